@@ -34,9 +34,10 @@ from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.array import squeeze, zeros
+from eagerflow._src.ops.debugging import set_assert_guard
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
-from eagerflow._src.ops.math import add, zeros_like
+from eagerflow._src.ops.math import IDENTITY, add, zeros_like
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
     GET_ITEM,
@@ -66,6 +67,7 @@ class SubGraph:
         self._fns: dict = {}  # id(device or None) -> (device, fn)
         self._fns_drawn: dict = {}
         self._stripped: SubGraph | None = None
+        self._passthrough: tuple | None = None
 
     @property
     def fn(self) -> Callable:
@@ -102,6 +104,23 @@ class SubGraph:
                 g, g.outputs, self.graph.name + "_drawn").fn)
         return hit[1]
 
+    @property
+    def passthrough(self) -> tuple | None:
+        """The inputs the graph returns as they are (through Identity ops only, nothing
+        else run), by index, or None: such a branch (an Assert guard's passing one) needs
+        no call."""
+        if self._passthrough is None:
+            g = self.graph
+            where = {id(t): i for i, t in enumerate(g.inputs)}
+            idx = []
+            for t in g.outputs:
+                while t._op.op.name == "Identity":
+                    t = t._op.inputs[0]
+                idx.append(where.get(id(t)))
+            ok = None not in idx and not any(node.op.stateful for node in g.operations)
+            self._passthrough = (tuple(idx) if ok else False,)
+        return self._passthrough[0] or None
+
     def without_effects(self) -> SubGraph:
         """The same computation with effect-only operations (prints, assignments) removed:
         what a gradient replays, so that differentiating never repeats an effect."""
@@ -128,28 +147,62 @@ def strip_effects(graph: Graph) -> Graph:
 
 
 class _scope:  # noqa: N801
+    """Builds in `graph` (a branch's or body's): its ops are named under the name scope of
+    the op holding it ("while/add", "cond/mul"), as TF names them."""
+
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
 
     def __enter__(self) -> Graph:
         st = _state
-        self._saved = (st.graph, st.tapes)
+        self._saved = (st.graph, st.tapes, st.name_scopes)
         st.graph, st.tapes = self.graph, []
+        path = getattr(self.graph, "scope_path", None)
+        if path is not None:
+            st.name_scopes = [path] if path else []
         return self.graph
 
     def __exit__(self, *exc: Any) -> None:
-        _state.graph, _state.tapes = self._saved
+        _state.graph, _state.tapes, _state.name_scopes = self._saved
+
+
+class _under:  # noqa: N801
+    """The name scope `path` (absolute) while ops of the current graph are made."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        self._saved = _state.name_scopes
+        _state.name_scopes = [self.path] if self.path else []
+
+    def __exit__(self, *exc: Any) -> None:
+        _state.name_scopes = self._saved
 
 
 _subgraph_ids = itertools.count(1)
 
-def new_subgraph(scope: str, kind: str) -> FuncGraph:
+
+def op_scope(name: str) -> str:
+    """The name of a cond's or loop's op, made unique in the graph being built: the name
+    scope its branches' or body's ops are named under ("cond", "while_1", "outer/cond")."""
+    return _state.graph.unique_name(name)
+
+
+def new_subgraph(scope: str, kind: str, scoped: bool = True) -> FuncGraph:
     """A branch's or a loop's graph, named as TF names them (`while_body_12`, `cond_true_3`:
-    the op's name scope, what it is, a process-wide count)."""
+    the op's name scope, what it is, a process-wide count); its ops are named under
+    `scope` (`scoped` False: under the name scopes open where it is traced)."""
     outer = _state.graph
     g = FuncGraph(f"{scope}/{kind}_{next(_subgraph_ids)}".replace("/", "_"), parent=outer)
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
+    g.scope_path = scope if scoped else None
     return g
+
+
+def _identity(x: Any) -> Any:
+    """`x` through an Identity op named as TF names a branch's or body's output."""
+    return bind(IDENTITY, (x,), {}, "Identity")
 
 
 def _to_output(graph: Graph, x: Any) -> SymbolicTensor:
@@ -224,7 +277,8 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     if pred._dtype is not dt.bool:
         raise TypeError(f"pred must be a bool tensor, got {pred._dtype!r}")
     pred = scalar_pred(pred)
-    tg, fg = new_subgraph(name, "true"), new_subgraph(name, "false")
+    scope = op_scope(name)
+    tg, fg = new_subgraph(scope, "true"), new_subgraph(scope, "false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
     try:
@@ -236,28 +290,38 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
                          f"Error details:\n{e}") from None
     t_flat = flatten_extensions(t_res)
     f_flat = flatten_extensions(f_res)
+    # each branch's results leave it through Identity ops ("cond/Identity"), as in TF
     with _scope(tg):
-        tg.outputs = [_branch_output(tg, x) for x in t_flat if x is not None]
+        tg.outputs = [_identity(_branch_output(tg, x)) for x in t_flat if x is not None]
     with _scope(fg):
-        fg.outputs = [_branch_output(fg, x) for x in f_flat if x is not None]
+        fg.outputs = [_identity(_branch_output(fg, x)) for x in f_flat if x is not None]
     for a, b in zip(tg.outputs, fg.outputs):
         if a._dtype is not b._dtype:
+            t_shown, f_shown = _shown(t_res, t_flat, tg), _shown(f_res, f_flat, fg)
             raise TypeError(f"true_fn and false_fn arguments to tf.cond must have the same "
                             f"number, type, and overall structure of return values.\n\n"
-                            f"true_fn output: {t_res}\nfalse_fn output: {f_res}\n\n"
+                            f"true_fn output: {t_shown}\nfalse_fn output: {f_shown}\n\n"
                             f"Error details:\n{a} and {b} have different types")
     caps = _finish_inputs([tg, fg], [[], []])
     variables = _read_vars([tg, fg])
     _register_reads(variables)
     specs = [(_merge_shape(a._shape, b._shape), a._dtype) for a, b in zip(tg.outputs, fg.outputs)]
     op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]))
-    res = bind(op, (pred, *caps, *variables), {})
+    res = bind(op, (pred, *caps, *variables), {}, scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
+    with _under(scope):
+        outs[:len(specs)] = [_identity(t) for t in outs[:len(specs)]]
     it = iter(outs)
     # a TensorArray leaves the cond as the true branch's, holding the If's flow
     flat = [None if x is None else x._with_flow(next(it)) if _is_ta(x) else next(it)
             for x in t_flat]
     return pack_extensions(t_res, flat)
+
+
+def _shown(res: Any, flat: list, graph: Graph) -> Any:
+    """A branch's results as TF's cond error shows them: its outputs, in their structure."""
+    it = iter(graph.outputs)
+    return pack_extensions(res, [None if x is None else next(it) for x in flat])
 
 
 def scalar_pred(pred: Tensor) -> Tensor:
@@ -298,6 +362,10 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
         taken = bool(pred)
         branch = then_g if taken else else_g
         if len(out_specs) == n:
+            through = branch.passthrough
+            if through is not None:  # (its inputs returned: no call, as asserts pass)
+                return xp.asarray(rest[through[0]]) if n == 1 else \
+                    tuple(xp.asarray(rest[i]) for i in through)
             out = branch.fn(*rest[:n_caps])
             return out[0] if n == 1 else out
         out = branch.fn_with_drawn(*rest[:n_caps])
@@ -410,7 +478,10 @@ def as_args(loop_vars: Any) -> tuple:
 
 
 def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants: Any,
-                maximum_iterations: Any, name: str) -> Any:
+                maximum_iterations: Any, name: str, lead_names: tuple = ()) -> Any:
+    """tf.while_loop in a graph: one While op named `name` (made unique) holding the traced
+    cond and body, whose placeholders are named as TF's ("while/Placeholder", ...; the
+    first ones `lead_names` under the loop's name, as TF's "while/while/loop_counter")."""
     single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
     structure = loop_vars
     flat_in = flatten_extensions(structure)
@@ -432,10 +503,20 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     else:
         inv_shapes = [t._shape for t in flat_t]
 
-    cg, bg = new_subgraph(name, "cond"), new_subgraph(name, "body")
+    # (a Python value enters the loop as a constant of the enclosing graph, "Const"; a
+    # loop counter of AutoGraph's as TF's own, "while/loop_counter")
+    k = len(lead_names)
+    flat_t[k:] = [_state.graph.capture(t) for t in flat_t[k:]]
+    scope = op_scope(name)
+    flat_t[:k] = [_state.graph.capture(t, f"{scope}/{n}") for t, n in zip(flat_t, lead_names)]
+    cg, bg = new_subgraph(scope, "cond"), new_subgraph(scope, "body")
 
     def placeholders(g: FuncGraph) -> tuple:
-        phs = [g.placeholder(s, t._dtype, "loop_var") for t, s in zip(flat_t, inv_shapes)]
+        base = scope.rsplit("/", 1)[-1]
+        names = [f"{base}/{n}" for n in lead_names]
+        names += ["Placeholder"] * (len(flat_t) - len(names))
+        with _under(scope):  # "while/Placeholder", "while/Placeholder_1", ...
+            phs = [g.placeholder(s, t._dtype, n) for t, s, n in zip(flat_t, inv_shapes, names)]
         vals = [m._with_flow(p) if m is not None else p for p, m in zip(phs, ta_meta)]
         return phs, pack_extensions(structure, vals)
 
@@ -447,7 +528,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
         if c_t._dtype is not dt.bool:
             raise TypeError(f"cond must return a boolean scalar tensor, got {c_t._dtype!r}")
         c_t = scalar_pred(c_t)
-        cg.outputs = [c_t]
+        cg.outputs = [_identity(c_t)]
     b_out = trace(body, bg, as_args(b_vals) if not single else (b_vals,))
     if not single and not nest.is_nested(b_out):
         b_out = [b_out]
@@ -457,7 +538,12 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
         outs = []
         for x, m in zip(b_flat, ta_meta):
             outs.append(x._flow_tensor() if m is not None else _to_output(bg, x))
-        bg.outputs = [bg.capture(o) for o in outs]
+        # (TF's body has two results of its own first, its loop counter and its limit:
+        # "while/Identity" and "while/Identity_1"; the loop's variables follow, as theirs)
+        lead = [_identity(bg.capture(o)) for o in outs[:len(lead_names)]]
+        for _ in range(2 - min(len(lead), 2)):
+            bg.unique_name("Identity")
+        bg.outputs = lead + [_identity(bg.capture(o)) for o in outs[len(lead):]]
     for t_in, t_out, s in zip(flat_t, bg.outputs, inv_shapes):
         label = t_in.name if isinstance(t_in, SymbolicTensor) else "Const:0"
         if t_out._dtype is not t_in._dtype:
@@ -476,11 +562,13 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     limit = None
     if maximum_iterations is not None:
         limit = convert_to_tensor(maximum_iterations, dtype_hint=dt.int32)
+        if not isinstance(limit, SymbolicTensor):
+            limit = _state.graph.capture(limit, f"{scope}/maximum_iterations")
     n = len(flat_t)
     op = _while_op(SubGraph(cg), SubGraph(bg), [(s, t._dtype) for t, s in zip(flat_t, inv_shapes)],
                    n, len(caps), limit is not None, _has_effects([cg, bg]))
     ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
-    res = bind(op, ins, {"keep_history": False})
+    res = bind(op, ins, {"keep_history": False}, scope + "/")
     res = list(res)[:n]
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
@@ -633,3 +721,26 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
 
 def _plus(a: Any, b: Any) -> Any:
     return add_gradient_lists(a, b) if a._dtype is dt.variant else add(a, b)
+
+
+# ---------------------------------------------------------------------------------------
+# The guard of a graph Assert
+# ---------------------------------------------------------------------------------------
+
+def _assert_guard(cond: Tensor, assert_fn: Callable) -> Any:
+    """TF's guard of an Assert in a function's graph: a cond "Assert/AssertGuard" whose
+    false branch runs the Assert, so that a failure names the node
+    "Assert/AssertGuard/Assert"; each branch passes the condition through Identity ops
+    ("AssertGuard/Identity", "AssertGuard/Identity_1"). Returns the Identity operation of
+    its result, as TF's Assert returns."""
+    if cond._dtype is not dt.bool or cond._shape != ():  # (the Assert op's own error)
+        return assert_fn()
+
+    def failed() -> Any:
+        assert_fn()
+        return _identity(cond)
+
+    return build_cond(cond, lambda: _identity(cond), failed, "AssertGuard").op
+
+
+set_assert_guard(_assert_guard)

@@ -25,6 +25,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import ARRAY_TYPES, to_host
+from eagerflow._src.control_flow import subgraph_ops  # noqa: F401 - guards graph Asserts
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor

@@ -44,12 +44,30 @@ def _find(graph: Any, node: str) -> tuple:
     ops = {op.name: op for op in getattr(graph, "operations", ())}
     if node in ops:
         return ops[node], node, []
+    inner = _in_branches(graph, node)
+    if inner is not None:  # a cond's or loop's node: named as its own ("while/Reshape")
+        return inner, node, []
     head, _, rest = node.partition("/")
     fn = getattr(getattr(ops.get(head), "op", None), "fn", None)
     if not rest or fn is None:
         return None, node, []
     op, name, inner = _find(fn.graph, rest)
     return op, name, [fn.function_op_name] + inner
+
+
+def _in_branches(graph: Any, node: str) -> Any:
+    """The operation `node` of a branch or body graph of `graph`'s conds and loops (nested
+    ones too), if any: TF reports it by its own name, without a function's tag."""
+    for op in getattr(graph, "operations", ()):
+        for sub in getattr(op.op, "subgraphs", None) or ():
+            g = getattr(sub, "graph", None)
+            for inner in getattr(g, "operations", ()):
+                if inner.name == node:
+                    return inner
+            found = _in_branches(g, node)
+            if found is not None:
+                return found
+    return None
 
 
 def reword(e: OpError, function_op: str, graph: Any) -> None:

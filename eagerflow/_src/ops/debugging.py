@@ -18,19 +18,23 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.array import rank as rank_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import less_equal
-from eagerflow._src.ops.printing import _MARK, PRINT, _element, format_tensor, print_  # noqa: F401
+from eagerflow._src.ops.printing import _MARK, PRINT, _c_escape, _element, format_tensor, print_  # noqa: F401
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.sequences import range as range_
 
 # ---------------------------------------------------------------------------------------
 # Assert: the graph-mode op (eagerly, Assert raises directly).
@@ -59,9 +63,9 @@ def _assert_infer(cond: Any, *data: Any, summarize: int) -> list:
 
 def _graph_summary(a: np.ndarray, summarize: int) -> str:
     """TF's rendering of Assert data inside graphs: `x is`, `[-1.5 2]`, `[0 1 2...]`."""
-    if a.dtype.kind == "O" and a.ndim == 0:
+    if a.dtype.kind == "O" and a.ndim == 0:  # (C escapes, as TF's: `Tensor(\"x:0\"...`)
         v = a[()]
-        return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+        return _c_escape(v if isinstance(v, bytes) else str(v).encode())
     kind = a.dtype.kind
     np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
     if a.ndim == 0:
@@ -136,28 +140,90 @@ def Assert(condition: Any, data: Any, summarize: int | None = None,
             raise InvalidArgumentError(None, None, f"Expected '{condition!s}' to be true. "
                                                    f"Summarized data: " + "\n".join(items))
         return None
+    graph = _state.graph
     cond = condition if isinstance(condition, Tensor) else convert_to_tensor(condition)
-    bind(ASSERT, (cond,) + tuple(_data_tensor(d) for d in data), {"summarize": summarize},
-         name)
-    return _state.graph.operations[-1]  # (the Assert operation, for control dependencies)
+    data = list(data)
+
+    def assert_op() -> Any:  # (its Python values: constants "Assert/data_0", as TF's)
+        bind(ASSERT, (cond,) + tuple(_data_tensor(d) for d in data),
+             {"summarize": summarize}, "Assert")
+        return _state.graph.operations[-1]
+
+    with name_scope(name or "Assert") as scope:
+        # TF converts the data first (its Python values become constants "Assert/Const",
+        # unused), then guards the Assert with a cond unless they are all strings or int32s
+        kinds = [_graph_data(graph, d, scope) for d in data]
+        # (only in a function's graph: a TF 1 graph's Asserts stay unguarded)
+        if _GUARD[0] is None or not graph.building_function or \
+                all(k in (dt.string, dt.int32) for k in kinds):
+            return assert_op()
+        return _GUARD[0](cond, assert_op)
+
+
+# The guard of a graph Assert: a cond named "AssertGuard" whose false branch runs it, as
+# TF's. Control flow sits above ops and hands its builder down (set_assert_guard).
+_GUARD: list = [None]
+
+
+def set_assert_guard(build: Any) -> None:
+    """`build(cond, assert_fn)` builds the guard and returns the operation Assert returns."""
+    _GUARD[0] = build
+
+
+def _graph_data(graph: Any, d: Any, scope: str) -> Any:
+    """The dtype of one item of an Assert's data, a Python value made a constant of the
+    graph as TF's conversion makes it ("Assert/Const", "Assert/Const_1", ...)."""
+    if isinstance(d, Tensor) or hasattr(d, "_as_tensor"):
+        return d.dtype
+    t = convert_to_tensor(d)
+    graph.capture(t, graph.unique_name(scope + "Const", scoped=False, mark=False))
+    return t._dtype
 
 
 # ---------------------------------------------------------------------------------------
-# Comparison asserts.
+# Comparison asserts. In a graph each builds TF's ops under its name scope ("assert_less/
+# Less", "assert_less/All", "assert_less/Assert/AssertGuard"), naming its tensors in the
+# message as TF does ("x (x:0) = ", "y (assert_less/y:0) = ").
 # ---------------------------------------------------------------------------------------
 
-def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
-                   summarize: int | None, show_indices: bool) -> Any:
+def _pretty_item(d: Any, n: int) -> str:
+    """One item of an eager assert's data as TF's message shows it."""
+    if isinstance(d, Tensor) or hasattr(d, "_as_tensor"):
+        arr = np.asarray(_eager_value(d))
+        return str(arr[()]) if arr.ndim == 0 else _pretty(arr, n)
+    return str(d)
+
+
+def _eager_data_error(data: list, message: str | None, summarize: int | None) -> Exception:
+    n = 3 if summarize is None else int(summarize) if summarize >= 0 else 10 ** 9
+    items = ([message] if message is not None else []) + list(data)
+    return InvalidArgumentError(None, None, "\n".join(_pretty_item(d, n) for d in items))
+
+
+def _binary_assert(sym: str, op: Any, static: Any, opname: str, x: Any, y: Any, data: Any,
+                   summarize: int | None, message: str | None, name: str | None,
+                   show_indices: bool = True) -> Any:
+    if _state.graph is not None:
+        with name_scope(name or opname) as scope:
+            x, y = _named_operands(x, y, scope)
+            if data is None:
+                data = [f"Condition x {sym} y did not hold element-wise:", _label("x", x), x,
+                        _label("y", y), y]
+            if message is not None:
+                data = [message] + list(data)
+            cond = _reduce_all(op(x, y))
+            xv, yv = C.known(x), C.known(y)
+            if not isinstance(xv, Tensor) and not isinstance(yv, Tensor) and \
+                    not np.all(static(xv, yv)):  # (known now: TF fails while tracing)
+                raise InvalidArgumentError(None, None, "\n".join(_static_text(d) for d in data))
+            return Assert(cond, data, summarize=summarize)
     x, y = binary_args(x, y)
     cond = op(x, y)
-    if _state.graph is not None:
-        data = ([message] if message else []) + [
-            f"Condition x {sym} y did not hold element-wise:", _label("x", x), x,
-            _label("y", y), y]
-        return Assert(reduce_all(cond), data, summarize=summarize)
     ok = np.asarray(cond._numpy())
     if ok.all():
         return None
+    if data is not None:
+        raise _eager_data_error(data, message, summarize)
     n = 3 if summarize is None else int(summarize)
     xv, yv = x._numpy(), y._numpy()
     lines = [message] if message else []
@@ -175,6 +241,32 @@ def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
     raise InvalidArgumentError(None, None, "\n".join(lines))
 
 
+def _static_text(d: Any) -> str:
+    """An item of an assert's data in the error TF raises while tracing: a known tensor
+    by its value."""
+    v = C.known(d) if isinstance(d, Tensor) else d
+    return str(v) if not isinstance(v, Tensor) else str(d)
+
+
+def _named_operands(x: Any, y: Any, scope: str) -> tuple:
+    """x and y of a graph assert, a value that is no graph tensor made a constant named
+    "x" or "y" under the assert's scope ("assert_equal_1/y"), as TF converts them."""
+    x, y = binary_args(x, y)
+    graph = _state.graph
+    return tuple(graph.capture(t, scope + what) if isinstance(t, EagerTensor) else t
+                 for t, what in ((x, "x"), (y, "y")))
+
+
+def _reduce_all(cond: Any) -> Any:
+    """reduce_all over every axis as TF builds it: the axes a constant ("Const") when the
+    rank is known and not 0, else range(0, rank) ("Rank", "range")."""
+    rank = None if cond._shape is None else len(cond._shape)
+    if rank is None:
+        return reduce_all(cond)
+    axes = constant(np.arange(rank, dtype=np.int32)) if rank else range_(0, rank_of(cond))
+    return reduce_all(cond, axes)
+
+
 def _label(what: str, t: Any) -> str:
     """How a graph assert names a tensor in its data: by its graph name, as TF does
     ("x (args_0:0) = "); a captured eager value has none."""
@@ -183,30 +275,57 @@ def _label(what: str, t: Any) -> str:
     return f"{what} ({t.name}) = "
 
 
-def _cmp(sym: str, op_name: str, show_indices: bool = False) -> Any:
+def _cmp(sym: str, op_name: str, static: Any, v2: bool, opname: str = "") -> Any:
+    opname = opname or f"assert_{op_name}"
+
+    def v1(x: Any, y: Any, data: Any = None, summarize: int | None = None,
+           message: str | None = None, name: str | None = None) -> Any:
+        return _binary_assert(sym, getattr(m, op_name), static, opname, x, y, data, summarize,
+                              message, name)
+
     def f(x: Any, y: Any, message: str | None = None, summarize: int | None = None,
           name: str | None = None) -> Any:
-        return _binary_assert(sym, getattr(m, op_name), x, y, message, summarize, show_indices)
-    f.__name__ = f"assert_{op_name}"
-    return f
+        return v1(x, y, None, summarize, message, name)
+    out = f if v2 else v1
+    out.__name__ = opname
+    return out
 
 
-assert_equal = dispatchable(_cmp("==", "equal", True))
-_assert_not_equal = _cmp("!=", "not_equal", True)
+def assert_equal_v1(x: Any, y: Any, data: Any = None, summarize: int | None = None,
+                    message: str | None = None, name: str | None = None) -> Any:
+    """tf.compat.v1.assert_equal: its name scope is opened twice, as TF's ("assert_equal_1")."""
+    if _state.graph is not None:
+        with name_scope(name or "assert_equal"):
+            pass
+    return _binary_assert("==", m.equal, np.equal, "assert_equal", x, y, data, summarize,
+                          message, name)
+
+
+@dispatchable
+def assert_equal(x: Any, y: Any, message: str | None = None, summarize: int | None = None,
+                 name: str | None = None) -> Any:
+    return assert_equal_v1(x, y, None, summarize, message, name)
+
+
+assert_none_equal_v1 = _cmp("!=", "not_equal", np.not_equal, False, "assert_none_equal")
 
 
 @dispatchable
 def assert_none_equal(x: Any, y: Any, summarize: int | None = None, message: str | None = None,
                       name: str | None = None) -> Any:
     """Asserts x != y elementwise (TF's v2 signature takes `summarize` before `message`)."""
-    return _assert_not_equal(x, y, message, summarize, name)
+    return assert_none_equal_v1(x, y, None, summarize, message, name)
 
 
 # (dispatchable: TF's binary elementwise assert APIs, which extension types may take over)
-assert_less = dispatchable(_cmp("<", "less", True))
-assert_less_equal = dispatchable(_cmp("<=", "less_equal", True))
-assert_greater = dispatchable(_cmp(">", "greater", True))
-assert_greater_equal = dispatchable(_cmp(">=", "greater_equal", True))
+assert_less = dispatchable(_cmp("<", "less", np.less, True))
+assert_less_equal = dispatchable(_cmp("<=", "less_equal", np.less_equal, True))
+assert_greater = dispatchable(_cmp(">", "greater", np.greater, True))
+assert_greater_equal = dispatchable(_cmp(">=", "greater_equal", np.greater_equal, True))
+assert_less_v1 = _cmp("<", "less", np.less, False)
+assert_less_equal_v1 = _cmp("<=", "less_equal", np.less_equal, False)
+assert_greater_v1 = _cmp(">", "greater", np.greater, False)
+assert_greater_equal_v1 = _cmp(">=", "greater_equal", np.greater_equal, False)
 
 
 def _pretty(x: np.ndarray, summarize: int) -> str:
@@ -217,40 +336,72 @@ def _pretty(x: np.ndarray, summarize: int) -> str:
     return str(items)
 
 
-def _sign_assert(sym: str, op_name: str) -> Any:
+# x's sign asserts as TF builds them: `0 < x` is assert_less(0, x), under "assert_positive"
+_SIGNS = {"positive": (">", assert_less_v1, True), "negative": ("<", assert_less_v1, False),
+          "non_negative": (">=", assert_less_equal_v1, True),
+          "non_positive": ("<=", assert_less_equal_v1, False)}
+
+
+def _sign_assert(what: str, v2: bool) -> Any:
+    sym, compare, zero_first = _SIGNS[what]
+    opname = f"assert_{what}"
+
+    def v1(x: Any, data: Any = None, summarize: int | None = None, message: str | None = None,
+           name: str | None = None) -> Any:
+        head = f"{message}.  " if message else ""
+        cond_text = f"Condition x {sym} 0 did not hold element-wise:"
+        # TF's assert_non_positive glues its condition and its "x (...) = " into one item
+        glued = what == "non_positive"
+        graph = _state.graph is not None
+        with name_scope(name or opname) if graph else _NO_SCOPE as scope:
+            x = x if isinstance(x, Tensor) else convert_to_tensor(x)
+            if graph and isinstance(x, EagerTensor):
+                x = _state.graph.capture(x, scope + "x")
+            if data is None:
+                label = _label("x", x) if graph else \
+                    f"x (shape={x.shape} dtype={x._dtype.name}) = "
+                data = [head, cond_text + label, x] if glued else [head, cond_text, label, x]
+            zero = convert_to_tensor(0, dtype=x._dtype)
+            if graph:
+                zero = _state.graph.capture(zero, _state.graph.unique_name(
+                    scope + "Const", scoped=False, mark=False))
+            a, b = (zero, x) if zero_first else (x, zero)
+            return compare(a, b, data=data, summarize=summarize)
+
     def f(x: Any, message: str | None = None, summarize: int | None = None,
           name: str | None = None) -> Any:
-        x = convert_to_tensor(x) if not isinstance(x, Tensor) else x
-        zero = convert_to_tensor(0, dtype=x._dtype)
-        cond = getattr(m, op_name)(x, zero)
-        head = f"{message}.  " if message else ""
-        what = f"Condition x {sym} 0 did not hold element-wise:"
-        label = f"x (shape={x.shape} dtype={x._dtype.name}) = "
-        # TF's assert_non_positive glues its condition and its "x (...) = " into one item
-        glued = op_name == "less_equal"
-        if _state.graph is not None:
-            data = [head, what + _label("x", x), x] if glued else \
-                [head, what, _label("x", x), x]
-            return Assert(reduce_all(cond), data, summarize=summarize)
-        if np.asarray(cond._numpy()).all():
-            return None
-        n = 3 if summarize is None else int(summarize)
-        items = [head, what + label] if glued else [head, what, label]
-        raise InvalidArgumentError(None, None, "\n".join(items + [_pretty(x._numpy(), n)]))
-    f.__name__ = f"assert_{op_name}"
-    return f
+        return v1(x, None, summarize, message, name)
+    out = f if v2 else v1
+    out.__name__ = opname
+    return out
 
 
-assert_positive = _sign_assert(">", "greater")
-assert_negative = _sign_assert("<", "less")
-assert_non_negative = _sign_assert(">=", "greater_equal")
-assert_non_positive = _sign_assert("<=", "less_equal")
+class _NoScope:
+    def __enter__(self) -> str:
+        return ""
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
 
 
-@dispatchable
-def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str | None = None,
-                summarize: int | None = None, name: str | None = None) -> Any:
+_NO_SCOPE = _NoScope()
+
+assert_positive = _sign_assert("positive", True)
+assert_negative = _sign_assert("negative", True)
+assert_non_negative = _sign_assert("non_negative", True)
+assert_non_positive = _sign_assert("non_positive", True)
+assert_positive_v1 = _sign_assert("positive", False)
+assert_negative_v1 = _sign_assert("negative", False)
+assert_non_negative_v1 = _sign_assert("non_negative", False)
+assert_non_positive_v1 = _sign_assert("non_positive", False)
+
+
+def assert_near_v1(x: Any, y: Any, rtol: Any = None, atol: Any = None, data: Any = None,
+                   summarize: int | None = None, message: str | None = None,
+                   name: str | None = None) -> Any:
     """Asserts |x - y| <= atol + rtol * |y| elementwise (default tolerances 10 * eps)."""
+    if _state.graph is not None:
+        return _graph_near(x, y, rtol, atol, data, summarize, message, name)
     x, y = binary_args(x, y)
     np_type = x._dtype.as_numpy_dtype
     if not (x._dtype.is_floating or x._dtype.is_complex):  # TF's is NumPy 2.4's finfo error
@@ -260,19 +411,48 @@ def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str
     rtol_t = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
     atol_t = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
     cond = reduce_all(less_equal(abs_(x - y), atol_t + rtol_t * abs_(y)))
-    data = [f"{message}.  " if message else "",
-            f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
-            f"x (shape={x.shape} dtype={x._dtype.name}) = ", x,
-            f"y (shape={y.shape} dtype={y._dtype.name}) = ", y]
-    if _state.graph is None and not builtins.bool(cond._numpy()):
+    if data is None:
+        data = [f"{message}.  " if message else "",
+                f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
+                f"x (shape={x.shape} dtype={x._dtype.name}) = ", x,
+                f"y (shape={y.shape} dtype={y._dtype.name}) = ", y]
+    if not builtins.bool(cond._numpy()):
         n = 3 if summarize is None else int(summarize)
         items = [repr(d.encode()) if isinstance(d, str) else _summary(d._numpy(), n)
                  for d in data]
         raise InvalidArgumentError(None, None, f"Expected '{cond!s}' to be true. Summarized data: "
                                                + "\n".join(items))
-    if _state.graph is not None:
-        return Assert(cond, data, summarize=summarize)
     return None
+
+
+def _graph_near(x: Any, y: Any, rtol: Any, atol: Any, data: Any, summarize: int | None,
+                message: str | None, name: str | None) -> Any:
+    """assert_near in a graph, as TF builds it: |x - y| < atol + rtol * |y| (strictly)."""
+    with name_scope(name or "assert_near") as scope:
+        x, y = _named_operands(x, y, scope)
+        real = x._dtype.real_dtype
+        if not (x._dtype.is_floating or x._dtype.is_complex):
+            raise ValueError(f"data type {x._dtype.as_numpy_dtype!r} not inexact")
+        eps = np.finfo(real.as_numpy_dtype).eps
+        graph = _state.graph
+        rtol_t, atol_t = (
+            graph.capture(convert_to_tensor(10 * eps if v is None else v, dtype=real),
+                          scope + what) if not isinstance(v, Tensor) else v
+            for v, what in ((rtol, "rtol"), (atol, "atol")))
+        if data is None:
+            data = [f"{message}.  " if message else "",
+                    f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
+                    _label("x", x), x, _label("y", y), y]
+        tol = atol_t + rtol_t * abs_(y)
+        cond = _reduce_all(m.less(abs_(x - y), tol))
+        return Assert(cond, data, summarize=summarize)
+
+
+@dispatchable
+def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str | None = None,
+                summarize: int | None = None, name: str | None = None) -> Any:
+    """Asserts |x - y| <= atol + rtol * |y| elementwise (default tolerances 10 * eps)."""
+    return assert_near_v1(x, y, rtol, atol, None, summarize, message, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import TypeSpec
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -403,14 +404,17 @@ class TensorArray:
             n = 0 if size is None else int(convert_to_tensor(size)._numpy()) \
                 if not _symbolic(size) else _known_int(size)
             if n is None:  # a graph tensor known when the graph runs: the list's size then
-                self._flow = bind(RESERVE_DYNAMIC, (_size_tensor(size),),
-                                  {"element_dtype": self._dtype,
-                                   "element_shape": self._shape_attr()})
+                with name_scope(name or "TensorArrayV2") as scope:  # (TF's names)
+                    self._flow = bind(RESERVE_DYNAMIC, (_size_tensor(size),),
+                                      {"element_dtype": self._dtype,
+                                       "element_shape": self._shape_attr()}, scope)
             elif _state.graph is None:
                 self._items = [None] * n
             else:
-                self._flow = bind(RESERVE, (), {"num_elements": n, "element_dtype": self._dtype,
-                                                 "element_shape": self._shape_attr()})
+                with name_scope(name or "TensorArrayV2") as scope:
+                    self._flow = bind(RESERVE, (), {"num_elements": n,
+                                                    "element_dtype": self._dtype,
+                                                    "element_shape": self._shape_attr()}, scope)
 
     # -- internals ---------------------------------------------------------------------
     def _eager(self) -> bool:
@@ -496,7 +500,9 @@ class TensorArray:
             return self
         t = self._value(value)
         self._merge_shape(t.shape)
-        flow = bind(SET_ITEM, (self._flow, _index(index), t), {"dynamic": self._dynamic_size})
+        with name_scope(name or "TensorArrayV2Write"):
+            flow = bind(SET_ITEM, (self._flow, _index(index), t),
+                        {"dynamic": self._dynamic_size})
         return self._with_flow(flow)
 
     def read(self, index: Any, name: Any = None) -> Tensor:
@@ -516,8 +522,9 @@ class TensorArray:
                                      f"{self._element_shape} to a Tensor.")
                 return zeros(self._element_shape.as_list(), self._dtype)
             return v
-        return bind(GET_ITEM, (self._flow, _index(index)),
-                    {"dtype": self._dtype, "shape": self._shape_attr()}, name)
+        with name_scope(name or "TensorArrayV2Read"):  # "TensorArrayV2Read/TensorListGetItem"
+            return bind(GET_ITEM, (self._flow, _index(index)),
+                        {"dtype": self._dtype, "shape": self._shape_attr()})
 
     def stack(self, name: Any = None) -> Tensor:
         if self._eager():
@@ -527,7 +534,9 @@ class TensorArray:
                 return zeros([0] + [d or 0 for d in shape], self._dtype)
             vals = [self.read(i) for i in range(len(self._items))]
             return stack(vals)
-        return bind(STACK, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()}, name)
+        with name_scope(name or "TensorArrayV2Stack"):
+            return bind(STACK, (self._flow,), {"dtype": self._dtype,
+                                               "shape": self._shape_attr()})
 
     def gather(self, indices: Any, name: Any = None) -> Tensor:
         if self._eager():
@@ -549,7 +558,8 @@ class TensorArray:
                                                        f"{len(self._items)} ")
             self._items = list(parts) + self._items[len(parts):]
             return self
-        return self._with_flow(bind(FROM_TENSOR, (t,), {}))
+        with name_scope(name or "TensorArrayUnstack"):
+            return self._with_flow(bind(FROM_TENSOR, (t,), {}))
 
     def scatter(self, indices: Any, value: Any, name: Any = None) -> TensorArray:
         t = self._value(value)

@@ -33,6 +33,7 @@ _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
 _SUBMODULES = {"feature_column": "eagerflow.compat.v1.feature_column",
                "logging": "eagerflow.compat.v1.logging",
                "nn": "eagerflow.compat.v1.nn",
+               "debugging": "eagerflow.compat.v1.debugging",
                "saved_model": "eagerflow.compat.v1.saved_model"}
 
 
@@ -67,6 +68,11 @@ _V1_MODULES["eagerflow._src.v1.partitioned"] = (
 _V1_RENAMED = {"Variable": ("eagerflow._src.v1.variables", "VariableV1"),
                "VariableAggregation": ("eagerflow._src.ops.variables", "VariableAggregation"),
                "layers": ("eagerflow._src.v1.layers", "layers")}
+# TF 1's asserts take `data` before `summarize` and `message`
+_V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
+    "assert_equal", "assert_none_equal", "assert_less", "assert_less_equal", "assert_greater",
+    "assert_greater_equal", "assert_near", "assert_positive", "assert_negative",
+    "assert_non_negative", "assert_non_positive")})
 _V1_SUBMODULES = ("train", "losses", "initializers")
 _LAZY.update({n: m for m, names in _V1_MODULES.items() for n in names})
 

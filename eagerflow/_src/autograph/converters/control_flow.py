@@ -235,8 +235,11 @@ class _Converter:
         targets = analysis.target_names(node.target) if is_for else set()
         written |= targets
         composites = self._composites(node, node.body, live_out)
-        loop_vars = sorted(((written & head_live) - scope.glob) | set(composites)) + \
-            sorted(written & scope.glob)
+        # TF's order: the variables live after the loop first, then those only the loop
+        # reads, each sorted (what names the loop's placeholders: "while/Placeholder")
+        carried = ((written & head_live) - scope.glob) | set(composites)
+        loop_vars = sorted(carried, key=lambda v: (v not in live_out and v not in composites,
+                                                   v)) + sorted(written & scope.glob)
         need_init = [n for n in loop_vars
                      if n not in maybe and n not in scope.glob and n not in composites]
         inits = self._undefined_inits(need_init, node)

@@ -23,7 +23,7 @@ from typing import Any
 from eagerflow._src.autograph.operators.variables import Undefined, UndefinedReturnValue
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.control_flow.loops import while_loop
-from eagerflow._src.control_flow.subgraph_ops import new_subgraph, trace
+from eagerflow._src.control_flow.subgraph_ops import build_while, new_subgraph, trace
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
@@ -306,7 +306,7 @@ class _CountingSource:
     def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
              symbol_names: tuple) -> list:
         self._run(prefix[0], body)
-        return [math.add(prefix[0], 1)]
+        return [prefix[0] + 1]  # (TF's operator: "while/add_1")
 
     def trial(self, body: Callable) -> None:
         self._run(convert_to_tensor(0), body)
@@ -377,7 +377,16 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
             inv if inv is not None else getattr(v, "shape", None)
             for v, inv in zip(flat_entry, _flat_invariants(entry, invariants))]
         kwargs["shape_invariants"] = flat_inv
-    final = while_loop(cond_fn, body_fn, loop_vars, **kwargs)
+    if type(source) is _CountingSource and source._iterated is None:
+        # a `while` statement's count of iterations is TF's own loop counter, and named so
+        # (its placeholder "while/while/loop_counter", the loop's variables "while/Placeholder")
+        if kwargs.get("parallel_iterations", 1) < 1:
+            raise TypeError("'parallel_iterations' must be a positive integer.")
+        final = build_while(cond_fn, body_fn, loop_vars, kwargs.get("shape_invariants"),
+                            kwargs.get("maximum_iterations"), "while",
+                            lead_names=("loop_counter",))
+    else:
+        final = while_loop(cond_fn, body_fn, loop_vars, **kwargs)
     final = unpack(_as_list(final)[k:])
     result = []
     for v, s in zip(final, symbol_names):
@@ -436,7 +445,7 @@ def _zeros_like_spec(x: Any, name: str) -> Any:
 def _discarded_trace(fn: Callable) -> Any:
     """Runs `fn` into a throwaway sub-graph, so that nothing it builds (stateful ops
     included) reaches the graph being traced."""
-    return trace(fn, new_subgraph("autograph", "trial"))
+    return trace(fn, new_subgraph("autograph", "trial", scoped=False))
 
 
 def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
