@@ -89,8 +89,12 @@ def lower_if(low: Any, node: Any) -> None:
                          caps, node.outputs[:n])
         return
     _check_dtypes(node, caps + list(node.outputs[:n]))
-    base = node.name.rsplit("/", 1)[0] if "/" in node.name else "cond"
-    base = base if not base.startswith(("StatelessIf", "If")) else "cond"
+    # TF's branch names: the cond's scope, "while/cond" -> "while_cond_false" (an If named
+    # by its type under a scope, as an imported graph's may be, by that scope)
+    base = node.name
+    if base.rsplit("/", 1)[-1].startswith(("StatelessIf", "If")):
+        base = base.rsplit("/", 1)[0] if "/" in base else "cond"
+    base = base.replace("/", "_")
     else_sub = _subgraph(low, else_g, low.parts.name(f"{base}_false"), caps)
     then_sub = _subgraph(low, then_g, low.parts.name(f"{base}_true"), caps)
     low.parts.branches += [else_sub, then_sub]
