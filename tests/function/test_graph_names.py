@@ -114,8 +114,11 @@ def test_v1_asserts_take_data_before_summarize_and_message():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"^msg\na\n3$"):
         tf.compat.v1.assert_equal(1, 2, ["a", 3], 2, "msg")
     assert tf.compat.v1.debugging.assert_less(1, 2, ["unused"]) is None
-    graph = tf.function(lambda x: tf.compat.v1.assert_positive(x, [x], name="p")) \
-        .get_concrete_function(tf.TensorSpec([], tf.float32)).graph
+    def f(x):
+        tf.compat.v1.assert_positive(x, [x], name="p")
+        return x
+
+    graph = tf.function(f).get_concrete_function(tf.TensorSpec([], tf.float32)).graph
     assert "p/assert_less/Assert/AssertGuard" in [o.name for o in graph.get_operations()]
 
 
