@@ -156,23 +156,35 @@ def _batch_spec(data: Any, batch: int | None = None) -> Any:
     return nest.pack_sequence_as(data, specs)
 
 
-# Keras 3's TF trainer names its step functions so (TF's retracing warnings and graph errors
-# print them: `__inference_multi_step_on_iterator_N`); each kind is its own Python code, as
-# there, since TF counts retracings per code object.
-def _train_step_named(fn: Any) -> Any:
+# Keras 3.15's TF trainer makes its train and test functions of one Python function,
+# `_make_function`'s `multi_step_on_iterator` (TF's retracing warnings and graph errors print
+# its name: `__inference_multi_step_on_iterator_N`): one code object, as TF counts
+# retracings per code object, train and test steps together.
+def _multi_step_named(fn: Any) -> Any:
     def multi_step_on_iterator(data: Any) -> Any:
         return fn(data)
     multi_step_on_iterator.__qualname__ = \
-        "TensorFlowTrainer.make_train_function.<locals>.multi_step_on_iterator"
+        "TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator"
     return multi_step_on_iterator
 
 
-def _test_step_named(fn: Any) -> Any:
-    def multi_step_on_iterator(data: Any) -> Any:
-        return fn(data)
-    multi_step_on_iterator.__qualname__ = \
-        "TensorFlowTrainer.make_test_function.<locals>.multi_step_on_iterator"
-    return multi_step_on_iterator
+_train_step_named = _test_step_named = _multi_step_named
+
+
+class _SameFunctionDetector:
+    """The retracing count of a step's third and later per-batch-shape functions: Keras has
+    one tf.function with reduce_retracing, which TF traces for the first batch shape and
+    again, the batch size relaxed to unknown, for the second; not for later ones, so their
+    calls count as calls, not traces."""
+
+    def __init__(self, shared: Any) -> None:
+        self._shared = shared
+
+    def traced(self, fn_repr: str) -> None:
+        self._shared.hit()
+
+    def hit(self) -> None:
+        self._shared.hit()
 
 
 def _predict_step_named(fn: Any) -> Any:
@@ -219,6 +231,8 @@ class _Step:
             # flow on tensors in a custom train_step raises TF's graph errors
             step = function(self._traced_fn, input_signature=(spec,), autograph=False) \
                 if spec is not None else function(self._traced_fn, autograph=False)
+            if len(self._traced) > 1:  # (TF traces a second shape, relaxed: no third)
+                step._detector = _SameFunctionDetector(step._detector)
             self._traced[key] = step
         return step(data)
 

@@ -182,6 +182,18 @@ mark("a mask reaching a layer without mask support")
 ids = keras.Input((4,), dtype="int32")
 masked = keras.layers.Embedding(5, 2, mask_zero=True)(ids)
 NoMasking()(masked)
+mark("fit and evaluate on batches of other sizes (two traces per function, then none)")
+sized = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+sized.compile("sgd", "mse")
+for n in range(1, 8):
+    sized.fit(np.ones((n, 2), "float32"), np.ones((n, 1), "float32"), batch_size=n, verbose=0)
+    sized.evaluate(np.ones((n, 2), "float32"), np.ones((n, 1), "float32"), batch_size=n,
+                   verbose=0)
+mark("compile and fit in a loop (a new function each time: TF's retracing warning)")
+looped = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+for _ in range(7):
+    looped.compile("sgd", "mse")
+    looped.fit(np.ones((4, 2), "float32"), np.ones((4, 1), "float32"), verbose=0)
 mark("saving a model not built yet")
 keras.Sequential([keras.layers.Dense(1)]).save(os.path.join(folder, "unbuilt.keras"))
 mark("end")
