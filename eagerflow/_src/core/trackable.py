@@ -567,7 +567,8 @@ class DictWrapper(_StorageView, TrackedDict):
         return DictWrapper(copy.deepcopy(self._storage, memo))
 
     def __reduce_ex__(self, protocol: Any) -> Any:
-        return (DictWrapper, (dict(self._storage),))
+        # (TF's is a proxy whose __class__ is the dict's: pickled, it comes back a dict)
+        return (dict, (dict(self._storage),))
 
     def __repr__(self) -> str:
         return f"DictWrapper({self._storage!r})"

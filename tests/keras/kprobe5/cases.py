@@ -160,6 +160,11 @@ with tempfile.TemporaryDirectory() as d:
 print([float(v.numpy()) for v in m.trainable_variables], len(m.submodules))
 print(type(m._inner._subs).__name__, type(m._inner._plain).__name__, m._inner._plain,
       type(m._inner._cfg).__name__, repr(m._inner._cfg)[:12])
+import copy, pickle
+h = tf.Module()
+h.d = {"a": [1]}
+print([type(f(h.d)).__name__ for f in (copy.copy, copy.deepcopy)],
+      repr(pickle.loads(pickle.dumps(h.d))), repr(pickle.loads(pickle.dumps(h.d["a"]))))
 class Tok(tf.Module):
     def __init__(self):
         self._lookup = keras.layers.StringLookup(vocabulary=["a", "b"])
