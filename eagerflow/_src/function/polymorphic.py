@@ -357,7 +357,8 @@ class Function:
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> TypeError:
         params = list(self._signature.parameters) if self._signature is not None else []
-        described = ", ".join(f"{p}: {s}" for p, s in zip(params, self._input_signature))
+        described = ", ".join(f"{p}: {ftype.type_text(s)}"
+                              for p, s in zip(params, self._input_signature))
         return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
                          f"args: {args!r} and kwargs: {kwargs!r} for signature: "
                          f"({described}).")
@@ -394,8 +395,11 @@ class Function:
                     tensors.extend(_composite_for_spec(s, v, fail))
                     continue
                 if isinstance(v, _SpecTensor):
-                    given = TensorSpec(v._shape, v._dtype)
-                    if v._dtype is not s.dtype or not s.shape.is_compatible_with(given.shape):
+                    # TF casts a given spec to the signature's only when it is a subtype:
+                    # no less known a shape, no other name
+                    given = TensorSpec(v._shape, v._dtype, v.name)
+                    if v._dtype is not s.dtype or not given.shape.is_subtype_of(s.shape) or (
+                            v.name is not None and v.name != s.name):
                         raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
