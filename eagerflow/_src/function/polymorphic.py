@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest, promotion, trace_events
+from eagerflow._src.core import nest, promotion, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
@@ -833,6 +833,25 @@ def run_functions_eagerly(run_eagerly: bool) -> None:
 def functions_run_eagerly() -> bool:
     """Whether tf.functions currently run eagerly (tf.config.functions_run_eagerly)."""
     return _run_eagerly[0]
+
+
+_EAGER_FUNCTION_RUN = "tensorflow.python.eager.polymorphic_function.eager_function_run"
+
+
+def experimental_run_functions_eagerly(run_eagerly: bool) -> None:
+    """TF's deprecated spelling of run_functions_eagerly (with its notice)."""
+    tf_logging.deprecated_call("experimental_run_functions_eagerly", _EAGER_FUNCTION_RUN,
+                               "Use `tf.config.run_functions_eagerly` instead of the "
+                               "experimental version.")
+    run_functions_eagerly(run_eagerly)
+
+
+def experimental_functions_run_eagerly() -> bool:
+    """TF's deprecated spelling of functions_run_eagerly (with its notice)."""
+    tf_logging.deprecated_call("experimental_functions_run_eagerly", _EAGER_FUNCTION_RUN,
+                               "Use tf.config.functions_run_eagerly instead of the "
+                               "experimental version.")
+    return functions_run_eagerly()
 
 
 def init_scope() -> Any:
