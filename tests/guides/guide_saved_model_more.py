@@ -128,3 +128,26 @@ for a in [tf.TensorSpec([3], tf.float32), tf.TensorSpec(None, tf.float32), tf.Te
 def g3(t): return t[0]
 show("g3 less known", lambda: g3.get_concrete_function((tf.TensorSpec(None, tf.float32), tf.TensorSpec([], tf.int32))).structured_input_signature)
 show("g3", lambda: g3.get_concrete_function((tf.TensorSpec([2], tf.float32), tf.TensorSpec([], tf.int32))).structured_input_signature)
+# a tf.function never traced before the save; an Asset as a table's vocabulary file
+class U(tf.Module):
+    @tf.function
+    def f(self, x): return x
+tf.saved_model.save(U(), "u")
+lu = tf.saved_model.load("u")
+show("never traced", lambda: lu.f(tf.constant(1.)))
+print(hasattr(lu, "f"), len(lu.f.concrete_functions))
+with open("vocab.txt", "w") as fh: fh.write("a\nb\nc\n")
+class A(tf.Module):
+    def __init__(self):
+        self.asset = tf.saved_model.Asset("vocab.txt")
+        init = tf.lookup.TextFileInitializer(self.asset, tf.string, tf.lookup.TextFileIndex.WHOLE_LINE, tf.int64, tf.lookup.TextFileIndex.LINE_NUMBER)
+        self.table = tf.lookup.StaticHashTable(init, -1)
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def lookup(self, x): return self.table.lookup(x)
+a = A()
+print(a.lookup(tf.constant(["c", "q"])).numpy())
+tf.saved_model.save(a, "a")
+print(files("a"))
+la = tf.saved_model.load("a")
+print(la.lookup(tf.constant(["b", "z"])).numpy(), os.path.basename(la.asset.asset_path.numpy().decode()), type(la.asset).__name__)
+print(la.signatures["serving_default"].structured_outputs)
