@@ -60,6 +60,13 @@ show("its gradient stops at the labels", lambda: (lambda lab, t: [
 show("with axis (and dim's default)", lambda: v1.nn.softmax_cross_entropy_with_logits(
     labels=[[0.0, 1.0]], logits=[[1.0, 2.0]], axis=-1))
 show("without logits", lambda: v1.nn.softmax_cross_entropy_with_logits(labels=[[0.0, 1.0]]))
+show("nn.dropout with keep_prob 1", lambda: v1.nn.dropout(tf.ones([3]), keep_prob=1.0))
+show("nn.dropout with keep_prob 0.5 and a seed (shape)",
+     lambda: v1.nn.dropout(tf.ones([4]), keep_prob=0.5, seed=1).shape.as_list())
+show("nn.dropout with rate", lambda: v1.nn.dropout(tf.ones([3]), rate=0.0))
+show("nn.dropout with both", lambda: v1.nn.dropout(tf.ones([3]), keep_prob=0.5, rate=0.5))
+show("nn.dropout with neither", lambda: v1.nn.dropout(tf.ones([3])))
+show("nn.dropout with a string keep_prob", lambda: v1.nn.dropout(tf.ones([3]), keep_prob="a"))
 show("experimental_run_functions_eagerly",
      lambda: tf.config.experimental_run_functions_eagerly(False))
 show("experimental_functions_run_eagerly", lambda: tf.config.experimental_functions_run_eagerly())

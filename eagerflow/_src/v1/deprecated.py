@@ -20,6 +20,7 @@ from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, floordiv, realdiv, stop_gradient
+from eagerflow._src.ops.nn import dropout as nn_dropout
 from eagerflow._src.ops.reduce import argmax, argmin
 
 _MATH = "tensorflow.python.ops.math_ops"
@@ -154,3 +155,22 @@ def softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, di
                          f"logits={logits}")
     return nn_loss.softmax_cross_entropy_with_logits(labels=stop_gradient(labels),
                                                      logits=logits, axis=dim, name=name)
+
+
+def dropout(x: Any, keep_prob: Any = None, noise_shape: Any = None, seed: Any = None,
+            name: str | None = None, rate: Any = None) -> Any:
+    """`tf.compat.v1.nn.dropout`: TF 2's with TF 1's `keep_prob` (rate = 1 - keep_prob).
+    (TF's notice for `keep_prob` prints only in graph mode or before its eager context
+    starts; not given here.)"""
+    try:
+        from_keep_prob = 1. - keep_prob if keep_prob is not None else None
+    except TypeError:
+        raise ValueError("`keep_prob` must be a floating point number or Tensor. Received: "
+                         f"keep_prob={keep_prob}") from None
+    if from_keep_prob is not None:  # (TF's lookup: the old argument wins; both is an error)
+        if rate is not None:
+            raise ValueError("Cannot specify both 'keep_prob' and 'rate'.")
+        rate = from_keep_prob
+    if rate is None:
+        raise ValueError(f"`rate` must be provided. Received: rate={rate}")
+    return nn_dropout(x, rate, noise_shape=noise_shape, seed=seed, name=name)
