@@ -3,6 +3,7 @@
 # tf.data API" guides, as a user writes them: what each source, transformation and option
 # prints, and the errors TF raises (recorded from TF 2.21 by record.py).
 import re
+import warnings
 
 import numpy as np
 import tensorflow as tf
@@ -158,3 +159,24 @@ for b, s in [([6, 3], [1, 1, 1]), ([], [2]), ([3], [0, 2]), ([3], [2, -1]), ([3,
 show("bucket sizes len", lambda: seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [2, 2]))
 show("bucket pad to boundary long", lambda: list(seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [1, 1, 1], pad_to_bucket_boundary=True)))
 print([x.shape for x in seqs.filter(lambda x: tf.shape(x)[0] < 6).bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [2, 2, 2], pad_to_bucket_boundary=True)])
+# "Better performance with the tf.data API": options, their merging and their errors
+o = tf.data.Options()
+print(type(o).__name__, o.deterministic, o.autotune.enabled, o.autotune.cpu_budget, o.autotune.ram_budget, o.threading.private_threadpool_size, o.threading.max_intra_op_parallelism)
+print(o.experimental_optimization.apply_default_optimizations, o.experimental_optimization.map_parallelization, o.experimental_optimization.parallel_batch, o.experimental_optimization.inject_prefetch, o.experimental_slack, o.experimental_distribute.auto_shard_policy, o.experimental_external_state_policy, o.experimental_warm_start, o.experimental_symbolic_checkpoint)
+o.threading.private_threadpool_size = 8
+o.deterministic = False
+o2 = tf.data.Options(); o2.experimental_optimization.map_parallelization = False; o2.threading.max_intra_op_parallelism = 1
+m = r.with_options(o).with_options(o2).options()
+print(m.deterministic, m.threading.private_threadpool_size, m.threading.max_intra_op_parallelism, m.experimental_optimization.map_parallelization)
+show("bad attr", lambda: setattr(tf.data.Options(), "bogus", 1))
+show("bad type", lambda: setattr(tf.data.Options(), "deterministic", 3))
+show("bad threadpool", lambda: setattr(tf.data.Options().threading, "private_threadpool_size", "x"))
+show("with_options non options", lambda: r.with_options({"deterministic": False}))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    r.map(lambda x: x, deterministic=False)
+print([str(w.message) for w in caught])
+show("synchronous with num_parallel_calls", lambda: r.map(lambda x: x, num_parallel_calls=2, synchronous=True))
+print(list(r.map(lambda x: x + 1, synchronous=True).as_numpy_iterator()))
+it = iter(tf.data.Dataset.range(3).cache("/nonexistent_dir_zz/c"))
+show("cache in a missing folder", lambda: next(it))

@@ -12,6 +12,7 @@ iteration.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from eagerflow._src.data.batching import (
 )
 from eagerflow._src.data.cache import CacheDataset
 from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.functions import DEBUG_MODE
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.padded_batch import PaddedBatchDataset
 from eagerflow._src.data.parallel import (
@@ -96,8 +98,9 @@ class _Methods:
     `filter` in their bodies stay Python's); `_install` moves them onto DatasetV2."""
 
     def with_options(self, options: Options, name: str | None = None) -> DatasetV2:
-        if not isinstance(options, Options):
-            raise TypeError(f"`options` must be a tf.data.Options, got {options!r}")
+        if not isinstance(options, Options):  # (TF asks it for its proto)
+            raise AttributeError(f"'{type(options).__name__}' object has no attribute "
+                                 f"'_to_proto'")
         return OptionsDataset(self, options)
 
     def reduce(self, initial_state: Any, reduce_func: Callable, name: str | None = None) -> Any:
@@ -173,8 +176,14 @@ class _Methods:
     def map(self, map_func: Callable, num_parallel_calls: Any = None,
             deterministic: bool | None = None, synchronous: bool | None = None,
             use_unbounded_threadpool: bool = False, name: str | None = None) -> DatasetV2:
-        if num_parallel_calls is None or synchronous:
+        if num_parallel_calls is None or DEBUG_MODE[0]:
+            if deterministic is not None and not DEBUG_MODE[0]:
+                warnings.warn("The `deterministic` argument has no effect unless the "
+                              "`num_parallel_calls` argument is specified.", stacklevel=2)
             return MapDataset(self, map_func)
+        if synchronous:  # (TF's ValueError of two arguments, as it words it)
+            raise ValueError("`synchronous` is not supported with `num_parallel_calls`, but "
+                             "`num_parallel_calls` was set to ", num_parallel_calls)
         return ParallelMapDataset(self, map_func, num_parallel_calls, deterministic)
 
     def filter(self, predicate: Callable, name: str | None = None) -> DatasetV2:

@@ -71,7 +71,7 @@ class OptionsBase:
         if name in self._NESTED:
             if not isinstance(value, self._NESTED[name]):
                 raise TypeError(f"Property \"{name}\" must be of type {self._NESTED[name]}, got: "
-                                f"{value!r} (type: {type(value)})")
+                                f"{value} (type: {type(value)})")
             self._values[name] = value
             return
         opt = self._OPTIONS.get(name)
@@ -80,7 +80,7 @@ class OptionsBase:
         if value is not None and not (isinstance(value, opt.types) and not (
                 bool not in opt.types and isinstance(value, bool))):
             raise TypeError(f"Property \"{name}\" must be of type {opt.types[0]}, got: "
-                            f"{value!r} (type: {type(value)})")
+                            f"{value} (type: {type(value)})")
         self._values[name] = value
 
     def __eq__(self, other: Any) -> bool:

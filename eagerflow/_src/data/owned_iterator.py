@@ -142,7 +142,11 @@ class OwnedIterator(Trackable):
             for d, e in zip(shufflers, epochs):
                 d._iterations = e
         self._epochs = [d._iterations for d in shufflers]
-        return _Counted(self._dataset._make_iterator(IterContext(self._dataset.options())))
+        try:
+            inner = self._dataset._make_iterator(IterContext(self._dataset.options()))
+        except OpError as e:  # TF's iterator fails when asked for its first element
+            inner = _Failed(e)
+        return _Counted(inner)
 
     def _serialize_to_tensors(self) -> dict:
         count = -1 if self._it is None else self._it.count  # -1: closed, nothing more comes
@@ -253,6 +257,21 @@ class OwnedIterator(Trackable):
 
     def __getstate__(self) -> Any:
         raise TypeError("tf.data iterators can't be pickled; save them with tf.train.Checkpoint")
+
+
+class _Failed(ElementIterator):
+    """An iterator whose pipeline could not start: its error, raised by the first next()."""
+
+    __slots__ = ("_error",)
+
+    def __init__(self, error: OpError) -> None:
+        self._error = error
+
+    def __next__(self) -> tuple:
+        raise self._error
+
+    def close(self) -> None:
+        pass
 
 
 class NumpyIterator:
