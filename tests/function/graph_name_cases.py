@@ -227,6 +227,34 @@ CASES = {
             return tf.while_loop(lambda i, a: i < 4, body, (0, x))
         SPECS = [tf.TensorSpec([], tf.float32)]
     """,
+    "case": """
+        def f(x):
+            return tf.case([(x > 0, lambda: x * 2.0), (x < -5, lambda: x - 1.0)],
+                           default=lambda: x)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "cond_structure_mismatch": """
+        def f(x):
+            return tf.cond(x > 0, lambda: (x, x), lambda: x)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "nested_while": """
+        def f(x):
+            def outer(i, a):
+                b = tf.while_loop(lambda j, c: j < 2, lambda j, c: (j + 1, c + a), (0, a))[1]
+                return i + 1, b
+            return tf.while_loop(lambda i, a: i < 2, outer, (0, x))
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "assert_in_cond_named": """
+        def f(x):
+            def yes():
+                with tf.control_dependencies([tf.debugging.Assert(x < 5.0, [x], name="chk")]):
+                    return tf.identity(x)
+            return tf.cond(x > 0, yes, lambda: x)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+        ARGS = [tf.constant(7.0)]
+    """,
 }
 
 
@@ -259,8 +287,8 @@ def _clean(text):
 def outcome(tf, graph_of, source, internal_of=None):
     """What TF (or eagerflow) does with one case: the traced top-level graph's ops (TF's
     control-output NoOp left out), each control-flow op's inner ops, and the error a call
-    with ARGS raises (or tracing itself). `internal_of(op)` (TF's side) names the ops of a
-    While's body that are TF's own loop counter and limit."""
+    with ARGS raises (or tracing itself). `internal_of(graph)` (TF's side) names the ops of
+    its Whiles' bodies that are TF's own loop counter and limit."""
     env = {"tf": tf}
     source = textwrap.dedent(source)
     # (AutoGraph reads a function's source: linecache holds the case's)
@@ -278,8 +306,7 @@ def outcome(tf, graph_of, source, internal_of=None):
     out["inner"] = {o.name: _sub_ops(graph_of, o) for o in ops
                     if o.type in ("If", "StatelessIf", "While", "StatelessWhile")}
     if internal_of is not None:
-        out["internal"] = sorted({n for o in ops if o.type in ("While", "StatelessWhile")
-                                  for n in internal_of(o)})
+        out["internal"] = sorted(internal_of(graph))
     if "ARGS" in env:
         try:
             fn(*env["ARGS"])

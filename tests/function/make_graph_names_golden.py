@@ -32,13 +32,22 @@ def _graph_of(op, attr):
     return None
 
 
-def _internal_of(op):
-    """TF's own loop variables of a While (its counter and its limit, the body's first two
-    results): the body's Identity ops returning them and the counter's increment."""
-    body = _graph_of(op, "body")
-    counter, limit = body.outputs[0].op, body.outputs[1].op
-    add = counter.inputs[0].op
-    return [f"{o.name}:{o.type}" for o in (counter, limit, add, add.inputs[1].op)]
+def _internal_of(graph):
+    """TF's own loop variables of the Whiles in `graph` and in their bodies and branches
+    (their counters and limits, a body's first two results): the body's Identity ops
+    returning them and the counter's increment."""
+    names = set()
+    for op in graph.get_operations():
+        subs = [_graph_of(op, a) for a in ("then_branch", "else_branch", "cond", "body")]
+        for g in subs:
+            if g is not None:
+                names |= _internal_of(g)
+        if op.type in ("While", "StatelessWhile"):
+            body = _graph_of(op, "body")
+            counter, limit = body.outputs[0].op, body.outputs[1].op
+            add = counter.inputs[0].op
+            names |= {f"{o.name}:{o.type}" for o in (counter, limit, add, add.inputs[1].op)}
+    return names
 
 
 def main() -> None:

@@ -72,8 +72,15 @@ def test_cond_structures_and_errors():
     @tf.function
     def mismatch(x):
         return tf.cond(x > 0, lambda: x, lambda: (x, x))
-    with pytest.raises(ValueError, match="same number, type, and overall structure"):
+    with pytest.raises(AssertionError, match=r"AssertionError: \[1, 2\]"):  # (TF 2.21's)
         mismatch(tf.constant(1.0))
+
+    @tf.function
+    def nesting(x):
+        return tf.cond(x > 0, lambda: (x, [x]), lambda: ([x], x))
+    with pytest.raises(TypeError, match=r"same number, type, and overall structure(.|\n)*"
+                                        r"true_fn output: \(<tf.Tensor 'cond/Identity:0'"):
+        nesting(tf.constant(1.0))
 
     @tf.function
     def dtypes(x):

@@ -29,8 +29,8 @@ from tests.function.graph_name_cases import CASES, outcome
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "graph_names.json").read_text())
 # the cases whose reductions take their axes as constant inputs in TF ("while/Const")
 AXES_AS_INPUTS = {"for_over_tensor"}
-_ATTR_CONSTS = re.compile(r"/(element_shape|num_elements|loop_counter|maximum_iterations):"
-                          r"Const$")
+_ATTR_CONSTS = re.compile(r"/(element_shape|num_elements|loop_counter|maximum_iterations)"
+                          r"(_\d+)?:Const$")
 
 
 def _graph_of(op, attr):

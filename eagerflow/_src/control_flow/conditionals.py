@@ -15,6 +15,7 @@ from eagerflow._src.control_flow.subgraph_ops import build_cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.math import cast, equal
@@ -112,14 +113,15 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
         default = pairs[-1][1]
         pairs = pairs[:-1]
         preds = preds[:-1]
-    if exclusive and len(preds) > 1:
-        count = reduce_sum(cast(stack(preds), dt.int32))
-        Assert(count <= 1, ["Input error: exclusive=True: more than 1 conditions evaluated "
-                            "as True"])
+    with name_scope(name or "case"):  # (TF's conds: "case/cond", "case/cond/cond")
+        if exclusive and len(preds) > 1:
+            count = reduce_sum(cast(stack(preds), dt.int32))
+            Assert(count <= 1, ["Input error: exclusive=True: more than 1 conditions evaluated "
+                                "as True"])
 
-    def chain(k: int) -> Callable:
-        if k == len(pairs):
-            return default
-        return lambda: cond(preds[k], pairs[k][1], chain(k + 1))
-    return chain(0)()
+        def chain(k: int) -> Callable:
+            if k == len(pairs):
+                return default
+            return lambda: cond(preds[k], pairs[k][1], chain(k + 1))
+        return chain(0)()
 

@@ -19,6 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.array import shape, zeros
@@ -153,7 +154,8 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     flat_dtypes = nest.flatten(dtypes)
     n = _leading(flat)
     if n is None:
-        return _map_dynamic(fn, elems, flat, dtypes, flat_dtypes)
+        with name_scope(name or "map"):  # (TF's: "map/while", "map/TensorArrayV2")
+            return _map_dynamic(fn, elems, flat, dtypes, flat_dtypes)
     if n == 0:
         return nest.pack_sequence_as(dtypes, [zeros([0], dtype=d) for d in flat_dtypes])
     columns = [unstack(e, num=n) for e in flat]

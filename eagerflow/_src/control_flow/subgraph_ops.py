@@ -281,13 +281,9 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     tg, fg = new_subgraph(scope, "true"), new_subgraph(scope, "false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
-    try:
-        nest.assert_same_structure(t_res, f_res, check_types=False)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"true_fn and false_fn arguments to tf.cond must have the same "
-                         f"number, type, and overall structure of return values.\n\n"
-                         f"true_fn output: {t_res}\nfalse_fn output: {f_res}\n\n"
-                         f"Error details:\n{e}") from None
+    counts = [len([x for x in flatten_extensions(r) if x is not None]) for r in (t_res, f_res)]
+    if counts[0] != counts[1]:  # (TF's cond_v2 asserts the numbers of outputs agree first)
+        raise AssertionError(counts)
     t_flat = flatten_extensions(t_res)
     f_flat = flatten_extensions(f_res)
     # each branch's results leave it through Identity ops ("cond/Identity"), as in TF
@@ -295,13 +291,17 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
         tg.outputs = [_identity(_branch_output(tg, x)) for x in t_flat if x is not None]
     with _scope(fg):
         fg.outputs = [_identity(_branch_output(fg, x)) for x in f_flat if x is not None]
+    t_shown, f_shown = _shown(t_res, t_flat, tg), _shown(f_res, f_flat, fg)
+    mismatch = (f"true_fn and false_fn arguments to tf.cond must have the same number, type, "
+                f"and overall structure of return values.\n\ntrue_fn output: {t_shown}\n"
+                f"false_fn output: {f_shown}\n\nError details:\n")
+    try:  # (TF's words show the branches' outputs: "cond/Identity:0")
+        nest.assert_same_structure(t_shown, f_shown)
+    except (ValueError, TypeError) as e:
+        raise TypeError(mismatch + str(e)) from None
     for a, b in zip(tg.outputs, fg.outputs):
         if a._dtype is not b._dtype:
-            t_shown, f_shown = _shown(t_res, t_flat, tg), _shown(f_res, f_flat, fg)
-            raise TypeError(f"true_fn and false_fn arguments to tf.cond must have the same "
-                            f"number, type, and overall structure of return values.\n\n"
-                            f"true_fn output: {t_shown}\nfalse_fn output: {f_shown}\n\n"
-                            f"Error details:\n{a} and {b} have different types")
+            raise TypeError(f"{mismatch}{a} and {b} have different types")
     caps = _finish_inputs([tg, fg], [[], []])
     variables = _read_vars([tg, fg])
     _register_reads(variables)
