@@ -5,7 +5,6 @@ is an expression over `tf` and `np`; `zlib` and `gzip` compress the inputs."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import numpy as np
@@ -158,8 +157,6 @@ def record(value: Any) -> Any:
 
 
 def error(e: Exception) -> dict:
-    """An error as its class and the first line of its message, without TF's runtime
-    wrapping and node names."""
-    text = re.sub(r"\{\{function_node [^}]*\}\} ", "", str(e))
-    text = re.sub(r" name: \S*$", "", text.split("\n")[0]).rstrip()
-    return {"error": type(e).__name__, "message": text}
+    """An error as its class and the first line of its message (an eager op's with TF's
+    function prefix and name suffix)."""
+    return {"error": type(e).__name__, "message": str(e).split("\n")[0]}

@@ -5,7 +5,6 @@ sum(f(*xs)) wrt float64 inputs; None where there is none)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import numpy as np
@@ -385,6 +384,6 @@ def record(value: Any) -> Any:
 
 
 def error(e: Exception) -> dict:
-    """An error as its class and the first line of its message, TF's wrapping cut."""
-    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", str(e))
-    return {"error": type(e).__name__, "message": re.sub(r" name: $", "", text.split("\n")[0])}
+    """An error as its class and the first line of its message (an eager op's with TF's
+    function prefix and name suffix)."""
+    return {"error": type(e).__name__, "message": str(e).split("\n")[0]}

@@ -32,6 +32,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import candidate_sampling as CS
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.random import _reserve, kernel_state
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -295,6 +296,7 @@ LEARNED_UNIGRAM_CANDIDATE_SAMPLER = register(OpDef(
 ))
 
 
+@eager_api("true_classes")
 def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                     unique: bool, range_max: int, vocab_file: str = "",
                                     distortion: float = 1.0, num_reserved_ids: int = 0,
@@ -311,6 +313,7 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
     return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name)
 
 
+@eager_api("true_classes")
 def learned_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                       unique: bool, range_max: int, seed: Any = None,
                                       name: str | None = None) -> tuple:

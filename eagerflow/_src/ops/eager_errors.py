@@ -79,7 +79,8 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
 def slow_inputs(*params: str) -> Callable:
     """Marks a public function whose TF counterpart hands `params` to its op as the user
     gave them: a Python list or string there sends TF's op wrapper down its slow path,
-    whose errors name no name (read by composite_dispatch.dispatchable's wrapper)."""
+    whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
+    TF's function always hands its op one (a list it builds)."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
         return fn
@@ -127,7 +128,7 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
         decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
     # fast path of its own Pack, whose wrapper names its empty scope)
-    if any(passed_raw(bound.get(p)) for p in slow) and \
+    if any(p == "*" or passed_raw(bound.get(p)) for p in slow) and \
             not e._message.endswith(" [Op:Pack] name: "):
         slow_path(e)
 
@@ -180,7 +181,7 @@ def slow_path(e: BaseException) -> BaseException:
     """`e` without the " name: ..." suffix its op wrapper added: TF's wrapper given a
     Python list or string runs the op by its slow path, which appends no name (TF
     2.21's `quick_execute` is not reached: the fast path converts and raises itself)."""
-    if isinstance(e, OpError) and e._message.startswith(_HEAD):
+    if isinstance(e, OpError) and e._message.startswith((_HEAD,) + _BEFORE_WRAPPING):
         message = e._message
         at = message.rfind(" name: ")
         if at > message.rfind(" [Op:"):

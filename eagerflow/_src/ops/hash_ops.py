@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _MASK = (1 << 64) - 1
@@ -243,6 +244,7 @@ FINGERPRINT = register(OpDef(
 ))
 
 
+@eager_api("*")  # (TF hands its op the method as a Python string)
 def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) -> Tensor:
     """`tf.fingerprint`: an 8-byte fingerprint of each row (slice along axis 0) of `data`."""
     return bind(FINGERPRINT, (convert_to_tensor(data),),

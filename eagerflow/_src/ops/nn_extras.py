@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
 from eagerflow._src.ops.nn_conv import conv2d_backprop_input, conv2d_transpose
@@ -407,6 +408,7 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     return batch_to_space_nd(out, blocks, crops)
 
 
+@eager_api("value", "filters", "output_shape")
 def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: int,
                             padding: str, name: str | None = None) -> Any:
     """The transpose of atrous_conv2d: conv2d_backprop_input of the input cut into rate x

@@ -27,6 +27,7 @@ from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import _op_seeds, fisher_yates
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -395,6 +396,7 @@ def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
     return bind(op, (_t(value),), attrs)
 
 
+@eager_api("*")
 def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, seed: int = 0,
                         name: str | None = None) -> FractionalMaxPool:

@@ -22,6 +22,7 @@ from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, add_n, cast, equal, square
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.padding import pad
@@ -294,6 +295,7 @@ def _runtime_batch_to_space(x: Any, block_shape: Any, crops: Any) -> Any:
     return slice_(joined, stack(begin), stack(size))
 
 
+@eager_api("input", "block_shape", "paddings")
 def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """The M spatial dims after the batch, padded, cut into block_shape blocks whose

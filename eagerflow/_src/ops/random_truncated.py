@@ -45,6 +45,7 @@ from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.random_stateless import _check_seed
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -363,6 +364,7 @@ STATELESS_PARAMETERIZED_TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
+@eager_api("seed")  # (TF converts the rest first)
 def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any = 0.0,
                                              stddevs: Any = 1.0, minvals: Any = -2.0,
                                              maxvals: Any = 2.0, name: str | None = None) -> Any:

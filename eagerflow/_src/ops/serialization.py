@@ -358,6 +358,7 @@ def _gzip(data: bytes) -> bytes:
 
 
 @dispatchable
+@slow_inputs("bytes")
 def decode_compressed(bytes: Any, compression_type: str = "",  # noqa: A002
                       name: str | None = None) -> Any:
     """Each string inflated: "ZLIB", "GZIP" or "" (as it is)."""

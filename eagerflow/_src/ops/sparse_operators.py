@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import zeros_like
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.stacking import stack
 
@@ -37,8 +38,9 @@ def _dense_at_values(sp: SparseTensor, y: Any, op: str) -> Any:
         ok = len(ys) <= len(dims) and all(
             d in (1, s) for d, s in zip(ys[::-1], dims[::-1]) if d is not None)
         if not ok:
-            raise C.fail(op, "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
-                             f"incompatible shapes: {C.shape_str(dims)} vs. {C.shape_str(ys)}")
+            raise raised_eagerly(C.fail(
+                op, "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
+                    f"incompatible shapes: {C.shape_str(dims)} vs. {C.shape_str(ys)}"))
     if ys is not None and len(ys) == 0:
         return y
     if ys is None or rank is None:
