@@ -208,20 +208,32 @@ def _as_tensor_spec(spec: Any) -> TensorSpec:
                     f"{spec!r}")
 
 
+def _signature_args(cf: Any) -> list:
+    """A function's arguments as Keras 3's note shows them: its input signature's specs as
+    given (a spec without a name shows none), else the traced ones."""
+    given = getattr(cf, "_input_signature", None)
+    return list(given) if given else list(cf.structured_input_signature[0])
+
+
 def _endpoint_text(name: str, fn: Function, cf: Any) -> str:
     """One endpoint as Keras 3 prints it: arguments named and kinded as the function's."""
-    args, _ = cf.structured_input_signature
+    args = _signature_args(cf)
     try:
         params = list(inspect.signature(fn.python_function).parameters.values())
     except (TypeError, ValueError):
         params = []
     labels = [f"{params[i].name} ({params[i].kind.name})" if i < len(params) else
               f"args_{i} (POSITIONAL_ONLY)" for i in range(len(args))]
-    return endpoint_text(name, list(zip(labels, args)), cf.structured_outputs, cf._read_vars)
+    shown = list(zip(labels, args))
+    # the parameters the signature leaves to their defaults, bound to them (a model's
+    # `call`: training and mask, Literal[None])
+    shown += [(f"{p.name} ({p.kind.name})", p.default) for p in params[len(args):]
+              if p.default is not p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    return endpoint_text(name, shown, cf.structured_outputs, cf._read_vars)
 
 
 def _endpoints(filepath: Any, cf: Any) -> str:
-    args, _ = cf.structured_input_signature
+    args = _signature_args(cf)
     return saved_artifact_text(filepath, [endpoint_text(
         "serve", [(f"args_{i} (POSITIONAL_ONLY)", a) for i, a in enumerate(args)],
         cf.structured_outputs, cf._read_vars)])

@@ -340,3 +340,65 @@ for bad in [tf.constant("one"), [1, 2]]:
         print(type(e).__name__, re.sub(r"\\s+", " ", str(e))[:180])
 shutil.rmtree(d)
 """
+
+# a subclassed Model is made without its constructor's arguments, as Keras 3 makes it:
+# its automatic config is the constructor's defaults, and there is none (Keras's
+# NotImplementedError, in its words) when a parameter has no default, as the time series
+# tutorial's FeedBack(units, out_steps) shows when saved; a Layer's keeps what it was given
+SNIPPETS["subclassed_model_automatic_config"] = """
+class FeedBack(keras.Model):
+    def __init__(self, units, out_steps):
+        super().__init__()
+        self.units, self.out_steps = units, out_steps
+    def call(self, x):
+        return x
+class WithDefaults(keras.Model):
+    def __init__(self, u=3):
+        super().__init__()
+    def call(self, x):
+        return x
+class Star(keras.Model):
+    def __init__(self, *a):
+        super().__init__()
+class L(keras.layers.Layer):
+    def __init__(self, u):
+        super().__init__()
+class PosOnly(keras.layers.Layer):
+    def __init__(self, u, /):
+        super().__init__()
+for make in [lambda: FeedBack(4, 3), lambda: WithDefaults(7), lambda: Star(1), lambda: L(5),
+             lambda: PosOnly(1), lambda: L(object())]:
+    try:
+        print(make().get_config())
+    except NotImplementedError as e:
+        print(type(e).__name__, repr(str(e)))
+"""
+
+# Keras's export note shows an endpoint's input signature as given (a spec without a name
+# shows none) and the parameters left to their defaults (a model's call: training, mask)
+SNIPPETS["export_note_signature_as_given"] = """
+import contextlib, io, re, tempfile
+def run(f):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        f()
+    print(re.sub(r"  [0-9]+: ", "  ID: ", re.sub(r"'/[^']*'", "'DIR'", out.getvalue())))
+class Sub(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+s = Sub()
+s(np.ones((1, 3), "float32"))
+with tempfile.TemporaryDirectory() as d:
+    run(lambda: s.export(d))
+m = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
+ea = keras.export.ExportArchive()
+ea.track(m)
+ea.add_endpoint("serve", m.call, input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+ea.add_endpoint("named", lambda x: m(x),
+                input_signature=[tf.TensorSpec([None, 3], tf.float32, name="inp")])
+with tempfile.TemporaryDirectory() as d:
+    run(lambda: ea.write_out(d))
+"""

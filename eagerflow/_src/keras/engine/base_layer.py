@@ -859,7 +859,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         config: dict = {"name": self.name}
         if _defines_get_config(type(self)):
             pass  # a subclass's get_config adds its own entries to this base
-        elif self._auto_config is not None:
+        elif isinstance(self._auto_config, dict):
             config.update(self._auto_config)
             params = inspect.signature(type(self).__init__).parameters
             takes_kwargs = "kwargs" in params and \
@@ -867,7 +867,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if "name" not in params and not takes_kwargs:
                 config.pop("name", None)
         else:
-            raise NotImplementedError(auto_config_error(type(self)))
+            raise NotImplementedError(auto_config_error(type(self), self._auto_config))
         config["trainable"] = self.trainable
         config["dtype"] = dtype_policies.serialize(self.dtype_policy)
         if self._activity_regularizer is not None:

@@ -104,7 +104,9 @@ class Model(Trainer, Layer):
     def __new__(cls, *args: Any, **kwargs: Any) -> Model:
         if cls is Model and _is_functional_args(args, kwargs):
             return Functional.__new__(Functional, *args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
+        # (Keras 3 makes a Model without its arguments: a subclass's automatic config is
+        # its constructor's defaults, and none where a parameter has no default)
+        return super().__new__(cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         functional = kwargs.pop("_functional", False)
