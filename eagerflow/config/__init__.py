@@ -9,7 +9,6 @@ from eagerflow._src.function.polymorphic import (  # noqa: F401
     functions_run_eagerly, run_functions_eagerly,
 )
 from eagerflow._src.function.polymorphic import (  # noqa: F401
-    functions_run_eagerly as experimental_functions_run_eagerly,
-    run_functions_eagerly as experimental_run_functions_eagerly,
+    experimental_functions_run_eagerly, experimental_run_functions_eagerly,
 )
 from eagerflow.config import experimental, optimizer, threading  # noqa: F401

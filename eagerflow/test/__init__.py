@@ -13,10 +13,13 @@ from eagerflow._src.testing.test_utils import (  # noqa: F401
     disable_with_predicate,
     with_eager_op_as_function,
 )
+from eagerflow._src.core import tf_logging as _tf_logging
 from eagerflow.test import experimental  # noqa: F401
 
 
 def is_gpu_available(cuda_only: bool = False, min_cuda_compute_capability: object = None) -> bool:
+    _tf_logging.deprecated_call("is_gpu_available", "tensorflow.python.framework.test_util",
+                                "Use `tf.config.list_physical_devices('GPU')` instead.")
     return bool(gpu_device_name())
 
 

@@ -200,6 +200,11 @@ CASES = [
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape().jacobian(tf.constant([1.0]), tf.Variable([1.0]))",
+    # no gradient through a cast to an integer or bool (TF's Cast gradient)
+    "[(t := tf.GradientTape(persistent=True)).__enter__(), v := tf.Variable(1.5), "
+    "y := tf.cast(tf.cast(v, tf.int32), tf.float32) * v, z := tf.cast(v, tf.bool), "
+    "w := tf.cast(v, tf.int32), t.__exit__(None, None, None), t.gradient(y, v), "
+    "t.gradient(z, v), t.gradient(w, v)][-3:]",
 ]
 
 

@@ -51,6 +51,26 @@ show("all_variables", lambda: v1.all_variables())
 show("initialize_variables", lambda: v1.initialize_variables([]))
 show("initialize_local_variables", lambda: v1.initialize_local_variables())
 show("guarantee_const", lambda: v1.guarantee_const(tf.constant(3)))
+show("nn.softmax_cross_entropy_with_logits", lambda: v1.nn.softmax_cross_entropy_with_logits(
+    labels=[[0.0, 1.0]], logits=[[1.0, 2.0]]))
+show("its gradient stops at the labels", lambda: (lambda lab, t: [
+    t.__enter__(), t.watch(lab), loss := v1.nn.softmax_cross_entropy_with_logits(
+        labels=lab, logits=[[1.0, 2.0]]), t.__exit__(None, None, None),
+    t.gradient(loss, lab)][-1])(tf.constant([[0.0, 1.0]]), tf.GradientTape()))
+show("with axis (and dim's default)", lambda: v1.nn.softmax_cross_entropy_with_logits(
+    labels=[[0.0, 1.0]], logits=[[1.0, 2.0]], axis=-1))
+show("without logits", lambda: v1.nn.softmax_cross_entropy_with_logits(labels=[[0.0, 1.0]]))
+show("nn.dropout with keep_prob 1", lambda: v1.nn.dropout(tf.ones([3]), keep_prob=1.0))
+show("nn.dropout with keep_prob 0.5 and a seed (shape)",
+     lambda: v1.nn.dropout(tf.ones([4]), keep_prob=0.5, seed=1).shape.as_list())
+show("nn.dropout with rate", lambda: v1.nn.dropout(tf.ones([3]), rate=0.0))
+show("nn.dropout with both", lambda: v1.nn.dropout(tf.ones([3]), keep_prob=0.5, rate=0.5))
+show("nn.dropout with neither", lambda: v1.nn.dropout(tf.ones([3])))
+show("nn.dropout with a string keep_prob", lambda: v1.nn.dropout(tf.ones([3]), keep_prob="a"))
+show("experimental_run_functions_eagerly",
+     lambda: tf.config.experimental_run_functions_eagerly(False))
+show("experimental_functions_run_eagerly", lambda: tf.config.experimental_functions_run_eagerly())
+show("is_gpu_available", lambda: tf.test.is_gpu_available())
 tf.get_logger().setLevel("ERROR")
 show("arg_max's notice was given; to_double's too", lambda: v1.to_double(tf.constant(2)))
 print("--- end", file=sys.stderr)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest, promotion, trace_events
+from eagerflow._src.core import nest, promotion, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
@@ -357,7 +357,8 @@ class Function:
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> TypeError:
         params = list(self._signature.parameters) if self._signature is not None else []
-        described = ", ".join(f"{p}: {s}" for p, s in zip(params, self._input_signature))
+        described = ", ".join(f"{p}: {ftype.type_text(s)}"
+                              for p, s in zip(params, self._input_signature))
         return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
                          f"args: {args!r} and kwargs: {kwargs!r} for signature: "
                          f"({described}).")
@@ -394,8 +395,11 @@ class Function:
                     tensors.extend(_composite_for_spec(s, v, fail))
                     continue
                 if isinstance(v, _SpecTensor):
-                    given = TensorSpec(v._shape, v._dtype)
-                    if v._dtype is not s.dtype or not s.shape.is_compatible_with(given.shape):
+                    # TF casts a given spec to the signature's only when it is a subtype:
+                    # no less known a shape, no other name
+                    given = TensorSpec(v._shape, v._dtype, v.name)
+                    if v._dtype is not s.dtype or not given.shape.is_subtype_of(s.shape) or (
+                            v.name is not None and v.name != s.name):
                         raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
@@ -829,6 +833,25 @@ def run_functions_eagerly(run_eagerly: bool) -> None:
 def functions_run_eagerly() -> bool:
     """Whether tf.functions currently run eagerly (tf.config.functions_run_eagerly)."""
     return _run_eagerly[0]
+
+
+_EAGER_FUNCTION_RUN = "tensorflow.python.eager.polymorphic_function.eager_function_run"
+
+
+def experimental_run_functions_eagerly(run_eagerly: bool) -> None:
+    """TF's deprecated spelling of run_functions_eagerly (with its notice)."""
+    tf_logging.deprecated_call("experimental_run_functions_eagerly", _EAGER_FUNCTION_RUN,
+                               "Use `tf.config.run_functions_eagerly` instead of the "
+                               "experimental version.")
+    run_functions_eagerly(run_eagerly)
+
+
+def experimental_functions_run_eagerly() -> bool:
+    """TF's deprecated spelling of functions_run_eagerly (with its notice)."""
+    tf_logging.deprecated_call("experimental_functions_run_eagerly", _EAGER_FUNCTION_RUN,
+                               "Use tf.config.functions_run_eagerly instead of the "
+                               "experimental version.")
+    return functions_run_eagerly()
 
 
 def init_scope() -> Any:

@@ -69,7 +69,15 @@ class LayerScope:
         frames.append(frame)
         st = _state
         self._saved = scopes = st.name_scopes
-        st.name_scopes = [*scopes, frame[2]]
+        graph = st.graph
+        if graph is not None and hasattr(graph, "unique_name"):
+            # in a graph, TF's scopes are unique, and a Keras 3 layer's call takes two of
+            # them: its ops are named under the second ("dense_1/MatMul" for the first
+            # call of a layer named dense, "dense_3/" for its second)
+            graph.unique_name(frame[2])
+            st.name_scopes = [graph.unique_name(frame[2])]
+        else:
+            st.name_scopes = [*scopes, frame[2]]
 
     def __exit__(self, *exc: Any) -> None:
         if self._saved is not None:

@@ -435,8 +435,12 @@ class TextFileInitializer(Trackable):
         self._vocab_size, self._delimiter = vocab_size, delimiter
         self._offset = value_index_offset
         self._name = name
-        self._filename_arg = filename
-        self._filename = self._track("_filename", Asset(filename))
+        if isinstance(filename, Asset):  # (TF's guides pass a tf.saved_model.Asset)
+            self._filename_arg = filename._path
+            self._filename = self._track("_filename", filename)
+        else:
+            self._filename_arg = filename
+            self._filename = self._track("_filename", Asset(filename))
 
     def _shared_name(self) -> str:
         """TF's shared name of the table this initializer fills (tables of one file and

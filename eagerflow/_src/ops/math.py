@@ -696,8 +696,9 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
 
 
 def _cast_grad(n: Any, g: Any) -> list:
-    src = n.inputs[0]._dtype
-    if src.is_floating or src.is_complex:
+    # TF's: a gradient only between differentiable dtypes (a cast to an integer stops it)
+    src, dst = n.inputs[0]._dtype, n.outputs[0]._dtype
+    if (src.is_floating or src.is_complex) and (dst.is_floating or dst.is_complex):
         return [cast(g, src)]
     return [None]
 

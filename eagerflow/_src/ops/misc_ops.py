@@ -548,15 +548,17 @@ def _control_op(x: Any) -> Any:
 
 
 def no_op(name: str | None = None) -> Any:
-    """Does nothing (eagerly TF returns None too; in a TF 1 graph, a NoOp operation)."""
-    g = _v1_graph()
+    """Does nothing: None eagerly, as in TF; in a graph (a TF 1 graph's, a function's), a
+    NoOp operation."""
+    g = _state.graph
     return None if g is None else g.no_op(name)
 
 
 def group(*inputs: Any, **kwargs: Any) -> Any:
-    """Groups ops for control dependencies: nothing to wait for when ops run in order; in a
-    TF 1 graph, the NoOp that runs them all."""
-    g = _v1_graph()
+    """Groups ops for control dependencies: None eagerly (ops run in order), as in TF; in a
+    graph, the NoOp `group_deps` that runs them all (a function runs its ops in order
+    whatever it waits for)."""
+    g = _state.graph
     if g is None:
         return None
     name = kwargs.pop("name", None)

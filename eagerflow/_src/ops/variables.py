@@ -538,6 +538,11 @@ class ResourceVariable(Variable):
     as the guides print); `tf.Variable` itself is the base its subclasses share."""
 
 
+class UninitializedVariable(ResourceVariable):
+    """The class of the variables tf.saved_model.load restores (TF makes them uninitialized
+    and assigns the checkpoint's values; `type(v).__name__` shows it)."""
+
+
 class _UnreadVariable(Variable):
     """What assign, assign_add and assign_sub return eagerly, as in TF: the variable itself
     under the name 'UnreadVariable', read only when used (so later assignments show), and

@@ -17,6 +17,7 @@ whose op eagerflow lacks, before anything is built or run.
 from __future__ import annotations
 
 import heapq
+import re
 from typing import Any
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
@@ -220,6 +221,11 @@ def _number_attrs(opdef: Any) -> set:
             if a.number_attr}
 
 
+# a SavedModel's output signature that is None (the function returns None), as opposed to
+# none recorded
+RETURNS_NONE = object()
+
+
 class RestoredConcreteFunction(ConcreteFunction):
     """An imported concrete function. Its `structured_outputs` are the TensorSpecs its
     SavedModel records (as TF's loaded functions give them), where it records them."""
@@ -232,6 +238,13 @@ class RestoredConcreteFunction(ConcreteFunction):
         if self._output_signature is None:
             return super().structured_outputs
         return self._output_signature
+
+    @property
+    def function_op_name(self) -> str:
+        # its FunctionDef's name with this load's number (__inference_signature_wrapper_N),
+        # not that name wrapped again
+        match = re.match(r"^__inference_(.*)_\d+$", self._name)
+        return f"__inference_{match.group(1) if match else self._name}_{self._uid}"
 
 
 class LibraryImporter:
@@ -289,8 +302,10 @@ class LibraryImporter:
             outs = [_as_tensor(env_get(env, fdef.ret[a.name], self.source, name))
                     for a in fdef.signature.output_arg]
             graph.outputs = [identity(graph.capture(t)) for t in outs]
-        if out_structure is None:
-            template: Any = tuple(_Leaf(i) for i in range(len(outs)))
+        if out_structure is RETURNS_NONE and not outs:
+            template: Any = None
+        elif out_structure is None or out_structure is RETURNS_NONE:
+            template = tuple(_Leaf(i) for i in range(len(outs)))
         else:
             flat = nest.flatten(out_structure)
             leaves, at = [], 0
@@ -309,7 +324,7 @@ class LibraryImporter:
             template = nest.pack_sequence_as(out_structure, leaves)
         cf = RestoredConcreteFunction(graph, template, name, input_signature,
                                       arg_keywords=arg_keywords)
-        cf._output_signature = out_structure
+        cf._output_signature = None if out_structure is RETURNS_NONE else out_structure
         self._cache[key] = cf
         return cf
 

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
@@ -33,10 +34,11 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList, is_trackable
-from eagerflow._src.ops.variables import Variable
+from eagerflow._src.ops.variables import UninitializedVariable
 from eagerflow._src.saved_model import load_v1, meta_graph_import, structure
 from eagerflow._src.saved_model.attrs import ndarray, shape_tuple
 from eagerflow._src.saved_model.function_import import (
+    RETURNS_NONE,
     CapturedTensor,
     LibraryImporter,
     arg_specs_of,
@@ -109,12 +111,20 @@ def read_saved_model(export_dir: str) -> Any:
 
 
 def _meta_graph(model: Any, tags: Any, export_dir: str) -> Any:
+    if tags is not None and not isinstance(tags, set):
+        tags = nest.flatten(tags)  # (TF's: a tag or a sequence of them)
+    if len(model.meta_graphs) == 1 and model.meta_graphs[0].HasField("object_graph_def"):
+        meta = model.meta_graphs[0]
+        if tags is not None and set(tags) != set(meta.meta_info_def.tags):
+            raise ValueError(f"Got an incompatible argument to `tags`: {tags}. The SavedModel "
+                             f"at {export_dir} has one MetaGraph with tags "
+                             f"{list(meta.meta_info_def.tags)}. You may omit the argument, pass "
+                             f"'None', or pass matching tags.")
+        return meta
     if tags is None:
         if len(model.meta_graphs) == 1:
             return model.meta_graphs[0]
         tags = ["serve"]
-    if isinstance(tags, str):
-        tags = [tags]
     want = set(tags)
     for meta in model.meta_graphs:
         if set(meta.meta_info_def.tags) == want:
@@ -293,7 +303,8 @@ class Loader:
             if value is None:
                 shape = shape_tuple(sv.shape) or ()
                 value = np.zeros([d or 0 for d in shape], dtype.as_numpy_dtype)
-            return Variable(value, trainable=sv.trainable, name=sv.name or None, dtype=dtype,
+            return UninitializedVariable(value, trainable=sv.trainable, name=sv.name or None,
+                                         dtype=dtype,
                             synchronization=sv.synchronization or 0,
                             aggregation=sv.aggregation or 0)
         if kind == "asset":
@@ -348,6 +359,8 @@ class Loader:
         captures = self._captured(fn_name)
         sig = structure.decode(saved.canonicalized_input_signature) if saved else ((), {})
         out_structure = structure.decode(saved.output_signature) if saved else None
+        if saved and out_structure is None:
+            out_structure = RETURNS_NONE
         if not (isinstance(sig, tuple) and len(sig) == 2 and isinstance(sig[1], dict)):
             raise DataLossError(None, None, f"{self.source}: function {fn_name} has a malformed "
                                             "input signature")

@@ -110,6 +110,8 @@ class RestoredFunction:
         return tuple(out + extra), kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not self._concrete:  # (a tf.function never traced before it was saved)
+            raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
                 all(is_tensor_spec(s) for s in self._input_signature):
             return self._call_with_signature(args, kwargs)

@@ -138,10 +138,11 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
     model = pb().SavedModel(saved_model_schema_version=1)
     model.meta_graphs.add().CopyFrom(meta)
     data = model.SerializeToString(deterministic=True)
-    _write_directory(export_dir, view, data, meta)
+    _write_directory(export_dir, view, data, meta, options.save_debug_info)
 
 
-def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any) -> None:
+def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any,
+                     debug_info: bool = False) -> None:
     parent = os.path.dirname(os.path.abspath(export_dir))
     fileio.makedirs(parent)
     tmp = fileio.temp_name(os.path.abspath(export_dir))
@@ -155,6 +156,12 @@ def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any) ->
         for name, source in view.assets:
             shutil.copyfile(source, os.path.join(assets, name))
         fileio.atomic_write(os.path.join(tmp, SAVED_MODEL_FILENAME_PB), data, "saved_model")
+        if debug_info:
+            # TF's GraphDebugInfo file, where its ops' Python stack traces go; eagerflow
+            # records none, so the message is empty (valid, and read as no traces)
+            os.makedirs(os.path.join(tmp, "debug"))
+            fileio.atomic_write(os.path.join(tmp, "debug", "saved_model_debug_info.pb"), b"",
+                                "saved_model_debug_info")
         tf_logging.absl_info("Writing fingerprint to %s",
                              os.path.join(export_dir, FINGERPRINT_FILENAME))
         fingerprint = _fingerprint(data, meta, tmp)

@@ -70,14 +70,11 @@ class SignatureMap(Trackable):
 def _as_concrete(fn: Any, key: str) -> ConcreteFunction:
     if isinstance(fn, ConcreteFunction):
         return fn
-    if isinstance(fn, Function):
-        if fn.input_signature is None:
-            raise ValueError(
-                f"Function {fn._name} used as the signature {key!r} must have an "
-                "input_signature, or be a concrete function: pass "
-                "`f.get_concrete_function(tf.TensorSpec(...))` instead.")
+    if isinstance(fn, Function) and fn.input_signature is not None:
         return fn.get_concrete_function()
-    raise ValueError(f"Expected a TensorFlow function for the signature {key!r}, got {fn!r}.")
+    raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but "
+                     f"got {fn}. Only `tf.functions` with an input signature or concrete "
+                     f"functions can be used as a signature.")
 
 
 def _default(root: Any) -> dict:
@@ -90,7 +87,9 @@ def _default(root: Any) -> dict:
             concrete_functions_of(f)
     with_sig = [f for f in functions.values()
                 if isinstance(f, Function) and f.input_signature is not None and _valid(f)]
-    return {DEFAULT_SIGNATURE_KEY: with_sig[0]} if len(with_sig) == 1 else {}
+    # (the one found is taken as its concrete function, its wrapper named plainly)
+    return {DEFAULT_SIGNATURE_KEY: with_sig[0].get_concrete_function()} \
+        if len(with_sig) == 1 else {}
 
 
 def _valid(fn: Function) -> bool:
@@ -111,9 +110,13 @@ def signature_functions(root: Any, signatures: Any) -> dict:
         signatures = {DEFAULT_SIGNATURE_KEY: signatures}
     out = {}
     for key, fn in signatures.items():
-        if not isinstance(key, str):
-            raise ValueError(f"Signature keys must be strings, got {key!r}")
-        out[key] = wrap(_as_concrete(fn, key), key)
+        cf = _as_concrete(fn, key)
+        if not isinstance(key, str):  # (TF meets it when it cleans the key's characters)
+            raise AttributeError(f"'{type(key).__name__}' object has no attribute 'replace'")
+        # TF names the wrapper after the tf.function it wraps (a concrete one has no name)
+        name = f"signature_wrapper_{fn.__name__}" if isinstance(fn, Function) else \
+            "signature_wrapper"
+        out[key] = wrap(cf, key, name)
     return out
 
 
@@ -137,7 +140,7 @@ def _output_dict(result: Any, key: str) -> dict:
     return dict(items)
 
 
-def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
+def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> ConcreteFunction:
     """A function of keyword TensorSpecs returning a dict, calling `cf` (TF's wrapper)."""
     sig = cf.structured_input_signature or (tuple(
         TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
@@ -160,7 +163,7 @@ def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
                                  "TensorSpecs of the input_signature uniquely.")
             names.append(n)
             specs.append(c)
-    graph = FuncGraph(f"signature_wrapper_{cf._name}")
+    graph = FuncGraph(name)
     spec_of = dict(zip(names, specs))
     with tracing_scope(graph):  # the inputs in TF's flat order of the keywords: by name
         phs = {n: graph.placeholder(spec_of[n].shape._dims, spec_of[n].dtype, n,
@@ -190,7 +193,7 @@ def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
                 tensors.append(t)
         graph.outputs = [identity(t) for t in tensors]
     spec_kwargs = {n: TensorSpec(spec_of[n].shape, spec_of[n].dtype, n) for n in phs}
-    wrapper = ConcreteFunction(graph, template, f"signature_wrapper_{cf._name}",
+    wrapper = ConcreteFunction(graph, template, name,
                                structured_input_signature=((), spec_kwargs), arg_keywords=[])
     wrapper._spec_names_shown = True
     return wrapper

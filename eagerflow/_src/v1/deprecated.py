@@ -15,11 +15,12 @@ from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops import random, sparse_ops
+from eagerflow._src.ops import nn_loss, random, sparse_ops
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, floordiv, realdiv
+from eagerflow._src.ops.math import cast, floordiv, realdiv, stop_gradient
+from eagerflow._src.ops.nn import dropout as nn_dropout
 from eagerflow._src.ops.reduce import argmax, argmin
 
 _MATH = "tensorflow.python.ops.math_ops"
@@ -128,3 +129,48 @@ def batch_gather(params: Any, indices: Any, name: str | None = None) -> Any:
     if indices.shape.rank is None:
         raise ValueError("batch_gather does not allow indices with unknown shape.")
     return gather(params, indices, batch_dims=indices.shape.rank - 1, name=name)
+
+
+_SOFTMAX_XENT = """
+Future major versions of TensorFlow will allow gradients to flow
+into the labels input on backprop by default.
+
+See `tf.nn.softmax_cross_entropy_with_logits_v2`.
+"""
+
+
+def softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, dim: int = -1,
+                                      name: str | None = None, axis: Any = None) -> Any:
+    """`tf.compat.v1.nn.softmax_cross_entropy_with_logits`: TF 2's with no gradient into
+    `labels` (TF 1's), `dim` the axis (`axis` its newer name)."""
+    deprecated_call("softmax_cross_entropy_with_logits", "tensorflow.python.ops.nn_ops",
+                    _SOFTMAX_XENT)
+    if dim is None:  # (TF's lookup: `dim`, which defaults to -1, wins; both is an error)
+        dim = axis
+    elif axis is not None:
+        raise ValueError("Cannot specify both 'dim' and 'axis'.")
+    if labels is None or logits is None:
+        raise ValueError("Both `labels` and `logits` must be provided for "
+                         f"softmax_cross_entropy_with_logitsReceived: labels={labels} and "
+                         f"logits={logits}")
+    return nn_loss.softmax_cross_entropy_with_logits(labels=stop_gradient(labels),
+                                                     logits=logits, axis=dim, name=name)
+
+
+def dropout(x: Any, keep_prob: Any = None, noise_shape: Any = None, seed: Any = None,
+            name: str | None = None, rate: Any = None) -> Any:
+    """`tf.compat.v1.nn.dropout`: TF 2's with TF 1's `keep_prob` (rate = 1 - keep_prob).
+    (TF's notice for `keep_prob` prints only in graph mode or before its eager context
+    starts; not given here.)"""
+    try:
+        from_keep_prob = 1. - keep_prob if keep_prob is not None else None
+    except TypeError:
+        raise ValueError("`keep_prob` must be a floating point number or Tensor. Received: "
+                         f"keep_prob={keep_prob}") from None
+    if from_keep_prob is not None:  # (TF's lookup: the old argument wins; both is an error)
+        if rate is not None:
+            raise ValueError("Cannot specify both 'keep_prob' and 'rate'.")
+        rate = from_keep_prob
+    if rate is None:
+        raise ValueError(f"`rate` must be provided. Received: rate={rate}")
+    return nn_dropout(x, rate, noise_shape=noise_shape, seed=seed, name=name)

@@ -88,3 +88,18 @@ show("concrete function, Python list", lambda: cf([1, 2]).numpy())
 lam = tf.function(lambda x, y: (x, y)).get_concrete_function(
     tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int64))
 show("two inputs swapped", lambda: lam(tf.constant(1, tf.int64), tf.constant(1, tf.int32)))
+
+
+# -- operations a function makes --------------------------------------------------------
+@tf.function
+def grouped(x):
+    op = tf.no_op()
+    group = tf.group(x * 2, op)
+    print("in the graph:", type(op).__name__, op.name, type(group).__name__, group.name)
+    with tf.control_dependencies([group]):
+        return x + 1
+
+
+show("tf.no_op and tf.group in a function", lambda: grouped(tf.constant(1)).numpy())
+show("tf.no_op eagerly", lambda: tf.no_op())
+show("a function returning an operation", lambda: tf.function(lambda: tf.no_op())())

@@ -10,6 +10,10 @@ from eagerflow._src.ops.embedding_sparse import (
     safe_embedding_lookup_sparse_v1 as safe_embedding_lookup_sparse,
 )
 from eagerflow._src.ops.nn import embedding_lookup_v1 as embedding_lookup
+from eagerflow._src.v1.deprecated import dropout as dropout
+from eagerflow._src.v1.deprecated import (
+    softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits,
+)
 
 
 def __getattr__(name):
