@@ -274,8 +274,9 @@ class _Failed(ElementIterator):
         pass
 
 
-class NumpyIterator:
-    """`dataset.as_numpy_iterator()`: elements with tensors converted to NumPy values."""
+class NumpyIterator(Trackable):
+    """`dataset.as_numpy_iterator()`: elements with tensors converted to NumPy values; in a
+    tf.train.Checkpoint it saves its iterator's position, as TF's does."""
 
     def __init__(self, dataset: Any) -> None:
         for spec in flatten(dataset.element_spec):
@@ -300,6 +301,13 @@ class NumpyIterator:
         return self._structure.pack(tuple(_to_numpy(c) for c in flat))
 
     next = __next__
+
+    # (TF keys its state "_STATE", an OwnedIterator's "ITERATOR_STATE")
+    def _serialize_to_tensors(self) -> dict:
+        return {"_STATE": self._iterator._serialize_to_tensors()["ITERATOR_STATE"]}
+
+    def _restore_from_tensors(self, tensors: dict) -> None:
+        self._iterator._restore_from_tensors({"ITERATOR_STATE": tensors["_STATE"]})
 
     def __repr__(self) -> str:
         return f"NumpyIterator(iterator={self._iterator!r})"

@@ -252,6 +252,10 @@ def _check_scan_output(spec: Any, state_spec: Any) -> None:
 def _relaxed_state(state_spec: Any, new_spec: Any, what: str) -> Any:
     """The state spec relaxed to admit the new state's shapes, or None if it already does."""
     old, new = dstruct.flatten(state_spec), dstruct.flatten(new_spec)
+    if what == "reduce_func" and any(n.dtype is not o.dtype for n, o in zip(new, old)):
+        # (TF's reduce shows both structures' dtypes)
+        raise TypeError(f"The element types for the new state must match the initial state. "
+                        f"Expected {_dtypes_of(state_spec)} but got {_dtypes_of(new_spec)}.")
     _check_state(new, old, what)
     if dstruct.is_nested(state_spec) != dstruct.is_nested(new_spec):
         raise TypeError(f"Invalid `{what}`. The element structure for the new state must match "
@@ -269,7 +273,19 @@ def _relaxed_state(state_spec: Any, new_spec: Any, what: str) -> Any:
     return dstruct.pack_as(state_spec, out) if dstruct.is_nested(state_spec) else out[0]
 
 
+def _dtypes_of(spec: Any) -> Any:
+    if not dstruct.is_nested(spec):
+        return spec.dtype
+    return dstruct.pack_as(spec, [s.dtype for s in dstruct.flatten(spec)])
+
+
 def _check_state(new_specs: list, state_specs: list, what: str) -> None:
+    if what == "reduce_func" and len(new_specs) != len(state_specs):
+        # TF's reduce checks the dtypes the two share, then its op the counts
+        _check_state(new_specs[:len(state_specs)], state_specs[:len(new_specs)], what)
+        raise op_error(InvalidArgumentError, "ReduceDataset", f"The number of components of "
+                       f"the initial state and the reduce function output does not match. "
+                       f"(initial_state={len(state_specs)}, output={len(new_specs)}).")
     if len(new_specs) != len(state_specs):
         raise TypeError(f"Invalid `{what}`. The element structure for the new state must match "
                         f"the initial state. Expected {len(state_specs)} components, got "
