@@ -30,6 +30,7 @@ def digits(d):
 ds = tf.data.Dataset.range(-3, 4)
 show("abs of a dataset", lambda d: digits(abs(d)), ds)
 show("len of a dataset", lambda d: len(d), ds)
+show("len of a filtered dataset", lambda d: len(d.filter(lambda x: x > 0)), ds)
 show("map over a dataset", lambda d: digits(map(lambda x: x * 2, d)), ds)
 show("map over two datasets", lambda d: digits(map(lambda x, y: x + y, d, d)), ds)
 show("filter of a dataset", lambda d: digits(filter(lambda x: x > 0, d)), ds)
