@@ -18,7 +18,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
@@ -42,11 +42,17 @@ def string_scalar(b: bytes) -> EagerTensor:
 def _filenames_dataset(filenames: Any) -> DatasetV2:
     if isinstance(filenames, DatasetV2):
         spec = filenames.element_spec
-        if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.string
-                and spec.shape.is_compatible_with([])):
+        if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.string):
+            types = spec.dtype if isinstance(spec, TensorSpec) else spec
             raise TypeError("The `filenames` argument must contain `tf.string` elements. Got a "
-                            f"dataset of `{spec!r}` elements.")
+                            f"dataset of `{types!r}` elements.")
+        if not spec.shape.is_compatible_with([]):
+            raise TypeError("The `filenames` argument must contain `tf.string` elements of "
+                            "shape [] (i.e. scalars). Got a dataset of element shape "
+                            f"{spec.shape!r}.")
         return filenames
+    if filenames is None:
+        convert_to_tensor(filenames)  # (TF's conversion error)
     if isinstance(filenames, Tensor) and not isinstance(filenames, EagerTensor):
         return _symbolic_filenames(filenames)
     if isinstance(filenames, EagerTensor):
@@ -60,10 +66,11 @@ def _filenames_dataset(filenames: Any) -> DatasetV2:
         names = [names]
     arr = np.asarray([os.fsencode(n) if isinstance(n, (str, os.PathLike)) else n
                       for n in np.asarray(names, dtype=object).reshape(-1).tolist()], dtype=object)
-    for n in arr:
-        if not isinstance(n, bytes):
-            raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
-                            f"{n!r}.")
+    if any(not isinstance(n, bytes) for n in arr):
+        # (TF converts the names to a tensor first: its dtype, or its conversion error)
+        dtype = convert_to_tensor(filenames).dtype
+        raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
+                        f"`{dtype!r}` elements.")
     if arr.size == 0:
         arr = np.zeros((0,), dtype=object)
     return TensorSliceDataset(arr)
