@@ -199,3 +199,11 @@ show("tfrecord np int names", lambda: tf.data.TFRecordDataset(np.array([1, 2])))
 show("tfrecord dataset of ints", lambda: tf.data.TFRecordDataset(tf.data.Dataset.range(2)))
 show("tfrecord dataset of vectors", lambda: tf.data.TFRecordDataset(tf.data.Dataset.from_tensors(["a", "b"])))
 show("tfrecord None", lambda: tf.data.TFRecordDataset(None))
+# from_generator: the signature's structure, and yielded values converted as TF's py_func does
+def gen(n):
+    for i in range(n):
+        yield i, np.arange(i, dtype=np.float32)
+show("signature list", lambda: tf.data.Dataset.from_generator(gen, output_signature=[tf.TensorSpec((), tf.int32)]))
+for v, spec in [(2**40, tf.TensorSpec((), tf.int32)), (np.int64(3), tf.TensorSpec((), tf.int32)), (np.float64(1.5), tf.TensorSpec((), tf.float32)), (-1, tf.TensorSpec((), tf.uint8)),
+                (2.9, tf.TensorSpec((), tf.int64)), ("12", tf.TensorSpec((), tf.int32)), ([1, 2], tf.TensorSpec((2,), tf.int16)), (True, tf.TensorSpec((), tf.int32)), (1, tf.TensorSpec((), tf.bool))]:
+    show(f"yield {v!r} for {spec.dtype!r}", lambda: list(tf.data.Dataset.from_generator(lambda: iter([v]), output_signature=spec).as_numpy_iterator()))

@@ -475,7 +475,14 @@ def _convert_yielded(value: Any, spec: TypeSpec, node: str = "PyFunc") -> Any:
         elif dtype is _dt.string:
             arr = convert_to_tensor(value, dtype=_dt.string)._arr
         else:
-            arr = np.asarray(value, dtype=dtype.as_numpy_dtype)
+            # TF's numpy_compat.np_asarray under NumPy 2: a numeric dtype by astype (Python
+            # ints past it wrap, floats truncate), others directly
+            npd = np.dtype(dtype.as_numpy_dtype)
+            if np.issubdtype(npd, np.number):
+                with np.errstate(all="ignore"):
+                    arr = np.asarray(value).astype(npd)
+            else:
+                arr = np.asarray(value, dtype=npd)
             if arr.dtype.kind == "O":
                 raise ValueError("object array")
     except (TypeError, ValueError, OverflowError):
@@ -582,8 +589,7 @@ class GeneratorDataset(DatasetV2):
             if output_shapes is not None:
                 raise TypeError("The `output_shapes` argument can not be used together with the "
                                 "`output_signature` argument.")
-            output_signature = dstruct.lists_to_tuples(output_signature)
-            for s in dstruct.flatten(output_signature):
+            for s in dstruct.flatten(output_signature):  # (a list is one, refused, as TF's)
                 if not isinstance(s, TypeSpec):
                     raise TypeError(f"`output_signature` must contain objects that are subclass "
                                     f"of `tf.TypeSpec` but found {type(s)} which is not.")
