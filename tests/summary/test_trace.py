@@ -166,7 +166,8 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     assert by_name["v_resource"].op == "_Arg" and by_name["v_resource"].attr["T"].type == 20
     assert by_name["v/Read/ReadVariableOp"].input == ["v_resource"]
     assert list(by_name["AssignAddVariableOp"].input) == ["v_resource", "add"]
-    cond = by_name["StatelessIf"]
+    cond = by_name["cond"]  # (TF names the If after its scope)
+    assert cond.op == "StatelessIf"
     library = {f.signature.name: f for f in gd.library.function}
     inner_fn = library[call.attr["f"].func.name]
     assert [a.name for a in inner_fn.signature.input_arg] == ["x"]
