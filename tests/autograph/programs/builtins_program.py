@@ -6,21 +6,11 @@ sorted is tf.sort, min/max of a tensor stay Python's; next() past a dataset's en
     python builtins_program.py tf|ef     (from this folder: frames name the file)
 """
 
-import re
-import sys
-
-if sys.argv[1] == "tf":
-    import tensorflow as tf
-else:
-    import eagerflow as tf
+from program import show, tf
 
 
-def show(label, f, *args):
-    try:
-        print(label, "->", tf.function(f)(*args))
-    except Exception as e:  # noqa: BLE001 - each case prints what it raised
-        text = re.sub(r"_\d+\b", "_N", str(e))
-        print(label, "!!", type(e).__name__, re.sub(r" at 0x[0-9a-f]+", "", text))
+def traced(label, f, *args):
+    show(label, lambda: tf.function(f)(*args))
 
 
 def digits(d):
@@ -28,18 +18,18 @@ def digits(d):
 
 
 ds = tf.data.Dataset.range(-3, 4)
-show("abs of a dataset", lambda d: digits(abs(d)), ds)
-show("len of a dataset", lambda d: len(d), ds)
-show("len of a filtered dataset", lambda d: len(d.filter(lambda x: x > 0)), ds)
-show("map over a dataset", lambda d: digits(map(lambda x: x * 2, d)), ds)
-show("map over two datasets", lambda d: digits(map(lambda x, y: x + y, d, d)), ds)
-show("filter of a dataset", lambda d: digits(filter(lambda x: x > 0, d)), ds)
-show("any of a dataset", lambda d: any(d.map(lambda x: x > 2)), ds)
-show("all of a dataset", lambda d: all(d.map(lambda x: x > 2)), ds)
-show("any of a dataset of ints", lambda d: any(d), ds)
-show("zip of datasets", lambda d: digits(zip(d, d).map(lambda a, b: a * b)), ds)
-show("zip of a dataset and a list", lambda d: zip(d, [1, 2]), ds)
-show("enumerate of a dataset", lambda d: digits(enumerate(d).map(lambda i, x: i)), ds)
+traced("abs of a dataset", lambda d: digits(abs(d)), ds)
+traced("len of a dataset", lambda d: len(d), ds)
+traced("len of a filtered dataset", lambda d: len(d.filter(lambda x: x > 0)), ds)
+traced("map over a dataset", lambda d: digits(map(lambda x: x * 2, d)), ds)
+traced("map over two datasets", lambda d: digits(map(lambda x, y: x + y, d, d)), ds)
+traced("filter of a dataset", lambda d: digits(filter(lambda x: x > 0, d)), ds)
+traced("any of a dataset", lambda d: any(d.map(lambda x: x > 2)), ds)
+traced("all of a dataset", lambda d: all(d.map(lambda x: x > 2)), ds)
+traced("any of a dataset of ints", lambda d: any(d), ds)
+traced("zip of datasets", lambda d: digits(zip(d, d).map(lambda a, b: a * b)), ds)
+traced("zip of a dataset and a list", lambda d: zip(d, [1, 2]), ds)
+traced("enumerate of a dataset", lambda d: digits(enumerate(d).map(lambda i, x: i)), ds)
 
 
 def loop_over_zip(d):
@@ -49,16 +39,16 @@ def loop_over_zip(d):
     return s
 
 
-show("a loop over a zip of datasets", loop_over_zip, ds)
+traced("a loop over a zip of datasets", loop_over_zip, ds)
 t = tf.constant([3, 1, 2])
-show("sorted of a tensor", lambda x: sorted(x), t)
-show("sorted, reversed", lambda x: sorted(x, reverse=True), t)
-show("sorted by a key", lambda x: sorted(x, key=lambda v: -v), t)
-show("min of a tensor", lambda x: min(x), t)
-show("abs of a tensor", lambda x: abs(-x), t)
-show("len of a tensor", lambda x: len(x), t)
-show("int of a tensor", lambda x: int(x[0]), t)
-show("float of a tensor", lambda x: float(x[0]), t)
+traced("sorted of a tensor", lambda x: sorted(x), t)
+traced("sorted, reversed", lambda x: sorted(x, reverse=True), t)
+traced("sorted by a key", lambda x: sorted(x, key=lambda v: -v), t)
+traced("min of a tensor", lambda x: min(x), t)
+traced("abs of a tensor", lambda x: abs(-x), t)
+traced("len of a tensor", lambda x: len(x), t)
+traced("int of a tensor", lambda x: int(x[0]), t)
+traced("float of a tensor", lambda x: float(x[0]), t)
 
 
 def past_the_end(d):
@@ -68,6 +58,6 @@ def past_the_end(d):
     return next(it)
 
 
-show("next past the end", past_the_end, tf.data.Dataset.range(2))
-show("next with a default past the end",
+traced("next past the end", past_the_end, tf.data.Dataset.range(2))
+traced("next with a default past the end",
      lambda d: next(iter(d.take(0)), tf.constant(7, tf.int64)), ds)

@@ -7,22 +7,7 @@ and the frames its "in user code" errors list.
     python control_flow_program.py tf|ef     (from this folder: frames name the file)
 """
 
-import re
-import sys
-
-if sys.argv[1] == "tf":
-    import tensorflow as tf
-else:
-    import eagerflow as tf
-
-
-def show(label, f):
-    try:
-        print(label, "->", f())
-    except Exception as e:  # noqa: BLE001 - each case prints what it raised
-        text = re.sub(r"\{\{function_node [^}]*\}\} ", "", str(e))
-        text = re.sub(r"'[\w/]+:\d+'", "'<tensor>'", text)  # (tensors in loops: TF's names)
-        print(label, "!!", type(e).__name__, text)
+from program import show, tf
 
 
 class Box:

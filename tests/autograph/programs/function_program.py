@@ -6,21 +6,7 @@ another dtype.
     python function_program.py tf|ef     (from this folder: frames name the file)
 """
 
-import re
-import sys
-
-if sys.argv[1] == "tf":
-    import tensorflow as tf
-else:
-    import eagerflow as tf
-
-
-def show(label, f):
-    try:
-        print(label, "->", f())
-    except Exception as e:  # noqa: BLE001 - each case prints what it raised
-        print(label, "!!", type(e).__name__, re.sub(r"_\d+\b", "_N", str(e)))
-
+from program import show, tf
 
 # -- variables made inside a function ---------------------------------------------------
 made = []
