@@ -289,10 +289,18 @@ def outcome(tf, graph_of, source, internal_of=None):
     control-output NoOp left out), each control-flow op's inner ops, and the error a call
     with ARGS raises (or tracing itself). `internal_of(graph)` (TF's side) names the ops of
     its Whiles' bodies that are TF's own loop counter and limit."""
-    env = {"tf": tf}
     source = textwrap.dedent(source)
-    # (AutoGraph reads a function's source: linecache holds the case's)
+    # (AutoGraph reads a function's source: linecache holds the case's while it runs, and
+    # no longer, or other tests' code exec'd as "<case>" would be converted from it)
     linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
+    try:
+        return _outcome(tf, graph_of, source, internal_of)
+    finally:
+        linecache.cache.pop("<case>", None)
+
+
+def _outcome(tf, graph_of, source, internal_of):
+    env = {"tf": tf}
     exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
     out = {}
     fn = tf.function(env["f"])
