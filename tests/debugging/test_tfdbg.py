@@ -174,8 +174,9 @@ def test_check_numerics_v2_names_what_it_found_in_tfs_order(values):
     words = {1: "{}", 2: "{} and {}", 3: "{}, {}, and {}"}[len(found)].format(*found)
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tfdbg.check_numerics_v2(x, "m")
+    device = "GPU:0" if tf.config.list_logical_devices("GPU") else "CPU:0"  # (where it ran)
     assert e.value.message == ("{{function_node __wrapped__CheckNumericsV2_device_/job:localhost/"
-                               f"replica:0/task:0/device:CPU:0}}}} m : Tensor had {words} "
+                               f"replica:0/task:0/device:{device}}}}} m : Tensor had {words} "
                                "values [Op:CheckNumericsV2] name: ")
 
 
