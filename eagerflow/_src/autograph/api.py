@@ -90,7 +90,7 @@ _NONRECURSIVE_OPTIONS = ConversionOptions(recursive=False)
 
 _lock = threading.RLock()
 _CODE_CACHE: dict = {}              # (code object, optional converters) -> Conversion
-CONVERTED_CODES: dict = {}          # every code object produced by a conversion -> name
+CONVERTED_CODES: dict = {}          # every code object of a conversion -> (name, root, text)
 _TWINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # function -> converted
 _verbosity = [0]
 
