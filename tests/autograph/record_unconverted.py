@@ -5,7 +5,6 @@
 """
 
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -13,12 +12,11 @@ sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.golden_io import write_text  # noqa: E402
 from tests.probe.record_retracing import clean  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 
 
 def main():
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, os.path.join(HERE, "unconverted_program.py"), "tf"],
-                         capture_output=True, text=True, env=env, check=True)
+    out = run_program(os.path.join(HERE, "unconverted_program.py"), "tf")
     write_text(os.path.join(HERE, "unconverted_golden.txt"), clean(out.stderr))
 
 

@@ -6,22 +6,20 @@ reduced to "<caller>" as tests/v1/record_deprecations.py does).
 """
 
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.golden_io import write_text  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 from tests.v1.record_deprecations import clean  # noqa: E402
 
 PROGRAM = os.path.join(HERE, "experimental_deprecations_program.py")
 
 
 def main():
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, PROGRAM, "tf"], capture_output=True, text=True,
-                         env=env, check=True)
+    out = run_program(PROGRAM, "tf")
     write_text(os.path.join(HERE, "experimental_deprecations_golden.txt"), clean(out.stderr))
 
 

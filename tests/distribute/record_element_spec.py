@@ -12,12 +12,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.golden_io import write_text  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 
 
 def main() -> None:
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, os.path.join(HERE, "element_spec_program.py"), "tf"],
-                         capture_output=True, text=True, env=env, check=True)
+    out = run_program(os.path.join(HERE, "element_spec_program.py"), "tf")
     write_text(os.path.join(HERE, "element_spec_golden.txt"), printed(out))
 
 

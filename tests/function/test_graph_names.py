@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -108,6 +110,18 @@ def test_guarded_asserts_run_every_call_and_keep_their_results():
                       (tf.constant([1.0, 20.0]), "Assert/AssertGuard/Assert")):
         with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(f"{{{{node {node}}}}}")):
             f(bad)
+
+
+def test_asserts_are_guarded_in_a_fresh_interpreter_without_autograph():
+    # (no conversion loads control flow first: the guard must come with function graphs)
+    code = ("import eagerflow as tf\n"
+            "f = tf.function(lambda x: [tf.debugging.assert_positive(x), x][1], "
+            "autograph=False)\n"
+            "g = f.get_concrete_function(tf.TensorSpec([2])).graph\n"
+            "print([o.name for o in g.get_operations() if o.name.endswith('Guard')])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out == "['assert_positive/assert_less/Assert/AssertGuard']\n"
 
 
 def test_v1_asserts_take_data_before_summarize_and_message():

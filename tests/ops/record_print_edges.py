@@ -5,19 +5,17 @@ raw stdout bytes, read as latin-1; TF's C++ start-up lines go to stderr).
 """
 
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.golden_io import write_json  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 
 
 def main():
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, os.path.join(HERE, "print_edges_program.py"), "tf"],
-                         capture_output=True, env=env, check=True)
+    out = run_program(os.path.join(HERE, "print_edges_program.py"), "tf", text=False)
     write_json(os.path.join(HERE, "print_edges_golden.json"),
                {"stdout": out.stdout.decode("latin-1")}, indent=0, end="\n")
 

@@ -34,7 +34,6 @@ from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.array import squeeze, zeros
-from eagerflow._src.ops.debugging import set_assert_guard
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
 from eagerflow._src.ops.math import IDENTITY, add, zeros_like
@@ -727,12 +726,13 @@ def _plus(a: Any, b: Any) -> Any:
 # The guard of a graph Assert
 # ---------------------------------------------------------------------------------------
 
-def _assert_guard(cond: Tensor, assert_fn: Callable) -> Any:
+def assert_guard(cond: Tensor, assert_fn: Callable) -> Any:
     """TF's guard of an Assert in a function's graph: a cond "Assert/AssertGuard" whose
     false branch runs the Assert, so that a failure names the node
     "Assert/AssertGuard/Assert"; each branch passes the condition through Identity ops
     ("AssertGuard/Identity", "AssertGuard/Identity_1"). Returns the Identity operation of
-    its result, as TF's Assert returns."""
+    its result, as TF's Assert returns. (Installed by function/concrete.py, where every
+    function graph is traced: see ops/debugging.py's set_assert_guard.)"""
     if cond._dtype is not dt.bool or cond._shape != ():  # (the Assert op's own error)
         return assert_fn()
 
@@ -741,6 +741,3 @@ def _assert_guard(cond: Tensor, assert_fn: Callable) -> Any:
         return _identity(cond)
 
     return build_cond(cond, lambda: _identity(cond), failed, "AssertGuard").op
-
-
-set_assert_guard(_assert_guard)

@@ -25,7 +25,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import ARRAY_TYPES, to_host
-from eagerflow._src.control_flow import subgraph_ops  # noqa: F401 - guards graph Asserts
+from eagerflow._src.control_flow.subgraph_ops import assert_guard
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
@@ -51,6 +51,7 @@ from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.numpy_ops import weak
 from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.debugging import set_assert_guard
 from eagerflow._src.ops.dispatch import Node, bind
 from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
@@ -119,6 +120,12 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
 
 def _has_effects(graph: Graph) -> bool:
     return any(node.op.stateful for node in graph.operations)
+
+
+# Every function's graph is traced in a tracing_scope, and TF guards an Assert there with a
+# cond ("Assert/AssertGuard"); conds are control flow's, which sits above the ops that
+# define Assert, so the guard is handed down here, where function graphs are made.
+set_assert_guard(assert_guard)
 
 
 class tracing_scope:  # noqa: N801 - used like a function

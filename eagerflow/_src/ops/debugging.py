@@ -161,7 +161,8 @@ def Assert(condition: Any, data: Any, summarize: int | None = None,
 
 
 # The guard of a graph Assert: a cond named "AssertGuard" whose false branch runs it, as
-# TF's. Control flow sits above ops and hands its builder down (set_assert_guard).
+# TF's. Control flow sits above ops: function/concrete.py, where function graphs are
+# traced, hands its builder down (set_assert_guard).
 _GUARD: list = [None]
 
 

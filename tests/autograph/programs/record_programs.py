@@ -6,13 +6,13 @@ stdout then stderr (TF's C++ start-up lines dropped, addresses, ids and counts m
 
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 
 from tests.golden_io import write_text  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 
 
 def clean(text: str) -> str:
@@ -37,10 +37,7 @@ PROGRAMS = ["builtins", "control_flow", "function", "keras_scopes"]
 
 def run(name: str, impl: str, env: dict | None = None) -> str:
     """What NAME_program.py prints run with `impl` ("tf" or "ef") by this interpreter."""
-    env = {**os.environ, **(env or {}), "TF_CPP_MIN_LOG_LEVEL": "3",
-           "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, f"{name}_program.py", impl], cwd=HERE,
-                         capture_output=True, text=True, env=env, check=True, timeout=300)
+    out = run_program(f"{name}_program.py", impl, cwd=HERE, env=env, timeout=300)
     return clean(out.stdout) + "--- stderr\n" + clean(out.stderr)
 
 

@@ -8,7 +8,6 @@ lines dropped, object addresses masked).
 
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -16,6 +15,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 
 from tests.golden_io import write_text  # noqa: E402
 from tests.probe.record_retracing import clean as clean_tf  # noqa: E402
+from tests.tf_reference import run_program  # noqa: E402
 
 PROGRAM = os.path.join(HERE, "warnings_program.py")
 WARNING = re.compile(r"^(.*?):\d+: (\w*Warning): (.*)$")
@@ -43,9 +43,7 @@ def clean(stderr: str) -> str:
 
 
 def main():
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, PROGRAM, "tf"], capture_output=True, text=True,
-                         env=env, check=True)
+    out = run_program(PROGRAM, "tf")
     write_text(os.path.join(HERE, "warnings_golden.txt"), clean(out.stderr))
 
 
