@@ -236,6 +236,10 @@ def for_stmt(iter_: Any, extra_test: Callable | None, body: Callable, get_state:
              set_state: Callable, symbol_names: tuple, opts: dict) -> None:
     t = graph_tensor(iter_)
     if t is not None:
+        if _is_graph_range(t):
+            tf_loop(extra_test, body, get_state, set_state, symbol_names, opts,
+                    _RangeSource(t, symbol_names, opts.get("iterate_names")))
+            return
         _tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, t)
         return
     hook = getattr(type(iter_), "_ag_for_stmt", None)
@@ -312,6 +316,56 @@ class _CountingSource:
         self._run(convert_to_tensor(0), body)
 
 
+def _is_graph_range(t: Any) -> bool:
+    op = getattr(t, "op", None)
+    return getattr(op, "type", None) == "Range" and op.graph is _state.graph
+
+
+class _RangeSource:
+    """What a graph `for` over `tf.range(start, limit, delta)` runs over, as TF's AutoGraph
+    runs it: the iterate itself is the loop's first variable, from `start` by `delta`, so
+    the range is never made (a loop over tf.range(10**9) holds one number, not a billion).
+
+    Same protocol as _CountingSource. TF also computes the range's length (its loop bound
+    under XLA only); those ops stay in the graph, unused, as in TF's."""
+
+    def __init__(self, r: Any, symbol_names: tuple, iterate_names: str | None) -> None:
+        self._start, self._limit, self._delta = r.op.inputs
+        self.max_iterations = None
+        self._range_len()
+        # a loop variable first set by the loop itself enters it as `start`, as in TF
+        self.initial = {iterate_names: self._start} if iterate_names in symbol_names else {}
+
+    def _range_len(self) -> Any:
+        # ceil((limit - start) / delta), at least 0, in TF's ops and names
+        dist = self._limit - self._start
+        whole = dist // self._delta
+        part = math.cast(math.not_equal(dist % self._delta, array.zeros_like(whole)),
+                         dist.dtype)
+        n = whole + part
+        return math.maximum(n, array.zeros_like(n))
+
+    def init(self) -> list:
+        return [self._start]
+
+    def more(self, prefix: list) -> Any:
+        i = prefix[0]
+        delta = self._delta.op.attrs.get("value") if self._delta.op.type == "Const" else None
+        if delta is not None:
+            return math.less(i, self._limit) if delta >= 0 else math.greater(i, self._limit)
+        return math.logical_or(
+            math.logical_and(math.greater_equal(self._delta, 0), math.less(i, self._limit)),
+            math.logical_and(math.less(self._delta, 0), math.greater(i, self._limit)))
+
+    def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
+             symbol_names: tuple) -> list:
+        body(prefix[0])
+        return [prefix[0] + self._delta]
+
+    def trial(self, body: Callable) -> None:
+        body(self._start)
+
+
 def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
              set_state: Callable, symbol_names: tuple, opts: dict, iterated: Any) -> None:
     """A graph while loop; `iterated` is the tensor a `for` loop runs over, else None."""
@@ -323,6 +377,9 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
     """A graph while loop over `source` (see _CountingSource), `test` its extra condition
     (a `while` test, or a `for` loop's break flag)."""
     init = list(get_state())
+    initial = getattr(source, "initial", {})
+    init = [initial[s] if s in initial and isinstance(v, Undefined) else v
+            for v, s in zip(init, symbol_names)]
     list_vars = set(opts.get("list_vars", ()))
     for v in init:
         if isinstance(v, UndefinedReturnValue):
