@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.core import device
 from eagerflow._src.ops.eager_errors import wrapped_name
+from eagerflow._src.ops.tf_op_defs import summary
 from tests.ops.eager_errors_cases import CASES, outcome
 
 GOLDEN = json.loads((Path(__file__).parent / "eager_errors_golden.json").read_text())["cases"]
@@ -31,8 +32,6 @@ KNOWN = [
     (r"tf\.pad\(.*", "TF runs Pad for constant zero padding, eagerflow always PadV2"),
     (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
      "[Op:Softmax]"),
-    (r"tf\.(signal\.fft|raw_ops\.Sin|math\.sin)\(.*", "TF's attr error ends with the op's "
-     "OpDef (`; Op<name=...>`), which eagerflow does not print"),
     (r"tf\.sparse\.(slice|sparse_dense_matmul)\(.*", "eagerflow does not check these "
      "shapes: it computes"),
     (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
@@ -132,3 +131,21 @@ def test_broadcast_errors_carry_tfs_prefix_and_name(a, b, name):
                                        f"{body} [Op:Sub] name: {name or ''}")
     else:  # (shapes that broadcast)
         assert len(a) != len(b) or all(p == q or 1 in (p, q) for p, q in zip(a, b))
+
+
+# Goldens whose TF messages show ops' definitions ("; Op<name=...>": an attr the op refused)
+OP_DEF_GOLDENS = ["io/proto_golden.json", "numpy_ops/tnp_golden.json",
+                  "numpy_ops/weak_golden.json", "ops/diag_band_golden.json",
+                  "ops/eager_errors_golden.json", "ops/image_extra_golden.json",
+                  "ops/linalg_matfunc_golden.json", "ops/quantization_golden.json"]
+
+
+@pytest.mark.parametrize("golden", OP_DEF_GOLDENS)
+def test_op_definitions_are_summarized_as_tf(golden):
+    text = (Path(__file__).parent.parent / golden).read_text()
+    found = {m.group(1): text[m.start():text.index(">", text.index(" -> ", m.end()) + 4) + 1]
+             for m in re.finditer(r"Op<name=(\w+);", text)}
+    assert found
+    for op, want in found.items():
+        # (a golden's JSON escapes the quotes of string attrs)
+        assert summary(op) == want.replace('\\"', '"'), op

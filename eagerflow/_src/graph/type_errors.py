@@ -15,19 +15,13 @@ first and raises a TypeError that names the arguments:
 graph/ir.py's add_op asks `signature_type_error` only after an op's `infer` refused the
 node, so tracing pays nothing. The signatures (argument names, type attrs, allowed dtypes)
 are TF's, from saved_model/tf_op_signatures.json (the table tests/saved_model/
-make_tf_op_signatures.py writes from TF 2.21); it is read as data, not imported, since
-saved_model sits above the graph layer.
+make_tf_op_signatures.py writes from TF 2.21), as ops/tf_op_defs.py reads it.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-from pathlib import Path
-
 from eagerflow._src.core.tensor import Tensor
-
-_TABLE = Path(__file__).resolve().parent.parent / "saved_model" / "tf_op_signatures.json"
+from eagerflow._src.ops.tf_op_defs import signatures
 
 # TF's DataType enum names as its Python dtypes spell them in these messages
 _WORDS = {"FLOAT": "float32", "DOUBLE": "float64", "HALF": "float16"}
@@ -38,18 +32,10 @@ def _word(enum_name: str) -> str:
     return _WORDS.get(base, base.lower())
 
 
-@functools.lru_cache(maxsize=1)
-def _signatures() -> dict:
-    try:
-        return json.loads(_TABLE.read_text(encoding="utf-8"))
-    except OSError:  # an installation without the table: keep the kernels' own errors
-        return {}
-
-
 def input_arg_names(op_name: str, n: int, attrs: dict) -> list | None:
     """TF's names for the `n` flat inputs of `op_name` ("x", "y"; "values_0", "values_1"
     for a list argument's elements), or None when its signature doesn't map onto them."""
-    sig = _signatures().get(op_name)
+    sig = signatures().get(op_name)
     if sig is None:
         return None
     args = [a for a in sig.get("inputArg", ()) if a["name"] not in attrs]
@@ -72,7 +58,7 @@ def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | N
     """The TypeError TF's graph builder raises for `op_name` on inputs `ins` (eagerflow's
     flat inputs; TF inputs that eagerflow takes as attrs, like ConcatV2's axis, are left
     out), or None when its signature accepts their dtypes or does not map onto them."""
-    sig = _signatures().get(op_name)
+    sig = signatures().get(op_name)
     if sig is None:
         return None
     args = [a for a in sig.get("inputArg", ()) if a["name"] not in attrs]

@@ -30,13 +30,15 @@ from typing import Any, Callable
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.ops import tf_op_defs
 
 inspect = lazy_module("inspect")  # (only an error's path binds a call's arguments)
 
 _HEAD = "{{function_node "
 # Messages of the checks TF's eager executor makes before it wraps the op in a function
-_BEFORE_WRAPPING = ("Value for attr '", "cannot compute ", "NodeDef mentions attr '",
-                    "NodeDef missing attr '", "Could not satisfy device specification",
+_BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
+                    "NodeDef mentions attr '", "NodeDef missing attr '",
+                    "Could not satisfy device specification",
                     "Could not find device for node")
 
 
@@ -61,6 +63,10 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     if at < 0:
         return e
     op_name = message[at + 5:-1]
+    # (an attr its op's definition refuses: TF shows that definition after the NodeDef)
+    if message[:at].endswith(f"\n\t; NodeDef: {{{{node {op_name}}}}}") and \
+            (summary := tf_op_defs.summary(op_name)) is not None:
+        message = f"{message[:at]}; {summary}{message[at:]}"
     if message.startswith(_BEFORE_WRAPPING):
         head = ""
     else:

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import static_ints
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -257,6 +258,7 @@ EXTRACT_GLIMPSE = register(OpDef(
 ))
 
 
+@eager_api("input", "size", "offsets")
 def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                     normalized: bool = True, noise: str = "uniform",
                     name: str | None = None) -> Any:

@@ -31,6 +31,7 @@ from eagerflow._src.ops.dynshape import (
     needs_runtime,
     runtime_ints,
 )
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -483,6 +484,7 @@ CROP_AND_RESIZE_GRAD_BOXES = register(OpDef(
         InvalidArgumentError, "allowed values: \"bilinear\"")]))
 
 
+@eager_api("image", "boxes", "box_indices", "crop_size")
 def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
                     method: str = "bilinear", extrapolation_value: float = 0.0,
                     name: str | None = None) -> Any:

@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg
 from eagerflow._src.ops.math import _t
@@ -472,6 +473,7 @@ def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                 {"output_type": dt.as_dtype(output_type)}, name)
 
 
+@eager_api("contents", "crop_window")
 def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, ratio: int = 1,
                          fancy_upscaling: bool = True, try_recover_truncated: bool = False,
                          acceptable_fraction: float = 1, dct_method: str = "",

@@ -28,6 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -279,6 +280,7 @@ def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tu
             convert_to_tensor(min_object_covered, dtype=dt.float32))
 
 
+@eager_api("image_size", "bounding_boxes")
 def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: int = 0,
                                   min_object_covered: float = 0.1,
                                   aspect_ratio_range: Any = None, area_range: Any = None,
@@ -295,6 +297,7 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: in
                                    use_image_if_no_bounding_boxes)}, name)
 
 
+@eager_api("image_size", "bounding_boxes", "seed")
 def stateless_sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: Any,
                                             min_object_covered: float = 0.1,
                                             aspect_ratio_range: Any = None,

@@ -1,0 +1,127 @@
+"""TF's own definitions of the ops (their OpDefs), as its error messages print them.
+
+Ops machinery, at the bottom of ops/ (below eager_errors.py, which uses it when an op has
+failed; graph/type_errors.py reads the same table). The table is
+saved_model/tf_op_signatures.json, which tests/saved_model/make_tf_op_signatures.py writes
+from TF 2.21 for every op of the registry: read as data, not imported, so nothing is paid
+until an error needs it.
+
+TF ends the message of an attr that fails its op's definition ("Value for attr 'T' of
+float is not in the list of allowed values: ...", "Length for attr ... must be at least
+minimum 4") with the NodeDef and the op's definition summarized:
+
+    ; NodeDef: {{node EncodePng}}; Op<name=EncodePng; signature=image:T -> contents:string;
+    attr=compression:int,default=-1; attr=T:type,default=DT_UINT8,allowed=[DT_UINT8, DT_UINT16]>
+
+(`summary`: the arguments with their types, each attr with its type, default, minimum
+and allowed values as TF prints an AttrValue, then the op's flags.)
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+from pathlib import Path
+
+_TABLE = Path(__file__).resolve().parent.parent / "saved_model" / "tf_op_signatures.json"
+
+# TF's DataTypeString of the enum names that are not the name less "DT_", lower case
+_TYPE_NAMES = {"DT_HALF": "half", "DT_FLOAT": "float", "DT_DOUBLE": "double"}
+# TF summarizes lists this long with a hash of their items (not reproduced: no summary)
+_LONGEST_LIST = 29
+_FLAGS = (("isCommutative", "is_commutative"), ("isAggregate", "is_aggregate"),
+          ("isStateful", "is_stateful"), ("allowsUninitializedInput",
+                                          "allows_uninitialized_input"),
+          ("isDistributedCommunication", "is_distributed_communication"))
+
+
+@functools.lru_cache(maxsize=1)
+def signatures() -> dict:
+    """TF's OpDefs by op name (JSON, as protobuf's json_format writes them), or {} for an
+    installation without the table."""
+    try:
+        return json.loads(_TABLE.read_text(encoding="utf-8"))
+    except OSError:
+        return {}
+
+
+def _type_name(enum_name: str) -> str:
+    return _TYPE_NAMES.get(enum_name, enum_name[3:].lower())
+
+
+def _args(args: list) -> str:
+    out = []
+    for a in args:
+        text = a["name"] + ":" + ("Ref(" if a.get("isRef") else "")
+        if "numberAttr" in a:
+            text += a["numberAttr"] + "*"
+        # (an argument typed by a list of types shows none: "values: -> ...")
+        text += _type_name(a["type"]) if "type" in a else a.get("typeAttr", "")
+        text += ")" if a.get("isRef") else ""
+        out.append(text)
+    return ", ".join(out)
+
+
+def _string(b64: str) -> str:
+    raw = base64.b64decode(b64)
+    if any(c < 0x20 or c > 0x7E or c in b'"\\' for c in raw):
+        raise ValueError("escaped")  # (C's escapes are not reproduced: no summary)
+    return '"' + raw.decode("ascii") + '"'
+
+
+def _float(f: float | str) -> str:
+    return format(float(f), "g")
+
+
+def _value(v: dict) -> str:
+    """TF's SummarizeAttrValue of an AttrValue (the kinds OpDefs' defaults and allowed
+    values hold); ValueError for one it words otherwise."""
+    if "list" in v:
+        lst = v["list"]
+        for key, word in (("s", _string), ("i", str), ("f", _float),
+                          ("b", lambda b: "true" if b else "false"), ("type", str)):
+            if lst.get(key):
+                items = [word(x) for x in lst[key]]
+                if len(items) > _LONGEST_LIST:
+                    raise ValueError("long list")
+                return "[" + ", ".join(items) + "]"
+        if len(lst) > 0:
+            raise ValueError("list kind")
+        return "[]"
+    if "s" in v:
+        return _string(v["s"])
+    if "i" in v:
+        return str(v["i"])
+    if "f" in v:
+        return _float(v["f"])
+    if "b" in v:
+        return "true" if v["b"] else "false"
+    if "type" in v:
+        return v["type"]
+    raise ValueError("kind")
+
+
+@functools.cache
+def summary(op_name: str) -> str | None:
+    """TF's SummarizeOpDef of op `op_name` ("Op<name=...; signature=...; attr=...>"), or
+    None where the table lacks it or holds a value TF words in a way not reproduced."""
+    op = signatures().get(op_name)
+    if op is None:
+        return None
+    parts = [f"Op<name={op_name}",
+             f"signature={_args(op.get('inputArg', []))} -> {_args(op.get('outputArg', []))}"]
+    try:
+        for a in op.get("attr", []):
+            text = f"attr={a['name']}:{a['type']}"
+            if "defaultValue" in a:
+                text += ",default=" + _value(a["defaultValue"])
+            if a.get("hasMinimum"):
+                text += f",min={a.get('minimum', 0)}"
+            if "allowedValues" in a:
+                text += ",allowed=" + _value(a["allowedValues"])
+            parts.append(text)
+    except ValueError:
+        return None
+    parts.extend(f"{word}=true" for key, word in _FLAGS if op.get(key))
+    return "; ".join(parts) + ">"
