@@ -61,7 +61,7 @@ PACKAGES = [
 # The order of ops/, bottom first: each module imports only modules before it.
 OPS_ORDER = [
     # machinery: no ops of their own
-    "op_index", "registry", "heap", "checks", "tf_op_defs", "eager_errors", "composite_dispatch",
+    "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
     "dispatch",
     "windows",
     "packed_strings",

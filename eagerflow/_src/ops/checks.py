@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     shape_str,
 )
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
+from eagerflow._src.ops import tf_op_defs
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 COMPLEX = frozenset((dt.complex64, dt.complex128))
@@ -108,16 +109,20 @@ def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
     if allowed is None:
         return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of "
                         f"allowed values for {op}")
+    words = allowed_list(allowed)
+    listed = tf_op_defs.allowed_types(op, what)  # (TF's own list, where TF refuses `d` too)
+    if listed is not None and dt_enum(d) not in listed:
+        words = tf_op_defs.type_words(listed)
     # TF's first line ends at the list; the node it refused follows on the next line
     return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of allowed "
-                    f"values: {allowed_list(allowed)}\n\t; NodeDef: {{{{node {op}}}}}")
+                    f"values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
 
 
 def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = ()) -> NotFoundError:
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the
     node's attrs as TF prints them, "T=DT_HALF, compute_v=true")."""
     lines = "".join(f"\n  device='CPU'; T in [{dt_enum(d)}]" for d in kernels)
-    registered = f"\nAll kernels registered for op {op}:{lines}\n" if lines else " "
+    registered = f"\nAll kernels registered for op {op}:{lines}\n " if lines else " "
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{node_attrs}]{registered}[Op:{op}]")
 

@@ -38,6 +38,7 @@ _HEAD = "{{function_node "
 # Messages of the checks TF's eager executor makes before it wraps the op in a function
 _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef mentions attr '", "NodeDef missing attr '",
+                    "NodeDef expected inputs '",
                     "Could not satisfy device specification",
                     "Could not find device for node")
 
@@ -86,7 +87,9 @@ def slow_inputs(*params: str) -> Callable:
     """Marks a public function whose TF counterpart hands `params` to its op as the user
     gave them: a Python list or string there sends TF's op wrapper down its slow path,
     whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
-    TF's function always hands its op one (a list it builds)."""
+    TF's function always hands its op one (a list it builds); "NAME:float": a float attr
+    that TF's fast path takes only as a Python float (its default included); "NAME[]": a
+    list of tensors, whose items send it there."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
         return fn
@@ -126,17 +129,34 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
     if message.startswith(_HEAD) and not slow:
         return
     try:
-        bound = inspect.signature(fn).bind(*args, **kwargs).arguments
+        call = inspect.signature(fn).bind(*args, **kwargs)
     except (TypeError, ValueError):
         return
+    bound = call.arguments
     if not message.startswith(_HEAD):
         name = bound.get("name")
         decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
+    call.apply_defaults()  # (a default TF's wrapper hands on, as an int to a float attr)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
     # fast path of its own Pack, whose wrapper names its empty scope)
-    if any(p == "*" or passed_raw(bound.get(p)) for p in slow) and \
+    if any(_slow(p, call.arguments) for p in slow) and \
             not e._message.endswith(" [Op:Pack] name: "):
         slow_path(e)
+
+
+def _slow(param: str, arguments: dict) -> bool:
+    """Whether the value of `param` (a `slow_inputs` entry) sent TF's op wrapper down its
+    slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
+    (TF's fast path takes no int there); "NAME[]" (a list of tensors) an item that is a
+    Python list or string; NAME a Python list or string (`passed_raw`)."""
+    if param == "*":
+        return True
+    name, _, kind = param.partition(":")
+    if name.endswith("[]"):
+        items = arguments.get(name[:-2])
+        return isinstance(items, (list, tuple)) and passed_raw(*items)
+    value = arguments.get(name)
+    return not isinstance(value, float) if kind == "float" else passed_raw(value)
 
 
 def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None

@@ -22,7 +22,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _F32 = np.float32
@@ -334,6 +336,7 @@ def _f32(x: Any) -> Any:
     return convert_to_tensor(x, dt.float32)
 
 
+@eager_api("inputs", "min:float", "max:float")
 def fake_quant_with_min_max_args(inputs: Any, min: float = -6, max: float = 6,  # noqa: A002
                                  num_bits: int = 8, narrow_range: bool = False,
                                  name: str | None = None) -> Any:
@@ -343,6 +346,7 @@ def fake_quant_with_min_max_args(inputs: Any, min: float = -6, max: float = 6,  
                                                    **_attrs(num_bits, narrow_range)}, name)
 
 
+@eager_api("gradients", "inputs", "min:float", "max:float")
 def fake_quant_with_min_max_args_gradient(gradients: Any, inputs: Any, min: float = -6,  # noqa: A002
                                           max: float = 6, num_bits: int = 8,  # noqa: A002
                                           narrow_range: bool = False,
@@ -352,6 +356,7 @@ def fake_quant_with_min_max_args_gradient(gradients: Any, inputs: Any, min: floa
                 {"min": float(min), "max": float(max), **_attrs(num_bits, narrow_range)}, name)
 
 
+@eager_api("inputs", "min", "max")
 def fake_quant_with_min_max_vars(inputs: Any, min: Any, max: Any,  # noqa: A002
                                  num_bits: int = 8, narrow_range: bool = False,
                                  name: str | None = None) -> Any:
@@ -360,6 +365,7 @@ def fake_quant_with_min_max_vars(inputs: Any, min: Any, max: Any,  # noqa: A002
                 _attrs(num_bits, narrow_range), name)
 
 
+@eager_api("gradients", "inputs", "min", "max")
 def fake_quant_with_min_max_vars_gradient(gradients: Any, inputs: Any, min: Any,  # noqa: A002
                                           max: Any, num_bits: int = 8,  # noqa: A002
                                           narrow_range: bool = False,
@@ -370,6 +376,7 @@ def fake_quant_with_min_max_vars_gradient(gradients: Any, inputs: Any, min: Any,
                 _attrs(num_bits, narrow_range), name)
 
 
+@eager_api("inputs", "min", "max")
 def fake_quant_with_min_max_vars_per_channel(inputs: Any, min: Any, max: Any,  # noqa: A002
                                              num_bits: int = 8, narrow_range: bool = False,
                                              name: str | None = None) -> Any:
@@ -378,6 +385,7 @@ def fake_quant_with_min_max_vars_per_channel(inputs: Any, min: Any, max: Any,  #
                 _attrs(num_bits, narrow_range), name)
 
 
+@eager_api("gradients", "inputs", "min", "max")
 def fake_quant_with_min_max_vars_per_channel_gradient(
         gradients: Any, inputs: Any, min: Any, max: Any, num_bits: int = 8,  # noqa: A002
         narrow_range: bool = False, name: str | None = None) -> tuple:
@@ -688,6 +696,7 @@ DEQUANTIZE = register(OpDef(
 ))
 
 
+@eager_api("input", "min_range", "max_range")
 def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
              mode: str = "MIN_COMBINED", round_mode: str = _ROUND_AWAY,
              name: str | None = None, narrow_range: bool = False, axis: Any = None,
@@ -701,6 +710,7 @@ def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, 
                  "ensure_minimum_range": float(ensure_minimum_range)}, name)
 
 
+@eager_api("input", "min_range", "max_range")
 def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
                mode: str = "MIN_COMBINED", name: str | None = None, axis: Any = None,
                narrow_range: bool = False, dtype: Any = dt.float32) -> Any:
@@ -809,13 +819,14 @@ def _concat_kernel(xp: Any, *arrays: Any, concat_dim: int) -> tuple:
 
 QUANTIZED_CONCAT = register(OpDef(
     "QuantizedConcat", _concat_infer, _concat_kernel, num_outputs=3, gpu=False,
-    reference=_concat_ref,
+    reference=_concat_ref, arity=lambda ins, attrs: {"N": len(ins) // 3},
     samples=lambda: [Sample((_q([[1, 200]], dt.quint8), _q([[30, 40]], dt.quint8),
                              np.array(-1.0, _F32), np.array(-1.0, _F32), np.array(1.0, _F32),
                              np.array(1.0, _F32)), {"concat_dim": 0}, grad=False)],
 ))
 
 
+@eager_api("values[]", "input_mins[]", "input_maxes[]")
 def quantized_concat(concat_dim: Any, values: Any, input_mins: Any, input_maxes: Any,
                      name: str | None = None) -> tuple:
     """Quantized tensors joined along concat_dim, each requantized to the range that holds
@@ -824,9 +835,14 @@ def quantized_concat(concat_dim: Any, values: Any, input_mins: Any, input_maxes:
     mins = [_f32(m) for m in input_mins]
     maxes = [_f32(m) for m in input_maxes]
     if not len(values) == len(mins) == len(maxes):
+        # (TF's node takes N from `values`, and counts the inputs it was given against it)
+        n, kind = len(values), C._dtype_word(values[0].dtype) if values else "T"
+        expected = ", ".join(["int32"] + [kind] * n + ["float"] * (2 * n))
         raise InvalidArgumentError(
-            None, None, "NodeDef expected inputs do not match: values, input_mins and "
-                        "input_maxes must have the same length")
+            None, None, f"NodeDef expected inputs '{expected}' do not match "
+                        f"{1 + n + len(mins) + len(maxes)} inputs specified; "
+                        f"{tf_op_defs.summary('QuantizedConcat')}; NodeDef: "
+                        "{{node QuantizedConcat}} [Op:QuantizedConcat]")
     return bind(QUANTIZED_CONCAT, tuple(values) + tuple(mins) + tuple(maxes),
                 {"concat_dim": C.int_arg(concat_dim, "concat_dim")}, name)
 

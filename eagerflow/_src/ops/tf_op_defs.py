@@ -1,10 +1,11 @@
 """TF's own definitions of the ops (their OpDefs), as its error messages print them.
 
-Ops machinery, at the bottom of ops/ (below eager_errors.py, which uses it when an op has
-failed; graph/type_errors.py reads the same table). The table is
+Ops machinery, at the bottom of ops/ (below checks.py and eager_errors.py, which use it
+when an op has failed; graph/type_errors.py reads the same table). The table is
 saved_model/tf_op_signatures.json, which tests/saved_model/make_tf_op_signatures.py writes
 from TF 2.21 for every op of the registry: read as data, not imported, so nothing is paid
-until an error needs it.
+until an error needs it. An attr error lists the dtypes TF's definition allows
+(`allowed_types`).
 
 TF ends the message of an attr that fails its op's definition ("Value for attr 'T' of
 float is not in the list of allowed values: ...", "Length for attr ... must be at least
@@ -48,6 +49,20 @@ def signatures() -> dict:
 
 def _type_name(enum_name: str) -> str:
     return _TYPE_NAMES.get(enum_name, enum_name[3:].lower())
+
+
+def allowed_types(op_name: str, attr: str) -> list | None:
+    """The DataType enum names TF's definition of `op_name` allows for type attr `attr`
+    ("DT_BFLOAT16", ...), in its order; None where it names no list."""
+    for a in signatures().get(op_name, {}).get("attr", []):
+        if a["name"] == attr:
+            return a.get("allowedValues", {}).get("list", {}).get("type")
+    return None
+
+
+def type_words(enum_names: list) -> str:
+    """TF's DataTypeString of each enum name, as an attr error lists allowed values."""
+    return ", ".join(_type_name(t) for t in enum_names)
 
 
 def _args(args: list) -> str:
