@@ -10,7 +10,9 @@ The physical devices are CPU:0 and, when the backend layer finds any (CuPy and a
 GPU, or the strict stand-in posing as GPUs under EAGERFLOW_STANDIN_GPUS), GPUs; ops
 then run on GPU:0 by default, as in TF. Placement is soft, as in TF's eager mode: a
 request for a device that does not exist runs on the default device, and an op with no
-kernel for a device (strings, file I/O) runs on CPU:0 (dispatch.py). Logical devices
+kernel for a device (strings, file I/O) runs on CPU:0 (dispatch.py). Without soft
+placement, or for another job's device, the scope's device raises TF's error when used.
+The first tensor starts the runtime (tensor.py): devices are fixed from then on. Logical devices
 are what ops run on: one per physical device, or several when
 `set_logical_device_configuration` splits one (TF's way of getting two replicas on one
 CPU or GPU for MirroredStrategy).
@@ -27,9 +29,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src import backend as B
-from eagerflow._src.core import context
+from eagerflow._src.core import context, tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import _BFLOAT16_NP
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 
 # The strict stand-in backend (tests posing as GPUs): loaded when first asked for.
@@ -211,23 +214,92 @@ def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
 # Device specs.
 # ---------------------------------------------------------------------------------------
 
-_TYPE_RE = re.compile(r"^[A-Za-z][A-Za-z_]*$")
+# The device types a bare "type:index" field may name (TF's, no pluggable devices here).
+_BARE_TYPES = frozenset({"CPU", "GPU", "TPU", "CUSTOM", "EPU"})
 
 
-class DeviceSpec:
-    """A (partial) device name: job, replica, task, device type and index."""
+def _str_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
 
-    __slots__ = ("_job", "_replica", "_task", "_device_type", "_device_index")
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _type_or_none(device_type: Any) -> str | None:
+    # TF keeps a device type as given, but for lowercase "cpu"/"gpu" (older spellings)
+    return device_type.upper() if device_type in ("cpu", "gpu") else _str_or_none(device_type)
+
+
+def _components(spec: str | None) -> tuple:
+    """(job, replica, task, device_type, device_index) of a device string, parsed as TF
+    parses it: keys are lowercase, a bare field names a known type ("gpu:1", "CPU"),
+    "/device:TYPE:INDEX" any type; one device type at most."""
+    job = replica = task = device_type = device_index = None
+    spec = spec or ""
+    for part in spec.split("/"):
+        bits = part.split(":")
+        n = len(bits)
+        if n == 2 and bits[0] == "job":
+            job = bits[1]
+        elif n == 2 and bits[0] == "replica":
+            replica = bits[1]
+        elif n == 2 and bits[0] == "task":
+            task = bits[1]
+        elif n in (1, 2) and bits[0].upper() in _BARE_TYPES:
+            if device_type is not None:
+                raise ValueError("Multiple device types are not allowed while parsing the "
+                                 f"device spec: {spec}.")
+            device_type = bits[0].upper()
+            if n == 2 and bits[1] != "*":
+                device_index = int(bits[1])
+        elif n == 3 and bits[0] == "device":
+            if device_type is not None:
+                raise ValueError("Multiple device types are not allowed while parsing the "
+                                 f"device spec: {spec}.")
+            device_type = bits[1]
+            if bits[2] != "*":
+                device_index = int(bits[2])
+        elif bits[0]:
+            raise ValueError(f"Unknown attribute '{bits[0]}' is encountered while parsing the "
+                             f"device spec: '{spec}'.")
+    return job, replica, task, device_type, device_index
+
+
+def _spec_string(job: str | None, replica: int | None, task: int | None,
+                 device_type: str | None, device_index: int | None) -> str:
+    out = ""
+    if job is not None:
+        out += f"/job:{job}"
+    if replica is not None:
+        out += f"/replica:{replica}"
+    if task is not None:
+        out += f"/task:{task}"
+    if device_type is not None:
+        out += f"/device:{device_type}:{'*' if device_index is None else device_index}"
+    return out
+
+
+class DeviceSpecV2:
+    """A (partial) device name: job, replica, task, device type and index (immutable)."""
+
+    __slots__ = ("_job", "_replica", "_task", "_device_type", "_device_index", "_as_string",
+                 "_hash")
 
     def __init__(self, job: str | None = None, replica: int | None = None,
                  task: int | None = None, device_type: str | None = None,
                  device_index: int | None = None) -> None:
-        self._job = job
-        self._replica = None if replica is None else int(replica)
-        self._task = None if task is None else int(task)
-        self._device_type = None if device_type is None else (
-            device_type.upper() if device_type.lower() in ("cpu", "gpu", "tpu") else device_type)
-        self._device_index = None if device_index is None else int(device_index)
+        self._job = _str_or_none(job)
+        self._replica = _int_or_none(replica)
+        self._task = _int_or_none(task)
+        self._device_type = _type_or_none(device_type)
+        self._device_index = _int_or_none(device_index)
+        self._as_string = self._fields_string()
+        self._hash = hash(self._as_string)
+
+    def _fields_string(self) -> str:
+        return _spec_string(self._job, self._replica, self._task, self._device_type,
+                            self._device_index)
 
     job = property(lambda self: self._job)
     replica = property(lambda self: self._replica)
@@ -236,100 +308,155 @@ class DeviceSpec:
     device_index = property(lambda self: self._device_index)
 
     @classmethod
-    def from_string(cls, spec: str) -> DeviceSpec:
-        fields: dict = {}
-        for part in spec.split("/"):
-            if not part:
-                continue
-            bits = part.split(":")
-            key = bits[0].lower()
-            if key in ("job", "replica", "task") and len(bits) == 2:
-                fields[key] = bits[1] if key == "job" else _int_field(bits[1], spec)
-            elif key == "device" and 2 <= len(bits) <= 3:
-                fields["device_type"] = bits[1]
-                if len(bits) == 3:
-                    fields["device_index"] = _index_field(bits[2], spec)
-            elif _TYPE_RE.match(bits[0]) and len(bits) <= 2 and (
-                    bits[0].upper() in ("CPU", "GPU", "TPU") or len(bits) == 2):
-                fields["device_type"] = bits[0]
-                if len(bits) == 2:
-                    fields["device_index"] = _index_field(bits[1], spec)
-            else:
-                raise ValueError(f"Unknown attribute '{part}' is encountered while parsing the "
-                                 f"device spec: '{spec}'.")
-        return cls(**fields)
+    def from_string(cls, spec: str) -> DeviceSpecV2:
+        return cls(*_components(spec))
 
-    def make_merged_spec(self, dev: DeviceSpec) -> DeviceSpec:
+    def parse_from_string(self, spec: str) -> DeviceSpecV2:
+        """A new spec parsed from `spec` (TF 2: specs are immutable; TF 1's mutates)."""
+        return self.from_string(spec)
+
+    def make_merged_spec(self, dev: DeviceSpecV2) -> DeviceSpecV2:
         """This spec with every field that `dev` sets replaced by `dev`'s."""
         pick = lambda a, b: b if b is not None else a
-        return DeviceSpec(pick(self._job, dev._job), pick(self._replica, dev._replica),
-                          pick(self._task, dev._task), pick(self._device_type, dev._device_type),
-                          pick(self._device_index, dev._device_index))
+        return self.__class__(pick(self.job, dev.job), pick(self.replica, dev.replica),
+                              pick(self.task, dev.task), pick(self.device_type, dev.device_type),
+                              pick(self.device_index, dev.device_index))
 
-    def replace(self, **kwargs: Any) -> DeviceSpec:
-        fields = {"job": self._job, "replica": self._replica, "task": self._task,
-                  "device_type": self._device_type, "device_index": self._device_index}
+    def replace(self, **kwargs: Any) -> DeviceSpecV2:
+        fields = {"job": self.job, "replica": self.replica, "task": self.task,
+                  "device_type": self.device_type, "device_index": self.device_index}
         fields.update(kwargs)
-        return DeviceSpec(**fields)
+        return self.__class__(**fields)
 
     def to_string(self) -> str:
-        out = ""
-        if self._job is not None:
-            out += f"/job:{self._job}"
-        if self._replica is not None:
-            out += f"/replica:{self._replica}"
-        if self._task is not None:
-            out += f"/task:{self._task}"
-        if self._device_type is not None:
-            index = "*" if self._device_index is None else self._device_index
-            out += f"/device:{self._device_type}:{index}"
-        return out
+        return self._as_string
 
     def __eq__(self, other: Any) -> bool:
-        return isinstance(other, DeviceSpec) and self.to_string() == other.to_string()
+        return isinstance(other, self.__class__) and self.to_string() == other.to_string()
 
     def __hash__(self) -> int:
-        return hash(self.to_string())
+        return self._hash
 
     def __repr__(self) -> str:
-        return f"<DeviceSpec {self.to_string()!r}>"
+        return (f"<DeviceSpec(job={self.job}, replica={self.replica}, task={self.task}, "
+                f"device_type={self.device_type}, device_index={self.device_index})>")
 
 
-def _int_field(text: str, spec: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"Unknown attribute '{text}' is encountered while parsing the device "
-                         f"spec: '{spec}'.") from None
+DeviceSpec = DeviceSpecV2
 
 
-def _index_field(text: str, spec: str) -> int | None:
-    return None if text == "*" else _int_field(text, spec)
+def _v1_setter(field: str, convert: Any) -> property:
+    def fset(self: DeviceSpecV1, value: Any) -> None:
+        setattr(self, field, convert(value))
+        self._as_string = self._hash = None
+    return property(getattr(DeviceSpecV2, field[1:]).fget, fset)
+
+
+class DeviceSpecV1(DeviceSpecV2):
+    """TF 1's `DeviceSpec`: its fields can be set, and parse_from_string updates it."""
+
+    __slots__ = ()
+    job = _v1_setter("_job", _str_or_none)
+    replica = _v1_setter("_replica", _int_or_none)
+    task = _v1_setter("_task", _int_or_none)
+    device_type = _v1_setter("_device_type", _type_or_none)
+    device_index = _v1_setter("_device_index", _int_or_none)
+
+    def to_string(self) -> str:
+        if self._as_string is None:
+            self._as_string = self._fields_string()
+        return self._as_string
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.to_string())
+        return self._hash
+
+    def parse_from_string(self, spec: str) -> DeviceSpecV1:
+        (self.job, self.replica, self.task, self.device_type,
+         self.device_index) = _components(spec)
+        return self
+
+    def merge_from(self, dev: DeviceSpecV2) -> None:
+        """Sets every field that `dev` sets (TF 1's in-place merge)."""
+        for name in ("job", "replica", "task", "device_type", "device_index"):
+            if getattr(dev, name) is not None:
+                setattr(self, name, getattr(dev, name))
 
 
 def _as_spec(device_name: Any) -> DeviceSpec:
     if isinstance(device_name, DeviceSpec):
         return device_name
+    if isinstance(device_name, LogicalDevice):  # as TF's context.device: its name
+        return DeviceSpec.from_string(device_name.name)
     if hasattr(device_name, "to_string"):
         return DeviceSpec.from_string(device_name.to_string())
     if not isinstance(device_name, str):
-        raise ValueError(f"Expecting a string device name. Got {type(device_name)}: "
-                         f"{device_name!r}")
+        raise ValueError(f"Expecting a string device name. Got {type(device_name)}"
+                         f"({device_name})")
     return DeviceSpec.from_string(device_name)
 
 
 def resolve(spec: DeviceSpec) -> _Device:
     """The device a spec runs on. Placement is soft: a spec naming no device type means
-    the default device, and one naming a device that does not exist falls back to it."""
+    the default device, and one naming a device that does not exist falls back to it
+    (unless set_soft_device_placement(False)). A spec no device satisfies (another job's,
+    or a missing device without soft placement) gives a device where anything run raises
+    TF's error."""
     _INITIALIZED[0] = True
-    if spec.device_type is None:
+    local = spec.job in (None, "localhost") and spec.replica in (None, 0) and \
+        spec.task in (None, 0)
+    if spec.device_type is None and local:
         return default_device()
-    want = spec.device_type.upper()
     index = spec.device_index or 0
-    for d in _visible(want):
-        if d.index == index:
+    for d in _visible(spec.device_type or default_device().device_type):
+        if d.index == index and local:
             return d
-    return default_device()
+    if _SOFT_PLACEMENT[0] and local:
+        return default_device()
+    return _unplaceable(spec, local)
+
+
+class _Unplaceable(B.Backend):
+    """The backend of a device scope no device satisfies: an op run there (its kernel's
+    array module, a copy of its inputs) or a tensor made there raises TF's error."""
+
+    name = "unplaceable"
+    array_type = type(None)
+
+    def __init__(self, name: str, local: bool) -> None:
+        soft = int(_SOFT_PLACEMENT[0])
+        types = sorted({d.device_type for d in _logical_devices()}, key=("GPU", "CPU").index)
+        self.op_message = (
+            f"Could not satisfy device specification '{name}'. enable_soft_placement={soft}. "
+            f"Supported device types [{', '.join(types)}]. All available devices "
+            f"[{', '.join(d.canonical for d in _logical_devices())}].")
+        # (a tensor made on another job's device: TF names the unknown device only)
+        self.tensor_message = self.op_message if local else f"{name} unknown device."
+        super().__init__(self)
+
+    def __getattr__(self, name: str) -> Any:  # as the kernels' array module
+        raise self.op_error()
+
+    def holds(self, arr: Any, index: int) -> bool:
+        return False
+
+    def to_device(self, arr: Any, index: int) -> Any:
+        raise self.op_error()
+
+    def op_error(self) -> InvalidArgumentError:
+        e = InvalidArgumentError(None, None, self.op_message)
+        e.unplaced = True  # dispatch's error path names the op (" [Op:AddV2]"), as TF
+        return e
+
+
+def _unplaceable(spec: DeviceSpec, local: bool) -> _Device:
+    default = default_device()
+    full = DeviceSpec("localhost", 0, 0, default.device_type, default.index).make_merged_spec(
+        spec)
+    dev = _Device(full.device_type, full.device_index or 0, _Unplaceable(full.to_string(), local))
+    dev.canonical = full.to_string()
+    return dev
 
 
 def canonical_name(device_name: Any) -> str:
@@ -430,6 +557,8 @@ def place_array(arr: Any) -> tuple:
     dev = current_device()
     if dev.backend is B.NUMPY:
         return B.to_host(arr), dev.canonical
+    if isinstance(dev.backend, _Unplaceable):
+        raise InvalidArgumentError(None, None, dev.backend.tensor_message)
     if host_only(arr.dtype):
         return B.to_host(arr), _CPU.canonical
     return to_device(arr, dev), dev.canonical
@@ -470,23 +599,25 @@ def _check_type(device_type: str | None) -> str | None:
     return device_type
 
 
+# The listings compare a device type as given, as TF's: "gpu" names no device.
+
 def list_physical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     return [PhysicalDevice(d.physical_name, d.device_type)
-            for d in _PHYSICAL if device_type is None or d.device_type == device_type.upper()]
+            for d in _PHYSICAL if device_type is None or d.device_type == device_type]
 
 
 def list_logical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     _INITIALIZED[0] = True
     return [LogicalDevice(f"/device:{d.device_type}:{d.index}", d.device_type)
-            for d in _visible(device_type)]
+            for d in _logical_devices() if device_type is None or d.device_type == device_type]
 
 
 def get_visible_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     return [PhysicalDevice(d.physical_name, d.device_type)
-            for d in _PHYSICAL if (device_type is None or d.device_type == device_type.upper())
+            for d in _PHYSICAL if (device_type is None or d.device_type == device_type)
             and (_VISIBLE.get(d.device_type) is None or d.index in _VISIBLE[d.device_type])]
 
 
@@ -503,18 +634,29 @@ class LogicalDeviceConfiguration(collections.namedtuple(
 
 
 def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
-    """Splits a physical device into logical devices (before any device is in use, as TF)."""
+    """Splits a physical device into logical devices (before any device is in use, as TF:
+    the same configuration again is no change, so it is accepted after)."""
     d = _physical(device)
-    if _INITIALIZED[0]:
-        raise RuntimeError("Virtual devices cannot be modified after being initialized")
-    _LOGICAL.clear()
-    if logical_devices is None:
-        _LOGICAL_CONFIG.pop((d.device_type, d.index), None)
-        return
-    configs = list(logical_devices)
+    configs = list(logical_devices)  # (None: TF's TypeError, not iterable)
     for c in configs:
         if not isinstance(c, LogicalDeviceConfiguration):
             raise ValueError(f"Expected LogicalDeviceConfiguration, got {type(c).__name__}")
+    if d.device_type == "CPU":
+        for field, what in (("memory_limit", "memory limit"),
+                            ("experimental_priority", "experimental_priority"),
+                            ("experimental_device_ordinal", "experimental_device_ordinal")):
+            if any(getattr(c, field) is not None for c in configs):
+                # (TF's messages, the two spaces of the last two included)
+                raise ValueError(f"Setting {what} on CPU virtual "
+                                 f"{'' if field == 'memory_limit' else ' '}devices is "
+                                 "currently not supported")
+    elif any(c.memory_limit is None for c in configs):
+        raise ValueError("Setting memory limit is required for GPU virtual devices")
+    if _LOGICAL_CONFIG.get((d.device_type, d.index)) == configs:
+        return
+    if _INITIALIZED[0]:
+        raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    _LOGICAL.clear()
     if not configs:
         raise ValueError("At least one logical device configuration is required")
     _LOGICAL_CONFIG[(d.device_type, d.index)] = configs
@@ -530,21 +672,24 @@ def get_logical_device_configuration(device: Any) -> list | None:
 
 
 def set_visible_devices(devices: Any, device_type: str | None = None) -> None:
-    if isinstance(devices, PhysicalDevice):
+    if not isinstance(devices, list):
         devices = [devices]
+    physical = list_physical_devices()
+    for p in devices:
+        if p not in physical or (device_type is not None and p.device_type != device_type):
+            raise ValueError(f"Unrecognized device: {p!r}")
     wanted = {(p.device_type, int(p.name.rsplit(":", 1)[1])) for p in devices}
-    known = {(d.device_type, d.index) for d in _PHYSICAL}
-    for w in wanted:
-        if w not in known:
-            raise ValueError(f"Unrecognized device: {w[0]}:{w[1]}")
-    types = {device_type.upper()} if device_type else {d.device_type for d in _PHYSICAL}
-    if "CPU" in types and not any(t == "CPU" for t, _ in wanted):
-        raise ValueError("CPU must be visible")
+    types = {device_type} if device_type else {d.device_type for d in _PHYSICAL}
     new = {t: {i for tt, i in wanted if tt == t} for t in types}
-    if _INITIALIZED[0] and any(
-            new[t] != _VISIBLE.get(t, {d.index for d in _PHYSICAL if d.device_type == t})
-            for t in types):
+    if all(new[t] == _VISIBLE.get(t, {d.index for d in _PHYSICAL if d.device_type == t})
+           for t in types):
+        return
+    if _INITIALIZED[0]:
         raise RuntimeError("Visible devices cannot be modified after being initialized")
+    if "CPU" in types and not any(t == "CPU" for t, _ in wanted):
+        # TF accepts it, then fails at its first op ("No CPU devices are available in
+        # this process"); refused here, where the mistake is
+        raise ValueError("CPU must be visible")
     _VISIBLE.update(new)
     _LOGICAL.clear()
     _set_default(default_device())
@@ -563,9 +708,8 @@ def set_soft_device_placement(enabled: bool) -> None:
 
 
 def _physical(device: Any) -> _Device:
-    name = getattr(device, "name", device)
     for d in _PHYSICAL:
-        if name == d.physical_name:
+        if device == PhysicalDevice(d.physical_name, d.device_type):
             return d
     raise ValueError(f"Unrecognized device: {device!r}")
 
@@ -573,36 +717,44 @@ def _physical(device: Any) -> _Device:
 _MEMORY_GROWTH: dict = {}
 
 
-def get_memory_growth(device: Any) -> bool:
+def get_memory_growth(device: Any) -> bool | None:
+    """Whether the GPU's memory grows as needed: None until set, as TF's (TF keeps no
+    entry for a CPU: its KeyError)."""
     d = _physical(device)
     if d.device_type != "GPU":
-        raise ValueError("Cannot get memory growth on non-GPU and non-Pluggable devices")
-    return _MEMORY_GROWTH.get((d.device_type, d.index), False)
+        raise KeyError(device)
+    return _MEMORY_GROWTH.get((d.device_type, d.index))
 
 
 def set_memory_growth(device: Any, enable: bool) -> None:
     d = _physical(device)
+    if (d.device_type, d.index) in _LOGICAL_CONFIG:
+        raise ValueError("Cannot set memory growth on device when virtual devices configured")
     if d.device_type != "GPU":
         raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+    if _MEMORY_GROWTH.get((d.device_type, d.index)) == enable:
+        return
     if _INITIALIZED[0]:
         raise RuntimeError("Physical devices cannot be modified after being initialized")
     _MEMORY_GROWTH[(d.device_type, d.index)] = bool(enable)
     d.backend.set_memory_growth(d.physical, bool(enable))
 
 
+# A device name as TF's C++ runtime reads one for its memory statistics: any type name
+# (its case kept: "cpu:0" names no device) and an index are required.
+_MEMORY_NAME = re.compile(r"(?:/job:[^/]+)?(?:/replica:\d+)?(?:/task:\d+)?/?(?:device:)?"
+                          r"([A-Za-z][A-Za-z0-9_]*):(\d+)")
+
+
 def _memory_device(device: Any) -> _Device:
     """The logical device a get_memory_info/reset_memory_stats argument names."""
-    try:
-        spec = _as_spec(device)
-    except ValueError:
-        spec = DeviceSpec()
-    if spec.device_type is None or spec.device_index is None:
+    m = _MEMORY_NAME.fullmatch(device) if isinstance(device, str) else None
+    if m is None:
         raise ValueError(f"Failed parsing device name: '{device}'. Note a valid device string "
                          f"should at least contain a device type and a device index, like "
                          f'"GPU:0".')
-    want, index = spec.device_type.upper(), spec.device_index
-    for d in _visible(want):
-        if d.index == index:
+    for d in _logical_devices():
+        if (d.device_type, d.index) == (m.group(1), int(m.group(2))):
             return d
     raise ValueError(f"No matching devices found for '{device}'")
 
@@ -618,6 +770,9 @@ def get_memory_info(device: Any) -> dict:
 
 def get_memory_usage(device: Any) -> int:
     """The bytes in use now: `get_memory_info(device)['current']` (TF's older name)."""
+    tf_logging.deprecated_call("get_memory_usage", "tensorflow.python.framework.config",
+                               "Use tf.config.experimental.get_memory_info(device)['current'] "
+                               "instead.")
     return get_memory_info(device)["current"]
 
 

@@ -172,12 +172,25 @@ for _name in _NUMPY_METHODS:
     setattr(Tensor, _name, _MissingNumpyMethod(_name))
 
 
+def _first_init(tensor: Any, arr: Any, dtype: Any, device: Any) -> None:
+    """The first tensor starts TF's runtime: devices can no longer be split or hidden
+    (tf.config's RuntimeErrors). Then EagerTensor's constructor is its plain one, so that
+    the check costs nothing after."""
+    _device._INITIALIZED[0] = True
+    EagerTensor.__init__ = EagerTensor._init
+    EagerTensor._init(tensor, arr, dtype, device)
+
+
 class EagerTensor(Tensor):
     """A concrete tensor: a backend array plus its dtype and device."""
 
     __slots__ = ("_arr", "_shape", "_dtype", "_device", "__weakref__")
 
     def __init__(self, arr: Any, dtype: _dt.DType | None = None, device: str | None = None) -> None:
+        # (the first tensor made replaces this with _init below: see _first_init)
+        _first_init(self, arr, dtype, device)
+
+    def _init(self, arr: Any, dtype: _dt.DType | None = None, device: str | None = None) -> None:
         if device is None:
             device = _state.device
             if device is not CPU_DEVICE:  # made in another device's scope: placed there

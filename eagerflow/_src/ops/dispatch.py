@@ -130,6 +130,10 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
            name: str | None) -> None:
     """Words `e`, raised by eager op `op`, as TF's eager error (eager_errors.py), naming
     the device the op was placed on: the scope's, or CPU:0 where it runs on the host."""
+    if getattr(e, "unplaced", False):  # no device satisfies the scope (core/device.py)
+        e._message += f" [Op:{op.name}]"
+        e.args = (e._message,)
+        e.unplaced = False
     dev = st["device"]
     if st["xp"] is not np and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and

@@ -67,7 +67,8 @@ _V1_MODULES["eagerflow._src.v1.partitioned"] = (
     "fixed_size_partitioner", "variable_axis_size_partitioner", "min_max_variable_partitioner")
 _V1_RENAMED = {"Variable": ("eagerflow._src.v1.variables", "VariableV1"),
                "VariableAggregation": ("eagerflow._src.ops.variables", "VariableAggregation"),
-               "layers": ("eagerflow._src.v1.layers", "layers")}
+               "layers": ("eagerflow._src.v1.layers", "layers"),
+               "DeviceSpec": ("eagerflow._src.core.device", "DeviceSpecV1")}
 # TF 1's asserts take `data` before `summarize` and `message`
 _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_equal", "assert_none_equal", "assert_less", "assert_less_equal", "assert_greater",
