@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from tests.golden_io import as_recorded
+
 SETUP = "sp = tf.SparseTensor([[0, 0], [0, 1], [1, 0]], [3, 1, 2], [2, 3])"
 A = "tf.constant([[1, 2, 3], [4, 5, 6]])"
 B = "tf.constant([[1, 3, 5], [4, 7, 6]])"
@@ -54,10 +56,6 @@ def record(value: Any) -> Any:
 
 
 def error(e: Exception) -> dict:
-    """An error as its class and its message without TF's runtime wrapping; dtypes in a
-    frozenset print in hash order, so that part is cut."""
-    import re
-
-    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", str(e))
-    text = re.sub(r" name: $", "", text).split("`frozenset(")[0]
-    return {"error": type(e).__name__, "message": text.split("\n")[0].rstrip()}
+    """An error as its class and its whole message (the device TF's recorder ran it on);
+    dtypes in a frozenset print in hash order, so what follows one is cut."""
+    return {"error": type(e).__name__, "message": as_recorded(str(e)).split("`frozenset(")[0]}
