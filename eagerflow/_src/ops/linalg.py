@@ -334,8 +334,8 @@ def _square_infer(op: str, allowed: frozenset, no_half: bool = False) -> Any:
     def infer(x: Any, **attrs: Any) -> list:
         C.check_dtype(op, x, allowed)
         if no_half and x._dtype is dt.float16:
-            raise C.no_kernel(op, "T=DT_HALF", (dt.float32, dt.float64, dt.complex64,
-                                                dt.complex128))
+            raise C.no_kernel(op, "T=DT_HALF", (dt.complex128, dt.complex64, dt.float64,
+                                                dt.float32))  # (as linalg_decomp's)
         s = x._shape
         if s is not None:
             if len(s) < 2:

@@ -76,8 +76,9 @@ def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
         raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
     if no_half is not None and x._dtype is dt.float16:
-        raise C.no_kernel(op, "T=DT_HALF" + no_half, sorted(_LINALG_T - {dt.float16},
-                                                            key=lambda d: d.as_datatype_enum))
+        # (TF lists a linear algebra op's kernels last registered first: complex128 first)
+        raise C.no_kernel(op, "T=DT_HALF" + no_half, (dt.complex128, dt.complex64, dt.float64,
+                                                      dt.float32))
 
 
 def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
