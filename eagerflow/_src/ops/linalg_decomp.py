@@ -68,6 +68,12 @@ def _spd(n: int, *batch: int) -> np.ndarray:
     return a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
 
 
+# The order TF 2.21 lists an op's CPU kernels in: most ops' last registered first (complex128
+# to float); eigh's and svd's, registered one file per dtype, float first
+_LAST_FIRST = (dt.complex128, dt.complex64, dt.float64, dt.float32)
+_KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1]}
+
+
 def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
                  allowed: frozenset = _LINALG_T, no_half: str | None = None) -> None:
     """`no_half`: the node's other attrs, for ops whose half type TF's CPU has no kernel for
@@ -76,9 +82,7 @@ def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
         raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
     if no_half is not None and x._dtype is dt.float16:
-        # (TF lists a linear algebra op's kernels last registered first: complex128 first)
-        raise C.no_kernel(op, "T=DT_HALF" + no_half, (dt.complex128, dt.complex64, dt.float64,
-                                                      dt.float32))
+        raise C.no_kernel(op, "T=DT_HALF" + no_half, _KERNEL_ORDER.get(op, _LAST_FIRST))
 
 
 def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
