@@ -14,6 +14,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
 from eagerflow._src.ops.linalg import eye as _eye
@@ -425,8 +426,10 @@ def fliplr(m: Any) -> Tensor:
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     a = asarray(a)
     if axis is None:
-        if np.ndim(shift):  # one axis (the flattened one) takes one shift
-            raise InvalidArgumentError("shift and axis must have the same size")
+        if np.ndim(shift):  # one axis (the flattened one) takes one shift: Roll's error
+            e = raised_eagerly(InvalidArgumentError(
+                None, None, "shift and axis must have the same size [Op:Roll]"))
+            raise slow_path(e) if passed_raw(shift) else e
         return A.reshape(_roll(A.reshape(a, [-1]), shift, 0), A.shape(a))
     return _roll(a, shift, axis)
 

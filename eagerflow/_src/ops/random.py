@@ -47,6 +47,7 @@ from eagerflow._src.ops.dynshape import (
     needs_runtime,
     runtime_ints,
 )
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -201,13 +202,16 @@ def _static_shape(shape: Any, op: str) -> tuple:
     arr = to_host(shape._arr) if isinstance(shape, EagerTensor) else np.asarray(
         [int(d) if isinstance(d, EagerTensor) else d for d in shape]
         if isinstance(shape, (list, tuple)) else shape)
+    # (TF's kernel's errors: its wrapper converted the shape, so they are the fast path's)
     if arr.ndim != 1:
-        raise InvalidArgumentError(None, None, f"shape must be a vector of {{int32,int64}}, got "
-                                               f"shape {C.shape_str(arr.shape)} [Op:{op}]")
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, f"shape must be a vector of {{int32,int64}}, got shape "
+                        f"{C.shape_str(arr.shape)} [Op:{op}]"))
     if arr.size and arr.dtype.kind not in "iu":
         kind = "float" if arr.dtype.kind == "f" else str(arr.dtype)
-        raise InvalidArgumentError(None, None, f"Value for attr 'T' of {kind} is not in the list "
-                                               f"of allowed values: int32, int64 [Op:{op}]")
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, f"Value for attr 'T' of {kind} is not in the list of allowed values: "
+                        f"int32, int64 [Op:{op}]"))
     return tuple(int(d) for d in arr)
 
 
