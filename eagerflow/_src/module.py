@@ -146,8 +146,12 @@ class Module(AutoTrackable):
                  expand_composites: bool = False) -> Iterator:
         """Yields the leaves of this module's attributes that satisfy `predicate`."""
         predicate = predicate or (lambda _: True)
+        if not _is_keras(self):
+            # Keras 3's layers and variables are no tf.Module or tf.Variable in TF 2.21: a
+            # module holding a Keras model finds neither in it (nor it as a submodule)
+            predicate = _outside_keras(predicate)
         return _flatten_module(self, recursive, predicate, attribute_traversal_key, with_path,
-                               (), {id(self)}, set())
+                               (), {id(self)}, set(), not _is_keras(self))
 
     @classmethod
     def with_name_scope(cls, method: Callable) -> Callable:
@@ -180,9 +184,18 @@ def _leaves(value: Any, path: tuple) -> Iterator:
         yield path, value
 
 
+def _is_keras(x: Any) -> bool:
+    """Whether `x` is a Keras layer or variable (which mark their classes)."""
+    return getattr(type(x), "_keras_layer", False) or getattr(type(x), "_keras_variable", False)
+
+
+def _outside_keras(predicate: Callable) -> Callable:
+    return lambda leaf: not _is_keras(leaf) and predicate(leaf)
+
+
 def _flatten_module(module: Module, recursive: bool, predicate: Callable, key: Callable | None,
                     with_path: bool, module_path: tuple, seen_modules: set,
-                    seen_leaves: set) -> Iterator:
+                    seen_leaves: set, skip_keras: bool = False) -> Iterator:
     ignored = getattr(module, "_TF_MODULE_IGNORED_PROPERTIES", frozenset())
     attrs = vars(module)
     submodules = []
@@ -196,9 +209,10 @@ def _flatten_module(module: Module, recursive: bool, predicate: Callable, key: C
             if predicate(leaf):
                 seen_leaves.add(id(leaf))
                 yield (full, leaf) if with_path else leaf
-            if recursive and _is_module(leaf) and id(leaf) not in seen_modules:
+            if recursive and _is_module(leaf) and id(leaf) not in seen_modules and not (
+                    skip_keras and _is_keras(leaf)):
                 seen_modules.add(id(leaf))
                 submodules.append((full, leaf))
     for path, sub in submodules:
         yield from _flatten_module(sub, recursive, predicate, key, with_path, path, seen_modules,
-                                   seen_leaves)
+                                   seen_leaves, skip_keras)

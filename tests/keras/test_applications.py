@@ -100,11 +100,22 @@ def test_resnet50_trains():
 def test_preprocess_input_modes():
     x = np.array([[[[0.0, 127.5, 255.0]]]], "float32")
     np.testing.assert_allclose(
-        tf.keras.applications.resnet50.preprocess_input(x),
+        tf.keras.applications.resnet50.preprocess_input(x.copy()),
         [[[[255.0 - 103.939, 127.5 - 116.779, 0.0 - 123.68]]]], rtol=1e-6)
-    assert type(tf.keras.applications.resnet50.preprocess_input(x)) is np.ndarray  # as Keras
-    np.testing.assert_allclose(tf.keras.applications.mobilenet_v2.preprocess_input(x),
+    assert type(tf.keras.applications.resnet50.preprocess_input(x.copy())) is np.ndarray
+    np.testing.assert_allclose(tf.keras.applications.mobilenet_v2.preprocess_input(x.copy()),
                                [[[[-1.0, 0.0, 1.0]]]], atol=1e-6)
+    # as Keras 3's, a float array is preprocessed in place (its caffe BGR view included)
+    y = x.copy()
+    assert tf.keras.applications.mobilenet_v2.preprocess_input(y) is y
+    np.testing.assert_allclose(y, [[[[-1.0, 0.0, 1.0]]]], atol=1e-6)
+    y = x.copy()
+    tf.keras.applications.resnet50.preprocess_input(y)
+    np.testing.assert_allclose(y, [[[[0.0 - 123.68, 127.5 - 116.779, 255.0 - 103.939]]]],
+                               rtol=1e-6)
+    z = x.astype("uint8")  # (converted to a new float array: z stays)
+    tf.keras.applications.resnet50.preprocess_input(z)
+    assert z.tolist() == [[[[0, 127, 255]]]]
     np.testing.assert_allclose(
         tf.keras.applications.densenet.preprocess_input(tf.constant(x)).numpy(),
         [[[[(0 - 0.485) / 0.229, (0.5 - 0.456) / 0.224, (1 - 0.406) / 0.225]]]], rtol=1e-5)
@@ -113,7 +124,7 @@ def test_preprocess_input_modes():
 def test_imagenet_utils_preprocess_input():
     iu = tf.keras.applications.imagenet_utils
     x = np.arange(12, dtype="float32").reshape(1, 3, 2, 2)
-    np.testing.assert_allclose(iu.preprocess_input(x, data_format="channels_first")[0, :, 0, 0],
+    np.testing.assert_allclose(iu.preprocess_input(x.copy(), "channels_first")[0, :, 0, 0],
                                [-95.939, -112.779, -123.68], rtol=1e-6)  # from Keras 3
     np.testing.assert_allclose(
         iu.preprocess_input(tf.constant(x), "channels_first", mode="torch").numpy()[0, :, 0, 0],

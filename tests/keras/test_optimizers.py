@@ -240,8 +240,8 @@ def test_slots_named_as_tf2_and_announced():
     _run(r, 1)
     assert r.get_slot_names() == ["rms", "momentum", "mg"]
     assert [s.path for s in r.variables[2:]] == [  # Keras 3's order and names
-        f"{r.name}/Variable_velocity", f"{r.name}/Variable_momentum",
-        f"{r.name}/Variable_average_gradient"]
+        f"{r.name}/Variable_0_velocity", f"{r.name}/Variable_0_momentum",
+        f"{r.name}/Variable_0_average_gradient"]
     s = tf.keras.optimizers.SGD(0.1)
     _run(s, 1)
     assert s.get_slot_names() == []

@@ -242,9 +242,6 @@ class Function:
                 self._bound_strong[id(instance)] = bound
         return bound
 
-    def __repr__(self) -> str:
-        return f"<eagerflow Function {self._name} at 0x{id(self):x}>"
-
     def _fn_repr(self) -> str:
         f = self._python_function
         return f"<function {getattr(f, '__qualname__', self._name)} at 0x{id(f):x}>"

@@ -205,6 +205,22 @@ class Variable:
 
     __str__ = __repr__
 
+    # (tf.Variable refuses these; a Keras variable's give a new tensor, as Keras 3's do)
+    def __iadd__(self, other: Any) -> Any:
+        return self + other
+
+    def __isub__(self, other: Any) -> Any:
+        return self - other
+
+    def __imul__(self, other: Any) -> Any:
+        return self * other
+
+    def __itruediv__(self, other: Any) -> Any:
+        return self / other
+
+    def __ipow__(self, other: Any) -> Any:
+        return self ** other
+
 
 class ResourceVariable(tf_variables._UnreadVariable):
     """`keras_variable.value`: the variable under a Keras variable, as TF's

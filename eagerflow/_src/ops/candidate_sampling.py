@@ -14,6 +14,7 @@ Python loop over the draws (host only: the rejection loop is sequential).
 
 from __future__ import annotations
 
+import collections
 import math
 from typing import Any, Callable
 
@@ -21,12 +22,13 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import passed_raw
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
 from eagerflow._src.ops.nn import embedding_lookup
@@ -301,13 +303,31 @@ COMPUTE_ACCIDENTAL_HITS = register(OpDef(
 # -- public functions ---------------------------------------------------------------------
 
 def _int64(x: Any) -> Any:
-    """The true classes as int64, as TF's wrappers cast them."""
+    """The labels as int64, as the sampled losses cast them."""
     x = convert_to_tensor(x, dtype_hint=dt.int64)
     return x if x.dtype is dt.int64 else cast(x, dt.int64)
 
 
-def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | None) -> tuple:
-    return bind(op, (_int64(true_classes),), {**attrs, **_op_seeds(seed)}, name)
+def _op_input(x: Any, slow: bool = False) -> Any:
+    """An int64 input as the op's wrapper takes it (no cast): a tensor as it is (the op
+    refuses another dtype), anything else converted to int64; TF's slow path (`slow`)
+    converts tensors too (a ValueError for another dtype)."""
+    return x if isinstance(x, Tensor) and not slow else convert_to_tensor(x, dtype=dt.int64)
+
+
+# what the samplers return: TF's op wrappers name the three results
+_RESULTS = {op: collections.namedtuple(op, ["sampled_candidates", "true_expected_count",
+                                           "sampled_expected_count"])
+            for op in ("UniformCandidateSampler", "LogUniformCandidateSampler",
+                       "LearnedUnigramCandidateSampler", "FixedUnigramCandidateSampler",
+                       "AllCandidateSampler")}
+AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
+
+
+def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | None,
+             slow: bool = False) -> tuple:
+    return _RESULTS[op.name]._make(
+        bind(op, (_op_input(true_classes, slow),), {**attrs, **_op_seeds(seed)}, name))
 
 
 def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
@@ -345,8 +365,11 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
     example: weights are float32's lowest, to mask those logits out."""
     attrs = {"num_true": int(num_true), **{k: v for k, v in _op_seeds(seed).items()
                                            if k != "node"}}
-    return bind(COMPUTE_ACCIDENTAL_HITS, (_int64(true_classes), _t(sampled_candidates)), attrs,
-                name)
+    # (a list given sends TF's wrapper down its slow path, which converts both)
+    slow = passed_raw(true_classes, sampled_candidates)
+    return AccidentalHits._make(bind(COMPUTE_ACCIDENTAL_HITS,
+                                     (_op_input(true_classes, slow),
+                                      _op_input(sampled_candidates, slow)), attrs, name))
 
 
 # -- sampled losses: nce_loss and sampled_softmax_loss ------------------------------------

@@ -310,7 +310,8 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
              "vocab_file": str(vocab_file), "distortion": float(distortion),
              "num_reserved_ids": int(num_reserved_ids), "num_shards": int(num_shards),
              "shard": int(shard), "unigrams": tuple(float(u) for u in unigrams)}
-    return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name)
+    return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name,
+                       slow=True)
 
 
 @eager_api("true_classes")

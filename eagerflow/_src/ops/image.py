@@ -555,18 +555,13 @@ def _size_arg(size: Any) -> tuple:
         if vals is not None and len(vals) != 2:
             raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
         return vals or (None, None), dyn
-    if isinstance(size, Tensor):
-        if not size._dtype.is_integer:
-            raise ValueError("'size' must be a 1-D int32 Tensor")
-        vals = [int(v) for v in np.asarray(size.numpy()).reshape(-1)]
-    else:
-        vals = list(size) if isinstance(size, (list, tuple)) else [size]
-        if any(isinstance(v, (float, np.floating)) for v in vals):
-            raise ValueError("'size' must be a 1-D int32 Tensor")
-        vals = [int(v) for v in vals]
-    if len(vals) != 2:
+    try:  # (TF converts it to int32: an int64 tensor or floats are refused)
+        t = convert_to_tensor(size, dtype=dt.int32)
+    except (TypeError, ValueError):
+        raise ValueError("'size' must be a 1-D int32 Tensor") from None
+    if t._shape is None or len(t._shape) != 1 or t._shape[0] != 2:
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
-    return tuple(vals), ()
+    return tuple(int(v) for v in np.asarray(t.numpy())), ()
 
 
 @dispatchable

@@ -892,9 +892,15 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
     if type(t) is not EagerTensor and isinstance(t, CompositeTensor):  # (not dense: a handler
         raise TypeError(f"clip_by_value of {type(t).__name__}")  # clips its values)
     t = _t(t)
-    lo = clip_value_min if _tensor_like(clip_value_min) else _adopt(clip_value_min, t._dtype)
+    # TF's order: the max first (whose error shows first; min > max gives min), each
+    # result checked against t's shape (no broadcasting t up)
     hi = clip_value_max if _tensor_like(clip_value_max) else _adopt(clip_value_max, t._dtype)
-    return minimum(maximum(t, lo), hi)
+    t_min = minimum(t, hi)
+    t.shape.assert_is_compatible_with(t_min.shape)
+    lo = clip_value_min if _tensor_like(clip_value_min) else _adopt(clip_value_min, t._dtype)
+    t_max = maximum(t_min, lo)
+    t.shape.assert_is_compatible_with(t_max.shape)
+    return t_max
 
 
 @dispatchable

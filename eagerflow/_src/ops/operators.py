@@ -177,9 +177,35 @@ def _iter(self: EagerTensor) -> Any:
     return iter(unstack(self))
 
 
+# TF's variables refuse these in-place operators (x += 1 would not update the variable);
+# the other ones (//=, %=, @=, &=, ...) give a new tensor, as for tensors. (Keras
+# variables, whose class mixes keras.Variable in first, give new tensors for all.)
+_IN_PLACE = {
+    "iadd": "`variable += value` with `tf.Variable`s is not supported. Use "
+            "`variable.assign_add(value)` to modify the variable, or `out = variable + "
+            "value` if you need to get a new output Tensor.",
+    # (sic: TF's message for -= suggests `variable * value`)
+    "isub": "`variable -= value` with `tf.Variable`s is not supported. Use "
+            "`variable.assign_sub(value)` to modify the variable, or `out = variable * "
+            "value` if you need to get a new output Tensor.",
+    **{f"i{name}": f"`var {sym}= value` with `tf.Variable`s is not supported. Use "
+                   f"`var.assign(var {sym} value)` to modify the variable, or `out = var "
+                   f"{sym} value` if you need to get a new output Tensor."
+       for name, sym in (("mul", "*"), ("truediv", "/"), ("pow", "**"))},
+}
+
+
+def _refuse_in_place(message: str) -> Callable:
+    def refuse(self: Variable, other: Any) -> Any:
+        raise RuntimeError(message)
+    return refuse
+
+
 install(Tensor)
 install(Variable)
 Variable.__getitem__ = variable_getitem  # its slices take `assign`, as TF's do
+for _name, _message in _IN_PLACE.items():
+    setattr(Variable, f"__{_name}__", _refuse_in_place(_message))
 EagerTensor.__iter__ = _iter
 install_list_packing(stack_nested, pack)
 install_sparse()

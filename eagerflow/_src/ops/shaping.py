@@ -27,7 +27,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     shape_arg,
 )
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.math import _t, multiply, negative
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -163,6 +163,7 @@ def _roll_ref(x: np.ndarray, shift: tuple, axis: tuple) -> np.ndarray:
     return out
 
 
+@eager_api("shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
         return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift"),

@@ -265,5 +265,15 @@ def live_in(s: ast.stmt, out: set[str]) -> set[str]:
         return set(out)
     if isinstance(s, (ast.Expr, ast.Assert)):
         return out | reads(s)
-    # with, try, match and anything unforeseen: no kills, every read counts.
+    if isinstance(s, (ast.With, ast.AsyncWith)):
+        # `with f() as tape:` binds tape before its body runs: a tape made afresh in a
+        # loop's body is no loop variable (TF's liveness sees the same)
+        live = live_in_block(s.body, out)
+        for item in reversed(s.items):
+            if item.optional_vars is not None:
+                live = (live - target_names(item.optional_vars)) | _reads_all(
+                    n for n in ast.walk(item.optional_vars) if not isinstance(n, ast.Name))
+            live |= reads(item.context_expr)
+        return live
+    # try, match and anything unforeseen: no kills, every read counts.
     return out | reads(s)

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.keras import backend
+from eagerflow._src.keras.ops import core as kcore
+from eagerflow._src.keras.ops import numpy_array as kops
 from eagerflow._src.keras.utils.data_utils import get_file
-from eagerflow._src.ops.math import cast
 
 CLASS_INDEX_URL = ("https://storage.googleapis.com/download.tensorflow.org/data/"
                    "imagenet_class_index.json")
@@ -29,7 +29,10 @@ _TORCH_MEAN, _TORCH_STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 def preprocess_input(x: Any, data_format: str | None = None, mode: str = "caffe") -> Any:
     """RGB images in [0, 255] to a network's input: 'caffe' (BGR, ImageNet's means
     subtracted), 'tf' ([-1, 1]) or 'torch' ([0, 1], then ImageNet's mean and std).
-    NumPy data gives NumPy data, tensors give tensors, as in Keras."""
+
+    As Keras 3: a NumPy array is worked on in place where it is float (the caller's array
+    changes); anything else goes the tensor way, symbolic inputs included, keeping its
+    dtype (an int tensor's means are cast to it; scaling one is TF's dtype error)."""
     if mode not in ("caffe", "tf", "torch"):
         raise ValueError("Expected mode to be one of `caffe`, `tf` or `torch`. "
                          f"Received: mode={mode}")
@@ -38,29 +41,74 @@ def preprocess_input(x: Any, data_format: str | None = None, mode: str = "caffe"
     elif data_format not in ("channels_first", "channels_last"):
         raise ValueError("Expected data_format to be one of `channels_first` or "
                          f"`channels_last`. Received: data_format={data_format}")
-    if is_tensor(x):
-        x = convert_to_tensor(x)
-        if not x.dtype.is_floating:
-            x = cast(x, backend.floatx())
-    else:
-        x = np.asarray(x)
-        if x.dtype.kind != "f":
-            x = x.astype(backend.floatx())
+    if isinstance(x, np.ndarray):
+        return _preprocess_numpy(x, data_format, mode)
+    return _preprocess_tensor(x, data_format, mode)
+
+
+def _preprocess_numpy(x: np.ndarray, data_format: str, mode: str) -> np.ndarray:
+    if not issubclass(x.dtype.type, np.floating):
+        x = x.astype(backend.floatx(), copy=False)
     if mode == "tf":
-        return x / 127.5 - 1.0
-    ndim = len(x.shape)
-    axis = ndim - 1 if data_format == "channels_last" else (0 if ndim == 3 else 1)
-    per_channel = [1] * ndim
-    per_channel[axis] = 3
-
-    def channel_constant(values: tuple) -> Any:
-        c = np.asarray(values, dtype=np.dtype(x.dtype.name)).reshape(per_channel)
-        return convert_to_tensor(c) if is_tensor(x) else c
-
+        x /= 127.5
+        x -= 1.0
+        return x
+    std: Any = None
     if mode == "torch":
-        return (x / 255.0 - channel_constant(_TORCH_MEAN)) / channel_constant(_TORCH_STD)
-    bgr = x[(slice(None),) * axis + (slice(None, None, -1),)]
-    return bgr - channel_constant(_CAFFE_MEAN)
+        x /= 255.0
+        mean, std = _TORCH_MEAN, _TORCH_STD
+    else:
+        # RGB -> BGR (a view: the subtraction below writes into the caller's array)
+        if data_format == "channels_first":
+            x = x[::-1, ...] if len(x.shape) == 3 else x[:, ::-1, ...]
+        else:
+            x = x[..., ::-1]
+        mean = _CAFFE_MEAN
+    if data_format == "channels_first":
+        at = [(c, Ellipsis) if len(x.shape) == 3 else (slice(None), c, slice(None), slice(None))
+              for c in range(3)]
+    else:
+        at = [(Ellipsis, c) for c in range(3)]
+    for c in range(3):  # (every mean, then every std: an error midway leaves x as Keras's)
+        x[at[c]] -= mean[c]
+    for c in range(3 if std is not None else 0):
+        x[at[c]] /= std[c]
+    return x
+
+
+def _preprocess_tensor(x: Any, data_format: str, mode: str) -> Any:
+    ndim = len(x.shape)
+    std: Any = None
+    if mode == "tf":
+        x /= 127.5
+        x -= 1.0
+        return x
+    if mode == "torch":
+        x /= 255.0
+        mean, std = _TORCH_MEAN, _TORCH_STD
+    else:
+        # RGB -> BGR, channel by channel (x[..., 2] first: a missing channel is the
+        # strided slice's error)
+        if data_format == "channels_first":
+            if ndim == 3:
+                x = kops.stack([x[i, ...] for i in (2, 1, 0)], axis=0)
+            else:
+                x = kops.stack([x[:, i, :] for i in (2, 1, 0)], axis=1)
+        else:
+            x = kops.stack([x[..., i] for i in (2, 1, 0)], axis=-1)
+        mean = _CAFFE_MEAN
+    mean_tensor = kcore.convert_to_tensor(-np.array(mean), dtype=x.dtype)
+    if data_format == "channels_first":
+        per_channel = (3, 1, 1) if ndim == 3 else (1, 3) + (1,) * (ndim - 2)
+    else:
+        per_channel = (1,) * (ndim - 1) + (3,)
+    x += kops.reshape(mean_tensor, per_channel)
+    if std is not None:
+        std_tensor = kcore.convert_to_tensor(np.array(std), dtype=x.dtype)
+        if data_format == "channels_first":
+            std_tensor = kops.reshape(std_tensor, (-1, 1, 1))
+        x /= std_tensor
+    return x
 
 
 def decode_predictions(preds: Any, top: int = 5) -> list:

@@ -139,6 +139,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # layer's path, the map's default until the layer has one)
     _policy_map: Any = None
     _track_private = False  # (Keras's tracking, not tf.Module's)
+    _keras_layer = True  # (a tf.Module walking its attributes passes it by, as TF's)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
         obj = super().__new__(cls)

@@ -130,10 +130,6 @@ class Metric(trackable.AutoTrackable):
         for v in self._metric_vars:
             v.assign(np.zeros(v._arr.shape, v._arr.dtype))
 
-    def reset_states(self) -> None:
-        """The TF 2.x (Keras 2) name of reset_state."""
-        self.reset_state()
-
     def update_state(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError
 

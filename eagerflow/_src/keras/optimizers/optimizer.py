@@ -288,8 +288,9 @@ class Optimizer(trackable.AutoTrackable):
             value = np.asarray(initializer, npd)
         slot = Variable(value, trainable=False, dtype=var.dtype,
                         name=f"{self._name}/{_base_name(var)}/{slot_name}")
-        # Keras 3 names a slot after its variable's path and its own Keras name
-        reference = getattr(var, "path", None) or var._name.split(":")[0]
+        # Keras 3 names a slot after its variable's path and its own Keras name (a plain
+        # tf.Variable has no path: after its name, "Variable:0" -> "Variable_0")
+        reference = getattr(var, "path", None) or str(var.name).replace(":", "_")
         suffix = self._keras_slot_names.get(slot_name, slot_name)
         keras_name = f"{reference.replace('/', '_')}_{suffix}"
         keras_variable(slot, keras_name, f"{self._name}/{keras_name}")

@@ -1,0 +1,249 @@
+"""Snippets written as tensorflow.org's tutorials write their programs (text generation,
+word2vec, neural style transfer, DeepDream, FGSM, actor-critic, distributed training,
+overfit and underfit, save and load), each printing what a user relies on;
+kprobe/record_golden.py kprobe6 records what real TF 2.21 + Keras 3 prints for each, and
+test_kprobe6.py checks that eagerflow prints the same."""
+
+SNIPPETS = {}
+
+# the text generation tutorial's custom loop resets its metric with reset_states(), Keras
+# 2's name: Keras 3's metrics have reset_state() only
+SNIPPETS["metric_reset_state_only"] = """
+mean = tf.metrics.Mean()
+mean.update_state([1.0, 3.0])
+print(float(mean.result()), hasattr(mean, "reset_states"))
+try:
+    mean.reset_states()
+except AttributeError as e:
+    print(type(e).__name__, e)
+mean.reset_state()
+print(float(mean.result()))
+"""
+
+# word2vec's negative sampling: the candidate samplers take int64 true classes as their
+# op's wrapper takes them (a tensor of another dtype is the op's error, a list converts to
+# int64; fixed_unigram's slow path converts tensors too), and return TF's named tuples
+SNIPPETS["candidate_samplers_inputs_and_results"] = """
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+        print(label, type(e).__name__, e)
+samplers = {"uniform": tf.random.uniform_candidate_sampler,
+            "log_uniform": tf.random.log_uniform_candidate_sampler,
+            "learned": tf.random.learned_unigram_candidate_sampler}
+for name, fn in samplers.items():
+    tryp(name, lambda: fn(tf.constant([[1]]), 1, 2, True, 10, seed=1))
+    r = fn([[1], [2]], 1, 3, False, 10, seed=1)
+    print(type(r).__name__, r._fields, r.sampled_candidates.dtype, r.sampled_candidates.shape,
+          r.true_expected_count.shape)
+tryp("log_uniform floats", lambda: tf.random.log_uniform_candidate_sampler([[1.5]], 1, 2, True, 10))
+tryp("log_uniform float tensor",
+     lambda: tf.random.log_uniform_candidate_sampler(tf.constant([[1.5]]), 1, 2, True, 10))
+tryp("fixed", lambda: tf.random.fixed_unigram_candidate_sampler(
+    tf.constant([[1]]), 1, 2, True, 10, unigrams=[1] * 10, seed=1))
+r = tf.random.fixed_unigram_candidate_sampler(np.array([[1]], "int32"), 1, 2, False, 4,
+                                              unigrams=[1, 2, 3, 4], seed=1)
+print(type(r).__name__, np.round(r.true_expected_count.numpy(), 5).tolist())
+tryp("all", lambda: tf.random.all_candidate_sampler(tf.constant([[1]]), 1, 2, True))
+r = tf.random.all_candidate_sampler([[1]], 1, 3, True)
+print(type(r).__name__, r.sampled_candidates.numpy().tolist())
+tryp("hits", lambda: tf.nn.compute_accidental_hits(tf.constant([[1]]), [1, 2], 1))
+r = tf.nn.compute_accidental_hits([[1], [2]], [2, 5, 1], 1)
+print(type(r).__name__, r._fields, r.indices.numpy().tolist(), r.ids.numpy().tolist())
+@tf.function
+def traced(t):
+    return tf.random.log_uniform_candidate_sampler(t, 1, 2, False, 10, seed=3)
+print(type(traced(tf.constant([[1]], tf.int64))).__name__)
+"""
+
+# the style transfer tutorial optimizes a plain tf.Variable image: Keras 3 names its
+# optimizer slots after the variable's name ("Variable:0" -> "Variable_0_momentum")
+SNIPPETS["optimizer_slots_of_plain_variables"] = """
+image = tf.Variable(tf.zeros((1, 2, 2, 3)))
+w = tf.Variable(1.0, name="scope/w")
+opt = tf.keras.optimizers.Adam(learning_rate=0.02, beta_1=0.99, epsilon=1e-1)
+opt.apply_gradients([(tf.ones((1, 2, 2, 3)), image), (tf.constant(1.0), w)])
+print([v.name for v in opt.variables])
+print([v.path for v in opt.variables])
+r = tf.keras.optimizers.RMSprop(0.1, momentum=0.5, centered=True)
+@tf.function
+def step():
+    r.apply_gradients([(tf.constant(1.0), w)])
+step()
+print([v.path for v in r.variables])
+"""
+
+# clip_by_value as TF's: the max is applied first (so min > max gives min, and the max's
+# conversion error shows first), each result checked against the input's shape
+SNIPPETS["clip_by_value_order_and_shapes"] = """
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+        print(label, type(e).__name__, e)
+tryp("min > max", lambda: tf.clip_by_value(tf.constant([5., -5., 2.]), 3., 1.).numpy())
+tryp("int/float", lambda: tf.clip_by_value(tf.constant([1, 5]), 0.0, 1.0))
+tryp("int/float max", lambda: tf.clip_by_value(tf.constant([1, 5]), 0, 1.5))
+tryp("broadcast up", lambda: tf.clip_by_value(tf.constant([1., 5.]), tf.zeros((2, 2)), 3.))
+tryp("bad max", lambda: tf.clip_by_value(tf.constant([1., 5.]), 0., tf.zeros((3,))))
+tryp("f64 min", lambda: tf.clip_by_value(tf.constant([1., 5.]), tf.constant(0, tf.float64), 3.))
+x = tf.Variable([0., 1., 2., 3.])
+with tf.GradientTape() as g:
+    y = tf.reduce_sum(tf.clip_by_value(x, 2., 1.) * tf.constant([1., 2., 3., 4.]))
+print(y.numpy(), g.gradient(y, x).numpy())
+@tf.function
+def f(t):
+    return tf.clip_by_value(t, 2., 1.)
+print(f(tf.constant([0., 5.])).numpy())
+"""
+
+# the FGSM and style transfer tutorials' preprocess_input as Keras 3's: NumPy floats are
+# preprocessed in place (the caller's array changes), other inputs the tensor way (an int
+# tensor keeps its dtype and its means are cast to it; 'tf' and 'torch' scaling of ints is
+# TF's dtype error), a missing channel is the strided slice's or NumPy's error
+SNIPPETS["preprocess_input_as_keras"] = """
+pi = tf.keras.applications.imagenet_utils.preprocess_input
+def p(label, f):
+    try:
+        r = f()
+        print(label, type(r).__name__, getattr(r, "dtype", None),
+              np.round(np.asarray(r, "float64"), 3).ravel()[:6].tolist())
+    except Exception as e:
+        print(label, "ERR", type(e).__name__, e)
+base = np.arange(12, dtype="float32").reshape(1, 2, 2, 3) * 10
+for mode in ("caffe", "tf", "torch"):
+    for fmt in ("channels_last", "channels_first"):
+        a = base.copy()
+        p(f"np {mode} {fmt}", lambda: pi(a, data_format=fmt, mode=mode))
+        print(" mutated", np.round(a, 3).ravel()[:6].tolist())
+        p(f"tensor {mode} {fmt}", lambda: pi(tf.constant(base), data_format=fmt, mode=mode))
+        p(f"int tensor {mode} {fmt}",
+          lambda: pi(tf.constant(base.astype("int32")), data_format=fmt, mode=mode))
+        p(f"list {mode} {fmt}", lambda: pi(base.tolist(), data_format=fmt, mode=mode))
+        p(f"4ch np {mode} {fmt}", lambda: pi(np.ones((1, 2, 2, 4), "float32"), fmt, mode))
+        p(f"1ch t {mode} {fmt}", lambda: pi(tf.ones((1, 2, 2, 1)), data_format=fmt, mode=mode))
+        p(f"var {mode} {fmt}",
+          lambda: pi(tf.Variable(np.ones((1, 3, 3, 3), "float32")), fmt, mode))
+u = base.astype("uint8")
+p("uint8 vgg19", lambda: tf.keras.applications.vgg19.preprocess_input(u))
+print(u.ravel()[:3].tolist())
+inp = keras.Input((4, 4, 3))
+m = keras.Model(inp, tf.keras.applications.vgg16.preprocess_input(inp))
+print([layer.name for layer in m.layers])
+print(np.round(m(np.full((1, 4, 4, 3), 100.0, "float32"))[0, 0, 0].numpy(), 3))
+"""
+
+# the DeepDream and style transfer tutorials keep images in tf.Variables: TF's variables
+# refuse +=, -=, *=, /= and **= (RuntimeError, eager and traced), the other in-place
+# operators give a new tensor; Keras 3's variables give new tensors for all
+SNIPPETS["variable_in_place_operators"] = """
+for op in ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "@="]:
+    v = tf.Variable([[2.0]])
+    scope = {"v": v}
+    try:
+        exec("v " + op + " v", scope)
+        print(op, type(scope["v"]).__name__, scope["v"] is v, v.numpy().tolist())
+    except RuntimeError as e:
+        print(op, type(e).__name__, e)
+v = tf.Variable(2.0)
+@tf.function
+def f():
+    x = v
+    x += 1.0
+    return x
+try:
+    f()
+except RuntimeError as e:
+    print(type(e).__name__, str(e).splitlines()[-1].strip())
+k = keras.Variable(1.0)
+for op in ["+=", "-=", "*=", "/=", "**="]:
+    scope = {"k": k}
+    exec("k " + op + " 2.0", scope)
+    print(op, type(scope["k"]).__name__, float(scope["k"]), float(k))
+t = tf.constant(1.0)
+t2 = t
+t += 1
+print(float(t2), float(t))
+"""
+
+# DeepDream's gradient ascent: a GradientTape made in each iteration of a tf.range loop
+# inside a tf.function is no loop variable (a `with ... as` binds it before its body)
+SNIPPETS["tape_inside_a_traced_loop"] = """
+import importlib.util, os, tempfile
+src = '''@tf.function(input_signature=(tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)))
+def ascend(img, steps):
+    loss = tf.constant(0.0)
+    for n in tf.range(steps):
+        with tf.GradientTape() as tape:
+            tape.watch(img)
+            loss = tf.reduce_sum(img * img)
+        gradients = tape.gradient(loss, img)
+        gradients /= tf.math.reduce_std(gradients) + 1e-8
+        img = tf.clip_by_value(img - gradients * 0.1, -1, 1)
+    return loss, img
+
+@tf.function
+def scoped(x):
+    for n in tf.range(3):
+        with tf.name_scope("step") as scope:
+            x = x + 1
+    return x
+'''
+d = tempfile.mkdtemp()  # (AutoGraph reads the source when a function is first traced)
+path = os.path.join(d, "k6_tape_loop.py")
+with open(path, "w") as f:
+    f.write(src)
+spec = importlib.util.spec_from_file_location("k6_tape_loop", path)
+mod = importlib.util.module_from_spec(spec)
+mod.tf = tf
+spec.loader.exec_module(mod)
+loss, img = mod.ascend(tf.constant([0.5, -0.25]), tf.constant(3))
+print(np.round(loss.numpy(), 5), np.round(img.numpy(), 5))
+print(mod.scoped(tf.constant(1)).numpy())
+"""
+
+# a tf.Module holding a Keras model (DeepDream's, the text generation OneStep's model) finds
+# no variables or submodules in it: Keras 3's layers and variables are no tf.Module or
+# tf.Variable; a checkpoint of the module still saves them
+SNIPPETS["module_holding_a_keras_model"] = """
+import os, tempfile
+model = keras.Sequential([keras.Input((2,)), layers.Dense(3)])
+class DeepDream(tf.Module):
+    def __init__(self, model):
+        self.model = model
+        self.extra = [layers.Dense(2), tf.Variable(1.0)]
+        self.kv = keras.Variable(2.0)
+        self.sub = tf.Module()
+        self.sub.w = tf.Variable(3.0, trainable=False)
+d = DeepDream(model)
+print(len(d.variables), len(d.trainable_variables), len(d.non_trainable_variables))
+print([type(s).__name__ for s in d.submodules])
+print(len(model.trainable_variables), len(model.variables))
+path = tf.train.Checkpoint(d=d).write(os.path.join(tempfile.mkdtemp(), "ckpt"))
+print([name for name, shape in tf.train.list_variables(path)])
+"""
+
+# tf.roll and tf.image.resize as DeepDream calls them: a Python list for roll's shift or
+# axis takes TF's slow path (no name in its errors); resize converts `size` to int32 as
+# TF does (an int64 tensor or floats are its ValueError)
+SNIPPETS["roll_and_resize_arguments"] = """
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except (ValueError, tf.errors.InvalidArgumentError) as e:
+        print(label, type(e).__name__, e)
+x = tf.zeros((2, 2))
+tryp("lists", lambda: tf.roll(x, shift=[1, 2], axis=[0]))
+tryp("ints", lambda: tf.roll(x, shift=1, axis=3))
+tryp("tensors", lambda: tf.roll(x, shift=tf.constant([1, 2]), axis=tf.constant([0])))
+tryp("list axis", lambda: tf.roll(x, shift=[1], axis=[3]))
+print(tf.roll(tf.reshape(tf.range(12), (3, 4)), shift=[1, -1], axis=[0, 1]).numpy().tolist())
+img = tf.zeros((5, 7, 3))
+for size in [[3, 2], tf.constant([3, 2]), tf.constant([3, 2], tf.int64),
+             tf.constant([3, 2], tf.int16), np.array([3, 2]), [np.int64(3), 2], [3.0, 2], [3],
+             [[3, 2]], tf.Variable([3, 2]), tf.constant([[3, 2]]), "ab", [3, None],
+             tf.constant([3., 2.])]:
+    tryp("resize", lambda: tf.image.resize(img, size).shape)
+"""
