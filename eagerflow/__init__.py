@@ -230,6 +230,12 @@ from eagerflow._src.function.compat_v1 import (  # noqa: E402
     Operation as Operation,
     get_static_value as get_static_value,
 )
+from eagerflow._src.core.lazy import lazy_module as _lazy_module  # noqa: E402
+from eagerflow._src.graph.ir import Graph as _IrGraph  # noqa: E402
+
+# Graph.as_graph_def() writes TF's GraphDef with the SavedModel writers, above the graph
+# layer: handed down here, where every layer is below, and loaded on first use
+_IrGraph._graph_def_writer = _lazy_module("eagerflow._src.saved_model.graph_def")
 from eagerflow._src.ops.tensor_array import (  # noqa: E402
     TensorArray as TensorArray,
     TensorArraySpec as TensorArraySpec,

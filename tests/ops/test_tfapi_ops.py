@@ -160,10 +160,14 @@ def test_write_graph_writes_text_or_bytes_atomically(tmp_path):
         tf.add(tf.constant(1.0), 2.0, name="b")
     text = open(tf.io.write_graph(g, str(tmp_path), "mine.pbtxt")).read()
     assert 'name: "b"' in text and 'op: "AddV2"' in text
-    with pytest.raises(NotImplementedError, match="as text only"):
-        tf.io.write_graph(g, str(tmp_path), "mine.pb", as_text=False)
-    with pytest.raises(TypeError, match="takes a tf.Graph or a GraphDef"):
+    path = tf.io.write_graph(g, str(tmp_path), "mine.pb", as_text=False)
+    assert graph_pb2.GraphDef.FromString(open(path, "rb").read()) == g.as_graph_def()
+    # TF's errors, protobuf's own
+    with pytest.raises(AttributeError, match="^'int' object has no attribute 'DESCRIPTOR'$"):
         tf.io.write_graph(3, str(tmp_path), "x")
+    with pytest.raises(AttributeError, match="^'int' object has no attribute "
+                                             "'SerializeToString'$"):
+        tf.io.write_graph(3, str(tmp_path), "x", as_text=False)
 
 
 def test_a_variable_creator_sees_every_argument_as_tf_passes_them():

@@ -391,23 +391,6 @@ class NodeDef:
         return "\n".join(lines) + "\n"
 
 
-class GraphDef:
-    """`Graph.as_graph_def()`: the graph's nodes, printable as text."""
-
-    def __init__(self, graph: Graph) -> None:
-        self.node = [NodeDef(o) for o in graph.operations]
-        self.versions = {"producer": 0}
-        # the operations themselves, as they are now: what tf.import_graph_def replays
-        self.operations = list(graph.operations)
-
-    def __str__(self) -> str:
-        return "".join("node {\n" + "".join("  " + ln + "\n" for ln in str(n).splitlines())
-                       + "}\n" for n in self.node)
-
-    def __len__(self) -> int:
-        return len(self.node)
-
-
 _VARIABLE_CREATION_MSG = (
     "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
     "tf.Variable is only created once or created outside tf.function. See "
@@ -422,6 +405,9 @@ class Graph:
     _frames_entry: Any = None
     _frames_outer: Any = None
     _frames_seen: Any = None
+    # saved_model/graph_def.py, which writes as_graph_def(): handed down by the public
+    # package (it sits above every layer; a graph's GraphDef is in TF's op set)
+    _graph_def_writer: Any = None
 
     def __init__(self, name: str = "graph", parent: Graph | None = None) -> None:
         self.name = name
@@ -794,8 +780,9 @@ class Graph:
                 return o
         return None
 
-    def as_graph_def(self, from_version: Any = None, add_shapes: bool = False) -> GraphDef:
-        return GraphDef(self)
+    def as_graph_def(self, from_version: Any = None, add_shapes: bool = False) -> Any:
+        """TF's GraphDef message of the graph (saved_model/graph_def.py writes it)."""
+        return Graph._graph_def_writer.as_graph_def(self, from_version, add_shapes)
 
     def finalize(self) -> None:
         self._finalized = True

@@ -7,9 +7,9 @@ gets, `input_map` (tensors of the caller's graph standing for the GraphDef's ten
 `return_elements`. The GraphDef's own function library (a frozen graph's If and While
 branches) is imported through the same LibraryImporter.
 
-eagerflow's own `tf.Graph.as_graph_def()` (text, not a protocol buffer) keeps the
-operations it lists; importing it replays them through `bind` with the same ops and attrs
-(variables read are the same variables), under the same naming and mapping rules.
+eagerflow's own `tf.Graph.as_graph_def()` is TF's GraphDef too (saved_model/graph_def.py)
+and is imported the same way: a function graph's variables are DT_RESOURCE placeholders
+there, as in TF, to be mapped with `input_map`.
 
 A node whose name (prefixed) the graph already has, as an operation's name or a scope,
 takes TF's uniquified name: the first name_1, name_2, ... that neither the graph nor the
@@ -31,8 +31,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.function import compat_v1
-from eagerflow._src.graph.ir import Graph, GraphDef, SymbolicTensor
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.graph.ir import Graph, SymbolicTensor
 from eagerflow._src.ops.math import identity
 from eagerflow._src.saved_model import tf_ops, v1_control_flow
 from eagerflow._src.saved_model.attrs import attr_value
@@ -294,51 +293,6 @@ class GraphDefImporter(LibraryImporter):
         return op
 
 
-class OwnGraphImporter(GraphDefImporter):
-    """Imports eagerflow's own GraphDef (tf.Graph.as_graph_def()): its operations are
-    replayed through `bind` with the same ops and attrs, renamed under the prefix."""
-
-    def __init__(self, gd: GraphDef, graph: Graph, prefix: str, input_map: dict) -> None:
-        self.gd, self.graph, self.prefix, self.input_map = gd, graph, prefix, input_map
-        self.env, self.consts, self.ops, self.n_outputs = {}, {}, {}, {}
-
-    def run(self) -> None:
-        g = self.graph
-        self.renamed = _uniquified(g, self.prefix, [op.name for op in self.gd.operations])
-        for op in self.gd.operations:
-            g.unique_name(self.full_name(op.name), scoped=False)
-        by_id: dict = {}  # id(original tensor) -> its stand-in here
-        for op in self.gd.operations:
-            name = self.full_name(op.name)
-            start = len(g.operations)
-            ins = []
-            for x in op.inputs:
-                if isinstance(x, SymbolicTensor):
-                    mapped = self.input_map.get(x.name)
-                    x = mapped if mapped is not None else by_id[id(x)]
-                ins.append(x)
-            if op.type == "Placeholder":
-                outs = [g.placeholder(op.attrs.get("shape"), op.attrs["dtype"], name)]
-            elif op.type == "Const":
-                outs = [g.constant(op.attrs["value"], op.attrs["dtype"])]
-            elif op.type == "ReadVariableOp":
-                outs = [g.read_variable(ins[0])]
-            else:
-                res = bind(op.op, tuple(ins), dict(op.attrs))
-                outs = [] if not op.outputs else (
-                    [res] if op.op.num_outputs == 1 else list(res))
-            for i, (old, new) in enumerate(zip(op.outputs, outs)):
-                by_id[id(old)] = new
-                self.env[f"{op.name}:{i}"] = new
-            self.n_outputs[op.name] = len(outs)
-            made = g.operations[start:]
-            mine = outs[0].op if outs and isinstance(outs[0], SymbolicTensor) else (
-                made[-1] if made and not outs else None)
-            if mine is not None and any(o is mine for o in made):
-                mine.name = name
-            self.ops[op.name] = mine
-
-
 def _check_input_map(input_map: Any) -> dict:
     if input_map is None:
         return {}
@@ -362,8 +316,7 @@ def import_graph_def(graph_def: Any, input_map: dict | None = None,
     named `name`/node ("import" by default, made unique; "" for none, "scope/" as given).
     `op_dict` and `producer_op_list` are accepted for TF's signature and unused."""
     del op_dict, producer_op_list  # deprecated in TF too: ops come from the registry
-    own = isinstance(graph_def, GraphDef)  # eagerflow's tf.Graph.as_graph_def()
-    gd = graph_def if own else _as_graph_def(graph_def)
+    gd = _as_graph_def(graph_def)
     input_map = _check_input_map(input_map)
     if name is not None and not isinstance(name, str):
         raise TypeError(f"expected string or bytes-like object, got '{type(name).__name__}'")
@@ -371,23 +324,19 @@ def import_graph_def(graph_def: Any, input_map: dict | None = None,
     if graph is None:
         graph = compat_v1.get_default_graph()
     with graph.as_default() if _state.graph is None else contextlib.nullcontext():
-        if own:
-            node_names = {o.name: o for o in gd.operations}
-        else:
-            check_nodes(gd.node)
-            roots = [av.func.name for nd in gd.node for av in nd.attr.values()
-                     if av.HasField("func")]
-            if roots:
-                check_library(gd.library, roots, "the GraphDef")
-            node_names = {nd.name: nd for nd in gd.node}
+        check_nodes(gd.node)
+        roots = [av.func.name for nd in gd.node for av in nd.attr.values()
+                 if av.HasField("func")]
+        if roots:
+            check_library(gd.library, roots, "the GraphDef")
+        node_names = {nd.name: nd for nd in gd.node}
         mapped: dict = {}
         missing = []
         for key, value in input_map.items():
             full = _tensor_key(key)
             base, _, idx = full.rpartition(":")
             nd = node_names.get(base.lstrip("^"))
-            if nd is None or not idx.isdigit() or int(idx) >= (
-                    len(nd.outputs) if own else _num_outputs(nd)):
+            if nd is None or not idx.isdigit() or int(idx) >= _num_outputs(nd):
                 missing.append(full)
                 continue
             mapped[full] = value
@@ -405,7 +354,7 @@ def import_graph_def(graph_def: Any, input_map: dict | None = None,
             if not isinstance(value, Tensor):
                 value = convert_to_tensor(value)
             converted[key] = graph.capture(value) if isinstance(value, Tensor) else value
-        importer = (OwnGraphImporter if own else GraphDefImporter)(gd, graph, prefix, converted)
+        importer = GraphDefImporter(gd, graph, prefix, converted)
         importer.run()
         if return_elements is None:
             return None

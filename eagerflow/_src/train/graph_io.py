@@ -1,10 +1,9 @@
 """tf.io.write_graph: a graph's definition to a file, as text or binary protobuf.
 
 Train layer, beside the checkpoint files (written as they are: temporary file, fsync,
-rename). A protobuf message (a GraphDef from TensorFlow's or TensorBoard's protos, or any
-message) is written in protobuf's text format or as its bytes. An eagerflow graph
-(tf.Graph, or its as_graph_def()) is written as text in eagerflow's own node listing;
-eagerflow has no binary GraphDef of its graphs (SavedModels write TF's FunctionDefs).
+rename). A tf.Graph is written as its as_graph_def(), TF's GraphDef message; a message
+(a GraphDef, TF's or TensorBoard's, or any other) in protobuf's text format, or as its
+bytes, serialized deterministically as TF writes them.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from eagerflow._src.graph.ir import Graph, GraphDef
+from eagerflow._src.graph.ir import Graph
 from eagerflow._src.train.fileio import atomic_write
 
 
@@ -22,21 +21,14 @@ def write_graph(graph_or_graph_def: Any, logdir: Any, name: Any, as_text: bool =
     graph = graph_or_graph_def
     if isinstance(graph, Graph):
         graph = graph.as_graph_def()
-    if isinstance(graph, GraphDef):
-        if not as_text:
-            raise NotImplementedError("eagerflow writes its own graphs as text only "
-                                      "(as_text=True); a binary GraphDef needs TF's ops: save a "
-                                      "SavedModel instead")
-        data = str(graph).encode()
-    elif hasattr(graph, "SerializeToString"):
-        if as_text:
-            from google.protobuf import text_format  # protobuf: loaded on use
+    if not hasattr(graph, "SerializeToString"):  # (TF's error: protobuf's, reading it)
+        attr = "DESCRIPTOR" if as_text else "SerializeToString"
+        raise AttributeError(f"'{type(graph).__name__}' object has no attribute '{attr}'")
+    if as_text:
+        from google.protobuf import text_format  # protobuf: loaded on use
 
-            data = text_format.MessageToString(graph).encode()
-        else:
-            data = graph.SerializeToString()
+        data = text_format.MessageToString(graph).encode()
     else:
-        raise TypeError(f"write_graph takes a tf.Graph or a GraphDef, not "
-                        f"{type(graph_or_graph_def).__name__}")
+        data = graph.SerializeToString(deterministic=True)
     atomic_write(path, data, "write_graph")
     return path

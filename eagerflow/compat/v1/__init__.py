@@ -34,7 +34,8 @@ _SUBMODULES = {"feature_column": "eagerflow.compat.v1.feature_column",
                "logging": "eagerflow.compat.v1.logging",
                "nn": "eagerflow.compat.v1.nn",
                "debugging": "eagerflow.compat.v1.debugging",
-               "saved_model": "eagerflow.compat.v1.saved_model"}
+               "saved_model": "eagerflow.compat.v1.saved_model",
+               "graph_util": "eagerflow.compat.v1.graph_util"}
 
 
 # TF 1's training programs (v1train): eagerflow/_src/v1/, loaded on first use

@@ -1,0 +1,217 @@
+"""`tf.Graph.as_graph_def()`: a TF 1 graph or a function graph as TensorFlow's GraphDef.
+
+Sits in saved_model/ over graph_export.py (whose GraphWriter writes TF 1 graphs for meta
+graphs) and function_export.py (FunctionDefs for the library); graph/ir.py's
+`Graph.as_graph_def` is handed this module by the public package, which sits above every
+layer. The GraphDef is TF's message, as TF builds one:
+
+- a TF 1 graph: each operation a node of its name, variables VarHandleOps, each Saver's
+  save/restore subgraph; versions producer 2474, min_consumer 12;
+- a tf.function's graph (FuncGraph): its inputs (and captured tensors) Placeholder nodes
+  carrying `_user_specified_name`, each variable it touches a DT_RESOURCE Placeholder named
+  as TF names a captured handle (`<first user>/resource`), its stateful nodes chained in
+  program order and a `NoOp` that the outputs wait on (TF's automatic control
+  dependencies); versions producer only;
+- loop bodies, branches and called functions as FunctionDefs of `library` (the field is
+  left unset when there are none, as TF clears it).
+
+`add_shapes` adds `_output_shapes` to every node that has outputs. `from_version` is
+accepted and, as in TF 2, does not filter. An operation that has no TensorFlow form is
+written as a node of its own type with the attributes a GraphDef can hold, so the
+listing is whole; TensorFlow (and eagerflow's importer) refuses it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
+from eagerflow._src.saved_model import tf_ops
+from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.function_export import (
+    ExportError,
+    FunctionWriter,
+    LibraryWriter,
+    Ref,
+)
+from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter
+from eagerflow._src.saved_model.protos import pb
+
+MIN_CONSUMER = 12  # a tf.Graph's GraphDef versions (TF 2.21); a FuncGraph's has none
+
+
+class _Writer(GraphWriter):
+    """GraphWriter that keeps every Ref it makes (for `_output_shapes`) and writes an
+    operation without a TensorFlow form as a node of its own type."""
+
+    def __init__(self, library: LibraryWriter, graph: Any) -> None:
+        super().__init__(library, graph)
+        self.made: list = []
+
+    def node(self, op: str, inputs: list, attrs: dict | None = None,
+             name: str | None = None) -> list:
+        out = super().node(op, inputs, attrs, name)
+        self.made.extend(out)
+        return out
+
+    def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+        ref = super().const(value, dtype, name)
+        self.made.append(ref)
+        return ref
+
+    def write_op(self, op: Operation) -> None:
+        start = len(self.fdef.node_def)
+        try:
+            super().write_op(op)
+        except ExportError:
+            del self.fdef.node_def[start:]
+            self._own_form(op)
+
+    def _own_form(self, op: Operation) -> None:
+        """`op` as a node of its eagerflow type: tensor inputs, plain attributes."""
+        name = self.unique(op.name)
+        nd = self.fdef.node_def.add(name=name, op=op.type)
+        for x in op.inputs:
+            nd.input.append(self.ref(x).name)
+        for key, value in sorted(op.attrs.items()):
+            if not key.startswith("_"):
+                _plain_attr(nd.attr, key, value)
+        for i, t in enumerate(op.outputs):
+            ref = Ref(f"{name}:output:{i}", t._dtype, t._shape)
+            self._refs[id(t)] = ref
+            self.made.append(ref)
+        self._indices_of(name, len(op.outputs))
+        self.op_node[id(op)] = name
+        controls = [self.op_node.get(id(c)) for c in op._control_inputs]
+        nd.input.extend("^" + c for c in controls if c is not None)
+
+    def _indices_of(self, node: str, n: int) -> None:
+        cache = self.__dict__.setdefault("_indices", {})
+        cache[node] = {("output", i): i for i in range(n)}
+
+
+class _FunctionGraphWriter(_Writer):
+    """A FuncGraph's nodes as TF's GraphDef of it: placeholders for the inputs and the
+    variables' handles, stateful nodes in program order, the outputs after them."""
+
+    def __init__(self, library: LibraryWriter, graph: Any) -> None:
+        super().__init__(library, graph)
+        self.placeholders: list = []  # (variable, its handle's Placeholder node)
+
+    def capture(self, obj: Any) -> Ref:
+        ref = self.handles.get(id(obj))
+        if ref is not None:
+            return ref
+        if not is_variable(obj):
+            raise ExportError(f"{obj!r} (a lookup table or an asset) has no GraphDef form "
+                              "outside a SavedModel")
+        user = self._current.name if self._current is not None else "resource"
+        nd = self.fdef.node_def.add(name=self.unique(f"{user}/resource"), op="Placeholder")
+        nd.attr["dtype"].type = dt.resource.as_datatype_enum
+        set_shape(nd.attr["shape"].shape, ())
+        nd.attr["_user_specified_name"].s = b"resource"
+        ref = self.handles[id(obj)] = Ref(f"{nd.name}:output:0", dt.resource, ())
+        self.made.append(ref)
+        return ref
+
+    resource = capture
+
+    def node(self, op: str, inputs: list, attrs: dict | None = None,
+             name: str | None = None) -> list:
+        # (a function's stateful nodes run in the traced order: TF's automatic control
+        # dependencies chain them, which GraphWriter.node leaves to a TF 1 graph's own)
+        out = FunctionWriter.node(self, op, inputs, attrs, name)
+        self.made.extend(out)
+        return out
+
+    def _lower(self, op: Operation) -> list:
+        refs = super()._lower(op)
+        if op.type == "Placeholder":
+            nd = next(n for n in self.fdef.node_def if n.name == refs[0].name.split(":")[0])
+            nd.attr["_user_specified_name"].s = op.name.rsplit("/", 1)[-1].encode()
+        return refs
+
+    def write(self, savers: list) -> None:
+        super().write(savers)
+        outs = [self._refs.get(id(t)) for t in self.graph.outputs if hasattr(t, "_op")]
+        if not self.effects or not outs:
+            return
+        noop = self.unique("NoOp")
+        nd = self.fdef.node_def.add(name=noop, op="NoOp")
+        nd.input.extend("^" + e for e in dict.fromkeys(self.effects))
+        names = {r.name.split(":")[0] for r in outs if r is not None}
+        for n in self.fdef.node_def:
+            if n.name in names:
+                n.input.append("^" + noop)
+
+
+def _plain_attr(attrs: Any, key: str, value: Any) -> None:
+    """Fills attrs[key] where `value` has a GraphDef form (dtypes, numbers, strings,
+    shapes, lists of them, arrays); leaves it out where it has none."""
+    if isinstance(value, dt.DType):
+        set_attr(attrs[key], "type", value)
+    elif isinstance(value, (bool, np.bool_)):
+        set_attr(attrs[key], "bool", bool(value))
+    elif isinstance(value, (int, np.integer)):
+        set_attr(attrs[key], "int", int(value))
+    elif isinstance(value, (float, np.floating)):
+        set_attr(attrs[key], "float", float(value))
+    elif isinstance(value, (str, bytes)):
+        set_attr(attrs[key], "string", value)
+    elif isinstance(value, np.ndarray) and value.dtype != object:
+        attrs[key].tensor.CopyFrom(tensor_proto(pb(), value, dt.as_dtype(value.dtype)))
+    elif isinstance(value, (tuple, list)) and value and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
+        set_attr(attrs[key], "list(int)", [int(v) for v in value])
+    elif isinstance(value, (tuple, list)) and value and all(
+            isinstance(v, dt.DType) for v in value):
+        set_attr(attrs[key], "list(type)", list(value))
+
+
+def _output_shapes(gd: Any, refs: list) -> None:
+    """`_output_shapes` on each node with outputs: the shapes its Refs know (unknown rank
+    where the writer made the tensor itself and knows none)."""
+    shapes: dict = {}
+    for r in refs:
+        node, _, rest = r.name.partition(":")
+        # (a handle is a scalar, whatever the variable's shape)
+        shapes.setdefault(node, {})[rest] = () if r.dtype is dt.resource else r.shape
+    for nd in gd.node:
+        try:
+            names = tf_ops.output_names(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
+        except KeyError:  # (an operation written in its own form)
+            names = [f"output:{i}" for i in range(len(shapes.get(nd.name, ())))]
+        if not names:
+            continue
+        known = shapes.get(nd.name, {})
+        lst = nd.attr["_output_shapes"].list
+        for n in names:
+            set_shape(lst.shape.add(), known.get(n))
+
+
+def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) -> Any:
+    """TF's GraphDef of `graph` (see the module's docstring)."""
+    del from_version  # TF 2's as_graph_def writes every node whatever the version given
+    function = isinstance(graph, FuncGraph)
+    w = (_FunctionGraphWriter if function else _Writer)(LibraryWriter(), graph)
+    w.write([] if function else list(graph.savers))
+    gd = w.graph_def()
+    gd.versions.Clear()
+    gd.versions.producer = GRAPH_DEF_VERSION
+    if not function:
+        gd.versions.min_consumer = MIN_CONSUMER
+    if not gd.library.function:
+        gd.ClearField("library")
+    if add_shapes:
+        _output_shapes(gd, w.made + list(w._refs.values()) + list(w.handles.values()))
+    return gd
+
+
+# the name graph/ir.py's Graph.as_graph_def calls
+as_graph_def = graph_def
+
+__all__ = ["as_graph_def", "graph_def"]
