@@ -6,14 +6,16 @@ graphs) and function_export.py (FunctionDefs for the library); graph/ir.py's
 layer. The GraphDef is TF's message, as TF builds one:
 
 - a TF 1 graph: each operation a node of its name, variables VarHandleOps, each Saver's
-  save/restore subgraph; versions producer 2474, min_consumer 12;
+  save/restore subgraph;
 - a tf.function's graph (FuncGraph): its inputs (and captured tensors) Placeholder nodes
   carrying `_user_specified_name`, each variable it touches a DT_RESOURCE Placeholder named
   as TF names a captured handle (`<first user>/resource`), its stateful nodes chained in
   program order and a `NoOp` that the outputs wait on (TF's automatic control
-  dependencies); versions producer only;
+  dependencies);
 - loop bodies, branches and called functions as FunctionDefs of `library` (the field is
-  left unset when there are none, as TF clears it).
+  left unset when there are none, as TF clears it);
+- each node with every attribute of its op, defaults included (TF's graph nodes are made
+  whole); versions producer 2474, and min_consumer 12 where the library holds functions.
 
 `add_shapes` adds `_output_shapes` to every node that has outputs. `from_version` is
 accepted and, as in TF 2, does not filter. An operation that has no TensorFlow form is
@@ -41,7 +43,7 @@ from eagerflow._src.saved_model.function_export import (
 from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter
 from eagerflow._src.saved_model.protos import pb
 
-MIN_CONSUMER = 12  # a tf.Graph's GraphDef versions (TF 2.21); a FuncGraph's has none
+MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)
 
 
 class _Writer(GraphWriter):
@@ -193,6 +195,18 @@ def _output_shapes(gd: Any, refs: list) -> None:
             set_shape(lst.shape.add(), known.get(n))
 
 
+def _default_attrs(gd: Any) -> None:
+    """The attributes a node leaves to its op's defaults, written (as TF's graphs hold)."""
+    for nd in gd.node:
+        try:
+            opdef = tf_ops.op_def(nd.op)
+        except KeyError:  # (an operation written in its own form)
+            continue
+        for a in opdef.attr:
+            if a.name not in nd.attr and a.HasField("default_value"):
+                nd.attr[a.name].CopyFrom(a.default_value)
+
+
 def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) -> Any:
     """TF's GraphDef of `graph` (see the module's docstring)."""
     del from_version  # TF 2's as_graph_def writes every node whatever the version given
@@ -202,8 +216,9 @@ def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) 
     gd = w.graph_def()
     gd.versions.Clear()
     gd.versions.producer = GRAPH_DEF_VERSION
-    if not function:
+    if gd.library.function:  # (TF's C API sets it where the graph holds functions)
         gd.versions.min_consumer = MIN_CONSUMER
+    _default_attrs(gd)
     if not gd.library.function:
         gd.ClearField("library")
     if add_shapes:
