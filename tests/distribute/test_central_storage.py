@@ -89,7 +89,7 @@ def test_variable_on_parameter_device_and_replicas_on_compute_devices():
     assert v.device.endswith("CPU:0") and v.get() is v
     ids = s.run(lambda: tf.distribute.get_replica_context().replica_id_in_sync_group)
     assert [int(i) for i in s.experimental_local_results(ids)] == [0, 1]
-    with pytest.raises(ValueError, match="Mixing different tf.distribute.Strategy"):
+    with pytest.raises(RuntimeError, match="Mixing different tf.distribute.Strategy"):
         with s.scope(), tf.distribute.MirroredStrategy(cases.TWO).scope():
             pass
 

@@ -104,6 +104,7 @@ class CentralStorageStrategy(Strategy):
     parameter_device=None)`: replicas on the compute devices (every GPU, else the CPU),
     variables on the parameter device (the CPU, or the one compute device)."""
 
+    _extended_name = "ParameterServerStrategyExtended"
     _eager_run_name = "CentralStorageStrategy"  # (TF's class)
 
     def __init__(self, compute_devices: list | None = None,

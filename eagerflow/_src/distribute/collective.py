@@ -36,8 +36,8 @@ class ReduceOp(enum.Enum):
 def as_reduce_op(op: Any) -> ReduceOp:
     if isinstance(op, ReduceOp):
         return op
-    if isinstance(op, str) and op.upper() in ("SUM", "MEAN"):
-        return ReduceOp[op.upper()]
+    if isinstance(op, str):  # (another name: the enum's ValueError, "'MAX' is not ...")
+        return ReduceOp(op.upper())
     raise ValueError(f"Unknown reduce op {op!r}: use tf.distribute.ReduceOp.SUM or MEAN")
 
 

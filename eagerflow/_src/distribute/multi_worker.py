@@ -134,6 +134,7 @@ class MultiWorkerMirroredStrategy(Strategy):
     """Synchronous training across processes (one replica each), launched by mpiexec."""
 
     _eager_run_name = "CollectiveAllReduceStrategy"  # (TF's class)
+    _extended_name = "CollectiveAllReduceExtended"
 
     def __init__(self, cluster_resolver: Any = None,
                  communication_options: CommunicationOptions | None = None) -> None:

@@ -80,6 +80,8 @@ class ParameterServerStrategy(Strategy):
     also names): variables on the ps tasks, functions scheduled on the workers by a
     ClusterCoordinator."""
 
+    _extended_name = "ParameterServerStrategyV2Extended"
+
     def __init__(self, cluster_resolver: Any, variable_partitioner: Any = None) -> None:
         spec = cluster_resolver.cluster_spec()
         if not spec.as_dict():

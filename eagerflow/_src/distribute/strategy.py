@@ -15,11 +15,12 @@ from __future__ import annotations
 import contextlib
 import enum
 import threading
+import weakref
 from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
-from eagerflow._src.core import device
+from eagerflow._src.core import device, nest
 from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import UnavailableError
@@ -45,6 +46,7 @@ from eagerflow._src.function.polymorphic import Function, in_per_replica_call
 from eagerflow._src.ops import random_generator
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import concat, shape
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
@@ -124,6 +126,10 @@ class HierarchicalCopyAllReduce(CrossDeviceOps):
         self.num_packs = num_packs
 
 
+def _distributed(value: Any) -> bool:
+    return isinstance(value, DistributedValues) or is_tf_variable(value, MirroredVariable)
+
+
 def _components(value: Any) -> tuple:
     if isinstance(value, DistributedValues):
         return value.values
@@ -136,9 +142,17 @@ def _components(value: Any) -> tuple:
 # Devices.
 # ---------------------------------------------------------------------------------------
 
-def canonical_device(spec: str) -> str:
-    """'/gpu:1' -> the device a replica really runs on (soft placement to the CPUs)."""
-    return device.canonical_name(spec)
+def canonical_device(spec: Any) -> str:
+    """A strategy's device as TF's device_util.resolve names it: the spec's fields over
+    /job:localhost/replica:0/task:0/device:CPU:0 and the device scope in force, by name
+    only ('/gpu:7' stays GPU:7 where there is none: a replica placed on a missing device
+    runs where soft placement puts it)."""
+    d = device.DeviceSpec.from_string(spec.name if isinstance(spec, dev.LogicalDevice)
+                                      else spec)
+    if d.device_type is not None and d.device_type != d.device_type.upper():
+        raise AssertionError(f"Device type '{d.device_type}' must be all-caps.")
+    base = device.DeviceSpec("localhost", 0, 0, "CPU", 0)
+    return base.make_merged_spec(device.current_device_spec()).make_merged_spec(d).to_string()
 
 
 # ---------------------------------------------------------------------------------------
@@ -147,6 +161,61 @@ def canonical_device(spec: str) -> str:
 
 class _DefaultReplicaContext(ReplicaContext):
     pass
+
+
+class _OneDeviceReplicaContext(ReplicaContext):
+    pass
+
+
+class _MirroredReplicaContext(ReplicaContext):
+    """A replica of the strategies TF runs in threads (mirrored_run): TF gives its
+    devices as a list of the replica's device lists."""
+
+    @property
+    def devices(self) -> list:
+        return [self._strategy.worker_devices_by_replica[self.local_index]]
+
+
+# ---------------------------------------------------------------------------------------
+# strategy.extended: TF's object of each strategy's implementation.
+# ---------------------------------------------------------------------------------------
+
+class StrategyExtendedV2:
+    """`strategy.extended`: here the strategy holds the implementation, and this object
+    reaches it (worker_devices, reduce_to, update, colocate_vars_with, ...)."""
+
+    def __init__(self, container_strategy: Any) -> None:
+        self._container_strategy_weakref = weakref.ref(container_strategy)
+
+    def _container_strategy(self) -> Any:
+        return self._container_strategy_weakref()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        strategy = self._container_strategy()
+        if name in _EXTENDED_DEFAULTS and not hasattr(strategy, name):
+            return _EXTENDED_DEFAULTS[name]
+        return getattr(strategy, name)
+
+    def call_for_each_replica(self, fn: Callable, args: tuple = (),
+                              kwargs: dict | None = None) -> Any:
+        return self._container_strategy().run(fn, args, kwargs)
+
+
+_EXTENDED_CLASSES: dict = {}
+# What `extended` says where its strategy does not say otherwise (one worker's strategies).
+_EXTENDED_DEFAULTS = {"experimental_between_graph": False, "experimental_should_init": True,
+                      "should_checkpoint": True, "should_save_summary": True}
+
+
+def extended_class(name: str) -> type:
+    """The class of a strategy's `extended` object, named as TF's ("MirroredExtended")."""
+    cls = _EXTENDED_CLASSES.get(name)
+    if cls is None:
+        cls = _EXTENDED_CLASSES[name] = type(name, (StrategyExtendedV2,),
+                                             {"__module__": __name__})
+    return cls
 
 
 # ---------------------------------------------------------------------------------------
@@ -190,10 +259,14 @@ class Strategy:
         self._scope_depth = 0
         self._lock = threading.Lock()
         self._current_rendezvous: Rendezvous | None = None
-        self._replica_functions = ReplicaFunctions(self, lambda i: ReplicaContext(self, i, None))
+        self._replica_functions = ReplicaFunctions(
+            self, lambda i: self._replica_context_class(self, i, None))
+        self._extended = extended_class(self._extended_name)(self)
 
     cluster_resolver = None  # (one machine: MultiWorkerMirroredStrategy sets its own)
     _eager_run_name = ""  # the class name TF's eager `run` warning gives, where it warns
+    _extended_name = "StrategyExtendedV2"  # the class of `extended`, as TF names it
+    _replica_context_class: type = _MirroredReplicaContext  # a replica's, in `run`
 
     # -- sizes and ids -----------------------------------------------------------------
     @property
@@ -201,8 +274,8 @@ class Strategy:
         return len(self._devices)
 
     @property
-    def extended(self) -> Any:
-        return self
+    def extended(self) -> StrategyExtendedV2:
+        return self._extended
 
     @property
     def worker_devices(self) -> tuple:
@@ -212,6 +285,10 @@ class Strategy:
     def parameter_devices(self) -> tuple:  # mirrored variables live on every replica's device
         return tuple(self._devices)
 
+    @property
+    def worker_devices_by_replica(self) -> list:
+        return [[d] for d in self._devices]
+
     def _global_replica_id(self, local_index: int) -> int:
         return local_index
 
@@ -220,12 +297,26 @@ class Strategy:
         return 1, 0
 
     # -- scope and variables -------------------------------------------------------------
+    def _require_cross_replica(self, message: str | None = None) -> None:
+        """TF's check of a method that runs outside the replicas: in this strategy's scope,
+        or in no strategy's (RuntimeError in a replica, or in another strategy's scope)."""
+        ctx = context.current_replica_context()
+        stack = context.current_strategies()
+        if ctx is None and (not stack or stack[-1] is self):
+            return
+        current = ctx.strategy if ctx is not None else stack[-1]
+        if current is not self:
+            if not has_strategy():
+                raise RuntimeError(f'Need to be inside "with strategy.scope()" for {self}')
+            raise RuntimeError("Mixing different tf.distribute.Strategy objects: "
+                               f"{current} is not {self}")
+        raise RuntimeError(message or "Method requires being in cross-replica context, use "
+                                      "get_replica_context().merge_call()")
+
     @contextlib.contextmanager
     def scope(self) -> Iterator[Strategy]:
-        active = context.current_strategies()
-        if active and active[-1] is not self and context.current_replica_context() is None:
-            raise ValueError("Mixing different tf.distribute.Strategy objects: entering the "
-                             f"scope of {self!r} inside the scope of {active[-1]!r}")
+        if has_strategy():  # (this strategy's scope again; not another's, nor in a replica)
+            self._require_cross_replica()
         context.push_strategy(self)
         try:
             with variable_creator_scope(self._create_variable):
@@ -243,6 +334,7 @@ class Strategy:
     def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
             options: Any = None) -> Any:
         """Runs `fn` on every replica; returns PerReplica results (plain with one replica)."""
+        self._require_cross_replica()
         kwargs = kwargs or {}
         if self._eager_run_name and _state.graph is None and not in_per_replica_call() \
                 and not isinstance(fn, Function):
@@ -301,7 +393,7 @@ class Strategy:
 
     def _run_replica(self, fn: Callable, i: int, args: tuple, kwargs: dict,
                      rendezvous: Rendezvous | None) -> Any:
-        ctx = ReplicaContext(self, i, rendezvous)
+        ctx = self._replica_context_class(self, i, rendezvous)
         prev = context.set_replica_context(ctx)
         try:
             with device.placed_on(self._devices[i]):
@@ -316,8 +408,19 @@ class Strategy:
     # -- reductions and values ---------------------------------------------------------
     def reduce(self, reduce_op: Any, value: Any, axis: int | None = None) -> Any:
         """Combines a per-replica value across replicas (and along `axis` if given)."""
+        self._require_cross_replica()
         op = as_reduce_op(reduce_op)
+        n = len(self._devices)  # (a worker's own replicas: another worker's reduce here too)
+        if not _distributed(value) and n > 1:
+            if axis is None:  # (TF's reduce_non_distributed_value)
+                if op is ReduceOp.MEAN:
+                    return value
+                raise ValueError(f"A non-DistributedValues value {value!s} cannot be reduced "
+                                 f"with the given reduce op {op}.")
+            value = PerReplica([value] * n)  # along an axis: as each replica's value
         parts = [convert_to_tensor(v) for v in _components(value)]
+        if axis is not None:
+            _check_reduction_axis(parts[0], axis)
         if axis is None and op is ReduceOp.MEAN and parts[0].dtype.is_integer:
             # TF's sum / replicas: float64
             return truediv(self.reduce(ReduceOp.SUM, value), self.num_replicas_in_sync)
@@ -338,10 +441,23 @@ class Strategy:
         return t
 
     def experimental_local_results(self, value: Any) -> tuple:
-        return tuple(_components(value))
+        if _distributed(value) or not nest.is_nested(value):
+            return tuple(_components(value))
+        # a structure: one per replica, its distributed values' parts in it
+        return tuple(nest.map_structure(lambda x, i=i: _components(x)[i] if _distributed(x)
+                                        else x, value) for i in range(len(self._devices)))
 
     def gather(self, value: Any, axis: int) -> Tensor:
-        return concat([convert_to_tensor(v) for v in _components(value)], axis=axis)
+        self._require_cross_replica("tf.distribute.Strategy.gather method requires "
+                                    "cross-replica context, use "
+                                    "get_replica_context().all_gather() instead")
+        parts = [convert_to_tensor(v) for v in _components(value)]
+        rank = parts[0].shape.rank
+        if rank is not None and not -rank <= axis < rank:
+            # (TF's all-gather, traced, fails at its range of the other axes)
+            raise ValueError(f"in user code:\n\n\n    ValueError: Requires start <= limit when "
+                             f"delta > 0: {axis % rank + 1 if rank else axis + 1}/{rank}")
+        return concat(parts, axis=axis)
 
     # extended-style API used by optimizers and Keras
     def reduce_to(self, reduce_op: Any, value: Any, destinations: Any = None,
@@ -385,8 +501,20 @@ class Strategy:
         values = [value_fn(ValueContext(i, n)) for i in range(n)]
         return values[0] if n == 1 else PerReplica(values)
 
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} devices={self._devices}>"
+
+
+def _check_reduction_axis(part: Tensor, axis: Any) -> None:
+    """TF reduces each replica's value along `axis` in a tf.function: an axis the value
+    lacks is the traced Sum's shape error."""
+    rank = part.shape.rank
+    for a in np.atleast_1d(axis).tolist():
+        if rank is not None and not -rank <= a < rank:
+            shape = "[" + ",".join("?" if d is None else str(d) for d in part.shape.as_list()) + "]"
+            raise ValueError(
+                f"in user code:\n\n\n    ValueError: Invalid reduction dimension {a} for input "
+                f"with {rank} dimensions. for '{{{{node Sum}}}} = Sum[T={dt_enum(part.dtype)}, "
+                "Tidx=DT_INT32, keep_dims=false](args_0, Sum/reduction_indices)' with input "
+                f"shapes: {shape}, [] and with computed input tensors: input[1] = <{a}>.\n")
 
 
 def _count_along(parts: list, axis: Any) -> Any:
@@ -431,12 +559,18 @@ class ValueContext:
 
 
 class _DefaultDistributionStrategy(Strategy):
+    _extended_name = "_DefaultDistributionExtended"
+    _replica_context_class = _DefaultReplicaContext
+
     def __init__(self) -> None:
         super().__init__(["/cpu:0"])
 
 
 class OneDeviceStrategy(Strategy):
     """Runs everything on one device (`tf.distribute.OneDeviceStrategy("/gpu:0")`)."""
+
+    _extended_name = "OneDeviceExtended"
+    _replica_context_class = _OneDeviceReplicaContext
 
     def __init__(self, device: str) -> None:
         super().__init__([device])
@@ -447,8 +581,10 @@ class OneDeviceStrategy(Strategy):
 
 
 class MirroredStrategy(Strategy):
-    _eager_run_name = "MirroredStrategy"
     """Synchronous replicas on several devices of this machine, one thread each."""
+
+    _eager_run_name = "MirroredStrategy"
+    _extended_name = "MirroredExtended"
 
     def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
         if devices is None:
@@ -459,9 +595,10 @@ class MirroredStrategy(Strategy):
         if not devices:
             raise ValueError("Got an empty `devices` list and unable to recognize any local "
                              "devices.")
-        if len(set(devices)) != len(devices):
-            raise ValueError(f"No duplicates allowed in `devices` argument: {devices}")
         super().__init__(list(devices), cross_device_ops or NcclAllReduce())
+        if len(set(self._devices)) != len(self._devices):  # (TF's assertion)
+            raise AssertionError("No duplicates allowed in `devices` argument: "
+                                 f"{tuple(self._devices)}")
 
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
         ctx = context.current_replica_context()

@@ -277,9 +277,9 @@ def reduction_axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
         return axes
     out = set()
     for a in axes:
-        if not -ndim <= a < max(ndim, 1):
+        if not -ndim <= a < ndim:  # (a scalar has no axis: TF refuses 0 and -1 too)
             raise fail(op, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
-        out.add(a % ndim if ndim else 0)
+        out.add(a % ndim)
     return tuple(sorted(out))
 
 

@@ -176,7 +176,7 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             axes = tuple(range(len(x._shape)))
         if x._shape is not None:
             for a in axes:
-                if not 0 <= a < max(len(x._shape), 1):
+                if not 0 <= a < len(x._shape):  # (a scalar has no axis to reduce: TF's error)
                     raise C.fail(tf_name, f"Invalid reduction dimension ({a} for input with "
                                           f"{len(x._shape)} dimension(s)")
         if axes is not None and len(set(axes)) != len(axes):  # None: all (unknown rank)
@@ -187,7 +187,7 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
 
     def kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None, keepdims: bool) -> Any:
         if dyn:  # checked as static axes are (TF's ranges: -rank <= axis < rank)
-            n = max(x.ndim, 1)
+            n = x.ndim
             given = [int(a) for a in to_host(dyn[0]).reshape(-1)]  # host memory in TF
             axes = tuple(sorted(a % n if -n <= a < n else a for a in given))
             infer(Spec(x), axes=axes, keepdims=keepdims)
