@@ -31,6 +31,7 @@ from eagerflow._src.data.padded_batch import PaddedBatchDataset
 from eagerflow._src.data.parallel import ParallelMapDataset
 from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
@@ -172,8 +173,8 @@ class _BatchIterator(ElementIterator):
 
 def _positive(value: Any, op: str, message: str, what: str = "") -> int:
     n = int64_arg(value, what)
-    if n <= 0:
-        raise op_error(InvalidArgumentError, op, message)
+    if n <= 0:  # (the dataset op's kernel: TF runs it eagerly)
+        raise raised_eagerly(op_error(InvalidArgumentError, op, message))
     return n
 
 

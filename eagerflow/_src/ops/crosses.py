@@ -23,6 +23,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -625,14 +626,23 @@ def _ragged_cross_inputs(inputs: Any) -> tuple:
             # TF checks ragged inputs in Python, the others in its kernel.
             if isinstance(x, RaggedTensor):
                 raise ValueError("tf.ragged.cross only supports inputs with rank=2")
-            raise C.fail("RaggedCross", "tf.ragged.cross only supports inputs with rank=2.")
+            raise raised_eagerly(C.fail("RaggedCross", "tf.ragged.cross only supports inputs "
+                                                       "with rank=2."), None, _lengths(inputs))
         if isinstance(x, RaggedTensor):
             splits_dtypes.add(x.row_splits.dtype)
         if x.shape.rank and x.shape[0] is not None:
             batch_sizes.add(x.shape[0])
     if len(batch_sizes) > 1:
-        raise C.fail("RaggedCross", "inputs must all have the same batch dimension size.")
+        raise raised_eagerly(C.fail("RaggedCross", "inputs must all have the same batch "
+                                                   "dimension size."), None, _lengths(inputs))
     return dt.int32 if splits_dtypes == {dt.int32} else _I64
+
+
+def _lengths(inputs: Any) -> dict:
+    """RaggedCross's list lengths for `inputs` (its OpDef's arity, before they are split)."""
+    order = "".join("S" if isinstance(x, SparseTensor) else "R" if isinstance(x, RaggedTensor)
+                    else "D" for x in inputs)
+    return RAGGED_CROSS.arity((), {"input_order": order})
 
 
 def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:

@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _MASK = (1 << 64) - 1
@@ -154,6 +154,7 @@ def _strings(x: Any) -> Tensor:
 
 
 @dispatchable
+@slow_inputs("input")
 def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
@@ -162,6 +163,7 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
 
 
 @dispatchable
+@slow_inputs("input")
 def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
                           name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""

@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
+    OpError,
     OutOfRangeError,
     UnimplementedError,
 )
@@ -673,6 +674,15 @@ class StaticHashTable(_Table):
 
     def _build(self, initializer: Any, default_value: Any, name: str | None,
                empty_ok: bool, anonymous: bool) -> None:
+        try:
+            self._build_table(initializer, default_value, name, empty_ok, anonymous)
+        except OpError as e:
+            # (TF's table op is named after the table, its initializers after their scope)
+            table_op = e._message.endswith("[Op:HashTableV2]")
+            raise raised_eagerly(e, (name or "hash_table") if table_op else None) from None
+
+    def _build_table(self, initializer: Any, default_value: Any, name: str | None,
+                     empty_ok: bool, anonymous: bool) -> None:
         self._name = name
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
@@ -857,8 +867,11 @@ class DenseHashTable(MutableHashTable):
         deleted = _as_tensor(deleted_key, kd, "deleted_key")
         check_kernel("MutableDenseHashTableV2", kd, vd)
         buckets = 131072 if initial_num_buckets is None else int(initial_num_buckets)
-        self._state = DenseTableState(kd, vd, tuple(self._default.shape), empty.numpy(),
-                                      deleted.numpy(), buckets)
+        try:
+            self._state = DenseTableState(kd, vd, tuple(self._default.shape), empty.numpy(),
+                                          deleted.numpy(), buckets)
+        except OpError as e:
+            raise raised_eagerly(e, name) from None
         self._checkpoint = checkpoint
         self._name = None
 

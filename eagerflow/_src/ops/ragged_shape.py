@@ -622,6 +622,8 @@ def _reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     ragged result)."""
     if isinstance(shape, DynamicRaggedShape):
         return shape._as_ragged(array.reshape(_flatten(tensor), shape.inner_shape))
+    if isinstance(shape, (list, tuple)):  # (TF's dispatch makes it a tensor: the fast path)
+        shape = convert_to_tensor(shape)
     return array.reshape(_flatten(tensor), shape)
 
 

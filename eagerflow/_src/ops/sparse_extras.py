@@ -21,6 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, fill, ones, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import boolean_mask, gather, unique, unsorted_segment_sum
 from eagerflow._src.ops.linalg import matrix_transpose
@@ -64,12 +65,14 @@ def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dt.float32,
 # Elementwise maximum and minimum of two SparseTensors.
 # ---------------------------------------------------------------------------------------
 
+@eager_api()
 def maximum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.maximum`: the elementwise maximum over the union of both operands' entries
     (an entry one operand lacks counts as 0 there)."""
     return _merge("SparseSparseMaximum", sp_a, sp_b, maximum_)
 
 
+@eager_api()
 def minimum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.minimum`: the elementwise minimum over the union of both operands'
     entries (an entry one operand lacks counts as 0 there)."""
@@ -120,6 +123,7 @@ def _same_shapes(op: str, a: Tensor, b: Tensor) -> None:
 # Softmax over the last dimension's entries.
 # ---------------------------------------------------------------------------------------
 
+@eager_api()
 def softmax(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.softmax`: a softmax over the entries that share all but their last index
     (implicit zeros take no part); indices and their order are kept."""
@@ -182,6 +186,7 @@ def _np(a: np.ndarray) -> str:
     return "[" + " ".join(str(int(v)) for v in a) + "]"
 
 
+@eager_api()
 def mask(a: IndexedSlices, mask_indices: Any, name: str | None = None) -> IndexedSlices:
     """`tf.sparse.mask`: the slices of `a` whose index is not in `mask_indices` (order and
     repeats kept)."""

@@ -20,13 +20,13 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import passed_raw, slow_inputs, slow_path
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
@@ -357,8 +357,9 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 @dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise InvalidArgumentError(None, None, f"Value for attr 'unit' of \"{unit}\" is not in "
-                                   "the list of allowed values: \"BYTE\", \"UTF8_CHAR\"")
+        raise C.fail("StringLength", f"Value for attr 'unit' of \"{unit}\" is not in the list "
+                                     "of allowed values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: "
+                                     "{{node StringLength}}")
     return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
 
 
@@ -368,10 +369,14 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     if not (isinstance(pattern, str) and isinstance(rewrite, str)):
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
-        # inputs (a Python string pattern is then a constant)
-        return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
-                                    _as_tensor(rewrite)),
-                    {"replace_global": bool(replace_global)}, name)
+        # inputs (a Python string pattern is then a constant, which sends TF's wrapper
+        # down its slow path)
+        try:
+            return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
+                                        _as_tensor(rewrite)),
+                        {"replace_global": bool(replace_global)}, name)
+        except OpError as e:
+            raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
     re2.compile_re2(pattern, "StaticRegexReplace")  # RE2's errors before any string is read
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
                 {"pattern": pattern, "rewrite": rewrite,

@@ -52,6 +52,10 @@ EXTRA_OPS = (
     "ResourceApplyFtrlV2", "ResourceApplyProximalGradientDescent",
     "ResourceApplyProximalAdagrad", "VariableV2", "Assign", "IsVariableInitialized",
     "ConcatOffset",
+    # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
+    # (ops/tf_op_defs.py)
+    "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",
+    "SparseReshape", "SegmentSum", "LRN", "IRFFT", "IRFFTND",
 )
 
 _PATH = Path(__file__).with_name("tf_op_signatures.json")

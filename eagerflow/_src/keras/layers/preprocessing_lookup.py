@@ -34,6 +34,7 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.sequences import range as range_
@@ -514,8 +515,9 @@ class IndexLookup(PreprocessingLayer):
                                  else self.output_mode, depth, self._value_dtype)
         if self.sparse:
             if self.output_mode == "tf_idf":  # (Keras 3.15 on TF fails so, gathering)
-                raise InvalidArgumentError(None, None, "index innermost dimension length must "
-                                           "be <= params rank; saw: 2 vs. 1 [Op:GatherNd]")
+                raise raised_eagerly(InvalidArgumentError(
+                    None, None, "index innermost dimension length must be <= params rank; "
+                                "saw: 2 vs. 1 [Op:GatherNd]"))
             return sparse_functions.from_dense(out)  # Keras's bincount/one_hot, sparse
         if self.output_mode == "tf_idf":
             out = tm.multiply(tm.cast(out, self.idf_weights_const.dtype),
