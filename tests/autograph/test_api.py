@@ -178,10 +178,9 @@ def test_trace_and_set_verbosity(capsys):
     tf.autograph.experimental.set_loop_options(maximum_iterations=3)  # no-op at run time
 
 
-def test_eager_loop_options_and_set_element_type_are_inert():
+def test_eager_loop_options_are_inert():
     def f(n):
         out = []
-        autograph.set_element_type(out, tf.int32)
         for i in range(n):
             tf.autograph.experimental.set_loop_options(maximum_iterations=10)
             out.append(i)

@@ -328,30 +328,6 @@ def test_shape_invariants_from_set_loop_options():
     assert val(run(f, tf.constant(3))) == [1.0, 1.0, 1.0]
 
 
-def test_list_append_in_tensor_loop_is_stacked_when_lists_are_asked_for():
-    # (TF 2.21 converts appends only under Feature.LISTS, and then needs
-    # ag.set_element_type; eagerflow stacks them; by default both leave the list alone:
-    # programs/control_flow_program.py)
-    lists = {"experimental_autograph_options": tf.autograph.experimental.Feature.LISTS}
-
-    def f(n):
-        out = []
-        for i in tf.range(n):
-            out.append(i * 2)
-        return tf.stack(out)
-
-    def g(n):
-        out = [tf.constant(-1)]
-        i = tf.constant(0)
-        while i < n:
-            out.append(i)
-            i += 1
-        return out
-
-    assert val(run(f, tf.constant(4), **lists)) == [0, 2, 4, 6]
-    assert val(run(g, tf.constant(3), **lists)) == [-1, 0, 1, 2]
-
-
 def test_variables_in_loops():
     v = tf.Variable(0)
 

@@ -18,4 +18,3 @@ from eagerflow._src.autograph.api import (  # noqa: F401
     to_graph,
     trace,
 )
-from eagerflow._src.autograph.operators.data_structures import set_element_type  # noqa: F401

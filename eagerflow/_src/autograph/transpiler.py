@@ -87,7 +87,10 @@ def transform(node: ast.AST, optional: frozenset[str] = frozenset()) -> tuple[as
     """`node` converted; `optional`: the optional converters to run ("asserts", "lists")."""
     ctx = Context(node)
     if isinstance(node, ast.Lambda):
-        for conv in (call_trees, conditional_expressions, logical_expressions):
+        for conv in (lists if "lists" in optional else None, call_trees,
+                     conditional_expressions, logical_expressions):
+            if conv is None:
+                continue
             node = conv.transform(node, ctx)
         return node, ctx
     check_supported(node)

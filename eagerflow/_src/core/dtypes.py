@@ -108,7 +108,8 @@ class DType:
 
     @property
     def is_numpy_compatible(self) -> bool:
-        return self._np is not None
+        # (as TF's: a resource or variant tensor holds a handle, no NumPy value)
+        return self._np is not None and self._enum not in (20, 21)
 
     @property
     def size(self) -> int:

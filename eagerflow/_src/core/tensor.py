@@ -215,6 +215,10 @@ class EagerTensor(Tensor):
             a = _backend.to_host(a)  # a device's array: the copy to the host is the copy
             return a[()] if a.ndim == 0 else a
         if a.ndim == 0:
+            if a.dtype.hasobject and not self._dtype.is_numpy_compatible:
+                raise InvalidArgumentError(
+                    None, None, f"Cannot convert a Tensor of dtype {self._dtype.name} to a "
+                                "NumPy array.")
             return a[()]
         return a.copy()
 
@@ -260,8 +264,9 @@ class EagerTensor(Tensor):
         return convert_to_tensor, (self._numpy(), self._dtype)
 
     def __repr__(self) -> str:
+        shown = "numpy" if self._dtype.is_numpy_compatible else "value"
         return (f"<tf.Tensor: shape={self.shape}, dtype={self._dtype.name}, "
-                f"numpy={_numpy_text(self, True)}>")
+                f"{shown}={_numpy_text(self, True)}>")
 
     def __str__(self) -> str:
         text = _numpy_text(self, False)
@@ -294,7 +299,8 @@ class EagerTensor(Tensor):
 
 def _numpy_text(t: EagerTensor, is_repr: bool) -> str:
     if not t._dtype.is_numpy_compatible:
-        return "<unprintable>"
+        held = t._arr[()] if isinstance(t._arr, np.ndarray) and t._arr.ndim == 0 else None
+        return "<TensorList>" if isinstance(held, tuple) else "<unprintable>"
     a = t._numpy()
     if a.ndim == 0:
         text = repr(a.item()) if is_repr else str(a[()])

@@ -648,8 +648,10 @@ class Graph:
 
     def placeholder(self, shape: tuple | None, dtype: dt.DType, name: str = "Placeholder",
                     is_input: bool = False) -> SymbolicTensor:
-        t = self._new_op(PLACEHOLDER, (), {"shape": shape, "dtype": dtype}, [(shape, dtype)],
-                         name).outputs[0]
+        node = self._new_op(PLACEHOLDER, (), {"shape": shape, "dtype": dtype}, [(shape, dtype)],
+                            name)
+        node.origin = user_frames()  # (a loop's variable left behind says where it was made)
+        t = node.outputs[0]
         if is_input:
             self.inputs.append(t)
         return t

@@ -126,7 +126,7 @@ def _sampler_infer(op: str) -> Callable:
               seed: int = 0, seed2: int = 0, node: int = 0) -> list:
         if true._dtype is not dt.int64:
             raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be "
-                             f"a int64 tensor but is a {C._dtype_word(true._dtype)} tensor")
+                             f"a int64 tensor but is a {C.dtype_word(true._dtype)} tensor")
         limits = [("num_true", num_true), ("num_sampled", num_sampled)]
         if op != "AllCandidateSampler":
             limits.append(("range_max", range_max))
@@ -242,7 +242,7 @@ def _hits_infer(true: Any, sampled: Any, num_true: int, seed: int = 0, seed2: in
     for i, x in enumerate((true, sampled)):
         if x._dtype is not dt.int64:
             raise C.fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to "
-                             f"be a int64 tensor but is a {C._dtype_word(x._dtype)} tensor")
+                             f"be a int64 tensor but is a {C.dtype_word(x._dtype)} tensor")
     s = true._shape
     if s is not None and (len(s) != 2 or s[1] not in (None, num_true)):
         raise C.fail(op, "true_candidates must be a batch_size * num_true matrix")

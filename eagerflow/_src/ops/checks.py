@@ -42,20 +42,20 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
-def _dtype_word(d: dt.DType) -> str:
+def dtype_word(d: dt.DType) -> str:
     # TF's messages spell float32 "float", float64 "double" and float16 "half".
     return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
 
 
 def dt_enum(d: dt.DType) -> str:
     """The DataType enum's name in TF's node text: DT_FLOAT, DT_HALF, DT_INT32, ..."""
-    return "DT_" + _dtype_word(d).upper()
+    return "DT_" + dtype_word(d).upper()
 
 
 def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> InvalidArgumentError:
     """TF's refusal of input #index of a dtype other than the one the op's signature fixes."""
     return fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
-                    f"{_dtype_word(want)} tensor but is a {_dtype_word(got)} tensor")
+                    f"{dtype_word(want)} tensor but is a {dtype_word(got)} tensor")
 
 
 def no_layout(fn: str, layout: Any) -> None:
@@ -96,25 +96,25 @@ def allowed_list(allowed: frozenset) -> str:
     """TF's spelling of an "allowed values" list: float/complex sets in TF's op-definition
     order, anything else in DataType enum order."""
     if allowed <= FLOAT_COMPLEX:
-        return ", ".join(_dtype_word(d) for d in sorted(allowed, key=_FLOAT_RANK.__getitem__))
+        return ", ".join(dtype_word(d) for d in sorted(allowed, key=_FLOAT_RANK.__getitem__))
     if allowed == FLOATS | SIGNED_INTS:  # Abs's {bfloat16, half, float, double, int8, ...}
-        return ", ".join(_dtype_word(d) for d in (dt.bfloat16, dt.float16, dt.float32,
+        return ", ".join(dtype_word(d) for d in (dt.bfloat16, dt.float16, dt.float32,
                                                   dt.float64, dt.int8, dt.int16, dt.int32,
                                                   dt.int64))
-    return ", ".join(_dtype_word(d) for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
+    return ", ".join(dtype_word(d) for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
 
 
 def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
                   what: str = "T") -> InvalidArgumentError:
     if allowed is None:
-        return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of "
+        return fail(op, f"Value for attr '{what}' of {dtype_word(d)} is not in the list of "
                         f"allowed values for {op}")
     words = allowed_list(allowed)
     listed = tf_op_defs.allowed_types(op, what)  # (TF's own list, where TF refuses `d` too)
     if listed is not None and dt_enum(d) not in listed:
         words = tf_op_defs.type_words(listed)
     # TF's first line ends at the list; the node it refused follows on the next line
-    return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of allowed "
+    return fail(op, f"Value for attr '{what}' of {dtype_word(d)} is not in the list of allowed "
                     f"values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
 
 
@@ -290,7 +290,7 @@ def num_elements(shape: tuple | None) -> int | None:
 
 
 def _dtype_list(allowed: Iterable) -> str:
-    return ", ".join(_dtype_word(d) if d not in (dt.float16,) else "half"
+    return ", ".join(dtype_word(d) if d not in (dt.float16,) else "half"
                      for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
 
 
@@ -301,7 +301,7 @@ def dtype_attr(op: str, value: Any, what: str = "dtype",
     if type(value) is not dt.DType:
         raise TypeError(f"Expected DataType for argument '{what}' not {value!r}. [Op:{op}]")
     if allowed is not None and value not in allowed:
-        raise fail(op, f"Value for attr '{what}' of {_dtype_word(value)} is not in the list of "
+        raise fail(op, f"Value for attr '{what}' of {dtype_word(value)} is not in the list of "
                        f"allowed values: {_dtype_list(allowed)}")
     return value
 

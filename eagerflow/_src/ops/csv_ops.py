@@ -42,7 +42,7 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
     select_cols = C.int_list(select_cols, "select_cols")
     for d in defaults:
         if d._dtype not in FIELD_TYPES:
-            raise C.fail(_OP, f"Value for attr 'OUT_TYPE' of {C._dtype_word(d._dtype)} is not "
+            raise C.fail(_OP, f"Value for attr 'OUT_TYPE' of {C.dtype_word(d._dtype)} is not "
                               "in the list of allowed values: float, double, int32, int64, "
                               "string")
         if d._shape is not None and (len(d._shape) > 1 or (d._shape and d._shape[0] not in

@@ -29,7 +29,7 @@ def _infer(h_idx: Any, h_val: Any, h_shape: Any, t_idx: Any, t_val: Any, t_shape
     for i, x in ((0, h_idx), (2, h_shape), (3, t_idx), (5, t_shape)):
         if x._dtype is not dt.int64:
             raise C.fail(_OP, f"cannot compute {_OP} as input #{i}(zero-based) was expected to "
-                              f"be a int64 tensor but is a {C._dtype_word(x._dtype)} tensor")
+                              f"be a int64 tensor but is a {C.dtype_word(x._dtype)} tensor")
     C.same_dtype(_OP, (h_val, t_val), C.ALL, first_index=3)
     for what, s in (("hypothesis", h_shape), ("truth", t_shape)):
         if s._shape is not None and len(s._shape) != 1:

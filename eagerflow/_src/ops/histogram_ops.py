@@ -36,7 +36,7 @@ _VALUE_TYPES = (dt.int32, dt.int64, dt.float32, dt.float64)
 
 def _check(values: Any, value_range: Any, nbins: int) -> None:
     if values._dtype not in _VALUE_TYPES:
-        raise C.fail(_OP, f"Value for attr 'T' of {C._dtype_word(values._dtype)} is not in the "
+        raise C.fail(_OP, f"Value for attr 'T' of {C.dtype_word(values._dtype)} is not in the "
                           "list of allowed values: int32, int64, float, double")
     if value_range._shape != (2,):
         raise C.fail(_OP, "value_range should be a vector of 2 elements.")

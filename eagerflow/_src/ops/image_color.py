@@ -63,7 +63,7 @@ _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 
 def _channels(op: str, x: Any) -> None:
     if x._dtype not in _HSV_T:
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: half, bfloat16, float, double\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):

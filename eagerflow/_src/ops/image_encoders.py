@@ -132,7 +132,7 @@ def _png(px: np.ndarray, compression: int) -> bytes:
 def _encode_png_infer(image: Any, compression: int) -> list:
     op = "EncodePng"
     if image._dtype not in (dt.uint8, dt.uint16):
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(image._dtype)} is not in the "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(image._dtype)} is not in the "
                          f"list of allowed values: uint8, uint16\n\t; NodeDef: {{{{node {op}}}}}")
     if not -1 <= compression <= 9:
         raise C.fail(op, f"compression should be in [-1,9], got {compression}")

@@ -68,7 +68,7 @@ class _Patches:
     def check(self, x: Any, ksizes: tuple, strides: tuple, rates: tuple, padding: str) -> None:
         op, rank = self.name, self.spatial + 2
         if x._dtype not in _T:
-            raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+            raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the "
                              f"list of allowed values: {_T_WORDS}\n\t; NodeDef: {{{{node {op}}}}}")
         if padding not in ("SAME", "VALID"):
             raise C.fail(op, f"Value for attr 'padding' of \"{padding}\" is not in the list of "

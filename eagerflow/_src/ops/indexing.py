@@ -62,7 +62,7 @@ def _check_indices(op: str, idx: Any, what: str = "Tindices",
                    allowed: frozenset = _INDEX_TYPES) -> None:
     if idx._dtype not in allowed:
         if allowed == _INDEX_TYPES:  # (TF's ops declare these int16 first, not by enum)
-            raise C.fail(op, f"Value for attr '{what}' of {C._dtype_word(idx._dtype)} is not "
+            raise C.fail(op, f"Value for attr '{what}' of {C.dtype_word(idx._dtype)} is not "
                              f"in the list of allowed values: int16, int32, int64\n\t; "
                              f"NodeDef: {{{{node {op}}}}}")
         raise C.not_supported(op, idx._dtype, allowed, what)

@@ -166,7 +166,7 @@ def _raw_infer(input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
     C.dtype_attr("DecodeRaw", out_type, "out_type")
     if out_type not in _RAW_TYPES:
         raise InvalidArgumentError(None, None, f"Value for attr 'out_type' of "
-                                   f"{C._dtype_word(out_type)} is not in the list of allowed "
+                                   f"{C.dtype_word(out_type)} is not in the list of allowed "
                                    "values: half, float, double, int32, uint16, uint8, int16, "
                                    "int8, int64, complex64, complex128, bool, bfloat16\n\t; "
                                    "NodeDef: {{node DecodeRaw}} [Op:DecodeRaw]")

@@ -39,7 +39,7 @@ def _infer(bands: Any, rhs: Any, lower: bool, adjoint: bool) -> list:
     for shape, k in ((a, 0), (b, 1)):
         if shape is not None and 0 in shape:
             raise C.fail(_OP, f"In[{k}] must not be an empty tensor: Tensor<type: "
-                              f"{C._dtype_word(d)} shape: {C.shape_str(shape)} values: >")
+                              f"{C.dtype_word(d)} shape: {C.shape_str(shape)} values: >")
     if a is None or b is None:
         return [(None, d)]
     if None not in (a[-1], b[-2]) and a[-1] != b[-2]:

@@ -79,7 +79,7 @@ def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
     """`no_half`: the node's other attrs, for ops whose half type TF's CPU has no kernel for
     (NotFoundError, as TF)."""
     if x._dtype not in allowed:
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
     if no_half is not None and x._dtype is dt.float16:
         raise C.no_kernel(op, "T=DT_HALF" + no_half, _KERNEL_ORDER.get(op, _LAST_FIRST))

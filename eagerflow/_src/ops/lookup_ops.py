@@ -61,8 +61,8 @@ def _signature(op: str, t: TableState, have: list, outs: int) -> None:
     want = [t.key_dtype, t.value_dtype][:len(have)]
     if [x._dtype for x in have] != want:
         def text(ds: list) -> str:
-            ins = ", ".join(["resource"] + [C._dtype_word(d) for d in ds])
-            return ins + "->" + ", ".join(C._dtype_word(d) for d in ds[len(ds) - outs:])
+            ins = ", ".join(["resource"] + [C.dtype_word(d) for d in ds])
+            return ins + "->" + ", ".join(C.dtype_word(d) for d in ds[len(ds) - outs:])
         got = [x._dtype for x in have]
         raise C.fail(op, f"Signature mismatch, have: {text(got)} expected: {text(want)}")
 

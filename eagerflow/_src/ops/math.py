@@ -668,7 +668,7 @@ def _cast_infer(x: Any, dtype: dt.DType) -> list:
     C.dtype_attr("Cast", dtype, "DstT")
     if not C.cast_runs(x._dtype, dtype):
         raise UnimplementedError(
-            None, None, f"Cast {C._dtype_word(x._dtype)} to {C._dtype_word(dtype)} is not "
+            None, None, f"Cast {C.dtype_word(x._dtype)} to {C.dtype_word(dtype)} is not "
                         "supported [Op:Cast]")
     return [(x._shape, dtype)]
 

@@ -386,7 +386,7 @@ def _xsafe_infer(op: str) -> Callable:
     def infer(x: Any, y: Any) -> list:
         if x._dtype is y._dtype and x._dtype not in _XSAFE_T:
             # TF lists this family's types half-first
-            raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+            raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the "
                              f"list of allowed values: half, bfloat16, float, double, "
                              f"complex64, complex128\n\t; NodeDef: {{{{node {op}}}}}")
         d = C.same_dtype(op, (x, y), _XSAFE_T)
@@ -460,7 +460,7 @@ def _div_no_nan_infer(x: Any, y: Any) -> list:
     d = x._dtype
     if d is not y._dtype or d not in _XSAFE_T:
         if d is y._dtype:  # TF lists DivNoNan's types in its own order
-            raise C.fail("DivNoNan", f"Value for attr 'T' of {C._dtype_word(d)} is not in the "
+            raise C.fail("DivNoNan", f"Value for attr 'T' of {C.dtype_word(d)} is not in the "
                                      "list of allowed values: half, float, bfloat16, double, "
                                      "complex64, complex128\n\t; NodeDef: {{node DivNoNan}}")
         C.same_dtype("DivNoNan", (x, y), _XSAFE_T)

@@ -413,8 +413,8 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
         _check_policy(op_name, bad_indices_policy, tensor, indices)
         if tensor._dtype is not updates._dtype:
             raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
-                                  f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
-                                  f"is a {C._dtype_word(updates._dtype)} tensor")
+                                  f"expected to be a {C.dtype_word(tensor._dtype)} tensor but "
+                                  f"is a {C.dtype_word(updates._dtype)} tensor")
         C.check_dtype(op_name, tensor, allowed)
         _tensor_scatter_shapes(op_name, tensor._shape, indices._shape, updates._shape)
         return [(tensor._shape, tensor._dtype)]

@@ -40,7 +40,7 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
         if x._dtype is not d0:
             raise C.wrong_input_dtype(op, i, d0, x._dtype)
     if d0 not in allowed:
-        names = ", ".join(C._dtype_word(d) for d in allowed)
+        names = ", ".join(C.dtype_word(d) for d in allowed)
         raise fail(op, f"Value for attr 'T' of {d0.name} is not in the list of allowed values: "
                        f"{names}")
     return d0

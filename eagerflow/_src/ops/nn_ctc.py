@@ -75,7 +75,7 @@ def _ctc_loss_infer(logits: Any, indices: Any, values: Any, lengths: Any,
                     ignore_longer_outputs_than_inputs: bool = False) -> list:
     op = "CTCLoss"
     if logits._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C._dtype_word(logits._dtype)} is not in the "
+        raise fail(op, f"Value for attr 'T' of {C.dtype_word(logits._dtype)} is not in the "
                        "list of allowed values: float, double")
     for x, want, i in ((indices, dt.int64, 1), (values, dt.int32, 2), (lengths, dt.int32, 3)):
         if x._dtype is not want:
@@ -266,7 +266,7 @@ def _greedy_infer(inputs: Any, lengths: Any, merge_repeated: bool = False,
                   blank_index: int = -1) -> list:
     op = "CTCGreedyDecoder"
     if inputs._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C._dtype_word(inputs._dtype)} is not in the "
+        raise fail(op, f"Value for attr 'T' of {C.dtype_word(inputs._dtype)} is not in the "
                        "list of allowed values: float, double")
     if lengths._dtype is not dt.int32:
         raise fail(op, "cannot compute CTCGreedyDecoder as input #1(zero-based) was expected "

@@ -58,7 +58,7 @@ def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float
                   aggregate_to_topk: bool) -> list:
     op = "ApproxTopK"
     if x._dtype not in _APPROX_T:  # (TF lists these three in this order)
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: half, bfloat16, float\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     if k < 0:

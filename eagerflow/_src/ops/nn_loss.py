@@ -660,7 +660,7 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                     merge_repeated: bool) -> list:
     op = "CTCBeamSearchDecoder"
     if inputs._dtype not in (dt.float32, dt.float64):
-        raise fail(op, f"Value for attr 'T' of {C._dtype_word(inputs._dtype)} is not in the list "
+        raise fail(op, f"Value for attr 'T' of {C.dtype_word(inputs._dtype)} is not in the list "
                        "of allowed values: float, double")
     if lengths._dtype is not dt.int32:
         raise fail(op, "cannot compute CTCBeamSearchDecoder as input #1(zero-based) was expected "

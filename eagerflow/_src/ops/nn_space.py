@@ -175,7 +175,7 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
     x = _t(input)
     allowed = frozenset((dt.float16, dt.bfloat16, dt.float32))
     if x._dtype not in allowed:
-        raise C.fail("LRN", f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+        raise C.fail("LRN", f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the "
                             f"list of allowed values: half, bfloat16, float\n\t; NodeDef: "
                             f"{{{{node LRN}}}}")
     if x._shape is not None and len(x._shape) != 4:

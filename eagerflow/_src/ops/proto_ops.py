@@ -627,7 +627,7 @@ def _encode_checks(sizes_shape: Any, shapes: list, dtypes: list, fields: list,
     for i, (fd, shape, dtype) in enumerate(zip(fields, shapes, dtypes)):
         if dtype not in _COMPATIBLE[fd.type]:
             raise C.fail(_ENCODE, f"Incompatible type for field {field_names[i]}.  Saw dtype: "
-                                  f"{C._dtype_word(dtype)} but field type is: "
+                                  f"{C.dtype_word(dtype)} but field type is: "
                                   f"{_TYPE_NAMES[fd.type]}")
         if shape is None:
             continue

@@ -410,7 +410,7 @@ def _string_attr(op: str, what: str, value: Any, allowed: tuple) -> str:
 
 def _quantized_list(op: str, d: dt.DType, what: str) -> None:
     if d not in _QTYPES:
-        raise C.fail(op, f"Value for attr '{what}' of {C._dtype_word(d)} is not in the list of "
+        raise C.fail(op, f"Value for attr '{what}' of {C.dtype_word(d)} is not in the list of "
                          f"allowed values: qint8, quint8, qint32, qint16, quint16\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
 
@@ -633,7 +633,7 @@ def _dequantize_infer(x: Any, lo: Any, hi: Any, mode: str, narrow_range: bool, a
     _quantized_list(op, x._dtype, "T")
     C.dtype_attr(op, dtype, "dtype")  # (a DType at all: TypeError otherwise)
     if dtype not in (dt.float32, dt.bfloat16):
-        raise C.fail(op, f"Value for attr 'dtype' of {C._dtype_word(dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'dtype' of {C.dtype_word(dtype)} is not in the list "
                          f"of allowed values: bfloat16, float\n\t; NodeDef: {{{{node {op}}}}}")
     for i, t in ((1, lo), (2, hi)):
         if t._dtype is not dt.float32:
@@ -836,7 +836,7 @@ def quantized_concat(concat_dim: Any, values: Any, input_mins: Any, input_maxes:
     maxes = [_f32(m) for m in input_maxes]
     if not len(values) == len(mins) == len(maxes):
         # (TF's node takes N from `values`, and counts the inputs it was given against it)
-        n, kind = len(values), C._dtype_word(values[0].dtype) if values else "T"
+        n, kind = len(values), C.dtype_word(values[0].dtype) if values else "T"
         expected = ", ".join(["int32"] + [kind] * n + ["float"] * (2 * n))
         raise InvalidArgumentError(
             None, None, f"NodeDef expected inputs '{expected}' do not match "

@@ -36,7 +36,7 @@ _QDQ_TYPES = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64))
 
 def _qdq_check(op: str, x: Any, lo: Any, hi: Any, axis: int) -> dt.DType:
     if x._dtype not in _QDQ_TYPES:
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: bfloat16, half, float, double\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     for i, t in ((1, lo), (2, hi)):
@@ -228,7 +228,7 @@ def _v4_grad_infer(g: Any, x: Any, lo: Any, hi: Any, axis: int) -> list:
     op = "QuantizeAndDequantizeV4Grad"
     d = x._dtype
     if d not in _QDQ_TYPES:
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(d)} is not in the list of "
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(d)} is not in the list of "
                          f"allowed values: bfloat16, half, float, double\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     for i, t in ((0, g), (2, lo), (3, hi)):

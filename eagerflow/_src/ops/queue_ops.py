@@ -200,8 +200,8 @@ def _queue_attr(op: str, queue: Any) -> QueueState:
 def _check_components(op: str, q: QueueState, comps: tuple, many: bool) -> None:
     got = [c._dtype for c in comps]
     if got != q.dtypes:
-        words = ", ".join(C._dtype_word(d) for d in got)
-        want = ", ".join(C._dtype_word(d) for d in q.dtypes)
+        words = ", ".join(C.dtype_word(d) for d in got)
+        want = ", ".join(C.dtype_word(d) for d in q.dtypes)
         raise C.fail(op, f"Expected {len(q.dtypes)} components of types [{want}], got "
                          f"[{words}]")
     for i, (c, shape) in enumerate(zip(comps, q.shapes)):
@@ -477,7 +477,7 @@ def _as_shapes(kind: str, shapes: Any, dtypes: list) -> list:
         return [None] * len(dtypes)
     out = [TensorShape(s) for s in shapes]
     if len(out) != len(dtypes):
-        types = ", ".join(C._dtype_word(d) for d in dtypes)
+        types = ", ".join(C.dtype_word(d) for d in dtypes)
         text = ", ".join(str(s.as_list()).replace(" ", "") for s in out)
         raise InvalidArgumentError(None, None, "Different number of component types.  Types: "
                                                f"{types}, Shapes: [{text}] [Op:{kind}V2]")

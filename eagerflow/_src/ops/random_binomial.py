@@ -243,7 +243,7 @@ def _stateful_infer(state: Any, alg: Any, counts: Any, probs: Any, shape: tuple,
                     dtype: dt.DType) -> list:
     op = _SNAME
     if C.dtype_attr(op, dtype, "dtype") not in _OUT:  # (TF's op lists them in this order)
-        raise C.fail(op, f"Value for attr 'dtype' of {C._dtype_word(dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'dtype' of {C.dtype_word(dtype)} is not in the list "
                          f"of allowed values: half, float, double, int32, int64\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     if counts._dtype not in _T:

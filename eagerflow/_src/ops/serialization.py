@@ -178,8 +178,8 @@ def _parse_kernel(xp: Any, serialized: Any, out_type: dt.DType) -> Any:
         raise C.fail("ParseTensor", "Cannot parse tensor from proto")
     if got is not dt.as_dtype(out_type):
         raise C.fail("ParseTensor", f"Type mismatch between parsed tensor "
-                                    f"({C._dtype_word(got)}) and dtype "
-                                    f"({C._dtype_word(dt.as_dtype(out_type))})")
+                                    f"({C.dtype_word(got)}) and dtype "
+                                    f"({C.dtype_word(dt.as_dtype(out_type))})")
     try:
         return tp.to_ndarray(proto)
     except DataLossError:

@@ -155,7 +155,7 @@ def _at_least_1d(x: Any, what: str) -> None:
 def _real_in(x: Any, op: str) -> Any:
     x = _t(x)
     if x._dtype not in _COMPLEX_OF:
-        raise C.fail(op, f"Value for attr 'Treal' of {C._dtype_word(x._dtype)} is not in the list "
+        raise C.fail(op, f"Value for attr 'Treal' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: float, double")
     return x
 

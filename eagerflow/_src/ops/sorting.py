@@ -194,7 +194,7 @@ def _top_k_count(k: Any) -> tuple:
         d = dt.bool if isinstance(k, (bool, np.bool_)) else (
             dt.as_dtype(k.dtype) if isinstance(k, np.floating) else dt.float32)
     if d is not None and d not in (dt.int16, dt.int32, dt.int64):
-        raise C.fail("TopKV2", f"Value for attr 'Tk' of {C._dtype_word(d)} is not in the list "
+        raise C.fail("TopKV2", f"Value for attr 'Tk' of {C.dtype_word(d)} is not in the list "
                                "of allowed values: int16, int32, int64")
     if is_symbolic(k):
         return scalar_arg(k, "k")

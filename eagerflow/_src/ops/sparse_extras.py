@@ -84,8 +84,8 @@ def _merge(op: str, sp_a: Any, sp_b: Any, combine: Any) -> SparseTensor:
     if b.values.dtype is not a.values.dtype:
         raise C.wrong_input_dtype(op, 4, a.values.dtype, b.values.dtype)
     if a.values.dtype not in _MINMAX:
-        allowed = ", ".join(C._dtype_word(d) for d in _MINMAX)
-        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(a.values.dtype)} is not in "
+        allowed = ", ".join(C.dtype_word(d) for d in _MINMAX)
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(a.values.dtype)} is not in "
                          f"the list of allowed values: {allowed}\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     _same_shapes(op, a.dense_shape, b.dense_shape)

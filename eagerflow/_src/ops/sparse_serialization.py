@@ -60,7 +60,7 @@ def _out_type(op: str, out_type: Any) -> None:
                                              f"(eagerflow has no variant tensors); use "
                                              f"tf.string [Op:{op}]")
     if d not in _OUT_TYPES:
-        raise C.fail(op, f"Value for attr 'out_type' of {C._dtype_word(dt.as_dtype(out_type))}"
+        raise C.fail(op, f"Value for attr 'out_type' of {C.dtype_word(dt.as_dtype(out_type))}"
                          f" is not in the list of allowed values: string, variant\n\t; "
                          f"NodeDef: {{{{node {op}}}}}")
 
@@ -282,8 +282,8 @@ def _deserialize_kernel(xp: Any, serialized: Any, *, dtype: Any) -> tuple:
         vals, got = _parse(op, bytes(sv))
         dims, _ = _parse(op, bytes(ss))
         if got is not want:
-            raise C.fail(op, f"Requested SparseTensor of type {C._dtype_word(want)} but "
-                             f"SparseTensor[{k}].values.dtype() == {C._dtype_word(got)}")
+            raise C.fail(op, f"Requested SparseTensor of type {C.dtype_word(want)} but "
+                             f"SparseTensor[{k}].values.dtype() == {C.dtype_word(got)}")
         dims = np.asarray(dims, np.int64).reshape(-1)
         if rank is not None and dims.size != rank:
             raise C.fail(op, f"Inconsistent shape across SparseTensors: rank prior to "

@@ -422,7 +422,7 @@ def _join_infer(*xs: Any, separator: bytes) -> list:
         if x._dtype is not dt.string:
             raise C.fail("StringJoin", f"cannot compute StringJoin as input #{i}(zero-based) was "
                                        f"expected to be a string tensor but is a "
-                                       f"{C._dtype_word(x._dtype)} tensor")
+                                       f"{C.dtype_word(x._dtype)} tensor")
         if x._shape == ():
             continue
         if shape != () and not C.compatible(shape, x._shape):

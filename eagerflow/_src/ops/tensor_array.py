@@ -315,6 +315,9 @@ def _to_tf(n: Any, b: Any) -> list:
                       {"element_dtype": n.inputs[2]._dtype})
     if op == "TensorListLength":
         return b.node(op, [b.input(0)])
+    if op == "EmptyTensorList":
+        return b.node(op, [b.input(0), b.input(1)],
+                      {"element_dtype": a["element_dtype"], "shape_type": dt.int32})
     # reads: GetItem, Gather, Stack, Concat
     ins = [b.input(i) for i in range(len(n.inputs))] + [_element_shape(b, a["shape"])]
     if op == "TensorListConcat":
@@ -357,6 +360,14 @@ STACK = OpDef("TensorListStack", _list_spec, _stack,
 FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
                     grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})],
                     no_fold=True, tf=_TF_LIST)
+def _empty(xp: Any, shape: Any, most: Any, element_dtype: Any) -> np.ndarray:
+    out = np.empty((), object)  # a 0-d object array holding the empty tuple of items
+    out[()] = ()
+    return out
+
+
+EMPTY = OpDef("EmptyTensorList", lambda shape, most, element_dtype: [_V], _empty,
+              no_fold=True, tf=_TF_LIST)
 SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
 GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
                _gather, grad=_read_grad, no_fold=True, tf=_TF_LIST)
@@ -372,6 +383,21 @@ CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
 
 
 
+
+
+def empty_tensor_list(element_shape: Any, element_dtype: Any) -> Tensor:
+    """A list tensor with no elements (TF's list_ops.empty_tensor_list, no bound on its
+    length): what AutoGraph makes of `[]` under Feature.LISTS."""
+    shape = convert_to_tensor(element_shape, dtype=dt.int32)
+    most = convert_to_tensor(-1, dtype=dt.int32)
+    if _state.graph is not None:  # (TF's wrapper converts the bound inside its scope)
+        node = _state.graph.unique_name("EmptyTensorList", mark=False)
+        most = _state.graph.capture(most, f"{node}/max_num_elements")
+    return bind(EMPTY, (shape, most), {"element_dtype": dt.as_dtype(element_dtype)})
+
+
+def tensor_list_length(handle: Tensor) -> Tensor:
+    return bind(SIZE, (handle,), {})
 
 
 def _size_tensor(size: Any) -> Tensor:

@@ -32,7 +32,7 @@ def clean(text: str) -> str:
                   r"<function \1 at 0x...>", text)
 
 
-PROGRAMS = ["builtins", "control_flow", "function", "keras_scopes", "range_loops"]
+PROGRAMS = ["builtins", "control_flow", "function", "keras_scopes", "lists", "range_loops"]
 
 
 def run(name: str, impl: str, env: dict | None = None) -> str:

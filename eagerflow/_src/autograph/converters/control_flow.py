@@ -260,7 +260,7 @@ class _Converter:
                                                         composites)
         body_name = self.namer.new("loop_body")
         fns = [self._block_fn(body_name, [itr] if itr else [], body, loop_vars, scope, node)]
-        opts = self._loop_options(node, loop_vars)
+        opts = self._loop_options(node)
         if is_for:
             extra = getattr(node, "ag_extra_test", None)
             extra_name = ast.Constant(value=None)
@@ -284,24 +284,11 @@ class _Converter:
         out = inits + state_fns + fns + locate(call, node)
         return out, maybe_in, must_in
 
-    def _loop_options(self, node: ast.stmt, loop_vars: list[str]) -> ast.Dict:
+    def _loop_options(self, node: ast.stmt) -> ast.Dict:
         keys, values = [], []
         for k, v in getattr(node, "ag_loop_options", {}).items():
             keys.append(ast.Constant(value=k))
             values.append(v)
-        appended = sorted(getattr(node, "ag_appended", set()) & set(loop_vars))
-        if appended:
-            keys.append(ast.Constant(value="list_vars"))
-            values.append(_str_tuple(appended))
-            types = getattr(node, "ag_list_types", {})
-            typed = [n for n in appended if n in types]
-            if typed:
-                keys.append(ast.Constant(value="list_types"))
-                values.append(ast.Dict(
-                    keys=[ast.Constant(value=n) for n in typed],
-                    values=[ast.Tuple(elts=[types[n][0] or ast.Constant(value=None),
-                                            types[n][1] or ast.Constant(value=None)],
-                                      ctx=ast.Load()) for n in typed]))
         return ast.Dict(keys=keys, values=values)
 
 

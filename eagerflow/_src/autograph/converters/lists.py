@@ -1,9 +1,12 @@
-"""Converter: `l.append(x)` as a statement becomes `l = ag__.list_append(l, x)`.
+"""Converter (only under Feature.LISTS, as TF's): lists as TF 2.21's AutoGraph stages them.
 
-For a Python list this appends in place and hands back the same list, so nothing
-changes. What changes is that `l` now counts as written by the block, so a graph loop
-carries it as a loop variable; the runtime then accumulates into a TensorArray and hands
-back the stacked tensor after the loop. Each loop learns which names it appends to.
+- a list display `[a, b]` becomes `ag__.new_list([a, b])` (an empty one, a TensorList);
+- `l.append(x)` as a statement becomes `l = ag__.list_append(l, x)`;
+- `l.pop()` / `l.pop(i)` becomes `ag__.list_pop(l, i)`;
+- `m.stack(l)` with one argument becomes `ag__.list_stack(l, m.stack)`.
+operators/data_structures.py says what each does with a Python list, a TensorArray and a
+TensorList. An append rebinds only a name local to the function (rebinding any other name
+would change its scope).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from eagerflow._src.autograph.pyct import analysis
-from eagerflow._src.autograph.pyct.templates import locate, replace
+from eagerflow._src.autograph.pyct.templates import locate, replace, replace_expr
 
 
 def _append_target(node: ast.stmt) -> str | None:
@@ -26,38 +29,51 @@ def _append_target(node: ast.stmt) -> str | None:
     return None
 
 
+def _plain_args(call: ast.Call, most: int) -> bool:
+    return len(call.args) <= most and not any(isinstance(a, ast.Starred) for a in call.args)
+
+
 class _Lists(ast.NodeTransformer):
     def __init__(self, ctx) -> None:
         self.ctx = ctx
-        self.loops: list[ast.stmt] = []
         self.locals: set[str] = set()
 
-    def _loop(self, node: ast.stmt) -> ast.stmt:
-        node.ag_appended = set()
-        self.loops.append(node)
-        self.generic_visit(node)
-        self.loops.pop()
-        return node
-
-    visit_While = visit_For = _loop  # noqa: N815
-
     def _scope(self, node: ast.AST) -> ast.AST:
-        saved = self.loops, self.locals
-        self.loops, self.locals = [], _locals(node)
+        saved = self.locals
+        self.locals = _locals(node)
         self.generic_visit(node)
-        self.loops, self.locals = saved
+        self.locals = saved
         return node
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _scope  # noqa: N815
+
+    def visit_List(self, node: ast.List) -> ast.expr:
+        node = self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        return locate(replace_expr("ag__.new_list(l_)", l_=node), node)
 
     def visit_Expr(self, node: ast.Expr) -> ast.stmt:
         name = _append_target(node)
         if name is None or name not in self.locals:
             return self.generic_visit(node)
-        for loop in self.loops:
-            loop.ag_appended.add(name)
         value = self.visit(node.value.args[0])
         return locate(replace("l_ = ag__.list_append(l_, x_)", l_=name, x_=value), node)[0]
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        node = self.generic_visit(node)
+        f = node.func
+        if not isinstance(f, ast.Attribute):
+            return node
+        if f.attr == "pop" and _plain_args(node, 1) and not node.keywords:
+            i = node.args[0] if node.args else ast.Constant(value=None)
+            new = replace_expr("ag__.list_pop(l_, i_)", l_=f.value, i_=i)
+        elif (f.attr == "stack" and len(node.args) == 1 and _plain_args(node, 1)
+              and (not node.keywords or node.keywords[0].arg == "strict")):
+            new = replace_expr("ag__.list_stack(l_, f_)", l_=node.args[0], f_=f)
+        else:
+            return node
+        return locate(new, node)
 
 
 def _locals(node: ast.AST) -> set[str]:

@@ -9,8 +9,7 @@ Each statement dispatches on what its condition (or iterable) turns out to be:
 
 The graph forms check what TF's AutoGraph checks, with TF's messages: variables left
 unset on one branch, `None` values, nested structures, dtypes and shapes that change
-across an iteration. Lists that a graph loop appends to accumulate into a TensorArray
-and come out of the loop stacked.
+across an iteration.
 """
 
 from __future__ import annotations
@@ -380,18 +379,16 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
     initial = getattr(source, "initial", {})
     init = [initial[s] if s in initial and isinstance(v, Undefined) else v
             for v, s in zip(init, symbol_names)]
-    list_vars = set(opts.get("list_vars", ()))
     for v in init:
         if isinstance(v, UndefinedReturnValue):
             raise NotImplementedError(_RETURN_IN_LOOP)
 
-    pending = [k for k, (v, s) in enumerate(zip(init, symbol_names))
-               if isinstance(v, Undefined) or (s in list_vars and _untyped(v, s, opts))]
+    pending = [k for k, v in enumerate(init) if isinstance(v, Undefined)]
     if pending:
-        init = _init_from_first_iteration(init, pending, symbol_names, list_vars, get_state,
-                                          set_state, source.trial, body, opts)
+        init = _init_from_first_iteration(init, pending, symbol_names, get_state, set_state,
+                                          source.trial, body)
 
-    entry = [_loop_entry_value(v, s, s in list_vars, opts) for v, s in zip(init, symbol_names)]
+    entry = [_loop_entry_value(v, s) for v, s in zip(init, symbol_names)]
     invariants = _shape_invariants(init, entry, opts)
     flat_entry = nest.flatten(entry)
     prefix0 = source.init()
@@ -444,24 +441,13 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
                             lead_names=("loop_counter",))
     else:
         final = while_loop(cond_fn, body_fn, loop_vars, **kwargs)
-    final = unpack(_as_list(final)[k:])
-    result = []
-    for v, s in zip(final, symbol_names):
-        if s in list_vars and is_tensor_array(v):
-            v = v.stack()
-        result.append(v)
-    set_state(tuple(result))
+    set_state(tuple(unpack(_as_list(final)[k:])))
 
 
-def _untyped(v: Any, name: str, opts: dict) -> bool:
-    return isinstance(v, list) and not v and name not in opts.get("list_types", {})
-
-
-def _init_from_first_iteration(init: list, pending: list, names: tuple, list_vars: set,
-                               get_state: Callable, set_state: Callable, trial: Callable,
-                               body: Callable, opts: dict) -> list:
-    """Variables first set inside the loop (and empty lists it fills) take their type from
-    a trial iteration, then start from zeros of that type, as TF's AutoGraph does."""
+def _init_from_first_iteration(init: list, pending: list, names: tuple, get_state: Callable,
+                               set_state: Callable, trial: Callable, body: Callable) -> list:
+    """Variables first set inside the loop take their type from a trial iteration, then
+    start from zeros of that type, as TF's AutoGraph does."""
     # Lists are copied: the trial's appends must not reach the real loop's initial values.
     trial_state = tuple(list(v) if isinstance(v, list) else v for v in init)
 
@@ -475,14 +461,6 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, list_var
     out = list(init)
     for k in pending:
         v, name = first[k], names[k]
-        if name in list_vars and isinstance(init[k], list):
-            element = v[0] if isinstance(v, list) and v else None
-            if element is None:
-                raise ValueError(f"'{name}' is an empty list that the loop does not fill; "
-                                 "declare its element type with set_element_type")
-            element = _graph_value(element, name)
-            opts.setdefault("list_types", {})[name] = (element.dtype, element.shape)
-            continue
         if isinstance(v, (Undefined, UndefinedReturnValue)) or v is None:
             raise ValueError(f"'{name}' must be defined before the loop.")
         out[k] = nest.map_structure(lambda x: _zeros_like_spec(x, name), v)
@@ -505,30 +483,11 @@ def _discarded_trace(fn: Callable) -> Any:
     return trace(fn, new_subgraph("autograph", "trial", scoped=False))
 
 
-def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
-    if is_list:
-        if isinstance(v, list):
-            return _list_to_tensor_array(v, name, opts)
-        if isinstance(v, Tensor):
-            ta = TensorArray(v.dtype, size=0, dynamic_size=True, element_shape=v.shape[1:])
-            return ta.unstack(v)
+def _loop_entry_value(v: Any, name: str) -> Any:
     if v is None:
         raise ValueError(f"'{name}' is None before the loop. TensorFlow loop variables must "
                          "be tensors or values that convert to tensors.")
     return _graph_values(v, name)
-
-
-def _list_to_tensor_array(values: list, name: str, opts: dict) -> Any:
-    dtype, shape = opts.get("list_types", {}).get(name, (None, None))
-    elements = [_graph_value(x, name) for x in values]
-    if dtype is None:
-        dtype = elements[0].dtype
-        if shape is None:
-            shape = elements[0].shape
-    ta = TensorArray(dtype, size=0, dynamic_size=True, element_shape=shape)
-    for i, x in enumerate(elements):
-        ta = ta.write(i, x)
-    return ta
 
 
 def _shape_invariants(init: list, entry: list, opts: dict) -> list:

@@ -19,11 +19,10 @@ from eagerflow._src.core import dtypes
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as tf_shape
-from eagerflow._src.ops.array import transpose
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.sorting import argsort, sort
-from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tensor_array import tensor_list_length
 
 
 def range_(*args: Any) -> Any:
@@ -48,6 +47,8 @@ def len_(s: Any) -> Any:
         return hook(s)
     t = graph_tensor(s)
     if t is not None:
+        if t.dtype is dtypes.variant:  # a TensorList: what `[]` is under Feature.LISTS
+            return tensor_list_length(t)
         shape = t.shape
         if shape.rank == 0:
             raise ValueError(f"len requires a non-scalar tensor, got one of shape {shape}")
@@ -136,25 +137,3 @@ OVERRIDES = {id(builtins.range): range_, id(builtins.len): len_, id(builtins.int
              id(builtins.filter): filter_, id(builtins.any): any_, id(builtins.all): all_,
              id(builtins.sorted): sorted_}
 
-
-def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
-    """tf.stack where `values` may be a list that a graph loop accumulated: it arrives
-    already stacked along axis 0 (TF stacks a tensor's slices along `axis`)."""
-    t = graph_tensor(values)
-    if t is None:
-        if is_tensor_array(values):
-            values = values.stack()
-            t = values
-        else:
-            return stack(values, axis=axis, name=name)
-    rank = t.shape.rank
-    if rank is None:
-        raise ValueError("tf.stack of a tensor of unknown rank")
-    axis = axis + rank if axis < 0 else axis
-    if axis == 0:
-        return t
-    perm = list(range(1, axis + 1)) + [0] + list(range(axis + 1, rank))
-    return transpose(t, perm)
-
-
-OVERRIDES[id(stack)] = list_stack
