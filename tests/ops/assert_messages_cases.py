@@ -42,8 +42,6 @@ def run(tf: Any, expr: str) -> Any:
 
 def message(e: BaseException) -> str:
     m = str(e)
-    # TF's dump of the OpDef after a dtype error's node, which eagerflow does not repeat
-    m = re.sub(r"; Op<name=[^\n]*>(?= \[Op:)", "", m)
     # a traced error: TF's own message after the user frames; the frames name this file
     if m.startswith("in user code:"):
         m = m.strip().split("\n")[-1].strip()

@@ -36,13 +36,12 @@ def operands(tf):
 
 def normalize(message):
     """An error's message without what only says where it came from: tf.function's "in
-    user code" frame, TF's kernel-function prefix, its op-signature dump and the " name: "
-    TF appends to eager errors (eagerflow's messages leave those out)."""
+    user code" frame, TF's kernel-function prefix and the " name: " TF appends to eager
+    errors."""
     if message.startswith("in user code:"):
         message = message.rstrip().rsplit("\n\n", 1)[-1].strip()
         message = re.sub(r"^\w+: ", "", message)
     message = re.sub(r"^\{\{function_node [^}]*\}\} ", "", message)
-    message = re.sub(r"; Op<name=.*?>(?= \[Op:|$)", "", message, flags=re.S)
     return re.sub(r" name: $", "", message).strip()
 
 

@@ -11,11 +11,10 @@ tests/saved_model/make_tf_op_signatures.py from TF 2.21, documentation left out)
 from __future__ import annotations
 
 import functools
-import json
-from pathlib import Path
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.ops.tf_op_defs import signatures
 from eagerflow._src.saved_model.protos import pb
 
 # TF ops that the SavedModel code emits or composes from eagerflow's ops, beyond the
@@ -58,16 +57,8 @@ EXTRA_OPS = (
     "SparseReshape", "SegmentSum", "LRN", "IRFFT", "IRFFTND",
 )
 
-_PATH = Path(__file__).with_name("tf_op_signatures.json")
-
-
-@functools.lru_cache(maxsize=1)
-def _table() -> dict:
-    return json.loads(_PATH.read_text(encoding="utf-8"))
-
-
 def has_op(name: str) -> bool:
-    return name in _table()
+    return name in signatures()
 
 
 @functools.cache
@@ -76,7 +67,7 @@ def op_def(name: str) -> Any:
     from google.protobuf import json_format
 
     proto = pb().OpDef()
-    json_format.ParseDict(dict(_table()[name], name=name), proto)
+    json_format.ParseDict(dict(signatures()[name], name=name), proto)
     return proto
 
 
