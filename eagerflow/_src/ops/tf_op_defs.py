@@ -20,10 +20,14 @@ and allowed values as TF prints an AttrValue, then the op's flags.)
 
 from __future__ import annotations
 
-import base64
 import functools
-import json
 from pathlib import Path
+
+from eagerflow._src.core.lazy import lazy_module
+
+# read only when an error needs the table: ~2 ms of `import eagerflow`
+base64 = lazy_module("base64")
+json = lazy_module("json")
 
 _TABLE = Path(__file__).resolve().parent.parent / "saved_model" / "tf_op_signatures.json"
 
