@@ -106,3 +106,54 @@ for label, fn in (("reduce", lambda: strategy.reduce("SUM", tf.constant(1.0), ax
 show("local results of a tensor", lambda: strategy.experimental_local_results(tf.constant(1)))
 show("local results of a structure", lambda: strategy.experimental_local_results((pr, 1)))
 show("local results, default strategy", lambda: tf.distribute.get_strategy().experimental_local_results((1, 2)))
+
+# Variables in scope, the other strategies, the custom-training loss helpers and a
+# checkpoint restored in another strategy ("Custom training with tf.distribute.Strategy").
+cpu2 = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+with cpu2.scope():
+    v = tf.Variable(1.0, name="v")
+    s = tf.Variable(0.0, synchronization=tf.VariableSynchronization.ON_READ, aggregation=tf.VariableAggregation.SUM)
+    m = tf.Variable([1, 2], aggregation=tf.VariableAggregation.ONLY_FIRST_REPLICA)
+print(type(v).__name__, v.aggregation, v.synchronization, v.device)
+print(repr(v)); print(v)
+print(type(s).__name__, s.aggregation, s.synchronization); print(repr(s))
+print(cpu2.extended.variable_created_in_scope(v), v.name, s.name, m.name)
+
+
+def update():
+    v.assign_add(1.0)
+    s.assign_add(1.0)
+    return v.read_value()
+
+
+show("update in replicas", lambda: cpu2.run(update))
+print(v.numpy(), s.numpy(), s.read_value())
+show("assign in cross-replica context", lambda: v.assign(5.0))
+w = tf.Variable(2.0)
+print(type(w).__name__, cpu2.extended.variable_created_in_scope(w))
+one = tf.distribute.OneDeviceStrategy("/cpu:1")
+with one.scope():
+    o = tf.Variable(3.0)
+print(type(o).__name__, o.device, one.num_replicas_in_sync, one.extended.worker_devices)
+print(one.run(lambda x: x + 1, args=(tf.constant(1),)))
+print(one.experimental_distribute_values_from_function(lambda c: c.replica_id_in_sync_group))
+for x in one.experimental_distribute_dataset(tf.data.Dataset.range(5).batch(2)):
+    print(x)
+default = tf.distribute.get_strategy()
+print(type(default).__name__, default.num_replicas_in_sync)
+show("default worker_devices", lambda: default.extended.worker_devices)
+show("default parameter_devices", lambda: default.extended.parameter_devices)
+print(default.run(lambda: 2), default.reduce("SUM", tf.constant(3.0), axis=None))
+print(tf.nn.compute_average_loss([1.0, 2.0, 3.0], global_batch_size=6), tf.nn.scale_regularization_loss(4.0))
+print(cpu2.run(lambda x: (tf.nn.compute_average_loss(x), tf.nn.scale_regularization_loss(2.0)), args=(tf.constant([1.0, 3.0]),)))
+print(tf.distribute.InputContext(num_input_pipelines=2, input_pipeline_id=1, num_replicas_in_sync=4))
+show("per-replica batch of 8", lambda: tf.distribute.InputContext(2, 1, 4).get_per_replica_batch_size(8))
+show("per-replica batch of 7", lambda: tf.distribute.InputContext(2, 1, 4).get_per_replica_batch_size(7))
+import tempfile  # noqa: E402
+path = tf.train.Checkpoint(v=v).save(tempfile.mkdtemp() + "/c")
+with one.scope():
+    v2 = tf.Variable(0.0)
+tf.train.Checkpoint(v=v2).restore(path)
+v3 = tf.Variable(0.0)
+tf.train.Checkpoint(v=v3).restore(path)
+print(v2.numpy(), v3.numpy())

@@ -203,7 +203,21 @@ class StrategyExtendedV2:
         return self._container_strategy().run(fn, args, kwargs)
 
 
-_EXTENDED_CLASSES: dict = {}
+class _DefaultDistributionExtended(StrategyExtendedV2):
+    """The default strategy's: it has no devices of its own to list, as TF's."""
+
+    @property
+    def worker_devices(self) -> tuple:
+        raise RuntimeError("worker_devices() method unsupported by default "
+                           "tf.distribute.Strategy.")
+
+    @property
+    def parameter_devices(self) -> tuple:
+        raise RuntimeError("parameter_devices() method unsupported by default "
+                           "tf.distribute.Strategy.")
+
+
+_EXTENDED_CLASSES: dict = {"_DefaultDistributionExtended": _DefaultDistributionExtended}
 # What `extended` says where its strategy does not say otherwise (one worker's strategies).
 _EXTENDED_DEFAULTS = {"experimental_between_graph": False, "experimental_should_init": True,
                       "should_checkpoint": True, "should_save_summary": True}

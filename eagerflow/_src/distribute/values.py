@@ -22,7 +22,12 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.ops.math import equal, where, zeros_like
-from eagerflow._src.ops.variables import Variable, VariableAggregation, is_tf_variable
+from eagerflow._src.ops.variables import (
+    Variable,
+    VariableAggregation,
+    VariableSynchronization,
+    is_tf_variable,
+)
 
 
 class DistributedValues:
@@ -145,6 +150,8 @@ class MirroredVariable(Variable):
         v.__dict__.update({k: val for k, val in primary.__dict__.items()
                            if k not in ("_arr", "_device")})
         v._init_mirrored(copies, strategy)
+        if v._synchronization == VariableSynchronization.AUTO:  # (TF's mirrored: ON_WRITE)
+            v._synchronization = VariableSynchronization.ON_WRITE
         return v
 
     @property
