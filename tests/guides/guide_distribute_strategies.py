@@ -150,6 +150,7 @@ print(tf.distribute.InputContext(num_input_pipelines=2, input_pipeline_id=1, num
 show("per-replica batch of 8", lambda: tf.distribute.InputContext(2, 1, 4).get_per_replica_batch_size(8))
 show("per-replica batch of 7", lambda: tf.distribute.InputContext(2, 1, 4).get_per_replica_batch_size(7))
 import tempfile  # noqa: E402
+
 path = tf.train.Checkpoint(v=v).save(tempfile.mkdtemp() + "/c")
 with one.scope():
     v2 = tf.Variable(0.0)
