@@ -17,7 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
@@ -34,7 +34,7 @@ from eagerflow._src.ops.dynshape import (
     scalar_arg,
     segments_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,
@@ -664,15 +664,28 @@ ONE_HOT = register(OpDef(
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""
-    idx = _t(indices)
-    on = None if on_value is None else convert_to_tensor(on_value, dtype=dtype)
-    off = None if off_value is None else convert_to_tensor(off_value, dtype=dtype)
+    # indices go to the op as given: TF's fast path converts a number or an array to the
+    # attr's default int64 (2.0 is its TypeError, a float array is cast), its slow path (a
+    # list) prefers int64 and falls back on the list's own dtype (the op refuses floats)
+    if isinstance(indices, Tensor) or hasattr(indices, "_as_tensor"):
+        idx = _t(indices)
+    elif passed_raw(indices):
+        idx = convert_to_tensor(indices, dtype_hint=dt.int64)
+    else:
+        idx = convert_to_tensor(indices, dtype=dt.int64)
+    dtype = None if dtype is None else dt.as_dtype(dtype)
+    on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
+    off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
+    for what, v in (("on_value", on), ("off_value", off)):
+        if v is not None and dtype is not None and v._dtype is not dtype:
+            raise TypeError(f"dtype {v._dtype} of {what} does not match dtype parameter {dtype}")
     if on is not None and off is not None and on._dtype is not off._dtype:
         raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of "
                         "off_value")
     if dtype is None:
         dtype = on._dtype if on is not None else off._dtype if off is not None else dt.float32
-    dtype = dt.as_dtype(dtype)
+    if isinstance(depth, Tensor) and depth.dtype is not dt.int32:
+        convert_to_tensor(depth, dtype=dt.int32)  # (TF's ValueError: depth is an int32 input)
     if on is None:
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:

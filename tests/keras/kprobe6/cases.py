@@ -247,3 +247,29 @@ for size in [[3, 2], tf.constant([3, 2]), tf.constant([3, 2], tf.int64),
              tf.constant([3., 2.])]:
     tryp("resize", lambda: tf.image.resize(img, size).shape)
 """
+
+# FGSM's label is tf.one_hot(index, depth): indices go to TF's op as given (a Python float
+# is its int64 conversion's TypeError, a NumPy float array is cast, a list of floats is
+# the op's refusal, a list of bools converts), an int64 depth tensor is refused, and
+# on_value/off_value are checked against `dtype` before each other
+SNIPPETS["one_hot_arguments"] = """
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
+        print(label, type(e).__name__, str(e)[:120])
+tryp("float", lambda: tf.one_hot(2.0, 4))
+tryp("float list", lambda: tf.one_hot([1.0, 2.0], 4))
+tryp("float tensor", lambda: tf.one_hot(tf.constant(2.0), 4))
+tryp("float array", lambda: tf.one_hot(np.array([1.0]), 4).numpy().tolist())
+tryp("float depth", lambda: tf.one_hot([1, 2], 4.0))
+tryp("int64 depth", lambda: tf.one_hot([1, 2], tf.constant(4, tf.int64)))
+tryp("on/off", lambda: tf.one_hot([1, 2], 4, on_value=1, off_value=0.0))
+tryp("on vs dtype", lambda: tf.one_hot([1, 2], 4, dtype=tf.int32, on_value=1.0))
+tryp("off vs dtype", lambda: tf.one_hot([1, 2], 4, dtype=tf.float64, off_value=-1.0))
+tryp("int16 array", lambda: tf.one_hot(np.array([1], np.int16), 3).numpy().tolist())
+tryp("string", lambda: tf.one_hot("a", 3))
+tryp("bools", lambda: tf.one_hot([True], 3).numpy().tolist())
+print(tf.one_hot(np.int64(1), 3, on_value=2).dtype, tf.one_hot(208, 1000).shape)
+print(tf.one_hot([[0, 3], [-1, 1]], 3, on_value=5, off_value=-1, axis=0).numpy().tolist())
+"""
