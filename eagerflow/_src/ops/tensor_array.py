@@ -647,9 +647,6 @@ class TensorArray:
     def grad(self, source: Any, flow: Any = None, name: Any = None) -> TensorArray:
         raise NotImplementedError("TensorArray.grad is not supported")
 
-    def __repr__(self) -> str:
-        return f"<TensorArray dtype={self._dtype.name} element_shape={self._element_shape}>"
-
 
 def _symbolic(x: Any) -> bool:
     return isinstance(x, Tensor) and not hasattr(x, "_arr")

@@ -273,3 +273,44 @@ tryp("bools", lambda: tf.one_hot([True], 3).numpy().tolist())
 print(tf.one_hot(np.int64(1), 3, on_value=2).dtype, tf.one_hot(208, 1000).shape)
 print(tf.one_hot([[0, 3], [-1, 1]], 3, on_value=5, off_value=-1, axis=0).numpy().tolist())
 """
+
+# the custom training tutorial restores a checkpoint and asserts it consumed: the optimizer's
+# slots are recorded under their Keras paths (`adam/<variable path>_momentum`, a plain
+# tf.Variable's after its name), as the unresolved objects' full_name shows them
+SNIPPETS["optimizer_slot_full_names_in_checkpoints"] = """
+import os, re, tempfile
+model = keras.Sequential([keras.Input((2,)), layers.Dense(1)])
+plain = tf.Variable([1.0, 2.0], name="scope/w")
+opt = keras.optimizers.Adam()
+grads = [tf.ones_like(w) for w in model.trainable_variables] + [tf.ones(2)]
+opt.apply_gradients(zip(grads, model.trainable_variables + [plain]))
+d = tempfile.mkdtemp()
+path = tf.train.Checkpoint(model=model, plain=plain, optimizer=opt).write(
+    os.path.join(d, "ckpt"))
+for built in ([], model.trainable_variables):
+    fresh = keras.optimizers.Adam()
+    fresh.build(built)
+    status = tf.train.Checkpoint(model=model, plain=plain, optimizer=fresh).read(path)
+    try:
+        status.assert_consumed()
+    except AssertionError as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+        print(re.findall(r'full_name: "([^"]*)"', str(e)))
+names = sorted(n for n, _ in tf.train.list_variables(path) if n.startswith("optimizer"))
+print(len(names), names[:2])
+"""
+
+# the actor-critic tutorial's episode collects into tf.TensorArrays: their repr is the
+# default object's (TF prints no dtype or shape)
+SNIPPETS["tensor_array_repr"] = """
+import re
+ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True, element_shape=[2])
+pattern = r"<[\\w.]+\\.TensorArray object at 0x[0-9a-f]+>"
+print(re.fullmatch(pattern, repr(ta)) is not None, str(ta) == repr(ta))
+@tf.function
+def f():
+    t = tf.TensorArray(tf.float32, size=1)
+    print(re.fullmatch(pattern, repr(t)) is not None)
+    return t.write(0, 1.0).stack()
+print(f().numpy())
+"""

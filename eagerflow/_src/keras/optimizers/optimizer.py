@@ -286,13 +286,14 @@ class Optimizer(trackable.AutoTrackable):
             value = np.asarray(initializer(shape=shape, dtype=var.dtype), npd)
         else:
             value = np.asarray(initializer, npd)
-        slot = Variable(value, trainable=False, dtype=var.dtype,
-                        name=f"{self._name}/{_base_name(var)}/{slot_name}")
         # Keras 3 names a slot after its variable's path and its own Keras name (a plain
-        # tf.Variable has no path: after its name, "Variable:0" -> "Variable_0")
+        # tf.Variable has no path: after its name, "Variable:0" -> "Variable_0"); the
+        # variable under it is named by its path (checkpoints record it as its full_name)
         reference = getattr(var, "path", None) or str(var.name).replace(":", "_")
         suffix = self._keras_slot_names.get(slot_name, slot_name)
         keras_name = f"{reference.replace('/', '_')}_{suffix}"
+        slot = Variable(value, trainable=False, dtype=var.dtype,
+                        name=f"{self._name}/{keras_name}")
         keras_variable(slot, keras_name, f"{self._name}/{keras_name}")
         return self._register_slot(var, slot_name, slot)
 
