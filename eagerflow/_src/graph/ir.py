@@ -786,6 +786,11 @@ class Graph:
         """TF's GraphDef message of the graph (saved_model/graph_def.py writes it)."""
         return Graph._graph_def_writer.as_graph_def(self, from_version, add_shapes)
 
+    def _instantiated_graph_def(self, name: str) -> Any:
+        """This function graph as TF instantiates it (`_Arg` and `_Retval` nodes: the view
+        TensorBoard's traces show), named `name` (saved_model/graph_def.py writes it)."""
+        return Graph._graph_def_writer.instantiated(self, name)
+
     def finalize(self) -> None:
         self._finalized = True
 

@@ -2,8 +2,9 @@
 
 Bottom of saved_model/, beside tf_ops.py. `set_attr` fills an AttrValue of a given TF
 attribute type from the Python value an eagerflow op holds; `attr_value` reads one back;
-`tensor_proto` / `ndarray` convert constants both ways (TF's writers use `tensor_content`
-bytes, or one typed value repeated to fill the shape, both are read).
+`tensor_proto` / `ndarray` convert constants both ways (TF's make_tensor_proto writes a
+tensor of one element or none in its typed field, `float_val: 1`, and a larger one as
+`tensor_content` bytes; a typed value repeated to fill the shape is read too).
 """
 
 from __future__ import annotations
@@ -16,14 +17,29 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.io.structured_value import set_shape as set_shape  # noqa: F401 (re-export)
 from eagerflow._src.io.structured_value import shape_tuple as shape_tuple  # noqa: F401
 from eagerflow._src.io.tensor_proto import to_ndarray as ndarray  # noqa: F401  (re-exported)
+from eagerflow._src.saved_model.protos import pb as _pb
 from eagerflow._src.summary.encoders import tensor_proto as _tensor_proto
+
+# dtype -> the TensorProto field TF's make_tensor_proto puts a lone value in
+_VAL_FIELDS = {dt.float32: "float_val", dt.float64: "double_val", dt.int32: "int_val",
+               dt.int16: "int_val", dt.int8: "int_val", dt.uint8: "int_val",
+               dt.uint16: "int_val", dt.int64: "int64_val", dt.bool: "bool_val",
+               dt.uint32: "uint32_val", dt.uint64: "uint64_val"}
 
 
 def tensor_proto(pb: Any, arr: Any, dtype: dt.DType) -> Any:
     arr = np.asarray(arr)
     if dtype is dt.string and arr.dtype != object:
         arr = arr.astype(object)
-    return _tensor_proto(pb, arr, dtype)
+    field = _VAL_FIELDS.get(dtype)
+    if field is None or arr.size > 1:
+        return _tensor_proto(pb, arr, dtype)
+    tp = pb.TensorProto(dtype=dtype.as_datatype_enum)
+    tp.tensor_shape.SetInParent()
+    for d in arr.shape:
+        tp.tensor_shape.dim.add(size=int(d))
+    getattr(tp, field).extend(arr.reshape(-1).astype(dtype.as_numpy_dtype).tolist())
+    return tp
 
 
 _LIST_FIELDS = {"list(int)": "i", "list(float)": "f", "list(bool)": "b", "list(string)": "s",
@@ -101,3 +117,26 @@ def attr_value(av: Any) -> Any:
                 return tuple(items)
         return ()
     return None
+
+
+def plain_attr(attrs: Any, key: str, value: Any) -> None:
+    """Fills attrs[key] where `value` has a GraphDef form (a dtype, a number, a string, an
+    array, a list of ints or dtypes); leaves it out where it has none."""
+    if isinstance(value, dt.DType):
+        set_attr(attrs[key], "type", value)
+    elif isinstance(value, (bool, np.bool_)):
+        set_attr(attrs[key], "bool", bool(value))
+    elif isinstance(value, (int, np.integer)):
+        set_attr(attrs[key], "int", int(value))
+    elif isinstance(value, (float, np.floating)):
+        set_attr(attrs[key], "float", float(value))
+    elif isinstance(value, (str, bytes)):
+        set_attr(attrs[key], "string", value)
+    elif isinstance(value, np.ndarray) and value.dtype != object:
+        attrs[key].tensor.CopyFrom(tensor_proto(_pb(), value, dt.as_dtype(value.dtype)))
+    elif isinstance(value, (tuple, list)) and value and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
+        set_attr(attrs[key], "list(int)", [int(v) for v in value])
+    elif isinstance(value, (tuple, list)) and value and all(
+            isinstance(v, dt.DType) for v in value):
+        set_attr(attrs[key], "list(type)", list(value))

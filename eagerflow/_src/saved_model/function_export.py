@@ -28,7 +28,7 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.protos import pb
 
 _ARG_BAD = re.compile(r"[^a-z0-9_]")
@@ -340,17 +340,48 @@ class FunctionWriter:
             if op.type == "Placeholder" and id(op.outputs[0]) in self._refs:
                 continue  # an input argument
             self._current = op
+            state = self.written()
             try:
                 refs = self.library.lower(self, op)
             except ExportError as e:
-                raise ExportError(f"{e} (operation {op.name!r} of type {op.type} in "
-                                  f"function {self.fdef.signature.name})") from None
+                if not self.library.lenient:
+                    raise ExportError(f"{e} (operation {op.name!r} of type {op.type} in "
+                                      f"function {self.fdef.signature.name})") from None
+                self.unwrite(state)
+                refs = self.own_form(op)
             for t, r in zip(op.outputs, refs):
                 if r is not None:
                     r.shape = t._shape
                     self._refs[id(t)] = r
         self._current = None
         self.finish([self.ref(t) for t in outputs])
+
+
+    # -- a listing's stand-in for an operation TF has no form for ---------------------------
+    def written(self) -> tuple:
+        """Where the writing stands (for `unwrite`)."""
+        return len(self.fdef.node_def), len(self.effects), self._last_effect
+
+    def unwrite(self, state: tuple) -> None:
+        """Drops the nodes written since `state` (a lowering that failed half way)."""
+        n_nodes, n_effects, last = state
+        for nd in self.fdef.node_def[n_nodes:]:
+            self._used.discard(nd.name)
+        del self.fdef.node_def[n_nodes:]
+        del self.effects[n_effects:]
+        self._last_effect = last
+
+    def own_form(self, op: Any) -> list:
+        """`op` as a node of its eagerflow type: its tensor inputs and the attributes a
+        GraphDef can hold (where a listing, not a SavedModel, is written: TF refuses the
+        node by its type when it reads it)."""
+        nd = self.fdef.node_def.add(name=self.unique(op.name), op=op.type)
+        nd.input.extend(self.ref(x).name for x in op.inputs)
+        for key, value in sorted(op.attrs.items()):
+            if not key.startswith("_"):
+                plain_attr(nd.attr, key, value)
+        return [Ref(f"{nd.name}:output:{i}", t._dtype, t._shape)
+                for i, t in enumerate(op.outputs)]
 
 
 def _check_allowed(op: str, a: Any, av: Any) -> None:
@@ -382,8 +413,11 @@ class LibraryWriter:
     """The FunctionDefLibrary of one SavedModel: each traced graph written once."""
 
     def __init__(self, tracked: Any = None, assets: dict | None = None,
-                 custom_gradients: bool = True, tables: dict | None = None) -> None:
+                 custom_gradients: bool = True, tables: dict | None = None,
+                 lenient: bool = False) -> None:
         """`tracked(obj)`: whether a variable, table or asset is saved with the functions;
+        `lenient`: an operation TF has no form for is written in its own (a listing's:
+        as_graph_def, TensorBoard's graphs), not refused;
         `assets`: id(path array) -> Asset, for the constants that are an asset's path;
         `tables`: id(TableState) -> the lookup table holding it;
         `custom_gradients`: whether tf.custom_gradient functions are saved with them."""
@@ -397,6 +431,7 @@ class LibraryWriter:
         self.in_gradient = 0
         self._gradient_types = 0
         self.tracked = tracked or (lambda v: True)
+        self.lenient = lenient
         self.assets = assets or {}
         self.tables = tables or {}
         self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)

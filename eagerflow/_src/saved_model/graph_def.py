@@ -27,28 +27,25 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
     ExportError,
     FunctionWriter,
     LibraryWriter,
     Ref,
 )
-from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter
+from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter, OwnOutputs
 from eagerflow._src.saved_model.protos import pb
 
 MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)
 
 
 class _Writer(GraphWriter):
-    """GraphWriter that keeps every Ref it makes (for `_output_shapes`) and writes an
-    operation without a TensorFlow form as a node of its own type."""
+    """GraphWriter that keeps every Ref it makes (for `_output_shapes`)."""
 
     def __init__(self, library: LibraryWriter, graph: Any) -> None:
         super().__init__(library, graph)
@@ -65,35 +62,10 @@ class _Writer(GraphWriter):
         self.made.append(ref)
         return ref
 
-    def write_op(self, op: Operation) -> None:
-        start = len(self.fdef.node_def)
-        try:
-            super().write_op(op)
-        except ExportError:
-            del self.fdef.node_def[start:]
-            self._own_form(op)
-
-    def _own_form(self, op: Operation) -> None:
-        """`op` as a node of its eagerflow type: tensor inputs, plain attributes."""
-        name = self.unique(op.name)
-        nd = self.fdef.node_def.add(name=name, op=op.type)
-        for x in op.inputs:
-            nd.input.append(self.ref(x).name)
-        for key, value in sorted(op.attrs.items()):
-            if not key.startswith("_"):
-                _plain_attr(nd.attr, key, value)
-        for i, t in enumerate(op.outputs):
-            ref = Ref(f"{name}:output:{i}", t._dtype, t._shape)
-            self._refs[id(t)] = ref
-            self.made.append(ref)
-        self._indices_of(name, len(op.outputs))
-        self.op_node[id(op)] = name
-        controls = [self.op_node.get(id(c)) for c in op._control_inputs]
-        nd.input.extend("^" + c for c in controls if c is not None)
-
-    def _indices_of(self, node: str, n: int) -> None:
-        cache = self.__dict__.setdefault("_indices", {})
-        cache[node] = {("output", i): i for i in range(n)}
+    def own_form(self, op: Any) -> list:
+        refs = super().own_form(op)
+        self.made.extend(refs)
+        return refs
 
 
 class _FunctionGraphWriter(_Writer):
@@ -151,29 +123,6 @@ class _FunctionGraphWriter(_Writer):
                 n.input.append("^" + noop)
 
 
-def _plain_attr(attrs: Any, key: str, value: Any) -> None:
-    """Fills attrs[key] where `value` has a GraphDef form (dtypes, numbers, strings,
-    shapes, lists of them, arrays); leaves it out where it has none."""
-    if isinstance(value, dt.DType):
-        set_attr(attrs[key], "type", value)
-    elif isinstance(value, (bool, np.bool_)):
-        set_attr(attrs[key], "bool", bool(value))
-    elif isinstance(value, (int, np.integer)):
-        set_attr(attrs[key], "int", int(value))
-    elif isinstance(value, (float, np.floating)):
-        set_attr(attrs[key], "float", float(value))
-    elif isinstance(value, (str, bytes)):
-        set_attr(attrs[key], "string", value)
-    elif isinstance(value, np.ndarray) and value.dtype != object:
-        attrs[key].tensor.CopyFrom(tensor_proto(pb(), value, dt.as_dtype(value.dtype)))
-    elif isinstance(value, (tuple, list)) and value and all(
-            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
-        set_attr(attrs[key], "list(int)", [int(v) for v in value])
-    elif isinstance(value, (tuple, list)) and value and all(
-            isinstance(v, dt.DType) for v in value):
-        set_attr(attrs[key], "list(type)", list(value))
-
-
 def _output_shapes(gd: Any, refs: list) -> None:
     """`_output_shapes` on each node with outputs: the shapes its Refs know (unknown rank
     where the writer made the tensor itself and knows none)."""
@@ -211,7 +160,7 @@ def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) 
     """TF's GraphDef of `graph` (see the module's docstring)."""
     del from_version  # TF 2's as_graph_def writes every node whatever the version given
     function = isinstance(graph, FuncGraph)
-    w = (_FunctionGraphWriter if function else _Writer)(LibraryWriter(), graph)
+    w = (_FunctionGraphWriter if function else _Writer)(LibraryWriter(lenient=True), graph)
     w.write([] if function else list(graph.savers))
     gd = w.graph_def()
     gd.versions.Clear()
@@ -226,7 +175,60 @@ def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) 
     return gd
 
 
+def instantiated(graph: Graph, name: str) -> Any:
+    """The GraphDef of function graph `graph` as TF instantiates it (TensorBoard's view of
+    a traced function, tf.summary.trace_export's): its FunctionDef's arguments as `_Arg`
+    nodes (the library's argument names), its nodes with GraphDef inputs, a `_Retval`
+    per result (`identity_RetVal`, ...), the functions it calls in the library."""
+    lib = LibraryWriter(lenient=True)
+    fname, _ = lib.add(graph, name)
+    fdef = next(f for f in lib.library.function if f.signature.name == fname)
+    gd = pb().GraphDef()
+    shapes = [t._shape for t in graph.inputs]
+    for i, arg in enumerate(fdef.signature.input_arg):
+        nd = gd.node.add(name=arg.name, op="_Arg")
+        nd.attr["T"].type = arg.type
+        nd.attr["index"].i = i
+        user = fdef.arg_attr[i].attr.get("_user_specified_name") if i in fdef.arg_attr else None
+        if user is not None:
+            nd.attr["_user_specified_name"].CopyFrom(user)
+        if i < len(shapes) and arg.type != dt.resource.as_datatype_enum:
+            set_shape(nd.attr["_output_shapes"].list.shape.add(), shapes[i])
+    indices: dict = {}
+
+    def flat(ref: str) -> str:
+        if ref.startswith("^"):
+            return ref
+        parts = ref.split(":")
+        if len(parts) != 3:
+            return ref
+        node, arg, i = parts
+        index = indices[node].get((arg, int(i)), 0)
+        return node if index == 0 else f"{node}:{index}"
+
+    for nd in fdef.node_def:
+        try:
+            indices[nd.name] = tf_ops.output_index(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
+        except KeyError:  # (an operation written in its own form: outputs "output:i")
+            indices[nd.name] = OwnOutputs()
+        new = gd.node.add()
+        new.CopyFrom(nd)
+        del new.input[:]
+        new.input.extend(flat(r) for r in nd.input)
+    for i, out in enumerate(fdef.signature.output_arg):
+        nd = gd.node.add(name=f"{out.name}_RetVal", op="_Retval", input=[flat(fdef.ret[out.name])])
+        nd.attr["T"].type = out.type
+        nd.attr["index"].i = i
+    for f in lib.library.function:
+        if f.signature.name != fname:
+            gd.library.function.add().CopyFrom(f)
+    gd.versions.producer = GRAPH_DEF_VERSION
+    if gd.library.function:
+        gd.versions.min_consumer = MIN_CONSUMER
+    return gd
+
+
 # the name graph/ir.py's Graph.as_graph_def calls
 as_graph_def = graph_def
 
-__all__ = ["as_graph_def", "graph_def"]
+__all__ = ["as_graph_def", "graph_def", "instantiated"]

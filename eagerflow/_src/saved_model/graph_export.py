@@ -114,10 +114,14 @@ class GraphWriter(FunctionWriter):
         start = len(self.fdef.node_def)
         self._owner = op.name
         self._current = op
+        state = self.written()
         try:
             refs = self._lower(op)
         except ExportError as e:
-            raise ExportError(f"{e} (operation {op.name!r} of type {op.type})") from None
+            if not self.library.lenient:
+                raise ExportError(f"{e} (operation {op.name!r} of type {op.type})") from None
+            self.unwrite(state)
+            refs = self.own_form(op)
         finally:
             self._current = None
         for t, r in zip(op.outputs, refs):
@@ -322,7 +326,11 @@ class GraphWriter(FunctionWriter):
         hit = cache.get(node)
         if hit is None:
             nd = next(n for n in self.fdef.node_def if n.name == node)
-            hit = cache[node] = tf_ops.output_index(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
+            try:
+                hit = tf_ops.output_index(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
+            except KeyError:  # a node in eagerflow's own form: outputs "output:i"
+                hit = OwnOutputs()
+            cache[node] = hit
         return hit
 
     def graph_def(self) -> Any:
@@ -336,6 +344,13 @@ class GraphWriter(FunctionWriter):
         gd.versions.producer = GRAPH_DEF_VERSION
         gd.library.CopyFrom(self.library.library)
         return gd
+
+
+class OwnOutputs(dict):
+    """The flat output indices of a node in eagerflow's own form ("output:i" is i)."""
+
+    def get(self, key: tuple, default: Any = None) -> Any:
+        return key[1] if key[0] == "output" else default
 
 
 def _gd(ref: str, full: bool = False) -> str:
@@ -353,4 +368,4 @@ def write_graph(graph: Any, savers: list) -> GraphWriter:
     return w
 
 
-__all__ = ["GraphWriter", "write_graph", "GRAPH_DEF_VERSION", "SymbolicTensor"]
+__all__ = ["GraphWriter", "OwnOutputs", "write_graph", "GRAPH_DEF_VERSION", "SymbolicTensor"]

@@ -1,6 +1,6 @@
 """tf.summary.trace_on / trace_off / trace_export and tf.summary.graph.
 
-Sits on summary_ops.py and graph_def.py. While a trace is on (one per process, as
+Sits on summary_ops.py. While a trace is on (one per process, as
 in TensorFlow, whatever thread started it), every tf.function run eagerly hands its
 ConcreteFunction to `note_graph` through the core's `graph_collection` hook, each
 function once, whether it was traced now or before (TF 2.21 in practice records only
@@ -8,9 +8,13 @@ functions it instantiates during the trace; its documentation promises the graph
 executed, which is what this does). trace_export writes their
 graphs to the default writer as TensorFlow does: one summary whose value is a
 serialized RunMetadata (a FunctionGraphs entry per function, the GraphDef in
-`pre_optimization_graph`) under the "graph_run_metadata_graph" plugin, which
-TensorBoard's Graphs dashboard reads. The GraphDef classes come from the
-`tensorboard` package; without it the export logs a warning and writes nothing.
+`pre_optimization_graph`: the function as TF instantiates it, `_Arg` and `_Retval`
+nodes around its FunctionDef's) under the "graph_run_metadata_graph" plugin, which
+TensorBoard's Graphs dashboard reads; tf.summary.graph writes a tf.Graph's
+as_graph_def(add_shapes=True). Both GraphDefs are the ones graph/ir.py's Graph hands to
+saved_model/graph_def.py to write (TF's op set, the SavedModel writers'). The GraphDef
+classes come from the `tensorboard` package; without it the export logs a warning and
+writes nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from eagerflow._src.core.tf_logging import get_logger
 from eagerflow._src.graph.ir import Graph
 from eagerflow._src.summary import profiler as profiler_mod
 from eagerflow._src.summary import protos
-from eagerflow._src.summary.graph_def import graph_def
 from eagerflow._src.summary.summary_ops import _record_condition, write
 from eagerflow._src.summary.writer import _state
 
@@ -104,27 +107,26 @@ def note_graph(graph: Any) -> None:
         _trace.graphs.append(graph)
 
 
-def _graph_def_bytes(graph: Any) -> bytes | None:
-    """Serialized GraphDef of a graph, a ConcreteFunction or a GraphDef; None if neither."""
-    pb = protos.get()
-    inner = getattr(graph, "graph", None)
-    if isinstance(inner, Graph):  # a ConcreteFunction
-        graph = inner
-    if isinstance(graph, Graph):
-        return None if pb.GraphDef is None else graph_def(pb, [graph]).SerializeToString()
-    fn = getattr(graph, "as_graph_def", None)
-    gd = fn() if fn is not None else graph
-    if isinstance(gd, bytes):
-        return gd
-    if hasattr(gd, "SerializeToString"):
-        return gd.SerializeToString()
-    nodes = getattr(gd, "node", None)
-    if nodes is None or pb.GraphDef is None:
+def _trace_graph_bytes(fn: Any) -> bytes | None:
+    """Serialized GraphDef of a function run while tracing, as TF instantiates it (`_Arg`
+    and `_Retval` nodes; graph/ir.py hands the writing to saved_model/graph_def.py); None
+    for what is no traced function."""
+    graph = getattr(fn, "graph", None)
+    if not isinstance(graph, Graph):
         return None
-    out = pb.GraphDef()  # a plain-Python GraphDef: nodes, their ops and inputs
-    for n in nodes:
-        out.node.add(name=str(n.name), op=str(n.op), input=[str(i) for i in n.input])
-    return out.SerializeToString()
+    name = getattr(fn, "_name", None) or getattr(fn, "name", None) or graph.name
+    return graph._instantiated_graph_def(str(name)).SerializeToString()
+
+
+def _graph_bytes(graph_data: Any) -> bytes | None:
+    """Serialized GraphDef of a tf.Graph (its as_graph_def(add_shapes=True), as TF's
+    tf.summary.graph writes it) or a GraphDef message; None for anything else."""
+    if isinstance(graph_data, Graph):
+        return graph_data.as_graph_def(add_shapes=True).SerializeToString()
+    desc = getattr(graph_data, "DESCRIPTOR", None)
+    if getattr(desc, "full_name", "").rsplit(".", 1)[-1] == "GraphDef":
+        return graph_data.SerializeToString()
+    return None
 
 
 def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None) -> None:
@@ -148,7 +150,7 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
     elif writer is not None and not writer._noop:
         run_metadata = pb.RunMetadata()
         for g in graphs:
-            raw = _graph_def_bytes(g)  # None: something we can't describe
+            raw = _trace_graph_bytes(g)  # None: something we can't describe
             if raw is not None:
                 run_metadata.function_graphs.add().pre_optimization_graph.ParseFromString(raw)
         plugin = GRAPH_PLUGIN if graph and not profiler else RUN_METADATA_PLUGIN
@@ -165,7 +167,7 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
 
 
 def graph(graph_data: Any) -> Any:
-    """Writes a graph (a tf.Graph, a ConcreteFunction or a GraphDef) to the default writer."""
+    """Writes a graph (a tf.Graph or a GraphDef) to the default writer."""
     if _inside_function():
         raise ValueError("graph() cannot be invoked inside a graph context.")
     writer = _state.writer
@@ -174,11 +176,11 @@ def graph(graph_data: Any) -> Any:
     if not bool(_record_condition()._arr):
         return convert_to_tensor(False)
     pb = protos.get()
-    if pb.GraphDef is None and isinstance(getattr(graph_data, "graph", graph_data), Graph):
+    if pb.GraphDef is None and isinstance(graph_data, Graph):
         get_logger().warning("tf.summary.graph needs the tensorboard package to encode graphs; "
                              "nothing written")
         return convert_to_tensor(False)
-    raw = _graph_def_bytes(graph_data)
+    raw = _graph_bytes(graph_data)
     if raw is None:
         raise ValueError(f"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. "
                          f"Received graph_data={graph_data} of type "
