@@ -192,6 +192,8 @@ def instantiated(graph: Graph, name: str) -> Any:
         user = fdef.arg_attr[i].attr.get("_user_specified_name") if i in fdef.arg_attr else None
         if user is not None:
             nd.attr["_user_specified_name"].CopyFrom(user)
+        elif arg.type == dt.resource.as_datatype_enum:  # (a captured variable's handle)
+            nd.attr["_user_specified_name"].s = b"resource"
         if i < len(shapes) and arg.type != dt.resource.as_datatype_enum:
             set_shape(nd.attr["_output_shapes"].list.shape.add(), shapes[i])
     indices: dict = {}
@@ -206,7 +208,7 @@ def instantiated(graph: Graph, name: str) -> Any:
         index = indices[node].get((arg, int(i)), 0)
         return node if index == 0 else f"{node}:{index}"
 
-    for nd in fdef.node_def:
+    for nd in _with_noop(fdef):
         try:
             indices[nd.name] = tf_ops.output_index(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
         except KeyError:  # (an operation written in its own form: outputs "output:i")
@@ -222,10 +224,35 @@ def instantiated(graph: Graph, name: str) -> Any:
     for f in lib.library.function:
         if f.signature.name != fname:
             gd.library.function.add().CopyFrom(f)
-    gd.versions.producer = GRAPH_DEF_VERSION
-    if gd.library.function:
-        gd.versions.min_consumer = MIN_CONSUMER
+    gd.versions.producer = GRAPH_DEF_VERSION  # (no min_consumer: TF's traces set none)
+    _default_attrs(gd)
     return gd
+
+
+def _with_noop(fdef: Any) -> list:
+    """`fdef`'s nodes with the NoOp TF's automatic control dependencies add where the
+    function has effects: it waits on each (by name, as TF's ToGraphDef sorts control
+    inputs), and the nodes the results come from wait on it."""
+    nodes = list(fdef.node_def)
+    if not fdef.control_ret:
+        return nodes
+    outs = {r.split(":")[0] for r in fdef.ret.values()}
+    names = {n.name for n in nodes}
+    noop_name = "NoOp"
+    k = 0
+    while noop_name in names:
+        k += 1
+        noop_name = f"NoOp_{k}"
+    noop = pb().NodeDef(name=noop_name, op="NoOp",
+                        input=["^" + c for c in sorted(set(fdef.control_ret.values()))])
+    at = next((i for i, n in enumerate(nodes) if n.name in outs), len(nodes))
+    out = []
+    for n in nodes[:at] + [noop] + nodes[at:]:
+        if n.name in outs:
+            n = type(n)(name=n.name, op=n.op, input=list(n.input) + ["^" + noop_name],
+                        attr=n.attr, device=n.device)
+        out.append(n)
+    return out
 
 
 # the name graph/ir.py's Graph.as_graph_def calls
