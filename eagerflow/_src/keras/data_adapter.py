@@ -391,6 +391,15 @@ class KerasEpochs:
         """Keras's reset before fit's epochs and each evaluate: the data's epoch ends."""
         self.data.on_epoch_end()
 
+    def peek_for_build(self) -> None:
+        """Keras 3's symbolic build of a model made in a strategy's scope (fit's and each
+        evaluate's, before the reset): a pass starts and gives one batch, so a
+        reshuffling dataset draws an order that no epoch sees."""
+        self.data.on_epoch_begin()
+        it = self.data.new_pass()
+        next(it, None)
+        _close(it)
+
     def epoch(self) -> Iterator:
         self.data.on_epoch_begin()
         steps = self.steps_per_epoch or self.num_batches or -1

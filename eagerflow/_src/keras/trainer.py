@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import TrackableDict
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.batch_split import distribute_element
-from eagerflow._src.distribute.strategy import get_strategy
+from eagerflow._src.distribute.strategy import get_strategy, has_strategy
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.keras import backend as kb
@@ -273,7 +273,9 @@ class Trainer:
     def __init__(self) -> None:
         object.__setattr__(self, "_is_compiled", False)
         object.__setattr__(self, "loss", None)
-        object.__setattr__(self, "_distribute_strategy", get_strategy())  # (Keras 3's)
+        # (Keras 3's: the strategy in whose scope it was made, None outside any)
+        object.__setattr__(self, "_distribute_strategy",
+                           get_strategy() if has_strategy() else None)
 
     # -- state --------------------------------------------------------------------------
     def _tstate(self, name: str, default: Any = None) -> Any:
@@ -609,6 +611,8 @@ class Trainer:
         passes = da.KerasEpochs(data, steps_per_epoch) if getattr(data, "by_passes", False) \
             else None
         if passes is not None:
+            if self._tstate("_distribute_strategy") is not None:
+                passes.peek_for_build()
             passes.reset()
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
@@ -677,7 +681,8 @@ class Trainer:
         self.reset_metrics()
         callbacks.on_test_begin()
         raw: Any = {}
-        for step, batch in _steps(data, steps, reset=True):
+        peek = self._tstate("_distribute_strategy") is not None
+        for step, batch in _steps(data, steps, reset=True, peek=peek):
             callbacks.on_test_batch_begin(step)
             if batch is da.RAN_OUT:
                 # (as fit's: TF's test function runs what needs no data; predict's steps
@@ -785,12 +790,15 @@ class Trainer:
         return self.predict(generator, *args, **kwargs)
 
 
-def _steps(data: Any, steps: int | None, reset: bool) -> Any:
+def _steps(data: Any, steps: int | None, reset: bool, peek: bool = False) -> Any:
     """(step, batch) pairs of one evaluate or predict pass: Keras's epoch iterator's over
-    datasets and generators (`reset`: evaluate's, before its pass), else the arrays'
-    batches (at most `steps`)."""
+    datasets and generators (`reset`: evaluate's, before its pass; `peek`: a model made in
+    a strategy's scope first draws a batch of another pass), else the arrays' batches (at
+    most `steps`)."""
     if getattr(data, "by_passes", False):
         passes = da.KerasEpochs(data, steps)
+        if peek:
+            passes.peek_for_build()
         if reset:
             passes.reset()
         return passes.epoch()

@@ -314,3 +314,46 @@ def f():
     return t.write(0, 1.0).stack()
 print(f().numpy())
 """
+
+# the distributed training tutorial fits a model made in a MirroredStrategy's scope: Keras
+# 3 builds it symbolically first, drawing a batch from a pass of its own (fit's and each
+# evaluate's, validation included), so a reshuffling dataset's epochs see other orders
+# than a model made outside any scope sees
+SNIPPETS["fit_in_strategy_scope_draws_a_pass_to_build"] = """
+import contextlib
+seen = []
+class M(keras.Model):
+    def train_step(self, data):
+        seen.append("T" + str(data[1].numpy().tolist()))
+        return {"l": 0.0}
+    def test_step(self, data):
+        seen.append("E" + str(data[1].numpy().tolist()))
+        return {"l": 0.0}
+class Batches(keras.utils.PyDataset):
+    def __len__(self):
+        return 3
+    def __getitem__(self, i):
+        seen.append("P" + str(i))
+        return np.full((2, 1), i, "float32"), np.full((2,), i)
+def run(label, scope, fit_scope=contextlib.nullcontext()):
+    keras.utils.set_random_seed(2)
+    ds = tf.data.Dataset.from_tensor_slices((np.arange(8.0).reshape(8, 1), np.arange(8)))
+    ds = ds.shuffle(100, seed=1).batch(4)
+    with scope:
+        inp = keras.Input((1,))
+        model = M(inp, layers.Dense(1)(inp))
+        model.compile(loss="mse", run_eagerly=True)
+    seen.clear()
+    with fit_scope:
+        model.evaluate(ds, verbose=0)
+        model.fit(ds, epochs=2, verbose=0, validation_data=ds)
+        model.fit(Batches(), epochs=1, verbose=0, shuffle=True)
+    # (a PyDataset's reads interleave with the steps as its worker thread runs: not shown)
+    print(label, type(model.distribute_strategy).__name__,
+          " ".join(s for s in seen if s[0] != "P"))
+    print(label, next(iter(ds))[1].numpy().tolist())
+run("none", contextlib.nullcontext())
+run("mirrored", tf.distribute.MirroredStrategy(["/cpu:0"]).scope())
+run("one device", tf.distribute.OneDeviceStrategy("/cpu:0").scope())
+run("fit in scope", contextlib.nullcontext(), tf.distribute.MirroredStrategy(["/cpu:0"]).scope())
+"""
