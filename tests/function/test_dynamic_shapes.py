@@ -187,7 +187,8 @@ def test_bad_runtime_value_is_invalid_argument_naming_the_op(op, msg, fn, n):
     # as TF words a lambda's failing node: the function, the op's message, the node
     text = str(err.value)
     assert re.match(r"\{\{function_node __inference_<lambda>_\d+\}\} ", text), text
-    node = {"Transpose": "transpose", "SplitV": "split", "ConcatV2": "concat"}.get(op, op)
+    node = {"Transpose": "transpose", "SplitV": "split", "ConcatV2": "concat",
+            "OneHot": "one_hot"}.get(op, op)
     assert re.search(r"\n\t \[\[\{\{node " + node + r"(_\d+)?\}\}\]\] "
                      r"\[Op:__inference_<lambda>_\d+\]$", text), text
 

@@ -37,6 +37,7 @@ from eagerflow._src.function.signature import (
     composite_parts,
     make_key,
 )
+from eagerflow._src.graph.control_outputs import add_control_outputs
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import identity
@@ -546,6 +547,7 @@ class Function:
             except _NotAnOutput as e:
                 raise _not_an_output(self._python_function, e) from None
             graph.outputs = flat_out
+            add_control_outputs(graph, flat_out)
         captured = [outer_t for outer_t, _ in graph.captures.values()]
         if captured:
             graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]

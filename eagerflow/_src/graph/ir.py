@@ -35,6 +35,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, register_weak_class, weak_text
+from eagerflow._src.graph import arg_consts
 from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
     frame_lines,
     frames,
@@ -42,7 +43,7 @@ from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
     user_frames,
 )
 from eagerflow._src.graph.interpreter import ancestors, evaluate
-from eagerflow._src.graph.shape_errors import shape_error
+from eagerflow._src.graph.shape_errors import SHAPE_ERRORS, mismatched_dims, shape_error
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.misc_ops import control_dependencies
@@ -307,7 +308,7 @@ class Operation:
     """
 
     __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin", "needs",
-                 "_control_inputs")
+                 "_control_inputs", "tf_inputs")
 
     _ids = itertools.count()
 
@@ -324,6 +325,9 @@ class Operation:
         # the operations that run first (a TF 1 graph's control dependencies: a Session
         # runs what a fetch needs, by data or by control)
         self._control_inputs: tuple = ()
+        # TF's inputs of the node where they are more than `inputs`: the constants TF
+        # makes for arguments the op holds as attrs, in TF's order (graph/arg_consts.py)
+        self.tf_inputs: tuple | None = None
 
     @property
     def type(self) -> str:
@@ -375,8 +379,10 @@ class NodeDef:
     def __init__(self, node: Operation) -> None:
         self.name = node.name
         self.op = node.type
-        self.input = [x.name if isinstance(x, SymbolicTensor) else getattr(x, "name", str(x))
-                      for x in node.inputs]
+        # (TF's form: "op" for an op's first output, "op:i" for the others)
+        self.input = [(x._op.name if x._index == 0 else x.name)
+                      if isinstance(x, SymbolicTensor) else getattr(x, "name", str(x))
+                      for x in (node.tf_inputs or node.inputs)]
         self.input += [f"^{c.name}" for c in node._control_inputs]
         self.attr = {k: v for k, v in node.attrs.items()}
 
@@ -434,6 +440,14 @@ class Graph:
         self._collections: dict = {}
         # the tf.compat.v1.train.Savers built in it: the save subgraphs of its GraphDef
         self.savers: list = []
+        # ids of the Const operations that only show a node as TF's graph has it (an axis
+        # held as an attr: graph/arg_consts.py); exports leave them out
+        self.shown_only: set = set()
+        # (op, {TF argument: ...}): what the API call about to add a node of `op` says of
+        # the arguments it holds as attrs (arg_consts.plan's `given`), taken by that node
+        self.next_args: tuple | None = None
+        self.known_reads: list = []  # (tensor, value) read by known_value, latest last
+        self.shows_tf_inputs = True  # (False while a GraphDef is imported: it has its own)
 
     # -- naming ------------------------------------------------------------------------
     def unique_name(self, base: str, scoped: bool = True, mark: bool = True) -> str:
@@ -519,27 +533,50 @@ class Graph:
     def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
         """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""
         consts = self._consts
-        for x in inputs:
-            if type(x) is EagerTensor and id(x) not in consts:
-                # a constant made for this op: named after the input it feeds, as TF does
-                ins = self._capture_named(op, inputs, attrs, name)
-                break
+        given = None
+        if self.next_args is not None and self.next_args[0] is op:
+            given, self.next_args = self.next_args[1], None
+        plan = arg_consts.plan(op, attrs, len(inputs), given) \
+            if self.shows_tf_inputs and (attrs or op.tf) else None
+        start = len(self.operations)
+        if plan is not None:  # (its constants are named after the TF argument they are)
+            ins = self._capture_named(op, inputs, attrs, name, plan)
         else:
-            ins = tuple(self.capture(x) for x in inputs)
+            for x in inputs:
+                if type(x) is EagerTensor and id(x) not in consts:
+                    # a constant made for this op: named after the input it feeds, as TF does
+                    ins = self._capture_named(op, inputs, attrs, name)
+                    break
+            else:
+                ins = tuple(self.capture(x) for x in inputs)
         try:
             specs = op.infer(*ins, **attrs)
         except InvalidArgumentError as e:
-            if e.message.startswith(_SHAPE_ERRORS):  # TF's shape functions: a ValueError
+            if e.message.startswith(SHAPE_ERRORS):  # TF's shape functions: a ValueError
                 raise self._shape_error(op, ins, attrs, name, e) from None
             # TF's graph builder checks dtypes against the op's signature first: a TypeError
             te = signature_type_error(op.name, ins, attrs)
             if te is not None:
                 raise te from None
             raise
+        tf_ins = None if plan is None else self._arg_consts(plan, ins, start, op, name)
         node = self._new_op(op, ins, attrs, specs, name)
+        node.tf_inputs = tf_ins
         # where user code made it: what a graph execution error names (graph_errors.py)
         node.origin = user_frames()
         return node.outputs
+
+    def _arg_consts(self, plan: list, ins: tuple, start: int, op: OpDef,
+                    name: str | None) -> tuple:
+        """The node's inputs as TF's: its inputs and Const nodes of the arguments it holds
+        as attrs, which only show the node (the optimized graph drops them)."""
+        return arg_consts.tf_inputs(self, plan, ins, start, self._node_name(op, name), CONST)
+
+    def _node_name(self, op: OpDef, name: str | None) -> str:
+        """The name the node `op` named `name` is about to get."""
+        if name is not None and name.endswith("/"):
+            return name[:-1]
+        return self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
 
     def _shape_error(self, op: OpDef, ins: tuple, attrs: dict, name: str | None,
                      e: InvalidArgumentError) -> ValueError:
@@ -547,21 +584,27 @@ class Graph:
         reason, then the node (named as TF's API names it) and its inputs' shapes."""
         reason = e.message.rsplit(" [Op:", 1)[0]
         mismatch = None if op.name == "BroadcastTo" else \
-            _mismatched_dims(reason, [x for x in ins if isinstance(x, Tensor)], attrs)
+            mismatched_dims(reason, [x for x in ins if isinstance(x, Tensor)], attrs)
         if mismatch is not None:
             reason = f"Dimensions must be equal, but are {mismatch[0]} and {mismatch[1]}"
-        node = name[:-1] if name is not None and name.endswith("/") else \
-            self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
-        return shape_error(op, ins, attrs, node, reason)
+        return shape_error(op, ins, attrs, self._node_name(op, name), reason)
 
-    def _capture_named(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None) -> tuple:
+    def _capture_named(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None,
+                       plan: list | None = None) -> tuple:
         """The inputs captured, a new constant named after the input it feeds as TF names
         a value its op wrapper converts: "add/y" for the 1.0 of `x + 1.0`, "concat/values_0"
-        for a list element (TF's argument names; "Const" where they don't map)."""
-        args = input_arg_names(op.name, len(inputs), attrs)
+        for a list element (TF's argument names, from `plan` where the op has one; "Const"
+        where they don't map)."""
+        if plan is not None:
+            args = [None] * len(inputs)
+            for entry in plan:
+                if entry[0] == "in":
+                    args[entry[1]] = entry[2]
+        else:
+            args = input_arg_names(op.name, len(inputs), attrs)
         if args is None:
             return tuple(self.capture(x) for x in inputs)
-        node = self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
+        node = self._node_name(op, name)
         return tuple(self.capture(x, f"{node}/{a}") for x, a in zip(inputs, args))
 
     def capture(self, x: Any, const_name: str | None = None) -> Any:
@@ -713,8 +756,17 @@ class Graph:
 
     def known_value(self, t: SymbolicTensor) -> np.ndarray | None:
         """`t`'s value when it is known while the graph is built (module-level known_value):
-        what ops/checks.py's `known` asks for an op's argument."""
-        return known_value(t)
+        what ops/checks.py's `known` asks for an op's argument. The last few read are kept:
+        the node whose attr holds one shows the tensor as its input, as TF's."""
+        v = known_value(t)
+        if v is not None:
+            self.note_read(t, v)
+        return v
+
+    def note_read(self, t: SymbolicTensor, value: Any) -> None:
+        """An op wrapper read graph tensor `t` as `value` (an arg it holds as an attr)."""
+        if getattr(t, "_op", None) is not None and t._op.graph is self:
+            self.known_reads = self.known_reads[-3:] + [(t, np.asarray(value))]
 
     # -- inspection --------------------------------------------------------------------
     def get_operations(self) -> list:
@@ -916,7 +968,8 @@ def current_graph() -> Graph | None:
 # functions of one op name theirs themselves (`x + y` makes "add", tf.add "Add").
 _DEFAULT_NAMES = {"ConcatV2": "concat", "Pack": "stack", "Transpose": "transpose",
                   "StridedSlice": "strided_slice", "RealDiv": "truediv",
-                  "FloorDiv": "floordiv", "SplitV": "split", "Split": "split"}
+                  "FloorDiv": "floordiv", "SplitV": "split", "Split": "split",
+                  "OneHot": "one_hot"}
 
 
 def is_symbolic(x: Any) -> bool:
@@ -932,38 +985,3 @@ def is_symbolic_tensor(tensor: Any) -> bool:
 def inside_function() -> bool:
     """`tf.inside_function`: whether a tf.function is being traced (not a compat.v1 Graph)."""
     return isinstance(_state.graph, FuncGraph)
-
-
-# infer's messages for the shape errors TF's shape functions raise while a graph is built
-# (TF's kernels make other checks, and TF's graph builder refuses dtypes with TypeError)
-_SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : ",
-                 "Input to reshape is a tensor with", "In[0] mismatch In[1] shape",
-                 "Number of ways to split should evenly divide",
-                 # Conv's groups (TF's CPU kernel refuses groups: only its shape function
-                 # speaks of them)
-                 "Number of groups should divide", "Groups attribute should be",
-                 "Input depth divided by filter input depth",
-                 # StridedSlice's constant bounds, Pack's inputs (TF's Merge of their shapes)
-                 "slice index ", "Index out of range using input dim",
-                 "Multiple ellipses in slice spec", "Shapes of all inputs must match",
-                 # BroadcastTo's input of a higher rank than its shape
-                 "Rank of input (",
-                 # MatMul's and BatchMatMulV2's operands of rank < 2
-                 "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is")
-
-
-def _mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:
-    """The two dims TF's shape function names where two inputs don't broadcast, or where a
-    matrix product's inner dims differ (TF: "Dimensions must be equal, but are a and b")."""
-    shapes = [x._shape for x in tensors[:2]]
-    if len(shapes) < 2 or None in shapes:
-        return None
-    a, b = shapes
-    if reason.startswith("Incompatible shapes:"):
-        for x, y in zip(reversed(a), reversed(b)):
-            if x not in (1, None) and y not in (1, None) and x != y:
-                return x, y
-    if reason.startswith("Matrix size-incompatible") and len(a) >= 2 and len(b) >= 2:
-        return (a[-2] if attrs.get("transpose_a") else a[-1],
-                b[-1] if attrs.get("transpose_b") else b[-2])
-    return None

@@ -194,3 +194,38 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = op.name
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {form}({', '.join(names)})' with "
                       f"input shapes: {', '.join(shapes)}{suffix or '.'}")
+
+
+# infer's messages for the shape errors TF's shape functions raise while a graph is built
+# (TF's kernels make other checks, and TF's graph builder refuses dtypes with TypeError)
+SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : ",
+                 "Input to reshape is a tensor with", "In[0] mismatch In[1] shape",
+                 "Number of ways to split should evenly divide",
+                 # Conv's groups (TF's CPU kernel refuses groups: only its shape function
+                 # speaks of them)
+                 "Number of groups should divide", "Groups attribute should be",
+                 "Input depth divided by filter input depth",
+                 # StridedSlice's constant bounds, Pack's inputs (TF's Merge of their shapes)
+                 "slice index ", "Index out of range using input dim",
+                 "Multiple ellipses in slice spec", "Shapes of all inputs must match",
+                 # BroadcastTo's input of a higher rank than its shape
+                 "Rank of input (",
+                 # MatMul's and BatchMatMulV2's operands of rank < 2
+                 "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is")
+
+
+def mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:
+    """The two dims TF's shape function names where two inputs don't broadcast, or where a
+    matrix product's inner dims differ (TF: "Dimensions must be equal, but are a and b")."""
+    shapes = [x._shape for x in tensors[:2]]
+    if len(shapes) < 2 or None in shapes:
+        return None
+    a, b = shapes
+    if reason.startswith("Incompatible shapes:"):
+        for x, y in zip(reversed(a), reversed(b)):
+            if x not in (1, None) and y not in (1, None) and x != y:
+                return x, y
+    if reason.startswith("Matrix size-incompatible") and len(a) >= 2 and len(b) >= 2:
+        return (a[-2] if attrs.get("transpose_a") else a[-1],
+                b[-1] if attrs.get("transpose_b") else b[-2])
+    return None

@@ -32,6 +32,16 @@ def _word(enum_name: str) -> str:
     return _WORDS.get(base, base.lower())
 
 
+def signature(op_name: str) -> dict | None:
+    """TF's OpDef of `op_name` as the table holds it (inputArg, attr, ...), or None."""
+    return signatures().get(op_name)
+
+
+def dtype_word(enum_name: str) -> str:
+    """A DataType enum name ("DT_FLOAT") as TF's Python dtypes spell it ("float32")."""
+    return _word(enum_name)
+
+
 def input_arg_names(op_name: str, n: int, attrs: dict) -> list | None:
     """TF's names for the `n` flat inputs of `op_name` ("x", "y"; "values_0", "values_1"
     for a list argument's elements), or None when its signature doesn't map onto them."""

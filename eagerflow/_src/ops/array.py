@@ -685,7 +685,8 @@ SPLIT_N = register(OpDef(
         BadSample((np.ones((2, 6)),), {"num_split": 4, "axis": 1}, InvalidArgumentError),
         BadSample((np.ones((2, 6)),), {"num_split": 2, "axis": 2}, InvalidArgumentError)],
     num_outputs=-1,
-    tf=TFForm(export=_split_n_to_tf),
+    tf=TFForm(export=_split_n_to_tf, graph_args=lambda a: {} if a["axis"] is None else
+              {"split_dim": (a["axis"], None)}),
 ))
 
 
@@ -800,6 +801,10 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     if sizes.count(-1) == 1 and x._shape[ax] is not None:
         rest = sum(s for s in sizes if s != -1)
         sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)
+    if _state.graph is not None:  # TF's API makes the sizes a "Const" (graph/arg_consts)
+        _state.graph.next_args = (SPLIT, {"size_splits": num_or_size_splits
+                                          if isinstance(num_or_size_splits, Tensor) else
+                                          (num_or_size_splits, "Const")})
     return list(bind_multi(SPLIT, (x,), {"sizes": sizes, "axis": ax}, len(sizes), name))
 
 

@@ -197,6 +197,7 @@ def shape_arg(value: Any, what: str = "shape") -> tuple:
         vals = [vals]
     static = None if vals is None else tuple(vals)
     if static is not None and None not in static:
+        _state.graph.note_read(t, static)  # (the node shows it as TF's input)
         return static, ()
     return static, (t,)
 
@@ -228,7 +229,10 @@ def scalar_arg(value: Any, what: str) -> tuple:
     v = partial_value(t)
     if isinstance(v, list) and len(v) == 1:
         v = v[0]
-    return (v, ()) if isinstance(v, int) else (None, (t,))
+    if isinstance(v, int):
+        _state.graph.note_read(t, v)  # (the node shows it as TF's input)
+        return v, ()
+    return None, (t,)
 
 
 def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:

@@ -697,6 +697,11 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     C.no_graph_attr(axis, "axis")
+    g = _state.graph
+    if g is not None:  # TF's API converts on_value and off_value first, in its scope
+        node = g.unique_name(name or "one_hot", mark=False)
+        on, off = (g.capture(t, f"{node}/{w}") if type(t) is EagerTensor else t
+                   for t, w in ((on, "on_value"), (off, "off_value")))
     return bind(ONE_HOT, (idx, on, off) + dyn,
                 {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")}, name)
 

@@ -547,6 +547,14 @@ def _control_op(x: Any) -> Any:
     raise TypeError(f"Can not convert a {type(x).__name__} into a Tensor or Operation.")
 
 
+def _function_control_op(x: Any) -> Any:
+    """`_control_op` of `x` where it has one, else None (in a function nothing waits)."""
+    try:
+        return None if x is None else _control_op(x)
+    except TypeError:
+        return None
+
+
 def no_op(name: str | None = None) -> Any:
     """Does nothing: None eagerly, as in TF; in a graph (a TF 1 graph's, a function's), a
     NoOp operation."""
@@ -586,15 +594,23 @@ def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> 
 @contextlib.contextmanager
 def control_dependencies(control_inputs: Any) -> Iterator[None]:
     """A context in which ops run after `control_inputs`: always true in program order; in a
-    TF 1 graph, the operations made inside get them as control inputs."""
+    graph, the operations made inside get them as control inputs (a TF 1 graph's Session
+    runs them; a function's graph only shows them, as TF's)."""
     if control_inputs is not None and not isinstance(control_inputs, (list, _TUPLE)):
         raise TypeError(f"`control_inputs` must be a list or tuple, got {control_inputs!r}")
-    g = _v1_graph()
+    g = _state.graph
     if g is None:
         yield
         return
-    ops = None if control_inputs is None else \
-        [o for o in map(_control_op, control_inputs) if o is not None]
+    if g.building_function:
+        # a function's ops run in program order: these edges only show its graph as TF's
+        # (an operation of an enclosing graph is not one of its inputs)
+        ops = None if control_inputs is None else \
+            [o for o in map(_function_control_op, control_inputs)
+             if getattr(o, "graph", None) is g]
+    else:
+        ops = None if control_inputs is None else \
+            [o for o in map(_control_op, control_inputs) if o is not None]
     g.push_control_dependencies(ops)
     try:
         yield

@@ -374,6 +374,7 @@ def print_(*inputs: Any, **kwargs: Any) -> Any:
             parts.append(str(_keys_sorted(nest.map_structure(slot, arg))) if nest.is_nested(arg)
                          else str(arg))
     template = sep.join(parts)
-    out = bind(PRINT, tuple(tensors), {"template": template, "output_stream": stream,
-                                       "summarize": summarize, "end": end})
-    return None if _state.graph is None else out
+    bind(PRINT, tuple(tensors), {"template": template, "output_stream": stream,
+                                 "summarize": summarize, "end": end})
+    # in a graph, TF's PrintV2 operation (what tf.control_dependencies takes)
+    return None if _state.graph is None else _state.graph.operations[-1]

@@ -436,6 +436,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
+        given_axis = axis
         if axis is not None and not isinstance(axis, (int, np.integer)):
             if _state.graph is not None and needs_runtime(axis):  # TF's reduction_indices
                 return bind(op, (x, as_int_tensor(axis, "axis")),
@@ -447,6 +448,11 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False}, name)
+        g = _state.graph
+        if g is not None:  # the axes TF's graph shows as the node's input (graph/arg_consts)
+            g.next_args = (op, {"reduction_indices": given_axis if is_tensor(given_axis)
+                                else (np.arange(ndim or 0), "Const") if given_axis is None
+                                else (given_axis, None)})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)}, name)
     f.__name__ = op.name
     f._slow_inputs = ("input_tensor", "axis")  # (eager_errors.slow_inputs)

@@ -133,6 +133,10 @@ class TFForm:
     `load(node)`: builds the eagerflow ops of a TF node of this op's name (`node.inputs`:
     tensors, `node.const(i)`: an input's value when known at import, `node.attrs`: TF's
     attrs with defaults filled, as Python values); returns the outputs.
+    `graph_args(attrs)`: the TF input arguments the op holds as attrs, where `names` does
+    not say them: {TF input argument: (value, the name of its Const under the node's, or
+    None for the argument's own)}; a traced graph shows them as TF's does
+    (graph/arg_consts.py).
     """
 
     names: dict = field(default_factory=dict)
@@ -140,6 +144,7 @@ class TFForm:
     tf_attrs: dict = field(default_factory=dict)
     export: Callable | None = None
     load: Callable | None = None
+    graph_args: Callable | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -196,7 +196,7 @@ STRIDED_SLICE = register(OpDef(
                   "Index out of range using input dim 1")],
     fold=_ss_fold, tf_shape_fold=True,
     tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
-              load=lambda n: _strided_slice_from_tf(n)),
+              load=lambda n: _strided_slice_from_tf(n), graph_args=lambda a: _ss_args(a)),
 ))
 
 
@@ -560,6 +560,13 @@ def spec_vectors(spec: tuple) -> tuple:
         end.append(e)
         strides.append(st)
     return begin, end, strides, masks
+
+
+def _ss_args(attrs: dict) -> dict:
+    """begin, end and strides as `t[key]` makes them in TF's graph: tf.stack's constants
+    ("strided_slice/stack", "stack_1", "stack_2")."""
+    begin, end, strides, _ = spec_vectors(attrs["spec"])
+    return {"begin": (begin, "stack"), "end": (end, "stack"), "strides": (strides, "stack")}
 
 
 def _strided_slice_to_tf(n: Any, b: Any) -> list:

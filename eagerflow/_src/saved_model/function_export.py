@@ -24,6 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.control_outputs import CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
@@ -339,6 +340,11 @@ class FunctionWriter:
         for op in graph.operations:
             if op.type == "Placeholder" and id(op.outputs[0]) in self._refs:
                 continue  # an input argument
+            if op.op is CONTROL_NO_OP or (id(op) in graph.shown_only and
+                                          id(op.outputs[0]) not in self.consumed):
+                # what only shows the graph as TF's: TF's loader makes its own control
+                # outputs, and the lowerings their constants
+                continue
             self._current = op
             state = self.written()
             try:

@@ -282,6 +282,7 @@ class LibraryImporter:
                                                    f"{len(fdef.signature.input_arg)} "
                                                    f"arguments, got {len(args)}")
         graph = FuncGraph(name)
+        graph.shows_tf_inputs = False  # (TF's nodes come with their own inputs)
         with tracing_scope(graph):
             env: dict = {}
             consts: dict = {}

@@ -111,6 +111,8 @@ class GraphWriter(FunctionWriter):
                 self.write_saver(s)
 
     def write_op(self, op: Operation) -> None:
+        if id(op) in self.graph.shown_only and id(op.outputs[0]) not in self.consumed:
+            return  # a constant that only shows a node as TF's (its lowering makes its own)
         start = len(self.fdef.node_def)
         self._owner = op.name
         self._current = op

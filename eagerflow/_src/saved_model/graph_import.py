@@ -355,7 +355,11 @@ def import_graph_def(graph_def: Any, input_map: dict | None = None,
                 value = convert_to_tensor(value)
             converted[key] = graph.capture(value) if isinstance(value, Tensor) else value
         importer = GraphDefImporter(gd, graph, prefix, converted)
-        importer.run()
+        shows, graph.shows_tf_inputs = graph.shows_tf_inputs, False
+        try:  # (the GraphDef's nodes come with their own inputs)
+            importer.run()
+        finally:
+            graph.shows_tf_inputs = shows
         if return_elements is None:
             return None
         return [importer.element(r) for r in return_elements]

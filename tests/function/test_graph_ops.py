@@ -1,0 +1,151 @@
+"""The operations of traced graphs as TF 2.21 builds them: the Const TF makes for an axis
+or shape given as a Python value ("Sum/reduction_indices", "concat/axis", "Reshape/shape",
+"strided_slice/stack", a reduction's "Const" of all axes), listed among the node's inputs
+in TF's order, and TF's automatic control dependencies (stateful ops chained in program
+order, the trailing NoOp that the outputs' Identity ops wait on, tf.control_dependencies'
+edges).
+
+The cases are graph_op_cases.py; golden/graph_ops.json is TF's answer
+(make_graph_ops_golden.py). Each case's operations are compared whole (name, type, NodeDef
+inputs and control inputs) with the values of its constants. For the cases in
+`STRUCTURE_ONLY` the ops TF's API adds around the node differ (named below), and only the
+control structure is compared: each operation's type and the types of its control inputs.
+
+These operations only show the graph: the optimized graph a call runs has neither the
+constants nor the NoOp (checked below), and exports leave them out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.function.graph_op_cases import CASES, outcome
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "graph_ops.json").read_text())
+
+# TF formats a tf.print's tensors with a StringFormat op feeding PrintV2; eagerflow's
+# PrintV2 formats them itself. TF's random ops sit under the API's scope
+# ("random_uniform/RandomUniform").
+STRUCTURE_ONLY = {"print", "print_twice_two_outputs", "print_no_output",
+                  "no_op_returned_as_dependency", "random_draw"}
+
+
+def _structure(ops, types):
+    """Each operation (StringFormat left out) as its type and its control inputs' types."""
+    out = []
+    for text in ops:
+        m = re.fullmatch(r"([^:]+):(\w+)\((.*)\)", text)
+        if m.group(2) == "StringFormat":
+            continue
+        controls = sorted(types[i[1:]] for i in m.group(3).split(",") if i.startswith("^"))
+        out.append((m.group(2), controls))
+    return out
+
+
+def _types(ops):
+    return {re.fullmatch(r"([^:]+):(\w+)\(.*", t).group(1):
+            re.fullmatch(r"([^:]+):(\w+)\(.*", t).group(2) for t in ops}
+
+
+@pytest.fixture(scope="module")
+def ours():
+    return {case: outcome(tf, src) for case, src in CASES.items()}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_traced_graph_ops_are_tfs(case, ours):
+    want, got = GOLDEN["cases"][case], ours[case]
+    if case in STRUCTURE_ONLY:
+        assert _structure(got["ops"], _types(got["ops"])) == \
+            _structure(want["ops"], _types(want["ops"]))
+        return
+    assert got["ops"] == want["ops"]
+    assert got["consts"] == want["consts"]
+
+
+def _concrete(fn, *specs):
+    return tf.function(fn).get_concrete_function(*specs)
+
+
+def test_shown_constants_and_the_no_op_never_run():
+    calls = []
+
+    @tf.function
+    def f(x):
+        tf.print(x, output_stream="file:///dev/null")
+        calls.append(1)
+        return tf.reduce_sum(tf.reshape(x, [3, 2]), axis=1), tf.transpose(x)
+
+    x = tf.constant(np.arange(6.0, dtype=np.float32).reshape(2, 3))
+    s, t = f(x)
+    np.testing.assert_array_equal(s.numpy(), [1.0, 5.0, 9.0])
+    np.testing.assert_array_equal(t.numpy(), np.arange(6.0).reshape(2, 3).T)
+    cf = f.get_concrete_function(x)
+    names = [o.name for o in cf.graph.get_operations()]
+    assert {"Reshape/shape", "Sum/reduction_indices", "transpose/perm", "NoOp"} <= set(names)
+    kept = [o.type for o in cf.optimized_graph().get_operations()]
+    assert "NoOp" not in kept and "Const" not in kept, kept
+    # the eagerflow op still takes its axis as an attr: its data inputs are its own
+    total = cf.graph.get_operation_by_name("Sum")
+    assert [t.name for t in total.inputs] == ["Reshape:0"]
+    assert list(total.node_def.input) == ["Reshape", "Sum/reduction_indices"]
+    assert len(calls) == 1
+
+
+def test_a_graph_tensor_read_as_an_axis_is_the_nodes_input():
+    def f(x):
+        axis = tf.constant(1)
+        return tf.reduce_max(x, axis)
+
+    g = _concrete(f, tf.TensorSpec([2, 3])).graph
+    assert list(g.get_operation_by_name("Max").node_def.input) == ["x", "Const"]
+    assert "Max/reduction_indices" not in [o.name for o in g.get_operations()]
+
+
+def test_variable_writes_and_reads_are_chained_as_tfs():
+    v = tf.Variable(1.0)
+
+    def f(x):
+        v.assign_add(x)
+        v.assign_sub(x)
+        return x
+
+    g = _concrete(f, tf.TensorSpec([])).graph
+    add, sub = (g.get_operation_by_name(n) for n in ("AssignAddVariableOp",
+                                                     "AssignSubVariableOp"))
+    assert sub.control_inputs == [add]
+    no_op = g.get_operations()[-1]
+    assert no_op.type == "NoOp" and set(no_op.control_inputs) == {add, sub}
+    assert g.get_operation_by_name("Identity").control_inputs == [no_op]
+
+
+def test_no_outputs_no_no_op():
+    v = tf.Variable(1.0)
+
+    def f(x):
+        v.assign(x)
+
+    g = _concrete(f, tf.TensorSpec([])).graph
+    assert "NoOp" not in [o.type for o in g.get_operations()]
+
+
+def test_functions_with_shown_ops_still_save_and_load(tmp_path):
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([2, 3])])
+        def f(self, x):
+            self.v.assign_add(1.0)
+            return self.v * tf.reduce_sum(tf.concat([x, x], axis=-1), 0)[1:]
+
+    m = M()
+    m.v = tf.Variable(0.0)
+    tf.saved_model.save(m, str(tmp_path))
+    back = tf.saved_model.load(str(tmp_path))
+    x = tf.ones([2, 3])
+    np.testing.assert_array_equal(back.f(x).numpy(), [2.0, 2.0, 2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(m.f(x).numpy(), [2.0, 2.0, 2.0, 2.0, 2.0])
