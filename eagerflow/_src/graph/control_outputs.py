@@ -91,6 +91,7 @@ def add_control_outputs(graph: Any, outputs: list) -> None:
             last_write[None] = op
         if controls:
             op._add_control_inputs([c for c in controls if c is not op])
+    graph.control_outputs = must_run
     if not must_run or not outputs:
         return
     no_op = graph._new_op(CONTROL_NO_OP, (), {}, [], "NoOp", scoped=False)

@@ -441,7 +441,7 @@ class Graph:
         # the tf.compat.v1.train.Savers built in it: the save subgraphs of its GraphDef
         self.savers: list = []
         # ids of the Const operations that only show a node as TF's graph has it (an axis
-        # held as an attr: graph/arg_consts.py); exports leave them out
+        # held as an attr: graph/arg_consts.py); a SavedModel's functions leave them out
         self.shown_only: set = set()
         # (op, {TF argument: ...}): what the API call about to add a node of `op` says of
         # the arguments it holds as attrs (arg_consts.plan's `given`), taken by that node
@@ -928,6 +928,10 @@ class Graph:
 
 class FuncGraph(Graph):
     """The graph a tf.function traces into."""
+
+    # the operations that must run (TF's automatic control dependencies'), set once a
+    # trace's graph is ordered (graph/control_outputs.py); None where nothing ordered it
+    control_outputs: list | None = None
 
     @property
     def building_function(self) -> bool:

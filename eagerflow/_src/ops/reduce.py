@@ -236,7 +236,8 @@ def _reduction_to_tf(n: Any, b: Any) -> list:
         rank = b.node("Rank", [b.input(0)])[0]
         axes_ref = b.node("Range", [b.const(0, dt.int32), rank, b.const(1, dt.int32)])[0]
     else:
-        axes_ref = b.const(list(axes), dt.int32)
+        # (named as TF's: the graph's own constant of the axes, where it shows one)
+        axes_ref = b.const(list(axes), dt.int32, name=f"{n.name}/reduction_indices")
     return b.node(n.type, [b.input(0), axes_ref], {"keep_dims": n.attrs["keepdims"]})
 
 

@@ -9,9 +9,12 @@ layer. The GraphDef is TF's message, as TF builds one:
   save/restore subgraph;
 - a tf.function's graph (FuncGraph): its inputs (and captured tensors) Placeholder nodes
   carrying `_user_specified_name`, each variable it touches a DT_RESOURCE Placeholder named
-  as TF names a captured handle (`<first user>/resource`), its stateful nodes chained in
-  program order and a `NoOp` that the outputs wait on (TF's automatic control
-  dependencies);
+  as TF names a captured handle (`<first user>/resource`), TF's automatic control
+  dependencies as the trace recorded them (graph/control_outputs.py: its edges and the
+  `NoOp` the outputs wait on; a graph no trace ordered gets its stateful nodes chained in
+  program order and such a NoOp here), and the constants TF makes for an axis or shape
+  given as a Python value ("Sum/reduction_indices", graph/arg_consts.py) as the inputs
+  of their nodes;
 - loop bodies, branches and called functions as FunctionDefs of `library` (the field is
   left unset when there are none, as TF clears it);
 - each node with every attribute of its op, defaults included (TF's graph nodes are made
@@ -27,9 +30,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
+from eagerflow._src.graph.ir import FuncGraph, Graph, Operation, known_value
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
@@ -50,6 +55,10 @@ class _Writer(GraphWriter):
     def __init__(self, library: LibraryWriter, graph: Any) -> None:
         super().__init__(library, graph)
         self.made: list = []
+        # the graph tensors standing for the arguments the operation being written holds
+        # as attrs (its `tf_inputs` beyond its inputs): a constant its lowering makes for
+        # one is that node ("Sum/reduction_indices", a user's own Const, a Range)
+        self._arg_consts: list = []
 
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:
@@ -58,9 +67,58 @@ class _Writer(GraphWriter):
         return out
 
     def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+        t = self._arg_const(value, dtype, name)
+        ref = None if t is None else self._refs.get(id(t))
+        if ref is not None:
+            return ref
         ref = super().const(value, dtype, name)
         self.made.append(ref)
         return ref
+
+    def _arg_const(self, value: Any, dtype: Any, name: str) -> Any:
+        """The graph tensor standing for the argument of the operation being written that
+        a constant its lowering makes is (named as that tensor's node, or of its value),
+        taken from the ones left; None if none."""
+        for k, t in enumerate(self._arg_consts):
+            if t._op.name == name:
+                return self._arg_consts.pop(k)
+        if not self._arg_consts:
+            return None
+        try:
+            arr = np.asarray(value)
+        except (TypeError, ValueError):
+            return None
+        if arr.dtype == object:
+            return None
+        for k, t in enumerate(self._arg_consts):
+            v = known_value(t)
+            if v is not None and (dtype is None or dt.as_dtype(dtype) is t._dtype) and \
+                    v.size == arr.size and np.array_equal(v.reshape(-1), arr.reshape(-1)):
+                return self._arg_consts.pop(k)
+        return None
+
+    def write_op(self, op: Operation) -> None:
+        if id(op) in self.graph.shown_only:
+            # at its place, as TF's graph lists it (TF's scalar axis where the op's attr
+            # holds (0,), its -1 where the lowering takes 1): the node it shows takes it
+            t = op.outputs[0]
+            owner, self._owner = self._owner, op.name
+            try:
+                ref = super().const(op.attrs["value"], t._dtype, op.name)
+            finally:
+                self._owner = owner
+            self._refs[id(t)] = ref
+            self.op_node[id(op)] = ref.name.split(":")[0]
+            self.made.append(ref)
+            return
+        if op.tf_inputs is not None:
+            mine = {id(x) for x in op.inputs}
+            self._arg_consts = [t for t in op.tf_inputs
+                                if id(t) not in mine and hasattr(t, "_op")]
+        try:
+            super().write_op(op)
+        finally:
+            self._arg_consts = []
 
     def own_form(self, op: Any) -> list:
         refs = super().own_form(op)
@@ -96,11 +154,20 @@ class _FunctionGraphWriter(_Writer):
 
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:
+        if self.graph.control_outputs is not None:  # (its own edges order them)
+            return super().node(op, inputs, attrs, name)
         # (a function's stateful nodes run in the traced order: TF's automatic control
         # dependencies chain them, which GraphWriter.node leaves to a TF 1 graph's own)
         out = FunctionWriter.node(self, op, inputs, attrs, name)
         self.made.extend(out)
         return out
+
+    def _takes_controls(self, op: Operation, made: list) -> list:
+        if self.graph.control_outputs is None:
+            return made
+        # (TF's automatic edges are the operation's own, not the nodes made for its inputs)
+        mine = self.op_node.get(id(op))
+        return [nd for nd in made if nd.name == mine]
 
     def _lower(self, op: Operation) -> list:
         refs = super()._lower(op)
@@ -111,6 +178,17 @@ class _FunctionGraphWriter(_Writer):
 
     def write(self, savers: list) -> None:
         super().write(savers)
+        if self.graph.control_outputs is not None:
+            # (a traced function's graph holds TF's NoOp and edges itself: the outputs'
+            # edges to the NoOp made after them are written now)
+            nodes = {nd.name: nd for nd in self.fdef.node_def}
+            for op in self.graph.operations:
+                nd = nodes.get(self.op_node.get(id(op)))
+                for c in op._control_inputs:
+                    c = self.op_node.get(id(c))
+                    if nd is not None and c is not None and "^" + c not in nd.input:
+                        nd.input.append("^" + c)
+            return
         outs = [self._refs.get(id(t)) for t in self.graph.outputs if hasattr(t, "_op")]
         if not self.effects or not outs:
             return

@@ -154,10 +154,16 @@ class GraphWriter(FunctionWriter):
         self.op_node[id(op)] = op.name if op.name in names else (names[-1] if names else None)
         controls = [self.op_node.get(id(c)) for c in op._control_inputs]
         controls = [c for c in controls if c is not None]
-        for nd in made:
+        for nd in self._takes_controls(op, made):
             for c in controls:
                 if "^" + c not in nd.input and c != nd.name:
                     nd.input.append("^" + c)
+
+    def _takes_controls(self, op: Operation, made: list) -> list:
+        """The nodes written for `op` (`made`) that take its control inputs: all of them
+        (a TF 1 graph's control dependencies hold for every op made under them)."""
+        del op
+        return made
 
     def _rename(self, made: list, old: str, new: str, refs: list) -> None:
         """Node `old` (one of `made`) renamed `new`, and the references to it."""
