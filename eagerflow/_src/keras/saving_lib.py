@@ -33,7 +33,14 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.keras import legacy_h5
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
-from eagerflow._src.keras.weights_io import apply_plan, layout, read_plan, write_weights
+from eagerflow._src.keras.weights_io import (
+    WEIGHTS_SUFFIX_ERROR,
+    apply_plan,
+    layout,
+    not_a_path,
+    read_plan,
+    write_weights,
+)
 from eagerflow._src.train import fileio
 
 CONFIG = "config.json"
@@ -72,7 +79,9 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
                              f"or `.h5` extension.Received: save_format={save_format}")
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}")
-    filepath = os.fspath(filepath)
+    # (Keras reads the path as str(filepath): anything else is no .keras or .h5 path)
+    filepath = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else \
+        str(filepath)
     if filepath.endswith((".h5", ".hdf5")):
         tf_logging.absl_warning("You are saving your model as an HDF5 file via `model.save()` "
                                 "or `keras.saving.save_model(model)`. This file format is "
@@ -170,12 +179,13 @@ def _load_assets(model: Any, z: zipfile.ZipFile, filepath: str) -> None:
 def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool = True,  # noqa: A002
                safe_mode: bool = True) -> Any:
     """keras.saving.load_model / keras.models.load_model for `.keras` files."""
-    filepath = os.fspath(filepath)
-    if filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
+    unsupported = not_a_path(filepath)  # (no path: Keras's format error below)
+    filepath = str(filepath) if unsupported else os.fspath(filepath)
+    if not unsupported and filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
         return legacy_h5.load_model_from_hdf5(filepath, custom_objects=custom_objects,
                                               compile=compile, safe_mode=safe_mode)
-    if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, "saved_model.pb")) \
-            or not filepath.endswith(".keras"):
+    if unsupported or os.path.isdir(filepath) and os.path.isfile(
+            os.path.join(filepath, "saved_model.pb")) or not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
                          "supports V3 `.keras` files, legacy H5 format files (`.h5` "
                          "extension). Note that the legacy SavedModel format is not supported "
@@ -209,9 +219,10 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
 def save_weights(model: Any, filepath: Any, overwrite: bool = True, max_shard_size: Any = None,
                  **kwargs: Any) -> None:
     """keras.saving.save_weights: Keras 3's `.weights.h5` file of `model`'s weights."""
-    path = str(os.fspath(filepath))
+    path = str(filepath) if not isinstance(filepath, (str, os.PathLike)) else \
+        str(os.fspath(filepath))
     if max_shard_size is None and not path.endswith(".weights.h5"):
-        raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={path}")
+        raise ValueError(WEIGHTS_SUFFIX_ERROR.format(path))
     if max_shard_size is not None and not path.endswith(("weights.h5", "weights.json")):
         raise ValueError("The filename must end in `.weights.json` when `max_shard_size` is "
                          f"specified. Received: filepath={path}")
@@ -230,9 +241,8 @@ def load_weights(model: Any, filepath: Any, skip_mismatch: bool = False, **kwarg
 def load_weights_only(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """`model.load_weights("m.keras")`: the weights (and assets) of a `.keras` archive into
     `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only)."""
-    if not zipfile.is_zipfile(filepath):  # (a missing file: the OSError open raises)
-        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
-                         "accessible `.keras` zip file.")
+    with zipfile.ZipFile(filepath, "r"):  # (as Keras opens it: zipfile's errors, a missing
+        pass                                # file's FileNotFoundError, BadZipFile)
     _, weights, has_assets = _read_archive(filepath)
     h5py = _h5py()
     try:

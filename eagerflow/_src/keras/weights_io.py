@@ -49,10 +49,25 @@ def is_h5_path(filepath: Any) -> bool:
     return os.fspath(filepath).endswith(H5_SUFFIXES)
 
 
+def not_a_path(filepath: Any) -> bool:
+    """Whether `filepath` is no str or os.PathLike: Keras 3 reads a path as
+    str(filepath), so such a value matches no suffix, and os.path's checks of it are
+    TypeErrors for None or a float (raised here as Keras's are)."""
+    if isinstance(filepath, (str, os.PathLike)):
+        return False
+    os.path.exists(filepath)
+    return True
+
+
+WEIGHTS_SUFFIX_ERROR = "The filename must end in `.weights.h5`. Received: filepath={}"
+
+
 # -- TensorFlow checkpoint format ------------------------------------------------------------
 def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format: str | None = None,
                  options: Any = None) -> None:
     """Saves the model's variables (and its optimizer's, if tracked) to `filepath`."""
+    if not isinstance(filepath, (str, os.PathLike)):  # (no path: Keras's suffix rule)
+        raise ValueError(WEIGHTS_SUFFIX_ERROR.format(filepath))
     filepath = os.fspath(filepath)
     fmt = (save_format or ("h5" if is_h5_path(filepath) else "tf")).lower()
     if fmt not in ("h5", "hdf5", "keras", "tf", "tensorflow"):
@@ -62,8 +77,7 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
     if (h5 or filepath.endswith((".keras", ".json"))) and not filepath.endswith(".weights.h5"):
         # Keras 3's one rule (a plain prefix is eagerflow's TF checkpoint, which Keras 3 no
         # longer writes)
-        raise ValueError("The filename must end in `.weights.h5`. Received: "
-                         f"filepath={filepath}")
+        raise ValueError(WEIGHTS_SUFFIX_ERROR.format(filepath))
     if not overwrite and os.path.exists(filepath if h5 else filepath + ".index"):
         tf_logging.get_logger().warning("%s exists and overwrite=False: weights not saved",
                                         filepath)
@@ -422,10 +436,10 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
     """Loads a Keras 3 `.weights.h5` (or a Keras 2 `.h5`, whose layout differs); every
     layer's values are read and checked before any is assigned (see apply_plan)."""
     h5py = _h5py()
-    if not os.path.exists(filepath):
-        raise FileNotFoundError(f"No such file: {filepath}")
     try:
         f = h5py.File(filepath, "r")
+    except FileNotFoundError:  # (h5py's, as Keras 3 shows it)
+        raise
     except OSError as e:
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
     try:

@@ -357,3 +357,30 @@ run("mirrored", tf.distribute.MirroredStrategy(["/cpu:0"]).scope())
 run("one device", tf.distribute.OneDeviceStrategy("/cpu:0").scope())
 run("fit in scope", contextlib.nullcontext(), tf.distribute.MirroredStrategy(["/cpu:0"]).scope())
 """
+
+# the save and load tutorial's paths: Keras 3 reads a path as str(filepath), so None, a
+# number or bytes match no format (os.path's TypeError where it checks None or a float),
+# and a missing or damaged file is the error of what opens it (zipfile, h5py, open)
+SNIPPETS["save_and_load_path_errors"] = """
+import os, pathlib, tempfile
+os.chdir(tempfile.mkdtemp())
+os.mkdir("d.keras")
+with open("bad.keras", "w") as f:
+    f.write("not a zip")
+model = keras.Sequential([keras.Input((1,)), layers.Dense(1)])
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, str(e)[:150])
+for p in [None, 3, 1.5, b"a.keras", b"a.weights.h5", pathlib.Path("no.weights.h5"), "no.keras",
+          "x.weights.json", "x.h5", "bad.keras", "d.keras"]:
+    tryp(f"load_weights {p!r}", lambda: model.load_weights(p))
+    tryp(f"load_model {p!r}", lambda: keras.models.load_model(p))
+    tryp(f"saving.load_weights {p!r}", lambda: keras.saving.load_weights(model, p))
+    if not isinstance(p, str):
+        tryp(f"save {p!r}", lambda: model.save(p))
+        tryp(f"save_weights {p!r}", lambda: model.save_weights(p))
+        tryp(f"saving.save_weights {p!r}", lambda: keras.saving.save_weights(model, p))
+print(sorted(os.listdir(".")))
+"""

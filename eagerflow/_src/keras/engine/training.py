@@ -40,7 +40,7 @@ from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_sh
 from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.trainer import Trainer
-from eagerflow._src.keras.weights_io import load_weights, save_weights
+from eagerflow._src.keras.weights_io import load_weights, not_a_path, save_weights
 
 
 def _is_functional_args(args: tuple, kwargs: dict) -> bool:
@@ -335,6 +335,10 @@ class Model(Trainer, Layer):
         """Loads what save_weights wrote (or a `.keras` file's weights, or Keras 2's layout
         in a legacy `.h5` / `.hdf5` file, by topology or `by_name`); TF-format loads return
         the checkpoint load status. Keras 3's rules for each kind of path."""
+        if not_a_path(filepath):  # (Keras 3 reads str(filepath): no format it knows)
+            raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
+                             "supports V3 `.keras` files, `.weights.h5` files, legacy H5 "
+                             "format files (`.h5` extension), or Orbax checkpoints.")
         path = str(os.fspath(filepath))
         objects_to_skip = kwargs.pop("objects_to_skip", None)
         by_name = kwargs.pop("by_name", None)
@@ -348,6 +352,10 @@ class Model(Trainer, Layer):
                              f"Received: {filepath}")
         if objects_to_skip is not None:
             raise NotImplementedError("`objects_to_skip` is not supported by eagerflow yet.")
+        if path.endswith(".weights.json"):  # (Keras 3's sharded weights: its index opened)
+            with open(filepath):
+                raise NotImplementedError("Sharded weights (`.weights.json`) are not "
+                                          "supported by eagerflow yet.")
         if path.endswith(".keras"):
             if by_name is not None:
                 raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' "
