@@ -50,15 +50,15 @@ def main() -> None:
         return strategy.reduce("SUM", strategy.run(step, args=(batch,)), axis=None)
 
     train = tf.function(train_step) if compiled else train_step
+    data = tuple(np.concatenate([b[k].numpy() for b in batches]) for k in (0, 1))
+    dataset = tf.data.Dataset.from_tensor_slices(data).batch(8)
     if in_function:
-        data = tuple(np.concatenate([b[k].numpy() for b in batches]) for k in (0, 1))
-        dataset = tf.data.Dataset.from_tensor_slices(data).batch(8)
         train = tf.function(lambda iterator: train_step(next(iterator)))
         iterator = iter(strategy.experimental_distribute_dataset(dataset))
         for _ in batches:
             loss = float(train(iterator))
     else:
-        for batch in strategy.experimental_distribute_dataset(batches):
+        for batch in strategy.experimental_distribute_dataset(dataset):
             loss = float(train(batch))  # summed over replicas (and workers)
     if kind != "mwms" or strategy.should_checkpoint:
         traces = train.experimental_get_tracing_count() if in_function else None
@@ -72,7 +72,7 @@ def main() -> None:
             strategy.cluster_resolver.task_id == 1:
         raise RuntimeError("worker 1 fails on purpose")
     if kind == "mwms" and len(sys.argv) > 3:
-        strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(batches))),))
+        strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(dataset))),))
 
 
 if __name__ == "__main__":

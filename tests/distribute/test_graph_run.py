@@ -182,8 +182,12 @@ def test_datasets_from_function_deal_one_batch_per_replica_in_a_function():
     got = [[t.numpy().tolist() for t in s.experimental_local_results(step(it))]
            for _ in range(2)]
     assert got == [[[0, 10], [20, 30]], [[40, 50], [60, 70]]]
+    # [8, 9] alone: the other replica gets an empty batch (the batch dim is not static),
+    # as TF 2.21 completes a short group; then the end
+    assert [t.numpy().tolist() for t in s.experimental_local_results(step(it))] == [[80, 90],
+                                                                                   []]
     with pytest.raises(tf.errors.OutOfRangeError):
-        step(it)  # [8, 9] alone cannot feed both replicas: dropped, as eager iteration does
+        step(it)
     assert step.experimental_get_tracing_count() == 1
 
     @tf.function
@@ -195,7 +199,7 @@ def test_datasets_from_function_deal_one_batch_per_replica_in_a_function():
 
     eager = sum(int(s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None))
                 for x in dist)
-    assert int(total(dist)) == eager == 28
+    assert int(total(dist)) == eager == 45
 
 
 def test_the_loop_target_is_unset_after_a_loop_over_a_distributed_dataset():

@@ -13,7 +13,7 @@ def _train(strategy, optimizer_cls, steps=4):
     x = rng.normal(size=(8, 3)).astype("float32")
     y = rng.normal(size=(8, 2)).astype("float32")
     model, opt, replica_fn, _ = regression_step(strategy, optimizer_cls, outputs=2)
-    batches = [(tf.constant(x), tf.constant(y))] * steps
+    batches = tf.data.Dataset.from_tensors((tf.constant(x), tf.constant(y))).repeat(steps)
 
     @tf.function
     def step(inputs):

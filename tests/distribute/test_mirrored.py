@@ -118,7 +118,7 @@ def test_synchronized_training_matches_single_device(strategy):
     def train(strat, steps=3):
         with strat.scope():
             w = tf.Variable(w0)
-        ds = [(tf.constant(xs), tf.constant(ys))] * steps
+        ds = tf.data.Dataset.from_tensors((tf.constant(xs), tf.constant(ys))).repeat(steps)
 
         def step(inputs):
             x, y = inputs
@@ -140,7 +140,7 @@ def test_synchronized_training_matches_single_device(strategy):
 
 
 def test_distribute_dataset_splits_global_batch(strategy):
-    batches = [tf.constant(np.arange(10))]
+    batches = tf.data.Dataset.from_tensors(tf.constant(np.arange(10)))
     (b,) = list(strategy.experimental_distribute_dataset(batches))
     parts = strategy.experimental_local_results(b)
     assert [p.numpy().tolist() for p in parts] == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
@@ -151,7 +151,7 @@ def test_distribute_datasets_from_function(strategy):
 
     def dataset_fn(ctx):
         seen.append(ctx)
-        return [tf.constant(i) for i in range(4)]
+        return tf.data.Dataset.range(4)
 
     out = list(strategy.distribute_datasets_from_function(dataset_fn))
     assert seen[0].num_replicas_in_sync == 2 and seen[0].num_input_pipelines == 1

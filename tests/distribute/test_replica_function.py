@@ -84,7 +84,8 @@ def test_each_replica_signature_is_traced_once():
     def fn(x):
         return tf.distribute.get_replica_context().all_reduce("SUM", tf.reduce_sum(x))
 
-    batches = [tf.constant(np.arange(9, dtype="float32"))] * 3  # split 5 + 4
+    batch = tf.constant(np.arange(9, dtype="float32"))  # split 5 + 4
+    batches = tf.data.Dataset.from_tensors(batch).repeat(3)
     outs = [s.run(fn, args=(b,)) for b in s.experimental_distribute_dataset(batches)]
     assert fn.experimental_get_tracing_count() == 2
     assert [float(t) for o in outs for t in s.experimental_local_results(o)] == [36.0] * 6
@@ -147,7 +148,8 @@ def test_updates_to_unmirrored_variables_run_as_python():
     def train_step(d):
         return s.run(step_fn, args=(d,))
 
-    for b in s.experimental_distribute_dataset([(tf.constant(x), tf.constant(y))] * 2):
+    for b in s.experimental_distribute_dataset(
+            tf.data.Dataset.from_tensors((tf.constant(x), tf.constant(y))).repeat(2)):
         train_step(b)
     assert list(s._replica_functions._cache.values()) == [replica_function._PYTHON]
     assert float(counter.numpy()) == 4.0  # as on the Python path: each replica adds
@@ -238,13 +240,25 @@ def test_distributed_iterator_inside_tf_function_reads_each_call():
     assert step.experimental_get_tracing_count() == 1
 
 
-def test_distributed_python_sequence_inside_tf_function_is_refused():
-    # (a distributed tf.data iterator works with several replicas too: test_graph_run.py)
+def test_distributing_a_python_sequence_is_tfs_error():
+    # TF 2.21 reads the dataset's variant tensor (or, from a function, its element_spec)
+    # first; the default strategy hands any input back as it is
+    s = tf.distribute.MirroredStrategy(TWO)
+    for seq in ([tf.constant([1, 2])] * 3, (1, 2), 5):
+        with pytest.raises(AttributeError, match=f"^'{type(seq).__name__}' object has no "
+                                                 "attribute '_variant_tensor'$"):
+            s.experimental_distribute_dataset(seq)
+    with pytest.raises(AttributeError, match="^'list' object has no attribute 'element_spec'$"):
+        s.distribute_datasets_from_function(lambda ctx: [1, 2])
+    with pytest.raises(AttributeError, match="'_variant_tensor'"):
+        tf.distribute.OneDeviceStrategy("/cpu:0").experimental_distribute_dataset([1])
     default = tf.distribute.get_strategy()
-    seq = iter(default.experimental_distribute_dataset([tf.constant([1, 2])] * 3))
-    with pytest.raises(NotImplementedError, match="Python sequence"):
-        tf.function(lambda i: next(i))(seq)  # it would be frozen into the graph
-    assert next(seq).numpy().tolist() == [1, 2]  # outside a function: plain iteration
+    seq = [tf.constant([1, 2])]
+    assert default.experimental_distribute_dataset(seq) is seq
+    ds = tf.data.Dataset.range(3)
+    assert default.experimental_distribute_dataset(ds) is ds
+    assert default.distribute_datasets_from_function(lambda ctx: (ctx.num_replicas_in_sync,
+                                                                  ctx.input_pipeline_id)) == (1, 0)
 
 
 def test_an_eager_run_of_a_plain_function_stays_python():

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import nest
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data.structure import normalize_element, structure_spec
@@ -56,8 +57,7 @@ class _OptionalImpl(Optional):
 
     def get_value(self, name: str | None = None) -> Any:
         if not self._has:
-            raise InvalidArgumentError(None, None, "The given optional does not have a value. "
-                                       "[Op:OptionalGetValue]")
+            raise InvalidArgumentError(None, None, _no_value_message(self._element_spec, name))
         return self._value
 
     @property
@@ -67,6 +67,22 @@ class _OptionalImpl(Optional):
     @property
     def _type_spec(self) -> OptionalSpec:
         return OptionalSpec(self._element_spec)
+
+
+def _no_value_message(element_spec: Any, name: str | None) -> str:
+    """TF's eager OptionalGetValue error: its kernel's, under the function TF wraps the op
+    in (named after how many tensors the value has), or its attr check for none."""
+    # (a composite spec may stand for several tensors: a PerReplicaSpec, one per replica)
+    count = sum(getattr(s, "_flat_tensor_count", 1) for s in nest.flatten(element_spec))
+    tail = f" [Op:OptionalGetValue] name: {name or ''}"
+    if not count:
+        return ("Length for attr 'output_shapes' of 0 must be at least minimum 1\n\t; NodeDef: "
+                "{{node OptionalGetValue}}; Op<name=OptionalGetValue; signature=optional:variant"
+                " -> components:; attr=output_types:list(type),min=1; "
+                "attr=output_shapes:list(shape),min=1>" + tail)
+    return ("{{function_node __wrapped__OptionalGetValue_output_types_"
+            f"{count}_device_/job:localhost/replica:0/task:0/device:CPU:0}}}} "
+            "The given optional does not have a value." + tail)
 
 
 class OptionalSpec:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.distribute.values import PerReplica
 
 
@@ -71,3 +75,32 @@ def _batch_size(element: Any) -> int | None:
 def per_replica(structures: list) -> Any:
     flats = [nest.flatten(s) for s in structures]
     return nest.pack_sequence_as(structures[0], [PerReplica(parts) for parts in zip(*flats)])
+
+
+def deal_group(parts: list, spec: Any) -> list | None:
+    """The batches of one step of `distribute_datasets_from_function` (one per local
+    replica, None where the dataset had ended), or None when the step does not happen.
+
+    As TF's partial-batch handling: a group cut short by the end is completed with empty
+    batches only when some component's shape is not fully static (unknown dims zero, a
+    static component's first dim zero: a scalar is its zero); with every shape static,
+    or a component TF would need its own empty value for, the short group is dropped.
+    """
+    if all(p is not None for p in parts):
+        return parts
+    if parts[0] is None or spec is None:
+        return None
+    specs = nest.flatten(spec)
+    if (not all(isinstance(s, TensorSpec) and s.shape.rank is not None for s in specs)
+            or all(s.shape.is_fully_defined() for s in specs)):
+        return None
+
+    def empty(s: TensorSpec) -> EagerTensor:
+        dims = [d or 0 for d in s.shape.as_list()]
+        if dims and s.shape.is_fully_defined():
+            dims[0] = 0
+        d = dt.as_dtype(s.dtype)
+        fill = b"" if d == dt.string else 0
+        return EagerTensor(np.full(dims, fill, d.as_numpy_dtype), d)
+
+    return [p if p is not None else nest.map_structure(empty, spec) for p in parts]

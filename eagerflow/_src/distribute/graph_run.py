@@ -40,7 +40,7 @@ from eagerflow._src.core.errors import OutOfRangeError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
-from eagerflow._src.distribute.batch_split import distribute_element, per_replica
+from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.graph_merge import run_inline
 from eagerflow._src.distribute.replica_function import NotTraceable
 from eagerflow._src.distribute.values import regroup, select_replica
@@ -94,9 +94,10 @@ def _read_element(handle: tuple, iterator: Any, structure: Any) -> Any:
 def _get_next_kernel(xp: Any, *handle: Any, strategy: Any, iterator: Any, structure: Any,
                      optional: bool, deal: bool) -> Any:
     n = len(strategy._devices)
-    if deal:  # one batch per local replica; a group cut short by the end is dropped
-        parts = [_read_element(handle, iterator, structure) for _ in range(n)]
-        element = None if any(p is None for p in parts) else parts
+    if deal:  # one batch per local replica (a group cut short: batch_split.deal_group)
+        parts = deal_group([_read_element(handle, iterator, structure) for _ in range(n)],
+                           structure.spec)
+        element = parts
     else:
         element = _read_element(handle, iterator, structure)
     if element is None:

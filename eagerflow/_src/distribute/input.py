@@ -13,13 +13,14 @@ from typing import Any, Callable, Iterator
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.optional import Optional, _OptionalImpl
+from eagerflow._src.data.structure import structure_spec
 from eagerflow._src.distribute import graph_run
-from eagerflow._src.distribute.batch_split import distribute_element, per_replica
-from eagerflow._src.distribute.values import PerReplicaSpec
+from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
+from eagerflow._src.distribute.values import PerReplica, PerReplicaSpec
 
 
 class InputContext:
@@ -48,8 +49,13 @@ class DistributedDataset:
     _deal = False  # each element is a global batch, split among the replicas
 
     def __init__(self, strategy: Any, dataset: Any) -> None:
+        if not isinstance(dataset, DatasetV2):  # TF reads its variant tensor first
+            raise AttributeError(f"'{type(dataset).__name__}' object has no attribute "
+                                 "'_variant_tensor'")
         self._strategy = strategy
         self._dataset = dataset
+        if not self._deal and strategy.num_replicas_in_sync > 1:
+            _check_batched(dataset)
 
     def __iter__(self) -> DistributedIterator:
         return DistributedIterator(self._strategy, iter(self._dataset), self._deal)
@@ -82,8 +88,20 @@ class DistributedDatasetsFromFunction(DistributedDataset):
 
     def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
         workers, rank = strategy._worker_layout()
-        super().__init__(strategy, dataset_fn(InputContext(workers, rank,
-                                                           strategy.num_replicas_in_sync)))
+        dataset = dataset_fn(InputContext(workers, rank, strategy.num_replicas_in_sync))
+        if not hasattr(dataset, "element_spec"):  # TF reads it first
+            raise AttributeError(f"'{type(dataset).__name__}' object has no attribute "
+                                 "'element_spec'")
+        super().__init__(strategy, dataset)
+
+
+def _check_batched(dataset: Any) -> None:
+    """TF's rebatching reads each component's batch dim from the dataset's spec: a
+    scalar component fails there, with an IndexError (as in TF 2.21)."""
+    for s in nest.flatten(getattr(dataset, "element_spec", None)):
+        shape = getattr(s, "shape", None)
+        if shape is not None and getattr(shape, "rank", None) == 0:
+            raise IndexError("list index out of range")
 
 
 def distributed_spec(strategy: Any, spec: Any, deal: bool) -> Any:
@@ -146,7 +164,10 @@ class DistributedIterator:
             if _needs_op(self._strategy, self._deal):
                 return graph_run.distributed_next(self._strategy, self._it, self._deal)
         if self._deal:
-            group = [next(self._it) for _ in self._strategy._devices]
+            group = deal_group([next(self._it, None) for _ in self._strategy._devices],
+                               getattr(self._it, "element_spec", None))
+            if group is None:
+                raise StopIteration
             return group[0] if len(group) == 1 else per_replica(group)
         return distribute_element(self._strategy, next(self._it), keep_small=True)
 
@@ -161,9 +182,12 @@ class DistributedIterator:
             if hasattr(self._it, "get_next_as_optional"):
                 return self._it.get_next_as_optional()
         try:
-            return _EagerOptional(self.__next__())
+            value = self.__next__()
         except StopIteration:
-            return _EagerOptional(None)
+            return Optional.empty(self.element_spec)
+        # the spec of the value read (a short batch's own sizes), as TF's from_value
+        return _OptionalImpl(value, True, nest.map_structure(
+            lambda x: x._type_spec if isinstance(x, PerReplica) else structure_spec(x), value))
 
     def _ag_for_stmt(self, *loop: Any) -> None:
         """`for x in iterator` in a tf.function: a graph loop reading it by reference."""
@@ -173,19 +197,3 @@ class DistributedIterator:
             self._it._ag_for_stmt(*loop)
             return
         graph_run.for_over_distributed(self._strategy, None, self._it, self._deal, loop)
-
-
-class _EagerOptional:
-    """What a distributed iterator's get_next_as_optional() gives outside a function."""
-
-    def __init__(self, value: Any) -> None:
-        self._value = value
-
-    def has_value(self, name: str | None = None) -> Any:
-        return convert_to_tensor(self._value is not None)
-
-    def get_value(self, name: str | None = None) -> Any:
-        if self._value is None:
-            raise InvalidArgumentError(None, None, "The given optional does not have a value. "
-                                                   "[Op:OptionalGetValue]")
-        return self._value

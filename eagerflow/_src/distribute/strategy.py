@@ -30,6 +30,7 @@ from eagerflow._src.distribute.collective import ReduceOp, Rendezvous, as_reduce
 from eagerflow._src.distribute.input import (
     DistributedDataset,
     DistributedDatasetsFromFunction,
+    InputContext,
 )
 from eagerflow._src.distribute.replica_context import ReplicaContext
 from eagerflow._src.distribute.replica_function import ReplicaFunctions
@@ -281,6 +282,7 @@ class Strategy:
     _eager_run_name = ""  # the class name TF's eager `run` warning gives, where it warns
     _extended_name = "StrategyExtendedV2"  # the class of `extended`, as TF names it
     _replica_context_class: type = _MirroredReplicaContext  # a replica's, in `run`
+    _wraps_values = True  # values_from_function gives PerReplica even of one replica
 
     # -- sizes and ids -----------------------------------------------------------------
     @property
@@ -513,7 +515,10 @@ class Strategy:
     def experimental_distribute_values_from_function(self, value_fn: Callable) -> Any:
         n = len(self._devices)
         values = [value_fn(ValueContext(i, n)) for i in range(n)]
-        return values[0] if n == 1 else PerReplica(values)
+        if n == 1 and not self._wraps_values:
+            return values[0]
+        # TF's regroup: a structure of PerReplica leaves, even of one replica's
+        return regroup(values, always_wrap=True)
 
 
 
@@ -575,9 +580,19 @@ class ValueContext:
 class _DefaultDistributionStrategy(Strategy):
     _extended_name = "_DefaultDistributionExtended"
     _replica_context_class = _DefaultReplicaContext
+    _wraps_values = False
 
     def __init__(self) -> None:
         super().__init__(["/cpu:0"])
+
+    # (TF's default strategy hands datasets back as they are)
+    def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
+        return dataset
+
+    def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
+        return dataset_fn(InputContext())
+
+    experimental_distribute_datasets_from_function = distribute_datasets_from_function
 
 
 class OneDeviceStrategy(Strategy):
@@ -585,6 +600,7 @@ class OneDeviceStrategy(Strategy):
 
     _extended_name = "OneDeviceExtended"
     _replica_context_class = _OneDeviceReplicaContext
+    _wraps_values = False
 
     def __init__(self, device: str) -> None:
         super().__init__([device])

@@ -83,6 +83,10 @@ class PerReplicaSpec(CompositeSpec):
     def _component_specs(self) -> list:
         return list(self._value_specs)
 
+    @property
+    def _flat_tensor_count(self) -> int:  # (one tensor per replica, as an op sees it)
+        return len(self._value_specs)
+
     def _to_components(self, value: Any) -> list:
         return list(value.values)
 
@@ -281,16 +285,23 @@ def select_replica(index: int, structure: Any) -> Any:
     return nest.map_structure(pick, structure)
 
 
-def regroup(per_replica_results: list, wrap_same: bool = False) -> Any:
+def regroup(per_replica_results: list, wrap_same: bool = False,
+            always_wrap: bool = False) -> Any:
     """[structure per replica] -> one structure whose leaves are PerReplica values. An
     object that every replica gave (a Python number, a tensor made outside) stays itself,
     as TF's regroup leaves it (in `run`'s results and merge_call's arguments alike);
-    `wrap_same=True` makes it Mirrored."""
+    `wrap_same=True` makes it Mirrored, `always_wrap=True` PerReplica (None included, as
+    experimental_distribute_values_from_function gives it; a distributed variable stays
+    itself)."""
     first = per_replica_results[0]
     flats = [nest.flatten(r) for r in per_replica_results]
     leaves = []
     for parts in zip(*flats):
-        if all(p is parts[0] for p in parts):
+        if always_wrap:
+            same_var = isinstance(parts[0], MirroredVariable) and all(p is parts[0]
+                                                                       for p in parts)
+            leaves.append(parts[0] if same_var else PerReplica(parts))
+        elif all(p is parts[0] for p in parts):
             # the same object everywhere: itself (Mirrored when asked)
             leaves.append(parts[0] if is_tf_variable(parts[0]) or parts[0] is None
                           or not wrap_same else Mirrored(parts))
