@@ -214,13 +214,11 @@ class EagerTensor(Tensor):
         if type(a) is not np.ndarray:
             a = _backend.to_host(a)  # a device's array: the copy to the host is the copy
             return a[()] if a.ndim == 0 else a
-        if a.ndim == 0:
-            if a.dtype.hasobject and not self._dtype.is_numpy_compatible:
-                raise InvalidArgumentError(
-                    None, None, f"Cannot convert a Tensor of dtype {self._dtype.name} to a "
-                                "NumPy array.")
-            return a[()]
-        return a.copy()
+        if a.dtype.hasobject and not self._dtype.is_numpy_compatible:
+            raise InvalidArgumentError(
+                None, None, f"Cannot convert a Tensor of dtype {self._dtype.name} to a "
+                            "NumPy array.")
+        return a[()] if a.ndim == 0 else a.copy()
 
     def _numpy(self) -> Any:
         """The value as a NumPy array, without a copy when it is on the host already."""
@@ -297,10 +295,19 @@ class EagerTensor(Tensor):
         raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
 
 
+def _variant_text(held: Any) -> str:
+    return "<TensorList>" if isinstance(held, tuple) else "<unprintable>"
+
+
 def _numpy_text(t: EagerTensor, is_repr: bool) -> str:
     if not t._dtype.is_numpy_compatible:
-        held = t._arr[()] if isinstance(t._arr, np.ndarray) and t._arr.ndim == 0 else None
-        return "<TensorList>" if isinstance(held, tuple) else "<unprintable>"
+        if not isinstance(t._arr, np.ndarray):
+            return "<unprintable>"
+        # TF summarizes a variant by its kind, flat, its first three items at most
+        items = [_variant_text(v) for v in t._arr.ravel()[:4]]
+        if t._arr.ndim == 0:
+            return items[0]
+        return "[" + " ".join(items[:3]) + ("..." if len(items) > 3 else "") + "]"
     a = t._numpy()
     if a.ndim == 0:
         text = repr(a.item()) if is_repr else str(a[()])

@@ -666,15 +666,22 @@ def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
 
 def _cast_infer(x: Any, dtype: dt.DType) -> list:
     C.dtype_attr("Cast", dtype, "DstT")
-    if not C.cast_runs(x._dtype, dtype):
-        raise UnimplementedError(
-            None, None, f"Cast {C.dtype_word(x._dtype)} to {C.dtype_word(dtype)} is not "
-                        "supported [Op:Cast]")
+    # TF's shape function takes any pair: in a graph, a pair without a kernel fails when
+    # the node runs (the kernel's check below), as TF's kernel construction does
+    if _state.graph is None and not C.cast_runs(x._dtype, dtype):
+        raise _no_cast(x._dtype, dtype, " [Op:Cast]")
     return [(x._shape, dtype)]
+
+
+def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
+    return UnimplementedError(
+        None, None, f"Cast {C.dtype_word(src)} to {C.dtype_word(dst)} is not supported{op}")
 
 
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
+    if (x.dtype.kind == "O") != (npd is np.object_) or dtype in (dt.variant, dt.resource):
+        raise _no_cast(dt.from_numpy(x.dtype), dtype)  # (a traced node's pair, run)
     if x.dtype.itemsize == 1 and x.dtype.kind not in "iub":  # ml_dtypes' narrow types
         x = C.narrow_cast_source(x, dtype)
     if x.dtype.kind == "c" and np.dtype(npd).kind != "c":

@@ -54,10 +54,14 @@ def common_args(values: Any) -> tuple:
     return tuple(convert_to_tensor(v) if _tensor_like(v) else _adopt(v, d) for v in values)
 
 
+# TF stacks any dtype; variant: lists of TensorLists (AutoGraph's staged lists)
+_PACKABLE = C.ALL | C.COPYABLE_NARROW | {dt.variant}
+
+
 def _pack_infer(*xs: Any, axis: int) -> list:
     C.refuse_narrow("Pack", xs[0]._dtype, f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, "
                                           f"axis={axis}")
-    d = C.same_dtype("Pack", xs, C.ALL | C.COPYABLE_NARROW)
+    d = C.same_dtype("Pack", xs, _PACKABLE)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
         known = x._shape is not None and shape is not None and None not in x._shape \
@@ -183,31 +187,40 @@ def _first_dtype(value: Any) -> Any:
 
 def pack(value: Any, dtype: Any = None) -> Tensor:
     """A nested list holding tensors as one tensor, as TF's autopacking converts it: the
-    dtype is the first tensor's; a requested dtype that differs casts every tensor; each
-    Python number or array converts to that dtype (TypeError when it cannot)."""
+    dtype is the first tensor's; a requested dtype that differs casts every tensor (first,
+    outside the "packed" scope, as TF's); each Python number or array converts to that
+    dtype (TypeError when it cannot)."""
     inferred = _first_dtype(value)
     target = dt.as_dtype(dtype) if dtype is not None else inferred
-    return _pack(value, target, target is not inferred)
+    return _pack(_cast_tensors(value, target) if target is not inferred else value, target)
 
 
-def _pack(value: Any, target: Any, cast_tensors: bool, name: str = "packed") -> Tensor:
+def _cast_tensors(value: Any, target: dt.DType) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_cast_tensors(v, target) for v in value]
+    if hasattr(value, "_as_tensor"):
+        value = value._as_tensor(None)
+    if isinstance(value, Tensor) and value._dtype is not target:
+        return cast(value, target)
+    return value
+
+
+def _pack(value: Any, target: Any, name: str = "packed") -> Tensor:
     if isinstance(value, (list, tuple)):
         g = _state.graph
         if g is None:  # (TF's Pack in the "packed" scope, empty eagerly: its errors name none)
-            return stack([_pack(v, target, cast_tensors) for v in value], name=None)
+            return stack([_pack(v, target) for v in value], name=None)
         # in a graph, as TF's autopacking names them: a "packed" Pack, its Python elements
         # Consts named by their index ("packed/1"), nested lists Packs in scopes ("packed/0")
         scope = g.unique_name(name)
         with name_scope(scope + "/"):
-            parts = [_pack(v, target, cast_tensors, str(i)) for i, v in enumerate(value)]
+            parts = [_pack(v, target, str(i)) for i, v in enumerate(value)]
         return stack(parts, name=scope + "/")
     if hasattr(value, "_as_tensor"):
         value = value._as_tensor(None)
     if isinstance(value, Tensor):
         if value._dtype is target:
             return value
-        if cast_tensors:
-            return cast(value, target)
         if executing_eagerly():
             return value  # eager Pack refuses the mixed dtypes (InvalidArgumentError)
         raise TypeError(f"Cannot convert a list containing a tensor of dtype {value._dtype} to "

@@ -89,3 +89,19 @@ def grouped(x):
 show("tf.no_op and tf.group in a function", lambda: grouped(tf.constant(1)).numpy())
 show("tf.no_op eagerly", lambda: tf.no_op())
 show("a function returning an operation", lambda: tf.function(lambda: tf.no_op())())
+
+
+# -- a cast TF has no kernel for: refused eagerly, built in a graph and failing when run --
+@tf.function
+def cast_to_string(x):
+    return tf.cast(x, tf.string)
+
+
+@tf.function
+def packed_with_a_cast(x):
+    return tf.convert_to_tensor([x, x], dtype_hint=tf.string)
+
+
+show("a cast to string eagerly", lambda: tf.cast(tf.constant(1.5), tf.string))
+show("a cast to string in a function", lambda: cast_to_string(tf.constant(1.5)))
+show("a list packed with a cast", lambda: packed_with_a_cast(tf.constant(1.5)))

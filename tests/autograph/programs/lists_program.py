@@ -127,6 +127,23 @@ def shape_argument(x):
     return tf.reshape(x, [])
 
 
+def extend_empty(x):
+    a = []
+    a += [x]
+    return a
+
+
+def concatenate_empty(x):
+    a = []
+    return a + [x]
+
+
+def stack_of_lists(x):
+    a = []
+    b = []
+    return tf.stack([a, b])
+
+
 run("append in a tensor loop", append_in_tensor_loop, tf.constant(3))
 run("append in a Python loop", append_in_python_loop)
 run("append a tensor's rows", append_rows, tf.ones([3, 2]))
@@ -146,6 +163,14 @@ run("a dict's pop", dict_pop, tf.constant(1.0))
 run("a TensorArray's append", tensor_array_append, tf.constant(1.0))
 run("a TensorArray's pop", tensor_array_pop, tf.constant(1.0))
 run("[] as a shape", shape_argument, tf.constant([1.0]))
+run("+= of an empty list", extend_empty, tf.constant(1.0))
+run("+ of an empty list", concatenate_empty, tf.constant(1.0))
+run("a stack of empty lists", stack_of_lists, tf.constant(1.0))
 empty = tf.function(empty_returned, experimental_autograph_options=LISTS)()
 print(repr(empty))
 show("its numpy()", empty.numpy)
+lists = tf.function(stack_of_lists, experimental_autograph_options=LISTS)(tf.constant(1.0))
+print(repr(lists))
+print(lists)
+print(tf.stack([lists, lists]))
+show("their numpy()", lists.numpy)
