@@ -527,8 +527,8 @@ class IndexLookup(PreprocessingLayer):
     def _lookup_dense(self, x: Any) -> Any:
         if self._table is self._uninitialized_table and context.executing_eagerly():
             # (no vocabulary given, adapted or loaded: a legacy `.h5` file keeps none)
-            raise op_error(FailedPreconditionError, "LookupTableFindV2",
-                           "Table not initialized.")
+            raise raised_eagerly(op_error(FailedPreconditionError, "LookupTableFindV2",
+                                          "Table not initialized."))
         ids = self._table.lookup(x)
         if self.mask_token is not None:
             mask_key = 0 if self.invert else self.mask_token
