@@ -4,22 +4,17 @@ shared_embedding_columns in graphs with input_layer and linear_model. The record
 (record_fc_golden.py) runs them with TF 2.21 into fc_v1_golden.json;
 test_feature_column.py runs them with eagerflow and compares."""
 
-import re
-
 import numpy as np
 
 from tests.feature_column.fc_cases import err as _err
 from tests.feature_column.fc_cases import norm, out, ramp
+from tests.golden_io import as_recorded
 
 
 def err(fn, tmp=""):
-    """fc_cases.err less TF's eager wrapping of a kernel's message (its function_node
-    prefix, the op it names: TF's table initializer op is not eagerflow's)."""
+    """fc_cases.err, a message whole with the device TF's recorder ran on."""
     kind, msg = _err(fn, tmp)
-    if isinstance(msg, str):
-        msg = re.sub(r"^\{\{function_node [^}]*\}\} ", "", msg)
-        msg = re.sub(r" \[Op:\w+\]( name: .*)?$", "", msg)
-    return [kind, msg]
+    return [kind, as_recorded(msg) if isinstance(msg, str) else msg]
 
 
 def _records(tf, path, words):

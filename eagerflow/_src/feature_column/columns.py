@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -40,6 +40,7 @@ from eagerflow._src.function.polymorphic import init_scope
 from eagerflow._src.io.tfrecord import tf_record_iterator
 from eagerflow._src.ops.array import fill, reshape, shape, tile, transpose
 from eagerflow._src.ops.crosses import cross_hashed
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.histogram_ops import bucketize
 from eagerflow._src.ops.indexing import one_hot
@@ -320,8 +321,15 @@ class VocabularyFileCategoricalColumn(_VocabularyLookup, collections.namedtuple(
 
     def _make_table(self, key_dtype: Any, name: str) -> Any:
         if self.file_format == "tfrecord_gzip":
-            return self._index_table(_tfrecord_initializer(
-                self.vocabulary_file, key_dtype, self.vocabulary_size), name)
+            try:
+                init = _tfrecord_initializer(self.vocabulary_file, key_dtype,
+                                             self.vocabulary_size)
+            except OpError as e:  # (TF reads the file in its table's initializing op)
+                if " [Op:" not in e._message:
+                    e._message += " [Op:InitializeTableFromDataset]"
+                    e.args = (e._message,) + e.args[1:]
+                raise raised_eagerly(e) from None
+            return self._index_table(init, name)
         initializer = TextFileInitializer(
             self.vocabulary_file, key_dtype, TextFileIndex.WHOLE_LINE, dt.int64,
             TextFileIndex.LINE_NUMBER, vocab_size=self.vocabulary_size)
@@ -350,7 +358,8 @@ def _tfrecord_initializer(path: str, key_dtype: Any, size: Any) -> KeyValueTenso
         if len(keys) < size:
             raise FailedPreconditionError(None, None, f"Input dataset was expected to contain "
                                                       f"{size} elements but contained only "
-                                                      f"{len(keys)} elements.")
+                                                      f"{len(keys)} elements. "
+                                                      "[Op:InitializeTableFromDataset]")
         keys = keys[:size]
     if key_dtype is not dt.string:
         for k in keys:
