@@ -56,7 +56,7 @@ print(tf.ensure_shape(tf.constant([[1, 2]]), [None, 2]))
 try:
     tf.ensure_shape(tf.constant([1, 2]), [3])
 except tf.errors.InvalidArgumentError as e:
-    print(type(e).__name__, str(e).split("}} ")[-1].split(" name:")[0])
+    print(type(e).__name__, str(e))
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, None])])

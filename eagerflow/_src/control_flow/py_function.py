@@ -157,8 +157,13 @@ def _grad(node: Any, *gs: Any) -> list:
 
 
 # The Python function runs on the host: the ops run on CPU:0 (their inputs copied there)
-EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False)
-PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False)
+def _arity(inputs: tuple, attrs: dict) -> dict:
+    return {"Tin": len(inputs), "Tout": len(attrs["tout"])}
+
+
+EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False,
+                      arity=_arity)
+PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False, arity=_arity)
 
 
 def _dtypes(tout: Any) -> tuple:
@@ -212,7 +217,7 @@ def _op_with_outputs(base: OpDef, n: int) -> OpDef:
     op = _BY_COUNT.get(key)
     if op is None:
         op = _BY_COUNT[key] = OpDef(base.name, _infer, _kernel, grad=_grad, num_outputs=n,
-                                    stateful=True, gpu=False)
+                                    stateful=True, gpu=False, arity=_arity)
     return op
 
 

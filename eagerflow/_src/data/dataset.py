@@ -28,6 +28,7 @@ from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.owned_iterator import NumpyIterator, OwnedIterator
 from eagerflow._src.data.structure import DatasetSpec, Structure, register_dataset_class
+from eagerflow._src.ops.eager_errors import raised_eagerly
 
 AUTOTUNE = -1
 INFINITE = -1
@@ -177,6 +178,11 @@ class DatasetV2:
                                "eager mode.")
         return NumpyIterator(self)
 
+    def _single_element_error(self, text: str, name: str | None) -> InvalidArgumentError:
+        """TF's eager DatasetToSingleElement error (one output type per component)."""
+        e = InvalidArgumentError(None, None, f"{text} [Op:DatasetToSingleElement]")
+        return raised_eagerly(e, name, {"output_types": len(self._structure.specs)})
+
     def get_single_element(self, name: str | None = None) -> Any:
         if _state.graph is not None:
             if graph_ops.in_function():
@@ -187,14 +193,12 @@ class DatasetV2:
             try:
                 first = next(it)
             except StopIteration:
-                raise InvalidArgumentError(None, None, "Dataset was empty. "
-                                           "[Op:DatasetToSingleElement]") from None
+                raise self._single_element_error("Dataset was empty.", name) from None
             try:
                 next(it)
             except StopIteration:
                 return self._structure.pack(first)
-            raise InvalidArgumentError(None, None, "Dataset had more than one element. "
-                                       "[Op:DatasetToSingleElement]")
+            raise self._single_element_error("Dataset had more than one element.", name)
         finally:
             it.close()
 

@@ -15,7 +15,12 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, op_error
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    OpError,
+    op_error,
+)
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
@@ -31,6 +36,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, row_element
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.registry import OpDef
 
 # ---------------------------------------------------------------------------------------
@@ -345,12 +351,20 @@ class ScanDataset(DatasetV2):
 
 
 def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable) -> Any:
-    state, state_spec, fn = _state_function(reduce_func, "Dataset.reduce()", initial_state,
-                                            dataset, scan=False)
-    if graph_ops.in_function():
-        return reduce_in_graph(dataset, state, state_spec, fn)
-    return run_reduce(dataset, tuple(dstruct.flatten(state)), state_spec, fn,
-                      IterContext(dataset.options()))
+    try:
+        state, state_spec, fn = _state_function(reduce_func, "Dataset.reduce()",
+                                                initial_state, dataset, scan=False)
+        if graph_ops.in_function():
+            return reduce_in_graph(dataset, state, state_spec, fn)
+        flat = tuple(dstruct.flatten(state))
+        return run_reduce(dataset, flat, state_spec, fn, IterContext(dataset.options()))
+    except OpError as e:
+        if e._message.endswith(" [Op:ReduceDataset]"):
+            # (TF's ReduceDataset, run eagerly by its fast path with no name; the reduce
+            # function's captured tensors, its Targuments, are none here)
+            n = len(dstruct.flatten(initial_state))
+            raised_eagerly(e, None, {"Targuments": 0, "Tstate": n, "output_types": n})
+        raise
 
 
 def run_reduce(dataset: DatasetV2, flat_state: tuple, state_spec: Any, fn: StructuredFunction,

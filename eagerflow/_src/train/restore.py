@@ -18,13 +18,12 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.ops import eager_errors
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.train.graph_view import (
     VARIABLE_VALUE,
@@ -148,11 +147,13 @@ class Restore:
         root = self.root_ref()
         plan: list = []
         self._bind(0, root, plan)
+        self._check_plan(plan)
         self._apply(plan)
 
     def bind_later(self, nid: int, obj: Any) -> None:
         plan: list = []
         self._bind(nid, obj, plan)
+        self._check_plan(plan)
         self._apply(plan)
 
     def _bind(self, nid: int, obj: Any, plan: list) -> None:
@@ -220,9 +221,7 @@ class Restore:
                     self.unused_attributes.setdefault(nid, []).append(attr.name)
                     continue
                 key = attr.checkpoint_key
-                arr = self.reader.read(key)
-                self._check(obj, arr, key)
-                plan.append((obj, key, arr))
+                plan.append((obj, key, self.reader.read(key)))
         elif callable(getattr(obj, "_restore_from_tensors", None)):
             tensors, keys = {}, []
             for a in node.attributes:
@@ -237,16 +236,29 @@ class Restore:
         else:
             self.unused_attributes.setdefault(nid, []).extend(a.name for a in node.attributes)
 
-    def _check(self, var: Any, arr: np.ndarray, key: str) -> None:
-        saved = self.reader.dtype(key)
-        if saved is not dt.as_dtype(var.dtype):
-            raise InvalidArgumentError(
-                None, None, f"tensor_name = {key}; expected dtype {_c_name(var.dtype)} does not "
-                            f"equal original dtype {_c_name(saved)} [Op:RestoreV2]")
-        if not var.shape.is_compatible_with(arr.shape):
-            raise ValueError(f"Received incompatible tensor with shape {TensorShape(arr.shape)} "
-                             f"when attempting to restore variable with shape {var.shape} and "
-                             f"name {var.name}.")
+    def _check_plan(self, plan: list) -> None:
+        """Every variable's saved dtype, then shape, checked before any is assigned. TF
+        reads the tensors one walk reaches with one RestoreV2 op (on CPU:0, its tensor
+        names handed as Python lists: the op's slow path, no name), whose kernel refuses
+        the first of another dtype; the shapes are checked as they are assigned."""
+        count = sum(len(key) if isinstance(key, list) else 1 for _, key, _ in plan)
+        variables = [(obj, key, arr) for obj, key, arr in plan if not isinstance(key, list)]
+        for var, key, _ in variables:
+            saved = self.reader.dtype(key)
+            if saved is not dt.as_dtype(var.dtype):
+                e = InvalidArgumentError(
+                    None, None, f"tensor_name = {key}; expected dtype {_c_name(var.dtype)} does "
+                                f"not equal original dtype {_c_name(saved)} [Op:RestoreV2]")
+                if _state.graph is None:
+                    eager_errors.decorate(e, eager_errors.Named("RestoreV2", {"dtypes": count}),
+                                          (), {}, CPU_DEVICE, None)
+                    eager_errors.slow_path(e)
+                raise e
+        for var, _, arr in variables:
+            if not var.shape.is_compatible_with(arr.shape):
+                raise ValueError(f"Received incompatible tensor with shape "
+                                 f"{TensorShape(arr.shape)} when attempting to restore variable "
+                                 f"with shape {var.shape} and name {var.name}.")
 
     def _apply(self, plan: list) -> None:
         for obj, key, value in plan:
