@@ -20,7 +20,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor
-from eagerflow._src.data import resampling, sampling, save_load
+from eagerflow._src.data import resampling, returned, sampling, save_load
 from eagerflow._src.data import snapshot as _snapshot
 from eagerflow._src.data.batching import (
     BatchDataset,
@@ -316,6 +316,10 @@ class _Methods:
     def load(path: Any, element_spec: Any = None, compression: Any = None,
              reader_func: Callable | None = None, wait: bool = False) -> DatasetV2:
         return save_load.load(path, element_spec, compression, reader_func, wait)
+
+    def _function_result(self) -> tuple:
+        # (a tf.function returning the dataset: function/polymorphic.py's output)
+        return returned.function_result(self)
 
     def bucket_by_sequence_length(self, element_length_func: Callable, bucket_boundaries: list,
                                   bucket_batch_sizes: list, padded_shapes: Any = None,

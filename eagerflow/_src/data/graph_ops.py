@@ -117,6 +117,8 @@ def pipeline_captures(dataset: Any) -> list:
         if id(ds) in seen:
             continue
         seen.add(id(ds))
+        if getattr(ds, "_feed", None) is not None:
+            continue  # a dataset a function returned: it feeds its own (returned.py)
         todo.extend(getattr(ds, "_inputs", ()))
         for t in getattr(ds, "_symbolic", ()):  # a source built from the function's tensors
             out.setdefault(id(t), t)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob as _glob
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -122,6 +123,11 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
                                  cls._repr_name)
 
 
+# the values of a traced pipeline's tensors while the cardinality of a dataset a
+# function returned is asked (returned.py sets `feed`)
+KNOWN_FEED = threading.local()
+
+
 class DeferredSourceDataset(DatasetV2):
     """A source (or a transformation of `inputs`) whose arguments are tensors of the
     tf.function or dataset function it was built in: the concrete dataset is made each
@@ -145,7 +151,12 @@ class DeferredSourceDataset(DatasetV2):
         return self._build(values)._make_iterator(ctx)
 
     def _cardinality(self) -> int:
-        return UNKNOWN
+        feed = getattr(KNOWN_FEED, "feed", None) or {}
+        if any(id(t) not in feed for t in self._symbolic):
+            return UNKNOWN
+        # (a dataset a function returned, whose values are known: returned.py)
+        values = {id(t): EagerTensor(to_host(feed[id(t)]), t.dtype) for t in self._symbolic}
+        return self._build(values)._cardinality()
 
 
 def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,

@@ -762,8 +762,14 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
             raise _NotAnOutput(type(result).__name__) from None
         flat.append(identity(graph.capture(t)))
         return concrete._Leaf(len(flat) - 1)
-    if hasattr(result, "element_spec"):  # a dataset or iterator: handed back as it is
-        return result
+    if hasattr(result, "element_spec"):
+        rebuild = getattr(result, "_function_result", None)
+        if rebuild is None:  # an iterator: handed back as it is
+            return result
+        # a dataset: made again outside from the values of the tensors it reads, as TF's
+        # _VariantDataset (data/returned.py)
+        parts, spec = rebuild()
+        return concrete._Rebuilt(spec, [_output_template(graph, p, flat) for p in parts])
     try:  # anything else TF converts (a NumPy array), or refuses
         t = convert_to_tensor(result)
     except (TypeError, ValueError):
