@@ -6,20 +6,6 @@ test_kprobe6.py checks that eagerflow prints the same."""
 
 SNIPPETS = {}
 
-# the text generation tutorial's custom loop resets its metric with reset_states(), Keras
-# 2's name: Keras 3's metrics have reset_state() only
-SNIPPETS["metric_reset_state_only"] = """
-mean = tf.metrics.Mean()
-mean.update_state([1.0, 3.0])
-print(float(mean.result()), hasattr(mean, "reset_states"))
-try:
-    mean.reset_states()
-except AttributeError as e:
-    print(type(e).__name__, e)
-mean.reset_state()
-print(float(mean.result()))
-"""
-
 # word2vec's negative sampling: the candidate samplers take int64 true classes as their
 # op's wrapper takes them (a tensor of another dtype is the op's error, a list converts to
 # int64; fixed_unigram's slow path converts tensors too), and return TF's named tuples

@@ -130,6 +130,11 @@ class Metric(trackable.AutoTrackable):
         for v in self._metric_vars:
             v.assign(np.zeros(v._arr.shape, v._arr.dtype))
 
+    def reset_states(self) -> None:
+        """Keras 2's name of reset_state, kept on purpose: Keras 3 dropped it, but the TF 2
+        programs eagerflow runs unchanged call it (the conformance seeds' metrics listings)."""
+        self.reset_state()
+
     def update_state(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError
 
