@@ -106,6 +106,7 @@ class CentralStorageStrategy(Strategy):
 
     _extended_name = "ParameterServerStrategyExtended"
     _eager_run_name = "CentralStorageStrategy"  # (TF's class)
+    _all_reduce_path = "central"  # (replica_context.tf_all_reduce)
 
     def __init__(self, compute_devices: list | None = None,
                  parameter_device: str | None = None) -> None:

@@ -28,7 +28,8 @@ class ReduceOp(enum.Enum):
     def from_variable_aggregation(aggregation: Any) -> ReduceOp:
         mapping = {VariableAggregation.SUM: ReduceOp.SUM, VariableAggregation.MEAN: ReduceOp.MEAN}
         if aggregation not in mapping:
-            raise ValueError(f"Could not convert from `tf.VariableAggregation` {aggregation} to "
+            # (TF's message runs "to" into the type's name)
+            raise ValueError(f"Could not convert from `tf.VariableAggregation` {aggregation} to"
                              "`tf.distribute.ReduceOp` type")
         return mapping[aggregation]
 

@@ -19,17 +19,29 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.collective import ReduceOp, reduce_arrays
+from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _REDUCIBLE = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
+# TF 2.21's OpDef of the op, as its attr errors print it
+_REDUCE_DEF = (
+    "\n\t; NodeDef: {{node CollectiveReduceV2}}; Op<name=CollectiveReduceV2; signature=input:T, "
+    "group_size:int32, group_key:int32, instance_key:int32, ordering_token:Nordering_token*"
+    "resource -> data:T; attr=T:type,allowed=[DT_BFLOAT16, DT_FLOAT, DT_HALF, DT_DOUBLE, "
+    "DT_INT32, DT_INT64]; attr=merge_op:string,allowed=[\"Min\", \"Max\", \"Mul\", \"Add\"]; "
+    "attr=final_op:string,allowed=[\"Id\", \"Div\"]; attr=communication_hint:string,"
+    "default=\"auto\"; attr=timeout_seconds:float,default=0; attr=is_stateless:bool,"
+    "default=false; attr=Nordering_token:int,default=0,min=0; attr=max_subdivs_per_device:int,"
+    "default=-1; is_stateful=true; is_distributed_communication=true>")
 
 
 def _infer_all_reduce(x: Any, reduce_op: str, strategy: Any = None) -> list:
     if x._dtype.name not in _REDUCIBLE:
         raise InvalidArgumentError(
-            None, None, f"Value for attr 'T' of {x._dtype.name} is not in the list of allowed "
-                        f"values: {', '.join(_REDUCIBLE)} [Op:CollectiveReduceV2]")
+            None, None, f"Value for attr 'T' of {dtype_word(x._dtype)} is not in the list of "
+                        f"allowed values: bfloat16, float, half, double, int32, int64{_REDUCE_DEF}"
+                        " [Op:CollectiveReduceV2]")
     if reduce_op not in ("SUM", "MEAN"):
         raise InvalidArgumentError(None, None, f"Unknown reduce op {reduce_op!r}: SUM or MEAN "
                                                "[Op:CollectiveReduceV2]")

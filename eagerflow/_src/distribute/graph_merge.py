@@ -26,10 +26,12 @@ from eagerflow._src.distribute.replica_context import (
     ReplicaContext,
     cross_replica_call,
     reduce_with_slices,
+    tf_all_reduce,
 )
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops import variables as V
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.math import identity
 
 
 class _Aborted(Exception):
@@ -71,15 +73,18 @@ class InlineReplicaContext(ReplicaContext):
         return self._turns.park(self.local_index, (merge_fn, tuple(args), kwargs or {}))
 
     def all_reduce(self, reduce_op: Any, value: Any, options: Any = None) -> Any:
-        def reduce_all(strategy: Any, *flat: Any) -> list:
-            return [strategy.reduce(reduce_op, v, axis=None) for v in flat]
+        def reduce(op: Any, value: Any) -> Any:
+            def reduce_all(strategy: Any, *flat: Any) -> list:
+                return [strategy.reduce(op, v, axis=None) for v in flat]
 
-        def gather(t: Tensor) -> Tensor:
-            return self.all_gather(t, axis=0)
+            def gather(t: Tensor) -> Tensor:
+                return self.all_gather(t, axis=0)
 
-        return reduce_with_slices(value, as_reduce_op(reduce_op), self.num_replicas_in_sync,
-                                  gather, lambda flat: self.merge_call(reduce_all,
-                                                                       args=tuple(flat)))
+            return reduce_with_slices(value, op, self.num_replicas_in_sync, gather,
+                                      lambda flat: _own(self.merge_call(reduce_all,
+                                                                        args=tuple(flat))))
+
+        return tf_all_reduce(self, as_reduce_op(reduce_op), value, reduce)
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         def gather_all(strategy: Any, *flat: Any) -> list:
@@ -87,7 +92,13 @@ class InlineReplicaContext(ReplicaContext):
                     for v in flat]
 
         flat = [convert_to_tensor(v) for v in nest.flatten(value)]
-        return nest.pack_sequence_as(value, self.merge_call(gather_all, args=tuple(flat)))
+        return nest.pack_sequence_as(value, _own(self.merge_call(gather_all, args=tuple(flat))))
+
+
+def _own(merged: list) -> list:
+    """Each replica's own copy of a collective's result (TF's are Mirrored: one tensor per
+    replica, so that `run` gives PerReplica values, not the one tensor)."""
+    return [identity(t) for t in merged]
 
 
 def run_inline(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:

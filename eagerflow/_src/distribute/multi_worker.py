@@ -135,6 +135,7 @@ class MultiWorkerMirroredStrategy(Strategy):
 
     _eager_run_name = "CollectiveAllReduceStrategy"  # (TF's class)
     _extended_name = "CollectiveAllReduceExtended"
+    _all_reduce_path = "collective"  # (replica_context.tf_all_reduce)
 
     def __init__(self, cluster_resolver: Any = None,
                  communication_options: CommunicationOptions | None = None) -> None:

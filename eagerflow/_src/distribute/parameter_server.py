@@ -81,6 +81,7 @@ class ParameterServerStrategy(Strategy):
     ClusterCoordinator."""
 
     _extended_name = "ParameterServerStrategyV2Extended"
+    _all_reduce_path = None  # (replica_context.tf_all_reduce: values as given)
 
     def __init__(self, cluster_resolver: Any, variable_partitioner: Any = None) -> None:
         spec = cluster_resolver.cluster_spec()

@@ -17,7 +17,7 @@ from eagerflow._src.distribute.replica_function import NotTraceable
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops.array import concat, reshape, split
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math import cast, truediv
 
 
 class ReplicaContext:
@@ -55,13 +55,14 @@ class ReplicaContext:
 
     def all_reduce(self, reduce_op: Any, value: Any, options: Any = None) -> Any:
         """Reduces `value` (a nested structure of tensors) across all replicas."""
-        op = as_reduce_op(reduce_op)
+        def reduce(op: ReduceOp, value: Any) -> Any:
+            def gather(t: Tensor) -> Tensor:
+                return collective_ops.all_gather(t, self._strategy)
 
-        def gather(t: Tensor) -> Tensor:
-            return collective_ops.all_gather(t, self._strategy)
+            return reduce_with_slices(value, op, self.num_replicas_in_sync, gather,
+                                      lambda flat: _packed_all_reduce(self, op, flat))
 
-        return reduce_with_slices(value, op, self.num_replicas_in_sync, gather,
-                                  lambda flat: _packed_all_reduce(self, op, flat))
+        return tf_all_reduce(self, as_reduce_op(reduce_op), value, reduce)
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         if self._tracing:
@@ -104,6 +105,33 @@ def cross_replica_call(strategy: Any, merge_fn: Callable, args: tuple, kwargs: d
         if pushed:
             context.pop_strategy(strategy)
         context.set_replica_context(prev)
+
+
+_DESTINATIONS = ("destinations must be one of a `DistributedValues` object, a tf.Variable "
+                 "object, or a device string.")
+
+
+def tf_all_reduce(ctx: ReplicaContext, op: ReduceOp, value: Any,
+                  reduce: Callable[[ReduceOp, Any], Any]) -> Any:
+    """`reduce(op, value)` with what TF's strategies do around it. The strategies that run
+    replicas in threads read each value's dtype first (a Python number: MirroredStrategy's
+    AttributeError, the ValueError of the others' cross-device ops), and MirroredStrategy's
+    and CentralStorageStrategy's MEAN divides the sum by the replicas with Python's `/`:
+    integers give floats there (int32 -> float64), as TF's truediv. (Checked eagerly;
+    a traced run converts numbers.)"""
+    path = ctx._strategy._all_reduce_path
+    flat = nest.flatten(value)
+    if path is not None and _state.graph is None:  # (a traced run converts them)
+        for leaf in flat:
+            if not hasattr(leaf, "dtype"):
+                if path != "mirrored":
+                    raise ValueError(_DESTINATIONS)
+                raise AttributeError(f"'{type(leaf).__name__}' object has no attribute 'dtype'")
+    if op is ReduceOp.MEAN and path in ("mirrored", "central") and flat and all(
+            isinstance(t, Tensor) and t.dtype.is_integer for t in flat):
+        n = ctx.num_replicas_in_sync
+        return nest.map_structure(lambda t: truediv(t, n), reduce(ReduceOp.SUM, value))
+    return reduce(op, value)
 
 
 def reduce_with_slices(value: Any, op: ReduceOp, replicas: int, gather: Callable,

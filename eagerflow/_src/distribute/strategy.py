@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
-from eagerflow._src.core import device, nest
+from eagerflow._src.core import device, nest, tf_logging
 from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import UnavailableError
@@ -161,7 +161,22 @@ def canonical_device(spec: Any) -> str:
 # ---------------------------------------------------------------------------------------
 
 class _DefaultReplicaContext(ReplicaContext):
-    pass
+    """The replica context outside any strategy: TF's replica id is the number 0, and its
+    `devices` (deprecated) the device scope's, '' without one."""
+
+    @property
+    def replica_id_in_sync_group(self) -> Any:
+        return 0
+
+    @property
+    def devices(self) -> tuple:
+        tf_logging.deprecated_call("ReplicaContextBase.devices",
+                                   "tensorflow.python.distribute.distribute_lib",
+                                   "Please avoid relying on devices property.")
+        scope = device.current_device_spec()
+        if not scope.to_string():
+            return ("",)
+        return (device.DeviceSpec("localhost", 0, 0).make_merged_spec(scope).to_string(),)
 
 
 class _OneDeviceReplicaContext(ReplicaContext):
@@ -283,6 +298,9 @@ class Strategy:
     _extended_name = "StrategyExtendedV2"  # the class of `extended`, as TF names it
     _replica_context_class: type = _MirroredReplicaContext  # a replica's, in `run`
     _wraps_values = True  # values_from_function gives PerReplica even of one replica
+    # how TF's all_reduce in a replica treats values (replica_context.tf_all_reduce):
+    # "mirrored", "central" or "collective"; None for the default and one-device strategies
+    _all_reduce_path: str | None = "mirrored"
 
     # -- sizes and ids -----------------------------------------------------------------
     @property
@@ -581,6 +599,7 @@ class _DefaultDistributionStrategy(Strategy):
     _extended_name = "_DefaultDistributionExtended"
     _replica_context_class = _DefaultReplicaContext
     _wraps_values = False
+    _all_reduce_path = None
 
     def __init__(self) -> None:
         super().__init__(["/cpu:0"])
@@ -601,6 +620,7 @@ class OneDeviceStrategy(Strategy):
     _extended_name = "OneDeviceExtended"
     _replica_context_class = _OneDeviceReplicaContext
     _wraps_values = False
+    _all_reduce_path = None
 
     def __init__(self, device: str) -> None:
         super().__init__([device])
