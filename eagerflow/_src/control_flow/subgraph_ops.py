@@ -209,12 +209,17 @@ def _to_output(graph: Graph, x: Any) -> SymbolicTensor:
         x = x._as_tensor()
     if not isinstance(x, Tensor):
         x = convert_to_tensor(x)
+    if graph._pending_reads:  # a variable returned: read as the branch's result, by no op
+        graph.settle_reads()
     return graph.capture(x)
 
 
 def trace(fn: Callable, graph: FuncGraph, args: tuple = ()) -> Any:
     with _scope(graph):
-        return fn(*args)
+        out = fn(*args)
+        if graph._pending_reads:  # (reads no op consumed keep the names they were made with)
+            graph.settle_reads()
+        return out
 
 
 def _finish_inputs(graphs: list, lead: list) -> list:
@@ -305,7 +310,8 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     variables = _read_vars([tg, fg])
     _register_reads(variables)
     specs = [(_merge_shape(a._shape, b._shape), a._dtype) for a, b in zip(tg.outputs, fg.outputs)]
-    op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]))
+    op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]),
+                bool(variables))
     res = bind(op, (pred, *caps, *variables), {}, scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
     with _under(scope):
@@ -347,7 +353,9 @@ def _branch_output(graph: Graph, x: Any) -> SymbolicTensor:
 
 
 def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
-           stateful: bool) -> OpDef:
+           stateful: bool, reads: bool = False) -> OpDef:
+    """The If op of a cond; `reads`: a branch reads a variable, which makes it TF's
+    stateful "If" by name (reads are no effects here: nothing else changes)."""
     n = len(specs)
     # then the random draws of each branch (the untaken one's are dummies), for gradients
     drawn = [then_g.drawn, else_g.drawn]
@@ -374,12 +382,12 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
         return (*out[:n], *draws)
 
     return _holding_op(
-        "If" if stateful else "StatelessIf", infer, kernel, len(out_specs), stateful,
+        "If" if stateful or reads else "StatelessIf", infer, kernel, len(out_specs), stateful,
         lambda op, node, *gs: _if_grad(op, node, gs, n_caps, n), (then_g, else_g),
         saves=len(out_specs) > n,
         strip=lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs, n_caps,
                              _has_effects([then_g.without_effects().graph,
-                                           else_g.without_effects().graph])))
+                                           else_g.without_effects().graph]), reads))
 
 
 def _holding_op(name: str, infer: Callable, kernel: Callable, num_outputs: int, stateful: bool,
@@ -565,7 +573,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
             limit = _state.graph.capture(limit, f"{scope}/maximum_iterations")
     n = len(flat_t)
     op = _while_op(SubGraph(cg), SubGraph(bg), [(s, t._dtype) for t, s in zip(flat_t, inv_shapes)],
-                   n, len(caps), limit is not None, _has_effects([cg, bg]))
+                   n, len(caps), limit is not None, _has_effects([cg, bg]), bool(variables))
     ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
     res = bind(op, ins, {"keep_history": False}, scope + "/")
     res = list(res)[:n]
@@ -582,7 +590,7 @@ def _as_loop_tensor(x: Any) -> Tensor:
 
 
 def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
-              has_limit: bool, stateful: bool) -> OpDef:
+              has_limit: bool, stateful: bool, reads: bool = False) -> OpDef:
     # then, per loop variable, its history: the value entering each iteration, as a
     # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it; then,
     # the same way, each random draw of the body, which the gradient reuses
@@ -613,12 +621,14 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
                 *(tuple(d[k] for d in drawn) for k in range(n_drawn)))
 
     return _holding_op(
-        "While" if stateful else "StatelessWhile", infer, kernel, 2 * n + n_drawn, stateful,
+        "While" if stateful or reads else "StatelessWhile", infer, kernel, 2 * n + n_drawn,
+        stateful,
         lambda op, node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit), (cond_g, body_g),
         saves=bool(n_drawn),
         strip=lambda: _while_op(cond_g.without_effects(), body_g.without_effects(), specs, n,
                                 n_caps, has_limit, _has_effects([cond_g.without_effects().graph,
-                                                                 body_g.without_effects().graph])))
+                                                                 body_g.without_effects().graph]),
+                                reads))
 
 
 class _NodeView:

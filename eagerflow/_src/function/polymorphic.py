@@ -541,6 +541,8 @@ class Function:
             fn = self._python_callable()
             args, kwargs = self._rebuild_call(call_values)
             result = fn(*args, **kwargs)
+            if graph._pending_reads:  # (reads no op consumed: named where they were made)
+                graph.settle_reads()
             flat_out: list = []
             try:
                 template = _output_template(graph, result, flat_out)
@@ -718,8 +720,8 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         flat.append(identity(graph.capture(result)))
         return concrete._WeakLeaf(len(flat) - 1) if result._weak else \
             concrete._Leaf(len(flat) - 1)
-    if _is_variable(result):
-        flat.append(identity(result._as_tensor()))
+    if _is_variable(result):  # read by its own API, as TF reads a returned variable
+        flat.append(identity(result._api_read()))
         return concrete._Leaf(len(flat) - 1)
     if isinstance(result, CompositeTensor):
         spec = result._type_spec

@@ -90,6 +90,8 @@ def wrap_function(fn: Callable, signature: Any, name: str | None = None) -> Wrap
                                  s.name or "Placeholder", is_input=True) for s in flat_specs]
         args = nest.pack_sequence_as(specs, phs)
         result = fn(*args)
+        if graph._pending_reads:  # (reads no op consumed: named where they were made)
+            graph.settle_reads()
         flat_out: list = []
         template = polymorphic._output_template(graph, result, flat_out)
         graph.outputs = flat_out

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.device import device, host_only, lookup, to_device
+from eagerflow._src.core.device import device, host_only
 from eagerflow._src.core.errors import (
     InaccessibleTensorError,
     InvalidArgumentError,
@@ -45,6 +45,12 @@ from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
 from eagerflow._src.graph.interpreter import ancestors, evaluate
 from eagerflow._src.graph.shape_errors import SHAPE_ERRORS, mismatched_dims, shape_error
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
+from eagerflow._src.graph.var_reads import (  # noqa: F401 (ASSIGN, RESOURCE re-exported)
+    ASSIGN,
+    READ_VAR,
+    RESOURCE,
+    VariableAccess,
+)
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.registry import OpDef
@@ -77,41 +83,6 @@ def _const_kernel(xp: Any, value: Any, dtype: Any) -> Any:
 CONST = OpDef("Const", lambda value, dtype: [(value.shape, dtype)], _const_kernel, no_fold=True,
               fold=lambda node, value_of: np.asarray(node.attrs["value"]).tolist(),
               tf_const_fold=True, tf_shape_fold=True)
-
-
-def _assign_kernel(mode: str) -> Any:
-    def kernel(xp: Any, value: Any, var: Any) -> tuple:
-        value = to_device(value, lookup(var._device))  # a value from another device: copied
-        if mode == "set":
-            # (a TF 1 graph's variable has no value before its initializer sets one)
-            dtype = getattr(var, "_np_dtype", None) or var._arr.dtype
-            var._arr = value.astype(dtype, copy=False)
-            return ()
-        cur = var._arr
-        new = cur + value if mode == "add" else cur - value
-        var._arr = new.astype(cur.dtype, copy=False)
-        return ()
-    return kernel
-
-
-ASSIGN = {
-    mode: OpDef(name, lambda value, var: [], _assign_kernel(mode), num_outputs=0, stateful=True)
-    for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
-                       ("sub", "AssignSubVariableOp"))
-}
-
-
-def _read_kernel(xp: Any, var: Any) -> Any:
-    arr = var._arr
-    if xp is np and type(arr) is not np.ndarray:
-        return to_host(arr)  # a GPU variable read by a function running on the CPU
-    if xp is not np and type(arr) is np.ndarray and not host_only(arr.dtype):
-        return xp.asarray(arr)  # a CPU variable read by a function running on a GPU
-    return arr
-
-
-READ_VAR = OpDef("ReadVariableOp", lambda var: [(var.shape._dims, dt.as_dtype(var.dtype))],
-                 _read_kernel, grad=lambda n, g: [g], no_fold=True)
 
 
 # A TF 1 graph's grouping node (tf.group, tf.no_op, an initializer): its control inputs
@@ -403,7 +374,7 @@ _VARIABLE_CREATION_MSG = (
     "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
 
 
-class Graph:
+class Graph(VariableAccess):
     """A dataflow graph: operations in creation order (a valid execution order)."""
 
     # While a trace builds it: the frame that started the trace and the user frames above
@@ -426,8 +397,7 @@ class Graph:
         self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
         self.copied_from: dict[int, tuple] = {}      # id(original tensor) -> (original, copy)
-        self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
-        self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
+        self._init_variable_access()  # variables, read_vars, resource captures
         self.created_variables: list = []
         self.initializes_variables = False  # (a first call's graph: see lift_to_eager)
         self.deferred_initial_values: dict = {}  # id -> a creation's value from the inputs
@@ -494,6 +464,19 @@ class Graph:
             dispatch.graph_op_made(node)
         return node
 
+    def _detached_op(self, op: OpDef, attrs: dict, specs: list, name: str) -> Operation:
+        """A node named `name` exactly that is listed but not in `operations` (a resource
+        placeholder: var_reads.py)."""
+        node = Operation(self, op, (), attrs, name)
+        node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
+        return node
+
+    def _node_name(self, op: OpDef, name: str | None) -> str:
+        """The name the node `add_op(op, ..., name)` makes will take (nothing taken)."""
+        if name is not None and name.endswith("/"):
+            return name[:-1]
+        return self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
+
     def push_control_dependencies(self, ops: Any) -> None:
         """Opens a tf.control_dependencies of this (TF 1) graph: `ops`, the operations the
         ones made inside run after; None clears the outer ones until it closes."""
@@ -532,6 +515,8 @@ class Graph:
 
     def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
         """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""
+        if self._pending_reads:  # reads made converting its inputs: named under it
+            self.claim_reads(inputs, self._node_name(op, name))
         consts = self._consts
         given = None
         if self.next_args is not None and self.next_args[0] is op:
@@ -707,28 +692,7 @@ class Graph:
         node.origin = user_frames()
         return node.outputs[0]
 
-    # -- variables (seams in ops/variables.py) -----------------------------------------
-    def read_variable(self, var: Any, name: str | None = None) -> SymbolicTensor:
-        self.variables.setdefault(id(var), var)
-        self.read_vars.setdefault(id(var), var)
-        node = self._new_op(READ_VAR, (var,), {}, [(var.shape._dims, dt.as_dtype(var.dtype))],
-                            name or var.name.split(":")[0] + "/Read/ReadVariableOp")
-        node.origin = user_frames()
-        out = node.outputs[0]
-        tapes = _state.tapes
-        if tapes:
-            for tape in list(tapes):
-                tape._on_variable_read(var)
-                tape._record(node)
-        return out
-
-    def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
-        self.variables.setdefault(id(var), var)
-        value = self.capture(value)
-        node = self._new_op(ASSIGN[mode], (value,), {"var": var}, [])
-        node.origin = user_frames()
-        return var
-
+    # -- variables (seams in ops/variables.py; reads and writes in var_reads.py) -----
     def create_variable_hook(self, var: Any) -> None:
         if not self.allow_variable_creation:
             raise ValueError(_VARIABLE_CREATION_MSG)
@@ -770,10 +734,10 @@ class Graph:
 
     # -- inspection --------------------------------------------------------------------
     def get_operations(self) -> list:
-        return list(self.operations)
+        return self.listed_operations()
 
     def get_operation_by_name(self, name: str) -> Operation:
-        for o in self.operations:
+        for o in self.listed_operations():
             if o.name == name:
                 return o
         raise KeyError(f"The name '{name}' refers to an Operation not in the graph.")
@@ -829,7 +793,7 @@ class Graph:
                          "\"<op_name>:<output_index>\".")
 
     def _op_named(self, name: str) -> Operation | None:
-        for o in self.operations:
+        for o in self.listed_operations():
             if o.name == name:
                 return o
         return None

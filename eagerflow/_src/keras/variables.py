@@ -153,6 +153,15 @@ class Variable:
                              f"Tensor with dtype {t.dtype.name}: {t!r}")
         return t
 
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Any:
+        """tf.Variable's own read (graph/var_reads.py names it), unless the read is given or
+        cast (a stateless scope, an autocast): then _as_tensor's."""
+        graph = context._state.graph
+        if graph is None or not hasattr(graph, "read_variable") or _stateless_scopes or \
+                self._autocast_to() is not None:
+            return self._as_tensor()
+        return graph.read_variable(self, None if scope else name, scope)
+
     def _coerce(self, value: Any, op: str) -> Any:
         # Keras 3 converts an assigned tensor to the variable's dtype (TF refuses it)
         if isinstance(value, Tensor) and value.dtype is not self._dtype:
@@ -230,6 +239,16 @@ class ResourceVariable(tf_variables._UnreadVariable):
     @property
     def _keras_value_of(self) -> Variable:
         return self._unread_of
+
+
+def cast_operand(x: Any) -> Any:
+    """`x`, or traced, a Keras variable read as Keras 3's TF ops read the operands they
+    cast to the compute dtype (keras.ops.matmul): inside tf.cast's name scope
+    ("dense_1/Cast/ReadVariableOp"; TF's cast hands a tensor of the dtype back, no Cast
+    op), since a Keras variable is no tf.Variable to TF's cast."""
+    if isinstance(x, Variable) and context._state.graph is not None:
+        return x._api_read(scope="Cast")
+    return x
 
 
 def _as_value(value: Any, dtype: Any) -> Any:

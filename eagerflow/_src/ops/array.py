@@ -946,7 +946,10 @@ def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # 
     out_type = dt.int32 if out_type is None else dt.as_dtype(out_type)
     x = _t(input)
     if _state.graph is not None and _static(x):  # TF's graph: a Const of a static shape
-        return graph_constant(list(x._shape), out_type, name=scope_name(name, "Shape") + "/")
+        scope = scope_name(name, "Shape")
+        if getattr(_state.graph, "_pending_reads", None):  # a variable, read in the scope
+            _state.graph.claim_reads((x,), scope)
+        return graph_constant(list(x._shape), out_type, name=scope + "/")
     return bind(SHAPE, (x,), {"out_type": out_type}, name)
 
 

@@ -67,6 +67,8 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     t = convert_to_tensor(value, dtype, dtype_hint, name)
     if g is not None and type(t) is EagerTensor and not isinstance(value, Tensor):
         return g.constant(to_host(t._arr), t._dtype, name or "Const")
+    if getattr(g, "_pending_reads", None):  # a variable: read by the API, under no op
+        g.settle_read(t)
     return t
 
 

@@ -739,8 +739,10 @@ CAST = register(OpDef(
 def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     if type(x) is not EagerTensor and isinstance(x, CompositeTensor):  # (not dense: a handler
         raise TypeError(f"cast of {type(x).__name__}")  # casts its values, ragged_dispatch.py)
-    x = _t(x)
     dtype = dt.as_dtype(dtype)
+    if _state.graph is not None and dispatch._is_variable(type(x)) and x.dtype is dtype:
+        return x  # (TF's cast hands back a variable of the dtype, unread)
+    x = _t(x)
     if x._dtype is dtype:
         return x
     return bind(CAST, (x,), {"dtype": dtype}, name)
@@ -834,6 +836,9 @@ def add_n(inputs: Any, name: str | None = None) -> Any:
     if isinstance(inputs, (Tensor,)) or not isinstance(inputs, (list, tuple)):
         inputs = [inputs]
     xs = tuple(_t(x) for x in inputs)
+    if getattr(_state.graph, "_pending_reads", None):
+        for x in xs:  # (TF converts its inputs before AddN's scope: variables read there)
+            _state.graph.settle_read(x)
     if len(xs) == 1:
         return xs[0]
     return bind(ADD_N, xs, {}, name)

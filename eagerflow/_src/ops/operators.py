@@ -171,6 +171,30 @@ def install(cls: type) -> None:
     cls.__getitem__ = lambda self, key: getitem(self, key)
 
 
+def _reading_first(f: Callable) -> Callable:
+    """A variable's operator as TF's: traced, the variable is read by its own API first
+    (a "ReadVariableOp" of its own, not one named under the operator's op, as a converted
+    operand's is), then the tensor's operator runs; eagerly the read is the same."""
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if _state.graph is None:
+            return f(self, *args, **kwargs)
+        return f(self._api_read(), *args, **kwargs)
+    return method
+
+
+def _install_variable() -> None:
+    """Tensor's operators on Variable, those TF's Variable reads itself first for
+    wrapped by _reading_first (TF's `abs(v)`, `v == x` and `v != x` convert v inside their
+    op, as a function does)."""
+    install(Variable)
+    for name in _BINARY:
+        for method in (f"__{name}__", f"__r{name}__"):
+            setattr(Variable, method, _reading_first(getattr(Variable, method)))
+    for method in ("__neg__", "__invert__", "__lt__", "__le__", "__gt__", "__ge__"):
+        setattr(Variable, method, _reading_first(getattr(Variable, method)))
+    Variable.__getitem__ = variable_getitem  # its slices take `assign`, as TF's do
+
+
 def _iter(self: EagerTensor) -> Any:
     if not self._shape:
         raise TypeError("Cannot iterate over a scalar tensor.")
@@ -202,8 +226,7 @@ def _refuse_in_place(message: str) -> Callable:
 
 
 install(Tensor)
-install(Variable)
-Variable.__getitem__ = variable_getitem  # its slices take `assign`, as TF's do
+_install_variable()
 for _name, _message in _IN_PLACE.items():
     setattr(Variable, f"__{_name}__", _refuse_in_place(_message))
 EagerTensor.__iter__ = _iter

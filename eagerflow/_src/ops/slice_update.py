@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -149,7 +150,8 @@ def tensor_strided_slice_update(input: Any, begin: Any, end: Any, strides: Any, 
 def variable_getitem(var: Any, key: Any) -> Tensor:
     """`var[key]`: the slice, which can be assigned to (`var[key].assign(x)`) as in TF; a
     boolean mask's rows cannot."""
-    out = getitem(var, key)
+    # (traced, read by the variable's own API first, as TF's Variable.__getitem__ reads it)
+    out = getitem(var if _state.graph is None else var._api_read(), key)
     if not is_mask_key(key):
         attach(out, "assign", partial(_assign_slice, var, key))
     return out

@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_t
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.registry import OpDef, register
 
 _uid = itertools.count(1)
@@ -288,15 +289,28 @@ class Variable(metaclass=_VariableMeta):
                              f"Tensor with dtype {self._dtype.name}: {t!r}")
         return t
 
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        """The value, read by the variable's own API: traced, a read named `name`, or
+        "ReadVariableOp" in the name scope `scope` (not named by the op that consumes it,
+        as a conversion's read is: graph/var_reads.py)."""
+        graph = _state.graph
+        if graph is not None and hasattr(graph, "read_variable") and \
+                type(self)._as_tensor is Variable._as_tensor:
+            return graph.read_variable(self, None if scope else name, scope)
+        return self._as_tensor()  # (a class reading itself otherwise: its own read)
+
     def read_value(self) -> Tensor:
-        return self._as_tensor()
+        t = self._api_read(scope="Read")
+        if _state.graph is not None and type(t) is not EagerTensor:
+            return identity(t)  # (TF's read_value returns an Identity of its read)
+        return t
 
     def read_value_no_copy(self) -> Tensor:
         """The value (a read never copies here: an assignment replaces the array)."""
-        return self._as_tensor()
+        return self._api_read(scope="Read")
 
     def value(self) -> Tensor:
-        return self._as_tensor()
+        return self._api_read()
 
     def is_initialized(self, name: str | None = None) -> Tensor:
         return convert_to_tensor(True)  # (a variable gets its value when it is created)
@@ -560,6 +574,9 @@ class _UnreadVariable(Variable):
 
     def _as_tensor(self, dtype: Any = None) -> Tensor:
         return self._unread_of._as_tensor(dtype)
+
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        return self._unread_of._api_read(name, scope)
 
     def _write(self, t: Tensor, mode: str) -> Any:
         return self._unread_of._write(t, mode)

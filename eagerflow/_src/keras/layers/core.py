@@ -33,6 +33,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.ops.numpy_math import not_equal
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
+from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
@@ -142,7 +143,8 @@ class Dense(lora.QuantizableWeights, Layer):
             inputs = tm.cast(inputs, self.compute_dtype)
         if self._dtype_policy.quantization_mode is not None:
             return quantized.dense_call(self, inputs, training)
-        kernel = self.kernel  # (with LoRA on, merged)
+        # (with LoRA on, merged; traced, read as keras.ops.matmul reads it: under Cast)
+        kernel = cast_operand(self.kernel)
         rank = inputs.shape.rank
         if rank == 2 or rank is None:
             out = matmul(inputs, kernel)

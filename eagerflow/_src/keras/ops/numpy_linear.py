@@ -16,6 +16,7 @@ from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import moveaxis
 from eagerflow._src.keras.ops.numpy_reduce import diff
 from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
@@ -33,7 +34,7 @@ from eagerflow._src.ops.stacking import stack as tf_stack
 
 @keras_op
 def matmul(x1: Any, x2: Any) -> Any:
-    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    x1, x2 = kd.to_tensor(cast_operand(x1)), kd.to_tensor(cast_operand(x2))
     r1, r2 = len(x1.shape), len(x2.shape)
     if r1 == r2 == 2 and x1.dtype is x2.dtype and x1.dtype.name in ("float32", "float64"):
         return tl.matmul(x1, x2)  # (no promotion or cast to do)

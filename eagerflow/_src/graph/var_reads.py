@@ -1,0 +1,206 @@
+"""Variable reads, writes and captures in graphs, named as TF 2.21 names them.
+
+Sits in graph/, below ir.py, whose Graph mixes `VariableAccess` in. A variable is state
+outside the graph: the graph's ReadVariableOp and Assign*VariableOp nodes take the
+variable itself as their input (so kernels, generated code, gradients and SavedModel
+export find it there). What a user sees of them follows TF:
+
+- a read made while an op's inputs are converted (`tf.matmul(x, v)`, `x + v`) is named
+  under that op's name scope ("MatMul/ReadVariableOp"), as TF's op wrappers convert their
+  inputs inside the scope. eagerflow's public functions convert before `bind`, so such a
+  read is made *pending* and takes its name (and its place, just before the op) from the
+  first op that consumes it; one that no op consumes is named "ReadVariableOp" where it
+  was made when the graph's operations are next listed;
+- a read by the variable's own API (`v.value()`, a variable's operator, `tf.convert_to_
+  tensor(v)`) is "ReadVariableOp" at once, `v.read_value()` "Read/ReadVariableOp";
+- a tf.function's graph captures each variable it touches through a resource
+  placeholder, named after the first node that touches it ("MatMul/ReadVariableOp/
+  resource", "AssignVariableOp/resource"). The placeholder is listed by
+  `get_operations()`, `get_operation_by_name` and `as_graph_def()` just before that node,
+  but kept out of `Graph.operations` (what passes, code generation and export walk): the
+  nodes that use the variable reference it directly.
+
+Names are made while the graph is traced only: a traced call runs generated code that
+never sees them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import host_only, lookup, to_device
+from eagerflow._src.graph.creation_stack import user_frames
+from eagerflow._src.ops.registry import OpDef
+
+
+def _assign_kernel(mode: str) -> Any:
+    def kernel(xp: Any, value: Any, var: Any) -> tuple:
+        value = to_device(value, lookup(var._device))  # a value from another device: copied
+        if mode == "set":
+            # (a TF 1 graph's variable has no value before its initializer sets one)
+            dtype = getattr(var, "_np_dtype", None) or var._arr.dtype
+            var._arr = value.astype(dtype, copy=False)
+            return ()
+        cur = var._arr
+        new = cur + value if mode == "add" else cur - value
+        var._arr = new.astype(cur.dtype, copy=False)
+        return ()
+    return kernel
+
+
+ASSIGN = {
+    mode: OpDef(name, lambda value, var: [], _assign_kernel(mode), num_outputs=0, stateful=True)
+    for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
+                       ("sub", "AssignSubVariableOp"))
+}
+
+
+def _read_kernel(xp: Any, var: Any) -> Any:
+    arr = var._arr
+    if xp is np and type(arr) is not np.ndarray:
+        return to_host(arr)  # a GPU variable read by a function running on the CPU
+    if xp is not np and type(arr) is np.ndarray and not host_only(arr.dtype):
+        return xp.asarray(arr)  # a CPU variable read by a function running on a GPU
+    return arr
+
+
+READ_VAR = OpDef("ReadVariableOp", lambda var: [(var.shape._dims, dt.as_dtype(var.dtype))],
+                 _read_kernel, grad=lambda n, g: [g], no_fold=True)
+
+
+def _no_kernel(xp: Any, var: Any) -> Any:
+    return var
+
+
+# The resource placeholder a function's graph captures a variable with (TF's
+# "<node>/resource", dtype resource). Only listed, never run (see the module's docstring).
+RESOURCE = OpDef("Placeholder", lambda var: [((), dt.resource)], _no_kernel, no_fold=True)
+
+_READ = "ReadVariableOp"
+
+
+class VariableAccess:
+    """Graph's reads and writes of variables, and the names TF gives them (mixed into
+    ir.Graph, which defines unique_name, _new_op and _detached_op)."""
+
+    def _init_variable_access(self) -> None:
+        self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
+        self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
+        self._pending_reads: list = []               # conversion reads waiting for their op
+        self._resources: dict[int, Any] = {}         # id(var) -> its resource placeholder
+        self._listed_before: dict[int, Any] = {}     # id(node) -> placeholder shown before it
+
+    def read_variable(self, var: Any, name: str | None = None,
+                      scope: str | None = None) -> Any:
+        """A ReadVariableOp of `var`. `name`: its name (made unique under the name scopes);
+        `scope`: a name scope taken first, the read named "ReadVariableOp" in it
+        ("Read/ReadVariableOp"); neither: a conversion's read, named by the op that
+        consumes it (see the module's docstring)."""
+        self.variables.setdefault(id(var), var)
+        self.read_vars.setdefault(id(var), var)
+        specs = [(var.shape._dims, dt.as_dtype(var.dtype))]
+        if name is None and scope is None:
+            # (its name for now: what it is called if no op consumes it, not yet taken)
+            node = self._new_op(READ_VAR, (var,), {}, specs,
+                                self.unique_name(_READ, mark=False) + "/")
+            self._pending_reads.append(node)
+        else:
+            if scope is not None:
+                name = self.unique_name(scope) + "/" + _READ
+                full = self.unique_name(name, scoped=False)
+            else:
+                full = self.unique_name(name)
+            node = self._new_op(READ_VAR, (var,), {}, specs, full + "/")
+            self._capture_resource(var, node)
+        node.origin = user_frames()
+        out = node.outputs[0]
+        tapes = _state.tapes
+        if tapes:
+            for tape in list(tapes):
+                tape._on_variable_read(var)
+                tape._record(node)
+        return out
+
+    def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
+        self.variables.setdefault(id(var), var)
+        if self._pending_reads:  # `w.assign(v)`: v is read by w's API, before the assign
+            self.settle_reads()
+        value = self.capture(value)
+        op = ASSIGN[mode]
+        node = self._new_op(op, (value,), {"var": var}, [], self.unique_name(op.name) + "/")
+        self._capture_resource(var, node)
+        node.origin = user_frames()
+        return var
+
+    # -- names -------------------------------------------------------------------------
+    def claim_reads(self, inputs: tuple, consumer: str) -> None:
+        """The pending reads among `inputs` named under the op about to be made, `consumer`
+        (its node name), in input order, and moved to just before it."""
+        pending = self._pending_reads
+        for x in inputs:
+            node = getattr(x, "_op", None)
+            if node is None or node.op is not READ_VAR:
+                continue
+            for i, p in enumerate(pending):
+                if p is node:
+                    del pending[i]
+                    node.name = self.unique_name(f"{consumer}/{_READ}", scoped=False)
+                    ops = self.operations
+                    for j in range(len(ops) - 1, -1, -1):  # (it is near the end)
+                        if ops[j] is node:
+                            del ops[j]
+                            break
+                    ops.append(node)
+                    self._capture_resource(node.inputs[0], node)
+                    break
+
+    def settle_reads(self) -> None:
+        """The pending reads named where they were made ("ReadVariableOp", unique then):
+        reads no op consumed, or that are a function's or a branch's results."""
+        while self._pending_reads:
+            self.settle_read(self._pending_reads[0].outputs[0])
+
+    def settle_read(self, t: Any) -> Any:
+        """`t`, named where it was made if it is a pending read (a variable converted by an
+        API that reads it outside any op: tf.convert_to_tensor, tf.add_n)."""
+        node = getattr(t, "_op", None)
+        pending = self._pending_reads
+        for i, p in enumerate(pending):
+            if p is node:
+                del pending[i]
+                node.name = self.unique_name(node.name, scoped=False)
+                self._capture_resource(node.inputs[0], node)
+                break
+        return t
+
+    def _capture_resource(self, var: Any, node: Any) -> None:
+        """`var` captured by a function's graph, when `node` is the first to touch it: a
+        resource placeholder "<node>/resource" listed before it."""
+        if not self.building_function or id(var) in self._resources:
+            return
+        ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
+                               [((), dt.resource)],
+                               self.unique_name(f"{node.name}/resource", scoped=False))
+        self._resources[id(var)] = ph
+        self._listed_before[id(node)] = ph
+
+    def listed_operations(self) -> list:
+        """The operations as TF lists them: with the resource placeholders, each before
+        the node that captured its variable (pending reads named first)."""
+        if self._pending_reads:
+            self.settle_reads()
+        before = self._listed_before
+        if not before:
+            return list(self.operations)
+        out = []
+        for node in self.operations:
+            ph = before.get(id(node))
+            if ph is not None:
+                out.append(ph)
+            out.append(node)
+        return out
