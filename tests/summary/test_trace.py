@@ -163,17 +163,18 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     by_name = {n.name: n for n in gd.node}
     call = by_name["PartitionedCall"]
     assert call.input == ["x"]
-    assert by_name["v_resource"].op == "_Arg" and by_name["v_resource"].attr["T"].type == 20
-    assert by_name["v/Read/ReadVariableOp"].input == ["v_resource"]
+    # (the variable's argument named after the placeholder capturing it, as TF's)
+    res = "add_readvariableop_resource"
+    assert by_name[res].op == "_Arg" and by_name[res].attr["T"].type == 20
+    assert by_name["add/ReadVariableOp"].input == [res]
     # (after the read, in program order: TF's automatic control dependencies)
-    assert list(by_name["AssignAddVariableOp"].input) == ["v_resource", "add",
-                                                         "^v/Read/ReadVariableOp"]
+    assert list(by_name["AssignAddVariableOp"].input) == [res, "add", "^add/ReadVariableOp"]
     # TF's automatic control dependencies: a NoOp waits on the effects (sorted by name), the
     # result on it; every node has its op's attrs, defaults included; no min_consumer
-    assert list(by_name["NoOp"].input) == ["^AssignAddVariableOp", "^v/Read/ReadVariableOp"]
+    assert list(by_name["NoOp"].input) == ["^AssignAddVariableOp", "^add/ReadVariableOp"]
     assert list(by_name["Identity"].input) == ["cond/Identity", "^NoOp"]
     assert sorted(call.attr) == ["Tin", "Tout", "config", "config_proto", "executor_type", "f"]
-    assert by_name["v_resource"].attr["_user_specified_name"].s == b"resource"
+    assert by_name[res].attr["_user_specified_name"].s == b"resource"
     assert (gd.versions.producer, gd.versions.min_consumer) == (2474, 0)
     cond = by_name["cond"]  # (TF names the If after its scope)
     assert cond.op == "StatelessIf"

@@ -65,6 +65,7 @@ class FunctionWriter:
         self._used: set = set()
         self._refs: dict = {}          # id(eagerflow tensor) -> Ref
         self._captures: dict = {}      # id(variable, table or asset) -> its argument's Ref
+        self.placeholders: dict = {}   # id(variable) -> the graph's resource placeholder
         self.captured: list = []       # variables, tables and assets, in argument order
         self._last_effect: str | None = None
         self.effects: list = []        # stateful node names, in program order
@@ -128,7 +129,12 @@ class FunctionWriter:
                 "function must be reachable from the object being saved: assign them to "
                 "an attribute of it (or of one of its children).")
         if is_variable(obj):
-            base = obj.name.split(":")[0].replace("/", "_") + "_resource"
+            # (named as TF names the argument: after the placeholder capturing the variable
+            # in the traced graph, "MatMul/ReadVariableOp/resource" ->
+            # "matmul_readvariableop_resource")
+            ph = self.placeholders.get(id(obj))
+            base = ph.name.replace("/", "_") if ph is not None else \
+                obj.name.split(":")[0].replace("/", "_") + "_resource"
             arg = self.fdef.signature.input_arg.add(name=self.unique(base, arg=True),
                                                     type=dt.resource.as_datatype_enum)
             hd = arg.handle_data.add(dtype=dt.as_dtype(obj.dtype).as_datatype_enum)
@@ -472,6 +478,7 @@ class LibraryWriter:
         if hit is not None:
             return hit
         w = self.new_function(base)
+        w.placeholders = getattr(graph, "_resources", {})
         fdef = w.fdef
         names = input_names or [t._op.name for t in graph.inputs]
         for t, n in zip(graph.inputs, names):

@@ -141,8 +141,11 @@ class _FunctionGraphWriter(_Writer):
         if not is_variable(obj):
             raise ExportError(f"{obj!r} (a lookup table or an asset) has no GraphDef form "
                               "outside a SavedModel")
+        # (the graph's own placeholder name where it made one: graph/var_reads.py)
+        ph = getattr(self.graph, "_resources", {}).get(id(obj))
         user = self._current.name if self._current is not None else "resource"
-        nd = self.fdef.node_def.add(name=self.unique(f"{user}/resource"), op="Placeholder")
+        name = ph.name if ph is not None else f"{user}/resource"
+        nd = self.fdef.node_def.add(name=self.unique(name), op="Placeholder")
         nd.attr["dtype"].type = dt.resource.as_datatype_enum
         set_shape(nd.attr["shape"].shape, ())
         nd.attr["_user_specified_name"].s = b"resource"
