@@ -6,11 +6,11 @@ placeholder named after the first node touching it ("MatMul/ReadVariableOp/resou
 in branches and loop bodies too, and the shape errors that show them.
 
 The cases are var_read_cases.py; golden/var_reads.json is TF's answer
-(make_var_reads_golden.py). Compared whole, but for what eagerflow holds otherwise (the
-graph-name tests' subject): the constant inputs eagerflow keeps as attributes (a
-reduction's axes, a reshape's shape, a slice's bounds), TF's own loop counter and limit
-in a While's body and the placeholders TF's outer graph threads a variable into a cond
-or loop with ("cond/input_0": eagerflow's branches and bodies use the variable itself).
+(make_var_reads_golden.py). Compared whole (the argument constants TF's ops take placed
+among the reads as TF places them), but for what eagerflow holds otherwise (the
+graph-name tests' subject): TF's own loop counter and limit of a While and the
+placeholders TF's outer graph threads a variable into a cond or loop with
+("cond/input_0": eagerflow's branches and bodies use the variable itself).
 """
 
 from __future__ import annotations
@@ -26,10 +26,8 @@ import eagerflow as tf
 from tests.function.var_read_cases import CASES, outcome
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "var_reads.json").read_text())
-# constant inputs eagerflow keeps as attributes ("Reshape/shape", TF's reduction axes)
-_ATTR_CONSTS = re.compile(r"(/(shape|reduction_indices|perm|axis|stack(_\d+)?|"
-                          r"loop_counter|maximum_iterations)|^Const(_\d+)?|/Const(_\d+)?)"
-                          r":Const$")
+# TF's own loop counter and limit of a While (graph/arg_consts.py leaves them out)
+_ATTR_CONSTS = re.compile(r"/(loop_counter|maximum_iterations):Const$")
 # TF's placeholders threading a variable into a cond or loop from the outer graph
 _THREADED = re.compile(r"^(cond|while)(_\d+)?/input_\d+:Placeholder\(resource\)$")
 

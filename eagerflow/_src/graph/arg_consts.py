@@ -164,6 +164,9 @@ def tf_inputs(graph: Any, plan: list, ins: tuple, start: int, node: str,
                                   [(value.shape, dtype)], f"{node}/{cname}" if under
                                   else cname, not under).outputs[0]
                 graph.shown_only.add(id(t._op))
+            if not under:  # (made by TF's API before its op converts any input: first)
+                out.append(t)
+                continue
         made.setdefault(id(getattr(t, "_op", t)), k)
         out.append(t)
     in_tf_order(graph.operations, start, made)

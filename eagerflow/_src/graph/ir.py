@@ -515,15 +515,16 @@ class Graph(VariableAccess):
 
     def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
         """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""
-        if self._pending_reads:  # reads made converting its inputs: named under it
-            self.claim_reads(inputs, self._node_name(op, name))
+        # reads made converting its inputs: named under it, ordered with its constants
+        claimed = self.claim_reads(inputs, self._node_name(op, name)) \
+            if self._pending_reads else 0
         consts = self._consts
         given = None
         if self.next_args is not None and self.next_args[0] is op:
             given, self.next_args = self.next_args[1], None
         plan = arg_consts.plan(op, attrs, len(inputs), given) \
             if self.shows_tf_inputs and (attrs or op.tf) else None
-        start = len(self.operations)
+        start = len(self.operations) - claimed
         if plan is not None:  # (its constants are named after the TF argument they are)
             ins = self._capture_named(op, inputs, attrs, name, plan)
         else:

@@ -138,10 +138,13 @@ class VariableAccess:
         return var
 
     # -- names -------------------------------------------------------------------------
-    def claim_reads(self, inputs: tuple, consumer: str) -> None:
+    def claim_reads(self, inputs: tuple, consumer: str) -> int:
         """The pending reads among `inputs` named under the op about to be made, `consumer`
-        (its node name), in input order, and moved to just before it."""
+        (its node name), in input order, and moved to the end of the operations (the op's
+        own argument constants are put among them in TF's order: arg_consts.py); returns
+        how many."""
         pending = self._pending_reads
+        claimed = 0
         for x in inputs:
             node = getattr(x, "_op", None)
             if node is None or node.op is not READ_VAR:
@@ -157,7 +160,9 @@ class VariableAccess:
                             break
                     ops.append(node)
                     self._capture_resource(node.inputs[0], node)
+                    claimed += 1
                     break
+        return claimed
 
     def settle_reads(self) -> None:
         """The pending reads named where they were made ("ReadVariableOp", unique then):
