@@ -81,6 +81,9 @@ def test_input_shape_rules():
 
 
 def test_resnet50_trains():
+    # seeded: some initial weights make this step's predictions NaN, in TF 2.21 as here
+    # (set_random_seed(6): TF's and ours alike)
+    tf.keras.utils.set_random_seed(1)
     model = tf.keras.applications.ResNet50(weights=None, input_shape=(32, 32, 3), classes=3)
     rng = np.random.default_rng(1)
     x = tf.keras.applications.resnet50.preprocess_input(
