@@ -113,6 +113,9 @@ def test_spectral_normalization_bounds_the_spectral_norm():
     """Enough power iterations find the largest singular value: the kernel kept after a
     training call has spectral norm one, and `vector_u` its leading right singular
     vector; an inference call leaves both alone."""
+    # seeded: about one unseeded kernel in a hundred has its two largest singular values
+    # too close for 200 iterations to reach `vector_u` within 1e-6
+    tf.keras.utils.set_random_seed(3)
     layer = L.SpectralNormalization(L.Dense(4, dtype="float64"), power_iterations=200,
                                     dtype="float64")
     x = _rand(3, 5)
