@@ -21,7 +21,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
@@ -29,29 +29,66 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.readers import _FileReaderDataset, _Source
+from eagerflow._src.data.sources import int64_arg
 from eagerflow._src.io import tfrecord
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.csv_ops import FIELD_TYPES, TYPE_WORD, parse_field, read_quoted
+from eagerflow._src.ops.eager_errors import wrapped_name
 
 _OP = " [Op:IteratorGetNext]"
 
 
-def _column_defaults(record_defaults: Any) -> list:
-    """(dtype, default value or None when the column is required) per output column."""
+def _op_error(message: str, columns: int) -> InvalidArgumentError:
+    """TF's eager error of its CSVDatasetV2 kernel (made for `columns` columns)."""
+    head = f"{{{{function_node {wrapped_name('CSVDatasetV2', {'output_types': columns})}" \
+        f"_device_{_state.device}}}}} "
+    return InvalidArgumentError(None, None, f"{head}{message} [Op:CSVDatasetV2] name: ")
+
+
+def _attr_error(message: str) -> InvalidArgumentError:
+    """TF's refusal of the op's output_types attr (before its kernel runs): the NodeDef
+    and the op's definition follow the message."""
+    summary = tf_op_defs.summary("CSVDatasetV2")
+    return InvalidArgumentError(None, None, f"{message}\n\t; NodeDef: {{{{node CSVDatasetV2}}}}"
+                                f"; {summary} [Op:CSVDatasetV2] name: ")
+
+
+def _converted_defaults(record_defaults: Any) -> list:
+    """TF's wrapper's conversion of the record defaults: (dtype, None) for a type alone
+    (one of the five CSV types), else (None, tensor); any other DType, or None, is
+    convert_to_tensor's ValueError, as in TF."""
     out = []
     for d in record_defaults:
-        if isinstance(d, _dt.DType):
+        if isinstance(d, _dt.DType) and d in FIELD_TYPES:
             out.append((d, None))
+        else:
+            out.append((None, d if isinstance(d, EagerTensor) else convert_to_tensor(d)))
+    return out
+
+
+def _column_defaults(tensors: list) -> list:
+    """(dtype, default value or None when the column is required) per output column,
+    as TF's op and kernel check them."""
+    if not tensors:
+        raise _attr_error("Length for attr 'output_types' of 0 must be at least minimum 1")
+    for _dtype, t in tensors:
+        if t is not None and t.dtype not in FIELD_TYPES:
+            raise _attr_error(f"Value for attr 'output_types' of {C.dtype_word(t.dtype)} is "
+                              "not in the list of allowed values: float, double, int32, "
+                              "int64, string")
+    out = []
+    for i, (dtype, t) in enumerate(tensors):
+        if t is None:
+            out.append((dtype, None))
             continue
-        t = d if isinstance(d, EagerTensor) else convert_to_tensor(d)
-        if t.dtype not in FIELD_TYPES:
-            raise TypeError(f"Unsupported data type for record default: {t.dtype!r}. Supported "
-                            f"types: float32, float64, int32, int64, string.")
+        if t.shape.rank > 1:
+            raise _op_error("Each record default should be at most rank 1", len(tensors))
         vals = to_host(t._arr).reshape(-1)
         if vals.size > 1:
-            raise ValueError(f"A record default must have at most one element; got {t.shape}.")
+            raise _op_error(f"There should only be 1 default per field but field {i} has "
+                            f"{vals.size}", len(tensors))
         out.append((t.dtype, vals[0] if vals.size else None))
-    if not out:
-        raise ValueError("`record_defaults` must contain at least one column.")
     return out
 
 
@@ -164,7 +201,9 @@ class _CsvReader:
                 value = _convert(field, i, dtype)
             out.append(_scalar(value, dtype))
         if len(picked) != n:
-            raise InvalidArgumentError(None, None, f"Expect {n} fields but have {len(picked)} "
+            # (TF's kernel stops at the first field past the last column)
+            have = "more" if len(picked) > n else len(picked)
+            raise InvalidArgumentError(None, None, f"Expect {n} fields but have {have} "
                                        f"in record{_OP}")
         return tuple(out)
 
@@ -172,16 +211,15 @@ class _CsvReader:
         self._buf = b""
 
 
-def _columns(cols: Any, what: str) -> list | None:
-    if cols is None:
-        return None
-    cols = [int(c) for c in np.asarray(cols).reshape(-1)]
-    if any(c < 0 for c in cols):
-        raise InvalidArgumentError(None, None, f"{what} should be >= 0 [Op:CSVDatasetV2]")
+def _columns(cols: Any) -> list:
+    return [] if cols is None else [int(c) for c in np.asarray(cols).reshape(-1)]
+
+
+def _check_columns(cols: list, what: str, n: int) -> None:
     if any(b <= a for a, b in zip(cols, cols[1:])):
-        raise InvalidArgumentError(None, None, f"{what} should be strictly increasing indices "
-                                               f"[Op:CSVDatasetV2]")
-    return cols
+        raise _op_error(f"{what} should be strictly increasing indices", n)
+    if cols and cols[0] < 0:
+        raise _op_error(f"{what} should be non-negative indices", n)
 
 
 class CsvDataset(_FileReaderDataset):
@@ -195,23 +233,39 @@ class CsvDataset(_FileReaderDataset):
                  buffer_size: Any = None, header: bool = False, field_delim: str = ",",
                  use_quote_delim: bool = True, na_value: str = "", select_cols: Any = None,
                  exclude_cols: Any = None, name: str | None = None) -> None:
+        # (TF's order: its wrapper's conversions, the op's attr, then its kernel's checks)
+        if not isinstance(filenames, DatasetV2):
+            filenames = convert_to_tensor(filenames, _dt.string)
         super().__init__(filenames, None)
-        self._defaults = _column_defaults(record_defaults)
-        self._compression = _csv_compression(compression_type)
-        self._header = bool(header)
-        self._delim = field_delim.encode() if isinstance(field_delim, str) else field_delim
+        if compression_type is not None:
+            convert_to_tensor(compression_type, _dt.string)
+        defaults = _converted_defaults(record_defaults)
+        if buffer_size is not None:
+            buffer_size = int64_arg(buffer_size, "buffer_size")
+        header, field_delim, use_quote_delim, na_value = (
+            convert_to_tensor(v, d).numpy() for v, d in (
+                (header, _dt.bool), (field_delim, _dt.string), (use_quote_delim, _dt.bool),
+                (na_value, _dt.string)))
+        select, exclude = _columns(select_cols), _columns(exclude_cols)
+        self._defaults = _column_defaults(defaults)
+        n = len(self._defaults)
+        if buffer_size is not None and buffer_size <= 0:
+            raise _op_error("buffer_size should be positive", n)
+        self._delim = field_delim
         if len(self._delim) != 1:
-            raise InvalidArgumentError(None, None, "field_delim should be only 1 character "
-                                                   "[Op:CSVDatasetV2]")
+            raise _op_error("field_delim should be only 1 char", n)
+        self._header = bool(header)
         self._quote = bool(use_quote_delim)
-        self._na = na_value.encode() if isinstance(na_value, str) else na_value
-        if select_cols is not None and exclude_cols is not None:
-            raise ValueError("Either select_cols or exclude_cols should be empty")
-        self._select = _columns(select_cols, "select_cols")
-        self._exclude = _columns(exclude_cols, "exclude_cols")
-        if self._select is not None and len(self._select) != len(self._defaults):
-            raise InvalidArgumentError(None, None, "select_cols should match output size "
-                                                   "[Op:CSVDatasetV2]")
+        self._na = na_value
+        self._compression = _csv_compression(compression_type, n)
+        if select and len(select) != n:
+            raise _op_error("select_cols should match output size", n)
+        _check_columns(select, "select_cols", n)
+        if select and exclude:
+            raise _op_error("Either select_cols or exclude_cols should be empty", n)
+        _check_columns(exclude, "exclude_cols", n)
+        self._select = select or None
+        self._exclude = exclude or None
         self._struct_cache = dstruct.Structure(tuple(
             TensorSpec._make(TensorShape([]), d) for d, _ in self._defaults))
 
@@ -360,7 +414,7 @@ def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Any = Non
     return ds.map(named).prefetch(prefetch_buffer_size or -1)
 
 
-def _csv_compression(value: Any) -> str:
+def _csv_compression(value: Any, columns: int) -> str:
     """CsvDataset's compression_type, a string tensor input of its op (checked when the
     dataset is made, as TF's op does)."""
     if value is None:
@@ -368,6 +422,5 @@ def _csv_compression(value: Any) -> str:
     c = convert_to_tensor(value, _dt.string).numpy()
     c = c.decode("utf-8", "replace") if isinstance(c, bytes) else str(c)
     if c not in tfrecord.KNOWN:
-        raise InvalidArgumentError(None, None, f"Unsupported compression_type: {c}. "
-                                               "[Op:CSVDatasetV2]")
+        raise _op_error(f"Unsupported compression_type: {c}.", columns)
     return c

@@ -538,16 +538,43 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
 
 
 class _Passing:
-    """A dataset's iterator whose elements come as step batches (closable)."""
+    """A dataset's iterator whose elements come as step batches (closable), read one
+    ahead: TF's iterator runs the prefetch its inject_prefetch optimization adds, so by the
+    time a step has its batch the next one is being read (a reshuffling shuffle under a
+    repeat that a pass ends has drawn the next repetition's seed before the next fit's
+    iterator draws one). An error reading ahead comes with the batch it stands for."""
+
+    _EMPTY = object()
 
     def __init__(self, it: Any) -> None:
         self._it = it
+        self._ahead: Any = self._EMPTY
+        self._error: BaseException | None = None
 
     def __iter__(self) -> _Passing:
         return self
 
+    def _read(self) -> None:
+        try:
+            self._ahead = next(self._it)
+        except StopIteration:
+            self._ahead = self._EMPTY
+            self._error = StopIteration()
+        except Exception as e:  # (raised where the step asks for this batch)
+            self._ahead = self._EMPTY
+            self._error = e
+
     def __next__(self) -> Any:
-        return _structure_to_tensors(next(self._it))
+        if self._ahead is self._EMPTY and self._error is None:
+            self._read()
+        if self._error is not None:
+            error, self._error = self._error, None
+            if isinstance(error, StopIteration):
+                self._error = error  # (stays ended)
+            raise error
+        out, self._ahead = self._ahead, self._EMPTY
+        self._read()
+        return _structure_to_tensors(out)
 
     def _close(self) -> None:
         _close(self._it)

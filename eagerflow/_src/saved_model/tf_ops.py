@@ -54,7 +54,7 @@ EXTRA_OPS = (
     # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
     # (ops/tf_op_defs.py)
     "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",
-    "SparseReshape", "SegmentSum", "LRN", "IRFFT", "IRFFTND",
+    "SparseReshape", "SegmentSum", "LRN", "IRFFT", "IRFFTND", "CSVDatasetV2",
 )
 
 def has_op(name: str) -> bool:

@@ -370,3 +370,97 @@ for p in [None, 3, 1.5, b"a.keras", b"a.weights.h5", pathlib.Path("no.weights.h5
         tryp(f"saving.save_weights {p!r}", lambda: keras.saving.save_weights(model, p))
 print(sorted(os.listdir(".")))
 """
+
+# the overfit and underfit tutorial fits several models, each for whole epochs, on one
+# shuffle().repeat() dataset: TF's iterator reads a batch ahead (its injected prefetch), so
+# a fit whose last step ends a repetition has started the next one (drawing its seed), and
+# the next fit's iterator draws the one after (the sleep lets TF's prefetch thread get
+# there)
+SNIPPETS["fit_reads_a_batch_ahead"] = """
+import time
+seen = []
+class M(keras.Model):
+    def train_step(self, data):
+        seen.append(data[1].numpy().tolist())
+        return {"l": 0.0}
+keras.utils.set_random_seed(3)
+x = tf.data.Dataset.from_tensor_slices((np.arange(8.0).reshape(8, 1), np.arange(8)))
+for batch, steps in ((4, 2), (4, 3), (8, 1)):
+    seen.clear()
+    ds = x.cache().shuffle(8, seed=4).repeat().batch(batch)
+    for k in range(2):
+        inp = keras.Input((1,))
+        model = M(inp, layers.Dense(1)(inp))
+        model.compile(loss="mse", run_eagerly=True)
+        model.fit(ds, steps_per_epoch=steps, epochs=2, verbose=0)
+        time.sleep(0.2)
+    print(batch, steps, seen)
+"""
+
+# the overfit and underfit tutorial reads its CSV file with CsvDataset: TF's wrapper
+# converts every argument first, then its op's attr and its kernel check them, each error
+# worded as TF's (the kernel's with its function prefix); records with too many fields are
+# "more"
+SNIPPETS["csv_dataset_arguments"] = """
+import os
+import tempfile
+d = tempfile.mkdtemp(); os.chdir(d)
+with open("p.csv", "w") as f:
+    f.write("1,2,3\\n4,,6\\n")
+C = tf.data.experimental.CsvDataset
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        # (a DType's class path names the package)
+        text = str(e) if "unsupported type" not in str(e) else str(e).split(" with ")[0]
+        print(label, type(e).__name__, text)
+def first(**kw):
+    ds = C(kw.pop("f", "p.csv"), **kw)
+    return [np.round(x.numpy(), 5).tolist() if x.dtype != tf.string else x.numpy()
+            for x in next(iter(ds))]
+cases = [
+ dict(record_defaults=[0.0, 0.0], select_cols=[0]),
+ dict(record_defaults=[0.0], select_cols=[-1]),
+ dict(record_defaults=[0.0, 0.0], select_cols=[1, 0]),
+ dict(record_defaults=[0.0, 0.0], select_cols=[1, 1]),
+ dict(record_defaults=[0.0, 0.0], select_cols=[0, 2]),
+ dict(record_defaults=[0.0, 0.0], select_cols=[0, 5]),
+ dict(record_defaults=[0.0, 0.0], exclude_cols=[1]),
+ dict(record_defaults=[0.0], exclude_cols=[1]),
+ dict(record_defaults=[0.0, 0.0], exclude_cols=[-1]),
+ dict(record_defaults=[0.0, 0.0], exclude_cols=[2, 1]),
+ dict(record_defaults=[0.0, 0.0], exclude_cols=[5]),
+ dict(record_defaults=[0.0, 0.0], select_cols=[0, 1], exclude_cols=[2]),
+ dict(record_defaults=[0.0], field_delim="ab"),
+ dict(record_defaults=[0.0], field_delim=""),
+ dict(record_defaults=[0.0, 0.0, 0.0], field_delim=";"),
+ dict(record_defaults=[0.0, tf.float32, 0.0]),
+ dict(record_defaults=[0.0, 0.0, 0.0], na_value="2"),
+ dict(record_defaults=[0.0, 0.0, 0.0], compression_type="BAD"),
+ dict(record_defaults=[0.0, 0.0, 0.0], buffer_size=0),
+ dict(record_defaults=[0.0, 0.0, 0.0], buffer_size=-2),
+ dict(record_defaults=[0, "", 0.0]),
+ dict(record_defaults=[[0.0], [0], [""]]),
+ dict(record_defaults=[tf.constant([1.0, 2.0]), 0, 0]),
+ dict(record_defaults=[tf.int16, 0, 0]),
+ dict(record_defaults=[tf.constant(1, tf.int16), 0, 0]),
+ dict(record_defaults=[tf.constant([[1.0]]), 0, 0]),
+ dict(record_defaults=[None]),
+ dict(record_defaults=[0.0], header=1),
+ dict(record_defaults=[0.0], na_value=3),
+ dict(record_defaults=[0.0, 0.0], select_cols=[-1, 0], buffer_size=0),
+ dict(record_defaults=[0.0, 0.0], exclude_cols=[1, 0], select_cols=[0, 0], compression_type='X'),
+ dict(record_defaults=[]),
+ dict(record_defaults=[0.0, 0.0, 0.0], header=True),
+ dict(record_defaults=[0.0, 0.0, 0.0], f=[]),
+ dict(record_defaults=[0.0, 0.0, 0.0], f=3),
+ dict(record_defaults=[0.0, 0.0, 0.0], f=["p.csv", "nofile"]),
+ dict(record_defaults=[0.0, 0.0]),
+ dict(record_defaults=[0.0, 0.0, 0.0, 0.0]),
+]
+for kw in cases:
+    tryp(" ".join(f"{k}={v!r}" for k, v in kw.items())[:70], lambda: first(**dict(kw)))
+ds = C("p.csv", [0.0, 0.0, tf.float32])
+tryp("missing no default", lambda: list(ds))
+"""
