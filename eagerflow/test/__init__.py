@@ -1,7 +1,7 @@
 """tf.test: TestCase and main, gradient checking, and environment queries."""
 
-import importlib.util
-import platform
+import importlib.util as _importlib_util
+import platform as _platform
 
 from eagerflow._src.autodiff.gradient_checker import compute_gradient  # noqa: F401
 from eagerflow._src.core.device import gpu_device_name  # noqa: F401
@@ -26,7 +26,7 @@ def is_gpu_available(cuda_only: bool = False, min_cuda_compute_capability: objec
 def is_built_with_cuda() -> bool:
     """Whether this install can run on NVIDIA GPUs: the CuPy backend (the `cuda` extra) is
     installed. Whether a GPU is there is is_gpu_available's question."""
-    return importlib.util.find_spec("cupy") is not None
+    return _importlib_util.find_spec("cupy") is not None
 
 
 is_built_with_gpu_support = is_built_with_cuda
@@ -43,6 +43,6 @@ def is_built_with_xla() -> bool:
 def is_cpu_target_available(target: str) -> bool:
     """Whether the CPU named (e.g. "x86") is the one running: eagerflow runs NumPy's
     kernels, built for the machine it runs on."""
-    machine = platform.machine().lower()
+    machine = _platform.machine().lower()
     aliases = {"x86": ("x86_64", "amd64", "i386", "i686"), "aarch64": ("aarch64", "arm64")}
     return machine in aliases.get(target.lower(), (target.lower(),))

@@ -12,6 +12,7 @@ settings).
 from __future__ import annotations
 
 import contextlib
+import operator
 from typing import Any, Iterator
 
 from eagerflow._src.backend import numpy as numpy_backend
@@ -33,27 +34,49 @@ _OPTIONS: dict = {}
 _JIT = [""]
 
 
-def _set_threads(kind: str, what: str, num_threads: int) -> None:
-    num_threads = int(num_threads)
-    if device._INITIALIZED[0] and num_threads != _THREADS[kind]:
+def _set_threads(kind: str, what: str, num_threads: Any) -> None:
+    # As TF's context: the value is kept as given (checked when the config is built: the
+    # getters), and may change only before the runtime is in use.
+    if num_threads == _THREADS[kind]:
+        return
+    if device._INITIALIZED[0]:
         raise RuntimeError(f"{what} parallelism cannot be modified after initialization.")
     _THREADS[kind] = num_threads
 
 
+def _config_threads() -> tuple[int, int]:
+    """(intra, inter) as TF's ConfigProto takes them: None is unset (0); a value its int
+    field refuses raises the TypeError protobuf raises, intra's first."""
+    out = []
+    for kind, field in (("intra", "intra_op_parallelism_threads"),
+                        ("inter", "inter_op_parallelism_threads")):
+        v = _THREADS[kind]
+        if v is None:
+            out.append(0)
+        elif isinstance(v, bool):
+            raise TypeError(f"Field tensorflow.ConfigProto.{field}: Expected an int, got a "
+                            "boolean.")
+        else:
+            out.append(operator.index(v))  # (a float or str: "... cannot be interpreted ...")
+    return out[0], out[1]
+
+
 def get_intra_op_parallelism_threads() -> int:
     """Threads one op may use (0: the machine's choice)."""
-    return _THREADS["intra"]
+    return _config_threads()[0]
 
 
 def set_intra_op_parallelism_threads(num_threads: int) -> None:
     """Caps the threads one op may use: a kernel's helper threads and OpenBLAS's."""
     _set_threads("intra", "Intra op", num_threads)
-    numpy_backend.set_intra_op_threads(_THREADS["intra"])
+    v = _THREADS["intra"]
+    if v is None or (isinstance(v, int) and not isinstance(v, bool)):
+        numpy_backend.set_intra_op_threads(v or 0)
 
 
 def get_inter_op_parallelism_threads() -> int:
     """Ops that may run side by side (0: the machine's choice)."""
-    return _THREADS["inter"]
+    return _config_threads()[1]
 
 
 def set_inter_op_parallelism_threads(num_threads: int) -> None:
@@ -75,8 +98,9 @@ def get_experimental_options() -> dict:
 
 def set_experimental_options(options: dict) -> None:
     """Sets optimizer switches (others keep their values; unknown names are ignored, as
-    in TF). tf.function's graph passes read them: see `pass_enabled`."""
-    for key, value in options.items():
+    in TF; like TF's dict update, (key, value) pairs are taken too). tf.function's graph
+    passes read them: see `pass_enabled`."""
+    for key, value in dict(options).items():
         if key in _TOGGLES:
             _OPTIONS[key] = bool(value)
         elif key == "min_graph_nodes":
@@ -99,9 +123,10 @@ def get_jit() -> str:
 
 
 def set_jit(enabled: Any) -> None:
-    """XLA's JIT clustering switch. eagerflow has no XLA: every traced function is compiled
-    to Python code by its own compiler whatever the switch says; the level is kept."""
-    _JIT[0] = "autoclustering" if enabled is True else "" if enabled is False else enabled
+    """XLA's JIT clustering switch: on for True or "autoclustering", off for anything else
+    (as TF). eagerflow has no XLA: every traced function is compiled to Python code by its
+    own compiler whatever the switch says; the level is kept."""
+    _JIT[0] = "autoclustering" if enabled in (True, "autoclustering") else ""
 
 
 # -- tf.experimental's executor scopes. eagerflow runs each op to completion before the next

@@ -92,8 +92,9 @@ def _where(cond: np.ndarray) -> tuple:
     return tuple(np.nonzero(cond))
 
 
-class TestCase(unittest.TestCase):
-    """A TestCase whose assertions take tensors, NumPy arrays and nested structures."""
+class TensorFlowTestCase(unittest.TestCase):
+    """A TestCase whose assertions take tensors, NumPy arrays and nested structures
+    (tf.test.TestCase: TF's class of that name)."""
 
     # -- values ---------------------------------------------------------------------------
 
@@ -479,6 +480,9 @@ class TestCase(unittest.TestCase):
         for x, y in zip(nest.flatten(a), nest.flatten(b)):
             if x != y:
                 self.fail(msg or f"{aname} has {x!r}, but {bname} has {y!r}")
+
+
+TestCase = TensorFlowTestCase
 
 
 class _EagerSession:
