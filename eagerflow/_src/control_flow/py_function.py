@@ -57,9 +57,10 @@ def _error_class(e: BaseException) -> type:
 
 
 def _restate(e: BaseException, op_name: str) -> errors.OpError:
-    tb = "".join(traceback.format_exception(type(e), e, e.__traceback__)[1:])
-    first = f"{type(e).__name__}: {e}"
-    msg = f"{first}\nTraceback (most recent call last):\n\n{tb}\n\n\t [[{{{{node {op_name}}}}}]]"
+    # TF's kernel writes each of traceback.format_exception's parts on its own line (a
+    # chained exception's cause first)
+    tb = "".join(f"{part}\n" for part in traceback.format_exception(type(e), e, e.__traceback__))
+    msg = f"{type(e).__name__}: {e}\n{tb}\n\t [[{{{{node {op_name}}}}}]]"
     err = _error_class(e)(None, None, msg)
     err.__cause__ = e
     return err

@@ -455,9 +455,14 @@ class RandomDataset(DatasetV2):
 # from_generator
 # ---------------------------------------------------------------------------------------
 
-def _yield_error(text: str, node: str) -> InvalidArgumentError:
-    """TF's error for a bad yielded element: the TypeError its py_func raised, restated."""
-    return py_function._restate(TypeError(text), node)
+def _yield_error(text: str, node: str, cause: BaseException | None = None
+                 ) -> InvalidArgumentError:
+    """TF's error for a bad yielded element: the TypeError its py_func raised (from
+    `cause`, the conversion's error), restated with its traceback."""
+    try:
+        raise TypeError(text) from cause
+    except TypeError as e:
+        return py_function._restate(e, node)
 
 
 def _node(specs: tuple) -> str:
@@ -496,10 +501,10 @@ def _convert_yielded(value: Any, spec: TypeSpec, node: str = "PyFunc") -> Any:
                 arr = np.asarray(value, dtype=npd)
             if arr.dtype.kind == "O":
                 raise ValueError("object array")
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError, OverflowError) as e:
         raise _yield_error("`generator` yielded an element that could not be converted to the "
                            f"expected type. The expected type was {dtype.name}, but the yielded "
-                           f"element was {_value_text(value)}.", node) from None
+                           f"element was {_value_text(value)}.", node, e) from None
     if not spec.shape.is_compatible_with(arr.shape):
         raise _yield_error(f"`generator` yielded an element of shape {TensorShape(arr.shape)} "
                            f"where an element of shape {spec.shape} was expected.", node)
