@@ -21,8 +21,9 @@ def versions(gd: Any) -> list:
 
 
 def shapes(node: Any) -> list:
-    return [None if s.unknown_rank else [d.size for d in s.dim]
-            for s in node.attr["_output_shapes"].list.shape]
+    """The `_output_shapes` of a node (or the value of such an attr)."""
+    av = node.attr["_output_shapes"] if hasattr(node, "attr") else node
+    return [None if s.unknown_rank else [d.size for d in s.dim] for s in av.list.shape]
 
 
 def tf1_dense(tf: Any) -> dict:
@@ -140,6 +141,44 @@ def plain_function(tf: Any) -> dict:
             "got": [t.numpy().tolist() for t in got]}
 
 
+def function_library(tf: Any) -> dict:
+    """A tf.function calling another and branching: the FunctionDefs its graph's library
+    holds (by role: TF and eagerflow number their names apart), with and without
+    add_shapes."""
+    @tf.function
+    def inner(a):
+        return a * 3.0
+
+    @tf.function
+    def f(x, n):
+        y = inner(x)
+        if n > 0:
+            y = y + tf.reduce_sum(x)
+        else:
+            y = y - 1.0
+        return y
+
+    cf = f.get_concrete_function(tf.TensorSpec([None, 2], tf.float32, name="x"),
+                                 tf.TensorSpec([], tf.int32, name="n"))
+    out = {}
+    for shaped in (False, True):
+        gd = cf.graph.as_graph_def(add_shapes=shaped)
+        for fn in gd.library.function:
+            name = fn.signature.name
+            role = "inner" if "inner" in name else "then" if "true" in name else "else"
+            args = [fn.arg_attr[i].attr for i in range(len(fn.signature.input_arg))]
+            out[role + ("_shaped" if shaped else "")] = {
+                "attr": sorted(fn.attr),
+                "context": fn.attr["_construction_context"].s.decode(),
+                "input_shapes": [[d.size for d in s.dim]
+                                 for s in fn.attr["_input_shapes"].list.shape],
+                "args": [[sorted(a), shapes(a["_output_shapes"]) if "_output_shapes" in a
+                          else None] for a in args],
+                "nodes": [[n.name, n.op, shapes(n) if "_output_shapes" in n.attr else None]
+                          for n in fn.node_def]}
+    return out
+
+
 def _error(fn: Any) -> list:
     try:
         fn()
@@ -170,4 +209,4 @@ def graph_util_errors(tf: Any) -> dict:
 
 PROGRAMS = {"graph_util_errors": graph_util_errors, "tf1_dense": tf1_dense,
             "tf1_variables": tf1_variables, "function_graph": function_graph,
-            "plain_function": plain_function}
+            "plain_function": plain_function, "function_library": function_library}

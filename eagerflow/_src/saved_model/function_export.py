@@ -70,6 +70,8 @@ class FunctionWriter:
         self._last_effect: str | None = None
         self.effects: list = []        # stateful node names, in program order
         self._current: Any = None      # the eagerflow operation being written
+        self.arg_shapes: dict = {}     # argument name -> its static shape
+        self.made: list = []           # the Refs of the nodes written (for their shapes)
 
     # -- names ----------------------------------------------------------------------------
     def unique(self, base: str, arg: bool = False) -> str:
@@ -88,18 +90,34 @@ class FunctionWriter:
         self._used.add(name)
         return name
 
+    def default_name(self, op_type: str) -> str:
+        """The name of a node of type `op_type` written for the operation being written, as
+        TF's graph names it: the operation's own where it is of that type, else the type
+        in the operation's name scope ("cond/Const" for cond/Sum's axes)."""
+        cur = self._current
+        if cur is None:
+            return op_type
+        if cur.type == op_type and cur.name not in self._used:
+            return cur.name
+        scope = cur.name.rpartition("/")[0]
+        return f"{scope}/{op_type}" if scope else op_type
+
     # -- arguments ------------------------------------------------------------------------
-    def add_arg(self, name: str, dtype: dt.DType, shape: Any = None) -> Ref:
-        """A new input argument."""
+    def add_arg(self, name: str, dtype: dt.DType, shape: Any = None,
+                specified: str | None = "") -> Ref:
+        """A new input argument; `specified`: its `_user_specified_name` ("": `name`,
+        None: none)."""
         arg = self.fdef.signature.input_arg.add(name=self.unique(name, arg=True),
                                                 type=dtype.as_datatype_enum)
         attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
-        attrs["_user_specified_name"].s = name.encode()
+        if specified is not None:
+            attrs["_user_specified_name"].s = (specified or name).encode()
+        self.arg_shapes[arg.name] = shape
         return Ref(arg.name, dtype, shape)
 
-    def add_input(self, t: Any, name: str) -> Ref:
+    def add_input(self, t: Any, name: str, specified: str | None = "") -> Ref:
         """Input argument standing for graph tensor `t` (a placeholder)."""
-        ref = self._refs[id(t)] = self.add_arg(name, t._dtype, t._shape)
+        ref = self._refs[id(t)] = self.add_arg(name, t._dtype, t._shape, specified)
         return ref
 
     def finish(self, outputs: list) -> None:
@@ -261,7 +279,7 @@ class FunctionWriter:
             shape = self.node("BroadcastArgs", [shape, self.shape_of(i)])[0]
         return [self.node("BroadcastTo", [self.input(i), shape])[0] for i in range(len(ins))]
 
-    def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+    def const(self, value: Any, dtype: Any = None, name: str | None = None) -> Ref:
         # (bytes as an object: NumPy's fixed-width bytes would drop trailing NULs)
         arr = np.array(value, object) if isinstance(value, bytes) else np.asarray(value)
         if dtype is None:
@@ -272,10 +290,13 @@ class FunctionWriter:
         dtype = dt.as_dtype(dtype)
         if dtype is not dt.string:
             arr = arr.astype(dtype.as_numpy_dtype)
-        nd = self.fdef.node_def.add(name=self.unique(name), op="Const")
+        nd = self.fdef.node_def.add(name=self.unique(name or self.default_name("Const")),
+                                    op="Const")
         nd.attr["dtype"].type = dtype.as_datatype_enum
         nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), arr, dtype))
-        return Ref(f"{nd.name}:output:0", dtype, arr.shape)
+        ref = Ref(f"{nd.name}:output:0", dtype, arr.shape)
+        self.made.append(ref)
+        return ref
 
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:
@@ -289,7 +310,7 @@ class FunctionWriter:
                 from None
         if len(inputs) != len(opdef.input_arg):
             raise ExportError(f"{op} takes {len(opdef.input_arg)} inputs, got {len(inputs)}")
-        nd = self.fdef.node_def.add(name=self.unique(name or op), op=op)
+        nd = self.fdef.node_def.add(name=self.unique(name or self.default_name(op)), op=op)
         types: dict = {}
         values = dict(attrs or {})
         for arg, x in zip(opdef.input_arg, inputs):
@@ -337,6 +358,7 @@ class FunctionWriter:
                 else:
                     d = dt.as_dtype(full[arg.type_list_attr].list.type[i])
                 out.append(Ref(f"{nd.name}:{arg.name}:{i}", d))
+        self.made.extend(out)
         return out
 
     # -- writing a graph ----------------------------------------------------------------------
@@ -372,11 +394,12 @@ class FunctionWriter:
     # -- a listing's stand-in for an operation TF has no form for ---------------------------
     def written(self) -> tuple:
         """Where the writing stands (for `unwrite`)."""
-        return len(self.fdef.node_def), len(self.effects), self._last_effect
+        return len(self.fdef.node_def), len(self.effects), self._last_effect, len(self.made)
 
     def unwrite(self, state: tuple) -> None:
         """Drops the nodes written since `state` (a lowering that failed half way)."""
-        n_nodes, n_effects, last = state
+        n_nodes, n_effects, last, n_made = state
+        del self.made[n_made:]
         for nd in self.fdef.node_def[n_nodes:]:
             self._used.discard(nd.name)
         del self.fdef.node_def[n_nodes:]
@@ -392,8 +415,10 @@ class FunctionWriter:
         for key, value in sorted(op.attrs.items()):
             if not key.startswith("_"):
                 plain_attr(nd.attr, key, value)
-        return [Ref(f"{nd.name}:output:{i}", t._dtype, t._shape)
+        refs = [Ref(f"{nd.name}:output:{i}", t._dtype, t._shape)
                 for i, t in enumerate(op.outputs)]
+        self.made.extend(refs)
+        return refs
 
 
 def _check_allowed(op: str, a: Any, av: Any) -> None:
@@ -447,6 +472,7 @@ class LibraryWriter:
         self.assets = assets or {}
         self.tables = tables or {}
         self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)
+        self.writers: dict = {}     # function name -> its FunctionWriter
         self._names: set = set()
         self.ops_used: set = set()
 
@@ -466,13 +492,16 @@ class LibraryWriter:
     def new_function(self, base: str) -> FunctionWriter:
         fdef = self.library.function.add()
         fdef.signature.name = self.function_name(base)
-        return FunctionWriter(self, fdef)
+        w = self.writers[fdef.signature.name] = FunctionWriter(self, fdef)
+        return w
 
     def add(self, graph: Any, base: str, outputs: list | None = None,
-            input_names: list | None = None, resources: list | None = None) -> tuple:
+            input_names: list | None = None, resources: list | None = None,
+            specified: list | None = None) -> tuple:
         """Writes `graph` as a FunctionDef (once); returns (its name, the variables and
         assets of its captured arguments, in order). `resources` fixes the first captured
-        arguments (the branches of one If must agree)."""
+        arguments (the branches of one If must agree); `specified`: the inputs'
+        `_user_specified_name`s (see FunctionWriter.add_arg)."""
         key = (id(graph), len(graph.outputs if outputs is None else outputs))
         hit = self._by_graph.get(key)
         if hit is not None:
@@ -481,8 +510,8 @@ class LibraryWriter:
         w.placeholders = getattr(graph, "_resources", {})
         fdef = w.fdef
         names = input_names or [t._op.name for t in graph.inputs]
-        for t, n in zip(graph.inputs, names):
-            w.add_input(t, n)
+        for t, n, u in zip(graph.inputs, names, specified or [""] * len(names)):
+            w.add_input(t, n, u)
         for v in resources or ():
             w.resource(v)
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
@@ -700,14 +729,25 @@ def _shapes(ts: list) -> list:
     return [t._shape for t in ts]
 
 
+def _captured_names(g: Any, outer: list) -> list:
+    """A branch's arguments' `_user_specified_name`s as TF's cond_v2 gives them: the name of
+    the operation of the tensor each captures, none for one the branch leaves unused (a
+    placeholder standing in for what the other branch captures)."""
+    used = {id(x) for op in g.operations for x in op.inputs} | {id(t) for t in g.outputs}
+    return [x._op.name if id(ph) in used else None for ph, x in zip(g.inputs, outer)]
+
+
 def _if(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
     then_g, else_g = (getattr(s, "graph", s) for s in op.op.subgraphs)
     n = len(then_g.outputs)
     _check_unused(w, op, n, "random draws of a branch")
     n_caps = len(then_g.inputs)
     variables = _union(lib, [then_g, else_g])
-    then_name, _ = lib.add(then_g, f"{op.name}_true", resources=variables)
-    else_name, _ = lib.add(else_g, f"{op.name}_false", resources=variables)
+    outer = op.inputs[1:1 + n_caps]
+    then_name, _ = lib.add(then_g, f"{op.name}_true", resources=variables,
+                           specified=_captured_names(then_g, outer))
+    else_name, _ = lib.add(else_g, f"{op.name}_false", resources=variables,
+                           specified=_captured_names(else_g, outer))
     caps = [w.ref(x) for x in op.inputs[1:1 + n_caps]]
     stateful = bool(variables) or lib._stateful(then_name) or lib._stateful(else_name)
     outs = then_g.outputs

@@ -16,11 +16,14 @@ layer. The GraphDef is TF's message, as TF builds one:
   given as a Python value ("Sum/reduction_indices", graph/arg_consts.py) as the inputs
   of their nodes;
 - loop bodies, branches and called functions as FunctionDefs of `library` (the field is
-  left unset when there are none, as TF clears it);
+  left unset when there are none, as TF clears it), with the attrs TF's graphs give them
+  (`_construction_context`, each argument's `_output_shapes`);
 - each node with every attribute of its op, defaults included (TF's graph nodes are made
   whole); versions producer 2474, and min_consumer 12 where the library holds functions.
 
-`add_shapes` adds `_output_shapes` to every node that has outputs. `from_version` is
+`add_shapes` adds `_output_shapes` to every node that has outputs (and to every node of
+the library's functions, with their `_input_shapes`). `instantiated` writes a function
+graph as TF instantiates it, for tf.summary's traces. `from_version` is
 accepted and, as in TF 2, does not filter. An operation that has no TensorFlow form is
 written as a node of its own type with the attributes a GraphDef can hold, so the
 listing is whole; TensorFlow (and eagerflow's importer) refuses it by name.
@@ -54,28 +57,19 @@ class _Writer(GraphWriter):
 
     def __init__(self, library: LibraryWriter, graph: Any) -> None:
         super().__init__(library, graph)
-        self.made: list = []
         # the graph tensors standing for the arguments the operation being written holds
         # as attrs (its `tf_inputs` beyond its inputs): a constant its lowering makes for
         # one is that node ("Sum/reduction_indices", a user's own Const, a Range)
         self._arg_consts: list = []
 
-    def node(self, op: str, inputs: list, attrs: dict | None = None,
-             name: str | None = None) -> list:
-        out = super().node(op, inputs, attrs, name)
-        self.made.extend(out)
-        return out
-
-    def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+    def const(self, value: Any, dtype: Any = None, name: str | None = None) -> Ref:
         t = self._arg_const(value, dtype, name)
         ref = None if t is None else self._refs.get(id(t))
         if ref is not None:
             return ref
-        ref = super().const(value, dtype, name)
-        self.made.append(ref)
-        return ref
+        return super().const(value, dtype, name)
 
-    def _arg_const(self, value: Any, dtype: Any, name: str) -> Any:
+    def _arg_const(self, value: Any, dtype: Any, name: str | None) -> Any:
         """The graph tensor standing for the argument of the operation being written that
         a constant its lowering makes is (named as that tensor's node, or of its value),
         taken from the ones left; None if none."""
@@ -109,7 +103,6 @@ class _Writer(GraphWriter):
                 self._owner = owner
             self._refs[id(t)] = ref
             self.op_node[id(op)] = ref.name.split(":")[0]
-            self.made.append(ref)
             return
         if op.tf_inputs is not None:
             mine = {id(x) for x in op.inputs}
@@ -119,12 +112,6 @@ class _Writer(GraphWriter):
             super().write_op(op)
         finally:
             self._arg_consts = []
-
-    def own_form(self, op: Any) -> list:
-        refs = super().own_form(op)
-        self.made.extend(refs)
-        return refs
-
 
 class _FunctionGraphWriter(_Writer):
     """A FuncGraph's nodes as TF's GraphDef of it: placeholders for the inputs and the
@@ -161,9 +148,7 @@ class _FunctionGraphWriter(_Writer):
             return super().node(op, inputs, attrs, name)
         # (a function's stateful nodes run in the traced order: TF's automatic control
         # dependencies chain them, which GraphWriter.node leaves to a TF 1 graph's own)
-        out = FunctionWriter.node(self, op, inputs, attrs, name)
-        self.made.extend(out)
-        return out
+        return FunctionWriter.node(self, op, inputs, attrs, name)
 
     def _takes_controls(self, op: Operation, made: list) -> list:
         if self.graph.control_outputs is None:
@@ -204,23 +189,25 @@ class _FunctionGraphWriter(_Writer):
                 n.input.append("^" + noop)
 
 
-def _output_shapes(gd: Any, refs: list) -> None:
-    """`_output_shapes` on each node with outputs: the shapes its Refs know (unknown rank
-    where the writer made the tensor itself and knows none)."""
+def _output_shapes(nodes: Any, refs: list, empty: bool = False) -> None:
+    """`_output_shapes` on each node with outputs (`empty`: on each node, as TF writes a
+    function's): the shapes its Refs know (unknown rank where the writer made the tensor
+    itself and knows none)."""
     shapes: dict = {}
     for r in refs:
         node, _, rest = r.name.partition(":")
         # (a handle is a scalar, whatever the variable's shape)
         shapes.setdefault(node, {})[rest] = () if r.dtype is dt.resource else r.shape
-    for nd in gd.node:
+    for nd in nodes:
         try:
             names = tf_ops.output_names(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
         except KeyError:  # (an operation written in its own form)
             names = [f"output:{i}" for i in range(len(shapes.get(nd.name, ())))]
-        if not names:
+        if not names and not empty:
             continue
         known = shapes.get(nd.name, {})
         lst = nd.attr["_output_shapes"].list
+        lst.SetInParent()
         for n in names:
             set_shape(lst.shape.add(), known.get(n))
 
@@ -237,13 +224,44 @@ def _default_attrs(gd: Any) -> None:
                 nd.attr[a.name].CopyFrom(a.default_value)
 
 
+def _library_attrs(gd: Any, lib: LibraryWriter, add_shapes: bool) -> None:
+    """The attributes TF's graphs give the FunctionDefs they hold: `_construction_context`
+    (traced eagerly), each argument's shape (`_output_shapes`; a variable's handle is named
+    "resource" instead), and with `add_shapes` the arguments' `_input_shapes` and each node
+    its nodes' `_output_shapes`."""
+    resource = dt.resource.as_datatype_enum
+    for fdef in gd.library.function:
+        fdef.attr["_construction_context"].s = b"kEagerRuntime"
+        w = lib.writers.get(fdef.signature.name)
+        if w is None:
+            continue
+        args = w.arg_shapes
+        shapes = []
+        for i, arg in enumerate(fdef.signature.input_arg):
+            attrs = fdef.arg_attr[i].attr
+            if arg.type == resource:
+                shapes.append(())
+                if "_user_specified_name" not in attrs:
+                    attrs["_user_specified_name"].s = b"resource"
+                continue
+            shapes.append(args.get(arg.name))
+            set_shape(attrs["_output_shapes"].list.shape.add(), shapes[-1])
+        if not add_shapes:
+            continue
+        for shape in shapes:
+            set_shape(fdef.attr["_input_shapes"].list.shape.add(), shape)
+        _output_shapes(fdef.node_def, w.made + list(w._refs.values()), empty=True)
+
+
 def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) -> Any:
     """TF's GraphDef of `graph` (see the module's docstring)."""
     del from_version  # TF 2's as_graph_def writes every node whatever the version given
     function = isinstance(graph, FuncGraph)
-    w = (_FunctionGraphWriter if function else _Writer)(LibraryWriter(lenient=True), graph)
+    lib = LibraryWriter(lenient=True)
+    w = (_FunctionGraphWriter if function else _Writer)(lib, graph)
     w.write([] if function else list(graph.savers))
     gd = w.graph_def()
+    _library_attrs(gd, lib, add_shapes)
     gd.versions.Clear()
     gd.versions.producer = GRAPH_DEF_VERSION
     if gd.library.function:  # (TF's C API sets it where the graph holds functions)
@@ -252,7 +270,7 @@ def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) 
     if not gd.library.function:
         gd.ClearField("library")
     if add_shapes:
-        _output_shapes(gd, w.made + list(w._refs.values()) + list(w.handles.values()))
+        _output_shapes(gd.node, w.made + list(w._refs.values()) + list(w.handles.values()))
     return gd
 
 
@@ -305,6 +323,7 @@ def instantiated(graph: Graph, name: str) -> Any:
     for f in lib.library.function:
         if f.signature.name != fname:
             gd.library.function.add().CopyFrom(f)
+    _library_attrs(gd, lib, False)
     gd.versions.producer = GRAPH_DEF_VERSION  # (no min_consumer: TF's traces set none)
     _default_attrs(gd)
     return gd
