@@ -153,7 +153,7 @@ def function_library(tf: Any) -> dict:
     def f(x, n):
         y = inner(x)
         if n > 0:
-            y = y + tf.reduce_sum(x)
+            y = y + tf.reduce_sum(x, axis=[1], keepdims=True)
         else:
             y = y - 1.0
         return y

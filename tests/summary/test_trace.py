@@ -163,18 +163,26 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     by_name = {n.name: n for n in gd.node}
     call = by_name["PartitionedCall"]
     assert call.input == ["x"]
-    # (the variable's argument named after the placeholder capturing it, as TF's)
-    res = "add_readvariableop_resource"
-    assert by_name[res].op == "_Arg" and by_name[res].attr["T"].type == 20
-    assert by_name["add/ReadVariableOp"].input == [res]
-    # (after the read, in program order: TF's automatic control dependencies)
-    assert list(by_name["AssignAddVariableOp"].input) == [res, "add", "^add/ReadVariableOp"]
-    # TF's automatic control dependencies: a NoOp waits on the effects (sorted by name), the
-    # result on it; every node has its op's attrs, defaults included; no min_consumer
-    assert list(by_name["NoOp"].input) == ["^AssignAddVariableOp", "^add/ReadVariableOp"]
+    # the nodes in TF 2.21's order (its trace of this function, checked by hand): the
+    # arguments first, the NoOp TF's automatic control dependencies add waiting on the
+    # effects (sorted by name), the result after it
+    assert [n.op for n in gd.node] == [
+        "_Arg", "_Arg", "PartitionedCall", "ReadVariableOp", "AddV2", "AssignAddVariableOp",
+        "Const", "Sum", "Const", "Greater", "StatelessIf", "Identity", "NoOp", "Identity",
+        "_Retval"]
+    x, handle = gd.node[0], gd.node[1]
+    assert (x.name, x.attr["index"].i, handle.attr["index"].i) == ("x", 0, 1)
+    assert handle.attr["T"].type == 20 and handle.attr["_user_specified_name"].s == b"resource"
+    assert sorted(handle.attr) == ["T", "_user_specified_name", "index"]
+    read = gd.node[3]  # (TF names the handle's argument after the read: the FunctionDef's)
+    assert (handle.name, read.name) == ("add_readvariableop_resource", "add/ReadVariableOp")
+    assert list(read.input) == [handle.name]
+    assert list(by_name["AssignAddVariableOp"].input) == [handle.name, "add", "^" + read.name]
+    assert list(by_name["NoOp"].input) == sorted(["^AssignAddVariableOp", "^" + read.name])
     assert list(by_name["Identity"].input) == ["cond/Identity", "^NoOp"]
+    assert list(by_name["Sum"].input) == ["x", "Const"]
+    # every node has its op's attrs, defaults included; no min_consumer
     assert sorted(call.attr) == ["Tin", "Tout", "config", "config_proto", "executor_type", "f"]
-    assert by_name[res].attr["_user_specified_name"].s == b"resource"
     assert (gd.versions.producer, gd.versions.min_consumer) == (2474, 0)
     cond = by_name["cond"]  # (TF names the If after its scope)
     assert cond.op == "StatelessIf"

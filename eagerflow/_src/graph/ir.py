@@ -803,10 +803,10 @@ class Graph(VariableAccess):
         """TF's GraphDef message of the graph (saved_model/graph_def.py writes it)."""
         return Graph._graph_def_writer.as_graph_def(self, from_version, add_shapes)
 
-    def _instantiated_graph_def(self, name: str) -> Any:
+    def _instantiated_graph_def(self) -> Any:
         """This function graph as TF instantiates it (`_Arg` and `_Retval` nodes: the view
-        TensorBoard's traces show), named `name` (saved_model/graph_def.py writes it)."""
-        return Graph._graph_def_writer.instantiated(self, name)
+        TensorBoard's traces show; saved_model/graph_def.py writes it)."""
+        return Graph._graph_def_writer.instantiated(self)
 
     def finalize(self) -> None:
         self._finalized = True

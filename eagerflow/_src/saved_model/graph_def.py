@@ -41,12 +41,13 @@ from eagerflow._src.graph.ir import FuncGraph, Graph, Operation, known_value
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
+    _ARG_BAD,
     ExportError,
     FunctionWriter,
     LibraryWriter,
     Ref,
 )
-from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter, OwnOutputs
+from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter
 from eagerflow._src.saved_model.protos import pb
 
 MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)
@@ -253,9 +254,8 @@ def _library_attrs(gd: Any, lib: LibraryWriter, add_shapes: bool) -> None:
         _output_shapes(fdef.node_def, w.made + list(w._refs.values()), empty=True)
 
 
-def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) -> Any:
-    """TF's GraphDef of `graph` (see the module's docstring)."""
-    del from_version  # TF 2's as_graph_def writes every node whatever the version given
+def _write(graph: Graph, add_shapes: bool) -> tuple:
+    """TF's GraphDef of `graph` and the writer that wrote it."""
     function = isinstance(graph, FuncGraph)
     lib = LibraryWriter(lenient=True)
     w = (_FunctionGraphWriter if function else _Writer)(lib, graph)
@@ -267,92 +267,95 @@ def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) 
     if gd.library.function:  # (TF's C API sets it where the graph holds functions)
         gd.versions.min_consumer = MIN_CONSUMER
     _default_attrs(gd)
+    for nd in gd.node:  # (TF's ToGraphDef sorts a node's control inputs by name)
+        controls = sorted(r for r in nd.input if r.startswith("^"))
+        if controls:
+            nd.input[:] = [r for r in nd.input if not r.startswith("^")] + controls
     if not gd.library.function:
         gd.ClearField("library")
     if add_shapes:
         _output_shapes(gd.node, w.made + list(w._refs.values()) + list(w.handles.values()))
-    return gd
+    return gd, w
 
 
-def instantiated(graph: Graph, name: str) -> Any:
+def graph_def(graph: Graph, from_version: Any = None, add_shapes: bool = False) -> Any:
+    """TF's GraphDef of `graph` (see the module's docstring)."""
+    del from_version  # TF 2's as_graph_def writes every node whatever the version given
+    return _write(graph, add_shapes)[0]
+
+
+def instantiated(graph: FuncGraph) -> Any:
     """The GraphDef of function graph `graph` as TF instantiates it (TensorBoard's view of
-    a traced function, tf.summary.trace_export's): its FunctionDef's arguments as `_Arg`
-    nodes (the library's argument names), its nodes with GraphDef inputs, a `_Retval`
-    per result (`identity_RetVal`, ...), the functions it calls in the library."""
-    lib = LibraryWriter(lenient=True)
-    fname, _ = lib.add(graph, name)
-    fdef = next(f for f in lib.library.function if f.signature.name == fname)
-    gd = pb().GraphDef()
-    shapes = [t._shape for t in graph.inputs]
-    for i, arg in enumerate(fdef.signature.input_arg):
-        nd = gd.node.add(name=arg.name, op="_Arg")
-        nd.attr["T"].type = arg.type
-        nd.attr["index"].i = i
-        user = fdef.arg_attr[i].attr.get("_user_specified_name") if i in fdef.arg_attr else None
-        if user is not None:
-            nd.attr["_user_specified_name"].CopyFrom(user)
-        elif arg.type == dt.resource.as_datatype_enum:  # (a captured variable's handle)
-            nd.attr["_user_specified_name"].s = b"resource"
-        if i < len(shapes) and arg.type != dt.resource.as_datatype_enum:
-            set_shape(nd.attr["_output_shapes"].list.shape.add(), shapes[i])
-    indices: dict = {}
+    a traced function, tf.summary.trace_export's): its as_graph_def with each Placeholder
+    an `_Arg` named as its FunctionDef argument (inputs first, then the captured handles),
+    a `_Retval` per result (`identity_RetVal`, ...); no min_consumer."""
+    gd, w = _write(graph, False)
+    resource = dt.resource.as_datatype_enum
+    holders = [n for n in gd.node if n.op == "Placeholder"]
+    holders.sort(key=lambda n: n.attr["dtype"].type == resource)  # (stable: inputs first)
+    renamed: dict = {}
+    used: set = set()
+    for i, ph in enumerate(holders):
+        base = _ARG_BAD.sub("_", ph.name.lower()) or "arg"
+        name, k = base, 0
+        while name in used:
+            k += 1
+            name = f"{base}_{k}"
+        used.add(name)
+        renamed[ph.name] = name
+        arg = pb().NodeDef(name=name, op="_Arg")
+        dtype = ph.attr["dtype"].type
+        arg.attr["T"].type = dtype
+        arg.attr["index"].i = i
+        if "_user_specified_name" in ph.attr:
+            arg.attr["_user_specified_name"].CopyFrom(ph.attr["_user_specified_name"])
+        if dtype != resource:
+            arg.attr["_output_shapes"].list.shape.add().CopyFrom(ph.attr["shape"].shape)
+        ph.CopyFrom(arg)
 
-    def flat(ref: str) -> str:
-        if ref.startswith("^"):
-            return ref
-        parts = ref.split(":")
-        if len(parts) != 3:
-            return ref
-        node, arg, i = parts
-        index = indices[node].get((arg, int(i)), 0)
-        return node if index == 0 else f"{node}:{index}"
+    def rename(ref: str) -> str:
+        mark = "^" if ref.startswith("^") else ""
+        node, colon, index = ref.lstrip("^").partition(":")
+        return mark + renamed.get(node, node) + colon + index
 
-    for nd in _with_noop(fdef):
-        try:
-            indices[nd.name] = tf_ops.output_index(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
-        except KeyError:  # (an operation written in its own form: outputs "output:i")
-            indices[nd.name] = OwnOutputs()
-        new = gd.node.add()
-        new.CopyFrom(nd)
-        del new.input[:]
-        new.input.extend(flat(r) for r in nd.input)
-    for i, out in enumerate(fdef.signature.output_arg):
-        nd = gd.node.add(name=f"{out.name}_RetVal", op="_Retval", input=[flat(fdef.ret[out.name])])
-        nd.attr["T"].type = out.type
+    for nd in gd.node:
+        if nd.op != "_Arg":
+            nd.input[:] = [rename(r) for r in nd.input]
+    args = sorted((n for n in gd.node if n.op == "_Arg"), key=lambda n: n.attr["index"].i)
+    rest = _after_inputs([n for n in gd.node if n.op != "_Arg"], {n.name for n in args})
+    del gd.node[:]
+    gd.node.extend(args + rest)
+    for i, t in enumerate(graph.outputs):
+        ref = w._refs.get(id(t))
+        if ref is None:
+            continue
+        nd = gd.node.add(name=("identity" if i == 0 else f"identity_{i}") + "_RetVal",
+                         op="_Retval", input=[rename(w._flat(ref.name))])
+        nd.attr["T"].type = t._dtype.as_datatype_enum
         nd.attr["index"].i = i
-    for f in lib.library.function:
-        if f.signature.name != fname:
-            gd.library.function.add().CopyFrom(f)
-    _library_attrs(gd, lib, False)
-    gd.versions.producer = GRAPH_DEF_VERSION  # (no min_consumer: TF's traces set none)
-    _default_attrs(gd)
+    gd.versions.min_consumer = 0  # (TF's traces set none)
     return gd
 
 
-def _with_noop(fdef: Any) -> list:
-    """`fdef`'s nodes with the NoOp TF's automatic control dependencies add where the
-    function has effects: it waits on each (by name, as TF's ToGraphDef sorts control
-    inputs), and the nodes the results come from wait on it."""
-    nodes = list(fdef.node_def)
-    if not fdef.control_ret:
-        return nodes
-    outs = {r.split(":")[0] for r in fdef.ret.values()}
+def _after_inputs(nodes: list, ready: set) -> list:
+    """`nodes` in their order, each moved after the nodes it takes inputs from (as TF's
+    instantiated function lists them: the outputs' Identity after the NoOp it waits on)."""
     names = {n.name for n in nodes}
-    noop_name = "NoOp"
-    k = 0
-    while noop_name in names:
-        k += 1
-        noop_name = f"NoOp_{k}"
-    noop = pb().NodeDef(name=noop_name, op="NoOp",
-                        input=["^" + c for c in sorted(set(fdef.control_ret.values()))])
-    at = next((i for i, n in enumerate(nodes) if n.name in outs), len(nodes))
-    out = []
-    for n in nodes[:at] + [noop] + nodes[at:]:
-        if n.name in outs:
-            n = type(n)(name=n.name, op=n.op, input=list(n.input) + ["^" + noop_name],
-                        attr=n.attr, device=n.device)
-        out.append(n)
-    return out
+    out: list = []
+    waiting: dict = {}  # node name -> the nodes waiting for it
+    for n in nodes:
+        stack = [n]
+        while stack:
+            nd = stack.pop()
+            need = next((d for d in (r.lstrip("^").split(":")[0] for r in nd.input)
+                         if d in names and d not in ready), None)
+            if need is not None:
+                waiting.setdefault(need, []).append(nd)
+                continue
+            ready.add(nd.name)
+            out.append(nd)
+            stack.extend(reversed(waiting.pop(nd.name, [])))
+    return out + [n for ws in waiting.values() for n in ws]  # (a cycle: left as written)
 
 
 # the name graph/ir.py's Graph.as_graph_def calls

@@ -114,8 +114,7 @@ def _trace_graph_bytes(fn: Any) -> bytes | None:
     graph = getattr(fn, "graph", None)
     if not isinstance(graph, Graph):
         return None
-    name = getattr(fn, "_name", None) or getattr(fn, "name", None) or graph.name
-    return graph._instantiated_graph_def(str(name)).SerializeToString()
+    return graph._instantiated_graph_def().SerializeToString()
 
 
 def _graph_bytes(graph_data: Any) -> bytes | None:
