@@ -79,6 +79,12 @@ CASES = [
     "tf.ones([3, 2])[:, 4]",
     "tf.pad(tf.ones([2]), [[-1, 0]])",
     "tf.pad(tf.ones([2]), [[1, 0], [0, 0]])",
+    # MirrorPad: paddings as a list take the wrapper's slow path (no name), an array not
+    "tf.pad(tf.ones([2, 2]), [[0, 0], [0, 3]], mode='REFLECT')",
+    "tf.pad(tf.ones([2, 1]), [(0, 0), (1, 1)], mode='reflect', name='p')",
+    "tf.pad(tf.ones([2, 2]), np.array([[0, 0], [0, 3]]), mode='SYMMETRIC', name='p')",
+    "tf.pad(tf.ones([2, 2]), np.array([[-1, 0], [0, 0]]), mode='REFLECT')",
+    "tf.pad(tf.ones([2, 2]), tf.constant([[0, 0]]), mode='REFLECT')",
     "tf.split(tf.ones([5]), 2)",
     "tf.split(tf.ones([5]), [2, 2])",
     "tf.squeeze(tf.ones([2, 3]), axis=0)",

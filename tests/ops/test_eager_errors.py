@@ -29,7 +29,8 @@ KNOWN = [
     (r"tf\.truncatediv.*", "TF's TruncateDiv by zero is its InternalError ('Unexpected error "
      "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
     (r"tf\.stack\(.*axis=3\)", "TF's tf.stack checks the axis in Python (ValueError)"),
-    (r"tf\.pad\(.*", "TF runs Pad for constant zero padding, eagerflow always PadV2"),
+    (r"tf\.pad\((?!.*mode=).*", "TF runs Pad for constant zero padding, eagerflow always "
+     "PadV2"),
     (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
      "[Op:Softmax]"),
     (r"tf\.sparse\.(slice|sparse_dense_matmul)\(.*", "eagerflow does not check these "

@@ -18,7 +18,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape, zeros
@@ -31,6 +31,7 @@ from eagerflow._src.ops.dynshape import (
     partial_value,
     runtime_ints,
 )
+from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.slicing import getitem
@@ -63,12 +64,15 @@ def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tup
     _check_paddings_matrix(op, paddings)
     if x._shape is None:
         return None
+    mirror = op.startswith("MirrorPad")  # (its kernel words these two checks its own way)
     if len(paddings) != len(x._shape):
         raise C.fail(op, f"The first dimension of paddings must be the rank of inputs"
-                         f"[{len(paddings)},2] {C.shape_str(x._shape)}")
+                         f"[{len(paddings)},2]{',' if mirror else ''} "
+                         f"{C.shape_str(x._shape)}")
     for lo, hi in paddings:
         if (lo is not None and lo < 0) or (hi is not None and hi < 0):
-            raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
+            raise C.fail(op, f"{'p' if mirror else 'P'}addings must be non-negative: "
+                             f"{lo} {hi}")
     out = tuple(None if d is None or lo is None or hi is None else d + lo + hi
                 for d, (lo, hi) in zip(x._shape, paddings))
     if check_size and None not in out:
@@ -269,9 +273,12 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         raise InvalidArgumentError(None, None, f"paddings must be a matrix with 2 columns: "
                                                f"{C.shape_str(arr.shape)} [Op:Pad]")
     pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
-    if mode == "CONSTANT":
-        return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads}, name)
-    return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode}, name)
+    try:
+        if mode == "CONSTANT":
+            return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads}, name)
+        return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode}, name)
+    except OpError as e:  # (paddings as a Python list: TF's wrapper takes its slow path)
+        raise (slow_path(e) if passed_raw(paddings) else e) from None
 
 
 def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:

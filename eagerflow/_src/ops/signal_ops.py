@@ -420,6 +420,8 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
         raise ValueError(f"frame_length and frame_step must be positive integers, got "
                          f"{frame_length} and {frame_step}")
     n = x._shape[ax]
+    if n is None:  # (traced with the axis unknown: the frame count is the graph's)
+        return _runtime_frame(x, length, step, pad_end, pad_value, ax)
     if pad_end:
         frames = -(-n // step)
         need = max((frames - 1) * step + length - n, 0)

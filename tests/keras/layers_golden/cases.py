@@ -706,11 +706,84 @@ AUDIO_CASES = [
          atol=1e-3),
     case("mel_bad_lengths", "MelSpectrogram", {"fft_length": 64, "sequence_length": 128},
          [AUDIO]),
+    # dtype policies: stft in float32 unless float64, the output in the compute dtype
+    case("mel_float64", "MelSpectrogram", {"fft_length": 128, "sequence_stride": 40,
+                                           "num_mel_bins": 8, "dtype": "float64"},
+         [AUDIO.astype("float64")], grad=False, atol=1e-9),
+    case("mel_mixed_float16", "MelSpectrogram", {
+        "fft_length": 128, "sequence_stride": 40, "num_mel_bins": 8,
+        "dtype": "mixed_float16"}, [AUDIO], grad=False, atol=4e-2),  # (a float16 ulp at 50)
+    case("mel_bfloat16", "MelSpectrogram", {
+        "fft_length": 128, "sequence_stride": 40, "num_mel_bins": 8, "power_to_db": False,
+        "dtype": "bfloat16"}, [AUDIO], grad=False, atol=1e-2),
+    case("mel_int_input", "MelSpectrogram", {"fft_length": 64, "sequence_stride": 16,
+                                             "num_mel_bins": 6},
+         [(AUDIO[:, :200] * 100).astype("int32")], grad=False, atol=1e-3),
+    case("mel_window_none", "MelSpectrogram", {
+        "fft_length": 100, "sequence_stride": 30, "window": None, "num_mel_bins": 6,
+        "sampling_rate": 4000, "max_freq": 1500.0}, [AUDIO], grad=False, atol=1e-3),
+    case("mel_bad_window", "MelSpectrogram", {"fft_length": 64, "window": "blackman"},
+         [AUDIO]),
+    case("mel_top_db_none", "MelSpectrogram", {"fft_length": 64, "top_db": None},
+         [AUDIO]),
+    case("mel_rank3", "MelSpectrogram", {"fft_length": 64, "sequence_stride": 32,
+                                         "num_mel_bins": 4}, [AUDIO[:, :200, None]],
+         grad=False, atol=1e-3),
+]
+
+SIGNAL = data((2, 60, 2), 0.3)
+SIGNAL_CF = np.ascontiguousarray(np.transpose(SIGNAL, (0, 2, 1)))
+STFT = "STFTSpectrogram"
+STFT_CASES = [  # (the kernels' initial values are the STFT initializer's; then fixed ones)
+    case("stft_log", STFT, {"frame_length": 16}, [SIGNAL[..., :1]], atol=1e-5),
+    case("stft_magnitude_options", STFT, {
+        "mode": "magnitude", "frame_length": 12, "frame_step": 5, "fft_length": 16,
+        "window": "hamming", "periodic": True, "scaling": "spectrum", "padding": "same"},
+         [SIGNAL], atol=1e-5),
+    case("stft_psd_expanded", STFT, {"mode": "psd", "frame_length": 8, "expand_dims": True},
+         [SIGNAL], atol=1e-5),
+    case("stft_real_cf", STFT, {"mode": "real", "frame_length": 10, "frame_step": 4,
+                                "data_format": "channels_first"}, [SIGNAL_CF],
+         cpu_error=True),
+    case("stft_imag_cf_expanded", STFT, {
+        "mode": "imag", "frame_length": 8, "expand_dims": True, "padding": "same",
+        "data_format": "channels_first"}, [SIGNAL_CF], cpu_error=True),
+    case("stft_angle", STFT, {"mode": "angle", "frame_length": 8, "window": None,
+                              "scaling": None}, [SIGNAL], grad=False, atol=1e-5),
+    case("stft_stft_expanded", STFT, {"mode": "stft", "frame_length": 8, "frame_step": 3,
+                                      "expand_dims": True, "window": "bartlett"}, [SIGNAL]),
+    case("stft_window_list", STFT, {"mode": "real", "frame_length": 4,
+                                    "window": [0.25, 0.5, 1.0, 0.5]}, [SIGNAL]),
+    case("stft_fft_not_power_of_two", STFT, {"mode": "stft", "frame_length": 8,
+                                             "fft_length": 12}, [SIGNAL]),
+    case("stft_float64", STFT, {"frame_length": 8, "dtype": "float64"},
+         [SIGNAL.astype("float64")], atol=1e-9),
+    case("stft_float16_input", STFT, {"mode": "magnitude", "frame_length": 8},
+         [SIGNAL.astype("float16")], grad=False, atol=1e-5),
+    case("stft_mixed_float16", STFT, {"mode": "real", "frame_length": 8,
+                                      "dtype": "mixed_float16"}, [SIGNAL], grad=False,
+         atol=2e-2),
+    # failures
+    case("stft_bad_mode", STFT, {"mode": "power"}, [SIGNAL]),
+    case("stft_bad_scaling", STFT, {"scaling": "unit"}, [SIGNAL]),
+    case("stft_bad_padding", STFT, {"padding": "causal"}, [SIGNAL]),
+    case("stft_step_too_long", STFT, {"frame_length": 8, "frame_step": 9}, [SIGNAL]),
+    case("stft_step_zero", STFT, {"frame_length": 8, "frame_step": 0}, [SIGNAL]),
+    case("stft_fft_too_short", STFT, {"frame_length": 16, "fft_length": 8}, [SIGNAL]),
+    case("stft_bad_window", STFT, {"frame_length": 8, "window": "nope"}, [SIGNAL]),
+    case("stft_window_wrong_length", STFT, {"frame_length": 8, "window": [1.0, 0.5]},
+         [SIGNAL]),
+    case("stft_int_input", STFT, {"frame_length": 8}, [(SIGNAL * 10).astype("int32")]),
+    case("stft_rank2", STFT, {"frame_length": 8}, [SIGNAL[..., 0]]),
+    # (decibels' gradient, 10 / (ln 10 p), magnifies the float32 FFT's rounding in the
+    # quiet bins: TF's and eagerflow's both stray ~0.6 from the float64 gradient, of ~250)
+    case("audio_model", "model:audio_spectrograms", {}, [data((2, 400), 0.1)], atol=1e-4,
+         grad_atol=0.2),
 ]
 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
-         + AUDIO_CASES + BOX_CASES + AUGMENT_CASES)
+         + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES)
 
 
 def _tensor(tf, x):
@@ -845,6 +918,16 @@ def composite_augmentation(keras):
     return keras.Model(x, L.Conv2D(2, 3)(L.MaxNumBoundingBoxes(3)(y)))
 
 
+def audio_spectrograms(keras):
+    """MelSpectrogram and STFTSpectrogram of one signal into a small classifier."""
+    L = keras.layers
+    x = keras.Input((400,))
+    mel = L.MelSpectrogram(fft_length=64, sequence_stride=32, num_mel_bins=8)(x)
+    stft = L.STFTSpectrogram(frame_length=16, frame_step=8)(L.Reshape((400, 1))(x))
+    y = L.Concatenate()([L.GlobalAveragePooling1D()(mel), L.GlobalAveragePooling1D()(stft)])
+    return keras.Model(x, L.Dense(2)(y))
+
+
 def summary(keras, name):
     """What `model.summary()` prints for the model `name` of SUMMARIES (the terminal 80
     columns wide: set COLUMNS)."""
@@ -858,10 +941,11 @@ def summary(keras, name):
 # (not a model whose Embedding computes its mask: Keras lists that mask's `not_equal` op as
 # a node, eagerflow not yet: the README's row of Keras 3's objects)
 SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation",
-             "composite_augmentation")
+             "composite_augmentation", "audio_spectrograms")
 
 MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
           "composite_augmentation": composite_augmentation,
+          "audio_spectrograms": audio_spectrograms,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,

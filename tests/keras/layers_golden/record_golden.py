@@ -6,7 +6,9 @@ Run from the repository root with a TensorFlow interpreter:
     /work/tfref/bin/python tests/keras/layers_golden/record_golden.py [PREFIX ...]
 
 With prefixes, only the cases whose ids start with one are recorded again (the others keep
-their golden values).
+their golden values). Keras's STFT initializer (the `stft_` and `audio_` cases) imports
+scipy, which the TF interpreter may lack: install it beside it
+(`pip install --no-deps --target DIR scipy`) and run with PYTHONPATH=DIR.
 """
 
 import json

@@ -305,6 +305,73 @@ def test_stft_spectrogram_weights_errors_and_config():
         L.STFTSpectrogram(frame_length=8, fft_length=12)
 
 
+@pytest.mark.parametrize("case", [c for c in C.CASES if c.get("cpu_error")
+                                  and c["cls"] == "STFTSpectrogram"], ids=lambda c: c["id"])
+def test_stft_spectrogram_channels_first_is_channels_last_transposed(case):
+    """TF's CPU refuses a channels_first STFTSpectrogram (its NCHW convolution); eagerflow
+    computes it: its twin's channels_last output, in the channels_first layout."""
+    pytest.importorskip("scipy")
+    first = C.make(keras, case)
+    last = C.make(keras, {**case, "kwargs": {**case["kwargs"], "data_format": "channels_last"}})
+    x = case["args"][0]
+    want = last(np.transpose(x, (0, 2, 1))).numpy()
+    got = first(x).numpy()
+    assert got.shape == tuple(first.compute_output_shape(x.shape))
+    if case["kwargs"].get("expand_dims"):  # [batch, channels, frames, bins]
+        got = np.transpose(got, (0, 2, 3, 1))
+    else:  # [batch, channels * bins, frames]
+        got = np.transpose(got, (0, 2, 1))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_spectrograms_in_a_fitted_model_a_keras_file_and_datasets(tmp_path):
+    """A Sequential model over MelSpectrogram features fits (its loss falls); the audio
+    model of both layers round trips through a .keras file (the STFT kernels its trained
+    weights); Dataset.map and a tf.function give the eager spectrograms."""
+    pytest.importorskip("scipy")
+    waves = C.data((8, 400), 0.4) * np.linspace(0.2, 1.0, 400, dtype="float32")
+    labels = (np.arange(8) % 2).astype("float32")
+    keras.utils.set_random_seed(3)
+    model = keras.Sequential([
+        keras.Input((400,)), L.MelSpectrogram(fft_length=64, sequence_stride=32,
+                                              num_mel_bins=8),
+        L.Flatten(), L.Rescaling(0.01), L.Dense(1, activation="sigmoid")])
+    model.compile("adam", "binary_crossentropy")
+    history = model.fit(waves, labels, epochs=4, batch_size=4, verbose=0).history["loss"]
+    assert history[-1] < history[0]
+    assert model.output_shape == (None, 1) and model.layers[0].output.shape == (None, 8, 13)
+
+    audio = C.audio_spectrograms(keras)
+    audio.compile("sgd", "mse")
+    audio.fit(waves, np.stack([labels, 1 - labels], 1), epochs=1, verbose=0)
+    path = str(tmp_path / "audio.keras")
+    audio.save(path)
+    loaded = keras.models.load_model(path)
+    assert [type(x).__name__ for x in loaded.layers] == [type(x).__name__
+                                                         for x in audio.layers]
+    np.testing.assert_allclose(loaded.predict(waves, verbose=0),
+                               audio.predict(waves, verbose=0), rtol=1e-6, atol=1e-6)
+
+    mel = L.MelSpectrogram(fft_length=64, sequence_stride=32, num_mel_bins=8)
+    stft = L.STFTSpectrogram(mode="magnitude", frame_length=16)
+    # (top_db clips below the loudest value of the whole call: per batch, as Keras's)
+    want_mel = np.concatenate([mel(waves[:4]).numpy(), mel(waves[4:]).numpy()])
+    want_stft = stft(waves[..., None]).numpy()
+    ds = tf.data.Dataset.from_tensor_slices(waves).batch(4).map(
+        lambda x: (mel(x), stft(tf.expand_dims(x, -1))))
+    got = list(ds)
+    np.testing.assert_allclose(np.concatenate([m for m, _ in got]), want_mel, rtol=1e-5,
+                               atol=1e-4)
+    np.testing.assert_allclose(np.concatenate([s for _, s in got]), want_stft, rtol=1e-5,
+                               atol=1e-6)
+    traced = tf.function(lambda x: mel(x))
+    np.testing.assert_allclose(traced(waves[:4]).numpy(), want_mel[:4], rtol=1e-5,
+                               atol=1e-4)
+    spec = tf.TensorSpec((None, None), tf.float32)  # (frames unknown until run)
+    assert tf.function(lambda x: mel(x)).get_concrete_function(spec).outputs[0].shape \
+        .as_list() == [None, 8, None]
+
+
 def test_bounding_boxes_ragged_rows_are_padded_and_inputs_kept():
     """Ragged boxes (a different count per image) are padded with zero boxes labelled -1;
     the caller's dict is left as it was; a traced call and a Dataset.map give the eager

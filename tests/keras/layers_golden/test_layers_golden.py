@@ -79,7 +79,7 @@ def test_layer_matches_keras(case):
     for i, (g, w) in enumerate(zip(got["out"], want["out"])):
         _close(g, w, f"output {i}", case.get("atol", ATOL))
     for i, (g, w) in enumerate(zip(got.get("grad", []), want.get("grad", []))):
-        _close(g, w, f"gradient {i}")
+        _close(g, w, f"gradient {i}", case.get("grad_atol", ATOL))
     if "losses" in want:
         np.testing.assert_allclose(got["losses"], want["losses"], rtol=1e-5)
 
@@ -118,7 +118,8 @@ def test_config_round_trip(case):
     assert type(restored) is type(layer) and repr(restored.get_config()) == repr(config)
 
 
-@pytest.mark.parametrize("case", [c for c in C.CASES if c.get("cpu_error")],
+@pytest.mark.parametrize("case", [c for c in C.CASES if c.get("cpu_error")
+                                  and c["cls"] != "STFTSpectrogram"],  # (test_image_layers)
                          ids=lambda c: c["id"])
 def test_channels_first_transposed(case):
     """A channels_first layer gives its channels_last twin's outputs, transposed."""

@@ -205,7 +205,7 @@ class STFTSpectrogram(Layer):
     def call(self, inputs: Any) -> Any:
         if inputs.dtype.name not in {"float16", "float32", "float64"}:
             raise TypeError("Invalid input type. Expected `float16`, `float32` or `float64`. "
-                            f"Received: input type={inputs.dtype.name}")
+                            f"Received: input type={inputs.dtype}")
         real = None if self.mode == "imag" else self._conv(inputs, self.real_kernel)
         imag = None if self.mode == "real" else self._conv(inputs, self.imag_kernel)
         if self.mode in ("real", "imag"):
