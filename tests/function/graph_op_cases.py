@@ -104,6 +104,21 @@ CASES = {
             return tf.shape(x)[0]
         SPECS = [tf.TensorSpec([None, 3])]
     """,
+    # -- TensorArray (TF's list ops): element shapes, indices --------------------------
+    "tensor_array_unstack_read": """
+        def f(x, m):
+            a = tf.TensorArray(tf.float32, size=3).unstack(x)
+            b = tf.TensorArray(tf.float32, size=2).unstack(m)
+            return a.read(1), b.read(0)
+        SPECS = [tf.TensorSpec([3]), tf.TensorSpec([2, None])]
+    """,
+    "tensor_array_write_stack_gather": """
+        def f(x):
+            ta = tf.TensorArray(tf.float32, size=2)
+            ta = ta.write(0, x).write(1, x * 2.0)
+            return ta.stack(), ta.gather([1])
+        SPECS = [tf.TensorSpec([3])]
+    """,
     # -- TF's automatic control dependencies: the trailing NoOp -------------------------
     "print": """
         def f(x):

@@ -59,7 +59,7 @@ def plan(op: OpDef, attrs: dict, n_inputs: int, given: dict | None = None) -> li
     inputs, or its signature is not known or does not map onto them."""
     form = op.tf
     custom = form is not None and form.graph_args is not None
-    if not attrs and not custom:
+    if not attrs and not custom and not given:
         return None
     known = _tf_args(op.name)
     if known is None:

@@ -357,6 +357,24 @@ GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)
                  grad=_read_grad, no_fold=True, tf=_TF_LIST)
 STACK = OpDef("TensorListStack", _list_spec, _stack,
               grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], no_fold=True, tf=_TF_LIST)
+def _element_shape_arg(dims: Any) -> Any:
+    """The element_shape TF's TensorArray passes its list ops for elements of `dims`
+    (list_ops' _build_element_shape), as graph/arg_consts takes it: a scalar's [] is a
+    Const made in the API's scope ("TensorArrayUnstack/Const"), other shapes the op's own
+    input constant ("TensorArrayV2/element_shape"; unknown dims -1, an unknown rank -1)."""
+    if dims is None:
+        return (-1, None)
+    if not dims:
+        return (np.zeros(0, np.int32), "Const")
+    return ([-1 if d is None else d for d in dims], None)
+
+
+def _show_element_shape(op: OpDef, dims: Any) -> None:
+    g = _state.graph
+    if g is not None:  # (what the node about to be added shows as its element_shape input)
+        g.next_args = (op, {"element_shape": _element_shape_arg(dims)})
+
+
 FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
                     grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})],
                     no_fold=True, tf=_TF_LIST)
@@ -431,6 +449,7 @@ class TensorArray:
                 if not _symbolic(size) else _known_int(size)
             if n is None:  # a graph tensor known when the graph runs: the list's size then
                 with name_scope(name or "TensorArrayV2") as scope:  # (TF's names)
+                    _show_element_shape(RESERVE_DYNAMIC, self._shape_attr())
                     self._flow = bind(RESERVE_DYNAMIC, (_size_tensor(size),),
                                       {"element_dtype": self._dtype,
                                        "element_shape": self._shape_attr()}, scope)
@@ -438,6 +457,7 @@ class TensorArray:
                 self._items = [None] * n
             else:
                 with name_scope(name or "TensorArrayV2") as scope:
+                    _show_element_shape(RESERVE, self._shape_attr())
                     self._flow = bind(RESERVE, (), {"num_elements": n,
                                                     "element_dtype": self._dtype,
                                                     "element_shape": self._shape_attr()}, scope)
@@ -549,6 +569,7 @@ class TensorArray:
                 return zeros(self._element_shape.as_list(), self._dtype)
             return v
         with name_scope(name or "TensorArrayV2Read"):  # "TensorArrayV2Read/TensorListGetItem"
+            _show_element_shape(GET_ITEM, self._shape_attr())
             return bind(GET_ITEM, (self._flow, _index(index)),
                         {"dtype": self._dtype, "shape": self._shape_attr()})
 
@@ -561,6 +582,7 @@ class TensorArray:
             vals = [self.read(i) for i in range(len(self._items))]
             return stack(vals)
         with name_scope(name or "TensorArrayV2Stack"):
+            _show_element_shape(STACK, self._shape_attr())
             return bind(STACK, (self._flow,), {"dtype": self._dtype,
                                                "shape": self._shape_attr()})
 
@@ -568,7 +590,8 @@ class TensorArray:
         if self._eager():
             idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
             return stack([self.read(int(i)) for i in idx])
-        return bind(GATHER, (self._flow, convert_to_tensor(indices)),
+        _show_element_shape(GATHER, self._shape_attr())
+        return bind(GATHER, (self._flow, _indices(indices)),
                     {"dtype": self._dtype, "shape": self._shape_attr()}, name)
 
     def unstack(self, value: Any, name: Any = None) -> TensorArray:
@@ -585,6 +608,7 @@ class TensorArray:
             self._items = list(parts) + self._items[len(parts):]
             return self
         with name_scope(name or "TensorArrayUnstack"):
+            _show_element_shape(FROM_TENSOR, None if t._shape is None else t._shape[1:])
             return self._with_flow(bind(FROM_TENSOR, (t,), {}))
 
     def scatter(self, indices: Any, value: Any, name: Any = None) -> TensorArray:
@@ -659,7 +683,18 @@ def _known_int(x: Any) -> int | None:
 
 
 def _index(i: Any) -> Tensor:
+    if isinstance(i, (int, np.integer)) and not isinstance(i, bool):
+        # (a constant the op converts, named after its argument: ".../TensorListGetItem/index")
+        return EagerTensor(np.array(i, np.int32), dt.int32)
     return convert_to_tensor(i, dtype_hint=dt.int32)
+
+
+def _indices(i: Any) -> Tensor:
+    if isinstance(i, (list, tuple)) and all(
+            isinstance(e, (int, np.integer)) and not isinstance(e, bool) for e in i):
+        # (a constant the op converts, named after its argument: "TensorListGather/indices")
+        return EagerTensor(np.array(i, np.int32).reshape(len(i)), dt.int32)
+    return convert_to_tensor(i)
 
 
 def _graph_const(value: tuple) -> Tensor:
