@@ -610,7 +610,14 @@ def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dic
     b, e, s = index_vectors(begin, end, strides, widen)
     bv, ev, sv = _full(b), _full(e), _full(s)
     if bv is not None and ev is not None and sv is not None:
-        return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)}, name)
+        g = _state.graph
+        # the node's TF inputs are these tensors, not the constants graph/arg_consts.py
+        # would make for its spec
+        g.next_args = (STRIDED_SLICE, {"begin": b, "end": e, "strides": s})
+        try:
+            return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)}, name)
+        finally:
+            g.next_args = None
     return bind(DYN_STRIDED_SLICE, (x, b, e, s), {k: masks.get(k, 0) for k in _MASKS}, name)
 
 
