@@ -74,6 +74,7 @@ def main() -> None:
     with strategy.scope():
         model = tf.keras.Sequential([tf.keras.layers.Dense(2, input_shape=(3,))])
     model.save_weights(os.path.join(out, "weights", "w"))
+    os.makedirs(os.path.join(out, "weights_h5"), exist_ok=True)  # (Keras 3 makes none)
     model.save_weights(os.path.join(out, "weights_h5", "w.weights.h5"))
     writer = tf.summary.create_file_writer(os.path.join(out, "logs"))
     with writer.as_default():

@@ -108,6 +108,8 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
         warnings.warn("You are saving a model that has not yet been built. It might not "
                       "contain any weights yet. Consider building the model first by calling "
                       "it on some data.", stacklevel=1)  # (at Keras's line)
+    if not os.path.isdir(os.path.dirname(filepath) or "."):  # (Keras 3 makes no folder)
+        raise FileNotFoundError(2, "No such file or directory", filepath)
     data = archive(model, include_optimizer)
     fileio.atomic_write(filepath, data, "keras")
 

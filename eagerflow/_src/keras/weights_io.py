@@ -87,6 +87,12 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
                          "the model first by calling it on some data or by using `build()`.")
     with worker_files.save_scope():  # multi-worker: only the chief's files are kept
         target = worker_files.redirect(filepath)
+        if h5 and target == filepath and not os.path.isdir(os.path.dirname(filepath) or "."):
+            # (Keras 3 makes no folder: h5py's error for the file it cannot create; a
+            # worker's own temporary folder is made)
+            raise FileNotFoundError(2, "Unable to synchronously create file (unable to open "
+                                    f"file: name = '{filepath}', errno = 2, error message = "
+                                    "'No such file or directory', flags = 13, o_flags = 242)")
         if h5:
             save_weights_h5(model, target)
             return

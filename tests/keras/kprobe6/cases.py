@@ -464,3 +464,31 @@ for kw in cases:
 ds = C("p.csv", [0.0, 0.0, tf.float32])
 tryp("missing no default", lambda: list(ds))
 """
+
+# the save and load tutorial saves weights into a folder before any ModelCheckpoint made
+# it: Keras 3's save_weights (`.weights.h5`) and save (`.keras`) make no folder (h5py's
+# and open's FileNotFoundError), a legacy `.h5` save, ModelCheckpoint, export,
+# tf.saved_model.save and checkpoints do
+SNIPPETS["save_into_a_missing_folder"] = """
+import os
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+import tempfile
+os.chdir(tempfile.mkdtemp())
+m = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+m.compile("adam", "mse")
+for p in ["a/w.weights.h5", "b/m.keras", "c/m.h5", "d/e/w.weights.h5"]:
+    tryp(p, lambda: m.save_weights(p) if p.endswith("weights.h5") else m.save(p))
+cb = keras.callbacks.ModelCheckpoint("f/g/cp-{epoch}.weights.h5", save_weights_only=True)
+m.fit(np.ones((2, 1)), np.ones((2, 1)), epochs=1, verbose=0, callbacks=[cb])
+cb = keras.callbacks.ModelCheckpoint("h/cp-{epoch}.keras")
+m.fit(np.ones((2, 1)), np.ones((2, 1)), epochs=1, verbose=0, callbacks=[cb])
+print(sorted(os.walk(".").__next__()[1]), sorted(os.listdir("f/g")), sorted(os.listdir("h")))
+tryp("export", lambda: m.export("x/y/sm", verbose=False))
+tryp("tf save", lambda: tf.saved_model.save(m, "z/w/sm"))
+tryp("ckpt", lambda: tf.train.Checkpoint(m=m).write("q/r/ckpt"))
+print(sorted(os.walk(".").__next__()[1]))
+"""
