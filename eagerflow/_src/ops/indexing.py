@@ -445,7 +445,7 @@ def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
         raise C.fail("SegmentSum", "segment_ids should be a vector.")
     if data._shape is not None and not data._shape:
         raise C.fail("SegmentSum", "input must be at least rank 1")
-    if data._shape is not None and data._shape[0] != arr.shape[0]:
+    if data._shape is not None and data._shape[0] not in (None, arr.shape[0]):
         raise C.fail("SegmentSum", "segment_ids should be the same size as dimension 0 of input.")
     return unsorted_segment_sum(data, ids, check_sorted_segments("SegmentSum", arr))
 

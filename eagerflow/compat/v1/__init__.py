@@ -25,6 +25,8 @@ from eagerflow._src.function.compat_v1 import (
 )
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.saved_model.protos import pb as _pb
+from eagerflow._src.v1.names import ALIASES as _ALIASES
+from eagerflow._src.v1.names import TF1_ARGS as _TF1_ARGS
 
 
 _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
@@ -76,7 +78,16 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_greater_equal", "assert_near", "assert_positive", "assert_negative",
     "assert_non_negative", "assert_non_positive")})
 _V1_SUBMODULES = ("train", "losses", "initializers")
+_V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
 _LAZY.update({n: m for m, names in _V1_MODULES.items() for n in names})
+
+
+def _tf2(dotted: str) -> object:
+    """The TF 2 object at `dotted` (a name under `tf`)."""
+    obj = _eagerflow
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def __getattr__(name):
@@ -92,6 +103,9 @@ def __getattr__(name):
         return value
     if name in _SUBMODULES:  # TF 1's namespaces where they differ from TF 2's
         value = globals()[name] = _importlib.import_module(_SUBMODULES[name])
+        return value
+    if name in _ALIASES:  # TF 1's name for a TF 2 function
+        value = globals()[name] = _tf2(_ALIASES[name])
         return value
     if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
         globals()[name] = _pb().GraphDef

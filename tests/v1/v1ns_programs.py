@@ -1,0 +1,290 @@
+"""Uses of tf.compat.v1's TF 1 names, written once for both implementations: each
+`program(tf)` calls them as a TF 1 program does (eagerly, and in a Graph run by a Session)
+and returns what a user sees (values, dtypes, shapes, names, errors, TF's log lines) as
+JSON-able values. record_v1ns_golden.py runs them with TensorFlow 2.21, test_v1ns.py with
+eagerflow, and compares.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+M = np.array([[4., 1., 0.], [1., 3., 1.], [0., 1., 2.]], np.float32)
+X = np.array([[1., -2., 0.], [3., 0., -4.]], np.float32)
+
+
+def _err(e: BaseException) -> list:
+    return [type(e).__name__, getattr(e, "message", None) or str(e)]
+
+
+def _val(t) -> dict:
+    """A tensor (eager or fetched) as what a user reads off it."""
+    a = np.asarray(t.numpy() if hasattr(t, "numpy") else t)
+    if a.dtype.kind in "SO":
+        v = [x.decode() if isinstance(x, bytes) else x for x in a.ravel().tolist()]
+        return {"dtype": "string", "shape": list(a.shape), "value": v}
+    if a.dtype.kind == "c":
+        return {"dtype": str(a.dtype), "shape": list(a.shape),
+                "value": [a.real.ravel().tolist(), a.imag.ravel().tolist()]}
+    return {"dtype": str(a.dtype), "shape": list(a.shape), "value": a.ravel().tolist()}
+
+
+def _try(fn) -> object:
+    try:
+        return _val(fn())
+    except Exception as e:  # noqa: BLE001 - the error is the result
+        return _err(e)
+
+
+class _Logs(logging.Handler):
+    """The "tensorflow" logger's lines while it is installed (TF's deprecation notices)."""
+
+    def __init__(self, tf) -> None:
+        super().__init__()
+        self.lines: list = []
+        self._logger = logging.getLogger("tensorflow")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if text.startswith("From "):  # the caller's file and line are each side's own
+            text = "From FILE:" + text.split(": ", 1)[1]
+        self.lines.append(text)
+
+    def __enter__(self) -> _Logs:
+        self._logger.addHandler(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._logger.removeHandler(self)
+
+
+# -- family 1: TF 1's top-level names --------------------------------------------------------
+
+def reductions(tf) -> dict:
+    v1 = tf.compat.v1
+    x = tf.constant(X)
+    out = {}
+    for name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
+                 "reduce_logsumexp"):
+        fn = getattr(v1, name)
+        out[name] = [_try(lambda: fn(x, reduction_indices=1, keep_dims=True)),
+                     _try(lambda: fn(x, 0, True)),
+                     _try(lambda: fn(x, axis=[0, 1], keepdims=None)),
+                     _try(lambda: fn(x, axis=1, reduction_indices=1)),
+                     _try(lambda: fn(x, 1, keepdims=True, keep_dims=True)),
+                     _try(lambda: fn(x, 1, keepdims=1))]
+    b = tf.constant([[True, False], [True, True]])
+    out["reduce_all"] = [_try(lambda: v1.reduce_all(b, reduction_indices=[1])),
+                         _try(lambda: v1.reduce_any(b, 0, keep_dims=True))]
+    out["count_nonzero"] = [
+        _try(lambda: v1.count_nonzero(x)),
+        _try(lambda: v1.count_nonzero(x, reduction_indices=1, keep_dims=True)),
+        _try(lambda: v1.count_nonzero(input=x, axis=0, dtype=tf.int32)),
+        _try(lambda: v1.count_nonzero(input_tensor=x, input=x)),
+        _try(lambda: v1.count_nonzero(tf.constant(["", "a", " "]))),
+        _try(lambda: v1.count_nonzero(x, 1, None, tf.float32, "cnz"))]
+    out["argmax"] = [_try(lambda: v1.argmax(x, dimension=1)),
+                     _try(lambda: v1.argmin(x, 0, None, None, tf.int32)),
+                     _try(lambda: v1.argmax(x)),
+                     _try(lambda: v1.argmax(x, axis=1, dimension=0))]
+    out["norm"] = [_try(lambda: v1.norm(x, axis=1, keep_dims=True)),
+                   _try(lambda: v1.norm(x, 1, keepdims=True, keep_dims=False))]
+    return out
+
+
+def shapes(tf) -> dict:
+    v1 = tf.compat.v1
+    x = tf.constant(X)
+    s = tf.constant([[[1], [2]]])
+    seqs = tf.constant([[1, 2, 3, 0], [4, 5, 0, 0]])
+    return {
+        "expand_dims": [_try(lambda: v1.expand_dims(x, dim=1)),
+                        _try(lambda: v1.expand_dims(x, 0, None)),
+                        _try(lambda: v1.expand_dims(x)),
+                        _try(lambda: v1.expand_dims(x, axis=0, dim=1))],
+        "squeeze": [_try(lambda: v1.squeeze(s, squeeze_dims=0)),
+                    _try(lambda: v1.squeeze(s, 2)),
+                    _try(lambda: v1.squeeze(s)),
+                    _try(lambda: v1.squeeze(s, axis=[0], squeeze_dims=[2]))],
+        "reverse_sequence": [
+            _try(lambda: v1.reverse_sequence(seqs, [3, 2], seq_dim=1, batch_dim=0)),
+            _try(lambda: v1.reverse_sequence(seqs, [3, 2], 1, 0)),
+            _try(lambda: v1.reverse_sequence(seqs, [3, 2], seq_axis=1, seq_dim=1))],
+        "gather": [_try(lambda: v1.gather(x, [1, 0], None, "g")),
+                   _try(lambda: v1.gather(x, [2], axis=1)),
+                   _try(lambda: v1.gather_nd(x, [[1, 2]], "gnd"))],
+        "shape": [_try(lambda: v1.shape(x, "s")), _try(lambda: v1.shape(x, None, tf.int64)),
+                  _try(lambda: v1.size(x, "n", tf.int64))],
+        "pad": [_try(lambda: v1.pad(x, [[1, 0], [0, 1]], "CONSTANT", "p", 7.0))],
+        "boolean_mask": [_try(lambda: v1.boolean_mask(x, [True, False], "bm", 0))],
+        "transpose": [_try(lambda: v1.transpose(x, [1, 0], "t"))],
+        "like": [_try(lambda: v1.ones_like(x, tf.int32, "o", False)),
+                 _try(lambda: v1.zeros_like(tensor=x))],
+        "convert_to_tensor": [_try(lambda: v1.convert_to_tensor(3, None, "c", tf.float32)),
+                              _try(lambda: v1.convert_to_tensor(3, preferred_dtype=tf.int64,
+                                                                dtype_hint=tf.int64))],
+    }
+
+
+def aliases(tf) -> dict:
+    """The brief's most used aliases, called as a TF 1 program calls them."""
+    v1 = tf.compat.v1
+    x = tf.constant(X)
+    m = tf.constant(M)
+    data = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+    ids = tf.constant([0, 0, 1])
+    sp = tf.sparse.SparseTensor([[0, 1], [2, 0]], [5., 6.], [3, 2])
+    return {
+        "math": [_try(lambda: v1.log(tf.constant([1., 2.]))), _try(lambda: v1.ceil(x / 3)),
+                 _try(lambda: v1.rsqrt(tf.constant([4.]))), _try(lambda: v1.floordiv(7, 2)),
+                 _try(lambda: v1.mod(-7, 3)), _try(lambda: v1.div_no_nan(x, tf.zeros_like(x))),
+                 _try(lambda: v1.squared_difference(x, 1.)), _try(lambda: v1.log1p(x * 0)),
+                 _try(lambda: v1.lin_space(0., 1., 5)), _try(lambda: v1.cumprod([1, 2, 3])),
+                 _try(lambda: v1.is_nan(tf.constant([np.nan, 1.]))),
+                 _try(lambda: v1.reciprocal(tf.constant([2.])))],
+        "matrix": [_try(lambda: v1.matrix_inverse(m)), _try(lambda: v1.matrix_determinant(m)),
+                   _try(lambda: v1.matrix_transpose(x)), _try(lambda: v1.matrix_diag([1, 2])),
+                   _try(lambda: v1.matrix_diag_part(m)),
+                   _try(lambda: v1.matrix_band_part(m, 0, 1)),
+                   _try(lambda: v1.matrix_set_diag(m, [7., 8., 9.])),
+                   _try(lambda: v1.matrix_solve(m, tf.ones([3, 1]))),
+                   _try(lambda: v1.matrix_triangular_solve(m, tf.ones([3, 1]))),
+                   _try(lambda: v1.cholesky(m)), _try(lambda: v1.trace(m)),
+                   _try(lambda: v1.diag([1, 2])), _try(lambda: v1.diag_part(m))],
+        "segment": [_try(lambda: v1.segment_sum(data, ids)),
+                    _try(lambda: v1.segment_mean(data, ids)),
+                    _try(lambda: v1.segment_max(data, ids)),
+                    _try(lambda: v1.unsorted_segment_sum(data, [1, 0, 1], 3)),
+                    _try(lambda: v1.unsorted_segment_mean(data, [1, 0, 1], 2)),
+                    _try(lambda: v1.unsorted_segment_sqrt_n(data, [1, 0, 1], 2)),
+                    _try(lambda: v1.segment_sum(data, [1, 0, 1]))],
+        "sparse": [_try(lambda: v1.sparse_tensor_to_dense(sp)),
+                   _try(lambda: v1.sparse_tensor_to_dense(sp, -1.)),
+                   _try(lambda: v1.sparse_tensor_dense_matmul(sp, tf.ones([2, 1]))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_reorder(sp))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_reshape(sp, [2, 3]))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_transpose(sp))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_softmax(sp))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_retain(sp, [True, False]))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_slice(sp, [1, 0], [2, 2]))),
+                   _try(lambda: v1.sparse_tensor_to_dense(v1.sparse_maximum(sp, sp)))],
+        "strings": [_try(lambda: v1.string_join(["a", "b"], "-")),
+                    _try(lambda: v1.string_strip(" a ")),
+                    _try(lambda: v1.string_to_hash_bucket_fast(["a", "b"], 10)),
+                    _try(lambda: v1.regex_replace("aab", "a", "x")),
+                    _try(lambda: v1.encode_base64("hi")),
+                    _try(lambda: v1.decode_base64(v1.encode_base64("hi")))],
+        "checks": [_try(lambda: v1.check_numerics(tf.constant([1., np.inf]), "bad")),
+                   _try(lambda: v1.is_finite(tf.constant([1., np.inf]))),
+                   _try(lambda: v1.where_v2([True, False], 1, 2)),
+                   _try(lambda: v1.reverse_v2([1, 2, 3], [0])),
+                   _try(lambda: v1.invert_permutation([2, 0, 1])),
+                   _try(lambda: v1.tensor_scatter_add(tf.zeros([3]), [[1]], [5.]))],
+        "fft": [_try(lambda: v1.fft(tf.constant([1., 0., 0., 0.], tf.complex64))),
+                _try(lambda: v1.ifft(tf.constant([1., 1., 1., 1.], tf.complex64)))],
+        "constants": [v1.VERSION == tf.version.VERSION,
+                      # (eagerflow has no reference dtypes: TF's qint8_ref ... left out)
+                      sorted(d.name for d in v1.QUANTIZED_DTYPES
+                             if not d.name.endswith("_ref"))],
+    }
+
+
+def random_ops(tf) -> dict:
+    """Seeded TF 1 random names: shapes, dtypes and ranges (and the values where TF's
+    seeded streams are reproduced)."""
+    v1 = tf.compat.v1
+    tf.random.set_seed(3)
+    out = {}
+    for name, call in (("random_normal", lambda: v1.random_normal([2, 3], seed=1)),
+                       ("truncated_normal", lambda: v1.truncated_normal([4], stddev=2., seed=2)),
+                       ("random_uniform", lambda: v1.random_uniform([3], 1, 5, tf.int32, seed=3)),
+                       ("random_shuffle", lambda: v1.random_shuffle(tf.range(5), seed=4)),
+                       ("random_gamma", lambda: v1.random_gamma([2], 2., seed=5))):
+        t = call()
+        out[name] = [t.dtype.name, t.shape.as_list()]
+    u = v1.random_uniform([100], -2., 3., seed=7)
+    out["uniform_range"] = [bool(np.all(u.numpy() >= -2)), bool(np.all(u.numpy() < 3))]
+    out["shuffled"] = sorted(v1.random_shuffle(tf.range(5)).numpy().tolist())
+    return out
+
+
+def name_scopes(tf) -> dict:
+    v1 = tf.compat.v1
+    out = {}
+    with v1.name_scope(None, "dflt", []) as s:
+        out["eager_default"] = s
+    with v1.name_scope("given", "dflt") as s:
+        out["eager_given"] = s
+    try:
+        with v1.name_scope(None, None, [1]):
+            pass
+    except ValueError as e:
+        out["neither"] = _err(e)
+    try:
+        v1.name_scope("a", 3)
+    except TypeError as e:
+        out["default_not_str"] = _err(e)
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [2], name="x")
+        names = []
+        with v1.name_scope("layer") as s1:
+            names.append(s1)
+            names.append(tf.identity(x, name="y").name)
+            with v1.name_scope(None, "inner", [x]) as s2:
+                names.append(s2)
+        with v1.name_scope("layer") as s3:
+            names.append(s3)
+        with v1.name_scope(s1):
+            names.append(tf.identity(x, name="z").name)
+        with v1.name_scope(None):
+            names.append(tf.identity(x, name="w").name)
+        out["graph"] = names
+        try:
+            with v1.name_scope(None, None, [x]):
+                pass
+        except ValueError as e:
+            out["graph_neither"] = _err(e)
+        try:
+            v1.name_scope("a", 3)
+        except TypeError as e:
+            out["graph_default_not_str"] = _err(e)
+    return out
+
+
+def graph_program(tf) -> dict:
+    """A TF 1 program: TF 1's names built into a Graph and run in a Session, with the
+    deprecation notices TF logs while building it."""
+    v1 = tf.compat.v1
+    out = {}
+    with _Logs(tf) as logs, tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None, 3], name="x")
+        total = v1.reduce_sum(x, reduction_indices=[1], keep_dims=True, name="total")
+        mean = v1.reduce_mean(x, 0, keep_dims=True)
+        mx = v1.reduce_max(x, keep_dims=False)
+        am = v1.argmax(x, dimension=1, name="am")
+        ex = v1.expand_dims(am, dim=0)
+        sq = v1.squeeze(ex, squeeze_dims=[0])
+        cnz = v1.count_nonzero(x, reduction_indices=0, keep_dims=True)
+        nrm = v1.norm(x, axis=1, keep_dims=True)
+        g = v1.gather(x, [0], validate_indices=True)
+        lg = v1.log(v1.abs(x) + 1.)
+        ce = v1.ceil(x)
+        seg = v1.segment_sum(x, [0, 1])
+        mi = v1.matrix_inverse(tf.constant(M))
+        # (ex, sq and seg left out: eagerflow's graphs hold a static expand_dims or squeeze
+        # as a Reshape and segment_sum as an UnsortedSegmentSum, named so)
+        out["names"] = [t.name for t in (total, mean, mx, am, cnz, nrm, g, lg, ce, mi)]
+        out["shapes"] = [str(t.shape) for t in (total, mean, mx, am, ex, sq, cnz, nrm, g)]
+        with v1.Session() as sess:
+            vals = sess.run([total, mean, mx, am, sq, cnz, nrm, g, lg, ce, seg, mi],
+                            feed_dict={x: X})
+        out["values"] = [_val(v) for v in vals]
+        v1.reduce_sum(x, keep_dims=True)  # a second use: TF logs once
+    out["logs"] = logs.lines
+    return out
+
+
+PROGRAMS = {"reductions": reductions, "shapes": shapes, "aliases": aliases,
+            "random_ops": random_ops, "name_scopes": name_scopes, "graph_program": graph_program}
