@@ -689,6 +689,70 @@ AUGMENT_CASES = [  # RandAugment, AugMix, CLAHE, MaxNumBoundingBoxes (seeded dra
          True, 0),
     ]]
 
+IMG_TALL = (data((2, 9, 7, 3), 1.7) + 1.0) * 127.5
+
+
+def _geometry_case(cid, cls, kwargs, args, training=True, atol=1e-4):
+    return case(cid, cls, kwargs, args, {} if training is None else {"training": training},
+                grad=False, atol=atol)
+
+
+GEOMETRY_CASES = [  # RandomShear and RandomPerspective beyond COLOR_CASES'
+    _geometry_case(*c) for c in [
+        ("geometry_shear_tall_training", "RandomShear", {
+            "x_factor": (0.1, 0.9), "y_factor": 0.5, "fill_mode": "nearest", "seed": 8},
+         [IMG_TALL]),
+        ("geometry_shear_reflect_training", "RandomShear", {
+            "x_factor": 0.4, "y_factor": 0.4, "seed": 1}, [IMG_TALL]),
+        ("geometry_shear_uint8_training", "RandomShear", {"x_factor": 0.3, "seed": 5},
+         [IMG_U8]),
+        ("geometry_shear_default_call", "RandomShear", {"x_factor": 0.3, "seed": 5}, [IMG],
+         None),
+        ("geometry_shear_inference", "RandomShear", {"x_factor": 0.3, "seed": 5}, [IMG_U8],
+         False),
+        ("geometry_shear_float64_training", "RandomShear", {
+            "y_factor": 0.3, "dtype": "float64", "seed": 2}, [IMG.astype("float64")], True,
+         1e-9),
+        ("geometry_shear_mixed_training", "RandomShear", {
+            "x_factor": 0.2, "dtype": "mixed_float16", "seed": 2}, [IMG], True, 0.13),
+        ("geometry_shear_cf_rank3_training", "RandomShear", {
+            "x_factor": 0.2, "y_factor": 0.3, "data_format": "channels_first",
+            "fill_mode": "reflect", "seed": 9}, [IMG_CF[1]]),
+        ("geometry_shear_zero_training", "RandomShear", {"seed": 3}, [IMG]),
+        ("geometry_shear_bad_interpolation", "RandomShear", {"interpolation": "bicubic"},
+         [IMG]),
+        ("geometry_shear_factor_above_one", "RandomShear", {"x_factor": 1.5}, [IMG]),
+        ("geometry_shear_factor_reversed", "RandomShear", {"y_factor": (0.5, 0.2)}, [IMG]),
+        ("geometry_shear_factor_three", "RandomShear", {"x_factor": (0.1, 0.2, 0.3)},
+         [IMG]),
+        ("geometry_shear_factor_string", "RandomShear", {"x_factor": "0.2"}, [IMG]),
+        ("geometry_perspective_tall_training", "RandomPerspective", {
+            "scale": 0.8, "seed": 3}, [IMG_TALL]),
+        ("geometry_perspective_factor_range_training", "RandomPerspective", {
+            "factor": (0.2, 0.6), "scale": 0.6, "seed": 4}, [IMG_TALL]),
+        ("geometry_perspective_uint8_training", "RandomPerspective", {"seed": 6},
+         [IMG_U8]),
+        ("geometry_perspective_default_call", "RandomPerspective", {"seed": 6}, [IMG],
+         None),
+        ("geometry_perspective_inference", "RandomPerspective", {"seed": 6}, [IMG_U8],
+         False),
+        # (TF warps in float32 whatever the images' dtype: a float32 homography's rounding)
+        ("geometry_perspective_float64_training", "RandomPerspective", {
+            "dtype": "float64", "seed": 2}, [IMG.astype("float64")]),
+        ("geometry_perspective_mixed_training", "RandomPerspective", {
+            "dtype": "mixed_float16", "scale": 0.5, "seed": 2}, [IMG], True, 0.13),
+        ("geometry_perspective_cf_rank3_training", "RandomPerspective", {
+            "data_format": "channels_first", "scale": 0.7, "seed": 8}, [IMG_CF[2]]),
+        ("geometry_perspective_zero_factor_training", "RandomPerspective", {
+            "factor": 0.0, "seed": 3}, [IMG]),
+        ("geometry_perspective_bad_factor", "RandomPerspective", {"factor": 1.5}, [IMG]),
+        ("geometry_perspective_negative_scale", "RandomPerspective", {"scale": -0.1},
+         [IMG]),
+        ("geometry_perspective_factor_reversed", "RandomPerspective", {
+            "factor": (0.6, 0.2)}, [IMG]),
+        ("geometry_twice_training", "model:geometry_twice", {}, [IMG_TALL]),
+    ]]
+
 AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
 AUDIO_CASES = [
     case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
@@ -783,7 +847,7 @@ STFT_CASES = [  # (the kernels' initial values are the STFT initializer's; then 
 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
-         + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES)
+         + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES + GEOMETRY_CASES)
 
 
 def _tensor(tf, x):
@@ -918,6 +982,15 @@ def composite_augmentation(keras):
     return keras.Model(x, L.Conv2D(2, 3)(L.MaxNumBoundingBoxes(3)(y)))
 
 
+def geometry_twice(keras):
+    """One RandomShear called twice around a RandomPerspective: each call draws anew from
+    the layer's SeedGenerator."""
+    L = keras.layers
+    x = keras.Input((9, 7, 3))
+    shear = L.RandomShear(x_factor=0.3, y_factor=0.2, fill_mode="nearest", seed=4)
+    return keras.Model(x, shear(L.RandomPerspective(scale=0.5, seed=5)(shear(x))))
+
+
 def audio_spectrograms(keras):
     """MelSpectrogram and STFTSpectrogram of one signal into a small classifier."""
     L = keras.layers
@@ -945,7 +1018,7 @@ SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentat
 
 MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
           "composite_augmentation": composite_augmentation,
-          "audio_spectrograms": audio_spectrograms,
+          "audio_spectrograms": audio_spectrograms, "geometry_twice": geometry_twice,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,
