@@ -8,9 +8,7 @@ in branches and loop bodies too, and the shape errors that show them.
 The cases are var_read_cases.py; golden/var_reads.json is TF's answer
 (make_var_reads_golden.py). Compared whole (the argument constants TF's ops take placed
 among the reads as TF places them), but for what eagerflow holds otherwise (the
-graph-name tests' subject): TF's own loop counter and limit of a While and the
-placeholders TF's outer graph threads a variable into a cond or loop with
-("cond/input_0": eagerflow's branches and bodies use the variable itself).
+graph-name tests' subject): TF's own loop counter and limit of a While.
 """
 
 from __future__ import annotations
@@ -28,8 +26,6 @@ from tests.function.var_read_cases import CASES, outcome
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "var_reads.json").read_text())
 # TF's own loop counter and limit of a While (graph/arg_consts.py leaves them out)
 _ATTR_CONSTS = re.compile(r"/(loop_counter|maximum_iterations):Const$")
-# TF's placeholders threading a variable into a cond or loop from the outer graph
-_THREADED = re.compile(r"^(cond|while)(_\d+)?/input_\d+:Placeholder\(resource\)$")
 
 
 def _graph_of(op, attr):
@@ -44,8 +40,7 @@ def _comparable(value, drop):
         return {k: _comparable(v, drop) for k, v in value.items()}
     if isinstance(value, list):
         return [_comparable(v, drop) for v in value
-                if not (isinstance(v, str) and (v in drop or _ATTR_CONSTS.search(v) or
-                                                _THREADED.match(v)))]
+                if not (isinstance(v, str) and (v in drop or _ATTR_CONSTS.search(v)))]
     return value
 
 

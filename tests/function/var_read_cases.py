@@ -94,6 +94,22 @@ CASES = {
         return tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, tf.matmul(a, v)),
                              (0, y))
     """),
+    "cond_captures_in_order": _case("""
+        y = x * 3.0
+        return tf.cond(tf.reduce_sum(x) > 0, lambda: tf.matmul(y, w) + v,
+                       lambda: tf.matmul(v, x) - w)
+    """),
+    "while_captures_in_order": _case("""
+        y = x * 3.0
+        return tf.while_loop(lambda i, a: i < tf.reduce_sum(w),
+                             lambda i, a: (i + 1.0, tf.matmul(a, v) + y), (0.0, x))
+    """),
+    "cond_in_while": _case("""
+        def body(i, a):
+            a = tf.cond(i > 1, lambda: a + v, lambda: tf.matmul(a, w))
+            return i + 1, a
+        return tf.while_loop(lambda i, a: i < 3, body, (0, x))
+    """),
     # -- reads under a GradientTape in a traced step -----------------------------------
     "tape_reads": _case("""
         with tf.GradientTape() as t:

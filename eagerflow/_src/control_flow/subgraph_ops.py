@@ -254,6 +254,27 @@ def _read_vars(graphs: list) -> list:
     return list(out.values())
 
 
+def _capture_passed(op: OpDef, graphs: list, variables: list, first: int) -> None:
+    """The variables passed to the If or While just made of `op` captured by the
+    function's graph where that node is the first to touch them (var_reads.py), named
+    after their places in TF's `input` list of the op, from `first` on: what its
+    branches or bodies (`graphs`) capture, in the order each first touched it."""
+    graph = _state.graph
+    if not variables or not hasattr(graph, "capture_passed"):
+        return
+    node = next((o for o in reversed(graph.operations) if o.op is op), None)
+    if node is None:
+        return
+    order: dict = {}
+    for g in graphs:
+        made = [(ph._op._id, ("t", key)) for key, (_, ph) in g.captures.items()
+                if not ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture")]
+        made += [(ph._id, ("v", key)) for key, ph in getattr(g, "_resources", {}).items()]
+        for _, key in sorted(made):
+            order.setdefault(key, len(order))
+    graph.capture_passed(node, [(v, first + order.get(("v", id(v)), 0)) for v in variables])
+
+
 def _register_reads(variables: list) -> None:
     g = _state.graph
     for v in variables:
@@ -314,6 +335,7 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
                 bool(variables))
     res = bind(op, (pred, *caps, *variables), {}, scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
+    _capture_passed(op, [tg, fg], variables, 0)  # (TF's `input` list: after the pred)
     with _under(scope):
         outs[:len(specs)] = [_identity(t) for t in outs[:len(specs)]]
     it = iter(outs)
@@ -577,6 +599,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
     res = bind(op, ins, {"keep_history": False}, scope + "/")
     res = list(res)[:n]
+    # (TF's `input` list: its loop counter and limit, the loop variables, the captures)
+    _capture_passed(op, [cg, bg], variables, 2 + n)
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = pack_extensions(structure, vals)

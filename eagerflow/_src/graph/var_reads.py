@@ -93,7 +93,7 @@ class VariableAccess:
         self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
         self._pending_reads: list = []               # conversion reads waiting for their op
         self._resources: dict[int, Any] = {}         # id(var) -> its resource placeholder
-        self._listed_before: dict[int, Any] = {}     # id(node) -> placeholder shown before it
+        self._listed_before: dict[int, list] = {}    # id(node) -> placeholders shown before it
 
     def read_variable(self, var: Any, name: str | None = None,
                       scope: str | None = None) -> Any:
@@ -183,16 +183,24 @@ class VariableAccess:
                 break
         return t
 
-    def _capture_resource(self, var: Any, node: Any) -> None:
+    def _capture_resource(self, var: Any, node: Any, arg: str = "resource") -> None:
         """`var` captured by a function's graph, when `node` is the first to touch it: a
-        resource placeholder "<node>/resource" listed before it."""
+        resource placeholder "<node>/<arg>" (TF's name of the node's input it feeds)
+        listed before it."""
         if not self.building_function or id(var) in self._resources:
             return
         ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
                                [((), dt.resource)],
-                               self.unique_name(f"{node.name}/resource", scoped=False))
+                               self.unique_name(f"{node.name}/{arg}", scoped=False))
         self._resources[id(var)] = ph
-        self._listed_before[id(node)] = ph
+        self._listed_before.setdefault(id(node), []).append(ph)
+
+    def capture_passed(self, node: Any, variables: list) -> None:
+        """The variables an If or While (`node`) passes to its branches or body, captured
+        where it is the first node to touch them: `variables` (variable, k) pairs, named
+        "cond/input_<k>" (k: its place in the `input` list of TF's op)."""
+        for var, k in variables:
+            self._capture_resource(var, node, f"input_{k}")
 
     def listed_operations(self) -> list:
         """The operations as TF lists them: with the resource placeholders, each before
@@ -204,8 +212,8 @@ class VariableAccess:
             return list(self.operations)
         out = []
         for node in self.operations:
-            ph = before.get(id(node))
-            if ph is not None:
-                out.append(ph)
+            phs = before.get(id(node))
+            if phs is not None:
+                out.extend(phs)
             out.append(node)
         return out
