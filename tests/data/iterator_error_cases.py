@@ -2,13 +2,14 @@
 record_iterator_errors.py (iterator_errors_golden.json) and checked by
 test_iterator_errors.py.
 
-Each pipeline fails at run time (a map function's op, a py_function's Python error, a
+Each pipeline of PIPELINES fails at run time (a map function's op, a py_function's Python error, a
 bad decode, an assert in a filter, a generator yielding the wrong shape or dtype), and
 each is iterated three ways: eagerly (`for x in ds`), by a tf.function's loop, and by a
-Keras model's fit. The outcome is the error's class and its whole message, less what
+Keras model's fit; those of PATHS fail below other datasets and are iterated eagerly. The
+outcome is the error's class and its whole message, less what
 varies from run to run: TF's dataset numbers ("MapDataset:N"), function counters, a
-Python traceback's frames (their files and lines are the library's own) and the frames
-of a graph node's "defined at" list.
+Python traceback's frames (their files and lines are the library's own), the module of
+the error classes a traceback names, and the frames of a graph node's "defined at" list.
 """
 
 from __future__ import annotations
@@ -130,6 +131,87 @@ PIPELINES: dict[str, Callable[[Any], Any]] = {
 MODES = ("eager", "function", "fit")
 
 
+def _bad_stateless(tf: Any) -> Callable:
+    return lambda x: tf.gather(tf.constant([1, 2], tf.int64), x)
+
+
+def _bad_stateful(tf: Any) -> Callable:
+    return lambda x: tf.py_function(lambda v: tf.gather(tf.constant([1, 2], tf.int64), v),
+                                    [x], tf.int64)
+
+
+def _no_optimizations(tf: Any) -> Any:
+    options = tf.data.Options()
+    options.experimental_optimization.apply_default_optimizations = False
+    return options
+
+
+def _no_autotune(tf: Any) -> Any:
+    options = tf.data.Options()
+    options.autotune.enabled = False
+    return options
+
+
+# Pipelines iterated eagerly whose function fails below other datasets: the iterator path
+# TF names after its optimizer rewrote them (iterator_path.py), and the class of a TF error
+# raised inside a py_function
+_R = "tf.data.Dataset.range(4)"
+PATHS: dict[str, str] = {
+    "map stateless": f"{_R}.map(SL)",
+    "map stateful": f"{_R}.map(SF)",
+    "map assert": f"{_R}.map(lambda x: (tf.debugging.assert_less(x, tf.constant(2, tf.int64)),"
+                  " x)[1])",
+    "map stateless, batch": f"{_R}.map(SL).batch(2)",
+    "map stateless, prefetch": f"{_R}.map(SL).prefetch(1)",
+    "map stateful, prefetch": f"{_R}.map(SF).prefetch(1)",
+    "map stateful, prefetch(0)": f"{_R}.map(SF).prefetch(0)",
+    "shuffle": f"{_R}.map(SL).shuffle(2)",
+    "repeat(2)": f"{_R}.map(SL).repeat(2)",
+    "repeat()": f"{_R}.map(SL).repeat()",
+    "repeat(1)": f"{_R}.map(SL).repeat(1)",
+    "take(3)": f"{_R}.map(SL).take(3)",
+    "take(-1)": f"{_R}.map(SL).take(-1)",
+    "skip(0)": f"{_R}.map(SL).skip(0)",
+    "skip(1)": f"{_R}.map(SL).skip(1)",
+    "map stateless, map": f"{_R}.map(SL).map(lambda x: x + 1)",
+    "map stateful, map": f"{_R}.map(SF).map(lambda x: x + 1)",
+    "map, filter": f"{_R}.map(SL).filter(lambda x: x > 0)",
+    "filter stateless": f"{_R}.filter(lambda x: SL(x) > 0)",
+    "cache": f"{_R}.map(SL).cache()",
+    "unbatch": f"{_R}.map(lambda x: tf.stack([SL(x)])).unbatch()",
+    "parallel map stateful": f"{_R}.map(SF, num_parallel_calls=2)",
+    "parallel map deterministic": f"{_R}.map(SL, num_parallel_calls=2, deterministic=True)",
+    "no default optimizations": f"{_R}.map(SL).with_options(NO_OPT)",
+    "no default optimizations, stateful": f"{_R}.map(SF).with_options(NO_OPT)",
+    "no autotune": f"{_R}.map(SF).with_options(NO_AUTOTUNE)",
+    "no autotune, stateless": f"{_R}.map(SL).shuffle(2).with_options(NO_AUTOTUNE)",
+    "batch, map stateless": f"{_R}.batch(2).map(SL)",
+    "batch, map stateful": f"{_R}.batch(2).map(SF)",
+    "padded_batch": f"{_R}.map(SL).padded_batch(2)",
+    "zip": f"tf.data.Dataset.zip(({_R}.map(SL), {_R}))",
+    "zip second": f"tf.data.Dataset.zip(({_R}, {_R}.map(SL)))",
+    "concatenate": f"{_R}.map(SL).concatenate({_R})",
+    "enumerate": f"{_R}.map(SL).enumerate()",
+    "flat_map": f"{_R}.flat_map(lambda x: tf.data.Dataset.from_tensors(SL(x)))",
+    "interleave": f"{_R}.interleave(lambda x: tf.data.Dataset.from_tensors(SL(x)), "
+                  "cycle_length=2)",
+    "window": f"{_R}.map(SL).window(2).flat_map(lambda w: w)",
+    "take, prefetch": f"{_R}.map(SL).take(3).prefetch(2)",
+    "shuffle, repeat": f"{_R}.map(SL).shuffle(2).repeat(2)",
+}
+
+
+def path_outcome(tf: Any, case: str) -> list:
+    """[error class, normalized message] of iterating PATHS[case] eagerly."""
+    scope = {"tf": tf, "SL": _bad_stateless(tf), "SF": _bad_stateful(tf),
+             "NO_OPT": _no_optimizations(tf), "NO_AUTOTUNE": _no_autotune(tf)}
+    try:
+        return ["ok", [tf.nest.map_structure(lambda t: t.numpy().tolist(), x)
+                       for x in eval(PATHS[case], scope)]]
+    except Exception as e:  # noqa: BLE001 (every error is an outcome)
+        return [type(e).__name__, normalize(str(e))]
+
+
 def run(tf: Any, pipeline: str, mode: str) -> Any:
     """Iterates the pipeline `mode`'s way; returns what it saw, or raises."""
     ds = PIPELINES[pipeline](tf)
@@ -162,6 +244,9 @@ def normalize(text: str) -> str:
     # a Python traceback: its frames are the library's files and lines
     text = re.sub(r"Traceback \(most recent call last\):\n(?:\n|  .*\n)*", "Traceback: ...\n",
                   text)
+    # the module of the error classes, as a traceback's last line names it
+    text = re.sub(r"\b(tensorflow\.python\.framework\.errors_impl|eagerflow\.errors)\.",
+                  "<errors>.", text)
     # a node's "defined at" frames (the user's, Keras's and TF's code)
     text = re.sub(r"defined at \(most recent call last\):\n(?:\n|  .*\n)*",
                   "defined at (most recent call last): ...\n", text)
@@ -177,4 +262,6 @@ def outcome(tf: Any, pipeline: str, mode: str) -> list:
 
 
 def all_outcomes(tf: Any) -> dict:
-    return {f"{p} | {m}": outcome(tf, p, m) for p in PIPELINES for m in MODES}
+    out = {f"{p} | {m}": outcome(tf, p, m) for p in PIPELINES for m in MODES}
+    out.update({f"path: {c}": path_outcome(tf, c) for c in PATHS})
+    return out

@@ -1,5 +1,6 @@
 """Errors raised while iterating a failing tf.data pipeline, eagerly, in a tf.function's
-loop and in Keras fit, against TF 2.21's (iterator_errors_golden.json, recorded by
+loop and in Keras fit, and the iterator path TF's optimized pipelines name (PATHS),
+against TF 2.21's (iterator_errors_golden.json, recorded by
 record_iterator_errors.py from iterator_error_cases.py).
 
 Every outcome's class is TF's. Its message is compared whole, but for the cases listed in
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.data.iterator_error_cases import outcome
+from tests.data.iterator_error_cases import PATHS, outcome, path_outcome
 
 GOLDEN = json.loads((Path(__file__).parent / "iterator_errors_golden.json").read_text())
 
@@ -24,11 +25,11 @@ _PIPELINES = ("map gather out of range", "py_function ValueError", "py_function 
 _GENERATORS = ("from_generator wrong shape", "from_generator wrong dtype",
                "from_generator raises", "from_generator wrong shape, map, batch")
 DIFFERS = {
-    # TF's optimizer rewrites the pipeline before it runs, and its iterator path names what
-    # it made: a stateless map becomes ParallelMapV2, a Prefetch is put at the root of a
-    # pipeline that is not asynchronous; a node's name keeps its name scopes and a cond
-    # branch's function (eagerflow names the op)
-    **{f"{p} | eager": "TF's optimized iterator path" for p in _PIPELINES},
+    # the failing node of a traced function keeps its name scopes and, in a cond's branch,
+    # the branch's function (TF: "{{function_node assert_less_Assert_AssertGuard_false_N}}
+    # {{node assert_less/Assert/AssertGuard/Assert}}"); eagerflow names the op
+    **{c: "the node's scoped name" for c in (
+        "map parse_single_example | eager", "filter assert | eager", "path: map assert")},
     # TF's autograph runs a for loop over a dataset as Dataset.scan(...).reduce(...) (path
     # ReduceIterator::Root::Prefetch::Scan::..., node [[ReduceDataset]], the failing node's
     # "Graph execution error" with no stack trace); eagerflow's loop is a while loop
@@ -51,15 +52,17 @@ def _kernel_message(text: str) -> str:
 
 
 def test_every_recorded_case_is_run():
-    assert len(GOLDEN) == 3 * (len(_PIPELINES) + len(_GENERATORS))
+    assert len(GOLDEN) == 3 * (len(_PIPELINES) + len(_GENERATORS)) + len(PATHS)
     assert set(DIFFERS) <= set(GOLDEN)
 
 
 @pytest.mark.parametrize("case", sorted(GOLDEN))
 def test_iteration_error_as_tf(case):
-    pipeline, mode = case.split(" | ")
     want = GOLDEN[case]
-    got = outcome(tf, pipeline, mode)
+    if case.startswith("path: "):
+        got = path_outcome(tf, case[len("path: "):])
+    else:
+        got = outcome(tf, *case.split(" | "))
     assert got[0] == want[0]
     if case in DIFFERS:
         assert _kernel_message(got[1]) == _kernel_message(want[1])

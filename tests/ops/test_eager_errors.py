@@ -44,8 +44,6 @@ KNOWN = [
      "rows with ResourceGather, eagerflow with GatherV2 of its value"),
     (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "
      "the ops process-wide (test_dataset_error_is_the_iterator_ops checks the wording)"),
-    (r"(traced:)?tf\.py_function\(.*", "TF's py_function error is an UnknownError whose "
-     "text is the Python exception's"),
 ]
 
 

@@ -43,8 +43,7 @@ _OP_NAMES = {True: "EagerPyFunc", False: "PyFunc"}
 
 
 def _error_class(e: BaseException) -> type:
-    if isinstance(e, errors.OpError):
-        return type(e)
+    # (TF's kernel maps Python's exceptions; any other, a TF error included, is Unknown)
     if isinstance(e, (ValueError, TypeError)):
         return errors.InvalidArgumentError
     if isinstance(e, StopIteration):
@@ -56,12 +55,16 @@ def _error_class(e: BaseException) -> type:
     return errors.UnknownError
 
 
-def _restate(e: BaseException, op_name: str) -> errors.OpError:
-    # TF's kernel writes each of traceback.format_exception's parts on its own line (a
-    # chained exception's cause first)
+def _restate(e: BaseException, op_name: str, node: bool = False) -> errors.OpError:
+    """TF's py_func kernel's error for Python error `e` raised in the function: the error,
+    then each of traceback.format_exception's parts on its own line (a chained cause
+    first), as op `op_name`'s error (its node named, `node`, where eagerflow raises it
+    outside the graph runtime that names it)."""
     tb = "".join(f"{part}\n" for part in traceback.format_exception(type(e), e, e.__traceback__))
-    msg = f"{type(e).__name__}: {e}\n{tb}\n\t [[{{{{node {op_name}}}}}]]"
-    err = _error_class(e)(None, None, msg)
+    text = f"{type(e).__name__}: {e}\n{tb}"
+    cls = _error_class(e)
+    err = cls(None, None, f"{text}\n\t [[{{{{node {op_name}}}}}]]") if node else \
+        errors.op_error(cls, op_name, text)
     err.__cause__ = e
     return err
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core.errors import OpError
+from eagerflow._src.data import iterator_path
 from eagerflow._src.data.iterators import ElementIterator
 from eagerflow._src.ops import eager_errors
 
@@ -53,21 +54,36 @@ def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> Non
         if info is None or site is None:
             return
         info[1].insert(0, f"{site.short}[{element}]")
+        info[4] = site
         _reword(e, info)
         return
     if info is None:
         msg = eager_errors.plain(e)._message  # (TF words the function's node, not an eager op)
         m = _OP_SUFFIX.search(msg)
         body, node = (msg[:m.start()], m.group(1)) if m else (msg, None)
-        info = e._data_fn = [None, [], body, node]
+        info = e._data_fn = [None, [], body, node, None]
     if site is not None:
         info[1].insert(0, site.short)
         info[0] = info[0] or site.label
+        info[4] = site  # (the outermost so far: the root names the datasets above it)
     _reword(e, info)
 
 
+def at_root(e: OpError, root: Any) -> None:
+    """Names in `e`, reaching the iterator of dataset `root`, the path TF's optimized
+    pipeline takes to the failing function (iterator_path.py)."""
+    info = getattr(e, "_data_fn", None)
+    if info is None or info[4] is None or info[0] is None:
+        return
+    path = iterator_path.tf_path(root, info[4], info[1])
+    if path is not None:
+        info[1][:] = path
+        info[4] = None  # (named once: an outer iterator of the same error leaves it)
+        _reword(e, info)
+
+
 def _reword(e: OpError, info: list) -> None:
-    label, path, body, node = info
+    label, path, body, node, _ = info
     msg = body if label is None else (
         f"Error in user-defined function passed to {label} transformation with iterator: "
         f"Iterator::Root::{'::'.join(path)}: {body}")

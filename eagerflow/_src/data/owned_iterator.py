@@ -9,6 +9,7 @@ whole chain when it is closed or collected.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TypeSpec
 from eagerflow._src.core.trackable import Trackable
-from eagerflow._src.data import graph_ops
+from eagerflow._src.data import fn_errors, graph_ops
 from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
@@ -33,12 +34,17 @@ from eagerflow._src.data.structure import (
 )
 from eagerflow._src.ops import eager_errors
 
+# An error already named by its op (" [Op:Op]", the eager wrapper's " name: ...")
+_NAMED = re.compile(r" \[Op:[^\]\s]+\](?: name: \S*)?$")
 
-def _name_op(e: OpError, structure: Any) -> None:
-    """TF names the iterator op on errors raised inside a pipeline, worded as that eager
-    op's (its function named after its components, one each: TF's `output_types`)."""
+
+def _name_op(e: OpError, structure: Any, root: Any) -> None:
+    """TF names the iterator op on errors raised inside a pipeline of dataset `root`,
+    worded as that eager op's (its function named after its components, one each: TF's
+    `output_types`), and the path of its optimized pipeline to a failing function."""
+    fn_errors.at_root(e, root)
     msg = e._message
-    if "[Op:" not in msg:
+    if not _NAMED.search(msg):
         e._message = msg + " [Op:IteratorGetNext]"
         e.args = (e._message,) + e.args[1:]
     if e._message.endswith(" [Op:IteratorGetNext]"):
@@ -189,7 +195,7 @@ class OwnedIterator(Trackable):
         try:
             element = self._pack(next(it))
         except OpError as e:
-            _name_op(e, self._structure)
+            _name_op(e, self._structure, self._dataset)
             raise
         if start is not None:  # tf.profiler: TF's iterator op and its root iterator
             end = trace_events.now()
@@ -296,7 +302,7 @@ class NumpyIterator(Trackable):
         try:
             flat = next(it)
         except OpError as e:
-            _name_op(e, self._structure)
+            _name_op(e, self._structure, self._iterator._dataset)
             raise
         return self._structure.pack(tuple(_to_numpy(c) for c in flat))
 

@@ -462,7 +462,7 @@ def _yield_error(text: str, node: str, cause: BaseException | None = None
     try:
         raise TypeError(text) from cause
     except TypeError as e:
-        return py_function._restate(e, node)
+        return py_function._restate(e, node, node=True)
 
 
 def _node(specs: tuple) -> str:
@@ -562,7 +562,7 @@ class _GeneratorIterator(ElementIterator):
             # PyFunc restates it (UnknownError, ...: the Python error and its traceback,
             # the generator's own frames included), with the Python error as its cause.
             self._done = True
-            err = py_function._restate(e, _node(self._specs))
+            err = py_function._restate(e, _node(self._specs), node=True)
             if isinstance(e, OpError):  # (PyFunc, unlike EagerPyFunc, keeps no op's code)
                 err = UnknownError(None, None, err.message)
             raise err from e
