@@ -753,6 +753,39 @@ GEOMETRY_CASES = [  # RandomShear and RandomPerspective beyond COLOR_CASES'
         ("geometry_twice_training", "model:geometry_twice", {}, [IMG_TALL]),
     ]]
 
+COMPOSITE_CASES = [  # RandAugment and AugMix beyond AUGMENT_CASES' (seeded draws: Keras's)
+    _geometry_case(cid, cls, kwargs, args, training, atol)
+    for cid, cls, kwargs, args, training, atol in [
+        *[(f"composite_randaugment_seed{seed}_training", "RandAugment", {
+            "num_ops": 3, "factor": 0.7, "seed": seed}, [IMG_TALL], True, 1e-3)
+          for seed in (11, 12, 13, 14)],
+        ("composite_randaugment_uint8_training", "RandAugment", {"seed": 4}, [IMG_U8],
+         True, 1e-3),
+        ("composite_randaugment_uint8_inference", "RandAugment", {"seed": 4}, [IMG_U8],
+         False, 0),
+        ("composite_randaugment_mixed_training", "RandAugment", {
+            "dtype": "mixed_float16", "seed": 7}, [IMG], True, 0.26),
+        ("composite_randaugment_no_ops_training", "RandAugment", {"num_ops": 0, "seed": 2},
+         [IMG], True, 1e-4),
+        ("composite_randaugment_factor_range_training", "RandAugment", {
+            "factor": (0.2, 0.7), "seed": 8}, [IMG_TALL], True, 1e-3),
+        ("composite_randaugment_twice_training", "model:randaugment_twice", {}, [IMG_TALL],
+         True, 1e-3),
+        *[(f"composite_augmix_seed{seed}_training", "AugMix", {"seed": seed}, [IMG_TALL],
+           True, 1e-3) for seed in (21, 22, 23)],
+        ("composite_augmix_uint8_training", "AugMix", {"seed": 6}, [IMG_U8], True, 1e-3),
+        ("composite_augmix_mixed_training", "AugMix", {
+            "dtype": "mixed_float16", "seed": 7}, [IMG], True, 0.26),
+        ("composite_augmix_one_chain_training", "AugMix", {
+            "num_chains": 1, "chain_depth": 1, "alpha": 0.3, "all_ops": False, "seed": 3},
+         [IMG_TALL], True, 1e-3),
+        ("composite_augmix_cf_training", "AugMix", {
+            "data_format": "channels_first", "interpolation": "nearest", "seed": 8},
+         [IMG_CF], True, 1e-3),
+        ("composite_augmix_twice_training", "model:augmix_twice", {}, [IMG_TALL], True,
+         1e-3),
+    ]]
+
 AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
 AUDIO_CASES = [
     case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
@@ -847,7 +880,8 @@ STFT_CASES = [  # (the kernels' initial values are the STFT initializer's; then 
 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
-         + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES + GEOMETRY_CASES)
+         + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES + GEOMETRY_CASES
+         + COMPOSITE_CASES)
 
 
 def _tensor(tf, x):
@@ -991,6 +1025,20 @@ def geometry_twice(keras):
     return keras.Model(x, shear(L.RandomPerspective(scale=0.5, seed=5)(shear(x))))
 
 
+def randaugment_twice(keras):
+    """One RandAugment called twice: each call draws its operations anew."""
+    layer = keras.layers.RandAugment(num_ops=2, factor=0.6, seed=2)
+    x = keras.Input((9, 7, 3))
+    return keras.Model(x, layer(layer(x)))
+
+
+def augmix_twice(keras):
+    """One AugMix called twice: each call draws its chains anew."""
+    layer = keras.layers.AugMix(num_chains=2, chain_depth=2, seed=3)
+    x = keras.Input((9, 7, 3))
+    return keras.Model(x, layer(layer(x)))
+
+
 def audio_spectrograms(keras):
     """MelSpectrogram and STFTSpectrogram of one signal into a small classifier."""
     L = keras.layers
@@ -1019,6 +1067,7 @@ SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentat
 MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
           "composite_augmentation": composite_augmentation,
           "audio_spectrograms": audio_spectrograms, "geometry_twice": geometry_twice,
+          "randaugment_twice": randaugment_twice, "augmix_twice": augmix_twice,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,
