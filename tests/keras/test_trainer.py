@@ -179,8 +179,10 @@ def test_iterables_generators_and_steps_per_epoch():
     assert int(m.optimizer.iterations.numpy()) == 3 + 1 + 2 + 1
     assert m.evaluate(Batches(), verbose=0)[1] >= 0.0
     assert m.predict(Batches(), verbose=0).shape == (96, 2)
-    with pytest.raises(ValueError, match="`y` argument is not supported"):
-        m.fit(Batches(), y, verbose=0)
+    with pytest.raises(ValueError, match="When providing `x` as a generator, `y` should not be "
+                       "passed. Instead, the targets should be included as part of the "
+                       "generator."):
+        m.fit((b for b in Batches()), y, verbose=0)
 
 
 def test_initial_epoch_and_arrays_with_steps_per_epoch():

@@ -19,10 +19,11 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
-from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.keras import class_weights as cw
+from eagerflow._src.keras import tree
 from eagerflow._src.ops import indexing
 from eagerflow._src.ops.random import fresh_shuffles
 
@@ -125,28 +126,6 @@ def lists_to_tuples(data: Any) -> Any:
     return data
 
 
-def class_weight_to_sample_weight(y: np.ndarray, class_weight: dict,
-                                  from_dataset: bool = False) -> np.ndarray:
-    """Keras 3's sample weights from `class_weight`: a class it leaves out weighs 1.0; a
-    dataset's batches gather from a table up to its largest class, which a label past it
-    falls out of (TF's gather error)."""
-    y = np.asarray(y)
-    if y.ndim > 1 and y.shape[-1] > 1:
-        classes = np.argmax(y, axis=-1)
-    else:
-        classes = y.reshape(y.shape[0], -1)[:, 0] if y.ndim > 1 else y
-        classes = np.round(classes).astype(np.int64)
-    lookup = {int(k): float(v) for k, v in class_weight.items()}
-    if from_dataset:
-        size = max(lookup) + 1
-        for i, c in enumerate(classes.reshape(-1)):
-            if not 0 <= c < size:
-                raise InvalidArgumentError(None, None, f"indices[{i}] = {int(c)} is not in "
-                                           f"[0, {size}) [Op:GatherV2]")
-    return np.array([lookup.get(int(c), 1.0) for c in classes.reshape(-1)],
-                    np.float32).reshape(classes.shape)
-
-
 class ArrayData:
     """Batches sliced from in-memory arrays."""
 
@@ -178,13 +157,11 @@ class ArrayData:
             raise ValueError(msg)
         self.num_samples = sizes.pop() if sizes else 0
         if class_weight is not None and self.sample_weight is not None:
-            raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")
+            raise ValueError(cw.WITH_SAMPLE_WEIGHT)
         if class_weight is not None:
-            if self.y is None or len(nest.flatten(self.y)) != 1:
-                raise ValueError("`class_weight` is only supported for models with a single "
-                                 "output.")
-            self.sample_weight = class_weight_to_sample_weight(nest.flatten(self.y)[0],
-                                                               class_weight)
+            if tree.is_nested(self.y):
+                raise ValueError(cw.SINGLE_OUTPUT)
+            self.sample_weight = cw.class_weight_to_sample_weights(self.y, class_weight)
         self.batch_size = batch_size or 32
         if steps is not None and batch_size is None:
             self.batch_size = max(1, math.ceil(self.num_samples / steps))
@@ -509,14 +486,15 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
     if x is None:
         raise ValueError("Unexpected value for `x`: None. `x` must be arrays, a tf.data "
                          "Dataset, or a generator.")
+    kind = ("tf.data.Dataset" if isinstance(x, DatasetV2) else "PyDataset"
+            if isinstance(x, PyDataset) else "generator")
     if y is not None:
-        raise ValueError("`y` argument is not supported when using dataset as input.")
+        _unsupported("y", "the targets", kind)
     if sample_weight is not None:
-        raise ValueError("`sample_weight` argument is not supported when using dataset as "
-                         "input.")
-    if class_weight is not None:
-        warnings.warn("`class_weight` is applied to batches from a dataset through their "
-                      "labels.", stacklevel=3)
+        _unsupported("sample_weights", "the sample weights", kind)
+    if class_weight is not None and isinstance(x, types.GeneratorType):
+        raise ValueError("Argument `class_weight` is not supported for Python generator "
+                         f"inputs. Received: class_weight={class_weight}")
     if not hasattr(x, "__iter__"):
         raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
     if shuffle and isinstance(x, DatasetV2):
@@ -531,10 +509,18 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a generator. The generator is expected to yield "
                       "already-shuffled data.", stacklevel=1)
+    if class_weight is not None and isinstance(x, DatasetV2):
+        # (Keras maps the dataset, so what its batches hold is checked as it traces)
+        x = x.map(cw.class_weight_map_fn(class_weight, unpack_x_y_sample_weight)).prefetch(-1)
     data = IterableData(x, steps, shuffle)
-    if class_weight is not None:
+    if class_weight is not None and not isinstance(x, DatasetV2):
         data = _ClassWeighted(data, class_weight)
     return data
+
+
+def _unsupported(arg: str, description: str, kind: str) -> None:
+    raise ValueError(f"When providing `x` as a {kind}, `{arg}` should not be passed. Instead, "
+                     f"{description} should be included as part of the {kind}.")
 
 
 class _Passing:
@@ -598,11 +584,14 @@ class _ClassWeighted:
             yield self._weighted(batch)
 
     def _weighted(self, batch: Any) -> tuple:
-        x, y, sw = unpack_x_y_sample_weight(batch)
-        if sw is not None:
-            raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")
-        cw = class_weight_to_sample_weight(_to_numpy(y), self.class_weight, from_dataset=True)
-        return (x, y, convert_to_tensor(cw))
+        # (Keras's PyDataset adapter: by the batch's length, through NumPy)
+        if len(batch) == 3:
+            raise ValueError("You cannot specify `class_weight` and `sample_weight` at the "
+                             "same time.")
+        if len(batch) == 2:
+            weights = cw.class_weight_to_sample_weights(batch[1], self.class_weight)
+            batch = tuple(batch) + (convert_to_tensor(weights),)
+        return batch
 
     @property
     def known_batches(self) -> int | None:

@@ -464,7 +464,8 @@ class Trainer:
         """The compiled loss of this batch plus the model's regularization losses."""
         total = None
         cl = self._tstate("_compile_loss")
-        if cl is not None and y is not None:
+        if cl is not None:
+            # (missing targets reach the loss, as Keras's: None values not supported)
             total = cl(y, y_pred, sample_weight)
         extra = list(getattr(self, "losses", None) or [])
         if extra:
