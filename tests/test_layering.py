@@ -53,6 +53,7 @@ PACKAGES = [
     "distribute",    # strategies
     "v1",            # TF 1's programs: variable scopes, optimizers, losses, Saver
     "saved_model",   # SavedModel: whole programs in TF's format
+    "v1_training",   # TF 1's training loops: hooks, monitored sessions, FileWriter
     "keras",
     "lite",          # tf.lite: TFLite flatbuffers, their interpreter and converter
     "testing",       # op and layer test harnesses (tf.test)

@@ -1,6 +1,7 @@
-"""The tf.compat.v1 names eagerflow defines (its TF 1 block, tf.compat.v1.train's and
-tf.compat.v1.initializers' own) are TF 2.21's: each is in TF's `dir()` of that namespace
-and takes TF's parameters (tf_v1_names.json, recorded by record_v1_golden.py)."""
+"""The tf.compat.v1 names eagerflow defines (its TF 1 block, tf.compat.v1.train's,
+tf.compat.v1.summary's and tf.compat.v1.initializers' own) are TF 2.21's: each is in
+TF's `dir()` of that namespace and takes TF's parameters (tf_v1_names.json, recorded by
+record_v1_golden.py)."""
 
 import json
 import types
@@ -26,7 +27,8 @@ OURS = {
                | set(V1._ALIASES)
                | {n for n in _own(V1) if n not in ("Dimension", "dimension_at_index",
                                                    "dimension_value")}),
-    "train": sorted(_own(V1.train)),
+    "train": sorted(set(_own(V1.train)) | set(V1.train._LAZY)),
+    "summary": sorted(set(_own(V1.summary)) | set(V1.summary._PROTOS)),
     "initializers": sorted(_own(V1.initializers)),
     "saved_model": sorted(_own(V1.saved_model)),
     "saved_model.builder": sorted(_own(V1.saved_model.builder)),

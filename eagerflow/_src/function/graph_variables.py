@@ -418,7 +418,15 @@ class GraphUnreadVariable(GraphVariable):
     @property
     def _graph_element(self) -> SymbolicTensor:  # type: ignore[override]
         if self._read is None:
-            self._read = self._as_tensor()
+            # TF makes this read with the assignment in a TF 1 graph, so a Session fetches
+            # it after the graph is finalized (a MonitoredSession's): made late, it is
+            # still added then
+            g = self._graph
+            finalized, g._finalized = g._finalized, False
+            try:
+                self._read = self._as_tensor()
+            finally:
+                g._finalized = finalized
         return self._read
 
     @_graph_element.setter

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError, OpError
 from eagerflow._src.function.compat_v1 import get_default_graph
@@ -251,6 +251,7 @@ class Saver:
         prefix = os.fspath(save_path)
         if not cm.checkpoint_exists(prefix):
             raise ValueError("The passed save_path is not a valid checkpoint: " + prefix)
+        tf_logging.get_logger().info("Restoring parameters from %s", prefix)
         reader = BundleReader(prefix)
         try:
             arrays = {}

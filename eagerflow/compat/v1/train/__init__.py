@@ -36,6 +36,17 @@ from eagerflow._src.v1.optimizers import (
 )
 
 _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
+         # TF 1's training loops (v1_training/): hooks and monitored sessions
+         **{n: "eagerflow._src.v1_training.hooks" for n in (
+             "SessionRunHook", "SessionRunArgs", "SessionRunContext", "SessionRunValues",
+             "SecondOrStepTimer", "LoggingTensorHook", "StopAtStepHook",
+             "CheckpointSaverListener", "CheckpointSaverHook", "StepCounterHook",
+             "NanLossDuringTrainingError", "NanTensorHook", "SummarySaverHook",
+             "GlobalStepWaiterHook", "FinalOpsHook", "FeedFnHook")},
+         **{n: "eagerflow._src.v1_training.monitored_session" for n in (
+             "Scaffold", "SessionCreator", "ChiefSessionCreator", "WorkerSessionCreator",
+             "MonitoredSession", "SingularMonitoredSession", "MonitoredTrainingSession")},
+         "SessionManager": "eagerflow._src.v1_training.session_manager",
          "export_meta_graph": "eagerflow._src.saved_model.meta_graph",
          "import_meta_graph": "eagerflow._src.saved_model.meta_graph_import",
          "summary_iterator": "eagerflow._src.summary.events_reader"}

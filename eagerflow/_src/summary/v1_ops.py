@@ -1,0 +1,245 @@
+"""TF 1's summary ops: ScalarSummary, HistogramSummary, TensorSummaryV2 and MergeSummary.
+
+Sits in summary/, over protos.py and encoders.py; the public functions that build them
+(tf.compat.v1.summary.scalar, merge_all, ...) are in v1_training/summary_v1.py. Each op
+returns a serialized `Summary` protocol buffer as a string scalar, which a Session fetches
+and a FileWriter writes; MergeSummary joins several into one. A histogram is TF's legacy
+`HistogramProto`: counts over TF's fixed bucket edges (+-1e-12 * 1.1**k up to 1e20, 0 and
++-DBL_MAX), runs of empty buckets collapsed into one, as TensorBoard reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import errors
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.summary import encoders, protos
+
+_DBL_MAX = sys.float_info.max
+
+
+@functools.lru_cache(maxsize=1)
+def bucket_limits() -> np.ndarray:
+    """TF's default histogram bucket edges (lib/histogram): 1e-12 grown by 1.1 until 1e20,
+    mirrored to negatives, 0 between them and +-DBL_MAX at the ends."""
+    pos = []
+    v = 1.0e-12
+    while v < 1.0e20:  # (repeated products, not powers: TF's edges to the last bit)
+        pos.append(v)
+        v *= 1.1
+    pos.append(_DBL_MAX)
+    return np.array([-x for x in reversed(pos)] + [0.0] + pos, np.float64)
+
+
+def fill_histogram(h: Any, values: np.ndarray) -> Any:
+    """`h` (a HistogramProto) made the histogram of `values` (finite float64s) as TF
+    encodes it, empty buckets collapsed."""
+    limits = bucket_limits()
+    counts = np.bincount(np.searchsorted(limits, values, side="right"),
+                         minlength=len(limits))[:len(limits)].astype(np.float64)
+    h.min = float(values.min()) if values.size else _DBL_MAX
+    h.max = float(values.max()) if values.size else -_DBL_MAX
+    h.num = float(values.size)
+    h.sum = float(sum(values.tolist()))  # (summed in order, as TF adds them)
+    h.sum_squares = float(sum(v * v for v in values.tolist()))
+    i, n = 0, len(limits)
+    while i < n:
+        end, count = limits[i], counts[i]
+        i += 1
+        if count <= 0.0:
+            while i < n and counts[i] <= 0.0:
+                end, count = limits[i], counts[i]
+                i += 1
+        h.bucket_limit.append(float(end))
+        h.bucket.append(float(count))
+    return h
+
+
+def _pb() -> Any:
+    return protos.get()
+
+
+def _string(*shapes: Any) -> list:
+    return [((), dt.string)]
+
+
+def _tag(arr: Any) -> str:
+    t = np.asarray(arr).reshape(-1)[0]
+    return t.decode("utf-8", "replace") if isinstance(t, bytes) else str(t)
+
+
+def _summary_bytes(summary: Any) -> np.ndarray:
+    return np.array(summary.SerializeToString(), dtype=object)
+
+
+# -- ScalarSummary ---------------------------------------------------------------------------
+def _scalar_infer(tags: Any, values: Any) -> list:
+    if tags._dtype is not dt.string:
+        raise TypeError(f"Input 'tags' of 'ScalarSummary' Op has type {tags._dtype.name} that "
+                        f"does not match expected type of string.")
+    if not (values._dtype.is_floating or values._dtype.is_integer) or values._dtype is dt.bool:
+        raise TypeError(f"Value passed to parameter 'values' has DataType {values._dtype.name} "
+                        f"not in list of allowed values: float32, float64, int32, uint8, "
+                        f"int16, int8, int64, bfloat16, uint16, float16, uint32, uint64")
+    return _string()
+
+
+def _scalar_kernel(xp: Any, tags: Any, values: Any) -> np.ndarray:
+    tags, values = np.asarray(tags), np.asarray(values)
+    if tags.shape != values.shape:
+        raise errors.InvalidArgumentError(
+            None, None, f"tags and values are not the same shape: "
+                        f"{errors.shape_str(tags.shape)} != {errors.shape_str(values.shape)}"
+                        f"{' (tag ' + repr(_tag(tags)) + ')' if tags.size else ''}")
+    s = _pb().Summary()
+    for t, v in zip(tags.reshape(-1).tolist(), values.reshape(-1).tolist()):
+        s.value.add(tag=t.decode("utf-8", "replace") if isinstance(t, bytes) else str(t),
+                    simple_value=float(v))
+    return _summary_bytes(s)
+
+
+SCALAR_SUMMARY = register(OpDef(
+    "ScalarSummary", _scalar_infer, _scalar_kernel, grad=None, gpu=False,
+    samples=lambda: [Sample((np.array(b"loss", object), np.float32(1.5)), {}, grad=False),
+                     Sample((np.array([b"a", b"b"], object), np.array([1, 2], np.int32)), {},
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array(b"t", object), np.array([1.0, 2.0], np.float32)),
+                                   {}, errors.InvalidArgumentError, "not the same shape")],
+))
+
+
+# -- HistogramSummary ------------------------------------------------------------------------
+def _histogram_infer(tag: Any, values: Any) -> list:
+    if tag._dtype is not dt.string:
+        raise TypeError(f"Input 'tag' of 'HistogramSummary' Op has type {tag._dtype.name} that "
+                        f"does not match expected type of string.")
+    if not (values._dtype.is_floating or values._dtype.is_integer) or values._dtype is dt.bool:
+        raise TypeError(f"Value passed to parameter 'values' has DataType {values._dtype.name} "
+                        f"not in list of allowed values: float32, float64, int32, uint8, "
+                        f"int16, int8, int64, bfloat16, uint16, float16, uint32, uint64")
+    return _string()
+
+
+def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
+    tag = np.asarray(tag)
+    if tag.shape != ():
+        raise errors.InvalidArgumentError(None, None, "tags must be scalar")
+    vals = np.asarray(values, np.float64).reshape(-1)
+    bad = ~np.isfinite(vals)
+    if bad.any():
+        first = vals[np.argmax(bad)]
+        kind = "Nan" if np.isnan(first) else "Infinity"
+        raise errors.InvalidArgumentError(
+            None, None, f"{kind} in summary histogram for: {_tag(tag)}")
+    s = _pb().Summary()
+    fill_histogram(s.value.add(tag=_tag(tag)).histo, vals)
+    return _summary_bytes(s)
+
+
+HISTOGRAM_SUMMARY = register(OpDef(
+    "HistogramSummary", _histogram_infer, _histogram_kernel, grad=None, gpu=False,
+    samples=lambda: [Sample((np.array(b"h", object), np.array([1.0, -2.0, 0.0], np.float32)),
+                            {}, grad=False),
+                     Sample((np.array(b"h", object), np.zeros((0,), np.float64)), {},
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array(b"h", object), np.array([1.0, np.nan])), {},
+                                   errors.InvalidArgumentError, "Nan in summary histogram"),
+                         BadSample((np.array(b"h", object), np.array([np.inf])), {},
+                                   errors.InvalidArgumentError, "Infinity in summary")],
+))
+
+
+# -- TensorSummaryV2 -------------------------------------------------------------------------
+def _tensor_infer(tag: Any, tensor: Any, serialized_summary_metadata: Any) -> list:
+    if tag._dtype is not dt.string or serialized_summary_metadata._dtype is not dt.string:
+        raise TypeError("Input 'tag' and 'serialized_summary_metadata' of 'TensorSummaryV2' "
+                        "Op must be strings")
+    return _string()
+
+
+def _tensor_kernel(xp: Any, tag: Any, tensor: Any, serialized_summary_metadata: Any
+                   ) -> np.ndarray:
+    tag, arr = np.asarray(tag), np.asarray(tensor)
+    if tag.shape != ():
+        raise errors.InvalidArgumentError(None, None, "tag must be scalar")
+    pb = _pb()
+    s = pb.Summary()
+    v = s.value.add(tag=_tag(tag))
+    meta = np.asarray(serialized_summary_metadata).reshape(-1)[0]
+    v.metadata.ParseFromString(bytes(meta))
+    dtype = dt.string if arr.dtype == object or arr.dtype.kind in "SU" else \
+        dt.from_numpy(arr.dtype)
+    v.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
+    return _summary_bytes(s)
+
+
+TENSOR_SUMMARY = register(OpDef(
+    "TensorSummaryV2", _tensor_infer, _tensor_kernel, grad=None, gpu=False,
+    samples=lambda: [Sample((np.array(b"t", object), np.array([1.5, 2.5], np.float32),
+                             np.array(b"", object)), {}, grad=False),
+                     Sample((np.array(b"t", object), np.array(b"hi", object),
+                             np.array(b"", object)), {}, grad=False)],
+))
+
+
+# -- MergeSummary ----------------------------------------------------------------------------
+def _merge_infer(*inputs: Any) -> list:
+    if not inputs:
+        raise ValueError("MergeSummary needs at least one input")
+    for x in inputs:
+        if x._dtype is not dt.string:
+            raise TypeError(f"Input 'inputs' of 'MergeSummary' Op has type {x._dtype.name} "
+                            f"that does not match expected type of string.")
+    return _string()
+
+
+def _merge_kernel(xp: Any, *inputs: Any) -> np.ndarray:
+    pb = _pb()
+    merged = pb.Summary()
+    seen: set = set()
+    for x in inputs:
+        for data in np.asarray(x, dtype=object).reshape(-1).tolist():
+            part = pb.Summary()
+            try:
+                part.ParseFromString(data if isinstance(data, bytes) else str(data).encode())
+            except Exception:  # noqa: BLE001 (protobuf's DecodeError, whichever backend)
+                raise errors.InvalidArgumentError(
+                    None, None, "Could not parse one of the summary inputs") from None
+            for value in part.value:
+                if value.tag and value.tag in seen:
+                    raise errors.InvalidArgumentError(
+                        None, None, f"Duplicate tag {value.tag} found in summary inputs ")
+                seen.add(value.tag)
+                merged.value.add().CopyFrom(value)
+    return _summary_bytes(merged)
+
+
+def _merge_samples() -> list:
+    pb = _pb()
+    a = pb.Summary()
+    a.value.add(tag="a", simple_value=1.0)
+    b = pb.Summary()
+    b.value.add(tag="b", simple_value=2.0)
+    return [Sample((np.array(a.SerializeToString(), object),
+                    np.array([b.SerializeToString()], object)), {}, grad=False)]
+
+
+def _merge_bad() -> list:
+    pb = _pb()
+    a = pb.Summary()
+    a.value.add(tag="a", simple_value=1.0)
+    s = np.array(a.SerializeToString(), object)
+    return [BadSample((s, s), {}, errors.InvalidArgumentError, "Duplicate tag a")]
+
+
+MERGE_SUMMARY = register(OpDef(
+    "MergeSummary", _merge_infer, _merge_kernel, grad=None, gpu=False,
+    arity=lambda inputs, attrs: {"N": len(inputs)},
+    samples=_merge_samples, bad_samples=_merge_bad,
+))
