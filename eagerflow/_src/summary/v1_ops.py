@@ -10,6 +10,7 @@ and a FileWriter writes; MergeSummary joins several into one. A histogram is TF'
 
 from __future__ import annotations
 
+import bisect
 import functools
 import sys
 from typing import Any
@@ -93,8 +94,8 @@ def _scalar_infer(tags: Any, values: Any) -> list:
 def _scalar_kernel(xp: Any, tags: Any, values: Any) -> np.ndarray:
     tags, values = np.asarray(tags), np.asarray(values)
     if tags.shape != values.shape:
-        raise errors.InvalidArgumentError(
-            None, None, f"tags and values are not the same shape: "
+        raise errors.invalid(
+            "ScalarSummary", f"tags and values are not the same shape: "
                         f"{errors.shape_str(tags.shape)} != {errors.shape_str(values.shape)}"
                         f"{' (tag ' + repr(_tag(tags)) + ')' if tags.size else ''}")
     s = _pb().Summary()
@@ -104,8 +105,17 @@ def _scalar_kernel(xp: Any, tags: Any, values: Any) -> np.ndarray:
     return _summary_bytes(s)
 
 
+def _scalar_reference(tags: Any, values: Any) -> np.ndarray:
+    pb = _pb()
+    pairs = zip(np.asarray(tags).reshape(-1), np.asarray(values).reshape(-1))
+    s = pb.Summary(value=[pb.Summary.Value(tag=t.decode(), simple_value=float(v))
+                          for t, v in pairs])
+    return _summary_bytes(s)
+
+
 SCALAR_SUMMARY = register(OpDef(
     "ScalarSummary", _scalar_infer, _scalar_kernel, grad=None, gpu=False,
+    reference=_scalar_reference,
     samples=lambda: [Sample((np.array(b"loss", object), np.float32(1.5)), {}, grad=False),
                      Sample((np.array([b"a", b"b"], object), np.array([1, 2], np.int32)), {},
                             grad=False)],
@@ -129,21 +139,51 @@ def _histogram_infer(tag: Any, values: Any) -> list:
 def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
     tag = np.asarray(tag)
     if tag.shape != ():
-        raise errors.InvalidArgumentError(None, None, "tags must be scalar")
+        raise errors.invalid("HistogramSummary", "tags must be scalar")
     vals = np.asarray(values, np.float64).reshape(-1)
     bad = ~np.isfinite(vals)
     if bad.any():
         first = vals[np.argmax(bad)]
         kind = "Nan" if np.isnan(first) else "Infinity"
-        raise errors.InvalidArgumentError(
-            None, None, f"{kind} in summary histogram for: {_tag(tag)}")
+        raise errors.invalid(
+            "HistogramSummary", f"{kind} in summary histogram for: {_tag(tag)}")
     s = _pb().Summary()
     fill_histogram(s.value.add(tag=_tag(tag)).histo, vals)
     return _summary_bytes(s)
 
 
+def _histogram_reference(tag: Any, values: Any) -> np.ndarray:
+    """The histogram counted value by value (bisect over the edges), then encoded."""
+    limits = bucket_limits().tolist()
+    counts = [0.0] * len(limits)
+    vals = [float(v) for v in np.asarray(values).reshape(-1)]
+    for v in vals:
+        counts[bisect.bisect_right(limits, v)] += 1.0
+    s = _pb().Summary()
+    h = s.value.add(tag=_tag(tag)).histo
+    h.min = min(vals, default=_DBL_MAX)
+    h.max = max(vals, default=-_DBL_MAX)
+    h.num, h.sum, h.sum_squares = len(vals), sum(vals), sum(v * v for v in vals)
+    run_end = None
+    for limit, count in zip(limits, counts):
+        if count > 0:
+            if run_end is not None:
+                h.bucket_limit.append(run_end)
+                h.bucket.append(0.0)
+                run_end = None
+            h.bucket_limit.append(limit)
+            h.bucket.append(count)
+        else:
+            run_end = limit
+    if run_end is not None:
+        h.bucket_limit.append(run_end)
+        h.bucket.append(0.0)
+    return _summary_bytes(s)
+
+
 HISTOGRAM_SUMMARY = register(OpDef(
     "HistogramSummary", _histogram_infer, _histogram_kernel, grad=None, gpu=False,
+    reference=_histogram_reference,
     samples=lambda: [Sample((np.array(b"h", object), np.array([1.0, -2.0, 0.0], np.float32)),
                             {}, grad=False),
                      Sample((np.array(b"h", object), np.zeros((0,), np.float64)), {},
@@ -167,7 +207,7 @@ def _tensor_kernel(xp: Any, tag: Any, tensor: Any, serialized_summary_metadata: 
                    ) -> np.ndarray:
     tag, arr = np.asarray(tag), np.asarray(tensor)
     if tag.shape != ():
-        raise errors.InvalidArgumentError(None, None, "tag must be scalar")
+        raise errors.invalid("TensorSummaryV2", "tag must be scalar")
     pb = _pb()
     s = pb.Summary()
     v = s.value.add(tag=_tag(tag))
@@ -179,8 +219,25 @@ def _tensor_kernel(xp: Any, tag: Any, tensor: Any, serialized_summary_metadata: 
     return _summary_bytes(s)
 
 
+def _tensor_reference(tag: Any, tensor: Any, serialized_summary_metadata: Any) -> np.ndarray:
+    pb = _pb()
+    arr = np.asarray(tensor)
+    tp = pb.TensorProto(tensor_shape=pb.TensorShapeProto(
+        dim=[pb.TensorShapeProto.Dim(size=int(d)) for d in arr.shape]))
+    if arr.dtype == object:
+        tp.dtype = dt.string.as_datatype_enum
+        tp.string_val.extend(bytes(x) for x in arr.reshape(-1))
+    else:
+        tp.dtype = dt.from_numpy(arr.dtype).as_datatype_enum
+        tp.tensor_content = arr.astype(arr.dtype.newbyteorder("<")).tobytes()
+    meta = pb.SummaryMetadata.FromString(bytes(np.asarray(serialized_summary_metadata)[()]))
+    s = pb.Summary(value=[pb.Summary.Value(tag=_tag(tag), metadata=meta, tensor=tp)])
+    return _summary_bytes(s)
+
+
 TENSOR_SUMMARY = register(OpDef(
     "TensorSummaryV2", _tensor_infer, _tensor_kernel, grad=None, gpu=False,
+    reference=_tensor_reference,
     samples=lambda: [Sample((np.array(b"t", object), np.array([1.5, 2.5], np.float32),
                              np.array(b"", object)), {}, grad=False),
                      Sample((np.array(b"t", object), np.array(b"hi", object),
@@ -209,12 +266,12 @@ def _merge_kernel(xp: Any, *inputs: Any) -> np.ndarray:
             try:
                 part.ParseFromString(data if isinstance(data, bytes) else str(data).encode())
             except Exception:  # noqa: BLE001 (protobuf's DecodeError, whichever backend)
-                raise errors.InvalidArgumentError(
-                    None, None, "Could not parse one of the summary inputs") from None
+                raise errors.invalid(
+                    "MergeSummary", "Could not parse one of the summary inputs") from None
             for value in part.value:
                 if value.tag and value.tag in seen:
-                    raise errors.InvalidArgumentError(
-                        None, None, f"Duplicate tag {value.tag} found in summary inputs ")
+                    raise errors.invalid(
+                        "MergeSummary", f"Duplicate tag {value.tag} found in summary inputs ")
                 seen.add(value.tag)
                 merged.value.add().CopyFrom(value)
     return _summary_bytes(merged)
@@ -238,8 +295,16 @@ def _merge_bad() -> list:
     return [BadSample((s, s), {}, errors.InvalidArgumentError, "Duplicate tag a")]
 
 
+def _merge_reference(*inputs: Any) -> np.ndarray:
+    pb = _pb()
+    parts = [pb.Summary.FromString(b) for x in inputs
+             for b in np.asarray(x, dtype=object).reshape(-1).tolist()]
+    return _summary_bytes(pb.Summary(value=[v for part in parts for v in part.value]))
+
+
 MERGE_SUMMARY = register(OpDef(
     "MergeSummary", _merge_infer, _merge_kernel, grad=None, gpu=False,
+    reference=_merge_reference,
     arity=lambda inputs, attrs: {"N": len(inputs)},
     samples=_merge_samples, bad_samples=_merge_bad,
 ))
