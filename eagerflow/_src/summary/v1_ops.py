@@ -44,11 +44,13 @@ def fill_histogram(h: Any, values: np.ndarray) -> Any:
     limits = bucket_limits()
     counts = np.bincount(np.searchsorted(limits, values, side="right"),
                          minlength=len(limits))[:len(limits)].astype(np.float64)
-    h.min = float(values.min()) if values.size else _DBL_MAX
-    h.max = float(values.max()) if values.size else -_DBL_MAX
+    listed = values.tolist()
+    # (in order, as TF adds each value: the first of 0.0 and -0.0 is the min and max)
+    h.min = min(listed, default=_DBL_MAX)
+    h.max = max(listed, default=-_DBL_MAX)
     h.num = float(values.size)
-    h.sum = float(sum(values.tolist()))  # (summed in order, as TF adds them)
-    h.sum_squares = float(sum(v * v for v in values.tolist()))
+    h.sum = float(sum(listed))
+    h.sum_squares = float(sum(v * v for v in listed))
     i, n = 0, len(limits)
     while i < n:
         end, count = limits[i], counts[i]
