@@ -155,6 +155,63 @@ CASES = {
             return tf.random.uniform([2], seed=1) + x
         SPECS = [tf.TensorSpec([2])]
     """,
+    # -- random ops under their API's name scope ---------------------------------------
+    "random_uniform_ranges": """
+        def f(x):
+            a = tf.random.uniform([2, 3], minval=-1.0, maxval=3.0)
+            b = tf.random.uniform([2], maxval=5, dtype=tf.int32, seed=3)
+            c = tf.random.uniform([2], maxval=4.0, name="scaled")
+            return a, b, c
+        SPECS = [tf.TensorSpec([2])]
+    """,
+    "random_normal_truncated": """
+        def f(x):
+            with tf.name_scope("draws"):
+                a = tf.random.normal([2], seed=1) + x
+            b = tf.random.truncated_normal([3], mean=1.0, stddev=2.0, dtype=tf.float64)
+            return a, b, tf.random.normal(tf.shape(x))
+        SPECS = [tf.TensorSpec([None])]
+    """,
+    "random_categorical_shuffle": """
+        def f(x):
+            return (tf.random.categorical([[0.5, 0.5]], 3), tf.random.shuffle(x),
+                    tf.random.categorical(tf.math.log([[0.2, 0.8]]), 2, dtype=tf.int32,
+                                          name="cat"))
+        SPECS = [tf.TensorSpec([2])]
+    """,
+    "stateless_random": """
+        def f(x):
+            return (tf.random.stateless_uniform([2], seed=[1, 2]),
+                    tf.random.stateless_normal([2], seed=[1, 2], mean=2.0),
+                    tf.random.stateless_truncated_normal([2], seed=[1, 2]),
+                    tf.random.stateless_uniform([2], seed=[3, 4], minval=0, maxval=10,
+                                                dtype=tf.int32),
+                    tf.random.stateless_uniform([2], seed=[3, 4], minval=None, maxval=None,
+                                                dtype=tf.uint32),
+                    tf.random.stateless_categorical([[0.5, 0.5]], 3, seed=[1, 2]))
+        SPECS = [tf.TensorSpec([2])]
+    """,
+    "stateless_random_seed_tensor": """
+        def f(x, s):
+            return tf.random.stateless_normal(tf.shape(x), seed=s, name="noise") + x
+        SPECS = [tf.TensorSpec([None, 2]), tf.TensorSpec([2], tf.int32)]
+    """,
+    "dropout": """
+        def f(x):
+            return tf.nn.dropout(x, 0.5, seed=1), tf.nn.dropout(x, 0.0)
+        SPECS = [tf.TensorSpec([2, 3])]
+    """,
+    "dropout_rate_tensor_noise_shape": """
+        def f(x, r):
+            return (tf.nn.dropout(x, r, noise_shape=[2, 1], seed=2),
+                    tf.nn.experimental.stateless_dropout(x, 0.25, seed=[1, 2], name="sd"))
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([])]
+    """,
+    "dropout_unknown_shape": """
+        def f(x):
+            return tf.nn.dropout(x, rate=0.2, seed=1)
+        SPECS = [tf.TensorSpec([None, 3])]
+    """,
     "no_op_returned_as_dependency": """
         def f(x):
             with tf.control_dependencies([tf.print(x)]):

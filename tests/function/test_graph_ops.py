@@ -33,10 +33,9 @@ from tests.function.graph_op_cases import CASES, _value, outcome
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "graph_ops.json").read_text())
 
 # TF formats a tf.print's tensors with a StringFormat op feeding PrintV2; eagerflow's
-# PrintV2 formats them itself. TF's random ops sit under the API's scope
-# ("random_uniform/RandomUniform").
+# PrintV2 formats them itself.
 STRUCTURE_ONLY = {"print", "print_twice_two_outputs", "print_no_output",
-                  "no_op_returned_as_dependency", "random_draw"}
+                  "no_op_returned_as_dependency"}
 
 
 def _structure(ops, types):
@@ -84,10 +83,7 @@ def _graph_def_nodes(gd):
 
 # TF's GraphDef of a function graph holds the graph's operations: the same nodes (with
 # TF's StringFormat where eagerflow's PrintV2 formats itself: the writer makes it as TF's)
-GRAPH_DEF_DIFFERS = {"random_draw"}  # (the random op's API scope, as in STRUCTURE_ONLY)
-
-
-@pytest.mark.parametrize("case", sorted(set(CASES) - GRAPH_DEF_DIFFERS))
+@pytest.mark.parametrize("case", sorted(CASES))
 def test_graph_def_nodes_are_tfs(case):
     env = {"tf": tf}
     exec(textwrap.dedent(CASES[case]), env)  # noqa: S102 - the cases

@@ -83,7 +83,7 @@ def plan(op: OpDef, attrs: dict, n_inputs: int, given: dict | None = None) -> li
                 dyn.append(name)
             else:
                 consts[name] = (v, None, True)
-    if not consts:
+    if not consts and not dyn:
         return None
     plain = [a for a in args if a["name"] not in consts and a["name"] not in dyn]
     lists = [a for a in plain if "numberAttr" in a or "typeListAttr" in a]

@@ -20,6 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
@@ -28,9 +29,12 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
-from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
+    MUL,
+    REALDIV,
+    SUB,
     _t,
     cast,
     exp,
@@ -683,27 +687,33 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
     The gradient is the same mask and scale applied to the incoming gradient.
     """
     return _dropout(x, rate, noise_shape,
-                    lambda shape, d: random.uniform(shape, dtype=d, seed=seed))
+                    lambda shape, dtype: random.uniform(shape, dtype=dtype, seed=seed),
+                    name, "dropout", lambda: random.get_seed(seed))
 
 
 @dispatchable
 def stateless_dropout(x: Any, rate: Any, seed: Any, rng_alg: Any = None, noise_shape: Any = None,
                       name: str | None = None) -> Any:
     """tf.nn.experimental.stateless_dropout: dropout whose mask depends only on `seed`."""
-    return _dropout(x, rate, noise_shape, lambda shape, d: random_stateless.stateless_uniform(
-        shape, seed, dtype=d, alg=rng_alg))
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: random_stateless.stateless_uniform(
+        shape, seed, dtype=dtype, alg=rng_alg), name, "stateless_dropout")
 
 
 def general_dropout(x: Any, rate: Any, uniform_sampler: Any, noise_shape: Any = None,
                     name: str | None = None) -> Any:
     """tf.nn.experimental.general_dropout: dropout whose uniform draws come from
-    `uniform_sampler(shape, dtype)`."""
-    return _dropout(x, rate, noise_shape, uniform_sampler)
+    `uniform_sampler(shape=, dtype=)`."""
+    return _dropout(x, rate, noise_shape, uniform_sampler, name, "general_dropout")
 
 
-def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any) -> Any:
+def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any, name: str | None = None,
+             default: str = "dropout", dummy_step: Callable | None = None) -> Any:
     """TF's dropout: x scaled by 1 / (1 - rate) where a uniform draw of the noise shape
-    (from `sampler(shape, dtype)`) is >= rate, else 0."""
+    (from `sampler(shape=, dtype=)`) is >= rate, else 0. While a graph is built, its
+    nodes are TF's, in its scope (`name`, else `default`)."""
+    if _state.graph is not None:
+        with name_scope(scope_name(name, default) + "/"):
+            return _graph_dropout(x, rate, noise_shape, sampler, dummy_step)
     x = _t(x)
     if not x._dtype.is_floating:
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
@@ -712,7 +722,7 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any) -> Any:
         if not 0 <= rate < 1:
             raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
                              f"Received: rate={rate}")
-        if rate == 0 and _state.graph is None:
+        if rate == 0:
             return x
         ret = x * _const(1 / (1 - rate), x)  # the scale in double, then in x's dtype (as TF)
         rate_t = _const(float(rate), x)
@@ -727,9 +737,56 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any) -> Any:
         if shape is not None and len(ns) == len(shape):
             ns = tuple(s if n is None else n for n, s in zip(ns, shape))
         shape = ns
-    if shape is None or None in shape:  # traced with unknown dims: x's runtime shape
+    if shape is None or None in shape:
         runtime = shape_of(x)
         shape = runtime if shape is None else stack(
             [runtime[i] if d is None else d for i, d in enumerate(shape)])
-    keep_mask = greater_equal(sampler(shape, x._dtype), rate_t)
+    keep_mask = greater_equal(sampler(shape=shape, dtype=x._dtype), rate_t)
     return where(keep_mask, ret, zeros_like(x))
+
+
+def _graph_dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any,
+                   dummy_step: Callable | None) -> Any:
+    """_dropout's nodes as TF's API makes them in its scope: the scale Const and Mul (a
+    tensor rate: 1 - rate and RealDiv), the noise shape (x's "Shape"), the sampler's draw,
+    GreaterEqual against the rate, and SelectV2 with a zero Const. A rate of 0 given as a
+    number is x itself (tf.nn.dropout still takes an op seed, as TF's dummy step)."""
+    number = isinstance(rate, numbers.Real)
+    if number and not 0 <= rate < 1:
+        raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
+                         f"Received: rate={rate}")
+    x = convert_to_tensor_v2(x, name="x")
+    d = x._dtype
+    if not d.is_floating:
+        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                         f"Received: x_dtype={d}")
+    if number and rate == 0:
+        if dummy_step is not None:
+            dummy_step()
+        return x
+    if not isinstance(rate, Tensor):
+        if not number:
+            raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+        ret = bind(MUL, (x, graph_constant(1 / (1 - rate), d)), {})
+    else:
+        if rate._shape is not None and len(rate._shape) != 0:
+            raise ValueError(f"Shape {TensorShape(rate._shape)} must have rank 0")
+        if rate._dtype is not d:
+            if not rate._dtype.is_compatible_with(d):
+                raise ValueError(f"`x.dtype` must be compatible with `rate.dtype`. Received: "
+                                 f"x.dtype={d} and rate.dtype={rate._dtype}")
+            rate = cast(rate, d, name="rate")
+        ret = bind(REALDIV, (x, bind(SUB, (graph_constant(1, d), rate), {})), {}, "RealDiv")
+    shape = None if x._shape is None else tuple(x._shape)
+    if noise_shape is None or isinstance(noise_shape, Tensor):
+        shape = shape_of(x) if noise_shape is None else noise_shape
+    else:
+        ns = static_ints(noise_shape, "noise_shape")
+        if shape is not None and len(ns) == len(shape):
+            ns = tuple(s if n is None else n for n, s in zip(ns, shape))
+        shape = ns
+        if None in shape:
+            runtime = shape_of(x)
+            shape = stack([runtime[i] if n is None else n for i, n in enumerate(shape)])
+    keep_mask = sampler(shape=shape, dtype=d) >= rate
+    return where(keep_mask, ret, graph_constant(0, d))

@@ -30,6 +30,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, seeds
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
@@ -48,6 +49,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
 )
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -563,14 +565,52 @@ def scale_uniform(raw: Any, lo: Any, hi: Any, dtype: dt.DType) -> Any:
     return add(multiply(raw, hi_t - lo_t), lo_t)
 
 
+def api_scope(name: str | None, default: str) -> name_scope:
+    """The name scope TF's random API function opens for its nodes while a graph is
+    built (`name`, else `default`, made unique): "random_uniform/RandomUniform"."""
+    return name_scope(scope_name(name, default) + "/")
+
+
+def scoped_shape(shape: Any, op: str) -> tuple:
+    """`(static, dynamic, given)` for a shape argument while a graph is built, in the API's
+    scope: shape_input's, and a shape given as values made a Const "shape" there as TF's
+    shape_tensor makes it (`given`: {"shape": it} for the node's TF inputs, or None). The
+    op holds a static shape as its attr, so that Const only shows the node; with an
+    unknown (-1) dim it is the op's runtime shape input."""
+    static, dyn = shape_input(shape, op)
+    if is_symbolic(shape):
+        return static, dyn, None
+    vals = [-1 if d is None else d for d in static]
+    if isinstance(shape, EagerTensor):
+        d = shape._dtype
+    else:
+        d = dt.int64 if any(v >= 2**31 for v in vals) else dt.int32
+    c = graph_constant(np.array(vals, d.as_numpy_dtype).reshape(-1), d, name="shape")
+    if dyn:
+        return static, (c,), None
+    _state.graph.shown_only.add(id(c._op))
+    return static, dyn, {"shape": c}
+
+
+def bind_shaped(op: OpDef, inputs: tuple, attrs: dict, given: dict | None,
+                name: str | None = None) -> Any:
+    """bind(op, ...) of a node whose TF inputs include `given` (scoped_shape's)."""
+    if given is not None:
+        _state.graph.next_args = (op, given)
+    return bind(op, inputs, attrs, name)
+
+
 def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.float32,
             seed: Any = None, name: str | None = None) -> Any:
     """Uniform values in [minval, maxval) (maxval defaults to 1 for floats)."""
     dtype = dt.as_dtype(dtype)
     check_uniform_dtype(dtype)
+    if dtype.is_integer and maxval is None:
+        raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+    if _state.graph is not None:
+        with api_scope(name, "random_uniform") as scope:
+            return _graph_uniform(shape, minval, maxval, dtype, seed, scope)
     if dtype.is_integer:
-        if maxval is None:
-            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         shape, dyn = shape_input(shape, "RandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
         return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
@@ -579,8 +619,47 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
     return scale_uniform(raw, minval, maxval, dtype)
 
 
-def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, seed: Any) -> Any:
+def _graph_uniform(shape: Any, minval: Any, maxval: Any, dtype: dt.DType, seed: Any,
+                   scope: str) -> Any:
+    """tf.random.uniform's nodes as TF's API makes them in its scope: the shape, min and
+    max Consts, the op, then raw * (max - min) + min named as the scope (min 0 and max 1
+    given as ints: the op alone; min 0: raw * max)."""
+    op = RANDOM_UNIFORM_INT if dtype.is_integer else RANDOM_UNIFORM
+    static, dyn, given = scoped_shape(shape, op.name)
+    maxval = 1 if maxval is None else maxval
+    lo_zero = isinstance(minval, int) and minval == 0  # (TF's test: a bool passes it)
+    hi_one = isinstance(maxval, int) and maxval == 1
+    if not lo_zero or not hi_one or dtype.is_integer:
+        lo = convert_to_tensor_v2(minval, dtype=dtype, name="min")
+        hi = convert_to_tensor_v2(maxval, dtype=dtype, name="max")
+    if dtype.is_integer:
+        return bind_shaped(op, (lo, hi) + dyn, dict(shape=static, **_op_seeds(seed)), given,
+                           scope)
+    raw = bind_shaped(op, dyn, dict(shape=static, dtype=dtype, **_op_seeds(seed)), given)
+    if lo_zero:
+        return raw if hi_one else multiply(raw, hi)
+    return add(raw * (hi - lo), lo, name=scope)
+
+
+def scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: dt.DType,
+                  scope: str, draw: Callable) -> Any:
+    """raw * stddev + mean while a graph is built, in TF's API scope `scope`: the shape,
+    mean and stddev Consts, the op `draw(static, dyn, given)` makes, its "mul", and the
+    add named as the scope."""
+    static, dyn, given = scoped_shape(shape, op.name)
+    mean_t = convert_to_tensor_v2(mean, dtype=dtype, name="mean")
+    std_t = convert_to_tensor_v2(stddev, dtype=dtype, name="stddev")
+    return add(draw(static, dyn, given) * std_t, mean_t, name=scope)
+
+
+def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, seed: Any,
+                   name: str | None, default: str) -> Any:
     dtype = dt.as_dtype(dtype)
+    if _state.graph is not None:
+        with api_scope(name, default) as scope:
+            return scaled_normal(op, shape, mean, stddev, dtype, scope, lambda static, dyn,
+                                 given: bind_shaped(op, dyn, dict(shape=static, dtype=dtype,
+                                                                  **_op_seeds(seed)), given))
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
     shape, dyn = shape_input(shape, op.name)
     raw = bind(op, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
@@ -590,13 +669,15 @@ def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, se
 def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
            seed: Any = None, name: str | None = None) -> Any:
     """Normal values with the given mean and standard deviation."""
-    return _scaled_normal(RANDOM_NORMAL, shape, mean, stddev, dtype, seed)
+    return _scaled_normal(RANDOM_NORMAL, shape, mean, stddev, dtype, seed, name,
+                          "random_normal")
 
 
 def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
                      seed: Any = None, name: str | None = None) -> Any:
     """Normal values more than two standard deviations from the mean are redrawn."""
-    return _scaled_normal(TRUNCATED_NORMAL, shape, mean, stddev, dtype, seed)
+    return _scaled_normal(TRUNCATED_NORMAL, shape, mean, stddev, dtype, seed, name,
+                          "truncated_normal")
 
 
 @dispatchable
@@ -616,14 +697,28 @@ def categorical_dtype(dtype: Any) -> dt.DType:
 def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None,
                 name: str | None = None) -> Any:
     """Samples class indices from unnormalized log-probabilities, one row per batch entry."""
+    return scoped_categorical(logits, num_samples, dtype, seed, name, "categorical")
+
+
+def scoped_categorical(logits: Any, num_samples: Any, dtype: Any, seed: Any, name: str | None,
+                       scope: str) -> Any:
+    """tf.random.categorical, its nodes in a graph under `name` or TF's API scope `scope`."""
+    if _state.graph is not None:  # (TF's scope; its logits converted there as "logits")
+        with api_scope(name, scope):
+            return _categorical(convert_to_tensor_v2(logits, name="logits"), num_samples,
+                                dtype, seed)
+    return _categorical(logits, num_samples, dtype, seed)
+
+
+def _categorical(logits: Any, num_samples: Any, dtype: Any, seed: Any) -> Any:
     dtype = categorical_dtype(dtype)
     if _state.graph is not None and needs_runtime(num_samples):  # TF's input: read then
         return bind(MULTINOMIAL, (_t(logits), cast(num_samples, dt.int32)),
-                    dict(num_samples=None, output_dtype=dtype, **_op_seeds(seed)), name)
+                    dict(num_samples=None, output_dtype=dtype, **_op_seeds(seed)))
     return bind(MULTINOMIAL, (_t(logits),), dict(num_samples=C.int_arg(num_samples, "num_samples"),
-                                                  output_dtype=dtype, **_op_seeds(seed)), name)
+                                                  output_dtype=dtype, **_op_seeds(seed)))
 
 
 def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | None = None,
                 output_dtype: Any = None) -> Any:
-    return categorical(logits, num_samples, dtype=output_dtype, seed=seed)
+    return scoped_categorical(logits, num_samples, output_dtype, seed, name, "multinomial")

@@ -297,16 +297,17 @@ class Generator(AutoTrackable):
             return key
         counter = cast(stack([cast(replica, dt.int64), zeros_like(cast(replica, dt.int64))]),
                        dt.uint64)
-        return S.uniform_from(key, counter, alg, [1], None, None, dt.uint64)
+        return S.uniform_from(lambda: (key, counter, alg), [1], None, None, dt.uint64)
 
     def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
                name: str | None = None) -> Any:
-        return S.normal_from(S.NORMAL_V2, *self._key_counter(shape), shape, mean, stddev, dtype)
+        return S.normal_from(S.NORMAL_V2, lambda: self._key_counter(shape), shape, mean, stddev,
+                             dtype)
 
     def truncated_normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0,
                          dtype: Any = dt.float32, name: str | None = None) -> Any:
-        return S.normal_from(S.TRUNCATED_NORMAL_V2, *self._key_counter(shape), shape, mean,
-                             stddev, dtype)
+        return S.normal_from(S.TRUNCATED_NORMAL_V2, lambda: self._key_counter(shape), shape,
+                             mean, stddev, dtype)
 
     def uniform(self, shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.float32,
                 name: str | None = None) -> Any:
@@ -315,10 +316,11 @@ class Generator(AutoTrackable):
             raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both "
                              f"`None` or both non-`None`; got minval={minval} and "
                              f"maxval={maxval}")
-        return S.uniform_from(*self._key_counter(shape), shape, minval, maxval, dtype)
+        return S.uniform_from(lambda: self._key_counter(shape), shape, minval, maxval, dtype)
 
     def uniform_full_int(self, shape: Any, dtype: Any = dt.uint64, name: str | None = None) -> Any:
-        return S.uniform_from(*self._key_counter(shape), shape, None, None, dt.as_dtype(dtype))
+        return S.uniform_from(lambda: self._key_counter(shape), shape, None, None,
+                              dt.as_dtype(dtype))
 
     def binomial(self, shape: Any, counts: Any, probs: Any, dtype: Any = dt.int32,
                  name: str | None = None) -> Any:

@@ -15,13 +15,15 @@ permutation of [0, max_index] by cycle-walking a Simon block cipher (Beaulieu et
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import math as _pymath
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -31,7 +33,8 @@ from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
-from eagerflow._src.ops.math import _t, add, multiply
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.math import _t, add
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import stack
@@ -572,22 +575,48 @@ _STATELESS_UNIFORM_DTYPES = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt
                              dt.int64, dt.uint32, dt.uint64)
 
 
-def uniform_from(key: Any, counter: Any, alg: Any, shape: Any, minval: Any, maxval: Any,
-                 dtype: dt.DType) -> Any:
-    """Uniform values from a V2 stream (key, counter, alg): floats in [minval, maxval),
-    integers in [minval, maxval), or over the whole dtype when minval is None."""
+def _shape_arg(shape: Any, op: OpDef, scope: str | None) -> tuple:
+    """`(static, dynamic, given)` of a shape argument: in a graph API scope, with TF's
+    "shape" Const there (random.scoped_shape)."""
+    if scope is None:
+        return R.shape_input(shape, op.name) + (None,)
+    return R.scoped_shape(shape, op.name)
+
+
+def _value(value: Any, dtype: dt.DType, name: str, scope: str | None) -> Any:
+    """An argument converted to `dtype`; in a graph API scope a Python value is a Const
+    `name` there, as TF's convert_to_tensor(..., name=) makes it."""
+    if scope is None:
+        return convert_to_tensor(value, dtype=dtype)
+    return convert_to_tensor_v2(value, dtype=dtype, name=name)
+
+
+def uniform_from(kca: Callable, shape: Any, minval: Any, maxval: Any, dtype: dt.DType,
+                 scope: str | None = None) -> Any:
+    """Uniform values from a V2 stream, `kca()`'s (key, counter, alg): floats in [minval,
+    maxval), integers in [minval, maxval), or over the whole dtype when minval is None.
+    In TF's order (the shape, min and max, then the stream); `scope`: the graph API scope
+    the nodes are made in (its own name the result's)."""
     if dtype.is_integer and minval is None:
-        shape, dyn = R.shape_input(shape, UNIFORM_FULL_INT_V2.name)
-        return bind(UNIFORM_FULL_INT_V2, (key, counter, alg) + dyn,
-                    {"shape": shape, "dtype": dtype})
-    lo = convert_to_tensor(minval, dtype=dtype)
-    hi = convert_to_tensor(1 if maxval is None else maxval, dtype=dtype)
+        static, dyn, given = _shape_arg(shape, UNIFORM_FULL_INT_V2, scope)
+        return R.bind_shaped(UNIFORM_FULL_INT_V2, kca() + dyn,
+                             {"shape": static, "dtype": dtype}, given, scope)
+    op = UNIFORM_INT_V2 if dtype.is_integer else UNIFORM_V2
+    static, dyn, given = _shape_arg(shape, op, scope)
+    lo = _value(minval, dtype, "min", scope)
+    hi = _value(1 if maxval is None else maxval, dtype, "max", scope)
     if dtype.is_integer:
-        shape, dyn = R.shape_input(shape, UNIFORM_INT_V2.name)
-        return bind(UNIFORM_INT_V2, (key, counter, alg, lo, hi) + dyn, {"shape": shape})
-    shape, dyn = R.shape_input(shape, UNIFORM_V2.name)
-    raw = bind(UNIFORM_V2, (key, counter, alg) + dyn, {"shape": shape, "dtype": dtype})
-    return add(multiply(raw, hi - lo), lo)
+        return R.bind_shaped(op, kca() + (lo, hi) + dyn, {"shape": static}, given, scope)
+    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+    return add(raw * (hi - lo), lo, name=scope)
+
+
+def graph_scope(name: str | None, default: str) -> Any:
+    """TF's API name scope while a graph is built (random.api_scope), else none."""
+    return R.api_scope(name, default) if _state.graph is not None else _NO_SCOPE
+
+
+_NO_SCOPE = contextlib.nullcontext(None)
 
 
 def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None,
@@ -611,37 +640,49 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
     elif minval is None:  # (TF converts it to a tensor before looking at the seed)
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    return uniform_from(*key_counter_alg(seed, alg), shape, minval, maxval, dtype)
+    with graph_scope(name, "stateless_random_uniform") as scope:
+        return uniform_from(lambda: key_counter_alg(seed, alg), shape, minval, maxval, dtype,
+                            scope)
 
 
-def normal_from(op: OpDef, key: Any, counter: Any, alg: Any, shape: Any, mean: Any,
-                stddev: Any, dtype: Any) -> Any:
-    """raw * stddev + mean, the raw draw from the V2 op `op` on (key, counter, alg)."""
+def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dtype: Any,
+                scope: str | None = None) -> Any:
+    """raw * stddev + mean, the raw draw from the V2 op `op` on `kca()`'s (key, counter,
+    alg), in TF's order (the shape, mean and stddev, then the stream); `scope` as in
+    uniform_from."""
     dtype = dt.as_dtype(dtype)
-    mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    shape, dyn = R.shape_input(shape, op.name)
-    raw = bind(op, (key, counter, alg) + dyn, {"shape": shape, "dtype": dtype})
-    return add(multiply(raw, std_t), mean_t)
+    static, dyn, given = _shape_arg(shape, op, scope)
+    mean_t = _value(mean, dtype, "mean", scope)
+    std_t = _value(stddev, dtype, "stddev", scope)
+    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+    return add(raw * std_t, mean_t, name=scope)
 
 
 def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                      dtype: Any = dt.float32, name: str | None = None,
                      alg: Any = "auto_select") -> Any:
-    return normal_from(NORMAL_V2, *key_counter_alg(seed, alg), shape, mean, stddev, dtype)
+    with graph_scope(name, "stateless_random_normal") as scope:
+        return normal_from(NORMAL_V2, lambda: key_counter_alg(seed, alg), shape, mean, stddev,
+                           dtype, scope)
 
 
 def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                                dtype: Any = dt.float32, name: str | None = None,
                                alg: Any = "auto_select") -> Any:
-    return normal_from(TRUNCATED_NORMAL_V2, *key_counter_alg(seed, alg), shape, mean, stddev,
-                       dtype)
+    with graph_scope(name, "stateless_truncated_normal") as scope:
+        return normal_from(TRUNCATED_NORMAL_V2, lambda: key_counter_alg(seed, alg), shape,
+                           mean, stddev, dtype, scope)
 
 
 def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any = dt.int64,
                           name: str | None = None) -> Any:
-    dtype = R.categorical_dtype(dtype)
-    return bind(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                {"num_samples": C.int_arg(num_samples, "num_samples"), "output_dtype": dtype}, name)
+    with graph_scope(name, "stateless_categorical") as scope:
+        if scope is not None:
+            logits = convert_to_tensor_v2(logits, name="logits")
+        dtype = R.categorical_dtype(dtype)
+        return bind(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
+                    {"num_samples": C.int_arg(num_samples, "num_samples"),
+                     "output_dtype": dtype})
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",

@@ -81,7 +81,7 @@ def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | Non
     """`tf.compat.v1.multinomial`: `tf.random.categorical` under its TF 1 name."""
     deprecated_call("multinomial", "tensorflow.python.ops.random_ops",
                     "Use `tf.random.categorical` instead.")
-    return random.categorical(logits, num_samples, dtype=output_dtype, seed=seed, name=name)
+    return random.multinomial(logits, num_samples, seed=seed, name=name, output_dtype=output_dtype)
 
 
 def sparse_to_dense(sparse_indices: Any, output_shape: Any, sparse_values: Any,
