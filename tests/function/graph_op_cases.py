@@ -196,6 +196,12 @@ CASES = {
             return tf.random.stateless_normal(tf.shape(x), seed=s, name="noise") + x
         SPECS = [tf.TensorSpec([None, 2]), tf.TensorSpec([2], tf.int32)]
     """,
+    "random_packed_shape": """
+        def f(x):
+            return (tf.random.uniform([tf.shape(x)[0], 3], 0, 5, tf.int32),
+                    tf.random.stateless_uniform([tf.shape(x)[0], -1], seed=[1, 2]))
+        SPECS = [tf.TensorSpec([None, 3])]
+    """,
     "dropout": """
         def f(x):
             return tf.nn.dropout(x, 0.5, seed=1), tf.nn.dropout(x, 0.0)

@@ -188,7 +188,7 @@ def test_bad_runtime_value_is_invalid_argument_naming_the_op(op, msg, fn, n):
     text = str(err.value)
     assert re.match(r"\{\{function_node __inference_<lambda>_\d+\}\} ", text), text
     node = {"Transpose": "transpose", "SplitV": "split", "ConcatV2": "concat",
-            "OneHot": "one_hot"}.get(op, op)
+            "OneHot": "one_hot", "RandomUniform": "random_uniform/RandomUniform"}.get(op, op)
     assert re.search(r"\n\t \[\[\{\{node " + node + r"(_\d+)?\}\}\]\] "
                      r"\[Op:__inference_<lambda>_\d+\]$", text), text
 

@@ -52,6 +52,7 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.stacking import pack
 
 DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -577,6 +578,8 @@ def scoped_shape(shape: Any, op: str) -> tuple:
     shape_tensor makes it (`given`: {"shape": it} for the node's TF inputs, or None). The
     op holds a static shape as its attr, so that Const only shows the node; with an
     unknown (-1) dim it is the op's runtime shape input."""
+    if isinstance(shape, (list, tuple)) and is_symbolic(shape):
+        shape = pack(shape, name="shape")  # (TF's autopacking: a Pack "shape" there)
     static, dyn = shape_input(shape, op)
     if is_symbolic(shape):
         return static, dyn, None

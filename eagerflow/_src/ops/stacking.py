@@ -185,14 +185,16 @@ def _first_dtype(value: Any) -> Any:
     return value.dtype.base_dtype if hasattr(value, "_as_tensor") else None
 
 
-def pack(value: Any, dtype: Any = None) -> Tensor:
+def pack(value: Any, dtype: Any = None, name: str = "packed") -> Tensor:
     """A nested list holding tensors as one tensor, as TF's autopacking converts it: the
     dtype is the first tensor's; a requested dtype that differs casts every tensor (first,
     outside the "packed" scope, as TF's); each Python number or array converts to that
-    dtype (TypeError when it cannot)."""
+    dtype (TypeError when it cannot). In a graph its Pack is named `name` (what
+    convert_to_tensor was given: "packed" by default)."""
     inferred = _first_dtype(value)
     target = dt.as_dtype(dtype) if dtype is not None else inferred
-    return _pack(_cast_tensors(value, target) if target is not inferred else value, target)
+    return _pack(_cast_tensors(value, target) if target is not inferred else value, target,
+                 name)
 
 
 def _cast_tensors(value: Any, target: dt.DType) -> Any:
