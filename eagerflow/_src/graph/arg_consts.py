@@ -141,7 +141,12 @@ def in_tf_order(operations: list, start: int, made: dict) -> None:
     argument's position among TF's inputs (operations not in it keep theirs, first)."""
     tail = operations[start:]
     if len(tail) > 1:
-        tail.sort(key=lambda o: made.get(id(o), -1))
+        # an operation made on another's output (a tfdbg probe) stays after it
+        at: dict = {}
+        for o in tail:
+            at[id(o)] = made.get(id(o), max(
+                (at.get(id(getattr(x, "_op", None)), -1) for x in o.inputs), default=-1))
+        tail.sort(key=lambda o: at[id(o)])
         operations[start:] = tail
 
 

@@ -94,7 +94,8 @@ def add_control_outputs(graph: Any, outputs: list) -> None:
     graph.control_outputs = must_run
     if not must_run or not outputs:
         return
-    no_op = graph._new_op(CONTROL_NO_OP, (), {}, [], "NoOp", scoped=False)
+    # (made once the function has returned: TF's op callbacks, tfdbg's, never see it)
+    no_op = graph._new_op(CONTROL_NO_OP, (), {}, [], "NoOp", scoped=False, observed=False)
     no_op._add_control_inputs(must_run)
     for t in outputs:
         t._op._add_control_inputs([no_op])

@@ -443,7 +443,8 @@ class Graph(VariableAccess):
 
     # -- building ----------------------------------------------------------------------
     def _new_op(self, op: OpDef, inputs: tuple, attrs: dict, specs: list,
-                name: str | None = None, scoped: bool = True) -> Operation:
+                name: str | None = None, scoped: bool = True,
+                observed: bool = True) -> Operation:
         if self._finalized:
             raise RuntimeError("Graph is finalized and cannot be modified.")
         if name is not None and name.endswith("/"):
@@ -460,7 +461,7 @@ class Graph(VariableAccess):
                 controls.extend(ops)
             node._control_inputs = tuple(dict.fromkeys(controls))
         self.operations.append(node)
-        if dispatch._OBSERVE[0]:  # op callbacks see every node made (tfdbg)
+        if dispatch._OBSERVE[0] and observed:  # op callbacks see the nodes made (tfdbg)
             dispatch.graph_op_made(node)
         return node
 

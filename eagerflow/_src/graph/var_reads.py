@@ -153,16 +153,23 @@ class VariableAccess:
                 if p is node:
                     del pending[i]
                     node.name = self.unique_name(f"{consumer}/{_READ}", scoped=False)
-                    ops = self.operations
-                    for j in range(len(ops) - 1, -1, -1):  # (it is near the end)
-                        if ops[j] is node:
-                            del ops[j]
-                            break
-                    ops.append(node)
+                    self._move_to_end(node)
                     self._capture_resource(node.inputs[0], node)
                     claimed += 1
                     break
         return claimed
+
+    def _move_to_end(self, node: Any) -> None:
+        """`node` moved to the end of the operations, with what was made on its outputs
+        since (a tfdbg probe of the read), in their order."""
+        ops = self.operations
+        j = len(ops) - 1
+        while ops[j] is not node:  # (it is near the end)
+            j -= 1
+        outs = {id(t) for t in node.outputs}
+        moved = [node] + [o for o in ops[j + 1:] if any(id(x) in outs for x in o.inputs)]
+        ids = {id(o) for o in moved}
+        ops[j:] = [o for o in ops[j:] if id(o) not in ids] + moved
 
     def settle_reads(self) -> None:
         """The pending reads named where they were made ("ReadVariableOp", unique then):
