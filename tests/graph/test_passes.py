@@ -217,3 +217,44 @@ def test_interpreter_evaluates_only_what_fetches_need():
     out = interpreter.evaluate([g.outputs[0]], {id(g.inputs[0]): X})
     np.testing.assert_array_equal(out[0], X * 2)
     assert COUNTER["n"] == 0
+
+
+def test_inline_keeps_nested_calls_alive_while_their_ids_are_keys(monkeypatch):
+    """A call inside an inlined function is expanded, not kept; the pass maps its outputs
+    by id, so the node must outlive the pass: freed early, a tensor made later could take
+    one of those ids and be rewired to the call's result (a saved model's while body read
+    its loop counter where its limit was, one load in a few hundred)."""
+    import gc
+
+    from eagerflow._src.graph.passes import inline
+
+    @tf.function(autograph=False)
+    def innermost(a, b):
+        return a + 1.0, b * 2.0
+
+    @tf.function(autograph=False)
+    def middle(a, b, c, d):
+        p, q = innermost(a, b)
+        return c, d, p, q  # passed-through inputs after the nested call, as a while body's
+
+    @tf.function(autograph=False)
+    def outer(a, b, c, d):
+        return middle(a, b, c, d)
+
+    xs = [np.array([v], np.float32) for v in (1.0, 2.0, 3.0, 4.0)]
+    cf = outer.get_concrete_function(*[tf.constant(x) for x in xs])
+    keys: list = []
+    rewire = inline.rewire
+
+    def checked_rewire(graph, repl):
+        gc.collect()  # what a collection during the pass would free
+        live = {id(o) for o in gc.get_objects() if type(o) is SymbolicTensor}
+        keys.extend(k for k in repl if k not in live)
+        rewire(graph, repl)
+    monkeypatch.setattr(inline, "rewire", checked_rewire)
+    g = inline_calls(copy_graph(cf.graph))
+    assert keys == []  # every id the map holds is a live tensor's
+    assert "PartitionedCall" not in types(g)
+    got = run(g, *xs)
+    for a, b in zip(got, [xs[2], xs[3], xs[0] + 1, xs[1] * 2]):
+        np.testing.assert_array_equal(a, b)

@@ -3,6 +3,10 @@
 Nested tf.functions then optimize as one graph (folding and CSE across the call,
 no call overhead). A Call's outputs are the callee's outputs then its saved tensors,
 so both map to the callee's (copied) tensors.
+
+The maps are keyed by id(tensor), as every pass's: a nested call's node, made here and
+expanded in place of being kept, is held until the pass ends, so that no tensor made
+after it is freed can take the id of one of its outputs (and with it their stand-ins).
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ from eagerflow._src.graph.passes.common import rewire, substitute_inputs
 MAX_DEPTH = 64
 
 
-def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) -> None:
+def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
+            expanded: list) -> None:
     substitute_inputs(node, repl)
     fn = node.op.fn
     if fn is None or depth > MAX_DEPTH:
         out.append(node)
         return
+    expanded.append(node)  # its outputs' ids stay in repl: they must not be reused
     inner = fn.graph
     env: dict = {}
     for ph, x in zip(inner.inputs, node.inputs):
@@ -32,7 +38,7 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) ->
         new.origin = op.origin
         new.outputs = tuple(SymbolicTensor(new, i, t._shape, t._dtype)
                             for i, t in enumerate(op.outputs))
-        _expand(graph, new, repl, out, depth + 1)
+        _expand(graph, new, repl, out, depth + 1, expanded)
         for a, b in zip(op.outputs, new.outputs):
             env[id(a)] = repl.get(id(b), b)
     targets = list(inner.outputs) + list(fn._saved)
@@ -45,8 +51,9 @@ def inline_calls(graph: Graph) -> Graph:
         return graph
     repl: dict = {}
     out: list = []
+    expanded: list = []
     for node in graph.operations:
-        _expand(graph, node, repl, out, 0)
+        _expand(graph, node, repl, out, 0, expanded)
     graph.operations = out
     rewire(graph, repl)
     return graph
