@@ -464,6 +464,10 @@ class GraphNetwork:
         """The model a functional config describes (Keras 3's form, or Keras 2's). As Keras
         3's, it takes its keys out of `config` (the caller's dict is left without them)."""
         given, config = config, dict(config)
+        if isinstance(given, dict):
+            # (before the layers are made: an error deserializing one shows them gone)
+            for key in ("layers", "input_layers", "output_layers", "name", "trainable"):
+                given.pop(key, None)
         created: dict = {}
         pending: dict = {}   # layer name -> node configs not yet replayed
         for layer_data in config["layers"]:
@@ -512,9 +516,6 @@ class GraphNetwork:
             outputs = outputs[0]
         model = cls(inputs=inputs, outputs=outputs, name=config.get("name"),
                     trainable=config.get("trainable", True))
-        if isinstance(given, dict):
-            for key in ("layers", "input_layers", "output_layers", "name", "trainable"):
-                given.pop(key, None)
         return model
 
 

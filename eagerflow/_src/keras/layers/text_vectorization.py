@@ -22,6 +22,7 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     as_tensor,
     validate_string_arg,
 )
+from eagerflow._src.keras.serialization import deserialize_keras_object
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import padding, ragged_strings, string_ops
@@ -206,6 +207,11 @@ class TextVectorization(PreprocessingLayer):
 
     @classmethod
     def from_config(cls, config: dict) -> TextVectorization:
+        # a callable standardize/split comes back through the custom objects in scope
+        config = dict(config)
+        for key in ("standardize", "split"):
+            if not isinstance(config[key], str):
+                config[key] = deserialize_keras_object(config[key])
         if isinstance(config.get("ngrams"), list):
             config = dict(config, ngrams=tuple(config["ngrams"]))
         return cls(**config)
