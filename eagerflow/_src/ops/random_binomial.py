@@ -304,6 +304,8 @@ def _stateful_to_tf(op: Any, w: Any) -> list:
     """TF's op draws from the state variable itself and moves it on; the state it leaves
     is read after it (the exporter orders effects), for the assignment that follows."""
     read = op.inputs[0]._op
+    while read.type == "Identity":  # (read_value's copy of its read)
+        read = read.inputs[0]._op
     if read.type != "ReadVariableOp":
         raise ValueError(f"{_SNAME} draws from a state variable; here its state is "
                          f"computed by {read.type}")
