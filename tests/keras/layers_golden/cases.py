@@ -786,6 +786,75 @@ COMPOSITE_CASES = [  # RandAugment and AugMix beyond AUGMENT_CASES' (seeded draw
          1e-3),
     ]]
 
+IMG_BIG = (data((2, 16, 12, 3), 2.3) + 1.0) * 127.5
+CLAHE = "ContrastLimitedAdaptiveHistogramEqualization"
+ELASTIC = "RandomElasticTransform"
+EXTRA_CASES = [  # RandomElasticTransform, CLAHE and MaxNumBoundingBoxes beyond their first
+    _geometry_case(cid, cls, kwargs, args, training, atol)
+    for cid, cls, kwargs, args, training, atol in [
+        *[(f"extra_elastic_seed{seed}_training", ELASTIC, {"seed": seed}, [IMG_TALL], True,
+           1e-3) for seed in (5, 6)],
+        ("extra_elastic_scale_range_training", ELASTIC, {
+            "scale": (0.2, 0.9), "fill_mode": "wrap", "seed": 7}, [IMG_TALL], True, 1e-3),
+        ("extra_elastic_nearest_fill_training", ELASTIC, {
+            "fill_mode": "nearest", "interpolation": "nearest", "seed": 8}, [IMG_TALL],
+         True, 1e-3),
+        ("extra_elastic_mirror_training", ELASTIC, {"fill_mode": "mirror", "seed": 9},
+         [IMG_TALL], True, 1e-3),
+        ("extra_elastic_unit_training", ELASTIC, {"value_range": (0, 1), "seed": 2},
+         [UNIT], True, 1e-5),
+        ("extra_elastic_rank3_training", ELASTIC, {"seed": 4}, [IMG_TALL[1]], True, 1e-3),
+        ("extra_elastic_uint8_training", ELASTIC, {"seed": 4}, [IMG_U8], True, 1e-3),
+        ("extra_elastic_uint8_inference", ELASTIC, {"seed": 4}, [IMG_U8], False, 0),
+        ("extra_elastic_float64_training", ELASTIC, {"dtype": "float64", "seed": 3},
+         [IMG.astype("float64")], True, 1e-3),
+        ("extra_elastic_mixed_training", ELASTIC, {"dtype": "mixed_float16", "seed": 3},
+         [IMG], True, 0.26),
+        ("extra_elastic_zero_factor_training", ELASTIC, {"factor": 0.0, "seed": 3}, [IMG],
+         True, 1e-4),
+        ("extra_elastic_zero_scale_training", ELASTIC, {"scale": 0.0, "seed": 3}, [IMG],
+         True, 1e-4),
+        ("extra_elastic_twice_training", "model:elastic_twice", {}, [IMG_TALL], True, 1e-3),
+        ("extra_elastic_bad_interpolation", ELASTIC, {"interpolation": "bicubic"}, [IMG],
+         True, 0),
+        ("extra_elastic_bad_scale", ELASTIC, {"scale": 1.5}, [IMG], True, 0),
+        ("extra_elastic_bad_scale_three", ELASTIC, {"scale": (0.1, 0.2, 0.3)}, [IMG], True,
+         0),
+        ("extra_elastic_bad_scale_string", ELASTIC, {"scale": "0.5"}, [IMG], True, 0),
+        ("extra_elastic_bad_factor", ELASTIC, {"factor": -0.5}, [IMG], True, 0),
+        ("extra_clahe_big", CLAHE, {}, [IMG_BIG], True, 1e-3),
+        ("extra_clahe_big_tiles", CLAHE, {"tile_grid_size": (4, 3), "clip_limit": 1.5},
+         [IMG_BIG], True, 1e-3),
+        ("extra_clahe_uneven_tiles", CLAHE, {"tile_grid_size": (5, 5), "clip_limit": 3.0},
+         [IMG_BIG], True, 1e-3),
+        ("extra_clahe_one_tile", CLAHE, {"tile_grid_size": (1, 1), "clip_limit": 10.0},
+         [IMG_TALL], True, 1e-3),
+        ("extra_clahe_gray", CLAHE, {"tile_grid_size": (2, 2)}, [IMG_BIG[..., :1]], True,
+         1e-3),
+        ("extra_clahe_uint8", CLAHE, {"tile_grid_size": (2, 2)},
+         [np.round(IMG_BIG).astype("uint8")], True, 0),
+        ("extra_clahe_float64", CLAHE, {"tile_grid_size": (2, 3), "dtype": "float64"},
+         [IMG_BIG.astype("float64")], True, 1e-3),
+        ("extra_clahe_mixed", CLAHE, {"tile_grid_size": (2, 3), "dtype": "mixed_float16"},
+         [IMG_BIG], True, 0.26),
+        ("extra_clahe_range_unit", CLAHE, {"tile_grid_size": (3, 3), "value_range": (0, 1)},
+         [IMG_BIG / 255.0], True, 1e-5),
+        ("extra_clahe_bad_tiles", CLAHE, {"tile_grid_size": 3}, [IMG], True, 0),
+        ("extra_max_boxes_ragged", "MaxNumBoundingBoxes", {
+            "max_number": 2, "bounding_box_format": "xyxy"},
+         [boxed(BOXES[:, :1], BOX_LABELS[:, :1])], True, 0),
+        ("extra_max_boxes_float_fill", "MaxNumBoundingBoxes", {
+            "max_number": 4.7, "fill_value": -2.5, "bounding_box_format": "xyxy"},
+         [boxed()], True, 0),
+        ("extra_max_boxes_string_number", "MaxNumBoundingBoxes", {
+            "max_number": "3", "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("extra_max_boxes_bad_number", "MaxNumBoundingBoxes", {
+            "max_number": "three", "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("extra_max_boxes_float_boxes", "MaxNumBoundingBoxes", {
+            "max_number": 1, "bounding_box_format": "rel_xyxy"},
+         [boxed(BOXES / 6.0, BOX_LABELS.astype("float32"))], True, 0),
+    ]]
+
 AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
 AUDIO_CASES = [
     case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
@@ -881,7 +950,7 @@ STFT_CASES = [  # (the kernels' initial values are the STFT initializer's; then 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
          + AUDIO_CASES + STFT_CASES + BOX_CASES + AUGMENT_CASES + GEOMETRY_CASES
-         + COMPOSITE_CASES)
+         + COMPOSITE_CASES + EXTRA_CASES)
 
 
 def _tensor(tf, x):
@@ -1039,6 +1108,13 @@ def augmix_twice(keras):
     return keras.Model(x, layer(layer(x)))
 
 
+def elastic_twice(keras):
+    """One RandomElasticTransform called twice: each call draws anew."""
+    layer = keras.layers.RandomElasticTransform(scale=0.6, seed=5)
+    x = keras.Input((9, 7, 3))
+    return keras.Model(x, layer(layer(x)))
+
+
 def audio_spectrograms(keras):
     """MelSpectrogram and STFTSpectrogram of one signal into a small classifier."""
     L = keras.layers
@@ -1068,6 +1144,7 @@ MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation
           "composite_augmentation": composite_augmentation,
           "audio_spectrograms": audio_spectrograms, "geometry_twice": geometry_twice,
           "randaugment_twice": randaugment_twice, "augmix_twice": augmix_twice,
+          "elastic_twice": elastic_twice,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,
