@@ -19,7 +19,7 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.v1.v1ns_programs import PROGRAMS  # noqa: E402
+from tests.v1.v1ns_programs import PROGRAMS, print_lines  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 
@@ -44,7 +44,9 @@ def main() -> None:
     for v1_name, tf2_name in sorted(_table().items()):
         aliases[v1_name] = [tf2_name, _resolve(tf.compat.v1, v1_name) is _resolve(tf, tf2_name)]
     results = {name: program(tf) for name, program in PROGRAMS.items()}
-    write_json(os.path.join(HERE, "v1ns.json"), {"aliases": aliases, "programs": results},
+    printed = print_lines(sys.executable, "tensorflow", ROOT)
+    write_json(os.path.join(HERE, "v1ns.json"), {"aliases": aliases, "programs": results,
+                                                 "print": printed},
                indent=0, sort_keys=True)
 
 

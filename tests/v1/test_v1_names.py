@@ -24,7 +24,7 @@ def _own(module: types.ModuleType) -> list:
 
 OURS = {
     "": sorted({n for names in V1._V1_MODULES.values() for n in names} | set(V1._V1_RENAMED)
-               | set(V1._ALIASES)
+               | set(V1._ALIASES) | set(V1._PROTOS)
                | {n for n in _own(V1) if n not in ("Dimension", "dimension_at_index",
                                                    "dimension_value")}),
     "train": sorted(set(_own(V1.train)) | set(V1.train._LAZY)),

@@ -70,3 +70,13 @@ def test_compat_v1_stays_lazy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_print_writes_tfs_lines():
+    """tf.compat.v1.Print eagerly and in a Session: TF's lines on stderr (a subprocess, as
+    TF's C++ kernel writes them), `first_n`, `summarize`, the returned tensor's shape."""
+    import sys
+
+    from tests.v1.v1ns_programs import print_lines
+    root = str(Path(__file__).resolve().parent.parent.parent)
+    assert print_lines(sys.executable, "eagerflow", root) == GOLDEN["print"]

@@ -288,3 +288,287 @@ def graph_program(tf) -> dict:
 
 PROGRAMS = {"reductions": reductions, "shapes": shapes, "aliases": aliases,
             "random_ops": random_ops, "name_scopes": name_scopes, "graph_program": graph_program}
+
+
+# -- family 2: TF 1's sparse, string, parsing and printing functions ---------------------------
+
+def _sp(s) -> dict:
+    """A SparseTensor (eager, or a fetched SparseTensorValue) as its three parts."""
+    return {"indices": _val(s.indices), "values": _val(s.values),
+            "dense_shape": _val(s.dense_shape)}
+
+
+def _try_sp(fn) -> object:
+    try:
+        out = fn()
+        if isinstance(out, (list, tuple)):
+            return [_sp(s) for s in out]
+        return _sp(out)
+    except Exception as e:  # noqa: BLE001 - the error is the result
+        return _err(e)
+
+
+def sparse_functions(tf) -> dict:
+    v1 = tf.compat.v1
+    a = tf.sparse.SparseTensor([[0, 0], [1, 2]], [1., 2.], [2, 3])
+    b = tf.sparse.SparseTensor([[0, 0], [1, 1]], [-0.5, 0.1], [2, 3])
+    data = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+    out = {
+        "add": [_try_sp(lambda: v1.sparse_add(a, b)), _try_sp(lambda: v1.sparse_add(a, b, 0.2)),
+                _try_sp(lambda: v1.sparse_add(a, b, thresh=0.6)),
+                _try_sp(lambda: v1.sparse_add(a, b, threshold=0.1, thresh=0.2)),
+                _try(lambda: v1.sparse_add(tf.ones([2, 3]), a))],
+        "concat": [_try_sp(lambda: v1.sparse_concat(1, [a, b])),
+                   _try_sp(lambda: v1.sparse_concat(None, [a, b], concat_dim=0)),
+                   _try_sp(lambda: v1.sparse_concat(1, [a, b], expand_nonconcat_dim=True)),
+                   _try_sp(lambda: v1.sparse_concat(0, [a, b], concat_dim=0))],
+        "split": [_try_sp(lambda: v1.sparse_split(sp_input=a, num_split=3, axis=1)),
+                  _try_sp(lambda: v1.sparse_split(a, 2, 0)),
+                  _try_sp(lambda: v1.sparse_split(sp_input=a, num_split=2)),
+                  _try_sp(lambda: v1.sparse_split(sp_input=a, axis=1)),
+                  _try_sp(lambda: v1.sparse_split(num_split=2, axis=1))],
+        "reduce": [_try(lambda: v1.sparse_reduce_sum(a)),
+                   _try(lambda: v1.sparse_reduce_sum(a, reduction_axes=1, keep_dims=True)),
+                   _try(lambda: v1.sparse_reduce_max(a, 0)),
+                   _try(lambda: v1.sparse_reduce_sum(a, 1, keepdims=True, keep_dims=True)),
+                   _try_sp(lambda: v1.sparse_reduce_sum_sparse(a, 1)),
+                   _try_sp(lambda: v1.sparse_reduce_max_sparse(a, reduction_axes=0))],
+        "segment": [_try(lambda: v1.sparse_segment_sum(data, [0, 2, 1], [0, 0, 1])),
+                    _try(lambda: v1.sparse_segment_mean(data, [0, 2], [0, 1], "ssm", 3)),
+                    _try(lambda: v1.sparse_segment_sqrt_n(data, [0, 1, 2], [0, 0, 0]))],
+        # (out_type=tf.variant left out: eagerflow has no variant tensors)
+        "serialize": [_try(lambda: v1.serialize_sparse(a, "s")),
+                      _try(lambda: v1.serialize_many_sparse(a).shape.as_list())],
+        "convert": [_try_sp(lambda: v1.convert_to_tensor_or_sparse_tensor(a)),
+                    _try_sp(lambda: v1.convert_to_tensor_or_sparse_tensor(
+                        v1.SparseTensorValue([[0]], [3], [2]))),
+                    _try(lambda: v1.convert_to_tensor_or_sparse_tensor([1, 2], tf.int64)),
+                    _try_sp(lambda: v1.convert_to_tensor_or_sparse_tensor(a, tf.int32))],
+        "placeholder_eager": _try(lambda: v1.sparse_placeholder(tf.float32)),
+    }
+    return out
+
+
+def string_functions(tf) -> dict:
+    v1 = tf.compat.v1
+    src = tf.constant(["hello world", "a  b,c", ""])
+    return {
+        "split": [_try_sp(lambda: v1.string_split(src)),
+                  _try_sp(lambda: v1.string_split(src, " ,")),
+                  _try_sp(lambda: v1.string_split(src, skip_empty=False)),
+                  _try_sp(lambda: v1.string_split(["ab c"], "")),
+                  _try_sp(lambda: v1.string_split(src, delimiter=",")),
+                  _try_sp(lambda: v1.string_split(src, sep=",", delimiter=",")),
+                  _try(lambda: v1.string_split(src, result_type="RaggedTensor").flat_values),
+                  _try(lambda: v1.string_split(src, result_type="RaggedTensor").row_splits),
+                  _try(lambda: v1.string_split(src, result_type="Dense")),
+                  _try_sp(lambda: v1.string_split([["a b"]])),
+                  _try_sp(lambda: v1.string_split("a b"))],
+        "substr": [_try(lambda: v1.substr(["hello", "abc"], 1, 2)),
+                   _try(lambda: v1.substr("héllo", 1, 2, "s", "UTF8_CHAR"))],
+        "to_number": [_try(lambda: v1.string_to_number(["1.5", "2"])),
+                      _try(lambda: v1.string_to_number(input=["7"], out_type=tf.int32)),
+                      _try(lambda: v1.string_to_number(string_tensor="1", input="2")),
+                      _try(lambda: v1.string_to_number("x"))],
+        "hash": [_try(lambda: v1.string_to_hash_bucket(["a", "b"], 7)),
+                 _try(lambda: v1.string_to_hash_bucket(input=["a"], num_buckets=3))],
+        "reduce_join": [_try(lambda: v1.reduce_join([["a", "b"], ["c", "d"]], 1)),
+                        _try(lambda: v1.reduce_join([["a", "b"], ["c", "d"]], 0, True, "-")),
+                        _try(lambda: v1.reduce_join([["a", "b"]], reduction_indices=[1],
+                                                    keepdims=True)),
+                        _try(lambda: v1.reduce_join([["a"]], 0, keep_dims=True,
+                                                    keepdims=True))],
+    }
+
+
+def parsing_functions(tf) -> dict:
+    v1 = tf.compat.v1
+    ex = tf.train.Example(features=tf.train.Features(feature={
+        "x": tf.train.Feature(float_list=tf.train.FloatList(value=[1.5, 2.5])),
+        "ids": tf.train.Feature(int64_list=tf.train.Int64List(value=[3, 1, 4])),
+        "s": tf.train.Feature(bytes_list=tf.train.BytesList(value=[b"hi"]))})).SerializeToString()
+    features = {"x": v1.FixedLenFeature([2], tf.float32),
+                "ids": v1.VarLenFeature(tf.int64),
+                "s": v1.FixedLenFeature([], tf.string, default_value=""),
+                "missing": v1.FixedLenFeature([1], tf.int64, default_value=[9])}
+    single = v1.parse_single_example(ex, features, "pse")
+    batch = v1.parse_example([ex, ex], features, None, ["a", "b"])
+    return {
+        "single": {k: (_sp(v) if hasattr(v, "dense_shape") else _val(v))
+                   for k, v in single.items()},
+        "batch": {k: (_sp(v) if hasattr(v, "dense_shape") else _val(v)) for k, v in batch.items()},
+        "single_error": _try(lambda: v1.parse_single_example(
+            ex, {"nope": v1.FixedLenFeature([], tf.int64)})),
+        "decode_raw": [_try(lambda: v1.decode_raw(tf.constant([b"\x01\x00\x02\x00"]),
+                                                  tf.int16)),
+                       _try(lambda: v1.decode_raw(bytes=b"\x00\x01", out_type=tf.uint8)),
+                       _try(lambda: v1.decode_raw(b"\x00\x01")),
+                       _try(lambda: v1.decode_raw(b"\x00\x01", tf.int16, False, "dr"))],
+        "decode_csv": [_try(lambda: v1.decode_csv(["1,a", "2,b"], [[0], [""]])[0]),
+                       _try(lambda: v1.decode_csv(["1;NA"], [[0], [5]], ";", True, "dc",
+                                                  "NA")[1])],
+    }
+
+
+def misc_functions(tf) -> dict:
+    v1 = tf.compat.v1
+    img = tf.reshape(tf.range(16, dtype=tf.float32), [1, 4, 4, 1])
+    return {
+        "setdiff1d": [_try(lambda: v1.setdiff1d([1, 2, 3, 4, 2], [2, 4]).out),
+                      _try(lambda: v1.setdiff1d([1, 2, 3, 4, 2], [2, 4], tf.int64).idx),
+                      _try(lambda: v1.setdiff1d([1., 5.], [1.]).out)],
+        "space_to_depth": [_try(lambda: v1.space_to_depth(img, 2, "s2d")),
+                           _try(lambda: v1.depth_to_space(v1.space_to_depth(img, 2), 2))],
+        "patches": [_try(lambda: v1.extract_image_patches(img, [1, 2, 2, 1], [1, 2, 2, 1],
+                                                          [1, 1, 1, 1], "VALID")),
+                    _try(lambda: v1.extract_image_patches(img, ksizes=[1, 2, 2, 1],
+                                                          sizes=[1, 2, 2, 1],
+                                                          strides=[1, 1, 1, 1],
+                                                          rates=[1, 1, 1, 1],
+                                                          padding="VALID"))],
+        "confusion": [_try(lambda: v1.confusion_matrix([0, 1, 2, 1], [0, 2, 2, 1])),
+                      _try(lambda: v1.confusion_matrix([0, 1], [1, 1], 3, tf.float32, "cm",
+                                                       [0.5, 2.]))],
+        "bincount": [_try(lambda: v1.bincount([1, 1, 3])),
+                     _try(lambda: v1.bincount([1, 1, 3], [0.5, 1., 2.], 5, None, tf.float32))],
+        "poisson": [_try(lambda: v1.random_poisson([1., 5.], [3], seed=2).shape.as_list())],
+        "floor_div": [_try(lambda: v1.floor_div(tf.constant([7, -7]), 2)),
+                      _try(lambda: v1.floor_div(7.5, 2.))],
+        "batch_to_space_nd": [_try(lambda: v1.batch_to_space_nd(tf.reshape(tf.range(4),
+                                                                            [4, 1, 1, 1]),
+                                                                 [2, 2], [[0, 0], [0, 0]]))],
+        "clip_by_average_norm": [_try(lambda: v1.clip_by_average_norm(
+            tf.constant([[3., 4.], [0., 0.]]), 1.)),
+            _try(lambda: v1.clip_by_average_norm(tf.constant([0.1, 0.2]), 5.))],
+        "verify": [_try(lambda: v1.verify_tensor_all_finite([1., 2.], "bad")),
+                   _try(lambda: v1.verify_tensor_all_finite([1., np.inf], "bad")),
+                   _try(lambda: v1.verify_tensor_all_finite(x=[1., 2.], msg="m")),
+                   _try(lambda: v1.verify_tensor_all_finite(t=[1.], x=[1.], msg="m"))],
+        "asserts": [_try(lambda: v1.assert_scalar(tf.constant(1.), "as")),
+                    _try(lambda: v1.assert_scalar(tf.constant([1.]), "as", "M: ")),
+                    _try(lambda: v1.assert_rank_at_least(tf.ones([2]), 2, message="R: ")),
+                    _try(lambda: v1.assert_rank_in(tf.ones([2]), [0, 2])),
+                    _try(lambda: v1.assert_integer(tf.ones([2]))),
+                    _try(lambda: v1.assert_type(tf.ones([2]), tf.int32))],
+        "flags": [v1.control_flow_v2_enabled()],
+        "get_seed": _seeds(tf),
+    }
+
+
+def _seeds(tf) -> list:
+    v1 = tf.compat.v1
+    tf.random.set_seed(None)
+    out = [list(v1.get_seed(None)), list(v1.get_seed(7))]
+    tf.random.set_seed(5)
+    out += [list(v1.get_seed(7)), list(v1.get_seed(None))[0]]
+    with tf.Graph().as_default():
+        v1.set_random_seed(11)
+        out += [list(v1.get_seed(None)), list(v1.get_seed(None)), list(v1.get_seed(3))]
+    tf.random.set_seed(None)
+    return out
+
+
+def protos(tf) -> dict:
+    v1 = tf.compat.v1
+    config = v1.ConfigProto(gpu_options=v1.GPUOptions(allow_growth=True),
+                            allow_soft_placement=True, log_device_placement=False,
+                            intra_op_parallelism_threads=2)
+    config.gpu_options.per_process_gpu_memory_fraction = 0.5
+    config.graph_options.optimizer_options.opt_level = v1.OptimizerOptions.L1
+    run = v1.RunOptions(trace_level=v1.RunOptions.FULL_TRACE)
+    summary = v1.Summary(value=[v1.Summary.Value(tag="loss", simple_value=0.5)])
+    event = v1.Event(wall_time=1.5, step=3, summary=summary)
+    node = v1.NodeDef(name="a", op="Const", attr={"dtype": v1.AttrValue(type=1)})
+    out = {"config": [str(config), config.SerializeToString().hex()],
+           "run": [str(run), run.SerializeToString().hex()],
+           "event": [str(event), event.SerializeToString().hex()],
+           "node": str(node),
+           "others": [str(m()) for m in (v1.RunMetadata, v1.GraphOptions, v1.LogMessage,
+                                         v1.SessionLog, v1.HistogramProto, v1.SummaryMetadata,
+                                         v1.MetaGraphDef, v1.TensorInfo, v1.NameAttrList)],
+           "names": [m.DESCRIPTOR.full_name.split(".")[-1] for m in (
+               v1.ConfigProto, v1.GPUOptions, v1.Event, v1.HistogramProto, v1.NodeDef)]}
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [2])
+        y = x * 2.
+        with v1.Session(config=config) as sess:
+            out["session"] = _val(sess.run(y, {x: [1., 2.]}, options=run,
+                                           run_metadata=v1.RunMetadata()))
+    return out
+
+
+def sparse_graph(tf) -> dict:
+    """sparse_placeholder, string_split and Print's graph forms run in a Session."""
+    v1 = tf.compat.v1
+    out = {}
+    with _Logs(tf) as logs, tf.Graph().as_default():
+        sp = v1.sparse_placeholder(tf.float32, name="sp")
+        sp2 = v1.sparse_placeholder(tf.int64, [None, 4], name="sp2")
+        out["placeholders"] = [sp.indices.name, sp.values.name, sp.dense_shape.name,
+                               sp2.dense_shape.name, str(sp2.dense_shape.shape)]
+        # (a known rank: eagerflow's sparse reductions need one)
+        total = v1.sparse_reduce_sum(sp2, reduction_axes=1, keep_dims=True)
+        dense = v1.sparse_tensor_to_dense(sp)
+        words = v1.placeholder(tf.string, [None])
+        toks = v1.string_split(words, delimiter=" ")
+        printed = v1.Print(total, [total], "total=")
+        added = v1.sparse_add(sp2, sp2, thresh=3)
+        out["shapes"] = [str(printed.shape), str(toks.dense_shape.shape)]
+        with v1.Session() as sess:
+            feed = {sp: v1.SparseTensorValue([[0, 1], [2, 0]], [1., 2.], [3, 2]),
+                    sp2: v1.SparseTensorValue([[0, 1], [2, 3]], [1, 2], [3, 4]),
+                    words: ["a b", "c"]}
+            t, d, tk, a = sess.run([printed, dense, toks, added], feed)
+            out["values"] = [_val(t), _val(d), _sp(tk), _sp(a)]
+            out["tuple_feed"] = _val(sess.run(dense, {sp: ([[1, 1]], [5.], [2, 2])}))
+    out["logs"] = [line.split("\n")[0] for line in logs.lines]
+    return out
+
+
+PRINT_SCRIPT = """
+import os, sys
+sys.path.insert(0, os.getcwd())
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+import {module} as tf
+v1 = tf.compat.v1
+x = tf.constant([[1., 2.5, 3.], [4., 5., 6.]])
+y = v1.Print(x, [x, tf.constant([1, 2, 3, 4, 5]), "s", True], "x is: ")
+print("ret", y.shape, y.dtype.name, flush=True)
+v1.Print(x, [x], summarize=10)
+v1.Print(x, [x], "first:", first_n=1)
+v1.Print(x, [x], "first:", first_n=1)
+v1.Print(1, [tf.constant(["a", "b c"]), tf.constant([True, False]),
+             tf.constant([1.5, 2.25], tf.float64), tf.zeros([0]),
+             tf.constant([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])], "m", summarize=-1)
+v1.Print(1, [tf.constant([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]), tf.constant('q"x')], summarize=5)
+sys.stderr.flush()
+with tf.Graph().as_default():
+    p = v1.placeholder(tf.int32, [None])
+    z = v1.Print(p, [p, tf.shape(p)], "p=", first_n=2, name="pr")
+    print(z.shape, z.dtype.name, flush=True)
+    with v1.Session() as s:
+        for i in range(3):
+            print(s.run(z + 1, {{p: list(range(i + 1))}}).tolist(), flush=True)
+            sys.stderr.flush()
+"""
+
+
+def print_lines(python: str, module: str, cwd: str) -> list:
+    """What PRINT_SCRIPT writes (stdout and stderr in one stream), less TF's start-up lines
+    and the deprecation notice's text."""
+    import subprocess
+    run = subprocess.run([python, "-c", PRINT_SCRIPT.format(module=module)], cwd=cwd,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         check=True, timeout=300)
+    keep = []
+    for line in run.stdout.splitlines():
+        if line.startswith(("WARNING", "I0000", "E0000", "W0000", "Instructions", "Use tf.")) \
+                or not line.strip() or "oneDNN" in line:
+            continue
+        keep.append(line)
+    return keep
+
+
+PROGRAMS.update({"sparse_functions": sparse_functions, "string_functions": string_functions,
+                 "parsing_functions": parsing_functions, "misc_functions": misc_functions,
+                 "protos": protos, "sparse_graph": sparse_graph})

@@ -7,6 +7,7 @@ only what tf.io parsing and tf.data batching need.
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,11 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 # or None), as TF's constant_value_as_shape reads it: ops/dynshape.py hands its
 # partial_value down here (it sees through the ops that made the tensor).
 PARTIAL_VALUE: list = []
+
+
+# What Session.run gives for a fetched SparseTensor and takes as its feed (TF's namedtuple)
+SparseTensorValue = collections.namedtuple("SparseTensorValue",
+                                           ["indices", "values", "dense_shape"])
 
 
 class SparseTensor(CompositeTensor):

@@ -5,18 +5,15 @@ Data layer.
 
 from __future__ import annotations
 
-import collections
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.sparse_tensor import SparseTensorValue  # noqa: F401 - TF's home
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data.structure import normalize_element, structure_spec
-
-SparseTensorValue = collections.namedtuple("SparseTensorValue",
-                                           ["indices", "values", "dense_shape"])
 
 
 class Optional:

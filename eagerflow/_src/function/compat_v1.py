@@ -158,7 +158,7 @@ def placeholder(dtype: Any, shape: Any = None, name: str | None = None) -> Symbo
 
 
 def placeholder_with_default(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    return identity(convert_to_tensor(input))
+    return identity(convert_to_tensor(input), name=name)
 
 
 def evaluate_op(op: Operation, feeds: dict) -> None:

@@ -33,6 +33,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.function.graph_variables import GraphVariable, running
 from eagerflow._src.graph.interpreter import run_op
@@ -188,6 +189,24 @@ def _fetch_target(graph: Graph, f: Any) -> Any:
                     "Operation.)")
 
 
+def _sparse_feeds(feed_dict: dict) -> dict:
+    """A feed for a SparseTensor (a SparseTensorValue or an (indices, values, shape)
+    triple) as the feeds of its three tensors, as TF's Session splits it."""
+    out = {}
+    for k, v in feed_dict.items():
+        if not isinstance(k, SparseTensor):
+            out[k] = v
+            continue
+        if isinstance(v, SparseTensor):
+            v = (v.indices, v.values, v.dense_shape)
+        if not (isinstance(v, tuple) and len(v) == 3):
+            raise TypeError(f"The value of a feed of a SparseTensor must be a "
+                            f"SparseTensorValue or an (indices, values, dense_shape) "
+                            f"tuple; got {type(v).__name__}")
+        out[k.indices], out[k.values], out[k.dense_shape] = v
+    return out
+
+
 def _feed_key(graph: Graph, k: Any) -> SymbolicTensor:
     if isinstance(k, str):
         k = graph.as_graph_element(k, allow_operation=False)
@@ -215,6 +234,10 @@ def _feed_value(k: SymbolicTensor, v: Any) -> np.ndarray:
     dtype = k._dtype
     if dtype is dt.string:
         arr = np.array(v, dtype=object)
+        flat = arr.reshape(-1)  # (a view: the array is new)
+        for i, x in enumerate(flat):  # Python strings fed as TF's bytes (UTF-8)
+            if isinstance(x, str):
+                flat[i] = x.encode()
     else:
         arr = np.array(v, dtype=dtype.as_numpy_dtype)
     if k._shape is not None and not TensorShape(k._shape).is_compatible_with(arr.shape):
@@ -276,8 +299,10 @@ class Session:
             raise RuntimeError("Attempted to use a closed Session.")
         if fetches is None:
             raise TypeError('Argument `fetch` = None has invalid type "NoneType". Cannot be None')
+        if feed_dict and any(isinstance(k, SparseTensor) for k in feed_dict):
+            feed_dict = _sparse_feeds(feed_dict)
         flat = nest.flatten(fetches)
-        if any(isinstance(f, IndexedSlices) for f in flat):
+        if any(isinstance(f, (IndexedSlices, SparseTensor)) for f in flat):
             return self._run_slices(fetches, flat, feed_dict)
         g = self._graph
         feeds = feed_dict or {}
@@ -317,10 +342,13 @@ class Session:
 
     def _run_slices(self, fetches: Any, flat: list, feed_dict: dict | None) -> Any:
         """A run fetching IndexedSlices (a gradient of gathered rows): each is fetched as
-        its values, indices and dense shape, and comes back as TF's IndexedSlicesValue."""
+        its values, indices and dense shape, and comes back as TF's IndexedSlicesValue; a
+        SparseTensor as TF's SparseTensorValue."""
         parts: list = []
         for f in flat:
-            if isinstance(f, IndexedSlices):
+            if isinstance(f, SparseTensor):
+                parts.extend((f.indices, f.values, f.dense_shape))
+            elif isinstance(f, IndexedSlices):
                 shape = f.dense_shape
                 parts.extend((f.values, f.indices) + (() if shape is None else (shape,)))
             else:
@@ -328,7 +356,9 @@ class Session:
         got = iter(self.run(parts, feed_dict))
         out = []
         for f in flat:
-            if isinstance(f, IndexedSlices):
+            if isinstance(f, SparseTensor):
+                out.append(SparseTensorValue(next(got), next(got), next(got)))
+            elif isinstance(f, IndexedSlices):
                 out.append(IndexedSlicesValue(next(got), next(got),
                                               None if f.dense_shape is None else next(got)))
             else:

@@ -90,6 +90,10 @@ ALIASES = {
     "unsorted_segment_sum": "math.unsorted_segment_sum", "VarLenFeature": "io.VarLenFeature",
     "VERSION": "version.VERSION", "where_v2": "where", "write_file": "io.write_file",
     "zeta": "math.zeta",
+    # (eagerflow's build constants: it has no C++ library, so its ABI flag is 0, TF's 1)
+    "CXX11_ABI_FLAG": "sysconfig.CXX11_ABI_FLAG", "MONOLITHIC_BUILD": "sysconfig.MONOLITHIC_BUILD",
+    "GRAPH_DEF_VERSION_MIN_CONSUMER": "version.GRAPH_DEF_VERSION_MIN_CONSUMER",
+    "GRAPH_DEF_VERSION_MIN_PRODUCER": "version.GRAPH_DEF_VERSION_MIN_PRODUCER",
 }
 
 # TF 1 names with TF 1's own parameters (tf1_args.py)
@@ -99,3 +103,16 @@ TF1_ARGS = (
     "squeeze", "reverse_sequence", "norm", "gather", "gather_nd", "shape", "size", "pad",
     "boolean_mask", "transpose", "tuple", "convert_to_tensor", "ones_like", "zeros_like",
     "hessians", "name_scope")
+
+# TF 1's sparse, string, parsing, printing and other functions (tf1_data.py)
+TF1_DATA = (
+    "sparse_add", "sparse_concat", "sparse_split", "sparse_reduce_sum", "sparse_reduce_max",
+    "sparse_reduce_sum_sparse", "sparse_reduce_max_sparse", "sparse_segment_sum",
+    "sparse_segment_mean", "sparse_segment_sqrt_n", "serialize_sparse", "serialize_many_sparse",
+    "convert_to_tensor_or_sparse_tensor", "sparse_placeholder", "string_split", "substr",
+    "string_to_number", "string_to_hash_bucket", "reduce_join", "decode_raw", "decode_csv",
+    "parse_example", "parse_single_example", "Print", "setdiff1d", "space_to_depth",
+    "depth_to_space", "extract_image_patches", "confusion_matrix", "bincount", "random_poisson",
+    "verify_tensor_all_finite", "assert_scalar", "assert_rank_at_least", "assert_rank_in",
+    "assert_integer", "assert_type", "floor_div", "batch_to_space_nd", "clip_by_average_norm",
+    "initialize_all_tables", "control_flow_v2_enabled")

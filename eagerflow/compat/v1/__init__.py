@@ -27,6 +27,8 @@ from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.saved_model.protos import pb as _pb
 from eagerflow._src.v1.names import ALIASES as _ALIASES
 from eagerflow._src.v1.names import TF1_ARGS as _TF1_ARGS
+from eagerflow._src.v1.names import TF1_DATA as _TF1_DATA
+from eagerflow._src.v1.protos import PROTOS as _PROTOS
 
 
 _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
@@ -80,6 +82,9 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_non_negative", "assert_non_positive")})
 _V1_SUBMODULES = ("train", "losses", "initializers")
 _V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
+_V1_MODULES["eagerflow._src.v1.tf1_data"] = _TF1_DATA
+_V1_RENAMED.update({"SparseTensorValue": ("eagerflow._src.core.sparse_tensor", "SparseTensorValue"),
+                    "get_seed": ("eagerflow._src.ops.random", "get_seed")})
 _LAZY.update({n: m for m, names in _V1_MODULES.items() for n in names})
 
 
@@ -107,6 +112,10 @@ def __getattr__(name):
         return value
     if name in _ALIASES:  # TF 1's name for a TF 2 function
         value = globals()[name] = _tf2(_ALIASES[name])
+        return value
+    if name in _PROTOS:  # TF's protocol buffer classes (protobuf loads on first use)
+        value = globals()[name] = _importlib.import_module(
+            "eagerflow._src.v1.protos").message_class(name)
         return value
     if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
         globals()[name] = _pb().GraphDef
