@@ -29,6 +29,7 @@ from eagerflow._src.v1.names import ALIASES as _ALIASES
 from eagerflow._src.v1.names import TF1_ARGS as _TF1_ARGS
 from eagerflow._src.v1.names import TF1_DATA as _TF1_DATA
 from eagerflow._src.v1.protos import PROTOS as _PROTOS
+from eagerflow._src.v1.protos import message_class as _message_class
 
 
 _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
@@ -114,8 +115,7 @@ def __getattr__(name):
         value = globals()[name] = _tf2(_ALIASES[name])
         return value
     if name in _PROTOS:  # TF's protocol buffer classes (protobuf loads on first use)
-        value = globals()[name] = _importlib.import_module(
-            "eagerflow._src.v1.protos").message_class(name)
+        value = globals()[name] = _message_class(name)
         return value
     if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
         globals()[name] = _pb().GraphDef
