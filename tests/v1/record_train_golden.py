@@ -1,6 +1,7 @@
 """Records what TensorFlow 2.21 gives for the TF 1 training loops of train_programs.py
 (MonitoredTrainingSession and its hooks, checkpoints, FileWriter's event files) into
-golden/v1_train.json.
+golden/v1_train.json, and tf.compat.v1.nn's own functions (nn_v1_programs.py) into
+golden/v1_nn.json.
 
 Run: $EAGERFLOW_TF_PYTHON tests/v1/record_train_golden.py
 """
@@ -18,6 +19,7 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
+from tests.v1.nn_v1_programs import PROGRAMS as NN_PROGRAMS  # noqa: E402
 from tests.v1.train_programs import PROGRAMS  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
@@ -26,6 +28,8 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 def main() -> None:
     results = {name: program(tf) for name, program in PROGRAMS.items()}
     write_json(os.path.join(HERE, "v1_train.json"), results, indent=1, sort_keys=True)
+    results = {name: program(tf) for name, program in NN_PROGRAMS.items()}
+    write_json(os.path.join(HERE, "v1_nn.json"), results, indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from tests.v1.sparse_programs import PROGRAMS as SPARSE_PROGRAMS  # noqa: E402
 from tests.v1.v1_programs import PROGRAMS  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
-V1_NAMESPACES = ["", "train", "summary", "losses", "initializers", "saved_model",
+V1_NAMESPACES = ["", "train", "summary", "nn", "losses", "initializers", "saved_model",
                  "saved_model.builder", "saved_model.signature_def_utils", "saved_model.utils",
                  "saved_model.main_op"]
 

@@ -29,6 +29,7 @@ OURS = {
                                                    "dimension_value")}),
     "train": sorted(set(_own(V1.train)) | set(V1.train._LAZY)),
     "summary": sorted(set(_own(V1.summary)) | set(V1.summary._PROTOS)),
+    "nn": sorted(_own(V1.nn)),
     "initializers": sorted(_own(V1.initializers)),
     "saved_model": sorted(_own(V1.saved_model)),
     "saved_model.builder": sorted(_own(V1.saved_model.builder)),

@@ -18,8 +18,9 @@ _MODULE = "keras._tf_keras.keras.__internal__.legacy.layers"
 class KerasLazyLoader(types.ModuleType):
     """TF's lazy loader of `keras._tf_keras.keras.__internal__.legacy.layers`."""
 
-    def __init__(self) -> None:
-        super().__init__(_MODULE)
+    def __init__(self, module: str = _MODULE, text: str = "<KerasLazyLoader>") -> None:
+        super().__init__(module)
+        self.__dict__["_text"] = text
 
     def __getattr__(self, item: str) -> Any:
         if item.startswith("__") and item.endswith("__"):
@@ -30,7 +31,7 @@ class KerasLazyLoader(types.ModuleType):
         raise ModuleNotFoundError("No module named 'keras._tf_keras.keras.__internal__'")
 
     def __repr__(self) -> str:
-        return "<KerasLazyLoader>"
+        return self.__dict__["_text"]
 
 
 layers = KerasLazyLoader()

@@ -1,6 +1,7 @@
 """tf.compat.v1.nn: TF 1's forms of the tf.nn functions whose arguments differ from TF 2's
-(the embedding lookups with their `partition_strategy`), and TF 2's tf.nn for the rest
-(re-exports only)."""
+(the embedding lookups with their `partition_strategy`), TF 1's own functions (xw_plus_b,
+relu_layer, the convolution backprops, the `_v2` names, `rnn_cell` as TF 2.21 with Keras 3
+has it), and TF 2's tf.nn for the rest (re-exports only)."""
 
 from eagerflow import nn as _nn
 from eagerflow._src.ops.embedding_sparse import (
@@ -14,6 +15,26 @@ from eagerflow._src.v1.deprecated import dropout as dropout
 from eagerflow._src.v1.deprecated import (
     softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits,
 )
+from eagerflow._src.v1.nn_v1 import (
+    avg_pool_v2 as avg_pool_v2,
+    conv2d_backprop_filter as conv2d_backprop_filter,
+    conv2d_backprop_input as conv2d_backprop_input,
+    conv3d_backprop_filter as conv3d_backprop_filter,
+    conv3d_backprop_filter_v2 as conv3d_backprop_filter_v2,
+    ctc_beam_search_decoder_v2 as ctc_beam_search_decoder_v2,
+    ctc_loss_v2 as ctc_loss_v2,
+    depthwise_conv2d_native as depthwise_conv2d_native,
+    depthwise_conv2d_native_backprop_filter as depthwise_conv2d_native_backprop_filter,
+    depthwise_conv2d_native_backprop_input as depthwise_conv2d_native_backprop_input,
+    fused_batch_norm as fused_batch_norm,
+    log_uniform_candidate_sampler as log_uniform_candidate_sampler,
+    max_pool_v2 as max_pool_v2,
+    relu_layer as relu_layer,
+    softmax_cross_entropy_with_logits_v2 as softmax_cross_entropy_with_logits_v2,
+    uniform_candidate_sampler as uniform_candidate_sampler,
+    xw_plus_b as xw_plus_b,
+)
+from eagerflow._src.v1.nn_v1 import rnn_cell as rnn_cell
 
 
 def __getattr__(name):

@@ -1,0 +1,131 @@
+"""tf.compat.v1.nn's own functions: TF 1's layers of ops and TF 1's names of TF 2's ops.
+
+Sits in v1/ (loaded with tf.compat.v1.nn). `xw_plus_b` and `relu_layer` are TF 1's
+one-line layers, named as TF names them (the scope's MatMul, the BiasAdd or Relu named
+after the scope); the convolution backprops and `depthwise_conv2d_native` are TF's ops
+under TF 1's argument lists (`use_cudnn_on_gpu`, `filter` or `filters`, four dilations);
+the `_v2` names are TF 2's functions, as TF 2.21's tf.compat.v1.nn holds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops.array import constant
+from eagerflow._src.ops import nn_conv
+from eagerflow._src.ops.candidate_sampling import (
+    log_uniform_candidate_sampler,
+    uniform_candidate_sampler,
+)
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.elementwise import binary_args
+from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.nn import bias_add, relu
+from eagerflow._src.ops.nn_ctc import ctc_loss as ctc_loss_v2
+from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder as ctc_beam_search_decoder_v2
+from eagerflow._src.ops.nn_loss import softmax_cross_entropy_with_logits as _softmax_xent
+from eagerflow._src.ops.nn_norm import fused_batch_norm
+from eagerflow._src.ops.nn_pool import avg_pool as avg_pool_v2
+from eagerflow._src.ops.nn_pool import max_pool as max_pool_v2
+from eagerflow._src.ops.variables import is_tf_variable
+from eagerflow._src.v1.layers import KerasLazyLoader
+
+# TF 2.21's tf.compat.v1.nn.rnn_cell with Keras 3: Keras 2's legacy cells, which Keras 3
+# does not ship, so every cell (BasicRNNCell, LSTMCell, MultiRNNCell, ...) is refused
+_RNN_CELL = "keras._tf_keras.keras.__internal__.legacy.rnn_cell"
+rnn_cell = KerasLazyLoader(_RNN_CELL, f"<KerasLazyLoader (keras_3) {_RNN_CELL} as rnn_cell "
+                                      f"mode=v1>")
+
+
+def _named(value: Any, name: str) -> Any:
+    """`value` as a tensor, a constant named `name` in the scope where it is not one (as
+    TF's convert_to_tensor names it)."""
+    if isinstance(value, Tensor) or is_tf_variable(value):
+        return value
+    return constant(value, name=name)
+
+
+def xw_plus_b(x: Any, weights: Any, biases: Any, name: str | None = None) -> Any:
+    """matmul(x, weights) + biases: `xw_plus_b/MatMul`, then the BiasAdd `xw_plus_b`."""
+    with name_scope(name or "xw_plus_b") as scope:
+        x, weights, biases = _named(x, "x"), _named(weights, "weights"), _named(biases, "biases")
+        mm = matmul(x, weights)
+        return bias_add(mm, biases, name=scope or None)
+
+
+def relu_layer(x: Any, weights: Any, biases: Any, name: str | None = None) -> Any:
+    """relu(matmul(x, weights) + biases), the Relu named after the scope."""
+    with name_scope(name or "relu_layer") as scope:
+        x, weights, biases = _named(x, "x"), _named(weights, "weights"), _named(biases, "biases")
+        return relu(bias_add(matmul(x, weights), biases), name=scope or None)
+
+
+def softmax_cross_entropy_with_logits_v2(labels: Any, logits: Any, axis: Any = None,
+                                         name: str | None = None, dim: Any = None) -> Any:
+    """TF 2's softmax_cross_entropy_with_logits, with TF 1's deprecated `dim`."""
+    if axis is not None and dim is not None:
+        raise ValueError("Cannot specify both 'dim' and 'axis'.")
+    axis = dim if axis is None else axis
+    return _softmax_xent(labels, logits, -1 if axis is None else axis, name)
+
+
+def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
+                           strides: Any, padding: Any, use_cudnn_on_gpu: bool = True,
+                           data_format: str = "NHWC",
+                           dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
+                           name: str | None = None) -> Any:
+    """TF's Conv2DBackpropFilter: the gradient of conv2d for its filter."""
+    return nn_conv.conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,
+                                          data_format, dilations, name)
+
+
+def conv2d_backprop_input(input_sizes: Any, filter: Any = None,  # noqa: A002
+                          out_backprop: Any = None, strides: Any = None, padding: Any = None,
+                          use_cudnn_on_gpu: bool = True, data_format: str = "NHWC",
+                          dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
+                          name: str | None = None, filters: Any = None) -> Any:
+    """TF's Conv2DBackpropInput: the gradient of conv2d for its input."""
+    if filter is not None and filters is not None:
+        raise ValueError("Cannot specify both 'filter' and 'filters'.")
+    filters = filter if filters is None else filters
+    return nn_conv.conv2d_backprop_input(input_sizes, filters, out_backprop, strides, padding,
+                                         data_format, dilations, name)
+
+
+def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
+                              strides: Any, padding: str, data_format: str = "NDHWC",
+                              dilations: Any = [1, 1, 1, 1, 1],  # noqa: B006 (TF's default)
+                              name: str | None = None) -> Any:
+    """TF's Conv3DBackpropFilterV2: the gradient of conv3d for its filter."""
+    x, dy = binary_args(input, out_backprop)
+    a = nn_conv._conv_attrs(3, strides, padding, data_format, dilations)
+    return bind(nn_conv.CONV3D_BACKPROP_FILTER, (x, nn_conv._sizes_tensor(filter_sizes), dy),
+                a, name)
+
+
+conv3d_backprop_filter = conv3d_backprop_filter_v2
+
+
+def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
+                            data_format: str = "NHWC",
+                            dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
+                            name: str | None = None) -> Any:
+    """TF's DepthwiseConv2dNative: each channel convolved with its own filters."""
+    return nn_conv.depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
+                                    name)
+
+
+depthwise_conv2d_native_backprop_filter = nn_conv.depthwise_conv2d_backprop_filter
+depthwise_conv2d_native_backprop_input = nn_conv.depthwise_conv2d_backprop_input
+
+__all__ = [
+    "avg_pool_v2", "conv2d_backprop_filter", "conv2d_backprop_input", "conv3d_backprop_filter",
+    "conv3d_backprop_filter_v2", "ctc_beam_search_decoder_v2", "ctc_loss_v2",
+    "depthwise_conv2d_native", "depthwise_conv2d_native_backprop_filter",
+    "depthwise_conv2d_native_backprop_input", "fused_batch_norm",
+    "log_uniform_candidate_sampler", "max_pool_v2", "relu_layer",
+    "rnn_cell", "softmax_cross_entropy_with_logits_v2", "uniform_candidate_sampler",
+    "xw_plus_b",
+]
