@@ -13,8 +13,8 @@ from typing import Any
 
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.ops.array import constant
 from eagerflow._src.ops import nn_conv
+from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.candidate_sampling import (
     log_uniform_candidate_sampler,
     uniform_candidate_sampler,
