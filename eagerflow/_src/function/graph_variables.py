@@ -184,7 +184,10 @@ class GraphVariable(V.Variable):
         if self._trainable and GraphKeys.TRAINABLE_VARIABLES not in collections:
             collections.append(GraphKeys.TRAINABLE_VARIABLES)
         with init_scope(g):
-            scope = g.unique_name(name or "Variable")  # the scope its ops are made in
+            if isinstance(name, str) and name.endswith("/"):
+                scope = name[:-1]  # an absolute scope is the name as it is, as TF's
+            else:
+                scope = g.unique_name(name or "Variable")  # the scope its ops are made in
             with name_scope(scope + "/"):
                 with name_scope("Initializer"):
                     value = initial_value() if callable(initial_value) else initial_value

@@ -445,6 +445,34 @@ SQUEEZE_ALL = register(OpDef(
 ))
 
 
+def _squeeze_dims_kernel(xp: Any, x: Any, squeeze_dims: tuple) -> Any:
+    r, axes = x.ndim, set()
+    for a in squeeze_dims:
+        if not -r <= a < r:
+            raise C.fail("SqueezeDims", f"Tried to squeeze dim index {a} for tensor with {r} "
+                                        "dimensions.")
+        if x.shape[a % r] != 1:
+            raise C.fail("SqueezeDims", f"Can not squeeze dim[{a % r}], expected a dimension "
+                                        f"of 1, got {x.shape[a % r]}")
+        axes.add(a % r)
+    return xp.reshape(x, tuple(d for i, d in enumerate(x.shape) if i not in axes))
+
+SQUEEZE_DIMS = register(OpDef(
+    "SqueezeDims",  # given dims of a tensor whose rank is unknown while tracing: TF's Squeeze
+    lambda x, squeeze_dims: [(None, x._dtype)],
+    _squeeze_dims_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0])],
+    reference=lambda x, squeeze_dims: np.squeeze(x, tuple(squeeze_dims)),
+    samples=lambda: [Sample((_f64(2, 3, 1),), {"squeeze_dims": (-1,)}),
+                     Sample((_f64(1, 3, 1),), {"squeeze_dims": (0, 2)})],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"squeeze_dims": (-1,)},
+                                   InvalidArgumentError, "Can not squeeze dim[1], expected a "
+                                   "dimension of 1, got 3")],
+    tf=TFForm(export=lambda n, b: b.node("Squeeze", [b.input(0)],
+                                         {"squeeze_dims": list(n.attrs["squeeze_dims"])})),
+))
+
+
 @dispatchable
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
@@ -457,6 +485,9 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
         if isinstance(axis, Tensor) and not isinstance(axis, EagerTensor):
             raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        if shape is None:  # (checked at run time, as TF's kernel checks)
+            return bind(SQUEEZE_DIMS, (x,), {"squeeze_dims": tuple(int(a) for a in axes)},
+                        name or "Squeeze")
         axes = {C.norm_axis("Squeeze", a, len(shape)) for a in axes}
         for a in axes:
             if shape[a] not in (1, None):

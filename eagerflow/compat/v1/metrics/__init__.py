@@ -1,0 +1,40 @@
+"""tf.compat.v1.metrics: TF 1's streaming metrics, each a (value, update_op) pair over
+local variables (re-exports only)."""
+
+from eagerflow._src.v1.metrics import (
+    accuracy as accuracy,
+    auc as auc,
+    false_negatives as false_negatives,
+    false_negatives_at_thresholds as false_negatives_at_thresholds,
+    false_positives as false_positives,
+    false_positives_at_thresholds as false_positives_at_thresholds,
+    mean as mean,
+    mean_absolute_error as mean_absolute_error,
+    mean_cosine_distance as mean_cosine_distance,
+    mean_iou as mean_iou,
+    mean_per_class_accuracy as mean_per_class_accuracy,
+    mean_relative_error as mean_relative_error,
+    mean_squared_error as mean_squared_error,
+    mean_tensor as mean_tensor,
+    percentage_below as percentage_below,
+    precision as precision,
+    precision_at_thresholds as precision_at_thresholds,
+    recall as recall,
+    recall_at_thresholds as recall_at_thresholds,
+    root_mean_squared_error as root_mean_squared_error,
+    sensitivity_at_specificity as sensitivity_at_specificity,
+    specificity_at_sensitivity as specificity_at_sensitivity,
+    true_negatives as true_negatives,
+    true_negatives_at_thresholds as true_negatives_at_thresholds,
+    true_positives as true_positives,
+    true_positives_at_thresholds as true_positives_at_thresholds,
+)
+from eagerflow._src.v1.metrics_at_k import (
+    average_precision_at_k as average_precision_at_k,
+    precision_at_k as precision_at_k,
+    precision_at_top_k as precision_at_top_k,
+    recall_at_k as recall_at_k,
+    recall_at_top_k as recall_at_top_k,
+    sparse_average_precision_at_k as sparse_average_precision_at_k,
+    sparse_precision_at_k as sparse_precision_at_k,
+)
