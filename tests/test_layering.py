@@ -51,6 +51,7 @@ PACKAGES = [
     "data",          # tf.data
     "feature_column",  # tf.feature_column: columns over ops, lookup tables, parse specs
     "distribute",    # strategies
+    "dtensor",       # tf.experimental.dtensor: meshes, layouts, DTensors
     "v1",            # TF 1's programs: variable scopes, optimizers, losses, Saver
     "saved_model",   # SavedModel: whole programs in TF's format
     "v1_training",   # TF 1's training loops: hooks, monitored sessions, FileWriter

@@ -1,5 +1,6 @@
 """tf.experimental: Optional (the values get_next_as_optional returns), DynamicRaggedShape and
-RowPartition (the shapes of ragged tensors), StructuredTensor (loaded on first use)."""
+RowPartition (the shapes of ragged tensors), StructuredTensor and dtensor (loaded on first
+use)."""
 
 import importlib as _importlib
 
@@ -27,7 +28,7 @@ _structured = _lazy_module("eagerflow._src.ops.structured")
 
 
 def __getattr__(name: str):  # tf.experimental.numpy loads on first use
-    if name == "numpy":  # as the other lazy namespaces: the module named from ours
+    if name in ("numpy", "dtensor"):  # as the other lazy namespaces: the module named from ours
         return _importlib.import_module(f"{__name__}.{name}")
     if name == "StructuredTensor":
         value = globals()[name] = _structured.StructuredTensor
@@ -36,4 +37,4 @@ def __getattr__(name: str):  # tf.experimental.numpy loads on first use
 
 
 def __dir__() -> list:
-    return sorted(set(globals()) | {"StructuredTensor", "numpy"})
+    return sorted(set(globals()) | {"StructuredTensor", "dtensor", "numpy"})

@@ -61,6 +61,10 @@ def wants(n: Any, i: int) -> bool:
     return needs is None or needs[i]
 
 
+# Set by dtensor/ when it loads: runs an eager op one of whose inputs is a DTensor (an
+# EagerTensor subclass with a `_layout`), so that the result carries TF's inferred layout.
+LAYOUT_HOOK: list = [None]
+
 # The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
 _BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
@@ -85,6 +89,10 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     elif n == 1 and inputs[0].__class__ is EagerTensor:
         arrays = (inputs[0]._arr,)
     else:
+        if LAYOUT_HOOK[0] is not None:  # a DTensor input: its layouts propagate (dtensor/)
+            for t in inputs:
+                if getattr(t, "_layout", None) is not None:
+                    return LAYOUT_HOOK[0](op, inputs, attrs, name)
         arrays = _eager_arrays(inputs)
     if _OBSERVE[0] and not st["observing"]:
         return _observed(op, inputs, attrs, name, st)

@@ -1,0 +1,1 @@
+"""tf.experimental.dtensor: meshes, layouts, DTensors and DVariables (loaded on first use)."""
