@@ -3,7 +3,8 @@
 Sits in control_flow/, above subgraph_ops.py. Eagerly these are plain Python: the
 predicate's value picks a branch and tapes record the ops that actually ran. While a
 graph is built a cond becomes one "If" op holding both branches traced as sub-graphs
-(subgraph_ops.build_cond); case and switch_case are chains of conds.
+(subgraph_ops.build_cond), a switch_case one "Case" op holding every branch
+(case_op.build_case); case is a chain of conds, as TF's.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.control_flow.case_op import build_case
 from eagerflow._src.control_flow.subgraph_ops import build_cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import cast, equal
+from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.stacking import stack
 
@@ -50,37 +52,45 @@ def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None =
 
 def switch_case(branch_index: Any, branch_fns: Any, default: Callable | None = None,
                 name: str = "switch_case") -> Any:
-    """Runs `branch_fns[branch_index]()` (out-of-range indices run `default`, or the last
-    branch)."""
-    if isinstance(branch_fns, dict):
-        keys = sorted(branch_fns)
-        if keys != list(range(len(keys))):
-            raise ValueError(f"branch indices (keys) must form contiguous range of [0 to "
-                             f"{len(keys)}) but found {{{','.join(str(k) for k in keys)}}}")
-        fns = [branch_fns[k] for k in keys]
-    else:
-        fns = list(branch_fns)
-        if fns and isinstance(fns[0], tuple):
-            fns = [f for _, f in sorted(fns, key=lambda kv: kv[0])]
-    if not fns:
-        raise ValueError("Must provide at least one item in `branch_fns`")
-    for f in fns:
-        if not callable(f):
-            raise TypeError("fn for branch must be callable.")
-    if default is None:
-        default = fns[-1]
-    idx = convert_to_tensor(branch_index)
-    if not idx._dtype.is_integer:
-        raise TypeError(f"branch_index must be an integer Tensor, got {idx._dtype!r}")
-    if _state.graph is None:
-        i = int(idx._numpy())
-        return fns[i]() if 0 <= i < len(fns) else default()
-    # A chain of conds: index i runs branch i; anything else runs `default`.
-    def chain(k: int) -> Callable:
-        if k == len(fns):
-            return default
-        return lambda: cond(equal(idx, k), fns[k], chain(k + 1))
-    return chain(0)()
+    """Runs `branch_fns[branch_index]()` (an index out of range runs `default`, or the last
+    branch); in a graph, one "Case" op holding every branch (case_op.py)."""
+    fns = _indexed_branches(branch_fns, default, branch_index)
+    with name_scope(name or "case"):
+        if _state.graph is None:
+            i = int(branch_index._numpy())
+            return fns[i if 0 <= i < len(fns) else -1]()
+        return build_case(branch_index, fns)
+
+
+def _indexed_branches(branch_fns: Any, default: Callable | None, branch_index: Any) -> list:
+    """The branches of tf.switch_case, checked and ordered as TF's (`default` last)."""
+    if not isinstance(branch_index, Tensor):
+        raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}")
+    if not branch_index.dtype.is_integer:
+        raise TypeError(f"'branch_index' must be an integer Tensor, got {branch_index.dtype}")
+    if not branch_fns:
+        raise ValueError("Must provide at least one item in 'branch_fns'")
+    if not isinstance(branch_fns, (list, tuple, dict)):
+        raise TypeError("'branch_fns' must be a list, tuple, or dict")
+    pairs = list(branch_fns.items()) if isinstance(branch_fns, dict) else list(branch_fns)
+    if all(callable(fn) for fn in pairs):
+        pairs = list(enumerate(pairs))
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"Each entry in 'branch_fns' must be a 2-tuple. Received {pair}.")
+        key, fn = pair
+        if not isinstance(key, int):
+            raise TypeError(f"key must be a Python `int`, got {type(key)}")
+        if not callable(fn):
+            raise TypeError(f"fn for key {key} must be callable.")
+    keys = [k for k, _ in pairs]
+    if min(keys) < 0 or max(keys) >= len(keys) or len(set(keys)) != len(keys):
+        raise ValueError(f"branch indices (keys) must form contiguous range of [0 to "
+                         f"{len(keys)}) but found {{{','.join(map(str, sorted(keys)))}}}")
+    fns = [fn for _, fn in sorted(pairs, key=lambda kv: kv[0])]
+    if default is not None:
+        fns.append(default)
+    return fns
 
 
 def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = False,

@@ -43,7 +43,7 @@ def tensor_proto(pb: Any, arr: Any, dtype: dt.DType) -> Any:
 
 
 _LIST_FIELDS = {"list(int)": "i", "list(float)": "f", "list(bool)": "b", "list(string)": "s",
-                "list(type)": "type", "list(shape)": "shape"}
+                "list(type)": "type", "list(shape)": "shape", "list(func)": "func"}
 
 
 def set_attr(av: Any, kind: str, value: Any) -> None:
@@ -70,6 +70,9 @@ def set_attr(av: Any, kind: str, value: Any) -> None:
         elif kind == "list(shape)":
             for s in items:
                 set_shape(av.list.shape.add(), s)
+        elif kind == "list(func)":
+            for f in items:
+                av.list.func.add().name = f
         elif kind == "list(string)":
             av.list.s.extend(v if isinstance(v, bytes) else str(v).encode() for v in items)
         elif kind == "list(int)":

@@ -25,7 +25,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.control_outputs import CONTROL_NO_OP
-from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.graph.ir import FuncGraph, known_value
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
 from eagerflow._src.saved_model import tf_ops
@@ -72,6 +72,10 @@ class FunctionWriter:
         self._current: Any = None      # the eagerflow operation being written
         self.arg_shapes: dict = {}     # argument name -> its static shape
         self.made: list = []           # the Refs of the nodes written (for their shapes)
+        # the graph tensors standing for the arguments the operation being written holds
+        # as attrs (its `tf_inputs` beyond its inputs): a constant its lowering makes for
+        # one is that node ("Sum/reduction_indices", "cond/Const", a user's own Const)
+        self._arg_consts: list = []
 
     # -- names ----------------------------------------------------------------------------
     def unique(self, base: str, arg: bool = False) -> str:
@@ -280,6 +284,37 @@ class FunctionWriter:
         return [self.node("BroadcastTo", [self.input(i), shape])[0] for i in range(len(ins))]
 
     def const(self, value: Any, dtype: Any = None, name: str | None = None) -> Ref:
+        t = self._arg_const(value, dtype, name)
+        if t is None:
+            return self._const(value, dtype, name)
+        ref = self._refs.get(id(t))
+        if ref is None:
+            ref = self._refs[id(t)] = self._const(value, dtype, t._op.name)
+        return ref
+
+    def _arg_const(self, value: Any, dtype: Any, name: str | None) -> Any:
+        """The graph tensor standing for the argument of the operation being written that
+        a constant its lowering makes is (named as that tensor's node, or of its value),
+        taken from the ones left; None if none."""
+        for k, t in enumerate(self._arg_consts):
+            if t._op.name == name:
+                return self._arg_consts.pop(k)
+        if not self._arg_consts:
+            return None
+        try:
+            arr = np.asarray(value)
+        except (TypeError, ValueError):
+            return None
+        if arr.dtype == object:
+            return None
+        for k, t in enumerate(self._arg_consts):
+            v = known_value(t)
+            if v is not None and (dtype is None or dt.as_dtype(dtype) is t._dtype) and \
+                    v.size == arr.size and np.array_equal(v.reshape(-1), arr.reshape(-1)):
+                return self._arg_consts.pop(k)
+        return None
+
+    def _const(self, value: Any, dtype: Any = None, name: str | None = None) -> Ref:
         # (bytes as an object: NumPy's fixed-width bytes would drop trailing NULs)
         arr = np.array(value, object) if isinstance(value, bytes) else np.asarray(value)
         if dtype is None:
@@ -362,6 +397,14 @@ class FunctionWriter:
         return out
 
     # -- writing a graph ----------------------------------------------------------------------
+    def take_arg_consts(self, op: Any) -> None:
+        """Readies the constants `op`'s lowering makes to be its graph's argument constants
+        (TF's graph's nodes of them: graph/arg_consts.py)."""
+        if op.tf_inputs is not None:
+            mine = {id(x) for x in op.inputs}
+            self._arg_consts = [t for t in op.tf_inputs
+                                if id(t) not in mine and hasattr(t, "_op")]
+
     def write_graph(self, graph: Any, outputs: list) -> None:
         self.consumed = {id(x) for op in graph.operations for x in op.inputs}
         self.consumed.update(id(t) for t in outputs)
@@ -375,6 +418,7 @@ class FunctionWriter:
                 continue
             self._current = op
             state = self.written()
+            self.take_arg_consts(op)
             try:
                 refs = self.library.lower(self, op)
             except ExportError as e:
@@ -383,6 +427,8 @@ class FunctionWriter:
                                       f"function {self.fdef.signature.name})") from None
                 self.unwrite(state)
                 refs = self.own_form(op)
+            finally:
+                self._arg_consts = []
             for t, r in zip(op.outputs, refs):
                 if r is not None:
                     r.shape = t._shape
@@ -694,10 +740,11 @@ def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
     return None
 
 
-# -- control flow: tf.cond and tf.while_loop as TF's If and While --------------------------
+# -- control flow: tf.cond, tf.switch_case and tf.while_loop as TF's If, Case and While -----
 #
 # An If takes the predicate and the branches' captured tensors, then a resource argument per
-# variable either branch touches; both branches are library functions of that signature.
+# variable either branch touches; both branches are library functions of that signature (a
+# Case's index and branches alike).
 # TF's While carries everything the loop uses as loop variables: eagerflow's loop variables,
 # then the captured tensors and, for `maximum_iterations`, a counter and the limit (passed
 # through unchanged), then the variables' resources. The condition and body are small
@@ -706,6 +753,8 @@ def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
 def lower_control_flow(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
     if op.type in ("If", "StatelessIf"):
         return _if(lib, w, op)
+    if op.type in ("Case", "StatelessCase"):
+        return _case(lib, w, op)
     if op.type in ("While", "StatelessWhile"):
         return _while(lib, w, op)
     raise ExportError("eagerflow has no TensorFlow form for this op")
@@ -756,6 +805,25 @@ def _if(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
                   {"Tout": [t._dtype for t in outs], "then_branch": then_name,
                    "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n])},
                   name=op.name)
+
+
+def _case(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
+    """A Case as TF's: the branch index, the branches' captured tensors then a resource per
+    variable any branch touches; each branch a library function of that signature."""
+    graphs = [getattr(s, "graph", s) for s in op.op.subgraphs]
+    n = len(graphs[0].outputs)
+    _check_unused(w, op, n, "random draws of a branch")
+    n_caps = len(graphs[0].inputs)
+    variables = _union(lib, graphs)
+    outer = op.inputs[1:1 + n_caps]
+    names = [lib.add(g, f"{op.name}_branch{k}", resources=variables,
+                     specified=_captured_names(g, outer))[0] for k, g in enumerate(graphs)]
+    caps = [w.ref(x) for x in outer]
+    stateful = bool(variables) or any(lib._stateful(name) for name in names)
+    return w.node("Case" if stateful else "StatelessCase",
+                  [w.ref(op.inputs[0]), caps + [w.capture(v) for v in variables]],
+                  {"Tout": [t._dtype for t in graphs[0].outputs], "branches": names,
+                   "output_shapes": _shapes(op.outputs[:n])}, name=op.name)
 
 
 def _while(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:

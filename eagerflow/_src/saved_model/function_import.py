@@ -22,7 +22,7 @@ from typing import Any
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
 from eagerflow._src.backend import to_host
-from eagerflow._src.control_flow.conditionals import cond
+from eagerflow._src.control_flow.conditionals import cond, switch_case
 from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
@@ -50,8 +50,8 @@ from eagerflow._src.saved_model.attrs import attr_value
 STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
-    "StatefulPartitionedCall", "If", "StatelessIf", "While", "StatelessWhile",
-    "DisableCopyOnRead", "Snapshot", "PreventGradient", "StopGradient",
+    "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
+    "StatelessWhile", "DisableCopyOnRead", "Snapshot", "PreventGradient", "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -389,7 +389,7 @@ class LibraryImporter:
             return [], None
         if op in ("PartitionedCall", "StatefulPartitionedCall"):
             return self.call(a["f"], ins), None
-        if op in ("If", "StatelessIf", "While", "StatelessWhile"):
+        if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile"):
             return import_control_flow(self, node), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, run_op_node)  # constant inputs: computed now, once
@@ -590,6 +590,8 @@ def arg_specs_of(structure: Any) -> list:
 def import_control_flow(importer: Any, node: Any) -> list:
     if node.op in ("If", "StatelessIf"):
         return _if(importer, node)
+    if node.op in ("Case", "StatelessCase"):
+        return _case(importer, node)
     return _while(importer, node)
 
 
@@ -607,6 +609,20 @@ def _if(importer: Any, node: Any) -> list:
     out = cond(pred, lambda: list(then_cf.call_flat_outputs(tensors)),
                lambda: list(else_cf.call_flat_outputs(tensors)))
     return list(out)
+
+
+def _case(importer: Any, node: Any) -> list:
+    """A Case as tf.switch_case over its branch functions (an index out of range runs the
+    last one, as TF's kernel)."""
+    index, ins = node.inputs[0], node.inputs[1:]
+    args = [x if is_bound(x) else Spec(x._shape, x._dtype) for x in ins]
+    tensors = [x for x in ins if not is_bound(x)]
+    cfs = [importer.concrete(name, args) for name in node.attrs["branches"]]
+    if not node.attrs["Tout"]:
+        switch_case(index, [lambda cf=cf: cf._call_flat(tensors) and None for cf in cfs])
+        return []
+    return list(switch_case(index, [lambda cf=cf: list(cf.call_flat_outputs(tensors))
+                                     for cf in cfs]))
 
 
 def _while(importer: Any, node: Any) -> list:

@@ -33,11 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.graph.ir import FuncGraph, Graph, Operation, known_value
+from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
@@ -56,42 +54,6 @@ MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)
 class _Writer(GraphWriter):
     """GraphWriter that keeps every Ref it makes (for `_output_shapes`)."""
 
-    def __init__(self, library: LibraryWriter, graph: Any) -> None:
-        super().__init__(library, graph)
-        # the graph tensors standing for the arguments the operation being written holds
-        # as attrs (its `tf_inputs` beyond its inputs): a constant its lowering makes for
-        # one is that node ("Sum/reduction_indices", a user's own Const, a Range)
-        self._arg_consts: list = []
-
-    def const(self, value: Any, dtype: Any = None, name: str | None = None) -> Ref:
-        t = self._arg_const(value, dtype, name)
-        ref = None if t is None else self._refs.get(id(t))
-        if ref is not None:
-            return ref
-        return super().const(value, dtype, name)
-
-    def _arg_const(self, value: Any, dtype: Any, name: str | None) -> Any:
-        """The graph tensor standing for the argument of the operation being written that
-        a constant its lowering makes is (named as that tensor's node, or of its value),
-        taken from the ones left; None if none."""
-        for k, t in enumerate(self._arg_consts):
-            if t._op.name == name:
-                return self._arg_consts.pop(k)
-        if not self._arg_consts:
-            return None
-        try:
-            arr = np.asarray(value)
-        except (TypeError, ValueError):
-            return None
-        if arr.dtype == object:
-            return None
-        for k, t in enumerate(self._arg_consts):
-            v = known_value(t)
-            if v is not None and (dtype is None or dt.as_dtype(dtype) is t._dtype) and \
-                    v.size == arr.size and np.array_equal(v.reshape(-1), arr.reshape(-1)):
-                return self._arg_consts.pop(k)
-        return None
-
     def write_op(self, op: Operation) -> None:
         if id(op) in self.graph.shown_only:
             # at its place, as TF's graph lists it (TF's scalar axis where the op's attr
@@ -105,14 +67,12 @@ class _Writer(GraphWriter):
             self._refs[id(t)] = ref
             self.op_node[id(op)] = ref.name.split(":")[0]
             return
-        if op.tf_inputs is not None:
-            mine = {id(x) for x in op.inputs}
-            self._arg_consts = [t for t in op.tf_inputs
-                                if id(t) not in mine and hasattr(t, "_op")]
+        self.take_arg_consts(op)
         try:
             super().write_op(op)
         finally:
             self._arg_consts = []
+
 
 class _FunctionGraphWriter(_Writer):
     """A FuncGraph's nodes as TF's GraphDef of it: placeholders for the inputs and the

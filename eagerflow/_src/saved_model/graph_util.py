@@ -35,8 +35,20 @@ _HANDLES = ("Variable", "VariableV2", "VarHandleOp")
 # node type -> (its function attributes, the input its functions' first argument takes)
 _CALLS = {"If": (("then_branch", "else_branch"), 1), "StatelessIf": (("then_branch",
                                                                       "else_branch"), 1),
+          "Case": (("branches",), 1), "StatelessCase": (("branches",), 1),
           "While": (("cond", "body"), 0), "StatelessWhile": (("cond", "body"), 0),
           "PartitionedCall": (("f",), 0), "StatefulPartitionedCall": (("f",), 0)}
+
+
+def _called(node: Any) -> list:
+    """The functions a node's attributes name (a Case's branches: a list of them)."""
+    out = []
+    for av in node.attr.values():
+        if av.HasField("func"):
+            out.append(av.func.name)
+        elif av.HasField("list"):
+            out.extend(f.name for f in av.list.func)
+    return out
 
 
 def _is_graph_def(x: Any) -> bool:
@@ -233,7 +245,9 @@ class _Freezer:
         attrs, first = call
         args = {i - first: env[sources[i]] for i in hit}
         for a in attrs:
-            node.attr[a].func.name = self._function(node.attr[a].func.name, args)
+            av = node.attr[a]
+            for f in (av.list.func if av.HasField("list") else [av.func]):
+                f.name = self._function(f.name, args)
         types = "Tin" if "Tin" in node.attr else "T"
         for k, (dtype, _) in args.items():
             node.attr[types].list.type[k] = dtype.as_datatype_enum
@@ -289,14 +303,13 @@ class _Freezer:
     def _reachable(nodes: Any, by_name: dict) -> list:
         """The functions `nodes` call, directly or through others, in `by_name`'s order."""
         seen: list = []
-        todo = [av.func.name for n in nodes for av in n.attr.values() if av.HasField("func")]
+        todo = [f for n in nodes for f in _called(n)]
         while todo:
             f = todo.pop(0)
             if f in seen or f not in by_name:
                 continue
             seen.append(f)
-            todo.extend(av.func.name for n in by_name[f].node_def for av in n.attr.values()
-                        if av.HasField("func"))
+            todo.extend(g for n in by_name[f].node_def for g in _called(n))
         return sorted(seen, key=lambda f: list(by_name).index(f))
 
 

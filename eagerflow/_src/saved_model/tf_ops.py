@@ -22,8 +22,9 @@ from eagerflow._src.saved_model.protos import pb
 EXTRA_OPS = (
     # graph structure and variables
     "Placeholder", "Const", "NoOp", "IdentityN", "PartitionedCall", "StatefulPartitionedCall",
-    "If", "StatelessIf", "While", "StatelessWhile", "ReadVariableOp", "AssignVariableOp",
-    "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp", "ResourceGather",
+    "If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile", "ReadVariableOp",
+    "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp",
+    "ResourceGather",
     "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
     # composed from registered ops on import
