@@ -762,14 +762,16 @@ class ConcatenateDataset(DatasetV2):
         return a + b
 
 
-def _common_structure(datasets: list, what: str) -> dstruct.Structure:
+def _common_structure(datasets: list) -> dstruct.Structure:
+    """The inputs' most specific common element spec; TF's words for inputs without one
+    name the first input's spec and the one that left none."""
     spec = datasets[0].element_spec
-    for d in datasets[1:]:
+    for i, d in enumerate(datasets[1:]):
         common = dstruct.most_specific_common(spec, d.element_spec)
         if common is None:
-            raise TypeError(f"Invalid `datasets`. The elements of `datasets` must have compatible "
-                            f"structures and types, but {spec!r} and {d.element_spec!r} differ "
-                            f"({what}).")
+            raise TypeError(f"Invalid `datasets`. `datasets` must have compatible element "
+                            f"specs.\n Dataset 0 element_spec={datasets[0].element_spec}.\n"
+                            f"Dataset {i + 1} element_spec={d.element_spec}.")
         spec = common
     return dstruct.Structure(spec)
 
@@ -820,7 +822,7 @@ class ChooseFromDatasets(DatasetV2):
             raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be "
                             f"scalar `tf.int64` tensors but are {cs!r}.")
         super().__init__(tuple(datasets) + (choice_dataset,),
-                         _common_structure(datasets, "choose_from_datasets"))
+                         _common_structure(datasets))
         self._n = len(datasets)
         self._stop_on_empty = bool(stop_on_empty)
 

@@ -398,6 +398,8 @@ def most_specific_common(a: Any, b: Any) -> Any:
         nest.assert_same_structure(a, b, check_types=False)
     except (ValueError, TypeError):
         return None
+    if not _same_keys(a, b):
+        return None
     out = []
     for x, y in zip(flatten(a), flatten(b)):
         c = x._common(y) if isinstance(x, TypeSpec) else None
@@ -405,6 +407,17 @@ def most_specific_common(a: Any, b: Any) -> Any:
             return None
         out.append(c)
     return pack_as(a, out) if is_nested(a) else out[0]
+
+
+def _same_keys(a: Any, b: Any) -> bool:
+    """Whether the mappings nested in `a` and `b` have the same keys, level by level (TF's
+    supertype of two dicts maps them key by key: other keys have none)."""
+    if isinstance(a, collections.abc.Mapping):
+        return isinstance(b, collections.abc.Mapping) and set(a) == set(b) and \
+            all(_same_keys(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        return all(_same_keys(x, y) for x, y in zip(a, b))
+    return True
 
 
 def relax_spec(spec: TypeSpec) -> TypeSpec:

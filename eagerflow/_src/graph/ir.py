@@ -43,7 +43,7 @@ from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
     user_frames,
 )
 from eagerflow._src.graph.interpreter import ancestors, evaluate
-from eagerflow._src.graph.shape_errors import SHAPE_ERRORS, mismatched_dims, shape_error
+from eagerflow._src.graph.shape_errors import is_shape_error, mismatched_dims, shape_error
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
 from eagerflow._src.graph.var_reads import (  # noqa: F401 (ASSIGN, RESOURCE re-exported)
     ASSIGN,
@@ -539,7 +539,7 @@ class Graph(VariableAccess):
         try:
             specs = op.infer(*ins, **attrs)
         except InvalidArgumentError as e:
-            if e.message.startswith(SHAPE_ERRORS):  # TF's shape functions: a ValueError
+            if is_shape_error(op.name, e.message):  # TF's shape functions: a ValueError
                 raise self._shape_error(op, ins, attrs, name, e) from None
             # TF's graph builder checks dtypes against the op's signature first: a TypeError
             te = signature_type_error(op.name, ins, attrs)

@@ -161,6 +161,35 @@ def _broadcast_to(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
             f" and with input tensors computed as partial shapes: input[1] = {_shape(target)}.")
 
 
+def _merge_text(a: tuple, b: tuple) -> str:
+    """TF's Merge of two known shapes refused: ranks first, then the first unequal dim."""
+    if len(a) != len(b):
+        return f"Shapes must be equal rank, but are {len(a)} and {len(b)}"
+    j, x, y = next((j, x, y) for j, (x, y) in enumerate(zip(a, b))
+                   if x is not None and y is not None and x != y)
+    return (f"Dimension {j} in both shapes must be equal, but are {x} and {y}. Shapes are "
+            f"{_shape(a)} and {_shape(b)}.")
+
+
+def _scatter_nd(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
+    """(reason, type and attrs, extra input names, extra shapes) for ScatterNd whose
+    indices' outer dimensions are not the updates': TF's shape function shows both."""
+    indices, updates = tensors[0], tensors[1]
+    form = (f"ScatterNd[T={dt_enum(updates._dtype)}, Tindices={dt_enum(indices._dtype)}, "
+            f"bad_indices_policy=\"{attrs.get('bad_indices_policy', '')}\"]")
+    shape = attrs.get("shape")
+    more = ([], []) if len(tensors) > 2 else \
+        ([f"{node}/shape"], ["[?]" if shape is None else f"[{len(shape)}]"])
+    is_, us = indices._shape, updates._shape
+    if reason.startswith("Dimensions [0,") and is_ is not None and us is not None:
+        outer = len(is_) - 1
+        pi, pu = is_[:outer], us[:outer]
+        reason = (f"Dimensions [0,{outer}) of indices[shape={_shape(is_)}] = {_shape(pi)} must "
+                  f"match dimensions [0,{outer}) of updates[shape={_shape(us)}] = "
+                  f"{_shape(pu)}: {_merge_text(pi, pu)}")
+    return (reason, form) + more
+
+
 def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> ValueError:
     """The ValueError TF raises for node `node` (its TF name) of `op` refused by its shape
     function for `reason`."""
@@ -183,6 +212,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "BroadcastTo" and tensors:
         reason, form, more, more_shapes, suffix = _broadcast_to(node, tensors, attrs, reason)
+        names, shapes = names + more, shapes + more_shapes
+    elif op.name == "ScatterNd" and len(tensors) >= 2:
+        reason, form, more, more_shapes = _scatter_nd(node, tensors, attrs, reason)
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "Pack" and tensors:
         reason, form = _pack(tensors, attrs, reason)
@@ -212,6 +244,13 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
                  "Rank of input (",
                  # MatMul's and BatchMatMulV2's operands of rank < 2
                  "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is")
+
+
+def is_shape_error(op_name: str, message: str) -> bool:
+    """Whether infer's `message` for `op_name` is one TF's shape function gives (a
+    ValueError as the graph is built)."""
+    return message.startswith(SHAPE_ERRORS) or (
+        op_name == "ScatterNd" and message.startswith("Dimensions [0,"))
 
 
 def mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:

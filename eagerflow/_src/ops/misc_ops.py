@@ -26,14 +26,13 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.array import concat, expand_dims, reshape
+from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -724,11 +723,23 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
     return histogram_ops.dense_bincount(a, size, weights, binary_output)
 
 
+def _squeezed_pair(labels: Tensor, predictions: Tensor) -> tuple[Tensor, Tensor]:
+    """TF's remove_squeezable_dimensions: the one whose rank is one more than the other's
+    loses a last dimension of size 1; any other pair is kept as it is."""
+    lr, pr = labels.shape.rank, predictions.shape.rank
+    if lr is not None and pr is not None:
+        if pr - lr == 1 and predictions.shape.dims[-1].is_compatible_with(1):
+            predictions = squeeze(predictions, [-1])
+        elif pr - lr == -1 and labels.shape.dims[-1].is_compatible_with(1):
+            labels = squeeze(labels, [-1])
+    return labels, predictions
+
+
 def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, weights: Any = None,
                      dtype: Any = dt.int32, name: str | None = None) -> Any:
     """counts[label, prediction] over the pairs (weighted if `weights` is given)."""
-    lab = cast(reshape(_t(labels), [-1]), dt.int64)
-    pred = cast(reshape(_t(predictions), [-1]), dt.int64)
+    lab, pred = _squeezed_pair(_t(labels), _t(predictions))
+    lab, pred = cast(lab, dt.int64), cast(pred, dt.int64)
     if _state.graph is not None and needs_runtime([lab, pred, num_classes]):
         return _runtime_confusion(lab, pred, num_classes, weights, dt.as_dtype(dtype))
     lv, pv = _eager_values(lab, "confusion_matrix"), _eager_values(pred, "confusion_matrix")
@@ -745,12 +756,12 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
         assert_less(pred, bound, message="`predictions` out of bound")
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
-    if lv.shape != pv.shape:
-        # (TF's tf.stack of the two, its Pack's eager error named "stack")
-        raise raised_eagerly(InvalidArgumentError(
-            None, None, f"Shapes of all inputs must match: values[0].shape = [{lv.size}] != "
-                        f"values[1].shape = [{pv.size}] [Op:Pack]"), "stack", {"N": 2})
     d = dt.as_dtype(dtype)
+    if lv.ndim != 1 or lv.shape != pv.shape:
+        # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
+        # of labels is refused there; pairs of rows index the matrix by their elements)
+        w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
+        return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
     w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
     return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])
 
@@ -769,7 +780,7 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
                    assert_less(pred, n, message="`predictions` out of bound")]
     with control_dependencies([c for c in checks if c is not None]):
         lab, pred = identity(lab), identity(pred)
-    w = ones_like(pred, dtype=d) if weights is None else cast(reshape(_t(weights), [-1]), d)
+    w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
     return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
 
 

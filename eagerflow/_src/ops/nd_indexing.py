@@ -207,6 +207,19 @@ def _dims_agree(a: tuple, b: tuple) -> bool:
     return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
 
 
+def _scatter_outer(op: str, is_: tuple | None, us: tuple | None) -> None:
+    """The indices' outer dimensions against the updates' (checked by TF's shape function
+    too, when the output's shape is known only as the graph runs)."""
+    if is_ is None or us is None or not is_:
+        return
+    outer = len(is_) - 1
+    for i in range(outer):
+        a, b = is_[i], us[i] if i < len(us) else None
+        if i >= len(us) or a is not None and b is not None and a != b:
+            raise C.fail(op, f"Dimensions [0,{outer}) of indices[shape={C.shape_str(is_)}] must "
+                             f"match dimensions [0,{outer}) of updates[shape={C.shape_str(us)}]")
+
+
 def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
     """ScatterNd's shape checks in its kernel's order and words: ranks, an empty output,
     the indices' outer dimensions against the updates', then the slices against `shape`."""
@@ -221,12 +234,8 @@ def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) ->
     if n_i is not None and n_u is not None and not (n_i == 0 and n_u == 0) and not (
             len(shape) and n_i and n_u):
         raise C.fail(op, "Indices and updates specified for empty output shape")
+    _scatter_outer(op, is_, us)
     outer = len(is_) - 1
-    for i in range(outer):
-        a, b = is_[i], us[i] if i < len(us) else None
-        if i >= len(us) or a is not None and b is not None and a != b:
-            raise C.fail(op, f"Dimensions [0,{outer}) of indices[shape={C.shape_str(is_)}] must "
-                             f"match dimensions [0,{outer}) of updates[shape={C.shape_str(us)}]")
     ix = is_[-1]
     if ix is None:
         return
@@ -248,6 +257,7 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
     if dyn:  # a shape known when the graph runs (`shape`: what is known of it)
         check_runtime_arg("ScatterNd", dyn, "shape")
         if shape is None or None in shape:
+            _scatter_outer("ScatterNd", indices._shape, updates._shape)
             return [(shape, updates._dtype)]
     for d in shape:
         if d < 0:

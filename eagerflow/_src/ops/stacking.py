@@ -96,6 +96,11 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     xs = common_args(values)
     if not xs:
         raise ValueError("stack needs at least one value")
+    rank = xs[0].shape.rank
+    if rank is not None and isinstance(axis, (int, np.integer)) and not -rank - 1 <= axis <= rank:
+        # TF's stack refuses the axis in Python, against the first value's rank, before
+        # its Pack op sees the values (or their shapes' mismatch)
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
     try:
         return bind(PACK, xs, {"axis": axis}, name)
     except ValueError:  # shapes that do not merge, found while tracing
