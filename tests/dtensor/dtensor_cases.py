@@ -259,4 +259,38 @@ def run(tf: Any) -> dict:
 
     with dtensor.default_mesh(m2):
         show("default_mesh", lambda: dtensor.get_default_mesh() == m2)
+    dvariable(tf, show)
     return out
+
+
+def dvariable(tf: Any, show: Any) -> None:
+    """DVariable: its layout, reads, writes and their errors (on four of the six CPUs)."""
+    dtensor = tf.experimental.dtensor
+    m = dtensor.create_mesh([("batch", 2), ("model", 2)], devices=[f"CPU:{i}" for i in range(4)])
+    L = dtensor.Layout  # noqa: N806
+
+    def lay(t: Any) -> str:
+        return dtensor.fetch_layout(t).to_string().split(" mesh:")[0]
+
+    def comps(t: Any) -> list:
+        return [c.numpy().round(5).tolist() for c in dtensor.unpack(t)]
+
+    w = dtensor.copy_to_mesh(tf.reshape(tf.range(24.0), (6, 4)), L(["unsharded", "model"], m))
+    v = dtensor.DVariable(
+        dtensor.call_with_layout(tf.zeros, L(["unsharded", "model"], m), shape=(6, 4)))
+    show("dvar", lambda: (type(v).__name__, v.name, lay(v),
+                          v.layout == L(["unsharded", "model"], m)))
+    show("dvar repr", lambda: repr(v))
+    show("dvar read", lambda: (lay(v.read_value()), lay(tf.identity(v)), lay(v + 1),
+                               lay(v.value())))
+    v.assign(w)
+    show("dvar assign", lambda: (lay(v), comps(v.read_value())))
+    v.assign_add(w)
+    show("dvar assign_add", lambda: (lay(v), comps(v.read_value())))
+    show("dvar assign plain", lambda: v.assign(tf.ones((6, 4))))
+    show("dvar assign other layout",
+         lambda: lay(v.assign(dtensor.relayout(w, L.replicated(m, 2)))))
+    show("dvar plain init", lambda: dtensor.DVariable(tf.ones((2,))))
+    show("dvar name", lambda: dtensor.DVariable(w, name="kernel").name)
+    show("dvar trainable", lambda: dtensor.DVariable(w, trainable=False).trainable)
+    show("dvar isinstance", lambda: isinstance(v, tf.Variable))

@@ -201,6 +201,8 @@ def _components_of(t: DTensor) -> list:
 def fetch_layout(tensor: Any) -> Layout:
     """The layout of a DTensor (or of a DVariable's value)."""
     layout = getattr(tensor, "_layout", None)
+    if layout is None:  # (an assign's result: the variable's, read later)
+        layout = getattr(getattr(tensor, "_unread_of", None), "_layout", None)
     if layout is None:
         raise InvalidArgumentError(None, None, "FetchLayout expects a tensor placed on the "
                                                "layout device.")

@@ -10,3 +10,4 @@ from eagerflow._src.dtensor.mesh import MATCH, UNSHARDED, Layout, Mesh, create_m
 from eagerflow._src.dtensor.tensor import (  # noqa: F401
     check_layout, copy_to_mesh, fetch_layout, pack, relayout, relayout_like, unpack,
 )
+from eagerflow._src.dtensor.variable import DVariable  # noqa: F401, E402
