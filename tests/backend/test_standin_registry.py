@@ -106,3 +106,19 @@ def test_traced_function_on_device_matches_eager(case):
         assert got.dtype is want.dtype and got.device == want.device, op.name
         if not op.stateful:
             np.testing.assert_array_equal(_host(got), _host(want), err_msg=op.name)
+
+
+BAD_ON_DEVICE = [(op, i, b) for op in OPS if op.gpu
+                 for i, b in enumerate(op.bad_samples) if not b.cpu_only]
+
+
+@pytest.mark.parametrize("case", BAD_ON_DEVICE, ids=[f"{op.name}-{i}" for op, i, _ in BAD_ON_DEVICE])
+def test_bad_input_on_device_raises_tf_error(case):
+    """An op refusing its input on the device raises TF's error, as on CPU: its checks and
+    messages read device arrays only through the backend's copies (the stand-in refuses
+    NumPy's implicit conversion, as CuPy does)."""
+    op, _, bad = case
+    _fresh_state(op)
+    with pytest.raises(bad.error) as info:
+        bind(op, H.as_tensors(bad.inputs), dict(bad.attrs))
+    assert bad.match in str(info.value)

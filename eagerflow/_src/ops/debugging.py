@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
@@ -87,8 +88,8 @@ def _graph_summary(a: np.ndarray, summarize: int) -> str:
 
 
 def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:
-    if not bool(cond):
-        parts = " ".join(f"[{_graph_summary(np.asarray(d), summarize)}]" for d in data)
+    if not bool(cond):  # (TF's GPU kernel reads its data in host memory: copied to render)
+        parts = " ".join(f"[{_graph_summary(to_host(d), summarize)}]" for d in data)
         raise InvalidArgumentError(None, None, f"assertion failed: {parts} [Op:Assert]")
     return ()
 
@@ -99,6 +100,9 @@ ASSERT = register(OpDef(
     bad_samples=lambda: [BadSample((np.array(False), np.array(b"x is", dtype=object),
                                     np.arange(5)), {"summarize": 3}, InvalidArgumentError,
                                    "assertion failed: [x is] [0 1 2...]"),
+                         BadSample((np.array(False), np.array([[1.5, -2.0]], np.float32)),
+                                   {"summarize": -1}, InvalidArgumentError,
+                                   "assertion failed: [[1.5 -2]]"),
                          BadSample((np.array(1.0),), {"summarize": 3}, InvalidArgumentError,
                                    "expected to be a bool tensor")],
     num_outputs=0, stateful=True,
