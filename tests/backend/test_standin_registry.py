@@ -112,7 +112,8 @@ BAD_ON_DEVICE = [(op, i, b) for op in OPS if op.gpu
                  for i, b in enumerate(op.bad_samples) if not b.cpu_only]
 
 
-@pytest.mark.parametrize("case", BAD_ON_DEVICE, ids=[f"{op.name}-{i}" for op, i, _ in BAD_ON_DEVICE])
+@pytest.mark.parametrize("case", BAD_ON_DEVICE,
+                         ids=[f"{op.name}-{i}" for op, i, _ in BAD_ON_DEVICE])
 def test_bad_input_on_device_raises_tf_error(case):
     """An op refusing its input on the device raises TF's error, as on CPU: its checks and
     messages read device arrays only through the backend's copies (the stand-in refuses
