@@ -107,7 +107,7 @@ OPS_ORDER = [
     "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
     "parsing_sequence",
-    "extension_type",
+    "extension_type", "extension_dispatch",
     # StructuredTensor (an extension type over the ragged family)
     "structured_pyval", "structured_shape", "structured_tensor", "structured_ops", "structured",
     # last: installs the Python operators on Tensor (and SparseTensor's two) from the

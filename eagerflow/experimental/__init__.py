@@ -13,6 +13,8 @@ from eagerflow._src.ops.ragged import DynamicRaggedShape as DynamicRaggedShape  
 from eagerflow._src.ops.ragged import RowPartition as RowPartition  # noqa: E402
 from eagerflow._src.ops.extension_type import (  # noqa: E402, F401
     BatchableExtensionType, ExtensionType, ExtensionTypeBatchEncoder, ExtensionTypeSpec,
+)
+from eagerflow._src.ops.extension_dispatch import (  # noqa: E402, F401
     dispatch_for_api, dispatch_for_binary_elementwise_assert_apis,
     dispatch_for_binary_elementwise_apis, dispatch_for_unary_elementwise_apis,
     unregister_dispatch_for,

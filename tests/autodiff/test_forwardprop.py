@@ -98,7 +98,7 @@ def test_backward_over_forward_and_variables():
 
 
 def test_structure_errors_and_reentry():
-    with pytest.raises(ValueError, match="same structure"):
+    with pytest.raises(ValueError, match="same nested structure"):
         tf.autodiff.ForwardAccumulator([tf.constant(1.0)], [])
     acc = tf.autodiff.ForwardAccumulator(tf.constant(1.0), tf.constant(1.0))
     with acc:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients, _differentiable
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.indexed_slices import IndexedSlices
@@ -27,17 +27,32 @@ class ForwardAccumulator:
     then `acc.jvp(y)` is the derivative of y along the tangents."""
 
     def __init__(self, primals: Any, tangents: Any) -> None:
-        flat_p, flat_t = nest.flatten(primals), nest.flatten(tangents)
-        if len(flat_p) != len(flat_t):
-            raise ValueError(f"primals and tangents must have the same structure; got "
-                             f"{len(flat_p)} primals and {len(flat_t)} tangents.")
+        seen: set = set()
+        for p in nest.flatten(primals):
+            if id(p) in seen:  # (TF's message leaves its placeholder unfilled)
+                raise ValueError("Tensor {} was specified as a primal multiple times. This "
+                                 "may indicate an error. If it was intended, please sum the "
+                                 "corresponding tangents.")
+            seen.add(id(p))
         self._tangents: dict = {}
         self._keep: list = []  # what the ids above refer to stays alive
-        for p, t in zip(flat_p, flat_t):
-            if not (isinstance(p, Tensor) or hasattr(p, "_as_tensor")):
-                p = convert_to_tensor(p)
-            self._set(p, convert_to_tensor(t, dtype=p.dtype))
+        nest.map_structure(self._watch, primals, tangents)
         self._active = False
+
+    def _watch(self, p: Any, t: Any) -> None:
+        if getattr(p, "_keras_variable", False):
+            # a Keras 3 variable's dtype is a string, which TF's accumulator asks for
+            # `is_floating`: its `.value` (the tf.Variable) is what TF can watch
+            raise AttributeError("'str' object has no attribute 'is_floating'")
+        if not (isinstance(p, Tensor) or hasattr(p, "_as_tensor")):
+            p = convert_to_tensor(p)
+        if not p.dtype.is_floating:
+            tf_logging.log_first_n(tf_logging.WARN, "The dtype of the watched primal must be "
+                                   "floating (e.g. tf.float32), got %r", 5, p.dtype)
+        t = convert_to_tensor(t, dtype=p.dtype)
+        # reads of a view (a Keras variable's `.value`, an assignment's UnreadVariable)
+        # are its variable's, as TF watches the handle
+        self._set(getattr(p, "_unread_of", p), t)
 
     def _set(self, x: Any, tangent: Any) -> None:
         self._tangents[id(x)] = tangent

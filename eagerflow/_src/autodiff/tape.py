@@ -190,8 +190,10 @@ class GradientTape:
     @contextlib.contextmanager
     def stop_recording(self) -> Iterator[None]:
         """Temporarily stops recording operations on this tape."""
-        if not self._recording:
+        if not self._entered or (self._used and not self._persistent):  # (no tape in TF)
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
+        if not self._recording:  # an exited tape, or one already stopped (TF's wording)
+            raise ValueError("Tape is not recording.")
         self._pop()
         try:
             yield
@@ -200,6 +202,8 @@ class GradientTape:
 
     def reset(self) -> None:
         """Clears everything recorded so far (the tape keeps recording)."""
+        if not self._recording:  # (TF pops and pushes its tape: only a recording one)
+            raise ValueError("Tape is not recording.")
         self._reset_state()
         self._used = False
 
@@ -210,7 +214,7 @@ class GradientTape:
             # a Keras 3 variable is not a tf.Variable, and TF's tape refuses it (its
             # `.value` is the tf.Variable to watch); reading it still records
             if getattr(t, "_keras_variable", False):
-                raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
+                raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
         self._watch(flat)
 
@@ -223,7 +227,7 @@ class GradientTape:
                 self._watch_variable(t)
                 continue
             if not isinstance(t, Tensor):
-                raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
+                raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
             if not _differentiable(t):
                 get_logger().warning(
@@ -309,7 +313,7 @@ class GradientTape:
             for s in flat_sources:
                 if not _is_leaf(s):
                     raise _not_differentiable(s) if not hasattr(s, "_type_spec") else \
-                        ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, "
+                        ValueError(f"Passed in object {s} of type {type(s).__name__!r}, "
                                    "not tf.Tensor or tf.Variable or ExtensionType.")
         targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         for t in targets:

@@ -270,6 +270,18 @@ class AtomicFunction:
 AtomicFunctionType.register(AtomicFunction)
 
 
+def extension_cast_reason(spec: CompositeSpec, value: Any) -> str | None:
+    """Why a value that is not of an extension type's class does not bind to its spec, in
+    TF's words (TF's spec reads the value's `__dict__[field]`: a KeyError naming the first
+    field, or the AttributeError of a value without a `__dict__`); None for a value of it."""
+    cls = getattr(spec, "_value_class", None)
+    if cls is None or isinstance(value, cls):
+        return None
+    if isinstance(value, (Tensor, CompositeTensor)) or hasattr(value, "__dict__"):
+        return repr(cls._tf_fields[0]) if cls._tf_fields else None
+    return f"{type(value).__name__!r} object has no attribute '__dict__'"
+
+
 def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
     """Why `value` does not bind to the composite `spec`, in TF's words: a component count
     that differs (a dense tensor, another ragged rank) is nest's structure mismatch over

@@ -377,6 +377,10 @@ class Function:
             if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
                 value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
                 spread[pname] = value
+            if isinstance(spec, CompositeSpec) and not isinstance(value, _SpecComposite):
+                why = ftype.extension_cast_reason(spec, value)
+                if why is not None:
+                    raise fail(why)
             try:
                 flat_values = nest.flatten(value)
                 nest.assert_same_structure(spec, value, check_types=False)

@@ -16,18 +16,18 @@ from __future__ import annotations
 
 import collections.abc
 import inspect
+import re
 import typing
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops import composite_dispatch as CD
-from eagerflow._src.ops import debugging as dbg
+from eagerflow._src.io import structured_value
 from eagerflow._src.ops import ragged  # noqa: F401 (the ragged hooks first: ours chain on)
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.math import equal, logical_not
@@ -220,6 +220,7 @@ class ExtensionTypeSpec(CompositeSpec):
 
     __slots__ = ("_fields",)
     _value_class: type = None  # type: ignore[assignment]
+    _user_init = False  # (a user's `class Spec:` with a constructor of its own)
 
     def __init__(self, *args: Any, **fields: Any) -> None:
         cls = self._value_class
@@ -231,6 +232,32 @@ class ExtensionTypeSpec(CompositeSpec):
                 inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names
             ]).bind(*args, **fields).arguments
         object.__setattr__(self, "_fields", {n: fields[n] for n in names})
+
+    @classmethod
+    def _from_fields(cls, fields: dict) -> ExtensionTypeSpec:
+        """A spec of these fields, made without the class's constructor (a user's Spec
+        may define its own, taking other arguments: TF makes its specs so too)."""
+        if not cls._user_init:
+            return cls(**fields)
+        spec = object.__new__(cls)
+        object.__setattr__(spec, "_fields", {n: fields[n] for n in cls._value_class._tf_fields})
+        return spec
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fields = object.__getattribute__(self, "_fields") if _has_fields(self) else None
+        if isinstance(fields, _Building) and name in self._value_class._tf_fields:
+            fields[name] = value
+            return
+        raise AttributeError(f"Cannot mutate attribute `{name}` outside the custom "
+                             "constructor of ExtensionTypeSpec.")
+
+    def __delattr__(self, name: str) -> None:
+        fields = object.__getattribute__(self, "_fields") if _has_fields(self) else None
+        if isinstance(fields, _Building) and name in fields:
+            del fields[name]
+            return
+        raise AttributeError(f"Cannot mutate attribute `{name}` outside the custom "
+                             "constructor of ExtensionTypeSpec.")
 
     def __getattr__(self, name: str) -> Any:
         fields = object.__getattribute__(self, "_fields")
@@ -293,7 +320,7 @@ class ExtensionTypeSpec(CompositeSpec):
         raise NotImplementedError
 
     def _respec(self, specs: Any) -> ExtensionTypeSpec:
-        return type(self)(**{n: _rebuild(v, specs, True) for n, v in self._fields.items()})
+        return self._from_fields({n: _rebuild(v, specs, True) for n, v in self._fields.items()})
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
         other = spec_or_value._type_spec if isinstance(spec_or_value, ExtensionType) \
@@ -312,7 +339,7 @@ class ExtensionTypeSpec(CompositeSpec):
             if c is _NONE:
                 return None
             out[name] = c
-        return type(self)(**out)
+        return self._from_fields(out)
 
     def _key(self) -> tuple:
         return (type(self), tuple((n, _hashable(v)) for n, v in self._fields.items()))
@@ -329,6 +356,50 @@ class ExtensionTypeSpec(CompositeSpec):
 
 
 _NONE = object()
+
+
+class _Building(dict):
+    """A spec's fields while a user's Spec constructor sets them."""
+
+
+def _has_fields(spec: Any) -> bool:
+    try:
+        object.__getattribute__(spec, "_fields")
+    except AttributeError:
+        return False
+    return True
+
+
+def _spec_customizations(cls: type, user: type) -> dict:
+    """The methods, properties and attributes of a plain `class Spec:` nested in `cls`, as
+    TF copies them into the TypeSpec class it makes, with TF's checks of their names."""
+    qualname = f"{cls.__qualname__}.Spec"
+    out = {}
+    for name, value in vars(user).items():
+        if name in _RESERVED_NAMES or name.lower().startswith("_tf_extension_type"):
+            raise ValueError(f"TypeSpec {qualname} uses reserved name '{name}'.")
+        if name in cls._tf_fields:
+            raise ValueError(f"TypeSpec {qualname} defines a variable '{name}' which shadows "
+                             f"a field in {cls.__qualname__}")
+        if name not in ("__module__", "__dict__", "__weakref__", "__qualname__"):
+            out[name] = value
+    return out
+
+
+def _wrap_spec_init(init: Any) -> Any:
+    """A user's Spec constructor: it sets the spec's fields (`self.values = TensorSpec(...)`),
+    which TF then checks all set."""
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:  # noqa: N807 (it is one)
+        building = _Building()
+        object.__setattr__(self, "_fields", building)
+        init(self, *args, **kwargs)
+        names = self._value_class._tf_fields
+        missing = set(names) - set(building)
+        if missing:
+            raise ValueError(f"Missing required fields: {missing}")
+        object.__setattr__(self, "_fields", {n: building[n] for n in names})
+    __init__.__wrapped__ = init  # type: ignore[attr-defined]
+    return __init__
 
 
 def _hashable(v: Any) -> Any:
@@ -425,9 +496,17 @@ class ExtensionType(CompositeTensor):
             (spec_base, top) if user_spec else (top,)
         attrs = {"__slots__": (), "_value_class": cls, "__qualname__": f"{cls.__qualname__}.Spec",
                  "__module__": cls.__module__}
+        if "Spec" in cls.__dict__ and isinstance(spec_base, type) and not user_spec:
+            attrs.update(_spec_customizations(cls, spec_base))  # (TF copies them, as here)
+        if "Spec" in cls.__dict__ and isinstance(spec_base, type) and not user_spec and \
+                "__init__" in vars(spec_base):
+            attrs["__init__"] = _wrap_spec_init(vars(spec_base)["__init__"])
+            attrs["_user_init"] = True
         if batchable and hasattr(cls, "__batch_encoder__") and not in_spec:
             attrs["__batch_encoder__"] = cls.__batch_encoder__
         cls.Spec = type(f"{cls.__name__}.Spec", bases, attrs)
+        if "__name__" in cls.__dict__:  # TF registers the spec by it, for SavedModels
+            _register_spec(cls.Spec, f"{cls.__dict__['__name__']}.Spec")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
@@ -496,7 +575,7 @@ class ExtensionType(CompositeTensor):
     @property
     def _type_spec(self) -> ExtensionTypeSpec:
         cls = type(self)
-        return cls.Spec(**{n: _spec_of(getattr(self, n)) for n in cls._tf_fields})
+        return cls.Spec._from_fields({n: _spec_of(getattr(self, n)) for n in cls._tf_fields})
 
 
 def _wrap_custom_init(init: Any) -> Any:
@@ -546,7 +625,7 @@ class ExtensionTypeBatchEncoder:
             if isinstance(f, TensorShape):
                 return TensorShape([batch_size]).concatenate(f)
             return f
-        return type(spec)(**{n: _map_field(v, leaf) for n, v in spec._fields.items()})
+        return spec._from_fields({n: _map_field(v, leaf) for n, v in spec._fields.items()})
 
     def unbatch(self, spec: Any) -> Any:
         """The spec of one value of a batch of `spec`."""
@@ -558,7 +637,7 @@ class ExtensionTypeBatchEncoder:
             if isinstance(f, TensorShape):
                 return f[1:]
             return f
-        return type(spec)(**{n: _map_field(v, leaf) for n, v in spec._fields.items()})
+        return spec._from_fields({n: _map_field(v, leaf) for n, v in spec._fields.items()})
 
     def encode(self, spec: Any, value: Any, minimum_rank: int = 0) -> Any:
         """`value` as batchable tensors: by default its components."""
@@ -681,200 +760,56 @@ def check_batchable(structure: Any, method: str) -> None:
                                  f"'{method}'")
 
 
+# -- registered specs in SavedModels: TF's TypeSpecProto (EXTENSION_TYPE_SPEC) -------------
+
+_REGISTERED: dict = {}  # name -> spec class
+_NAME_RE = re.compile(r"^(\w+\.)+\w+$")
+
+
+def _register_spec(spec_cls: type, name: str) -> None:
+    """Makes `spec_cls` (a class's Spec) encodable in SavedModel structures under `name`,
+    as TF's type_spec_registry.register, with its checks."""
+    if not _NAME_RE.match(name):
+        raise ValueError("Registered name must have the form '{project_name}.{type_name}' "
+                         f"(e.g. 'my_project.MyTypeSpec'); got {name!r}.")
+    if name in _REGISTERED:
+        old = _REGISTERED[name]
+        raise ValueError(f"Name {name} has already been registered for class "
+                         f"{old.__module__}.{old.__name__}.")
+    _REGISTERED[name] = spec_cls
+
+    def state(spec: Any) -> tuple:
+        return tuple((n, _as_dicts(v)) for n, v in spec._fields.items())
+
+    def from_state(st: Any) -> Any:
+        names = spec_cls._value_class._tf_fields
+        if not (isinstance(st, tuple) and all(isinstance(p, tuple) and len(p) == 2
+                                              for p in st)) or [p[0] for p in st] != list(names):
+            raise DataLossError(None, None, f"A saved {name} has the state {st!r}")
+        return spec_cls._from_fields({n: _as_immutable(v) for n, v in st})
+
+    structured_value.register_type_spec(
+        spec_cls, structured_value.EXTENSION_TYPE_SPEC, state,
+        lambda spec: len(nest.flatten(spec._component_specs, expand_composites=True)),
+        from_state, name)
+
+
+def _as_dicts(v: Any) -> Any:
+    if isinstance(v, ImmutableDict):
+        return {k: _as_dicts(v[k]) for k in v}
+    if isinstance(v, tuple) and not hasattr(v, "_fields"):
+        return tuple(_as_dicts(x) for x in v)
+    return v
+
+
+def _as_immutable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return ImmutableDict({k: _as_immutable(x) for k, x in v.items()})
+    if isinstance(v, tuple) and not hasattr(v, "_fields"):
+        return tuple(_as_immutable(x) for x in v)
+    return v
+
+
 def as_dict(value: ExtensionType) -> dict:
     """The fields of an extension value as a dict."""
     return {n: getattr(value, n) for n in type(value)._tf_fields}
-
-
-# -- dispatch of TF's APIs to extension values --------------------------------------------
-
-_API_HANDLERS: dict = {}  # api -> [(signature, handler)], the latest first
-_UNARY: list = []         # [(type, handler(api, x))]
-_BINARY: list = []        # [(x type, y type, handler(api, x, y))]
-
-
-def _matches(value: Any, hint: Any) -> bool:
-    if hint is inspect.Parameter.empty or hint is Any:
-        return True
-    if typing.get_origin(hint) is typing.Union:
-        return any(_matches(value, h) for h in typing.get_args(hint))
-    if hint is None or hint is type(None):
-        return value is None
-    return isinstance(hint, type) and isinstance(value, hint)
-
-
-def _accepts(signature: inspect.Signature, hints: dict, args: tuple, kwargs: dict) -> bool:
-    """Whether the handler's annotated parameters take these arguments (one at least
-    annotated by a dispatch type, as TF requires of a dispatch target)."""
-    try:
-        bound = signature.bind(*args, **kwargs)
-    except TypeError:
-        return False
-    return all(_matches(bound.arguments[n], hints[n]) for n in hints if n in bound.arguments)
-
-
-def _dispatch_api(api: Any, args: tuple, kwargs: dict) -> Any:
-    for signature, hints, handler in _API_HANDLERS.get(api, ()):
-        if _accepts(signature, hints, args, kwargs):
-            return handler(*args, **kwargs)
-    return _NONE
-
-
-def dispatch_for_api(api: Any, *signatures: dict) -> Any:
-    """Decorator: the function runs `api` when the arguments match its annotations (or one
-    of `signatures`, dicts of parameter name -> type)."""
-    def decorate(handler: Any) -> Any:
-        sig = inspect.signature(handler)
-        try:
-            resolved = typing.get_type_hints(handler)
-        except NameError:
-            resolved = {n: p.annotation for n, p in sig.parameters.items()}
-        options = list(signatures) or [{n: resolved[n] for n in sig.parameters
-                                         if n in resolved}]
-        if not any(options):
-            raise ValueError("must specify at least one signature for dispatch, or use "
-                             "type annotations")
-        for hints in options:
-            _API_HANDLERS.setdefault(api, []).insert(0, (sig, dict(hints), handler))
-        return handler
-    return decorate
-
-
-def dispatch_for_unary_elementwise_apis(x_type: Any) -> Any:
-    """Decorator: handler(api_func, x) runs every unary elementwise API for an x of x_type."""
-    def decorate(handler: Any) -> Any:
-        _UNARY.insert(0, (x_type, handler))
-        return handler
-    return decorate
-
-
-def dispatch_for_binary_elementwise_apis(x_type: Any, y_type: Any) -> Any:
-    """Decorator: handler(api_func, x, y) runs every binary elementwise API for such x, y."""
-    def decorate(handler: Any) -> Any:
-        _BINARY.insert(0, (x_type, y_type, handler))
-        return handler
-    return decorate
-
-
-def _unsupported(values: Any) -> None:
-    """TF's refusal of an extension value no dispatch target took: it cannot be a tensor."""
-    for v in values:
-        if isinstance(v, ExtensionType):
-            raise ValueError(f"Attempt to convert a value ({v!r}) with an unsupported type "
-                             f"({type(v)}) to a Tensor.")
-
-
-def _chain_elementwise() -> None:
-    """Puts the extension types' handlers before the ragged ones in the elementwise hooks."""
-    unary_before, binary_before = CD.elementwise.unary, CD.elementwise.binary
-
-    def unary(f: Any, x: Any, **kwargs: Any) -> Any:
-        out = _dispatch_api(f, (x,), kwargs)
-        if out is not _NONE:
-            return out
-        for t, handler in _UNARY:
-            if _matches(x, t):
-                return handler(f, x, **kwargs)
-        _unsupported((x,))
-        return unary_before(f, x, **kwargs)
-
-    def binary(f: Any, x: Any, y: Any, **kwargs: Any) -> Any:
-        out = _dispatch_api(f, (x, y), kwargs)
-        if out is not _NONE:
-            return out
-        for tx, ty, handler in _BINARY:
-            if _matches(x, tx) and _matches(y, ty):
-                return handler(f, x, y, **kwargs)
-        _unsupported((x, y))
-        return binary_before(f, x, y, **kwargs)
-    CD.elementwise.unary, CD.elementwise.binary = unary, binary
-
-
-# TF's binary elementwise assert APIs: tf.debugging's v2 asserts of two tensors
-ASSERT_APIS = (dbg.assert_equal, dbg.assert_none_equal, dbg.assert_near, dbg.assert_less,
-               dbg.assert_less_equal, dbg.assert_greater, dbg.assert_greater_equal)
-_ASSERT: dict = {}  # (x type, y type) -> handler(assert_func, x, y)
-
-
-def dispatch_for_binary_elementwise_assert_apis(x_type: Any, y_type: Any) -> Any:
-    """Decorator: handler(assert_func, x, y) runs every binary elementwise assert API
-    (tf.debugging.assert_equal, ...) for such x, y; assert_func is the API with its other
-    arguments (message, summarize, ...) bound."""
-    def decorate(handler: Any) -> Any:
-        key = (x_type, y_type)
-        if key in _ASSERT:
-            raise ValueError(f"A binary elementwise assert dispatch handler ({_ASSERT[key]}) "
-                             f"has already been registered for ({x_type}, {y_type}).")
-        _ASSERT[key] = handler
-        for api in ASSERT_APIS:
-            _add_assert_target(api, x_type, y_type, handler)
-        return handler
-    return decorate
-
-
-def _add_assert_target(api: Any, x_type: Any, y_type: Any, handler: Any) -> None:
-    """A dispatch_for_api target of `api` calling handler(api with the rest bound, x, y)."""
-    sig = inspect.signature(api)
-    names = list(sig.parameters)
-    x_name, y_name = names[:2]
-    name_index = names.index("name") if "name" in names else -1
-
-    def target(*args: Any, **kwargs: Any) -> Any:
-        if 0 <= name_index < len(args):
-            args = args[:name_index] + args[name_index + 1:]
-        else:
-            kwargs.pop("name", None)
-        if len(args) > 1:
-            x, y, rest = args[0], args[1], args[2:]
-        elif args:
-            x, rest, y = args[0], args[1:], kwargs.pop(y_name, None)
-        else:
-            x, y, rest = kwargs.pop(x_name, None), kwargs.pop(y_name, None), ()
-        return handler(lambda v1, v2: api(v1, v2, *rest, **kwargs), x, y)
-
-    target.__name__ = target.__qualname__ = f"elementwise_dispatch_target_for_{api.__name__}"
-    _API_HANDLERS.setdefault(api, []).insert(0, (sig, {x_name: x_type, y_name: y_type}, target))
-
-
-def unregister_dispatch_for(dispatch_target: Any) -> None:
-    """Removes a handler registered by one of the dispatch_for_* decorators."""
-    for key, handler in _ASSERT.items():
-        if handler is dispatch_target:
-            # TF 2.21 files an assert handler's targets under the key of the binary
-            # elementwise handlers, and so can't find them: its KeyError, nothing removed
-            raise KeyError((*key, "ASSERT_API_TAG"))
-    found = False
-    for api, entries in list(_API_HANDLERS.items()):
-        kept = [e for e in entries if e[2] is not dispatch_target]
-        found |= len(kept) != len(entries)
-        _API_HANDLERS[api] = kept
-    for table, at in ((_UNARY, 1), (_BINARY, 2)):
-        before = len(table)
-        table[:] = [e for e in table if e[at] is not dispatch_target]
-        found |= len(table) != before
-    if not found:
-        raise ValueError(f"Function {dispatch_target} was not registered using a "
-                         "`@dispatch_for_*` decorator.")
-
-
-def _first_hook(api: Any, args: tuple, kwargs: dict) -> Any:
-    """Dispatch of a @dispatchable API: a dispatch_for_api target, else the elementwise
-    handlers for the APIs the ragged handlers map elementwise (one or two tensors)."""
-    out = _dispatch_api(api, args, kwargs)
-    if out is not _NONE:
-        return out
-    kind = getattr(CD._HANDLERS.get(api), "__qualname__", "").split(".")[0]
-    if kind == "_map_first" and args and isinstance(args[0], ExtensionType):
-        for t, handler in _UNARY:
-            if _matches(args[0], t):
-                return handler(api, *args, **kwargs)
-    if kind == "_map_two" and len(args) >= 2:
-        for tx, ty, handler in _BINARY:
-            if _matches(args[0], tx) and _matches(args[1], ty):
-                return handler(api, *args, **kwargs)
-    _unsupported((*args, *kwargs.values()))
-    return NotImplemented
-
-
-_chain_elementwise()
-CD.FIRST_HOOKS.append(_first_hook)

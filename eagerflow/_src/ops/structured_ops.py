@@ -24,7 +24,7 @@ from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import array, indexing, random, reduce, stacking
 from eagerflow._src.ops import composite_dispatch as CD
-from eagerflow._src.ops import extension_type as et
+from eagerflow._src.ops import extension_dispatch as et
 from eagerflow._src.ops import math as math_ops
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops import structured_shape as ss

@@ -19,6 +19,7 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
+from eagerflow._src.function import function_type as ftype
 
 
 class _UserObject(AutoTrackable):
@@ -113,7 +114,8 @@ class RestoredFunction:
         if not self._concrete:  # (a tf.function never traced before it was saved)
             raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
-                all(is_tensor_spec(s) for s in self._input_signature):
+                all(is_tensor_spec(s) or isinstance(s, CompositeSpec)
+                    for s in self._input_signature):
             return self._call_with_signature(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
@@ -151,6 +153,15 @@ class RestoredFunction:
             raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
         tensors = []
         for spec, value in zip(specs, cargs):
+            if isinstance(spec, CompositeSpec):  # (an extension type's, a ragged one's)
+                why = ftype.extension_cast_reason(spec, value)
+                if why is not None:
+                    raise fail(why)
+                if not isinstance(value, CompositeTensor) or \
+                        not spec.is_compatible_with(value):
+                    raise fail(ftype.composite_cast_reason(spec, value))
+                tensors.extend(spec._to_components(value))
+                continue
             if isinstance(value, Tensor):
                 t = value
             else:
@@ -180,6 +191,8 @@ class RestoredFunction:
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
         """The concrete function these arguments (tensors or TensorSpecs) would call."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = tuple(self._input_signature)  # (as TF's: the saved signature's)
         cargs, ckwargs = self._canonical(args, kwargs)
         for cf in self._concrete:
             sig = cf.structured_input_signature
