@@ -32,7 +32,7 @@ def stopped_twice():
 show("stop_recording while stopped", stopped_twice)
 def after_exit():
     with tf.GradientTape() as t:
-        y = x * x
+        t.watch(x)
     with t.stop_recording(): pass
 show("stop_recording after exit", after_exit)
 with tf.GradientTape() as t:
@@ -88,7 +88,7 @@ show("stop_recording after a gradient", lambda: after_gradient(False))
 show("stop_recording after a persistent tape's gradient", lambda: after_gradient(True))
 def reset_outside():
     with tf.GradientTape() as t:
-        y = x * x
+        t.watch(x)
     t.reset()
 show("reset after exit", reset_outside)
 def reset_while_stopped():
