@@ -815,10 +815,10 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         # over the elements' values ([int64 tensor] stays int64)
         if dtype is None and dtype_hint is not None:
             try:
-                return _packing.pack(value, dtype_hint)
+                return _packing.pack(value, dtype_hint, name or "packed")
             except (TypeError, ValueError):
                 pass
-        return _packing.pack(value, dtype)
+        return _packing.pack(value, dtype, name or "packed")
     try:
         if dtype is not None:
             return _converted(value, _dt.as_dtype(dtype))

@@ -138,9 +138,9 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
         decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
     call.apply_defaults()  # (a default TF's wrapper hands on, as an int to a float attr)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
-    # fast path of its own Pack, whose wrapper names its empty scope)
+    # fast path of its own Pack, whose wrapper names it)
     if any(_slow(p, call.arguments) for p in slow) and \
-            not e._message.endswith(" [Op:Pack] name: "):
+            " [Op:Pack] name: " not in e._message:
         slow_path(e)
 
 

@@ -215,8 +215,13 @@ def _cast_tensors(value: Any, target: dt.DType) -> Any:
 def _pack(value: Any, target: Any, name: str = "packed") -> Tensor:
     if isinstance(value, (list, tuple)):
         g = _state.graph
-        if g is None:  # (TF's Pack in the "packed" scope, empty eagerly: its errors name none)
-            return stack([_pack(v, target) for v in value], name=None)
+        if g is None:
+            # TF packs a list of tensors alone by its Pack named `name`; any other goes
+            # through the `name` scope, empty eagerly (its errors name none), its nested
+            # lists converted under their index
+            if all(isinstance(v, Tensor) for v in value):
+                return stack(list(value), name=name)
+            return stack([_pack(v, target, str(i)) for i, v in enumerate(value)], name=None)
         # in a graph, as TF's autopacking names them: a "packed" Pack, its Python elements
         # Consts named by their index ("packed/1"), nested lists Packs in scopes ("packed/0")
         scope = g.unique_name(name)

@@ -156,3 +156,108 @@ weighted.load_weights(initial_weights)
 h = weighted.fit(x, y, batch_size=64, epochs=2, class_weight=class_weight, verbose=0)
 print({k: np.round(v, 4).tolist() for k, v in sorted(h.history.items())})
 """
+
+# the word embeddings tutorial's Embedding looks ids up as Keras's ops.take: negative ids
+# count from the end, ids of other integer or float dtypes are cast to int32 first, and an
+# id out of range is tf.gather's error on the Keras variable (TF's slow path: no name)
+SNIPPETS["embedding_ids"] = _TRY + """
+e = keras.layers.Embedding(3, 2, embeddings_initializer=keras.initializers.Constant(
+    [[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]]))
+print(e(tf.constant([-1, -3, 0])).numpy().tolist())
+print(e(tf.constant([[1, 2]], tf.uint8)).numpy().tolist(),
+      e(tf.constant([1.7, -1.2])).numpy().tolist())
+tryp("out of range", lambda: e(tf.constant([3])))
+tryp("below range", lambda: e(tf.constant([[1, -4]])))
+tryp("uint8 out of range", lambda: e(tf.constant([250], tf.uint8)))
+d = keras.layers.Dense(3)
+d.build((None, 2))
+tryp("take variable", lambda: keras.ops.take(d.kernel, tf.constant([5]), axis=0))
+tryp("take tensor", lambda: keras.ops.take(tf.ones((2, 3)), tf.constant([5]), axis=0))
+tryp("take flat", lambda: keras.ops.take(d.kernel, tf.constant([9])))
+print(keras.ops.take(d.kernel, tf.constant([-1]), axis=1).shape)
+m = keras.Sequential([keras.Input((2,), dtype="int32"), keras.layers.Embedding(4, 3),
+                      keras.layers.GlobalAveragePooling1D()])
+print(np.round(m.predict(np.array([[-1, 3], [0, -4]]), verbose=0), 4).tolist())
+"""
+
+# a list of tensors converts by TF's autopacking: a list of tensors alone is one Pack named
+# as convert_to_tensor was asked ("packed" by default), any other is packed in that
+# (eagerly empty) scope; TextVectorization.adapt converts a labeled dataset's batches so
+SNIPPETS["autopacking_errors"] = _TRY + """
+tryp("tensors", lambda: tf.convert_to_tensor([tf.constant("a"), tf.constant(1)]))
+tryp("tuple", lambda: tf.convert_to_tensor((tf.constant(["a"]), tf.constant([1]))))
+tryp("named", lambda: tf.convert_to_tensor((tf.constant(["a"]), tf.constant([1])), name="zz"))
+tryp("shapes", lambda: tf.convert_to_tensor([tf.constant([1, 2]), tf.constant([1])]))
+tryp("mixed", lambda: tf.convert_to_tensor([tf.constant([1, 2]), [3]]))
+tryp("mixed named", lambda: tf.convert_to_tensor([tf.constant([1, 2]), [3]], name="q"))
+tryp("nested", lambda: tf.convert_to_tensor([[tf.constant(1), tf.constant(2.0)]]))
+tryp("dtype given", lambda: tf.convert_to_tensor([tf.constant(1), tf.constant([2])],
+                                                  dtype=tf.int32))
+tryp("reduce_sum list", lambda: tf.reduce_sum([tf.constant(1), tf.constant(2.0)]))
+tryp("fine", lambda: tf.convert_to_tensor([tf.constant(1), 2, [3][0]]).numpy().tolist())
+tv = keras.layers.TextVectorization(max_tokens=5)
+tryp("adapt labeled", lambda: tv.adapt(
+    tf.data.Dataset.from_tensor_slices((["a b", "c"], [1, 2])).batch(2)))
+tryp("adapt tuple", lambda: tv.adapt((tf.constant(["a b", "c"]), tf.constant([1, 2]))))
+"""
+
+# the word embeddings tutorial, shrunk: reviews from a directory, a custom standardization,
+# TextVectorization + Embedding + GlobalAveragePooling1D trained with a TensorBoard
+# callback, the vocabulary and the embedding weights written as TSV
+SNIPPETS["word_embeddings"] = """
+import io, os, re, shutil, string, tempfile
+rs = np.random.RandomState(0)
+good, bad = ["great", "fun", "moving", "superb"], ["awful", "dull", "boring", "weak"]
+common = ["the", "movie", "film", "was", "a", "plot", "and", "it"]
+root = tempfile.mkdtemp()
+train_dir = os.path.join(root, "aclImdb", "train")
+for cls, words in (("neg", bad), ("pos", good), ("unsup", common)):
+    os.makedirs(os.path.join(train_dir, cls))
+    for i in range(12):
+        toks = list(rs.choice(common, 6)) + list(rs.choice(words, 2))
+        rs.shuffle(toks)
+        with open(os.path.join(train_dir, cls, f"{i}_{rs.randint(1, 10)}.txt"), "w") as f:
+            f.write(" ".join(toks).capitalize() + "!<br /><br />" + " ".join(rs.choice(common, 2)))
+shutil.rmtree(os.path.join(train_dir, "unsup"))
+train_ds = keras.utils.text_dataset_from_directory(
+    train_dir, batch_size=8, validation_split=0.25, subset="training", seed=123)
+val_ds = keras.utils.text_dataset_from_directory(
+    train_dir, batch_size=8, validation_split=0.25, subset="validation", seed=123)
+print(train_ds.class_names, train_ds.cardinality().numpy(), val_ds.cardinality().numpy())
+for text_batch, label_batch in train_ds.take(1):
+    for i in range(3):
+        print(label_batch[i].numpy(), text_batch.numpy()[i])
+train_ds = train_ds.cache().prefetch(buffer_size=tf.data.AUTOTUNE)
+def custom_standardization(input_data):
+    lowercase = tf.strings.lower(input_data)
+    stripped_html = tf.strings.regex_replace(lowercase, "<br />", " ")
+    return tf.strings.regex_replace(stripped_html, "[%s]" % re.escape(string.punctuation), "")
+vectorize_layer = layers.TextVectorization(standardize=custom_standardization,
+                                           max_tokens=20, output_mode="int",
+                                           output_sequence_length=10)
+vectorize_layer.adapt(train_ds.map(lambda x, y: x))
+vocab = vectorize_layer.get_vocabulary()
+print(len(vocab), vocab[:5], vectorize_layer.vocabulary_size())
+model = keras.Sequential([vectorize_layer, layers.Embedding(20, 4, name="embedding"),
+                          layers.GlobalAveragePooling1D(), layers.Dense(8, activation="relu"),
+                          layers.Dense(1)])
+logdir = os.path.join(root, "logs")
+model.compile(optimizer="adam", loss=keras.losses.BinaryCrossentropy(from_logits=True),
+              metrics=["accuracy"])
+h = model.fit(train_ds, validation_data=val_ds, epochs=2, verbose=0,
+              callbacks=[keras.callbacks.TensorBoard(log_dir=logdir)])
+print({k: np.round(v, 4).tolist() for k, v in sorted(h.history.items())})
+print(sorted(os.listdir(logdir)))
+model.summary()
+weights = model.get_layer("embedding").get_weights()[0]
+out_v = io.StringIO()
+out_m = io.StringIO()
+for index, word in enumerate(vocab):
+    if index == 0:
+        continue
+    out_v.write("\\t".join([str(x) for x in weights[index]]) + "\\n")
+    out_m.write(word + "\\n")
+print(weights.shape, len(out_v.getvalue().splitlines()), out_m.getvalue().splitlines()[:3])
+p = model.predict(tf.constant(["great fun film", "dull boring plot"]), verbose=0)
+print(np.round(p, 3).tolist())
+"""

@@ -30,6 +30,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_reg,
     set_kernel_bias_args,
 )
+from eagerflow._src.keras.ops.numpy_array import take
 from eagerflow._src.keras.ops.numpy_math import not_equal
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
@@ -38,7 +39,6 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 
 
@@ -645,9 +645,10 @@ class Embedding(lora.QuantizableWeights, Layer):
             if inputs.dtype.name not in ("int32", "int64"):
                 inputs = tm.cast(inputs, dt.int32)
             return lora.embedding_output(self, inputs, out)
-        if not inputs.dtype.is_integer:
+        if inputs.dtype.name not in ("int32", "int64"):
             inputs = tm.cast(inputs, dt.int32)
-        out = gather(self.embeddings, inputs)  # (with LoRA on, merged)
+        # (Keras's ops.take: negative ids count from the end; with LoRA on, merged)
+        out = take(self.embeddings, inputs, axis=0)
         if out.dtype.name != self.compute_dtype:
             out = tm.cast(out, self.compute_dtype)
         return out

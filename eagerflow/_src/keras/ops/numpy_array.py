@@ -14,18 +14,21 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core.dtypes import as_dtype
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.misc_ops import bitcast
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -601,11 +604,19 @@ def _wrap_negative(indices: Any, length: Any) -> Any:
 
 @keras_op
 def take(x: Any, indices: Any, axis: Any = None) -> Any:
+    # (Keras hands a variable to tf.gather as it is: TF's op wrapper then takes its slow
+    # path, whose errors name no name)
+    variable = isinstance(x, KerasVariable) and axis is not None
     x = kd.to_tensor(x)
     if axis is None:
         x, axis = ta.reshape(x, [-1]), 0
     indices = _wrap_negative(kd.to_tensor(indices), ta.shape(x)[axis])
-    return ti.gather(x, indices, axis=axis)
+    try:
+        return ti.gather(x, indices, axis=axis)
+    except OpError as e:
+        if variable:
+            slow_path(e)
+        raise
 
 
 @keras_op
