@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+import dtensor_fn_cases
 import numpy as np
 
 
@@ -260,6 +261,7 @@ def run(tf: Any) -> dict:
     with dtensor.default_mesh(m2):
         show("default_mesh", lambda: dtensor.get_default_mesh() == m2)
     dvariable(tf, show)
+    dtensor_fn_cases.functions(tf, show)
     return out
 
 

@@ -1,8 +1,14 @@
 """tf.experimental.dtensor's functions around meshes: call_with_layout, default_mesh and
-run_on, and the single-client configuration TF reports (device names, counts, jobs).
+run_on, tf.function calls on DTensors, and the single-client configuration TF reports
+(device names, counts, jobs).
 
-Above dtensor/tensor.py. Everything here is this process's: one client, its logical
-devices; multi-client and accelerator initialisation answer as TF does on one CPU host.
+Above dtensor/tensor.py. Inside default_mesh/run_on, eager ops run on the mesh: their
+regular results become replicated DTensors (ops/dispatch.py observes ops while a scope
+is open and hands each result to `_on_mesh`). A tf.function called with DTensors (or
+reading DVariables) runs its graph op by op (graph/replay.py) on the mesh, so each op's
+result takes the layout the eager rules infer, as TF's layout propagation does over the
+graph. Everything here is this process's: one client, its logical devices; multi-client
+and accelerator initialisation answer as TF does on one CPU host.
 """
 
 from __future__ import annotations
@@ -11,8 +17,14 @@ import contextlib
 from typing import Any, Callable, Iterator
 
 from eagerflow._src.core import device as _device
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.dtensor import tensor as _dt
 from eagerflow._src.dtensor.mesh import Layout, Mesh
+from eagerflow._src.function import concrete
+from eagerflow._src.graph.replay import replay
+from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.math import IDENTITY
 
 _DEFAULT_MESH: list = []
 
@@ -23,6 +35,8 @@ def call_with_layout(fn: Callable, layout: Layout | None, *args: Any, **kwargs: 
         return fn(*args, **kwargs)
     with default_mesh(layout.mesh):
         result = fn(*args, **kwargs)
+    if isinstance(result, _dt.DTensor) and result._made_on_mesh:
+        _dt.check_divisible(result._shape, layout, None)
     if isinstance(result, _dt.DTensor):
         return _dt.relayout(result, layout)
     t = _dt.convert_to_tensor(result)
@@ -36,10 +50,14 @@ def default_mesh(mesh: Mesh) -> Iterator[None]:
     if not isinstance(mesh, Mesh):
         raise ValueError(f"Expect `mesh` to be `Mesh`, got {type(mesh)}")
     _DEFAULT_MESH.append(mesh)
+    dispatch.MESH_SCOPES[0] += 1
+    dispatch.update_observers()
     try:
         yield
     finally:
         _DEFAULT_MESH.pop()
+        dispatch.MESH_SCOPES[0] -= 1
+        dispatch.update_observers()
 
 
 def get_default_mesh() -> Mesh | None:
@@ -112,3 +130,54 @@ def barrier(mesh: Mesh, barrier_name: str | None = None, timeout_in_ms: int | No
     """Waits for every client: this process is the only one."""
     if not isinstance(mesh, Mesh):
         raise ValueError(f"Expect `mesh` to be `Mesh`, got {type(mesh)}")
+
+
+def _replicated(t: Any, mesh: Mesh) -> Any:
+    """A regular tensor as the replicated DTensor on `mesh` (a tape sees it as the
+    tensor's identity, so gradients flow through)."""
+    if not isinstance(t, EagerTensor) or isinstance(t, _dt.DTensor):
+        return t
+    out = _dt.make(t._arr, t._dtype, Layout.replicated(mesh, len(t._shape)))
+    out._made_on_mesh = True
+    if _state.tapes:
+        dispatch.record(IDENTITY, (t,), (out,), {})
+    return out
+
+
+def _on_mesh(op: Any, out: Any) -> Any:
+    """An eager op's results inside default_mesh: on the mesh (ops/dispatch.py's ON_MESH)."""
+    mesh = get_default_mesh()
+    if mesh is None:
+        return out
+    if isinstance(out, tuple):
+        return tuple(_replicated(t, mesh) for t in out)
+    return _replicated(out, mesh)
+
+
+def _call_function(fn: Any, tensors: list) -> tuple | None:
+    """An eager call of a tf.function's ConcreteFunction with DTensor inputs or reading
+    DVariables (function/concrete.py's LAYOUT_CALL): its graph run op by op on the mesh,
+    results DTensors; None when the call has nothing on a mesh."""
+    mesh = next((t._layout.mesh for t in tensors if isinstance(t, _dt.DTensor)), None)
+    if mesh is None:
+        mesh = next((v._layout.mesh for v in fn._read_vars
+                     if getattr(v, "_layout", None) is not None), None)
+    if mesh is None:
+        mesh = get_default_mesh()
+        if mesh is None:
+            return None
+    n_user = len(tensors) - len(fn.captured_inputs)
+    for i, t in enumerate(tensors[:n_user]):
+        if not isinstance(t, _dt.DTensor):
+            _dt.check_broadcast(_dt.convert_to_tensor(t), fn.function_op_name, i)
+    _dt.IN_FUNCTION[0] += 1
+    try:
+        with default_mesh(mesh):
+            env = replay(fn.graph, list(tensors), None, skip_effects=False)
+            return tuple(_replicated(env.get(id(o), o), mesh) for o in fn.graph.outputs)
+    finally:
+        _dt.IN_FUNCTION[0] -= 1
+
+
+dispatch.ON_MESH[0] = _on_mesh
+concrete.LAYOUT_CALL[0] = _call_function

@@ -32,12 +32,15 @@ from eagerflow._src.ops.printing import format_tensor
 
 DEVICE = "/job:localhost/replica:0/task:0/device:CUSTOM:0"
 _SMALL = 1024  # TF's threshold for the integer tensors it broadcasts onto a mesh
+# >0 while a tf.function's graph runs on DTensors (api.py): TF's layout propagation
+# gives its internal constants and regular tensors a layout, so they are not refused.
+IN_FUNCTION = [0]
 
 
 class DTensor(EagerTensor):
     """An eager tensor on the DTensor device: its global value and its layout."""
 
-    __slots__ = ("_layout", "_parts")
+    __slots__ = ("_layout", "_parts", "_made_on_mesh")
 
     @property
     def device(self) -> str:
@@ -95,12 +98,16 @@ def make(arr: Any, dtype: Any, layout: Layout) -> DTensor:
     t._device = CPU_DEVICE
     t._layout = layout
     t._parts = None
+    t._made_on_mesh = False
     return t
 
 
 def is_dtensor(tensor: Any) -> bool:
-    """Whether `tensor` is a DTensor (on the DTensor device)."""
-    return isinstance(tensor, DTensor)
+    """Whether `tensor` is a DTensor (on the DTensor device): an assignment's result
+    (its variable's, read when used) is one where the variable is a DVariable's."""
+    if isinstance(tensor, DTensor):
+        return True
+    return getattr(getattr(tensor, "_unread_of", None), "_layout", None) is not None
 
 
 # -- components ------------------------------------------------------------------------------
@@ -262,19 +269,26 @@ def _check_inputs(op: Any, inputs: tuple) -> Any:
                                    "\"eager_operation\"]): 'tf_device.cluster' op failed during "
                                    "mesh propagation. All inputs to `tf_device.Cluster` must "
                                    "have same mesh configuration. List of found inputs:")
-        elif isinstance(t, EagerTensor):
-            d = t._dtype
-            size = int(np.prod(t._shape, dtype=np.int64))
-            small = (d is dt.int32 or d is dt.int64) and size < _SMALL
-            if t._shape != () and d is not dt.string and not small:
-                raise UnimplementedError(
-                    None, None, f"The op/function {op.name} got a regular tensor for input {i} "
-                    f"(shape [{','.join(map(str, t._shape))}]) but was expecting a DTensor. "
-                    "Currently only scalars and small integer/string tensors are auto-broadcast "
-                    "to DTensors. For other tensors, please use copy_to_mesh to make a DTensor "
-                    "explicitly; note that this may be slow if it happens frequently. "
-                    f"[Op:{op.name}] name: ")
+        elif isinstance(t, EagerTensor) and not IN_FUNCTION[0]:
+            check_broadcast(t, op.name, i, " name: ")
     return mesh
+
+
+def check_broadcast(t: Any, op_name: str, i: int, suffix: str = "") -> None:
+    """TF's error for a regular tensor given as input `i` of an op or function on
+    DTensors, unless it is one TF broadcasts onto the mesh (a scalar, a small integer or
+    string tensor)."""
+    d = t._dtype
+    size = int(np.prod(t._shape, dtype=np.int64))
+    small = (d is dt.int32 or d is dt.int64) and size < _SMALL
+    if t._shape != () and d is not dt.string and not small:
+        raise UnimplementedError(
+            None, None, f"The op/function {op_name} got a regular tensor for input {i} "
+            f"(shape [{','.join(map(str, t._shape))}]) but was expecting a DTensor. "
+            "Currently only scalars and small integer/string tensors are auto-broadcast "
+            "to DTensors. For other tensors, please use copy_to_mesh to make a DTensor "
+            "explicitly; note that this may be slow if it happens frequently. "
+            f"[Op:{op_name}]{suffix}")
 
 
 def run_op(op: Any, inputs: tuple, attrs: dict, name: str | None) -> Any:

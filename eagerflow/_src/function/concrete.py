@@ -58,6 +58,10 @@ from eagerflow._src.ops.registry import OpDef
 
 _uids = itertools.count(1)
 
+# Set by dtensor/ when it loads: `(function, flat inputs) -> outputs` for an eager call
+# with DTensor inputs (or reading DVariables), None for any other call.
+LAYOUT_CALL: list = [None]
+
 
 class _Leaf:
     """A position in the output structure: index into the flat outputs."""
@@ -468,6 +472,10 @@ class ConcreteFunction:
             tensors = list(tensors) + self.captured_inputs
         if st.graph is not None:
             return self._call_in_graph(tensors)
+        if dispatch.LAYOUT_HOOK[0] is not None:  # dtensor/ loaded: DTensors run op by op
+            outs = LAYOUT_CALL[0](self, tensors)
+            if outs is not None:
+                return outs
         if graph_collection.sink is not None:  # tf.summary.trace_on: record this function
             graph_collection.sink(self)
         if dispatch._OBSERVE[0]:  # (up while op callbacks or tf.profiler are on)

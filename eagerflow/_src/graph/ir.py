@@ -394,6 +394,9 @@ class Graph(VariableAccess):
         self.outputs: list = []
         self._names: dict[str, int] = {}
         self._consts: dict[int, tuple] = {}          # id(eager tensor) -> (tensor, symbolic)
+        # id(Const output) -> the DTensor it was captured from (one with a `_layout`): a
+        # replay (graph/replay.py) runs it as that tensor, layout and all
+        self.laid_out_consts: dict[int, Any] = {}
         self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
         self.copied_from: dict[int, tuple] = {}      # id(original tensor) -> (original, copy)
@@ -613,6 +616,8 @@ class Graph(VariableAccess):
                                [(x._shape, x._dtype)], const_name,
                                const_name is None).outputs[0]
             self._consts[id(x)] = (x, sym)
+            if x.__class__ is not EagerTensor and getattr(x, "_layout", None) is not None:
+                self.laid_out_consts[id(sym)] = x
             return sym
         if isinstance(x, Tensor):
             raise TypeError(f"Cannot use {x!r} in graph {self.name}")

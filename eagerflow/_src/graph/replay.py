@@ -49,7 +49,9 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
                 env[id(o)] = v
             continue
         if name == "Const":
-            env[id(outs[0])] = EagerTensor(node.attrs["value"], node.attrs["dtype"])
+            src = getattr(graph, "laid_out_consts", {}).get(id(outs[0]))
+            env[id(outs[0])] = src if src is not None else \
+                EagerTensor(node.attrs["value"], node.attrs["dtype"])
             continue
         if name == "ReadVariableOp":
             env[id(outs[0])] = node.inputs[0]._as_tensor()

@@ -64,6 +64,10 @@ def wants(n: Any, i: int) -> bool:
 # Set by dtensor/ when it loads: runs an eager op one of whose inputs is a DTensor (an
 # EagerTensor subclass with a `_layout`), so that the result carries TF's inferred layout.
 LAYOUT_HOOK: list = [None]
+# Also dtensor/'s: how many default_mesh scopes are open (while any is, eager ops are
+# observed) and the function that lays an op's regular results on the default mesh.
+MESH_SCOPES: list = [0]
+ON_MESH: list = [None]
 
 # The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
@@ -579,7 +583,8 @@ def set_log_placement(enabled: bool) -> None:
 def update_observers() -> None:
     """Re-reads whether eager ops are observed (after placement logging, the profiler or
     an op callback is switched)."""
-    _OBSERVE[0] = _LOG_PLACEMENT[0] or trace_events.ACTIVE[0] or _CALLBACK_THREADS[0] > 0
+    _OBSERVE[0] = _LOG_PLACEMENT[0] or trace_events.ACTIVE[0] or _CALLBACK_THREADS[0] > 0 \
+        or MESH_SCOPES[0] > 0
 
 
 def add_op_callback(callback: Callable) -> None:
@@ -647,6 +652,8 @@ def _observed(op: Any, inputs: tuple, attrs: dict, name: str | None, st: dict) -
         out = bind(op, inputs, attrs, name)
     finally:
         st["observing"] = False
+    if MESH_SCOPES[0]:  # (inside dtensor.default_mesh: results are the mesh's DTensors)
+        out = ON_MESH[0](op, out)
     end = trace_events.now()
     if _LOG_PLACEMENT[0]:
         log_placement(op.name, st["ran_on"] or st["device"])
