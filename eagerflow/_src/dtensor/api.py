@@ -16,6 +16,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Callable, Iterator
 
+import numpy as np
+
 from eagerflow._src.core import device as _device
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
@@ -27,14 +29,20 @@ from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.math import IDENTITY
 
 _DEFAULT_MESH: list = []
+# call_with_layout's layouts: a tf.function it calls makes its result with the innermost
+_OUTPUT_LAYOUT: list = []
 
 
 def call_with_layout(fn: Callable, layout: Layout | None, *args: Any, **kwargs: Any) -> Any:
     """`fn(*args, **kwargs)`, its result made a DTensor laid out as `layout`."""
     if layout is None:
         return fn(*args, **kwargs)
-    with default_mesh(layout.mesh):
-        result = fn(*args, **kwargs)
+    _OUTPUT_LAYOUT.append(layout)
+    try:
+        with default_mesh(layout.mesh):
+            result = fn(*args, **kwargs)
+    finally:
+        _OUTPUT_LAYOUT.pop()
     if isinstance(result, _dt.DTensor) and result._made_on_mesh:
         _dt.check_divisible(result._shape, layout, None)
     if isinstance(result, _dt.DTensor):
@@ -174,9 +182,74 @@ def _call_function(fn: Any, tensors: list) -> tuple | None:
     try:
         with default_mesh(mesh):
             env = replay(fn.graph, list(tensors), None, skip_effects=False)
+            target = _OUTPUT_LAYOUT[-1] if _OUTPUT_LAYOUT else None
+            if target is not None and len(fn.graph.outputs) == 1 and \
+                    not target.is_fully_replicated():
+                node = _random_source(fn.graph.outputs[0])
+                if node is not None:  # (TF's propagation lays the draw out as the result)
+                    saved = {id(node.outputs[0]): _sharded_draw(node, env, target)}
+                    env = replay(fn.graph, list(tensors), saved, skip_effects=False)
             return tuple(_replicated(env.get(id(o), o), mesh) for o in fn.graph.outputs)
     finally:
         _dt.IN_FUNCTION[0] -= 1
+
+
+# TF's SPMD expansion draws a sharded stateless random tensor shard by shard, each
+# device's key xor-ed with a device seed (the tf.random.stateless_* functions' ops)
+_RANDOM_V2 = frozenset({"StatelessRandomNormalV2", "StatelessRandomUniformV2",
+                        "StatelessTruncatedNormalV2", "StatelessRandomUniformFullIntV2",
+                        "StatelessRandomUniformIntV2"})
+_SHAPE_KEEPING = frozenset({"Identity", "Mul", "AddV2", "Add", "Sub", "RealDiv", "Cast"})
+
+
+def _random_source(t: Any) -> Any:
+    """The stateless random op whose draw `t` is (through identities and elementwise
+    ops with scalars, which TF's layout propagation passes the layout back through)."""
+    while True:
+        node = t._op
+        name = node.op.name
+        if name in _RANDOM_V2:
+            return node
+        if name not in _SHAPE_KEEPING:
+            return None
+        same = [x for x in node.inputs if getattr(x, "_shape", None) == t._shape
+                and hasattr(x, "_op")]
+        if len(same) != 1:
+            return None
+        t = same[0]
+
+
+def _device_seeds(layout: Layout) -> list:
+    """Each device's seed (in mesh order): 65521 plus its coordinates along the layout's
+    sharded mesh dims, the first in the high 16 bits' units and each next one scaled by
+    the sizes of the sharded dims before it."""
+    mesh = layout.mesh
+    sharded = {s for s in layout.sharding_specs if s != "unsharded"}
+    mult, run = {}, 65536
+    for name in mesh.dim_names:
+        if name in sharded:
+            mult[name] = run
+            run *= mesh.dim_size(name)
+    return [65521 + sum(loc[n] * m for n, m in mult.items())
+            for loc in mesh.unravel_index().values()]
+
+
+def _sharded_draw(node: Any, env: dict, layout: Layout) -> Any:
+    """The random op's result laid out as `layout`, each block drawn with its device's
+    seed, as TF's expanded op draws it."""
+    args = [env[id(x)] if hasattr(x, "_op") else x for x in node.inputs]
+    arrays = [np.asarray(getattr(a, "_arr", a)) for a in args]
+    attrs = dict(node.attrs)
+    shape = tuple(node.outputs[0]._shape)
+    _dt.check_divisible(shape, layout, None)
+    out = np.empty(shape, node.outputs[0]._dtype.as_numpy_dtype)
+    local = tuple(n // layout.num_shards(i) for i, n in enumerate(shape))
+    for seed, block in zip(_device_seeds(layout), _dt.blocks(shape, layout)):
+        mine = list(arrays)
+        mine[0] = mine[0] ^ np.asarray(seed).astype(mine[0].dtype)
+        part = node.op.kernel(np, *mine, **dict(attrs, shape=local))
+        out[block] = part
+    return _dt.make(out, node.outputs[0]._dtype, layout)
 
 
 dispatch.ON_MESH[0] = _on_mesh

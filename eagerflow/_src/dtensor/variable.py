@@ -53,6 +53,11 @@ class DVariable(Variable):
         _check_written(value, what)
         return super()._coerce(value, what)
 
+    def _assign_restored(self, value: Any) -> Any:
+        """A value read from a checkpoint, laid out as this variable (TF's DTensor
+        restore reads each variable's value with its layout)."""
+        return self.assign(_dt.copy_to_mesh(value, self._layout))
+
     def __repr__(self) -> str:
         t = self._as_tensor()
         return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "

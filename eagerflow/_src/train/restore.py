@@ -46,7 +46,8 @@ def assign_eagerly(var: Any, value: Any) -> None:
     graph, tapes = st.graph, st.tapes
     st.graph, st.tapes = None, []
     try:
-        var.assign(value)
+        # (a DVariable lays the checkpoint's regular value out as its own first)
+        getattr(var, "_assign_restored", var.assign)(value)
     finally:
         st.graph, st.tapes = graph, tapes
 
