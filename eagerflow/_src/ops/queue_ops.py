@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import sys
 import threading
 from collections import deque
 from typing import Any
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     CancelledError,
     InvalidArgumentError,
@@ -51,6 +53,14 @@ _IDS = itertools.count()  # TF names each anonymous queue resource by a process-
 # ---------------------------------------------------------------------------------------
 
 
+def _session_store() -> dict | None:
+    """The variable store of the Session running on this thread, if any. The Session
+    layer (function/graph_variables) sits above ops/, so it is looked up where it is
+    loaded (a Session exists only once it is), never imported from here."""
+    module = sys.modules.get("eagerflow._src.function.graph_variables")
+    return None if module is None else module.RUN.store
+
+
 def _heap_less(a: tuple, b: tuple) -> bool:
     # TF's comparison of two (priority, ...) elements: the smaller priority leaves first
     return int(a[0]) > int(b[0])
@@ -62,6 +72,8 @@ class QueueState:
 
     def __init__(self, kind: str, capacity: int, dtypes: list, shapes: list,
                  min_after_dequeue: int = 0, seeds: tuple = (0, 0)) -> None:
+        self._args = (kind, capacity, dtypes, shapes, min_after_dequeue, seeds)
+        self.per_session = False  # a TF 1 graph's queue: one state per Session (current())
         self.kind, self.capacity = kind, capacity
         self.dtypes, self.shapes = list(dtypes), list(shapes)
         self.min_after_dequeue = min_after_dequeue
@@ -80,6 +92,20 @@ class QueueState:
 
     def __repr__(self) -> str:
         return f"<{self.kind} '{self.id}'>"
+
+    def current(self) -> QueueState:
+        """The state the running Session holds for this queue (TF keeps a graph's queue
+        per Session); itself outside a Session, or for a queue made eagerly."""
+        store = _session_store() if self.per_session else None
+        if store is None:
+            return self
+        key = ("queue", id(self))
+        state = store.get(key)
+        if state is None:
+            fresh = QueueState(*self._args)
+            fresh.id = self.id
+            state = store.setdefault(key, fresh)
+        return state
 
     # -- what the kernels call --
 
@@ -194,7 +220,7 @@ class QueueState:
 def _queue_attr(op: str, queue: Any) -> QueueState:
     if not isinstance(queue, QueueState):
         raise TypeError(f"{op}: `queue` must be a queue's state, got {queue!r}")
-    return queue
+    return queue.current()
 
 
 def _check_components(op: str, q: QueueState, comps: tuple, many: bool) -> None:
@@ -237,15 +263,20 @@ def _enqueue_many_infer(*comps: Any, queue: Any) -> list:
     return []
 
 
+def _host(c: Any) -> np.ndarray:
+    # (a scalar string may come as bytes, not a 0-d array)
+    return np.array(c, dtype=getattr(c, "dtype", object))
+
+
 def _enqueue_kernel(xp: Any, *comps: Any, queue: QueueState) -> tuple:
     # (copies: the caller may change its arrays after the enqueue)
-    queue.put([tuple(np.array(c, dtype=c.dtype) for c in comps)], "QueueEnqueueV2")
+    queue.current().put([tuple(_host(c) for c in comps)], "QueueEnqueueV2")
     return ()
 
 
 def _enqueue_many_kernel(xp: Any, *comps: Any, queue: QueueState) -> tuple:
     rows = [tuple(np.array(c[i], dtype=c.dtype) for c in comps) for i in range(len(comps[0]))]
-    queue.put(rows, "QueueEnqueueManyV2")
+    queue.current().put(rows, "QueueEnqueueManyV2")
     return ()
 
 
@@ -284,6 +315,7 @@ def _batch(q: QueueState, rows: list) -> tuple:
 
 
 def _take_many(op: str, n: Any, q: QueueState, up_to: bool) -> tuple:
+    q = q.current()
     flat = np.asarray(n).reshape(-1)
     if not flat.size:  # (TF's kernel reads the first element of any shape)
         raise C.fail(op, f"n must be a scalar, got shape {C.shape_str(np.shape(n))}")
@@ -297,7 +329,7 @@ def _take_many(op: str, n: Any, q: QueueState, up_to: bool) -> tuple:
 
 
 def _dequeue_kernel(xp: Any, *, queue: QueueState) -> tuple:
-    return queue.take(1, False, "QueueDequeueV2")[0]
+    return queue.current().take(1, False, "QueueDequeueV2")[0]
 
 
 def _stored(queue: QueueState, n: int) -> tuple:
@@ -435,14 +467,14 @@ def _scalar_infer(op: str, dtype: dt.DType) -> Any:
 
 QUEUE_SIZE = register(OpDef(
     "QueueSizeV2", _scalar_infer("QueueSizeV2", dt.int32),
-    lambda xp, *, queue: np.int32(queue.size()),
+    lambda xp, *, queue: np.int32(queue.current().size()),
     reference=lambda queue: np.int32(len(queue.items)), **_QUEUE_OP,
     samples=lambda: [Sample((), {"queue": _queues()["sized"]}, grad=False)],
 ))
 
 QUEUE_IS_CLOSED = register(OpDef(
     "QueueIsClosedV2", _scalar_infer("QueueIsClosedV2", dt.bool),
-    lambda xp, *, queue: np.bool_(queue.closed),
+    lambda xp, *, queue: np.bool_(queue.current().closed),
     reference=lambda queue: np.bool_(queue.closed), **_QUEUE_OP,
     samples=lambda: [Sample((), {"queue": _queues()["sized"]}, grad=False),
                      Sample((), {"queue": _queues()["empty"]}, grad=False)],
@@ -455,7 +487,7 @@ def _close_infer(*, queue: Any, cancel_pending_enqueues: bool) -> list:
 
 
 def _close_kernel(xp: Any, *, queue: QueueState, cancel_pending_enqueues: bool) -> tuple:
-    queue.close(bool(cancel_pending_enqueues))
+    queue.current().close(bool(cancel_pending_enqueues))
     return ()
 
 
@@ -501,6 +533,17 @@ class QueueBase:
         self._queue_ref = queue_ref
         self._name = "Empty"  # what TF 2.21 reports for a queue made eagerly
 
+    def _in_graph(self, name: str) -> None:
+        """In a graph (TF 1's) the queue is named as its FIFOQueueV2 node would be (a name
+        scope's own name, "input_producer/", names it exactly), and each Session running
+        the graph holds its own contents."""
+        graph = _state.graph
+        if graph is None:
+            return
+        self._name = name[:-1] if name.endswith("/") else graph.unique_name(name)
+        self._queue_ref.id = f"_{self._queue_ref.id}_{self._name}"  # (TF's, errors quote it)
+        self._queue_ref.per_session = True
+
     @staticmethod
     def from_list(index: Any, queues: list) -> QueueBase:
         """The queue `queues[index]`, as a QueueBase, after checking that all of them
@@ -543,6 +586,17 @@ class QueueBase:
     def names(self) -> list | None:
         return None if self._names is None else list(self._names)
 
+    def _op_name(self, name: str | None, suffix: str) -> str | None:
+        """TF's node name for one of this queue's operations in a graph."""
+        if name is not None or _state.graph is None:
+            return name
+        return f"{self._name.split('/')[-1]}_{suffix}"
+
+    def _operation(self) -> Any:
+        """In a graph, the operation just added (it has no outputs); eagerly, None."""
+        graph = _state.graph
+        return None if graph is None else graph.operations[-1]
+
     # -- enqueue --
 
     def _components(self, vals: Any) -> list:
@@ -568,14 +622,16 @@ class QueueBase:
             out.append(convert_to_tensor(v, dtype=d))
         return out
 
-    def enqueue(self, vals: Any, name: str | None = None) -> None:
+    def enqueue(self, vals: Any, name: str | None = None) -> Any:
         """Adds one element, waiting while the queue is full."""
         comps = self._convert(vals)
         for c, shape in zip(comps, self._shapes):
             c.shape.assert_is_compatible_with(shape)
-        bind(QUEUE_ENQUEUE, tuple(comps), {"queue": self._queue_ref})
+        bind(QUEUE_ENQUEUE, tuple(comps), {"queue": self._queue_ref},
+             self._op_name(name, "enqueue"))
+        return self._operation()
 
-    def enqueue_many(self, vals: Any, name: str | None = None) -> None:
+    def enqueue_many(self, vals: Any, name: str | None = None) -> Any:
         """Adds the elements that `vals` holds along its first dimension."""
         comps = self._convert(vals)
         batch = Dimension(None)
@@ -583,7 +639,9 @@ class QueueBase:
             s = c.shape.with_rank_at_least(1)
             batch = batch.merge_with(s.dims[0])
             s[1:].assert_is_compatible_with(shape)
-        bind(QUEUE_ENQUEUE_MANY, tuple(comps), {"queue": self._queue_ref})
+        bind(QUEUE_ENQUEUE_MANY, tuple(comps), {"queue": self._queue_ref},
+             self._op_name(name, "EnqueueMany"))
+        return self._operation()
 
     # -- dequeue --
 
@@ -594,33 +652,40 @@ class QueueBase:
 
     def dequeue(self, name: str | None = None) -> Any:
         """Removes one element, waiting while the queue is empty."""
-        out = bind_multi(QUEUE_DEQUEUE, (), {"queue": self._queue_ref}, len(self._dtypes))
+        out = bind_multi(QUEUE_DEQUEUE, (), {"queue": self._queue_ref}, len(self._dtypes),
+                         self._op_name(name, "Dequeue"))
         return self._result(list(out))
 
     def dequeue_many(self, n: Any, name: str | None = None) -> Any:
         """Removes n elements, stacked along a new first dimension."""
         out = bind_multi(QUEUE_DEQUEUE_MANY, (_count(n),), {"queue": self._queue_ref},
-                         len(self._dtypes))
+                         len(self._dtypes), self._op_name(name, "DequeueMany"))
+        if _state.graph is not None and isinstance(n, (int, np.integer)):
+            for t in out:  # (TF: a constant n is the batch's static size)
+                t.set_shape(TensorShape([int(n)]).concatenate(t.shape[1:]))
         return self._result(list(out))
 
     def dequeue_up_to(self, n: Any, name: str | None = None) -> Any:
         """As dequeue_many, but once the queue is closed it returns what is left."""
         out = bind_multi(QUEUE_DEQUEUE_UP_TO, (_count(n),), {"queue": self._queue_ref},
-                         len(self._dtypes))
+                         len(self._dtypes), self._op_name(name, "DequeueUpTo"))
         return self._result(list(out))
 
     # -- state --
 
-    def close(self, cancel_pending_enqueues: bool = False, name: str | None = None) -> None:
+    def close(self, cancel_pending_enqueues: bool = False, name: str | None = None) -> Any:
         """No more enqueues; waiting dequeues take what is left, or fail."""
         bind(QUEUE_CLOSE, (), {"queue": self._queue_ref,
-                               "cancel_pending_enqueues": bool(cancel_pending_enqueues)})
+                               "cancel_pending_enqueues": bool(cancel_pending_enqueues)},
+             self._op_name(name, "Close"))
+        return self._operation()
 
     def is_closed(self, name: str | None = None) -> Tensor:
-        return bind(QUEUE_IS_CLOSED, (), {"queue": self._queue_ref})
+        return bind(QUEUE_IS_CLOSED, (), {"queue": self._queue_ref},
+                    self._op_name(name, "IsClosed"))
 
     def size(self, name: str | None = None) -> Tensor:
-        return bind(QUEUE_SIZE, (), {"queue": self._queue_ref})
+        return bind(QUEUE_SIZE, (), {"queue": self._queue_ref}, self._op_name(name, "Size"))
 
 
 def _dtype_list(dtypes: Any) -> list:
@@ -654,6 +719,7 @@ class FIFOQueue(QueueBase):
         dtypes = _dtype_list(dtypes)
         names = _check_names(names, dtypes)
         super().__init__(dtypes, shapes, names, _make("FIFOQueue", capacity, dtypes, shapes))
+        self._in_graph(name)
 
 
 class PaddingFIFOQueue(QueueBase):
@@ -669,6 +735,7 @@ class PaddingFIFOQueue(QueueBase):
                              f"{len(dtypes)} dtypes and {len(list(shapes))} shapes.")
         super().__init__(dtypes, shapes, names,
                          _make("PaddingFIFOQueue", capacity, dtypes, shapes))
+        self._in_graph(name)
 
 
 class PriorityQueue(QueueBase):
@@ -681,6 +748,7 @@ class PriorityQueue(QueueBase):
         names = _check_names(names, dtypes[1:])
         shapes = None if shapes is None else [()] + list(shapes)
         super().__init__(dtypes, shapes, names, _make("PriorityQueue", capacity, dtypes, shapes))
+        self._in_graph(name)
 
 
 class RandomShuffleQueue(QueueBase):
@@ -700,3 +768,4 @@ class RandomShuffleQueue(QueueBase):
         st = _make("RandomShuffleQueue", capacity, dtypes, shapes,
                    min_after_dequeue=int(min_after_dequeue), seeds=(s or 0, s2 or 0))
         super().__init__(dtypes, shapes, names, st)
+        self._in_graph(name)

@@ -81,7 +81,11 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_equal", "assert_none_equal", "assert_less", "assert_less_equal", "assert_greater",
     "assert_greater_equal", "assert_near", "assert_positive", "assert_negative",
     "assert_non_negative", "assert_non_positive")})
-_V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app")
+_V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app",
+                  "python_io", "manip", "spectral")
+_V1_MODULES["eagerflow._src.v1_training.readers"] = (
+    "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
+    "WholeFileReader", "IdentityReader")
 _V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
 _V1_MODULES["eagerflow._src.v1.tf1_data"] = _TF1_DATA
 _V1_RENAMED.update({"SparseTensorValue": ("eagerflow._src.core.sparse_tensor", "SparseTensorValue"),

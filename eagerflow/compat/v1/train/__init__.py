@@ -47,12 +47,21 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
              "Scaffold", "SessionCreator", "ChiefSessionCreator", "WorkerSessionCreator",
              "MonitoredSession", "SingularMonitoredSession", "MonitoredTrainingSession")},
          "SessionManager": "eagerflow._src.v1_training.session_manager",
+         # TF 1's queue-based input pipelines (v1_training/queue_input.py)
+         **{n: "eagerflow._src.v1_training.queue_input" for n in (
+             "QueueRunner", "add_queue_runner", "start_queue_runners", "limit_epochs",
+             "input_producer", "string_input_producer", "range_input_producer",
+             "slice_input_producer", "batch", "batch_join", "shuffle_batch",
+             "shuffle_batch_join")},
          "export_meta_graph": "eagerflow._src.saved_model.meta_graph",
          "import_meta_graph": "eagerflow._src.saved_model.meta_graph_import",
          "summary_iterator": "eagerflow._src.summary.events_reader"}
 
 
 def __getattr__(name):
+    if name == "queue_runner":
+        value = globals()[name] = _importlib.import_module(f"{__name__}.queue_runner")
+        return value
     if name in _LAZY:
         value = globals()[name] = getattr(_importlib.import_module(_LAZY[name]), name)
         return value
