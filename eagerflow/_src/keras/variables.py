@@ -231,6 +231,44 @@ class Variable:
         return self ** other
 
 
+def _promotes(var: Any, other: Any) -> bool:
+    """Whether Keras's own arithmetic answers `var (op) other`: Keras 3's variables apply
+    keras.ops (its type promotion), which a tf.Variable's operator gives too unless the
+    other operand is of another dtype (a float16 loss times a float32 loss scale: float32),
+    or a Python float against an integer variable."""
+    mine = dt.as_dtype(var.dtype)  # (under autocast, the dtype it is read in)
+    d = getattr(other, "dtype", None)
+    if d is not None:
+        try:
+            return dt.as_dtype(d) is not mine
+        except TypeError:
+            return False
+    return isinstance(other, float) and (mine.is_integer or mine is dt.bool)
+
+
+# keras.ops' add, subtract, multiply, ... (set by keras/ops/numpy_math.py, which loads
+# after this module)
+KERAS_ARITHMETIC: dict = {}
+
+
+def _keras_operator(name: str, op: str, reflected: bool) -> Callable:
+    def method(self: Any, other: Any) -> Any:
+        if _promotes(self, other) and op in KERAS_ARITHMETIC:
+            f = KERAS_ARITHMETIC[op]
+            return f(other, self) if reflected else f(self, other)
+        return getattr(super(Variable, self), name)(other)
+    method.__name__ = name
+    return method
+
+
+Variable._keras_promotes = _promotes  # (read by the tensors' operators: ops/dispatch.py)
+for _name, _op in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"),
+                   ("truediv", "true_divide"), ("floordiv", "floor_divide"), ("mod", "mod"),
+                   ("pow", "power")):
+    setattr(Variable, f"__{_name}__", _keras_operator(f"__{_name}__", _op, False))
+    setattr(Variable, f"__r{_name}__", _keras_operator(f"__r{_name}__", _op, True))
+
+
 class ResourceVariable(tf_variables._UnreadVariable):
     """`keras_variable.value`: the variable under a Keras variable, as TF's
     ResourceVariable is under Keras 3's; a view of the Keras variable (which here is the

@@ -215,9 +215,16 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
     return f
 
 
+def _reflects(x: Any, y: Any) -> bool:
+    """Whether `x (op) y` is y's reflected operator's (see binary's `reflect`)."""
+    return getattr(y, "_keras_variable", False) and isinstance(x, Tensor) and \
+        y._keras_promotes(x)
+
+
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
            np_kernel: Callable | None = None, node: str | None = None,
-           fallback: Callable | None = None, scoped: bool = False) -> Callable:
+           fallback: Callable | None = None, scoped: bool = False,
+           reflect: str | None = None) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
     `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
     (and its traced node named as there).
@@ -237,6 +244,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     `scoped`: TF's public function opens a name scope around its op (tf.add, tf.matmul),
     so its eager errors name none (" name: "), whatever name it is given.
+
+    `reflect`: an operator (`x * y`) whose y is a Keras variable of another dtype answers
+    with y's reflected method (`y.__rmul__(x)`: Keras's promotion), as TF's operators do
+    when converting y to x's dtype fails (not `+`: TF's converts y without a dtype).
     """
     attrs = attrs if attrs is not None else {}
     infer = infer or op.infer
@@ -252,6 +263,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 pair = scalar_pair(x, y)
                 if pair is not None:
                     x, y = pair
+                elif reflect is not None and _reflects(x, y):
+                    return getattr(y, reflect)(x)
                 elif x.__class__ is EagerTensor and _is_variable(y.__class__):
                     y = y._as_tensor()  # `h @ w`, `h + b`: what convert() would do, directly
                 else:

@@ -139,17 +139,28 @@ def _swap(f: Callable) -> Callable:
     return r
 
 
-def _named(op: Any, node: str, convert: Callable = m.binary_args) -> Callable:
+def _named(op: Any, node: str, convert: Callable = m.binary_args,
+           reflect: str | None = None) -> Callable:
     """The operator's own function of `op`: the same as the public one, but its traced
     node is named as TF names the operator's ("add" for x + y, where tf.add makes "Add")."""
-    return dispatch.binary(op, convert, node=node)
+    return dispatch.binary(op, convert, node=node, reflect=reflect)
+
+
+def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
+    if dispatch._reflects(x, y):  # (Keras's promotion: see dispatch.binary's `reflect`)
+        return y.__rtruediv__(x)
+    return m.truediv(x, y, name)
 
 
 _BINARY = {
-    "add": _named(m.ADD, "add", m.binary_args_hint), "sub": _named(m.SUB, "sub"),
-    "mul": dispatch.binary(m.MUL, _mul_args, node="mul", fallback=_bool_mul),
-    "truediv": m.truediv, "floordiv": m.floordiv,
-    "mod": _named(m.FLOORMOD, "mod"), "pow": _named(m.POW, "pow"), "matmul": matmul_operator,
+    "add": _named(m.ADD, "add", m.binary_args_hint), "sub": _named(m.SUB, "sub",
+                                                                   reflect="__rsub__"),
+    "mul": dispatch.binary(m.MUL, _mul_args, node="mul", fallback=_bool_mul,
+                           reflect="__rmul__"),
+    "truediv": _truediv,
+    "floordiv": dispatch.binary(m.FLOORDIV, m.binary_args, reflect="__rfloordiv__"),
+    "mod": _named(m.FLOORMOD, "mod", reflect="__rmod__"),
+    "pow": _named(m.POW, "pow", reflect="__rpow__"), "matmul": matmul_operator,
     "and": _and, "or": _or, "xor": _xor,
 }
 

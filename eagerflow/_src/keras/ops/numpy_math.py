@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import variables as kvars
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import math as tm
@@ -571,3 +572,9 @@ def allclose(x1: Any, x2: Any, rtol: float = 1e-5, atol: float = 1e-8,
     if equal_nan:
         ok = tm.logical_or(ok, _both_nan(x1, x2))
     return tr.reduce_all(ok)
+
+
+# a Keras variable's operators promote as these ops do (keras/variables.py)
+kvars.KERAS_ARITHMETIC.update(add=add, subtract=subtract, multiply=multiply,
+                              true_divide=true_divide, floor_divide=floor_divide, mod=mod,
+                              power=power)

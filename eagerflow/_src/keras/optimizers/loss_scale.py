@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.ops import numpy_math as knm
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
@@ -51,6 +52,9 @@ class LossScaleOptimizer(Optimizer):
         self.inner_optimizer = inner_optimizer
         self.initial_scale = initial_scale
         self.dynamic_growth_steps = dynamic_growth_steps
+        # (the inner optimizer's own loss scaling off, as Keras 3 turns it off: a string
+        # there fails as Keras's assignment does)
+        inner_optimizer.loss_scale_factor = None
         # step_counter and dynamic_scale exist once built, as Keras 3's attributes
 
     def build(self, var_list: Any) -> None:
@@ -74,7 +78,7 @@ class LossScaleOptimizer(Optimizer):
 
     def scale_loss(self, loss: Any) -> Any:
         scale = self.dynamic_scale if self.built else self.initial_scale
-        return m.multiply(loss, m.cast(scale, loss.dtype) if self.built else scale)
+        return knm.multiply(loss, scale)  # (keras.ops': a float16 loss times the scale is float32)
 
     def check_finite(self, grads: list) -> Any:
         flags = [reduce_all(m.is_finite(g)) for g in grads if g is not None]
