@@ -8,6 +8,7 @@ import ast
 from typing import Any
 
 import dtensor_fn_cases
+import dtensor_input_cases
 import numpy as np
 
 
@@ -262,6 +263,7 @@ def run(tf: Any) -> dict:
         show("default_mesh", lambda: dtensor.get_default_mesh() == m2)
     dvariable(tf, show)
     dtensor_fn_cases.functions(tf, show)
+    dtensor_input_cases.inputs(tf, show)
     return out
 
 
