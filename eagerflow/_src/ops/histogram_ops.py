@@ -21,8 +21,8 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones_like, reshape
 from eagerflow._src.ops.dispatch import bind
@@ -137,6 +137,9 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
         raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
                                 "`Tensor`, in which case it acts as all weights equal to 1.")
     rows = arr.reshape(1, -1) if arr.ndim < 2 else arr
+    # (TF's kernel aborts the process on a count that overflows: refused here, before
+    # allocating, as any too-large shape is)
+    check_finite_size(_BINCOUNT, (rows.shape[0], n), dt.as_dtype(weights.dtype))
     w = xp.ones(rows.shape, weights.dtype) if not weights.size or binary_output else \
         weights.reshape(rows.shape)
     out = xp.zeros((rows.shape[0], n), weights.dtype)
@@ -176,7 +179,13 @@ DENSE_BINCOUNT = register(OpDef(
                   "Input arr must be non-negative!"),
         BadSample((np.array([1], np.int32), np.int32(-1), np.zeros(0, np.float32)),
                   {"binary_output": False}, InvalidArgumentError,
-                  "size (-1) must be non-negative")],
+                  "size (-1) must be non-negative"),
+        BadSample((np.array([[1, 2], [0, 0]], np.int64), np.int64(2**62),
+                   np.zeros(0, np.float64)), {"binary_output": False}, InvalidArgumentError,
+                  "Shape [2,4611686018427387904] would have more than 2**63 - 1 elements"),
+        BadSample((np.array([[1, 2], [0, 0]], np.int64), np.int64(2**40),
+                   np.zeros(0, np.float64)), {"binary_output": False}, ResourceExhaustedError,
+                  "OOM when allocating tensor with shape[2,1099511627776] and type double")],
 ))
 
 
