@@ -1,6 +1,7 @@
 import importlib
 import os
 import sys
+import threading
 
 import pytest
 from hypothesis import settings
@@ -10,10 +11,40 @@ from hypothesis import settings
 # every op when they are collected.
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.summary_ops  # noqa: F401, E402
+from tests import global_state  # noqa: E402
 
 settings.register_profile("ci", max_examples=30, deadline=None)
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+# EAGERFLOW_REPORT_LEAKS=FILE: each test that changed the global state is listed in FILE
+# (with what it changed) before the state is put back, to find tests that leak.
+_LEAK_REPORT = os.environ.get("EAGERFLOW_REPORT_LEAKS")
+
+
+def pytest_collection_finish(session):
+    # (test files draw while collected: the first test's fixtures start from the seed too)
+    global_state.reset_random()
+
+
+@pytest.fixture(autouse=True)
+def _restore_global_state(request):
+    """Puts back the process-wide state (the tf.random seed and streams, Keras's policy
+    and config, tf.config switches, op callbacks: tests/global_state.py) as it was before
+    the test, so that no test's result depends on the tests its worker ran before it; every
+    test starts with Python's and NumPy's global generators seeded with the same seed."""
+    saved = global_state.snapshot()
+    threads = threading.active_count() if _LEAK_REPORT else 0
+    global_state.reset_random()
+    yield
+    if _LEAK_REPORT:
+        parts = global_state.changed(saved, threads)
+        if parts:
+            with open(_LEAK_REPORT, "a") as f:
+                f.write(f"{request.node.nodeid}\t{', '.join(parts)}\n")
+    global_state.restore(saved)
+
 
 # Under pytest-xdist (`make test` runs `pytest -n`) the fuzz suites count their calls in the
 # workers; each worker sends its counts (tests/fuzz/conftest.py) and the controller, which

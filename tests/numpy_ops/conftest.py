@@ -1,15 +1,13 @@
 """The numpy_ops tests switch tf.experimental.numpy's global modes: each must put them back
 (their fixtures call behavior.disable_numpy_behavior), or the rest of the suite would run
-under NumPy's or the WeakTensor promotion. This checks that none leaks, and puts back the
-global seed that tnp.random.seed cases set (later tests' seeded draws depend on it)."""
+under NumPy's or the WeakTensor promotion. This checks that none leaks (the global seed
+that tnp.random.seed cases set is put back by tests/conftest.py, as every test's)."""
 
 from __future__ import annotations
 
 import pytest
 
-import eagerflow as tf
 from eagerflow._src.core import promotion
-from eagerflow._src.core.context import seeds
 from eagerflow._src.numpy_ops import behavior
 
 
@@ -23,10 +21,3 @@ def _no_leaked_mode():
         behavior.disable_numpy_behavior()
         pytest.fail(f"the test left dtype_conversion_mode at {leaked}")
 
-
-@pytest.fixture(autouse=True)
-def _no_leaked_seed():
-    before = seeds.global_seed
-    yield
-    if seeds.global_seed != before:
-        tf.random.set_seed(before)
