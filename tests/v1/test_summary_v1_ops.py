@@ -1,8 +1,8 @@
-"""TF 1's summary ops (summary/v1_ops.py) through the registry's generic checks (they load
-with tf.compat.v1.summary, so the registry-wide suites may not see them): each sample's
-serialized Summary equals its independent reference and its inferred spec, each bad
-sample raises TF's error naming the op; a histogram of any finite values counts them in
-TF's buckets as a value-by-value count does (hypothesis)."""
+"""TF 1's summary ops (summary/v1_ops.py, media_ops.py) through the registry's generic
+checks (they load with tf.compat.v1.summary, so the registry-wide suites may not see them):
+each sample's serialized Summary equals its independent reference and its inferred spec,
+each bad sample raises TF's error naming the op; a histogram of any finite values counts
+them in TF's buckets as a value-by-value count does (hypothesis)."""
 
 import numpy as np
 import pytest
@@ -12,11 +12,11 @@ from hypothesis.extra import numpy as hnp
 
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.summary import v1_ops
+from eagerflow._src.summary import media_ops, v1_ops
 from eagerflow._src.testing import op_harness as H
 
 OPS = [v1_ops.SCALAR_SUMMARY, v1_ops.HISTOGRAM_SUMMARY, v1_ops.TENSOR_SUMMARY,
-       v1_ops.MERGE_SUMMARY]
+       v1_ops.MERGE_SUMMARY, media_ops.IMAGE_SUMMARY, media_ops.AUDIO_SUMMARY]
 SAMPLES = [(op, s) for op in OPS for s in op.samples]
 BAD = [(op, b) for op in OPS for b in op.bad_samples]
 

@@ -24,21 +24,22 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import errors as tf_errors
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute.strategy import get_replica_context
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import Graph, get_default_session
 from eagerflow._src.io import gfile
-from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.array import constant, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.saved_model import meta_graph
 from eagerflow._src.saved_model.function_export import ExportError
 from eagerflow._src.saved_model.protos import pb as _saved_pb
-from eagerflow._src.summary import protos, summary_ops
+from eagerflow._src.summary import media_ops, protos, summary_ops
 from eagerflow._src.summary import v1_ops as ops
 from eagerflow._src.summary import writer as v2_writer
 from eagerflow._src.v1.optimizer import get_global_step
@@ -131,7 +132,8 @@ def _invoke_v2() -> bool:
 
 @contextlib.contextmanager
 def _compat_scope(name: Any, family: Any) -> Any:
-    with summary_scope(name, family) as (tag, _):
+    with summary_scope(name, family) as (tag, _), name_scope(""):
+        # (TF's: the TF 2 op runs at the root scope, so its tag is this one as it is)
         yield tag
 
 
@@ -160,6 +162,72 @@ def histogram(name: Any, values: Any, collections: Any = None, family: Any = Non
         return constant(b"")
     with summary_scope(name, family, default_name="HistogramSummary") as (tag, scope):
         val = bind(ops.HISTOGRAM_SUMMARY, (constant(tag), convert_to_tensor(values)), {},
+                   scope or None)
+        _collect(val, collections, [GraphKeys.SUMMARIES])
+    return val
+
+
+def _image_input(tensor: Any) -> Any:
+    """TF's conversion for ImageSummary's `tensor`: a tensor as it is (the op refuses other
+    types), another value in its own type if the op takes it, else as float32 (the op's
+    default type)."""
+    if isinstance(tensor, Tensor):
+        return tensor
+    arr = np.asarray(tensor)
+    if arr.dtype in (np.uint8, np.float16, np.float32, np.float64):
+        return convert_to_tensor(arr)
+    return convert_to_tensor(arr.astype(np.float32) if arr.dtype != object else tensor,
+                             dtype=dt.float32)
+
+
+def _min_one(op: str, attr: str, value: Any) -> int:
+    if int(value) < 1:
+        raise ValueError(f"Attr '{attr}' of '{op}' Op passed {int(value)} less than minimum 1.")
+    return int(value)
+
+
+def image(name: Any, tensor: Any, max_outputs: int = 3, collections: Any = None,
+          family: Any = None) -> Any:
+    """An ImageSummary of the first `max_outputs` images of the 4-D `tensor` (PNG; float
+    images scaled into uint8 as TF scales them)."""
+    if _skip():
+        return constant("")
+    if _invoke_v2():
+        with _compat_scope(name, family) as tag:
+            summary_ops.image(tag, tensor, max_outputs=max_outputs, step=_v2_step())
+        return constant(b"")
+    with summary_scope(name, family) as (tag, scope):
+        if _state.graph is None:
+            # TF 2.21 cannot pass the op's tensor-valued `bad_color` attr eagerly
+            raise tf_errors.UnimplementedError(
+                None, None, "Attr bad_color has unhandled type 6 [Op:ImageSummary]")
+        val = bind(media_ops.IMAGE_SUMMARY, (constant(tag), _image_input(tensor)),
+                   {"max_images": _min_one("ImageSummary", "max_images", max_outputs),
+                    "bad_color": media_ops.BAD_COLOR}, scope or None)
+        _collect(val, collections, [GraphKeys.SUMMARIES])
+    return val
+
+
+def audio(name: Any, tensor: Any, sample_rate: Any, max_outputs: int = 3,
+          collections: Any = None, family: Any = None) -> Any:
+    """An AudioSummaryV2 of the first `max_outputs` clips of `tensor` ([batch, frames] or
+    [batch, frames, channels] floats in [-1, 1]) as 16-bit WAV at `sample_rate` Hz."""
+    if _skip():
+        return constant("")
+    if _invoke_v2():
+        tensor = convert_to_tensor(tensor, dtype=dt.float32)
+        if tensor.shape.rank == 2:  # (TF 2's audio takes [k, t, channels])
+            tensor = expand_dims(tensor, 2)
+        with _compat_scope(name, family) as tag:
+            summary_ops.audio(tag, tensor, sample_rate=sample_rate, max_outputs=max_outputs,
+                              step=_v2_step())
+        return constant(b"")
+    with summary_scope(name, family) as (tag, scope):
+        rate = convert_to_tensor(sample_rate, dtype=dt.float32)
+        data = tensor if isinstance(tensor, Tensor) else convert_to_tensor(
+            np.asarray(tensor).astype(np.float32), dtype=dt.float32)
+        val = bind(media_ops.AUDIO_SUMMARY, (constant(tag), data, rate),
+                   {"max_outputs": _min_one("AudioSummaryV2", "max_outputs", max_outputs)},
                    scope or None)
         _collect(val, collections, [GraphKeys.SUMMARIES])
     return val
