@@ -255,6 +255,25 @@ CASES = {
         SPECS = [tf.TensorSpec([], tf.float32)]
         ARGS = [tf.constant(7.0)]
     """,
+    # -- a While's limit: TF converts it to int32 ---------------------------------------
+    "while_limit_int64": """
+        def f(x):
+            return tf.while_loop(lambda s: s < 100.0, lambda s: s * 2.0, [x],
+                                 maximum_iterations=tf.constant(4, tf.int64))
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "while_limit_float": """
+        def f(x):
+            return tf.while_loop(lambda s: s < 100.0, lambda s: s * 2.0, [x],
+                                 maximum_iterations=4.5)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "while_limit_float_tensor": """
+        def f(x, n):
+            return tf.while_loop(lambda s: s < 100.0, lambda s: s * 2.0, [x],
+                                 maximum_iterations=n)
+        SPECS = [tf.TensorSpec([], tf.float32), tf.TensorSpec([], tf.float32)]
+    """,
 }
 
 

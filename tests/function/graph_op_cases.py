@@ -225,6 +225,39 @@ CASES = {
             return y
         SPECS = [tf.TensorSpec([2])]
     """,
+    # -- a While's own loop counter and limit, its results from "while:2" on --------------
+    "while_loop": """
+        def f(x):
+            i, y = tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), [0, x])
+            return y + 1.0, i
+        SPECS = [tf.TensorSpec([2])]
+    """,
+    "while_maximum_iterations": """
+        def f(x):
+            return tf.while_loop(lambda s: s < 100.0, lambda s: s * 2.0, [x],
+                                 maximum_iterations=5)
+        SPECS = [tf.TensorSpec([])]
+    """,
+    "while_tensor_limit": """
+        def f(x, n):
+            return tf.while_loop(lambda s: tf.reduce_sum(s) < 100.0, lambda s: s * 2.0, [x],
+                                 maximum_iterations=n)[0] * 3.0
+        SPECS = [tf.TensorSpec([2]), tf.TensorSpec([], tf.int32)]
+    """,
+    "while_two_loops": """
+        def f(x):
+            a = tf.while_loop(lambda s: s < 10.0, lambda s: s + 1.0, [x])[0]
+            return tf.while_loop(lambda s: s < 50.0, lambda s: s * 3.0, [a],
+                                 maximum_iterations=2)
+        SPECS = [tf.TensorSpec([])]
+    """,
+    "while_statement": """
+        def f(x):
+            while x < 10.0:
+                x = x * 2.0
+            return x
+        SPECS = [tf.TensorSpec([])]
+    """,
 }
 
 

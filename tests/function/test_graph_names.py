@@ -8,10 +8,10 @@ a `for` loop's reads "while/TensorArrayV2Read/TensorListGetItem".
 
 The cases are graph_name_cases.py; golden/graph_names.json is TF's answer
 (make_graph_names_golden.py). Compared whole, but for what eagerflow has no node for
-(see _comparable): TF's control-output NoOp, TF's own loop counter and limit inside a
-While (its "while/loop_counter" and "while/maximum_iterations" inputs, the counter's
-increment and their Identity results), and the constant inputs eagerflow holds as
-attributes (element shapes, sizes, a reduction's axes).
+(see _comparable): TF's control-output NoOp, the counter and limit a While's body
+and cond take (the counter's increment and their Identity results: a While's own
+"while/loop_counter" and "while/maximum_iterations" inputs are TF's), and the constant
+inputs eagerflow holds as attributes (element shapes, sizes, a reduction's axes).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tests.function.graph_name_cases import CASES, outcome
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "graph_names.json").read_text())
 # the cases whose reductions take their axes as constant inputs in TF ("while/Const")
 AXES_AS_INPUTS = {"for_over_tensor"}
-_ATTR_CONSTS = re.compile(r"/(element_shape|num_elements|loop_counter|maximum_iterations)"
+_ATTR_CONSTS = re.compile(r"/(element_shape|num_elements)"
                           r"(_\d+)?:Const$")
 
 

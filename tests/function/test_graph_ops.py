@@ -3,7 +3,9 @@ or shape given as a Python value ("Sum/reduction_indices", "concat/axis", "Resha
 "strided_slice/stack", a reduction's "Const" of all axes), listed among the node's inputs
 in TF's order, and TF's automatic control dependencies (stateful ops chained in program
 order, the trailing NoOp that the outputs' Identity ops wait on, tf.control_dependencies'
-edges).
+edges), and a While's own loop counter and limit ("while/loop_counter",
+"while/maximum_iterations") leading its inputs, its loop variables' results from "while:2"
+on.
 
 The cases are graph_op_cases.py; golden/graph_ops.json is TF's answer
 (make_graph_ops_golden.py). Each case's operations are compared whole (name, type, NodeDef
@@ -20,12 +22,15 @@ does (its nodes are compared with the same golden).
 from __future__ import annotations
 
 import json
+import linecache
 import re
 import textwrap
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import eagerflow as tf
 from tests.function.graph_op_cases import CASES, _value, outcome
@@ -86,8 +91,14 @@ def _graph_def_nodes(gd):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_graph_def_nodes_are_tfs(case):
     env = {"tf": tf}
-    exec(textwrap.dedent(CASES[case]), env)  # noqa: S102 - the cases
-    gd = tf.function(env["f"]).get_concrete_function(*env["SPECS"]).graph.as_graph_def()
+    source = textwrap.dedent(CASES[case])
+    # (AutoGraph reads the source of a case's `while` statement)
+    linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
+    try:
+        exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
+        gd = tf.function(env["f"]).get_concrete_function(*env["SPECS"]).graph.as_graph_def()
+    finally:
+        linecache.cache.pop("<case>", None)
     assert _graph_def_nodes(gd) == GOLDEN["cases"][case]["ops"]
     consts = {n.name: _value(tf, n.attr["value"].tensor) for n in gd.node if n.op == "Const"}
     assert consts == GOLDEN["cases"][case]["consts"]
@@ -173,3 +184,23 @@ def test_functions_with_shown_ops_still_save_and_load(tmp_path):
     x = tf.ones([2, 3])
     np.testing.assert_array_equal(back.f(x).numpy(), [2.0, 2.0, 2.0, 2.0, 2.0])
     np.testing.assert_array_equal(m.f(x).numpy(), [2.0, 2.0, 2.0, 2.0, 2.0])
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.floats(0.5, 40.0, width=32), st.one_of(st.none(), st.integers(0, 7)))
+def test_a_loops_counter_and_limit_results_are_tfs(start, limit):
+    # while:0 counts the iterations run, while:1 is the limit given (-1: none), as TF's
+    @tf.function
+    def f(x):
+        y = tf.while_loop(lambda s: s < 100.0, lambda s: s * 2.0, [x],
+                          maximum_iterations=limit)
+        g = tf.compat.v1.get_default_graph()
+        return y, g.get_tensor_by_name("while:0"), g.get_tensor_by_name("while:1")
+
+    y, count, most = f(tf.constant(start))
+    want, n = np.float32(start), 0
+    while want < 100.0 and (limit is None or n < limit):
+        want, n = want * np.float32(2.0), n + 1
+    assert y[0].numpy() == want and count.numpy() == n
+    assert most.numpy() == (-1 if limit is None else limit)
+    assert count.dtype == most.dtype == tf.int32

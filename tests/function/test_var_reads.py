@@ -6,15 +6,13 @@ placeholder named after the first node touching it ("MatMul/ReadVariableOp/resou
 in branches and loop bodies too, and the shape errors that show them.
 
 The cases are var_read_cases.py; golden/var_reads.json is TF's answer
-(make_var_reads_golden.py). Compared whole (the argument constants TF's ops take placed
-among the reads as TF places them), but for what eagerflow holds otherwise (the
-graph-name tests' subject): TF's own loop counter and limit of a While.
+(make_var_reads_golden.py). Compared whole: the argument constants TF's ops take placed
+among the reads as TF places them, a While's loop counter and limit among its inputs.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -24,8 +22,6 @@ import eagerflow as tf
 from tests.function.var_read_cases import CASES, outcome
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "var_reads.json").read_text())
-# TF's own loop counter and limit of a While (graph/arg_consts.py leaves them out)
-_ATTR_CONSTS = re.compile(r"/(loop_counter|maximum_iterations):Const$")
 
 
 def _graph_of(op, attr):
@@ -40,7 +36,7 @@ def _comparable(value, drop):
         return {k: _comparable(v, drop) for k, v in value.items()}
     if isinstance(value, list):
         return [_comparable(v, drop) for v in value
-                if not (isinstance(v, str) and (v in drop or _ATTR_CONSTS.search(v)))]
+                if not (isinstance(v, str) and v in drop)]
     return value
 
 

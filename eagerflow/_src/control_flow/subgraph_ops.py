@@ -36,6 +36,7 @@ from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.array import squeeze, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
+from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.math import IDENTITY, add, zeros_like
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
@@ -537,7 +538,16 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     k = len(lead_names)
     flat_t[k:] = [_state.graph.capture(t) for t in flat_t[k:]]
     scope = op_scope(name)
+    # TF's own loop counter and limit lead the op's inputs ("while/loop_counter", of the
+    # limit's type; "while/maximum_iterations", -1 where none is given, which then limits
+    # nothing), made in that order; an AutoGraph counter (`lead_names`) is that counter
+    limit = convert_to_tensor(-1 if maximum_iterations is None else
+                              _int32_limit(maximum_iterations), dt.int32)
+    if not isinstance(limit, SymbolicTensor):
+        limit = _state.graph.capture(limit, f"{scope}/maximum_iterations")
     flat_t[:k] = [_state.graph.capture(t, f"{scope}/{n}") for t, n in zip(flat_t, lead_names)]
+    counter = flat_t[0] if k else _state.graph.capture(
+        convert_to_tensor(0, dtype=limit._dtype), f"{scope}/loop_counter")
     cg, bg = new_subgraph(scope, "cond"), new_subgraph(scope, "body")
 
     def placeholders(g: FuncGraph) -> tuple:
@@ -545,6 +555,10 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
         names = [f"{base}/{n}" for n in lead_names]
         names += ["Placeholder"] * (len(flat_t) - len(names))
         with _under(scope):  # "while/Placeholder", "while/Placeholder_1", ...
+            # (the names of TF's counter and limit arguments, "while/while/loop_counter",
+            # taken: a loop inside makes "while/while/loop_counter_1")
+            for n in ("loop_counter", "maximum_iterations")[k:]:
+                g.unique_name(f"{base}/{n}")
             phs = [g.placeholder(s, t._dtype, n) for t, s, n in zip(flat_t, inv_shapes, names)]
         vals = [m._with_flow(p) if m is not None else p for p, m in zip(phs, ta_meta)]
         return phs, pack_extensions(structure, vals)
@@ -588,23 +602,36 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     caps = _finish_inputs([cg, bg], [c_phs, b_phs])
     variables = _read_vars([cg, bg])
     _register_reads(variables)
-    limit = None
-    if maximum_iterations is not None:
-        limit = convert_to_tensor(maximum_iterations, dtype_hint=dt.int32)
-        if not isinstance(limit, SymbolicTensor):
-            limit = _state.graph.capture(limit, f"{scope}/maximum_iterations")
     n = len(flat_t)
     op = _while_op(SubGraph(cg), SubGraph(bg), [(s, t._dtype) for t, s in zip(flat_t, inv_shapes)],
-                   n, len(caps), limit is not None, _has_effects([cg, bg]), bool(variables))
-    ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
-    res = bind(op, ins, {"keep_history": False}, scope + "/")
-    res = list(res)[:n]
+                   n, len(caps), maximum_iterations is not None, _has_effects([cg, bg]),
+                   bool(variables), k)
+    ins = (counter, limit, *flat_t[k:], *caps, *variables)
+    res = list(bind(op, ins, {"keep_history": False}, scope + "/"))
+    res = res[:k] + res[2:2 + n - k]  # (the loop variables' results: "while:2", ...)
     # (TF's `input` list: its loop counter and limit, the loop variables, the captures)
-    _capture_passed(op, [cg, bg], variables, 2 + n)
+    _capture_passed(op, [cg, bg], variables, 2 + n - k)
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = pack_extensions(structure, vals)
     return out  # the loop variables' structure (TF's return_same_structure)
+
+
+# a loop's final counts (read-only: results shared by every call), made once
+_COUNTS = tuple(np.asarray(k, np.int32) for k in range(256))
+for _c in _COUNTS:
+    _c.flags.writeable = False
+
+
+def _int32_limit(value: Any) -> Any:
+    """`maximum_iterations`, checked as TF converts it (to an int32 tensor)."""
+    if isinstance(value, Tensor):
+        if value._dtype is not dt.int32:
+            raise ValueError("maximum_iterations: Tensor conversion requested dtype int32 for "
+                             f"Tensor with dtype {value._dtype.name}: {value!r}")
+    else:
+        assert_compatible(value, dt.int32)
+    return value
 
 
 def _as_loop_tensor(x: Any) -> Tensor:
@@ -614,45 +641,78 @@ def _as_loop_tensor(x: Any) -> Tensor:
 
 
 def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
-              has_limit: bool, stateful: bool, reads: bool = False) -> OpDef:
-    # then, per loop variable, its history: the value entering each iteration, as a
+              has_limit: bool, stateful: bool, reads: bool = False, lead: int = 0) -> OpDef:
+    """The While op of `cond_g` and `body_g` (taking the `n` loop variables, then the
+    `n_caps` captured tensors). Its inputs are TF's: the loop counter and the limit, the
+    loop variables, the captured tensors, the variables; with `lead` (an AutoGraph loop
+    counter) the first loop variable is the counter. Its outputs: the counter's and the
+    limit's, the loop variables', then their histories and the body's random draws."""
+    # (the histories: per loop variable the value entering each iteration, as a
     # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it; then,
-    # the same way, each random draw of the body, which the gradient reuses
+    # the same way, each random draw of the body, which the gradient reuses)
     n_drawn = len(body_g.drawn)
-    out_specs = specs + [((), dt.variant)] * (n + n_drawn)
+    body_g.loop_layout = (lead, has_limit)  # (what while_layout reads)
+    count_spec = specs[0] if lead else None
+    out_specs = [count_spec, None] + specs[lead:] + [((), dt.variant)] * (n + n_drawn)
 
-    def infer(*ins: Any, keep_history: bool) -> list:
-        return out_specs
+    def infer(counter: Any, limit: Any, *ins: Any, **attrs: Any) -> list:
+        return [count_spec or ((), counter._dtype), ((), limit._dtype)] + out_specs[2:]
 
-    def kernel(xp: Any, *ins: Any, keep_history: bool) -> tuple:
-        vs = ins[:n]
-        caps = ins[n:n + n_caps]
-        limit = int(ins[n + n_caps]) if has_limit else None
+    n_vars = n - lead  # (the loop variables' inputs after the counter and the limit)
+
+    def kernel(xp: Any, counter: Any, limit: Any, *ins: Any, keep_history: bool) -> tuple:
+        vs = (counter, *ins[:n_vars]) if lead else ins[:n]
+        caps = ins[n_vars:n_vars + n_caps]
+        left = int(limit) - int(counter) if has_limit else None  # (iterations to go)
         c = cond_g.fn
         b = body_g.fn_with_drawn if keep_history and n_drawn else body_g.fn
         hist: list = []
         drawn: list = []
         i = 0
-        while (limit is None or i < limit) and c(*vs, *caps)[0]:
+        while (left is None or i < left) and c(*vs, *caps)[0]:
             if keep_history:
                 hist.append(vs)
             vs = b(*vs, *caps)
             if keep_history and n_drawn:
                 drawn.append(vs[n:])
                 vs = vs[:n]
-            i += 1
-        return (*vs, *(tuple(h[j] for h in hist) for j in range(n)),
+            i += 1  # (an AutoGraph counter counts as TF's: by one)
+        if lead:
+            count = vs[0]
+        else:  # (TF's counter is int32, as the limit, and enters at 0: build_while's)
+            count = _COUNTS[i] if xp is np and i < len(_COUNTS) else \
+                xp.asarray(i, counter.dtype)
+        return (count, limit, *vs[lead:],
+                *(tuple(h[j] for h in hist) for j in range(n)),
                 *(tuple(d[k] for d in drawn) for k in range(n_drawn)))
 
     return _holding_op(
-        "While" if stateful or reads else "StatelessWhile", infer, kernel, 2 * n + n_drawn,
-        stateful,
-        lambda op, node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit), (cond_g, body_g),
+        "While" if stateful or reads else "StatelessWhile", infer, kernel,
+        2 + 2 * n - lead + n_drawn, stateful,
+        lambda op, node, *gs: _while_grad(op, node, gs, n, n_caps, lead), (cond_g, body_g),
         saves=bool(n_drawn),
         strip=lambda: _while_op(cond_g.without_effects(), body_g.without_effects(), specs, n,
                                 n_caps, has_limit, _has_effects([cond_g.without_effects().graph,
                                                                  body_g.without_effects().graph]),
-                                reads))
+                                reads, lead))
+
+
+def while_layout(node: Any) -> dict:
+    """A While node's parts: "vars_in" and "vars_out" (its loop variables' inputs and
+    results, in its cond's and body's order: an AutoGraph counter first), "caps" (the
+    captured tensors), "variables", "history" and "drawn" (the columns of the histories and
+    of the random draws), "lead" (1: the first loop variable is the counter), "limit" (the
+    limit's input where one was given, else None)."""
+    cond_sub, body_sub = node.op.subgraphs
+    n = len(body_sub.graph.outputs)
+    n_caps = len(cond_sub.graph.inputs) - n
+    lead, has_limit = body_sub.loop_layout
+    ins, outs = list(node.inputs), list(node.outputs)
+    m = 2 + n - lead
+    return {"vars_in": ins[:lead] + ins[2:m], "vars_out": outs[:lead] + outs[2:m],
+            "caps": ins[m:m + n_caps], "variables": ins[m + n_caps:],
+            "history": outs[m:m + n], "drawn": outs[m + n:], "lead": lead,
+            "limit": ins[1] if has_limit else None}
 
 
 class _NodeView:
@@ -688,21 +748,24 @@ def _replay_saved(op: OpDef, node: Any, args: tuple, values: list) -> Any:
     return bind(saved_op, tuple(args) + tuple(values), {})
 
 
-def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
+def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, lead: int) -> list:
     """The gradient of a loop is a loop: it walks the recorded history backwards, each
     iteration differentiating one replay of the body. Being an ordinary while_loop itself,
     it can be differentiated again (higher order)."""
     node.attrs["keep_history"] = True
     body = op.subgraphs[1].graph
-    loop_in = list(node.inputs[:n])
-    caps = list(node.inputs[n:n + n_caps])
-    variables = list(node.inputs[n + n_caps + (1 if has_limit else 0):])
+    m = 2 + n - lead  # (the inputs and outputs as while_layout reads them)
+    at = list(range(lead)) + list(range(2, m))  # the loop variables' places
+    loop_in = [node.inputs[i] for i in at]
+    loop_out = [node.outputs[i] for i in at]
+    caps = list(node.inputs[m:m + n_caps])
+    variables = list(node.inputs[m + n_caps:])
     fl = [j for j in range(n) if _floaty(loop_in[j])]
     fc = [k for k in range(n_caps) if _floaty(caps[k])]
     if not fl and not fc and not variables:
         return [None] * len(node.inputs)
-    history = node.outputs[n:2 * n]
-    g_hist = [gs[n + j] for j in range(n)]
+    history = node.outputs[m:m + n]
+    g_hist = [gs[m + j] for j in range(n)]
     n_iter = bind(SIZE, (history[0],), {}) if n else None
     srcs = [caps[k] for k in fc] + variables
 
@@ -718,10 +781,10 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
         g, acc = list(carried[:len(fl)]), list(carried[len(fl):])
         t = n_iter - 1 - k
         vs = [bind(GET_ITEM, (history[j], t), {"dtype": loop_in[j]._dtype,
-                                               "shape": node.outputs[j]._shape})
+                                               "shape": loop_out[j]._shape})
               for j in range(n)]
         drawn = {id(d): bind(GET_ITEM, (col, t), {"dtype": d._dtype, "shape": d._shape})
-                 for d, col in zip(op.subgraphs[1].drawn, node.outputs[2 * n:])}
+                 for d, col in zip(op.subgraphs[1].drawn, node.outputs[m + n:])}
         with GradientTape(watch_accessed_variables=False) as tape:
             tape._watch([vs[j] for j in fl] + srcs)  # (Keras 3 variables among them)
             env = replay(body, vs + caps, drawn)
@@ -736,17 +799,17 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
         new_acc = [a if r is None else _plus(a, r) for a, r in zip(acc, res[len(fl):])]
         return (k + 1, *new_g, *new_acc)
 
-    g0 = [gs[j] if gs[j] is not None else zero(node.outputs[j]) for j in fl]
+    g0 = [gs[at[j]] if gs[at[j]] is not None else zero(loop_out[j]) for j in fl]
     acc0 = [zero(x) for x in srcs]
-    invariants = [TensorShape([])] + [TensorShape(node.outputs[j]._shape) for j in fl] + \
+    invariants = [TensorShape([])] + [TensorShape(loop_out[j]._shape) for j in fl] + \
         [TensorShape(x._shape if isinstance(x, Tensor) else x.shape) for x in srcs]
     out = build_while(cond, step, [convert_to_tensor(0)] + g0 + acc0, invariants, None,
                       "while")[1:]
     grads: list = [None] * len(node.inputs)
     for i, j in enumerate(fl):
-        grads[j] = out[i]
+        grads[at[j]] = out[i]
     for i, k in enumerate(fc):
-        grads[n + k] = out[len(fl) + i]
+        grads[m + k] = out[len(fl) + i]
     for i in range(len(variables)):
         grads[len(node.inputs) - len(variables) + i] = out[len(fl) + len(fc) + i]
     return grads

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.subgraph_ops import while_layout
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.lite import schema as S
 from eagerflow._src.lite.writer import ConverterError, Op
@@ -112,16 +113,13 @@ def _append(sub: Any, code: int, inputs: list, name: str, dtype: Any) -> Any:
 
 def lower_while(low: Any, node: Any) -> None:
     cond_g, body_g = (getattr(s, "graph", s) for s in node.op.subgraphs)
+    parts = while_layout(node)
     n = len(body_g.outputs)
-    n_caps = len(cond_g.inputs) - n
-    ins = list(node.inputs)
-    loop_in, caps = ins[:n], ins[n:n + n_caps]
-    rest = ins[n + n_caps:]
-    variables = [x for x in rest if dt.as_dtype(x._dtype) == dt.resource]
-    limit = rest[0] if len(rest) > len(variables) else None
-    if any(low.uses.get(id(o), 0) for o in node.outputs[n:]):
+    loop_in, caps, limit = parts["vars_in"], parts["caps"], parts["limit"]
+    if any(low.uses.get(id(o), 0) for o in parts["history"] + parts["drawn"] +
+           list(node.outputs[:2 - parts["lead"]])):
         raise ConverterError(f"op {node.name}: the loop's history is read")
-    _check_dtypes(node, loop_in + caps + list(node.outputs[:n]))
+    _check_dtypes(node, loop_in + caps + parts["vars_out"])
     live_caps = [c for c in caps if id(c) not in low.const]
     lead = 1 if limit is not None else 0
     cond_name = low.parts.name("while_cond")
@@ -141,7 +139,7 @@ def lower_while(low: Any, node: Any) -> None:
     body.outputs += body.inputs[lead + n + (1 if limit is not None else 0):]
     low.parts.loops += [cond, body]
     tensors = [low.tensor(x) for x in loop_in]
-    outs: list = list(node.outputs[:n])
+    outs: list = list(parts["vars_out"])
     if limit is not None:
         zero = low.constant(np.array(0, np.int32), "arith.constant")
         lim_t = low.tensor(limit, np.int32)

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.subgraph_ops import while_layout
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
@@ -827,57 +828,53 @@ def _case(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
 
 
 def _while(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
+    """A While as TF's: its loop counter and limit, the loop variables, the captured
+    tensors, then the variables' resources, each passed through by the body; the cond and
+    body call the traced ones (which take the loop variables and the captured tensors),
+    the counter counting and the limit limiting where one was given, as TF's."""
     cond_g, body_g = (getattr(s, "graph", s) for s in op.op.subgraphs)
-    n = len(body_g.outputs)
-    _check_unused(w, op, n, "history of a loop")
-    n_caps = len(cond_g.inputs) - n
-    tensors = [x for x in op.inputs if not is_variable(x)]
-    has_limit = len(tensors) == n + n_caps + 1
+    parts = while_layout(op)
+    n, lead = len(parts["vars_in"]), parts["lead"]
+    m = 2 + n - lead
+    _check_unused(w, op, m, "history of a loop")
     variables = _union(lib, [cond_g, body_g])
     cond_name, _ = lib.add(cond_g, f"{op.name}_cond_inner", resources=variables)
     body_name, _ = lib.add(body_g, f"{op.name}_body_inner", resources=variables)
-    carried = [w.ref(x) for x in tensors[:n + n_caps]]
-    if has_limit:
-        limit = w.ref(tensors[-1])
-        if limit.dtype is not dt.int32:
-            limit = w.node("Cast", [limit], {"DstT": dt.int32})[0]
-        carried += [w.const(0, dt.int32, name=f"{op.name}/loop_counter"), limit]
-    carried += [w.capture(v) for v in variables]
+    tensors = [x for x in op.inputs if not is_variable(x)]
+    carried = [w.ref(x) for x in tensors] + [w.capture(v) for v in variables]
     shapes = [r.shape if r.dtype is not dt.resource else () for r in carried]
-    for i, t in enumerate(op.outputs[:n]):
+    for i, t in enumerate(op.outputs[:m]):
         shapes[i] = t._shape  # the loop variables' invariants
-    spec = (carried, n, n_caps, has_limit, len(variables))
+    spec = (carried, n, len(parts["caps"]), lead, parts["limit"] is not None, len(variables))
     cond = _wrapper(lib, f"{op.name}_cond", spec, cond_name, body=False)
     body = _wrapper(lib, f"{op.name}_body", spec, body_name, body=True)
     stateful = bool(variables) or lib._stateful(cond_name) or lib._stateful(body_name)
-    outs = w.node("While" if stateful else "StatelessWhile", [carried],
+    return w.node("While" if stateful else "StatelessWhile", [carried],
                   {"cond": cond, "body": body, "output_shapes": shapes,
-                   "parallel_iterations": 10}, name=op.name)
-    return outs[:n]
+                   "parallel_iterations": 10}, name=op.name)[:m]
 
 
 def _wrapper(lib: LibraryWriter, base: str, spec: tuple, inner: str, body: bool) -> str:
     """The cond or body function in the While's signature, calling the traced one."""
-    carried, n, n_caps, has_limit, n_vars = spec
+    carried, n, n_caps, lead, has_limit, n_vars = spec
+    m = 2 + n - lead
     fw = lib.new_function(base)
     args = [fw.add_arg(f"loop_var_{i}" if r.dtype is not dt.resource else f"resource_{i}",
                        r.dtype, r.shape) for i, r in enumerate(carried)]
     res = args[len(args) - n_vars:]
-    inner_args = args[:n + n_caps] + res
+    counter, limit = args[0], args[1]
+    inner_args = args[:lead] + args[2:m + n_caps] + res
     stateful = lib._stateful(inner)
     out = fw.node("StatefulPartitionedCall" if stateful else "PartitionedCall", [inner_args],
-                  {"f": inner, "Tout": [r.dtype for r in args[:n]] if body else [dt.bool]})
+                  {"f": inner, "Tout": [r.dtype for r in args[:lead] + args[2:m]] if body
+                   else [dt.bool]})
     if body:
-        outs = out[:n] + args[n:n + n_caps]
-        if has_limit:
-            i, limit = args[n + n_caps], args[n + n_caps + 1]
-            outs += [fw.node("AddV2", [i, fw.const(1, dt.int32)])[0], limit]
-        fw.finish(outs + res)
+        count = out[0] if lead else fw.node("AddV2", [counter, fw.const(1, counter.dtype)])[0]
+        fw.finish([count, limit] + out[lead:n] + args[m:m + n_caps] + res)
     else:
         keep_going: Ref = out[0]
         if has_limit:
-            i, limit = args[n + n_caps], args[n + n_caps + 1]
-            below = fw.node("Less", [i, limit])[0]
+            below = fw.node("Less", [counter, limit])[0]
             keep_going = fw.node("LogicalAnd", [below, keep_going])[0]
         fw.finish([keep_going])
     return fw.fdef.signature.name
