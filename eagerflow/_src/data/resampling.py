@@ -11,23 +11,29 @@ the mixture then has the target distribution and drops as little as it can. With
 updated every 32 elements. The result's elements are `(class, element)`.
 
 When the initial distribution is known, m is known before the pipeline runs: m == 1
-keeps every element (no filter), m == 0 only filters.
+keeps every element (no filter), m == 0 only filters. Where the filter would reject half
+the elements or more, TF's tf.compat.v1.Print says so on stderr, the first 10 times in
+each iterator (with Print's deprecation notice, once).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops.array import expand_dims, fill, tile
 from eagerflow._src.ops.indexing import gather, one_hot
-from eagerflow._src.ops.math import cast, less, truediv
+from eagerflow._src.ops.math import cast, less, logical_not, truediv
+from eagerflow._src.ops.printing import PRINT_DEPRECATION, summarize_value
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum
 
@@ -36,6 +42,8 @@ _EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 _ESTIMATION_BATCH = 32  # elements between two updates of the estimated distribution
 _SMOOTHING = 10  # the count every class starts from in that estimate
+_REPORTS = 10  # the warnings of much rejection an iterator writes (TF's first_n)
+_REJECTED = "Proportion of examples rejected by sampler is high: "
 
 
 def _acceptance_and_mixing(initial: Any, target: Any) -> tuple:
@@ -59,8 +67,40 @@ def _estimated_initial(target: Any, classes: DatasetV2) -> DatasetV2:
     return classes.batch(_ESTIMATION_BATCH).scan(start, update).unbatch()
 
 
-def _filtered(dataset: DatasetV2, acceptance: DatasetV2, class_func: Callable,
-              seed: int | None) -> DatasetV2:
+def _report(high: Any, shown: Any, rejected: Any, initial: Any, accept: Any) -> Any:
+    """TF's Print of the three, the first `_REPORTS` times (of an iterator) the filter
+    would reject half the elements or more; the count so far."""
+    if high:
+        if shown < _REPORTS:
+            sys.stderr.write(_REJECTED + "".join(
+                f"[{summarize_value(a, 100)}]" for a in (rejected, initial, accept)) + "\n")
+            sys.stderr.flush()
+        shown += 1
+    return np.int64(shown)
+
+
+def _warned(acceptance: DatasetV2, initial: DatasetV2) -> DatasetV2:
+    """The acceptance probabilities, TF's warning written as they go by where the filter
+    would reject much (its Print op counts its runs per iterator: a scan here)."""
+    deprecated_call("Print", "tensorflow.python.ops.logging_ops", PRINT_DEPRECATION,
+                    date="2018-08-20", depth=3)
+
+    def step(shown: Any, pair: tuple) -> tuple:
+        accept, init = pair
+        rejected = reduce_sum((1 - accept) * init)
+        high = logical_not(less(rejected, 0.5))
+        shown = numpy_function(_report, [high, shown, rejected, init, accept], _dt.int64,
+                               stateful=True)
+        shown.set_shape([])
+        return shown, accept
+
+    return DatasetV2.zip((acceptance, initial)).scan(np.int64(0), step)
+
+
+def _filtered(dataset: DatasetV2, acceptance: DatasetV2, initial: DatasetV2,
+              class_func: Callable, seed: int | None) -> DatasetV2:
+    acceptance = _warned(acceptance, initial)
+
     def with_class(accept: Any, data: Any) -> tuple:
         c = class_func(*data) if isinstance(data, tuple) else class_func(data)
         return c, gather(accept, c), data
@@ -88,7 +128,7 @@ def rejection_resample(dataset: DatasetV2, class_func: Callable, target_dist: An
         both = initial_ds.map(lambda p: _acceptance_and_mixing(p, target))
         accept_ds = both.map(lambda a, m: a)
         mix_ds = both.map(lambda a, m: m)
-    filtered = _filtered(dataset, accept_ds, class_func, seed).prefetch(3)
+    filtered = _filtered(dataset, accept_ds, initial_ds, class_func, seed).prefetch(3)
 
     def with_class(*x: Any) -> tuple:
         return (class_func(*x), x[0]) if len(x) == 1 else (class_func(*x), x)

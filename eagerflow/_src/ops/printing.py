@@ -30,6 +30,15 @@ logging = lazy_module("logging")  # on use: ~3 ms of `import eagerflow`
 # tf.print: a stateful op so that it prints on every run of a traced graph too.
 # ---------------------------------------------------------------------------------------
 
+# TF's instructions in tf.compat.v1.Print's deprecation notice (which tf.data's
+# rejection_resample calls too)
+PRINT_DEPRECATION = (
+    "Use tf.print instead of tf.Print. Note that tf.print returns a no-output operator that "
+    "directly prints the output. Outside of defuns or eager mode, this operator will not be "
+    "executed unless it is directly specified in session.run or used as a control dependency "
+    "for other operators. This is only a concern in graph mode. Below is an example of how to "
+    "ensure tf.print executes in graph mode:\n")
+
 _MARK = "\udfff"  # a lone surrogate: no printed text holds one (a NUL can)
 
 
@@ -60,6 +69,17 @@ def _element(v: Any, kind: str, np_type: Any) -> str:
 
 _ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
             ord("'"): "\\'", ord("\\"): "\\\\"}
+
+
+def summarize_value(a: Any, summarize: int = 3) -> str:
+    """The values of a scalar or vector as TF's Tensor::SummarizeValue writes them for
+    tf.compat.v1.Print: the first `summarize`, separated by spaces ("..." after)."""
+    a = np.asarray(a)
+    kind = a.dtype.kind
+    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
+    flat = a.reshape(-1)
+    text = " ".join(_element(v, kind, np_type) for v in flat[:summarize])
+    return text + ("..." if flat.size > summarize else "")
 
 
 def _c_escape(b: bytes) -> str:

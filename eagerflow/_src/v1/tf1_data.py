@@ -57,7 +57,7 @@ from eagerflow._src.ops.misc_ops import confusion_matrix as _confusion_matrix
 from eagerflow._src.ops.nn_space import batch_to_space
 from eagerflow._src.ops.nn_space import depth_to_space as _depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as _space_to_depth
-from eagerflow._src.ops.printing import _c_escape, _element
+from eagerflow._src.ops.printing import PRINT_DEPRECATION, _c_escape, _element
 from eagerflow._src.ops.ragged_strings import bytes_split, split
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.random_gamma import poisson
@@ -343,11 +343,6 @@ def parse_single_example(serialized: Any, features: Any, name: str | None = None
 
 # -- Print -------------------------------------------------------------------------------------
 
-_PRINT = ("Use tf.print instead of tf.Print. Note that tf.print returns a no-output operator "
-          "that directly prints the output. Outside of defuns or eager mode, this operator "
-          "will not be executed unless it is directly specified in session.run or used as a "
-          "control dependency for other operators. This is only a concern in graph mode. "
-          "Below is an example of how to ensure tf.print executes in graph mode:\n")
 _eager_counts: dict = {}
 _counts_lock = threading.Lock()
 
@@ -419,7 +414,8 @@ def Print(input_: Any, data: Any, message: str | None = None,  # noqa: N802 - TF
     """`tf.compat.v1.Print`: `input_` unchanged, printing `message` and each of `data`
     (its first `summarize` values, 3 by default) to stderr when it runs, the first
     `first_n` times; TF's deprecation notice on first use."""
-    deprecated_call("Print", "tensorflow.python.ops.logging_ops", _PRINT, date="2018-08-20")
+    deprecated_call("Print", "tensorflow.python.ops.logging_ops", PRINT_DEPRECATION,
+                    date="2018-08-20")
     message = "" if message is None else message
     first_n = -1 if first_n is None else int(first_n)
     summarize = 3 if summarize is None else int(summarize)
