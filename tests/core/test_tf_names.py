@@ -27,7 +27,6 @@ EXCLUDED_NAMESPACES = {
     "mlir": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
     "mlir.experimental": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
     "lite.experimental.authoring": "TFLite's authoring checks target TF's converter",
-    "experimental.dtensor": "DTensor is TF's SPMD layout runtime over meshes of devices",
     "experimental.tensorrt": "TensorRT is NVIDIA's inference compiler, linked into TF",
     "security": "TF's fuzzing annotations, for its own fuzz targets",
     "security.fuzzing": "TF's fuzzing annotations, for its own fuzz targets",
@@ -49,7 +48,8 @@ _NOT_YET = "not built yet"
 # Names missing from namespaces eagerflow has: namespace -> {name: why}.
 MISSING = {
     "": {
-        "dtensor": EXCLUDED_NAMESPACES["experimental.dtensor"],
+        "dtensor": "TF's internal DTensor package (its protos and Python modules); the API "
+                   "is tf.experimental.dtensor",
         "load_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
         "load_op_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
         "mlir": EXCLUDED_NAMESPACES["mlir"], "security": EXCLUDED_NAMESPACES["security"],
@@ -94,10 +94,19 @@ MISSING = {
         "rpc": _PS,
     },
     "experimental": {
-        "dtensor": EXCLUDED_NAMESPACES["experimental.dtensor"],
         "enable_strict_mode": "TF's strict mode forbids deprecated API calls; eagerflow has none",
         "register_filesystem_plugin": "loads a C++ filesystem plugin (.so)",
         "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
+    },
+    "experimental.dtensor": {
+        **dict.fromkeys(("create_distributed_mesh", "initialize_multi_client"),
+                        "meshes over several clients (processes): eagerflow's are local"),
+        **dict.fromkeys(("create_tpu_mesh", "initialize_tpu_system", "shutdown_tpu_system"),
+                        _TPU),
+        **dict.fromkeys(("initialize_accelerator_system", "shutdown_accelerator_system"),
+                        "TF's accelerator runtime set-up for multi-client meshes"),
+        **dict.fromkeys(("name_based_save", "name_based_restore", "sharded_save",
+                         "enable_save_as_bf16"), _NOT_YET),
     },
     "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder",
               "generate_bounding_box_proposals": _NOT_YET},

@@ -333,6 +333,9 @@ CALLS: dict[str, Callable] = {
     "Cumprod": lambda tf, x, *dyn, axis, **a: tf.raw_ops.Cumprod(
         x=x, axis=dyn[0] if dyn else axis, **a),
     "LinSpace": lambda tf, lo, hi, num, axis=0: tf.linspace(lo, hi, num, axis=axis),
+    # eagerflow's Squeeze of given dims whose rank is unknown while tracing: TF's Squeeze
+    "SqueezeDims": lambda tf, x, squeeze_dims: tf.raw_ops.Squeeze(input=x,
+                                                                  axis=list(squeeze_dims)),
     # TF takes the shape as an input and the dtype from the parameters' type
     "StatelessParameterizedTruncatedNormal": lambda tf, seed, means, stddevs, minvals, maxvals,
         shape, dtype: tf.raw_ops.StatelessParameterizedTruncatedNormal(
