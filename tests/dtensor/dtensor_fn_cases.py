@@ -122,3 +122,47 @@ def functions(tf: Any, show: Any) -> None:
         show("default_mesh ones", lambda: laid(tf.ones((2, 2))))
         show("default_mesh zeros_like", lambda: laid(tf.zeros_like(x)))
     show("after default_mesh", lambda: dtensor.is_dtensor(tf.ones((2, 2))))
+    layout_protos(tf, show)
+
+
+def layout_protos(tf: Any, show: Any) -> None:
+    """Layout/Mesh as TF's protos and strings, and call_with_layout's layout landing on the
+    ops its function runs eagerly."""
+    dtensor = tf.experimental.dtensor
+    m = dtensor.create_mesh([("batch", 2), ("model", 2)], devices=[f"CPU:{i}" for i in range(4)])
+    L = dtensor.Layout  # noqa: N806
+    lb = L(["batch", "unsharded"], m)
+    p = lb.as_proto()
+    show("layout proto", lambda: str(p))
+    show("layout proto bytes", lambda: p.SerializeToString().hex())
+    show("layout from_proto", lambda: L.from_proto(p) == lb)
+    show("mesh proto", lambda: str(m.as_proto()))
+    show("mesh from_proto", lambda: dtensor.Mesh.from_proto(m.as_proto()) == m)
+    show("layout from_proto bad", lambda: L.from_proto("abc"))
+    show("mesh from_proto bad", lambda: dtensor.Mesh.from_proto(p))
+    show("to_string round trips", lambda: [L.from_string(x.to_string()) == x for x in [
+        lb, L.replicated(m, 0), L.batch_sharded(m, "batch", 3), L.inner_sharded(m, "model", 2),
+        lb.to_parted()]])
+    show("parted", lambda: (lb.to_parted().to_string()[:60], lb.to_parted().type))
+    show("parted proto", lambda: str(lb.to_parted().as_proto()).splitlines()[-1])
+    show("parted from_proto", lambda: L.from_proto(lb.to_parted().as_proto()).type)
+    show("maximal on a mesh", lambda: L.from_string(L.from_single_device_mesh(
+        dtensor.create_mesh([("x", 1)], devices=["CPU:0"])).to_string()))
+
+    def comps(t: Any) -> list:
+        return [c.numpy().round(4).tolist() for c in dtensor.unpack(t)]
+
+    @tf.function
+    def twos() -> Any:
+        return tf.ones((4, 4)) * 2.0
+
+    show("call_with_layout function", lambda: comps(dtensor.call_with_layout(twos, lb)))
+    show("call_with_layout eager ops", lambda: comps(dtensor.call_with_layout(
+        lambda: tf.ones((4, 4)) * 2.0, lb)))
+    show("call_with_layout reshape", lambda: dtensor.call_with_layout(
+        tf.reshape, lb, tf.range(6), (3, 2)))
+    show("call_with_layout ones", lambda: dtensor.call_with_layout(tf.ones, lb, (3, 2)))
+    show("call_with_layout internal op", lambda: dtensor.call_with_layout(
+        tf.random.stateless_normal, lb, (4, 2), seed=(1, 2)))
+    show("call_with_layout stateless function", lambda: comps(dtensor.call_with_layout(
+        tf.function(tf.random.stateless_uniform), lb, (4, 2), seed=(1, 2))))

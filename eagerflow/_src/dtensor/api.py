@@ -153,13 +153,31 @@ def _replicated(t: Any, mesh: Mesh) -> Any:
 
 
 def _on_mesh(op: Any, out: Any) -> Any:
-    """An eager op's results inside default_mesh: on the mesh (ops/dispatch.py's ON_MESH)."""
+    """An eager op's results inside default_mesh: on the mesh (ops/dispatch.py's ON_MESH);
+    inside call_with_layout, laid out as its layout (TF's default layout lands on each op
+    `fn` runs eagerly: one of another rank is TF's error)."""
     mesh = get_default_mesh()
     if mesh is None:
         return out
+    target = _OUTPUT_LAYOUT[-1] if _OUTPUT_LAYOUT else None
+    if target is not None:
+        outs = out if isinstance(out, tuple) else (out,)
+        laid = tuple(_laid_out(t, target) for t in outs)
+        return laid if isinstance(out, tuple) else laid[0]
     if isinstance(out, tuple):
         return tuple(_replicated(t, mesh) for t in out)
     return _replicated(out, mesh)
+
+
+def _laid_out(t: Any, layout: Layout) -> Any:
+    if not isinstance(t, EagerTensor) or isinstance(t, _dt.DTensor):
+        return t
+    _dt.check_divisible(t._shape, layout, None)
+    out = _dt.make(t._arr, t._dtype, layout)
+    out._made_on_mesh = True
+    if _state.tapes:
+        dispatch.record(IDENTITY, (t,), (out,), {})
+    return out
 
 
 def _call_function(fn: Any, tensors: list) -> tuple | None:
@@ -178,11 +196,12 @@ def _call_function(fn: Any, tensors: list) -> tuple | None:
     for i, t in enumerate(tensors[:n_user]):
         if not isinstance(t, _dt.DTensor):
             _dt.check_broadcast(_dt.convert_to_tensor(t), fn.function_op_name, i)
+    target = _OUTPUT_LAYOUT[-1] if _OUTPUT_LAYOUT else None
     _dt.IN_FUNCTION[0] += 1
+    _OUTPUT_LAYOUT.append(None)  # (the function's own ops: laid out by propagation)
     try:
         with default_mesh(mesh):
             env = replay(fn.graph, list(tensors), None, skip_effects=False)
-            target = _OUTPUT_LAYOUT[-1] if _OUTPUT_LAYOUT else None
             if target is not None and len(fn.graph.outputs) == 1 and \
                     not target.is_fully_replicated():
                 node = _random_source(fn.graph.outputs[0])
@@ -191,6 +210,7 @@ def _call_function(fn: Any, tensors: list) -> tuple | None:
                     env = replay(fn.graph, list(tensors), saved, skip_effects=False)
             return tuple(_replicated(env.get(id(o), o), mesh) for o in fn.graph.outputs)
     finally:
+        _OUTPUT_LAYOUT.pop()
         _dt.IN_FUNCTION[0] -= 1
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import device as _device
+from eagerflow._src.dtensor import protos
 from eagerflow._src.ops import array as _array
 
 UNSHARDED = "unsharded"
@@ -34,9 +35,9 @@ class MeshDimension(collections.namedtuple("MeshDimension", ["name", "size"])):
 class LayoutType(enum.Enum):
     """TF's kinds of layout: a static sharding, a parted one, or one device's."""
 
-    STATIC = 0
-    SINGLE_DEVICE = 1
-    PARTED = 2
+    STATIC = 1
+    SINGLE_DEVICE = 2
+    PARTED = 3
 
 
 def _device_string(d: Any) -> str:
@@ -137,6 +138,14 @@ class Mesh:
         local = parts[4].split(",") if parts[4] else []
         glob = parts[5].split(",") if len(parts) > 5 and parts[5] else None
         return cls(names, ids, local_ids, local, parts[0], glob, xla)
+
+    def as_proto(self) -> Any:
+        """This mesh as TF's MeshProto."""
+        return protos.mesh_proto(self.to_string())
+
+    @classmethod
+    def from_proto(cls, proto: Any) -> Mesh:
+        return cls.from_string(protos.mesh_string(proto))
 
     @classmethod
     def from_device(cls, device: str) -> Mesh:
@@ -329,6 +338,8 @@ class Layout:
             raise ValueError(f"Expected 2 items but found 1{layout_str}")
         mesh = Mesh.from_string(mesh_str)
         if head == "maximal:true,":
+            if mesh._single is None:
+                raise ValueError("type is single device, but mesh is not single device")
             return cls.from_single_device_mesh(mesh)
         kind, _, specs = head.partition(":")
         specs = [s for s in specs.split(",") if s]
@@ -342,6 +353,14 @@ class Layout:
             return f"maximal:true, mesh:{self._mesh.to_string()}"
         kind = "parted" if self._type is LayoutType.PARTED else "sharding_specs"
         return f"{kind}:{''.join(s + ',' for s in self._specs)} mesh:{self._mesh.to_string()}"
+
+    def as_proto(self) -> Any:
+        """This layout as TF's LayoutProto."""
+        return protos.layout_proto(self._specs, self._type.name, self._mesh.to_string())
+
+    @classmethod
+    def from_proto(cls, layout_proto: Any) -> Layout:
+        return cls.from_string(protos.layout_string(layout_proto))
 
     def to_parted(self) -> Layout:
         return Layout._make(self._specs, self._mesh, LayoutType.PARTED)
