@@ -14,6 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import eagerflow as tf
+from eagerflow._src.core import tf_logging
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 GOLDEN = json.loads((HERE / "dtensor_golden.json").read_text())
@@ -106,3 +109,21 @@ def test_gradients_through_sharded_matmuls_equal_unsharded() -> None:
         assert res[name]["loss"] == []
         for got, want in zip(res[name]["global"], res["plain"]):
             np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_run_on_logs_tf_deprecation_notice_once(caplog: pytest.LogCaptureFixture) -> None:
+    dtensor = tf.experimental.dtensor
+    mesh = dtensor.create_mesh([("x", 1)], devices=["CPU:0"])
+    tf_logging._deprecations_shown.discard("run_on")  # (as in a fresh process)
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        for _ in range(2):
+            with dtensor.run_on(mesh):
+                assert dtensor.get_default_mesh() == mesh
+    notices = [r.getMessage() for r in caplog.records if "run_on" in r.getMessage()]
+    assert len(notices) == 1
+    assert notices[0].endswith(
+        ": run_on (from tensorflow.dtensor.python.api) is deprecated and will be removed "
+        "in a future version.\nInstructions for updating:\nUse `dtensor.default_mesh` "
+        "scope instead.")
+    assert notices[0].startswith(f"From {__file__}:")
+    assert dtensor.get_default_mesh() is None

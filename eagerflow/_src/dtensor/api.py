@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from eagerflow._src.core import device as _device
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.dtensor import tensor as _dt
@@ -72,11 +73,12 @@ def get_default_mesh() -> Mesh | None:
     return _DEFAULT_MESH[-1] if _DEFAULT_MESH else None
 
 
-@contextlib.contextmanager
-def run_on(mesh: Mesh) -> Iterator[None]:
-    """Runs the block with `mesh` as the default mesh."""
-    with default_mesh(mesh):
-        yield
+def run_on(mesh: Mesh) -> Any:
+    """Runs the block with `mesh` as the default mesh (TF's deprecated spelling of
+    default_mesh: its notice logged once)."""
+    tf_logging.deprecated_call("run_on", "tensorflow.dtensor.python.api",
+                               "Use `dtensor.default_mesh` scope instead.")
+    return default_mesh(mesh)
 
 
 def device_name() -> str:
