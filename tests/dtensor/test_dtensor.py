@@ -127,3 +127,23 @@ def test_run_on_logs_tf_deprecation_notice_once(caplog: pytest.LogCaptureFixture
         "scope instead.")
     assert notices[0].startswith(f"From {__file__}:")
     assert dtensor.get_default_mesh() is None
+
+
+def test_dtensor_checkpoint_logs_tf_deprecation_notice(caplog: pytest.LogCaptureFixture,
+                                                       tmp_path: Path) -> None:
+    dtensor = tf.experimental.dtensor
+    mesh = dtensor.create_mesh([("x", 1)], devices=["CPU:0"])
+    v = dtensor.DVariable(dtensor.copy_to_mesh(tf.constant([1.0, 2.0]),
+                                               dtensor.Layout.replicated(mesh, 1)))
+    tf_logging._deprecations_shown.discard("DTensorCheckpoint.__init__")
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        ckpt = dtensor.DTensorCheckpoint(mesh, v=v)
+    notices = [r.getMessage() for r in caplog.records if "DTensorCheckpoint" in r.getMessage()]
+    assert len(notices) == 1
+    assert notices[0].startswith(f"From {__file__}:")
+    assert "DTensorCheckpoint.__init__ (from tensorflow.dtensor.python.d_checkpoint) is " \
+        "deprecated" in notices[0]
+    path = ckpt.save(str(tmp_path / "c"))
+    v.assign(dtensor.copy_to_mesh(tf.zeros((2,)), dtensor.Layout.replicated(mesh, 1)))
+    ckpt.restore(path).assert_consumed()
+    assert v.read_value().numpy().tolist() == [1.0, 2.0]

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.dtensor import tensor as _dt
@@ -128,5 +128,10 @@ class DTensorCheckpoint(Checkpoint):
     """tf.train.Checkpoint for DTensors on `mesh` (TF's deprecated name for it)."""
 
     def __init__(self, mesh: Mesh, root: Any = None, **kwargs: Any) -> None:
+        tf_logging.deprecated_call(
+            "DTensorCheckpoint.__init__", "tensorflow.dtensor.python.d_checkpoint",
+            "Please use tf.train.Checkpoint instead of DTensorCheckpoint. DTensor is integrated "
+            "with tf.train.Checkpoint and it can be used out of the box to save and restore "
+            "dtensors.")
         super().__init__(root=root, **kwargs)
         object.__setattr__(self, "_mesh", mesh)
