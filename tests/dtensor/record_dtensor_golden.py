@@ -1,11 +1,13 @@
 """Records what TF 2.21's tf.experimental.dtensor does with dtensor_cases.py's cases:
 `/work/main/.venv-peers/bin/python tests/dtensor/record_dtensor_golden.py` writes
-dtensor_golden.json, which test_dtensor.py compares eagerflow with."""
+dtensor_golden.json, which test_dtensor.py compares eagerflow with (the accelerator
+system's cases in a process of their own)."""
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -19,7 +21,10 @@ def main() -> None:
     import dtensor_cases
     import tensorflow as tf
 
-    out = {"version": tf.__version__, "concepts": dtensor_cases.run(tf)}
+    system = subprocess.run([sys.executable, __file__, "system"], capture_output=True,
+                            text=True, check=True).stdout.strip().splitlines()[-1]
+    out = {"version": tf.__version__, "concepts": dtensor_cases.run(tf),
+           "system": json.loads(system)}
     tmp = GOLDEN + ".tmp"
     with open(tmp, "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
@@ -30,4 +35,11 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["system"]:  # (a fresh process: nothing has started the runtime)
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+        import dtensor_system_cases
+        import tensorflow as tf
+
+        print(json.dumps(dtensor_system_cases.run(tf)))
+    else:
+        main()

@@ -51,6 +51,16 @@ def test_concepts_case_as_tf(concepts: dict, label: str) -> None:
     assert concepts[label] == GOLDEN["concepts"][label]
 
 
+def test_accelerator_system_as_tf() -> None:
+    got = json.loads(_run("""
+        import json
+        import eagerflow as tf
+        import dtensor_system_cases
+        print(json.dumps(dtensor_system_cases.run(tf)))
+    """))
+    assert got == GOLDEN["system"]
+
+
 def test_dtensor_loads_on_first_use() -> None:
     out = _run("""
         import sys

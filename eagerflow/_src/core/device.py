@@ -633,6 +633,18 @@ class LogicalDeviceConfiguration(collections.namedtuple(
                                experimental_device_ordinal)
 
 
+def runtime_initialized() -> bool:
+    """Whether devices have been put to use (TF's context is initialized)."""
+    return _INITIALIZED[0]
+
+
+def reset_runtime() -> None:
+    """TF's context reset (dtensor.shutdown_accelerator_system): devices are resolved
+    again on next use, and may be configured before it."""
+    _INITIALIZED[0] = False
+    _LOGICAL.clear()
+
+
 def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
     """Splits a physical device into logical devices (before any device is in use, as TF:
     the same configuration again is no change, so it is accepted after)."""

@@ -12,3 +12,8 @@ from eagerflow._src.dtensor.tensor import (  # noqa: F401
     check_layout, copy_to_mesh, fetch_layout, pack, relayout, relayout_like, unpack,
 )
 from eagerflow._src.dtensor.variable import DVariable  # noqa: F401, E402
+from eagerflow._src.dtensor.system import (  # noqa: F401, E402
+    create_distributed_mesh, create_tpu_mesh, initialize_accelerator_system,
+    initialize_multi_client, initialize_tpu_system, shutdown_accelerator_system,
+    shutdown_tpu_system,
+)
