@@ -84,5 +84,18 @@ def inputs(tf: Any, show: Any) -> None:
     w2 = dtensor.DVariable(dtensor.copy_to_mesh(tf.zeros((4, 2)), L(["unsharded", "model"], m)))
     tf.train.Checkpoint(w=w2).restore(p2)
     show("restore into another layout", lambda: (lay(w2), comps(w2.read_value())))
+    b = dtensor.DVariable(dtensor.copy_to_mesh(tf.constant([[1.1, 2.2], [3.3, 4.4]]),
+                                               L(["batch", "unsharded"], m)))
+    plain = tf.Variable([1.1, 2.2])
+    show("enable_save_as_bf16", lambda: (dtensor.enable_save_as_bf16([b, plain]),
+                                         b.save_as_bf16, hasattr(plain, "save_as_bf16")))
+    p3 = tf.train.Checkpoint(b=b, plain=plain).save(d + "/b")
+    reader = tf.train.load_checkpoint(p3)
+    show("bf16 saved", lambda: (sorted((k, repr(t)) for k, t in
+                                       reader.get_variable_to_dtype_map().items()),
+                                reader.get_tensor("b/.ATTRIBUTES/VARIABLE_VALUE").tolist()))
+    b.assign(dtensor.copy_to_mesh(tf.zeros((2, 2)), L(["batch", "unsharded"], m)))
+    tf.train.Checkpoint(b=b, plain=plain).restore(p3)
+    show("bf16 restored", lambda: (b.dtype, comps(b.read_value())))
     # (last: TF 2.21 cancels every later op once a DTensorDataset's iterator has ended)
     show("dataset count", lambda: [comps(b)[0] for _, b in dd])

@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.dtensor import tensor as _dt
 from eagerflow._src.dtensor.mesh import Mesh
+from eagerflow._src.dtensor.variable import DVariable
 from eagerflow._src.train.checkpoint import Checkpoint
 
 
@@ -135,3 +136,11 @@ class DTensorCheckpoint(Checkpoint):
             "dtensors.")
         super().__init__(root=root, **kwargs)
         object.__setattr__(self, "_mesh", mesh)
+
+
+def enable_save_as_bf16(variables: list) -> None:
+    """Marks the float32 DVariables among `variables` to be checkpointed as bfloat16 (and
+    restored as float32); other variables are left as they are."""
+    for v in variables:
+        if isinstance(v, DVariable):
+            v.save_as_bf16 = True

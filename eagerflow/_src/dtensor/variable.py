@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -53,9 +55,16 @@ class DVariable(Variable):
         _check_written(value, what)
         return super()._coerce(value, what)
 
+    # dtensor.enable_save_as_bf16 sets it: a float32 value is checkpointed as bfloat16
+    save_as_bf16 = False
+
     def _assign_restored(self, value: Any) -> Any:
         """A value read from a checkpoint, laid out as this variable (TF's DTensor
-        restore reads each variable's value with its layout)."""
+        restore reads each variable's value with its layout; a bfloat16 one saved for a
+        float32 variable comes back as float32)."""
+        value = _dt.convert_to_tensor(value)
+        if value._dtype is dt.bfloat16 and self._dtype is dt.float32:
+            value = _dt.EagerTensor(np.asarray(value._numpy()).astype(np.float32), dt.float32)
         return self.assign(_dt.copy_to_mesh(value, self._layout))
 
     def __repr__(self) -> str:

@@ -80,6 +80,9 @@ def variable_array(var: Any) -> tuple:
     """(NumPy array, DType) of a variable's current value, read eagerly."""
     dtype = dt.as_dtype(var.dtype)  # (a Keras variable's dtype is its name)
     arr = np.asarray(var.numpy())
+    if dtype is dt.float32 and getattr(var, "save_as_bf16", False):
+        # (a DVariable given to dtensor.enable_save_as_bf16: saved as bfloat16, as TF)
+        return arr.astype(dt.bfloat16.as_numpy_dtype), dt.bfloat16
     if dtype is dt.string and arr.dtype != object:
         arr = arr.astype(object)
     return arr, dtype

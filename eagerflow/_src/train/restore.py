@@ -246,7 +246,10 @@ class Restore:
         variables = [(obj, key, arr) for obj, key, arr in plan if not isinstance(key, list)]
         for var, key, _ in variables:
             saved = self.reader.dtype(key)
-            if saved is not dt.as_dtype(var.dtype):
+            expected = dt.as_dtype(var.dtype)
+            if expected is dt.float32 and getattr(var, "save_as_bf16", False):
+                expected = dt.bfloat16  # (saved as bfloat16: graph_view.variable_array)
+            if saved is not expected:
                 e = InvalidArgumentError(
                     None, None, f"tensor_name = {key}; expected dtype {_c_name(var.dtype)} does "
                                 f"not equal original dtype {_c_name(saved)} [Op:RestoreV2]")

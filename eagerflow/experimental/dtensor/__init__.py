@@ -6,7 +6,9 @@ from eagerflow._src.dtensor.api import (  # noqa: F401
     get_default_mesh, heartbeat_enabled, is_dtensor, job_name, jobs, local_devices,
     num_clients, num_global_devices, num_local_devices, preferred_device_type, run_on,
 )
-from eagerflow._src.dtensor.input import DTensorCheckpoint, DTensorDataset  # noqa: F401
+from eagerflow._src.dtensor.input import (  # noqa: F401
+    DTensorCheckpoint, DTensorDataset, enable_save_as_bf16,
+)
 from eagerflow._src.dtensor.mesh import MATCH, UNSHARDED, Layout, Mesh, create_mesh  # noqa: F401
 from eagerflow._src.dtensor.tensor import (  # noqa: F401
     check_layout, copy_to_mesh, fetch_layout, pack, relayout, relayout_like, unpack,
