@@ -250,4 +250,49 @@ def manip_spectral():
                           if False else tf.shape(v1.spectral.rfft([1.0, 0.0, -1.0, 0.0]))]))
 
 
+@case
+def maybe_batches():
+    x = v1.train.range_input_producer(10, num_epochs=1, shuffle=False).dequeue()
+    b = v1.train.maybe_batch([x], tf.equal(x % 3, 0), batch_size=2,
+                             allow_smaller_final_batch=True)
+    rows = tf.reshape(tf.range(12), [6, 2])
+    m = v1.train.maybe_batch([rows], [True, False, True, True, False, True], batch_size=3,
+                             enqueue_many=True)
+    y = v1.train.range_input_producer(6, num_epochs=1, shuffle=False).dequeue()
+    y2 = v1.train.range_input_producer(6, num_epochs=1, shuffle=False).dequeue()
+    j = v1.train.maybe_batch_join([[y], [y2 * 10]], tf.constant(True), batch_size=2,
+                                  allow_smaller_final_batch=True)
+    z = v1.train.range_input_producer(30, num_epochs=1, shuffle=False).dequeue()
+    sb = v1.train.maybe_shuffle_batch([z], 4, 10, 2, tf.equal(z % 2, 1), seed=3,
+                                      allow_smaller_final_batch=True)
+    z2 = v1.train.range_input_producer(8, num_epochs=1, shuffle=False).dequeue()
+    sj = v1.train.maybe_shuffle_batch_join([[z2 + 100]], 4, 10, 2, True, seed=3,
+                                           allow_smaller_final_batch=True)
+    shuffled = loop(sb)
+    joined = loop(sj)
+    return {"filtered": loop(b), "rows": loop(m, n_max=3), "join": sorted(
+        v for r in loop(j)[:-1] for v in r), "names": [b.name, m.name, sb.name, sj.name,
+                                                       str(m.shape)],
+            "shuffled": sorted(v for r in shuffled[:-1] for v in r),
+            "joined": sorted(v for r in joined[:-1] for v in r)}
+
+
+@case
+def maybe_errors():
+    out = {}
+    x = tf.constant([1, 2])
+    for name, fn in [
+            ("vector_keep", lambda: v1.train.maybe_batch([x[0]], [True], batch_size=2)),
+            ("matrix_keep", lambda: v1.train.maybe_batch([x], [[True]], batch_size=2,
+                                                         enqueue_many=True)),
+            ("unknown_keep", lambda: v1.train.maybe_batch(
+                [x], v1.placeholder(tf.bool), batch_size=2, enqueue_many=True))]:
+        try:
+            fn()
+            out[name] = "ok"
+        except Exception as e:  # noqa: BLE001 - the error is the result
+            out[name] = err(e)
+    return out
+
+
 print(json.dumps(OUT, sort_keys=True))

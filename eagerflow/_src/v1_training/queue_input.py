@@ -28,10 +28,10 @@ from eagerflow._src.core.tf_logging import deprecated_call, get_logger
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import get_default_session
-from eagerflow._src.ops.array import constant, shape
+from eagerflow._src.ops.array import constant, expand_dims, reshape, shape, tile
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math import cast, greater, identity
 from eagerflow._src.ops.math import maximum as _maximum
 from eagerflow._src.ops.misc_ops import control_dependencies
@@ -370,9 +370,35 @@ def _validate(tensor_list: list, what: str) -> list:
     return [convert_to_tensor(t) for t in tensor_list]
 
 
+def _keep(keep_input: Any, enqueue_many: bool) -> Any:
+    """`keep_input` as a bool tensor (TF's checks); None when every element is kept."""
+    if keep_input is True:
+        return None
+    keep = convert_to_tensor(keep_input, dtype=dt.bool)
+    rank = keep.shape.rank
+    if rank is None:
+        raise ValueError("`keep_input` dimensions must be known at graph construction.")
+    if not enqueue_many and rank == 1:
+        raise ValueError("`keep_input` cannot be a vector when `enqueue_many=False`.")
+    if rank > 1:
+        raise ValueError("`keep_input` must be 0 or 1 dimensions.")
+    return keep
+
+
+def _kept(tensors: list, keep: Any, enqueue_many: bool) -> list:
+    """The elements `keep` keeps, as a batch for enqueue_many (0 or 1 of one element): the
+    same elements TF's cond around the enqueue (or its per-row selection) enqueues."""
+    if not enqueue_many:
+        mask = reshape(keep, [1])
+        return [boolean_mask(expand_dims(t, 0), mask) for t in tensors]
+    if keep.shape.rank == 0:
+        keep = tile(reshape(keep, [1]), reshape(shape(tensors[0])[0], [1]))
+    return [boolean_mask(t, keep) for t in tensors]
+
+
 def _batch_queue(kind: str, tensor_lists: list, capacity: int, shapes: Any,
                  enqueue_many: bool, dynamic_pad: bool, shared_name: Any, threads_each: int,
-                 min_after_dequeue: int = 0, seed: Any = None) -> Any:
+                 min_after_dequeue: int = 0, seed: Any = None, keep: Any = None) -> Any:
     types = [t.dtype for t in tensor_lists[0]]
     for tl in tensor_lists[1:]:
         if [t.dtype for t in tl] != types:
@@ -392,7 +418,7 @@ def _batch_queue(kind: str, tensor_lists: list, capacity: int, shapes: Any,
     enqueue = queue.enqueue_many if enqueue_many else queue.enqueue
     ops = []
     for tl in tensor_lists:
-        op = enqueue(tl)
+        op = enqueue(tl) if keep is None else queue.enqueue_many(_kept(tl, keep, enqueue_many))
         ops.extend([op] * threads_each)
     add_queue_runner(QueueRunner(queue, ops))
     if kind == "shuffle":
@@ -413,17 +439,18 @@ def _dequeue(queue: Any, batch_size: Any, allow_smaller_final_batch: bool, name:
 def _batch(kind: str, what: str, tensors_list: list, originals: Any, batch_size: Any,
            capacity: int, threads_each: int, enqueue_many: bool, shapes: Any,
            dynamic_pad: bool, allow_smaller_final_batch: bool, shared_name: Any, name: Any,
-           min_after_dequeue: int = 0, seed: Any = None) -> Any:
+           min_after_dequeue: int = 0, seed: Any = None, keep_input: Any = True) -> Any:
     if executing_eagerly():
         raise ValueError(_EAGER_BATCH)
     flat_lists = [_flat(t) for t in tensors_list]
     with name_scope(name, what, [t for tl in flat_lists for t in tl]) as scope:
         flat_lists = [_validate(tl, what) for tl in flat_lists]
+        keep = _keep(keep_input, enqueue_many)
         if kind == "shuffle" and min_after_dequeue >= capacity:
             raise ValueError(f"min_after_dequeue {min_after_dequeue} must be < capacity "
                              f"{capacity}")  # (TF fails later, in the queue's kernel)
         queue = _batch_queue(kind, flat_lists, capacity, shapes, enqueue_many, dynamic_pad,
-                             shared_name, threads_each, min_after_dequeue, seed)
+                             shared_name, threads_each, min_after_dequeue, seed, keep)
         dequeued = _dequeue(queue, batch_size, allow_smaller_final_batch, scope)
         return _as_original(originals, dequeued)
 
@@ -477,3 +504,58 @@ def shuffle_batch_join(tensors_list: Any, batch_size: Any, capacity: int,
                   batch_size, capacity, 1, enqueue_many, shapes, False,
                   allow_smaller_final_batch, shared_name, name, min_after_dequeue, seed)
 
+
+
+def maybe_batch(tensors: Any, keep_input: Any, batch_size: Any, num_threads: int = 1,
+                capacity: int = 32, enqueue_many: bool = False, shapes: Any = None,
+                dynamic_pad: bool = False, allow_smaller_final_batch: bool = False,
+                shared_name: str | None = None, name: str | None = None) -> Any:
+    """As batch, enqueueing only the elements `keep_input` (a bool scalar, or a vector per
+    row with `enqueue_many`) keeps."""
+    deprecated_call("maybe_batch", _INPUT, _NOTICE.format(
+        "tf.data.Dataset.filter(...).batch(batch_size)` (or `padded_batch(...)` if "
+        "`dynamic_pad=True`)"))
+    return _batch("fifo", "batch", [tensors], tensors, batch_size, capacity, num_threads,
+                  enqueue_many, shapes, dynamic_pad, allow_smaller_final_batch, shared_name,
+                  name, keep_input=keep_input)
+
+
+def maybe_batch_join(tensors_list: Any, keep_input: Any, batch_size: Any, capacity: int = 32,
+                     enqueue_many: bool = False, shapes: Any = None, dynamic_pad: bool = False,
+                     allow_smaller_final_batch: bool = False, shared_name: str | None = None,
+                     name: str | None = None) -> Any:
+    """As batch_join, enqueueing only the elements `keep_input` keeps."""
+    deprecated_call("maybe_batch_join", _INPUT, _NOTICE.format(
+        "tf.data.Dataset.interleave(...).filter(...).batch(batch_size)` (or "
+        "`padded_batch(...)` if `dynamic_pad=True`)"))
+    return _batch("fifo", "batch_join", list(tensors_list), tensors_list[0], batch_size,
+                  capacity, 1, enqueue_many, shapes, dynamic_pad, allow_smaller_final_batch,
+                  shared_name, name, keep_input=keep_input)
+
+
+def maybe_shuffle_batch(tensors: Any, batch_size: Any, capacity: int, min_after_dequeue: int,
+                        keep_input: Any, num_threads: int = 1, seed: Any = None,
+                        enqueue_many: bool = False, shapes: Any = None,
+                        allow_smaller_final_batch: bool = False,
+                        shared_name: str | None = None, name: str | None = None) -> Any:
+    """As shuffle_batch, enqueueing only the elements `keep_input` keeps."""
+    deprecated_call("maybe_shuffle_batch", _INPUT, _NOTICE.format(
+        "tf.data.Dataset.filter(...).shuffle(min_after_dequeue).batch(batch_size)`"))
+    return _batch("shuffle", "shuffle_batch", [tensors], tensors, batch_size, capacity,
+                  num_threads, enqueue_many, shapes, False, allow_smaller_final_batch,
+                  shared_name, name, min_after_dequeue, seed, keep_input)
+
+
+def maybe_shuffle_batch_join(tensors_list: Any, batch_size: Any, capacity: int,
+                             min_after_dequeue: int, keep_input: Any, seed: Any = None,
+                             enqueue_many: bool = False, shapes: Any = None,
+                             allow_smaller_final_batch: bool = False,
+                             shared_name: str | None = None, name: str | None = None) -> Any:
+    """As shuffle_batch_join, enqueueing only the elements `keep_input` keeps."""
+    deprecated_call("maybe_shuffle_batch_join", _INPUT, _NOTICE.format(
+        "tf.data.Dataset.interleave(...).filter(...).shuffle(min_after_dequeue)"
+        ".batch(batch_size)`"))
+    return _batch("shuffle", "shuffle_batch_join", list(tensors_list), tensors_list[0],
+                  batch_size, capacity, 1, enqueue_many, shapes, False,
+                  allow_smaller_final_batch, shared_name, name, min_after_dequeue, seed,
+                  keep_input)
