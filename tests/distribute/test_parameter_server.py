@@ -76,6 +76,27 @@ def test_every_closure_runs_once_on_a_worker_thread(resolver):
     assert threads and all(n.startswith("ps-worker-") for n in threads)
 
 
+def test_worker_threads_stop_when_the_coordinator_is_dropped(resolver):
+    """The threads hold neither the coordinator nor its strategy: once the program drops
+    both, they are collected and the threads end, as TF's do."""
+    import gc
+
+    def ps_threads():
+        return {t for t in threading.enumerate() if t.name.startswith("ps-worker-")}
+
+    before = ps_threads()
+    s = tf.distribute.experimental.ParameterServerStrategy(resolver)
+    c = tf.distribute.coordinator.ClusterCoordinator(s)
+    assert float(c.schedule(tf.function(lambda: tf.constant(3.0))).fetch()) == 3.0
+    mine = ps_threads() - before
+    assert len(mine) == 2
+    del s, c
+    gc.collect()
+    for t in mine:
+        t.join(timeout=10)
+    assert not any(t.is_alive() for t in mine)
+
+
 def test_first_error_cancels_the_queue_and_is_raised_once(resolver):
     s = tf.distribute.experimental.ParameterServerStrategy(resolver)
     c = tf.distribute.coordinator.ClusterCoordinator(s)

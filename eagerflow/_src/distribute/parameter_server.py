@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import inspect
 import threading
+import weakref
 from collections import deque
 from typing import Any, Callable
 
@@ -355,6 +356,68 @@ def current_worker_index() -> int | None:
     return getattr(_dispatch, "worker", None)
 
 
+class _Queue:
+    """What a coordinator shares with its worker threads. The threads hold this and a weak
+    reference to the strategy, never the coordinator: dropping the coordinator (with its
+    strategy) collects it, and its __del__ stops them, as TF's threads stop."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.closures: deque = deque()
+        self.idle: deque = deque()  # workers waiting for a closure, longest first
+        self.inflight = 0
+        self.error: BaseException | None = None
+        self.stopped = False
+        self.run_lock = threading.Lock()  # closures run one at a time (module docstring)
+
+    def next_closure(self, index: int) -> _Closure | None:
+        """The next closure for worker `index` (None once stopped)."""
+        with self.lock:
+            self.idle.append(index)
+            # the worker idle longest takes the next closure: work spreads over them
+            while not self.stopped and not (self.closures and self.idle[0] == index):
+                self.lock.wait()
+            if self.stopped:
+                return None
+            self.idle.popleft()
+            self.inflight += 1
+            self.lock.notify_all()
+            return self.closures.popleft()
+
+    def finished(self, error: BaseException | None) -> None:
+        with self.lock:
+            self.inflight -= 1
+            if error is not None and self.error is None:
+                self.error = error
+            self.lock.notify_all()
+
+
+def _work(queue: _Queue, strategy_ref: Any, index: int) -> None:
+    """A worker thread: runs closures until its coordinator is stopped or collected."""
+    runtime_thread()
+    while (closure := queue.next_closure(index)) is not None:
+        error = None
+        try:
+            strategy = strategy_ref()
+            if strategy is None:  # (the coordinator is being collected: nothing to run on)
+                raise CancelledError(None, None, "The cluster coordinator was deleted.")
+            with queue.run_lock:
+                _dispatch.worker = index
+                try:
+                    with strategy.scope():
+                        out = closure.fn(*_worker_slice(index, closure.args),
+                                         **_worker_slice(index, closure.kwargs))
+                finally:
+                    _dispatch.worker = None
+                    strategy = None
+            closure.output._set_values(out)
+        except BaseException as e:  # noqa: BLE001 - recorded, re-raised by the coordinator
+            error = e
+            closure.output._set_error(e)
+        closure = out = None  # (holds nothing of the last closure while waiting)
+        queue.finished(error)
+
+
 class ClusterCoordinator:
     """`tf.distribute.coordinator.ClusterCoordinator(strategy)`: one per strategy."""
 
@@ -373,14 +436,9 @@ class ClusterCoordinator:
                              "ClusterCoordinator` currently.")
         self._strategy = strategy
         strategy._cluster_coordinator = self
-        self._lock = threading.Condition()
-        self._queue: deque = deque()
-        self._idle: deque = deque()  # workers waiting for a closure, longest first
-        self._inflight = 0
-        self._error: BaseException | None = None
-        self._stopped = False
-        self._run_lock = threading.Lock()  # closures run one at a time (module docstring)
-        self._workers = [threading.Thread(target=self._work, args=(i,), daemon=True,
+        self._q = _Queue()
+        ref = weakref.ref(strategy)
+        self._workers = [threading.Thread(target=_work, args=(self._q, ref, i), daemon=True,
                                           name=f"ps-worker-{i}")
                          for i in range(strategy._num_workers)]
         for t in self._workers:
@@ -403,28 +461,31 @@ class ClusterCoordinator:
         with self._strategy.scope():
             if isinstance(fn, Function):
                 # traced here, as TF traces at schedule: a tracing error is raised now
-                with self._run_lock:
+                with self._q.run_lock:
                     fn.get_concrete_function(*_worker_slice(0, args),
                                              **_worker_slice(0, kwargs))
-        with self._lock:
-            self._queue.append(closure)
-            self._lock.notify_all()
+        q = self._q
+        with q.lock:
+            q.closures.append(closure)
+            q.lock.notify_all()
             self._raise_if_error()
         return closure.output
 
     def join(self) -> None:
         """Waits until every scheduled function has run; raises the first error since the
         last one raised (the functions still queued then were cancelled)."""
-        with self._lock:
-            while self._error is None and (self._queue or self._inflight):
-                self._lock.wait()
+        q = self._q
+        with q.lock:
+            while q.error is None and (q.closures or q.inflight):
+                q.lock.wait()
             self._raise_if_error()
 
     def done(self) -> bool:
-        with self._lock:
-            if self._error is not None:
+        q = self._q
+        with q.lock:
+            if q.error is not None:
                 self._raise_if_error()
-            return not self._queue and not self._inflight
+            return not q.closures and not q.inflight
 
     def fetch(self, val: Any) -> Any:
         return nest.map_structure(lambda v: v.fetch() if isinstance(v, RemoteValue) else v,
@@ -432,15 +493,16 @@ class ClusterCoordinator:
 
     def _raise_if_error(self) -> None:
         """(Holding the lock.) The recorded error, after cancelling what is queued."""
-        if self._error is None:
+        q = self._q
+        if q.error is None:
             return
-        while self._inflight:
-            self._lock.wait()
-        while self._queue:
-            self._queue.popleft().output._set_error(CancelledError(
+        while q.inflight:
+            q.lock.wait()
+        while q.closures:
+            q.closures.popleft().output._set_error(CancelledError(
                 None, None, "The corresponding function is cancelled. Please reschedule the "
                             "function."))
-        error, self._error = self._error, None
+        error, q.error = q.error, None
         raise error
 
     # -- per-worker resources ------------------------------------------------------------
@@ -455,45 +517,10 @@ class ClusterCoordinator:
                 _dispatch.worker = None
         return PerWorkerDatasetFromDatasetFunction(datasets, self)
 
-    # -- the workers ---------------------------------------------------------------------
-    def _work(self, index: int) -> None:
-        runtime_thread()
-        while True:
-            with self._lock:
-                self._idle.append(index)
-                # the worker idle longest takes the next closure: work spreads over them
-                while not self._stopped and not (self._queue and self._idle[0] == index):
-                    self._lock.wait()
-                if self._stopped:
-                    return
-                self._idle.popleft()
-                closure = self._queue.popleft()
-                self._inflight += 1
-                self._lock.notify_all()
-            error = None
-            try:
-                with self._run_lock:
-                    _dispatch.worker = index
-                    try:
-                        with self._strategy.scope():
-                            out = closure.fn(*_worker_slice(index, closure.args),
-                                             **_worker_slice(index, closure.kwargs))
-                    finally:
-                        _dispatch.worker = None
-                closure.output._set_values(out)
-            except BaseException as e:  # noqa: BLE001 - recorded, re-raised by the coordinator
-                error = e
-                closure.output._set_error(e)
-            with self._lock:
-                self._inflight -= 1
-                if error is not None and self._error is None:
-                    self._error = error
-                self._lock.notify_all()
-
     def _stop(self) -> None:
-        with self._lock:
-            self._stopped = True
-            self._lock.notify_all()
+        with self._q.lock:
+            self._q.stopped = True
+            self._q.lock.notify_all()
 
     def __del__(self) -> None:
         try:
