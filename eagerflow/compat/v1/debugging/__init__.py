@@ -1,6 +1,15 @@
 """tf.compat.v1.debugging: tf.debugging with TF 1's asserts, which take `data` (the tensors
 a failure shows) before `summarize` and `message` (re-exports only)."""
 
+import eagerflow.debugging as _debugging
+from eagerflow._src.v1.tf1_data import (  # noqa: F401 - TF 1's signatures
+    assert_integer,
+    assert_rank_at_least,
+    assert_rank_in,
+    assert_scalar,
+    assert_type,
+    verify_tensor_all_finite as assert_all_finite,
+)
 from eagerflow._src.ops.debugging import (  # noqa: F401
     assert_equal_v1 as assert_equal,
     assert_greater_equal_v1 as assert_greater_equal,
@@ -16,16 +25,10 @@ from eagerflow._src.ops.debugging import (  # noqa: F401
 )
 from eagerflow.debugging import (  # noqa: F401
     Assert,
-    assert_all_finite,
-    assert_integer,
     assert_proper_iterable,
     assert_rank,
-    assert_rank_at_least,
-    assert_rank_in,
     assert_same_float_dtype,
-    assert_scalar,
     assert_shapes,
-    assert_type,
     check_numerics,
     disable_traceback_filtering,
     enable_traceback_filtering,
@@ -34,3 +37,18 @@ from eagerflow.debugging import (  # noqa: F401
     is_traceback_filtering_enabled,
     set_log_device_placement,
 )
+from eagerflow.math import (  # noqa: F401 - TF 1's debugging holds these too
+    is_finite,
+    is_inf,
+    is_nan,
+    is_non_decreasing,
+    is_strictly_increasing,
+)
+
+
+def __getattr__(name):  # the rest of tf.debugging
+    try:
+        return getattr(_debugging, name)
+    except AttributeError:
+        raise AttributeError(f"module 'eagerflow.compat.v1.debugging' has no attribute "
+                             f"{name!r}") from None

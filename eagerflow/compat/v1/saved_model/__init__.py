@@ -2,7 +2,10 @@
 and writer (`Builder`, `simple_save`, the SignatureDef helpers) beside the TF 2 names
 (`load_v2` is tf.saved_model.load)."""
 
+from eagerflow.compat.v1.saved_model import constants as constants
 from eagerflow.compat.v1.saved_model import loader as loader
+from eagerflow.compat.v1.saved_model import signature_constants as signature_constants
+from eagerflow.compat.v1.saved_model import tag_constants as tag_constants
 from eagerflow.saved_model import experimental as experimental
 from eagerflow._src.saved_model.save import (
     ASSETS_DIRECTORY as ASSETS_DIRECTORY,

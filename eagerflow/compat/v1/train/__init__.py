@@ -3,6 +3,7 @@ the names TF 2's tf.train shares (re-exports only)."""
 
 import importlib as _importlib
 
+from eagerflow import io as _io
 from eagerflow import train as _train
 from eagerflow._src.v1.learning_rate import (
     cosine_decay,
@@ -57,9 +58,13 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
          "export_meta_graph": "eagerflow._src.saved_model.meta_graph",
          "import_meta_graph": "eagerflow._src.saved_model.meta_graph_import",
          "summary_iterator": "eagerflow._src.summary.events_reader"}
+_IO = ("match_filenames_once", "write_graph")  # TF 1's train names for tf.io's
 
 
 def __getattr__(name):
+    if name in _IO:
+        value = globals()[name] = getattr(_io, name)
+        return value
     if name == "queue_runner":
         value = globals()[name] = _importlib.import_module(f"{__name__}.queue_runner")
         return value
