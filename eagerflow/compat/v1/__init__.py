@@ -83,7 +83,7 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_non_negative", "assert_non_positive")})
 _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app",
                   "python_io", "manip", "spectral", "sparse", "io", "random", "dtypes", "sets",
-                  "image")
+                  "image", "resource_loader")
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
     "WholeFileReader", "IdentityReader")
