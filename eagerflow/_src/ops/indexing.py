@@ -49,6 +49,7 @@ from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.reduce import reduce_all, reduce_max
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.variables import Variable
 
 _rng = SampleRNG(5)
 _INDEX_TYPES = frozenset((dt.int16, dt.int32, dt.int64))
@@ -276,10 +277,71 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
     return out
 
 
+# ResourceGather: TF's gather of a resource variable's rows (axis 0, no batch dims). Eagerly
+# a variable's `tf.gather` / `tf.nn.embedding_lookup` runs it on the variable's value, so its
+# errors name ResourceGather; a traced function still reads the variable and runs GatherV2.
+_RESOURCE_INDEX_TYPES = frozenset((dt.int32, dt.int64))
+
+
+def _resource_gather_infer(params: Any, indices: Any) -> list:
+    _check_indices("ResourceGather", indices, "Tindices", _RESOURCE_INDEX_TYPES)
+    ps, is_ = params._shape, indices._shape
+    if ps is None or is_ is None:
+        return [(None, params._dtype)]
+    if not ps:
+        raise C.fail("ResourceGather", "params must be at least 1 dimensional")
+    out = tuple(is_) + tuple(ps[1:])
+    if None not in out:
+        check_finite_size("ResourceGather", out, params._dtype)
+    return [(out, params._dtype)]
+
+
+def _resource_gather_kernel(xp: Any, params: Any, indices: Any) -> Any:
+    _check_range("ResourceGather", indices, params.shape[0])
+    return xp.take(params, indices, axis=0)
+
+
+def _resource_gather_grad(n: Any, g: Any) -> list:
+    """TF's IndexedSlices: g's rows by the flat indices (a dense adjoint where the row
+    shape is unknown)."""
+    params, indices = n.inputs
+    inner = params._shape[1:] if params._shape is not None else (None,)
+    if None not in inner:
+        return [IndexedSlices(reshape(g, [-1, *inner]), reshape(indices, [-1]),
+                              shape_of(params)), None]
+    return [bind(GATHER_GRAD, (g, indices, params), {"axis": 0, "batch_dims": 0}), None]
+
+
+RESOURCE_GATHER = register(OpDef(
+    "ResourceGather", _resource_gather_infer, _resource_gather_kernel,
+    grad=_resource_gather_grad,
+    reference=lambda params, indices: np.take(params, indices, axis=0),
+    samples=lambda: [
+        Sample((_f64(5, 3), np.array([4, 0, 4], np.int32)), {}),
+        Sample((_f64(4), np.array([[3, 1], [0, 0]], np.int64)), {}),
+        Sample((_f64(3, 2, 2), np.array(2, np.int32)), {})],
+    bad_samples=lambda: [
+        BadSample((np.ones((3, 2)), np.array([0, 5], np.int32)), {}, InvalidArgumentError,
+                  "indices[1] = 5 is not in [0, 3)"),
+        BadSample((np.ones(3), np.array([-1], np.int32)), {}, InvalidArgumentError,
+                  "indices[0] = -1 is not in [0, 3)"),
+        BadSample((np.ones(3), np.array([1], np.int16)), {}, InvalidArgumentError,
+                  "Value for attr 'Tindices' of int16 is not in the list of allowed values: "
+                  "int32, int64"),
+        BadSample((np.ones(3), np.array([1.0])), {}, InvalidArgumentError,
+                  "Value for attr 'Tindices' of double is not in the list of allowed values: "
+                  "int32, int64")],
+))
+
+
 @dispatchable
 @slow_inputs("params", "indices")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
+    if type(params) is not EagerTensor and _state.graph is None and \
+            isinstance(params, Variable) and (axis is None or axis == 0) and batch_dims == 0:
+        # (TF runs ResourceGather on the variable's handle: no ReadVariableOp, its errors)
+        return bind(RESOURCE_GATHER, (params.value(), _t(indices)), {}, name)
     p, i = _t(params), _t(indices)
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None

@@ -54,6 +54,7 @@ from eagerflow._src.ops.math import softplus as math_softplus
 from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.variables import Variable
 from eagerflow._src.ops.windows import add_last_axis
 
 # Dropout's draws: the random families load on first use (import time).
@@ -642,7 +643,8 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
         params = [params]
     ids = _t(ids)
     if len(params) == 1:
-        out = gather(_t(params[0]), ids)
+        p = params[0]  # (a variable as it is: its eager lookup is a ResourceGather)
+        out = gather(p if isinstance(p, Variable) else _t(p), ids)
     else:
         with name_scope(name or "embedding_lookup"):  # (TF's scope for a graph's nodes)
             out = sharded_gather([_t(p) for p in params], ids, partition_strategy)
