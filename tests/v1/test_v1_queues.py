@@ -72,3 +72,23 @@ def test_queue_runner_reports_errors_to_coordinator(tmp_path):
             with pytest.raises(tf.errors.NotFoundError, match="missing.csv"):
                 coord.join(threads)
             assert batch.shape.as_list() == [2]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_closing_the_session_ends_its_runner_threads():
+    """Without a Coordinator, closing the Session (TF cancels its pending work) ends the
+    QueueRunner threads waiting on a full queue; a cancelled enqueue is the runner's
+    exception (raised in its thread, as TF's)."""
+    with tf.Graph().as_default():
+        x = v1.train.range_input_producer(1000, shuffle=False, capacity=4).dequeue()
+        b = v1.train.batch([x], batch_size=2, capacity=4)
+        s = v1.Session()
+        threads = v1.train.start_queue_runners(s)
+        assert s.run(b).tolist() == [0, 1]
+        s.close()
+        for t in threads:
+            t.join(5)
+        assert not any(t.is_alive() for t in threads)
+        raised = [e for qr in v1.get_collection(v1.GraphKeys.QUEUE_RUNNERS)
+                  for e in qr.exceptions_raised]
+        assert all(isinstance(e, tf.errors.CancelledError) for e in raised)

@@ -388,6 +388,12 @@ class Session:
 
     def close(self) -> None:
         self._closed = True
+        # As TF cancels a closed Session's pending work: the waits of its queues end (a
+        # QueueRunner's threads blocked in them stop)
+        for value in list(self._values.values()):
+            cancel = getattr(value, "cancel_on_session_close", None)
+            if cancel is not None:
+                cancel()
 
     def as_default(self) -> Any:
         """The default session inside (what Tensor.eval and Operation.run use)."""

@@ -152,6 +152,11 @@ class QueueState:
             self.cancelled = self.cancelled or cancel_pending_enqueues
             self._cond.notify_all()
 
+    def cancel_on_session_close(self) -> None:
+        """The Session holding this state closed: pending and later enqueues are
+        cancelled, dequeues take what is left."""
+        self.close(True)
+
     def _available(self) -> int:
         """How many elements a dequeue may take now."""
         if self.kind == "RandomShuffleQueue" and not self.closed:
