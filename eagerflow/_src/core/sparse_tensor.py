@@ -61,6 +61,17 @@ class SparseTensor(CompositeTensor):
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
 
     @classmethod
+    def from_value(cls, sparse_tensor_value: Any) -> SparseTensor:
+        """`tf.SparseTensor.from_value`: a SparseTensor of a SparseTensor's or a
+        SparseTensorValue's parts."""
+        if not isinstance(sparse_tensor_value, (SparseTensor, SparseTensorValue)):
+            raise TypeError(f"Argument sparse_tensor_value={sparse_tensor_value} is neither "
+                            "a SparseTensor nor SparseTensorValue.")
+        return SparseTensor(indices=sparse_tensor_value.indices,
+                            values=sparse_tensor_value.values,
+                            dense_shape=sparse_tensor_value.dense_shape)
+
+    @classmethod
     def _of(cls, indices: Any, values: Any, dense_shape: Any) -> SparseTensor:
         """A SparseTensor of three tensors (eager or symbolic) an op made: not validated."""
         st = object.__new__(cls)
@@ -157,7 +168,14 @@ class SparseTensorSpec(CompositeSpec):
         self._dtype = _dt.as_dtype(dtype)
 
     @classmethod
-    def from_value(cls, value: SparseTensor) -> SparseTensorSpec:
+    def from_value(cls, value: Any) -> SparseTensorSpec:
+        if isinstance(value, SparseTensorValue):
+            if isinstance(value.values, np.ndarray):
+                return cls(value.dense_shape, value.values.dtype)
+            return cls.from_value(SparseTensor.from_value(value))
+        if not isinstance(value, SparseTensor):
+            raise TypeError("Expected SparseTensor or SparseTensorValue. Received: "
+                            f"{value} of type {type(value).__name__}.")
         return cls(value.shape, value.dtype)
 
     @property

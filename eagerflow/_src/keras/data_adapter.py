@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras import class_weights as cw
@@ -53,7 +54,22 @@ def pack_x_y_sample_weight(x: Any, y: Any = None, sample_weight: Any = None) -> 
 
 
 def _is_array(x: Any) -> bool:
-    return isinstance(x, (np.ndarray, Tensor)) or hasattr(x, "_as_tensor") or _is_ragged(x)
+    return isinstance(x, (np.ndarray, Tensor, SparseTensor)) or hasattr(x, "_as_tensor") or \
+        _is_ragged(x)
+
+
+def _sparse_rows(a: SparseTensor, rows: Any) -> SparseTensor:
+    """Rows of a SparseTensor (a slice or index array), renumbered from 0 in the order
+    given, as Keras's array adapter slices one (by its rows' entries, kept in order)."""
+    indices, values = np.asarray(a.indices.numpy()), np.asarray(a.values.numpy())
+    shape = [int(d) for d in a.dense_shape.numpy()]
+    picked = np.arange(shape[0])[rows] if isinstance(rows, slice) else np.asarray(rows)
+    where = {int(r): i for i, r in enumerate(picked)}
+    order = [k for r in picked for k in np.flatnonzero(indices[:, 0] == r)]
+    new = indices[order].copy() if order else np.zeros((0, len(shape)), np.int64)
+    if order:
+        new[:, 0] = [where[int(r)] for r in new[:, 0]]
+    return SparseTensor(new, values[order], [len(picked)] + shape[1:])
 
 
 def _is_ragged(x: Any) -> bool:
@@ -62,6 +78,8 @@ def _is_ragged(x: Any) -> bool:
 
 
 def _rows(a: Any) -> int:
+    if isinstance(a, SparseTensor):
+        return int(a.dense_shape[0])
     if _is_ragged(a):
         return int(a.nrows())
     return int(a.shape[0]) if a.ndim else 1
@@ -71,6 +89,8 @@ def _take(a: Any, rows: Any) -> Any:
     """Rows of an array leaf: a slice or index array (a ragged leaf's rows gathered)."""
     if a is None:
         return None
+    if isinstance(a, SparseTensor):
+        return _sparse_rows(a, rows)
     if _is_ragged(a) and not isinstance(rows, slice):
         return indexing.gather(a, rows)
     return a[rows]
@@ -93,8 +113,8 @@ def is_array_data(x: Any) -> bool:
 
 
 def _to_numpy(x: Any) -> np.ndarray | None:
-    if x is None or isinstance(x, np.ndarray) or _is_ragged(x):  # None: no target there
-        return x
+    if x is None or isinstance(x, (np.ndarray, SparseTensor)) or _is_ragged(x):
+        return x  # (None: no target there)
     if hasattr(x, "numpy"):
         return np.asarray(x.numpy())
     return np.asarray(x)
@@ -102,7 +122,7 @@ def _to_numpy(x: Any) -> np.ndarray | None:
 
 def to_tensor(x: Any) -> Any:
     """A batch leaf as a tensor: float64 arrays become float32 (Keras' floatx)."""
-    if x is None or isinstance(x, Tensor) or _is_ragged(x):
+    if x is None or isinstance(x, (Tensor, SparseTensor)) or _is_ragged(x):
         return x
     if hasattr(x, "_as_tensor"):
         return x._as_tensor()

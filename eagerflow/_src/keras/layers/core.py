@@ -14,6 +14,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import quantization_config as qconfig
 from eagerflow._src.keras import serialization as ser
@@ -30,6 +31,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_reg,
     set_kernel_bias_args,
 )
+from eagerflow._src.keras.ops import numpy_linear as knl
 from eagerflow._src.keras.ops.numpy_array import take
 from eagerflow._src.keras.ops.numpy_math import not_equal
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
@@ -146,7 +148,9 @@ class Dense(lora.QuantizableWeights, Layer):
         # (with LoRA on, merged; traced, read as keras.ops.matmul reads it: under Cast)
         kernel = cast_operand(self.kernel)
         rank = inputs.shape.rank
-        if rank == 2 or rank is None:
+        if isinstance(inputs, SparseTensor):  # (keras.ops.matmul's sparse product)
+            out = knl.matmul(inputs, kernel)
+        elif rank == 2 or rank is None:
             out = matmul(inputs, kernel)
         else:
             shape = _dims(inputs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -22,6 +23,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.einsum import einsum as tf_einsum
+from eagerflow._src.ops.embedding_sparse import embedding_lookup_sparse
 from eagerflow._src.ops.linalg_decomp import cross as tf_cross
 from eagerflow._src.ops.linalg_decomp import slogdet as tf_slogdet
 from eagerflow._src.ops.misc_ops import broadcast_static_shape, imag
@@ -29,11 +31,40 @@ from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_conv import conv1d
 from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.sparse_functions import fill_empty_rows, sparse_dense_matmul
 from eagerflow._src.ops.stacking import stack as tf_stack
+
+
+def _sparse_matmul(x1: Any, x2: Any) -> Any:
+    """matmul with a SparseTensor operand, as Keras's TensorFlow backend multiplies: a rank-2
+    sparse x1 by an embedding lookup of x2's rows weighted by x1's values (summed per row,
+    empty rows filled), a rank-2 sparse x2 by sparse_dense_matmul; the result dense."""
+    x1 = x1 if isinstance(x1, SparseTensor) else kd.to_tensor(cast_operand(x1))
+    x2 = x2 if isinstance(x2, SparseTensor) else kd.to_tensor(cast_operand(x2))
+    s1, s2 = x1.shape, x2.shape
+    if isinstance(x1, SparseTensor) and isinstance(x2, SparseTensor) or \
+            (x1 if isinstance(x1, SparseTensor) else x2).shape.rank != 2:
+        raise NotImplementedError("keras.ops.matmul of a SparseTensor is implemented for a "
+                                  "rank-2 SparseTensor times a dense tensor (or the "
+                                  "reverse) only")
+    compute = kd.result_type(x1.dtype, x2.dtype, float)
+    result = kd.result_type(x1.dtype, x2.dtype)
+    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    if isinstance(x1, SparseTensor):
+        a, _ = fill_empty_rows(x1, 0)
+        ids = SparseTensor(a.indices, a.indices[:, 1], a.dense_shape)
+        out = embedding_lookup_sparse(x2, ids, a, combiner="sum")
+    else:
+        out = sparse_dense_matmul(x1, x2)
+    out = tm.cast(out, result)
+    out.set_shape(list(s1)[:-1] + list(s2)[-1:])
+    return out
 
 
 @keras_op
 def matmul(x1: Any, x2: Any) -> Any:
+    if isinstance(x1, SparseTensor) or isinstance(x2, SparseTensor):
+        return _sparse_matmul(x1, x2)
     x1, x2 = kd.to_tensor(cast_operand(x1)), kd.to_tensor(cast_operand(x2))
     r1, r2 = len(x1.shape), len(x2.shape)
     if r1 == r2 == 2 and x1.dtype is x2.dtype and x1.dtype.name in ("float32", "float64"):
