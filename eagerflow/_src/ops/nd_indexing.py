@@ -19,7 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, static_ints
+from eagerflow._src.ops.array import concat, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
@@ -198,6 +198,13 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
             if t._shape is not None and batch_dims >= len(t._shape):
                 raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
                                  f"rank(`{what}`) = {len(t._shape)}")
+        ps, is_ = params._shape, indices._shape
+        if isinstance(indices, EagerTensor) and ps is not None and is_ is not None and \
+                None not in ps[:batch_dims] and None not in is_ and \
+                math.prod(ps[:batch_dims]) != math.prod(is_[:batch_dims]):
+            # TF's batch_gather_nd reshapes the indices to the params' batch first: its
+            # Reshape's error
+            reshape(indices, [math.prod(ps[:batch_dims]), *is_[batch_dims:]])
     return bind(GATHER_ND, (params, indices),
                 {"batch_dims": batch_dims, "bad_indices_policy": bad_indices_policy}, name)
 
