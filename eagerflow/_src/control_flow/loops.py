@@ -225,12 +225,17 @@ def _map_extension(fn: Callable, elems: Any, signature: Any) -> Any:
     if not n:
         return _map_extension_dynamic(fn, elems, flat, signature)
     columns = [unstack(e, num=n) for e in flat]
-    outs = [fn(pack_extensions(elems, [c[i] for c in columns])) for i in range(n)]
+    outs = [fn(pack_extensions(elems, [c[i] for c in columns], _unbatched)) for i in range(n)]
     check_batchable(outs[0], "_batch")
     rows = [flatten_extensions(o) for o in outs]
     for o in outs[1:]:
         nest.assert_same_structure(outs[0], o, check_types=False)
-    return pack_extensions(outs[0], [stack([r[k] for r in rows]) for k in range(len(rows[0]))])
+    return pack_extensions(outs[0], [stack([r[k] for r in rows]) for k in range(len(rows[0]))],
+                           lambda spec: spec._batch(n))
+
+
+def _unbatched(spec: Any) -> Any:
+    return spec._unbatch()
 
 
 def _row_spec(x: Any) -> Any:

@@ -415,6 +415,8 @@ def _compatible(a: Any, b: Any) -> bool:
         return isinstance(b, TensorSpec) and a.is_compatible_with(b)
     if isinstance(a, ExtensionTypeSpec):
         return a.is_compatible_with(b)
+    if isinstance(a, TensorShape):  # (a `shape` field: as TF's TypeSpec compares them)
+        return isinstance(b, TensorShape) and a.is_compatible_with(b)
     if isinstance(a, tuple):
         return isinstance(b, tuple) and len(a) == len(b) and all(map(_compatible, a, b))
     return a == b
@@ -428,6 +430,9 @@ def _common(a: Any, b: Any) -> Any:
         return _NONE if c is None else c
     if isinstance(a, ExtensionTypeSpec):
         c = a._common(b)
+        return _NONE if c is None else c
+    if isinstance(a, TensorShape):
+        c = a.most_specific_common_supertype([b]) if isinstance(b, TensorShape) else None
         return _NONE if c is None else c
     if isinstance(a, tuple):
         if not isinstance(b, tuple) or len(a) != len(b):
@@ -709,7 +714,7 @@ class BatchableExtensionTypeSpec(ExtensionTypeSpec):
         """The spec whose encoding has these component specs: this one batched or
         unbatched by the encoder (an encoding can't be read back into fields)."""
         if not self._encodes():
-            return super()._respec(specs)
+            return _shapes_follow(self, super()._respec(specs))
         mine = self._component_specs
         new = [next(specs) for _ in mine]
         if new == mine:
@@ -720,6 +725,24 @@ class BatchableExtensionTypeSpec(ExtensionTypeSpec):
         if was is not None and now == was - 1:
             return self._unbatch()
         return self._unbatch()._batch(new[0].shape[0] if now else None)
+
+
+def _shapes_follow(old: Any, new: Any) -> Any:
+    """`new` (old's spec with its tensors' specs replaced) with its TensorShape fields
+    batched or unbatched as its tensors were (tf.data's batch of a value whose `shape`
+    field is a TensorShape: TF's batch encoder gives it the outer axis too)."""
+    before, after = old._component_specs, new._component_specs
+    if not before or before[0].shape.rank is None or after[0].shape.rank is None:
+        return new
+    change = after[0].shape.rank - before[0].shape.rank
+    if change not in (1, -1):
+        return new
+
+    def leaf(f: Any) -> Any:
+        if not isinstance(f, TensorShape) or f.rank is None:
+            return f
+        return TensorShape([after[0].shape[0]]).concatenate(f) if change == 1 else f[1:]
+    return new._from_fields({n: _map_field(v, leaf) for n, v in new._fields.items()})
 
 
 def _carried(x: Any) -> bool:
@@ -735,13 +758,16 @@ def flatten_extensions(structure: Any) -> list:
             for t in (x._type_spec._to_components(x) if _carried(x) else [x])]
 
 
-def pack_extensions(structure: Any, flat: list) -> Any:
-    """The inverse of `flatten_extensions`: `structure` rebuilt around `flat`."""
+def pack_extensions(structure: Any, flat: list, respec: Any = None) -> Any:
+    """The inverse of `flatten_extensions`: `structure` rebuilt around `flat` (each
+    extension value's spec first mapped by `respec`, where given: its rows' or its
+    batch's spec, whose TensorShape fields differ)."""
     it = iter(flat)
 
     def rebuild(x: Any) -> Any:
         if isinstance(x, ExtensionType):
-            return x._type_spec._from_iter(it)
+            spec = x._type_spec
+            return (spec if respec is None else respec(spec))._from_iter(it)
         if _carried(x):
             spec = x._type_spec
             return spec._from_components([next(it) for _ in spec._component_specs])
