@@ -639,15 +639,15 @@ def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
         raise ValueError("`validation_split` is only supported for Tensors or NumPy arrays, "
                          f"found following types in the input: {[type(a) for a in leaves]}")
     arrays = nest.map_structure(lambda a: None if a is None else _to_numpy(a), arrays)
-    n = int(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0].shape[0])
+    n = _rows(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0])
     split_at = int(math.floor(n * (1.0 - validation_split)))
     if split_at == 0 or split_at == n:
         raise ValueError(f"Training data contains {n} samples, which is not sufficient to split "
                          f"it into a validation and training set as specified by "
                          f"`validation_split={validation_split}`. Either provide more data, or "
                          "a different value for the `validation_split` argument.")
-    train = nest.map_structure(lambda a: None if a is None else a[:split_at], arrays)
-    val = nest.map_structure(lambda a: None if a is None else a[split_at:], arrays)
+    train = nest.map_structure(lambda a: _take(a, slice(None, split_at)), arrays)
+    val = nest.map_structure(lambda a: _take(a, slice(split_at, None)), arrays)
     return train, val
 
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import TrackableDict
@@ -149,10 +150,14 @@ def _batch_spec(data: Any, batch: int | None = None) -> Any:
     specs = []
     for leaf in nest.flatten(data):
         shape = getattr(leaf, "shape", None)
-        if not isinstance(leaf, Tensor) or shape is None or shape.rank in (None, 0):
+        sparse = isinstance(leaf, SparseTensor)  # (its dataset's SparseTensorSpec, as Keras's)
+        if not (isinstance(leaf, Tensor) or sparse) or shape is None or \
+                shape.rank in (None, 0):
             return None
         dims = shape.as_list()
-        specs.append(TensorSpec([batch if dims[0] == batch else None] + dims[1:], leaf.dtype))
+        dims = [batch if dims[0] == batch else None] + dims[1:]
+        specs.append(SparseTensorSpec(dims, leaf.dtype) if sparse else
+                     TensorSpec(dims, leaf.dtype))
     return nest.pack_sequence_as(data, specs)
 
 

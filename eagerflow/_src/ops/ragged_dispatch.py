@@ -699,6 +699,8 @@ def _matmul_by_batch(a: Any, b: Any, kwargs: dict) -> RaggedTensor:
 
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
+    if isinstance(input, SparseTensor):  # (TF's: the product of its dense shape)
+        return reduce.reduce_prod(math.cast(input.dense_shape, out_type), 0)
     return reduce.size(input.flat_values, out_type=out_type)
 
 

@@ -18,6 +18,7 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, TypeSp
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import array, indexing, misc_ops, nd_indexing, reduce
@@ -609,6 +610,8 @@ def _shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any
     d = dt.as_dtype(out_type)
     if d not in (dt.int32, dt.int64):
         raise ValueError(f"Illegal dtype: {d}")
+    if isinstance(input, SparseTensor):  # (TF's: its dense shape, cast)
+        return cast(input.dense_shape, d, name)
     return DynamicRaggedShape._of(input, d)
 
 
