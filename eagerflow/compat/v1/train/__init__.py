@@ -57,7 +57,8 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
              "maybe_shuffle_batch_join")},
          "export_meta_graph": "eagerflow._src.saved_model.meta_graph",
          "import_meta_graph": "eagerflow._src.saved_model.meta_graph_import",
-         "summary_iterator": "eagerflow._src.summary.events_reader"}
+         "summary_iterator": "eagerflow._src.summary.events_reader",
+         "LooperThread": "eagerflow._src.v1_training.looper"}
 _IO = ("match_filenames_once", "write_graph")  # TF 1's train names for tf.io's
 
 
