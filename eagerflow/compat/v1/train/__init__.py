@@ -58,7 +58,10 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
          "export_meta_graph": "eagerflow._src.saved_model.meta_graph",
          "import_meta_graph": "eagerflow._src.saved_model.meta_graph_import",
          "summary_iterator": "eagerflow._src.summary.events_reader",
-         "LooperThread": "eagerflow._src.v1_training.looper"}
+         "LooperThread": "eagerflow._src.v1_training.looper",
+         **{n: "eagerflow._src.v1.checkpoint_v1" for n in (
+             "checkpoint_exists", "get_checkpoint_mtimes", "remove_checkpoint",
+             "generate_checkpoint_state_proto", "update_checkpoint_state")}}
 _IO = ("match_filenames_once", "write_graph")  # TF 1's train names for tf.io's
 
 
