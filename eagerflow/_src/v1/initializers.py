@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import constant, ones, reshape, transpose, zeros
 from eagerflow._src.ops.initializers import fans
 from eagerflow._src.ops.linalg import diag_part
@@ -226,3 +227,48 @@ glorot_uniform_initializer = GlorotUniform
 glorot_normal_initializer = GlorotNormal
 orthogonal_initializer = Orthogonal
 identity_initializer = Identity
+
+
+class UniformUnitScaling(Initializer):
+    """`tf.compat.v1.uniform_unit_scaling_initializer(factor=1.0, seed=None)`: uniform in
+    +-factor*sqrt(3 / input size), the input size the product of all but the last
+    dimension (a partition's: the whole variable's)."""
+
+    def __init__(self, factor: float = 1.0, seed: Any = None, dtype: Any = dt.float32) -> None:
+        # (TF's notice names its own file: its deprecation decorators are stacked)
+        deprecated_call("UniformUnitScaling.__init__", "tensorflow.python.ops.init_ops",
+                        "Use tf.initializers.variance_scaling instead with distribution="
+                        "uniform to get equivalent behavior.", depth=1)
+        self.factor, self.seed, self.dtype = factor, seed, dt.as_dtype(dtype)
+
+    def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
+        dims = list(shape if partition_info is None else partition_info.full_shape)
+        size = max(float(np.prod([float(d) for d in dims[:-1]])), 1.0)
+        limit = math.sqrt(3 / size) * self.factor
+        return uniform(shape, -limit, limit, _dtype(self.dtype, dtype), self.seed)
+
+    def get_config(self) -> dict:
+        return {"factor": self.factor, "seed": self.seed, "dtype": self.dtype.name}
+
+
+uniform_unit_scaling_initializer = UniformUnitScaling
+
+
+def he_normal(seed: Any = None) -> VarianceScaling:
+    """TF 1's He normal initializer: truncated normal, variance 2 / fan_in."""
+    return VarianceScaling(2.0, "fan_in", "truncated_normal", seed)
+
+
+def he_uniform(seed: Any = None) -> VarianceScaling:
+    """TF 1's He uniform initializer: variance 2 / fan_in."""
+    return VarianceScaling(2.0, "fan_in", "uniform", seed)
+
+
+def lecun_normal(seed: Any = None) -> VarianceScaling:
+    """TF 1's LeCun normal initializer: truncated normal, variance 1 / fan_in."""
+    return VarianceScaling(1.0, "fan_in", "truncated_normal", seed)
+
+
+def lecun_uniform(seed: Any = None) -> VarianceScaling:
+    """TF 1's LeCun uniform initializer: variance 1 / fan_in."""
+    return VarianceScaling(1.0, "fan_in", "uniform", seed)

@@ -64,7 +64,7 @@ _V1_MODULES = {
         "random_uniform_initializer", "random_normal_initializer",
         "truncated_normal_initializer", "variance_scaling_initializer",
         "glorot_uniform_initializer", "glorot_normal_initializer", "orthogonal_initializer",
-        "set_random_seed"),
+        "set_random_seed", "uniform_unit_scaling_initializer"),
 }
 _V1_MODULES["eagerflow._src.v1.deprecated"] = (
     "to_float", "to_double", "to_int32", "to_int64", "to_bfloat16", "to_complex64",
