@@ -333,6 +333,13 @@ CALLS: dict[str, Callable] = {
     "Cumprod": lambda tf, x, *dyn, axis, **a: tf.raw_ops.Cumprod(
         x=x, axis=dyn[0] if dyn else axis, **a),
     "LinSpace": lambda tf, lo, hi, num, axis=0: tf.linspace(lo, hi, num, axis=axis),
+    # eagerflow's runs on a variable's value: TF's on a variable's handle
+    "ResourceGather": lambda tf, params, indices: tf.raw_ops.ResourceGather(
+        resource=tf.Variable(params).handle, indices=indices, dtype=tf.as_dtype(params.dtype)),
+    # TF's raw op takes bad_color as a TensorProto (its Python wrapper fails on a tuple)
+    "ImageSummary": lambda tf, tag, tensor, max_images, bad_color: tf.raw_ops.ImageSummary(
+        tag=tag, tensor=tensor, max_images=max_images,
+        bad_color=tf.make_tensor_proto(np.array(bad_color, np.uint8))),
     # eagerflow's Squeeze of given dims whose rank is unknown while tracing: TF's Squeeze
     "SqueezeDims": lambda tf, x, squeeze_dims: tf.raw_ops.Squeeze(input=x,
                                                                   axis=list(squeeze_dims)),

@@ -331,6 +331,11 @@ RESOURCE_GATHER = register(OpDef(
         BadSample((np.ones(3), np.array([1.0])), {}, InvalidArgumentError,
                   "Value for attr 'Tindices' of double is not in the list of allowed values: "
                   "int32, int64")],
+    # (it takes the variable's value, not its handle: a graph holding one writes TF's
+    # gather of that value)
+    tf=TFForm(export=lambda n, w: w.node(
+        "GatherV2", [w.input(0), w.input(1), w.const(np.array(0, np.int32))],
+        {"batch_dims": 0})),
 ))
 
 
