@@ -53,6 +53,7 @@ class Tensor:
     __slots__ = ()
     __array_priority__ = 100  # NumPy defers `ndarray + tensor` to Tensor.__radd__
     _weak = False  # a WeakTensor's dtype defers to its operands' (core/promotion.py)
+    _keras_variable = False  # (asked of an operator's operands: a hit costs less than a miss)
 
     def __dir__(self) -> list:
         cls = type(self)

@@ -263,7 +263,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 pair = scalar_pair(x, y)
                 if pair is not None:
                     x, y = pair
-                elif reflect is not None and _reflects(x, y):
+                elif reflect is not None and getattr(y, "_keras_variable", False) and \
+                        _reflects(x, y):  # (the getattr first: no call for the others)
                     return getattr(y, reflect)(x)
                 elif x.__class__ is EagerTensor and _is_variable(y.__class__):
                     y = y._as_tensor()  # `h @ w`, `h + b`: what convert() would do, directly

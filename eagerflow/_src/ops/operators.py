@@ -147,7 +147,8 @@ def _named(op: Any, node: str, convert: Callable = m.binary_args,
 
 
 def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
-    if dispatch._reflects(x, y):  # (Keras's promotion: see dispatch.binary's `reflect`)
+    # (Keras's promotion: see dispatch.binary's `reflect`; the getattr first, no call)
+    if getattr(y, "_keras_variable", False) and dispatch._reflects(x, y):
         return y.__rtruediv__(x)
     return m.truediv(x, y, name)
 
@@ -186,10 +187,10 @@ def _reading_first(f: Callable) -> Callable:
     """A variable's operator as TF's: traced, the variable is read by its own API first
     (a "ReadVariableOp" of its own, not one named under the operator's op, as a converted
     operand's is), then the tensor's operator runs; eagerly the read is the same."""
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def method(self: Any, *other: Any) -> Any:  # (an operator: no keywords to pass on)
         if _state.graph is None:
-            return f(self, *args, **kwargs)
-        return f(self._api_read(), *args, **kwargs)
+            return f(self, *other)
+        return f(self._api_read(), *other)
     return method
 
 

@@ -215,6 +215,7 @@ class Variable(metaclass=_VariableMeta):
     """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)."""
 
     __array_priority__ = 100
+    _keras_variable = False  # (keras/variables.py's class says True; a hit costs less)
 
     def __init__(self, initial_value: Any = None, trainable: bool | None = None,
                  validate_shape: bool = True, caching_device: Any = None, name: str | None = None,
