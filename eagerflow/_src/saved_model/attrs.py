@@ -62,6 +62,8 @@ def set_attr(av: Any, kind: str, value: Any) -> None:
         set_shape(av.shape, value)
     elif kind == "func":
         av.func.name = value
+    elif kind == "tensor" and isinstance(value, np.ndarray) and value.dtype != object:
+        av.tensor.CopyFrom(tensor_proto(_pb(), value, dt.as_dtype(value.dtype)))
     elif kind in _LIST_FIELDS:
         av.list.SetInParent()
         items = list(value)

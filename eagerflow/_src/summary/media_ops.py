@@ -21,8 +21,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
 from eagerflow._src.ops.audio_ops import _encode_kernel as _wav
 from eagerflow._src.ops.audio_ops import _encode_reference
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.image_encoders import _png
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.summary import protos
 
 IMAGE_TYPES = (dt.uint8, dt.float32, dt.float16, dt.float64)
@@ -159,9 +160,23 @@ def _image_bad() -> list:
                       attrs, errors.InvalidArgumentError, "Tags must be a scalar")]
 
 
+def _image_to_tf(n: Any, w: Any) -> list:
+    """bad_color is a tuple here (attrs are hashable) and a uint8 tensor attr in TF's."""
+    return w.node("ImageSummary", [w.input(0), w.input(1)],
+                  {"max_images": n.attrs["max_images"],
+                   "bad_color": np.array(n.attrs["bad_color"], np.uint8)})
+
+
+def _image_from_tf(node: Any) -> Any:
+    color = tuple(int(v) for v in np.asarray(node.attrs["bad_color"]).reshape(-1))
+    return bind(IMAGE_SUMMARY, tuple(node.inputs),
+                {"max_images": int(node.attrs["max_images"]), "bad_color": color})
+
+
 IMAGE_SUMMARY = register(OpDef(
     "ImageSummary", _image_infer, _image_kernel, grad=None, gpu=False,
     reference=_image_reference, samples=_image_samples, bad_samples=_image_bad,
+    tf=TFForm(export=_image_to_tf, load=_image_from_tf),
 ))
 
 
