@@ -4,6 +4,7 @@ v1 top-level `sparse_*` functions: `reduce_sum(keep_dims=, reduction_axes=)`, `m
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.sparse as _tf2
+from eagerflow._src.v1.namespaces import aliased_namespace
 
 # TF 1's name -> the tf.compat.v1 function it is
 _V1 = {'add': 'sparse_add',
@@ -23,21 +24,4 @@ _SUB = {}
 # TF 1's name -> its TF 2 name in this namespace
 _TF2 = {}
 
-
-def __getattr__(name):
-    if name in _V1:
-        value = getattr(_v1, _V1[name])
-    elif name in _SUB:
-        value = getattr(getattr(_v1, _SUB[name]), name)
-    else:
-        try:
-            value = getattr(_tf2, _TF2.get(name, name))
-        except AttributeError:
-            raise AttributeError(f"module 'eagerflow.compat.v1.sparse' has no attribute "
-                                 f"{name!r}") from None
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(dir(_tf2)) | set(_V1) | set(_SUB) | set(_TF2))
+__getattr__, __dir__ = aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)
