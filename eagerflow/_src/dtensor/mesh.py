@@ -50,7 +50,29 @@ def _device_type(name: str) -> str | None:
     return _device.DeviceSpecV2.from_string(name).device_type
 
 
-class Mesh:
+class _ByString:
+    """What Mesh and Layout share: each is its string form (repr, pickling, equality,
+    hash), as TF's are; another kind of object compared is pybind's TypeError."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_string({self.to_string()})"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple:
+        return type(self).from_string, (self.to_string(),)
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, type(self)):
+            raise TypeError("__eq__(): incompatible function arguments. The following argument "
+                            "types are supported:")
+        return self.to_string() == other.to_string()
+
+    def __hash__(self) -> int:
+        return hash(self.to_string())
+
+
+class Mesh(_ByString):
     """A grid of devices with named dimensions (`tf.experimental.dtensor.Mesh`)."""
 
     def __init__(self, dim_names: list, global_device_ids: Any, local_device_ids: Any,
@@ -153,23 +175,6 @@ class Mesh:
         mesh = cls([], np.array(0), [0], [device])
         mesh._single = device
         return mesh
-
-    def __repr__(self) -> str:
-        return f"Mesh.from_string({self.to_string()})"
-
-    __str__ = __repr__
-
-    def __reduce__(self) -> tuple:
-        return Mesh.from_string, (self.to_string(),)
-
-    def __eq__(self, other: Any) -> bool:
-        if not isinstance(other, Mesh):
-            raise TypeError("__eq__(): incompatible function arguments. The following argument "
-                            "types are supported:")
-        return self.to_string() == other.to_string()
-
-    def __hash__(self) -> int:
-        return hash(self.to_string())
 
     # -- dimensions ------------------------------------------------------------------------
 
@@ -274,7 +279,7 @@ class Mesh:
                     f"{self._name}_host" if self._name else "")
 
 
-class Layout:
+class Layout(_ByString):
     """How a tensor is split over a mesh: a mesh dimension (or UNSHARDED) per axis."""
 
     def __init__(self, sharding_specs: list, mesh: Mesh) -> None:
@@ -369,23 +374,6 @@ class Layout:
         if not isinstance(dims, list):
             dims = [dims]
         return Layout([s for i, s in enumerate(self._specs) if i not in dims], self._mesh)
-
-    def __repr__(self) -> str:
-        return f"Layout.from_string({self.to_string()})"
-
-    __str__ = __repr__
-
-    def __reduce__(self) -> tuple:
-        return Layout.from_string, (self.to_string(),)
-
-    def __eq__(self, other: Any) -> bool:
-        if not isinstance(other, Layout):
-            raise TypeError("__eq__(): incompatible function arguments. The following argument "
-                            "types are supported:")
-        return self.to_string() == other.to_string()
-
-    def __hash__(self) -> int:
-        return hash(self.to_string())
 
     # -- properties ------------------------------------------------------------------------
 
