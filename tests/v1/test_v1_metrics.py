@@ -16,31 +16,9 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.core import tf_logging
 from tests.v1.metrics_programs import PROGRAMS
+from tests.v1.recorded import compare
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_metrics.json").read_text())
-
-
-def compare(ours, theirs, where: str) -> None:
-    """Equal, but floats to float32's rounding."""
-    if isinstance(theirs, dict):
-        assert isinstance(ours, dict) and sorted(ours) == sorted(theirs), (where, ours, theirs)
-        if "dtype" in theirs and "value" in theirs:
-            assert (ours["dtype"], ours["shape"]) == (theirs["dtype"], theirs["shape"]), where
-            if theirs["dtype"].startswith("float"):
-                np.testing.assert_allclose(np.asarray(ours["value"], np.float64),
-                                           np.asarray(theirs["value"], np.float64),
-                                           rtol=2e-6, atol=1e-6, err_msg=where)
-            else:
-                assert ours["value"] == theirs["value"], where
-            return
-        for k in theirs:
-            compare(ours[k], theirs[k], f"{where}.{k}")
-    elif isinstance(theirs, list):
-        assert isinstance(ours, list) and len(ours) == len(theirs), (where, ours, theirs)
-        for i, (a, b) in enumerate(zip(ours, theirs)):
-            compare(a, b, f"{where}[{i}]")
-    else:
-        assert ours == theirs, (where, ours, theirs)
 
 
 CASES = [(family, case) for family, cases in GOLDEN.items() if family != "eager_refusals"

@@ -6,39 +6,16 @@ is built; and each TF 1 name eagerflow hands a TF 2 object for is, in TF, that o
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import tf_logging
 from eagerflow._src.v1 import tf1_args
+from tests.v1.recorded import compare
 from tests.v1.v1ns_programs import PROGRAMS
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1ns.json").read_text())
 V1 = tf.compat.v1
-
-
-def compare(ours, theirs, where: str) -> None:
-    """Equal, but floats to float32's rounding."""
-    if isinstance(theirs, dict):
-        assert isinstance(ours, dict) and sorted(ours) == sorted(theirs), (where, ours, theirs)
-        if "dtype" in theirs and "value" in theirs:
-            assert (ours["dtype"], ours["shape"]) == (theirs["dtype"], theirs["shape"]), where
-            if theirs["dtype"].startswith(("float", "complex")):
-                np.testing.assert_allclose(np.asarray(ours["value"], np.float64),
-                                           np.asarray(theirs["value"], np.float64),
-                                           rtol=2e-6, atol=1e-6, err_msg=where)
-            else:
-                assert ours["value"] == theirs["value"], where
-            return
-        for k in theirs:
-            compare(ours[k], theirs[k], f"{where}.{k}")
-    elif isinstance(theirs, list):
-        assert isinstance(ours, list) and len(ours) == len(theirs), (where, ours, theirs)
-        for i, (a, b) in enumerate(zip(ours, theirs)):
-            compare(a, b, f"{where}[{i}]")
-    else:
-        assert ours == theirs, (where, ours, theirs)
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
