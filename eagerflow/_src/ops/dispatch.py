@@ -216,9 +216,9 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
 
 
 def _reflects(x: Any, y: Any) -> bool:
-    """Whether `x (op) y` is y's reflected operator's (see binary's `reflect`)."""
-    return getattr(y, "_keras_variable", False) and isinstance(x, Tensor) and \
-        y._keras_promotes(x)
+    """Whether `x (op) y`, y a Keras variable, is y's reflected operator's (see binary's
+    `reflect`; its callers ask `y._keras_variable` first, before any call)."""
+    return isinstance(x, Tensor) and y._keras_promotes(x)
 
 
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
@@ -264,7 +264,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 if pair is not None:
                     x, y = pair
                 elif reflect is not None and getattr(y, "_keras_variable", False) and \
-                        _reflects(x, y):  # (the getattr first: no call for the others)
+                        _reflects(x, y):
                     return getattr(y, reflect)(x)
                 elif x.__class__ is EagerTensor and _is_variable(y.__class__):
                     y = y._as_tensor()  # `h @ w`, `h + b`: what convert() would do, directly

@@ -147,7 +147,7 @@ def _named(op: Any, node: str, convert: Callable = m.binary_args,
 
 
 def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
-    # (Keras's promotion: see dispatch.binary's `reflect`; the getattr first, no call)
+    # (Keras's promotion: see dispatch.binary's `reflect`)
     if getattr(y, "_keras_variable", False) and dispatch._reflects(x, y):
         return y.__rtruediv__(x)
     return m.truediv(x, y, name)

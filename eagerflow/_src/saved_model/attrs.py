@@ -138,7 +138,7 @@ def plain_attr(attrs: Any, key: str, value: Any) -> None:
     elif isinstance(value, (str, bytes)):
         set_attr(attrs[key], "string", value)
     elif isinstance(value, np.ndarray) and value.dtype != object:
-        attrs[key].tensor.CopyFrom(tensor_proto(_pb(), value, dt.as_dtype(value.dtype)))
+        set_attr(attrs[key], "tensor", value)
     elif isinstance(value, (tuple, list)) and value and all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
         set_attr(attrs[key], "list(int)", [int(v) for v in value])

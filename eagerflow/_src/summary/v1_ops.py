@@ -81,16 +81,21 @@ def _summary_bytes(summary: Any) -> np.ndarray:
     return np.array(summary.SerializeToString(), dtype=object)
 
 
-# -- ScalarSummary ---------------------------------------------------------------------------
-def _scalar_infer(tags: Any, values: Any) -> list:
-    if tags._dtype is not dt.string:
-        raise TypeError(f"Input 'tags' of 'ScalarSummary' Op has type {tags._dtype.name} that "
+def _real_values_infer(op: str, arg: str, tag: Any, values: Any) -> list:
+    """A string tag and real values (TF's `T: realnumbertypes`): a scalar string summary."""
+    if tag._dtype is not dt.string:
+        raise TypeError(f"Input '{arg}' of '{op}' Op has type {tag._dtype.name} that "
                         f"does not match expected type of string.")
     if not (values._dtype.is_floating or values._dtype.is_integer) or values._dtype is dt.bool:
         raise TypeError(f"Value passed to parameter 'values' has DataType {values._dtype.name} "
                         f"not in list of allowed values: float32, float64, int32, uint8, "
                         f"int16, int8, int64, bfloat16, uint16, float16, uint32, uint64")
     return _string()
+
+
+# -- ScalarSummary ---------------------------------------------------------------------------
+def _scalar_infer(tags: Any, values: Any) -> list:
+    return _real_values_infer("ScalarSummary", "tags", tags, values)
 
 
 def _scalar_kernel(xp: Any, tags: Any, values: Any) -> np.ndarray:
@@ -128,14 +133,7 @@ SCALAR_SUMMARY = register(OpDef(
 
 # -- HistogramSummary ------------------------------------------------------------------------
 def _histogram_infer(tag: Any, values: Any) -> list:
-    if tag._dtype is not dt.string:
-        raise TypeError(f"Input 'tag' of 'HistogramSummary' Op has type {tag._dtype.name} that "
-                        f"does not match expected type of string.")
-    if not (values._dtype.is_floating or values._dtype.is_integer) or values._dtype is dt.bool:
-        raise TypeError(f"Value passed to parameter 'values' has DataType {values._dtype.name} "
-                        f"not in list of allowed values: float32, float64, int32, uint8, "
-                        f"int16, int8, int64, bfloat16, uint16, float16, uint32, uint64")
-    return _string()
+    return _real_values_infer("HistogramSummary", "tag", tag, values)
 
 
 def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
