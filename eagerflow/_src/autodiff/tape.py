@@ -100,9 +100,15 @@ def _is_ragged(x: Any) -> bool:
     return hasattr(x, "flat_values") and hasattr(x, "with_flat_values")
 
 
-def _check_loop(tape: Any, use_pfor: bool, what: str) -> None:
-    """TF runs a Jacobian without pfor as a loop of gradient calls, which eagerly needs a
-    persistent tape (eagerflow's loop does not, but refuses as TF does)."""
+def _check_jacobian(tape: Any, target: Any, use_pfor: bool, what: str) -> None:
+    """The refusals jacobian and batch_jacobian share, in TF's order: a used or unentered
+    tape, a target without a shape, and an eager loop on a tape that is not persistent
+    (TF runs a Jacobian without pfor as a loop of gradient calls, which eagerly needs a
+    persistent tape; eagerflow's loop does not, but refuses as TF does)."""
+    if (tape._used and not tape._persistent) or not tape._entered:
+        raise _reused()
+    if not hasattr(target, "shape") or isinstance(target, (list, tuple, dict)):
+        raise _no_shape(target)
     if not use_pfor and not tape._persistent and executing_eagerly():
         raise RuntimeError(f"GradientTape must be created with persistent=True to compute the "
                            f"{what} experimental_use_pfor set to False.")
@@ -452,12 +458,8 @@ class GradientTape:
                  UnconnectedGradients.NONE, parallel_iterations: Any = None,
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
-        if (self._used and not self._persistent) or not self._entered:
-            raise _reused()
-        if not hasattr(target, "shape") or isinstance(target, (list, tuple, dict)):
-            raise _no_shape(target)
-        _check_loop(self, experimental_use_pfor, "jacobian with eager execution enabled and "
-                    "with ")
+        _check_jacobian(self, target, experimental_use_pfor,
+                        "jacobian with eager execution enabled and with ")
         unconnected_gradients = _vectorized(unconnected_gradients, experimental_use_pfor,
                                             "jacobian")
         target = convert_to_tensor(target)
@@ -494,12 +496,8 @@ class GradientTape:
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
                        experimental_use_pfor: bool = True) -> Any:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
-        if (self._used and not self._persistent) or not self._entered:
-            raise _reused()
-        if not hasattr(target, "shape") or isinstance(target, (list, tuple, dict)):
-            raise _no_shape(target)
-        _check_loop(self, experimental_use_pfor, "batch_jacobian with eager execution enabled "
-                    "and  with")
+        _check_jacobian(self, target, experimental_use_pfor,
+                        "batch_jacobian with eager execution enabled and  with")
         target = convert_to_tensor(target)
         target.shape.with_rank_at_least(2)
         if source is not None:
@@ -519,7 +517,7 @@ class GradientTape:
                 grads = self._backward([target], [seed], [source])
                 g = grads.get(id(source))
                 if g is None:  # TF fills unconnected batch jacobians with zeros either way
-                        g = zeros_like(source)
+                    g = zeros_like(source)
                 cols.append(g)
         if not self._persistent:
             self._used = True

@@ -11,7 +11,7 @@ tf.debugging asserts, with TF's messages.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -71,6 +71,17 @@ def _values_tensor(values: Any) -> Any:
     if isinstance(values, (RaggedTensor, Tensor)):
         return values
     return convert_to_tensor(values)
+
+
+def _from_nested(flat_values: Any, partitions: Any, what: str, wrap: Callable) -> Any:
+    """`flat_values` wrapped by `wrap(values, partition)` once per partition, the innermost
+    (last) first: the loop of the from_nested_* constructors."""
+    if isinstance(partitions, Tensor):
+        raise TypeError(f"{what} must be a list of Tensors")
+    result = _values_tensor(flat_values)
+    for partition in reversed(list(partitions)):
+        result = wrap(result, partition)
+    return result
 
 
 def _nvals(values: Any, dtype: dt.DType) -> Any:
@@ -222,23 +233,16 @@ class RaggedTensor(CompositeTensor):
     @classmethod
     def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Any,
                                name: str | None = None, validate: bool = True) -> RaggedTensor:
-        if isinstance(nested_row_splits, Tensor):
-            raise TypeError("nested_row_splits must be a list of Tensors")
-        result = _values_tensor(flat_values)
-        for splits in reversed(list(nested_row_splits)):
-            result = cls.from_row_splits(result, splits, validate=validate)
-        return result
+        return _from_nested(flat_values, nested_row_splits, "nested_row_splits",
+                            lambda v, splits: cls.from_row_splits(v, splits, validate=validate))
 
     @classmethod
     def from_nested_row_lengths(cls, flat_values: Any, nested_row_lengths: Any,
                                 name: str | None = None, validate: bool = True
                                 ) -> RaggedTensor:
-        if isinstance(nested_row_lengths, Tensor):
-            raise TypeError("nested_row_lengths must be a list of Tensors")
-        result = _values_tensor(flat_values)
-        for lengths in reversed(list(nested_row_lengths)):
-            result = cls.from_row_lengths(result, lengths, validate=validate)
-        return result
+        return _from_nested(flat_values, nested_row_lengths, "nested_row_lengths",
+                            lambda v, lengths: cls.from_row_lengths(v, lengths,
+                                                                    validate=validate))
 
     @classmethod
     def from_nested_value_rowids(cls, flat_values: Any, nested_value_rowids: Any,
@@ -250,10 +254,8 @@ class RaggedTensor(CompositeTensor):
         nrows = [None] * len(ids) if nested_nrows is None else list(nested_nrows)
         if len(nrows) != len(ids):
             raise ValueError("Expected len(nested_nrows) == len(nested_value_rowids)")
-        result = _values_tensor(flat_values)
-        for r, n in reversed(list(zip(ids, nrows))):
-            result = cls.from_value_rowids(result, r, n, validate=validate)
-        return result
+        return _from_nested(flat_values, list(zip(ids, nrows)), "nested_value_rowids",
+                            lambda v, rn: cls.from_value_rowids(v, *rn, validate=validate))
 
     @classmethod
     def from_sparse(cls, st_input: Any, name: str | None = None,
