@@ -24,7 +24,6 @@ import contextlib
 import threading
 import types
 import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -43,6 +42,7 @@ from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launche
     _kind_of,
     _launch,
     count_launches,
+    counting,
     site,
 )
 
@@ -164,23 +164,13 @@ def _count(kind: str) -> None:
         sites[(kind, site(3))] += 1
 
 
-@contextlib.contextmanager
-def count_transfers(where: bool = False) -> Iterator[collections.Counter]:
+def count_transfers(where: bool = False) -> contextlib.AbstractContextManager:
     """The host <-> device copies made inside, by kind ("to_host", "to_device"), and with
     `where`, by (kind, eagerflow source line) too; filled when the block ends."""
-    before = TRANSFERS.copy()
-    saved = SITES[0]
-    if where:
-        SITES[0] = collections.Counter()
-    out: collections.Counter = collections.Counter()
-    try:
-        yield out
-    finally:
+    def fill(out: collections.Counter, before: collections.Counter) -> None:
         for kind in ("to_host", "to_device"):
             out[kind] = TRANSFERS[kind] - before[kind]
-        if where:
-            out.update(SITES[0])
-        SITES[0] = saved
+    return counting(TRANSFERS, SITES, where, fill)
 
 
 def _launched(kind: str | None, result: Any = None, sources: Any = ()) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # Frames that only pass a copy or a launch on: a site (count_transfers(where=True),
 # count_launches(where=True)) is the first eagerflow frame outside them.
@@ -105,22 +105,33 @@ def site(depth: int) -> str:
 
 
 @contextlib.contextmanager
-def count_launches(where: bool = False) -> Iterator[collections.Counter]:
-    """The kernel launches made inside, by kind (see LAUNCHES), and their "total"; with
-    `where`, by (kind, eagerflow source line) too; filled when the block ends."""
-    before = LAUNCHES.copy()
-    saved = LAUNCH_SITES[0]
+def counting(counts: collections.Counter, sites: list, where: bool,
+             fill: Callable[[collections.Counter, collections.Counter], None]
+             ) -> Iterator[collections.Counter]:
+    """What count_launches and count_transfers share: the counter yielded, which
+    `fill(out, before)` fills from `counts` and their copy `before` when the block ends;
+    with `where`, `sites[0]` counts by source line meanwhile, and those go into it too."""
+    before = counts.copy()
+    saved = sites[0]
     if where:
-        LAUNCH_SITES[0] = collections.Counter()
+        sites[0] = collections.Counter()
     out: collections.Counter = collections.Counter()
     try:
         yield out
     finally:
+        fill(out, before)
+        if where:
+            out.update(sites[0])
+        sites[0] = saved
+
+
+def count_launches(where: bool = False) -> contextlib.AbstractContextManager:
+    """The kernel launches made inside, by kind (see LAUNCHES), and their "total"; with
+    `where`, by (kind, eagerflow source line) too; filled when the block ends."""
+    def fill(out: collections.Counter, before: collections.Counter) -> None:
         for kind in KINDS:
             n = LAUNCHES[kind] - before[kind]
             if n:
                 out[kind] = n
         out["total"] = sum(out[k] for k in KINDS)
-        if where:
-            out.update(LAUNCH_SITES[0])
-        LAUNCH_SITES[0] = saved
+    return counting(LAUNCHES, LAUNCH_SITES, where, fill)
