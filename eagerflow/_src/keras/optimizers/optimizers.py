@@ -36,6 +36,14 @@ def _c(value: Any, dtype: Any) -> Any:
     return m.cast(convert_to_tensor(value), dtype)
 
 
+def _adam_moments(mv: Any, vv: Any, gradient: Any, one_minus_b1: Any,
+                  one_minus_b2: Any) -> None:
+    """Adam's moment updates, as Keras writes them: m += (g - m)(1 - beta_1) and
+    v += (g^2 - v)(1 - beta_2)."""
+    mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * one_minus_b1)
+    vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+
+
 class SGD(Optimizer):
     """Gradient descent, with optional (Nesterov) momentum."""
 
@@ -188,8 +196,7 @@ class Adam(Optimizer):
             vv.assign(v2)
             variable.assign_sub(step)
             return
-        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
-        vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * (1 - self.beta_2))
+        _adam_moments(mv, vv, gradient, 1 - self.beta_1, 1 - self.beta_2)
         v = vv._as_tensor()
         if self.amsgrad:
             vhat = self.get_slot(variable, "vhat")
@@ -440,8 +447,7 @@ class Nadam(_Moments):
         b2p = m.pow(b2, t)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         # TF's Nadam takes 1 - beta in the variable's dtype (unlike Adam's Python floats).
-        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - b1))
-        vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * (1 - b2))
+        _adam_moments(mv, vv, gradient, 1 - b1, 1 - b2)
         m_hat = sp.add((u_t1 * mv._as_tensor()) / (1 - u_prod1),
                        sp.divide(sp.multiply(1 - u_t, gradient), 1 - u_prod))
         v_hat = vv._as_tensor() / (1 - b2p)
@@ -574,8 +580,7 @@ class Lamb(_Moments):
         b1p = m.pow(_c(self.beta_1, variable.dtype), t)
         b2p = m.pow(_c(self.beta_2, variable.dtype), t)
         mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
-        v.assign_add(sp.subtract(sp.square(gradient), v._as_tensor()) * (1 - self.beta_2))
+        _adam_moments(mv, v, gradient, 1 - self.beta_1, 1 - self.beta_2)
         step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))
                                                   + self.epsilon)
         w_norm = m.sqrt(reduce_sum(m.pow(variable._as_tensor(), 2)))

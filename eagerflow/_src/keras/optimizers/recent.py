@@ -120,12 +120,7 @@ class Muon(Optimizer):
                  muon_b: float = -4.7750, muon_c: float = 2.0315, adam_lr_ratio: float = 1,
                  momentum: float = 0.95, ns_steps: int = 5, nesterov: bool = True,
                  rms_rate: float | None = 0.2, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay,
-                         clipnorm=clipnorm, clipvalue=clipvalue, global_clipnorm=global_clipnorm,
-                         use_ema=use_ema, ema_momentum=ema_momentum,
-                         ema_overwrite_frequency=ema_overwrite_frequency,
-                         loss_scale_factor=loss_scale_factor,
-                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.adam_beta_1 = adam_beta_1
         self.adam_beta_2 = adam_beta_2
         self.epsilon = epsilon
