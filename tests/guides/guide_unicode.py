@@ -1,26 +1,25 @@
-# ruff: noqa: E702, E701, E501, E741  (the cells as written)
+# ruff: noqa: E702, E701, E501, E741, UP031, UP032  (the cells as written)
 # Unicode strings as TF's "Unicode strings" guide handles them: byte strings and code points,
 # tf.strings.unicode_decode/encode/transcode/split, byte offsets, ragged and sparse
 # results, character lengths and substrings in bytes or characters, scripts.
 import numpy as np
-
 import tensorflow as tf
 
-print(tf.constant(u"Thanks 😊"))
-print(tf.constant([u"You're", u"welcome!"]).shape)
+print(tf.constant("Thanks 😊"))
+print(tf.constant(["You're", "welcome!"]).shape)
 
-text_utf8 = tf.constant(u"语言处理")
+text_utf8 = tf.constant("语言处理")
 print(text_utf8)
-text_utf16be = tf.constant(u"语言处理".encode("UTF-16-BE"))
+text_utf16be = tf.constant("语言处理".encode("UTF-16-BE"))
 print(text_utf16be)
-text_chars = tf.constant([ord(char) for char in u"语言处理"])
+text_chars = tf.constant([ord(char) for char in "语言处理"])
 print(text_chars)
 
 print(tf.strings.unicode_decode(text_utf8, input_encoding='UTF-8'))
 print(tf.strings.unicode_encode(text_chars, output_encoding='UTF-8'))
 print(tf.strings.unicode_transcode(text_utf8, input_encoding='UTF8', output_encoding='UTF-16-BE'))
 
-batch_utf8 = [s.encode('UTF-8') for s in [u'hÃllo', u'What is the weather tomorrow', u'Göödnight', u'😊']]
+batch_utf8 = [s.encode('UTF-8') for s in ['hÃllo', 'What is the weather tomorrow', 'Göödnight', '😊']]
 batch_chars_ragged = tf.strings.unicode_decode(batch_utf8, input_encoding='UTF-8')
 for sentence_chars in batch_chars_ragged.to_list():
     print(sentence_chars)
@@ -45,7 +44,7 @@ print(tf.strings.unicode_encode(batch_chars_ragged, output_encoding='UTF-8'))
 print(tf.strings.unicode_encode(tf.RaggedTensor.from_sparse(batch_chars_sparse), output_encoding='UTF-8'))
 print(tf.strings.unicode_encode(tf.RaggedTensor.from_tensor(batch_chars_padded, padding=-1), output_encoding='UTF-8'))
 
-thanks = u'Thanks 😊'.encode('UTF-8')
+thanks = 'Thanks 😊'.encode()
 num_bytes = tf.strings.length(thanks).numpy()
 num_chars = tf.strings.length(thanks, unit='UTF8_CHAR').numpy()
 print('{} bytes; {} UTF-8 characters'.format(num_bytes, num_chars))
@@ -53,7 +52,7 @@ print(tf.strings.substr(thanks, pos=7, len=1).numpy())
 print(tf.strings.substr(thanks, pos=7, len=1, unit='UTF8_CHAR').numpy())
 print(tf.strings.unicode_split(thanks, 'UTF-8').numpy())
 
-codepoints, offsets = tf.strings.unicode_decode_with_offsets(u'🎈🎉🎊', 'UTF-8')
+codepoints, offsets = tf.strings.unicode_decode_with_offsets('🎈🎉🎊', 'UTF-8')
 for (codepoint, offset) in zip(codepoints.numpy(), offsets.numpy()):
     print('At byte offset {}: codepoint {}'.format(offset, codepoint))
 
@@ -62,7 +61,7 @@ print(uscript.numpy())
 print(tf.strings.unicode_script(batch_chars_ragged))
 
 # Segmenting by script, as the guide's last section does
-sentence_texts = [u'Hello, world.', u'世界こんにちは']
+sentence_texts = ['Hello, world.', '世界こんにちは']
 sentence_char_codepoint = tf.strings.unicode_decode(sentence_texts, 'UTF-8')
 print(sentence_char_codepoint)
 sentence_char_script = tf.strings.unicode_script(sentence_char_codepoint)
@@ -96,9 +95,9 @@ except tf.errors.InvalidArgumentError as e:
 print(tf.strings.unicode_transcode(bad, 'UTF-8', 'UTF-8'))
 print(tf.strings.unicode_encode(tf.constant([72, 0x110000, 105]), 'UTF-8'))
 print(tf.strings.length(bad, unit='UTF8_CHAR'))
-print(tf.strings.unicode_decode(np.array([u'ä'.encode('utf-16-le')]), 'UTF-16-LE'))
-print(tf.strings.unicode_split([u'añb', u''], 'UTF-8'))
-print(tf.strings.unicode_decode(u'añb', 'UTF-8', replace_control_characters=True))
-print(tf.strings.unicode_decode(u'a\x01b', 'UTF-8', replace_control_characters=True))
-print(tf.strings.unicode_split_with_offsets([u'añ', u'😊b'], 'UTF-8'))
-print(tf.strings.upper(u'añb'), tf.strings.lower(u'AÑB', encoding='utf-8'))
+print(tf.strings.unicode_decode(np.array(['ä'.encode('utf-16-le')]), 'UTF-16-LE'))
+print(tf.strings.unicode_split(['añb', ''], 'UTF-8'))
+print(tf.strings.unicode_decode('añb', 'UTF-8', replace_control_characters=True))
+print(tf.strings.unicode_decode('a\x01b', 'UTF-8', replace_control_characters=True))
+print(tf.strings.unicode_split_with_offsets(['añ', '😊b'], 'UTF-8'))
+print(tf.strings.upper('añb'), tf.strings.lower('AÑB', encoding='utf-8'))
