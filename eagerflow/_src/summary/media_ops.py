@@ -56,11 +56,50 @@ def _image_infer(tag: Any, tensor: Any, *, max_images: int, bad_color: tuple) ->
     if tensor._dtype not in IMAGE_TYPES:
         raise TypeError(f"Value passed to parameter 'tensor' has DataType {tensor._dtype.name}"
                         " not in list of allowed values: uint8, float32, float16, float64")
+    _color_array(bad_color)
     return [((), dt.string)]
 
 
-def normalize(image: np.ndarray, bad_color: tuple) -> np.ndarray:
-    """One (h, w, c) float image as uint8, as TF's kernel scales it."""
+_COLOR_WORDS = {np.dtype(np.float64): "float", np.dtype(np.bool_): "bool"}
+
+
+def _color_array(bad_color: Any) -> np.ndarray:
+    """`bad_color` as the array TF's attr holds: Python ints are the uint8 proto's int32
+    values (out of int32 the proto refuses them, ValueError, when the attr is built), a
+    Python float a float proto's."""
+    try:
+        arr = np.asarray(bad_color)
+    except ValueError:  # ragged
+        arr = np.asarray(bad_color, dtype=object)
+    if arr.size == 0 and arr.dtype != object:  # no value says another type: ints'
+        arr = arr.astype(np.int64)
+    if arr.dtype == object or arr.dtype.kind not in "biuf":
+        raise TypeError(f"Don't know how to convert {bad_color!r} to a TensorProto for "
+                        "argument 'bad_color'.")
+    if arr.dtype.kind in "iu":
+        for v in arr.reshape(-1).tolist():
+            if not -2**31 <= v < 2**31:
+                raise ValueError(f"Value out of range: {v}")
+    return arr
+
+
+def _bad_color(bad_color: Any) -> np.ndarray:
+    """The uint8 vector TF's kernel takes from the attr when it is made (before it looks at
+    any input): a proto of another type or rank refused, an int value truncated to its low
+    8 bits as the proto's int32 becomes uint8."""
+    arr = _color_array(bad_color)
+    if arr.dtype.kind not in "iu":
+        raise errors.invalid("ImageSummary", "bad_color must be uint8, got "
+                                             f"{_COLOR_WORDS.get(arr.dtype, arr.dtype.name)}")
+    if arr.ndim != 1:
+        raise errors.invalid("ImageSummary", "bad_color must be a vector, got shape "
+                                             f"{errors.shape_str(arr.shape)}")
+    return (arr.astype(np.int64) & 0xFF).astype(np.uint8)
+
+
+def normalize(image: np.ndarray, bad_color: np.ndarray) -> np.ndarray:
+    """One (h, w, c) float image as uint8, as TF's kernel scales it (`bad_color` a uint8
+    vector)."""
     h, w, c = image.shape
     px = image.reshape(h * w, c)
     finite = np.isfinite(px).all(axis=1)
@@ -77,11 +116,11 @@ def normalize(image: np.ndarray, bad_color: tuple) -> np.ndarray:
         scaled = (px * scale + offset).astype(np.float64)
     out = np.empty((h * w, c), np.uint8)
     out[finite] = np.trunc(scaled[finite]).astype(np.int64).astype(np.uint8)
-    out[~finite] = np.asarray(bad_color[:c], np.uint8)
+    out[~finite] = bad_color[:c]
     return out.reshape(h, w, c)
 
 
-def _check_image(shape: tuple, bad_color: tuple, is_float: bool) -> None:
+def _check_image(shape: tuple, bad_color: np.ndarray, is_float: bool) -> None:
     if len(shape) != 4 or shape[3] not in (1, 3, 4):
         raise errors.invalid("ImageSummary", "Tensor must be 4-D with last dim 1, 3, or 4, "
                                              f"not {errors.shape_str(shape)}")
@@ -92,13 +131,14 @@ def _check_image(shape: tuple, bad_color: tuple, is_float: bool) -> None:
 
 def _image_kernel(xp: Any, tag: Any, tensor: Any, *, max_images: int,
                   bad_color: tuple) -> np.ndarray:
+    color = _bad_color(bad_color)
     base = _tag_of("ImageSummary", tag)
     arr = np.asarray(tensor)
     is_float = arr.dtype != np.uint8
-    _check_image(arr.shape, bad_color, is_float)
+    _check_image(arr.shape, color, is_float)
     s = protos.get().Summary()
     for i in range(min(max_images, arr.shape[0])):
-        img = normalize(arr[i], bad_color) if is_float else arr[i]
+        img = normalize(arr[i], color) if is_float else arr[i]
         v = s.value.add(tag=_value_tag(base, "image", i, max_images))
         v.image.height, v.image.width, v.image.colorspace = img.shape
         v.image.encoded_image_string = _png(np.ascontiguousarray(img), -1)
@@ -127,7 +167,7 @@ def _image_reference(tag: Any, tensor: Any, max_images: int, bad_color: tuple) -
                 for x in range(img.shape[1]):
                     p = img[y, x]
                     out[y, x] = [int(t(v) * scale + off) for v in p] if all(np.isfinite(p)) \
-                        else bad_color[:img.shape[2]]
+                        else [v % 256 for v in bad_color[:img.shape[2]]]
             img = out
         v = s.value.add(tag=_value_tag(_tag_of("ImageSummary", tag), "image", i, max_images))
         v.image.height, v.image.width, v.image.colorspace = img.shape
@@ -168,9 +208,17 @@ def _image_to_tf(n: Any, w: Any) -> list:
 
 
 def _image_from_tf(node: Any) -> Any:
-    color = tuple(int(v) for v in np.asarray(node.attrs["bad_color"]).reshape(-1))
+    color = np.asarray(node.attrs["bad_color"])
+    # a uint8 vector as the op's tuple of ints; any other kept as it is, for its kernel
+    # to refuse as TF's does
+    color = (tuple(int(v) for v in color.reshape(-1)) if color.dtype == np.uint8
+             and color.ndim == 1 else _as_nested_tuple(color))
     return bind(IMAGE_SUMMARY, tuple(node.inputs),
                 {"max_images": int(node.attrs["max_images"]), "bad_color": color})
+
+
+def _as_nested_tuple(arr: np.ndarray) -> Any:
+    return tuple(_as_nested_tuple(a) for a in arr) if arr.ndim else arr.item()
 
 
 IMAGE_SUMMARY = register(OpDef(
