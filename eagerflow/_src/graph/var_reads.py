@@ -101,6 +101,7 @@ class VariableAccess:
         self._pending_reads: list = []               # conversion reads waiting for their op
         self._resources: dict[int, Any] = {}         # id(var) -> its resource placeholder
         self._listed_before: dict[int, list] = {}    # id(node) -> placeholders shown before it
+        self.last_assign: Any = None                 # the newest assign node (read_value=False)
 
     def read_variable(self, var: Any, name: str | None = None,
                       scope: str | None = None) -> Any:
@@ -142,6 +143,7 @@ class VariableAccess:
         if ph is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
         node.origin = user_frames()
+        self.last_assign = node
         return var
 
     def gather_variable(self, op: OpDef, var: Any, indices: Any, name: str,

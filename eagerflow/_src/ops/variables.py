@@ -392,17 +392,17 @@ class Variable(metaclass=_VariableMeta):
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
         out = self._write(self._coerce(value, "assign"), "set")
-        return out if read_value else None
+        return out if read_value else _assign_op()
 
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         out = self._write(self._coerce(delta, "assign_add"), "add")
-        return out if read_value else None
+        return out if read_value else _assign_op()
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         out = self._write(self._coerce(delta, "assign_sub"), "sub")
-        return out if read_value else None
+        return out if read_value else _assign_op()
 
     # -- properties --------------------------------------------------------------------
     @property
@@ -599,6 +599,16 @@ class _UnreadVariable(Variable):
     @property
     def device(self) -> str:  # (a variable may report a device of its own: a ps task's)
         return self._unread_of.device
+
+
+def _assign_op() -> Any:
+    """What an assignment with read_value=False returns: nothing eagerly, the assign
+    operation in a graph being built (as TF's)."""
+    graph = _state.graph
+    if graph is None:
+        return None
+    node, graph.last_assign = getattr(graph, "last_assign", None), None
+    return node
 
 
 def _unread(var: Variable) -> _UnreadVariable:

@@ -638,8 +638,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if type(self).build is Layer.build:
             self.built = True
 
-    def call(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
-        return inputs
+    def call(self, *args: Any, **kwargs: Any) -> Any:
+        # Keras 3: a layer must define its computation; the base one refuses (the error is
+        # framed with the arguments received like any other raised in `call`)
+        raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call` method "
+                                  "implemented.")
 
     def _own_scope(self) -> LayerScope:
         """The layer's name scope (see LayerScope)."""

@@ -57,6 +57,9 @@ class Operation(Layer, metaclass=_OperationType):
         super().__init__(name=name)
         self._autocast = False
 
+    def call(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError  # (Keras 3's bare one: an operation defines its own)
+
     def _convert_inputs(self, inputs: Any) -> Any:
         return inputs  # the function converts its arguments (`2 - x`: 2 stays a Python int)
 

@@ -42,6 +42,10 @@ from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.trainer import Trainer
 from eagerflow._src.keras.weights_io import load_weights, not_a_path, save_weights
 
+FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
+                        "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
+                        "extension), or Orbax checkpoints.")
+
 
 def _is_functional_args(args: tuple, kwargs: dict) -> bool:
     return (len(args) == 2 or (len(args) == 1 and "outputs" in kwargs)
@@ -341,10 +345,13 @@ class Model(Trainer, Layer):
         in a legacy `.h5` / `.hdf5` file, by topology or `by_name`); TF-format loads return
         the checkpoint load status. Keras 3's rules for each kind of path."""
         if not_a_path(filepath):  # (Keras 3 reads str(filepath): no format it knows)
-            raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
-                             "supports V3 `.keras` files, `.weights.h5` files, legacy H5 "
-                             "format files (`.h5` extension), or Orbax checkpoints.")
+            raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))
         path = str(os.fspath(filepath))
+        if not (path.endswith((".keras", ".h5", ".hdf5", ".json")) or os.path.isdir(path)
+                or os.path.exists(path + ".index")):
+            # (eagerflow still reads the TF checkpoint a path prefix names, which Keras 3
+            # no longer does; with none there, Keras 3's refusal of the path)
+            raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))
         objects_to_skip = kwargs.pop("objects_to_skip", None)
         by_name = kwargs.pop("by_name", None)
         # (a path prefix is a TF checkpoint, eagerflow's: it takes TF's CheckpointOptions)

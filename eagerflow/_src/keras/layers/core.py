@@ -785,6 +785,9 @@ class ActivityRegularization(Layer):
         self._build_at_init()
         self.l1, self.l2 = l1, l2
 
+    def call(self, inputs: Any) -> Any:
+        return inputs  # (the regularizer is applied to the output by __call__)
+
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
 
