@@ -79,6 +79,7 @@ OPS_ORDER = [
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
     "padding", "segment_ops", "variable_scatter", "slice_update", "histogram_ops", "data_flow",
+    "reduce_grads",
     # linear algebra
     "linalg", "einsum", "linalg_decomp", "linalg_diag_bands", "linalg_banded", "linalg_general",
     "norms", "misc_ops", "linalg_functions", "linalg_matfunc",

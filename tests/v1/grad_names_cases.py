@@ -46,3 +46,84 @@ def graph_gradient(tf: Any, case: tuple) -> dict:
 
 def record(tf: Any) -> dict:
     return {k: graph_gradient(tf, c) for k, c in CASES.items()}
+
+# more reductions: keepdims, negative axes, placeholders of unknown shape and rank, one
+# gradient used twice (AddN), and TF's per-graph cache of a Sum gradient's known shapes
+CASES.update({
+    "reduce_sum_keepdims": ([2, 3], "tf.reduce_sum(x, 1, keepdims=True)", [2, 3]),
+    "reduce_sum_negative_axis": ([2, 3, 4], "tf.reduce_sum(x, [-1, 0])", [2, 3, 4]),
+    "reduce_sum_all_keepdims": ([2, 3], "tf.reduce_sum(x, keepdims=True)", [2, 3]),
+    "reduce_sum_unknown": ([None, 3], "tf.reduce_sum(x, 0)", [2, 3]),
+    "reduce_sum_unknown_all": ([None, 3], "tf.reduce_sum(x)", [2, 3]),
+    "reduce_sum_unknown_keepdims": ([None, 3], "tf.reduce_sum(x, -1, keepdims=True)", [2, 3]),
+    "reduce_sum_unknown_rank": (None, "tf.reduce_sum(x)", [2, 3]),
+    "reduce_sum_twice": ([2, 3], "tf.reduce_sum(x, 1) * tf.reduce_sum(x * 2.0, 1)", [2, 3]),
+    "reduce_mean_keepdims": ([2, 3], "tf.reduce_mean(x, [0, 1], keepdims=True)", [2, 3]),
+    "reduce_mean_negative_axis": ([2, 3, 4], "tf.reduce_mean(x, [-1, 0])", [2, 3, 4]),
+    "reduce_mean_all": ([2, 3], "tf.reduce_mean(x)", [2, 3]),
+    "reduce_mean_unknown_all": ([None, 3], "tf.reduce_mean(x)", [2, 3]),
+    "reduce_mean_unknown_keepdims": ([None, 3], "tf.reduce_mean(x, -1, keepdims=True)",
+                                     [2, 3]),
+    "reduce_mean_unknown_rank": (None, "tf.reduce_mean(x, 0)", [2, 3]),
+    "square_by_mul": ([2, 3], "x * x", [2, 3]),
+    "used_three_times": ([2, 3], "x * 2.0 + tf.exp(x) - x", [2, 3]),
+})
+
+# Whole programs: `build` makes the graph (placeholders, variables, the loss), `grad` the
+# gradient ops recorded (name:type, the inputs that are not Consts, the control inputs);
+# `grad` sets `out` (tensors fetched) and may set `train` (run once, then `out` fetched)
+_DENSE = """
+x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")
+y = tf.compat.v1.placeholder(tf.float32, [None, 1], name="y")
+w = tf.compat.v1.Variable(np.linspace(-1, 1, 6).reshape(3, 2).astype("float32"), name="w")
+b = tf.compat.v1.Variable([0.1, -0.2], name="b")
+w2 = tf.compat.v1.Variable([[0.5], [-1.5]], name="w2")
+b2 = tf.compat.v1.Variable([0.3], name="b2")
+h = tf.nn.relu(tf.matmul(x, w) + b)
+pred = tf.matmul(h, w2) + b2
+loss = tf.reduce_mean(tf.square(pred - y))
+params = [w, b, w2, b2]
+feed = {x: np.arange(12, dtype="float32").reshape(4, 3) / 10 - 0.5,
+        y: np.array([[1.0], [0.0], [-1.0], [2.0]], "float32")}
+"""
+_TWICE = """
+x = tf.compat.v1.placeholder(tf.float32, [None, 2], name="x")
+w = tf.compat.v1.Variable([[1.0, -2.0], [0.5, 3.0]], name="w")
+loss = tf.reduce_sum(tf.matmul(tf.matmul(x, w), w))
+params = [w]
+feed = {x: np.array([[1.0, 2.0], [3.0, -1.0]], "float32")}
+"""
+PROGRAMS = {
+    "dense_mse": (_DENSE, "out = tf.compat.v1.gradients(loss, params)"),
+    "dense_mse_gated": (_DENSE, "out = tf.compat.v1.gradients(loss, params, "
+                                "gate_gradients=True)"),
+    "dense_mse_minimize": (_DENSE, "train = tf.compat.v1.train.GradientDescentOptimizer(0.1)"
+                                   ".minimize(loss)\nout = params"),
+    "variable_twice": (_TWICE, "out = tf.compat.v1.gradients(loss, params)"),
+    "variable_twice_minimize": (_TWICE, "train = tf.compat.v1.train.GradientDescentOptimizer("
+                                        "0.01).minimize(loss)\nout = params"),
+}
+
+
+def program_gradient(tf: Any, case: tuple) -> dict:
+    build, grad = case
+    with tf.Graph().as_default() as g:
+        env: dict = {"tf": tf, "np": np}
+        exec(build, env)
+        init = tf.compat.v1.global_variables_initializer()
+        before = {op.name for op in g.get_operations()}
+        exec(grad, env)
+        ops = [[f"{op.name}:{op.type}", [t.name for t in op.inputs if t.op.type != "Const"],
+                sorted(c.name for c in op.control_inputs)]
+               for op in g.get_operations() if op.name not in before]
+        with tf.compat.v1.Session() as sess:
+            sess.run(init)
+            if "train" in env:
+                sess.run(env["train"], env["feed"])
+            values = sess.run(env["out"], env["feed"])
+    return {"ops": ops, "out": [t.name for t in env["out"]],
+            "values": [np.round(v, 5).tolist() for v in values]}
+
+
+def record_programs(tf: Any) -> dict:
+    return {k: program_gradient(tf, c) for k, c in PROGRAMS.items()}

@@ -13,14 +13,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.v1.grad_names_cases import record  # noqa: E402
+from tests.v1.grad_names_cases import record, record_programs  # noqa: E402
 
 
 def main() -> None:
     import tensorflow as tf
 
     write_json(os.path.join(HERE, "grad_names_golden.json"),
-               {"tf_version": tf.__version__, "cases": record(tf)}, indent=1, end="\n")
+               {"tf_version": tf.__version__, "cases": record(tf),
+                "programs": record_programs(tf)}, indent=1, end="\n")
 
 
 if __name__ == "__main__":

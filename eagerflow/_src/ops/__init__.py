@@ -18,7 +18,7 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
 )
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
     reduce, indexing, nd_indexing, slicing, padding, segment_ops, variable_scatter,
-    slice_update, data_flow,
+    slice_update, data_flow, reduce_grads,
 )
 from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
     linalg, einsum, linalg_decomp, misc_ops,

@@ -21,13 +21,13 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
-from eagerflow._src.ops.array import expand_dims, reshape, reshape_like, shape
+from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
-    GRAPH_REDUCE,
     _t,
     broadcast_like,
     cast,
@@ -40,7 +40,6 @@ from eagerflow._src.ops.math import (
     sqrt,
     square,
     stop_gradient,
-    sum_to,
     where,
     zeros_like,
 )
@@ -272,13 +271,22 @@ def _loop_reduce(f: Callable) -> Callable:
     return ref
 
 
+# TF's graph form of Sum's and Mean's gradients (set by reduce_grads.py, which takes the
+# ops above this module: Gather, DynamicStitch)
+GRAPH_SUM_GRAD: list = [None]
+
+
 def _sum_grad(n: Any, g: Any) -> list:
+    if _state.graph is not None and GRAPH_SUM_GRAD[0] is not None:
+        return GRAPH_SUM_GRAD[0](n, g, False)
     x = n.inputs[0]
     return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:]),
                            x)] + [None] * (len(n.inputs) - 1)
 
 
 def _mean_grad(n: Any, g: Any) -> list:
+    if _state.graph is not None and GRAPH_SUM_GRAD[0] is not None:
+        return GRAPH_SUM_GRAD[0](n, g, True)
     x, out = n.inputs[0], n.outputs[0]
     if x.__class__ is EagerTensor:
         # eagerly the ratio is a Python number (as TF's when sizes are known): a cached
@@ -439,6 +447,8 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
+        if axis is None and ndim == 0 and _state.graph is not None:
+            axis = range_(0, rank(x))  # TF's axes of a scalar: range(0, Rank), no Const
         given_axis = axis
         if axis is not None and not isinstance(axis, (int, np.integer)):
             if _state.graph is not None and needs_runtime(axis):  # TF's reduction_indices
@@ -749,50 +759,3 @@ def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # n
         return graph_constant(math.prod(x._shape), dt.int32 if out_type is None else out_type,
                               name=scope_name(name, "Size") + "/")
     return reduce_prod(shape(x, out_type))
-
-
-# -- a broadcasting binary op's gradients in a graph, as TF's graphs reduce them ------------
-
-def _reduction_axes(xs: tuple | None, ys: tuple | None) -> tuple | None:
-    """The axes each of x and y may have been broadcast along, from their static shapes
-    (TF's _InferGradientReductionAxes); None when a pair of dims leaves it open."""
-    if xs is None or ys is None:
-        return None
-    rank = max(len(xs), len(ys))
-    x_axes, y_axes = [], []
-    for axis in range(rank):
-        a = 1 if axis < rank - len(xs) else xs[axis - rank + len(xs)]
-        b = 1 if axis < rank - len(ys) else ys[axis - rank + len(ys)]
-        if a == 1 and b != 1:
-            x_axes.append(axis)
-        elif b == 1 and a != 1:
-            y_axes.append(axis)
-        elif a is None or b is None:
-            return None
-    return x_axes, y_axes
-
-
-def _graph_reduce(x: Any, y: Any, g: Any, z: Any, gx: Any, gy: Any, fast: Any) -> list:
-    """TF's graph gradient of a broadcasting binary op: none of the reduction when x, y
-    and the gradient share one known shape (the ops with TF's shortcut), else Shape of
-    each (a Const when known), then each gradient that must be summed a Sum over the
-    axes found from the static shapes (kept) and a Reshape to its Shape. Where the static
-    shapes leave the axes open (TF's BroadcastGradientArgs at run time), SumToShapeOf."""
-    if fast is not None and (fast[0] == "any" or g._dtype in fast) and \
-            x._shape == y._shape == g._shape and x._shape is not None and None not in x._shape:
-        return [None if gx is None else gx(g, x, y, z), None if gy is None else gy(g, x, y, z)]
-    dx = None if gx is None else gx(g, x, y, z)
-    dy = None if gy is None else gy(g, x, y, z)
-    axes = _reduction_axes(x._shape, y._shape)
-    if axes is None or (dx is None and dy is None):
-        return [sum_to(dx, x), sum_to(dy, y)]
-    sx, sy = shape(x), shape(y)
-    out = []
-    for d, t, s, ax, other in ((dx, x, sx, axes[0], y), (dy, y, sy, axes[1], x)):
-        if d is not None and (ax or len(t._shape) < len(other._shape)):
-            d = reshape(reduce_sum(d, ax, keepdims=True), s)
-        out.append(d)
-    return out
-
-
-GRAPH_REDUCE[0] = _graph_reduce

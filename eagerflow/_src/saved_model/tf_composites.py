@@ -15,7 +15,6 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import (
     array,
     linalg,
@@ -28,7 +27,6 @@ from eagerflow._src.ops import (
     sequences,
     sparse_functions,
     sparse_operators,
-    stacking,
     string_ops,
 )
 from eagerflow._src.ops import tensor_array as TA
@@ -87,35 +85,6 @@ def _add(n: Any) -> Any:
     if x.dtype is dt.string:
         return string_ops.join([x, y])
     return math.add(x, y)
-
-
-def _broadcast_gradient_args(n: Any) -> list:
-    """The axes along which each of two shapes was broadcast (known shapes only)."""
-    a, b = n.const(0), n.const(1)
-    if a is None or b is None:
-        return _dynamic_broadcast_args(n.inputs[0], n.inputs[1])
-    a, b = [int(v) for v in a], [int(v) for v in b]
-    r = max(len(a), len(b))
-    a, b = [1] * (r - len(a)) + a, [1] * (r - len(b)) + b
-    ra = [i for i in range(r) if a[i] == 1]  # dims of 1 in both are reduced in both, as TF
-    rb = [i for i in range(r) if b[i] == 1]
-    d = n.inputs[0].dtype
-    return [convert_to_tensor(np.array(v, d.as_numpy_dtype)) for v in (ra, rb)]
-
-
-def _dynamic_broadcast_args(sa: Any, sb: Any) -> list:
-    """BroadcastGradientArgs of shapes known when the graph runs (a TF 1 graph's batch
-    dimension): each shape padded with ones to the longer's rank, and the positions of
-    its ones."""
-    d = sa.dtype
-    na, nb = reduce.size(sa, out_type=d), reduce.size(sb, out_type=d)
-    r = math.maximum(na, nb)
-    one = math.cast(convert_to_tensor(1), d)
-    out = []
-    for s, n in ((sa, na), (sb, nb)):
-        padded = array.concat([array.fill(stacking.stack([r - n]), one), s], 0)
-        out.append(math.cast(array.reshape(math.where(math.equal(padded, one)), [-1]), d))
-    return out
 
 
 def _concat_offset(n: Any) -> list:
@@ -264,7 +233,6 @@ COMPOSED = {
     "SparseCross": tf_sparse_cross,
     **{name: _sparse_reduce for name in ("SparseReduceSum", "SparseReduceMax",
                                          "SparseReduceSumSparse", "SparseReduceMaxSparse")},
-    "BroadcastGradientArgs": _broadcast_gradient_args,
     # gradient ops, in the functions TF saves gradients as (tf.recompute_grad's, ...)
     "TanhGrad": lambda n: math.tanh_grad(*n.inputs),
     "SigmoidGrad": lambda n: math.sigmoid_grad(*n.inputs),
