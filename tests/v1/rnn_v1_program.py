@@ -115,6 +115,67 @@ out["dynamic_unknown_batch"] = run_case(lambda x: v1.nn.dynamic_rnn(
     R.GRUCell(3), x, dtype=tf.float32), shape=[None, 4, 3])
 
 
+def run_error(e):
+    """A Session error's class and the kernel's own lines (TF adds where the op was made)."""
+    lines = [line for line in getattr(e, "message", str(e)).split("\n") if line.strip()
+             and not line.startswith(("Graph execution", "Detected at", "  ", "\t", "Node:"))]
+    return [type(e).__name__, lines[:2]]
+
+
+def unknown_time_and_batch(build, feeds, grads=False):
+    """`build` over [None, None, 2] inputs and an int32 [None] sequence_length placeholder
+    (TF's while loop), run for each (x, lengths) feed: values, or TF's error."""
+    g = tf.Graph()
+    with g.as_default():
+        x = v1.placeholder(tf.float32, [None, None, 2])
+        lengths = v1.placeholder(tf.int32, [None])
+        res = build(x, lengths)
+        if grads:
+            flat = tf.nest.flatten(res)
+            loss = tf.reduce_sum(flat[0] * flat[0]) + tf.reduce_sum(flat[-1])
+            res = v1.gradients(loss, sorted(v1.trainable_variables(), key=lambda v: v.name)
+                               + [x])
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            set_weights(sess)
+            runs = []
+            for xv, lv in feeds:
+                feed = {x: xv} if lv is None else {x: xv, lengths: lv}
+                try:
+                    runs.append([enc(v) for v in tf.nest.flatten(sess.run(res, feed))])
+                except tf.errors.OpError as e:
+                    runs.append(run_error(e))
+    return {"structure": structure(res), "runs": runs}
+
+
+X3 = rng.uniform(-1, 1, (3, 5, 2)).astype(np.float32)  # batch 3, 5 steps, depth 2
+out["unknown_time_and_batch"] = {
+    "lstm_seq_len": unknown_time_and_batch(lambda x, n: v1.nn.dynamic_rnn(
+        R.BasicLSTMCell(3), x, sequence_length=n, dtype=tf.float32),
+        [(X3, [5, 2, 0]), (X3[:2, :3], [1, 3]), (X3, [7, 1, 2]), (X3, [0, 0, 0]),
+         (X3[:, :0], [0, 0, 0]), (X3, [1, 2])]),
+    "gru": unknown_time_and_batch(lambda x, n: v1.nn.dynamic_rnn(
+        R.GRUCell(3), x, dtype=tf.float32), [(X3, None), (X3[:1, :2], None),
+                                             (X3[:, :0], None)]),
+    "time_major": unknown_time_and_batch(lambda x, n: v1.nn.dynamic_rnn(
+        R.GRUCell(3), x, sequence_length=n, dtype=tf.float32, time_major=True),
+        [(X3, [3, 1, 2, 3, 0])]),
+    "multi": unknown_time_and_batch(lambda x, n: v1.nn.dynamic_rnn(
+        R.MultiRNNCell([R.GRUCell(2), R.BasicLSTMCell(3)]), x, sequence_length=n,
+        dtype=tf.float32), [(X3, [4, 5, 3])]),
+    "bidirectional": unknown_time_and_batch(lambda x, n: v1.nn.bidirectional_dynamic_rnn(
+        R.GRUCell(2), R.BasicLSTMCell(3), x, sequence_length=n, dtype=tf.float32),
+        [(X3, [5, 2, 1]), (X3[:2, :4], [4, 3])]),
+    "gradients": unknown_time_and_batch(lambda x, n: v1.nn.dynamic_rnn(
+        R.LSTMCell(3, use_peepholes=True), x, sequence_length=n, dtype=tf.float32),
+        [(X3, [5, 2, 3])], grads=True),
+    "bidirectional_gradients": unknown_time_and_batch(
+        lambda x, n: v1.nn.bidirectional_dynamic_rnn(R.GRUCell(2), R.GRUCell(3), x,
+                                                     sequence_length=n, dtype=tf.float32),
+        [(X3, [5, 2, 3])], grads=True),
+}
+
+
 def with_initial_state(x):
     cell = R.BasicLSTMCell(3)
     init = R.LSTMStateTuple(tf.ones([2, 3]) * 0.5, tf.ones([2, 3]) * -0.25)

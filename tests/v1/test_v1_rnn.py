@@ -6,7 +6,10 @@ ResidualWrapper; tuple and concatenated states), `sequence_length` masking, `tim
 unknown steps (a while loop) and batch, an initial state, a scope, one cell run twice;
 `static_rnn`, `bidirectional_dynamic_rnn`, `static_bidirectional_rnn`; in a Session with
 the variables set to the same values: TF's variable names and shapes, the outputs' and
-states' structure and values, gradients, five Adam steps' losses; TF's errors."""
+states' structure and values, gradients, five Adam steps' losses; TF's errors. With
+neither the batch nor the number of steps known ([None, None, d] fed run after run): the
+while loop's values and gradients, zero steps, lengths past the steps, and TF's errors
+(a sequence_length of the wrong length: TF's CheckSeqLen assertion)."""
 
 import json
 import sys

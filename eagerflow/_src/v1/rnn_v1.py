@@ -14,11 +14,15 @@ from typing import Any
 from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import concat, constant, reshape, shape, zeros
-from eagerflow._src.ops.math import cast, greater_equal, where
+from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.math import cast, equal, greater_equal, identity, where
+from eagerflow._src.ops.misc_ops import control_dependencies
+from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.shaping import reverse, reverse_sequence
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
@@ -63,6 +67,20 @@ def _seq_len(sequence_length: Any) -> Any:
         raise ValueError(f"Argument sequence_length must be a vector of length batch_size. "
                          f"Received sequence_length={seq} of shape: {seq.shape}")
     return seq
+
+
+def _checked_seq_len(seq: Any, batch: Any) -> Any:
+    """In a graph, `seq` named as TF names it, and read only after an assertion that it has
+    one length per batch entry (the shapes are known only when the graph runs)."""
+    if _state.graph is None:
+        return seq
+    seq = identity(seq, name="sequence_length")
+    seq_shape, want = shape(seq), stack([batch])
+    check = Assert(reduce_all(equal(seq_shape, want)),
+                   [f"Expected shape for Tensor {seq.name} is ", want, " but saw shape: ",
+                    seq_shape])
+    with control_dependencies([check]):
+        return identity(seq, name="CheckSeqLen")
 
 
 def _copy_through(t: Any, seq: Any, new: Any, old: Any) -> Any:
@@ -117,6 +135,8 @@ def _dynamic_rnn(cell: Any, inputs: Any, sequence_length: Any, initial_state: An
             flat = [transpose(x, [1, 0] + list(range(2, x.shape.rank))) for x in flat]
         seq = _seq_len(sequence_length)
         batch = _batch_size(flat, 1)
+        if seq is not None:
+            seq = _checked_seq_len(seq, batch)
         state = _initial_state(cell, initial_state, batch, dtype)
         out_dtype = nest.flatten(state)[0].dtype
         zero_out = _zeros_like_output(cell, batch, out_dtype) if seq is not None else None
