@@ -632,12 +632,18 @@ class _ClassWeighted:
         return (self._weighted(b) for b in self.inner.new_pass())
 
 
+# (Keras 3's words, with no space after its first sentence)
+VALIDATION_SPLIT_REFUSED = ("Argument `validation_split` is only supported for tensors or NumPy "
+                            "arrays.Found incompatible type in the input: ")
+
+
 def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
     """Splits arrays at `floor(n * (1 - validation_split))`, before any shuffling."""
     leaves = [a for a in nest.flatten(arrays) if a is not None]
-    if not all(_is_array(a) or isinstance(a, (list, tuple)) for a in leaves):
-        raise ValueError("`validation_split` is only supported for Tensors or NumPy arrays, "
-                         f"found following types in the input: {[type(a) for a in leaves]}")
+    unsplittable = [type(a) for a in leaves if not (_is_array(a) or isinstance(a, (list,
+                                                                                    tuple)))]
+    if unsplittable:
+        raise ValueError(VALIDATION_SPLIT_REFUSED + f"{unsplittable}")
     arrays = nest.map_structure(lambda a: None if a is None else _to_numpy(a), arrays)
     n = _rows(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0])
     split_at = int(math.floor(n * (1.0 - validation_split)))

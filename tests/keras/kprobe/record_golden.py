@@ -1,6 +1,6 @@
 """Writes a Keras snippet suite's golden.json: what real TF 2.21 + Keras 3 prints for the
 snippets of its cases.py. The suites: tests/keras/kprobe (the default), kprobe3, kprobe4,
-kprobe5, kprobe6, kprobe7, kprobe8, kprobe9, kprobe10, inputs, calls.
+kprobe5, kprobe6, kprobe7, kprobe8, kprobe9, kprobe10, kprobe11, inputs, calls.
 
 Run with a TensorFlow interpreter, from the repository root:
 
@@ -16,7 +16,8 @@ import sys
 
 os.environ["COLUMNS"] = "80"  # summaries are as wide as the terminal allows
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "..", "..")]
+ROOT = os.path.join(HERE, "..", "..", "..")
+sys.path[:0] = [ROOT]
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
@@ -27,6 +28,7 @@ from tests.golden_io import write_json  # noqa: E402
 def run_snippet(code):
     keras.backend.clear_session()
     keras.utils.set_random_seed(1)
+    os.chdir(ROOT)  # (a snippet may change into its own temporary folder)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
@@ -50,7 +52,7 @@ def record(folder, snippets, only):
 
 
 SUITES = ("kprobe", "kprobe3", "kprobe4", "kprobe5", "kprobe6", "kprobe7", "kprobe8", "kprobe9",
-          "kprobe10",
+          "kprobe10", "kprobe11",
           "inputs", "calls")
 
 if __name__ == "__main__":

@@ -12,11 +12,18 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor, Node
 
 
 def _as_shape(shape: Any) -> tuple:
-    if isinstance(shape, int):
-        return (shape,)
+    """Keras 3's standardized shape: a bare number is refused (`shape=3` is not `(3,)`)."""
     if hasattr(shape, "as_list"):
         shape = shape.as_list()
-    return tuple(None if d is None else int(d) for d in shape)
+    if not isinstance(shape, tuple) and not hasattr(shape, "__iter__"):
+        raise ValueError(f"Cannot convert '{shape}' to a shape.")
+    out = []
+    for d in shape:
+        if d is not None and (isinstance(d, str) or not float(d).is_integer()):
+            raise ValueError(f"Cannot convert '{shape}' to a shape. Found invalid dimension "
+                             f"'{d}' of type '{type(d)}'. ")
+        out.append(None if d is None else int(d))
+    return tuple(out)
 
 
 class InputLayer(Layer):

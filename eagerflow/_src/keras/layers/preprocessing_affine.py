@@ -41,7 +41,9 @@ class _AffineLayer(ImagePreprocessingLayer):
                     "fill_value")
 
     def _set_warp(self, fill_mode: str, interpolation: str, fill_value: float,
-                  seed: int | None) -> None:
+                  seed: int | None, seed_first: bool = False) -> None:
+        if seed_first:  # (RandomRotation's unseeded generator draws before the checks)
+            self.generator = SeedGenerator(seed)
         if fill_mode not in FILL_MODES:
             raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one "
                                       f"{FILL_MODES}.")
@@ -50,7 +52,8 @@ class _AffineLayer(ImagePreprocessingLayer):
                                       f"one {INTERPOLATIONS}.")
         self.fill_mode, self.interpolation = fill_mode, interpolation
         self.fill_value, self.seed = fill_value, seed
-        self.generator = SeedGenerator(seed)  # (the base layer's draws use it)
+        if not seed_first:
+            self.generator = SeedGenerator(seed)  # (the base layer's draws use it)
 
     def _range(self, factor: Any, name: str, open_below: bool = False) -> tuple:
         """A height/width factor as (lower, upper): a number f means (-|f|, |f|)."""
@@ -201,7 +204,7 @@ class RandomRotation(_AffineLayer):
                  seed: int | None = None, fill_value: float = 0.0,
                  data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self._set_warp(fill_mode, interpolation, fill_value, seed)
+        self._set_warp(fill_mode, interpolation, fill_value, seed, seed_first=True)
 
     def _matrix(self, images: Any) -> Any:
         batch, height, width = self._sizes(images)

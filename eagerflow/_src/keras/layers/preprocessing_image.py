@@ -440,10 +440,12 @@ class RandomCrop(ImagePreprocessingLayer):
     def __init__(self, height: int, width: int, seed: int | None = None,
                  data_format: str | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(name=name, data_format=data_format, **kwargs)
+        super().__init__(name=name, **kwargs)
         self.height, self.width = height, width
         self.seed = seed if seed is not None else make_default_seed()
         self.generator = SeedGenerator(seed)  # (unseeded: a second default seed, as Keras)
+        # (checked after the seeds are drawn, as Keras 3 checks it)
+        self.data_format = normalize_data_format(data_format)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
         dims = images.shape.as_list()

@@ -253,7 +253,11 @@ class IndexLookup(PreprocessingLayer):
         """The idf weights a tf_idf call multiplies by, also kept as Keras 3 keeps them:
         a non-trainable tf.Variable (a checkpoint child, not one of the layer's weights)."""
         self.idf_weights_const = convert_to_tensor(weights)
-        self._track("idf_weights", Variable(self.idf_weights_const, trainable=False))
+        variable = Variable(self.idf_weights_const, trainable=False)
+        self._track("idf_weights", variable)
+        # (also the layer's `idf_weights` attribute, as Keras 3's, set past the layer's
+        # attribute tracking, which would make it one of the layer's weights)
+        object.__setattr__(self, "idf_weights", variable)
 
     # -- vocabulary --------------------------------------------------------------------
     def _oov_start_index(self) -> int:

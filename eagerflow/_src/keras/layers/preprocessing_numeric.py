@@ -179,8 +179,9 @@ class HashedCrossing(PreprocessingLayer):
 
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(inputs, (list, tuple)):
-            inputs = [x if isinstance(x, Tensor) or type(x).__name__ == "KerasTensor"
-                      else convert_to_tensor(x) for x in inputs]
+            # (a tuple stays one: the call's "Arguments received" show it as given)
+            inputs = type(inputs)(x if isinstance(x, Tensor) or type(x).__name__ ==
+                                  "KerasTensor" else convert_to_tensor(x) for x in inputs)
         return Layer.__call__(self, inputs, *args, **kwargs)  # (no conversion of the list)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
@@ -210,10 +211,10 @@ class HashedCrossing(PreprocessingLayer):
         rank = len(first)
         if rank > 2 or (rank == 2 and first[-1] != 1):
             raise ValueError("All `HashedCrossing` inputs should have shape `()`, "
-                             f"`(batch_size)` or `(batch_size, 1)`. Received: inputs={inputs}")
+                             f"`(batch_size)` or `(batch_size, 1)`. Received: inputs={xs}")
         if not all(tuple(x.shape) == first for x in xs[1:]):
             raise ValueError(f"All `HashedCrossing` inputs should have equal shape. "
-                             f"Received: inputs={inputs}")
+                             f"Received: inputs={xs}")
         while len(xs[0].shape) < 2:
             xs = [ta.expand_dims(x, -1) for x in xs]
         out = to_dense(cross_hashed(xs, self.num_bins))

@@ -70,7 +70,8 @@ def to_categorical(x: Any, num_classes: int | None = None) -> Any:
 def normalize(x: Any, axis: int = -1, order: int = 2) -> np.ndarray:
     norm = np.atleast_1d(np.linalg.norm(x, order, axis))
     norm[norm == 0] = 1
-    return x / np.expand_dims(norm, axis)
+    # (Keras 3 expands the norms at `axis or -1`: axis=0 divides by them along the last axis)
+    return x / np.expand_dims(norm, axis or -1)
 
 
 def set_random_seed(seed: int) -> None:

@@ -72,7 +72,9 @@ def _batch_size(dataset: Any) -> int | None:
 def _restore(samples: list, original: Any) -> Any:
     """The samples stacked back into arrays, in the original's structure (tuples)."""
     if not isinstance(original, (DatasetV2, list, tuple)):
-        return np.array(samples)
+        # an array's rows stay a list, which tf.data converts as it converts a Python list
+        # (NumPy int64 scalars become int32, as in Keras 3)
+        return samples
     columns = [np.array(c) for c in zip(*(tree.flatten(s) for s in samples))]
     packed = tree.pack_sequence_as(samples[0], columns)
     return tree.lists_to_tuples(packed)

@@ -1,0 +1,593 @@
+"""Snippets probing what a Keras 3 user relies on in keras.utils, the preprocessing layers,
+summaries, evaluate/predict and the callbacks' printed output; kprobe/record_golden.py
+kprobe11 records what real TF 2.21 + Keras 3 prints for each, and test_kprobe11.py checks
+that eagerflow prints the same."""
+
+SNIPPETS = {}
+
+_TRY = """
+import os, re, tempfile, json
+D = tempfile.mkdtemp()
+def tryp(label, fn):
+    try:
+        r = fn()
+        if hasattr(r, "numpy"):
+            r = r.numpy()
+        print(label, repr(r).replace(D, "TMP"))
+    except Exception as e:
+        print(label, type(e).__name__, str(e).replace(D, "TMP"))
+"""
+
+SNIPPETS["utils_arrays"] = _TRY + """
+tryp("cat", lambda: keras.utils.to_categorical([[1], [2]], 4))
+tryp("cat0", lambda: keras.utils.to_categorical(np.array([0, 3, 1])))
+tryp("cat_neg", lambda: keras.utils.to_categorical([-1, 2], 3))
+tryp("cat_too_big", lambda: keras.utils.to_categorical([5], 3))
+tryp("cat_float", lambda: keras.utils.to_categorical([1.0, 2.0]))
+tryp("norm", lambda: keras.utils.normalize(np.array([[3.0, 4.0], [1.0, 0.0]])))
+tryp("norm_l1", lambda: keras.utils.normalize(np.array([[3.0, 4.0], [1.0, 0.0]]), order=1))
+tryp("norm_ax0", lambda: keras.utils.normalize(np.array([[3.0, 4.0], [0.0, 0.0]]), axis=0))
+tryp("norm_int", lambda: keras.utils.normalize(np.array([[3, 4]])))
+tryp("pad", lambda: keras.utils.pad_sequences([[1, 2, 3], [4], []]))
+tryp("pad_post", lambda: keras.utils.pad_sequences([[1, 2, 3], [4]], maxlen=2,
+     padding="post", truncating="post", value=-1))
+tryp("pad_float", lambda: keras.utils.pad_sequences([[1.5, 2.5], [4]], dtype="float32"))
+tryp("pad_str", lambda: keras.utils.pad_sequences([["a", "b"], ["c"]], dtype=object,
+     value="x"))
+tryp("pad_bad", lambda: keras.utils.pad_sequences([[1]], padding="mid"))
+tryp("pad_bad_t", lambda: keras.utils.pad_sequences([[1, 2]], maxlen=1, truncating="mid"))
+tryp("pad_str_int", lambda: keras.utils.pad_sequences([["a"]], value="x"))
+tryp("pad_nested", lambda: keras.utils.pad_sequences([[[1, 2]], [[3, 4], [5, 6]]]))
+tryp("pad_np", lambda: keras.utils.pad_sequences(np.array([[1, 2], [3, 4]]), maxlen=3))
+"""
+
+SNIPPETS["timeseries_and_split"] = _TRY + """
+data = np.arange(20)
+ds = keras.utils.timeseries_dataset_from_array(data, data[3:], sequence_length=3,
+    sequence_stride=2, sampling_rate=1, batch_size=4)
+print(ds.element_spec)
+for x, y in ds:
+    print(x.numpy().tolist(), y.numpy().tolist())
+ds = keras.utils.timeseries_dataset_from_array(data, None, sequence_length=4,
+    sampling_rate=2, batch_size=3, start_index=2, end_index=15)
+for x in ds:
+    print(x.numpy().tolist())
+ds = keras.utils.timeseries_dataset_from_array(data, None, 3, batch_size=None)
+print(ds.element_spec, len(list(ds)))
+ds = keras.utils.timeseries_dataset_from_array(data, data, 3, batch_size=5, shuffle=True,
+    seed=3)
+print([b[0].shape[0] for b in ds])
+tryp("ts_bad_len", lambda: keras.utils.timeseries_dataset_from_array(data, data[:5], 3))
+tryp("ts_bad_start", lambda: keras.utils.timeseries_dataset_from_array(data, None, 3,
+     start_index=30))
+tryp("ts_bad_rate", lambda: keras.utils.timeseries_dataset_from_array(data, None, 3,
+     sampling_rate=0))
+tryp("ts_bad_stride", lambda: keras.utils.timeseries_dataset_from_array(data, None, 3,
+     sequence_stride=0))
+x = np.arange(10)
+a, b = keras.utils.split_dataset(x, left_size=0.7)
+print(type(a).__name__, a.element_spec, len(list(a)), len(list(b)))
+a, b = keras.utils.split_dataset((x, x * 2), left_size=3, right_size=2, shuffle=True, seed=1)
+print([v[0].numpy().tolist() for v in a], [v[0].numpy().tolist() for v in b])
+a, b = keras.utils.split_dataset(tf.data.Dataset.range(6), right_size=0.5)
+print([int(v) for v in a], [int(v) for v in b])
+tryp("split_none", lambda: keras.utils.split_dataset(x))
+tryp("split_big", lambda: keras.utils.split_dataset(x, left_size=11))
+tryp("split_sum", lambda: keras.utils.split_dataset(x, left_size=0.8, right_size=0.5))
+tryp("split_neg", lambda: keras.utils.split_dataset(x, left_size=-1))
+"""
+
+SNIPPETS["progbar"] = """
+import sys
+bar = keras.utils.Progbar(4, width=10, verbose=1, stateful_metrics=["acc"])
+for i in range(4):
+    bar.update(i + 1, values=[("loss", float(i)), ("acc", 0.5 * i)])
+print()
+bar = keras.utils.Progbar(None, verbose=1)
+bar.update(3, values=[("m", 2.0)])
+bar.update(5, values=[("m", 4.0)], finalize=True)
+bar = keras.utils.Progbar(3, verbose=2, unit_name="batch")
+bar.update(1, values=[("loss", 1.0)])
+bar.update(3, values=[("loss", 3.0)])
+bar = keras.utils.Progbar(2, verbose=1)
+bar.add(1)
+bar.add(1, values=[("x", 1.5)])
+print(keras.utils.Progbar(5).target, keras.utils.Progbar(5).width, keras.utils.Progbar(5).interval)
+print(hasattr(keras.utils, "plot_model"), hasattr(keras.utils, "model_to_dot"))
+"""
+
+_FILES = """
+import wave, struct
+def mkdirs(kind):
+    root = os.path.join(D, kind)
+    for ci, cls in enumerate(["b_cls", "a_cls", "c_cls"]):
+        os.makedirs(os.path.join(root, cls))
+        for i in range(ci + 2):
+            name = os.path.join(root, cls, f"f{i}")
+            if kind == "text":
+                with open(name + ".txt", "w") as f:
+                    f.write(f"{cls} sample {i} " * (i + 1))
+            elif kind == "audio":
+                with wave.open(name + ".wav", "wb") as w:
+                    w.setnchannels(1); w.setsampwidth(2); w.setframerate(8000)
+                    n = 10 + 5 * i
+                    w.writeframes(struct.pack("<" + "h" * n, *[(ci * 1000 + k * 37) % 3000
+                                                               for k in range(n)]))
+            else:
+                img = np.full((6 + i, 5, 3), 40 * ci + 10 * i, dtype="uint8")
+                img[0, 0] = 255
+                keras.utils.save_img(name + ".png", img)
+    with open(os.path.join(root, "stray.txt" if kind != "text" else "stray.md"), "w") as f:
+        f.write("not a sample")
+    return root
+"""
+
+SNIPPETS["image_dataset_from_directory"] = _TRY + _FILES + """
+root = mkdirs("img")
+ds = keras.utils.image_dataset_from_directory(root, image_size=(4, 4), batch_size=3,
+    shuffle=False)
+print(ds.class_names, ds.element_spec)
+for x, y in ds:
+    print(x.shape, x.numpy()[:, 1, 1, 0].tolist(), y.numpy().tolist())
+ds = keras.utils.image_dataset_from_directory(root, image_size=(8, 8), batch_size=None,
+    shuffle=False, label_mode="categorical", color_mode="grayscale",
+    crop_to_aspect_ratio=True, class_names=["c_cls", "a_cls", "b_cls"])
+print(ds.element_spec, [np.argmax(y).item() for _, y in ds])
+ds = keras.utils.image_dataset_from_directory(root, image_size=(3, 3), labels=None,
+    shuffle=True, seed=5, batch_size=4, pad_to_aspect_ratio=True)
+print(ds.element_spec, ds.file_paths == sorted(ds.file_paths), len(ds.file_paths))
+tr, va = keras.utils.image_dataset_from_directory(root, image_size=(2, 2),
+    validation_split=0.3, subset="both", seed=7, batch_size=2)
+print(len(tr.file_paths), len(va.file_paths), tr.element_spec[1])
+tryp("bin3", lambda: keras.utils.image_dataset_from_directory(root, label_mode="binary"))
+tryp("subset_no_seed", lambda: keras.utils.image_dataset_from_directory(root,
+     validation_split=0.2, subset="training"))
+tryp("bad_mode", lambda: keras.utils.image_dataset_from_directory(root, color_mode="cmyk"))
+tryp("bad_labels", lambda: keras.utils.image_dataset_from_directory(root, labels=[0, 1]))
+tryp("bad_names", lambda: keras.utils.image_dataset_from_directory(root,
+     class_names=["x", "y", "z"]))
+tryp("missing", lambda: keras.utils.image_dataset_from_directory(os.path.join(D, "nope")))
+os.makedirs(os.path.join(D, "empty"))
+tryp("empty", lambda: keras.utils.image_dataset_from_directory(os.path.join(D, "empty")))
+"""
+
+SNIPPETS["text_dataset_from_directory"] = _TRY + _FILES + """
+root = mkdirs("text")
+ds = keras.utils.text_dataset_from_directory(root, batch_size=4, shuffle=False)
+print(ds.class_names, ds.element_spec)
+for x, y in ds:
+    print(x.numpy().tolist(), y.numpy().tolist())
+ds = keras.utils.text_dataset_from_directory(root, batch_size=None, shuffle=False,
+    max_length=9, label_mode="categorical")
+print(ds.element_spec, [x.numpy() for x, _ in ds][:3])
+ds = keras.utils.text_dataset_from_directory(root, labels=None, seed=2, batch_size=2)
+print(ds.element_spec, [x.numpy().tolist() for x in ds][0])
+tr, va = keras.utils.text_dataset_from_directory(root, validation_split=0.25,
+    subset="both", seed=3, batch_size=10)
+print([x.numpy().tolist() for x, y in va])
+labels_ds = keras.utils.text_dataset_from_directory(root, labels=[0, 1, 0, 1, 0, 1, 0, 1, 1],
+    shuffle=False, batch_size=9)
+print([y.numpy().tolist() for x, y in labels_ds])
+tryp("bad_count", lambda: keras.utils.text_dataset_from_directory(root, labels=[0, 1]))
+"""
+
+SNIPPETS["audio_dataset_from_directory"] = _TRY + _FILES + """
+root = mkdirs("audio")
+ds = keras.utils.audio_dataset_from_directory(root, batch_size=3, shuffle=False)
+print(ds.class_names, ds.element_spec)
+for x, y in ds:
+    print(x.shape, np.round(x.numpy()[:, :3, 0], 4).tolist(), y.numpy().tolist())
+ds = keras.utils.audio_dataset_from_directory(root, batch_size=None, shuffle=False,
+    output_sequence_length=12, label_mode="categorical")
+print(ds.element_spec, [x.shape for x, _ in ds][:4])
+ds = keras.utils.audio_dataset_from_directory(root, batch_size=2, shuffle=False,
+    output_sequence_length=12, ragged=False)
+print(ds.element_spec)
+tryp("ragged_len", lambda: keras.utils.audio_dataset_from_directory(root, ragged=True,
+     output_sequence_length=3))
+tryp("bad_rate", lambda: keras.utils.audio_dataset_from_directory(root, sampling_rate=1.5))
+"""
+
+SNIPPETS["pydataset_workers"] = _TRY + """
+class Seq(keras.utils.PyDataset):
+    def __init__(self, n, **kwargs):
+        super().__init__(**kwargs)
+        self.n = n
+        self.ends = 0
+    def __len__(self):
+        return self.n
+    def __getitem__(self, i):
+        x = np.full((2, 3), float(i), "float32")
+        return x, x[:, :1] * 2
+    def on_epoch_end(self):
+        self.ends += 1
+for kw in ({}, {"workers": 2}, {"workers": 2, "use_multiprocessing": False,
+                                "max_queue_size": 3}):
+    s = Seq(4, **kw)
+    print(s.workers, s.use_multiprocessing, s.max_queue_size, s.num_batches)
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer="ones")])
+    m.compile("sgd", "mse")
+    h = m.fit(s, epochs=2, verbose=0)
+    print(s.ends, np.round(h.history["loss"], 4).tolist())
+    print(np.round(m.predict(s, verbose=0)[:, 0], 4).tolist())
+    print(np.round(m.evaluate(s, verbose=0), 4))
+class Bad(keras.utils.PyDataset):
+    def __len__(self):
+        return 2
+    def __getitem__(self, i):
+        return np.ones((1, 3))
+b = Bad()
+tryp("no_super", lambda: b.workers)
+tryp("bad_kw", lambda: Seq(2, worker=3))
+"""
+
+SNIPPETS["string_lookup_modes"] = _TRY + """
+vocab = ["a", "b", "c", "d"]
+data = tf.constant([["a", "c", "d", "z"], ["d", "z", "b", "a"]])
+for mode in ("int", "one_hot", "multi_hot", "count"):
+    kw = {} if mode != "one_hot" else {}
+    layer = keras.layers.StringLookup(vocabulary=vocab, output_mode=mode)
+    inp = data[0] if mode == "one_hot" else data
+    out = layer(inp)
+    print(mode, out.dtype.name, out.numpy().tolist())
+l = keras.layers.StringLookup(vocabulary=vocab, output_mode="tf_idf", idf_weights=[0.25, 0.75,
+    0.6, 0.4])
+print("tf_idf", l(data).numpy().tolist())
+l = keras.layers.StringLookup(vocabulary=vocab, num_oov_indices=2, mask_token="")
+print(l.get_vocabulary(), l.vocabulary_size(), l(tf.constant(["", "a", "q", "zz"])).numpy())
+print(l.get_vocabulary(include_special_tokens=False))
+l = keras.layers.StringLookup(vocabulary=vocab, invert=True)
+print(l(tf.constant([0, 1, 4, 7])).numpy(), l.get_vocabulary())
+l = keras.layers.StringLookup(max_tokens=4)
+l.adapt(tf.data.Dataset.from_tensor_slices(["x y", "y z", "y", "w"]).map(
+    lambda s: tf.strings.split(s)))
+print(l.get_vocabulary(), l.vocabulary_size())
+l = keras.layers.StringLookup(output_mode="tf_idf")
+l.adapt(data)
+print(l.get_vocabulary(), np.round(l.idf_weights.numpy() if hasattr(l.idf_weights, "numpy")
+      else l.idf_weights, 4).tolist())
+print(np.round(l(data).numpy(), 4).tolist())
+l = keras.layers.StringLookup(vocabulary=vocab, pad_to_max_tokens=True, max_tokens=8,
+    output_mode="multi_hot")
+print(l(tf.constant(["a", "z"])).numpy().tolist())
+l = keras.layers.StringLookup(vocabulary=vocab, sparse=True, output_mode="count")
+out = l(data)
+print(type(out).__name__, out.indices.numpy().tolist(), out.values.numpy().tolist())
+path = os.path.join(D, "vocab.txt")
+with open(path, "w") as f:
+    f.write("one\\ntwo\\nthree\\n")
+l = keras.layers.StringLookup(vocabulary=path)
+print(l.get_vocabulary(), l(tf.constant(["three", "four"])).numpy())
+l.set_vocabulary(["p", "q"])
+print(l.get_vocabulary(), l.get_config()["vocabulary"])
+print(sorted(l.get_config()))
+tryp("dup", lambda: keras.layers.StringLookup(vocabulary=["a", "a"]))
+tryp("oov_in_vocab", lambda: keras.layers.StringLookup(vocabulary=["[UNK]", "a"]))
+tryp("mask_in_vocab", lambda: keras.layers.StringLookup(vocabulary=["a", ""], mask_token=""))
+tryp("bad_mode", lambda: keras.layers.StringLookup(output_mode="binary"))
+tryp("idf_missing", lambda: keras.layers.StringLookup(vocabulary=vocab, output_mode="tf_idf"))
+tryp("idf_not_tfidf", lambda: keras.layers.StringLookup(vocabulary=vocab,
+     idf_weights=[1.0] * 4))
+tryp("invert_multi", lambda: keras.layers.StringLookup(vocabulary=vocab, invert=True,
+     output_mode="count"))
+tryp("pad_no_max", lambda: keras.layers.StringLookup(pad_to_max_tokens=True))
+tryp("max_small", lambda: keras.layers.StringLookup(max_tokens=1))
+tryp("too_many", lambda: keras.layers.StringLookup(vocabulary=vocab, max_tokens=3))
+tryp("neg_oov", lambda: keras.layers.StringLookup(num_oov_indices=-1))
+tryp("onehot_rank2", lambda: keras.layers.StringLookup(vocabulary=vocab,
+     output_mode="one_hot")(tf.constant([["a", "b"], ["c", "d"]])))
+"""
+
+SNIPPETS["integer_lookup_modes"] = _TRY + """
+l = keras.layers.IntegerLookup(vocabulary=[12, 36, 1138, 42])
+print(l(tf.constant([[12, 1138, 42], [42, 1000, 36]])).numpy().tolist(), l.get_vocabulary())
+l = keras.layers.IntegerLookup(vocabulary=[12, 36], mask_token=0, num_oov_indices=2)
+print(l(tf.constant([0, 12, 5, 36, 7])).numpy().tolist(), l.get_vocabulary())
+l = keras.layers.IntegerLookup(vocabulary=[12, 36], invert=True)
+print(l(tf.constant([0, 1, 2, 5])).numpy().tolist())
+l = keras.layers.IntegerLookup(output_mode="multi_hot")
+l.adapt(tf.data.Dataset.from_tensor_slices([[3, 3, 5], [5, 5, 7], [9, 3, 3]]).batch(2))
+print(l.get_vocabulary(), l(tf.constant([[3, 9, 100]])).numpy().tolist())
+l = keras.layers.IntegerLookup(vocabulary=[1, 2], output_mode="count")
+print(l(tf.constant([[1, 1, 2, 9]], "int32")).numpy().tolist(), l.vocabulary_dtype)
+tryp("int32_dtype", lambda: keras.layers.IntegerLookup(vocabulary_dtype="int32"))
+l = keras.layers.IntegerLookup(vocabulary=np.array([4, 8]), output_mode="one_hot")
+print(l(tf.constant([8, 4, 0])).numpy().tolist())
+print(sorted(l.get_config().items()))
+tryp("neg_vocab", lambda: keras.layers.IntegerLookup(vocabulary=[-3, 2]))
+tryp("float_dtype", lambda: keras.layers.IntegerLookup(vocabulary_dtype="float32"))
+tryp("str_vocab", lambda: keras.layers.IntegerLookup(vocabulary=["a"]))
+"""
+
+SNIPPETS["discretization_hashing"] = _TRY + """
+d = keras.layers.Discretization(bin_boundaries=[0.0, 1.0, 2.5])
+print(d(tf.constant([[-1.5, 0.0, 1.0, 2.0, 3.0]])).numpy().tolist(), d.bin_boundaries)
+d = keras.layers.Discretization(num_bins=4, epsilon=0.01)
+d.adapt(np.arange(20, dtype="float32"))
+print(d.bin_boundaries, d(tf.constant([0.0, 5.0, 9.9, 19.0])).numpy().tolist())
+d = keras.layers.Discretization(bin_boundaries=[0.0, 1.0], output_mode="one_hot")
+print(d(tf.constant([-1.0, 0.5, 1.5])).numpy().tolist())
+d = keras.layers.Discretization(bin_boundaries=[0.0, 1.0], output_mode="count")
+print(d(tf.constant([[-1.0, 0.5, 0.6]])).numpy().tolist())
+print(sorted(d.get_config().items()))
+tryp("both", lambda: keras.layers.Discretization(bin_boundaries=[1.0], num_bins=2))
+tryp("none", lambda: keras.layers.Discretization()(tf.constant([1.0])))
+tryp("mode", lambda: keras.layers.Discretization(num_bins=2, output_mode="tf_idf"))
+h = keras.layers.Hashing(num_bins=5)
+print(h(tf.constant([["A"], ["B"], ["C"], ["D"], ["E"]])).numpy().ravel().tolist())
+h = keras.layers.Hashing(num_bins=5, mask_value="")
+print(h(tf.constant(["", "A", "B"])).numpy().tolist())
+h = keras.layers.Hashing(num_bins=5, salt=133)
+print(h(tf.constant(["A", "B", "C", "D"])).numpy().tolist())
+h = keras.layers.Hashing(num_bins=5, salt=[133, 137])
+print(h(tf.constant(["A", "B", "C", "D"])).numpy().tolist())
+h = keras.layers.Hashing(num_bins=7)
+print(h(tf.constant([1, 2, 3, 40])).numpy().tolist())
+h = keras.layers.Hashing(num_bins=4, output_mode="multi_hot")
+print(h(tf.constant([["A", "B"], ["C", "C"]])).numpy().tolist())
+h = keras.layers.Hashing(num_bins=4, output_mode="count", sparse=True)
+print(type(h(tf.constant([["A", "B", "A"]]))).__name__)
+print(sorted(keras.layers.Hashing(num_bins=3, salt=5).get_config().items()))
+tryp("bins", lambda: keras.layers.Hashing(num_bins=0))
+tryp("salt", lambda: keras.layers.Hashing(num_bins=3, salt=[1, 2, 3]))
+tryp("salt_str", lambda: keras.layers.Hashing(num_bins=3, salt="x"))
+tryp("float_in", lambda: keras.layers.Hashing(num_bins=3)(tf.constant([1.5])))
+hc = keras.layers.HashedCrossing(num_bins=5)
+print(hc((tf.constant([1, 2, 3]), tf.constant(["A", "B", "C"]))).numpy().tolist())
+hc = keras.layers.HashedCrossing(num_bins=5, output_mode="one_hot")
+print(hc((tf.constant([[1], [2]]), tf.constant([["A"], ["B"]]))).numpy().tolist())
+print(sorted(hc.get_config().items()))
+tryp("hc_one", lambda: keras.layers.HashedCrossing(num_bins=5)(tf.constant([1])))
+tryp("hc_mode", lambda: keras.layers.HashedCrossing(num_bins=5, output_mode="count"))
+tryp("hc_shapes", lambda: keras.layers.HashedCrossing(num_bins=5)((tf.constant([1, 2]),
+     tf.constant([1]))))
+"""
+
+SNIPPETS["normalization_textvectorization"] = _TRY + """
+n = keras.layers.Normalization(mean=[2.0, 4.0], variance=[4.0, 16.0])
+print(n(tf.constant([[4.0, 8.0]])).numpy().tolist())
+inv = keras.layers.Normalization(mean=[2.0, 4.0], variance=[4.0, 16.0], invert=True)
+print(inv(tf.constant([[1.0, 1.0]])).numpy().tolist())
+n = keras.layers.Normalization(axis=None)
+n.adapt(np.array([1.0, 2.0, 3.0, 4.0]))
+print(n.mean, n.variance, n(np.array([2.5])).numpy())
+inv = keras.layers.Normalization(invert=True, axis=-1)
+inv.adapt(np.array([[1.0, 10.0], [3.0, 30.0]]))
+print(inv(np.array([[0.0, 1.0]])).numpy().tolist())
+n = keras.layers.Normalization(axis=(1, 2))
+n.adapt(np.arange(24, dtype="float32").reshape(2, 3, 4))
+print(np.shape(n.mean), np.round(np.ravel(n.mean)[:4], 3).tolist())
+tryp("one_only", lambda: keras.layers.Normalization(mean=1.0))
+tryp("axis0", lambda: keras.layers.Normalization(axis=0)(np.ones((2, 2))))
+def std(x):
+    return tf.strings.regex_replace(tf.strings.lower(x), "[^a-z ]", "")
+def spl(x):
+    return tf.strings.split(x, sep="-")
+tv = keras.layers.TextVectorization(standardize=std, split=spl, ngrams=2, max_tokens=12)
+tv.adapt(["Ab-CD-ab!", "cd-EF-ab"])
+print(tv.get_vocabulary())
+print(tv(["ab-cd-zz"]).numpy().tolist())
+tv = keras.layers.TextVectorization(ngrams=(1, 3), output_mode="count")
+tv.adapt(["the cat sat", "the cat"])
+print(tv.get_vocabulary(), tv(["the cat sat on"]).numpy().tolist())
+tv = keras.layers.TextVectorization(output_sequence_length=5, standardize="lower",
+    split="character")
+tv.adapt(["AbC", "ab"])
+print(tv.get_vocabulary(), tv(["Cab,"]).numpy().tolist())
+tv = keras.layers.TextVectorization(output_mode="tf_idf", standardize=None, split="whitespace")
+tv.adapt(["a b b", "b c", "A"])
+print(tv.get_vocabulary(), np.round(tv(["b A a"]).numpy(), 4).tolist())
+tv = keras.layers.TextVectorization(vocabulary=["x", "y"], output_mode="multi_hot",
+    pad_to_max_tokens=True, max_tokens=6)
+print(tv(["y q"]).numpy().tolist(), tv.vocabulary_size())
+tv = keras.layers.TextVectorization(vocabulary=["x", "y"], ragged=True)
+print(tv(["y x q", "x"]))
+print(sorted(tv.get_config()))
+tryp("seq_len_mode", lambda: keras.layers.TextVectorization(output_mode="count",
+     output_sequence_length=3))
+tryp("ragged_mode", lambda: keras.layers.TextVectorization(output_mode="count", ragged=True))
+tryp("bad_split", lambda: keras.layers.TextVectorization(split="comma"))
+tryp("bad_std", lambda: keras.layers.TextVectorization(standardize="upper"))
+tryp("bad_ngrams", lambda: keras.layers.TextVectorization(ngrams=0))
+tryp("bad_ngrams2", lambda: keras.layers.TextVectorization(ngrams=[1, 2]))
+tryp("idf_vocab", lambda: keras.layers.TextVectorization(vocabulary=["a"],
+     output_mode="tf_idf"))
+"""
+
+SNIPPETS["random_image_layers_seeded"] = _TRY + """
+x = np.arange(2 * 6 * 6 * 3, dtype="float32").reshape(2, 6, 6, 3) / 10.0
+def show(layer, training=True, inp=x):
+    out = layer(inp, training=training)
+    print(type(layer).__name__, tuple(out.shape), np.round(out.numpy().ravel()[::23], 3).tolist())
+show(keras.layers.RandomCrop(4, 3, seed=1))
+show(keras.layers.RandomCrop(4, 3, seed=1), training=False)
+show(keras.layers.RandomFlip("horizontal", seed=2))
+show(keras.layers.RandomFlip(seed=3))
+show(keras.layers.RandomZoom(0.3, seed=4))
+show(keras.layers.RandomZoom((-0.2, 0.1), (0.1, 0.3), fill_mode="constant", fill_value=1.0,
+     interpolation="nearest", seed=5))
+show(keras.layers.RandomRotation(0.2, seed=6))
+show(keras.layers.RandomRotation((-0.1, 0.3), fill_mode="wrap", seed=7))
+show(keras.layers.RandomTranslation(0.2, (-0.3, 0.3), seed=8))
+show(keras.layers.RandomContrast(0.5, seed=9))
+show(keras.layers.RandomBrightness(0.3, value_range=(0, 5), seed=10))
+show(keras.layers.RandomBrightness(0.3, seed=10), training=False)
+show(keras.layers.Resizing(3, 4, crop_to_aspect_ratio=True))
+show(keras.layers.CenterCrop(3, 5))
+show(keras.layers.Rescaling(1 / 255.0, offset=-1))
+show(keras.layers.RandomCrop(4, 4, seed=11), inp=x[0])
+tryp("crop_big", lambda: keras.layers.RandomCrop(8, 8, seed=1)(x).shape)
+tryp("zoom_bad", lambda: keras.layers.RandomZoom(1.5))
+tryp("rot_fill", lambda: keras.layers.RandomRotation(0.1, fill_mode="mirror"))
+tryp("contrast_bad", lambda: keras.layers.RandomContrast(1.5))
+tryp("bright_bad", lambda: keras.layers.RandomBrightness(2.0))
+tryp("flip_bad", lambda: keras.layers.RandomFlip("diagonal"))
+print(sorted(keras.layers.RandomZoom(0.2, seed=3).get_config().items()))
+print(sorted(keras.layers.RandomCrop(2, 2).get_config().items()))
+"""
+
+SNIPPETS["nested_summary"] = """
+inner = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, name="d1"),
+    keras.layers.BatchNormalization(name="bn")], name="inner")
+inner.layers[0].trainable = False
+inp = keras.Input((4,), name="x")
+h = inner(inp)
+h2 = keras.layers.Dense(2, name="head")(h)
+m = keras.Model(inp, [h2, h], name="outer")
+m.summary()
+m.summary(expand_nested=True, show_trainable=True)
+m.summary(line_length=60, positions=[0.4, 0.7, 1.0], layer_range=["head", "head"])
+lines = []
+m.summary(print_fn=lambda s, line_break=True: lines.append(s))
+print(len(lines), repr(lines[0][:40]))
+try:
+    m.summary(layer_range=["nope", "head"])
+except Exception as e:
+    print(type(e).__name__, e)
+class Sub(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.block = inner
+        self.out = keras.layers.Dense(1)
+    def call(self, x):
+        return self.out(self.block(x))
+s = Sub()
+s(np.ones((1, 4), "float32"))
+s.summary(expand_nested=True)
+"""
+
+SNIPPETS["evaluate_predict_formats"] = _TRY + """
+inp = keras.Input((3,), name="x")
+a = keras.layers.Dense(1, name="a", kernel_initializer="ones")(inp)
+b = keras.layers.Dense(2, name="b", kernel_initializer="ones")(inp)
+m = keras.Model(inp, {"a": a, "b": b})
+m.compile("sgd", loss={"a": "mse", "b": "mse"}, metrics={"a": ["mae"], "b": ["mse"]})
+x = np.arange(12, dtype="float32").reshape(4, 3) / 10
+y = {"a": np.zeros((4, 1)), "b": np.ones((4, 2))}
+r = m.evaluate(x, y, verbose=0)
+print([round(float(v), 4) for v in r])
+r = m.evaluate(x, y, verbose=0, return_dict=True)
+print({k: round(float(v), 4) for k, v in r.items()})
+p = m.predict(x, verbose=0, batch_size=3)
+print(type(p).__name__, sorted(p), p["a"].dtype, p["b"].shape)
+m.evaluate(x, y, batch_size=2, verbose=2)
+m.predict(x, verbose=2, batch_size=2)
+s = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer="ones")])
+s.compile("sgd", "mse")
+print(round(float(s.evaluate(x, np.zeros(4), verbose=0)), 4))
+s.compile("sgd", "mse", metrics=["mae", "mse"])
+print([round(float(v), 4) for v in s.evaluate(x, np.zeros(4), verbose=0)])
+print(type(s.evaluate(x, np.zeros(4), verbose=0, return_dict=True)).__name__)
+print(s.predict(x, verbose=0).shape, s.predict_on_batch(x).shape,
+      [round(float(v), 4) for v in s.test_on_batch(x, np.zeros(4))],
+      [round(float(v), 4) for v in s.train_on_batch(x, np.zeros(4))])
+print(s.test_on_batch(x, np.zeros(4), return_dict=True).keys())
+two = keras.Model(inp, [a, b])
+out = two.predict(x, verbose=0)
+print(type(out).__name__, [o.shape for o in out])
+print(np.round(s.predict(tf.data.Dataset.from_tensor_slices(x).batch(3), verbose=0)[:, 0],
+      3).tolist())
+tryp("no_compile_eval", lambda: keras.Sequential([keras.Input((3,)),
+     keras.layers.Dense(1)]).evaluate(x, np.zeros(4), verbose=0))
+"""
+
+SNIPPETS["callback_printed_output"] = _TRY + """
+# (unshuffled: TF's MatMul gradient sums some row orders one ulp away from NumPy's)
+def model():
+    keras.utils.set_random_seed(3)
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    m.compile(keras.optimizers.SGD(0.01), "mse", metrics=["mae"])
+    return m
+x = np.array([[1.0, 2.0], [3.0, 4.0], [0.5, -1.0], [2.0, 0.0]], "float32")
+y = np.array([[1.0], [0.0], [2.0], [1.0]], "float32")
+xv, yv = x[:2] * 3, y[:2] * 4
+m = model()
+cb = keras.callbacks.EarlyStopping(monitor="val_loss", patience=1, verbose=1,
+    restore_best_weights=True, min_delta=1e9)
+h = m.fit(x, y, validation_data=(xv, yv), epochs=5, verbose=0, shuffle=False, callbacks=[cb])
+print(len(h.history["loss"]), cb.stopped_epoch, cb.best_epoch, round(float(cb.best), 4))
+m = model()
+cb = keras.callbacks.EarlyStopping(monitor="loss", patience=2, verbose=1, mode="max",
+    start_from_epoch=1, baseline=100.0)
+m.fit(x, y, epochs=6, verbose=0, shuffle=False, callbacks=[cb])
+print(cb.stopped_epoch, cb.wait)
+m = model()
+cb = keras.callbacks.EarlyStopping(monitor="nope", verbose=1)
+tryp("es_nope", lambda: m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[cb]))
+m = model()
+cb = keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=1, verbose=1,
+    min_delta=1e9, cooldown=1, min_lr=0.003)
+h = m.fit(x, y, epochs=6, verbose=0, shuffle=False, callbacks=[cb])
+print([round(float(v), 6) for v in h.history["learning_rate"]])
+tryp("rlr_factor", lambda: keras.callbacks.ReduceLROnPlateau(factor=1.0))
+m = model()
+path = os.path.join(D, "log.csv")
+m.fit(x, y, validation_data=(xv, yv), epochs=2, verbose=0, shuffle=False,
+      callbacks=[keras.callbacks.CSVLogger(path)])
+with open(path) as f:
+    text = f.read()
+print(re.sub(r"\\d\\.\\d+(e-?\\d+)?", "N", text))
+m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[
+      keras.callbacks.CSVLogger(path, separator=";", append=True)])
+with open(path) as f:
+    print(re.sub(r"\\d\\.\\d+(e-?\\d+)?", "N", f.read()))
+os.chdir(D)  # (the checkpoints' messages name their relative paths)
+m = model()
+fmt = "ck-{epoch:02d}-{val_loss:.2f}.weights.h5"
+m.fit(x, y, validation_data=(xv, yv), epochs=2, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ModelCheckpoint(fmt, save_weights_only=True, verbose=1)])
+print(sorted(os.listdir(D)))
+m.fit(x, y, validation_data=(xv, yv), epochs=3, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ModelCheckpoint("best.keras", monitor="val_loss",
+    save_best_only=True, verbose=1, mode="min")])
+print([round(float(v), 3) for v in m.history.history["val_loss"]])
+tryp("val_acc", lambda: m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ModelCheckpoint("b2.keras", monitor="val_acc",
+    save_best_only=True, verbose=1)]))
+m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ModelCheckpoint("b3.keras", monitor="val_acc", mode="max",
+    save_best_only=True, verbose=1)])
+tryp("ck_ext", lambda: type(keras.callbacks.ModelCheckpoint(os.path.join(D,
+     "x.h5"))).__name__)
+tryp("ck_wext", lambda: keras.callbacks.ModelCheckpoint(os.path.join(D, "x.keras"),
+     save_weights_only=True))
+tryp("ck_freq", lambda: keras.callbacks.ModelCheckpoint(os.path.join(D, "x.keras"),
+     save_freq="often"))
+tryp("ck_key", lambda: m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[
+     keras.callbacks.ModelCheckpoint(os.path.join(D, "{epoch}-{nope}.keras"))]))
+"""
+
+SNIPPETS["common_mistakes"] = _TRY + """
+m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+x = np.ones((4, 3), "float32")
+tryp("fit_no_compile", lambda: m.fit(x, np.ones((4, 2)), verbose=0))
+tryp("eval_no_compile", lambda: m.evaluate(x, np.ones((4, 2)), verbose=0))
+tryp("train_on_batch", lambda: m.train_on_batch(x, np.ones((4, 2))))
+tryp("wrong_shape", lambda: m(np.ones((4, 5), "float32")))
+tryp("wrong_rank", lambda: m.predict(np.ones((4, 3, 1), "float32"), verbose=0))
+m.compile("adam", "mse")
+tryp("fit_wrong_shape", lambda: m.fit(np.ones((4, 5), "float32"), np.ones((4, 2)), verbose=0))
+tryp("mismatch_n", lambda: m.fit(x, np.ones((3, 2)), verbose=0))
+tryp("y_shape", lambda: m.fit(x, np.ones((4, 3)), verbose=0))
+tryp("no_y", lambda: m.fit(x, verbose=0))
+tryp("bad_loss", lambda: m.compile("adam", "msee"))
+tryp("bad_opt", lambda: m.compile("adamm", "mse"))
+tryp("bad_metric", lambda: m.compile("adam", "mse", metrics=["acc2"]) or m.fit(x,
+     np.ones((4, 2)), verbose=0))
+y2 = np.ones((4, 2), "float32")
+try:  # (the dataset's class is named as each library names it)
+    m.fit(tf.data.Dataset.from_tensor_slices((x, y2)).batch(2), validation_split=0.5)
+except ValueError as e:
+    print("val_split_ds", re.sub(r"<class '[^']*'>", "<class>", str(e)))
+m.compile("adam", "mse")
+tryp("batch_ds", lambda: len(m.fit(tf.data.Dataset.from_tensor_slices((x, y2)).batch(2),
+     batch_size=2, verbose=0).history))
+f_in = keras.Input((3,), name="f")
+f = keras.Model(f_in, keras.layers.Dense(1)(f_in))
+tryp("functional_shape", lambda: f(np.ones((2, 4), "float32")))
+tryp("functional_dict", lambda: f.predict({"g": x}, verbose=0))
+tryp("dense_int_units", lambda: keras.layers.Dense(2.5))
+tryp("conv_rank", lambda: keras.layers.Conv2D(2, 3)(np.ones((2, 5, 5), "float32")))
+tryp("input_dims", lambda: keras.Input(shape=3))
+tryp("seq_layers", lambda: keras.Sequential([keras.layers.Dense(2), 3]))
+"""

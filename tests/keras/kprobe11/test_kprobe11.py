@@ -1,0 +1,34 @@
+"""The snippets of cases.py print on eagerflow what real TF 2.21 + Keras 3 printed
+(golden.json, written by kprobe/record_golden.py kprobe11); a progress bar's timings are
+compared as placeholders."""
+
+import re
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from tests.golden_io import as_recorded
+from tests.keras.kprobe.snippets import golden_beside
+from tests.keras.kprobe11.cases import SNIPPETS
+
+GOLDEN = golden_beside(__file__)
+
+# "0s", "41ms/step", "133us/step": how long a step took, which no two runs share
+_TIMING = re.compile(r"\b\d+(?:\.\d+)?(?:us|ms|s)(?:/step|/batch|/sample)?\b")
+
+
+def _untimed(text: str) -> str:
+    return _TIMING.sub("T", text)
+
+
+@pytest.mark.parametrize("name", sorted(SNIPPETS))
+def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)  # (a snippet may change into its own temporary folder)
+    keras.backend.clear_session()
+    keras.utils.set_random_seed(1)
+    exec(SNIPPETS[name], {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
+    out = as_recorded(capsys.readouterr().out)
+    assert _untimed(out) == _untimed(GOLDEN["snippets"][name])
