@@ -55,23 +55,6 @@ class NameScope:
         return f"<name_scope {self.name!r}>"
 
 
-class push_scope:  # noqa: N801 - used like a function: `with push_scope("dense"):`
-    """Appends one component to the current name scope for the duration of a block."""
-
-    __slots__ = ("_name",)
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    def __enter__(self) -> str:
-        scopes = _state.name_scopes
-        scopes.append(self._name)
-        return "/".join(scopes) + "/"
-
-    def __exit__(self, *exc: Any) -> None:
-        _state.name_scopes.pop()
-
-
 def current_scope() -> str:
     scopes = _state.name_scopes
     return "/".join(scopes) + "/" if scopes else ""

@@ -76,12 +76,3 @@ def compute_gradient(f: Callable, x: Any, delta: float | None = None) -> tuple:
     theoretical = tuple(_theoretical(f, xs, i, y_size) for i in range(len(xs)))
     numerical = tuple(_numerical(f, xs, i, y_size, delta) for i in range(len(xs)))
     return theoretical, numerical
-
-
-def max_error(grad1: Any, grad2: Any) -> float:
-    """The largest absolute difference between two lists of Jacobians."""
-    error = 0.0
-    for a, b in zip(grad1, grad2):
-        if a.size or b.size:
-            error = max(error, float(np.max(np.abs(np.asarray(a) - np.asarray(b)))))
-    return error

@@ -567,7 +567,3 @@ def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
     a[:, j] = 1
     return EagerTensor(a.reshape(like._shape))
 
-
-def active_tapes() -> list:
-    return list(_state.tapes)
-

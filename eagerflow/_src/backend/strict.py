@@ -294,12 +294,6 @@ def _refill(made: Any, value: Any) -> None:
             _refill(m, v)
 
 
-def _recorded(replay: Any, result: Any, source: Any) -> None:
-    cap = _CURRENT.stream._capture
-    if cap is not None:
-        cap.record(replay, result, (source,))
-
-
 def _launched_or_recorded(replay: Any, result: Any, source: Any) -> None:
     """A copy on the device: one launch, or a step of the stream's capture."""
     cap = _CURRENT.stream._capture

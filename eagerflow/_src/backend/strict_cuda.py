@@ -65,10 +65,6 @@ def _tokens(text: str) -> list:
     return out
 
 
-def _ctype(dtype: np.dtype) -> np.dtype:
-    return np.dtype(dtype)
-
-
 def _arith(a: np.dtype, b: np.dtype) -> np.dtype:
     """C's usual arithmetic conversions (after integer promotion to int)."""
     if a.kind == "f" or b.kind == "f":

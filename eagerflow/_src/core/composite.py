@@ -60,10 +60,6 @@ class CompositeSpec(TypeSpec):
         raise NotImplementedError
 
 
-def is_composite(x: Any) -> bool:
-    return isinstance(x, CompositeTensor)
-
-
 def has_composite(values: Any, kind: type = CompositeTensor) -> bool:
     """Whether a composite (of class `kind`) is among `values` (arguments, or lists of
     them, one level deep)."""

@@ -88,19 +88,6 @@ _LOGICAL: list = []  # the logical devices, made on first use after a configurat
 _INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
 
 
-def register_device(device_type: str, index: int, backend: B.Backend) -> None:
-    """Adds a physical device whose arrays and kernels are `backend`'s."""
-    _PHYSICAL.append(_Device(device_type.upper(), int(index), backend, int(index)))
-    _LOGICAL.clear()
-
-
-def unregister_device(device_type: str, index: int) -> None:
-    """Removes a device added with `register_device` (test backends)."""
-    _PHYSICAL[:] = [d for d in _PHYSICAL
-                    if (d.device_type, d.index) != (device_type.upper(), int(index))]
-    _LOGICAL.clear()
-
-
 def _logical_devices() -> list:
     """The devices ops are placed on: visible physical devices, split as configured."""
     if not _LOGICAL:

@@ -372,7 +372,3 @@ class TensorShape:
 
 def as_shape(shape: Any) -> TensorShape:
     return shape if isinstance(shape, TensorShape) else TensorShape(shape)
-
-
-def unknown_shape(rank: int | None = None) -> TensorShape:
-    return TensorShape(None if rank is None else [None] * rank)

@@ -108,13 +108,6 @@ class ElementIterator:
         pass
 
 
-class EmptyIterator(ElementIterator):
-    __slots__ = ()
-
-    def __next__(self) -> tuple:
-        raise StopIteration
-
-
 class ListIterator(ElementIterator):
     """Elements already in memory."""
 

@@ -6,8 +6,7 @@ the global seed's sequence), and neither seed set means two random words. A data
 reshuffles on each iteration keeps a seed generator, a Philox stream keyed (seed, seed2)
 whose words 2k and 2k + 1 seed its k-th iterator; one that does not seeds every iterator
 with (seed, seed2). An iterator draws 32-bit words from the Philox stream of its seeds:
-shuffle and Dataset.random give TF's elements. sample_from_datasets still draws from a
-NumPy generator (`make_rng`): its choices follow the weights, not TF's stream.
+shuffle and Dataset.random give TF's elements.
 """
 
 from __future__ import annotations
@@ -85,7 +84,3 @@ class Words:
             self._buf.reverse()
             self._counter = (self._counter + 256) & philox.M128
         return self._buf.pop()
-
-
-def make_rng(seed_pair: tuple, epoch: int) -> np.random.Generator:
-    return np.random.default_rng([seed_pair[0] & (2**64 - 1), seed_pair[1] & (2**64 - 1), epoch])

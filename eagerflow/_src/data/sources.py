@@ -183,12 +183,6 @@ def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
                                  repr_name, (input_dataset,))
 
 
-def bool_arg(value: Any) -> bool:
-    if isinstance(value, EagerTensor):
-        return bool(value._arr)
-    return bool(value)
-
-
 def _check_nonempty(element: Any, op: str | None = None) -> None:
     if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
         if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
@@ -896,7 +890,3 @@ def list_files(file_pattern: Any, shuffle: Any, seed: Any) -> DatasetV2:
     if shuffle is None or shuffle:
         ds = ds.shuffle(len(names), seed=seed)
     return ds
-
-
-def is_spec(x: Any) -> bool:
-    return isinstance(x, TypeSpec)

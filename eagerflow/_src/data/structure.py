@@ -477,14 +477,6 @@ class Structure:
         # tf.data calls a user function with a plain tuple element unpacked as arguments.
         self.unpack_args = type(spec) is tuple
 
-    def flatten_value(self, value: Any) -> tuple:
-        """A nested value of this structure as a flat tuple (no checks)."""
-        if self.kind == "leaf":
-            return (value,)
-        if self.kind == "tuple":
-            return tuple(value)
-        return tuple(flatten(value))
-
     def __repr__(self) -> str:
         return f"Structure({self.spec!r})"
 

@@ -11,8 +11,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.errors import (
@@ -762,10 +760,6 @@ class OptionsDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return self._inputs[0]._make_iterator(ctx)
-
-
-def scalar_int64(value: int) -> EagerTensor:
-    return EagerTensor(np.array(value, np.int64), _dt.int64)
 
 
 class _AssertCardinalityIterator(ElementIterator):

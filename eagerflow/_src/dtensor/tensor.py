@@ -23,7 +23,7 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     UnknownError,
 )
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.dtensor import layout_rules
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout
 from eagerflow._src.ops import dispatch
@@ -310,9 +310,5 @@ def run_op(op: Any, inputs: tuple, attrs: dict, name: str | None) -> Any:
 
 def install() -> None:
     dispatch.LAYOUT_HOOK[0] = run_op
-
-
-def is_tensor_like(value: Any) -> bool:
-    return isinstance(value, Tensor)
 
 install()

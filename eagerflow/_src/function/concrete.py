@@ -777,10 +777,6 @@ def build_backward(fn: ConcreteFunction) -> tuple:
     return bw, mask
 
 
-def is_tensor_like(x: Any) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
-
-
 __all__ = ["ConcreteFunction", "SymbolicTensor", "build_backward", "tracing_scope"]
 
 

@@ -945,10 +945,6 @@ def substituting(resolve: Any) -> Iterator[None]:
         _substitutions.stack.pop()
 
 
-def current_graph() -> Graph | None:
-    return _state.graph
-
-
 # A node's default name where TF's Python API gives one other than the op's type (the
 # functions' own name scopes: tf.concat makes "concat"); the operators and the API
 # functions of one op name theirs themselves (`x + y` makes "add", tf.add "Add").

@@ -48,10 +48,6 @@ issubdtype = np.issubdtype
 _state = {"prefer_float32": False}
 
 
-def is_prefer_float32() -> bool:
-    return _state["prefer_float32"]
-
-
 def set_prefer_float32(value: bool) -> None:
     _state["prefer_float32"] = bool(value)
 

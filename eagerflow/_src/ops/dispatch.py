@@ -691,10 +691,6 @@ _new = object.__new__
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
     node = Node(op, inputs, outputs, attrs)
-    # (a copy: a recording tape may push or pop tapes; st_tapes() inlined, once per op)
+    # (a copy: a recording tape may push or pop tapes)
     for tape in list(_state.tapes):
         tape._record(node)
-
-
-def st_tapes() -> list:
-    return list(_state.tapes)

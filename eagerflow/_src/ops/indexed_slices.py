@@ -105,10 +105,6 @@ def densify(values: Tensor, indices: Tensor, dense_shape: Tensor) -> Tensor:
     return bind(op, (values, indices, dense_shape[0]), {"num_segments": None})
 
 
-def is_indexed_slices(x: Any) -> bool:
-    return x.__class__ is IndexedSlices
-
-
 def _cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     """tf.cast of a composite: an IndexedSlices or a SparseTensor keeps its form, its values
     cast (as TF's); a RaggedTensor's flat values are cast by the ragged dispatch."""

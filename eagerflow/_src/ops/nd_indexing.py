@@ -209,11 +209,6 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
                 {"batch_dims": batch_dims, "bad_indices_policy": bad_indices_policy}, name)
 
 
-def _dims_agree(a: tuple, b: tuple) -> bool:
-    """Same rank and no two known dims that differ (an unknown dim agrees with any)."""
-    return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
-
-
 def _scatter_outer(op: str, is_: tuple | None, us: tuple | None) -> None:
     """The indices' outer dimensions against the updates' (checked by TF's shape function
     too, when the output's shape is known only as the graph runs)."""

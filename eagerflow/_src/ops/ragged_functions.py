@@ -636,14 +636,6 @@ def _concat_columns(rts: list) -> RaggedTensor:
     return RaggedTensor._make(inner.values, dense_gather(inner.row_splits, rows))
 
 
-def ragged_rank_of(x: Any) -> int:
-    return x.ragged_rank if isinstance(x, RaggedTensor) else 0
-
-
-def is_ragged(x: Any) -> bool:
-    return isinstance(x, RaggedTensor)
-
-
 __all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_to_segment_ids",
            "segment_ids_to_row_splits", "stack"]
 

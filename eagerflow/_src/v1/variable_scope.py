@@ -338,10 +338,6 @@ def get_variable_scope() -> VariableScope:
     return _store().current
 
 
-def get_variable_scope_store() -> _Store:
-    return _store()
-
-
 def get_variable(name: str, shape: Any = None, dtype: Any = None, initializer: Any = None,
                  regularizer: Any = None, trainable: Any = None, collections: Any = None,
                  caching_device: Any = None, partitioner: Any = None,

@@ -65,10 +65,6 @@ def graph_tensor(x: Any) -> Any:
     return None
 
 
-def in_graph_branch() -> bool:
-    return _local.graph_branch_depth > 0
-
-
 def is_tensor_array(x: Any) -> bool:
     return getattr(x, "_is_tensor_array", False) or (
         type(x).__name__ == "TensorArray" and hasattr(x, "stack"))

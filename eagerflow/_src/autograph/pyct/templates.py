@@ -113,15 +113,6 @@ def replace_expr(template: str, **subs: Any) -> ast.expr:
     return replace(template, **subs)[0].value
 
 
-def names_tuple(names: list[str], ctx: Any = None) -> ast.Tuple:
-    ctx = ctx or ast.Load()
-    return ast.Tuple(elts=[ast.Name(id=n, ctx=type(ctx)()) for n in names], ctx=ctx)
-
-
-def str_tuple(names: list[str]) -> ast.Tuple:
-    return ast.Tuple(elts=[ast.Constant(value=n) for n in names], ctx=ast.Load())
-
-
 def locate(nodes: Any, origin: ast.AST) -> Any:
     """Gives template nodes (and hand-made ones) under `nodes` the position of `origin`;
     the user's own nodes keep theirs."""

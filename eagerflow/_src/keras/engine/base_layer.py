@@ -969,7 +969,3 @@ def _defines_get_config(cls: type) -> bool:
         if "get_config" in klass.__dict__:
             return True
     return False
-
-
-def in_functional_construction() -> bool:
-    return in_symbolic_scope()

@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
@@ -796,7 +795,3 @@ class ActivityRegularization(Layer):
         config.pop("activity_regularizer", None)
         config.update({"l1": self.l1, "l2": self.l2})
         return config
-
-
-def flat_shapes(shapes: Any) -> list:
-    return nest.flatten(shapes)

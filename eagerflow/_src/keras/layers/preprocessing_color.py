@@ -65,10 +65,6 @@ def rescale(images: Any, source: Any, target: Any, dtype: Any = "float32") -> An
     return (images - low) / (high - low) * (new_high - new_low) + new_low
 
 
-def _per_image(values: Any) -> Any:
-    return ta.reshape(values, [-1, 1, 1, 1])
-
-
 class ColorLayer(ImagePreprocessingLayer):
     """What the colour layers share: a seed and generator, masks and boxes passed
     through."""

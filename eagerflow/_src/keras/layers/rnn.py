@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import serialization as ser
@@ -921,7 +920,3 @@ class GRU(_FlatRNN):
                  reset_after: bool = True, use_cudnn: Any = "auto", **kwargs: Any) -> None:
         self._flat_init(init_args(locals()), _COMMON + (
             "recurrent_activation", "reset_after", "implementation"))
-
-
-def nested_outputs(x: Any) -> list:
-    return nest.flatten(x)
