@@ -192,3 +192,80 @@ def test_pinned_holds_one_thread_and_restores(monkeypatch):
             assert _threads() == 1
         assert _threads() == 1
     assert _threads() == before and blas._THREADS.active == 0
+
+
+# -- tall products in bands of rows (OpenBLAS's small-matrix kernel) ----------------------
+
+class _Recorder:
+    """Stands in for NumPy inside backend/numpy.py: records each product's shapes."""
+
+    def __init__(self) -> None:
+        self.shapes: list = []
+        self.ndarray = np.ndarray
+        self.dtype = np.dtype
+        self.float32, self.float64 = np.float32, np.float64
+
+    def matmul(self, a, b, out=None):
+        self.shapes.append((a.shape, b.shape))
+        return np.matmul(a, b, out=out)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_band_rows_stay_under_the_small_kernel_limit(monkeypatch, dtype):
+    monkeypatch.setattr(blas, "_CORE", ["skylakex"])
+    for k, n in ((144, 16), (9, 16), (288, 32), (1600, 64)):
+        rows = blas.band_rows(k, n, dtype)
+        assert rows == 0 or (rows >= 16 and rows * k * n <= blas.SMALL_KERNEL_MACS <
+                             (rows + 1) * k * n)
+    assert blas.band_rows(144, 16, dtype) == 434
+    assert blas.band_rows(1600, 64, dtype) == 0  # a band of 9 rows: whole
+    assert blas.band_rows(144, 16, "int32") == 0  # no BLAS for integers
+    monkeypatch.setattr(blas, "_CORE", ["haswell"])  # no small-matrix kernel: whole
+    assert blas.band_rows(144, 16, dtype) == 0
+
+
+def test_core_name_is_read_once():
+    name = blas._core()
+    assert isinstance(name, str) and name == name.lower() and blas._core() is name
+
+
+@pytest.mark.parametrize("core", ["skylakex", ""])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_matmul_rows_is_each_rows_product(monkeypatch, core, dtype):
+    monkeypatch.setattr(blas, "_CORE", [core])
+    rng = np.random.default_rng(2)
+    a = rng.normal(size=(1820, 144)).astype(dtype)
+    b = rng.normal(size=(144, 16)).astype(dtype)
+    spy = _Recorder()
+    monkeypatch.setattr(blas, "np", spy)
+    out = np.empty((1820, 16), dtype)
+    assert blas.matmul_rows(a, b, out) is out
+    monkeypatch.undo()
+    if core:  # 5 equal bands of 364 rows (not 4 of 434 and a sliver of 84)
+        assert spy.shapes == [((364, 144), (144, 16))] * 5
+    else:
+        assert spy.shapes == [((1820, 144), (144, 16))]
+    # each output row is one dot product: against float64, within float32's rounding
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    tol = 1e-5 if dtype == "float32" else 1e-13
+    np.testing.assert_allclose(out, ref, rtol=0, atol=tol * np.abs(ref).max())
+    np.testing.assert_array_equal(out[364:728], np.matmul(a[364:728], b))  # a band: its own
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_matmul_t_rows_sums_bands_in_order(monkeypatch, dtype):
+    monkeypatch.setattr(blas, "_CORE", ["skylakex"])
+    rng = np.random.default_rng(3)
+    a = rng.normal(size=(2000, 144)).astype(dtype)
+    g = rng.normal(size=(2000, 16)).astype(dtype)
+    got = blas.matmul_t_rows(a, g)
+    assert got.shape == (144, 16) and got.dtype == dtype
+    steps = [(i, min(i + 400, 2000)) for i in range(0, 2000, 400)]  # 5 bands of 400
+    want = np.matmul(a[:400].T, g[:400])
+    for i, j in steps[1:]:
+        want += np.matmul(a[i:j].T, g[i:j])
+    np.testing.assert_array_equal(got, want)  # the same sums, in band order
+    ref = a.astype(np.float64).T @ g.astype(np.float64)
+    tol = 1e-5 if dtype == "float32" else 1e-13
+    np.testing.assert_allclose(got, ref, rtol=0, atol=tol * np.abs(ref).max())
+    np.testing.assert_array_equal(blas.matmul_t_rows(a, g), got)  # the same bits again

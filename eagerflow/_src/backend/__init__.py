@@ -237,6 +237,22 @@ def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].matmul(a, b, out)
 
 
+def matmul_rows(xp: Any, a: Any, b: Any, out: Any) -> Any:
+    """`xp.matmul(a, b, out=out)` for a tall skinny a (M, K) and b (K, N) (an im2col
+    block's product), in bands of rows where the CPU's BLAS runs those faster."""
+    if xp is np:
+        return cpu.matmul_rows(a, b, out)
+    return xp.matmul(a, b, out=out)
+
+
+def matmul_t_rows(xp: Any, a: Any, g: Any) -> Any:
+    """`a.T @ g` for a tall a (M, K) and g (M, N) (a filter gradient's sum over an
+    im2col block's rows), in bands of rows where the CPU's BLAS runs those faster."""
+    if xp is np:
+        return cpu.matmul_t_rows(a, g)
+    return xp.matmul(a.T, g)
+
+
 def product_scope(xp: Any, macs: int) -> Any:
     """A scope for a run of products of at most `macs` multiply-adds each (a blocked
     kernel's), which inside call `xp.matmul` directly."""

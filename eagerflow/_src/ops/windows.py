@@ -28,6 +28,8 @@ from eagerflow._src.backend import (
     elementwise_kernel,
     lanes,
     matmul,
+    matmul_rows,
+    matmul_t_rows,
     product_scope,
     run_blocks,
     scratch,
@@ -504,7 +506,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         cols = im2col.block(block, kept)
         dest = out2[block.rows]
         if groups == 1:
-            xp.matmul(cols, w2, out=dest)
+            matmul_rows(xp, cols, w2, dest)
         else:
             res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
@@ -555,7 +557,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
                     cols = im2col.block(block)
                 gb = g2[block.rows]
                 if groups == 1:
-                    part = xp.matmul(cols.T, gb)
+                    part = matmul_t_rows(xp, cols, gb)
                 else:
                     gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
                     gg = gb.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
