@@ -319,9 +319,50 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
         iy = _taps("nearest", h, size[0], "", False, *_mode(a))[0][:, 0]
         ix = _taps("nearest", w, size[1], "", False, *_mode(a))[0][:, 0]
         return images[:, xp.asarray(iy)][:, :, xp.asarray(ix)]
+    if r.method == "bilinear":
+        return _bilinear(xp, images, size, _mode(a)).astype(out_t, copy=False)
     x = images.astype(out_t, copy=False)
     ry, rx = _matrices(r.method, h, w, size, a, out_t)
     return _apply(xp, x, ry, rx).astype(out_t, copy=False)
+
+
+def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
+    """TF's CachedInterpolation of one axis: lower and upper source rows and the float32
+    weight of the upper one."""
+    f32 = np.float32
+    fi = np.arange(n_out).astype(f32)
+    scale = _scale(n_in, n_out, align)
+    src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
+    fl = np.floor(src)
+    lo = np.maximum(fl, 0).astype(np.int64)
+    hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
+    return lo, hi, (src - fl).astype(f32)
+
+
+def _bilinear(xp: Any, images: Any, size: tuple, mode: tuple) -> Any:
+    """ResizeBilinear as TF's CPU kernel rounds it: float32 corners (float64 kept), the
+    top and bottom rows lerped along x, then those along y (an interpolation matrix
+    product sums the four weighted corners, which differs in the last bit and flips uint8
+    results rounded by Keras' Resizing)."""
+    _, h, w, _ = images.shape
+    ylo, yhi, yl = (xp.asarray(v) for v in _lerps(h, size[0], *mode))
+    xlo, xhi, xl = (xp.asarray(v) for v in _lerps(w, size[1], *mode))
+    x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
+    take = xp.take  # (faster than fancy indexing along a middle axis)
+    top, bottom = take(x, ylo, axis=1), take(x, yhi, axis=1)
+    xl = xl[None, None, :, None]
+    t, d = take(top, xlo, axis=2), take(top, xhi, axis=2)
+    d -= t
+    d *= xl
+    t += d  # top = tl + (tr - tl) * x_lerp
+    b, d = take(bottom, xlo, axis=2), take(bottom, xhi, axis=2)
+    d -= b
+    d *= xl
+    b += d  # bottom, the same
+    b -= t
+    b *= yl[None, :, None, None]
+    b += t  # top + (bottom - top) * y_lerp
+    return b
 
 
 def resize_grad(r: _Resize, n: Any, g: Any) -> list:
@@ -660,6 +701,10 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
         h_out = int(np.rint(np.float32(f) * np.float32(h)))
         w_out = int(np.rint(np.float32(f) * np.float32(w)))
     sz = (h_out, w_out)
+    if method != ResizeMethod.NEAREST_NEIGHBOR and x._dtype is not dt.float32:
+        # TF's kernels read each value as a float and give float32 unrounded (these ops
+        # keep a half or double input's dtype): the cast is that read
+        x = cast(x, dt.float32)
     if method == ResizeMethod.BILINEAR and not antialias:
         out = bind(RESIZE_BILINEAR, (x,) + dyn, {"size": sz})
     elif method == ResizeMethod.BILINEAR or (method == ResizeMethod.BICUBIC and antialias) or \
