@@ -160,8 +160,24 @@ def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
     return convert_image_dtype(out, x._dtype, saturate=not x._dtype.is_floating)
 
 
+def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
+    """The shape checks of TF's AdjustSaturation and AdjustHue kernels (run eagerly before
+    any op here; a traced call raises them when traced, TF's when run)."""
+    shp = x._shape
+    if shp is not None and len(shp) < 3:
+        raise C.fail(op, f"input must be at least 3-D, got shape[{','.join(map(str, shp))}]")
+    if shp is not None and shp[-1] is not None and shp[-1] != 3:
+        raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
+    f = factor._shape if hasattr(factor, "_shape") else np.shape(factor)
+    if f is not None and len(f) != 0:
+        raise C.fail(op, f"{word} must be scalar: [{','.join(map(str, f))}]")
+
+
+@eager_api("saturation_factor")
 def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
+    _adjust_checks("AdjustSaturation", _numeric_image(image), saturation_factor, "scale")
+
     def fn(x: Any) -> Any:
         h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
         f = cast(convert_to_tensor(saturation_factor, dtype_hint=x._dtype), x._dtype)
@@ -169,9 +185,11 @@ def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = Non
     return _in_float(image, fn, float32_only=True)
 
 
+@eager_api("delta")
 def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
     d = convert_to_tensor(delta, dtype_hint=dt.float32)
+    _adjust_checks("AdjustHue", _numeric_image(image), d, "delta")
     if type(d) is EagerTensor and not -1.0 <= float(d._arr) <= 1.0:  # TF's eager check
         raise ValueError("delta must be in the interval [-1, 1]")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import Trackable, TrackableList
@@ -291,6 +293,12 @@ class Sequential(Functional):
 
     # -- running ---------------------------------------------------------------------------
     def build(self, input_shape: Any = None) -> None:
+        given = _one_shape(input_shape)
+        if given is not None and self._input_layer_obj is not None and \
+                tuple(self._input_layer_obj.batch_shape) != given:
+            raise ValueError(f"Sequential model '{self.name}' has already been configured to "
+                             f"use input shape {tuple(self._input_layer_obj.batch_shape)}. You "
+                             f"cannot build it with input_shape {given}")
         if self._is_graph_network:
             self.built = True
             return
@@ -378,3 +386,16 @@ class Sequential(Functional):
         if not model._is_graph_network and isinstance(shape, (list, tuple)):
             model.build(shape)
         return model
+
+
+def _one_shape(input_shape: Any) -> tuple | None:
+    """The shape of a single input as Keras 3 standardizes it (None for several inputs
+    or none)."""
+    if isinstance(input_shape, TensorShape):
+        input_shape = input_shape.as_list() if input_shape.rank is not None else None
+    if not isinstance(input_shape, (list, tuple)):
+        return None
+    if not all(d is None or isinstance(d, (int, np.integer)) and not isinstance(d, bool)
+               for d in input_shape):
+        return None
+    return tuple(None if d is None else int(d) for d in input_shape)

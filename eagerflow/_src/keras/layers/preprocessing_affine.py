@@ -34,6 +34,9 @@ INTERPOLATIONS = ("nearest", "bilinear")
 class _AffineLayer(ImagePreprocessingLayer):
     """What the three layers share: fill/interpolation checks, the cast, the warp."""
 
+    # Keras reads the shape before its rank check: an input of lower rank is its IndexError
+    _indexed_rank = 0
+
     _FACTOR_ERROR = ("The `factor` argument should be a number (or a list of two numbers) in "
                      "the range [-1.0, 1.0]. ")
     # get_config's keys after the base layer's, in Keras's order.
@@ -75,6 +78,8 @@ class _AffineLayer(ImagePreprocessingLayer):
 
     def _sizes(self, images: Any) -> tuple:
         """(batch, height, width) of a rank-3 or rank-4 input (a single image: batch 1)."""
+        if images.shape.rank < self._indexed_rank:  # Keras reads the shape before its check
+            raise IndexError("tuple index out of range")
         self._check_rank(images)
         dims = _dims(images)
         batch = dims[0] if len(dims) == 4 else 1
@@ -132,6 +137,8 @@ class RandomTranslation(_AffineLayer):
     image shifted by a uniform fraction of its height and of its width."""
 
     _USE_BASE_FACTOR = False
+
+    _indexed_rank = 3
 
     def __init__(self, height_factor: Any, width_factor: Any, fill_mode: str = "reflect",
                  interpolation: str = "bilinear", seed: int | None = None,
@@ -199,6 +206,8 @@ class RandomRotation(_AffineLayer):
     centre by a uniform angle in factor * 360 degrees (positive: counter-clockwise)."""
 
     _CONFIG_KEYS = ("factor", "fill_mode", "fill_value", "interpolation", "seed")
+
+    _indexed_rank = 2
 
     def __init__(self, factor: Any, fill_mode: str = "reflect", interpolation: str = "bilinear",
                  seed: int | None = None, fill_value: float = 0.0,
@@ -285,6 +294,8 @@ class RandomPerspective(_AffineLayer):
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (0, 1)
     _CONFIG_KEYS = ("factor", "scale", "interpolation", "fill_value", "seed")
+
+    _indexed_rank = 3
 
     def __init__(self, factor: Any = 1.0, scale: float = 1.0, interpolation: str = "bilinear",
                  fill_value: float = 0.0, seed: int | None = None,

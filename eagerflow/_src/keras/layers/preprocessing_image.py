@@ -335,7 +335,7 @@ class Resizing(ImagePreprocessingLayer):
         self.antialias = bool(antialias)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
-        return self._image_size(_dims(images))  # (an IndexError for rank < 3, as Keras)
+        return self._image_size(tuple(_dims(images)))  # (Keras' IndexError for rank < 3)
 
     def transform_bounding_boxes(self, bounding_boxes: dict, transformation: tuple,
                                  training: bool = True) -> dict:
@@ -448,7 +448,7 @@ class RandomCrop(ImagePreprocessingLayer):
         self.data_format = normalize_data_format(data_format)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
-        dims = images.shape.as_list()
+        dims = tuple(images.shape.as_list())  # (Keras' IndexError for rank < 3)
         height, width = dims[self._height_axis], dims[self._width_axis]
         if height is None or width is None:
             raise ValueError("RandomCrop requires the input to have a fully defined height and "
