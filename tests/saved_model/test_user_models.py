@@ -39,9 +39,6 @@ KNOWN = {
 # the same for TF's probes of eagerflow's re-save, against TF's of its own re-save
 KNOWN_RESAVE = {
     ("composite", "cf_sparse"): "an output of unknown rank is written as rank 1",
-    **{("control", f"loop_grad_{x}"): "the popped accumulators of a while_loop's gradient "
-       "are written as a TensorListGather, which TF refuses for the last element (unknown "
-       "element shape)" for x in ("2.0", "-1.0")},
     ("module", "handle"): "a function returning a resource handle is written failing",
     ("tables", "handle"): "as module/handle",
     ("text_export", "signatures"): "the re-saved signature captures the table's handle, not "

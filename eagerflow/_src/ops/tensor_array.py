@@ -127,6 +127,15 @@ def _concat(xp: Any, flow: Any, dtype: Any) -> Any:
     return xp.concatenate(items, axis=0)
 
 
+def _resize(xp: Any, flow: Any, size: Any) -> tuple:
+    flow = _items_of(flow)
+    n = int(to_host(size))
+    if n < 0:
+        raise _fail("TensorListResize", f"TensorListSlice expects size to be non-negative. "
+                                        f"Got: {n}")
+    return tuple(flow[:n]) + (None,) * (n - len(flow))
+
+
 def _items_of(flow: Any) -> tuple:
     if isinstance(flow, np.ndarray):  # a constant flow: 0-d object array holding the tuple
         return flow[()]
@@ -313,8 +322,8 @@ def _to_tf(n: Any, b: Any) -> list:
     if op == "TensorListScatterIntoExistingList":
         return b.node(op, [b.input(0), b.input(2), b.input(1)],
                       {"element_dtype": n.inputs[2]._dtype})
-    if op == "TensorListLength":
-        return b.node(op, [b.input(0)])
+    if op in ("TensorListLength", "TensorListResize"):
+        return b.node(op, [b.input(i) for i in range(len(n.inputs))])
     if op == "EmptyTensorList":
         return b.node(op, [b.input(0), b.input(1)],
                       {"element_dtype": a["element_dtype"], "shape_type": dt.int32})
@@ -386,6 +395,10 @@ def _empty(xp: Any, shape: Any, most: Any, element_dtype: Any) -> np.ndarray:
 
 EMPTY = OpDef("EmptyTensorList", lambda shape, most, element_dtype: [_V], _empty,
               no_fold=True, tf=_TF_LIST)
+# (what a popped accumulator keeps: the list cut to a size, whatever its elements' shape,
+# where a gather of no elements would need it)
+RESIZE = OpDef("TensorListResize", lambda f, size: [_V], _resize,
+               grad=lambda node, g: [g, None], no_fold=True, host_inputs=(1,), tf=_TF_LIST)
 SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
 GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
                _gather, grad=_read_grad, no_fold=True, tf=_TF_LIST)

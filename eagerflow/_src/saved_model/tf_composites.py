@@ -128,6 +128,8 @@ def _list_op(n: Any) -> Any:
         return bind(TA.SCATTER, (ins[0], ins[2], ins[1]), {"dynamic": True})
     if op == "TensorListLength":
         return bind(TA.SIZE, (ins[0],), {})
+    if op == "TensorListResize":
+        return bind(TA.RESIZE, (ins[0], math.cast(ins[1], dt.int32)), {})
     shape = _element_shape(n.const(len(ins) - 1))
     if shape is None and n.const(len(ins) - 1) is None:
         raise n.fail("eagerflow needs the element shape of a TensorList read known at import")
@@ -150,10 +152,9 @@ def _list_push_pop(n: Any) -> Any:
     dtype = n.attrs["element_dtype"]
     last = bind(TA.GET_ITEM, (ins[0], size - 1), {"dtype": dtype,
                                                   "shape": _element_shape(n.const(1))})
-    shape = None if last.shape.rank is None else tuple(last.shape.as_list())
-    rest = bind(TA.GATHER, (ins[0], sequences.range(size - 1)), {"dtype": dtype,
-                                                                 "shape": shape})
-    return [bind(TA.FROM_TENSOR, (rest,), {}), last]
+    # (the rest is the list cut short, not its items gathered anew: TF gathers no items
+    # only where it knows their shape, and the last pop leaves none)
+    return [bind(TA.RESIZE, (ins[0], size - 1), {}), last]
 
 
 def _optional(n: Any) -> Any:
@@ -264,5 +265,5 @@ COMPOSED = {
     **{name: _list_op for name in (
         "TensorListReserve", "TensorListFromTensor", "TensorListSetItem", "TensorListGetItem",
         "TensorListStack", "TensorListLength", "TensorListGather",
-        "TensorListScatterIntoExistingList")},
+        "TensorListScatterIntoExistingList", "TensorListResize")},
 }

@@ -35,6 +35,7 @@ EXTRA_OPS = (
     "EluGrad", "SeluGrad", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
     "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
     "TensorListGather", "TensorListScatterIntoExistingList", "TensorListConcatV2",
+    "TensorListResize",
     "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2", "StatelessRandomNormalV2",
     "Softplus", "Softsign", "AddV2", "Mod", "StringFormat", "SparseCross",
     "DenseBincount", "SparseReduceSum", "SparseReduceMax", "SparseReduceSumSparse",
