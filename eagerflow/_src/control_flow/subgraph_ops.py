@@ -503,8 +503,15 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
         sources = [c for c in caps if _floaty(c)] + list(variables)
         res = tape.gradient(targets, sources, output_gradients=grads) if targets else \
             [None] * len(sources)
-        return [r if r is not None else zeros_like(s) for r, s in zip(res, sources)]
+        return [r if r is not None else _zero_gradient(s) for r, s in zip(res, sources)]
     return f
+
+
+def _zero_gradient(t: Any) -> Any:
+    """No gradient as a value: zeros, or for a TensorArray's flow an empty list (a branch
+    that never reads the array)."""
+    return empty_gradient_list() if isinstance(t, Tensor) and t._dtype is dt.variant else \
+        zeros_like(t)
 
 
 def _floaty(t: Any) -> bool:

@@ -1,6 +1,6 @@
 """tf.compat.v1.nn's recurrent drivers: `dynamic_rnn`, `static_rnn`,
-`bidirectional_dynamic_rnn`, `static_bidirectional_rnn`, over the cells of rnn_cells.py (or
-any object with TF's cell interface).
+`bidirectional_dynamic_rnn`, `static_bidirectional_rnn` and `raw_rnn`, over the cells of
+rnn_cells.py (or any object with TF's cell interface).
 
 Sits in the v1 layer. A sequence whose number of steps is known when the graph is built is
 unrolled step by step (the values TF's while loop computes); one known only when it runs
@@ -16,11 +16,20 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import concat, constant, reshape, shape, zeros
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import cast, equal, greater_equal, identity, where
+from eagerflow._src.ops.math import (
+    cast,
+    equal,
+    greater_equal,
+    identity,
+    logical_not,
+    logical_or,
+    where,
+)
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.shaping import reverse, reverse_sequence
@@ -271,3 +280,121 @@ def static_bidirectional_rnn(cell_fw: Any, cell_bw: Any, inputs: Any,
     outputs = [concat([f, b], 1) for f, b in zip(out_fw, out_bw)]
     return outputs, st_fw, st_bw
 
+
+
+# -- raw_rnn -------------------------------------------------------------------------------
+
+def _size_parts(size: Any) -> Any:
+    """An emit's per-entry shape: a list of ints (None where unknown), or a shape tensor."""
+    if isinstance(size, Tensor):
+        return size
+    if isinstance(size, TensorShape):
+        return size.as_list()
+    return [int(size)]
+
+
+def _with_batch(batch: Any, size: Any) -> Any:
+    """[batch, *size] as zeros() takes it: a list when all is static, else a tensor."""
+    if not isinstance(batch, Tensor) and not isinstance(size, Tensor):
+        return [int(batch), *size]
+    b = reshape(cast(batch, dt.int32), [1])
+    rest = size if isinstance(size, Tensor) else constant(size, dtype=dt.int32)
+    return concat([b, cast(rest, dt.int32)], 0)
+
+
+def _select_rows(done: Any, old: Any, new: Any) -> Any:
+    """TF 1's where over rows: `old` in a finished batch entry, `new` elsewhere (a
+    TensorArray or a scalar passes through as the new one)."""
+    if isinstance(old, TensorArray) or old.shape.rank == 0:
+        return new
+    rank = new.shape.rank
+    cond = reshape(done, [-1] + [1] * (rank - 1)) if rank and rank > 1 else done
+    return where(cond, old, new)
+
+
+def raw_rnn(cell: Any, loop_fn: Any, parallel_iterations: Any = None,
+            swap_memory: bool = False, scope: Any = None) -> tuple:
+    """Runs `cell` as `loop_fn` steers it: `loop_fn(time, cell_output, cell_state,
+    loop_state)` returns (finished, next_input, next_cell_state, emit_output,
+    next_loop_state), first at time 0 with no output (its state is the initial one, its
+    emit the structure of what is emitted). Returns (a TensorArray of the emits per step,
+    the final state, the final loop state or None); a finished batch entry emits zeros and
+    keeps its state, and the loop ends when every entry is finished."""
+    _check_cell("cell", cell)
+    if not callable(loop_fn):
+        raise TypeError(f"Argument `loop_fn` must be a callable. Received: {loop_fn}.")
+    parallel_iterations = parallel_iterations or 32
+    with variable_scope(scope or "rnn"):
+        time = constant(0, dtype=dt.int32)
+        finished, next_input, initial_state, emit_structure, init_loop_state = loop_fn(
+            time, None, None, None)
+        flat_input = [convert_to_tensor(x) for x in nest.flatten(next_input)]
+        next_input = nest.pack_sequence_as(next_input, flat_input)
+        loop_state = init_loop_state if init_loop_state is not None else constant(
+            0, dtype=dt.int32)
+        static_batch = flat_input[0].shape[0] if flat_input[0].shape.rank else None
+        for x in flat_input[1:]:
+            other = x.shape[0] if x.shape.rank else None
+            if static_batch is not None and other is not None and other != static_batch:
+                raise ValueError(f"Dimensions {static_batch} and {other} are not compatible")
+            static_batch = static_batch if static_batch is not None else other
+        batch = static_batch if static_batch is not None else shape(flat_input[0])[0]
+        nest.assert_same_structure(initial_state, cell.state_size)
+        flat_state = [convert_to_tensor(s) for s in nest.flatten(initial_state)]
+        state = nest.pack_sequence_as(initial_state, flat_state)
+        if emit_structure is not None:
+            flat_emit = [convert_to_tensor(e) for e in nest.flatten(emit_structure)]
+            sizes = [e.shape.as_list() if e.shape.is_fully_defined() else shape(e)
+                     for e in flat_emit]
+            emit_dtypes = [e.dtype for e in flat_emit]
+        else:
+            emit_structure = cell.output_size
+            sizes = [_size_parts(s) for s in nest.flatten(emit_structure)]
+            emit_dtypes = [flat_state[0].dtype] * len(sizes)
+        emit_tas = [TensorArray(d, size=0, dynamic_size=True, name=f"rnn_output_{i}",
+                                element_shape=TensorShape([static_batch]).concatenate(
+                                    TensorShape(None) if isinstance(s, Tensor) else s))
+                    for i, (d, s) in enumerate(zip(emit_dtypes, sizes))]
+        zero_emit = nest.pack_sequence_as(
+            emit_structure, [zeros(_with_batch(batch, s), d) for s, d in zip(sizes, emit_dtypes)])
+        emit_ta = nest.pack_sequence_as(emit_structure, emit_tas)
+        if _state.graph is not None and not getattr(cell, "built", False):
+            # the cell's variables are the graph's, made outside the loop: a first call
+            # builds them (its ops are left for the graph to prune)
+            cell(next_input, state)
+        parts = (next_input, emit_ta, state, loop_state)
+        counts = [len(nest.flatten(p)) for p in parts]
+
+        def unpack(flat: Any) -> list:
+            out, at = [], 0
+            for p, n in zip(parts, counts):
+                out.append(nest.pack_sequence_as(p, list(flat[at:at + n])))
+                at += n
+            return out
+
+        def cond(t: Any, done: Any, *rest: Any) -> Any:
+            return logical_not(reduce_all(done))
+
+        def body(t: Any, done: Any, *rest: Any) -> tuple:
+            inp, tas, st, ls = unpack(rest)
+            output, cell_state = cell(inp, st)
+            nest.assert_same_structure(st, cell_state)
+            nest.assert_same_structure(cell.output_size, output)
+            next_time = t + 1
+            nxt_done, nxt_input, nxt_state, emit, nxt_ls = loop_fn(next_time, output,
+                                                                   cell_state, ls)
+            nest.assert_same_structure(st, nxt_state)
+            nest.assert_same_structure(inp, nxt_input)
+            nest.assert_same_structure(tas, emit)
+            ls = ls if nxt_ls is None else nxt_ls
+            emit = nest.map_structure(lambda z, e: _select_rows(done, z, e), zero_emit, emit)
+            nxt_state = nest.map_structure(lambda o, n: _select_rows(done, o, n), st,
+                                           nxt_state)
+            tas = nest.map_structure(lambda ta, e: ta.write(t, e), tas, emit)
+            return (next_time, logical_or(done, nxt_done),
+                    *nest.flatten((nxt_input, tas, nxt_state, ls)))
+
+        res = while_loop(cond, body, (time, finished, *nest.flatten(parts)),
+                         parallel_iterations=parallel_iterations, swap_memory=swap_memory)
+        _, emit_ta, final_state, final_loop_state = unpack(res[2:])
+        return emit_ta, final_state, (None if init_loop_state is None else final_loop_state)

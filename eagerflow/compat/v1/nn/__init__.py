@@ -1,7 +1,8 @@
 """tf.compat.v1.nn: TF 1's forms of the tf.nn functions whose arguments differ from TF 2's
 (the embedding lookups with their `partition_strategy`), TF 1's own functions (xw_plus_b,
 relu_layer, the convolution backprops, the `_v2` names), TF 1's recurrent networks
-(`dynamic_rnn`, `static_rnn`, `bidirectional_dynamic_rnn`, `static_bidirectional_rnn` and the
+(`dynamic_rnn`, `static_rnn`, `bidirectional_dynamic_rnn`, `static_bidirectional_rnn`, `raw_rnn`
+and the
 `rnn_cell` cells, as TF 2.21 has them with Keras 2's legacy cells), and TF 2's tf.nn for
 the rest (re-exports only)."""
 
@@ -39,6 +40,7 @@ from eagerflow._src.v1.nn_v1 import (
 from eagerflow._src.v1.rnn_v1 import (
     bidirectional_dynamic_rnn as bidirectional_dynamic_rnn,
     dynamic_rnn as dynamic_rnn,
+    raw_rnn as raw_rnn,
     static_bidirectional_rnn as static_bidirectional_rnn,
     static_rnn as static_rnn,
 )
