@@ -62,7 +62,7 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
     # the operations so far, but none that computes a stopped tensor: nothing flows past it
     tape._nodes = [op for op in graph.operations
                    if not any(id(o) in stops for o in op.outputs)]
-    tape._grad_scopes = True
+    tape._grad_scopes = "gated" if gate_gradients else True
     with name_scope(name or "gradients"):  # TF's scope: "gradients/add_grad/Sum", ...
         if seeds is None:
             seeds = [_seed(y, i) for i, y in enumerate(flat_ys)]

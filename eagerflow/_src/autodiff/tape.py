@@ -9,6 +9,7 @@ The tape holds references to everything it recorded, so identities stay unique.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import enum
 from typing import Any, Iterator
@@ -27,7 +28,8 @@ from eagerflow._src.ops.array import concat, reshape, zeros
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import IDENTITY, add, cast, ones_like, zeros_like
+from eagerflow._src.ops.math import IDENTITY, add, add_n, cast, ones_like, zeros_like
+from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
@@ -82,6 +84,86 @@ def _accumulate(a: Any, b: Any) -> Any:
     if a._dtype is variant:
         return add_gradient_lists(a, b)
     return add(a, b)
+
+
+def _aggregate(gs: list) -> Any:
+    """The sum of a tensor's gradients as TF's tf.gradients makes it: one AddN of them
+    all (IndexedSlices and TensorArray flows summed their own way)."""
+    if len(gs) == 1:
+        return gs[0]
+    if all(g.__class__ is IndexedSlices for g in gs):  # their rows in turn, as TF's
+        kinds = {g.indices.dtype for g in gs}
+        return IndexedSlices(concat([g.values for g in gs], 0),
+                             concat([g.indices if len(kinds) == 1 else
+                                     cast(g.indices, dt.int64) for g in gs], 0),
+                             gs[0].dense_shape)
+    if all(g.__class__ is not IndexedSlices and g._dtype is not variant for g in gs):
+        return add_n(gs)
+    if all(g.__class__ is IndexedSlices or g._dtype is not variant for g in gs):
+        return add_n([_dense(g) for g in gs])
+    out = gs[0]
+    for g in gs[1:]:
+        out = _accumulate(out, g)
+    return out
+
+
+def _gated(dxs: Any) -> Any:
+    """tf.gradients' gate_gradients: an op's input gradients, when more than one, each
+    released once all are computed (TF's tuple: "tuple/control_dependency", ...)."""
+    got = [g for g in dxs if g is not None]
+    if len(got) < 2 or any(not isinstance(g, Tensor) for g in got):
+        return dxs  # (IndexedSlices are not gated)
+    return tuple_(list(dxs))
+
+
+def _tf_order(nodes: list, relevant: list, targets: list, sources: list) -> tuple:
+    """The nodes tf.gradients visits, in TF's order, and the ids of the sources' own ops
+    among them: the ops between the sources and the targets (those of `relevant`, which
+    depend on a source, that a target depends on, and the sources' ops), each once every
+    op consuming it is done (TF's pending counts), from the targets' ops, first in first
+    out."""
+    src = {id(s) for s in sources}
+    made = {id(o): nd for nd in relevant for o in nd.outputs}
+    stops = set()
+    for nd in nodes:  # the sources' ops: visited, to sum their gradients, not walked past
+        if any(id(o) in src for o in nd.outputs):
+            stops.add(id(nd))
+            for o in nd.outputs:
+                made[id(o)] = nd
+    between: dict = {}
+    stack = [made[id(t)] for t in targets if id(t) in made]
+    while stack:
+        nd = stack.pop()
+        if id(nd) in between:
+            continue
+        between[id(nd)] = nd
+        if id(nd) not in stops:
+            stack.extend(made[id(x)] for x in nd.inputs if id(x) in made)
+    pending = dict.fromkeys(between, 0)
+    for k, nd in between.items():
+        if k not in stops:
+            for x in nd.inputs:
+                p = made.get(id(x))
+                if p is not None and id(p) in between:
+                    pending[id(p)] += 1
+    queue: collections.deque = collections.deque()
+    for t in targets:
+        p = made.get(id(t))
+        if p is not None and pending[id(p)] == 0 and p not in queue:
+            queue.append(p)
+    order = []
+    while queue:
+        nd = queue.popleft()
+        order.append(nd)
+        if id(nd) in stops:
+            continue
+        for x in nd.inputs:
+            p = made.get(id(x))
+            if p is not None and id(p) in between:
+                pending[id(p)] -= 1
+                if pending[id(p)] == 0:
+                    queue.append(p)
+    return order, frozenset(stops)
 
 
 def _dense(g: Any) -> Any:
@@ -162,7 +244,8 @@ class GradientTape:
         self._recording = False
         self._used = False
         self._entered = False  # TF's tape exists once entered: a gradient before is refused
-        self._grad_scopes = False  # tf.gradients' tape names each op's gradient as TF's
+        # tf.gradients' tape names each op's gradient as TF's ("gated": and gates them)
+        self._grad_scopes: bool | str = False
 
     def _reset_state(self) -> None:
         # ids of the watched tensors/variables and of the recorded ops' outputs, only those of
@@ -373,6 +456,11 @@ class GradientTape:
 
     def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
         grads: dict = {}
+        # tf.gradients builds TF's graph: each tensor's gradients kept apart and summed by one
+        # AddN when its op's turn comes, in TF's order; every input's gradient built
+        parts: dict | None = {} if self._grad_scopes else None
+        targets = [t if isinstance(t, Tensor) or _is_leaf(t) else convert_to_tensor(t)
+                   for t in targets] if parts is not None else targets
         for i, t in enumerate(targets):
             # a variable as the target is its own source (TF matches them by handle)
             key = id(t) if _is_leaf(t) else None
@@ -381,6 +469,9 @@ class GradientTape:
             g = out_grads[i] if out_grads is not None and out_grads[i] is not None else \
                 _filled(t, 1)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
+            if parts is not None:
+                parts.setdefault(key, []).append(g)
+                continue
             grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
@@ -403,7 +494,17 @@ class GradientTape:
                             if _differentiable(o):
                                 live.add(id(o))
                         break
-        for node in reversed(relevant):
+        stops: frozenset = frozenset()
+        if parts is not None:
+            relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
+        for node in (reversed(relevant) if parts is None else relevant):
+            if parts is not None:
+                for o in node.outputs:
+                    got = parts.pop(id(o), None)
+                    if got is not None:
+                        grads[id(o)] = _aggregate(got)
+                if id(node) in stops:  # a source's op: its gradient is the result
+                    continue
             op = node.op
             grad_fn = op.grad
             if USER_GRADIENTS and op.name in USER_GRADIENTS:  # tf.RegisterGradient's
@@ -423,6 +524,9 @@ class GradientTape:
                     i = id(node.inputs[0])
                     if i in live:
                         node.needs = _ONE_NEEDED
+                        if parts is not None:
+                            parts.setdefault(i, []).append(g)
+                            continue
                         prev = grads.get(i)
                         grads[i] = g if prev is None else _accumulate(prev, g)
                     continue
@@ -436,11 +540,15 @@ class GradientTape:
                 # (a TensorArray flow's missing gradient stays None: an empty list)
                 gs = [_dense(g) if g is not None or o._dtype is variant else _filled(o, 0)
                       for g, o in zip(gs, outs)]
-            needs = node.needs = tuple(map(live.__contains__, map(id, node.inputs)))
+            needs = tuple(map(live.__contains__, map(id, node.inputs)))
+            # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
+            node.needs = needs if parts is None else (True,) * len(needs)
             try:
                 if self._grad_scopes:  # tf.gradients: each op's under "<its name>_grad"
                     with name_scope(f"{node.name}_grad"):
                         dxs = grad_fn(node, *gs)
+                        if self._grad_scopes == "gated":
+                            dxs = _gated(dxs)
                 else:
                     dxs = grad_fn(node, *gs)
             except LookupError as e:  # an op without a gradient: tf.gradients names it
@@ -450,8 +558,16 @@ class GradientTape:
                 if g is None or not need:
                     continue
                 i = id(x)
+                if parts is not None:
+                    parts.setdefault(i, []).append(g)
+                    continue
                 prev = grads.get(i)
                 grads[i] = g if prev is None else _accumulate(prev, g)
+        if parts:  # the sources' gradients not summed yet (no op of theirs was visited)
+            for s in sources:
+                got = parts.pop(id(_variable_key(s)), None)
+                if got is not None:
+                    grads[id(_variable_key(s))] = _aggregate(got)
         return grads
 
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =

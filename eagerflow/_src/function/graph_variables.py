@@ -287,7 +287,10 @@ class GraphVariable(V.Variable):
             raise RuntimeError(f"Variable {self._shared_name} can only be assigned in a Session")
         store[self._key] = value
 
-    def _as_tensor(self, dtype: Any = None) -> Tensor:
+    def _as_tensor(self, dtype: Any = None, named: bool = False) -> Tensor:
+        """Its value in the default graph: a conversion's read, named by the op that
+        takes it as TF's ("MatMul/ReadVariableOp"); `named`: a read of its own
+        ("ReadVariableOp" in the current scope)."""
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
             raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
                              f"Tensor with dtype {self._dtype.name}: {self!r}")
@@ -300,7 +303,7 @@ class GraphVariable(V.Variable):
         if g is not self._graph:
             raise ValueError(f"Tensor {self!r} must be from the same graph as the ops that "
                              "use it.")
-        return g.read_variable(self, "ReadVariableOp")
+        return g.read_variable(self, "ReadVariableOp") if named else g.read_variable(self)
 
     def _write(self, t: Tensor, mode: str, name: str | None = None) -> Any:
         g = self._graph
@@ -354,7 +357,7 @@ class GraphVariable(V.Variable):
         return self._as_tensor()
 
     def read_value(self) -> Tensor:
-        return self._as_tensor()
+        return self._as_tensor(named=True)
 
     def is_initialized(self, name: str | None = None) -> Tensor:
         return self._is_init

@@ -420,6 +420,7 @@ class Graph(VariableAccess):
         # the control dependencies of the operations made now, one list per open
         # tf.control_dependencies (a TF 1 graph's; a function runs in program order)
         self._control_stack: list = []
+        self._control_made: list = []
         self.seed: int | None = None
         self._collections: dict = {}
         # the tf.compat.v1.train.Savers built in it: the save subgraphs of its GraphDef
@@ -468,11 +469,18 @@ class Graph(VariableAccess):
         node = Operation(self, op, inputs, attrs, node_name)
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
         if self._control_stack:
+            # as TF's: none of a context's control inputs where an input was made inside
+            # that context (it runs after them already), nor one that is an input's op
+            made = {id(getattr(t, "_op", None)) for t in inputs}
             controls: list = []
-            for ops in reversed(self._control_stack):
+            for k in range(len(self._control_stack) - 1, -1, -1):
+                ops = self._control_stack[k]
                 if ops is None:  # tf.control_dependencies(None): the outer ones cleared
                     break
-                controls.extend(ops)
+                seen = self._control_made[k]
+                if not any(i in seen for i in made):
+                    controls.extend(o for o in ops if id(o) not in made)
+                seen.add(id(node))
             node._control_inputs = tuple(dict.fromkeys(controls))
         self.operations.append(node)
         if dispatch._OBSERVE[0] and observed:  # op callbacks see the nodes made (tfdbg)
@@ -496,9 +504,11 @@ class Graph(VariableAccess):
         """Opens a tf.control_dependencies of this (TF 1) graph: `ops`, the operations the
         ones made inside run after; None clears the outer ones until it closes."""
         self._control_stack.append(ops)
+        self._control_made.append(set())  # (ids of the operations made inside it)
 
     def pop_control_dependencies(self) -> None:
         self._control_stack.pop()
+        self._control_made.pop()
 
     def no_op(self, name: str | None = None, control_inputs: Any = ()) -> Operation:
         """A NoOp that runs `control_inputs` (TF 1's tf.group, tf.no_op)."""

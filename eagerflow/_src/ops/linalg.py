@@ -125,15 +125,17 @@ def _matmul_grad(n: Any, g: Any) -> list:
     wants no gradient for it skips a product as large as the forward one."""
     a, b = n.inputs
     ta, tb = n.attrs["transpose_a"], n.attrs["transpose_b"]
+    # (matrices: each product has its input's shape; batches may have been broadcast)
+    batched = a._shape is None or b._shape is None or len(a._shape) + len(b._shape) != 4
     ga = gb = None
     if wants(n, 0):
         ga = matmul(b, g, transpose_a=tb, transpose_b=True) if ta else \
             matmul(g, b, transpose_b=not tb)
-        ga = sum_to(ga, a)
+        ga = sum_to(ga, a) if batched else ga
     if wants(n, 1):
         gb = matmul(g, a, transpose_a=True, transpose_b=ta) if tb else \
             matmul(a, g, transpose_a=not ta)
-        gb = sum_to(gb, b)
+        gb = sum_to(gb, b) if batched else gb
     return [ga, gb]
 
 

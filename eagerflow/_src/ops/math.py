@@ -171,7 +171,23 @@ def _np_half(np_name: str) -> Callable:
     return halfprec.unary(getattr(np, np_name))
 
 
-SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0])],
+def _square_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    graph = _state.graph
+    if graph is None or graph.building_function:
+        return [g * (2 * x)]
+    # TF 1's graph: its 2 made once the gradient is (a control input), then g * (x * 2)
+    op = getattr(g, "_op", None)
+    graph.push_control_dependencies([op] if getattr(op, "graph", None) is graph else [])
+    try:
+        two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
+        twice = multiply(conj(x), two)
+    finally:
+        graph.pop_control_dependencies()
+    return [multiply(g, twice)]
+
+
+SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
                 _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"))
 
 

@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -585,9 +586,19 @@ def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> 
     if g is None:
         return [None if t is None else identity(t) for t in tensors]
     gate = [_control_op(t) for t in [*tensors, *(control_inputs or ())] if t is not None]
-    gate = [o for o in gate if o is not None]
-    with control_dependencies([g.no_op("tuple/group_deps", gate)]):
-        return [None if t is None else identity(t) for t in tensors]
+    # (TF's: each op once, in the order they were made)
+    gate = sorted({id(o): o for o in gate if o is not None}.values(),
+                  key=lambda o: getattr(o, "_id", 0))
+    with name_scope(name or "tuple"):
+        deps = g.no_op("group_deps", gate)
+        out = []
+        for t in tensors:
+            if t is None:
+                out.append(None)
+                continue
+            with name_scope("control_dependency") as scope, control_dependencies([deps]):
+                out.append(identity(t, name=scope))  # "tuple/control_dependency", ...
+        return out
 
 
 @contextlib.contextmanager

@@ -34,6 +34,7 @@ from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import unique, unsorted_segment_sum
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
+from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 from eagerflow._src.v1 import variable_scope as vs
 from eagerflow._src.v1.initializers import Zeros
@@ -157,7 +158,12 @@ class Optimizer:
             var_list = nest.flatten(var_list)
         if not var_list:
             raise ValueError("No variables to optimize.")
-        grads = gradients(loss, var_list, grad_ys=grad_loss)
+        grads = gradients(loss, var_list, grad_ys=grad_loss,
+                          gate_gradients=gate_gradients == self.GATE_OP,
+                          aggregation_method=aggregation_method)
+        if gate_gradients == self.GATE_GRAPH and \
+                all(g is None or isinstance(g, Tensor) for g in grads):
+            grads = tuple_(grads)  # every gradient released once all are made
         grads_and_vars = list(zip(grads, var_list))
         self._assert_valid_dtypes([v for g, v in grads_and_vars if g is not None])
         return grads_and_vars
