@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations
-from eagerflow._src.keras.backend import init_scope
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
@@ -29,12 +26,15 @@ from eagerflow._src.keras.layers._utils import (
     ser_init,
     ser_reg,
 )
-from eagerflow._src.keras.layers.rnn import RNN, DropoutRNNCell, add_lstm_bias
+from eagerflow._src.keras.layers.rnn import (
+    RNN,
+    DropoutRNNCell,
+    _sequences_shape,
+    add_lstm_bias,
+)
 from eagerflow._src.keras.ops.nn_conv import conv
 from eagerflow._src.keras.utils.conv_utils import conv_output_length
-from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops.variables import Variable
 
 # the config entries after the cell's geometry, in Keras 3's order
 _CELL_KEYS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer",
@@ -221,23 +221,12 @@ class ConvLSTM(RNN):
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def build(self, sequences_shape: Any, initial_state_shape: Any = None) -> None:
-        if isinstance(sequences_shape, list) and sequences_shape and \
-                isinstance(sequences_shape[0], (list, tuple, TensorShape)):
-            sequences_shape = sequences_shape[0]
-        s = TensorShape(sequences_shape).as_list()
+        s = TensorShape(_sequences_shape(sequences_shape)).as_list()
         if not self.cell.built:
             self.cell.build([s[0]] + s[2:])
         if self.stateful:
-            if s[0] is None:
-                raise ValueError("When using `stateful=True` in a RNN, the batch size must be "
-                                 "static. Found dynamic batch size: "
-                                 f"sequence.shape={tuple(s)}")
             shape = self.cell.state_shape([s[0]] + s[2:])
-            with init_scope():
-                states = [keras_variable(Variable(np.zeros(shape, self.variable_dtype),
-                                                  trainable=False, name="rnn_state"),
-                                         "rnn_state") for _ in range(2)]
-            object.__setattr__(self, "_state_vars", states)
+            self._create_state_variables(s, [shape, shape])
         self.built = True
 
     def _zero_states(self, batch: Any, x0: Any, sizes: list) -> list:

@@ -565,28 +565,26 @@ class RNN(Layer):
         super()._maybe_build(inputs, rest, kwargs, eager)
 
     def build(self, sequences_shape: Any, initial_state_shape: Any = None) -> None:
-        input_shape = sequences_shape
-        if isinstance(input_shape, list) and input_shape and \
-                isinstance(input_shape[0], (list, tuple, TensorShape)):
-            input_shape = input_shape[0]
-        s = TensorShape(input_shape)
+        s = TensorShape(_sequences_shape(sequences_shape))
         if self.stateful:
-            if s[0] is None:
-                raise ValueError("When using `stateful=True` in a RNN, the batch size must be "
-                                 "static. Found dynamic batch size: "
-                                 f"sequence.shape={tuple(s.as_list())}")
-            self._create_state_variables(s[0])
+            self._create_state_variables(s.as_list(),
+                                         [(s[0], n) for n in self._state_sizes()])
         if isinstance(self.cell, Layer) and not self.cell.built:
             with self.cell._own_scope():
                 self.cell._maybe_build(_Spec([s[0], s[2]]))
         self.built = True
 
-    def _create_state_variables(self, batch: int) -> None:
+    def _create_state_variables(self, sequence_shape: list, shapes: list) -> None:
+        """A stateful RNN's state variables, of `shapes`; its batch size must be static."""
+        if sequence_shape[0] is None:
+            raise ValueError("When using `stateful=True` in a RNN, the batch size must be "
+                             "static. Found dynamic batch size: "
+                             f"sequence.shape={tuple(sequence_shape)}")
         # held outside the attribute tracking: Keras 3's RNN states are not weights
         with init_scope():
-            states = [keras_variable(Variable(np.zeros((batch, n), self.variable_dtype),
+            states = [keras_variable(Variable(np.zeros(shape, self.variable_dtype),
                                               trainable=False, name="rnn_state"), "rnn_state")
-                      for n in self._state_sizes()]
+                      for shape in shapes]
         object.__setattr__(self, "_state_vars", states)
 
     def reset_states(self) -> None:
@@ -601,10 +599,7 @@ class RNN(Layer):
         return list(s) if isinstance(s, (list, tuple)) else [s]
 
     def compute_output_shape(self, input_shape: Any) -> Any:
-        if isinstance(input_shape, list) and input_shape and \
-                isinstance(input_shape[0], (TensorShape, list, tuple)):
-            input_shape = input_shape[0]
-        s = TensorShape(input_shape).as_list()
+        s = TensorShape(_sequences_shape(input_shape)).as_list()
         batch, steps = s[0], s[1]
         out_size = _output_size(self.cell)
         if self.return_sequences:
@@ -840,6 +835,13 @@ class _FlatRNN(RNN):
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> _FlatRNN:
         return cls(**config)
+
+
+def _sequences_shape(shape: Any) -> Any:
+    """The sequences' shape, of a shape or of a list of shapes (sequences, states...)."""
+    if isinstance(shape, list) and shape and isinstance(shape[0], (list, tuple, TensorShape)):
+        return shape[0]
+    return shape
 
 
 def _snake(name: str) -> str:
