@@ -237,13 +237,26 @@ def _mean_scope(values: Any, weights: Any, metrics_collections: Any,
     if weights is None:
         num_values = cast(size(values), dt.float32)
     else:
-        values, _, weights = _remove_squeezable(values, None, weights)
-        weights = broadcast_weights(cast(weights, dt.float32), values)
-        values = multiply(values, weights)
+        values, weights = _weighted(values, weights)
         num_values = reduce_sum(weights)
-    update_total = _assign_add(total, reduce_sum(values))
+    return _mean_outputs(total, count, reduce_sum(values), num_values, values,
+                         metrics_collections, updates_collections)
+
+
+def _weighted(values: Any, weights: Any) -> tuple:
+    """`(values * weights, weights)`, the weights float32 and broadcast to the values."""
+    values, _, weights = _remove_squeezable(values, None, weights)
+    weights = broadcast_weights(cast(weights, dt.float32), values)
+    return multiply(values, weights), weights
+
+
+def _mean_outputs(total: Any, count: Any, total_delta: Any, count_delta: Any, values: Any,
+                  metrics_collections: Any, updates_collections: Any) -> tuple:
+    """A mean's value (total / count) and update op (the same after adding the deltas;
+    the count's add waits for `values`), each added to its collections."""
+    update_total = _assign_add(total, total_delta)
     with control_dependencies([values]):
-        update_count = _assign_add(count, num_values)
+        update_count = _assign_add(count, count_delta)
     value = _collect(metrics_collections,
                      div_no_nan(total, maximum(count, 0), name="value"))
     update = div_no_nan(update_total, maximum(update_count, 0), name="update_op")
@@ -681,17 +694,10 @@ def mean_tensor(values: Any, weights: Any = None, metrics_collections: Any = Non
         count = metric_variable(values.shape, dt.float32, name="count_tensor")
         num_values = ones_like(values)
         if weights is not None:
-            values, _, weights = _remove_squeezable(values, None, weights)
-            weights = broadcast_weights(cast(weights, dt.float32), values)
-            values = multiply(values, weights)
+            values, weights = _weighted(values, weights)
             num_values = multiply(num_values, weights)
-        update_total = _assign_add(total, values)
-        with control_dependencies([values]):
-            update_count = _assign_add(count, num_values)
-        value = _collect(metrics_collections,
-                         div_no_nan(total, maximum(count, 0), name="value"))
-        update = div_no_nan(update_total, maximum(update_count, 0), name="update_op")
-        return value, _collect(updates_collections, update)
+        return _mean_outputs(total, count, values, num_values, values, metrics_collections,
+                             updates_collections)
 
 
 def percentage_below(values: Any, threshold: Any, weights: Any = None,
