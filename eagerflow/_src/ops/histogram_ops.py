@@ -132,6 +132,9 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     if n < 0:
         raise C.fail(_BINCOUNT, f"size ({n}) must be non-negative")
     if arr.size and int(arr.min()) < 0:
+        if arr.ndim == 2:  # (TF's kernel for rows words it apart, with the least value)
+            raise C.fail(_BINCOUNT, "Input 'in' must be non-negative! Negative input value "
+                                    f"found: {int(arr.min())}")
         raise C.fail(_BINCOUNT, "Input arr must be non-negative!")
     if weights.size and weights.shape != arr.shape:
         raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "

@@ -591,3 +591,169 @@ tryp("conv_rank", lambda: keras.layers.Conv2D(2, 3)(np.ones((2, 5, 5), "float32"
 tryp("input_dims", lambda: keras.Input(shape=3))
 tryp("seq_layers", lambda: keras.Sequential([keras.layers.Dense(2), 3]))
 """
+
+SNIPPETS["more_image_layers_seeded"] = _TRY + """
+x = (np.arange(2 * 5 * 5 * 3, dtype="float32").reshape(2, 5, 5, 3) * 1.7) % 255
+def show(layer, training=True, inp=x):
+    try:
+        out = layer(inp, training=training)
+        print(type(layer).__name__, tuple(out.shape), out.dtype,
+              np.round(np.asarray(out).ravel()[::11], 2).tolist())
+    except Exception as e:
+        print(type(layer).__name__, type(e).__name__, e)
+show(keras.layers.RandomGrayscale(factor=0.9, seed=1))
+show(keras.layers.RandomHue(0.3, value_range=(0, 255), seed=2))
+show(keras.layers.RandomSaturation(0.4, value_range=(0, 255), seed=3))
+show(keras.layers.RandomColorDegeneration(0.5, value_range=(0, 255), seed=4))
+show(keras.layers.RandomSharpness(0.5, value_range=(0, 255), seed=5))
+show(keras.layers.RandomShear(0.3, 0.2, seed=6))
+show(keras.layers.RandomPerspective(0.5, seed=7))
+show(keras.layers.RandomErasing(1.0, scale=(0.1, 0.3), seed=8))
+show(keras.layers.RandomGaussianBlur(1.0, kernel_size=3, sigma=1.0, seed=9))
+show(keras.layers.RandomInvert(0.8, value_range=(0, 255), seed=10))
+show(keras.layers.RandomPosterization(value_range=(0, 255), factor=(2, 4), seed=11))
+show(keras.layers.Solarization(addition_factor=0.2, threshold_factor=0.5,
+     value_range=(0, 255), seed=12))
+show(keras.layers.AutoContrast(value_range=(0, 255)))
+show(keras.layers.Equalization(value_range=(0, 255), bins=16))
+show(keras.layers.RandomColorJitter(value_range=(0, 255), brightness_factor=0.2,
+     contrast_factor=0.3, seed=13))
+show(keras.layers.MaxNumBoundingBoxes(max_number=2), inp={"images": x,
+     "bounding_boxes": {"boxes": np.zeros((2, 1, 4), "float32"),
+                        "labels": np.zeros((2, 1), "int32")}}) if False else None
+show(keras.layers.MixUp(alpha=0.3, seed=14))
+show(keras.layers.CutMix(factor=0.5, seed=15))
+show(keras.layers.RandAugment(value_range=(0, 255), num_ops=2, factor=0.4, seed=16))
+show(keras.layers.AugMix(value_range=(0, 255), num_chains=2, chain_depth=(1, 2), seed=17))
+show(keras.layers.RandomContrast(0.5, value_range=(0, 255), seed=18))
+show(keras.layers.RandomHue(0.3, value_range=(0, 255), seed=2), training=False)
+tryp("hue_range", lambda: keras.layers.RandomHue(1.5))
+tryp("gray_factor", lambda: keras.layers.RandomGrayscale(factor=1.5))
+tryp("post_factor", lambda: keras.layers.RandomPosterization(value_range=(0, 255), factor=9))
+tryp("equal_bins", lambda: keras.layers.Equalization(bins=0))
+"""
+
+SNIPPETS["fit_verbose_lines"] = """
+keras.utils.set_random_seed(3)
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+m.compile(keras.optimizers.SGD(0.01), "mse", metrics=["mae"])
+x = np.array([[1.0, 2.0], [3.0, 4.0], [0.5, -1.0], [2.0, 0.0]], "float32")
+y = np.array([[1.0], [0.0], [2.0], [1.0]], "float32")
+m.fit(x, y, epochs=2, batch_size=2, verbose=2, shuffle=False, validation_data=(x, y))
+m.fit(x, y, epochs=3, initial_epoch=1, batch_size=3, verbose=1, shuffle=False)
+m.evaluate(x, y, verbose=1, batch_size=4)
+m.predict(x, verbose=1, batch_size=3)
+m.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(3).repeat(), steps_per_epoch=2,
+      epochs=1, verbose=2)
+m.fit(x, y, epochs=1, verbose="auto", batch_size=4, shuffle=False)
+"""
+
+SNIPPETS["more_callbacks"] = _TRY + """
+def model():
+    keras.utils.set_random_seed(3)
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    m.compile(keras.optimizers.SGD(0.01), "mse")
+    return m
+x = np.array([[1.0, 2.0], [3.0, 4.0], [0.5, -1.0], [2.0, 0.0]], "float32")
+y = np.array([[1.0], [0.0], [2.0], [1.0]], "float32")
+m = model()
+h = m.fit(x, y, epochs=3, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e, lr: lr * 0.5, verbose=1)])
+print([round(float(v), 6) for v in h.history["learning_rate"]])
+m = model()
+tryp("lrs_bad", lambda: m.fit(x, y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e, lr: "x")]))
+m = model()
+m.compile(keras.optimizers.SGD(1e10), "mse")
+h = m.fit(x * 1e10, y, epochs=3, verbose=0, shuffle=False,
+          callbacks=[keras.callbacks.TerminateOnNaN()])
+print(len(h.history["loss"]))
+m = model()
+logs = []
+cb = keras.callbacks.LambdaCallback(on_epoch_end=lambda e, l: logs.append((e, sorted(l))),
+                                    on_train_begin=lambda l: print("begin", l))
+m.fit(x, y, epochs=2, verbose=0, callbacks=[cb])
+print(logs)
+m = model()
+h = m.fit(x, y, epochs=2, verbose=0)
+print(type(h).__name__, h.epoch, sorted(h.params.items()), h.model is m)
+print([type(c).__name__ for c in keras.callbacks.CallbackList([], add_history=True,
+      add_progbar=True, model=m).callbacks])
+cb = keras.callbacks.EarlyStopping()
+print(cb.monitor, cb.patience, cb.min_delta, cb.mode, cb.baseline, cb.restore_best_weights,
+      cb.start_from_epoch)
+cb = keras.callbacks.ReduceLROnPlateau()
+print(cb.monitor, cb.factor, cb.patience, cb.min_delta, cb.cooldown, cb.min_lr, cb.mode)
+cb = keras.callbacks.ModelCheckpoint("m.keras")
+print(cb.monitor, cb.save_best_only, cb.save_weights_only, cb.save_freq, cb.best)
+os.chdir(D)
+m = model()
+m.fit(x, y, epochs=3, batch_size=2, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ModelCheckpoint("b{batch}-e{epoch}.weights.h5", save_weights_only=True,
+                                    save_freq=3, verbose=1)])
+print(sorted(f for f in os.listdir(D) if f.startswith("b")))
+m = model()
+m.fit(x, y, epochs=2, verbose=0, callbacks=[keras.callbacks.ModelCheckpoint(
+    "init.keras", monitor="loss", save_best_only=True, initial_value_threshold=0.5,
+    verbose=1)])
+bk = os.path.join(D, "backup")
+m = model()
+m.fit(x, y, epochs=2, verbose=0, callbacks=[keras.callbacks.BackupAndRestore(bk)])
+print(sorted(os.listdir(D)))
+tryp("backup_freq", lambda: keras.callbacks.BackupAndRestore(bk, save_freq="x"))
+tryp("backup_del", lambda: keras.callbacks.BackupAndRestore(bk, save_freq=False,
+     delete_checkpoint=False, double_checkpoint=True).save_freq)
+"""
+
+SNIPPETS["lookup_more"] = _TRY + """
+l = keras.layers.StringLookup(oov_token="<oov>", mask_token="<pad>")
+l.adapt(tf.data.Dataset.from_tensor_slices([["b", "a"], ["b", "c"]]).batch(2))
+print(l.get_vocabulary(), l(tf.constant([["<pad>", "b", "zz"]])).numpy().tolist())
+l = keras.layers.StringLookup(vocabulary=tf.constant(["x", "y"]), encoding="utf-8")
+print(l.get_vocabulary(), l.vocabulary_size(), l.get_config()["vocabulary"])
+l = keras.layers.StringLookup(vocabulary=["x", "y"], num_oov_indices=0)
+tryp("no_oov", lambda: l(tf.constant(["x", "q"])))
+print(l(tf.constant(["y", "x"])).numpy().tolist())
+l = keras.layers.StringLookup(vocabulary=["x", "y"], output_mode="one_hot", num_oov_indices=0)
+print(l(tf.constant(["y"])).numpy().tolist())
+r = tf.ragged.constant([["a", "b"], ["c"]])
+l = keras.layers.StringLookup(vocabulary=["a", "b", "c"])
+print(l(r))
+l = keras.layers.StringLookup(max_tokens=3, output_mode="count", pad_to_max_tokens=True)
+l.adapt(["a", "b", "c", "a", "b", "a"])
+print(l.get_vocabulary(), l(tf.constant([["a", "c", "c"]])).numpy().tolist())
+l = keras.layers.IntegerLookup(max_tokens=3, num_oov_indices=1, oov_token=-5)
+l.adapt(np.array([7, 7, 8, 9, 9, 9]))
+print(l.get_vocabulary(), l(tf.constant([9, 7, 8, 4])).numpy().tolist())
+tryp("adapt_vocab", lambda: keras.layers.StringLookup(vocabulary=["a"]).adapt(["b"]))
+l = keras.layers.StringLookup(vocabulary=["a"])
+print(l.compute_output_shape((2, 3)), l.compute_output_spec(
+    keras.KerasTensor((2, 3), dtype="string")).dtype)
+l = keras.layers.StringLookup(vocabulary=["a", "b"], output_mode="multi_hot")
+print(l.compute_output_shape((2, 3)))
+inp = keras.Input((None,), dtype="string")
+out = keras.layers.StringLookup(vocabulary=["a", "b"], output_mode="count")(inp)
+print(out.shape, out.dtype)
+ce = keras.layers.CategoryEncoding(num_tokens=4, output_mode="count")
+print(ce(np.array([[0, 1, 1], [3, 3, 2]]), count_weights=np.array([[0.5, 1.0, 2.0],
+      [1.0, 1.0, 0.1]])).numpy().tolist())
+ce = keras.layers.CategoryEncoding(num_tokens=3, output_mode="one_hot")
+print(ce(np.array([2, 0])).numpy().tolist(), ce.compute_output_shape((2,)))
+tryp("ce_big", lambda: keras.layers.CategoryEncoding(num_tokens=3)(np.array([[4]])))
+tryp("ce_neg", lambda: keras.layers.CategoryEncoding(num_tokens=3)(np.array([[-1]])))
+tryp("ce_none", lambda: keras.layers.CategoryEncoding())
+tryp("ce_mode", lambda: keras.layers.CategoryEncoding(num_tokens=3, output_mode="tf_idf"))
+print(sorted(keras.layers.CategoryEncoding(num_tokens=3).get_config().items()))
+out = keras.layers.CategoryEncoding(3)(np.array([[[0, 0], [2, 1]]]))
+print(out.shape, out.numpy().tolist())
+out = keras.layers.CategoryEncoding(3, output_mode="count")(np.array([[[0, 1], [0, 2]]]),
+    count_weights=np.array([[[0.5, 1.0], [2.0, 3.0]]]))
+print(out.shape, out.numpy().tolist())
+tryp("ce_list_neg", lambda: keras.layers.CategoryEncoding(3)([[-1, 2]]))
+tryp("il_np", lambda: keras.layers.IntegerLookup(vocabulary=[1], num_oov_indices=0)(
+     np.array([5, 6])))
+tryp("tv_np", lambda: keras.layers.TextVectorization(output_mode="multi_hot")(
+     np.array(["a"])))
+tryp("bincount_rows", lambda: tf.math.bincount(tf.constant([[3, -2, -5]]), minlength=9,
+     maxlength=9, axis=-1))
+"""

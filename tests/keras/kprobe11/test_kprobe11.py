@@ -19,8 +19,13 @@ GOLDEN = golden_beside(__file__)
 _TIMING = re.compile(r"\b\d+(?:\.\d+)?(?:us|ms|s)(?:/step|/batch|/sample)?\b")
 
 
+# the backspaces a progress bar erases its line with and the spaces it pads a line with,
+# as many as the line before (with its timings) was long
+_PADDING = re.compile(r"\x08+| +(?=\n|\r|$)")
+
+
 def _untimed(text: str) -> str:
-    return _TIMING.sub("T", text)
+    return _PADDING.sub("", _TIMING.sub("T", text))
 
 
 @pytest.mark.parametrize("name", sorted(SNIPPETS))

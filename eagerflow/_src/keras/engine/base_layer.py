@@ -781,7 +781,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 try:
                     outputs = self.call(inputs, *rest, **kwargs)
                 except Exception as e:
-                    raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
+                    shown = self.__dict__.get("_call_inputs_as_given", inputs)
+                    raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
                 if ctx.distribution is not None:  # (outside this call's error wording)
                     outputs = output_layout_hook(ctx.distribution,

@@ -177,6 +177,11 @@ class SymbolicCalls:
         """Whether compute_output_shape is implemented (then `call` need not be traced)."""
         return type(self).compute_output_shape is not SymbolicCalls.compute_output_shape
 
+    # Whether compute_output_spec gives `_output_dtype` (as the layers that override Keras
+    # 3's compute_output_spec: the lookups, TextVectorization, Discretization), rather than
+    # the compute dtype of Keras 3's default
+    _spec_dtype_is_output_dtype = False
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
         if input_dtype.is_floating:
             return dt.as_dtype(self.compute_dtype) if self._autocast else input_dtype
@@ -197,9 +202,11 @@ class SymbolicCalls:
         from compute_output_shape where the layer has one, else by tracing `call`."""
         if not args and not kwargs and self._static_shapes():
             shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
-            return nest.map_structure(lambda s: KerasTensor(s, self.compute_dtype), shapes) \
-                if not isinstance(shapes, TensorShape) else KerasTensor(shapes,
-                                                                        self.compute_dtype)
+            dtype = self.compute_dtype
+            if self._spec_dtype_is_output_dtype:
+                dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)
+            return nest.map_structure(lambda s: KerasTensor(s, dtype), shapes) \
+                if not isinstance(shapes, TensorShape) else KerasTensor(shapes, dtype)
         out = self._traced_outputs(nest.map_structure(as_symbolic_input, inputs), args,
                                    kwargs)
         return nest.map_structure(lambda t: KerasTensor(t._shape, t._dtype), out)

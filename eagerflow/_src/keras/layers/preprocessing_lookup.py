@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -36,9 +37,10 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
-from eagerflow._src.ops.reduce import reduce_max
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_ops import format as string_format
 from eagerflow._src.ops.variables import Variable
 
 _MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -128,14 +130,28 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
     return out
 
 
+def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -> Any:
+    """CategoryEncoding's multi_hot/count of an input of rank 3 or more, as Keras 3 on TF
+    computes it: one-hot encoded, then reduced over axis 1 (not the last input axis)."""
+    d = dt.as_dtype(dtype)
+    hot = indexing.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
+    if mode == "multi_hot":
+        return reduce_max(hot, axis=1)
+    if weights is not None:
+        hot = hot * ta.expand_dims(weights, -1)
+    return reduce_sum(hot, axis=1)
+
+
 def _check_range(idx: Any, depth: int) -> None:
     """Negative indices are refused when known, as TF's DenseBincount (indices past the
     depth are dropped)."""
     arr = getattr(idx, "_arr", None)
     if arr is not None and arr.size and arr.min() < 0:
-        raise InvalidArgumentError(None, None, f"Input 'in' must be non-negative! Negative "
-                                               f"input value found: {int(arr.min())} "
-                                               "[Op:DenseBincount]")
+        # (as TF's eager DenseBincount words it: the op's function and device, its name)
+        raise InvalidArgumentError(None, None, f"{{{{function_node __wrapped__DenseBincount_"
+                                               f"device_{CPU_DEVICE}}}}} Input 'in' must be "
+                                               "non-negative! Negative input value found: "
+                                               f"{int(arr.min())} [Op:DenseBincount] name: ")
 
 
 # ---------------------------------------------------------------------------------------
@@ -152,7 +168,14 @@ class PreprocessingLayer(Layer):
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(inputs, (list, tuple, np.ndarray, str, bytes, int, float)) and \
                 not _has_keras_tensor(inputs):
-            inputs = convert_to_tensor(inputs)
+            given, inputs = inputs, convert_to_tensor(inputs)
+            if not self._convert_input_args:
+                # (Keras 3 calls these layers on what it was given: its errors show that)
+                self.__dict__["_call_inputs_as_given"] = given
+                try:
+                    return super().__call__(inputs, *args, **kwargs)
+                finally:
+                    self.__dict__.pop("_call_inputs_as_given", None)
         return super().__call__(inputs, *args, **kwargs)
 
 
@@ -486,12 +509,15 @@ class IndexLookup(PreprocessingLayer):
             return shape + (depth,)
         return shape[:-1] + (depth,)
 
+    _spec_dtype_is_output_dtype = True
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
         # Keras 3's output spec: floatx for the encoded modes, though an eager call's
-        # one_hot/multi_hot/count are int64 (the merges downstream promote)
+        # one_hot/multi_hot/count are int64 (the merges downstream promote); int64 for
+        # "int", an inverted lookup's strings too
         if self.output_mode != "int":
             return dt.as_dtype(kb.floatx())
-        return self._value_dtype
+        return dt.int64
 
     def call(self, inputs: Any) -> Any:
         if self.output_mode != "int" and not self.pad_to_max_tokens and \
@@ -621,8 +647,9 @@ def _assert_all_known(x: Any, ids: Any) -> None:
     oov = indexing.boolean_mask(ta.reshape(x, [-1]), ta.reshape(missing, [-1]))
     Assert(tm.logical_not(reduce_max(tm.cast(missing, dt.int32)) > 0) if ids.shape.rank
            else tm.logical_not(missing),
-           ["When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values",
-            oov, ", consider setting `num_oov_indices=1`."])
+           [string_format("When `num_oov_indices=0` all inputs should be in vocabulary, "
+                          "found OOV values {}, consider setting `num_oov_indices=1`.",
+                          (oov,))])  # (one formatted string, as Keras 3's)
 
 
 def _batches(data: Any, steps: int | None) -> Any:
@@ -769,8 +796,13 @@ class CategoryEncoding(PreprocessingLayer):
                 raise ValueError("`count_weights` is not used when `output_mode` is not "
                                  f"`'count'`. Received `count_weights={count_weights}`.")
             count_weights = as_tensor(count_weights, self.compute_dtype)
-        out = encode_categorical(as_tensor(inputs), self.output_mode, self.num_tokens,
-                                 self.compute_dtype, count_weights)
+        x = as_tensor(inputs)
+        if self.output_mode != "one_hot" and x.shape.rank is not None and x.shape.rank > 2:
+            out = _encode_high_rank(x, self.output_mode, self.num_tokens,
+                                    self.compute_dtype, count_weights)
+        else:
+            out = encode_categorical(x, self.output_mode, self.num_tokens,
+                                     self.compute_dtype, count_weights)
         return sparse_functions.from_dense(out) if self.sparse else out
 
     def get_config(self) -> dict:

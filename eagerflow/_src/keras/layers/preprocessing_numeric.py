@@ -127,6 +127,8 @@ class Discretization(PreprocessingLayer):
             return shape + (depth,)
         return (shape[0],) + shape[2:] + (depth,) if len(shape) >= 2 else (depth,)
 
+    _spec_dtype_is_output_dtype = True
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
         return dt.as_dtype(self.output_dtype)
 

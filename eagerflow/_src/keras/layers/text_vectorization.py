@@ -108,6 +108,8 @@ class TextVectorization(PreprocessingLayer):
             shape = shape + (None,)
         return self._lookup_layer.compute_output_shape(shape)
 
+    _spec_dtype_is_output_dtype = True
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
         return dt.int64 if self._output_mode == "int" else dt.as_dtype(kb.floatx())
 
