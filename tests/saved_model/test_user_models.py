@@ -31,9 +31,6 @@ KNOWN = {
     ("module", "handle"): "eagerflow has no resource tensors (a variable is its own handle): "
                           "a function returning one raises UnimplementedError",
     ("tables", "handle"): "as module/handle, for a table's handle",
-    ("tables", "static_lookup"): "a restored table keeps eagerflow's table methods; TF's "
-                                 "_RestoredStaticHashTable has no lookup or size",
-    ("tables", "static_size"): "as tables/static_lookup",
 }
 
 # the same for TF's probes of eagerflow's re-save, against TF's of its own re-save

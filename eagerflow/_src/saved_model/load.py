@@ -64,6 +64,7 @@ from eagerflow._src.saved_model.tables import (
     plan_tables,
     read_contents,
     restore_contents,
+    restored_table,
 )
 from eagerflow._src.train.checkpoint import open_checkpoint
 from eagerflow._src.train.graph_view import VARIABLE_VALUE
@@ -320,7 +321,7 @@ class Loader:
         if kind in ("function", "bare_concrete_function"):
             return None  # after the objects they capture
         if kind == "resource":
-            return RestoredTable(self.tables[nid])
+            return restored_table(self.tables[nid], nd.registered_name)
         if kind == "captured_tensor":  # bound to a gradient function when its caller loads
             return CapturedTensor(nd.captured_tensor.concrete_function,
                                   nd.captured_tensor.name)

@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import Function
+from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
@@ -38,6 +39,7 @@ from eagerflow._src.saved_model.signatures import (
 )
 from eagerflow._src.saved_model.tables import (
     SAVEABLE,
+    STATIC_HASH_TABLE,
     TableFunction,
     TableTrace,
     checkpointed,
@@ -235,6 +237,8 @@ class SaveView:
             v.aggregation = int(getattr(agg, "value", agg) or 0)
         elif isinstance(obj, LookupTable):
             node.resource.SetInParent()
+            if isinstance(obj, StaticHashTable):  # (TF's loader then restores it as one)
+                node.registered_name = STATIC_HASH_TABLE
         elif isinstance(obj, TableFunction):
             describe_function(node, self.table_functions[id(obj.trace)][0])
         elif isinstance(obj, TableTrace):

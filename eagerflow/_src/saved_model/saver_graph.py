@@ -69,8 +69,8 @@ def add_saver(view: Any, graph: Any, handles: dict, saver_def: Any) -> None:
         if id(owner) not in exported:  # a table's keys and values: one export
             nd = graph.node.add(name=f"save/export_{len(exported)}", op="LookupTableExportV2",
                                 input=[handle])
-            nd.attr["Tkeys"].type = owner.key_dtype.as_datatype_enum
-            nd.attr["Tvalues"].type = owner.value_dtype.as_datatype_enum
+            nd.attr["Tkeys"].type = owner._state.key_dtype.as_datatype_enum
+            nd.attr["Tvalues"].type = owner._state.value_dtype.as_datatype_enum
             exported[id(owner)] = nd.name
         tensors.append(f"{exported[id(owner)]}:{0 if key.endswith('-keys') else 1}")
     graph_const = _const(graph, "save/object_graph", np.array(
@@ -107,8 +107,8 @@ def add_saver(view: Any, graph: Any, handles: dict, saver_def: Any) -> None:
                 nd = graph.node.add(name=f"restore/Import_{len(assigns)}",
                                     op="LookupTableImportV2",
                                     input=[handle, parts["keys"], parts["values"]])
-                nd.attr["Tin"].type = owner.key_dtype.as_datatype_enum
-                nd.attr["Tout"].type = owner.value_dtype.as_datatype_enum
+                nd.attr["Tin"].type = owner._state.key_dtype.as_datatype_enum
+                nd.attr["Tout"].type = owner._state.value_dtype.as_datatype_enum
                 assigns.append(nd.name)
     graph.node.add(name="restore/restore_all", op="NoOp", input=[f"^{a}" for a in assigns])
     saver_def.filename_tensor_name = f"{FILENAME}:0"

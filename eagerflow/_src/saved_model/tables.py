@@ -127,8 +127,8 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
                 "delimiter": init._delimiter, "offset": init._offset})
     elif kind == "initialize" and not table._state.mutable:
         keys, values = table._state.export()
-        w.node("LookupTableImportV2", [w.capture(table), w.const(keys, table.key_dtype),
-                                       w.const(values, table.value_dtype)])
+        w.node("LookupTableImportV2", [w.capture(table), w.const(keys, table._state.key_dtype),
+                                       w.const(values, table._state.value_dtype)])
     w.finish([w.const(1, dt.int32)])
     return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
 
@@ -136,7 +136,7 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
 def write_saveable(lib: Any, table: Any) -> list:
     """A mutable table's save and restore functions: [(name, captured, input signature,
     output structure, argument keywords)] for each."""
-    kd, vd = table.key_dtype, table.value_dtype
+    kd, vd = table._state.key_dtype, table._state.value_dtype
     w = lib.new_function("save_fn")
     key = w.add_arg("checkpoint_key", dt.string, ())
     keys, values = w.node("LookupTableExportV2", [w.capture(table)],
@@ -184,11 +184,34 @@ def describe_concrete(saved: Any, bound: list, inputs: tuple, outputs: Any) -> N
 
 # -- loading ------------------------------------------------------------------------------------
 
+class _Absent:
+    """An attribute a restored table does not have (TF's restored tables are bare
+    resources): reading it is the AttributeError Python gives for a missing one."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        who = f"'{type(obj).__name__}' object" if obj is not None else \
+            f"type object '{owner.__name__}'"
+        raise AttributeError(f"{who} has no attribute '{self._name}'")
+
+
 class RestoredTable(AutoTrackable, _Table):
-    """A loaded table (TF's RestoredResource): `resource_handle` is its state, its saved
-    functions (`_initialize`, ...) are its attributes. Saved again, it is a table as
-    eagerflow's own: its creator anew, a static table's contents as `_initialize`'s
-    constants, a mutable one's in the checkpoint."""
+    """A loaded table, as TF restores one: a bare resource (TF's RestoredResource, or
+    `_RestoredStaticHashTable` for a `tf.StaticHashTable`) whose one public attribute is
+    `resource_handle` (here its state); its saved functions (`_initialize`, ...) are its
+    attributes and the loaded functions use it through its handle. Saved again, it is a
+    table as eagerflow's own: its creator anew, a static table's contents as
+    `_initialize`'s constants, a mutable one's in the checkpoint."""
+
+    key_dtype, value_dtype, name, default_value = _Absent(), _Absent(), _Absent(), _Absent()
+    lookup, size, export = _Absent(), _Absent(), _Absent()
+
+    def __dir__(self) -> list:
+        absent = {n for c in type(self).__mro__ for n, v in vars(c).items()
+                  if isinstance(v, _Absent)}
+        return [n for n in super().__dir__() if n not in absent]
 
     def __init__(self, state: TableState) -> None:
         object.__setattr__(self, "_state", state)
@@ -202,15 +225,30 @@ class RestoredTable(AutoTrackable, _Table):
     def _serialize_to_tensors(self) -> dict:
         if not self._state.mutable:
             return {}
-        keys, values = self.export()
+        keys, values = _Table.export(self)
         return {"table-keys": keys, "table-values": values}
 
     def _restore_from_tensors(self, tensors: dict) -> None:
         bind(LOOKUP_IMPORT, (tensors["table-keys"], tensors["table-values"]),
              {"table": self._state})
 
-    def __repr__(self) -> str:
-        return f"<RestoredTable {self._state!r}>"
+
+class RestoredResource(RestoredTable):
+    """TF's class for a loaded table other than a StaticHashTable."""
+
+
+class _RestoredStaticHashTable(RestoredTable):
+    """TF's class for a loaded `tf.StaticHashTable` (its registered name)."""
+
+
+def restored_table(state: TableState, registered_name: str) -> RestoredTable:
+    cls = _RestoredStaticHashTable if registered_name == STATIC_HASH_TABLE else \
+        RestoredResource
+    return cls(state)
+
+
+# (the name TF registers StaticHashTable's SavedModel node under)
+STATIC_HASH_TABLE = "tf.StaticHashTable"
 
 
 class TableCreator:
