@@ -21,6 +21,7 @@ import collections
 import contextlib
 import re
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -150,8 +151,10 @@ class _Plan:
         if _state.xp is np:
             self.fn = _compile(graph, ops, fed, self.outputs)
 
-    def run(self, arrays: list) -> list:
-        if self.fn is not None:
+    def run(self, arrays: list, stats: list | None = None) -> list:
+        """The fetched arrays; with `stats` (a traced run), op by op, each node's (name,
+        type, input names, start and end in microseconds since the epoch) appended."""
+        if self.fn is not None and stats is None:
             try:
                 return list(self.fn(*arrays))
             except ValueError as e:  # (NumPy's refusal to broadcast: TF's error of the node)
@@ -162,7 +165,12 @@ class _Plan:
         values = {id(t): a for t, a in zip(self.fed, arrays)}
         for node in self.ops:  # (on a GPU: the reference interpreter, placed per op)
             try:
-                run_op(node, values)
+                if stats is None:
+                    run_op(node, values)
+                else:
+                    start = time.time_ns() // 1000
+                    run_op(node, values)
+                    stats.append((node, start, time.time_ns() // 1000))
             except OpError as e:
                 if graph_errors.failed_node(e) is None:  # (no generated code names it)
                     e._graph_node = node.name
@@ -173,6 +181,28 @@ class _Plan:
                     raise
                 raise error from None
         return [values[id(t)] for t in self.outputs]
+
+
+def _input_name(t: Any) -> str:
+    """A node input as TF's timeline labels write it: `op` for output 0, else `op:i`."""
+    i = t._op.outputs.index(t) if t in t._op.outputs else 0
+    return t._op.name if i == 0 else f"{t._op.name}:{i}"
+
+
+def _step_stats(run_metadata: Any, stats: list) -> None:
+    """A traced run's StepStats in `run_metadata` (TF's RunMetadata): the one device's
+    NodeExecStats, each op's name, start, duration and TF's timeline label."""
+    run_metadata.step_stats.Clear()
+    dev = run_metadata.step_stats.dev_stats.add(device=CPU_DEVICE)
+    for node, start, end in stats:
+        inputs = [_input_name(t) for t in node.inputs if isinstance(t, SymbolicTensor)]
+        inputs += ["^" + c.name for c in node.control_inputs]
+        dev.node_stats.add(node_name=node.name, all_start_micros=start, op_start_rel_micros=0,
+                           op_end_rel_micros=end - start, all_end_rel_micros=end - start,
+                           timeline_label=f"{node.name} = {node.type}({', '.join(inputs)})")
+
+
+CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def _compile(graph: Graph, ops: list, fed: list, outputs: list) -> Any:
@@ -336,9 +366,10 @@ class Session:
         arrays = [_feed_value(t, feeds[k]) for t, k in zip(plan.fed, feed_keys)]
         kernels = _state.kernels
         _state.kernels = self._kernels
+        stats = [] if run_metadata is not None and getattr(options, "trace_level", 0) else None
         with running(self._values):
             try:
-                values = plan.run(arrays)
+                values = plan.run(arrays, stats)
             except OpError as e:
                 node = graph_errors.failed_node(e)
                 if node is not None and not e.message.startswith(_HEAD):
@@ -346,6 +377,8 @@ class Session:
                 raise
             finally:
                 _state.kernels = kernels
+        if stats is not None:
+            _step_stats(run_metadata, stats)
         by_id = {id(t): _result(a, c) for t, a, c in zip(plan.outputs, values, plan.copy)}
         out = []
         targets = plan.keys[2]

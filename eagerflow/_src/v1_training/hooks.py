@@ -13,6 +13,7 @@ words, and count steps as TF's do: from the global step a hook fetches with each
 from __future__ import annotations
 
 import collections
+import json
 import os
 import time
 from typing import Any
@@ -23,6 +24,7 @@ from eagerflow._src.core import errors, tf_logging
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
+from eagerflow._src.io.tfrecord import write_atomic
 from eagerflow._src.ops.math import add
 from eagerflow._src.train.graph_io import write_graph
 from eagerflow._src.v1.optimizer import get_global_step
@@ -532,6 +534,90 @@ class SummarySaverHook(SessionRunHook):
         if op is None:
             return None
         return op if isinstance(op, list) else [op]
+
+
+class ProfilerHook(SessionRunHook):
+    """Every N steps or seconds, traces one run and writes its timeline as a Chrome trace
+    (`output_dir/timeline-STEP.json`, for chrome://tracing), and its RunMetadata to the
+    directory's event file (tagged `step_STEP`)."""
+
+    def __init__(self, save_steps: Any = None, save_secs: Any = None, output_dir: Any = "",
+                 show_dataflow: bool = True, show_memory: bool = False) -> None:
+        self._output_file = os.path.join(output_dir, "timeline-{}.json")
+        # (TF opens the directory's writer here, before the timer checks its arguments)
+        self._file_writer = FileWriterCache.get(output_dir)
+        self._show_dataflow = show_dataflow
+        self._show_memory = show_memory
+        self._timer = SecondOrStepTimer(every_secs=save_secs, every_steps=save_steps)
+
+    def begin(self) -> None:
+        self._next_step = None
+        self._global_step_tensor = _needs_step("ProfilerHook")
+
+    def before_run(self, run_context: Any) -> Any:
+        self._request_summary = self._next_step is not None and \
+            self._timer.should_trigger_for_step(self._next_step)
+        options = None
+        if self._request_summary:
+            from tensorboard.compat.proto import config_pb2  # optional: the summary extra
+            options = config_pb2.RunOptions(trace_level=config_pb2.RunOptions.FULL_TRACE)
+        return SessionRunArgs({"global_step": self._global_step_tensor}, options=options)
+
+    def after_run(self, run_context: Any, run_values: Any) -> None:
+        stale = run_values.results["global_step"]
+        if self._next_step is None:  # the first trace comes N steps (or seconds) on
+            self._timer.update_last_triggered_step(stale)
+        global_step = stale + 1
+        if self._request_summary:
+            global_step = run_context.session.run(self._global_step_tensor)
+            self._timer.update_last_triggered_step(global_step)
+            self._save(global_step, self._output_file.format(global_step),
+                       run_values.run_metadata.step_stats)
+            self._file_writer.add_run_metadata(run_values.run_metadata, f"step_{global_step}")
+        self._next_step = global_step + 1
+
+    def _save(self, step: Any, path: str, step_stats: Any) -> None:
+        _log().info("Saving timeline for %d into '%s'.", step, path)
+        trace = chrome_trace(step_stats, self._show_dataflow, self._show_memory)
+        write_atomic(path, trace.encode("utf-8"))
+
+
+def chrome_trace(step_stats: Any, show_dataflow: bool = True,
+                 show_memory: bool = False) -> str:
+    """A StepStats as the Chrome trace JSON TF's timeline writes: a process per device's
+    compute and one for its tensors (after one for the allocators), an "X" event per op
+    (its type as the name; node name, type and inputs as args). eagerflow's runs record
+    no tensor allocations, so no dataflow arrows or memory counters follow."""
+    events = [_process(0, "Allocators")]
+    pids = {}
+    for dev in step_stats.dev_stats:
+        pids[dev.device] = len(events)
+        events.append(_process(len(events), f"{dev.device} Compute"))
+        events.append(_process(len(events), f"{dev.device} Tensors"))
+    for dev in step_stats.dev_stats:
+        for ns in dev.node_stats:
+            name, op, inputs = _parse_label(ns.node_name, ns.timeline_label)
+            args = {"name": name, "op": op}
+            args.update({f"input{i}": x for i, x in enumerate(inputs)})
+            events.append({"ph": "X", "cat": "Op", "name": op, "pid": pids[dev.device],
+                           "tid": ns.thread_id, "ts": ns.all_start_micros,
+                           "dur": ns.all_end_rel_micros, "args": args})
+    return json.dumps({"traceEvents": events}, indent=4, separators=(",", ": "))
+
+
+def _process(pid: int, name: str) -> dict:
+    return {"name": "process_name", "ph": "M", "pid": pid, "args": {"name": name}}
+
+
+def _parse_label(node_name: str, label: str) -> tuple:
+    """(node, op type, inputs) from a label `node = Op(a, b)` (the node name as the op
+    when there is no label)."""
+    head, sep, call = label.partition(" = ")
+    if not sep or "(" not in call:
+        return node_name, node_name, []
+    op, _, rest = call.partition("(")
+    inputs = rest.rstrip(")")
+    return node_name, op, [x.strip() for x in inputs.split(",")] if inputs.strip() else []
 
 
 class GlobalStepWaiterHook(SessionRunHook):

@@ -43,7 +43,7 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
              "SecondOrStepTimer", "LoggingTensorHook", "StopAtStepHook",
              "CheckpointSaverListener", "CheckpointSaverHook", "StepCounterHook",
              "NanLossDuringTrainingError", "NanTensorHook", "SummarySaverHook",
-             "GlobalStepWaiterHook", "FinalOpsHook", "FeedFnHook")},
+             "GlobalStepWaiterHook", "FinalOpsHook", "FeedFnHook", "ProfilerHook")},
          **{n: "eagerflow._src.v1_training.monitored_session" for n in (
              "Scaffold", "SessionCreator", "ChiefSessionCreator", "WorkerSessionCreator",
              "MonitoredSession", "SingularMonitoredSession", "MonitoredTrainingSession")},
