@@ -70,8 +70,9 @@ CASES.update({
 })
 
 # Whole programs: `build` makes the graph (placeholders, variables, the loss), `grad` the
-# gradient ops recorded (name:type, the inputs that are not Consts, the control inputs);
-# `grad` sets `out` (tensors fetched) and may set `train` (run once, then `out` fetched)
+# gradient ops recorded (name:type, the NodeDef's inputs that are not Consts, the control
+# inputs); `grad` sets `out` (tensors fetched) and may set `train` (run once, then `out`
+# fetched)
 _DENSE = """
 x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")
 y = tf.compat.v1.placeholder(tf.float32, [None, 1], name="y")
@@ -93,7 +94,42 @@ loss = tf.reduce_sum(tf.matmul(tf.matmul(x, w), w))
 params = [w]
 feed = {x: np.array([[1.0, 2.0], [3.0, -1.0]], "float32")}
 """
+_LAYERS = """
+x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")
+labels = tf.compat.v1.placeholder(tf.float32, [None, 2], name="labels")
+w = tf.compat.v1.Variable(np.linspace(-1, 1, 6).reshape(3, 2).astype("float32"), name="w")
+b = tf.compat.v1.Variable([0.1, -0.2], name="b")
+feed = {x: np.arange(12, dtype="float32").reshape(4, 3) / 10 - 0.5,
+        labels: np.array([[1, 0], [0, 1], [0, 1], [1, 0]], "float32")}
+"""
 PROGRAMS = {
+    "softmax_xent": (_LAYERS + """
+logits = tf.nn.bias_add(tf.matmul(x, w), b)
+loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+params = [w, b]
+""", "out = tf.compat.v1.gradients(loss, params)"),
+    "sigmoid_xent": (_LAYERS + """
+logits = tf.matmul(x, w) + b
+loss = tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits))
+params = [w, b]
+""", "out = tf.compat.v1.gradients(loss, params)"),
+    "tanh_sigmoid": (_LAYERS + """
+h = tf.sigmoid(tf.tanh(tf.matmul(x, w)) * b)
+loss = tf.reduce_sum(tf.square(h - labels)) * 0.5
+params = [w, b]
+""", "out = tf.compat.v1.gradients(loss, params)"),
+    "two_targets_grad_ys": (_LAYERS + """
+h = tf.matmul(x, w)
+loss = [tf.reduce_sum(h * b), tf.reduce_mean(h, 1)]
+params = [w, b]
+""", "out = tf.compat.v1.gradients(loss, params, grad_ys=[None, tf.ones([4]) * 2.0])"),
+    "stopped": (_LAYERS + """
+h = tf.matmul(x, w)
+s = tf.stop_gradient(h * 2.0)
+loss = tf.reduce_sum(h * s + b)
+params = [w, b]
+""", "out = tf.compat.v1.gradients(loss, params)"),
+
     "dense_mse": (_DENSE, "out = tf.compat.v1.gradients(loss, params)"),
     "dense_mse_gated": (_DENSE, "out = tf.compat.v1.gradients(loss, params, "
                                 "gate_gradients=True)"),
@@ -105,6 +141,12 @@ PROGRAMS = {
 }
 
 
+def _inputs(g: Any, op: Any) -> list:
+    """The node's data inputs as its NodeDef lists them ("op", "op:1"), but constants."""
+    return [i for i in op.node_def.input if not i.startswith("^") and
+            g.get_operation_by_name(i.split(":")[0]).type != "Const"]
+
+
 def program_gradient(tf: Any, case: tuple) -> dict:
     build, grad = case
     with tf.Graph().as_default() as g:
@@ -113,8 +155,7 @@ def program_gradient(tf: Any, case: tuple) -> dict:
         init = tf.compat.v1.global_variables_initializer()
         before = {op.name for op in g.get_operations()}
         exec(grad, env)
-        ops = [[f"{op.name}:{op.type}", [t.name for t in op.inputs if t.op.type != "Const"],
-                sorted(c.name for c in op.control_inputs)]
+        ops = [[f"{op.name}:{op.type}", _inputs(g, op), sorted(c.name for c in op.control_inputs)]
                for op in g.get_operations() if op.name not in before]
         with tf.compat.v1.Session() as sess:
             sess.run(init)

@@ -14,10 +14,11 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import fill, reshape, shape, zeros
 from eagerflow._src.ops.graph_constants import graph_constant
-from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.math import identity, zeros_like
 from eagerflow._src.ops.stacking import stack
 
 
@@ -64,8 +65,9 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
                    if not any(id(o) in stops for o in op.outputs)]
     tape._grad_scopes = "gated" if gate_gradients else True
     with name_scope(name or "gradients"):  # TF's scope: "gradients/add_grad/Sum", ...
-        if seeds is None:
-            seeds = [_seed(y, i) for i, y in enumerate(flat_ys)]
+        given = seeds if seeds is not None else [None] * len(flat_ys)
+        seeds = [_seed(y, i) if gy is None else _given_seed(gy, i)
+                 for i, (y, gy) in enumerate(zip(flat_ys, given))]
         try:
             grads = tape._backward(flat_ys, seeds, flat_xs)
         except LookupError as e:
@@ -90,6 +92,14 @@ def _seed(y: Any, i: int) -> Any:
     dims = shape(y)
     with name_scope(f"grad_ys_{i}") as scope:
         return fill(dims, graph_constant(1, y._dtype), name=scope)
+
+
+def _given_seed(g: Any, i: int) -> Any:
+    """A given gradient of the i-th `ys`, as TF's graph takes it: through an Identity named
+    "grad_ys_<i>" (IndexedSlices as they are)."""
+    if isinstance(g, IndexedSlices):
+        return g
+    return identity(convert_to_tensor(g), name=f"grad_ys_{i}")
 
 
 def hessians(ys: Any, xs: Any, gate_gradients: bool = False, aggregation_method: Any = None,

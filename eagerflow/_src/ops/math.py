@@ -134,14 +134,16 @@ def broadcast_like(x: Any, like: Any) -> Any:
 GRAPH_REDUCE: list = [None]
 
 
-def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = None) -> Callable:
+def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = None,
+              fast_gy: Callable | None = None) -> Callable:
     """The gradient of a broadcasting binary op: gx's and gy's summed back to x's and y's
     shapes. `fast`: the dtypes for which TF's gradient skips that reduction when x, y and
-    the gradient share one fully known shape (None: it never skips it)."""
+    the gradient share one fully known shape (None: it never skips it), and `fast_gy` how
+    its graph writes y's gradient then (when not as gy)."""
     def grad(n: Any, g: Any) -> list:
         x, y = n.inputs
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
-            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast)
+            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy)
         return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
                 None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
     return grad
@@ -392,7 +394,8 @@ SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               half_kernel=halfprec.binary(np.subtract))
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: multiply(g, conj(y)),
-                        lambda g, x, y, z: multiply(conj(x), g), fast=(dt.int32, dt.float32)),
+                        lambda g, x, y, z: multiply(conj(x), g), fast=(dt.int32, dt.float32),
+                        fast_gy=lambda g, x, y, z: multiply(g, x)),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
               half_kernel=halfprec.binary(np.multiply))

@@ -123,7 +123,8 @@ def _reduction_axes(xs: tuple | None, ys: tuple | None) -> tuple | None:
     return x_axes, y_axes
 
 
-def _graph_reduce(x: Any, y: Any, g: Any, z: Any, gx: Any, gy: Any, fast: Any) -> list:
+def _graph_reduce(x: Any, y: Any, g: Any, z: Any, gx: Any, gy: Any, fast: Any,
+                  fast_gy: Any = None) -> list:
     """TF's graph gradient of a broadcasting binary op: none of the reduction when x, y
     and the gradient share one known shape (the ops with TF's shortcut), else Shape of
     each (a Const when known), then each gradient that must be summed a Sum over the
@@ -131,6 +132,7 @@ def _graph_reduce(x: Any, y: Any, g: Any, z: Any, gx: Any, gy: Any, fast: Any) -
     shapes leave the axes open, a Sum over BroadcastGradientArgs' axes and a Reshape."""
     if fast is not None and (fast[0] == "any" or g._dtype in fast) and \
             x._shape == y._shape == g._shape and x._shape is not None and None not in x._shape:
+        gy = fast_gy or gy
         return [None if gx is None else gx(g, x, y, z), None if gy is None else gy(g, x, y, z)]
     dx = None if gx is None else gx(g, x, y, z)
     dy = None if gy is None else gy(g, x, y, z)
