@@ -33,8 +33,7 @@ from eagerflow._src.dtensor import tensor as _dt
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout, Mesh
 from eagerflow._src.ops.checks import dt_enum, dtype_word
 from eagerflow._src.train import checkpoint as _ckpt
-from eagerflow._src.train import fileio
-from eagerflow._src.train.tensor_bundle import BundleReader, BundleWriter
+from eagerflow._src.train.tensor_bundle import BundleReader, bundle_writer
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 SAVE_COUNTER_KEY = "save_counter/.ATTRIBUTES/VARIABLE_VALUE"
@@ -76,16 +75,10 @@ def device_saves(items: list, num_devices: int) -> list:
 def _write(prefix: str, shards: list) -> None:
     """The non-empty `shards` ([(name, spec, array, dtype)] each) as one bundle."""
     shards = [s for s in shards if s]
-    writer = BundleWriter(prefix, len(shards))
-    try:
+    with bundle_writer(prefix, len(shards)) as writer:
         for shard_id, shard in enumerate(shards):
             for name, spec, arr, dtype in shard:
                 writer.add(name, arr, dtype, shard=shard_id, spec=spec)
-        fileio.fault_point("bundle:tensors_written")
-        writer.finish()
-    except BaseException:
-        writer.abort()
-        raise
 
 
 # -- tf.train.Checkpoint / DTensorCheckpoint of DVariables ----------------------------------

@@ -633,6 +633,16 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
 
 
+def _check_as_string_format(scientific: bool, shortest: bool, fill: str) -> None:
+    """AsString's checks of its format attributes, in its kernel's order (strings too)."""
+    if len(fill) > 1:
+        raise C.fail("AsString", "Fill string must be one or fewer characters")
+    if scientific and shortest:
+        raise C.fail("AsString", "Cannot select both scientific and shortest notation")
+    if fill and fill not in " +-0#":
+        raise C.fail("AsString", f'Fill argument not supported: "{fill}"')
+
+
 def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
                      shortest: bool = False, width: int = -1, fill: str = "") -> list:
     d = x._dtype
@@ -640,12 +650,7 @@ def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
         raise C.fail("AsString", f"Value for attr 'T' of {d.name} is not in the list of "
                                  f"allowed values")
     # (TF's checks, in its kernel's order)
-    if len(fill) > 1:
-        raise C.fail("AsString", "Fill string must be one or fewer characters")
-    if scientific and shortest:
-        raise C.fail("AsString", "Cannot select both scientific and shortest notation")
-    if fill and fill not in " +-0#":
-        raise C.fail("AsString", f'Fill argument not supported: "{fill}"')
+    _check_as_string_format(scientific, shortest, fill)
     if d.is_integer:
         if scientific or shortest:
             raise C.fail("AsString", "scientific and shortest format not supported for "
@@ -725,12 +730,7 @@ def _strings_as_string(x: Any, scientific: bool, shortest: bool, width: int,
     """AsString of strings, as TF 2.21's kernel: its fill checks, then each string right-
     aligned in `width` (printf's %s: a '-' fill aligns left); precision has no effect."""
     fill = str(fill)
-    if len(fill) > 1:
-        raise C.fail("AsString", "Fill string must be one or fewer characters")
-    if scientific and shortest:
-        raise C.fail("AsString", "Cannot select both scientific and shortest notation")
-    if fill and fill not in " +-0#":
-        raise C.fail("AsString", f'Fill argument not supported: "{fill}"')
+    _check_as_string_format(scientific, shortest, fill)
     if int(width) < 0 or not isinstance(x, EagerTensor):
         return x
     spec = b"%" + (b"-" if fill == "-" else b"") + str(int(width)).encode() + b"s"

@@ -21,7 +21,7 @@ from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, NotF
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import fileio, protos, sharding, worker_files
+from eagerflow._src.train import protos, sharding, worker_files
 from eagerflow._src.train.graph_view import (
     OBJECT_GRAPH_KEY,
     ObjectGraph,
@@ -29,7 +29,7 @@ from eagerflow._src.train.graph_view import (
     tensor_array,
 )
 from eagerflow._src.train.restore import Restore, assign_eagerly
-from eagerflow._src.train.tensor_bundle import BundleReader, BundleWriter
+from eagerflow._src.train.tensor_bundle import BundleReader, bundle_writer
 
 
 class CheckpointOptions:
@@ -84,17 +84,11 @@ def write_object_graph(graph: ObjectGraph, file_prefix: str,
     if DTENSOR_WRITER[0] is not None and DTENSOR_WRITER[0](
             file_prefix, proto.SerializeToString(), values, graph.owners):
         return file_prefix  # (DVariables: their slices in one file per device)
-    writer = BundleWriter(file_prefix)
-    try:
+    with bundle_writer(file_prefix) as writer:
         writer.add(OBJECT_GRAPH_KEY, proto.SerializeToString(), dt.string)
         for key in sorted(values):
             arr, dtype = values[key]()
             writer.add(key, arr, dtype)
-        fileio.fault_point("bundle:tensors_written")
-        writer.finish()
-    except BaseException:
-        writer.abort()
-        raise
     return file_prefix
 
 
@@ -106,18 +100,12 @@ def _write_shards(file_prefix: str, shards: list) -> str:
             "NodeDef: {{node SaveV2}}; Op<name=SaveV2; signature=prefix:string, "
             "tensor_names:string, shape_and_slices:string, tensors: -> ; "
             "attr=dtypes:list(type),min=1; is_stateful=true> [Op:SaveV2]")
-    writer = BundleWriter(file_prefix, len(shards))
-    try:
+    with bundle_writer(file_prefix, len(shards)) as writer:
         for shard_id, shard in enumerate(shards):
             for key, slices in shard.items():
                 for spec, tensor in slices.items():
                     arr, dtype = tensor_array(tensor)
                     writer.add(key, arr, dtype, shard=shard_id, spec=spec.strip())
-        fileio.fault_point("bundle:tensors_written")
-        writer.finish()
-    except BaseException:
-        writer.abort()
-        raise
     return file_prefix
 
 

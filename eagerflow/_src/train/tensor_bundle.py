@@ -16,8 +16,10 @@ file on any damage.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import struct
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -170,6 +172,20 @@ class BundleWriter:
         if not self._done:
             for f in self._files:
                 f.discard()
+
+
+@contextlib.contextmanager
+def bundle_writer(prefix: str, num_shards: int = 1) -> Iterator[BundleWriter]:
+    """A BundleWriter whose bundle is committed when the block ends, and abandoned (its
+    temporary files removed) when the block, or the commit, raises."""
+    writer = BundleWriter(prefix, num_shards)
+    try:
+        yield writer
+        fileio.fault_point("bundle:tensors_written")
+        writer.finish()
+    except BaseException:
+        writer.abort()
+        raise
 
 
 def not_found(prefix: str) -> NotFoundError:
