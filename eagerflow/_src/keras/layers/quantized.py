@@ -225,22 +225,24 @@ def dense_quantize(layer: Any, mode: str, config: Any) -> None:
         return
     else:
         raise qconfig.mode_error(mode)
-    _replace_kernel(layer, dense_build, kernel_shape, mode, config, (values, scale, zero))
+    _replace_weight(layer, dense_build, kernel_shape, mode, config, (values, scale, zero))
 
 
-def _replace_kernel(layer: Any, build: Any, kernel_shape: tuple, mode: str, config: Any,
-                    quantized: tuple) -> None:
-    """Swaps the float kernel for `mode`'s variables (`build` makes them in the kernel's
-    name scope) holding `quantized`: (values, scale, zero point or None)."""
+def _replace_weight(layer: Any, build: Any, kernel_shape: tuple, mode: str, config: Any,
+                    quantized: tuple, weight: str = "kernel") -> None:
+    """Swaps the float weight (`_kernel`, or `_embeddings`) for `mode`'s variables
+    (`build` makes them in the weight's name scope) holding `quantized`: (values, scale,
+    zero point or None), the values in `_<weight>`, the others in `<weight>_scale` and
+    `<weight>_zero`."""
     values, scale, zero = quantized
-    scope = _outer_scope(layer._kernel)
-    del layer._kernel
-    with scope:
+    scope = _outer_scope(getattr(layer, f"_{weight}"))
+    delattr(layer, f"_{weight}")
+    with scope:  # (a ReversibleEmbedding builds its reverse weights too)
         build(layer, kernel_shape, mode, config)
-    layer._kernel.assign(values)
-    layer.kernel_scale.assign(scale)
+    getattr(layer, f"_{weight}").assign(values)
+    getattr(layer, f"{weight}_scale").assign(scale)
     if zero is not None:
-        layer.kernel_zero.assign(zero)
+        getattr(layer, f"{weight}_zero").assign(zero)
     _set_policy(layer, mode, config)
 
 
@@ -458,15 +460,8 @@ def embedding_quantize(layer: Any, mode: str, config: Any, build_fn: Any = None)
         values = quantizers.pack_int4(values, axis=-1)[0]
     else:
         raise qconfig.mode_error(mode, _EMBEDDING_MODES)
-    scope = _outer_scope(layer._embeddings)
-    del layer._embeddings
-    with scope:  # (a ReversibleEmbedding builds its reverse weights too)
-        (build_fn or embedding_build)(layer, shape, mode, config)
-    layer._embeddings.assign(values)
-    layer.embeddings_scale.assign(scale)
-    if zero is not None:
-        layer.embeddings_zero.assign(zero)
-    _set_policy(layer, mode, config)
+    _replace_weight(layer, build_fn or embedding_build, shape, mode, config,
+                    (values, scale, zero), "embeddings")
 
 
 def embedding_call(layer: Any, inputs: Any) -> Any:
@@ -706,7 +701,7 @@ def einsum_quantize(layer: Any, mode: str, config: Any) -> None:
         values = quantizers.pack_int4(values, axis=-1)[0]
     else:
         raise _einsum_mode_error(layer, mode)
-    _replace_kernel(layer, einsum_build, kernel_shape, mode, config, (values, scale, zero))
+    _replace_weight(layer, einsum_build, kernel_shape, mode, config, (values, scale, zero))
 
 
 def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
