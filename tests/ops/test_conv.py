@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src.backend import numpy as blas_cpu
 from eagerflow._src.ops import windows
 
 RNG = np.random.default_rng(0)
@@ -350,6 +351,7 @@ def test_filter_gradient_reuses_the_forward_windows(monkeypatch, c, padding, str
     # the forward keeps its im2col matrix (both layouts) for the filter gradient of the
     # same input array, which then gives exactly what recomputed windows give
     monkeypatch.setattr(windows._KEPT, "entries", [])
+    monkeypatch.setattr(windows, "keep_temporaries", lambda xp: True)  # the caches ours
     x = RNG.standard_normal((3, 9, 8, c)).astype("float32")
     w = RNG.standard_normal((3, 3, c, 4)).astype("float32")
     s2 = (strides,) * 2 if isinstance(strides, int) else strides
@@ -366,6 +368,7 @@ def test_filter_gradient_reuses_the_forward_windows(monkeypatch, c, padding, str
 
 def test_kept_windows_are_bounded_and_dropped_with_their_input(monkeypatch):
     monkeypatch.setattr(windows._KEPT, "entries", [])
+    monkeypatch.setattr(windows, "keep_temporaries", lambda xp: True)
     w = np.ones((3, 3, 2, 2))
     xs = [np.ones((1, 6, 6, 2)) for _ in range(3)]
     for x in xs:
@@ -382,6 +385,24 @@ def test_kept_windows_are_bounded_and_dropped_with_their_input(monkeypatch):
     windows.conv_forward(np, big, w, (1, 1), (1, 1), "VALID", (), keep=True)
     assert windows._KEPT.get((big,), windows._kept_key(big, (3, 3), (1, 1), (1, 1), "VALID",
                                                     ())) is None
+
+
+def test_windows_are_not_kept_while_other_processes_share_the_caches(monkeypatch):
+    # a busy machine evicts a kept matrix: the filter gradient builds its windows again,
+    # and gets the same bits
+    monkeypatch.setattr(windows._KEPT, "entries", [])
+    monkeypatch.setattr(blas_cpu, "caches_shared", lambda: True)
+    x = RNG.standard_normal((3, 9, 8, 16)).astype("float32")
+    w = RNG.standard_normal((3, 3, 16, 4)).astype("float32")
+    args = ((1, 1), (1, 1), "VALID", ())
+    y = windows.conv_forward(np, x, w, *args, keep=True)
+    assert windows._KEPT.entries == []
+    g = RNG.standard_normal(y.shape).astype("float32")
+    fresh = windows.conv_filter_grad(np, x, g, (3, 3), *args, 16)
+    monkeypatch.setattr(blas_cpu, "caches_shared", lambda: False)
+    windows.conv_forward(np, x, w, *args, keep=True)
+    assert len(windows._KEPT.entries) == 1
+    np.testing.assert_array_equal(windows.conv_filter_grad(np, x, g, (3, 3), *args, 16), fresh)
 
 
 def test_tap_major_layout_is_chosen_for_few_channels_only():

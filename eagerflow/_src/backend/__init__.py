@@ -253,6 +253,16 @@ def matmul_t_rows(xp: Any, a: Any, g: Any) -> Any:
     return xp.matmul(a.T, g)
 
 
+def keep_temporaries(xp: Any) -> bool:
+    """Whether a kernel keeps a large temporary for a later kernel (a convolution's im2col
+    matrix for its filter gradient) instead of that kernel computing it again: on CPU
+    not while other processes share the machine's caches (backend/numpy.py
+    caches_shared); always on a device."""
+    if xp is np:
+        return not cpu.caches_shared()
+    return True
+
+
 def product_scope(xp: Any, macs: int) -> Any:
     """A scope for a run of products of at most `macs` multiply-adds each (a blocked
     kernel's), which inside call `xp.matmul` directly."""

@@ -26,6 +26,7 @@ from eagerflow._src.backend import (
     block_bytes,
     conv_engine,
     elementwise_kernel,
+    keep_temporaries,
     lanes,
     matmul,
     matmul_rows,
@@ -469,7 +470,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
     `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
-    for conv_filter_grad of the same input (see _Kept). `at` (outs, pads) gives the
+    for conv_filter_grad of the same input (see _Kept), unless other processes share
+    the machine's caches now (backend.keep_temporaries). `at` (outs, pads) gives the
     geometry instead of `padding` (a device's gather takes negative pads: crops)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
@@ -499,7 +501,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     out2 = out.reshape(-1, o)  # (a view: out is new)
     kept = None
     if keep and xp is np and groups == 1 and out.size // o * kk * c * x.itemsize <= \
-            KEEP:
+            KEEP and keep_temporaries(xp):
         kept = im2col.whole(n)
 
     def one(block: Block) -> None:
