@@ -575,6 +575,7 @@ class Trainer:
             validation_steps: int | None = None, validation_batch_size: int | None = None,
             validation_freq: Any = 1, **kwargs: Any) -> cbks.History:
         """Trains the model for `epochs` epochs; returns the History."""
+        _refuse_keywords("fit", kwargs)
         self._assert_compiled()
         cap = kb.max_epochs()  # keras.config.set_max_epochs, for quick debugging runs
         if cap and cap < epochs:
@@ -673,9 +674,11 @@ class Trainer:
                  callbacks: Any = None, return_dict: bool = False, **kwargs: Any) -> Any:
         """Loss and metric values over the data: a scalar, a list, or a dict."""
         self._assert_compiled()
+        given = kwargs.pop("_data", None)
+        if kwargs:  # (Keras 3's check, after the compile's)
+            raise ValueError(f"Arguments not recognized: {kwargs}")
         steps = _capped_steps(steps)
-        data = kwargs.pop("_data", None) or da.make_data(x, y, sample_weight, batch_size,
-                                                         False, steps=steps)
+        data = given or da.make_data(x, y, sample_weight, batch_size, False, steps=steps)
         n_steps = data.steps_per_epoch if steps is None else steps
         if not isinstance(callbacks, cbks.CallbackList):
             callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
@@ -706,6 +709,7 @@ class Trainer:
     def predict(self, x: Any, batch_size: int | None = None, verbose: Any = "auto",
                 steps: int | None = None, callbacks: Any = None, **kwargs: Any) -> Any:
         """The model's outputs for `x`, as NumPy arrays (batches concatenated)."""
+        _refuse_keywords("predict", kwargs)
         steps = _capped_steps(steps)
         data = da.make_data(x, None, None, batch_size, False, steps=steps)
         _refuse_coordinated_strategy(self)
@@ -808,6 +812,14 @@ def _steps(data: Any, steps: int | None, reset: bool, peek: bool = False) -> Any
             passes.reset()
         return passes.epoch()
     return enumerate(itertools.islice(data.epoch_iterator(), steps))
+
+
+def _refuse_keywords(method: str, kwargs: dict) -> None:
+    """Keras 3's fit and predict take no other keywords (tf.keras 2's `workers`,
+    `use_multiprocessing` included): Python's TypeError, naming Keras 3's class."""
+    for key in kwargs:
+        raise TypeError(f"TensorFlowTrainer.{method}() got an unexpected keyword argument "
+                        f"'{key}'")
 
 
 def _capped_steps(steps: int | None) -> int | None:

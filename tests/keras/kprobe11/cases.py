@@ -757,3 +757,124 @@ tryp("tv_np", lambda: keras.layers.TextVectorization(output_mode="multi_hot")(
 tryp("bincount_rows", lambda: tf.math.bincount(tf.constant([[3, -2, -5]]), minlength=9,
      maxlength=9, axis=-1))
 """
+
+SNIPPETS["summary_variants"] = _TRY + """
+s = keras.Sequential([keras.layers.Dense(2), keras.layers.Dense(1)], name="unbuilt")
+s.summary()
+tryp("count", lambda: s.count_params())
+s.build((None, 3))
+s.summary(show_trainable=True)
+a = keras.Input((3,), name="a")
+b = keras.Input((2,), name="b", dtype="int32")
+shared = keras.layers.Dense(4, name="shared")
+c = keras.layers.Concatenate(name="cat")([shared(a), keras.layers.Embedding(5, 4,
+    name="emb")(b)[:, 0]])
+m = keras.Model({"a": a, "b": b}, {"o": keras.layers.Dense(1, name="o")(c),
+                 "p": shared(a)}, name="multi")
+m.summary()
+tryp("show_dtype", lambda: m.summary(show_dtype=True))
+mp = keras.Sequential([keras.Input((2,)), keras.layers.Dense(3, dtype="mixed_float16"),
+    keras.layers.Dense(1, dtype="float64", trainable=False)])
+mp.summary(show_trainable=True)
+class Block(keras.layers.Layer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.d1 = keras.layers.Dense(2)
+        self.d2 = keras.layers.Dense(2)
+    def call(self, x):
+        return self.d2(self.d1(x))
+m2 = keras.Sequential([keras.Input((3,)), Block(name="block"), keras.layers.Dropout(0.1)])
+m2.summary(expand_nested=True)
+print(m2.count_params(), len(m2.weights), [w.path for w in m2.weights])
+"""
+
+SNIPPETS["utils_misc"] = _TRY + """
+print(keras.utils.pack_x_y_sample_weight(1), keras.utils.pack_x_y_sample_weight(1, 2),
+      keras.utils.pack_x_y_sample_weight(1, 2, 3))
+print(keras.utils.unpack_x_y_sample_weight((1,)), keras.utils.unpack_x_y_sample_weight(
+      (1, 2)), keras.utils.unpack_x_y_sample_weight([1, 2, 3]))
+tryp("unpack4", lambda: keras.utils.unpack_x_y_sample_weight((1, 2, 3, 4)))
+print(keras.utils.unpack_x_y_sample_weight(np.ones(2)))
+img = keras.utils.array_to_img(np.arange(24, dtype="float32").reshape(2, 4, 3))
+print(type(img).__name__, img.size, img.mode)
+print(keras.utils.img_to_array(img).shape, keras.utils.img_to_array(img).dtype,
+      keras.utils.img_to_array(img)[1, 3].tolist())
+print(keras.utils.array_to_img(np.ones((2, 2, 1)), scale=False).mode)
+tryp("a2i_rank", lambda: keras.utils.array_to_img(np.ones((2, 2))))
+tryp("a2i_ch", lambda: keras.utils.array_to_img(np.ones((2, 2, 2))))
+path = os.path.join(D, "i.png")
+keras.utils.save_img(path, np.arange(48, dtype="uint8").reshape(4, 4, 3))
+im = keras.utils.load_img(path, color_mode="grayscale", target_size=(2, 3))
+print(im.size, im.mode, keras.utils.img_to_array(im).ravel().tolist())
+im = keras.utils.load_img(path, color_mode="rgba", interpolation="bilinear")
+print(im.size, im.mode)
+tryp("load_mode", lambda: keras.utils.load_img(path, color_mode="cmyk"))
+tryp("load_missing", lambda: keras.utils.load_img(os.path.join(D, "none.png")))
+x = keras.Input((2,))
+y = keras.layers.Dense(1)(x)
+print(keras.utils.get_source_inputs(y) == [x], keras.utils.is_keras_tensor(y),
+      keras.utils.is_keras_tensor(np.ones(1)))
+@keras.utils.register_keras_serializable(package="kp")
+class Foo(keras.layers.Layer):
+    pass
+print(keras.utils.get_registered_name(Foo), keras.utils.get_registered_object("kp>Foo"))
+print(keras.utils.serialize_keras_object(keras.layers.Dense(1, name="d"))["config"]["units"])
+print(keras.utils.serialize_keras_object("relu"), keras.utils.serialize_keras_object(None))
+print(type(keras.utils.deserialize_keras_object({"class_name": "Dense", "config": {
+    "units": 2}, "module": "keras.layers"})).__name__)
+tryp("deser_bad", lambda: keras.utils.deserialize_keras_object({"class_name": "Nope",
+     "config": {}}))
+print(keras.utils.Sequence is keras.utils.PyDataset)
+print(keras.utils.get_file.__name__ if hasattr(keras.utils, "get_file") else None)
+print(sorted(n for n in dir(keras.utils) if not n.startswith("_")))
+"""
+
+SNIPPETS["training_errors"] = _TRY + """
+x = np.ones((4, 3), "float32")
+def fresh(loss="categorical_crossentropy"):
+    keras.utils.set_random_seed(2)
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="softmax")])
+    m.compile("adam", loss)
+    return m
+m = fresh("sparse_categorical_crossentropy")
+tryp("labels_2d", lambda: m.fit(x, np.ones((4, 4)), verbose=0).history["loss"][0] > 0)
+tryp("cce_shape", lambda: fresh().fit(x, np.ones((4, 1)), verbose=0))
+tryp("cce_int", lambda: fresh().fit(x, np.array([0, 1, 2, 3]), verbose=0))
+a = keras.Input((3,), name="a")
+o1 = keras.layers.Dense(1, name="o1")(a)
+o2 = keras.layers.Dense(1, name="o2")(a)
+mm = keras.Model(a, [o1, o2])
+tryp("loss_count", lambda: mm.compile("adam", ["mse", "mse", "mse"]) or mm.fit(x,
+     [np.ones((4, 1))] * 2, verbose=0))
+mm.compile("adam", {"o1": "mse", "o3": "mse"})
+tryp("loss_key", lambda: mm.fit(x, [np.ones((4, 1))] * 2, verbose=0))
+mm.compile("adam", "mse")
+tryp("y_count", lambda: mm.fit(x, [np.ones((4, 1))] * 3, verbose=0))
+tryp("x_dict", lambda: mm.predict({"b": x}, verbose=0))
+m = fresh()
+tryp("x_str", lambda: m.predict(np.array([["a", "b", "c"]]), verbose=0))
+tryp("bad_epochs", lambda: fresh().fit(x, np.ones((4, 4)), epochs=0, verbose=0).history)
+tryp("bad_batch", lambda: type(fresh().fit(x, np.ones((4, 4)), batch_size=0,
+     verbose=0)).__name__)
+tryp("sw_shape", lambda: fresh().fit(x, np.ones((4, 4)), sample_weight=np.ones(3), verbose=0))
+tryp("class_weight_ds", lambda: type(fresh().fit(tf.data.Dataset.from_tensor_slices((x,
+     np.ones((4, 4)))).batch(2), class_weight={0: 1.0}, verbose=0)).__name__)
+tryp("val_data_bad", lambda: fresh().fit(x, np.ones((4, 4)), validation_data=(x,), verbose=0))
+tryp("steps_none", lambda: m.predict(tf.data.Dataset.from_tensor_slices(x).repeat().batch(2),
+     steps=2, verbose=0).shape)
+tryp("unknown_kw", lambda: fresh().fit(x, np.ones((4, 4)), verbose=0, foo=1))
+tryp("call_kw", lambda: np.round(fresh()(x, foo=1).numpy(), 5))
+tryp("eval_kw", lambda: fresh().evaluate(x, np.ones((4, 4)), verbose=0, workers=2))
+tryp("predict_kw", lambda: fresh().predict(x, verbose=0, use_multiprocessing=True))
+s = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, name="d"),
+                      keras.layers.Dense(1, name="e")])
+print(s.pop().name, [l.name for l in s.layers], s.built, [o.shape for o in s.outputs])
+print(s.pop(rebuild=False).name, s.layers, s.built)
+tryp("pop_input_only", lambda: s.pop())
+tryp("dense_call_rank", lambda: keras.layers.Dense(2)(np.float32(1.0)))
+tryp("build_twice", lambda: keras.Sequential([keras.Input((3,)), keras.Input((3,))]))
+tryp("add_after", lambda: keras.Sequential([keras.layers.Dense(1)]).add("x"))
+tryp("pop_empty", lambda: keras.Sequential().pop())
+q1, q2 = keras.Input((1,), name="q"), keras.Input((1,), name="q")
+tryp("input_name_dup", lambda: keras.Model([q1, q2], keras.layers.Add()([q1, q2])))
+"""

@@ -108,7 +108,7 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
     for name in set(names):
         if names.count(name) > 1:
             raise ValueError(f"The name \"{name}\" is used {names.count(name)} times in the "
-                             "model. All layer names should be unique.")
+                             "model. All operation names should be unique.")
     return nodes_by_depth, layers
 
 

@@ -150,13 +150,19 @@ class Sequential(Functional):
         if getattr(first, "_is_graph_network", False) and len(first._flat_inputs) == 1:
             self.build(first._flat_inputs[0]._shape)
 
-    def pop(self) -> None:
+    def pop(self, rebuild: bool = True) -> Any:
+        """Removes the last layer and returns it."""
         if not self._sequential_layers:
-            raise TypeError("There are no layers in the model.")
-        self._sequential_layers.pop()
+            # (Keras 3's error: its tracked list of layers (an input layer is popped
+            # first, then its rebuild finds no layer))
+            raise IndexError("list index out of range")
+        layer = self._sequential_layers.pop()
         if self._chain_outputs:
             self._chain_outputs.pop()
-        if self._input_layer_obj is not None and self._sequential_layers and \
+        if not rebuild:  # (unbuilt until its next build, as Keras 3)
+            self._drop_graph()
+            self.built = False
+        elif self._input_layer_obj is not None and self._sequential_layers and \
                 len(self._chain_outputs) == len(self._sequential_layers):
             self._set_graph()
         elif self._input_layer_obj is not None and self._sequential_layers and \
@@ -166,6 +172,7 @@ class Sequential(Functional):
             self._drop_graph()
             self.built = bool(self._sequential_layers) and all(
                 x.built for x in self._sequential_layers)
+        return layer
 
     def _drop_graph(self, failed_shape: Any = None) -> None:
         """No functional graph: a plain stack of layers (`failed_shape`: the batch shape the
