@@ -48,4 +48,11 @@ def run(tf: Any) -> dict:
         g()
     except Exception as e:  # noqa: BLE001 - the class and message are the result
         out["graph return op"] = [type(e).__name__, str(e).split(" at 0x")[0]]
+
+    # a Keras 3 variable returns the value it assigned (eagerly)
+    k = tf.keras.Variable([1.0, 2.0])
+    for m in METHODS:
+        out[f"keras {m}"] = _shown(getattr(k, m)([1.0, 1.0]))
+    t = tf.constant([5.0, 6.0])
+    out["keras assign returns its tensor"] = k.assign(t) is t
     return out

@@ -200,26 +200,35 @@ class Variable:
     # (assign & co, not `_write`, are overridden: optimizers' fused paths check `_write`.)
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
+        # (Keras 3 returns the value assigned, converted to the variable's dtype)
+        t = self._coerce(value, "assign")
         if not _stateless_scopes:
-            return super().assign(value, use_locking, name, read_value)
-        _stateless_scopes[-1].add_update((self, self._coerce(value, "assign")))
-        return self if read_value else None
+            super().assign(t, use_locking, name, read_value=False)
+        else:
+            _stateless_scopes[-1].add_update((self, t))
+        return t if read_value else None
 
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
-            return super().assign_add(delta, use_locking, name, read_value)
+            out = super().assign_add(delta, use_locking, name, read_value)
+            # (Keras 3 returns the value assigned: eagerly the new value; while a graph is
+            # built the update stays TF's one op, whose result is the variable's view)
+            return out._as_tensor() if out is not None and _state.graph is None else out
         new = self._as_tensor() + self._coerce(delta, "assign_add")
         _stateless_scopes[-1].add_update((self, new))
-        return self if read_value else None
+        return new if read_value else None
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
-            return super().assign_sub(delta, use_locking, name, read_value)
+            out = super().assign_sub(delta, use_locking, name, read_value)
+            # (Keras 3 returns the value assigned: eagerly the new value; while a graph is
+            # built the update stays TF's one op, whose result is the variable's view)
+            return out._as_tensor() if out is not None and _state.graph is None else out
         new = self._as_tensor() - self._coerce(delta, "assign_sub")
         _stateless_scopes[-1].add_update((self, new))
-        return self if read_value else None
+        return new if read_value else None
 
     @property
     def dtype(self) -> str:
