@@ -57,8 +57,6 @@ MISSING = {
     "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
     "config.experimental": {"ClusterDeviceFilters": _PS},
     "data.experimental": {
-        "distributed_save": "a snapshot written by the tf.data service's workers: not "
-                            "built yet",
         "from_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "
                         "objects, not variant tensors",
         "to_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "

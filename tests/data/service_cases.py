@@ -250,6 +250,29 @@ def case_file_sharding(tf: Any) -> list:
             _sorted(_read(tf, ds, "distributed_epoch", 2))]
 
 
+def case_hint_sharding(tf: Any) -> list:
+    """ShardingPolicy.HINT: each `shard(SHARD_HINT, ...)` of the pipeline is the worker's
+    shard (index and all) of the dispatcher's listed workers; none: every worker reads
+    all; one inside a function is left alone (an error, as outside the service)."""
+    s = tf.data.experimental.service
+    hint, r = tf.data.experimental.SHARD_HINT, tf.data.Dataset.range
+    read = lambda ds, workers=2: _sorted(_read(tf, ds, s.ShardingPolicy.HINT, workers, True))
+    return [read(r(8).shard(hint, hint)), read(r(5)), read(r(8).shard(hint, 0)),
+            read(r(12).shard(2, 0).shard(hint, hint)),
+            read(r(12).shard(hint, hint).map(lambda x: x * 10).batch(2), 3),
+            read(r(6).shard(hint, hint), 1),
+            _outcome(lambda: read(r(4).interleave(lambda x: r(x).shard(hint, hint),
+                                                  cycle_length=2)))]
+
+
+def case_shard_hint_outside_the_service(tf: Any) -> list:
+    hint, r = tf.data.experimental.SHARD_HINT, tf.data.Dataset.range
+    return [repr(r(8).shard(hint, hint)), int(r(8).shard(hint, hint).cardinality()),
+            int(r(8).shard(hint, 0).cardinality()), int(r(8).shard(hint, 5).cardinality()),
+            _outcome(lambda: list(r(8).shard(hint, hint))),
+            _outcome(lambda: r(8).shard(2, hint)), _outcome(lambda: r(8).shard(-2, 0))]
+
+
 def case_server_counts(tf: Any) -> list:
     d, ws = _servers(tf, 2)
     before = [w._num_tasks() for w in ws]
@@ -262,6 +285,8 @@ def _errors(tf: Any) -> dict:
     s = tf.data.experimental.service
     d, ws = _servers(tf, 1)
     two_workers = _servers(tf, 2)  # (kept in STARTED: a server stops when dropped)
+    fixed = _servers(tf, 2, fixed=True)
+    hint = tf.data.experimental.SHARD_HINT
     r = tf.data.Dataset.range
     dist = s.distribute
     s.register_dataset(d.target, r(3), dataset_id="known")
@@ -301,6 +326,14 @@ def _errors(tf: Any) -> dict:
         "port not an int": lambda: s.DispatchServer(s.DispatcherConfig(port="abc")),
         "target workers": lambda: list(r(3).apply(dist("parallel_epochs", d.target,
                                                        target_workers="bad"))),
+        "HINT without workers list": lambda: list(r(6).shard(hint, hint).apply(
+            dist(s.ShardingPolicy.HINT, d.target))),
+        "SHARD_HINT with DATA": lambda: list(r(6).shard(hint, hint).apply(
+            dist(s.ShardingPolicy.DATA, fixed[0].target))),
+        "SHARD_HINT with OFF": lambda: list(r(6).shard(hint, hint).apply(
+            dist(s.ShardingPolicy.OFF, d.target))),
+        "SHARD_HINT with distributed_epoch": lambda: list(r(6).shard(hint, hint).apply(
+            dist("distributed_epoch", d.target))),
     }
 
 

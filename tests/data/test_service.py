@@ -115,11 +115,15 @@ def test_start_false_waits_for_start():
     d.stop()
 
 
-def test_hint_sharding_is_not_built():
-    d, ws = _servers(tf, 2, fixed=True)
-    ds = _distributed(service.ShardingPolicy.HINT, d, tf.data.Dataset.range(4))
-    with pytest.raises(tf.errors.UnimplementedError, match="SHARD_HINT"):
-        list(ds)
+def test_hint_sharding_fills_in_each_shard_hint_of_the_pipeline():
+    """Worker i of n reads shard i of n at each `shard(SHARD_HINT, ...)` of the pipeline:
+    two such shards in a row leave element j where j % n == i (and then again)."""
+    hint = tf.data.experimental.SHARD_HINT
+    d, ws = _servers(tf, 3, fixed=True)
+    ds = tf.data.Dataset.range(30).shard(hint, hint).map(lambda x: x * 2).shard(hint, 0)
+    got = sorted(int(x) for x in _distributed(service.ShardingPolicy.HINT, d, ds))
+    # worker i keeps elements i, i+3, ... then of those its i-th of every 3
+    assert got == sorted(2 * x for i in range(3) for x in list(range(i, 30, 3))[i::3])
 
 
 def test_dynamic_sharding_refuses_a_source_it_cannot_split():
@@ -156,6 +160,10 @@ def test_the_modes_read_each_element_as_tf_does(workers, n, batch):
     assert read("distributed_epoch") == list(range(n))
     assert read("distributed_epoch", source.batch(batch)) == list(range(n))
     assert read(service.ShardingPolicy.DATA) == list(range(n))
+    hint = tf.data.experimental.SHARD_HINT
+    assert read(service.ShardingPolicy.HINT, source.shard(hint, hint)) == list(range(n))
+    assert read(service.ShardingPolicy.HINT, source.shard(hint, hint).batch(batch)) == \
+        list(range(n))
     for w in ws:
         w.stop()
     d.stop()

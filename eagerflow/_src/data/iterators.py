@@ -23,7 +23,8 @@ from typing import Any
 class IterContext:
     """What the outermost dataset's options decide for the whole pipeline."""
 
-    __slots__ = ("deterministic", "threads", "optimize", "feed", "kernels", "sources")
+    __slots__ = ("deterministic", "threads", "optimize", "feed", "kernels", "sources",
+                 "shard_hints")
 
     def __init__(self, options: Any = None) -> None:
         # The stateful kernels of the pipeline's functions (their random ops' streams): as
@@ -35,6 +36,9 @@ class IterContext:
         self.feed: dict | None = None
         # id(source dataset) -> how a tf.data service worker reads it (its splits: service.py)
         self.sources: dict | None = None
+        # id(shard dataset) -> (num_shards, index) for the `shard(SHARD_HINT, ...)` of a
+        # pipeline a tf.data service worker reads with ShardingPolicy.HINT
+        self.shard_hints: dict | None = None
         det = getattr(options, "deterministic", None) if options is not None else None
         self.deterministic = True if det is None else bool(det)
         n = options.threading.private_threadpool_size if options is not None else None

@@ -151,6 +151,8 @@ class OwnedIterator(Trackable):
         try:
             inner = self._dataset._make_iterator(IterContext(self._dataset.options()))
         except OpError as e:  # TF's iterator fails when asked for its first element
+            if getattr(e, "at_iter", False):  # (or, for some errors, when it is made)
+                raise
             inner = _Failed(e)
         return _Counted(inner)
 

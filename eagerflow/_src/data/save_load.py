@@ -18,6 +18,11 @@ adds a run and rewrites the metadata, which names the run `load` reads. Without 
 int64, its bits read as unsigned). `load` reads each shard's files in order as one
 dataset, and gives `reader_func` the dataset of those datasets (TF's default interleaves
 them, `cycle_length` the number of CPUs); its cardinality is the saved element count.
+
+A distributed snapshot (tf.data.experimental.distributed_save: distributed_save.py) has a
+text-format snapshot.metadata; `load` reads its committed chunks, as they come while the
+save runs, and gives `reader_func` the dataset of them (TF's default: the interleave, in
+parallel).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from google.protobuf import descriptor_pool
+from google.protobuf import descriptor_pool, text_format
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
@@ -55,15 +60,27 @@ _VERSION = 2  # the snapshot format version TF 2.21 writes
 
 _pool = descriptor_pool.DescriptorPool()
 # TF's tensorflow/core/protobuf/snapshot.proto, field for field (DataType as its varint)
-_Metadata = build(_pool, "tensorflow/core/protobuf/snapshot.proto",
-                  "tensorflow.data.experimental", [
+_snapshot_protos = build(_pool, "tensorflow/core/protobuf/snapshot.proto",
+                         "tensorflow.data.experimental", [
     message("SnapshotMetadataRecord", [
         field("graph_hash", 1, "string"), field("run_id", 2, "string"),
         field("creation_timestamp", 3, "int64"), field("version", 4, "int64"),
         field("dtype", 5, "int32", repeated=True), field("num_elements", 6, "int64"),
         field("finalized", 1000, "bool"),
     ]),
-])["tensorflow.data.experimental.SnapshotMetadataRecord"]
+    # a distributed snapshot's snapshot.metadata, in text format
+    message("DistributedSnapshotMetadata", [
+        field("element_spec", 1, "bytes"), field("compression", 2, "string"),
+    ]),
+])
+_Metadata = _snapshot_protos["tensorflow.data.experimental.SnapshotMetadataRecord"]
+DistributedMetadata = _snapshot_protos["tensorflow.data.experimental.DistributedSnapshotMetadata"]
+
+# the files of a distributed snapshot (tf.data.experimental.distributed_save) that its
+# readers look at: the committed chunks, and the markers of a finished or failed save
+CHUNKS_DIR = "chunks"
+DONE_FILE = "DONE"
+ERROR_FILE = "ERROR"
 
 
 def _compression(value: Any) -> str:
@@ -76,12 +93,16 @@ def _compression(value: Any) -> str:
     return value if value in ("GZIP", "ZLIB", "SNAPPY") else ""
 
 
+def record_writer(name: str, compression: str) -> tfrecord.RecordWriter:
+    """The writer of a file of element records, `compression` as _compression gives."""
+    return tfrecord.RecordWriter(name, "SNAPPY" if compression == "SNAPPY"
+                                 else tfrecord.TFRecordOptions(compression))
+
+
 def shard_writer(folder: str, compression: str) -> tfrecord.RecordWriter:
     """The writer of a shard's first (and only) file, `compression` as _compression gives."""
     os.makedirs(folder, exist_ok=True)
-    return tfrecord.RecordWriter(os.path.join(folder, "00000000.snapshot"),
-                                 "SNAPPY" if compression == "SNAPPY"
-                                 else tfrecord.TFRecordOptions(compression))
+    return record_writer(os.path.join(folder, "00000000.snapshot"), compression)
 
 
 _flat_specs = elements.flat_specs
@@ -306,6 +327,10 @@ def load(path: Any, element_spec: Any = None, compression: Any = None,
     comp = _compression(compression)
     while True:
         try:
+            distributed = read_distributed_metadata(path)
+            if distributed is not None:
+                return _load_distributed(path, distributed, element_spec, compression,
+                                         reader_func)
             spec = element_spec if element_spec is not None else _load_element_spec(path)
             return LoadDataset(path, spec, comp, reader_func)
         except (NotFoundError, FileNotFoundError):
@@ -313,6 +338,112 @@ def load(path: Any, element_spec: Any = None, compression: Any = None,
                 raise
             time.sleep(5)
 
+
+# ---------------------------------------------------------------------------------------
+# Distributed snapshots (written by tf.data.experimental.distributed_save)
+# ---------------------------------------------------------------------------------------
+
+def read_distributed_metadata(path: str) -> Any:
+    """The DistributedSnapshotMetadata of a distributed snapshot at `path`; None where the
+    metadata file is missing or is not one (a `save`'s binary record)."""
+    try:
+        with open(os.path.join(path, METADATA_FILE), encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    meta = DistributedMetadata()
+    try:
+        text_format.Parse(text, meta)
+    except text_format.ParseError:
+        return None
+    return meta
+
+
+def _load_distributed(path: str, meta: Any, element_spec: Any, compression: Any,
+                      reader_func: Callable | None) -> DatasetV2:
+    """`reader_func` over the dataset of the snapshot's chunks (TF's default: an
+    interleave of them, one per CPU, in parallel), after TF's checks of the snapshot."""
+    error = os.path.join(path, ERROR_FILE)
+    if os.path.exists(error):
+        with open(error, encoding="utf-8", errors="replace") as f:
+            status = f.read()
+        raise ValueError(f"Failed to load tf.data snapshot at {path}. The save job failed "
+                         f"to write it. Status: {status}")
+    saved_spec = structured_value.decode(_parse_structured(meta.element_spec))
+    if element_spec and element_spec != saved_spec:
+        raise ValueError(f"Failed to load tf.data snapshot at {path}. User specified "
+                         f"element_spec {element_spec}, but the actual element_spec is "
+                         f"{saved_spec}.")
+    if compression and compression != meta.compression:
+        raise ValueError(f"Failed to load tf.data snapshot at {path}. User specified "
+                         f"compression {compression}, but the actual compression is "
+                         f"{meta.compression}.")
+    _flat_specs(saved_spec, "Loading")
+    chunks = _ChunksDataset(path, dstruct.Structure(saved_spec),
+                            _compression(meta.compression))
+    if reader_func is None:
+        return chunks.interleave(lambda x: x, cycle_length=os.cpu_count() or 1,
+                                 num_parallel_calls=-1)
+    return reader_func(chunks)
+
+
+def _parse_structured(raw: bytes) -> Any:
+    sv = structured_value.message_class()()
+    sv.ParseFromString(raw)
+    return sv
+
+
+def chunk_order(name: str) -> tuple:
+    """A committed chunk's place in the listing, from its name chunk_<stream>_<chunk>_<n>:
+    by chunk index, then stream (each stream's chunks in the order they were written)."""
+    _, stream, chunk, _ = name.split("_")
+    return int(chunk), int(stream)
+
+
+class _ChunksIterator(ElementIterator):
+    """The committed chunks as datasets, each once; while the save runs, it waits for
+    more until the snapshot is done (as TF's chunk listing does)."""
+
+    __slots__ = ("_path", "_structure", "_comp", "_seen", "_ready")
+
+    def __init__(self, path: str, structure: dstruct.Structure, comp: str) -> None:
+        self._path, self._structure, self._comp = path, structure, comp
+        self._seen: set = set()
+        self._ready: list = []
+
+    def __next__(self) -> tuple:
+        folder = os.path.join(self._path, CHUNKS_DIR)
+        while not self._ready:
+            done = os.path.exists(os.path.join(self._path, DONE_FILE))
+            try:
+                names = [n for n in os.listdir(folder) if n.startswith("chunk_")]
+            except FileNotFoundError:
+                names = []
+            fresh = sorted((n for n in names if n not in self._seen), key=chunk_order)
+            self._seen.update(fresh)
+            self._ready = fresh
+            if fresh:
+                break
+            if done:
+                raise StopIteration
+            if os.path.exists(os.path.join(self._path, ERROR_FILE)):
+                raise StopIteration
+            time.sleep(0.05)
+        name = self._ready.pop(0)
+        return (_ShardDataset([os.path.join(folder, name)], self._comp, self._structure),)
+
+
+class _ChunksDataset(DatasetV2):
+    """The dataset of a distributed snapshot's chunks (each a dataset of its elements)."""
+
+    _repr_name = "_ListSnapshotChunksDataset"
+
+    def __init__(self, path: str, structure: dstruct.Structure, comp: str) -> None:
+        super().__init__((), dstruct.Structure(dstruct.DatasetSpec(structure.spec)))
+        self._path, self._elements, self._comp = path, structure, comp
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _ChunksIterator(self._path, self._elements, self._comp)
 
 
 def experimental_save(dataset: DatasetV2, path: Any, compression: Any = None,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import enum
+import os
 import socket
 import threading
 import weakref
@@ -35,6 +36,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import (
+    AlreadyExistsError,
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
@@ -44,11 +46,18 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import distributed_save as _dsave
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.readers import _FileReaderDataset
+from eagerflow._src.data.snapshot_elements import flat_specs
 from eagerflow._src.data.structure import Structure
-from eagerflow._src.data.transformations import RepeatDataset
+from eagerflow._src.data.transformations import (
+    SHARD_HINT,
+    SHARD_HINT_ONLY,
+    RepeatDataset,
+    ShardDataset,
+)
 from eagerflow._src.ops.eager_errors import decorate, slow_path
 
 
@@ -161,6 +170,7 @@ class DispatchServer(_Server):
         self._worker_refs: list[weakref.ref] = []
         self._datasets: dict[str, _Registered] = {}
         self._jobs: dict[tuple, _Job] = {}
+        self._snapshots: dict[str, threading.Thread] = {}  # path -> the thread saving it
         self._next_dataset_id = 1000
         self._next_job_id = 5000
         self._lock = threading.Lock()
@@ -221,6 +231,43 @@ class DispatchServer(_Server):
                 if key is not None:
                     self._jobs[key] = job
             return job
+
+    def _snapshot(self, dataset: DatasetV2, path: str, compression: Any) -> None:
+        """Starts the distributed save of `dataset` to `path`, in a thread of its own."""
+        if not (self._config.fault_tolerant_mode and self._config.work_dir):
+            raise _save_error(InvalidArgumentError, (
+                "Failed to snapshot: tf.data distributed snapshot requires running tf.data "
+                "service in the fault tolerant mode. To enable the fault tolerant mode, set "
+                "`DispatcherConfig.fault_tolerant_mode` to true and provide a valid "
+                "`DispatcherConfig.work_dir`."))
+        with self._lock:
+            if path in self._snapshots:
+                raise _save_error(AlreadyExistsError, (
+                    f"Failed to snapshot: tf.data snapshot at {path} is already started or "
+                    "completed"))
+            if os.path.exists(path):  # (another dispatcher's, or any folder)
+                raise _save_error(AlreadyExistsError, (
+                    f"Failed to snapshot: tf.data snapshot at {path} already exists."))
+            # the snapshot's metadata and split providers are made before this returns
+            # (a load that follows finds them), its elements written by the thread
+            files = _dsave.SnapshotFiles(path, dataset.element_spec, compression)
+            sources = _sources(dataset)
+            providers = _SplitProvider.for_job(0, dataset, ShardingPolicy.DYNAMIC) or {}
+            files.start(len(sources))
+            thread = threading.Thread(target=_save_snapshot,
+                                      args=(self, dataset, files, sources, providers),
+                                      name=f"distributed_save {path}", daemon=True)
+            self._snapshots[path] = thread
+        thread.start()
+
+
+def _save_error(cls: type, message: str) -> Any:
+    """An error of TF's DistributedSave op, worded as its eager error (run through
+    `gen_experimental_dataset_ops`' fallback, which names no op)."""
+    e = _on_cpu(op_error(cls, "DistributedSave", message))
+    e._message = e._message.removesuffix(" name: ")
+    e.args = (e._message,) + e.args[1:]
+    return e
 
 
 class WorkerServer(_Server):
@@ -519,14 +566,17 @@ def _task(job_id: int, dataset: DatasetV2, policy: ShardingPolicy,
             raise _unshardable(job_id, f"Worker {worker._address} is not in the workers "
                                f"list. Got workers list {','.join(listed)}.")
         n, index = len(listed), listed.index(worker._address)
-    if policy is ShardingPolicy.HINT:
-        raise UnimplementedError(None, None, "eagerflow's tf.data service does not shard by "
-                                 "SHARD_HINT placeholders (ShardingPolicy.HINT)")
     ctx = IterContext(dataset.options())
+    if policy is ShardingPolicy.HINT:
+        # each `shard(SHARD_HINT, ...)` of the pipeline (not those inside its functions)
+        # is this worker's shard of n
+        ctx.shard_hints = {id(d): (n, index) for d in _walk(dataset)
+                           if isinstance(d, ShardDataset) and d._n == SHARD_HINT}
+        return _WorkerTask.start(dataset, ctx, worker)
     files = _file_sources(dataset) if policy in (ShardingPolicy.FILE,
                                                  ShardingPolicy.FILE_OR_DATA) else []
     if policy is ShardingPolicy.DATA or (policy is ShardingPolicy.FILE_OR_DATA and not files):
-        return dataset.shard(n, index)._make_iterator(ctx)
+        return _WorkerTask.start(dataset.shard(n, index), ctx, worker)
     if policy is ShardingPolicy.FILE and not files:
         raise _unshardable(job_id, "Found an unshardable source dataset: the pipeline "
                            "reads no files")
@@ -534,7 +584,45 @@ def _task(job_id: int, dataset: DatasetV2, policy: ShardingPolicy,
         ctx.sources = {id(s): _EveryNth(n, index) for s in files}
     elif splits is not None:
         ctx.sources = splits
-    return dataset._make_iterator(ctx)
+    return _WorkerTask.start(dataset, ctx, worker)
+
+
+class _WorkerTask(ElementIterator):
+    """A worker's iterator over its part of a job: a `shard(SHARD_HINT, ...)` it cannot
+    fill in fails the consumer's read from that worker, as TF's worker reports it."""
+
+    __slots__ = ("_it", "_address")
+
+    def __init__(self, it: ElementIterator | None, address: str) -> None:
+        self._it, self._address = it, address
+
+    @staticmethod
+    def start(dataset: DatasetV2, ctx: IterContext, worker: WorkerServer) -> ElementIterator:
+        try:
+            return _WorkerTask(dataset._make_iterator(ctx), worker._address)
+        except FailedPreconditionError as e:
+            if SHARD_HINT_ONLY not in str(e):
+                raise
+            return _WorkerTask(None, worker._address)
+
+    def __next__(self) -> tuple:
+        if self._it is None:
+            raise self._failed()
+        try:
+            return next(self._it)
+        except FailedPreconditionError as e:
+            if SHARD_HINT_ONLY not in str(e):
+                raise
+            raise self._failed() from None
+
+    def _failed(self) -> FailedPreconditionError:
+        return op_error(FailedPreconditionError, "IteratorGetNext", (
+            f"Failed to get element from worker {self._address}: Failed to get an element, "
+            f"with a nonretryable error: Failed to get element: {SHARD_HINT_ONLY}"))
+
+    def close(self) -> None:
+        if self._it is not None:
+            self._it.close()
 
 
 def _unshardable(job_id: int, why: str) -> NotFoundError:
@@ -613,6 +701,8 @@ class _SplitProvider:
         self._it: ElementIterator | None = None
         self._yielded = False
         self._lock = threading.Lock()
+        self.repetition = 0  # the epoch being split, and the splits given out of it
+        self.index = 0
 
     def iterator(self, make: Any) -> ElementIterator:
         """A worker's iterator over the source: its next splits."""
@@ -622,6 +712,10 @@ class _SplitProvider:
         return _Splits(self)
 
     def take(self) -> tuple:
+        return self.take_indexed()[0]
+
+    def take_indexed(self) -> tuple:
+        """The next split, its repetition and its index in that repetition."""
         with self._lock:
             while self._it is not None:
                 try:
@@ -632,9 +726,11 @@ class _SplitProvider:
                         self._it = None
                         break
                     self._it, self._yielded = self._make(), False
+                    self.repetition, self.index = self.repetition + 1, 0
                     continue
                 self._yielded = True
-                return element
+                self.index += 1
+                return element, self.repetition, self.index - 1
             raise StopIteration
 
 
@@ -661,6 +757,91 @@ class _Splits(ElementIterator):
         return self._provider.take()
 
 
+def distributed_save(dataset: DatasetV2, path: Any, data_service_address: Any,
+                     compression: Any = "AUTO") -> None:
+    """Saves `dataset` to `path` through the service's workers, as TF's distributed
+    snapshot (distributed_save.py has its files); returns at once while the workers
+    write. `Dataset.load(path)` reads it, waiting for the chunks still to come."""
+    if not isinstance(data_service_address, str):
+        raise ValueError(f"`data_service_address` must be a string, but is a "
+                         f"{type(data_service_address)} ({data_service_address}")
+    if not data_service_address:
+        raise ValueError("`data_service_address` must not be empty")
+    path = os.fsdecode(path.numpy() if isinstance(path, EagerTensor) else path)
+    _find_dispatcher(data_service_address)._snapshot(dataset, path, compression)
+
+
+def _save_snapshot(dispatcher: DispatchServer, dataset: DatasetV2,
+                   files: _dsave.SnapshotFiles, sources: dict, providers: dict) -> None:
+    """A distributed save: a stream per worker, each reading the source's splits as they
+    come (as distributed_epoch's tasks do) and writing its chunks; the streams take turns
+    on this thread. A dispatcher stopped meanwhile leaves the save unfinished, as TF's."""
+    streams: list = []
+    try:
+        workers = dispatcher._workers
+        while not workers:  # (TF's save waits for a worker too)
+            if dispatcher._stopped.wait(0.05):
+                return
+            workers = dispatcher._workers
+        source_specs = [flat_specs(src.element_spec, "Saving")
+                        for src, _ in sources.values()]
+        for i, worker in enumerate(workers):
+            stream = files.stream(i, worker._address)
+            ctx = IterContext(dataset.options())
+            ctx.sources = {key: _RecordedSplits(providers[key], stream, n, source_specs[n])
+                           for n, key in enumerate(sources)}
+            streams.append((stream, dataset._make_iterator(ctx)))
+        while streams:
+            for entry in list(streams):
+                if dispatcher._stopped.is_set():
+                    return
+                stream, it = entry
+                try:
+                    flat = next(it)
+                except StopIteration:
+                    streams.remove(entry)
+                    it.close()
+                    stream.done()
+                    continue
+                stream.write(flat)
+        files.finish()
+    except Exception as e:  # noqa: BLE001 - the save's failure goes to its ERROR file
+        files.finish(e)
+    finally:
+        for stream, it in streams:
+            it.close()
+            stream.abandon()
+
+
+class _RecordedSplits:
+    """A stream's share of a source's splits: each one it takes is written to the stream's
+    splits folder."""
+
+    def __init__(self, provider: _SplitProvider, stream: _dsave.StreamFiles, source: int,
+                 specs: tuple) -> None:
+        self._provider, self._stream = provider, stream
+        self._source, self._specs = source, specs
+
+    def iterator(self, make: Any) -> ElementIterator:
+        self._provider.iterator(make)
+        return _RecordingSplits(self)
+
+    def take(self) -> tuple:
+        split, repetition, index = self._provider.take_indexed()
+        self._stream.split(self._source, repetition, index, split, self._specs)
+        return split
+
+
+class _RecordingSplits(ElementIterator):
+    __slots__ = ("_splits",)
+
+    def __init__(self, splits: _RecordedSplits) -> None:
+        self._splits = splits
+
+    def __next__(self) -> tuple:
+        return self._splits.take()
+
+
 class _ConsumerIterator(ElementIterator):
     """A consumer's reads from its job."""
 
@@ -674,4 +855,5 @@ class _ConsumerIterator(ElementIterator):
 
 
 __all__ = ["CrossTrainerCache", "DispatchServer", "DispatcherConfig", "ShardingPolicy",
-           "WorkerConfig", "WorkerServer", "distribute", "from_dataset_id", "register_dataset"]
+           "WorkerConfig", "WorkerServer", "distribute", "distributed_save", "from_dataset_id",
+           "register_dataset"]

@@ -725,29 +725,47 @@ class _ShardIterator(ElementIterator):
         self._in.close()
 
 
+SHARD_HINT = -1  # tf.data.experimental.SHARD_HINT: num_shards a tf.data service fills in
+SHARD_HINT_ONLY = ("`tf.data.Dataset.shard(SHARD_HINT, ...)` can only be used in "
+                   "`tf.distribute.Strategy.experimental_distribute_dataset()` with "
+                   "`tf.data.experimental.AutoShardPolicy.HINT` policy, or tf.data service "
+                   "with `tf.data.experimental.service.ShardingPolicy.HINT` processing mode.")
+
+
 class ShardDataset(DatasetV2):
     _repr_name = "_ShardDataset"
 
     def __init__(self, input_dataset: DatasetV2, num_shards: Any, index: Any) -> None:
         super().__init__((input_dataset,))
         n, i = int64_arg(num_shards, "num_shards"), int64_arg(index, "index")
-        if n <= 0:
+        if n <= 0 and n != SHARD_HINT:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShardDataset", f"Number of shards must be greater than "
                 f"zero (currently num_shards = {n})."))
-        if not 0 <= i < n:
+        if not 0 <= i < n and n != SHARD_HINT:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShardDataset", f"Index must be between 0 and {n - 1} "
                 f"(currently index = {i})."))
         self._n, self._index = n, i
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _ShardIterator(self._inputs[0]._make_iterator(ctx), self._n, self._index)
+        n, index = self._n, self._index
+        if n == SHARD_HINT:  # (a service worker's shard, index and all, else an error)
+            hint = (getattr(ctx, "shard_hints", None) or {}).get(id(self))
+            if hint is None:  # (TF's `iter()` raises it, not the first `next`)
+                error = raised_eagerly(op_error(FailedPreconditionError, "MakeIterator",
+                                                SHARD_HINT_ONLY))
+                error.at_iter = True
+                raise error
+            n, index = hint
+        return _ShardIterator(self._inputs[0]._make_iterator(ctx), n, index)
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()
         if c < 0:
             return c
+        # (C's division: with SHARD_HINT's -1 shards, TF's count is -c, plus one for a
+        # negative index)
         return c // self._n + (1 if self._index < c % self._n else 0)
 
 

@@ -59,6 +59,7 @@ from eagerflow._src.data.grouping_reducer import Reducer as Reducer
 from eagerflow._src.data.grouping_reducer import group_by_reducer as group_by_reducer
 from eagerflow._src.data.save_load import experimental_load as load
 from eagerflow._src.data.save_load import experimental_save as save
+from eagerflow._src.data.service import distributed_save as distributed_save
 from eagerflow._src.data.snapshot import experimental_snapshot as snapshot
 from eagerflow._src.data.resampling import (
     experimental_rejection_resample as rejection_resample,
