@@ -91,7 +91,31 @@ def needed_operations(targets: list, fed: set) -> list:
             if type(x) is SymbolicTensor and id(x) not in fed:
                 stack.append(x._op)
         stack.extend(op._control_inputs)
-    return [seen[k] for k in sorted(seen)]
+    return _ready_order([seen[k] for k in sorted(seen)], seen)
+
+
+def _ready_order(ops: list, chosen: dict) -> list:
+    """`ops` (in graph order) as TF's executor reaches them: each as soon as what it
+    waits for has run (by the length of its longest chain of producers and control
+    inputs), graph order among equals. So a read that no update waits for runs before
+    the updates of the same step, as in TF (a hook's global step is the step's own)."""
+    def preds(op: Operation) -> list:
+        ins = [x._op for x in op.inputs if type(x) is SymbolicTensor and x._op._id in chosen]
+        return ins + [c for c in op._control_inputs if c._id in chosen]
+
+    depth: dict = {}
+    for root in ops:
+        stack = [(root, False)]
+        while stack:
+            op, ready = stack.pop()
+            if op._id in depth:
+                continue
+            if ready:
+                depth[op._id] = max((depth[p._id] + 1 for p in preds(op)), default=0)
+            else:
+                stack.append((op, True))
+                stack.extend((p, False) for p in preds(op) if p._id not in depth)
+    return sorted(ops, key=lambda o: (depth[o._id], o._id))
 
 
 def _placeholder_error(node: Operation) -> InvalidArgumentError:
