@@ -303,6 +303,20 @@ def decode_deltas_to_boxes(anchors: Any, boxes_delta: Any, anchor_format: str,
     return decode(anchors, boxes_delta)
 
 
+def _relative_without_shape(image_shape: Any) -> ValueError:
+    return ValueError("When using relative bounding box formats (e.g. `rel_yxyx`) the "
+                      "`image_shape` argument must be provided.Received `image_shape`: "
+                      f"{image_shape}")
+
+
+def _both_as(boxes1: Any, boxes2: Any, source: str, target: str, image_shape: Any) -> tuple:
+    """Both sets of boxes in the `target` format (a relative `source` scaled to
+    `image_shape`)."""
+    height, width = _image_size(image_shape)
+    return (convert_format(boxes1, source, target, height, width),
+            convert_format(boxes2, source, target, height, width))
+
+
 def _check_iou_rank(which: str, rank1: int, rank2: int) -> None:
     rank = rank1 if which == "boxes1" else rank2
     if rank not in (2, 3):
@@ -320,12 +334,8 @@ def compute_iou(boxes1: Any, boxes2: Any, bounding_box_format: str, use_masking:
     _check_iou_rank("boxes1", rank1, rank2)
     _check_iou_rank("boxes2", rank1, rank2)
     if "rel" in bounding_box_format and image_shape is None:
-        raise ValueError("When using relative bounding box formats (e.g. `rel_yxyx`) the "
-                         "`image_shape` argument must be provided.Received `image_shape`: "
-                         f"{image_shape}")
-    height, width = _image_size(image_shape)
-    boxes1 = convert_format(boxes1, bounding_box_format, "yxyx", height, width)
-    boxes2 = convert_format(boxes2, bounding_box_format, "yxyx", height, width)
+        raise _relative_without_shape(image_shape)
+    boxes1, boxes2 = _both_as(boxes1, boxes2, bounding_box_format, "yxyx", image_shape)
     perm2 = [1, 0] if rank2 == 2 else [0, 2, 1]
     y1a, x1a, y2a, x2a = _parts(boxes1)
     y1b, x1b, y2b, x2b = (kn.transpose(p, perm2) for p in _parts(boxes2))
@@ -350,13 +360,9 @@ def compute_ciou(boxes1: Any, boxes2: Any, bounding_box_format: str,
                  image_shape: Any = None) -> Any:
     """Complete IoU of paired boxes (..., 4): IoU less the centres' squared distance over
     the enclosing box's squared diagonal and an aspect-ratio term."""
-    if "rel" in bounding_box_format:
-        raise ValueError("When using relative bounding box formats (e.g. `rel_yxyx`) the "
-                         "`image_shape` argument must be provided.Received `image_shape`: "
-                         f"{image_shape}")
-    height, width = _image_size(image_shape)
-    boxes1 = convert_format(boxes1, bounding_box_format, "xyxy", height, width)
-    boxes2 = convert_format(boxes2, bounding_box_format, "xyxy", height, width)
+    if "rel" in bounding_box_format:  # (Keras 3 refuses them even with an image_shape)
+        raise _relative_without_shape(image_shape)
+    boxes1, boxes2 = _both_as(boxes1, boxes2, bounding_box_format, "xyxy", image_shape)
     eps = kb.epsilon()
     x1a, y1a, x2a, y2a = _parts(boxes1[..., :4])
     x1b, y1b, x2b, y2b = _parts(boxes2[..., :4])
