@@ -37,6 +37,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.function.graph_variables import GraphVariable, running
+from eagerflow._src.graph.codegen import unfed_message
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.graph.ir import (
     PLACEHOLDER,
@@ -119,13 +120,8 @@ def _ready_order(ops: list, chosen: dict) -> list:
 
 
 def _placeholder_error(node: Operation) -> InvalidArgumentError:
-    shape = node.attrs["shape"]
-    dims = "" if not shape else \
-        " and shape [" + ",".join("?" if d is None else str(d) for d in shape) + "]"
-    d = node.attrs["dtype"].name
-    d = {"float32": "float", "float64": "double", "float16": "half"}.get(d, d)  # TF's C++ names
-    msg = f"You must feed a value for placeholder tensor '{node.name}' with dtype {d}{dims}"
-    return _session_error(InvalidArgumentError(None, None, msg), node.name, node)
+    return _session_error(InvalidArgumentError(None, None, unfed_message(node)), node.name,
+                          node)
 
 
 def _session_error(e: OpError, node_name: str, node: Operation | None) -> OpError:

@@ -143,14 +143,18 @@ def _emit_placeholder(w: _Writer, node: Any) -> None:
         w.lines.append(f"{t} = {fail}()")
 
 
-def _unfed(node: Any) -> None:
+def unfed_message(node: Any) -> str:
+    """TF's message for a placeholder `node` run without a value fed to it."""
     shape = node.attrs["shape"]
     dims = "" if not shape else \
         " and shape [" + ",".join("?" if d is None else str(d) for d in shape) + "]"
     d = node.attrs["dtype"].name
     d = {"float32": "float", "float64": "double", "float16": "half"}.get(d, d)  # TF's C++ names
-    raise InvalidArgumentError(None, None, f"You must feed a value for placeholder tensor "
-                                           f"'{node.name}' with dtype {d}{dims}")
+    return f"You must feed a value for placeholder tensor '{node.name}' with dtype {d}{dims}"
+
+
+def _unfed(node: Any) -> None:
+    raise InvalidArgumentError(None, None, unfed_message(node))
 
 
 def _emit_const(w: _Writer, node: Any) -> None:
