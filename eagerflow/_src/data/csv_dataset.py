@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import collections
 import csv
-import glob
 import os
 from typing import Any
 
@@ -30,10 +29,10 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.readers import _FileReaderDataset, _Source
 from eagerflow._src.data.sources import int64_arg
-from eagerflow._src.io import tfrecord
+from eagerflow._src.io import gfile, tfrecord
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.csv_ops import FIELD_TYPES, TYPE_WORD, parse_field, read_quoted
+from eagerflow._src.ops.csv_ops import FIELD_TYPES, TYPE_WORD, parse_field
 from eagerflow._src.ops.eager_errors import wrapped_name
 
 _OP = " [Op:IteratorGetNext]"
@@ -127,19 +126,23 @@ class _CsvReader:
         self._buf = b"".join(chunks)
         self._pos = 0
         self._ds = ds
+        self.record_skipped = False
         if ds._header:
             self._fields()
 
     def _fields(self) -> list | None:
-        """The next record's fields (bytes), or None at the end of the file."""
+        """The next record's fields, or None at the end of the file. A field is bytes, or
+        the message of its quoting error: as TF's kernel, a misplaced quote is noted and
+        the record read to its end (only a quoted field open at the end of the file ends
+        the file)."""
         buf, i, n = self._buf, self._pos, len(self._buf)
         if i >= n:
             return None
         delim, quote = self._ds._delim, self._ds._quote
-        fields = []
+        fields: list = []
         while True:
             if quote and i < n and buf[i:i + 1] == b'"':  # a quoted field
-                field, i = read_quoted(buf, i)
+                field, i = _quoted(buf, i, delim)
                 if field is None:
                     raise InvalidArgumentError(None, None, "Reached end of file without "
                                                f"closing quoted field in record{_OP}")
@@ -151,9 +154,6 @@ class _CsvReader:
                 if end == delim:
                     i += 1
                     continue
-                if end not in (b"\n", b""):
-                    raise InvalidArgumentError(None, None, "Quote inside a string has to be "
-                                               f"escaped by another quote{_OP}")
                 self._pos = i + 1
                 return fields
             d = buf.find(delim, i)
@@ -168,17 +168,20 @@ class _CsvReader:
                 if field.endswith(b"\r"):
                     field = field[:-1]
             if quote and b'"' in field:
-                raise InvalidArgumentError(None, None, "Unquoted fields cannot have quotes/CRLFs "
-                                           f"inside{_OP}")
+                field = "Unquoted fields cannot have quotes inside"
             fields.append(field)
             if last:
                 self._pos = i
                 return fields
 
     def read_record(self) -> tuple | None:
+        self.record_skipped = False
         fields = self._fields()
         if fields is None:
             return None
+        # past this record: a bad field fails it alone, as TF's kernel (a quoting error
+        # above ends the file)
+        self.record_skipped = True
         ds = self._ds
         if ds._select is not None:
             picked = [fields[c] for c in ds._select if c < len(fields)]
@@ -192,6 +195,8 @@ class _CsvReader:
         for i, field in enumerate(picked):
             if i == n:
                 break
+            if isinstance(field, str):  # (its quoting error)
+                raise InvalidArgumentError(None, None, field + _OP)
             dtype, default = ds._defaults[i]
             if field == b"" or field == ds._na:
                 if default is None:
@@ -210,6 +215,28 @@ class _CsvReader:
 
     def close(self) -> None:
         self._buf = b""
+
+
+def _quoted(buf: bytes, start: int, delim: bytes) -> tuple:
+    """The quoted field opening at `start` and the index just past its closing quote, as
+    TF's CsvDataset scans it: `""` is a quote; a quote followed by anything but a quote,
+    the delimiter or a line end is noted (the field is its error message) and the scan
+    goes on to the next quote; (None, -1) when the file ends first."""
+    parts, j, bad = [], start + 1, False
+    while True:
+        k = buf.find(b'"', j)
+        if k < 0:
+            return None, -1
+        parts.append(buf[j:k])
+        after = buf[k + 1:k + 2]
+        if after == b'"':
+            parts.append(b'"')
+            j = k + 2
+        elif after in (delim, b"\n", b"\r", b""):
+            return ("Quote inside a string has to be escaped by another quote" if bad
+                    else b"".join(parts)), k + 1
+        else:
+            bad, j = True, k + 2
 
 
 def _columns(cols: Any) -> list:
@@ -282,7 +309,7 @@ def _file_names(file_pattern: Any, shuffle: bool) -> list:
     names = []
     for p in patterns:
         p = os.fsdecode(p)
-        found = glob.glob(p)
+        found = gfile.matches(p)
         if not found:
             raise ValueError(f"No files match `file_pattern` {p}.")
         names.extend(found)

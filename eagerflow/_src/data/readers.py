@@ -94,6 +94,8 @@ class _FilesIterator(ElementIterator):
             try:
                 rec = self._cur.read_record()
             except BaseException:
+                if getattr(self._cur, "record_skipped", False):
+                    raise  # the reader is past the bad record: the file goes on
                 # A broken file ends here; the error reaches the consumer, reading moves on.
                 self._cur.close()
                 self._cur = None

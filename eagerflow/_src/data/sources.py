@@ -7,7 +7,6 @@ components.
 
 from __future__ import annotations
 
-import glob as _glob
 import os
 import threading
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from eagerflow._src.data.iterators import (
 )
 from eagerflow._src.data.random_seed import Words, iterator_seeds, refuse_non_int64, split_seed
 from eagerflow._src.function.compat_v1 import get_static_value
+from eagerflow._src.io import gfile
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -878,7 +878,7 @@ def list_files(file_pattern: Any, shuffle: Any, seed: Any) -> DatasetV2:
     names: list = []
     for p in patterns:
         p = p.decode() if isinstance(p, bytes) else str(p)
-        names.extend(sorted(_glob.glob(p)))
+        names.extend(gfile.matches(p))  # (TF's spelling: "./a.csv" for "*.csv")
     if not names:
         shown = patterns[0] if len(patterns) == 1 else patterns
         shown = shown.decode() if isinstance(shown, bytes) else shown

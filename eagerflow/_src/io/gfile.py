@@ -59,8 +59,19 @@ def glob(pattern: Any) -> list:
     out: list = []
     for p in pats:
         _bytes(p)
-        out.extend(sorted(_glob.glob(_p(p))))
+        out.extend(matches(_p(p)))
     return out
+
+
+def matches(pattern: str) -> list:
+    """The sorted paths matching glob `pattern`, spelled as TF's GetMatchingPaths spells
+    them: a pattern whose first wildcard comes before any "/" is matched in ".", and its
+    matches say so ("./a.csv" for "*.csv")."""
+    found = sorted(_glob.glob(pattern))
+    wild = min((i for i in map(pattern.find, "*?[\\") if i >= 0), default=-1)
+    if wild >= 0 and "/" not in pattern[:wild]:
+        return ["./" + f for f in found]
+    return found
 
 
 def listdir(path: Any) -> list:

@@ -26,7 +26,7 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 from eagerflow._src.ops.variables import Variable
 
 tempfile = lazy_module("tempfile")  # on use: ~5 ms of `import eagerflow`
-glob = lazy_module("glob")  # (MatchingFiles)
+gfile = lazy_module("eagerflow._src.io.gfile")  # (MatchingFiles: its glob)
 fnmatch = lazy_module("fnmatch")
 
 
@@ -306,7 +306,7 @@ def _matching_infer(pattern: Any) -> list:
 
 
 def _matches(pattern: str) -> list:
-    return sorted(glob.glob(pattern))
+    return gfile.matches(pattern)
 
 
 def _matching_kernel(xp: Any, pattern: Any) -> np.ndarray:
@@ -322,8 +322,8 @@ def _matching_ref(pattern: np.ndarray) -> np.ndarray:
     found = []
     for a in pattern.reshape(-1):
         folder, leaf = os.path.split(os.fsdecode(bytes(a)))
-        names = os.listdir(folder) if os.path.isdir(folder) else []
-        found += sorted(os.fsencode(os.path.join(folder, n)) for n in names
+        names = os.listdir(folder or ".") if os.path.isdir(folder or ".") else []
+        found += sorted(os.fsencode(os.path.join(folder or ".", n)) for n in names
                         if fnmatch.fnmatchcase(n, leaf))
     out = np.empty(len(found), dtype=object)
     out[:] = found
