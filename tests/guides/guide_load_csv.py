@@ -1,4 +1,4 @@
-# ruff: noqa: E702, E701, E501, E741, UP031, UP032  (the cells as written)
+# ruff: noqa: E702, E701, E501, E741, UP031, UP032, UP018  (the cells as written)
 # TF's "Load CSV data" and "Load NumPy data" tutorials and parts of "Better performance with
 # the tf.data API", on files the script writes: a Keras model over a NumPy array with a
 # Normalization layer, a functional model over mixed feature columns (StringLookup +
