@@ -50,11 +50,6 @@ KNOWN = {
                              "tf.constant([[1.], [1.]]))"),
         ("ragtext_dispatch", "tf.matmul(tf.ragged.constant([[[1., 2.], [3.]], [[1.]]]), rb3)"),
     ], _CHECKS),
-    ("image_layers", "L.Resizing(2, 2)(IM[0, 0])"):
-        "Keras's Resizing indexes a shape tuple where eagerflow's indexes a list (IndexError)",
-    ("image_layers", "L.RandomFlip()(np.zeros((1, 2, 3, 4, 5)))"):
-        "Keras's call-exception note shows a NumPy argument as the array, eagerflow's as the "
-        "tensor it became",
     ("image_datasets", "image_batches(ids(shuffle=False, color_mode='grayscale', "
                        "label_mode='categorical'))"):
         "TF names the node of a dataset function's op under its Python function's scope "

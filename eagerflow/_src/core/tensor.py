@@ -690,12 +690,22 @@ def _strings_of_objects(arr: np.ndarray) -> np.ndarray:
     return _to_bytes_array(arr)
 
 
+# the Python type TF names for an element of a NumPy array of numbers of each kind
+_NUMBER_KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
+
+
 def _numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
     if dtype is _dt.string:
         if arr.dtype.kind in "US":
             return _to_bytes_array(arr)
         if arr.dtype.kind == "O":
             return _strings_of_objects(arr)
+        if arr.dtype.kind in _NUMBER_KINDS:
+            # (TF converts a NumPy array of numbers element by element: none is a string)
+            if not arr.size:
+                return np.empty(arr.shape, object)
+            raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
+                             f"type {_NUMBER_KINDS[arr.dtype.kind]}).")
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
     if arr.dtype.kind in "USO":
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype {dtype.name}")

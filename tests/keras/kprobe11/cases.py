@@ -878,3 +878,90 @@ tryp("pop_empty", lambda: keras.Sequential().pop())
 q1, q2 = keras.Input((1,), name="q"), keras.Input((1,), name="q")
 tryp("input_name_dup", lambda: keras.Model([q1, q2], keras.layers.Add()([q1, q2])))
 """
+
+SNIPPETS["adapt_on_datasets"] = _TRY + """
+n = keras.layers.Normalization()
+n.adapt(tf.data.Dataset.from_tensor_slices(np.arange(12, dtype="float32").reshape(6, 2)).batch(4))
+print(np.round(n.mean.numpy(), 4).tolist(), np.round(n.variance.numpy(), 4).tolist())
+n = keras.layers.Normalization()
+tryp("norm_steps", lambda: n.adapt(np.ones((2, 2)), steps=None))
+n.adapt(np.arange(12, dtype="float32").reshape(6, 2))
+print(n.mean.shape, n.get_config()["mean"], n.built)
+n = keras.layers.Normalization(axis=-1)
+tryp("unbatched", lambda: n.adapt(tf.data.Dataset.from_tensor_slices(np.ones((4,),
+     "float32"))))
+n = keras.layers.Normalization(mean=3.0, variance=4.0)
+tryp("adapt_fixed", lambda: n.adapt(np.ones((2, 1))))
+print(n(np.array([[5.0]])).numpy().tolist(), sorted(n.get_config().items()))
+d = keras.layers.Discretization(num_bins=3)
+d.adapt(tf.data.Dataset.from_tensor_slices(np.arange(30, dtype="float32")).batch(7))
+print(d.bin_boundaries)
+d.adapt(np.array([[1.0, 2.0], [3.0, 100.0]]), steps=1)
+print(d.bin_boundaries)
+tv = keras.layers.TextVectorization(max_tokens=5, output_sequence_length=4)
+tv.adapt(tf.data.Dataset.from_tensor_slices(["a b c", "a a d", "e f a"]).batch(2), steps=1)
+print(tv.get_vocabulary(), tv(["a d z"]).numpy().tolist())
+tv = keras.layers.TextVectorization()
+tryp("tv_rank", lambda: tv.adapt(np.array([[["a"]]])))
+tryp("tv_numbers", lambda: tv.adapt(np.array([1, 2])))
+path = os.path.join(D, "v.txt")
+with open(path, "w") as f:
+    f.write("cat\\ndog\\nbird\\n")
+tv = keras.layers.TextVectorization(vocabulary=path, output_mode="count")
+print(tv.get_vocabulary(), tv(["dog dog bird fish"]).numpy().tolist())
+tv = keras.layers.TextVectorization(vocabulary=["cat", "dog"], output_mode="tf_idf",
+    idf_weights=[0.5, 0.25])
+print(np.round(tv(["dog dog cat fish"]).numpy(), 4).tolist(), tv.get_vocabulary())
+tryp("tfidf_resize", lambda: tv.set_vocabulary(["x"], idf_weights=[2.0]))
+tv.set_vocabulary(["x", "y"], idf_weights=[2.0, 1.0])
+print(tv.get_vocabulary(), tv(["x y x"]).numpy().tolist())
+with open(os.path.join(D, "ints.txt"), "w") as f:
+    f.write("5\\n9\\n")
+il = keras.layers.IntegerLookup(vocabulary=os.path.join(D, "ints.txt"))
+print(il.get_vocabulary(), il(tf.constant([9, 5, 7])).numpy().tolist())
+tryp("missing_file", lambda: keras.layers.StringLookup(vocabulary=os.path.join(D, "no.txt")))
+"""
+
+SNIPPETS["callback_messages_more"] = _TRY + """
+def model():
+    keras.utils.set_random_seed(3)
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    m.compile(keras.optimizers.SGD(0.01), "mse", metrics=["mae"])
+    return m
+x = np.array([[1.0, 2.0], [3.0, 4.0], [0.5, -1.0], [2.0, 0.0]], "float32")
+y = np.array([[1.0], [0.0], [2.0], [1.0]], "float32")
+m = model()
+cb = keras.callbacks.EarlyStopping(monitor="loss", baseline=0.1, patience=1, verbose=1,
+    restore_best_weights=True)
+m.fit(x, y, epochs=4, verbose=0, shuffle=False, callbacks=[cb])
+print(cb.stopped_epoch, cb.best_epoch, cb.best_weights is None)
+m = model()
+cb = keras.callbacks.EarlyStopping(monitor="val_mae", patience=0, verbose=1)
+m.fit(x, y, epochs=3, verbose=0, shuffle=False, callbacks=[cb])
+m = model()
+cb = keras.callbacks.ReduceLROnPlateau(monitor="val_loss", verbose=1)
+m.fit(x, y, epochs=1, verbose=0, shuffle=False, callbacks=[cb])
+m = model()
+cb = keras.callbacks.ReduceLROnPlateau(monitor="mae", mode="max", factor=0.1, patience=0,
+    verbose=1, min_lr=0.0005)
+h = m.fit(x, y, epochs=4, verbose=0, shuffle=False, callbacks=[cb])
+print([round(float(v), 6) for v in h.history["learning_rate"]])
+tryp("rlr_mode", lambda: keras.callbacks.ReduceLROnPlateau(mode="sideways").mode)
+tryp("es_mode", lambda: keras.callbacks.EarlyStopping(mode="sideways").mode)
+m = model()
+m.fit(x, y, epochs=2, verbose=0, shuffle=False, callbacks=[
+    keras.callbacks.ProgbarLogger()])
+cb = keras.callbacks.History()
+m.fit(x, y, epochs=1, verbose=0, callbacks=[cb])
+print(sorted(cb.history), cb.epoch)
+os.chdir(D)
+m = model()
+m.fit(x, y, epochs=2, verbose=0, shuffle=False, validation_data=(x, y), callbacks=[
+    keras.callbacks.ModelCheckpoint("m-{epoch}-{loss:.3f}-{val_mae:.1f}.keras",
+    save_best_only=True, monitor="val_mae", verbose=1)])
+print(sorted(os.listdir(D)))
+m.fit(x, y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.ModelCheckpoint("w.weights.h5", save_weights_only=True, verbose=1,
+    save_freq=2)])
+print(sorted(os.listdir(D)))
+"""

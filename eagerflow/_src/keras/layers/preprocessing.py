@@ -178,9 +178,9 @@ class Normalization(Layer):
                                      "with data with an incompatible shape, data.shape="
                                      f"{input_shape}")
         if self.input_mean is not None:
-            # Keras has no adapt weights to assign then (its AttributeError, in words).
-            raise ValueError("Cannot adapt a Normalization layer built with a fixed mean and "
-                             "variance.")
+            # (Keras 3 has no adapt weights to assign then: its AttributeError, as it is)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute "
+                                 "'adapt_mean'")
         if isinstance(data, np.ndarray):
             total_mean = np.mean(data, axis=self._reduce_axis)
             total_var = np.var(data, axis=self._reduce_axis)

@@ -652,9 +652,10 @@ def _assert_all_known(x: Any, ids: Any) -> None:
                           (oov,))])  # (one formatted string, as Keras 3's)
 
 
-def _batches(data: Any, steps: int | None) -> Any:
+def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
     """adapt()'s data as batches: a dataset's or an iterable's, or one array (whose rows,
-    when it is a vector, are its elements)."""
+    when it is a vector, are its elements; converted to `dtype` when given, as
+    TextVectorization converts to strings)."""
     if hasattr(data, "element_spec") or (hasattr(data, "__iter__") and not isinstance(
             data, (list, tuple, np.ndarray, Tensor, RaggedTensor, str, bytes))):
         for i, batch in enumerate(data):
@@ -663,7 +664,7 @@ def _batches(data: Any, steps: int | None) -> Any:
             yield batch
         return
     if not isinstance(data, (Tensor, RaggedTensor, SparseTensor)):
-        data = convert_to_tensor(data)
+        data = convert_to_tensor(data, dtype)
     if isinstance(data, Tensor) and data.shape.rank == 1:
         data = ta.expand_dims(data, -1)
     yield data

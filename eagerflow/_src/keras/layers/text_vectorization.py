@@ -116,7 +116,7 @@ class TextVectorization(PreprocessingLayer):
     # -- vocabulary --------------------------------------------------------------------
     def adapt(self, data: Any, batch_size: Any = None, steps: int | None = None) -> None:
         self.reset_state()
-        for batch in _batches(data, steps):
+        for batch in _batches(data, steps, dt.string):
             self.update_state(batch)
         self.finalize_state()
 
