@@ -45,9 +45,8 @@ def test_gradient_value_as_tf(name: str) -> None:
 
 # programs whose graphs are not TF's yet, their values TF's all the same: losses whose
 # forward ops are not TF's (softmax_cross_entropy_with_logits' Reshapes, the
-# "logistic_loss" scope) and tanh's and sigmoid's gradients (TF's TanhGrad and SigmoidGrad
-# ops; eagerflow's Square, Sub, Mul)
-PROGRAMS_NOT_YET = {"softmax_xent", "sigmoid_xent", "tanh_sigmoid"}
+# "logistic_loss" scope)
+PROGRAMS_NOT_YET = {"softmax_xent", "sigmoid_xent"}
 
 
 def _gradient_ops(ops: list) -> list:

@@ -222,3 +222,25 @@ def _elementwise_ref(f: Callable, dtype: Any = None) -> Callable:
             out[idx] = f(*(b[idx].item() for b in bs))
         return out
     return ref
+
+
+def _output_grad_op(tf_name: str, fn: Callable, grad: Callable, reference: Callable,
+                    ops: Callable) -> OpDef:
+    """TF's TanhGrad / SigmoidGrad(y, dy): an op's gradient from its output `y`, one
+    kernel as TF's graphs hold it: `fn(y, dy, one, subtract, multiply)` in TF's order of
+    operations, with the subtract and multiply `ops(xp, y)` gives."""
+    def kernel(xp: Any, y: Any, dy: Any) -> Any:
+        if y.size != dy.size:
+            raise C.fail(tf_name, f"The two arguments to a cwise op must have same number of "
+                                  f"elements, got {y.size} and {dy.size}")
+        return fn(y, dy.reshape(y.shape), xp.ones((), y.dtype), *ops(xp, y))
+
+    def infer(y: Any, dy: Any) -> list:
+        return [(y._shape, C.same_dtype(tf_name, (y, dy), C.FLOAT_COMPLEX))]
+
+    return register(OpDef(
+        tf_name, infer, kernel, grad=grad, reference=reference,
+        samples=lambda: [Sample((_f64(3, 4, lo=-0.9, hi=0.9), _f64(3, 4)))],
+        bad_samples=lambda: [BadSample((np.ones(2), np.ones(3)), {}, InvalidArgumentError,
+                                       "must have same number of elements")],
+        elementwise=True))

@@ -34,6 +34,7 @@ from eagerflow._src.ops.elementwise import (
     _elementwise_ref,
     _f64,
     _fold_arith,
+    _output_grad_op,
     _rng,
     _tensor_like,
     _unary,
@@ -303,15 +304,40 @@ SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0
               _elementwise_ref(_pymath.sinh))
 COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
               _elementwise_ref(_pymath.cosh))
+def _tanh_grad_grad(n: Any, g: Any) -> list:
+    y, dy = (conj(t) for t in n.inputs)
+    return [g * -2.0 * dy * y, tanh_grad(y, g)]
+
+
+def _sigmoid_grad_grad(n: Any, g: Any) -> list:
+    y, dy = (conj(t) for t in n.inputs)
+    gb = g * dy
+    return [gb - 2.0 * gb * y, sigmoid_grad(y, g)]
+
+
+_HALF_OPS = (halfprec.binary(np.subtract), halfprec.binary(np.multiply))
+
+
+def _grad_ops(xp: Any, y: Any) -> tuple:  # (half types rounded at each step, as TF's)
+    return _HALF_OPS if halfprec.is_half(xp, y) else (xp.subtract, xp.multiply)
+
+
+TANH_GRAD = _output_grad_op(
+    "TanhGrad", lambda y, dy, one, sub, mul: mul(dy, sub(one, mul(y, y))), _tanh_grad_grad,
+    lambda y, dy: dy - dy * np.square(y), _grad_ops)
+SIGMOID_GRAD = _output_grad_op(
+    "SigmoidGrad", lambda y, dy, one, sub, mul: mul(dy, mul(y, sub(one, y))),
+    _sigmoid_grad_grad, lambda y, dy: dy * y - dy * np.square(y), _grad_ops)
+
+
 def tanh_grad(y: Any, dy: Any) -> Any:
-    """TF's TanhGrad(y, dy): tanh's gradient from its output (also what graphs TF saved
-    with gradients in them import as)."""
-    return dy * (1 - square(y))
+    """TF's TanhGrad(y, dy): tanh's gradient from its output."""
+    return bind(TANH_GRAD, (_t(y), _t(dy)), {})
 
 
 def sigmoid_grad(y: Any, dy: Any) -> Any:
     """TF's SigmoidGrad(y, dy), in TF's order for every dtype."""
-    return dy * (y * (1 - y))
+    return bind(SIGMOID_GRAD, (_t(y), _t(dy)), {})
 
 
 def softplus_grad(dy: Any, x: Any) -> Any:

@@ -235,8 +235,6 @@ COMPOSED = {
     **{name: _sparse_reduce for name in ("SparseReduceSum", "SparseReduceMax",
                                          "SparseReduceSumSparse", "SparseReduceMaxSparse")},
     # gradient ops, in the functions TF saves gradients as (tf.recompute_grad's, ...)
-    "TanhGrad": lambda n: math.tanh_grad(*n.inputs),
-    "SigmoidGrad": lambda n: math.sigmoid_grad(*n.inputs),
     "SoftplusGrad": lambda n: math.softplus_grad(*n.inputs),
     "SoftsignGrad": lambda n: nn.softsign_grad(*n.inputs),
     "EluGrad": lambda n: nn.elu_grad(*n.inputs),

@@ -31,7 +31,7 @@ EXTRA_OPS = (
     "Select", "Squeeze", "Size", "Rank", "ShapeN", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
     "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6", "Inv",
-    "TanhGrad", "SigmoidGrad", "SoftplusGrad", "SoftsignGrad",
+    "SoftplusGrad", "SoftsignGrad",
     "EluGrad", "SeluGrad", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
     "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
     "TensorListGather", "TensorListScatterIntoExistingList", "TensorListConcatV2",
