@@ -186,13 +186,18 @@ def cifar100_load_data(label_mode: str = "fine") -> tuple:
 
 def boston_housing_load_data(path: str = "boston_housing.npz", test_split: float = 0.2,
                              seed: int = 113) -> tuple:
+    x, y = _housing_xy(path, "boston_housing.npz", BOSTON_SHA256, test_split)
+    return _train_test(x, y, test_split, seed)
+
+
+def _housing_xy(path: str, file_name: str, file_hash: str, test_split: float) -> tuple:
+    """The `x` and `y` arrays of a housing data set's .npz (fetched once into the cache),
+    after the check of `test_split`."""
     if not 0 <= test_split < 1:
         raise ValueError(f"Invalid `test_split` argument: {test_split}. It must be between 0 "
                          "and 1 (exclusive of 1).")
-    fpath = du.get_file(path, origin=f"{_KERAS_DATA}boston_housing.npz",
-                        file_hash=BOSTON_SHA256)
-    x, y = _load_npz(fpath, ("x", "y"))
-    return _train_test(x, y, test_split, seed)
+    fpath = du.get_file(path, origin=f"{_KERAS_DATA}{file_name}", file_hash=file_hash)
+    return _load_npz(fpath, ("x", "y"))
 
 
 def _train_test(x: np.ndarray, y: np.ndarray, test_split: float, seed: int) -> tuple:
@@ -208,12 +213,7 @@ def california_housing_load_data(version: str = "large", path: str = "california
                                  test_split: float = 0.2, seed: int = 113) -> tuple:
     """California housing: float (N, 8) features, float prices; version="small" keeps the
     first 600 rows."""
-    if not 0 <= test_split < 1:
-        raise ValueError(f"Invalid `test_split` argument: {test_split}. It must be between 0 "
-                         "and 1 (exclusive of 1).")
-    fpath = du.get_file(path, origin=f"{_KERAS_DATA}california_housing.npz",
-                        file_hash=CALIFORNIA_SHA256)
-    x, y = _load_npz(fpath, ("x", "y"))
+    x, y = _housing_xy(path, "california_housing.npz", CALIFORNIA_SHA256, test_split)
     if version == "small":
         x, y = x[:600], y[:600]
     elif version != "large":
