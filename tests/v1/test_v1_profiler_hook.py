@@ -2,11 +2,13 @@
 recorded by record_profiler_hook_golden.py from profiler_hook_program.py): in a
 MonitoredTrainingSession, a traced run every N steps (none within save_secs) written as
 `timeline-STEP.json`, a Chrome trace whose traceEvents hold TF's process names and an "X"
-event per op (type, node name, inputs), the RunMetadata in the event file as `step_STEP`,
-TF's log line per timeline (the first N steps after the global step fetched with the
-first run: read before that run's update, as TF's executor reads it); a Session run with
-FULL_TRACE RunOptions filling the RunMetadata's step stats (an untraced one none); TF's
-errors (both or neither of save_steps and save_secs, no global step)."""
+event per op (type, node name, inputs), with show_memory each output tensor's life (made,
+described, gone) and the allocator's bytes in use; the RunMetadata in the event file as
+`step_STEP`; TF's log line per timeline (the first N steps after the global step fetched
+with the first run: read before that run's update, as TF's executor usually reads it;
+with save_steps=3 TF's race shows, so there only the trace's structure); a Session
+run with FULL_TRACE RunOptions filling the RunMetadata's step stats (an untraced one
+none); TF's errors (both or neither of save_steps and save_secs, no global step)."""
 
 import json
 import sys

@@ -190,7 +190,8 @@ class _Plan:
                 else:
                     start = time.time_ns() // 1000
                     run_op(node, values)
-                    stats.append((node, start, time.time_ns() // 1000))
+                    stats.append((node, start, time.time_ns() // 1000,
+                                  [values.get(id(t)) for t in node.outputs]))
             except OpError as e:
                 if graph_errors.failed_node(e) is None:  # (no generated code names it)
                     e._graph_node = node.name
@@ -214,12 +215,23 @@ def _step_stats(run_metadata: Any, stats: list) -> None:
     NodeExecStats, each op's name, start, duration and TF's timeline label."""
     run_metadata.step_stats.Clear()
     dev = run_metadata.step_stats.dev_stats.add(device=CPU_DEVICE)
-    for node, start, end in stats:
+    for node, start, end, outputs in stats:
         inputs = [_input_name(t) for t in node.inputs if isinstance(t, SymbolicTensor)]
         inputs += ["^" + c.name for c in node.control_inputs]
-        dev.node_stats.add(node_name=node.name, all_start_micros=start, op_start_rel_micros=0,
-                           op_end_rel_micros=end - start, all_end_rel_micros=end - start,
-                           timeline_label=f"{node.name} = {node.type}({', '.join(inputs)})")
+        ns = dev.node_stats.add(
+            node_name=node.name, all_start_micros=start, op_start_rel_micros=0,
+            op_end_rel_micros=end - start, all_end_rel_micros=end - start,
+            timeline_label=f"{node.name} = {node.type}({', '.join(inputs)})")
+        for slot, (t, arr) in enumerate(zip(node.outputs, outputs)):
+            if getattr(arr, "nbytes", None) is None or t._dtype is None:
+                continue  # (no array: a resource or a TensorArray's handle)
+            out = ns.output.add(slot=slot)
+            desc = out.tensor_description
+            desc.dtype = t._dtype.as_datatype_enum
+            for d in arr.shape:
+                desc.shape.dim.add(size=d)
+            desc.allocation_description.requested_bytes = arr.nbytes
+            desc.allocation_description.allocator_name = "cpu"
 
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"

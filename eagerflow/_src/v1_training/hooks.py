@@ -586,23 +586,60 @@ def chrome_trace(step_stats: Any, show_dataflow: bool = True,
                  show_memory: bool = False) -> str:
     """A StepStats as the Chrome trace JSON TF's timeline writes: a process per device's
     compute and one for its tensors (after one for the allocators), an "X" event per op
-    (its type as the name; node name, type and inputs as args). eagerflow's runs record
-    no tensor allocations, so no dataflow arrows or memory counters follow."""
+    (its type as the name; node name, type and inputs as args); with `show_memory`, each
+    output tensor's life and the allocators' bytes in use. eagerflow runs a step on one
+    thread, so no dataflow arrows (TF's join ops on different threads) follow."""
     events = [_process(0, "Allocators")]
     pids = {}
     for dev in step_stats.dev_stats:
         pids[dev.device] = len(events)
         events.append(_process(len(events), f"{dev.device} Compute"))
         events.append(_process(len(events), f"{dev.device} Tensors"))
+    tensors: dict = {}  # tensor name -> [pid, made, its end, last use, bytes, allocator, desc]
     for dev in step_stats.dev_stats:
         for ns in dev.node_stats:
             name, op, inputs = _parse_label(ns.node_name, ns.timeline_label)
             args = {"name": name, "op": op}
             args.update({f"input{i}": x for i, x in enumerate(inputs)})
+            start, end = ns.all_start_micros, ns.all_start_micros + ns.all_end_rel_micros
             events.append({"ph": "X", "cat": "Op", "name": op, "pid": pids[dev.device],
-                           "tid": ns.thread_id, "ts": ns.all_start_micros,
-                           "dur": ns.all_end_rel_micros, "args": args})
+                           "tid": ns.thread_id, "ts": start, "dur": ns.all_end_rel_micros,
+                           "args": args})
+            for x in inputs:
+                if x in tensors:
+                    tensors[x][3] = max(tensors[x][3], end)
+            for out in ns.output:
+                alloc = out.tensor_description.allocation_description
+                tensors[name if out.slot == 0 else f"{name}:{out.slot}"] = [
+                    pids[dev.device] + 1, start, end, end, alloc.requested_bytes,
+                    alloc.allocator_name, str(out.tensor_description)]
+    if show_memory:  # (TF's order: the tensors made, the ops, the tensors gone, memory)
+        made, gone, counters = _memory_events(tensors)
+        events = events[:len(pids) * 2 + 1] + made + events[len(pids) * 2 + 1:] + gone + \
+            counters
     return json.dumps({"traceEvents": events}, indent=4, separators=(",", ": "))
+
+
+def _memory_events(tensors: dict) -> tuple:
+    """Each output tensor's life on its device's Tensors track (made when its op starts,
+    its description a microsecond before the op ends, as TF's, gone after its last use)
+    and each allocator's bytes
+    in use as a counter on the Allocators track."""
+    made_events, gone_events, counters, changes = [], [], [], []
+    for i, (name, (pid, made, done, gone, size, allocator, desc)) in enumerate(
+            tensors.items()):
+        base = {"cat": "Tensor", "name": name, "pid": pid, "tid": 0}
+        made_events.append({"ph": "N", **base, "ts": made, "id": i})
+        made_events.append({"ph": "O", **base, "ts": done - 1, "id": i,
+                            "args": {"snapshot": {"tensor_description": desc}}})
+        gone_events.append({"ph": "D", **base, "ts": gone, "id": i})
+        changes += [(made, allocator, size), (gone, allocator, -size)]
+    in_use: dict = {}
+    for ts, allocator, delta in sorted(changes, key=lambda c: (c[0], c[2] < 0)):
+        in_use[allocator] = in_use.get(allocator, 0) + delta
+        counters.append({"ph": "C", "cat": "Memory", "name": allocator, "pid": 0, "tid": 0,
+                         "ts": ts, "args": {allocator: in_use[allocator]}})
+    return made_events, gone_events, counters
 
 
 def _process(pid: int, name: str) -> dict:
