@@ -153,6 +153,26 @@ def case_reader_func(tf: Any) -> list:
     return [repr(loaded), values(loaded), values(again)]
 
 
+def case_failed_save(tf: Any) -> list:
+    """A pipeline that fails: the save's ERROR file holds its status, and a load says so."""
+    ds = tf.data.Dataset.range(5).map(
+        lambda x: tf.debugging.check_numerics(1.0 / tf.cast(x - 2, tf.float32), "boom"))
+    path = _save(tf, ds)
+    error = os.path.join(path, "ERROR")
+    end = time.time() + 150
+    while not os.path.exists(error) and time.time() < end:
+        time.sleep(0.2)
+    if not os.path.exists(error):
+        return ["no ERROR file", layout(path)]
+    with open(error) as f:
+        text = f.read()
+    # (the message names the worker's pipeline, which TF's worker extends with a prefetch)
+    load = _outcome(lambda: tf.data.Dataset.load(path))
+    return [text.splitlines()[0], text.splitlines()[1][:30], text.endswith('"\n'),
+            "boom : Tensor had Inf values\\n\\t [[{{node CheckNumerics}}]]" in text,
+            load.split("\n")[0]]
+
+
 def _errors(tf: Any) -> dict:
     r = tf.data.Dataset.range
     save = tf.data.experimental.distributed_save

@@ -113,10 +113,10 @@ def test_a_failed_save_writes_its_error(tmp_path):
         if error.exists():
             break
         __import__("time").sleep(0.05)
-    assert error.read_text().startswith("INVALID_ARGUMENT: ")
+    assert error.read_text().startswith('code: INVALID_ARGUMENT\nmessage: "Error in ')
     assert "boom : Tensor had Inf values" in error.read_text()
     with pytest.raises(ValueError, match="The save job failed to write it. Status: "
-                                         "INVALID_ARGUMENT: "):
+                                         "code: INVALID_ARGUMENT\n"):
         tf.data.Dataset.load(path)
 
 

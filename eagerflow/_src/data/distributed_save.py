@@ -34,7 +34,7 @@ import os
 import re
 from typing import Any
 
-from google.protobuf import text_format
+from google.protobuf import text_encoding, text_format
 
 from eagerflow._src.data import save_load
 from eagerflow._src.data import snapshot_elements as elements
@@ -57,13 +57,14 @@ def metadata_compression(compression: Any) -> str:
 
 
 def status_text(error: BaseException) -> str:
-    """An error as a status line ("INVALID_ARGUMENT: message"), what TF's ERROR file says."""
+    """An error as TF's ERROR file holds it: a StatusProto in text format (its code's
+    name, its message)."""
     name = type(error).__name__
     code = "UNKNOWN"
     if name.endswith("Error") and name not in ("Error", "OpError"):
         code = re.sub(r"(?<!^)(?=[A-Z])", "_", name[:-5]).upper()
     message = getattr(error, "message", None) or str(error)
-    return f"{code}: {message}"
+    return f'code: {code}\nmessage: "{text_encoding.CEscape(message, as_utf8=True)}"\n'
 
 
 class SnapshotFiles:
