@@ -273,6 +273,28 @@ def case_shard_hint_outside_the_service(tf: Any) -> list:
             _outcome(lambda: r(8).shard(2, hint)), _outcome(lambda: r(8).shard(-2, 0))]
 
 
+def case_shard_hint_in_strategies(tf: Any) -> list:
+    """AutoShardPolicy.HINT: a strategy (not the default one) reads `shard(SHARD_HINT,
+    ...)` as its worker's shard (here one worker: all); other policies leave the
+    placeholder, which fails (the error's class; TF names a multi-device iterator's op)."""
+    hint, policy = tf.data.experimental.SHARD_HINT, tf.data.experimental.AutoShardPolicy
+    out = []
+    for strategy in (tf.distribute.MirroredStrategy(["/cpu:0"]), tf.distribute.get_strategy(),
+                     tf.distribute.OneDeviceStrategy("/cpu:0")):
+        for p in (policy.HINT, policy.AUTO, policy.OFF):
+            options = tf.data.Options()
+            options.experimental_distribute.auto_shard_policy = p
+            ds = tf.data.Dataset.range(8).shard(hint, hint).batch(2).with_options(options)
+
+            def read(ds: Any = ds, strategy: Any = strategy) -> list:
+                dist = strategy.experimental_distribute_dataset(ds)
+                return [_value(strategy.experimental_local_results(x)[0].numpy())
+                        for x in dist]
+            outcome = _outcome(read)
+            out.append(outcome if outcome.startswith("ok") else outcome.split(":")[0])
+    return out
+
+
 def case_server_counts(tf: Any) -> list:
     d, ws = _servers(tf, 2)
     before = [w._num_tasks() for w in ws]

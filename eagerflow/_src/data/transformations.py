@@ -769,6 +769,36 @@ class ShardDataset(DatasetV2):
         return c // self._n + (1 if self._index < c % self._n else 0)
 
 
+class ShardHintDataset(DatasetV2):
+    """`dataset` with each `shard(SHARD_HINT, ...)` of its pipeline (not inside its
+    functions) read as shard `index` of `num_shards`: how a distribution strategy reads
+    a dataset whose options ask for AutoShardPolicy.HINT."""
+
+    def __init__(self, dataset: DatasetV2, num_shards: int, index: int) -> None:
+        super().__init__((dataset,), dataset._structure)
+        self._hint = (num_shards, index)
+        self._hints: dict = {}
+        seen, todo = set(), [dataset]
+        while todo:
+            d = todo.pop()
+            if id(d) not in seen:
+                seen.add(id(d))
+                if isinstance(d, ShardDataset) and d._n == SHARD_HINT:
+                    self._hints[id(d)] = self._hint
+                todo.extend(d._inputs)
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        inner = IterContext(self.options())
+        if ctx is not None:
+            for slot in IterContext.__slots__:
+                setattr(inner, slot, getattr(ctx, slot))
+        inner.shard_hints = {**(inner.shard_hints or {}), **self._hints}
+        return self._inputs[0]._make_iterator(inner)
+
+    def _cardinality(self) -> int:
+        return self._inputs[0]._cardinality()
+
+
 class OptionsDataset(DatasetV2):
     _repr_name = "_OptionsDataset"
 

@@ -17,7 +17,9 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.optional import Optional, _OptionalImpl
+from eagerflow._src.data.options import AutoShardPolicy
 from eagerflow._src.data.structure import structure_spec
+from eagerflow._src.data.transformations import ShardHintDataset
 from eagerflow._src.distribute import graph_run
 from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.values import PerReplica, PerReplicaSpec
@@ -56,6 +58,10 @@ class DistributedDataset:
         self._dataset = dataset
         if not self._deal and strategy.num_replicas_in_sync > 1:
             _check_batched(dataset)
+        policy = dataset.options().experimental_distribute.auto_shard_policy
+        if policy == AutoShardPolicy.HINT and strategy._fills_shard_hints:
+            # (TF's strategies, not the default one, shard there by worker)
+            self._dataset = ShardHintDataset(dataset, *strategy._worker_layout())
 
     def __iter__(self) -> DistributedIterator:
         return DistributedIterator(self._strategy, iter(self._dataset), self._deal)

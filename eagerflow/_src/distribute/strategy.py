@@ -282,6 +282,10 @@ def _warn_eager_run(name: str) -> None:
 class Strategy:
     """Base: a set of replicas (devices) that run the same computation in sync."""
 
+    # a distributed dataset whose options ask for AutoShardPolicy.HINT reads each
+    # `shard(SHARD_HINT, ...)` as this worker's shard (not the default strategy's)
+    _fills_shard_hints = True
+
     def __init__(self, devices: list, cross_device_ops: Any = None) -> None:
         self._devices = [canonical_device(d) for d in devices]
         self._cross_device_ops = cross_device_ops or ReductionToOneDevice()
@@ -597,6 +601,7 @@ class ValueContext:
 
 class _DefaultDistributionStrategy(Strategy):
     _extended_name = "_DefaultDistributionExtended"
+    _fills_shard_hints = False
     _replica_context_class = _DefaultReplicaContext
     _wraps_values = False
     _all_reduce_path = None
