@@ -965,3 +965,64 @@ m.fit(x, y, epochs=1, verbose=0, callbacks=[
     save_freq=2)])
 print(sorted(os.listdir(D)))
 """
+
+SNIPPETS["image_layers_formats_dtypes"] = _TRY + """
+xi = (np.arange(2 * 3 * 4 * 5) % 256).astype("uint8").reshape(2, 3, 4, 5)
+xf = xi.astype("float32")
+def show(layer, inp, training=True):
+    try:
+        out = layer(inp, training=training)
+        print(type(layer).__name__, tuple(out.shape), out.dtype,
+              np.round(np.asarray(out, "float64").ravel()[::13], 2).tolist())
+    except Exception as e:
+        print(type(layer).__name__, type(e).__name__, str(e).splitlines()[0])
+cf = dict(data_format="channels_first")
+show(keras.layers.Resizing(2, 3, **cf), xf)
+show(keras.layers.Resizing(2, 3, pad_to_aspect_ratio=True, fill_value=7.0), xf)
+show(keras.layers.Resizing(6, 2, interpolation="nearest"), xi)
+show(keras.layers.Resizing(2, 2, interpolation="area"), xf)
+show(keras.layers.Resizing(2, 2, interpolation="lanczos3"), xf)
+show(keras.layers.CenterCrop(2, 2, **cf), xf)
+show(keras.layers.CenterCrop(2, 2), xi)
+show(keras.layers.Rescaling(0.5), xi)
+show(keras.layers.Rescaling([1.0, 2.0, 3.0, 4.0, 5.0], offset=1), xf)
+show(keras.layers.RandomFlip("vertical", seed=3, **cf), xf)
+show(keras.layers.RandomTranslation(0.3, 0.3, seed=4, **cf), xf)
+show(keras.layers.RandomZoom(0.4, seed=5, fill_mode="nearest"), xi)
+show(keras.layers.RandomRotation(0.25, seed=6, interpolation="nearest"), xi)
+show(keras.layers.RandomContrast(0.3, seed=7), xi)
+show(keras.layers.RandomBrightness(0.4, seed=8), xi)
+show(keras.layers.RandomCrop(2, 3, seed=9, **cf), xf)
+show(keras.layers.RandomCrop(2, 3, seed=9), xf, training=False)
+show(keras.layers.Resizing(2, 3, dtype="float16"), xf)
+show(keras.layers.RandomFlip(seed=1, dtype="int32"), xi)
+inp = keras.Input((4, 5, 3), dtype="uint8")
+for layer in (keras.layers.Resizing(2, 2), keras.layers.RandomFlip(),
+              keras.layers.Rescaling(2.0), keras.layers.RandomContrast(0.1),
+              keras.layers.CenterCrop(2, 2)):
+    out = layer(inp)
+    print(type(layer).__name__, out.shape, out.dtype)
+"""
+
+SNIPPETS["preprocessing_symbolic_dtypes"] = """
+L = keras.layers
+made = [L.Resizing(2, 2), L.CenterCrop(2, 2), L.Rescaling(2.0), L.RandomFlip(),
+        L.RandomCrop(2, 2), L.RandomTranslation(0.1, 0.1), L.RandomZoom(0.1),
+        L.RandomRotation(0.1), L.RandomContrast(0.1), L.RandomBrightness(0.1),
+        L.RandomGrayscale(), L.RandomHue(0.1, (0, 255)), L.RandomSaturation(0.1, (0, 255)),
+        L.RandomSharpness(0.1, (0, 255)), L.RandomShear(0.1), L.RandomPerspective(),
+        L.RandomErasing(), L.RandomGaussianBlur(), L.RandomInvert(),
+        L.RandomPosterization((0, 255)), L.Solarization(), L.AutoContrast(),
+        L.Equalization(), L.RandomColorJitter(), L.RandomColorDegeneration(0.1), L.MixUp(),
+        L.CutMix(), L.RandAugment(), L.AugMix(), L.Normalization(mean=1.0, variance=1.0),
+        L.Discretization([1.0]), L.CategoryEncoding(3), L.Hashing(3),
+        L.IntegerLookup(vocabulary=[1])]
+for d in ["uint8", "float64"]:
+    for layer in made:
+        try:
+            o = layer(keras.Input((4, 5, 3), dtype=d))
+            e = layer(np.ones((2, 4, 5, 3), d))
+            print(d, type(layer).__name__, o.dtype, getattr(e, "dtype", None))
+        except Exception as ex:
+            print(d, type(layer).__name__, type(ex).__name__)
+"""

@@ -245,6 +245,9 @@ class Normalization(Layer):
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
 
+    def _output_dtype(self, input_dtype: Any) -> Any:
+        return dt.as_dtype(self.compute_dtype)  # (an integer input's too, as Keras 3's)
+
     def get_config(self) -> dict:
         config = super().get_config()
         config.update({"axis": self.axis, "invert": self.invert,

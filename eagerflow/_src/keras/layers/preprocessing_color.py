@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_image import (
@@ -157,7 +158,8 @@ class RandomGrayscale(ColorLayer):
         return kn.where(apply, gray, images)
 
     def _output_dtype(self, input_dtype: Any) -> Any:
-        return input_dtype
+        # (Keras 3's symbolic output: integers keep their dtype, floats the compute dtype)
+        return input_dtype if input_dtype.is_integer else dt.as_dtype(self.compute_dtype)
 
     def get_config(self) -> dict:
         return self._config("factor")
@@ -486,7 +488,8 @@ class Equalization(ColorLayer):
         return tm.cast(kn.stack(channels, axis=axis), self.compute_dtype)
 
     def _output_dtype(self, input_dtype: Any) -> Any:
-        return input_dtype
+        # (Keras 3's symbolic output: integers keep their dtype, floats the compute dtype)
+        return input_dtype if input_dtype.is_integer else dt.as_dtype(self.compute_dtype)
 
     def get_config(self) -> dict:
         return self._config("bins", "value_range")

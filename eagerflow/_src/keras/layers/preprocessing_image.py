@@ -366,7 +366,9 @@ class Resizing(ImagePreprocessingLayer):
         return _sized_shape(self, input_shape)
 
     def _output_dtype(self, input_dtype: Any) -> Any:
-        return input_dtype
+        # (Keras 3's symbolic output: the compute dtype, though an eager call on integers
+        # keeps their dtype)
+        return dt.as_dtype(self.compute_dtype)
 
     def get_config(self) -> dict:
         config = super().get_config()
