@@ -53,6 +53,7 @@ from eagerflow._src.ops.registry import (
     TFForm,
     register,
 )
+from eagerflow._src.ops.shape_queries import SIZE
 
 _rng = SampleRNG(2)
 
@@ -454,13 +455,19 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
-        if axis is None and ndim == 0 and _state.graph is not None:
-            axis = range_(0, rank(x))  # TF's axes of a scalar: range(0, Rank), no Const
+        every = axis is None and not keepdims  # (a scalar results, as TF's API knows)
+        if axis is None and (ndim == 0 or ndim is None and not keepdims) and \
+                _state.graph is not None:
+            # TF's axes of a scalar or of a tensor of unknown rank: range(0, Rank)
+            axis = range_(0, rank(x))
         given_axis = axis
         if axis is not None and not isinstance(axis, (int, np.integer)):
             if _state.graph is not None and needs_runtime(axis):  # TF's reduction_indices
-                return bind(op, (x, as_int_tensor(axis, "axis")),
-                            {"axes": None, "keepdims": bool(keepdims)}, name)
+                out = bind(op, (x, as_int_tensor(axis, "axis")),
+                           {"axes": None, "keepdims": bool(keepdims)}, name)
+                if every and out._shape is None:
+                    out.set_shape(())
+                return out
             axis = C.int_list(axis, "axis")
         elif axis is not None:
             axis = int(axis)
@@ -765,4 +772,6 @@ def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # n
             and None not in x._shape:
         return graph_constant(math.prod(x._shape), dt.int32 if out_type is None else out_type,
                               name=scope_name(name, "Size") + "/")
+    if _state.graph is not None and isinstance(x, Tensor):  # (TF's Size op)
+        return bind(SIZE, (x,), {"out_type": dt.as_dtype(out_type or dt.int32)}, name)
     return reduce_prod(shape(x, out_type))

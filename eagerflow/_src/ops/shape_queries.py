@@ -1,4 +1,4 @@
-"""Shape queries: Shape (tf.shape, tf.shape_n) and tf.rank.
+"""Shape queries: Shape (tf.shape, tf.shape_n) and tf.rank; the Rank and Size ops.
 
 Sits in ops/ under array.py (which re-exports them from here), over
 graph_constants.py: in a graph, the shape or rank of a tensor whose dims are all known
@@ -50,6 +50,25 @@ SHAPE = register(OpDef(
 ))
 
 
+# a graph's rank and size of a tensor whose shape is known only when it runs (TF's ops)
+RANK = register(OpDef(
+    "Rank", lambda x: [((), dt.int32)], lambda xp, x: np.array(x.ndim, dtype=np.int32),
+    reference=lambda x: np.array(len(x.shape), np.int32),
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], gpu=False))
+
+
+def _size_infer(x: Any, out_type: dt.DType) -> list:
+    C.dtype_attr("Size", out_type, "out_type", C.INDEX)
+    return [((), out_type)]
+
+
+SIZE = register(OpDef(
+    "Size", _size_infer,
+    lambda xp, x, out_type: np.array(x.size, dtype=out_type.as_numpy_dtype),
+    reference=lambda x, out_type: np.array(int(np.prod(x.shape)), out_type.as_numpy_dtype),
+    samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)], gpu=False))
+
+
 @dispatchable
 def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     out_type = dt.int32 if out_type is None else dt.as_dtype(out_type)
@@ -75,4 +94,6 @@ def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if _state.graph is not None and x._shape is not None:  # (TF's graph: a Const)
         return graph_constant(len(x._shape), dt.int32, name=scope_name(name, "Rank") + "/")
+    if _state.graph is not None:
+        return bind(RANK, (x,), {}, name)
     return bind(SHAPE, (shape(x),), {"out_type": dt.int32})[0]

@@ -242,8 +242,6 @@ COMPOSED = {
     "ConcatOffset": _concat_offset,
     "Squeeze": _squeeze,
     "Select": lambda n: math.where(n.inputs[0], n.inputs[1], n.inputs[2]),
-    "Size": lambda n: reduce.size(n.inputs[0], out_type=n.attrs["out_type"]),
-    "Rank": lambda n: array.rank(n.inputs[0]),
     "ShapeN": lambda n: array.shape_n(n.inputs, out_type=n.attrs["out_type"]),
     "Pad": _pad,
     "Split": _split,
