@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import executing_eagerly
@@ -41,6 +41,17 @@ def _first(graph: Any, key: str) -> Any:
     if len(items) > 1:
         _log().info("Found %d %s operations. Returning the first one.", len(items), key)
     return items[0] if items else None
+
+
+def _collected(graph: Any, key: str, make: Callable[[], Any]) -> Any:
+    """The first of `graph`'s collection `key`; where it is empty, what `make()` gives,
+    added to the collection unless None."""
+    item = _first(graph, key)
+    if item is None:
+        item = make()
+        if item is not None:
+            graph.add_to_collection(key, item)
+    return item
 
 
 def _session_log(status: str, **kw: Any) -> Any:
@@ -70,40 +81,26 @@ class Supervisor:
         default = Supervisor.USE_DEFAULT
         with graph.as_default():
             if ready_op is default:
-                ready_op = _first(graph, GraphKeys.READY_OP)
-                if ready_op is None:
-                    ready_op = v1_variables.report_uninitialized_variables()
-                    graph.add_to_collection(GraphKeys.READY_OP, ready_op)
+                ready_op = _collected(graph, GraphKeys.READY_OP,
+                                      v1_variables.report_uninitialized_variables)
             if ready_for_local_init_op is default:
                 ready_for_local_init_op = _first(graph, GraphKeys.READY_FOR_LOCAL_INIT_OP)
             if init_op is default:
-                init_op = _first(graph, GraphKeys.INIT_OP)
-                if init_op is None:
-                    init_op = v1_variables.global_variables_initializer()
-                    graph.add_to_collection(GraphKeys.INIT_OP, init_op)
+                init_op = _collected(graph, GraphKeys.INIT_OP,
+                                     v1_variables.global_variables_initializer)
             if local_init_op is default:
-                local_init_op = _first(graph, GraphKeys.LOCAL_INIT_OP)
-                if local_init_op is None:
-                    local_init_op = group(v1_variables.local_variables_initializer(),
-                                          v1_variables.tables_initializer())
-                    graph.add_to_collection(GraphKeys.LOCAL_INIT_OP, local_init_op)
+                local_init_op = _collected(
+                    graph, GraphKeys.LOCAL_INIT_OP,
+                    lambda: group(v1_variables.local_variables_initializer(),
+                                  v1_variables.tables_initializer()))
             if saver is default:
-                saver = _first(graph, GraphKeys.SAVERS)
-                if saver is None and v1_variables.global_variables():
-                    saver = Saver()
-                    graph.add_to_collection(GraphKeys.SAVERS, saver)
+                saver = _collected(graph, GraphKeys.SAVERS,
+                                   lambda: Saver() if v1_variables.global_variables() else None)
             if summary_op is default:
-                summary_op = _first(graph, GraphKeys.SUMMARY_OP)
-                if summary_op is None:
-                    summary_op = merge_all()
-                    if summary_op is not None:
-                        graph.add_to_collection(GraphKeys.SUMMARY_OP, summary_op)
+                summary_op = _collected(graph, GraphKeys.SUMMARY_OP, merge_all)
             if global_step is default:
-                global_step = _first(graph, GraphKeys.GLOBAL_STEP)
-                if global_step is None:
-                    global_step = _default_global_step(graph)
-                    if global_step is not None:
-                        graph.add_to_collection(GraphKeys.GLOBAL_STEP, global_step)
+                global_step = _collected(graph, GraphKeys.GLOBAL_STEP,
+                                         lambda: _default_global_step(graph))
             self._meta_graph_def = export_meta_graph(
                 graph=graph, graph_def=graph.as_graph_def(add_shapes=True),
                 saver_def=saver.saver_def if saver else None)
