@@ -41,11 +41,12 @@ class SparseTensor(CompositeTensor):
                  "__weakref__")
 
     def __init__(self, indices: Any, values: Any, dense_shape: Any) -> None:
-        indices = convert_to_tensor(indices, dtype=_dt.int64) if not isinstance(
-            indices, EagerTensor) or indices.dtype is not _dt.int64 else indices
+        indices = convert_to_tensor(indices, dtype=_dt.int64, name="indices") if not \
+            isinstance(indices, EagerTensor) or indices.dtype is not _dt.int64 else indices
         values = convert_to_tensor(values)
-        dense_shape = convert_to_tensor(dense_shape, dtype=_dt.int64) if not isinstance(
-            dense_shape, EagerTensor) or dense_shape.dtype is not _dt.int64 else dense_shape
+        dense_shape = convert_to_tensor(dense_shape, dtype=_dt.int64, name="dense_shape") if \
+            not isinstance(dense_shape, EagerTensor) or dense_shape.dtype is not _dt.int64 \
+            else dense_shape
         if len(indices._shape) != 2:
             raise ValueError(f"Shape {indices.shape} must have rank 2")
         if len(values._shape) != 1:

@@ -809,8 +809,9 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
-            raise ValueError(f"Tensor conversion requested dtype {_dt.as_dtype(dtype).name} for "
-                             f"Tensor with dtype {value._dtype.name}: {value!r}")
+            raise ValueError(f"{'' if name is None else name + ': '}Tensor conversion "
+                             f"requested dtype {_dt.as_dtype(dtype).name} for Tensor with "
+                             f"dtype {value._dtype.name}: {value!r}")  # (TF names it)
         return value
     conv = getattr(value, "_as_tensor", None)
     if conv is not None:
