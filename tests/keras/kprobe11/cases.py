@@ -1026,3 +1026,54 @@ for d in ["uint8", "float64"]:
         except Exception as ex:
             print(d, type(layer).__name__, type(ex).__name__)
 """
+
+SNIPPETS["unknown_cardinality_lines"] = """
+keras.utils.set_random_seed(3)
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+m.compile(keras.optimizers.SGD(0.01), "mse", metrics=["mae"])
+x = np.array([[1.0, 2.0], [3.0, 4.0], [0.5, -1.0], [2.0, 0.0]], "float32")
+y = np.array([[1.0], [0.0], [2.0], [1.0]], "float32")
+ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(2).filter(lambda a, b: True)
+print(int(ds.cardinality()))
+h = m.fit(ds, epochs=2, verbose=2, validation_data=ds)
+print(sorted(h.params.items()))
+m.evaluate(ds, verbose=2)
+m.predict(ds.map(lambda a, b: a), verbose=2)
+def gen():
+    for i in range(3):
+        yield x[:2], y[:2]
+h = m.fit(gen(), epochs=1, verbose=2)
+print(sorted(h.params.items()))
+m.fit(x, y, epochs=1, verbose=2, validation_split=0.5, batch_size=1, shuffle=False)
+"""
+
+SNIPPETS["preprocessing_in_dataset_map"] = _TRY + """
+texts = ["the cat sat", "the dog ran far", "a cat"]
+tv = keras.layers.TextVectorization(max_tokens=8, output_sequence_length=4)
+tv.adapt(texts)
+ds = tf.data.Dataset.from_tensor_slices(texts).batch(2).map(tv)
+print(ds.element_spec, [b.numpy().tolist() for b in ds])
+sl = keras.layers.StringLookup(vocabulary=["a", "b"], output_mode="one_hot")
+ds = tf.data.Dataset.from_tensor_slices(["a", "b", "z"]).map(sl)
+print(ds.element_spec, [b.numpy().tolist() for b in ds])
+norm = keras.layers.Normalization(mean=2.0, variance=4.0)
+ds = tf.data.Dataset.from_tensor_slices(np.arange(4, dtype="float32")[:, None]).batch(2).map(
+    norm)
+print(ds.element_spec, [b.numpy().ravel().tolist() for b in ds])
+flip = keras.layers.RandomFlip(seed=4)
+ds = tf.data.Dataset.from_tensor_slices(np.arange(24, dtype="float32").reshape(2, 2, 2, 3)).map(
+    lambda im: flip(im, training=True))
+print(ds.element_spec, len([b.shape for b in ds]))
+h = keras.layers.Hashing(5)
+ds = tf.data.Dataset.from_tensor_slices(["x", "y"]).map(h)
+print(ds.element_spec, [int(b) for b in ds])
+inp = keras.Input((1,), dtype="string")
+out = keras.layers.Dense(1, kernel_initializer="ones")(keras.layers.StringLookup(
+    vocabulary=["a", "b"], output_mode="multi_hot")(inp))
+m = keras.Model(inp, out)
+tryp("unicode_array", lambda: m.predict(np.array([["a"], ["b"]]), verbose=0))
+tryp("object_array", lambda: m.predict(np.array([["a"]], dtype=object), verbose=0))
+print(m.predict(tf.constant([["a"], ["b"], ["q"]]), verbose=0).ravel().tolist())
+m.compile("sgd", "mse")
+print(round(float(m.evaluate(tf.constant([["a"], ["b"]]), np.zeros((2, 1)), verbose=0)), 4))
+"""
