@@ -8,6 +8,7 @@ a label is positive when it is nonzero (TF's rules).
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import numpy as np
@@ -180,6 +181,22 @@ class Recall(Precision):
     _second = (FN, "false_negatives")
 
 
+class AUCCurve(enum.Enum):
+    """The curve an AUC integrates (Keras 3 keeps the attribute as this enum)."""
+
+    ROC = "ROC"
+    PR = "PR"
+    PRGAIN = "PRGAIN"
+
+
+class AUCSummationMethod(enum.Enum):
+    """How an AUC sums the areas between thresholds."""
+
+    INTERPOLATION = "interpolation"
+    MAJORING = "majoring"
+    MINORING = "minoring"
+
+
 class AUC(Metric):
     """Area under the ROC or PR curve, from counts at `num_thresholds` thresholds."""
 
@@ -208,8 +225,8 @@ class AUC(Metric):
             self.num_thresholds = num_thresholds
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
         self._thresholds = [0.0 - K.EPSILON] + inner + [1.0 + K.EPSILON]
-        self.curve = str(curve).upper()
-        self.summation_method = str(summation_method).lower()
+        self.curve = AUCCurve(str(curve).upper())
+        self.summation_method = AUCSummationMethod(str(summation_method).lower())
         self.multi_label = multi_label
         self.num_labels = num_labels
         self.label_weights = None if label_weights is None else K.t(label_weights, dt.float32)
@@ -229,7 +246,8 @@ class AUC(Metric):
 
     @property
     def thresholds(self) -> list:
-        return list(self._thresholds)
+        # Keras 3 keeps them in a float64 array, so its items are NumPy scalars
+        return [np.float64(t) for t in self._thresholds]
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         y_pred = K.t(y_pred, dt.float32)
@@ -273,15 +291,16 @@ class AUC(Metric):
     def result(self) -> Any:
         if not self._built_vars:
             return K.t(0.0, dt.float32)
-        if self.curve == "PR" and self.summation_method == "interpolation":
+        if self.curve is AUCCurve.PR and \
+                self.summation_method is AUCSummationMethod.INTERPOLATION:
             return self._interpolate_pr_auc()
         n = self.num_thresholds
         tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
         tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
         recall = div_no_nan(tp, tp + fn)
-        if self.curve == "ROC":
+        if self.curve is AUCCurve.ROC:
             x, y = div_no_nan(fp, fp + tn), recall
-        elif self.curve == "PR":
+        elif self.curve is AUCCurve.PR:
             x, y = recall, div_no_nan(tp, tp + fp)
         else:
             scale = div_no_nan(tp + fn, tn + fp)
@@ -290,9 +309,9 @@ class AUC(Metric):
             zero = M.equal(tp, 0.0)
             x = M.maximum(M.where(zero, M.zeros_like(rg), rg), 0.0)
             y = M.where(zero, M.ones_like(pg), pg)
-        if self.summation_method == "interpolation":
+        if self.summation_method is AUCSummationMethod.INTERPOLATION:
             heights = (y[: n - 1] + y[1:]) / 2.0
-        elif self.summation_method == "minoring":
+        elif self.summation_method is AUCSummationMethod.MINORING:
             heights = M.minimum(y[: n - 1], y[1:])
         else:
             heights = M.maximum(y[: n - 1], y[1:])
@@ -300,12 +319,13 @@ class AUC(Metric):
 
     def get_config(self) -> dict:
         config = dict(super().get_config(), num_thresholds=self.num_thresholds,
-                      curve=self.curve, summation_method=self.summation_method,
+                      curve=self.curve.value,
+                      summation_method=self.summation_method.value,
                       multi_label=self.multi_label, num_labels=self.num_labels,
                       label_weights=None if self.label_weights is None else
                       self.label_weights.numpy().tolist(), from_logits=self._from_logits)
         if not self._evenly:  # the thresholds given, without the added end points
-            config["thresholds"] = self._thresholds[1:-1]
+            config["thresholds"] = self.thresholds[1:-1]
         return config
 
 
