@@ -1077,3 +1077,19 @@ print(m.predict(tf.constant([["a"], ["b"], ["q"]]), verbose=0).ravel().tolist())
 m.compile("sgd", "mse")
 print(round(float(m.evaluate(tf.constant([["a"], ["b"]]), np.zeros((2, 1)), verbose=0)), 4))
 """
+
+SNIPPETS["progbar_and_summary_edges"] = _TRY + """
+bar = keras.utils.Progbar(None, verbose=2, unit_name="sample")
+bar.update(2, values=[("a", 1.0)])
+bar.update(4, values=[("a", 3.0)], finalize=True)
+bar = keras.utils.Progbar(3, verbose=2, stateful_metrics=None)
+bar.update(3, values=[("b", 2.0), ("c", 1e-5)])
+bar = keras.utils.Progbar(2, verbose=0)
+bar.update(2, values=[("z", 1.0)])
+print(bar._values if hasattr(bar, "_values") else None)
+tryp("empty_summary", lambda: keras.Sequential().summary())
+tryp("sub_summary", lambda: type("M", (keras.Model,), {"call": lambda self, x: x})().summary())
+m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+tryp("bad_positions", lambda: m.summary(positions=[0.5, 0.2, 0.9, 1.0]))
+tryp("bad_range", lambda: m.summary(layer_range=["dense"]))
+"""
