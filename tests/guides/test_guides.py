@@ -13,6 +13,11 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   [keras3/saving].
 - data: TF numbers its datasets ("MapDataset:200") and names a stateless map
   ParallelMapV2 in user-function errors; the cell strips both.
+- training_loops: losses print to 4 places, as TF sums float32 in Eigen's order
+  (docs/ulp32.md: not adopted for its cost), which moves the 5th.
+- intro_graphs: a ConcreteFunction's variables are a Keras model's own (TF lists the
+  tf.Variables behind them, in its capture order, named after the model's first call scope
+  'm/kernel:0' where eagerflow's traced build says 'm_1/kernel:0'): shapes, sorted, print.
 """
 
 from __future__ import annotations
