@@ -18,6 +18,8 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
 - intro_graphs: a ConcreteFunction's variables are a Keras model's own (TF lists the
   tf.Variables behind them, in its capture order, named after the model's first call scope
   'm/kernel:0' where eagerflow's traced build says 'm_1/kernel:0'): shapes, sorted, print.
+- save_and_load: Keras 3's save_weights refuses a path not ending in `.weights.h5`, where
+  eagerflow writes a TF checkpoint at a plain prefix [keras3/saving].
 """
 
 from __future__ import annotations
