@@ -37,7 +37,6 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.function.graph_variables import GraphVariable, running
-from eagerflow._src.graph.codegen import unfed_message
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.graph.ir import (
     PLACEHOLDER,
@@ -120,7 +119,7 @@ def _ready_order(ops: list, chosen: dict) -> list:
 
 
 def _placeholder_error(node: Operation) -> InvalidArgumentError:
-    return _session_error(InvalidArgumentError(None, None, unfed_message(node)), node.name,
+    return _session_error(InvalidArgumentError(None, None, codegen.unfed_message(node)), node.name,
                           node)
 
 

@@ -50,6 +50,19 @@ _SYNCHRONIZATIONS = {"auto": tf_variables.VariableSynchronization.AUTO,
                      "on_read": tf_variables.VariableSynchronization.ON_READ}
 
 
+
+def _value_assigned(out: Any) -> Any:
+    """What Keras 3's assign_add/assign_sub return for a tf.Variable update's result `out`.
+
+    Keras 3 returns the value assigned: eagerly the new value. While a graph is built the
+    update stays TF's one op, whose result is the variable's view; a strategy's update in
+    cross-replica context gives its distributed values, kept as they are.
+    """
+    if out is None or _state.graph is not None or not hasattr(out, "_as_tensor"):
+        return out
+    return out._as_tensor()
+
+
 class Variable:
     """`keras.Variable(initializer, shape=None, dtype=None, trainable=True, autocast=True,
     aggregation='none', synchronization='auto', name=None, layout=None)`.
@@ -212,9 +225,7 @@ class Variable:
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
             out = super().assign_add(delta, use_locking, name, read_value)
-            # (Keras 3 returns the value assigned: eagerly the new value; while a graph is
-            # built the update stays TF's one op, whose result is the variable's view)
-            return out._as_tensor() if out is not None and _state.graph is None else out
+            return _value_assigned(out)
         new = self._as_tensor() + self._coerce(delta, "assign_add")
         _stateless_scopes[-1].add_update((self, new))
         return new if read_value else None
@@ -223,9 +234,7 @@ class Variable:
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
             out = super().assign_sub(delta, use_locking, name, read_value)
-            # (Keras 3 returns the value assigned: eagerly the new value; while a graph is
-            # built the update stays TF's one op, whose result is the variable's view)
-            return out._as_tensor() if out is not None and _state.graph is None else out
+            return _value_assigned(out)
         new = self._as_tensor() - self._coerce(delta, "assign_sub")
         _stateless_scopes[-1].add_update((self, new))
         return new if read_value else None
