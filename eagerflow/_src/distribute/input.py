@@ -13,16 +13,18 @@ from typing import Any, Callable, Iterator
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import FailedPreconditionError, op_error
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.optional import Optional, _OptionalImpl
 from eagerflow._src.data.options import AutoShardPolicy
 from eagerflow._src.data.structure import structure_spec
-from eagerflow._src.data.transformations import ShardHintDataset
+from eagerflow._src.data.transformations import SHARD_HINT_ONLY, ShardHintDataset
 from eagerflow._src.distribute import graph_run
 from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.values import PerReplica, PerReplicaSpec
+from eagerflow._src.ops.eager_errors import raised_eagerly
 
 
 class InputContext:
@@ -64,7 +66,15 @@ class DistributedDataset:
             self._dataset = ShardHintDataset(dataset, *strategy._worker_layout())
 
     def __iter__(self) -> DistributedIterator:
-        return DistributedIterator(self._strategy, iter(self._dataset), self._deal)
+        try:
+            it = iter(self._dataset)
+        except FailedPreconditionError as e:
+            if SHARD_HINT_ONLY not in str(e) or not self._strategy._fills_shard_hints:
+                raise
+            # a strategy's multi-device iterator, which TF starts with its own op
+            raise raised_eagerly(op_error(FailedPreconditionError, "MultiDeviceIteratorInit",
+                                          SHARD_HINT_ONLY)) from None
+        return DistributedIterator(self._strategy, it, self._deal)
 
     @property
     def element_spec(self) -> Any:
