@@ -38,7 +38,7 @@ from google.protobuf import text_encoding, text_format
 
 from eagerflow._src.data import save_load
 from eagerflow._src.data import snapshot_elements as elements
-from eagerflow._src.io import structured_value, tfrecord
+from eagerflow._src.io import tfrecord
 
 # TF's largest chunk (WorkerConfig.snapshot_max_chunk_size_bytes): a stream commits its
 # chunk when it grows past this
@@ -83,7 +83,7 @@ class SnapshotFiles:
         save_load.write_spec(path, self._element_spec)
         tfrecord.write_atomic(os.path.join(path, "dataset_def.proto"), _EMPTY_DATASET_DEF)
         meta = save_load.DistributedMetadata(
-            element_spec=structured_value.encode(self._element_spec).SerializeToString(),
+            element_spec=save_load.spec_bytes(self._element_spec),
             compression=self.compression)
         tfrecord.write_atomic(os.path.join(path, save_load.METADATA_FILE),
                               text_format.MessageToString(meta).encode())

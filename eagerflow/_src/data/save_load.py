@@ -161,7 +161,13 @@ def write_spec(path: str, element_spec: Any) -> None:
     """The saved dataset's element spec file (in a folder made if missing)."""
     os.makedirs(path, exist_ok=True)
     tfrecord.write_atomic(os.path.join(path, SPEC_FILE),
-                          structured_value.encode(element_spec).SerializeToString())
+                          spec_bytes(element_spec))
+
+
+def spec_bytes(element_spec: Any) -> bytes:
+    """The element spec's StructuredValue, serialized with its dicts' keys in order (TF's
+    protobuf map order varies from run to run; this is one of its orders, always)."""
+    return structured_value.encode(element_spec).SerializeToString(deterministic=True)
 
 
 def write_metadata(path: str, run_id: str, specs: list, count: int, finalized: bool) -> None:
