@@ -741,11 +741,11 @@ class ShardDataset(DatasetV2):
         if n <= 0 and n != SHARD_HINT:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShardDataset", f"Number of shards must be greater than "
-                f"zero (currently num_shards = {n})."))
+                f"zero (currently num_shards = {n})."), host=True)
         if not 0 <= i < n and n != SHARD_HINT:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShardDataset", f"Index must be between 0 and {n - 1} "
-                f"(currently index = {i})."))
+                f"(currently index = {i})."), host=True)
         self._n, self._index = n, i
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -753,8 +753,9 @@ class ShardDataset(DatasetV2):
         if n == SHARD_HINT:  # (a service worker's shard, index and all, else an error)
             hint = (getattr(ctx, "shard_hints", None) or {}).get(id(self))
             if hint is None:  # (TF's `iter()` raises it, not the first `next`)
+                # (an iterator op has no GPU kernel: TF names CPU:0 whatever the device)
                 error = raised_eagerly(op_error(FailedPreconditionError, "MakeIterator",
-                                                SHARD_HINT_ONLY))
+                                                SHARD_HINT_ONLY), host=True)
                 error.at_iter = True
                 raise error
             n, index = hint

@@ -73,7 +73,7 @@ class DistributedDataset:
                 raise
             # a strategy's multi-device iterator, which TF starts with its own op
             raise raised_eagerly(op_error(FailedPreconditionError, "MultiDeviceIteratorInit",
-                                          SHARD_HINT_ONLY)) from None
+                                          SHARD_HINT_ONLY), host=True) from None
         return DistributedIterator(self._strategy, it, self._deal)
 
     @property
