@@ -16,9 +16,10 @@ import re
 import shutil
 import tempfile
 import time
-from typing import Any, Callable
+from typing import Any
 
-STARTED: list = []
+from tests.data import service_harness as harness
+from tests.data.service_harness import STARTED, outcome, stop_all
 
 
 def servers(tf: Any, workers: int = 1, fault_tolerant: bool = True) -> tuple:
@@ -30,14 +31,6 @@ def servers(tf: Any, workers: int = 1, fault_tolerant: bool = True) -> tuple:
     ws = [s.WorkerServer(s.WorkerConfig(address)) for _ in range(workers)]
     STARTED.append((d, ws))
     return address, d, ws
-
-
-def stop_all() -> None:
-    for d, ws in STARTED:
-        for w in ws:
-            w.stop()
-        d.stop()
-    STARTED.clear()
 
 
 def wait_done(path: str, limit: float = 150.0) -> bool:
@@ -167,7 +160,7 @@ def case_failed_save(tf: Any) -> list:
     with open(error) as f:
         text = f.read()
     # (the message names the worker's pipeline, which TF's worker extends with a prefetch)
-    load = _outcome(lambda: tf.data.Dataset.load(path))
+    load = outcome(lambda: tf.data.Dataset.load(path))
     return [text.splitlines()[0], text.splitlines()[1][:30], text.endswith('"\n'),
             "boom : Tensor had Inf values\\n\\t [[{{node CheckNumerics}}]]" in text,
             load.split("\n")[0]]
@@ -198,13 +191,6 @@ def _errors(tf: Any) -> dict:
     }
 
 
-def _outcome(f: Callable) -> str:
-    try:
-        return f"ok {f()!r}"
-    except Exception as e:  # the error is the outcome
-        return f"{type(e).__name__}: {e}"
-
-
 def normalize(text: str) -> str:
     text = re.sub(r"localhost:\d+", "localhost:PORT", text)
     text = re.sub(r"/tmp/[^\s,'\"]+", "PATH", text)
@@ -212,11 +198,7 @@ def normalize(text: str) -> str:
 
 
 def all_outcomes(tf: Any) -> dict:
-    cases = {name[5:]: fn for name, fn in sorted(globals().items())
-             if name.startswith("case_")}
-    out = {name: normalize(_outcome(lambda fn=fn: fn(tf))) for name, fn in cases.items()}
-    out.update({f"error: {name}": normalize(_outcome(fn))
-                for name, fn in _errors(tf).items()})
+    out = harness.all_outcomes(tf, globals(), _errors, normalize)
     stop_all()
     return out
 

@@ -13,7 +13,10 @@ import re
 import socket
 import tempfile
 import threading
-from typing import Any, Callable
+from typing import Any
+
+from tests.data import service_harness as harness
+from tests.data.service_harness import STARTED, outcome
 
 
 def _servers(tf: Any, workers: int, fixed: bool = False) -> tuple:
@@ -28,16 +31,6 @@ def _servers(tf: Any, workers: int, fixed: bool = False) -> tuple:
     return made
 
 
-# every server the cases started (stop_all stops them)
-STARTED: list = []
-
-
-def stop_all() -> None:
-    for d, ws in STARTED:
-        for w in ws:
-            w.stop()
-        d.stop()
-    STARTED.clear()
 
 
 def _free_port() -> int:
@@ -81,9 +74,9 @@ def case_service_options(tf: Any) -> list:
     ds = tf.data.Dataset.range(3).with_options(o)
     out += [ds.options().experimental_service.pinned, ds.options() == o]
     for value in (False, 3):
-        out.append(_outcome(lambda: setattr(o.experimental_service, "pinned", value)))
-    out.append(_outcome(lambda: setattr(o.experimental_service, "foo", 3)))
-    out.append(_outcome(lambda: setattr(ds.options().experimental_service, "pinned", True)))
+        out.append(outcome(lambda: setattr(o.experimental_service, "pinned", value)))
+    out.append(outcome(lambda: setattr(o.experimental_service, "foo", 3)))
+    out.append(outcome(lambda: setattr(ds.options().experimental_service, "pinned", True)))
     out.append(tf.data.experimental.ServiceOptions() == tf.data.experimental.ServiceOptions())
     return out
 
@@ -261,7 +254,7 @@ def case_hint_sharding(tf: Any) -> list:
             read(r(12).shard(2, 0).shard(hint, hint)),
             read(r(12).shard(hint, hint).map(lambda x: x * 10).batch(2), 3),
             read(r(6).shard(hint, hint), 1),
-            _outcome(lambda: read(r(4).interleave(lambda x: r(x).shard(hint, hint),
+            outcome(lambda: read(r(4).interleave(lambda x: r(x).shard(hint, hint),
                                                   cycle_length=2)))]
 
 
@@ -269,8 +262,8 @@ def case_shard_hint_outside_the_service(tf: Any) -> list:
     hint, r = tf.data.experimental.SHARD_HINT, tf.data.Dataset.range
     return [repr(r(8).shard(hint, hint)), int(r(8).shard(hint, hint).cardinality()),
             int(r(8).shard(hint, 0).cardinality()), int(r(8).shard(hint, 5).cardinality()),
-            _outcome(lambda: list(r(8).shard(hint, hint))),
-            _outcome(lambda: r(8).shard(2, hint)), _outcome(lambda: r(8).shard(-2, 0))]
+            outcome(lambda: list(r(8).shard(hint, hint))),
+            outcome(lambda: r(8).shard(2, hint)), outcome(lambda: r(8).shard(-2, 0))]
 
 
 def case_shard_hint_in_strategies(tf: Any) -> list:
@@ -290,7 +283,7 @@ def case_shard_hint_in_strategies(tf: Any) -> list:
                 dist = strategy.experimental_distribute_dataset(ds)
                 return [_value(strategy.experimental_local_results(x)[0].numpy())
                         for x in dist]
-            out.append(_outcome(read))
+            out.append(outcome(read))
     return out
 
 
@@ -358,13 +351,6 @@ def _errors(tf: Any) -> dict:
     }
 
 
-def _outcome(f: Callable) -> str:
-    try:
-        return f"ok {f()!r}"
-    except Exception as e:  # the error is the outcome
-        return f"{type(e).__name__}: {e}"
-
-
 def normalize(text: str) -> str:
     text = re.sub(r"localhost:\d+", "localhost:PORT", text)
     text = re.sub(r"job with id \d+", "job with id N", text)
@@ -372,9 +358,4 @@ def normalize(text: str) -> str:
 
 
 def all_outcomes(tf: Any) -> dict:
-    cases = {name[5:]: fn for name, fn in sorted(globals().items())
-             if name.startswith("case_")}
-    out = {name: normalize(_outcome(lambda fn=fn: fn(tf))) for name, fn in cases.items()}
-    out.update({f"error: {name}": normalize(_outcome(fn))
-                for name, fn in _errors(tf).items()})
-    return out
+    return harness.all_outcomes(tf, globals(), _errors, normalize)

@@ -5,33 +5,17 @@ snapshot TF wrote (distributed_save_golden/) read back, and TF reading eagerflow
 import gc
 import json
 import os
-import socket
 import threading
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
-from tests.data.distributed_save_cases import (
-    all_outcomes,
-    servers,
-    stop_all,
-    values,
-    wait_done,
-)
+from tests.data.distributed_save_cases import all_outcomes, servers, values, wait_done
+from tests.data.service_harness import loopback, stop_all
 from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
-
-def _loopback() -> bool:
-    try:
-        with socket.socket() as sock:
-            sock.bind(("localhost", 0))
-    except OSError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _loopback(), reason="no localhost ports to bind")
+pytestmark = pytest.mark.skipif(not loopback(), reason="no localhost ports to bind")
 HERE = Path(__file__).parent
 GOLDEN = json.loads((HERE / "distributed_save_golden.json").read_text())
 OURS = {}

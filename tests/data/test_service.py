@@ -16,20 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from tests.data.service_cases import _servers, all_outcomes, stop_all
-
-
-def _loopback() -> bool:
-    try:
-        with socket.socket() as sock:
-            sock.bind(("localhost", 0))
-    except OSError:
-        return False
-    return True
-
+from tests.data.service_cases import _servers, all_outcomes
+from tests.data.service_harness import loopback, stop_all
 
 # (the servers hold localhost ports: a sandbox without a loopback interface has none)
-pytestmark = pytest.mark.skipif(not _loopback(), reason="no localhost ports to bind")
+pytestmark = pytest.mark.skipif(not loopback(), reason="no localhost ports to bind")
 GOLDEN = json.loads((Path(__file__).parent / "service_golden.json").read_text())
 OURS = {}
 
