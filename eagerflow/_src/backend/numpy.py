@@ -88,6 +88,22 @@ _GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads
             "openblas_get_num_threads64_", "openblas_get_num_threads")
 
 
+def _openblas_libraries() -> Iterator[Any]:
+    """The OpenBLAS libraries this process has loaded (NumPy's, SciPy's, ...), found in its
+    memory map and opened with ctypes; none where there is no /proc."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as f:
+            paths = sorted({line.split()[-1] for line in f if "openblas" in line.lower()})
+    except OSError:
+        return
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        yield lib
+
+
 class _Threads:
     """OpenBLAS's thread-count functions, found lazily, and the in-flight count."""
 
@@ -110,16 +126,7 @@ class _Threads:
         self.mode = os.environ.get("EAGERFLOW_BLAS_THREADS", "auto")
         if self.mode == "numpy":
             return
-        try:
-            with open("/proc/self/maps", encoding="utf-8") as f:
-                paths = sorted({line.split()[-1] for line in f if "openblas" in line.lower()})
-        except OSError:
-            return
-        for path in paths:
-            try:
-                lib = ctypes.CDLL(path)
-            except OSError:
-                continue
+        for lib in _openblas_libraries():
             get = next((getattr(lib, n) for n in _GETTERS if hasattr(lib, n)), None)
             set_ = next((getattr(lib, n) for n in _SETTERS if hasattr(lib, n)), None)
             if get is not None and set_ is not None:
@@ -297,16 +304,7 @@ _CORENAMES = ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename",
 def _core() -> str:
     if not _CORE:
         name = ""
-        try:
-            with open("/proc/self/maps", encoding="utf-8") as f:
-                paths = sorted({line.split()[-1] for line in f if "openblas" in line.lower()})
-        except OSError:
-            paths = []
-        for path in paths:
-            try:
-                lib = ctypes.CDLL(path)
-            except OSError:
-                continue
+        for lib in _openblas_libraries():
             get = next((getattr(lib, n) for n in _CORENAMES if hasattr(lib, n)), None)
             if get is not None:
                 get.restype = ctypes.c_char_p
