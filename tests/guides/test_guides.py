@@ -1,4 +1,4 @@
-"""Cells of TF's guides run unchanged (`import tensorflow as tf`) with eagerflow in its place
+"""Cells of TF's guides and tutorials (tutorial_*.py) run unchanged (`import tensorflow as tf`) with eagerflow in its place
 must print what TensorFlow 2.21 prints: the .out files next to each script, recorded from
 TF by record.py, so CI checks them without TF.
 
@@ -30,7 +30,7 @@ import pytest
 
 from tests.guides.runner import HERE, ordered_dicts_as_in_python_3_11, run
 
-GUIDES = sorted(p.stem for p in HERE.glob("guide_*.py"))
+GUIDES = sorted(p.stem for p in [*HERE.glob("guide_*.py"), *HERE.glob("tutorial_*.py")])
 
 
 def test_every_guide_has_its_recorded_output():
