@@ -1,6 +1,6 @@
-"""Cells of TF's guides and tutorials (tutorial_*.py) run unchanged (`import tensorflow as tf`) with eagerflow in its place
-must print what TensorFlow 2.21 prints: the .out files next to each script, recorded from
-TF by record.py, so CI checks them without TF.
+"""Cells of TF's guides and tutorials (tutorial_*.py) run unchanged (`import tensorflow as
+tf`) with eagerflow in its place must print what TensorFlow 2.21 prints: the .out files next
+to each script, recorded from TF by record.py, so CI checks them without TF.
 
 Cells of TF's guides left out, because eagerflow differs there (owner in brackets):
 - tensors/function: TF rounds a few float32 results (softmax, sigmoid's gradient) one ulp

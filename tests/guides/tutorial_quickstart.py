@@ -1,4 +1,4 @@
-# ruff: noqa: E501
+# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
 """TF's beginner and expert quickstarts on a small seeded MNIST-like set: a Sequential
 model's logits, softmax and loss before training, compile/fit/evaluate, the probability
 model; then the expert one's subclassed model trained by a tf.function step over

@@ -1,4 +1,4 @@
-# ruff: noqa: E501
+# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
 """TF's "Basic regression: predict fuel efficiency" on a seeded auto-MPG-like table held in
 NumPy columns: one-hot origin, the Normalization layer adapted (mean, variance, a
 normalized row), a one-feature linear model, a multi-feature linear model, DNNs, their

@@ -1,4 +1,4 @@
-# ruff: noqa: E501
+# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
 """TF's "Basic text classification" on generated review files: text_dataset_from_directory
 (train/validation split with a seed, class names), a custom standardization, TextVectorization
 (int output, vocabulary, a vectorized review), Embedding + GlobalAveragePooling1D trained with

@@ -1,4 +1,4 @@
-# ruff: noqa: E501
+# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
 """TF's "word2vec" tutorial on a tiny corpus: a sentence's skip-grams from
 tf.keras.preprocessing.sequence.skipgrams, negative candidates from
 tf.random.log_uniform_candidate_sampler, the sampling table, the training-data generator over
