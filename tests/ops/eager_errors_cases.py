@@ -209,6 +209,23 @@ CASES = [
     "list(tf.data.Dataset.range(3).map(lambda x: tf.gather([1, 2], x)))",
     "list(tf.data.Dataset.from_tensors([1]).batch(2).unbatch().map("
     "lambda x: tf.strings.to_number(tf.as_string(x) + 'x')))",
+    # dataset ops refusing their arguments as they are made (no GPU kernels: CPU:0 always)
+    "tf.data.Dataset.range(0, 5, 0)",
+    "tf.data.Dataset.range(3).shuffle(0)",
+    "tf.data.Dataset.range(3).batch(0)",
+    "tf.data.Dataset.range(3).padded_batch(0)",
+    "tf.data.Dataset.range(3).ragged_batch(0)",
+    "tf.data.Dataset.range(3).prefetch(-5)",
+    "tf.data.Dataset.range(3).window(0)",
+    "tf.data.Dataset.range(3).map(lambda x: x, num_parallel_calls=-5)",
+    "tf.data.Dataset.range(3).interleave(lambda x: tf.data.Dataset.range(x), cycle_length=-5, "
+    "num_parallel_calls=2)",
+    "tf.data.Dataset.range(3).get_single_element()",
+    "tf.data.Dataset.range(3).shard(0, 0)",
+    # (a window size is checked when a window fills, by the iterator)
+    "tf.data.Dataset.range(3).group_by_window(lambda x: x, lambda k, d: d, window_size=-2)",
+    "next(iter(tf.data.Dataset.range(3).group_by_window(lambda x: x, lambda k, d: d, "
+    "window_size=-2)))",
     # inside tf.function: the function's wording, never the eager one's
     "traced:tf.reshape(tf.ones([6]), [4])",
     "traced:tf.ones([2]) + tf.ones([3])",

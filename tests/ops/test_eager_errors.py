@@ -100,12 +100,18 @@ GPU_CASES = {
     "device /gpu:0:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)": "GPU:0",
     "device GPU:0:tf.strings.to_number('x')": "CPU:0",
 }
+# tf.data's dataset ops have no GPU kernels: made with a GPU as the default device, they
+# run on the host and their argument errors name CPU:0, as TF's
+GPU_CASES.update((case, "CPU:0") for case in CASES
+                 if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset")))
 
 
 @pytest.mark.parametrize("case", sorted(GPU_CASES))
 def test_gpu_errors_name_the_device_the_op_ran_on(case):
     want = dict(GOLDEN[case])
-    want["message"] = want["message"].replace("device:CPU:0}}", "device:" + GPU_CASES[case] + "}}")
+    if "message" in want:
+        want["message"] = want["message"].replace("device:CPU:0}}",
+                                                  "device:" + GPU_CASES[case] + "}}")
     with device.standin_gpus(1):
         assert outcome(tf, case) == want
 

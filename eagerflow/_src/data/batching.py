@@ -174,7 +174,7 @@ class _BatchIterator(ElementIterator):
 def _positive(value: Any, op: str, message: str, what: str = "") -> int:
     n = int64_arg(value, what)
     if n <= 0:  # (the dataset op's kernel: TF runs it eagerly)
-        raise raised_eagerly(op_error(InvalidArgumentError, op, message))
+        raise raised_eagerly(op_error(InvalidArgumentError, op, message), host=True)
     return n
 
 
@@ -638,22 +638,15 @@ class GroupByWindowDataset(DatasetV2):
         if isinstance(window_size, float):  # (TF converts it inside its window_size_func)
             raise TypeError(f"Expected int64, but got {window_size!r} of type 'float'.")
         if window_size is not None:
-            n = _positive(window_size, "GroupByWindowDataset",
-                          "Window size must be greater than zero, but got 0.")
-            self._size_of = lambda key: n
+            # (TF makes it a window_size_func: a size under 1 fails when a window is filled)
+            fixed = int64_arg(window_size)
+            self._size_of = lambda key: _window_size(fixed)
         else:
             size_fn = StructuredFunction(
                 window_size_func, "Dataset.group_by_window()",
                 dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)), None)
-
-            def size_of(key: int) -> int:
-                n = int64_arg(convert_to_tensor(size_fn.call((_i64(key),))[0]))
-                if n <= 0:
-                    raise InvalidArgumentError(None, None, f"Window size must be greater than "
-                                               f"zero, but got {n}.")
-                return n
-
-            self._size_of = size_of
+            self._size_of = lambda key: _window_size(
+                int64_arg(convert_to_tensor(size_fn.call((_i64(key),))[0])))
         red_struct = dstruct.Structure((TensorSpec._make(TensorShape([]), _dt.int64),
                                   dstruct.DatasetSpec(in_struct.spec)))
         red_fn = DatasetFunction(reduce_func, "Dataset.group_by_window()", red_struct, None,
@@ -677,6 +670,14 @@ class GroupByWindowDataset(DatasetV2):
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()
         return INFINITE if c == INFINITE else UNKNOWN
+
+
+def _window_size(n: int) -> int:
+    """A group's window size, refused under 1 by GroupByWindowDataset's iterator."""
+    if n <= 0:
+        raise InvalidArgumentError(None, None, f"Window size must be greater than zero, "
+                                   f"but got {n}.")
+    return n
 
 
 def _i64(v: int) -> EagerTensor:

@@ -181,7 +181,7 @@ class DatasetV2:
     def _single_element_error(self, text: str, name: str | None) -> InvalidArgumentError:
         """TF's eager DatasetToSingleElement error (one output type per component)."""
         e = InvalidArgumentError(None, None, f"{text} [Op:DatasetToSingleElement]")
-        return raised_eagerly(e, name, {"output_types": len(self._structure.specs)})
+        return raised_eagerly(e, name, {"output_types": len(self._structure.specs)}, host=True)
 
     def get_single_element(self, name: str | None = None) -> Any:
         if _state.graph is not None:

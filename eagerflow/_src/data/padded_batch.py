@@ -221,7 +221,7 @@ class PaddedBatchDataset(DatasetV2):
             n = len(st.specs)  # (the op takes a padded shape and a padding value each)
             raise raised_eagerly(op_error(InvalidArgumentError, "PaddedBatchDatasetV2",
                                           "Batch size must be greater than zero."),
-                                 lengths={"N": n, "Toutput_types": n})
+                                 lengths={"N": n, "Toutput_types": n}, host=True)
         self._drop = bool(drop_remainder)
         values = _padding_values(padding_values, st.spec, st.specs)
         if padded_shapes is None:

@@ -183,7 +183,7 @@ class PrefetchDataset(DatasetV2):
         if n < 0 and n != AUTOTUNE:
             raise raised_eagerly(op_error(InvalidArgumentError, "PrefetchDataset",
                                           "buffer_size must be >= 0 or set buffer_size to be -1 "
-                                          "for auto-tuning"))
+                                          "for auto-tuning"), host=True)
         self._size = 4 if n == AUTOTUNE else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -352,7 +352,7 @@ class ParallelMapDataset(DatasetV2):
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ParallelMapDatasetV2",
                 "num_parallel_calls must be greater than zero."),
-                lengths={"Targuments": self._fn.captured_arguments})
+                lengths={"Targuments": self._fn.captured_arguments}, host=True)
 
     def _compute_structure(self) -> dstruct.Structure:
         return self._fn.output_structure
@@ -480,7 +480,7 @@ class InterleaveDataset(DatasetV2):
         if refusal is not None:  # (the op's kernel, run once the function is traced)
             n = 0 if self._fn is None else self._fn.captured_arguments
             raise raised_eagerly(op_error(InvalidArgumentError, op, refusal),
-                                 lengths={"Targuments": n})
+                                 lengths={"Targuments": n}, host=True)
 
     def _compute_structure(self) -> dstruct.Structure:
         return inner_structure(self._fn)

@@ -138,7 +138,7 @@ class _FileReaderDataset(DatasetV2):
             raise raised_eagerly(op_error(InvalidArgumentError,
                                           "LegacyParallelInterleaveDatasetV2",
                                           "`cycle_length` must be > 0"),
-                                 lengths={"Targuments": 0})
+                                 lengths={"Targuments": 0}, host=True)
 
     def _open(self, path: str) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError

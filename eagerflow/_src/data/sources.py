@@ -390,7 +390,7 @@ class RangeDataset(DatasetV2):
             vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
         if step == 0:
             raise raised_eagerly(op_error(InvalidArgumentError, "RangeDataset",
-                                          "step must be a non-zero integer."))
+                                          "step must be a non-zero integer."), host=True)
         self._dtype = _dt.as_dtype(output_type)
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
         self._start, self._stop, self._step = start, stop, step

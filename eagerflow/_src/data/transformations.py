@@ -361,7 +361,8 @@ def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable
             # (TF's ReduceDataset, run eagerly by its fast path with no name; the reduce
             # function's captured tensors, its Targuments, are none here)
             n = len(dstruct.flatten(initial_state))
-            raised_eagerly(e, None, {"Targuments": 0, "Tstate": n, "output_types": n})
+            raised_eagerly(e, None, {"Targuments": 0, "Tstate": n, "output_types": n},
+                           host=True)
         raise
 
 
@@ -543,7 +544,7 @@ class ShuffleDataset(DatasetV2):
         if size <= 0 and size != UNKNOWN:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShuffleDatasetV3",
-                "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"))
+                "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"), host=True)
         self._size = None if size == UNKNOWN else size
         self._seeds = split_seed(seed)
         if reshuffle_each_iteration is None:
