@@ -36,8 +36,9 @@ def _range_size(start: Any, limit: Any, delta: Any) -> int:
                               f"{_num(s)}/{_num(lim)}")
     if isinstance(s, int) and isinstance(lim, int) and isinstance(d, int):
         n = (abs(lim - s) + abs(d) - 1) // abs(d)
-    else:
-        q = abs((lim - s) / d)
+    else:  # the quotient in the range's dtype, as TF's kernel: 1 / 0.1 is 10 in float16
+        with np.errstate(all="ignore"):
+            q = float(abs((limit.reshape(()) - start.reshape(())) / delta.reshape(())))
         n = int(_pymath_ceil(q)) if q < 2.0**64 else 2**64
     if n > 2**63 - 1:
         raise C.fail("Range", "Requires ((limit - start) / delta) <= 9223372036854775807")
@@ -63,10 +64,10 @@ def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
         with np.errstate(over="ignore"):
             out = xp.arange(n, dtype=np.uint64) * step + first
         return (out.view(np.int64) if start.dtype.kind == "i" else out).astype(start.dtype)
-    if xp is not np:  # CuPy's arange takes numbers, not arrays (it reads them on the host)
-        return xp.arange(start.item(), limit.item(), delta.item(), dtype=start.dtype)[:n]
-    return xp.arange(start.reshape(()), limit.reshape(()), delta.reshape(()),
-                     dtype=start.dtype)[:n]
+    # element i is start + i * delta in the range's dtype, as TF's kernel computes it
+    # (NumPy's arange steps by (start + delta) - start, which drifts: 1.5999999 for 1.6)
+    d = start.dtype
+    return xp.arange(n, dtype=d) * d.type(delta.item()) + d.type(start.item())
 
 
 def _range_infer(start: Any, limit: Any, delta: Any) -> list:
@@ -90,21 +91,25 @@ RANGE = register(OpDef(
 ))
 
 
+# the dtypes tf.range accepts, least first: with no dtype given, the greatest of its
+# arguments' (each converted alone) is the range's
+_RANGE_HIERARCHY = (dt.int32, dt.int64, dt.float16, dt.bfloat16, dt.float32, dt.float64)
+
+
 def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
           name: str = "range") -> Any:
     if limit is None:
         start, limit = 0, start
-    vals = [start, limit, delta]
+    dtype = None if dtype is None else dt.as_dtype(dtype)
+    # a Python or NumPy bound converts straight to `dtype` (0.3 as float64 is 0.3, not the
+    # float32 nearest it cast up; 0.5 refuses int32), as TF's does
+    vals = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dtype)
+            for v in (start, limit, delta)]
     if dtype is None:
-        tensors = [v for v in vals if isinstance(v, Tensor)]
-        if tensors:
-            dtype = tensors[0]._dtype
-        elif any(isinstance(v, float) for v in vals):
-            dtype = dt.float32
-        else:
-            dtype = dt.int32
-    dtype = dt.as_dtype(dtype)
-    s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
+        if any(v._dtype not in _RANGE_HIERARCHY for v in vals):
+            raise AssertionError()
+        dtype = builtins.max((v._dtype for v in vals), key=_RANGE_HIERARCHY.index)
+    s, lim, d = (cast(v, dtype) for v in vals)
     # (TF's tf.range opens a name scope: its eager errors name none)
     return bind(RANGE, (s, lim, d), {}, name if _state.graph is not None else None)
 
