@@ -9,6 +9,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.registry import all_ops
+from eagerflow._src.ops.training_ops import SPECS
 from eagerflow._src.testing import op_harness as H
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
@@ -22,8 +23,9 @@ def _id(case):
 
 
 # exercised through tf.Variable, not directly; CheckPinned refuses every input (as TF 2.21
-# built without CUDA does: no result to compare), its bad samples check that refusal
-INTERNAL = {"ReadVariableOp", "CheckPinned"}
+# built without CUDA does: no result to compare), its bad samples check that refusal; the
+# training ops update variables (their inputs), tests/ops/test_training_ops.py checks them
+INTERNAL = {"ReadVariableOp", "CheckPinned", *SPECS}
 
 
 def test_every_op_has_samples():

@@ -439,6 +439,17 @@ class GraphUnreadVariable(GraphVariable):
     def _graph_element(self, value: Any) -> None:
         pass  # (copied from the variable: its own is made on first use)
 
+    def read_now(self) -> GraphUnreadVariable:
+        """This assignment's read made now, named "ReadVariableOp" in the current scope, as
+        TF 2.21 makes it with the assignment in a TF 1 graph (its optimizers' `_finish`)."""
+        g = self._graph
+        g.push_control_dependencies([self._assign_op])
+        try:
+            self._read = self._unread_of._as_tensor(named=True)
+        finally:
+            g.pop_control_dependencies()
+        return self
+
     def _as_tensor(self, dtype: Any = None) -> Tensor:
         g = self._graph
         g.push_control_dependencies([self._assign_op])

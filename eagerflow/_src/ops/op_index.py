@@ -150,6 +150,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "runtime_ops": (
         "BatchFunction", "CheckPinned", "GuaranteeConst", "Timestamp",
     ),
+    "training_ops": (
+        "ResourceApplyAdagrad", "ResourceApplyAdagradV2", "ResourceApplyAdam",
+        "ResourceApplyCenteredRMSProp", "ResourceApplyGradientDescent",
+        "ResourceApplyMomentum", "ResourceApplyRMSProp",
+    ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),

@@ -27,7 +27,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.ops import eager_errors
+from eagerflow._src.ops import eager_errors, training_ops
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
@@ -50,6 +50,8 @@ def names() -> list[str]:
 
 
 def _runnable(name: str) -> bool:
+    if name in training_ops.SPECS:  # (their handles: variables, `v.handle`)
+        return True
     if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
         return False
     op = tf_ops.op_def(name)
@@ -125,6 +127,12 @@ class RawOp:
                 break
 
     def _run(self, by_arg: dict, attrs: dict) -> Any:
+        spec = training_ops.SPECS.get(self.op)
+        if spec is not None:
+            flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}
+            return training_ops.apply_op(
+                self.op, tuple(_variable(by_arg[a], a) for a in spec.resources),
+                _typed([by_arg[a] for a in spec.tensors]), **flags)
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
@@ -275,6 +283,28 @@ class RawOp:
         if len(parts) == 1:
             return parts[0]
         return _result_type(self.op, tuple(a.name for a in self.opdef.output_arg))(*parts)
+
+
+def _typed(values: list) -> tuple:
+    """Inputs sharing one type attr, converted as TF's wrapper converts them: the first
+    tensor's dtype (else the first value's own) for all."""
+    first = next((v for v in values if isinstance(v, Tensor)), None)
+    if first is None:
+        first = convert_to_tensor(values[0])
+    return tuple(v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=first._dtype)
+                 for v in values)
+
+
+def _variable(handle: Any, arg: str) -> Any:
+    """The variable a resource argument names: eagerly `v.handle` is the variable; in a
+    TF 1 graph its VarHandleOp's output stands for it."""
+    if is_variable(handle):
+        return handle
+    op = getattr(handle, "_op", None)
+    for v in getattr(getattr(op, "graph", None), "variables", {}).values():
+        if getattr(v, "_handle_op", None) is op:
+            return v
+    raise TypeError(f"Input '{arg}' must be a resource variable's handle, not {handle!r}")
 
 
 @functools.cache

@@ -30,11 +30,13 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable, init_scope
 from eagerflow._src.function.polymorphic import init_scope as eager_scope
 from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import unique, unsorted_segment_sum
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.misc_ops import tuple as tuple_
+from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 from eagerflow._src.v1 import variable_scope as vs
 from eagerflow._src.v1.initializers import Zeros
@@ -354,7 +356,7 @@ class GradientDescentOptimizer(Optimizer):
 
     def _prepare(self) -> None:
         lr = self._call_if_callable(self._learning_rate)
-        self._learning_rate_tensor = convert_to_tensor(lr)
+        self._learning_rate_tensor = convert_to_tensor_v2(lr, name="learning_rate")
 
     def _resource_apply_dense(self, grad: Any, handle: Any) -> Any:
         return apply_gradient_descent(handle, cast(self._learning_rate_tensor, grad.dtype),
@@ -388,9 +390,10 @@ class MomentumOptimizer(Optimizer):
             self._zeros_slot(v, "momentum", self._name)
 
     def _prepare(self) -> None:
-        self._learning_rate_tensor = convert_to_tensor(
-            self._call_if_callable(self._learning_rate))
-        self._momentum_tensor = convert_to_tensor(self._call_if_callable(self._momentum))
+        self._learning_rate_tensor = convert_to_tensor_v2(
+            self._call_if_callable(self._learning_rate), name="learning_rate")
+        self._momentum_tensor = convert_to_tensor_v2(self._call_if_callable(self._momentum),
+                                                     name="momentum")
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         return apply_momentum(var, self.get_slot(var, "momentum"),
@@ -406,19 +409,17 @@ class MomentumOptimizer(Optimizer):
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
 
-# TF's training kernels (ApplyGradientDescent, ApplyMomentum), as the optimizers and an
-# imported graph's training ops run them: lr and momentum in var's dtype.
+# TF's training ops (ops/training_ops.py), as the optimizers and an imported graph's
+# training ops run them: lr and momentum in var's dtype.
 
 def apply_gradient_descent(var: Any, lr: Any, grad: Any) -> Any:
-    return var.assign_sub(grad * lr, read_value=False)
+    return apply_op("ResourceApplyGradientDescent", (var,), (lr, grad))
 
 
 def apply_momentum(var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
                    use_nesterov: bool = False) -> Any:
-    new_accum = accum.assign(accum * momentum + grad)
-    if use_nesterov:
-        return var.assign_sub(grad * lr + new_accum * momentum * lr, read_value=False)
-    return var.assign_sub(new_accum * lr, read_value=False)
+    return apply_op("ResourceApplyMomentum", (var, accum), (lr, grad, momentum),
+                    use_nesterov=use_nesterov)
 
 
 # ---------------------------------------------------------------------------------------

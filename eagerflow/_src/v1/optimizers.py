@@ -17,10 +17,12 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import fill, zeros_like
 from eagerflow._src.ops.checks import wrong_input_dtype
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import cast, greater, maximum, rsqrt, sign, sqrt, where
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.misc_ops import control_dependencies, group
+from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.v1.optimizer import (
     Optimizer,
     _graph_mode,
@@ -50,10 +52,11 @@ def _full(var: Any, value: float) -> Any:
     return fill(var.shape.as_list(), _t(value, var))
 
 
-def _tensors(opt: Optimizer, *values: Any) -> list:
+def _tensors(opt: Optimizer, names: str, *values: Any) -> list:
     """The hyperparameters as tensors (called first where callable), as `_prepare`s make
-    them."""
-    return [convert_to_tensor(opt._call_if_callable(v)) for v in values]
+    them: named `names` (space-separated; in a graph, TF's Const names)."""
+    return [convert_to_tensor_v2(opt._call_if_callable(v), name=n)
+            for n, v in zip(names.split(), values)]
 
 
 def _check_accumulator(initial_accumulator_value: float) -> None:
@@ -92,35 +95,24 @@ def _proximal_step(var: Any, prox: Any, rate: Any, l1: Any, l2: Any, use_l1: boo
     return var.assign(new, read_value=False)
 
 
-# TF's training kernels (ApplyAdam, ApplyAdagrad, ApplyRMSProp / ApplyCenteredRMSProp) as
-# the optimizers and an imported graph's training ops run them: scalars in var's dtype.
+# TF's training ops (ops/training_ops.py), as the optimizers and an imported graph's
+# training ops run them: scalars in var's dtype.
 
 def apply_adam(var: Any, m: Any, v: Any, b1p: Any, b2p: Any, lr: Any, b1: Any, b2: Any,
                eps: Any, grad: Any) -> Any:
-    one = _t(1.0, var)
-    alpha = lr * sqrt(one - b2p) / (one - b1p)
-    m_t = m.assign(m + (grad - m) * (one - b1))
-    v_t = v.assign(v + (grad * grad - v) * (one - b2))
-    return group(var.assign_sub((m_t * alpha) / (sqrt(v_t) + eps), read_value=False),
-                 m_t, v_t)
+    return apply_op("ResourceApplyAdam", (var, m, v), (b1p, b2p, lr, b1, b2, eps, grad))
 
 
 def apply_adagrad(var: Any, acc: Any, lr: Any, grad: Any) -> Any:
-    acc_t = acc.assign_add(grad * grad)
-    return var.assign_sub(grad * lr * rsqrt(acc_t), read_value=False)
+    return apply_op("ResourceApplyAdagrad", (var, acc), (lr, grad))
 
 
 def apply_rms_prop(var: Any, mg: Any, ms: Any, mom: Any, lr: Any, rho: Any, momentum: Any,
                    eps: Any, grad: Any) -> Any:
-    one = _t(1.0, var)
-    ms_t = ms.assign(ms + (grad * grad - ms) * (one - rho))
-    if mg is not None:  # centered
-        mg_t = mg.assign(mg + (grad - mg) * (one - rho))
-        denom = (ms_t - mg_t * mg_t) + eps
-    else:
-        denom = ms_t + eps
-    mom_t = mom.assign(mom * momentum + (grad * lr) / sqrt(denom))
-    return var.assign_sub(mom_t, read_value=False)
+    if mg is not None:
+        return apply_op("ResourceApplyCenteredRMSProp", (var, mg, ms, mom),
+                        (lr, rho, momentum, eps, grad))
+    return apply_op("ResourceApplyRMSProp", (var, ms, mom), (lr, rho, momentum, eps, grad))
 
 
 def _nesterov_refused(a: dict) -> None:
@@ -190,7 +182,8 @@ class AdamOptimizer(Optimizer):
 
     def _prepare(self) -> None:
         self._lr_t, self._beta1_t, self._beta2_t, self._epsilon_t = _tensors(
-            self, self._lr, self._beta1, self._beta2, self._epsilon)
+            self, "learning_rate beta1 beta2 epsilon", self._lr, self._beta1, self._beta2,
+            self._epsilon)
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         b1p, b2p = self._get_beta_accumulators()
@@ -218,12 +211,16 @@ class AdamOptimizer(Optimizer):
 
     def _finish(self, update_ops: list, name_scope: str) -> Any:
         b1p, b2p = self._get_beta_accumulators()
-        with control_dependencies([u for u in update_ops if u is not None]):
-            up1 = b1p.assign(b1p * self._beta1_t, read_value=False)
-            up2 = b2p.assign(b2p * self._beta2_t, read_value=False)
         if not _graph_mode():
+            b1p.assign(b1p * self._beta1_t, read_value=False)
+            b2p.assign(b2p * self._beta2_t, read_value=False)
             return None
-        return group(*update_ops, up1, up2, name=name_scope)
+        # (as TF's graph: each power read by its own API, assigned, and the assignment's
+        # read made with it)
+        with control_dependencies([u for u in update_ops if u is not None]):
+            up1 = b1p.assign(b1p._as_tensor(named=True) * self._beta1_t).read_now()
+            up2 = b2p.assign(b2p._as_tensor(named=True) * self._beta2_t).read_now()
+        return group(*update_ops, up1.op, up2.op, name=name_scope)
 
 
 class AdagradOptimizer(Optimizer):
@@ -241,7 +238,7 @@ class AdagradOptimizer(Optimizer):
                     self._name)
 
     def _prepare(self) -> None:
-        self._lr_t, = _tensors(self, self._learning_rate)
+        self._lr_t, = _tensors(self, "learning_rate", self._learning_rate)
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         return apply_adagrad(var, self.get_slot(var, "accumulator"), _t(self._lr_t, var),
@@ -275,7 +272,8 @@ class RMSPropOptimizer(Optimizer):
 
     def _prepare(self) -> None:
         self._lr_t, self._decay_t, self._momentum_t, self._epsilon_t = _tensors(
-            self, self._learning_rate, self._decay, self._momentum, self._epsilon)
+            self, "learning_rate decay momentum epsilon", self._learning_rate, self._decay,
+            self._momentum, self._epsilon)
 
     def _slots_and_scalars(self, var: Any) -> list:
         return [self.get_slot(var, "mg") if self._centered else None,
@@ -308,8 +306,8 @@ class AdadeltaOptimizer(Optimizer):
             self._zeros_slot(v, "accum_update", self._name)
 
     def _prepare(self) -> None:
-        self._lr_t, self._rho_t, self._epsilon_t = _tensors(self, self._lr, self._rho,
-                                                            self._epsilon)
+        self._lr_t, self._rho_t, self._epsilon_t = _tensors(self, "lr rho epsilon", self._lr,
+                                                            self._rho, self._epsilon)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_adadelta(var, self.get_slot(var, "accum"),
@@ -430,8 +428,9 @@ class ProximalGradientDescentOptimizer(Optimizer):
         self._l1, self._l2 = l1_regularization_strength, l2_regularization_strength
 
     def _prepare(self) -> None:
-        self._lr_t, self._l1_t, self._l2_t = _tensors(self, self._learning_rate, self._l1,
-                                                      self._l2)
+        self._lr_t, self._l1_t, self._l2_t = _tensors(
+            self, "learning_rate l1_regularization_strength l2_regularization_strength",
+            self._learning_rate, self._l1, self._l2)
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         _same_dtypes("ResourceApplyProximalGradientDescent", 1,
@@ -466,8 +465,9 @@ class ProximalAdagradOptimizer(Optimizer):
                     self._name)
 
     def _prepare(self) -> None:
-        self._lr_t, self._l1_t, self._l2_t = _tensors(self, self._learning_rate, self._l1,
-                                                      self._l2)
+        self._lr_t, self._l1_t, self._l2_t = _tensors(
+            self, "learning_rate l1_regularization_strength l2_regularization_strength",
+            self._learning_rate, self._l1, self._l2)
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         _same_dtypes("ResourceApplyProximalAdagrad", 2,

@@ -1,0 +1,327 @@
+"""TF's training ops on resource variables: ResourceApplyGradientDescent, ...Momentum, Adam,
+Adagrad, AdagradV2, RMSProp, CenteredRMSProp.
+
+Sits in ops/ after variables and dispatch; v1/'s optimizers emit these ops (as TF 1's
+do, "GradientDescent/update_w/ResourceApplyGradientDescent"), and tf.raw_ops reaches them.
+An op's first inputs are the variables it updates (TF's resource handles), the rest
+tensors of the variables' dtype `T`. The kernel follows TF's CPU kernel (its order of
+float operations, so values match TF's to float32 rounding) and replaces each updated
+variable's array with the new one (no reader of the old array sees it change). The
+checks are TF's: eagerly its kernel's ("alpha is not a scalar: [2]"), while a graph is
+built its shape function's ValueError, at run time the kernel's again. Not
+differentiable, stateful: graph passes never fold, merge or reorder them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
+from eagerflow._src.ops.registry import OpDef, TFForm, register
+
+# TF's CPU kernels of these ops
+_TYPES = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.complex64,
+                    dt.complex128))
+
+
+def _dims(shape: Any) -> str:
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+# -- the updates: TF's functors, over arrays (the scalars 0-d arrays of T) ---------------
+
+def _gd(xp: Any, var: Any, alpha: Any, delta: Any, **_a: Any) -> tuple:
+    return (var - delta * alpha,)
+
+
+def _momentum(xp: Any, var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
+              use_nesterov: bool = False, **_a: Any) -> tuple:
+    accum = accum * momentum + grad
+    if use_nesterov:
+        return var - (grad * lr + accum * momentum * lr), accum
+    return var - accum * lr, accum
+
+
+def _adam(xp: Any, var: Any, m: Any, v: Any, b1p: Any, b2p: Any, lr: Any, b1: Any, b2: Any,
+          eps: Any, grad: Any, use_nesterov: bool = False, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    alpha = lr * xp.sqrt(one - b2p) / (one - b1p)
+    m = m + (grad - m) * (one - b1)
+    v = v + (grad * grad - v) * (one - b2)
+    if use_nesterov:
+        return var - ((grad * (one - b1) + m * b1) * alpha) / (xp.sqrt(v) + eps), m, v
+    return var - (m * alpha) / (xp.sqrt(v) + eps), m, v
+
+
+def _adagrad(xp: Any, var: Any, accum: Any, lr: Any, grad: Any, update_slots: bool = True,
+             **_a: Any) -> tuple:
+    if update_slots:
+        accum = accum + grad * grad
+    return var - grad * lr * (xp.ones((), var.dtype) / xp.sqrt(accum)), accum
+
+
+def _adagrad_v2(xp: Any, var: Any, accum: Any, lr: Any, eps: Any, grad: Any,
+                update_slots: bool = True, **_a: Any) -> tuple:
+    if update_slots:
+        accum = accum + grad * grad
+    return var - grad * lr / (xp.sqrt(accum) + eps), accum
+
+
+def _rms_prop(xp: Any, var: Any, ms: Any, mom: Any, lr: Any, rho: Any, momentum: Any,
+              eps: Any, grad: Any, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    ms = ms + (grad * grad - ms) * (one - rho)
+    mom = mom * momentum + (grad * lr) / xp.sqrt(ms + eps)
+    return var - mom, ms, mom
+
+
+def _centered_rms_prop(xp: Any, var: Any, mg: Any, ms: Any, mom: Any, lr: Any, rho: Any,
+                       momentum: Any, eps: Any, grad: Any, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    ms = ms + (grad * grad - ms) * (one - rho)
+    mg = mg + (grad - mg) * (one - rho)
+    mom = mom * momentum + (grad * lr) / xp.sqrt((ms - mg * mg) + eps)
+    return var - mom, mg, ms, mom
+
+
+# -- the ops --------------------------------------------------------------------------------
+
+class _Spec:
+    """One training op: its resource inputs, tensor inputs (TF's names), the bool attrs
+    with their defaults, its kernel's checks in TF's order (("scalar", arg) or ("shape",
+    arg): the same shape as var), and its update (new arrays of the resources)."""
+
+    def __init__(self, name: str, resources: tuple, tensors: tuple, flags: dict,
+                 checks: tuple, update: Callable) -> None:
+        self.name, self.resources, self.tensors = name, resources, tensors
+        self.flags, self.checks, self.update = flags, checks, update
+        self.args = resources + tensors
+
+
+def _s(*names: str) -> tuple:
+    return tuple(("scalar", n) for n in names)
+
+
+def _same(*names: str) -> tuple:
+    return tuple(("shape", n) for n in names)
+
+
+SPECS = {s.name: s for s in (
+    _Spec("ResourceApplyGradientDescent", ("var",), ("alpha", "delta"), {},
+          _s("alpha") + _same("delta"), _gd),
+    _Spec("ResourceApplyMomentum", ("var", "accum"), ("lr", "grad", "momentum"),
+          {"use_nesterov": False}, _s("lr") + _same("accum", "grad") + _s("momentum"),
+          _momentum),
+    _Spec("ResourceApplyAdam", ("var", "m", "v"),
+          ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"),
+          {"use_nesterov": False},
+          _s("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon") +
+          _same("m", "v", "grad"), _adam),
+    _Spec("ResourceApplyAdagrad", ("var", "accum"), ("lr", "grad"), {"update_slots": True},
+          _s("lr") + _same("accum", "grad"), _adagrad),
+    _Spec("ResourceApplyAdagradV2", ("var", "accum"), ("lr", "epsilon", "grad"),
+          {"update_slots": True}, _s("lr", "epsilon") + _same("accum", "grad"), _adagrad_v2),
+    _Spec("ResourceApplyRMSProp", ("var", "ms", "mom"),
+          ("lr", "rho", "momentum", "epsilon", "grad"), {},
+          _s("lr", "rho", "momentum", "epsilon") + _same("ms", "mom", "grad"), _rms_prop),
+    _Spec("ResourceApplyCenteredRMSProp", ("var", "mg", "ms", "mom"),
+          ("lr", "rho", "momentum", "epsilon", "grad"), {},
+          _s("lr", "rho", "momentum", "epsilon") + _same("mg", "ms", "mom", "grad"),
+          _centered_rms_prop),
+)}
+
+
+def _first_fault(spec: _Spec, shapes: dict) -> tuple | None:
+    """The first of TF's checks `shapes` (arg -> tuple of dims, None where unknown) fail:
+    (kind, arg), or None."""
+    var = shapes["var"]
+    for kind, arg in spec.checks:
+        s = shapes[arg]
+        if s is None:
+            continue
+        if kind == "scalar" and len(s) != 0:
+            return kind, arg
+        if kind == "shape" and var is not None and (len(s) != len(var) or any(
+                a is not None and b is not None and a != b for a, b in zip(var, s))):
+            return kind, arg
+    return None
+
+
+def _kernel_error(spec: _Spec, fault: tuple, shapes: dict) -> InvalidArgumentError:
+    kind, arg = fault
+    if kind == "scalar":
+        # (TF's Adam and RMSProp kernels put a space before lr's colon)
+        gap = " " if arg == "lr" and spec.name in _LR_GAP else ""
+        return fail(spec.name, f"{arg} is not a scalar{gap}: {_dims(shapes[arg])}")
+    # (TF's centered RMSProp shows ms's shape where mg differs from var)
+    shown = shapes["ms"] if arg == "mg" else shapes[arg]
+    return fail(spec.name, f"var and {arg} do not have the same shape"
+                           f"{_dims(shapes['var'])} {_dims(shown)}")
+
+
+_LR_GAP = frozenset(("ResourceApplyAdam", "ResourceApplyRMSProp",
+                     "ResourceApplyCenteredRMSProp"))
+
+
+def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
+    n = len(spec.resources)
+    for i, x in enumerate(inputs[n:], n):
+        if x._dtype is not T:
+            raise wrong_input_dtype(spec.name, i, T, x._dtype)
+    if T not in _TYPES:
+        raise InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
+                        f"{{{{node {spec.name}}}}} with these attrs: [T={dt_enum(T)}, "
+                        f"use_locking=false]")
+    for v in inputs[:n]:
+        if dt.as_dtype(v.dtype) is not T:
+            # (TF 2.21's kernel aborts the process here; its read op's error instead)
+            raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
+                                  f"{dtype_word(dt.as_dtype(v.dtype))} got {dtype_word(T)}")
+
+
+def _infer(spec: _Spec) -> Callable:
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        _check_types(spec, inputs, attrs["T"])
+        shapes = {a: x.shape._dims if a in spec.resources else x._shape
+                  for a, x in zip(spec.args, inputs)}
+        fault = _first_fault(spec, shapes)
+        if fault is not None:
+            raise _kernel_error(spec, fault, shapes)
+        return []
+    return infer
+
+
+def _kernel(spec: _Spec) -> Callable:
+    n = len(spec.resources)
+
+    def kernel(xp: Any, *inputs: Any, **attrs: Any) -> tuple:
+        variables = inputs[:n]
+        arrays = [v._arr for v in variables] + list(inputs[n:])
+        shapes = {a: tuple(x.shape) for a, x in zip(spec.args, arrays)}
+        fault = _first_fault(spec, shapes)
+        if fault is not None:
+            raise _kernel_error(spec, fault, shapes)
+        flags = {k: attrs.get(k, d) for k, d in spec.flags.items()}
+        new = spec.update(xp, *arrays, **flags)
+        for v, old, a in zip(variables, arrays, new):
+            v._arr = xp.asarray(a, dtype=old.dtype)
+        return ()
+    return kernel
+
+
+def _export(spec: _Spec) -> Callable:
+    n = len(spec.resources)
+
+    def export(node: Any, w: Any) -> list:
+        attrs = {k: v for k, v in node.attrs.items()}
+        w.node(spec.name, [w.resource(v) for v in node.inputs[:n]] +
+               [w.input(i) for i in range(n, len(node.inputs))], attrs, name=node.name)
+        return []
+    return export
+
+
+OPS = {name: register(OpDef(
+    name, _infer(spec), _kernel(spec), num_outputs=0, stateful=True, no_fold=True,
+    tf=TFForm(export=_export(spec)))) for name, spec in SPECS.items()}
+
+
+# -- running one ------------------------------------------------------------------------------
+
+def _graph_refusal(graph: Any, spec: _Spec, inputs: tuple, attrs: dict,
+                   name: str | None) -> ValueError | None:
+    """TF's shape function's ValueError for the node about to be made, or None."""
+    shapes = {a: x.shape._dims if a in spec.resources else x._shape
+              for a, x in zip(spec.args, inputs)}
+    fault = _first_fault(spec, shapes)
+    if fault is None:
+        return None
+    kind, arg = fault
+    node = graph._node_name(OPS[spec.name], name)
+    if kind == "scalar":
+        reason = f"Shape must be rank 0 but is rank {len(shapes[arg])}"
+    else:
+        var, s = shapes["var"], shapes[arg]
+        if len(var) != len(s):
+            reason = f"Shapes must be equal rank, but are {len(var)} and {len(s)}"
+        else:
+            d = next(i for i, (a, b) in enumerate(zip(var, s)) if a != b)
+            reason = (f"Dimension {d} in both shapes must be equal, but are {var[d]} and "
+                      f"{s[d]}. Shapes are {_dims(var)} and {_dims(s)}.")
+    n = len(spec.resources)
+    names = [v.op.name if hasattr(v, "op") and hasattr(v.op, "name") else v.name
+             for v in inputs[:n]]
+    names += [x._op.name if x._index == 0 else f"{x._op.name}:{x._index}"
+              for x in inputs[n:]]
+    form = ", ".join(f"{k}={_attr_text(v)}" for k, v in sorted(attrs.items()))
+    given = ", ".join(["[]"] * n + [_dims(x._shape) for x in inputs[n:]])
+    return ValueError(f"{reason} for '{{{{node {node}}}}} = {spec.name}[{form}]"
+                      f"({', '.join(names)})' with input shapes: {given}.")
+
+
+def _attr_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return dt_enum(v) if isinstance(v, dt.DType) else str(v)
+
+
+def apply_op(op_name: str, variables: tuple, tensors: tuple, name: str | None = None,
+             **flags: Any) -> Any:
+    """Runs training op `op_name` on `variables` (updated) and `tensors` (converted to the
+    first variable's dtype where they are not tensors); returns the graph's operation, or
+    None eagerly, as TF's."""
+    spec = SPECS[op_name]
+    op = OPS[op_name]
+    T = dt.as_dtype(variables[0].dtype)
+    # (a variable among them, Adam's powers of beta, read as the op's input: in a graph
+    # "ResourceApplyAdam/ReadVariableOp", as TF's wrapper reads it)
+    tensors = tuple(x if isinstance(x, Tensor) else
+                    convert_to_tensor(x) if hasattr(x, "_as_tensor") else
+                    convert_to_tensor(x, dtype=T) for x in tensors)
+    attrs = {"T": tensors[0]._dtype if tensors else T, "use_locking": False}
+    for k, d in spec.flags.items():
+        attrs[k] = bool(flags.get(k, d))
+    if flags.get("use_locking"):
+        attrs["use_locking"] = True
+    inputs = tuple(variables) + tensors
+    graph = _state.graph
+    if graph is not None:
+        return _in_graph(graph, spec, op, inputs, attrs, name)
+    st = _state.__dict__
+    try:
+        op.infer(*inputs, **attrs)
+        op.kernel(np, *variables, *[_array(t) for t in tensors], **attrs)
+    except OpError as e:
+        dispatch.failed(e, op, inputs, attrs, st, name)
+        raise
+    return None
+
+
+def _array(t: Any) -> Any:
+    if type(t) is not EagerTensor and not isinstance(t, EagerTensor):
+        raise TypeError(f"{t!r} is out of scope and cannot be used here.")
+    return t._arr
+
+
+def _in_graph(graph: Any, spec: _Spec, op: OpDef, inputs: tuple, attrs: dict,
+              name: str | None) -> Any:
+    n = len(spec.resources)
+    ins = inputs[:n] + tuple(graph.capture(x) for x in inputs[n:])
+    refusal = _graph_refusal(graph, spec, ins, attrs, name)
+    if refusal is not None:
+        raise refusal
+    for v in inputs[:n]:
+        graph.variables.setdefault(id(v), v)
+    graph.add_op(op, ins, attrs, name)
+    node = graph.operations[-1]
+    if getattr(graph, "building_function", False):
+        for v, arg in zip(inputs[:n], spec.resources):
+            graph._capture_resource(v, node, arg)
+    return node
