@@ -133,3 +133,27 @@ def test_a_workspace_past_the_memory_limit_is_tf_resource_exhausted(gpu):
         cpu_backend.MEM_LIMIT[:] = saved
     assert "OOM when allocating a temporary of Conv2D" in e.value.message
     assert re.search(r"\[\[\{\{node Conv2D\}\}\]\] \[Op:__inference_f_\d+\]$", e.value.message)
+
+
+def test_a_function_run_on_the_host_reads_and_updates_the_gpus_variables(gpu):
+    # (a tf.function called under tf.device("/CPU:0") is code for the host: a variable
+    # made on the GPU is copied over where it is read, and stays on the GPU, as in TF)
+    v = tf.Variable([3.0, 4.0])
+    opt = tf.keras.optimizers.SGD(0.5)
+
+    @tf.function
+    def step(x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(x * v * v)
+        opt.apply_gradients([(tape.gradient(loss, v), v)])
+        return loss, v * 2.0
+
+    with tf.device("/CPU:0"):
+        x = tf.constant([1.0, 0.5])
+        loss, doubled = step(x)
+    assert loss.device.endswith("CPU:0") and doubled.device.endswith("CPU:0")
+    assert v.device.endswith("GPU:0") and type(v._arr) is strict.StrictArray
+    want = np.array([3.0, 4.0]) - 0.5 * 2 * np.array([1.0, 0.5]) * [3.0, 4.0]
+    np.testing.assert_allclose(loss.numpy(), 9.0 + 8.0)
+    np.testing.assert_allclose(doubled.numpy(), want * 2.0)
+    np.testing.assert_allclose(v.numpy(), want)

@@ -167,8 +167,15 @@ def _emit_const(w: _Writer, node: Any) -> None:
 
 
 def _emit_read_variable(w: _Writer, node: Any) -> None:
-    t = w.temp()
-    w.lines.append(f"{t} = {w.ref(node.inputs[0])}._arr")
+    t, var = w.temp(), node.inputs[0]
+    read = f"{w.ref(var)}._arr"
+    if type(var) is not SymbolicTensor and type(getattr(var, "_arr", None)) not in (
+            np.ndarray, type(None)) and w.ns["_xp"] is np:
+        # a GPU's variable read by code for the host (a function called under
+        # tf.device("/CPU:0")): copied over, as TF copies it from where it lives
+        w.ns["_tohost"] = B.to_host
+        read = f"_tohost({read})"
+    w.lines.append(f"{t} = {read}")
     w.names[id(node.outputs[0])] = t
 
 
