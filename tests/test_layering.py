@@ -68,7 +68,9 @@ OPS_ORDER = [
     "windows",
     "packed_strings",
     # math
-    "elementwise", "halfprec", "eigen_reduce", "eigen32", "math", "math_special", "special_scalars",
+    "elementwise", "halfprec", "libm32", "eigen_reduce", "eigen32", "broadcast_grads", "math",
+    "math_special",
+    "special_scalars",
     "special_functions", "special_incomplete",
     # array and shaping
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",

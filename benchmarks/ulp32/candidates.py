@@ -152,8 +152,8 @@ def patch() -> None:
     Log, Tanh, Softplus, Elu, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
     TF's Sum), BiasAddGrad (channels last: TF's loop adds each channel's values in turn)
     and SparseSoftmaxCrossEntropyWithLogits."""
+    from eagerflow._src.ops import broadcast_grads, nn, nn_loss
     from eagerflow._src.ops import math as m
-    from eagerflow._src.ops import nn, nn_loss
     from eagerflow._src.ops import reduce as r
 
     def swap(op, exact, nargs: int) -> None:
@@ -185,7 +185,7 @@ def patch() -> None:
 
     reduction(r.SUM, reduce_sum)
     reduction(r.MEAN, reduce_mean)
-    old_sum_to = m.SUM_TO.kernel
+    old_sum_to = broadcast_grads.SUM_TO.kernel
 
     def sum_to(xp, g, like):  # a broadcast's gradient: TF's Sum over the broadcast axes
         if xp is not np or g.dtype != np.float32 or g.shape == like.shape or not g.size:
@@ -194,7 +194,7 @@ def patch() -> None:
         axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(like.shape)
                                           if d == 1 and g.shape[i + lead] != 1)
         return reduce_sum(g, axes, False).reshape(like.shape)
-    object.__setattr__(m.SUM_TO, "kernel", sum_to)
+    object.__setattr__(broadcast_grads.SUM_TO, "kernel", sum_to)
     old_bias_grad = nn.BIAS_ADD_GRAD.kernel
 
     def bias_grad(xp, g, data_format="NHWC"):  # TF's own loop: each channel in turn

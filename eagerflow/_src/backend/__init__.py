@@ -207,6 +207,11 @@ def special(xp: Any) -> Any:
     return _BY_XP[id(xp)].special()
 
 
+# The C library's float functions on the host (None where it has none), as TF's CPU
+# kernels call them past Eigen's packets (ops/libm32.py)
+c_float_function = cpu.c_float_function
+
+
 def linalg_errors(xp: Any) -> Any:
     """A scope where `xp.linalg` raises numpy.linalg.LinAlgError for a singular or not
     positive definite matrix (NumPy always does; CuPy only when asked)."""

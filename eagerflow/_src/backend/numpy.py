@@ -615,3 +615,26 @@ def scipy_special() -> Any:
             sp = None
         _SCIPY["mod"] = sp
     return _SCIPY["mod"]
+
+
+# ---------------------------------------------------------------------------------------
+# The C library's float functions.
+# ---------------------------------------------------------------------------------------
+
+_LIBC: list = []
+
+
+def c_float_function(name: str) -> Callable[[float], float] | None:
+    """The process's C library function `name` of one float (`cosf`, `expf`, ...) called
+    through ctypes, or None where the library has none. TF's CPU kernels call these for
+    the float32 values outside Eigen's packets, so its results are this machine's."""
+    if not _LIBC:
+        try:
+            _LIBC.append(ctypes.CDLL(None))  # the running process: Python links libm
+        except OSError:
+            _LIBC.append(None)
+    fn = getattr(_LIBC[0], name, None) if _LIBC[0] is not None else None
+    if fn is not None:
+        fn.restype = ctypes.c_float
+        fn.argtypes = [ctypes.c_float]
+    return fn

@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 import keyword
+import math
 import re
 import weakref
 from collections.abc import Callable
@@ -253,6 +254,30 @@ _GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
 _HALF = frozenset((dt.float16, dt.bfloat16))  # an OpDef's half_kernel is theirs
 
 
+def _emit_small(w: _Writer, node: Any) -> None:
+    """A float32 node of fewer than 8 values of an op with a small_kernel (TF's scalar
+    path: the C library's function): a call of it, a scalar kept a scalar."""
+    out = node.outputs[0]
+    _write_call(w, node, node.op.small_kernel, [w.ref(node.inputs[0])])
+    if w.all_scalar(node) and out._shape == ():
+        w.scalar.add(id(out))
+    w.fresh.add(id(out))
+
+
+def _small(node: Any) -> Callable | None:
+    """The emitter of an op with a small_kernel for a float32 node: _emit_small where the
+    node has fewer than 8 values, the kernel (deciding at run time) where its size is
+    unknown, None (the usual emitter) where it has more."""
+    if node.op.small_kernel is None or node.attrs or len(node.outputs) != 1:
+        return None
+    out = node.outputs[0]
+    if out._dtype is not dt.float32:
+        return None
+    if out._shape is None or None in out._shape:
+        return _emit_kernel
+    return _emit_small if math.prod(out._shape) < 8 else None
+
+
 def _emitter(node: Any, xp: Any) -> Callable:
     op = node.op
     special = _GRAPH_OPS.get(id(op))
@@ -262,6 +287,9 @@ def _emitter(node: Any, xp: Any) -> Callable:
         return _emit_alias
     if op.half_kernel is not None and not node.attrs and node.outputs[0]._dtype in _HALF:
         return _emit_half
+    small = _small(node)
+    if small is not None:
+        return small
     if op.ufunc is not None and len(node.outputs) == 1:
         return _emit_ufunc
     return _emit_kernel

@@ -71,6 +71,7 @@ ON_MESH: list = [None]
 
 # The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
+_F32 = dt.float32
 _BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
 
 
@@ -112,6 +113,9 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
                 uf = op.np_kernel
                 if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
                     out = op.half_kernel(*arrays)
+                elif op.small_kernel is not None and specs[0][1] is dt.float32 and \
+                        arrays[0].size < 8:  # TF's scalar path (libm32.py)
+                    out = op.small_kernel(*arrays)
                 elif uf is not None:  # the kernel over NumPy, without xp
                     out = uf(*arrays)
                 else:
@@ -178,7 +182,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
     through bind; a traced node is named `name`, or `node` (the graph's default for the
     op where None).
     """
-    infer, uf, half = op.infer, op.np_kernel, op.half_kernel
+    infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -191,7 +195,13 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
         if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
             try:
                 ((_, d),) = infer(x)
-                out = uf(x._arr) if half is None or d not in _HALF_DTYPES else half(x._arr)
+                a = x._arr
+                if half is not None and d in _HALF_DTYPES:
+                    out = half(a)
+                elif small is not None and d is _F32 and a.size < 8:  # TF's scalar path
+                    out = small(a)
+                else:
+                    out = uf(a)
             except TypeError:  # an array on another device: bind places it
                 return bind(op, (x,), {})
             except OpError as e:

@@ -15,11 +15,11 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import ones, reshape, zeros
+from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import eye
 from eagerflow._src.ops.math import (
     _t,
-    broadcast_like,
     not_equal,
     ones_like,
     where,

@@ -28,6 +28,7 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, reg
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+_F32 = np.dtype(np.float32)
 # The host arrays an OpDef's half_kernel takes
 _HALF_NP = (np.dtype(np.float16),) + ((dt._BFLOAT16_NP,) if dt._BFLOAT16_NP is not None else ())
 
@@ -125,19 +126,27 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
            second_order: bool = True, **fields: Any) -> OpDef:
     """An elementwise op of one input: `np_name` names the function (of that name in every
     array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields."""
-    half = fields.get("half_kernel")
-    if isinstance(np_name, str) and half is not None:
+    half, small = fields.get("half_kernel"), fields.get("small_kernel")
+    if isinstance(np_name, str) and (half is not None or small is not None):
         fn = getattr(np, np_name)
 
-        def kernel(xp: Any, x: Any) -> Any:  # (eager and traced calls take half_kernel)
-            if xp is np and x.dtype in _HALF_NP:
+        def kernel(xp: Any, x: Any) -> Any:  # (eager and traced calls take these)
+            if xp is np and half is not None and x.dtype in _HALF_NP:
                 return half(x)
+            if xp is np and small is not None and x.dtype == _F32 and x.size < 8:
+                return small(x)
             return getattr(xp, np_name)(x)
     elif isinstance(np_name, str):
         fn = getattr(np, np_name)
 
         def kernel(xp: Any, x: Any) -> Any:
             return getattr(xp, np_name)(x)
+    elif small is not None:  # a kernel(xp, x) of its own, but TF's scalar path on the host
+        def kernel(xp: Any, x: Any) -> Any:
+            if xp is np and x.dtype == _F32 and x.size < 8:
+                return small(x)
+            return np_name(xp, x)
+        fn = functools.partial(np_name, np)
     else:  # over NumPy, eager calls it with NumPy bound
         kernel, fn = np_name, functools.partial(np_name, np)
 

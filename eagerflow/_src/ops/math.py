@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import broadcast_copy, special
+from eagerflow._src.backend import special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
@@ -25,7 +25,8 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, eigen32, halfprec
+from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
+from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import (
@@ -47,87 +48,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 
 def _t(x: Any) -> Tensor:
     return x if type(x) is EagerTensor else convert_to_tensor(x)
-
-
-# ---------------------------------------------------------------------------------------
-# Broadcast-aware gradient helpers: two small primitives so that gradients also work
-# while tracing, where shapes may be unknown.
-# ---------------------------------------------------------------------------------------
-
-def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
-    shape = like.shape
-    if g.shape == shape:
-        return g
-    lead = g.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape)
-                                      if d == 1 and g.shape[i + lead] != 1)
-    # add.reduce, not xp.sum: overflow warnings then come from this module (silenced, as TF)
-    return xp.add.reduce(g, axis=axes).reshape(shape).astype(g.dtype, copy=False)
-
-
-def _sum_to_infer(g: Any, like: Any) -> list:
-    C.check_dtype("SumToShapeOf", g, C.NUMERIC)  # summed: no strings or bools
-    if g._shape is not None and like._shape is not None and \
-            C.broadcast("SumToShapeOf", g._shape, like._shape) != tuple(g._shape):
-        raise C.fail("SumToShapeOf", f"Incompatible shapes: {C.shape_str(like._shape)} does not "
-                                     f"broadcast to {C.shape_str(g._shape)}")
-    return [(like._shape, g._dtype)]
-
-
-def _sum_to_ref(g: np.ndarray, like: np.ndarray) -> np.ndarray:
-    out = np.zeros(like.shape, dtype=g.dtype)
-    bg = np.broadcast_to(out, g.shape)
-    for idx in np.ndindex(*g.shape):  # plain loop: each element lands on its source cell
-        src = tuple(0 if (len(like.shape) - len(g.shape) + k) >= 0 and
-                    like.shape[len(like.shape) - len(g.shape) + k] == 1 else i
-                    for k, i in enumerate(idx))[g.ndim - like.ndim:]
-        out[src] += g[idx]
-    del bg
-    return out
-
-
-SUM_TO = register(OpDef(
-    "SumToShapeOf", _sum_to_infer, _sum_to_kernel,
-    grad=lambda n, d: [broadcast_like(d, n.inputs[0]), None], reference=_sum_to_ref,
-    samples=lambda: [Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
-                     Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
-    bad_samples=lambda: [BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
-                                   InvalidArgumentError, "of string is not in the list")],
-    tf=TFForm(export=lambda n, b: _sum_to_tf(b)), shape_inputs=(1,),
-))
-
-
-def _sum_to_tf(b: Any) -> list:
-    """TF's way: the axes BroadcastGradientArgs finds `like` broadcast along, summed, then
-    reshaped to `like`'s shape."""
-    like = b.shape_of(1)
-    axes = b.node("BroadcastGradientArgs", [b.shape_of(0), like])[1]
-    return b.node("Reshape", [b.node("Sum", [b.input(0), axes])[0], like])
-
-BROADCAST_LIKE = register(OpDef(
-    "BroadcastToShapeOf",
-    lambda x, like: [(C.broadcast("BroadcastToShapeOf", x._shape, like._shape), x._dtype)],
-    lambda xp, x, like: broadcast_copy(xp, x, xp.broadcast_shapes(x.shape, like.shape)),
-    grad=lambda n, d: [sum_to(d, n.inputs[0]), None], shape_inputs=(1,),
-    reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
-    samples=lambda: [Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
-    tf=TFForm(export=lambda n, b: b.node("BroadcastTo", [b.input(0), b.node(
-        "BroadcastArgs", [b.shape_of(0), b.shape_of(1)])[0]])),
-))
-
-
-def sum_to(g: Any, like: Any) -> Any:
-    """`g` summed over the axes along which `like` was broadcast."""
-    if g is None:
-        return None
-    shape = g._shape
-    if shape == like._shape and shape is not None and None not in shape:
-        return g
-    return bind(SUM_TO, (g, like), {})
-
-
-def broadcast_like(x: Any, like: Any) -> Any:
-    return bind(BROADCAST_LIKE, (x, like), {})
 
 
 # How a graph reduces a broadcasting binary op's gradients, as TF's graphs do (set by
@@ -166,6 +86,9 @@ ABS = _unary("Abs", "abs", C.FLOATS | C.SIGNED_INTS,  # TF's Abs: no unsigned
 SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
               lambda n, g: [zeros_like(n.inputs[0])],
               _elementwise_ref(lambda a: (a > 0) - (a < 0)))
+
+
+_L = libm32.scalar  # TF's float32 scalar path: the C library's function
 
 
 def _np_half(np_name: str) -> Callable:
@@ -270,9 +193,10 @@ RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
                     half_kernel=_np_half("reciprocal"))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
-             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp)
+             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
-               _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1)
+               _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
+               small_kernel=_L("expm1f"))
 def _log_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
     if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
@@ -282,28 +206,29 @@ def _log_grad(n: Any, g: Any) -> list:
 
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
-             half_kernel=halfprec.unary(halfprec.plog))
+             half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"))
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
-               half_kernel=halfprec.unary(halfprec.plog1p))
+               half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"))
 SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
-             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"))
+             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"))
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
-             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"))
+             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"))
 TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
-             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0)
+             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"))
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
               lambda n, g: [g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8)
+              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"))
 ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
               lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8)
+              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"))
 ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
-              lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan))
+              lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan),
+              small_kernel=_L("atanf"))
 SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
-              _elementwise_ref(_pymath.sinh))
+              _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"))
 COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
-              _elementwise_ref(_pymath.cosh))
+              _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"))
 def _tanh_grad_grad(n: Any, g: Any) -> list:
     y, dy = (conj(t) for t in n.inputs)
     return [g * -2.0 * dy * y, tanh_grad(y, g)]

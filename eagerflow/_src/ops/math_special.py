@@ -22,7 +22,7 @@ from eagerflow._src.backend import elementwise_kernel, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, libm32
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.elementwise import (
@@ -247,12 +247,14 @@ _REAL_F = C.FLOATS
 _FC = C.FLOAT_COMPLEX
 
 ACOSH = _unary("Acosh", _hyp_kernel("arccosh"), _FC, lambda n, g: [g / sinh(n.outputs[0])],
-               _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0)
+               _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0,
+               small_kernel=libm32.scalar("acoshf"))
 ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(n.outputs[0])],
-               _elementwise_ref(_hyp(_pymath.asinh)))
+               _elementwise_ref(_hyp(_pymath.asinh)), small_kernel=libm32.scalar("asinhf"))
 ATANH = _unary("Atanh", _hyp_kernel("arctanh"), _FC,
                lambda n, g: [g / (1 - square(n.inputs[0]))],
-               _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8)
+               _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8,
+               small_kernel=libm32.scalar("atanhf"))
 def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where(x == -xp.inf, xp.inf, sp.gammaln(x))  # SciPy gives -inf there
 

@@ -13,9 +13,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, squeeze
+from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.math import (
     _t,
-    broadcast_like,
     cast,
     maximum,
     negative,

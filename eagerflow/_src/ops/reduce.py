@@ -23,13 +23,13 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     _t,
-    broadcast_like,
     cast,
     equal,
     exp,

@@ -173,6 +173,10 @@ class OpDef:
     # float16/bfloat16 host arrays' kernel `(x) -> y`, where TF's Eigen kernels round other
     # than the ufunc (halfprec.py); eager and traced calls take it by the output dtype
     half_kernel: Callable | None = None
+    # float32 host arrays' kernel `(x) -> y` for fewer than 8 values, which TF's Eigen
+    # kernels compute with the C library's function (libm32.py); eager and traced calls
+    # take it by the dtype and size
+    small_kernel: Callable | None = None
     # Its device kernel takes a 0-d host input as a scalar argument (a ufunc's, or an
     # ElementwiseKernel's `T y`), as CuPy takes Python numbers: such an input (the 2.0 of
     # `x * 2.0`, a loss's divisor) is not copied onto the GPU. True for every ufunc op.

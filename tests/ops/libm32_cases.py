@@ -1,0 +1,45 @@
+"""Cases shared by record_libm32_golden.py (TF 2.21) and test_libm32.py (eagerflow): the
+float32 functions TF's CPU kernels compute with the C library's function on tensors of
+fewer than 8 values, over inputs that reach every branch of those functions: zeros,
+infinities, NaN, denormals (flushed by TF's threads), the exp/log edges, values beside
+multiples of pi/2, huge and tiny magnitudes, and ordinary draws."""
+
+from __future__ import annotations
+
+import numpy as np
+
+F = np.float32
+
+FUNCTIONS = ("tf.sin", "tf.cos", "tf.tan", "tf.exp", "tf.math.log", "tf.math.log1p",
+             "tf.math.expm1", "tf.asin", "tf.acos", "tf.atan", "tf.sinh", "tf.cosh",
+             "tf.asinh", "tf.acosh", "tf.atanh")
+
+
+def inputs() -> np.ndarray:
+    """294 float32 values (a multiple of 7: the 7-value tensors take them in turn)."""
+    sp = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 1e-40, -1e-40, 3e-39,
+          1.1754942e-38, -1.1754942e-38, 1.1754944e-38, -1.1754944e-38, 3.4028235e38,
+          -3.4028235e38, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 1e-8, -1e-8, 1e-4, -1e-4, 0.999,
+          -0.999, 1.0000001, 1.5, 10.0, -10.0, 20.0, -20.0, 1e10, -1e10, 1e20, 3e30,
+          -87.3, -87.5, -88.0, -88.72, -89.0, -100.0, -103.0, -103.9, -104.0, 88.72, 88.73,
+          89.0, 9.0, -9.0, 0.6931472, 127.0, -126.0]
+    k = np.array([1, 2, 3, 4, 5, 7, 10, 100, 1000, 12345], np.float64)
+    near = (k * np.pi / 2).astype(F)
+    near = np.concatenate([near, np.nextafter(near, F(np.inf)), np.nextafter(near, F(0))])
+    rng = np.random.RandomState(21)
+    parts = [np.array(sp, F), near, (rng.standard_normal(90) * 3).astype(F),
+             rng.uniform(-1, 1, 60).astype(F), rng.uniform(1, 30, 20).astype(F),
+             (np.logspace(-30, 30, 40) * np.where(np.arange(40) % 2, 1, -1)).astype(F)]
+    x = np.concatenate(parts)
+    return x[:294]
+
+
+def bits(y: np.ndarray) -> list:
+    """float32 results as hex bit patterns, every NaN as one (payloads are no fact)."""
+    y = np.asarray(y, F).reshape(-1)
+    return ["nan" if np.isnan(v) else format(int(b), "08x")
+            for v, b in zip(y.tolist(), y.view(np.uint32).tolist())]
+
+
+# Functions whose gradient TF computes with another of FUNCTIONS (sin's is cos, ...)
+GRADIENTS = ("tf.sin", "tf.cos", "tf.exp", "tf.math.expm1", "tf.sinh", "tf.cosh")
