@@ -36,12 +36,42 @@ def test_binary_matches_bind(fn, op, shapes):
     np.testing.assert_array_equal(got.numpy(), want.numpy())
 
 
+@pytest.mark.parametrize("fn,op", BINARY[:4], ids=[o.name for _, o in BINARY[:4]])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float64", "int32", "complex64"])
+@pytest.mark.parametrize("shapes", [((2, 3), (2, 3)), ((2, 3), ()), ((), (2, 3))], ids=str)
+def test_binary_dtypes_match_bind(fn, op, dtype, shapes):
+    """The fast path answers same-dtype, same-shape (or scalar) operands without infer
+    (OpDef.like_inputs): the result is bind's, half-precision kernels included."""
+    if dtype == "complex64" and op is m.MAXIMUM:
+        pytest.skip("Maximum takes no complex")
+    d = tf.as_dtype(dtype)
+    x = tf.cast(tf.constant(_arr(shapes[0], 4, np.float64) * 3), d)
+    y = tf.cast(tf.constant(_arr(shapes[1], 5, np.float64) * 3), d)
+    got, want = fn(x, y), bind(op, (x, y), {})
+    assert got.dtype is want.dtype is d and got.shape == want.shape
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    with tf.GradientTape() as tape:  # still recorded when watched
+        tape.watch(x)
+        z = fn(x, y)
+    if d.is_floating:
+        assert tape.gradient(z, x) is not None
+
+
 @pytest.mark.parametrize("fn,op", UNARY, ids=[o.name for _, o in UNARY])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_unary_matches_bind(fn, op, dtype):
     x = tf.constant(_arr((3, 2), 3, dtype))
     got, want = fn(x), bind(op, (x,), {})
     assert got.dtype is want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("fn,op", UNARY[:4], ids=[o.name for _, o in UNARY[:4]])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "complex128"])
+def test_unary_dtypes_match_bind(fn, op, dtype):
+    x = tf.cast(tf.constant(_arr((3, 2), 6, np.float64)), dtype)
+    got, want = fn(x), bind(op, (x,), {})
+    assert got.dtype is want.dtype is tf.as_dtype(dtype) and got.shape == want.shape
     np.testing.assert_array_equal(got.numpy(), want.numpy())
 
 

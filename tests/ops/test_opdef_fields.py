@@ -47,6 +47,41 @@ def test_np_kernel_is_the_kernel_over_numpy(case):
         _same(op.np_kernel(*s.inputs), op.kernel(np, *s.inputs))
 
 
+def _arity(op) -> int:
+    return len(op.samples[0].inputs) if op.samples else 0
+
+
+LIKE = [op for op in OPS if op.like_inputs]
+
+
+def test_like_inputs_are_declared_by_the_elementwise_factories():
+    names = {op.name for op in LIKE}
+    assert {"AddV2", "Mul", "Sub", "Exp", "Neg"} <= names
+    assert not {"Less", "Equal", "IsNan", "MatMul"} & names  # (a bool result, or not elementwise)
+
+
+@pytest.mark.parametrize("op", LIKE, ids=lambda op: op.name)
+def test_like_inputs_is_what_infer_answers(op):
+    """dispatch's fast paths skip `infer` for these dtypes: infer must answer (shape,
+    dtype) of the inputs for one dtype and one shape (and a scalar beside a tensor)."""
+    from types import SimpleNamespace as T
+
+    from eagerflow._src.core import dtypes as dt
+
+    n = _arity(op)
+    assert n in (1, 2), op.name
+    like = [d for d in dt._ALL if id(d) in op.like_inputs]
+    assert len(like) == len(op.like_inputs)  # (ids of DType singletons only)
+    for d in like:
+        for shape in ((2, 3), (), (0, 4)):
+            x = T(_shape=shape, _dtype=d)
+            if n == 1:
+                assert op.infer(x) == [(shape, d)], (op.name, d, shape)
+            else:
+                assert op.infer(x, T(_shape=shape, _dtype=d)) == [(shape, d)], (op.name, d)
+                assert op.infer(x, T(_shape=(), _dtype=d)) == [(shape, d)], (op.name, d)
+
+
 def test_ufuncs_are_numpy_ufuncs():
     for op in OPS:
         if op.ufunc is not None:

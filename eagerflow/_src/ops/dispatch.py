@@ -183,6 +183,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
     op where None).
     """
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
+    like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -194,7 +195,9 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
             try:
-                ((_, d),) = infer(x)
+                d = x._dtype
+                if id(d) not in like:
+                    ((_, d),) = infer(x)
                 a = x._arr
                 if half is not None and d in _HALF_DTYPES:
                     out = half(a)
@@ -260,6 +263,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     when converting y to x's dtype fails (not `+`: TF's converts y without a dtype).
     """
     attrs = attrs if attrs is not None else {}
+    # the dtypes for which op.infer's answer needs no call (see OpDef.like_inputs)
+    like = op.like_inputs if infer is None else frozenset()
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
     half = None if np_kernel is not None else op.half_kernel
@@ -288,7 +293,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             st = _state.__dict__
             if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
                 try:
-                    ((_, d),) = infer(x, y)
+                    d = x._dtype
+                    if d is not y._dtype or id(d) not in like or (
+                            x._shape != y._shape and y._shape != ()):
+                        ((_, d),) = infer(x, y)
                     out = uf(x._arr, y._arr)
                 except TypeError:  # an array on another device: bind places it
                     return bind(op, (x, y), attrs or {})

@@ -173,6 +173,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, np_kernel=fn,
                           ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
+                          like_inputs=allowed_ids if out_dtype is None else frozenset(),
                           **fields))
 
 
@@ -219,7 +220,9 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
 
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=lambda: samples_and_bad()[0],
-                          bad_samples=lambda: samples_and_bad()[1], elementwise=True, **fields))
+                          bad_samples=lambda: samples_and_bad()[1], elementwise=True,
+                          like_inputs=allowed_ids if out_dtype is None else frozenset(),
+                          **fields))
 
 
 def _elementwise_ref(f: Callable, dtype: Any = None) -> Callable:
