@@ -19,15 +19,18 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
-from eagerflow._src.ops.array import expand_dims, reshape, transpose
+from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import (
     _t,
     add,
@@ -36,6 +39,7 @@ from eagerflow._src.ops.math import (
     log,
     log1p,
     negative,
+    subtract,
     sum_to,
     where,
     zeros_like,
@@ -53,6 +57,10 @@ from eagerflow._src.ops.nn import (
 from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, is_filled_zeros, register
+from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.shape_queries import rank
+from eagerflow._src.ops.slicing import SLICE
+from eagerflow._src.ops.stacking import stack
 
 # ---------------------------------------------------------------------------------------
 # Fused softmax cross-entropies: (loss, backprop), as TF's kernels.
@@ -323,6 +331,13 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Any:
     """-sum(labels * log_softmax(logits), axis); gradients flow to both arguments."""
+    if _state.graph is not None:  # (TF's graph: under its scope, every step a node)
+        with name_scope(name or "softmax_cross_entropy_with_logits") as scope:
+            return _xent(labels, logits, axis, scope)
+    return _xent(labels, logits, axis, None)
+
+
+def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
     logits = _t(logits)
     half = logits._dtype is dt.float16 or logits._dtype is dt.bfloat16  # (TF's float32)
     precise = cast(logits, dt.float32) if half else logits
@@ -337,6 +352,9 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                                f"{n} is the number of dimensions in the input. "
                                                f"Received: dim={axis} "
                                                "[Op:SoftmaxCrossEntropyWithLogits]")
+    if scope is not None:
+        loss = _graph_xent(precise, labels, axis, ax, scope)
+        return cast(loss, logits._dtype) if half else loss
     perm = None
     if ax != n - 1:
         perm = list(range(n))
@@ -350,6 +368,66 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
     if n != 2:
         loss = reshape(loss, moved[:-1])
     return cast(loss, logits._dtype) if half else loss
+
+
+def _graph_xent(logits: Any, labels: Any, axis: int, ax: int, scope: str) -> Any:
+    """TF's graph of softmax_cross_entropy_with_logits (in its name scope `scope`): the
+    input's rank and shape, the class axis moved last (a Transpose by a ConcatV2 of Ranges)
+    where `axis` is not -1, both inputs flattened to rows of classes, the op named as
+    the scope, and its cost reshaped to the input's outer shape (a Slice of it)."""
+    input_rank = rank(logits)
+    shape = logits._shape
+    if axis != -1:
+        logits = _move_to_end(logits, ax, input_rank)
+        labels = _move_to_end(labels, ax, input_rank)
+    input_shape = array_shape(logits)
+    logits = _flatten_outer_dims(logits)
+    labels = _flatten_outer_dims(labels)
+    cost, _ = bind(SOFTMAX_XENT, (logits, labels), {}, scope)
+    cost = reshape(cost, _slice_node(input_shape, [0], [_minus_one(input_rank)]))
+    if shape is not None:
+        cost.set_shape([d for i, d in enumerate(shape) if i != ax])
+    return cost
+
+
+def _slice_node(x: Any, begin: Any, size: Any) -> Any:
+    """A Slice node as TF's graph has it: its begin and size the node's inputs (a list
+    holding a tensor packed as "Slice/begin"), whatever is known of them."""
+    with name_scope("Slice") as scope:
+        b = _packed(begin, "begin")
+        s = _packed(size, "size")
+        return bind(SLICE, (x, b, s), {}, scope)
+
+
+def _packed(v: Any, name: str) -> Any:
+    if isinstance(v, list) and any(not isinstance(e, (int, np.integer)) for e in v):
+        return stack(v, name=name)
+    return convert_to_tensor_v2(v, dtype=dt.int32, name=name)
+
+
+def _flatten_outer_dims(x: Any) -> Any:
+    """TF's _flatten_outer_dims: `x` as rows of its last dimension, [-1, last]."""
+    r = rank(x)
+    dims = array_shape(x)
+    last = _slice_node(dims, [_minus_one(r)], [1])
+    out = reshape(x, concat([[-1], last], 0))
+    shape = x._shape
+    if shape is not None and None not in shape[:-1]:
+        out.set_shape([int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]])
+    return out
+
+
+def _minus_one(r: Any) -> Any:
+    # (a 1 of its own: each Sub's is its "Sub/y", as TF converts it)
+    return subtract(r, convert_to_tensor(np.array(1, np.int32)))
+
+
+def _move_to_end(x: Any, ax: int, r: Any) -> Any:
+    out = transpose(x, concat([range_(ax), range_(ax + 1, r), [ax]], 0))
+    if x._shape is not None:  # (TF's shape function reads the permutation's value)
+        dims = list(x._shape)
+        out.set_shape(dims[:ax] + dims[ax + 1:] + [dims[ax]])
+    return out
 
 
 def _same_shape(a: Any, b: Any, what: tuple) -> None:

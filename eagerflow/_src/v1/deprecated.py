@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import nn_loss, random, sparse_ops
@@ -153,8 +155,14 @@ def softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, di
         raise ValueError("Both `labels` and `logits` must be provided for "
                          f"softmax_cross_entropy_with_logitsReceived: labels={labels} and "
                          f"logits={logits}")
-    return nn_loss.softmax_cross_entropy_with_logits(labels=stop_gradient(labels),
-                                                     logits=logits, axis=dim, name=name)
+    if _state.graph is None:
+        return nn_loss.softmax_cross_entropy_with_logits(labels=stop_gradient(labels),
+                                                         logits=logits, axis=dim, name=name)
+    # (TF's graph: its own scope, the labels' StopGradient and the op named by it)
+    with name_scope(name or "softmax_cross_entropy_with_logits_sg") as scope:
+        labels = stop_gradient(labels, name="labels_stop_gradient")
+        return nn_loss.softmax_cross_entropy_with_logits(labels=labels, logits=logits,
+                                                         axis=dim, name=scope)
 
 
 def dropout(x: Any, keep_prob: Any = None, noise_shape: Any = None, seed: Any = None,
