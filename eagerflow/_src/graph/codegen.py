@@ -42,7 +42,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
@@ -167,10 +167,19 @@ def _emit_const(w: _Writer, node: Any) -> None:
         w.names[id(out)] = w.bind_global("c", CONST.kernel(w.ns["_xp"], value, None))
 
 
+def _held_array(var: Any) -> Any:
+    """The array `var` holds now, or None (a TF 1 graph's variable before its initializer
+    ran in the session compiling this: its values are host arrays)."""
+    try:
+        return getattr(var, "_arr", None)
+    except OpError:
+        return None
+
+
 def _emit_read_variable(w: _Writer, node: Any) -> None:
     t, var = w.temp(), node.inputs[0]
     read = f"{w.ref(var)}._arr"
-    if type(var) is not SymbolicTensor and type(getattr(var, "_arr", None)) not in (
+    if type(var) is not SymbolicTensor and type(_held_array(var)) not in (
             np.ndarray, type(None)) and w.ns["_xp"] is np:
         # a GPU's variable read by code for the host (a function called under
         # tf.device("/CPU:0")): copied over, as TF copies it from where it lives
