@@ -130,7 +130,8 @@ def _table(results: dict) -> list:
 
 
 def write_markdown(path: Path, results: dict, imports: dict, rss: dict, rss_after: dict,
-                   versions: dict, targets: list, rounds: int, load_start: tuple | None) -> None:
+                   versions: dict, targets: list, rounds: int, load_start: tuple | None,
+                   blas: str = "?") -> None:
     """BENCHMARKS.md, written atomically (temp, fsync, rename)."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -146,6 +147,7 @@ def write_markdown(path: Path, results: dict, imports: dict, rss: dict, rss_afte
         f"{platform.release()}",
         f"- {platform.python_implementation()} {platform.python_version()}; "
         + ", ".join(f"{a} {v}" for a, v in versions.items()),
+        f"- NumPy's OpenBLAS kernels (eagerflow's and the NumPy column's products): {blas}",
     ]
     if load is not None:
         start = f"{load_start[0]:.1f} at the start, " if load_start else ""
