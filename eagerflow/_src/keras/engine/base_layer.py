@@ -71,8 +71,9 @@ from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import (
     SymbolicCalls,
-    as_symbolic_input,
+    as_build_input,
     broadcast_masks,
+    count_output_specs,
 )
 from eagerflow._src.keras.name_scope import LayerScope, current_path
 from eagerflow._src.keras.random_seeds import SeedGenerator
@@ -680,17 +681,23 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def _build_by_running(self, inputs: Any, rest: Any, kwargs: dict | None,
                           eager: bool) -> None:
         """Keras 3's build of a layer without `build` whose sublayers are unbuilt: `call`
-        run once on symbolic copies of the arguments, so the sublayers build with the
-        shapes they see (a failure is left to the real call when eager)."""
+        run once in a scratch graph on the arguments (KerasTensors as placeholders, eager
+        tensors as they are), so the sublayers build with the shapes they see (a failure
+        is left to the real call when eager); its default build then warns of sublayers
+        still unbuilt."""
         if all(layer.built for layer in self._direct_sublayers()):
             return
-        args, kw = nest.map_structure(as_symbolic_input, (tuple(rest), dict(kwargs or {})))
+        args, kw = nest.map_structure(as_build_input, (tuple(rest), dict(kwargs or {})))
         try:
             with symbolic_scope():
-                self.call(nest.map_structure(as_symbolic_input, inputs), *args, **kw)
+                out = self.call(nest.map_structure(as_build_input, inputs), *args, **kw)
         except Exception as e:  # noqa: BLE001 - any failure means "build on the real call"
-            if not eager:
-                warnings.warn(unbuilt_state_message(self.name, e), stacklevel=3)
+            if eager:
+                return
+            warnings.warn(unbuilt_state_message(self.name, e), stacklevel=3)
+        else:
+            count_output_specs(out)
+        warn_unbuilt_sublayers(self)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -16,7 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.call_errors import (
@@ -318,6 +318,22 @@ def as_symbolic_input(x: Any) -> Any:
     if isinstance(x, Tensor):  # by way of a KerasTensor, which Keras 3 makes (and counts)
         return symbolic(KerasTensor(x._shape, x._dtype))
     return x
+
+
+def as_build_input(x: Any) -> Any:
+    """An argument of the run that builds a layer: Keras 3's TF backend feeds KerasTensors
+    as placeholders and passes eager tensors in as they are (their masks with them, so a
+    `call` that clears an input's mask clears the caller's)."""
+    return symbolic(x) if isinstance(x, KerasTensor) else x
+
+
+def count_output_specs(outputs: Any) -> None:
+    """Keras 3 makes a KerasTensor of each tensor a building run returns (sparse and
+    ragged ones whole), which takes an automatic name: eagerflow counts them alike, so
+    later names agree."""
+    for t in nest.flatten(outputs):
+        if is_tensor(t):
+            kb.auto_name("KerasTensor")
 
 
 def _is_tensor_arg(value: Any) -> bool:
