@@ -46,6 +46,21 @@ def test_as_dtype_accepts_numpy_and_python_types():
         tf.as_dtype("foo")
 
 
+def test_as_dtype_reads_a_number_equal_to_an_enum_as_that_enum():
+    # TF 2.21 finds the value in one table by hash: 2.0, True and NumPy scalars equal to
+    # an enum are that enum's dtype (DT_FLOAT=1, DT_DOUBLE=2, DT_INT32=3, DT_STRING=7,
+    # DT_INT64=9); a number equal to none is read as a NumPy scalar, or refused
+    assert tf.as_dtype(2.0) is tf.float64
+    assert tf.as_dtype(True) is tf.float32 and tf.as_dtype(np.True_) is tf.float32
+    assert tf.as_dtype(np.float32(2.0)) is tf.float64
+    assert tf.as_dtype(np.int64(3)) is tf.int32 and tf.as_dtype(np.int32(7)) is tf.string
+    assert tf.as_dtype(np.uint8(9)) is tf.int64 and tf.as_dtype(9.0) is tf.int64
+    assert tf.as_dtype(np.float32(1.5)) is tf.float32
+    assert tf.string == 7 and tf.float64 == 2.0 and tf.float32 != 0
+    with pytest.raises(TypeError, match="Cannot convert the argument `type_value`: 1.5 to"):
+        tf.as_dtype(1.5)
+
+
 def test_defaults_float32_int32_int64_for_big_ints():
     assert tf.constant(1.5).dtype is tf.float32
     assert tf.constant(1).dtype is tf.int32

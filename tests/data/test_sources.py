@@ -326,3 +326,20 @@ def test_csv_dataset_errors_name_cpu_with_a_gpu(tmp_path):
             next(iter(tf.data.experimental.CsvDataset(str(path), [0.0, 0.0])))
         assert str(e.value) == head % "IteratorGetNext" + \
             "Expect 2 fields but have more in record [Op:IteratorGetNext] name: "
+
+
+def test_csv_record_defaults_equal_to_a_field_type_stand_for_it(tmp_path):
+    # TF 2.21 asks whether a default is `in` its five types, which compares by DType
+    # equality: 7 (DT_STRING's enum) and 9 (DT_INT64's) are types, a required column; 0
+    # and 1.5 are default values
+    path = tmp_path / "fonts.csv"
+    path.write_text("font,a,b\nA,1,2\nB,,4\n")
+    ds = tf.data.experimental.CsvDataset(str(path), record_defaults=[tf.string, 0, 7],
+                                         header=True)
+    assert [s.dtype for s in ds.element_spec] == [tf.string, tf.int32, tf.string]
+    assert list(ds.as_numpy_iterator()) == [(b"A", 1, b"2"), (b"B", 0, b"4")]
+    ds = tf.data.experimental.CsvDataset(str(path), record_defaults=[tf.string, 9, 1.5],
+                                         header=True)
+    assert [s.dtype for s in ds.element_spec] == [tf.string, tf.int64, tf.float32]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Field 1 is required but missing"):
+        list(ds)

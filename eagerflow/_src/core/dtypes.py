@@ -9,6 +9,7 @@ UnimplementedError while the DType object itself still exists (for signatures).
 from __future__ import annotations
 
 import builtins
+import numbers
 from typing import Any
 
 import numpy as np
@@ -265,9 +266,12 @@ def as_dtype(type_value: Any) -> DType:
         except KeyError:
             raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
                         "TensorFlow DType.") from None
-    if isinstance(type_value, int) and not isinstance(type_value, builtins.bool):
-        if type_value in _BY_ENUM:
-            return _BY_ENUM[type_value]
+    if isinstance(type_value, (numbers.Number, np.number, np.bool_)):
+        # TF finds the value in one table by hash: any number equal to an enum (2.0,
+        # True, np.int64(3)) is that enum's dtype
+        found = _BY_ENUM.get(type_value)
+        if found is not None:
+            return found
     if type_value in _PY_TYPES:
         return _PY_TYPES[type_value]
     try:

@@ -23,7 +23,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor, is_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
@@ -57,11 +57,15 @@ def _attr_error(message: str) -> InvalidArgumentError:
 def _converted_defaults(record_defaults: Any) -> list:
     """TF's wrapper's conversion of the record defaults: (dtype, None) for a type alone
     (one of the five CSV types), else (None, tensor); any other DType, or None, is
-    convert_to_tensor's ValueError, as in TF."""
+    convert_to_tensor's ValueError, as in TF. TF asks whether a default that is not a
+    tensor is `in` its five types, which compares by DType equality: a number or a name
+    that as_dtype reads as one of them (7 is DT_STRING's enum, 3 DT_INT32's, "float64")
+    stands for that type, not for a default value."""
     out = []
     for d in record_defaults:
-        if isinstance(d, _dt.DType) and d in FIELD_TYPES:
-            out.append((d, None))
+        kind = None if is_tensor(d) else next((t for t in FIELD_TYPES if t == d), None)
+        if kind is not None:
+            out.append((kind, None))
         else:
             out.append((None, d if isinstance(d, EagerTensor) else convert_to_tensor(d)))
     return out
