@@ -1,4 +1,4 @@
-# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
+# ruff: noqa: E501, E741, UP008, UP031, UP032, UP025, UP012  (the cells as written)
 """TF's "Load and preprocess data" tutorials on generated files: images
 (image_dataset_from_directory with a validation split, class names, Rescaling, a small CNN,
 the tf.data path with list_files/decode_jpeg/resize), text (TextLineDataset per file with
