@@ -75,7 +75,7 @@ OPS_ORDER = [
     # array and shaping
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
     "shape_queries", "reshaping",
-    "variables", "array", "shaping",
+    "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "printing", "debugging", "tfdbg",
     # indexing and slicing

@@ -24,8 +24,11 @@ def _id(case):
 
 # exercised through tf.Variable, not directly; CheckPinned refuses every input (as TF 2.21
 # built without CUDA does: no result to compare), its bad samples check that refusal; the
-# training ops update variables (their inputs), tests/ops/test_training_ops.py checks them
-INTERNAL = {"ReadVariableOp", "CheckPinned", *SPECS}
+# training ops update variables (their inputs), tests/ops/test_training_ops.py checks them;
+# the ops on handles (stateful), tests/ops/test_resource_tensors.py against TF
+INTERNAL = {"ReadVariableOp", "CheckPinned", *SPECS,
+            "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp",
+            "VarIsInitializedOp", "DestroyResourceOp"}
 
 
 def test_every_op_has_samples():

@@ -43,7 +43,7 @@ def test_assign_family_returns_an_unread_view_that_chains():
     a = v.assign(2.0)
     assert isinstance(a, tf.Variable) and a is not v and v.numpy() == 2.0
     assert repr(a) == "<tf.Variable 'UnreadVariable' shape=() dtype=float32, numpy=2.0>"
-    assert a.name == "UnreadVariable" and a.handle is v and v.name == "Variable:0"
+    assert a.name == "UnreadVariable" and a.handle is v.handle and v.name == "Variable:0"
     assert v.assign_add(3.0).numpy() == 5.0 and v.assign_sub(1.5).numpy() == 3.5
     assert v.assign(0.0).assign_add(1.0).assign_sub(0.5).numpy() == 0.5 and v.numpy() == 0.5
     v.assign(4.0)

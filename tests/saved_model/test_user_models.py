@@ -28,16 +28,14 @@ RECORDED, RESAVED = _RECORD["loaded"], _RECORD["resaved"]
 # (case, probe) -> why eagerflow's result differs from TF's. Each must still differ: a fix
 # shows up as a failure here, to be taken off the list.
 KNOWN = {
-    ("module", "handle"): "eagerflow has no resource tensors (a variable is its own handle): "
-                          "a function returning one raises UnimplementedError",
-    ("tables", "handle"): "as module/handle, for a table's handle",
+    ("tables", "handle"): "a function returning a table's handle raises UnimplementedError "
+                          "(a variable's handle is a resource tensor; a table's is its state)",
 }
 
 # the same for TF's probes of eagerflow's re-save, against TF's of its own re-save
 KNOWN_RESAVE = {
     ("composite", "cf_sparse"): "an output of unknown rank is written as rank 1",
-    ("module", "handle"): "a function returning a resource handle is written failing",
-    ("tables", "handle"): "as module/handle",
+    ("tables", "handle"): "a function returning a table's handle is written failing",
     ("text_export", "signatures"): "the re-saved signature captures the table's handle, not "
                                    "its constants as TF's does",
 }

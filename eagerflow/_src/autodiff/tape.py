@@ -33,7 +33,7 @@ from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
-from eagerflow._src.ops.variables import READ
+from eagerflow._src.ops.variables import READ, variable_of
 
 # The op a custom gradient's results pass through, on a tape that watches none of its
 # arguments (see GradientTape._record)
@@ -316,6 +316,15 @@ class GradientTape:
                 t = t.flat_values
             if hasattr(t, "_as_tensor") and hasattr(t, "assign"):  # a Variable
                 self._watch_variable(t)
+                continue
+            var = variable_of(t) if getattr(t, "_dtype", None) is dt.resource else None
+            if var is not None:
+                # a variable's handle: its reads by handle are recorded for the variable;
+                # as in TF, the variable is not listed among the watched ones
+                if _differentiable(var):
+                    self._tracked.add(id(var))
+                    self._roots.add(id(var))
+                self._keep.append(var)
                 continue
             if not isinstance(t, Tensor):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not "

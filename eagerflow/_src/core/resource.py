@@ -6,6 +6,10 @@ Sits in core/ over trackable.py and device.py. A subclass says how its resource 
 construction, and the resource is released when the object is garbage collected, as TF's
 eager runtime releases it. eagerflow's lookup tables are TrackableResources, as TF's are;
 their handle is the table's state.
+
+`ResourceHandle` is what a tensor of dtype resource holds (a 0-d object array of one): the
+resource's name, device, container, kind and the dtypes and shapes it declares, as TF's
+ResourceHandle proto has them, and the runtime object itself (a variable's state).
 """
 
 from __future__ import annotations
@@ -17,7 +21,69 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import device as device_scope
 from eagerflow._src.core.trackable import Trackable
 
-__all__ = ["TrackableResource"]
+__all__ = ["ResourceHandle", "TrackableResource"]
+
+
+class ResourceHandle:
+    """The value of a resource tensor: which resource it names, and the resource (`target`,
+    None where the handle names one kept by container and name, as VarHandleOp's)."""
+
+    __slots__ = ("name", "device", "container", "kind", "dtypes_and_shapes", "target")
+    is_resource_handle = True  # (core/tensor.py shows a tensor holding one by its repr)
+
+    def __init__(self, name: str, device: str, container: str, kind: str,
+                 dtypes_and_shapes: tuple = (), target: Any = None) -> None:
+        self.name = name
+        self.device = device
+        self.container = container
+        self.kind = kind  # TF's C++ type name: "tensorflow::Var"
+        self.dtypes_and_shapes = dtypes_and_shapes  # ((DType, dims or None), ...)
+        self.target = target
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"DType enum: {d.as_datatype_enum}, Shape: {_dims_text(s)}"
+                          for d, s in self.dtypes_and_shapes)
+        return (f'<ResourceHandle(name="{self.name}", device="{self.device}", '
+                f'container="{self.container}", type="{self.kind}", '
+                f'dtype and shapes : "[ {shown} ]")>')
+
+
+def _dims_text(dims: Any) -> str:
+    """A shape as TF's PartialTensorShape prints it: "[2,?]", "<unknown>"."""
+    if dims is None:
+        return "<unknown>"
+    return "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"
+
+
+class ResourceManager:
+    """TF's ResourceMgr: the resources kept by container and name (those VarHandleOp's
+    handles name), with TF's messages for the ones missing."""
+
+    def __init__(self) -> None:
+        self._containers: dict[str, dict[str, Any]] = {}
+
+    def lookup(self, container: str, name: str) -> Any:
+        return self._containers.get(container, {}).get(name)
+
+    def create(self, container: str, name: str, resource: Any) -> None:
+        self._containers.setdefault(container, {})[name] = resource
+
+    def missing(self, container: str, name: str, kind: str) -> str:
+        """Why a lookup of `container`/`name` failed, as TF says it (`kind`: the mangled
+        C++ type name TF prints, "N10tensorflow3VarE", or "<unknown>" for a deletion)."""
+        if container not in self._containers:
+            return f"Container {container} does not exist."
+        return f"Resource {container}/{name}/{kind} does not exist."
+
+    def delete(self, container: str, name: str) -> str | None:
+        """Deletes the resource; the reason it could not (None: deleted)."""
+        if self.lookup(container, name) is None:
+            return self.missing(container, name, "<unknown>")
+        del self._containers[container][name]  # (the container stays, as TF's does)
+        return None
+
+
+RESOURCES = ResourceManager()
 
 
 class TrackableResource(Trackable):

@@ -239,16 +239,17 @@ class EagerTensor(Tensor):
         return self._shape[0]
 
     def __bool__(self) -> builtins.bool:
-        a = self._numpy()
+        # (numpy() refuses a handle, resource or variant, with TF's error)
+        a = self._numpy() if self._dtype.is_numpy_compatible else self.numpy()
         if a.size == 0:
             return False  # TF (through older NumPy) reads an empty tensor as False
         return builtins.bool(a)
 
     def __int__(self) -> int:
-        return int(self._numpy())
+        return int(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
 
     def __float__(self) -> float:
-        return float(self._numpy())
+        return float(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
 
     def __complex__(self) -> complex:
         return complex(self._numpy())
@@ -304,6 +305,8 @@ class EagerTensor(Tensor):
 
 
 def _variant_text(held: Any) -> str:
+    if getattr(held, "is_resource_handle", False):
+        return repr(held)  # a resource tensor shows its ResourceHandle, as TF's
     return "<TensorList>" if isinstance(held, tuple) else "<unprintable>"
 
 

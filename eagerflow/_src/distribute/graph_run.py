@@ -255,7 +255,7 @@ def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
     inputs: list = []
     functions = []
     for cf, tensors in traced:
-        ins = list(tensors) + list(cf.captured_inputs)
+        ins = list(tensors) + list(cf._captured_tensors)
         inputs += ins
         functions.append((cf, len(ins)))
         for v in list(cf.graph.variables.values()) + cf._read_vars:

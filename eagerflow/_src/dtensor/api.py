@@ -194,7 +194,7 @@ def _call_function(fn: Any, tensors: list) -> tuple | None:
         mesh = get_default_mesh()
         if mesh is None:
             return None
-    n_user = len(tensors) - len(fn.captured_inputs)
+    n_user = len(tensors) - len(fn._captured_tensors)
     for i, t in enumerate(tensors[:n_user]):
         if not isinstance(t, _dt.DTensor):
             _dt.check_broadcast(_dt.convert_to_tensor(t), fn.function_op_name, i)

@@ -172,7 +172,8 @@ class ConcreteFunction:
         self._name = name
         self._out_template = out_template
         self._structured_input_signature = structured_input_signature
-        self.captured_inputs = list(captured_inputs or [])
+        # the outer tensors its graph's last inputs capture (fed after the arguments)
+        self._captured_tensors = list(captured_inputs or [])
         self._arg_keywords = arg_keywords or []
         self._n_out = len(graph.outputs)
         self._saved, self._saved_vars = collect_saved(graph)
@@ -380,7 +381,7 @@ class ConcreteFunction:
 
     def _flatten_call_args(self, args: tuple, kwargs: dict) -> list:
         sig = self._structured_input_signature
-        n = len(self.graph.inputs) - len(self.captured_inputs)
+        n = len(self.graph.inputs) - len(self._captured_tensors)
         if sig is None:
             flat = [convert_to_tensor(a) for a in nest.flatten((args, kwargs))]
             if len(flat) != n:
@@ -481,8 +482,8 @@ class ConcreteFunction:
 
     def call_flat_outputs(self, tensors: list) -> tuple:
         st = _state
-        if self.captured_inputs:
-            tensors = list(tensors) + self.captured_inputs
+        if self._captured_tensors:
+            tensors = list(tensors) + self._captured_tensors
         if st.graph is not None:
             return self._call_in_graph(tensors)
         if dispatch.LAYOUT_HOOK[0] is not None:  # dtensor/ loaded: DTensors run op by op
@@ -628,11 +629,17 @@ class ConcreteFunction:
                             trace_type(v, None if self._spec_names_shown else k))
                   for i, (k, kind, v) in enumerate(self._parameters())]
         caps = {id(v): TensorSpec((), dt.resource) for v in self._captured_vars}
-        caps.update({id(t): TensorSpec.from_tensor(t) for t in self.captured_inputs})
+        caps.update({id(t): TensorSpec.from_tensor(t) for t in self._captured_tensors})
         out = nest.map_structure(
             lambda x: TensorSpec.from_tensor(x) if isinstance(x, Tensor) else x,
             self.structured_outputs)
         return FunctionType(params, out, caps, type_text(self.structured_outputs))
+
+    @property
+    def captured_inputs(self) -> list:
+        """What it captures, as TF lists them: the handles of the variables it touches,
+        then the outer tensors it reads."""
+        return [v.handle for v in self._captured_vars] + self._captured_tensors
 
     @property
     def inference_fn(self) -> AtomicFunction:

@@ -253,9 +253,9 @@ class _Step:
             return
         cf = step.get_concrete_function()
         graph = cf.graph
-        n_data = len(graph.inputs) - len(cf.captured_inputs)
+        n_data = len(graph.inputs) - len(cf._captured_tensors)
         values = {id(t): c._arr if hasattr(c, "_arr") else c for t, c in
-                  zip(graph.inputs[n_data:], cf.captured_inputs)}
+                  zip(graph.inputs[n_data:], cf._captured_tensors)}
         needs_data = {id(t) for t in graph.inputs[:n_data]}
         touched: set = set()  # variables an operation needing data used
         for node in graph.operations:

@@ -10,6 +10,10 @@ modules fails that test until it is listed here.
 
 # ops/ module -> the ops it registers (in ops/ order: a module's imports come first).
 LAZY_OPS: dict[str, tuple[str, ...]] = {
+    "resource_ops": (
+        "AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "DestroyResourceOp",
+        "VarHandleOp", "VarIsInitializedOp",
+    ),
     "tfdbg": (
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",
     ),

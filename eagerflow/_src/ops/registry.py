@@ -145,6 +145,9 @@ class TFForm:
     export: Callable | None = None
     load: Callable | None = None
     graph_args: Callable | None = None
+    # its `load` takes resource tensors (variable handles) as they are: tf.raw_ops offers
+    # the op with its resource inputs (saved_model/raw_ops.py)
+    takes_handles: bool = False
 
 
 @dataclass(frozen=True, eq=False)

@@ -24,21 +24,54 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    OutOfRangeError,
+)
 from eagerflow._src.core.name_scope import scoped_name
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import identity
-from eagerflow._src.ops.registry import OpDef, register
+from eagerflow._src.ops.registry import OpDef, TFForm, register
 
 _uid = itertools.count(1)
+# TF's numbering of the anonymous resources a process makes: a variable's handle is named
+# "<variable name>/<n>" (n from 0, taken when the variable is made)
+_handle_uids = itertools.count(0)
 
+
+
+def _read_load(node: Any) -> list:
+    """tf.raw_ops.ReadVariableOp(resource=handle, dtype=...): the value of the variable the
+    handle names, TF's errors where it names none or one of another dtype."""
+    var = handle_variable(node.inputs[0], "ReadVariableOp")
+    want = node.attrs["dtype"]
+    if want is not var._dtype:
+        raise InvalidArgumentError(
+            None, None, f"Trying to read variable with wrong dtype. Expected "
+                        f"{dtype_word(want)} got {dtype_word(var._dtype)} [Op:ReadVariableOp]")
+    graph = _state.graph
+    if graph is not None and hasattr(graph, "read_variable"):
+        return [graph.read_variable(var, "ReadVariableOp")]
+    t = EagerTensor(var._arr, var._dtype, var._device)
+    # recorded for the tapes that watch the variable; unlike the variable's own reads, a
+    # read through its handle does not make a tape watch it (as in TF)
+    node = Node(READ, (var,), (t,), {})
+    for tape in list(_state.tapes or ()):
+        tape._record(node)
+    return [t]
+
+
+# (the node a tape records for a read; raw ReadVariableOp calls take a handle: _read_load)
 READ = register(OpDef(
     "ReadVariableOp", lambda v: [(tuple(v.shape), v.dtype)], lambda xp, v: v,
-    grad=lambda n, g: [g],
+    grad=lambda n, g: [g], tf=TFForm(load=_read_load, takes_handles=True),
 ))
 
 
@@ -266,6 +299,7 @@ class Variable(metaclass=_VariableMeta):
                              f"variable: {name}") from None
         self._aggregation = as_aggregation(aggregation, name)
         self._unique_id = next(_uid)
+        self._handle_uid = next(_handle_uids)
         if isinstance(initial_value, Tensor) and not hasattr(initial_value, "_arr"):
             init = getattr(initial_value.graph, "initialize_on_first_call", None)
             if init is not None and init(self, initial_value) and shape is None:
@@ -446,7 +480,12 @@ class Variable(metaclass=_VariableMeta):
 
     @property
     def handle(self) -> Any:
-        return self
+        """The variable's resource tensor (dtype resource, TF's anonymous "tensorflow::Var"
+        handle), made on first use; it keeps the variable alive, as TF's does."""
+        h = self.__dict__.get("_handle_tensor")
+        if h is None:
+            h = self._handle_tensor = variable_handle(self)
+        return h
 
     @property
     def initial_value(self) -> Tensor:
@@ -594,11 +633,72 @@ class _UnreadVariable(Variable):
 
     @property
     def handle(self) -> Any:
-        return self._unread_of
+        return self._unread_of.handle
 
     @property
     def device(self) -> str:  # (a variable may report a device of its own: a ps task's)
         return self._unread_of.device
+
+
+def resource_tensor(handle: ResourceHandle, device: str) -> EagerTensor:
+    """The scalar tensor of dtype resource that holds `handle`, on `device`."""
+    arr = np.empty((), dtype=object)
+    arr[()] = handle
+    return EagerTensor(arr, dt.resource, device)
+
+
+def variable_handle(var: Variable) -> EagerTensor:
+    """`var`'s handle as TF 2 makes it: named after the variable and its creation number,
+    in the "Anonymous" container, declaring its dtype and shape."""
+    uid = var.__dict__.get("_handle_uid")
+    if uid is None:  # (a variable made without Variable.__init__: numbered on first use)
+        uid = var._handle_uid = next(_handle_uids)
+    base = var._name[:-2] if var._name.endswith(":0") else var._name
+    handle = ResourceHandle(f"{base}/{uid}", var.device, "Anonymous", "tensorflow::Var",
+                            ((var._dtype, var._shape._dims),), var)
+    return resource_tensor(handle, var.device)
+
+
+def held_handle(h: Any) -> ResourceHandle | None:
+    """The ResourceHandle a resource tensor holds (an eager one, or the constant a graph
+    captured it as); None for anything else."""
+    if not isinstance(h, Tensor) or h._dtype is not dt.resource:
+        return None
+    arr = getattr(h, "_arr", None)
+    if arr is None:
+        arr = getattr(getattr(h, "_op", None), "attrs", {}).get("value")
+    held = arr[()] if isinstance(arr, np.ndarray) and arr.ndim == 0 else None
+    return held if isinstance(held, ResourceHandle) else None
+
+
+def variable_of(h: Any) -> Any:
+    """The variable resource tensor `h` names, None where it names none (yet)."""
+    held = held_handle(h)
+    if held is None:
+        return None
+    var = held.target if held.target is not None else \
+        RESOURCES.lookup(held.container, held.name)
+    return var if is_tf_variable(var) else None
+
+
+def handle_variable(h: Any, op: str) -> Any:
+    """The variable `h` (a resource tensor, or a variable) names; TF's FailedPrecondition-
+    Error for a handle of none (a VarHandleOp's never assigned, or destroyed)."""
+    if is_tf_variable(h):
+        return h
+    var = variable_of(h)
+    if var is None:
+        held = held_handle(h)
+        c, name = held.container, held.name
+        why = RESOURCES.missing(c, name, "N10tensorflow3VarE")
+        if why.startswith("Container"):
+            why += f" (Could not find resource: {c}/{name})"
+        raise FailedPreconditionError(
+            None, None, f"Could not find variable {name}. This could mean that the variable "
+                        f"has been deleted. In TF1, it can also mean the variable is "
+                        f"uninitialized. Debug info: container={c}, status error message="
+                        f"{why} [Op:{op}]")
+    return var
 
 
 def _assign_op() -> Any:

@@ -29,6 +29,7 @@ from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
@@ -435,6 +436,10 @@ class FunctionWriter:
                 # outputs, and the lowerings their constants
                 continue
             self._current = op
+            if op.type == "Const" and op.outputs[0]._dtype is dt.resource:
+                # a variable's handle (`v.handle`, captured as it is): its resource argument
+                self._refs[id(op.outputs[0])] = self._handle_arg(op)
+                continue
             state = self.written()
             self.take_arg_consts(op)
             try:
@@ -454,6 +459,14 @@ class FunctionWriter:
         self._current = None
         self.finish([self.ref(t) for t in outputs])
 
+
+    def _handle_arg(self, op: Any) -> Ref:
+        var = variable_of(op.outputs[0])
+        if var is None:
+            raise ExportError(f"Tried to export a function which returns or uses the resource "
+                              f"tensor {op.name!r}, which names no variable of the object "
+                              "saved")
+        return self.resource(var)
 
     def _order_by_resource(self, nd: Any, op: str, handles: list) -> None:
         """A branch's stateful node `nd` ordered as TF's automatic control dependencies

@@ -293,14 +293,16 @@ class LibraryImporter:
         self._building: list = []  # (name, env) of the functions being imported
 
     def concrete(self, name: str, args: list, out_structure: Any = None,
-                 input_signature: Any = None, arg_keywords: list | None = None
-                 ) -> ConcreteFunction:
+                 input_signature: Any = None, arg_keywords: list | None = None,
+                 handles: bool = True) -> ConcreteFunction:
         """FunctionDef `name` as a ConcreteFunction. Each of `args` stands for one argument:
         a `Spec` (shape, dtype) becomes an input placeholder, anything else (a variable, a
         constant, an asset's path) is bound to the argument. Outputs are packed as
-        `out_structure` (default: a flat tuple)."""
+        `out_structure` (default: a flat tuple). `handles`: a variable the function returns
+        is its handle (False: a placeholder zero, for a loop body or branch, whose caller
+        keeps the variables bound and takes none of its resource results)."""
         key = (name, tuple(a if isinstance(a, Spec) else id(a) for a in args),
-               id(out_structure), id(input_signature))
+               id(out_structure), id(input_signature), handles)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -331,11 +333,15 @@ class LibraryImporter:
                     self._node(nd, env, consts)
             finally:
                 self._building.pop()
-            outs = [_as_tensor(env_get(env, fdef.ret[a.name], self.source, name))
-                    if a.type != _DT_RESOURCE else constant(0)
+            rets = [env_get(env, fdef.ret[a.name], self.source, name)
                     for a in fdef.signature.output_arg]
+            # a resource result: the handle of the variable it is (a table's: not yet)
+            outs = [_as_tensor(r) if a.type != _DT_RESOURCE else
+                    r.handle if handles and is_variable(r) else constant(0)
+                    for a, r in zip(fdef.signature.output_arg, rets)]
             graph.outputs = [identity(graph.capture(t)) for t in outs]
-        resources = [a.name for a in fdef.signature.output_arg if a.type == _DT_RESOURCE]
+        resources = [a.name for a, r in zip(fdef.signature.output_arg, rets)
+                     if a.type == _DT_RESOURCE and not (handles and is_variable(r))]
         if out_structure is RETURNS_NONE and not outs:
             template: Any = None
         elif out_structure is None or out_structure is RETURNS_NONE:
@@ -635,8 +641,8 @@ def _if(importer: Any, node: Any) -> list:
     pred, ins = node.inputs[0], node.inputs[1:]
     args = [x if is_bound(x) else Spec(x._shape, x._dtype) for x in ins]
     tensors = [x for x in ins if not is_bound(x)]
-    then_cf = importer.concrete(node.attrs["then_branch"], args)
-    else_cf = importer.concrete(node.attrs["else_branch"], args)
+    then_cf = importer.concrete(node.attrs["then_branch"], args, handles=False)
+    else_cf = importer.concrete(node.attrs["else_branch"], args, handles=False)
     n = len(node.attrs["Tout"])
     if n == 0:
         cond(pred, lambda: then_cf._call_flat(tensors) and None,
@@ -653,7 +659,7 @@ def _case(importer: Any, node: Any) -> list:
     index, ins = node.inputs[0], node.inputs[1:]
     args = [x if is_bound(x) else Spec(x._shape, x._dtype) for x in ins]
     tensors = [x for x in ins if not is_bound(x)]
-    cfs = [importer.concrete(name, args) for name in node.attrs["branches"]]
+    cfs = [importer.concrete(name, args, handles=False) for name in node.attrs["branches"]]
     if not node.attrs["Tout"]:
         switch_case(index, [lambda cf=cf: cf._call_flat(tensors) and None for cf in cfs])
         return []
@@ -671,8 +677,8 @@ def _while(importer: Any, node: Any) -> list:
     # loosen the inputs to the invariants, so the functions are traced for any iteration
     args = [Spec(invariants[carried.index(i)]._dims, a.dtype) if isinstance(a, Spec) else a
             for i, a in enumerate(args)]
-    cond_cf = importer.concrete(node.attrs["cond"], args)
-    body_cf = importer.concrete(node.attrs["body"], args)
+    cond_cf = importer.concrete(node.attrs["cond"], args, handles=False)
+    body_cf = importer.concrete(node.attrs["body"], args, handles=False)
 
     def c(*vs: Any) -> Any:
         return cond_cf.call_flat_outputs(list(vs))[0]

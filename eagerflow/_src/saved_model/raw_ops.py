@@ -34,7 +34,9 @@ from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, run_op_node
 
 _PATH = Path(__file__).with_name("tf_raw_ops.json")
-_HANDLE_TYPES = (20, 21)  # DT_RESOURCE, DT_VARIANT: raw handles eagerflow does not expose
+_DT_RESOURCE = 20
+# DT_RESOURCE, DT_VARIANT: raw handles, taken only by the ops whose TF form says so
+_HANDLE_TYPES = (_DT_RESOURCE, 21)
 
 
 @functools.lru_cache(maxsize=1)
@@ -55,7 +57,9 @@ def _runnable(name: str) -> bool:
     if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
         return False
     op = tf_ops.op_def(name)
-    return not any(a.type in _HANDLE_TYPES for a in op.input_arg) and \
+    form = getattr(REGISTRY.get(name), "tf", None)
+    handles = _HANDLE_TYPES[1:] if form is not None and form.takes_handles else _HANDLE_TYPES
+    return not any(a.type in handles for a in op.input_arg) and \
         not any(a.type in ("func", "list(func)") for a in op.attr)
 
 
@@ -190,6 +194,8 @@ class RawOp:
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it."""
+        if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
+            return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
             value = value.read_value()
         want = dt.as_dtype(fixed) if fixed else attrs.get(type_attr)

@@ -1,0 +1,175 @@
+"""The ops on variable handles that tf.raw_ops runs: VarHandleOp, VarIsInitializedOp,
+DestroyResourceOp and Assign{,Add,Sub}VariableOp (ReadVariableOp is variables.py's READ).
+
+Sits in ops/ over variables.py; loaded on first use (op_index.py lists it). A handle is a
+scalar tensor of dtype resource holding a core/resource.py ResourceHandle: a variable's
+own (`v.handle`: TF 2's anonymous, reference-counted handle, which names the variable
+itself, so DestroyResourceOp leaves it be), or VarHandleOp's, which names a variable kept
+by container and shared name in core/resource.py's RESOURCES (made by its first
+AssignVariableOp, removed by DestroyResourceOp), as TF's ResourceMgr keeps them.
+
+Each op's `tf.load` is what a raw call runs (saved_model/raw_ops.py hands it the node):
+eagerly the op itself through `bind` (its kernel works on the handle's array); while a
+function is traced, a handle that names a variable becomes that variable's read or write
+in the graph (graph/var_reads.py), so the function captures the variable as any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, shape_str
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.variables import (
+    ResourceVariable,
+    handle_variable,
+    held_handle,
+    variable_of,
+)
+
+_VAR_KIND = "tensorflow::Var"
+
+
+def _object_scalar(value: Any) -> np.ndarray:
+    arr = np.empty((), dtype=object)
+    arr[()] = value
+    return arr
+
+
+def _held(arr: Any) -> ResourceHandle:
+    return arr[()]
+
+
+def _target(held: ResourceHandle) -> Any:
+    return held.target if held.target is not None else \
+        RESOURCES.lookup(held.container, held.name)
+
+
+# -- VarHandleOp ------------------------------------------------------------------------
+def _handle_kernel(xp: Any, *, container: str = "", shared_name: str = "", dtype: Any = None,
+                   shape: Any = None, allowed_devices: Any = ()) -> np.ndarray:
+    dims = None if shape is None else tuple(None if d is None or d < 0 else int(d)
+                                            for d in shape)
+    return _object_scalar(ResourceHandle(shared_name, _state.device, container or "localhost",
+                                         _VAR_KIND, ((dt.as_dtype(dtype), dims),)))
+
+
+def _handle_load(node: Any) -> list:
+    a = node.attrs
+    attrs = {k: a[k] for k in ("container", "shared_name", "dtype", "shape")}
+    return [bind(VAR_HANDLE, (), attrs)]
+
+
+VAR_HANDLE = register(OpDef(
+    "VarHandleOp", lambda **attrs: [((), dt.resource)], _handle_kernel, stateful=True,
+    gpu=False, tf=TFForm(load=_handle_load, takes_handles=True),
+))
+
+
+# -- VarIsInitializedOp -----------------------------------------------------------------
+def _is_initialized_kernel(xp: Any, h: Any) -> np.ndarray:
+    return np.array(_target(_held(h)) is not None)
+
+
+def _is_initialized_load(node: Any) -> list:
+    h = node.inputs[0]
+    if _state.graph is not None and held_handle(h) is not None:
+        # (traced: whether it is initialized is known now, as the handle is)
+        return [convert_to_tensor(variable_of(h) is not None)]
+    return [bind(IS_INITIALIZED, (h,), {})]
+
+
+IS_INITIALIZED = register(OpDef(
+    "VarIsInitializedOp", lambda h: [((), dt.bool)], _is_initialized_kernel, stateful=True,
+    gpu=False, tf=TFForm(load=_is_initialized_load, takes_handles=True),
+))
+
+
+# -- DestroyResourceOp ------------------------------------------------------------------
+def _destroy_kernel(xp: Any, h: Any, *, ignore_lookup_error: bool = True) -> tuple:
+    held = _held(h)
+    if held.target is not None:
+        return ()  # a variable's own handle: the variable lives while it is referred to
+    why = RESOURCES.delete(held.container, held.name)
+    if why is not None and not ignore_lookup_error:
+        raise NotFoundError(None, None, f"{why} [Op:DestroyResourceOp]")
+    return ()
+
+
+def _destroy_load(node: Any) -> list:
+    bind(DESTROY, (node.inputs[0],),
+         {"ignore_lookup_error": node.attrs["ignore_lookup_error"]})
+    return []
+
+
+DESTROY = register(OpDef(
+    "DestroyResourceOp", lambda h, **attrs: [], _destroy_kernel, num_outputs=0,
+    stateful=True, gpu=False, tf=TFForm(load=_destroy_load, takes_handles=True),
+))
+
+
+# -- Assign{,Add,Sub}VariableOp ---------------------------------------------------------
+def _check_assign(op: str, var: Any, value: Any, mode: str, validate_shape: bool) -> None:
+    """TF's kernels' refusals of an assignment of `value` to `var`."""
+    have = var._arr.shape if mode != "set" else None
+    if mode != "set" and tuple(value.shape) != tuple(have):
+        raise InvalidArgumentError(
+            None, None, f"Cannot update variable with shape {shape_str(have)} using a Tensor "
+                        f"with shape {shape_str(value.shape)}, shapes must be equal. [Op:{op}]")
+    if value.dtype is not var._dtype:
+        msg = "DType of variable handle and value does not match." if mode != "set" else \
+            f"Trying to assign variable with wrong dtype. Expected {dtype_word(var._dtype)} " \
+            f"got {dtype_word(value.dtype)}"
+        raise InvalidArgumentError(None, None, f"{msg} [Op:{op}]")
+    if mode == "set" and validate_shape and tuple(value.shape) != tuple(var._arr.shape):
+        raise InvalidArgumentError(
+            None, None, f"Trying to assign to variable with tensor with wrong shape. Expected "
+                        f"{shape_str(var._arr.shape)} got {shape_str(value.shape)} [Op:{op}]")
+
+
+def _assign_kernel(op: str, mode: str) -> Any:
+    def kernel(xp: Any, h: Any, value: Any, *, dtype: Any,
+               validate_shape: bool = False) -> tuple:
+        held = _held(h)
+        t = EagerTensor(value, dt.as_dtype(dtype))
+        var = _target(held)
+        if var is None and mode == "set":
+            # the first assignment makes the variable, of the value's dtype and shape
+            var = ResourceVariable(t, name=held.name or "Variable", trainable=False)
+            RESOURCES.create(held.container, held.name, var)
+            return ()
+        var = handle_variable(EagerTensor(h, dt.resource), op)
+        _check_assign(op, var, t, mode, validate_shape)
+        var._write(t, mode)
+        return ()
+    return kernel
+
+
+def _assign_load(mode: str) -> Any:
+    def load(node: Any) -> list:
+        h, value = node.inputs
+        var = variable_of(h)
+        graph = _state.graph
+        if graph is not None and hasattr(graph, "assign_variable") and var is not None:
+            graph.assign_variable(var, value, mode)  # traced: the variable's own write
+            return []
+        attrs = {"dtype": node.attrs["dtype"],
+                 "validate_shape": node.attrs.get("validate_shape", False)}
+        bind(_ASSIGN[mode], (h, value), attrs)
+        return []
+    return load
+
+
+_ASSIGN = {mode: register(OpDef(
+    name, lambda h, value, **attrs: [], _assign_kernel(name, mode), num_outputs=0,
+    stateful=True, gpu=False, tf=TFForm(load=_assign_load(mode), takes_handles=True),
+)) for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
+                      ("sub", "AssignSubVariableOp"))}
