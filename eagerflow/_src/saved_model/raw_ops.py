@@ -29,6 +29,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import eager_errors, training_ops
 from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, run_op_node
@@ -302,10 +303,13 @@ def _typed(values: list) -> tuple:
 
 
 def _variable(handle: Any, arg: str) -> Any:
-    """The variable a resource argument names: eagerly `v.handle` is the variable; in a
-    TF 1 graph its VarHandleOp's output stands for it."""
+    """The variable a resource argument names: a variable, its handle (`v.handle`, a
+    resource tensor); in a TF 1 graph its VarHandleOp's output stands for it."""
     if is_variable(handle):
         return handle
+    var = variable_of(handle)
+    if var is not None:
+        return var
     op = getattr(handle, "_op", None)
     for v in getattr(getattr(op, "graph", None), "variables", {}).values():
         if getattr(v, "_handle_op", None) is op:
