@@ -68,7 +68,7 @@ OPS_ORDER = [
     "windows",
     "packed_strings",
     # math
-    "elementwise", "halfprec", "libm32", "eigen_reduce", "eigen32", "broadcast_grads", "math",
+    "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads", "math",
     "math_special",
     "special_scalars",
     "special_functions", "special_incomplete",

@@ -6,6 +6,8 @@ multiples of pi/2, huge and tiny magnitudes, and ordinary draws."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 
 F = np.float32
@@ -43,3 +45,37 @@ def bits(y: np.ndarray) -> list:
 
 # Functions whose gradient TF computes with another of FUNCTIONS (sin's is cos, ...)
 GRADIENTS = ("tf.sin", "tf.cos", "tf.exp", "tf.math.expm1", "tf.sinh", "tf.cosh")
+
+
+# The half types: the same functions (and rsqrt, whose scalar path rounds the square root
+# first) over every bit pattern as one tensor (Eigen's packets, or the C library on every
+# value where Eigen has no packet function), and over every 17th one as 7-value tensors
+# (TF's scalar path: the float32 function rounded once).
+HALF_TYPES = ("float16", "bfloat16")
+HALF_FUNCTIONS = FUNCTIONS + ("tf.math.rsqrt",)
+STRIDE = 17
+
+
+def half_inputs(tf, dtype: str, stride: int = 1):
+    bits = np.arange(0, 65536, stride, dtype=np.uint16)
+    return tf.bitcast(tf.constant(bits), getattr(tf, dtype))
+
+
+def half_bits(tf, y) -> np.ndarray:
+    """Result bit patterns, each NaN as 0x7fff (payloads are no fact)."""
+    bits = tf.bitcast(y, tf.uint16).numpy().astype(np.int64)
+    bits[tf.math.is_nan(y).numpy()] = 0x7FFF
+    return bits
+
+
+def half_case(tf, name: str, dtype: str, small: bool) -> dict:
+    """{"sha256", "head"} of `name`'s results over the inputs, as one tensor or 7 at a time."""
+    fn = eval(name, {"tf": tf})
+    if small:
+        x = half_inputs(tf, dtype, STRIDE)
+        n = int(x.shape[0])
+        bits = np.concatenate([half_bits(tf, fn(x[i:i + 7])) for i in range(0, n, 7)])
+    else:
+        bits = half_bits(tf, fn(half_inputs(tf, dtype)))
+    return {"sha256": hashlib.sha256(bits.astype("<u2").tobytes()).hexdigest(),
+            "head": bits[:: max(1, bits.size // 64)].tolist()}

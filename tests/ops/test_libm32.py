@@ -15,7 +15,15 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import c_float_function
 from eagerflow._src.ops import libm32
-from tests.ops.libm32_cases import FUNCTIONS, GRADIENTS, bits, inputs
+from tests.ops.libm32_cases import (
+    FUNCTIONS,
+    GRADIENTS,
+    HALF_FUNCTIONS,
+    HALF_TYPES,
+    bits,
+    half_case,
+    inputs,
+)
 
 pytestmark = [pytest.mark.usefixtures("cpu_kernels"), pytest.mark.skipif(
     platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64") or
@@ -71,6 +79,30 @@ def test_gradients_are_tfs(name):
             y = fn(t)
         grads.append(tape.gradient(y, t).numpy())
     assert bits(grads) == [b for b, k in zip(GOLDEN[name + " gradients"], normal) if k]
+
+
+@pytest.mark.parametrize("dtype", HALF_TYPES)
+@pytest.mark.parametrize("name", HALF_FUNCTIONS)
+@pytest.mark.parametrize("small", [False, True], ids=["all", "sevens"])
+def test_half_types_are_tfs(name, dtype, small):
+    """float16/bfloat16: fewer than 8 values take the float32 function rounded once (TF's
+    scalar path), larger tensors Eigen's packets or, for functions Eigen has none of, the
+    C library's function on every value (a table lookup)."""
+    key = f"{dtype} {name} {'sevens' if small else 'all'}"
+    got, want = half_case(tf, name, dtype, small), GOLDEN[key]
+    assert got == want, (key, got["head"], want["head"])
+
+
+def test_half_traced_small_and_large():
+    x = np.array([0.3, -1e-40, 2.5], dtype=tf.bfloat16.as_numpy_dtype)
+    for name in ("tf.tan", "tf.math.log", "tf.math.rsqrt"):
+        fn = _fn(name)
+        eager = fn(tf.constant(x)).numpy()
+        traced = tf.function(lambda v, fn=fn: fn(v))(tf.constant(x)).numpy()
+        assert bits(eager.astype(np.float32)) == bits(traced.astype(np.float32))
+    big = np.linspace(-3, 3, 40).astype(np.float16)
+    assert bits(tf.function(tf.tan)(tf.constant(big)).numpy().astype(np.float32)) == \
+        bits(tf.tan(tf.constant(big)).numpy().astype(np.float32))
 
 
 def test_cases_are_not_numpys():

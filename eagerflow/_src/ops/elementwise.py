@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor import (
     scalar_pair,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import libm32
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
@@ -127,6 +128,8 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     """An elementwise op of one input: `np_name` names the function (of that name in every
     array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields."""
     half, small = fields.get("half_kernel"), fields.get("small_kernel")
+    if small is not None:  # the half types' kernel takes TF's scalar path too (libm32.py)
+        half = fields["half_kernel"] = libm32.half(small, half)
     if isinstance(np_name, str) and (half is not None or small is not None):
         fn = getattr(np, np_name)
 
@@ -141,8 +144,10 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
         def kernel(xp: Any, x: Any) -> Any:
             return getattr(xp, np_name)(x)
-    elif small is not None:  # a kernel(xp, x) of its own, but TF's scalar path on the host
+    elif small is not None:  # a kernel(xp, x) of its own, but TF's on the host
         def kernel(xp: Any, x: Any) -> Any:
+            if xp is np and x.dtype in _HALF_NP:
+                return half(x)
             if xp is np and x.dtype == _F32 and x.size < 8:
                 return small(x)
             return np_name(xp, x)

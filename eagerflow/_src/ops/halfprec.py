@@ -100,6 +100,8 @@ def expm1(x: Any) -> Any:
 
 def rsqrt(x: Any) -> Any:
     with np.errstate(all="ignore"):
+        if x.size < 8:  # TF's scalar path: the square root rounded to the type first
+            return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
         return down(_F32(1) / np.sqrt(up(x)), x.dtype)
 
 

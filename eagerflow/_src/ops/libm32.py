@@ -1,7 +1,9 @@
-"""float32 functions of tensors of fewer than 8 values, as TF 2.21's CPU kernels compute them.
+"""float32 functions of tensors of fewer than 8 values (and the half types'), as TF 2.21's
+CPU kernels compute them.
 
-Sits in the ops layer beside halfprec.py and eigen32.py, under math.py and
-math_special.py, whose OpDefs name these kernels (`small_kernel`). TF's elementwise
+Sits at the bottom of the math family in ops/, under elementwise.py (whose `_unary`
+derives an op's half-type kernel from its `small_kernel`), math.py and math_special.py,
+whose OpDefs name these kernels. TF's elementwise
 kernels run Eigen over whole packets of 8 floats and call the scalar function on the
 values past the last whole packet: every value of a tensor of fewer than 8 (a scalar's
 included: learning-rate schedules, loss scales). For sin, cos, tan, exp, log, log1p,
@@ -17,6 +19,11 @@ back, as `sinf` does for tiny values) is flushed to a signed zero, and the two f
 that compute with a denormal input read it as TF's CPU does (`expm1f` as zero, `logf` as
 the constant its first scaling step gives). Tanh and erf are Eigen's own polynomials even
 there (halfprec.py); the larger tensors' packets keep NumPy's ufuncs (docs/ulp32.md).
+
+The half types follow: under 8 values TF computes the same float32 function and rounds
+it once; for the functions without an Eigen packet version (tan, the inverse
+trigonometric and the hyperbolic functions but tanh) it calls the C library on every
+value of any tensor, which `half` reads from a table of all 65,536 results.
 Checked against TF 2.21 by tests/ops/test_libm32.py (libm32_golden.json).
 """
 
@@ -78,5 +85,30 @@ def scalar(cname: str) -> Callable[[Any], Any]:
         return np.array(out, _F32).reshape(x.shape)
 
     kernel.__name__ = cname
+    return kernel
+
+
+def half(small: Callable, packets: Callable | None) -> Callable[[Any], Any]:
+    """The float16/bfloat16 kernel `(x) -> y` of an op whose float32 `small` kernel is the
+    C library's function. TF's scalar path (fewer than PACKET values) computes the float32
+    function of each value and rounds it once to the type; larger tensors run `packets`,
+    Eigen's packet function (halfprec.py), or where Eigen has none (tan, the inverse
+    trigonometric and hyperbolic functions but tanh) the C library's on every value, which
+    a table of the 65,536 results, built on first use, gives at the cost of a lookup."""
+    tables: dict = {}
+
+    def kernel(x: Any) -> Any:
+        with np.errstate(over="ignore"):  # (float32 results past the type's range: inf)
+            if x.size < PACKET:
+                return small(x.astype(_F32)).astype(x.dtype)
+            if packets is not None:
+                return packets(x)
+            table = tables.get(x.dtype)
+            if table is None:
+                every = np.arange(1 << 16, dtype=np.uint16).view(x.dtype).astype(_F32)
+                table = tables[x.dtype] = small(every).astype(x.dtype)
+        return table[x.view(np.uint16)]
+
+    kernel.__name__ = f"half_{small.__name__}"
     return kernel
 
