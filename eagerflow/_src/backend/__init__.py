@@ -315,6 +315,14 @@ def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].select(hit, values, out)
 
 
+def relu(xp: Any, x: Any, out: Any = None) -> Any:
+    """`xp.maximum(x, 0)` in x's dtype, NaN passing (into `out` when given, which may be
+    x): on CPU over rows against a row of zeros, NumPy's vectorized loop (numpy.py)."""
+    if xp is np:
+        return cpu.relu(x, out)
+    return xp.maximum(x, x.dtype.type(0), out=out)  # (a scalar argument of the launch)
+
+
 def broadcast_copy(xp: Any, x: Any, shape: tuple) -> Any:
     """`xp.broadcast_to(x, shape).copy()` (on CPU with a longer inner loop: see numpy.py)."""
     if xp is np:

@@ -377,6 +377,39 @@ def select(hit: Any, values: Any, out: Any = None) -> Any:
     return out
 
 
+# Zeros rows for relu(), by dtype: NumPy's maximum runs its SIMD loop only when both
+# operands are contiguous runs; against a 0-d zero (stride 0) it takes its scalar loop,
+# 3-4x slower (346k float32: 0.100 ms against 0.032 ms here, NumPy 2.4 on AVX-512).
+_ZERO_ROW = 4096
+_ZEROS: dict = {}
+_RELU_TYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+
+
+def relu(x: Any, out: Any = None) -> np.ndarray:
+    """`np.maximum(x, zero)` (zero a 0-d array of x's dtype; into `out` when given, which
+    may be x): the same comparisons, NaN passing, over rows of a contiguous x against a
+    contiguous row of zeros where that takes NumPy's vectorized loop."""
+    d = x.dtype
+    n = x.size
+    if (n < 2 * _ZERO_ROW or d not in _RELU_TYPES or not x.flags.c_contiguous
+            or (out is not None and (not out.flags.c_contiguous or out.dtype != d
+                                     or out.shape != x.shape))):
+        return np.maximum(x, np.zeros((), d), out=out)
+    zeros = _ZEROS.get(d)
+    if zeros is None:
+        zeros = _ZEROS[d] = np.zeros(_ZERO_ROW, d)
+        zeros.flags.writeable = False
+    if out is None:
+        out = np.empty(x.shape, d)
+    src, dst = x.reshape(-1), out.reshape(-1)
+    k = n // _ZERO_ROW * _ZERO_ROW
+    rows = (k // _ZERO_ROW, _ZERO_ROW)
+    np.maximum(src[:k].reshape(rows), zeros, out=dst[:k].reshape(rows))
+    if k < n:
+        np.maximum(src[k:], zeros[:n - k], out=dst[k:])
+    return out
+
+
 def broadcast_copy(x: Any, shape: tuple) -> np.ndarray:
     """`np.broadcast_to(x, shape).copy()`, faster when the broadcast axes are followed by a
     short run of copied ones: NumPy's copy then calls its inner loop once per run (16

@@ -36,6 +36,7 @@ from eagerflow._src.backend import (
     scratch,
     select,
 )
+from eagerflow._src.backend import relu as max_zero
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
 COLS_BUDGET = 64 * 1024 * 1024
@@ -436,7 +437,6 @@ def _epilogue(xp: Any, bias: Any, relu: bool, outs: tuple, dtype: Any) -> Callab
         kernel = elementwise_kernel(xp, *_EPILOGUE_CUDA[bias is not None, relu])
         return (lambda dest: kernel(dest, bias, dest)) if bias is not None else \
             (lambda dest: kernel(dest, dest))
-    zero = xp.zeros((), dtype)
     tiled = None
     if (bias is not None and xp is np and len(outs) >= 2 and bias.ndim == 1
             and bias.shape[0] < 256 and bias.dtype == dtype):
@@ -449,7 +449,7 @@ def _epilogue(xp: Any, bias: Any, relu: bool, outs: tuple, dtype: Any) -> Callab
         elif bias is not None:
             add_last_axis(xp, dest, bias, out=dest)
         if relu:
-            xp.maximum(dest, zero, out=dest)
+            max_zero(xp, dest, out=dest)
     return apply
 
 
