@@ -71,7 +71,7 @@ OPS_ORDER = [
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads", "math",
     "math_special",
     "special_scalars",
-    "special_functions", "special_incomplete",
+    "special_functions", "special_incomplete", "select_v1",
     # array and shaping
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
     "shape_queries", "reshaping",

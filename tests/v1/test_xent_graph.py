@@ -21,8 +21,7 @@ def _ours():
     return OURS
 
 
-# (tf.compat.v1.losses' graphs: next)
-GRAPH_CASES = sorted(k for k, v in CASES.items() if v[2].startswith(("v1", "v2")))
+GRAPH_CASES = sorted(CASES)
 
 
 @pytest.mark.parametrize("case", GRAPH_CASES)

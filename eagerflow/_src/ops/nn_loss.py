@@ -308,7 +308,18 @@ def _check_rank_match(labels: Any, logits: Any) -> None:
 
 def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
                                              name: str | None = None) -> Any:
-    """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes)."""
+    """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes).
+    In a graph under TF's scope, with its Shape of the labels; rows of classes (TF's
+    rank-2 logits) make the op named `name` in it."""
+    if _state.graph is not None:
+        with name_scope(name or "SparseSoftmaxCrossEntropyWithLogits"):
+            labels = _t(labels)
+            array_shape(labels)
+            return _sparse_xent(labels, logits, name)
+    return _sparse_xent(labels, logits, None)
+
+
+def _sparse_xent(labels: Any, logits: Any, name: str | None) -> Any:
     logits = _t(logits)
     labels = _t(labels)
     if logits._shape is not None and not logits._shape:
@@ -322,7 +333,7 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
         labels_shape = shape[:-1] if known else array_shape(labels)
         precise = reshape(precise, (-1, shape[-1] if known else array_shape(logits)[-1]))
         labels = reshape(labels, (-1,))
-    loss, _ = bind(SPARSE_XENT, (precise, labels), {})
+    loss, _ = bind(SPARSE_XENT, (precise, labels), {}, name if len(shape) == 2 else None)
     if len(shape) != 2:
         loss = reshape(loss, labels_shape)
     return cast(loss, dt.float16) if half else loss

@@ -10,6 +10,9 @@ modules fails that test until it is listed here.
 
 # ops/ module -> the ops it registers (in ops/ order: a module's imports come first).
 LAZY_OPS: dict[str, tuple[str, ...]] = {
+    "select_v1": (
+        "Select",
+    ),
     "resource_ops": (
         "AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "DestroyResourceOp",
         "VarHandleOp", "VarIsInitializedOp",

@@ -65,7 +65,13 @@ class _Writer(GraphWriter):
             finally:
                 self._owner = owner
             self._refs[id(t)] = ref
-            self.op_node[id(op)] = ref.name.split(":")[0]
+            node = self.op_node[id(op)] = ref.name.split(":")[0]
+            # (made under control dependencies, it waits on them, as TF's constant does)
+            controls = [self.op_node.get(id(c)) for c in op._control_inputs]
+            for nd in self.fdef.node_def:
+                if nd.name == node:
+                    nd.input.extend("^" + c for c in controls
+                                    if c is not None and "^" + c not in nd.input)
             return
         self.take_arg_consts(op)
         try:

@@ -241,7 +241,6 @@ COMPOSED = {
     "SeluGrad": lambda n: nn.selu_grad(*n.inputs),
     "ConcatOffset": _concat_offset,
     "Squeeze": _squeeze,
-    "Select": lambda n: math.where(n.inputs[0], n.inputs[1], n.inputs[2]),
     "ShapeN": lambda n: array.shape_n(n.inputs, out_type=n.attrs["out_type"]),
     "Pad": _pad,
     "Split": _split,

@@ -28,7 +28,7 @@ EXTRA_OPS = (
     "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
     # composed from registered ops on import
-    "Select", "Squeeze", "ShapeN", "Pad", "Split", "BatchMatMul",
+    "Squeeze", "ShapeN", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
     "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6", "Inv",
     "SoftplusGrad", "SoftsignGrad",

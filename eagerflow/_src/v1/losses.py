@@ -14,10 +14,11 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.ops.array import broadcast_to, ones_like, shape, zeros_like
+from eagerflow._src.ops.array import shape, squeeze, zeros_like
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     add_n,
@@ -25,11 +26,12 @@ from eagerflow._src.ops.math import (
     equal,
     log,
     minimum,
+    multiply,
     squared_difference,
     stop_gradient,
-    where,
 )
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_loss import (
     sigmoid_cross_entropy_with_logits,
@@ -37,6 +39,8 @@ from eagerflow._src.ops.nn_loss import (
     sparse_softmax_cross_entropy_with_logits,
 )
 from eagerflow._src.ops.reduce import reduce_sum, size
+from eagerflow._src.ops.select_v1 import where_v1
+from eagerflow._src.v1.weights_broadcast import assert_broadcastable, broadcast_weights, ones_like
 
 
 class Reduction:
@@ -95,38 +99,67 @@ def get_total_loss(add_regularization_losses: bool = True, name: str = "total_lo
     return add_n(losses, name=name)
 
 
+def _num_elements(losses: Any) -> Any:
+    with name_scope("num_elements") as scope:
+        return cast(size(losses, name=scope), losses.dtype)
+
+
 def _num_present(losses: Any, weights: Any) -> Any:
-    """How many losses have a non-zero weight (weights broadcast to the losses)."""
-    weights = cast(weights, dt.float32)
-    present = where(equal(weights, 0.0), zeros_like(weights), ones_like(weights))
-    present = broadcast_to(present, shape(losses))
-    return reduce_sum(present)
+    """How many losses have a non-zero weight (weights broadcast to the losses), as TF's
+    graph counts them."""
+    if isinstance(weights, float) and weights != 0.0:
+        return _num_elements(losses)
+    with name_scope("num_present") as scope:
+        weights = cast(weights, dt.float32)
+        present = where_v1(equal(weights, 0.0), zeros_like(weights), ones_like(weights))
+        present = broadcast_weights(present, losses)
+        return reduce_sum(present, name=scope)
+
+
+def _safe_mean(losses: Any, num_present: Any) -> Any:
+    return div_no_nan(reduce_sum(losses), num_present, name="value")
+
+
+def _as_float32(weights: Any) -> Any:
+    """`weights` cast to float32, a Python value converted as TF's cast converts it
+    ("Cast/x")."""
+    if not isinstance(weights, Tensor) and not hasattr(weights, "_as_tensor"):
+        with name_scope("Cast"):
+            weights = convert_to_tensor_v2(weights, name="x")
+    return cast(weights, dt.float32)
+
+
+def _compute_loss(losses: Any, weights: Any, loss_collection: str, reduction: str) -> Any:
+    losses = convert_to_tensor(losses)
+    input_dtype = losses.dtype
+    losses = cast(losses, dt.float32)
+    weights = _as_float32(weights)
+    weighted = multiply(losses, weights)
+    if reduction == Reduction.NONE:
+        loss = weighted
+    else:
+        loss = reduce_sum(weighted)
+        if reduction == Reduction.MEAN:
+            loss = _safe_mean(loss, reduce_sum(multiply(ones_like(losses), weights)))
+        elif reduction == Reduction.SUM_BY_NONZERO_WEIGHTS:
+            loss = _safe_mean(loss, _num_present(losses, weights))
+        elif reduction == Reduction.SUM_OVER_BATCH_SIZE:
+            loss = _safe_mean(loss, _num_elements(losses))
+    loss = cast(loss, input_dtype)
+    add_loss(loss, loss_collection)
+    return loss
 
 
 def compute_weighted_loss(losses: Any, weights: Any = 1.0, scope: str | None = None,
                           loss_collection: str = GraphKeys.LOSSES,
                           reduction: str = _DEFAULT) -> Any:
-    """`losses * weights` reduced by `reduction`, in the losses' dtype; collected."""
+    """`losses * weights` reduced by `reduction`, in the losses' dtype; collected. As TF's
+    graph: after the check that the weights broadcast to the losses."""
     Reduction.validate(reduction)
     with name_scope(scope or "weighted_loss"):
-        losses = convert_to_tensor(losses)
-        input_dtype = losses.dtype
-        losses = cast(losses, dt.float32)
-        weights = cast(weights, dt.float32)
-        weighted = losses * weights
-        if reduction == Reduction.NONE:
-            loss = weighted
-        else:
-            loss = reduce_sum(weighted)
-            if reduction == Reduction.MEAN:
-                loss = div_no_nan(loss, reduce_sum(ones_like(losses) * weights), name="value")
-            elif reduction == Reduction.SUM_BY_NONZERO_WEIGHTS:
-                loss = div_no_nan(loss, _num_present(losses, weights), name="value")
-            elif reduction == Reduction.SUM_OVER_BATCH_SIZE:
-                loss = div_no_nan(loss, cast(size(losses), dt.float32), name="value")
-        loss = cast(loss, input_dtype)
-        add_loss(loss, loss_collection)
-        return loss
+        check = assert_broadcastable(weights, losses)
+        with control_dependencies([check] if check is not None else []):
+            return _compute_loss(losses, weights, loss_collection, reduction)
 
 
 def _required(**args: Any) -> None:
@@ -243,9 +276,11 @@ def softmax_cross_entropy(onehot_labels: Any, logits: Any, weights: Any = 1.0,
         labels, logits = _logits_pair(onehot_labels, logits)
         if label_smoothing > 0:
             classes = cast(shape(labels)[-1], logits.dtype)
-            labels = labels * (1 - label_smoothing) + label_smoothing / classes
-        losses = softmax_cross_entropy_with_logits(labels=stop_gradient(labels),
-                                                   logits=logits)
+            negatives = label_smoothing / classes
+            labels = labels * (1 - label_smoothing) + negatives
+        labels = stop_gradient(labels, name="labels_stop_gradient")
+        losses = softmax_cross_entropy_with_logits(labels=labels, logits=logits,
+                                                   name="xentropy")
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
@@ -255,5 +290,25 @@ def sparse_softmax_cross_entropy(labels: Any, logits: Any, weights: Any = 1.0,
                                  reduction: str = _DEFAULT) -> Any:
     _required(labels=labels, logits=logits)
     with name_scope(scope or "sparse_softmax_cross_entropy_loss") as sc:
-        losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        labels, logits, weights = _squeezed(labels, logits, weights)
+        losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits,
+                                                          name="xentropy")
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
+
+
+def _squeezed(labels: Any, logits: Any, weights: Any) -> tuple:
+    """TF's _remove_squeezable_dimensions for class ids (one dim fewer than the logits):
+    a trailing dim of 1 squeezed from the labels or the weights where the static ranks
+    say one is extra; the weights made a tensor."""
+    logits, labels = convert_to_tensor(logits), convert_to_tensor(labels)
+    lr, pr = labels.shape.rank, logits.shape.rank
+    if lr is not None and pr is not None:
+        if pr - lr == 2 and logits.shape[-1] in (1, None):
+            logits = squeeze(logits, [-1])
+        elif pr - lr == 0 and labels.shape[-1] in (1, None):
+            labels = squeeze(labels, [-1])
+    weights = convert_to_tensor_v2(weights)
+    wr = weights.shape.rank
+    if lr is not None and wr is not None and wr - labels.shape.rank == 1:
+        weights = squeeze(weights, [-1])
+    return labels, logits, weights

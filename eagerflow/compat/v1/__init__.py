@@ -77,7 +77,8 @@ _V1_MODULES["eagerflow._src.v1.partitioned"] = (
 _V1_RENAMED = {"Variable": ("eagerflow._src.v1.variables", "VariableV1"),
                "VariableAggregation": ("eagerflow._src.ops.variables", "VariableAggregation"),
                "layers": ("eagerflow._src.v1.layers", "layers"),
-               "DeviceSpec": ("eagerflow._src.core.device", "DeviceSpecV1")}
+               "DeviceSpec": ("eagerflow._src.core.device", "DeviceSpecV1"),
+               "where": ("eagerflow._src.ops.select_v1", "where_v1")}
 # TF 1's asserts take `data` before `summarize` and `message`
 _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_equal", "assert_none_equal", "assert_less", "assert_less_equal", "assert_greater",
