@@ -79,3 +79,12 @@ def half_case(tf, name: str, dtype: str, small: bool) -> dict:
         bits = half_bits(tf, fn(half_inputs(tf, dtype)))
     return {"sha256": hashlib.sha256(bits.astype("<u2").tobytes()).hexdigest(),
             "head": bits[:: max(1, bits.size // 64)].tolist()}
+
+
+def schedule_rates(keras) -> dict:
+    """Keras 3's cosine learning-rate schedules at every 7th step: each a scalar cos."""
+    cases = {"CosineDecay": keras.optimizers.schedules.CosineDecay(0.1, 1000, alpha=0.01),
+             "CosineDecayRestarts": keras.optimizers.schedules.CosineDecayRestarts(
+                 0.05, 300, t_mul=2.0, m_mul=0.9)}
+    return {f"keras {name} rates": bits([np.float32(s(i)) for i in range(0, 1001, 7)])
+            for name, s in cases.items()}

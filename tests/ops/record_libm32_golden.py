@@ -2,7 +2,8 @@
 eagerflow follows): libm32_cases.py's functions over its inputs, one scalar at a time and
 as tensors of 7 values, and the gradients of those whose gradient is another of them, at
 the scalars, each as hex bit patterns; and float16/bfloat16 over every bit pattern as one
-tensor and every 17th as 7-value tensors, each as a hash and a spread of results.
+tensor and every 17th as 7-value tensors, each as a hash and a spread of results; and
+Keras 3's cosine learning-rate schedules.
 
 Run: TF_ENABLE_ONEDNN_OPTS=0 $EAGERFLOW_TF_PYTHON tests/ops/record_libm32_golden.py
 """
@@ -18,6 +19,7 @@ sys.path.insert(0, ROOT)
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
 
+import keras  # noqa: E402
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
@@ -30,6 +32,7 @@ from tests.ops.libm32_cases import (  # noqa: E402
     bits,
     half_case,
     inputs,
+    schedule_rates,
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,6 +55,7 @@ def main() -> None:
                 y = fn(t)
             grads.append(tape.gradient(y, t).numpy())
         out[name + " gradients"] = bits(grads)
+    out.update(schedule_rates(keras))
     for dtype in HALF_TYPES:
         for name in HALF_FUNCTIONS:
             out[f"{dtype} {name} all"] = half_case(tf, name, dtype, small=False)
