@@ -19,6 +19,8 @@ CASES = [
     ((), (64, 64)),
     ((8, 1, 3, 1, 2), (8, 30, 3, 40, 2)),  # two separate broadcast runs
     ((2, 1, 3), (2, 0, 3)),               # empty
+    ((), (64,)),                          # a mean's gradient over a batch of losses
+    ((1,), (3, 1)),
 ]
 
 
@@ -70,3 +72,13 @@ def test_small_copies_stay_numpys():
     x = RNG.standard_normal((32, 1, 1, 16)).astype(np.float32)
     np.testing.assert_array_equal(cpu.broadcast_copy(x, (32, 3, 3, 16)),
                                   np.broadcast_to(x, (32, 3, 3, 16)))
+
+
+def test_object_values_and_refusals():
+    x = np.array([b"a", b"bc"], dtype=object)
+    got = cpu.broadcast_copy(x, (3, 2))
+    assert got.dtype == object and got.tolist() == [[b"a", b"bc"]] * 3
+    with pytest.raises(ValueError):  # (infer checks first: NumPy's error, never seen by users)
+        cpu.broadcast_copy(np.zeros(3), (2, 2))
+    with pytest.raises(ValueError):
+        cpu.broadcast_copy(np.zeros((2, 2)), (2,))

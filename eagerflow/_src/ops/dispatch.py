@@ -131,7 +131,15 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
         failed(e, op, inputs, attrs, st, name)
         raise
     if op.num_outputs == 1:
-        t = _tensor(out, specs[0][1], st["device"])
+        d = specs[0][1]
+        if out.__class__ is _ndarray and out.dtype is d._np:  # (_tensor's common case)
+            t = _new(EagerTensor)
+            t._arr = out
+            t._shape = out.shape
+            t._dtype = d
+            t._device = st["device"]
+        else:
+            t = _tensor(out, d, st["device"])
         if st["tapes"]:
             record(op, inputs, (t,), attrs)
         return t
