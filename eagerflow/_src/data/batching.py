@@ -681,7 +681,7 @@ def _window_size(n: int) -> int:
 
 
 def _i64(v: int) -> EagerTensor:
-    return EagerTensor(np.array(v, np.int64), _dt.int64)
+    return EagerTensor(np.array(v, np.int64), _dt.int64, CPU_DEVICE)
 
 
 def _reduce_func_error(out: Any) -> TypeError:

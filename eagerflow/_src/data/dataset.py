@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.data import graph_ops
@@ -79,7 +79,8 @@ class DatasetV2:
         return DatasetSpec(self.element_spec)
 
     def cardinality(self) -> EagerTensor:
-        return EagerTensor(np.array(self._cardinality(), np.int64), _dt.int64)
+        # (TF's DatasetCardinality runs on CPU:0: dataset ops have no GPU kernels)
+        return EagerTensor(np.array(self._cardinality(), np.int64), _dt.int64, CPU_DEVICE)
 
     def __len__(self) -> int:
         if _state.graph is not None:

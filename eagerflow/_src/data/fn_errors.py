@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.data import iterator_path
 from eagerflow._src.data.iterators import ElementIterator
@@ -94,11 +96,16 @@ def _reword(e: OpError, info: list) -> None:
 
 
 def guard(fn: Callable, site: FnSite | None) -> Callable:
-    """`fn` (one call of the user function) with its op errors worded for `site`."""
+    """`fn` (one call of the user function) with its op errors worded for `site`, run on
+    the host whatever this thread's device: TF runs tf.data's functions on CPU:0 (what
+    their kernels make, a py_function's eager tensors, lives there)."""
 
     def call(*args: Any) -> Any:
         try:
-            return fn(*args)
+            if _state.device is CPU_DEVICE:
+                return fn(*args)
+            with placed_on(CPU_DEVICE):
+                return fn(*args)
         except OpError as e:
             annotate(e, site)
             raise

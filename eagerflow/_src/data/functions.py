@@ -41,9 +41,11 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.autograph import convert
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -254,7 +256,9 @@ def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
 
 def _compile(graph: Any, name: str) -> Callable:
     g = optimize(graph)
-    return codegen.generate(g, g.outputs, name, wrap=True).fn
+    # (code for the host: TF runs a dataset's functions on CPU:0 whatever the default
+    # device, its dataset ops having no GPU kernels; a GPU's variables are copied over)
+    return codegen.generate(g, g.outputs, name, wrap=True, host=True).fn
 
 
 # ---------------------------------------------------------------------------------------
@@ -451,10 +455,10 @@ class StructuredFunction(PipelineFunction):
 
     # -- calling --------------------------------------------------------------------------
     def _call_traced(self, flat: tuple) -> tuple:
-        return self._trace.fn(*[c._arr for c in flat])
+        return self._trace.fn(*[to_host(c._arr) for c in flat])
 
     def _call_sparse(self, flat: tuple, extra: tuple = ()) -> tuple:
-        outs = self._trace.fn(*dstruct.component_arrays(flat), *extra)
+        outs = self._trace.fn(*map(to_host, dstruct.component_arrays(flat)), *extra)
         return dstruct.from_outputs(outs, self._out.specs, _eager_sparse)
 
     def _call_unfed(self, flat: tuple) -> tuple:
@@ -484,15 +488,15 @@ class StructuredFunction(PipelineFunction):
             if tr.sparse:
                 return self._call_sparse
             fn = tr.fn
-            return lambda flat: fn(*[c._arr for c in flat])
+            return lambda flat: fn(*[to_host(c._arr) for c in flat])
         feed = getattr(ctx, "feed", None)
         if not feed or any(id(t) not in feed for t in tr.captures):
             return self._call_unfed
-        extra = tuple(feed[id(t)] for t in tr.captures)
+        extra = tuple(to_host(feed[id(t)]) for t in tr.captures)
         fn = tr.fn
         if tr.sparse:
             return lambda flat: self._call_sparse(flat, extra)
-        return lambda flat: fn(*[c._arr for c in flat], *extra)
+        return lambda flat: fn(*[to_host(c._arr) for c in flat], *extra)
 
     def batched_call(self, flat: tuple) -> tuple:
         """The function on a batch of elements (only when `vectorizable`)."""
@@ -505,7 +509,7 @@ class StructuredFunction(PipelineFunction):
                         self._name + "_batched")
             bfn = self._trace.batched_fn
         try:
-            return bfn(*[c._arr for c in flat])
+            return bfn(*[to_host(c._arr) for c in flat])
         except OpError as e:
             annotate(e, None)  # fused with its batch: errors pass unworded
             raise
@@ -519,8 +523,9 @@ class StructuredFunction(PipelineFunction):
             finally:
                 st.tapes = saved
         args = self._in.pack(flat)
-        out = self._func(*args) if self._in.unpack_args else self._func(args)
-        return self.flatten_output(out)
+        with placed_on(CPU_DEVICE):  # (as traced code runs: on the host, as TF's)
+            out = self._func(*args) if self._in.unpack_args else self._func(args)
+            return self.flatten_output(out)
 
     def flatten_output(self, out: Any) -> tuple:
         """The function's return value as flat components, checked against its structure."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
@@ -55,7 +56,8 @@ def stack_rows(rows: list, spec: RaggedTensorSpec) -> RaggedTensor:
     splits = np.concatenate([[0], np.cumsum(lengths)]).astype(d)
     values = _concat_rows(dense, ragged_levels)
     dims = spec.shape.as_list() if spec.shape.rank is not None else None
-    return _with_uniform(RaggedTensor._make(values, EagerTensor(splits)), dims, 1, d)
+    splits_t = EagerTensor(splits, None, CPU_DEVICE)
+    return _with_uniform(RaggedTensor._make(values, splits_t), dims, 1, d)
 
 
 def _with_uniform(rt: Any, dims: list | None, axis: int, d: Any) -> Any:
@@ -68,7 +70,7 @@ def _with_uniform(rt: Any, dims: list | None, axis: int, d: Any) -> Any:
     if length is None and inner is rt.values:
         return rt
     return RaggedTensor._make(inner, rt.row_splits, uniform_row_length=None if length is None
-                              else EagerTensor(np.array(length, d)))
+                              else EagerTensor(np.array(length, d), None, CPU_DEVICE))
 
 
 def _as_ragged(r: Any, levels: int, spec: RaggedTensorSpec) -> Any:
@@ -77,11 +79,12 @@ def _as_ragged(r: Any, levels: int, spec: RaggedTensorSpec) -> Any:
         return r
     arr = to_host(r._arr)  # tf.data works on the host
     d = spec.row_splits_dtype.as_numpy_dtype
-    out: Any = EagerTensor(arr.reshape((-1,) + arr.shape[levels + 1:]), r.dtype)
+    out: Any = EagerTensor(arr.reshape((-1,) + arr.shape[levels + 1:]), r.dtype, CPU_DEVICE)
     for level in range(levels, 0, -1):
         n = int(np.prod(arr.shape[:level]))
         width = arr.shape[level]
-        out = RaggedTensor._make(out, EagerTensor((np.arange(n + 1) * width).astype(d)))
+        out = RaggedTensor._make(out, EagerTensor((np.arange(n + 1) * width).astype(d), None,
+                                                       CPU_DEVICE))
     return out
 
 
@@ -98,7 +101,8 @@ def _concat_rows(rows: list, levels: int) -> Any:
         if len(inner) > 1:
             raise InvalidArgumentError(None, None, "Cannot batch ragged tensors whose inner "
                                                    f"dimensions differ: {sorted(inner)}")
-        return EagerTensor(np.concatenate(arrays) if arrays else np.zeros((0,)), rows[0].dtype)
+        return EagerTensor(np.concatenate(arrays) if arrays else np.zeros((0,)), rows[0].dtype,
+                           CPU_DEVICE)
     splits, offset = [np.zeros(1, np.int64)], 0
     for r in rows:
         s = to_host(r.row_splits._arr).astype(np.int64)
@@ -106,7 +110,8 @@ def _concat_rows(rows: list, levels: int) -> Any:
         offset += int(s[-1])
     values = _concat_rows([r.values for r in rows], levels - 1)
     dtype = rows[0].row_splits.dtype.as_numpy_dtype
-    return RaggedTensor._make(values, EagerTensor(np.concatenate(splits).astype(dtype)))
+    return RaggedTensor._make(values, EagerTensor(np.concatenate(splits).astype(dtype), None,
+                                                  CPU_DEVICE))
 
 
 def zeros(spec: RaggedTensorSpec) -> RaggedTensor:
@@ -116,10 +121,10 @@ def zeros(spec: RaggedTensorSpec) -> RaggedTensor:
     d = spec.row_splits_dtype.as_numpy_dtype
     inner = [0 if x is None else x for x in (dims[spec.ragged_rank + 1:] if dims else [])]
     np_dtype = object if spec.dtype is _dt.string else spec.dtype.as_numpy_dtype
-    out: Any = EagerTensor(np.zeros([0] + inner, np_dtype), spec.dtype)
+    out: Any = EagerTensor(np.zeros([0] + inner, np_dtype), spec.dtype, CPU_DEVICE)
     for level in range(spec.ragged_rank, 0, -1):
         n = (dims[0] or 0) if level == 1 and dims else 0
-        out = RaggedTensor._make(out, EagerTensor(np.zeros(n + 1, d)))
+        out = RaggedTensor._make(out, EagerTensor(np.zeros(n + 1, d), None, CPU_DEVICE))
     return out
 
 

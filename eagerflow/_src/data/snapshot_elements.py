@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor
@@ -101,7 +102,7 @@ def decode(tp: Any, spec: Any, i: int) -> Any:
     if type(spec) is TensorSpec:
         arr = tensor_proto.to_ndarray(tp)
         _check_shape(spec.shape, arr.shape, i)
-        return EagerTensor(arr, spec.dtype)
+        return EagerTensor(arr, spec.dtype, CPU_DEVICE)
     shape = tuple(int(d.size) for d in tp.tensor_shape.dim)
     items = variant.decode(tp)
     if isinstance(spec, SparseTensorSpec):
@@ -171,8 +172,9 @@ def _stack_sparse(parts: list, lead: tuple, spec: SparseTensorSpec, i: int) -> t
 def _sparse(parts: tuple, spec: SparseTensorSpec, i: int) -> SparseTensor:
     indices, values, dense_shape = parts
     _check_shape(spec.shape, tuple(int(d) for d in dense_shape), i)
-    return SparseTensor._of(EagerTensor(indices, _dt.int64), EagerTensor(values, spec.dtype),
-                            EagerTensor(dense_shape, _dt.int64))
+    return SparseTensor._of(EagerTensor(indices, _dt.int64, CPU_DEVICE),
+                            EagerTensor(values, spec.dtype, CPU_DEVICE),
+                            EagerTensor(dense_shape, _dt.int64, CPU_DEVICE))
 
 
 def _same_dtype(arr: np.ndarray, dtype: _dt.DType) -> bool:
@@ -244,10 +246,10 @@ def _stack_rows(group: list, splits_dtype: Any, spec: RaggedTensorSpec) -> tuple
 
 
 def _ragged(splits: list, flat: np.ndarray, spec: RaggedTensorSpec, i: int) -> Any:
-    flat_t = EagerTensor(flat, spec.dtype)
+    flat_t = EagerTensor(flat, spec.dtype, CPU_DEVICE)
     if not splits:
         _check_shape(spec.shape, flat.shape, i)
         return flat_t
     split_ts = [EagerTensor(np.asarray(s, spec.row_splits_dtype.as_numpy_dtype),
-                            spec.row_splits_dtype) for s in splits]
+                            spec.row_splits_dtype, CPU_DEVICE) for s in splits]
     return spec._from_components([flat_t] + split_ts)

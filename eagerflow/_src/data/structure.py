@@ -20,6 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -500,7 +501,7 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
             arr = np.full(shape, b"", dtype=object)
         else:
             arr = np.zeros(shape, dtype=spec.dtype.as_numpy_dtype)
-        return EagerTensor(arr, spec.dtype)
+        return EagerTensor(arr, spec.dtype, CPU_DEVICE)
     if isinstance(spec, SparseTensorSpec):
         dims = spec.shape._dims or []
         return SparseTensor._from_arrays(np.zeros((0, len(dims)), np.int64),

@@ -13,6 +13,7 @@ from typing import Any
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -326,6 +327,12 @@ class _ScanIterator(ElementIterator):
         self._in.close()
 
 
+def _on_host(state: Any) -> tuple:
+    """A scan's or reduce's initial state, flat, on the host: an input of TF's ScanDataset
+    and ReduceDataset, which run on CPU:0 (tf.data's functions run there)."""
+    return tuple(v.cpu() if type(v) is EagerTensor else v for v in dstruct.flatten(state))
+
+
 class ScanDataset(DatasetV2):
     _repr_name = "_ScanDataset"
 
@@ -333,7 +340,7 @@ class ScanDataset(DatasetV2):
         super().__init__((input_dataset,))
         self._state, self._state_spec, self._fn = _state_function(
             scan_func, "Dataset.scan()", initial_state, input_dataset, scan=True)
-        self._state_flat = tuple(dstruct.flatten(self._state))
+        self._state_flat = _on_host(self._state)
 
     def _compute_structure(self) -> dstruct.Structure:
         out = self._fn.output_structure
@@ -354,8 +361,8 @@ def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable
                                                 initial_state, dataset, scan=False)
         if graph_ops.in_function():
             return reduce_in_graph(dataset, state, state_spec, fn)
-        flat = tuple(dstruct.flatten(state))
-        return run_reduce(dataset, flat, state_spec, fn, IterContext(dataset.options()))
+        return run_reduce(dataset, _on_host(state), state_spec, fn,
+                          IterContext(dataset.options()))
     except OpError as e:
         if e._message.endswith(" [Op:ReduceDataset]"):
             # (TF's ReduceDataset, run eagerly by its fast path with no name; the reduce
@@ -870,7 +877,7 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
     def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
         ctx = IterContext(dataset.options())
         ctx.feed = dict(zip(ids, values[n_state:]))
-        init = tuple(EagerTensor(to_host(a), s.dtype) for a, s in
+        init = tuple(EagerTensor(to_host(a), s.dtype, CPU_DEVICE) for a, s in
                      zip(values[:n_state], specs))
         res = run_reduce(dataset, init, specs[0] if n == 1 else tuple(specs), fn, ctx)
         arrays = [r._arr for r in (res if n > 1 else (res,))]

@@ -306,19 +306,26 @@ def _emitter(node: Any, xp: Any) -> Callable:
 
 def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
              wrap: bool = False, inplace: bool = True, place: Any = None,
-             groups: list | tuple = (), profile: bool = False) -> Generated:
+             groups: list | tuple = (), profile: bool = False,
+             host: bool = False) -> Generated:
     """Compiles `graph` into `fn(*input_arrays) -> tuple` of arrays (or of EagerTensors
     when `wrap`). `outputs` defaults to graph.outputs; its entries may be non-graph
     values (returned as they are). The code is for `place` (a core.device._Device;
     default: this thread's device); on a GPU, `groups` are fusion.plan's groups of the
     graph, each run as one kernel where the backend compiles CUDA. With `profile`, each
-    op's lines are timed as a `<node>:<type>` event for tf.profiler."""
+    op's lines are timed as a `<node>:<type>` event for tf.profiler. `host`: code for
+    CPU:0 whatever device it is called on (tf.data's functions), its wrapped results
+    tensors there (else the calling thread's device's)."""
     outputs = list(graph.outputs if outputs is None else outputs)
+    if host and _state.device is not CPU_DEVICE:
+        with D.placed_on(CPU_DEVICE):
+            return generate(graph, outputs, name, wrap, inplace, None, groups, profile, True)
     if place is None:
         place = _state.place
     if _state.xp is not np or (place is not None and place.backend is not B.NUMPY):
         return _generate_on_device(graph, outputs, name, wrap, place, groups, profile)
     w = _Writer(graph, outputs, inplace)
+    w.ns["_host"] = CPU_DEVICE
     args = []
     for i, t in enumerate(graph.inputs):
         args.append(f"a{i}")
@@ -341,7 +348,8 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
                 expr = f"_asarray({expr}, object)" if t._dtype is dt.string else \
                     f"_asarray({expr})"
             if wrap:
-                expr = f"_ET({expr}, {w.bind_global('d', t._dtype)})"
+                on = ", _host" if host else ""
+                expr = f"_ET({expr}, {w.bind_global('d', t._dtype)}{on})"
         rets.append(expr)
     return _compile_function(w, name, args, w.lines + [_return_line(rets)])
 
