@@ -122,8 +122,9 @@ def plan(op: OpDef, attrs: dict, n_inputs: int, given: dict | None = None) -> li
 
 
 def read_tensor(reads: list, value: np.ndarray) -> Any:
-    """The graph tensor whose known value an API read into the attr that holds `value`
-    (the latest read of equal integers), taken from `reads`; None if none."""
+    """The graph tensor whose known value the API read into the attr that holds `value`:
+    of `reads`, those made for this node (Graph.known_reads), the latest of equal integers,
+    taken; None if none."""
     if value.dtype.kind not in "iu" and value.size:  # (an empty shape reads as floats)
         return None
     for k in range(len(reads) - 1, -1, -1):

@@ -431,7 +431,11 @@ class Graph(VariableAccess):
         # (op, {TF argument: ...}): what the API call about to add a node of `op` says of
         # the arguments it holds as attrs (arg_consts.plan's `given`), taken by that node
         self.next_args: tuple | None = None
-        self.known_reads: list = []  # (tensor, value) read by known_value, latest last
+        # (tensor, value) an op wrapper read by known_value for the node it is about to add,
+        # latest last: that node's arguments held as attrs show those tensors (arg_consts),
+        # and the reads expire when it is made. A wrapper that makes other nodes between
+        # its read and its own names the tensor through next_args instead.
+        self.known_reads: list = []
         self.shows_tf_inputs = True  # (False while a GraphDef is imported: it has its own)
 
     # -- naming ------------------------------------------------------------------------
@@ -573,6 +577,10 @@ class Graph(VariableAccess):
         tf_ins = None if plan is None else self._arg_consts(plan, ins, start, op, name)
         node = self._new_op(op, ins, attrs, specs, name)
         node.tf_inputs = tf_ins
+        if self.known_reads:
+            # (what the wrapper read was for this node: a read it did not take expires,
+            # never shown by a later node whose argument happens to hold the same value)
+            self.known_reads = []
         # where user code made it: what a graph execution error names (graph_errors.py)
         node.origin = user_frames()
         return node.outputs

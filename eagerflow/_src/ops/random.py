@@ -581,8 +581,8 @@ def scoped_shape(shape: Any, op: str) -> tuple:
     if isinstance(shape, (list, tuple)) and is_symbolic(shape):
         shape = pack(shape, name="shape")  # (TF's autopacking: a Pack "shape" there)
     static, dyn = shape_input(shape, op)
-    if is_symbolic(shape):
-        return static, dyn, None
+    if is_symbolic(shape):  # (read while the graph is built: the node shows that tensor)
+        return static, dyn, None if dyn else {"shape": shape}
     vals = [-1 if d is None else d for d in static]
     if isinstance(shape, EagerTensor):
         d = shape._dtype

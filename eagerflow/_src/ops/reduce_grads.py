@@ -186,13 +186,6 @@ def _axes_tensor(t: Any, value: Any) -> Any:
     return t if t is not None else graph_constant(value, dt.int32)
 
 
-def _unread(graph: Any) -> None:
-    # the axes' arithmetic below is known while the graph is built; the ops after it take
-    # their own constants (TF's), not a tensor whose value they happen to equal
-    if graph is not None and hasattr(graph, "known_reads"):
-        graph.known_reads.clear()
-
-
 def _reduced_shape(input_shape: Any, axes: Any) -> Any:
     """TF's reduced_shape at run time: `input_shape` with 1 at each of `axes`."""
     rank = size(input_shape)
@@ -231,7 +224,6 @@ def _sum_grad(n: Any, g: Any, mean: bool) -> list:
         dims = shape(x)
         if not n.attrs["keepdims"]:
             g = reshape(g, _reduced_shape(dims, _axes_tensor(axes_t, axes)))
-            _unread(graph)
         out = broadcast_to(g, dims)
     if not mean:
         return [out] + [None] * (len(n.inputs) - 1)
@@ -243,7 +235,6 @@ def _sum_grad(n: Any, g: Any, mean: bool) -> list:
         dims = shape(x)
         rank = size(dims)
         ax = (_axes_tensor(axes_t, axes) + rank) % rank
-        _unread(graph)
         factor = reduce_prod(gather(dims, ax))
     return [truediv(out, cast(factor, out._dtype))] + [None] * (len(n.inputs) - 1)
 
