@@ -170,6 +170,53 @@ def functions(tf: Any) -> dict:
     return out
 
 
+def handle_arguments(tf: Any) -> dict:
+    """tf.functions taking handles as arguments: traced once for any handle, each read
+    shaped by the handle data of the one it was traced for."""
+    out: dict = {}
+    raw = tf.raw_ops
+    v, w = tf.Variable([1.0, 2.0]), tf.Variable([5.0, 6.0, 7.0])
+
+    @tf.function
+    def double(h):
+        return raw.ReadVariableOp(resource=h, dtype=tf.float32) * 2.0
+
+    out["call"] = outcome(lambda: double(v.handle))
+    out["another variable"] = outcome(lambda: double(w.handle))
+    out["traces"] = double.experimental_get_tracing_count()
+    cf = double.get_concrete_function(v.handle)
+    out["signature"] = re.sub(r"(?m)^  -?\d+: ", "  ID: ", cf.pretty_printed_signature())
+    out["operations"] = [(o.name, o.type) for o in cf.graph.get_operations()]
+    out["outputs"] = [repr(t) for t in cf.outputs]
+
+    @tf.function
+    def add(h, x):
+        raw.AssignAddVariableOp(resource=h, value=x)
+        return raw.VarIsInitializedOp(resource=h)
+
+    out["assign through argument"] = outcome(lambda: add(v.handle, tf.constant([1.0, 1.0])))
+    out["after"] = outcome(lambda: v.read_value())
+
+    @tf.function
+    def made_inside():
+        h = raw.VarHandleOp(dtype=tf.float32, shape=[2], container="rc_f", shared_name="k")
+        raw.AssignVariableOp(resource=h, value=[3.0, 4.0])
+        return raw.ReadVariableOp(resource=h, dtype=tf.float32)
+
+    out["VarHandleOp in a function"] = outcome(made_inside)
+    x = tf.Variable(3.0)
+
+    @tf.function
+    def square(h):
+        return raw.ReadVariableOp(resource=h, dtype=tf.float32) ** 2
+
+    with tf.GradientTape() as tape:
+        y = square(x.handle)
+    out["gradient unwatched"] = outcome(lambda: tape.gradient(y, x))
+    return out
+
+
 def run(tf: Any) -> dict:
     return {"handles": handles(tf), "raw_ops": raw_ops(tf), "var_handle_op": var_handle_op(tf),
-            "gradients": gradients(tf), "functions": functions(tf)}
+            "gradients": gradients(tf), "functions": functions(tf),
+            "handle_arguments": handle_arguments(tf)}

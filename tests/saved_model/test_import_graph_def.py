@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.function.wrap import UnliftableError
 from tests.golden_io import decode_array
 from tests.saved_model.graph_def_cases import ERRORS, case_graph, node_graph
 
@@ -222,8 +223,8 @@ def test_traced_function_graph_imports_and_runs_pruned():
 
 def test_traced_function_graph_reads_its_variables_through_resource_placeholders():
     """As in TF, a function graph's GraphDef holds each variable's handle as a DT_RESOURCE
-    Placeholder (TF's import then can't lift a read of it: UnliftableError at prune);
-    eagerflow's importer refuses the read by name."""
+    Placeholder: it imports (the read takes the placeholder's handle), and a prune that
+    would have to feed it refuses, with TF's UnliftableError."""
     v = tf.Variable([[1.0, -1.0], [0.5, 2.0]])
 
     @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
@@ -234,5 +235,7 @@ def test_traced_function_graph_reads_its_variables_through_resource_placeholders
                  n.attr["dtype"].type == tf.resource.as_datatype_enum]
     (read,) = [n for n in gd.node if n.op == "ReadVariableOp"]
     assert list(read.input) == [handle.name] and handle.name == read.name + "/resource"
-    with pytest.raises(ValueError, match=f"Can't import node {read.name} "):
-        tf.compat.v1.wrap_function(lambda: tf.compat.v1.import_graph_def(gd, name=""), [])
+    wrapped = tf.compat.v1.wrap_function(lambda: tf.compat.v1.import_graph_def(gd, name=""), [])
+    with pytest.raises(UnliftableError, match="depends transitively on placeholder "
+                                              f"<tf.Operation '{handle.name}' type=Placeholder>"):
+        wrapped.prune(["x:0"], ["Tanh:0"])

@@ -41,6 +41,7 @@ from eagerflow._src.graph.control_outputs import add_control_outputs
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.variables import held_handle
 
 if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction
@@ -666,6 +667,9 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         ph = graph.placeholder(shape, dtype, spec_name or name, is_input=True)
         if weak and isinstance(value, Tensor) and value._weak:
             ph = make_weak(ph)  # (TF's GraphWeakTensor: the trace sees a weak input)
+        held = held_handle(value)
+        if held is not None:  # a handle: what it names shapes its reads, as in TF
+            graph.handle_data[id(ph)] = held.dtypes_and_shapes
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
         flat_specs.append(spec)
         return ph, spec

@@ -412,6 +412,8 @@ class Graph(VariableAccess):
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
         self.copied_from: dict[int, tuple] = {}      # id(original tensor) -> (original, copy)
         self._init_variable_access()  # variables, read_vars, resource captures
+        # id(resource input) -> the (dtype, shape)s its handle declared when traced
+        self.handle_data: dict[int, tuple] = {}
         self.created_variables: list = []
         self.initializes_variables = False  # (a first call's graph: see lift_to_eager)
         self.deferred_initial_values: dict = {}  # id -> a creation's value from the inputs

@@ -49,13 +49,14 @@ _handle_uids = itertools.count(0)
 
 def _read_load(node: Any) -> list:
     """tf.raw_ops.ReadVariableOp(resource=handle, dtype=...): the value of the variable the
-    handle names, TF's errors where it names none or one of another dtype."""
-    var = handle_variable(node.inputs[0], "ReadVariableOp")
-    want = node.attrs["dtype"]
-    if want is not var._dtype:
-        raise InvalidArgumentError(
-            None, None, f"Trying to read variable with wrong dtype. Expected "
-                        f"{dtype_word(want)} got {dtype_word(var._dtype)} [Op:ReadVariableOp]")
+    handle names, TF's errors where it names none or one of another dtype. A handle known
+    only when the graph runs (a function's argument, a VarHandleOp's output) is read by
+    the ReadVariableOp node of the graph."""
+    h, want = node.inputs[0], node.attrs["dtype"]
+    if not is_tf_variable(h) and held_handle(h) is None:
+        return [dispatch.bind(READ, (h,), {"dtype": want})]
+    var = handle_variable(h, "ReadVariableOp")
+    _check_read(var, want)
     graph = _state.graph
     if graph is not None and hasattr(graph, "read_variable"):
         return [graph.read_variable(var, "ReadVariableOp")]
@@ -68,10 +69,40 @@ def _read_load(node: Any) -> list:
     return [t]
 
 
-# (the node a tape records for a read; raw ReadVariableOp calls take a handle: _read_load)
+def _check_read(var: Any, want: dt.DType) -> None:
+    if want is not var._dtype:
+        raise InvalidArgumentError(
+            None, None, f"Trying to read variable with wrong dtype. Expected "
+                        f"{dtype_word(want)} got {dtype_word(var._dtype)} [Op:ReadVariableOp]")
+
+
+def _read_infer(v: Any, dtype: Any = None) -> list:
+    if dtype is None:  # a variable's read, as a tape records it
+        return [(tuple(v.shape), v.dtype)]
+    # a handle's: the shape its handle data says, if known (a function's argument: the
+    # handle it was traced for, as TF's)
+    held = held_handle(v)
+    data = held.dtypes_and_shapes if held is not None else \
+        getattr(getattr(getattr(v, "_op", None), "graph", None), "handle_data", {}).get(id(v))
+    return [(data[0][1] if data else None, dt.as_dtype(dtype))]
+
+
+def _read_kernel(xp: Any, v: Any, dtype: Any = None) -> Any:
+    if dtype is None:
+        return v
+    var = handle_variable(EagerTensor(v, dt.resource), "ReadVariableOp")
+    _check_read(var, dt.as_dtype(dtype))
+    return D.to_device(var._arr, D.lookup(_state.device)) \
+        if type(var._arr) is not type(xp.zeros(0)) else var._arr
+
+
+# The node a tape records for a variable's read (its input: the variable), and the op of
+# a read through a handle known only when a graph runs (its input: the handle; `dtype`
+# given). Stateful: two reads of one handle are not merged across an assignment.
 READ = register(OpDef(
-    "ReadVariableOp", lambda v: [(tuple(v.shape), v.dtype)], lambda xp, v: v,
-    grad=lambda n, g: [g], tf=TFForm(load=_read_load, takes_handles=True),
+    "ReadVariableOp", _read_infer, _read_kernel,
+    grad=lambda n, g: [None if n.attrs.get("dtype") is not None else g], stateful=True,
+    tf=TFForm(load=_read_load, takes_handles=True),
 ))
 
 

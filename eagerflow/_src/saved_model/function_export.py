@@ -642,11 +642,12 @@ class LibraryWriter:
             if asset is not None:
                 return [w.capture(asset)]
             return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
-        if name == "ReadVariableOp":
+        if name == "ReadVariableOp" and is_variable(op.inputs[0]):
             var = op.inputs[0]
             return w.node("ReadVariableOp", [w.resource(var)], {"dtype": dt.as_dtype(var.dtype)},
                           name=op.name)
-        if name in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
+        if name in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp") and \
+                "var" in op.attrs:
             var = op.attrs["var"]
             w.node(name, [w.resource(var), w.input(0)], {"dtype": dt.as_dtype(var.dtype)},
                    name=op.name)

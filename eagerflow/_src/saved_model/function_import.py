@@ -228,6 +228,9 @@ RETURNS_NONE = object()
 
 
 _DT_RESOURCE = 20
+# the variable ops that take a handle tensor where their resource is no bound variable
+_HANDLE_OPS = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
+                         "AssignSubVariableOp", "VarIsInitializedOp", "DestroyResourceOp"))
 
 
 class RestoredConcreteFunction(ConcreteFunction):
@@ -417,6 +420,9 @@ class LibraryImporter:
             return list(ins), list(node.consts)
         if op in ("NoOp", "DisableCopyOnRead"):
             return [], None
+        if op in _HANDLE_OPS and ins and not is_bound(ins[0]):
+            # a handle known when the function runs (its argument): the op on the handle
+            return _as_list(run_op_node(node)), None
         if op == "ReadVariableOp":
             return [_variable(node).read_value()], None
         if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
