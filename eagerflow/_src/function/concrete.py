@@ -165,6 +165,10 @@ CREATION_CALLBACKS: list = []
 class ConcreteFunction:
     """A traced, compiled function for one input signature."""
 
+    # how many of the flat tensors a call may pass by position (a loaded signature's
+    # SavedModel says none); None: all of them
+    _allowed_positional: int | None = None
+
     def __init__(self, graph: FuncGraph, out_template: Any, name: str,
                  structured_input_signature: Any = None, captured_inputs: list | None = None,
                  arg_keywords: list | None = None) -> None:
@@ -359,8 +363,9 @@ class ConcreteFunction:
         match = re.match(r"^__inference_(.*)_\d+$", self._name)
         call = f"{match.group(1) if match else self._name}({', '.join(names)})"
         # (in TF's order: too many positional, then missing, then repeated or unknown)
-        if len(args) > len(names):
-            return None, f"{call} takes {len(names)} positional arguments, got {len(args)}"
+        allowed = len(names) if self._allowed_positional is None else self._allowed_positional
+        if len(args) > allowed:
+            return None, f"{call} takes {allowed} positional arguments, got {len(args)}"
         if any(k not in kwargs for k in names[len(args):]):
             missing = sorted(set(names) - set(names[:len(args)]) - set(kwargs))
             return None, f"{call} missing required arguments: {', '.join(missing)}"

@@ -686,8 +686,10 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             flat_specs.append(TensorSpec(shape, part._dtype, f"{name}{path}_{i}"))
         return spec._from_components(phs), spec
     if isinstance(value, (list, tuple)) and not _is_variable(value):
-        pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{i}", weak)
-                 for i, v in enumerate(value)]
+        # (a namedtuple's parts are named by their fields, as TF names them)
+        keys = getattr(value, "_fields", None) or range(len(value))
+        pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{k}", weak)
+                 for k, v in zip(keys, value)]
         if hasattr(value, "_fields"):
             return type(value)(*[p[0] for p in pairs]), type(value)(*[p[1] for p in pairs])
         return type(value)(p[0] for p in pairs), type(value)(p[1] for p in pairs)

@@ -335,9 +335,12 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
         raise C.fail("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the range "
                                  f"[{-r}, {r}), but got {axis}")
     ax = axis % r
-    out = list(xs[0]._shape)
+    out = list(next(x._shape for x in xs if x._shape is not None))
     total = 0
     for i, x in enumerate(xs):
+        if x._shape is None:  # (an input of unknown rank says nothing of the others)
+            total = None
+            continue
         for k in _pyrange(r):
             if k == ax:
                 continue

@@ -375,6 +375,7 @@ class Loader:
 
     def _bare(self, b: Any) -> Any:
         cf = self._concrete(b.concrete_function_name, list(b.argument_keywords))
+        cf._allowed_positional = b.allowed_positional_arguments  # (a signature's: none)
         return cf
 
     def _function(self, f: Any) -> RestoredFunction:

@@ -115,6 +115,8 @@ class RestoredFunction:
                 out.append(defaults[i - first_default])
             else:
                 raise TypeError(f"missing a required argument: {n!r}")
+        for n, default in (spec.kwonlydefaults or {}).items():
+            kwargs.setdefault(n, default)  # (the traces were keyed with them)
         return tuple(out + extra), kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

@@ -219,7 +219,7 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     for obj, i in view._asset_index.items():
         handles[obj] = f"asset_path_{i}"
     initializers = _table_nodes(view, graph, handles)
-    for key, cf in view.signature_map.items():
+    for key, cf in sorted(view.signature_map.items()):  # (TF's order: the calls' names)
         _signature_def(view, graph, handles, key, cf, meta.signature_def[key])
     inits = [add_call() for add_call in initializers]  # (after the signatures', as TF)
     graph.node.add(name="NoOp", op="NoOp", input=[f"^{name}" for name in inits])
@@ -316,10 +316,11 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
         set_shape(info.tensor_shape, spec.shape._dims)
         inputs.append(nd.name)
     inputs += [handles[id(v)] for v in view.bound[fname]]
-    call = graph.node.add(name=_unique_node(graph, "StatefulPartitionedCall"),
-                          op="StatefulPartitionedCall", input=inputs)
-    call.attr["f"].func.name = fname
     fdef = next(f for f in graph.library.function if f.signature.name == fname)
+    # a function touching no state is called as TF calls it, by a PartitionedCall
+    op = "StatefulPartitionedCall" if fdef.signature.is_stateful else "PartitionedCall"
+    call = graph.node.add(name=_unique_node(graph, op), op=op, input=inputs)
+    call.attr["f"].func.name = fname
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.extend(a.type for a in fdef.signature.output_arg)
     outs = cf.structured_outputs

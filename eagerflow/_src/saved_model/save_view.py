@@ -341,6 +341,7 @@ def _function_spec(fn: Function, out: Any) -> None:
     varargs = varkw = None
     kwonly: list = []
     defaults: list = []
+    kwonly_defaults: dict = {}
     if sig is not None:
         for name, p in sig.parameters.items():
             if p.kind is inspect.Parameter.VAR_POSITIONAL:
@@ -349,17 +350,19 @@ def _function_spec(fn: Function, out: Any) -> None:
                 varkw = name
             elif p.kind is inspect.Parameter.KEYWORD_ONLY:
                 kwonly.append(name)
+                if p.default is not inspect.Parameter.empty:
+                    kwonly_defaults[name] = p.default
             else:
                 args.append(name)
                 if p.default is not inspect.Parameter.empty:
                     defaults.append(p.default)
     # a bound method is recorded without `self`, as TF records it
     spec = structure.fullargspec(args, varargs, varkw, tuple(defaults) if defaults else None,
-                                 tuple(kwonly))
+                                 tuple(kwonly), kwonly_defaults or None)
     try:
         structure.encode(spec, out.fullargspec)
     except ValueError:  # a default TF can't record (an object): leave the defaults out
-        structure.encode(spec._replace(defaults=None), out.fullargspec)
+        structure.encode(spec._replace(defaults=None, kwonlydefaults=None), out.fullargspec)
     if fn.input_signature is not None:
         structure.encode(tuple(fn.input_signature), out.input_signature)
     else:

@@ -17,6 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import (
     array,
+    indexing,
     linalg,
     math,
     misc_ops,
@@ -207,6 +208,33 @@ def _sparse_reduce(n: Any) -> Any:
     return [out.indices, out.values, out.dense_shape] if sparse_out else out
 
 
+def _sparse_reorder(n: Any) -> list:
+    """SparseReorder (tf.sparse.reorder in TF's graphs): the entries in row-major order."""
+    out = sparse_functions.reorder(SparseTensor(*n.inputs))
+    return [out.indices, out.values]
+
+
+def _ragged_bincount(n: Any) -> Any:
+    """RaggedBincount (Keras's counting layers on ragged rows): per row of the ragged
+    tensor its row splits and values make, how often each value below `size` occurs (1 at
+    most with binary_output), or its weights' sum; a matrix [rows, size]."""
+    splits, values, size, weights = n.inputs
+    size64 = math.cast(size, dt.int64)
+    rows = array.shape(splits, out_type=dt.int64)[0] - 1
+    row_ids = indexing.repeat(sequences.range(rows, dtype=dt.int64),
+                              splits[1:] - splits[:-1])
+    values64 = math.cast(values, dt.int64)
+    keep = math.less(values64, size64)
+    w = array.ones_like(values, dtype=weights.dtype) if n.attrs["binary_output"] or \
+        weights.shape.num_elements() == 0 else weights
+    counts = indexing.unsorted_segment_sum(
+        indexing.boolean_mask(w, keep),
+        indexing.boolean_mask(row_ids * size64 + values64, keep), rows * size64)
+    if n.attrs["binary_output"]:
+        counts = math.minimum(counts, array.ones_like(counts))
+    return array.reshape(counts, array.stack([rows, size64]))
+
+
 def _compare(n: Any) -> Any:
     """Equal / NotEqual. TF 2 writes `==` with incompatible_shape_error=False: shapes that
     don't broadcast then compare unequal (one bool) instead of failing. Static shapes
@@ -229,6 +257,8 @@ COMPOSED = {
                                     "OptionalGetValue")},
     **{name: _sparse_dense for name in ("SparseDenseCwiseMul", "SparseDenseCwiseDiv",
                                         "SparseDenseCwiseAdd")},
+    "SparseReorder": _sparse_reorder,
+    "RaggedBincount": _ragged_bincount,
     "Equal": _compare,
     "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,

@@ -41,7 +41,8 @@ EXTRA_OPS = (
     "DenseBincount", "SparseReduceSum", "SparseReduceMax", "SparseReduceSumSparse",
     "SparseReduceMaxSparse", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
-    "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd",
+    "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
+    "RaggedBincount",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",
