@@ -107,7 +107,7 @@ def half(small: Callable, packets: Callable | None) -> Callable[[Any], Any]:
             if table is None:
                 every = np.arange(1 << 16, dtype=np.uint16).view(x.dtype).astype(_F32)
                 table = tables[x.dtype] = small(every).astype(x.dtype)
-        return table[x.view(np.uint16)]
+        return table.take(x.view(np.uint16))  # (take: a third of indexing's time)
 
     kernel.__name__ = f"half_{small.__name__}"
     return kernel
