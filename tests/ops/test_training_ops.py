@@ -143,3 +143,32 @@ def test_in_tf_function():
 
     np.testing.assert_allclose(step(tf.constant([2.0, 2.0])).numpy(), [0.0, 1.0])
     np.testing.assert_allclose(step(tf.constant([2.0, 2.0])).numpy(), [-1.0, 0.0])
+
+
+@pytest.mark.parametrize("op", C.OPS)
+def test_kernels_run_where_the_variable_lives(op):
+    """With a GPU as the default device (the strict stand-in), the update runs on the
+    variables' device: on the GPU for variables made there, on the host for variables
+    made under tf.device("/CPU:0") (the GPU's tensors copied over), as TF's kernels."""
+    from eagerflow._src.backend.strict import StrictArray
+    from eagerflow._src.core import device
+
+    var, ten = C.inputs(op, "float32")
+    want = _reference(op, var, ten, {})
+    with device.standin_gpus(1):
+        for scope, kind in (("/GPU:0", StrictArray), ("/CPU:0", np.ndarray)):
+            with tf.device(scope):
+                vs = {n: tf.Variable(a) for n, a in var.items()}
+            args = {n: v.handle for n, v in vs.items()}
+            args.update({n: tf.constant(a) for n, a in ten.items()})
+            getattr(tf.raw_ops, op)(**args)
+            for n, v in vs.items():
+                assert type(v._arr) is kind and v.device.endswith(scope[1:]), (scope, n)
+                np.testing.assert_allclose(v.numpy(), want[n], rtol=1e-5, atol=1e-5)
+
+
+def test_a_session_on_a_gpu_runs_the_op_on_its_variables():
+    from eagerflow._src.core import device
+
+    with device.standin_gpus(1):
+        test_session_runs_the_op_and_checks_at_run_time()

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import numpy as np
-
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -204,7 +203,11 @@ def _kernel(spec: _Spec) -> Callable:
 
     def kernel(xp: Any, *inputs: Any, **attrs: Any) -> tuple:
         variables = inputs[:n]
-        arrays = [v._arr for v in variables] + list(inputs[n:])
+        # (TF's kernel runs where the variable lives, a TF 1 graph's on the host here: the
+        # other values are copied there)
+        place = D.lookup(variables[0]._device)
+        xp = place.xp
+        arrays = [v._arr for v in variables] + [D.to_device(a, place) for a in inputs[n:]]
         shapes = {a: tuple(x.shape) for a, x in zip(spec.args, arrays)}
         fault = _first_fault(spec, shapes)
         if fault is not None:
@@ -297,7 +300,7 @@ def apply_op(op_name: str, variables: tuple, tensors: tuple, name: str | None = 
     st = _state.__dict__
     try:
         op.infer(*inputs, **attrs)
-        op.kernel(np, *variables, *[_array(t) for t in tensors], **attrs)
+        op.kernel(None, *variables, *[_array(t) for t in tensors], **attrs)
     except OpError as e:
         dispatch.failed(e, op, inputs, attrs, st, name)
         raise
