@@ -44,6 +44,10 @@ def test_as_dtype_accepts_numpy_and_python_types():
     assert tf.as_dtype(str) is tf.string
     with pytest.raises(TypeError, match="Cannot convert the argument `type_value`: 'foo'"):
         tf.as_dtype("foo")
+    # (was: float64, as NumPy reads None; TF refuses it in these words)
+    with pytest.raises(TypeError, match=r"^Cannot convert the argument `type_value`: None to "
+                                        r"a TensorFlow DType\.$"):
+        tf.as_dtype(None)
 
 
 def test_as_dtype_reads_a_number_equal_to_an_enum_as_that_enum():

@@ -260,7 +260,7 @@ def as_dtype(type_value: Any) -> DType:
     """Converts a DType, NumPy dtype, Python type, name or enum to a DType."""
     if isinstance(type_value, DType):
         return type_value
-    if isinstance(type_value, str):
+    if isinstance(type_value, str) or type_value is None:  # (NumPy reads None as float64)
         try:
             return _BY_NAME[type_value]
         except KeyError:

@@ -96,11 +96,11 @@ def hard_sigmoid(x: Any) -> Any:
     return tn.relu6(x + tm.cast(3.0, x.dtype)) / tm.cast(6.0, x.dtype)
 
 
-def swish(x: Any) -> Any:
+def silu(x: Any) -> Any:
     return tn.silu(x)
 
 
-silu = swish
+swish = silu  # one function under two names, as in Keras ("silu" in configs)
 
 
 def gelu(x: Any, approximate: bool = False) -> Any:

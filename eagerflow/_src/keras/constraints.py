@@ -45,7 +45,7 @@ class MaxNorm(Constraint):
 
 class NonNeg(Constraint):
     def __call__(self, w: Any) -> Any:
-        return w * tm.cast(tm.greater_equal(w, 0.0), w.dtype)
+        return tm.maximum(w, tm.cast(0, w.dtype))  # (-4 becomes 0.0, not -0.0, as in Keras)
 
 
 class UnitNorm(Constraint):

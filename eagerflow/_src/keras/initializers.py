@@ -183,11 +183,11 @@ class VarianceScaling(_Random):
         super().__init__(seed)
         self.input_axes, self.output_axes = input_axes, output_axes
         if scale <= 0.0:
-            raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
+            raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
         allowed_modes = {"fan_in", "fan_out", "fan_avg"}
         if mode not in allowed_modes:
-            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of the "
-                             f"{allowed_modes}.")
+            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of "
+                             f"{allowed_modes}")
         distribution = distribution.lower()
         if distribution == "normal":
             distribution = "truncated_normal"

@@ -18,8 +18,10 @@ read `current_path`.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src.core.context import _state
@@ -49,17 +51,18 @@ def scoped_path(name: str) -> str:
 class LayerScope:
     """A layer's own scope (see the module docstring)."""
 
-    __slots__ = ("_layer", "_saved")
+    __slots__ = ("_layer", "_saved", "_build_scopes")
 
     def __init__(self, layer: Any) -> None:
         self._layer = layer
         self._saved: list | None = None
+        self._build_scopes: list | None = None
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> LayerScope:
         frames = _keras.frames
         layer = self._layer
         if frames and frames[-1][0] is layer:
-            return
+            return self
         frame = layer._scope_frame
         if frame is None:  # (the first time: the path is fixed here)
             outer = frames[-1][1] if frames else []
@@ -74,10 +77,27 @@ class LayerScope:
             # in a graph, TF's scopes are unique, and a Keras 3 layer's call takes two of
             # them: its ops are named under the second ("dense_1/MatMul" for the first
             # call of a layer named dense, "dense_3/" for its second)
-            graph.unique_name(frame[2])
+            self._build_scopes = [graph.unique_name(frame[2])]
             st.name_scopes = [graph.unique_name(frame[2])]
         else:
             st.name_scopes = [*scopes, frame[2]]
+        return self
+
+    @contextlib.contextmanager
+    def building(self) -> Iterator[None]:
+        """The layer's build, in a graph under the first of its two TF scopes (`m/`, where
+        its call's ops go under `m_1/`), as Keras 3 builds before it opens the second: a
+        model first called in a tf.function names its TF variables `m/kernel`, not
+        `m_1/kernel`."""
+        if self._build_scopes is None:
+            yield
+            return
+        st = _state
+        saved, st.name_scopes = st.name_scopes, self._build_scopes
+        try:
+            yield
+        finally:
+            st.name_scopes = saved
 
     def __exit__(self, *exc: Any) -> None:
         if self._saved is not None:

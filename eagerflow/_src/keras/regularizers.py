@@ -126,9 +126,11 @@ l2 = L2
 l1_l2 = L1L2
 orthogonal_regularizer = OrthogonalRegularizer
 
-_TABLE = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": L1L2,
+# the class names and their snake_case forms, as Keras 3's: "l1l2", not "l1_l2"
+_TABLE = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1l2": L1L2,
           "OrthogonalRegularizer": OrthogonalRegularizer,
-          "orthogonal_regularizer": OrthogonalRegularizer, "Regularizer": Regularizer}
+          "orthogonal_regularizer": OrthogonalRegularizer, "Regularizer": Regularizer,
+          "regularizer": Regularizer}
 
 
 def serialize(regularizer: Any) -> Any:

@@ -166,10 +166,10 @@ def api_name(cls: type) -> str | None:
 
 
 def api_symbol(name: str) -> Any:
+    """The public object `name` (`'keras.layers.Dense'`) names, or a class registered by
+    its Keras 3 source path (`'keras.src.models.functional.Functional'`)."""
     _scan_api()
-    if name == f"{FUNCTIONAL_MODULE}.Functional":
-        name = "keras.models.Functional"
-    return _api_symbols.get(name)
+    return _api_symbols.get(name) or _keras_src_symbols.get(name)
 
 
 def namespace_objects(namespace: str) -> dict:

@@ -1,7 +1,6 @@
 """tf.keras.callbacks (re-exports only)."""
 
 from eagerflow._src.keras.callbacks import (
-    BaseLogger as BaseLogger,
     Callback as Callback,
     CallbackList as CallbackList,
     CSVLogger as CSVLogger,

@@ -21,7 +21,6 @@ from eagerflow._src.keras.losses import (
     KLDivergence as KLDivergence,
     LogCosh as LogCosh,
     Loss as Loss,
-    LossFunctionWrapper as LossFunctionWrapper,
     MeanAbsoluteError as MeanAbsoluteError,
     MeanAbsolutePercentageError as MeanAbsolutePercentageError,
     MeanSquaredError as MeanSquaredError,

@@ -211,19 +211,10 @@ from eagerflow._src.keras.metrics.simple import (
     TopKCategoricalAccuracy as TopKCategoricalAccuracy,
 )
 from eagerflow._src.keras.metrics.simple import (
-    accuracy as accuracy,
-)
-from eagerflow._src.keras.metrics.simple import (
     binary_accuracy as binary_accuracy,
 )
 from eagerflow._src.keras.metrics.simple import (
     categorical_accuracy as categorical_accuracy,
-)
-from eagerflow._src.keras.metrics.simple import (
-    cosine_similarity as cosine_similarity,
-)
-from eagerflow._src.keras.metrics.simple import (
-    in_top_k as in_top_k,
 )
 from eagerflow._src.keras.metrics.simple import (
     sparse_categorical_accuracy as sparse_categorical_accuracy,

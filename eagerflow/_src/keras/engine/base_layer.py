@@ -198,10 +198,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_keras_layer_initialized", True)
 
     def _init_set_name(self, name: str | None) -> None:
-        if not name:
+        if name is None:
             name = kb.auto_name(type(self).__name__)
-        elif not isinstance(name, str):
-            raise TypeError(f"Expected `name` argument to be a string, but got: {name}")
+        elif not isinstance(name, str) or "/" in name:  # ("" is a name, as in Keras)
+            raise ValueError("Argument `name` must be a string and cannot contain character "
+                             f"`/`. Received: name={name} (of type {type(name)})")
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_name_scope", NameScope(name))
 
@@ -780,9 +781,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             self._clear_losses()
         ctx.depth = outer_depth + 1
         try:
-            with LayerScope(self):
+            with LayerScope(self) as scope:
                 if not self.built:  # (before this call's training applies, as Keras 3)
-                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+                    with scope.building():
+                        self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
                 ctx.training = training
                 ctx.autocast = self._autocast_scope(outer_autocast)
                 try:

@@ -140,6 +140,9 @@ class GraphNetwork:
     `Functional` that reads the graph of layer calls (mixed in before Model)."""
 
     _checks_inputs = True  # against Keras 3's input specs (a Sequential has none)
+    # the index a model's first call takes in a functional config that nests it: 1, as a
+    # Keras 3 Functional counts its own construction node (a Sequential has none)
+    _first_config_node = 1
 
     def _init_graph_network(self, inputs: Any, outputs: Any) -> None:
         if isinstance(inputs, dict):
@@ -412,11 +415,11 @@ class GraphNetwork:
         call's args and kwargs, KerasTensors as `__keras_tensor__` dicts naming the layer,
         node and tensor that made them), and the input and output tensors' references."""
         own = self._own_nodes()
-        # a node's index among the model's own nodes of its layer; a nested functional
-        # model's numbering starts at 1, as Keras 3 counts its own construction node
+        # a node's index among the model's own nodes of its layer (a nested model's from
+        # its _first_config_node)
         reindex: dict = {}
         for layer in self._operations:
-            kept = 1 if isinstance(layer, GraphNetwork) else 0
+            kept = layer._first_config_node if isinstance(layer, GraphNetwork) else 0
             for node in layer._inbound_nodes:
                 if id(node) in own:
                     reindex[id(node)] = kept
@@ -503,7 +506,7 @@ class GraphNetwork:
         def tensor(name: str, node_index: int, tensor_index: int) -> KerasTensor:
             layer = created[name]
             if isinstance(layer, GraphNetwork):
-                node_index -= 1
+                node_index -= layer._first_config_node
             return nest.flatten(layer._inbound_nodes[node_index].outputs)[tensor_index]
 
         def resolve(refs: Any) -> Any:

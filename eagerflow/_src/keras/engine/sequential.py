@@ -56,6 +56,7 @@ class Sequential(Functional):
 
     _convert_input_args = True  # (a Keras 3 Sequential is no Functional)
     _checks_inputs = False
+    _first_config_node = 0
 
     def __init__(self, layers: Any = None, trainable: bool = True,
                  name: str | None = None) -> None:

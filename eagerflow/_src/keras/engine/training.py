@@ -450,6 +450,10 @@ class Functional(GraphNetwork, Model):
         self._init_graph_network(inputs, outputs)
 
 
+# (no public namespace exports Functional: configs name it by its Keras 3 source module)
+ser.register_keras_src_class(ser.FUNCTIONAL_MODULE, Functional)
+
+
 def clone_from_intermediate_inputs(inputs: Any, outputs: Any) -> tuple:
     """Keras 3's functional model of an intermediate tensor (not a `keras.Input`, as
     FeatureSpace's encoded features): each such input becomes an Input named after it with

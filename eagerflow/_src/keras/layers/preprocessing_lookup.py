@@ -585,6 +585,14 @@ class IndexLookup(PreprocessingLayer):
             return hash_ops.to_hash_bucket_strong(text, n, self.salt)
         return hash_ops.to_hash_bucket_fast(text, n)
 
+    def get_build_config(self) -> dict:
+        """An empty build config, which Keras 3 writes into a lookup layer's serialized
+        form (and which, being empty, builds nothing when read back)."""
+        return {}
+
+    def build_from_config(self, config: dict) -> None:
+        self.build(None)
+
     def get_config(self) -> dict:
         config = super().get_config()
         config.update({

@@ -193,8 +193,11 @@ def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Call
         w_nd, v_nd = len(sample_weight._shape), len(values._shape)
         if v_nd > w_nd:
             values = reduce_fn(values, axis=list(range(w_nd, v_nd)))
-        sample_weight = A.broadcast_to(sample_weight, A.shape(values)) \
-            if tuple(sample_weight._shape) != tuple(values._shape) else sample_weight
+        if tuple(sample_weight._shape) != tuple(values._shape):
+            # to the static shape where known, as Keras's ops.shape gives it (a Python
+            # shape: TF's eager error then names no op wrapper)
+            shape = values._shape if None not in tuple(values._shape) else A.shape(values)
+            sample_weight = A.broadcast_to(sample_weight, shape)
         values = values * sample_weight
         if w_nd > 1:
             sample_weight = reduce_fn(sample_weight, axis=list(range(1, w_nd)))

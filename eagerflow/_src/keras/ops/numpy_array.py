@@ -17,6 +17,7 @@ from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -343,7 +344,24 @@ def dsplit(x: Any, indices_or_sections: Any) -> list:
 
 @keras_op
 def reshape(x: Any, newshape: Any) -> Any:
+    if not isinstance(newshape, Tensor):  # Keras checks a Python shape before the op
+        try:
+            newshape = tuple(newshape)
+        except TypeError:
+            newshape = (newshape,)
+        _check_reshape_shape(newshape)
     return ta.reshape(kd.to_tensor(x), newshape)
+
+
+def _check_reshape_shape(newshape: tuple) -> None:
+    """Keras 3's refusals of a shape's Python ints: below -1, or -1 twice."""
+    ints = [d for d in newshape if isinstance(d, (int, np.integer))]
+    if any(d < -1 for d in ints):
+        raise ValueError("Each dimension in `newshape` must be a non-negative integer, or `-1` "
+                         f"for a single unknown dimension. Received: newshape={newshape}.")
+    if sum(d == -1 for d in ints) > 1:
+        raise ValueError("There must be at most one unknown dimension (-1) in `newshape`. "
+                         f"Received: newshape={newshape}.")
 
 
 @keras_op
@@ -515,17 +533,56 @@ def repeat(x: Any, repeats: Any, axis: Any = None) -> Any:
     return ti.repeat(x, repeats, axis=axis)
 
 
+def _pad_widths(pad_width: Any) -> Any:
+    """Keras 3's reading of `pad_width`: an int or a pair pads as one row (which TF's Pad
+    then takes for a 1-D `x` only); rows of one value become pairs, in place (so a tuple of
+    them fails as in Keras, a list does not)."""
+    if isinstance(pad_width, int):
+        return ((pad_width, pad_width),)
+    if isinstance(pad_width, (tuple, list)) and isinstance(pad_width[0], int):
+        return (pad_width,)
+    first = len(pad_width[0])
+    for i, row in enumerate(pad_width):
+        if len(row) != first:
+            raise ValueError("`pad_width` should be a list of tuples of length 1 or 2. "
+                             f"Received: pad_width={pad_width}")
+        if len(row) == 1:
+            pad_width[i] = (row[0], row[0])
+    return pad_width
+
+
+class Pad:
+    """Names eager `keras.ops.pad` errors as Keras 3's, which always calls its Pad
+    operation (errors inside come framed as `Exception encountered when calling
+    Pad.call()`)."""
+
+    def __init__(self, pad_width: Any, mode: str) -> None:
+        self.pad_width, self.mode = _pad_widths(pad_width), mode
+
+    def call(self, x: Any, constant_values: Any = None) -> Any:
+        widths = self.pad_width
+        if len(widths) > 1 and len(widths) != len(x.shape):
+            raise ValueError("`pad_width` must have the same length as `x.shape`. Received: "
+                             f"pad_width={widths} (of length {len(widths)}) and "
+                             f"x.shape={x.shape} (of length {len(x.shape)})")
+        x = kd.to_tensor(x)
+        kwargs = {}
+        if constant_values is not None:
+            if self.mode != "constant":
+                raise ValueError("Argument `constant_values` can only be provided when "
+                                 f"`mode == 'constant'`. Received: mode={self.mode}")
+            kwargs["constant_values"] = constant_values
+        return tf_pad(x, kd.to_tensor(widths, "int32"), self.mode.upper(), **kwargs)
+
+
 @keras_op
 def pad(x: Any, pad_width: Any, mode: str = "constant", constant_values: Any = None) -> Any:
-    x = kd.to_tensor(x)
-    kwargs = {}
-    if constant_values is not None:
-        if mode != "constant":
-            raise ValueError("Argument `constant_values` can only be provided when "
-                             f"`mode == 'constant'`. Received: mode={mode}")
-        kwargs["constant_values"] = constant_values
-    widths = kd.to_tensor(pad_width, "int32")
-    return tf_pad(x, widths, mode.upper(), **kwargs)
+    op = Pad(pad_width, mode)
+    try:
+        return op.call(x, constant_values=constant_values)
+    except Exception as e:  # noqa: BLE001 - re-raised, framed as Keras frames it
+        raise with_call_info(e, op, op.call, (x,), {"constant_values": constant_values}) \
+            from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -65,7 +66,10 @@ def truncated_normal(shape: Any, mean: float = 0.0, stddev: float = 1.0, dtype: 
 
 @keras_op
 def randint(shape: Any, minval: Any, maxval: Any, dtype: Any = "int32", seed: Any = None) -> Any:
-    dtype = kd.standardize_dtype(dtype)
+    if dtype and not kd.is_int_dtype(dtype):
+        raise ValueError("`keras.random.randint` requires an integer `dtype`. Received: "
+                         f"dtype={dtype} ")
+    dtype = kd.standardize_dtype(as_dtype(dtype))  # (None: TF's TypeError, as Keras's)
     work = dtype if dtype in ("int32", "int64") else "int64"
     out = trand.stateless_uniform(shape, _op_seed(seed), minval=minval, maxval=maxval,
                                   dtype=work)
