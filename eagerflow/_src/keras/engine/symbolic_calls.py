@@ -16,7 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor, is_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.call_errors import (
@@ -323,8 +323,16 @@ def as_symbolic_input(x: Any) -> Any:
 def as_build_input(x: Any) -> Any:
     """An argument of the run that builds a layer: Keras 3's TF backend feeds KerasTensors
     as placeholders and passes eager tensors in as they are (their masks with them, so a
-    `call` that clears an input's mask clears the caller's)."""
-    return symbolic(x) if isinstance(x, KerasTensor) else x
+    `call` that clears an input's mask clears the caller's). A tensor of a tf.function
+    being traced, which TF's scratch graph would capture, comes in as a placeholder of its
+    shape and dtype (the scratch graph cannot reach the traced one)."""
+    if isinstance(x, KerasTensor):
+        return symbolic(x)
+    if isinstance(x, Tensor) and not isinstance(x, (EagerTensor, SymbolicTensor)):
+        t = SymbolicTensor(x._shape, x._dtype)
+        t._keras_mask = getattr(x, "_keras_mask", None)
+        return t
+    return x
 
 
 def count_output_specs(outputs: Any) -> None:
