@@ -21,3 +21,32 @@ def test_resource_tensors_behave_as_tf(group, key):
     if not GOT:
         GOT.update(json.loads(json.dumps(run(tf))))
     assert GOT[group][key] == GOLDEN[group][key]
+
+
+def test_handles_of_gpu_variables_on_the_stand_in():
+    """A GPU variable's handle names its device; the ops on it run there, eagerly and in
+    a function run on the GPU or on the host (the strict stand-in poses as the GPU, and
+    refuses a NumPy ufunc on its arrays)."""
+    import numpy as np
+
+    from eagerflow._src.core import device as D
+
+    with D.standin_gpus(1):
+        v = tf.Variable([1.0, 2.0])
+        h = v.handle
+        assert h.device == v.device == "/job:localhost/replica:0/task:0/device:GPU:0"
+        assert 'device="/job:localhost/replica:0/task:0/device:GPU:0"' in repr(h)
+        tf.raw_ops.AssignAddVariableOp(resource=h, value=[1.0, 1.0])
+        read = tf.raw_ops.ReadVariableOp(resource=h, dtype=tf.float32)
+        np.testing.assert_array_equal(read.numpy(), [2.0, 3.0])
+
+        @tf.function
+        def double(handle):
+            return tf.raw_ops.ReadVariableOp(resource=handle, dtype=tf.float32) * 2.0
+
+        on_gpu = double(h)
+        with tf.device("CPU:0"):
+            on_cpu = double(h)
+        assert on_gpu.device.endswith("GPU:0") and on_cpu.device.endswith("CPU:0")
+        np.testing.assert_array_equal(on_gpu.numpy(), [4.0, 6.0])
+        np.testing.assert_array_equal(on_cpu.numpy(), [4.0, 6.0])

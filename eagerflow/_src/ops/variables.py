@@ -4,7 +4,9 @@ A Variable holds a backend array and replaces it on assignment (reads taken earl
 keep their values). Reading it inside a GradientTape records a `ReadVariableOp`
 node whose input is the variable itself, so gradients with respect to a variable
 are gradients with respect to all of its reads. While a graph is being traced,
-reads and assignments are handed to that graph.
+reads and assignments are handed to that graph. `v.handle` is TF's resource tensor for
+the variable (a ResourceHandle naming it); the raw ops on handles find the variable
+through it (`handle_variable`; ops/resource_ops.py).
 """
 
 from __future__ import annotations
