@@ -148,7 +148,32 @@ def load(export_dir: Any, tags: Any = None, options: LoadOptions | None = None) 
     if load_v1.is_v1(model):  # TF 1's Builder / simple_save: no object graph
         return load_v1.load_v1(model, export_dir, tags, options.experimental_skip_checkpoint)
     meta = _meta_graph(model, tags, export_dir)
-    return Loader(meta, export_dir, options).root
+    loader = Loader(meta, export_dir, options)
+    root = loader.root
+    if options.experimental_load_function_aliases:
+        if hasattr(root, "function_aliases"):
+            raise ValueError("Could not load with experimental_load_function_aliases option "
+                             "because the top-level object already has an attributed with name "
+                             "'function_aliases'")
+        root.function_aliases = _function_aliases(loader, meta.meta_info_def.function_aliases)
+    return root
+
+
+def _function_aliases(loader: Loader, aliases: Any) -> dict:
+    """TF's `function_aliases` of a load: each alias names the restored tf.function whose
+    concrete functions are exactly the ones it aliases, else the list of them."""
+    by_alias: dict = {}
+    for name, alias in aliases.items():
+        cf = loader.concrete.get(name)
+        if cf is not None:  # (TF logs a warning and leaves out an alias of no function)
+            by_alias.setdefault(alias, []).append(cf)
+    for obj in loader.objects:
+        if isinstance(obj, RestoredFunction) and obj._concrete:
+            named = {id(cf) for cf in obj._concrete}
+            for alias, cfs in by_alias.items():
+                if isinstance(cfs, list) and {id(cf) for cf in cfs} == named:
+                    by_alias[alias] = obj
+    return by_alias
 
 
 def load_into_session(sess: Any, tags: Any, export_dir: Any, import_scope: str | None = None,

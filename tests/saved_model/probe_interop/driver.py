@@ -27,8 +27,9 @@ def save(tf, keras, name: str, root: str) -> None:
     if kind == "module":
         files = os.path.join(root, name + ".files")
         os.makedirs(files, exist_ok=True)
-        obj, signatures = build(tf, keras, files)
-        tf.saved_model.save(obj, path, signatures=signatures or None)
+        obj, signatures, *options = build(tf, keras, files)
+        tf.saved_model.save(obj, path, signatures=signatures or None,
+                            options=options[0] if options else None)
         return
     keras.utils.set_random_seed(0)
     obj = build(tf, keras)
@@ -70,6 +71,9 @@ def probe(tf, keras, name: str, root: str) -> dict:
         return {"load_error": f"{type(e).__name__}: {e}"}
     args = (tf, loaded) if kind == "module" else (tf, keras, loaded)
     try:
-        return json.loads(json.dumps(run(*args)))
+        out = run(*args)
+        if name in module_cases.PATH_PROBES:
+            out["by_path"] = module_cases.PATH_PROBES[name](tf, path_of(root, name))
+        return json.loads(json.dumps(out))
     except Exception as e:  # noqa: BLE001
         return {"probe_error": f"{type(e).__name__}: {e}"}

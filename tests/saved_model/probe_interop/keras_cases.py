@@ -180,6 +180,30 @@ def probe_custom_export(tf, keras, m):
     return export_facts(tf, m, tf.constant(XS[:4]), "x")
 
 
+class _ExportWith:
+    """A model whose export() passes an input signature of its own (Keras 3's argument)."""
+
+    def __init__(self, model, input_signature):
+        self.model, self.input_signature = model, input_signature
+
+    def export(self, path, verbose=False):
+        self.model.export(path, verbose=verbose, input_signature=self.input_signature)
+
+
+def build_export_signature(tf, keras):
+    inp = keras.Input((None, 3), name="seq")
+    h = keras.layers.GlobalMaxPooling1D(name="pool")(keras.layers.Dense(4, name="d")(inp))
+    model = keras.Model(inp, keras.layers.Dense(2, name="y")(h))
+    set_weights(model, 14)
+    return _ExportWith(model, [tf.TensorSpec([None, 5, 3], tf.float32, name="steps")])
+
+
+def probe_export_signature(tf, keras, m):
+    x = tf.constant(np.linspace(-2, 2, 30, dtype="float32").reshape(2, 5, 3))
+    return {**export_facts(tf, m, x, "steps"),
+            "wrong_steps": outcome(lambda: m.serve(tf.zeros([2, 4, 3])))}
+
+
 def build_archive(tf, keras):
     inp = keras.Input((3,), name="x")
     h = keras.layers.Dense(4, activation="tanh", name="h")(inp)
@@ -357,6 +381,7 @@ CASES = {
     "mixed_export": ("export", build_mixed_export, probe_mixed_export),
     "custom_export": ("export", build_custom_export, probe_custom_export),
     "archive": ("export", build_archive, probe_archive),
+    "export_signature": ("export", build_export_signature, probe_export_signature),
     "sequential_keras": ("keras", build_sequential_keras, probe_sequential_keras),
     "functional_keras": ("keras", build_functional_keras, probe_functional_keras),
     "subclassed_keras": ("keras", build_subclassed_keras, probe_subclassed_keras),

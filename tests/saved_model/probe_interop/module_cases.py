@@ -534,6 +534,58 @@ def probe_gradients(tf, m):
     return {"first": outcome(first), "second": outcome(second), "sig": outcome(sig)}
 
 
+# --- function aliases, and a SavedModel's variables read as a checkpoint --------------------
+
+def build_aliases(tf, keras, d):
+    class Aliased(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = tf.Variable([1.0, 10.0, 100.0], name="table")
+            self.step = tf.Variable(0, dtype=tf.int64, name="step")
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+        def pick(self, i):
+            self.step.assign_add(1)
+            return tf.gather(self.table, i)
+
+    m = Aliased()
+    m.pick(tf.constant(1))
+    options = tf.saved_model.SaveOptions(function_aliases={"chooser": m.pick})
+    return m, {"serving_default": m.pick}, options
+
+
+def probe_aliases(tf, m):
+    return {"pick": outcome(lambda: m.pick(2)),
+            "step": outcome(lambda: m.step),
+            "sig": outcome(lambda: m.signatures["serving_default"](i=tf.constant(0))),
+            "step_after": outcome(lambda: m.step)}
+
+
+def probe_aliases_loaded(tf, path):
+    """The aliases TF's loader gives back, and the SavedModel's variables read into a new
+    object as a checkpoint (its object graph's paths: `table`, `step`)."""
+    loaded = tf.saved_model.load(path, options=tf.saved_model.LoadOptions(
+        experimental_load_function_aliases=True))
+    aliases = getattr(loaded, "function_aliases", {})
+    root = tf.Module()
+    root.table = tf.Variable([0.0, 0.0, 0.0])
+    root.step = tf.Variable(0, dtype=tf.int64)
+    status = tf.train.Checkpoint(root=root).read(f"{path}/variables/variables")
+    reader = tf.train.load_checkpoint(f"{path}/variables/variables")
+    direct = tf.train.Checkpoint(table=root.table, step=root.step)
+    direct.read(f"{path}/variables/variables").expect_partial()
+    return {"aliases": sorted(aliases),
+            "alias_call": outcome(lambda: aliases["chooser"](tf.constant(2))),
+            "alias_kind": type(aliases.get("chooser")).__name__.lstrip("_"),
+            "status": type(status).__name__.lstrip("_"),
+            "root_read": outcome(lambda: [root.table, root.step]),
+            "reader_table": outcome(lambda: reader.get_tensor(
+                "table/.ATTRIBUTES/VARIABLE_VALUE")),
+            "reader_dtypes": sorted([k, v.name] for k, v in
+                                    reader.get_variable_to_dtype_map().items()),
+            "direct": outcome(lambda: [root.table, root.step])}
+
+
 CASES = {
     "multi_io": (build_multi_io, probe_multi_io),
     "nested": (build_nested, probe_nested),
@@ -547,4 +599,8 @@ CASES = {
     "structures": (build_structures, probe_structures),
     "bare_function": (build_bare_function, probe_bare_function),
     "gradients": (build_gradients, probe_gradients),
+    "aliases": (build_aliases, probe_aliases),
 }
+
+# probes given the SavedModel's path rather than the loaded object (they load it their way)
+PATH_PROBES = {"aliases": probe_aliases_loaded}

@@ -142,3 +142,28 @@ def test_ragged_bincount_on_import_counts_each_row(binary, weighted):
                 add = weights[k] if weighted and not binary else 1.0
                 want[row, values[k]] = 1.0 if binary else want[row, values[k]] + add
     np.testing.assert_array_equal(got, want)
+
+
+class _Aliased(tf.Module):
+    @tf.function
+    def f(self, x):
+        return x * 2
+
+
+def test_function_aliases_load_as_the_restored_functions(tmp_path):
+    m = _Aliased()
+    one = m.f.get_concrete_function(tf.TensorSpec([], tf.float32))
+    m.f.get_concrete_function(tf.TensorSpec([], tf.int32))
+    m.g = tf.function(lambda x: x + 1, input_signature=[tf.TensorSpec([], tf.float32)])
+    options = tf.saved_model.SaveOptions(function_aliases={"whole": m.g, "part": one})
+    tf.saved_model.save(m, str(tmp_path), options=options)
+    assert not hasattr(tf.saved_model.load(str(tmp_path)), "function_aliases")
+    loaded = tf.saved_model.load(str(tmp_path), options=tf.saved_model.LoadOptions(
+        experimental_load_function_aliases=True))
+    aliases = loaded.function_aliases
+    # all of a function's traces aliased: the restored function itself; some: a list of
+    # the aliased concrete functions
+    assert aliases["whole"] is loaded.g
+    assert aliases["whole"](tf.constant(1.5)).numpy() == 2.5
+    (cf,) = aliases["part"]
+    assert cf(tf.constant(3.0)).numpy() == 6.0

@@ -75,7 +75,7 @@ KNOWN = {
 # `_all_variables/N`, a checkpoint value each); eagerflow's Keras variable is a tf.Variable,
 # saved once under its first path
 KNOWN_KEYS = {"normalization_export", "string_lookup_export", "mixed_export",
-              "custom_export", "archive"}
+              "export_signature", "custom_export", "archive"}
 
 
 def compare(name: str, direction: str, want: dict, got: dict) -> list:
