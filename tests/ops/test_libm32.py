@@ -1,6 +1,6 @@
 """float32 functions of tensors of fewer than 8 values bit for bit with TF 2.21's CPU
 kernels, which call the C library's function there (libm32.py): sin, cos, tan, exp, log,
-log1p, expm1, the inverse trigonometric and hyperbolic functions; one scalar at a time,
+log1p, expm1, lgamma, the inverse trigonometric and hyperbolic functions; one scalar at a time,
 as 7-value tensors, traced, and the gradients built from them; recorded from TF by
 record_libm32_golden.py (libm32_golden.json). The C library is this machine's, as TF's
 is: the golden values hold where it is the glibc they were recorded with (x86-64)."""
@@ -135,6 +135,12 @@ def test_denormals_as_tfs_threads_read_them():
     assert tf.math.log(tf.constant(1e-40)).numpy() == np.float32(-103.97208)
     assert np.isnan(tf.math.log(tf.constant(-1e-40)).numpy())
     assert tf.sin(tf.constant(tiny)).numpy().tolist() == tiny.tolist()
+
+
+def test_lgamma_bfloat16_refused_small_and_large():
+    for n in (1, 3, 20):
+        with pytest.raises(tf.errors.NotFoundError, match="Lgamma"):
+            tf.math.lgamma(tf.constant([1.5] * n, tf.bfloat16))
 
 
 def test_empty_and_shaped_tensors():

@@ -124,12 +124,14 @@ def _fold_arith(ufunc: Any) -> Callable:
 
 def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
            reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
-           second_order: bool = True, **fields: Any) -> OpDef:
+           second_order: bool = True, refuse: Callable | None = None,
+           **fields: Any) -> OpDef:
     """An elementwise op of one input: `np_name` names the function (of that name in every
-    array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields."""
+    array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields.
+    With a small_kernel, `refuse(x)` raises TF's error for a half type it has no kernel for."""
     half, small = fields.get("half_kernel"), fields.get("small_kernel")
     if small is not None:  # the half types' kernel takes TF's scalar path too (libm32.py)
-        half = fields["half_kernel"] = libm32.half(small, half)
+        half = fields["half_kernel"] = libm32.half(small, half, refuse)
     if isinstance(np_name, str) and (half is not None or small is not None):
         fn = getattr(np, np_name)
 

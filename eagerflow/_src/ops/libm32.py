@@ -7,21 +7,22 @@ whose OpDefs name these kernels. TF's elementwise
 kernels run Eigen over whole packets of 8 floats and call the scalar function on the
 values past the last whole packet: every value of a tensor of fewer than 8 (a scalar's
 included: learning-rate schedules, loss scales). For sin, cos, tan, exp, log, log1p,
-expm1, the inverse trigonometric and the hyperbolic functions but tanh, that scalar
-function is the C library's (`cosf`, `expf`, ...), whose results differ from NumPy's
+expm1, lgamma, the inverse trigonometric and the hyperbolic functions but tanh, that
+scalar function is the C library's (`cosf`, `expf`, ...), whose results differ from NumPy's
 float32 ufuncs (their own SIMD code) in the last place for 5-40% of inputs. So these
 kernels call the C library itself, through backend/ (NumPy's functions where it has
 none), and give TF's bits on the machine they run on.
 
 TF's threads flush denormals (FTZ/DAZ); the library's results here do not, so they are
 corrected after the call: a denormal result the library computed (not its input handed
-back, as `sinf` does for tiny values) is flushed to a signed zero, and the two functions
-that compute with a denormal input read it as TF's CPU does (`expm1f` as zero, `logf` as
-the constant its first scaling step gives). Tanh and erf are Eigen's own polynomials even
-there (halfprec.py); the larger tensors' packets keep NumPy's ufuncs (docs/ulp32.md).
+back, as `sinf` does for tiny values) is flushed to a signed zero, and the functions that
+compute with a denormal input read it as TF's CPU does (`expm1f` as zero, `logf` and
+`lgammaf` with the constant logf's first scaling step gives). Tanh and erf are Eigen's
+own polynomials even there (halfprec.py); the larger tensors' packets keep NumPy's
+ufuncs (docs/ulp32.md).
 
 The half types follow: under 8 values TF computes the same float32 function and rounds
-it once; for the functions without an Eigen packet version (tan, the inverse
+it once; for the functions without an Eigen packet version (tan, lgamma, the inverse
 trigonometric and the hyperbolic functions but tanh) it calls the C library on every
 value of any tensor, which `half` reads from a table of all 65,536 results.
 Checked against TF 2.21 by tests/ops/test_libm32.py (libm32_golden.json).
@@ -46,8 +47,22 @@ _NUMPY = {"sinf": np.sin, "cosf": np.cos, "tanf": np.tan, "expf": np.exp, "logf"
           "log1pf": np.log1p, "expm1f": np.expm1, "asinf": np.arcsin, "acosf": np.arccos,
           "atanf": np.arctan, "sinhf": np.sinh, "coshf": np.cosh, "asinhf": np.arcsinh,
           "acoshf": np.arccosh, "atanhf": np.arctanh}
+
+
+def _lgamma(x: Any) -> Any:  # (no C library: Python's, in double, rounded once)
+    out = []
+    for v in x.reshape(-1).tolist():
+        try:
+            out.append(math.lgamma(v))
+        except (ValueError, OverflowError):  # (the poles)
+            out.append(math.inf)
+    return np.array(out, _F32).reshape(x.shape)
+
+
+_NUMPY["lgammaf"] = _lgamma
 # A denormal input as TF's CPU reads it, where the function computes with it
-_DAZ: dict = {"expm1f": lambda v: 0.0 * v, "logf": lambda v: _LOG_DENORMAL if v > 0 else math.nan}
+_DAZ: dict = {"expm1f": lambda v: 0.0 * v, "logf": lambda v: _LOG_DENORMAL if v > 0 else math.nan,
+              "lgammaf": lambda v: -_LOG_DENORMAL}  # (its -logf(|x|) of a tiny x)
 
 
 def _fix(cname: str, v: float, r: float) -> float:
@@ -88,16 +103,20 @@ def scalar(cname: str) -> Callable[[Any], Any]:
     return kernel
 
 
-def half(small: Callable, packets: Callable | None) -> Callable[[Any], Any]:
+def half(small: Callable, packets: Callable | None,
+         refuse: Callable | None = None) -> Callable[[Any], Any]:
     """The float16/bfloat16 kernel `(x) -> y` of an op whose float32 `small` kernel is the
     C library's function. TF's scalar path (fewer than PACKET values) computes the float32
     function of each value and rounds it once to the type; larger tensors run `packets`,
     Eigen's packet function (halfprec.py), or where Eigen has none (tan, the inverse
     trigonometric and hyperbolic functions but tanh) the C library's on every value, which
-    a table of the 65,536 results, built on first use, gives at the cost of a lookup."""
+    a table of the 65,536 results, built on first use, gives at the cost of a lookup.
+    `refuse(x)` raises TF's error for a type TF has no kernel for."""
     tables: dict = {}
 
     def kernel(x: Any) -> Any:
+        if refuse is not None:
+            refuse(x)
         with np.errstate(over="ignore"):  # (float32 results past the type's range: inf)
             if x.size < PACKET:
                 return small(x.astype(_F32)).astype(x.dtype)

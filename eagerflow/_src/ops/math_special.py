@@ -262,19 +262,30 @@ def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
 _HALF_CPU = ("DOUBLE", "FLOAT", "HALF")  # (the Bessel functions' registrations, TF's order)
 
 
-def _no_bfloat16(op: str, kernel: Callable) -> Callable:
+def _refuse_bfloat16(op: str) -> Callable:
     """TF 2.21 registers Lgamma and Digamma for CPU in half, float and double only."""
-    def fn(xp: Any, x: Any) -> Any:
+    def refuse(x: Any) -> None:
         if x.dtype == dt.bfloat16.as_numpy_dtype:
             raise halfprec.no_kernel(op, x.dtype, ("DOUBLE", "HALF", "FLOAT"))
+    return refuse
+
+
+def _no_bfloat16(op: str, kernel: Callable) -> Callable:
+    refuse = _refuse_bfloat16(op)
+
+    def fn(xp: Any, x: Any) -> Any:
+        refuse(x)
         return kernel(xp, x)
     return fn
 
 
+# (TF's float32 Lgamma is the C library's lgammaf on every value: libm32 gives it under 8
+# values and in float16, SciPy's gammaln larger float32 tensors, docs/ulp32.md)
 LGAMMA = _unary("Lgamma", _no_bfloat16("Lgamma", _scalar_kernel(_lgamma_fast, lgamma_scalar)),
                 _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
-                lo=0.3, hi=4.0)
+                lo=0.3, hi=4.0, small_kernel=libm32.scalar("lgammaf"),
+                refuse=_refuse_bfloat16("Lgamma"))
 DIGAMMA = _unary("Digamma",
                  _no_bfloat16("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar)), _REAL_F,
                  lambda n, g: [g * polygamma(ones_like(n.inputs[0]), n.inputs[0])],
