@@ -13,7 +13,8 @@ STANDIN_TESTS ?= tests/data tests/autodiff tests/function/test_tensor_array_grad
 	tests/function/test_control_flow.py tests/core/test_device.py \
 	tests/distribute/test_graph_run.py tests/debugging/test_tfdbg.py \
 	tests/function/test_graph_errors.py tests/v1/test_graph_mode.py \
-	tests/v1/test_v1_data_iterators.py
+	tests/v1/test_v1_data_iterators.py tests/ragged tests/structured tests/io tests/summary \
+	tests/linear_operator tests/feature_column
 
 # Python writes its bytecode caches (__pycache__, gitignored) even where the environment
 # says not to: without them every interpreter the suite starts (each pytest worker, each
