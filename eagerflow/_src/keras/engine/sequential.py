@@ -19,6 +19,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.functional import (
     functional_children,
@@ -186,7 +187,8 @@ class Sequential(Functional):
         self._tracked_children().pop("_functional", None)
 
     def _set_graph(self) -> None:
-        kb.auto_name("Functional")  # Keras 3 makes (and names) a functional model each time
+        # Keras 3 makes (and names) a functional model each time: its name is in errors
+        object.__setattr__(self, "_functional_name", kb.auto_name("Functional"))
         inp = self._input_layer_obj._inbound_nodes[0].outputs
         out = self._chain_outputs[-1] if self._chain_outputs else inp
         self._init_graph_network(inp, out)
@@ -223,9 +225,12 @@ class Sequential(Functional):
         object.__setattr__(self, "_failed_build_shape", None)
         self._set_graph()
 
-    def _build_graph_for_shape(self, input_shape: TensorShape, dtype: Any) -> None:
+    def _build_graph_for_shape(self, input_shape: TensorShape, dtype: Any,
+                               strict: bool = False) -> None:
         """Builds the functional graph from the first input's shape, batch size included,
-        as Keras 3 does."""
+        as Keras 3 does (`strict`: as its `build`, which a layer's error other than
+        NotImplementedError fails, as when it is made from a built model and a layer
+        refuses that model's output)."""
         object.__setattr__(self, "_graph_attempted", True)
         if self._input_layer_obj is not None or not self._sequential_layers:
             return
@@ -246,6 +251,8 @@ class Sequential(Functional):
             self._drop_graph(dims)
             return
         except Exception:  # layers that can't run symbolically: stay a plain stack
+            if strict:
+                raise
             return
         object.__setattr__(self, "_input_layer_obj", inp)
         object.__setattr__(self, "_chain_outputs", chain)
@@ -317,7 +324,8 @@ class Sequential(Functional):
         shape = to_shapes(input_shape)
         self._mark_path()
         self._build_graph_for_shape(shape, self._sequential_layers[0].compute_dtype
-                                    if self._sequential_layers else self.compute_dtype)
+                                    if self._sequential_layers else self.compute_dtype,
+                                    strict=True)
         if not self._is_graph_network and self._failed_build_shape is None:
             self._symbolic_build(SymbolicTensor(shape, self.compute_dtype))
         self._build_input_shape = input_shape
@@ -353,6 +361,15 @@ class Sequential(Functional):
         for layer in self._sequential_layers:
             outputs = layer(outputs)
         return outputs
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        if self._is_graph_network:
+            # Keras 3 hands a built Sequential's symbolic call to its Functional, which
+            # checks the inputs against its Input's shape (batch free); an eager call is
+            # not checked
+            input_spec_mod.assert_input_compatibility(self._inputs_spec(), inputs,
+                                                      self._functional_name)
+        return super()._symbolic_outputs(inputs, rest, kwargs, spec)
 
     def _static_shapes(self) -> bool:
         return all(x._static_shapes() for x in self._sequential_layers)

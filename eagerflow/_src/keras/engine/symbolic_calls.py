@@ -72,7 +72,12 @@ class SymbolicCalls:
         except Exception as e:
             if not self._frames_call_errors:
                 raise
-            raise with_call_info(e, self, symbolic_call, (inputs, *rest), kwargs) \
+            shown = kwargs
+            if spec.expects_mask and "mask" not in kwargs and not _has_tensors((rest, kwargs)):
+                # Keras 3 passes a `call` taking `mask` its only tensor argument's masks,
+                # None included: its error lists them
+                shown = {**kwargs, "mask": in_masks}
+            raise with_call_info(e, self, symbolic_call, (inputs, *rest), shown) \
                 .with_traceback(e.__traceback__) from None
         flat_out = nest.flatten(outputs)
         fresh = [KerasTensor(o._shape, o._dtype) for o in flat_out]
