@@ -52,7 +52,7 @@ def test_lazy_build_and_weight_names():
 
 def test_add_weight_spellings_and_defaults():
     layer = L.Layer()
-    v1 = layer.add_weight("k", (2, 3))                      # Keras 2: name first
+    v1 = layer.add_weight((2, 3), name="k")                 # Keras 3: shape first
     v2 = layer.add_weight((4,), "zeros", name="z")          # Keras 3: shape first
     v3 = layer.add_weight(name="i", shape=(2,), dtype="int32")
     v4 = layer.add_weight(name="nt", shape=(), trainable=False)
@@ -63,6 +63,18 @@ def test_add_weight_spellings_and_defaults():
     assert v3.dtype == tf.int32 and np.all(v3.numpy() == 0)
     assert layer.trainable_weights == [v1, v2, v3] and layer.non_trainable_weights == [v4]
     assert layer.weights == [v1, v2, v3, v4] and layer.variables == layer.weights
+    # Keras 3.15 refuses Keras 2's name first, and more than shape, initializer, dtype
+    with pytest.raises(ValueError, match=r"^`name` must be passed as a keyword argument\. "
+                                         r"Received: add_weight\('k', \.\.\.\)\. Use: "
+                                         r"add_weight\(shape=\.\.\., name='k'\)\.$"):
+        layer.add_weight("k", (2, 3))
+    with pytest.raises(TypeError, match="^add_weight\\(\\) takes at most 3 positional "
+                                        "arguments but 4 were given\\.$"):
+        layer.add_weight((2,), "zeros", "float32", True)
+    with pytest.raises(ValueError, match="^`initializer` was passed both positionally and "
+                                         "as a keyword argument\\.$"):
+        layer.add_weight((2,), "zeros", initializer="ones")
+    assert len(layer.weights) == 4
     with pytest.raises(ValueError, match="Unrecognized keyword arguments passed to Dense: "
                                          r"\{'foo': 1\}"):
         L.Dense(2, foo=1)

@@ -66,7 +66,7 @@ class LayerScope:
         frame = layer._scope_frame
         if frame is None:  # (the first time: the path is fixed here)
             outer = frames[-1][1] if frames else []
-            frame = (layer, [*outer, layer._name], layer._name)
+            frame = (layer, [*outer, layer._name] if layer._name else list(outer), layer._name)
             object.__setattr__(layer, "_parent_path", "/".join(outer))
             object.__setattr__(layer, "_scope_frame", frame)
         frames.append(frame)

@@ -486,20 +486,22 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- weights ---------------------------------------------------------------------------
     def add_weight(self, *args: Any, **kwargs: Any) -> Variable:
-        """`add_weight(name=None, shape=None, dtype=None, initializer=None, regularizer=None,
-        trainable=None, constraint=None, ...)`: creates and tracks a weight Variable.
-
-        Keras 3's positional order (`shape` first) is accepted too.
-        """
-        params = ["name", "shape", "dtype", "initializer", "regularizer", "trainable",
-                  "constraint"]
-        if args and not isinstance(args[0], (str, type(None))):
-            params = ["shape", "initializer", "dtype", "trainable", "autocast", "regularizer",
-                      "constraint", "aggregation", "overwrite_with_gradient", "name"]
-        for p, v in zip(params, args):
-            if p in kwargs:
-                raise TypeError(f"add_weight() got multiple values for argument '{p}'")
-            kwargs[p] = v
+        """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
+        name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
+        `initializer` and `dtype` come by position, and a name given first is refused."""
+        if args:
+            if len(args) > 3:
+                raise TypeError("add_weight() takes at most 3 positional arguments but "
+                                f"{len(args)} were given.")
+            if isinstance(args[0], str):
+                raise ValueError("`name` must be passed as a keyword argument. Received: "
+                                 f"add_weight('{args[0]}', ...). Use: add_weight(shape=..., "
+                                 f"name='{args[0]}').")
+            for param, value in zip(("shape", "initializer", "dtype"), args):
+                if kwargs.get(param) is not None:
+                    raise ValueError(f"`{param}` was passed both positionally and as a "
+                                     "keyword argument.")
+                kwargs[param] = value
         return self._add_weight(**kwargs)
 
     def _add_weight(self, name: str | None = None, shape: Any = None, dtype: Any = None,

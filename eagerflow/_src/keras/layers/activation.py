@@ -190,7 +190,7 @@ class PReLU(Layer):
         for i in range(1, len(param_shape) + 1):
             if param_shape[i - 1] != 1 and param_shape[i - 1] is not None:
                 axes[i] = TensorShape(input_shape)[i]
-        self.alpha = self.add_weight("alpha", shape=param_shape,
+        self.alpha = self.add_weight(name="alpha", shape=param_shape,
                                      initializer=self.alpha_initializer,
                                      regularizer=self.alpha_regularizer,
                                      constraint=self.alpha_constraint)

@@ -109,7 +109,7 @@ class Conv(Layer):
                              f"number of groups. Received groups={self.groups}, but the input "
                              f"has {in_ch} channels (full input shape is {input_shape}).")
         self.compute_output_shape(input_shape)  # raises for outputs that would be empty
-        self.kernel = self.add_weight("kernel", shape=self._kernel_shape(in_ch),
+        self.kernel = self.add_weight(name="kernel", shape=self._kernel_shape(in_ch),
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer,
                                       constraint=self.kernel_constraint, trainable=True,
@@ -128,7 +128,7 @@ class Conv(Layer):
 
     def _add_bias(self) -> None:
         """`bias` (filters,), or None without use_bias."""
-        self.bias = self.add_weight("bias", shape=(self.filters,),
+        self.bias = self.add_weight(name="bias", shape=(self.filters,),
                                     initializer=self.bias_initializer,
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint, trainable=True,
@@ -371,7 +371,7 @@ def _set_kernel_args(layer: Conv, kernel: str, initializer: Any, regularizer: An
 
 
 def _add_kernel(layer: Conv, kernel: str, name: str, shape: tuple) -> Any:
-    return layer.add_weight(name, shape=shape,
+    return layer.add_weight(name=name, shape=shape,
                             initializer=getattr(layer, f"{kernel}_initializer"),
                             regularizer=getattr(layer, f"{kernel}_regularizer"),
                             constraint=getattr(layer, f"{kernel}_constraint"))

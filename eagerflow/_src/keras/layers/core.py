@@ -101,13 +101,13 @@ class Dense(lora.QuantizableWeights, Layer):
         if mode is not None:  # (a quantized layer loaded from its config)
             quantized.dense_build(self, (last_dim, self.units), mode, self.quantization_config)
         if mode not in ("int8", "int4", *quantized.CALIBRATED_MODES):
-            self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
+            self.kernel = self.add_weight(name="kernel", shape=[last_dim, self.units],
                                           initializer=self.kernel_initializer,
                                           regularizer=self.kernel_regularizer,
                                           constraint=self.kernel_constraint, dtype=self.dtype,
                                           trainable=True)
         if self.use_bias:
-            self.bias = self.add_weight("bias", shape=[self.units],
+            self.bias = self.add_weight(name="bias", shape=[self.units],
                                         initializer=self.bias_initializer,
                                         regularizer=self.bias_regularizer,
                                         constraint=self.bias_constraint, dtype=self.dtype,
@@ -608,7 +608,7 @@ class Embedding(lora.QuantizableWeights, Layer):
             self._quantized_build(self.quantization_mode)
         else:
             self.embeddings = self.add_weight(
-                "embeddings", shape=(self.input_dim, self.output_dim),
+                name="embeddings", shape=(self.input_dim, self.output_dim),
                 initializer=self.embeddings_initializer,
                 regularizer=self.embeddings_regularizer,
                 constraint=self.embeddings_constraint)
@@ -716,7 +716,7 @@ class ReversibleEmbedding(Embedding):
         super().build(input_shape)
         if not self.tie_weights and self.quantization_mode not in ("int8", "int4"):
             self.reverse_embeddings = self.add_weight(
-                "reverse_embeddings", shape=(self.output_dim, self.input_dim),
+                name="reverse_embeddings", shape=(self.output_dim, self.input_dim),
                 initializer=self.embeddings_initializer)
         if rank:
             self.enable_lora(rank)  # (alpha = rank, as Embedding's build)

@@ -50,11 +50,11 @@ def _affine_config(layer: Layer) -> dict:
 def _add_affine_weights(layer: Layer, shape: Any, **kwargs: Any) -> tuple:
     """`(gamma, beta)`: the scale weight where `layer.scale`, the offset where
     `layer.center` (None otherwise), created in that order as Keras does."""
-    gamma = layer.add_weight("gamma", shape=shape, initializer=layer.gamma_initializer,
+    gamma = layer.add_weight(name="gamma", shape=shape, initializer=layer.gamma_initializer,
                              regularizer=layer.gamma_regularizer,
                              constraint=layer.gamma_constraint, trainable=True,
                              **kwargs) if layer.scale else None
-    beta = layer.add_weight("beta", shape=shape, initializer=layer.beta_initializer,
+    beta = layer.add_weight(name="beta", shape=shape, initializer=layer.beta_initializer,
                             regularizer=layer.beta_regularizer,
                             constraint=layer.beta_constraint, trainable=True,
                             **kwargs) if layer.center else None
@@ -125,11 +125,11 @@ class BatchNormalization(Layer):
         # autocast=False: under a mixed policy the statistics stay float32 (as Keras 3)
         self.gamma, self.beta = _add_affine_weights(self, param_shape, dtype=pdtype,
                                                     autocast=False)
-        self.moving_mean = self.add_weight("moving_mean", shape=param_shape, dtype=pdtype,
+        self.moving_mean = self.add_weight(name="moving_mean", shape=param_shape, dtype=pdtype,
                                            initializer=self.moving_mean_initializer,
                                            trainable=False, aggregation="mean",
                                            autocast=False)
-        self.moving_variance = self.add_weight("moving_variance", shape=param_shape,
+        self.moving_variance = self.add_weight(name="moving_variance", shape=param_shape,
                                                dtype=pdtype,
                                                initializer=self.moving_variance_initializer,
                                                trainable=False, aggregation="mean",
@@ -246,13 +246,14 @@ class LayerNormalization(Layer):
         self.axis = sorted(self.axis) if isinstance(self.axis, (list, tuple)) else [self.axis]
         param_shape = [input_shape[a] for a in self._axes]
         # rms_scaling (deprecated in Keras 3) keeps a scale and drops the offset
-        self.gamma = self.add_weight("gamma", shape=param_shape,
+        self.gamma = self.add_weight(name="gamma", shape=param_shape,
                                      initializer=self.gamma_initializer,
                                      regularizer=self.gamma_regularizer,
                                      constraint=self.gamma_constraint, trainable=True,
                                      autocast=False) \
             if self.scale or self.rms_scaling else None
-        self.beta = self.add_weight("beta", shape=param_shape, initializer=self.beta_initializer,
+        self.beta = self.add_weight(name="beta", shape=param_shape,
+                                    initializer=self.beta_initializer,
                                     regularizer=self.beta_regularizer,
                                     constraint=self.beta_constraint, trainable=True,
                                     autocast=False) \

@@ -107,12 +107,12 @@ class Normalization(Layer):
         self._broadcast_shape = [shape[d] if d in self._keep_axis else 1 for d in range(ndim)]
         self._mean_and_var_shape = tuple(shape[d] for d in self._keep_axis)
         if self.input_mean is None:
-            self.adapt_mean = self.add_weight("mean", shape=self._mean_and_var_shape,
+            self.adapt_mean = self.add_weight(name="mean", shape=self._mean_and_var_shape,
                                               initializer="zeros", trainable=False)
-            self.adapt_variance = self.add_weight("variance", shape=self._mean_and_var_shape,
+            self.adapt_variance = self.add_weight(name="variance", shape=self._mean_and_var_shape,
                                                   initializer="ones", trainable=False)
             # Kept, as Keras keeps it, for files of older models.
-            self.count = self.add_weight("count", shape=(), dtype="int64",
+            self.count = self.add_weight(name="count", shape=(), dtype="int64",
                                          initializer="zeros", trainable=False)
             self.built = True
             self.finalize_state()

@@ -114,7 +114,7 @@ def add_lstm_bias(cell: Any, units: int) -> None:
             return ta.concat([base((units,), dtype=dtype),
                               initializers.Ones()((units,), dtype=dtype),
                               base((2 * units,), dtype=dtype)], axis=0)
-    cell.bias = cell.add_weight("bias", shape=(units * 4,), initializer=init,
+    cell.bias = cell.add_weight(name="bias", shape=(units * 4,), initializer=init,
                                 regularizer=cell.bias_regularizer,
                                 constraint=cell.bias_constraint)
 
@@ -172,11 +172,11 @@ class _CellBase(DropoutRNNCell, Layer):
 
     def _build_kernels(self, input_dim: int) -> None:
         g = self._gates
-        self.kernel = self.add_weight("kernel", shape=(input_dim, self.units * g),
+        self.kernel = self.add_weight(name="kernel", shape=(input_dim, self.units * g),
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer,
                                       constraint=self.kernel_constraint)
-        self.recurrent_kernel = self.add_weight("recurrent_kernel",
+        self.recurrent_kernel = self.add_weight(name="recurrent_kernel",
                                                 shape=(self.units, self.units * g),
                                                 initializer=self.recurrent_initializer,
                                                 regularizer=self.recurrent_regularizer,
@@ -227,7 +227,7 @@ class SimpleRNNCell(_CellBase):
 
     def build(self, input_shape: Any) -> None:
         self._build_kernels(TensorShape(input_shape)[-1])
-        self.bias = self.add_weight("bias", shape=(self.units,),
+        self.bias = self.add_weight(name="bias", shape=(self.units,),
                                     initializer=self.bias_initializer,
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
@@ -357,7 +357,7 @@ class GRUCell(_CellBase):
         self._build_kernels(TensorShape(input_shape)[-1])
         if self.use_bias:
             shape = (2, 3 * self.units) if self.reset_after else (3 * self.units,)
-            self.bias = self.add_weight("bias", shape=shape, initializer=self.bias_initializer,
+            self.bias = self.add_weight(name="bias", shape=shape, initializer=self.bias_initializer,
                                         regularizer=self.bias_regularizer,
                                         constraint=self.bias_constraint)
         else:
