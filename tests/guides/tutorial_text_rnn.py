@@ -6,6 +6,7 @@ return_sequences, the word-embeddings model (Embedding + GlobalAveragePooling1D)
 embedding weights read back for export."""
 
 import io
+import os
 
 import numpy as np
 import tensorflow as tf
@@ -129,5 +130,4 @@ for index, word in enumerate(vocab):
     out_v.write('\t'.join([str(x) for x in vec]) + "\n")
     out_m.write(word + "\n")
 print(len(out_m.getvalue().splitlines()), out_m.getvalue().splitlines()[:3])
-import os
 print(sorted(os.listdir("logs")))
