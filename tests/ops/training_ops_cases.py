@@ -16,10 +16,15 @@ OPS = {
                                                    "grad")),
     "ResourceApplyCenteredRMSProp": (("var", "mg", "ms", "mom"),
                                      ("lr", "rho", "momentum", "epsilon", "grad")),
+    "ResourceApplyAdadelta": (("var", "accum", "accum_update"),
+                              ("lr", "rho", "epsilon", "grad")),
+    "ResourceApplyProximalGradientDescent": (("var",), ("alpha", "l1", "l2", "delta")),
+    "ResourceApplyProximalAdagrad": (("var", "accum"), ("lr", "l1", "l2", "grad")),
 }
 # a value for each scalar (the powers of beta as after two steps)
 SCALARS = {"alpha": 0.1, "lr": 0.05, "momentum": 0.9, "beta1_power": 0.81,
-           "beta2_power": 0.998, "beta1": 0.9, "beta2": 0.999, "epsilon": 1e-7, "rho": 0.9}
+           "beta2_power": 0.998, "beta1": 0.9, "beta2": 0.999, "epsilon": 1e-7, "rho": 0.9,
+           "l1": 0.05, "l2": 0.02}
 FLAGS = {"ResourceApplyMomentum": [{}, {"use_nesterov": True}],
          "ResourceApplyAdam": [{}, {"use_nesterov": True}],
          "ResourceApplyAdagrad": [{}, {"update_slots": False}],
@@ -108,6 +113,11 @@ OPTIMIZERS = {
     "adagrad": lambda T: T.AdagradOptimizer(0.1),
     "rmsprop": lambda T: T.RMSPropOptimizer(0.01, momentum=0.5),
     "centered": lambda T: T.RMSPropOptimizer(0.01, centered=True),
+    "adadelta": lambda T: T.AdadeltaOptimizer(1.0),
+    "proximal_gd": lambda T: T.ProximalGradientDescentOptimizer(
+        0.1, l1_regularization_strength=0.05, l2_regularization_strength=0.02),
+    "proximal_adagrad": lambda T: T.ProximalAdagradOptimizer(
+        0.1, l2_regularization_strength=0.02),
 }
 
 

@@ -158,9 +158,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "BatchFunction", "CheckPinned", "GuaranteeConst", "Timestamp",
     ),
     "training_ops": (
-        "ResourceApplyAdagrad", "ResourceApplyAdagradV2", "ResourceApplyAdam",
-        "ResourceApplyCenteredRMSProp", "ResourceApplyGradientDescent",
-        "ResourceApplyMomentum", "ResourceApplyRMSProp",
+        "ResourceApplyAdadelta", "ResourceApplyAdagrad", "ResourceApplyAdagradV2",
+        "ResourceApplyAdam", "ResourceApplyCenteredRMSProp", "ResourceApplyGradientDescent",
+        "ResourceApplyMomentum", "ResourceApplyProximalAdagrad",
+        "ResourceApplyProximalGradientDescent", "ResourceApplyRMSProp",
     ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",

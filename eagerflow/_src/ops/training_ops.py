@@ -1,5 +1,6 @@
 """TF's training ops on resource variables: ResourceApplyGradientDescent, ...Momentum, Adam,
-Adagrad, AdagradV2, RMSProp, CenteredRMSProp.
+Adagrad, AdagradV2, RMSProp, CenteredRMSProp, Adadelta, ProximalGradientDescent and
+ProximalAdagrad.
 
 Sits in ops/ after variables and dispatch; v1/'s optimizers emit these ops (as TF 1's
 do, "GradientDescent/update_w/ResourceApplyGradientDescent"), and tf.raw_ops reaches them.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
@@ -90,6 +92,40 @@ def _centered_rms_prop(xp: Any, var: Any, mg: Any, ms: Any, mom: Any, lr: Any, r
     return var - mom, mg, ms, mom
 
 
+def _adadelta(xp: Any, var: Any, accum: Any, accum_update: Any, lr: Any, rho: Any,
+              eps: Any, grad: Any, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    accum = accum * rho + grad * grad * (one - rho)
+    update = xp.sqrt(accum_update + eps) * (one / xp.sqrt(accum + eps)) * grad
+    accum_update = accum_update * rho + update * update * (one - rho)
+    return var - update * lr, accum, accum_update
+
+
+def _shrunk(xp: Any, prox: Any, rate_l1: Any, l1: Any, denom: Any) -> Any:
+    """TF's proximal step: `prox` shrunk toward 0 by rate * l1 where l1 > 0, over the L2
+    denominator."""
+    if to_host(l1) > 0:  # (decided on the host, where the op's value is read)
+        zero = xp.zeros((), prox.dtype)
+        return xp.sign(prox) * xp.maximum(xp.abs(prox) - rate_l1, zero) / denom
+    return prox / denom
+
+
+def _proximal_gd(xp: Any, var: Any, alpha: Any, l1: Any, l2: Any, delta: Any,
+                 **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    prox = var - delta * alpha
+    return (_shrunk(xp, prox, alpha * l1, l1, one + l2 * alpha),)
+
+
+def _proximal_adagrad(xp: Any, var: Any, accum: Any, lr: Any, l1: Any, l2: Any, grad: Any,
+                      **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    accum = accum + grad * grad
+    rate = lr * (one / xp.sqrt(accum))
+    prox = var - grad * rate
+    return _shrunk(xp, prox, rate * l1, l1, one + l2 * rate), accum
+
+
 # -- the ops --------------------------------------------------------------------------------
 
 class _Spec:
@@ -104,12 +140,19 @@ class _Spec:
         self.args = resources + tensors
 
 
-def _s(*names: str) -> tuple:
-    return tuple(("scalar", n) for n in names)
+def _s(*names: str, words: str = "{} is not a scalar", test: str | None = None) -> tuple:
+    """Scalar checks: TF's message `words` (formatted with the argument's name), and
+    `test` ("positive", "nonnegative") a check of the value too."""
+    return tuple(("scalar", n, words.format(n), test) for n in names)
 
 
 def _same(*names: str) -> tuple:
-    return tuple(("shape", n) for n in names)
+    return tuple(("shape", n, None, None) for n in names)
+
+
+# (TF's Adam and RMSProp kernels put a space before lr's colon)
+_LR_GAP = _s("lr", words="{} is not a scalar ")
+_STRENGTHS = _s("l1", "l2", words="{} regularization strength is not a scalar")
 
 
 SPECS = {s.name: s for s in (
@@ -121,7 +164,7 @@ SPECS = {s.name: s for s in (
     _Spec("ResourceApplyAdam", ("var", "m", "v"),
           ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"),
           {"use_nesterov": False},
-          _s("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon") +
+          _s("beta1_power", "beta2_power") + _LR_GAP + _s("beta1", "beta2", "epsilon") +
           _same("m", "v", "grad"), _adam),
     _Spec("ResourceApplyAdagrad", ("var", "accum"), ("lr", "grad"), {"update_slots": True},
           _s("lr") + _same("accum", "grad"), _adagrad),
@@ -129,44 +172,68 @@ SPECS = {s.name: s for s in (
           {"update_slots": True}, _s("lr", "epsilon") + _same("accum", "grad"), _adagrad_v2),
     _Spec("ResourceApplyRMSProp", ("var", "ms", "mom"),
           ("lr", "rho", "momentum", "epsilon", "grad"), {},
-          _s("lr", "rho", "momentum", "epsilon") + _same("ms", "mom", "grad"), _rms_prop),
+          _LR_GAP + _s("rho", "momentum", "epsilon") + _same("ms", "mom", "grad"),
+          _rms_prop),
     _Spec("ResourceApplyCenteredRMSProp", ("var", "mg", "ms", "mom"),
           ("lr", "rho", "momentum", "epsilon", "grad"), {},
-          _s("lr", "rho", "momentum", "epsilon") + _same("mg", "ms", "mom", "grad"),
+          _LR_GAP + _s("rho", "momentum", "epsilon") + _same("mg", "ms", "mom", "grad"),
           _centered_rms_prop),
+    _Spec("ResourceApplyAdadelta", ("var", "accum", "accum_update"),
+          ("lr", "rho", "epsilon", "grad"), {},
+          # (TF's kernel leaves accum_update's shape unchecked: see _kernel)
+          _s("lr", "rho", "epsilon") + _same("accum", "grad"), _adadelta),
+    _Spec("ResourceApplyProximalGradientDescent", ("var",), ("alpha", "l1", "l2", "delta"), {},
+          _s("alpha") + _STRENGTHS + _same("delta"), _proximal_gd),
+    _Spec("ResourceApplyProximalAdagrad", ("var", "accum"), ("lr", "l1", "l2", "grad"), {},
+          _s("lr", words="{} is not a positive scalar", test="positive") +
+          _s("l1", "l2", words="{} regularization strength is not a non-negative scalar",
+             test="nonnegative") + _same("accum", "grad"), _proximal_adagrad),
 )}
 
 
-def _first_fault(spec: _Spec, shapes: dict) -> tuple | None:
-    """The first of TF's checks `shapes` (arg -> tuple of dims, None where unknown) fail:
-    (kind, arg), or None."""
+def _first_fault(spec: _Spec, shapes: dict, values: dict | None = None) -> tuple | None:
+    """The first of TF's checks `shapes` (arg -> tuple of dims, None where unknown) and
+    `values` (arg -> array, where known) fail: the check, or None."""
     var = shapes["var"]
-    for kind, arg in spec.checks:
+    for check in spec.checks:
+        kind, arg, _, test = check
         s = shapes[arg]
         if s is None:
             continue
-        if kind == "scalar" and len(s) != 0:
-            return kind, arg
-        if kind == "shape" and var is not None and (len(s) != len(var) or any(
+        if kind == "scalar":
+            if len(s) != 0:
+                return check
+            v = None if values is None else values.get(arg)
+            if test is not None and v is not None and not (
+                    v > 0 if test == "positive" else v >= 0):
+                return check
+        elif var is not None and (len(s) != len(var) or any(
                 a is not None and b is not None and a != b for a, b in zip(var, s))):
-            return kind, arg
+            return check
     return None
 
 
 def _kernel_error(spec: _Spec, fault: tuple, shapes: dict) -> InvalidArgumentError:
-    kind, arg = fault
+    kind, arg, words, _ = fault
     if kind == "scalar":
-        # (TF's Adam and RMSProp kernels put a space before lr's colon)
-        gap = " " if arg == "lr" and spec.name in _LR_GAP else ""
-        return fail(spec.name, f"{arg} is not a scalar{gap}: {_dims(shapes[arg])}")
+        return fail(spec.name, f"{words}: {_dims(shapes[arg])}")
     # (TF's centered RMSProp shows ms's shape where mg differs from var)
     shown = shapes["ms"] if arg == "mg" else shapes[arg]
     return fail(spec.name, f"var and {arg} do not have the same shape"
                            f"{_dims(shapes['var'])} {_dims(shown)}")
 
 
-_LR_GAP = frozenset(("ResourceApplyAdam", "ResourceApplyRMSProp",
-                     "ResourceApplyCenteredRMSProp"))
+def _scalars(spec: _Spec, inputs: tuple) -> dict:
+    """The scalar arguments' values where the checks read them (eager tensors, arrays)."""
+    out = {}
+    for _kind, arg, _, test in spec.checks:
+        if test is not None:
+            x = inputs[spec.args.index(arg)]
+            a = getattr(x, "_arr", x) if isinstance(x, EagerTensor) or not isinstance(
+                x, Tensor) else None
+            if a is not None:
+                out[arg] = to_host(a)
+    return out
 
 
 def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
@@ -191,7 +258,7 @@ def _infer(spec: _Spec) -> Callable:
         _check_types(spec, inputs, attrs["T"])
         shapes = {a: x.shape._dims if a in spec.resources else x._shape
                   for a, x in zip(spec.args, inputs)}
-        fault = _first_fault(spec, shapes)
+        fault = _first_fault(spec, shapes, _scalars(spec, inputs))
         if fault is not None:
             raise _kernel_error(spec, fault, shapes)
         return []
@@ -209,15 +276,31 @@ def _kernel(spec: _Spec) -> Callable:
         xp = place.xp
         arrays = [v._arr for v in variables] + [D.to_device(a, place) for a in inputs[n:]]
         shapes = {a: tuple(x.shape) for a, x in zip(spec.args, arrays)}
-        fault = _first_fault(spec, shapes)
+        fault = _first_fault(spec, shapes, _scalars(spec, arrays))
         if fault is not None:
             raise _kernel_error(spec, fault, shapes)
+        flat = _unchecked_as_var(spec, arrays, shapes)
         flags = {k: attrs.get(k, d) for k, d in spec.flags.items()}
         new = spec.update(xp, *arrays, **flags)
-        for v, old, a in zip(variables, arrays, new):
-            v._arr = xp.asarray(a, dtype=old.dtype)
+        for v, old, a in zip(variables, flat, new):
+            v._arr = xp.asarray(a, dtype=old.dtype).reshape(old.shape)
         return ()
     return kernel
+
+
+def _unchecked_as_var(spec: _Spec, arrays: list, shapes: dict) -> list:
+    """The resources' arrays as they are; in `arrays`, a slot TF's kernel does not check
+    (Adadelta's accum_update) taken in var's shape where it holds as many values (TF's
+    kernel runs over the flat buffers), refused where it does not."""
+    held = list(arrays[:len(spec.resources)])
+    var = shapes["var"]
+    for i, arg in enumerate(spec.resources[1:], 1):
+        if shapes[arg] != var and not any(c[1] == arg for c in spec.checks):
+            if arrays[i].size != arrays[0].size:
+                raise fail(spec.name, f"var and {arg} do not have the same shape"
+                                      f"{_dims(var)} {_dims(shapes[arg])}")
+            arrays[i] = arrays[i].reshape(var)
+    return held
 
 
 def _export(spec: _Spec) -> Callable:
@@ -246,7 +329,7 @@ def _graph_refusal(graph: Any, spec: _Spec, inputs: tuple, attrs: dict,
     fault = _first_fault(spec, shapes)
     if fault is None:
         return None
-    kind, arg = fault
+    kind, arg = fault[:2]
     node = graph._node_name(OPS[spec.name], name)
     if kind == "scalar":
         reason = f"Shape must be rank 0 but is rank {len(shapes[arg])}"

@@ -19,7 +19,7 @@ from eagerflow._src.ops.array import fill, zeros_like
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math import cast, greater, maximum, rsqrt, sign, sqrt, where
+from eagerflow._src.ops.math import cast, greater, maximum, sign, sqrt, where
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.training_ops import apply_op
@@ -82,17 +82,6 @@ def _same_dtypes(op: str, first: int, inputs: list) -> None:
                 raise TypeError(f"Input '{name}' of '{op}' Op has type {t.dtype.name} that "
                                 f"does not match type {t0.dtype.name} of argument '{name0}'.")
             raise wrong_input_dtype(op, i, t0.dtype, t.dtype)
-
-
-def _proximal_step(var: Any, prox: Any, rate: Any, l1: Any, l2: Any, use_l1: bool) -> Any:
-    """The proximal step of ApplyProximalGradientDescent / ApplyProximalAdagrad: `prox`
-    (the plain step's result) shrunk by L1 (when l1 > 0) and scaled for L2."""
-    one = _t(1.0, var)
-    if use_l1:
-        new = sign(prox) * maximum(abs_(prox) - rate * l1, _t(0.0, var)) / (one + l2 * rate)
-    else:
-        new = prox / (one + l2 * rate)
-    return var.assign(new, read_value=False)
 
 
 # TF's training ops (ops/training_ops.py), as the optimizers and an imported graph's
@@ -318,16 +307,10 @@ class AdadeltaOptimizer(Optimizer):
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
-        lr, rho, eps = _t(self._lr_t, var), _t(self._rho_t, var), _t(self._epsilon_t, var)
-        one = _t(1.0, var)
-        accum, accum_update = self.get_slot(var, "accum"), self.get_slot(var, "accum_update")
-        accum_t = accum.assign(accum * rho + grad * grad * (one - rho))
-        update = sqrt(accum_update + eps) * rsqrt(accum_t + eps) * grad
-        var_t = var.assign_sub(update * lr, read_value=False)
-        with control_dependencies([var_t]):
-            up = accum_update.assign(accum_update * rho + update * update * (one - rho),
-                                     read_value=False)
-        return group(var_t, up)
+        return apply_op("ResourceApplyAdadelta",
+                        (var, self.get_slot(var, "accum"), self.get_slot(var, "accum_update")),
+                        (_t(self._lr_t, var), _t(self._rho_t, var), _t(self._epsilon_t, var),
+                         grad))
 
 
 class FtrlOptimizer(Optimizer):
@@ -436,8 +419,8 @@ class ProximalGradientDescentOptimizer(Optimizer):
         _same_dtypes("ResourceApplyProximalGradientDescent", 1,
                      [("alpha", self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
                       ("delta", grad)])
-        lr, l1, l2 = _t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var)
-        return _proximal_step(var, var - grad * lr, lr, l1, l2, self._l1 > 0)
+        return apply_op("ResourceApplyProximalGradientDescent", (var,),
+                        (self._lr_t, self._l1_t, self._l2_t, grad))
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_proximal_gradient_descent(
@@ -473,10 +456,9 @@ class ProximalAdagradOptimizer(Optimizer):
         _same_dtypes("ResourceApplyProximalAdagrad", 2,
                      [("lr", self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
                       ("grad", grad)])
-        lr, l1, l2 = _t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var)
-        acc_t = self.get_slot(var, "accumulator").assign_add(grad * grad)
-        rate = lr * rsqrt(acc_t)
-        return _proximal_step(var, var - grad * rate, rate, l1, l2, self._l1 > 0)
+        return apply_op("ResourceApplyProximalAdagrad",
+                        (var, self.get_slot(var, "accumulator")),
+                        (self._lr_t, self._l1_t, self._l2_t, grad))
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_proximal_adagrad(
