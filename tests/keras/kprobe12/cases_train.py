@@ -482,3 +482,79 @@ for mod in ["", "layers", "losses", "metrics", "models", "callbacks", "optimizer
     both = sorted(both - LEFT_OUT - {"src"})
     print(mod or "keras", len(both), " ".join(both))
 """
+
+SNIPPETS["model_checkpoint_and_schedulers"] = _TRY + """
+L = keras.layers
+x = np.linspace(0, 1, 16, dtype="float32").reshape(-1, 1)
+y = 3 * x
+m = keras.Sequential([keras.Input((1,)), L.Dense(1, kernel_initializer="zeros")])
+m.compile(keras.optimizers.SGD(0.1), "mse", metrics=["mae"])
+os.chdir(D)  # (the checkpoints' messages name their paths: relative ones)
+pat = "w-{epoch:02d}-{loss:.1f}.weights.h5"
+cbs = [keras.callbacks.ModelCheckpoint(pat, save_weights_only=True, monitor="loss",
+                                       save_best_only=True, verbose=1),
+       keras.callbacks.LearningRateScheduler(lambda e, lr: lr * 0.5, verbose=1),
+       keras.callbacks.LambdaCallback(on_epoch_end=lambda e, logs: print("end", e,
+                                      sorted(logs)))]
+h = m.fit(x, y, epochs=3, verbose=0, callbacks=cbs)
+print(sorted(os.listdir(D)), [round(float(v), 4) for v in h.history["learning_rate"]])
+tryp("bad_suffix", lambda: keras.callbacks.ModelCheckpoint(os.path.join(D, "w.h5"),
+     save_weights_only=True))
+tryp("bad_model_suffix", lambda: keras.callbacks.ModelCheckpoint(os.path.join(D, "m.h6")))
+tryp("bad_freq", lambda: keras.callbacks.ModelCheckpoint(os.path.join(D, "m.keras"),
+     save_freq="often"))
+ck = keras.callbacks.ModelCheckpoint(os.path.join(D, "best.keras"), monitor="val_loss",
+                                     mode="max", save_best_only=True, initial_value_threshold=0.1)
+print(ck.monitor, ck.best, ck.save_freq)
+tn = keras.callbacks.TerminateOnNaN()
+m2 = keras.Sequential([keras.Input((1,)), L.Dense(1)])
+m2.compile(keras.optimizers.SGD(1e30), "mse")
+h = m2.fit(x * 1e10, y, epochs=3, batch_size=4, verbose=0, callbacks=[tn])
+print(len(h.history["loss"]), np.isnan(h.history["loss"][-1]) or np.isinf(h.history["loss"][-1]))
+"""
+
+SNIPPETS["optimizer_state_and_updates"] = _TRY + """
+O = keras.optimizers
+v = keras.Variable(np.array([1.0, 2.0], "float32"), name="v")
+w = keras.Variable(np.array([3.0], "float32"), name="w")
+opt = O.Adam(0.1)
+print(repr(opt.iterations.numpy()), float(opt.learning_rate), opt.built, opt.variables[:1])
+opt.apply_gradients([(np.array([0.5, -0.5], "float32"), v), (np.array([1.0], "float32"), w)])
+print(v.numpy().round(5).tolist(), w.numpy().round(5).tolist(), int(opt.iterations))
+print([x.path for x in opt.variables])
+tryp("none_grad", lambda: opt.apply_gradients([(None, v)]))
+tryp("shape_mismatch", lambda: opt.apply_gradients([(np.ones(3, "float32"), v)]))
+tryp("new_var", lambda: opt.apply_gradients([(np.ones(1, "float32"),
+     keras.Variable(np.ones(1, "float32"), name="late"))]))
+opt.learning_rate = 0.01
+print(float(opt.learning_rate), type(opt.learning_rate).__name__)
+sgd = O.SGD(0.5, momentum=0.5)
+sgd.apply([np.array([1.0, 1.0], "float32")], [v])
+sgd.apply([np.array([1.0, 1.0], "float32")], [v])
+print(v.numpy().round(5).tolist(), [x.path for x in sgd.variables])
+ema = O.SGD(0.1, use_ema=True, ema_momentum=0.5)
+z = keras.Variable(np.array([1.0], "float32"), name="z")
+for _ in range(2):
+    ema.apply_gradients([(np.array([1.0], "float32"), z)])
+print(z.numpy().round(5).tolist(), [x.path for x in ema.variables])
+ema.finalize_variable_values([z])
+print(z.numpy().round(5).tolist())
+clip = O.SGD(1.0, clipvalue=0.1)
+c = keras.Variable(np.array([0.0, 0.0], "float32"), name="c")
+clip.apply_gradients([(np.array([5.0, -0.05], "float32"), c)])
+print(c.numpy().round(5).tolist())
+gn = O.SGD(1.0, global_clipnorm=1.0)
+gn.apply_gradients([(np.array([3.0, 4.0], "float32"), c)])
+print(c.numpy().round(5).tolist())
+for o in [O.SGD(0.1), O.SGD(0.1, momentum=0.9), O.Adam(amsgrad=True), O.AdamW(), O.RMSprop(),
+          O.RMSprop(momentum=0.5, centered=True), O.Adagrad(), O.Nadam(), O.Adamax(), O.Lion(),
+          O.Adadelta(), O.Ftrl()]:
+    # a gradient of the wrong shape: each optimizer's first op refuses it
+    tryp(type(o).__name__, lambda: o.apply_gradients([(np.ones(3, "float32"),
+         keras.Variable(np.array([1.0, 2.0], "float32")))]))
+acc = O.SGD(1.0, gradient_accumulation_steps=2)
+a = keras.Variable(np.array([0.0], "float32"), name="a")
+for g in (1.0, 3.0, 5.0):
+    acc.apply_gradients([(np.array([g], "float32"), a)])
+    print("acc", a.numpy().tolist(), int(acc.iterations))
+"""

@@ -25,6 +25,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import placed_on
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
@@ -600,13 +601,13 @@ class Optimizer(trackable.AutoTrackable):
         if slices.is_rows(value):
             variable.scatter_add(value)
         else:
-            variable.assign_add(value)
+            _update(variable, value, "assign_add")
 
     def assign_sub(self, variable: Any, value: Any) -> None:
         if slices.is_rows(value):
             variable.scatter_sub(value)
         else:
-            variable.assign_sub(value)
+            _update(variable, value, "assign_sub")
 
     def update_step(self, gradient: Tensor, variable: Variable, learning_rate: Tensor) -> None:
         raise NotImplementedError(f"{type(self).__name__} must implement update_step")
@@ -761,3 +762,15 @@ def _step_one(counter: Any) -> Any:
         with placed_on(counter._device):
             one = _ONES[counter._device] = convert_to_tensor(np.int64(1))
     return one
+
+
+def _update(variable: Any, value: Any, how: str) -> None:
+    """`variable.assign_add/assign_sub(value)`; a value the update refuses is handed to the
+    TF variable under a Keras one, so that its AssignAddVariableOp's error is the one
+    Keras's TF optimizers raise (a Keras variable's own update fails in AddV2 or Sub)."""
+    try:
+        getattr(variable, how)(value)
+    except OpError:
+        if getattr(variable, "_keras_variable", False):
+            getattr(variable.value, how)(value)
+        raise

@@ -12,12 +12,14 @@ import numpy as np
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import as_dtype
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import EagerTensor, _scalar_array, convert_to_tensor, host_scalar
 from eagerflow._src.keras.optimizers import flat
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.nn_fused import adam_alpha, fused_adam, fused_rmsprop, fused_sgd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable
@@ -40,8 +42,16 @@ def _adam_moments(mv: Any, vv: Any, gradient: Any, one_minus_b1: Any,
                   one_minus_b2: Any) -> None:
     """Adam's moment updates, as Keras writes them: m += (g - m)(1 - beta_1) and
     v += (g^2 - v)(1 - beta_2)."""
-    mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * one_minus_b1)
+    _first_moment(mv, gradient, one_minus_b1)
     vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+
+
+def _first_moment(mv: Any, gradient: Any, one_minus_b1: Any) -> None:
+    """m += (g - m)(1 - beta_1)."""
+    try:
+        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * one_minus_b1)
+    except OpError as e:  # (TF's Sub, given Keras's variable, runs by its slow path)
+        raise slow_path(e) from None
 
 
 class SGD(Optimizer):
@@ -187,7 +197,9 @@ class Adam(Optimizer):
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         alpha = self._alpha(learning_rate, variable.dtype)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        # (a gradient of another shape takes Keras's ops, whose Sub refuses it as TF's)
         if not self.amsgrad and not sp.is_rows(gradient) and \
+                tuple(gradient.shape) == tuple(variable.shape) and \
                 all(type(b) in (float, int) for b in (self.beta_1, self.beta_2, self.epsilon)):
             # one kernel for the composite below (the same floats: see nn_fused._FusedAdam)
             m2, v2, step = fused_adam(mv._as_tensor(), vv._as_tensor(), gradient, alpha,
@@ -258,7 +270,8 @@ class RMSprop(Optimizer):
         rho = self.rho
         rms = self.get_slot(variable, "rms")
         if not self.centered and type(rho) in (float, int) and \
-                type(self.epsilon) in (float, int) and not sp.is_rows(gradient):
+                type(self.epsilon) in (float, int) and not sp.is_rows(gradient) and \
+                tuple(gradient.shape) == tuple(variable.shape):  # (else TF's AddV2 error)
             # one kernel for the composite below (the same floats: nn_fused._FusedRMSprop)
             rms2, increment = fused_rmsprop(rms._as_tensor(), gradient, learning_rate, rho,
                                             self.epsilon)
@@ -395,7 +408,7 @@ class Adamax(_Moments):
         t = self._local_step(variable.dtype)
         b1p = m.pow(_c(self.beta_1, variable.dtype), t)
         mv, u = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
+        _first_moment(mv, gradient, 1 - self.beta_1)
         u.assign(sp.maximum(u._as_tensor() * self.beta_2, sp.absolute(gradient)))
         variable.assign_sub((learning_rate * mv._as_tensor())
                             / ((1 - b1p) * (u._as_tensor() + self.epsilon)))
