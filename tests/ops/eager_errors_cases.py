@@ -159,6 +159,8 @@ CASES = [
     ".lookup(tf.constant(1.0))",
     "tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(['a'], [5],"
     " value_dtype=tf.int64), 0)",
+    "tf.ragged.cross([tf.ragged.constant([[1], [2]]), tf.ragged.constant([[1]])])",
+    "tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]) * tf.ones([3, 3])",
     # tf.raw_ops: no name unless given, lists through the slow path
     "tf.raw_ops.AddV2(x=tf.ones([2]), y=tf.ones([3]))",
     "tf.raw_ops.AddV2(x=tf.ones([2]), y=tf.ones([3]), name='raw')",

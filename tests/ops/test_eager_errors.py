@@ -104,6 +104,13 @@ GPU_CASES = {
 # run on the host and their argument errors name CPU:0, as TF's
 GPU_CASES.update((case, "CPU:0") for case in CASES
                  if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset")))
+# nor do its lookup tables, RaggedCross and the sparse-dense elementwise ops
+GPU_CASES.update((case, "CPU:0") for case in (
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1, 2]), -1)",
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1]), -1)"
+    ".lookup(tf.constant([1]))",
+    "tf.ragged.cross([tf.ragged.constant([[1], [2]]), tf.ragged.constant([[1]])])",
+    "tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]) * tf.ones([3, 3])"))
 
 
 @pytest.mark.parametrize("case", sorted(GPU_CASES))

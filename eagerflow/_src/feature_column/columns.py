@@ -328,7 +328,7 @@ class VocabularyFileCategoricalColumn(_VocabularyLookup, collections.namedtuple(
                 if " [Op:" not in e._message:
                     e._message += " [Op:InitializeTableFromDataset]"
                     e.args = (e._message,) + e.args[1:]
-                raise raised_eagerly(e) from None
+                raise raised_eagerly(e, host=True) from None
             return self._index_table(init, name)
         initializer = TextFileInitializer(
             self.vocabulary_file, key_dtype, TextFileIndex.WHOLE_LINE, dt.int64,

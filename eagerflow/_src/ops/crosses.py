@@ -627,14 +627,16 @@ def _ragged_cross_inputs(inputs: Any) -> tuple:
             if isinstance(x, RaggedTensor):
                 raise ValueError("tf.ragged.cross only supports inputs with rank=2")
             raise raised_eagerly(C.fail("RaggedCross", "tf.ragged.cross only supports inputs "
-                                                       "with rank=2."), None, _lengths(inputs))
+                                                       "with rank=2."), None, _lengths(inputs),
+                                 host=True)
         if isinstance(x, RaggedTensor):
             splits_dtypes.add(x.row_splits.dtype)
         if x.shape.rank and x.shape[0] is not None:
             batch_sizes.add(x.shape[0])
     if len(batch_sizes) > 1:
         raise raised_eagerly(C.fail("RaggedCross", "inputs must all have the same batch "
-                                                   "dimension size."), None, _lengths(inputs))
+                                                   "dimension size."), None, _lengths(inputs),
+                             host=True)
     return dt.int32 if splits_dtypes == {dt.int32} else _I64
 
 

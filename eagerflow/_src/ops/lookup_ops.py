@@ -679,7 +679,8 @@ class StaticHashTable(_Table):
         except OpError as e:
             # (TF's table op is named after the table, its initializers after their scope)
             table_op = e._message.endswith("[Op:HashTableV2]")
-            raise raised_eagerly(e, (name or "hash_table") if table_op else None) from None
+            raise raised_eagerly(e, (name or "hash_table") if table_op else None,
+                                 host=True) from None
 
     def _build_table(self, initializer: Any, default_value: Any, name: str | None,
                      empty_ok: bool, anonymous: bool) -> None:
@@ -741,7 +742,7 @@ def _fill(state: TableState, keys: np.ndarray, values: np.ndarray,
     `op`: the initializing op TF names in its errors)."""
     if keys.shape != values.shape:
         raise raised_eagerly(C.fail(op, f"Expected shape {C.shape_str(keys.shape)} for "
-                                        f"value, got {C.shape_str(values.shape)}"))
+                                        f"value, got {C.shape_str(values.shape)}"), host=True)
     check_finite_size(op, (2 * keys.size,), dt.int64)
     items = state.items
     for k, v in zip(keys.reshape(-1).tolist(), values.reshape(-1).tolist()):
@@ -871,7 +872,7 @@ class DenseHashTable(MutableHashTable):
             self._state = DenseTableState(kd, vd, tuple(self._default.shape), empty.numpy(),
                                           deleted.numpy(), buckets)
         except OpError as e:
-            raise raised_eagerly(e, name) from None
+            raise raised_eagerly(e, name, host=True) from None
         self._checkpoint = checkpoint
         self._name = None
 

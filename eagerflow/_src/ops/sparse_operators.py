@@ -40,7 +40,7 @@ def dense_at_values(sp: SparseTensor, y: Any, op: str) -> Any:
         if not ok:
             raise raised_eagerly(C.fail(
                 op, "SparseDenseBinaryOpShared broadcasts dense to sparse only; got "
-                    f"incompatible shapes: {C.shape_str(dims)} vs. {C.shape_str(ys)}"))
+                    f"incompatible shapes: {C.shape_str(dims)} vs. {C.shape_str(ys)}"), host=True)
     if ys is not None and len(ys) == 0:
         return y
     if ys is None or rank is None:
