@@ -10,7 +10,7 @@ import pytest
 from eagerflow._src import backend as B
 from eagerflow._src.backend import numpy as cpu
 
-SIZES = [0, 1, 7, cpu._ZERO_ROW * 2 - 1, cpu._ZERO_ROW * 2, cpu._ZERO_ROW * 3 + 5, 346112]
+SIZES = [0, 1, 7, cpu._ZERO_ROW * 4 - 1, cpu._ZERO_ROW * 4, cpu._ZERO_ROW * 5 + 5, 346112]
 
 
 def _values(n: int, dtype) -> np.ndarray:
