@@ -6,10 +6,12 @@ nn_fused.py. TF's float32 Pow runs Eigen's own pow over whole packets of 8 float
 the C library's powf on the values past the last whole packet (all of them in a tensor
 of fewer than 8 values, a scalar's included: Keras's Adam takes its step size from two
 such scalars); powf's result is the double power rounded once, and TF's threads flush
-a denormal result (FTZ). The other float32 kernels stay NumPy's: TF's algorithms for
-exp, log, tanh, sums and the cross-entropies are reproduced in benchmarks/ulp32
-(candidates.py), at costs docs/ulp32.md lists. Checked against TF 2.21 by
-tests/ops/test_eigen32.py (eigen32_golden.json, record_eigen32_golden.py).
+a denormal result (FTZ). The unary functions of fewer than 8 values are libm32.py's
+(the C library's, as TF's scalar path); over larger tensors the other float32 kernels
+stay NumPy's: TF's algorithms for exp, log, tanh, sums and the cross-entropies are
+reproduced in benchmarks/ulp32 (candidates.py), at costs docs/ulp32.md lists. Checked
+against TF 2.21 by tests/ops/test_eigen32.py (eigen32_golden.json,
+record_eigen32_golden.py).
 """
 
 from __future__ import annotations
