@@ -114,6 +114,8 @@ OPTIMIZERS = {
     "rmsprop": lambda T: T.RMSPropOptimizer(0.01, momentum=0.5),
     "centered": lambda T: T.RMSPropOptimizer(0.01, centered=True),
     "adadelta": lambda T: T.AdadeltaOptimizer(1.0),
+    "adam_locking": lambda T: T.AdamOptimizer(0.01, use_locking=True),
+    "momentum_locking": lambda T: T.MomentumOptimizer(0.1, 0.9, use_locking=True),
     "proximal_gd": lambda T: T.ProximalGradientDescentOptimizer(
         0.1, l1_regularization_strength=0.05, l2_regularization_strength=0.02),
     "proximal_adagrad": lambda T: T.ProximalAdagradOptimizer(

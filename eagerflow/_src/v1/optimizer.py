@@ -360,7 +360,7 @@ class GradientDescentOptimizer(Optimizer):
 
     def _resource_apply_dense(self, grad: Any, handle: Any) -> Any:
         return apply_gradient_descent(handle, cast(self._learning_rate_tensor, grad.dtype),
-                                      grad)
+                                      grad, self._use_locking)
 
     def _resource_apply_sparse_duplicate_indices(self, grad: Any, handle: Any,
                                                  indices: Any) -> Any:
@@ -398,7 +398,8 @@ class MomentumOptimizer(Optimizer):
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         return apply_momentum(var, self.get_slot(var, "momentum"),
                               cast(self._learning_rate_tensor, grad.dtype), grad,
-                              cast(self._momentum_tensor, grad.dtype), self._use_nesterov)
+                              cast(self._momentum_tensor, grad.dtype), self._use_nesterov,
+                              self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_momentum(var, self.get_slot(var, "momentum"),
@@ -412,14 +413,14 @@ class MomentumOptimizer(Optimizer):
 # TF's training ops (ops/training_ops.py), as the optimizers and an imported graph's
 # training ops run them: lr and momentum in var's dtype.
 
-def apply_gradient_descent(var: Any, lr: Any, grad: Any) -> Any:
-    return apply_op("ResourceApplyGradientDescent", (var,), (lr, grad))
+def apply_gradient_descent(var: Any, lr: Any, grad: Any, use_locking: bool = False) -> Any:
+    return apply_op("ResourceApplyGradientDescent", (var,), (lr, grad), use_locking=use_locking)
 
 
 def apply_momentum(var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
-                   use_nesterov: bool = False) -> Any:
+                   use_nesterov: bool = False, use_locking: bool = False) -> Any:
     return apply_op("ResourceApplyMomentum", (var, accum), (lr, grad, momentum),
-                    use_nesterov=use_nesterov)
+                    use_nesterov=use_nesterov, use_locking=use_locking)
 
 
 # ---------------------------------------------------------------------------------------

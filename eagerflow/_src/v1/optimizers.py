@@ -88,20 +88,22 @@ def _same_dtypes(op: str, first: int, inputs: list) -> None:
 # training ops run them: scalars in var's dtype.
 
 def apply_adam(var: Any, m: Any, v: Any, b1p: Any, b2p: Any, lr: Any, b1: Any, b2: Any,
-               eps: Any, grad: Any) -> Any:
-    return apply_op("ResourceApplyAdam", (var, m, v), (b1p, b2p, lr, b1, b2, eps, grad))
+               eps: Any, grad: Any, use_locking: bool = False) -> Any:
+    return apply_op("ResourceApplyAdam", (var, m, v), (b1p, b2p, lr, b1, b2, eps, grad),
+                    use_locking=use_locking)
 
 
-def apply_adagrad(var: Any, acc: Any, lr: Any, grad: Any) -> Any:
-    return apply_op("ResourceApplyAdagrad", (var, acc), (lr, grad))
+def apply_adagrad(var: Any, acc: Any, lr: Any, grad: Any, use_locking: bool = False) -> Any:
+    return apply_op("ResourceApplyAdagrad", (var, acc), (lr, grad), use_locking=use_locking)
 
 
 def apply_rms_prop(var: Any, mg: Any, ms: Any, mom: Any, lr: Any, rho: Any, momentum: Any,
-                   eps: Any, grad: Any) -> Any:
+                   eps: Any, grad: Any, use_locking: bool = False) -> Any:
     if mg is not None:
         return apply_op("ResourceApplyCenteredRMSProp", (var, mg, ms, mom),
-                        (lr, rho, momentum, eps, grad))
-    return apply_op("ResourceApplyRMSProp", (var, ms, mom), (lr, rho, momentum, eps, grad))
+                        (lr, rho, momentum, eps, grad), use_locking=use_locking)
+    return apply_op("ResourceApplyRMSProp", (var, ms, mom), (lr, rho, momentum, eps, grad),
+                    use_locking=use_locking)
 
 
 def _nesterov_refused(a: dict) -> None:
@@ -179,7 +181,7 @@ class AdamOptimizer(Optimizer):
         return apply_adam(var, self.get_slot(var, "m"), self.get_slot(var, "v"),
                           cast(b1p, var.dtype), cast(b2p, var.dtype), _t(self._lr_t, var),
                           _t(self._beta1_t, var), _t(self._beta2_t, var),
-                          _t(self._epsilon_t, var), grad)
+                          _t(self._epsilon_t, var), grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         """TF 1's sparse Adam: every row of m and v decays, the gradient's rows are added
@@ -231,7 +233,7 @@ class AdagradOptimizer(Optimizer):
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         return apply_adagrad(var, self.get_slot(var, "accumulator"), _t(self._lr_t, var),
-                             grad)
+                             grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_adagrad(var, self.get_slot(var, "accumulator"),
@@ -271,7 +273,7 @@ class RMSPropOptimizer(Optimizer):
                 _t(self._epsilon_t, var)]
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
-        return apply_rms_prop(var, *self._slots_and_scalars(var), grad)
+        return apply_rms_prop(var, *self._slots_and_scalars(var), grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_rms_prop(var, *self._slots_and_scalars(var), grad, indices)
@@ -310,7 +312,7 @@ class AdadeltaOptimizer(Optimizer):
         return apply_op("ResourceApplyAdadelta",
                         (var, self.get_slot(var, "accum"), self.get_slot(var, "accum_update")),
                         (_t(self._lr_t, var), _t(self._rho_t, var), _t(self._epsilon_t, var),
-                         grad))
+                         grad), use_locking=self._use_locking)
 
 
 class FtrlOptimizer(Optimizer):
@@ -420,7 +422,8 @@ class ProximalGradientDescentOptimizer(Optimizer):
                      [("alpha", self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
                       ("delta", grad)])
         return apply_op("ResourceApplyProximalGradientDescent", (var,),
-                        (self._lr_t, self._l1_t, self._l2_t, grad))
+                        (self._lr_t, self._l1_t, self._l2_t, grad),
+                        use_locking=self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_proximal_gradient_descent(
@@ -458,7 +461,8 @@ class ProximalAdagradOptimizer(Optimizer):
                       ("grad", grad)])
         return apply_op("ResourceApplyProximalAdagrad",
                         (var, self.get_slot(var, "accumulator")),
-                        (self._lr_t, self._l1_t, self._l2_t, grad))
+                        (self._lr_t, self._l1_t, self._l2_t, grad),
+                        use_locking=self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         return sparse_apply_proximal_adagrad(
