@@ -213,6 +213,18 @@ def handle_arguments(tf: Any) -> dict:
     with tf.GradientTape() as tape:
         y = square(x.handle)
     out["gradient unwatched"] = outcome(lambda: tape.gradient(y, x))
+    with tf.GradientTape() as tape:
+        tape.watch(x.handle)
+        y = square(x.handle)
+    out["gradient watched handle"] = outcome(lambda: tape.gradient(y, x))
+    with tf.GradientTape() as tape:
+        tape.watch(x.handle)
+        y = square(x.handle) + x * x
+    out["plus a read by the variable"] = outcome(lambda: tape.gradient(y, x))
+    with tf.GradientTape() as tape:
+        tape.watch(x.handle)
+        y = square(x.handle) + raw.ReadVariableOp(resource=x.handle, dtype=tf.float32)
+    out["plus a read by handle"] = outcome(lambda: tape.gradient(y, [x]))
     return out
 
 

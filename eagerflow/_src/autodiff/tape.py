@@ -234,6 +234,24 @@ def _variable_key(x: Any) -> Any:
     return getattr(x, "_keras_value_of", x)
 
 
+def _handle_of(source: Any) -> Any:
+    """The handle a source's gradient may reach: itself if a resource tensor (a function's
+    handle argument), a variable's handle if made; else None."""
+    if getattr(source, "_dtype", None) is dt.resource:
+        return source
+    return getattr(source, "__dict__", {}).get("_handle_tensor")
+
+
+def _with_handle_grad(grads: dict, source: Any, g: Any) -> Any:
+    """`g`, a variable source's gradient, plus what reached its handle (a function it was
+    passed to reads it through the handle): TF's variable is its handle."""
+    h = getattr(source, "__dict__", {}).get("_handle_tensor")  # (a variable's)
+    hg = grads.get(id(h)) if h is not None else None
+    if hg is None:
+        return g
+    return hg if g is None else add(g, hg)
+
+
 class GradientTape:
     """Records operations for automatic differentiation."""
 
@@ -256,6 +274,7 @@ class GradientTape:
         self._nodes: list = []         # recorded Nodes, in execution order
         self._keep: list = []          # references that keep the tracked ids unique
         self._watched_vars: dict = {}  # id -> variable, in watch order
+        self._handle_grads = False     # a variable's handle is watched (tape.watch(v.handle))
 
     # -- context -----------------------------------------------------------------------
     def __enter__(self) -> GradientTape:
@@ -324,6 +343,7 @@ class GradientTape:
                 if _differentiable(var):
                     self._tracked.add(id(var))
                     self._roots.add(id(var))
+                    self._watch_handle(t)  # (a function may take the handle)
                 self._keep.append(var)
                 continue
             if not isinstance(t, Tensor):
@@ -352,6 +372,14 @@ class GradientTape:
                 self._tracked.add(i)
                 self._roots.add(i)
             self._keep.append(var)
+
+    def _watch_handle(self, h: Any) -> None:
+        """Records what reads the variable through handle `h` (a function it is passed to:
+        the gradient reaching `h` is the variable's)."""
+        self._handle_grads = True
+        self._tracked.add(id(h))
+        self._roots.add(id(h))
+        self._keep.append(h)
 
     def watched_variables(self) -> tuple:
         return tuple(self._watched_vars.values())
@@ -431,6 +459,8 @@ class GradientTape:
             if pause:
                 self._push()
         result = [grads.get(id(_variable_key(s))) for s in flat_sources]
+        if self._handle_grads:  # (a function given a watched variable's handle: summed in)
+            result = [_with_handle_grad(grads, s, g) for s, g in zip(flat_sources, result)]
         if unconnected is UnconnectedGradients.ZERO:
             result = [zeros_like(s) if g is None else g for s, g in zip(flat_sources, result)]
         if any(map(_is_weak, flat_sources)):  # a weak source's gradient is weak, as in TF
@@ -485,6 +515,8 @@ class GradientTape:
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
         live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
+        if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
+            live.update(id(h) for h in map(_handle_of, sources) if h is not None)
         roots = self._roots
         if roots and roots <= live:
             # Every watched tensor or variable is a source (the common call: gradients for

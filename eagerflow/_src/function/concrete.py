@@ -758,6 +758,8 @@ def build_backward(fn: ConcreteFunction) -> tuple:
             for x in xs + sv:
                 if x._dtype.is_floating or x._dtype.is_complex:
                     tape.watch(x)
+                elif x._dtype is dt.resource:  # a handle argument: its reads' gradients
+                    tape._watch_handle(x)
             for v in fn._read_vars:
                 tape._watch(v)
             env = replay(fg, xs, {id(s): p for s, p in zip(fn._saved, sv)})
@@ -770,8 +772,15 @@ def build_backward(fn: ConcreteFunction) -> tuple:
         sources = xs + sv + list(fn._read_vars)
         grads = tape.gradient(targets, sources, output_gradients=out_grads) if targets else \
             [None] * len(sources)
-        gx = grads[:len(xs)]
+        gx = list(grads[:len(xs)])
         gsv = grads[len(xs):len(xs) + len(sv)]
+        inputs = {id(t): k for k, t in enumerate(fg.inputs)}
+        for j, (sv_var, gs_) in enumerate(zip(fn._saved_vars, gsv)):
+            k = inputs.get(id(sv_var))
+            if k is not None and gs_ is not None:
+                # a read through a handle argument (saved): its gradient is the handle's
+                contrib = add(gs_, gos[len(fg.outputs) + j])
+                gx[k] = contrib if gx[k] is None else add(gx[k], contrib)
         gvar = grads[len(xs) + len(sv):]
         var_grads = []
         for k, v in enumerate(fn._read_vars):

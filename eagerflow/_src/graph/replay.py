@@ -55,11 +55,11 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
             env[id(outs[0])] = src if src is not None else \
                 EagerTensor(node.attrs["value"], node.attrs["dtype"])
             continue
-        if name == "ReadVariableOp":
-            env[id(outs[0])] = node.inputs[0]._as_tensor()
+        if name == "ReadVariableOp" and type(node.inputs[0]) is not SymbolicTensor:
+            env[id(outs[0])] = node.inputs[0]._as_tensor()  # (a handle's: bound below)
             continue
         args = tuple(env[id(x)] if type(x) is SymbolicTensor else x for x in node.inputs)
-        if name in _ASSIGNS:
+        if name in _ASSIGNS and "var" in node.attrs:  # (a handle's: bound below)
             if not skip_effects:
                 getattr(node.attrs["var"], _ASSIGNS[name])(args[0])
             continue

@@ -100,10 +100,11 @@ def _read_kernel(xp: Any, v: Any, dtype: Any = None) -> Any:
 
 # The node a tape records for a variable's read (its input: the variable), and the op of
 # a read through a handle known only when a graph runs (its input: the handle; `dtype`
-# given). Stateful: two reads of one handle are not merged across an assignment.
+# given; its gradient reaches the handle, a watched variable's: autodiff/tape.py). Stateful:
+# two reads of one handle are not merged across an assignment.
 READ = register(OpDef(
     "ReadVariableOp", _read_infer, _read_kernel,
-    grad=lambda n, g: [None if n.attrs.get("dtype") is not None else g], stateful=True,
+    grad=lambda n, g: [g], stateful=True,
     tf=TFForm(load=_read_load, takes_handles=True),
 ))
 
