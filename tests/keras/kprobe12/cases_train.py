@@ -18,6 +18,9 @@ def round_trip(layer, shape=None):
     print(type(layer).__name__, same, type(back).__name__, back.get_config() == cfg,
           sorted(ser), ser.get("module"), ser.get("registered_name"))
     print("  ", json.dumps(cfg, sort_keys=True, default=str)[:900])
+    given = dict(cfg)  # (Keras's from_config of an RNN or a wrapper takes keys out of it)
+    type(layer).from_config(given)
+    print("   taken out:", sorted(set(cfg) - set(given)))
 """
 
 SNIPPETS["config_core_and_conv"] = _ROUND_TRIP + """

@@ -495,7 +495,7 @@ class StackedRNNCells(Layer):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> StackedRNNCells:
-        config = dict(config)
+        # (the caller's dict loses its "cells", as Keras 3's from_config takes them out)
         cells = [ser.deserialize_layer(c, custom_objects) for c in config.pop("cells")]
         return cls(cells, **config)
 
@@ -771,7 +771,7 @@ class RNN(Layer):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> RNN:
-        config = dict(config)
+        # (the caller's dict loses its "cell", as Keras 3's from_config takes it out)
         cell = ser.deserialize_layer(config.pop("cell"), custom_objects)
         return cls(cell, **config)
 

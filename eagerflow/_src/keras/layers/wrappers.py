@@ -40,8 +40,8 @@ class Wrapper(Layer):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Wrapper:
-        config = dict(config)
-        # (read in full, as Keras does: a built layer's build_config builds it)
+        # (read in full, as Keras does: a built layer's build_config builds it; the
+        # caller's dict loses its "layer", as Keras 3's from_config takes it out)
         layer = ser.deserialize_keras_object(config.pop("layer"), custom_objects)
         return cls(layer, **config)
 
