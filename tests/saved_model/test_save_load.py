@@ -376,3 +376,18 @@ def test_the_checksum_of_tfs_models_is_tfs(name):
     data = (d / "saved_model.pb").read_bytes()
     assert fingerprint64(cpp_bytes(data, pb().SavedModel.DESCRIPTOR)) == \
         fp.saved_model_checksum != fingerprint64(data)
+
+
+def test_a_loaded_signature_of_one_input_takes_it_by_position(tmp_path):
+    # TF writes allowed_positional_arguments 1 for a one-input signature (0 for more), so
+    # Keras's TFSMLayer can call a signature endpoint with its inputs by position
+    m = tf.Module()
+    m.v = tf.Variable(2.0)
+    m.f = tf.function(lambda x: {"y": x * m.v},
+                      input_signature=[tf.TensorSpec([None], tf.float32)])
+    tf.saved_model.save(m, str(tmp_path), signatures={"one": m.f})
+    sig = tf.saved_model.load(str(tmp_path)).signatures["one"]
+    assert sig(tf.constant([1.5]))["y"].numpy().tolist() == [3.0]
+    assert sig(x=tf.constant([1.5]))["y"].numpy().tolist() == [3.0]
+    with pytest.raises(TypeError, match="takes 1 positional arguments, got 2"):
+        sig(tf.constant([1.5]), tf.constant([1.5]))

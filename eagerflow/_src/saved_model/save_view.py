@@ -269,6 +269,8 @@ class SaveView:
             b.argument_keywords.extend(keywords)
             b.allowed_positional_arguments = len(args)
             if not args:  # (a signature's wrapper: keywords only)
+                # (TF lets a signature of one input take it by position)
+                b.allowed_positional_arguments = int(len(keywords) == 1)
                 _bare_function_spec(obj, b.function_spec)
         else:
             u = node.user_object
