@@ -24,6 +24,7 @@ def save(tf, keras, name: str, root: str) -> None:
     """Builds case `name` and saves it under `root` (its files' folder: root/name.files)."""
     kind, build, _ = CASES[name]
     path = path_of(root, name)
+    os.makedirs(root, exist_ok=True)
     if kind == "module":
         files = os.path.join(root, name + ".files")
         os.makedirs(files, exist_ok=True)

@@ -249,16 +249,23 @@ def train(model, x, y, epochs=2):
     model.fit(x, y, epochs=epochs, batch_size=4, shuffle=False, verbose=0)
 
 
+def _value(v):
+    """A Keras variable's value (Keras 3's variables give their dtype as a string), with
+    its dtype's name."""
+    a = np.asarray(v)
+    return encode(a) | {"dtype": str(v.dtype)}
+
+
 def compiled_facts(tf, keras, m, x, y):
     """Predictions, the restored optimizer and compile state, and one more training step
     (its loss and weights)."""
     out = {"predict": outcome(lambda: m.predict(x, verbose=0)),
            "optimizer": [type(m.optimizer).__name__, int(m.optimizer.iterations.numpy())],
            "opt_vars": outcome(lambda: sorted(
-               [v.path, encode(v)] for v in m.optimizer.variables)),
-           "weights": outcome(lambda: [encode(w) for w in m.weights])}
+               [v.path, _value(v)] for v in m.optimizer.variables)),
+           "weights": outcome(lambda: [_value(w) for w in m.weights])}
     out["step"] = outcome(lambda: m.train_on_batch(x, y, return_dict=True))
-    out["weights_after"] = outcome(lambda: [encode(w) for w in m.weights])
+    out["weights_after"] = outcome(lambda: [_value(w) for w in m.weights])
     return out
 
 
@@ -321,6 +328,49 @@ def probe_subclassed_keras(tf, keras, m):
     return out
 
 
+def build_schedule_keras(tf, keras):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="elu"),
+                              keras.layers.Dense(2)], name="scheduled")
+    set_weights(model, 15)
+    schedule = keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=2, decay_rate=0.5,
+                                                           staircase=True)
+    model.compile(keras.optimizers.Adam(schedule, clipnorm=0.5, amsgrad=True),
+                  keras.losses.Huber(delta=0.5),
+                  metrics=["mae", keras.metrics.RootMeanSquaredError()])
+    train(model, XS, XS[:, :2] * 3)
+    return model
+
+
+def probe_schedule_keras(tf, keras, m):
+    out = compiled_facts(tf, keras, m, XS, XS[:, :2] * 3)
+    out["lr"] = outcome(lambda: m.optimizer.learning_rate)
+    out["schedule"] = type(m.optimizer._learning_rate).__name__ \
+        if hasattr(m.optimizer, "_learning_rate") else None
+    out["loss"] = [type(m.loss).__name__, m.loss.get_config().get("delta")]
+    out["evaluate"] = outcome(lambda: m.evaluate(XS, XS[:, :2] * 3, verbose=0,
+                                                 return_dict=True))
+    return out
+
+
+def build_rnn_keras(tf, keras):
+    inp = keras.Input((5,), dtype="int32", name="ids")
+    h = keras.layers.Embedding(7, 3, mask_zero=True, name="emb")(inp)
+    h = keras.layers.LSTM(4, name="lstm")(h)
+    model = keras.Model(inp, keras.layers.Dense(2, name="out")(h))
+    set_weights(model, 16)
+    model.compile(keras.optimizers.SGD(0.1), "mse")
+    train(model, _rnn_x(), XS[:, :2])
+    return model
+
+
+def _rnn_x():
+    return (np.arange(40).reshape(8, 5) * 3 % 7).astype("int32") * (np.arange(5) < 4)
+
+
+def probe_rnn_keras(tf, keras, m):
+    return compiled_facts(tf, keras, m, _rnn_x(), XS[:, :2])
+
+
 def build_custom_objects_keras(tf, keras):
     c = custom(keras)
     inp = keras.Input((3,), name="x")
@@ -369,7 +419,7 @@ def build_nested_weights(tf, keras):
 
 def probe_nested_weights(tf, keras, m):
     return {"predict": outcome(lambda: m(tf.constant(XS[:3]))),
-            "weights": outcome(lambda: [[w.path, encode(w)] for w in m.weights])}
+            "weights": outcome(lambda: [[w.path, _value(w)] for w in m.weights])}
 
 
 # name -> (kind, build, probe)
@@ -385,6 +435,8 @@ CASES = {
     "sequential_keras": ("keras", build_sequential_keras, probe_sequential_keras),
     "functional_keras": ("keras", build_functional_keras, probe_functional_keras),
     "subclassed_keras": ("keras", build_subclassed_keras, probe_subclassed_keras),
+    "schedule_keras": ("keras", build_schedule_keras, probe_schedule_keras),
+    "rnn_keras": ("keras", build_rnn_keras, probe_rnn_keras),
     "custom_objects_keras": ("keras", build_custom_objects_keras, probe_custom_objects_keras),
     "preprocessing_keras": ("keras", build_preprocessing_keras, probe_preprocessing_keras),
     "nested_weights": ("weights", build_nested_weights, probe_nested_weights),
