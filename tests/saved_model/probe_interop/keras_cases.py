@@ -261,10 +261,9 @@ def compiled_facts(tf, keras, m, x, y):
     (its loss and weights)."""
     out = {"predict": outcome(lambda: m.predict(x, verbose=0)),
            "optimizer": [type(m.optimizer).__name__, int(m.optimizer.iterations.numpy())],
-           # (a path without the optimizer's name, which the process's count of
-           # optimizers made so far uniquifies: "sgd_1/iteration")
-           "opt_vars": outcome(lambda: sorted(
-               [v.path.split("/", 1)[-1], _value(v)] for v in m.optimizer.variables)),
+           # (in order, unnamed: their names hold the optimizer's and the layers' names,
+           # which count what the process made so far: "sgd_1/iteration", "dense_2_...")
+           "opt_vars": outcome(lambda: [_value(v) for v in m.optimizer.variables]),
            "weights": outcome(lambda: [_value(w) for w in m.weights])}
     out["step"] = outcome(lambda: m.train_on_batch(x, y, return_dict=True))
     out["weights_after"] = outcome(lambda: [_value(w) for w in m.weights])
