@@ -27,6 +27,7 @@ import eagerflow as tf
 from eagerflow import keras
 from tests.saved_model.probe_interop import driver
 from tests.saved_model.test_user_models import differences
+from tests.saved_model.user_model_cases import _top_items
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
 pytestmark = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
@@ -137,8 +138,11 @@ def _cli(text):
 
 
 def _named_sorted(option):
-    """An option's keyword arguments in name order (TF lists them in the order of a
-    protobuf map, which varies from run to run)."""
+    """An option's keyword arguments, and the entries of a dict it shows, in name order (TF
+    lists them in the order of a protobuf map, which varies from run to run)."""
+    option = re.sub(r"(?m)^(\s+Value: )\{(.*), \x08\x08\}$",
+                    lambda m: m.group(1) + "{" + ", ".join(sorted(_top_items(m.group(2)))) + "}",
+                    option)
     parts = re.split(r"(?m)^(?=        Named Argument #\d+\n)", option)
     named = sorted(re.sub(r"#\d+", "#", p) for p in parts[1:])
     return parts[0] + "".join(named)
