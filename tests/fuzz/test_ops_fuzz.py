@@ -38,8 +38,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import all_ops
+from eagerflow._src.ops.training_ops import SPECS
 
+RESOURCE_OPS = (*SPECS, "VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp",
+                "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp")
 SKIP = {"ReadVariableOp": "reads a resource variable handle; fuzzed through tf.Variable",
+        **{name: "takes resource handles (live variables): fuzzed in test_resource_ops_fuzz.py"
+           for name in RESOURCE_OPS},
         "CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
                        "its bad samples are checked in the registry suite"}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]

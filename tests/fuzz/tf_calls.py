@@ -39,6 +39,14 @@ NO_TF_OP = {
     "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
     "Dilation2DWinnerGather": "gradient helper (the Dilation2D backprop ops' adjoint)",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",
+    **{name: "acts on resource handles: compared with TF 2.21 in tests/ops/test_resource_tensors.py"
+       for name in ("VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp", "AssignVariableOp",
+                    "AssignAddVariableOp", "AssignSubVariableOp")},
+    **{name: "updates resource variables: compared with TF 2.21 in tests/ops/test_training_ops.py"
+       for name in ("ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyAdam",
+                    "ResourceApplyAdagrad", "ResourceApplyAdagradV2", "ResourceApplyRMSProp",
+                    "ResourceApplyCenteredRMSProp", "ResourceApplyAdadelta",
+                    "ResourceApplyProximalGradientDescent", "ResourceApplyProximalAdagrad")},
     "Assert": "side effect only (no output); tested in tests/ops/test_debugging.py",
     "PrintV2": "side effect only (no output); tested in tests/ops/test_debugging.py",
     "ReadFile": "file I/O; tested in tests/io",

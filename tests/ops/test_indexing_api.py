@@ -137,3 +137,17 @@ def test_sequence_mask():
     assert tf.sequence_mask([[1, 3], [2, 0]]).shape == (2, 2, 3)
     assert tf.sequence_mask([1], 2, dtype=tf.float32).dtype is tf.float32
     assert tf.sequence_mask(2).numpy().tolist() == [True, True]
+
+
+def test_sequence_mask_ranges_in_maxlens_dtype():
+    # TF 2.21: Range over maxlen's dtype, the lengths cast to it (bool lengths with an int
+    # maxlen are 0/1; a bool maxlen refuses Range's 0; without maxlen, Max refuses bool)
+    assert tf.sequence_mask(tf.constant([True, False]), 3).numpy().tolist() == \
+        [[True, False, False], [False, False, False]]
+    assert tf.sequence_mask(tf.constant([2], tf.int8), 3).numpy().tolist() == \
+        [[True, True, False]]
+    assert tf.sequence_mask(tf.constant([1.5])).numpy().tolist() == [[True, True]]
+    with pytest.raises(TypeError, match="Cannot convert 0 to EagerTensor of dtype bool"):
+        tf.sequence_mask([1], True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of bool"):
+        tf.sequence_mask(tf.constant([True]))

@@ -49,6 +49,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.reduce import reduce_all, reduce_max
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.sequences import RANGE
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
@@ -635,8 +636,12 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
         if maxlen._shape not in ((), None):
             raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received "
                              f"`maxlen` = {maxlen} with shape '{maxlen.shape}' instead")
-    row = range_(cast(_t(maxlen), lengths._dtype))
-    mask = less(row, expand_dims(lengths, -1))
+    # TF's: Range in maxlen's dtype (a bool maxlen refuses 0, an int8 one finds no kernel),
+    # the lengths cast to it
+    maxlen = _t(maxlen)
+    step = [convert_to_tensor(k, dtype=maxlen._dtype) for k in (0, 1)]
+    row = bind(RANGE, (step[0], maxlen, step[1]), {})
+    mask = less(row, cast(expand_dims(lengths, -1), maxlen._dtype))
     dtype = dt.as_dtype(dtype)
     return mask if dtype is dt.bool else cast(mask, dtype)
 
