@@ -155,7 +155,7 @@ BAD = [
      -1),
     ("BroadcastTo", "Incompatible shapes: \\[4,3,4\\] vs. \\[3,3,4\\]",
      lambda x, n: tf.broadcast_to(x, [n, 3, 4]), 3),
-    ("PadV2", "Paddings must be non-negative: 0 -1",
+    ("Pad", "Paddings must be non-negative: 0 -1",
      lambda x, n: tf.pad(x, [[0, n], [0, 0], [1, 1]]), -1),
     ("RandomUniform", "Dimension -2 must be >= 0", lambda x, n: tf.random.uniform([n, 3]), -2),
     ("ExpandDims", "Tried to expand dim index 7 for tensor with 3 dimensions.",

@@ -30,8 +30,6 @@ CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 KNOWN = [
     (r"tf\.truncatediv.*", "TF's TruncateDiv by zero is its InternalError ('Unexpected error "
      "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
-    (r"tf\.pad\((?!.*mode=).*", "TF runs Pad for constant zero padding, eagerflow always "
-     "PadV2"),
     (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
      "[Op:Softmax]"),
     (r"tf\.sparse\.(slice|sparse_dense_matmul)\(.*", "eagerflow does not check these "

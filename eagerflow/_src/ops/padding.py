@@ -1,11 +1,11 @@
-"""Padding: PadV2 (tf.pad's CONSTANT mode) and MirrorPad (REFLECT, SYMMETRIC) with its
-adjoint MirrorPadGrad, and tf.pad.
+"""Padding: Pad and PadV2 (tf.pad's CONSTANT mode, with zeros or with a given value),
+MirrorPad (REFLECT, SYMMETRIC) with its adjoint MirrorPadGrad, and tf.pad.
 
 Sits in ops/ after slicing.py: a pad's gradient is a slice of the gradient (a static
 window through `t[key]`, or tf.slice at paddings[:, 0] when the paddings are known only at
 run time), as slicing's adjoints are pads with zeros. Mirror padding has an adjoint op,
 which folds the padded border back onto the input. In a graph, paddings known only at run
-time are an input of PadV2, checked by its kernel as infer checks static ones.
+time are an input of Pad or PadV2, checked by its kernel as infer checks static ones.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
-from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape, zeros
 from eagerflow._src.ops.dispatch import bind
@@ -84,11 +85,22 @@ def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tup
 _PAD_TYPES = C.ALL | {dt.qint8, dt.quint8, dt.qint32}
 
 
-def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+def _check_constant_pad(op: str, x: Any, dyn: tuple) -> None:
+    """Pad's and PadV2's checks of the runtime paddings and of the input's kernel."""
     if dyn:
-        check_runtime_arg("PadV2", dyn, "paddings", rank=2)
+        check_runtime_arg(op, dyn, "paddings", rank=2)
     if x._dtype is dt.qint16 or x._dtype is dt.quint16:  # TF's op takes them; no kernel does
-        raise C.no_kernel("PadV2", f"T={C.dt_enum(x._dtype)}, Tpaddings=DT_INT32")
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}, Tpaddings=DT_INT32")
+
+
+def _pad_infer(x: Any, *dyn: Any, paddings: tuple) -> list:
+    _check_constant_pad("Pad", x, dyn)
+    C.check_dtype("Pad", x, _PAD_TYPES)
+    return [(_pad_shape("Pad", x, paddings), x._dtype)]
+
+
+def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+    _check_constant_pad("PadV2", x, dyn)
     C.same_dtype("PadV2", (x, value), _PAD_TYPES)
     if value._shape not in ((), None):
         raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "
@@ -96,22 +108,33 @@ def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
     return [(_pad_shape("PadV2", x, paddings), x._dtype)]
 
 
-def _padv2_kernel(xp: Any, x: Any, value: Any, *dyn: Any, paddings: tuple) -> Any:
+def _fill_pad(op: str, xp: Any, x: Any, value: Any, dyn: tuple, paddings: tuple) -> Any:
     if dyn:  # runtime paddings, checked as infer checks static ones
         flat = runtime_ints(dyn[0])
         paddings = tuple(zip(flat[::2], flat[1::2]))
-        _pad_shape("PadV2", Spec(x), paddings)
+        _pad_shape(op, Spec(x), paddings)
     out = xp.full(tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings)), value,
                   dtype=x.dtype)
     out[tuple(_pyslice(lo, lo + d) for d, (lo, _) in zip(x.shape, paddings))] = x
     return out
 
 
-def _padv2_grad(n: Any, g: Any) -> list:
-    if len(n.inputs) > 2:  # runtime paddings: the input's window starts at paddings[:, 0]
-        return [slice_(g, n.inputs[2][:, 0], shape(n.inputs[0])), None, None]
+def _pad_kernel(xp: Any, x: Any, *dyn: Any, paddings: tuple) -> Any:
+    zero = b"" if x.dtype == object else 0  # (strings pad with empty ones)
+    return _fill_pad("Pad", xp, x, zero, dyn, paddings)
+
+
+def _padv2_kernel(xp: Any, x: Any, value: Any, *dyn: Any, paddings: tuple) -> Any:
+    return _fill_pad("PadV2", xp, x, value, dyn, paddings)
+
+
+def _constant_pad_grad(n: Any, g: Any, n_values: int) -> list:
+    """The input's window of `g`; None for the pad value (PadV2's) and runtime paddings."""
+    rest = [None] * (len(n.inputs) - 1)
+    if len(n.inputs) > 1 + n_values:  # runtime paddings: the window starts at paddings[:, 0]
+        return [slice_(g, n.inputs[-1][:, 0], shape(n.inputs[0])), *rest]
     key = tuple(_pyslice(lo, -hi if hi else None) for lo, hi in n.attrs["paddings"])
-    return [getitem(g, key), None]
+    return [getitem(g, key), *rest]
 
 
 def _padv2_ref(x: np.ndarray, value: np.ndarray, paddings: tuple) -> np.ndarray:
@@ -124,8 +147,28 @@ def _padv2_ref(x: np.ndarray, value: np.ndarray, paddings: tuple) -> np.ndarray:
     return out
 
 
+def _pad_ref(x: np.ndarray, paddings: tuple) -> np.ndarray:
+    return _padv2_ref(x, np.array(b"" if x.dtype == object else 0, x.dtype), paddings)
+
+
+PAD = register(OpDef(
+    "Pad", _pad_infer, _pad_kernel, grad=lambda n, g: _constant_pad_grad(n, g, 0),
+    reference=_pad_ref,
+    samples=lambda: [
+        Sample((_f64(2, 3),), {"paddings": ((1, 0), (0, 2))}),
+        Sample((np.array([[1, 2]], np.int32),), {"paddings": ((0, 1), (1, 1))}, grad=False),
+        Sample((np.array([b"a", b"bc"], object),), {"paddings": ((2, 1),)}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)),), {"paddings": ((1, 1),)},
+                  InvalidArgumentError, "The first dimension of paddings must be the "
+                                        "rank of inputs[1,2] [2,2]"),
+        BadSample((np.ones((2, 2)),), {"paddings": ((0, 0), (1, -2))},
+                  InvalidArgumentError, "Paddings must be non-negative: 1 -2")],
+))
+
 PADV2 = register(OpDef(
-    "PadV2", _padv2_infer, _padv2_kernel, grad=_padv2_grad, reference=_padv2_ref,
+    "PadV2", _padv2_infer, _padv2_kernel, grad=lambda n, g: _constant_pad_grad(n, g, 1),
+    reference=_padv2_ref,
     samples=lambda: [
         Sample((_f64(2, 3), np.float64(0.0)), {"paddings": ((1, 0), (0, 2))},
                grad_inputs=(0,)),
@@ -274,6 +317,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                                                f"{C.shape_str(arr.shape)} [Op:Pad]")
     pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
     try:
+        if mode == "CONSTANT" and _is_zero(constant_values):
+            return bind(PAD, (x,), {"paddings": pads}, name)
         if mode == "CONSTANT":
             return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads}, name)
         return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode}, name)
@@ -292,10 +337,20 @@ def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:
     if not isinstance(rows, list):
         rows = [None] * (rank or 0)
     pads = tuple(tuple(r) if isinstance(r, list) else (None, None) for r in rows)
-    value = _pad_value(x, constant_values)
-    if pads and all(None not in p for p in pads):  # folded: the static op
-        return bind(PADV2, (x, value), {"paddings": pads})
-    return bind(PADV2, (x, value, t), {"paddings": pads})
+    static = bool(pads) and all(None not in p for p in pads)  # folded: the static op
+    runtime = () if static else (t,)
+    if _is_zero(constant_values):
+        return bind(PAD, (x, *runtime), {"paddings": pads})
+    return bind(PADV2, (x, _pad_value(x, constant_values), *runtime), {"paddings": pads})
+
+
+def _is_zero(constant_values: Any) -> bool:
+    """TF pads with its Pad op (no value input) for a Python or NumPy scalar zero, PadV2
+    for anything else, a tensor holding zero included."""
+    if isinstance(constant_values, Tensor) or is_variable(constant_values) \
+            or np.ndim(constant_values) != 0:
+        return False
+    return bool(constant_values == np.zeros_like(constant_values))
 
 
 def _pad_value(x: Any, constant_values: Any) -> Any:

@@ -1,0 +1,82 @@
+"""Calls where eagerflow once differed from TF 2.21 / Keras 3.15 in small ways (which op
+tf.pad runs, raw ops' argument conversion and kernels, Keras's argument checks), whose
+outcomes fidelity_gaps_golden.json records from TF (by record_fidelity_gaps_golden.py)
+and test_fidelity_gaps.py checks eagerflow against.
+
+Each `*_cases(tf)` returns {key: a call taking no argument}, run with whichever module is
+passed as `tf`; `outcome` turns what a call gives into what the golden holds.
+"""
+
+import numpy as np
+
+
+def outcome(call):
+    """{"text": str(result)} or {"error": class name, "message": str(error)}."""
+    try:
+        r = call()
+    except Exception as e:  # noqa: BLE001 - the error is the recorded outcome
+        return {"error": type(e).__name__, "message": str(e)}
+    return {"text": r if isinstance(r, str) else str(r)}
+
+
+def _graph_ops(tf, fn, *args):
+    """The (type, name) of each operation of `fn`'s traced graph."""
+    g = tf.function(fn).get_concrete_function(*args).graph
+    return str([(op.type, op.name) for op in g.get_operations()])
+
+
+def _graph_def_nodes(tf, fn, *args):
+    g = tf.function(fn).get_concrete_function(*args).graph
+    return str([(n.op, n.name, list(n.input)) for n in g.as_graph_def().node])
+
+
+def pad_cases(tf):
+    x = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    p = [[1, 0], [0, 1]]
+
+    def traced(**kw):
+        return lambda: _graph_ops(tf, lambda t: tf.pad(t, p, **kw), tf.constant(x))
+
+    def eager(pads, **kw):
+        return lambda: tf.pad(tf.constant(x), pads, **kw)
+
+    out = {
+        "graph/default": traced(),
+        "graph/zero_int": traced(constant_values=0),
+        "graph/zero_float": traced(constant_values=0.0),
+        "graph/zero_numpy": traced(constant_values=np.float32(0)),
+        "graph/one": traced(constant_values=1),
+        "graph/zero_tensor": traced(constant_values=tf.constant(0.0)),
+        "graph/reflect": traced(mode="reflect"),
+        "graph_def/default": lambda: _graph_def_nodes(
+            tf, lambda t: tf.pad(t, p), tf.constant(x)),
+        "graph/runtime_paddings": lambda: _graph_ops(
+            tf, lambda t, q: tf.pad(t, q), tf.constant(x), tf.TensorSpec([2, 2], tf.int32)),
+        "eager/zero": eager(p),
+        "eager/value": eager(p, constant_values=7.0),
+        "eager/negative": eager([[-1, 1], [0, 0]]),
+        "eager/negative_value": eager([[-1, 1], [0, 0]], constant_values=1.0),
+        "eager/rank": eager([[1, 1]]),
+        "eager/rank_named": eager([[1, 0]], name="nm"),
+        "eager/tensor_paddings": eager(tf.constant([[-1, 1], [0, 0]])),
+        "eager/tensor_paddings_named": eager(tf.constant([[1, 0]]), name="nm"),
+        "eager/strings": lambda: tf.pad(tf.constant(["a", "b"]), [[1, 2]]),
+        "eager/strings_empty": lambda: tf.pad(tf.constant(["a"]), [[1, 0]], constant_values=""),
+        "eager/bool": lambda: tf.pad(tf.constant([True]), [[1, 1]]),
+        "eager/uint16": lambda: tf.pad(tf.constant([1, 2], tf.uint16), [[1, 1]]),
+        "raw/pad": lambda: tf.raw_ops.Pad(input=tf.constant(x), paddings=[[1, 0], [0, 0]]),
+        "raw/pad_negative": lambda: tf.raw_ops.Pad(input=tf.constant(x),
+                                                   paddings=[[-1, 0], [0, 0]]),
+        "raw/pad_rank": lambda: tf.raw_ops.Pad(input=tf.constant(x), paddings=[[1, 0]]),
+    }
+    return out
+
+
+def gradient_of_pad(tf):
+    """The gradient of a zero pad (a slice of the incoming gradient), eagerly."""
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    w = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.pad(x, [[1, 0], [0, 1]]) * w)
+    return tape.gradient(y, x)

@@ -1,0 +1,31 @@
+"""Writes fidelity_gaps_golden.json: TF 2.21's outcomes for the calls of
+fidelity_gaps_cases.py.
+
+Run from the repository root with a TensorFlow interpreter:
+
+    /work/main/.venv-peers/bin/python tests/ops/record_fidelity_gaps_golden.py
+"""
+
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+import tensorflow as tf  # noqa: E402
+
+from tests.golden_io import write_json  # noqa: E402
+from tests.ops import fidelity_gaps_cases as cases  # noqa: E402
+
+
+def main():
+    calls = cases.pad_cases(tf)
+    calls["grad/pad"] = lambda: cases.gradient_of_pad(tf)
+    out = {key: cases.outcome(call) for key, call in calls.items()}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fidelity_gaps_golden.json")
+    write_json(path, {"tf_version": tf.__version__, "cases": out}, end="\n", indent=1,
+               sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
