@@ -77,7 +77,7 @@ OPS_ORDER = [
     "shape_queries", "reshaping",
     "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
-    "reduce", "printing", "debugging", "tfdbg",
+    "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
     "padding", "segment_ops", "variable_scatter", "slice_update", "histogram_ops", "data_flow",

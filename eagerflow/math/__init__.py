@@ -10,10 +10,11 @@ from eagerflow._src.ops.math import (  # noqa: F401
     truediv,
 )
 from eagerflow._src.ops.reduce import (  # noqa: F401
-    argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all, reduce_any,
+    argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
     reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
     reduce_variance,
 )
+from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401
 from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.math import conj  # noqa: F401

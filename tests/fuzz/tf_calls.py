@@ -351,6 +351,8 @@ CALLS: dict[str, Callable] = {
         x=x, axis=dyn[0] if dyn else axis, **a),
     "Cumprod": lambda tf, x, *dyn, axis, **a: tf.raw_ops.Cumprod(
         x=x, axis=dyn[0] if dyn else axis, **a),
+    "CumulativeLogsumexp": lambda tf, x, *dyn, axis, **a: tf.raw_ops.CumulativeLogsumexp(
+        x=x, axis=dyn[0] if dyn else axis, **a),
     "LinSpace": lambda tf, lo, hi, num, axis=0: tf.linspace(lo, hi, num, axis=axis),
     # eagerflow's runs on a variable's value: TF's on a variable's handle
     "ResourceGather": lambda tf, params, indices: tf.raw_ops.ResourceGather(

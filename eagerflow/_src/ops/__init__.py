@@ -17,7 +17,7 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
     math, math_special, stacking, sequences, variables, array, shaping,
 )
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
-    reduce, indexing, nd_indexing, slicing, padding, segment_ops, variable_scatter,
+    reduce, logsumexp_scan, indexing, nd_indexing, slicing, padding, segment_ops, variable_scatter,
     slice_update, data_flow, reduce_grads,
 )
 from eagerflow._src.ops import (  # noqa: F401  (linear algebra)

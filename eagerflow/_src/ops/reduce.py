@@ -631,10 +631,10 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
 # Scans: cumsum, cumprod (exclusive, reverse).
 # ---------------------------------------------------------------------------------------
 
-def _scan_infer(name: str) -> Callable:
+def _scan_infer(name: str, allowed: frozenset = C.NUMERIC) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, exclusive: bool, reverse: bool) -> list:
         """`axis` None: the input `dyn[0]`, known when the graph runs."""
-        C.check_dtype(name, x, C.NUMERIC)
+        C.check_dtype(name, x, allowed)
         if dyn:
             _axis_input(name, dyn)
         elif x._shape is not None:
@@ -752,15 +752,6 @@ def _scan_fn(op: OpDef) -> Callable:
 
 cumsum = dispatchable(_scan_fn(CUMSUM))
 cumprod = _scan_fn(CUMPROD)
-
-
-def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
-                         name: str | None = None) -> Any:
-    """log(cumsum(exp(x))), computed around the maximum so that it does not overflow."""
-    x = _t(x)
-    m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
-    m = where(is_finite(m), m, zeros_like(m))
-    return log(cumsum(exp(x - m), axis, exclusive=exclusive, reverse=reverse)) + m
 
 
 @dispatchable
