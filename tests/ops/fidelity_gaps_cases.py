@@ -80,3 +80,48 @@ def gradient_of_pad(tf):
         tape.watch(x)
         y = tf.reduce_sum(tf.pad(x, [[1, 0], [0, 1]]) * w)
     return tape.gradient(y, x)
+
+
+def range_conversion_cases(tf):
+    """tf.raw_ops.Range's inputs converted as TF's eager wrapper converts them: the first
+    eager tensor's dtype for all, else the first value's own, else (a bool) the default
+    int32. (TF's wrapper keeps state between calls: once a call has taken its slow path,
+    later ones in the process convert differently; the recorder runs each in a fresh
+    interpreter.)"""
+    R = tf.raw_ops.Range
+    return {
+        "range/bools": lambda: R(start=False, limit=True, delta=True),
+        "range/bool_limit": lambda: R(start=0, limit=True, delta=1),
+        "range/first_float": lambda: R(start=0.0, limit=3, delta=1),
+        "range/tensor_later": lambda: R(start=0, limit=tf.constant(3.0), delta=1),
+        "range/numpy_float64": lambda: R(start=np.float64(0), limit=3, delta=1),
+        "range/numpy_int64": lambda: R(start=np.int64(0), limit=3, delta=1),
+        "range/numpy_uint8": lambda: R(start=np.uint8(0), limit=3, delta=1),
+        "range/float_after_int": lambda: R(start=0, limit=3.5, delta=1),
+    }
+
+
+RANGE_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                "float16", "bfloat16", "float32", "float64")
+
+
+def range_dtype_cases(tf):
+    """Range in each dtype: TF's CPU kernels compute six of the eleven its op takes."""
+    def raw(d, **kw):
+        return lambda: tf.raw_ops.Range(start=tf.constant(0, d), limit=tf.constant(3, d),
+                                        delta=tf.constant(1, d), **kw)
+
+    out = {f"range_dtype/{d}": raw(getattr(tf, d)) for d in RANGE_DTYPES}
+    out["range_dtype/int8_named"] = raw(tf.int8, name="q")
+    out["range_dtype/tf_range_int8"] = lambda: tf.range(3, dtype=tf.int8)
+    out["range_dtype/tf_range_uint8"] = lambda: tf.range(3, dtype=tf.uint8)
+    out["range_dtype/tf_range_uint32"] = lambda: tf.range(3, dtype=tf.uint32)
+    out["range_dtype/tf_range_float16"] = lambda: tf.range(3, dtype=tf.float16)
+    return out
+
+
+def range_in_graph(tf):
+    """Range in int8 inside tf.function: traced, then refused when the graph runs."""
+    return tf.function(lambda: tf.raw_ops.Range(start=tf.constant(0, tf.int8),
+                                                limit=tf.constant(3, tf.int8),
+                                                delta=tf.constant(1, tf.int8)))()

@@ -6,7 +6,9 @@ Run from the repository root with a TensorFlow interpreter:
     /work/main/.venv-peers/bin/python tests/ops/record_fidelity_gaps_golden.py
 """
 
+import json
 import os
+import subprocess
 import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -18,10 +20,23 @@ from tests.golden_io import write_json  # noqa: E402
 from tests.ops import fidelity_gaps_cases as cases  # noqa: E402
 
 
+def _fresh(key):
+    """The outcome of range_conversion_cases' `key` in a fresh interpreter."""
+    code = (f"import json, tensorflow as tf; from tests.ops import fidelity_gaps_cases as c; "
+            f"print(json.dumps(c.outcome(c.range_conversion_cases(tf)[{key!r}])))")
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def main():
     calls = cases.pad_cases(tf)
     calls["grad/pad"] = lambda: cases.gradient_of_pad(tf)
+    calls.update(cases.range_dtype_cases(tf))
+    calls["range_graph/int8"] = lambda: cases.range_in_graph(tf)
     out = {key: cases.outcome(call) for key, call in calls.items()}
+    out.update({key: _fresh(key) for key in cases.range_conversion_cases(tf)})
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fidelity_gaps_golden.json")
     write_json(path, {"tf_version": tf.__version__, "cases": out}, end="\n", indent=1,
                sort_keys=True)

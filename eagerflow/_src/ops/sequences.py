@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -53,7 +54,28 @@ def _pymath_ceil(q: float) -> int:
     return math.ceil(q) if math.isfinite(q) else 2**64
 
 
+# TF's Range takes these; its CPU kernels compute only _RANGE_KERNELS
+_RANGE_TYPES = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int8, dt.int16,
+                          dt.int32, dt.int64, dt.uint16, dt.uint32, dt.uint64))
+_RANGE_KERNELS = frozenset((dt.int32, dt.int64, dt.float64, dt.float32, dt.bfloat16,
+                            dt.float16))
+
+
+def _no_range_kernel(d: dt.DType) -> InvalidArgumentError:
+    """TF's error when a graph runs Range in a dtype its CPU has no kernel for (eagerly it
+    is C.no_kernel's NotFoundError, raised before the op runs)."""
+    kernels = "\n  device='DEFAULT'; Tidx in [DT_INT32]" + "".join(
+        f"\n  device='CPU'; Tidx in [{C.dt_enum(k)}]" for k in (
+        dt.int64, dt.int32, dt.float64, dt.float32, dt.bfloat16, dt.float16))
+    return InvalidArgumentError(
+        None, None, f"No OpKernel was registered to support Op 'Range' used by {{{{node "
+                    f"Range}}}} with these attrs: [Tidx={C.dt_enum(d)}]\nRegistered devices: "
+                    f"[CPU]\nRegistered kernels:{kernels}")
+
+
 def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
+    if dt.from_numpy(start.dtype) not in _RANGE_KERNELS:  # (a graph: eager infer refused it)
+        raise _no_range_kernel(dt.from_numpy(start.dtype))
     n = _range_size(start, limit, delta)
     check_finite_size("Range", (n,), dt.from_numpy(start.dtype))
     if start.dtype.kind in "iu":
@@ -71,7 +93,10 @@ def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
 
 
 def _range_infer(start: Any, limit: Any, delta: Any) -> list:
-    d = C.same_dtype("Range", (start, limit, delta), C.REALS)
+    C.check_dtype("Range", start, _RANGE_TYPES, "Tidx")
+    d = C.same_dtype("Range", (start, limit, delta), _RANGE_TYPES)
+    if d not in _RANGE_KERNELS and isinstance(start, EagerTensor):
+        raise C.no_kernel("Range", f"Tidx={C.dt_enum(d)}")
     for what, v in (("start", start), ("limit", limit), ("delta", delta)):
         if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
                 v._shape is not None and len(v._shape) > 1:

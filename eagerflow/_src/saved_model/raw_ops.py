@@ -174,6 +174,7 @@ class RawOp:
         """The input tensors, in the OpDef's order; the type and length attributes they
         imply go into `attrs`."""
         out: list = []
+        self._preset_types(by_arg, attrs)
         for arg in self.opdef.input_arg:
             value = by_arg[arg.name]
             if arg.number_attr or arg.type_list_attr:
@@ -207,18 +208,43 @@ class RawOp:
                                 f"expected to be a {_tf_name(want)} tensor but is a "
                                 f"{_tf_name(value._dtype)} tensor [Op:{self.op}]")
             t = value
+        elif want is not None:
+            t = convert_to_tensor(value, dtype=want)
         else:
-            hint = None if want is not None else self._type_default(type_attr)
-            t = convert_to_tensor(value, dtype=want, dtype_hint=hint)
+            t = self._infer_type(value, type_attr)
         if type_attr and type_attr not in attrs:
             attrs[type_attr] = t._dtype
         return t
 
-    def _type_default(self, type_attr: str) -> Any:
-        for a in self.opdef.attr:
-            if a.name == type_attr and a.HasField("default_value"):
-                return attr_value(a.default_value)
-        return None
+    def _preset_types(self, by_arg: dict, attrs: dict) -> None:
+        """TF's eager wrapper takes a type attribute from the first eager tensor among the
+        inputs that share it, wherever it stands (Range(start=0, limit=tf.constant(3.0),
+        delta=1) is a float32 range); the other inputs are converted to its dtype."""
+        for arg in self.opdef.input_arg:
+            if not arg.type_attr or arg.type_attr in attrs or arg.type_list_attr:
+                continue
+            value = by_arg.get(arg.name)
+            items = value if arg.number_attr and isinstance(value, (list, tuple)) else [value]
+            first = next((v for v in items if isinstance(v, EagerTensor)), None)
+            if first is not None:
+                attrs[arg.type_attr] = first._dtype
+
+    def _infer_type(self, value: Any, type_attr: str) -> Any:
+        """The first input of a type attribute no tensor set, as TF's eager wrapper converts
+        it: as it converts alone when that dtype is allowed, else preferring the
+        attribute's default (Range(start=False, ...) is an int32 range)."""
+        a = next((a for a in self.opdef.attr if a.name == type_attr), None)
+        allowed = list(a.allowed_values.list.type) if a is not None else []
+        if allowed:
+            try:
+                t = convert_to_tensor(value)
+                if t._dtype.as_datatype_enum in allowed:
+                    return t
+            except (TypeError, ValueError):
+                pass
+        hint = attr_value(a.default_value) if a is not None and a.HasField("default_value") \
+            else None
+        return convert_to_tensor(value, dtype_hint=hint)
 
     def _attr(self, a: Any, by_arg: dict) -> Any:
         """An attribute the caller gave, checked against its type as TF checks it."""
