@@ -109,4 +109,14 @@ def error_cases() -> dict:
         "axis -3": lambda tf: tf.math.cumulative_logsumexp(ones, axis=-3),
         "scalar": lambda tf: tf.math.cumulative_logsumexp(tf.constant(3.0)),
         "float axis": lambda tf: tf.raw_ops.CumulativeLogsumexp(x=ones, axis=tf.constant(1.0)),
+        # several axes: the kernel's error (the wrapper's slow path for a Python list)
+        "axis list": lambda tf: tf.math.cumulative_logsumexp(ones, axis=[1]),
+        "axis tensor": lambda tf: tf.math.cumulative_logsumexp(ones, axis=tf.constant([1])),
+        "axis matrix": lambda tf: tf.math.cumulative_logsumexp(ones, axis=tf.constant([[0]])),
+        "raw axis list": lambda tf: tf.raw_ops.CumulativeLogsumexp(x=ones, axis=[1, 0]),
+        # the same checks of TF's other scans, which share them
+        "cumsum axis tuple": lambda tf: tf.math.cumsum(ones, axis=(1,)),
+        "cumsum axis array": lambda tf: tf.math.cumsum(ones, axis=np.array([1])),
+        "cumprod axis list": lambda tf: tf.math.cumprod(ones, axis=[0]),
+        "raw cumsum axis tensor": lambda tf: tf.raw_ops.Cumsum(x=ones, axis=tf.constant([1])),
     }

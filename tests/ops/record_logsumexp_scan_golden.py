@@ -1,5 +1,6 @@
 """Records logsumexp_scan_golden.json with real TensorFlow 2.21: the forward values,
-gradients and errors of logsumexp_scan_cases.py's tf.math.cumulative_logsumexp cases.
+gradients and errors of logsumexp_scan_cases.py's tf.math.cumulative_logsumexp cases (and the
+errors of several axes given to tf.math.cumsum and tf.math.cumprod).
 
 Run: $EAGERFLOW_TF_PYTHON tests/ops/record_logsumexp_scan_golden.py
 """

@@ -26,11 +26,12 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, exp, greater, less, log, negative, where
 from eagerflow._src.ops.reduce import (
-    _axis_args,
     _runtime_axis,
     _scan_axis,
+    _scan_axis_args,
     _scan_infer,
     _scan_ref,
 )
@@ -147,10 +148,11 @@ CUMULATIVE_LOGSUMEXP = register(OpDef(
 ))
 
 
+@eager_api("axis")  # (TF's function hands the op the axis as given)
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:
     """log(cumsum(exp(x))) along `axis`, without overflow: TF's CumulativeLogsumexp."""
-    axis, dyn = _axis_args(axis)
+    axis, dyn = _scan_axis_args(axis)
     return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn,
                 {"axis": axis, "exclusive": bool(exclusive), "reverse": bool(reverse)}, name)
 

@@ -27,6 +27,7 @@ from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     _t,
@@ -635,6 +636,10 @@ def _scan_infer(name: str, allowed: frozenset = C.NUMERIC) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, exclusive: bool, reverse: bool) -> list:
         """`axis` None: the input `dyn[0]`, known when the graph runs."""
         C.check_dtype(name, x, allowed)
+        shape = dyn[0]._shape if dyn else None if isinstance(axis, int) else np.shape(axis)
+        if shape:  # (a list or tensor of axes: TF's kernel takes one)
+            raise C.fail(name, f"ScanOp: axis must be a scalar, not "
+                               f"[{','.join(str(d) for d in shape)}]")
         if dyn:
             _axis_input(name, dyn)
         elif x._shape is not None:
@@ -740,18 +745,29 @@ CUMPROD = register(OpDef(
 ))
 
 
+def _scan_axis_args(axis: Any) -> tuple:
+    """A scan's `_axis_args`, a list or an eager tensor of several axes kept as the nested
+    tuple of its values, which the op's `infer` refuses as TF's kernel does."""
+    value = C.known(axis)
+    if isinstance(value, EagerTensor) and value._shape or \
+            isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value):
+        return tuple(np.asarray(value).tolist()), ()
+    return _axis_args(axis)
+
+
 def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
-        axis, dyn = _axis_args(axis)
+        axis, dyn = _scan_axis_args(axis)
         return bind(op, (_t(x),) + dyn, {"axis": axis, "exclusive": bool(exclusive),
                                          "reverse": bool(reverse)}, name)
     f.__name__ = op.name.lower()
     return f
 
 
-cumsum = dispatchable(_scan_fn(CUMSUM))
-cumprod = _scan_fn(CUMPROD)
+# (TF's functions hand the axis to the op as given: a list takes its wrapper's slow path)
+cumsum = dispatchable(slow_inputs("axis")(_scan_fn(CUMSUM)))
+cumprod = eager_api("axis")(_scan_fn(CUMPROD))
 
 
 @dispatchable
