@@ -125,3 +125,74 @@ def range_in_graph(tf):
     return tf.function(lambda: tf.raw_ops.Range(start=tf.constant(0, tf.int8),
                                                 limit=tf.constant(3, tf.int8),
                                                 delta=tf.constant(1, tf.int8)))()
+
+
+def _layer_facts(layer, *inputs):
+    """A called layer's output shape, weight shapes and integer arguments in its config."""
+    y = layer(*inputs)
+    keys = ("units", "filters", "kernel_size", "strides", "pool_size", "size", "padding",
+            "cropping", "n", "num_heads", "key_dim", "axis", "groups", "depth_multiplier",
+            "num_bins", "num_tokens")
+    config = {k: v for k, v in layer.get_config().items() if k in keys}
+    return str((tuple(y.shape), [tuple(w.shape) for w in layer.weights], config))
+
+
+def keras_bool_int_cases(keras):
+    """Keras 3 checks most integer arguments with isinstance(int), which a bool passes
+    (True is 1, kept as True in the config); a few layers refuse bools outright."""
+    L = keras.layers
+    x2 = np.ones((2, 3), "float32")
+    x3 = np.arange(12, dtype="float32").reshape(1, 3, 4)
+    x4 = np.ones((1, 4, 4, 2), "float32")
+    return {
+        "keras/dense_true": lambda: _layer_facts(L.Dense(True), x2),
+        "keras/dense_false": lambda: L.Dense(False),
+        "keras/dense_numpy_int": lambda: L.Dense(np.int64(2)),
+        "keras/sequential_dense_true": lambda: str(keras.Sequential(
+            [keras.Input((3,)), L.Dense(True)]).output_shape),
+        "keras/conv2d_true": lambda: _layer_facts(L.Conv2D(True, True), x4),
+        "keras/conv2d_strides_true": lambda: _layer_facts(L.Conv2D(2, 2, strides=True), x4),
+        "keras/conv1d_true": lambda: _layer_facts(L.Conv1D(True, 2), x3),
+        "keras/conv2d_transpose_true": lambda: _layer_facts(L.Conv2DTranspose(True, 2), x4),
+        "keras/separable_true": lambda: _layer_facts(L.SeparableConv2D(True, 2), x4),
+        "keras/depthwise_true": lambda: _layer_facts(
+            L.DepthwiseConv2D(2, depth_multiplier=True), x4),
+        "keras/maxpool_true": lambda: _layer_facts(L.MaxPooling2D(True), x4),
+        "keras/avgpool1d_true": lambda: _layer_facts(L.AveragePooling1D(True), x3),
+        "keras/upsampling2d_true": lambda: _layer_facts(L.UpSampling2D(True), x4),
+        "keras/upsampling1d_true": lambda: L.UpSampling1D(True),
+        "keras/upsampling1d_float": lambda: L.UpSampling1D(2.0),
+        "keras/zeropadding2d_true": lambda: _layer_facts(L.ZeroPadding2D(True), x4),
+        "keras/cropping2d_true": lambda: _layer_facts(L.Cropping2D(True), x4),
+        "keras/mha_true": lambda: str(tuple(L.MultiHeadAttention(True, True)(x3, x3).shape)),
+        "keras/mha_float": lambda: L.MultiHeadAttention(2.0, 2),
+        "keras/lstm_true": lambda: _layer_facts(L.LSTM(True), x3),
+        "keras/gru_true": lambda: _layer_facts(L.GRU(True), x3),
+        "keras/simple_rnn_true": lambda: _layer_facts(L.SimpleRNN(True), x3),
+        "keras/unit_normalization_true": lambda: _layer_facts(L.UnitNormalization(True), x3),
+        "keras/layer_normalization_true": lambda: _layer_facts(
+            L.LayerNormalization(axis=True), x3),
+        "keras/group_normalization_true": lambda: _layer_facts(
+            L.GroupNormalization(groups=True), x3),
+        "keras/softmax_axis_true": lambda: _layer_facts(L.Softmax(axis=True), x3),
+        "keras/category_encoding_true": lambda: _layer_facts(L.CategoryEncoding(True),
+                                                             np.array([0, 0])),
+        "keras/hashing_true": lambda: str(L.Hashing(True)(np.array(["a", "b"])).numpy()
+                                          .tolist()),
+        "keras/repeat_vector_true": lambda: L.RepeatVector(True),
+        "keras/repeat_vector_float": lambda: L.RepeatVector(2.0),
+        "keras/embedding_true": lambda: L.Embedding(5, True),
+    }
+
+
+def tf_nn_bool_window_cases(tf):
+    """TF's list(int) attrs take Python bools (as Keras's layers may pass them on)."""
+    x = tf.ones((1, 4, 4, 2))
+    return {
+        "nn/conv2d_strides_true": lambda: tf.nn.conv2d(
+            x, tf.ones((2, 2, 2, 2)), strides=[1, True, True, 1], padding="VALID").shape,
+        "nn/convolution_strides_true": lambda: tf.nn.convolution(
+            x, tf.ones((2, 2, 2, 2)), strides=[True, True]).shape,
+        "nn/max_pool2d_true": lambda: tf.nn.max_pool2d(x, True, True, "VALID").shape,
+        "nn/pool_true": lambda: tf.nn.pool(x, [True, True], "MAX", strides=[True, True]).shape,
+    }

@@ -14,6 +14,7 @@ import sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
+import keras  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
@@ -35,6 +36,8 @@ def main():
     calls["grad/pad"] = lambda: cases.gradient_of_pad(tf)
     calls.update(cases.range_dtype_cases(tf))
     calls["range_graph/int8"] = lambda: cases.range_in_graph(tf)
+    calls.update(cases.keras_bool_int_cases(keras))
+    calls.update(cases.tf_nn_bool_window_cases(tf))
     out = {key: cases.outcome(call) for key, call in calls.items()}
     out.update({key: _fresh(key) for key in cases.range_conversion_cases(tf)})
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fidelity_gaps_golden.json")

@@ -2,7 +2,8 @@
 record_fidelity_gaps_golden.py from fidelity_gaps_cases.py): which op tf.pad runs (Pad for
 a Python zero, PadV2 for any other value, MirrorPad for the mirror modes), in graphs, in
 GraphDefs and in eager errors; how tf.raw_ops.Range converts its arguments, and the dtypes
-its CPU kernels lack."""
+its CPU kernels lack; Keras 3's layers taking a bool where they check isinstance(int) (and
+tf.nn's window attrs taking bools), and the few that refuse one."""
 
 import json
 import re
@@ -18,6 +19,7 @@ from tests.ops import fidelity_gaps_cases as cases
 GOLDEN = json.loads((Path(__file__).parent / "fidelity_gaps_golden.json").read_text())["cases"]
 PAD = cases.pad_cases(tf)
 RANGE = {**cases.range_conversion_cases(tf), **cases.range_dtype_cases(tf)}
+BOOL_INTS = {**cases.keras_bool_int_cases(tf.keras), **cases.tf_nn_bool_window_cases(tf)}
 
 
 def _without_kernel_list(outcome):
@@ -91,3 +93,18 @@ def test_range_kernels_compute(dtype):
     for got in (eager, graph):
         assert got.dtype == d
         np.testing.assert_array_equal(tf.cast(got, tf.float64).numpy(), want)
+
+
+@pytest.mark.parametrize("key", sorted(BOOL_INTS))
+def test_bool_integer_arguments_match_keras(key):
+    assert cases.outcome(BOOL_INTS[key]) == GOLDEN[key]
+
+
+def test_dense_true_computes_one_unit():
+    """Dense(True) is Dense(1): its output against NumPy's matmul of its own weights."""
+    layer = tf.keras.layers.Dense(True, kernel_initializer="glorot_uniform")
+    x = np.arange(6, dtype="float32").reshape(2, 3)
+    y = layer(x).numpy()
+    kernel, bias = (w.numpy() for w in layer.weights)
+    np.testing.assert_allclose(y, x @ kernel + bias, rtol=1e-6)
+    assert layer.get_config()["units"] is True

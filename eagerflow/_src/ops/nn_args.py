@@ -140,10 +140,21 @@ def shape_tensor(x: Any) -> Any:
 # tf.nn's strides, dilations and padding arguments, expanded to an op's attrs.
 # ---------------------------------------------------------------------------------------
 
+def unbool(value: Any) -> Any:
+    """A window attr with its Python bools as ints: TF's list(int) attrs take a bool as the
+    int it is (strides=[True, True], as Keras's layers may pass them)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [int(v) if isinstance(v, bool) else v for v in value]
+    return value
+
+
 def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     """TF's expansion of an int / n-list / (n+2)-list attr to the full rank."""
     if value is None:
         value = 1
+    value = unbool(value)
     if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
                                                not value._shape):
         vals = (C.int_arg(value, name),)

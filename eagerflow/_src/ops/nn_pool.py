@@ -48,6 +48,7 @@ from eagerflow._src.ops.nn_args import (
     sized,
     spatial,
     static_shape_values,
+    unbool,
     unimplemented,
 )
 from eagerflow._src.ops.registry import (
@@ -863,7 +864,8 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
          name: str | None = None) -> Any:
     """N-D max or average pooling with optional dilated (atrous) windows."""
     x = _t(input)
-    window = C.int_list(window_shape, "window_shape")
+    window = C.int_list(unbool(window_shape), "window_shape")
+    strides, dilations = unbool(strides), unbool(dilations)
     r = len(window)
     if r not in (1, 2, 3):
         raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: "

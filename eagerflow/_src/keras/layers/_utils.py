@@ -9,9 +9,10 @@ from eagerflow._src.keras import backend as kb
 
 
 def normalize_tuple(value: Any, n: int, name: str, allow_zero: bool = False) -> tuple:
-    """An int or an n-tuple of ints, as an n-tuple (Keras's validation and messages)."""
+    """An int or an n-tuple of ints, as an n-tuple (Keras's validation and messages; a
+    bool is an int there: kernel_size=True is (True, True))."""
     error = (f"The `{name}` argument must be a tuple of {n} integers. Received {name}={value}")
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int):
         out = (value,) * n
     else:
         try:
@@ -21,13 +22,13 @@ def normalize_tuple(value: Any, n: int, name: str, allow_zero: bool = False) -> 
         if len(out) != n:
             raise ValueError(error)
         for v in out:
-            if not isinstance(v, int) or isinstance(v, bool):
+            if not isinstance(v, int):
                 try:
                     int(v)
                 except (ValueError, TypeError):
                     raise ValueError(error + f"including element {v} of type {type(v)}") \
                         from None
-        out = tuple(int(v) for v in out)
+        out = tuple(v if isinstance(v, int) else int(v) for v in out)  # (bools kept)
     bad = [v for v in out if v < 0] if allow_zero else [v for v in out if v <= 0]
     if bad:
         req = ">= 0" if allow_zero else "> 0"

@@ -438,7 +438,7 @@ class GroupedQueryAttention(MultiHeadAttention):
 
 
 def _check_positive(name: str, value: Any, expected: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+    if not isinstance(value, int) or value <= 0:  # (a bool is an int, as in Keras)
         raise ValueError(f"Received an invalid value for argument `{name}`, {expected}. "
                          f"Received: {name}={value}")
 

@@ -72,7 +72,7 @@ class Dense(lora.QuantizableWeights, Layer):
                  bias_constraint: Any = None, lora_rank: int | None = None,
                  lora_alpha: float | None = None, quantization_config: Any = None,
                  **kwargs: Any) -> None:
-        if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
+        if not isinstance(units, int) or units <= 0:  # (a bool is an int, as in Keras)
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -427,7 +427,7 @@ class RepeatVector(Layer):
     def __init__(self, n: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n = n
-        if not isinstance(n, int):
+        if not isinstance(n, int) or isinstance(n, bool):  # (Keras refuses a bool here)
             raise TypeError(f"Expected an integer value for `n`, got {type(n)}.")
         self.input_spec = InputSpec(ndim=2)
 

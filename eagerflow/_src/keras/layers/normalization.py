@@ -103,7 +103,8 @@ class BatchNormalization(Layer):
         if input_shape.rank is None:
             raise ValueError(f"Input has undefined rank. Received: input_shape={input_shape}.")
         ndims = input_shape.rank
-        axes = [a + ndims if a < 0 else a for a in _axes_list(self.axis)]
+        # (int(): an axis of True is axis 1, as Keras takes it)
+        axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
         for a in axes:
             if a < 0 or a >= ndims:
                 raise ValueError(f"Invalid axis. Expected 0 <= axis < inputs.rank (with "
@@ -235,7 +236,8 @@ class LayerNormalization(Layer):
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
         ndims = input_shape.rank
-        axes = [a + ndims if a < 0 else a for a in _axes_list(self.axis)]
+        # (int(): an axis of True is axis 1, as Keras takes it)
+        axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
         for a in axes:
             if a < 0 or a >= ndims:
                 raise ValueError(f"Invalid value for `axis` argument. Expected 0 <= axis < "
@@ -298,7 +300,7 @@ class UnitNormalization(Layer):
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)
-        elif isinstance(axis, int) and not isinstance(axis, bool):
+        elif isinstance(axis, int):  # (a bool too, as in Keras)
             self.axis = axis
         else:
             raise TypeError("Invalid value for `axis` argument: expected an int or a "

@@ -878,7 +878,7 @@ class Hashing(PreprocessingLayer):
             else out
 
     def _bins(self, values: Any) -> Any:
-        n, mask = self.num_bins, None
+        n, mask = int(self.num_bins), None  # (Keras takes num_bins=True: one bin)
         if self.mask_value is not None and n > 1:
             n -= 1
             mask = tm.equal(values, convert_to_tensor(self.mask_value, dtype=values.dtype))

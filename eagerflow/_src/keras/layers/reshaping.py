@@ -220,7 +220,12 @@ class UpSampling1D(_Spatial):
 
     def __init__(self, size: int = 2, **kwargs: Any) -> None:
         super().__init__("channels_last", **kwargs)
-        self.size = int(size)
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise TypeError(f"Expected an integer value for `size`, got {type(size)}.")
+        if size <= 0:
+            raise ValueError(f"Argument `size` should be a positive integer. Received: "
+                             f"size={size}")
+        self.size = size
 
     def call(self, inputs: Any) -> Any:
         return _repeat(inputs, 1, self.size)
