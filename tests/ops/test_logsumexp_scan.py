@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops import logsumexp_scan
 from tests.golden_io import call_outcomes
 from tests.ops.logsumexp_scan_cases import error_cases, forward_cases, gradient_cases
 
@@ -40,6 +41,20 @@ def test_forward_is_tfs_bit_for_bit(case):
     want = GOLDEN["forward"][case]["value"]
     got = _outcome(forward_cases()[case])["value"]
     _same_bits(got[0], want[0])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("scale", [1e-20, 1.0, 30.0, 1e30])
+def test_one_call_path_is_the_step_by_step_scan(dtype, scale):
+    """The kernel's logaddexp.accumulate, taken where no step meets a special value, gives
+    the bits of its step-by-step scan (TF's steps) on values of every scale."""
+    w = (np.random.default_rng(9).normal(size=(300, 7)) * scale).astype(dtype)
+    for exclusive in (False, True):
+        fast = logsumexp_scan._accumulate(w, exclusive)
+        assert fast is not None
+        np.testing.assert_array_equal(fast, logsumexp_scan._steps(np, w, exclusive, w.dtype))
+    w[5, 3] = 0.0
+    assert logsumexp_scan._accumulate(w, False) is None
 
 
 @pytest.mark.parametrize("case", sorted(gradient_cases()))

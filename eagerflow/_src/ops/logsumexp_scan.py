@@ -12,6 +12,9 @@ tensor's type with the C library's functions, which NumPy's `logaddexp` calls to
   turns -0.0 into 0.0), and a denormal result is a signed zero;
 - float16 and bfloat16 compute each of those operations in float32 and round it to the
   type (Eigen's half arithmetic), which halfprec.py's rounding helpers give.
+A host float32/float64 tensor whose scan meets none of those cases (no infinity, NaN, zero
+or value near it) is one `np.logaddexp.accumulate`, the same steps in C; the others take
+the steps one by one, vectorized over the other axes.
 Checked bit for bit against TF 2.21 by tests/ops/test_logsumexp_scan.py.
 """
 
@@ -68,22 +71,53 @@ def _half_step(acc: Any, t: Any, dtype: Any) -> Any:
     return np.where(mx == -np.inf, mx, new)
 
 
+# Values at least this large in magnitude take the ufunc's accumulate unchanged: an
+# exp(mn - mx) under the smallest normal is below half an ulp of such an mx
+_PLAIN = 2.0 ** -100
+
+
+def _accumulate(w: Any, exclusive: bool) -> Any | None:
+    """The scan along axis 0 of a host float32/float64 array in one `logaddexp.accumulate`
+    (its steps are TF's when no step meets an infinity, a NaN, a zero or a denormal, nor
+    a value so near zero that a flushed exp would show), or None where one might."""
+    if not w.size or not np.abs(w).min() >= _PLAIN:  # (NaN fails too)
+        return None
+    with np.errstate(all="ignore"):
+        out = np.logaddexp.accumulate(w, axis=0)
+    if not (np.abs(out).min() >= _PLAIN and np.isfinite(out).all()):
+        return None
+    if exclusive:
+        out = np.concatenate([np.full((1,) + w.shape[1:], -np.inf, w.dtype), out[:-1]])
+    return out
+
+
+def _steps(xp: Any, w: Any, exclusive: bool, dtype: Any) -> Any:
+    """The scan along axis 0, one vectorized step per element."""
+    half = dtype != w.dtype
+    out = xp.empty_like(w)
+    acc = xp.full(w.shape[1:], -xp.inf, w.dtype)
+    with np.errstate(all="ignore"):  # (inf - inf, exp's underflow: as TF, silently)
+        for j in range(w.shape[0]):
+            new = _half_step(acc, w[j], dtype) if half else _step(xp, acc, w[j])
+            out[j] = acc if exclusive else new
+            acc = new
+    return out
+
+
 def _kernel(xp: Any, x: Any, *dyn: Any, axis: int | None, exclusive: bool,
             reverse: bool) -> Any:
     if dyn:
         axis = _runtime_axis(REGISTRY[_NAME].infer, x, dyn, exclusive=exclusive,
                              reverse=reverse)
+    ax = axis % x.ndim
     half = halfprec.is_half(xp, x)
-    # the scan axis first: one vectorized step per element along it
-    w = xp.moveaxis(halfprec.up(x) if half else _daz(xp, x), axis % x.ndim, 0)
-    out = xp.empty_like(w)
-    acc = xp.full(w.shape[1:], -xp.inf, w.dtype)
-    with np.errstate(all="ignore"):  # (inf - inf, exp's underflow: as TF, silently)
-        for j in (range(w.shape[0] - 1, -1, -1) if reverse else range(w.shape[0])):
-            new = _half_step(acc, w[j], x.dtype) if half else _step(xp, acc, w[j])
-            out[j] = acc if exclusive else new
-            acc = new
-    out = xp.ascontiguousarray(xp.moveaxis(out, 0, axis % x.ndim))
+    # the scan axis first, in scan order
+    w = xp.moveaxis(halfprec.up(x) if half else _daz(xp, x), ax, 0)
+    w = w[::-1] if reverse else w
+    out = None if half or xp is not np else _accumulate(w, exclusive)
+    if out is None:
+        out = _steps(xp, w, exclusive, x.dtype)
+    out = xp.ascontiguousarray(xp.moveaxis(out[::-1] if reverse else out, 0, ax))
     return halfprec.down(out, x.dtype) if half else out
 
 
