@@ -96,6 +96,10 @@ def gradient_cases() -> dict:
                                                            ("float32", "float64"), COMBOS):
         out[f"{name} {dtype} ex={int(ex)} rv={int(rv)}"] = _gradient(
             np.array(x), np.array(g), dtype, exclusive=ex, reverse=rv)
+    for dtype in ("float16", "bfloat16"):
+        out[f"half {dtype}"] = _gradient(np.array([1.0, -inf, 2.0, 0.5, 0.25]),
+                                         np.array([1.0, -2.0, 0.0, 3.0, 0.5]), dtype,
+                                         exclusive=True)
     x = random_input(2, (4, 5))
     x[~np.isfinite(x)] = 0.5
     g = np.random.default_rng(3).normal(size=(4, 5))

@@ -136,7 +136,7 @@ def _grad(n: Any, g: Any) -> list:
     apart (their logs exist; the other part's places hold the type's lowest value)."""
     x, out = n.inputs[0], n.outputs[0]
     a = n.attrs
-    lowest = float(np.finfo(x._dtype.as_numpy_dtype).min)
+    lowest = float(x._dtype.min)
     axis = _scan_axis(n)
 
     def part(mask: Any, magnitude: Any) -> Any:
