@@ -196,3 +196,55 @@ def tf_nn_bool_window_cases(tf):
         "nn/max_pool2d_true": lambda: tf.nn.max_pool2d(x, True, True, "VALID").shape,
         "nn/pool_true": lambda: tf.nn.pool(x, [True, True], "MAX", strides=[True, True]).shape,
     }
+
+
+def keras_error_body(message):
+    """A Keras error's own text: Keras's TF backend builds its convolution in a
+    tf.function, whose errors arrive framed by "in user code:" and Keras's source lines."""
+    return message.split("ValueError: ")[-1].rstrip("\n")
+
+
+def keras_conv_cases(keras):
+    """keras.ops.conv with channels the kernel cannot take, eagerly and on KerasTensors
+    (whose output spec wants them equal, groups or not)."""
+    ops = keras.ops
+
+    def conv(x, k, **kw):
+        return lambda: str(tuple(ops.conv(np.ones(x, "float32"), np.ones(k, "float32"),
+                                          **kw).shape))
+
+    def symbolic(x, k):
+        return lambda: str(tuple(ops.conv(keras.KerasTensor(x), np.ones(k, "float32")).shape))
+
+    return {
+        "keras_conv/2d": conv((1, 5, 5, 3), (2, 2, 4, 2)),
+        "keras_conv/2d_channels_first": conv((1, 3, 5, 5), (2, 2, 4, 2),
+                                             data_format="channels_first"),
+        "keras_conv/1d": conv((1, 5, 3), (2, 4, 2)),
+        "keras_conv/1d_channels_first": conv((1, 3, 5), (2, 4, 2), data_format="channels_first"),
+        "keras_conv/3d": conv((1, 4, 4, 4, 3), (2, 2, 2, 4, 2)),
+        "keras_conv/2d_strided_same": conv((1, 5, 5, 3), (2, 2, 4, 2), strides=(1, 2),
+                                           padding="same"),
+        "keras_conv/2d_dilated": conv((1, 5, 5, 3), (2, 2, 4, 2), dilation_rate=2),
+        "keras_conv/2d_more_channels": conv((1, 5, 5, 6), (2, 2, 4, 2)),
+        "keras_conv/2d_grouped": conv((1, 5, 5, 4), (2, 2, 2, 2)),
+        "keras_conv/2d_grouped_bad_filters": conv((1, 5, 5, 4), (2, 2, 2, 3)),
+        "keras_conv/symbolic": symbolic((None, 5, 5, 3), (2, 2, 4, 2)),
+        "keras_conv/symbolic_grouped": symbolic((None, 5, 5, 4), (2, 2, 2, 2)),
+        "keras_conv/symbolic_equal": symbolic((None, 5, 5, 4), (2, 2, 4, 2)),
+    }
+
+
+def tf_dilated_conv_cases(tf):
+    """tf.nn.convolution's dilated form checks the depths in Python (a ValueError)."""
+    def conv(x, w, **kw):
+        return lambda: tf.nn.convolution(tf.ones(x), tf.ones(w), **kw).shape
+
+    return {
+        "nn_dilated/2d": conv((1, 5, 5, 3), (2, 2, 4, 2), dilations=2),
+        "nn_dilated/2d_list": conv((1, 5, 5, 3), (2, 2, 4, 2), dilations=[1, 2]),
+        "nn_dilated/2d_nchw": conv((1, 3, 5, 5), (2, 2, 4, 2), dilations=2, data_format="NCHW"),
+        "nn_dilated/1d": conv((1, 5, 3), (2, 4, 2), dilations=2),
+        "nn_dilated/3d": conv((1, 5, 5, 5, 3), (2, 2, 2, 4, 2), dilations=2),
+        "nn_dilated/2d_grouped": conv((1, 5, 5, 8), (2, 2, 4, 2), dilations=2),
+    }

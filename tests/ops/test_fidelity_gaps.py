@@ -3,7 +3,8 @@ record_fidelity_gaps_golden.py from fidelity_gaps_cases.py): which op tf.pad run
 a Python zero, PadV2 for any other value, MirrorPad for the mirror modes), in graphs, in
 GraphDefs and in eager errors; how tf.raw_ops.Range converts its arguments, and the dtypes
 its CPU kernels lack; Keras 3's layers taking a bool where they check isinstance(int) (and
-tf.nn's window attrs taking bools), and the few that refuse one."""
+tf.nn's window attrs taking bools), and the few that refuse one; keras.ops.conv's and
+tf.nn.convolution's ValueErrors for channels the kernel cannot take."""
 
 import json
 import re
@@ -19,6 +20,7 @@ from tests.ops import fidelity_gaps_cases as cases
 GOLDEN = json.loads((Path(__file__).parent / "fidelity_gaps_golden.json").read_text())["cases"]
 PAD = cases.pad_cases(tf)
 RANGE = {**cases.range_conversion_cases(tf), **cases.range_dtype_cases(tf)}
+CONV = {**cases.keras_conv_cases(tf.keras), **cases.tf_dilated_conv_cases(tf)}
 BOOL_INTS = {**cases.keras_bool_int_cases(tf.keras), **cases.tf_nn_bool_window_cases(tf)}
 
 
@@ -108,3 +110,24 @@ def test_dense_true_computes_one_unit():
     kernel, bias = (w.numpy() for w in layer.weights)
     np.testing.assert_allclose(y, x @ kernel + bias, rtol=1e-6)
     assert layer.get_config()["units"] is True
+
+
+@pytest.mark.parametrize("key", sorted(CONV))
+def test_conv_channel_errors_match_keras_and_tf(key):
+    assert cases.outcome(CONV[key]) == GOLDEN[key]
+
+
+def test_keras_conv_with_groups_computes():
+    """Channels a multiple of the kernel's depth: a grouped convolution, each group of
+    input channels against its own filters (NumPy's sum as the reference)."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((1, 3, 3, 4)).astype("float32")
+    k = rng.standard_normal((2, 2, 2, 2)).astype("float32")
+    y = tf.keras.ops.conv(x, k).numpy()
+    want = np.zeros((1, 2, 2, 2), np.float64)
+    for g in range(2):  # group g: input channels 2g..2g+1 -> output channel g
+        for i in range(2):
+            for j in range(2):
+                patch = x[0, i:i + 2, j:j + 2, 2 * g:2 * g + 2]
+                want[0, i, j, g] = np.sum(patch * k[..., g])
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)

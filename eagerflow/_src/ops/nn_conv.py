@@ -683,6 +683,8 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     """N-D convolution (N = 1, 2, 3) picked from the rank of `input`."""
     x = _t(input)
     r = None if x._shape is None else len(x._shape) - 2
+    if dilations is not None:
+        _check_dilated_depth(x, _t(filters), data_format, dilations)
     if r == 1:
         return conv1d(x, filters, strides, padding, data_format or "NWC", dilations)
     if r == 3:
@@ -691,6 +693,30 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
         return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
     # TF hands other ranks to Conv2D, which reports the rank
     return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
+
+
+def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
+    """TF's tf.nn.convolution builds a dilated convolution in Python, which first checks
+    that the filter's input depth divides the input's channels (a ValueError)."""
+    rates = [dilations] if isinstance(dilations, (int, np.integer)) else \
+        getattr(dilations, "_arr", dilations)
+    try:
+        dilated = any(int(d) != 1 for d in np.ravel(rates))
+    except (TypeError, ValueError):
+        return  # (the op's own checks word a bad dilation)
+    if not dilated or x._shape is None or w._shape is None or len(w._shape) < 2:
+        return
+    r = len(w._shape) - 2
+    if len(x._shape) < r + 2:
+        return
+    first = data_format is not None and data_format.startswith("NC")
+    c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
+    depth = w._shape[r]
+    if c is not None and depth and c % depth:
+        raise ValueError(f"The number of input channels is not divisible by the corresponding "
+                         f"number of output filters. Received: input.shape={tuple(x._shape)} "
+                         f"with {c} channels and filters.shape={tuple(w._shape)} with {depth} "
+                         f"output filters.")
 
 
 def _sizes_tensor(value: Any) -> Any:

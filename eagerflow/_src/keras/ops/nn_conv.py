@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.core import errors
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.keras_tensor import in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -26,6 +27,7 @@ from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_conv, nn_pool
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
@@ -86,6 +88,10 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
          data_format: str | None = None, dilation_rate: Any = 1) -> Any:
     data_format = standardize_data_format(data_format)
     inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
+    if in_symbolic_scope():  # Keras's output spec wants the channels equal (no groups)
+        _check_channels(inputs, kernel, data_format)
+    elif all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
+        _check_conv_depth(inputs, kernel, strides, padding, data_format)
     out = nn_conv.convolution(inputs, kernel, strides, padding.upper(),
                               data_format=tf_format(data_format, len(inputs.shape)),
                               dilations=dilation_rate)
@@ -97,6 +103,46 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
                          " kernel size, strides, dilation rate, and padding mode. Please check "
                          "the input shape and convolution parameters.")
     return out
+
+
+def _check_conv_depth(inputs: Any, kernel: Any, strides: Any, padding: str,
+                      data_format: str) -> None:
+    """Keras's TF backend builds its convolution in a tf.function, so channels the kernel
+    cannot take fail there: the ValueError of TF's Conv shape function, its node as Keras's
+    graph holds it (a 1-D convolution is a 2-D one over a unit height)."""
+    n = len(inputs.shape) - 2
+    x_shape, k_shape = list(inputs.shape), list(kernel.shape)
+    if n not in (1, 2, 3) or len(k_shape) != n + 2:
+        return  # (the op words a wrong rank)
+    first = data_format == "channels_first"
+    c, depth, filters = x_shape[1] if first else x_shape[-1], k_shape[-2], k_shape[-1]
+    if c is None or not depth:
+        return
+    if c % depth:
+        reason = f"Depth of input ({c}) is not a multiple of input depth of filter ({depth})"
+    elif filters is not None and filters % (c // depth):
+        reason = (f"Depth of output ({filters}) is not a multiple of the number of groups "
+                  f"({c // depth})")
+    else:
+        return
+    st = [int(v) for v in _tuple(strides, n)]
+    names = "convolution_internal_1/input, convolution_internal/filters"
+    if n == 1:
+        st, k_shape = [1] + st, [1] + k_shape
+        x_shape = x_shape[:2] + [1] + x_shape[2:] if first else x_shape[:1] + [1] + x_shape[1:]
+        names = "convolution/ExpandDims, convolution/ExpandDims_1"
+    full = [1, 1] + st if first else [1] + st + [1]
+    rank = len(full)
+    layout = ("NCHW" if first else "NHWC") if rank == 4 else ("NCDHW" if first else "NDHWC")
+    ones = ", ".join(["1"] * rank)
+    attrs = (f'T={dt_enum(inputs.dtype)}, data_format="{layout}", dilations=[{ones}], '
+             + ("explicit_paddings=[], " if rank == 4 else "")
+             + f'padding="{padding.upper()}", strides=[{", ".join(map(str, full))}]'
+             + (", use_cudnn_on_gpu=true" if rank == 4 else ""))
+    shapes = ", ".join("[" + ",".join("?" if d is None else str(d) for d in s) + "]"
+                       for s in (x_shape, k_shape))
+    raise ValueError(f"{reason} for '{{{{node convolution}}}} = Conv{rank - 2}D[{attrs}]"
+                     f"({names})' with input shapes: {shapes}.")
 
 
 def _check_channels(inputs: Any, kernel: Any, data_format: str, kernel_axis: int = -2) -> None:
