@@ -67,14 +67,16 @@ def forward_cases() -> dict:
             out[f"{tag} 3d axis={axis}"] = _forward(dtype, x3, axis, ex, rv)
         out[f"{tag} triples"] = _forward(dtype, triples(), 1, ex, rv)
         out[f"{tag} raw int64 axis"] = _raw(dtype, x2, 1, ex, rv)
-    # no special value anywhere (eagerflow's one-call path for float32 and float64)
+    # no special value anywhere but -inf (eagerflow's one-call path for float32 and float64)
     p2, p1 = np.random.default_rng(4).normal(0, 3, (16, 12)), np.random.default_rng(5).normal(
         0, 20, 400)
+    masked = np.where(np.random.default_rng(6).random((12, 10)) < 0.3, -np.inf, p2[:12, :10])
     for dtype, (ex, rv) in itertools.product(("float32", "float64"), COMBOS):
         tag = f"plain {dtype} ex={int(ex)} rv={int(rv)}"
         for axis in (0, 1):
             out[f"{tag} 2d axis={axis}"] = _forward(dtype, p2, axis, ex, rv)
         out[f"{tag} 1d"] = _forward(dtype, p1, 0, ex, rv)
+        out[f"masked {dtype} ex={int(ex)} rv={int(rv)}"] = _forward(dtype, masked, 1, ex, rv)
     out["float32 [1, 2, 3]"] = lambda tf: tf.math.cumulative_logsumexp([1.0, 2.0, 3.0])
     out["float32 empty axis"] = lambda tf: tf.math.cumulative_logsumexp(tf.zeros((2, 0)), 1)
     out["float32 empty other axis"] = lambda tf: tf.math.cumulative_logsumexp(

@@ -48,14 +48,19 @@ def test_forward_is_tfs_bit_for_bit(case):
 @pytest.mark.parametrize("scale", [1e-20, 1.0, 30.0, 1e30])
 def test_one_call_path_is_the_step_by_step_scan(dtype, scale):
     """The kernel's logaddexp.accumulate, taken where no step meets a special value, gives
-    the bits of its step-by-step scan (TF's steps) on values of every scale."""
+    the bits of its step-by-step scan (TF's steps) on values of every scale, masked ones
+    (-inf) among them, and is not taken for the values where they part."""
     w = (np.random.default_rng(9).normal(size=(300, 7)) * scale).astype(dtype)
+    w[np.random.default_rng(10).random(w.shape) < 0.2] = -np.inf  # (masked values)
+    w[:5, 0] = -np.inf
     for exclusive in (False, True):
         fast = logsumexp_scan._accumulate(w, exclusive)
         assert fast is not None
         np.testing.assert_array_equal(fast, logsumexp_scan._steps(np, w, exclusive, w.dtype))
-    w[5, 3] = 0.0
-    assert logsumexp_scan._accumulate(w, False) is None
+    for special in (0.0, np.inf, np.nan, 1e-35):
+        v = w.copy()
+        v[5, 3] = special
+        assert logsumexp_scan._accumulate(v, False) is None
 
 
 @pytest.mark.parametrize("case", sorted(gradient_cases()))

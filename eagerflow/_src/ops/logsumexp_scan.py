@@ -12,9 +12,9 @@ tensor's type with the C library's functions, which NumPy's `logaddexp` calls to
   turns -0.0 into 0.0), and a denormal result is a signed zero;
 - float16 and bfloat16 compute each of those operations in float32 and round it to the
   type (Eigen's half arithmetic), which halfprec.py's rounding helpers give.
-A host float32/float64 tensor whose scan meets none of those cases (no infinity, NaN, zero
-or value near it) is one `np.logaddexp.accumulate`, the same steps in C; the others take
-the steps one by one, vectorized over the other axes.
+A host float32/float64 tensor whose scan meets none of those cases (no +inf, NaN, zero or
+value near it; -inf is fine) is one `np.logaddexp.accumulate`, the same steps in C; the
+others take the steps one by one, vectorized over the other axes.
 Checked bit for bit against TF 2.21 by tests/ops/test_logsumexp_scan.py.
 """
 
@@ -76,15 +76,22 @@ def _half_step(acc: Any, t: Any, dtype: Any) -> Any:
 _PLAIN = 2.0 ** -100
 
 
+def _plain(v: Any) -> bool:
+    """No value of `v` where logaddexp's steps and TF's part: NaN, inf (TF's inf and inf
+    is NaN), zero or near it (TF's flushed exp, -0.0 made 0.0); -inf (a masked value) is
+    the same step in both."""
+    return bool(((np.abs(v) >= _PLAIN) & (v != np.inf)).all())
+
+
 def _accumulate(w: Any, exclusive: bool) -> Any | None:
     """The scan along axis 0 of a host float32/float64 array in one `logaddexp.accumulate`
-    (its steps are TF's when no step meets an infinity, a NaN, a zero or a denormal, nor
-    a value so near zero that a flushed exp would show), or None where one might."""
-    if not w.size or not np.abs(w).min() >= _PLAIN:  # (NaN fails too)
+    (its steps are TF's when no step meets a value `_plain` refuses), or None where one
+    might."""
+    if not w.size or not _plain(w):
         return None
     with np.errstate(all="ignore"):
         out = np.logaddexp.accumulate(w, axis=0)
-    if not (np.abs(out).min() >= _PLAIN and np.isfinite(out).all()):
+    if not _plain(out):
         return None
     if exclusive:
         out = np.concatenate([np.full((1,) + w.shape[1:], -np.inf, w.dtype), out[:-1]])
