@@ -56,6 +56,21 @@ def _gradient(x: np.ndarray, g: np.ndarray, dtype: str, **kw):
     return call
 
 
+def _second_order(x: np.ndarray, g: np.ndarray, **kw):
+    """(the scan, the gradient of sum(k * its gradient) by x): TF's gradient differentiated."""
+    def call(tf):
+        t = tf.constant(x)
+        with tf.GradientTape() as outer:
+            outer.watch(t)
+            with tf.GradientTape() as inner:
+                inner.watch(t)
+                y = tf.math.cumulative_logsumexp(t, **kw)
+            d = inner.gradient(y, t, output_gradients=tf.constant(g))
+            s = tf.reduce_sum(d * tf.constant(np.arange(float(x.size)).reshape(x.shape)))
+        return y, outer.gradient(s, t)
+    return call
+
+
 def forward_cases() -> dict:
     out = {}
     x2, x3 = random_input(0, (9, 6)), random_input(1, (3, 4, 5))
@@ -102,6 +117,10 @@ def gradient_cases() -> dict:
         out[f"half {dtype}"] = _gradient(np.array([1.0, -inf, 2.0, 0.5, 0.25]),
                                          np.array([1.0, -2.0, 0.0, 3.0, 0.5]), dtype,
                                          exclusive=True)
+    for ex, rv in COMBOS:
+        out[f"second order ex={int(ex)} rv={int(rv)}"] = _second_order(
+            np.random.default_rng(11).normal(size=6), np.array([1.0, 0.0, -1.0, 2.0, 0.0, -3.0]),
+            exclusive=ex, reverse=rv)
     x = random_input(2, (4, 5))
     x[~np.isfinite(x)] = 0.5
     g = np.random.default_rng(3).normal(size=(4, 5))
