@@ -32,7 +32,7 @@ from eagerflow._src.ops.dynshape import (
     partial_value,
     runtime_ints,
 )
-from eagerflow._src.ops.eager_errors import passed_raw, slow_path
+from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.slicing import getitem
@@ -103,7 +103,7 @@ def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
     _check_constant_pad("PadV2", x, dyn)
     C.same_dtype("PadV2", (x, value), _PAD_TYPES)
     if value._shape not in ((), None):
-        raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "
+        raise C.fail("PadV2", f"constant_values must be a scalar. Found: "
                               f"{C.shape_str(value._shape)}")
     return [(_pad_shape("PadV2", x, paddings), x._dtype)]
 
@@ -307,23 +307,41 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                          f'or "SYMMETRIC". Received `mode` = {mode}')
     if mode == "CONSTANT" and _state.graph is not None and is_symbolic(paddings):
         return _pad_runtime(x, paddings, constant_values)
-    arr = to_host(paddings._arr) if hasattr(paddings, "_arr") else np.asarray(paddings)
-    if arr.dtype.kind not in "iu" and arr.size:
-        raise InvalidArgumentError(None, None, f"Value for attr 'Tpaddings' of "
-                                               f"{dt.as_dtype(arr.dtype).name} is not in the list "
-                                               "of allowed values: int32, int64 [Op:Pad]")
-    if arr.ndim != 2 or arr.shape[-1] != 2:
-        raise InvalidArgumentError(None, None, f"paddings must be a matrix with 2 columns: "
-                                               f"{C.shape_str(arr.shape)} [Op:Pad]")
-    pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
+    if mode != "CONSTANT":
+        op, inputs, attrs = MIRROR_PAD, (x,), {"mode": mode}
+    elif _is_zero(constant_values):
+        op, inputs, attrs = PAD, (x,), {}
+    else:
+        op, inputs, attrs = PADV2, (x, _pad_value(x, constant_values)), {}
     try:
-        if mode == "CONSTANT" and _is_zero(constant_values):
-            return bind(PAD, (x,), {"paddings": pads}, name)
-        if mode == "CONSTANT":
-            return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads}, name)
-        return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode}, name)
+        pads = _static_paddings(op.name, paddings)
+        return bind(op, inputs, {"paddings": pads, **attrs}, name)
     except OpError as e:  # (paddings as a Python list: TF's wrapper takes its slow path)
+        if _state.graph is None and not e._message.startswith("{{"):  # (raised here)
+            raised_eagerly(e, name)
         raise (slow_path(e) if passed_raw(paddings) else e) from None
+
+
+def _static_paddings(op: str, paddings: Any) -> tuple:
+    """Known paddings as ((before, after), ...), converted as TF's op wrapper converts
+    them: a NumPy array to int32 (1.5 is 1), a tensor as it is, anything else as it
+    converts alone, which must be an integer matrix with 2 columns."""
+    if isinstance(paddings, np.ndarray) and paddings.dtype.kind in "biuf":
+        arr, d = paddings.astype(np.int64), dt.int64
+    elif hasattr(paddings, "_arr"):
+        arr, d = to_host(paddings._arr), paddings._dtype
+    else:
+        try:
+            t = convert_to_tensor(paddings)
+            arr, d = to_host(t._arr), t._dtype
+        except (TypeError, ValueError):
+            arr = np.asarray(paddings)
+            d = dt.as_dtype(arr.dtype) if arr.dtype.kind in "biufc" else dt.string
+    if d not in (dt.int32, dt.int64) and arr.size:
+        raise C.not_supported(op, d, frozenset((dt.int32, dt.int64)), "Tpaddings")
+    if arr.ndim != 2 or arr.shape[-1] != 2:
+        raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(arr.shape)}")
+    return tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
 
 
 def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:
