@@ -1,8 +1,8 @@
 """tf.math.cumulative_logsumexp cases shared by record_logsumexp_scan_golden.py (TF 2.21)
 and test_logsumexp_scan.py (eagerflow): forward values of random and special inputs in the
-four float types, every exclusive/reverse combination and several axes; gradients at special
-points; and the errors of bad inputs. Each case is a function of the `tf` module returning an
-array, a tuple of arrays, or raising."""
+four float types, every exclusive/reverse combination and several axes; gradients at
+special points and second order; and the errors of bad inputs. Each case is a function of
+the `tf` module returning an array, a tuple of arrays, or raising."""
 
 from __future__ import annotations
 
@@ -86,12 +86,18 @@ def forward_cases() -> dict:
     p2, p1 = np.random.default_rng(4).normal(0, 3, (16, 12)), np.random.default_rng(5).normal(
         0, 20, 400)
     masked = np.where(np.random.default_rng(6).random((12, 10)) < 0.3, -np.inf, p2[:12, :10])
+    # zeros of both signs among masked values, and values whose scan sums to zero
+    zeros = np.where(np.random.default_rng(7).random((12, 10)) < 0.3, 0.0, masked)
+    zeros[:4, 0] = [-np.inf, -0.0, -np.log(2.0), -np.log(2.0)]
+    zeros[:3, 1] = [-0.0, -0.0, 1.0]
+    zeros[:2, 2] = [0.0, -120.0]
     for dtype, (ex, rv) in itertools.product(("float32", "float64"), COMBOS):
         tag = f"plain {dtype} ex={int(ex)} rv={int(rv)}"
         for axis in (0, 1):
             out[f"{tag} 2d axis={axis}"] = _forward(dtype, p2, axis, ex, rv)
         out[f"{tag} 1d"] = _forward(dtype, p1, 0, ex, rv)
         out[f"masked {dtype} ex={int(ex)} rv={int(rv)}"] = _forward(dtype, masked, 1, ex, rv)
+        out[f"zeros {dtype} ex={int(ex)} rv={int(rv)}"] = _forward(dtype, zeros, 0, ex, rv)
     out["float32 [1, 2, 3]"] = lambda tf: tf.math.cumulative_logsumexp([1.0, 2.0, 3.0])
     out["float32 empty axis"] = lambda tf: tf.math.cumulative_logsumexp(tf.zeros((2, 0)), 1)
     out["float32 empty other axis"] = lambda tf: tf.math.cumulative_logsumexp(

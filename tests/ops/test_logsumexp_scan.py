@@ -49,15 +49,17 @@ def test_forward_is_tfs_bit_for_bit(case):
 def test_one_call_path_is_the_step_by_step_scan(dtype, scale):
     """The kernel's logaddexp.accumulate, taken where no step meets a special value, gives
     the bits of its step-by-step scan (TF's steps) on values of every scale, masked ones
-    (-inf) among them, and is not taken for the values where they part."""
+    (-inf) and zeros among them, and is not taken for the values where they part."""
     w = (np.random.default_rng(9).normal(size=(300, 7)) * scale).astype(dtype)
     w[np.random.default_rng(10).random(w.shape) < 0.2] = -np.inf  # (masked values)
     w[:5, 0] = -np.inf
+    w[np.random.default_rng(12).random(w.shape) < 0.1] = 0.0  # (zeros of both signs)
+    w[np.random.default_rng(13).random(w.shape) < 0.05] = -0.0
     for exclusive in (False, True):
         fast = logsumexp_scan._accumulate(w, exclusive)
         assert fast is not None
         np.testing.assert_array_equal(fast, logsumexp_scan._steps(np, w, exclusive, w.dtype))
-    for special in (0.0, np.inf, np.nan, 1e-35):
+    for special in (np.inf, np.nan, 1e-35, -1e-35):
         v = w.copy()
         v[5, 3] = special
         assert logsumexp_scan._accumulate(v, False) is None

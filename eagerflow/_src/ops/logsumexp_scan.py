@@ -12,9 +12,9 @@ tensor's type with the C library's functions, which NumPy's `logaddexp` calls to
   turns -0.0 into 0.0), and a denormal result is a signed zero;
 - float16 and bfloat16 compute each of those operations in float32 and round it to the
   type (Eigen's half arithmetic), which halfprec.py's rounding helpers give.
-A host float32/float64 tensor whose scan meets none of those cases (no +inf, NaN, zero or
-value near it; -inf is fine) is one `np.logaddexp.accumulate`, the same steps in C; the
-others take the steps one by one, vectorized over the other axes.
+A host float32/float64 tensor whose scan meets none of those cases (no +inf, NaN or value
+near zero; -inf and zeros are fine) is one `np.logaddexp.accumulate`, the same steps in C;
+the others take the steps one by one, vectorized over the other axes.
 Checked bit for bit against TF 2.21 by tests/ops/test_logsumexp_scan.py.
 """
 
@@ -78,9 +78,10 @@ _PLAIN = 2.0 ** -100
 
 def _plain(v: Any) -> bool:
     """No value of `v` where logaddexp's steps and TF's part: NaN, inf (TF's inf and inf
-    is NaN), zero or near it (TF's flushed exp, -0.0 made 0.0); -inf (a masked value) is
-    the same step in both."""
-    return bool(((np.abs(v) >= _PLAIN) & (v != np.inf)).all())
+    is NaN), or a value near zero (TF's flushed exp and denormals); -inf (a masked value)
+    and zero are the same steps in both, and a zero result is 0.0 in both."""
+    a = np.abs(v)
+    return bool((((a >= _PLAIN) | (a == 0)) & (v != np.inf)).all())
 
 
 def _accumulate(w: Any, exclusive: bool) -> Any | None:
@@ -91,7 +92,8 @@ def _accumulate(w: Any, exclusive: bool) -> Any | None:
         return None
     with np.errstate(all="ignore"):
         out = np.logaddexp.accumulate(w, axis=0)
-    if not _plain(out):
+    out[0] += 0  # (accumulate copies the first value: TF's step makes -0.0 0.0)
+    if not _plain(out) or np.signbit(out[out == 0]).any():  # (TF's zero results are 0.0)
         return None
     if exclusive:
         out = np.concatenate([np.full((1,) + w.shape[1:], -np.inf, w.dtype), out[:-1]])
