@@ -331,12 +331,13 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
     elif hasattr(paddings, "_arr"):
         arr, d = to_host(paddings._arr), paddings._dtype
     else:
-        try:
-            t = convert_to_tensor(paddings)
-            arr, d = to_host(t._arr), t._dtype
-        except (TypeError, ValueError):
-            arr = np.asarray(paddings)
-            d = dt.as_dtype(arr.dtype) if arr.dtype.kind in "biufc" else dt.string
+        arr = np.asarray(paddings)
+        d = dt.int64 if arr.dtype.kind in "iu" else None  # (Python ints: the common case)
+        if d is None:
+            try:  # the dtype TF's conversion gives (a Python float's is float32)
+                d = convert_to_tensor(paddings)._dtype
+            except (TypeError, ValueError):
+                d = dt.as_dtype(arr.dtype) if arr.dtype.kind in "biufc" else dt.string
     if d not in (dt.int32, dt.int64) and arr.size:
         raise C.not_supported(op, d, frozenset((dt.int32, dt.int64)), "Tpaddings")
     if arr.ndim != 2 or arr.shape[-1] != 2:
@@ -365,6 +366,8 @@ def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:
 def _is_zero(constant_values: Any) -> bool:
     """TF pads with its Pad op (no value input) for a Python or NumPy scalar zero, PadV2
     for anything else, a tensor holding zero included."""
+    if type(constant_values) is int or type(constant_values) is float:  # (the common case)
+        return constant_values == 0
     if isinstance(constant_values, Tensor) or is_variable(constant_values) \
             or np.ndim(constant_values) != 0:
         return False

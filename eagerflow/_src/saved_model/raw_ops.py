@@ -83,6 +83,10 @@ class RawOp:
         self.params = {p: arg for p, arg in entry["params"]}  # parameter -> OpDef name
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
+        # (argument, its type attribute, whether it is a list) for _preset_types
+        self._typed_args = tuple((a.name, a.type_attr, bool(a.number_attr))
+                                 for a in self.opdef.input_arg
+                                 if a.type_attr and not a.type_list_attr)
         self.required = [p for p, arg in self.params.items()
                          if arg in inputs or arg not in with_default]
         self.__signature__ = inspect.Signature(
@@ -220,21 +224,20 @@ class RawOp:
         """TF's eager wrapper takes a type attribute from the first eager tensor among the
         inputs that share it, wherever it stands (Range(start=0, limit=tf.constant(3.0),
         delta=1) is a float32 range); the other inputs are converted to its dtype."""
-        for arg in self.opdef.input_arg:
-            if not arg.type_attr or arg.type_attr in attrs or arg.type_list_attr:
+        for name, type_attr, listed in self._typed_args:
+            if type_attr in attrs:
                 continue
-            value = by_arg.get(arg.name)
-            items = value if arg.number_attr and isinstance(value, (list, tuple)) else [value]
+            value = by_arg.get(name)
+            items = value if listed and isinstance(value, (list, tuple)) else (value,)
             first = next((v for v in items if isinstance(v, EagerTensor)), None)
             if first is not None:
-                attrs[arg.type_attr] = first._dtype
+                attrs[type_attr] = first._dtype
 
     def _infer_type(self, value: Any, type_attr: str) -> Any:
         """The first input of a type attribute no tensor set, as TF's eager wrapper converts
         it: as it converts alone when that dtype is allowed, else preferring the
         attribute's default (Range(start=False, ...) is an int32 range)."""
-        a = next((a for a in self.opdef.attr if a.name == type_attr), None)
-        allowed = list(a.allowed_values.list.type) if a is not None else []
+        allowed, hint = self._type_facts(type_attr)
         if allowed:
             try:
                 t = convert_to_tensor(value)
@@ -242,9 +245,16 @@ class RawOp:
                     return t
             except (TypeError, ValueError):
                 pass
-        hint = attr_value(a.default_value) if a is not None and a.HasField("default_value") \
-            else None
         return convert_to_tensor(value, dtype_hint=hint)
+
+    @functools.cache  # noqa: B019 (RawOps live as long as the process)
+    def _type_facts(self, type_attr: str) -> tuple:
+        """(the DataType enums a type attribute allows, its default dtype or None)."""
+        a = next((a for a in self.opdef.attr if a.name == type_attr), None)
+        if a is None:
+            return frozenset(), None
+        default = attr_value(a.default_value) if a.HasField("default_value") else None
+        return frozenset(a.allowed_values.list.type), default
 
     def _attr(self, a: Any, by_arg: dict) -> Any:
         """An attribute the caller gave, checked against its type as TF checks it."""
