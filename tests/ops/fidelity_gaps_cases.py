@@ -260,3 +260,41 @@ def tf_dilated_conv_cases(tf):
         "nn_dilated/3d": conv((1, 5, 5, 5, 3), (2, 2, 2, 4, 2), dilations=2),
         "nn_dilated/2d_grouped": conv((1, 5, 5, 8), (2, 2, 4, 2), dilations=2),
     }
+
+
+def tf_conv_graph_cases(tf):
+    """Conv2D / Conv3D depths TF's shape functions refuse while a tf.function traces (a
+    ValueError naming the node), and the node tf.nn.convolution makes."""
+    def traced(fn, *shapes):
+        def call():
+            specs = [tf.TensorSpec(s) for s in shapes]
+            g = tf.function(fn).get_concrete_function(*specs).graph
+            return str([(op.type, op.name) for op in g.get_operations()
+                        if op.type.startswith("Conv")])
+        return call
+
+    return {
+        "conv_graph/input_depth": traced(lambda x, w: tf.nn.conv2d(x, w, [1, 1, 2, 1], "SAME"),
+                                         (1, 5, 5, 3), (2, 2, 4, 2)),
+        "conv_graph/groups": traced(lambda x, w: tf.nn.conv2d(x, w, [1, 1, 2, 1], "SAME"),
+                                    (1, 5, 5, 4), (2, 2, 2, 3)),
+        "conv_graph/explicit": traced(
+            lambda x, w: tf.nn.conv2d(x, w, 1, [[0, 0], [1, 1], [0, 2], [0, 0]]),
+            (1, 5, 5, 3), (2, 2, 4, 2)),
+        "conv_graph/3d": traced(lambda x, w: tf.nn.conv3d(x, w, [1, 1, 1, 1, 1], "VALID"),
+                                (1, 4, 4, 4, 3), (2, 2, 2, 4, 2)),
+        "conv_graph/convolution_bad": traced(lambda x, w: tf.nn.convolution(x, w),
+                                             (1, 5, 5, 3), (2, 2, 4, 2)),
+        "conv_graph/convolution": traced(lambda x, w: tf.nn.convolution(x, w),
+                                         (1, 5, 5, 4), (2, 2, 2, 2)),
+        "conv_graph/convolution_named": traced(lambda x, w: tf.nn.convolution(x, w, name="zz"),
+                                               (1, 5, 5, 4), (2, 2, 4, 2)),
+        "conv_graph/convolution_3d": traced(lambda x, w: tf.nn.convolution(x, w),
+                                            (1, 4, 4, 4, 3), (2, 2, 2, 3, 2)),
+    }
+
+
+def graph_error_body(message):
+    """The shape function's own line of a tf.function's error (TF frames it with the
+    user's source lines, which differ from one program to another)."""
+    return message.rstrip("\n").rsplit("ValueError: ", 1)[-1]

@@ -40,11 +40,15 @@ def main():
     calls.update(cases.tf_nn_bool_window_cases(tf))
     calls.update(cases.keras_conv_cases(keras))
     calls.update(cases.tf_dilated_conv_cases(tf))
+    calls.update(cases.tf_conv_graph_cases(tf))
     out = {key: cases.outcome(call) for key, call in calls.items()}
     out.update({key: _fresh(key) for key in cases.range_conversion_cases(tf)})
     for key in cases.keras_conv_cases(keras):  # (without Keras's source lines and paths)
         if "message" in out[key]:
             out[key]["message"] = cases.keras_error_body(out[key]["message"])
+    for key in cases.tf_conv_graph_cases(tf):  # (without the caller's source lines)
+        if "message" in out[key]:
+            out[key]["message"] = cases.graph_error_body(out[key]["message"])
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fidelity_gaps_golden.json")
     write_json(path, {"tf_version": tf.__version__, "cases": out}, end="\n", indent=1,
                sort_keys=True)

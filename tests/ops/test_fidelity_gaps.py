@@ -131,3 +131,14 @@ def test_keras_conv_with_groups_computes():
                 patch = x[0, i:i + 2, j:j + 2, 2 * g:2 * g + 2]
                 want[0, i, j, g] = np.sum(patch * k[..., g])
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
+
+
+CONV_GRAPH = cases.tf_conv_graph_cases(tf)
+
+
+@pytest.mark.parametrize("key", sorted(CONV_GRAPH))
+def test_conv_depth_in_graph_matches_tf(key):
+    got = cases.outcome(CONV_GRAPH[key])
+    if "message" in got:
+        got["message"] = cases.graph_error_body(got["message"])
+    assert got == GOLDEN[key]

@@ -269,6 +269,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         reason, form = _pack(tensors, attrs, reason)
     elif op.name == "MatMul" and len(tensors) == 2:
         form = _matmul(tensors, attrs)
+    elif op.name in _CONV_DEPTH_OPS and len(tensors) == 2:
+        reason, form = _conv_depth(op.name, tensors, attrs, reason)
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:
@@ -299,11 +301,41 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
                  "Tried to expand dim index ")
 
 
+# Conv2D's and Conv3D's depths, which their kernels word one way and their shape
+# functions another ("Depth of input (3) is not a multiple of input depth of filter (4)")
+_CONV_DEPTH_OPS = ("Conv2D", "Conv3D")
+_CONV_DEPTH_ERRORS = ("input depth must be evenly divisible by filter depth: ",
+                      "Input depth must be evenly divisible by filter depth: ",
+                      "output depth must be evenly divisible by number of groups: ")
+
+
+def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
+    """(reason, type and attrs) of a Conv2D / Conv3D its shape function refuses."""
+    a, b = reason.rsplit(": ", 1)[1].split(" [")[0].split(" vs ")
+    if reason.startswith("output"):
+        reason = f"Depth of output ({a}) is not a multiple of the number of groups ({b})"
+    else:
+        reason = f"Depth of input ({a}) is not a multiple of input depth of filter ({b})"
+
+    def ints(key: str) -> str:
+        return "[" + ", ".join(str(int(v)) for v in attrs.get(key) or ()) + "]"
+
+    parts = [f"T={dt_enum(tensors[0]._dtype)}", f'data_format="{attrs.get("data_format")}"',
+             f"dilations={ints('dilations')}"]
+    if op_name == "Conv2D":
+        parts.append(f"explicit_paddings={ints('explicit_paddings')}")
+    parts += [f'padding="{attrs.get("padding")}"', f"strides={ints('strides')}"]
+    if op_name == "Conv2D":
+        parts.append("use_cudnn_on_gpu=true")
+    return reason, f"{op_name}[{', '.join(parts)}]"
+
+
 def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
-        op_name == "ScatterNd" and message.startswith("Dimensions [0,"))
+        op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
+        op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS))
 
 
 def mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -685,14 +686,14 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     r = None if x._shape is None else len(x._shape) - 2
     if dilations is not None:
         _check_dilated_depth(x, _t(filters), data_format, dilations)
+    # TF names the node after its "convolution" scope in a graph; eagerly it names none
+    name = (name or "convolution") if _state.graph is not None else None
     if r == 1:
-        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations)
+        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations, name)
     if r == 3:
-        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations)
-    if r == 2 or r is None:
-        return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
-    # TF hands other ranks to Conv2D, which reports the rank
-    return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
+        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations, name)
+    # (TF hands other ranks to Conv2D, which reports the rank)
+    return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations, name)
 
 
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
