@@ -397,8 +397,8 @@ class _Lowering:
             self.emit(_REDUCERS[t], [self.tensor(ins[0]), self.constant(
                 np.array(a["axes"], np.int32), out.name.split(":")[0] + "/axes")], out,
                 {"keep_dims": bool(a.get("keepdims"))})
-        elif t == "PadV2" and f32 and a.get("mode", "CONSTANT") == "CONSTANT" \
-                and id(ins[1]) in self.const and float(self.const[id(ins[1])]) == 0.0:
+        elif (t == "Pad" and len(ins) == 1 or t == "PadV2" and id(ins[1]) in self.const
+              and float(self.const[id(ins[1])]) == 0.0) and f32:  # (TF's PAD: zeros)
             self.emit(S.PAD, [self.tensor(ins[0]), self.constant(
                 np.array(a["paddings"], np.int32), out.name.split(":")[0] + "/paddings")],
                 out, {})
