@@ -132,30 +132,21 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     half, small = fields.get("half_kernel"), fields.get("small_kernel")
     if small is not None:  # the half types' kernel takes TF's scalar path too (libm32.py)
         half = fields["half_kernel"] = libm32.half(small, half, refuse)
-    if isinstance(np_name, str) and (half is not None or small is not None):
+    if isinstance(np_name, str):
         fn = getattr(np, np_name)
 
-        def kernel(xp: Any, x: Any) -> Any:  # (eager and traced calls take these)
+        def base(xp: Any, x: Any) -> Any:
+            return getattr(xp, np_name)(x)
+    else:  # over NumPy, eager calls it with NumPy bound
+        base, fn = np_name, functools.partial(np_name, np)
+    kernel = base
+    if small is not None or (isinstance(np_name, str) and half is not None):
+        def kernel(xp: Any, x: Any) -> Any:  # (traced calls take TF's host kernels too)
             if xp is np and half is not None and x.dtype in _HALF_NP:
                 return half(x)
-            if xp is np and small is not None and x.dtype == _F32 and x.size < 8:
+            if xp is np and small is not None and x.dtype == _F32 and x.size < libm32.PACKET:
                 return small(x)
-            return getattr(xp, np_name)(x)
-    elif isinstance(np_name, str):
-        fn = getattr(np, np_name)
-
-        def kernel(xp: Any, x: Any) -> Any:
-            return getattr(xp, np_name)(x)
-    elif small is not None:  # a kernel(xp, x) of its own, but TF's on the host
-        def kernel(xp: Any, x: Any) -> Any:
-            if xp is np and x.dtype in _HALF_NP:
-                return half(x)
-            if xp is np and x.dtype == _F32 and x.size < 8:
-                return small(x)
-            return np_name(xp, x)
-        fn = functools.partial(np_name, np)
-    else:  # over NumPy, eager calls it with NumPy bound
-        kernel, fn = np_name, functools.partial(np_name, np)
+            return base(xp, x)
 
     allowed_ids = frozenset(id(d) for d in allowed)
 
