@@ -47,6 +47,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.dispatch import host_result, onto_device, out_of_memory, run_on
+from eagerflow._src.ops.registry import PACKET
 
 INPLACE_MIN_ELEMENTS = 1 << 14
 
@@ -264,7 +265,7 @@ _HALF = frozenset((dt.float16, dt.bfloat16))  # an OpDef's half_kernel is theirs
 
 
 def _emit_small(w: _Writer, node: Any) -> None:
-    """A float32 node of fewer than 8 values of an op with a small_kernel (TF's scalar
+    """A float32 node of fewer than PACKET values of an op with a small_kernel (TF's scalar
     path: the C library's function): a call of it, a scalar kept a scalar."""
     out = node.outputs[0]
     _write_call(w, node, node.op.small_kernel, [w.ref(node.inputs[0])])
@@ -275,7 +276,7 @@ def _emit_small(w: _Writer, node: Any) -> None:
 
 def _small(node: Any) -> Callable | None:
     """The emitter of an op with a small_kernel for a float32 node: _emit_small where the
-    node has fewer than 8 values, the kernel (deciding at run time) where its size is
+    node has fewer than PACKET values, the kernel (deciding at run time) where its size is
     unknown, None (the usual emitter) where it has more."""
     if node.op.small_kernel is None or node.attrs or len(node.outputs) != 1:
         return None
@@ -284,7 +285,7 @@ def _small(node: Any) -> Callable | None:
         return None
     if out._shape is None or None in out._shape:
         return _emit_kernel
-    return _emit_small if math.prod(out._shape) < 8 else None
+    return _emit_small if math.prod(out._shape) < PACKET else None
 
 
 def _emitter(node: Any, xp: Any) -> Callable:

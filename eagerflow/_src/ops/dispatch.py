@@ -34,6 +34,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceEx
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, scalar_pair
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.eager_errors import decorate
+from eagerflow._src.ops.registry import PACKET
 
 
 class Node:
@@ -114,7 +115,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
                 if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
                     out = op.half_kernel(*arrays)
                 elif op.small_kernel is not None and specs[0][1] is dt.float32 and \
-                        arrays[0].size < 8:  # TF's scalar path (libm32.py)
+                        arrays[0].size < PACKET:  # TF's scalar path (libm32.py)
                     out = op.small_kernel(*arrays)
                 elif uf is not None:  # the kernel over NumPy, without xp
                     out = uf(*arrays)
@@ -209,7 +210,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                 a = x._arr
                 if half is not None and d in _HALF_DTYPES:
                     out = half(a)
-                elif small is not None and d is _F32 and a.size < 8:  # TF's scalar path
+                elif small is not None and d is _F32 and a.size < PACKET:  # TF's scalar path
                     out = small(a)
                 else:
                     out = uf(a)

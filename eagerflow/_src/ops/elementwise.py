@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import libm32
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import PACKET, BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -144,7 +144,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
         def kernel(xp: Any, x: Any) -> Any:  # (traced calls take TF's host kernels too)
             if xp is np and half is not None and x.dtype in _HALF_NP:
                 return half(x)
-            if xp is np and small is not None and x.dtype == _F32 and x.size < libm32.PACKET:
+            if xp is np and small is not None and x.dtype == _F32 and x.size < PACKET:
                 return small(x)
             return base(xp, x)
 

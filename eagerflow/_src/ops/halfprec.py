@@ -26,6 +26,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
+from eagerflow._src.ops.registry import PACKET
 
 _F32 = np.float32
 _TINY = _F32(2.0 ** -126)
@@ -100,7 +101,7 @@ def expm1(x: Any) -> Any:
 
 def rsqrt(x: Any) -> Any:
     with np.errstate(all="ignore"):
-        if x.size < 8:  # TF's scalar path: the square root rounded to the type first
+        if x.size < PACKET:  # TF's scalar path: the square root rounded to the type first
             return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
         return down(_F32(1) / np.sqrt(up(x)), x.dtype)
 

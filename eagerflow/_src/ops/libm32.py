@@ -36,8 +36,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.backend import c_float_function
+from eagerflow._src.ops.registry import PACKET
 
-PACKET = 8  # floats in one of Eigen's packets in TF's x86 build (AVX: 256 bits)
 _F32 = np.float32
 _TINY = 2.0 ** -126
 # What TF's logf gives for a positive denormal: its first step scales x by 2**23, which

@@ -150,6 +150,11 @@ class TFForm:
     takes_handles: bool = False
 
 
+# Floats in one of Eigen's packets in TF's x86 build (AVX: 256 bits): TF's elementwise
+# kernels compute a tensor of fewer values on their scalar path (`small_kernel`)
+PACKET = 8
+
+
 @dataclass(frozen=True, eq=False)
 class OpDef:
     name: str
@@ -176,7 +181,7 @@ class OpDef:
     # float16/bfloat16 host arrays' kernel `(x) -> y`, where TF's Eigen kernels round other
     # than the ufunc (halfprec.py); eager and traced calls take it by the output dtype
     half_kernel: Callable | None = None
-    # float32 host arrays' kernel `(x) -> y` for fewer than 8 values, which TF's Eigen
+    # float32 host arrays' kernel `(x) -> y` for fewer than PACKET values, which TF's Eigen
     # kernels compute with the C library's function (libm32.py); eager and traced calls
     # take it by the dtype and size
     small_kernel: Callable | None = None
