@@ -40,8 +40,9 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.ops.training_ops import SPECS
 
-RESOURCE_OPS = (*SPECS, "VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp",
-                "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp")
+# (ReadVariableOp, which takes handles too, is fuzzed through tf.Variable: below)
+RESOURCE_OPS = (*SPECS, *(op.name for op in all_ops() if op.tf is not None
+                          and op.tf.takes_handles and op.name != "ReadVariableOp"))
 SKIP = {"ReadVariableOp": "reads a resource variable handle; fuzzed through tf.Variable",
         **{name: "takes resource handles (live variables): fuzzed in test_resource_ops_fuzz.py"
            for name in RESOURCE_OPS},

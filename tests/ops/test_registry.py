@@ -26,9 +26,8 @@ def _id(case):
 # built without CUDA does: no result to compare), its bad samples check that refusal; the
 # training ops update variables (their inputs), tests/ops/test_training_ops.py checks them;
 # the ops on handles (stateful), tests/ops/test_resource_tensors.py against TF
-INTERNAL = {"ReadVariableOp", "CheckPinned", *SPECS,
-            "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp",
-            "VarIsInitializedOp", "DestroyResourceOp"}
+INTERNAL = {"CheckPinned", *SPECS,
+            *(op.name for op in OPS if op.tf is not None and op.tf.takes_handles)}
 
 
 def test_every_op_has_samples():
