@@ -158,9 +158,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "BatchFunction", "CheckPinned", "GuaranteeConst", "Timestamp",
     ),
     "training_ops": (
-        "ResourceApplyAdadelta", "ResourceApplyAdagrad", "ResourceApplyAdagradV2",
-        "ResourceApplyAdam", "ResourceApplyCenteredRMSProp", "ResourceApplyGradientDescent",
-        "ResourceApplyMomentum", "ResourceApplyProximalAdagrad",
+        "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",
+        "ResourceApplyAdagradV2", "ResourceApplyAdam", "ResourceApplyAdamWithAmsgrad",
+        "ResourceApplyAddSign", "ResourceApplyCenteredRMSProp", "ResourceApplyFtrl",
+        "ResourceApplyFtrlV2", "ResourceApplyGradientDescent", "ResourceApplyKerasMomentum",
+        "ResourceApplyMomentum", "ResourceApplyPowerSign", "ResourceApplyProximalAdagrad",
         "ResourceApplyProximalGradientDescent", "ResourceApplyRMSProp",
     ),
     "ragged_ops": (

@@ -1,6 +1,7 @@
 """TF's training ops on resource variables: ResourceApplyGradientDescent, ...Momentum, Adam,
-Adagrad, AdagradV2, RMSProp, CenteredRMSProp, Adadelta, ProximalGradientDescent and
-ProximalAdagrad.
+Adagrad, AdagradV2, RMSProp, CenteredRMSProp, Adadelta, ProximalGradientDescent,
+ProximalAdagrad, Ftrl, FtrlV2 (multiply_linear_by_lr too), KerasMomentum, AdaMax,
+AdamWithAmsgrad, AddSign and PowerSign.
 
 Sits in ops/ after variables and dispatch; v1/'s optimizers emit these ops (as TF 1's
 do, "GradientDescent/update_w/ResourceApplyGradientDescent"), and tf.raw_ops reaches them.
@@ -17,19 +18,22 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import dispatch
+from eagerflow._src.ops import dispatch, eigen32
 from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 
-# TF's CPU kernels of these ops
-_TYPES = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.complex64,
-                    dt.complex128))
+# TF's CPU kernels of these ops: most take the float and complex types, some fewer
+_REALS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+_TYPES = _REALS | {dt.complex64, dt.complex128}
+_WIDE = frozenset((dt.float32, dt.float64))
 
 
 def _dims(shape: Any) -> str:
@@ -126,6 +130,87 @@ def _proximal_adagrad(xp: Any, var: Any, accum: Any, lr: Any, l1: Any, l2: Any, 
     return _shrunk(xp, prox, rate * l1, l1, one + l2 * rate), accum
 
 
+def _ftrl_root(xp: Any, x: Any, lr_power: Any) -> Any:
+    """accum ** -lr_power, TF's kernels taking a square root where lr_power is -0.5. Eigen
+    takes its own pow over whole packets of 8 floats (NumPy's here: within an ulp, not
+    TF's bits) and the C library's powf past the last (all of a tensor of fewer than 8
+    values: eigen32.powf, TF's bits)."""
+    if to_host(lr_power) == -0.5:
+        return xp.sqrt(x)
+    out = xp.power(x, -lr_power)
+    if xp is np and x.dtype == np.float32:
+        flat, whole = out.reshape(-1), x.size - x.size % 8
+        flat[whole:] = eigen32.powf(x.reshape(-1)[whole:], -lr_power)
+    return out
+
+
+def _ftrl(xp: Any, var: Any, accum: Any, linear: Any, grad: Any, lr: Any, l1: Any, l2: Any,
+          *rest: Any, multiply_linear_by_lr: bool = False, **_a: Any) -> tuple:
+    """ApplyFtrl, or ApplyFtrlV2 given (l2_shrinkage, lr_power) in `rest`: linear takes the
+    shrunk gradient, accum the plain one's square; with multiply_linear_by_lr, linear is
+    kept multiplied by lr."""
+    *shrinkage, lr_power = rest
+    two = xp.asarray(2, var.dtype)
+    g = grad + (two * shrinkage[0]) * var if shrinkage else grad
+    new_accum = accum + grad * grad
+    root_new = _ftrl_root(xp, new_accum, lr_power)
+    sigma = root_new - _ftrl_root(xp, accum, lr_power)
+    if multiply_linear_by_lr:
+        linear = linear + (g * lr - sigma * var)
+        bound, y = l1 * lr, root_new + (two * l2) * lr
+    else:
+        linear = linear + (g - sigma / lr * var)
+        bound, y = l1, root_new / lr + two * l2
+    x = bound * xp.sign(linear) - linear
+    with xp.errstate(all="ignore"):  # (the quotient is dropped where |linear| <= bound)
+        new_var = xp.where(xp.abs(linear) > bound, x / y, xp.zeros((), var.dtype))
+    return new_var, new_accum, linear
+
+
+def _keras_momentum(xp: Any, var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
+                    use_nesterov: bool = False, **_a: Any) -> tuple:
+    accum = accum * momentum - grad * lr
+    if use_nesterov:
+        return var + (accum * momentum - grad * lr), accum
+    return var + accum, accum
+
+
+def _ada_max(xp: Any, var: Any, m: Any, v: Any, b1p: Any, lr: Any, b1: Any, b2: Any,
+             eps: Any, grad: Any, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    m = m + (grad - m) * (one - b1)
+    v = xp.maximum(b2 * v, xp.abs(grad))
+    return var - lr / (one - b1p) * (m / (v + eps)), m, v
+
+
+def _adam_amsgrad(xp: Any, var: Any, m: Any, v: Any, vhat: Any, b1p: Any, b2p: Any, lr: Any,
+                  b1: Any, b2: Any, eps: Any, grad: Any, **_a: Any) -> tuple:
+    one = xp.ones((), var.dtype)
+    alpha = lr * xp.sqrt(one - b2p) / (one - b1p)
+    m = m + (grad - m) * (one - b1)
+    v = v + (grad * grad - v) * (one - b2)
+    vhat = xp.maximum(vhat, v)
+    return var - (m * alpha) / (xp.sqrt(vhat) + eps), m, v, vhat
+
+
+def _sign_step(xp: Any, m: Any, beta: Any, grad: Any) -> tuple:
+    """AddSign's and PowerSign's moving average, and sign(grad) * sign(its new value)."""
+    m = m * beta + grad * (xp.ones((), m.dtype) - beta)
+    return m, xp.sign(grad) * xp.sign(m)
+
+
+def _add_sign(xp: Any, var: Any, m: Any, lr: Any, alpha: Any, sign_decay: Any, beta: Any,
+              grad: Any, **_a: Any) -> tuple:
+    m, agree = _sign_step(xp, m, beta, grad)
+    return var - lr * (alpha + sign_decay * agree) * grad, m
+
+
+def _power_sign(xp: Any, var: Any, m: Any, lr: Any, logbase: Any, sign_decay: Any,
+                beta: Any, grad: Any, **_a: Any) -> tuple:
+    m, agree = _sign_step(xp, m, beta, grad)
+    return var - lr * xp.exp(logbase * sign_decay * agree) * grad, m
+
+
 # -- the ops --------------------------------------------------------------------------------
 
 class _Spec:
@@ -134,15 +219,17 @@ class _Spec:
     arg): the same shape as var), and its update (new arrays of the resources)."""
 
     def __init__(self, name: str, resources: tuple, tensors: tuple, flags: dict,
-                 checks: tuple, update: Callable) -> None:
+                 checks: tuple, update: Callable, types: frozenset = _TYPES) -> None:
         self.name, self.resources, self.tensors = name, resources, tensors
         self.flags, self.checks, self.update = flags, checks, update
         self.args = resources + tensors
+        self.types = types  # (the dtypes TF registers CPU kernels for)
 
 
-def _s(*names: str, words: str = "{} is not a scalar", test: str | None = None) -> tuple:
-    """Scalar checks: TF's message `words` (formatted with the argument's name), and
-    `test` ("positive", "nonnegative") a check of the value too."""
+def _s(*names: str, words: str = "{} is not a scalar: ", test: str | None = None) -> tuple:
+    """Scalar checks: TF's message `words` (formatted with the argument's name; the shape
+    follows it), and `test` ("positive", "nonnegative", "nonpositive") a check of the value
+    too."""
     return tuple(("scalar", n, words.format(n), test) for n in names)
 
 
@@ -151,8 +238,8 @@ def _same(*names: str) -> tuple:
 
 
 # (TF's Adam and RMSProp kernels put a space before lr's colon)
-_LR_GAP = _s("lr", words="{} is not a scalar ")
-_STRENGTHS = _s("l1", "l2", words="{} regularization strength is not a scalar")
+_LR_GAP = _s("lr", words="{} is not a scalar : ")
+_STRENGTHS = _s("l1", "l2", words="{} regularization strength is not a scalar: ")
 
 
 SPECS = {s.name: s for s in (
@@ -183,11 +270,43 @@ SPECS = {s.name: s for s in (
           # (TF's kernel leaves accum_update's shape unchecked: see _kernel)
           _s("lr", "rho", "epsilon") + _same("accum", "grad"), _adadelta),
     _Spec("ResourceApplyProximalGradientDescent", ("var",), ("alpha", "l1", "l2", "delta"), {},
-          _s("alpha") + _STRENGTHS + _same("delta"), _proximal_gd),
+          _s("alpha") + _STRENGTHS + _same("delta"), _proximal_gd, _WIDE),
     _Spec("ResourceApplyProximalAdagrad", ("var", "accum"), ("lr", "l1", "l2", "grad"), {},
-          _s("lr", words="{} is not a positive scalar", test="positive") +
-          _s("l1", "l2", words="{} regularization strength is not a non-negative scalar",
-             test="nonnegative") + _same("accum", "grad"), _proximal_adagrad),
+          _s("lr", words="{} is not a positive scalar: ", test="positive") +
+          _s("l1", "l2", words="{} regularization strength is not a non-negative scalar: ",
+             test="nonnegative") + _same("accum", "grad"), _proximal_adagrad, _WIDE),
+    _Spec("ResourceApplyFtrl", ("var", "accum", "linear"),
+          ("grad", "lr", "l1", "l2", "lr_power"), {"multiply_linear_by_lr": False},
+          _same("accum", "linear", "grad") + _s("lr") + _STRENGTHS +
+          _s("lr_power", words="{} is not a scalar"), _ftrl, _REALS),
+    _Spec("ResourceApplyFtrlV2", ("var", "accum", "linear"),
+          ("grad", "lr", "l1", "l2", "l2_shrinkage", "lr_power"),
+          {"multiply_linear_by_lr": False},
+          _same("accum", "linear", "grad") + _s("lr") + _STRENGTHS +
+          _s("lr_power", words="{} is not a scalar") +
+          _s("l2_shrinkage", words="l2 shrinkage regularization strength is not a scalar: "),
+          _ftrl, _REALS),
+    _Spec("ResourceApplyKerasMomentum", ("var", "accum"), ("lr", "grad", "momentum"),
+          {"use_nesterov": False}, _s("lr") + _same("accum", "grad") + _s("momentum"),
+          _keras_momentum),
+    _Spec("ResourceApplyAdaMax", ("var", "m", "v"),
+          ("beta1_power", "lr", "beta1", "beta2", "epsilon", "grad"), {},
+          _s("beta1_power") + _LR_GAP + _s("beta1", "beta2", "epsilon") +
+          _same("m", "v", "grad"), _ada_max, _REALS - {dt.bfloat16}),
+    _Spec("ResourceApplyAdamWithAmsgrad", ("var", "m", "v", "vhat"),
+          ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad"), {},
+          # (TF's kernel leaves vhat's shape unchecked: see _kernel)
+          _s("beta1_power", "beta2_power") + _LR_GAP + _s("beta1", "beta2", "epsilon") +
+          _same("m", "v", "grad"), _adam_amsgrad, _REALS),
+    # (TF 2.21's kernels check alpha's / logbase's shape again where sign_decay's is meant,
+    # and abort the process on a non-scalar sign_decay; here its error, worded as TF's)
+    _Spec("ResourceApplyAddSign", ("var", "m"),
+          ("lr", "alpha", "sign_decay", "beta", "grad"), {},
+          _s("lr", "alpha", "sign_decay", "beta") + _same("m", "grad"), _add_sign, _REALS),
+    _Spec("ResourceApplyPowerSign", ("var", "m"),
+          ("lr", "logbase", "sign_decay", "beta", "grad"), {},
+          _s("lr", "logbase", "sign_decay", "beta") + _same("m", "grad"), _power_sign,
+          _REALS),
 )}
 
 
@@ -216,7 +335,7 @@ def _first_fault(spec: _Spec, shapes: dict, values: dict | None = None) -> tuple
 def _kernel_error(spec: _Spec, fault: tuple, shapes: dict) -> InvalidArgumentError:
     kind, arg, words, _ = fault
     if kind == "scalar":
-        return fail(spec.name, f"{words}: {_dims(shapes[arg])}")
+        return fail(spec.name, f"{words}{_dims(shapes[arg])}")
     # (TF's centered RMSProp shows ms's shape where mg differs from var)
     shown = shapes["ms"] if arg == "mg" else shapes[arg]
     return fail(spec.name, f"var and {arg} do not have the same shape"
@@ -241,11 +360,12 @@ def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
     for i, x in enumerate(inputs[n:], n):
         if x._dtype is not T:
             raise wrong_input_dtype(spec.name, i, T, x._dtype)
-    if T not in _TYPES:
+    if T not in spec.types:
+        attrs = ", ".join([f"T={dt_enum(T)}", "use_locking=false"] +
+                          [f"{k}={_attr_text(d)}" for k, d in spec.flags.items()])
         raise InvalidArgumentError(
             None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
-                        f"{{{{node {spec.name}}}}} with these attrs: [T={dt_enum(T)}, "
-                        f"use_locking=false]")
+                        f"{{{{node {spec.name}}}}} with these attrs: [{attrs}]")
     for v in inputs[:n]:
         if dt.as_dtype(v.dtype) is not T:
             # (TF 2.21's kernel aborts the process here; its read op's error instead)

@@ -1,10 +1,9 @@
 """TF 1's adaptive optimizers: Adam, Adagrad, RMSProp, Adadelta, Ftrl, and the proximal ones.
 
 Sits in v1/, over optimizer.py and sparse_apply.py. Each dense update is TF's training
-kernel (ApplyAdam, ApplyAdagrad, ApplyRMSProp / ApplyCenteredRMSProp, ApplyAdadelta,
-ApplyFtrl / ApplyFtrlV2, ApplyProximalGradientDescent, ApplyProximalAdagrad) written as
-public ops in the kernel's order of float operations, so the variables follow TF's to
-float32 rounding; an IndexedSlices gradient takes the matching sparse kernel (Adam: TF 1's
+op (ResourceApplyAdam, ...Adagrad, ...RMSProp / ...CenteredRMSProp, ...Adadelta, ...Ftrl /
+...FtrlV2, ...ProximalGradientDescent, ...ProximalAdagrad: ops/training_ops.py), as TF 1's
+graph has it; an IndexedSlices gradient takes the matching sparse kernel (Adam: TF 1's
 scatters, every row of m and v decayed); slots and their names ("w/Adam", "w/Adam_1",
 "beta1_power") and initial values are TF 1's.
 """
@@ -15,12 +14,10 @@ from typing import Any
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.array import fill, zeros_like
+from eagerflow._src.ops.array import fill
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math import cast, greater, maximum, sign, sqrt, where
-from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.math import cast, maximum, sqrt
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.v1.optimizer import (
@@ -361,12 +358,17 @@ class FtrlOptimizer(Optimizer):
     def _prepare(self) -> None:
         c = self._call_if_callable
         lr = c(self._learning_rate)
-        self._lr_t = convert_to_tensor(lr)
-        self._l1_t = convert_to_tensor(c(self._l1))
-        # (TF adds beta / (2 lr) to the L2 strength, lr a float32 tensor by then)
-        self._l2_t = convert_to_tensor(c(self._l2) + self._beta / (2.0 * maximum(lr, 1e-36)))
-        self._shrink_t = convert_to_tensor(c(self._l2_shrinkage))
-        self._power_t = convert_to_tensor(c(self._learning_rate_power))
+        self._lr_t = convert_to_tensor_v2(lr, name="learning_rate")
+        self._l1_t = convert_to_tensor_v2(c(self._l1), name="l1_regularization_strength")
+        # (TF adds beta / (2 lr) to the L2 strength, so that its ops need no beta)
+        self._l2_t = convert_to_tensor_v2(
+            c(self._l2) + self._beta / (2.0 * maximum(lr, 1e-36)),
+            name="adjusted_l2_regularization_strength")
+        self._beta_t = convert_to_tensor_v2(self._beta, name="beta")
+        self._shrink_t = convert_to_tensor_v2(c(self._l2_shrinkage),
+                                              name="l2_shrinkage_regularization_strength")
+        self._power_t = convert_to_tensor_v2(c(self._learning_rate_power),
+                                             name="learning_rate_power")
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
         shrink = _t(self._shrink_t, var) if self._l2_shrinkage > 0.0 else None
@@ -379,27 +381,16 @@ class FtrlOptimizer(Optimizer):
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
+        """TF's ApplyFtrl, or ApplyFtrlV2 where the L2 shrinkage is positive."""
+        slots = (var, self.get_slot(var, "accum"), self.get_slot(var, "linear"))
         lr, l1, l2 = _t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var)
         power = _t(self._power_t, var)
-        accum, linear = self.get_slot(var, "accum"), self.get_slot(var, "linear")
-        two = _t(2.0, var)
-        new_accum = accum + grad * grad
-        half = self._learning_rate_power == -0.5
-        if half:
-            root_new, root_old = sqrt(new_accum), sqrt(accum)
-        else:
-            root_new, root_old = pow_(new_accum, -power), pow_(accum, -power)
-        g = grad
-        if self._l2_shrinkage > 0.0:
-            g = grad + two * _t(self._shrink_t, var) * var
-        linear_t = linear.assign_add(g - (root_new - root_old) / lr * var)
-        x = l1 * sign(linear_t) - linear_t
-        y = root_new / lr + two * l2
-        var_t = var.assign(where(greater(abs_(linear_t), l1), x / y, zeros_like(x)),
-                           read_value=False)
-        with control_dependencies([var_t]):
-            acc_t = accum.assign(new_accum, read_value=False)
-        return group(var_t, acc_t)
+        if self._l2_shrinkage <= 0.0:
+            return apply_op("ResourceApplyFtrl", slots, (grad, lr, l1, l2, power),
+                            use_locking=self._use_locking)
+        return apply_op("ResourceApplyFtrlV2", slots,
+                        (grad, lr, l1, l2, _t(self._shrink_t, var), power),
+                        use_locking=self._use_locking)
 
 
 class ProximalGradientDescentOptimizer(Optimizer):
