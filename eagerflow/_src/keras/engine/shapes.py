@@ -20,16 +20,19 @@ def input_shapes(inputs: Any) -> Any:
     return shape_tuples(inputs.shape)
 
 
-def to_shapes(result: Any) -> Any:
-    """compute_output_shape's result as TensorShape (or a list/dict of them)."""
+def to_shapes(result: Any, keep_tuples: bool = False) -> Any:
+    """compute_output_shape's result as TensorShape (or a list/dict of them); with
+    `keep_tuples` a tuple of shapes stays a tuple (the structure of a layer's symbolic
+    outputs, as Keras 3 keeps it)."""
     if isinstance(result, TensorShape):
         return result
     if isinstance(result, (list, tuple)):
         if all(d is None or isinstance(d, (int, np.integer)) for d in result):
             return TensorShape(result)
-        return [to_shapes(r) for r in result]
+        out = [to_shapes(r, keep_tuples) for r in result]
+        return tuple(out) if keep_tuples and isinstance(result, tuple) else out
     if isinstance(result, dict):
-        return {k: to_shapes(v) for k, v in result.items()}
+        return {k: to_shapes(v, keep_tuples) for k, v in result.items()}
     return TensorShape(result)
 
 

@@ -64,6 +64,8 @@ def _shape_text(layer: Layer) -> str:
     if layer._inbound_nodes:
         outputs = layer._inbound_nodes[-1].outputs
         shapes = nest.map_structure(lambda t: _format_shape(t.shape), outputs)
+        if isinstance(shapes, tuple):  # a call's several outputs print as a list in Keras 3
+            shapes = list(shapes)
     else:
         try:
             if getattr(layer, "_is_graph_network", False):

@@ -144,7 +144,7 @@ class SymbolicCalls:
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
         if not rest and kwargs.get("mask") is None and self._static_shapes():
-            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
+            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)), keep_tuples=True)
             out_dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)
             if isinstance(shapes, TensorShape):
                 return SymbolicTensor(shapes, out_dtype)
@@ -206,7 +206,7 @@ class SymbolicCalls:
         """The KerasTensors `call` would return for `inputs` (KerasTensors or tensors):
         from compute_output_shape where the layer has one, else by tracing `call`."""
         if not args and not kwargs and self._static_shapes():
-            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
+            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)), keep_tuples=True)
             dtype = self.compute_dtype
             if self._spec_dtype_is_output_dtype:
                 dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)

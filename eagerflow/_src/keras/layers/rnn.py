@@ -12,11 +12,11 @@ GRU with recurrent dropout runs Keras's "implementation 1": one mask per gate.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import serialization as ser
@@ -26,6 +26,12 @@ from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.shapes import input_shapes
 from eagerflow._src.keras.layers._utils import init_args, ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.keras.layers.rnn_loop import run_while
+from eagerflow._src.keras.layers.rnn_stacked import Spec as _Spec
+from eagerflow._src.keras.layers.rnn_stacked import StackedRNNCells as StackedRNNCells
+from eagerflow._src.keras.layers.rnn_stacked import accepts_training as _accepts_training
+from eagerflow._src.keras.layers.rnn_stacked import flat_sizes
+from eagerflow._src.keras.layers.rnn_stacked import output_size as _output_size
+from eagerflow._src.keras.layers.rnn_stacked import zero_states as zero_states
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as ta
@@ -117,12 +123,6 @@ def add_lstm_bias(cell: Any, units: int) -> None:
     cell.bias = cell.add_weight(name="bias", shape=(units * 4,), initializer=init,
                                 regularizer=cell.bias_regularizer,
                                 constraint=cell.bias_constraint)
-
-
-def zero_states(batch_size: Any, state_size: Any, dtype: Any) -> list:
-    """Keras 3's initial states: zeros of [batch_size, size] for each size of `state_size`."""
-    sizes = state_size if isinstance(state_size, (list, tuple)) else [state_size]
-    return [ta.zeros((batch_size, s), dtype) for s in sizes]
 
 
 class _CellBase(DropoutRNNCell, Layer):
@@ -424,98 +424,6 @@ class GRUCell(_CellBase):
         return z * h_prev + (1.0 - z) * hh
 
 
-class StackedRNNCells(Layer):
-    """Several cells run one after another within each time step."""
-
-    def __init__(self, cells: list, **kwargs: Any) -> None:
-        for cell in cells:
-            if not hasattr(cell, "call") or not hasattr(cell, "state_size"):
-                raise ValueError("All cells must have a `call` method and a `state_size` "
-                                 f"attribute. Received cells={cells}")
-        super().__init__(**kwargs)
-        self.cells = list(cells)
-
-    @property
-    def state_size(self) -> list:
-        out = []
-        for cell in self.cells:
-            s = cell.state_size
-            out.extend(s if isinstance(s, (list, tuple)) else [s])
-        return out
-
-    @property
-    def output_size(self) -> int:
-        return _output_size(self.cells[-1])
-
-    @property
-    def _pure_step(self) -> bool:
-        return all(getattr(c, "_pure_step", False) for c in self.cells)
-
-    def build(self, input_shape: Any) -> None:
-        dim = TensorShape(input_shape)[-1]
-        batch = TensorShape(input_shape)[0]
-        for cell in self.cells:
-            with cell._own_scope():
-                cell._maybe_build(_Spec([batch, dim]))
-            dim = _output_size(cell)
-        self.built = True
-
-    def get_initial_state(self, batch_size: Any = None) -> list:
-        """Each cell's initial states, a list per cell (Keras 3's)."""
-        out = []
-        for cell in self.cells:
-            own = getattr(cell, "get_initial_state", None)
-            out.append(own(batch_size=batch_size) if own is not None else
-                       zero_states(batch_size, cell.state_size, cell.compute_dtype))
-        return out
-
-    def split_states(self, states: list) -> list:
-        """The flat `states` cut into each cell's own list."""
-        out, i = [], 0
-        for cell in self.cells:
-            s = cell.state_size
-            n = len(s) if isinstance(s, (list, tuple)) else 1
-            out.append(list(states[i:i + n]))
-            i += n
-        return out
-
-    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
-        new_states = []
-        for cell, cell_states in zip(self.cells, self.split_states(states)):
-            kwargs = {"training": training} if _accepts_training(cell) else {}
-            inputs, out_states = cell.call(inputs, cell_states, **kwargs)
-            new_states.extend(out_states if isinstance(out_states, (list, tuple))
-                              else [out_states])
-        return inputs, new_states
-
-    def get_config(self) -> dict:
-        config = super().get_config()
-        config["cells"] = [ser.serialize_keras_object(c) for c in self.cells]
-        return config
-
-    @classmethod
-    def from_config(cls, config: dict, custom_objects: dict | None = None) -> StackedRNNCells:
-        # (the caller's dict loses its "cells", as Keras 3's from_config takes them out)
-        cells = [ser.deserialize_layer(c, custom_objects) for c in config.pop("cells")]
-        return cls(cells, **config)
-
-
-def _output_size(cell: Any) -> Any:
-    """A cell's output size: its `output_size`, else its (first) state size, as Keras 3's."""
-    size = getattr(cell, "output_size", None)
-    if size is not None:
-        return size
-    s = cell.state_size
-    return s[0] if isinstance(s, (list, tuple)) else s
-
-
-class _Spec:
-    """A stand-in with only a shape (for building cells)."""
-
-    def __init__(self, shape: list) -> None:
-        self.shape = TensorShape(shape)
-
-
 class RNN(Layer):
     """`RNN(cell, return_sequences=False, return_state=False, go_backwards=False,
     stateful=False, unroll=False, zero_output_for_mask=False)`.
@@ -550,8 +458,15 @@ class RNN(Layer):
 
     @property
     def states(self) -> Any:
-        """The state variables of a stateful RNN (None before it is built)."""
-        return self._state_vars
+        """The state variables of a stateful RNN (None before it is built), nested as the
+        cell's states."""
+        return self._pack_states(self._state_vars) if self._state_vars else self._state_vars
+
+    def _pack_states(self, states: list) -> list:
+        """Flat states nested as Keras 3 gives the cell's (a stack's per cell)."""
+        if isinstance(self.cell, StackedRNNCells):
+            return self.cell.pack_states(list(states))
+        return list(states)
 
     def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
                      eager: bool = True) -> None:
@@ -595,6 +510,10 @@ class RNN(Layer):
     reset_state = reset_states
 
     def _state_sizes(self) -> list:
+        """The sizes of the cell's states, flat (a stack's nested ones in order)."""
+        return flat_sizes(self.cell.state_size)
+
+    def _top_state_sizes(self) -> list:
         s = self.cell.state_size
         return list(s) if isinstance(s, (list, tuple)) else [s]
 
@@ -607,7 +526,11 @@ class RNN(Layer):
         else:
             out = [batch, out_size]
         if self.return_state:
-            return (TensorShape(out), *(TensorShape([batch, n]) for n in self._state_sizes()))
+            # one shape per entry of the cell's state_size, a list for a nested one (a
+            # stacked cell's), as Keras 3's
+            return (TensorShape(out), *(
+                [TensorShape([batch, k]) for k in n] if isinstance(n, (list, tuple))
+                else TensorShape([batch, n]) for n in self._top_state_sizes()))
         return TensorShape(out)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
@@ -615,7 +538,7 @@ class RNN(Layer):
             mask = mask[0]
         out_mask = mask if self.return_sequences else None
         if self.return_state:
-            return [out_mask] + [None] * len(self._state_sizes())
+            return [out_mask] + [None] * len(self._top_state_sizes())
         return out_mask
 
     def get_initial_state(self, batch_size: Any) -> list:
@@ -694,7 +617,8 @@ class RNN(Layer):
                                  "must be the same as the batch size of the initial state. \n"
                                  f"- Expected batch size: {expected}\n- Received batch size: "
                                  f"{got}")
-            initial_state = [v.read_value() for v in self._state_vars]
+            initial_state = self._pack_states([v.read_value() for v in self._state_vars])
+        structure = None
         if initial_state is None and self._cell_initial_state() is not None:
             # a cell of the user's with its own get_initial_state: Keras 3 asks it for the
             # states with the batch size alone (TF's RNN cell wrappers refuse that)
@@ -703,8 +627,10 @@ class RNN(Layer):
         elif initial_state is None:
             states = self._zero_states(batch, x0, sizes)
         else:
-            states = list(initial_state) if isinstance(initial_state, (list, tuple)) \
+            # the states returned keep the nesting of the ones given, as Keras 3's
+            structure = list(initial_state) if isinstance(initial_state, (list, tuple)) \
                 else [initial_state]
+            states = nest.flatten(structure)
             if len(states) != len(sizes):
                 raise ValueError(f"An `initial_state` was passed that is not compatible with "
                                  f"`cell.state_size`. Received `state_spec`={len(states)} "
@@ -712,12 +638,12 @@ class RNN(Layer):
         self._config_dropout_masks(self.cell, x0, states, training)
         kwargs = {"training": training} if _accepts_training(self.cell) else {}
         if steps is None:
-            stacked, output, states = run_while(self.cell, x, states, mask, kwargs,
+            stacked, output, states = run_while(self._step, x, states, mask, kwargs,
                                                 self.go_backwards, self.zero_output_for_mask)
         else:
             if not self.unroll and not getattr(self.cell, "_pure_step", False):
                 # Keras 3's backend calls the cell on the first step before its loop
-                self.cell.call(steps[0], tuple(states), **kwargs)
+                self._step(steps[0], states, kwargs)
             stacked, output, states = self._unrolled(steps, states, mask, kwargs)
         self._reset_dropout_masks(self.cell)
         if self.stateful:
@@ -726,9 +652,18 @@ class RNN(Layer):
         if self.return_sequences:
             # stacked time first, then batch first, as Keras 3's backend.rnn does
             output = ta.transpose(stacked, [1, 0] + list(range(2, stacked.shape.rank)))
-        if self.return_state:
-            return (output, *states)  # a tuple, as Keras 3's
+        if self.return_state:  # a tuple, as Keras 3's
+            return (output, *(self._pack_states(states) if structure is None
+                              else nest.pack_sequence_as(structure, states)))
         return output
+
+    def _step(self, x: Any, states: list, kwargs: dict) -> tuple:
+        """One step of the cell on the flat `states`: (output, the new states, a list)."""
+        if isinstance(self.cell, StackedRNNCells):
+            return self.cell.flat_call(x, list(states), **kwargs)
+        # the states as a tuple whatever their number, as Keras 3's backend passes them
+        out, new_states = self.cell.call(x, tuple(states), **kwargs)
+        return out, list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
 
     def _unrolled(self, steps: list, states: list, mask: Any, kwargs: dict) -> tuple:
         """The time loop unrolled over `steps`: (the outputs stacked time first where the
@@ -743,10 +678,7 @@ class RNN(Layer):
         outputs = []
         prev_out = None
         for t in order:
-            # the states as a tuple whatever their number, as Keras 3's backend passes them
-            out, new_states = self.cell.call(steps[t], tuple(states), **kwargs)
-            new_states = list(new_states) if isinstance(new_states, (list, tuple)) \
-                else [new_states]
+            out, new_states = self._step(steps[t], states, kwargs)
             if masks is not None:
                 mt = ta.reshape(tm.cast(masks[t], out.dtype), [-1] + [1] * (out.shape.rank - 1))
                 if prev_out is None:
@@ -774,13 +706,6 @@ class RNN(Layer):
         # (the caller's dict loses its "cell", as Keras 3's from_config takes it out)
         cell = ser.deserialize_layer(config.pop("cell"), custom_objects)
         return cls(cell, **config)
-
-
-def _accepts_training(cell: Any) -> bool:
-    try:
-        return "training" in inspect.signature(cell.call).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 _RNN_KEYS = ("return_sequences", "return_state", "go_backwards", "stateful", "unroll",

@@ -19,10 +19,11 @@ from eagerflow._src.ops import shaping
 from eagerflow._src.ops.tensor_array import TensorArray
 
 
-def run_while(cell: Any, x: Any, states: list, mask: Any, kwargs: dict,
+def run_while(step: Any, x: Any, states: list, mask: Any, kwargs: dict,
               go_backwards: bool, zero_output_for_mask: bool) -> tuple:
-    """(the outputs stacked time first, the last output, the last states) of `cell` over
-    `x` (time first) from `states`; `mask` is batch first, as the layer gets it."""
+    """(the outputs stacked time first, the last output, the last states) of a cell's
+    `step(x, states, kwargs)` (RNN._step: states flat) over `x` (time first) from `states`;
+    `mask` is batch first, as the layer gets it."""
     if mask is not None:
         mask = ta.transpose(tm.cast(mask, "bool"), [1, 0])
     if go_backwards:
@@ -33,13 +34,12 @@ def run_while(cell: Any, x: Any, states: list, mask: Any, kwargs: dict,
     masks = None if mask is None else TensorArray("bool", size=n).unstack(mask)
     # the first step's output, for the loop's zeros and its outputs' shape (Keras 3's
     # backend calls the cell on the first step for the same)
-    first, _ = cell.call(x[0], tuple(states), **kwargs)
+    first, _ = step(x[0], states, kwargs)
     zeros = tm.zeros_like(first)
     outputs = TensorArray(first.dtype, size=n, element_shape=first.shape)
 
     def body(t: Any, outputs: Any, previous: Any, *old: Any) -> tuple:
-        out, new = cell.call(inputs.read(t), tuple(old), **kwargs)
-        new = list(new) if isinstance(new, (list, tuple)) else [new]
+        out, new = step(inputs.read(t), list(old), kwargs)
         if masks is not None:
             on = ta.reshape(tm.cast(masks.read(t), out.dtype), [-1] + [1] * (out.shape.rank - 1))
             fill = zeros if zero_output_for_mask else previous

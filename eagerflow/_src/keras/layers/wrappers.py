@@ -168,7 +168,7 @@ class Bidirectional(Wrapper):
             return (y + y_rev) / 2.0
         if self.merge_mode == "mul":
             return y * y_rev
-        return [y, y_rev]
+        return (y, y_rev)  # a tuple, as Keras 3's
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         out = self.forward_layer.compute_output_shape(input_shape)
@@ -180,13 +180,13 @@ class Bidirectional(Wrapper):
             s[-1] = None if s[-1] is None else s[-1] * 2
             result: Any = TensorShape(s)
         elif self.merge_mode is None:
-            result = [TensorShape(s), TensorShape(s)]
+            result = (TensorShape(s), TensorShape(s))
         else:
             result = TensorShape(s)
-        if self.return_state:
+        if self.return_state:  # tuples, as Keras 3's
             if self.merge_mode is None:
-                return result + states + states
-            return [result] + states + states
+                return (*result, *states, *states)
+            return (result, *states, *states)
         return result
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None,
@@ -206,8 +206,8 @@ class Bidirectional(Wrapper):
         if self.return_sequences:
             y_rev = y_rev[:, ::-1]
         out = self._merge(y, y_rev)
-        if self.return_state:
-            return (out if isinstance(out, list) else [out]) + states
+        if self.return_state:  # a tuple, as Keras 3's
+            return (*(out if isinstance(out, tuple) else (out,)), *states)
         return out
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
@@ -216,8 +216,8 @@ class Bidirectional(Wrapper):
         out_mask = mask if self.return_sequences else None
         if self.return_state:
             n = len(self.forward_layer._state_sizes()) * 2
-            return [out_mask] * (2 if self.merge_mode is None else 1) + [None] * n
-        return [out_mask, out_mask] if self.merge_mode is None else out_mask
+            return (out_mask,) * (2 if self.merge_mode is None else 1) + (None,) * n
+        return (out_mask, out_mask) if self.merge_mode is None else out_mask
 
     def get_config(self) -> dict:
         config = Layer.get_config(self)
