@@ -16,3 +16,4 @@ from eagerflow._src.keras.saving_lib import (
     save_model as save_model,
     save_weights as save_weights,
 )
+from eagerflow._src.keras.file_editor import KerasFileEditor as KerasFileEditor

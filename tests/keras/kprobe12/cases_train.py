@@ -465,10 +465,9 @@ SNIPPETS["keras_namespaces"] = """
 # eagerflow's keras is both `import keras` and `tf.keras` (Keras 3's namespaces and what TF
 # adds to them: the legacy RandomHeight, ThresholdedReLU, backend functions, ...): each
 # module's names are those of the two together, less the layers that run JAX, Flax or
-# PyTorch code, Orbax's checkpoint callback and (not written yet) keras.saving.KerasFileEditor.
+# PyTorch code and Orbax's checkpoint callback.
 # At the top, tf.keras's alone: its dir() leaves out `saving` (which works), as eagerflow's
-LEFT_OUT = {"FlaxLayer", "JaxLayer", "TorchModuleWrapper", "OrbaxCheckpoint",
-            "KerasFileEditor"}
+LEFT_OUT = {"FlaxLayer", "JaxLayer", "TorchModuleWrapper", "OrbaxCheckpoint"}
 def names(root, path):
     m = root
     for part in filter(None, path.split(".")):

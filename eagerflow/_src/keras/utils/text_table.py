@@ -131,3 +131,21 @@ def render(header: list, rows: list, widths: list, justify: list) -> list:
         lines += row_lines(cells, "│")
     lines.append(rule("└", "─", "┴", "┘"))
     return lines
+
+
+def console_lines(text: str, width: int) -> list:
+    """The lines rich's Console.print makes of `text` at `width` columns: each line
+    wrapped at word starts (a line keeps the spaces that fit in it), a word longer than
+    the width folded into pieces of the width."""
+    lines = []
+    for paragraph in text.split("\n"):
+        cuts = [0] + _break_positions(paragraph, width) + [len(paragraph)]
+        for a, b in zip(cuts, cuts[1:]):
+            line = paragraph[a:b]
+            if len(line) > width:
+                line = line.rstrip() if len(line.rstrip()) <= width else line
+            while len(line) > width:
+                lines.append(line[:width])
+                line = line[width:]
+            lines.append(line)
+    return lines
