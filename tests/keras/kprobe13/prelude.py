@@ -4,14 +4,14 @@ Keras dtype name and shape, `quiet` what a call prints with its dates masked."""
 
 _TRY = """
 import os, tempfile, json, re, io, contextlib
-np.set_printoptions(precision=4, suppress=True)
 D = tempfile.mkdtemp()
 def tryp(label, fn):
     try:
         r = fn()
         if hasattr(r, "numpy"):
             r = r.numpy()
-        print(label, repr(r).replace(D, "TMP"))
+        with np.printoptions(precision=4, suppress=True):  # (NumPy's options left as they were)
+            print(label, repr(r).replace(D, "TMP"))
     except Exception as e:
         print(label, type(e).__name__, str(e).replace(D, "TMP")[:300])
 def dt(label, fn):
