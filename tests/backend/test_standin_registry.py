@@ -26,8 +26,10 @@ GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
+# (not the samples over variables: an op given a variable's handle runs on the host here,
+# a resource input being host-only, where TF runs it on the variable's device)
 READY = [(op, i, s) for op in OPS if op.gpu
-         for i, s in enumerate(op.samples)]
+         for i, s in enumerate(op.samples) if not H.has_resources(s.inputs)]
 IDS = [f"{op.name}-{i}" for op, i, _ in READY]
 GRAD = [c for c in READY if c[0].grad is not None and c[2].grad and H.grad_positions(c[2])]
 

@@ -37,16 +37,13 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import all_ops
-from eagerflow._src.ops.training_ops import SPECS
+from eagerflow._src.ops.registry import Resource, all_ops
+from eagerflow._src.ops.variables import Variable
 
-# (ReadVariableOp, which takes handles too, is fuzzed through tf.Variable: below)
-RESOURCE_OPS = (*SPECS, *(op.name for op in all_ops() if op.tf is not None
-                          and op.tf.takes_handles and op.name != "ReadVariableOp"))
-SKIP = {"ReadVariableOp": "reads a resource variable handle; fuzzed through tf.Variable",
-        **{name: "takes resource handles (live variables): fuzzed in test_resource_ops_fuzz.py"
-           for name in RESOURCE_OPS},
-        "CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
+# (the ops on resource handles are fuzzed here too: a sample's `Resource` input is a live
+# variable, whose initial value is mutated as any input is; test_resource_ops_fuzz.py
+# fuzzes them through tf.raw_ops as well)
+SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
                        "its bad samples are checked in the registry suite"}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
 
@@ -128,7 +125,9 @@ def _mutate_attr(draw: Any, v: Any) -> Any:
 @st.composite
 def op_cases(draw: Any, op: Any) -> tuple:
     sample = draw(st.sampled_from(op.samples))
-    inputs = [np.asarray(a) for a in sample.inputs]
+    # (a resource's initial value is varied as any input; it stays a resource)
+    resources = [isinstance(a, Resource) for a in sample.inputs]
+    inputs = [np.asarray(a.value if r else a) for a, r in zip(sample.inputs, resources)]
     attrs = dict(sample.attrs)
     contract = True
     seed = draw(st.integers(0, 2**31))
@@ -167,9 +166,13 @@ def op_cases(draw: Any, op: Any) -> tuple:
             inputs[i] = make_array(shape, d, seed + m, specials)
         elif kind == "arity":
             if len(inputs) > max(1, _required_inputs(op)) and draw(st.booleans()):
-                inputs.pop(draw(st.integers(0, len(inputs) - 1)))
+                k = draw(st.integers(0, len(inputs) - 1))
+                inputs.pop(k)
+                resources.pop(k)
             else:
-                inputs.append(inputs[draw(st.integers(0, len(inputs) - 1))].copy())
+                k = draw(st.integers(0, len(inputs) - 1))
+                inputs.append(inputs[k].copy())
+                resources.append(resources[k])
         elif kind == "attr":
             key = draw(st.sampled_from(sorted(attrs)))
             attrs[key] = _mutate_attr(draw, attrs[key])
@@ -177,6 +180,7 @@ def op_cases(draw: Any, op: Any) -> tuple:
             key = draw(st.sampled_from(sorted(attrs)))
             attrs[key] = draw(junk)
             contract = False
+    inputs = [Resource(a) if r else a for a, r in zip(inputs, resources)]
     return inputs, attrs, contract
 
 
@@ -186,16 +190,35 @@ def _tensor(a: np.ndarray) -> EagerTensor:
     return EagerTensor(a, dt.string if a.dtype == object else None)
 
 
+def _live(inputs: list) -> tuple:
+    """The call's tensors (a `Resource`: a fresh variable's handle) and its variables."""
+    variables = [Variable(_tensor(a.value)) for a in inputs if isinstance(a, Resource)]
+    it = iter(variables)
+    tensors = tuple(next(it).handle if isinstance(a, Resource) else _tensor(a) for a in inputs)
+    return tensors, variables
+
+
+def _value(a: Any) -> np.ndarray:
+    return a.value if isinstance(a, Resource) else a
+
+
 def _finite(a: np.ndarray) -> bool:
     return a.dtype.kind not in "fc" or bool(np.isfinite(a).all())
 
 
 def check_op_case(op: Any, inputs: list, attrs: dict, contract: bool) -> str:
     label = op.name
-    tensors = tuple(_tensor(a) for a in inputs)
+    tensors, variables = _live(inputs)
+    before = [to_host(v._arr).copy() for v in variables]
     outcome, value = guarded(label, (op.name,), bind, op, tensors, dict(attrs),
                              contract=contract)
     if outcome != "ok":
+        for v, b in zip(variables, before):  # a refused call leaves its variables be
+            after = to_host(v._arr)
+            if after.dtype != b.dtype or after.shape != b.shape or not np.array_equal(
+                    after, b, equal_nan=after.dtype.kind in "fc"):
+                raise FuzzFailure("state", label, f"a refused call ({outcome}) changed "
+                                                  f"variable {v.name}")
         return outcome
     outs = value if isinstance(value, tuple) else (value,)
     specs = op.infer(*tensors, **attrs)
@@ -215,7 +238,7 @@ def check_op_case(op: Any, inputs: list, attrs: dict, contract: bool) -> str:
             raise FuzzFailure("infer-mismatch", label, f"output {k}: infer says {shape}, the "
                                                        f"kernel made {arr.shape}")
     # (Max/Min over an empty axis give -inf/+inf, the reduction identity, as TF does)
-    if op.name in FINITE_OPS and all(_finite(a) and a.size for a in inputs):
+    if op.name in FINITE_OPS and all(_finite(_value(a)) and _value(a).size for a in inputs):
         for k, t in enumerate(outs):
             if not _finite(to_host(t._arr)):
                 raise FuzzFailure("nonfinite", label, f"output {k} is not finite for finite "
@@ -240,5 +263,5 @@ def test_op_fuzz(op):
 def test_op_samples_pass_the_guards(op):
     # the unmutated samples are valid calls: they must succeed under the guards
     for sample in op.samples:
-        inputs = [np.asarray(a) for a in sample.inputs]
+        inputs = [a if isinstance(a, Resource) else np.asarray(a) for a in sample.inputs]
         assert check_op_case(op, inputs, dict(sample.attrs), True) == "ok"

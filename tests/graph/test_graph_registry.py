@@ -18,7 +18,7 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.verify import verify
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import all_ops
+from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
@@ -27,18 +27,26 @@ IDS = [f"{op.name}-{i}" for op, i, _ in SAMPLES]
 
 
 def _trace(op, sample, as_constants=False):
-    inputs = H.as_tensors(sample.inputs)
+    """The op's graph on the sample, the arrays its placeholders take, and the live inputs
+    (a `Resource` input: a variable, whose handle the graph captures)."""
+    live = H.Live(sample.inputs)
+    inputs = live.tensors
     g = FuncGraph(f"sample_{op.name}")
+    fed = [] if as_constants else \
+        [i for i, a in enumerate(sample.inputs) if not isinstance(a, Resource)]
     with tracing_scope(g):
-        if as_constants:
-            args = inputs
-        else:
-            args = tuple(g.placeholder(t._shape, t._dtype, f"in{i}", is_input=True)
-                         for i, t in enumerate(inputs))
-        out = bind(op, args, dict(sample.attrs))
+        args = list(inputs)
+        for i in fed:
+            args[i] = g.placeholder(inputs[i]._shape, inputs[i]._dtype, f"in{i}", is_input=True)
+        out = bind(op, tuple(args), dict(sample.attrs))
         g.outputs = [g.capture(o) for o in (out if isinstance(out, tuple) else (out,))]
-    arrays = [] if as_constants else [t._arr for t in inputs]
-    return g, arrays
+    return g, [inputs[i]._arr for i in fed], live
+
+
+def _outputs_and_state(run, live, arrays):
+    """A graph's run from the variables' initial values: its outputs, then the values."""
+    live.reset()
+    return list(run(arrays)) + list(live.values())
 
 
 def _same(got, want, values=True, rounding=False):
@@ -61,13 +69,21 @@ def _same(got, want, values=True, rounding=False):
 @pytest.mark.parametrize("as_constants", [False, True], ids=["placeholders", "constants"])
 def test_eager_interpreter_codegen_agree(case, as_constants):
     op, _, sample = case
-    eager = [to_host(t._arr) for t in H.run(op, sample)]
-    exact = not op.stateful
-    g, arrays = _trace(op, sample, as_constants)
+    eager = list(H.run_state(op, sample))  # (outputs, then each variable's value after)
+    # (stateful ops with variables update them deterministically: compared exactly)
+    exact = not op.stateful or H.has_resources(sample.inputs)
+    g, arrays, live = _trace(op, sample, as_constants)
     verify(g)
-    for got, want in zip(interpreter.run_graph(g, arrays), eager):
-        _same(got, want, exact)
-    for got, want in zip(codegen.generate(g).fn(*arrays), eager):
+
+    def runs(graph, folded=False):
+        def interpret(a):
+            return interpreter.run_graph(graph, a)
+        for got, want in zip(_outputs_and_state(interpret, live, arrays), eager):
+            _same(got, want, exact, folded)
+
+    runs(g)
+    fn = codegen.generate(g).fn
+    for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
         _same(got, want, exact)
     passes_run = []
 
@@ -76,14 +92,14 @@ def test_eager_interpreter_codegen_agree(case, as_constants):
     def check(name, graph):
         passes_run.append(name)
         verify(graph)
-        for got, want in zip(interpreter.run_graph(graph, arrays), eager):
-            _same(got, want, exact, folded_on_host)
+        runs(graph, folded_on_host)
 
     opt = optimize(g, after_each=check)
     assert passes_run, "no pass ran"
     if op.stateful:
         assert any(o.op is op for o in opt.operations), "a stateful op was optimized away"
-    for got, want in zip(codegen.generate(opt).fn(*arrays), eager):
+    fn = codegen.generate(opt).fn
+    for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
         _same(got, want, exact, folded_on_host)
 
 
@@ -92,12 +108,15 @@ def test_tf_function_matches_eager_and_does_not_retrace(case):
     op, _, sample = case
     attrs = dict(sample.attrs)
     fn = tf.function(lambda *xs: bind(op, xs, attrs))
-    inputs = H.as_tensors(sample.inputs)
-    eager = H.run(op, sample)
+    live = H.Live(sample.inputs)
+    eager = H.run_state(op, sample)
+    exact = not op.stateful or H.has_resources(sample.inputs)
     for _ in range(2):
-        out = fn(*inputs)
-        out = out if isinstance(out, tuple) else (out,)
-        for got, want in zip(out, eager):
-            assert got.dtype is want.dtype
-            _same(got._arr, to_host(want._arr), not op.stateful)
+        live.reset()  # (a variable's handle is an argument: each call starts afresh)
+        out = fn(*live.tensors)
+        out = out if isinstance(out, tuple) else () if out is None else (out,)
+        got = [to_host(t._arr) for t in out] + list(live.values())
+        assert len(got) == len(eager)
+        for g, want in zip(got, eager):
+            _same(g, want, exact)
     assert fn.experimental_get_tracing_count() == 1

@@ -5,11 +5,8 @@ import contextlib
 import numpy as np
 import pytest
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import device
-from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.registry import all_ops
-from eagerflow._src.ops.training_ops import SPECS
 from eagerflow._src.testing import op_harness as H
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
@@ -22,12 +19,10 @@ def _id(case):
     return f"{op.name}-{i}"
 
 
-# exercised through tf.Variable, not directly; CheckPinned refuses every input (as TF 2.21
-# built without CUDA does: no result to compare), its bad samples check that refusal; the
-# training ops update variables (their inputs), tests/ops/test_training_ops.py checks them;
-# the ops on handles (stateful), tests/ops/test_resource_tensors.py against TF
-INTERNAL = {"CheckPinned", *SPECS,
-            *(op.name for op in OPS if op.tf is not None and op.tf.takes_handles)}
+# CheckPinned refuses every input (as TF 2.21 built without CUDA does: no result to
+# compare), its bad samples check that refusal. (The ops on resource handles and the
+# training ops have samples: their `Resource` inputs are live variables, op_harness.Live.)
+INTERNAL = {"CheckPinned"}
 
 
 def test_every_op_has_samples():
@@ -49,12 +44,15 @@ def test_forward_matches_reference(case):
     op, _, sample = case
     assert op.reference is not None, f"{op.name} has no reference implementation"
     _fresh_state(op)
-    got = H.run(op, sample)
-    want = op.reference(*[np.asarray(a) for a in sample.inputs], **sample.attrs)
+    # (with resource inputs: the outputs, then each variable's value after the op)
+    got = H.run_state(op, sample)
+    want = op.reference(*[H.value(a) for a in sample.inputs], **sample.attrs)
     want = want if isinstance(want, tuple) else (want,)
     assert len(got) == len(want)
     for g, w in zip(got, want):
-        g = to_host(g._arr)
+        if isinstance(w, str):  # a resource handle: TF's text of what it names
+            assert g.dtype == object and repr(g[()]) == w, f"{op.name}: {g[()]!r} != {w}"
+            continue
         w = np.asarray(w)
         assert g.shape == w.shape, f"{op.name}: shape {g.shape} != {w.shape}"
         if op.nondeterministic:  # (the clock): its own tests check the values
@@ -96,9 +94,11 @@ def test_bad_input_raises_tf_error(case):
     from eagerflow._src.ops.dispatch import bind
 
     with device.device("/CPU:0") if bad.cpu_only else contextlib.nullcontext():
-        inputs = tuple(EagerTensor(np.asarray(a)) for a in bad.inputs)
+        live = H.Live(bad.inputs)
         with pytest.raises(bad.error) as info:
-            bind(op, inputs, dict(bad.attrs))
+            bind(op, live.tensors, dict(bad.attrs))
+        for after, before in zip(live.values(), live.initial):  # a refusal changes nothing
+            np.testing.assert_array_equal(after, before)
     msg = str(info.value)
     assert bad.match in msg
     assert f"[Op:{op.name}]" in msg or op.name in msg, msg

@@ -17,6 +17,7 @@ from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.saved_model.function_export import ExportError, LibraryWriter
 from eagerflow._src.saved_model.function_import import LibraryImporter, Spec
+from eagerflow._src.testing import op_harness as H
 
 # What TensorFlow's graphs can't say: (op, why). Each raises ExportError (or ValueError)
 # naming the op when a function holding it is saved.
@@ -60,8 +61,12 @@ PARTIAL = {
                               "Generator's draws export: tests/ops/test_generator_binomial.py)",
 }
 
+# A function over variables takes their handles as captured arguments, which a SavedModel
+# binds to the variables (tests/saved_model/test_saved_model_api.py); one returning a handle
+# (VarHandleOp's) can't run here: eagerflow's imported functions hold no resource tensors.
 CASES = [(op, i, s) for op in sorted(all_ops(), key=lambda o: o.name)
-         for i, s in enumerate(op.samples) if op.name not in NO_TF_FORM]
+         for i, s in enumerate(op.samples) if op.name not in NO_TF_FORM
+         and op.name != "VarHandleOp" and not H.has_resources(s.inputs)]
 
 
 def _tf_takes_float64(op) -> bool:

@@ -63,6 +63,16 @@ class Sample:
 
 
 @dataclass(frozen=True)
+class Resource:
+    """A sample input that is a resource: a live variable whose initial value is `value`
+    (an array), made afresh for each run of the sample; the op is given its handle. A
+    reference sees `value` as an array and returns the op's outputs followed by
+    each resource's value after the op."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
 class BadSample:
     inputs: tuple
     attrs: dict

@@ -27,9 +27,10 @@ from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
     ResourceVariable,
+    check_handle,
     handle_variable,
     held_handle,
     variable_of,
@@ -68,10 +69,47 @@ def _handle_load(node: Any) -> list:
     return [bind(VAR_HANDLE, (), attrs)]
 
 
+def _handle_reference(*, container: str = "", shared_name: str = "", dtype: Any = None,
+                      shape: Any = None, **_attrs: Any) -> str:
+    """The handle as TF 2.21 prints it (a tensor naming a resource, not the resource)."""
+    dims = "<unknown>" if shape is None else \
+        "[" + ",".join("?" if d is None or d < 0 else str(d) for d in shape) + "]"
+    return (f'<ResourceHandle(name="{shared_name}", device="{_state.device}", container='
+            f'"{container or "localhost"}", type="tensorflow::Var", dtype and shapes : '
+            f'"[ DType enum: {dt.as_dtype(dtype).as_datatype_enum}, Shape: {dims} ]")>')
+
+
 VAR_HANDLE = register(OpDef(
     "VarHandleOp", lambda **attrs: [((), dt.resource)], _handle_kernel, stateful=True,
+    reference=_handle_reference,
+    samples=lambda: [
+        Sample((), {"container": "", "shared_name": "abc", "dtype": dt.float32,
+                    "shape": (2, 3)}),
+        Sample((), {"container": "c1", "shared_name": "", "dtype": dt.int64, "shape": (-1,)})],
     gpu=False, tf=TFForm(load=_handle_load, takes_handles=True),
 ))
+
+
+def _resource_samples() -> list:
+    """A live variable of each kind the ops on handles see."""
+    return [Sample((Resource(np.arange(6.0).reshape(2, 3)),), {}),
+            Sample((Resource(np.array(1.5, np.float32)),), {}),
+            Sample((Resource(np.array([3, 4], np.int32)),), {})]
+
+
+def _not_a_handle(op: str, *rest: Any, **attrs: Any) -> list:
+    """A float tensor where `op` takes a handle (`rest`: its other inputs)."""
+    return [BadSample((np.ones(2, np.float32), *rest), attrs, InvalidArgumentError,
+                      f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                      f"resource tensor but is a float tensor")]
+
+
+def _handle_only(op: str) -> Any:
+    """The infer of an op on one handle (VarIsInitializedOp's answer, the other's none)."""
+    def infer(h: Any, **_attrs: Any) -> list:
+        check_handle(op, 0, h)
+        return [((), dt.bool)] if op == "VarIsInitializedOp" else []
+    return infer
 
 
 # -- VarIsInitializedOp -----------------------------------------------------------------
@@ -88,7 +126,9 @@ def _is_initialized_load(node: Any) -> list:
 
 
 IS_INITIALIZED = register(OpDef(
-    "VarIsInitializedOp", lambda h: [((), dt.bool)], _is_initialized_kernel, stateful=True,
+    "VarIsInitializedOp", _handle_only("VarIsInitializedOp"), _is_initialized_kernel,
+    stateful=True, reference=lambda v: (np.array(True), v), samples=_resource_samples,
+    bad_samples=lambda: _not_a_handle("VarIsInitializedOp"),
     gpu=False, tf=TFForm(load=_is_initialized_load, takes_handles=True),
 ))
 
@@ -111,7 +151,12 @@ def _destroy_load(node: Any) -> list:
 
 
 DESTROY = register(OpDef(
-    "DestroyResourceOp", lambda h, **attrs: [], _destroy_kernel, num_outputs=0,
+    # (a variable's own handle: the variable stays, as in TF)
+    "DestroyResourceOp", _handle_only("DestroyResourceOp"), _destroy_kernel, num_outputs=0,
+    reference=lambda v, **attrs: (v,),
+    samples=lambda: [Sample(s.inputs, {"ignore_lookup_error": flag})
+                     for s, flag in zip(_resource_samples(), (True, False, True))],
+    bad_samples=lambda: _not_a_handle("DestroyResourceOp", ignore_lookup_error=True),
     stateful=True, gpu=False, tf=TFForm(load=_destroy_load, takes_handles=True),
 ))
 
@@ -168,8 +213,59 @@ def _assign_load(mode: str) -> Any:
     return load
 
 
+def _assign_infer(op: str) -> Any:
+    def infer(h: Any, value: Any, **_attrs: Any) -> list:
+        check_handle(op, 0, h)
+        return []
+    return infer
+
+
+_ASSIGN_REFERENCE = {"set": lambda v, value, **a: (value,),
+                     "add": lambda v, value, **a: (v + value,),
+                     "sub": lambda v, value, **a: (v - value,)}
+
+
+def _assign_samples(mode: str) -> Any:
+    def samples() -> list:
+        x = np.linspace(-2.0, 3.0, 6).reshape(2, 3)
+        out = [Sample((Resource(x), x[::-1] * 0.5), {"dtype": dt.float64}),
+               Sample((Resource(np.array([5, -1], np.int32)), np.array([2, 7], np.int32)),
+                      {"dtype": dt.int32}),
+               Sample((Resource(np.array(1.25, np.float32)), np.array(-3.0, np.float32)),
+                      {"dtype": dt.float32})]
+        if mode == "set":  # (without validate_shape, TF takes a value of another shape)
+            out += [Sample((Resource(x), x[:1] + 1.0), {"dtype": dt.float64}),
+                    Sample((Resource(x), x * 2.0), {"dtype": dt.float64,
+                                                    "validate_shape": True})]
+        return out
+    return samples
+
+
+def _assign_bad_samples(op: str, mode: str) -> Any:
+    def bad() -> list:
+        v = Resource(np.ones(2))
+        out = _not_a_handle(op, np.ones(2, np.float32), dtype=dt.float32)
+        if mode == "set":
+            return out + [
+                BadSample((v, np.ones(2, np.float32)), {"dtype": dt.float32},
+                          InvalidArgumentError, "Trying to assign variable with wrong dtype. "
+                                                "Expected double got float"),
+                BadSample((v, np.ones(3)), {"dtype": dt.float64, "validate_shape": True},
+                          InvalidArgumentError, "Trying to assign to variable with tensor "
+                                                "with wrong shape. Expected [2] got [3]")]
+        return out + [
+            BadSample((v, np.ones(3)), {"dtype": dt.float64}, InvalidArgumentError,
+                      "Cannot update variable with shape [2] using a Tensor with shape [3], "
+                      "shapes must be equal."),
+            BadSample((v, np.ones(2, np.float32)), {"dtype": dt.float32}, InvalidArgumentError,
+                      "DType of variable handle and value does not match.")]
+    return bad
+
+
 _ASSIGN = {mode: register(OpDef(
-    name, lambda h, value, **attrs: [], _assign_kernel(name, mode), num_outputs=0,
+    name, _assign_infer(name), _assign_kernel(name, mode), num_outputs=0,
+    reference=_ASSIGN_REFERENCE[mode], samples=_assign_samples(mode),
+    bad_samples=_assign_bad_samples(name, mode),
     stateful=True, gpu=False, tf=TFForm(load=_assign_load(mode), takes_handles=True),
 )) for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
                       ("sub", "AssignSubVariableOp"))}

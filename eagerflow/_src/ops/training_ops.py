@@ -26,9 +26,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import dispatch, eigen32
+from eagerflow._src.ops import dispatch, eigen32, training_refs
 from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
 from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.variables import handle_variable, held_handle
 
 # TF's CPU kernels of these ops: most take the float and complex types, some fewer
 _REALS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
@@ -355,6 +356,19 @@ def _scalars(spec: _Spec, inputs: tuple) -> dict:
     return out
 
 
+def _variable(op: str, index: int, x: Any) -> Any:
+    """The variable a resource input names: given as itself (v1's optimizers) or as its
+    handle (a raw call, a registry sample; in a kernel, the handle's array). None: a handle
+    known only when a graph runs."""
+    if isinstance(x, np.ndarray):
+        return handle_variable(EagerTensor(x, dt.resource), op)
+    if not isinstance(x, Tensor):
+        return x
+    if x._dtype is not dt.resource:
+        raise wrong_input_dtype(op, index, dt.resource, x._dtype)
+    return handle_variable(x, op) if held_handle(x) is not None else None
+
+
 def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
     n = len(spec.resources)
     for i, x in enumerate(inputs[n:], n):
@@ -367,17 +381,21 @@ def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
             None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
                         f"{{{{node {spec.name}}}}} with these attrs: [{attrs}]")
     for v in inputs[:n]:
-        if dt.as_dtype(v.dtype) is not T:
+        if v is not None and dt.as_dtype(v.dtype) is not T:
             # (TF 2.21's kernel aborts the process here; its read op's error instead)
             raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
                                   f"{dtype_word(dt.as_dtype(v.dtype))} got {dtype_word(T)}")
 
 
 def _infer(spec: _Spec) -> Callable:
+    n = len(spec.resources)
+
     def infer(*inputs: Any, **attrs: Any) -> list:
+        inputs = tuple(_variable(spec.name, i, x) for i, x in enumerate(inputs[:n])) + \
+            inputs[n:]
         _check_types(spec, inputs, attrs["T"])
-        shapes = {a: x.shape._dims if a in spec.resources else x._shape
-                  for a, x in zip(spec.args, inputs)}
+        shapes = {a: (None if x is None else x.shape._dims) if a in spec.resources else
+                  x._shape for a, x in zip(spec.args, inputs)}
         fault = _first_fault(spec, shapes, _scalars(spec, inputs))
         if fault is not None:
             raise _kernel_error(spec, fault, shapes)
@@ -389,7 +407,7 @@ def _kernel(spec: _Spec) -> Callable:
     n = len(spec.resources)
 
     def kernel(xp: Any, *inputs: Any, **attrs: Any) -> tuple:
-        variables = inputs[:n]
+        variables = [_variable(spec.name, i, x) for i, x in enumerate(inputs[:n])]
         # (TF's kernel runs where the variable lives, a TF 1 graph's on the host here: the
         # other values are copied there)
         place = D.lookup(variables[0]._device)
@@ -436,6 +454,8 @@ def _export(spec: _Spec) -> Callable:
 
 OPS = {name: register(OpDef(
     name, _infer(spec), _kernel(spec), num_outputs=0, stateful=True, no_fold=True,
+    reference=training_refs.reference(name), samples=training_refs.samples(spec),
+    bad_samples=training_refs.bad_samples(spec),
     tf=TFForm(export=_export(spec)))) for name, spec in SPECS.items()}
 
 

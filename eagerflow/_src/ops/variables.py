@@ -36,11 +36,11 @@ from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
-from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.ops.checks import dtype_word, wrong_input_dtype
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import identity
-from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 
 _uid = itertools.count(1)
 # TF's numbering of the anonymous resources a process makes: a variable's handle is named
@@ -81,6 +81,7 @@ def _check_read(var: Any, want: dt.DType) -> None:
 def _read_infer(v: Any, dtype: Any = None) -> list:
     if dtype is None:  # a variable's read, as a tape records it
         return [(tuple(v.shape), v.dtype)]
+    check_handle("ReadVariableOp", 0, v)
     # a handle's: the shape its handle data says, if known (a function's argument: the
     # handle it was traced for, as TF's)
     held = held_handle(v)
@@ -98,6 +99,27 @@ def _read_kernel(xp: Any, v: Any, dtype: Any = None) -> Any:
         if type(var._arr) is not type(xp.zeros(0)) else var._arr
 
 
+def check_handle(op: str, index: int, h: Any) -> None:
+    """TF's refusal of input `index` of `op`, a resource handle, given another tensor."""
+    if h._dtype is not dt.resource:
+        raise wrong_input_dtype(op, index, dt.resource, h._dtype)
+
+
+def _read_samples() -> list:
+    return [Sample((Resource(np.linspace(-1.0, 2.0, 6).reshape(2, 3)),), {"dtype": dt.float64}),
+            # (the gradient check runs in float64: the float64 sample's)
+            Sample((Resource(np.array(2.5, np.float32)),), {"dtype": dt.float32}, grad=False),
+            Sample((Resource(np.array([[1, -2]], np.int64)),), {"dtype": dt.int64})]
+
+
+def _read_bad_samples() -> list:
+    return [BadSample((Resource(np.ones(2)),), {"dtype": dt.float32}, InvalidArgumentError,
+                      "Trying to read variable with wrong dtype. Expected float got double"),
+            BadSample((np.ones(2, np.float32),), {"dtype": dt.float32}, InvalidArgumentError,
+                      "cannot compute ReadVariableOp as input #0(zero-based) was expected to "
+                      "be a resource tensor but is a float tensor")]
+
+
 # The node a tape records for a variable's read (its input: the variable), and the op of
 # a read through a handle known only when a graph runs (its input: the handle; `dtype`
 # given; its gradient reaches the handle, a watched variable's: autodiff/tape.py). Stateful:
@@ -105,6 +127,8 @@ def _read_kernel(xp: Any, v: Any, dtype: Any = None) -> Any:
 READ = register(OpDef(
     "ReadVariableOp", _read_infer, _read_kernel,
     grad=lambda n, g: [g], stateful=True,
+    reference=lambda v, dtype: (v.astype(dtype.as_numpy_dtype), v),
+    samples=_read_samples, bad_samples=_read_bad_samples,
     tf=TFForm(load=_read_load, takes_handles=True),
 ))
 

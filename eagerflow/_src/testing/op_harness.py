@@ -1,5 +1,10 @@
 """The registry harness: run an OpDef sample, check it against its reference and
 its gradient against central finite differences (also what tf.test.compute_gradient uses).
+
+A sample input that is a `Resource` (an op on variable handles, a training op) becomes a
+live variable of that initial value, made afresh for each run (`Live`); the op is given its
+handle. The forward check then covers the variables' values after the op (`run_state`), and a
+gradient with respect to such an input is the gradient with respect to its variable.
 """
 
 from __future__ import annotations
@@ -10,16 +15,56 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import OpDef, Sample
+from eagerflow._src.ops.registry import OpDef, Resource, Sample
+from eagerflow._src.ops.variables import Variable
+
+
+def value(a: Any) -> np.ndarray:
+    """A sample input's array (a resource's initial value)."""
+    return np.asarray(a.value if isinstance(a, Resource) else a)
+
+
+def has_resources(inputs: tuple) -> bool:
+    return any(isinstance(a, Resource) for a in inputs)
+
+
+class Live:
+    """A sample's inputs as the op is given them: tensors, and for each `Resource` the
+    handle of a fresh variable of its value."""
+
+    def __init__(self, inputs: tuple) -> None:
+        self.variables: list = []
+        self.initial: list = []
+        self.tensors = tuple(self._input(a) for a in inputs)
+
+    def _input(self, a: Any) -> Any:
+        if not isinstance(a, Resource):
+            return _tensor(np.asarray(a))
+        init = np.asarray(a.value)
+        var = Variable(_tensor(init), trainable=init.dtype.kind in "fc")
+        self.variables.append(var)
+        self.initial.append(init)
+        return var.handle
+
+    def reset(self) -> None:
+        """Every variable back to its initial value (a graph's run starts where eager did)."""
+        for var, init in zip(self.variables, self.initial):
+            var._arr = D.to_device(_tensor(init)._arr.copy(), D.lookup(var._device))
+
+    def values(self) -> tuple:
+        """The variables' values now, as host arrays."""
+        return tuple(to_host(var._arr) for var in self.variables)
 
 
 def as_tensors(arrays: tuple) -> tuple:
-    return tuple(_tensor(np.asarray(a)) for a in arrays)
+    """A sample's inputs as tensors (a `Resource`: a fresh variable's handle)."""
+    return Live(arrays).tensors
 
 
 def _tensor(a: np.ndarray) -> EagerTensor:
@@ -28,17 +73,28 @@ def _tensor(a: np.ndarray) -> EagerTensor:
     return EagerTensor(a)
 
 
+def _outputs(out: Any) -> tuple:
+    return out if isinstance(out, tuple) else () if out is None else (out,)
+
+
 def run(op: OpDef, sample: Sample) -> tuple:
     """The op's outputs on a sample, always as a tuple."""
-    out = bind(op, as_tensors(sample.inputs), dict(sample.attrs))
-    return out if isinstance(out, tuple) else (out,)
+    return _outputs(bind(op, as_tensors(sample.inputs), dict(sample.attrs)))
+
+
+def run_state(op: OpDef, sample: Sample) -> tuple:
+    """The op's outputs on a sample followed by each resource's value after it (host
+    arrays): what the op's reference returns."""
+    live = Live(sample.inputs)
+    out = _outputs(bind(op, live.tensors, dict(sample.attrs)))
+    return tuple(to_host(t._arr) for t in out) + live.values()
 
 
 def grad_positions(sample: Sample) -> list:
     if sample.grad_inputs is not None:
         return list(sample.grad_inputs)
     return [i for i, a in enumerate(sample.inputs)
-            if np.asarray(a).dtype.kind in "fc" and np.asarray(a).size]
+            if value(a).dtype.kind in "fc" and value(a).size]
 
 
 def numeric_jvp_grad(f: Callable, x: np.ndarray, eps: float = 1e-6) -> np.ndarray:
@@ -75,23 +131,46 @@ def _dense(g: Any) -> Any:
     return convert_to_tensor(g) if isinstance(g, IndexedSlices) else g
 
 
+def _float64(a: Any) -> Any:
+    """A sample input in float64 where it is a float (a resource's value too)."""
+    if isinstance(a, Resource):
+        return Resource(_float64(a.value))
+    a = np.asarray(a)
+    return a.astype(np.float64) if a.dtype.kind == "f" else a
+
+
+def _with_value(inputs: tuple, pos: int, xv: np.ndarray) -> tuple:
+    """`inputs` with input `pos` (a resource's initial value, where it is one) set to xv."""
+    args = list(inputs)
+    args[pos] = Resource(xv) if isinstance(args[pos], Resource) else xv
+    return tuple(args)
+
+
+def _source(live: Live, inputs: tuple, pos: int) -> tuple:
+    """(what a tape watches, what its gradient is taken with respect to) for input `pos`: a
+    tensor both; a resource its handle (or variable) and its variable."""
+    t = live.tensors[pos]
+    if not isinstance(inputs[pos], Resource):
+        return t, t
+    return t, live.variables[sum(isinstance(a, Resource) for a in inputs[:pos])]
+
+
 def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> None:
     """Asserts that tape gradients match finite differences for every float input."""
-    base = tuple(np.asarray(a, dtype=np.float64) if np.asarray(a).dtype.kind == "f" else
-                 np.asarray(a) for a in sample.inputs)
+    base = tuple(_float64(a) for a in sample.inputs)
     weights = _weights(run(op, Sample(base, sample.attrs)))
     for pos in grad_positions(sample):
         def f(xv: np.ndarray, pos: int = pos) -> float:
-            args = list(base)
-            args[pos] = xv
-            return float(scalar_loss(op, sample, as_tensors(tuple(args)), weights).numpy())
+            args = as_tensors(_with_value(base, pos, xv))
+            return float(scalar_loss(op, sample, args, weights).numpy())
 
-        tensors = list(as_tensors(base))
+        live = Live(base)
+        watched, source = _source(live, base, pos)
         with GradientTape() as tape:
-            tape.watch(tensors[pos])
-            loss = scalar_loss(op, sample, tuple(tensors), weights)
-        g = _dense(tape.gradient(loss, tensors[pos]))
-        expected = numeric_jvp_grad(f, base[pos])
+            tape.watch(watched)
+            loss = scalar_loss(op, sample, live.tensors, weights)
+        g = _dense(tape.gradient(loss, source))
+        expected = numeric_jvp_grad(f, value(base[pos]))
         got = np.zeros_like(expected) if g is None else to_host(g._arr)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6,
                                    err_msg=f"{op.name}: gradient of input {pos}")
@@ -100,23 +179,24 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
 
 
 def _check_second_order(op: OpDef, sample: Sample, base: tuple, weights: list, pos: int) -> None:
-    v = np.random.default_rng(3).uniform(0.5, 1.5, size=base[pos].shape)
+    v = np.random.default_rng(3).uniform(0.5, 1.5, size=value(base[pos]).shape)
 
     def first(xv: np.ndarray) -> tuple:
-        args = list(as_tensors(base))
-        args[pos] = EagerTensor(xv)
+        inputs = _with_value(base, pos, xv)
+        live = Live(inputs)
+        watched, source = _source(live, inputs, pos)
         with GradientTape() as outer:
-            outer.watch(args[pos])
+            outer.watch(watched)
             with GradientTape() as inner:
-                inner.watch(args[pos])
-                loss = scalar_loss(op, sample, tuple(args), weights)
-            g = _dense(inner.gradient(loss, args[pos]))
+                inner.watch(watched)
+                loss = scalar_loss(op, sample, live.tensors, weights)
+            g = _dense(inner.gradient(loss, source))
             s = reduce_sum(g * EagerTensor(v)) if g is not None else None
-        h = _dense(outer.gradient(s, args[pos])) if s is not None else None
+        h = _dense(outer.gradient(s, source)) if s is not None else None
         return (0.0 if s is None else float(s.numpy())), h
 
-    _, h = first(base[pos])
-    expected = numeric_jvp_grad(lambda xv: first(xv)[0], base[pos])
+    _, h = first(value(base[pos]))
+    expected = numeric_jvp_grad(lambda xv: first(xv)[0], value(base[pos]))
     got = np.zeros_like(expected) if h is None else to_host(h._arr)
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5,
                                err_msg=f"{op.name}: second-order gradient of input {pos}")
