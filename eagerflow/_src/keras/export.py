@@ -24,6 +24,7 @@ from eagerflow._src.function.polymorphic import Function, function
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
+from eagerflow._src.ops.variables import Variable
 from eagerflow._src.saved_model.save import save
 from eagerflow._src.train.graph_view import ObjectGraph
 
@@ -102,19 +103,21 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     def serve(args_0: Any) -> Any:  # one argument: the inputs' structure, as Keras 3
         return model(args_0, training=False)
 
+    # (Keras 3 serves the model's __call__: TF names the functions after it)
+    serve.__name__ = serve.__qualname__ = "__call__"
     fn = function(serve, input_signature=list(input_signature))
     root = _ExportRoot()
     variables = list(model.variables)
     root.variables = list(variables)
     root.trainable_variables = list(model.trainable_variables)
     root.non_trainable_variables = list(model.non_trainable_variables)
-    root._track("_all_variables", TrackedList(variables))
+    cf = fn.get_concrete_function()
+    root._track("_all_variables", TrackedList(_used_variables([cf])))
     # the model's lookup tables (resources), which the endpoint's functions capture
     tables = [t for t in ObjectGraph(model).nodes if isinstance(t, LookupTable)]
     root._track("_misc_assets", TrackedList(tables))
     root.serve = fn
-    cf = fn.get_concrete_function()
-    save(root, filepath, signatures={"serve": cf, "serving_default": cf})
+    save(root, filepath, signatures={"serve": fn, "serving_default": fn})
     if verbose:
         print(_endpoints(filepath, cf))
 
@@ -127,6 +130,11 @@ class ExportArchive:
 
     def __init__(self) -> None:
         self._root = _ExportRoot()
+        # (set first, as Keras 3 sets them: they lead the root's children, before the
+        # variable collections and the endpoints)
+        self._root.variables = []
+        self._root.trainable_variables = []
+        self._root.non_trainable_variables = []
         self._endpoints: dict = {}  # name -> tf.function
         self._variables: list = []
         self._trainable: list = []
@@ -159,7 +167,14 @@ class ExportArchive:
         if input_signature is not None:
             specs = nest.map_structure(_as_tensor_spec, input_signature)
             decorated = function(fn, input_signature=list(specs), autograph=False)
-        elif isinstance(fn, Function) and fn.input_signature is not None:
+        elif isinstance(fn, Function):
+            # (served as traced: one without an input_signature by its first trace)
+            if fn.input_signature is None and not fn._by_signature:
+                raise ValueError(
+                    f"The provided tf.function '{fn}' has never been called. To specify the "
+                    "expected shape and dtype of the function's arguments, you must either "
+                    "provide a function that has been called at least once, or "
+                    "alternatively pass an `input_signature` argument in `add_endpoint()`.")
             decorated = fn
         else:
             raise ValueError(_NEEDS_SIGNATURE)
@@ -191,15 +206,46 @@ class ExportArchive:
         root.variables = list(self._variables)
         root.trainable_variables = list(self._trainable)
         root.non_trainable_variables = [v for v in self._variables if not v.trainable]
-        root._track("_all_variables", TrackedList(list(self._variables)))
+        concrete = {name: _endpoint_trace(fn) for name, fn in self._endpoints.items()}
+        root._track("_all_variables", TrackedList(_used_variables(list(concrete.values()))))
         root._track("_misc_assets", TrackedList(list(self._tables)))
-        concrete = {name: fn.get_concrete_function() for name, fn in self._endpoints.items()}
-        signatures = dict(concrete)
-        signatures.setdefault("serving_default", next(iter(concrete.values())))
+        # (a tf.function of an input_signature is given as itself: TF names its signature
+        # wrappers after it; a traced one by its first trace, as Keras 3 gives it)
+        signatures = {name: fn if fn.input_signature is not None else concrete[name]
+                      for name, fn in self._endpoints.items()}
+        signatures.setdefault("serving_default", next(iter(signatures.values())))
         save(root, filepath, signatures=signatures, options=options)
         if verbose:
             print(saved_artifact_text(filepath, [_endpoint_text(name, fn, concrete[name])
                                                  for name, fn in self._endpoints.items()]))
+
+
+def _endpoint_trace(fn: Function) -> Any:
+    """The ConcreteFunction an endpoint serves: its input_signature's, else its first."""
+    if fn.input_signature is not None:
+        return fn.get_concrete_function()
+    return next(iter(fn._by_signature.values()))
+
+
+def _used_variables(concrete: list) -> list:
+    """What Keras 3 saves as an archive's `_all_variables`: the variables the endpoints'
+    functions use, trainable ones first. On TF 2.21 a Keras variable's tf.Variable is an
+    object of its own, saved apart (its own node and checkpoint value, no function
+    capturing it); here a Keras variable is its tf.Variable, so a copy stands for it."""
+    seen: set = set()
+    used = []
+    for cf in concrete:
+        for v in cf._captured_vars:
+            if id(v) not in seen:
+                seen.add(id(v))
+                used.append(v)
+    ordered = [v for v in used if v.trainable] + [v for v in used if not v.trainable]
+    return [_copy(v) if getattr(v, "_keras_variable", False) else v for v in ordered]
+
+
+def _copy(v: Any) -> Variable:
+    name = (getattr(v, "path", None) or v.name).split(":")[0]
+    return Variable(v.read_value(), trainable=v.trainable, dtype=v.dtype, name=name)
 
 
 _NEEDS_SIGNATURE = (

@@ -574,7 +574,8 @@ class LibraryWriter:
         self.ops_used: set = set()
 
     def function_name(self, base: str) -> str:
-        stem = "__inference_" + re.sub(r"[^A-Za-z0-9_]", "_", base)
+        # (TF keeps a lambda's name as it is: `__inference_<lambda>_N`)
+        stem = "__inference_" + re.sub(r"[^A-Za-z0-9_<>]", "_", base)
         name, n = f"{stem}_{len(self._names)}", len(self._names)
         while name in self._names:
             n += 1
@@ -624,6 +625,8 @@ class LibraryWriter:
                 else:  # (a variable only another branch touches: TF's placeholder for it)
                     w.resource(x, f"{branch}/Placeholder")
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
+        if resources is None and layout is None:
+            _capture_order(w, getattr(graph, "variables", None))
         if resources is not None and len(w.captured) != len(resources):
             raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
                               "its caller passes")
@@ -676,6 +679,28 @@ class LibraryWriter:
     def _stateful(self, fname: str) -> bool:
         return any(f.signature.is_stateful for f in self.library.function
                    if f.signature.name == fname)
+
+
+def _capture_order(w: FunctionWriter, variables: Any) -> None:
+    """Puts the variable arguments of a function just written in the order its trace
+    captured them (`variables`: the graph's, first touch first), as TF binds a function's
+    captures: the lowering meets them by their first reads, which a traced graph places
+    just before the ops using them (a BatchNormalization reads its statistics before
+    gamma and beta, and uses them after)."""
+    rank = {id(v): i for i, v in enumerate((variables or {}).values())}
+    args = w.fdef.signature.input_arg
+    first = len(args) - len(w.captured)  # (the captured arguments follow the inputs)
+    slots = [i for i, obj in enumerate(w.captured) if id(obj) in rank and is_variable(obj)
+             and args[first + i].type == dt.resource.as_datatype_enum]
+    if len(slots) < 2 or first < 0:
+        return
+    proto = {id(w.captured[i]): type(args[first + i])() for i in slots}
+    for i in slots:
+        proto[id(w.captured[i])].CopyFrom(args[first + i])
+    ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(v)])
+    for i, obj in zip(slots, ordered):
+        w.captured[i] = obj
+        args[first + i].CopyFrom(proto[id(obj)])
 
 
 def _says_nothing(v: Any) -> bool:

@@ -71,7 +71,11 @@ class SignatureMap(Trackable):
 def _as_concrete(fn: Any, key: str) -> ConcreteFunction:
     if isinstance(fn, ConcreteFunction):
         return fn
-    if isinstance(fn, (Function, RestoredFunction)) and fn.input_signature is not None:
+    if isinstance(fn, Function) and fn.input_signature is not None:
+        # the trace its object graph saves (one made before saving, when there is one), so
+        # that the signature calls that function rather than a second copy of it
+        return concrete_functions_of(fn)[0]
+    if isinstance(fn, RestoredFunction) and fn.input_signature is not None:
         return fn.get_concrete_function()
     raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but "
                      f"got {fn}. Only `tf.functions` with an input signature or concrete "

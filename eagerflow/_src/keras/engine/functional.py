@@ -213,8 +213,12 @@ class GraphNetwork:
     def _saved_model_children(self) -> dict:
         """(A functional model's SavedModel children past its checkpoint's: see
         Model._model_saved_children.)"""
-        out = functional_saved_children()
-        out.update(self._model_saved_children())
+        # (TF 2.21 lists a model's functions before the containers Keras 3 converts for
+        # it afterwards: `_default_save_signature`, then `_build_shapes_dict`, ...)
+        model = self._model_saved_children()
+        out = {k: model.pop(k) for k in ("_default_save_signature",) if k in model}
+        out.update(functional_saved_children())
+        out.update(model)
         return out
 
     # -- structure -------------------------------------------------------------------------

@@ -44,11 +44,11 @@ class _FunctionalGraph(Trackable):
 
     def _saved_model_children(self) -> dict:
         # (a serving function of its own, as TF traces the Functional's apart)
-        out = functional_saved_children()
         fn = None if self._owner is None else \
             export_lib.default_save_signature(self._owner, cached=False)
-        if fn is not None:
-            out["_default_save_signature"] = fn
+        # (its function first, as TF 2.21 lists a model's: see Functional's)
+        out = {} if fn is None else {"_default_save_signature": fn}
+        out.update(functional_saved_children())
         return out
 
 
@@ -199,10 +199,18 @@ class Sequential(Functional):
         return Layer._trackable_children(self)
 
     def _saved_model_children(self) -> dict:
-        out = Layer._saved_model_children(self)
+        # (TF 2.21's order: the model's function, its containers, `_layers`, then
+        # `_build_shapes_dict` and the rest Keras 3 converts for it afterwards)
+        containers = Layer._saved_model_children(self)
+        shapes = containers.pop("_build_shapes_dict", None)
+        model = self._model_saved_children()
+        out = {k: model.pop(k) for k in ("_default_save_signature",) if k in model}
+        out.update(containers)
         first = [self._input_layer_obj] if self._input_layer_obj is not None else []
         out["_layers"] = TrackableList(first + list(self._sequential_layers))
-        out.update(self._model_saved_children())
+        if shapes is not None:
+            out["_build_shapes_dict"] = shapes
+        out.update(model)
         return out
 
     @property

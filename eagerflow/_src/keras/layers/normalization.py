@@ -7,7 +7,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackableList
 from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -150,6 +150,10 @@ class BatchNormalization(Layer):
         compute = inputs.dtype
         x = tm.cast(inputs, self.moving_mean.dtype) if compute != self.moving_mean.dtype \
             else inputs
+        # the statistics read first, as Keras 3 reads them (then gamma and beta): a traced
+        # function captures the variables in that order
+        moving_mean = convert_to_tensor(self.moving_mean)
+        moving_variance = convert_to_tensor(self.moving_variance)
         gamma = self._broadcast(self.gamma, ndims)
         beta = self._broadcast(self.beta, ndims)
         if training and self.trainable:
@@ -165,12 +169,12 @@ class BatchNormalization(Layer):
             mean_r, var_r = ta.reshape(mean, pshape), ta.reshape(var, pshape)
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
             m = self.momentum
-            self.moving_mean.assign(self.moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
+            self.moving_mean.assign(moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
             self.moving_variance.assign(
-                self.moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
+                moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
         else:
-            mean = self._broadcast(self.moving_mean, ndims)
-            var = self._broadcast(self.moving_variance, ndims)
+            mean = self._broadcast(moving_mean, ndims)
+            var = self._broadcast(moving_variance, ndims)
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         if out.dtype != compute:
             out = tm.cast(out, compute)
