@@ -212,8 +212,41 @@ tryp("quantile", lambda: O.quantile(x, [0.25, 0.5], method="lower"))
 
 SNIPPETS.update(EDITOR_SNIPPETS)
 SNIPPETS.update(MORE_SNIPPETS)
-for _name in ["hashed_crossing", "layer_dtype_policies", "losses_under_policies",
-              "metrics_under_policies", "ops_image", "ops_image_geometry", "ops_one_hot_multi_hot",
-              "ops_search_histogram", "ops_segments", "pydataset_workers0",
-              "timeseries_and_split_edges"]:
+
+SNIPPETS["ops_sparse_encodings_and_checks"] = _TRY + """
+O = keras.ops
+def sp(label, r):
+    print(label, type(r).__name__, np.asarray(r.indices).tolist(), np.asarray(r.values).tolist(),
+          list(r.shape), r.dtype)
+sp("one_hot_neg", O.one_hot(np.array([0, 2, -1]), 3, sparse=True))
+sp("one_hot_axis0", O.one_hot(np.array([[0, 2], [1, -1]]), 3, axis=0, sparse=True))
+sp("one_hot_scalar", O.one_hot(np.array(1), 4, sparse=True))
+sp("multi_hot", O.multi_hot(np.array([[0, 2, 2], [1, -1, 1]]), 4, sparse=True))
+sp("multi_hot_bool", O.multi_hot(np.array([0, 3]), 4, dtype="bool", sparse=True))
+sp("multi_hot_axis0", O.multi_hot(np.array([[0, 2], [1, 1]]), 3, axis=0, dtype="int32",
+                                  sparse=True))
+sp("bincount", O.bincount(np.array([1, 1, 3]), sparse=True))
+sp("bincount_2d", O.bincount(np.array([[1, 0], [2, 2]]), sparse=True,
+                             weights=np.ones((2, 2), "float16")))
+tryp("bincount_empty", lambda: O.bincount(np.array([], "int32")))
+tryp("segment_ids_2d", lambda: O.segment_max(np.ones((2, 2)), np.zeros((2, 2), "int32")))
+tryp("resize_zero", lambda: O.image.resize(np.ones((4, 4, 1)), (0, 2)))
+tryp("resize_three", lambda: O.image.resize(np.ones((4, 4, 1)), (2, 2, 2), interpolation="x"))
+img = np.ones((2, 4, 4, 1), "float32")
+for t in [np.ones((3, 8), "float32"), np.ones((2, 8), "float32"), np.ones((1, 9), "float32")]:
+    tryp("affine" + str(t.shape), lambda: O.image.affine_transform(img, t).shape)
+tryp("affine_3d", lambda: O.image.affine_transform(img[0], np.ones((2, 8), "float32")).shape)
+L = keras.layers
+a = np.array([1, 2, 3, 1]); b = np.array(["x", "y", "x", "x"])
+sp("crossing", L.HashedCrossing(num_bins=4, output_mode="one_hot", sparse=True)((a, b)))
+sp("crossing_col", L.HashedCrossing(num_bins=4, output_mode="one_hot", sparse=True)(
+    (a[:, None], b[:, None])))
+sp("crossing_scalar", L.HashedCrossing(num_bins=4, output_mode="one_hot", sparse=True)(
+    (np.array(2), np.array("y"))))
+i1 = keras.Input((1,), dtype="int64"); i2 = keras.Input((1,), dtype="string")
+o = L.HashedCrossing(num_bins=4, output_mode="one_hot")((i1, i2))
+print(o.shape, o.dtype, keras.Model([i1, i2], o)([a[:, None], b[:, None]]).numpy().tolist())
+"""
+for _name in ["layer_dtype_policies", "losses_under_policies", "metrics_under_policies",
+              "pydataset_workers0", "timeseries_and_split_edges"]:
     del SNIPPETS[_name]

@@ -27,6 +27,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.crosses import cross_hashed
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
+from eagerflow._src.ops.sparse_functions import from_dense
 from eagerflow._src.ops.sparse_ops import to_dense
 
 # ---------------------------------------------------------------------------------------
@@ -180,11 +181,8 @@ class HashedCrossing(PreprocessingLayer):
         self.num_bins, self.output_mode, self.sparse = num_bins, output_mode, sparse
 
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(inputs, (list, tuple)):
-            # (a tuple stays one: the call's "Arguments received" show it as given)
-            inputs = type(inputs)(x if isinstance(x, Tensor) or type(x).__name__ ==
-                                  "KerasTensor" else convert_to_tensor(x) for x in inputs)
-        return Layer.__call__(self, inputs, *args, **kwargs)  # (no conversion of the list)
+        # (no conversion of the list or its items: call's errors show them as given)
+        return Layer.__call__(self, inputs, *args, **kwargs)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         if len(input_shape) != 2 or not isinstance(input_shape[0], tuple) or \
@@ -224,8 +222,11 @@ class HashedCrossing(PreprocessingLayer):
             out = ta.squeeze(out, 1)
         elif rank == 0:
             out = ta.reshape(out, [])
-        out = encode_categorical(out, self.output_mode, self.num_bins, self.compute_dtype)
-        return tm.cast(out, self.compute_dtype)
+        out = tm.cast(encode_categorical(out, self.output_mode, self.num_bins,
+                                         self.compute_dtype), self.compute_dtype)
+        if self.sparse and self.output_mode == "one_hot":
+            return from_dense(out)  # (one entry per row: Keras's sparse one-hot's)
+        return out
 
     def get_config(self) -> dict:
         return {"num_bins": self.num_bins, "output_mode": self.output_mode,

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import saturate_cast
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -28,12 +29,12 @@ from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
 from eagerflow._src.keras.ops.random import draw_seed
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import eager_errors, nn_conv
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import image_color as tcolor
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
-from eagerflow._src.ops import nn_conv
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg_decomp import solve as tf_solve
 from eagerflow._src.ops.random_stateless import stateless_normal
@@ -156,6 +157,10 @@ def resize(images: Any, size: Any, interpolation: str = "bilinear", antialias: b
            fill_mode: str = "constant", fill_value: float = 0.0,
            data_format: str | None = None) -> Any:
     data_format = standardize_data_format(data_format)
+    if len(size) != 2:  # (keras.ops' own check, worded apart from its backend's)
+        raise ValueError(f"Expected `size` to be a tuple of 2 integers. Received: size={size}")
+    if size[0] <= 0 or size[1] <= 0:
+        raise ValueError(f"`size` must have positive height and width. Received: size={size}")
     check_resize_args(size, interpolation, crop_to_aspect_ratio, pad_to_aspect_ratio,
                       fill_mode)
     original = kd.to_tensor(images)
@@ -254,6 +259,12 @@ def _warp_batch(images: Any, transform: Any, interpolation: str, fill_mode: str,
                 fill_value: Any, data_format: str) -> Any:
     if len(transform.shape) == 1:
         transform = ta.expand_dims(transform, 0)
+    count, width = static_shape(transform)
+    batch = static_shape(images)[0] if len(images.shape) == 4 else 1
+    if width not in (None, 8) or count not in (None, 1, batch):  # (TF's kernel's check)
+        raise eager_errors.raised_eagerly(InvalidArgumentError(
+            None, None, "Input transform should be num_images x 8 or 1 x 8 "
+            "[Op:ImageProjectiveTransformV3]"))
     return batched_channels_last(
         lambda x: _warp(x, transform, interpolation, fill_mode, fill_value), images, data_format)
 

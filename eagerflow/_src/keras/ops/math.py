@@ -34,9 +34,23 @@ from eagerflow._src.ops.stacking import stack as tf_stack
 # ---------------------------------------------------------------------------------------
 
 
+def _check_segments(data: Any, segment_ids: Any) -> None:
+    """Keras's checks of a segment reduction's ids against its data."""
+    ids, dims = segment_ids.shape, data.shape
+    if len(ids) > 1:
+        raise ValueError("Argument `segment_ids` should be an 1-D vector, got shape: "
+                         f"{len(ids)}. Consider either flatten input with "
+                         "segment_ids.reshape((-1)) and data.reshape((-1, ) + "
+                         "data.shape[len(segment_ids.shape):]) or vectorize with vmap.")
+    if ids[0] is not None and dims[0] is not None and ids[0] != dims[0]:
+        raise ValueError("Argument `segment_ids` and `data` should have same leading "
+                         f"dimension. Got {tuple(ids)} v.s. {tuple(dims)}.")
+
+
 def _segment(name: str, sorted_fn: Any, unsorted_fn: Any, count_unique: bool) -> Any:
     def op(data: Any, segment_ids: Any, num_segments: Any = None, sorted: bool = False) -> Any:  # noqa: A002
         data, segment_ids = kd.to_tensor(data), kd.to_tensor(segment_ids)
+        _check_segments(data, segment_ids)
         if sorted:
             if num_segments is not None:
                 raise ValueError("Argument `num_segments` cannot be set when sorted is True "

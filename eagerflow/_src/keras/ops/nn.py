@@ -30,6 +30,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import shaping as tshape
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.einsum import einsum
 from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
@@ -37,6 +38,7 @@ from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
 from eagerflow._src.ops.nn_norm import moments as tf_moments
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.sparse_functions import SparseTensor, reduce_max_sparse
 
 # ---------------------------------------------------------------------------------------
 # Logits remembered by sigmoid/softmax outputs (weakly: they die with the tensor)
@@ -346,8 +348,25 @@ def one_hot(x: Any, num_classes: int, axis: int = -1, dtype: Any = None,
             sparse: bool = False) -> Any:
     dtype = kd.standardize_dtype(dtype) if dtype is not None else kb.floatx()
     x = kd.to_tensor(x, "int64")
+    if sparse:
+        return _sparse_one_hot(x, num_classes, axis, dtype)
     on, off = (True, False) if dtype == "bool" else (None, None)
     return ti.one_hot(x, num_classes, on_value=on, off_value=off, axis=axis, dtype=dtype)
+
+
+def _sparse_one_hot(x: Any, num_classes: int, axis: int, dtype: str) -> Any:
+    """Keras's sparse one-hot on TF: an entry for every value of `x` (static shape), a
+    negative one kept as an explicit 0 at class 0."""
+    dims = list(static_shape(x))
+    if axis < 0:
+        axis += len(dims) + 1
+    count = int(np.prod(dims))
+    values = tm.cast(ta.reshape(x, [count]) >= 0, dtype)
+    grids = tshape.meshgrid(*[tf_range(d) for d in dims], indexing="ij") if dims else []
+    grids.insert(axis, tm.maximum(x, 0))
+    indices = ta.concat([tm.cast(ta.reshape(g, [count, 1]), "int64") for g in grids], axis=1)
+    dims.insert(axis, num_classes)
+    return SparseTensor(indices, values, dims)
 
 
 @keras_op
@@ -360,6 +379,14 @@ def multi_hot(inputs: Any, num_classes: int | None = None, axis: int = -1, dtype
     inputs = kd.to_tensor(inputs)
     dtype = kd.standardize_dtype(dtype)
     reduce_axis = 1 if len(inputs.shape) > 1 else 0
+    if sparse:
+        # (no sparse reduce_any: a boolean result is reduced as int8, then cast)
+        hot = one_hot(inputs, num_classes, axis=axis, dtype="int8" if dtype == "bool" else dtype,
+                      sparse=True)
+        out = reduce_max_sparse(hot, axis=reduce_axis, output_is_sparse=True)
+        if dtype == "bool":
+            out = SparseTensor(out.indices, tm.cast(out.values, "bool"), out.dense_shape)
+        return out
     hot = one_hot(inputs, num_classes, axis=axis, dtype=dtype)
     if dtype == "bool":
         return tr.reduce_any(hot, axis=reduce_axis)

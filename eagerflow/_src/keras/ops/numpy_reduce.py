@@ -31,6 +31,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import misc_ops, sparse_functions
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
@@ -523,25 +524,27 @@ def nanmedian(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
 
 @keras_op
 def bincount(x: Any, weights: Any = None, minlength: int = 0, sparse: bool = False) -> Any:
-    """Counts (or summed weights) per value; a 2-D `x` counts each row."""
+    """Counts (or summed weights) per value; a 2-D `x` counts each row. TF's DenseBincount
+    (a negative value is its InvalidArgumentError), or tf.sparse.bincount for `sparse`."""
     x = kd.to_tensor(x)
-    original, dtype = x.dtype, "int32"
-    if x.dtype.name not in ("int32", "int64"):
+    resolve, dtype = [x.dtype], "int32"
+    if kd.standardize_dtype(x.dtype) not in ("int32", "int64"):
         x = tm.cast(x, "int32")
     if weights is not None:
         weights = kd.to_tensor(weights)
-        dtype = kd.result_type(original, weights.dtype)
-    # (the max of no values is the dtype's minimum, so an empty x gives minlength)
-    length = tm.maximum(tr.reduce_max(x) + 1, minlength)
-    w = tm.ones_like(x, dtype=dtype) if weights is None else tm.cast(weights, dtype)
-    if len(x.shape) == 2:
-        rows = ta.shape(x)[0]
-        ids = ta.reshape(tf_range(rows) * tm.cast(length, "int32"), [-1, 1]) + \
-            tm.cast(x, "int32")
-        flat = ti.unsorted_segment_sum(ta.reshape(w, [-1]), ta.reshape(ids, [-1]),
-                                       rows * tm.cast(length, "int32"))
-        return ta.reshape(flat, [rows, length])
-    return ti.unsorted_segment_sum(w, tm.cast(x, "int32"), length)
+        resolve.append(weights.dtype)
+        dtype = kd.result_type(*resolve)
+        wdtype = kd.standardize_dtype(weights.dtype)
+        if wdtype not in ("int32", "int64", "float32", "float64"):
+            weights = tm.cast(weights, "int32" if "int" in wdtype else "float32")
+    if sparse:
+        out = sparse_functions.bincount(x, weights=weights, minlength=minlength, axis=-1)
+        values = tm.cast(out.values, dtype)
+        return sparse_functions.SparseTensor(out.indices, values, out.dense_shape)
+    out = tm.cast(misc_ops.bincount(x, weights=weights, minlength=minlength, axis=-1), dtype)
+    if len(x.shape) == 2 and not executing_eagerly():
+        out.set_shape([x.shape[0], None])  # (Keras's symbolic shape: the rows known)
+    return out
 
 
 @keras_op
