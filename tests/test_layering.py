@@ -109,7 +109,7 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_state",
-    "lookup_ops", "queue_ops",
+    "table_handles", "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
     "parsing_sequence",
     "extension_type", "extension_dispatch",

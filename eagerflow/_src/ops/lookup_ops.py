@@ -1,29 +1,30 @@
 """tf.lookup: hash tables from keys to values, static and mutable.
 
-Ops layer, after the ragged modules. A table's contents live in a `TableState` (or, for
-DenseHashTable, a `DenseTableState`: table_state.py) outside any graph (as a variable's
-value does); the ops that read or change it take the state as an attr: LookupTableFindV2,
+Ops layer, after the ragged modules and table_handles.py. A table's contents live in a
+`TableState` (or, for DenseHashTable, a `DenseTableState`: table_state.py) outside any
+graph, as a variable's value does, kept in core/resource.py's RESOURCES; the table's
+`resource_handle` is TF's resource tensor naming it (table_handles.py). The ops that read
+or change a table take that handle as their first input, as TF's do: LookupTableFindV2,
 LookupTableInsertV2, LookupTableRemoveV2, LookupTableSizeV2, LookupTableExportV2,
-LookupTableImportV2 and InitializeTableFromTextFileV2 (TF's names; in TF's graphs the
-state is their first input, a resource, which is how SavedModels write them). They are
-stateful, so graphs keep them in program order, and a tf.function or a tf.data map that
-uses a table reads its state when it runs. Ragged and sparse keys are looked up through
-their values. Mutable tables save their keys and values in checkpoints as TF does
-("table-keys", "table-values").
+LookupTableImportV2 and InitializeTableFromTextFileV2. They are stateful, so graphs keep
+them in program order, and a tf.function or a tf.data map that uses a table reads it when
+it runs (a captured table is taken by reference, named as TF's graphs name it). Ragged
+and sparse keys are looked up through their values. Mutable tables save their keys and
+values in checkpoints as TF does ("table-keys", "table-values").
 """
 
 from __future__ import annotations
 
-import functools
 import os
-import tempfile
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.asset import Asset
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
+    AbortedError,
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
@@ -31,41 +32,40 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
     UnimplementedError,
 )
-from eagerflow._src.core.resource import TrackableResource
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.resource import RESOURCES, TrackableResource
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.math import add, equal, where
 from eagerflow._src.ops.ragged import RaggedTensor
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.table_handles import (
+    KERNELS,
+    check_kernel,
+    check_signature,
+    fill,
+    held,
+    initialize,
+    known_state,
+    new_handle,
+    run_on_table,
+    state_of,
+    table_uid,
+    text,
+    tf_type,
+)
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
+
+__all__ = ["KERNELS", "check_kernel", "TableState"]
 
 # ---------------------------------------------------------------------------------------
 # Ops.
 # ---------------------------------------------------------------------------------------
-
-def _table_attr(op: str, table: Any) -> TableState:
-    if not isinstance(table, TableState):
-        raise TypeError(f"{op}: `table` must be a lookup table's state, got {table!r}")
-    return table
-
-
-def _signature(op: str, t: TableState, have: list, outs: int) -> None:
-    """TF's kernel signature check: the inputs after the table handle (and the outputs)
-    are of the table's key and value dtypes."""
-    want = [t.key_dtype, t.value_dtype][:len(have)]
-    if [x._dtype for x in have] != want:
-        def text(ds: list) -> str:
-            ins = ", ".join(["resource"] + [C.dtype_word(d) for d in ds])
-            return ins + "->" + ", ".join(C.dtype_word(d) for d in ds[len(ds) - outs:])
-        got = [x._dtype for x in have]
-        raise C.fail(op, f"Signature mismatch, have: {text(got)} expected: {text(want)}")
-
 
 def _key_shape(op: str, t: TableState, keys: Any) -> tuple | None:
     """The keys' shape before the table's key shape (None when unknown), checked."""
@@ -79,10 +79,12 @@ def _key_shape(op: str, t: TableState, keys: Any) -> tuple | None:
     return tuple(shape[:len(shape) - len(ks)])
 
 
-def _find_infer(keys: Any, default: Any, *, table: Any) -> list:
+def _find_infer(h: Any, keys: Any, default: Any) -> list:
     op = "LookupTableFindV2"
-    t = _table_attr(op, table)
-    _signature(op, t, [keys, default], 1)
+    t = known_state(op, h)
+    if t is None:  # (a handle known when the graph runs: TF's unknown shape)
+        return [(None, default._dtype)]
+    check_signature(op, t, [keys, default], 1)
     lead = _key_shape(op, t, keys)
     if lead is not None and default._shape is not None and None not in lead:
         full = lead + t.value_shape
@@ -90,11 +92,22 @@ def _find_infer(keys: Any, default: Any, *, table: Any) -> list:
             raise C.fail(op, f"Expected shape {C.shape_str(t.value_shape)} or "
                              f"{C.shape_str(full)} for default value, got "
                              f"{C.shape_str(default._shape)}")
+    if not isinstance(h, EagerTensor):  # (TF's shape function knows no table's shapes)
+        return [(None, t.value_dtype)]
     return [(None if lead is None else lead + t.value_shape, t.value_dtype)]
 
 
-def _find_ref(keys: np.ndarray, default: np.ndarray, table: TableState) -> np.ndarray:
+def _find_kernel(xp: Any, h: Any, keys: Any, default: Any) -> Any:
+    t = state_of("LookupTableFindV2", h)
+    if not t.initialized:
+        raise FailedPreconditionError(None, None, "Table not initialized. "
+                                                  "[Op:LookupTableFindV2]")
+    return t.find(keys, default)
+
+
+def _find_ref(h: np.ndarray, keys: np.ndarray, default: np.ndarray) -> np.ndarray:
     """An independent model of the table: a dict of what its export holds."""
+    table = state_of("LookupTableFindV2", h)
     k, v = table.export()
     if isinstance(table, DenseTableState):
         items = {tuple(r): v[i] for i, r in enumerate(k.tolist())
@@ -111,9 +124,11 @@ def _find_ref(keys: np.ndarray, default: np.ndarray, table: TableState) -> np.nd
     return np.array(out, np_dtype(table.value_dtype)).reshape(keys.shape + table.value_shape)
 
 
-def _kv_infer(op: str, keys: Any, values: Any, table: Any) -> TableState:
-    t = _table_attr(op, table)
-    _signature(op, t, [keys, values], 0)
+def _kv_infer(op: str, h: Any, keys: Any, values: Any) -> None:
+    t = known_state(op, h)
+    if t is None:
+        return
+    check_signature(op, t, [keys, values], 0)
     _key_shape(op, t, keys)
     if keys._shape is not None and values._shape is not None and None not in keys._shape:
         want = t.import_value_shape(tuple(keys._shape)) if op == "LookupTableImportV2" else \
@@ -121,7 +136,6 @@ def _kv_infer(op: str, keys: Any, values: Any, table: Any) -> TableState:
         if tuple(values._shape) != want:
             raise C.fail(op, f"Expected shape {C.shape_str(want)} for value, got "
                              f"{C.shape_str(values._shape)}")
-    return t
 
 
 def _mutable(op: str, table: TableState) -> None:
@@ -132,150 +146,83 @@ def _mutable(op: str, table: TableState) -> None:
                                              f"[Op:{op}]")
 
 
-def _insert_kernel(xp: Any, keys: Any, values: Any, *, table: TableState) -> tuple:
+def _insert_kernel(xp: Any, h: Any, keys: Any, values: Any) -> tuple:
+    table = state_of("LookupTableInsertV2", h)
     _mutable("LookupTableInsertV2", table)
     table.insert(keys, values)
     return ()
 
 
-def _import_kernel(xp: Any, keys: Any, values: Any, *, table: TableState) -> tuple:
+def _import_kernel(xp: Any, h: Any, keys: Any, values: Any) -> tuple:
+    table = state_of("LookupTableImportV2", h)
     table.import_(keys, values)
+    table.initialized = True
     return ()
 
 
-def _remove_kernel(xp: Any, keys: Any, *, table: TableState) -> tuple:
+def _remove_kernel(xp: Any, h: Any, keys: Any) -> tuple:
+    table = state_of("LookupTableRemoveV2", h)
     _mutable("LookupTableRemoveV2", table)
     table.remove(keys)
     return ()
 
 
-# In TF's graphs a table is a resource: the first input of each op, which eagerflow keeps
-# as the `table` attr. Saved, it is the function's captured table argument; imported, the
-# table's state is what the loader binds that argument to.
-_BY_NAME: dict = {}
+def _form(op: Any, attrs: tuple = ()) -> TFForm:
+    """The TF form of an op on a table: TF's node of the same inputs (the table's handle
+    first); a raw call or an imported node takes the handle as it is."""
+    def load(node: Any) -> Any:
+        a = node.attrs
+        return run_on_table(op(), node.inputs[0], tuple(node.inputs[1:]),
+                            {k: a[k] for k in attrs if k in a})
+    return TFForm(load=load, takes_handles=True)
 
-
-def _table_export(op: Any, b: Any) -> list:
-    table = op.attrs["table"]
-    attrs = {k: v for k, v in op.attrs.items() if k != "table"}
-    if op.type == "LookupTableExportV2":
-        attrs = {"Tkeys": table.key_dtype, "Tvalues": table.value_dtype}
-    elif op.type == "InitializeTableFromTextFileV2":
-        attrs["vocab_size"] = -1 if attrs["vocab_size"] is None else attrs["vocab_size"]
-    ins = [b.input(i) for i in range(len(op.inputs))]
-    return b.node(op.type, [b.table(table), *ins], attrs, name=op.name)
-
-
-def _table_load(node: Any) -> Any:
-    table = node.inputs[0]
-    if not isinstance(table, TableState):
-        raise node.fail("its table_handle is not a lookup table of the SavedModel")
-    attrs: dict = {"table": table}
-    if node.op == "InitializeTableFromTextFileV2":
-        attrs.update({k: node.attrs[k] for k in ("key_index", "value_index", "delimiter",
-                                                   "offset")})
-        attrs["vocab_size"] = None if node.attrs["vocab_size"] == -1 else \
-            node.attrs["vocab_size"]
-    return bind(_BY_NAME[node.op], tuple(node.inputs[1:]), attrs)
-
-
-_TABLE_FORM = TFForm(export=_table_export, load=_table_load)
-
-
-def _sample_table(key_dtype: dt.DType, value_dtype: dt.DType, pairs: dict,
-                  value_shape: tuple = (), mutable: bool = True) -> TableState:
-    t = TableState(key_dtype, value_dtype, value_shape, mutable)
-    t.items.update(pairs)
-    return t
-
-
-def _dense_sample(key_shape: tuple, value_shape: tuple, pairs: dict) -> DenseTableState:
-    t = DenseTableState(dt.int64, dt.float32, value_shape, np.zeros(key_shape, np.int64),
-                        np.full(key_shape, -1, np.int64), 8)
-    if pairs:
-        t.insert(np.array(list(pairs), np.int64).reshape((len(pairs),) + key_shape),
-                 np.array(list(pairs.values()), np.float32))
-    return t
-
-
-@functools.cache
-def _tables() -> dict:
-    """The tables the samples read ("str", "int", "vec", "dense", "dense_vec") and write
-    ("mutated", "dense_mutated"): made when a test first asks for samples, not at
-    import."""
-    return {
-        "str": _sample_table(dt.string, dt.int64, {b"a": 10, b"bc": 20, b"": 30}, (), False),
-        "int": _sample_table(dt.int64, dt.float32, {k: k / 2.0 for k in range(0, 40, 3)}),
-        "vec": _sample_table(dt.int32, dt.float64, {1: np.array([1.0, 2.0])}, (2,)),
-        "mutated": _sample_table(dt.string, dt.int64, {b"kept": 1}),
-        # in 8 buckets, 9 collides with 1 and -7 with 1 and 9 (-7 & 7 == 1)
-        "dense": _dense_sample((), (), {1: 0.5, 9: 4.5, 3: 1.5, 12: 6.0, 5: 2.5, -7: 3.0}),
-        "dense_vec": _dense_sample((2,), (2,), {(1, 2): (1.0, 2.0), (3, 4): (3.0, 4.0)}),
-        "dense_mutated": _dense_sample((), (), {2: 1.0}),
-    }
-
-
-_WORDS = np.array([[b"a", b"x"], [b"", b"bc"]], dtype=object)
-_ABSENT = np.array([2, 8, 1, 9, 40, 12], np.int64)
 
 LOOKUP_FIND = register(OpDef(
-    "LookupTableFindV2", _find_infer,
-    lambda xp, keys, default, table: table.find(keys, default),
-    reference=_find_ref, stateful=True, gpu=False, tf=_TABLE_FORM,
-    samples=lambda: [
-        Sample((_WORDS, np.int64(-1)), {"table": _tables()["str"]}, grad=False),
-        Sample((np.arange(-3, 30, dtype=np.int64), np.float32(-0.5)),
-               {"table": _tables()["int"]}, grad=False),
-        Sample((np.array([1, 2], np.int32), np.array([0.0, 0.0])), {"table": _tables()["vec"]},
-               grad=False),
-        Sample((np.array([1, 7], np.int32), np.array([[5.0, 6.0], [7.0, 8.0]])),
-               {"table": _tables()["vec"]}, grad=False),
-        Sample((np.array([1, 2, 3], np.int64), np.float32([7, 8, 9])),
-               {"table": _tables()["int"]}, grad=False),
-        Sample((_ABSENT, np.float32(-1)), {"table": _tables()["dense"]},
-               grad=False),
-        Sample((np.array([[3, 4], [1, 2], [2, 1]], np.int64), np.float32([9, 9])),
-               {"table": _tables()["dense_vec"]}, grad=False)],
-    bad_samples=lambda: [
-        BadSample((np.array([1, 2]), np.int64(-1)), {"table": _tables()["str"]},
-                  InvalidArgumentError, "Signature mismatch, have: resource, int64, int64->int64 "
-                                        "expected: resource, string, int64->int64"),
-        BadSample((_WORDS, np.int32(-1)), {"table": _tables()["str"]},
-                  InvalidArgumentError, "have: resource, string, int32->int32"),
-        BadSample((_WORDS, np.array([1, 2], np.int64)), {"table": _tables()["str"]},
-                  InvalidArgumentError, "Expected shape [] or [2,2] for default value"),
-        BadSample((np.array([0], np.int64), np.float32(-1)), {"table": _tables()["dense"]},
-                  InvalidArgumentError, "Using the empty_key as a table key"),
-        BadSample((np.array([1, -1], np.int64), np.float32(-1)), {"table": _tables()["dense"]},
-                  InvalidArgumentError, "Using the deleted_key as a table key"),
-        BadSample((np.array([[1, 2, 3]], np.int64), np.float32([0, 0])),
-                  {"table": _tables()["dense_vec"]}, InvalidArgumentError,
-                  "Input key shape [1,3] must end with the table's key shape [2]"),
-        BadSample((np.array([[[1, 2], [3, 4]]], np.int64), np.float32([0, 0])),
-                  {"table": _tables()["dense_vec"]}, InvalidArgumentError,
-                  "Expected key shape [1,2] got [1,2,2]")],
+    "LookupTableFindV2", _find_infer, _find_kernel, reference=_find_ref, stateful=True,
+    gpu=False, tf=_form(lambda: LOOKUP_FIND),
 ))
 
 
-def _size_infer(*, table: Any) -> list:
-    _table_attr("LookupTableSizeV2", table)
+def _size_infer(h: Any) -> list:
+    known_state("LookupTableSizeV2", h)
     return [((), dt.int64)]
 
 
-def _export_infer(*, table: Any) -> list:
-    t = _table_attr("LookupTableExportV2", table)
+def _export_infer(h: Any, *, Tkeys: Any = None, Tvalues: Any = None) -> list:  # noqa: N803
+    op = "LookupTableExportV2"
+    t = known_state(op, h)
+    if t is None:
+        return [(None, dt.as_dtype(Tkeys)), (None, dt.as_dtype(Tvalues))]
+    if (Tkeys is not None and dt.as_dtype(Tkeys) is not t.key_dtype) or \
+            (Tvalues is not None and dt.as_dtype(Tvalues) is not t.value_dtype):
+        # (TF 2.21's kernel aborts the process here: eagerflow refuses the call)
+        raise C.fail(op, f"Signature mismatch, have: resource->{C.dtype_word(Tkeys)}, "
+                         f"{C.dtype_word(Tvalues)} expected: resource->"
+                         f"{C.dtype_word(t.key_dtype)}, {C.dtype_word(t.value_dtype)}")
     keys, values = t.export_shapes()
+    if not isinstance(h, EagerTensor):
+        keys, values = None, None
     return [(keys, t.key_dtype), (values, t.value_dtype)]
 
 
-def _export_ref(table: TableState) -> tuple:
+def _export_kernel(xp: Any, h: Any, **attrs: Any) -> tuple:
+    t = state_of("LookupTableExportV2", h)
+    if not t.initialized:
+        raise AbortedError(None, None, "HashTable is not initialized. "
+                                       "[Op:LookupTableExportV2]")
+    return t.export()
+
+
+def _export_ref(h: np.ndarray, **attrs: Any) -> tuple:
+    table = state_of("LookupTableExportV2", h)
     if isinstance(table, DenseTableState):
         return table.keys, table.vals
     return (np.array(list(table.items), np_dtype(table.key_dtype)),
             np.array(list(table.items.values()), np_dtype(table.value_dtype)))
 
 
-def _size_ref(table: TableState) -> np.int64:
+def _size_ref(h: np.ndarray) -> np.int64:
+    table = state_of("LookupTableSizeV2", h)
     if isinstance(table, DenseTableState):
         rows = table.keys.tolist()
         return np.int64(sum(r != table.empty.tolist() and r != table.deleted.tolist()
@@ -284,90 +231,50 @@ def _size_ref(table: TableState) -> np.int64:
 
 
 LOOKUP_SIZE = register(OpDef(
-    "LookupTableSizeV2", _size_infer, lambda xp, table: np.int64(table.size()),
-    reference=_size_ref,
-    stateful=True, tf=_TABLE_FORM, gpu=False,
-    samples=lambda: [Sample((), {"table": _tables()["str"]}, grad=False),
-                     Sample((), {"table": _tables()["dense"]}, grad=False)],
+    "LookupTableSizeV2", _size_infer,
+    lambda xp, h: np.int64(state_of("LookupTableSizeV2", h).size()), reference=_size_ref,
+    stateful=True, gpu=False, tf=_form(lambda: LOOKUP_SIZE),
 ))
 
 LOOKUP_EXPORT = register(OpDef(
-    "LookupTableExportV2", _export_infer, lambda xp, table: table.export(), num_outputs=2,
-    stateful=True, reference=_export_ref, gpu=False, tf=_TABLE_FORM,
-    samples=lambda: [Sample((), {"table": _tables()["str"]}, grad=False),
-                     Sample((), {"table": _tables()["int"]}, grad=False),
-                     Sample((), {"table": _tables()["dense"]}, grad=False),
-                     Sample((), {"table": _tables()["dense_vec"]}, grad=False)],
+    "LookupTableExportV2", _export_infer, _export_kernel, num_outputs=2, stateful=True,
+    reference=_export_ref, gpu=False, tf=_form(lambda: LOOKUP_EXPORT, ("Tkeys", "Tvalues")),
 ))
 
 
-def _insert_infer(keys: Any, values: Any, *, table: Any) -> list:
-    _kv_infer("LookupTableInsertV2", keys, values, table)
+def _insert_infer(h: Any, keys: Any, values: Any) -> list:
+    _kv_infer("LookupTableInsertV2", h, keys, values)
     return []
 
 
-def _import_infer(keys: Any, values: Any, *, table: Any) -> list:
-    _kv_infer("LookupTableImportV2", keys, values, table)
+def _import_infer(h: Any, keys: Any, values: Any) -> list:
+    _kv_infer("LookupTableImportV2", h, keys, values)
     return []
 
 
 LOOKUP_INSERT = register(OpDef(
-    "LookupTableInsertV2", _insert_infer, _insert_kernel, reference=lambda k, v, table: (),
-    num_outputs=0, stateful=True, tf=_TABLE_FORM,
-    gpu=False,
-    samples=lambda: [Sample((_WORDS, np.array([[1, 2], [3, 4]], np.int64)),
-                            {"table": _tables()["mutated"]}, grad=False),
-                     Sample((np.array([2, 10, 18], np.int64), np.float32([1, 5, 9])),
-                            {"table": _tables()["dense_mutated"]}, grad=False)],
-    bad_samples=lambda: [BadSample((_WORDS, np.array([1, 2], np.int64)),
-                                   {"table": _tables()["mutated"]}, InvalidArgumentError,
-                                   "Expected shape [2,2] for value, got [2]"),
-                         BadSample((np.array([5, -1], np.int64), np.float32([1, 2])),
-                                   {"table": _tables()["dense_mutated"]}, InvalidArgumentError,
-                                   "Using the deleted_key as a table key"),
-                         BadSample((np.array([b"k"], object), np.int64([1])),
-                                   {"table": _tables()["str"]}, UnimplementedError,
-                                   "Insert not supported by InitializableLookupTable")],
+    "LookupTableInsertV2", _insert_infer, _insert_kernel, num_outputs=0, stateful=True,
+    gpu=False, tf=_form(lambda: LOOKUP_INSERT),
 ))
 
 LOOKUP_IMPORT = register(OpDef(
-    "LookupTableImportV2", _import_infer, _import_kernel, reference=lambda k, v, table: (),
-    num_outputs=0, stateful=True, tf=_TABLE_FORM,
-    gpu=False,
-    samples=lambda: [Sample((_WORDS, np.array([[1, 2], [3, 4]], np.int64)),
-                            {"table": _tables()["mutated"]}, grad=False),
-                     Sample(_tables()["dense_mutated"].export(),
-                            {"table": _tables()["dense_mutated"]}, grad=False)],
-    bad_samples=lambda: [BadSample((np.zeros((3, 1), np.int64), np.zeros((3, 1), np.float32)),
-                                   {"table": _tables()["dense_mutated"]}, InvalidArgumentError,
-                                   "a power of 2"),
-                         BadSample((np.zeros((4, 1), np.int64), np.zeros((4,), np.float32)),
-                                   {"table": _tables()["dense_mutated"]}, InvalidArgumentError,
-                                   "Expected shape [4,1] for value, got [4]")],
+    "LookupTableImportV2", _import_infer, _import_kernel, num_outputs=0, stateful=True,
+    gpu=False, tf=_form(lambda: LOOKUP_IMPORT),
 ))
 
 
-def _remove_infer(keys: Any, *, table: Any) -> list:
+def _remove_infer(h: Any, keys: Any) -> list:
     op = "LookupTableRemoveV2"
-    t = _table_attr(op, table)
-    _signature(op, t, [keys], 0)
-    _key_shape(op, t, keys)
+    t = known_state(op, h)
+    if t is not None:
+        check_signature(op, t, [keys], 0)
+        _key_shape(op, t, keys)
     return []
 
 
 LOOKUP_REMOVE = register(OpDef(
-    "LookupTableRemoveV2", _remove_infer, _remove_kernel, reference=lambda k, table: (),
-    num_outputs=0, stateful=True, tf=_TABLE_FORM,
-    gpu=False,
-    samples=lambda: [Sample((np.array([b"absent"], dtype=object),),
-                            {"table": _tables()["mutated"]}, grad=False),
-                     Sample((np.array([[7]], np.int64),), {"table": _tables()["dense_mutated"]},
-                            grad=False)],
-    bad_samples=lambda: [BadSample((np.array([1]),), {"table": _tables()["mutated"]},
-                                   InvalidArgumentError, "have: resource, int64-> expected: "
-                                                         "resource, string->"),
-                         BadSample((np.int64(7),), {"table": _tables()["dense_mutated"]},
-                                   InvalidArgumentError, "Expected key shape [1] got []")],
+    "LookupTableRemoveV2", _remove_infer, _remove_kernel, num_outputs=0, stateful=True,
+    gpu=False, tf=_form(lambda: LOOKUP_REMOVE),
 ))
 
 
@@ -446,7 +353,7 @@ class TextFileInitializer(Trackable):
     def _shared_name(self) -> str:
         """TF's shared name of the table this initializer fills (tables of one file and
         columns are one resource in a process, as in TF's resource manager)."""
-        name = f"hash_table_{_text(self._filename_arg)}"
+        name = f"hash_table_{text(self._filename_arg)}"
         if self._vocab_size:
             name += f"_{int(self._vocab_size)}"
         name += f"_{self._key_index}_{self._value_index}"
@@ -509,11 +416,10 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
             np.array(values, np_dtype(value_dtype)).reshape(-1))
 
 
-def _text_init_infer(filename: Any, *, table: Any, key_index: int, value_index: int,
-                     vocab_size: int | None = None, delimiter: str = "\t",
-                     offset: int = 0) -> list:
+def _text_init_infer(h: Any, filename: Any, *, key_index: int, value_index: int,
+                     vocab_size: int = -1, delimiter: str = "\t", offset: int = 0) -> list:
     op = "InitializeTableFromTextFileV2"
-    _table_attr(op, table)
+    known_state(op, h)
     if filename._dtype is not dt.string or (filename._shape is not None and filename._shape):
         raise C.fail(op, f"filename should be a single string, got a {filename._dtype.name} "
                          f"tensor of shape {C.shape_str(filename._shape)}")
@@ -523,82 +429,29 @@ def _text_init_infer(filename: Any, *, table: Any, key_index: int, value_index: 
     return []
 
 
-def _text_init_kernel(xp: Any, filename: Any, *, table: TableState, key_index: int,
-                      value_index: int, vocab_size: int | None = None, delimiter: str = "\t",
-                      offset: int = 0) -> tuple:
+def _text_init_kernel(xp: Any, h: Any, filename: Any, *, key_index: int, value_index: int,
+                      vocab_size: int = -1, delimiter: str = "\t", offset: int = 0) -> tuple:
+    op = "InitializeTableFromTextFileV2"
+    table = state_of(op, h)
     name = filename[()]
     keys, values = read_text_file(os.fsdecode(name) if isinstance(name, bytes) else str(name),
                                   key_index, table.key_dtype, value_index, table.value_dtype,
-                                  vocab_size, delimiter, offset)
-    _fill(table, keys, values, "InitializeTableFromTextFileV2")
+                                  None if vocab_size == -1 else vocab_size, delimiter, offset)
+    initialize(op, table, keys, values)
     return ()
 
 
-def _vocabulary_file() -> list:
-    """A sample's vocabulary file (written once, when the samples are first built)."""
-    path = os.path.join(tempfile.mkdtemp(prefix="eagerflow-vocab-"), "vocab.txt")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("a\t7\nbc\t8\n\t9\n")
-    name = np.array(path.encode(), object)
-    return [Sample((name,), {"table": _sample_table(dt.string, dt.int64, {}), "key_index": 0,
-                             "value_index": 1}, grad=False),
-            Sample((name,), {"table": _sample_table(dt.int64, dt.string, {}),
-                             "key_index": TextFileIndex.LINE_NUMBER,
-                             "value_index": TextFileIndex.WHOLE_LINE, "vocab_size": 2,
-                             "offset": 5}, grad=False)]
-
-
 INIT_FROM_TEXT = register(OpDef(
-    "InitializeTableFromTextFileV2", _text_init_infer, _text_init_kernel,
-    reference=lambda *a, **k: (), num_outputs=0, stateful=True, tf=_TABLE_FORM, gpu=False,
-    samples=_vocabulary_file,
-    bad_samples=lambda: [BadSample((np.array(b"/nonexistent/vocab.txt", object),),
-                                   {"table": _sample_table(dt.string, dt.int64, {}),
-                                    "key_index": 0, "value_index": 1}, NotFoundError,
-                                   "No such file")],
+    "InitializeTableFromTextFileV2", _text_init_infer, _text_init_kernel, num_outputs=0,
+    stateful=True, gpu=False,
+    tf=_form(lambda: INIT_FROM_TEXT, ("key_index", "value_index", "vocab_size", "delimiter",
+                                      "offset")),
 ))
-
-_BY_NAME.update({op.name: op for op in (LOOKUP_FIND, LOOKUP_SIZE, LOOKUP_EXPORT, LOOKUP_INSERT,
-                                        LOOKUP_IMPORT, LOOKUP_REMOVE, INIT_FROM_TEXT)})
 
 
 # ---------------------------------------------------------------------------------------
 # Tables.
 # ---------------------------------------------------------------------------------------
-
-# TF 2.21's CPU kernels of the tables: the (key, value) dtypes each creator op is built for.
-_NUMBERS = ("int64", "int32", "float32", "float64")
-KERNELS = {
-    "MutableHashTableV2": [("string", v) for v in _NUMBERS + ("bool",)]
-    + [("int64", v) for v in ("string",) + _NUMBERS] + [("int32", v) for v in _NUMBERS[1:]],
-    "MutableDenseHashTableV2": [("string", v) for v in _NUMBERS + ("bool",)]
-    + [("int64", v) for v in _NUMBERS + ("bool",)] + [("int32", v) for v in _NUMBERS[1:]],
-}
-KERNELS["MutableHashTableOfTensorsV2"] = KERNELS["MutableHashTableV2"]
-KERNELS["HashTableV2"] = [("string", v) for v in ("string",) + _NUMBERS + ("bool",)] + [
-    ("int64", v) for v in ("string",) + _NUMBERS] + [("int32", v) for v in
-                                                      ("string",) + _NUMBERS[1:]]
-
-
-def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
-                 shared_name: str | None = None) -> None:
-    """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
-    (its node's attrs with TF's shared name where it is known: a text file's table)."""
-    if (key_dtype.name, value_dtype.name) in KERNELS[op]:
-        return
-    def enum(name: str) -> str:  # TF's DataType enum names
-        return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
-
-    kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
-                        for k, v in KERNELS[op])
-    attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
-    if shared_name is not None:
-        attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
-                 f"use_node_name_sharing=false, value_dtype={enum(value_dtype.name)}")
-    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                                    f"{op}[{attrs}]\nAll kernels registered for "
-                                    f"op {op}:\n{kernels}\n [Op:{op}]")
-
 
 class _Table(TrackableResource):
     """What every table has: dtypes, a name, lookup of dense, ragged or sparse keys. A
@@ -606,6 +459,8 @@ class _Table(TrackableResource):
 
     _state: TableState
     _default: Tensor
+    _sets_shape = True  # (a static table's lookup knows its result's shape in graphs)
+    _scopes: dict = {}  # TF's name scopes of the methods, where not "<...>_Lookup"/"_Export"
 
     @property
     def key_dtype(self) -> dt.DType:
@@ -624,8 +479,29 @@ class _Table(TrackableResource):
         return self._default
 
     @property
-    def resource_handle(self) -> TableState:
-        return self._state
+    def resource_handle(self) -> EagerTensor:
+        """The table's handle: a resource tensor naming it (TF's LookupInterface)."""
+        return self._handle
+
+    def _own_handle(self, name: str) -> None:
+        """Keeps the table in RESOURCES as `name` (released with this object, as TF's
+        eager tables are)."""
+        object.__setattr__(self, "_handle", new_handle(self._state, name))
+        object.__setattr__(self, "_created_eagerly", True)
+
+    def _destroy_resource(self) -> None:
+        hh = held(self.__dict__.get("_handle"))
+        if hh is not None and RESOURCES.lookup(hh.container, hh.name) is self._state:
+            RESOURCES.delete(hh.container, hh.name)
+
+    def _on_table(self, op: OpDef, inputs: tuple, attrs: dict | None = None,
+                  name: str | None = None, scope: str = "Lookup") -> Any:
+        """`op` on this table; in a graph, in TF's name scope of the method ("None_Lookup":
+        an eagerly made table's name is None to TF's methods)."""
+        if _state.graph is None:
+            return run_on_table(op, self._handle, inputs, attrs or {}, name)
+        with name_scope(name or f"None_{scope}"):
+            return run_on_table(op, self._handle, inputs, attrs or {})
 
     def _keys(self, keys: Any) -> Tensor:
         if not hasattr(keys, "dtype"):  # TF reads keys.dtype first: lists are refused
@@ -645,15 +521,21 @@ class _Table(TrackableResource):
         return self._find(self._keys(keys))
 
     def _find(self, keys: Tensor) -> Tensor:
-        return bind(LOOKUP_FIND, (keys, self._default), {"table": self._state})
+        out = self._on_table(LOOKUP_FIND, (keys, self._default),
+                             scope=self._scopes.get("find", "Lookup"))
+        if self._sets_shape and not isinstance(out, EagerTensor) and keys._shape is not None:
+            out.set_shape(keys._shape)  # (TF's static tables set it: their op's is unknown)
+        return out
 
     __getitem__ = lookup
 
     def size(self, name: str | None = None) -> Tensor:
-        return bind(LOOKUP_SIZE, (), {"table": self._state}, name)
+        return self._on_table(LOOKUP_SIZE, (), None, name, "Size")
 
     def export(self, name: str | None = None) -> tuple:
-        return bind(LOOKUP_EXPORT, (), {"table": self._state}, name)
+        return self._on_table(LOOKUP_EXPORT, (), {"Tkeys": self._state.key_dtype,
+                                                  "Tvalues": self._state.value_dtype}, name,
+                              self._scopes.get("export", "Export"))
 
 
 class StaticHashTable(_Table):
@@ -692,11 +574,15 @@ class StaticHashTable(_Table):
         check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype, shared)
         if shared is not None and shared in _SHARED_TABLES:
             self._state = _shared_table(shared, initializer)
+            self._handle = new_handle(self._state, shared)
             return
         self._state = TableState(initializer.key_dtype, initializer.value_dtype, (), False)
         if shared is not None:  # (TF's resource exists before its initializer runs)
             _SHARED_TABLES[shared] = self._state
             self._state.initialized = False
+            self._handle = new_handle(self._state, shared)  # (kept: shared by name)
+        else:
+            self._own_handle(str(table_uid()))
         keys, values = initializer._arrays()
         if isinstance(initializer, KeyValueTensorInitializer) and not keys.size and \
                 not empty_ok:
@@ -715,15 +601,12 @@ class StaticHashTable(_Table):
 # TF's resource manager keeps them (a later table of other dtypes is refused; one of the
 # same dtypes is that table, as first filled, even if the file changed since)
 _SHARED_TABLES: dict = {}
-_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
 
 
 def _shared_table(shared: str, initializer: Any) -> TableState:
     state = _SHARED_TABLES[shared]
     kd, vd = initializer.key_dtype, initializer.value_dtype
     if (state.key_dtype, state.value_dtype) != (kd, vd):
-        def tf_type(d: dt.DType) -> str:
-            return _TF_TYPE.get(d.name, d.name)
         raise InvalidArgumentError(
             None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
                         f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
@@ -731,32 +614,17 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
     if not getattr(state, "initialized", True):  # (its first initializer failed)
         keys, values = initializer._arrays()
         _fill(state, keys, values, "InitializeTableFromTextFileV2")
-        state.initialized = True
         return state
     return state  # (initialized: TF keeps what it holds, whatever the file says now)
 
 
 def _fill(state: TableState, keys: np.ndarray, values: np.ndarray,
           op: str = "LookupTableImportV2") -> None:
-    """Initializes a static table: one value per key (repeats must agree, as TF's import;
-    `op`: the initializing op TF names in its errors)."""
+    """fill(), a shape mismatch worded as TF's eager initializer op raises it."""
     if keys.shape != values.shape:
         raise raised_eagerly(C.fail(op, f"Expected shape {C.shape_str(keys.shape)} for "
                                         f"value, got {C.shape_str(values.shape)}"), host=True)
-    check_finite_size(op, (2 * keys.size,), dt.int64)
-    items = state.items
-    for k, v in zip(keys.reshape(-1).tolist(), values.reshape(-1).tolist()):
-        old = items.setdefault(k, v)
-        if old != v:
-            raise FailedPreconditionError(
-                None, None, f"HashTable has different value for same key. Key "
-                            f"{_text(k)} has {_text(old)} and trying to add value {_text(v)} "
-                            f"[Op:{op}]")
-    state.changed()
-
-
-def _text(v: Any) -> str:
-    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    fill(state, keys, values, op)
 
 
 class StaticVocabularyTable(_Table):
@@ -779,6 +647,7 @@ class StaticVocabularyTable(_Table):
         self._initializer = initializer
         self._table = StaticHashTable(initializer, -1)
         self._state = self._table._state
+        self._handle = self._table._handle  # (TF's: the handle of the table it wraps)
         self._default = self._table._default
         self._vocab_size = len(self._state.items)
 
@@ -799,6 +668,9 @@ class StaticVocabularyTable(_Table):
 class MutableHashTable(_Table):
     """`tf.lookup.experimental.MutableHashTable(key_dtype, value_dtype, default_value)`."""
 
+    _sets_shape = False
+    _scopes = {"find": "lookup_table_find", "export": "lookup_table_export_values"}
+
     def __init__(self, key_dtype: Any, value_dtype: Any, default_value: Any,
                  name: str = "MutableHashTable", checkpoint: bool = True,
                  experimental_is_anonymous: bool = False) -> None:
@@ -812,6 +684,7 @@ class MutableHashTable(_Table):
         self._state = TableState(kd, vd, shape)
         self._checkpoint = checkpoint
         self._name = None  # TF's eager tables have no node name
+        self._own_handle(f"table_{table_uid()}")  # (TF's eager shared name)
 
     def lookup(self, keys: Any, name: str | None = None) -> Tensor:
         # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
@@ -825,17 +698,17 @@ class MutableHashTable(_Table):
 
     def insert(self, keys: Any, values: Any, name: str | None = None) -> None:
         k, v = self._kv(keys, values)
-        bind(LOOKUP_INSERT, (k, v), {"table": self._state})
+        self._on_table(LOOKUP_INSERT, (k, v), scope="lookup_table_insert")
 
     def remove(self, keys: Any, name: str | None = None) -> None:
         if not hasattr(keys, "dtype"):  # (as TF, which reads keys.dtype first)
             raise AttributeError(f"'{type(keys).__name__}' object has no attribute 'dtype'")
-        bind(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
-             {"table": self._state})
+        self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
+                       scope="lookup_table_remove")
 
     def import_(self, keys: Any, values: Any, name: str | None = None) -> None:
         k, v = self._kv(keys, values)
-        bind(LOOKUP_IMPORT, (k, v), {"table": self._state})
+        self._on_table(LOOKUP_IMPORT, (k, v), scope="lookup_table_import")
 
     def _keys(self, keys: Any) -> Tensor:
         return _as_tensor(keys, self.key_dtype, "keys")
@@ -875,6 +748,7 @@ class DenseHashTable(MutableHashTable):
             raise raised_eagerly(e, name, host=True) from None
         self._checkpoint = checkpoint
         self._name = None
+        self._own_handle(f"table_{table_uid()}")
 
     def lookup(self, keys: Any, name: str | None = None) -> Tensor:
         return self._find(self._keys(keys))
@@ -889,7 +763,7 @@ class DenseHashTable(MutableHashTable):
         if isinstance(keys, Tensor) and dtype is not self.key_dtype:
             raise TypeError(f"Signature mismatch. Keys must be dtype {self.key_dtype}, got "
                             f"{dtype}.")
-        bind(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
-             {"table": self._state})
+        self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
+                       scope="lookup_table_remove")
 
     remove = erase

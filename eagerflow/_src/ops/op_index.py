@@ -172,6 +172,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
         "UnicodeEncode", "UnicodeTranscode",
     ),
+    "table_handles": (
+        "HashTableV2", "InitializeTableV2", "MutableDenseHashTableV2",
+        "MutableHashTableOfTensorsV2", "MutableHashTableV2",
+    ),
     "lookup_ops": (
         "InitializeTableFromTextFileV2", "LookupTableExportV2", "LookupTableFindV2",
         "LookupTableImportV2", "LookupTableInsertV2", "LookupTableRemoveV2",

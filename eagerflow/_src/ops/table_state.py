@@ -48,11 +48,14 @@ class TableState:
     """A hash map from keys (Python scalars or bytes) to values (scalars or arrays)."""
 
     key_shape: tuple = ()
+    # False: a static table made by HashTableV2 and not yet filled by its initializer
+    initialized: bool = True
 
     def __init__(self, key_dtype: dt.DType, value_dtype: dt.DType, value_shape: tuple = (),
                  mutable: bool = True) -> None:
         self.key_dtype, self.value_dtype, self.value_shape = key_dtype, value_dtype, value_shape
         self.mutable = mutable  # False: a static table (TF's InitializableLookupTable)
+        self.initialized = mutable  # (a static table is filled once, by its initializer)
         self.items: dict = {}
         self._index: Any = None
         self._strings: Any = None

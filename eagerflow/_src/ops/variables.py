@@ -739,6 +739,11 @@ def variable_of(h: Any) -> Any:
     return var if is_tf_variable(var) else None
 
 
+# TF's hash codes of the resource types its wrong-type message shows
+_TYPE_HASH = {"Var": 17454915466513971685,
+              "tensorflow::lookup::LookupInterface": 8115731599990610490}
+
+
 def handle_variable(h: Any, op: str) -> Any:
     """The variable `h` (a resource tensor, or a variable) names; TF's FailedPrecondition-
     Error for a handle of none (a VarHandleOp's never assigned, or destroyed)."""
@@ -749,7 +754,12 @@ def handle_variable(h: Any, op: str) -> Any:
         held = held_handle(h)
         c, name = held.container, held.name
         why = RESOURCES.missing(c, name, "N10tensorflow3VarE")
-        if why.startswith("Container"):
+        if RESOURCES.lookup(c, name) is not None:  # a resource of another kind (a table)
+            why = (f"Trying to access a handle's resource using the wrong type. The handle "
+                   f"points to a resource (name '{name}') of type '{held.kind}' (hash code "
+                   f"{_TYPE_HASH.get(held.kind, 0)}) but you are trying to access the "
+                   f"resource as type 'tensorflow::Var' (hash code {_TYPE_HASH['Var']})")
+        elif why.startswith("Container"):
             why += f" (Could not find resource: {c}/{name})"
         raise FailedPreconditionError(
             None, None, f"Could not find variable {name}. This could mean that the variable "

@@ -38,10 +38,9 @@ def touched_captures(graph: Any, assets: dict, tables: dict) -> list:
             for x in list(op.inputs) + [op.attrs.get("var")]:
                 if x is not None and is_variable(x):
                     out.setdefault(id(x), x)
-            state = op.attrs.get("table")
-            if isinstance(state, TableState):
-                table = tables.get(id(state), state)
-                out.setdefault(id(table), table)
+                elif isinstance(x, TableState):  # (a table taken by reference)
+                    table = tables.get(id(x), x)
+                    out.setdefault(id(table), table)
             if op.type == "Const" and id(op.attrs["value"]) in assets:
                 asset = assets[id(op.attrs["value"])]
                 out.setdefault(id(asset), asset)

@@ -197,6 +197,8 @@ class FunctionWriter:
     def ref(self, t: Any) -> Ref:
         if is_variable(t):
             return self.resource(t)
+        if isinstance(t, TableState):  # (a table a graph took by reference: its handle)
+            return self.table(t)
         ref = self._refs.get(id(t))
         if ref is None:
             raise ExportError(f"{t!r} is used before it is computed in the graph being "

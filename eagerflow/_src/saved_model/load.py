@@ -247,7 +247,7 @@ class Loader:
         for nid in self.tables:
             table = self.objects[nid]
             if nid in values:
-                restore_contents(table.resource_handle, values[nid])
+                restore_contents(table._state, values[nid])
             init = getattr(table, "_initialize", None)
             if callable(init):
                 init()
@@ -370,7 +370,7 @@ class Loader:
             if isinstance(obj, Asset):
                 obj = obj.asset_path
             elif isinstance(obj, RestoredTable):
-                obj = obj.resource_handle
+                obj = obj._state  # (its functions take the table by reference)
             if obj is None:
                 raise DataLossError(None, None, f"{self.source}: function {fn_name} captures "
                                                 f"object {i}, which is not a value")

@@ -38,6 +38,7 @@ from eagerflow._src.ops.lookup_ops import (
     _Table,
     check_kernel,
 )
+from eagerflow._src.ops.table_handles import handle_for, table_uid
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import attr_value, ndarray
@@ -217,10 +218,8 @@ class RestoredTable(AutoTrackable, _Table):
         object.__setattr__(self, "_state", state)
         object.__setattr__(self, "_name", None)
         object.__setattr__(self, "_checkpoint", state.mutable)
-
-    @property
-    def resource_handle(self) -> TableState:
-        return self._state
+        object.__setattr__(self, "_handle", None)
+        self._own_handle(f"table_{table_uid()}")
 
     def _serialize_to_tensors(self) -> dict:
         if not self._state.mutable:
@@ -229,8 +228,8 @@ class RestoredTable(AutoTrackable, _Table):
         return {"table-keys": keys, "table-values": values}
 
     def _restore_from_tensors(self, tensors: dict) -> None:
-        bind(LOOKUP_IMPORT, (tensors["table-keys"], tensors["table-values"]),
-             {"table": self._state})
+        bind(LOOKUP_IMPORT, (self._handle, tensors["table-keys"], tensors["table-values"]),
+             {})
 
 
 class RestoredResource(RestoredTable):
@@ -354,4 +353,4 @@ def read_contents(reader: Any, ckpt_node: Any, prefix: str) -> tuple | None:
 
 def restore_contents(state: TableState, contents: tuple) -> None:
     """Imports checkpointed contents (LookupTableImportV2: dtypes and shapes checked)."""
-    bind(LOOKUP_IMPORT, contents, {"table": state})
+    bind(LOOKUP_IMPORT, (handle_for(state), *contents), {})

@@ -1,0 +1,359 @@
+"""Lookup tables as TF's resources: their handles, the ops that make them and the op that
+fills a static one.
+
+Ops layer, over table_state.py (what a table holds) and under lookup_ops.py (the ops that
+read and change a table, and tf.lookup's classes). A table's handle is a scalar tensor of
+dtype resource holding a core/resource.py ResourceHandle of TF's kind
+"tensorflow::lookup::LookupInterface", naming the table by container and name in
+core/resource.py's RESOURCES, as TF's ResourceMgr keeps tables: DestroyResourceOp removes
+it, and every op on the handle then fails with TF's NotFoundError.
+
+The creators (HashTableV2, MutableHashTableV2, MutableHashTableOfTensorsV2,
+MutableDenseHashTableV2) name the table as TF's kernels do: its shared_name; the node's
+name with use_node_name_sharing (eagerly: the op's name); else a name of their own,
+"_<n>_<op>", which TF's eager runtime keeps for every call of the same attrs (its cached
+kernel hands out that name, making the table again once it is destroyed).
+
+The ops on tables take the handle as their first input. Eagerly it is the handle tensor;
+in a graph being built, a handle naming a table is the table's state itself (as a
+variable's reads take the variable), listed as TF's graph captures it: a resource
+placeholder "<node>/table_handle" before the first node using it. A handle known only
+when the graph runs (a function's argument, a creator's output) is a resource tensor
+whose kernel finds the table by name.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    NotFoundError,
+)
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.table_state import DenseTableState, TableState
+from eagerflow._src.ops.variables import held_handle, resource_tensor
+
+KIND = "tensorflow::lookup::LookupInterface"
+_MANGLED = "N10tensorflow6lookup15LookupInterfaceE"  # (TF's typeid name in its messages)
+# TF's hash codes of the resource types, which its wrong-type message shows
+_TYPE_HASH = {"tensorflow::Var": 17454915466513971685, KIND: 8115731599990610490}
+_UIDS = itertools.count()       # TF's ResourceMgr unique ids ("_0_HashTableV2")
+_TABLE_UIDS = itertools.count(1)  # the numbers in the names of tf.lookup's tables
+_KERNEL_NAMES: dict = {}        # (op, attrs) -> the private name its cached kernel made
+_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def tf_type(d: dt.DType) -> str:
+    """A dtype as TF's C++ DataTypeString names it ("float", "int64")."""
+    return _TF_TYPE.get(d.name, d.name)
+
+
+def _object_scalar(value: Any) -> np.ndarray:
+    arr = np.empty((), dtype=object)
+    arr[()] = value
+    return arr
+
+
+def table_uid() -> int:
+    """The next number for a tf.lookup table's name ("table_<n>", or "<n>")."""
+    return next(_TABLE_UIDS)
+
+
+def new_handle(state: TableState, name: str, container: str = "localhost") -> EagerTensor:
+    """`state` kept in RESOURCES as `container`/`name`; its handle tensor."""
+    RESOURCES.create(container, name, state)
+    return resource_tensor(ResourceHandle(name, CPU_DEVICE, container, KIND), CPU_DEVICE)
+
+
+def handle_for(state: TableState) -> EagerTensor:
+    """A handle of `state` itself, named by no container (a table known only by its
+    state: a SavedModel's or a checkpoint's, filled by the loader)."""
+    return resource_tensor(ResourceHandle("", CPU_DEVICE, "localhost", KIND, (), state),
+                           CPU_DEVICE)
+
+
+def held(h: Any) -> ResourceHandle | None:
+    """The ResourceHandle a handle (a tensor, or its kernel's array) holds, or None."""
+    if isinstance(h, np.ndarray):
+        v = h[()] if h.ndim == 0 and h.dtype == object else None
+        return v if isinstance(v, ResourceHandle) else None
+    return held_handle(h)
+
+
+def state_of(op: str, h: Any) -> TableState:
+    """The table `h` names (a handle, or a table's state itself), with TF's errors for a
+    handle of no table: NotFoundError (destroyed, never made) or a resource of another
+    kind."""
+    if isinstance(h, TableState):
+        return h
+    hh = held(h)
+    if hh is None:
+        raise C.fail(op, "Expected a lookup table's resource handle")
+    target = hh.target if hh.target is not None else RESOURCES.lookup(hh.container, hh.name)
+    if target is None:
+        raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, _MANGLED)}"
+                                        f" [Op:{op}]")
+    if not isinstance(target, TableState):
+        raise C.fail(op, f"Trying to access a handle's resource using the wrong type. The "
+                         f"handle points to a resource (name '{hh.name}') of type '{hh.kind}' "
+                         f"(hash code {_TYPE_HASH.get(hh.kind, 0)}) but you are trying to "
+                         f"access the resource as type '{KIND}' (hash code "
+                         f"{_TYPE_HASH[KIND]})")
+    return target
+
+
+def known_state(op: str, h: Any) -> TableState | None:
+    """The table an op's handle input names where it is known now (eagerly, or a table
+    a graph took by reference); None for a handle known only when the graph runs."""
+    if isinstance(h, TableState):
+        return h
+    if isinstance(h, EagerTensor):
+        return state_of(op, h._arr)
+    return None
+
+
+def captured_table(h: Any) -> TableState | None:
+    """The table an eager handle (or a graph's constant of one) names, or None."""
+    if isinstance(h, TableState):
+        return h
+    hh = held(h) if isinstance(h, Tensor) else None
+    if hh is None:
+        return None
+    target = hh.target if hh.target is not None else RESOURCES.lookup(hh.container, hh.name)
+    return target if isinstance(target, TableState) else None
+
+
+def run_on_table(op: OpDef, h: Any, inputs: tuple, attrs: dict,
+                 name: str | None = None) -> Any:
+    """bind(op, (h, *inputs), attrs): in a graph being built, a handle naming a table is
+    that table, captured as TF's function graphs capture it (see the module's
+    docstring)."""
+    graph = _state.graph
+    if graph is None:
+        return bind(op, (handle_for(h) if isinstance(h, TableState) else h, *inputs), attrs,
+                    name)
+    state = captured_table(h)
+    if state is None:
+        return bind(op, (h, *inputs), attrs, name)
+    ops = graph.operations
+    n = len(ops)
+    out = bind(op, (state, *inputs), attrs, name)
+    capture = getattr(graph, "_capture_resource", None)
+    if capture is not None and len(ops) > n:
+        # (listed before the first node made for the op: TF converts the handle first)
+        capture(state, ops[n], "table_handle", ops[-1].name if len(ops) > n + 1 else None)
+    return out
+
+
+def check_signature(op: str, t: TableState, have: list, outs: int) -> None:
+    """TF's kernel signature check: the inputs after the table handle (and the outputs)
+    are of the table's key and value dtypes."""
+    want = [t.key_dtype, t.value_dtype][:len(have)]
+    if [x._dtype for x in have] != want:
+        def text(ds: list) -> str:
+            ins = ", ".join(["resource"] + [C.dtype_word(d) for d in ds])
+            return ins + "->" + ", ".join(C.dtype_word(d) for d in ds[len(ds) - outs:])
+        got = [x._dtype for x in have]
+        raise C.fail(op, f"Signature mismatch, have: {text(got)} expected: {text(want)}")
+
+
+# ---------------------------------------------------------------------------------------
+# Filling a static table.
+# ---------------------------------------------------------------------------------------
+
+def text(v: Any) -> str:
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def fill(state: TableState, keys: np.ndarray, values: np.ndarray,
+         op: str = "LookupTableImportV2") -> None:
+    """Initializes a static table: one value per key (repeats must agree, as TF's import;
+    `op`: the initializing op TF names in its errors)."""
+    if keys.shape != values.shape:
+        raise C.fail(op, f"Expected shape {C.shape_str(keys.shape)} for value, got "
+                         f"{C.shape_str(values.shape)}")
+    check_finite_size(op, (2 * keys.size,), dt.int64)
+    items = state.items
+    for k, v in zip(keys.reshape(-1).tolist(), values.reshape(-1).tolist()):
+        old = items.setdefault(k, v)
+        if old != v:
+            raise FailedPreconditionError(
+                None, None, f"HashTable has different value for same key. Key "
+                            f"{text(k)} has {text(old)} and trying to add value {text(v)} "
+                            f"[Op:{op}]")
+    state.changed()
+    state.initialized = True
+
+
+def initialize(op: str, state: TableState, keys: np.ndarray, values: np.ndarray) -> None:
+    """A static table's initialization by `op`: a table initialized already keeps what
+    it holds (TF's refuses only data of another size)."""
+    if state.initialized:
+        if keys.size != len(state.items):
+            raise FailedPreconditionError(None, None, "Table was already initialized with "
+                                                      f"different data. [Op:{op}]")
+        return
+    fill(state, keys, values, op)
+
+
+def _init_infer(h: Any, keys: Any, values: Any) -> list:
+    op = "InitializeTableV2"
+    t = known_state(op, h)
+    if t is not None:
+        check_signature(op, t, [keys, values], 0)
+    return []
+
+
+def _init_kernel(xp: Any, h: Any, keys: Any, values: Any) -> tuple:
+    op = "InitializeTableV2"
+    t = state_of(op, h)
+    if t.mutable:
+        hh = held(h)
+        where = f"{hh.container} {hh.name}" if hh is not None else "localhost"
+        raise C.fail(op, f"Table {where} is not initializable")
+    if np.ndim(keys) != 1:
+        raise C.fail(op, f"Keys must be a vector, but received shape"
+                         f"{C.shape_str(np.shape(keys))}")
+    if np.size(keys) != np.size(values):
+        raise C.fail(op, f"Keys and values must have the same size {np.size(keys)} vs "
+                         f"{np.size(values)}")
+    if not np.size(keys):
+        raise C.fail(op, "keys and values cannot be empty tensors.")
+    initialize(op, t, np.asarray(keys), np.asarray(values))
+    return ()
+
+
+def _table_load(opdef: Any, attrs: tuple = ()) -> Any:
+    def load(node: Any) -> Any:
+        return run_on_table(opdef(), node.inputs[0], tuple(node.inputs[1:]),
+                            {k: node.attrs[k] for k in attrs if k in node.attrs})
+    return load
+
+
+INIT_TABLE = register(OpDef(
+    "InitializeTableV2", _init_infer, _init_kernel, num_outputs=0, stateful=True, gpu=False,
+    tf=TFForm(load=_table_load(lambda: INIT_TABLE), takes_handles=True),
+))
+
+
+# ---------------------------------------------------------------------------------------
+# The creators.
+# ---------------------------------------------------------------------------------------
+
+# TF 2.21's CPU kernels of the tables: the (key, value) dtypes each creator op is built for.
+_NUMBERS = ("int64", "int32", "float32", "float64")
+KERNELS = {
+    "MutableHashTableV2": [("string", v) for v in _NUMBERS + ("bool",)]
+    + [("int64", v) for v in ("string",) + _NUMBERS] + [("int32", v) for v in _NUMBERS[1:]],
+    "MutableDenseHashTableV2": [("string", v) for v in _NUMBERS + ("bool",)]
+    + [("int64", v) for v in _NUMBERS + ("bool",)] + [("int32", v) for v in _NUMBERS[1:]],
+}
+KERNELS["MutableHashTableOfTensorsV2"] = KERNELS["MutableHashTableV2"]
+KERNELS["HashTableV2"] = [("string", v) for v in ("string",) + _NUMBERS + ("bool",)] + [
+    ("int64", v) for v in ("string",) + _NUMBERS] + [("int32", v) for v in
+                                                      ("string",) + _NUMBERS[1:]]
+
+
+def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
+                 shared_name: str | None = None) -> None:
+    """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
+    (its node's attrs with TF's shared name where it is known: a text file's table)."""
+    if (key_dtype.name, value_dtype.name) in KERNELS[op]:
+        return
+    def enum(name: str) -> str:  # TF's DataType enum names
+        return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
+
+    kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
+                        for k, v in KERNELS[op])
+    attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
+    if shared_name is not None:
+        attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
+                 f"use_node_name_sharing=false, value_dtype={enum(value_dtype.name)}")
+    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                    f"{op}[{attrs}]\nAll kernels registered for "
+                                    f"op {op}:\n{kernels}\n [Op:{op}]")
+
+
+def _creator_infer(op: str) -> Any:
+    def infer(*keys: Any, key_dtype: Any = None, value_dtype: Any, **attrs: Any) -> list:
+        kd = keys[0]._dtype if keys else dt.as_dtype(key_dtype)
+        if op != "MutableDenseHashTableV2":  # (TF names every attr of a dense table's)
+            check_kernel(op, kd, dt.as_dtype(value_dtype),
+                         attrs.get("shared_name", "") if op == "HashTableV2" else None)
+        return [((), dt.resource)]
+    return infer
+
+
+def _make_state(op: str, keys: tuple, attrs: dict) -> TableState:
+    vd = dt.as_dtype(attrs["value_dtype"])
+    shape = tuple(int(d) for d in attrs.get("value_shape") or ())
+    if op == "MutableDenseHashTableV2":
+        empty, deleted = (np.asarray(k) for k in keys)
+        return DenseTableState(dt.as_dtype(empty.dtype) if empty.dtype != object else
+                               dt.string, vd, shape, empty, deleted,
+                               int(attrs.get("initial_num_buckets", 131072)),
+                               float(attrs.get("max_load_factor", 0.8)))
+    if len(shape) > 1:
+        raise C.fail(op, f"Default value must be a vector, got shape {C.shape_str(shape)}")
+    state = TableState(dt.as_dtype(attrs["key_dtype"]), vd, shape, op != "HashTableV2")
+    state.initialized = op != "HashTableV2"
+    return state
+
+
+def _creator_kernel(op: str) -> Any:
+    def kernel(xp: Any, *keys: Any, container: str = "", shared_name: str = "",
+               use_node_name_sharing: bool = False, **attrs: Any) -> np.ndarray:
+        container = container or "localhost"
+        if shared_name:
+            name = shared_name
+        elif use_node_name_sharing:
+            name = op  # (eagerly the node is named after its op)
+        else:
+            key = (op, container, tuple(sorted((k, str(v)) for k, v in attrs.items())),
+                   tuple(np.asarray(k).tobytes() for k in keys))
+            name = _KERNEL_NAMES.get(key)
+            if name is None:
+                name = _KERNEL_NAMES[key] = f"_{next(_UIDS)}_{op}"
+        have = RESOURCES.lookup(container, name)
+        state = _make_state(op, keys, attrs) if have is None or isinstance(have, TableState) \
+            else None
+        if have is None:  # (made again after a DestroyResourceOp, as TF's kernel does)
+            RESOURCES.create(container, name, state)
+        elif isinstance(have, TableState) and \
+                (have.key_dtype, have.value_dtype) != (state.key_dtype, state.value_dtype):
+            raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
+                             f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
+                             f"{tf_type(have.value_dtype)} for table {name}")
+        return _object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND))
+    return kernel
+
+
+def _creator_load(op: str, attrs: tuple) -> Any:
+    def load(node: Any) -> list:
+        a = node.attrs
+        return [bind(CREATORS[op], tuple(node.inputs), {k: a[k] for k in attrs if k in a})]
+    return load
+
+
+_SHARING = ("container", "shared_name", "use_node_name_sharing")
+_CREATOR_ATTRS = {
+    "HashTableV2": _SHARING + ("key_dtype", "value_dtype"),
+    "MutableHashTableV2": _SHARING + ("key_dtype", "value_dtype"),
+    "MutableHashTableOfTensorsV2": _SHARING + ("key_dtype", "value_dtype", "value_shape"),
+    "MutableDenseHashTableV2": _SHARING + ("value_dtype", "value_shape",
+                                           "initial_num_buckets", "max_load_factor"),
+}
+CREATORS = {op: register(OpDef(
+    op, _creator_infer(op), _creator_kernel(op), stateful=True, gpu=False,
+    tf=TFForm(load=_creator_load(op, attrs), takes_handles=True),
+)) for op, attrs in _CREATOR_ATTRS.items()}

@@ -1,0 +1,82 @@
+"""Lookup tables as resources against TensorFlow 2.21's recorded behaviour
+(table_handle_golden.json, written by record_table_handle_golden.py from
+table_handle_cases.py): a table's handle, the raw ops on table handles with their values
+and errors, and tables in tf.function (handles as arguments and captured, the traced
+graph's nodes); and the table ops' kernels against an independent model of the table."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.ops import lookup_ops as L
+from tests.ops.table_handle_cases import run
+
+GOLDEN = json.loads((Path(__file__).resolve().parent / "table_handle_golden.json").read_text())
+CASES = [(g, k) for g, cases in GOLDEN.items() for k in cases]
+
+
+@pytest.fixture(scope="module")
+def got():
+    return json.loads(json.dumps(run(tf)))  # (as the recorder wrote them: JSON values)
+
+
+@pytest.mark.parametrize("group,key", CASES, ids=[f"{g}-{k}" for g, k in CASES])
+def test_table_handles_behave_as_tf(got, group, key):
+    assert got[group][key] == GOLDEN[group][key]
+
+
+def _table():
+    t = tf.lookup.experimental.MutableHashTable(tf.int64, tf.float32, -1.0)
+    t.insert(tf.constant([3, 1, 40], tf.int64), tf.constant([0.5, 1.5, 2.5]))
+    return t
+
+
+@pytest.mark.parametrize("keys", [[1, 2, 3, 40, -7], [[3, 3], [9, 1]], list(range(-5, 50))])
+def test_find_kernel_matches_the_reference(keys):
+    t = _table()
+    h, k, d = t.resource_handle, np.array(keys, np.int64), np.float32(-2.0)
+    got = tf.raw_ops.LookupTableFindV2(table_handle=h, keys=k, default_value=d).numpy()
+    want = L.LOOKUP_FIND.reference(h._arr, k, d)
+    np.testing.assert_array_equal(got, want)
+    assert got.shape == k.shape
+
+
+def test_size_and_export_kernels_match_the_reference():
+    t = _table()
+    h = t.resource_handle
+    assert tf.raw_ops.LookupTableSizeV2(table_handle=h).numpy() == L.LOOKUP_SIZE.reference(h._arr)
+    keys, values = tf.raw_ops.LookupTableExportV2(table_handle=h, Tkeys=tf.int64,
+                                                  Tvalues=tf.float32)
+    rk, rv = L.LOOKUP_EXPORT.reference(h._arr)
+    assert dict(zip(keys.numpy().tolist(), values.numpy().tolist())) == \
+        dict(zip(rk.tolist(), rv.tolist()))
+
+
+def test_a_destroyed_table_handle_fails_in_a_function():
+    h = tf.raw_ops.MutableHashTableV2(key_dtype=tf.string, value_dtype=tf.int64,
+                                      shared_name="test_destroyed_in_fn")
+
+    @tf.function
+    def size(handle):
+        return tf.raw_ops.LookupTableSizeV2(table_handle=handle)
+
+    assert size(h).numpy() == 0
+    tf.raw_ops.DestroyResourceOp(resource=h)
+    with pytest.raises(tf.errors.NotFoundError, match="test_destroyed_in_fn"):
+        size(h)
+
+
+def test_a_table_is_released_with_its_object():
+    from eagerflow._src.core.resource import RESOURCES
+
+    t = _table()
+    name = repr(t.resource_handle).split('name="')[1].split('"')[0]
+    assert RESOURCES.lookup("localhost", name) is t._state
+    del t
+    import gc
+
+    gc.collect()
+    assert RESOURCES.lookup("localhost", name) is None
