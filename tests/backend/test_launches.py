@@ -135,6 +135,23 @@ def test_elementwise_kernel_computes_in_c_types():
     assert f.get().tolist() == [-3.5, -3.5]
 
 
+def test_elementwise_kernel_constants_are_cupys_not_math_hs():
+    """NVRTC defines no math.h macros: a kernel's NaN and infinities are the constants of
+    CuPy's math_constants.h (included in every kernel CuPy compiles), float or double as
+    there, and NAN or INFINITY is an undefined name, as NVRTC reports it (the real
+    compiler runs in tests/backend/test_cuda_toolchain.py)."""
+    x = _dev(np.array([1.0, -2.0], np.float32))
+    k = xp.ElementwiseKernel("float32 x", "float32 a, float64 b, float64 c",
+                             "a = x * CUDART_NAN_F; b = -CUDART_INF + x; "
+                             "c = x > 0 ? CUDART_INF_F : CUDART_NAN", "consts")
+    a, b, c = k(x)
+    assert np.isnan(a.get()).all() and b.get().tolist() == [-np.inf, -np.inf]
+    assert c.get()[0] == np.inf and np.isnan(c.get()[1])
+    for name in ("NAN", "INFINITY"):
+        with pytest.raises(CompileException, match=f"identifier '{name}' is undefined"):
+            xp.ElementwiseKernel("float32 x", "float32 y", f"y = x + {name}", "c_macro")(x)
+
+
 def test_elementwise_kernel_preamble_functions():
     k = xp.ElementwiseKernel(
         "float64 x", "float64 y", "y = twice_plus(x, 1)", "with_preamble",

@@ -141,3 +141,21 @@ def test_cuda_text_names_the_ops(gpu):
     text = fusion.cuda_text(g)
     assert text.startswith(f"// {g.source['name']}: Sigmoid -> Mul -> Mean\n")
     assert "(1 / (1 + exp(-x0)))" in text and "reduction (float32 x0) -> (float32 y)" in text
+
+
+def test_nonfinite_constants_are_cupys_constants(gpu):
+    """A NaN or infinite constant is CuPy's typed constant in the kernel's C (NVRTC has no
+    NAN or INFINITY macro: tests/backend/test_cuda_toolchain.py compiles them)."""
+    f = tf.function(lambda x: tf.maximum(x * 2.0, -np.inf) + np.inf)
+    g = tf.function(lambda x: tf.where(x > 0.0, x * 3.0, np.nan))
+    x32 = tf.constant(np.array([-1.5, 0.0, 2.0], np.float32))
+    x64 = tf.constant(np.array([-1.5, 0.0, 2.0]))
+    (gf,) = _program(f, x32).groups
+    assert "max(t0, ((float)-CUDART_INF_F))" in gf.source["preamble"]
+    assert "(t1 + ((float)CUDART_INF_F))" in gf.source["preamble"]
+    (gg,) = _program(g, x64).groups
+    assert "(t0 ? x1 : ((double)CUDART_NAN))" in gg.source["preamble"]
+    for fn, x in ((f, x32), (g, x64)):
+        with tf.device("/cpu:0"):
+            want = fn(x)
+        np.testing.assert_array_equal(fn(x).numpy(), want.numpy())

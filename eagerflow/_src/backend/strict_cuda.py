@@ -152,8 +152,12 @@ _FUNCTIONS: dict = {
 }
 
 
-# CUDA's float constants (math.h's macros, floats).
-_CONSTANTS = {"NAN": np.asarray(np.nan, np.float32), "INFINITY": np.asarray(np.inf, np.float32)}
+# The constants CuPy's kernels have (its cupy/math_constants.h, included in every kernel
+# it compiles): NVRTC defines no math.h macros, so `NAN` and `INFINITY` do not compile.
+_CONSTANTS = {"CUDART_NAN_F": np.asarray(np.nan, np.float32),
+              "CUDART_INF_F": np.asarray(np.inf, np.float32),
+              "CUDART_NAN": np.asarray(np.nan, np.float64),
+              "CUDART_INF": np.asarray(np.inf, np.float64)}
 
 
 class _Raw:

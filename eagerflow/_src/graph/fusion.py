@@ -183,8 +183,9 @@ def _literal(value: Any, dtype: Any) -> str:
     ctype = CUDA_TYPES[dtype._np.name]
     if ctype == "bool":
         return "true" if v else "false"
-    if isinstance(v, float) and not np.isfinite(v):
-        return f"(({ctype}){'NAN' if v != v else ('-' if v < 0 else '') + 'INFINITY'})"
+    if isinstance(v, float) and not np.isfinite(v):  # (CuPy's constants: NVRTC has no NAN)
+        const = ("CUDART_NAN" if v != v else "CUDART_INF") + ("_F" if ctype == "float" else "")
+        return f"(({ctype}){'-' if v < 0 else ''}{const})"
     return f"(({ctype}){v!r})"
 
 

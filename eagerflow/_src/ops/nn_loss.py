@@ -151,10 +151,10 @@ def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
 _XENT_EXP = ("T x, T mx", "T e", "e = exp(x - mx)", "eagerflow_xent_exp")
 _XENT_LOSS = ("T total, L label, raw T x, raw T mx, int64 k", "T loss",
               "bool ok = label >= 0 && label < k; T v = x[i * k + (ok ? label : 0)]; "
-              "loss = ok ? log(total) - (v - mx[i]) : (T)NAN", "eagerflow_xent_loss")
+              "loss = ok ? log(total) - (v - mx[i]) : (T)CUDART_NAN", "eagerflow_xent_loss")
 _XENT_BACKPROP = ("T e, T total, raw L labels, int64 k", "T bp",
                   "L label = labels[i / k]; bool ok = label >= 0 && label < k; "
-                  "bp = ok ? e / total - (T)(i % k == label) : (T)NAN",
+                  "bp = ok ? e / total - (T)(i % k == label) : (T)CUDART_NAN",
                   "eagerflow_xent_backprop")
 
 
