@@ -100,13 +100,19 @@ class Tensor:
     # Keras hangs the mask of a layer's output on the tensor (`t._keras_mask`), and TF the
     # `assign` of a variable's slice (`v[0].assign(x)`): attributes TF's tensors take.
     # Tensors have no __dict__, so these are kept beside them (see `attach`).
+    # As an attribute of TF's tensors, `_keras_mask` is absent until set (hasattr is False;
+    # Keras sets it only where a layer's output has a mask) and may be set to None.
     @property
     def _keras_mask(self) -> Any:
-        return attached(self, "_keras_mask")
+        mask = attached(self, "_keras_mask")
+        if mask is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute "
+                                 "'_keras_mask'")
+        return None if mask is _SET_TO_NONE else mask
 
     @_keras_mask.setter
     def _keras_mask(self, mask: Any) -> None:
-        attach(self, "_keras_mask", mask)
+        attach(self, "_keras_mask", _SET_TO_NONE if mask is None else mask)
 
     @_keras_mask.deleter
     def _keras_mask(self) -> None:  # (`del logits._keras_mask`, as TF's tutorials write)
@@ -125,6 +131,10 @@ class Tensor:
 
 # id(tensor) -> (a weak reference to it, {attribute: value}): dropped with the tensor
 _attached: dict = {}
+
+
+# what an attribute set to None is attached as (`attach` takes None to mean "remove")
+_SET_TO_NONE = object()
 
 
 def attached(t: Tensor, name: str) -> Any:

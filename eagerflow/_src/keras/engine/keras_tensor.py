@@ -168,7 +168,8 @@ def symbolic(x: Any) -> Any:
     if not isinstance(x, KerasTensor):
         return x
     t = SymbolicTensor(x._shape, x._dtype)
-    t._keras_mask = x._keras_mask
+    if x._keras_mask is not None:
+        t._keras_mask = x._keras_mask
     return t
 
 
@@ -199,7 +200,7 @@ class ShapeGraph(FuncGraph):
         hit = self._fed.get(id(x))
         if hit is None:
             ph = self.placeholder(x._shape, x._dtype)
-            mask = x._keras_mask
+            mask = getattr(x, "_keras_mask", None)
             if isinstance(mask, SymbolicTensor):
                 ph._keras_mask = self.feed(mask)
             hit = self._fed[id(x)] = (x, ph)
@@ -255,7 +256,7 @@ def trace_symbolic(fn: Any, args: tuple, kwargs: dict) -> Any:
         if hit is not None:
             return hit
         sym = SymbolicTensor(t._shape, t._dtype)
-        mask = t._keras_mask
+        mask = getattr(t, "_keras_mask", None)
         if mask is not None:
             sym._keras_mask = unfeed(mask)
         return sym
@@ -325,4 +326,5 @@ def set_mask(t: Any, mask: Any) -> None:
 
 
 def get_mask(t: Any) -> Any:
-    return t._keras_mask if isinstance(t, Tensor) else None
+    """A tensor's Keras mask; None where it has none (or no such attribute)."""
+    return getattr(t, "_keras_mask", None) if isinstance(t, Tensor) else None

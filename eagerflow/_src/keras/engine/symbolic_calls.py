@@ -138,7 +138,7 @@ class SymbolicCalls:
         if masks is None:
             return
         for o, m in zip(outputs, broadcast_masks(masks, outputs)):
-            if o._keras_mask is None:
+            if get_mask(o) is None:
                 o._keras_mask = m
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
@@ -335,7 +335,8 @@ def as_build_input(x: Any) -> Any:
         return symbolic(x)
     if isinstance(x, Tensor) and not isinstance(x, (EagerTensor, SymbolicTensor)):
         t = SymbolicTensor(x._shape, x._dtype)
-        t._keras_mask = getattr(x, "_keras_mask", None)
+        if getattr(x, "_keras_mask", None) is not None:
+            t._keras_mask = x._keras_mask
         return t
     return x
 
