@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import builtins
 import numbers
-import weakref
 from typing import Any
 
 import numpy as np
@@ -25,6 +24,9 @@ from eagerflow._src.core.device import copy_to
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor_attrs import SET_TO_NONE as _SET_TO_NONE
+from eagerflow._src.core.tensor_attrs import attach as attach
+from eagerflow._src.core.tensor_attrs import attached as attached
 
 # The methods tf.experimental.numpy's experimental_enable_numpy_behavior adds that TF names
 # in the error for their absence (installed on Tensor after the class).
@@ -127,38 +129,6 @@ class Tensor:
         if fn is None:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute 'assign'")
         return fn
-
-
-# id(tensor) -> (a weak reference to it, {attribute: value}): dropped with the tensor
-_attached: dict = {}
-
-
-# what an attribute set to None is attached as (`attach` takes None to mean "remove")
-_SET_TO_NONE = object()
-
-
-def attached(t: Tensor, name: str) -> Any:
-    """The attribute `name` attached to `t`, or None."""
-    entry = _attached.get(id(t)) if _attached else None
-    return entry[1].get(name) if entry is not None and entry[0]() is t else None
-
-
-def attach(t: Tensor, name: str, value: Any) -> None:
-    """Attaches `value` to `t` as `name` (None removes it), for as long as `t` lives."""
-    key = id(t)
-    entry = _attached.get(key)
-    if entry is None or entry[0]() is not t:
-        if value is None:
-            return
-        try:
-            entry = (weakref.ref(t, lambda _r: _attached.pop(key, None)), {})
-        except TypeError:  # a tensor type without weak references takes no attributes
-            return
-        _attached[key] = entry
-    if value is None:
-        entry[1].pop(name, None)
-    else:
-        entry[1][name] = value
 
 
 class Reference:
