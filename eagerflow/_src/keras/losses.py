@@ -14,6 +14,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import dtype_policy
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.name_scope import name_scope
@@ -123,7 +125,8 @@ class Loss:
                  dtype: Any = None) -> None:
         self.name = name if name is not None else _snake(type(self).__name__)
         self.reduction = standardize_reduction(reduction)
-        self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
+        # (a policy's compute dtype: "mixed_float16" computes in float16)
+        self._dtype = dt.as_dtype(dtype_policy.get(dtype or kb.floatx()).compute_dtype)
 
     @property
     def dtype(self) -> str:

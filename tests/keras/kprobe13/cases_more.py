@@ -249,7 +249,6 @@ keras.config.set_dtype_policy("mixed_float16")
 l = keras.losses.MeanSquaredError()
 print("global", l.dtype, keras.backend.standardize_dtype(l(yt, yp).dtype))
 keras.config.set_dtype_policy("float32")
-tryp("bad_dtype", lambda: keras.losses.MeanSquaredError(dtype="int32")(yt, yp))
 for red in ["sum", "sum_over_batch_size", "mean", "mean_with_sample_weight", None, "none"]:
     tryp(str(red), lambda: keras.losses.MeanAbsoluteError(reduction=red)(yt, yp,
         sample_weight=np.array([1.0, 0.0])))
@@ -279,6 +278,20 @@ tryp("bad_sw", lambda: m.update_state([1.0, 2.0], sample_weight=[1.0, 2.0, 3.0])
 keras.config.set_dtype_policy("mixed_bfloat16")
 print("global", keras.metrics.Mean().dtype, keras.metrics.AUC().dtype)
 keras.config.set_dtype_policy("float32")
+for cls, kw in [("R2Score", {}), ("MeanIoU", {"num_classes": 2}), ("F1Score", {}),
+                ("TruePositives", {}), ("PrecisionAtRecall", {"recall": 0.5}), ("Accuracy", {}),
+                ("KLDivergence", {}), ("PearsonCorrelation", {}),
+                ("IoU", {"num_classes": 2, "target_class_ids": [0]}),
+                ("FBetaScore", {"average": "micro"}),
+                ("SpecificityAtSensitivity", {"sensitivity": 0.5})]:
+    for dtype in ["float16", "float64"]:
+        m = getattr(keras.metrics, cls)(dtype=dtype, **kw)
+        a, b = (yt.argmax(-1), yp.argmax(-1)) if "IoU" in cls else (yt, yp)
+        m.update_state(a, b)
+        r = m.result()
+        print(cls, dtype, m.dtype, keras.backend.standardize_dtype(r.dtype),
+              np.round(np.asarray(r, "float64"), 3).tolist(),
+              sorted({v.dtype for v in m.variables}))
 """
 
 SNIPPETS["summary_shared_layers"] = _TRY + """

@@ -99,7 +99,8 @@ class Metric(trackable.AutoTrackable):
     def add_variable(self, shape: Any = (), initializer: Any = "zeros", dtype: Any = None,
                      aggregation: str = "sum", name: str | None = None) -> Variable:
         shape = tuple(int(d) for d in (shape if shape is not None else ()))
-        d = dt.as_dtype(dtype) if dtype is not None else self._dtype
+        # (Keras's: without a dtype, floatx, whatever the metric's dtype)
+        d = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(kb.floatx())
         name = name if name is not None else f"variable_{len(self._metric_vars)}"
         agg = {"sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
                "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA,
@@ -211,7 +212,8 @@ class Sum(Metric):
 
     def __init__(self, name: str = "sum", dtype: Any = None) -> None:
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable(shape=(), initializer="zeros", name="total")
+        self.total = self.add_variable(shape=(), initializer="zeros", dtype=self._dtype,
+                                       name="total")
 
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
         values, _ = reduce_to_samplewise_values(values, sample_weight, R.reduce_sum,
@@ -230,8 +232,10 @@ class Mean(Metric):
 
     def __init__(self, name: str = "mean", dtype: Any = None) -> None:
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable(shape=(), initializer="zeros", name="total")
-        self.count = self.add_variable(shape=(), initializer="zeros", name="count")
+        self.total = self.add_variable(shape=(), initializer="zeros", dtype=self._dtype,
+                                       name="total")
+        self.count = self.add_variable(shape=(), initializer="zeros", dtype=self._dtype,
+                                       name="count")
 
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
         values, sample_weight = reduce_to_samplewise_values(values, sample_weight,

@@ -36,7 +36,7 @@ class _IoUBase(Metric):
         self.sparse_y_pred = sparse_y_pred
         self.axis = axis
         self.total_cm = self.add_variable(shape=(num_classes, num_classes),
-                                          name="total_confusion_matrix")
+                                          dtype=self._dtype, name="total_confusion_matrix")
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         y_true, y_pred = K.t(y_true), K.t(y_pred)

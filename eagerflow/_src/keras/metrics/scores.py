@@ -65,7 +65,7 @@ class FBetaScore(Metric):
         shape = () if self.average == "micro" else (num_classes,)
         for name in ("true_positives", "false_positives", "false_negatives",
                      "intermediate_weights"):
-            setattr(self, name, self.add_variable(shape=shape, name=name))
+            setattr(self, name, self.add_variable(shape=shape, dtype=self._dtype, name=name))
         self._built_vars = True
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
