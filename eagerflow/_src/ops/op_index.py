@@ -165,6 +165,14 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceApplyMomentum", "ResourceApplyPowerSign", "ResourceApplyProximalAdagrad",
         "ResourceApplyProximalGradientDescent", "ResourceApplyRMSProp",
     ),
+    "sparse_training_ops": (
+        "ResourceScatterAdd", "ResourceSparseApplyAdadelta", "ResourceSparseApplyAdagrad",
+        "ResourceSparseApplyAdagradV2", "ResourceSparseApplyCenteredRMSProp",
+        "ResourceSparseApplyFtrl", "ResourceSparseApplyFtrlV2",
+        "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyMomentum",
+        "ResourceSparseApplyProximalAdagrad", "ResourceSparseApplyProximalGradientDescent",
+        "ResourceSparseApplyRMSProp",
+    ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),

@@ -16,6 +16,7 @@ differentiable, stateful: graph passes never fold, merge or reorder them.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -134,14 +135,17 @@ def _proximal_adagrad(xp: Any, var: Any, accum: Any, lr: Any, l1: Any, l2: Any, 
 def _ftrl_root(xp: Any, x: Any, lr_power: Any) -> Any:
     """accum ** -lr_power, TF's kernels taking a square root where lr_power is -0.5. Eigen
     takes its own pow over whole packets of 8 floats (NumPy's here: within an ulp, not
-    TF's bits) and the C library's powf past the last (all of a tensor of fewer than 8
-    values: eigen32.powf, TF's bits)."""
+    TF's bits) and the C library's pow past the last (all of a tensor of fewer than 8
+    values: eigen32.powf, TF's bits); doubles likewise, by packets of 4."""
     if to_host(lr_power) == -0.5:
         return xp.sqrt(x)
     out = xp.power(x, -lr_power)
-    if xp is np and x.dtype == np.float32:
-        flat, whole = out.reshape(-1), x.size - x.size % 8
-        flat[whole:] = eigen32.powf(x.reshape(-1)[whole:], -lr_power)
+    if xp is np and x.dtype in (np.float32, np.float64):
+        flat = out.reshape(-1)
+        tail = x.reshape(-1)[x.size - x.size % (8 if x.dtype == np.float32 else 4):]
+        flat[flat.size - tail.size:] = eigen32.powf(tail, -lr_power) if \
+            x.dtype == np.float32 else np.vectorize(math.pow, otypes=[np.float64])(
+                tail, -lr_power)
     return out
 
 
@@ -470,17 +474,28 @@ def _graph_refusal(graph: Any, spec: _Spec, inputs: tuple, attrs: dict,
     if fault is None:
         return None
     kind, arg = fault[:2]
-    node = graph._node_name(OPS[spec.name], name)
     if kind == "scalar":
         reason = f"Shape must be rank 0 but is rank {len(shapes[arg])}"
     else:
-        var, s = shapes["var"], shapes[arg]
-        if len(var) != len(s):
-            reason = f"Shapes must be equal rank, but are {len(var)} and {len(s)}"
-        else:
-            d = next(i for i, (a, b) in enumerate(zip(var, s)) if a != b)
-            reason = (f"Dimension {d} in both shapes must be equal, but are {var[d]} and "
-                      f"{s[d]}. Shapes are {_dims(var)} and {_dims(s)}.")
+        reason = merge_refusal(shapes["var"], shapes[arg])
+    return graph_error(graph, spec, OPS[spec.name], inputs, attrs, name, reason)
+
+
+def merge_refusal(var: tuple, s: tuple) -> str:
+    """TF's shape functions' words for two shapes that do not merge."""
+    if len(var) != len(s):
+        return f"Shapes must be equal rank, but are {len(var)} and {len(s)}"
+    d = next(i for i, (a, b) in enumerate(zip(var, s))
+             if a is not None and b is not None and a != b)
+    return (f"Dimension {d} in both shapes must be equal, but are {var[d]} and {s[d]}. "
+            f"Shapes are {_dims(var)} and {_dims(s)}.")
+
+
+def graph_error(graph: Any, spec: Any, op: OpDef, inputs: tuple, attrs: dict,
+                name: str | None, reason: str) -> ValueError:
+    """TF's ValueError for a node its shape function refuses: `reason`, then the node as
+    TF prints it (attrs, inputs) and its inputs' shapes."""
+    node = graph._node_name(op, name)
     n = len(spec.resources)
     names = [v.op.name if hasattr(v, "op") and hasattr(v.op, "name") else v.name
              for v in inputs[:n]]
@@ -536,11 +551,13 @@ def _array(t: Any) -> Any:
     return t._arr
 
 
-def _in_graph(graph: Any, spec: _Spec, op: OpDef, inputs: tuple, attrs: dict,
-              name: str | None) -> Any:
+def _in_graph(graph: Any, spec: Any, op: OpDef, inputs: tuple, attrs: dict,
+              name: str | None, refuse: Callable | None = None) -> Any:
+    """The op's node in `graph` (TF's shape function's refusal first: `refuse`, the dense
+    ops' by default), its variables captured where a function is built."""
     n = len(spec.resources)
     ins = inputs[:n] + tuple(graph.capture(x) for x in inputs[n:])
-    refusal = _graph_refusal(graph, spec, ins, attrs, name)
+    refusal = (refuse or _graph_refusal)(graph, spec, ins, attrs, name)
     if refusal is not None:
         raise refusal
     for v in inputs[:n]:

@@ -27,7 +27,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.ops import eager_errors, training_ops
+from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_composites, tf_ops
@@ -53,7 +53,8 @@ def names() -> list[str]:
 
 
 def _runnable(name: str) -> bool:
-    if name in training_ops.SPECS:  # (their handles: variables, `v.handle`)
+    if name in training_ops.SPECS or name in sparse_training_ops.SPECS or \
+            name == "ResourceScatterAdd":  # (their handles: variables, `v.handle`)
         return True
     if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
         return False
@@ -136,6 +137,19 @@ class RawOp:
                 break
 
     def _run(self, by_arg: dict, attrs: dict) -> Any:
+        sparse = sparse_training_ops.SPECS.get(self.op)
+        if sparse is not None:
+            flags = {a: by_arg[a] for a in ("use_locking", *sparse.flags) if a in by_arg}
+            tensors = _typed([by_arg[a] for a in sparse.tensors if a != "indices"])
+            at = sparse.tensors.index("indices")
+            return sparse_training_ops.apply_sparse(
+                self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
+                tensors[:at] + (by_arg["indices"],) + tensors[at:], **flags)
+        if self.op == "ResourceScatterAdd":
+            var = _variable(by_arg["resource"], "resource")
+            return sparse_training_ops.resource_scatter_add(
+                var, by_arg["indices"], _typed([by_arg["updates"]])[0]
+                if isinstance(by_arg["updates"], Tensor) else by_arg["updates"])
         spec = training_ops.SPECS.get(self.op)
         if spec is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}

@@ -36,11 +36,11 @@ from eagerflow._src.ops.indexing import unique, unsorted_segment_sum
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.misc_ops import tuple as tuple_
+from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
 from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 from eagerflow._src.v1 import variable_scope as vs
 from eagerflow._src.v1.initializers import Zeros
-from eagerflow._src.v1.sparse_apply import resource_scatter_add, sparse_apply_momentum
 
 _FLOATS = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
 
@@ -366,7 +366,7 @@ class GradientDescentOptimizer(Optimizer):
                                                  indices: Any) -> Any:
         # (TF's GD scatters the rows as they come: repeated ones add up in turn)
         lr = cast(self._learning_rate_tensor, grad.dtype)
-        return resource_scatter_add(handle, indices, -grad * lr)[0]
+        return resource_scatter_add(handle, indices, -grad * lr)
 
     _apply_dense = ref_dense
 
@@ -402,10 +402,10 @@ class MomentumOptimizer(Optimizer):
                               self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_momentum(var, self.get_slot(var, "momentum"),
-                                     cast(self._learning_rate_tensor, grad.dtype), grad,
-                                     indices, cast(self._momentum_tensor, grad.dtype),
-                                     self._use_nesterov)
+        return apply_sparse("ResourceSparseApplyMomentum", (var, self.get_slot(var, "momentum")),
+                            (cast(self._learning_rate_tensor, grad.dtype), grad, indices,
+                             cast(self._momentum_tensor, grad.dtype)),
+                            use_nesterov=self._use_nesterov, use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 

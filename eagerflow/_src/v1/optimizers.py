@@ -19,6 +19,8 @@ from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import cast, maximum, sqrt
 from eagerflow._src.ops.misc_ops import control_dependencies, group
+from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE
+from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
 from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.v1.optimizer import (
     Optimizer,
@@ -28,16 +30,7 @@ from eagerflow._src.v1.optimizer import (
     ref_dense,
     ref_sparse,
 )
-from eagerflow._src.v1.sparse_apply import (
-    resource_scatter_add,
-    sparse_apply_adadelta,
-    sparse_apply_adagrad,
-    sparse_apply_ftrl,
-    sparse_apply_momentum,
-    sparse_apply_proximal_adagrad,
-    sparse_apply_proximal_gradient_descent,
-    sparse_apply_rms_prop,
-)
+from eagerflow._src.v1.sparse_apply import scatter_add_to
 
 
 def _t(x: Any, var: Any) -> Any:
@@ -109,6 +102,13 @@ def _nesterov_refused(a: dict) -> None:
                                   "optimizers never write it) is not supported")
 
 
+def _sparse_apply(name: str) -> Any:
+    """An imported graph's sparse training op `name` run on (inputs, attrs)."""
+    n = len(SPARSE[name].resources)
+    return lambda i, a: apply_sparse(name, tuple(i[:n]), tuple(i[n:]), **{
+        k: bool(v) for k, v in a.items() if k in ("use_locking", *SPARSE[name].flags)})
+
+
 # An imported graph's training ops (inputs: variables, then tensors; attrs), TF's names.
 APPLY = {
     "ResourceApplyGradientDescent": lambda i, a: apply_gradient_descent(*i),
@@ -118,32 +118,10 @@ APPLY = {
     "ResourceApplyAdagrad": lambda i, a: apply_adagrad(*i),
     "ResourceApplyRMSProp": lambda i, a: apply_rms_prop(i[0], None, *i[1:]),
     "ResourceApplyCenteredRMSProp": lambda i, a: apply_rms_prop(*i),
-    # the sparse ones (indices as a graph gives them: maybe repeated)
-    "ResourceScatterAdd": lambda i, a: resource_scatter_add(*i)[0],
-    "ResourceSparseApplyMomentum": lambda i, a: sparse_apply_momentum(
-        *i, use_nesterov=bool(a.get("use_nesterov")), repeats=True),
-    "ResourceSparseApplyAdagrad": lambda i, a: sparse_apply_adagrad(
-        *i, update_slots=bool(a.get("update_slots", True)), repeats=True),
-    "ResourceSparseApplyRMSProp": lambda i, a: sparse_apply_rms_prop(
-        i[0], None, *i[1:], repeats=True),
-    "ResourceSparseApplyCenteredRMSProp": lambda i, a: sparse_apply_rms_prop(
-        *i, repeats=True),
-    "ResourceSparseApplyAdadelta": lambda i, a: sparse_apply_adadelta(*i, repeats=True),
-    "ResourceSparseApplyFtrl": lambda i, a: (_linear_by_lr_refused(a), sparse_apply_ftrl(
-        *i, repeats=True))[1],
-    "ResourceSparseApplyFtrlV2": lambda i, a: (_linear_by_lr_refused(a), sparse_apply_ftrl(
-        *i[:8], i[9], l2_shrinkage=i[8], repeats=True))[1],
-    "ResourceSparseApplyProximalGradientDescent": lambda i, a: (
-        sparse_apply_proximal_gradient_descent(*i, repeats=True)),
-    "ResourceSparseApplyProximalAdagrad": lambda i, a: sparse_apply_proximal_adagrad(
-        *i, repeats=True),
+    # the sparse ones: TF's ops, a repeated index's rows applied in turn as TF's kernels do
+    "ResourceScatterAdd": lambda i, a: resource_scatter_add(*i),
+    **{name: _sparse_apply(name) for name in SPARSE},
 }
-
-
-def _linear_by_lr_refused(a: dict) -> None:
-    if a.get("multiply_linear_by_lr"):
-        raise NotImplementedError("Ftrl's multiply_linear_by_lr=True (TF 1's optimizers "
-                                  "never write it) is not supported")
 
 
 class AdamOptimizer(Optimizer):
@@ -189,8 +167,8 @@ class AdamOptimizer(Optimizer):
         one = _t(1.0, var)
         lr = lr_t * sqrt(one - b2p) / (one - b1p)
         m, v = self.get_slot(var, "m"), self.get_slot(var, "v")
-        m_up, m_t = resource_scatter_add(m, indices, grad * (one - b1), m._as_tensor() * b1)
-        v_up, v_t = resource_scatter_add(v, indices, (grad * grad) * (one - b2),
+        m_up, m_t = scatter_add_to(m, indices, grad * (one - b1), m._as_tensor() * b1)
+        v_up, v_t = scatter_add_to(v, indices, (grad * grad) * (one - b2),
                                          v._as_tensor() * b2)
         return group(var.assign_sub(lr * m_t / (sqrt(v_t) + eps), read_value=False),
                      m_up, v_up)
@@ -233,8 +211,9 @@ class AdagradOptimizer(Optimizer):
                              grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_adagrad(var, self.get_slot(var, "accumulator"),
-                                    _t(self._lr_t, var), grad, indices)
+        return apply_sparse("ResourceSparseApplyAdagrad",
+                            (var, self.get_slot(var, "accumulator")),
+                            (_t(self._lr_t, var), grad, indices), use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
@@ -273,7 +252,12 @@ class RMSPropOptimizer(Optimizer):
         return apply_rms_prop(var, *self._slots_and_scalars(var), grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_rms_prop(var, *self._slots_and_scalars(var), grad, indices)
+        mg, *slots = self._slots_and_scalars(var)
+        name = "ResourceSparseApplyRMSProp" if mg is None else \
+            "ResourceSparseApplyCenteredRMSProp"
+        held = (var, *([] if mg is None else [mg]), *slots[:2])
+        return apply_sparse(name, held, (*slots[2:], grad, indices),
+                            use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
@@ -298,10 +282,11 @@ class AdadeltaOptimizer(Optimizer):
                                                             self._rho, self._epsilon)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_adadelta(var, self.get_slot(var, "accum"),
-                                     self.get_slot(var, "accum_update"), _t(self._lr_t, var),
-                                     _t(self._rho_t, var), _t(self._epsilon_t, var), grad,
-                                     indices)
+        return apply_sparse("ResourceSparseApplyAdadelta",
+                            (var, self.get_slot(var, "accum"), self.get_slot(var, "accum_update")),
+                            (_t(self._lr_t, var), _t(self._rho_t, var),
+                             _t(self._epsilon_t, var), grad, indices),
+                            use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
@@ -371,12 +356,15 @@ class FtrlOptimizer(Optimizer):
                                              name="learning_rate_power")
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        shrink = _t(self._shrink_t, var) if self._l2_shrinkage > 0.0 else None
-        return sparse_apply_ftrl(var, self.get_slot(var, "accum"),
-                                 self.get_slot(var, "linear"), grad, indices,
-                                 _t(self._lr_t, var), _t(self._l1_t, var),
-                                 _t(self._l2_t, var), _t(self._power_t, var),
-                                 self._learning_rate_power, shrink)
+        slots = (var, self.get_slot(var, "accum"), self.get_slot(var, "linear"))
+        lr, l1, l2 = _t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var)
+        power = _t(self._power_t, var)
+        if self._l2_shrinkage <= 0.0:
+            return apply_sparse("ResourceSparseApplyFtrl", slots,
+                                (grad, indices, lr, l1, l2, power), use_locking=self._use_locking)
+        return apply_sparse("ResourceSparseApplyFtrlV2", slots,
+                            (grad, indices, lr, l1, l2, _t(self._shrink_t, var), power),
+                            use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
@@ -417,9 +405,9 @@ class ProximalGradientDescentOptimizer(Optimizer):
                         use_locking=self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_proximal_gradient_descent(
-            var, _t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var), grad,
-            indices, self._l1 > 0)
+        return apply_sparse("ResourceSparseApplyProximalGradientDescent", (var,),
+                            (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
+                             grad, indices), use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
@@ -456,8 +444,9 @@ class ProximalAdagradOptimizer(Optimizer):
                         use_locking=self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return sparse_apply_proximal_adagrad(
-            var, self.get_slot(var, "accumulator"), _t(self._lr_t, var),
-            _t(self._l1_t, var), _t(self._l2_t, var), grad, indices, self._l1 > 0)
+        return apply_sparse("ResourceSparseApplyProximalAdagrad",
+                            (var, self.get_slot(var, "accumulator")),
+                            (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
+                             grad, indices), use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
