@@ -38,6 +38,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, all_ops
+from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE_TRAINING
 from eagerflow._src.ops.variables import Variable
 from tests.ops.test_registry import TABLE_OPS
 
@@ -211,6 +212,13 @@ def _finite(a: np.ndarray) -> bool:
     return a.dtype.kind not in "fc" or bool(np.isfinite(a).all())
 
 
+def _rows_before(op: Any, exc: Any) -> bool:
+    """Whether a refusal is a sparse training op's index out of range, where TF's kernel
+    has updated the rows before it (test_sparse_training_ops.py checks those rows)."""
+    return (op.name in SPARSE_TRAINING or op.name == "ResourceScatterAdd") and \
+        ("in indices is out of range" in str(exc) or "is not in [0, " in str(exc))
+
+
 def check_op_case(op: Any, inputs: list, attrs: dict, contract: bool) -> str:
     label = op.name
     tensors, variables = _live(inputs)
@@ -220,8 +228,9 @@ def check_op_case(op: Any, inputs: list, attrs: dict, contract: bool) -> str:
     if outcome != "ok":
         for v, b in zip(variables, before):  # a refused call leaves its variables be
             after = to_host(v._arr)
-            if after.dtype != b.dtype or after.shape != b.shape or not np.array_equal(
-                    after, b, equal_nan=after.dtype.kind in "fc"):
+            if (after.dtype != b.dtype or after.shape != b.shape or not np.array_equal(
+                    after, b, equal_nan=after.dtype.kind in "fc")) and \
+                    not _rows_before(op, value):
                 raise FuzzFailure("state", label, f"a refused call ({outcome}) changed "
                                                   f"variable {v.name}")
         return outcome

@@ -18,7 +18,6 @@ before it by the others, as TF's.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 import numpy as np
@@ -30,6 +29,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32
+from eagerflow._src.ops import sparse_training_refs as R
 from eagerflow._src.ops import training_ops as T
 from eagerflow._src.ops.checks import dt_enum, fail, wrong_input_dtype
 from eagerflow._src.ops.registry import OpDef, TFForm, register
@@ -130,20 +130,14 @@ def _proximal_gd(s: dict, f: dict, one: bool, g: Any, v: Any) -> tuple:
     return (_proximal(s, one, v, prox, lr),)
 
 
-def libm_pow(x: Any, p: Any) -> Any:
-    """The C library's pow of doubles, per value (Python's math.pow): NumPy's float64 power
-    may take a SIMD pow of its own, an ulp off glibc's."""
-    return np.vectorize(math.pow, otypes=[np.float64])(x, p)
-
-
 def _pow(x: Any, p: Any, one: bool) -> Any:
     """x ** p as TF's Ftrl rows take it: the C library's pow in the scalar loop and past a
-    row's whole packets (8 floats, 4 doubles: eigen32.powf, libm_pow; TF's bits), NumPy's
+    row's whole packets (8 floats, 4 doubles: eigen32.powf, the C library's pow; TF's bits), NumPy's
     on those packets (Eigen's own pow there: within an ulp)."""
     out = np.power(x, p)
     if x.dtype == np.float64:
         whole = 0 if one else x.shape[-1] - x.shape[-1] % 4
-        out[..., whole:] = libm_pow(x[..., whole:], p)
+        out[..., whole:] = T._libm_pow(x[..., whole:], p)
     elif x.dtype == np.float32:
         if one:
             return eigen32.powf(x, p)
@@ -321,7 +315,9 @@ def _grad_fault(var: Any, grad: Any, indices: Any) -> str | None:
 
 
 def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
-    n, T_ = len(spec.resources), attrs["T"]
+    n, T_ = len(spec.resources), attrs.get("T")
+    if not isinstance(T_, dt.DType):  # (TF infers T from the first tensor)
+        T_ = next(x._dtype for a, x in zip(spec.args[n:], inputs[n:]) if a != "indices")
     for i, (arg, x) in enumerate(zip(spec.args[n:], inputs[n:]), n):
         if arg == "indices":
             if x._dtype not in _INDEX_TYPES:
@@ -339,19 +335,26 @@ def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
             None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
                         f"{{{{node {spec.name}}}}} with these attrs: [{', '.join(listed)}]")
     for v in inputs[:n]:
-        if dt.as_dtype(v.dtype) is not T_:
+        if v is not None and dt.as_dtype(v.dtype) is not T_:
             raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
                                   f"{T.dtype_word(dt.as_dtype(v.dtype))} got "
                                   f"{T.dtype_word(T_)}")
 
 
 def _shapes(spec: _Sparse, inputs: tuple) -> dict:
-    return {a: x.shape._dims if a in spec.resources else x._shape
+    return {a: (None if x is None else x.shape._dims) if a in spec.resources else x._shape
             for a, x in zip(spec.args, inputs)}
+
+
+def _variables(spec: Any, inputs: tuple) -> tuple:
+    """The variables the resource inputs name (given as variables, handles, or in a kernel
+    the handles' arrays; None for a handle known only when a graph runs)."""
+    return tuple(T._variable(spec.name, i, x) for i, x in enumerate(inputs[:len(spec.resources)]))
 
 
 def _infer(spec: _Sparse) -> Callable:
     def infer(*inputs: Any, **attrs: Any) -> list:
+        inputs = _variables(spec, inputs) + inputs[len(spec.resources):]
         _check_types(spec, inputs, attrs)
         if _state.graph is not None:  # (building a graph: _refusal's checks, the kernel's
             return []                 # when it runs)
@@ -380,7 +383,7 @@ def _kernel(spec: _Sparse) -> Callable:
     n = len(spec.resources)
 
     def kernel(xp: Any, *inputs: Any, **attrs: Any) -> tuple:
-        variables = inputs[:n]
+        variables = _variables(spec, inputs)
         place = D.lookup(variables[0]._device)
         arrays = {a: to_host(v._arr) for a, v in zip(spec.resources, variables)}
         arrays.update({a: np.asarray(to_host(x)) for a, x in zip(spec.args[n:], inputs[n:])})
@@ -389,7 +392,8 @@ def _kernel(spec: _Sparse) -> Callable:
         if message is not None:
             raise fail(spec.name, message)
         flags = {k: bool(attrs.get(k, d)) for k, d in spec.flags.items()}
-        new, error = _update(spec, arrays, flags)
+        with np.errstate(all="ignore"):  # (NaN and inf come out as TF's kernels give them)
+            new, error = _update(spec, arrays, flags)
         for v, a in zip(variables, spec.resources):
             if new[a] is not arrays[a]:
                 v._arr = D.to_device(new[a], place)
@@ -435,7 +439,8 @@ def _update(spec: _Sparse, arrays: dict, flags: dict) -> tuple:
 
 OPS = {name: register(OpDef(
     name, _infer(spec), _kernel(spec), num_outputs=0, stateful=True, no_fold=True,
-    tf=TFForm(export=T._export(spec), takes_handles=True))) for name, spec in SPECS.items()}
+    reference=R.reference(spec), samples=R.samples(spec), bad_samples=R.bad_samples(spec),
+    tf=TFForm(export=T._export(spec)))) for name, spec in SPECS.items()}
 
 
 # -- running one ------------------------------------------------------------------------------
@@ -508,6 +513,9 @@ class _ScatterForm:
 
 
 def _scatter_infer(var: Any, indices: Any, updates: Any, **attrs: Any) -> list:
+    var = T._variable("ResourceScatterAdd", 0, var)
+    if var is None:  # (a handle known only when the graph runs: its kernel checks)
+        return []
     if indices._dtype not in _INDEX_TYPES:
         raise InvalidArgumentError(
             None, None, f"Value for attr 'Tindices' of {dt_enum(indices._dtype)[3:].lower()} "
@@ -528,6 +536,7 @@ def _scatter_infer(var: Any, indices: Any, updates: Any, **attrs: Any) -> list:
 
 
 def _scatter_kernel(xp: Any, var: Any, indices: Any, updates: Any, **attrs: Any) -> tuple:
+    var = T._variable("ResourceScatterAdd", 0, var)
     place = D.lookup(var._device)
     arr = to_host(var._arr).copy()
     ids = np.asarray(to_host(indices)).reshape(-1).astype(np.int64)
@@ -546,7 +555,8 @@ def _scatter_kernel(xp: Any, var: Any, indices: Any, updates: Any, **attrs: Any)
 
 SCATTER_ADD = register(OpDef(
     "ResourceScatterAdd", _scatter_infer, _scatter_kernel, num_outputs=0, stateful=True,
-    no_fold=True, tf=TFForm(export=T._export(_ScatterForm), takes_handles=True)))
+    no_fold=True, reference=R.scatter_reference, samples=R.scatter_samples,
+    bad_samples=R.scatter_bad_samples, tf=TFForm(export=T._export(_ScatterForm))))
 
 
 def resource_scatter_add(var: Any, indices: Any, updates: Any,

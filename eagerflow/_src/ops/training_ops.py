@@ -144,8 +144,7 @@ def _ftrl_root(xp: Any, x: Any, lr_power: Any) -> Any:
         flat = out.reshape(-1)
         tail = x.reshape(-1)[x.size - x.size % (8 if x.dtype == np.float32 else 4):]
         flat[flat.size - tail.size:] = eigen32.powf(tail, -lr_power) if \
-            x.dtype == np.float32 else np.vectorize(math.pow, otypes=[np.float64])(
-                tail, -lr_power)
+            x.dtype == np.float32 else _libm_pow(tail, -lr_power)
     return out
 
 
@@ -170,6 +169,18 @@ def _ftrl(xp: Any, var: Any, accum: Any, linear: Any, grad: Any, lr: Any, l1: An
     with xp.errstate(all="ignore"):  # (the quotient is dropped where |linear| <= bound)
         new_var = xp.where(xp.abs(linear) > bound, x / y, xp.zeros((), var.dtype))
     return new_var, new_accum, linear
+
+
+def _libm_pow(x: Any, p: Any) -> Any:
+    """The C library's pow of doubles, per value (NumPy's float64 power may take a SIMD pow
+    of its own, an ulp off glibc's); NaN and inf where it returns them."""
+    def one(a: float, b: float) -> float:
+        try:
+            return math.pow(a, b)
+        except (ValueError, OverflowError):
+            with np.errstate(all="ignore"):
+                return float(np.power(np.float64(a), np.float64(b)))
+    return np.vectorize(one, otypes=[np.float64])(x, p)
 
 
 def _keras_momentum(xp: Any, var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
