@@ -94,6 +94,11 @@ USES = [
     *[("cupy.cuda.nccl", f"NCCL_{k}", (), None) for k in (
         "SUM", "MAX", "MIN", "FLOAT16", "FLOAT32", "FLOAT64", "INT32", "INT64", "UINT8")],
 ]
+# The cuDNN frontend's module functions and graph methods backend/cudnn.py (and the
+# loader in backend/cupy.py) call outside the graph building check_cudnn runs for real.
+CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0),
+              ("set_stream", ("handle", "stream"), 0), ("pygraph.execute", ("handle",), 2),
+              ("pygraph.get_workspace_size", (), 0), ("pygraph.build", (), 1))
 # Whose absence is an install's, not an API's: checked only where the library loads.
 OPTIONAL = {"cupy.cuda.nccl": "NCCL's library (nvidia-nccl-cu12/13, the [nccl] extra)"}
 # Names in backend/cupy.py that are not CuPy's: Python's, NumPy's, eagerflow's own.
@@ -328,18 +333,14 @@ def check_cudnn(root: Path) -> tuple:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             cudnn = importlib.import_module("cudnn")
-    except (ImportError, OSError) as e:
-        return [], [f"cuDNN frontend not importable ({e})"], 0
+    except Exception as e:  # noqa: BLE001 - old frontends raise a bare Exception
+        return [], [f"cuDNN frontend not importable ({type(e).__name__}: {e})"], 0
     spec = importlib.util.spec_from_file_location(
         "eagerflow_cudnn_layout", root / "eagerflow/_src/backend/cudnn.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     problems = []
-    for path, keywords, npos in (("create_handle", (), 0),
-                                 ("set_stream", ("handle", "stream"), 0),
-                                 ("pygraph.execute", ("handle",), 2),
-                                 ("pygraph.get_workspace_size", (), 0),
-                                 ("pygraph.build", (), 1)):
+    for path, keywords, npos in CUDNN_USES:
         try:
             obj = _resolve("cudnn." + path)
         except (ImportError, AttributeError) as e:
@@ -400,7 +401,8 @@ def main(argv: list) -> int:
     calls, ncalls = check_source_calls(root)
     cudnn_problems, cudnn_skipped, graphs = check_cudnn(root)
     resolved = {attr for _, attr, _, _ in USES} | \
-        {name for path, _, _, _ in USES for name in path.split(".")}
+        {name for path, _, _, _ in USES for name in path.split(".")} | \
+        {name for path, _, _ in CUDNN_USES for name in path.split(".")}
     print(json.dumps({
         "cupy": cupy.__version__, "python": sys.executable,
         "problems": uses + calls + cudnn_problems, "skipped": skipped + cudnn_skipped,

@@ -178,6 +178,31 @@ def test_an_absent_binding_leaves_im2col_for_good():
     assert engines.get(0, np.float64, 2, 1) is None and calls == [1]  # (not even asked)
 
 
+@pytest.mark.parametrize("error", [
+    RuntimeError("Unable to find symbol cudnnGetVersion"),  # frontend 1.32, no libcudnn
+    Exception("Error loading the shared library: libcudnn.so: cannot open shared object "
+              "file: No such file or directory"),  # frontend 1.3 at import, no libcudnn
+    OSError("libcudnn.so.9: cannot open shared object file")])
+def test_a_binding_without_its_library_leaves_im2col(error):
+    def load():
+        raise error
+
+    assert C.Engines(load, strict.xp, lambda: 0).get(0, np.float16, 2, 1) is None
+
+
+def test_a_binding_that_makes_no_handle_leaves_im2col_for_good():
+    binding, calls = FakeCudnn(), []
+
+    def create_handle():
+        calls.append(1)
+        raise RuntimeError("Unable to find symbol cudnnCreate")
+
+    binding.create_handle = create_handle
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0)
+    assert engines.get(0, np.float32, 2, 1) is None
+    assert engines.get(1, np.float32, 3, 1) is None and calls == [1]
+
+
 def test_descriptions_of_tf_layouts():
     # NHWC (2, 5, 7, 3): cuDNN's dims N, C, H, W with the channels innermost
     assert C.data_desc((2, 5, 7, 3)) == ([2, 3, 5, 7], [105, 1, 21, 3])

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core import device as D
 from tests.golden_io import as_recorded
 from tests.ops import training_ops2_cases as C
 
@@ -96,6 +97,19 @@ def test_kernel_matches_reference_and_tf_bit_for_bit(op, i, flags, power, dtype)
         assert got[k]["bits"][whole:] == recorded[k]["bits"][whole:], k
         np.testing.assert_allclose(_values(got[k]), _values(recorded[k]), rtol=1e-5,
                                    atol=1e-6, err_msg=k)
+
+
+@pytest.mark.parametrize("op", list(C.OPS))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_each_op_on_a_device_is_the_cpus(op, dtype):
+    """On the strict stand-in GPU, which has only what CuPy has (no `xp.errstate`), each
+    op updates its variables on the device as on the CPU: the same float operations."""
+    for flags in C.FLAGS.get(op, [{}]):
+        want = C.apply(tf, op, dtype, flags)
+        with D.standin_gpus(1):
+            assert tf.constant(1.0).device.endswith("GPU:0")
+            got = C.apply(tf, op, dtype, flags)
+        assert got == want, (op, flags)
 
 
 def test_kernel_errors_are_tfs():

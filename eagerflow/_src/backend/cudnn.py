@@ -148,8 +148,8 @@ class Engine:
 
 class Engines:
     """One Engine per device, made on first use; the binding loaded once (`load`: None,
-    and the im2col path for good, when it is not installed or cuDNN's library is not
-    found)."""
+    and the im2col path for good, when it is not installed, cuDNN's library is not
+    found, or it makes no handle)."""
 
     def __init__(self, load: Any, xp: Any, stream_ptr: Any) -> None:
         self.load, self.xp, self.stream_ptr = load, xp, stream_ptr
@@ -162,13 +162,21 @@ class Engines:
         if self.binding is _UNLOADED:
             try:
                 self.binding = self.load()
-            except (ImportError, OSError):  # no binding, or no libcudnn beside it
+            except Exception:  # noqa: BLE001 - see below
+                # No binding, or no libcudnn beside it: the frontend says so by ImportError,
+                # OSError, RuntimeError (1.32: "Unable to find symbol ...") or a bare
+                # Exception (1.3: "Error loading the shared library").
                 self.binding = None
         if self.binding is None:
             return None
         eng = self.by_device.get(device)
         if eng is None:
-            eng = self.by_device[device] = Engine(self.binding, self.xp, self.stream_ptr)
+            try:
+                eng = Engine(self.binding, self.xp, self.stream_ptr)
+            except Exception:  # noqa: BLE001 - cuDNN that makes no handle: im2col for good
+                self.binding = None
+                return None
+            self.by_device[device] = eng
         return eng
 
 

@@ -187,6 +187,8 @@ class CupyBackend(DeviceBackend):
 def _load_cudnn() -> Any:
     import cudnn  # optional: the [cudnn] extra (nvidia-cudnn-frontend)
 
+    cudnn.backend_version()  # (recent frontends load libcudnn only here: raises without it)
+
     return cudnn
 
 

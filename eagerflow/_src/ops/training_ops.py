@@ -166,7 +166,9 @@ def _ftrl(xp: Any, var: Any, accum: Any, linear: Any, grad: Any, lr: Any, l1: An
         linear = linear + (g - sigma / lr * var)
         bound, y = l1, root_new / lr + two * l2
     x = bound * xp.sign(linear) - linear
-    with xp.errstate(all="ignore"):  # (the quotient is dropped where |linear| <= bound)
+    # (the quotient is dropped where |linear| <= bound; NumPy's errstate: CuPy has none,
+    # and its kernels raise no IEEE warnings)
+    with np.errstate(all="ignore"):
         new_var = xp.where(xp.abs(linear) > bound, x / y, xp.zeros((), var.dtype))
     return new_var, new_accum, linear
 
