@@ -26,11 +26,11 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
-    _array_from_python,
     check_finite_size,
     convert_to_tensor,
 )
@@ -279,7 +279,7 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     if _state.graph is not None:
         return graph_constant(value, dtype, shape, name)
     if type(value) is list and dtype is None and shape is None:  # the common case, short
-        return EagerTensor(_array_from_python(value))
+        return EagerTensor(array_from_python(value))
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
         if dtype is not None and t._dtype is not dt.as_dtype(dtype):

@@ -14,7 +14,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, install_list_packing
+from eagerflow._src.core.py_conversion import install_list_packing
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.linalg import matmul_operator

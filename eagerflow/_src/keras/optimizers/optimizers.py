@@ -13,7 +13,8 @@ import numpy as np
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.errors import OpError
-from eagerflow._src.core.tensor import EagerTensor, _scalar_array, convert_to_tensor, host_scalar
+from eagerflow._src.core.py_conversion import scalar_array
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor, host_scalar
 from eagerflow._src.keras.optimizers import flat
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
@@ -31,7 +32,7 @@ def _c(value: Any, dtype: Any) -> Any:
     Like TF's Keras, a Python float becomes a float32 tensor first, so float64 variables
     see float32-rounded betas in the bias corrections (TF's exact values).
     """
-    arr = _scalar_array(value, None) if type(value) in (int, float) else None
+    arr = scalar_array(value, None) if type(value) in (int, float) else None
     if arr is not None:  # computed on the host: a scalar argument of GPU kernels
         d = as_dtype(dtype)
         return host_scalar(arr.astype(d.as_numpy_dtype), d)
