@@ -672,7 +672,7 @@ def as_float(value: Any) -> Any:
 
 class PyDataset:
     """Base for batch-indexed data (tf.keras.utils.PyDataset / Sequence): implement
-    `__len__` (batches per epoch) and `__getitem__(index)` -> a batch."""
+    `__len__` (batches per epoch) or `num_batches`, and `__getitem__(index)` -> a batch."""
 
     def __init__(self, workers: int = 1, use_multiprocessing: bool = False,
                  max_queue_size: int = 10) -> None:
@@ -683,8 +683,7 @@ class PyDataset:
     def __getitem__(self, index: int) -> Any:
         raise NotImplementedError
 
-    def __len__(self) -> int:
-        raise NotImplementedError
+    # (no __len__ here, as in Keras 3: a subclass defines it or `num_batches`)
 
     @property
     def num_batches(self) -> int | None:

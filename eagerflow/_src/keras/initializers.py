@@ -21,6 +21,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import variables
 from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed, seed_pair
+from eagerflow._src.ops import linalg_decomp
 from eagerflow._src.ops import random_stateless as rs
 from eagerflow._src.ops.initializers import fans
 from eagerflow._src.ops.math import cast, multiply
@@ -263,8 +264,10 @@ class Orthogonal(_Random):
         rows = int(np.prod(shape[:-1]))
         cols = shape[-1]
         a = rs.stateless_normal((max(rows, cols), min(rows, cols)), seed_pair(self.seed),
-                                dtype=d).numpy()
-        q, r = np.linalg.qr(a)  # LAPACK's QR, not Eigen's: last bits may differ from TF
+                                dtype=d)
+        if d == dt.bfloat16:
+            linalg_decomp.qr(a)  # (TF's Qr has no bfloat16 kernel: its error, as Keras's)
+        q, r = np.linalg.qr(a.numpy())  # LAPACK's QR, not Eigen's: last bits may differ from TF
         q = q * np.sign(np.diag(r))
         if rows < cols:
             q = q.T

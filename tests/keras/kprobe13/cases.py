@@ -247,5 +247,3 @@ i1 = keras.Input((1,), dtype="int64"); i2 = keras.Input((1,), dtype="string")
 o = L.HashedCrossing(num_bins=4, output_mode="one_hot")((i1, i2))
 print(o.shape, o.dtype, keras.Model([i1, i2], o)([a[:, None], b[:, None]]).numpy().tolist())
 """
-for _name in ["layer_dtype_policies", "pydataset_workers0", "timeseries_and_split_edges"]:
-    del SNIPPETS[_name]

@@ -395,6 +395,9 @@ tryp("split_both_float", lambda: U.split_dataset(np.arange(4), left_size=0.6, ri
 tryp("split_neg", lambda: U.split_dataset(np.arange(4), left_size=-1))
 tryp("split_none", lambda: [len(list(d)) for d in U.split_dataset(np.arange(4))])
 tryp("split_type", lambda: U.split_dataset([1, 2, 3], left_size=1))
+for d in [[], (), (np.arange(3), [1, 2, 3]), [np.arange(3), np.arange(4)],
+          (np.arange(3), np.arange(2)), [np.arange(4), np.arange(4)]]:
+    tryp("split_" + type(d).__name__, lambda: [len(list(p)) for p in U.split_dataset(d, 1)])
 """
 
 SNIPPETS["pydataset_workers0"] = _TRY + """
@@ -477,4 +480,10 @@ m = keras.Sequential([keras.Input((2,)), L.Dense(1, dtype="mixed_float16"),
 print(m(np.ones((1, 2))).dtype, [l.dtype_policy.name for l in m.layers])
 tryp("bad", lambda: L.Dense(1, dtype="mixed_int8"))
 tryp("policy_obj", lambda: L.Dense(1, dtype=keras.DTypePolicy("float16")).dtype_policy)
+for pol in ["bfloat16", "float16", "mixed_bfloat16"]:
+    l = L.LayerNormalization(dtype=pol, beta_initializer="ones",
+                             gamma_initializer=keras.initializers.Constant(1.5))
+    y = l(np.array([[1.0, 2.5, 4.0], [0.3, -1.0, 2.0]], "float32"))
+    print(pol, keras.backend.standardize_dtype(y.dtype), keras.ops.cast(y, "float32").numpy())
+tryp("orthogonal_bf16", lambda: keras.initializers.Orthogonal(seed=1)((2, 2), dtype="bfloat16"))
 """

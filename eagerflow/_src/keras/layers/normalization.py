@@ -3,6 +3,7 @@ RMSNormalization."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
@@ -13,7 +14,7 @@ from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
-from eagerflow._src.keras.ops.nn import rms_normalization
+from eagerflow._src.keras.ops.nn import rms_normalization, warn_rms_scaling
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_norm
@@ -221,6 +222,11 @@ class LayerNormalization(Layer):
                  gamma_constraint: Any = None, **kwargs: Any) -> None:
         # (a keyword only in Keras 3, which deprecates it)
         rms_scaling = kwargs.pop("rms_scaling", False)
+        if rms_scaling:
+            warnings.warn("You passed `rms_scaling=True`, which is deprecated. This argument "
+                          "incorrectly scales the input by the variance, not the root mean "
+                          "square. To correctly use RMS Normalization, please use "
+                          "`keras.layers.RMSNormalization` instead.", stacklevel=2)
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)
@@ -275,9 +281,12 @@ class LayerNormalization(Layer):
         if compute in (dt.float16, dt.bfloat16):
             x = tm.cast(x, dt.float32)
         mean, var = nn_norm.moments(x, list(self._axes), keepdims=True)
-        gamma = ta.reshape(self.gamma, shape) if self.gamma is not None else None
-        beta = ta.reshape(self.beta, shape) if self.beta is not None else None
+        # (in float32 with a half-precision input: a bfloat16 policy's weights too)
+        gamma = tm.cast(ta.reshape(self.gamma, shape), x.dtype) if self.gamma is not None \
+            else None
+        beta = tm.cast(ta.reshape(self.beta, shape), x.dtype) if self.beta is not None else None
         if self.rms_scaling:  # Keras 3's (deprecated) form: x / sqrt(var + eps) * gamma
+            warn_rms_scaling()  # (Keras's layer calls the op, which warns each call)
             out = x * tm.rsqrt(var + self.epsilon)
             out = out * tm.cast(gamma, out.dtype) if gamma is not None else out
         else:

@@ -265,10 +265,19 @@ def _compute_dtype(x: Any) -> tuple:
     return kd.cast(x, kd.result_type(x.dtype, "float32")), x.dtype.name
 
 
+def warn_rms_scaling() -> None:
+    warnings.warn("You passed `rms_scaling=True`, which is deprecated. This argument "
+                  "incorrectly scales the input by the variance, not the root mean square. To "
+                  "correctly use RMS Normalization, please use `keras.ops.rms_normalization` / "
+                  "`keras.ops.nn.rms_normalization` instead.", stacklevel=3)
+
+
 @keras_op
 def layer_normalization(x: Any, gamma: Any = None, beta: Any = None, axis: Any = -1,
                         epsilon: float | None = None, **kwargs: Any) -> Any:
     rms_scaling = kwargs.pop("rms_scaling", False)
+    if rms_scaling:
+        warn_rms_scaling()
     epsilon = kb.epsilon() if epsilon is None else epsilon
     x, original = _compute_dtype(x)
     gamma = None if gamma is None else kd.to_tensor(gamma, x.dtype)

@@ -54,13 +54,23 @@ def _samples(dataset: Any) -> list:
         return [tree.map_structure(lambda t: t.numpy(), s) for s in dataset]
     if isinstance(dataset, np.ndarray):
         return list(dataset)
-    if not dataset:
-        raise ValueError(f"Received an empty {type(dataset).__name__} dataset. Please provide "
-                         f"a non-empty {type(dataset).__name__} of arrays.")
-    lengths = {len(a) for a in dataset}
-    if len(lengths) != 1:
-        raise ValueError("Received a list of NumPy arrays with different lengths. Please "
-                         "provide arrays of the same length.")
+    kind = type(dataset).__name__
+    if not dataset:  # (Keras's words: a tuple's message says "list" too, without a space)
+        raise ValueError("Received an empty list dataset. Please provide a non-empty list of "
+                         "arrays." if kind == "list" else "Received an empty list dataset."
+                         "Please provide a non-empty tuple of arrays.")
+    first = None
+    for i, element in enumerate(dataset):
+        if not isinstance(element, np.ndarray):
+            raise ValueError(f"Expected a {kind} of `numpy.ndarray` objects,Received: "
+                             f"{type(element)} at index {i}.")
+        if first is None:
+            first = element.shape
+        elif element.shape[0] != first[0]:
+            raise ValueError(f"Received a {kind} of NumPy arrays with different lengths."
+                             f"Mismatch found at index {i}, Expected shape={first} Received "
+                             f"shape={element.shape}.Please provide a {kind} of NumPy arrays "
+                             "of the same length.")
     return list(zip(*dataset))
 
 
