@@ -330,6 +330,13 @@ def broadcast_copy(xp: Any, x: Any, shape: tuple) -> Any:
     return xp.broadcast_to(x, shape).copy()
 
 
+def multiply_broadcast(xp: Any, out: Any, g: Any) -> Any:
+    """`out *= g`, g broadcasting to out (on CPU with a longer inner loop: numpy.py)."""
+    if xp is np:
+        return cpu.multiply_broadcast(out, g)
+    return xp.multiply(out, g, out=out)
+
+
 def elementwise_kernel(xp: Any, in_params: str, out_params: str, operation: str,
                        name: str) -> Any:
     """One kernel launch for a chain of elementwise math on a device: CuPy's

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.backend import elementwise_kernel, multiply_broadcast
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -483,8 +483,7 @@ def _relu_bias_kernel(xp: Any, g: Any, y: Any) -> tuple:
     if g.shape == y.shape or (xp is not np and g.dtype == y.dtype):
         dz = nn.RELU_GRAD.kernel(xp, g, y)  # (a device's kernel broadcasts g itself)
     else:  # the mask, times g where it broadcasts: ReluGrad's products without g's copy
-        dz = (y > 0).astype(y.dtype)
-        dz *= g
+        dz = multiply_broadcast(xp, (y > 0).astype(y.dtype), g)
     return dz, nn.BIAS_ADD_GRAD.kernel(xp, dz, data_format="NHWC")
 
 
