@@ -20,6 +20,7 @@ import functools
 import inspect
 from typing import Any, Callable
 
+from eagerflow._src.autodiff.gradients import _NO_GRADIENT
 from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
@@ -144,9 +145,11 @@ def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,
     variables (TF matches them to the node's last inputs)."""
     ins = [b.input(i) for i in range(len(node.inputs))]
     attrs = {}
-    if b.library.custom_gradients and b.library.in_gradient:
+    if not b.library.custom_gradients or b.library.in_gradient:
+        # (its op type stays, naming no gradient: TF's loader then refuses to
+        # differentiate it, as TF's own file saved without custom gradients)
         attrs["_gradient_op_type"] = b.library.gradient_op_type()
-    elif b.library.custom_gradients:
+    else:
         def gradient(*dys: Any) -> list:
             with substituting(resolve):
                 in_grads, var_grads = _call_grad_fn(grad_fn, dys[:n_res], n_inputs,
@@ -156,6 +159,30 @@ def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,
 
         attrs["_gradient_op_type"] = b.register_gradient(gradient, node.inputs, n_res)
     return b.node("IdentityN", [ins], attrs)[:n_res]
+
+
+def _unsaved_gradient(n: Any, *gs: Any) -> list:
+    raise LookupError(_NO_GRADIENT.format(n.attrs["node_name"], "IdentityN"))
+
+
+@functools.cache
+def _unsaved_op(n: int) -> OpDef:
+    """A loaded function's IdentityN of `n` inputs whose custom gradient was not saved
+    (experimental_custom_gradients=False): it passes its inputs on, and differentiating it
+    fails as TF's loader makes it fail; saved again, it is such an IdentityN once more."""
+    return OpDef(
+        "IdentityN", lambda *xs, node_name: [(x._shape, x._dtype) for x in xs],
+        lambda xp, *xs, node_name: xs if n > 1 else xs[0], grad=_unsaved_gradient,
+        num_outputs=n, tf=TFForm(export=lambda node, b: b.node(
+            "IdentityN", [[b.input(i) for i in range(n)]],
+            {"_gradient_op_type": b.library.gradient_op_type()})[:n]))
+
+
+def unsaved_gradient(xs: list, node_name: str) -> list:
+    """`xs` through an IdentityN without gradient (`node_name`: the loaded node's, for
+    the error)."""
+    out = bind(_unsaved_op(len(xs)), tuple(xs), {"node_name": node_name})
+    return list(out) if len(xs) > 1 else [out]
 
 
 def _call_grad_fn(grad_fn: Callable, dys: tuple, n_inputs: int, variables: list) -> tuple:

@@ -53,6 +53,7 @@ from eagerflow._src.numpy_ops import weak
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.debugging import set_assert_guard
 from eagerflow._src.ops.dispatch import Node, bind
+from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
 
@@ -611,7 +612,10 @@ class ConcreteFunction:
         res = list(bw.call_flat_outputs(xs + saved + g_in))
         out = []
         for present in self._backward_mask:
-            out.append(res.pop(0) if present else None)
+            if present == _SLICES:  # (a gather's gradient: its three parts)
+                out.append(IndexedSlices(res.pop(0), res.pop(0), res.pop(0)))
+            else:
+                out.append(res.pop(0) if present else None)
         return out
 
     def _backward_function(self) -> ConcreteFunction:
@@ -741,6 +745,9 @@ def _pack(template: Any, get: Any) -> Any:
     return template
 
 
+_SLICES = "slices"  # a backward mask's entry for a gradient returned as IndexedSlices
+
+
 def build_backward(fn: ConcreteFunction) -> tuple:
     """The gradient of `fn` as a ConcreteFunction of (inputs, saved, output grads), and a
     mask saying which of fn's Call inputs (tensors, then variables) get a gradient."""
@@ -791,9 +798,18 @@ def build_backward(fn: ConcreteFunction) -> tuple:
                     contrib = add(gs_, gos[len(fg.outputs) + j])
                     total = contrib if total is None else add(total, contrib)
             var_grads.append(total)
-        results = list(gx) + var_grads
-        mask = [r is not None for r in results]
-        g.outputs = [g.capture(r) for r in results if r is not None]
+        results, mask = [], []
+        for r in list(gx) + var_grads:
+            if isinstance(r, IndexedSlices) and r.dense_shape is not None:
+                # a gather's gradient (of a variable, as TF's): returned as its parts
+                mask.append(_SLICES)
+                results += [r.values, r.indices, r.dense_shape]
+            elif r is not None:
+                mask.append(True)
+                results.append(r)
+            else:
+                mask.append(False)
+        g.outputs = [g.capture(r) for r in results]
     bw = ConcreteFunction(g, tuple(_Leaf(i) for i in range(len(g.outputs))), fn._name + "_grad")
     return bw, mask
 

@@ -380,12 +380,31 @@ def _var_gather_export(n: Any, w: Any) -> list:
     return w.node("ResourceGather", [w.resource(n.inputs[0]), w.input(1)], attrs)
 
 
+def _saved_gather_grad(n: Any, g: Any) -> list:
+    var, indices, _ = n.inputs
+    node = type("GatherNode", (), {"inputs": (var, indices)})  # (the gather's own inputs)
+    return [*_var_gather_grad(node, g), None]
+
+
+# The rows a traced gather took, as a function's gradient replays its graph: the values
+# read when the function ran forward (being stateful, its outputs are kept, as a read's
+# are), still a gather of the variable for the tape, which hands the IndexedSlices to it.
+_SAVED_GATHER = OpDef(
+    "ResourceGather", lambda var, indices, value, **_: [(value._shape, value._dtype)],
+    lambda xp, var, indices, value, **_: value, grad=_saved_gather_grad, no_fold=True)
+
+
+def _replay_saved_gather(node: Any, args: tuple, values: list) -> Any:
+    return bind(_SAVED_GATHER, (*args, values[0]), node.attrs)
+
+
 # The traced node: the variable is its input (as a ReadVariableOp's, graph/var_reads.py),
 # so the tape hands the IndexedSlices to it; stateful as TF's op, so a graph never folds,
 # merges or reorders it around the variable's writes. Its attrs are TF's node's.
 RESOURCE_GATHER_VAR = OpDef(
     "ResourceGather", _var_gather_infer, _var_gather_kernel, grad=_var_gather_grad,
-    stateful=True, no_fold=True, tf=TFForm(export=_var_gather_export))
+    stateful=True, no_fold=True, tf=TFForm(export=_var_gather_export),
+    replay_saved=_replay_saved_gather)
 
 
 def resource_gather(var: Any, indices: Any, name: str | None = None,

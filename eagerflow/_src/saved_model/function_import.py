@@ -20,7 +20,7 @@ import heapq
 import re
 from typing import Any
 
-from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
+from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient, unsaved_gradient
 from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow.conditionals import cond, switch_case
 from eagerflow._src.control_flow.loops import while_loop
@@ -39,6 +39,7 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.indexing import resource_gather
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
 from eagerflow._src.ops.registry import REGISTRY
@@ -414,6 +415,9 @@ class LibraryImporter:
             return [EagerTensor(value, a["dtype"])], [value]
         if op == "IdentityN" and node.gradient_op_type in self.gradients:
             return self._custom_gradient(node), None
+        if op == "IdentityN" and node.gradient_op_type is not None:
+            # a custom gradient not saved: differentiating it fails, as in TF
+            return unsaved_gradient(list(ins), node.name), list(node.consts)
         if op in ("Identity", "Snapshot", "PreventGradient", "IdentityN"):
             if op == "PreventGradient":
                 return [stop_gradient(ins[0])], None
@@ -425,6 +429,9 @@ class LibraryImporter:
             return _as_list(run_op_node(node)), None
         if op == "ReadVariableOp":
             return [_variable(node).read_value()], None
+        if op == "ResourceGather" and is_variable(ins[0]) and not a.get("batch_dims"):
+            # the variable's rows, its gradient the variable's (IndexedSlices)
+            return [resource_gather(ins[0], ins[1])], None
         if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
             var = _variable(node)
             {"AssignVariableOp": var.assign, "AssignAddVariableOp": var.assign_add,

@@ -7,11 +7,14 @@ from __future__ import annotations
 import json
 import os
 
-from tests.saved_model.probe_interop import keras_cases, module_cases
+from tests.saved_model.probe_interop import keras_cases, module_cases, workflow_cases
 
 # name -> (kind, build, probe); module cases are saved with tf.saved_model.save
 CASES = {**{k: ("module", b, p) for k, (b, p) in module_cases.CASES.items()},
-         **keras_cases.CASES}
+         **{k: ("module", b, p) for k, (b, p) in workflow_cases.MODULE_CASES.items()},
+         **keras_cases.CASES, **workflow_cases.KERAS_CASES}
+# probes given the SavedModel's path rather than the loaded object
+PATH_PROBES = {**module_cases.PATH_PROBES, **workflow_cases.PATH_PROBES}
 
 SUFFIX = {"keras": ".keras", "weights": ".weights.h5"}
 
@@ -73,8 +76,8 @@ def probe(tf, keras, name: str, root: str) -> dict:
     args = (tf, loaded) if kind == "module" else (tf, keras, loaded)
     try:
         out = run(*args)
-        if name in module_cases.PATH_PROBES:
-            out["by_path"] = module_cases.PATH_PROBES[name](tf, path_of(root, name))
+        if name in PATH_PROBES:
+            out["by_path"] = PATH_PROBES[name](tf, path_of(root, name))
         return json.loads(json.dumps(out))
     except Exception as e:  # noqa: BLE001
         return {"probe_error": f"{type(e).__name__}: {e}"}
