@@ -180,6 +180,8 @@ OPTIMIZERS = {
     "momentum": "MomentumOptimizer(0.2, 0.9)",
     "nesterov": "MomentumOptimizer(0.2, 0.9, use_nesterov=True, use_locking=True)",
     "adagrad": "AdagradOptimizer(0.3)",
+    "adam": "AdamOptimizer(0.05)",
+    "adam_locking": "AdamOptimizer(0.05, beta1=0.8, use_locking=True)",
     "rmsprop": "RMSPropOptimizer(0.05, momentum=0.5)",
     "centered": "RMSPropOptimizer(0.05, centered=True)",
     "adadelta": "AdadeltaOptimizer(1.0)",

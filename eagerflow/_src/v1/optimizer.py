@@ -8,10 +8,10 @@ update per variable, dispatched as TF 2.21's update processors do for its resour
 variables (a dense gradient to `_resource_apply_dense`, an IndexedSlices to
 `_resource_apply_sparse_duplicate_indices`, which sums repeated rows and calls
 `_resource_apply_sparse`; a constraint applied after a dense update), `_finish` (Adam's
-powers of beta), then the global step's increment after all of it. The built-ins' dense
-updates are TF's training kernels in their order of float operations, the sparse ones
-sparse_apply.py's. In a graph the result is an operation that Session.run runs; eagerly the
-updates happen as they are made.
+powers of beta), then the global step's increment after all of it. The built-ins' updates
+are TF's training ops (ops/training_ops.py, ops/sparse_training_ops.py; GradientDescent's
+sparse one a ResourceScatterAdd). In a graph the result is an operation that Session.run
+runs; eagerly the updates happen as they are made.
 """
 
 from __future__ import annotations

@@ -1,19 +1,23 @@
 """TF 1's adaptive optimizers: Adam, Adagrad, RMSProp, Adadelta, Ftrl, and the proximal ones.
 
-Sits in v1/, over optimizer.py and sparse_apply.py. Each dense update is TF's training
-op (ResourceApplyAdam, ...Adagrad, ...RMSProp / ...CenteredRMSProp, ...Adadelta, ...Ftrl /
-...FtrlV2, ...ProximalGradientDescent, ...ProximalAdagrad: ops/training_ops.py), as TF 1's
-graph has it; an IndexedSlices gradient takes the matching sparse kernel (Adam: TF 1's
-scatters, every row of m and v decayed); slots and their names ("w/Adam", "w/Adam_1",
-"beta1_power") and initial values are TF 1's.
+Sits in v1/, over optimizer.py. Each dense update is TF's training op (ResourceApplyAdam,
+...Adagrad, ...RMSProp / ...CenteredRMSProp, ...Adadelta, ...Ftrl / ...FtrlV2,
+...ProximalGradientDescent, ...ProximalAdagrad: ops/training_ops.py), and an IndexedSlices
+gradient's the matching sparse one (ResourceSparseApply*: ops/sparse_training_ops.py; Adam:
+TF 1's decays of every row of m and v, ResourceScatterAdds and reads), as TF 1's graph has
+them; slots and their names ("w/Adam", "w/Adam_1", "beta1_power") and initial values are
+TF 1's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.array import fill
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
@@ -30,7 +34,6 @@ from eagerflow._src.v1.optimizer import (
     ref_dense,
     ref_sparse,
 )
-from eagerflow._src.v1.sparse_apply import scatter_add_to
 
 
 def _t(x: Any, var: Any) -> Any:
@@ -124,6 +127,26 @@ APPLY = {
 }
 
 
+def _read_named(v: Any) -> Any:
+    """A graph variable's read of its own ("ReadVariableOp" in the current scope); a
+    tensor as it is."""
+    return v._as_tensor(named=True) if hasattr(v, "_as_tensor") else v
+
+
+def _decay_and_add(slot: Any, indices: Any, rows: Any, decay: Any, read: Callable) -> Any:
+    """TF 1's sparse Adam's slot update: slot = slot * decay, then `rows` scattered in at
+    `indices`; the slot's value after both (`read` is _read_named in a TF 1 graph)."""
+    if read is not _read_named:
+        slot.assign(slot * decay, read_value=False)
+        resource_scatter_add(slot, indices, rows)
+        return slot.read_value()
+    decayed = slot.assign(read(slot) * decay).read_now()
+    with control_dependencies([decayed.op]):
+        added = resource_scatter_add(slot, indices, rows)
+        with control_dependencies([added]):
+            return read(slot)
+
+
 class AdamOptimizer(Optimizer):
     """Adam (Kingma and Ba), with TF 1's bias-corrected step size and beta powers."""
 
@@ -159,19 +182,30 @@ class AdamOptimizer(Optimizer):
                           _t(self._epsilon_t, var), grad, self._use_locking)
 
     def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        """TF 1's sparse Adam: every row of m and v decays, the gradient's rows are added
-        (scatters), and var moves by the bias-corrected step everywhere."""
-        b1p, b2p = (cast(b, var.dtype) for b in self._get_beta_accumulators())
+        """TF 1's sparse Adam: every row of m and v decays (an assignment), the gradient's
+        rows are added (ResourceScatterAdd), and var moves by the bias-corrected step
+        everywhere; in a graph TF's nodes, reads and control edges."""
+        b1p, b2p = self._get_beta_accumulators()
         lr_t, b1, b2, eps = (_t(x, var) for x in (self._lr_t, self._beta1_t, self._beta2_t,
                                                    self._epsilon_t))
-        one = _t(1.0, var)
-        lr = lr_t * sqrt(one - b2p) / (one - b1p)
-        m, v = self.get_slot(var, "m"), self.get_slot(var, "v")
-        m_up, m_t = scatter_add_to(m, indices, grad * (one - b1), m._as_tensor() * b1)
-        v_up, v_t = scatter_add_to(v, indices, (grad * grad) * (one - b2),
-                                         v._as_tensor() * b2)
-        return group(var.assign_sub(lr * m_t / (sqrt(v_t) + eps), read_value=False),
-                     m_up, v_up)
+        graph = _graph_mode()
+        read = _read_named if graph else (lambda v: cast(v, var.dtype))
+        if b1p.dtype != var.dtype:  # (a float64 variable's: the powers cast first, as TF's)
+            b1p, b2p = cast(b1p, var.dtype), cast(b2p, var.dtype)
+            read = _read_named if graph else (lambda t: t)
+
+        def one() -> Any:  # (each subtraction's own constant, as TF's graph has them)
+            return EagerTensor(np.ones((), dt.as_dtype(var.dtype).as_numpy_dtype))
+        lr = lr_t * sqrt(one() - read(b2p)) / (one() - read(b1p))
+        m_t = _decay_and_add(self.get_slot(var, "m"), indices, grad * (one() - b1), b1, read)
+        v_t = _decay_and_add(self.get_slot(var, "v"), indices, (grad * grad) * (one() - b2),
+                             b2, read)
+        v_sqrt = sqrt(v_t)
+        update = var.assign_sub(lr * m_t / (v_sqrt + eps), read_value=graph)
+        if not graph:
+            return None
+        update.read_now()
+        return group(update.op, m_t.op, v_t.op)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
