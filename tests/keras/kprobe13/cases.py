@@ -6,6 +6,7 @@ prints for each (with cases_editor.py's and cases_more.py's), and test_kprobe13.
 that eagerflow prints the same."""
 
 from tests.keras.kprobe13.cases_editor import SNIPPETS as EDITOR_SNIPPETS
+from tests.keras.kprobe13.cases_extra import SNIPPETS as EXTRA_SNIPPETS
 from tests.keras.kprobe13.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe13.prelude import _TRY
 
@@ -247,3 +248,5 @@ i1 = keras.Input((1,), dtype="int64"); i2 = keras.Input((1,), dtype="string")
 o = L.HashedCrossing(num_bins=4, output_mode="one_hot")((i1, i2))
 print(o.shape, o.dtype, keras.Model([i1, i2], o)([a[:, None], b[:, None]]).numpy().tolist())
 """
+SNIPPETS.update(EXTRA_SNIPPETS)
+del SNIPPETS["sharded_weights"]
