@@ -383,8 +383,13 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     @trainable.setter
     def trainable(self, value: bool) -> None:
+        # each layer's own trainable weights take the flag too (their `trainable`), as in
+        # Keras 3
         for layer in self._flatten_layers():
             object.__setattr__(layer, "_trainable", bool(value))
+            for v in layer._trainable_weights:
+                if isinstance(v, KerasVariable):  # (a tf.Variable's is read-only)
+                    v.trainable = bool(value)
 
     @property
     def input_spec(self) -> Any:

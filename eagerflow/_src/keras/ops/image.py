@@ -259,9 +259,11 @@ def _warp_batch(images: Any, transform: Any, interpolation: str, fill_mode: str,
                 fill_value: Any, data_format: str) -> Any:
     if len(transform.shape) == 1:
         transform = ta.expand_dims(transform, 0)
-    count, width = static_shape(transform)
-    batch = static_shape(images)[0] if len(images.shape) == 4 else 1
-    if width not in (None, 8) or count not in (None, 1, batch):  # (TF's kernel's check)
+    # (ops.shape gives a dim known only at run time as a tensor: such dims go unchecked)
+    count, width = transform.shape
+    batch = images.shape[0] if len(images.shape) == 4 else 1
+    if width not in (None, 8) or count not in (None, 1, batch) and batch is not None:
+        # (TF's kernel's check)
         raise eager_errors.raised_eagerly(InvalidArgumentError(
             None, None, "Input transform should be num_images x 8 or 1 x 8 "
             "[Op:ImageProjectiveTransformV3]"))
