@@ -204,12 +204,12 @@ for step in $STEPS; do
         printf '%-9s %-8s %5ss  %s\n' kernels skipped 0 "--standin: needs CuPy and a GPU" >> "$SUMMARY"
         continue
       fi
-      run_step kernels 60 "${PYTEST[@]}" \
+      run_step kernels 120 "${PYTEST[@]}" \
         tests/backend/test_launches.py::test_the_device_kernels_agree_with_cupy \
         tests/backend/test_strict.py tests/backend/test_standin_capture.py \
-        tests/backend/test_cudnn_layout.py ;;
+        tests/backend/test_cudnn_layout.py tests/backend/test_cuda_toolchain.py ;;
     backend)
-      sel=(tests/backend)
+      sel=(tests/backend --ignore=tests/backend/test_cuda_toolchain.py)  # (kernels runs it)
       [ "$QUICK" = 1 ] && sel=(tests/backend/test_standin_registry.py -k "AddV2 or MatMul or Relu")
       if [ "$STANDIN" = 1 ]; then
         run_step backend 150 "${PYTEST[@]}" "${XDIST[@]}" "${sel[@]}"
