@@ -313,6 +313,11 @@ class GraphVariable(V.Variable):
         node.origin = user_frames()
         return GraphUnreadVariable(self, node)
 
+    def _written_by(self, node: Operation) -> Any:
+        """What a write of it by `node` returns (a ResourceScatter op's, ops/
+        resource_scatter.py): the variable read after it."""
+        return GraphUnreadVariable(self, node)
+
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
         out = self._write(self._coerce(value, "assign"), "set", name)

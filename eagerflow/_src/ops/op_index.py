@@ -166,7 +166,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceApplyProximalGradientDescent", "ResourceApplyRMSProp",
     ),
     "sparse_training_ops": (
-        "ResourceScatterAdd", "ResourceSparseApplyAdadelta", "ResourceSparseApplyAdagrad",
+        "ResourceSparseApplyAdadelta", "ResourceSparseApplyAdagrad",
         "ResourceSparseApplyAdagradV2", "ResourceSparseApplyCenteredRMSProp",
         "ResourceSparseApplyFtrl", "ResourceSparseApplyFtrlV2",
         "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyMomentum",

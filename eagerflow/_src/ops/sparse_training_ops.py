@@ -28,7 +28,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import dispatch, eigen32
+from eagerflow._src.ops import dispatch, eigen32, resource_scatter
 from eagerflow._src.ops import sparse_training_refs as R
 from eagerflow._src.ops import training_ops as T
 from eagerflow._src.ops.checks import dt_enum, fail, wrong_input_dtype
@@ -512,51 +512,8 @@ class _ScatterForm:
     name, resources, tensors = "ResourceScatterAdd", ("resource",), ("indices", "updates")
 
 
-def _scatter_infer(var: Any, indices: Any, updates: Any, **attrs: Any) -> list:
-    var = T._variable("ResourceScatterAdd", 0, var)
-    if var is None:  # (a handle known only when the graph runs: its kernel checks)
-        return []
-    if indices._dtype not in _INDEX_TYPES:
-        raise InvalidArgumentError(
-            None, None, f"Value for attr 'Tindices' of {dt_enum(indices._dtype)[3:].lower()} "
-                        f"is not in the list of allowed values: int32, int64 "
-                        f"[Op:ResourceScatterAdd]")
-    if dt.as_dtype(var.dtype) is not updates._dtype:
-        raise fail("ResourceScatterAdd", f"Trying to read variable with wrong dtype. Expected "
-                                         f"{T.dtype_word(dt.as_dtype(var.dtype))} got "
-                                         f"{T.dtype_word(updates._dtype)}")
-    vs, ix, us = var.shape._dims, indices._shape, updates._shape
-    known = None not in (vs or (None,)) and None not in ix and None not in us
-    if vs is not None and (len(vs) == 0 or (known and len(us) and us != ix + vs[1:])):
-        raise fail("ResourceScatterAdd",
-                   f"Must have updates.shape = indices.shape + params.shape[1:] or "
-                   f"updates.shape = [], got updates.shape {T._dims(us)}, indices.shape "
-                   f"{T._dims(ix)}, params.shape {T._dims(vs)}")
-    return []
-
-
-def _scatter_kernel(xp: Any, var: Any, indices: Any, updates: Any, **attrs: Any) -> tuple:
-    var = T._variable("ResourceScatterAdd", 0, var)
-    place = D.lookup(var._device)
-    arr = to_host(var._arr).copy()
-    ids = np.asarray(to_host(indices)).reshape(-1).astype(np.int64)
-    rows = np.asarray(to_host(updates))
-    rows = np.broadcast_to(rows, ids.shape + arr.shape[1:]) if rows.ndim == 0 else \
-        rows.reshape(ids.shape + arr.shape[1:])
-    bad = np.flatnonzero((ids < 0) | (ids >= arr.shape[0]))
-    k = int(bad[0]) if bad.size else len(ids)
-    np.add.at(arr, ids[:k], rows[:k])  # (unbuffered: a repeated row adds in turn)
-    var._arr = D.to_device(arr, place)
-    if bad.size:
-        raise fail("ResourceScatterAdd", f"indices[{k}] = {ids[k]} is not in "
-                                         f"[0, {arr.shape[0]})")
-    return ()
-
-
-SCATTER_ADD = register(OpDef(
-    "ResourceScatterAdd", _scatter_infer, _scatter_kernel, num_outputs=0, stateful=True,
-    no_fold=True, reference=R.scatter_reference, samples=R.scatter_samples,
-    bad_samples=R.scatter_bad_samples, tf=TFForm(export=T._export(_ScatterForm))))
+# (the op is resource_scatter.py's, with the other ResourceScatter ops)
+SCATTER_ADD = resource_scatter.OPS["ResourceScatterAdd"]
 
 
 def resource_scatter_add(var: Any, indices: Any, updates: Any,
@@ -571,11 +528,4 @@ def resource_scatter_add(var: Any, indices: Any, updates: Any,
     if graph is not None:
         return T._in_graph(graph, _ScatterForm, SCATTER_ADD, (var, indices, updates), attrs,
                            name, lambda *a: None)
-    st = _state.__dict__
-    try:
-        _scatter_infer(var, indices, updates)
-        _scatter_kernel(None, var, indices._arr, updates._arr)
-    except OpError as e:
-        dispatch.failed(e, SCATTER_ADD, (var, indices, updates), attrs, st, name)
-        raise
-    return None
+    return resource_scatter.scatter("ResourceScatterAdd", var, indices, updates, name)

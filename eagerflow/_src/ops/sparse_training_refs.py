@@ -190,35 +190,3 @@ def bad_samples(spec: Any) -> Callable:
                              InvalidArgumentError, "indices must be one-dimensional"))
         return out
     return build
-
-
-def scatter_reference(var: Any, indices: Any, updates: Any, dtype: Any = None,
-                      Tindices: Any = None) -> tuple:
-    """ResourceScatterAdd: each row of `updates` added to the variable's row in turn."""
-    out = np.array(var, np.float64)
-    ids = np.asarray(indices).reshape(-1)
-    rows = np.broadcast_to(np.asarray(updates, np.float64), ids.shape + out.shape[1:])
-    for i, r in enumerate(ids):
-        out[r] += rows[i]
-    return (out.astype(np.asarray(var).dtype),)
-
-
-def scatter_samples() -> list:
-    out = []
-    for d, t in ((np.float64, dt.float64), (np.float32, dt.float32)):
-        var = _array("var", (5, 3), d)
-        out.append(Sample((Resource(var), np.int32([1, 3, 1]), _array("grad", (3, 3), d)),
-                          {"dtype": t, "Tindices": dt.int32}, grad=False))
-    out.append(Sample((Resource(_array("var", (5, 3), np.float64)), np.int64([4, 0]),
-                       np.asarray(0.5)), {"dtype": dt.float64, "Tindices": dt.int64},
-                      grad=False))
-    return out
-
-
-def scatter_bad_samples() -> list:
-    var = _array("var", (5, 3), np.float64)
-    attrs = {"dtype": dt.float64, "Tindices": dt.int32}
-    return [BadSample((Resource(var), np.int32([9, 1]), np.ones((2, 3))), attrs,
-                      InvalidArgumentError, "indices[0] = 9 is not in [0, 5)"),
-            BadSample((Resource(var), np.int32([1, 2]), np.ones((2, 4))), attrs,
-                      InvalidArgumentError, "Must have updates.shape = indices.shape")]

@@ -1,11 +1,10 @@
 """tf.Variable's sparse updates and reads: scatter_add, ..., scatter_nd_*, sparse_read, gather_nd.
 
 Sits after the indexing and segment ops, and installs these methods on Variable, as
-operators.py installs the Python operators: TF has one ResourceScatter op per update, and
-here each is the variable's value through the matching TensorScatter op (the product of
-scatter_mul and scatter_div, an UnsortedSegmentProd of the rows), assigned back. Repeated
-rows add up (scatter_add), multiply (scatter_mul), or the last one wins (scatter_update),
-as in TF. Errors are TF's, named by its ResourceScatter op.
+operators.py installs the Python operators: scatter_add, ..., scatter_update are TF's
+ResourceScatter ops (resource_scatter.py); the scatter_nd_* ones are, for now, the
+variable's value through the matching TensorScatter op, assigned back, their errors named
+by TF's ResourceScatterNd op.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops.array import broadcast_to, concat, expand_dims, reshape, shape
+from eagerflow._src.ops.array import broadcast_to, reshape, shape
 from eagerflow._src.ops.checks import not_supported
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
@@ -32,64 +31,29 @@ from eagerflow._src.ops.nd_indexing import (
     tensor_scatter_nd_sub,
     tensor_scatter_nd_update,
 )
-from eagerflow._src.ops.segment_ops import unsorted_segment_prod
+from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
-
-_ROWS: dict[str, Callable] = {  # TF's op -> the update of the rows, whole-tensor
-    "ResourceScatterAdd": lambda v, nd, u, ids, n: tensor_scatter_nd_add(v, nd, u),
-    "ResourceScatterSub": lambda v, nd, u, ids, n: tensor_scatter_nd_sub(v, nd, u),
-    "ResourceScatterUpdate": lambda v, nd, u, ids, n: tensor_scatter_nd_update(v, nd, u),
-    "ResourceScatterMax": lambda v, nd, u, ids, n: tensor_scatter_nd_max(v, nd, u),
-    "ResourceScatterMin": lambda v, nd, u, ids, n: tensor_scatter_nd_min(v, nd, u),
-    "ResourceScatterMul": lambda v, nd, u, ids, n: v * unsorted_segment_prod(u, ids, n),
-    "ResourceScatterDiv": lambda v, nd, u, ids, n: v / unsorted_segment_prod(u, ids, n),
-}
 
 
 def _dims(s: TensorShape) -> str:
     return "[" + ",".join(str(d) for d in s.as_list()) + "]"
 
 
-def _check(var: Variable, indices: Tensor, updates: Tensor, op: str) -> None:
-    """TF's kernel's checks: the updates' shape (a scalar variable has no rows: TF words
-    that as the same mismatch), then (eagerly) each index's range."""
-    want = indices.shape.concatenate(var.shape[1:])
-    if var.shape.rank == 0 or (updates.shape.rank != 0 and updates.shape.is_fully_defined()
-                               and want.is_fully_defined() and updates.shape != want):
-        raise InvalidArgumentError(
-            None, None, f"Must have updates.shape = indices.shape + params.shape[1:] or "
-            f"updates.shape = [], got updates.shape {_dims(updates.shape)}, indices.shape "
-            f"{_dims(indices.shape)}, params.shape {_dims(var.shape)} [Op:{op}]")
-    if isinstance(indices, EagerTensor):
-        ids = to_host(indices._arr).reshape(-1)
-        bad = (ids < 0) | (ids >= var.shape[0])
-        if bad.any():
-            i = int(bad.argmax())
-            raise InvalidArgumentError(None, None, f"indices[{i}] = {int(ids[i])} is not in "
-                                                   f"[0, {var.shape[0]}) [Op:{op}]")
-
-
-def _scatter(var: Variable, delta: Any, op: str) -> Any:
-    """`var` updated by the rows of `delta` as TF's ResourceScatter op `op` does."""
+def _scatter(var: Variable, delta: Any, op: str, name: str | None = None) -> Any:
+    """`var` updated by the rows of `delta` with TF's ResourceScatter op `op`."""
     if not isinstance(delta, IndexedSlices):
         raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received arg: "
                         f"{delta}")
-    indices = delta.indices
-    updates = convert_to_tensor(delta.values, dtype=var.dtype)
-    _check(var, indices, updates, op)
-    value = var._as_tensor()
-    if updates.shape.rank == 0 or updates.shape != indices.shape.concatenate(var.shape[1:]):
-        updates = broadcast_to(updates, concat([shape(indices), shape(value)[1:]], 0))
-    new = _ROWS[op](value, expand_dims(indices, -1), updates, indices, var.shape[0])
-    return var.assign(new)
+    return scatter_rows(var, delta.indices, convert_to_tensor(delta.values, dtype=var.dtype),
+                        op, name)
 
 
 def _method(op: str) -> Callable:
     def scatter(self: Variable, sparse_delta: Any, use_locking: bool = False,
                 name: str | None = None) -> Any:
-        return _scatter(self, sparse_delta, op)
+        return _scatter(self, sparse_delta, op, name)
 
     scatter.__doc__ = f"This variable updated by the rows of `sparse_delta` (TF's {op})."
     return scatter

@@ -53,8 +53,8 @@ def names() -> list[str]:
 
 
 def _runnable(name: str) -> bool:
-    if name in training_ops.SPECS or name in sparse_training_ops.SPECS or \
-            name == "ResourceScatterAdd":  # (their handles: variables, `v.handle`)
+    if name in training_ops.SPECS or name in sparse_training_ops.SPECS:
+        # (their handles: variables, `v.handle`)
         return True
     if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
         return False
@@ -145,11 +145,6 @@ class RawOp:
             return sparse_training_ops.apply_sparse(
                 self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
                 tensors[:at] + (by_arg["indices"],) + tensors[at:], **flags)
-        if self.op == "ResourceScatterAdd":
-            var = _variable(by_arg["resource"], "resource")
-            return sparse_training_ops.resource_scatter_add(
-                var, by_arg["indices"], _typed([by_arg["updates"]])[0]
-                if isinstance(by_arg["updates"], Tensor) else by_arg["updates"])
         spec = training_ops.SPECS.get(self.op)
         if spec is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}

@@ -170,6 +170,26 @@ def scatter_sub(ref: Any, indices: Any, updates: Any, use_locking: bool = False,
     return ref.scatter_sub(IndexedSlices(updates, indices), use_locking, name)
 
 
+def scatter_mul(ref: Any, indices: Any, updates: Any, use_locking: bool = False,
+                name: str | None = None) -> Any:
+    return ref.scatter_mul(IndexedSlices(updates, indices), use_locking, name)
+
+
+def scatter_div(ref: Any, indices: Any, updates: Any, use_locking: bool = False,
+                name: str | None = None) -> Any:
+    return ref.scatter_div(IndexedSlices(updates, indices), use_locking, name)
+
+
+def scatter_min(ref: Any, indices: Any, updates: Any, use_locking: bool = False,
+                name: str | None = None) -> Any:
+    return ref.scatter_min(IndexedSlices(updates, indices), use_locking, name)
+
+
+def scatter_max(ref: Any, indices: Any, updates: Any, use_locking: bool = False,
+                name: str | None = None) -> Any:
+    return ref.scatter_max(IndexedSlices(updates, indices), use_locking, name)
+
+
 def scatter_update(ref: Any, indices: Any, updates: Any, use_locking: bool = True,
                    name: str | None = None) -> Any:
     return ref.scatter_update(IndexedSlices(updates, indices), use_locking, name)

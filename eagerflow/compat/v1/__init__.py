@@ -56,7 +56,8 @@ _V1_MODULES = {
         "initialize_all_variables", "initialize_local_variables", "initialize_variables",
         "is_variable_initialized",
         "assert_variables_initialized", "report_uninitialized_variables", "assign",
-        "assign_add", "assign_sub", "scatter_add", "scatter_sub", "scatter_update",
+        "assign_add", "assign_sub", "scatter_add", "scatter_sub", "scatter_mul", "scatter_div",
+        "scatter_min", "scatter_max", "scatter_update",
         "gradients"),
     "eagerflow._src.v1.variable_scope": (
         "variable_scope", "VariableScope", "get_variable", "get_local_variable",

@@ -1,0 +1,277 @@
+"""TF's sparse updates of a variable's rows: ResourceScatterAdd, Sub, Mul, Div, Min, Max
+and Update, the ops `Variable.scatter_add`, ..., `scatter_update` (and tf.compat.v1's
+scatter functions) emit, and tf.raw_ops runs.
+
+Sits in ops/ over variables.py, below variable_scatter.py, which installs the Variable
+methods over these. An op's first input is the variable: its handle (a raw call, a
+registry sample; in a kernel the handle's array) or, in a graph, the variable itself,
+which a function captures as TF's does ("ResourceScatterAdd/resource"). The kernel
+follows TF's CPU kernel: the rows `indices` of the variable combined in turn with the
+rows of `updates` (a scalar update applies to every row picked), repeated rows
+accumulating (Update: the last one wins), and the variable's array replaced by the new
+one. Its checks and their words are TF's; an update whose shape is not
+indices.shape + params.shape[1:] is refused (TF's kernel checks its rank only).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
+from eagerflow._src.ops.variables import _unread, handle_variable, held_handle, variable_of
+
+_INDICES = frozenset((dt.int32, dt.int64))
+# TF's CPU kernels of the arithmetic updates (its OpDef lists the quantized types too)
+_NUMBERS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.complex64,
+                      dt.complex128, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8,
+                      dt.uint16, dt.uint32, dt.uint64))
+_REALS = _NUMBERS - {dt.complex64, dt.complex128}
+
+
+def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C++'s integer division, truncating toward zero (NumPy's floors)."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q).astype(a.dtype)
+
+
+def _div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _int_div(a, b) if a.dtype.kind in "iu" else a / b
+
+
+# op -> (how a row combines with an update, the dtypes TF has kernels for)
+_COMBINE: dict[str, tuple] = {
+    "ResourceScatterAdd": (np.add, _NUMBERS),
+    "ResourceScatterSub": (np.subtract, _NUMBERS),
+    "ResourceScatterMul": (np.multiply, _NUMBERS),
+    "ResourceScatterDiv": (_div, _NUMBERS),
+    "ResourceScatterMin": (np.minimum, _REALS),
+    "ResourceScatterMax": (np.maximum, _REALS),
+    "ResourceScatterUpdate": (lambda a, b: b, None),
+}
+
+
+def _dims(shape: Any) -> str:
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _variable(op: str, x: Any) -> Any:
+    """The variable a resource input names (its handle, its handle's array, itself); None:
+    a handle known only when a graph runs."""
+    if isinstance(x, np.ndarray):
+        return handle_variable(EagerTensor(x, dt.resource), op)
+    if not isinstance(x, Tensor):
+        return x
+    if x._dtype is not dt.resource:
+        raise wrong_input_dtype(op, 0, dt.resource, x._dtype)
+    return handle_variable(x, op) if held_handle(x) is not None else None
+
+
+def _check_shapes(op: str, params: Any, indices: Any, updates: Any) -> None:
+    """TF's kernel's shape check (shapes as tuples, None where unknown)."""
+    if params is None or indices is None or updates is None:
+        return
+    if updates == () and len(params) >= 1:
+        return
+    want = tuple(indices) + tuple(params[1:])
+    if len(params) == 0 or len(updates) != len(want) or any(
+            a is not None and b is not None and a != b for a, b in zip(updates, want)):
+        raise fail(op, f"Must have updates.shape = indices.shape + params.shape[1:] or "
+                       f"updates.shape = [], got updates.shape {_dims(updates)}, indices.shape "
+                       f"{_dims(indices)}, params.shape {_dims(params)}")
+
+
+def _infer(op: str) -> Callable:
+    kinds = _COMBINE[op][1]
+
+    def infer(h: Any, indices: Any, updates: Any, **_attrs: Any) -> list:
+        var = _variable(op, h)
+        if indices._dtype not in _INDICES:
+            raise not_supported(op, indices._dtype, _INDICES, "Tindices")
+        dtype = dt.as_dtype(var.dtype) if var is not None else updates._dtype
+        if kinds is not None and dtype not in kinds:
+            if dtype.is_complex:  # (TF's op takes them; it has no CPU kernel for them)
+                raise fail(op, f"No OpKernel was registered to support Op '{op}' used by "
+                               f"{{{{node {op}}}}} with these attrs: [Tindices="
+                               f"{dt_enum(indices._dtype)}, dtype={dt_enum(dtype)}]")
+            raise not_supported(op, dtype, kinds, "dtype")
+        if var is not None and updates._dtype is not dtype:
+            raise fail(op, "DType of scatter resource and updates does not match.")
+        _check_shapes(op, None if var is None else var.shape._dims, indices._shape,
+                      updates._shape)
+        return []
+    return infer
+
+
+def _kernel(op: str) -> Callable:
+    combine = _COMBINE[op][0]
+
+    def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
+        var = _variable(op, h)
+        arr = to_host(var._arr)
+        ids, upd = to_host(indices), to_host(updates)
+        _check_shapes(op, arr.shape, ids.shape, upd.shape)
+        flat = ids.reshape(-1)
+        rows = np.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
+            upd.reshape(flat.shape + arr.shape[1:])
+        if op == "ResourceScatterDiv" and not rows.all():
+            raise fail(op, "updates must not contain 0")
+        bad = np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))
+        k = int(bad[0]) if bad.size else len(flat)
+        new = arr.copy()
+        with np.errstate(all="ignore"):
+            for i, row in zip(flat[:k].tolist(), rows):  # in turn: repeated rows accumulate
+                new[i] = combine(new[i], row)
+        var._arr = D.to_device(new, D.lookup(var._device))
+        if bad.size:  # (TF's kernel stops there, the rows before it updated)
+            raise fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {arr.shape[0]})")
+        return ()
+    return kernel
+
+
+def _reference(op: str) -> Callable:
+    """A plain loop over the elements, in the order of the updates."""
+    def ref(v: np.ndarray, indices: np.ndarray, updates: np.ndarray, **_a: Any) -> tuple:
+        out = v.copy()
+        flat = indices.reshape(-1)
+        rest = v.shape[1:]
+        full = updates.reshape(flat.shape + rest) if updates.ndim else \
+            np.broadcast_to(updates, flat.shape + rest)
+        for k, i in enumerate(flat):
+            for pos in np.ndindex(*rest):
+                a, b = out[(i,) + pos], full[(k,) + pos]
+                if op == "ResourceScatterAdd":
+                    out[(i,) + pos] = a + b
+                elif op == "ResourceScatterSub":
+                    out[(i,) + pos] = a - b
+                elif op == "ResourceScatterMul":
+                    out[(i,) + pos] = a * b
+                elif op == "ResourceScatterDiv":
+                    out[(i,) + pos] = int(a / b) if out.dtype.kind in "iu" else a / b
+                elif op == "ResourceScatterMin":
+                    out[(i,) + pos] = min(a, b)
+                elif op == "ResourceScatterMax":
+                    out[(i,) + pos] = max(a, b)
+                else:
+                    out[(i,) + pos] = b
+        return (out,)
+    return ref
+
+
+def _samples(op: str) -> Callable:
+    def build() -> list:
+        v = np.linspace(-2.0, 3.5, 12).reshape(4, 3)
+        rows = np.linspace(0.5, 2.0, 9).reshape(3, 3)
+        out = [Sample((Resource(v), np.array([2, 0, 2], np.int32), rows), {}),
+               Sample((Resource(v.astype(np.float32)), np.array([[3], [1]], np.int64),
+                       rows[:2].reshape(2, 1, 3).astype(np.float32)), {}),
+               Sample((Resource(np.array([6, -7, 9, 4], np.int32)), np.array([1, 1, 3], np.int32),
+                       np.array([2, -3, 5], np.int32)), {}),
+               Sample((Resource(v), np.array([1, 3], np.int32), np.array(1.5)), {})]
+        if op == "ResourceScatterUpdate":
+            out.append(Sample((Resource(np.array([True, False, True])),
+                               np.array([0, 1, 0], np.int32), np.array([False, True, True])), {}))
+        return out
+    return build
+
+
+def _bad_samples(op: str) -> Callable:
+    def build() -> list:
+        IAE = InvalidArgumentError  # noqa: N806
+        v = Resource(np.ones((4, 3)))
+        rows = np.ones((2, 3))
+        out = [
+            # (the bad index first: TF's kernel updates the rows before it)
+            BadSample((v, np.array([5, 0], np.int32), rows), {}, IAE,
+                      "indices[0] = 5 is not in [0, 4)"),
+            BadSample((v, np.array([-1, 0], np.int64), rows), {}, IAE,
+                      "indices[0] = -1 is not in [0, 4)"),
+            BadSample((v, np.array([0, 1], np.int32), np.ones(6)), {}, IAE,
+                      "Must have updates.shape = indices.shape + params.shape[1:] or "
+                      "updates.shape = [], got updates.shape [6], indices.shape [2], "
+                      "params.shape [4,3]"),
+            BadSample((Resource(np.array(3.0)), np.array([0], np.int32), np.ones(1)), {},
+                      IAE,
+                      "got updates.shape [1], indices.shape [1], params.shape []"),
+            BadSample((v, np.array([0, 1], np.int32), rows.astype(np.float32)), {}, IAE,
+                      "DType of scatter resource and updates does not match."),
+            BadSample((v, np.array([0, 1], np.int16), rows), {}, IAE,
+                      "Value for attr 'Tindices' of int16 is not in the list of allowed "
+                      "values: int32, int64"),
+            BadSample((np.ones(2, np.float32), np.array([0], np.int32), np.ones(1, np.float32)),
+                      {}, IAE, f"cannot compute {op} as input #0(zero-based) was expected to "
+                                f"be a resource tensor but is a float tensor")]
+        if op == "ResourceScatterDiv":
+            out.append(BadSample((Resource(np.array([1.0, 2.0])), np.array([0], np.int32),
+                                  np.zeros(1)), {}, IAE, "updates must not contain 0"))
+        if op != "ResourceScatterUpdate":
+            out.append(BadSample((Resource(np.array([True])), np.array([0], np.int32),
+                                  np.array([True])), {}, IAE,
+                                 "Value for attr 'dtype' of bool is not in the list of allowed "
+                                 "values: float, double, int32, uint8"))
+        return out
+    return build
+
+
+def _load(op: str) -> Callable:
+    def load(node: Any) -> list:
+        h, indices, updates = node.inputs
+        scatter(op, h, indices, updates)
+        return []
+    return load
+
+
+def _export(node: Any, w: Any) -> list:
+    w.node(node.op.name, [w.resource(node.inputs[0]), w.input(1), w.input(2)],
+           dict(node.attrs), name=node.name)
+    return []
+
+
+OPS = {name: register(OpDef(
+    name, _infer(name), _kernel(name), num_outputs=0, stateful=True, no_fold=True,
+    gpu=False, reference=_reference(name), samples=_samples(name),
+    bad_samples=_bad_samples(name),
+    tf=TFForm(load=_load(name), export=_export, takes_handles=True),
+)) for name in _COMBINE}
+
+
+def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None = None) -> Any:
+    """Runs ResourceScatter op `op` on `target` (a variable, or a resource tensor naming
+    one): eagerly on its handle, in a graph as a node taking the variable (its handle's
+    capture named as TF's); returns the node in a graph, else None."""
+    var = target if not isinstance(target, Tensor) else variable_of(target)
+    indices = convert_to_tensor(indices)
+    dtype = dt.as_dtype(var.dtype) if var is not None else None
+    updates = convert_to_tensor(updates, dtype=dtype) if not isinstance(updates, Tensor) \
+        else updates
+    attrs = {"dtype": dtype or updates._dtype, "Tindices": indices._dtype}
+    graph = _state.graph
+    if graph is None or var is None:
+        handle = target if isinstance(target, Tensor) else var.handle
+        return bind(OPS[op], (handle, indices, updates), attrs, name)
+    ins = (var, graph.capture(indices), graph.capture(updates))
+    graph.variables.setdefault(id(var), var)
+    graph.add_op(OPS[op], ins, attrs, name)
+    node = graph.operations[-1]
+    if getattr(graph, "building_function", False):
+        graph._capture_resource(var, node, "resource")
+    return node
+
+
+def scatter_rows(var: Any, indices: Any, updates: Any, op: str,
+                 name: str | None = None) -> Any:
+    """`var` updated by TF's op `op`: what Variable.scatter_* return (the variable, read
+    when used; a TF 1 graph's, read after the op)."""
+    node = scatter(op, var, indices, updates, name)
+    written = getattr(var, "_written_by", None)
+    return written(node) if written is not None and node is not None else _unread(var)
+

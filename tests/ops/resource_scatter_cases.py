@@ -1,0 +1,94 @@
+"""TF's ResourceScatter ops (Add, Sub, Mul, Div, Min, Max, Update): the raw ops on a
+variable's handle and the Variable methods that emit them, eagerly (values after, errors
+word for word, rows before a bad index updated) and traced (each function's GraphDef
+nodes: op, inputs). Shared by record_resource_scatter_golden.py (run under TensorFlow)
+and test_resource_scatter.py (run under eagerflow)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+OPS = ("Add", "Sub", "Mul", "Div", "Min", "Max", "Update")
+
+
+def outcome(fn: Any, var: Any = None) -> Any:
+    """`fn()`'s error (class, message) or None, with `var`'s value after it."""
+    try:
+        r = fn()
+        err = None if r is None else repr(type(r).__name__)
+    except Exception as e:  # noqa: BLE001 (the class and message are what is compared)
+        err = {"error": type(e).__name__, "message": str(e).split("\n")[0]}
+    return {"error": err, "after": None if var is None else var.numpy().tolist()}
+
+
+def raw(tf: Any) -> dict:
+    out: dict = {}
+    for op in OPS:
+        fn = getattr(tf.raw_ops, f"ResourceScatter{op}")
+        v = tf.Variable(np.linspace(-2.0, 3.5, 12).reshape(4, 3))
+        rows = np.linspace(0.5, 2.0, 6).reshape(2, 3)
+        out[f"{op} rows"] = outcome(lambda: fn(resource=v.handle, indices=[2, 2], updates=rows), v)
+        out[f"{op} scalar"] = outcome(lambda: fn(resource=v.handle, indices=np.int64([[0], [3]]),
+                                                 updates=np.float64(1.5)), v)
+        iv = tf.Variable(np.int32([6, -7, 9, 4]))
+        out[f"{op} int"] = outcome(lambda: fn(resource=iv.handle, indices=[1, 1, 3],
+                                              updates=np.int32([2, -3, 5])), iv)
+        out[f"{op} bad index after a row"] = outcome(
+            lambda: fn(resource=v.handle, indices=[1, 4], updates=rows), v)
+        out[f"{op} negative index"] = outcome(
+            lambda: fn(resource=v.handle, indices=[-1], updates=rows[:1]), v)
+        out[f"{op} updates shape"] = outcome(
+            lambda: fn(resource=v.handle, indices=[0, 1], updates=np.ones(6)), v)
+        out[f"{op} updates dtype"] = outcome(
+            lambda: fn(resource=v.handle, indices=[0], updates=np.ones((1, 3), np.float32)), v)
+        out[f"{op} indices dtype"] = outcome(
+            lambda: fn(resource=v.handle, indices=np.int16([0]), updates=rows[:1]), v)
+        s = tf.Variable(3.0)
+        out[f"{op} scalar variable"] = outcome(
+            lambda: fn(resource=s.handle, indices=[0], updates=[1.0]), s)
+        b = tf.Variable([True, False])
+        out[f"{op} bool"] = outcome(lambda: fn(resource=b.handle, indices=[0, 0],
+                                               updates=[False, True]), b)
+        f = tf.Variable(tf.constant([1.0, 2.0]))
+        out[f"{op} zero update"] = outcome(lambda: fn(resource=f.handle, indices=[1],
+                                                      updates=tf.constant([0.0])), f)
+    return out
+
+
+def methods(tf: Any) -> dict:
+    out: dict = {}
+    for op in OPS:
+        v = tf.Variable(np.arange(12.0).reshape(4, 3))
+        m = getattr(v, f"scatter_{op.lower()}")
+        delta = tf.IndexedSlices(tf.constant(np.full((3, 3), 2.0)), tf.constant([3, 0, 3]))
+        out[f"scatter_{op.lower()}"] = outcome(lambda: m(delta).numpy().tolist(), v)
+        out[f"compat scatter_{op.lower()}"] = outcome(
+            lambda: getattr(tf.compat.v1, f"scatter_{op.lower()}")(
+                v, [1], np.array([[5.0, 5.0, 5.0]])).numpy().tolist(), v)
+        out[f"compat scatter_{op.lower()} float32 rows"] = outcome(
+            lambda: getattr(tf.compat.v1, f"scatter_{op.lower()}")(
+                v, [1], tf.constant([[5.0, 5.0, 5.0]])), v)
+    return out
+
+
+def graphs(tf: Any) -> dict:
+    out: dict = {}
+    for op in OPS:
+        v = tf.Variable(np.arange(12.0).reshape(4, 3))
+
+        @tf.function
+        def f(i, op=op):
+            delta = tf.IndexedSlices(tf.ones([2, 3], tf.float64), i)
+            return getattr(v, f"scatter_{op.lower()}")(delta)
+
+        cf = f.get_concrete_function(tf.TensorSpec([2], tf.int32))
+        out[op] = [[n.op, list(n.input)] for n in cf.graph.as_graph_def().node
+                   if n.op not in ("NoOp", "Identity")]
+        out[f"{op} runs"] = f(tf.constant([3, 1])).numpy().tolist()
+    return out
+
+
+def run(tf: Any) -> dict:
+    return {"raw": raw(tf), "methods": methods(tf), "graphs": graphs(tf)}

@@ -1,0 +1,42 @@
+"""TF's ResourceScatter ops against TensorFlow 2.21's recorded behaviour
+(resource_scatter_golden.json, written by record_resource_scatter_golden.py from
+resource_scatter_cases.py): the raw ops' values and errors, the Variable methods, and the
+nodes a traced function's graph holds. (The registry suites check each op's kernel against
+its reference, its graph forms and its bad samples.)"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import resource_scatter_cases as cases
+
+import eagerflow as tf
+
+GOLDEN = json.loads((Path(__file__).resolve().parent / "resource_scatter_golden.json").read_text())
+OURS = cases.run(tf)
+KEYS = [(group, key) for group in GOLDEN for key in GOLDEN[group]]
+
+
+@pytest.mark.parametrize("group,key", KEYS, ids=[f"{g}-{k}" for g, k in KEYS])
+def test_resource_scatter_behaves_as_tf(group, key):
+    want, got = GOLDEN[group][key], OURS[group][key]
+    if isinstance(want, dict) and want.get("after") is not None:
+        np.testing.assert_allclose(np.asarray(got["after"], float),
+                                   np.asarray(want["after"], float), rtol=1e-12)
+        assert got["error"] == want["error"]
+    else:
+        assert got == want
+
+
+def test_a_traced_scatter_runs_on_the_variable():
+    v = tf.Variable(np.arange(6.0).reshape(3, 2))
+
+    @tf.function
+    def f(i):
+        return v.scatter_add(tf.IndexedSlices(tf.ones([2, 2], tf.float64), i))
+
+    f(tf.constant([2, 2]))
+    f(tf.constant([0, 2]))
+    np.testing.assert_array_equal(v.numpy(), [[1, 2], [2, 3], [7, 8]])
+    assert f.experimental_get_tracing_count() == 1
