@@ -228,10 +228,9 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, max_shard_si
     if max_shard_size is not None and not path.endswith(("weights.h5", "weights.json")):
         raise ValueError("The filename must end in `.weights.json` when `max_shard_size` is "
                          f"specified. Received: filepath={path}")
-    if max_shard_size is not None or kwargs:
-        raise NotImplementedError("Sharded weights (`max_shard_size`) and `objects_to_skip` "
-                                  "are not supported by eagerflow yet.")
-    model.save_weights(path, overwrite=overwrite)
+    if kwargs:
+        raise NotImplementedError("`objects_to_skip` is not supported by eagerflow yet.")
+    model.save_weights(path, overwrite=overwrite, max_shard_size=max_shard_size)
 
 
 def load_weights(model: Any, filepath: Any, skip_mismatch: bool = False, **kwargs: Any) -> None:

@@ -249,4 +249,3 @@ o = L.HashedCrossing(num_bins=4, output_mode="one_hot")((i1, i2))
 print(o.shape, o.dtype, keras.Model([i1, i2], o)([a[:, None], b[:, None]]).numpy().tolist())
 """
 SNIPPETS.update(EXTRA_SNIPPETS)
-del SNIPPETS["sharded_weights"]

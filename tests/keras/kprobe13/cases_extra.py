@@ -35,17 +35,48 @@ e2.summary()
 """
 
 SNIPPETS["sharded_weights"] = _TRY + """
+import h5py, warnings
 L = keras.layers
 os.chdir(D)
-m = keras.Sequential([keras.Input((30,)), L.Dense(40), L.Dense(30), L.Dense(1)])
-tryp("shard", lambda: m.save_weights("s.weights.json", max_shard_size=0.005))
+def model():
+    m = keras.Sequential([keras.Input((30,)), L.Dense(40, name="a"), L.BatchNormalization(),
+                          L.Dense(30), L.Dense(1)])
+    m.compile("adam", "mse")
+    return m
+m = model()
+m.fit(np.ones((4, 30)), np.ones((4, 1)), verbose=0)
+m.save_weights("s.weights.json", max_shard_size=6000 / 1024**3)
 print(sorted(os.listdir(D)))
-m2 = keras.Sequential([keras.Input((30,)), L.Dense(40), L.Dense(30), L.Dense(1)])
-tryp("load", lambda: m2.load_weights("s.weights.json"))
+print(open("s.weights.json").read())
+for fn in sorted(os.listdir(D)):
+    if fn.endswith(".h5"):
+        with h5py.File(fn) as f:
+            print(fn)
+            f.visititems(lambda n, o: print("  ", n, type(o).__name__, dict(o.attrs),
+                                            getattr(o, "shape", "")))
+m2 = model()
+with warnings.catch_warnings(record=True) as w:  # (its optimizer is not built: skipped)
+    warnings.simplefilter("always")
+    m2.load_weights("s.weights.json")
+print([str(x.message) for x in w])
 print(all(np.allclose(a, b) for a, b in zip(m.get_weights(), m2.get_weights())))
-tryp("shard_h5", lambda: m.save_weights("t.weights.h5", max_shard_size=0.005))
-tryp("json_no_shard", lambda: m.save_weights("u.weights.json"))
-print(json.dumps(json.load(open("s.weights.json")), sort_keys=True)[:600])
+m3 = model()
+m3.optimizer.build(m3.trainable_variables)
+m3.load_weights("s.weights.json")
+print([np.allclose(a, b) for a, b in zip(m.optimizer.variables, m3.optimizer.variables)])
+tryp("too_small", lambda: m.save_weights("big.weights.json", max_shard_size=100 / 1024**3))
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    m.save_weights("r.weights.h5", max_shard_size=1)
+print([str(x.message) for x in w if "sharded" in str(x.message)])
+print(sorted(n for n in os.listdir(D) if n.startswith("r")))
+for bad in ["x.h5", "x.json", "x.keras"]:
+    tryp(bad, lambda: m.save_weights(bad, max_shard_size=1))
+tryp("missing", lambda: m2.load_weights("nope.weights.json"))
+tryp("api", lambda: keras.saving.save_weights(m, "api.weights.json", max_shard_size=1))
+print(json.load(open("api.weights.json"))["metadata"])
+tryp("unbuilt", lambda: keras.Sequential([L.Dense(1)]).save_weights("u.weights.json",
+                                                                       max_shard_size=1))
 """
 
 SNIPPETS["random_zoom_contrast_values"] = _TRY + """

@@ -23,6 +23,7 @@ from eagerflow._src.keras import (
     calibration,
     quantization_config,  # noqa: F401  (hands quantize's checks down)
     saving_lib,
+    weights_sharded,
 )
 from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import serialization as ser
@@ -335,8 +336,20 @@ class Model(Trainer, Layer):
                     by_path[path].assign(value)
 
     def save_weights(self, filepath: Any, overwrite: bool = True, save_format: str | None = None,
-                     options: Any = None) -> None:
-        """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5`."""
+                     options: Any = None, max_shard_size: Any = None) -> None:
+        """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5` (in
+        shards of `max_shard_size` GB named by a `*.weights.json` index, if given)."""
+        if max_shard_size is not None:
+            path = str(os.fspath(filepath)) if isinstance(filepath, (str, os.PathLike)) \
+                else str(filepath)
+            weights_sharded.check_sharded_path(path)
+            if not getattr(self, "built", True):
+                raise ValueError("You are saving a model that has not yet been built. Try "
+                                 "building the model first by calling it on some data or by "
+                                 "using `build()`.")
+            if overwrite or not os.path.exists(path):
+                weights_sharded.save_sharded(self, path, max_shard_size)
+            return
         save_weights(self, filepath, overwrite=overwrite, save_format=save_format,
                      options=options)
 
@@ -364,10 +377,9 @@ class Model(Trainer, Layer):
                              f"Received: {filepath}")
         if objects_to_skip is not None:
             raise NotImplementedError("`objects_to_skip` is not supported by eagerflow yet.")
-        if path.endswith(".weights.json"):  # (Keras 3's sharded weights: its index opened)
-            with open(filepath):
-                raise NotImplementedError("Sharded weights (`.weights.json`) are not "
-                                          "supported by eagerflow yet.")
+        if path.endswith(".weights.json"):  # (Keras 3's sharded weights)
+            weights_sharded.load_sharded(self, path, skip_mismatch)
+            return None
         if path.endswith(".keras"):
             if by_name is not None:
                 raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' "
