@@ -46,6 +46,7 @@ from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.string_ops import as_string
 from eagerflow._src.ops.table_handles import (
     KERNELS,
+    ShapedTable,
     check_kernel,
     check_signature,
     fill,
@@ -92,8 +93,8 @@ def _find_infer(h: Any, keys: Any, default: Any) -> list:
             raise C.fail(op, f"Expected shape {C.shape_str(t.value_shape)} or "
                              f"{C.shape_str(full)} for default value, got "
                              f"{C.shape_str(default._shape)}")
-    if not isinstance(h, EagerTensor):  # (TF's shape function knows no table's shapes)
-        return [(None, t.value_dtype)]
+    if not isinstance(h, (EagerTensor, ShapedTable)):
+        return [(None, t.value_dtype)]  # (TF's shape function: a handle of no data)
     return [(None if lead is None else lead + t.value_shape, t.value_dtype)]
 
 

@@ -112,11 +112,34 @@ def state_of(op: str, h: Any) -> TableState:
     return target
 
 
+class ShapedTable:
+    """A table as the handle its creator op makes in a graph: TF's creator shape functions
+    record the table's key and value shapes as the handle's data, from which the ops on
+    the handle infer their outputs' shapes. A function's trace has no such handle (its
+    captured table is a placeholder of no data: TF's unknown shapes); a SavedModel's
+    exported graph makes its tables again, and infers its signatures' outputs with it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+
+
+def with_handle_data(state: TableState) -> TableState | ShapedTable:
+    """`state` as its creator's handle in a graph: with the shapes TF's creator records
+    (MutableHashTable*V2: scalar keys and the value shape; MutableDenseHashTableV2: the
+    empty key's shape and the value shape), or as it is for HashTableV2, which records
+    none."""
+    return ShapedTable(state) if state.mutable else state
+
+
 def known_state(op: str, h: Any) -> TableState | None:
     """The table an op's handle input names where it is known now (eagerly, or a table
     a graph took by reference); None for a handle known only when the graph runs."""
     if isinstance(h, TableState):
         return h
+    if isinstance(h, ShapedTable):
+        return h.state
     if isinstance(h, EagerTensor):
         return state_of(op, h._arr)
     return None

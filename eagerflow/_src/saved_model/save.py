@@ -37,6 +37,7 @@ from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
 from eagerflow._src.saved_model.cpp_order import cpp_bytes
+from eagerflow._src.saved_model.export_shapes import refined_shapes
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.saver_graph import add_saver
@@ -324,6 +325,7 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.extend(a.type for a in fdef.signature.output_arg)
     outs = cf.structured_outputs
+    shapes = refined_shapes(cf.graph)  # (as the exported graph infers the call's outputs)
     i = 0
     for name, t in outs.items():
         info = sig.outputs[name]
@@ -335,12 +337,12 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
                 c = info.composite_tensor.components.add()
                 c.name = f"{call.name}:{i}"
                 c.dtype = part.dtype.as_datatype_enum
-                set_shape(c.tensor_shape, part._shape)
+                set_shape(c.tensor_shape, shapes.get(id(part), part._shape))
                 i += 1
             continue
         info.name = f"{call.name}:{i}"
         info.dtype = t.dtype.as_datatype_enum
-        set_shape(info.tensor_shape, t._shape)
+        set_shape(info.tensor_shape, shapes.get(id(t), t._shape))
         i += 1
     sig.method_name = PREDICT_METHOD_NAME
 

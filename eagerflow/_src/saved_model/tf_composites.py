@@ -219,7 +219,13 @@ def _ragged_bincount(n: Any) -> Any:
     tensor its row splits and values make, how often each value below `size` occurs (1 at
     most with binary_output), or its weights' sum; a matrix [rows, size]."""
     splits, values, size, weights = n.inputs
-    size64 = math.cast(size, dt.int64)
+    # (TF's kernel reads the values flat and the size as a scalar: their ranks need not
+    # be known at import, as where the values come from a table lookup, whose shape TF's
+    # graph leaves unknown)
+    values = array.reshape(values, [-1])
+    if weights.shape.num_elements() != 0:
+        weights = array.reshape(weights, [-1])
+    size64 = array.reshape(math.cast(size, dt.int64), [])
     rows = array.shape(splits, out_type=dt.int64)[0] - 1
     row_ids = indexing.repeat(sequences.range(rows, dtype=dt.int64),
                               splits[1:] - splits[:-1])

@@ -144,6 +144,27 @@ def test_ragged_bincount_on_import_counts_each_row(binary, weighted):
     np.testing.assert_array_equal(got, want)
 
 
+def test_ragged_bincount_on_import_takes_values_and_size_of_unknown_rank():
+    # (a TextVectorization's counts of a table lookup's ids: TF's graph leaves the
+    # lookup's shape unknown, and the composed op must still mask and count them)
+    splits = np.array([0, 2, 5], np.int64)
+    values = np.array([3, 0, 3, 3, 7], np.int64)
+
+    @tf.function(input_signature=[tf.TensorSpec(None, tf.int64), tf.TensorSpec(None, tf.int64)])
+    def count(v, size):
+        return tf_composites.COMPOSED["RaggedBincount"](types.SimpleNamespace(
+            inputs=[tf.constant(splits), v, size, tf.zeros([0], tf.float32)],
+            attrs={"binary_output": False}))
+
+    got = count(tf.constant(values), tf.constant(4, tf.int64)).numpy()
+    want = np.zeros((2, 4), np.float32)
+    for row in range(2):
+        for k in range(splits[row], splits[row + 1]):
+            if values[k] < 4:
+                want[row, values[k]] += 1.0
+    np.testing.assert_array_equal(got, want)
+
+
 class _Aliased(tf.Module):
     @tf.function
     def f(self, x):
