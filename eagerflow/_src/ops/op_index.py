@@ -159,6 +159,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "training_ops": (
         "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",
+        "ResourceApplyAdagradDA",
         "ResourceApplyAdagradV2", "ResourceApplyAdam", "ResourceApplyAdamWithAmsgrad",
         "ResourceApplyAddSign", "ResourceApplyCenteredRMSProp", "ResourceApplyFtrl",
         "ResourceApplyFtrlV2", "ResourceApplyGradientDescent", "ResourceApplyKerasMomentum",
@@ -167,6 +168,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "sparse_training_ops": (
         "ResourceSparseApplyAdadelta", "ResourceSparseApplyAdagrad",
+        "ResourceSparseApplyAdagradDA",
         "ResourceSparseApplyAdagradV2", "ResourceSparseApplyCenteredRMSProp",
         "ResourceSparseApplyFtrl", "ResourceSparseApplyFtrlV2",
         "ResourceSparseApplyKerasMomentum", "ResourceSparseApplyMomentum",

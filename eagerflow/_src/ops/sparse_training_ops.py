@@ -46,11 +46,13 @@ class _Sparse:
     turn; "keras": in turn, worded as a scatter), its row update, and its dtypes."""
 
     def __init__(self, name: str, resources: tuple, tensors: tuple, flags: dict,
-                 checks: tuple, ranges: str, rows: Callable, types: frozenset) -> None:
+                 checks: tuple, ranges: str, rows: Callable, types: frozenset,
+                 ints: tuple = ()) -> None:
         self.name, self.resources, self.tensors = name, resources, tensors
         self.flags, self.checks, self.ranges = flags, checks, ranges
         self.rows, self.types = rows, types
         self.args = resources + tensors
+        self.ints = ints  # (tensors of int64, not T: AdagradDA's global step)
 
 
 def _same(*names: str, shown: tuple = ()) -> tuple:
@@ -172,6 +174,32 @@ def _ftrl(s: dict, f: dict, one: bool, g: Any, v: Any, a: Any, lin: Any) -> tupl
     return x / y, new, lin
 
 
+def _adagrad_da(s: dict, f: dict, one: bool, g: Any, v: Any, ga: Any, gsa: Any) -> tuple:
+    """AdagradDA's rows: in T over rows of several values (the step count and
+    step * lr taken in T), in double over one-value rows, rounded to T per assignment."""
+    step, lr, l1, l2 = s["global_step"], s["lr"], s["l1"], s["l2"]
+    if not one:
+        ga, gsa = ga + g, gsa + g * g
+        steps = step.astype(v.dtype)
+        rate = steps * lr
+        denom = l2 + np.sqrt(gsa) / rate
+        if to_host(l1) > 0:
+            kept = np.maximum(np.abs(ga) / steps - l1, np.zeros((), v.dtype))
+            return -np.ones((), v.dtype) * np.sign(ga) * kept / denom, ga, gsa
+        return -np.ones((), v.dtype) * (ga / steps) / denom, ga, gsa
+    wide = np.float64
+    g64 = g.astype(wide)
+    ga = (ga.astype(wide) + g64).astype(v.dtype)
+    gsa = (gsa.astype(wide) + g64 * g64).astype(v.dtype)
+    n = int(to_host(step))
+    lr64, l1_64 = wide(to_host(lr)), wide(to_host(l1))
+    denom = n * wide(to_host(l2)) * lr64 + np.sqrt(gsa).astype(wide)
+    if l1_64 > 0:
+        kept = np.maximum(np.abs(ga).astype(wide) - n * l1_64, 0.0)
+        return (np.sign(-ga).astype(wide) * lr64 * kept / denom).astype(v.dtype), ga, gsa
+    return ((-ga).astype(wide) * lr64 / denom).astype(v.dtype), ga, gsa
+
+
 def _adadelta(s: dict, f: dict, one: bool, g: Any, v: Any, a: Any, u: Any) -> tuple:
     rho, eps = s["rho"], s["epsilon"]
     keep = np.ones((), v.dtype) - rho
@@ -234,6 +262,14 @@ SPECS = {s.name: s for s in (
     _Sparse("ResourceSparseApplyFtrlV2", ("var", "accum", "linear"),
             ("grad", "indices", "lr", "l1", "l2", "l2_shrinkage", "lr_power"),
             {"multiply_linear_by_lr": False}, _ftrl_checks(True), "loop", _ftrl, T._REALS),
+    _Sparse("ResourceSparseApplyAdagradDA", ("var", "gradient_accumulator",
+                                             "gradient_squared_accumulator"),
+            ("grad", "indices", "lr", "l1", "l2", "global_step"), {},
+            _same("gradient_accumulator", "gradient_squared_accumulator",
+                  shown=("accum", "accum")) + _VAR + _IDX + _sc("lr") +
+            _sc("l1", "l2", words="{} regularization strength is not a scalar: ") +
+            _sc("global_step") + _GRAD + _INNER, "loop", _adagrad_da, T._WIDE,
+            ("global_step",)),
     _Sparse("ResourceSparseApplyAdadelta", ("var", "accum", "accum_update"),
             ("lr", "rho", "epsilon", "grad", "indices"), {},
             _same("accum", "accum_update", shown=("accum_grad",)) + _VAR +
@@ -317,9 +353,13 @@ def _grad_fault(var: Any, grad: Any, indices: Any) -> str | None:
 def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
     n, T_ = len(spec.resources), attrs.get("T")
     if not isinstance(T_, dt.DType):  # (TF infers T from the first tensor)
-        T_ = next(x._dtype for a, x in zip(spec.args[n:], inputs[n:]) if a != "indices")
+        T_ = next(x._dtype for a, x in zip(spec.args[n:], inputs[n:])
+                  if a != "indices" and a not in spec.ints)
     for i, (arg, x) in enumerate(zip(spec.args[n:], inputs[n:]), n):
-        if arg == "indices":
+        if arg in spec.ints:
+            if x._dtype is not dt.int64:
+                raise wrong_input_dtype(spec.name, i, dt.int64, x._dtype)
+        elif arg == "indices":
             if x._dtype not in _INDEX_TYPES:
                 raise InvalidArgumentError(
                     None, None, f"Value for attr 'Tindices' of {dt_enum(x._dtype)[3:].lower()} "
@@ -455,8 +495,9 @@ def apply_sparse(op_name: str, variables: tuple, tensors: tuple, name: str | Non
     args = spec.tensors
     tensors = tuple(x if isinstance(x, Tensor) else
                     convert_to_tensor(x) if a == "indices" or hasattr(x, "_as_tensor") else
-                    convert_to_tensor(x, dtype=T_) for a, x in zip(args, tensors))
-    first = next(x for a, x in zip(args, tensors) if a != "indices")
+                    convert_to_tensor(x, dtype=dt.int64 if a in spec.ints else T_)
+                    for a, x in zip(args, tensors))
+    first = next(x for a, x in zip(args, tensors) if a != "indices" and a not in spec.ints)
     attrs = {"T": first._dtype, "Tindices": tensors[args.index("indices")]._dtype,
              "use_locking": bool(flags.get("use_locking"))}
     for k, d in spec.flags.items():

@@ -65,6 +65,13 @@ def _ftrl(s: dict, f: dict, g: Any, v: Any, a: Any, lin: Any) -> tuple:
     return (np.clip(lin, -bound, bound) - lin) / y, new, lin
 
 
+def _adagrad_da(s: dict, f: dict, g: Any, v: Any, ga: Any, gsa: Any) -> tuple:
+    ga, gsa = ga + g, gsa + g * g
+    n = s["global_step"]
+    kept = np.sign(ga) * np.maximum(np.abs(ga) - n * s["l1"], 0.0)
+    return -s["lr"] * kept / (n * s["l2"] * s["lr"] + np.sqrt(gsa)), ga, gsa
+
+
 def _adadelta(s: dict, f: dict, g: Any, v: Any, a: Any, u: Any) -> tuple:
     rho, eps = s["rho"], s["epsilon"]
     a = rho * a + (1 - rho) * g * g
@@ -92,6 +99,7 @@ ROWS: dict[str, Callable] = {
     "ResourceSparseApplyFtrl": _ftrl,
     "ResourceSparseApplyFtrlV2": _ftrl,
     "ResourceSparseApplyAdadelta": _adadelta,
+    "ResourceSparseApplyAdagradDA": _adagrad_da,
     "ResourceSparseApplyRMSProp": _rms_prop,
     "ResourceSparseApplyCenteredRMSProp": _rms_prop,
 }
@@ -138,6 +146,7 @@ def _inputs(spec: Any, dtype: Any, ids: list, row: tuple = (3,), index: Any = np
     shape = (5,) + row
     resources = tuple(Resource(_array(r, shape, dtype)) for r in spec.resources)
     tensors = tuple(np.asarray(ids, index) if t == "indices" else
+                    np.asarray(3, np.int64) if t in spec.ints else
                     _array(t, (len(ids),) + row, dtype) if t == "grad" else
                     np.asarray(scalars.get(t, _SCALARS.get(t, 0.1)), dtype)
                     for t in spec.tensors)

@@ -173,6 +173,21 @@ def _ftrl(xp: Any, var: Any, accum: Any, linear: Any, grad: Any, lr: Any, l1: An
     return new_var, new_accum, linear
 
 
+def _adagrad_da(xp: Any, var: Any, ga: Any, gsa: Any, grad: Any, lr: Any, l1: Any, l2: Any,
+                step: Any, **_a: Any) -> tuple:
+    """ApplyAdagradDA: the accumulated gradient, shrunk by l1 per step, over the L2 term
+    and the root of the squares (the step count a float first, as TF's kernel takes it)."""
+    ga = ga + grad
+    gsa = gsa + grad * grad
+    steps = np.asarray(np.float32(to_host(step)), var.dtype)
+    rate = np.asarray(np.float32(to_host(step)) * to_host(lr), var.dtype)
+    denom = l2 * rate + xp.sqrt(gsa)
+    if to_host(l1) > 0:
+        kept = xp.maximum(xp.abs(ga) - steps * l1, xp.zeros((), var.dtype))
+        return lr * -xp.ones((), var.dtype) * xp.sign(ga) * kept / denom, ga, gsa
+    return lr * ga * -xp.ones((), var.dtype) / denom, ga, gsa
+
+
 def _libm_pow(x: Any, p: Any) -> Any:
     """The C library's pow of doubles, per value (NumPy's float64 power may take a SIMD pow
     of its own, an ulp off glibc's); NaN and inf where it returns them."""
@@ -237,11 +252,13 @@ class _Spec:
     arg): the same shape as var), and its update (new arrays of the resources)."""
 
     def __init__(self, name: str, resources: tuple, tensors: tuple, flags: dict,
-                 checks: tuple, update: Callable, types: frozenset = _TYPES) -> None:
+                 checks: tuple, update: Callable, types: frozenset = _TYPES,
+                 ints: tuple = ()) -> None:
         self.name, self.resources, self.tensors = name, resources, tensors
         self.flags, self.checks, self.update = flags, checks, update
         self.args = resources + tensors
         self.types = types  # (the dtypes TF registers CPU kernels for)
+        self.ints = ints  # (tensors of int64, not T: AdagradDA's global step)
 
 
 def _s(*names: str, words: str = "{} is not a scalar: ", test: str | None = None) -> tuple:
@@ -251,8 +268,9 @@ def _s(*names: str, words: str = "{} is not a scalar: ", test: str | None = None
     return tuple(("scalar", n, words.format(n), test) for n in names)
 
 
-def _same(*names: str) -> tuple:
-    return tuple(("shape", n, None, None) for n in names)
+def _same(*names: str, shown: str | None = None) -> tuple:
+    """Same-shape checks (TF's message naming the argument, or `shown`)."""
+    return tuple(("shape", n, shown, None) for n in names)
 
 
 # (TF's Adam and RMSProp kernels put a space before lr's colon)
@@ -316,6 +334,12 @@ SPECS = {s.name: s for s in (
           # (TF's kernel leaves vhat's shape unchecked: see _kernel)
           _s("beta1_power", "beta2_power") + _LR_GAP + _s("beta1", "beta2", "epsilon") +
           _same("m", "v", "grad"), _adam_amsgrad, _REALS),
+    _Spec("ResourceApplyAdagradDA", ("var", "gradient_accumulator",
+                                      "gradient_squared_accumulator"),
+          ("grad", "lr", "l1", "l2", "global_step"), {},
+          _same("gradient_accumulator", "gradient_squared_accumulator", shown="accum") +
+          _same("grad") + _s("lr") + _STRENGTHS + _s("global_step"), _adagrad_da, _WIDE,
+          ("global_step",)),
     # (TF 2.21's kernels check alpha's / logbase's shape again where sign_decay's is meant,
     # and abort the process on a non-scalar sign_decay; here its error, worded as TF's)
     _Spec("ResourceApplyAddSign", ("var", "m"),
@@ -356,7 +380,7 @@ def _kernel_error(spec: _Spec, fault: tuple, shapes: dict) -> InvalidArgumentErr
         return fail(spec.name, f"{words}{_dims(shapes[arg])}")
     # (TF's centered RMSProp shows ms's shape where mg differs from var)
     shown = shapes["ms"] if arg == "mg" else shapes[arg]
-    return fail(spec.name, f"var and {arg} do not have the same shape"
+    return fail(spec.name, f"var and {words or arg} do not have the same shape"
                            f"{_dims(shapes['var'])} {_dims(shown)}")
 
 
@@ -388,9 +412,10 @@ def _variable(op: str, index: int, x: Any) -> Any:
 
 def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
     n = len(spec.resources)
-    for i, x in enumerate(inputs[n:], n):
-        if x._dtype is not T:
-            raise wrong_input_dtype(spec.name, i, T, x._dtype)
+    for i, (arg, x) in enumerate(zip(spec.args[n:], inputs[n:]), n):
+        want = dt.int64 if arg in spec.ints else T
+        if x._dtype is not want:
+            raise wrong_input_dtype(spec.name, i, want, x._dtype)
     if T not in spec.types:
         attrs = ", ".join([f"T={dt_enum(T)}", "use_locking=false"] +
                           [f"{k}={_attr_text(d)}" for k, d in spec.flags.items()])
@@ -538,7 +563,8 @@ def apply_op(op_name: str, variables: tuple, tensors: tuple, name: str | None = 
     # "ResourceApplyAdam/ReadVariableOp", as TF's wrapper reads it)
     tensors = tuple(x if isinstance(x, Tensor) else
                     convert_to_tensor(x) if hasattr(x, "_as_tensor") else
-                    convert_to_tensor(x, dtype=T) for x in tensors)
+                    convert_to_tensor(x, dtype=dt.int64 if a in spec.ints else T)
+                    for a, x in zip(spec.tensors, tensors))
     attrs = {"T": tensors[0]._dtype if tensors else T, "use_locking": False}
     for k, d in spec.flags.items():
         attrs[k] = bool(flags.get(k, d))

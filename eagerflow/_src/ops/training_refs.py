@@ -106,6 +106,13 @@ def _ftrl(var: Any, accum: Any, linear: Any, grad: Any, lr: Any, l1: Any, l2: An
     return new_var, new_accum, linear
 
 
+def _adagrad_da(var: Any, ga: Any, gsa: Any, grad: Any, lr: Any, l1: Any, l2: Any,
+                global_step: Any, **_a: Any) -> tuple:
+    ga, gsa = ga + grad, gsa + grad * grad
+    kept = np.sign(ga) * np.maximum(np.abs(ga) - global_step * l1, 0.0)
+    return -lr * kept / (l2 * global_step * lr + np.sqrt(gsa)), ga, gsa
+
+
 def _keras_momentum(var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
                     use_nesterov: bool = False, **_a: Any) -> tuple:
     accum = momentum * accum - lr * grad
@@ -142,6 +149,7 @@ def _power_sign(var: Any, m: Any, lr: Any, logbase: Any, sign_decay: Any, beta: 
 
 REFERENCES: dict[str, Callable] = {
     "ResourceApplyFtrl": _ftrl,
+    "ResourceApplyAdagradDA": _adagrad_da,
     "ResourceApplyFtrlV2": _ftrl,
     "ResourceApplyKerasMomentum": _keras_momentum,
     "ResourceApplyAdaMax": _ada_max,
@@ -193,7 +201,8 @@ def _array(arg: str, shape: tuple, dtype: Any) -> np.ndarray:
 def _inputs(spec: Any, dtype: Any, shape: tuple = (2, 3), **scalars: float) -> tuple:
     checked = {c[1] for c in spec.checks if c[0] == "scalar"}
     resources = tuple(Resource(_array(r, shape, dtype)) for r in spec.resources)
-    tensors = tuple(np.asarray(scalars.get(t, _SCALARS.get(t, 0.1)), dtype) if t in checked
+    tensors = tuple(np.asarray(3, np.int64) if t in spec.ints else
+                    np.asarray(scalars.get(t, _SCALARS.get(t, 0.1)), dtype) if t in checked
                     else _array(t, shape, dtype) for t in spec.tensors)
     return resources + tensors
 
@@ -238,9 +247,11 @@ def bad_samples(spec: Any) -> Callable:
         bad = good[:i] + ((Resource(wrong),) if same[1] in spec.resources else (wrong,)) + \
             good[i + 1:]
         out.append(BadSample(bad, attrs, InvalidArgumentError,
-                             f"var and {same[1]} do not have the same shape[2,3] {shown}"))
-        last = len(good) - 1
-        out.append(BadSample(good[:last] + (good[last].astype(np.float32),), attrs,
+                             f"var and {same[2] or same[1]} do not have the same shape[2,3] "
+                             f"{shown}"))
+        last = max(i for i, a in enumerate(spec.args) if a not in spec.ints)
+        out.append(BadSample(good[:last] + (good[last].astype(np.float32),) + good[last + 1:],
+                             attrs,
                              InvalidArgumentError,
                              f"cannot compute {spec.name} as input #{last}(zero-based) was "
                              f"expected to be a double tensor but is a float tensor"))

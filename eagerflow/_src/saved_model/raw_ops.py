@@ -140,17 +140,20 @@ class RawOp:
         sparse = sparse_training_ops.SPECS.get(self.op)
         if sparse is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *sparse.flags) if a in by_arg}
-            tensors = _typed([by_arg[a] for a in sparse.tensors if a != "indices"])
-            at = sparse.tensors.index("indices")
+            fixed = ("indices", *sparse.ints)
+            typed = iter(_typed([by_arg[a] for a in sparse.tensors if a not in fixed]))
             return sparse_training_ops.apply_sparse(
                 self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
-                tensors[:at] + (by_arg["indices"],) + tensors[at:], **flags)
+                tuple(by_arg[a] if a in fixed else next(typed) for a in sparse.tensors),
+                **flags)
         spec = training_ops.SPECS.get(self.op)
         if spec is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}
+            typed = iter(_typed([by_arg[a] for a in spec.tensors if a not in spec.ints]))
             return training_ops.apply_op(
                 self.op, tuple(_variable(by_arg[a], a) for a in spec.resources),
-                _typed([by_arg[a] for a in spec.tensors]), **flags)
+                tuple(by_arg[a] if a in spec.ints else next(typed) for a in spec.tensors),
+                **flags)
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)

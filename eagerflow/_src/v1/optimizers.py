@@ -17,11 +17,12 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.array import fill
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import cast, maximum, sqrt
+from eagerflow._src.ops.math import cast, identity, maximum, sqrt
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE
 from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
@@ -482,5 +483,61 @@ class ProximalAdagradOptimizer(Optimizer):
                             (var, self.get_slot(var, "accumulator")),
                             (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
                              grad, indices), use_locking=self._use_locking)
+
+    _apply_dense, _apply_sparse = ref_dense, ref_sparse
+
+
+class AdagradDAOptimizer(Optimizer):
+    """Adagrad Dual Averaging (Xiao): TF's ApplyAdagradDA over the gradients accumulated
+    since the start, each step's global step (plus one) its input."""
+
+    def __init__(self, learning_rate: Any, global_step: Any,
+                 initial_gradient_squared_accumulator_value: float = 0.1,
+                 l1_regularization_strength: float = 0.0,
+                 l2_regularization_strength: float = 0.0, use_locking: bool = False,
+                 name: str = "AdagradDA") -> None:
+        if initial_gradient_squared_accumulator_value <= 0.0:
+            raise ValueError("initial_gradient_squared_accumulator_value must be positive: "
+                             f"{initial_gradient_squared_accumulator_value}")
+        super().__init__(use_locking, name)
+        self._learning_rate = learning_rate
+        self._initial_gradient_squared_accumulator_value = \
+            initial_gradient_squared_accumulator_value
+        self._l1, self._l2 = l1_regularization_strength, l2_regularization_strength
+        self._global_step = global_step
+        self._global_step_on_worker: Any = None
+
+    def _create_slots(self, var_list: list) -> None:
+        _full_slots(self, var_list, 0.0, "gradient_accumulator", self._name)
+        _full_slots(self, var_list, self._initial_gradient_squared_accumulator_value,
+                    "gradient_squared_accumulator", self._name)
+
+    def _prepare(self) -> None:
+        self._lr_t = convert_to_tensor_v2(self._learning_rate, name="learning_rate")
+        # (TF's copy of the global step, for a worker: the step this update counts)
+        self._global_step_on_worker = identity(self._global_step) + 1
+
+    def _inputs(self, grad: Any) -> tuple:
+        """lr, l1, l2 in the gradient's dtype (the strengths as TF's casts of Python floats
+        make them: "Cast/x"), and the step."""
+        step = identity(self._global_step_on_worker)
+        strengths = []
+        for value in (self._l1, self._l2):
+            with name_scope("Cast"):
+                strengths.append(convert_to_tensor_v2(value, dtype=grad.dtype, name="x"))
+        return (cast(self._lr_t, grad.dtype), *strengths, step)
+
+    def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
+        slots = (var, self.get_slot(var, "gradient_accumulator"),
+                 self.get_slot(var, "gradient_squared_accumulator"))
+        return apply_op("ResourceApplyAdagradDA", slots, (grad, *self._inputs(grad)),
+                        use_locking=self._use_locking)
+
+    def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
+        slots = (var, self.get_slot(var, "gradient_accumulator"),
+                 self.get_slot(var, "gradient_squared_accumulator"))
+        return apply_sparse("ResourceSparseApplyAdagradDA", slots,
+                            (grad, indices, *self._inputs(grad)),
+                            use_locking=self._use_locking)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse

@@ -28,6 +28,7 @@ from eagerflow._src.v1.optimizer import (
 )
 from eagerflow._src.v1.optimizers import (
     AdadeltaOptimizer,
+    AdagradDAOptimizer,
     AdagradOptimizer,
     AdamOptimizer,
     FtrlOptimizer,
