@@ -169,3 +169,81 @@ d = L.Discretization(num_bins=3)
 d.adapt(np.arange(9.0))
 print(json.dumps(d.get_config(), sort_keys=True))
 """
+
+SNIPPETS["lookup_sparse_and_ragged_outputs"] = _TRY + """
+L = keras.layers
+def sp(label, fn):
+    try:
+        r = fn()
+        print(label, type(r).__name__, np.asarray(r.indices).tolist(),
+              np.asarray(r.values).tolist(), list(r.shape), r.dtype)
+    except Exception as e:
+        print(label, type(e).__name__, str(e)[:300])
+v = ["a", "b", "c"]
+x = np.array([["a", "c", "z"], ["b", "b", "a"]])
+sp("multi_hot", lambda: L.StringLookup(vocabulary=v, output_mode="multi_hot", sparse=True)(x))
+sp("count", lambda: L.StringLookup(vocabulary=v, output_mode="count", sparse=True)(x))
+sp("tf_idf", lambda: L.StringLookup(vocabulary=v, output_mode="tf_idf", sparse=True,
+                                   idf_weights=[0.5, 1.0, 2.0])(x))
+sp("one_hot", lambda: L.StringLookup(vocabulary=v, output_mode="one_hot", sparse=True)(
+    np.array(["a", "z"])))
+sp("int_multi_hot", lambda: L.IntegerLookup(vocabulary=[5, 6], output_mode="multi_hot",
+                                            sparse=True)(np.array([[5, 7], [6, 6]])))
+tryp("int_sparse", lambda: L.StringLookup(vocabulary=v, sparse=True))
+tv = L.TextVectorization(vocabulary=["x", "y"], ragged=True)
+r = tv(np.array(["x y y", "y", "q x"]))
+print(type(r).__name__, r.to_list())
+tryp("ragged_seq_len", lambda: L.TextVectorization(ragged=True, output_sequence_length=3))
+tryp("ragged_count", lambda: L.TextVectorization(ragged=True, output_mode="count"))
+sp("tv_sparse", lambda: L.TextVectorization(vocabulary=["x", "y"], output_mode="count",
+                                            sparse=True)(np.array(["x y y", "q"])))
+"""
+
+SNIPPETS["callbacks_nan_lambda_history"] = _TRY + """
+L = keras.layers
+x = np.ones((8, 1), "float32"); y = np.zeros((8, 1), "float32")
+m = keras.Sequential([keras.Input((1,)), L.Dense(1, kernel_initializer="ones")])
+m.compile(keras.optimizers.SGD(1e30), "mse")
+h = m.fit(x, y, epochs=3, batch_size=2, verbose=0, callbacks=[keras.callbacks.TerminateOnNaN()])
+print(len(h.history["loss"]), [np.isfinite(v) for v in h.history["loss"]])
+events = []
+lc = keras.callbacks.LambdaCallback(
+    on_train_begin=lambda logs: events.append(("train_begin", sorted(logs or {}))),
+    on_epoch_end=lambda e, logs: events.append(("epoch_end", e, sorted(logs))),
+    on_train_batch_end=lambda b, logs: events.append(("batch_end", b, sorted(logs))),
+    on_train_end=lambda logs: events.append(("train_end", sorted(logs or {}))))
+m2 = keras.Sequential([keras.Input((1,)), L.Dense(1)])
+m2.compile("sgd", "mse", metrics=["mae"])
+h = m2.fit(x, y, epochs=2, batch_size=4, verbose=0, callbacks=[lc])
+for e in events:
+    print(e)
+print(type(h).__name__, h.params, h.epoch, sorted(h.history), h.model is m2)
+tryp("lambda_bad", lambda: type(keras.callbacks.LambdaCallback(on_nothing=lambda: 0)).__name__)
+cl = keras.callbacks.CallbackList([lc], model=m2)
+print(type(cl).__name__, len(cl.callbacks), cl.model is m2)
+"""
+
+SNIPPETS["image_ops_random_and_scale"] = _TRY + """
+O = keras.ops
+img = np.arange(2 * 6 * 6 * 1, dtype="float32").reshape(2, 6, 6, 1)
+tryp("scale_translate", lambda: O.image.scale_and_translate(
+    img, (2, 3, 3, 1), scale=np.array([0.5, 0.5], "float32"), translation=np.zeros(2, "float32"),
+    spatial_dims=(1, 2), method="linear")[0, :, :, 0])
+try:  # (the allowed methods are a set: their order varies between runs)
+    O.image.scale_and_translate(img, (2, 3, 3, 1), scale=np.array([0.5, 0.5], "float32"),
+                                translation=np.zeros(2, "float32"), spatial_dims=(1, 2),
+                                method="bogus")
+except ValueError as e:
+    head, rest = str(e).split("{")
+    allowed, tail = rest.split("}")
+    print("scale_translate_bad", head, sorted(allowed.split(", ")), tail)
+tryp("elastic_bad_interp", lambda: O.image.elastic_transform(img, interpolation="cubic"))
+tryp("elastic_shape", lambda: O.image.elastic_transform(img, seed=1).shape)
+tryp("blur_bad", lambda: O.image.gaussian_blur(img, kernel_size=(3,)))
+tryp("persp_bad", lambda: O.image.perspective_transform(img, np.ones((3, 2)), np.ones((4, 2))))
+tryp("crop_negative", lambda: O.image.crop_images(img, -1, 0, target_height=2, target_width=2))
+tryp("pad_both", lambda: O.image.pad_images(img, 1, 1, target_height=9, target_width=9,
+                                            bottom_padding=2))
+tryp("gray_bad_rank", lambda: O.image.rgb_to_grayscale(np.ones((3,))))
+tryp("hsv_bad_channels", lambda: O.image.rgb_to_hsv(np.ones((1, 2, 2, 4), "float32")))
+"""
