@@ -22,6 +22,7 @@ from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.name_scope import scoped_path
 from eagerflow._src.ops import variables as tf_variables
@@ -127,7 +128,7 @@ class Variable:
         it; tapes take it and the Keras variable as one variable)."""
         view = self.__dict__.get("_value_view")
         if view is None:
-            view = self._value_view = ResourceVariable(self, self._name)
+            view = self._value_view = _view_class(type(self))(self, self._name)
         return view
 
     @property
@@ -318,6 +319,25 @@ class ResourceVariable(tf_variables._UnreadVariable):
     @property
     def _keras_value_of(self) -> Variable:
         return self._unread_of
+
+
+_view_classes: dict = {}
+
+
+def _view_class(cls: type) -> type:
+    """The class of a Keras variable's `value`: ResourceVariable, or for a variable a
+    strategy's scope made (a MirroredVariable, a SyncOnReadVariable) a view named as that
+    class with its per-replica `values`, as Keras 3 on TF holds the distributed variable."""
+    wrapped = cls.__mro__[2] if len(cls.__mro__) > 2 else None
+    if wrapped is None or not issubclass(wrapped, dist_values.MirroredVariable):
+        return ResourceVariable
+    view = _view_classes.get(wrapped)
+    if view is None:
+        view = _view_classes[wrapped] = type(
+            wrapped.__name__, (ResourceVariable,),
+            {"__module__": ResourceVariable.__module__,
+             "values": property(lambda self: self._unread_of.values)})
+    return view
 
 
 def cast_operand(x: Any) -> Any:
