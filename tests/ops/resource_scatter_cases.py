@@ -1,5 +1,6 @@
-"""TF's ResourceScatter ops (Add, Sub, Mul, Div, Min, Max, Update): the raw ops on a
-variable's handle and the Variable methods that emit them, eagerly (values after, errors
+"""TF's ResourceScatter ops (Add, Sub, Mul, Div, Min, Max, Update) and ResourceScatterNd
+ops (Add, Sub, Update, Max, Min): the raw ops on a variable's handle and the Variable
+methods that emit them, eagerly (values after, errors
 word for word, rows before a bad index updated) and traced (each function's GraphDef
 nodes: op, inputs). Shared by record_resource_scatter_golden.py (run under TensorFlow)
 and test_resource_scatter.py (run under eagerflow)."""
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 
 OPS = ("Add", "Sub", "Mul", "Div", "Min", "Max", "Update")
+ND_OPS = ("Add", "Sub", "Update", "Max", "Min")
 
 
 def outcome(fn: Any, var: Any = None) -> Any:
@@ -57,6 +59,41 @@ def raw(tf: Any) -> dict:
     return out
 
 
+def raw_nd(tf: Any) -> dict:
+    """(Updates of the variable's dtype throughout: TF 2.21 aborts the process on others.)"""
+    out: dict = {}
+    for op in ND_OPS:
+        fn = getattr(tf.raw_ops, f"ResourceScatterNd{op}")
+        v = tf.Variable(np.linspace(-2.0, 3.5, 12).reshape(4, 3))
+        one = np.array([1.5])
+        out[f"{op} elements"] = outcome(lambda: fn(ref=v.handle, indices=[[2, 1], [0, 0], [2, 1]],
+                                                   updates=np.array([0.5, -1.5, 2.0])), v)
+        out[f"{op} rows"] = outcome(lambda: fn(ref=v.handle, indices=np.int64([[3], [1]]),
+                                               updates=np.linspace(0, 1, 6).reshape(2, 3)), v)
+        out[f"{op} vector indices"] = outcome(lambda: fn(ref=v.handle, indices=[1, 1],
+                                                         updates=np.ones((2, 3))), v)
+        out[f"{op} bad index among good"] = outcome(
+            lambda: fn(ref=v.handle, indices=[[0, 1], [5, 0], [1, 1]],
+                       updates=np.array([1.0, 2.0, 3.0])), v)
+        out[f"{op} negative index"] = outcome(lambda: fn(ref=v.handle, indices=[[-1, 0]],
+                                                         updates=one), v)
+        out[f"{op} batch mismatch"] = outcome(lambda: fn(ref=v.handle, indices=[[0, 1], [1, 1]],
+                                                         updates=one), v)
+        out[f"{op} slice mismatch"] = outcome(lambda: fn(ref=v.handle, indices=[[0], [1]],
+                                                         updates=np.ones((2, 2))), v)
+        out[f"{op} index depth"] = outcome(lambda: fn(ref=v.handle, indices=[[0, 1, 2]],
+                                                      updates=one), v)
+        out[f"{op} indices dtype"] = outcome(lambda: fn(ref=v.handle, indices=np.int16([[0]]),
+                                                        updates=np.ones((1, 3))), v)
+        s = tf.Variable(np.float64(1.0))
+        out[f"{op} scalar variable"] = outcome(lambda: fn(ref=s.handle, indices=[[0]],
+                                                          updates=one), s)
+        iv = tf.Variable(np.int32([1, 2, 3]))
+        out[f"{op} int"] = outcome(lambda: fn(ref=iv.handle, indices=[[1], [1], [0]],
+                                              updates=np.int32([5, 6, -4])), iv)
+    return out
+
+
 def methods(tf: Any) -> dict:
     out: dict = {}
     for op in OPS:
@@ -87,8 +124,22 @@ def graphs(tf: Any) -> dict:
         out[op] = [[n.op, list(n.input)] for n in cf.graph.as_graph_def().node
                    if n.op not in ("NoOp", "Identity")]
         out[f"{op} runs"] = f(tf.constant([3, 1])).numpy().tolist()
+    for op in ND_OPS:
+        v = tf.Variable(np.arange(12.0).reshape(4, 3))
+
+        @tf.function
+        def g(i, op=op):
+            return getattr(v, f"scatter_nd_{op.lower()}")(i, tf.ones([2], tf.float64))
+
+        cf = g.get_concrete_function(tf.TensorSpec([2, 2], tf.int32))
+        out[f"Nd{op}"] = [[n.op, list(n.input)] for n in cf.graph.as_graph_def().node
+                          if n.op not in ("NoOp", "Identity")]
+        out[f"Nd{op} runs"] = g(tf.constant([[3, 1], [0, 2]])).numpy().tolist()
+        nd = getattr(v, f"scatter_nd_{op.lower()}")
+        out[f"Nd{op} method"] = outcome(
+            lambda: nd([[1, 1], [1, 1]], [2.0, 3.0]).numpy().tolist(), v)
     return out
 
 
 def run(tf: Any) -> dict:
-    return {"raw": raw(tf), "methods": methods(tf), "graphs": graphs(tf)}
+    return {"raw": raw(tf), "raw_nd": raw_nd(tf), "methods": methods(tf), "graphs": graphs(tf)}

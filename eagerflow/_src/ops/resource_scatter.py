@@ -24,9 +24,11 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import _unread, handle_variable, held_handle, variable_of
 
@@ -244,26 +246,199 @@ OPS = {name: register(OpDef(
 )) for name in _COMBINE}
 
 
+# -- ResourceScatterNd{Add,Sub,Update,Max,Min}: slices at index vectors ------------------
+
+# op -> how a slice combines with an update (None: replaced), the dtypes TF has kernels for
+_ND_COMBINE: dict[str, tuple] = {
+    "ResourceScatterNdAdd": (np.add, None),
+    "ResourceScatterNdSub": (np.subtract, None),
+    "ResourceScatterNdUpdate": (None, None),
+    "ResourceScatterNdMax": (np.maximum, _REALS),
+    "ResourceScatterNdMin": (np.minimum, _REALS),
+}
+
+
+def _listed(s: TensorShape) -> str:
+    return "[" + ",".join(str(d) for d in s.as_list()) + "]"
+
+
+def nd_shapes(op: str, params: TensorShape, indices: TensorShape,
+               updates: TensorShape) -> None:
+    """TF's ResourceScatterNd shape checks, in its kernel's order: a 1-D variable at least,
+    the leading (batch) dimensions of indices and updates, then the updates' slices against
+    the variable's trailing dimensions. (Where updates lack a batch dimension, TF's message
+    shows whatever lies past their shape; here that number is left out.)"""
+    if params.rank == 0:
+        raise InvalidArgumentError(None, None, f"Output must be at least 1-D, got shape: [] "
+                                               f"[Op:{op}]")
+    ps, ix, us = params.as_list(), indices.as_list(), updates.as_list()
+    slice_dim = ix[-1] if len(ix) > 1 else 1
+    batch = len(ix) - 1 if len(ix) > 1 else 1
+    for d in range(batch):
+        i, u = ix[d] if d < len(ix) else None, us[d] if d < len(us) else None
+        if i is None or u is None or i != u:
+            raise InvalidArgumentError(
+                None, None, f"Dimensions [0,{batch}) of indices[shape={_listed(indices)}]"
+                f"{'' if i is None else f' = {i}'} must match dimensions [0,{batch}) of "
+                f"updates[shape={_listed(updates)}]{'' if u is None else f' = {u}'} [Op:{op}]")
+    if len(ps) < slice_dim + len(us) - batch or len(us) != batch + len(ps) - slice_dim or \
+            us[batch:] != ps[slice_dim:]:
+        raise InvalidArgumentError(
+            None, None, f"Dimensions [{slice_dim},{len(ps)}) of input[shape={_listed(params)}] "
+            f"must match dimensions [{slice_dim},{len(us)}) of updates[shape={_listed(updates)}]"
+            f" [Op:{op}]")
+
+
+def _nd_infer(op: str) -> Callable:
+    kinds = _ND_COMBINE[op][1]
+
+    def infer(h: Any, indices: Any, updates: Any, **_attrs: Any) -> list:
+        var = _variable(op, h)
+        if indices._dtype not in _INDICES:
+            raise not_supported(op, indices._dtype, _INDICES, "Tindices")
+        dtype = dt.as_dtype(var.dtype) if var is not None else updates._dtype
+        if kinds is not None and dtype not in kinds:
+            raise fail(op, f"No OpKernel was registered to support Op '{op}' used by "
+                           f"{{{{node {op}}}}} with these attrs: [T={dt_enum(dtype)}, "
+                           f'bad_indices_policy="", use_locking=true, Tindices='
+                           f"{dt_enum(indices._dtype)}]")
+        if var is not None and updates._dtype is not dtype:
+            # (TF 2.21's kernel aborts the process here; its signature's error instead)
+            raise wrong_input_dtype(op, 2, dtype, updates._dtype)
+        shapes = (None if var is None else var.shape._dims, indices._shape, updates._shape)
+        if all(s is not None and None not in s for s in shapes):
+            nd_shapes(op, *(TensorShape(s) for s in shapes))
+        return []
+    return infer
+
+
+def _nd_vectors(ids: np.ndarray, upd: np.ndarray, shape: tuple) -> tuple:
+    """(index vectors, the update slices) TF's kernel applies: a vector of indices is one
+    index of depth 1, its first (TF 2.21 counts the vectors by indices.shape[:-1])."""
+    if ids.ndim > 1:
+        k = ids.shape[-1]
+        flat = ids.reshape(-1, k)
+        return flat, upd.reshape((len(flat),) + shape[k:])
+    return ids.reshape(-1, 1)[:1], upd.reshape((-1,) + shape[1:])[:1]
+
+
+def _nd_kernel(op: str) -> Callable:
+    combine = _ND_COMBINE[op][0]
+
+    def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
+        var = _variable(op, h)
+        arr = to_host(var._arr)
+        ids, upd = to_host(indices), to_host(updates)
+        nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
+        flat, rows = _nd_vectors(ids, upd, arr.shape)
+        bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
+        new = arr.copy()
+        with np.errstate(all="ignore"):
+            for vec, row in zip(flat[~bad].tolist(), rows[~bad]):  # in turn, as TF's loop
+                at = tuple(vec)
+                new[at] = row if combine is None else combine(new[at], row)
+        var._arr = D.to_device(new, D.lookup(var._device))
+        if bad.any():  # (TF's kernel updates the other slices, then refuses)
+            nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
+        return ()
+    return kernel
+
+
+def _nd_reference(op: str) -> Callable:
+    def ref(v: np.ndarray, indices: np.ndarray, updates: np.ndarray, **_a: Any) -> tuple:
+        out = v.copy()
+        # (a vector of indices: its first only, as TF 2.21's kernel)
+        n = int(np.prod(indices.shape[:-1])) if indices.ndim > 1 else min(indices.size, 1)
+        k = indices.shape[-1] if indices.ndim > 1 else 1
+        for j in range(n):
+            vec = indices.reshape(-1, k)[j]
+            row = updates.reshape((-1,) + v.shape[k:])[j]
+            for pos in np.ndindex(*v.shape[k:]):
+                at = tuple(int(x) for x in vec) + pos
+                a, b = out[at], row[pos]
+                out[at] = {"ResourceScatterNdAdd": lambda: a + b,
+                           "ResourceScatterNdSub": lambda: a - b,
+                           "ResourceScatterNdUpdate": lambda: b,
+                           "ResourceScatterNdMax": lambda: max(a, b),
+                           "ResourceScatterNdMin": lambda: min(a, b)}[op]()
+        return (out,)
+    return ref
+
+
+def _nd_samples() -> list:
+    v = np.linspace(-2.0, 3.5, 12).reshape(4, 3)
+    return [Sample((Resource(v), np.array([[2, 1], [0, 0], [2, 1]], np.int32),
+                    np.array([0.5, -1.5, 2.0])), {}),
+            Sample((Resource(v.astype(np.float32)), np.array([[3], [1]], np.int64),
+                    np.linspace(0.0, 1.0, 6).reshape(2, 3).astype(np.float32)), {}),
+            Sample((Resource(np.array([6, -7, 9], np.int32)), np.array([1, 1, 0], np.int32),
+                    np.array([2, -3, 5], np.int32)), {}),
+            Sample((Resource(v), np.zeros((0, 2), np.int32), np.zeros(0)), {})]
+
+
+def _nd_bad_samples(op: str) -> Callable:
+    def build() -> list:
+        IAE = InvalidArgumentError  # noqa: N806
+        v = Resource(np.zeros((4, 3)))
+        return [
+            BadSample((v, np.array([[5, 0]], np.int32), np.ones(1)), {}, IAE,
+                      "indices[0] = [5, 0] does not index into shape [4,3]"),
+            BadSample((v, np.array([[0, 1], [1, 1]], np.int32), np.ones(1)), {}, IAE,
+                      "Dimensions [0,1) of indices[shape=[2,2]] = 2 must match dimensions "
+                      "[0,1) of updates[shape=[1]] = 1"),
+            BadSample((v, np.array([[0], [1]], np.int32), np.ones((2, 2))), {}, IAE,
+                      "Dimensions [1,2) of input[shape=[4,3]] must match dimensions [1,2) of "
+                      "updates[shape=[2,2]]"),
+            BadSample((Resource(np.array(1.0)), np.array([[0]], np.int32), np.ones(1)), {},
+                      IAE, "Output must be at least 1-D, got shape: []"),
+            BadSample((v, np.array([[0]], np.int16), np.ones((1, 3))), {}, IAE,
+                      "Value for attr 'Tindices' of int16 is not in the list of allowed "
+                      "values: int32, int64"),
+            BadSample((np.ones(2, np.float32), np.array([[0]], np.int32),
+                       np.ones(1, np.float32)), {}, IAE,
+                      f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                      f"resource tensor but is a float tensor")]
+    return build
+
+
+def _nd_export(node: Any, w: Any) -> list:
+    w.node(node.op.name, [w.resource(node.inputs[0]), w.input(1), w.input(2)],
+           dict(node.attrs), name=node.name)
+    return []
+
+
+ND_OPS = {name: register(OpDef(
+    name, _nd_infer(name), _nd_kernel(name), num_outputs=0, stateful=True, no_fold=True,
+    gpu=False, reference=_nd_reference(name), samples=_nd_samples,
+    bad_samples=_nd_bad_samples(name),
+    tf=TFForm(load=_load(name), export=_nd_export, takes_handles=True),
+)) for name in _ND_COMBINE}
+
+
 def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None = None) -> Any:
-    """Runs ResourceScatter op `op` on `target` (a variable, or a resource tensor naming
-    one): eagerly on its handle, in a graph as a node taking the variable (its handle's
-    capture named as TF's); returns the node in a graph, else None."""
+    """Runs ResourceScatter or ResourceScatterNd op `op` on `target` (a variable, or a
+    resource tensor naming one): eagerly on its handle, in a graph as a node taking the
+    variable (its handle's capture named as TF's); returns the node in a graph, else
+    None."""
     var = target if not isinstance(target, Tensor) else variable_of(target)
     indices = convert_to_tensor(indices)
     dtype = dt.as_dtype(var.dtype) if var is not None else None
     updates = convert_to_tensor(updates, dtype=dtype) if not isinstance(updates, Tensor) \
         else updates
-    attrs = {"dtype": dtype or updates._dtype, "Tindices": indices._dtype}
+    nd = op in ND_OPS
+    attrs = {"T": dtype or updates._dtype, "Tindices": indices._dtype, "use_locking": True} \
+        if nd else {"dtype": dtype or updates._dtype, "Tindices": indices._dtype}
+    opdef = ND_OPS[op] if nd else OPS[op]
     graph = _state.graph
     if graph is None or var is None:
         handle = target if isinstance(target, Tensor) else var.handle
-        return bind(OPS[op], (handle, indices, updates), attrs, name)
+        return bind(opdef, (handle, indices, updates), attrs, name)
     ins = (var, graph.capture(indices), graph.capture(updates))
     graph.variables.setdefault(id(var), var)
-    graph.add_op(OPS[op], ins, attrs, name)
+    graph.add_op(opdef, ins, attrs, name)
     node = graph.operations[-1]
     if getattr(graph, "building_function", False):
-        graph._capture_resource(var, node, "resource")
+        graph._capture_resource(var, node, "ref" if nd else "resource")
     return node
 
 

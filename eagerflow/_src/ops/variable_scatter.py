@@ -1,36 +1,23 @@
 """tf.Variable's sparse updates and reads: scatter_add, ..., scatter_nd_*, sparse_read, gather_nd.
 
 Sits after the indexing and segment ops, and installs these methods on Variable, as
-operators.py installs the Python operators: scatter_add, ..., scatter_update are TF's
-ResourceScatter ops (resource_scatter.py); the scatter_nd_* ones are, for now, the
-variable's value through the matching TensorScatter op, assigned back, their errors named
-by TF's ResourceScatterNd op.
+operators.py installs the Python operators: scatter_add, ..., scatter_update and
+scatter_nd_* are TF's ResourceScatter and ResourceScatterNd ops (resource_scatter.py).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import broadcast_to, reshape, shape
-from eagerflow._src.ops.checks import not_supported
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import resource_gather
-from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.nd_indexing import gather_nd as _gather_nd
-from eagerflow._src.ops.nd_indexing import (
-    tensor_scatter_nd_add,
-    tensor_scatter_nd_max,
-    tensor_scatter_nd_min,
-    tensor_scatter_nd_sub,
-    tensor_scatter_nd_update,
-)
 from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack
@@ -59,50 +46,13 @@ def _method(op: str) -> Callable:
     return scatter
 
 
-_ND_INDICES = frozenset({dt.int32, dt.int64})
-
-
-def _nd_shapes(op: str, params: TensorShape, indices: TensorShape,
-               updates: TensorShape) -> None:
-    """TF's ResourceScatterNd shape checks, in its kernel's order: a 1-D variable at least,
-    the leading (batch) dimensions of indices and updates, then the updates' slices against
-    the variable's trailing dimensions. (Where updates lack a batch dimension, TF's message
-    shows whatever lies past their shape; here that number is left out.)"""
-    if params.rank == 0:
-        raise InvalidArgumentError(None, None, f"Output must be at least 1-D, got shape: [] "
-                                               f"[Op:{op}]")
-    ps, ix, us = params.as_list(), indices.as_list(), updates.as_list()
-    slice_dim = ix[-1] if len(ix) > 1 else 1
-    batch = len(ix) - 1 if len(ix) > 1 else 1
-    for d in range(batch):
-        i, u = ix[d] if d < len(ix) else None, us[d] if d < len(us) else None
-        if i is None or u is None or i != u:
-            raise InvalidArgumentError(
-                None, None, f"Dimensions [0,{batch}) of indices[shape={_dims(indices)}]"
-                f"{'' if i is None else f' = {i}'} must match dimensions [0,{batch}) of "
-                f"updates[shape={_dims(updates)}]{'' if u is None else f' = {u}'} [Op:{op}]")
-    if len(ps) < slice_dim + len(us) - batch or len(us) != batch + len(ps) - slice_dim or \
-            us[batch:] != ps[slice_dim:]:
-        raise InvalidArgumentError(
-            None, None, f"Dimensions [{slice_dim},{len(ps)}) of input[shape={_dims(params)}] "
-            f"must match dimensions [{slice_dim},{len(us)}) of updates[shape={_dims(updates)}]"
-            f" [Op:{op}]")
-
-
-def _nd_method(update: Callable, op: str) -> Callable:
+def _nd_method(op: str) -> Callable:
     def scatter_nd(self: Variable, indices: Any, updates: Any, name: str | None = None) -> Any:
         indices = convert_to_tensor(indices)
-        if indices.dtype not in _ND_INDICES:
-            raise not_supported(op, indices.dtype, _ND_INDICES, "Tindices")
         updates = convert_to_tensor(updates, dtype=self.dtype)
-        if self.shape.is_fully_defined() and indices.shape.is_fully_defined() and \
-                updates.shape.is_fully_defined():
-            _nd_shapes(op, self.shape, indices.shape, updates.shape)
-            if isinstance(indices, EagerTensor) and indices.shape.rank:
-                nd_bounds(op, to_host(indices._arr), tuple(self.shape.as_list()))
-        return self.assign(update(self._as_tensor(), indices, updates))
+        return scatter_rows(self, indices, updates, op, name)
 
-    scatter_nd.__doc__ = f"This variable through {update.__name__}, assigned back (TF's {op})."
+    scatter_nd.__doc__ = f"This variable updated at index vectors `indices` (TF's {op})."
     return eager_api("indices", "updates")(scatter_nd)
 
 
@@ -138,13 +88,12 @@ for _name, _op in [("scatter_add", "ResourceScatterAdd"), ("scatter_sub", "Resou
                    ("scatter_max", "ResourceScatterMax"), ("scatter_min", "ResourceScatterMin"),
                    ("scatter_update", "ResourceScatterUpdate")]:
     setattr(Variable, _name, _method(_op))
-for _name, _update, _op in [
-        ("scatter_nd_add", tensor_scatter_nd_add, "ResourceScatterNdAdd"),
-        ("scatter_nd_sub", tensor_scatter_nd_sub, "ResourceScatterNdSub"),
-        ("scatter_nd_update", tensor_scatter_nd_update, "ResourceScatterNdUpdate"),
-        ("scatter_nd_max", tensor_scatter_nd_max, "ResourceScatterNdMax"),
-        ("scatter_nd_min", tensor_scatter_nd_min, "ResourceScatterNdMin")]:
-    setattr(Variable, _name, _nd_method(_update, _op))
+for _name, _op in [("scatter_nd_add", "ResourceScatterNdAdd"),
+                   ("scatter_nd_sub", "ResourceScatterNdSub"),
+                   ("scatter_nd_update", "ResourceScatterNdUpdate"),
+                   ("scatter_nd_max", "ResourceScatterNdMax"),
+                   ("scatter_nd_min", "ResourceScatterNdMin")]:
+    setattr(Variable, _name, _nd_method(_op))
 Variable.batch_scatter_update = batch_scatter_update
 Variable.sparse_read = sparse_read
 Variable.gather_nd = gather_nd
