@@ -165,3 +165,24 @@ e5.add_object("layers/empty", {})
 e5.save("u.weights.h5")
 E("u.weights.h5").summary()
 """
+
+SNIPPETS["editor_paths_and_resave"] = _MODELS + """
+import pathlib
+m = seq()
+m.compile("sgd", "mse")
+m.save("m.keras")
+tryp("path_obj", lambda: E(pathlib.Path("m.keras")))
+tryp("none", lambda: E(None))
+tryp("not_zip", lambda: (open("bad.keras", "w").write("x"), E("bad.keras"))[1])
+e = quiet(lambda: E("m.keras"))
+e.delete_object("optimizer")
+e.resave_weights("only_layers.weights.h5")
+m2 = seq()
+m2.load_weights("only_layers.weights.h5")
+print([np.allclose(a, b) for a, b in zip(m.get_weights(), m2.get_weights())])
+e2 = E("only_layers.weights.h5")
+print(e2.compare(m2))
+m3 = seq()
+m3.compile("sgd", "mse")
+print(e2.compare(m3))
+"""
