@@ -18,11 +18,21 @@ from tests.ops import adagrad_da_cases as C
 GOLDEN = json.loads((Path(__file__).parent / "adagrad_da_golden.json").read_text())
 
 
+@pytest.fixture
+def on_host():
+    """TF's CPU kernels' bits: the variables on the host whatever the default device (the
+    stand-in GPU of `make test-gpu`)."""
+    with tf.device("/CPU:0"):
+        yield
+
+
+@pytest.mark.usefixtures("on_host")
 @pytest.mark.parametrize("key", sorted(C.CASES))
 def test_kernel_is_tfs_bit_for_bit(key):
     assert C.apply(tf, *C.CASES[key]) == GOLDEN["kernels"][key]
 
 
+@pytest.mark.usefixtures("on_host")
 def test_errors_are_tfs():
     ours = C.record_errors(tf)
     for key, (want, after) in GOLDEN["errors"].items():
@@ -30,6 +40,7 @@ def test_errors_are_tfs():
         assert ours[key][1] == after, key
 
 
+@pytest.mark.usefixtures("on_host")
 def test_optimizer_graph_and_steps_are_tfs():
     ours = C.record_graphs(tf)
     for key, want in GOLDEN["graphs"].items():
@@ -43,3 +54,16 @@ def test_initial_accumulator_must_be_positive():
                                          "positive: 0.0"):
         tf.compat.v1.train.AdagradDAOptimizer(0.1, None,
                                               initial_gradient_squared_accumulator_value=0.0)
+
+
+@pytest.mark.parametrize("key", [k for k in sorted(C.CASES) if k.startswith("dense")])
+def test_dense_op_on_a_device_is_the_cpus(key):
+    """On the strict stand-in GPU (only what CuPy has) the dense op updates its variables
+    on the device with the CPU's float operations."""
+    from eagerflow._src.core import device as D
+
+    with tf.device("/CPU:0"):
+        want = C.apply(tf, *C.CASES[key])
+    with D.standin_gpus(1):
+        assert tf.constant(1.0).device.endswith("GPU:0")
+        assert C.apply(tf, *C.CASES[key]) == want

@@ -19,6 +19,14 @@ from tests.ops import training_ops2_cases as C
 GOLDEN = json.loads((Path(__file__).parent / "training_ops2_golden.json").read_text())
 
 
+@pytest.fixture
+def on_host():
+    """TF's CPU kernels' bits: the variables on the host whatever the default device (the
+    stand-in GPU of `make test-gpu`)."""
+    with tf.device("/CPU:0"):
+        yield
+
+
 def _ftrl(v, t, flags, shrink):
     g = t["grad"]
     gs = g + 2 * t["l2_shrinkage"] * v["var"] if shrink else g
@@ -76,6 +84,7 @@ def _values(recorded: dict) -> np.ndarray:
 
 @pytest.mark.parametrize("op,i,flags,power,dtype", CASES,
                          ids=[f"{c[0]}-{c[1]}-{c[3]}-{c[4]}" for c in CASES])
+@pytest.mark.usefixtures("on_host")
 def test_kernel_matches_reference_and_tf_bit_for_bit(op, i, flags, power, dtype):
     got = C.apply(tf, op, dtype, flags, power)
     var, ten = C.inputs(op, dtype, power=power)
@@ -148,6 +157,7 @@ def test_dense_proximal_ops_have_no_half_kernel():
             delta=np.ones(2, np.float16))
 
 
+@pytest.mark.usefixtures("on_host")
 def test_ftrl_optimizer_graphs_are_tfs():
     ours = C.record_graphs(tf)
     for key, want in GOLDEN["graphs"].items():
@@ -156,5 +166,6 @@ def test_ftrl_optimizer_graphs_are_tfs():
         assert ours[key]["slots"] == want["slots"], key
 
 
+@pytest.mark.usefixtures("on_host")
 def test_ftrl_optimizer_eagerly_is_tfs():
     assert C.record_eager(tf) == GOLDEN["eager"]

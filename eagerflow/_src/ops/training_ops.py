@@ -179,8 +179,8 @@ def _adagrad_da(xp: Any, var: Any, ga: Any, gsa: Any, grad: Any, lr: Any, l1: An
     and the root of the squares (the step count a float first, as TF's kernel takes it)."""
     ga = ga + grad
     gsa = gsa + grad * grad
-    steps = np.asarray(np.float32(to_host(step)), var.dtype)
-    rate = np.asarray(np.float32(to_host(step)) * to_host(lr), var.dtype)
+    steps = xp.asarray(float(np.float32(to_host(step))), dtype=var.dtype)
+    rate = steps * lr  # (a float's step count times lr, in T: TF's constant)
     denom = l2 * rate + xp.sqrt(gsa)
     if to_host(l1) > 0:
         kept = xp.maximum(xp.abs(ga) - steps * l1, xp.zeros((), var.dtype))
