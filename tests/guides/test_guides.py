@@ -20,6 +20,13 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   'm/kernel:0' where eagerflow's traced build says 'm_1/kernel:0'): shapes, sorted, print.
 - save_and_load: Keras 3's save_weights refuses a path not ending in `.weights.h5`, where
   eagerflow writes a TF checkpoint at a plain prefix [keras3/saving].
+- deepdream: a ConcreteFunction's `inputs` lists only its arguments' and captured
+  tensors' placeholders; TF's lists a resource placeholder per captured variable too (7
+  for the tutorial's DeepDream module, eagerflow 3) [function]. The cell prints the
+  structured input signature's length instead.
+- keras_serialization: a Lambda holding a Python lambda is not loaded even with
+  safe_mode=False (eagerflow runs no bytecode read from a file), and errors naming a class
+  print from after its module path (eagerflow's own).
 """
 
 from __future__ import annotations
