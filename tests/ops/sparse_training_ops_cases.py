@@ -133,11 +133,13 @@ def _bad_inputs(op: str, what: str) -> tuple:
         var = {n: np.asarray(1.5, np.float32) for n in var}
     elif what == "int64":
         ten["indices"] = ten["indices"].astype(np.int64)
+    elif what == "float_indices":
+        ten["indices"] = ten["indices"].astype(np.float32)
     return var, ten
 
 
 ERRORS = ("negative", "positive_power", "indices_rank", "grad_dims", "grad_rows",
-          "out_of_range", "negative_index", "scalar_var", "int64")
+          "out_of_range", "negative_index", "scalar_var", "int64", "float_indices")
 
 
 def record_errors(tf) -> dict:

@@ -28,10 +28,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import dispatch, eigen32, resource_scatter
+from eagerflow._src.ops import dispatch, eigen32, resource_scatter, tf_op_defs
 from eagerflow._src.ops import sparse_training_refs as R
 from eagerflow._src.ops import training_ops as T
-from eagerflow._src.ops.checks import dt_enum, fail, wrong_input_dtype
+from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 
 _INDEX_TYPES = (dt.int32, dt.int64)
@@ -361,10 +361,7 @@ def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
                 raise wrong_input_dtype(spec.name, i, dt.int64, x._dtype)
         elif arg == "indices":
             if x._dtype not in _INDEX_TYPES:
-                raise InvalidArgumentError(
-                    None, None, f"Value for attr 'Tindices' of {dt_enum(x._dtype)[3:].lower()} "
-                                f"is not in the list of allowed values: int32, int64 "
-                                f"[Op:{spec.name}]")
+                raise _tindices_refused(spec.name, x._dtype)
         elif x._dtype is not T_:
             raise wrong_input_dtype(spec.name, i, T_, x._dtype)
     if T_ not in spec.types:
@@ -379,6 +376,16 @@ def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
             raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
                                   f"{T.dtype_word(dt.as_dtype(v.dtype))} got "
                                   f"{T.dtype_word(T_)}")
+
+
+def _tindices_refused(op: str, dtype: dt.DType) -> InvalidArgumentError:
+    """TF's error for indices of a type its definition does not allow: the attr's words,
+    the NodeDef and the op's definition summarized."""
+    word = dtype_word(dtype)
+    summary = tf_op_defs.summary(op)
+    tail = "" if summary is None else f"\n\t; NodeDef: {{{{node {op}}}}}; {summary}"
+    return fail(op, f"Value for attr 'Tindices' of {word} is not in the list of allowed "
+                    f"values: int32, int64{tail}")
 
 
 def _shapes(spec: _Sparse, inputs: tuple) -> dict:
