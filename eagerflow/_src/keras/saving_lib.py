@@ -30,7 +30,7 @@ import zipfile
 from typing import Any
 
 from eagerflow._src.core import tf_logging
-from eagerflow._src.keras import legacy_h5
+from eagerflow._src.keras import legacy_h5, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
 from eagerflow._src.keras.weights_io import (
@@ -39,6 +39,7 @@ from eagerflow._src.keras.weights_io import (
     layout,
     not_a_path,
     read_plan,
+    save_weights_h5,
     write_weights,
 )
 from eagerflow._src.train import fileio
@@ -228,9 +229,22 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, max_shard_si
     if max_shard_size is not None and not path.endswith(("weights.h5", "weights.json")):
         raise ValueError("The filename must end in `.weights.json` when `max_shard_size` is "
                          f"specified. Received: filepath={path}")
+    skip = kwargs.pop("objects_to_skip", None)
     if kwargs:
-        raise NotImplementedError("`objects_to_skip` is not supported by eagerflow yet.")
-    model.save_weights(path, overwrite=overwrite, max_shard_size=max_shard_size)
+        raise TypeError("save_weights_only() got an unexpected keyword argument "
+                        f"'{next(iter(kwargs))}'")
+    if skip is None:
+        model.save_weights(path, overwrite=overwrite, max_shard_size=max_shard_size)
+        return
+    if not getattr(model, "built", True):
+        raise ValueError("You are saving a model that has not yet been built. Try building the "
+                         "model first by calling it on some data or by using `build()`.")
+    if not overwrite and os.path.exists(path):
+        return
+    if max_shard_size is not None:
+        weights_sharded.save_sharded(model, path, max_shard_size, skip)
+    else:
+        save_weights_h5(model, path, skip)
 
 
 def load_weights(model: Any, filepath: Any, skip_mismatch: bool = False, **kwargs: Any) -> None:

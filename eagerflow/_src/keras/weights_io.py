@@ -104,7 +104,7 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
 
 
 def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
-                 skip_mismatch: bool = False, options: Any = None) -> Any:
+                 skip_mismatch: bool = False, options: Any = None, skip: Any = ()) -> Any:
     """Loads weights saved by save_weights (either format); returns the TF-format load status.
     `by_name` is for Keras 2's layout (a legacy `.h5` / `.hdf5` file) only, as in Keras 3."""
     filepath = os.fspath(filepath)
@@ -117,7 +117,8 @@ def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
             raise ValueError("You are loading weights into a model that has not yet been "
                              "built. Try building the model first by calling it on some data "
                              "or by using `build()`.")
-        load_weights_h5(model, filepath, skip_mismatch=skip_mismatch, by_name=bool(by_name))
+        load_weights_h5(model, filepath, skip_mismatch=skip_mismatch, by_name=bool(by_name),
+                        skip=skip)
         return None
     if by_name:
         raise NotImplementedError("Weights may only be loaded based on topology into Models when "
@@ -219,9 +220,10 @@ def _walk(obj: Any) -> list:
     return out
 
 
-def layout(model: Any) -> list:
-    """[(group path, layer)] for every layer of `model`, each once, the model itself first."""
-    seen: set = set()
+def layout(model: Any, skip: Any = ()) -> list:
+    """[(group path, layer)] for every layer of `model`, each once, the model itself first;
+    the objects in `skip` (Keras's `objects_to_skip`) and what lies under them left out."""
+    seen: set = {id(o) for o in skip}
     out: list = []
 
     def visit(obj: Any, path: str) -> None:
@@ -338,9 +340,9 @@ class _OwnLoad:
         self.layer.load_own_variables(store)
 
 
-def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
+def write_weights(model: Any, f: Any, include_optimizer: bool = True, skip: Any = ()) -> None:
     """The model's variables (its optimizer's too) into open h5py File `f`."""
-    for path, layer in layout(model):
+    for path, layer in layout(model, skip):
         if path == "optimizer" and not include_optimizer:
             continue
         g = f.create_group(_vars_group(path))
@@ -354,13 +356,13 @@ def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
             g.create_dataset(str(i), data=np.asarray(v.numpy()))
 
 
-def save_weights_h5(model: Any, filepath: str) -> None:
+def save_weights_h5(model: Any, filepath: str, skip: Any = ()) -> None:
     h5py = _h5py()
     fileio.makedirs(os.path.dirname(filepath))
     tmp = fileio.temp_name(filepath)
     try:
         with h5py.File(tmp, "w") as f:
-            write_weights(model, f)
+            write_weights(model, f, skip=skip)
         with open(tmp, "rb+") as fh:
             fileio._fsync(fh.fileno())
         os.replace(tmp, filepath)
@@ -374,7 +376,7 @@ def save_weights_h5(model: Any, filepath: str) -> None:
 
 
 def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
-              build_optimizer: bool = False) -> list:
+              build_optimizer: bool = False, skip: Any = ()) -> list:
     """(variable, value) pairs for every layer, read and checked before any is assigned.
     A saved optimizer's values go to the model's; a model without one, or one whose
     variables don't match, skips them with a warning. `build_optimizer`: load_model's
@@ -385,7 +387,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
     if build_optimizer and f.get("optimizer/vars") is not None and optimizer is not None and \
             _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
         optimizer.build(model.trainable_variables)  # build is idempotent per variable
-    for path, layer in layout(model):
+    for path, layer in layout(model, skip):
         group = f.get(_vars_group(path))
         if overrides(layer, "load_own_variables"):
             plan.append((_OwnLoad(layer), {} if group is None else
@@ -451,7 +453,7 @@ def apply_plan(plan: list, warn_only: bool = False) -> None:
 
 
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
-                    by_name: bool = False) -> None:
+                    by_name: bool = False, skip: Any = ()) -> None:
     """Loads a Keras 3 `.weights.h5` (or a Keras 2 `.h5`, whose layout differs); every
     layer's values are read and checked before any is assigned (see apply_plan)."""
     h5py = _h5py()
@@ -465,7 +467,7 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
         with f:
             legacy = None if filepath.endswith(".weights.h5") else weights_group(f)
             if legacy is None:  # (eagerflow once wrote Keras 3's layout under any `.h5` name)
-                plan = read_plan(f, model, filepath, skip_mismatch)
+                plan = read_plan(f, model, filepath, skip_mismatch, skip=skip)
             elif by_name:
                 plan = legacy_plan_by_name(legacy, model, filepath, skip_mismatch)
             else:

@@ -109,13 +109,13 @@ class _Shards:
             self.weight_map[where] = names
 
 
-def save_sharded(model: Any, filepath: str, max_shard_size: float) -> None:
+def save_sharded(model: Any, filepath: str, max_shard_size: float, skip: Any = ()) -> None:
     """`model`'s weights as Keras 3's shard files and their index at `filepath`."""
     index = index_path(filepath, "w")
     with _h5py().File(io.BytesIO(), "w") as whole:  # the unsharded layout, then split
-        write_weights(model, whole)
+        write_weights(model, whole, skip=skip)
         shards = _Shards(index, float(max_shard_size) * 1024 ** 3)
-        for path, _ in layout(model):
+        for path, _ in layout(model, skip):
             group = whole.get(_vars_group(path))
             if group is None:
                 continue
@@ -160,14 +160,15 @@ def _copy(path: str, obj: Any, merged: Any, h5py: Any) -> None:
         merged.create_dataset(path, data=obj[()])
 
 
-def load_sharded(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
+def load_sharded(model: Any, filepath: str, skip_mismatch: bool = False, skip: Any = ()
+                 ) -> None:
     """Loads the shards an index names into `model`, checked as a `.weights.h5` file is."""
     if not getattr(model, "built", True):
         raise ValueError("You are loading weights into a model that has not yet been built. "
                          "Try building the model first by calling it on some data or by using "
                          "`build()`.")
     with _h5py().File(merged_shards(filepath), "r") as f:
-        plan = read_plan(f, model, filepath, skip_mismatch)
+        plan = read_plan(f, model, filepath, skip_mismatch, skip=skip)
     apply_plan(plan, warn_only=skip_mismatch)
 
 

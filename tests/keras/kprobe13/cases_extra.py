@@ -247,3 +247,37 @@ tryp("pad_both", lambda: O.image.pad_images(img, 1, 1, target_height=9, target_w
 tryp("gray_bad_rank", lambda: O.image.rgb_to_grayscale(np.ones((3,))))
 tryp("hsv_bad_channels", lambda: O.image.rgb_to_hsv(np.ones((1, 2, 2, 4), "float32")))
 """
+
+SNIPPETS["weights_objects_to_skip"] = _TRY + """
+import h5py
+L = keras.layers
+os.chdir(D)
+def model():
+    return keras.Sequential([keras.Input((3,)), L.Dense(4), L.Dense(2)])
+m = model()
+keras.saving.save_weights(m, "a.weights.h5", objects_to_skip=[m.layers[0]])
+with h5py.File("a.weights.h5") as f:
+    f.visititems(lambda n, o: print(n, type(o).__name__, dict(o.attrs)))
+tryp("load_all", lambda: model().load_weights("a.weights.h5"))
+m3 = model()
+b3 = m3.layers[0].kernel.numpy().copy()
+m3.load_weights("a.weights.h5", objects_to_skip=[m3.layers[0]])
+print(np.allclose(m3.layers[0].kernel.numpy(), b3),
+      np.allclose(m3.layers[1].kernel.numpy(), m.layers[1].kernel.numpy()))
+m.save_weights("full.weights.h5")
+m.save("full.keras")
+m4 = model()
+b4 = m4.layers[1].kernel.numpy().copy()
+m4.load_weights("full.weights.h5", objects_to_skip=[m4.layers[1]])
+print(np.allclose(m4.layers[1].kernel.numpy(), b4),
+      np.allclose(m4.layers[0].kernel.numpy(), m.layers[0].kernel.numpy()))
+for bad in ["full.keras", "x.weights.json", "legacy.h5"]:
+    tryp(bad, lambda: m4.load_weights(bad, objects_to_skip=[m4.layers[1]]))
+keras.saving.save_weights(m, "b.weights.json", max_shard_size=1, objects_to_skip=[m.layers[0]])
+print(open("b.weights.json").read())
+m5 = model()
+m5.load_weights("b.weights.json", objects_to_skip=[m5.layers[0]])
+print(np.allclose(m5.layers[1].bias.numpy(), m.layers[1].bias.numpy()))
+tryp("method", lambda: m.save_weights("c.weights.h5", objects_to_skip=[m.layers[0]]))
+tryp("other_kw", lambda: keras.saving.save_weights(m, "d.weights.h5", nothing=1))
+"""

@@ -372,13 +372,13 @@ class Model(Trainer, Layer):
             kwargs.pop("options", None)
         if kwargs:
             raise ValueError(f"Invalid keyword arguments: {kwargs}")
-        if objects_to_skip is not None and not path.endswith(".weights.h5"):
+        if objects_to_skip is not None and not path.endswith((".weights.h5", ".weights.json")):
+            # (Keras 3's: its `.weights.h5` and sharded `.weights.json` files only)
             raise ValueError("`objects_to_skip` only supports loading '.weights.h5' files."
                              f"Received: {filepath}")
-        if objects_to_skip is not None:
-            raise NotImplementedError("`objects_to_skip` is not supported by eagerflow yet.")
+        skip = objects_to_skip or ()
         if path.endswith(".weights.json"):  # (Keras 3's sharded weights)
-            weights_sharded.load_sharded(self, path, skip_mismatch)
+            weights_sharded.load_sharded(self, path, skip_mismatch, skip)
             return None
         if path.endswith(".keras"):
             if by_name is not None:
@@ -387,7 +387,7 @@ class Model(Trainer, Layer):
             saving_lib.load_weights_only(self, path, skip_mismatch)
             return None
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
-                            options=options)
+                            options=options, skip=skip)
 
     # -- whole-model files (keras/saving_lib.py) and SavedModels (keras/export.py) ----------
     def save(self, filepath: Any, overwrite: bool = True, zipped: Any = None,
