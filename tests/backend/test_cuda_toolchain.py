@@ -175,10 +175,37 @@ def _fusable_cases() -> list:
     return cases
 
 
+def _dtype_variants(op, sample) -> list:
+    """The sample's numeric inputs in each of the other types fused kernels compute in
+    that the op takes (its infer says): the C of an op's expression depends on them
+    (integers have no `fabs`). Integers from |x| + 1 (finite, at most 1000): no zero
+    divisor."""
+    arrays = [np.asarray(a) for a in sample.inputs]
+    out = []
+    for name in ("float32", "float64", "int32", "int64"):
+        if all(a.dtype.name == name or a.dtype.kind == "b" for a in arrays):
+            continue
+        cast = [a if a.dtype.kind == "b" else
+                (np.minimum(np.nan_to_num(np.abs(a)), 999) + 1).astype(name)
+                if name.startswith("int") else a.astype(name)
+                for a in arrays]
+        try:
+            op.infer(*H.as_tensors(cast))
+        except (TypeError, ValueError, tf.errors.OpError):
+            continue
+        out.append(cast)
+    return out
+
+
 def _run_fused(op, sample) -> None:
     """The op feeding one more fusable op (a group of one op is no kernel), and where
     its result is a float array, that chain feeding a Sum and a Mean."""
-    args = H.as_tensors(sample.inputs)
+    for inputs in [sample.inputs, *_dtype_variants(op, sample)]:
+        _run_chain(op, inputs)
+
+
+def _run_chain(op, inputs) -> None:
+    args = H.as_tensors(inputs)
 
     def chain(*xs):
         y = bind(op, xs, {})

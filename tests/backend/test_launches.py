@@ -152,6 +152,23 @@ def test_elementwise_kernel_constants_are_cupys_not_math_hs():
             xp.ElementwiseKernel("float32 x", "float32 y", f"y = x + {name}", "c_macro")(x)
 
 
+def test_elementwise_kernel_math_functions_take_floats_only_as_nvrtcs():
+    """CUDA's device math has float and double overloads only (an integer argument matches
+    both: NVRTC's 'more than one instance of overloaded function'), except abs, max and
+    min, which integers have too."""
+    i = _dev(np.array([-3, 4], np.int32))
+    for body in ("y = fabs(x)", "y = sqrt(x)", "y = exp(x)", "y = fmax(x, x)",
+                 "y = pow(x, x)"):
+        with pytest.raises(CompileException, match="more than one instance"):
+            xp.ElementwiseKernel("int32 x", "int32 y", body, "c_int_math")(i)
+    k = xp.ElementwiseKernel("T x", "T y, T z", "y = abs(x); z = max(x, (T)0)", "c_abs")
+    y, z = k(i)
+    assert y.get().tolist() == [3, 4] and z.get().tolist() == [0, 4]
+    y, z = k(_dev(np.array([-0.0, -2.5, np.nan], np.float32)))
+    assert np.signbit(y.get()).tolist() == [False, False, False] and y.get()[1] == 2.5
+    assert np.isnan(y.get()[2])
+
+
 def test_elementwise_kernel_preamble_functions():
     k = xp.ElementwiseKernel(
         "float64 x", "float64 y", "y = twice_plus(x, 1)", "with_preamble",

@@ -159,3 +159,14 @@ def test_nonfinite_constants_are_cupys_constants(gpu):
         with tf.device("/cpu:0"):
             want = fn(x)
         np.testing.assert_array_equal(fn(x).numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.float32])
+def test_abs_fuses_as_cudas_abs_for_integers_and_floats(gpu, dtype):
+    """Abs is `abs`, which CUDA overloads for integers as for floats (`fabs` of an integer
+    is ambiguous under NVRTC, so an integer chain with Abs did not compile)."""
+    f = tf.function(lambda x: tf.abs(x) * x)
+    x = tf.constant(np.array([-3, 0, 5], dtype))
+    (g,) = _program(f, x).groups
+    assert "abs(x0)" in g.source["preamble"] and "fabs" not in g.source["preamble"]
+    np.testing.assert_array_equal(f(x).numpy(), np.abs(x.numpy()) * x.numpy())

@@ -119,36 +119,51 @@ def _binary(op: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
                 "==": np.equal, "!=": np.not_equal}[op](x, y)
 
 
-def _math(fn: Callable) -> Callable:
+def _ambiguous(name: str, dtype: np.dtype) -> CompileException:
+    """NVRTC's error for a math function given integers: its float and double overloads
+    match equally (CUDA's device math has no integer overloads but abs, max and min)."""
+    return CompileException(f'more than one instance of overloaded function "{name}" '
+                            f"matches the argument list (argument types are: {dtype})")
+
+
+def _math(fn: Callable, name: str) -> Callable:
     def call(x: np.ndarray) -> np.ndarray:
-        if x.dtype.kind != "f":  # (C++ picks the double overload for an integer)
-            x = x.astype(np.float64)
+        if x.dtype.kind != "f":
+            raise _ambiguous(name, x.dtype)
         with np.errstate(all="ignore"):
             return np.asarray(fn(x)).astype(x.dtype, copy=False)
     return call
 
 
-def _pair(fn: Callable, ints: Callable) -> Callable:
+def _pair(fn: Callable, ints: Callable | None, name: str) -> Callable:
+    """A two-argument function; `ints` its integer overload, None where CUDA has none."""
     def call(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         d = _arith(x.dtype, y.dtype)
+        if d.kind != "f" and ints is None:
+            raise _ambiguous(name, d)
         with np.errstate(all="ignore"):
             return np.asarray((fn if d.kind == "f" else ints)(_num(x, d), _num(y, d))).astype(d)
     return call
 
 
+def _abs(x: np.ndarray) -> np.ndarray:
+    """CUDA's abs: overloaded for int, long long, float and double (fabs takes floats)."""
+    return np.abs(x if x.dtype.kind != "b" else x.astype(np.int32))
+
+
 # CUDA's math functions over float and double (fabs, fmax, ...), as the subset has them.
 _FUNCTIONS: dict = {
-    **{name: _math(getattr(np, np_name)) for name, np_name in (
+    **{name: _math(getattr(np, np_name), name) for name, np_name in (
         ("sqrt", "sqrt"), ("exp", "exp"), ("log", "log"), ("log1p", "log1p"),
         ("expm1", "expm1"), ("fabs", "abs"), ("tanh", "tanh"), ("tan", "tan"), ("sin", "sin"),
         ("cos", "cos"), ("sinh", "sinh"), ("cosh", "cosh"), ("asin", "arcsin"),
         ("acos", "arccos"), ("atan", "arctan"), ("floor", "floor"), ("ceil", "ceil"),
         ("exp2", "exp2"), ("log2", "log2"), ("log10", "log10"), ("trunc", "trunc"),
         ("round", "round"))},
-    "rsqrt": _math(lambda x: 1 / np.sqrt(x)),
-    "max": _pair(np.fmax, np.maximum), "min": _pair(np.fmin, np.minimum),
-    "fmax": _pair(np.fmax, np.maximum), "fmin": _pair(np.fmin, np.minimum),
-    "pow": _pair(np.power, np.power), "atan2": _pair(np.arctan2, np.arctan2),
+    "rsqrt": _math(lambda x: 1 / np.sqrt(x), "rsqrt"), "abs": _abs,
+    "max": _pair(np.fmax, np.maximum, "max"), "min": _pair(np.fmin, np.minimum, "min"),
+    "fmax": _pair(np.fmax, None, "fmax"), "fmin": _pair(np.fmin, None, "fmin"),
+    "pow": _pair(np.power, None, "pow"), "atan2": _pair(np.arctan2, None, "atan2"),
 }
 
 

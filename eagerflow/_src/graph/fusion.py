@@ -30,11 +30,13 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.graph.ir import CONST, Graph, SymbolicTensor
 from eagerflow._src.graph.passes.common import uses as count_uses
 
-# NumPy ufunc name -> the CUDA C expression of the same function over {0}, {1}.
+# NumPy ufunc name -> the CUDA C expression of the same function over {0}, {1}. (CUDA's
+# math functions take floats only, `fabs(int)` being ambiguous under NVRTC: `abs`, `max`
+# and `min` are the ones overloaded for integers too.)
 CUDA_UFUNCS = {
     "add": "({0} + {1})", "subtract": "({0} - {1})", "multiply": "({0} * {1})",
     "true_divide": "({0} / {1})", "divide": "({0} / {1})", "maximum": "max({0}, {1})",
-    "minimum": "min({0}, {1})", "negative": "(-{0})", "absolute": "fabs({0})",
+    "minimum": "min({0}, {1})", "negative": "(-{0})", "absolute": "abs({0})",
     "square": "({0} * {0})", "sqrt": "sqrt({0})", "reciprocal": "(1 / {0})",
     "exp": "exp({0})", "expm1": "expm1({0})", "log": "log({0})", "log1p": "log1p({0})",
     "sin": "sin({0})", "cos": "cos({0})", "tan": "tan({0})", "tanh": "tanh({0})",
