@@ -80,8 +80,8 @@ OPS_ORDER = [
     "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
-    "padding", "segment_ops", "resource_scatter", "variable_scatter", "slice_update",
-    "histogram_ops", "data_flow",
+    "padding", "segment_ops", "resource_scatter", "resource_gather_nd", "variable_scatter",
+    "slice_update", "histogram_ops", "data_flow",
     "reduce_grads",
     # linear algebra
     "linalg", "einsum", "linalg_decomp", "linalg_diag_bands", "linalg_banded", "linalg_general",

@@ -1,6 +1,6 @@
 """TF's ResourceScatter ops (Add, Sub, Mul, Div, Min, Max, Update) and ResourceScatterNd
-ops (Add, Sub, Update, Max, Min): the raw ops on a variable's handle and the Variable
-methods that emit them, eagerly (values after, errors
+ops (Add, Sub, Update, Max, Min), and ResourceGatherNd: the raw ops on a variable's handle
+and the Variable methods and functions that emit them, eagerly (values after, errors
 word for word, rows before a bad index updated) and traced (each function's GraphDef
 nodes: op, inputs). Shared by record_resource_scatter_golden.py (run under TensorFlow)
 and test_resource_scatter.py (run under eagerflow)."""
@@ -141,5 +141,49 @@ def graphs(tf: Any) -> dict:
     return out
 
 
+def gather_nd(tf: Any) -> dict:
+    out: dict = {}
+    v = tf.Variable(np.arange(12.0).reshape(4, 3))
+
+    def show(fn: Any) -> Any:
+        try:
+            r = fn()
+        except Exception as e:  # noqa: BLE001 (the class and message are what is compared)
+            return {"error": type(e).__name__, "message": str(e).split("\n")[0]}
+        if hasattr(r, "indices"):
+            return ["IndexedSlices", r.indices.numpy().tolist(), r.values.numpy().tolist(),
+                    r.dense_shape.numpy().tolist(), r.dense_shape.dtype.name]
+        return [type(r).__name__, r.numpy().tolist(), r.dtype.name]
+
+    out["elements"] = show(lambda: tf.gather_nd(v, [[1, 2], [1, 2], [0, 0]]))
+    out["rows"] = show(lambda: v.gather_nd(tf.constant([[3], [1]], tf.int64)))
+    out["raw"] = show(lambda: tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=[[1, 1]],
+                                                          dtype=tf.float64))
+    for key, idx in (("bad list", [[5, 0]]), ("bad tensor", tf.constant([[5, 0]])),
+                     ("too deep", [[0, 0, 0]])):
+        out[key] = show(lambda idx=idx: tf.gather_nd(v, idx))
+    out["raw int16"] = show(lambda: tf.raw_ops.ResourceGatherNd(
+        resource=v.handle, indices=np.int16([[0, 0]]), dtype=tf.float64))
+
+    def grad(idx: Any) -> Any:
+        with tf.GradientTape() as t:
+            y = tf.reduce_sum(v.gather_nd(idx) * 2.0)
+        return t.gradient(y, v)
+
+    out["grad elements"] = show(lambda: grad([[1, 2], [1, 2], [0, 0]]))
+    out["grad rows"] = show(lambda: grad([[3], [1], [3]]))
+
+    @tf.function
+    def f(i):
+        return tf.gather_nd(v, i)
+
+    cf = f.get_concrete_function(tf.TensorSpec([None, 2], tf.int32))
+    out["graph"] = [[n.op, list(n.input)] for n in cf.graph.as_graph_def().node
+                    if n.op not in ("NoOp", "Identity")]
+    out["graph runs"] = show(lambda: f(tf.constant([[3, 2], [0, 1]])))
+    return out
+
+
 def run(tf: Any) -> dict:
-    return {"raw": raw(tf), "raw_nd": raw_nd(tf), "methods": methods(tf), "graphs": graphs(tf)}
+    return {"raw": raw(tf), "raw_nd": raw_nd(tf), "methods": methods(tf), "graphs": graphs(tf),
+            "gather_nd": gather_nd(tf)}

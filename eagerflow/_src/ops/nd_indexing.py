@@ -27,6 +27,7 @@ from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.indexing import _batched, _check_indices, _f64
 from eagerflow._src.ops.math import _t, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.variables import Variable
 
 
 def _nd_check_dtypes(op: str, indices: Any) -> None:
@@ -190,6 +191,9 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
         if getattr(_state.graph, "building_function", False):
             bool(batch_dims == 0)
         raise TypeError(f"Argument `batch_dims` must be an int; got {batch_dims}")
+    if isinstance(params, Variable) and not bad_indices_policy and batch_dims == 0:
+        # (as TF's: a variable gathers its own slices, its ResourceGatherNd: resource_gather_nd)
+        return params.gather_nd(indices, name)
     params, indices, batch_dims = _t(params), _t(indices), C.int_arg(batch_dims, "batch_dims")
     if batch_dims:  # TF's Python batch_gather_nd checks these before any kernel
         if batch_dims < 0:

@@ -13,11 +13,11 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops import resource_gather_nd
 from eagerflow._src.ops.array import broadcast_to, reshape, shape
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import resource_gather
-from eagerflow._src.ops.nd_indexing import gather_nd as _gather_nd
 from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack
@@ -79,8 +79,10 @@ def sparse_read(self: Variable, indices: Any, name: str | None = None) -> Tensor
     return resource_gather(self, indices, name)
 
 
+@eager_api("indices")
 def gather_nd(self: Variable, indices: Any, name: str | None = None) -> Tensor:
-    return _gather_nd(self._as_tensor(), indices)
+    """The slices at index vectors `indices`: TF's ResourceGatherNd."""
+    return resource_gather_nd.gather_nd(self, indices, name)
 
 
 for _name, _op in [("scatter_add", "ResourceScatterAdd"), ("scatter_sub", "ResourceScatterSub"),
