@@ -122,7 +122,10 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
         return w.fdef.signature.name, [], TensorSpec((), dt.resource, "unknown")
     init = _text_file(table) if kind == "initialize" else None
     if init is not None:  # the file, an asset, read again wherever the model is loaded
-        w.node("InitializeTableFromTextFileV2", [w.capture(table), w.capture(init._filename)],
+        # (its argument first, as TF's function captures it: the initializer converts the
+        # file's name before it reaches the table)
+        filename = w.capture(init._filename)
+        w.node("InitializeTableFromTextFileV2", [w.capture(table), filename],
                {"key_index": init._key_index, "value_index": init._value_index,
                 "vocab_size": -1 if init._vocab_size is None else init._vocab_size,
                 "delimiter": init._delimiter, "offset": init._offset})

@@ -52,6 +52,23 @@ def save_sequential(tf, keras, path):
     tf.saved_model.save(model, path)
 
 
+def save_subclassed(tf, keras, path):
+    """A subclassed model (its layers are attributes), built by a first call."""
+    class Twice(keras.Model):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.first = keras.layers.Dense(3, name="first")
+            self.second = keras.layers.Dense(2, name="second")
+
+        def call(self, x):
+            return self.second(self.first(x))
+
+    model = Twice(name="twice")
+    model(XS[:1])
+    _weights(model, 6)
+    tf.saved_model.save(model, path)
+
+
 def export_batchnorm(tf, keras, path):
     """Trainable and non-trainable variables (moving statistics) in one endpoint."""
     inp = keras.Input((3,), name="x")
@@ -94,7 +111,8 @@ def export_mixed(tf, keras, path):
 
 
 CASES = {f.__name__: f for f in (export_functional, save_functional, save_sequential,
-                                 export_batchnorm, archive_endpoints, export_mixed)}
+                                 save_subclassed, export_batchnorm, archive_endpoints,
+                                 export_mixed)}
 
 
 def _fn_name(name: str) -> str:

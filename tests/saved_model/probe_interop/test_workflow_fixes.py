@@ -161,3 +161,21 @@ def test_each_framework_refuses_the_others_file_in_a_fresh_process(tmp_path):
     with pytest.raises(LookupError, match=f"^{NO_GRADIENT}"):
         wf._grads(tf, tf.saved_model.load(theirs))
     assert sys.executable  # (eagerflow's side ran in this process, which never traced it)
+
+
+def test_a_text_file_tables_initializer_binds_the_file_first(tmp_path):
+    # (TF 2.21's `_initialize` function captures the file's asset before the table: its
+    # initializer converts the file name before it reaches the table's handle)
+    from tests.saved_model.probe_interop import module_cases
+    m, signatures = module_cases.build_assets(tf, keras, str(tmp_path))
+    path = str(tmp_path / "sm")
+    tf.saved_model.save(m, path, signatures=signatures)
+    sm = pb().SavedModel()
+    with open(os.path.join(path, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    og = sm.meta_graphs[0].object_graph_def
+    (cf,) = [cf for name, cf in og.concrete_functions.items() if "_initializer" in name]
+    kinds = [og.nodes[i].WhichOneof("kind") for i in cf.bound_inputs]
+    assert kinds == ["asset", "resource"]
+    table = tf.saved_model.load(path)
+    np.testing.assert_array_equal(table.price(tf.constant(["banana", "kiwi"])).numpy(), [5, -1])

@@ -426,8 +426,12 @@ class Model(Trainer, Layer):
         return out
 
     def _saved_model_children(self) -> dict:
-        out = Layer._saved_model_children(self)
-        out.update(self._model_saved_children())
+        # (TF 2.21 lists the model's function first, before the containers Keras 3
+        # converts for it)
+        model = self._model_saved_children()
+        out = {k: model.pop(k) for k in ("_default_save_signature",) if k in model}
+        out.update(Layer._saved_model_children(self))
+        out.update(model)
         return out
 
     @classmethod
