@@ -2,7 +2,10 @@
 a custom gradient saved with experimental_custom_gradients=False keeps its op type (TF's
 IdentityN with `_gradient_op_type`, naming no gradient), so that differentiating the
 loaded function fails with TF's LookupError, in eagerflow as in TF (both ways, each
-framework in a fresh process); re-saved, it still can't be differentiated."""
+framework in a fresh process); re-saved, it still can't be differentiated. A variable's
+gather inside a function has TF's IndexedSlices gradient, live and loaded; a text-file
+table's initializer binds its file first; a mutable table's lookup has its shape in a
+SavedModel's traces; RaggedBincount imports values of unknown shape."""
 
 from __future__ import annotations
 
@@ -179,3 +182,58 @@ def test_a_text_file_tables_initializer_binds_the_file_first(tmp_path):
     assert kinds == ["asset", "resource"]
     table = tf.saved_model.load(path)
     np.testing.assert_array_equal(table.price(tf.constant(["banana", "kiwi"])).numpy(), [5, -1])
+
+
+def test_a_mutable_tables_lookup_has_its_shape_where_a_saved_model_recreates_it(tmp_path):
+    # (TF 2.21: traced, a MutableHashTable's lookup is of unknown shape, TF's shape function
+    # knowing no table's shapes; traced for tf.saved_model.save, the table's recreated
+    # handle carries them, so the signature's output is [-1])
+    class Counts(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, 0)
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def count(self, words):
+            self.table.insert(words, self.table.lookup(words) + 1)
+            return self.table.lookup(words)
+
+    m = Counts()
+    assert m.count.get_concrete_function().structured_outputs.shape.rank is None
+    path = str(tmp_path / "sm")
+    tf.saved_model.save(Counts(), path)
+    sm = pb().SavedModel()
+    with open(os.path.join(path, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    out = sm.meta_graphs[0].signature_def["serving_default"].outputs["output_0"]
+    assert [d.size for d in out.tensor_shape.dim] == [-1]
+    loaded = tf.saved_model.load(path)
+    np.testing.assert_array_equal(loaded.count(tf.constant(["a", "b", "a"])).numpy(), [1, 1, 1])
+    np.testing.assert_array_equal(loaded.count(tf.constant(["a"])).numpy(), [2])
+
+
+def test_ragged_bincount_imports_values_of_unknown_shape():
+    # (TF's graph of a Keras counting layer feeds RaggedBincount a lookup's result and a
+    # size whose shapes TF's shape functions leave unknown)
+    from eagerflow._src.saved_model import tf_composites
+
+    class Node:
+        op = "RaggedBincount"
+        attrs = {"binary_output": False}
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.int64),
+                                  tf.TensorSpec(None, tf.int64), tf.TensorSpec(None, tf.int64)])
+    def counts(splits, values, size):
+        node = Node()
+        node.inputs = (splits, values, size, tf.constant([], tf.float32))
+        return tf_composites.COMPOSED["RaggedBincount"](node)
+
+    splits, values = np.array([0, 3, 3, 7]), np.array([1, 1, 3, 0, 5, 2, 2])
+    want = np.zeros((3, 4), np.float32)
+    for row in range(3):
+        for v in values[splits[row]:splits[row + 1]]:
+            if v < 4:
+                want[row, v] += 1
+    got = counts(tf.constant(splits, tf.int64), tf.constant(values, tf.int64),
+                 tf.constant(4, tf.int64))
+    np.testing.assert_array_equal(got.numpy(), want)
