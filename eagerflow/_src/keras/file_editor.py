@@ -28,7 +28,7 @@ import numpy as np
 
 from eagerflow._src.keras.saving_lib import CONFIG, METADATA, WEIGHTS
 from eagerflow._src.keras.utils.text_table import console_lines
-from eagerflow._src.keras.weights_io import _h5py, layout, overrides, saved_values
+from eagerflow._src.keras.weights_io import _h5py, layout, overrides, saved_values, write_value
 from eagerflow._src.train import fileio
 
 _RULE = "─" * 21
@@ -274,8 +274,10 @@ def _write_tree(f: Any, tree: dict, path: str) -> None:
     if values:
         group = f.create_group(f"{path}/vars" if path else "vars")
         for name, value in values.items():
-            group.create_dataset(name, data=np.asarray(
-                value.numpy() if hasattr(value, "numpy") else value))
+            arr = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+            if arr.dtype.kind == "V":  # (a bfloat16 value read as its raw words: Keras's error)
+                raise ValueError(f"Invalid dtype: {arr.dtype.name}")
+            write_value(group, name, arr)
 
 
 def _weight_spec(model: Any) -> dict:

@@ -43,6 +43,7 @@ from eagerflow._src.train.graph_view import children_of
 from eagerflow._src.train.restore import assign_eagerly
 
 H5_SUFFIXES = (".h5", ".hdf5")
+_BFLOAT16 = np.dtype(dt.bfloat16.as_numpy_dtype)
 
 
 def is_h5_path(filepath: Any) -> bool:
@@ -295,6 +296,23 @@ def count_error(layer: Any, own: list, stored: int) -> ValueError:
                       f"variables during loading. Expected: {[v.name for v in own]}")
 
 
+def write_value(group: Any, key: str, value: Any) -> None:
+    """`value` as dataset `key` of `group`; a bfloat16 one (HDF5 has no such type: its
+    2-byte words) marked with the attribute dtype="bfloat16", as Keras 3 marks it."""
+    arr = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+    ds = group.create_dataset(key, data=arr)
+    if arr.dtype == _BFLOAT16:
+        ds.attrs["dtype"] = "bfloat16"
+
+
+def read_value(ds: Any) -> np.ndarray:
+    """A dataset's array (a bfloat16 one's words read back as bfloat16)."""
+    arr = np.asarray(ds[()])
+    if ds.attrs.get("dtype") == "bfloat16" and arr.dtype.itemsize == 2:
+        arr = arr.view(_BFLOAT16)
+    return arr
+
+
 class _Store:
     """A layer's `vars` group as its save_own_variables sees it: `store["0"] = value`."""
 
@@ -302,11 +320,10 @@ class _Store:
         self._group = group
 
     def __setitem__(self, key: str, value: Any) -> None:
-        self._group.create_dataset(key, data=np.asarray(
-            value.numpy() if hasattr(value, "numpy") else value))
+        write_value(self._group, key, value)
 
     def __getitem__(self, key: str) -> np.ndarray:
-        return np.asarray(self._group[key][()])
+        return read_value(self._group[key])
 
     def keys(self) -> Any:
         return self._group.keys()
@@ -353,7 +370,7 @@ def write_weights(model: Any, f: Any, include_optimizer: bool = True, skip: Any 
             layer.save_own_variables(_Store(g))
             continue
         for i, v in enumerate(saved_values(layer)):
-            g.create_dataset(str(i), data=np.asarray(v.numpy()))
+            write_value(g, str(i), v)
 
 
 def save_weights_h5(model: Any, filepath: str, skip: Any = ()) -> None:
@@ -391,7 +408,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
         group = f.get(_vars_group(path))
         if overrides(layer, "load_own_variables"):
             plan.append((_OwnLoad(layer), {} if group is None else
-                         {k: np.asarray(group[k][()]) for k in group.keys()}))
+                         {k: read_value(group[k]) for k in group.keys()}))
             continue
         own = own_variables(layer)
         stored = [] if group is None else sorted(group.keys(), key=int)
@@ -407,7 +424,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
             plan.append((_Failed(layer, count_error(layer, counted, len(stored))), None))
             continue
         for i, v in enumerate(own):
-            arr = np.asarray(group[stored[i]][()])
+            arr = read_value(group[stored[i]])
             if not v.shape.is_compatible_with(arr.shape):
                 # Keras's assign fails here: the layer's variables before it keep their new
                 # values, those after it their old ones; the others layers load

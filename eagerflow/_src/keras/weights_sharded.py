@@ -32,6 +32,8 @@ from eagerflow._src.keras.weights_io import (
     apply_plan,
     layout,
     read_plan,
+    read_value,
+    write_value,
     write_weights,
 )
 from eagerflow._src.train import fileio
@@ -97,7 +99,7 @@ class _Shards:
         if self.size > self.max_bytes:
             self._new()
             self.size = size
-        self.current.require_group(path).create_dataset(key, data=value)
+        write_value(self.current.require_group(path), key, value)
         name, where = self.files[-1][0], f"/{path}"
         if where not in self.weight_map:
             self.weight_map[where] = name
@@ -123,7 +125,7 @@ def save_sharded(model: Any, filepath: str, max_shard_size: float, skip: Any = (
             keys = sorted(group.keys(), key=lambda k: (not k.isdigit(), int(k) if
                                                        k.isdigit() else 0, k))
             for key in keys:
-                shards.add(group.name.lstrip("/"), key, np.asarray(group[key][()]))
+                shards.add(group.name.lstrip("/"), key, read_value(group[key]))
     for name, buf, f in shards.files:
         f.close()
         fileio.atomic_write(os.path.join(shards.folder, name), buf.getvalue(), "weights")
@@ -157,7 +159,8 @@ def _copy(path: str, obj: Any, merged: Any, h5py: Any) -> None:
     if isinstance(obj, h5py.Group):
         merged.require_group(path).attrs.update(dict(obj.attrs))
     elif path not in merged:
-        merged.create_dataset(path, data=obj[()])
+        head, _, key = path.rpartition("/")
+        write_value(merged.require_group(head), key, read_value(obj))
 
 
 def load_sharded(model: Any, filepath: str, skip_mismatch: bool = False, skip: Any = ()

@@ -281,3 +281,33 @@ print(np.allclose(m5.layers[1].bias.numpy(), m.layers[1].bias.numpy()))
 tryp("method", lambda: m.save_weights("c.weights.h5", objects_to_skip=[m.layers[0]]))
 tryp("other_kw", lambda: keras.saving.save_weights(m, "d.weights.h5", nothing=1))
 """
+
+SNIPPETS["bfloat16_weights_files"] = _TRY + """
+import h5py
+os.chdir(D)
+def model():
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, dtype="bfloat16"),
+                             keras.layers.Dense(1, dtype="float16")])
+def same(a, b):
+    return [np.array_equal(np.asarray(x, "float32"), np.asarray(y, "float32"))
+            for x, y in zip(a.get_weights(), b.get_weights())]
+m = model()
+m.save_weights("bf.weights.h5")
+with h5py.File("bf.weights.h5") as f:
+    f.visititems(lambda n, o: print(n, type(o).__name__, dict(o.attrs), getattr(o, "dtype", "")))
+m2 = model()
+m2.load_weights("bf.weights.h5")
+print(same(m, m2))
+m.save_weights("s.weights.json", max_shard_size=1)
+with h5py.File("s_00000.weights.h5") as f:
+    print(dict(f["layers/dense/vars/0"].attrs), f["layers/dense/vars/0"].dtype)
+m3 = model()
+m3.load_weights("s.weights.json")
+print(same(m, m3))
+m.save("bf.keras")
+m4 = keras.saving.load_model("bf.keras")
+print(same(m, m4), m4.layers[0].kernel.dtype)
+e = keras.saving.KerasFileEditor("bf.weights.h5")
+e.summary()
+tryp("editor_save", lambda: e.save("again.weights.h5"))
+"""
