@@ -39,7 +39,8 @@ def test_as_tf(case, want):
     if "error" in want:
         with pytest.raises(getattr(tf.errors, want["error"], None) or eval(want["error"])) as e:
             eval(key, scope).assign(value)
-        assert str(e.value) == want["message"]
+        # (normalized as the recorder normalizes TF's: no eager prefix, no " name: ...")
+        assert str(e.value).split("}} ")[-1].split(" name: ")[0] == want["message"]
         np.testing.assert_array_equal(v.numpy(), start)  # nothing written
         return
     out = eval(key, scope).assign(value)

@@ -16,15 +16,26 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import plain
 from eagerflow._src.ops.math import sum_to, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    BadSample,
+    OpDef,
+    Resource,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 from eagerflow._src.ops.slicing import (
     _MASKS,
     DYN_STRIDED_SLICE,
@@ -38,6 +49,7 @@ from eagerflow._src.ops.slicing import (
     key_vectors,
     masks_spec,
 )
+from eagerflow._src.ops.variables import _unread, handle_variable, held_handle
 
 _OP = "TensorStridedSliceUpdate"
 _rng = SampleRNG(43)
@@ -153,16 +165,109 @@ def variable_getitem(var: Any, key: Any) -> Tensor:
     # (traced, read by the variable's own API first, as TF's Variable.__getitem__ reads it)
     out = getitem(var if _state.graph is None else var._api_read(), key)
     if not is_mask_key(key):
-        attach(out, "assign", partial(_assign_slice, var, key))
+        attach(out, "assign", partial(_assign_slice, var, key, getattr(out, "_op", None)))
     return out
 
 
-def _assign_slice(var: Any, key: Any, value: Any, name: str | None = None) -> Any:
-    """TF's ResourceStridedSliceAssign: the variable's value with the slice replaced."""
+# -- ResourceStridedSliceAssign: a variable's slice replaced, on its handle --------------
+
+_ASSIGN = "ResourceStridedSliceAssign"
+
+
+def _var_of(x: Any) -> Any:
+    """The variable a resource input names (its handle, its handle's array, itself); None: a
+    handle known only when a graph runs."""
+    if isinstance(x, np.ndarray):
+        return handle_variable(EagerTensor(x, dt.resource), _ASSIGN)
+    if not isinstance(x, Tensor):
+        return x
+    if x._dtype is not dt.resource:
+        raise C.wrong_input_dtype(_ASSIGN, 0, dt.resource, x._dtype)
+    return handle_variable(x, _ASSIGN) if held_handle(x) is not None else None
+
+
+def _assign_infer(h: Any, b: Any, e: Any, s: Any, value: Any, **attrs: Any) -> list:
+    var = _var_of(h)
+    if var is not None:
+        stand_in = _Stand(var.shape._dims, dt.as_dtype(var.dtype))
+        masks = {k: v for k, v in attrs.items() if k in _MASKS}
+        _renamed(_ASSIGN, _OP, partial(_infer, **masks), stand_in, b, e, s, value)
+    return []
+
+
+class _Stand:
+    """The variable's value as `infer` reads a tensor (its shape and dtype)."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, shape: Any, dtype: Any) -> None:
+        self._shape, self._dtype = shape, dtype
+
+
+def _assign_kernel(xp: Any, h: Any, b: Any, e: Any, s: Any, value: Any, **attrs: Any) -> tuple:
+    var = _var_of(h)
+    arr = to_host(var._arr)
+    masks = {k: v for k, v in attrs.items() if k in _MASKS}
+    new = _renamed(_ASSIGN, _OP, partial(_kernel, **masks), np, arr, to_host(b), to_host(e),
+                   to_host(s), to_host(value))
+    var._arr = D.to_device(new, D.lookup(var._device))
+    return ()
+
+
+def _assign_reference(v: np.ndarray, b: np.ndarray, e: np.ndarray, s: np.ndarray,
+                      value: np.ndarray, **masks: Any) -> tuple:
+    return (_reference(v, b, e, s, value, **{k: m for k, m in masks.items() if k in _MASKS}),)
+
+
+def _assign_samples() -> list:
+    return [Sample((Resource(x.inputs[0]),) + tuple(x.inputs[1:]), x.attrs, grad=False)
+            for x in _samples()]
+
+
+def _assign_export(node: Any, w: Any) -> list:
+    w.node(_ASSIGN, [w.resource(node.inputs[0])] + [w.input(i) for i in range(1, 5)],
+           dict(node.attrs), name=node.name)
+    return []
+
+
+RESOURCE_STRIDED_SLICE_ASSIGN = register(OpDef(
+    _ASSIGN, _assign_infer, _assign_kernel, num_outputs=0, stateful=True, no_fold=True,
+    gpu=False, reference=_assign_reference, samples=_assign_samples,
+    bad_samples=lambda: [
+        BadSample((Resource(np.zeros((2, 3))), _i32(1), _i32(2), _i32(1), np.zeros(2)),
+                  {"shrink_axis_mask": 1}, InvalidArgumentError,
+                  "Cannot broadcast input shape [2] into final shape [3]"),
+        BadSample((Resource(np.zeros((2, 3))), _i32(5), _i32(6), _i32(1), np.zeros(3)),
+                  {"shrink_axis_mask": 1}, InvalidArgumentError,
+                  "slice index 5 of dimension 0 out of bounds."),
+        BadSample((np.ones(2, np.float32), _i32(0), _i32(1), _i32(1), np.ones(1, np.float32)),
+                  {}, InvalidArgumentError,
+                  "cannot compute ResourceStridedSliceAssign as input #0(zero-based) was "
+                  "expected to be a resource tensor but is a float tensor")],
+    tf=TFForm(export=_assign_export),
+))
+
+
+def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = None) -> Any:
+    """TF's ResourceStridedSliceAssign of the slice `key` of `var`: eagerly on its handle, in
+    a graph a node taking the variable, named "<the slice's read>/_assign" as TF's; returns
+    the variable (read when used)."""
     begin, end, strides, masks = key_vectors(tuple(key) if isinstance(key, (list, tuple))
                                              else (key,))
     b, e, s = index_vectors(begin, end, strides, widen=True)
-    args = (var._as_tensor(), b, e, s, convert_to_tensor(value, dtype=var.dtype))
-    new = _renamed("ResourceStridedSliceAssign", _OP, bind, TENSOR_STRIDED_SLICE_UPDATE, args,
-                   masks)
-    return var.assign(new)
+    if read is not None and _state.graph is not None and read.graph is _state.graph:
+        name = name or f"{read.name}/_assign"
+    value = convert_to_tensor(value, dtype=var.dtype)
+    attrs = {"T": dt.as_dtype(var.dtype), "Index": b._dtype, **masks}
+    graph = _state.graph
+    if graph is None:
+        bind(RESOURCE_STRIDED_SLICE_ASSIGN, (var.handle, b, e, s, value), attrs, name)
+        return _unread(var)
+    ins = (var,) + tuple(graph.capture(x) for x in (b, e, s, value))
+    graph.variables.setdefault(id(var), var)
+    graph.add_op(RESOURCE_STRIDED_SLICE_ASSIGN, ins, attrs, name)
+    node = graph.operations[-1]
+    if getattr(graph, "building_function", False):
+        graph._capture_resource(var, node, "ref")
+    written = getattr(var, "_written_by", None)
+    return written(node) if written is not None else _unread(var)
