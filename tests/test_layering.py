@@ -109,8 +109,8 @@ OPS_ORDER = [
     "training_ops", "sparse_training_refs", "sparse_training_ops",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
-    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_state",
-    "table_handles", "lookup_ops", "queue_ops",
+    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
+    "table_state", "table_handles", "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
     "parsing_sequence",
     "extension_type", "extension_dispatch",

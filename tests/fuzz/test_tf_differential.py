@@ -35,7 +35,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import Resource, all_ops
+from eagerflow._src.ops.registry import Resource, Table, all_ops
 from eagerflow._src.testing.op_harness import as_tensors
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
@@ -265,8 +265,9 @@ def _cases() -> list:
         if op.name in tf_calls.NO_TF_OP or ONLY.pattern and not ONLY.fullmatch(op.name):
             continue
         for si, sample in enumerate(op.samples):
-            if any(isinstance(a, Resource) for a in sample.inputs):
-                continue  # (over variables: tests/ops/test_resource_tensors.py compares TF's)
+            if any(isinstance(a, (Resource, Table)) for a in sample.inputs):
+                continue  # (over variables: tests/ops/test_resource_tensors.py compares TF's;
+                # over tables: tests/ops/test_table_handles.py)
             for seed in SEEDS:
                 rng = np.random.default_rng([seed, si, len(op.name)])
                 kinds = ((VARIANTS if seed == 0 else _RANDOM_VARIANTS) if LONG else

@@ -76,11 +76,13 @@ NO_TF_OP = {
                   "UnicodeEncode", "StringNGrams", "UnsortedSegmentJoin",
                   "StringToHashBucketFast", "StringToHashBucketStrong", "StringToHashBucket",
                   "SparseCrossV2", "SparseCrossHashed")},
-    **{op: "reads or changes a lookup table's state (a resource in TF); compared through "
-           "tf.lookup in tests/ragged"
+    **{op: "makes, reads or changes a lookup table (a resource in TF); compared with TF "
+           "2.21 in tests/ops/test_table_handles.py and through tf.lookup in tests/ragged"
        for op in ("LookupTableFindV2", "LookupTableInsertV2", "LookupTableRemoveV2",
                   "LookupTableSizeV2", "LookupTableExportV2", "LookupTableImportV2",
-                  "InitializeTableFromTextFileV2")},
+                  "InitializeTableFromTextFileV2", "InitializeTableV2", "HashTableV2",
+                  "MutableHashTableV2", "MutableHashTableOfTensorsV2",
+                  "MutableDenseHashTableV2")},
     **{op: "reads or changes a queue's state (a resource in TF); compared through tf.queue "
            "in tests/guides/guide_queues.py"
        for op in ("QueueEnqueueV2", "QueueEnqueueManyV2", "QueueDequeueV2",

@@ -18,7 +18,7 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.verify import verify
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import Resource, all_ops
+from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
@@ -28,12 +28,13 @@ IDS = [f"{op.name}-{i}" for op, i, _ in SAMPLES]
 
 def _trace(op, sample, as_constants=False):
     """The op's graph on the sample, the arrays its placeholders take, and the live inputs
-    (a `Resource` input: a variable, whose handle the graph captures)."""
+    (a `Resource` input: a variable, whose handle the graph captures; a `Table`: a table,
+    taken by reference)."""
     live = H.Live(sample.inputs)
     inputs = live.tensors
     g = FuncGraph(f"sample_{op.name}")
     fed = [] if as_constants else \
-        [i for i, a in enumerate(sample.inputs) if not isinstance(a, Resource)]
+        [i for i, a in enumerate(sample.inputs) if not H.is_state(a)]
     with tracing_scope(g):
         args = list(inputs)
         for i in fed:

@@ -201,6 +201,30 @@ def raw_ops(tf: Any) -> dict:
         table_handle=d, keys=tf.constant([0], I), default_value=tf.constant(-1.0)))
     out["dense equal keys"] = outcome(lambda: raw.MutableDenseHashTableV2(
         empty_key=tf.constant(0, I), deleted_key=tf.constant(0, I), value_dtype=tf.float32))
+    out["dense int8 keys"] = outcome(lambda: raw.MutableDenseHashTableV2(
+        empty_key=tf.constant([7, 3], tf.int8), deleted_key=tf.constant([1, 1], tf.int8),
+        value_dtype=I, value_shape=[2]))
+    out["dense int8 values"] = outcome(lambda: raw.MutableDenseHashTableV2(
+        empty_key=tf.constant(7, I), deleted_key=tf.constant(1, I), value_dtype=tf.int8,
+        shared_name="lk_int8", initial_num_buckets=8, max_load_factor=0.5))
+    for shape in ([2**62, 4], [-5]):
+        out[f"dense value shape {shape}"] = outcome(lambda shape=shape: raw.MutableDenseHashTableV2(
+            empty_key=tf.constant(0, I), deleted_key=tf.constant(1, I), value_dtype=I,
+            value_shape=shape, shared_name="lk_shape"))
+        out[f"vectors value shape {shape}"] = outcome(
+            lambda shape=shape: raw.MutableHashTableOfTensorsV2(
+                key_dtype=S, value_dtype=I, value_shape=shape, shared_name="lk_shape_2"))
+    # an initialization refused at a repeated key keeps the keys before it: the table
+    # is not initialized (its size 0) until an initialization succeeds, which adds to them
+    p = raw.HashTableV2(key_dtype=S, value_dtype=I, shared_name="lk_partial")
+    out["initialize repeated key"] = outcome(lambda: raw.InitializeTableV2(
+        table_handle=p, keys=tf.constant(["j", "k", "k"]), values=tf.constant([3, 4, 5], I)))
+    out["size after refused initialize"] = outcome(lambda: raw.LookupTableSizeV2(table_handle=p))
+    out["initialize after refused"] = outcome(lambda: raw.InitializeTableV2(
+        table_handle=p, keys=tf.constant(["a", "b"]), values=tf.constant([1, 2], I)))
+    out["export after refused initialize"] = exported(lambda: raw.LookupTableExportV2(
+        table_handle=p, Tkeys=S, Tvalues=I))
+    out["size after initialize"] = outcome(lambda: raw.LookupTableSizeV2(table_handle=p))
     # a text file's table
     path = os.path.join(tempfile.mkdtemp(), "vocab.txt")
     with open(path, "w") as f:

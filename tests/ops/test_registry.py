@@ -21,14 +21,9 @@ def _id(case):
 
 # CheckPinned refuses every input (as TF 2.21 built without CUDA does: no result to
 # compare), its bad samples check that refusal. (The ops on resource handles and the
-# training ops have samples: their `Resource` inputs are live variables, op_harness.Live.)
-# The ops on lookup tables' handles have no samples yet (a sample would need a live table
-# as its Resource input): tests/ops/test_table_handles.py compares them with TF 2.21.
-TABLE_OPS = ("HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
-             "MutableDenseHashTableV2", "InitializeTableV2", "LookupTableFindV2",
-             "LookupTableInsertV2", "LookupTableRemoveV2", "LookupTableSizeV2",
-             "LookupTableExportV2", "LookupTableImportV2", "InitializeTableFromTextFileV2")
-INTERNAL = {"CheckPinned", *TABLE_OPS}
+# training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
+# the ops on lookup tables' handles too: their `Table` inputs are live tables.)
+INTERNAL = {"CheckPinned"}
 
 
 def test_every_op_has_samples():

@@ -38,6 +38,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.math import add, equal, where
@@ -106,25 +107,6 @@ def _find_kernel(xp: Any, h: Any, keys: Any, default: Any) -> Any:
     return t.find(keys, default)
 
 
-def _find_ref(h: np.ndarray, keys: np.ndarray, default: np.ndarray) -> np.ndarray:
-    """An independent model of the table: a dict of what its export holds."""
-    table = state_of("LookupTableFindV2", h)
-    k, v = table.export()
-    if isinstance(table, DenseTableState):
-        items = {tuple(r): v[i] for i, r in enumerate(k.tolist())
-                 if r != table.empty.tolist() and r != table.deleted.tolist()}
-        miss = np.asarray(default).reshape(-1)[:table.value_size]
-        out = [items.get(tuple(r), miss) for r in keys.reshape(-1, len(table.empty)).tolist()]
-        lead = keys.shape[:keys.ndim - len(table.key_shape)]
-        return np.array(out, np_dtype(table.value_dtype)).reshape(lead + table.value_shape)
-    items = dict(zip(k.tolist(), list(v)))
-    flat = keys.reshape(-1).tolist()
-    dflt = np.broadcast_to(default, keys.shape + table.value_shape).reshape(
-        (len(flat),) + table.value_shape)
-    out = [items[x] if x in items else dflt[i] for i, x in enumerate(flat)]
-    return np.array(out, np_dtype(table.value_dtype)).reshape(keys.shape + table.value_shape)
-
-
 def _kv_infer(op: str, h: Any, keys: Any, values: Any) -> None:
     t = known_state(op, h)
     if t is None:
@@ -179,8 +161,9 @@ def _form(op: Any, attrs: tuple = ()) -> TFForm:
 
 
 LOOKUP_FIND = register(OpDef(
-    "LookupTableFindV2", _find_infer, _find_kernel, reference=_find_ref, stateful=True,
-    gpu=False, tf=_form(lambda: LOOKUP_FIND),
+    "LookupTableFindV2", _find_infer, _find_kernel, reference=R.find_ref, stateful=True,
+    gpu=False, tf=_form(lambda: LOOKUP_FIND), samples=R.find_samples,
+    bad_samples=R.find_bad_samples,
 ))
 
 
@@ -191,14 +174,17 @@ def _size_infer(h: Any) -> list:
 
 def _export_infer(h: Any, *, Tkeys: Any = None, Tvalues: Any = None) -> list:  # noqa: N803
     op = "LookupTableExportV2"
+    Tkeys = None if Tkeys is None else C.dtype_attr(op, Tkeys, "Tkeys")  # noqa: N806
+    Tvalues = None if Tvalues is None else C.dtype_attr(op, Tvalues, "Tvalues")  # noqa: N806
     t = known_state(op, h)
     if t is None:
         return [(None, dt.as_dtype(Tkeys)), (None, dt.as_dtype(Tvalues))]
     if (Tkeys is not None and dt.as_dtype(Tkeys) is not t.key_dtype) or \
             (Tvalues is not None and dt.as_dtype(Tvalues) is not t.value_dtype):
         # (TF 2.21's kernel aborts the process here: eagerflow refuses the call)
-        raise C.fail(op, f"Signature mismatch, have: resource->{C.dtype_word(Tkeys)}, "
-                         f"{C.dtype_word(Tvalues)} expected: resource->"
+        have = (Tkeys or t.key_dtype, Tvalues or t.value_dtype)
+        raise C.fail(op, f"Signature mismatch, have: resource->{C.dtype_word(have[0])}, "
+                         f"{C.dtype_word(have[1])} expected: resource->"
                          f"{C.dtype_word(t.key_dtype)}, {C.dtype_word(t.value_dtype)}")
     keys, values = t.export_shapes()
     if not isinstance(h, EagerTensor):
@@ -214,32 +200,23 @@ def _export_kernel(xp: Any, h: Any, **attrs: Any) -> tuple:
     return t.export()
 
 
-def _export_ref(h: np.ndarray, **attrs: Any) -> tuple:
-    table = state_of("LookupTableExportV2", h)
-    if isinstance(table, DenseTableState):
-        return table.keys, table.vals
-    return (np.array(list(table.items), np_dtype(table.key_dtype)),
-            np.array(list(table.items.values()), np_dtype(table.value_dtype)))
-
-
-def _size_ref(h: np.ndarray) -> np.int64:
-    table = state_of("LookupTableSizeV2", h)
-    if isinstance(table, DenseTableState):
-        rows = table.keys.tolist()
-        return np.int64(sum(r != table.empty.tolist() and r != table.deleted.tolist()
-                            for r in rows))
-    return np.int64(len(table.items))
+def _size_kernel(xp: Any, h: Any) -> np.int64:
+    t = state_of("LookupTableSizeV2", h)
+    # (a static table refused at a repeated key keeps the keys before it, but counts none
+    # until it is initialized, as TF's)
+    return np.int64(t.size() if t.initialized else 0)
 
 
 LOOKUP_SIZE = register(OpDef(
     "LookupTableSizeV2", _size_infer,
-    lambda xp, h: np.int64(state_of("LookupTableSizeV2", h).size()), reference=_size_ref,
-    stateful=True, gpu=False, tf=_form(lambda: LOOKUP_SIZE),
+    _size_kernel, reference=R.size_ref,
+    stateful=True, gpu=False, tf=_form(lambda: LOOKUP_SIZE), samples=R.size_samples,
 ))
 
 LOOKUP_EXPORT = register(OpDef(
     "LookupTableExportV2", _export_infer, _export_kernel, num_outputs=2, stateful=True,
-    reference=_export_ref, gpu=False, tf=_form(lambda: LOOKUP_EXPORT, ("Tkeys", "Tvalues")),
+    reference=R.export_ref, gpu=False, tf=_form(lambda: LOOKUP_EXPORT, ("Tkeys", "Tvalues")),
+    samples=R.export_samples,
 ))
 
 
@@ -255,12 +232,14 @@ def _import_infer(h: Any, keys: Any, values: Any) -> list:
 
 LOOKUP_INSERT = register(OpDef(
     "LookupTableInsertV2", _insert_infer, _insert_kernel, num_outputs=0, stateful=True,
-    gpu=False, tf=_form(lambda: LOOKUP_INSERT),
+    gpu=False, tf=_form(lambda: LOOKUP_INSERT), reference=R.insert_ref,
+    samples=R.insert_samples, bad_samples=R.insert_bad_samples,
 ))
 
 LOOKUP_IMPORT = register(OpDef(
     "LookupTableImportV2", _import_infer, _import_kernel, num_outputs=0, stateful=True,
-    gpu=False, tf=_form(lambda: LOOKUP_IMPORT),
+    gpu=False, tf=_form(lambda: LOOKUP_IMPORT), reference=R.import_ref,
+    samples=R.import_samples, bad_samples=R.import_bad_samples,
 ))
 
 
@@ -275,7 +254,8 @@ def _remove_infer(h: Any, keys: Any) -> list:
 
 LOOKUP_REMOVE = register(OpDef(
     "LookupTableRemoveV2", _remove_infer, _remove_kernel, num_outputs=0, stateful=True,
-    gpu=False, tf=_form(lambda: LOOKUP_REMOVE),
+    gpu=False, tf=_form(lambda: LOOKUP_REMOVE), reference=R.remove_ref,
+    samples=R.remove_samples, bad_samples=R.remove_bad_samples,
 ))
 
 
@@ -444,7 +424,8 @@ def _text_init_kernel(xp: Any, h: Any, filename: Any, *, key_index: int, value_i
 
 INIT_FROM_TEXT = register(OpDef(
     "InitializeTableFromTextFileV2", _text_init_infer, _text_init_kernel, num_outputs=0,
-    stateful=True, gpu=False,
+    stateful=True, gpu=False, reference=R.text_init_ref, samples=R.text_init_samples,
+    bad_samples=R.text_init_bad_samples,
     tf=_form(lambda: INIT_FROM_TEXT, ("key_index", "value_index", "vocab_size", "delimiter",
                                       "offset")),
 ))

@@ -73,6 +73,24 @@ class Resource:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A sample input that is a lookup table: a live table made afresh for each run of the
+    sample (the op is given its handle), holding `keys` -> `values` (arrays; the values'
+    trailing dims are the table's value shape). `kind`: "static" (HashTableV2, filled by
+    InitializeTableV2), "uninitialized" (a HashTableV2 never filled; its keys and values
+    only give its dtypes), "mutable" (MutableHashTableV2, MutableHashTableOfTensorsV2 for
+    vector values) or "dense" (MutableDenseHashTableV2 with `empty_key` and `deleted_key`).
+    A reference sees a plain model of it (op_harness.TableModel) and returns the op's
+    outputs followed by each resource's value after the op (a table's: its sorted items)."""
+
+    kind: str
+    keys: Any
+    values: Any
+    empty_key: Any = None
+    deleted_key: Any = None
+
+
+@dataclass(frozen=True)
 class BadSample:
     inputs: tuple
     attrs: dict

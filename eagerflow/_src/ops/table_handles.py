@@ -25,6 +25,7 @@ whose kernel finds the table by name.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.table_state import DenseTableState, TableState
@@ -265,6 +267,7 @@ def _table_load(opdef: Any, attrs: tuple = ()) -> Any:
 
 INIT_TABLE = register(OpDef(
     "InitializeTableV2", _init_infer, _init_kernel, num_outputs=0, stateful=True, gpu=False,
+    reference=R.init_ref, samples=R.init_samples, bad_samples=R.init_bad_samples,
     tf=TFForm(load=_table_load(lambda: INIT_TABLE), takes_handles=True),
 ))
 
@@ -287,32 +290,78 @@ KERNELS["HashTableV2"] = [("string", v) for v in ("string",) + _NUMBERS + ("bool
                                                       ("string",) + _NUMBERS[1:]]
 
 
+# (TF 2.21 also lists a dense table's kernels of resource and variant values, which
+# eagerflow's tables do not hold)
+_LISTED = {"MutableDenseHashTableV2": [("string", "resource")]
+           + KERNELS["MutableDenseHashTableV2"][:5] + [("int64", "variant")]
+           + KERNELS["MutableDenseHashTableV2"][5:]}
+
+
 def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
-                 shared_name: str | None = None) -> None:
+                 shared_name: str | None = None, node_attrs: str | None = None) -> None:
     """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
-    (its node's attrs with TF's shared name where it is known: a text file's table)."""
+    (its node's attrs with TF's shared name where it is known: a text file's table;
+    `node_attrs`: every attr, as TF shows a dense table's)."""
     if (key_dtype.name, value_dtype.name) in KERNELS[op]:
         return
     def enum(name: str) -> str:  # TF's DataType enum names
         return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
 
     kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
-                        for k, v in KERNELS[op])
+                        for k, v in _LISTED.get(op, KERNELS[op]))
     attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
     if shared_name is not None:
         attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
                  f"use_node_name_sharing=false, value_dtype={enum(value_dtype.name)}")
+    if node_attrs is not None:
+        attrs = node_attrs
     raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                     f"{op}[{attrs}]\nAll kernels registered for "
                                     f"op {op}:\n{kernels}\n [Op:{op}]")
 
 
+def _dense_attrs(kd: dt.DType, vd: dt.DType, container: str = "",
+                 initial_num_buckets: int = 131072, max_load_factor: float = 0.8,
+                 shared_name: str = "", use_node_name_sharing: bool = False,
+                 value_shape: Any = ()) -> str:
+    """A dense table's node attrs as TF's kernel lookup shows them."""
+    shape = ",".join(str(int(d)) for d in value_shape or ())
+    return (f'container="{container}", initial_num_buckets={initial_num_buckets}, '
+            f"key_dtype={C.dt_enum(kd)}, max_load_factor={float(max_load_factor):g}, "
+            f'shared_name="{shared_name}", use_node_name_sharing='
+            f"{str(bool(use_node_name_sharing)).lower()}, value_dtype={C.dt_enum(vd)}, "
+            f"value_shape=[{shape}]")
+
+
+def _check_value_shape(op: str, value_shape: Any) -> None:
+    """TF's reading of the value_shape attr: a shape of known dims, and of at most 2**63 - 1
+    entries."""
+    shape = tuple(int(d) for d in value_shape or ())
+    # (a dim past int64 is refused as too large: TF's Python layer refuses it sooner, an
+    # OverflowError converting the attr)
+    if any(d < 0 for d in shape):
+        raise C.fail(op, f"Shape {C.shape_str(shape)} is not fully defined")
+    if math.prod(shape) >= 2**63:
+        raise C.fail(op, f"Shape {C.shape_str(shape)} is too large (more than 2**63 - 1 "
+                         f"entries)")
+
+
 def _creator_infer(op: str) -> Any:
-    def infer(*keys: Any, key_dtype: Any = None, value_dtype: Any, **attrs: Any) -> list:
-        kd = keys[0]._dtype if keys else dt.as_dtype(key_dtype)
-        if op != "MutableDenseHashTableV2":  # (TF names every attr of a dense table's)
-            check_kernel(op, kd, dt.as_dtype(value_dtype),
-                         attrs.get("shared_name", "") if op == "HashTableV2" else None)
+    if op == "MutableDenseHashTableV2":
+        def dense(empty_key: Any, deleted_key: Any, *, value_dtype: Any,
+                  **attrs: Any) -> list:
+            kd, vd = empty_key._dtype, dt.as_dtype(value_dtype)
+            if deleted_key._dtype is not kd:  # (both of the key_dtype attr)
+                raise C.wrong_input_dtype(op, 1, kd, deleted_key._dtype)
+            check_kernel(op, kd, vd, node_attrs=_dense_attrs(kd, vd, **attrs))
+            _check_value_shape(op, attrs.get("value_shape"))
+            return [((), dt.resource)]
+        return dense
+
+    def infer(*, key_dtype: Any, value_dtype: Any, **attrs: Any) -> list:
+        check_kernel(op, dt.as_dtype(key_dtype), dt.as_dtype(value_dtype),
+                     attrs.get("shared_name", "") if op == "HashTableV2" else None)
+        _check_value_shape(op, attrs.get("value_shape"))
         return [((), dt.resource)]
     return infer
 
@@ -378,5 +427,6 @@ _CREATOR_ATTRS = {
 }
 CREATORS = {op: register(OpDef(
     op, _creator_infer(op), _creator_kernel(op), stateful=True, gpu=False,
+    reference=R.handle_ref(op), samples=R.creator_samples(op),
     tf=TFForm(load=_creator_load(op, attrs), takes_handles=True),
 )) for op, attrs in _CREATOR_ATTRS.items()}

@@ -3,12 +3,16 @@ its gradient against central finite differences (also what tf.test.compute_gradi
 
 A sample input that is a `Resource` (an op on variable handles, a training op) becomes a
 live variable of that initial value, made afresh for each run (`Live`); the op is given its
-handle. The forward check then covers the variables' values after the op (`run_state`), and a
-gradient with respect to such an input is the gradient with respect to its variable.
+handle. A `Table` (an op on a lookup table's handle) becomes a live table of its kind and
+items, made by TF's creator ops, likewise. The forward check then covers the variables'
+values and the tables' items after the op (`run_state`), and a gradient with respect to a
+`Resource` input is the gradient with respect to its variable.
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
 from typing import Any, Callable
 
 import numpy as np
@@ -16,50 +20,117 @@ import numpy as np
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.lookup_ops import LOOKUP_INSERT
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import OpDef, Resource, Sample
+from eagerflow._src.ops.registry import OpDef, Resource, Sample, Table
+from eagerflow._src.ops.table_handles import CREATORS, INIT_TABLE, state_of
+from eagerflow._src.ops.table_refs import TableModel, items_array, py
+from eagerflow._src.ops.table_state import DenseTableState
 from eagerflow._src.ops.variables import Variable
 
+_TABLE_NAMES = itertools.count()
 
-def value(a: Any) -> np.ndarray:
-    """A sample input's array (a resource's initial value)."""
+
+def value(a: Any) -> Any:
+    """A sample input's array (a resource's initial value; a table's model)."""
+    if isinstance(a, Table):
+        return TableModel(a)
     return np.asarray(a.value if isinstance(a, Resource) else a)
 
 
+def is_state(a: Any) -> bool:
+    """Whether a sample input is state the op is given a handle of (a variable, a table)."""
+    return isinstance(a, (Resource, Table))
+
+
 def has_resources(inputs: tuple) -> bool:
-    return any(isinstance(a, Resource) for a in inputs)
+    return any(is_state(a) for a in inputs)
+
+
+def live_table(t: Table) -> EagerTensor:
+    """A fresh table of `t`'s kind holding its items (named apart), made and filled by
+    TF's ops; its handle."""
+    keys, values = _tensor(np.asarray(t.keys)), _tensor(np.asarray(t.values))
+    attrs = {"shared_name": f"sample_table_{next(_TABLE_NAMES)}",
+             "value_dtype": values._dtype}
+    if t.kind == "dense":  # (few buckets: the sample's keys grow it past them)
+        attrs["value_shape"], attrs["initial_num_buckets"] = values._shape[1:], 4
+        h = bind(CREATORS["MutableDenseHashTableV2"],
+                 (_tensor(np.asarray(t.empty_key)), _tensor(np.asarray(t.deleted_key))), attrs)
+        bind(LOOKUP_INSERT, (h, keys, values), {})
+        return h
+    attrs["key_dtype"] = keys._dtype
+    if t.kind == "mutable":
+        op = "MutableHashTableV2"
+        if values._shape[1:]:
+            op, attrs["value_shape"] = "MutableHashTableOfTensorsV2", values._shape[1:]
+        h = bind(CREATORS[op], (), attrs)
+        bind(LOOKUP_INSERT, (h, keys, values), {})
+        return h
+    h = bind(CREATORS["HashTableV2"], (), attrs)
+    if t.kind == "static":
+        bind(INIT_TABLE, (h, keys, values), {})
+    return h
+
+
+def table_items(h: EagerTensor) -> np.ndarray:
+    """A live table's items (TableModel.items_array's form)."""
+    state = state_of("LookupTableExportV2", h)
+    if not isinstance(state, DenseTableState):
+        return items_array((py(k), py(v)) for k, v in state.items.items())
+    keys, vals = state.keys, state.vals
+    used = [i for i, r in enumerate(keys.tolist()) if r != state.empty.tolist() and
+            r != state.deleted.tolist()]
+    return items_array((py(keys[i].reshape(state.key_shape)),
+                        py(vals[i].reshape(state.value_shape))) for i in used)
 
 
 class Live:
     """A sample's inputs as the op is given them: tensors, and for each `Resource` the
-    handle of a fresh variable of its value."""
+    handle of a fresh variable of its value, for each `Table` a fresh table's."""
 
     def __init__(self, inputs: tuple) -> None:
         self.variables: list = []
-        self.initial: list = []
+        self.initial: list = []  # (each resource's value before: a table's items)
+        self._state: list = []  # (a variable, or a table's handle and its first state)
         self.tensors = tuple(self._input(a) for a in inputs)
 
     def _input(self, a: Any) -> Any:
+        if isinstance(a, Table):
+            h = live_table(a)
+            state = state_of("LookupTableSizeV2", h)
+            self._state.append((h, copy.deepcopy(state.__dict__)))
+            self.initial.append(table_items(h))
+            return h
         if not isinstance(a, Resource):
             return _tensor(np.asarray(a))
         init = np.asarray(a.value)
         var = Variable(_tensor(init), trainable=init.dtype.kind in "fc")
         self.variables.append(var)
         self.initial.append(init)
+        self._state.append(var)
         return var.handle
 
     def reset(self) -> None:
-        """Every variable back to its initial value (a graph's run starts where eager did)."""
-        for var, init in zip(self.variables, self.initial):
-            var._arr = D.to_device(_tensor(init)._arr.copy(), D.lookup(var._device))
+        """Every variable back to its initial value, every table to its first items (a
+        graph's run starts where eager did)."""
+        for s, init in zip(self._state, self.initial):
+            if isinstance(s, tuple):
+                state = state_of("LookupTableSizeV2", s[0])
+                state.__dict__.clear()
+                state.__dict__.update(copy.deepcopy(s[1]))
+            else:
+                s._arr = D.to_device(_tensor(init)._arr.copy(), D.lookup(s._device))
 
     def values(self) -> tuple:
-        """The variables' values now, as host arrays."""
-        return tuple(to_host(var._arr) for var in self.variables)
+        """The variables' values and the tables' items now, as host arrays."""
+        return tuple(table_items(s[0]) if isinstance(s, tuple) else to_host(s._arr)
+                     for s in self._state)
 
 
 def as_tensors(arrays: tuple) -> tuple:
@@ -70,7 +141,7 @@ def as_tensors(arrays: tuple) -> tuple:
 def _tensor(a: np.ndarray) -> EagerTensor:
     if a.dtype.names is not None:  # TF's record form of a quantized array (qint8, ...)
         return EagerTensor(a.view(a.dtype[0]), as_dtype(a.dtype))
-    return EagerTensor(a)
+    return EagerTensor(a, dt.string if a.dtype == object else None)
 
 
 def _outputs(out: Any) -> tuple:
