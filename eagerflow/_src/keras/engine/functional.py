@@ -518,6 +518,8 @@ class GraphNetwork:
                 return tensor(*refs)
             if isinstance(refs, dict):
                 return {k: resolve(v) for k, v in refs.items()}
+            if isinstance(refs, tuple):
+                return tuple(resolve(r) for r in refs)
             return [resolve(r) for r in refs]
 
         inputs = resolve(config.pop("input_layers"))
@@ -578,4 +580,5 @@ def _nest_refs(structure: Any, ref: Any) -> Any:
         return ref(structure)
     if isinstance(structure, dict):
         return {k: _nest_refs(v, ref) for k, v in structure.items()}
-    return [_nest_refs(t, ref) for t in structure]
+    refs = [_nest_refs(t, ref) for t in structure]
+    return tuple(refs) if isinstance(structure, tuple) else refs  # (Keras 3 keeps tuples)
