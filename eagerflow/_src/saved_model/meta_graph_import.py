@@ -276,12 +276,21 @@ def _bind_variable(var: GraphVariable, vd: Any, graph: Any, local: Any) -> None:
         var._initial_value = graph.as_graph_element(local(vd.initial_value_name))
 
 
+def _called(nodes: list) -> list:
+    return [av.func.name for nd in nodes for av in nd.attr.values() if av.HasField("func")]
+
+
 def importable(meta: Any) -> bool:
-    """Whether every node of `meta`'s graph (but its Savers') is one this importer builds."""
+    """Whether every node of `meta`'s graph (but its Savers') and every function they call
+    is one this importer builds."""
     gd = meta.graph_def
     scopes = _save_scopes(gd)
+    nodes = [nd for nd in gd.node if not _in_scopes(nd.name, scopes)]
+    funcs = _called(nodes)
     try:
-        check_nodes([nd for nd in gd.node if not _in_scopes(nd.name, scopes)], allowed=_OWN)
+        check_nodes(nodes, allowed=_OWN)
+        # (a TF 2 export saves and restores through functions of RestoreV2 nodes)
+        check_library(gd.library, funcs, "the MetaGraphDef")
     except (NotFoundError, ValueError):
         return False
     return True
@@ -303,7 +312,7 @@ def import_meta_graph(meta_graph_or_file: Any, clear_devices: bool = False,
     by_name = {nd.name: nd for nd in gd.node}
     nodes = [nd for nd in gd.node if not _in_scopes(nd.name, scopes)]
     check_nodes(nodes, allowed=_OWN)
-    funcs = [av.func.name for nd in nodes for av in nd.attr.values() if av.HasField("func")]
+    funcs = _called(nodes)
     if funcs:
         check_library(gd.library, funcs, "the MetaGraphDef")
     sub = type(gd)()
