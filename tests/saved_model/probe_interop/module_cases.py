@@ -261,6 +261,48 @@ def probe_tables(tf, m):
     return out
 
 
+def build_shaped_tables(tf, keras, d):
+    """Tables whose handles carry shapes in the exported graph (a MutableHashTable of
+    vectors, a DenseHashTable of row keys): the signatures' outputs are of TF's shapes."""
+    class Shaped(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.vectors = tf.lookup.experimental.MutableHashTable(
+                tf.string, tf.float32, default_value=[0.0, -1.0])
+            self.vectors.insert(tf.constant(["a", "b"]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+            self.rows = tf.lookup.experimental.DenseHashTable(
+                tf.int64, tf.int64, default_value=-1, empty_key=[0, 0], deleted_key=[-1, -1])
+            self.rows.insert(tf.constant([[1, 2], [3, 4]], tf.int64),
+                             tf.constant([12, 34], tf.int64))
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string, name="words"),
+                                      tf.TensorSpec([None, 2], tf.int64, name="pairs")])
+        def find(self, words, pairs):
+            return {"vectors": self.vectors.lookup(words) * 2.0,
+                    "rows": self.rows.lookup(pairs),
+                    "size": self.rows.size() + self.vectors.size()}
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.int64)])
+        def add(self, pairs):
+            self.rows.insert(pairs, tf.reduce_sum(pairs, axis=1))
+            return self.rows.lookup(pairs)
+
+    m = Shaped()
+    return m, {"serving_default": m.find, "add": m.add}
+
+
+def probe_shaped_tables(tf, m):
+    words = tf.constant(["b", "z", "a"])
+    pairs = tf.constant([[3, 4], [5, 6]], tf.int64)
+    out = {"find": outcome(lambda: m.find(words, pairs)),
+           "sig": outcome(lambda: m.signatures["serving_default"](words=words, pairs=pairs)),
+           "sig_add": outcome(lambda: m.signatures["add"](pairs=tf.constant([[7, 8]], tf.int64))),
+           "add": outcome(lambda: m.add(tf.constant([[5, 6]], tf.int64)))}
+    out["after"] = outcome(lambda: m.find(words, pairs))
+    out["sizes"] = outcome(lambda: [m.vectors.size(), m.rows.size()])
+    return out
+
+
 # --- a custom training loop's optimizer and its slots ------------------------------------
 
 def build_optimizer(tf, keras, d):
@@ -592,6 +634,7 @@ CASES = {
     "polymorphic": (build_polymorphic, probe_polymorphic),
     "dtypes": (build_dtypes, probe_dtypes),
     "tables": (build_tables, probe_tables),
+    "shaped_tables": (build_shaped_tables, probe_shaped_tables),
     "optimizer": (build_optimizer, probe_optimizer),
     "assets": (build_assets, probe_assets),
     "kwargs": (build_kwargs, probe_kwargs),
