@@ -31,6 +31,7 @@ from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
+from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, scalar_pair
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.eager_errors import decorate
@@ -151,6 +152,15 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     return outputs
 
 
+def bind_at(device: str, op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
+    """bind, eagerly placing `op` on `device` (a canonical name) whatever the scope says:
+    TF places an op taking a resource where the resource lives."""
+    if device == _state.device or _state.graph is not None:
+        return bind(op, inputs, attrs, name)
+    with D.placed_on(device):
+        return bind(op, inputs, attrs, name)
+
+
 def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
            name: str | None) -> None:
     """Words `e`, raised by eager op `op`, as TF's eager error (eager_errors.py), naming
@@ -163,7 +173,10 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
     if st["xp"] is not np and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
-        dev = CPU_DEVICE
+        # (an op taking a handle ran where its resource lives: run_on)
+        owner = _resource_device([getattr(x, "_arr", None) for x in inputs]) if op.gpu \
+            else None
+        dev = CPU_DEVICE if owner is None else owner.canonical
     decorate(e, op, inputs, attrs, dev, name)
 
 
@@ -530,6 +543,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
         for a in arrays:
             if not holds(a, index):  # (a device's array never holds host-only data)
                 host = any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) for a in arrays)
+                owner = _resource_device(arrays) if host else None
+                if owner is not None:  # (a handle: TF runs the op where its resource lives)
+                    return _run_on_resource(owner, op, arrays, attrs)
                 if not host:
                     b = place.backend
                     arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
@@ -561,6 +577,43 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
 
 # Dtypes a device holds (every one but strings, objects, bfloat16): run_on's check, once.
 _DEVICE_DTYPES: set = set()
+
+
+def _resource_device(arrays: Any) -> Any:
+    """The device of the resource the first handle among `arrays` names (its variable's,
+    where the handle holds one); None where no array is a handle."""
+    for a in arrays:
+        if type(a) is _ndarray and a.dtype.kind == "O" and a.ndim == 0:
+            h = a[()]
+            if isinstance(h, ResourceHandle):
+                return D.lookup(getattr(h.target, "_device", None) or h.device)
+    return None
+
+
+def _run_on_resource(place: Any, op: Any, arrays: Any, attrs: dict) -> tuple:
+    """(outputs, device name) of an op taking a resource handle, run on the resource's
+    device `place` (TF's placement of such an op): its other arrays copied there, the
+    handles passed as they are."""
+    if place.backend is B.NUMPY:
+        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
+        out = op.kernel(np, *arrays, **attrs)
+        dev, result = place.canonical, host_result
+    else:
+        b, index = place.backend, place.physical
+        arrays = [a if type(a) is _ndarray and a.dtype.kind == "O" else
+                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
+        with D.placed_on(place.canonical):  # (what the kernel makes lives there too)
+            try:
+                out = op.kernel(place.xp, *arrays, **attrs)
+            except MemoryError:
+                raise out_of_memory(op.name) from None
+        dev = place.canonical
+
+        def result(o: Any) -> Any:
+            return o if o.__class__ is b.array_type else b.result(o, index)
+    if op.num_outputs == 1:
+        return result(out), dev
+    return tuple(result(o) for o in out or ()), dev
 
 
 def onto_device(b: Any, index: int, a: Any, op: Any, i: int) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -25,7 +26,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.dispatch import Node, bind
+from eagerflow._src.ops.dispatch import Node, bind, bind_at
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.nd_indexing import _gather_nd_one, scatter_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
@@ -70,7 +71,12 @@ def _infer(h: Any, indices: Any, *, dtype: Any, **_attrs: Any) -> list:
 
 
 def _kernel(xp: Any, h: Any, indices: Any, **_attrs: Any) -> Any:
-    arr = to_host(_variable(h)._arr)
+    var = _variable(h)
+    # (TF's kernel runs where the variable lives: the slices are taken there, the indices
+    # read on the host for their check)
+    place = D.lookup(var._device)
+    xp = place.xp
+    arr = var._arr
     ids = to_host(indices)
     k = ids.shape[-1]
     flat = ids.reshape(-1, k)
@@ -82,8 +88,7 @@ def _kernel(xp: Any, h: Any, indices: Any, **_attrs: Any) -> Any:
         vec = ", ".join(str(int(v)) for v in flat[i])
         raise C.fail(_OP, f"indices[{pos}] = [{vec}] does not index into param shape "
                           f"{C.shape_str(arr.shape)}, node name: {_OP}")
-    out = _gather_nd_one(np, arr, ids)
-    return xp.asarray(out) if xp is not np else np.ascontiguousarray(out)
+    return xp.ascontiguousarray(_gather_nd_one(xp, arr, D.to_device(indices, place)))
 
 
 def _grad(n: Any, g: Any) -> list:
@@ -148,8 +153,8 @@ def _export(node: Any, w: Any) -> list:
 
 
 RESOURCE_GATHER_ND = register(OpDef(
-    _OP, _infer, _kernel, grad=_grad, stateful=True, no_fold=True, gpu=False,
-    reference=_reference, samples=_samples, bad_samples=_bad_samples,
+    _OP, _infer, _kernel, grad=_grad, stateful=True, no_fold=True,
+    host_inputs=(1,), reference=_reference, samples=_samples, bad_samples=_bad_samples,
     tf=TFForm(load=_load, export=_export, takes_handles=True),
 ))
 
@@ -166,7 +171,7 @@ def gather_nd(target: Any, indices: Any, name: str | None = None) -> Tensor:
     if var is None:  # (a handle known only when the graph runs)
         return bind(RESOURCE_GATHER_ND, (target, indices), attrs, name)
     if graph is None:
-        out = bind(RESOURCE_GATHER_ND, (var.handle, indices), attrs, name)
+        out = bind_at(var._device, RESOURCE_GATHER_ND, (var.handle, indices), attrs, name)
         node = Node(RESOURCE_GATHER_ND, (var, indices), (out,), attrs)
         for tape in list(_state.tapes or ()):
             tape._on_variable_read(var)

@@ -27,7 +27,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import _unread, handle_variable, held_handle, variable_of
@@ -40,25 +40,31 @@ _NUMBERS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.comple
 _REALS = _NUMBERS - {dt.complex64, dt.complex128}
 
 
-def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _int_div(xp: Any, a: Any, b: Any) -> Any:
     """C++'s integer division, truncating toward zero (NumPy's floors)."""
-    q = np.abs(a) // np.abs(b)
-    return np.where((a < 0) != (b < 0), -q, q).astype(a.dtype)
+    q = xp.abs(a) // xp.abs(b)
+    return xp.where((a < 0) != (b < 0), -q, q).astype(a.dtype)
 
 
-def _div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return _int_div(a, b) if a.dtype.kind in "iu" else a / b
+def _div(xp: Any, a: Any, b: Any) -> Any:
+    return _int_div(xp, a, b) if a.dtype.kind in "iu" else a / b
 
 
-# op -> (how a row combines with an update, the dtypes TF has kernels for)
+def _ufunc(name: str) -> Callable:
+    """The combination by the array module's ufunc `name` (the variable's device's)."""
+    return lambda xp, a, b: getattr(xp, name)(a, b)
+
+
+# op -> (how a row combines with an update over an array module, the dtypes TF has
+# kernels for)
 _COMBINE: dict[str, tuple] = {
-    "ResourceScatterAdd": (np.add, _NUMBERS),
-    "ResourceScatterSub": (np.subtract, _NUMBERS),
-    "ResourceScatterMul": (np.multiply, _NUMBERS),
+    "ResourceScatterAdd": (_ufunc("add"), _NUMBERS),
+    "ResourceScatterSub": (_ufunc("subtract"), _NUMBERS),
+    "ResourceScatterMul": (_ufunc("multiply"), _NUMBERS),
     "ResourceScatterDiv": (_div, _NUMBERS),
-    "ResourceScatterMin": (np.minimum, _REALS),
-    "ResourceScatterMax": (np.maximum, _REALS),
-    "ResourceScatterUpdate": (lambda a, b: b, None),
+    "ResourceScatterMin": (_ufunc("minimum"), _REALS),
+    "ResourceScatterMax": (_ufunc("maximum"), _REALS),
+    "ResourceScatterUpdate": (lambda xp, a, b: b, None),
 }
 
 
@@ -119,21 +125,25 @@ def _kernel(op: str) -> Callable:
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
         var = _variable(op, h)
-        arr = to_host(var._arr)
-        ids, upd = to_host(indices), to_host(updates)
+        # (TF's kernel runs where the variable lives: its array never leaves it; the
+        # indices, read for their checks and order, come to the host)
+        place = D.lookup(var._device)
+        xp = place.xp
+        arr = var._arr
+        ids, upd = to_host(indices), D.to_device(updates, place)
         _check_shapes(op, arr.shape, ids.shape, upd.shape)
         flat = ids.reshape(-1)
-        rows = np.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
+        rows = xp.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
             upd.reshape(flat.shape + arr.shape[1:])
-        if op == "ResourceScatterDiv" and not rows.all():
+        if op == "ResourceScatterDiv" and not bool(rows.all()):
             raise fail(op, "updates must not contain 0")
         bad = np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))
         k = int(bad[0]) if bad.size else len(flat)
         new = arr.copy()
         with np.errstate(all="ignore"):
-            for i, row in zip(flat[:k].tolist(), rows):  # in turn: repeated rows accumulate
-                new[i] = combine(new[i], row)
-        var._arr = D.to_device(new, D.lookup(var._device))
+            for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
+                new[i] = combine(xp, new[i], rows[j])
+        var._arr = new
         if bad.size:  # (TF's kernel stops there, the rows before it updated)
             raise fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {arr.shape[0]})")
         return ()
@@ -240,7 +250,7 @@ def _export(node: Any, w: Any) -> list:
 
 OPS = {name: register(OpDef(
     name, _infer(name), _kernel(name), num_outputs=0, stateful=True, no_fold=True,
-    gpu=False, reference=_reference(name), samples=_samples(name),
+    host_inputs=(1,), reference=_reference(name), samples=_samples(name),
     bad_samples=_bad_samples(name),
     tf=TFForm(load=_load(name), export=_export, takes_handles=True),
 )) for name in _COMBINE}
@@ -248,13 +258,14 @@ OPS = {name: register(OpDef(
 
 # -- ResourceScatterNd{Add,Sub,Update,Max,Min}: slices at index vectors ------------------
 
-# op -> how a slice combines with an update (None: replaced), the dtypes TF has kernels for
+# op -> how a slice combines with an update (the array module's ufunc; None: replaced),
+# the dtypes TF has kernels for
 _ND_COMBINE: dict[str, tuple] = {
-    "ResourceScatterNdAdd": (np.add, None),
-    "ResourceScatterNdSub": (np.subtract, None),
+    "ResourceScatterNdAdd": ("add", None),
+    "ResourceScatterNdSub": ("subtract", None),
     "ResourceScatterNdUpdate": (None, None),
-    "ResourceScatterNdMax": (np.maximum, _REALS),
-    "ResourceScatterNdMin": (np.minimum, _REALS),
+    "ResourceScatterNdMax": ("maximum", _REALS),
+    "ResourceScatterNdMin": ("minimum", _REALS),
 }
 
 
@@ -327,17 +338,21 @@ def _nd_kernel(op: str) -> Callable:
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
         var = _variable(op, h)
-        arr = to_host(var._arr)
-        ids, upd = to_host(indices), to_host(updates)
+        # (on the variable's device, as the rows' scatter above)
+        place = D.lookup(var._device)
+        xp = place.xp
+        arr = var._arr
+        ids, upd = to_host(indices), D.to_device(updates, place)
         nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
         new = arr.copy()
+        ufunc = None if combine is None else getattr(xp, combine)
         with np.errstate(all="ignore"):
-            for vec, row in zip(flat[~bad].tolist(), rows[~bad]):  # in turn, as TF's loop
-                at = tuple(vec)
-                new[at] = row if combine is None else combine(new[at], row)
-        var._arr = D.to_device(new, D.lookup(var._device))
+            for j in np.flatnonzero(~bad).tolist():  # in turn, as TF's loop
+                at = tuple(flat[j].tolist())
+                new[at] = rows[j] if ufunc is None else ufunc(new[at], rows[j])
+        var._arr = new
         if bad.any():  # (TF's kernel updates the other slices, then refuses)
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         return ()
@@ -409,7 +424,7 @@ def _nd_export(node: Any, w: Any) -> list:
 
 ND_OPS = {name: register(OpDef(
     name, _nd_infer(name), _nd_kernel(name), num_outputs=0, stateful=True, no_fold=True,
-    gpu=False, reference=_nd_reference(name), samples=_nd_samples,
+    host_inputs=(1,), reference=_nd_reference(name), samples=_nd_samples,
     bad_samples=_nd_bad_samples(name),
     tf=TFForm(load=_load(name), export=_nd_export, takes_handles=True),
 )) for name in _ND_COMBINE}
@@ -431,8 +446,10 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
     opdef = ND_OPS[op] if nd else OPS[op]
     graph = _state.graph
     if graph is None or var is None:
+        if var is None:  # (a handle of no variable: the kernel says so)
+            return bind(opdef, (target, indices, updates), attrs, name)
         handle = target if isinstance(target, Tensor) else var.handle
-        return bind(opdef, (handle, indices, updates), attrs, name)
+        return bind_at(var._device, opdef, (handle, indices, updates), attrs, name)
     ins = (var, graph.capture(indices), graph.capture(updates))
     graph.variables.setdefault(id(var), var)
     graph.add_op(opdef, ins, attrs, name)

@@ -19,11 +19,11 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import plain
 from eagerflow._src.ops.math import sum_to, zeros_like
@@ -206,11 +206,12 @@ class _Stand:
 
 def _assign_kernel(xp: Any, h: Any, b: Any, e: Any, s: Any, value: Any, **attrs: Any) -> tuple:
     var = _var_of(h)
-    arr = to_host(var._arr)
+    # (TF's kernel runs where the variable lives: the slice is replaced there, the bounds
+    # read on the host)
+    place = D.lookup(var._device)
     masks = {k: v for k, v in attrs.items() if k in _MASKS}
-    new = _renamed(_ASSIGN, _OP, partial(_kernel, **masks), np, arr, to_host(b), to_host(e),
-                   to_host(s), to_host(value))
-    var._arr = D.to_device(new, D.lookup(var._device))
+    var._arr = _renamed(_ASSIGN, _OP, partial(_kernel, **masks), place.xp, var._arr,
+                        to_host(b), to_host(e), to_host(s), D.to_device(value, place))
     return ()
 
 
@@ -232,7 +233,7 @@ def _assign_export(node: Any, w: Any) -> list:
 
 RESOURCE_STRIDED_SLICE_ASSIGN = register(OpDef(
     _ASSIGN, _assign_infer, _assign_kernel, num_outputs=0, stateful=True, no_fold=True,
-    gpu=False, reference=_assign_reference, samples=_assign_samples,
+    host_inputs=(1, 2, 3), reference=_assign_reference, samples=_assign_samples,
     bad_samples=lambda: [
         BadSample((Resource(np.zeros((2, 3))), _i32(1), _i32(2), _i32(1), np.zeros(2)),
                   {"shrink_axis_mask": 1}, InvalidArgumentError,
@@ -254,14 +255,19 @@ def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = 
     the variable (read when used)."""
     begin, end, strides, masks = key_vectors(tuple(key) if isinstance(key, (list, tuple))
                                              else (key,))
-    b, e, s = index_vectors(begin, end, strides, widen=True)
+    if _state.graph is None:  # (the bounds are the kernel's host inputs: made there)
+        with D.placed_on(CPU_DEVICE):
+            b, e, s = index_vectors(begin, end, strides, widen=True)
+    else:
+        b, e, s = index_vectors(begin, end, strides, widen=True)
     if read is not None and _state.graph is not None and read.graph is _state.graph:
         name = name or f"{read.name}/_assign"
     value = convert_to_tensor(value, dtype=var.dtype)
     attrs = {"T": dt.as_dtype(var.dtype), "Index": b._dtype, **masks}
     graph = _state.graph
     if graph is None:
-        bind(RESOURCE_STRIDED_SLICE_ASSIGN, (var.handle, b, e, s, value), attrs, name)
+        bind_at(var._device, RESOURCE_STRIDED_SLICE_ASSIGN, (var.handle, b, e, s, value),
+                attrs, name)
         return _unread(var)
     ins = (var,) + tuple(graph.capture(x) for x in (b, e, s, value))
     graph.variables.setdefault(id(var), var)

@@ -1,0 +1,128 @@
+"""Ops on a variable's handle run where the variable lives (TF places an op taking a
+resource on the resource's device, and has GPU kernels for these): ResourceGatherNd, the
+ResourceScatter and ResourceScatterNd updates and ResourceStridedSliceAssign, checked on
+the strict stand-in GPU. The variable's array stays on its device (no copy to the host and
+back: the stand-in counts every copy), a gather's result lands there, and the values are
+those the same ops give on the host (whose values the goldens in tests/ops check)."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device
+
+GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
+CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
+INIT = np.linspace(-2.0, 3.5, 12, dtype=np.float32).reshape(4, 3)
+
+
+@pytest.fixture(autouse=True)
+def gpu():
+    with device.standin_gpus(1):
+        yield
+
+
+def _on_host():
+    with tf.device("CPU:0"):
+        return tf.Variable(INIT)
+
+
+def _updates(v):
+    """Each update a variable's handle ops make, by name (applied to `v`), over tensors
+    made beforehand (on the default device: the updates' values, as a model's)."""
+    c = tf.constant
+    rows = c([[0.5, -1.0, 2.0], [1.5, 0.25, -3.0], [2.0, 2.0, 2.0]])
+    sl = tf.IndexedSlices(rows, c([2, 0, 2]))
+    at, two, one = c([[1, 2], [3, 0], [1, 2]]), c([[1], [3]]), c([[2, 1]])
+    return {
+        "scatter_add": lambda: v.scatter_add(sl),
+        "scatter_sub": lambda: v.scatter_sub(sl),
+        "scatter_mul": lambda: v.scatter_mul(sl),
+        "scatter_div": lambda: v.scatter_div(sl),
+        "scatter_min": lambda: v.scatter_min(sl),
+        "scatter_max": lambda: v.scatter_max(sl),
+        "scatter_update": lambda: v.scatter_update(sl),
+        "scatter_nd_add": lambda: v.scatter_nd_add(at, rows[0]),
+        "scatter_nd_sub": lambda: v.scatter_nd_sub(two, sl.values[:2]),
+        "scatter_nd_update": lambda: v.scatter_nd_update(at, rows[1]),
+        "scatter_nd_max": lambda: v.scatter_nd_max(one, rows[2][:1]),
+        "scatter_nd_min": lambda: v.scatter_nd_min(two, sl.values[1:]),
+        "slice_assign": lambda: v[1:3, ::2].assign(rows[:2, :2]),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_updates(None)))
+def test_an_update_runs_on_the_variables_device(name):
+    v, host = tf.Variable(INIT), _on_host()
+    assert v.device == GPU0 and host.device == CPU0
+    update, expected = _updates(v)[name], _updates(host)[name]
+    with strict.count_transfers() as n:
+        update()
+    expected()
+    assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray), name
+    # the variable's array never goes to the host and back: only its indices are read
+    # there, for their checks and order (and a division's check that no update is 0)
+    assert n["to_device"] == 0, (name, dict(n))
+    assert n["to_host"] <= (2 if name == "scatter_div" else 1), (name, dict(n))
+    np.testing.assert_array_equal(v.numpy(), host.numpy(), err_msg=name)
+
+
+def test_a_gather_runs_on_the_variables_device():
+    v = tf.Variable(INIT)
+    ids = tf.constant([[2, 1], [0, 0], [3, 2]])
+    with strict.count_transfers() as n:
+        out = tf.gather_nd(v, ids)
+    assert out.device == GPU0 and isinstance(out._arr, strict.StrictArray)
+    assert n["to_device"] == 0 and n["to_host"] <= 1, dict(n)
+    np.testing.assert_array_equal(out.numpy(), INIT[[2, 0, 3], [1, 0, 2]])
+    rows = tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=[[3], [1]], dtype=tf.float32)
+    assert rows.device == GPU0
+    np.testing.assert_array_equal(rows.numpy(), INIT[[3, 1]])
+
+
+def test_placement_follows_the_variable_not_the_scope():
+    """As TF's placer: an op taking a resource goes where the resource is."""
+    v, host = tf.Variable(INIT), _on_host()
+    with tf.device("CPU:0"):
+        assert tf.gather_nd(v, [[1]]).device == GPU0
+        v.scatter_nd_add([[0, 0]], [1.0])
+    assert isinstance(v._arr, strict.StrictArray) and v.numpy()[0, 0] == INIT[0, 0] + 1
+    out = tf.gather_nd(host, [[1]])
+    assert out.device == CPU0 and type(out._arr) is np.ndarray
+    host.scatter_nd_add([[0, 0]], [1.0])
+    assert type(host._arr) is np.ndarray
+
+
+def test_a_gradient_through_a_gather_on_the_device():
+    v = tf.Variable(INIT)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather_nd(v, [[1], [1], [3]]) * 2.0)
+    g = tf.convert_to_tensor(tape.gradient(y, v))
+    want = np.zeros_like(INIT)
+    want[1], want[3] = 4.0, 2.0
+    np.testing.assert_array_equal(g.numpy(), want)
+
+
+def test_errors_name_the_variables_device():
+    v = tf.Variable(INIT)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="device:GPU:0}} indices"):
+        tf.gather_nd(v, [[7]])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"device:GPU:0}} indices\[1\] = 9 is not in \[0, 4\)"):
+        v.scatter_add(tf.IndexedSlices(tf.ones([2, 3]), tf.constant([1, 9])))
+    # (TF's kernel updates the rows before the bad index: on the device too)
+    np.testing.assert_array_equal(v.numpy()[1], INIT[1] + 1.0)
+
+
+def test_a_traced_function_updates_the_variable_on_its_device():
+    v, host = tf.Variable(INIT), _on_host()
+
+    def step(var):
+        var.scatter_nd_add([[1, 1]], [5.0])
+        return tf.gather_nd(var, [[1]])
+
+    got, want = tf.function(step)(v), step(host)
+    assert isinstance(v._arr, strict.StrictArray)
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    np.testing.assert_array_equal(v.numpy(), host.numpy())
