@@ -19,17 +19,16 @@ import eagerflow as tf
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import all_ops
+from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
-# (not the samples over variables: an op given a variable's handle runs on the host here,
-# a resource input being host-only, where TF runs it on the variable's device)
-READY = [(op, i, s) for op in OPS if op.gpu
-         for i, s in enumerate(op.samples) if not H.has_resources(s.inputs)]
+# (a sample's variables are made on the device, the op given their handles runs there, as
+# TF places an op taking a resource)
+READY = [(op, i, s) for op in OPS if op.gpu for i, s in enumerate(op.samples)]
 IDS = [f"{op.name}-{i}" for op, i, _ in READY]
 GRAD = [c for c in READY if c[0].grad is not None and c[2].grad and H.grad_positions(c[2])]
 
@@ -60,9 +59,23 @@ def _host(t):
     return to_host(t._arr)
 
 
+def _outputs(out):
+    return () if out is None else out if isinstance(out, tuple) else (out,)
+
+
+def _device_array(device):
+    """An array of `device` (its class: where a variable's value must live)."""
+    return D.to_device(np.zeros(1), D.lookup(device))
+
+
 def _device_of(op, sample, outputs):
-    """Where soft placement runs the op: CPU:0 when any of its data is host-only."""
-    arrays = [np.asarray(a) for a in sample.inputs] + [_host(o) for o in outputs]
+    """Where the op runs: its variable's device when it takes a handle (the device, which
+    holds the variable's dtype); else by soft placement, CPU:0 when any of its data is
+    host-only."""
+    arrays = [H.value(a) for a in sample.inputs if not isinstance(a, Resource)]
+    if H.has_resources(sample.inputs):
+        arrays = [H.value(a) for a in sample.inputs if isinstance(a, Resource)][:1]
+    arrays += [_host(o) for o in outputs]
     return CPU0 if not op.gpu or any(D.host_only(a.dtype) for a in arrays) else GPU0
 
 
@@ -70,11 +83,18 @@ def _device_of(op, sample, outputs):
 def test_forward_on_device_matches_reference_and_infer(case):
     op, _, sample = case
     _fresh_state(op)
-    got = H.run(op, sample)
-    want = op.reference(*[np.asarray(a) for a in sample.inputs], **sample.attrs)
+    live = H.Live(sample.inputs)
+    assert all(v.device == GPU0 or D.host_only(v._arr.dtype) for v in live.variables)
+    got = _outputs(bind(op, live.tensors, dict(sample.attrs)))
+    want = op.reference(*[H.value(a) for a in sample.inputs], **sample.attrs)
     want = want if isinstance(want, tuple) else (want,)
     specs = op.infer(*H.as_tensors(sample.inputs), **sample.attrs)
     device = _device_of(op, sample, got)
+    # (an op over variables: each variable's value after it follows its outputs)
+    for v, w in zip(live.variables, want[len(got):]):
+        assert v.device == device and isinstance(v._arr, type(_device_array(device))), op.name
+        np.testing.assert_allclose(_host(v), np.asarray(w).astype(v._arr.dtype), rtol=2e-6,
+                                   atol=1e-9, err_msg=op.name)
     for g, w, (shape, dtype) in zip(got, want, specs):
         assert g.device == device, op.name
         assert g.dtype is dtype, f"{op.name}: infer says {dtype}, kernel gave {g.dtype}"
