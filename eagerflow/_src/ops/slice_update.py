@@ -255,8 +255,8 @@ def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = 
     the variable (read when used)."""
     begin, end, strides, masks = key_vectors(tuple(key) if isinstance(key, (list, tuple))
                                              else (key,))
-    if _state.graph is None:  # (the bounds are the kernel's host inputs: made there)
-        with D.placed_on(CPU_DEVICE):
+    if _state.graph is None and _state.device != CPU_DEVICE:
+        with D.placed_on(CPU_DEVICE):  # (the bounds are the kernel's host inputs: made there)
             b, e, s = index_vectors(begin, end, strides, widen=True)
     else:
         b, e, s = index_vectors(begin, end, strides, widen=True)
