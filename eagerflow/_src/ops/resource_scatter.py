@@ -98,14 +98,20 @@ def _check_shapes(op: str, params: Any, indices: Any, updates: Any) -> None:
                        f"{_dims(indices)}, params.shape {_dims(params)}")
 
 
+def _variable_and_dtype(op: str, h: Any, indices: Any, updates: Any) -> tuple:
+    """The variable `h` names (None: a handle known only when a graph runs) and the dtype the op
+    updates, after TF's check of the indices' dtype."""
+    var = _variable(op, h)
+    if indices._dtype not in _INDICES:
+        raise not_supported(op, indices._dtype, _INDICES, "Tindices")
+    return var, dt.as_dtype(var.dtype) if var is not None else updates._dtype
+
+
 def _infer(op: str) -> Callable:
     kinds = _COMBINE[op][1]
 
     def infer(h: Any, indices: Any, updates: Any, **_attrs: Any) -> list:
-        var = _variable(op, h)
-        if indices._dtype not in _INDICES:
-            raise not_supported(op, indices._dtype, _INDICES, "Tindices")
-        dtype = dt.as_dtype(var.dtype) if var is not None else updates._dtype
+        var, dtype = _variable_and_dtype(op, h, indices, updates)
         if kinds is not None and dtype not in kinds:
             if dtype.is_complex:  # (TF's op takes them; it has no CPU kernel for them)
                 raise fail(op, f"No OpKernel was registered to support Op '{op}' used by "
@@ -304,10 +310,7 @@ def _nd_infer(op: str) -> Callable:
     kinds = _ND_COMBINE[op][1]
 
     def infer(h: Any, indices: Any, updates: Any, **_attrs: Any) -> list:
-        var = _variable(op, h)
-        if indices._dtype not in _INDICES:
-            raise not_supported(op, indices._dtype, _INDICES, "Tindices")
-        dtype = dt.as_dtype(var.dtype) if var is not None else updates._dtype
+        var, dtype = _variable_and_dtype(op, h, indices, updates)
         if kinds is not None and dtype not in kinds:
             raise fail(op, f"No OpKernel was registered to support Op '{op}' used by "
                            f"{{{{node {op}}}}} with these attrs: [T={dt_enum(dtype)}, "
