@@ -126,17 +126,21 @@ def _infer(op: str) -> Callable:
     return infer
 
 
+def _where_it_lives(op: str, h: Any, indices: Any, updates: Any) -> tuple:
+    """(variable, its device's array module, indices on the host, updates on its device):
+    TF's kernel runs where the variable lives, so its array never leaves it; the indices,
+    read for their checks and order, come to the host."""
+    var = _variable(op, h)
+    place = D.lookup(var._device)
+    return var, place.xp, to_host(indices), D.to_device(updates, place)
+
+
 def _kernel(op: str) -> Callable:
     combine = _COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        var = _variable(op, h)
-        # (TF's kernel runs where the variable lives: its array never leaves it; the
-        # indices, read for their checks and order, come to the host)
-        place = D.lookup(var._device)
-        xp = place.xp
+        var, xp, ids, upd = _where_it_lives(op, h, indices, updates)
         arr = var._arr
-        ids, upd = to_host(indices), D.to_device(updates, place)
         _check_shapes(op, arr.shape, ids.shape, upd.shape)
         flat = ids.reshape(-1)
         rows = xp.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
@@ -340,12 +344,8 @@ def _nd_kernel(op: str) -> Callable:
     combine = _ND_COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        var = _variable(op, h)
-        # (on the variable's device, as the rows' scatter above)
-        place = D.lookup(var._device)
-        xp = place.xp
+        var, xp, ids, upd = _where_it_lives(op, h, indices, updates)
         arr = var._arr
-        ids, upd = to_host(indices), D.to_device(updates, place)
         nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
