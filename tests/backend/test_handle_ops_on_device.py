@@ -126,3 +126,78 @@ def test_a_traced_function_updates_the_variable_on_its_device():
     assert isinstance(v._arr, strict.StrictArray)
     np.testing.assert_array_equal(got.numpy(), want.numpy())
     np.testing.assert_array_equal(v.numpy(), host.numpy())
+
+
+# -- Assign{,Add,Sub}VariableOp on a handle: where the variable lives --------------------
+
+_RAW_ASSIGNS = {"AssignVariableOp": lambda a, b: b, "AssignAddVariableOp": np.add,
+                "AssignSubVariableOp": np.subtract}
+
+
+@pytest.mark.parametrize("op", sorted(_RAW_ASSIGNS))
+@pytest.mark.parametrize("where", ["GPU:0", "CPU:0"])
+def test_a_raw_assignment_runs_on_the_variables_device(op, where):
+    """The value is copied to the variable's device once where it lives elsewhere (was:
+    2 copies to the host and 1 back for a value on the GPU, the raw call's and the host
+    op's), and nothing else moves."""
+    v = tf.Variable(INIT)
+    with tf.device(where):
+        value = tf.constant(INIT[::-1] * 0.5)
+    with strict.count_transfers() as n:
+        getattr(tf.raw_ops, op)(resource=v.handle, value=value)
+    assert n["to_host"] == 0, dict(n)
+    assert n["to_device"] == (0 if where == "GPU:0" else 1), dict(n)
+    assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray)
+    np.testing.assert_array_equal(v.numpy(), _RAW_ASSIGNS[op](INIT, INIT[::-1] * 0.5))
+
+
+def test_a_raw_assignment_under_a_host_scope_runs_on_the_variables_device():
+    v, host = tf.Variable(INIT), _on_host()
+    value = tf.constant(np.full((4, 3), 0.25, np.float32))
+    with tf.device("CPU:0"):
+        with strict.count_transfers() as n:
+            tf.raw_ops.AssignAddVariableOp(resource=v.handle, value=value)
+        tf.raw_ops.AssignAddVariableOp(resource=host.handle, value=value)
+    assert n["to_host"] == 0 and n["to_device"] == 0, dict(n)
+    assert isinstance(v._arr, strict.StrictArray) and type(host._arr) is np.ndarray
+    np.testing.assert_array_equal(v.numpy(), host.numpy())
+    # a host variable's assignment under the GPU's scope stays on the host
+    tf.raw_ops.AssignSubVariableOp(resource=host.handle, value=value)
+    assert type(host._arr) is np.ndarray and host.device == CPU0
+    np.testing.assert_array_equal(host.numpy(), INIT)
+
+
+def test_a_variables_own_assignments_copy_only_a_value_from_elsewhere():
+    v = tf.Variable(INIT)
+    on_gpu = tf.constant(INIT * 2.0)
+    with tf.device("CPU:0"):
+        on_host = tf.constant(INIT * 2.0)
+    for update in (v.assign, v.assign_add, v.assign_sub):
+        for value, copies in ((on_gpu, 0), (on_host, 1), (INIT * 2.0, 1)):
+            with strict.count_transfers() as n:
+                update(value)
+            assert n["to_host"] == 0 and n["to_device"] == copies, (update, dict(n))
+            assert isinstance(v._arr, strict.StrictArray)
+
+
+@pytest.mark.parametrize("scope", ["GPU:0", "CPU:0"])
+def test_raw_assignment_errors_are_tfs_naming_the_variables_device(scope):
+    v = tf.Variable(np.ones(2))
+    head = "{{function_node __wrapped__%s_device_" + GPU0 + "}} "
+    cases = [
+        ("AssignAddVariableOp", {"value": np.ones(3)},
+         "Cannot update variable with shape [2] using a Tensor with shape [3], shapes must be "
+         "equal."),
+        ("AssignSubVariableOp", {"value": np.ones(2, np.float32)},
+         "DType of variable handle and value does not match."),
+        ("AssignVariableOp", {"value": np.ones(2, np.float32)},
+         "Trying to assign variable with wrong dtype. Expected double got float"),
+        ("AssignVariableOp", {"value": np.ones(3), "validate_shape": True},
+         "Trying to assign to variable with tensor with wrong shape. Expected [2] got [3]")]
+    with tf.device(scope):
+        for op, kwargs, words in cases:
+            with pytest.raises(tf.errors.InvalidArgumentError) as e:
+                getattr(tf.raw_ops, op)(resource=v.handle, **kwargs)
+            assert str(e.value) == f"{head % op}{words} [Op:{op}] name: ", op
+    np.testing.assert_array_equal(v.numpy(), np.ones(2))
+    assert isinstance(v._arr, strict.StrictArray)

@@ -174,6 +174,16 @@ def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = N
     return e
 
 
+def placed_on(e: OpError) -> str | None:
+    """The device an eager op's error `e` names (its prefix's), None where it has none."""
+    message = e._message
+    if not message.startswith(_HEAD):
+        return None
+    at = message.find("_device_")
+    end = message.find("}} ")
+    return message[at + 8:end] if 0 <= at < end else None
+
+
 def plain(e: OpError) -> OpError:
     """`e` without an eager op's prefix and " name: ..." suffix (to be worded again by
     the caller that knows more of the op: a raw op its TF arguments)."""

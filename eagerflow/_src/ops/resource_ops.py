@@ -20,13 +20,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, shape_str
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.checks import dtype_word
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
     ResourceVariable,
@@ -184,18 +185,31 @@ def _assign_kernel(op: str, mode: str) -> Any:
     def kernel(xp: Any, h: Any, value: Any, *, dtype: Any,
                validate_shape: bool = False) -> tuple:
         held = _held(h)
-        t = EagerTensor(value, dt.as_dtype(dtype))
         var = _target(held)
         if var is None and mode == "set":
-            # the first assignment makes the variable, of the value's dtype and shape
+            # the first assignment makes the variable, of the value's dtype and shape (on
+            # the device the op runs on: the handle's)
+            t = EagerTensor(value, dt.as_dtype(dtype))
             var = ResourceVariable(t, name=held.name or "Variable", trainable=False)
             RESOURCES.create(held.container, held.name, var)
             return ()
         var = handle_variable(EagerTensor(h, dt.resource), op)
+        # (TF's kernel runs where the variable lives: a value from elsewhere is copied
+        # there once, and the variable's array never leaves it)
+        t = EagerTensor(D.to_device(value, D.lookup(var._device)), dt.as_dtype(dtype),
+                        var._device)
         _check_assign(op, var, t, mode, validate_shape)
         var._write(t, mode)
         return ()
     return kernel
+
+
+def resource_device(h: Any) -> str:
+    """The device of the resource handle `h` names (its variable's, or for a handle of
+    none yet the device it was made on): where TF runs an op taking it."""
+    held = held_handle(h)
+    var = _target(held)
+    return getattr(var, "_device", None) or held.device
 
 
 def _assign_load(mode: str) -> Any:
@@ -208,7 +222,10 @@ def _assign_load(mode: str) -> Any:
             return []
         attrs = {"dtype": node.attrs["dtype"],
                  "validate_shape": node.attrs.get("validate_shape", False)}
-        bind(_ASSIGN[mode], (h, value), attrs)
+        if graph is None and held_handle(h) is not None:
+            bind_at(resource_device(h), _ASSIGN[mode], (h, value), attrs)
+        else:
+            bind(_ASSIGN[mode], (h, value), attrs)
         return []
     return load
 
@@ -266,6 +283,6 @@ _ASSIGN = {mode: register(OpDef(
     name, _assign_infer(name), _assign_kernel(name, mode), num_outputs=0,
     reference=_ASSIGN_REFERENCE[mode], samples=_assign_samples(mode),
     bad_samples=_assign_bad_samples(name, mode),
-    stateful=True, gpu=False, tf=TFForm(load=_assign_load(mode), takes_handles=True),
+    stateful=True, tf=TFForm(load=_assign_load(mode), takes_handles=True),
 )) for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
                       ("sub", "AssignSubVariableOp"))}

@@ -14,6 +14,7 @@ function's name and parameters, which come from TF's API definitions (Sum's
 from __future__ import annotations
 
 import collections
+import collections.abc
 import functools
 import inspect
 import json
@@ -38,6 +39,30 @@ _PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
 # DT_RESOURCE, DT_VARIANT: raw handles, taken only by the ops whose TF form says so
 _HANDLE_TYPES = (_DT_RESOURCE, 21)
+
+
+class _HostValues(collections.abc.Sequence):
+    """The host values of a raw call's inputs (None for a symbolic one), as an imported
+    node's known constants: each read from its device only when a loader asks for it
+    (an attribute given as an input), so an op whose kernel runs on a GPU, an assignment
+    to a GPU variable, sends none of its data to the host and back."""
+
+    def __init__(self, inputs: list) -> None:
+        self._inputs = inputs
+        self._read: dict = {}
+
+    def __len__(self) -> int:
+        return len(self._inputs)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        x = self._inputs[i]
+        if type(x) is not EagerTensor:
+            return None
+        if i not in self._read:
+            self._read[i] = to_host(x._arr)
+        return self._read[i]
 
 
 @functools.lru_cache(maxsize=1)
@@ -126,8 +151,13 @@ class RawOp:
             if attr and attr in attrs:
                 v = attrs[attr]
                 lengths[attr] = v if isinstance(v, int) else len(v)
+        # (an op taking a handle ran where its resource lives, whatever the scope: the
+        # device its error names)
+        device = _state.device
+        if any(variable_of(v) is not None for v in by_arg.values()):
+            device = eager_errors.placed_on(e) or device
         eager_errors.decorate(eager_errors.plain(e), eager_errors.Named(self.op, lengths),
-                              (), {}, _state.device, name)
+                              (), {}, device, name)
         for arg in self.opdef.input_arg:
             v = by_arg.get(arg.name)
             items = v if (arg.number_attr or arg.type_list_attr) and \
@@ -162,8 +192,8 @@ class RawOp:
                 attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given else \
                     attr_value(a.default_value)
         self._check_types(attrs)
-        consts = [to_host(x._arr) if type(x) is EagerTensor else None for x in inputs]
-        node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, consts, attrs)
+        node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, _HostValues(inputs),
+                      attrs)
         out = run_op_node(node)
         return self._structure(out if isinstance(out, (list, tuple)) else [out], attrs)
 
