@@ -11,6 +11,7 @@ Output Type: / Captures:" block.
 from __future__ import annotations
 
 import abc
+import collections.abc
 import inspect
 import typing
 from typing import Any
@@ -280,6 +281,38 @@ def extension_cast_reason(spec: CompositeSpec, value: Any) -> str | None:
     if isinstance(value, (Tensor, CompositeTensor)) or hasattr(value, "__dict__"):
         return repr(cls._tf_fields[0]) if cls._tf_fields else None
     return f"{type(value).__name__!r} object has no attribute '__dict__'"
+
+
+def structure_cast_reason(spec: Any, value: Any) -> str | None:
+    """Why `value` does not fit the list, tuple or dict structure of an input signature's
+    `spec`, in TF's words (its trace types' casts: a list or tuple only for its own kind,
+    a mapping only with the same keys); None where it fits or where the leaves decide."""
+    if isinstance(spec, tuple) and hasattr(spec, "_fields"):
+        return None  # (a namedtuple: nest's structure check words it)
+    if isinstance(spec, list):
+        if not isinstance(value, list):
+            return f"Can not cast {value!r} to list type."
+        if len(value) != len(spec):
+            return "object of type 'Tuple' has no len()"  # (TF's List cast says so)
+        pairs: Any = zip(spec, value)
+    elif isinstance(spec, tuple):
+        if not isinstance(value, tuple):
+            return f"Can not cast {value!r} to tuple type."
+        if len(value) != len(spec):
+            return f"Expected {value} to have length of {len(spec)}"
+        pairs = zip(spec, value)
+    elif isinstance(spec, dict):
+        if not isinstance(value, collections.abc.Mapping):
+            return f"Can not cast {value!r} to a Dict type."
+        if set(value) != set(spec):
+            return f"{value!r} has different keys with the TraceType {type_text(spec)}."
+        pairs = ((s, value[k]) for k, s in spec.items())
+    elif is_tensor_spec(spec) and isinstance(value, collections.abc.Mapping):
+        return (f"Attempt to convert a value ({value!r}) with an unsupported type "
+                f"({type(value)!r}) to a Tensor.")
+    else:
+        return None
+    return next((r for s, v in pairs if (r := structure_cast_reason(s, v)) is not None), None)
 
 
 def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:

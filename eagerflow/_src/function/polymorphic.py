@@ -379,6 +379,9 @@ class Function:
         tensors: list = []
         for pname, spec, value in zip(list(spread), specs, values[:len(specs)]):
             flat_specs = nest.flatten(spec)
+            why = ftype.structure_cast_reason(spec, value)
+            if why is not None:
+                raise fail(why)
             if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
                 value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
                 spread[pname] = value
@@ -446,11 +449,16 @@ class Function:
 
     def _find_relaxed(self, bound: dict, tensors: list) -> ConcreteFunction | None:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        given = None
         for cf in self._relaxed.get(rkey, ()):
             specs = cf._flat_specs
             if len(specs) == len(tensors) and all(
                     _shape_fits(t._shape, s) for t, s in zip(tensors, specs)):
-                return cf
+                # a composite's shape is more than its components' (a SparseTensor's dense
+                # shape is a value): a trace for another shape is not a supertype
+                given = _composite_specs(bound.values()) if given is None else given
+                if all(_spec_fits(g, t) for g, t in zip(given, cf._composite_specs)):
+                    return cf
         return None
 
     # -- tracing -----------------------------------------------------------------------
@@ -477,6 +485,7 @@ class Function:
                 bound = specs
         elif self._reduce_retracing:
             shapes = self._relaxed_shapes(bound, tensors)
+            bound = self._relaxed_sparse(bound)
         first = self._variables_created is None
         cf = self._trace_once(bound, shapes, allow_variables=first)
         if first:
@@ -520,6 +529,27 @@ class Function:
             else:
                 out.append(tuple(a if a == b else None for a, b in zip(s, o)))
         return out
+
+    def _relaxed_sparse(self, bound: dict) -> dict:
+        """`bound` with each SparseTensor whose dense shape differs from the last trace's
+        given as the spec of both (TF's common supertype: the dims that differ unknown),
+        which its components' shapes cannot say."""
+        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        prev = self._relaxed.get(rkey)
+        if not prev:
+            return bound
+        flat = nest.flatten(list(bound.values()))
+        old = iter(prev[-1]._composite_specs)
+        for i, v in enumerate(flat):
+            if not isinstance(v, (CompositeTensor, _SpecComposite)):
+                continue
+            spec, was = composite_parts(v)[0], next(old, None)
+            if type(spec).__name__ == "SparseTensorSpec" and type(was) is type(spec):
+                shape = spec.shape.most_specific_common_supertype([was.shape])
+                if shape != spec.shape or shape.rank is None:
+                    flat[i] = _SpecComposite(type(spec)(shape, spec.dtype))
+        values = nest.pack_sequence_as(list(bound.values()), flat)
+        return dict(zip(bound, values))
 
     def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
         # The graph machinery loads on the first trace, keeping `import eagerflow` light.
@@ -571,6 +601,7 @@ class Function:
         cf = concrete.ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
         cf._flat_specs = [None if s.shape.rank is None else tuple(s.shape) for s in flat_specs]
+        cf._composite_specs = _composite_specs(spec_values.values())
         cf._input_signature = self._input_signature
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
@@ -638,6 +669,20 @@ def _spec_placeholder(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: _spec_placeholder(v) for k, v in x.items()}
     return x
+
+
+def _composite_specs(values: Any) -> list:
+    """The specs of the composite values (or composite specs) in `values`, in order."""
+    return [v.spec if isinstance(v, _SpecComposite) else
+            v._type_spec if isinstance(v, CompositeTensor) else v
+            for v in nest.flatten(list(values))
+            if isinstance(v, (CompositeTensor, _SpecComposite, CompositeSpec))]
+
+
+def _spec_fits(given: Any, traced: Any) -> bool:
+    """Whether a trace for the composite spec `traced` takes a value of spec `given`."""
+    shape, want = getattr(given, "shape", None), getattr(traced, "shape", None)
+    return shape is None or want is None or shape.is_subtype_of(want)
 
 
 def _shape_fits(shape: Any, spec: Any) -> bool:
