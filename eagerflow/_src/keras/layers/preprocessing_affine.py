@@ -9,8 +9,10 @@ reflect/wrap/constant/nearest, nearest or bilinear sampling); RandomPerspective 
 corner moves and warps with keras.ops.image.perspective_transform. Images are cast to the
 layer's compute dtype first, as Keras does; segmentation masks are warped with nearest
 sampling. In inference the input passes through (cast). Bounding boxes follow the draws
-(image_boxes.py). A transformation is a dict: the [batch, 8] "matrix", the images' "size"
-and what the boxes need besides (RandomRotation's "angle" in degrees).
+(image_boxes.py). A transformation is Keras's dict of the draws (RandomTranslation's
+"translations", RandomZoom's "height_zoom"/"width_zoom", RandomShear's "shear_factor", with
+the images' "input_shape"; RandomRotation's "angle" with its "rotation_matrix"), from which
+the [batch, 8] transform is built when it applies.
 """
 
 from __future__ import annotations
@@ -20,7 +22,11 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.layers import image_boxes
-from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _cast, _dims
+from eagerflow._src.keras.layers.preprocessing_image import (
+    ImagePreprocessingLayer,
+    _cast,
+    shape_of,
+)
 from eagerflow._src.keras.ops import numpy_array as kn
 from eagerflow._src.keras.ops.image import _homography, affine_transform, perspective_transform
 from eagerflow._src.keras.random_seeds import SeedGenerator
@@ -76,25 +82,25 @@ class _AffineLayer(ImagePreprocessingLayer):
             return -abs(factor), abs(factor)
         raise ValueError(self._FACTOR_ERROR + f"Received: {name}={factor}")
 
-    def _sizes(self, images: Any) -> tuple:
+    def _sizes(self, data: Any) -> tuple:
         """(batch, height, width) of a rank-3 or rank-4 input (a single image: batch 1)."""
-        if images.shape.rank < self._indexed_rank:  # Keras reads the shape before its check
+        dims = shape_of(data)
+        if len(dims) < self._indexed_rank:  # Keras reads the shape before its check
             raise IndexError("tuple index out of range")
-        self._check_rank(images)
-        dims = _dims(images)
+        if len(dims) not in (3, 4):
+            raise ValueError("Expected image tensor to have rank 3 (single image) or 4 (batch "
+                             f"of images). Received: data.shape={dims}")
         batch = dims[0] if len(dims) == 4 else 1
         return batch, dims[self._height_axis], dims[self._width_axis]
 
-    def _matrix(self, images: Any) -> dict:
-        """{"matrix": the [batch, 8] transforms for this call's draws, ...}."""
-        raise NotImplementedError
+    def _size_of(self, transformation: dict) -> tuple:
+        """(height, width) of the images a transformation was drawn for."""
+        shape = transformation["input_shape"]
+        return shape[self._height_axis], shape[self._width_axis]
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        if not training:
-            return None
-        draw = self._matrix(images)
-        draw["size"] = self._sizes(images)[1:]
-        return draw
+    def _matrix(self, transformation: dict) -> Any:
+        """The [batch, 8] transforms that warp the images by `transformation`."""
+        raise NotImplementedError
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
         raise NotImplementedError()
@@ -110,7 +116,7 @@ class _AffineLayer(ImagePreprocessingLayer):
         images = _cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        return affine_transform(images, transformation["matrix"], interpolation=interpolation,
+        return affine_transform(images, self._matrix(transformation), interpolation=interpolation,
                                 fill_mode=self.fill_mode, fill_value=self.fill_value,
                                 data_format=self.data_format)
 
@@ -150,18 +156,27 @@ class RandomTranslation(_AffineLayer):
         self.width_lower, self.width_upper = self._range(width_factor, "width_factor")
         self._set_warp(fill_mode, interpolation, fill_value, seed)
 
-    def _matrix(self, images: Any) -> Any:
-        batch, height, width = self._sizes(images)
-        dy = self._uniform([batch, 1], self.height_lower, self.height_upper) * \
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        if not training:
+            return None
+        batch, height, width = self._sizes(data)
+        dy = self._uniform([batch, 1], self.height_lower, self.height_upper, seed=seed) * \
             tm.cast(height, dt.float32)
-        dx = self._uniform([batch, 1], self.width_lower, self.width_upper) * \
+        dx = self._uniform([batch, 1], self.width_lower, self.width_upper, seed=seed) * \
             tm.cast(width, dt.float32)
+        return {"translations": ta.concat([dx, dy], axis=1), "input_shape": shape_of(data)}
+
+    def _matrix(self, transformation: dict) -> Any:
+        moves = transformation["translations"]
+        batch = ta.shape(moves)[0]
         zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
-        return {"matrix": _columns(ones, zeros, -dx, zeros, ones, -dy, zeros, zeros)}
+        return _columns(ones, zeros, -moves[:, 0:1], zeros, ones, -moves[:, 1:], zeros, zeros)
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
         return image_boxes.translate(bounding_boxes, self.bounding_box_format,
-                                     transformation["matrix"], *transformation["size"])
+                                     self._matrix(transformation),
+                                     *self._size_of(transformation))
 
 
 class RandomZoom(_AffineLayer):
@@ -184,21 +199,30 @@ class RandomZoom(_AffineLayer):
             self.width_lower, self.width_upper = self._range(width_factor, "width_factor", True)
         self._set_warp(fill_mode, interpolation, fill_value, seed)
 
-    def _matrix(self, images: Any) -> Any:
-        batch, height, width = self._sizes(images)
-        zoom_y = self._uniform([batch, 1], 1.0 + self.height_lower, 1.0 + self.height_upper)
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        if not training:
+            return None
+        batch = self._sizes(data)[0]
+        zoom_y = self._uniform([batch, 1], 1.0 + self.height_lower, 1.0 + self.height_upper,
+                               seed=seed)
         zoom_x = zoom_y if self.width_factor is None else \
-            self._uniform([batch, 1], 1.0 + self.width_lower, 1.0 + self.width_upper)
+            self._uniform([batch, 1], 1.0 + self.width_lower, 1.0 + self.width_upper,
+                          seed=seed)
+        return {"height_zoom": zoom_y, "width_zoom": zoom_x, "input_shape": shape_of(data)}
+
+    def _matrix(self, transformation: dict) -> Any:
+        height, width = self._size_of(transformation)
+        zoom_y, zoom_x = transformation["height_zoom"], transformation["width_zoom"]
         # The centre ((size - 1) / 2) stays where it is.
         x_offset = (tm.cast(width, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_x)
         y_offset = (tm.cast(height, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_y)
-        zeros = ta.zeros([batch, 1])
-        return {"matrix": _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros,
-                                   zeros)}
+        zeros = ta.zeros([ta.shape(zoom_x)[0], 1])
+        return _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros, zeros)
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
         return image_boxes.zoom(bounding_boxes, self.bounding_box_format,
-                                transformation["matrix"], *transformation["size"])
+                                self._matrix(transformation), *self._size_of(transformation))
 
 
 class RandomRotation(_AffineLayer):
@@ -215,23 +239,37 @@ class RandomRotation(_AffineLayer):
         super().__init__(factor=factor, data_format=data_format, **kwargs)
         self._set_warp(fill_mode, interpolation, fill_value, seed, seed_first=True)
 
-    def _matrix(self, images: Any) -> Any:
-        batch, height, width = self._sizes(images)
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        if not training:
+            return None
+        dims = shape_of(data)
+        # (Keras reads height and width after the batch axis, if any, whatever the rank)
+        batch, rest = (dims[0], dims[1:]) if len(dims) == 4 else (1, dims)
+        first = self.data_format == "channels_first"
+        height, width = (rest[1], rest[2]) if first else (rest[0], rest[1])
         lower, upper = self.factor
-        degrees = self._uniform([batch], lower * 360.0, upper * 360.0)
+        degrees = self._uniform([batch], lower * 360.0, upper * 360.0, seed=seed)
         angle = degrees * (math.pi / 180.0)
         cx = (tm.cast(width, dt.float32) - 1.0) * 0.5
         cy = (tm.cast(height, dt.float32) - 1.0) * 0.5
         cos, sin = tm.cos(angle)[:, None], tm.sin(angle)[:, None]
         zeros = ta.zeros([batch, 1])
         # Output pixel (x, y) reads the input at R(angle) applied about the centre.
-        return {"matrix": _columns(cos, -sin, cx - cx * cos + cy * sin,
-                                   sin, cos, cy - cx * sin - cy * cos, zeros, zeros),
-                "angle": degrees}
+        matrix = _columns(cos, -sin, cx - cx * cos + cy * sin,
+                          sin, cos, cy - cx * sin - cy * cos, zeros, zeros)
+        if len(dims) == 3:  # (a single image's: one transform, as Keras)
+            matrix = ta.squeeze(matrix, 0)
+        return {"angle": degrees, "rotation_matrix": matrix, "image_height": height,
+                "image_width": width, "batch_size": batch}
+
+    def _matrix(self, transformation: dict) -> Any:
+        return ta.reshape(transformation["rotation_matrix"], [-1, 8])
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
         return image_boxes.rotate(bounding_boxes, self.bounding_box_format,
-                                  transformation["angle"], *transformation["size"])
+                                  transformation["angle"], transformation["image_height"],
+                                  transformation["image_width"])
 
 
 
@@ -269,21 +307,31 @@ class RandomShear(_AffineLayer):
             return -abs(factor), abs(factor)
         raise ValueError(self._SHEAR_ERROR + f"Received: {name}={factor}")
 
-    def _matrix(self, images: Any) -> Any:
-        batch = self._sizes(images)[0]
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        if not training:
+            return None
+        batch = self._sizes(data)[0]
         dtype = self.compute_dtype
-        invert = self._uniform([batch, 1], dtype=dtype)
+        invert = self._uniform([batch, 1], dtype=dtype, seed=seed)
         sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
-        shear_y = self._uniform([batch, 1], self.y_factor[0], self.y_factor[1], dtype=dtype)
-        shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype)
-        zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
-        return {"matrix": _columns(ones, shear_x * sign, zeros, shear_y * sign, ones, zeros,
-                                   zeros, zeros)}
+        shear_y = self._uniform([batch, 1], self.y_factor[0], self.y_factor[1], dtype=dtype,
+                                seed=seed)
+        shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype,
+                                seed=seed)
+        return {"shear_factor": ta.concat([shear_x, shear_y], axis=1) * sign,
+                "input_shape": shape_of(data)}
+
+    def _matrix(self, transformation: dict) -> Any:
+        shears = transformation["shear_factor"]
+        zeros, ones = ta.zeros([ta.shape(shears)[0], 1]), ta.ones([ta.shape(shears)[0], 1])
+        return _columns(ones, shears[:, 0:1], zeros, shears[:, 1:2], ones, zeros, zeros, zeros)
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
-        matrix = tm.cast(transformation["matrix"], self.compute_dtype)
-        return image_boxes.shear(bounding_boxes, self.bounding_box_format, matrix[:, 1:2],
-                                 matrix[:, 3:4], *transformation["size"], self.compute_dtype)
+        shears = tm.cast(transformation["shear_factor"], self.compute_dtype)
+        return image_boxes.shear(bounding_boxes, self.bounding_box_format, shears[:, 0:1],
+                                 shears[:, 1:2], *self._size_of(transformation),
+                                 self.compute_dtype)
 
 
 class RandomPerspective(_AffineLayer):
@@ -309,31 +357,35 @@ class RandomPerspective(_AffineLayer):
         self._set_warp("constant", interpolation, fill_value, seed)
         del self.fill_mode  # (none to choose: outside the image is fill_value)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        batch, height, width = self._sizes(images)
-        probability = self._uniform((batch,), self.factor[0], self.factor[1])
-        apply = self._uniform((batch,), 0.0, 1.0) < probability
+        batch, height, width = self._sizes(data)
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
+        probability = self._uniform((batch,), self.factor[0], self.factor[1], seed=seed)
+        apply = self._uniform((batch,), 0.0, 1.0, seed=seed) < probability
         moves = self._uniform((batch, 4, 2), -0.5 * self.scale, 0.5 * self.scale,
-                              dtype=self.compute_dtype)
+                              dtype=self.compute_dtype, seed=seed)
         corners = [[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]]
         start = kn.repeat(kn.array([corners], self.compute_dtype), batch, axis=0)
-        return {"apply": apply, "start": start, "end": start + start * moves,
-                "size": (height, width)}
+        return {"apply_perspective": apply, "start_points": start,
+                "end_points": start + start * moves, "input_shape": shape_of(data)}
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
-        homography = _homography(transformation["start"], transformation["end"])
+        homography = _homography(transformation["start_points"],
+                                 transformation["end_points"])
         return image_boxes.perspective(bounding_boxes, self.bounding_box_format, homography,
-                                       transformation["apply"], *transformation["size"],
-                                       self.compute_dtype)
+                                       transformation["apply_perspective"],
+                                       *self._size_of(transformation), self.compute_dtype)
 
     def _warp(self, images: Any, transformation: Any, interpolation: str,
               training: bool) -> Any:
         images = _cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        apply, start, end = (transformation[k] for k in ("apply", "start", "end"))
+        apply, start, end = (transformation[k] for k in ("apply_perspective", "start_points",
+                                                         "end_points"))
         warped = perspective_transform(images, start, end, interpolation=interpolation,
                                        fill_value=self.fill_value,
                                        data_format=self.data_format)

@@ -4,7 +4,7 @@ and MaxNumBoundingBoxes.
 
 Keras layer level, on preprocessing_image.py's base layer and the layers of
 preprocessing_affine.py / preprocessing_color.py. RandAugment and AugMix draw every held
-layer's transformation from their own SeedGenerator (ImagePreprocessingLayer.draw_with), in
+layer's transformation from their own SeedGenerator (get_random_transformation's `seed`), in
 Keras's order, so seeded runs give Keras's numbers; AugMix picks its chains' operations with
 Python's `random`, as Keras does (keras.utils.set_random_seed seeds it).
 """
@@ -115,13 +115,14 @@ class RandAugment(_HeldLayers):
         self.generator = SeedGenerator(seed)
         self._hold(self._CONSTRUCTION, interpolation, data_format, kwargs)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        choices = krandom.randint((self.num_ops,), 0, len(self._LAYERS),
-                                  seed=self._draw_seed)
-        transforms = {name: getattr(self, name).draw_with(images, self._draw_seed, training)
-                      for name in self._LAYERS}
+        # (Keras draws with its own generator whatever `seed` says)
+        choices = krandom.randint((self.num_ops,), 0, len(self._LAYERS), seed=self.generator)
+        transforms = {name: getattr(self, name).get_random_transformation(
+            data, training=training, seed=self.generator) for name in self._LAYERS}
         return {"transforms": transforms, "layer_idxes": choices}
 
     def _each_op(self, x: Any, transformation: dict, method: str) -> Any:
@@ -189,10 +190,11 @@ class AugMix(_HeldLayers):
                                 "equalization") + (TONAL if all_ops else ()),
                    interpolation, data_format, kwargs)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        seed = self._draw_seed
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
         gammas = krandom.gamma([self.num_chains], self.alpha, seed=seed)
         weights = gammas / kr.sum(gammas, axis=-1, keepdims=True)
         blend = krandom.beta((), self.alpha, self.alpha, seed=seed)
@@ -202,7 +204,9 @@ class AugMix(_HeldLayers):
             for _ in range(self.chain_depth):
                 name = random.choice(list(self._LAYERS) + [None])
                 if name is not None:
-                    chain.append((name, getattr(self, name).draw_with(images, self.generator)))
+                    chain.append({"layer_name": name,
+                                  "transformation": getattr(self, name).get_random_transformation(
+                                      data, seed=self.generator)})
             chains.append(chain)
         return {"chain_mixing_weights": weights, "weight_sample": blend,
                 "chain_transforms": chains}
@@ -214,8 +218,8 @@ class AugMix(_HeldLayers):
         mixed = kn.zeros_like(x)
         for idx, chain in enumerate(transformation["chain_transforms"]):
             y = x
-            for name, draw in chain:
-                y = getattr(getattr(self, name), method)(y, draw)
+            for step in chain:
+                y = getattr(getattr(self, step["layer_name"]), method)(y, step["transformation"])
             mixed = mixed + y * weights[idx]
         return blend * x + (1 - blend) * mixed
 
@@ -259,6 +263,13 @@ class ContrastLimitedAdaptiveHistogramEqualization(ImagePreprocessingLayer):
         super().__init__(data_format=data_format, **kwargs)
         self.value_range, self.clip_limit = value_range, clip_limit
         self.tile_grid_size = tile_grid_size
+
+    def transform_labels(self, labels: Any, transformation: Any, training: bool = True) -> Any:
+        raise NotImplementedError()  # (Keras's base layer's: CLAHE has none)
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any,
+                                     training: bool = True) -> Any:
+        raise NotImplementedError()  # (Keras's base layer's: CLAHE has none)
 
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:

@@ -22,6 +22,7 @@ from eagerflow._src.keras.layers.preprocessing_image import (
     ImagePreprocessingLayer,
     RandomContrast,
     _dims,
+    shape_of,
 )
 from eagerflow._src.keras.ops import image as kimg
 from eagerflow._src.keras.ops import numpy_array as kn
@@ -43,16 +44,16 @@ def checked_value_range(value_range: Any) -> list:
     return sorted(value_range)
 
 
-def batch_size(images: Any, colon: bool = True) -> Any:
-    """1 for one image, the batch size for a batch; Keras's error for another rank."""
-    rank = images.shape.rank
-    if rank == 3:
+def batch_size(data: Any, colon: bool = True) -> Any:
+    """1 for one image, the batch size for a batch (of get_random_transformation's `data`:
+    images or a dict of them); Keras's error for another rank."""
+    dims = shape_of(data)
+    if len(dims) == 3:
         return 1
-    if rank == 4:
-        return _dims(images)[0]
+    if len(dims) == 4:
+        return dims[0]
     received = "Received: inputs.shape=" if colon else "Received inputs.shape="
-    raise ValueError(f"Expected the input image to be rank 3 or 4. {received}"
-                     f"{tuple(images.shape)}")
+    raise ValueError(f"Expected the input image to be rank 3 or 4. {received}{dims}")
 
 
 def rescale(images: Any, source: Any, target: Any, dtype: Any = "float32") -> Any:
@@ -113,19 +114,20 @@ class RandomBrightness(ColorLayer):
         self._seeded(seed)
         self.value_range = checked_value_range(value_range)
 
-    def get_random_transformation(self, images: Any, training: bool = True,
-                                  seed: Any = None) -> Any:
-        n = batch_size(images, colon=False)
-        shape = (1, 1, 1) if images.shape.rank == 3 else [n, 1, 1, 1]
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        n = batch_size(data, colon=False)
+        shape = (1, 1, 1) if len(shape_of(data)) == 3 else [n, 1, 1, 1]
         if not training:
-            return kn.zeros(shape)
+            return {"rgb_delta": kn.zeros(shape)}
         delta = self._uniform(shape, self.factor[0], self.factor[1], seed=seed)
-        return delta * (self.value_range[1] - self.value_range[0])
+        return {"rgb_delta": delta * (self.value_range[1] - self.value_range[0])}
 
-    def transform_images(self, images: Any, delta: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
-        images = images + tm.cast(delta, images.dtype)
+        images = images + tm.cast(transformation["rgb_delta"], images.dtype)
         return km.clip(images, self.value_range[0], self.value_range[1])
 
     def get_config(self) -> dict:
@@ -146,16 +148,27 @@ class RandomGrayscale(ColorLayer):
         self.factor = factor
         self._seeded(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        n = 1 if images.shape.rank != 4 else _dims(images)[0]
-        draws = self._uniform((n,))
+    def get_random_transformation(self, images: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        # (Keras's reads `images.shape`: a dict has none, its AttributeError)
+        n = 1 if len(images.shape) != 4 else shape_of(images)[0]
+        draws = self._uniform((n,), seed=seed)
         return kn.expand_dims(draws < self.factor, axis=[1, 2, 3])
 
     def transform_images(self, images: Any, apply: Any, training: bool = True) -> Any:
         if not training:
             return images
+        if apply is None:
+            apply = self.get_random_transformation(images)
         gray = kimg.rgb_to_grayscale(images, data_format=self.data_format)
         return kn.where(apply, gray, images)
+
+    # (Keras's take the transformation by keyword only, the labels' as `transformations`)
+    def transform_bounding_boxes(self, bounding_boxes: dict, **kwargs: Any) -> dict:
+        return bounding_boxes
+
+    def transform_labels(self, labels: Any, transformations: Any = None, **kwargs: Any) -> Any:
+        return labels
 
     def _output_dtype(self, input_dtype: Any) -> Any:
         # (Keras 3's symbolic output: integers keep their dtype, floats the compute dtype)
@@ -180,16 +193,20 @@ class RandomInvert(ColorLayer):
         self.value_range = value_range
         self._seeded(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        n = batch_size(images, colon=False)
-        probability = self._uniform((n,), self.factor[0], self.factor[1])
-        return self._uniform((n,)) < probability
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
+        n = batch_size(data, colon=False)
+        probability = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
+        return {"apply_inversion": self._uniform((n,), seed=seed) < probability}
 
-    def transform_images(self, images: Any, apply: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
+        apply = transformation["apply_inversion"]
         images = tm.cast(images, self.compute_dtype)
         return kn.where(apply[:, None, None, None], self.value_range[1] - images, images)
 
@@ -227,22 +244,25 @@ class Solarization(ColorLayer):
                 raise ValueError(self._FACTOR_ERROR + f"Received: input_number={value}")
         return tuple(sorted(values)) if len(values) == 2 else (0, factor)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        shape = (1, 1, 1) if images.shape.rank != 4 else (_dims(images)[0], 1, 1, 1)
-        additions = self._uniform(shape, self.addition_factor[0],
-                                  self.addition_factor[1] * 255, dtype=self.compute_dtype)
-        thresholds = self._uniform(shape, self.threshold_factor[0],
-                                   self.threshold_factor[1] * 255, dtype=self.compute_dtype)
-        return additions, thresholds
+        dims = shape_of(data)
+        shape = (dims[0], 1, 1, 1) if len(dims) == 4 else (1, 1, 1)
+        return {"additions": self._uniform(shape, self.addition_factor[0],
+                                           self.addition_factor[1] * 255,
+                                           dtype=self.compute_dtype, seed=seed),
+                "thresholds": self._uniform(shape, self.threshold_factor[0],
+                                            self.threshold_factor[1] * 255,
+                                            dtype=self.compute_dtype, seed=seed)}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         images = tm.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        additions, thresholds = transformation
+        additions, thresholds = transformation["additions"], transformation["thresholds"]
         x = rescale(images, self.value_range, (0, 255), self.compute_dtype)
         x = km.clip(x + additions, 0, 255)
         x = kn.where(x < thresholds, x, 255 - x)
@@ -259,19 +279,21 @@ class RandomPosterization(FactorColorLayer):
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (1, 8)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        n = batch_size(images)
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        n = batch_size(data)
         if self.factor[0] != self.factor[1]:
             bits = krandom.randint((n,), self.factor[0], self.factor[1], dtype="uint8",
-                                   seed=self._draw_seed)
+                                   seed=self._seed(seed))
         else:
             bits = kn.ones((n,), dtype="uint8") * self.factor[0]
-        return 8 - bits
+        return {"shift_factor": 8 - bits}
 
-    def transform_images(self, images: Any, shift: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
-        shift = ta.reshape(shift, [-1, 1, 1, 1])
+        shift = ta.reshape(transformation["shift_factor"], [-1, 1, 1, 1])
         x = rescale(images, self.value_range, (0, 255), self.compute_dtype)
         x = tm.cast(x, "uint8")
         x = km.bitwise_left_shift(km.bitwise_right_shift(x, shift), shift)
@@ -295,16 +317,18 @@ class RandomSaturation(FactorColorLayer):
     """`RandomSaturation(factor, value_range=(0, 255), seed=None)`: each image's HSV
     saturation multiplied by f / (1 - f + epsilon), f drawn from factor."""
 
-    def get_random_transformation(self, images: Any, training: bool = True,
-                                  seed: Any = None) -> Any:
-        factor = self._uniform((batch_size(images),), self.factor[0], self.factor[1],
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        factor = self._uniform((batch_size(data),), self.factor[0], self.factor[1],
                                seed=seed)
-        return factor / (1 - factor + kb.epsilon())
+        return {"factor": factor / (1 - factor + kb.epsilon())}
 
-    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
-        factor = ta.reshape(tm.cast(factor, self.compute_dtype), [-1, 1, 1])
+        factor = ta.reshape(tm.cast(transformation["factor"], self.compute_dtype),
+                            [-1, 1, 1])
         hsv = kimg.rgb_to_hsv(images, data_format=self.data_format)
         saturation = km.clip(km.multiply(_channel(hsv, 1, self.data_format), factor),
                              self.value_range[0], self.value_range[1])
@@ -326,19 +350,20 @@ class RandomHue(ColorLayer):
         self.value_range = value_range
         self._seeded(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True,
-                                  seed: Any = None) -> Any:
-        n = batch_size(images, colon=False)
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        n = batch_size(data, colon=False)
         invert = self._uniform((n,), seed=seed)
         sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
         factor = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
-        return sign * factor * 0.5
+        return {"factor": sign * factor * 0.5}
 
-    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any = None,
+                         training: bool = True) -> Any:
         if not training:
             return images
         x = rescale(tm.cast(images, self.compute_dtype), self.value_range, (0, 1))
-        factor = ta.reshape(tm.cast(factor, x.dtype), [-1, 1, 1])
+        factor = ta.reshape(tm.cast(transformation["factor"], x.dtype), [-1, 1, 1])
         hsv = kimg.rgb_to_hsv(x, data_format=self.data_format)
         hue = _channel(hsv, 0, self.data_format) + factor
         hue = tm.where(hue > 1.0, hue - 1.0, hue)
@@ -356,14 +381,17 @@ class RandomColorDegeneration(FactorColorLayer):
     """`RandomColorDegeneration(factor, value_range=(0, 255), seed=None)`: each image moved
     towards its grayscale version by a drawn fraction."""
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        return self._uniform((batch_size(images), 1, 1, 1), self.factor[0], self.factor[1])
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        return {"factor": self._uniform((batch_size(data), 1, 1, 1), self.factor[0],
+                                        self.factor[1], seed=seed)}
 
-    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any = None,
+                         training: bool = True) -> Any:
         if not training:
             return images
         images = tm.cast(images, self.compute_dtype)
-        factor = tm.cast(factor, self.compute_dtype)
+        factor = tm.cast(transformation["factor"], self.compute_dtype)
         gray = kimg.rgb_to_grayscale(images, data_format=self.data_format)
         images = images + factor * (gray - images)
         return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
@@ -388,13 +416,17 @@ class RandomSharpness(FactorColorLayer):
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (0, 1)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        return self._uniform((batch_size(images),), self.factor[0], self.factor[1])
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        return {"factor": self._uniform((batch_size(data),), self.factor[0], self.factor[1],
+                                        seed=seed)}
 
-    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any = None,
+                         training: bool = True) -> Any:
         images = tm.cast(images, self.compute_dtype)
         if not training:
             return images
+        factor = transformation["factor"]
         if self.data_format == "channels_first":
             images = kn.swapaxes(images, -3, -1)
         sharpness = ta.reshape(tm.cast(factor * 2, self.compute_dtype), [-1, 1, 1, 1])
@@ -534,7 +566,7 @@ class RandomColorJitter(ColorLayer):
         for step in self._steps:
             draw = step.get_random_transformation(images, seed=self.generator)
             if isinstance(step, RandomContrast):
-                draw = tm.cast(draw, self.compute_dtype)
+                draw["contrast_factor"] = tm.cast(draw["contrast_factor"], self.compute_dtype)
             images = step.transform_images(images, draw)
         return tm.cast(images, self.compute_dtype)
 

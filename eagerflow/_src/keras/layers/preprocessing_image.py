@@ -3,7 +3,9 @@ tf.keras's legacy RandomHeight and RandomWidth, and keras.utils.smart_resize.
 
 Keras layer level, over tf.image and tf.random ops, following Keras 3's
 BaseImagePreprocessingLayer: a call draws a transformation for the batch
-(`get_random_transformation`) and applies it (`transform_images`); a single image (rank 3)
+(`get_random_transformation(data, training, seed)`: `data` images, NumPy or tensor, or a
+dict of them; `seed` an int or another SeedGenerator instead of the layer's; the result
+Keras's structure, keys and dtypes) and applies it (`transform_images`); a single image (rank 3)
 is treated as a batch of one; a dict input has its "images" transformed ("labels" pass
 through, "segmentation_masks" are transformed as images where Keras does, and
 "bounding_boxes" ({"boxes", "labels"} in the layer's `bounding_box_format`) follow the
@@ -27,6 +29,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.layers import image_boxes
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
+from eagerflow._src.keras.ops import numpy_array as kn
 from eagerflow._src.keras.ops import random as krandom
 from eagerflow._src.keras.ops.image import check_resize_args
 from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed
@@ -47,6 +50,21 @@ def _dims(images: Any) -> list:
         return static
     dynamic = ta.shape(images)
     return [d if d is not None else dynamic[i] for i, d in enumerate(static)]
+
+
+def images_of(data: Any) -> Any:
+    """The images of get_random_transformation's `data`: a dict's "images", else itself."""
+    return data["images"] if isinstance(data, dict) else data
+
+
+def shape_of(data: Any) -> tuple:
+    """Keras's `backend.shape` of the images of `data` (a NumPy array's, a tensor's, or a
+    dict's "images"): a tuple of ints, a tensor where a dimension is known only at run
+    time."""
+    images = images_of(data)
+    if isinstance(images, Tensor):
+        return tuple(_dims(images))
+    return tuple(np.shape(images))
 
 
 def _to_channels_last(images: Any, data_format: str) -> Any:
@@ -184,31 +202,20 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def _width_axis(self) -> int:
         return -2 if self.data_format == "channels_last" else -1
 
-    # another layer's generator while it draws this layer's transformation (draw_with)
-    _drawing_seed: Any = None
-
-    @property
-    def _draw_seed(self) -> Any:
-        return self.generator if self._drawing_seed is None else self._drawing_seed
-
-    def draw_with(self, images: Any, seed: Any, training: bool = True) -> Any:
-        """get_random_transformation drawn from `seed`, another layer's SeedGenerator: how
-        RandAugment and AugMix (as Keras's) draw for the layers they hold."""
-        object.__setattr__(self, "_drawing_seed", seed)  # (not a generator of this layer's)
-        try:
-            return self.get_random_transformation(images, training=training)
-        finally:
-            object.__setattr__(self, "_drawing_seed", None)
+    def _seed(self, seed: Any = None) -> Any:
+        """The seed a draw uses: get_random_transformation's `seed` (an int, or another
+        layer's SeedGenerator: how RandAugment, AugMix and RandomColorJitter draw for the
+        layers they hold), else the layer's own generator."""
+        return self.generator if seed is None else seed
 
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
                  dtype: Any = dt.float32, seed: Any = None) -> Any:
-        """The layer's random draws: keras.random.uniform with the layer's generator (or
-        with `seed`: another layer's, when RandomColorJitter draws for it)."""
-        return krandom.uniform(shape, minval, maxval, dtype=dtype,
-                               seed=self._draw_seed if seed is None else seed)
+        """The layer's random draws: keras.random.uniform with `seed` (see _seed)."""
+        return krandom.uniform(shape, minval, maxval, dtype=dtype, seed=self._seed(seed))
 
     # -- what subclasses define --
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         return None
 
     def transform_images(self, images: Any, transformation: Any, training: bool = True) -> Any:
@@ -219,6 +226,7 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         return self.transform_images(masks, transformation, training)
 
     def transform_labels(self, labels: Any, transformation: Any, training: bool = True) -> Any:
+        # (every Keras layer but CLAHE passes them through; Keras's base raises)
         return labels
 
     def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
@@ -231,7 +239,7 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def call(self, data: Any, training: bool = True) -> Any:
         images = data["images"] if isinstance(data, dict) else data
         images = images if isinstance(images, Tensor) else convert_to_tensor(images)
-        transformation = self.get_random_transformation(images, training=training)
+        transformation = self.get_random_transformation(data, training=training)
         if not isinstance(data, dict):
             return self._apply(self.transform_images, images, transformation, training)
         out = dict(data)
@@ -239,13 +247,12 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         if "bounding_boxes" in data:
             out["bounding_boxes"] = self._transform_boxes(data["bounding_boxes"], images,
                                                           transformation, training)
-        if "labels" in data and \
-                type(self).transform_labels is not ImagePreprocessingLayer.transform_labels:
+        if "labels" in data:  # (a tensor out, whatever the layer does with it, as Keras)
             labels = convert_to_tensor(data["labels"])  # (a single image's: a batch of one)
             single = images.shape.rank == 3
-            labels = self.transform_labels(ta.expand_dims(labels, 0) if single else labels,
-                                           transformation, training)
-            out["labels"] = ta.squeeze(labels, 0) if single else labels
+            labels = self.transform_labels(kn.expand_dims(labels, 0) if single else labels,
+                                           transformation=transformation, training=training)
+            out["labels"] = kn.squeeze(labels, 0) if single else labels
         if "segmentation_masks" in data:
             out["segmentation_masks"] = self._apply(
                 self.transform_segmentation_masks, convert_to_tensor(data["segmentation_masks"]),
@@ -263,12 +270,15 @@ class ImagePreprocessingLayer(PreprocessingLayer):
                              "`bounding_box_format='xyxy'`.")
         self._check_rank(images)
         boxes = image_boxes.densify(bounding_boxes)
+        # (by keyword, as Keras calls it: RandomGrayscale's takes them so)
         if images.shape.rank == 4:
-            return self.transform_bounding_boxes(boxes, transformation, training)
+            return self.transform_bounding_boxes(boxes, transformation=transformation,
+                                                 training=training)
         for key in ("boxes", "labels"):
-            boxes[key] = ta.expand_dims(boxes[key], 0)
-        boxes = self.transform_bounding_boxes(boxes, transformation, training)
-        return {key: ta.squeeze(v, 0) if key in ("boxes", "labels") else v
+            boxes[key] = kn.expand_dims(boxes[key], 0)
+        boxes = self.transform_bounding_boxes(boxes, transformation=transformation,
+                                              training=training)
+        return {key: kn.squeeze(v, 0) if key in ("boxes", "labels") else v
                 for key, v in boxes.items()}
 
     def _image_size(self, shape: Any) -> tuple:
@@ -334,8 +344,9 @@ class Resizing(ImagePreprocessingLayer):
         self.fill_mode, self.fill_value = fill_mode, fill_value
         self.antialias = bool(antialias)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
-        return self._image_size(tuple(_dims(images)))  # (Keras' IndexError for rank < 3)
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> tuple:
+        return self._image_size(shape_of(data))  # (Keras' IndexError for rank < 3)
 
     def transform_bounding_boxes(self, bounding_boxes: dict, transformation: tuple,
                                  training: bool = True) -> dict:
@@ -399,8 +410,9 @@ class CenterCrop(ImagePreprocessingLayer):
         super().__init__(data_format=data_format, **kwargs)
         self.height, self.width = height, width
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> dict:
-        return {"input_shape": _dims(images)}
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        return {"input_shape": shape_of(data)}
 
     def transform_bounding_boxes(self, bounding_boxes: dict, transformation: dict,
                                  training: bool = True) -> dict:
@@ -449,15 +461,20 @@ class RandomCrop(ImagePreprocessingLayer):
         # (checked after the seeds are drawn, as Keras 3 checks it)
         self.data_format = normalize_data_format(data_format)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
-        dims = tuple(images.shape.as_list())  # (Keras' IndexError for rank < 3)
-        height, width = dims[self._height_axis], dims[self._width_axis]
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> tuple:
+        images = images_of(data)
+        dims = tuple(images.shape.as_list()) if isinstance(images, Tensor) \
+            else np.shape(images)
+        height, width = dims[self._height_axis], dims[self._width_axis]  # (Keras's IndexError)
         if height is None or width is None:
             raise ValueError("RandomCrop requires the input to have a fully defined height and "
                              f"width. Received: images.shape={images.shape}")
         if training and height > self.height and width > self.width:
-            top = tm.cast(self._uniform((), 0, float(height - self.height + 1)), dt.int32)
-            left = tm.cast(self._uniform((), 0, float(width - self.width + 1)), dt.int32)
+            top = tm.cast(self._uniform((), 0, float(height - self.height + 1), seed=seed),
+                          dt.int32)
+            left = tm.cast(self._uniform((), 0, float(width - self.width + 1), seed=seed),
+                           dt.int32)
             return top, left
         top, left, _, _ = _crop_box(height, width, (self.height, self.width))
         return top, left
@@ -515,12 +532,13 @@ class RandomFlip(ImagePreprocessingLayer):
         self.generator = SeedGenerator(seed)
         self.mode = mode
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        dims = _dims(images)
-        batch = (1,) if images.shape.rank == 3 else (dims[0],)
-        return {"flips": tm.less_equal(self._uniform(batch + (1, 1, 1)), 0.5),
+        dims = shape_of(data)
+        shape = (1, 1, 1) if len(dims) == 3 else (dims[0], 1, 1, 1)
+        return {"flips": tm.less_equal(self._uniform(shape, seed=seed), 0.5),
                 "input_shape": dims}
 
     def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
@@ -566,21 +584,24 @@ class RandomContrast(ImagePreprocessingLayer):
         self.seed = seed
         self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True,
-                                  seed: Any = None) -> Any:
-        rank = images.shape.rank
-        if rank not in (3, 4):
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        dims = shape_of(data)
+        if len(dims) not in (3, 4):
             raise ValueError("Expected the input image to be rank 3 or 4. Received "
-                             f"inputs.shape={tuple(images.shape)}")
-        shape = (1, 1, 1) if rank == 3 else (_dims(images)[0], 1, 1, 1)
-        if not training:
-            return None
-        return self._uniform(shape, 1.0 - self.factor[0], 1.0 + self.factor[1],
-                             dtype=self.compute_dtype, seed=seed)
+                             f"inputs.shape={dims}")
+        shape = (1, 1, 1) if len(dims) == 3 else (dims[0], 1, 1, 1)
+        if not training:  # (Keras's: zeros, a factor that would blank the images)
+            return {"contrast_factor": ta.zeros(shape)}
+        return {"contrast_factor": self._uniform(shape, 1.0 - self.factor[0],
+                                                 1.0 + self.factor[1],
+                                                 dtype=self.compute_dtype, seed=seed)}
 
-    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
+        factor = transformation["contrast_factor"]
         # the mean in float32 for integer images; then, as in Keras, the integer images
         # minus a float mean is refused (InvalidArgumentError)
         wide = images if images.dtype.is_floating else tm.cast(images, dt.float32)

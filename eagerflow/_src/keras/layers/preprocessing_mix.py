@@ -13,7 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras.layers.preprocessing_color import ColorLayer, batch_size
-from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _dims
+from eagerflow._src.keras.layers.preprocessing_image import (
+    ImagePreprocessingLayer,
+    _dims,
+    shape_of,
+)
 from eagerflow._src.keras.ops import image as kimg
 from eagerflow._src.keras.ops import numpy_array as kn
 from eagerflow._src.keras.ops import numpy_math as km
@@ -34,17 +38,20 @@ class MixUp(ColorLayer):
         self.alpha = alpha
         self._seeded(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        n = 1 if images.shape.rank == 3 else _dims(images)[0]
-        order = krandom.shuffle(kn.arange(0, n, dtype="int64"), seed=self.generator)
-        weight = krandom.beta((n,), self.alpha, self.alpha, seed=self.generator)
-        return weight, order
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> dict:
+        dims = shape_of(data)
+        n = 1 if len(dims) == 3 else dims[0]
+        seed = self._seed(seed)
+        order = krandom.shuffle(kn.arange(0, n, dtype="int64"), seed=seed)
+        weight = krandom.beta((n,), self.alpha, self.alpha, seed=seed)
+        return {"mix_weight": weight, "permutation_order": order}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         if not training:
             return images
-        weight, order = transformation
+        weight, order = transformation["mix_weight"], transformation["permutation_order"]
         images = tm.cast(images, self.compute_dtype)
         weight = tm.cast(ta.reshape(weight, [-1, 1, 1, 1]), self.compute_dtype)
         others = tm.cast(kn.take(images, order, axis=0), self.compute_dtype)
@@ -54,7 +61,7 @@ class MixUp(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return labels
-        weight, order = transformation
+        weight, order = transformation["mix_weight"], transformation["permutation_order"]
         weight = ta.reshape(weight, [-1, 1])
         return weight * labels + (1.0 - weight) * kn.take(labels, order, axis=0)
 
@@ -62,7 +69,7 @@ class MixUp(ColorLayer):
                                      training: bool = True) -> Any:
         if not training:
             return masks
-        weight, order = transformation
+        weight, order = transformation["mix_weight"], transformation["permutation_order"]
         weight = ta.reshape(weight, [-1, 1, 1, 1])
         # (Keras takes from the flattened masks: no axis)
         return weight * masks + (1.0 - weight) * kn.take(masks, order)
@@ -73,7 +80,7 @@ class MixUp(ColorLayer):
         along the batch axis, not the boxes')."""
         if not training:
             return bounding_boxes
-        order = transformation[1]
+        order = transformation["permutation_order"]
         boxes, labels = bounding_boxes["boxes"], bounding_boxes["labels"]
         return {"boxes": kn.concatenate([boxes, kn.take(boxes, order, axis=0)], axis=1),
                 "labels": kn.concatenate([labels, kn.take(labels, order, axis=0)], axis=0)}
@@ -92,13 +99,12 @@ class _BoxLayer(ColorLayer):
     def _channel_axis(self) -> int:
         return -1 if self.data_format == "channels_last" else -3
 
-    def _bounds(self, n: Any, length: int, ratio: Any) -> tuple:
+    def _bounds(self, n: Any, length: int, ratio: Any, seed: Any) -> tuple:
         crop = tm.cast(ratio * length, self.compute_dtype)
-        start = self._uniform([n], 0, 1, dtype=self.compute_dtype) * (length - crop)
+        start = self._uniform([n], 0, 1, dtype=self.compute_dtype, seed=seed) * (length - crop)
         return start, start + crop
 
-    def _box_masks(self, images: Any, x0: Any, x1: Any, y0: Any, y1: Any) -> Any:
-        dims = _dims(images)
+    def _box_masks(self, dims: tuple, x0: Any, x1: Any, y0: Any, y1: Any) -> Any:
         height, width = dims[self._height_axis], dims[self._width_axis]
         grid_y, grid_x = kn.meshgrid(kn.arange(height, dtype=self.compute_dtype),
                                      kn.arange(width, dtype=self.compute_dtype),
@@ -124,27 +130,32 @@ class CutMix(_BoxLayer):
         self._set_factor(factor)
         self._seeded(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        if not training or images.shape.rank == 3:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
+        if not training:
             return None
-        dims = _dims(images)
+        dims = shape_of(data)
+        if len(dims) == 3:
+            return None
         n, height, width = dims[0], dims[self._height_axis], dims[self._width_axis]
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
         alpha = self._uniform((), self.factor[0], self.factor[1],
-                              dtype=self.compute_dtype) + 1e-6
-        weight = krandom.beta((n,), alpha, alpha, seed=self.generator, dtype=self.compute_dtype)
+                              dtype=self.compute_dtype, seed=seed) + 1e-6
+        weight = krandom.beta((n,), alpha, alpha, seed=seed, dtype=self.compute_dtype)
         ratio = km.sqrt(1.0 - weight)
-        x0, x1 = self._bounds(n, width, ratio)
-        y0, y1 = self._bounds(n, height, ratio)
-        masks = self._box_masks(images, x0, x1, y0, y1)
+        x0, x1 = self._bounds(n, width, ratio, seed)
+        y0, y1 = self._bounds(n, height, ratio, seed)
+        masks = self._box_masks(dims, x0, x1, y0, y1)
+        x0, x1, y0, y1 = (v[:, None, None, None] for v in (x0, x1, y0, y1))
         weight = 1.0 - (x1 - x0) * (y1 - y0) / (width * height)
-        order = krandom.shuffle(kn.arange(0, n, dtype="int32"), seed=self.generator)
-        return order, masks, weight
+        order = krandom.shuffle(kn.arange(0, n, dtype="int32"), seed=seed)
+        return {"permutation_order": order, "batch_masks": masks, "mix_weight": weight}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         images = tm.cast(images, self.compute_dtype)
         if training and transformation is not None:
-            order, masks, _ = transformation
+            order, masks = transformation["permutation_order"], transformation["batch_masks"]
             images = kn.where(masks, kn.take(images, order, axis=0), images)
         return tm.cast(images, self.compute_dtype)
 
@@ -152,7 +163,7 @@ class CutMix(_BoxLayer):
                          training: bool = True) -> Any:
         if not training or transformation is None:
             return labels
-        order, _, weight = transformation
+        order, weight = transformation["permutation_order"], transformation["mix_weight"]
         weight = ta.reshape(weight, [-1, 1])
         return weight * labels + (1.0 - weight) * kn.take(labels, order, axis=0)
 
@@ -201,42 +212,45 @@ class RandomErasing(_BoxLayer):
         self.value_range = value_range
         self._seeded(seed)
 
-    def _fill(self, images: Any) -> Any:
-        shape = _dims(images)
+    def _fill(self, shape: tuple, seed: Any) -> Any:
         fill = self.fill_value
         if fill is None:
             fill = krandom.normal(shape, dtype=self.compute_dtype,
-                                  seed=self.generator) * self.value_range[1]
+                                  seed=seed) * self.value_range[1]
         elif isinstance(fill, (tuple, list)):
             if len(fill) != 3:
                 raise ValueError(self._FILL_ERROR)
-            fill = tm.cast(ta.ones_like(images), self.compute_dtype) * kn.array(
-                fill, self.compute_dtype)
+            fill = kn.ones(shape, dtype=self.compute_dtype) * kn.array(fill,
+                                                                         self.compute_dtype)
         elif isinstance(fill, (int, float)):
             fill = kn.ones(shape, dtype=self.compute_dtype) * fill
         else:
             raise ValueError(self._FILL_ERROR)
         return km.clip(fill, self.value_range[0], self.value_range[1])
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        n = batch_size(images, colon=False)
-        dims = _dims(images)
+        n = batch_size(data, colon=False)
+        dims = shape_of(data)
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
         ratio = km.sqrt(self._uniform((n, 2), self.scale[0], self.scale[1],
-                                      dtype=self.compute_dtype))
-        x0, x1 = self._bounds(n, dims[self._width_axis], ratio[:, 0])
-        y0, y1 = self._bounds(n, dims[self._height_axis], ratio[:, 1])
-        masks = self._box_masks(images, x0, x1, y0, y1)
-        probability = self._uniform((n,), self.factor[0], self.factor[1])
-        apply = self._uniform((n,), 0.0, 1.0) < probability
-        return apply, masks, self._fill(images)
+                                      dtype=self.compute_dtype, seed=seed))
+        x0, x1 = self._bounds(n, dims[self._width_axis], ratio[:, 0], seed)
+        y0, y1 = self._bounds(n, dims[self._height_axis], ratio[:, 1], seed)
+        masks = self._box_masks(dims, x0, x1, y0, y1)
+        probability = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
+        apply = self._uniform((n,), 0.0, 1.0, seed=seed) < probability
+        return {"apply_erasing": apply, "batch_masks": masks,
+                "fill_value": self._fill(dims, seed)}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         if training:
             images = tm.cast(images, self.compute_dtype)
-            apply, masks, fill = transformation
+            apply, masks, fill = (transformation[k] for k in ("apply_erasing", "batch_masks",
+                                                              "fill_value"))
             erased = kn.where(masks, fill, images)
             images = kn.where(apply[:, None, None, None], erased, images)
         return tm.cast(images, self.compute_dtype)
@@ -279,22 +293,24 @@ class RandomGaussianBlur(ColorLayer):
             return size, size
         raise ValueError(error)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training:
             return None
-        n = batch_size(images, colon=False)
-        probability = self._uniform((n,), self.factor[0], self.factor[1])
-        apply = self._uniform((n,), 0.0, 1.0) < probability
+        n = batch_size(data, colon=False)
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
+        probability = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
+        apply = self._uniform((n,), 0.0, 1.0, seed=seed) < probability
         sigma = self._uniform((2,), self.sigma[0], self.sigma[1],
-                              dtype=self.compute_dtype) + 1e-6
-        return apply, sigma
+                              dtype=self.compute_dtype, seed=seed) + 1e-6
+        return {"should_apply_blur": apply, "blur_factor": sigma}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         images = tm.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        apply, sigma = transformation
+        apply, sigma = transformation["should_apply_blur"], transformation["blur_factor"]
         blurred = kimg.gaussian_blur(images, kernel_size=self.kernel_size, sigma=sigma,
                                      data_format=self.data_format)
         images = kn.where(apply[:, None, None, None], blurred, images)
@@ -333,27 +349,40 @@ class RandomElasticTransform(ColorLayer):
             raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one "
                                       f"{self._FILL_MODES}.")
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, data: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         if not training or self.scale[1] == 0 or self.factor[1] == 0:
             return None
-        n = 1 if images.shape.rank == 3 else _dims(images)[0]
-        probability = self._uniform((n,), self.factor[0], self.factor[1])
-        apply = self._uniform((n,), 0.0, 1.0) < probability
-        strength = self._uniform((), self.scale[0], self.scale[1], dtype=self.compute_dtype)
-        return apply, strength
+        dims = shape_of(data)
+        n = 1 if len(dims) == 3 else dims[0]
+        seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
+        probability = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
+        apply = self._uniform((n,), 0.0, 1.0, seed=seed) < probability
+        strength = self._uniform((), self.scale[0], self.scale[1], dtype=self.compute_dtype,
+                                 seed=seed)
+        # (the seed the displacement field is drawn with, as Keras hands it on)
+        return {"apply_transform": apply, "distortion_factor": strength, "seed": seed}
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         images = tm.cast(images, self.compute_dtype)
-        if not training or transformation is None:
+        return self._warp(images, transformation, self.interpolation) if training else images
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any,
+                                     training: bool = True) -> Any:
+        # (Keras's base layer's: the masks warped as the images, with nearest sampling)
+        return self._warp(masks, transformation, "nearest") if training else masks
+
+    def _warp(self, images: Any, transformation: Any, interpolation: str) -> Any:
+        if transformation is None:
             return images
-        apply, strength = transformation
+        apply, strength = transformation["apply_transform"], transformation["distortion_factor"]
         dims = _dims(images)
         height, width = dims[self._height_axis], dims[self._width_axis]
         warped = kimg.elastic_transform(
             images, alpha=max(height, width) * (0.1 * strength),
-            sigma=min(height, width) * (0.05 * strength), interpolation=self.interpolation,
-            fill_mode=self.fill_mode, fill_value=self.fill_value, seed=self.generator,
+            sigma=min(height, width) * (0.05 * strength), interpolation=interpolation,
+            fill_mode=self.fill_mode, fill_value=self.fill_value, seed=transformation["seed"],
             data_format=self.data_format)
         images = kn.where(apply[:, None, None, None], warped, images)
         return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
