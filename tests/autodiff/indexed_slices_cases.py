@@ -1,5 +1,5 @@
 """Gradients of gathers as IndexedSlices: the cases, run alike by TensorFlow (the recorder,
-`/work/tfenv/bin/python tests/autodiff/indexed_slices_cases.py`) and by eagerflow (the
+`/work/main/.venv-peers/bin/python tests/autodiff/indexed_slices_cases.py`) and by eagerflow (the
 test), each result as plain JSON: its kind, and its parts or its dense value."""
 
 from __future__ import annotations
@@ -59,8 +59,35 @@ def cases(tf: Any) -> dict[str, Callable[[], Any]]:
             loss = gather_loss()
         return [tape.gradient(loss, v), tape.gradient(loss, v)]
 
+    def handle_watched() -> Any:
+        with tf.GradientTape(watch_accessed_variables=False) as tape:
+            tape.watch(v.handle)
+            loss = gather_loss() + tf.reduce_sum(v * 0.5)
+        return tape.gradient(loss, [v.handle, v])
+
+    @tf.function
+    def traced_handle() -> Any:
+        return grad(lambda: gather_loss() + tf.reduce_sum(tf.gather(v, [1]) * 3.0), v.handle)
+
+    @tf.function
+    def traced_gather_nd() -> Any:
+        return grad(lambda: gather_loss() + tf.reduce_sum(tf.gather_nd(v, [[1], [3]]) * 2.0))
+
+    @tf.function
+    def lookups() -> Any:
+        return gather_loss() + tf.reduce_sum(tf.gather_nd(v, [[1], [3]]) * 2.0)
+
     return {
         "gather_variable": lambda: grad(gather_loss),
+        # a function's gathers under a tape outside it (its gradient replays its graph)
+        "function_gathers": lambda: grad(lookups),
+        # a variable's handle is the variable on TF's tape: the same gradient
+        "handle_gather": lambda: grad(gather_loss, v.handle),
+        "handle_dense": lambda: grad(lambda: tf.reduce_sum(v * v), v.handle),
+        "handle_and_variable": lambda: grad(gather_loss, [v.handle, v]),
+        "handle_watched": handle_watched,
+        "handle_traced": traced_handle,
+        "traced_gather_nd": traced_gather_nd,
         "gather_constant": lambda: grad(lambda: tf.reduce_sum(tf.gather(c, IDS) ** 2), c),
         "gather_int64_ids": lambda: grad(
             lambda: tf.reduce_sum(tf.gather(v, tf.constant([3, 1], tf.int64)))),

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops import indexing
+from eagerflow._src.ops import indexing, resource_gather
 from tests.golden_io import recorded_outcome
 from tests.ops.resource_gather_cases import CASES, GRAD_CASES, gradient, outcome
 
@@ -33,9 +33,11 @@ def test_gradient_matches_tf(case):
 def test_variable_rows_run_resource_gather(monkeypatch):
     """A variable's axis-0 lookup binds ResourceGather; a tensor's gather stays GatherV2."""
     seen = []
-    bind = indexing.bind
+    bind, bind_at = indexing.bind, resource_gather.bind_at
     monkeypatch.setattr(indexing, "bind", lambda op, *a, **k: seen.append(op.name) or
                         bind(op, *a, **k))
+    monkeypatch.setattr(resource_gather, "bind_at", lambda d, op, *a, **k:
+                        seen.append(op.name) or bind_at(d, op, *a, **k))
     v = tf.Variable(np.arange(6.0).reshape(3, 2))
     tf.gather(v, [1])
     tf.gather(v.value(), [1])

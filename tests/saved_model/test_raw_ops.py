@@ -95,7 +95,7 @@ def test_registered_ops_run_as_their_raw_ops():
 def test_names_and_signatures_are_tfs():
     assert len(dir(tf.raw_ops)) == len(raw_ops.names()) > 250
     assert "AddV2" in dir(tf.raw_ops) and "ReadVariableOp" in dir(tf.raw_ops)
-    assert "ResourceGather" not in dir(tf.raw_ops)  # (its resource input: not yet a handle)
+    assert "ResourceGather" in dir(tf.raw_ops)  # (on a handle: v.handle)
     assert str(inspect.signature(tf.raw_ops.Sum)) == "(input, axis, keep_dims=False, name=None)"
     assert tf.raw_ops.Sum.__name__ == "_sum" and tf.raw_ops.Conv2D.__name__ == "conv2d"
     assert str(inspect.signature(tf.raw_ops.TopKV2)) == \

@@ -242,6 +242,16 @@ def _handle_of(source: Any) -> Any:
     return getattr(source, "__dict__", {}).get("_handle_tensor")
 
 
+def _as_source(s: Any) -> Any:
+    """The variable a source that is its handle (`v.handle`) names, else the source: TF's
+    tape knows a variable by its handle, so a gradient with respect to either is one."""
+    if getattr(s, "_dtype", None) is dt.resource and isinstance(s, Tensor):
+        var = variable_of(s)
+        if var is not None and var.__dict__.get("_handle_tensor") is s:
+            return var
+    return s
+
+
 def _with_handle_grad(grads: dict, source: Any, g: Any) -> Any:
     """`g`, a variable source's gradient, plus what reached its handle (a function it was
     passed to reads it through the handle): TF's variable is its handle."""
@@ -433,6 +443,8 @@ class GradientTape:
         # a flat list or tuple of variables (model.trainable_variables) needs no nest walk
         flat = not single and type(sources) in (list, tuple) and all(map(_is_leaf, sources))
         flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
+        if dt.resource in {getattr(s, "_dtype", None) for s in flat_sources}:
+            flat_sources = [_as_source(s) for s in flat_sources]
         raggeds = {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
         if raggeds:  # differentiated by their flat values, the gradient made ragged again
             flat_sources = [s.flat_values if i in raggeds else s

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -279,161 +278,15 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
     return out
 
 
-# ResourceGather: TF's gather of a resource variable's rows (axis 0, no batch dims). Eagerly
-# a variable's `tf.gather` / `sparse_read` / `tf.nn.embedding_lookup` runs it on the
-# variable's value, so its errors name ResourceGather; a traced function's node takes the
-# variable itself (RESOURCE_GATHER_VAR below, shown on TF's captured handle).
-_RESOURCE_INDEX_TYPES = frozenset((dt.int32, dt.int64))
-
-
-def _rows_spec(ps: Any, dtype: Any, indices: Any) -> list:
-    """The output of gathering rows `indices` of a value shaped `ps` (None: unknown)."""
-    _check_indices("ResourceGather", indices, "Tindices", _RESOURCE_INDEX_TYPES)
-    is_ = indices._shape
-    if ps is None or is_ is None:
-        return [(None, dtype)]
-    if not ps:
-        raise C.fail("ResourceGather", "params must be at least 1 dimensional")
-    out = tuple(is_) + tuple(ps[1:])
-    if None not in out:
-        check_finite_size("ResourceGather", out, dtype)
-    return [(out, dtype)]
-
-
-def _resource_gather_infer(params: Any, indices: Any) -> list:
-    return _rows_spec(params._shape, params._dtype, indices)
-
-
-def _resource_gather_kernel(xp: Any, params: Any, indices: Any) -> Any:
-    _check_range("ResourceGather", indices, params.shape[0])
-    return xp.take(params, indices, axis=0)
-
-
-def _resource_gather_grad(n: Any, g: Any) -> list:
-    """TF's IndexedSlices: g's rows by the flat indices (a dense adjoint where the row
-    shape is unknown)."""
-    params, indices = n.inputs
-    inner = params._shape[1:] if params._shape is not None else (None,)
-    if None not in inner:
-        return [IndexedSlices(reshape(g, [-1, *inner]), reshape(indices, [-1]),
-                              shape_of(params)), None]
-    return [bind(GATHER_GRAD, (g, indices, params), {"axis": 0, "batch_dims": 0}), None]
-
-
-RESOURCE_GATHER = register(OpDef(
-    "ResourceGather", _resource_gather_infer, _resource_gather_kernel,
-    grad=_resource_gather_grad,
-    reference=lambda params, indices: np.take(params, indices, axis=0),
-    samples=lambda: [
-        Sample((_f64(5, 3), np.array([4, 0, 4], np.int32)), {}),
-        Sample((_f64(4), np.array([[3, 1], [0, 0]], np.int64)), {}),
-        Sample((_f64(3, 2, 2), np.array(2, np.int32)), {})],
-    bad_samples=lambda: [
-        BadSample((np.ones((3, 2)), np.array([0, 5], np.int32)), {}, InvalidArgumentError,
-                  "indices[1] = 5 is not in [0, 3)"),
-        BadSample((np.ones(3), np.array([-1], np.int32)), {}, InvalidArgumentError,
-                  "indices[0] = -1 is not in [0, 3)"),
-        BadSample((np.ones(3), np.array([1], np.int16)), {}, InvalidArgumentError,
-                  "Value for attr 'Tindices' of int16 is not in the list of allowed values: "
-                  "int32, int64"),
-        BadSample((np.ones(3), np.array([1.0])), {}, InvalidArgumentError,
-                  "Value for attr 'Tindices' of double is not in the list of allowed values: "
-                  "int32, int64")],
-    # (it takes the variable's value, not its handle: a graph holding one writes TF's
-    # gather of that value)
-    tf=TFForm(export=lambda n, w: w.node(
-        "GatherV2", [w.input(0), w.input(1), w.const(np.array(0, np.int32))],
-        {"batch_dims": 0})),
-))
-
-
-def _var_gather_infer(var: Any, indices: Any, **_attrs: Any) -> list:
-    return _rows_spec(var.shape._dims, dt.as_dtype(var.dtype), indices)
-
-
-def _var_gather_kernel(xp: Any, var: Any, indices: Any, **_attrs: Any) -> Any:
-    arr = var._arr
-    if xp is np and type(arr) is not np.ndarray:
-        arr = to_host(arr)  # a GPU variable read by a function running on the CPU
-    elif xp is not np and type(arr) is np.ndarray:
-        arr = xp.asarray(arr)
-    _check_range("ResourceGather", indices, arr.shape[0])
-    return xp.take(arr, indices, axis=0)
-
-
-def _var_gather_grad(n: Any, g: Any) -> list:
-    """TF's IndexedSlices of the variable: g's rows by the flat indices, its dense shape
-    TF's constant of the variable's shape (its VariableShape where that is unknown)."""
-    var, indices = n.inputs
-    dims = var.shape._dims
-    if dims is not None and None not in dims:
-        return [IndexedSlices(reshape(g, [-1, *dims[1:]]), reshape(indices, [-1]),
-                              convert_to_tensor(np.array(dims, np.int32))), None]
-    return [IndexedSlices(reshape(g, concat([[-1], shape_of(var.value())[1:]], 0)),
-                          reshape(indices, [-1]), shape_of(var.value())), None]
-
-
-def _var_gather_export(n: Any, w: Any) -> list:
-    a = n.attrs
-    attrs = {"batch_dims": 0, "validate_indices": True, "dtype": a["dtype"],
-             "Tindices": a["Tindices"]}
-    return w.node("ResourceGather", [w.resource(n.inputs[0]), w.input(1)], attrs)
-
-
-def _saved_gather_grad(n: Any, g: Any) -> list:
-    var, indices, _ = n.inputs
-    node = type("GatherNode", (), {"inputs": (var, indices)})  # (the gather's own inputs)
-    return [*_var_gather_grad(node, g), None]
-
-
-# The rows a traced gather took, as a function's gradient replays its graph: the values
-# read when the function ran forward (being stateful, its outputs are kept, as a read's
-# are), still a gather of the variable for the tape, which hands the IndexedSlices to it.
-_SAVED_GATHER = OpDef(
-    "ResourceGather", lambda var, indices, value, **_: [(value._shape, value._dtype)],
-    lambda xp, var, indices, value, **_: value, grad=_saved_gather_grad, no_fold=True)
-
-
-def _replay_saved_gather(node: Any, args: tuple, values: list) -> Any:
-    return bind(_SAVED_GATHER, (*args, values[0]), node.attrs)
-
-
-# The traced node: the variable is its input (as a ReadVariableOp's, graph/var_reads.py),
-# so the tape hands the IndexedSlices to it; stateful as TF's op, so a graph never folds,
-# merges or reorders it around the variable's writes. Its attrs are TF's node's.
-RESOURCE_GATHER_VAR = OpDef(
-    "ResourceGather", _var_gather_infer, _var_gather_kernel, grad=_var_gather_grad,
-    stateful=True, no_fold=True, tf=TFForm(export=_var_gather_export),
-    replay_saved=_replay_saved_gather)
-
-
-def resource_gather(var: Any, indices: Any, name: str | None = None,
-                    colocate: bool = False) -> Tensor:
-    """The rows `indices` of variable `var`: TF's ResourceGather (in a traced function on
-    its captured handle, named `name` or "Gather" as TF's `sparse_read` names it;
-    `colocate`: an embedding lookup's node, colocated with the handle it captures first)."""
-    graph = _state.graph
-    if graph is None or not getattr(graph, "building_function", False):
-        return bind(RESOURCE_GATHER, (var.value(), _t(indices)), {}, name)
-    return graph.gather_variable(RESOURCE_GATHER_VAR, var, _t(indices), name or "Gather",
-                                 colocate)
-
-
-def _reads_rows(var: Any) -> bool:
-    """Whether TF's gather of `var` is its ResourceGather: always eagerly, in a traced
-    function where the graph captures variables (a TF 1 graph's keep their reads)."""
-    graph = _state.graph
-    return graph is None or bool(getattr(graph, "building_function", False))
-
-
 @dispatchable
 @slow_inputs("params", "indices")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
     if type(params) is not EagerTensor and isinstance(params, Variable) and \
-            (axis is None or axis == 0) and batch_dims == 0 and _reads_rows(params):
-        # (TF runs ResourceGather on the variable's handle: no ReadVariableOp, its errors)
-        return resource_gather(params, indices, name)
+            (axis is None or axis == 0) and batch_dims == 0:
+        # (as TF's: a variable's rows are its sparse_read, TF's ResourceGather on its
+        # handle: no ReadVariableOp, its errors; ops/resource_gather.py)
+        return params.sparse_read(indices, name)
     p, i = _t(params), _t(indices)
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None

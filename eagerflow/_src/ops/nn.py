@@ -30,7 +30,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
-from eagerflow._src.ops.indexing import gather, resource_gather
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
     MUL,
     REALDIV,
@@ -55,6 +55,7 @@ from eagerflow._src.ops.math import softplus as math_softplus
 from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.ops.windows import add_last_axis
 
@@ -640,14 +641,15 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
         raise ValueError("Length of params is currently 0. Need at least one param.")
     if not isinstance(params, (list, tuple)):
         params = [params]
-    ids = _t(ids)
-    if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None \
-            and getattr(_state.graph, "building_function", False):
-        # a traced lookup of a variable, as TF's: its ResourceGather named by the scope
-        # and colocated with the handle it captures, then an Identity in that scope
+    if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None:
+        # a lookup of a variable in a graph, as TF's: its ResourceGather named by the
+        # scope and colocated with the handle it captures, then an Identity in that scope
+        # (ids given as Python values are its constant "ids")
         with name_scope(name or "embedding_lookup") as scope:
+            ids = ids if isinstance(ids, Tensor) else graph_constant(ids, name="ids")
             out = resource_gather(params[0], ids, scope, colocate=True)
             return identity(_clipped(out, ids, max_norm))
+    ids = _t(ids)
     if len(params) == 1:
         p = params[0]  # (a variable as it is: its eager lookup is a ResourceGather)
         out = gather(p if isinstance(p, Variable) else _t(p), ids)

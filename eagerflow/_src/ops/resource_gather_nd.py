@@ -22,30 +22,22 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.dispatch import Node, bind, bind_at
+from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.nd_indexing import _gather_nd_one, scatter_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
-from eagerflow._src.ops.variables import handle_variable, held_handle, variable_of
+from eagerflow._src.ops.variables import op_variable, record_read, replay_read, variable_of
 
 _OP = "ResourceGatherNd"
 _INDICES = frozenset((dt.int32, dt.int64))
 
 
 def _variable(x: Any) -> Any:
-    """The variable input `x` names (its handle, its handle's array, itself); None: a handle
-    known only when a graph runs."""
-    if isinstance(x, np.ndarray):
-        return handle_variable(EagerTensor(x, dt.resource), _OP)
-    if not isinstance(x, Tensor):
-        return x
-    if x._dtype is not dt.resource:
-        raise C.wrong_input_dtype(_OP, 0, dt.resource, x._dtype)
-    return handle_variable(x, _OP) if held_handle(x) is not None else None
+    return op_variable(x, _OP)
 
 
 def _infer(h: Any, indices: Any, *, dtype: Any, **_attrs: Any) -> list:
@@ -156,6 +148,8 @@ RESOURCE_GATHER_ND = register(OpDef(
     _OP, _infer, _kernel, grad=_grad, stateful=True, no_fold=True,
     host_inputs=(1,), reference=_reference, samples=_samples, bad_samples=_bad_samples,
     tf=TFForm(load=_load, export=_export, takes_handles=True),
+    # (a function's gradient replays its graph: the slices it read, still the variable's)
+    replay_saved=replay_read,
 ))
 
 
@@ -171,11 +165,10 @@ def gather_nd(target: Any, indices: Any, name: str | None = None) -> Tensor:
     if var is None:  # (a handle known only when the graph runs)
         return bind(RESOURCE_GATHER_ND, (target, indices), attrs, name)
     if graph is None:
-        out = bind_at(var._device, RESOURCE_GATHER_ND, (var.handle, indices), attrs, name)
-        node = Node(RESOURCE_GATHER_ND, (var, indices), (out,), attrs)
-        for tape in list(_state.tapes or ()):
-            tape._on_variable_read(var)
-            tape._record(node)
+        h = var.handle
+        out = bind_at(var._device, RESOURCE_GATHER_ND, (h, indices), attrs, name)
+        if _state.tapes:
+            record_read(RESOURCE_GATHER_ND, var, h, (indices,), out, attrs)
         return out
     graph.variables.setdefault(id(var), var)
     graph.read_vars.setdefault(id(var), var)

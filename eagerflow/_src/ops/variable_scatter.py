@@ -17,7 +17,7 @@ from eagerflow._src.ops import resource_gather_nd
 from eagerflow._src.ops.array import broadcast_to, reshape, shape
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import resource_gather
+from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack
@@ -74,6 +74,7 @@ def _axis_shape(rank: int, axis: int) -> list:
     return [-1 if i == axis else 1 for i in range(rank)]
 
 
+@eager_api("indices")
 def sparse_read(self: Variable, indices: Any, name: str | None = None) -> Tensor:
     """The rows `indices`: TF's ResourceGather (its gradient is IndexedSlices)."""
     return resource_gather(self, indices, name)

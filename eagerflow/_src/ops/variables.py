@@ -769,6 +769,53 @@ def handle_variable(h: Any, op: str) -> Any:
     return var
 
 
+def op_variable(x: Any, op: str) -> Any:
+    """The variable an op's resource input `x` names (its handle, its handle's array, the
+    variable itself); None: a handle known only when a graph runs. A tensor of another
+    dtype is TF's refusal of the input."""
+    if isinstance(x, np.ndarray):
+        return handle_variable(EagerTensor(x, dt.resource), op)
+    if not isinstance(x, Tensor):
+        return x
+    if x._dtype is not dt.resource:
+        raise wrong_input_dtype(op, 0, dt.resource, x._dtype)
+    return handle_variable(x, op) if held_handle(x) is not None else None
+
+
+def record_read(op: OpDef, var: Any, h: Any, rest: tuple, out: Any, attrs: dict) -> None:
+    """An eager `op` run on variable `var`'s handle `h` (and `rest`), recorded by the
+    tapes against the variable, as TF's tapes record a variable's reads; a tape that
+    watches the handle itself recorded it already, when it ran."""
+    node = Node(op, (var, *rest), (out,), attrs)
+    for tape in list(_state.tapes):
+        tape._on_variable_read(var)
+        if id(h) not in tape._tracked:
+            tape._record(node)
+
+
+_STAND_INS: dict = {}
+
+
+def replay_read(node: Any, args: tuple, values: list) -> Any:
+    """The replay_saved hook of an op reading a variable (its first input): a function's
+    gradient replays its graph, where the values it read forward stand in for the op's,
+    still differentiable to the variable by the op's own gradient."""
+    op = node.op
+    stand_in = _STAND_INS.get(op.name)
+    if stand_in is None:
+        n_out = op.num_outputs
+
+        def grad(n: Any, *gs: Any) -> list:
+            own = Node(op, n.inputs[:-n_out], n.outputs, n.attrs)
+            return [*op.grad(own, *gs), *([None] * n_out)]
+
+        stand_in = _STAND_INS[op.name] = OpDef(
+            op.name, lambda *ins, **_: [(v._shape, v._dtype) for v in ins[-n_out:]],
+            lambda xp, *arrays, **_: arrays[-1] if n_out == 1 else arrays[-n_out:],
+            grad=grad, num_outputs=n_out, no_fold=True)
+    return dispatch.bind(stand_in, (*args, *values), node.attrs)
+
+
 def _assign_op() -> Any:
     """What an assignment with read_value=False returns: nothing eagerly, the assign
     operation in a graph being built (as TF's)."""

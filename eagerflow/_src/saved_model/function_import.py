@@ -39,10 +39,10 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.indexing import resource_gather
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
 from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.slice_update import TENSOR_STRIDED_SLICE_UPDATE
 from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.saved_model import tf_composites, tf_ops
