@@ -19,6 +19,11 @@ from eagerflow._src.keras import dtype_policy
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.name_scope import name_scope
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import nn as knn
+from eagerflow._src.keras.ops import numpy_math as km
+from eagerflow._src.keras.ops import numpy_reduce as kr
+from eagerflow._src.keras.ops.core import cond as kcond
 from eagerflow._src.keras.ops.nn import check_same_shapes
 from eagerflow._src.keras.ops.nn_conv import ctc_loss
 from eagerflow._src.keras.ops.numpy_linear import matmul as np_matmul
@@ -65,13 +70,16 @@ def reduce_values(values: Any, sample_weight: Any = None,
                   reduction: Any = "sum_over_batch_size") -> Any:
     if reduction in (None, "none") or values._shape in ((), (0,)):
         return values
-    loss = R.reduce_sum(values)
+    # (keras.ops.sum: integers narrower than 32 bits sum in 32 bits)
+    loss = R.reduce_sum(values) if values._dtype.is_floating else kr.sum(values)
     if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
         if reduction == "mean_with_sample_weight" and sample_weight is not None:
             divisor = M.cast(R.reduce_sum(sample_weight), loss._dtype)
         else:
             divisor = K.num_elements(values, loss._dtype)
-        loss = div_no_nan(loss, divisor)
+        # (Keras's divide_no_nan: an integer loss's mean is a float, float32 for int32)
+        loss = div_no_nan(loss, divisor) if loss._dtype.is_floating else \
+            km.divide_no_nan(loss, divisor)
     return loss
 
 
@@ -183,88 +191,100 @@ class LossFunctionWrapper(Loss):
 # -- loss functions (one value per example) --------------------------------------------
 
 def _pair(y_true: Any, y_pred: Any, squeeze: bool = True) -> tuple:
-    y_pred = K.t(y_pred)
-    if not y_pred._dtype.is_floating:
-        y_pred = M.cast(y_pred, dt.float32)
-    y_true = K.t(y_true, y_pred._dtype)
+    """y_pred as given and y_true in its dtype: Keras computes a loss in y_pred's dtype,
+    an integer one included (its keras.ops then promote, its operators refuse floats)."""
+    y_pred = kd.to_tensor(y_pred)
+    y_true = kd.to_tensor(y_true, y_pred._dtype.name)
     return K.squeeze_or_expand(y_true, y_pred) if squeeze else (y_true, y_pred)
 
 
 def mean_squared_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    return R.reduce_mean(M.square(y_true - y_pred), axis=-1)
+    return kr.mean(km.square(y_true - y_pred), axis=-1)
 
 
 def mean_absolute_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    return R.reduce_mean(M.abs(y_true - y_pred), axis=-1)
+    return kr.mean(km.abs(y_true - y_pred), axis=-1)
 
 
 def mean_absolute_percentage_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    diff = M.abs((y_true - y_pred) / M.maximum(M.abs(y_true), K.EPSILON))
-    return 100.0 * R.reduce_mean(diff, axis=-1)
+    # (epsilon in y_pred's dtype: 0 for integers, whose `/` is then TF's true division)
+    eps = kd.to_tensor(K.EPSILON, y_pred._dtype.name)
+    diff = km.abs((y_true - y_pred) / km.maximum(km.abs(y_true), eps))
+    return 100.0 * kr.mean(diff, axis=-1)
 
 
 def mean_squared_logarithmic_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    first = M.log(M.maximum(y_pred, K.EPSILON) + 1.0)
-    second = M.log(M.maximum(y_true, K.EPSILON) + 1.0)
-    return R.reduce_mean(M.square(first - second), axis=-1)
+    eps = kd.to_tensor(K.EPSILON)  # (a float32 tensor: integers promote to float32)
+    first = km.log(km.maximum(y_pred, eps) + 1.0)
+    second = km.log(km.maximum(y_true, eps) + 1.0)
+    return kr.mean(km.square(first - second), axis=-1)
 
 
 def cosine_similarity(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    return -R.reduce_sum(K.l2_normalize(y_true, axis) * K.l2_normalize(y_pred, axis), axis=axis)
+    return -kr.sum(knn.normalize(y_true, axis) * knn.normalize(y_pred, axis), axis=axis)
 
 
 def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    d = K.t(delta, y_pred._dtype)
+    d = kd.to_tensor(delta, y_pred._dtype.name)
     err = y_pred - y_true
-    abs_err = M.abs(err)
-    per = M.where(abs_err <= d, 0.5 * M.square(err), d * abs_err - 0.5 * M.square(d))
-    return R.reduce_mean(per, axis=-1)
+    abs_err = km.abs(err)
+    half = kd.to_tensor(0.5, abs_err._dtype.name)  # (0 for integers)
+    per = M.where(abs_err <= d, half * km.square(err), d * abs_err - half * km.square(d))
+    return kr.mean(per, axis=-1)
 
 
 def log_cosh(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
     x = y_pred - y_true
     # (Keras takes ops.log(2.0), a float32, to y_pred's type: float32's log 2 in float64)
-    log2 = K.t(float(np.float32(0.6931471805599453)), y_pred._dtype)
-    return R.reduce_mean(x + M.softplus(x * -2.0) - log2, axis=-1)
+    log2 = kd.to_tensor(float(np.float32(0.6931471805599453)), y_pred._dtype.name)
+    return kr.mean(x + M.softplus(x * -2.0) - log2, axis=-1)
 
 
 def kl_divergence(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    y_true = M.clip_by_value(y_true, K.EPSILON, 1.0)
-    y_pred = M.clip_by_value(y_pred, K.EPSILON, 1.0)
-    return R.reduce_sum(y_true * M.log(y_true / y_pred), axis=-1)
+    y_true = km.clip(y_true, K.EPSILON, 1)
+    y_pred = km.clip(y_pred, K.EPSILON, 1)
+    return kr.sum(y_true * km.log(y_true / y_pred), axis=-1)
 
 
 def poisson(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    return R.reduce_mean(y_pred - y_true * M.log(y_pred + K.EPSILON), axis=-1)
+    eps = kd.to_tensor(K.EPSILON, y_pred._dtype.name)
+    return kr.mean(y_pred - y_true * km.log(y_pred + eps), axis=-1)
 
 
-def _hinge_labels(y_true: Any) -> Any:
+def convert_binary_labels_to_hinge(y_true: Any) -> Any:
     arr = getattr(y_true, "_arr", None)
-    if arr is not None:  # eager: decide once, in Python
+    if arr is not None and y_true._dtype.is_floating:  # eager: decide once, in Python
         return 2.0 * y_true - 1.0 if ((arr == 0) | (arr == 1)).all() else y_true
-    binary = R.reduce_all(M.logical_or(M.equal(y_true, 0.0), M.equal(y_true, 1.0)))
-    return M.where(binary, 2.0 * y_true - 1.0, y_true)
+    binary = kr.all(km.logical_or(km.equal(y_true, 0), km.equal(y_true, 1)))
+
+    def _convert_binary_labels() -> Any:
+        return 2.0 * y_true - 1.0
+
+    def _return_labels_unconverted() -> Any:
+        return y_true
+
+    return kcond(binary, _convert_binary_labels, _return_labels_unconverted)
 
 
 def hinge(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    y_true = _hinge_labels(y_true)
-    return R.reduce_mean(M.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
+    y_true = convert_binary_labels_to_hinge(y_true)
+    return kr.mean(M.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
 
 
 def squared_hinge(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    y_true = _hinge_labels(y_true)
-    return R.reduce_mean(M.square(M.maximum(1.0 - y_true * y_pred, 0.0)), axis=-1)
+    y_true = convert_binary_labels_to_hinge(y_true)
+    return kr.mean(M.square(M.maximum(1.0 - y_true * y_pred, 0.0)), axis=-1)
 
 
 def categorical_hinge(y_true: Any, y_pred: Any) -> Any:
@@ -384,9 +404,11 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
     check_same_shapes(y_true, y_pred)
     if from_logits:
         y_pred = K.softmax(y_pred, axis)
-    p = M.clip_by_value(y_pred / R.reduce_sum(y_pred, axis=axis, keepdims=True), K.EPSILON,
+    # (keras.ops.sum: small integers sum in 32 bits, which `/` then refuses to mix)
+    p = M.clip_by_value(y_pred / kr.sum(y_pred, axis=axis, keepdims=True), K.EPSILON,
                         1.0 - K.EPSILON)
-    focal = alpha * M.pow(1.0 - p, gamma) * (-y_true * M.log(p))
+    cce = -y_true * M.log(p)
+    focal = alpha * M.pow(1.0 - p, gamma) * cce
     return R.reduce_sum(focal, axis=axis)
 
 
@@ -394,9 +416,9 @@ def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
     """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon), over `axis`."""
     y_pred = K.t(y_pred)
     y_true = M.cast(K.t(y_true), y_pred._dtype)
-    intersection = R.reduce_sum(y_true * y_pred, axis=axis)
-    return 1 - M.divide(2.0 * intersection, R.reduce_sum(y_true, axis=axis)
-                        + R.reduce_sum(y_pred, axis=axis) + K.EPSILON)
+    intersection = kr.sum(y_true * y_pred, axis=axis)
+    return 1 - M.divide(2.0 * intersection, kr.sum(y_true, axis=axis)
+                        + kr.sum(y_pred, axis=axis) + K.EPSILON)
 
 
 def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
@@ -404,9 +426,9 @@ def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
     """Dice with false positives weighted by `alpha` and false negatives by `beta`."""
     y_pred = K.t(y_pred)
     y_true = M.cast(K.t(y_true), y_pred._dtype)
-    intersection = R.reduce_sum(y_true * y_pred, axis=axis)
-    fp = R.reduce_sum((1 - y_pred) * y_true, axis=axis)
-    fn = R.reduce_sum(y_pred * (1 - y_true), axis=axis)
+    intersection = kr.sum(y_true * y_pred, axis=axis)
+    fp = kr.sum((1 - y_pred) * y_true, axis=axis)
+    fn = kr.sum(y_pred * (1 - y_true), axis=axis)
     return 1 - M.divide(intersection, intersection + fp * alpha + fn * beta + K.EPSILON)
 
 

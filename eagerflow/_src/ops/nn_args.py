@@ -18,6 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import shape
 from eagerflow._src.ops.dynshape import partial_value
@@ -42,8 +43,12 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
             raise C.wrong_input_dtype(op, i, d0, x._dtype)
     if d0 not in allowed:
         names = ", ".join(C.dtype_word(d) for d in allowed)
+        listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list, where TF refuses d0 too)
+        if listed is not None and C.dt_enum(d0) not in listed:
+            names = tf_op_defs.type_words(listed)
+        # (TF's first line ends at the list; the node it refused follows, then its OpDef)
         raise fail(op, f"Value for attr 'T' of {d0.name} is not in the list of allowed values: "
-                       f"{names}")
+                       f"{names}\n\t; NodeDef: {{{{node {op}}}}}")
     return d0
 
 

@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor import convert_to_tensor as tf_convert
 from eagerflow._src.core.tensor import is_tensor as tf_is_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -198,11 +199,24 @@ def scatter_update(inputs: Any, indices: Any, updates: Any, reduction: str | Non
 # Control flow
 # ---------------------------------------------------------------------------------------
 
+class Cond:
+    """Keras 3 runs keras.ops.cond as its Cond operation, whose errors come framed as
+    `Exception encountered when calling Cond.call()`."""
+
+    def call(self, *args: Any, **kwargs: Any) -> Any:
+        pred, true_fn, false_fn = args
+        if isinstance(pred, (builtins.bool, np.bool_)):
+            return true_fn() if pred else false_fn()
+        return tf_cond(pred, true_fn, false_fn)
+
+
 def cond(pred: Any, true_fn: Callable, false_fn: Callable) -> Any:
     """`true_fn()` if `pred` else `false_fn()`; a static `pred` picks the branch in Python."""
-    if isinstance(pred, (builtins.bool, np.bool_)):
-        return true_fn() if pred else false_fn()
-    return tf_cond(pred, true_fn, false_fn)
+    op = Cond()
+    try:
+        return op.call(pred, true_fn, false_fn)
+    except Exception as e:  # noqa: BLE001 - re-raised, framed as Keras frames it
+        raise with_call_info(e, op, op.call, (pred, true_fn, false_fn), {}) from None
 
 
 def switch(index: Any, branches: list, *operands: Any) -> Any:

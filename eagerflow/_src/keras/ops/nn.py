@@ -343,7 +343,9 @@ def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = No
         x = ta.expand_dims(x, 0)
     epsilon = kb.epsilon() if epsilon is None else epsilon
     if order == 2:  # x * rsqrt(sum of squares), capped at 1 / epsilon
-        squares = tr.reduce_sum(tm.square(x), axis=axis, keepdims=True)
+        squares = tm.square(x)  # (summed as keras.ops.sum does: small integers in 32 bits)
+        squares = tr.reduce_sum(kd.cast(squares, kd.accumulate_dtype(squares.dtype.name)),
+                                axis=axis, keepdims=True)
         return x * tm.minimum(tm.rsqrt(squares), tm.cast(1.0 / epsilon, x.dtype))
     return x / tm.maximum(norm(x, ord=order, axis=axis, keepdims=True), epsilon)
 
