@@ -33,7 +33,7 @@ from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
-from eagerflow._src.ops.variables import READ, variable_of
+from eagerflow._src.ops.variables import READ, ResourceVariable, Variable, variable_of
 
 # The op a custom gradient's results pass through, on a tape that watches none of its
 # arguments (see GradientTape._record)
@@ -174,6 +174,11 @@ def _dense(g: Any) -> Any:
 def _is_leaf(x: Any) -> bool:
     """A single tensor or variable (not a structure of them): the common argument."""
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+# The classes of the common sources and targets: each instance a leaf (_is_leaf), neither
+# ragged nor weak, and its own _variable_key
+_PLAIN_SOURCES = frozenset((EagerTensor, Variable, ResourceVariable))
 
 
 def _is_ragged(x: Any) -> bool:
@@ -373,7 +378,8 @@ class GradientTape:
             return
         # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
         # variable, tracked as the Keras one (its reads name it) and listed as the value
-        var = _variable_key(var)
+        if var.__class__ not in _PLAIN_SOURCES:
+            var = _variable_key(var)
         i = id(var)
         if i not in self._watched_vars:
             self._watched_vars[i] = var.value if getattr(var, "_keras_variable", False) \
@@ -438,14 +444,22 @@ class GradientTape:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received "
                             "None.")
-        unconnected = _unconnected(unconnected_gradients)
-        single = _is_leaf(sources) or _is_ragged(sources)
-        # a flat list or tuple of variables (model.trainable_variables) needs no nest walk
-        flat = not single and type(sources) in (list, tuple) and all(map(_is_leaf, sources))
+        unconnected = unconnected_gradients if unconnected_gradients.__class__ is \
+            UnconnectedGradients else _unconnected(unconnected_gradients)
+        # The common call: a tensor or variable, or a flat list or tuple of them
+        # (model.trainable_variables), of the plain classes: none ragged, weak or Keras's,
+        # so none needs the checks below, nor a nest walk.
+        plain = type(sources) in _PLAIN_SOURCES or (
+            type(sources) in (list, tuple) and _PLAIN_SOURCES.issuperset(map(type, sources)))
+        single = type(sources) in _PLAIN_SOURCES or (
+            not plain and (_is_leaf(sources) or _is_ragged(sources)))
+        flat = not single and type(sources) in (list, tuple) and (
+            plain or all(map(_is_leaf, sources)))
         flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
         if dt.resource in {getattr(s, "_dtype", None) for s in flat_sources}:
             flat_sources = [_as_source(s) for s in flat_sources]
-        raggeds = {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
+            plain = False  # (a handle's variable, of any class)
+        raggeds = {} if plain else {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
         if raggeds:  # differentiated by their flat values, the gradient made ragged again
             flat_sources = [s.flat_values if i in raggeds else s
                             for i, s in enumerate(flat_sources)]
@@ -455,10 +469,13 @@ class GradientTape:
                     raise _not_differentiable(s) if not hasattr(s, "_type_spec") else \
                         ValueError(f"Passed in object {s} of type {type(s).__name__!r}, "
                                    "not tf.Tensor or tf.Variable or ExtensionType.")
-        targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
-        for t in targets:
-            if not (_is_leaf(t) or hasattr(t, "_type_spec")):
-                raise _not_differentiable(t)
+        if type(target) in _PLAIN_SOURCES:
+            targets = [target]
+        else:
+            targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
+            for t in targets:
+                if not (_is_leaf(t) or hasattr(t, "_type_spec")):
+                    raise _not_differentiable(t)
         out_grads = None if output_gradients is None else nest.flatten(output_gradients)
         if not self._persistent:
             self._used = True
@@ -470,12 +487,12 @@ class GradientTape:
         finally:
             if pause:
                 self._push()
-        result = [grads.get(id(_variable_key(s))) for s in flat_sources]
+        result = [grads.get(id(s) if plain else id(_variable_key(s))) for s in flat_sources]
         if self._handle_grads:  # (a function given a watched variable's handle: summed in)
             result = [_with_handle_grad(grads, s, g) for s, g in zip(flat_sources, result)]
         if unconnected is UnconnectedGradients.ZERO:
             result = [zeros_like(s) if g is None else g for s, g in zip(flat_sources, result)]
-        if any(map(_is_weak, flat_sources)):  # a weak source's gradient is weak, as in TF
+        if not plain and any(map(_is_weak, flat_sources)):  # (weak: its gradient too, as TF's)
             result = [make_weak(g) if _is_weak(s) and isinstance(g, Tensor) else g
                       for s, g in zip(flat_sources, result)]
         for i, rt in raggeds.items():
@@ -519,14 +536,16 @@ class GradientTape:
             key = id(t) if key is None else key
             g = out_grads[i] if out_grads is not None and out_grads[i] is not None else \
                 _filled(t, 1)
-            g = convert_to_tensor(g, dtype_hint=t._dtype)
+            if g.__class__ is not EagerTensor:  # (a tensor converts to itself)
+                g = convert_to_tensor(g, dtype_hint=t._dtype)
             if parts is not None:
                 parts.setdefault(key, []).append(g)
                 continue
             grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
-        live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
+        live = {id(s if s.__class__ in _PLAIN_SOURCES else _variable_key(s)) for s in sources
+                if _differentiable(s)}
         if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
             live.update(id(h) for h in map(_handle_of, sources) if h is not None)
         roots = self._roots

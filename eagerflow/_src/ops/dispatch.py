@@ -771,6 +771,7 @@ _new = object.__new__
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
     node = Node(op, inputs, outputs, attrs)
-    # (a copy: a recording tape may push or pop tapes)
-    for tape in list(_state.tapes):
+    tapes = _state.tapes
+    # (a copy where there are several: a recording tape may push or pop tapes)
+    for tape in tapes if len(tapes) == 1 else list(tapes):
         tape._record(node)

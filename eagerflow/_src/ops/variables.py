@@ -374,7 +374,7 @@ class Variable(metaclass=_VariableMeta):
             tapes = st["tapes"]
             if tapes:
                 node = Node(READ, (self,), (t,), {})
-                for tape in list(tapes):
+                for tape in tapes if len(tapes) == 1 else list(tapes):  # (see dispatch.record)
                     tape._on_variable_read(self)
                     tape._record(node)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
