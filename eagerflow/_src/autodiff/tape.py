@@ -732,7 +732,9 @@ def _filled(t: Tensor, value: int) -> Tensor:
     (OnesLike and ZerosLike have no gradient), and it is a tenth of a tiny gradient's
     time when run as an op."""
     if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
-        a = np.zeros(t._shape, t._arr.dtype) if value == 0 else np.ones(t._shape, t._arr.dtype)
+        a = np.zeros(t._shape, t._arr.dtype) if value == 0 else np.empty(t._shape, t._arr.dtype)
+        if value != 0:
+            a.fill(1)  # (np.ones is this in Python code of NumPy's own: 1.7 us against 0.3)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
     # (on a device or in a trace, zeros a gradient function can tell apart unread). No tape
     # records them: TF makes them from the shape alone, so a recording outer tape never
