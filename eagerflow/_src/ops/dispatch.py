@@ -772,6 +772,9 @@ _new = object.__new__
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
     node = Node(op, inputs, outputs, attrs)
     tapes = _state.tapes
-    # (a copy where there are several: a recording tape may push or pop tapes)
-    for tape in tapes if len(tapes) == 1 else list(tapes):
+    if len(tapes) == 1:  # (the common case, in the fewest bytecodes)
+        tapes[0]._record(node)
+        return
+    # (a copy: a recording tape may push or pop tapes)
+    for tape in list(tapes):
         tape._record(node)

@@ -47,12 +47,12 @@ def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_attr(_reshape_infer, (x,), dyn, "shape")
     try:
-        return xp.reshape(x, shape)
+        return x.reshape(shape)  # (the method: np.reshape is three Python frames over it)
     except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's
         shape = _reshape_infer(Spec(x), shape=shape)[0][0]  # (its -1 resolved as TF's)
         # an empty result with dims NumPy cannot describe ([2**62, 0]): TF's too-big error
         check_finite_size("Reshape", shape, dt.from_numpy(x.dtype))
-        return xp.reshape(x, shape)  # (an empty tensor's -1 beside a 0: NumPy's refusal)
+        return x.reshape(shape)  # (an empty tensor's -1 beside a 0: NumPy's refusal)
 
 
 def _reshape_rewrite(node: Any) -> Any:
