@@ -4,22 +4,32 @@ that order its stateful operations and the trailing NoOp its outputs wait on.
 Sits in graph/, beside ir.py; function/polymorphic.py calls `add_control_outputs` once a
 trace has made its output Identity ops. TF runs a function's operations by their data and
 control edges, so its tracer adds edges in program order (auto_control_deps.py): an
-operation touching a variable waits on the last one that wrote it (a write on the reads
+operation touching a resource waits on the last one that wrote it (a write on the reads
 since), a stateful operation touching none waits on the previous such one, and one NoOp,
 made last, waits on every operation that must run (stateful ones but for the legacy
 random draws; a variable read only when something uses it), each output's Identity
 waiting on that NoOp. eagerflow's generated code runs the operations in program order
 anyway, so these edges and the NoOp only show the graph as TF's: the NoOp is of an OpDef
 with no effects, which the optimized graph drops, so a call never runs it.
+
+A resource is what TF's graph feeds a node as a resource tensor: a variable, a lookup
+table taken by reference (one placeholder per table), or a handle known when the graph
+runs (an argument, a creator's output: each tensor its own resource, as TF tells them
+apart). Every op on a table writes it to TF (none is among its read-only resource ops),
+so a table's lookups, inserts and sizes run in program order, apart from the variables'
+and print's chains.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.graph.type_errors import signature
 from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.table_handles import ShapedTable
+from eagerflow._src.ops.table_state import TableState
 
 # The function's control-output NoOp: no effects (unlike tf.no_op's), so the graph passes
 # drop it
@@ -52,9 +62,28 @@ def _stateful(op: Any) -> bool:
     return bool(op.op.stateful)
 
 
-def _variables(op: Any) -> list:
-    """The variables `op` takes (its resource inputs in TF's graph), each once."""
-    found = [x for x in op.inputs if not isinstance(x, Tensor) and hasattr(x, "assign")]
+def _resource(x: Any) -> Any:
+    """What input `x` of an operation names as TF's resource input, or None: a variable
+    or a lookup table the graph took by reference (its state; a table's handle in a graph
+    being traced: the table itself), or a resource tensor (a handle known when the graph
+    runs: an argument, a creator's output), each by its own identity as TF's tensors."""
+    if isinstance(x, Tensor):
+        if x._dtype is not dt.resource:
+            return None
+        op = getattr(x, "_op", None)
+        while op is not None and op.type == "Identity" and op.inputs:
+            # (TF's resolver: an Identity of a handle touches the handle's resource)
+            x = op.inputs[0]
+            op = getattr(x, "_op", None)
+        return x if isinstance(x, Tensor) else _resource(x)
+    if hasattr(x, "assign") or isinstance(x, TableState):
+        return x
+    return x.state if isinstance(x, ShapedTable) else None
+
+
+def _resources(op: Any) -> list:
+    """The resources `op` takes (its resource inputs in TF's graph), each once."""
+    found = [r for r in map(_resource, op.inputs) if r is not None]
     var = op.attrs.get("var") if isinstance(op.attrs, dict) else None
     if var is not None and hasattr(var, "assign"):
         found.append(var)
@@ -74,7 +103,7 @@ def add_control_outputs(graph: Any, outputs: list) -> None:
         stateful = _stateful(op)
         if stateful and (op.type not in _READS or any(id(t) in used for t in op.outputs)):
             must_run.append(op)
-        variables = _variables(op)
+        variables = _resources(op)
         controls = []
         for var in variables:
             key = id(var)

@@ -101,6 +101,7 @@ class VariableAccess:
         self._pending_reads: list = []               # conversion reads waiting for their op
         self._resources: dict[int, Any] = {}         # id(var) -> its resource placeholder
         self._listed_before: dict[int, list] = {}    # id(node) -> placeholders shown before it
+        self._placeheld: dict[int, Any] = {}         # id(placeholder) -> what it captures
         self.last_assign: Any = None                 # the newest assign node (read_value=False)
 
     def read_variable(self, var: Any, name: str | None = None,
@@ -262,6 +263,7 @@ class VariableAccess:
                                [((), dt.resource)],
                                self.unique_name(f"{user or node.name}/{arg}", scoped=False))
         self._resources[id(var)] = ph
+        self._placeheld[id(ph)] = var
         if node is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph

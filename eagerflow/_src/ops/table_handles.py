@@ -349,7 +349,7 @@ def _check_value_shape(op: str, value_shape: Any) -> None:
 def _creator_infer(op: str) -> Any:
     if op == "MutableDenseHashTableV2":
         def dense(empty_key: Any, deleted_key: Any, *, value_dtype: Any,
-                  **attrs: Any) -> list:
+                  node: Any = None, **attrs: Any) -> list:
             kd, vd = empty_key._dtype, dt.as_dtype(value_dtype)
             if deleted_key._dtype is not kd:  # (both of the key_dtype attr)
                 raise C.wrong_input_dtype(op, 1, kd, deleted_key._dtype)
@@ -382,38 +382,94 @@ def _make_state(op: str, keys: tuple, attrs: dict) -> TableState:
     return state
 
 
+class CreatorNode:
+    """A creator's node in a graph, as its "node" attr: TF makes one kernel per node,
+    which names the table by the node (use_node_name_sharing) or, with neither sharing
+    rule, by a private name of its own, "_<n>_<node>", kept for every run of that node
+    (each TF 1 Session has kernels of its own). Two identical creator nodes in one graph
+    are thus two tables."""
+
+    __slots__ = ("op", "names")
+
+    def __init__(self) -> None:
+        self.op: Any = None  # the node's Operation, set once it is made
+        self.names: dict = {}  # (what runs it) -> the private name its kernel made
+
+    @property
+    def name(self) -> str:
+        return self.op.name if self.op is not None else ""
+
+    def private_name(self) -> str:
+        own = _state.kernels  # (a TF 1 Session's kernels, or None: the process's)
+        key = id(self) if own is not None else None
+        names = own if own is not None else self.names
+        name = names.get(("table", key))
+        if name is None:
+            name = names[("table", key)] = f"_{next(_UIDS)}_{self.name}"
+        return name
+
+    def __repr__(self) -> str:
+        return f"<kernel of node {self.name!r}>"
+
+
+def _table_name(op: str, keys: tuple, container: str, shared_name: str,
+                use_node_name_sharing: bool, node: CreatorNode | None, attrs: dict) -> str:
+    """The name a creator's kernel gives its table: `shared_name`; else the node's name
+    with `use_node_name_sharing`; else the kernel's private name (eagerly: one per op and
+    attrs, as TF's cached eager kernel keeps it)."""
+    if shared_name:
+        return shared_name
+    if node is not None:
+        return node.name if use_node_name_sharing else node.private_name()
+    if use_node_name_sharing:
+        return op  # (eagerly the node is named after its op)
+    key = (op, container, tuple(sorted((k, str(v)) for k, v in attrs.items())),
+           tuple(np.asarray(k).tobytes() for k in keys))
+    name = _KERNEL_NAMES.get(key)
+    if name is None:
+        name = _KERNEL_NAMES[key] = f"_{next(_UIDS)}_{op}"
+    return name
+
+
 def _creator_kernel(op: str) -> Any:
     def kernel(xp: Any, *keys: Any, container: str = "", shared_name: str = "",
-               use_node_name_sharing: bool = False, **attrs: Any) -> np.ndarray:
+               use_node_name_sharing: bool = False, node: CreatorNode | None = None,
+               **attrs: Any) -> np.ndarray:
         container = container or "localhost"
-        if shared_name:
-            name = shared_name
-        elif use_node_name_sharing:
-            name = op  # (eagerly the node is named after its op)
-        else:
-            key = (op, container, tuple(sorted((k, str(v)) for k, v in attrs.items())),
-                   tuple(np.asarray(k).tobytes() for k in keys))
-            name = _KERNEL_NAMES.get(key)
-            if name is None:
-                name = _KERNEL_NAMES[key] = f"_{next(_UIDS)}_{op}"
-        have = RESOURCES.lookup(container, name)
+        name = _table_name(op, keys, container, shared_name, use_node_name_sharing, node,
+                           attrs)
+        # (a TF 1 Session's resources are its own, as each of TF's has a resource manager;
+        # its handles then carry their table)
+        own = _state.kernels
+        have = RESOURCES.lookup(container, name) if own is None else \
+            own.get(("resource", container, name))
         state = _make_state(op, keys, attrs) if have is None or isinstance(have, TableState) \
             else None
         if have is None:  # (made again after a DestroyResourceOp, as TF's kernel does)
-            RESOURCES.create(container, name, state)
+            if own is None:
+                RESOURCES.create(container, name, state)
+            else:
+                own[("resource", container, name)] = have = state
         elif isinstance(have, TableState) and \
                 (have.key_dtype, have.value_dtype) != (state.key_dtype, state.value_dtype):
             raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
                              f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
                              f"{tf_type(have.value_dtype)} for table {name}")
-        return _object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND))
+        return _object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
+                                             None if own is None else have))
     return kernel
 
 
 def _creator_load(op: str, attrs: tuple) -> Any:
     def load(node: Any) -> list:
         a = node.attrs
-        return [bind(CREATORS[op], tuple(node.inputs), {k: a[k] for k in attrs if k in a})]
+        given = {k: a[k] for k in attrs if k in a}
+        if _state.graph is None:
+            return [bind(CREATORS[op], tuple(node.inputs), given)]
+        given["node"] = kernel = CreatorNode()  # (a graph's node: a kernel of its own)
+        out = bind(CREATORS[op], tuple(node.inputs), given)
+        kernel.op = out._op
+        return [out]
     return load
 
 

@@ -36,6 +36,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
+from eagerflow._src.ops.table_state import TableState
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
@@ -92,22 +93,34 @@ class _FunctionGraphWriter(_Writer):
         ref = self.handles.get(id(obj))
         if ref is not None:
             return ref
-        if not is_variable(obj):
+        # (the graph's own placeholder name where it made one: graph/var_reads.py; a
+        # table's "<node>/table_handle", its handle's placeholder)
+        ph = getattr(self.graph, "_resources", {}).get(id(obj))
+        table = not is_variable(obj)
+        if table and (ph is None or not isinstance(obj, TableState)):
             raise ExportError(f"{obj!r} (a lookup table or an asset) has no GraphDef form "
                               "outside a SavedModel")
-        # (the graph's own placeholder name where it made one: graph/var_reads.py)
-        ph = getattr(self.graph, "_resources", {}).get(id(obj))
-        user = self._current.name if self._current is not None else "resource"
-        name = ph.name if ph is not None else f"{user}/resource"
+        arg = "table_handle" if table else "resource"
+        user = self._current.name if self._current is not None else arg
+        name = ph.name if ph is not None else f"{user}/{arg}"
         nd = self.fdef.node_def.add(name=self.unique(name), op="Placeholder")
         nd.attr["dtype"].type = dt.resource.as_datatype_enum
         set_shape(nd.attr["shape"].shape, ())
-        nd.attr["_user_specified_name"].s = b"resource"
+        nd.attr["_user_specified_name"].s = arg.encode()
         ref = self.handles[id(obj)] = Ref(f"{nd.name}:output:0", dt.resource, ())
         self.made.append(ref)
         return ref
 
     resource = capture
+
+    def write_op(self, op: Operation) -> None:
+        # (the resources captured just before `op` first, where the graph lists their
+        # placeholders: before the constants made for its other inputs)
+        for ph in getattr(self.graph, "_listed_before", {}).get(id(op), ()):
+            obj = self.graph._placeheld.get(id(ph))
+            if obj is not None and (is_variable(obj) or isinstance(obj, TableState)):
+                self.capture(obj)
+        super().write_op(op)
 
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:

@@ -194,7 +194,13 @@ class RawOp:
         self._check_types(attrs)
         node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, _HostValues(inputs),
                       attrs)
+        graph = _state.graph
+        made = len(graph.operations) if graph is not None else 0
         out = run_op_node(node)
+        if graph is not None and not self.opdef.output_arg:
+            # (in a graph an op of no outputs is its Operation, as TF's wrapper returns it)
+            return next((o for o in reversed(graph.operations[made:]) if o.type == self.op),
+                        None)
         return self._structure(out if isinstance(out, (list, tuple)) else [out], attrs)
 
     # -- arguments --------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Functions mixing lookup tables with variables, tf.print and random draws, whose traced
+graphs (node names, data and control inputs) and results test_table_graphs.py compares
+with TF 2.21's (the recorder record_table_graphs.py runs the same cases under
+TensorFlow). Plain Python: TF's interpreter loads this file too.
+
+Each case is source exec'd with `tf` bound: it defines `f` (traced with `tf.function`),
+`SPECS` (its input signature) and `ARGS` (the calls whose results are compared, each a
+tuple of arguments built by a function of `tf`). A private table's name holds TF's
+process-wide resource id ("_3_MutableHashTableV2_1"): compared as "_N_<node>"; an eager
+table's name, a number of TF's process-wide uids, as "N".
+"""
+
+import re
+import textwrap
+
+_TABLES = """
+init = tf.lookup.KeyValueTensorInitializer(tf.constant([1, 2], tf.int64),
+                                           tf.constant([10, 20], tf.int64))
+t = tf.lookup.StaticHashTable(init, -1)
+u = tf.lookup.StaticHashTable(init, -7)
+m = tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1)
+v1 = tf.Variable(1.0)
+v2 = tf.Variable(2.0)
+"""
+
+CASES = {
+    # two variables, two tables, tf.print and random draws: each resource's ops chained,
+    # the prints chained, the legacy draw unordered, the stateless one stateless
+    "mixed": _TABLES + """
+def f(x, k):
+    a = v1.read_value()
+    v2.assign_add(x)
+    tf.print(a)
+    r = tf.random.uniform([2], seed=3)
+    s = tf.random.stateless_uniform([2], seed=[1, 2])
+    m.insert(k, k)
+    l = t.lookup(k)
+    v1.assign(x)
+    tf.print(x)
+    n = m.size()
+    w = u.lookup(k) + t.lookup(k)
+    v2.assign_add(a)
+    return l, n, w, tf.shape(r + s)
+SPECS = [tf.TensorSpec([], tf.float32), tf.TensorSpec([2], tf.int64)]
+ARGS = lambda tf: [(tf.constant(3.0), tf.constant([1, 5], tf.int64))]
+""",
+    # a table's ops are all writes to TF: two lookups of one table are chained
+    "lookups_chained": _TABLES + """
+def f(k):
+    a = t.lookup(k)
+    b = u.lookup(k)
+    c = t.lookup(k + 1)
+    s = t.size()
+    return a + b + c, s
+SPECS = [tf.TensorSpec([None], tf.int64)]
+ARGS = lambda tf: [(tf.constant([0, 1, 2], tf.int64),)]
+""",
+    # identical creator nodes in one graph: a table each (TF's private names), the node's
+    # name with use_node_name_sharing, one table for one shared_name
+    "raw_creators": """
+def f(k):
+    a = tf.raw_ops.MutableHashTableV2(key_dtype=tf.int64, value_dtype=tf.int64)
+    b = tf.raw_ops.MutableHashTableV2(key_dtype=tf.int64, value_dtype=tf.int64)
+    c = tf.raw_ops.MutableHashTableV2(key_dtype=tf.int64, value_dtype=tf.int64,
+                                      use_node_name_sharing=True)
+    d = tf.raw_ops.MutableHashTableV2(key_dtype=tf.int64, value_dtype=tf.int64,
+                                      shared_name='tables2_shared')
+    tf.raw_ops.LookupTableInsertV2(table_handle=a, keys=k, values=k * 10)
+    tf.raw_ops.LookupTableInsertV2(table_handle=d, keys=k + 1, values=k)
+    tf.print(k)
+    sizes = [tf.raw_ops.LookupTableSizeV2(table_handle=h) for h in (a, b, c, d)]
+    return sizes, [a, b, c, d]
+SPECS = [tf.TensorSpec([2], tf.int64)]
+ARGS = lambda tf: [(tf.constant([1, 2], tf.int64),), (tf.constant([2, 3], tf.int64),)]
+""",
+    # a handle known only when the graph runs (an argument) is a resource of its own
+    "handle_argument": _TABLES + """
+def f(h, k):
+    a = tf.raw_ops.LookupTableFindV2(table_handle=h, keys=k,
+                                     default_value=tf.constant(-3, tf.int64))
+    v1.assign_add(1.0)
+    b = t.lookup(k)
+    n = tf.raw_ops.LookupTableSizeV2(table_handle=h)
+    i = tf.identity(h)
+    tf.print(k)
+    n2 = tf.raw_ops.LookupTableSizeV2(table_handle=i)
+    return a + b, n + n2
+SPECS = [tf.TensorSpec([], tf.resource), tf.TensorSpec([2], tf.int64)]
+ARGS = lambda tf: [(u.resource_handle, tf.constant([2, 9], tf.int64))]
+""",
+    # a function returning a table's handle: the resource tensor itself
+    "returns_handle": _TABLES + """
+def f(k):
+    return t.resource_handle, t.lookup(k)
+SPECS = [tf.TensorSpec([2], tf.int64)]
+ARGS = lambda tf: [(tf.constant([2, 3], tf.int64),)]
+""",
+}
+
+# Compared by their results only: TF captures an eager resource tensor a function returns
+# (a table's handle) by a resource placeholder shared with the table's other uses, where
+# eagerflow's graph holds it as a constant of the handle
+RESULTS_ONLY = frozenset({"returns_handle"})
+
+_PRIVATE = re.compile(r"^_\d+_")
+
+
+def _value(tf, x):
+    if isinstance(x, (list, tuple)):
+        return [_value(tf, y) for y in x]
+    if x.dtype == tf.resource:
+        text = str(x)
+        name = text.split('name="', 1)[1].split('"', 1)[0]
+        return {"resource": "N" if name.isdigit() else _PRIVATE.sub("_N_", name)}
+    return x.numpy().tolist()
+
+
+def outcome(tf, src):
+    """{"nodes": [[name, op, inputs...], ...], "calls": [results, ...]}: the traced graph's
+    nodes as its GraphDef lists them, control inputs last, and each call's results."""
+    env = {"tf": tf}
+    exec(compile(textwrap.dedent(src), "<case>", "exec"), env)  # noqa: S102
+    fn = tf.function(env["f"])
+    graph = fn.get_concrete_function(*env["SPECS"]).graph
+    nodes = [[n.name, n.op] + list(n.input) for n in graph.as_graph_def().node]
+    calls = [_value(tf, fn(*args)) for args in env["ARGS"](tf)]
+    return {"nodes": nodes, "calls": calls}
+
+
+def session_outcome(tf):
+    """A TF 1 graph's raw creators run by two Sessions: the sizes of each table before and
+    after inserts, per Session (each Session's tables are its own, shared names too), and
+    what a no-output op returns in a graph (its Operation)."""
+    g = tf.Graph()
+    with g.as_default():
+        def make(**kw):
+            return tf.raw_ops.MutableHashTableV2(key_dtype=tf.int64, value_dtype=tf.int64, **kw)
+        a, b = make(), make()
+        c, d = make(use_node_name_sharing=True), make(shared_name="tables2_session")
+        keys = tf.constant([1, 2], tf.int64)
+        ins = [tf.raw_ops.LookupTableInsertV2(table_handle=h, keys=keys[:n], values=keys[:n])
+               for h, n in ((a, 1), (c, 2), (d, 2))]
+        sizes = [tf.raw_ops.LookupTableSizeV2(table_handle=h) for h in (a, b, c, d)]
+    runs = []
+    for _ in range(2):
+        with tf.compat.v1.Session(graph=g) as s:
+            before = [int(x) for x in s.run(sizes)]
+            s.run(ins)
+            runs.append([before, [int(x) for x in s.run(sizes)]])
+    return {"runs": runs, "insert": [type(i).__name__ for i in ins],
+            "names": [o.name for o in g.get_operations() if "HashTable" in o.type]}

@@ -1,0 +1,33 @@
+"""Lookup tables in traced graphs as TF 2.21's: TF's automatic control dependencies
+chain the ops on each resource (a variable, a table taken by reference, a handle
+argument or a creator's output, each its own) and the stateful ops that take none (print),
+apart; identical creator nodes make a table each (private names, the node's name with
+use_node_name_sharing, one table per shared_name) and keep it across calls; a function
+returns a table's handle as its resource tensor. Graphs and results compared with
+golden/table_graphs.json (record_table_graphs.py runs table_graph_cases.py under TF).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+from tests.function.table_graph_cases import CASES, RESULTS_ONLY, outcome, session_outcome
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "table_graphs.json").read_text())
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_graph_and_results_as_tf(case):
+    want = GOLDEN["cases"][case]
+    got = outcome(tf, CASES[case])
+    if case not in RESULTS_ONLY:
+        assert got["nodes"] == want["nodes"]
+    assert got["calls"] == want["calls"]
+
+
+def test_sessions_have_tables_of_their_own():
+    assert session_outcome(tf) == GOLDEN["sessions"]
