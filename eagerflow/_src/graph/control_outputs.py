@@ -28,8 +28,6 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.graph.type_errors import signature
 from eagerflow._src.ops.registry import OpDef
-from eagerflow._src.ops.table_handles import ShapedTable
-from eagerflow._src.ops.table_state import TableState
 
 # The function's control-output NoOp: no effects (unlike tf.no_op's), so the graph passes
 # drop it
@@ -76,9 +74,10 @@ def _resource(x: Any) -> Any:
             x = op.inputs[0]
             op = getattr(x, "_op", None)
         return x if isinstance(x, Tensor) else _resource(x)
-    if hasattr(x, "assign") or isinstance(x, TableState):
+    if hasattr(x, "assign"):
         return x
-    return x.state if isinstance(x, ShapedTable) else None
+    # (a TableState, or a ShapedTable of one: ops/ loads the table modules on first use)
+    return getattr(x, "table_state", None)
 
 
 def _resources(op: Any) -> list:

@@ -126,6 +126,10 @@ class ShapedTable:
     def __init__(self, state: TableState) -> None:
         self.state = state
 
+    @property
+    def table_state(self) -> TableState:
+        return self.state
+
 
 def with_handle_data(state: TableState) -> TableState | ShapedTable:
     """`state` as its creator's handle in a graph: with the shapes TF's creator records
