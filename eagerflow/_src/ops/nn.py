@@ -651,8 +651,8 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
             return identity(_clipped(out, ids, max_norm))
     ids = _t(ids)
     if len(params) == 1:
-        p = params[0]  # (a variable as it is: its eager lookup is a ResourceGather)
-        out = gather(p if isinstance(p, Variable) else _t(p), ids)
+        p = params[0]  # (a variable's eager lookup is its ResourceGather)
+        out = resource_gather(p, ids) if isinstance(p, Variable) else gather(_t(p), ids)
     else:
         with name_scope(name or "embedding_lookup"):  # (TF's scope for a graph's nodes)
             out = sharded_gather([_t(p) for p in params], ids, partition_strategy)

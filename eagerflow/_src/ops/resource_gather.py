@@ -61,12 +61,15 @@ def _infer(h: Any, indices: Any, *, dtype: Any, batch_dims: int = 0,
 
 def _kernel(xp: Any, h: Any, indices: Any, *, batch_dims: int = 0, **_attrs: Any) -> Any:
     var = op_variable(h, _OP)
-    # (TF's kernel runs where the variable lives: the rows are taken there, the indices
-    # checked on the host)
-    place = D.lookup(var._device)
     arr = var._arr
     if not arr.ndim:
         raise C.fail(_OP, "params must be at least 1 dimensional")
+    if not batch_dims and type(arr) is np.ndarray and type(indices) is np.ndarray:
+        _check_range(_OP, indices, arr.shape[0])  # (a host variable: the common case)
+        return arr.take(indices, axis=0)
+    # (TF's kernel runs where the variable lives: the rows are taken there, the indices
+    # checked on the host)
+    place = D.lookup(var._device)
     ids = to_host(indices)
     xp = place.xp
     if not batch_dims:

@@ -773,6 +773,12 @@ def op_variable(x: Any, op: str) -> Any:
     """The variable an op's resource input `x` names (its handle, its handle's array, the
     variable itself); None: a handle known only when a graph runs. A tensor of another
     dtype is TF's refusal of the input."""
+    arr = x if x.__class__ is np.ndarray else \
+        x._arr if x.__class__ is EagerTensor and x._dtype is dt.resource else None
+    if arr is not None and arr.dtype == object and not arr.ndim:
+        var = getattr(arr[()], "target", None)  # (a variable's own handle: its target)
+        if var is not None and is_tf_variable(var):
+            return var
     if isinstance(x, np.ndarray):
         return handle_variable(EagerTensor(x, dt.resource), op)
     if not isinstance(x, Tensor):
