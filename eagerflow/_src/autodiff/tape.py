@@ -27,7 +27,7 @@ from eagerflow._src.graph.ir import READ_VAR
 from eagerflow._src.ops.array import concat, reshape, zeros
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
-from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.indexed_slices import IndexedSlices, densify
 from eagerflow._src.ops.math import IDENTITY, add, add_n, cast, ones_like, zeros_like
 from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
@@ -100,7 +100,13 @@ def _aggregate(gs: list) -> Any:
     if all(g.__class__ is not IndexedSlices and g._dtype is not variant for g in gs):
         return add_n(gs)
     if all(g.__class__ is IndexedSlices or g._dtype is not variant for g in gs):
-        return add_n([_dense(g) for g in gs])
+        if _state.graph is None:
+            return add_n([_dense(g) for g in gs])
+        # (TF's AddN converts the IndexedSlices inside its scope, each its "inputs_<i>")
+        with name_scope("AddN") as scope:
+            dense = [densify(g.values, g.indices, g.dense_shape, f"inputs_{i}")
+                     if g.__class__ is IndexedSlices else g for i, g in enumerate(gs)]
+        return add_n(dense, name=scope)
     out = gs[0]
     for g in gs[1:]:
         out = _accumulate(out, g)

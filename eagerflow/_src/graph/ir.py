@@ -349,7 +349,10 @@ def _handle_name(node: Operation, x: Any) -> str:
     """How a node's NodeDef names a variable it takes: the resource placeholder its
     function's graph captured it with (graph/var_reads.py), else the variable's name."""
     ph = getattr(node.graph, "_resources", {}).get(id(x))
-    return ph.name if ph is not None else getattr(x, "name", str(x))
+    if ph is not None:
+        return ph.name
+    op = getattr(x, "_handle_op", None)  # (a TF 1 graph's variable: its VarHandleOp)
+    return op.name if op is not None else getattr(x, "name", str(x))
 
 
 class NodeDef:

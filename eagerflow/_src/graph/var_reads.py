@@ -170,8 +170,9 @@ class VariableAccess:
         first = self.operations[start] if start < len(self.operations) else node
         self._capture_resource(var, first, str(next(_UIDS)) if colocate else "resource",
                                node.name)
-        if colocate and self.building_function:
-            attrs["_class"] = [f"loc:@{self._resources[id(var)].name}".encode()]
+        if colocate:  # (with the captured handle, or a TF 1 graph's VarHandleOp)
+            handle = self._resources[id(var)] if self.building_function else var._handle_op
+            attrs["_class"] = [f"loc:@{handle.name}".encode()]
         node.origin = user_frames()
         _taped(var, node)
         return out

@@ -96,13 +96,15 @@ class IndexedSlices(CompositeTensor):
         return f"IndexedSlices(indices={self._indices!s}, values={self._values!s}{shape})"
 
 
-def densify(values: Tensor, indices: Tensor, dense_shape: Tensor) -> Tensor:
-    """The dense tensor: UnsortedSegmentSum of the rows by their indices (the op is defined
-    with the segment ops, after this module: looked up by name)."""
+def densify(values: Tensor, indices: Tensor, dense_shape: Tensor,
+            name: str | None = None) -> Tensor:
+    """The dense tensor: UnsortedSegmentSum of the rows by their indices, named `name`
+    (the op is defined with the segment ops, after this module: looked up by name)."""
     op = REGISTRY["UnsortedSegmentSum"]
     if isinstance(dense_shape, EagerTensor):
-        return bind(op, (values, indices), {"num_segments": int(dense_shape.numpy()[0])})
-    return bind(op, (values, indices, dense_shape[0]), {"num_segments": None})
+        return bind(op, (values, indices), {"num_segments": int(dense_shape.numpy()[0])},
+                    name)
+    return bind(op, (values, indices, dense_shape[0]), {"num_segments": None}, name)
 
 
 def _cast(x: Any, dtype: Any, name: str | None = None) -> Any:
