@@ -28,7 +28,7 @@ def desc(x, values=False, indent="  "):
         line = f"{indent}{kind(x)} {keras.backend.standardize_dtype(x.dtype)} {tuple(x.shape)}"
         if values and int(np.prod(x.shape)) > 24:  # (a large one by its sum and extremes)
             a = np.asarray(x).astype("float64")
-            line += f" sum={a.sum():.6g} min={a.min():.6g} max={a.max():.6g}"
+            line += f" sum={a.sum():.5g} min={a.min():.5g} max={a.max():.5g}"
         elif values:
             with np.printoptions(precision=4, suppress=True, linewidth=88):
                 line += " " + " ".join(str(np.asarray(x)).split())
@@ -82,6 +82,11 @@ def applied(make, make_boxed=None):
                                                                   training=False))
     tryp("transform_labels", lambda: layer.transform_labels(tf.constant(LABELS), t))
     tryp("transform_masks", lambda: layer.transform_segmentation_masks(tf.constant(MASKS), t))
+    t3 = layer.get_random_transformation(X3, seed=42)
+    tryp("single_image", lambda: layer.transform_single_image(tf.constant(X3), t3))
+    tryp("single_label", lambda: layer.transform_single_label(tf.constant(LABELS[0]), t3))
+    tryp("single_mask", lambda: layer.transform_single_segmentation_mask(
+        tf.constant(MASKS[0]), t3))
     tryp("call4", lambda: make()(X4))
     tryp("call3", lambda: make()(X3))
     tryp("call_infer", lambda: make()(X4, training=False))
@@ -97,4 +102,33 @@ def applied(make, make_boxed=None):
         t = layer.get_random_transformation(X4, seed=42)
         tryp("transform_boxes", lambda: layer.transform_bounding_boxes(
             {"boxes": tf.constant(BOXES), "labels": tf.constant(BOX_LABELS)}, t))
+        t3 = layer.get_random_transformation(X3, seed=42)
+        tryp("single_boxes", lambda: layer.transform_single_bounding_box(
+            {"boxes": tf.constant(BOXES[0]), "labels": tf.constant(BOX_LABELS[0])}, t3))
+"""
+
+MORE = """
+XCF = np.transpose(X4, (0, 3, 1, 2))
+def channels_first(make):
+    layer = make()
+    probe("transformation_cf", layer, XCF, True, seed=42)
+    tryp("call_cf4", lambda: make()(XCF))
+    tryp("call_cf3", lambda: make()(XCF[0]))
+def integers(make):
+    x = X4.astype("uint8")
+    tryp("call_uint8", lambda: make()(x))
+    tryp("call_int32", lambda: make()(X4.astype("int32")))
+    layer = make()
+    probe("seed_zero", layer, X4, True, seed=0)
+    probe("seed_seeded_gen", layer, X4, True, seed=keras.random.SeedGenerator(0))
+def formats(make):
+    for fmt in ("xywh", "rel_xyxy", "center_xywh", "yxyx"):
+        tryp("boxes_" + fmt, lambda: make(fmt)({"images": X4, "bounding_boxes": {
+            "boxes": BOXES / (8.0 if fmt.startswith("rel") else 1.0), "labels": BOX_LABELS}}))
+    data = {"images": X4, "labels": LABELS}
+    try:
+        out = make("xyxy")(data)
+        print("same dict", out is data, sorted(out), sorted(data))
+    except Exception as e:
+        print("dict", type(e).__name__)
 """

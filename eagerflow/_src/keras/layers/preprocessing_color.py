@@ -155,9 +155,11 @@ class RandomGrayscale(ColorLayer):
         draws = self._uniform((n,), seed=seed)
         return kn.expand_dims(draws < self.factor, axis=[1, 2, 3])
 
-    def transform_images(self, images: Any, apply: Any, training: bool = True) -> Any:
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         if not training:
             return images
+        apply = transformation
         if apply is None:
             apply = self.get_random_transformation(images)
         gray = kimg.rgb_to_grayscale(images, data_format=self.data_format)

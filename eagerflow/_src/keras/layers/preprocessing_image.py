@@ -235,51 +235,75 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         has no default)."""
         raise NotImplementedError()
 
-    # -- the call --
-    def call(self, data: Any, training: bool = True) -> Any:
-        images = data["images"] if isinstance(data, dict) else data
-        images = images if isinstance(images, Tensor) else convert_to_tensor(images)
-        transformation = self.get_random_transformation(data, training=training)
-        if not isinstance(data, dict):
-            return self._apply(self.transform_images, images, transformation, training)
-        out = dict(data)
-        out["images"] = self._apply(self.transform_images, images, transformation, training)
-        if "bounding_boxes" in data:
-            out["bounding_boxes"] = self._transform_boxes(data["bounding_boxes"], images,
-                                                          transformation, training)
-        if "labels" in data:  # (a tensor out, whatever the layer does with it, as Keras)
-            labels = convert_to_tensor(data["labels"])  # (a single image's: a batch of one)
-            single = images.shape.rank == 3
-            labels = self.transform_labels(kn.expand_dims(labels, 0) if single else labels,
-                                           transformation=transformation, training=training)
-            out["labels"] = kn.squeeze(labels, 0) if single else labels
-        if "segmentation_masks" in data:
-            out["segmentation_masks"] = self._apply(
-                self.transform_segmentation_masks, convert_to_tensor(data["segmentation_masks"]),
-                transformation, training)
+    # -- one image: given a batch axis there and back, as Keras's base layer does --
+    def transform_single_image(self, image: Any, transformation: Any,
+                               training: bool = True) -> Any:
+        out = self.transform_images(kn.expand_dims(image, 0), transformation=transformation,
+                                    training=training)
+        return kn.squeeze(out, 0)
+
+    def transform_single_label(self, label: Any, transformation: Any,
+                               training: bool = True) -> Any:
+        out = self.transform_labels(kn.expand_dims(label, 0), transformation=transformation,
+                                    training=training)
+        return kn.squeeze(out, 0)
+
+    def transform_single_bounding_box(self, bounding_box: dict, transformation: Any,
+                                      training: bool = True) -> dict:
+        for key in ("boxes", "labels"):
+            if key in bounding_box:
+                bounding_box[key] = kn.expand_dims(bounding_box[key], 0)
+        out = self.transform_bounding_boxes(bounding_box, transformation=transformation,
+                                            training=training)
+        for key in ("boxes", "labels"):
+            if key in out:
+                out[key] = kn.squeeze(out[key], 0)
         return out
 
-    def _transform_boxes(self, bounding_boxes: Any, images: Any, transformation: Any,
-                         training: bool) -> Any:
-        """The boxes through transform_bounding_boxes (a single image's given a batch axis
-        there and back)."""
-        if not self.bounding_box_format:
-            raise ValueError("You passed an input with a 'bounding_boxes' key, but you didn't "
-                             "specify a bounding box format. Pass a `bounding_box_format` "
-                             f"argument to your {type(self).__name__} layer, e.g. "
-                             "`bounding_box_format='xyxy'`.")
+    def transform_single_segmentation_mask(self, mask: Any, transformation: Any,
+                                           training: bool = True) -> Any:
+        out = self.transform_segmentation_masks(kn.expand_dims(mask, 0),
+                                                transformation=transformation,
+                                                training=training)
+        return kn.squeeze(out, 0)
+
+    def _is_batched(self, images: Any) -> bool:
         self._check_rank(images)
-        boxes = image_boxes.densify(bounding_boxes)
-        # (by keyword, as Keras calls it: RandomGrayscale's takes them so)
-        if images.shape.rank == 4:
-            return self.transform_bounding_boxes(boxes, transformation=transformation,
-                                                 training=training)
-        for key in ("boxes", "labels"):
-            boxes[key] = kn.expand_dims(boxes[key], 0)
-        boxes = self.transform_bounding_boxes(boxes, transformation=transformation,
-                                              training=training)
-        return {key: kn.squeeze(v, 0) if key in ("boxes", "labels") else v
-                for key, v in boxes.items()}
+        return images.shape.rank == 4
+
+    # -- the call --
+    def call(self, data: Any, training: bool = True) -> Any:
+        transformation = self.get_random_transformation(data, training=training)
+        images = images_of(data)
+        images = images if isinstance(images, Tensor) else convert_to_tensor(images)
+        batched = self._is_batched(images)
+        # (by keyword, as Keras calls them: RandomGrayscale's take them so)
+        kw = {"transformation": transformation, "training": training}
+        if not isinstance(data, dict):
+            return self.transform_images(images, **kw) if batched else \
+                self.transform_single_image(images, **kw)
+        # (the dict updated in place, as Keras's call does)
+        data["images"] = self.transform_images(images, **kw) if batched else \
+            self.transform_single_image(images, **kw)
+        if "bounding_boxes" in data:
+            if not self.bounding_box_format:
+                raise ValueError("You passed an input with a 'bounding_boxes' key, but you "
+                                 "didn't specify a bounding box format. Pass a "
+                                 "`bounding_box_format` argument to your "
+                                 f"{type(self).__name__} layer, e.g. "
+                                 "`bounding_box_format='xyxy'`.")
+            boxes = image_boxes.densify(data["bounding_boxes"])
+            data["bounding_boxes"] = self.transform_bounding_boxes(boxes, **kw) if batched \
+                else self.transform_single_bounding_box(boxes, **kw)
+        if "labels" in data:  # (a tensor out, whatever the layer does with it, as Keras)
+            labels = convert_to_tensor(data["labels"])
+            data["labels"] = self.transform_labels(labels, **kw) if batched else \
+                self.transform_single_label(labels, **kw)
+        if "segmentation_masks" in data:
+            masks = convert_to_tensor(data["segmentation_masks"])
+            data["segmentation_masks"] = self.transform_segmentation_masks(masks, **kw) \
+                if batched else self.transform_single_segmentation_mask(masks, **kw)
+        return data
 
     def _image_size(self, shape: Any) -> tuple:
         return shape[self._height_axis], shape[self._width_axis]
@@ -289,12 +313,6 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         if images.shape.rank not in (3, 4):
             raise ValueError("Expected image tensor to have rank 3 (single image) or 4 (batch "
                              f"of images). Received: data.shape={tuple(images.shape)}")
-
-    def _apply(self, fn: Any, images: Any, transformation: Any, training: bool) -> Any:
-        self._check_rank(images)
-        if images.shape.rank == 4:
-            return fn(images, transformation, training)
-        return ta.squeeze(fn(ta.expand_dims(images, 0), transformation, training), 0)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         return input_shape

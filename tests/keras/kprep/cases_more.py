@@ -1,0 +1,20 @@
+"""kprep's further snippets: each layer on channels-first images, on integer images, with
+a seed of 0 and a fresh seeded SeedGenerator, and (for every layer) boxes in the other
+formats; kprobe/record_golden.py kprep records them with cases.py's."""
+
+from tests.keras.kprep.prelude import MORE, PRELUDE
+
+
+def snippets(layers: dict) -> dict:
+    """The further snippets of `layers` (name: constructor call, ending in a keyword
+    argument or "()")."""
+    out = {}
+    for name, make in layers.items():
+        cf = make[:-1] + (", " if not make.endswith("()") else "") + \
+            "data_format='channels_first')"
+        fmt = make[:-1] + (", " if not make.endswith("()") else "") + \
+            "bounding_box_format=fmt)"
+        out[f"channels_first_{name}"] = PRELUDE + MORE + f"channels_first(lambda: {cf})\n"
+        out[f"integers_{name}"] = PRELUDE + MORE + f"integers(lambda: {make})\n"
+        out[f"formats_{name}"] = PRELUDE + MORE + f"formats(lambda fmt: {fmt})\n"
+    return out
