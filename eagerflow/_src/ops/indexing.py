@@ -29,6 +29,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
     needs_runtime,
+    partial_value,
     runtime_ints,
     runtime_segments,
     scalar_arg,
@@ -88,14 +89,14 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
-    if batch_dims < 0:  # the public gather has made both attrs non-negative
-        raise C.fail(op, f"Expected batch_dims in the range [{-len(is_)}, {len(is_)}), but got "
-                         f"{batch_dims}")
+    if not dyn and axis >= len(ps):
+        raise C.fail(op, f"Shape must be at least rank {axis + 1} but is rank {len(ps)}")
+    batch_dims = _batch_dims(op, batch_dims, len(is_))
     if dyn:  # a runtime axis: TF knows the rank only
         return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
-    if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
-        need = max(axis, batch_dims) + 1
-        raise C.fail(op, f"Shape must be at least rank {need} but is rank {len(ps)}")
+    if batch_dims > axis:
+        raise C.fail(op, f"batch_dims ({batch_dims}) must be less than or equal to axis "
+                         f"({axis}).")
     for i in range(batch_dims):
         if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
             raise C.fail(op, f"params.shape[{i}]: {ps[i]} should be equal to "
@@ -104,6 +105,15 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     if None not in out:
         check_finite_size(op, out, params._dtype)
     return [(out, params._dtype)]
+
+
+def _batch_dims(op: str, batch_dims: int, indices_rank: int) -> int:
+    """batch_dims checked against the indices' rank (TF's kernel takes -rank..rank, both
+    ends included) and counted from the front."""
+    if not -indices_rank <= batch_dims <= indices_rank:
+        raise C.fail(op, f"Expected batch_dims in the range [{-indices_rank}, {indices_rank}], "
+                         f"but got {batch_dims}")
+    return batch_dims + indices_rank if batch_dims < 0 else batch_dims
 
 
 def _check_range(op: str, indices: Any, limit: int) -> None:
@@ -140,6 +150,7 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
                    batch_dims: int) -> Any:
     if dyn:
         axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
+    batch_dims += indices.ndim if batch_dims < 0 else 0  # (infer checked its range)
     _check_range("GatherV2", indices, params.shape[axis])
     if batch_dims == 0:
         return xp.take(params, indices, axis=axis)
@@ -193,7 +204,13 @@ GATHER = register(OpDef(
                   InvalidArgumentError, "Value for attr 'Tindices' of double"),
         BadSample((np.ones((2, 2)), np.array([1], np.int32)),
                   {"axis": 2, "batch_dims": 0}, InvalidArgumentError,
-                  "Shape must be at least rank 3 but is rank 2")],
+                  "Shape must be at least rank 3 but is rank 2"),
+        BadSample((np.ones((2, 2)), np.array([[1], [0]], np.int32)),
+                  {"axis": 0, "batch_dims": 1}, InvalidArgumentError,
+                  "batch_dims (1) must be less than or equal to axis (0)."),
+        BadSample((np.ones((2, 2)), np.array([1], np.int32)),
+                  {"axis": 1, "batch_dims": 2}, InvalidArgumentError,
+                  "Expected batch_dims in the range [-1, 1], but got 2")],
 ))
 
 
@@ -282,17 +299,19 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
 @slow_inputs("params", "indices")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
+    C.no_graph_attr(batch_dims, "batch_dims")
+    batch_dims = C.int_arg(batch_dims, "batch_dims")
+    if _static_int(axis) == 0:
+        batch_dims = 0  # (as TF's gather: along axis 0 it gathers rows, batch_dims unused)
     if type(params) is not EagerTensor and isinstance(params, Variable) and \
-            (axis is None or axis == 0) and batch_dims == 0:
+            (axis is None or _static_int(axis) == 0) and batch_dims == 0:
         # (as TF's: a variable's rows are its sparse_read, TF's ResourceGather on its
         # handle: no ReadVariableOp, its errors; ops/resource_gather.py)
         return params.sparse_read(indices, name)
     p, i = _t(params), _t(indices)
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None
-    C.no_graph_attr(batch_dims, "batch_dims")
-    batch_dims = C.int_arg(batch_dims, "batch_dims")
-    if batch_dims < 0 and ir is not None:
+    if ir is not None and -ir <= batch_dims < 0:  # (out of range: GatherV2 says so)
         batch_dims += ir
     axis, dyn = (batch_dims, ()) if axis is None else (C.int_arg(axis, "axis"), ()) \
         if _state.graph is None else scalar_arg(axis, "axis")
@@ -306,10 +325,17 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
             raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
                                                    f"but got {axis} [Op:GatherV2]")
         axis += pr
-    if ir is not None and batch_dims > ir:
-        raise ValueError(f"batch_dims ({batch_dims}) must be less than or equal to rank(indices) "
-                         f"({ir}).")
     return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims}, name)
+
+
+def _static_int(x: Any) -> int | None:
+    """x's value when known now (a Python int or a constant scalar tensor), else None."""
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return int(x)
+    if not isinstance(x, Tensor) or x._shape != () or not x._dtype.is_integer:
+        return None
+    v = partial_value(x)
+    return int(v) if isinstance(v, (int, np.integer)) else None
 
 
 # ---------------------------------------------------------------------------------------

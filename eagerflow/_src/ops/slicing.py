@@ -60,7 +60,7 @@ def _normalize_key(key: Any) -> tuple:
     if not isinstance(key, tuple):
         key = (key,)
     spec = []
-    for i, k in enumerate(key):
+    for k in key:
         if k is None:
             spec.append(("n",))
         elif k is Ellipsis:
@@ -69,9 +69,6 @@ def _normalize_key(key: Any) -> tuple:
             parts = []
             for p in (k.start, k.stop, k.step):
                 parts.append(None if p is None else int(p))
-            if parts[2] == 0:  # (TF's StridedSlice kernel refuses it)
-                raise InvalidArgumentError(None, None, f"strides[{i}] must be non-zero "
-                                                       "[Op:StridedSlice]")
             spec.append(("s",) + tuple(parts))
         elif isinstance(k, (bool, np.bool_)):
             raise TypeError(_BAD_INDEX.format(k))
@@ -99,16 +96,27 @@ def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
 _SPEC_LEN = {"i": 2, "s": 4, "n": 1, "e": 1}
 
 
-def _check_spec(spec: tuple) -> None:
+def _check_spec(spec: tuple, ndim: int | None) -> None:
     for s in spec:
         if type(s) is not tuple or _SPEC_LEN.get(s[0] if s else None) != len(s):
             raise TypeError(f"malformed slice spec {spec!r} [Op:StridedSlice]")
+    if ndim is not None and sum(1 for s in spec if s[0] == "e") > 1:
+        raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
+    # a zero stride is named by the input dimension it would step (TF's kernel counts
+    # after expanding the ellipsis; a new axis steps none)
+    consumed = sum(1 for s in spec if s[0] in "is")
+    dim = 0
+    for s in spec:
         if s[0] == "s" and s[3] == 0:
-            raise C.fail("StridedSlice", f"strides[{spec.index(s)}] must be non-zero")
+            raise C.fail("StridedSlice", f"strides[{dim}] must be non-zero")
+        if s[0] == "e":
+            dim += max(ndim - consumed, 0) if ndim is not None else 1
+        elif s[0] != "n":
+            dim += 1
 
 
 def _ss_infer(x: Any, spec: tuple) -> list:
-    _check_spec(spec)
+    _check_spec(spec, None if x._shape is None else len(x._shape))
     if x._dtype in dt.NARROW_DTYPES:
         masks = spec_vectors(spec)[3]
         C.refuse_narrow("StridedSlice", x._dtype, f"Index=DT_INT32, T={C.dt_enum(x._dtype)}, "
@@ -799,9 +807,6 @@ def key_vectors(key: tuple, tensors: bool = False) -> tuple:
             masks["ellipsis_mask"] |= bit
         elif isinstance(k, builtins.slice):
             parts = [None if p is None else _index(p) for p in (k.start, k.stop, k.step)]
-            if isinstance(parts[2], int) and parts[2] == 0:
-                raise InvalidArgumentError(None, None, f"strides[{i}] must be non-zero "
-                                                       "[Op:StridedSlice]")
             d = _slice_dtype(parts) if tensors else None
             for j, (p, unset) in enumerate(zip(parts, (0, 0, 1))):
                 if p is None:
