@@ -163,3 +163,18 @@ def test_tiny_mlp_step_python_calls_within_budget():
     step = _mlp()[0]
     step(), step()
     assert _python_calls(step) <= 310
+
+
+def test_unread_variable_carries_the_variables_fields():
+    from eagerflow._src.ops.variables import _UNREAD_FIELDS
+
+    v = tf.Variable([1.0, 2.0], trainable=False, name="w", constraint=lambda x: x,
+                    aggregation=tf.VariableAggregation.MEAN)
+    u = v.assign_add([1.0, 1.0])
+    for field in _UNREAD_FIELDS:
+        assert getattr(u, field) is getattr(v, field), field
+    assert not u.trainable and u.dtype == tf.float32 and u.shape == (2,)
+    assert u.aggregation == tf.VariableAggregation.MEAN
+    np.testing.assert_array_equal(u.numpy(), [2.0, 3.0])
+    u.assign_sub([0.5, 0.5])  # assignable in turn: updates v
+    np.testing.assert_array_equal(v.numpy(), [1.5, 2.5])

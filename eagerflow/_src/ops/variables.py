@@ -667,8 +667,10 @@ class _UnreadVariable(Variable):
     assignable in turn (`v.assign(1.0).assign_add(2.0)` updates v)."""
 
     def __init__(self, of: Variable, name: str = "UnreadVariable") -> None:
-        # (one per eager assignment: the fields copied in one C call)
-        self.__dict__.update(zip(_UNREAD_FIELDS, _unread_fields(of)))
+        # (one per eager assignment: _UNREAD_FIELDS read in one C call and stored one by
+        # one; an update of self.__dict__ builds the instance's dict first: 1.1 us vs 0.2)
+        (self._dtype, self._shape, self._trainable, self._constraint, self._synchronization,
+         self._aggregation, self._device, self._unique_id) = _unread_fields(of)
         self._unread_of = of
         self._name = name
 
