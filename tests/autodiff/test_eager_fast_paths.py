@@ -178,3 +178,25 @@ def test_unread_variable_carries_the_variables_fields():
     np.testing.assert_array_equal(u.numpy(), [2.0, 3.0])
     u.assign_sub([0.5, 0.5])  # assignable in turn: updates v
     np.testing.assert_array_equal(v.numpy(), [1.5, 2.5])
+
+
+def test_variable_operands_of_binary_ops():
+    # a tf.Variable operand is read directly (its class remembered after the first call);
+    # the results, the errors and Keras variables' own operators are as through convert
+    v = tf.Variable([[1.0, 2.0]])
+    x = tf.constant([[3.0, 4.0]])
+    for _ in range(2):  # (the second call takes the remembered class)
+        np.testing.assert_array_equal((x + v).numpy(), [[4.0, 6.0]])
+        np.testing.assert_array_equal((x @ tf.Variable([[1.0], [2.0]])).numpy(), [[11.0]])
+        np.testing.assert_array_equal((x - v.assign([[0.5, 0.5]])).numpy(), [[2.5, 3.5]])
+        v.assign([[1.0, 2.0]])
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"expected to be a float tensor but is a int32 tensor "
+                                 r"\[Op:AddV2\]"):
+            x + tf.Variable([1, 2])
+    k = tf.keras.Variable(np.array([1.0, 2.0], "float16"))
+    out = tf.constant([1.0, 2.0]) * k  # Keras's promotion: float32
+    assert out.dtype == tf.float32 and out.numpy().tolist() == [1.0, 4.0]
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(x * v)
+    np.testing.assert_array_equal(tape.gradient(loss, v).numpy(), [[3.0, 4.0]])

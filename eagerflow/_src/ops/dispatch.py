@@ -297,14 +297,16 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
             if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-                pair = scalar_pair(x, y)
-                if pair is not None:
+                if x.__class__ is EagerTensor and _VARIABLE_CLASSES.get(y.__class__):
+                    # `h @ w`, `h + b` (a class _is_variable below knows): read directly
+                    y = y._as_tensor()
+                elif (pair := scalar_pair(x, y)) is not None:
                     x, y = pair
                 elif reflect is not None and getattr(y, "_keras_variable", False) and \
                         _reflects(x, y):
                     return getattr(y, reflect)(x)
                 elif x.__class__ is EagerTensor and _is_variable(y.__class__):
-                    y = y._as_tensor()  # `h @ w`, `h + b`: what convert() would do, directly
+                    y = y._as_tensor()  # what convert() would do, directly
                 else:
                     if ew and (isinstance(x, CompositeTensor) or
                                isinstance(y, CompositeTensor)) and elementwise.binary is not None:
