@@ -4,7 +4,7 @@ NumPy, tensor and dict inputs, batched and single) and their transform_* methods
 bounding-box calls; kprobe/record_golden.py kprep records what real TF 2.21 + Keras 3
 prints for each, and test_kprep.py checks that eagerflow prints the same."""
 
-from tests.keras.kprep.cases_more import snippets
+from tests.keras.kprep.cases_more import snippets, unseeded
 from tests.keras.kprep.prelude import PRELUDE
 
 # Each layer as constructed for the survey (a seed, so that its generator is fixed).
@@ -77,3 +77,4 @@ applied(lambda: layers.AugMix(num_chains=2, chain_depth=2, seed=3))
 """
 
 SNIPPETS.update(snippets(LAYERS))
+SNIPPETS.update(unseeded(LAYERS))

@@ -18,3 +18,20 @@ def snippets(layers: dict) -> dict:
         out[f"integers_{name}"] = PRELUDE + MORE + f"integers(lambda: {make})\n"
         out[f"formats_{name}"] = PRELUDE + MORE + f"formats(lambda fmt: {fmt})\n"
     return out
+
+
+def unseeded(layers: dict) -> dict:
+    """Snippets drawing with the layers made without a seed (their generators seeded from
+    Python's random module, which the snippet's keras.utils.set_random_seed(1) fixes):
+    two layers made in turn, each drawing twice."""
+    out = {}
+    for name, make in layers.items():
+        bare = make.replace(", seed=3)", ")").replace("(seed=3)", "()")
+        if bare == make:
+            continue
+        out[f"unseeded_{name}"] = PRELUDE + f"""
+first, second = {bare}, {bare}
+for label, layer in (("first", first), ("second", second), ("first_again", first)):
+    probe(label, layer, X4, True)
+"""
+    return out

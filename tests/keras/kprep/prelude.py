@@ -125,6 +125,14 @@ def formats(make):
     for fmt in ("xywh", "rel_xyxy", "center_xywh", "yxyx"):
         tryp("boxes_" + fmt, lambda: make(fmt)({"images": X4, "bounding_boxes": {
             "boxes": BOXES / (8.0 if fmt.startswith("rel") else 1.0), "labels": BOX_LABELS}}))
+    def full(images, i=None):
+        pick = (lambda a: a) if i is None else (lambda a: a[i])
+        return {"images": images, "labels": pick(LABELS), "segmentation_masks": pick(MASKS),
+                "bounding_boxes": {"boxes": pick(BOXES), "labels": pick(BOX_LABELS)}}
+    tryp("full_dict", lambda: make("xyxy")(full(X4)))
+    tryp("full_dict3", lambda: make("xyxy")(full(X3, 0)))
+    tryp("full_dict_infer", lambda: make("xyxy")(full(X4), training=False))
+    tryp("full_dict3_infer", lambda: make("xyxy")(full(X3, 0), training=False))
     data = {"images": X4, "labels": LABELS}
     try:
         out = make("xyxy")(data)

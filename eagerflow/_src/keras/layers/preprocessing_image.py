@@ -504,6 +504,11 @@ class RandomCrop(ImagePreprocessingLayer):
         return image_boxes.random_crop(bounding_boxes, self.bounding_box_format,
                                        *transformation, (self.height, self.width))
 
+    def transform_segmentation_masks(self, masks: Any, transformation: tuple,
+                                     training: bool = True) -> Any:
+        # (Keras's crops them even in inference: it does not hand `training` on)
+        return self.transform_images(masks, transformation)
+
     def transform_images(self, images: Any, transformation: tuple,
                          training: bool = True) -> Any:
         if not training:
