@@ -228,15 +228,15 @@ def _finish_inputs(graphs: list, lead: list) -> list:
     outer tensor captured by any of them. Returns the outer tensors."""
     outer: dict = {}
     for g in graphs:
-        for key, (t, _) in g.captures.items():
+        for key, (t, _) in g._captures.items():
             outer.setdefault(key, t)
     for g, own in zip(graphs, lead):
         phs = list(own)
         for key, t in outer.items():
-            hit = g.captures.get(key)
+            hit = g._captures.get(key)
             if hit is None:
                 ph = g.placeholder(t._shape, t._dtype, "unused_capture")
-                g.captures[key] = (t, ph)
+                g._captures[key] = (t, ph)
                 hit = (t, ph)
             phs.append(hit[1])
         g.inputs = phs
@@ -305,7 +305,7 @@ def _capture_passed(op: OpDef, graphs: list, variables: list, first: int,
     else:
         order, made = {}, []
         for g in graphs:
-            made = [(ph._op._id, ("t", key)) for key, (_, ph) in g.captures.items()
+            made = [(ph._op._id, ("t", key)) for key, (_, ph) in g._captures.items()
                     if not ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture")]
             made += [(ph._id, ("v", key)) for key, ph in getattr(g, "_resources", {}).items()]
             for _, key in sorted(made):

@@ -399,6 +399,7 @@ def host_scalar(arr: np.ndarray, dtype: _dt.DType) -> EagerTensor:
 # the time of an eager `x * 2.0`. Zero (0.0 == -0.0 as a key) and NaN (never equal to
 # itself) are not kept; the cache starts over when it fills.
 _SCALARS: dict = {}
+_SCALAR_IDS: dict = {}  # id -> the same tensors (is_scalar_operand)
 _SCALARS_MAX = 1024
 
 
@@ -416,7 +417,30 @@ def scalar_operand(value: int | float, dtype: _dt.DType) -> EagerTensor | None:
         if value and value == value:
             if len(_SCALARS) >= _SCALARS_MAX:
                 _SCALARS.clear()
+                _SCALAR_IDS.clear()
             _SCALARS[key] = t
+            _SCALAR_IDS[id(t)] = t
+        elif _state.graph is not None:  # (a zero or NaN: a new tensor each time)
+            _converted_in_trace(t)
+    return t
+
+
+def is_scalar_operand(t: Any) -> builtins.bool:
+    """Whether `t` is one of scalar_operand's shared tensors: a Python number converted,
+    which a graph being traced takes as a new constant for each op using it (TF converts
+    the number once per op), never as a captured tensor."""
+    return _SCALAR_IDS.get(id(t)) is t
+
+
+def _converted_in_trace(t: EagerTensor) -> EagerTensor:
+    """`t`, made from a Python value while a graph is built: the graph notes it, so that it
+    becomes a constant of the op taking it, not a captured tensor (TF converts such a value
+    inside the graph; only a tensor that already existed is captured)."""
+    g = _state.graph
+    if g is not None:
+        made = getattr(g, "converted", None)
+        if made is not None:
+            made[id(t)] = t
     return t
 
 
@@ -444,6 +468,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         arr = scalar_array(value, _dt.as_dtype(dtype) if dtype is not None else
                             _dt.as_dtype(dtype_hint) if dtype_hint is not None else None)
         if arr is not None:
+            if _state.graph is not None:
+                return _converted_in_trace(EagerTensor(arr))
             return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
@@ -477,21 +503,26 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                 pass
         return packing.pack(value, dtype, name or "packed")
     try:
-        if dtype is not None:
-            return _converted(value, _dt.as_dtype(dtype))
-        if dtype_hint is not None:
-            try:
-                return _converted(value, _dt.as_dtype(dtype_hint))
-            except (TypeError, ValueError):
-                pass
-        if isinstance(value, np.ndarray) and value.dtype.names is not None:
-            return _converted(value, _dt.as_dtype(value.dtype))  # TF's qint8 record arrays
-        return EagerTensor(_to_array(value, None))
+        return _converted_in_trace(_from_value(value, dtype, dtype_hint))
     except (NotImplementedError, AttributeError):
         # a list holding graph tensors (inside tf.function): packed by graph ops
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
             return packing.pack(value, dtype)
         raise
+
+
+def _from_value(value: Any, dtype: Any, dtype_hint: Any) -> EagerTensor:
+    """A Python or NumPy value as a tensor of `dtype` (else of `dtype_hint` if it fits)."""
+    if dtype is not None:
+        return _converted(value, _dt.as_dtype(dtype))
+    if dtype_hint is not None:
+        try:
+            return _converted(value, _dt.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            pass
+    if isinstance(value, np.ndarray) and value.dtype.names is not None:
+        return _converted(value, _dt.as_dtype(value.dtype))  # TF's qint8 record arrays
+    return EagerTensor(_to_array(value, None))
 
 
 # tf.register_tensor_conversion_function: (priority, base types, function), lowest first;

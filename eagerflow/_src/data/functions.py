@@ -196,9 +196,9 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
             outputs.append(t)
             specs.append(TensorSpec._make(TensorShape(t._shape), t._dtype))
         graph.outputs = outputs
-    captures = [outer_t for outer_t, _ in graph.captures.values()]
+    captures = [outer_t for outer_t, _ in graph._captures.values()]
     if captures:
-        graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+        graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
     spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
     return _Trace(graph, dstruct.Structure(spec), captures, in_struct.specs, sparse)
 
@@ -596,7 +596,7 @@ def captured_arguments(func: Callable, graph: Any) -> int:
     within the function are nodes of its graph, not arguments."""
     if graph is None:
         return 0
-    n = len(graph.captures)
+    n = len(graph._captures)
     seen: set = set()
     for op in graph.get_operations():
         for x in op.inputs:

@@ -207,7 +207,24 @@ class ConcreteFunction:
 
     @property
     def inputs(self) -> list:
-        return list(self.graph.inputs)
+        """Its graph's placeholders, as TF lists them: the arguments', then those of what
+        it captures, in the order it captured them (a small eager tensor's Const, a
+        variable's resource placeholder)."""
+        n_args = len(self.graph.inputs) - len(self._captured_tensors)
+        return list(self.graph.inputs[:n_args]) + \
+            [t for _, t in self._capture_pairs() if t is not None]
+
+    def _capture_pairs(self) -> list:
+        """(outer tensor or variable, the tensor of the graph standing for it) for each
+        capture, in TF's order: as the trace captured them, then any it did not list (a
+        variable reached through a nested function: None for its tensor)."""
+        pairs = list(getattr(self.graph, "capture_list", ()))
+        seen = {id(o) for o, _ in pairs}
+        n_args = len(self.graph.inputs) - len(self._captured_tensors)
+        pairs += [(v, None) for v in self._captured_vars if id(v) not in seen]
+        pairs += [(t, ph) for t, ph in zip(self._captured_tensors, self.graph.inputs[n_args:])
+                  if id(t) not in seen]
+        return pairs
 
     @property
     def outputs(self) -> list:
@@ -573,6 +590,10 @@ class ConcreteFunction:
 
     def _call_in_graph(self, tensors: list) -> tuple:
         graph = _state.graph
+        if graph.captures_eager:  # the eager tensors it captured: the caller's too, as TF's
+            for o, _ in self.graph.capture_list:
+                if type(o) is EagerTensor:
+                    graph.capture(o)
         for v in self._captured_vars:  # (those it writes are captured as TF captures them)
             graph.variables.setdefault(id(v), v)
         for v in self._read_vars:
@@ -637,8 +658,8 @@ class ConcreteFunction:
                             trace_type(user[i], None) if i < len(user) else
                             trace_type(v, None if self._spec_names_shown else k))
                   for i, (k, kind, v) in enumerate(self._parameters())]
-        caps = {id(v): TensorSpec((), dt.resource) for v in self._captured_vars}
-        caps.update({id(t): TensorSpec.from_tensor(t) for t in self._captured_tensors})
+        caps = {id(o): TensorSpec.from_tensor(o) if isinstance(o, Tensor) else
+                TensorSpec((), dt.resource) for o, _ in self._capture_pairs()}
         out = nest.map_structure(
             lambda x: TensorSpec.from_tensor(x) if isinstance(x, Tensor) else x,
             self.structured_outputs)
@@ -646,9 +667,9 @@ class ConcreteFunction:
 
     @property
     def captured_inputs(self) -> list:
-        """What it captures, as TF lists them: the handles of the variables it touches,
-        then the outer tensors it reads."""
-        return [v.handle for v in self._captured_vars] + self._captured_tensors
+        """What it captures, in the order it captured them, as TF lists them: eager
+        tensors, the handles of the variables it touches, outer graphs' tensors."""
+        return [o if isinstance(o, Tensor) else o.handle for o, _ in self._capture_pairs()]
 
     @property
     def inference_fn(self) -> AtomicFunction:

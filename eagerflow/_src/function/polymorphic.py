@@ -560,6 +560,7 @@ class Function:
         call_values: dict = {}
         spec_values: dict = {}
         flat_specs: list = []
+        graph.captures_eager = True  # (an eager tensor it reads: captured, as TF's)
         with concrete.tracing_scope(graph):
             weak = self._input_signature is None
             for pname, value in bound.items():
@@ -594,9 +595,9 @@ class Function:
                 raise _not_an_output(self._python_function, e) from None
             graph.outputs = flat_out
             add_control_outputs(graph, flat_out)
-        captured = [outer_t for outer_t, _ in graph.captures.values()]
+        captured = [outer_t for outer_t, _ in graph._captures.values()]
         if captured:
-            graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+            graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
         sig = self._structured_signature(spec_values)
         cf = concrete.ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))

@@ -49,7 +49,7 @@ class WrappedFunction(ConcreteFunction):
         fetched = [t for t in nest.flatten(fetches) if isinstance(t, SymbolicTensor)]
         fed = {id(t) for t in flat_feeds}
         needed = ancestors(fetched, fed)
-        captured = {id(ph): outer for outer, ph in g.captures.values()}
+        captured = {id(ph): outer for outer, ph in g._captures.values()}
         for op in needed:
             if op.type == "Placeholder" and id(op.outputs[0]) not in captured:
                 users = [t for t in fetched if op in ancestors([t], fed)]
@@ -69,9 +69,9 @@ class WrappedFunction(ConcreteFunction):
             flat_out: list = []
             template = polymorphic._output_template(pruned, values, flat_out, mark=False)
             pruned.outputs = flat_out
-        outer = [o for o, _ in pruned.captures.values()]
+        outer = [o for o, _ in pruned._captures.values()]
         if outer:
-            pruned.inputs = list(pruned.inputs) + [ph for _, ph in pruned.captures.values()]
+            pruned.inputs = list(pruned.inputs) + [ph for _, ph in pruned._captures.values()]
         return WrappedFunction(pruned, template, pruned.name, None, outer)
 
 
@@ -96,9 +96,9 @@ def wrap_function(fn: Callable, signature: Any, name: str | None = None) -> Wrap
         flat_out: list = []
         template = polymorphic._output_template(graph, result, flat_out, mark=False)
         graph.outputs = flat_out
-    outer = [o for o, _ in graph.captures.values()]
+    outer = [o for o, _ in graph._captures.values()]
     if outer:
-        graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+        graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
     return WrappedFunction(graph, template, fname, (_named_specs(specs), {}), outer)
 
 

@@ -6,9 +6,10 @@ with the OpDef's `infer` and returns symbolic outputs. Variables are read and
 written through `read_variable` / `assign_variable`, so their state stays outside
 the graph (captured by reference), as TF's resource variables.
 
-Eager tensors used while tracing become `Const` operations (captured by value);
-symbolic tensors of an enclosing graph (a cond branch reading a tensor of its
-function) become placeholders of the inner graph, listed in `captures`.
+Eager tensors used while tracing become `Const` operations; a tf.function's graph
+captures those that existed before its trace as TF does (graph/captures.py); symbolic
+tensors of an enclosing graph (a cond branch reading a tensor of its function) become
+placeholders of the inner graph, listed in `_captures`.
 """
 
 from __future__ import annotations
@@ -34,8 +35,15 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, register_weak_class, weak_text
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    is_scalar_operand,
+    register_weak_class,
+    weak_text,
+)
 from eagerflow._src.graph import arg_consts
+from eagerflow._src.graph.captures import CaptureAccess
 from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
     frame_lines,
     frames,
@@ -388,8 +396,10 @@ _VARIABLE_CREATION_MSG = (
     "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
 
 
-class Graph(VariableAccess):
+class Graph(VariableAccess, CaptureAccess):
     """A dataflow graph: operations in creation order (a valid execution order)."""
+
+    _const_op = CONST
 
     # While a trace builds it: the frame that started the trace and the user frames above
     # it (user_frames stops there, so each node walks only the frames below)
@@ -411,8 +421,9 @@ class Graph(VariableAccess):
         # id(Const output) -> the DTensor it was captured from (one with a `_layout`): a
         # replay (graph/replay.py) runs it as that tensor, layout and all
         self.laid_out_consts: dict[int, Any] = {}
-        self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
+        self._captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
+        self._init_captures()  # capture_list, captures_eager, converted (captures.py)
         self.copied_from: dict[int, tuple] = {}      # id(original tensor) -> (original, copy)
         self._init_variable_access()  # variables, read_vars, resource captures
         # id(resource input) -> the (dtype, shape)s its handle declared when traced
@@ -563,7 +574,7 @@ class Graph(VariableAccess):
             ins = self._capture_named(op, inputs, attrs, name, plan)
         else:
             for x in inputs:
-                if type(x) is EagerTensor and id(x) not in consts:
+                if type(x) is EagerTensor and (id(x) not in consts or is_scalar_operand(x)):
                     # a constant made for this op: named after the input it feeds, as TF does
                     ins = self._capture_named(op, inputs, attrs, name)
                     break
@@ -643,16 +654,7 @@ class Graph(VariableAccess):
                 return x
             return self._capture_outer(x)
         if isinstance(x, EagerTensor):
-            hit = self._consts.get(id(x))
-            if hit is not None:
-                return hit[1]
-            sym = self._new_op(CONST, (), {"value": to_host(x._arr), "dtype": x._dtype},
-                               [(x._shape, x._dtype)], const_name,
-                               const_name is None).outputs[0]
-            self._consts[id(x)] = (x, sym)
-            if x.__class__ is not EagerTensor and getattr(x, "_layout", None) is not None:
-                self.laid_out_consts[id(sym)] = x
-            return sym
+            return self._eager_input(x, const_name)
         if isinstance(x, Tensor):
             raise TypeError(f"Cannot use {x!r} in graph {self.name}")
         return x
@@ -682,7 +684,7 @@ class Graph(VariableAccess):
             v = resolve(x)
             if v is not None:
                 return self.capture(v)
-        hit = self.captures.get(id(x))
+        hit = self._captures.get(id(x))
         if hit is not None:
             return hit[1]
         alias = self._capture_alias.get(id(x))
@@ -699,7 +701,8 @@ class Graph(VariableAccess):
         if self.parent is not None and self.parent is not x._op.graph:
             x = self.parent._capture_outer(x)  # thread it through the enclosing graphs
         ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
-        self.captures[id(x)] = (x, ph)
+        self._captures[id(x)] = (x, ph)
+        self.capture_list.append((x, ph))
         if key != id(x):
             self._capture_alias[key] = ph
         return ph
@@ -710,7 +713,7 @@ class Graph(VariableAccess):
         hit = self.copied_from.get(id(x))
         if hit is not None and hit[0] is x:
             return hit[1]
-        hit = self.captures.get(id(x))
+        hit = self._captures.get(id(x))
         if hit is not None and hit[0] is x:
             return hit[1]
         return self._capture_alias.get(id(x))

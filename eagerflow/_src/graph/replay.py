@@ -35,6 +35,9 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
         name = node.op.name
         outs = node.outputs
         if name == "Placeholder":
+            if "captured" in node.attrs:  # (a captured eager tensor: taken as it is)
+                env.setdefault(id(outs[0]), node.attrs["captured"])
+                continue
             if id(outs[0]) not in env:
                 raise ValueError(f"replay of {graph.name}: placeholder {node.name} has no value")
             continue

@@ -26,7 +26,6 @@ never sees them.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -36,6 +35,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_only, lookup, to_device
 from eagerflow._src.core.errors import shape_str
+from eagerflow._src.graph.captures import UIDS
 from eagerflow._src.graph.creation_stack import user_frames
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.registry import OpDef
@@ -88,7 +88,7 @@ _READ = "ReadVariableOp"
 
 # TF's process-wide unique ids, which name a capture made without a name (an embedding
 # lookup's colocation with its variable's handle)
-_UIDS = itertools.count(1)
+_UIDS = UIDS
 
 
 class VariableAccess:
@@ -265,6 +265,7 @@ class VariableAccess:
                                self.unique_name(f"{user or node.name}/{arg}", scoped=False))
         self._resources[id(var)] = ph
         self._placeheld[id(ph)] = var
+        self.capture_list.append((var, ph.outputs[0]))
         if node is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph

@@ -235,7 +235,7 @@ class FunctionWriter:
         SavedModel binds them when it is loaded, as TF binds its gradients' captures."""
         fwd = self._current.graph
         g = FuncGraph("internal_grad_fn", parent=fwd)
-        before = (len(fwd.operations), len(fwd.captures))
+        before = (len(fwd.operations), len(fwd._captures))
         try:
             with tracing_scope(g):
                 dys = [g.placeholder(_shape(t), _dtype(t), f"result_grads_{i}", is_input=True)
@@ -246,7 +246,7 @@ class FunctionWriter:
                               "need to update the custom gradient, or disable saving "
                               "gradients with the option tf.saved_model.SaveOptions("
                               "experimental_custom_gradients=False)") from None
-        if (len(fwd.operations), len(fwd.captures)) != before:
+        if (len(fwd.operations), len(fwd._captures)) != before:
             # it read a tensor from beyond the function being written, which TF's loader
             # can't bind
             raise ExportError("Cannot save a custom gradient that reads tensors from outside "
@@ -254,7 +254,7 @@ class FunctionWriter:
                               "experimental_custom_gradients=False)")
         names = [t._op.name for t in g.inputs]
         outer = []
-        for x, ph in g.captures.values():
+        for x, ph in g._captures.values():
             g.inputs.append(ph)
             # TF names a captured argument after its first consumer ("mul_exp")
             users = [op.name for op in g.operations if any(i is ph for i in op.inputs)]
@@ -641,6 +641,8 @@ class LibraryWriter:
     def lower(self, w: FunctionWriter, op: Any) -> list:
         name = op.type
         if name == "Placeholder":
+            if "captured" in op.attrs:  # a captured eager tensor: saved by value
+                return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
             raise ExportError("a placeholder that is not an input of the function")
         if name == "Const":
             asset = self.assets.get(id(op.attrs["value"]))

@@ -6,7 +6,16 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.graph.captures import CAPTURED
 from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
+
+
+def run_form(op: Any, attrs: dict) -> tuple:
+    """(op, attrs) of a node as a copy made to run it takes it: a captured eager tensor's
+    placeholder becomes the constant it stands for (graph/captures.py)."""
+    if op is CAPTURED:
+        return CONST, {"value": attrs["value"], "dtype": attrs["dtype"]}
+    return op, dict(attrs)
 
 
 def copy_graph(graph: Graph) -> Graph:
@@ -17,7 +26,8 @@ def copy_graph(graph: Graph) -> Graph:
     for node in graph.operations:
         ins = tuple(mapping.get(id(x), x) if type(x) is SymbolicTensor else x
                     for x in node.inputs)
-        new = Operation(g, node.op, ins, dict(node.attrs), node.name)
+        op, attrs = run_form(node.op, node.attrs)
+        new = Operation(g, op, ins, attrs, node.name)
         new.origin = node.origin
         new.outputs = tuple(SymbolicTensor(new, i, t._shape, t._dtype)
                             for i, t in enumerate(node.outputs))
@@ -28,7 +38,7 @@ def copy_graph(graph: Graph) -> Graph:
     g.outputs = [mapping.get(id(t), t) if type(t) is SymbolicTensor else t
                  for t in graph.outputs]
     g.variables = dict(graph.variables)
-    g.captures = {k: (outer, mapping[id(ph)]) for k, (outer, ph) in graph.captures.items()}
+    g._captures = {k: (outer, mapping[id(ph)]) for k, (outer, ph) in graph._captures.items()}
     # what each original tensor became, so code holding the originals (a custom gradient's
     # closure) can be pointed at the copy
     g.copied_from = {id(a): (a, mapping[id(a)]) for node in graph.operations

@@ -12,7 +12,7 @@ after it is freed can take the id of one of its outputs (and with it their stand
 from __future__ import annotations
 
 from eagerflow._src.graph.ir import PLACEHOLDER, Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import rewire, substitute_inputs
+from eagerflow._src.graph.passes.common import rewire, run_form, substitute_inputs
 
 MAX_DEPTH = 64
 
@@ -33,7 +33,8 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
         if op.op is PLACEHOLDER and id(op.outputs[0]) in env:
             continue
         ins = tuple(env.get(id(x), x) if type(x) is SymbolicTensor else x for x in op.inputs)
-        new = Operation(graph, op.op, ins, dict(op.attrs),
+        kind, attrs = run_form(op.op, op.attrs)
+        new = Operation(graph, kind, ins, attrs,
                         graph.unique_name(f"{node.name}/{op.name}", scoped=False))
         new.origin = op.origin
         new.outputs = tuple(SymbolicTensor(new, i, t._shape, t._dtype)
