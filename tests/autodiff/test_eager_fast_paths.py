@@ -200,3 +200,39 @@ def test_variable_operands_of_binary_ops():
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(x * v)
     np.testing.assert_array_equal(tape.gradient(loss, v).numpy(), [[3.0, 4.0]])
+
+
+def test_dtype_and_shape_checks_of_the_steps_ops():
+    # (membership by identity and shapes compared whole: TF 2.21's answers kept)
+    logits = tf.ones((2, 3))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'Tlabels' of float is not in the list of allowed "
+                             "values: int32, int64"):
+        tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([0.0, 1.0]), logits)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'T' of int32 is not in the list of allowed values: "
+                             "half, bfloat16, float, double"):
+        tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([0, 1]),
+                                                       tf.ones((2, 3), tf.int32))
+    for labels in (tf.constant([0, 2]), tf.constant([0, 2], tf.int64)):
+        loss = tf.nn.sparse_softmax_cross_entropy_with_logits(labels, logits)
+        np.testing.assert_allclose(loss.numpy(), [np.log(3.0)] * 2, rtol=1e-6)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Inputs to operation ReluGrad of type ReluGrad must have the same "
+                             r"size and shape.  Input 0: \[2\] != input 1: \[3\]"):
+        tf.raw_ops.ReluGrad(gradients=tf.ones(2), features=tf.ones(3))
+    g = tf.raw_ops.ReluGrad(gradients=tf.ones((2, 3)),
+                            features=tf.constant([[1.0, -1.0, 2.0], [-3.0, 4.0, 0.0]]))
+    np.testing.assert_array_equal(g.numpy(), [[1, 0, 1], [0, 1, 0]])
+
+
+def test_transposed_matmuls():
+    a = np.array([[1.0, 2.0], [3.0, 4.0]], "float32")
+    b = np.array([[1.0, 0.0], [2.0, 1.0]], "float32")
+    for ta in (False, True):
+        for tb in (False, True):
+            got = tf.matmul(tf.constant(a), tf.constant(b), transpose_a=ta, transpose_b=tb)
+            np.testing.assert_array_equal(got.numpy(), (a.T if ta else a) @ (b.T if tb else b))
+    rt = tf.ragged.constant([[[1.0, 2.0], [3.0, 4.0]]], ragged_rank=1)
+    got = tf.matmul(rt, tf.constant(b[None]), transpose_b=True)  # (a composite: its handler)
+    np.testing.assert_array_equal(got.to_tensor().numpy(), (a @ b.T)[None])

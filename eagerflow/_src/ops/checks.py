@@ -323,7 +323,7 @@ def string_arg(value: Any, what: str) -> str:
 
 def compatible(a: tuple | None, b: tuple | None) -> bool:
     """Whether two shapes can be the same: equal ranks, and equal dims where both are known."""
-    if a is None or b is None:
+    if a is None or b is None or a == b:  # (equal shapes, the common case, in one compare)
         return True
     return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
 

@@ -18,7 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
 from eagerflow._src.ops.array import (
@@ -224,7 +224,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         except (TypeError, ValueError):
             if not has_composite((a, b)):
                 raise
-    if has_composite((a, b)):  # a RaggedTensor operand: its handler (ragged_dispatch.py)
+    if (a.__class__ is not EagerTensor or b.__class__ is not EagerTensor) and \
+            has_composite((a, b)):  # a RaggedTensor operand: its handler (ragged_dispatch.py)
         return composite_dispatch.handler_of(matmul)(
             a, b, transpose_a=transpose_a, transpose_b=transpose_b, adjoint_a=adjoint_a,
             adjoint_b=adjoint_b, a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse,

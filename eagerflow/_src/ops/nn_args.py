@@ -41,7 +41,7 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
     for i, x in enumerate(xs[1:], 1):
         if x._dtype is not d0:
             raise C.wrong_input_dtype(op, i, d0, x._dtype)
-    if d0 not in allowed:
+    if id(d0) not in map(id, allowed):  # (DTypes are singletons; `in` would call __eq__)
         names = ", ".join(C.dtype_word(d) for d in allowed)
         listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list, where TF refuses d0 too)
         if listed is not None and C.dt_enum(d0) not in listed:

@@ -89,10 +89,13 @@ def _expand_last(g: Any) -> Any:
     return expand_dims(g, -1)
 
 
+_LABEL_T = frozenset((dt.int32, dt.int64))  # (hashed by identity: no DType.__eq__ call)
+
+
 def _sparse_xent_infer(logits: Any, labels: Any) -> list:
     op = "SparseSoftmaxCrossEntropyWithLogits"
     d = check_t(op, (logits,), _FLOAT_T)
-    if labels._dtype not in (dt.int32, dt.int64):
+    if labels._dtype not in _LABEL_T:
         word = {dt.float32: "float", dt.float64: "double"}.get(labels._dtype, labels._dtype.name)
         raise fail(op, f"Value for attr 'Tlabels' of {word} is not in the list of allowed "
                        "values: int32, int64")
