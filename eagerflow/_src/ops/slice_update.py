@@ -21,7 +21,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, attach, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.dynshape import Spec
@@ -49,7 +49,7 @@ from eagerflow._src.ops.slicing import (
     key_vectors,
     masks_spec,
 )
-from eagerflow._src.ops.variables import _unread, handle_variable, held_handle
+from eagerflow._src.ops.variables import _unread, op_variable
 
 _OP = "TensorStridedSliceUpdate"
 _rng = SampleRNG(43)
@@ -175,15 +175,7 @@ _ASSIGN = "ResourceStridedSliceAssign"
 
 
 def _var_of(x: Any) -> Any:
-    """The variable a resource input names (its handle, its handle's array, itself); None: a
-    handle known only when a graph runs."""
-    if isinstance(x, np.ndarray):
-        return handle_variable(EagerTensor(x, dt.resource), _ASSIGN)
-    if not isinstance(x, Tensor):
-        return x
-    if x._dtype is not dt.resource:
-        raise C.wrong_input_dtype(_ASSIGN, 0, dt.resource, x._dtype)
-    return handle_variable(x, _ASSIGN) if held_handle(x) is not None else None
+    return op_variable(x, _ASSIGN)
 
 
 def _assign_infer(h: Any, b: Any, e: Any, s: Any, value: Any, **attrs: Any) -> list:
@@ -249,13 +241,26 @@ RESOURCE_STRIDED_SLICE_ASSIGN = register(OpDef(
 ))
 
 
+def _slice_bounds(read: Any) -> tuple | None:
+    """The begin, end and strides of the slice's StridedSlice node `read`, where it was made
+    in the graph being built: TF's assignment takes the slice's own (the same key's, no
+    tensors of its own)."""
+    ins = getattr(read, "tf_inputs", None)
+    if not ins or len(ins) != 4 or getattr(read, "graph", None) is not _state.graph:
+        return None
+    return tuple(ins[1:])
+
+
 def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = None) -> Any:
     """TF's ResourceStridedSliceAssign of the slice `key` of `var`: eagerly on its handle, in
     a graph a node taking the variable, named "<the slice's read>/_assign" as TF's; returns
     the variable (read when used)."""
     begin, end, strides, masks = key_vectors(tuple(key) if isinstance(key, (list, tuple))
                                              else (key,))
-    if _state.graph is None and _state.device != CPU_DEVICE:
+    bounds = _slice_bounds(read) if read is not None and _state.graph is not None else None
+    if bounds is not None:
+        b, e, s = bounds
+    elif _state.graph is None and _state.device != CPU_DEVICE:
         with D.placed_on(CPU_DEVICE):  # (the bounds are the kernel's host inputs: made there)
             b, e, s = index_vectors(begin, end, strides, widen=True)
     else:

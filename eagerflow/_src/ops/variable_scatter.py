@@ -10,17 +10,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import resource_gather_nd
-from eagerflow._src.ops.array import broadcast_to, reshape, shape
+from eagerflow._src.ops.array import concat, constant, expand_dims, fill, reshape, shape
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.stacking import pack
 from eagerflow._src.ops.variables import Variable
 
 
@@ -56,22 +58,53 @@ def _nd_method(op: str) -> Callable:
     return eager_api("indices", "updates")(scatter_nd)
 
 
+def _ones_like(x: Tensor) -> Tensor:
+    """Ones shaped as `x`; in a graph TF's array_ops.ones_like, a Fill of its shape
+    ("ones_like/Shape/shape_as_tensor" where known) by its "ones_like/Const"."""
+    if _state.graph is None or x.shape.rank is None or None in x.shape.as_list():
+        return m.ones_like(x)
+    with name_scope("ones_like") as scope:
+        dims = constant(x.shape.as_list(), dt.int32, name="Shape/shape_as_tensor")
+        one = constant(1, x.dtype)
+    return fill(dims, one, name=scope)
+
+
 def batch_scatter_update(self: Variable, sparse_delta: Any, use_locking: bool = False,
                          name: str | None = None) -> Any:
     """scatter_nd_update as TF's: indices [b..., k] pick rows within each of the leading
-    batches (a vector of them: rows of the variable, its errors scatter_nd_update's)."""
+    batches, written as TF builds them: the indices expanded by one axis, each leading
+    axis's positions (a Range reshaped to broadcast along that axis, cast to the indices'
+    dtype, times ones like them), concatenated in front of them."""
     if not isinstance(sparse_delta, IndexedSlices):
         return _scatter(self, sparse_delta, "ResourceScatterUpdate")
-    indices = m.cast(sparse_delta.indices, dt.int32)
-    size = shape(indices)
+    indices = convert_to_tensor(sparse_delta.indices)
     rank = indices.shape.rank
-    coords = [broadcast_to(reshape(range_(size[i]), _axis_shape(rank, i)), size)
-              for i in range(rank - 1)]
-    return self.scatter_nd_update(stack(coords + [indices], axis=-1), sparse_delta.values)
-
-
-def _axis_shape(rank: int, axis: int) -> list:
-    return [-1 if i == axis else 1 for i in range(rank)]
+    if rank is None:
+        raise ValueError("batch_gather does not allow indices with unknown shape.")
+    dims = shape(indices)
+    nd = expand_dims(indices, -1)
+    coords = []
+    for i in range(rank - 1):
+        size = dims[i]
+        target: list = [1] * (rank + 1)
+        target[i] = size
+        axis = range_(size, name="Range")
+        if _state.graph is None:
+            axis = reshape(axis, target)
+        else:  # (TF's Reshape packs the list in its scope: "Reshape/shape", ".../1")
+            with name_scope("Reshape") as scope:
+                packed = pack(target, name="shape")
+            axis = reshape(axis, packed, name=scope)
+        if indices.dtype != dt.int32:
+            axis = m.cast(axis, indices.dtype)
+        coords.append(axis * _ones_like(nd))
+    if coords:
+        nd = concat(coords + [nd], -1)
+    elif _state.graph is not None:  # (TF's concat of one tensor: its Identity, in a scope)
+        with name_scope("concat"):
+            constant(-1, dt.int32, name="concat_dim")
+            nd = m.identity(nd, name="concat")
+    return self.scatter_nd_update(nd, sparse_delta.values)
 
 
 @eager_api("indices")
