@@ -32,8 +32,6 @@ KNOWN = [
      "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
     (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
      "[Op:Softmax]"),
-    (r"tf\.sparse\.(slice|sparse_dense_matmul)\(.*", "eagerflow does not check these "
-     "shapes: it computes"),
     (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
      "splits pads; eagerflow refuses them"),
     (r"tf\.gather\(tf\.ragged.*", "TF gathers ragged rows with RaggedGather, eagerflow with "

@@ -59,6 +59,11 @@ class SparseTensor(CompositeTensor):
         if indices._shape[1] != dense_shape._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
                              "compatible")
+        known = getattr(dense_shape, "_arr", None)
+        if known is not None:  # (TF reads a known dense shape as the static shape: -1 unknown)
+            bad = [int(d) for d in to_host(known) if d < -1]
+            if bad:
+                raise ValueError(f"Dimension {bad[0]} must be >= 0")
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
 
     @classmethod
@@ -114,7 +119,7 @@ class SparseTensor(CompositeTensor):
         (or the op that made it) fixed."""
         arr = getattr(self._dense_shape, "_arr", None)
         if arr is not None:
-            return TensorShape([int(d) for d in arr])
+            return TensorShape([None if d == -1 else int(d) for d in to_host(arr)])
         static = getattr(self, "_static", None)
         if static is not None:
             return static

@@ -256,6 +256,7 @@ def _real(d: dt.DType) -> dt.DType:
     return {dt.complex64: dt.float32, dt.complex128: dt.float64}.get(d, d)
 
 
+@eager_api()
 def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: bool = False,
                         name: str | None = None) -> Tensor:
     """`tf.sparse.sparse_dense_matmul`: a sparse matrix times a dense one (either may be the
@@ -268,7 +269,8 @@ def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: b
     if _rank(sp) != 2:
         raise ValueError(f"Tensor rank must be 2 to use sparse_dense_matmul, got "
                          f"{_rank(sp)}")
-    dense = b if isinstance(b, Tensor) else convert_to_tensor(b, dtype=sp.values.dtype)
+    dense = b if isinstance(b, Tensor) else convert_to_tensor(b)
+    _check_matmul(sp, dense, adjoint_a, adjoint_b)
     if adjoint_b:
         dense = transpose(dense)
     rows, cols = sp.indices[:, 0], sp.indices[:, 1]
@@ -277,6 +279,26 @@ def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: b
         rows, cols, nrows = cols, rows, sp.dense_shape[1]
     picked = gather(dense, cols) * reshape(sp.values, [-1, 1])
     return unsorted_segment_sum(picked, rows, nrows)
+
+
+def _check_matmul(sp: SparseTensor, b: Tensor, adjoint_a: bool, adjoint_b: bool) -> None:
+    """SparseTensorDenseMatMul's checks, in TF's words: b's dtype (before the op runs), its
+    rank, and the inner dimensions where they are known."""
+    op = "SparseTensorDenseMatMul"
+    if b.dtype != sp.values.dtype:
+        raise C.wrong_input_dtype(op, 3, sp.values.dtype, b.dtype)
+    if b._shape is not None and len(b._shape) != 2:
+        raise C.fail(op, "Tensor 'b' is not a matrix")
+    known = getattr(sp.dense_shape, "_arr", None)
+    if known is None or b._shape is None:
+        return
+    a0, a1 = (int(d) for d in to_host(known))
+    b0, b1 = b._shape
+    inner_a, inner_b = (a0 if adjoint_a else a1), (b1 if adjoint_b else b0)
+    if inner_b is not None and inner_a != inner_b:
+        raise C.fail(op, f"Cannot multiply A and B because inner dimension does not match: "
+                         f"{inner_a} vs. {inner_b}.  Did you forget a transpose?  Dimensions "
+                         f"of A: [{a0}, {a1}).  Dimensions of B: [{b0},{b1}]")
 
 
 def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,
@@ -391,11 +413,13 @@ def reshape_sparse(sp_input: SparseTensor, shape: Any, name: str | None = None
         out._with_static([None] * k)
 
 
+@eager_api()
 def slice_sparse(sp_input: SparseTensor, start: Any, size: Any, name: str | None = None
                  ) -> SparseTensor:
     """`tf.sparse.slice`: the entries in [start, start + size), shifted to start at 0."""
     sp = _sp(sp_input)
     start, size = _int64(start), _int64(size)
+    _check_slice(_rank(sp), start, size)
     inside = reduce_all(logical_and(greater_equal(sp.indices, start),
                                     less(sp.indices, start + size)), axis=1)
     idx = boolean_mask(sp.indices, inside) - start
@@ -403,6 +427,24 @@ def slice_sparse(sp_input: SparseTensor, start: Any, size: Any, name: str | None
     # (traced, the dense shape is SparseSlice's output to TF: only its length is known)
     return SparseTensor._of(idx, boolean_mask(sp.values, inside), shape)._with_static(
         [None] * _rank(sp))
+
+
+def _check_slice(rank: int | None, start: Tensor, size: Tensor) -> None:
+    """SparseSlice's checks of start and size, in TF's words, where they are known."""
+    for what, t in (("start", start), ("size", size)):
+        if t._shape is not None and len(t._shape) != 1:
+            raise C.fail("SparseSlice", f"Input {what} should be a vector but received shape "
+                                        f"{C.shape_str(t._shape)}")
+    for what, t in (("start", start), ("size", size)):
+        n = t._shape[0] if t._shape else None
+        if rank is not None and n is not None and n != rank:
+            raise C.fail("SparseSlice", f"Expected {what} to be a vector of length {rank} but "
+                                        f"got length {n}")
+    known = getattr(size, "_arr", None)
+    if known is not None:
+        bad = [int(d) for d in to_host(known) if d < 0]
+        if bad:
+            raise C.fail("SparseSlice", f"Expected a non-negative size, got {bad[0]}")
 
 
 def split_sparse(sp_input: SparseTensor = None, num_split: int = None, axis: int = None,
@@ -501,7 +543,9 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
         ids = boolean_mask(ids, keep)
         w = None if w is None else boolean_mask(w, keep)
         rows = None if rows is None else boolean_mask(rows, keep)
-    ones = cast(equal(ids, ids), dt.int32 if w is None else w.dtype) if w is None or \
+    # (uncounted, the counts are of the values' integer type, as TF's)
+    counted = flat.dtype if flat.dtype in (dt.int32, _I64) else dt.int32
+    ones = cast(equal(ids, ids), counted if w is None else w.dtype) if w is None or \
         not binary_output else None
     vals = w if w is not None else ones
     if rows is None:
