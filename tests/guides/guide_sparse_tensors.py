@@ -1,4 +1,4 @@
-# ruff: noqa: E702, E701, E501, E741  (the cells as written)
+# ruff: noqa: E702, E701, E501, E741, UP031, F541  (the cells as written)
 # TF's "Working with sparse tensors" guide past what guide_ragged_sparse_slicing runs:
 # construction and printing (a pprint helper as the guide writes it), sparse.add with a
 # threshold, sparse_dense_matmul, concat/slice/split/reshape/transpose, reductions,
