@@ -284,6 +284,20 @@ def gamma_and_poisson(tf):
     return out
 
 
+def stateless_gamma_dynamic_shape(tf):
+    """stateless_gamma in a function whose shape is known only when it runs (a batch's
+    size: what keras.random.beta draws for MixUp in a dataset map), with and without a
+    beta, alpha broadcast to the shape first; the same draws as eager ones."""
+    def draws(x):
+        n = tf.shape(x)[:1]
+        alpha = tf.broadcast_to(tf.constant(0.8), n)
+        return [tf.random.stateless_gamma(n, [3, 4], alpha),
+                tf.random.stateless_gamma(tf.concat([n, [2]], 0), [5, 6], [1.5, 9.0]),
+                tf.random.stateless_gamma(n, [7, 8], 2.0, beta=0.5)]
+    f = tf.function(draws, input_signature=[tf.TensorSpec([None], tf.float32)])
+    return f(tf.zeros([5])) + draws(tf.zeros([5]))
+
+
 def binomial(tf):
     """Inversion below count * p = 10, BTRS above, p > 1/2 by its failures, edge
     probabilities and counts, each parameter dtype, broadcasting, sample-major layout."""
@@ -371,7 +385,8 @@ CASES = {f.__name__: f for f in (
     zero_seeds, float_dtypes_and_shapes, scaled_draws, integers, large_draws,
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
-    generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson, binomial,
+    generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
+    stateless_gamma_dynamic_shape, binomial,
     generator_binomial, dataset_shuffle, dataset_random)}
 
 

@@ -215,19 +215,35 @@ def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, see
 # StatelessRandomGammaV3: inputs key, counter, alg, alpha; shape ends with alpha's.
 # ---------------------------------------------------------------------------------------
 
-def _stateless_gamma_infer(key: Any, counter: Any, alg: Any, alpha: Any, shape: tuple) -> list:
+def _ends_with(shape: tuple, tail: tuple) -> bool:
+    """Whether `shape` (whose unknown dims are None) can end with `tail`."""
+    return len(tail) <= len(shape) and all(
+        s is None or t is None or s == t for s, t in zip(shape[len(shape) - len(tail):], tail))
+
+
+def _stateless_gamma_infer(key: Any, counter: Any, alg: Any, alpha: Any, *dyn: Any,
+                           shape: tuple | None) -> list:
+    """`dyn`: the shape when it is known only when the graph runs (`shape`: what is known
+    of it then)."""
     op = "StatelessRandomGammaV3"
     S._check_key_counter_alg(op, key, counter, alg)
     C.check_dtype(op, alpha, _GAMMA_DTYPES)
+    if dyn:
+        check_runtime_arg(op, dyn, "shape")
     R.check_shape(op, shape, alpha._dtype)
-    a = alpha._shape
-    if a is not None and (len(a) > len(shape) or (a and tuple(shape[-len(a):]) != tuple(a))):
+    if shape is None:
+        return [(None, alpha._dtype)]
+    if alpha._shape is not None and not _ends_with(tuple(shape), tuple(alpha._shape)):
         raise C.fail(op, "Shape passed in must end with broadcasted shape.")
     return [(tuple(shape), alpha._dtype)]
 
 
-def _stateless_gamma_kernel(xp: Any, key: Any, counter: Any, alg: Any, alpha: Any,
-                            shape: tuple) -> Any:
+def _stateless_gamma_kernel(xp: Any, key: Any, counter: Any, alg: Any, alpha: Any, *dyn: Any,
+                            shape: tuple | None) -> Any:
+    shape = R.runtime_shape("StatelessRandomGammaV3", dyn, shape, alpha.dtype)
+    if not _ends_with(shape, alpha.shape):  # (a runtime shape, checked when it is known)
+        raise C.fail("StatelessRandomGammaV3", "Shape passed in must end with broadcasted "
+                                               "shape.")
     k, c = S.stream_of("StatelessRandomGammaV3", key, counter, alg)
     n = math.prod(shape)
     if n == 0:
@@ -265,9 +281,11 @@ def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
     dtype = dt.as_dtype(dtype)
     a = convert_to_tensor(alpha, dtype=dtype)
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
-    a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
-    shape = R._static_shape(shape, "StatelessRandomGammaV3")
-    raw = bind(STATELESS_GAMMA, S.key_counter_alg(seed, "auto_select") + (a,),
+    if tuple(b.shape) != ():  # (against a scalar beta, alpha is its own broadcast: its
+        # shape may then be known only when a graph runs)
+        a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
+    shape, dyn = R.shape_input(shape, "StatelessRandomGammaV3")
+    raw = bind(STATELESS_GAMMA, S.key_counter_alg(seed, "auto_select") + (a,) + dyn,
                {"shape": shape})
     return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
 

@@ -78,3 +78,18 @@ applied(lambda: layers.AugMix(num_chains=2, chain_depth=2, seed=3))
 
 SNIPPETS.update(snippets(LAYERS))
 SNIPPETS.update(unseeded(LAYERS))
+
+# The layers in a dataset map, on batches whose size is known only when they run (MixUp and
+# CutMix draw Beta weights of the batch's size there).
+SNIPPETS["dataset_map"] = PRELUDE + """
+x = rng.uniform(0, 255, (5, 6, 8, 3)).astype("float32")
+y = np.eye(5, dtype="float32")[:, :2]
+for make in (lambda: layers.MixUp(seed=2), lambda: layers.CutMix(seed=2),
+             lambda: layers.RandomFlip(seed=2), lambda: layers.RandomRotation(0.2, seed=2),
+             lambda: layers.RandomErasing(seed=2), lambda: layers.RandAugment(seed=2)):
+    layer = make()
+    ds = tf.data.Dataset.from_tensor_slices({"images": x, "labels": y}).batch(3).map(layer)
+    for i, batch in enumerate(ds):
+        print(type(layer).__name__, i)
+        desc(batch, True)
+"""
