@@ -149,3 +149,46 @@ def session_outcome(tf):
             runs.append([before, [int(x) for x in s.run(sizes)]])
     return {"runs": runs, "insert": [type(i).__name__ for i in ins],
             "names": [o.name for o in g.get_operations() if "HashTable" in o.type]}
+
+
+SAVED = _TABLES + """
+class M(tf.Module):
+    def __init__(self):
+        self.v1, self.v2, self.t, self.m = v1, v2, t, m
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32),
+                                  tf.TensorSpec([2], tf.int64)])
+    def f(self, x, k):
+        a = self.v1.read_value()
+        self.v2.assign_add(x)
+        tf.print(a)
+        r = tf.random.uniform([2], seed=3)
+        self.m.insert(k, k)
+        l = self.t.lookup(k)
+        self.v1.assign(x)
+        tf.print(x)
+        n = self.m.size()
+        self.v2.assign_add(a)
+        return l, n, tf.shape(r)
+"""
+
+
+def saved_outcome(tf, saved_model_proto, path):
+    """Function `f` of a tf.Module with two variables and two tables, saved: its body's
+    stateful nodes with their control inputs (TF's output NoOp left out: eagerflow's
+    bodies list their stateful nodes as control outputs only) and its resource arguments
+    with their _user_specified_name. `saved_model_proto`: the SavedModel message class."""
+    env = {"tf": tf}
+    exec(compile(textwrap.dedent(SAVED), "<saved>", "exec"), env)  # noqa: S102
+    tf.saved_model.save(env["M"](), path)
+    sm = saved_model_proto()
+    with open(path + "/saved_model.pb", "rb") as fh:
+        sm.ParseFromString(fh.read())
+    fdef = next(f for f in sm.meta_graphs[0].graph_def.library.function
+                if f.signature.name.startswith("__inference_f_"))
+    nodes = {n.name: sorted(i for i in n.input if i.startswith("^") and i != "^NoOp")
+             for n in fdef.node_def if n.name in fdef.control_ret}
+    args = [[a.name, fdef.arg_attr[i].attr["_user_specified_name"].s.decode()]
+            for i, a in enumerate(fdef.signature.input_arg) if a.type == 20
+            and "table_handle" in a.name]
+    return {"nodes": nodes, "table_args": args}

@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.function.table_graph_cases import CASES, RESULTS_ONLY, outcome, session_outcome
+from eagerflow._src.saved_model.protos import pb
+from tests.function.table_graph_cases import (
+    CASES,
+    RESULTS_ONLY,
+    outcome,
+    saved_outcome,
+    session_outcome,
+)
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "table_graphs.json").read_text())
 
@@ -31,3 +38,11 @@ def test_graph_and_results_as_tf(case):
 
 def test_sessions_have_tables_of_their_own():
     assert session_outcome(tf) == GOLDEN["sessions"]
+
+
+def test_saved_function_orders_stateful_nodes_by_resource(tmp_path):
+    # (TF's saved body keeps its trace's automatic control dependencies: each resource's
+    # nodes chained, the prints chained, the legacy draw unordered; table arguments named
+    # after their placeholders)
+    assert saved_outcome(tf, lambda: pb().SavedModel(), str(tmp_path / "m")) == \
+        GOLDEN["saved"]

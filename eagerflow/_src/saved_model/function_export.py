@@ -72,6 +72,9 @@ class FunctionWriter:
         # stateful only for its stateful nodes, not for a handle it only passes (TF's
         # loop conditions and bodies)
         self.by_nodes = False
+        # a traced function's stateful nodes ordered by resource, as TF's automatic control
+        # dependencies order them (graph/control_outputs.py), not in one chain
+        self.by_resource = False
 
     # -- names ----------------------------------------------------------------------------
     def unique(self, base: str, arg: bool = False) -> str:
@@ -176,7 +179,11 @@ class FunctionWriter:
             set_shape(hd.shape, obj.shape._dims)
             ref = Ref(arg.name, dt.resource)
         elif isinstance(getattr(obj, "_state", obj), TableState):  # a lookup table
-            ref = self.add_arg("table_handle", dt.resource, ())
+            # (named as a variable's: after its "<node>/table_handle" placeholder, where
+            # the traced graph made one)
+            ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
+            base = ph.name.replace("/", "_") if ph is not None else "table_handle"
+            ref = self.add_arg(base, dt.resource, (), specified="table_handle")
         else:  # an asset: its path, a string
             ref = self.add_arg("asset_path", dt.string, ())
         self._captures[id(obj)] = ref
@@ -393,10 +400,11 @@ class FunctionWriter:
             if a.name not in nd.attr and not a.HasField("default_value"):
                 raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")
             _check_allowed(op, a, nd.attr.get(a.name))
-        if _is_effect(op) and self.branch is not None and op in _UNORDERED:
+        by_resource = self.branch is not None or self.by_resource
+        if _is_effect(op) and by_resource and op in _UNORDERED:
             self.unordered = True  # (stateful, but no control output of TF's: a draw)
         elif _is_effect(op):
-            if self.branch is not None:
+            if by_resource:
                 self._order_by_resource(nd, op, handles)
             elif self._last_effect is not None:
                 nd.input.append("^" + self._last_effect)
@@ -613,6 +621,7 @@ class LibraryWriter:
         names = input_names or [t._op.name for t in graph.inputs]
         specified = specified or [""] * len(names)
         w.branch, w.by_nodes = branch, by_nodes
+        w.by_resource = getattr(graph, "control_outputs", None) is not None
         if layout is None:
             for t, n, u in zip(graph.inputs, names, specified):
                 w.add_input(t, n, u)
