@@ -236,3 +236,22 @@ def test_transposed_matmuls():
     rt = tf.ragged.constant([[[1.0, 2.0], [3.0, 4.0]]], ragged_rank=1)
     got = tf.matmul(rt, tf.constant(b[None]), transpose_b=True)  # (a composite: its handler)
     np.testing.assert_array_equal(got.to_tensor().numpy(), (a @ b.T)[None])
+
+
+def test_dtype_predicates():
+    # (by identity now: the names say which are complex and unsigned)
+    from eagerflow._src.core import dtypes as dt
+
+    for d in dt._ALL:
+        assert d.is_complex == d.name.startswith("complex"), d
+        assert d.is_unsigned == d.name.startswith("uint"), d
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:  # (a Mul's gradient asks is_complex of both inputs)
+        tape.watch(x)
+        y = x * x
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [2.0, 4.0])
+    z = tf.constant([1 + 2j], tf.complex64)
+    with tf.GradientTape() as tape:
+        tape.watch(z)
+        w = z * z
+    np.testing.assert_array_equal(tape.gradient(w, z).numpy(), [2 - 4j])  # 2 * conj(z)

@@ -91,13 +91,15 @@ class DType:
     def is_integer(self) -> bool:
         return self in _INTS
 
+    # (frozensets, hashed by identity: a tuple's `in` calls __eq__ on each entry before a
+    # match, and a Mul's gradient asks is_complex twice)
     @property
     def is_unsigned(self) -> bool:
-        return self in (uint8, uint16, uint32, uint64, uint4, uint2)
+        return self in _UNSIGNED
 
     @property
     def is_complex(self) -> bool:
-        return self in (complex64, complex128)
+        return self in _COMPLEX
 
     @property
     def is_bool(self) -> bool:
@@ -241,6 +243,8 @@ _ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, u
         uint32, uint64, bool, string, complex64, complex128, resource, variant,
         qint8, quint8, qint16, quint16, qint32, *sorted(NARROW_DTYPES, key=lambda d: d._enum))
 _FLOATS = frozenset((float16, float32, float64, bfloat16)) | NARROW_FLOATS
+_UNSIGNED = frozenset((uint8, uint16, uint32, uint64, uint4, uint2))
+_COMPLEX = frozenset((complex64, complex128))
 _INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64)) | NARROW_INTS
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NAME.update({"half": float16, "double": float64, "float": float32})

@@ -159,7 +159,7 @@ def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance
     nd = len(x._shape)
     cax = 1 if C.string_arg(data_format, "data_format").startswith("NC") else nd - 1
     c = x._shape[cax]
-    compute = dt.float32 if x._dtype in (dt.float16, dt.bfloat16) else x._dtype
+    compute = dt.float32 if x._dtype is dt.float16 or x._dtype is dt.bfloat16 else x._dtype
     scale, offset = cast(_t(scale), compute), cast(_t(offset), compute)
     for what, t in (("scale", scale), ("offset", offset), ("mean", mean),
                     ("variance", variance)):
