@@ -550,8 +550,10 @@ class GradientTape:
             grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
-        live = {id(s if s.__class__ in _PLAIN_SOURCES else _variable_key(s)) for s in sources
-                if _differentiable(s)}
+        if _PLAIN_SOURCES.issuperset(map(type, sources)):  # (each its own key, with a DType)
+            live = {id(s) for s in sources if s._dtype in _DIFFERENTIABLE}
+        else:
+            live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
         if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
             live.update(id(h) for h in map(_handle_of, sources) if h is not None)
         roots = self._roots
