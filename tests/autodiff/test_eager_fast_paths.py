@@ -255,3 +255,15 @@ def test_dtype_predicates():
         tape.watch(z)
         w = z * z
     np.testing.assert_array_equal(tape.gradient(w, z).numpy(), [2 - 4j])  # 2 * conj(z)
+
+
+def test_keras_sgd_dense_and_sparse_steps():
+    # the dense products call the plain op at once; slices keep Keras's row-wise rules
+    opt = tf.keras.optimizers.SGD(learning_rate=0.5)
+    v = tf.Variable(np.ones((3, 2), "float32"))
+    opt.apply_gradients([(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), v)])
+    np.testing.assert_array_equal(v.numpy(), [[0.5, 0.0], [-0.5, -1.0], [-1.5, -2.0]])
+    rows = tf.IndexedSlices(tf.constant([[2.0, 2.0], [2.0, 2.0]]), tf.constant([0, 0]),
+                            tf.constant([3, 2]))
+    opt.apply_gradients([(rows, v)])  # (a repeated row: both slices subtracted)
+    np.testing.assert_array_equal(v.numpy(), [[-1.5, -2.0], [-0.5, -1.0], [-1.5, -2.0]])

@@ -6,9 +6,10 @@ square squares each slice, a product with a dense tensor takes that tensor's row
 them into a dense tensor where it cannot (a sum or difference with a dense tensor), and an
 optimizer adds a sparse update slice by slice. With repeated ids that is not the dense
 gradient's step: a row's squares are summed, not its sum squared. Each function here takes
-tensors or slices; on tensors it is the plain op, so dense steps run as before. Two slices
-of different rows meet as their dense forms (Keras unions or intersects their rows: the same
-values where no row repeats; no update step combines two such slices).
+tensors or slices; on tensors it is the plain op (the products and quotients of a dense step
+call it at once), so dense steps run as before. Two slices of different rows meet as their
+dense forms (Keras unions or intersects their rows: the same values where no row repeats; no
+update step combines two such slices).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ absolute = _unary(m.abs)
 
 def multiply(a: Any, b: Any) -> Any:
     """Slices times a scalar or a dense tensor (its rows) stay slices."""
+    if a.__class__ is not IndexedSlices and b.__class__ is not IndexedSlices:
+        return m.multiply(a, b)  # (a dense step's: at once)
     if is_rows(a) and not is_rows(b):
         return _rows(a, a.values * (b if _scalar(b) else gather(b, a.indices)))
     if is_rows(b) and not is_rows(a):
@@ -65,6 +68,8 @@ def divide(a: Any, b: Any) -> Any:
     """Slices over a scalar or a dense tensor (its rows) stay slices. (Keras also widens
     them to the rows where the dense divisor is zero or NaN; an optimizer's divisors are
     positive.)"""
+    if a.__class__ is not IndexedSlices and b.__class__ is not IndexedSlices:
+        return m.divide(a, b)  # (a dense step's: at once)
     if is_rows(a) and not is_rows(b):
         return _rows(a, a.values / (b if _scalar(b) else gather(b, a.indices)))
     return m.divide(_dense(a), _dense(b))
