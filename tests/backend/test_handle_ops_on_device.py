@@ -1,5 +1,6 @@
 """Ops on a variable's handle run where the variable lives (TF places an op taking a
-resource on the resource's device, and has GPU kernels for these): ResourceGatherNd, the
+resource on the resource's device, and has GPU kernels for these): ResourceGather,
+ResourceGatherNd, the
 ResourceScatter and ResourceScatterNd updates and ResourceStridedSliceAssign, checked on
 the strict stand-in GPU. The variable's array stays on its device (no copy to the host and
 back: the stand-in counts every copy), a gather's result lands there, and the values are
@@ -79,6 +80,30 @@ def test_a_gather_runs_on_the_variables_device():
     rows = tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=[[3], [1]], dtype=tf.float32)
     assert rows.device == GPU0
     np.testing.assert_array_equal(rows.numpy(), INIT[[3, 1]])
+
+
+def test_a_lookup_of_rows_runs_on_the_variables_device():
+    """tf.gather / sparse_read / embedding_lookup of a variable: TF's ResourceGather where
+    the variable lives, its rows taken there (the indices read on the host for their
+    check), whatever the scope; the raw op on the handle too, batch_dims included."""
+    v, host = tf.Variable(INIT), _on_host()
+    ids = tf.constant([2, 0, 2])
+    for look in (lambda t: tf.gather(t, ids), lambda t: t.sparse_read(ids),
+                 lambda t: tf.nn.embedding_lookup(t, ids)):
+        with strict.count_transfers() as n, tf.device("CPU:0"):
+            out = look(v)
+        assert out.device == GPU0 and isinstance(out._arr, strict.StrictArray)
+        assert n["to_device"] <= 1 and n["to_host"] <= 1, dict(n)
+        np.testing.assert_array_equal(out.numpy(), INIT[[2, 0, 2]])
+        assert look(host).device == CPU0
+    rows = tf.raw_ops.ResourceGather(resource=v.handle, indices=[[1], [0], [2], [2]],
+                                     dtype=tf.float32, batch_dims=1)
+    assert rows.device == GPU0
+    np.testing.assert_array_equal(rows.numpy(), INIT[[0, 1, 2, 3], [1, 0, 2, 2]][:, None])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [3, 3]) * 2.0)
+    g = tape.gradient(y, v)
+    assert g.indices.numpy().tolist() == [3, 3] and g.values.numpy().tolist() == [[2.0] * 3] * 2
 
 
 def test_placement_follows_the_variable_not_the_scope():
