@@ -31,6 +31,7 @@ from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import GATHER_GRAD, _check_indices, _check_range
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
+from eagerflow._src.ops.reshaping import RESHAPE
 from eagerflow._src.ops.variables import op_variable, record_read, replay_read, variable_of
 
 _OP = "ResourceGather"
@@ -97,8 +98,10 @@ def _grad(n: Any, g: Any) -> list:
         return [bind(GATHER_GRAD, (g, indices, var.value()),
                      {"axis": n.attrs["batch_dims"], "batch_dims": n.attrs["batch_dims"]}),
                 None]
-    if _state.graph is None and known:
-        return [IndexedSlices(reshape(g, [-1, *dims[1:]]), reshape(indices, [-1]),
+    if _state.graph is None and known and indices._shape is not None:
+        n = int(np.prod(indices._shape, dtype=np.int64))  # (eager: the shapes are known)
+        return [IndexedSlices(bind(RESHAPE, (g,), {"shape": (n, *dims[1:])}),
+                              bind(RESHAPE, (indices,), {"shape": (n,)}),
                               convert_to_tensor(np.array(dims, np.int32))), None]
     shape = constant(dims, dt.int32) if known else shape_of(var.value())
     count = expand_dims(size(indices), 0)
