@@ -4,15 +4,17 @@ Sits in graph/, below ir.py, whose Graph mixes `CaptureAccess` in. TF's FuncGrap
 every tensor that existed before its trace and that the function reads, and lists it in
 `captures` (outer tensor, the graph's tensor for it), in the order captured: an eager
 tensor of at most EAGER_CONST_THRESHOLD elements of a value dtype as a Const node, a larger
-one (or a resource, a variant) as a placeholder fed at each call; a variable through its
-handle's resource placeholder (graph/var_reads.py); a tensor of an enclosing graph as a
-placeholder. What a Python value converts to while tracing (the 2.0 of `x * 2.0`, a NumPy
-array) is a constant of the op taking it, not a capture: core/tensor.py notes those in
-`converted` (and `is_scalar_operand` tells its shared Python numbers).
+one as a placeholder fed at each call; a variable through its handle's resource
+placeholder (graph/var_reads.py); a tensor of an enclosing graph as a placeholder. (A
+resource or variant eager tensor, `v.handle` say, stays a Const here: the ops taking a
+handle find its variable by it, and a SavedModel binds it to that variable.) What a Python
+value converts to while tracing (the 2.0 of `x * 2.0`, a NumPy array) is a constant of the
+op taking it, not a capture: core/tensor.py notes those in `converted` (and
+`is_scalar_operand` tells its shared Python numbers).
 
 A captured placeholder here holds its eager tensor (CAPTURED): a copy of the graph made to
-run it (ir.run_form) takes it as the constant it stands for, so the generated code binds it
-once, as a Const, and a call costs what it did.
+run it (passes/common.py: run_form) takes it as the constant it stands for, so the
+generated code binds it once, as a Const, and a call costs what it did.
 """
 
 from __future__ import annotations
@@ -72,8 +74,8 @@ class CaptureAccess:
         hit = self._consts.get(id(x))
         if hit is not None and (const_name is None or not is_scalar_operand(x)):
             return hit[1]
-        if self.captures_eager and x.__class__ is EagerTensor and \
-                id(x) not in self.converted and not is_scalar_operand(x):
+        if self.captures_eager and x.__class__ is EagerTensor and x._dtype not in _NOT_VALUES \
+                and id(x) not in self.converted and not is_scalar_operand(x):
             return self._capture_eager(x, const_name)
         sym = self._new_op(self._const_op, (), {"value": to_host(x._arr), "dtype": x._dtype},
                            [(x._shape, x._dtype)], const_name, const_name is None).outputs[0]
@@ -91,7 +93,7 @@ class CaptureAccess:
         for d in x._shape:
             size *= d
         value = to_host(x._arr)
-        if size <= EAGER_CONST_THRESHOLD and x._dtype not in _NOT_VALUES:
+        if size <= EAGER_CONST_THRESHOLD:
             node = self._new_op(self._const_op, (), {"value": value, "dtype": x._dtype},
                                 [(x._shape, x._dtype)], name, False)
         else:
