@@ -80,7 +80,8 @@ OPS_ORDER = [
     "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
-    "padding", "segment_ops", "resource_scatter", "resource_gather", "resource_gather_nd",
+    "padding", "segment_ops", "device_scatter", "resource_scatter", "resource_gather",
+    "resource_gather_nd",
     "variable_scatter",
     "slice_update", "histogram_ops", "data_flow",
     "reduce_grads",

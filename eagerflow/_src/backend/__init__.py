@@ -235,6 +235,36 @@ def to_host(arr: Any) -> np.ndarray:
 SMALL_MACS = cpu.SMALL_MACS  # products below this run on one BLAS thread by themselves
 
 
+# The dtypes CuPy 14's atomic add (what `cupy.add.at` runs) takes; it refuses the others
+# with TypeError (cupy/_core/_routines_indexing.pyx). Narrower integers are added in the
+# 32-bit type of their signedness, whose wrapped sum truncates to theirs exactly.
+ATOMIC_ADD = frozenset(("int32", "int64", "float16", "float32", "float64", "uint32", "uint64"))
+_WIDER = {"i": np.int32, "u": np.uint32}
+
+
+def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
+    """`xp.add.at(out, index, values)`: `values` added into `out` at `index`, unbuffered
+    (a repeated index adds each), in place. NumPy's adds in order; on a GPU, CuPy's
+    atomic kernel in any order, a complex number as its two parts, an integer narrower
+    than 32 bits in a 32-bit copy."""
+    if xp is np:
+        np.add.at(out, index, values)
+        return
+    kind = out.dtype
+    if kind.name in ATOMIC_ADD:
+        xp.add.at(out, index, values)
+    elif kind.kind == "c":
+        add_at(xp, out.real, index, getattr(values, "real", values))
+        add_at(xp, out.imag, index, getattr(values, "imag", 0))
+    elif kind.kind in _WIDER:
+        wide = _WIDER[kind.kind]
+        acc = out.astype(wide)
+        xp.add.at(acc, index, values.astype(wide) if hasattr(values, "astype") else values)
+        out[...] = acc.astype(kind)
+    else:
+        xp.add.at(out, index, values)  # (CuPy's TypeError, as it words it)
+
+
 def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
     """`xp.matmul(a, b)` (into `out` when given), with the backend's product policy."""
     if xp is np:

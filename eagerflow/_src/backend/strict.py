@@ -136,6 +136,17 @@ UFUNC_METHODS = {
     "at": frozenset(("add", "subtract", "maximum", "minimum", "bitwise_and", "bitwise_or",
                      "bitwise_xor")),
 }
+# The dtypes CuPy 14's atomic scatter kernel behind each ufunc's `at` takes (TypeError for
+# the others: cupy/_core/_routines_indexing.pyx)
+_AT_DTYPES = {
+    "add": ("int32", "int64", "float16", "float32", "float64", "uint32", "uint64"),
+    "subtract": ("int32", "uint32"),
+    "maximum": ("int32", "int64", "float32", "float64", "uint32", "uint64"),
+    "minimum": ("int32", "int64", "float32", "float64", "uint32", "uint64"),
+    "bitwise_and": ("int32", "int64", "uint32", "uint64"),
+    "bitwise_or": ("int32", "int64", "uint32", "uint64"),
+    "bitwise_xor": ("int32", "int64", "uint32", "uint64"),
+}
 # Keyword arguments NumPy's functions take and CuPy's do not (TypeError on CuPy).
 NO_KWARGS = {
     **dict.fromkeys(("max", "min", "amax", "amin", "sum", "prod", "any", "all", "mean",
@@ -677,6 +688,8 @@ class _Ufunc:
             setattr(self, m, _wrapped(getattr(uf, m), m, kind=_kind_of(m))
                     if uf.__name__ in names else
                     _unsupported(f"`cupy_{uf.__name__}.{m}` is not supported yet"))
+        if uf.__name__ in _AT_DTYPES:
+            self.at = _atomic(self.at, uf.__name__)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         _operands(args[:self.nin])
@@ -688,6 +701,20 @@ class _Ufunc:
         out = _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
         cap.record(lambda: self._uf(*_unwrap(args), **_unwrap(kwargs)), out, (args, kwargs))
         return out
+
+
+def _atomic(at: Any, name: str) -> Any:
+    """`ufunc.at` as CuPy's: its array of a dtype its atomic kernel takes, else TypeError."""
+    kinds = _AT_DTYPES[name]
+    words = ", ".join(kinds)
+
+    def call(a: Any, indices: Any, b: Any = None) -> Any:
+        if a.dtype.name not in kinds:
+            raise TypeError(f"cupy.{name}.at only supports {words} as data type")
+        return at(a, indices, b)
+
+    call.__name__ = "at"
+    return call
 
 
 def _unsupported(message: str) -> Any:

@@ -498,7 +498,7 @@ class _DeviceWriter(_Writer):
         if type(x) is not SymbolicTensor:
             place = self.place
             return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
-        if i in op.shape_inputs:
+        if i in op.shape_inputs or i in op.as_is_inputs:
             return self.names[id(x)]
         if i in op.host_inputs:
             return self.moved(x, "h")

@@ -621,11 +621,12 @@ def _run_on_resource(place: Any, op: Any, arrays: Any, attrs: dict) -> tuple:
 def onto_device(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
     """Input `i` of `op` as its kernel on device `index` of backend `b` takes it: the
     device's array (a copy when it lives elsewhere; NumPy scalars too), except a host
-    input (op.host_inputs), one whose shape alone is read (op.shape_inputs), and a 0-d
-    host array of an op whose device kernel takes scalars (op.scalar_args: a ufunc's),
-    which passes as a NumPy scalar (a kernel argument, as CuPy's take them: no copy)."""
+    input (op.host_inputs), one whose shape alone is read (op.shape_inputs) or that is
+    read where it lives (op.as_is_inputs), and a 0-d host array of an op whose device
+    kernel takes scalars (op.scalar_args: a ufunc's), which passes as a NumPy scalar (a
+    kernel argument, as CuPy's take them: no copy)."""
     if b.holds(a, index) or not (type(a) in B.ARRAY_TYPES or isinstance(a, np.generic)) \
-            or i in op.shape_inputs:
+            or i in op.shape_inputs or i in op.as_is_inputs:
         return a
     if i in op.host_inputs:
         return B.to_host(a)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
@@ -148,7 +148,7 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     out = xp.zeros((rows.shape[0], n), weights.dtype)
     keep = rows < n  # (values at or past `size` are left out)
     r = xp.broadcast_to(xp.arange(rows.shape[0])[:, None], rows.shape)
-    xp.add.at(out, (r[keep], rows[keep]), w[keep])
+    add_at(xp, out, (r[keep], rows[keep]), w[keep])
     if binary_output:
         out = xp.minimum(out, 1).astype(weights.dtype)
     return out.reshape(arr.shape[:-1] + (n,)) if arr.ndim else out.reshape(n)

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
@@ -347,13 +348,13 @@ def _grad_image_kernel(xp: Any, grads: Any, boxes: Any, box_ind: Any, image_size
     out = xp.zeros(image_size, work)
     b = box_ind.astype(np.int64)[:, None, None]
     if method == "nearest":
-        xp.add.at(out, (b, ys.near[:, :, None], xs.near[:, None, :]), g)
+        add_at(xp, out, (b, ys.near[:, :, None], xs.near[:, None, :]), g)
         return out.astype(T.as_numpy_dtype)
     xl, yl = xs.lerp[:, None, :, None].astype(work), ys.lerp[:, :, None, None].astype(work)
     top, bottom = g * (1 - yl), g * yl
     for rows, part in ((ys.low, top), (ys.high, bottom)):
         for cols, w in ((xs.low, 1 - xl), (xs.high, xl)):
-            xp.add.at(out, (b, rows[:, :, None], cols[:, None, :]), part * w)
+            add_at(xp, out, (b, rows[:, :, None], cols[:, None, :]), part * w)
     return out.astype(T.as_numpy_dtype)
 
 

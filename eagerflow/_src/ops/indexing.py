@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -237,7 +238,7 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
         moved = xp.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
-        xp.add.at(xp.moveaxis(out, ax, 0), ii, moved)
+        add_at(xp, xp.moveaxis(out, ax, 0), ii, moved)
 
     out = xp.zeros(like.shape, dtype=g.dtype)
     if batch_dims == 0:
@@ -385,7 +386,7 @@ def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int |
                                                f"{int(ids.reshape(-1)[i])} is out of range [0, "
                                                f"{num_segments}) [Op:UnsortedSegmentSum]")
     keep = ids >= 0  # negative ids are dropped, as in TF
-    xp.add.at(out, ids[keep], data[keep])
+    add_at(xp, out, ids[keep], data[keep])
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import scatter_fold
+from eagerflow._src.backend import add_at, scatter_fold
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
@@ -276,7 +276,7 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
 def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
     key = tuple(xp.moveaxis(indices, -1, 0))
     if mode == "add":
-        xp.add.at(out, key, updates)
+        add_at(xp, out, key, updates)
     elif mode == "update":
         out[key] = updates  # later duplicates win, as TF's CPU kernel does
     elif mode in ("max", "min"):

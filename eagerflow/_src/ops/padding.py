@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -232,7 +232,7 @@ def _mirror_grad_kernel(xp: Any, g: Any, like: Any, paddings: tuple, mode: str) 
         n = like.shape[axis]
         src = _mirror_source(n, lo, hi, mode)
         acc = xp.zeros(out.shape[:axis] + (n,) + out.shape[axis + 1:], dtype=g.dtype)
-        xp.add.at(xp.moveaxis(acc, axis, 0), xp.asarray(src), xp.moveaxis(out, axis, 0))
+        add_at(xp, xp.moveaxis(acc, axis, 0), xp.asarray(src), xp.moveaxis(out, axis, 0))
         out = acc
     return out
 

@@ -237,6 +237,10 @@ class OpDef:
     host_inputs: tuple = ()
     # Inputs the kernel reads only the shape of: passed as they are, wherever they live.
     shape_inputs: tuple = ()
+    # Inputs passed as they are, wherever they live, that the kernel reads on the host and
+    # uses on the device both (a scatter's indices: checked on the host, scattered with
+    # on the device): each is copied once, the way it has to go, not there and back.
+    as_is_inputs: tuple = ()
     # Inputs no gradient flows to, which alone don't put the op on a tape (a custom
     # gradient's results, passed through its op: TF's custom op takes only the arguments).
     untracked_inputs: tuple = ()

@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
+from eagerflow._src.ops.device_scatter import update_rows
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
@@ -127,20 +128,30 @@ def _infer(op: str) -> Callable:
 
 
 def _where_it_lives(op: str, h: Any, indices: Any, updates: Any) -> tuple:
-    """(variable, its device's array module, indices on the host, updates on its device):
-    TF's kernel runs where the variable lives, so its array never leaves it; the indices,
-    read for their checks and order, come to the host."""
+    """(variable, its device, indices on the host, on its device (None where they are not
+    there), updates on its device): TF's kernel runs where the variable lives, so its
+    array never leaves it; the indices, read for their checks and order, come to the
+    host, and a GPU scatters with them where they are already on it (as_is_inputs)."""
     var = _variable(op, h)
     place = D.lookup(var._device)
-    return var, place.xp, to_host(indices), D.to_device(updates, place)
+    there = indices if place.xp is not np and place.backend.holds(indices, place.physical) \
+        else None
+    return var, place, to_host(indices), there, D.to_device(updates, place)
+
+
+def _table(arr: Any, k: int) -> Any:
+    """A copy of `arr` as a table: a row per index of its first `k` dimensions."""
+    new = arr.copy()
+    return new, new.reshape(int(np.prod(arr.shape[:k], dtype=np.int64)),
+                            int(np.prod(arr.shape[k:], dtype=np.int64)))
 
 
 def _kernel(op: str) -> Callable:
     combine = _COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        var, xp, ids, upd = _where_it_lives(op, h, indices, updates)
-        arr = var._arr
+        var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
+        xp, arr = place.xp, var._arr
         _check_shapes(op, arr.shape, ids.shape, upd.shape)
         flat = ids.reshape(-1)
         rows = xp.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
@@ -149,10 +160,14 @@ def _kernel(op: str) -> Callable:
             raise fail(op, "updates must not contain 0")
         bad = np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))
         k = int(bad[0]) if bad.size else len(flat)
-        new = arr.copy()
+        new, table = _table(arr, 1) if arr.ndim else (arr.copy(), None)
         with np.errstate(all="ignore"):
-            for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
-                new[i] = combine(xp, new[i], rows[j])
+            if xp is np or table is None:
+                for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
+                    new[i] = combine(xp, new[i], rows[j])
+            else:  # a GPU's kernel: batched (device_scatter.py)
+                update_rows(xp, place, table, None if there is None else there.reshape(-1)[:k],
+                             flat[:k], rows[:k].reshape(k, table.shape[1]), _HOW[op], combine)
         var._arr = new
         if bad.size:  # (TF's kernel stops there, the rows before it updated)
             raise fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {arr.shape[0]})")
@@ -260,7 +275,7 @@ def _export(node: Any, w: Any) -> list:
 
 OPS = {name: register(OpDef(
     name, _infer(name), _kernel(name), num_outputs=0, stateful=True, no_fold=True,
-    host_inputs=(1,), reference=_reference(name), samples=_samples(name),
+    as_is_inputs=(1,), reference=_reference(name), samples=_samples(name),
     bad_samples=_bad_samples(name),
     tf=TFForm(load=_load(name), export=_export, takes_handles=True),
 )) for name in _COMBINE}
@@ -277,6 +292,17 @@ _ND_COMBINE: dict[str, tuple] = {
     "ResourceScatterNdMax": ("maximum", _REALS),
     "ResourceScatterNdMin": ("minimum", _REALS),
 }
+
+
+# How each op's device kernel applies its rows (device_scatter.py), by the ufunc's name
+_HOW = {"ResourceScatterAdd": "add", "ResourceScatterSub": "subtract",
+        "ResourceScatterMul": "multiply", "ResourceScatterDiv": "divide",
+        "ResourceScatterMin": "minimum", "ResourceScatterMax": "maximum",
+        "ResourceScatterUpdate": "update", "ResourceScatterNdAdd": "add",
+        "ResourceScatterNdSub": "subtract", "ResourceScatterNdUpdate": "update",
+        "ResourceScatterNdMax": "maximum", "ResourceScatterNdMin": "minimum"}
+_ND_ROUND = {op: (lambda xp, a, b: b) if name is None else _ufunc(name)
+             for op, (name, _kinds) in _ND_COMBINE.items()}
 
 
 def _listed(s: TensorShape) -> str:
@@ -344,22 +370,46 @@ def _nd_kernel(op: str) -> Callable:
     combine = _ND_COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        var, xp, ids, upd = _where_it_lives(op, h, indices, updates)
-        arr = var._arr
+        var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
+        xp, arr = place.xp, var._arr
         nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
         new = arr.copy()
         ufunc = None if combine is None else getattr(xp, combine)
         with np.errstate(all="ignore"):
-            for j in np.flatnonzero(~bad).tolist():  # in turn, as TF's loop
-                at = tuple(flat[j].tolist())
-                new[at] = rows[j] if ufunc is None else ufunc(new[at], rows[j])
+            if xp is np:
+                for j in np.flatnonzero(~bad).tolist():  # in turn, as TF's loop
+                    at = tuple(flat[j].tolist())
+                    new[at] = rows[j] if ufunc is None else ufunc(new[at], rows[j])
+            else:  # a GPU's kernel: batched (device_scatter.py)
+                new = _nd_on_device(op, place, arr, flat, bad, there, rows)
         var._arr = new
         if bad.any():  # (TF's kernel updates the other slices, then refuses)
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         return ()
     return kernel
+
+
+def _nd_on_device(op: str, place: Any, arr: Any, flat: np.ndarray, bad: np.ndarray,
+                  there: Any, rows: Any) -> Any:
+    """`arr` with the slices at the index vectors `flat` (host; `there`: the indices on the
+    device, or None) but the `bad` ones updated by `rows`, batched on a GPU."""
+    xp, k = place.xp, flat.shape[1]
+    new, table = _table(arr, k)
+    at_host = np.ravel_multi_index(tuple(flat[~bad].T), arr.shape[:k]) if k else \
+        np.zeros(int((~bad).sum()), np.int64)
+    at = None
+    if there is not None and not bad.any() and k:
+        # (the row numbers made on the device from its copy of the indices)
+        vectors = _nd_vectors(there, rows, arr.shape)[0].astype(xp.int64)
+        at = vectors[:, k - 1]
+        for d in range(k - 2, -1, -1):
+            at = at + vectors[:, d] * int(np.prod(arr.shape[d + 1:k], dtype=np.int64))
+    good = rows if not bad.any() else rows[D.to_device(np.flatnonzero(~bad), place)]
+    update_rows(xp, place, table, at, at_host, good.reshape(len(at_host), table.shape[1]),
+                 _HOW[op], _ND_ROUND[op])
+    return new
 
 
 def _nd_reference(op: str) -> Callable:
@@ -427,7 +477,7 @@ def _nd_export(node: Any, w: Any) -> list:
 
 ND_OPS = {name: register(OpDef(
     name, _nd_infer(name), _nd_kernel(name), num_outputs=0, stateful=True, no_fold=True,
-    host_inputs=(1,), reference=_nd_reference(name), samples=_nd_samples,
+    as_is_inputs=(1,), reference=_nd_reference(name), samples=_nd_samples,
     bad_samples=_nd_bad_samples(name),
     tf=TFForm(load=_load(name), export=_nd_export, takes_handles=True),
 )) for name in _ND_COMBINE}

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from eagerflow._src.backend import (
+    add_at,
     block_bytes,
     conv_engine,
     elementwise_kernel,
@@ -803,7 +804,7 @@ def max_pool_grad_argmax(xp: Any, x_shape: tuple, g: Any, flat: Any) -> Any:
     """MaxPoolGradWithArgmax: each gradient added at its window's flat position in the batch,
     in order (windows that share a chosen cell sum in TF's order)."""
     dx = xp.zeros(math.prod(x_shape), dtype=g.dtype)
-    xp.add.at(dx, flat, g.reshape(-1))
+    add_at(xp, dx, flat, g.reshape(-1))
     return dx.reshape(x_shape)
 
 
