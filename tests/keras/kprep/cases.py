@@ -4,7 +4,7 @@ NumPy, tensor and dict inputs, batched and single) and their transform_* methods
 bounding-box calls; kprobe/record_golden.py kprep records what real TF 2.21 + Keras 3
 prints for each, and test_kprep.py checks that eagerflow prints the same."""
 
-from tests.keras.kprep.cases_more import snippets, unseeded
+from tests.keras.kprep.cases_more import bad_ranks, snippets, unseeded
 from tests.keras.kprep.prelude import PRELUDE
 
 # Each layer as constructed for the survey (a seed, so that its generator is fixed).
@@ -78,6 +78,7 @@ applied(lambda: layers.AugMix(num_chains=2, chain_depth=2, seed=3))
 
 SNIPPETS.update(snippets(LAYERS))
 SNIPPETS.update(unseeded(LAYERS))
+SNIPPETS.update(bad_ranks(LAYERS))
 
 # The layers in a dataset map, on batches whose size is known only when they run (MixUp and
 # CutMix draw Beta weights of the batch's size there).

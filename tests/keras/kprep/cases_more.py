@@ -35,3 +35,17 @@ for label, layer in (("first", first), ("second", second), ("first_again", first
     probe(label, layer, X4, True)
 """
     return out
+
+
+def bad_ranks(layers: dict) -> dict:
+    """Snippets giving each layer images of rank 2 and rank 5: get_random_transformation's
+    and the call's errors (or results)."""
+    out = {}
+    for name, make in layers.items():
+        out[f"bad_ranks_{name}"] = PRELUDE + f"""
+for label, x in (("rank2", X4[0, :, :, 0]), ("rank5", X4[None])):
+    probe(label, {make}, x)
+    probe(label + "_dict", {make}, {{"images": x}})
+    tryp(label + "_call", lambda: ({make})(x), values=False)
+"""
+    return out

@@ -40,8 +40,9 @@ INTERPOLATIONS = ("nearest", "bilinear")
 class _AffineLayer(ImagePreprocessingLayer):
     """What the three layers share: fill/interpolation checks, the cast, the warp."""
 
-    # Keras reads the shape before its rank check: an input of lower rank is its IndexError
-    _indexed_rank = 0
+    # Keras draws before the call checks the rank: for a rank other than 3 or 4, the batch
+    # is RandomZoom's 1 and the others' first dimension
+    _BATCH_ONLY_AT_RANK4 = False
 
     _FACTOR_ERROR = ("The `factor` argument should be a number (or a list of two numbers) in "
                      "the range [-1.0, 1.0]. ")
@@ -83,15 +84,11 @@ class _AffineLayer(ImagePreprocessingLayer):
         raise ValueError(self._FACTOR_ERROR + f"Received: {name}={factor}")
 
     def _sizes(self, data: Any) -> tuple:
-        """(batch, height, width) of a rank-3 or rank-4 input (a single image: batch 1)."""
+        """(batch, shape) of the images of `data` (a single image: batch 1)."""
         dims = shape_of(data)
-        if len(dims) < self._indexed_rank:  # Keras reads the shape before its check
-            raise IndexError("tuple index out of range")
-        if len(dims) not in (3, 4):
-            raise ValueError("Expected image tensor to have rank 3 (single image) or 4 (batch "
-                             f"of images). Received: data.shape={dims}")
-        batch = dims[0] if len(dims) == 4 else 1
-        return batch, dims[self._height_axis], dims[self._width_axis]
+        if self._BATCH_ONLY_AT_RANK4:
+            return (dims[0] if len(dims) == 4 else 1), dims
+        return (1 if len(dims) == 3 else dims[0]), dims
 
     def _size_of(self, transformation: dict) -> tuple:
         """(height, width) of the images a transformation was drawn for."""
@@ -144,8 +141,6 @@ class RandomTranslation(_AffineLayer):
 
     _USE_BASE_FACTOR = False
 
-    _indexed_rank = 3
-
     def __init__(self, height_factor: Any, width_factor: Any, fill_mode: str = "reflect",
                  interpolation: str = "bilinear", seed: int | None = None,
                  fill_value: float = 0.0, data_format: str | None = None,
@@ -160,7 +155,8 @@ class RandomTranslation(_AffineLayer):
                                   seed: Any = None) -> Any:
         if not training:
             return None
-        batch, height, width = self._sizes(data)
+        batch, dims = self._sizes(data)  # (a lower rank: Keras's IndexError)
+        height, width = dims[self._height_axis], dims[self._width_axis]
         dy = self._uniform([batch, 1], self.height_lower, self.height_upper, seed=seed) * \
             tm.cast(height, dt.float32)
         dx = self._uniform([batch, 1], self.width_lower, self.width_upper, seed=seed) * \
@@ -185,6 +181,7 @@ class RandomZoom(_AffineLayer):
     without width_factor both axes take the height's draw."""
 
     _USE_BASE_FACTOR = False
+    _BATCH_ONLY_AT_RANK4 = True
     _FACTOR_ERROR = ("The `height_factor` and `width_factor` arguments should be a number (or "
                      "a list of two numbers) in the range (-1.0, 1.0]. ")
 
@@ -230,8 +227,6 @@ class RandomRotation(_AffineLayer):
     centre by a uniform angle in factor * 360 degrees (positive: counter-clockwise)."""
 
     _CONFIG_KEYS = ("factor", "fill_mode", "fill_value", "interpolation", "seed")
-
-    _indexed_rank = 2
 
     def __init__(self, factor: Any, fill_mode: str = "reflect", interpolation: str = "bilinear",
                  seed: int | None = None, fill_value: float = 0.0,
@@ -343,8 +338,6 @@ class RandomPerspective(_AffineLayer):
     _FACTOR_BOUNDS = (0, 1)
     _CONFIG_KEYS = ("factor", "scale", "interpolation", "fill_value", "seed")
 
-    _indexed_rank = 3
-
     def __init__(self, factor: Any = 1.0, scale: float = 1.0, interpolation: str = "bilinear",
                  fill_value: float = 0.0, seed: int | None = None,
                  data_format: str | None = None, **kwargs: Any) -> None:
@@ -361,7 +354,8 @@ class RandomPerspective(_AffineLayer):
                                   seed: Any = None) -> Any:
         if not training:
             return None
-        batch, height, width = self._sizes(data)
+        batch, dims = self._sizes(data)  # (a lower rank: Keras's IndexError)
+        height, width = dims[self._height_axis], dims[self._width_axis]
         seed = seed or self.generator  # (Keras's `or`: a seed of 0 is the generator)
         probability = self._uniform((batch,), self.factor[0], self.factor[1], seed=seed)
         apply = self._uniform((batch,), 0.0, 1.0, seed=seed) < probability
