@@ -78,7 +78,7 @@ def epsilon() -> float:
 
 
 def set_epsilon(value: float) -> None:
-    _EPSILON[0] = float(value)
+    _EPSILON[0] = value  # (kept as given, as Keras keeps it)
 
 
 def image_data_format() -> str:

@@ -21,6 +21,7 @@ from eagerflow._src.keras.ops import numpy_array as na
 from eagerflow._src.keras.ops import numpy_math as nm
 from eagerflow._src.keras.ops import numpy_reduce as nr
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import quantization as tq
 from eagerflow._src.ops.misc_ops import bitcast
 
 _EPSILON = 1e-7
@@ -172,64 +173,29 @@ class AbsMaxQuantizer(Quantizer):
         return config
 
 
-def _nudge(lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> tuple:
-    """TF's nudged quantization range: the zero point moved onto the integer grid."""
-    compute = kd.result_type(lo.dtype, "float32")
-    lo, hi = kc.cast(lo, compute), kc.cast(hi, compute)
-    quant_max = (1 << num_bits) - 1
-    quant_min = 1 if narrow_range else 0
-    span = nm.subtract(hi, lo)
-    scale = nm.divide(span, quant_max - quant_min)
-    inv_scale = nm.divide(quant_max - quant_min, span)
-    zero = nm.round(nm.clip(quant_min - nm.divide(lo, scale), quant_min, quant_max))
-    return (nm.multiply(nm.subtract(quant_min, zero), scale),
-            nm.multiply(nm.subtract(quant_max, zero), scale), scale, inv_scale)
-
-
 def fake_quant_with_min_max_vars(inputs: Any, min_vals: Any, max_vals: Any, num_bits: int = 8,
                                  narrow_range: bool = False, axis: Any = None) -> Any:
     """`inputs` clamped to `[min_vals, max_vals]` (nudged), quantized to `num_bits` and
-    dequantized; per channel along `axis`. Gradients reach the inputs inside the range
-    and `min_vals`/`max_vals` from the inputs at or past them."""
+    dequantized; per channel along `axis`. Keras 3 on TF runs TF's FakeQuant ops (their
+    values, gradients and refusals), which take float32 only and quantize per channel
+    along the last axis."""
     x = kc.convert_to_tensor(inputs)
-    lo_in, hi_in = kc.convert_to_tensor(min_vals), kc.convert_to_tensor(max_vals)
+    lo, hi = kc.convert_to_tensor(min_vals), kc.convert_to_tensor(max_vals)
     num_bits = int(num_bits)
-    if axis is not None:
-        axis = axis % len(x.shape)
     dtype = kd.standardize_dtype(x.dtype)
-    # Keras 3 on TF quantizes in float32 (TF's FakeQuant ops take only float32)
-    x32 = kc.cast(x, "float32")
     if axis is None:
-        lo32, hi32 = (kc.cast(na.reshape(v, ()), "float32") for v in (lo_in, hi_in))
-    else:
-        x32 = na.swapaxes(x32, axis, len(x.shape) - 1)
-        lo32, hi32 = kc.cast(lo_in, "float32"), kc.cast(hi_in, "float32")
+        out = tq.fake_quant_with_min_max_vars(
+            kc.cast(x, "float32"), kc.cast(na.reshape(lo, ()), "float32"),
+            kc.cast(na.reshape(hi, ()), "float32"), num_bits=num_bits,
+            narrow_range=narrow_range)
+        return kc.cast(out, dtype)
     last = len(x.shape) - 1
-
-    @kc.custom_gradient
-    def quantize(v: Any, lo: Any, hi: Any) -> tuple:
-        nudged_min, nudged_max, scale, inv_scale = _nudge(lo, hi, num_bits, narrow_range)
-        quant_zero = nm.floor(nm.add(nm.multiply(nm.negative(nudged_min), inv_scale), 0.5))
-        shifted = nm.subtract(nm.clip(v, nudged_min, nudged_max), nudged_min)
-        result = nm.multiply(nm.floor(nm.add(nm.subtract(nm.multiply(shifted, inv_scale),
-                                                         quant_zero), 0.5)), scale)
-        inside = nm.logical_and(nm.greater_equal(v, nudged_min),
-                                nm.less_equal(v, nudged_max))
-
-        def grad(*args: Any, upstream: Any = None) -> tuple:
-            g = args[0] if upstream is None else upstream
-            axes = None if axis is None else [i for i in range(len(v.shape)) if i != last]
-            below = na.where(nm.less_equal(v, nudged_min), g, 0.0)
-            above = na.where(nm.greater_equal(v, nudged_max), g, 0.0)
-            return (na.where(inside, g, 0.0),
-                    na.reshape(nr.sum(below, axis=axes), kc.shape(lo)),
-                    na.reshape(nr.sum(above, axis=axes), kc.shape(hi)))
-        return result, grad
-
-    out = quantize(x32, lo32, hi32)
-    if axis is not None:
-        out = na.swapaxes(out, last, axis)
-    return kc.cast(out, dtype)
+    axis = na.canonicalize_axis(axis, len(x.shape))
+    x = na.swapaxes(x, axis, last)
+    out = tq.fake_quant_with_min_max_vars_per_channel(
+        kc.cast(x, "float32"), kc.cast(lo, "float32"), kc.cast(hi, "float32"),
+        num_bits=num_bits, narrow_range=narrow_range)
+    return na.swapaxes(kc.cast(out, dtype), last, axis)
 
 
 def compute_float8_scale(amax: Any, scale: Any, dtype_max: Any, margin: int = 0) -> Any:

@@ -356,7 +356,7 @@ def _as_value(value: Any, dtype: Any) -> Any:
         return value
     arr = np.asarray(value)
     if arr.dtype == np.float64 and not isinstance(value, np.ndarray):
-        return arr.astype(kb.floatx())
+        return arr.astype(np.float32)  # (TF's conversion: float32 whatever floatx is)
     if arr.dtype == np.int64 and not isinstance(value, np.ndarray):
         return arr.astype(np.int32)
     return value

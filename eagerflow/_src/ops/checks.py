@@ -289,11 +289,6 @@ def num_elements(shape: tuple | None) -> int | None:
     return math.prod(shape)
 
 
-def _dtype_list(allowed: Iterable) -> str:
-    return ", ".join(dtype_word(d) if d not in (dt.float16,) else "half"
-                     for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
-
-
 def dtype_attr(op: str, value: Any, what: str = "dtype",
                allowed: frozenset | None = None) -> dt.DType:
     """A DType-valued attr: TypeError for anything but a DType (as TF's raw ops), and
@@ -301,8 +296,7 @@ def dtype_attr(op: str, value: Any, what: str = "dtype",
     if type(value) is not dt.DType:
         raise TypeError(f"Expected DataType for argument '{what}' not {value!r}. [Op:{op}]")
     if allowed is not None and value not in allowed:
-        raise fail(op, f"Value for attr '{what}' of {dtype_word(value)} is not in the list of "
-                       f"allowed values: {_dtype_list(allowed)}")
+        raise not_supported(op, value, frozenset(allowed), what)  # (TF's list and its NodeDef)
     return value
 
 

@@ -29,7 +29,7 @@ from eagerflow._src.keras.backend import (
     set_image_data_format as set_image_data_format,
 )
 from eagerflow._src.keras.engine.keras_tensor import (
-    is_keras_tensor as is_keras_tensor,
+    is_any_keras_tensor as is_keras_tensor,
 )
 from eagerflow._src.keras.legacy_backend.elementwise import (
     abs as abs,

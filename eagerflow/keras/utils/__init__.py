@@ -34,7 +34,7 @@ from eagerflow._src.keras.utils.timeseries import (
 )
 from eagerflow._src.keras.backend import clear_session as clear_session
 from eagerflow._src.keras.ops.dtypes import standardize_dtype as standardize_dtype
-from eagerflow._src.keras.engine.keras_tensor import is_keras_tensor as is_keras_tensor
+from eagerflow._src.keras.engine.keras_tensor import is_any_keras_tensor as is_keras_tensor
 from eagerflow._src.keras.serialization import (
     CustomObjectScope as CustomObjectScope,
     custom_object_scope as custom_object_scope,

@@ -174,7 +174,15 @@ def symbolic(x: Any) -> Any:
 
 
 def is_keras_tensor(x: Any) -> bool:
+    """Whether `x` is a KerasTensor that a layer or an operation made (what a functional
+    graph is built from)."""
     return isinstance(x, KerasTensor) and x._keras_history is not None
+
+
+def is_any_keras_tensor(x: Any) -> bool:
+    """keras.utils.is_keras_tensor: whether `x` is a KerasTensor, one made directly
+    (`keras.KerasTensor(shape)`) included, as Keras 3 answers."""
+    return isinstance(x, KerasTensor)
 
 
 class ShapeGraph(FuncGraph):

@@ -263,7 +263,7 @@ def _operator(name: str) -> Any:
     register_operation(op_name, function)
 
     def method(self: KerasTensor, *args: Any) -> Any:
-        if in_symbolic_scope() or self._keras_history is None:
+        if in_symbolic_scope():
             return getattr(Tensor, dunder)(self, *args)
         if forward is not None:
             return operation_class(op_name)(function)(args[0], self)

@@ -17,7 +17,12 @@ from typing import Any
 
 from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
-from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
+from eagerflow._src.keras.engine.keras_tensor import (
+    KerasTensor,
+    SymbolicTensor,
+    get_mask,
+    set_mask,
+)
 from eagerflow._src.keras.engine.shapes import input_shapes
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.keras.layers.activation import Softmax
@@ -359,6 +364,27 @@ class MultiHeadAttention(Layer):
     def _static_shapes(self) -> bool:
         return False  # the functional API traces `call` (two or three tensor arguments)
 
+    def compute_output_spec(self, query: Any, *args: Any, **kwargs: Any) -> Any:
+        out = super().compute_output_spec(query, *args, **kwargs)
+        return self._stated_scores(out, query, args, kwargs, KerasTensor)
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        out = super()._symbolic_outputs(inputs, rest, kwargs, spec)
+        return self._stated_scores(out, inputs, rest, kwargs, SymbolicTensor)
+
+    def _stated_scores(self, out: Any, query: Any, rest: tuple, kwargs: dict,
+                       kind: type) -> Any:
+        """(output, scores) with the scores' shape as Keras 3's compute_output_spec states
+        it, rather than as `call` makes it."""
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            return out
+        _, value, key = self._tensor_args(query, rest, kwargs)
+        return type(out)((out[0], kind(self._scores_shape(query, value, key), out[1].dtype)))
+
+    def _scores_shape(self, query: Any, value: Any, key: Any) -> tuple:
+        # Keras 3 gives the query's length twice, whatever the value's
+        return (query.shape[0], self._num_heads, query.shape[1], query.shape[1])
+
     def get_config(self) -> dict:
         return {**super().get_config(), "num_heads": self._num_heads, "key_dim": self._key_dim,
                 "value_dim": self._value_dim, "dropout": self._dropout,
@@ -394,13 +420,14 @@ class GroupedQueryAttention(MultiHeadAttention):
                  activity_regularizer: Any = None, kernel_constraint: Any = None,
                  bias_constraint: Any = None, use_gate: bool = False, seed: int | None = None,
                  **kwargs: Any) -> None:
-        if num_query_heads % num_key_value_heads != 0:
-            raise ValueError("`num_query_heads` must be divisible by `num_key_value_heads`.")
         super().__init__(num_query_heads, head_dim, None, dropout, use_bias, None, None,
                          sliding_window, flash_attention, kernel_initializer,
                          bias_initializer, kernel_regularizer, bias_regularizer,
                          activity_regularizer, kernel_constraint, bias_constraint, use_gate,
                          seed, **kwargs)
+        # (checked once the layer has its name, as Keras checks it: the name is taken)
+        if num_query_heads % num_key_value_heads != 0:
+            raise ValueError("`num_query_heads` must be divisible by `num_key_value_heads`.")
         self._kv_heads = num_key_value_heads
         self.num_repeats = num_query_heads // num_key_value_heads
 
@@ -417,6 +444,10 @@ class GroupedQueryAttention(MultiHeadAttention):
         repeated for its group of query heads."""
         key, value = super()._project_key_value(key, value)
         return repeat(key, self.num_repeats, axis=2), repeat(value, self.num_repeats, axis=2)
+
+    def _scores_shape(self, query: Any, value: Any, key: Any) -> tuple:
+        length = (value if key is None else key).shape[1]
+        return (query.shape[0], self._num_heads, query.shape[1], length)
 
     def compute_output_shape(self, query_shape: Any, value_shape: Any,
                              key_shape: Any = None) -> tuple:

@@ -23,7 +23,11 @@ from eagerflow._src.keras.layers._utils import (
     set_kernel_bias_args,
 )
 from eagerflow._src.keras.ops.nn_conv import conv_transpose, depthwise_conv, separable_conv
-from eagerflow._src.keras.utils.conv_utils import conv_output_length, deconv_output_length
+from eagerflow._src.keras.utils.conv_utils import (
+    check_output_size,
+    conv_output_length,
+    deconv_output_length,
+)
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_conv, nn_fused
@@ -152,12 +156,7 @@ class Conv(Layer):
             raise ValueError("Kernel shape must have the same length as input, but received "
                              f"kernel of shape {kernel_shape} and input of shape {s}.")
         out = self._spatial_out(list(s[2:] if first else s[1:-1]))
-        if self.padding == "valid" and any(d is not None and d <= 0 for d in out):
-            dilations = "[" + " ".join(str(d) for d in self.dilation_rate) + "]"
-            raise ValueError("Computed output size would be zero or negative. Received "
-                             f"`inputs shape={s}`, `kernel shape={kernel_shape}`, "
-                             f"`dilation_rate={dilations}`, `strides={self.strides}`, "
-                             f"`padding={self.padding}`.")
+        check_output_size(s, kernel_shape, self.dilation_rate, self.strides, self.padding, out)
         return TensorShape([s[0], self.filters, *out] if first else [s[0], *out, self.filters])
 
     def _conv(self, x: Any) -> Any:

@@ -33,7 +33,7 @@ from eagerflow._src.keras.layers.rnn import (
     add_lstm_bias,
 )
 from eagerflow._src.keras.ops.nn_conv import conv
-from eagerflow._src.keras.utils.conv_utils import conv_output_length
+from eagerflow._src.keras.utils.conv_utils import check_output_size, conv_output_length
 from eagerflow._src.ops import array as ta
 
 # the config entries after the cell's geometry, in Keras 3's order
@@ -163,6 +163,9 @@ class ConvLSTMCell(DropoutRNNCell, Layer):
         spatial = s[2:] if first else s[1:-1]
         out = tuple(conv_output_length(d, self.kernel_size[i], self.padding, self.strides[i],
                                        self.dilation_rate[i]) for i, d in enumerate(spatial))
+        # (Keras 3 checks it as its states are made)
+        kernel_shape = tuple(self.kernel_size) + (s[1] if first else s[-1], self.filters)
+        check_output_size(s, kernel_shape, self.dilation_rate, self.strides, self.padding, out)
         return (s[0], self.filters) + out if first else (s[0],) + out + (self.filters,)
 
     def compute_output_shape(self, inputs_shape: Any, states_shape: Any = None) -> tuple:

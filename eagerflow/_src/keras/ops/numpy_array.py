@@ -8,13 +8,14 @@ Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core.dtypes import as_dtype
-from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.errors import NotFoundError, OpError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.call_errors import with_call_info
@@ -46,6 +47,15 @@ def canonical_axis(axis: int, ndim: int) -> int:
     return axis % ndim if ndim else 0
 
 
+def canonicalize_axis(axis: int, ndim: int) -> int:
+    """An axis in [-ndim, ndim) as a non-negative one, refused in Keras's own words (its
+    backend helper's, which layers and quantizers use, rather than NumPy's)."""
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for an array with dimension {ndim}.")
+    return axis + ndim if axis < 0 else axis
+
+
 def as_axes(axis: Any) -> Any:
     """None, or the axis as a list."""
     if axis is None or isinstance(axis, (list, tuple)):
@@ -68,7 +78,11 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
         keys = [kd.dtype_key(v) for v in (start, stop, step) if v is not None]
         dtype = kd.result_type(*keys)
     dtype = kd.standardize_dtype(dtype)
-    return tf_range(start, stop, delta=1 if step is None else step, dtype=dtype)
+    step = 1 if step is None else step
+    try:
+        return tf_range(start, stop, delta=step, dtype=dtype)
+    except NotFoundError:  # (int8, int16: no CPU kernel; Keras counts in float32, then casts)
+        return tm.cast(tf_range(start, stop, delta=step, dtype="float32"), dtype)
 
 
 def zeros(shape: Any, dtype: Any = None) -> Any:

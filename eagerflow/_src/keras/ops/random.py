@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.dtypes import as_dtype
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -51,6 +52,9 @@ def normal(shape: Any, mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
 @keras_op
 def uniform(shape: Any, minval: float = 0.0, maxval: float = 1.0, dtype: Any = None,
             seed: Any = None) -> Any:
+    if dtype and not kd.is_float_dtype(dtype):
+        raise ValueError("`keras.random.uniform` requires a floating point `dtype`. Received: "
+                         f"dtype={dtype} ")
     dtype = kd.standardize_dtype(dtype or kb.floatx())
     return trand.stateless_uniform(shape, _op_seed(seed), minval=tm.cast(minval, dtype),
                                    maxval=tm.cast(maxval, dtype), dtype=dtype)
@@ -78,6 +82,9 @@ def randint(shape: Any, minval: Any, maxval: Any, dtype: Any = "int32", seed: An
 
 @keras_op
 def categorical(logits: Any, num_samples: int, dtype: Any = "int32", seed: Any = None) -> Any:
+    if len(kd.to_tensor(logits).shape) != 2:
+        raise ValueError("`logits` should be a 2-D tensor with shape [batch_size, num_classes]. "
+                         f"Received: logits={logits}")
     out = trand.stateless_categorical(logits, num_samples, _op_seed(seed))
     return tm.cast(out, kd.standardize_dtype(dtype))
 
@@ -119,8 +126,9 @@ def beta(shape: Any, alpha: Any, beta: Any, dtype: Any = None, seed: Any = None)
     dtype = kd.standardize_dtype(dtype or kb.floatx())
     work = "float32" if dtype == "bfloat16" else dtype
     pair = _op_seed(seed)
-    alpha = ta.broadcast_to(kd.to_tensor(alpha, work), shape)
-    beta = ta.broadcast_to(kd.to_tensor(beta, work), shape)
+    # (TF's conversion, as Keras's: a float alpha refuses an integer dtype)
+    alpha = ta.broadcast_to(convert_to_tensor(alpha, dtype=work), shape)
+    beta = ta.broadcast_to(convert_to_tensor(beta, dtype=work), shape)
     x = tm.cast(tgamma.stateless_gamma(shape, pair, alpha=alpha, dtype=work), dtype)
     y = tm.cast(tgamma.stateless_gamma(shape, pair + 12, alpha=beta, dtype=work), dtype)
     return x / (x + y)

@@ -152,6 +152,10 @@ class Optimizer(trackable.AutoTrackable):
             Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64),
             "iteration", f"{self._name}/iteration"))
         self._learning_rate: Any = None
+        if not isinstance(learning_rate, (float, lrs.LearningRateSchedule)) and not (
+                callable(learning_rate) and not isinstance(learning_rate, (Variable, Tensor))):
+            # (Keras 3 makes its variable of a Python float only; the setter takes more)
+            raise _bad_learning_rate(learning_rate)
         self._set_learning_rate(learning_rate)
 
     # -- identity -----------------------------------------------------------------------
@@ -173,15 +177,8 @@ class Optimizer(trackable.AutoTrackable):
                             "argument.")
         if is_tf_variable(lr) or isinstance(lr, Tensor):
             value = np.asarray(lr.numpy(), dtype=np.float32)
-        else:
-            try:
-                value = np.float32(float(lr))
-            except (TypeError, ValueError):
-                raise ValueError(
-                    "Argument `learning_rate` should be float, or an instance of "
-                    "LearningRateSchedule, or a callable (that takes in the current iteration "
-                    "value and returns the corresponding learning rate value). Received "
-                    f"instead: learning_rate={lr}") from None
+        else:  # (TF's conversion, as Keras assigns the value to its variable)
+            value = convert_to_tensor(lr, dtype=dt.float32).numpy()
         if is_tf_variable(self._learning_rate):
             self._learning_rate.assign(value)
         else:
@@ -721,11 +718,17 @@ class Optimizer(trackable.AutoTrackable):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Optimizer:
-        config = dict(config)
         lr = config.get("learning_rate")
-        if isinstance(lr, dict):
+        if isinstance(lr, dict):  # (in the dict given, as Keras 3 replaces it)
             config["learning_rate"] = lrs.deserialize(lr, custom_objects)
         return cls(**config)
+
+
+def _bad_learning_rate(lr: Any) -> ValueError:
+    return ValueError("Argument `learning_rate` should be float, or an instance of "
+                      "LearningRateSchedule, or a callable (that takes in the current iteration "
+                      "value and returns the corresponding learning rate value). Received "
+                      f"instead: learning_rate={lr}")
 
 
 def global_norm(tensors: list) -> Tensor:
