@@ -1,0 +1,148 @@
+"""Python calls, C calls and bytecodes per call of the small eager workloads, and their
+fastest CPU time: the measures of per-op overhead that a loaded machine does not move.
+
+    PYTHONPATH=. python benchmarks/eager_calls.py                  # counts
+    PYTHONPATH=. python benchmarks/eager_calls.py --time 7         # and min-of-7 CPU us
+    PYTHONPATH=. python benchmarks/eager_calls.py -k tiny_mlp -k add
+
+Counts come from sys.setprofile ("call" and "c_call" events) and sys.settrace opcode
+events over one call after two warm-up calls; they are the same in every run of one tree.
+Times are one thread's CPU time (time.thread_time), the minimum over `--time` repeats of
+a batch of calls, with the garbage collector off: to compare two trees, run each in turn
+several times (alternating processes) and take each one's minimum. Set
+OPENBLAS_NUM_THREADS=1 for the MLP rows, so that BLAS threads stay out of the CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+
+import numpy as np
+
+import eagerflow as tf
+
+
+def _mlp(batch: int, nin: int, nh: int, nout: int):
+    """The benchmarks' MLP train step (rows.py), at the given sizes."""
+    rng = [np.random.default_rng(i) for i in range(4)]
+    x = tf.constant(rng[0].normal(size=(batch, nin)).astype("float32"))
+    y = tf.constant(rng[1].integers(0, nout, batch).astype("int64"))
+    w1 = tf.Variable(rng[2].normal(0, 0.05, (nin, nh)).astype("float32"))
+    b1 = tf.Variable(np.zeros(nh, "float32"))
+    w2 = tf.Variable(rng[3].normal(0, 0.05, (nh, nout)).astype("float32"))
+    b2 = tf.Variable(np.zeros(nout, "float32"))
+    params = [w1, b1, w2, b2]
+
+    def step():
+        with tf.GradientTape() as tape:
+            h = tf.nn.relu(tf.matmul(x, w1) + b1)
+            logits = tf.matmul(h, w2) + b2
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+        grads = tape.gradient(loss, params)
+        for p, g in zip(params, grads):
+            p.assign_sub(0.01 * g)
+        return loss
+    return step
+
+
+def _optimizer(kind: str):
+    """One Keras apply_gradients of two variables (a kernel and a bias)."""
+    opt = getattr(tf.keras.optimizers, kind)(learning_rate=0.01)
+    pairs = [(tf.constant(np.full((8, 16), 0.1, "float32")),
+              tf.Variable(np.ones((8, 16), "float32"))),
+             (tf.constant(np.full(16, 0.1, "float32")), tf.Variable(np.ones(16, "float32")))]
+    return lambda: opt.apply_gradients(pairs)
+
+
+def _tape_ww():
+    w = tf.Variable([[1.0]])
+
+    def f():
+        with tf.GradientTape() as t:
+            loss = w * w
+        return t.gradient(loss, w)
+    return f
+
+
+def workloads() -> dict:
+    """name -> (function, calls per timed batch)"""
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    b = tf.constant([[5.0, 6.0], [7.0, 8.0]])
+    c = tf.constant(np.ones((8, 8), "float32"))
+    return {
+        "add": (lambda: a + b, 2000),
+        "chain10": (lambda: tf.reduce_sum(tf.tanh(tf.exp(-(c * 2.0 + 1.0)) - c / 3.0) * c + c),
+                    300),
+        "tape_ww": (_tape_ww(), 300),
+        "tiny_mlp": (_mlp(4, 8, 16, 4), 100),
+        "mlp_b64": (_mlp(64, 784, 128, 10), 20),
+        "sgd_apply": (_optimizer("SGD"), 200),
+        "adam_apply": (_optimizer("Adam"), 100),
+    }
+
+
+def counts(fn) -> tuple:
+    """(Python calls, C calls, bytecodes) of one call of `fn`, after two warm-up calls."""
+    fn(), fn()
+    n = {"call": 0, "c_call": 0, "opcode": 0}
+
+    def prof(frame, event, arg):
+        if event in n:
+            n[event] += 1
+
+    def trace(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            n["opcode"] += 1
+        return trace
+
+    sys.setprofile(prof)
+    fn()
+    sys.setprofile(None)
+    sys.settrace(trace)
+    fn()
+    sys.settrace(None)
+    return n["call"], n["c_call"], n["opcode"]
+
+
+def cpu_us(fn, per: int, repeats: int) -> float:
+    """The fastest of `repeats` batches of `per` calls, in us of this thread's CPU a call."""
+    for _ in range(3):
+        fn()
+    best = float("inf")
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            t0 = time.thread_time_ns()
+            for _ in range(per):
+                fn()
+            best = min(best, (time.thread_time_ns() - t0) / per / 1e3)
+    finally:
+        gc.enable()
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-k", action="append", help="only these workloads (repeatable)")
+    ap.add_argument("--time", type=int, default=0, metavar="N",
+                    help="also the fastest of N timed batches (one thread's CPU, us a call)")
+    args = ap.parse_args()
+    rows = workloads()
+    print(f"{'workload':12s} {'py calls':>8s} {'C calls':>8s} {'bytecodes':>9s}"
+          + (f" {'CPU us':>9s}" if args.time else ""))
+    for name, (fn, per) in rows.items():
+        if args.k and name not in args.k:
+            continue
+        py, c, ops = counts(fn)
+        line = f"{name:12s} {py:8d} {c:8d} {ops:9d}"
+        if args.time:
+            line += f" {cpu_us(fn, per, args.time):9.2f}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
