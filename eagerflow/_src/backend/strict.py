@@ -703,6 +703,9 @@ class _Ufunc:
         return out
 
 
+_FLOAT_AT = {"maximum": np.fmax, "minimum": np.fmin}
+
+
 def _atomic(at: Any, name: str) -> Any:
     """`ufunc.at` as CuPy's: its array of a dtype its atomic kernel takes, else TypeError."""
     kinds = _AT_DTYPES[name]
@@ -711,6 +714,17 @@ def _atomic(at: Any, name: str) -> Any:
     def call(a: Any, indices: Any, b: Any = None) -> Any:
         if a.dtype.name not in kinds:
             raise TypeError(f"cupy.{name}.at only supports {words} as data type")
+        if name in ("maximum", "minimum") and a.dtype.kind == "f":
+            # (CuPy's atomic max and min of floats compare with fmaxf/fminf: a double is
+            # rounded to float, and a NaN loses to a number)
+            raw, where = a._a, _unwrap(indices)
+            single = raw.astype(np.float32)
+            _FLOAT_AT[name].at(single, where, np.asarray(_unwrap(b), np.float32))
+            touched = np.zeros(raw.shape, bool)
+            touched[where] = True
+            raw[touched] = single[touched]
+            _launch("scatter")
+            return None
         return at(a, indices, b)
 
     call.__name__ = "at"

@@ -5,15 +5,18 @@ kernels do not keep that order, and neither does this:
 
 - an update with repeated rows stores one of them (TF: "the order at which the updates
   happen for each value is undefined"): one indexed store;
-- add, subtract, maximum and minimum: the device's unbuffered ufunc (`xp.add.at`, CuPy's
-  atomic scatter kernels, as TF's GPU kernels use CUDA's atomics), a subtraction as the
-  addition of the negated rows (CuPy's subtract.at takes 32-bit integers only), complex
-  numbers as their real and imaginary parts, narrow integers in 32 bits (backend.add_at);
-- multiply, divide, and the dtypes CuPy has no atomic kernel for: in rounds, round r
-  applying each row's r-th update (so no row is written twice in one round), found by a
-  stable sort of the row numbers on the host. Each row's updates then apply in their
-  order, as on the CPU; the launches grow with the most updates one row gets, not with
-  their number.
+- add, subtract, and the maximum and minimum of 32- and 64-bit integers: the device's
+  unbuffered ufunc (`xp.add.at`, CuPy's atomic scatter kernels, as TF's GPU kernels use
+  CUDA's atomics), a subtraction as the addition of the negated rows (CuPy's subtract.at
+  takes 32-bit integers only), complex numbers as their two parts, narrow integers in 32
+  bits (backend.add_at);
+- the maximum and minimum of floats and narrow integers: by sort and scan
+  (backend.scatter_fold: CuPy's atomic max of a float rounds a double to float and drops
+  a NaN);
+- multiply and divide: in rounds, round r applying each row's r-th update (so no row is
+  written twice in one round), found by a stable sort of the row numbers on the host.
+  Each row's updates then apply in their order, as on the CPU; the launches grow with
+  the most updates one row gets, not with their number.
 
 Sits in ops/ below resource_scatter.py; imports the backend and core only.
 """
@@ -24,15 +27,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import add_at
+from eagerflow._src.backend import add_at, scatter_fold
 from eagerflow._src.core import device as D
 
-# The ufuncs (besides add: backend.add_at) whose `at` CuPy 14 runs as one atomic kernel,
-# and the dtypes it takes (cupy/_core/_routines_indexing.pyx: TypeError for the others)
-_ATOMIC = {
-    "maximum": frozenset(("int32", "int64", "float32", "float64", "uint32", "uint64")),
-    "minimum": frozenset(("int32", "int64", "float32", "float64", "uint32", "uint64")),
-}
+# The dtypes whose maximum.at/minimum.at CuPy 14 runs as one exact atomic kernel: its
+# integers' (it takes float32 and float64 too, but compares them as floats with fmaxf /
+# fminf, which round a double to float and drop a NaN: cupy/_core/include/cupy/
+# atomics.cuh), so floats and narrow integers fold by sort and scan (backend.scatter_fold)
+_ATOMIC = frozenset(("int32", "int64", "uint32", "uint64"))
 
 
 def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, rows: Any,
@@ -56,10 +58,15 @@ def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, r
     if how in ("add", "subtract"):  # (a - b exactly as a + -b, in every dtype)
         add_at(xp, table, at, rows if how == "add" else xp.negative(rows))
         return
-    if how in _ATOMIC and table.dtype.name in _ATOMIC[how]:
+    if how in ("maximum", "minimum"):
+        if table.dtype.name not in _ATOMIC:
+            if np.unique(at_host).size < n:
+                scatter_fold(xp, how, table, at, rows)
+            else:  # (no row repeats: one round, a gather, the ufunc and a store)
+                _in_rounds(xp, place, table, at, at_host, rows, combine)
         # (written out, not looked up: the toolchain audit checks each call of `xp`
         # against the real CuPy)
-        if how == "maximum":
+        elif how == "maximum":
             xp.maximum.at(table, at, rows)
         else:
             xp.minimum.at(table, at, rows)
