@@ -36,8 +36,10 @@ LOOKUPS = {
 
 OPTIMIZERS = ["GradientDescentOptimizer(0.1)", "AdagradOptimizer(0.1)",
               "MomentumOptimizer(0.1, 0.9)", "AdamOptimizer(0.1)", "RMSPropOptimizer(0.1)",
-              "FtrlOptimizer(0.1)", "AdadeltaOptimizer(0.1)",
-              "ProximalGradientDescentOptimizer(0.1)", "ProximalAdagradOptimizer(0.1)"]
+              "RMSPropOptimizer(0.1, centered=True)", "FtrlOptimizer(0.1)",
+              "FtrlOptimizer(0.1, initial_accumulator_value=1.0)", "AdadeltaOptimizer(0.1)",
+              "ProximalGradientDescentOptimizer(0.1)", "ProximalAdagradOptimizer(0.1)",
+              "AdagradDAOptimizer(0.1, tf1.train.get_or_create_global_step())"]
 
 FEED = np.array([1, 3, 1], np.int32)
 _ATTRS = ("Tindices", "batch_dims", "dtype", "validate_indices", "_class")
@@ -81,8 +83,9 @@ def lookup(tf: Any, code: str) -> dict:
 
 
 def minimize(tf: Any, opt: str) -> dict:
-    """An embedding trained by a v1 optimizer in a Session: the update ops it adds (its
-    slots' initializers left out) and the table after two steps."""
+    """An embedding trained by a v1 optimizer in a Session: the ops it adds but the
+    gradients' (its slots, each started as TF's, and its updates: name:type and the
+    NodeDef's data inputs) and the table after two steps."""
     tf1 = tf.compat.v1
     with tf.Graph().as_default() as g:
         v = tf1.get_variable("table", initializer=TABLE)
@@ -90,9 +93,9 @@ def minimize(tf: Any, opt: str) -> dict:
         loss = tf.reduce_sum(tf.nn.embedding_lookup(v, ids) ** 2)
         before = {o.name for o in g.get_operations()}
         train = eval("tf1.train." + opt, {"tf1": tf1}).minimize(loss)  # noqa: S307
-        ops = [f"{o.name}:{o.type}" for o in g.get_operations()
-               if o.name not in before and not o.name.startswith(("gradients/", "table/"))
-               and o.type != "Const"]
+        ops = [[f"{o.name}:{o.type}", [i for i in o.node_def.input if i[0] != "^"]]
+               for o in g.get_operations()
+               if o.name not in before and not o.name.startswith("gradients/")]
         with tf1.Session() as sess:
             sess.run(tf1.global_variables_initializer())
             for _ in range(2):

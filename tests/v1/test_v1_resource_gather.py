@@ -6,7 +6,9 @@ ResourceGather on the variable's VarHandleOp (named "Gather", "embedding_lookup"
 TF's attrs; tf.compat.v1.gradients builds TF's IndexedSlices ops for it (gradients/
 <node>_grad/Const, Size, ExpandDims, strided_slice, concat, Reshape, Reshape_1; an AddN
 that densifies them with a dense gradient inside its scope); a Session computes TF's
-values; and the v1 optimizers update an embedding by TF's sparse ops."""
+values; and the v1 optimizers start their slots as TF's (a constant_initializer's
+"Initializer/Const", ones, ones times the value, or a constant made before the slot) and
+update an embedding by TF's sparse ops."""
 
 from __future__ import annotations
 

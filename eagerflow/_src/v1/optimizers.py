@@ -19,7 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
-from eagerflow._src.ops.array import fill
+from eagerflow._src.ops.array import constant, ones
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import cast, identity, maximum, sqrt
@@ -41,9 +41,9 @@ def _t(x: Any, var: Any) -> Any:
     return cast(convert_to_tensor(x), var.dtype)
 
 
-def _full(var: Any, value: float) -> Any:
-    """A slot's initial value: `value` in var's shape and dtype."""
-    return fill(var.shape.as_list(), _t(value, var))
+def _filled(var: Any, value: float) -> Any:
+    """`value` in var's shape and dtype: one constant (TF's constant_op.constant)."""
+    return constant(value, var.dtype, var.shape.as_list())
 
 
 def _tensors(opt: Optimizer, names: str, *values: Any) -> list:
@@ -59,11 +59,26 @@ def _check_accumulator(initial_accumulator_value: float) -> None:
                          f"{initial_accumulator_value}")
 
 
+# How TF 1's optimizers start a slot at `value` (each var's initial value, as TF's
+# graphs make it): "const" its constant_initializer ("<slot>/Initializer/Const"), "ones"
+# its ones_initializer ("Initializer/ones"), "scaled" ones times the value
+# ("Initializer/ones", "Initializer/mul"), "given" a constant made first, outside the
+# slot (the slot takes it as it is).
 def _full_slots(opt: Optimizer, var_list: list, value: float, slot_name: str,
-                op_name: str) -> None:
+                op_name: str, how: str = "const") -> None:
     """Each variable's slot `slot_name`, starting at `value` everywhere."""
     for v in var_list:
-        opt._get_or_make_slot(v, lambda v=v: _full(v, value), slot_name, op_name)
+        opt._get_or_make_slot(v, _slot_start(v, value, how), slot_name, op_name)
+
+
+def _slot_start(v: Any, value: float, how: str) -> Any:
+    if how == "given":
+        return _filled(v, value)
+    if how == "ones":
+        return lambda: ones(v.shape.as_list(), v.dtype)
+    if how == "scaled":
+        return lambda: ones(v.shape.as_list(), v.dtype) * value
+    return lambda: _filled(v, value)
 
 
 def _same_dtypes(op: str, first: int, inputs: list) -> None:
@@ -267,7 +282,7 @@ class RMSPropOptimizer(Optimizer):
     def _create_slots(self, var_list: list) -> None:
         for v in var_list:
             # TF 1's RMSProp starts its mean square at one
-            self._get_or_make_slot(v, lambda v=v: _full(v, 1.0), "rms", self._name)
+            _full_slots(self, [v], 1.0, "rms", self._name, "ones")
             if self._centered:
                 self._zeros_slot(v, "mg", self._name)
             self._zeros_slot(v, "momentum", self._name)
@@ -372,7 +387,7 @@ class FtrlOptimizer(Optimizer):
     def _create_slots(self, var_list: list) -> None:
         for v in var_list:
             _full_slots(self, [v], self._initial_accumulator_value, "accum",
-                        self._accum_name or self._name)
+                        self._accum_name or self._name, "scaled")
             self._zeros_slot(v, "linear", self._linear_name or self._name)
 
     def _prepare(self) -> None:
@@ -462,7 +477,7 @@ class ProximalAdagradOptimizer(Optimizer):
 
     def _create_slots(self, var_list: list) -> None:
         _full_slots(self, var_list, self._initial_accumulator_value, "accumulator",
-                    self._name)
+                    self._name, "given")
 
     def _prepare(self) -> None:
         self._lr_t, self._l1_t, self._l2_t = _tensors(
@@ -508,9 +523,10 @@ class AdagradDAOptimizer(Optimizer):
         self._global_step_on_worker: Any = None
 
     def _create_slots(self, var_list: list) -> None:
-        _full_slots(self, var_list, 0.0, "gradient_accumulator", self._name)
-        _full_slots(self, var_list, self._initial_gradient_squared_accumulator_value,
-                    "gradient_squared_accumulator", self._name)
+        for v in var_list:  # (TF's: both constants, then both slots)
+            g, gg = _filled(v, 0.0), _filled(v, self._initial_gradient_squared_accumulator_value)
+            self._get_or_make_slot(v, g, "gradient_accumulator", self._name)
+            self._get_or_make_slot(v, gg, "gradient_squared_accumulator", self._name)
 
     def _prepare(self) -> None:
         self._lr_t = convert_to_tensor_v2(self._learning_rate, name="learning_rate")
