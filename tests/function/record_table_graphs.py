@@ -1,6 +1,6 @@
 """Writes golden/table_graphs.json: TF 2.21's traced graphs (nodes, data and control
 inputs) and results of table_graph_cases.py's functions, its TF 1 Sessions' tables and
-its saved function's control inputs,
+its saved function's control inputs and its TF 1 graphs' static and mutable tables,
 for test_table_graphs.py.
 
     $EAGERFLOW_TF_PYTHON tests/function/record_table_graphs.py
@@ -18,6 +18,8 @@ from tests.function.table_graph_cases import (  # noqa: E402
     outcome,
     saved_outcome,
     session_outcome,
+    v1_graph_outcome,
+    v1_mutable_outcome,
 )
 from tests.golden_io import write_json  # noqa: E402
 
@@ -32,7 +34,9 @@ def main() -> None:
     saved = saved_outcome(tf, SavedModel, tempfile.mkdtemp() + "/m")
     write_json(os.path.join(HERE, "golden", "table_graphs.json"),
                {"tf_version": tf.__version__, "cases": cases,
-                "sessions": session_outcome(tf), "saved": saved}, indent=1, end="\n")
+                "sessions": session_outcome(tf), "saved": saved,
+                "v1_graph": v1_graph_outcome(tf), "v1_mutable": v1_mutable_outcome(tf)},
+               indent=1, end="\n")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ table's name, a number of TF's process-wide uids, as "N".
 import re
 import textwrap
 
+import numpy as np
+
 _TABLES = """
 init = tf.lookup.KeyValueTensorInitializer(tf.constant([1, 2], tf.int64),
                                            tf.constant([10, 20], tf.int64))
@@ -192,3 +194,64 @@ def saved_outcome(tf, saved_model_proto, path):
             for i, a in enumerate(fdef.signature.input_arg) if a.type == 20
             and "table_handle" in a.name]
     return {"nodes": nodes, "table_args": args}
+
+
+def v1_graph_outcome(tf):
+    """Two StaticHashTables of one KeyValueTensorInitializer in a TF 1 graph: its nodes
+    (HashTableV2 with a shared name of its own each, "hash_table_<uuid>"; the initializer's
+    LookupTableImportV2 in tables_initializer's collection), a lookup before and after
+    the initializer runs, in two Sessions."""
+    g = tf.Graph()
+    with g.as_default():
+        init = tf.lookup.KeyValueTensorInitializer(tf.constant([1, 2], tf.int64),
+                                                   tf.constant([10, 20], tf.int64))
+        t1 = tf.lookup.StaticHashTable(init, -1)
+        t2 = tf.lookup.StaticHashTable(init, -5)
+        k = tf.constant([1, 3], tf.int64)
+        found = [t1.lookup(k), t2.lookup(k), t1.size(), t2.size()]
+        shared = [n.attr["shared_name"].s.decode() for n in g.as_graph_def().node
+                  if n.op == "HashTableV2"]
+        nodes = [[n.name, n.op] + list(n.input) for n in g.as_graph_def().node]
+        names = [t1.name, t2.name, t1.resource_handle.name,
+                 [o.name for o in tf.compat.v1.get_collection("table_initializer")]]
+        init_op = tf.compat.v1.tables_initializer()
+    runs = []
+    for _ in range(2):
+        with tf.compat.v1.Session(graph=g) as s:
+            try:
+                s.run(found[0])
+                before = "ran"
+            except tf.errors.FailedPreconditionError:
+                before = "FailedPreconditionError"
+            s.run(init_op)
+            runs.append([before, [np.asarray(x).tolist() for x in s.run(found)]])
+    return {"nodes": nodes, "names": names, "runs": runs,
+            "shared": [re.sub("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+                              "<uuid>", x) for x in shared],
+            "distinct": len(set(shared)) == len(shared)}
+
+
+def v1_mutable_outcome(tf):
+    """MutableHashTables (scalar and vector values) in a TF 1 graph: their nodes (shared
+    by the node's name where checkpointed, an export made with the table), what insert
+    returns, and each of two Sessions' tables before and after the inserts."""
+    g = tf.Graph()
+    with g.as_default():
+        m1 = tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1)
+        m2 = tf.lookup.experimental.MutableHashTable(tf.int64, tf.float32, [0.0, 1.0],
+                                                     name="vec")
+        m3 = tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1, checkpoint=False)
+        k = tf.constant([1, 3], tf.int64)
+        ins = [m1.insert(k, k * 2), m2.insert(k, tf.ones([2, 2])), m3.insert(k, k)]
+        found = [m1.lookup(k), m2.lookup(k), m1.size(), m2.size(), m3.size()]
+        nodes = [[n.name, n.op] + list(n.input) for n in g.as_graph_def().node]
+        sharing = {n.name: bool(n.attr["use_node_name_sharing"].b)
+                   for n in g.as_graph_def().node if "HashTable" in n.op}
+    runs = []
+    for _ in range(2):
+        with tf.compat.v1.Session(graph=g) as s:
+            before = [int(x) for x in s.run(found[2:])]
+            s.run(ins)
+            runs.append([before, [np.asarray(x).tolist() for x in s.run(found)]])
+    return {"nodes": nodes, "sharing": sharing, "runs": runs,
+            "names": [m1.name, m2.name, m3.name, type(ins[0]).__name__]}

@@ -8,7 +8,9 @@ or change a table take that handle as their first input, as TF's do: LookupTable
 LookupTableInsertV2, LookupTableRemoveV2, LookupTableSizeV2, LookupTableExportV2,
 LookupTableImportV2 and InitializeTableFromTextFileV2. They are stateful, so graphs keep
 them in program order, and a tf.function or a tf.data map that uses a table reads it when
-it runs (a captured table is taken by reference, named as TF's graphs name it). Ragged
+it runs (a captured table is taken by reference, named as TF's graphs name it). In a TF 1 graph a StaticHashTable of a KeyValueTensorInitializer and a
+MutableHashTable are TF's nodes (a creator, the initializer's LookupTableImportV2 in the
+"table_initializer" collection), their tables made in the Session that runs them. Ragged
 and sparse keys are looked up through their values. Mutable tables save their keys and
 values in checkpoints as TF does ("table-keys", "table-values").
 """
@@ -16,6 +18,7 @@ values in checkpoints as TF does ("table-keys", "table-values").
 from __future__ import annotations
 
 import os
+import uuid
 from typing import Any
 
 import numpy as np
@@ -39,6 +42,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.math import add, equal, where
@@ -50,6 +54,7 @@ from eagerflow._src.ops.table_handles import (
     ShapedTable,
     check_kernel,
     check_signature,
+    create_in_graph,
     fill,
     held,
     initialize,
@@ -479,11 +484,15 @@ class _Table(TrackableResource):
     def _on_table(self, op: OpDef, inputs: tuple, attrs: dict | None = None,
                   name: str | None = None, scope: str = "Lookup") -> Any:
         """`op` on this table; in a graph, in TF's name scope of the method ("None_Lookup":
-        an eagerly made table's name is None to TF's methods)."""
+        an eagerly made table's name is None to TF's methods; a TF 1 graph's table's is
+        its node's, "hash_table_Lookup")."""
         if _state.graph is None:
-            return run_on_table(op, self._handle, inputs, attrs or {}, name)
-        with name_scope(name or f"None_{scope}"):
-            return run_on_table(op, self._handle, inputs, attrs or {})
+            out = run_on_table(op, self._handle, inputs, attrs or {}, name)
+            return None if op.num_outputs == 0 else out
+        with name_scope(name or f"{self.__dict__.get('_node_name')}_{scope}"):
+            out = run_on_table(op, self._handle, inputs, attrs or {})
+        # (an op of no outputs is its Operation in a graph, as TF's method returns it)
+        return _state.graph.operations[-1] if op.num_outputs == 0 else out
 
     def _keys(self, keys: Any) -> Tensor:
         if not hasattr(keys, "dtype"):  # TF reads keys.dtype first: lists are refused
@@ -551,6 +560,11 @@ class StaticHashTable(_Table):
         self._name = name
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
+        graph = _state.graph
+        if graph is not None and not graph.building_function and \
+                isinstance(initializer, KeyValueTensorInitializer):
+            self._build_in_graph(graph, initializer, name)
+            return
         shared = initializer._shared_name() \
             if isinstance(initializer, TextFileInitializer) and not anonymous else None
         check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype, shared)
@@ -574,6 +588,25 @@ class StaticHashTable(_Table):
               if isinstance(initializer, TextFileInitializer) else "LookupTableImportV2")
         if shared is not None:
             self._state.initialized = True
+
+    def _build_in_graph(self, graph: Any, initializer: Any, name: str | None) -> None:
+        """The table as TF 1's graph makes it: a HashTableV2 node (named `name`, else
+        "hash_table"; shared by a name of its own, as TF's "hash_table_<uuid>"), filled
+        by a LookupTableImportV2 in the initializer's scope that tables_initializer()
+        runs; the table itself exists in the running Session only."""
+        kd, vd = initializer.key_dtype, initializer.value_dtype
+        if type(self._default) is EagerTensor:  # (TF's Const of it, made before the table)
+            self._default = graph.constant(self._default.numpy(), vd, "Const")
+        self._state = TableState(kd, vd, (), False)  # (its dtypes: the Session holds it)
+        self._handle = create_in_graph("HashTableV2", {
+            "container": "", "shared_name": f"hash_table_{uuid.uuid4()}",
+            "use_node_name_sharing": False, "key_dtype": kd, "value_dtype": vd},
+            name or "hash_table")
+        # (its name to TF's methods: the node's, "hash_table_1_Lookup")
+        self._name = self._node_name = self._handle._op.name.rsplit("/", 1)[-1]
+        with name_scope(initializer._name or "key_value_init"):
+            bind(LOOKUP_IMPORT, (self._handle, initializer._keys, initializer._values), {})
+        graph.add_to_collection("table_initializer", graph.operations[-1])
 
     def _serialize_to_tensors(self) -> dict:
         return {}
@@ -631,7 +664,9 @@ class StaticVocabularyTable(_Table):
         self._state = self._table._state
         self._handle = self._table._handle  # (TF's: the handle of the table it wraps)
         self._default = self._table._default
-        self._vocab_size = len(self._state.items)
+        # (a TF 1 graph's table is filled when a Session runs its initializer: its size then)
+        self._vocab_size = None if "_node_name" in self._table.__dict__ else \
+            len(self._state.items)
 
     def size(self, name: str | None = None) -> Tensor:
         return self._table.size() + convert_to_tensor(self._num_oov_buckets, dt.int64)
@@ -639,8 +674,9 @@ class StaticVocabularyTable(_Table):
     def _find(self, keys: Tensor) -> Tensor:
         ids = self._table._find(keys)
         text = keys if keys.dtype is dt.string else as_string(keys)
-        buckets = add(to_hash_bucket_fast(text, self._num_oov_buckets),
-                      convert_to_tensor(self._vocab_size, dt.int64))
+        vocab = self._table.size() if self._vocab_size is None else \
+            convert_to_tensor(self._vocab_size, dt.int64)
+        buckets = add(to_hash_bucket_fast(text, self._num_oov_buckets), vocab)
         return where(equal(ids, convert_to_tensor(-1, dt.int64)), buckets, ids)
 
     def _serialize_to_tensors(self) -> dict:
@@ -665,8 +701,29 @@ class MutableHashTable(_Table):
             raise C.fail(op, f"Default value must be a vector, got shape {C.shape_str(shape)}")
         self._state = TableState(kd, vd, shape)
         self._checkpoint = checkpoint
+        graph = _state.graph
+        if graph is not None and not graph.building_function:
+            self._build_in_graph(graph, op, name, checkpoint)
+            return
         self._name = None  # TF's eager tables have no node name
         self._own_handle(f"table_{table_uid()}")  # (TF's eager shared name)
+
+    def _build_in_graph(self, graph: Any, op: str, name: str, checkpoint: bool) -> None:
+        """The table as TF 1's graph makes it: the default's Const, then `op` named
+        `name`, shared by that node's name where it is checkpointed (TF's rule for a
+        table of no shared name), and the export its checkpoint reads; the table itself
+        exists in the running Session only."""
+        kd, vd, shape = self._state.key_dtype, self._state.value_dtype, self._state.value_shape
+        if type(self._default) is EagerTensor:
+            self._default = graph.constant(self._default.numpy(), vd, "Const")
+        attrs = {"container": "", "shared_name": "", "use_node_name_sharing": checkpoint,
+                 "key_dtype": kd, "value_dtype": vd}
+        if op == "MutableHashTableOfTensorsV2":
+            attrs["value_shape"] = shape
+        self._handle = create_in_graph(op, attrs, name)
+        self._name = self._node_name = self._handle._op.name.rsplit("/", 1)[-1]
+        if checkpoint:
+            self.export()
 
     def lookup(self, keys: Any, name: str | None = None) -> Tensor:
         # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
@@ -678,19 +735,19 @@ class MutableHashTable(_Table):
         return (_as_tensor(keys, self.key_dtype, "keys"),
                 _as_tensor(values, self.value_dtype, "values"))
 
-    def insert(self, keys: Any, values: Any, name: str | None = None) -> None:
+    def insert(self, keys: Any, values: Any, name: str | None = None) -> Any:
         k, v = self._kv(keys, values)
-        self._on_table(LOOKUP_INSERT, (k, v), scope="lookup_table_insert")
+        return self._on_table(LOOKUP_INSERT, (k, v), scope="lookup_table_insert")
 
-    def remove(self, keys: Any, name: str | None = None) -> None:
+    def remove(self, keys: Any, name: str | None = None) -> Any:
         if not hasattr(keys, "dtype"):  # (as TF, which reads keys.dtype first)
             raise AttributeError(f"'{type(keys).__name__}' object has no attribute 'dtype'")
-        self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
-                       scope="lookup_table_remove")
+        return self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
+                              scope="lookup_table_remove")
 
-    def import_(self, keys: Any, values: Any, name: str | None = None) -> None:
+    def import_(self, keys: Any, values: Any, name: str | None = None) -> Any:
         k, v = self._kv(keys, values)
-        self._on_table(LOOKUP_IMPORT, (k, v), scope="lookup_table_import")
+        return self._on_table(LOOKUP_IMPORT, (k, v), scope="lookup_table_import")
 
     def _keys(self, keys: Any) -> Tensor:
         return _as_tensor(keys, self.key_dtype, "keys")

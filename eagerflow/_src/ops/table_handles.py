@@ -464,12 +464,23 @@ def _creator_kernel(op: str) -> Any:
     return kernel
 
 
+def create_in_graph(op: str, attrs: dict, name: str | None = None) -> Any:
+    """A creator node `op` in the graph being built (a kernel of its own), named `name`
+    (unique in the scope); its handle tensor."""
+    attrs = dict(attrs, node=CreatorNode())
+    out = bind(CREATORS[op], (), attrs, name)
+    attrs["node"].op = out._op
+    return out
+
+
 def _creator_load(op: str, attrs: tuple) -> Any:
     def load(node: Any) -> list:
         a = node.attrs
         given = {k: a[k] for k in attrs if k in a}
         if _state.graph is None:
             return [bind(CREATORS[op], tuple(node.inputs), given)]
+        if not node.inputs:
+            return [create_in_graph(op, given)]
         given["node"] = kernel = CreatorNode()  # (a graph's node: a kernel of its own)
         out = bind(CREATORS[op], tuple(node.inputs), given)
         kernel.op = out._op
