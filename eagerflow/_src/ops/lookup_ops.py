@@ -8,10 +8,11 @@ or change a table take that handle as their first input, as TF's do: LookupTable
 LookupTableInsertV2, LookupTableRemoveV2, LookupTableSizeV2, LookupTableExportV2,
 LookupTableImportV2 and InitializeTableFromTextFileV2. They are stateful, so graphs keep
 them in program order, and a tf.function or a tf.data map that uses a table reads it when
-it runs (a captured table is taken by reference, named as TF's graphs name it). In a TF 1 graph a StaticHashTable of a KeyValueTensorInitializer and a
-MutableHashTable are TF's nodes (a creator, the initializer's LookupTableImportV2 in the
-"table_initializer" collection), their tables made in the Session that runs them. Ragged
-and sparse keys are looked up through their values. Mutable tables save their keys and
+it runs (a captured table is taken by reference, named as TF's graphs name it). In a TF 1
+graph a StaticHashTable of a KeyValueTensorInitializer and a MutableHashTable are TF's
+nodes (a creator, the initializer's LookupTableImportV2 in the "table_initializer"
+collection), their tables made in the Session that runs them. Ragged and sparse keys are
+looked up through their values. Mutable tables save their keys and
 values in checkpoints as TF does ("table-keys", "table-values").
 """
 
