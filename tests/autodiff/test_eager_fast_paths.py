@@ -195,8 +195,10 @@ def test_variable_operands_of_binary_ops():
                                  r"\[Op:AddV2\]"):
             x + tf.Variable([1, 2])
     k = tf.keras.Variable(np.array([1.0, 2.0], "float16"))
-    out = tf.constant([1.0, 2.0]) * k  # Keras's promotion: float32
-    assert out.dtype == tf.float32 and out.numpy().tolist() == [1.0, 4.0]
+    tf.maximum(tf.constant([1.0, 2.0], tf.float16), k)  # (dispatch now knows k's class)
+    for _ in range(2):
+        out = tf.constant([1.0, 2.0]) * k  # Keras's promotion: float32
+        assert out.dtype == tf.float32 and out.numpy().tolist() == [1.0, 4.0]
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(x * v)
     np.testing.assert_array_equal(tape.gradient(loss, v).numpy(), [[3.0, 4.0]])

@@ -66,6 +66,8 @@ NO_TF_OP = {
                     "ResourceScatterMax", "ResourceScatterUpdate", "ResourceScatterNdAdd",
                     "ResourceScatterNdSub", "ResourceScatterNdUpdate", "ResourceScatterNdMin",
                     "ResourceScatterNdMax")},
+    "ResourceGather": "reads rows of a resource variable: compared with TF 2.21 in "
+                      "tests/ops/test_resource_gather.py and tests/v1/test_v1_resource_gather.py",
     "ResourceStridedSliceAssign": "assigns into a resource variable: compared with TF 2.21 in "
                                   "tests/ops/test_slice_assign.py",
     "Assert": "side effect only (no output); tested in tests/ops/test_debugging.py",

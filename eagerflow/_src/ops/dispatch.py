@@ -297,8 +297,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
             if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-                if x.__class__ is EagerTensor and _VARIABLE_CLASSES.get(y.__class__):
-                    # `h @ w`, `h + b` (a class _is_variable below knows): read directly
+                if x.__class__ is EagerTensor and _VARIABLE_CLASSES.get(y.__class__) \
+                        and not y._keras_variable:
+                    # `h @ w`, `h + b` (a class _is_variable below knows; a Keras
+                    # variable may answer with its reflected operator): read directly
                     y = y._as_tensor()
                 elif (pair := scalar_pair(x, y)) is not None:
                     x, y = pair
