@@ -209,7 +209,8 @@ def test_dtype_and_shape_checks_of_the_steps_ops():
     logits = tf.ones((2, 3))
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="Value for attr 'Tlabels' of float is not in the list of allowed "
-                             "values: int32, int64"):
+                             "values: int32, int64\n\t; NodeDef: {{node SparseSoftmaxCross"
+                             "EntropyWithLogits}}; Op<name=SparseSoftmaxCrossEntropyWithLogits; "):
         tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([0.0, 1.0]), logits)
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="Value for attr 'T' of int32 is not in the list of allowed values: "

@@ -219,3 +219,36 @@ def test_training_loop_converges():
         w.assign_sub(0.1 * dw)
         b.assign_sub(0.1 * db)
     assert w.numpy() == pytest.approx(3.0, abs=1e-3) and b.numpy() == pytest.approx(2.0, abs=1e-3)
+
+
+def test_an_assignments_result_is_its_variable_as_a_source():
+    # TF 2.21: v.assign(...) returns an _UnreadVariable on v's handle; a tape differentiates
+    # with respect to it as to v (gradient, watch, jacobian), listing it as 'UnreadVariable'
+    v = tf.Variable([1.0, 2.0], name="v")
+    with tf.GradientTape() as t:
+        r = v.assign([3.0, 4.0])
+        loss = tf.reduce_sum(r * r)
+    np.testing.assert_array_equal(t.gradient(loss, r).numpy(), [6.0, 8.0])
+    with tf.GradientTape() as t:
+        loss = tf.reduce_sum(v * 2.0)
+    assert t.gradient(loss, v.assign_sub([0.0, 0.0])).numpy().tolist() == [2.0, 2.0]
+    with tf.GradientTape(watch_accessed_variables=False) as t:
+        r = v.assign([3.0, 4.0])
+        t.watch(r)
+        loss = tf.reduce_sum(v * v)
+    assert [w.name for w in t.watched_variables()] == ["UnreadVariable"]
+    grads = t.gradient(loss, [r, v])
+    assert [g.numpy().tolist() for g in grads] == [[6.0, 8.0], [6.0, 8.0]]
+    with tf.GradientTape(persistent=True) as t:
+        r = v.assign([1.0, 2.0]).assign_add([1.0, 1.0])
+        y = v * v
+    np.testing.assert_array_equal(t.jacobian(y, r).numpy(), [[4.0, 0.0], [0.0, 6.0]])
+
+    @tf.function
+    def traced():
+        with tf.GradientTape() as t:
+            r = v.assign([1.0, 2.0])
+            loss = tf.reduce_sum(r * 3.0)
+        return t.gradient(loss, r)
+
+    assert traced().numpy().tolist() == [3.0, 3.0]

@@ -241,7 +241,9 @@ def _reused() -> RuntimeError:
 
 
 def _variable_key(x: Any) -> Any:
-    """The object a tape tracks for `x`: a Keras variable for its `.value`, else `x`."""
+    """The object a tape tracks for `x`: an assignment's result (`v.assign(...)`: TF's
+    _UnreadVariable, v's handle) for v, a Keras variable for its `.value`, else `x`."""
+    x = getattr(x, "_unread_of", x)
     return getattr(x, "_keras_value_of", x)
 
 
@@ -383,13 +385,15 @@ class GradientTape:
         if id(var) in self._watched_vars:  # (every read of a watched variable comes here)
             return
         # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
-        # variable, tracked as the Keras one (its reads name it) and listed as the value
+        # variable, tracked as the Keras one (its reads name it) and listed as the value;
+        # an assignment's result is its variable, listed as itself (TF's 'UnreadVariable')
+        listed = var
         if var.__class__ not in _PLAIN_SOURCES:
             var = _variable_key(var)
         i = id(var)
         if i not in self._watched_vars:
             self._watched_vars[i] = var.value if getattr(var, "_keras_variable", False) \
-                else var
+                else listed
             if _differentiable(var):
                 self._tracked.add(i)
                 self._roots.add(i)
@@ -671,7 +675,7 @@ class GradientTape:
                 seed = _one_hot(n, i, target)
                 grads = self._backward([target], [seed], flat_sources)
                 for k, s in enumerate(flat_sources):
-                    g = grads.get(id(s))
+                    g = grads.get(id(_variable_key(s)))
                     rows[k].append(g if g is not None else None)
         if not self._persistent:
             self._used = True
@@ -711,7 +715,7 @@ class GradientTape:
             for j in range(per):
                 seed = _column_seed(b, per, j, target)
                 grads = self._backward([target], [seed], [source])
-                g = grads.get(id(source))
+                g = grads.get(id(_variable_key(source)))
                 if g is None:  # TF fills unconnected batch jacobians with zeros either way
                     g = zeros_like(source)
                 cols.append(g)

@@ -96,9 +96,7 @@ def _sparse_xent_infer(logits: Any, labels: Any) -> list:
     op = "SparseSoftmaxCrossEntropyWithLogits"
     d = check_t(op, (logits,), _FLOAT_T)
     if labels._dtype not in _LABEL_T:
-        word = {dt.float32: "float", dt.float64: "double"}.get(labels._dtype, labels._dtype.name)
-        raise fail(op, f"Value for attr 'Tlabels' of {word} is not in the list of allowed "
-                       "values: int32, int64")
+        raise C.not_supported(op, labels._dtype, _LABEL_T, "Tlabels")
     if logits._shape is not None and len(logits._shape) != 2:
         raise fail(op, f"logits must be 2-D, but got shape {C.shape_str(logits._shape)}")
     if labels._shape is not None and len(labels._shape) != 1:
