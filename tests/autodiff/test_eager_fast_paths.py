@@ -157,6 +157,7 @@ def _python_calls(fn) -> int:
     return n[0]
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (the fast paths are the host's)
 def test_tiny_mlp_step_python_calls_within_budget():
     # 333 Python calls a step before the eager fast paths of perf6 (2026-11-25), 299 after;
     # the budget leaves room for a few, so that a new frame on this path is a decision
