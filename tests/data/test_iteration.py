@@ -426,3 +426,35 @@ def test_restored_iterators_replay_seeded_shuffles_as_tf(tmp_path):
     assert [x.numpy().tolist() for x in it] == [[2, 5, 1, 4]]
     ck.restore(path)
     assert [x.numpy().tolist() for x in it] == [[2, 5, 1, 4]]
+
+
+def test_iterator_finalized_on_its_own_worker_thread_does_not_deadlock():
+    # The collector runs wherever an allocation triggers it: here on a map worker, while
+    # the prefetch above it (closed by that finalizer) ends by closing the map. Neither
+    # pipeline thread may wait for the other (each waited 30 s before).
+    assert _wait_no_data_threads() == []
+    release = threading.Event()
+
+    def slow_then_collect(x):
+        if int(x) == 5:
+            release.wait(10)
+            gc.collect()
+        return x
+
+    ds = (tf.data.Dataset.range(10**6)
+          .map(lambda x: tf.py_function(slow_then_collect, [x], tf.int64), num_parallel_calls=2)
+          .batch(2).prefetch(1))
+    gc.disable()
+    try:
+        it = iter(ds)
+        assert next(it).numpy().tolist() == [0, 1]
+        cycle = [it]
+        cycle.append(cycle)  # (only the collector frees it)
+        del it, cycle
+        release.set()
+        deadline = time.monotonic() + 10
+        while _data_threads() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _data_threads() == []
+    finally:
+        gc.enable()

@@ -40,6 +40,25 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 _JOIN_TIMEOUT = 30.0
 _OK, _ERR, _END = 0, 1, 2
 
+# Set on the pipeline's own threads (prefetch producers, map workers). Only other threads
+# (the consumer's) wait for a closed iterator's threads: a pipeline thread that closes one
+# (its upstream at its end, or any iterator the garbage collector finalizes on it) only
+# signals, since the thread it would wait for may be waiting for it (a prefetch closing
+# the map whose worker collects the prefetch's own iterator), and each thread closes its
+# upstream as it ends anyway.
+_pipeline_thread = threading.local()
+
+
+def _start_pipeline_thread() -> None:
+    runtime_thread()
+    _pipeline_thread.active = True
+
+
+def _wait_for(t: threading.Thread) -> None:
+    """Joins pipeline thread `t` after its iterator closed, where this thread may wait."""
+    if t is not threading.current_thread() and not getattr(_pipeline_thread, "active", False):
+        t.join(_JOIN_TIMEOUT)
+
 
 def _default_threads(ctx: IterContext | None) -> int:
     if ctx is not None and ctx.threads:
@@ -96,7 +115,7 @@ class _Channel:
 
 
 def _produce(upstream: ElementIterator, ch: _Channel) -> None:
-    runtime_thread()
+    _start_pipeline_thread()
     try:
         while ch.wait_room():
             try:
@@ -153,8 +172,7 @@ class _PrefetchIterator(ElementIterator):
             if upstream is not None:
                 upstream.close()
             return
-        if t is not threading.current_thread():
-            t.join(_JOIN_TIMEOUT)
+        _wait_for(t)
 
     def __del__(self) -> None:
         try:
@@ -216,7 +234,7 @@ class _MapState:
 
 
 def _map_worker(st: _MapState) -> None:
-    runtime_thread()
+    _start_pipeline_thread()
     try:
         while True:
             with st.cv:
@@ -317,12 +335,10 @@ class _ParallelMapIterator(ElementIterator):
             st.closed = True
             st.results.clear()
             st.cv.notify_all()
-        me = threading.current_thread()
         if not self._started:  # (no worker ran: none is left to close the upstream)
             st.alive = 0
         for t in self._threads if self._started else ():
-            if t is not me:
-                t.join(_JOIN_TIMEOUT)
+            _wait_for(t)
         with st.cv:
             close_now = st.alive == 0 and not st.upstream_closed
             if close_now:
