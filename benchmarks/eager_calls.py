@@ -16,36 +16,21 @@ OPENBLAS_NUM_THREADS=1 for the MLP rows, so that BLAS threads stay out of the CP
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import sys
 import time
 
 import numpy as np
+from launches import mlp_step
 
 import eagerflow as tf
 
 
 def _mlp(batch: int, nin: int, nh: int, nout: int):
-    """The benchmarks' MLP train step (rows.py), at the given sizes."""
-    rng = [np.random.default_rng(i) for i in range(4)]
-    x = tf.constant(rng[0].normal(size=(batch, nin)).astype("float32"))
-    y = tf.constant(rng[1].integers(0, nout, batch).astype("int64"))
-    w1 = tf.Variable(rng[2].normal(0, 0.05, (nin, nh)).astype("float32"))
-    b1 = tf.Variable(np.zeros(nh, "float32"))
-    w2 = tf.Variable(rng[3].normal(0, 0.05, (nh, nout)).astype("float32"))
-    b2 = tf.Variable(np.zeros(nout, "float32"))
-    params = [w1, b1, w2, b2]
-
-    def step():
-        with tf.GradientTape() as tape:
-            h = tf.nn.relu(tf.matmul(x, w1) + b1)
-            logits = tf.matmul(h, w2) + b2
-            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
-        grads = tape.gradient(loss, params)
-        for p, g in zip(params, grads):
-            p.assign_sub(0.01 * g)
-        return loss
-    return step
+    """The benchmarks' MLP train step (rows.py), at the given sizes, as a call of nothing."""
+    step, args = mlp_step(tf, batch, nin, nh, nout)
+    return functools.partial(step, *args)
 
 
 def _optimizer(kind: str):

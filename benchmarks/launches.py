@@ -41,15 +41,16 @@ def cnn_step(tf: object, batch: int) -> tuple:
     return step, (images, labels)
 
 
-def mlp_step(tf: object, batch: int) -> tuple:
-    """benchmarks/rows.py's MLP step (784-128-10, SGD by assign_sub) and its arguments."""
+def mlp_step(tf: object, batch: int, nin: int = 784, nh: int = 128, nout: int = 10) -> tuple:
+    """benchmarks/rows.py's MLP step (784-128-10 unless given, SGD by assign_sub) and its
+    arguments."""
     import numpy as np
 
     rng = [np.random.default_rng(i) for i in range(4)]
-    w1 = tf.Variable(rng[2].normal(0, 0.05, (784, 128)).astype("float32"))
-    b1 = tf.Variable(np.zeros(128, "float32"))
-    w2 = tf.Variable(rng[3].normal(0, 0.05, (128, 10)).astype("float32"))
-    b2 = tf.Variable(np.zeros(10, "float32"))
+    w1 = tf.Variable(rng[2].normal(0, 0.05, (nin, nh)).astype("float32"))
+    b1 = tf.Variable(np.zeros(nh, "float32"))
+    w2 = tf.Variable(rng[3].normal(0, 0.05, (nh, nout)).astype("float32"))
+    b2 = tf.Variable(np.zeros(nout, "float32"))
     params = [w1, b1, w2, b2]
 
     def step(x: object, y: object) -> object:
@@ -62,8 +63,8 @@ def mlp_step(tf: object, batch: int) -> tuple:
             p.assign_sub(0.01 * g)
         return loss
 
-    x = tf.constant(rng[0].normal(size=(batch, 784)).astype("float32"))
-    y = tf.constant(rng[1].integers(0, 10, batch).astype("int64"))
+    x = tf.constant(rng[0].normal(size=(batch, nin)).astype("float32"))
+    y = tf.constant(rng[1].integers(0, nout, batch).astype("int64"))
     return step, (x, y)
 
 

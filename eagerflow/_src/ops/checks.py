@@ -52,6 +52,13 @@ def dt_enum(d: dt.DType) -> str:
     return "DT_" + dtype_word(d).upper()
 
 
+def wrong_read_dtype(op: str, expected: dt.DType, got: dt.DType) -> InvalidArgumentError:
+    """TF's error for a variable read through `op` as another dtype (its read's error: TF
+    2.21's update and gather kernels abort the process instead)."""
+    return fail(op, f"Trying to read variable with wrong dtype. Expected {dtype_word(expected)} "
+                    f"got {dtype_word(got)}")
+
+
 def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> InvalidArgumentError:
     """TF's refusal of input #index of a dtype other than the one the op's signature fixes."""
     return fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "

@@ -46,9 +46,7 @@ def _infer(h: Any, indices: Any, *, dtype: Any, **_attrs: Any) -> list:
         raise C.not_supported(_OP, indices._dtype, _INDICES, "Tindices")
     dtype = dt.as_dtype(dtype)
     if var is not None and dt.as_dtype(var.dtype) is not dtype:
-        # (TF 2.21's kernel aborts the process here; its read's error instead)
-        raise C.fail(_OP, f"Trying to read variable with wrong dtype. Expected "
-                          f"{C.dtype_word(dtype)} got {C.dtype_word(dt.as_dtype(var.dtype))}")
+        raise C.wrong_read_dtype(_OP, dtype, dt.as_dtype(var.dtype))
     ps = None if var is None else var.shape._dims
     is_ = indices._shape
     if ps is None or is_ is None:

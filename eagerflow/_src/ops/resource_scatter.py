@@ -25,13 +25,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
 from eagerflow._src.ops.device_scatter import update_rows
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
-from eagerflow._src.ops.variables import _unread, handle_variable, held_handle, variable_of
+from eagerflow._src.ops.variables import _unread, op_variable, variable_of
 
 _INDICES = frozenset((dt.int32, dt.int64))
 # TF's CPU kernels of the arithmetic updates (its OpDef lists the quantized types too)
@@ -73,18 +73,6 @@ def _dims(shape: Any) -> str:
     return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
-def _variable(op: str, x: Any) -> Any:
-    """The variable a resource input names (its handle, its handle's array, itself); None:
-    a handle known only when a graph runs."""
-    if isinstance(x, np.ndarray):
-        return handle_variable(EagerTensor(x, dt.resource), op)
-    if not isinstance(x, Tensor):
-        return x
-    if x._dtype is not dt.resource:
-        raise wrong_input_dtype(op, 0, dt.resource, x._dtype)
-    return handle_variable(x, op) if held_handle(x) is not None else None
-
-
 def _check_shapes(op: str, params: Any, indices: Any, updates: Any) -> None:
     """TF's kernel's shape check (shapes as tuples, None where unknown)."""
     if params is None or indices is None or updates is None:
@@ -102,7 +90,7 @@ def _check_shapes(op: str, params: Any, indices: Any, updates: Any) -> None:
 def _variable_and_dtype(op: str, h: Any, indices: Any, updates: Any) -> tuple:
     """The variable `h` names (None: a handle known only when a graph runs) and the dtype the op
     updates, after TF's check of the indices' dtype."""
-    var = _variable(op, h)
+    var = op_variable(h, op)
     if indices._dtype not in _INDICES:
         raise not_supported(op, indices._dtype, _INDICES, "Tindices")
     return var, dt.as_dtype(var.dtype) if var is not None else updates._dtype
@@ -132,7 +120,7 @@ def _where_it_lives(op: str, h: Any, indices: Any, updates: Any) -> tuple:
     there), updates on its device): TF's kernel runs where the variable lives, so its
     array never leaves it; the indices, read for their checks and order, come to the
     host, and a GPU scatters with them where they are already on it (as_is_inputs)."""
-    var = _variable(op, h)
+    var = op_variable(h, op)
     place = D.lookup(var._device)
     there = indices if place.xp is not np and place.backend.holds(indices, place.physical) \
         else None

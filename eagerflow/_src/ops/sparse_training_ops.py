@@ -31,7 +31,13 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32, resource_scatter, tf_op_defs
 from eagerflow._src.ops import sparse_training_refs as R
 from eagerflow._src.ops import training_ops as T
-from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
+from eagerflow._src.ops.checks import (
+    dt_enum,
+    dtype_word,
+    fail,
+    wrong_input_dtype,
+    wrong_read_dtype,
+)
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 
 _INDEX_TYPES = (dt.int32, dt.int64)
@@ -373,9 +379,7 @@ def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
                         f"{{{{node {spec.name}}}}} with these attrs: [{', '.join(listed)}]")
     for v in inputs[:n]:
         if v is not None and dt.as_dtype(v.dtype) is not T_:
-            raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
-                                  f"{T.dtype_word(dt.as_dtype(v.dtype))} got "
-                                  f"{T.dtype_word(T_)}")
+            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype), T_)
 
 
 def _tindices_refused(op: str, dtype: dt.DType) -> InvalidArgumentError:

@@ -28,7 +28,12 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32, training_refs
-from eagerflow._src.ops.checks import dt_enum, dtype_word, fail, wrong_input_dtype
+from eagerflow._src.ops.checks import (
+    dt_enum,
+    fail,
+    wrong_input_dtype,
+    wrong_read_dtype,
+)
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.variables import handle_variable, held_handle
 
@@ -424,9 +429,7 @@ def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
                         f"{{{{node {spec.name}}}}} with these attrs: [{attrs}]")
     for v in inputs[:n]:
         if v is not None and dt.as_dtype(v.dtype) is not T:
-            # (TF 2.21's kernel aborts the process here; its read op's error instead)
-            raise fail(spec.name, f"Trying to read variable with wrong dtype. Expected "
-                                  f"{dtype_word(dt.as_dtype(v.dtype))} got {dtype_word(T)}")
+            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype), T)
 
 
 def _infer(spec: _Spec) -> Callable:

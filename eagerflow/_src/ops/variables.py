@@ -36,7 +36,7 @@ from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
-from eagerflow._src.ops.checks import dtype_word, wrong_input_dtype
+from eagerflow._src.ops.checks import wrong_input_dtype, wrong_read_dtype
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import identity
@@ -73,9 +73,7 @@ def _read_load(node: Any) -> list:
 
 def _check_read(var: Any, want: dt.DType) -> None:
     if want is not var._dtype:
-        raise InvalidArgumentError(
-            None, None, f"Trying to read variable with wrong dtype. Expected "
-                        f"{dtype_word(want)} got {dtype_word(var._dtype)} [Op:ReadVariableOp]")
+        raise wrong_read_dtype("ReadVariableOp", want, var._dtype)
 
 
 def _read_infer(v: Any, dtype: Any = None) -> list:
