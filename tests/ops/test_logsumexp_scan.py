@@ -18,6 +18,9 @@ from tests.golden_io import call_outcomes
 from tests.ops.logsumexp_scan_cases import error_cases, forward_cases, gradient_cases
 from tests.tf_reference import HAVE_TF_PYTHON, tf_json
 
+# TF's CPU kernel's bits: on the host where a GPU is the default device too
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "logsumexp_scan_golden.json")) as f:
     GOLDEN = json.load(f)

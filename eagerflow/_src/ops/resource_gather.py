@@ -65,7 +65,17 @@ def _kernel(xp: Any, h: Any, indices: Any, *, batch_dims: int = 0, **_attrs: Any
         raise C.fail(_OP, "params must be at least 1 dimensional")
     if not batch_dims and type(arr) is np.ndarray and type(indices) is np.ndarray:
         _check_range(_OP, indices, arr.shape[0])  # (a host variable: the common case)
-        return arr.take(indices, axis=0)
+        rows = arr.take(indices, axis=0)
+    else:
+        rows = _rows_where_it_lives(var, arr, indices, batch_dims)
+    if (type(rows) is np.ndarray) is not (xp is np):
+        # (a variable elsewhere than the op was placed: a TF 1 Session's, held on the host,
+        # read by a graph run on a GPU)
+        rows = D.to_device(rows, D.lookup(_state.device))
+    return rows
+
+
+def _rows_where_it_lives(var: Any, arr: Any, indices: Any, batch_dims: int) -> Any:
     # (TF's kernel runs where the variable lives: the rows are taken there, the indices
     # checked on the host)
     place = D.lookup(var._device)

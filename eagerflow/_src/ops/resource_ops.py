@@ -60,7 +60,10 @@ def _handle_kernel(xp: Any, *, container: str = "", shared_name: str = "", dtype
                    shape: Any = None, allowed_devices: Any = ()) -> np.ndarray:
     dims = None if shape is None else tuple(None if d is None or d < 0 else int(d)
                                             for d in shape)
-    return _object_scalar(ResourceHandle(shared_name, _state.device, container or "localhost",
+    # (the handle names the device its scope places the op on, a GPU by default where there
+    # is one, as TF's GPU kernel of the op does; the handle itself is host data)
+    device = D.resolve(D.current_device_spec()).canonical
+    return _object_scalar(ResourceHandle(shared_name, device, container or "localhost",
                                          _VAR_KIND, ((dt.as_dtype(dtype), dims),)))
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
@@ -151,13 +151,8 @@ class RawOp:
             if attr and attr in attrs:
                 v = attrs[attr]
                 lengths[attr] = v if isinstance(v, int) else len(v)
-        # (an op taking a handle ran where its resource lives, whatever the scope: the
-        # device its error names)
-        device = _state.device
-        if any(variable_of(v) is not None for v in by_arg.values()):
-            device = eager_errors.placed_on(e) or device
         eager_errors.decorate(eager_errors.plain(e), eager_errors.Named(self.op, lengths),
-                              (), {}, device, name)
+                              (), {}, self._error_device(e, by_arg), name)
         for arg in self.opdef.input_arg:
             v = by_arg.get(arg.name)
             items = v if (arg.number_attr or arg.type_list_attr) and \
@@ -202,6 +197,18 @@ class RawOp:
             return next((o for o in reversed(graph.operations[made:]) if o.type == self.op),
                         None)
         return self._structure(out if isinstance(out, (list, tuple)) else [out], attrs)
+
+    def _error_device(self, e: OpError, by_arg: dict) -> str:
+        """The device op's error `e` names: an op taking a handle ran where its resource
+        lives, one without a GPU kernel on the host, whatever the scope; the rest in it."""
+        own = REGISTRY.get(self.op)
+        if own is not None and not own.gpu:
+            return CPU_DEVICE
+        handles = [v for v in by_arg.values()
+                   if variable_of(v) is not None or getattr(v, "_dtype", None) is dt.resource]
+        if not handles:
+            return _state.device
+        return eager_errors.placed_on(e) or handles[0].device
 
     # -- arguments --------------------------------------------------------------------------
     def _check_keywords(self, args: tuple, kwargs: dict) -> None:

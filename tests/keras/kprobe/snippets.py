@@ -2,6 +2,7 @@
 prints on eagerflow what real TF 2.21 + Keras 3 printed, as the suite's golden.json
 (written by kprobe/record_golden.py) holds it."""
 
+import contextlib
 import json
 import os
 from typing import Any
@@ -19,12 +20,15 @@ def golden_beside(test_file: str) -> dict:
         return json.load(f)
 
 
-def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any) -> None:
+def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any,
+                  host: bool = False) -> None:
     """`code` run as the recorder ran it (80 columns, a fresh session, seed 1) prints
-    `expected`."""
+    `expected`; `host`: on the CPU where a GPU is the default device too (a snippet showing
+    what TF's CPU kernels do where its GPU kernels differ by design)."""
     monkeypatch.setenv("COLUMNS", "80")
     keras.backend.clear_session()
     keras.utils.set_random_seed(1)
-    exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
+    with tf.device("/CPU:0") if host else contextlib.nullcontext():
+        exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
     # (an eager op's error names the device it ran on: the golden's, recorded on CPU:0)
     assert as_recorded(capsys.readouterr().out) == expected

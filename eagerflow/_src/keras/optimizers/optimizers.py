@@ -93,9 +93,11 @@ class SGD(Optimizer):
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         if self.momentum != 0 and type(self.momentum) is float and _state.graph is None \
-                and _state.xp is not np and not sp.is_rows(gradient):
+                and _state.xp is not np and not sp.is_rows(gradient) \
+                and gradient.shape == variable.shape:
             # eagerly on a device: one kernel for the composite below (nn_fused._FusedSGD;
-            # on the CPU the composite adds into the variable in place)
+            # on the CPU the composite adds into the variable in place); a gradient of
+            # another shape meets the composite's refusal, TF's Sub's
             mom = self.get_slot(variable, "momentum")
             var2, mom2 = fused_sgd(variable._as_tensor(), mom._as_tensor(), gradient,
                                    learning_rate, self.momentum, self.nesterov)
