@@ -89,3 +89,51 @@ def test_tensorflow_loads_a_large_capture(tmp_path):
                   "m = tf.saved_model.load(sys.argv[1])\n"
                   "print(json.dumps(m.f(tf.ones([200])).numpy().tolist()))", tmp_path / "m")
     np.testing.assert_allclose(got, 1.0 + big.numpy())
+
+
+def test_captures_in_branches_differentiate():
+    # a branch's captured eager tensors are inputs of its If (a Const and a placeholder of
+    # the function), and gradients flow through them as through any captured tensor
+    big = tf.constant(np.linspace(0.0, 1.0, 200, dtype=np.float32))
+    c = tf.constant(3.0)
+
+    def g(x):
+        return tf.cond(x > 0.0, lambda: tf.reduce_sum(big * x * x), lambda: x * c)
+
+    @tf.function
+    def inside(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = g(x)
+        return tape.gradient(y, x)
+
+    traced = tf.function(g)
+    for v, want in ((2.0, 4.0 * big.numpy().sum()), (-2.0, 3.0)):
+        x = tf.constant(v)
+        np.testing.assert_allclose(float(inside(x)), want, rtol=1e-5)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = traced(x)
+        np.testing.assert_allclose(float(tape.gradient(y, x)), want, rtol=1e-5)
+    cf = traced.get_concrete_function(tf.TensorSpec([]))
+    assert [t.name for t in cf.graph.inputs] == ["x:0", "cond/input_0:0", "cond/input_2:0"]
+    assert [type(t).__name__ for t in cf.captured_inputs] == ["EagerTensor"] * 2
+
+
+def test_graph_inputs_are_not_what_a_call_feeds():
+    # graph.inputs lists the captures' placeholders and constants, as TF's; a call still
+    # takes the arguments alone, and each capture's value is bound
+    v = tf.Variable(2.0)
+    c = tf.constant([1.0, 2.0])
+    big = tf.constant(np.full(300, 0.5, np.float32))
+
+    @tf.function
+    def f(x):
+        return x * v + c + tf.reduce_sum(big)
+
+    x = tf.constant([1.0, 1.0])
+    cf = f.get_concrete_function(x)
+    assert len(cf.graph.inputs) == 4 and cf.graph.inputs == cf.inputs
+    np.testing.assert_allclose(cf(x).numpy(), [153.0, 154.0])
+    v.assign(3.0)
+    np.testing.assert_allclose(f(x).numpy(), [154.0, 155.0])

@@ -34,6 +34,8 @@ from eagerflow._src.control_flow.subgraph_ops import (
     _scope,
     _shown,
     _under,
+    capture_branch_inputs,
+    list_branch_inputs,
     new_subgraph,
     op_scope,
     trace,
@@ -75,10 +77,12 @@ def build_case(index: Tensor, fns: list, name: str = "indexed_case") -> Any:
             shape = _merge_shape(shape, g.outputs[k]._shape)
         specs.append((shape, t._dtype))
     op = case_op([SubGraph(g) for g in graphs], specs, len(caps), stateful, bool(variables))
+    made = capture_branch_inputs(graphs, caps, variables, scope)
     res = bind(op, (index, *caps, *variables), {}, scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
     # (TF's `input` list: after the index)
     _capture_passed(op, graphs, variables, 0, len(caps))
+    list_branch_inputs(op, graphs, variables, len(caps), made)
     with _under(scope):
         outs[:len(specs)] = [_identity(t) for t in outs[:len(specs)]]
     it = iter(outs)

@@ -27,7 +27,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize, run_passes
@@ -111,7 +111,7 @@ class SubGraph:
         no call."""
         if self._passthrough is None:
             g = self.graph
-            where = {id(t): i for i, t in enumerate(g.inputs)}
+            where = {id(t): i for i, t in enumerate(g.fed_inputs)}
             idx = []
             for t in g.outputs:
                 while t._op.op.name == "Identity":
@@ -197,6 +197,9 @@ def new_subgraph(scope: str, kind: str, scoped: bool = True) -> FuncGraph:
     g = FuncGraph(f"{scope}/{kind}_{next(_subgraph_ids)}".replace("/", "_"), parent=outer)
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
     g.scope_path = scope if scoped else None
+    # In a tf.function, an eager tensor a branch or body reads is one of its captured
+    # inputs, as an outer tensor is: the op then takes it, and the function captures it.
+    g.captures_eager = g.eager_as_input = getattr(outer, "captures_eager", False)
     return g
 
 
@@ -239,7 +242,7 @@ def _finish_inputs(graphs: list, lead: list) -> list:
                 g._captures[key] = (t, ph)
                 hit = (t, ph)
             phs.append(hit[1])
-        g.inputs = phs
+        g.fed_inputs = phs
     return list(outer.values())
 
 
@@ -256,7 +259,7 @@ def _read_vars(graphs: list, written: bool = False) -> list:
                 out.setdefault(id(v), v)
     if written:
         for g in graphs:
-            for v in g.variables.values():
+            for v in g.variable_map.values():
                 out.setdefault(id(v), v)
     return list(out.values())
 
@@ -268,7 +271,7 @@ def first_captured(graphs: list, n_caps: int, resources: list) -> list:
     (TF's cond_v2 passes them so); what no branch captured itself after, in order."""
     out: dict = {}
     for g in graphs:
-        made = [(ph._op._id, ("t", i)) for i, ph in enumerate(g.inputs[:n_caps])
+        made = [(ph._op._id, ("t", i)) for i, ph in enumerate(g.fed_inputs[:n_caps])
                 if not ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture")]
         made += [(ph._id, ("r", key)) for key, ph in getattr(g, "_resources", {}).items()]
         for _, key in sorted(made):
@@ -303,22 +306,93 @@ def _capture_passed(op: OpDef, graphs: list, variables: list, first: int,
                                                    for kind, x in layout)
         order = {id(x): k for k, (kind, x) in enumerate(layout) if kind == "r"}
     else:
-        order, made = {}, []
-        for g in graphs:
-            made = [(ph._op._id, ("t", key)) for key, (_, ph) in g._captures.items()
-                    if not ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture")]
-            made += [(ph._id, ("v", key)) for key, ph in getattr(g, "_resources", {}).items()]
-            for _, key in sorted(made):
-                order.setdefault(key, len(order))
-        order = {key[1]: k for key, k in order.items() if key[0] == "v"}
+        order = {key[1]: k for key, k in loop_order(graphs).items() if key[0] == "v"}
     if variables:
         graph.capture_passed(node, [(v, first + order.get(id(v), 0)) for v in variables])
+
+
+def loop_order(graphs: list) -> dict:
+    """TF's order of what a loop's cond and body (`graphs`) capture, each in turn in the
+    order it first captured them: ("t", key) for an outer tensor (its key in the graphs'
+    `_captures`), ("v", id) for a variable, each to its place among them."""
+    order: dict = {}
+    for g in graphs:
+        made = [(ph._op._id, ("t", key)) for key, (_, ph) in g._captures.items()
+                if not ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture")]
+        made += [(ph._id, ("v", key)) for key, ph in getattr(g, "_resources", {}).items()]
+        for _, key in sorted(made):
+            order.setdefault(key, len(order))
+    return order
+
+
+def capture_eager_passed(caps: list, places: list, scope: str) -> list:
+    """The eager tensors among `caps` (what an If, Case or While passes its graphs)
+    captured by the function being traced, as TF's op converts its inputs: each named
+    after its place in the op's `input` list ("cond/input_2"; `places`, one per capture),
+    a Const up to 128 elements, a placeholder beyond (graph/captures.py), in the order of
+    those places. Returns `caps` with them replaced; (place, node) of each made."""
+    graph = _state.graph
+    made = []
+    if not getattr(graph, "captures_eager", False):
+        return made
+    for k, i in sorted((k, i) for i, k in enumerate(places)):
+        x = caps[i]
+        if type(x) is EagerTensor:
+            n = len(graph.operations)
+            caps[i] = graph.capture(x, f"{scope}/input_{k}")
+            if len(graph.operations) > n:
+                made.append((k, graph.operations[n]))
+    return made
+
+
+def list_passed_in_order(node: Any, made: list, places: dict) -> None:
+    """The resource placeholders an If, Case or While (`node`) captured listed among the
+    eager captures `made` for it (capture_eager_passed) by their places in its `input`
+    list (`places`: id(placeholder) -> place), as TF converts the op's inputs in order."""
+    before = getattr(_state.graph, "_listed_before", None)
+    phs = before.get(id(node)) if before is not None and made else None
+    if not phs:
+        return
+    keep = []
+    for ph in phs:
+        k = places.get(id(ph))
+        later = next((nd for j, nd in made if k is not None and j > k), None)
+        if later is None:
+            keep.append(ph)
+        else:
+            before.setdefault(id(later), []).append(ph)
+    before[id(node)] = keep
+
+
+def capture_branch_inputs(graphs: list, caps: list, variables: list, scope: str) -> list:
+    """capture_eager_passed for an If's or Case's branches (`graphs`): the places of
+    `caps` in TF's `input` list (first_captured's order)."""
+    layout = first_captured(graphs, len(caps), variables)
+    places = [0] * len(caps)
+    for k, (kind, x) in enumerate(layout):
+        if kind == "t":
+            places[x] = k
+    return capture_eager_passed(caps, places, scope)
+
+
+def list_branch_inputs(op: OpDef, graphs: list, variables: list, n_caps: int,
+                       made: list) -> None:
+    """list_passed_in_order for the If or Case of `op` just made."""
+    graph = _state.graph
+    node = next((o for o in reversed(graph.operations) if o.op is op), None)
+    resources = getattr(graph, "_resources", None)
+    if node is None or not made or resources is None:
+        return
+    layout = first_captured(graphs, n_caps, variables)
+    places = {id(resources[id(x)]): k for k, (kind, x) in enumerate(layout)
+              if kind == "r" and id(x) in resources}
+    list_passed_in_order(node, made, places)
 
 
 def _register_reads(variables: list) -> None:
     g = _state.graph
     for v in variables:
-        g.variables.setdefault(id(v), v)
+        g.variable_map.setdefault(id(v), v)
         g.read_vars.setdefault(id(v), v)
         for tape in list(_state.tapes):
             tape._on_variable_read(v)
@@ -373,10 +447,12 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     specs = [(_merge_shape(a._shape, b._shape), a._dtype) for a, b in zip(tg.outputs, fg.outputs)]
     op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]),
                 bool(variables))
+    made = capture_branch_inputs([tg, fg], caps, variables, scope)
     res = bind(op, (pred, *caps, *variables), {}, scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
     # (TF's `input` list: after the pred)
     _capture_passed(op, [tg, fg], variables, 0, len(caps))
+    list_branch_inputs(op, [tg, fg], variables, len(caps), made)
     with _under(scope):
         outs[:len(specs)] = [_identity(t) for t in outs[:len(specs)]]
     it = iter(outs)
@@ -653,15 +729,40 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     op = _while_op(SubGraph(cg), SubGraph(bg), [(s, t._dtype) for t, s in zip(flat_t, inv_shapes)],
                    n, len(caps), maximum_iterations is not None, _has_effects([cg, bg]),
                    bool(variables), k)
+    # (TF's `input` list: its loop counter and limit, the loop variables, the captures)
+    first = 2 + n - k
+    order = loop_order([cg, bg])
+    keys = list(dict.fromkeys(key for g in (cg, bg) for key in g._captures))
+    made = capture_eager_passed(caps, [first + order.get(("t", key), 0) for key in keys],
+                                scope)
     ins = (counter, limit, *flat_t[k:], *caps, *variables)
     res = list(bind(op, ins, {"keep_history": False}, scope + "/"))
     res = res[:k] + res[2:2 + n - k]  # (the loop variables' results: "while:2", ...)
-    # (TF's `input` list: its loop counter and limit, the loop variables, the captures)
-    _capture_passed(op, [cg, bg], variables, 2 + n - k)
+    _capture_passed(op, [cg, bg], variables, first)
+    _show_loop_inputs(op, ins[:first], caps, keys, variables, order, made)
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = pack_extensions(structure, vals)
     return out  # the loop variables' structure (TF's return_same_structure)
+
+
+def _show_loop_inputs(op: OpDef, lead: tuple, caps: list, keys: list, variables: list,
+                      order: dict, made: list) -> None:
+    """The While of `op` just made shows its captures (`caps`, by `keys`) and variables
+    in TF's order (loop_order), after its `lead` inputs, as TF's op takes them; their
+    placeholders and constants are listed in that order."""
+    graph = _state.graph
+    node = next((o for o in reversed(graph.operations) if o.op is op), None)
+    if node is None or not (caps or variables):
+        return
+    places = [(order.get(("t", key), 0), 0, x) for key, x in zip(keys, caps)]
+    places += [(order.get(("v", id(v)), 0), 1, v) for v in variables]
+    node.tf_inputs = tuple(lead) + tuple(x for _, _, x in sorted(places, key=lambda p: p[:2]))
+    resources = getattr(graph, "_resources", None)
+    if resources is not None:
+        first = len(lead)
+        list_passed_in_order(node, made, {id(resources[id(v)]): first + k for k, _, v in places
+                                          if id(v) in resources})
 
 
 # a loop's final counts (read-only: results shared by every call), made once
@@ -752,7 +853,7 @@ def while_layout(node: Any) -> dict:
     limit's input where one was given, else None)."""
     cond_sub, body_sub = node.op.subgraphs
     n = len(body_sub.graph.outputs)
-    n_caps = len(cond_sub.graph.inputs) - n
+    n_caps = len(cond_sub.graph.fed_inputs) - n
     lead, has_limit = body_sub.loop_layout
     ins, outs = list(node.inputs), list(node.outputs)
     m = 2 + n - lead

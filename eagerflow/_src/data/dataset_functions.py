@@ -189,7 +189,7 @@ class DatasetFunction(PipelineFunction):
         out.element_spec  # noqa: B018 - structure errors surface when the function is built
         self._captures = [outer_t for outer_t, _ in graph._captures.values()]
         if self._captures:
-            graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
+            graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
         # Tensors of enclosing functions that the template reads directly (a nested source
         # or function) are passed through the feed: report them with the captures.
         self._passed = [t for t in outer_needed if all(t is not c for c in self._captures)]

@@ -198,7 +198,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         graph.outputs = outputs
     captures = [outer_t for outer_t, _ in graph._captures.values()]
     if captures:
-        graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
+        graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
     spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
     return _Trace(graph, dstruct.Structure(spec), captures, in_struct.specs, sparse)
 
@@ -270,7 +270,7 @@ def _vectorizable(tr: _Trace) -> bool:
     if tr.sparse or tr.captures:
         return False
     g = tr.graph
-    derived = {id(t) for t in g.inputs}
+    derived = {id(t) for t in g.fed_inputs}
     for node in g.operations:
         if node.op is PLACEHOLDER or node.op is CONST:
             continue
@@ -317,7 +317,7 @@ def _batched_graph(tr: _Trace, name: str) -> Any:
     with tracing_scope(bg):
         phs = [bg.placeholder(None if t._shape is None else (None,) + tuple(t._shape),
                               t._dtype, f"args_{i}", is_input=True)
-               for i, t in enumerate(g.inputs)]
+               for i, t in enumerate(g.fed_inputs)]
         env = replay(g, phs)
         bg.outputs = [bg.capture(env[id(o)]) for o in g.outputs]
     return bg

@@ -258,8 +258,8 @@ def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
         ins = list(tensors) + list(cf._captured_tensors)
         inputs += ins
         functions.append((cf, len(ins)))
-        for v in list(cf.graph.variables.values()) + cf._read_vars:
-            graph.variables.setdefault(id(v), v)
+        for v in list(cf.graph.variable_map.values()) + cf._read_vars:
+            graph.variable_map.setdefault(id(v), v)
         for v in cf._read_vars:
             graph.read_vars.setdefault(id(v), v)
     n_out = sum(len(cf.graph.outputs) for cf, _ in functions)

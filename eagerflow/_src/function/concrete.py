@@ -19,6 +19,7 @@ import inspect
 import itertools
 import re
 import sys
+import weakref
 from typing import Any
 
 import numpy as np
@@ -158,6 +159,15 @@ class tracing_scope:  # noqa: N801 - used like a function
         g._frames_entry, g._frames_outer, g._frames_seen = self._saved_frames
 
 
+def _inputs_of(ref: Any, graph: FuncGraph) -> Any:
+    """What a traced graph's `inputs` show: the inputs of its function (`ref`, a weak
+    reference), the placeholders fed while it lives."""
+    def shown() -> list:
+        cf = ref()
+        return graph.fed_inputs if cf is None else cf.inputs
+    return shown
+
+
 # Called with each ConcreteFunction made (TF's CONCRETE_FUNCTION_CALLBACKS: tfdbg's dump
 # maps a function's call op to its graph).
 CREATION_CALLBACKS: list = []
@@ -184,7 +194,7 @@ class ConcreteFunction:
         self._saved, self._saved_vars = collect_saved(graph)
         self._read_vars = list(graph.read_vars.values())
         # every variable it reads or writes, in the order it first did (its captures)
-        self._captured_vars = list(graph.variables.values())
+        self._captured_vars = list(graph.variable_map.values())
         self._has_effects = _has_effects(graph)
         self._fwd = None
         self._fwd_saved = None
@@ -196,6 +206,9 @@ class ConcreteFunction:
         self._backward: Any = None
         self._backward_mask: list = []
         self._uid = next(_uids)
+        if isinstance(graph, FuncGraph):
+            # its graph's `inputs` show this function's (weakly: no cycle keeps it alive)
+            graph._shown_inputs = _inputs_of(weakref.ref(self), graph)
         for callback in CREATION_CALLBACKS:
             callback(self)
 
@@ -210,8 +223,8 @@ class ConcreteFunction:
         """Its graph's placeholders, as TF lists them: the arguments', then those of what
         it captures, in the order it captured them (a small eager tensor's Const, a
         variable's resource placeholder)."""
-        n_args = len(self.graph.inputs) - len(self._captured_tensors)
-        return list(self.graph.inputs[:n_args]) + \
+        n_args = len(self.graph.fed_inputs) - len(self._captured_tensors)
+        return list(self.graph.fed_inputs[:n_args]) + \
             [t for _, t in self._capture_pairs() if t is not None]
 
     def _capture_pairs(self) -> list:
@@ -220,10 +233,10 @@ class ConcreteFunction:
         variable reached through a nested function: None for its tensor)."""
         pairs = list(getattr(self.graph, "capture_list", ()))
         seen = {id(o) for o, _ in pairs}
-        n_args = len(self.graph.inputs) - len(self._captured_tensors)
+        n_args = len(self.graph.fed_inputs) - len(self._captured_tensors)
         pairs += [(v, None) for v in self._captured_vars if id(v) not in seen]
-        pairs += [(t, ph) for t, ph in zip(self._captured_tensors, self.graph.inputs[n_args:])
-                  if id(t) not in seen]
+        pairs += [(t, ph) for t, ph in zip(self._captured_tensors,
+                                           self.graph.fed_inputs[n_args:]) if id(t) not in seen]
         return pairs
 
     @property
@@ -249,11 +262,11 @@ class ConcreteFunction:
 
     @property
     def variables(self) -> tuple:
-        return tuple(self.graph.variables.values())
+        return tuple(self.graph.variable_map.values())
 
     @property
     def trainable_variables(self) -> tuple:
-        return tuple(v for v in self.graph.variables.values() if v.trainable)
+        return tuple(v for v in self.graph.variable_map.values() if v.trainable)
 
     # -- compilation -------------------------------------------------------------------
     def optimized_graph(self) -> Graph:
@@ -321,7 +334,7 @@ class ConcreteFunction:
     def call_op(self) -> OpDef:
         if self._op is None:
             specs = [(t._shape, t._dtype) for t in list(self.graph.outputs) + self._saved]
-            n_args = len(self.graph.inputs)
+            n_args = len(self.graph.fed_inputs)
             total = len(specs)
 
             def kernel(xp: Any, *args: Any) -> Any:
@@ -336,7 +349,7 @@ class ConcreteFunction:
 
     def _replay_node(self, node: Any, args: tuple, saved: dict, skip_effects: bool,
                      env: dict) -> Any:
-        n_args, n_out = len(self.graph.inputs), self._n_out
+        n_args, n_out = len(self.graph.fed_inputs), self._n_out
         inner_saved = {}
         for k, s in enumerate(self._saved):
             o = node.outputs[n_out + k]
@@ -358,7 +371,7 @@ class ConcreteFunction:
             if flat is None:
                 raise TypeError(f"{e}\nFallback to flat signature also failed due to: {why}.") \
                     from None
-            for i, (value, ph) in enumerate(zip(flat, self.graph.inputs)):
+            for i, (value, ph) in enumerate(zip(flat, self.graph.fed_inputs)):
                 if value.dtype is not ph.dtype:
                     raise self._input_dtype_error(i, ph.dtype, value.dtype) from None
         return self._call_flat(flat)
@@ -404,7 +417,7 @@ class ConcreteFunction:
 
     def _flatten_call_args(self, args: tuple, kwargs: dict) -> list:
         sig = self._structured_input_signature
-        n = len(self.graph.inputs) - len(self._captured_tensors)
+        n = len(self.graph.fed_inputs) - len(self._captured_tensors)
         if sig is None:
             flat = [convert_to_tensor(a) for a in nest.flatten((args, kwargs))]
             if len(flat) != n:
@@ -592,10 +605,10 @@ class ConcreteFunction:
         graph = _state.graph
         if graph.captures_eager:  # the eager tensors it captured: the caller's too, as TF's
             for o, _ in self.graph.capture_list:
-                if type(o) is EagerTensor:
+                if type(o) is EagerTensor and o._dtype is not dt.resource:  # (a table's)
                     graph.capture(o)
         for v in self._captured_vars:  # (those it writes are captured as TF captures them)
-            graph.variables.setdefault(id(v), v)
+            graph.variable_map.setdefault(id(v), v)
         for v in self._read_vars:
             graph.read_vars.setdefault(id(v), v)
             for tape in list(_state.tapes):
@@ -622,7 +635,7 @@ class ConcreteFunction:
     # -- gradient ----------------------------------------------------------------------
     def _call_grad(self, node: Any, *gs: Any) -> list:
         bw = self._backward_function()
-        n_args = len(self.graph.inputs)
+        n_args = len(self.graph.fed_inputs)
         xs = list(node.inputs[:n_args])
         saved = list(node.outputs[self._n_out:])
         g_in = []
@@ -776,7 +789,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
     g = FuncGraph(fn._name + "_grad")
     with tracing_scope(g):
         xs = [g.placeholder(t._shape, t._dtype, f"x{i}", is_input=True)
-              for i, t in enumerate(fg.inputs)]
+              for i, t in enumerate(fg.fed_inputs)]
         sv = [g.placeholder(t._shape, t._dtype, f"saved{i}", is_input=True)
               for i, t in enumerate(fn._saved)]
         outs = list(fg.outputs) + fn._saved
@@ -802,7 +815,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
             [None] * len(sources)
         gx = list(grads[:len(xs)])
         gsv = grads[len(xs):len(xs) + len(sv)]
-        inputs = {id(t): k for k, t in enumerate(fg.inputs)}
+        inputs = {id(t): k for k, t in enumerate(fg.fed_inputs)}
         for j, (sv_var, gs_) in enumerate(zip(fn._saved_vars, gsv)):
             k = inputs.get(id(sv_var))
             if k is not None and gs_ is not None:

@@ -224,7 +224,7 @@ class GraphVariable(V.Variable):
                 self._initializer_op = _exact_op(g, ASSIGN["set"], (init,), {"var": self}, [],
                                                  f"{scope}/Assign")
                 self._graph_element = g.read_variable(self, "Read/ReadVariableOp")
-        g.variables.setdefault(id(self), self)
+        g.variable_map.setdefault(id(self), self)
         g.add_to_collections(collections, self)
 
     @classmethod
@@ -250,7 +250,7 @@ class GraphVariable(V.Variable):
                                     [((), dt.resource)], name)
         self._initial_value = self._initializer_op = self._graph_element = None
         self._is_init = None
-        g.variables.setdefault(id(self), self)
+        g.variable_map.setdefault(id(self), self)
         return self
 
     def is_initialized_op(self, name: str) -> SymbolicTensor:

@@ -597,7 +597,7 @@ class Function:
             add_control_outputs(graph, flat_out)
         captured = [outer_t for outer_t, _ in graph._captures.values()]
         if captured:
-            graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
+            graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
         sig = self._structured_signature(spec_values)
         cf = concrete.ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))

@@ -67,7 +67,7 @@ class _Pruned:
     def __init__(self, name: str, operations: list, inputs: list) -> None:
         self.name = name
         self.operations = operations
-        self.inputs = inputs
+        self.fed_inputs = self.inputs = inputs
         self.outputs: list = []
 
 

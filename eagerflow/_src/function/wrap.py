@@ -61,7 +61,7 @@ class WrappedFunction(ConcreteFunction):
             phs = [pruned.placeholder(t._shape, t._dtype, t.op.name, is_input=True)
                    for t in flat_feeds]
             env = {i: outer for i, outer in captured.items()}
-            view = SimpleNamespace(name=g.name, inputs=flat_feeds, operations=needed)
+            view = SimpleNamespace(name=g.name, fed_inputs=flat_feeds, operations=needed)
             env = replay(view, phs, skip_effects=False, env=env,  # type: ignore[arg-type]
                          keep_names=True)
             values = nest.map_structure(
@@ -71,7 +71,8 @@ class WrappedFunction(ConcreteFunction):
             pruned.outputs = flat_out
         outer = [o for o, _ in pruned._captures.values()]
         if outer:
-            pruned.inputs = list(pruned.inputs) + [ph for _, ph in pruned._captures.values()]
+            pruned.fed_inputs = list(pruned.fed_inputs) + \
+                [ph for _, ph in pruned._captures.values()]
         return WrappedFunction(pruned, template, pruned.name, None, outer)
 
 
@@ -98,7 +99,7 @@ def wrap_function(fn: Callable, signature: Any, name: str | None = None) -> Wrap
         graph.outputs = flat_out
     outer = [o for o, _ in graph._captures.values()]
     if outer:
-        graph.inputs = list(graph.inputs) + [ph for _, ph in graph._captures.values()]
+        graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
     return WrappedFunction(graph, template, fname, (_named_specs(specs), {}), outer)
 
 

@@ -65,6 +65,9 @@ class CaptureAccess:
         self.capture_list: list[tuple] = []
         # whether an eager tensor is captured (a tf.function's trace) or made a constant
         self.captures_eager = False
+        # a branch's or loop body's graph: an eager tensor captured is a placeholder fed
+        # by the op (control_flow/subgraph_ops.py), whose graph captures it in turn
+        self.eager_as_input = False
         self.converted: dict[int, Any] = {}  # id -> eager tensors made from Python values
 
     def _eager_input(self, x: EagerTensor, const_name: str | None) -> Any:
@@ -88,7 +91,13 @@ class CaptureAccess:
         """`x`, an eager tensor that existed before the trace, captured as TF's tf.function
         captures one: a Const node or a placeholder, named after the input it feeds
         ("mul/y") or by a unique id."""
+        named = name is not None
         name = name or str(next(UIDS))
+        if self.eager_as_input:  # (an id under the name scopes: "cond/247")
+            ph = self.placeholder(x._shape, x._dtype, name, scoped=not named)
+            self._consts[id(x)] = self._captures[id(x)] = (x, ph)
+            self.capture_list.append((x, ph))
+            return ph
         size = 1
         for d in x._shape:
             size *= d
@@ -103,6 +112,18 @@ class CaptureAccess:
         node.origin = user_frames()
         sym = node.outputs[0]
         self._consts[id(x)] = (x, sym)
+        self.capture_list.append((x, sym))
+        return sym
+
+    def capture_as_input(self, x: EagerTensor, name: str) -> Any:
+        """`x` bound to a function's captured input `name`: its placeholder, as TF's
+        imported functions take what a SavedModel binds to them (run as the constant it
+        holds, as a large eager tensor's capture is)."""
+        value = to_host(x._arr)
+        node = self._new_op(CAPTURED, (), {"shape": x._shape, "dtype": x._dtype,
+                                           "value": value, "captured": x},
+                            [(x._shape, x._dtype)], name, False)
+        sym = node.outputs[0]
         self.capture_list.append((x, sym))
         return sym
 

@@ -328,10 +328,10 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
     w = _Writer(graph, outputs, inplace)
     w.ns["_host"] = CPU_DEVICE
     args = []
-    for i, t in enumerate(graph.inputs):
+    for i, t in enumerate(graph.fed_inputs):
         args.append(f"a{i}")
         w.names[id(t)] = f"a{i}"
-    for i, t in enumerate(graph.inputs):
+    for i, t in enumerate(graph.fed_inputs):
         if t._shape == () and _scalar_ok(t._dtype):
             w.lines.append(f"a{i} = a{i}[()]")
             w.scalar.add(id(t))
@@ -585,7 +585,7 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
     w = _DeviceWriter(graph, outputs, place)
     w.ns["host_result"] = host_result
     args = []
-    for i, t in enumerate(graph.inputs):
+    for i, t in enumerate(graph.fed_inputs):
         args.append(f"a{i}")
         w.names[id(t)], w.where[id(t)] = f"a{i}", "?"
     ends: dict = {}

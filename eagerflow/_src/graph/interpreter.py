@@ -44,7 +44,7 @@ def run_graph(graph: Any, inputs: list, outputs: list | None = None) -> list:
     """Executes every operation of `graph` in order (effects included) and returns the
     arrays of `outputs` (default: graph.outputs)."""
     values: dict = {}
-    for t, a in zip(graph.inputs, inputs):
+    for t, a in zip(graph.fed_inputs, inputs):
         values[id(t)] = a
     fed = set(values)
     for node in graph.operations:

@@ -414,7 +414,10 @@ class Graph(VariableAccess, CaptureAccess):
         self.name = name
         self.parent = parent
         self.operations: list[Operation] = []
-        self.inputs: list[SymbolicTensor] = []
+        # the placeholders a call feeds, in order: the arguments', then those of the
+        # enclosing graphs' tensors it captured (what `inputs` shows, but a traced
+        # function's graph: see FuncGraph.inputs)
+        self.fed_inputs: list[SymbolicTensor] = []
         self.outputs: list = []
         self._names: dict[str, int] = {}
         self._consts: dict[int, tuple] = {}          # id(eager tensor) -> (tensor, symbolic)
@@ -453,6 +456,14 @@ class Graph(VariableAccess, CaptureAccess):
         # its read and its own names the tensor through next_args instead.
         self.known_reads: list = []
         self.shows_tf_inputs = True  # (False while a GraphDef is imported: it has its own)
+
+    @property
+    def inputs(self) -> list:
+        return self.fed_inputs
+
+    @inputs.setter
+    def inputs(self, value: list) -> None:
+        self.fed_inputs = value
 
     # -- naming ------------------------------------------------------------------------
     def unique_name(self, base: str, scoped: bool = True, mark: bool = True) -> str:
@@ -579,7 +590,10 @@ class Graph(VariableAccess, CaptureAccess):
                     ins = self._capture_named(op, inputs, attrs, name)
                     break
             else:
-                ins = tuple(self.capture(x) for x in inputs)
+                if any(type(x) is SymbolicTensor and x._op.graph is not self for x in inputs):
+                    ins = self._capture_named(op, inputs, attrs, name)
+                else:
+                    ins = tuple(self.capture(x) for x in inputs)
         try:
             specs = op.infer(*ins, **attrs)
         except InvalidArgumentError as e:
@@ -637,22 +651,28 @@ class Graph(VariableAccess, CaptureAccess):
                     args[entry[1]] = entry[2]
         else:
             args = input_arg_names(op.name, len(inputs), attrs)
-        if args is None:
-            return tuple(self.capture(x) for x in inputs)
         node = self._node_name(op, name)
-        return tuple(self.capture(x, f"{node}/{a}") for x, a in zip(inputs, args))
+        names = [None] * len(inputs) if args is None else [f"{node}/{a}" for a in args]
+        # TF's op wrapper converts its eager inputs first and captures an enclosing
+        # graph's tensors when it makes the op, after them, under its name (a branch's
+        # arguments show it: "cond/mul/mul" for the `y` of `y * v`)
+        out = [self.capture(x, n) if isinstance(x, EagerTensor) else None
+               for x, n in zip(inputs, names)]
+        return tuple(self.capture(x, n, node) if y is None else y
+                     for x, n, y in zip(inputs, names, out))
 
-    def capture(self, x: Any, const_name: str | None = None) -> Any:
+    def capture(self, x: Any, const_name: str | None = None,
+                op_scope: str | None = None) -> Any:
         """`x` as a tensor of this graph: constants for eager tensors, placeholders for
-        tensors of enclosing graphs. Variables pass through (ops that take them as inputs
-        reference them)."""
+        tensors of enclosing graphs (`op_scope`: the op taking it, named under it).
+        Variables pass through (ops that take them as inputs reference them)."""
         if type(x) is WeakSymbolicTensor:
             x = x._op.outputs[x._index]
         if type(x) is SymbolicTensor:
             g = x._op.graph
             if g is self:
                 return x
-            return self._capture_outer(x)
+            return self._capture_outer(x, op_scope)
         if isinstance(x, EagerTensor):
             return self._eager_input(x, const_name)
         if isinstance(x, Tensor):
@@ -679,7 +699,10 @@ class Graph(VariableAccess, CaptureAccess):
             f"{head}{x!r} was defined here:\n{where}\n\nThe tensor {x!r} cannot be accessed "
             f"from {self!r}, because it was defined in {home!r}, which is out of scope.")
 
-    def _capture_outer(self, x: SymbolicTensor) -> Any:
+    def _capture_outer(self, x: SymbolicTensor, op_scope: str | None = None) -> Any:
+        """`x`, a tensor of an enclosing graph, captured by a placeholder named after its
+        operation; under the name of the op taking it (`op_scope`), as TF captures it
+        while it makes that op ("cond/mul/mul" for a branch's `y * v`)."""
         for resolve in reversed(_substitutions.stack):
             v = resolve(x)
             if v is not None:
@@ -700,7 +723,11 @@ class Graph(VariableAccess, CaptureAccess):
         key = id(x)
         if self.parent is not None and self.parent is not x._op.graph:
             x = self.parent._capture_outer(x)  # thread it through the enclosing graphs
-        ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
+        if op_scope is None:
+            ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
+        else:
+            ph = self.placeholder(x._shape, x._dtype, f"{op_scope}/{x._op.name}",
+                                  scoped=False)
         self._captures[id(x)] = (x, ph)
         self.capture_list.append((x, ph))
         if key != id(x):
@@ -719,13 +746,13 @@ class Graph(VariableAccess, CaptureAccess):
         return self._capture_alias.get(id(x))
 
     def placeholder(self, shape: tuple | None, dtype: dt.DType, name: str = "Placeholder",
-                    is_input: bool = False) -> SymbolicTensor:
+                    is_input: bool = False, scoped: bool = True) -> SymbolicTensor:
         node = self._new_op(PLACEHOLDER, (), {"shape": shape, "dtype": dtype}, [(shape, dtype)],
-                            name)
+                            name, scoped)
         node.origin = user_frames()  # (a loop's variable left behind says where it was made)
         t = node.outputs[0]
         if is_input:
-            self.inputs.append(t)
+            self.fed_inputs.append(t)
         return t
 
     def constant(self, value: Any, dtype: dt.DType, name: str | None = None) -> SymbolicTensor:
@@ -940,10 +967,25 @@ class FuncGraph(Graph):
     # the operations that must run (TF's automatic control dependencies'), set once a
     # trace's graph is ordered (graph/control_outputs.py); None where nothing ordered it
     control_outputs: list | None = None
+    # set by the ConcreteFunction made of it: its placeholders as TF lists them
+    _shown_inputs: Any = None
 
     @property
     def building_function(self) -> bool:
         return True
+
+    @property
+    def inputs(self) -> list:
+        """Its placeholders as TF's FuncGraph lists them: the arguments', then those
+        of every capture in the order captured (a small eager tensor's Const, a
+        variable's or table's resource placeholder, a large tensor's placeholder), which
+        a call does not feed (`fed_inputs` are those it does)."""
+        shown = self._shown_inputs
+        return self.fed_inputs if shown is None else shown()
+
+    @inputs.setter
+    def inputs(self, value: list) -> None:
+        self.fed_inputs = value
 
     def __repr__(self) -> str:
         return f"FuncGraph(name={self.name}, id={id(self)})"

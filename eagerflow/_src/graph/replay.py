@@ -29,7 +29,7 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
     With `keep_names`, each operation made again takes its node's name (a prune's copy)."""
     env = {} if env is None else env
     saved = saved or {}
-    for ph, v in zip(graph.inputs, inputs):
+    for ph, v in zip(graph.fed_inputs, inputs):
         env[id(ph)] = v
     for node in graph.operations:
         name = node.op.name

@@ -96,7 +96,7 @@ class VariableAccess:
     ir.Graph, which defines unique_name, _new_op and _detached_op)."""
 
     def _init_variable_access(self) -> None:
-        self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
+        self.variable_map: dict[int, Any] = {}        # id(var) -> var, for vars read or written
         self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
         self._pending_reads: list = []               # conversion reads waiting for their op
         self._resources: dict[int, Any] = {}         # id(var) -> its resource placeholder
@@ -104,13 +104,23 @@ class VariableAccess:
         self._placeheld: dict[int, Any] = {}         # id(placeholder) -> what it captures
         self.last_assign: Any = None                 # the newest assign node (read_value=False)
 
+    @property
+    def variables(self) -> tuple:
+        """The variables it reads or writes, first touched first (TF's FuncGraph.variables;
+        `variable_map` keys them by id)."""
+        return tuple(self.variable_map.values())
+
+    @property
+    def trainable_variables(self) -> tuple:
+        return tuple(v for v in self.variable_map.values() if v.trainable)
+
     def read_variable(self, var: Any, name: str | None = None,
                       scope: str | None = None) -> Any:
         """A ReadVariableOp of `var`. `name`: its name (made unique under the name scopes);
         `scope`: a name scope taken first, the read named "ReadVariableOp" in it
         ("Read/ReadVariableOp"); neither: a conversion's read, named by the op that
         consumes it (see the module's docstring)."""
-        self.variables.setdefault(id(var), var)
+        self.variable_map.setdefault(id(var), var)
         self.read_vars.setdefault(id(var), var)
         specs = [(var.shape._dims, dt.as_dtype(var.dtype))]
         if name is None and scope is None:
@@ -131,7 +141,7 @@ class VariableAccess:
         return node.outputs[0]
 
     def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
-        self.variables.setdefault(id(var), var)
+        self.variable_map.setdefault(id(var), var)
         if self._pending_reads:  # `w.assign(v)`: v is read by w's API, before the assign
             self.settle_reads()
         op = ASSIGN[mode]
@@ -155,7 +165,7 @@ class VariableAccess:
         "<node>/resource" listed before the node and the constant of its indices.
         `colocate`: an embedding lookup's, which captures the handle under its scope by
         TF's unique id ("embedding_lookup/<uid>") and colocates the node with it."""
-        self.variables.setdefault(id(var), var)
+        self.variable_map.setdefault(id(var), var)
         self.read_vars.setdefault(id(var), var)
         node_name = name[:-1] if name.endswith("/") else self.unique_name(name)
         start = len(self.operations)
@@ -252,20 +262,28 @@ class VariableAccess:
         return t
 
     def _capture_resource(self, var: Any, node: Any, arg: str = "resource",
-                          user: str | None = None) -> Any:
+                          user: str | None = None, outer: Any = None) -> Any:
         """`var` captured by a function's graph, when `node` is the first to touch it: a
         resource placeholder "<node>/<arg>" (TF's name of the node's input it feeds)
         listed before it (`user`: that node's name, where `node` is a constant made for
         it before it, or None: the node is yet to be made, and lists the placeholder
-        returned)."""
+        returned). `outer`: what `captures` lists for it (a table's handle tensor), `var`
+        when None."""
         if not self.building_function or id(var) in self._resources:
             return None
+        user = user or node.name
         ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
                                [((), dt.resource)],
-                               self.unique_name(f"{user or node.name}/{arg}", scoped=False))
+                               self.unique_name(f"{user}/{arg}", scoped=False))
         self._resources[id(var)] = ph
         self._placeheld[id(ph)] = var
-        self.capture_list.append((var, ph.outputs[0]))
+        # The handle is the op's first input, which TF converts (and captures) before the
+        # others: it goes before the eager tensors captured for that op's later inputs
+        # ("<op>/default_value"), which eagerflow converted before making the op.
+        at = len(self.capture_list)
+        while at and self.capture_list[at - 1][1].name.startswith(user + "/"):
+            at -= 1
+        self.capture_list.insert(at, (var if outer is None else outer, ph.outputs[0]))
         if node is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph

@@ -52,7 +52,7 @@ def verify(graph: Graph, check_infer: bool = True, _seen: set | None = None) -> 
     def fail(msg: str) -> None:
         raise GraphVerificationError(f"graph {graph.name!r}: {msg}")
 
-    for t in graph.inputs:
+    for t in graph.fed_inputs:
         if t._op.type != "Placeholder":
             fail(f"input {t.name} is not a placeholder")
     for node in graph.operations:

@@ -253,10 +253,10 @@ class _Step:
             return
         cf = step.get_concrete_function()
         graph = cf.graph
-        n_data = len(graph.inputs) - len(cf._captured_tensors)
+        n_data = len(graph.fed_inputs) - len(cf._captured_tensors)
         values = {id(t): c._arr if hasattr(c, "_arr") else c for t, c in
-                  zip(graph.inputs[n_data:], cf._captured_tensors)}
-        needs_data = {id(t) for t in graph.inputs[:n_data]}
+                  zip(graph.fed_inputs[n_data:], cf._captured_tensors)}
+        needs_data = {id(t) for t in graph.fed_inputs[:n_data]}
         touched: set = set()  # variables an operation needing data used
         for node in graph.operations:
             if node.outputs and all(id(t) in values or id(t) in needs_data

@@ -57,7 +57,7 @@ def _subgraph(low: Any, graph: Any, name: str, outer: list, extra_in: int = 0) -
     order of `outer` (constants skipped), its `outputs` the graph's outputs."""
     sub = low.child(name)
     sub.inputs = []
-    for ph, y in zip(graph.inputs, outer):
+    for ph, y in zip(graph.fed_inputs, outer):
         if id(y) in low.const:
             sub.const[id(ph)] = low.const[id(y)]
         else:
@@ -81,7 +81,7 @@ def _check_dtypes(node: Any, xs: list) -> None:
 def lower_if(low: Any, node: Any) -> None:
     then_g, else_g = (getattr(s, "graph", s) for s in node.op.subgraphs)
     n = len(then_g.outputs)
-    n_caps = len(then_g.inputs)
+    n_caps = len(then_g.fed_inputs)
     pred, caps = node.inputs[0], list(node.inputs[1:1 + n_caps])
     if any(low.uses.get(id(o), 0) for o in node.outputs[n:]):
         raise ConverterError(f"op {node.name}: a branch's random draws are read")
@@ -164,11 +164,11 @@ def _loop_subgraph(low: Any, graph: Any, name: str, loop_in: list, caps: list, l
 
     if limit is not None:
         arg((), np.int32)
-    for ph in graph.inputs[:n]:
+    for ph in graph.fed_inputs[:n]:
         sub.of[id(ph)] = arg(ph._shape, _np_dtype(ph))
     if limit is not None:
         arg((), np.int32)
-    for ph, y in zip(graph.inputs[n:], caps):
+    for ph, y in zip(graph.fed_inputs[n:], caps):
         if id(y) in low.const:
             sub.const[id(ph)] = low.const[id(y)]
         else:

@@ -209,7 +209,7 @@ class _Lowering:
                 self.uses[id(x)] = self.uses.get(id(x), 0) + 1
         for x in g.outputs:
             self.uses[id(x)] = self.uses.get(id(x), 0) + 1
-        inputs = {id(x) for x in g.inputs}
+        inputs = {id(x) for x in g.fed_inputs}
         for node in g.operations:
             if node.outputs and id(node.outputs[0]) in inputs:
                 continue
@@ -227,7 +227,7 @@ class _Lowering:
     def inline_graph(self, inner: Any, inputs: list, outputs: list) -> None:
         """`inner`'s ops lowered in place, its placeholders standing for `inputs` and its
         outputs giving `outputs`."""
-        for x, y in zip(inner.inputs, inputs):
+        for x, y in zip(inner.fed_inputs, inputs):
             if id(y) in self.const:
                 self.const[id(x)] = self.const[id(y)]
             else:
@@ -649,7 +649,7 @@ class _Lowering:
 def _names(fn: Any) -> tuple[list, list]:
     """Signature names of the function's inputs and outputs, as TF writes them: the
     arguments' names; the keys of a dict of outputs, else output_0, output_1, ..."""
-    ins = [x.name.split(":")[0] for x in fn.graph.inputs]
+    ins = [x.name.split(":")[0] for x in fn.graph.fed_inputs]
     spec = getattr(fn, "structured_input_signature", None)
     if spec is not None:
         flat = [s for s in nest.flatten(spec) if isinstance(s, TensorSpec)]
@@ -808,14 +808,14 @@ class TFLiteConverter:
         signatures = []
         for fn, key in zip(self._funcs, keys):
             low = _Lowering(fn.graph, parts, "main" if len(self._funcs) == 1 else key)
-            for x in fn.graph.inputs:
+            for x in fn.graph.fed_inputs:
                 d = dt.as_dtype(x._dtype)
                 if d != dt.float32 and d not in (dt.int32, dt.int64, dt.bool):
                     raise ConverterError(f"input {x.name} of dtype {d.name}: float32, int32, "
                                          "int64 and bool inputs only")
                 low.of[id(x)] = low.new(x.name.split(":")[0], x._shape, d.as_numpy_dtype)
             low.run()
-            low.inputs = [low.of[id(x)] for x in fn.graph.inputs]
+            low.inputs = [low.of[id(x)] for x in fn.graph.fed_inputs]
             low.outputs = [low.tensor(x) for x in fn.graph.outputs]
             for sub in [low] + parts.ordered():
                 P.fuse_hard_swish(sub)

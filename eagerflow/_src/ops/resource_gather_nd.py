@@ -168,7 +168,7 @@ def gather_nd(target: Any, indices: Any, name: str | None = None) -> Tensor:
         if _state.tapes:
             record_read(RESOURCE_GATHER_ND, var, h, (indices,), out, attrs)
         return out
-    graph.variables.setdefault(id(var), var)
+    graph.variable_map.setdefault(id(var), var)
     graph.read_vars.setdefault(id(var), var)
     out = graph.add_op(RESOURCE_GATHER_ND, (var, graph.capture(indices)), attrs,
                        name or "GatherNd")[0]

@@ -492,7 +492,7 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
         handle = target if isinstance(target, Tensor) else var.handle
         return bind_at(var._device, opdef, (handle, indices, updates), attrs, name)
     ins = (var, graph.capture(indices), graph.capture(updates))
-    graph.variables.setdefault(id(var), var)
+    graph.variable_map.setdefault(id(var), var)
     graph.add_op(opdef, ins, attrs, name)
     node = graph.operations[-1]
     if getattr(graph, "building_function", False):

@@ -275,7 +275,7 @@ def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = 
                 attrs, name)
         return _unread(var)
     ins = (var,) + tuple(graph.capture(x) for x in (b, e, s, value))
-    graph.variables.setdefault(id(var), var)
+    graph.variable_map.setdefault(id(var), var)
     graph.add_op(RESOURCE_STRIDED_SLICE_ASSIGN, ins, attrs, name)
     node = graph.operations[-1]
     if getattr(graph, "building_function", False):

@@ -856,6 +856,11 @@ def getitem(tensor: Any, key: Any) -> Any:
         if out is None:
             raise
         return out
+    graph = _state.graph
+    if graph is not None and graph.captures_eager and x.__class__ is EagerTensor and \
+            id(x) not in graph.converted:
+        # TF's `[]` captures an eager tensor before its op: by a name of TF's unique ids
+        x = graph.capture(x)
     # (TF's `[]` opens the scope "strided_slice" even eagerly: its errors name it)
     return bind(STRIDED_SLICE, (x,), {"spec": spec},
                 None if _state.graph is not None else "strided_slice/")

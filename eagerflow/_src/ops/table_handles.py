@@ -180,7 +180,8 @@ def run_on_table(op: OpDef, h: Any, inputs: tuple, attrs: dict,
     capture = getattr(graph, "_capture_resource", None)
     if capture is not None and len(ops) > n:
         # (listed before the first node made for the op: TF converts the handle first)
-        capture(state, ops[n], "table_handle", ops[-1].name if len(ops) > n + 1 else None)
+        capture(state, ops[n], "table_handle", ops[-1].name if len(ops) > n + 1 else None,
+                h if isinstance(h, EagerTensor) else handle_for(state))
     return out
 
 

@@ -603,7 +603,7 @@ def _in_graph(graph: Any, spec: Any, op: OpDef, inputs: tuple, attrs: dict,
     if refusal is not None:
         raise refusal
     for v in inputs[:n]:
-        graph.variables.setdefault(id(v), v)
+        graph.variable_map.setdefault(id(v), v)
     graph.add_op(op, ins, attrs, name)
     node = graph.operations[-1]
     if getattr(graph, "building_function", False):

@@ -12,6 +12,7 @@ from typing import Any
 
 from eagerflow._src.control_flow.subgraph_ops import first_captured, while_layout
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.saved_model.export_refs import ExportError, Ref, touched_captures
 
@@ -49,7 +50,7 @@ def _captured_names(g: Any, outer: list) -> list:
     the operation of the tensor each captures, none for one the branch leaves unused (a
     placeholder standing in for what the other branch captures)."""
     used = {id(x) for op in g.operations for x in op.inputs} | {id(t) for t in g.outputs}
-    return [x._op.name if id(ph) in used else None for ph, x in zip(g.inputs, outer)]
+    return [x._op.name if id(ph) in used else None for ph, x in zip(g.fed_inputs, outer)]
 
 
 def _arg_names(g: Any, outer: list, scope: str, inputs: list | None = None,
@@ -66,14 +67,24 @@ def _arg_names(g: Any, outer: list, scope: str, inputs: list | None = None,
             "/".join(o.name.split("/")[:-1] + ["StringFormat"])
         for x in o.tf_inputs or o.inputs:
             first.setdefault(id(x), user)
+    # (an eager tensor's placeholder is named after the input it feeds, "cond/add/y")
+    eager = {id(ph) for x, ph in g._captures.values() if type(x) is EagerTensor}
     out = []
-    for ph, x in zip(g.inputs if inputs is None else inputs, outer):
+    for ph, x in zip(g.fed_inputs if inputs is None else inputs, outer):
         user = first.get(id(ph))
         if user is None or ph._op.name.rsplit("/", 1)[-1].startswith("unused_capture"):
             out.append(f"{scope}/Placeholder" if unused is None else unused(x))
+        elif id(ph) in eager or _named_under(ph._op.name, f"{user}/{x._op.name}"):
+            out.append(ph._op.name)  # (named so when captured: TF's name)
         else:
             out.append(g.unique_name(f"{user}/{x._op.name}", scoped=False, mark=False))
     return out
+
+
+def _named_under(name: str, base: str) -> bool:
+    """Whether a placeholder's `name` is `base` made unique ("cond/mul/y_1"): it was named
+    under the op using it when it captured its tensor."""
+    return name == base or (name.startswith(base + "_") and name[len(base) + 1:].isdigit())
 
 
 def _branches(lib: Any, w: Any, op: Any, graphs: list,
@@ -81,7 +92,7 @@ def _branches(lib: Any, w: Any, op: Any, graphs: list,
     """An If's or Case's branches written as library functions of TF's signature: their
     captured tensors and resources in the order the branches first captured them
     (`first_captured`); returns (their names, the node's inputs after its first)."""
-    n_caps = len(graphs[0].inputs)
+    n_caps = len(graphs[0].fed_inputs)
     resources = _union(lib, graphs)
     outer = op.inputs[1:1 + n_caps]
     layout = first_captured(graphs, n_caps, resources)
@@ -161,7 +172,7 @@ def _loop_arg_names(op: Any, cond_g: Any, body_g: Any, parts: dict, variables: l
     head += [f"{scope}/Placeholder"] * (2 + n_loop - parts["lead"] - 2)
     used = {}
     for g, key in ((cond_g, False), (body_g, True)):
-        tensors = _arg_names(g, caps, scope, g.inputs[n_loop:], lambda x: None)
+        tensors = _arg_names(g, caps, scope, g.fed_inputs[n_loop:], lambda x: None)
         ph = getattr(g, "_resources", {})
         res = [ph[id(v)].name if id(v) in ph else None for v in variables]
         used[key] = tensors + res

@@ -41,7 +41,7 @@ def refined_shapes(graph: Any, args: list | None = None) -> dict:
     """id(tensor) -> its shape where inference with the tables' handle data (and `args`,
     better shapes for `graph.inputs`, None for as traced) improves on the traced shape."""
     better: dict = {}
-    for ph, shape in zip(graph.inputs, args or ()):
+    for ph, shape in zip(graph.fed_inputs, args or ()):
         if shape is not None and shape != ph._shape:
             better[id(ph)] = shape
     scratch = Graph("export_shapes")
@@ -71,7 +71,7 @@ def _infer_node(node: Any, ins: tuple, better: dict, scratch: Graph) -> list | N
     if _body_of(node):  # a call: its body, with the better shapes (and its own tables)
         fn = node.op.fn
         inner = fn.graph
-        found = refined_shapes(inner, [better.get(id(x)) for x in ins[:len(inner.inputs)]])
+        found = refined_shapes(inner, [better.get(id(x)) for x in ins[:len(inner.fed_inputs)]])
         outs = list(inner.outputs) + list(getattr(fn, "_saved", ()))
         return [found.get(id(t), t._shape) for t in outs]
     args = []

@@ -259,10 +259,10 @@ class FunctionWriter:
             raise ExportError("Cannot save a custom gradient that reads tensors from outside "
                               "the function calling it; use tf.saved_model.SaveOptions("
                               "experimental_custom_gradients=False)")
-        names = [t._op.name for t in g.inputs]
+        names = [t._op.name for t in g.fed_inputs]
         outer = []
         for x, ph in g._captures.values():
-            g.inputs.append(ph)
+            g.fed_inputs.append(ph)
             # TF names a captured argument after its first consumer ("mul_exp")
             users = [op.name for op in g.operations if any(i is ph for i in op.inputs)]
             names.append(f"{users[0]}_{ph._op.name}" if users else ph._op.name)
@@ -618,26 +618,26 @@ class LibraryWriter:
         w = self.new_function(base)
         w.placeholders = getattr(graph, "_resources", {})
         fdef = w.fdef
-        names = input_names or [t._op.name for t in graph.inputs]
+        names = input_names or [t._op.name for t in graph.fed_inputs]
         specified = specified or [""] * len(names)
         w.branch, w.by_nodes = branch, by_nodes
         w.by_resource = getattr(graph, "control_outputs", None) is not None
         if layout is None:
-            for t, n, u in zip(graph.inputs, names, specified):
+            for t, n, u in zip(graph.fed_inputs, names, specified):
                 w.add_input(t, n, u)
             for v in resources or ():
                 w.resource(v)
         else:  # a branch's arguments in TF's order: ("t", i) an input, ("r", obj) a resource
             for kind, x in layout:
                 if kind == "t":
-                    w.add_input(graph.inputs[x], names[x], specified[x])
+                    w.add_input(graph.fed_inputs[x], names[x], specified[x])
                 elif id(x) in w.placeholders or not is_variable(x):
                     w.resource(x)
                 else:  # (a variable only another branch touches: TF's placeholder for it)
                     w.resource(x, f"{branch}/Placeholder")
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
         if resources is None and layout is None:
-            _capture_order(w, getattr(graph, "variables", None))
+            _capture_order(w, getattr(graph, "variable_map", None))
         if resources is not None and len(w.captured) != len(resources):
             raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
                               "its caller passes")

@@ -48,6 +48,10 @@ from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 
+# The dtypes of bound constants kept as constants, not taken by placeholders as TF's
+# imported graphs take them: an asset's path (a string: its ops read the value), handles.
+_UNLISTED = (dt.string, dt.resource, dt.variant)
+
 # Graph structure, handled here rather than by an op.
 STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
@@ -331,6 +335,8 @@ class LibraryImporter:
                     env[arg.name] = value
                     if isinstance(value, EagerTensor):
                         consts[arg.name] = to_host(value._arr)
+                        if value._dtype not in _UNLISTED:  # (a constant: TF's placeholder for it)
+                            env[arg.name] = graph.capture_as_input(value, arg.name)
             self._building.append((name, env))
             try:
                 for nd in _topological(fdef, self.source):
@@ -344,6 +350,14 @@ class LibraryImporter:
                     r.handle if handles and is_variable(r) else constant(0)
                     for a, r in zip(fdef.signature.output_arg, rets)]
             graph.outputs = [identity(graph.capture(t)) for t in outs]
+        # its captures listed in the order of the arguments bound to them, as TF's, a
+        # variable's placeholder named after its argument
+        bound = {id(v): i for i, v in enumerate(args) if not isinstance(v, Spec)}
+        graph.capture_list.sort(key=lambda c: bound.get(id(c[0]), len(args)))
+        for arg, value in zip(fdef.signature.input_arg, args):
+            ph = graph._resources.get(id(value)) if is_variable(value) else None
+            if ph is not None:
+                ph.name = arg.name
         resources = [a.name for a, r in zip(fdef.signature.output_arg, rets)
                      if a.type == _DT_RESOURCE and not (handles and is_variable(r))]
         if out_structure is RETURNS_NONE and not outs:

@@ -210,7 +210,7 @@ class GraphWriter(FunctionWriter):
         return self.library.lower(self, op)
 
     def _variable_of(self, op: Operation) -> Any:
-        for v in self.graph.variables.values():
+        for v in self.graph.variable_map.values():
             if isinstance(v, GraphVariable) and v._handle_op is op:
                 return v
         return None

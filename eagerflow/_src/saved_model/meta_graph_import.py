@@ -155,14 +155,14 @@ def _same_resource(g: Any, var: GraphVariable) -> GraphVariable | None:
     VarHandleOp names by its shared_name: TF's runtime gives both handles one variable
     (a meta graph imported into a graph that has its variables, or imported twice)."""
     name = _resource(var)
-    for v in list(g.variables.values()):
+    for v in list(g.variable_map.values()):
         if v is not var and isinstance(v, GraphVariable) and _resource(v) == name:
             return v
     return None
 
 
 def _graph_variable(graph: Any, name: str) -> GraphVariable | None:
-    for v in list(graph.variables.values()):
+    for v in list(graph.variable_map.values()):
         if isinstance(v, GraphVariable) and v._shared_name == name:
             return v
     return None

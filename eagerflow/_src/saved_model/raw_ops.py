@@ -402,7 +402,7 @@ def _variable(handle: Any, arg: str) -> Any:
     if var is not None:
         return var
     op = getattr(handle, "_op", None)
-    for v in getattr(getattr(op, "graph", None), "variables", {}).values():
+    for v in getattr(getattr(op, "graph", None), "variable_map", {}).values():
         if getattr(v, "_handle_op", None) is op:
             return v
     raise TypeError(f"Input '{arg}' must be a resource variable's handle, not {handle!r}")

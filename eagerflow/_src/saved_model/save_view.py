@@ -174,7 +174,7 @@ class SaveView:
                     saved.bound_inputs.append(captured_tensors[b])
                 else:
                     saved.bound_inputs.append(self.node_ids[identity(b)])
-            specs = [TensorSpec(t._shape, t._dtype, t._op.name) for t in g.inputs[:n_args]]
+            specs = [TensorSpec(t._shape, t._dtype, t._op.name) for t in g.fed_inputs[:n_args]]
             structure.encode(((None, *specs), {}), saved.canonicalized_input_signature)
             outs = [TensorSpec(t._shape, t._dtype, f"tensor_{n_none + i}")
                     for i, t in enumerate(g.outputs)]
@@ -292,16 +292,16 @@ def _input_names(cf: ConcreteFunction) -> list:
     """Names of the function's input arguments: its TensorSpecs' names."""
     sig = cf.structured_input_signature
     if sig is None:
-        return [t._op.name for t in cf.graph.inputs]
+        return [t._op.name for t in cf.graph.fed_inputs]
     specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
-    names = [s.name or t._op.name for s, t in zip(specs, cf.graph.inputs)]
-    return names + [t._op.name for t in cf.graph.inputs[len(names):]]
+    names = [s.name or t._op.name for s, t in zip(specs, cf.graph.fed_inputs)]
+    return names + [t._op.name for t in cf.graph.fed_inputs[len(names):]]
 
 
 def _canonical_signature(cf: ConcreteFunction) -> tuple:
     sig = cf.structured_input_signature
     if sig is None:
-        return (tuple(TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
+        return (tuple(TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.fed_inputs), {})
     args, kwargs = sig
     return tuple(args), dict(kwargs)
 

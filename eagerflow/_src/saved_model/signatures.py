@@ -153,11 +153,11 @@ def _output_dict(result: Any, key: str) -> dict:
 def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> ConcreteFunction:
     """A function of keyword TensorSpecs returning a dict, calling `cf` (TF's wrapper)."""
     sig = cf.structured_input_signature or (tuple(
-        TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
+        TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.fed_inputs), {})
     flat = nest.flatten(sig)
     # a composite argument (a StructuredTensor) is fed as its components, named as TF
     # names them: its placeholders' names in the traced graph ("x", "x_1", ...)
-    placeholders = iter(cf.graph.inputs)
+    placeholders = iter(cf.graph.fed_inputs)
     specs, names = [], []
     for s in flat:
         if is_tensor_spec(s):

@@ -34,10 +34,10 @@ def copy_graph(graph: Graph) -> Graph:
         for a, b in zip(node.outputs, new.outputs):
             mapping[id(a)] = b
         g.operations.append(new)
-    g.inputs = [mapping[id(t)] for t in graph.inputs]
+    g.fed_inputs = [mapping[id(t)] for t in graph.fed_inputs]
     g.outputs = [mapping.get(id(t), t) if type(t) is SymbolicTensor else t
                  for t in graph.outputs]
-    g.variables = dict(graph.variables)
+    g.variable_map = dict(graph.variable_map)
     g._captures = {k: (outer, mapping[id(ph)]) for k, (outer, ph) in graph._captures.items()}
     # what each original tensor became, so code holding the originals (a custom gradient's
     # closure) can be pointed at the copy

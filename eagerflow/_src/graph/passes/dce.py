@@ -14,7 +14,7 @@ def dce(graph: Graph) -> Graph:
     for t in graph.outputs:
         if type(t) is SymbolicTensor:
             live.add(id(t))
-    keep_inputs = {id(t) for t in graph.inputs}
+    keep_inputs = {id(t) for t in graph.fed_inputs}
     kept = []
     for node in reversed(graph.operations):
         needed = node.op.stateful or any(id(t) in live for t in node.outputs) or \

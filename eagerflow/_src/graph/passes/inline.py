@@ -27,7 +27,7 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
     expanded.append(node)  # its outputs' ids stay in repl: they must not be reused
     inner = fn.graph
     env: dict = {}
-    for ph, x in zip(inner.inputs, node.inputs):
+    for ph, x in zip(inner.fed_inputs, node.inputs):
         env[id(ph)] = x
     for op in inner.operations:
         if op.op is PLACEHOLDER and id(op.outputs[0]) in env:

@@ -198,10 +198,11 @@ class ShapeGraph(FuncGraph):
         super().__init__("scratch_graph")
         self._fed: dict = {}  # id(SymbolicTensor) -> (it, its placeholder)
 
-    def capture(self, x: Any, const_name: str | None = None) -> Any:
+    def capture(self, x: Any, const_name: str | None = None,
+                op_scope: str | None = None) -> Any:
         if isinstance(x, SymbolicTensor):
             return self.feed(x)
-        return super().capture(x, const_name)
+        return super().capture(x, const_name, op_scope)
 
     def feed(self, x: SymbolicTensor) -> Any:
         """The placeholder standing for `x` (its mask fed too)."""
