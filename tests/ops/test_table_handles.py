@@ -13,6 +13,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.ops import lookup_ops as L
 from eagerflow._src.ops.registry import Table
+from eagerflow._src.ops.table_state import TableState
 from eagerflow._src.testing import op_harness as H
 from tests.ops.table_handle_cases import run
 
@@ -87,3 +88,12 @@ def test_a_table_is_released_with_its_object():
 
     gc.collect()
     assert RESOURCES.lookup("localhost", name) is None
+
+
+def test_a_fresh_table_state_indexes_its_string_keys():
+    # (its string index is built on first use, before any change: was an AttributeError)
+    state = TableState(tf.string, tf.int64)
+    state.items.update({b"b": 2, b"a": 1})
+    index, values = state.string_index()
+    assert values.tolist()[:2] == [2, 1] and len(values) == 3
+    assert state.string_index() is state.string_index()

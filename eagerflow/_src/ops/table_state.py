@@ -58,13 +58,13 @@ class TableState:
         self.initialized = mutable  # (a static table is filled once, by its initializer)
         self.items: dict = {}
         self._index: Any = None
+        self._strings: Any = None
 
     @property
     def table_state(self) -> TableState:
         """The table itself (what a graph's ordering reads of a table input, which may be
         a ShapedTable of it)."""
         return self
-        self._strings: Any = None
 
     @property
     def dtype(self) -> dt.DType:
