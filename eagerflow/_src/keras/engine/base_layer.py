@@ -285,6 +285,13 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def _direct_sublayers(self) -> list:
         return self._held(Layer)
 
+    @property
+    def _layers(self) -> list:
+        """Keras 3's list of the layers this one tracks, each once, in the order they were
+        assigned: code written for Keras reads it (`block._layers`)."""
+        seen: set = set()
+        return [x for x in self._direct_sublayers() if not (id(x) in seen or seen.add(id(x)))]
+
     def _held(self, cls: type) -> list:
         """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
         out = []

@@ -239,6 +239,11 @@ class GraphNetwork:
 
     _operations = operations
 
+    @property
+    def _layers(self) -> list:
+        # (Keras 3 keeps the graph's layers there: its operations are left out)
+        return self.layers
+
     def _direct_sublayers(self) -> list:
         seen = {id(x) for x in self._functional_layers}
         return list(self._functional_layers) + [

@@ -276,6 +276,12 @@ class Sequential(Functional):
         raise AttributeError("`Sequential.layers` attribute is reserved and should not be "
                              "used. Use `add()` and `pop()` to change the layers in this model.")
 
+    @property
+    def _layers(self) -> list:
+        # (Keras 3 lists the InputLayer first, where the model has one)
+        first = [self._input_layer_obj] if self._input_layer_obj is not None else []
+        return first + list(self._sequential_layers)
+
     def _direct_sublayers(self) -> list:
         seen = {id(x) for x in self._sequential_layers}
         return list(self._sequential_layers) + [
