@@ -294,3 +294,17 @@ attempt(lambda: Gate()(ops.ones((1, 3)), which="b", extra=1))
 attempt(lambda: Gate()(ops.ones((1, 3)), ops.ones((1, 3))))
 attempt(lambda: layers.Dropout(0.5)(ops.ones((2, 2)), True))
 attempt(lambda: layers.Dropout(0.5)(ops.ones((2, 2)), training=True, mask=None).shape)
+
+# -- a layer's call history: Keras 3 keeps input and output, not Keras 2's shapes
+dense = layers.Dense(2)
+inputs = keras.Input(shape=(3,))
+outputs = dense(inputs)
+print(dense.input.shape, dense.output.shape)
+for attr in ("input_shape", "output_shape", "get_input_at", "inbound_nodes"):
+    attempt(lambda: getattr(dense, attr))
+net3 = Net(hidden=2)
+net3(ops.ones((1, 3)))
+attempt(lambda: net3.output_shape)
+attempt(lambda: net3.input)
+model = keras.Model(inputs, outputs)
+print(model.input_shape, model.output_shape)
