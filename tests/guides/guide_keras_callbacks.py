@@ -270,3 +270,56 @@ try:
     print(base.model is model)
 except Exception as e:
     print(type(e).__name__ + ":", e)
+
+
+# -- a callback stops evaluate and predict as fit's stop_training stops training
+class StopEvaluating(keras.callbacks.Callback):
+    def on_test_batch_end(self, batch, logs=None):
+        print("evaluated batch", batch)
+        self.model.stop_evaluating = True
+
+
+class StopPredicting(keras.callbacks.Callback):
+    def on_predict_batch_end(self, batch, logs=None):
+        self.model.stop_predicting = True
+
+
+class StopTraining(keras.callbacks.Callback):
+    def on_train_batch_end(self, batch, logs=None):
+        if batch == 1:
+            self.model.stop_training = True
+
+
+model = get_model()
+full = model.evaluate(x_test, y_test, batch_size=10, verbose=0)
+first = model.evaluate(x_test, y_test, batch_size=10, verbose=0, callbacks=[StopEvaluating()])
+print([round(v, 4) for v in full], [round(v, 4) for v in first])
+print(model.predict(x_test, batch_size=10, verbose=0, callbacks=[StopPredicting()]).shape)
+history = model.fit(x_train, y_train, batch_size=10, epochs=3, verbose=0, validation_data=(x_test, y_test),
+                    callbacks=[StopTraining(), StopEvaluating()])
+print(len(history.history["loss"]), sorted(history.history), model.optimizer.iterations.numpy())
+
+
+# -- what a callback may do to the logs, and what the list refuses
+class AddToLogs(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        logs["tenfold"] = epoch * 10
+
+
+class Ordered(keras.callbacks.Callback):
+    def __init__(self, tag):
+        super().__init__()
+        self.tag = tag
+
+    def on_epoch_end(self, epoch, logs=None):
+        print("on_epoch_end", self.tag, epoch, sorted(logs))
+
+
+history = get_model().fit(x_train, y_train, epochs=2, verbose=0, callbacks=[Ordered("first"), AddToLogs(), Ordered("last")])
+print(sorted(history.history), history.history["tenfold"])
+for bad in ([object()], keras.callbacks.History()):
+    try:
+        h = get_model().fit(x_train, y_train, epochs=1, verbose=0, callbacks=bad)
+        print("ok", sorted(h.history))
+    except Exception as e:
+        print(type(e).__name__ + ":", e)

@@ -749,6 +749,7 @@ class Trainer:
         test_fn = self.make_test_function()
         test_fn.batch_size = data.static_batch_size
         self.reset_metrics()
+        self._tset("stop_evaluating", False)  # (a callback may set it: Keras 3 stops there)
         callbacks.on_test_begin()
         raw: Any = {}
         peek = self._tstate("_distribute_strategy") is not None
@@ -762,6 +763,8 @@ class Trainer:
                 break
             raw = test_fn(batch)
             callbacks.on_test_batch_end(step, raw)
+            if self.stop_evaluating:
+                break
         logs = cbks.pythonify_logs(self._metrics_or_logs(raw))
         callbacks.on_test_end(logs)
         if return_dict:
@@ -781,6 +784,7 @@ class Trainer:
                                           verbose=verbose, epochs=1, steps=n_steps)
         predict_fn = self.make_predict_function()
         outputs: list = []
+        self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
         for step, batch in _steps(data, steps, reset=False):
             callbacks.on_predict_batch_begin(step)
@@ -789,6 +793,8 @@ class Trainer:
             out = predict_fn(batch)
             outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
             callbacks.on_predict_batch_end(step, {"outputs": out})
+            if self.stop_predicting:
+                break
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). "
