@@ -197,3 +197,17 @@ print(model.get_layer(index=1).name, model.get_layer("d1").output.shape, model.l
 print(model.get_config()["layers"][0]["class_name"], [l["config"]["name"] for l in model.get_config()["layers"]])
 clone = keras.Sequential.from_config(model.get_config())
 print(clone.name == model.name, [l.name for l in clone.layers], clone.count_params())
+
+# -- an empty Sequential, and build() without a shape
+empty = keras.Sequential()
+for make in (lambda: empty(ops.ones((1, 2))), lambda: empty.build((None, 3)), lambda: empty.build(),
+             lambda: keras.Sequential([layers.Dense(2)]).build()):
+    try:
+        print("ok", make())
+    except ValueError as e:
+        print("ValueError:", e)
+model = keras.Sequential([layers.Dense(2)])
+model.build()
+print(model.built, model.weights)
+model.build((None, 3))
+print(model.built, [tuple(w.shape) for w in model.weights], model.input_shape)
