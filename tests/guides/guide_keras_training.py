@@ -148,6 +148,12 @@ m.update_state(np.array([[1], [2], [0]]), np.array([[0.1, 0.9, 0.0], [0.0, 0.2, 
 print(m.name, float(m.result()), [v.path for v in m.variables])
 m.reset_state()
 print(float(m.result()))
+extra = m.add_weight(shape=(2,), initializer="ones", name="extra")
+print(extra.path, extra.numpy(), [v.name for v in m.variables])
+try:
+    m.add_weight(shape=(), name="no_initializer")
+except ValueError as e:
+    print("ValueError:", e)
 
 
 # -- handling losses and metrics that don't fit the standard signature
