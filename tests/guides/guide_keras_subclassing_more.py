@@ -308,3 +308,23 @@ attempt(lambda: net3.output_shape)
 attempt(lambda: net3.input)
 model = keras.Model(inputs, outputs)
 print(model.input_shape, model.output_shape)
+
+
+# -- add_loss takes tensors only
+class AddsLoss(layers.Layer):
+    def __init__(self, value, **kwargs):
+        super().__init__(**kwargs)
+        self.value = value
+
+    def call(self, inputs):
+        self.add_loss(self.value(inputs) if callable(self.value) else self.value)
+        return inputs
+
+
+for value in (lambda x: ops.sum(x), lambda x: [ops.sum(x), ops.mean(x)], 1.0, lambda x: lambda: ops.sum(x), None):
+    layer = AddsLoss(value)
+    try:
+        layer(ops.ones((2, 2)))
+        print("ok", [float(v) for v in layer.losses])
+    except ValueError as e:
+        print("ValueError:", str(e).splitlines()[2] if "\n" in str(e) else e)

@@ -30,7 +30,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.core.trackable import (
     TrackableList,
     holds_trackables,
@@ -612,24 +612,24 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- losses ----------------------------------------------------------------------------
     def add_loss(self, losses: Any, inputs: Any = None, **kwargs: Any) -> None:
-        for loss in nest.flatten(losses) if isinstance(losses, (list, tuple)) else [losses]:
-            if loss is None:
-                continue
-            if callable(loss) and not isinstance(loss, Tensor):
-                self._callable_losses.append(loss)
-            elif isinstance(loss, SymbolicTensor) or in_symbolic_scope():
+        losses = nest.flatten(losses)
+        for loss in losses:  # (Keras 3 takes tensors only: no Python number, no callable)
+            if not is_tensor(loss):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or "
+                                 f"`call()`, on a tensor input. Received invalid value: {loss}")
+        for loss in losses:
+            if isinstance(loss, SymbolicTensor) or in_symbolic_scope():
                 continue  # a symbolic trace: the eager calls add the real loss
-            else:
-                if not isinstance(loss, Tensor):
-                    loss = convert_to_tensor(loss, dtype_hint=dt.float32)
-                scope = get_stateless_scope()
-                if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
-                    if scope.collect_losses:
-                        scope.add_loss(loss)
-                        scope.loss_owners[id(loss)] = self
-                    continue
-                self._losses.append(loss)
-                _LOSS_HOLDERS.add(self)
+            if not isinstance(loss, Tensor):  # (a variable, a composite)
+                loss = convert_to_tensor(loss, dtype_hint=dt.float32)
+            scope = get_stateless_scope()
+            if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
+                if scope.collect_losses:
+                    scope.add_loss(loss)
+                    scope.loss_owners[id(loss)] = self
+                continue
+            self._losses.append(loss)
+            _LOSS_HOLDERS.add(self)
 
     def _clear_losses(self) -> None:
         for layer in self._flatten_layers():
