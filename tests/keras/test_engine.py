@@ -155,10 +155,16 @@ def test_training_propagates_and_call_default():
     o(np.ones((1, 1)), training=False)
     probe = Probe()
     probe(np.ones((1, 1)))
-    probe(np.ones((1, 1)), True)
+    probe(np.ones((1, 1)), training=True)
     # Keras 3 (TF 2.21 gives these): the first call of Outer builds its unbuilt Probe by
     # running `call` symbolically first, before Outer's own training applies (None)
     assert seen == [None, True, False, None, True]
+    # training by position is refused, as any non-tensor positional argument (TF 2.21)
+    with pytest.raises(ValueError, match=r"^Only input tensors may be passed as positional "
+                       r"arguments\. The following argument value should be passed as a "
+                       r"keyword argument: True \(of type <class 'bool'>\)$"):
+        probe(np.ones((1, 1)), True)
+    assert len(seen) == 5
 
 
 def test_masks_flow_from_embedding_to_rnn():

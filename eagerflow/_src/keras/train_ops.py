@@ -78,7 +78,9 @@ def l2_normalize(x: Tensor, axis: int = -1, eps: float = 1e-12) -> Tensor:
 
 def squeeze_or_expand(x1: Tensor, x2: Tensor, expand_rank_1: bool = True) -> tuple:
     """Brings two tensors whose ranks differ by one (a trailing 1) to the same rank."""
-    r1, r2 = len(x1._shape), len(x2._shape)
+    # (TensorShape's len(): an unknown rank, as a relaxed step's labels may have, raises
+    # its ValueError as Keras meets it)
+    r1, r2 = len(x1.shape), len(x2.shape)
     if r1 == r2 + 1 and x1._shape[-1] == 1:
         if r2 == 1 and expand_rank_1:
             x2 = A.expand_dims(x2, -1)

@@ -161,6 +161,32 @@ def _batch_spec(data: Any, batch: int | None = None) -> Any:
     return nest.pack_sequence_as(data, specs)
 
 
+def _supertype(a: Any, b: Any) -> Any:
+    """The most specific spec nest that both spec nests `a` and `b` are subtypes of (dims
+    that differ unknown), or None where they differ in structure, kind or dtype."""
+    try:
+        nest.assert_same_structure(a, b)
+    except (ValueError, TypeError):
+        return None
+    out = []
+    for x, y in zip(nest.flatten(a), nest.flatten(b)):
+        common = x.most_specific_common_supertype([y]) if type(x) is type(y) else None
+        if common is None:
+            return None
+        out.append(common)
+    return nest.pack_sequence_as(a, out)
+
+
+def _is_subtype(a: Any, b: Any) -> bool:
+    try:
+        nest.assert_same_structure(a, b)
+    except (ValueError, TypeError):
+        return False
+    # (x is a subtype of y where their common supertype is y: SparseTensorSpecs too)
+    return all(type(x) is type(y) and x.most_specific_common_supertype([y]) == y
+               for x, y in zip(nest.flatten(a), nest.flatten(b)))
+
+
 # Keras 3.15's TF trainer makes its train and test functions of one Python function,
 # `_make_function`'s `multi_step_on_iterator` (TF's retracing warnings and graph errors print
 # its name: `__inference_multi_step_on_iterator_N`): one code object, as TF counts
@@ -209,7 +235,8 @@ class _Step:
         self._fn = fn
         self._traced_fn = named(fn)
         self._compile_it = compile_it
-        self._traced: dict = {}
+        self._traced: dict = {}  # (the signature's repr: the step traced for it)
+        self._seen: dict = {}  # (a batch spec's repr: the step that ran it)
         # predict's step: Keras 3 hands it the batches themselves (not its iterator), so
         # it is traced with the first batch's shapes (a subclassed model built there
         # records them), then retraced with the dims that differ left unknown
@@ -230,16 +257,51 @@ class _Step:
             return self._exact(data)
         spec = _batch_spec(data, self.batch_size)
         key = repr(spec)
-        step = self._traced.get(key)
+        step = self._traced.get(key) or self._seen.get(key)
         if step is None:
+            step = self._accepting(spec)
+        if step is None:
+            relaxed = self._relaxed(spec)
             # Keras 3 traces its step functions unconverted (do_not_convert): Python control
             # flow on tensors in a custom train_step raises TF's graph errors
-            step = function(self._traced_fn, input_signature=(spec,), autograph=False) \
-                if spec is not None else function(self._traced_fn, autograph=False)
+            step = function(self._traced_fn, input_signature=(relaxed,), autograph=False) \
+                if relaxed is not None else function(self._traced_fn, autograph=False)
             if len(self._traced) > 1:  # (TF traces a second shape, relaxed: no third)
                 step._detector = _SameFunctionDetector(step._detector)
-            self._traced[key] = step
+            try:
+                return step(data)
+            finally:
+                # a trace that raised leaves no signature behind, as TF's function cache
+                # keeps none: the next batches are not relaxed against it
+                if step._traced:
+                    self._traced[repr(relaxed)] = self._seen[key] = step
+        self._seen[key] = step
         return step(data)
+
+    def _accepting(self, spec: Any) -> Any:
+        """The traced step whose signature `spec`'s batches fit, the most specific one
+        where several do, as TF's function cache dispatches; None if none does."""
+        if spec is None:
+            return None
+        fits = [(s, step) for s, step in self._signatures() if _is_subtype(spec, s)]
+        for s, step in fits:
+            if all(_is_subtype(s, other) for other, _ in fits):
+                return step
+        return fits[0][1] if fits else None
+
+    def _relaxed(self, spec: Any) -> Any:
+        """What TF traces a new batch structure as, its tf.function having reduce_retracing:
+        the spec generalized, one traced signature after another, to the most specific
+        supertype of the two (a (None, 5) step then (None, 3) batches: (None, None))."""
+        if spec is None:
+            return None
+        for other, _ in self._signatures():
+            spec = _supertype(spec, other) or spec
+        return spec
+
+    def _signatures(self) -> list:
+        return [(step._input_signature[0], step) for step in self._traced.values()
+                if getattr(step, "_input_signature", None)]
 
     def run_without_data(self) -> None:
         """What TF runs of the traced step when its iterator has no more data: the
@@ -687,6 +749,7 @@ class Trainer:
         test_fn = self.make_test_function()
         test_fn.batch_size = data.static_batch_size
         self.reset_metrics()
+        self._tset("stop_evaluating", False)  # (a callback may set it: Keras 3 stops there)
         callbacks.on_test_begin()
         raw: Any = {}
         peek = self._tstate("_distribute_strategy") is not None
@@ -700,6 +763,8 @@ class Trainer:
                 break
             raw = test_fn(batch)
             callbacks.on_test_batch_end(step, raw)
+            if self.stop_evaluating:
+                break
         logs = cbks.pythonify_logs(self._metrics_or_logs(raw))
         callbacks.on_test_end(logs)
         if return_dict:
@@ -719,6 +784,7 @@ class Trainer:
                                           verbose=verbose, epochs=1, steps=n_steps)
         predict_fn = self.make_predict_function()
         outputs: list = []
+        self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
         for step, batch in _steps(data, steps, reset=False):
             callbacks.on_predict_batch_begin(step)
@@ -727,6 +793,8 @@ class Trainer:
             out = predict_fn(batch)
             outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
             callbacks.on_predict_batch_end(step, {"outputs": out})
+            if self.stop_predicting:
+                break
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). "

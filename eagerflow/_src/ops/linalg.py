@@ -107,6 +107,11 @@ def _mt(x: Any, flag: bool) -> Any:
 
 
 def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> Any:
+    if a.ndim < 2 or b.ndim < 2 or \
+            a.shape[-2 if transpose_a else -1] != b.shape[-1 if transpose_b else -2]:
+        # operands whose inner dims were unknown when traced (a tf.function relaxed to
+        # (None, None)): TF's kernel error, not NumPy's "shapes not aligned"
+        _matmul_infer(Spec(a), Spec(b), transpose_a, transpose_b)
     if transpose_a:
         a = a.swapaxes(-1, -2)
     if transpose_b:

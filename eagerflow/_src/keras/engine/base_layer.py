@@ -30,7 +30,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.core.trackable import (
     TrackableList,
     holds_trackables,
@@ -45,7 +45,7 @@ from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy, DTypePolicyMap
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
-from eagerflow._src.keras.engine import layer_metrics
+from eagerflow._src.keras.engine import layer_checks, layer_metrics
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
 from eagerflow._src.keras.engine.call_errors import (
     unbuilt_state_message,
@@ -95,7 +95,7 @@ _INTERNAL = frozenset((
     "_batch_input_shape", "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs",
     "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
     "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
-    "_scope_frame", "_parent_path", "_path", "_policy_map",
+    "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
 ))
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
@@ -219,6 +219,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 isinstance(value, Layer) or is_variable(value)):
             raise RuntimeError("It looks like you are subclassing `Model` and you forgot to "
                                "call `super().__init__()`. Always start with this line.")
+        if self.__dict__.get("_state_locked") and layer_checks.adds_state(self, value, Layer):
+            raise ValueError(layer_checks.STATE_LOCKED)
         object.__setattr__(self, name, value)
         if not isinstance(getattr(type(self), name, None), property):
             self._track_attribute(name, value)
@@ -284,6 +286,18 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     def _direct_sublayers(self) -> list:
         return self._held(Layer)
+
+    @property
+    def _layers(self) -> list:
+        """Keras 3's list of the layers this one tracks, each once, in assignment order."""
+        seen: set = set()
+        return [x for x in self._direct_sublayers() if not (id(x) in seen or seen.add(id(x)))]
+
+    def _lock_state(self) -> None:  # (build locks it: see layer_checks)
+        object.__setattr__(self, "_state_locked", True)
+
+    def _unlocked_state(self) -> Any:
+        return layer_checks.unlocked_state(self)
 
     def _held(self, cls: type) -> list:
         """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
@@ -541,6 +555,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             initializer = initializers_mod.get(initializer)
         constraint = constraints_mod.get(constraint)
         regularizer = regularizers_mod.get(regularizer)
+        if self.__dict__.get("_state_locked"):
+            raise ValueError(layer_checks.STATE_LOCKED)
         tracked_name, name = name, name or kb.auto_name("Variable")
         with self._own_scope(), kb.init_scope():
             value = initializer(shape, dtype=dtype)
@@ -596,24 +612,24 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- losses ----------------------------------------------------------------------------
     def add_loss(self, losses: Any, inputs: Any = None, **kwargs: Any) -> None:
-        for loss in nest.flatten(losses) if isinstance(losses, (list, tuple)) else [losses]:
-            if loss is None:
-                continue
-            if callable(loss) and not isinstance(loss, Tensor):
-                self._callable_losses.append(loss)
-            elif isinstance(loss, SymbolicTensor) or in_symbolic_scope():
+        losses = nest.flatten(losses)
+        for loss in losses:  # (Keras 3 takes tensors only: no Python number, no callable)
+            if not is_tensor(loss):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or "
+                                 f"`call()`, on a tensor input. Received invalid value: {loss}")
+        for loss in losses:
+            if isinstance(loss, SymbolicTensor) or in_symbolic_scope():
                 continue  # a symbolic trace: the eager calls add the real loss
-            else:
-                if not isinstance(loss, Tensor):
-                    loss = convert_to_tensor(loss, dtype_hint=dt.float32)
-                scope = get_stateless_scope()
-                if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
-                    if scope.collect_losses:
-                        scope.add_loss(loss)
-                        scope.loss_owners[id(loss)] = self
-                    continue
-                self._losses.append(loss)
-                _LOSS_HOLDERS.add(self)
+            if not isinstance(loss, Tensor):  # (a variable, a composite)
+                loss = convert_to_tensor(loss, dtype_hint=dt.float32)
+            scope = get_stateless_scope()
+            if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
+                if scope.collect_losses:
+                    scope.add_loss(loss)
+                    scope.loss_owners[id(loss)] = self
+                continue
+            self._losses.append(loss)
+            _LOSS_HOLDERS.add(self)
 
     def _clear_losses(self) -> None:
         for layer in self._flatten_layers():
@@ -631,7 +647,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
         if getattr(type(self).build, "_is_default", False):
-            warn_unbuilt_sublayers(self)
+            layer_checks.warn_unbuilt_sublayers(self)
         self._mark_path()
         self._build_input_shape = input_shape
         if self._build_shapes is None and input_shape is not None:
@@ -683,6 +699,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if self._build_shapes is None:  # Keras 3 records every build's shapes
                 object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
         self.built = True
+        self._lock_state()
         if self._build_input_shape is None:
             self._build_input_shape = to_shapes(shapes)
 
@@ -705,7 +722,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             warnings.warn(unbuilt_state_message(self.name, e), stacklevel=3)
         else:
             count_output_specs(out)
-        warn_unbuilt_sublayers(self)
+        layer_checks.warn_unbuilt_sublayers(self)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -724,6 +741,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if first not in kwargs:
                 raise TypeError(f"missing a required argument: '{first}'")
             inputs, rest = kwargs.pop(first), ()
+        if (rest or kwargs) and self._checks_call_args:
+            layer_checks.check_call_args(self, rest, kwargs)
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
         if not single:
@@ -818,6 +837,9 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                         if get_mask(o) is None:
                             set_mask(o, m)
         return outputs
+
+    # (Keras 3 checks a layer's call arguments, not an operation's: see layer_checks)
+    _checks_call_args, _allow_non_tensor_positional_args = True, False
 
     def _computes_masks(self) -> bool:
         return self.supports_masking or type(self).compute_mask is not Layer.compute_mask
@@ -933,17 +955,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 
 
-def warn_unbuilt_sublayers(layer: Layer) -> None:
-    """Keras 3's warning when its default `build` marks built a layer whose sublayers are
-    not (Keras's own line: shown once per layer name)."""
-    if any(not sub.built for sub in layer._direct_sublayers()):
-        warnings.warn(f"`build()` was called on layer '{layer.name}', however the layer does "
-                      "not have a `build()` method implemented and it looks like it has "
-                      "unbuilt state. This will cause the layer to be marked as built, "
-                      "despite not being actually built, which may cause failures down the "
-                      "line. Make sure to implement a proper `build()` method.", stacklevel=1)
-
-
 def _build_wrapper(build: Callable) -> Callable:
     """A layer's `build`, run as Keras 3 runs it: under the layer's name scope (so its
     weights get paths like `dense/kernel`) and outside any graph being traced; afterwards
@@ -963,6 +974,7 @@ def _build_wrapper(build: Callable) -> Callable:
             shapes = args[0] if args else next(iter(kwargs.values()), None)
             object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
         self.built = True
+        self._lock_state()
         return out
 
     wrapper._wraps_build = True  # type: ignore[attr-defined]

@@ -239,6 +239,15 @@ class GraphNetwork:
 
     _operations = operations
 
+    @property
+    def _layers(self) -> list:
+        # (Keras 3 keeps the graph's layers there: its operations are left out)
+        return self.layers
+
+    def _lock_state(self) -> None:
+        """A functional model (a Sequential too) stays open once built, as in Keras 3: a
+        layer outside its graph may still be attached to it."""
+
     def _direct_sublayers(self) -> list:
         seen = {id(x) for x in self._functional_layers}
         return list(self._functional_layers) + [

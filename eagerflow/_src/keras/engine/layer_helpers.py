@@ -33,7 +33,8 @@ def quantize_wrapper(method: Callable) -> Callable:
     @functools.wraps(method)
     def quantize(self: Any, mode: Any = None, config: Any = None, **kwargs: Any) -> Any:
         config = _QUANTIZE_PREPARE[0](self, mode, config)
-        return method(self, mode=config.mode, config=config, **kwargs)
+        with self._unlocked_state():  # (Keras 3 unlocks the state for the new weights)
+            return method(self, mode=config.mode, config=config, **kwargs)
 
     quantize._wraps_quantize = True  # type: ignore[attr-defined]
     return quantize

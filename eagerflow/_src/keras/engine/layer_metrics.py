@@ -25,6 +25,10 @@ def register_metric_class(cls: type) -> None:
     _metric_class[:] = [cls]
 
 
+def is_metric(value: Any) -> bool:
+    return bool(_metric_class) and isinstance(value, _metric_class[0])
+
+
 def note_attribute(layer: Any, value: Any, flat: list | None) -> None:
     """Records that `layer` holds a metric when `value` (or `flat`, its flattened items
     when it is a list, tuple or dict) is one."""

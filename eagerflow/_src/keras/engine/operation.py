@@ -52,6 +52,7 @@ class Operation(Layer, metaclass=_OperationType):
     and casts nothing; in a functional model it is listed in `operations`, not `layers`."""
 
     _frames_call_errors = False  # errors propagate as they are
+    _checks_call_args = False  # (it takes Python values by position: `2 - x`)
 
     def __init__(self, name: str | None = None) -> None:
         super().__init__(name=name)
@@ -62,6 +63,7 @@ class Operation(Layer, metaclass=_OperationType):
 
     def _convert_inputs(self, inputs: Any) -> Any:
         return inputs  # the function converts its arguments (`2 - x`: 2 stays a Python int)
+
 
     def _static_shapes(self) -> bool:
         return False

@@ -276,6 +276,12 @@ class Sequential(Functional):
         raise AttributeError("`Sequential.layers` attribute is reserved and should not be "
                              "used. Use `add()` and `pop()` to change the layers in this model.")
 
+    @property
+    def _layers(self) -> list:
+        # (Keras 3 lists the InputLayer first, where the model has one)
+        first = [self._input_layer_obj] if self._input_layer_obj is not None else []
+        return first + list(self._sequential_layers)
+
     def _direct_sublayers(self) -> list:
         seen = {id(x) for x in self._sequential_layers}
         return list(self._sequential_layers) + [
@@ -328,7 +334,8 @@ class Sequential(Functional):
         if input_shape is None:
             input_shape = self._build_input_shape
         if input_shape is None:
-            raise ValueError("You must provide an `input_shape` argument.")
+            return  # (Keras 3 builds nothing without a shape, and says nothing)
+        self._refuse_empty()
         shape = to_shapes(input_shape)
         self._mark_path()
         self._build_graph_for_shape(shape, self._sequential_layers[0].compute_dtype
@@ -344,10 +351,16 @@ class Sequential(Functional):
             for layer in self._sequential_layers:
                 x = layer(x)
 
+    def _refuse_empty(self) -> None:
+        if not self._sequential_layers and self._input_layer_obj is None:
+            raise ValueError(f"Sequential model {self.name} cannot be built because it has no "
+                             "layers. Call `model.add(layer)`.")
+
     def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
                      eager: bool = True) -> None:
         if self.built:
             return
+        self._refuse_empty()
         if not self._graph_attempted:
             flat = nest.flatten(inputs)
             if len(flat) == 1 and self._sequential_layers:

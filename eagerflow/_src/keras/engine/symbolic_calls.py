@@ -1,6 +1,6 @@
 """How a layer is called on KerasTensors (the functional API): the SymbolicCalls mixin of
 keras.layers.Layer, with the properties read from the nodes those calls record (input,
-output, input_shape, get_input_at, ...).
+output).
 
 Calling a layer on KerasTensors builds it, finds its outputs' shapes and dtypes (from
 compute_output_shape, or by tracing `call` into a scratch graph as Keras 3's TF backend
@@ -34,7 +34,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic,
     trace_symbolic,
 )
-from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.engine.shapes import input_shapes, to_shapes
 
 
 class SymbolicCalls:
@@ -238,26 +238,9 @@ class SymbolicCalls:
         out = self._traced_outputs(inputs)
         return nest.map_structure(lambda t: TensorShape(t._shape), out)
 
-    # -- the nodes of its calls --------------------------------------------------------
-    @property
-    def inbound_nodes(self) -> list:
-        return self._inbound_nodes
-
-    @property
-    def outbound_nodes(self) -> list:
-        return self._outbound_nodes
-
-    def _single_node(self, what: str) -> Node:
-        if not self._inbound_nodes:
-            raise AttributeError(f"The layer \"{self.name}\" has never been called and thus has "
-                                 f"no defined {what}.")
-        if len(self._inbound_nodes) > 1:
-            raise AttributeError(f"The layer \"{self.name}\" has multiple inbound nodes, with "
-                                 f"different {what}s. Hence the notion of \"{what}\" is "
-                                 f"ill-defined for the layer. Use `get_{what}_at(node_index)` "
-                                 "instead.")
-        return self._inbound_nodes[0]
-
+    # -- the nodes of its calls: Keras 3 shows a layer's first call's input and output
+    # (input_shape, output_shape, get_input_at and inbound_nodes were Keras 2's: a
+    # functional model has its own input_shape and output_shape)
     @property
     def input(self) -> Any:
         """The input(s) of the layer's first call (Keras 3: node 0, however many)."""
@@ -274,23 +257,6 @@ class SymbolicCalls:
             raise AttributeError(f"The layer {self.name} has never been called and thus has "
                                  f"no defined {what}.")
         return self._inbound_nodes[0]
-
-    @property
-    def input_shape(self) -> Any:
-        node = self._single_node("input shape")
-        return shape_tuples(node.input_shapes)
-
-    @property
-    def output_shape(self) -> Any:
-        node = self._single_node("output shape")
-        return shape_tuples(node.output_shapes)
-
-    def get_input_at(self, node_index: int) -> Any:
-        node = self._inbound_nodes[node_index]
-        return node.flat_inputs[0] if len(node.flat_inputs) == 1 else node.flat_inputs
-
-    def get_output_at(self, node_index: int) -> Any:
-        return self._inbound_nodes[node_index].outputs
 
 
 def _output_spec_error(e: Exception, layer: Any) -> Exception:

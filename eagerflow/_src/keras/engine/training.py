@@ -27,7 +27,7 @@ from eagerflow._src.keras import (
 )
 from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.engine.base_layer import Layer, warn_unbuilt_sublayers
+from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.functional import GraphNetwork
 from eagerflow._src.keras.engine.input_layer import Input, InputLayer
@@ -37,6 +37,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
     is_keras_tensor,
     symbolic_scope,
 )
+from eagerflow._src.keras.engine.layer_checks import warn_unbuilt_sublayers
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.layers import quantized
@@ -277,6 +278,7 @@ class Model(Trainer, Layer):
             self._mark_path()
             self._build_by_running(inputs, rest, kwargs, eager)
             object.__setattr__(self, "built", True)
+            self._lock_state()
             if self._build_shapes is None:
                 shapes = input_shapes(inputs)
                 self._build_input_shape = to_shapes(shapes)

@@ -37,6 +37,13 @@ def init_args(layer: Any, lora_rank: Any, lora_alpha: Any) -> None:
 
 def enable(layer: Any, kind: str, rank: int, lora_alpha: Any = None,
            a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+    # (Keras 3 unlocks the built layer's state for the two new weights)
+    with layer._unlocked_state():
+        _enable(layer, kind, rank, lora_alpha, a_initializer, b_initializer)
+
+
+def _enable(layer: Any, kind: str, rank: int, lora_alpha: Any,
+            a_initializer: Any, b_initializer: Any) -> None:
     weight_name, (a_name, b_name), constraint, regularizer, what = _KINDS[kind]
     if getattr(layer, constraint):
         raise ValueError(f"Lora is incompatible with {what} constraints. In order to enable "

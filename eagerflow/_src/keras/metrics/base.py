@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses, serialization
@@ -116,15 +117,12 @@ class Metric(trackable.AutoTrackable):
         self._track(name, var)
         return var
 
-    def add_weight(self, name: str | None = None, shape: Any = (), dtype: Any = None,
-                   initializer: Any = "zeros", aggregation: Any = "sum",
-                   synchronization: Any = None, **kwargs: Any) -> Variable:
-        if not isinstance(aggregation, str):
-            aggregation = {VariableAggregation.MEAN: "mean",
-                           VariableAggregation.ONLY_FIRST_REPLICA: "only_first_replica",
-                           VariableAggregation.NONE: "none"}.get(aggregation, "sum")
-        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype,
-                                 aggregation=aggregation, name=name)
+    def add_weight(self, shape: Any = (), initializer: Any = None, dtype: Any = None,
+                   name: str | None = None) -> Variable:
+        """Keras 3's alias of add_variable, with its arguments in Keras 3's order."""
+        if initializer is None:  # (Keras 3 converts the missing value: TF's refusal)
+            convert_to_tensor(initializer)
+        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype, name=name)
 
     def reset_state(self) -> None:
         """Resets every state variable to zeros."""

@@ -1,0 +1,87 @@
+"""What Keras 3 refuses of a layer, or warns of: state added once it is built (its tracker
+locked by build), call arguments its `call` does not take or that are not tensors where
+they come by position, and sublayers left unbuilt by a default build. Sits below
+base_layer, which calls these from Layer's methods."""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import is_tensor
+from eagerflow._src.keras.engine import layer_metrics
+from eagerflow._src.keras.engine.call_spec import call_spec
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.engine.layer_helpers import flat_values
+from eagerflow._src.keras.variables import Variable as KerasVariable
+
+# Keras 3's words when state is added to a built layer
+STATE_LOCKED = ("You cannot add new elements of state (variables or sub-layers) to a layer "
+                "that is already built. All state must be created in the `__init__()` method "
+                "or in the `build()` method.")
+
+
+@contextlib.contextmanager
+def unlocked_state(layer: Any) -> Iterator[None]:
+    """Where Keras 3 unlocks a built layer's state (quantize, enable_lora)."""
+    locked = layer.__dict__.get("_state_locked", False)
+    object.__setattr__(layer, "_state_locked", False)
+    try:
+        yield
+    finally:
+        object.__setattr__(layer, "_state_locked", locked)
+
+
+def _is_state(value: Any, layer_class: type) -> bool:
+    return isinstance(value, (layer_class, KerasVariable)) or layer_metrics.is_metric(value)
+
+
+def adds_state(layer: Any, value: Any, layer_class: type) -> bool:
+    """Whether assigning `value` would give `layer` a weight, sublayer (a `layer_class`) or
+    metric it does not hold yet (what Keras 3's locked tracker refuses)."""
+    if isinstance(value, (list, tuple, dict)):
+        values = flat_values(value.values() if isinstance(value, dict) else value)
+    elif _is_state(value, layer_class):
+        values = [value]
+    else:
+        return False
+    held = {id(x) for x in layer._held(object) if _is_state(x, layer_class)}
+    held.update(id(w) for w in layer._trainable_weights)
+    held.update(id(w) for w in layer._non_trainable_weights)
+    return any(id(v) not in held for v in values if _is_state(v, layer_class))
+
+
+def check_call_args(layer: Any, rest: tuple, kwargs: dict) -> None:
+    """What Keras 3 refuses before a call: a positional argument after the inputs that is
+    not a tensor (it must come by keyword), and a keyword `call` does not take (inspect's
+    words, as Keras binds the arguments to `call`'s signature)."""
+    if rest and not layer._allow_non_tensor_positional_args:
+        for arg in nest.flatten(list(rest)):
+            if not (arg is None or is_tensor(arg) or isinstance(arg, (KerasTensor, np.ndarray))):
+                raise ValueError("Only input tensors may be passed as positional arguments. "
+                                 "The following argument value should be passed as a keyword "
+                                 f"argument: {arg} (of type {type(arg)})")
+    if kwargs:
+        spec = call_spec(layer)
+        if spec.has_var_kwargs or spec.signature is None:
+            return
+        for key in kwargs:
+            # (training is the call's context: dropped where `call` does not take it)
+            if key not in spec.signature.parameters and key != "training":
+                raise TypeError(f"got an unexpected keyword argument '{key}'")
+
+
+def warn_unbuilt_sublayers(layer: Any) -> None:
+    """Keras 3's warning when its default `build` marks built a layer whose sublayers are
+    not (Keras's own line: shown once per layer name)."""
+    if any(not sub.built for sub in layer._direct_sublayers()):
+        warnings.warn(f"`build()` was called on layer '{layer.name}', however the layer does "
+                      "not have a `build()` method implemented and it looks like it has "
+                      "unbuilt state. This will cause the layer to be marked as built, "
+                      "despite not being actually built, which may cause failures down the "
+                      "line. Make sure to implement a proper `build()` method.", stacklevel=1)
