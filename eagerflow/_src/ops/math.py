@@ -382,6 +382,11 @@ def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("FloorMod", x, y)
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return halfprec.floormod(*np.broadcast_arrays(x, y))
+    if x.dtype.kind == "f":
+        # TF's: the truncated remainder, moved by y where it is nonzero and its sign differs
+        # from y's, so a zero keeps x's sign (-1.5 mod 1.5 is -0.0; NumPy's mod gives 0.0)
+        r = xp.fmod(x, y)
+        return xp.where((r != 0) & ((r < 0) != (y < 0)), r + y, r).astype(x.dtype, copy=False)
     return xp.mod(x, y).astype(x.dtype, copy=False)
 
 

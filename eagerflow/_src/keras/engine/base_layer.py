@@ -68,7 +68,12 @@ from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_num
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
-from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.engine.shapes import (
+    input_shapes,
+    shape_tuples,
+    to_shapes,
+    tuple_shapes_wrapper,
+)
 from eagerflow._src.keras.engine.symbolic_calls import (
     SymbolicCalls,
     as_build_input,
@@ -714,6 +719,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             cls.build = _build_wrapper(build)
         if "quantize" in cls.__dict__:
             cls.quantize = _quantize_wrapper(cls.__dict__["quantize"])
+        # eagerflow's own layers compute shapes as TensorShape; Keras 3 hands out tuples (a
+        # user's layer returns what it returns, as in Keras)
+        shape_fn = cls.__dict__.get("compute_output_shape")
+        if shape_fn is not None and cls.__module__.startswith("eagerflow.") and \
+                not getattr(shape_fn, "_keras_tuples", False):
+            cls.compute_output_shape = tuple_shapes_wrapper(shape_fn)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if args:
@@ -737,6 +748,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
         spec = call_spec(self)
+        if len(rest) + 1 < len(spec.required):
+            for arg in spec.required[len(rest) + 1:]:
+                if arg not in kwargs:
+                    raise TypeError(f"missing a required argument: '{arg}'")
         rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
