@@ -41,8 +41,6 @@ KNOWN = {
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
     "ops_nonzero": _KERAS_REFUSES + " (a scalar: Where refuses rank 0)",
     "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
-    "ops_image.ssim": "Keras refuses the default 11-wide filter on a 10x10 image (empty "
-                      "convolution); eagerflow returns NaN",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
     # error messages on Python scalars and lists given where a tensor is expected
@@ -72,18 +70,9 @@ KNOWN = {
     "ops_reciprocal": _ERROR_WORDS + " (Reciprocal of int32: TF's NotFoundError)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
     "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
-    "ops_trace": _ERROR_WORDS + " (a scalar: Keras's axis message)",
     "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",
-    "ops_tri": _ERROR_WORDS + " (tri(-1): Fill's error in TF)",
-    "ops_tril": _ERROR_WORDS + " (a scalar: MatrixBandPart's error in TF)",
-    "ops_triu": _ERROR_WORDS + " (a scalar: MatrixBandPart's error in TF)",
-    "layer_RandomPosterization": _ERROR_WORDS + " (the missing factor names the base class)",
-    "fn_categorical_focal_crossentropy": _ERROR_WORDS + " (Keras: Mul's shapes error)",
-    "loss_CategoricalFocalCrossentropy": _ERROR_WORDS + " (Keras: Mul's shapes error)",
     "fn_circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
     "loss_Circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
-    "fn_sparse_top_k_categorical_accuracy": _ERROR_WORDS + " (Keras: InTopKV2's error)",
-    "fn_top_k_categorical_accuracy": _ERROR_WORDS + " (Keras: InTopKV2's error)",
 }
 
 

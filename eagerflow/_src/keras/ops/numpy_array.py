@@ -150,6 +150,8 @@ def identity(n: int, dtype: Any = None) -> Any:
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
     M = N if M is None else M
     dtype = kd.standardize_dtype(dtype or kb.floatx())
+    if isinstance(N, int) and isinstance(M, int) and min(N, M) < 0:
+        ta.ones((N, M))  # (Keras 3.15 fills an N x M tensor first: Fill refuses it so)
     rows = ta.reshape(tf_range(N), [-1, 1])
     cols = ta.reshape(tf_range(M), [1, -1])
     return tm.cast(tm.less_equal(cols - rows, k), dtype)
@@ -636,6 +638,8 @@ def diagonal(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
 
 
 def _row_col(x: Any) -> tuple:
+    if len(x.shape) < 2:  # (Keras 3.15 runs MatrixBandPart, which refuses it so)
+        tl.band_part(x, -1, 0)
     dims = ta.shape(x)
     rows = ta.reshape(tf_range(dims[-2]), [-1, 1])
     cols = ta.reshape(tf_range(dims[-1]), [1, -1])
