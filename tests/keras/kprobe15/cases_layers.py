@@ -6,7 +6,7 @@ weights), its weights' names, and compute_output_shape (see cases.py)."""
 # ruff: noqa: E501 - one call per table line (a call expression is not split)
 
 from tests.keras.kprobe15.cases_ops import NAMES
-from tests.keras.kprobe15.prelude import _LAYER
+from tests.keras.kprobe15.prelude import _LAYER, _SYMBOLIC
 
 # name: (constructor arguments, input, call keywords)
 LAYERS = {
@@ -184,7 +184,17 @@ def _snippet(name):
     )
 
 
+def _symbolic(name):
+    args, x, call = LAYERS[name]
+    call = call.replace("X3", "np.ones((2, 4, 3), 'float32')")  # (MultiHeadAttention's value)
+    return _SYMBOLIC + (
+        f"probe_symbolic(lambda: keras.layers.{name}({args}), {x}{', ' + call if call else ''})\n"
+    )
+
+
 SNIPPETS = {f"layer_{name}": _snippet(name) for name in NAMES["layer_classes"]}
+# each layer called on keras.Input tensors of its input's shape (batch None)
+SNIPPETS.update({f"layer_symbolic_{name}": _symbolic(name) for name in LAYERS})
 
 SNIPPETS["layers_namespace"] = _LAYER + "names = " + repr(NAMES["layers"]) + """
 print("missing", sorted(set(names) - set(dir(keras.layers))))

@@ -77,3 +77,24 @@ def probe_layer(make, x, **kw):
     shape = [tuple(np.shape(t)) for t in x] if isinstance(x, list) else tuple(np.shape(x))
     show("compute_output_shape", lambda: layer.compute_output_shape(shape))
 """
+
+_SYMBOLIC = _LAYER + """
+def _kt(x):
+    a = np.asarray(x)
+    return keras.Input(a.shape[1:], dtype=keras.backend.standardize_dtype(a.dtype))
+def probe_symbolic(make, x, **kw):
+    try:
+        layer = make()
+        sym = [_kt(t) for t in x] if isinstance(x, list) else _kt(x)
+        kw = {k: (_kt(v) if isinstance(v, np.ndarray) else v) for k, v in kw.items()}
+        y = layer(sym, **kw)
+    except Exception as e:
+        print("symbolic", type(e).__name__, (str(e).splitlines() or [""])[0][:240])
+        return
+    for i, t in enumerate(_flat(y)):
+        print("out", i, type(t).__name__, keras.backend.standardize_dtype(t.dtype), t.shape)
+    print("built", layer.built, [w.path.split("/")[-1] for w in layer.weights])
+    shape = [(None,) + tuple(np.shape(t))[1:] for t in x] if isinstance(x, list) \\
+        else (None,) + tuple(np.shape(x))[1:]
+    show("compute_output_shape", lambda: layer.compute_output_shape(shape))
+"""

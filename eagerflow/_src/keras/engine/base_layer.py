@@ -735,6 +735,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if first not in kwargs:
                 raise TypeError(f"missing a required argument: '{first}'")
             inputs, rest = kwargs.pop(first), ()
+        spec = call_spec(self)
+        if len(rest) + 1 < len(spec.required):  # (symbolic calls too, as Keras binds them)
+            for arg in spec.required[len(rest) + 1:]:
+                if arg not in kwargs:
+                    raise TypeError(f"missing a required argument: '{arg}'")
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
         if not single:
@@ -747,11 +752,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = call_spec(self)
-        if len(rest) + 1 < len(spec.required):
-            for arg in spec.required[len(rest) + 1:]:
-                if arg not in kwargs:
-                    raise TypeError(f"missing a required argument: '{arg}'")
         rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
