@@ -6,7 +6,7 @@ weights), its weights' names, and compute_output_shape (see cases.py)."""
 # ruff: noqa: E501 - one call per table line (a call expression is not split)
 
 from tests.keras.kprobe15.cases_ops import NAMES
-from tests.keras.kprobe15.prelude import _LAYER, _SYMBOLIC
+from tests.keras.kprobe15.prelude import _LAYER, _MIXED, _SYMBOLIC
 
 # name: (constructor arguments, input, call keywords)
 LAYERS = {
@@ -192,7 +192,17 @@ def _symbolic(name):
     )
 
 
+def _mixed(name):
+    args, x, call = LAYERS[name]
+    args = (args + ", " if args else "") + "dtype='mixed_float16'"
+    return _MIXED + (
+        f"probe_mixed(lambda: keras.layers.{name}({args}), {x}{', ' + call if call else ''})\n"
+    )
+
+
 SNIPPETS = {f"layer_{name}": _snippet(name) for name in NAMES["layer_classes"]}
+# each layer made with the mixed_float16 policy and called eagerly
+SNIPPETS.update({f"layer_mixed_{name}": _mixed(name) for name in LAYERS})
 # each layer called on keras.Input tensors of its input's shape (batch None)
 SNIPPETS.update({f"layer_symbolic_{name}": _symbolic(name) for name in LAYERS})
 

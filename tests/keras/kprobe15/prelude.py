@@ -98,3 +98,17 @@ def probe_symbolic(make, x, **kw):
         else (None,) + tuple(np.shape(x))[1:]
     show("compute_output_shape", lambda: layer.compute_output_shape(shape))
 """
+
+_MIXED = _LAYER + """
+def probe_mixed(make, x, **kw):
+    try:
+        layer = make()
+        y = layer(x, **kw)
+    except Exception as e:
+        print("mixed", type(e).__name__, (str(e).splitlines() or [""])[0][:240])
+        return
+    print("policy", layer.dtype_policy.name, layer.compute_dtype, layer.variable_dtype)
+    for i, t in enumerate(_flat(y)):
+        print("out", i, keras.backend.standardize_dtype(t.dtype), tuple(t.shape))
+    print("weights", [(w.path.split("/")[-1], w.dtype) for w in layer.weights])
+"""

@@ -333,7 +333,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     @property
     def dtype(self) -> str:
-        return self._dtype_policy.variable_dtype
+        return self.variable_dtype  # (as Keras: a layer overriding variable_dtype answers it)
 
     @property
     def compute_dtype(self) -> str:
