@@ -128,7 +128,39 @@ def _function(name):
     return _DATA + "\n".join(calls) + "\n"
 
 
+_SAMPLE_WEIGHTS = {"values": "np.array([1., 0.5, 2.], 'float32')",
+                   "sparse_ids": "np.array([1., 0.5, 2., 0.], 'float32')",
+                   "none": "np.array([1., 0.5], 'float32')"}
+
+
+def _metric_weighted(name):
+    """Two weighted updates, then the result, and the metric made with dtype='float64'."""
+    args, kind = METRICS[name]
+    w = _SAMPLE_WEIGHTS.get(kind, "np.array([1., 0.5], 'float32')")
+    a64 = (args + ", " if args else "") + "dtype='float64'"
+    return _DATA + f"""m = keras.metrics.{name}({args})
+show("weighted", lambda: m.update_state({_args(kind)}, sample_weight={w}))
+show("again", lambda: m.update_state({_args(kind)}))
+show("result", lambda: m.result())
+show("float64", lambda: (lambda m: (m.update_state({_args(kind)}), m.result())[1])(
+    keras.metrics.{name}({a64})))
+"""
+
+
+def _loss_reductions(name):
+    """The loss under each reduction, weighted, and made with dtype='float16'."""
+    kind = LOSSES[name]
+    w = _WEIGHTS.get(kind, "np.array([1., 0.5], 'float32')")
+    # (no bad reduction: Keras's message prints a set of strings, in a per-process order)
+    return _DATA + f"""for r in ["sum", "mean", "sum_over_batch_size", "mean_with_sample_weight", None]:
+    show(r, lambda: keras.losses.{name}(reduction=r)({_args(kind)}, sample_weight={w}))
+show("float16", lambda: keras.losses.{name}(dtype="float16")({_args(kind)}))
+"""
+
+
 SNIPPETS = {f"metric_{n}": _metric(n) for n in NAMES["metric_classes"]}
+SNIPPETS.update({f"metric_weighted_{n}": _metric_weighted(n) for n in METRICS})
+SNIPPETS.update({f"loss_reductions_{n}": _loss_reductions(n) for n in LOSSES})
 SNIPPETS.update({f"loss_{n}": _loss(n) for n in NAMES["loss_classes"]})
 SNIPPETS.update({f"fn_{n}": _function(n) for n in FUNCTION_KIND})
 SNIPPETS["metrics_losses_namespaces"] = _DATA + (
