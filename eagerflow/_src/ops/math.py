@@ -191,7 +191,13 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                     _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
-                    half_kernel=_np_half("reciprocal"))
+                    half_kernel=_np_half("reciprocal"),
+                    # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
+                    no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
+                            "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                            "DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF",
+                            ("DT_COMPLEX128", "DT_COMPLEX64", "DT_DOUBLE", "DT_BFLOAT16",
+                             "DT_HALF", "DT_FLOAT")))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
@@ -313,8 +319,13 @@ SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
 ERF = _unary("Erf", _erf_kernel, C.FLOATS,
              lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
              _elementwise_ref(_pymath.erf))
+_XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
+              "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,
-               _elementwise_ref(lambda a: float(round(a)) if isinstance(a, float) else a))
+               _elementwise_ref(lambda a: float(round(a)) if isinstance(a, float) else a),
+               no_cpu=((dt.int8, dt.int16, dt.complex64, dt.complex128), _XLA_UNARY,
+                       ("DT_INT64", "DT_INT32", "DT_BFLOAT16", "DT_DOUBLE", "DT_FLOAT",
+                        "DT_HALF")))
 FLOOR = _unary("Floor", "floor", C.FLOATS, None, _elementwise_ref(_pymath.floor))
 CEIL = _unary("Ceil", "ceil", C.FLOATS, None, _elementwise_ref(_pymath.ceil))
 IS_NAN = _unary("IsNan", "isnan", C.FLOATS, None, _elementwise_ref(_pymath.isnan, bool),
@@ -549,7 +560,16 @@ sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
 sigmoid = _u(SIGMOID)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
-round = _u(ROUND)  # noqa: A001 - TF's public name
+_round = _u(ROUND)
+
+
+def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
+    """Rounds half to even; an integer tensor is returned as it is, as TF's tf.round does
+    (its Round op has no CPU kernel for int8 and int16). Anything else, composites too,
+    goes to the op's dispatch."""
+    if isinstance(x, Tensor) and x._dtype.is_integer:
+        return x
+    return _round(x, name)
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)

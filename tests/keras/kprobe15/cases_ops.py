@@ -409,6 +409,27 @@ def _snippet(name):
 
 SNIPPETS = {f"ops_{name}": _snippet(name) for name in sorted({*UNARY, *BINARY, *CALLS})}
 
+# every function of one or two tensors on more dtypes: the result's dtype and shape (or
+# the error), one snippet per dtype or pair
+_DT = """
+def dt(label, fn):
+    try:
+        r = fn()
+        print(label, keras.backend.standardize_dtype(r.dtype), tuple(r.shape))
+    except Exception as e:
+        print(label, type(e).__name__, (str(e).splitlines() or [""])[0][:160])
+"""
+_UNARY_DTYPES = ["int8", "uint8", "int16", "int64", "uint32", "float64", "bfloat16", "complex64"]
+_PAIRS = [("int8", "int8"), ("uint8", "int32"), ("int64", "float32"), ("bfloat16", "float16"),
+          ("float64", "int32"), ("bool", "int8"), ("uint32", "int64"), ("int16", "uint16")]
+for _d in _UNARY_DTYPES:
+    SNIPPETS[f"ops_dtypes_{_d}"] = _SHOW + _DT + f"x = O.cast(F, {_d!r})\n" + "".join(
+        f"dt({n!r}, lambda: O.{n}(x))\n" for n in UNARY if n not in ("convert_to_numpy",))
+for _a, _b in _PAIRS:
+    SNIPPETS[f"ops_dtypes_{_a}_{_b}"] = _SHOW + _DT + (
+        f"x, y = O.cast(F, {_a!r}), O.cast(P, {_b!r})\n") + "".join(
+        f"dt({n!r}, lambda: O.{n}(x, y))\n" for n in BINARY)
+
 _SPACES = ["ops", "ops.nn", "ops.numpy", "ops.image", "ops.linalg"]
 SNIPPETS["ops_namespaces"] = _SHOW + "names = " + repr({k: NAMES[k] for k in _SPACES}) + """
 for mod in names:

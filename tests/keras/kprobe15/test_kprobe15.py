@@ -34,6 +34,15 @@ KNOWN = {
     "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
+    "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
+    "ops_dtypes_complex64": "complex64: sigmoid/silu/swish refused (TF computes them), round "
+                            "computed (TF: NotFoundError), trunc and nanmedian's errors, std "
+                            "complex64 (Keras: float32)",
+    "ops_dtypes_int8": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
+    "ops_dtypes_int16": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
+    "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
+    "ops_dtypes_uint8": "sparse_plus's error (Keras: attr error at pow)",
+    "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
     "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
@@ -76,7 +85,6 @@ KNOWN = {
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
     "ops_normalize": _ERROR_WORDS + " (Reciprocal of int32: TF's NotFoundError)",
-    "ops_reciprocal": _ERROR_WORDS + " (Reciprocal of int32: TF's NotFoundError)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
     "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
     "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",

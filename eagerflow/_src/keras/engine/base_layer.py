@@ -69,10 +69,10 @@ from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quant
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
+    hand_out_tuples,
     input_shapes,
     shape_tuples,
     to_shapes,
-    tuple_shapes_wrapper,
 )
 from eagerflow._src.keras.engine.symbolic_calls import (
     SymbolicCalls,
@@ -719,12 +719,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             cls.build = _build_wrapper(build)
         if "quantize" in cls.__dict__:
             cls.quantize = _quantize_wrapper(cls.__dict__["quantize"])
-        # eagerflow's own layers compute shapes as TensorShape; Keras 3 hands out tuples (a
-        # user's layer returns what it returns, as in Keras)
-        shape_fn = cls.__dict__.get("compute_output_shape")
-        if shape_fn is not None and cls.__module__.startswith("eagerflow.") and \
-                not getattr(shape_fn, "_keras_tuples", False):
-            cls.compute_output_shape = tuple_shapes_wrapper(shape_fn)
+        hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if args:

@@ -75,3 +75,13 @@ def tuple_shapes_wrapper(method: Callable) -> Callable:
 
     compute_output_shape._keras_tuples = True
     return compute_output_shape
+
+
+def hand_out_tuples(cls: type) -> None:
+    """Wraps the compute_output_shape that `cls`, one of eagerflow's own layers, defines,
+    so that it returns Keras 3's tuples (a user's layer returns what it returns, as in
+    Keras)."""
+    method = cls.__dict__.get("compute_output_shape")
+    if method is not None and cls.__module__.startswith("eagerflow.") and \
+            not getattr(method, "_keras_tuples", False):
+        cls.compute_output_shape = tuple_shapes_wrapper(method)
