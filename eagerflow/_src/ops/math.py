@@ -288,6 +288,8 @@ def _sigmoid_kernel(xp: Any, x: Any) -> Any:
         return halfprec.logistic32(x)
     if xp is np and x.dtype == np.float64:
         return halfprec.logistic64(x)
+    if x.dtype.kind == "c":  # (Eigen's complex logistic: 1 / (1 + exp(-x)))
+        return (1 / (1 + xp.exp(-x))).astype(x.dtype, copy=False)
     # exp(-|x|) never overflows; both branches are exact where they are used
     e = xp.exp(-xp.abs(x))
     return xp.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
@@ -309,8 +311,12 @@ def _erf_kernel(xp: Any, x: Any) -> Any:
     return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
-SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
-                 lambda n, g: [sigmoid_grad(n.outputs[0], g)],
+def _sigmoid_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]  # (TF's gradient takes conj(y): the complex types' Wirtinger form)
+    return [sigmoid_grad(conj(y) if y._dtype.is_complex else y, g)]
+
+
+SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
                  cuda="(1 / (1 + exp(-{0})))")
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
@@ -611,8 +617,15 @@ def _complex_abs_infer(x: Any) -> list:
     return [(x._shape, x._dtype.real_dtype)]
 
 
+def _complex_abs_grad(n: Any, g: Any) -> list:
+    """TF's: g * x / |x| as complex numbers, 0 where |x| is 0 (div_no_nan)."""
+    x, y = n.inputs[0], n.outputs[0]
+    grad = cast(g, x._dtype) * x / cast(where(equal(y, 0), ones_like(y), y), x._dtype)
+    return [where(equal(y, 0), zeros_like(x), grad)]
+
+
 COMPLEX_ABS = register(OpDef(
-    "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x),
+    "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x), grad=_complex_abs_grad,
     reference=_elementwise_ref(lambda a: (a.real ** 2 + a.imag ** 2) ** 0.5, np.float64),
     samples=lambda: [Sample(((_f64(3) + 1j * _f64(3)),), grad=False)],
 ))

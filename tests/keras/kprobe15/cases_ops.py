@@ -442,3 +442,15 @@ for mod in names:
              and getattr(m, n) is not getattr(O, n)]
     print(mod, "not the same function as keras.ops'", alias)
 """
+
+SNIPPETS["ops_complex_sigmoid"] = _SHOW + """
+for d in ["complex64", "complex128"]:
+    x = tf.constant([1 + 1j, 0.5 - 2j, -3 + 0.25j, 40 + 1j, -40 - 1j], d)
+    show("sigmoid " + d, lambda: O.sigmoid(x))
+    show("silu " + d, lambda: O.silu(x))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = O.sigmoid(x)
+    show("grad " + d, lambda: tape.gradient(y, x, output_gradients=tf.constant(
+        [1 + 0j, 1j, 2 + 0j, 1 + 0j, 1 + 0j], d)))
+"""

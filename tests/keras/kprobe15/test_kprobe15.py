@@ -35,9 +35,8 @@ KNOWN = {
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
     "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
-    "ops_dtypes_complex64": "complex64: sigmoid/silu/swish refused (TF computes them), round "
-                            "computed (TF: NotFoundError), trunc and nanmedian's errors, std "
-                            "complex64 (Keras: float32)",
+    "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
+                            "error",
     "ops_dtypes_int8": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
     "ops_dtypes_int16": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
     "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
