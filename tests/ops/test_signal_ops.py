@@ -51,7 +51,9 @@ def test_complex_input_gradients(fn, shape):
 def test_rfft_matches_numpy_and_differentiates(n):
     x = RNG.uniform(-1, 1, size=(3, 6))
     length = None if n is None else [n]
-    got = tf.signal.rfft(x, fft_length=length).numpy()
+    # (a float64 tensor: a NumPy array, float64 or not, is converted preferring float32,
+    # as TF 2.21's rfft converts it)
+    got = tf.signal.rfft(tf.constant(x), fft_length=length).numpy()
     np.testing.assert_allclose(got, np.fft.rfft(x, n=n), atol=1e-12)
     back = tf.signal.irfft(got, fft_length=[n or 6]).numpy()
     np.testing.assert_allclose(back, np.fft.irfft(got, n=n or 6), atol=1e-12)

@@ -25,7 +25,7 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.graph.ir import substituting
+from eagerflow._src.graph.captures import substituting
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import identity, sigmoid, square, zeros_like
 from eagerflow._src.ops.nn import SWISH

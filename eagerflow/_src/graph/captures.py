@@ -19,7 +19,10 @@ generated code binds it once, as a Const, and a call costs what it did.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -27,8 +30,10 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.device import host_only
+from eagerflow._src.core.errors import InaccessibleTensorError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, is_scalar_operand
-from eagerflow._src.graph.creation_stack import user_frames
+from eagerflow._src.graph.creation_stack import frame_lines, user_frames
+from eagerflow._src.graph.type_errors import input_arg_names
 from eagerflow._src.ops.registry import OpDef
 
 # TF captures a small eager tensor (this many elements at most, of a value dtype) with a
@@ -55,8 +60,10 @@ CAPTURED = OpDef("Placeholder", lambda **attrs: [(attrs["shape"], attrs["dtype"]
 
 
 class CaptureAccess:
-    """Graph's eager inputs and list of captures (mixed into ir.Graph, which defines
-    _new_op, _consts, laid_out_consts and the Const op, `_const_op`)."""
+    """Graph's eager inputs, its captures of enclosing graphs' tensors and their list
+    (mixed into ir.Graph, which defines _new_op, _node_name, placeholder, capture, parent,
+    _consts, _captures, _capture_alias, copied_from, laid_out_consts and the Const op,
+    `_const_op`)."""
 
     _const_op: OpDef
 
@@ -127,6 +134,95 @@ class CaptureAccess:
         self.capture_list.append((x, sym))
         return sym
 
+    def _capture_named(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None,
+                       plan: list | None = None) -> tuple:
+        """The inputs captured, a new constant named after the input it feeds as TF names
+        a value its op wrapper converts: "add/y" for the 1.0 of `x + 1.0`, "concat/values_0"
+        for a list element (TF's argument names, from `plan` where the op has one; "Const"
+        where they don't map)."""
+        if plan is not None:
+            args = [None] * len(inputs)
+            for entry in plan:
+                if entry[0] == "in":
+                    args[entry[1]] = entry[2]
+        else:
+            args = input_arg_names(op.name, len(inputs), attrs)
+        node = self._node_name(op, name)
+        names = [None] * len(inputs) if args is None else [f"{node}/{a}" for a in args]
+        # TF's op wrapper converts its eager inputs first and captures an enclosing
+        # graph's tensors when it makes the op, after them, under its name (a branch's
+        # arguments show it: "cond/mul/mul" for the `y` of `y * v`)
+        out = [self.capture(x, n) if isinstance(x, EagerTensor) else None
+               for x, n in zip(inputs, names)]
+        return tuple(self.capture(x, n, node) if y is None else y
+                     for x, n, y in zip(inputs, names, out))
+
+    def _out_of_scope(self, x: Any) -> Exception:
+        """TF's error for a tensor of another graph: InaccessibleTensorError, saying where
+        it was made, for one of a graph nested in this one (a loop's body, a branch, left
+        in a Python object); a TypeError for one of a graph that has ended."""
+        home = x._op.graph
+        head = (f"{x!r} is out of scope and cannot be used here. Use return values, explicit "
+                "Python locals or TensorFlow collections to access it.\nPlease see "
+                "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be"
+                "_return_values for more information.\n\n")
+        inner = home
+        while inner is not None and inner is not self:
+            inner = getattr(inner, "parent", None)
+        if inner is None:
+            return TypeError(f"{head}The tensor {x!r} cannot be accessed from here, because "
+                             f"it was defined in {home!r}, which is out of scope.")
+        where = "\n".join(frame_lines(x._op.origin, "    "))
+        return InaccessibleTensorError(
+            f"{head}{x!r} was defined here:\n{where}\n\nThe tensor {x!r} cannot be accessed "
+            f"from {self!r}, because it was defined in {home!r}, which is out of scope.")
+
+    def _capture_outer(self, x: Any, op_scope: str | None = None) -> Any:
+        """`x`, a tensor of an enclosing graph, captured by a placeholder named after its
+        operation; under the name of the op taking it (`op_scope`), as TF captures it
+        while it makes that op ("cond/mul/mul" for a branch's `y * v`)."""
+        for resolve in reversed(_substitutions.stack):
+            v = resolve(x)
+            if v is not None:
+                return self.capture(v)
+        hit = self._captures.get(id(x))
+        if hit is not None:
+            return hit[1]
+        alias = self._capture_alias.get(id(x))
+        if alias is not None:
+            return alias
+        g = self.parent
+        while g is not None and g is not x._op.graph:
+            g = g.parent
+        if g is None:  # TF's error (raised as it is, not restated as the user code's)
+            e = self._out_of_scope(x)
+            e.ag_pass_through = True
+            raise e
+        key = id(x)
+        if self.parent is not None and self.parent is not x._op.graph:
+            x = self.parent._capture_outer(x)  # thread it through the enclosing graphs
+        if op_scope is None:
+            ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
+        else:
+            ph = self.placeholder(x._shape, x._dtype, f"{op_scope}/{x._op.name}",
+                                  scoped=False)
+        self._captures[id(x)] = (x, ph)
+        self.capture_list.append((x, ph))
+        if key != id(x):
+            self._capture_alias[key] = ph
+        return ph
+
+    def source_of(self, x: Any) -> Any:
+        """The tensor of this graph that stands for `x`: a copy of it (when this graph is a
+        copy of x's graph) or the placeholder capturing it; None if there is none."""
+        hit = self.copied_from.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        hit = self._captures.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        return self._capture_alias.get(id(x))
+
     @property
     def captures(self) -> list:
         """(outer tensor, the tensor of this graph capturing it) pairs in the order they
@@ -140,3 +236,25 @@ class CaptureAccess:
     @property
     def internal_captures(self) -> list:
         return [t for _, t in self.capture_list]
+
+
+class _Substitutions(threading.local):
+    def __init__(self) -> None:
+        self.stack: list = []
+
+
+_substitutions = _Substitutions()
+
+
+@contextlib.contextmanager
+def substituting(resolve: Any) -> Iterator[None]:
+    """While active, a tensor of another graph that `resolve` maps to a value is used as
+    that value instead of being captured (a custom gradient replayed elsewhere)."""
+    if resolve is None:
+        yield
+        return
+    _substitutions.stack.append(resolve)
+    try:
+        yield
+    finally:
+        _substitutions.stack.pop()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,7 +27,6 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import device, host_only
 from eagerflow._src.core.errors import (
-    InaccessibleTensorError,
     InvalidArgumentError,
     OperatorNotAllowedInGraphError,
 )
@@ -638,29 +636,6 @@ class Graph(VariableAccess, CaptureAccess):
             reason = f"Dimensions must be equal, but are {mismatch[0]} and {mismatch[1]}"
         return shape_error(op, ins, attrs, self._node_name(op, name), reason)
 
-    def _capture_named(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None,
-                       plan: list | None = None) -> tuple:
-        """The inputs captured, a new constant named after the input it feeds as TF names
-        a value its op wrapper converts: "add/y" for the 1.0 of `x + 1.0`, "concat/values_0"
-        for a list element (TF's argument names, from `plan` where the op has one; "Const"
-        where they don't map)."""
-        if plan is not None:
-            args = [None] * len(inputs)
-            for entry in plan:
-                if entry[0] == "in":
-                    args[entry[1]] = entry[2]
-        else:
-            args = input_arg_names(op.name, len(inputs), attrs)
-        node = self._node_name(op, name)
-        names = [None] * len(inputs) if args is None else [f"{node}/{a}" for a in args]
-        # TF's op wrapper converts its eager inputs first and captures an enclosing
-        # graph's tensors when it makes the op, after them, under its name (a branch's
-        # arguments show it: "cond/mul/mul" for the `y` of `y * v`)
-        out = [self.capture(x, n) if isinstance(x, EagerTensor) else None
-               for x, n in zip(inputs, names)]
-        return tuple(self.capture(x, n, node) if y is None else y
-                     for x, n, y in zip(inputs, names, out))
-
     def capture(self, x: Any, const_name: str | None = None,
                 op_scope: str | None = None) -> Any:
         """`x` as a tensor of this graph: constants for eager tensors, placeholders for
@@ -678,72 +653,6 @@ class Graph(VariableAccess, CaptureAccess):
         if isinstance(x, Tensor):
             raise TypeError(f"Cannot use {x!r} in graph {self.name}")
         return x
-
-    def _out_of_scope(self, x: SymbolicTensor) -> Exception:
-        """TF's error for a tensor of another graph: InaccessibleTensorError, saying where
-        it was made, for one of a graph nested in this one (a loop's body, a branch, left
-        in a Python object); a TypeError for one of a graph that has ended."""
-        home = x._op.graph
-        head = (f"{x!r} is out of scope and cannot be used here. Use return values, explicit "
-                "Python locals or TensorFlow collections to access it.\nPlease see "
-                "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be"
-                "_return_values for more information.\n\n")
-        inner = home
-        while inner is not None and inner is not self:
-            inner = getattr(inner, "parent", None)
-        if inner is None:
-            return TypeError(f"{head}The tensor {x!r} cannot be accessed from here, because "
-                             f"it was defined in {home!r}, which is out of scope.")
-        where = "\n".join(frame_lines(x._op.origin, "    "))
-        return InaccessibleTensorError(
-            f"{head}{x!r} was defined here:\n{where}\n\nThe tensor {x!r} cannot be accessed "
-            f"from {self!r}, because it was defined in {home!r}, which is out of scope.")
-
-    def _capture_outer(self, x: SymbolicTensor, op_scope: str | None = None) -> Any:
-        """`x`, a tensor of an enclosing graph, captured by a placeholder named after its
-        operation; under the name of the op taking it (`op_scope`), as TF captures it
-        while it makes that op ("cond/mul/mul" for a branch's `y * v`)."""
-        for resolve in reversed(_substitutions.stack):
-            v = resolve(x)
-            if v is not None:
-                return self.capture(v)
-        hit = self._captures.get(id(x))
-        if hit is not None:
-            return hit[1]
-        alias = self._capture_alias.get(id(x))
-        if alias is not None:
-            return alias
-        g = self.parent
-        while g is not None and g is not x._op.graph:
-            g = g.parent
-        if g is None:  # TF's error (raised as it is, not restated as the user code's)
-            e = self._out_of_scope(x)
-            e.ag_pass_through = True
-            raise e
-        key = id(x)
-        if self.parent is not None and self.parent is not x._op.graph:
-            x = self.parent._capture_outer(x)  # thread it through the enclosing graphs
-        if op_scope is None:
-            ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
-        else:
-            ph = self.placeholder(x._shape, x._dtype, f"{op_scope}/{x._op.name}",
-                                  scoped=False)
-        self._captures[id(x)] = (x, ph)
-        self.capture_list.append((x, ph))
-        if key != id(x):
-            self._capture_alias[key] = ph
-        return ph
-
-    def source_of(self, x: Any) -> Any:
-        """The tensor of this graph that stands for `x`: a copy of it (when this graph is a
-        copy of x's graph) or the placeholder capturing it; None if there is none."""
-        hit = self.copied_from.get(id(x))
-        if hit is not None and hit[0] is x:
-            return hit[1]
-        hit = self._captures.get(id(x))
-        if hit is not None and hit[0] is x:
-            return hit[1]
-        return self._capture_alias.get(id(x))
 
     def placeholder(self, shape: tuple | None, dtype: dt.DType, name: str = "Placeholder",
                     is_input: bool = False, scoped: bool = True) -> SymbolicTensor:
@@ -989,28 +898,6 @@ class FuncGraph(Graph):
 
     def __repr__(self) -> str:
         return f"FuncGraph(name={self.name}, id={id(self)})"
-
-
-class _Substitutions(threading.local):
-    def __init__(self) -> None:
-        self.stack: list = []
-
-
-_substitutions = _Substitutions()
-
-
-@contextlib.contextmanager
-def substituting(resolve: Any) -> Iterator[None]:
-    """While active, a tensor of another graph that `resolve` maps to a value is used as
-    that value instead of being captured (a custom gradient replayed elsewhere)."""
-    if resolve is None:
-        yield
-        return
-    _substitutions.stack.append(resolve)
-    try:
-        yield
-    finally:
-        _substitutions.stack.pop()
 
 
 # A node's default name where TF's Python API gives one other than the op's type (the

@@ -401,7 +401,7 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
                       "you only have 2 classes.", SyntaxWarning, stacklevel=2)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / float(y_true._shape[-1])
-    check_same_shapes(y_true, y_pred)
+    # (no shape check, as Keras 3.15's: mismatched shapes fail at -y_true * log(p), Mul's)
     if from_logits:
         y_pred = K.softmax(y_pred, axis)
     # (keras.ops.sum: small integers sum in 32 bits, which `/` then refuses to mix)

@@ -47,7 +47,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     static_ints,
 )
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
 from eagerflow._src.ops.graph_constants import (
     check_dims,
     convert_to_tensor_v2,
@@ -751,6 +751,10 @@ BROADCAST_TO = register(OpDef(
 @dispatchable
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
+    if isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
+        # (TF's BroadcastTo refuses a scalar shape; static_ints would read it as (n,))
+        raise raised_eagerly(C.fail("BroadcastTo", "shape must be a vector of {int32,int64}, "
+                                                   "got shape []"), name)
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

@@ -125,6 +125,17 @@ def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
                     f"values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
 
 
+def no_cpu_kernel(op: str, d: dt.DType, xla: str, cpu: tuple) -> NotFoundError:
+    """TF's error for an elementwise op whose OpDef takes `d` but whose CPU has no kernel
+    for it: the node, then XLA's types (`xla`, as TF lists them) and each CPU registration
+    (`cpu`: enum names, in TF's order)."""
+    regs = "".join(f"\n  device='CPU'; T in [{c}]" for c in cpu)
+    return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                     f"{op}[T={dt_enum(d)}]\nAll kernels registered for op "
+                                     f"{op}:\n  device='XLA_CPU_JIT'; T in [{xla}]{regs}\n "
+                                     f"[Op:{op}]")
+
+
 def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = ()) -> NotFoundError:
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the
     node's attrs as TF prints them, "T=DT_HALF, compute_v=true")."""

@@ -125,10 +125,12 @@ def _fold_arith(ufunc: Any) -> Callable:
 def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
            reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
            second_order: bool = True, refuse: Callable | None = None,
-           **fields: Any) -> OpDef:
+           no_cpu: tuple | None = None, **fields: Any) -> OpDef:
     """An elementwise op of one input: `np_name` names the function (of that name in every
     array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields.
-    With a small_kernel, `refuse(x)` raises TF's error for a half type it has no kernel for."""
+    With a small_kernel, `refuse(x)` raises TF's error for a half type it has no kernel for.
+    `no_cpu`: (dtypes TF's OpDef takes without a CPU kernel, XLA's types, CPU's types) for
+    checks.no_cpu_kernel's NotFoundError."""
     half, small = fields.get("half_kernel"), fields.get("small_kernel")
     if small is not None:  # the half types' kernel takes TF's scalar path too (libm32.py)
         half = fields["half_kernel"] = libm32.half(small, half, refuse)
@@ -155,6 +157,16 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
             raise C.not_supported(tf_name, x._dtype, allowed)
         return [(x._shape, out_dtype or x._dtype)]
 
+    fast_ids = allowed_ids  # (the dtypes the eager fast path runs without infer)
+    if no_cpu is not None:  # (a second infer, so that other ops' stays as short)
+        typed, plain = frozenset(id(d) for d in no_cpu[0]), infer
+        fast_ids = allowed_ids - typed
+
+        def infer(x: Any) -> list:  # noqa: F811 - the refusing variant
+            if id(x._dtype) in typed:
+                raise C.no_cpu_kernel(tf_name, x._dtype, no_cpu[1], no_cpu[2])
+            return plain(x)
+
     def samples() -> list:
         if allowed & C.FLOATS:
             return [Sample((_f64(3, 4, lo=lo, hi=hi),), grad=grad is not None,
@@ -171,7 +183,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, np_kernel=fn,
                           ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
-                          like_inputs=allowed_ids if out_dtype is None else frozenset(),
+                          like_inputs=fast_ids if out_dtype is None else frozenset(),
                           **fields))
 
 

@@ -191,7 +191,13 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                     _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
-                    half_kernel=_np_half("reciprocal"))
+                    half_kernel=_np_half("reciprocal"),
+                    # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
+                    no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
+                            "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                            "DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF",
+                            ("DT_COMPLEX128", "DT_COMPLEX64", "DT_DOUBLE", "DT_BFLOAT16",
+                             "DT_HALF", "DT_FLOAT")))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
@@ -282,6 +288,8 @@ def _sigmoid_kernel(xp: Any, x: Any) -> Any:
         return halfprec.logistic32(x)
     if xp is np and x.dtype == np.float64:
         return halfprec.logistic64(x)
+    if x.dtype.kind == "c":  # (Eigen's complex logistic: 1 / (1 + exp(-x)))
+        return (1 / (1 + xp.exp(-x))).astype(x.dtype, copy=False)
     # exp(-|x|) never overflows; both branches are exact where they are used
     e = xp.exp(-xp.abs(x))
     return xp.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
@@ -303,8 +311,12 @@ def _erf_kernel(xp: Any, x: Any) -> Any:
     return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
-SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
-                 lambda n, g: [sigmoid_grad(n.outputs[0], g)],
+def _sigmoid_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]  # (TF's gradient takes conj(y): the complex types' Wirtinger form)
+    return [sigmoid_grad(conj(y) if y._dtype.is_complex else y, g)]
+
+
+SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
                  cuda="(1 / (1 + exp(-{0})))")
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
@@ -313,8 +325,13 @@ SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
 ERF = _unary("Erf", _erf_kernel, C.FLOATS,
              lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
              _elementwise_ref(_pymath.erf))
+_XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
+              "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,
-               _elementwise_ref(lambda a: float(round(a)) if isinstance(a, float) else a))
+               _elementwise_ref(lambda a: float(round(a)) if isinstance(a, float) else a),
+               no_cpu=((dt.int8, dt.int16, dt.complex64, dt.complex128), _XLA_UNARY,
+                       ("DT_INT64", "DT_INT32", "DT_BFLOAT16", "DT_DOUBLE", "DT_FLOAT",
+                        "DT_HALF")))
 FLOOR = _unary("Floor", "floor", C.FLOATS, None, _elementwise_ref(_pymath.floor))
 CEIL = _unary("Ceil", "ceil", C.FLOATS, None, _elementwise_ref(_pymath.ceil))
 IS_NAN = _unary("IsNan", "isnan", C.FLOATS, None, _elementwise_ref(_pymath.isnan, bool),
@@ -382,6 +399,11 @@ def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("FloorMod", x, y)
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return halfprec.floormod(*np.broadcast_arrays(x, y))
+    if x.dtype.kind == "f":
+        # TF's: the truncated remainder, moved by y where it is nonzero and its sign differs
+        # from y's, so a zero keeps x's sign (-1.5 mod 1.5 is -0.0; NumPy's mod gives 0.0)
+        r = xp.fmod(x, y)
+        return xp.where((r != 0) & ((r < 0) != (y < 0)), r + y, r).astype(x.dtype, copy=False)
     return xp.mod(x, y).astype(x.dtype, copy=False)
 
 
@@ -544,7 +566,16 @@ sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
 sigmoid = _u(SIGMOID)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
-round = _u(ROUND)  # noqa: A001 - TF's public name
+_round = _u(ROUND)
+
+
+def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
+    """Rounds half to even; an integer tensor is returned as it is, as TF's tf.round does
+    (its Round op has no CPU kernel for int8 and int16). Anything else, composites too,
+    goes to the op's dispatch."""
+    if isinstance(x, Tensor) and x._dtype.is_integer:
+        return x
+    return _round(x, name)
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
@@ -586,8 +617,15 @@ def _complex_abs_infer(x: Any) -> list:
     return [(x._shape, x._dtype.real_dtype)]
 
 
+def _complex_abs_grad(n: Any, g: Any) -> list:
+    """TF's: g * x / |x| as complex numbers, 0 where |x| is 0 (div_no_nan)."""
+    x, y = n.inputs[0], n.outputs[0]
+    grad = cast(g, x._dtype) * x / cast(where(equal(y, 0), ones_like(y), y), x._dtype)
+    return [where(equal(y, 0), zeros_like(x), grad)]
+
+
 COMPLEX_ABS = register(OpDef(
-    "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x),
+    "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x), grad=_complex_abs_grad,
     reference=_elementwise_ref(lambda a: (a.real ** 2 + a.imag ** 2) ** 0.5, np.float64),
     samples=lambda: [Sample(((_f64(3) + 1j * _f64(3)),), grad=False)],
 ))

@@ -330,7 +330,7 @@ def _float_features(x: Any, what: str = "features") -> Any:
     x = _t(x)
     if not x._dtype.is_floating:
         raise ValueError(f"`{what}.dtype` must be a floating point tensor.Received:{what}.dtype="
-                         f"{x._dtype!r}")
+                         f"{x._dtype!s}")  # (TF formats the DType: <dtype: 'int32'>)
     return x
 
 

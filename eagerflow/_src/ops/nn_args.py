@@ -47,7 +47,8 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
         if listed is not None and C.dt_enum(d0) not in listed:
             names = tf_op_defs.type_words(listed)
         # (TF's first line ends at the list; the node it refused follows, then its OpDef)
-        raise fail(op, f"Value for attr 'T' of {d0.name} is not in the list of allowed values: "
+        raise fail(op, f"Value for attr 'T' of {C.dtype_word(d0)} is not in the list of "
+                       "allowed values: "
                        f"{names}\n\t; NodeDef: {{{{node {op}}}}}")
     return d0
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze
@@ -83,6 +83,27 @@ class _Pool:
 
 POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
 POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _AVG_T)
+
+# TF 2.21's CPU runs MaxPool3D and AvgPool3D on bfloat16 and float only; XLA's types, which
+# its NotFoundError lists first, are these. float16 is refused as TF refuses it (a Keras
+# mixed_float16 3-D pooling fails so); float64 is kept, which TF refuses too (MaxPool3D by
+# its attr, AvgPool3D for want of a kernel), for the float64 gradient checks
+_XLA_3D = {"MaxPool3D": "DT_FLOAT, DT_BFLOAT16, DT_HALF",
+           "AvgPool3D": "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF"}
+
+
+def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
+               data_format: str) -> None:
+    """TF's NotFoundError for a float16 3-D pooling (no CPU kernel), the node's attrs as TF
+    prints them."""
+    if op in _XLA_3D and d is dt.float16:
+        attrs = (f'T={C.dt_enum(d)}, data_format="{data_format}", '
+                 f'ksize=[{", ".join(map(str, ksize))}], padding="{padding}", '
+                 f'strides=[{", ".join(map(str, strides))}]')
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                            f"{op}[{attrs}]\nAll kernels registered for op {op}:\n  "
+                            f"device='XLA_CPU_JIT'; T in [{_XLA_3D[op]}]\n  device='CPU'; T in "
+                            f"[DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]\n [Op:{op}]")
 
 
 def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
@@ -173,6 +194,7 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     d = check_t(p.max, (x,), p.max_types)
     _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
                       data_format, True)
+    _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
     return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
@@ -251,6 +273,7 @@ def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
                    data_format: str) -> list:
     d = check_t(p.avg, (x,), _AVG_T)
     _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
+    _refuse_3d(p.avg, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
     return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d),

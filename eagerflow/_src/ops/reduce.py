@@ -44,6 +44,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
+from eagerflow._src.ops.math import abs as math_abs
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import (
     REGISTRY,
@@ -504,7 +505,10 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
         raise TypeError(f"Input must be either real or complex. Received integer type "
                         f"{x._dtype}.")
     mean = reduce_mean(x, axis=axis, keepdims=True)
-    return reduce_mean(square(x - mean), axis=axis, keepdims=keepdims)
+    deviation = x - mean
+    if deviation._dtype.is_complex:  # (TF's: |x - mean|^2, real: complex64's is float32)
+        deviation = math_abs(deviation)
+    return reduce_mean(square(deviation), axis=axis, keepdims=keepdims)
 
 
 @dispatchable

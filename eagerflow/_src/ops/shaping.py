@@ -47,7 +47,7 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
     if dyn:
         check_runtime_arg("ReverseV2", dyn, "axis")
         return [(x._shape, x._dtype)]
-    if x._shape is not None:
+    if x._shape:  # (TF reverses a scalar to itself, whatever the axes)
         r = len(x._shape)
         seen = set()
         for i, a in enumerate(axes):
@@ -63,7 +63,7 @@ def _reverse_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None) -> Any:
     if dyn:  # the run-time axes, checked as static ones are
         axes = runtime_ints(dyn[0])
         _reverse_infer(Spec(x), axes=axes)
-    return xp.flip(x, axes).copy() if axes else x
+    return xp.flip(x, axes).copy() if axes and x.ndim else x
 
 
 REVERSE = register(OpDef(

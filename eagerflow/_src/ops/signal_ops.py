@@ -163,9 +163,9 @@ def _real_in(x: Any, op: str) -> Any:
 def _rfft_in(x: Any) -> Any:
     """tf.signal.rfft*'s input: converted preferring float32, and refused unless float32 or
     float64 with TF's ValueError (showing the tensor)."""
-    # a NumPy array keeps its dtype; Python numbers prefer float32
-    x = _t(x) if isinstance(x, (Tensor, np.ndarray, np.generic)) else \
-        convert_to_tensor(x, dtype_hint=dt.float32)
+    # anything but a tensor prefers float32, NumPy arrays too (TF 2.21: an int32, int64,
+    # bool or float64 array gives a complex64 result)
+    x = _t(x) if isinstance(x, Tensor) else convert_to_tensor(x, dtype_hint=dt.float32)
     if x._dtype not in (dt.float32, dt.float64):
         raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {x!s}")
     return x

@@ -156,7 +156,10 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
     x = _t(value)
     if x._shape is None:
         raise ValueError("Cannot infer argument `num` from shape <unknown>")
-    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    rank = len(x._shape)
+    if num is None and not -rank <= axis < rank:  # (TF's Python check, before the op)
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
+    ax = C.norm_axis("Unpack", axis, rank)
     C.no_graph_attr(num, "num")
     if num is None:
         num = x._shape[ax]

@@ -68,7 +68,12 @@ from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_num
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
-from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.engine.shapes import (
+    hand_out_tuples,
+    input_shapes,
+    shape_tuples,
+    to_shapes,
+)
 from eagerflow._src.keras.engine.symbolic_calls import (
     SymbolicCalls,
     as_build_input,
@@ -342,7 +347,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     @property
     def dtype(self) -> str:
-        return self._dtype_policy.variable_dtype
+        return self.variable_dtype  # (as Keras: a layer overriding variable_dtype answers it)
 
     @property
     def compute_dtype(self) -> str:
@@ -731,18 +736,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             cls.build = _build_wrapper(build)
         if "quantize" in cls.__dict__:
             cls.quantize = _quantize_wrapper(cls.__dict__["quantize"])
+        hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if args:
-            inputs, rest = args[0], args[1:]
-        else:  # the first argument by its name in `call` (`mha(query=q, value=v)`)
-            names = call_spec(self).arg_names
-            first = names[0] if names else "inputs"
-            if first not in kwargs:
-                raise TypeError(f"missing a required argument: '{first}'")
-            inputs, rest = kwargs.pop(first), ()
-        if (rest or kwargs) and self._checks_call_args:
-            layer_checks.check_call_args(self, rest, kwargs)
+        spec = call_spec(self)
+        inputs, rest = layer_checks.bound_call_args(self, spec, args, kwargs)
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
         if not single:
@@ -755,7 +753,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = call_spec(self)
         rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default

@@ -12,7 +12,7 @@ class CallSpec:
     """What a `call` signature accepts: cached per layer class."""
 
     __slots__ = ("signature", "expects_training", "expects_mask", "training_default",
-                 "arg_names", "has_var_kwargs", "training_pos", "mask_pos")
+                 "arg_names", "has_var_kwargs", "training_pos", "mask_pos", "required")
 
     def __init__(self, fn: Callable) -> None:
         try:
@@ -24,6 +24,10 @@ class CallSpec:
         self.arg_names = [p.name for p in params
                           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
+        # the arguments `call` cannot do without, in order (Keras 3.15 binds the signature:
+        # "missing a required argument: 'value'"); training and mask it fills in itself
+        self.required = tuple(p.name for p in params if p.default is p.empty and p.kind in (
+            p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in ("training", "mask"))
         names = {p.name: p for p in params}
         self.expects_training = "training" in names
         self.expects_mask = "mask" in names

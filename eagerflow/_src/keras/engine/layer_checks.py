@@ -56,6 +56,27 @@ def adds_state(layer: Any, value: Any, layer_class: type) -> bool:
     return any(id(v) not in held for v in values if _is_state(v, layer_class))
 
 
+def bound_call_args(layer: Any, spec: Any, args: tuple, kwargs: dict) -> tuple:
+    """(inputs, the other positional arguments) of a call of `layer` (`spec`: its
+    call_spec), refused as Keras 3 binds them to `call`'s signature: the first argument may
+    come by its name (`mha(query=q, value=v)`: popped from `kwargs`), and every required
+    one must come, symbolic calls too."""
+    if args:
+        inputs, rest = args[0], args[1:]
+    else:
+        first = spec.arg_names[0] if spec.arg_names else "inputs"
+        if first not in kwargs:
+            raise TypeError(f"missing a required argument: '{first}'")
+        inputs, rest = kwargs.pop(first), ()
+    if len(rest) + 1 < len(spec.required):
+        for arg in spec.required[len(rest) + 1:]:
+            if arg not in kwargs:
+                raise TypeError(f"missing a required argument: '{arg}'")
+    if (rest or kwargs) and layer._checks_call_args:
+        check_call_args(layer, rest, kwargs)
+    return inputs, rest
+
+
 def check_call_args(layer: Any, rest: tuple, kwargs: dict) -> None:
     """What Keras 3 refuses before a call: a positional argument after the inputs that is
     not a tensor (it must come by keyword), and a keyword `call` does not take (inspect's

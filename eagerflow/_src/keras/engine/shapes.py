@@ -3,6 +3,8 @@ and returned by `compute_output_shape`, and TensorShapes where eagerflow compute
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,3 +49,39 @@ def shape_tuples(shapes: Any) -> Any:
     if all(d is None or isinstance(d, (int, np.integer)) for d in shapes):
         return tuple(None if d is None else int(d) for d in shapes)
     return [shape_tuples(s) for s in shapes]
+
+
+def keras_shapes(result: Any) -> Any:
+    """compute_output_shape's result as Keras 3 returns it: each TensorShape a tuple of
+    ints and None (None for an unknown rank), lists, tuples and dicts kept as they are."""
+    if isinstance(result, TensorShape):
+        return tuple(result.as_list()) if result.rank is not None else None
+    if isinstance(result, list):
+        return [keras_shapes(r) for r in result]
+    if isinstance(result, tuple) and not all(
+            d is None or isinstance(d, (int, np.integer)) for d in result):
+        return tuple(keras_shapes(r) for r in result)
+    if isinstance(result, dict):
+        return {k: keras_shapes(v) for k, v in result.items()}
+    return result
+
+
+def tuple_shapes_wrapper(method: Callable) -> Callable:
+    """A built-in layer's compute_output_shape giving Keras 3's tuples: the layers compute
+    with TensorShape, and Keras 3.15 returns `(2, 3)`, not `TensorShape([2, 3])`."""
+    @functools.wraps(method)
+    def compute_output_shape(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return keras_shapes(method(self, *args, **kwargs))
+
+    compute_output_shape._keras_tuples = True
+    return compute_output_shape
+
+
+def hand_out_tuples(cls: type) -> None:
+    """Wraps the compute_output_shape that `cls`, one of eagerflow's own layers, defines,
+    so that it returns Keras 3's tuples (a user's layer returns what it returns, as in
+    Keras)."""
+    method = cls.__dict__.get("compute_output_shape")
+    if method is not None and cls.__module__.startswith("eagerflow.") and \
+            not getattr(method, "_keras_tuples", False):
+        cls.compute_output_shape = tuple_shapes_wrapper(method)

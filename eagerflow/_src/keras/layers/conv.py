@@ -290,6 +290,10 @@ class ConvTranspose(Conv):
                                  f"output_padding={self.output_padding}, "
                                  f"strides={self.strides}")
 
+    def compute_output_shape(self, input_shape: Any) -> list:
+        # (Keras 3.15's transposed convolutions give their shape as a list)
+        return list(super().compute_output_shape(input_shape))
+
     def _kernel_shape(self, in_ch: int) -> tuple:
         return self.kernel_size + (self.filters, in_ch)
 

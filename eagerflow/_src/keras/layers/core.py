@@ -748,10 +748,9 @@ class ReversibleEmbedding(Embedding):
     def _static_shapes(self) -> bool:
         return False  # the functional API traces `call`: its shape depends on `reverse`
 
-    def compute_output_shape(self, input_shape: Any, reverse: bool = False) -> TensorShape:
-        shape = TensorShape(input_shape).as_list()
-        return TensorShape(shape[:-1] + [self.input_dim] if reverse
-                           else shape + [self.output_dim])
+    def compute_output_shape(self, input_shape: Any, reverse: bool = False) -> list:
+        shape = TensorShape(input_shape).as_list()  # (a list, as Keras 3.15 gives it)
+        return shape[:-1] + [self.input_dim] if reverse else shape + [self.output_dim]
 
     def get_config(self) -> dict:
         return {**super().get_config(), "tie_weights": self.tie_weights,

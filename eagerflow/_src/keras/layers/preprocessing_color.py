@@ -281,6 +281,13 @@ class RandomPosterization(FactorColorLayer):
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (1, 8)
 
+    def __init__(self, factor: Any, value_range: Any = (0, 255),
+                 data_format: str | None = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
+        # (its own signature, as Keras 3.15's: a missing factor names this class)
+        super().__init__(factor, value_range=value_range, data_format=data_format, seed=seed,
+                         **kwargs)
+
     def get_random_transformation(self, data: Any, training: bool = True,
                                   seed: Any = None) -> dict:
         n = batch_size(data)

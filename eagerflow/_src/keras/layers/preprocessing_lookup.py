@@ -511,6 +511,16 @@ class IndexLookup(PreprocessingLayer):
 
     _spec_dtype_is_output_dtype = True
 
+    # Keras 3.15's lookups answer their vocabulary's dtype for these (int64, string), the
+    # policy they were given (or float32) notwithstanding: layer.dtype too
+    @property
+    def compute_dtype(self) -> str:
+        return self.vocabulary_dtype
+
+    @property
+    def variable_dtype(self) -> str:
+        return self.vocabulary_dtype
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
         # Keras 3's output spec: floatx for the encoded modes, though an eager call's
         # one_hot/multi_hot/count are int64 (the merges downstream promote); int64 for
@@ -806,12 +816,14 @@ class CategoryEncoding(PreprocessingLayer):
                                  f"`'count'`. Received `count_weights={count_weights}`.")
             count_weights = as_tensor(count_weights, self.compute_dtype)
         x = as_tensor(inputs)
+        # (the encoding in the variable dtype, as Keras 3.15's: float32 under mixed_float16,
+        # whose symbolic output still says the compute dtype)
         if self.output_mode != "one_hot" and x.shape.rank is not None and x.shape.rank > 2:
-            out = _encode_high_rank(x, self.output_mode, self.num_tokens,
-                                    self.compute_dtype, count_weights)
+            out = _encode_high_rank(x, self.output_mode, self.num_tokens, self.dtype,
+                                    count_weights)
         else:
-            out = encode_categorical(x, self.output_mode, self.num_tokens,
-                                     self.compute_dtype, count_weights)
+            out = encode_categorical(x, self.output_mode, self.num_tokens, self.dtype,
+                                     count_weights)
         return sparse_functions.from_dense(out) if self.sparse else out
 
     def get_config(self) -> dict:

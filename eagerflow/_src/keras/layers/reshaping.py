@@ -230,9 +230,9 @@ class UpSampling1D(_Spatial):
     def call(self, inputs: Any) -> Any:
         return _repeat(inputs, 1, self.size)
 
-    def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
-        return TensorShape([s[0], None if s[1] is None else s[1] * self.size, s[2]])
+    def compute_output_shape(self, input_shape: Any) -> list:
+        s = TensorShape(input_shape).as_list()  # (a list, as Keras 3.15 gives it)
+        return [s[0], None if s[1] is None else s[1] * self.size, s[2]]
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -124,7 +124,9 @@ class StackedRNNCells(Layer):
         for cell, cell_states in zip(self.cells, states):
             listed = isinstance(cell_states, (list, tuple))
             kwargs = {"training": training} if accepts_training(cell) else {}
-            inputs, out_states = cell.call(inputs, _as_list(cell_states), **kwargs)
+            # (each cell called as a layer, as Keras 3.15's: its own policy casts its inputs,
+            # so a float32 cell in a mixed_float16 stack answers float32)
+            inputs, out_states = cell(inputs, _as_list(cell_states), **kwargs)
             out_states = _as_list(out_states)
             new_states.append(out_states[0] if len(out_states) == 1 and not listed
                               else out_states)

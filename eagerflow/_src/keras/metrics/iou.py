@@ -38,7 +38,9 @@ class _IoUBase(Metric):
         self.total_cm = self.add_variable(shape=(num_classes, num_classes),
                                           dtype=self._dtype, name="total_confusion_matrix")
 
-    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        """Adds the batch's confusion matrix to the total; returns the new total, as
+        Keras 3.15's (the assign_add's result)."""
         y_true, y_pred = K.t(y_true), K.t(y_pred)
         if not self.sparse_y_true:
             y_true = R.argmax(y_true, axis=self.axis)
@@ -70,7 +72,7 @@ class _IoUBase(Metric):
         p_oh = K.one_hot(M.cast(y_pred, dt.int64), self.num_classes, dt.float64)
         cm = matmul(t_oh * A.expand_dims(M.cast(weight, dt.float64), -1), p_oh,
                     transpose_a=True)
-        self.total_cm.assign_add(M.cast(cm, self._dtype))
+        return self.total_cm.assign_add(M.cast(cm, self._dtype))
 
     def _iou(self, target_class_ids: list) -> Any:
         cm = self.total_cm._as_tensor()
@@ -125,9 +127,9 @@ class BinaryIoU(IoU):
                          dtype=dtype)
         self.threshold = threshold
 
-    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
         y_pred = M.cast(M.greater_equal(K.t(y_pred, dt.float32), self.threshold), self._dtype)
-        super().update_state(y_true, y_pred, sample_weight)
+        return super().update_state(y_true, y_pred, sample_weight)
 
     def get_config(self) -> dict:
         return {"target_class_ids": self.target_class_ids, "threshold": self.threshold,

@@ -16,6 +16,7 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.nn_loss import in_top_k  # (TF's InTopKV2, as Keras 3.15's)
 
 _FLOAT = dt.float32
 
@@ -71,31 +72,26 @@ def sparse_categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
     return matches
 
 
-def in_top_k(targets: Any, predictions: Any, k: int) -> Any:
-    """True where the target class scores among the k highest (ties count as in)."""
-    preds = K.t(predictions)
-    depth = preds._shape[-1]
-    oh = K.one_hot(M.cast(targets, dt.int64), depth, preds._dtype)
-    target_score = R.reduce_sum(oh * preds, axis=-1, keepdims=True)
-    higher = R.reduce_sum(M.cast(M.greater(preds, target_score), dt.int32), axis=-1)
-    finite = M.is_finite(A.squeeze(target_score, axis=-1))
-    return M.logical_and(M.less(higher, k), finite)
-
-
 def sparse_top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5,
                                       from_sorted_ids: bool = False) -> Any:
+    """1.0 where the label is among the k best scores (`from_sorted_ids`: among the first k
+    ids of y_pred, ids sorted best first); as y_true's shape. Keras 3.15 converts the labels
+    to int32 (y_pred's dtype for sorted ids) and flattens both to InTopKV2's ranks."""
     y_pred = K.t(y_pred)
-    y_true = K.t(y_true)
+    y_true = K.t(y_true, y_pred._dtype if from_sorted_ids else dt.int32)
     true_org_shape = y_true._shape
     reshape = False
-    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
-        y_true = A.squeeze(y_true, axis=-1)
-        reshape = True
     if len(y_pred._shape) > 2:
         y_pred = A.reshape(y_pred, [-1, y_pred._shape[-1]])
     if len(y_true._shape) > 1:
+        reshape = True
         y_true = A.reshape(y_true, [-1])
-    matches = M.cast(in_top_k(y_true, y_pred, k), _FLOAT)
+    if from_sorted_ids:  # (a label counted once however often it appears among the k)
+        hits = M.equal(A.expand_dims(y_true, 1), y_pred[:, :k])
+        matches = R.reduce_any(hits, axis=1)
+    else:
+        matches = in_top_k(y_true, y_pred, k)
+    matches = M.cast(matches, _FLOAT)
     if reshape:
         matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
     return matches

@@ -25,6 +25,7 @@ from eagerflow._src.keras.ops.nn_conv import (
     standardize_data_format,
     to_channels_last,
 )
+from eagerflow._src.keras.ops.nn_conv import conv as keras_conv
 from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
 from eagerflow._src.keras.ops.random import draw_seed
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -512,8 +513,8 @@ def ssim(image1: Any, image2: Any, max_val: float = 1.0, filter_size: int = 11,
     def planes(x: Any) -> Any:
         return ta.reshape(ta.transpose(x, (0, 3, 1, 2)), [-1, height, width, 1])
 
-    def blur(x: Any) -> Any:
-        return nn_conv.convolution(x, kernel, strides=1, padding="VALID")
+    def blur(x: Any) -> Any:  # (keras.ops.conv: an image smaller than the filter is refused)
+        return keras_conv(x, kernel, strides=1, padding="valid", data_format="channels_last")
 
     a, b = planes(image1), planes(image2)
     mu1, mu2 = blur(a), blur(b)

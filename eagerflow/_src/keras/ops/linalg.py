@@ -125,7 +125,7 @@ def qr(x: Any, mode: str = "reduced") -> tuple:
     if mode not in ("reduced", "complete"):
         raise ValueError("`mode` argument value not supported. Expected one of {'reduced', "
                          f"'complete'}}. Received: mode={mode}")
-    return tuple(tld.qr(kd.to_tensor(x), full_matrices=mode == "complete"))
+    return tld.qr(kd.to_tensor(x), full_matrices=mode == "complete")  # (TF's Qr namedtuple)
 
 
 def _solver(tf_solve: Callable, a: Any, b: Any) -> Any:

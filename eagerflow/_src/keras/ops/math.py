@@ -178,8 +178,9 @@ def ifft2(x: Any) -> tuple:
 
 @keras_op
 def rfft(x: Any, fft_length: int | None = None) -> tuple:
-    return _pair(tsig.rfft(kd.to_tensor(x),
-                           fft_length=None if fft_length is None else [fft_length]))
+    # (x as given: tf.signal.rfft converts an array preferring float32, as Keras 3.15 hands
+    # it over, so an int32 NumPy array transforms as float32)
+    return _pair(tsig.rfft(x, fft_length=None if fft_length is None else [fft_length]))
 
 
 @keras_op

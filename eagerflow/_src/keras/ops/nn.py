@@ -93,8 +93,11 @@ def sigmoid(x: Any) -> Any:
 @keras_op
 def sparse_sigmoid(x: Any) -> Any:
     x = kd.to_tensor(x)
-    one = tm.cast(1.0, x.dtype)
-    return tm.where(x <= -1, tm.cast(0.0, x.dtype), tm.where(x >= 1, one, 0.5 * (x + 1)))
+    # (in Keras 3.15's order, with constants of x's dtype: a bool x is refused at `x <= -1`,
+    # an integer one by tf.constant(0.0), each with TF's TypeError)
+    low = x <= -1
+    zero = ta.constant(0.0, x.dtype)
+    return tm.where(low, zero, tm.where(x >= 1, ta.constant(1.0, x.dtype), 0.5 * (x + 1)))
 
 
 @keras_op
@@ -137,7 +140,9 @@ def leaky_relu(x: Any, negative_slope: float = 0.2) -> Any:
 @keras_op
 def hard_sigmoid(x: Any) -> Any:
     x = kd.to_tensor(x)
-    return tn.relu6(x + tm.cast(3.0, x.dtype)) / tm.cast(6.0, x.dtype)
+    # (tf.constant of x's dtype, as Keras 3.15: an integer or bool x is refused with TF's
+    # TypeError, where a cast gave a float64 result)
+    return tn.relu6(x + ta.constant(3.0, x.dtype)) / ta.constant(6.0, x.dtype)
 
 
 @keras_op

@@ -273,11 +273,11 @@ def _pool(tf_fn: Any, inputs: Any, pool_size: Any, strides: Any, padding: str,
     inputs = kd.to_tensor(inputs)
     strides = pool_size if strides is None else strides
     rank = len(inputs.shape)
-    if rank not in (3, 4, 5):
-        raise ValueError("Pooling inputs's shape must be 3, 4 or 5, corresponding to 1D, 2D "
-                         f"and 3D inputs. But received shape: {inputs.shape}.")
+    # (Keras 3.15 names TF's data format first, so a rank other than 3, 4 or 5 is refused
+    # in those words, whatever the data format)
+    layout = tf_format("channels_last", rank)
     x = to_channels_last(inputs) if data_format == "channels_first" else inputs
-    out = tf_fn(x, pool_size, strides, padding.upper(), tf_format("channels_last", rank))
+    out = tf_fn(x, pool_size, strides, padding.upper(), layout)
     return to_channels_first(out) if data_format == "channels_first" else out
 
 

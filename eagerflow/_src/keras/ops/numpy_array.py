@@ -42,9 +42,9 @@ from eagerflow._src.ops.stacking import unstack as tf_unstack
 
 
 def canonical_axis(axis: int, ndim: int) -> int:
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
-    return axis % ndim if ndim else 0
+    """An axis in [-ndim, ndim) as a non-negative one, refused as Keras 3.15's backend
+    refuses it (expand_dims, moveaxis, swapaxes, cross, ...: 'with dimension 3.')."""
+    return canonicalize_axis(axis, ndim)
 
 
 def canonicalize_axis(axis: int, ndim: int) -> int:
@@ -150,6 +150,8 @@ def identity(n: int, dtype: Any = None) -> Any:
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
     M = N if M is None else M
     dtype = kd.standardize_dtype(dtype or kb.floatx())
+    if isinstance(N, int) and isinstance(M, int) and min(N, M) < 0:
+        ta.ones((N, M))  # (Keras 3.15 fills an N x M tensor first: Fill refuses it so)
     rows = ta.reshape(tf_range(N), [-1, 1])
     cols = ta.reshape(tf_range(M), [1, -1])
     return tm.cast(tm.less_equal(cols - rows, k), dtype)
@@ -636,6 +638,8 @@ def diagonal(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
 
 
 def _row_col(x: Any) -> tuple:
+    if len(x.shape) < 2:  # (Keras 3.15 runs MatrixBandPart, which refuses it so)
+        tl.band_part(x, -1, 0)
     dims = ta.shape(x)
     rows = ta.reshape(tf_range(dims[-2]), [-1, 1])
     cols = ta.reshape(tf_range(dims[-1]), [1, -1])
@@ -703,9 +707,7 @@ def take_along_axis(x: Any, indices: Any, axis: Any = None) -> Any:
                              f"indices.shape={indices.shape}")
         return take_along_axis(ta.reshape(x, [-1]), indices, 0)
     rank = len(x.shape)
-    if not -rank <= axis < rank:
-        raise ValueError(f"Invalid axis: {axis} for input rank: {rank}")
-    axis = axis % rank
+    axis = canonicalize_axis(axis, rank)
     # broadcast everything but `axis`, then gather along it with batch dims
     x_dims, i_dims = list(static_shape(x)), list(static_shape(indices))
     both = list(np.broadcast_shapes(tuple(x_dims[:axis] + [1] + x_dims[axis + 1:]),
@@ -749,9 +751,9 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> Any:
     if not condlist or not choicelist:
         raise ValueError("condlist and choicelist must not be empty. Received: "
                          f"condlist = {list(condlist)}, choicelist = {list(choicelist)}")
-    if len(condlist) != len(choicelist):
-        raise ValueError("condlist and choicelist must have the same length. Received: "
-                         f"{len(condlist)} and {len(choicelist)}")
+    if len(condlist) != len(choicelist):  # (TF's NumPy select's words, as Keras 3.15's)
+        raise ValueError(f"condlist must have length equal to choicelist ({len(condlist)} vs "
+                         f"{len(choicelist)})")
     choices = [kd.to_tensor(c) for c in choicelist]
     dtype = kd.result_type(*(c.dtype for c in choices), kd.dtype_key(default))
     out = kd.to_tensor(default, dtype)

@@ -307,8 +307,8 @@ def trace(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
     x = kd.to_tensor(x)
     x = kd.cast(x, kd.accumulate_dtype(x.dtype.name))
     dims = ta.shape(x)
+    x = moveaxis(x, (axis1, axis2), (-2, -1))  # (first: it refuses bad axes in Keras's words)
     rows, cols = dims[axis1], dims[axis2]
-    x = moveaxis(x, (axis1, axis2), (-2, -1))
     on = tm.equal(ta.reshape(tf_range(cols), [1, -1]) - ta.reshape(tf_range(rows), [-1, 1]),
                   offset)
     return tr.reduce_sum(tm.where(on, x, tm.zeros_like(x)), axis=(-2, -1))

@@ -1,0 +1,105 @@
+"""The snippets of cases.py (with cases_*.py's) print on eagerflow what real TF 2.21 +
+Keras 3.15 printed (golden.json, written by kprobe/record_golden.py kprobe15).
+
+KNOWN lists the snippets that still print otherwise, each with what differs: they run as
+strict xfails, so one that starts to match fails until it is taken off the list."""
+
+import pytest
+
+from tests.keras.kprobe.snippets import check_snippet, golden_beside
+from tests.keras.kprobe15.cases import SNIPPETS
+
+GOLDEN = golden_beside(__file__)
+
+_KERAS_REFUSES = "Keras 3.15's TF backend fails on this input where eagerflow computes"
+_ERROR_WORDS = "the bad input's error differs (class or first line)"
+KNOWN = {
+    # values
+    "ops_eig": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
+    "ops_eigh": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
+    "layer_Maximum": "Maximum(0.0, -0.0): TF keeps the first operand, NumPy's the second",
+    "layer_Minimum": "Minimum(-0.0, 0.0): TF keeps the first operand, NumPy's the second",
+    "ops_softmax": "float16 softmax: this machine's TF sums a short row in half, one step at "
+                   "a time (tests/ops/halfprec_reduce_golden.json, from another CPU, does not)",
+    "layer_RandomContrast": "float32 last bits (2 of 192 values at the 4th decimal)",
+    "layer_MelSpectrogram": "float32 last bits (3 of 36 values at the 4th decimal)",
+    "ops_soft_shrink": "NumPy int/bool input: Keras computes with NumPy then truncates in "
+                       "tf.where (int32 result); eagerflow refuses 0.5 as an int32",
+    "layer_mixed_TimeDistributed": "mixed_float16: Keras runs the inner layer's call in the "
+                                   "wrapper's autocast scope (float16 out); eagerflow calls the "
+                                   "inner layer, whose float32 policy gives float32",
+    "layer_mixed_AdaptiveAveragePooling3D": "mixed_float16: Keras pools with AvgPool3D, which "
+                                            "TF's CPU refuses for half (NotFoundError); "
+                                            "eagerflow reduces, in float16",
+    "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
+                                        "CPU refuses for half (NotFoundError); eagerflow "
+                                        "reduces, in float16",
+    "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
+    "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
+                            "error",
+    "ops_dtypes_int8": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
+    "ops_dtypes_int16": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
+    "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
+    "ops_dtypes_uint8": "sparse_plus's error (Keras: attr error at pow)",
+    "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
+    # missing names
+    "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
+    "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
+    "layer_TorchModuleWrapper": "missing: keras.layers.TorchModuleWrapper (torch backend's)",
+    "layers_namespace": "the three missing layers above; maximum/minimum's signed zero; "
+                        "deserialize of a bare 'ReLU' config succeeds (Keras: TypeError)",
+    # Keras 3.15 fails where eagerflow computes
+    "ops_adaptive_average_pool": _KERAS_REFUSES + " (tuple has no as_list)",
+    "ops_adaptive_max_pool": _KERAS_REFUSES + " (tuple has no as_list)",
+    "ops_jvp": _KERAS_REFUSES + " (NumPy dtype has no is_floating)",
+    "ops_nanpercentile": _KERAS_REFUSES + " (int32 TensorArray)",
+    "ops_nanquantile": _KERAS_REFUSES + " (int32 TensorArray)",
+    "ops_cond": _KERAS_REFUSES + " (branches returning Python ints)",
+    "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
+    "ops_nonzero": _KERAS_REFUSES + " (a scalar: Where refuses rank 0)",
+    "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
+    "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
+    "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
+    # error messages on Python scalars and lists given where a tensor is expected
+    "ops_diagonal": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
+    "ops_glu": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
+    "ops_layer_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
+    "ops_rms_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
+    "ops_threshold": _ERROR_WORDS + " (Keras: TypeError comparing a list)",
+    "ops_sparse_plus": _ERROR_WORDS + " (bool input: Keras fails at 0.25 * int64)",
+    "ops_diff": _ERROR_WORDS + " (Keras: 'Exception encountered when calling Diff.call().')",
+    "ops_fft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
+    "ops_fft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
+    "ops_ifft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
+    "ops_irfft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
+    "ops_istft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
+    # error messages of the ops TF runs
+    "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
+    "ops_cross": _ERROR_WORDS + " (Cross's dtype list order; BroadcastArgs' error)",
+    "ops_ctc_decode": _ERROR_WORDS + " (Keras transposes before checking the strategy)",
+    "ops_ctc_loss": _ERROR_WORDS + " (Keras: Transpose's error on 2-D logits)",
+    "ops_dsplit": _ERROR_WORDS + " (TF's Split: '-input rank(-2) <= split_dim < ...')",
+    "ops_einsum": _ERROR_WORDS + " (Keras runs ij,jk->ik as MatMul)",
+    "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
+    "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
+    "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
+    "ops_normalize": _ERROR_WORDS + " (bool: Keras casts to int32 first, Rsqrt refuses int32)",
+    "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
+    "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
+    "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",
+    "metric_weighted_BinaryIoU": _ERROR_WORDS + " (BroadcastTo's error: TF's has no ' name: ')",
+    "fn_circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
+    "loss_Circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SNIPPETS))
+def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path, request):
+    if name in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
+    monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
+    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys)
+
+
+def test_known_differences_are_snippets():
+    assert set(KNOWN) <= set(SNIPPETS)
