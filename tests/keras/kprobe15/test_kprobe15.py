@@ -98,7 +98,9 @@ def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path, request
     if name in KNOWN:
         request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
     monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
-    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys)
+    # (keras.ops over float16 print TF's CPU kernels' bits: a GPU's round in their own way)
+    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys,
+                  host=name.startswith("ops_"))
 
 
 def test_known_differences_are_snippets():
