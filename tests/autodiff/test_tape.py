@@ -244,6 +244,17 @@ def test_an_assignments_result_is_its_variable_as_a_source():
         y = v * v
     np.testing.assert_array_equal(t.jacobian(y, r).numpy(), [[4.0, 0.0], [0.0, 6.0]])
 
+    # an assignment made before the tape: its reads are not watched (TF marks a variable
+    # accessed when it is assigned, not when its _UnreadVariable is read)
+    u = v.assign([3.0, 4.0])
+    c = tf.constant([2.0, 2.0])
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(u * c)
+    assert t.watched_variables() == () and t.gradient(y, [u, v]) == [None, None]
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(u * c) + tf.reduce_sum(v)  # (v watched after u's read)
+    assert [g.numpy().tolist() for g in t.gradient(y, [u, v])] == [[1.0, 1.0], [1.0, 1.0]]
+
     @tf.function
     def traced():
         with tf.GradientTape() as t:

@@ -376,8 +376,7 @@ class Variable(metaclass=_VariableMeta):
                     tape._on_variable_read(self)
                     tape._record(node)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
-                             f"Tensor with dtype {self._dtype.name}: {t!r}")
+            raise _conversion_error(dtype, t)
         return t
 
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
@@ -677,9 +676,25 @@ class _UnreadVariable(Variable):
         return self._unread_of._arr
 
     def _as_tensor(self, dtype: Any = None) -> Tensor:
-        return self._unread_of._as_tensor(dtype)
+        var = self._unread_of
+        st = _state.__dict__
+        if st["graph"] is not None or not st["tapes"] or \
+                type(var)._as_tensor is not Variable._as_tensor:
+            return var._as_tensor(dtype)
+        # TF's _UnreadVariable reads without marking its variable accessed: the tapes that
+        # watch the variable already (an assignment made under a tape watched it) record
+        # the read, and no tape starts watching it here
+        t = EagerTensor(var._arr, var._dtype, var._device)
+        node = Node(READ, (var,), (t,), {})
+        for tape in list(st["tapes"]):
+            tape._record(node)
+        if dtype is not None and dt.as_dtype(dtype) is not var._dtype:
+            raise _conversion_error(dtype, t)
+        return t
 
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        if _state.graph is None:
+            return self._as_tensor()  # (`u.value()`, `u.read_value()`: its own read)
         return self._unread_of._api_read(name, scope)
 
     def _write(self, t: Tensor, mode: str) -> Any:
@@ -834,8 +849,18 @@ def _assign_op() -> Any:
 
 def _unread(var: Variable) -> _UnreadVariable:
     """_UnreadVariable(var) without the variable metaclass's creator-scope check, which
-    only tf.Variable(...) itself takes (one per eager assignment)."""
+    only tf.Variable(...) itself takes (one per eager assignment). As TF's, the assignment
+    marks the variable accessed: the tapes recording watch it."""
+    tapes = _state.tapes
+    if tapes:
+        for tape in list(tapes):
+            tape._on_variable_read(var)
     return type.__call__(_UnreadVariable, var)
+
+
+def _conversion_error(dtype: Any, t: Tensor) -> ValueError:
+    return ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
+                      f"Tensor with dtype {t._dtype.name}: {t!r}")
 
 
 dispatch.VARIABLE_BASE.append(Variable)  # (binary ops read variable operands directly)
