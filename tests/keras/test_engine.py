@@ -324,3 +324,34 @@ def test_input_spec_list_may_hold_none_for_unchecked_inputs():
     with pytest.raises(ValueError, match="Input 1 with name 'None' of layer 'pair' is "
                                          "incompatible with the layer: expected ndim=2"):
         assert_input_compatibility(specs, [tf.ones((2,)), tf.ones((3,))], "pair")
+
+
+_POSITIONAL = ("Only input tensors may be passed as positional arguments. The following "
+               "argument value should be passed as a keyword argument: {} (of type {})")
+
+
+@pytest.mark.parametrize("make,value,bad", [
+    (lambda: tf.keras.layers.Dense(2), 1.0, 1.0),
+    (lambda: tf.keras.layers.Dense(2), [[1.0, 2.0]], 1.0),
+    (lambda: tf.keras.layers.Add(), [[1.0, 2.0], [3.0, 4.0]], 1.0),
+    (lambda: tf.keras.layers.Embedding(5, 2), 3, 3),
+    (lambda: tf.keras.layers.Identity(), (1.0, 2.0), 1.0),
+    (lambda: tf.keras.layers.Dense(2), "x", "x"),
+    (lambda: tf.keras.Sequential([tf.keras.layers.Dense(2)]), [[1.0, 2.0, 3.0]], 1.0),
+])
+def test_python_values_passed_by_position_are_refused(make, value, bad):
+    # TF 2.21 + Keras 3.15: the inputs too, where they come by position (arrays and
+    # tensors are converted; a Functional model refuses them in its own words)
+    with pytest.raises(ValueError) as e:
+        make()(value)
+    assert str(e.value) == _POSITIONAL.format(bad, type(bad))
+
+
+def test_arrays_by_position_and_functional_models_in_their_own_words():
+    assert tf.keras.layers.Dense(2)(np.ones((1, 2), "float32")).shape == (1, 2)
+    assert tf.keras.layers.Add()([np.ones((1, 2)), np.ones((1, 2))]).shape == (1, 2)
+    a = tf.keras.Input((3,), name="a")
+    m = tf.keras.Model(a, tf.keras.layers.Dense(2)(a))
+    with pytest.raises(ValueError, match=r"^Inputs to a layer should be tensors\. Got '1\.0' "
+                                         r"\(of type <class 'float'>\) as input for layer "):
+        m(1.0)

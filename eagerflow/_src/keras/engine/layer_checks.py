@@ -10,12 +10,9 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import is_tensor
+from eagerflow._src.core.tensor import EagerTensor, is_tensor
 from eagerflow._src.keras.engine import layer_metrics
-from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.engine.layer_helpers import flat_values
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -68,33 +65,38 @@ def bound_call_args(layer: Any, spec: Any, args: tuple, kwargs: dict) -> tuple:
         if first not in kwargs:
             raise TypeError(f"missing a required argument: '{first}'")
         inputs, rest = kwargs.pop(first), ()
+    if layer._checks_call_args and not layer._allow_non_tensor_positional_args and \
+            (rest or args and type(args[0]) is not EagerTensor):
+        _refuse_non_tensors(args)
     if len(rest) + 1 < len(spec.required):
         for arg in spec.required[len(rest) + 1:]:
             if arg not in kwargs:
                 raise TypeError(f"missing a required argument: '{arg}'")
-    if (rest or kwargs) and layer._checks_call_args:
-        check_call_args(layer, rest, kwargs)
+    if kwargs and layer._checks_call_args:
+        _check_keywords(spec, kwargs)
     return inputs, rest
 
 
-def check_call_args(layer: Any, rest: tuple, kwargs: dict) -> None:
-    """What Keras 3 refuses before a call: a positional argument after the inputs that is
-    not a tensor (it must come by keyword), and a keyword `call` does not take (inspect's
-    words, as Keras binds the arguments to `call`'s signature)."""
-    if rest and not layer._allow_non_tensor_positional_args:
-        for arg in nest.flatten(list(rest)):
-            if not (arg is None or is_tensor(arg) or isinstance(arg, (KerasTensor, np.ndarray))):
-                raise ValueError("Only input tensors may be passed as positional arguments. "
-                                 "The following argument value should be passed as a keyword "
-                                 f"argument: {arg} (of type {type(arg)})")
-    if kwargs:
-        spec = call_spec(layer)
-        if spec.has_var_kwargs or spec.signature is None:
-            return
-        for key in kwargs:
-            # (training is the call's context: dropped where `call` does not take it)
-            if key not in spec.signature.parameters and key != "training":
-                raise TypeError(f"got an unexpected keyword argument '{key}'")
+def _refuse_non_tensors(args: tuple) -> None:
+    """Keras 3's refusal of a positional argument (the inputs too) holding anything but
+    tensors, arrays and None: a Python number or a list of them must come by keyword."""
+    for arg in nest.flatten(list(args)):
+        if not (arg is None or is_tensor(arg) or isinstance(arg, KerasTensor) or
+                hasattr(arg, "__array__")):
+            raise ValueError("Only input tensors may be passed as positional arguments. "
+                             "The following argument value should be passed as a keyword "
+                             f"argument: {arg} (of type {type(arg)})")
+
+
+def _check_keywords(spec: Any, kwargs: dict) -> None:
+    """A keyword `call` does not take: inspect's words, as Keras binds the arguments to
+    `call`'s signature."""
+    if spec.has_var_kwargs or spec.signature is None:
+        return
+    for key in kwargs:
+        # (training is the call's context: dropped where `call` does not take it)
+        if key not in spec.signature.parameters and key != "training":
+            raise TypeError(f"got an unexpected keyword argument '{key}'")
 
 
 def warn_unbuilt_sublayers(layer: Any) -> None:

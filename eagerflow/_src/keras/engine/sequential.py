@@ -55,7 +55,8 @@ class _FunctionalGraph(Trackable):
 class Sequential(Functional):
     """`Sequential(layers=None, trainable=True, name=None)`."""
 
-    _convert_input_args = True  # (a Keras 3 Sequential is no Functional)
+    # (a Keras 3 Sequential is no Functional: it converts and checks its inputs as a layer)
+    _convert_input_args, _allow_non_tensor_positional_args = True, False
     _checks_inputs = False
     _first_config_node = 0
 

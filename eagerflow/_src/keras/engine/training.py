@@ -457,7 +457,8 @@ class Model(Trainer, Layer):
 class Functional(GraphNetwork, Model):
     """A model defined by its input and output KerasTensors."""
 
-    _convert_input_args = False  # as Keras 3's
+    # as Keras 3's: its inputs are standardized, and refused, by the graph network
+    _convert_input_args, _allow_non_tensor_positional_args = False, True
 
     def __init__(self, inputs: Any = None, outputs: Any = None, name: str | None = None,
                  trainable: bool = True, **kwargs: Any) -> None:
