@@ -355,3 +355,20 @@ def test_arrays_by_position_and_functional_models_in_their_own_words():
     with pytest.raises(ValueError, match=r"^Inputs to a layer should be tensors\. Got '1\.0' "
                                          r"\(of type <class 'float'>\) as input for layer "):
         m(1.0)
+
+
+def test_an_input_only_sequential_builds_with_the_calls_shape():
+    # TF 2.21 + Keras 3.15: its Input's free batch size against the call's is a refusal;
+    # symbolic calls, a fixed batch size and a model given layers later run
+    m = tf.keras.Sequential([tf.keras.Input((3,))])
+    with pytest.raises(ValueError, match=r"^Sequential model 'sequential\w*' has already been "
+                                         r"configured to use input shape \(None, 3\)\. You "
+                                         r"cannot build it with input_shape \(2, 3\)$"):
+        m(np.ones((2, 3), "float32"))
+    assert tuple(tf.keras.Sequential([tf.keras.Input((3,))])(tf.keras.Input((3,))).shape) == \
+        (None, 3)
+    fixed = tf.keras.Sequential([tf.keras.Input((3,), batch_size=2)])
+    assert fixed(np.ones((2, 3), "float32")).shape == (2, 3)
+    grown = tf.keras.Sequential([tf.keras.Input((3,))])
+    grown.add(tf.keras.layers.Dense(2))
+    assert grown(np.ones((2, 3), "float32")).shape == (2, 2)

@@ -362,6 +362,10 @@ class Sequential(Functional):
         if self.built:
             return
         self._refuse_empty()
+        if not self._sequential_layers and self._input_layer_obj is not None:
+            # (Keras 3 builds an Input-only Sequential with the call's shape: its batch
+            # size refused against the Input's free one)
+            self.build(tuple(nest.flatten(inputs)[0].shape))
         if not self._graph_attempted:
             flat = nest.flatten(inputs)
             if len(flat) == 1 and self._sequential_layers:
