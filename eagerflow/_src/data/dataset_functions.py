@@ -187,9 +187,7 @@ class DatasetFunction(PipelineFunction):
         if any(node.op.name in _ITERATING_OPS for node in graph.operations):
             raise _Untraceable
         out.element_spec  # noqa: B018 - structure errors surface when the function is built
-        self._captures = [outer_t for outer_t, _ in graph._captures.values()]
-        if self._captures:
-            graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
+        self._captures = graph.feed_captures()
         # Tensors of enclosing functions that the template reads directly (a nested source
         # or function) are passed through the feed: report them with the captures.
         self._passed = [t for t in outer_needed if all(t is not c for c in self._captures)]

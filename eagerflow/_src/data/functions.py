@@ -196,9 +196,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
             outputs.append(t)
             specs.append(TensorSpec._make(TensorShape(t._shape), t._dtype))
         graph.outputs = outputs
-    captures = [outer_t for outer_t, _ in graph._captures.values()]
-    if captures:
-        graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
+    captures = graph.feed_captures()
     spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
     return _Trace(graph, dstruct.Structure(spec), captures, in_struct.specs, sparse)
 

@@ -595,9 +595,7 @@ class Function:
                 raise _not_an_output(self._python_function, e) from None
             graph.outputs = flat_out
             add_control_outputs(graph, flat_out)
-        captured = [outer_t for outer_t, _ in graph._captures.values()]
-        if captured:
-            graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
+        captured = graph.feed_captures()
         sig = self._structured_signature(spec_values)
         cf = concrete.ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))

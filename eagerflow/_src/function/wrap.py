@@ -69,10 +69,7 @@ class WrappedFunction(ConcreteFunction):
             flat_out: list = []
             template = polymorphic._output_template(pruned, values, flat_out, mark=False)
             pruned.outputs = flat_out
-        outer = [o for o, _ in pruned._captures.values()]
-        if outer:
-            pruned.fed_inputs = list(pruned.fed_inputs) + \
-                [ph for _, ph in pruned._captures.values()]
+        outer = pruned.feed_captures()
         return WrappedFunction(pruned, template, pruned.name, None, outer)
 
 
@@ -97,9 +94,7 @@ def wrap_function(fn: Callable, signature: Any, name: str | None = None) -> Wrap
         flat_out: list = []
         template = polymorphic._output_template(graph, result, flat_out, mark=False)
         graph.outputs = flat_out
-    outer = [o for o, _ in graph._captures.values()]
-    if outer:
-        graph.fed_inputs = list(graph.fed_inputs) + [ph for _, ph in graph._captures.values()]
+    outer = graph.feed_captures()
     return WrappedFunction(graph, template, fname, (_named_specs(specs), {}), outer)
 
 

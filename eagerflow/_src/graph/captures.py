@@ -223,6 +223,14 @@ class CaptureAccess:
             return hit[1]
         return self._capture_alias.get(id(x))
 
+    def feed_captures(self) -> list:
+        """The tensors of enclosing graphs this graph captured, their placeholders put
+        after its inputs, as a call feeds them (a new `fed_inputs` list)."""
+        outer = [o for o, _ in self._captures.values()]
+        if outer:
+            self.fed_inputs = list(self.fed_inputs) + [ph for _, ph in self._captures.values()]
+        return outer
+
     @property
     def captures(self) -> list:
         """(outer tensor, the tensor of this graph capturing it) pairs in the order they
