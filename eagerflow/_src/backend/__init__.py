@@ -238,7 +238,7 @@ SMALL_MACS = cpu.SMALL_MACS  # products below this run on one BLAS thread by the
 # The dtypes CuPy 14's atomic add (what `cupy.add.at` runs) takes; it refuses the others
 # with TypeError (cupy/_core/_routines_indexing.pyx). Narrower integers are added in the
 # 32-bit type of their signedness, whose wrapped sum truncates to theirs exactly.
-ATOMIC_ADD = frozenset(("int32", "int64", "float16", "float32", "float64", "uint32", "uint64"))
+ATOMIC_ADD = ("int32", "int64", "float16", "float32", "float64", "uint32", "uint64")
 _WIDER = {"i": np.int32, "u": np.uint32}
 
 

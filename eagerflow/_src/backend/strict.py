@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import (
+    ATOMIC_ADD,
     DeviceBackend,
     is_scalar,
     register,
@@ -139,7 +140,7 @@ UFUNC_METHODS = {
 # The dtypes CuPy 14's atomic scatter kernel behind each ufunc's `at` takes (TypeError for
 # the others: cupy/_core/_routines_indexing.pyx)
 _AT_DTYPES = {
-    "add": ("int32", "int64", "float16", "float32", "float64", "uint32", "uint64"),
+    "add": ATOMIC_ADD,
     "subtract": ("int32", "uint32"),
     "maximum": ("int32", "int64", "float32", "float64", "uint32", "uint64"),
     "minimum": ("int32", "int64", "float32", "float64", "uint32", "uint64"),

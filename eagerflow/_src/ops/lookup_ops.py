@@ -482,6 +482,14 @@ class _Table(TrackableResource):
         if hh is not None and RESOURCES.lookup(hh.container, hh.name) is self._state:
             RESOURCES.delete(hh.container, hh.name)
 
+    def _graph_node(self, graph: Any, op: str, attrs: dict, name: str | None) -> None:
+        """A TF 1 graph's table: the default's Const (made before the table, as TF's), then
+        its creator node `op`, whose name TF's methods give the table ("hash_table_1_Lookup")."""
+        if type(self._default) is EagerTensor:
+            self._default = graph.constant(self._default.numpy(), attrs["value_dtype"], "Const")
+        self._handle = create_in_graph(op, attrs, name)
+        self._name = self._node_name = self._handle._op.name.rsplit("/", 1)[-1]
+
     def _on_table(self, op: OpDef, inputs: tuple, attrs: dict | None = None,
                   name: str | None = None, scope: str = "Lookup") -> Any:
         """`op` on this table; in a graph, in TF's name scope of the method ("None_Lookup":
@@ -596,15 +604,11 @@ class StaticHashTable(_Table):
         by a LookupTableImportV2 in the initializer's scope that tables_initializer()
         runs; the table itself exists in the running Session only."""
         kd, vd = initializer.key_dtype, initializer.value_dtype
-        if type(self._default) is EagerTensor:  # (TF's Const of it, made before the table)
-            self._default = graph.constant(self._default.numpy(), vd, "Const")
         self._state = TableState(kd, vd, (), False)  # (its dtypes: the Session holds it)
-        self._handle = create_in_graph("HashTableV2", {
+        self._graph_node(graph, "HashTableV2", {
             "container": "", "shared_name": f"hash_table_{uuid.uuid4()}",
             "use_node_name_sharing": False, "key_dtype": kd, "value_dtype": vd},
             name or "hash_table")
-        # (its name to TF's methods: the node's, "hash_table_1_Lookup")
-        self._name = self._node_name = self._handle._op.name.rsplit("/", 1)[-1]
         with name_scope(initializer._name or "key_value_init"):
             bind(LOOKUP_IMPORT, (self._handle, initializer._keys, initializer._values), {})
         graph.add_to_collection("table_initializer", graph.operations[-1])
@@ -714,15 +718,11 @@ class MutableHashTable(_Table):
         `name`, shared by that node's name where it is checkpointed (TF's rule for a
         table of no shared name), and the export its checkpoint reads; the table itself
         exists in the running Session only."""
-        kd, vd, shape = self._state.key_dtype, self._state.value_dtype, self._state.value_shape
-        if type(self._default) is EagerTensor:
-            self._default = graph.constant(self._default.numpy(), vd, "Const")
         attrs = {"container": "", "shared_name": "", "use_node_name_sharing": checkpoint,
-                 "key_dtype": kd, "value_dtype": vd}
+                 "key_dtype": self._state.key_dtype, "value_dtype": self._state.value_dtype}
         if op == "MutableHashTableOfTensorsV2":
-            attrs["value_shape"] = shape
-        self._handle = create_in_graph(op, attrs, name)
-        self._name = self._node_name = self._handle._op.name.rsplit("/", 1)[-1]
+            attrs["value_shape"] = self._state.value_shape
+        self._graph_node(graph, op, attrs, name)
         if checkpoint:
             self.export()
 

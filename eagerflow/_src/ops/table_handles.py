@@ -465,11 +465,12 @@ def _creator_kernel(op: str) -> Any:
     return kernel
 
 
-def create_in_graph(op: str, attrs: dict, name: str | None = None) -> Any:
-    """A creator node `op` in the graph being built (a kernel of its own), named `name`
-    (unique in the scope); its handle tensor."""
+def create_in_graph(op: str, attrs: dict, name: str | None = None,
+                    inputs: tuple = ()) -> Any:
+    """A creator node `op` of `inputs` in the graph being built (a kernel of its own),
+    named `name` (unique in the scope); its handle tensor."""
     attrs = dict(attrs, node=CreatorNode())
-    out = bind(CREATORS[op], (), attrs, name)
+    out = bind(CREATORS[op], inputs, attrs, name)
     attrs["node"].op = out._op
     return out
 
@@ -480,12 +481,7 @@ def _creator_load(op: str, attrs: tuple) -> Any:
         given = {k: a[k] for k in attrs if k in a}
         if _state.graph is None:
             return [bind(CREATORS[op], tuple(node.inputs), given)]
-        if not node.inputs:
-            return [create_in_graph(op, given)]
-        given["node"] = kernel = CreatorNode()  # (a graph's node: a kernel of its own)
-        out = bind(CREATORS[op], tuple(node.inputs), given)
-        kernel.op = out._op
-        return [out]
+        return [create_in_graph(op, given, inputs=tuple(node.inputs))]
     return load
 
 
