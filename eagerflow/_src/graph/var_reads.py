@@ -86,10 +86,6 @@ RESOURCE = OpDef("Placeholder", lambda var: [((), dt.resource)], _no_kernel, no_
 
 _READ = "ReadVariableOp"
 
-# TF's process-wide unique ids, which name a capture made without a name (an embedding
-# lookup's colocation with its variable's handle)
-_UIDS = UIDS
-
 
 class VariableAccess:
     """Graph's reads and writes of variables, and the names TF gives them (mixed into
@@ -178,7 +174,7 @@ class VariableAccess:
         if attrs["Tindices"] is None:
             attrs["Tindices"] = node.inputs[1]._dtype
         first = self.operations[start] if start < len(self.operations) else node
-        self._capture_resource(var, first, str(next(_UIDS)) if colocate else "resource",
+        self._capture_resource(var, first, str(next(UIDS)) if colocate else "resource",
                                node.name)
         if colocate:  # (with the captured handle, or a TF 1 graph's VarHandleOp)
             handle = self._resources[id(var)] if self.building_function else var._handle_op
@@ -197,7 +193,7 @@ class VariableAccess:
                             "in list of allowed values: int32, int64")
         if var.shape._dims != ():
             return
-        self._capture_resource(var, self, str(next(_UIDS)) if colocate else "resource", node)
+        self._capture_resource(var, self, str(next(UIDS)) if colocate else "resource", node)
         handle = self._resources[id(var)].name if self.building_function else var.name
         op = getattr(indices, "_op", None)
         shown = f"{node}/indices" if op is None else \

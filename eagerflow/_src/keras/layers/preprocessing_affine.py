@@ -161,7 +161,7 @@ class RandomTranslation(_AffineLayer):
             tm.cast(height, dt.float32)
         dx = self._uniform([batch, 1], self.width_lower, self.width_upper, seed=seed) * \
             tm.cast(width, dt.float32)
-        return {"translations": ta.concat([dx, dy], axis=1), "input_shape": shape_of(data)}
+        return {"translations": ta.concat([dx, dy], axis=1), "input_shape": dims}
 
     def _matrix(self, transformation: dict) -> Any:
         moves = transformation["translations"]
@@ -200,13 +200,13 @@ class RandomZoom(_AffineLayer):
                                   seed: Any = None) -> Any:
         if not training:
             return None
-        batch = self._sizes(data)[0]
+        batch, dims = self._sizes(data)
         zoom_y = self._uniform([batch, 1], 1.0 + self.height_lower, 1.0 + self.height_upper,
                                seed=seed)
         zoom_x = zoom_y if self.width_factor is None else \
             self._uniform([batch, 1], 1.0 + self.width_lower, 1.0 + self.width_upper,
                           seed=seed)
-        return {"height_zoom": zoom_y, "width_zoom": zoom_x, "input_shape": shape_of(data)}
+        return {"height_zoom": zoom_y, "width_zoom": zoom_x, "input_shape": dims}
 
     def _matrix(self, transformation: dict) -> Any:
         height, width = self._size_of(transformation)
@@ -306,7 +306,7 @@ class RandomShear(_AffineLayer):
                                   seed: Any = None) -> Any:
         if not training:
             return None
-        batch = self._sizes(data)[0]
+        batch, dims = self._sizes(data)
         dtype = self.compute_dtype
         invert = self._uniform([batch, 1], dtype=dtype, seed=seed)
         sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
@@ -315,7 +315,7 @@ class RandomShear(_AffineLayer):
         shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype,
                                 seed=seed)
         return {"shear_factor": ta.concat([shear_x, shear_y], axis=1) * sign,
-                "input_shape": shape_of(data)}
+                "input_shape": dims}
 
     def _matrix(self, transformation: dict) -> Any:
         shears = transformation["shear_factor"]
@@ -364,7 +364,7 @@ class RandomPerspective(_AffineLayer):
         corners = [[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]]
         start = kn.repeat(kn.array([corners], self.compute_dtype), batch, axis=0)
         return {"apply_perspective": apply, "start_points": start,
-                "end_points": start + start * moves, "input_shape": shape_of(data)}
+                "end_points": start + start * moves, "input_shape": dims}
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
         homography = _homography(transformation["start_points"],
