@@ -37,6 +37,7 @@ out["ours"]["scalars"] = {t: [[e.step, round(e.value, 4)] for e in acc.Scalars(t
 out["ours"]["graph"] = len(acc.Graph().node) > 0
 resume_from(tf, ours, out["ours"])
 train_into(tf, os.path.join(work, "theirs"), out["theirs"])  # TF's own, for eagerflow
+tf.compat.v1.summary.FileWriterCache.clear()  # (its queued events written: exit drops them)
 json.dump(out, open(os.path.join(work, "out.json"), "w"))
 """
 
