@@ -24,7 +24,7 @@ from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.graph.ir import READ_VAR
-from eagerflow._src.ops.array import concat, reshape, zeros
+from eagerflow._src.ops.array import concat, ones, reshape, shape, zeros
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices, densify
@@ -87,8 +87,8 @@ def _accumulate(a: Any, b: Any) -> Any:
 
 
 def _aggregate(gs: list) -> Any:
-    """The sum of a tensor's gradients as TF's tf.gradients makes it: one AddN of them
-    all (IndexedSlices and TensorArray flows summed their own way)."""
+    """The sum of a tensor's gradients as TF makes it in a graph: one AddN of them all
+    (IndexedSlices and TensorArray flows summed their own way)."""
     if len(gs) == 1:
         return gs[0]
     if all(g.__class__ is IndexedSlices for g in gs):  # their rows in turn, as TF's
@@ -170,6 +170,43 @@ def _tf_order(nodes: list, relevant: list, targets: list, sources: list) -> tupl
                 if pending[id(p)] == 0:
                     queue.append(p)
     return order, frozenset(stops)
+
+
+def _tape_order(nodes: list, relevant: list, targets: list) -> list:
+    """The nodes of `relevant` in the order TF's tape calls their gradients in a graph
+    (which names the ops they make and orders each AddN's inputs): the ops a target
+    depends on, found depth first from the last target; each output counts its uses among
+    them; ops none of whose outputs are used start the queue, in the order found, and an
+    op joins it once every use of its outputs is done; first in, first out."""
+    made = {id(o): nd for nd in nodes for o in nd.outputs}
+    found: dict = {}
+    uses: collections.Counter = collections.Counter()
+    stack = [id(t) for t in targets]
+    while stack:
+        nd = made.get(stack.pop())
+        if nd is None or id(nd) in found:
+            continue
+        found[id(nd)] = nd
+        for x in nd.inputs:
+            if id(x) not in uses and id(x) in made:
+                stack.append(id(x))
+            uses[id(x)] += 1
+    missing = collections.Counter(id(made[i]) for i in uses if i in made)
+    queue = collections.deque(nd for k, nd in found.items() if not missing[k])
+    keep = set(map(id, relevant))
+    order = []
+    while queue:
+        nd = queue.popleft()
+        if id(nd) in keep:
+            order.append(nd)
+        for x in nd.inputs:
+            uses[id(x)] -= 1
+            p = made.get(id(x))
+            if not uses[id(x)] and p is not None:
+                missing[id(p)] -= 1
+                if not missing[id(p)]:
+                    queue.append(p)
+    return order
 
 
 def _dense(g: Any) -> Any:
@@ -534,9 +571,12 @@ class GradientTape:
 
     def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
         grads: dict = {}
-        # tf.gradients builds TF's graph: each tensor's gradients kept apart and summed by one
-        # AddN when its op's turn comes, in TF's order; every input's gradient built
-        parts: dict | None = {} if self._grad_scopes else None
+        # In a graph, gradients are built as TF builds them: each tensor's kept apart and
+        # summed by one AddN when its op's turn comes. tf.gradients also walks in TF's order,
+        # builds every input's gradient and names them "<op>_grad"; a tape names them
+        # "gradient_tape/<the op's scope>/"
+        tracing = _state.graph is not None and not self._grad_scopes
+        parts: dict | None = {} if self._grad_scopes or tracing else None
         targets = [t if isinstance(t, Tensor) or _is_leaf(t) else convert_to_tensor(t)
                    for t in targets] if parts is not None else targets
         for i, t in enumerate(targets):
@@ -545,7 +585,7 @@ class GradientTape:
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
             key = id(t) if key is None else key
             g = out_grads[i] if out_grads is not None and out_grads[i] is not None else \
-                _filled(t, 1)
+                _filled(t, 1, tracing)
             if g.__class__ is not EagerTensor:  # (a tensor converts to itself)
                 g = convert_to_tensor(g, dtype_hint=t._dtype)
             if parts is not None:
@@ -579,9 +619,11 @@ class GradientTape:
                                 live.add(id(o))
                         break
         stops: frozenset = frozenset()
-        if parts is not None:
+        if self._grad_scopes:
             relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
-        for node in (reversed(relevant) if parts is None else relevant):
+        elif tracing:
+            relevant = _tape_order(self._nodes, relevant, targets)
+        for node in (relevant if parts is not None else reversed(relevant)):
             if parts is not None:
                 for o in node.outputs:
                     got = parts.pop(id(o), None)
@@ -622,17 +664,20 @@ class GradientTape:
                 if all(g is None for g in gs):
                     continue
                 # (a TensorArray flow's missing gradient stays None: an empty list)
-                gs = [_dense(g) if g is not None or o._dtype is variant else _filled(o, 0)
-                      for g, o in zip(gs, outs)]
+                gs = [_dense(g) if g is not None or o._dtype is variant else
+                      _filled(o, 0, tracing) for g, o in zip(gs, outs)]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
-            node.needs = needs if parts is None else (True,) * len(needs)
+            node.needs = (True,) * len(needs) if self._grad_scopes else needs
             try:
                 if self._grad_scopes:  # tf.gradients: each op's under "<its name>_grad"
                     with name_scope(f"{node.name}_grad"):
                         dxs = grad_fn(node, *gs)
                         if self._grad_scopes == "gated":
                             dxs = _gated(dxs)
+                elif tracing:
+                    with name_scope(_tape_scope(node)):
+                        dxs = grad_fn(node, *gs)
                 else:
                     dxs = grad_fn(node, *gs)
             except LookupError as e:  # an op without a gradient: tf.gradients names it
@@ -738,9 +783,19 @@ def _vectorized(unconnected: Any, use_pfor: bool, what: str) -> UnconnectedGradi
                          "False.") from e
 
 
-def _filled(t: Tensor, value: int) -> Tensor:
+def _tape_scope(node: Any) -> str:
+    """The absolute name scope a tape builds `node`'s gradient under in a graph, as TF's:
+    "gradient_tape/" and the scopes its op was made in ("gradient_tape/outer/mul_1/")."""
+    made = getattr(node.outputs[0], "op", None) if node.outputs else None
+    scopes = getattr(made, "scope", None)
+    return "gradient_tape/" + "".join(s + "/" for s in scopes) if scopes else "gradient_tape/"
+
+
+def _filled(t: Tensor, value: int, tape_names: bool = False) -> Tensor:
     """ones_like(t) (the default output gradient) or zeros_like(t) (that of an output no
-    gradient reached). For an eager NumPy tensor it is made directly: no tape wants it
+    gradient reached); `tape_names`: in a graph, as a GradientTape makes them there (TF's
+    ones or zeros of a static shape, else ones of its Shape or ZerosLike, each under its
+    "_like" name). For an eager NumPy tensor it is made directly: no tape wants it
     (OnesLike and ZerosLike have no gradient), and it is a tenth of a tiny gradient's
     time when run as an op."""
     if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
@@ -753,7 +808,14 @@ def _filled(t: Tensor, value: int) -> Tensor:
     # sees them depend on `t` (which would connect a constant gradient to its sources)
     saved, _state.tapes = _state.tapes, []
     try:
-        return note_filled_zeros(zeros_like(t)) if value == 0 else ones_like(t)
+        if tape_names and t.shape.is_fully_defined():
+            made = (zeros if value == 0 else ones)(t.shape, t._dtype)
+        elif tape_names and value != 0:
+            with name_scope("ones_like") as scope:
+                made = ones(shape(t, name="Shape"), t._dtype, name=scope)
+        else:
+            made = zeros_like(t) if value == 0 else ones_like(t)
+        return note_filled_zeros(made) if value == 0 else made
     finally:
         _state.tapes = saved
 

@@ -412,11 +412,13 @@ def _merge_shape(a: Any, b: Any) -> Any:
 # If
 # ---------------------------------------------------------------------------------------
 
-def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -> Any:
+def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str | None) -> Any:
+    """A cond's If under a name scope of its own, `name` made unique ("cond_1/"); None:
+    in the current scope, the If named by its type (TF's gradient of a cond)."""
     if pred._dtype is not dt.bool:
         raise TypeError(f"pred must be a bool tensor, got {pred._dtype!r}")
     pred = scalar_pred(pred)
-    scope = op_scope(name)
+    scope = op_scope(name) if name is not None else "/".join(_state.name_scopes)
     tg, fg = new_subgraph(scope, "true"), new_subgraph(scope, "false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
@@ -448,7 +450,7 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]),
                 bool(variables))
     made = capture_branch_inputs([tg, fg], caps, variables, scope)
-    res = bind(op, (pred, *caps, *variables), {}, scope + "/")
+    res = bind(op, (pred, *caps, *variables), {}, None if name is None else scope + "/")
     outs = list(res) if isinstance(res, tuple) else [res]
     # (TF's `input` list: after the pred)
     _capture_passed(op, [tg, fg], variables, 0, len(caps))
@@ -608,7 +610,7 @@ def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
     m1 = len(then_g.drawn)
     draws = list(node.outputs[n:])
     res = build_cond(pred, _branch_grad(then_g, caps, variables, gs, draws[:m1]),
-                     _branch_grad(else_g, caps, variables, gs, draws[m1:]), "cond")
+                     _branch_grad(else_g, caps, variables, gs, draws[m1:]), None)
     res = list(res) if isinstance(res, (list, tuple)) else [res]
     it = iter(res)
     out: list = [None]

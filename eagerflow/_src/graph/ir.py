@@ -286,7 +286,7 @@ class Operation:
     """
 
     __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin", "needs",
-                 "_control_inputs", "tf_inputs")
+                 "_control_inputs", "tf_inputs", "scope")
 
     _ids = itertools.count()
 
@@ -300,6 +300,9 @@ class Operation:
         self._id = next(Operation._ids)
         self.origin: tuple | None = None  # user_frames() where it was made
         self.needs: Any = None  # set by tapes, like dispatch.Node's
+        # the name scopes it was made in (TF's forward pass name scope: a GradientTape
+        # names the op's gradient under "gradient_tape/<them>/")
+        self.scope: list = _state.name_scopes
         # the operations that run first (a TF 1 graph's control dependencies: a Session
         # runs what a fetch needs, by data or by control)
         self._control_inputs: tuple = ()
@@ -496,6 +499,8 @@ class Graph(VariableAccess, CaptureAccess):
         else:
             node_name = self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), scoped)
         node = Operation(self, op, inputs, attrs, node_name)
+        if name is not None and name.endswith("/"):
+            node.scope = [node_name]  # (TF made it inside that scope: `with scope as name`)
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
         if self._control_stack:
             # as TF's: none of a context's control inputs where an input was made inside
@@ -522,12 +527,6 @@ class Graph(VariableAccess, CaptureAccess):
         node = Operation(self, op, (), attrs, name)
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
         return node
-
-    def _node_name(self, op: OpDef, name: str | None) -> str:
-        """The name the node `add_op(op, ..., name)` makes will take (nothing taken)."""
-        if name is not None and name.endswith("/"):
-            return name[:-1]
-        return self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
 
     def push_control_dependencies(self, ops: Any) -> None:
         """Opens a tf.control_dependencies of this (TF 1) graph: `ops`, the operations the

@@ -294,6 +294,17 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     hinted = getattr(convert, "converts_first", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
 
+    def traced_name(name: str | None) -> str | None:
+        graph = _state.graph
+        if graph is None:  # (a graph's tensor used outside it: bind raises TF's error)
+            return name or node
+        if node is None and not scoped or name is not None and name.endswith("/"):
+            return name
+        # TF's Python makes the op inside a name scope of its name (`with name_scope(...)
+        # as scope: op(name=scope)`): the node takes the scope's name, and a tape names its
+        # gradient under that scope
+        return graph.unique_name(name or node or op.name) + "/"
+
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
             if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
@@ -315,7 +326,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                         return elementwise.binary(f, x, y)
                     x, y = convert(x, y)
                     if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-                        return bind(op, (x, y), attrs or {}, name or node)  # (symbolic)
+                        return bind(op, (x, y), attrs or {}, traced_name(name))  # (symbolic)
             st = _state.__dict__
             if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
                 try:
@@ -345,7 +356,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st)
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
-            return bind(op, (x, y), attrs or {}, name or node)
+            return bind(op, (x, y), attrs or {}, traced_name(name))
         except (TypeError, ValueError, InvalidArgumentError) as e:
             if isinstance(e, OpError) and _state.graph is None:
                 failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)

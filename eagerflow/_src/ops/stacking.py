@@ -165,8 +165,7 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
         num = x._shape[ax]
         if num is None:
             raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
-    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num,
-                           None if _state.graph is not None else name))
+    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num, name))
 
 
 def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int,
