@@ -125,7 +125,9 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
 
 
 def _has_effects(graph: Graph) -> bool:
-    return any(node.op.stateful for node in graph.operations)
+    """Whether a call of `graph` is stateful, as TF's StatefulPartitionedCall: it has a
+    stateful op, or reads a variable (TF's ReadVariableOp is stateful)."""
+    return bool(graph.read_vars) or any(node.op.stateful for node in graph.operations)
 
 
 # Every function's graph is traced in a tracing_scope, and TF guards an Assert there with a
@@ -615,6 +617,8 @@ class ConcreteFunction:
                 tape._on_variable_read(v)
         res = bind(self.call_op, tuple(tensors) + tuple(self._read_vars), {})
         res = res if isinstance(res, tuple) else (res,)
+        if res and self._read_vars:
+            graph.capture_called(res[0].op, self._read_vars)
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:

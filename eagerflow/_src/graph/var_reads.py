@@ -267,10 +267,10 @@ class VariableAccess:
         when None."""
         if not self.building_function or id(var) in self._resources:
             return None
-        user = user or node.name
+        user = node.name if user is None else user
         ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
                                [((), dt.resource)],
-                               self.unique_name(f"{user}/{arg}", scoped=False))
+                               self.unique_name(f"{user}/{arg}" if user else arg, scoped=False))
         self._resources[id(var)] = ph
         self._placeheld[id(ph)] = var
         # The handle is the op's first input, which TF converts (and captures) before the
@@ -283,6 +283,13 @@ class VariableAccess:
         if node is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph
+
+    def capture_called(self, node: Any, variables: list) -> None:
+        """The variables a called function reads (`node`: the call), captured where it is
+        the first node to touch them, as TF's caller captures their handles: each by a
+        placeholder named by TF's unique id, listed before the call."""
+        for var in variables:
+            self._capture_resource(var, node, str(next(UIDS)), "")
 
     def capture_passed(self, node: Any, variables: list) -> None:
         """The variables an If or While (`node`) passes to its branches or body, captured
