@@ -54,6 +54,9 @@ def test_cases_are_not_numpys():
         if name.startswith("float16 reduce_sum (") and name.endswith(" 1") and "keep" not in name:
             mine = np.add.reduce(env["r"].astype(np.float16), axis=1)
             differ += record(mine) != GOLDEN[name]
-    x, y = POWS["pow scalar steps"][1]["x"][0], np.arange(1, 201, dtype=np.float32)
-    assert record(np.power(x, y)) != GOLDEN["pow scalar steps"]
     assert differ >= 5
+    # (NumPy 2.4.6's float32 power agrees with TF's powf on most cases, not all)
+    with np.errstate(over="ignore"):
+        pows = [record(np.power(np.float32(env["x"]), np.float32(env["y"])).reshape(-1)[keep])
+                != GOLDEN[name] for name, (_, env, keep) in POWS.items() if "y" in env]
+    assert any(pows)
