@@ -37,10 +37,6 @@ KNOWN = {
     "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
     "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
                             "error",
-    "ops_dtypes_int8": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
-    "ops_dtypes_int16": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
-    "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
-    "ops_dtypes_uint8": "sparse_plus's error (Keras: attr error at pow)",
     "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
@@ -65,8 +61,6 @@ KNOWN = {
     "ops_glu": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
     "ops_layer_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
     "ops_rms_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
-    "ops_threshold": _ERROR_WORDS + " (Keras: TypeError comparing a list)",
-    "ops_sparse_plus": _ERROR_WORDS + " (bool input: Keras fails at 0.25 * int64)",
     "ops_diff": _ERROR_WORDS + " (Keras: 'Exception encountered when calling Diff.call().')",
     "ops_fft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     "ops_fft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",

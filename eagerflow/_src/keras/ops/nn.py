@@ -115,13 +115,16 @@ def hard_shrink(x: Any, threshold: float = 0.5) -> Any:
 
 @keras_op
 def threshold(x: Any, threshold: float, default_value: Any) -> Any:
-    x = kd.to_tensor(x)
+    # (x unconverted, as Keras's TF backend takes it: a NumPy array compares by NumPy, a
+    # Python list refuses `>` with Python's TypeError)
     return tm.where(x > threshold, x, default_value)
 
 
 @keras_op
 def sparse_plus(x: Any) -> Any:
-    x = kd.to_tensor(x)
+    # (x unconverted, as in Keras's TF backend: a NumPy array's comparisons and `x + 1` are
+    # NumPy's, so a bool array becomes int64 there; tf.pow refuses unsigned tensors, and
+    # `0.25 *` an integer tensor is TF's TypeError)
     return tm.where(x <= -1, tm.zeros_like(x),
                     tm.where(x < 1, 0.25 * tm.pow(x + 1, 2), x))
 
