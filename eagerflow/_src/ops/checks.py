@@ -141,8 +141,8 @@ def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: 
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the
     node's attrs as TF prints them, "T=DT_HALF, compute_v=true"), listing its CPU
     `kernels` for type attr `attr`, after `others`: the registrations TF lists first,
-    (device, enum names) pairs such as ("XLA_CPU_JIT", "DT_FLOAT, DT_DOUBLE")."""
-    lines = "".join(f"\n  device='{dev}'; {attr} in [{names}]" for dev, names in others)
+    (device, constraints) pairs such as ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE]")."""
+    lines = "".join(f"\n  device='{dev}'; {constraints}" for dev, constraints in others)
     lines += "".join(f"\n  device='CPU'; {attr} in [{dt_enum(d)}]" for d in kernels)
     registered = f"\nAll kernels registered for op {op}:{lines}\n " if lines else " "
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "

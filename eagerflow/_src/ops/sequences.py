@@ -63,16 +63,16 @@ _RANGE_TYPES = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.in
 _RANGE_KERNEL_ORDER = (dt.int64, dt.int32, dt.float64, dt.float32, dt.bfloat16, dt.float16)
 _RANGE_KERNELS = frozenset(_RANGE_KERNEL_ORDER)
 _RANGE_OTHER_KERNELS = (
-    ("XLA_CPU_JIT", "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, "
-                    "DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64"),
-    ("DEFAULT", "DT_INT32"))
+    ("XLA_CPU_JIT", "Tidx in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_INT64, "
+                    "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]"),
+    ("DEFAULT", "Tidx in [DT_INT32]"))
 
 
 def _no_range_kernel(d: dt.DType) -> InvalidArgumentError:
     """TF's error when a graph runs Range in a dtype its CPU has no kernel for (eagerly it
     is C.no_kernel's NotFoundError, raised before the op runs)."""
-    kernels = "".join(f"\n  device='{dev}'; Tidx in [{names}]"
-                      for dev, names in _RANGE_OTHER_KERNELS[1:]) + "".join(
+    kernels = "".join(f"\n  device='{dev}'; {constraints}"
+                      for dev, constraints in _RANGE_OTHER_KERNELS[1:]) + "".join(
         f"\n  device='CPU'; Tidx in [{C.dt_enum(k)}]" for k in _RANGE_KERNEL_ORDER)
     return InvalidArgumentError(
         None, None, f"No OpKernel was registered to support Op 'Range' used by {{{{node "

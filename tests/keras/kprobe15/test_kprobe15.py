@@ -37,7 +37,6 @@ KNOWN = {
     "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
     "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
                             "error",
-    "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
     "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
@@ -73,7 +72,6 @@ KNOWN = {
     "ops_ctc_decode": _ERROR_WORDS + " (Keras transposes before checking the strategy)",
     "ops_ctc_loss": _ERROR_WORDS + " (Keras: Transpose's error on 2-D logits)",
     "ops_dsplit": _ERROR_WORDS + " (TF's Split: '-input rank(-2) <= split_dim < ...')",
-    "ops_einsum": _ERROR_WORDS + " (Keras runs ij,jk->ik as MatMul)",
     "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
