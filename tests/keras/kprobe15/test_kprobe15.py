@@ -35,8 +35,6 @@ KNOWN = {
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
     "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
-    "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
-                            "error",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
     "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",

@@ -13,12 +13,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.control_flow.conditionals import cond as tf_cond
 from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
-from eagerflow._src.keras.ops.core import cond
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import (
     as_axes,
@@ -478,8 +478,9 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
 
     def of_slice(v: Any) -> Any:
         valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(tm.cast(v, kb.floatx()))))
-        # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it)
-        return cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
+        # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it);
+        # tf.cond's, as Keras's TF backend calls it (an error in a branch is the branch's)
+        return tf_cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
                     lambda: tm.cast(np.nan, out_dtype))
 
     rank = len(x.shape)
