@@ -77,8 +77,6 @@ KNOWN = {
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
     "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
     "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",
-    "fn_circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
-    "loss_Circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
 }
 
 
