@@ -87,6 +87,14 @@ CASES = [
     "tf.pad(tf.ones([2, 2]), tf.constant([[0, 0]]), mode='REFLECT')",
     "tf.split(tf.ones([5]), 2)",
     "tf.split(tf.ones([5]), [2, 2])",
+    # a split_dim out of range: the kernels' words (Split's, SplitV's), their shape
+    # functions' in a graph
+    "tf.split(tf.ones([2, 3]), 2, axis=2)",
+    "tf.split(tf.ones([2, 3]), 2, axis=-3, name='q')",
+    "tf.split(tf.ones([2, 3]), [1, 1], axis=2)",
+    "tf.raw_ops.Split(axis=2, value=tf.ones([2, 3]), num_split=2)",
+    "traced: tf.split(tf.ones([2, 3]), 2, axis=2)",
+    "traced: tf.split(tf.ones([2, 3]), [1, 1], axis=-3)",
     "tf.squeeze(tf.ones([2, 3]), axis=0)",
     "tf.expand_dims(tf.ones([2]), 5)",
     "tf.range(1, 5, 0)",

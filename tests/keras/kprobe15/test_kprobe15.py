@@ -69,7 +69,6 @@ KNOWN = {
     "ops_cross": _ERROR_WORDS + " (Cross's dtype list order; BroadcastArgs' error)",
     "ops_ctc_decode": _ERROR_WORDS + " (Keras transposes before checking the strategy)",
     "ops_ctc_loss": _ERROR_WORDS + " (Keras: Transpose's error on 2-D logits)",
-    "ops_dsplit": _ERROR_WORDS + " (TF's Split: '-input rank(-2) <= split_dim < ...')",
     "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
