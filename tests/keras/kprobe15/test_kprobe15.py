@@ -72,7 +72,6 @@ KNOWN = {
     "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
-    "ops_normalize": _ERROR_WORDS + " (bool: Keras casts to int32 first, Rsqrt refuses int32)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
     "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
     "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",

@@ -21,7 +21,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.linalg import norm
-from eagerflow._src.keras.ops.numpy_math import log10
+from eagerflow._src.keras.ops.numpy_math import log10, square
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import eager_errors, nn_loss
@@ -351,7 +351,9 @@ def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = No
         x = ta.expand_dims(x, 0)
     epsilon = kb.epsilon() if epsilon is None else epsilon
     if order == 2:  # x * rsqrt(sum of squares), capped at 1 / epsilon
-        squares = tm.square(x)  # (summed as keras.ops.sum does: small integers in 32 bits)
+        # keras.ops.square's (a bool squared as int32, so Rsqrt refuses it as TF's does),
+        # summed as keras.ops.sum does: small integers in 32 bits
+        squares = square(x)
         squares = tr.reduce_sum(kd.cast(squares, kd.accumulate_dtype(squares.dtype.name)),
                                 axis=axis, keepdims=True)
         return x * tm.minimum(tm.rsqrt(squares), tm.cast(1.0 / epsilon, x.dtype))
