@@ -74,7 +74,6 @@ KNOWN = {
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
     "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
-    "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",
 }
 
 

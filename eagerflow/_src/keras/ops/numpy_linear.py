@@ -375,11 +375,16 @@ def trapezoid(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Any:
     y = kd.to_tensor(y)
     dtype = kd.result_type(y.dtype, float)
     y = tm.cast(y, dtype)
+    def to_last(t: Any) -> Any:
+        # (axis -1 left as it is, as Keras's TF backend: a scalar reaches the slicing, and
+        # StridedSlice's error)
+        return t if axis == -1 else moveaxis(t, axis, -1)
+
     if x is None:
         widths = tm.cast(dx, dtype)
     else:
-        widths = moveaxis(diff(kd.to_tensor(x, dtype), axis=axis), axis, -1)
-    y = moveaxis(y, axis, -1)
+        widths = to_last(diff(kd.to_tensor(x, dtype), axis=axis))
+    y = to_last(y)
     heights = 0.5 * (y[..., 1:] + y[..., :-1])
     return tr.reduce_sum(heights * widths, axis=-1)
 
