@@ -95,6 +95,14 @@ CASES = [
     "tf.raw_ops.Split(axis=2, value=tf.ones([2, 3]), num_split=2)",
     "traced: tf.split(tf.ones([2, 3]), 2, axis=2)",
     "traced: tf.split(tf.ones([2, 3]), [1, 1], axis=-3)",
+    # tf.tensordot's checks of its axes (Python's, before any op: `b`'s rank unchecked, its
+    # shape list indexed)
+    "tf.tensordot(tf.ones([2, 3]), tf.ones([4]), 2)",
+    "tf.tensordot(tf.ones([2, 3]), np.ones([3], np.float32), 2)",
+    "tf.tensordot(tf.ones([]), tf.ones([4]), 2)",
+    "tf.tensordot(tf.ones([2]), tf.ones([4]), -1)",
+    "tf.tensordot(tf.ones([2]), tf.ones([2]), [[0], [0], [1]])",
+    "tf.tensordot(tf.ones([2]), tf.ones([2]), [[0], [0, 1]])",
     "tf.squeeze(tf.ones([2, 3]), axis=0)",
     "tf.expand_dims(tf.ones([2]), 5)",
     "tf.range(1, 5, 0)",

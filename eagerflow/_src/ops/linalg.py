@@ -405,25 +405,28 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
         if hasattr(axes, "_dtype") and not axes._dtype.is_integer:
             raise TypeError(f"'axes' must be an integer tensor, got {axes!r}.")
         n = int(axes)
+        # (TF checks `a`'s rank only: `b`'s axes past its rank fail where its shape list is
+        # indexed, Python's IndexError)
         if n < 0:
-            raise ValueError(f"'axes' must be at least 0, got {n}.")
-        if n > ra or n > rb:
-            raise ValueError(f"'axes' must not be larger than the number of dimensions of "
-                             f"tensor {a if n > ra else b!r}.")
+            raise ValueError(f"`axes` must be at least 0. Received: {n}.")
+        if n > ra:
+            raise ValueError(f"`axes` must not be larger than the number of dimensions of "
+                             f"tensor {a}.  Received {n}, vs tensor dimensions {ra}.")
         a_axes, b_axes = list(range(ra - n, ra)), list(range(n))
     else:
         pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
                 for x in axes]
         if len(pair) != 2:
-            raise ValueError(f"'axes' must be an integer or have length 2, got {axes!r}.")
+            raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}.")
         if len(pair[0]) != len(pair[1]):
-            raise ValueError(f"Different number of contraction axes 'a' and 'b', "
+            raise ValueError(f"Different number of contraction axes `a` and `b`, "
                              f"{len(pair[0])} != {len(pair[1])}.")
         a_axes, b_axes = _axes_list(pair[0], ra, "a"), _axes_list(pair[1], rb, "b")
     free_a = [i for i in range(ra) if i not in a_axes]
     free_b = [i for i in range(rb) if i not in b_axes]
     a2 = reshape(transpose(a, free_a + a_axes), [_dims_size(a, free_a), _dims_size(a, a_axes)])
-    b2 = reshape(transpose(b, b_axes + free_b), [_dims_size(b, b_axes), _dims_size(b, free_b)])
+    size_b = [_dims_size(b, b_axes), _dims_size(b, free_b)]  # (read before b moves, as TF)
+    b2 = reshape(transpose(b, b_axes + free_b), size_b)
     out = matmul(a2, b2)
     sizes = [_dim(a, i) for i in free_a] + [_dim(b, i) for i in free_b]
     if all(isinstance(s, int) for s in sizes):
@@ -433,7 +436,7 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
 
 def _dim(t: Any, i: int) -> Any:
     """Axis i's size: an int where the shape knows it, else a scalar tensor (traced)."""
-    d = t._shape[i] if t._shape is not None else None
+    d = list(t._shape)[i] if t._shape is not None else None  # (a list, as TF reads it)
     return int(d) if d is not None else array_shape(t)[i]
 
 

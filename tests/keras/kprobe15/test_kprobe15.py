@@ -73,7 +73,6 @@ KNOWN = {
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
-    "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
 }
 
 
