@@ -26,7 +26,7 @@ from eagerflow._src.ops.einsum import einsum as tf_einsum
 from eagerflow._src.ops.embedding_sparse import embedding_lookup_sparse
 from eagerflow._src.ops.linalg_decomp import cross as tf_cross
 from eagerflow._src.ops.linalg_decomp import slogdet as tf_slogdet
-from eagerflow._src.ops.misc_ops import broadcast_static_shape, imag
+from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape, imag
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_conv import conv1d
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -341,7 +341,9 @@ def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
         return tf_pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]])
 
     x1, x2 = as_3d(x1, n1), as_3d(x2, n2)
-    both = broadcast_static_shape(x1.shape, x2.shape)
+    # (as Keras's TF backend: BroadcastArgs of the two shapes as tuples, TF's error where
+    # they don't broadcast)
+    both = broadcast_dynamic_shape(static_shape(x1), static_shape(x2))
     c = tf_cross(ta.broadcast_to(x1, both), ta.broadcast_to(x2, both))
     if n1 == 2 and n2 == 2:
         return c[..., 2]
