@@ -66,8 +66,6 @@ KNOWN = {
     "ops_istft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     # error messages of the ops TF runs
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
-    "ops_ctc_decode": _ERROR_WORDS + " (Keras transposes before checking the strategy)",
-    "ops_ctc_loss": _ERROR_WORDS + " (Keras: Transpose's error on 2-D logits)",
     "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
