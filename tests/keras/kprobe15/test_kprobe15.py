@@ -68,7 +68,6 @@ KNOWN = {
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
     "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
-    "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
 }
 
