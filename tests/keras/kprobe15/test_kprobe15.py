@@ -66,8 +66,6 @@ KNOWN = {
     "ops_istft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     # error messages of the ops TF runs
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
-    "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
-    "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
 }
 
