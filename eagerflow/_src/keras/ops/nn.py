@@ -179,11 +179,12 @@ def celu(x: Any, alpha: float = 1.0) -> Any:
 
 @keras_op
 def glu(x: Any, axis: int = -1) -> Any:
-    x = kd.to_tensor(x)
+    # (x's shape read as given, as Keras's TF backend reads it: a Python number or list has
+    # none, Python's AttributeError)
     if x.shape[axis] % 2 != 0:
         raise ValueError(f"axis size must be divisible by 2. Received: x.shape={x.shape} with "
                          f"axis={axis}")
-    a, b = ta.split(x, 2, axis=axis)
+    a, b = ta.split(kd.to_tensor(x), 2, axis=axis)
     return a * tm.sigmoid(b)
 
 
@@ -268,9 +269,11 @@ def batch_normalization(x: Any, mean: Any, variance: Any, axis: int, offset: Any
 
 
 def _compute_dtype(x: Any) -> tuple:
-    """Normalizations compute in at least float32 and cast back."""
+    """Normalizations compute in at least float32 and cast back; x's dtype is read as
+    given, as Keras reads it (a Python number or list has none: AttributeError)."""
+    original = kd.standardize_dtype(x.dtype)
     x = kd.to_tensor(x)
-    return kd.cast(x, kd.result_type(x.dtype, "float32")), x.dtype.name
+    return kd.cast(x, kd.result_type(x.dtype, "float32")), original
 
 
 def warn_rms_scaling() -> None:
