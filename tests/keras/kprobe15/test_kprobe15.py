@@ -54,7 +54,6 @@ KNOWN = {
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
     # error messages on Python scalars and lists given where a tensor is expected
-    "ops_diff": _ERROR_WORDS + " (Keras: 'Exception encountered when calling Diff.call().')",
     "ops_fft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     "ops_fft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     "ops_ifft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",

@@ -15,7 +15,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import moveaxis
-from eagerflow._src.keras.ops.numpy_reduce import diff
+from eagerflow._src.keras.ops.numpy_reduce import Diff
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
@@ -385,7 +385,8 @@ def trapezoid(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Any:
     if x is None:
         widths = tm.cast(dx, dtype)
     else:
-        widths = to_last(diff(kd.to_tensor(x, dtype), axis=axis))
+        # (the backend's diff, as Keras's trapezoid calls it: no Diff operation's framing)
+        widths = to_last(Diff(1, axis).call(kd.to_tensor(x, dtype)))
     y = to_last(y)
     heights = 0.5 * (y[..., 1:] + y[..., :-1])
     return tr.reduce_sum(heights * widths, axis=-1)
