@@ -34,7 +34,6 @@ KNOWN = {
     "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
-    "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
     "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
