@@ -110,6 +110,10 @@ CASES = [
     "tf.linalg.cross(tf.ones([3], tf.bool), tf.ones([3], tf.bool))",
     "tf.linalg.cross([1.0, 2.0], [3.0, 4.0])",
     "tf.linalg.cross(tf.ones([3]), tf.ones([3], tf.float64))",
+    "traced: tf.linalg.cross(tf.ones([]), tf.ones([]))",
+    "traced: tf.linalg.cross(tf.ones([2, 3]), tf.ones([3, 3]))",
+    "traced: tf.linalg.cross(tf.ones([2, 3]), tf.ones([3]))",
+    "traced: tf.linalg.cross(tf.ones([2]), tf.ones([2]))",
     "tf.broadcast_dynamic_shape((2, 3), (4,))",
     "tf.broadcast_dynamic_shape(tf.constant([2, 3]), tf.constant([4]))",
     # sobel_edges of another rank than 4: its MirrorPad's error (paddings a list)

@@ -353,11 +353,16 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
     return reason, f"{op_name}[{', '.join(parts)}]"
 
 
+# Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built)
+_CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
+
+
 def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
+        op_name == "Cross" and message.startswith(_CROSS_ERRORS)) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS))
 
 
