@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -87,14 +86,8 @@ def _refused_by_kernel(want: dict) -> bool:
 
 # eagerflow's Pow computes unsigned integers, which TF's Pow kernel refuses (op-level): the
 # pairs NumPy promotes to an unsigned type.
-POW_UNSIGNED = {e for e in MATRIX_CASES if e.startswith("tnp.power") and
-                set(re.findall(r"tf\.(\w+)\)", e)) <= {"bool", "uint8", "uint32"} and "uint" in e}
-
-
 @pytest.mark.parametrize("numpy_behavior", [{}], indirect=True)
-@pytest.mark.parametrize("expr", [
-    pytest.param(e, marks=pytest.mark.xfail(strict=True, reason="eagerflow's Pow takes uint"))
-    if e in POW_UNSIGNED else e for e in MATRIX_CASES])
+@pytest.mark.parametrize("expr", MATRIX_CASES)
 def test_dtype_matrix_matches_tf(numpy_behavior, expr):
     want = GOLDEN["matrix"][expr]
     if _refused_by_kernel(want):

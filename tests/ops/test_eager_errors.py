@@ -48,9 +48,12 @@ BY_CHANCE = (r"list\(tf\.data\.Dataset.*",)
 
 
 # Checks TF's CPU kernel makes and its GPU kernel doesn't (it gives NaN rows, as
-# eagerflow's device kernel does): run on the CPU where a GPU is the default device
+# eagerflow's device kernel does), and dtypes only the CPU lacks a kernel for: run on the
+# CPU where a GPU is the default device
 CPU_KERNEL_CHECKS = {
-    "tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([5]), tf.ones([1, 3]))"}
+    "tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([5]), tf.ones([1, 3]))",
+    "tf.math.bessel_i0(tf.ones([2], tf.bfloat16))",
+    "tf.math.special.bessel_i1(tf.ones([2], tf.bfloat16))"}
 
 
 def _known(case: str) -> str | None:

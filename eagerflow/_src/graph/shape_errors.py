@@ -80,9 +80,29 @@ def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
                                f"input[1] = {partial}.")
 
 
+def _split_dim_reason(x: Any, axis: int, reason: str) -> str:
+    """A split_dim out of range, as TF's shape function words it (its kernel: "-input
+    rank(-2) <= split_dim < ...")."""
+    if reason.startswith("-input rank("):
+        n = len(x._shape)
+        return f"Dimension size, given by scalar input {axis} must be in range [{-n}, {n})"
+    return reason
+
+
+def _split_v(node: str, x: Any, attrs: dict, reason: str) -> tuple:
+    """The same for SplitV of constant sizes: value, size_splits, split_dim."""
+    sizes, axis = attrs["sizes"], attrs["axis"]
+    vector = " ".join(str(v) for v in sizes)
+    return (_split_dim_reason(x, axis, reason),
+            f"SplitV[T={dt_enum(x._dtype)}, Tlen=DT_INT32, num_split={len(sizes)}]",
+            ["Const", f"{node}/split_dim"], [f"[{len(sizes)}]", "[]"],
+            f" and with computed input tensors: input[1] = <{vector}>, input[2] = <{axis}>.")
+
+
 def _split(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     """The same for Split of a count: its split_dim input first, then its value."""
     k, axis = attrs["num_split"], attrs["axis"]
+    reason = _split_dim_reason(x, axis, reason)
     if reason.startswith("Number of ways to split"):
         dim = x._shape[axis % len(x._shape)]
         reason = (f"Dimension size must be evenly divisible by {k} but is {dim}\n\tNumber of "
@@ -250,6 +270,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "Split" and len(tensors) == 1 and attrs.get("axis") is not None:
         reason, form, first, first_shape, suffix = _split(node, tensors[0], attrs, reason)
         names, shapes = first + names, first_shape + shapes
+    elif op.name == "SplitV" and len(tensors) == 1 and reason.startswith("-input rank("):
+        reason, form, more, more_shapes, suffix = _split_v(node, tensors[0], attrs, reason)
+        names, shapes = names + more, shapes + more_shapes
     elif op.name == "StridedSlice" and "spec" in attrs and len(tensors) == 1:
         form, more, more_shapes, suffix = _strided_slice(node, tensors[0], attrs, reason)
         names, shapes = names + more, shapes + more_shapes
@@ -283,7 +306,7 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
 # (TF's kernels make other checks, and TF's graph builder refuses dtypes with TypeError)
 SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : ",
                  "Input to reshape is a tensor with", "In[0] mismatch In[1] shape",
-                 "Number of ways to split should evenly divide",
+                 "Number of ways to split should evenly divide", "-input rank(",
                  # Conv's groups (TF's CPU kernel refuses groups: only its shape function
                  # speaks of them)
                  "Number of groups should divide", "Groups attribute should be",
@@ -330,11 +353,16 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
     return reason, f"{op_name}[{', '.join(parts)}]"
 
 
+# Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built)
+_CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
+
+
 def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
+        op_name == "Cross" and message.startswith(_CROSS_ERRORS)) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS))
 
 

@@ -462,14 +462,18 @@ def ctc(y_true: Any, y_pred: Any) -> Any:
 
 
 def _pos_neg_masks(labels: Any, ref_labels: Any, remove_diagonal: bool) -> tuple:
-    """Which (query, reference) pairs share a label (minus the diagonal, if asked) and
-    which do not."""
-    labels, ref_labels = A.reshape(labels, [-1, 1]), A.reshape(ref_labels, [-1, 1])
+    """Which (query, reference) pairs share a label (minus the diagonal of the labels'
+    sizes, if asked) and which do not. As Keras 3.15's: only 1-D labels become columns,
+    so labels of other shapes compare as they are (Equal's shape error where they can't)."""
+    if len(labels.shape) == 1:
+        labels = A.reshape(labels, [-1, 1])
+    if len(ref_labels.shape) == 1:
+        ref_labels = A.reshape(ref_labels, [-1, 1])
     positive = M.equal(labels, A.transpose(ref_labels))
     negative = M.logical_not(positive)
     if remove_diagonal:
-        rows = A.reshape(S.range(A.shape(labels)[0]), [-1, 1])
-        columns = A.reshape(S.range(A.shape(ref_labels)[0]), [1, -1])
+        rows = A.reshape(S.range(R.size(labels)), [-1, 1])
+        columns = A.reshape(S.range(R.size(ref_labels)), [1, -1])
         positive = M.logical_and(positive, M.not_equal(rows, columns))
     return positive, negative
 

@@ -422,12 +422,20 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     return bind(CONCAT, xs, {"axis": axis}, name)
 
 
+def _split_dim(op: str, axis: int, ndim: int) -> int:
+    """A split's axis in [-ndim, ndim), non-negative, or TF's Split/SplitV kernel error."""
+    if not -ndim <= axis < ndim:
+        raise C.fail(op, f"-input rank(-{ndim}) <= split_dim < input rank ({ndim}), but got "
+                         f"{axis}")
+    return axis % ndim
+
+
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
     if dyn:
         check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:
         return [(None, x._dtype)] * len(sizes)
-    ax = C.norm_axis("SplitV", axis, len(x._shape))
+    ax = _split_dim("SplitV", axis, len(x._shape))
     dim = x._shape[ax]
     if dyn:  # runtime sizes: what is known of them (-1: the rest, unknown while tracing)
         if any(s is not None and s < -1 for s in sizes):
@@ -486,7 +494,7 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
         return [(None, x._dtype)] * num_split
     if dyn:
         return [((None,) * len(x._shape), x._dtype)] * num_split
-    ax = C.norm_axis("Split", axis, len(x._shape))
+    ax = _split_dim("Split", axis, len(x._shape))
     dim = x._shape[ax]
     if dim is not None and dim % num_split:
         raise C.fail("Split", f"Number of ways to split should evenly divide the split "
@@ -621,12 +629,13 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         if dyn_axis:
             return list(bind_multi(SPLIT_N, (x,) + dyn_axis,
                                    {"num_split": k, "axis": None}, k, name))
-        C.norm_axis("Split", axis, len(x._shape))
+        # (an axis out of range is the Split kernel's error: its infer's)
         return list(bind_multi(SPLIT_N, (x,), {"num_split": k, "axis": axis}, k, name))
     if dyn_axis:
         raise TypeError(f"split's axis must be known when the graph is built to split by "
                         f"sizes; got {axis!r}")
-    ax = C.norm_axis("Split", axis, len(x._shape))
+    # (an axis out of range is left to SplitV's infer: the kernel's error)
+    ax = axis + len(x._shape) if -len(x._shape) <= axis < 0 else axis
     if C.is_graph_tensor(num_or_size_splits) and num_or_size_splits._shape == ():
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits}")
@@ -638,7 +647,7 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     if dyn:
         return list(bind_multi(SPLIT, (x,) + dyn, {"sizes": sizes, "axis": ax}, len(sizes),
                                name))
-    if sizes.count(-1) == 1 and x._shape[ax] is not None:
+    if sizes.count(-1) == 1 and 0 <= ax < len(x._shape) and x._shape[ax] is not None:
         rest = sum(s for s in sizes if s != -1)
         sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)
     if _state.graph is not None:  # TF's API makes the sizes a "Const" (graph/arg_consts)

@@ -465,21 +465,25 @@ def floormod(x: Any, y: Any) -> Any:
 _XLA = ("FLOAT", "DOUBLE", "BFLOAT16", "HALF")
 
 
-def no_kernel(op: str, dtype: Any, cpu: tuple, xla: tuple = _XLA, extra: str = "") -> Any:
+def no_kernel(op: str, dtype: Any, cpu: tuple, xla: tuple | None = _XLA,
+              extra: str = "") -> Any:
     """TF's NotFoundError for an op that TF 2.21 registers for CPU in `cpu` only (its
-    kernels listed as TF lists them: XLA's types, then each CPU registration, `extra`)."""
+    kernels listed as TF lists them: XLA's types, None for an op XLA lacks, then each CPU
+    registration, `extra`)."""
     t = "HALF" if np.dtype(dtype) == np.float16 else "BFLOAT16"
     regs = "".join(f"\n  device='CPU'; T in [DT_{c}]" for c in cpu)
+    if xla:
+        regs = f"\n  device='XLA_CPU_JIT'; T in [{', '.join('DT_' + x for x in xla)}]{regs}"
     return NotFoundError(
         None, None, f"Could not find device for node: {{{{node {op}}}}} = {op}[T=DT_{t}]\n"
-        f"All kernels registered for op {op}:\n  device='XLA_CPU_JIT'; T in "
-        f"[{', '.join('DT_' + x for x in xla)}]{regs}{extra}\n [Op:{op}]")
+        f"All kernels registered for op {op}:{regs}{extra}\n [Op:{op}]")
 
 
-def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None) -> Any:
+def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None,
+           xla: tuple | None = _XLA) -> Any:
     """A half_kernel raising no_kernel's error (float16 computed by `keep` when given)."""
     def kernel(*arrays: Any) -> Any:
         if keep is not None and arrays[0].dtype == np.float16:
             return keep(*arrays)
-        raise no_kernel(op, arrays[0].dtype, cpu)
+        raise no_kernel(op, arrays[0].dtype, cpu, xla)
     return kernel

@@ -376,9 +376,10 @@ def image_gradients(image: Any) -> tuple:
 def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
     x = _numeric_image(image)
-    if x._shape is None or len(x._shape) != 4:
+    if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
                          f"{x.shape}")
+    # (another rank goes on, as in TF: MirrorPad's error, its paddings being for 4 dims)
     ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
     kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
     channels = x._shape[-1]

@@ -17,7 +17,7 @@ from eagerflow._src.backend import ARRAY_TYPES, linalg_errors, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
@@ -35,7 +35,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.math import (
     _t,
@@ -75,6 +75,13 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     # kernel's (oneDNN's word a vector operand differently)
     batched = len(a._shape) > 2 or len(b._shape) > 2
     op = "BatchMatMulV2" if batched else "MatMul"
+    return [(_product_shape(op, a, b, transpose_a, transpose_b, batched), d)]
+
+
+def _product_shape(op: str, a: Any, b: Any, transpose_a: bool, transpose_b: bool,
+                   batched: bool) -> tuple:
+    """The shape of a @ b (known ranks), checked as op's kernel checks it (`batched`: TF's
+    batch kernel, which words a missing matrix dimension its own way)."""
     ranks = (len(a._shape), len(b._shape))
     if min(ranks) < 2 and _state.graph is None and not batched:
         raise C.fail(op, f"In[0] and In[1] ndims must be == 2: {ranks[0]}"
@@ -89,7 +96,7 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
             raise C.fail(op, f"In[{i}] ndims must be >= 2: {len(x._shape)}")
     if batched and _state.graph is None:
         try:
-            batch = C.broadcast(op, a._shape[:-2], b._shape[:-2])
+            C.broadcast(op, a._shape[:-2], b._shape[:-2])
         except InvalidArgumentError:
             raise C.fail(op, "In[0] and In[1] must have compatible batch dimensions: "
                              f"{C.shape_str(a._shape)} vs. {C.shape_str(b._shape)}") from None
@@ -98,8 +105,7 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     if k1 is not None and k2 is not None and k1 != k2:
         raise C.fail(op, f"Matrix size-incompatible: In[0]: {C.shape_str(a._shape)}, "
                          f"In[1]: {C.shape_str(b._shape)}")
-    batch = C.broadcast("MatMul", a._shape[:-2], b._shape[:-2])
-    return [(batch + (m, n), d)]
+    return C.broadcast("MatMul", a._shape[:-2], b._shape[:-2]) + (m, n)
 
 
 def _mt(x: Any, flag: bool) -> Any:
@@ -187,6 +193,123 @@ def _matmul_tf(n: Any, b: Any) -> list:
     return b.node("BatchMatMulV2", [x, y], {"adj_x": ta, "adj_y": tb})
 
 
+# BatchMatMulV3: the batch product whose operands and result may differ in dtype (Ta, Tb,
+# Tout), which tf.matmul runs when given an output_type other than an operand's (Keras's
+# int8 matmul into int32). Its OpDef takes these types; TF's CPU kernels compute only
+# _V3_KERNELS, as (Ta, Tb, Tout) in the order TF lists them.
+_V3_IN = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.uint8, dt.int8,
+                    dt.int16, dt.int32, dt.int64, dt.complex64, dt.complex128))
+_V3_OUT = _V3_IN - {dt.uint8, dt.int8}
+_V3_KERNELS = (
+    *((a, b, dt.bfloat16) for a, b in ((dt.uint8, dt.bfloat16), (dt.int8, dt.bfloat16),
+                                         (dt.bfloat16, dt.uint8), (dt.bfloat16, dt.int8))),
+    *((a, b, dt.int32) for a, b in ((dt.uint8, dt.uint8), (dt.int8, dt.uint8),
+                                      (dt.uint8, dt.int8), (dt.int8, dt.int8))),
+    *((d, d, d) for d in (dt.int64, dt.int32, dt.int16, dt.float64, dt.float32, dt.bfloat16,
+                          dt.complex128, dt.complex64)))
+_V3_XLA = ("Tout in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_COMPLEX64, DT_INT64, "
+           "DT_BFLOAT16, DT_COMPLEX128, DT_HALF]; " + "; ".join(
+               f"{t} in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+               f"DT_COMPLEX64, DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF]"
+               for t in ("Tb", "Ta")))
+
+
+def _v3_infer(x: Any, y: Any, adj_x: bool, adj_y: bool, Tout: Any) -> list:  # noqa: N803
+    op = "BatchMatMulV3"
+    out = dt.as_dtype(Tout)
+    # (where several fail, which one TF names depends on what its process ran before: a
+    # fresh one names Tb for tf.matmul of two bool matrices into int32, as here)
+    if out not in _V3_OUT:
+        raise C.not_supported(op, out, _V3_OUT, "Tout")
+    C.check_dtype(op, y, _V3_IN, "Tb")
+    C.check_dtype(op, x, _V3_IN, "Ta")
+    if (x._dtype, y._dtype, out) not in _V3_KERNELS:
+        raise C.no_kernel(op, f"Ta={C.dt_enum(x._dtype)}, Tb={C.dt_enum(y._dtype)}, "
+                              f"Tout={C.dt_enum(out)}, adj_x={str(adj_x).lower()}, "
+                              f"adj_y={str(adj_y).lower()}, grad_x=false, grad_y=false",
+                          others=[("XLA_CPU_JIT", _V3_XLA)] + [
+                              ("CPU", f"Ta in [{C.dt_enum(a)}]; Tb in [{C.dt_enum(b)}]; "
+                                      f"Tout in [{C.dt_enum(o)}]") for a, b, o in _V3_KERNELS])
+    if x._shape is None or y._shape is None:
+        return [(None, out)]
+    return [(_product_shape(op, x, y, adj_x, adj_y, True), out)]
+
+
+def _v3_kernel(xp: Any, x: Any, y: Any, adj_x: bool, adj_y: bool, Tout: Any) -> Any:
+    out = dt.as_dtype(Tout).as_numpy_dtype
+    if x.dtype != y.dtype or x.dtype.itemsize == 1:
+        # a byte operand (TF's only mixed kernels): both in Tout, where bytes are exact
+        # (int32: the products summed in int32; bfloat16: its own product)
+        x, y = x.astype(out, copy=False), y.astype(out, copy=False)
+    if x.dtype.kind == "c":  # (adj: the conjugate transpose)
+        x, y = (xp.conj(x) if adj_x else x), (xp.conj(y) if adj_y else y)
+    return _matmul_kernel(xp, x, y, adj_x, adj_y).astype(out, copy=False)
+
+
+def _v3_grad(n: Any, g: Any) -> list:
+    """As BatchMatMulV2's: each operand's gradient is a product with the other, summed
+    over the batch dimensions it was broadcast along, in its own dtype."""
+    x, y = n.inputs
+    ax, ay = n.attrs["adj_x"], n.attrs["adj_y"]
+    gx = gy = None
+    if wants(n, 0):
+        gx = matmul(y, g, adjoint_a=ay, adjoint_b=True) if ax else \
+            matmul(g, y, adjoint_b=not ay)
+        gx = cast(sum_to(gx, x), x._dtype)
+    if wants(n, 1):
+        gy = matmul(g, x, adjoint_a=True, adjoint_b=ax) if ay else \
+            matmul(x, g, adjoint_a=not ax)
+        gy = cast(sum_to(gy, y), y._dtype)
+    return [gx, gy]
+
+
+def _v3_ref(x: np.ndarray, y: np.ndarray, adj_x: bool, adj_y: bool, Tout: Any) -> np.ndarray:
+    x = np.conj(_mt(x, adj_x)) if adj_x else x
+    y = np.conj(_mt(y, adj_y)) if adj_y else y
+    return _matmul_ref(x.astype(np.int64) if x.dtype.kind in "iu" else x,
+                       y.astype(np.int64) if y.dtype.kind in "iu" else y, False, False
+                       ).astype(dt.as_dtype(Tout).as_numpy_dtype)
+
+
+def _v3_samples() -> list:
+    i8 = _rng.integers(-128, 128, size=(2, 3, 4)).astype(np.int8)
+    u8 = _rng.integers(0, 256, size=(4, 5)).astype(np.uint8)
+    return [Sample((i8, u8), {"adj_x": False, "adj_y": False, "Tout": dt.int32}, grad=False),
+            Sample((u8, i8), {"adj_x": True, "adj_y": True, "Tout": dt.int32}, grad=False),
+            Sample((_f64(3, 2), _f64(2, 3, 4)), {"adj_x": True, "adj_y": False,
+                                                 "Tout": dt.float64}),
+            Sample((_f64(2, 3) + 1j * _f64(2, 3), _f64(4, 3) + 1j * _f64(4, 3)),
+                   {"adj_x": False, "adj_y": True, "Tout": dt.complex128}, grad=False)]
+
+
+def _v3_bad_samples() -> list:
+    def attrs(tout: Any) -> dict:
+        return {"adj_x": False, "adj_y": False, "Tout": tout}
+    i8 = np.ones((2, 3), np.int8)
+    return [BadSample((i8, i8), attrs(dt.int32), InvalidArgumentError,
+                      "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
+            BadSample((np.ones(2, np.int8), i8), attrs(dt.int32), InvalidArgumentError,
+                      "In[0] ndims must be >= 2: 1"),
+            BadSample((np.ones((2, 2), bool), i8), attrs(dt.int32), InvalidArgumentError,
+                      "Value for attr 'Ta' of bool is not in the list of allowed values"),
+            BadSample((i8, i8.T), attrs(dt.uint8), InvalidArgumentError,
+                      "Value for attr 'Tout' of uint8 is not in the list of allowed values: "
+                      "bfloat16, half, float, double, int16, int32, int64, complex64, "
+                      "complex128"),
+            BadSample((i8, i8.T), attrs(dt.int64), NotFoundError,
+                      "Could not find device for node: {{node BatchMatMulV3}} = BatchMatMulV3["
+                      "Ta=DT_INT8, Tb=DT_INT8, Tout=DT_INT64, adj_x=false, adj_y=false, "
+                      "grad_x=false, grad_y=false]\nAll kernels registered for op "
+                      "BatchMatMulV3:\n  device='XLA_CPU_JIT'; Tout in [DT_FLOAT, ")]
+
+
+BATCH_MATMUL_V3 = register(OpDef(
+    "BatchMatMulV3", _v3_infer, _v3_kernel, grad=_v3_grad, reference=_v3_ref,
+    samples=_v3_samples, bad_samples=_v3_bad_samples,
+    tf=TFForm(tf_attrs={"grad_x": False, "grad_y": False}),
+))
+
+
 # Shared, never mutated: building the attrs dict is a measurable part of a tiny matmul.
 _MATMUL_ATTRS = {(ta, tb): {"transpose_a": ta, "transpose_b": tb}
                  for ta in (False, True) for tb in (False, True)}
@@ -244,11 +367,20 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         if transpose_b:
             raise ValueError("Only one of transpose_b and adjoint_b can be True.")
         b, transpose_b = conj(b), True
-    out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)],
-               name if _state.graph is not None else None)
-    if output_type is not None and dt.as_dtype(output_type) is not out._dtype:
-        out = cast(out, output_type)
-    return out
+    if output_type is not None and (dt.as_dtype(output_type) is not a._dtype or
+                                    dt.as_dtype(output_type) is not b._dtype):
+        # (TF's tf.matmul: an output_type other than an operand's is BatchMatMulV3's Tout)
+        try:
+            return bind(BATCH_MATMUL_V3, (a, b), {"adj_x": bool(transpose_a),
+                                                  "adj_y": bool(transpose_b),
+                                                  "Tout": dt.as_dtype(output_type)},
+                        name if _state.graph is not None else None)
+        except OpError as e:
+            if passed_raw(output_type):  # a dtype's name: TF's wrapper's slow path
+                slow_path(e)
+            raise
+    return bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)],
+                name if _state.graph is not None else None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -273,25 +405,28 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
         if hasattr(axes, "_dtype") and not axes._dtype.is_integer:
             raise TypeError(f"'axes' must be an integer tensor, got {axes!r}.")
         n = int(axes)
+        # (TF checks `a`'s rank only: `b`'s axes past its rank fail where its shape list is
+        # indexed, Python's IndexError)
         if n < 0:
-            raise ValueError(f"'axes' must be at least 0, got {n}.")
-        if n > ra or n > rb:
-            raise ValueError(f"'axes' must not be larger than the number of dimensions of "
-                             f"tensor {a if n > ra else b!r}.")
+            raise ValueError(f"`axes` must be at least 0. Received: {n}.")
+        if n > ra:
+            raise ValueError(f"`axes` must not be larger than the number of dimensions of "
+                             f"tensor {a}.  Received {n}, vs tensor dimensions {ra}.")
         a_axes, b_axes = list(range(ra - n, ra)), list(range(n))
     else:
         pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
                 for x in axes]
         if len(pair) != 2:
-            raise ValueError(f"'axes' must be an integer or have length 2, got {axes!r}.")
+            raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}.")
         if len(pair[0]) != len(pair[1]):
-            raise ValueError(f"Different number of contraction axes 'a' and 'b', "
+            raise ValueError(f"Different number of contraction axes `a` and `b`, "
                              f"{len(pair[0])} != {len(pair[1])}.")
         a_axes, b_axes = _axes_list(pair[0], ra, "a"), _axes_list(pair[1], rb, "b")
     free_a = [i for i in range(ra) if i not in a_axes]
     free_b = [i for i in range(rb) if i not in b_axes]
     a2 = reshape(transpose(a, free_a + a_axes), [_dims_size(a, free_a), _dims_size(a, a_axes)])
-    b2 = reshape(transpose(b, b_axes + free_b), [_dims_size(b, b_axes), _dims_size(b, free_b)])
+    size_b = [_dims_size(b, b_axes), _dims_size(b, free_b)]  # (read before b moves, as TF)
+    b2 = reshape(transpose(b, b_axes + free_b), size_b)
     out = matmul(a2, b2)
     sizes = [_dim(a, i) for i in free_a] + [_dim(b, i) for i in free_b]
     if all(isinstance(s, int) for s in sizes):
@@ -301,7 +436,7 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
 
 def _dim(t: Any, i: int) -> Any:
     """Axis i's size: an int where the shape knows it, else a scalar tensor (traced)."""
-    d = t._shape[i] if t._shape is not None else None
+    d = list(t._shape)[i] if t._shape is not None else None  # (a list, as TF reads it)
     return int(d) if d is not None else array_shape(t)[i]
 
 

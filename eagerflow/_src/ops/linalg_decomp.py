@@ -21,11 +21,14 @@ import numpy as np
 
 from eagerflow._src.backend import linalg_errors
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     _diag_len,
@@ -50,7 +53,6 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
-from eagerflow._src.ops.stacking import stack, unstack
 
 _rng = SampleRNG(23)
 QrResult = collections.namedtuple("Qr", ["q", "r"])
@@ -924,16 +926,65 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
     return where(mask, diag(d, k=k, num_rows=rows, num_cols=cols), x)
 
 
+def _cross_infer(a: Any, b: Any) -> list:
+    d = C.same_dtype("Cross", (a, b), C.REALS)
+    sa, sb = a._shape, b._shape
+    if sa is None or sb is None:
+        return [(sa if sb is None else sb, d)]
+    graph = _state.graph is not None  # (then TF's shape function's words: a ValueError)
+    if not sa:
+        raise C.fail("Cross", "Shape must be at least rank 1 but is rank 0" if graph else
+                     f"Input must be at least 1D{C.shape_str(sa)}")
+    bad = [i for i, (x, y) in enumerate(zip(sa, sb)) if None not in (x, y) and x != y]
+    if len(sa) != len(sb) or bad:
+        why = (f"Both inputs must be of same shape: {C.shape_str(sa)} vs. {C.shape_str(sb)}"
+               if not graph else f"Shapes must be equal rank, but are {len(sa)} and {len(sb)}"
+               if len(sa) != len(sb) else f"Dimension {bad[0]} in both shapes must be equal, "
+               f"but are {sa[bad[0]]} and {sb[bad[0]]}. Shapes are {C.shape_str(sa)} and "
+               f"{C.shape_str(sb)}.")
+        raise C.fail("Cross", why)
+    out = tuple(x if x is not None else y for x, y in zip(sa, sb))
+    if out[-1] not in (None, 3):
+        if graph:
+            raise C.fail("Cross", f"Dimension must be 3 but is {out[-1]}")
+        raise FailedPreconditionError(
+            None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]")
+    return [(out, d)]
+
+
+def _cross_kernel(xp: Any, a: Any, b: Any) -> Any:
+    if a.shape != b.shape or a.shape[-1] != 3:  # (dims unknown when traced)
+        _cross_infer(Spec(a), Spec(b))
+    (a0, a1, a2), (b0, b1, b2) = xp.moveaxis(a, -1, 0), xp.moveaxis(b, -1, 0)
+    # each component in the operands' dtype (integers wrap, halves round at each step)
+    return xp.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def _cross_grad(n: Any, g: Any) -> list:
+    return [cross(n.inputs[1], g), cross(g, n.inputs[0])]
+
+
+CROSS = register(OpDef(
+    "Cross", _cross_infer, _cross_kernel, grad=_cross_grad,
+    reference=lambda a, b: np.cross(a, b),
+    samples=lambda: [Sample((_rng.uniform(-2, 2, (3,)), _rng.uniform(-2, 2, (3,)))),
+                     Sample((_rng.uniform(-2, 2, (2, 4, 3)), _rng.uniform(-2, 2, (2, 4, 3)))),
+                     Sample((np.uint8([1, 2, 3]), np.uint8([4, 5, 6])), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)), np.ones(3)), {}, InvalidArgumentError,
+                  "Both inputs must be of same shape: [2,3] vs. [3]"),
+        BadSample((np.ones(2), np.ones(2)), {}, FailedPreconditionError,
+                  "Cross-products are only defined for 3-element vectors."),
+        BadSample((np.float64(1), np.float64(2)), {}, InvalidArgumentError,
+                  "Input must be at least 1D[]")],
+))
+
+
+@eager_api("a", "b")
 def cross(a: Any, b: Any, name: str | None = None) -> Any:
-    """Pairwise cross products of 3-vectors along the last axis."""
+    """Pairwise cross products of 3-vectors along the last axis: TF's Cross."""
     a, b = binary_args(a, b)
-    for t in (a, b):
-        if t._shape is not None and (not t._shape or t._shape[-1] != 3):
-            raise FailedPreconditionError(
-                None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]")
-    a0, a1, a2 = unstack(a, axis=-1)
-    b0, b1, b2 = unstack(b, axis=-1)
-    return stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return bind(CROSS, (a, b), {}, name)
 
 
 def spectral_norm(x: Any, axes: list, keepdims: bool) -> Any:

@@ -443,7 +443,8 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
     return g * z * where(mask, log(where(mask, x, ones_like(x))), zeros_like(x))
 
 
-POW = _binary("Pow", _pow_kernel, C.NUMERIC,
+# (TF's Pow has no unsigned types: tf.pow, `**` and tnp.power refuse them in its words)
+POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
               _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,

@@ -646,11 +646,16 @@ def _i1e_grad(n: Any, g: Any) -> list:
     return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
 
 
+# (BesselI0 and BesselI1: no bfloat16 kernel on TF's CPU, and none of XLA's at all)
 BESSEL_I0 = _unary("BesselI0", _scalar_kernel("i0", bessel_i0_scalar), _REAL_F,
                    lambda n, g: [g * bessel_i1(n.inputs[0])], _elementwise_ref(bessel_i0_scalar),
-                   lo=-3.0, hi=3.0)
+                   lo=-3.0, hi=3.0,
+                   half_kernel=halfprec.refuse("BesselI0", _HALF_CPU, functools.partial(
+                       _scalar_kernel("i0", bessel_i0_scalar), np), xla=None))
 BESSEL_I1 = _unary("BesselI1", _scalar_kernel("i1", bessel_i1_scalar), _REAL_F, _i1_grad,
-                   _elementwise_ref(bessel_i1_scalar), lo=-3.0, hi=3.0)
+                   _elementwise_ref(bessel_i1_scalar), lo=-3.0, hi=3.0,
+                   half_kernel=halfprec.refuse("BesselI1", _HALF_CPU, functools.partial(
+                       _scalar_kernel("i1", bessel_i1_scalar), np), xla=None))
 BESSEL_I0E = _unary("BesselI0e", _scalar_kernel("i0e", bessel_i0e_scalar), _REAL_F,
                     lambda n, g: [g * (bessel_i1e(n.inputs[0]) -
                                        _sign(n.inputs[0]) * n.outputs[0])],

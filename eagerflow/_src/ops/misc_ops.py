@@ -34,6 +34,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -385,6 +386,7 @@ BROADCAST_ARGS = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     a, b = binary_args(shape_x, shape_y)
     return bind(BROADCAST_ARGS, (a, b), {})

@@ -57,16 +57,23 @@ def _pymath_ceil(q: float) -> int:
 # TF's Range takes these; its CPU kernels compute only _RANGE_KERNELS
 _RANGE_TYPES = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int8, dt.int16,
                           dt.int32, dt.int64, dt.uint16, dt.uint32, dt.uint64))
-_RANGE_KERNELS = frozenset((dt.int32, dt.int64, dt.float64, dt.float32, dt.bfloat16,
-                            dt.float16))
+# (in the order TF's runtime lists its registrations, after XLA's and the host-memory
+# int32 one: both its eager NotFoundError and a graph's InvalidArgumentError print them,
+# the graph's without XLA's until XLA has run)
+_RANGE_KERNEL_ORDER = (dt.int64, dt.int32, dt.float64, dt.float32, dt.bfloat16, dt.float16)
+_RANGE_KERNELS = frozenset(_RANGE_KERNEL_ORDER)
+_RANGE_OTHER_KERNELS = (
+    ("XLA_CPU_JIT", "Tidx in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_INT64, "
+                    "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]"),
+    ("DEFAULT", "Tidx in [DT_INT32]"))
 
 
 def _no_range_kernel(d: dt.DType) -> InvalidArgumentError:
     """TF's error when a graph runs Range in a dtype its CPU has no kernel for (eagerly it
     is C.no_kernel's NotFoundError, raised before the op runs)."""
-    kernels = "\n  device='DEFAULT'; Tidx in [DT_INT32]" + "".join(
-        f"\n  device='CPU'; Tidx in [{C.dt_enum(k)}]" for k in (
-        dt.int64, dt.int32, dt.float64, dt.float32, dt.bfloat16, dt.float16))
+    kernels = "".join(f"\n  device='{dev}'; {constraints}"
+                      for dev, constraints in _RANGE_OTHER_KERNELS[1:]) + "".join(
+        f"\n  device='CPU'; Tidx in [{C.dt_enum(k)}]" for k in _RANGE_KERNEL_ORDER)
     return InvalidArgumentError(
         None, None, f"No OpKernel was registered to support Op 'Range' used by {{{{node "
                     f"Range}}}} with these attrs: [Tidx={C.dt_enum(d)}]\nRegistered devices: "
@@ -96,7 +103,8 @@ def _range_infer(start: Any, limit: Any, delta: Any) -> list:
     C.check_dtype("Range", start, _RANGE_TYPES, "Tidx")
     d = C.same_dtype("Range", (start, limit, delta), _RANGE_TYPES)
     if d not in _RANGE_KERNELS and isinstance(start, EagerTensor):
-        raise C.no_kernel("Range", f"Tidx={C.dt_enum(d)}")
+        raise C.no_kernel("Range", f"Tidx={C.dt_enum(d)}", _RANGE_KERNEL_ORDER, "Tidx",
+                          _RANGE_OTHER_KERNELS)
     for what, v in (("start", start), ("limit", limit), ("delta", delta)):
         if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
                 v._shape is not None and len(v._shape) > 1:

@@ -50,14 +50,11 @@ def _squeeze(n: Any) -> Any:
 def _batch_matmul(n: Any) -> Any:
     x, y = n.inputs
     adj_x, adj_y = n.attrs["adj_x"], n.attrs["adj_y"]
-    out = linalg.matmul(x, y, adjoint_a=adj_x and x.dtype.is_complex,
-                        adjoint_b=adj_y and y.dtype.is_complex,
-                        transpose_a=adj_x and not x.dtype.is_complex,
-                        transpose_b=adj_y and not y.dtype.is_complex)
-    tout = n.attrs.get("Tout")
-    if tout is not None and tout is not out.dtype:
-        out = math.cast(out, tout)
-    return out
+    # (BatchMatMulV3, whose operands and result may differ in dtype, is an op of its own)
+    return linalg.matmul(x, y, adjoint_a=adj_x and x.dtype.is_complex,
+                         adjoint_b=adj_y and y.dtype.is_complex,
+                         transpose_a=adj_x and not x.dtype.is_complex,
+                         transpose_b=adj_y and not y.dtype.is_complex)
 
 
 def _fused_batch_norm(n: Any) -> list:
@@ -282,7 +279,6 @@ COMPOSED = {
     "Split": _split,
     "BatchMatMul": _batch_matmul,
     "BatchMatMulV2": _batch_matmul,
-    "BatchMatMulV3": _batch_matmul,
     "FusedBatchNorm": _fused_batch_norm,
     "FusedBatchNormV3": _fused_batch_norm,
     "MulNoNan": lambda n: math.multiply_no_nan(*n.inputs),

@@ -34,14 +34,6 @@ KNOWN = {
     "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
-    "ops_dtypes_bfloat16": "i0 of bfloat16: TF's BesselI0 has no CPU kernel (NotFoundError)",
-    "ops_dtypes_complex64": "complex64: trunc computed (TF: Floor's attr error), nanmedian's "
-                            "error",
-    "ops_dtypes_int8": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
-    "ops_dtypes_int16": "sparsemax: Range's NotFoundError lacks TF's list of kernels",
-    "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
-    "ops_dtypes_uint8": "sparse_plus's error (Keras: attr error at pow)",
-    "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
     # missing names
     "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
     "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
@@ -61,13 +53,6 @@ KNOWN = {
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
     # error messages on Python scalars and lists given where a tensor is expected
-    "ops_diagonal": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
-    "ops_glu": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
-    "ops_layer_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
-    "ops_rms_normalization": _ERROR_WORDS + " (Keras: AttributeError on a float/list)",
-    "ops_threshold": _ERROR_WORDS + " (Keras: TypeError comparing a list)",
-    "ops_sparse_plus": _ERROR_WORDS + " (bool input: Keras fails at 0.25 * int64)",
-    "ops_diff": _ERROR_WORDS + " (Keras: 'Exception encountered when calling Diff.call().')",
     "ops_fft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     "ops_fft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     "ops_ifft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
@@ -75,21 +60,7 @@ KNOWN = {
     "ops_istft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     # error messages of the ops TF runs
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
-    "ops_cross": _ERROR_WORDS + " (Cross's dtype list order; BroadcastArgs' error)",
-    "ops_ctc_decode": _ERROR_WORDS + " (Keras transposes before checking the strategy)",
-    "ops_ctc_loss": _ERROR_WORDS + " (Keras: Transpose's error on 2-D logits)",
-    "ops_dsplit": _ERROR_WORDS + " (TF's Split: '-input rank(-2) <= split_dim < ...')",
-    "ops_einsum": _ERROR_WORDS + " (Keras runs ij,jk->ik as MatMul)",
-    "ops_image.extract_patches": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
-    "ops_image.extract_patches_3d": _ERROR_WORDS + " (Keras: 'Input rank not supported')",
-    "ops_image.sobel_edges": _ERROR_WORDS + " (Keras: MirrorPad's error)",
-    "ops_normalize": _ERROR_WORDS + " (bool: Keras casts to int32 first, Rsqrt refuses int32)",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
-    "ops_tensordot": _ERROR_WORDS + " (Keras: IndexError / its own axes message)",
-    "ops_trapezoid": _ERROR_WORDS + " (a scalar: StridedSlice's 'Attempting to slice scalar')",
-    "metric_weighted_BinaryIoU": _ERROR_WORDS + " (BroadcastTo's error: TF's has no ' name: ')",
-    "fn_circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
-    "loss_Circle": _ERROR_WORDS + " (Keras: Equal's shapes error)",
 }
 
 

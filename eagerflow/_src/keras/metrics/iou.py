@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Metric
+from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
@@ -56,8 +57,10 @@ class _IoUBase(Metric):
                 warnings.warn("You are passing weight as `float`, but dtype is `int`. This may "
                               "result in an incorrect weight due to type casting Consider "
                               "using integer weights.", stacklevel=2)
+            # (to keras.ops.shape's tuple, as Keras's: a Python shape, whose error TF's
+            # BroadcastTo words without its wrapper's " name: ")
             weight = A.broadcast_to(A.reshape(M.cast(sample_weight, self._dtype), [-1]),
-                                    A.shape(y_true))
+                                    static_shape(y_true))
         n = M.cast(self.num_classes, self._dtype)
         valid = M.logical_and(M.logical_and(y_true >= 0, y_true < n),
                               M.logical_and(y_pred >= 0, y_pred < n))

@@ -19,6 +19,7 @@ from eagerflow._src.keras.ops.nn_conv import (
     batched_channels_last,
     extract_patches_nd,
     standardize_data_format,
+    tf_format,
 )
 from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -112,6 +113,9 @@ def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any
     if len(strides) != rank:
         raise ValueError(f"Invalid `strides` argument. Got: {strides}")
     rates = (dilation_rate,) * rank if isinstance(dilation_rate, int) else tuple(dilation_rate)
+    # Keras's patches are its conv of the (batched) images: a rank its data formats lack
+    # is that conv's ValueError
+    tf_format(data_format, len(images.shape) + (len(images.shape) == rank + 1))
     return batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
                                  images, data_format, spatial=rank)
 

@@ -21,7 +21,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.linalg import norm
-from eagerflow._src.keras.ops.numpy_math import log10
+from eagerflow._src.keras.ops.numpy_math import log10, square
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import eager_errors, nn_loss
@@ -115,13 +115,16 @@ def hard_shrink(x: Any, threshold: float = 0.5) -> Any:
 
 @keras_op
 def threshold(x: Any, threshold: float, default_value: Any) -> Any:
-    x = kd.to_tensor(x)
+    # (x unconverted, as Keras's TF backend takes it: a NumPy array compares by NumPy, a
+    # Python list refuses `>` with Python's TypeError)
     return tm.where(x > threshold, x, default_value)
 
 
 @keras_op
 def sparse_plus(x: Any) -> Any:
-    x = kd.to_tensor(x)
+    # (x unconverted, as in Keras's TF backend: a NumPy array's comparisons and `x + 1` are
+    # NumPy's, so a bool array becomes int64 there; tf.pow refuses unsigned tensors, and
+    # `0.25 *` an integer tensor is TF's TypeError)
     return tm.where(x <= -1, tm.zeros_like(x),
                     tm.where(x < 1, 0.25 * tm.pow(x + 1, 2), x))
 
@@ -176,11 +179,12 @@ def celu(x: Any, alpha: float = 1.0) -> Any:
 
 @keras_op
 def glu(x: Any, axis: int = -1) -> Any:
-    x = kd.to_tensor(x)
+    # (x's shape read as given, as Keras's TF backend reads it: a Python number or list has
+    # none, Python's AttributeError)
     if x.shape[axis] % 2 != 0:
         raise ValueError(f"axis size must be divisible by 2. Received: x.shape={x.shape} with "
                          f"axis={axis}")
-    a, b = ta.split(x, 2, axis=axis)
+    a, b = ta.split(kd.to_tensor(x), 2, axis=axis)
     return a * tm.sigmoid(b)
 
 
@@ -265,9 +269,11 @@ def batch_normalization(x: Any, mean: Any, variance: Any, axis: int, offset: Any
 
 
 def _compute_dtype(x: Any) -> tuple:
-    """Normalizations compute in at least float32 and cast back."""
+    """Normalizations compute in at least float32 and cast back; x's dtype is read as
+    given, as Keras reads it (a Python number or list has none: AttributeError)."""
+    original = kd.standardize_dtype(x.dtype)
     x = kd.to_tensor(x)
-    return kd.cast(x, kd.result_type(x.dtype, "float32")), x.dtype.name
+    return kd.cast(x, kd.result_type(x.dtype, "float32")), original
 
 
 def warn_rms_scaling() -> None:
@@ -348,7 +354,9 @@ def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = No
         x = ta.expand_dims(x, 0)
     epsilon = kb.epsilon() if epsilon is None else epsilon
     if order == 2:  # x * rsqrt(sum of squares), capped at 1 / epsilon
-        squares = tm.square(x)  # (summed as keras.ops.sum does: small integers in 32 bits)
+        # keras.ops.square's (a bool squared as int32, so Rsqrt refuses it as TF's does),
+        # summed as keras.ops.sum does: small integers in 32 bits
+        squares = square(x)
         squares = tr.reduce_sum(kd.cast(squares, kd.accumulate_dtype(squares.dtype.name)),
                                 axis=axis, keepdims=True)
         return x * tm.minimum(tm.rsqrt(squares), tm.cast(1.0 / epsilon, x.dtype))

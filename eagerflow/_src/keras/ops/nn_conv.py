@@ -24,10 +24,10 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
-from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_conv, nn_pool
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.checks import dt_enum
+from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
 from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
@@ -440,57 +440,20 @@ def space_to_depth(x: Any, block_size: int, data_format: str = "channels_last") 
 # CTC
 # ---------------------------------------------------------------------------------------
 
-def _logsumexp(*terms: Any) -> Any:
-    """log(sum(exp(t))) of same-shaped tensors, -inf when all are -inf (not NaN)."""
-    top = terms[0]
-    for t in terms[1:]:
-        top = tm.maximum(top, t)
-    finite = tm.is_finite(top)
-    safe = tm.stop_gradient(tm.where(finite, top, tm.zeros_like(top)))
-    total = tm.exp(terms[0] - safe)
-    for t in terms[1:]:
-        total = total + tm.exp(t - safe)
-    # (the log of 1 where everything is -inf: no NaN gradient through the other branch)
-    total = tm.where(finite, total, tm.ones_like(total))
-    return tm.where(finite, tm.log(total) + safe, top)
-
-
 @keras_op
 def ctc_loss(target: Any, output: Any, target_length: Any, output_length: Any,
              mask_index: int = 0) -> Any:
-    """Negative log-likelihood of each target under CTC, by the forward algorithm over
-    the blank-interleaved target in log space (time steps past a sequence's length
-    leave its state alone)."""
+    """Negative log-likelihood of each target under CTC: tf.nn.ctc_loss of the batch-major
+    scores, as Keras's TF backend calls it (float64 computed in float32; TF's transpose to
+    time-major first, so scores of another rank are Transpose's error)."""
     target = tm.cast(kd.to_tensor(target), "int32")
     output = kd.to_tensor(output)
     result = kd.result_type(output.dtype, "float32")
     compute = "float32" if result == "float64" else result
-    logp = tn.log_softmax(tm.cast(output, compute), axis=-1)
-    batch, steps, _ = static_shape(logp)
-    labels = static_shape(target)[1]
-    size = 2 * labels + 1
-    blank = ta.fill([batch, labels], mask_index)
-    z = ta.reshape(tf_stack([blank, target], axis=2), [batch, 2 * labels])
-    z = ta.concat([z, ta.fill([batch, 1], mask_index)], axis=1)  # [batch, size]
-    emit = ti.gather(logp, ta.broadcast_to(z[:, None, :], [batch, steps, size]), batch_dims=2)
-    # s-2 -> s skips a blank only between two different labels
-    prev2 = ta.concat([ta.fill([batch, 2], mask_index), z[:, :-2]], axis=1)
-    skip = tm.logical_and(tm.not_equal(z, mask_index), tm.not_equal(z, prev2))
-    neg_inf = ta.fill([batch, size], np.float32(-np.inf) if compute != "float64" else -np.inf)
-    neg_inf = tm.cast(neg_inf, compute)
-    start = tf_range(size) < 2
-    alpha = tm.where(ta.broadcast_to(start, [batch, size]), emit[:, 0, :], neg_inf)
-    lengths = tm.cast(kd.to_tensor(output_length), "int32")
-    for t in range(1, steps):
-        shift1 = ta.concat([neg_inf[:, :1], alpha[:, :-1]], axis=1)
-        shift2 = tm.where(skip, ta.concat([neg_inf[:, :2], alpha[:, :-2]], axis=1), neg_inf)
-        step = _logsumexp(alpha, shift1, shift2) + emit[:, t, :]
-        alpha = tm.where((t < lengths)[:, None], step, alpha)
-    ends = 2 * tm.cast(kd.to_tensor(target_length), "int32")
-    last = ti.gather(alpha, ends[:, None], batch_dims=1)[:, 0]
-    before = ti.gather(alpha, tm.maximum(ends - 1, 0)[:, None], batch_dims=1)[:, 0]
-    before = tm.where(ends > 0, before, tm.cast(neg_inf[:, 0], compute))
-    return tm.cast(-_logsumexp(last, before), result)
+    loss = tf_ctc_loss(labels=target, logits=tm.cast(output, compute),
+                       label_length=target_length, logit_length=output_length,
+                       blank_index=mask_index, logits_time_major=False)
+    return tm.cast(loss, result)
 
 
 @keras_op
@@ -501,19 +464,23 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     repeats merged, blanks dropped) or tf.nn.ctc_beam_search_decoder's beam search (the
     `mask_index` class moved last, where TF's blank is); returns ([top_paths, batch,
     steps] labels padded with -1, [batch, top_paths] scores)."""
+    inputs = kd.to_tensor(inputs)
+    batch, steps = static_shape(inputs)[:2]
+    # time-major first, as Keras's TF backend makes them (scores of another rank are
+    # Transpose's error; a bad strategy is refused only after)
+    inputs = ta.transpose(inputs, (1, 0, 2))
+    inputs = kd.cast(inputs, kd.result_type(inputs.dtype, "float32"))
+    lengths = kd.to_tensor(sequence_lengths, "int32")
     if strategy not in ("greedy", "beam_search"):
         raise ValueError(f"Invalid strategy {strategy}. Supported values are 'greedy' and "
                          "'beam_search'.")
-    inputs = kd.to_tensor(inputs)
-    inputs = kd.cast(inputs, kd.result_type(inputs.dtype, "float32"))
-    lengths = kd.to_tensor(sequence_lengths, "int32")
-    batch, steps = static_shape(inputs)[:2]
     if strategy == "beam_search":
         return _ctc_beam_search(inputs, lengths, beam_width, top_paths, mask_index)
-    best = tr.argmax(inputs, axis=-1, output_type="int32")
+    # the best class and its score per step, back to [batch, steps]
+    best = ta.transpose(tr.argmax(inputs, axis=-1, output_type="int32"))
+    top = ta.transpose(tr.reduce_max(inputs, axis=-1))
     valid = tf_range(steps)[None, :] < lengths[:, None]
-    scores = -tr.reduce_sum(tm.where(valid, tr.reduce_max(inputs, axis=-1),
-                                     tm.zeros_like(inputs[..., 0])), axis=1, keepdims=True)
+    scores = -tr.reduce_sum(tm.where(valid, top, tm.zeros_like(top)), axis=1, keepdims=True)
     keep = tm.logical_and(valid, tm.not_equal(best, mask_index))
     if merge_repeated:
         previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)
@@ -527,10 +494,9 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     return ta.expand_dims(decoded, 0), scores
 
 
-def _ctc_beam_search(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
+def _ctc_beam_search(time_major: Any, lengths: Any, beam_width: int, top_paths: int,
                      mask_index: Any) -> tuple:
-    batch, steps, classes = static_shape(inputs)
-    time_major = ta.transpose(inputs, (1, 0, 2))
+    steps, batch, classes = static_shape(time_major)
     if mask_index is not None:
         time_major = ta.concat([time_major[..., :mask_index], time_major[..., mask_index + 1:],
                                 time_major[..., mask_index:mask_index + 1]], axis=-1)

@@ -622,12 +622,14 @@ def diagflat(x: Any, k: int = 0) -> Any:
 
 @keras_op
 def diagonal(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
-    x = kd.to_tensor(x)
+    # (the axes checked against x's shape as given, as keras.ops.diagonal reads it: a
+    # Python number or list has none, Python's AttributeError)
     rank = len(x.shape)
     a1, a2 = canonical_axis(axis1, rank), canonical_axis(axis2, rank)
     if a1 == a2:
         raise ValueError(f"`axis1` and `axis2` cannot be the same. Received: axis1={axis1}, "
                          f"axis2={axis2}")
+    x = kd.to_tensor(x)
     x = moveaxis(x, (a1, a2), (-2, -1))
     dims = static_shape(x)
     if isinstance(dims[-1], int) and isinstance(dims[-2], int) and \

@@ -8,14 +8,14 @@ cast back to the promoted dtype; int8 x int8 matmul and einsum give int32.
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, Callable
 
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import moveaxis
-from eagerflow._src.keras.ops.numpy_reduce import diff
+from eagerflow._src.keras.ops.numpy_reduce import Diff
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
@@ -26,7 +26,7 @@ from eagerflow._src.ops.einsum import einsum as tf_einsum
 from eagerflow._src.ops.embedding_sparse import embedding_lookup_sparse
 from eagerflow._src.ops.linalg_decomp import cross as tf_cross
 from eagerflow._src.ops.linalg_decomp import slogdet as tf_slogdet
-from eagerflow._src.ops.misc_ops import broadcast_static_shape, imag
+from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape, imag
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_conv import conv1d
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -69,20 +69,24 @@ def matmul(x1: Any, x2: Any) -> Any:
     r1, r2 = len(x1.shape), len(x2.shape)
     if r1 == r2 == 2 and x1.dtype is x2.dtype and x1.dtype.name in ("float32", "float64"):
         return tl.matmul(x1, x2)  # (no promotion or cast to do)
+    output_type = None
     if x1.dtype.name == "int8" and x2.dtype.name == "int8" and r1 != 1 and r2 != 1:
-        compute, result = "float32", "int32"
+        # (as Keras's TF backend: int8 products into int32, tf.matmul's BatchMatMulV3)
+        compute, result, output_type = "int8", "int32", "int32"
     else:
         compute = kd.result_type(x1.dtype, x2.dtype, float)
         result = kd.result_type(x1.dtype, x2.dtype)
     x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
-    if r2 == 1:
+    if r1 == r2 == 2:
+        out = tl.matmul(x1, x2, output_type=output_type)
+    elif r2 == 1:
         out = tl.tensordot(x1, x2, axes=1)
     elif r1 == 1:
         out = tl.tensordot(x1, x2, axes=[[0], [-2]])
-    elif r2 == 2 and r1 > 2:
+    elif r2 == 2 and r1 > 2 and output_type is None:
         out = tl.tensordot(x1, x2, axes=[[-1], [0]])
     else:
-        out = tl.matmul(x1, x2)
+        out = tl.matmul(x1, x2, output_type=output_type)
     return tm.cast(out, result)
 
 
@@ -125,17 +129,155 @@ def _normalize_subscripts(subscripts: str) -> str:
     return "".join(out)
 
 
+# Keras's TF backend runs the two-operand contractions its layers use (EinsumDense,
+# MultiHeadAttention) as tf.matmul, the operands transposed and reshaped around it, so an
+# int8 pair multiplies into int32 there, and a bad shape is MatMul's error. Each entry:
+# the operands' transform around the product, after their letters were renamed in order.
+def _mm(x: Any, y: Any, out: Any) -> Any:
+    return tl.matmul(x, y, output_type=out)
+
+
+def _swap_last(t: Any) -> Any:
+    return ta.transpose(t, [1, 0])
+
+
+_EINSUM_MATMUL: dict = {
+    "a,b->ab": lambda x, y, o: _mm(ta.expand_dims(x, -1), ta.expand_dims(y, 0), o),
+    "ab,b->a": lambda x, y, o: ta.squeeze(_mm(x, ta.expand_dims(y, -1), o), axis=-1),
+    "ab,bc->ac": _mm,
+    "ab,cb->ac": lambda x, y, o: _mm(x, _swap_last(y), o),
+    "abc,cd->abd": _mm,
+    "abc,dc->abd": lambda x, y, o: _mm(x, _swap_last(y), o),
+    "abcd,abde->abce": _mm,
+    "abcd,abed->abce": lambda x, y, o: _mm(x, ta.transpose(y, [0, 1, 3, 2]), o),
+    "abcd,acbe->adbe": lambda x, y, o: ta.transpose(
+        _mm(ta.transpose(x, [0, 1, 3, 2]), ta.transpose(y, [0, 2, 1, 3]), o), [0, 2, 1, 3]),
+    "abcd,adbe->acbe": lambda x, y, o: ta.transpose(
+        _mm(x, ta.transpose(y, [0, 2, 1, 3]), o), [0, 2, 1, 3]),
+    "abcd,aecd->acbe": lambda x, y, o: _mm(ta.transpose(x, [0, 2, 1, 3]),
+                                           ta.transpose(y, [0, 2, 3, 1]), o),
+    "abcd,aecd->aceb": lambda x, y, o: ta.transpose(
+        _mm(ta.transpose(x, [0, 2, 1, 3]), ta.transpose(y, [0, 2, 3, 1]), o), [0, 1, 3, 2]),
+}
+
+
+# The contractions that reshape: their sizes (None where a shape leaves one unknown: then
+# tf.einsum runs), read by unpacking the shapes as the letters name them (an operand of
+# another rank fails that unpacking, Python's ValueError, as in Keras).
+def _sizes_abc_cde(x: Any, y: Any) -> tuple:
+    (_, b, c1), (c2, d, e) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d, e
+
+
+def _sizes_abc_dce(x: Any, y: Any) -> tuple:
+    (_, b, c1), (d, c2, e) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d, e
+
+
+def _sizes_abc_dec(x: Any, y: Any) -> tuple:
+    (_, b, c1), (d, e, c2) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d, e
+
+
+def _sizes_abcd_cde(x: Any, y: Any) -> tuple:
+    (_, b, c1, d1), (c2, d2, e) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d1 or d2, e
+
+
+def _sizes_abcd_ced(x: Any, y: Any) -> tuple:
+    (_, b, c1, d1), (c2, e, d2) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d1 or d2, e
+
+
+def _sizes_abcd_ecd(x: Any, y: Any) -> tuple:
+    (_, b, c1, d1), (e, c2, d2) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d1 or d2, e
+
+
+def _sizes_abcde_aebf(x: Any, y: Any) -> tuple:
+    (_, b1, c, d, e1), (_, e2, b2, f) = tuple(x.shape), tuple(y.shape)
+    return b1 or b2, c, d, e1 or e2, f
+
+
+def _sizes_abcde_afce(x: Any, y: Any) -> tuple:
+    (_, b, c1, d, e1), (_, f, c2, e2) = tuple(x.shape), tuple(y.shape)
+    return b, c1 or c2, d, e1 or e2, f
+
+
+def _split_out(y_perm: list | None) -> Callable:
+    """abc x (c, d, e) -> abde: y's contracted letter first, the rest flattened."""
+    def run(x: Any, y: Any, o: Any, n: tuple) -> Any:
+        b, c, d, e = n
+        y = ta.reshape(y if y_perm is None else ta.transpose(y, y_perm), [c, -1])
+        return ta.reshape(_mm(x, y, o), [-1, b, d, e])
+    return run
+
+
+def _merge_in(y_perm: list | None) -> Callable:
+    """abcd x (c, d, e) -> abe: x's two contracted letters flattened into one."""
+    def run(x: Any, y: Any, o: Any, n: tuple) -> Any:
+        b, c, d, e = n
+        y = y if y_perm is None else ta.transpose(y, y_perm)
+        return _mm(ta.reshape(x, [-1, b, c * d]), ta.reshape(y, [-1, e]), o)
+    return run
+
+
+def _abcde_aebf(x: Any, y: Any, o: Any, n: tuple) -> Any:
+    b, c, d, e, f = n
+    out = _mm(ta.reshape(x, [-1, b, c * d, e]), ta.transpose(y, [0, 2, 1, 3]), o)
+    return ta.transpose(ta.reshape(out, [-1, b, c, d, f]), [0, 3, 1, 2, 4])
+
+
+def _abcde_afce(x: Any, y: Any, o: Any, n: tuple) -> Any:
+    b, c, d, e, f = n
+    x = ta.reshape(ta.transpose(x, [0, 2, 3, 1, 4]), [-1, c, d * b, e])
+    return ta.reshape(_mm(x, ta.transpose(y, [0, 2, 3, 1]), o), [-1, c, d, b, f])
+
+
+_EINSUM_MATMUL_SIZED: dict = {
+    "abc,cde->abde": (_sizes_abc_cde, _split_out(None)),
+    "abc,dce->abde": (_sizes_abc_dce, _split_out([1, 0, 2])),
+    "abc,dec->abde": (_sizes_abc_dec, _split_out([2, 0, 1])),
+    "abcd,cde->abe": (_sizes_abcd_cde, _merge_in(None)),
+    "abcd,ced->abe": (_sizes_abcd_ced, _merge_in([0, 2, 1])),
+    "abcd,ecd->abe": (_sizes_abcd_ecd, _merge_in([1, 2, 0])),
+    "abcde,aebf->adbcf": (_sizes_abcde_aebf, _abcde_aebf),
+    "abcde,afce->acdbf": (_sizes_abcde_afce, _abcde_afce),
+}
+
+
+def _as_matmul(subscripts: str, operands: list) -> Callable | None:
+    """The product Keras runs `subscripts` as (a function of the two operands and the
+    output type), or None for tf.einsum."""
+    if subscripts in _EINSUM_MATMUL:
+        return _EINSUM_MATMUL[subscripts]
+    if subscripts not in _EINSUM_MATMUL_SIZED:
+        return None
+    sizes, run = _EINSUM_MATMUL_SIZED[subscripts]
+    n = sizes(*operands)
+    if None in n:
+        return None
+    return lambda x, y, o: run(x, y, o, n)
+
+
 @keras_op
 def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Any:
     operands = [kd.to_tensor(x) for x in operands]
+    subscripts = _normalize_subscripts(subscripts)
     names = sorted({x.dtype.name for x in operands})
+    output_type = None
     if names == ["int8"]:
-        result = "int32"
+        compute, result, output_type = "int8", "int32", "int32"
     else:
-        result = kd.result_type(*names)
-    compute = kb.floatx() if "int" in result or names == ["int8"] else result
-    out = tf_einsum(_normalize_subscripts(subscripts), *[tm.cast(x, compute) for x in operands],
-                    **kwargs)
+        result = compute = kd.result_type(*names)
+    product = _as_matmul(subscripts, operands)
+    if product is not None and not kwargs:
+        if "int" in compute and output_type is None:  # (tf.matmul: ints only into int32)
+            compute = kb.floatx()
+        return tm.cast(product(*[tm.cast(x, compute) for x in operands], output_type), result)
+    if "int" in compute:
+        compute = kb.floatx()
+    out = tf_einsum(subscripts, *[tm.cast(x, compute) for x in operands], **kwargs)
     return tm.cast(out, result)
 
 
@@ -199,7 +341,9 @@ def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
         return tf_pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]])
 
     x1, x2 = as_3d(x1, n1), as_3d(x2, n2)
-    both = broadcast_static_shape(x1.shape, x2.shape)
+    # (as Keras's TF backend: BroadcastArgs of the two shapes as tuples, TF's error where
+    # they don't broadcast)
+    both = broadcast_dynamic_shape(static_shape(x1), static_shape(x2))
     c = tf_cross(ta.broadcast_to(x1, both), ta.broadcast_to(x2, both))
     if n1 == 2 and n2 == 2:
         return c[..., 2]
@@ -233,11 +377,17 @@ def trapezoid(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Any:
     y = kd.to_tensor(y)
     dtype = kd.result_type(y.dtype, float)
     y = tm.cast(y, dtype)
+    def to_last(t: Any) -> Any:
+        # (axis -1 left as it is, as Keras's TF backend: a scalar reaches the slicing, and
+        # StridedSlice's error)
+        return t if axis == -1 else moveaxis(t, axis, -1)
+
     if x is None:
         widths = tm.cast(dx, dtype)
     else:
-        widths = moveaxis(diff(kd.to_tensor(x, dtype), axis=axis), axis, -1)
-    y = moveaxis(y, axis, -1)
+        # (the backend's diff, as Keras's trapezoid calls it: no Diff operation's framing)
+        widths = to_last(Diff(1, axis).call(kd.to_tensor(x, dtype)))
+    y = to_last(y)
     heights = 0.5 * (y[..., 1:] + y[..., :-1])
     return tr.reduce_sum(heights * widths, axis=-1)
 

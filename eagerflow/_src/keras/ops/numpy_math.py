@@ -224,8 +224,9 @@ def square(x: Any) -> Any:
 @keras_op
 def trunc(x: Any) -> Any:
     x = kd.to_tensor(x)
-    if not x.dtype.is_floating:
+    if x.dtype.is_bool or x.dtype.is_integer:
         return x
+    # (complex too, as Keras's TF backend: Less refuses it)
     return tm.where(tm.less(x, tm.cast(0, x.dtype)), tm.ceil(x), tm.floor(x))
 
 

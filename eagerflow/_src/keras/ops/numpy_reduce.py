@@ -13,12 +13,13 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.control_flow.conditionals import cond as tf_cond
 from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.ops import dtypes as kd
-from eagerflow._src.keras.ops.core import cond
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import (
     as_axes,
@@ -282,24 +283,40 @@ def nancumprod(x: Any, axis: Any = None, dtype: Any = None) -> Any:
     return cumprod(nan_to_num(x, nan=1.0), axis=axis, dtype=dtype)
 
 
+class Diff:
+    """Keras 3 runs keras.ops.diff as its Diff operation (called, not just its call), whose
+    errors come framed as `Exception encountered when calling Diff.call()`."""
+
+    def __init__(self, n: int, axis: int) -> None:
+        self.n, self.axis = n, axis
+
+    def call(self, a: Any) -> Any:
+        n = self.n
+        a = kd.to_tensor(a)
+        if n == 0:
+            return a
+        if n < 0:
+            raise ValueError(f"Order `n` must be non-negative. Received n={n}")
+        if len(a.shape) == 0:
+            raise ValueError(f"`diff` requires input that is at least one dimensional. "
+                             f"Received: a={a}")
+        axis = canonical_axis(self.axis, len(a.shape))
+        head = tuple(builtins.slice(1, None) if i == axis else builtins.slice(None)
+                     for i in range(len(a.shape)))
+        tail = tuple(builtins.slice(None, -1) if i == axis else builtins.slice(None)
+                     for i in range(len(a.shape)))
+        for _ in range(n):
+            a = tm.not_equal(a[head], a[tail]) if a.dtype.name == "bool" else a[head] - a[tail]
+        return a
+
+
 @keras_op
 def diff(a: Any, n: int = 1, axis: int = -1) -> Any:
-    a = kd.to_tensor(a)
-    if n == 0:
-        return a
-    if n < 0:
-        raise ValueError(f"Order `n` must be non-negative. Received n={n}")
-    if len(a.shape) == 0:
-        raise ValueError(f"`diff` requires input that is at least one dimensional. Received: "
-                         f"a={a}")
-    axis = canonical_axis(axis, len(a.shape))
-    head = tuple(builtins.slice(1, None) if i == axis else builtins.slice(None)
-                 for i in range(len(a.shape)))
-    tail = tuple(builtins.slice(None, -1) if i == axis else builtins.slice(None)
-                 for i in range(len(a.shape)))
-    for _ in range(n):
-        a = tm.not_equal(a[head], a[tail]) if a.dtype.name == "bool" else a[head] - a[tail]
-    return a
+    op = Diff(n, axis)
+    try:
+        return op.call(a)
+    except Exception as e:  # noqa: BLE001 - re-raised, framed as Keras frames it
+        raise with_call_info(e, op, op.call, (a,), {}) from None
 
 
 @keras_op
@@ -478,8 +495,9 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
 
     def of_slice(v: Any) -> Any:
         valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(tm.cast(v, kb.floatx()))))
-        # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it)
-        return cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
+        # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it);
+        # tf.cond's, as Keras's TF backend calls it (an error in a branch is the branch's)
+        return tf_cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
                     lambda: tm.cast(np.nan, out_dtype))
 
     rank = len(x.shape)

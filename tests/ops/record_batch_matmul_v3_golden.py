@@ -1,0 +1,33 @@
+"""Writes batch_matmul_v3_golden.json: TF 2.21's outcomes for the calls of
+batch_matmul_v3_cases.py.
+
+Run from the repository root with a TensorFlow interpreter:
+
+    /work/main/.venv-peers/bin/python tests/ops/record_batch_matmul_v3_golden.py
+"""
+
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+# (oneDNN off, as in the other recorders: its kernels name other ops in their errors)
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+import tensorflow as tf  # noqa: E402
+
+from tests.golden_io import write_json  # noqa: E402
+from tests.ops import batch_matmul_v3_cases as cases  # noqa: E402
+
+
+def main():
+    calls = {**cases.matmul_cases(tf), **cases.raw_cases(tf),
+             "gradient": lambda: cases.gradient_case(tf)}
+    out = {key: cases.outcome(call) for key, call in calls.items()}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "batch_matmul_v3_golden.json")
+    write_json(path, {"tf_version": tf.__version__, "cases": out}, end="\n", indent=1,
+               sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
