@@ -490,3 +490,74 @@ for outputs in (joined, [own, joined], {"x": own, "y": [own, joined]}):
 model = keras.Model([a, b], {"x": own, "y": [own, joined]})
 print([o.name for o in model.operations])
 """
+
+SNIPPETS["state_set_before_super_init"] = """
+# Keras 3 tracks what a subclass sets before calling super().__init__() (plain values,
+# sublayers, lists of them, keras.Variables, metrics); add_weight, a call, stateless_call
+# and the default get_config refuse a layer whose __init__ never called it
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+
+x = np.ones((1, 3), "float32")
+
+class Early(layers.Layer):
+    def __init__(self):
+        self.n = 3
+        self.d = layers.Dense(2, kernel_initializer="ones")
+        self.blocks = [layers.Dense(2), layers.Dense(1)]
+        self.v = keras.Variable(np.ones(3, "float32"), name="kv")
+        self.tv = tf.Variable(np.ones(3, "float32"), name="tv")
+        self.frozen = keras.Variable(np.zeros(1, "float32"), trainable=False, name="fz")
+        self.m = keras.metrics.Mean(name="tracker")
+        super().__init__(name="early")
+    def call(self, x):
+        return self.blocks[1](self.blocks[0](self.d(x * self.v * self.tv)))
+
+e = Early()
+print(e.n, e.name, e.built, [w.path for w in e.weights], [m.name for m in e.metrics])
+print(e(x).numpy().shape, [s.name for s in e._layers])
+print([w.path for w in e.weights])
+print([w.path for w in e.trainable_weights], [w.path for w in e.non_trainable_weights])
+e.trainable = False
+print(len(e.trainable_weights), len(e.non_trainable_weights))
+
+class EarlyModel(keras.Model):
+    def __init__(self):
+        self.d = layers.Dense(2, kernel_initializer="ones", name="inner")
+        super().__init__(name="em")
+    def call(self, x):
+        return self.d(x)
+
+m = EarlyModel()
+print(m(x).numpy().tolist(), [s.name for s in m.layers], [w.path for w in m.weights])
+
+class EarlyWeight(layers.Layer):
+    def __init__(self):
+        self.w = self.add_weight(shape=(2,), name="w")
+        super().__init__()
+
+attempt("add_weight", EarlyWeight)
+
+class NoInit(layers.Layer):
+    def __init__(self):
+        self.d = layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+
+class NoInitModel(keras.Model):
+    def __init__(self):
+        self.d = layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+
+attempt("call", lambda: NoInit()(x))
+attempt("model call", lambda: NoInitModel()(x))
+attempt("weights", lambda: (NoInit().weights, NoInitModel().weights))
+attempt("name", lambda: NoInit().name)
+attempt("repr", lambda: repr(NoInit()))
+attempt("get_config", lambda: NoInit().get_config())
+attempt("stateless_call", lambda: NoInit().stateless_call([], [], x))
+"""

@@ -62,6 +62,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic_scope,
 )
 from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
+from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
 from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
@@ -88,7 +89,7 @@ from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
+from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
 # Bookkeeping attributes: never walked for sublayers or weights.
 _INTERNAL = frozenset((
@@ -115,22 +116,9 @@ def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
 
 
-
-
-_AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
-                 "sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
-                 "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA}
-
-
-def _aggregation(value: Any) -> int:
-    """add_weight's `aggregation`: a tf.VariableAggregation or Keras 3's string."""
-    if isinstance(value, int):
-        return value
-    key = value.lower() if isinstance(value, str) else value
-    if key not in _AGGREGATIONS:
-        raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
-                         f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
-    return _AGGREGATIONS[key]
+def _init_weight_lists(layer: Any) -> None:
+    object.__setattr__(layer, "_trainable_weights", [])
+    object.__setattr__(layer, "_non_trainable_weights", [])
 
 
 class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
@@ -169,8 +157,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                              f"trainable={trainable} (of type {type(trainable)})")
         setattr_ = object.__setattr__
         setattr_(self, "_trainable", trainable)
-        setattr_(self, "_trainable_weights", [])
-        setattr_(self, "_non_trainable_weights", [])
+        if "_trainable_weights" not in self.__dict__:  # (else set before this __init__)
+            _init_weight_lists(self)
         setattr_(self, "_losses", [])
         setattr_(self, "_callable_losses", [])
         setattr_(self, "_inbound_nodes", [])
@@ -220,10 +208,9 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if name in _INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
             return
-        if "_trainable_weights" not in self.__dict__ and (
-                isinstance(value, Layer) or is_variable(value)):
-            raise RuntimeError("It looks like you are subclassing `Model` and you forgot to "
-                               "call `super().__init__()`. Always start with this line.")
+        if "_trainable_weights" not in self.__dict__:
+            # Keras 3 tracks what a subclass sets before calling super().__init__()
+            _init_weight_lists(self)
         if self.__dict__.get("_state_locked") and layer_checks.adds_state(self, value, Layer):
             raise ValueError(layer_checks.STATE_LOCKED)
         object.__setattr__(self, name, value)
@@ -334,7 +321,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # -- properties ------------------------------------------------------------------------
     @property
     def name(self) -> str:
-        return self._name
+        try:
+            return self._name
+        except AttributeError:  # (a subclass that never called super().__init__(), as Keras)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'name'") \
+                from None
 
     @property
     def name_scope(self) -> NameScope:
@@ -513,6 +504,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
         name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
         `initializer` and `dtype` come by position, and a name given first is refused."""
+        layer_checks.check_super_called(self)
         if args:
             if len(args) > 3:
                 raise TypeError("add_weight() takes at most 3 positional arguments but "
@@ -651,6 +643,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
+        layer_checks.check_super_called(self)
         if getattr(type(self).build, "_is_default", False):
             layer_checks.warn_unbuilt_sublayers(self)
         self._mark_path()
@@ -739,6 +732,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if "_keras_layer_initialized" not in self.__dict__:
+            layer_checks.check_super_called(self)
         spec = call_spec(self)
         inputs, rest = layer_checks.bound_call_args(self, spec, args, kwargs)
         ctx = kb.call_context
@@ -896,6 +891,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """`name`, `trainable` and `dtype` (a DTypePolicy config); for a layer that defines
         no get_config of its own, also its constructor's arguments when they are plain data
         (Keras 3's automatic config)."""
+        layer_checks.check_super_called(self)
         config: dict = {"name": self.name}
         if _defines_get_config(type(self)):
             pass  # a subclass's get_config adds its own entries to this base
