@@ -561,3 +561,43 @@ attempt("repr", lambda: repr(NoInit()))
 attempt("get_config", lambda: NoInit().get_config())
 attempt("stateless_call", lambda: NoInit().stateless_call([], [], x))
 """
+
+SNIPPETS["time_distributed_autocast"] = """
+# TimeDistributed runs its layer inside its own call's autocast scope, as Keras 3 does: a
+# mixed_float16 wrapper computes its float32 layer in float16 (variables stay float32); a
+# float32 wrapper leaves a mixed or float64 layer to its own policy
+x = (np.arange(2 * 3 * 4 * 4 * 2).reshape(2, 3, 4, 4, 2) % 7 / 7).astype("float32")
+seq = x[:, :, 0, 0, :]
+
+def show(label, wrapper, data):
+    try:
+        y = wrapper(data)
+    except Exception as e:
+        print(label, type(e).__name__, str(e).splitlines()[0])
+        return
+    inner = wrapper.layer
+    print(label, wrapper.compute_dtype, inner.compute_dtype, y.dtype.name, tuple(y.shape),
+          [w.dtype for w in wrapper.weights], np.round(np.asarray(y, "float64"), 2).tolist())
+
+ones = dict(kernel_initializer="ones", bias_initializer="ones")
+show("dense", layers.TimeDistributed(layers.Dense(2, **ones), dtype="mixed_float16"), seq)
+show("conv", layers.TimeDistributed(layers.Conv2D(2, 3, **ones), dtype="mixed_float16"), x)
+show("flatten", layers.TimeDistributed(layers.Flatten(), dtype="mixed_float16"), x)
+show("sequential", layers.TimeDistributed(
+    keras.Sequential([layers.Dense(3, **ones), layers.Dense(1, **ones)]),
+    dtype="mixed_float16"), seq)
+show("inner_mixed", layers.TimeDistributed(layers.Dense(2, dtype="mixed_float16", **ones)),
+     seq)
+show("inner_float64", layers.TimeDistributed(layers.Dense(2, dtype="float64", **ones)), seq)
+show("bfloat16", layers.TimeDistributed(layers.Dense(2, **ones), dtype="mixed_bfloat16"), seq)
+keras.mixed_precision.set_global_policy("mixed_float16")
+try:
+    show("global", layers.TimeDistributed(layers.Dense(2, **ones)), seq)
+    show("global_f32_inner", layers.TimeDistributed(layers.Dense(2, dtype="float32", **ones)),
+         seq)
+    inp = keras.Input((3, 2))
+    out = layers.TimeDistributed(layers.Dense(2, dtype="float32", **ones))(inp)
+    print("symbolic", out.dtype, out.shape, keras.Model(inp, out)(seq).dtype.name)
+finally:
+    keras.mixed_precision.set_global_policy("float32")
+"""

@@ -25,9 +25,6 @@ KNOWN = {
     "layer_MelSpectrogram": "float32 last bits (3 of 36 values at the 4th decimal)",
     "ops_soft_shrink": "NumPy int/bool input: Keras computes with NumPy then truncates in "
                        "tf.where (int32 result); eagerflow refuses 0.5 as an int32",
-    "layer_mixed_TimeDistributed": "mixed_float16: Keras runs the inner layer's call in the "
-                                   "wrapper's autocast scope (float16 out); eagerflow calls the "
-                                   "inner layer, whose float32 policy gives float32",
     "layer_mixed_AdaptiveAveragePooling3D": "mixed_float16: Keras pools with AvgPool3D, which "
                                             "TF's CPU refuses for half (NotFoundError); "
                                             "eagerflow reduces, in float16",
