@@ -601,3 +601,60 @@ try:
 finally:
     keras.mixed_precision.set_global_policy("float32")
 """
+
+SNIPPETS["foreign_framework_layers"] = """
+# JaxLayer, FlaxLayer and TorchModuleWrapper on the TF backend, where neither JAX, Flax
+# nor PyTorch is installed (the reference interpreter has PyTorch: hidden here, as an
+# import finds no such module); and keras.layers.deserialize, which reads Keras 3's
+# configs only (a bare Keras 2 config is a TypeError)
+import sys
+
+class Hide:
+    def find_spec(self, name, path=None, target=None):
+        top = name.split(".")[0]
+        if top in ("jax", "flax", "torch"):
+            raise ModuleNotFoundError(f"No module named {top!r}", name=top)
+        return None
+
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e, getattr(e, "name", None))
+
+hide = Hide()
+sys.meta_path.insert(0, hide)
+try:
+    for cls in (layers.JaxLayer, layers.FlaxLayer, layers.TorchModuleWrapper):
+        print(cls.__name__, issubclass(cls, layers.Layer), issubclass(cls, layers.JaxLayer))
+    attempt("jax", lambda: layers.JaxLayer(lambda inputs: inputs))
+    attempt("jax params", lambda: layers.JaxLayer(lambda params, inputs: inputs,
+                                                  params={"w": np.ones(2, "float32")}))
+    attempt("jax kwarg", lambda: layers.JaxLayer(lambda inputs: inputs, foo=1))
+    attempt("jax name", lambda: layers.JaxLayer(lambda inputs: inputs, name="a/b"))
+    attempt("jax none", lambda: layers.JaxLayer())
+    attempt("flax", lambda: layers.FlaxLayer(object()))
+    attempt("flax kwarg", lambda: layers.FlaxLayer(object(), foo=1))
+    attempt("flax none", lambda: layers.FlaxLayer())
+    attempt("torch", lambda: layers.TorchModuleWrapper(object()))
+    attempt("torch kwarg", lambda: layers.TorchModuleWrapper(object(), foo=1))
+    attempt("torch none", lambda: layers.TorchModuleWrapper())
+    print("uids", keras.backend.get_uid("jax_layer"), keras.backend.get_uid("flax_layer"),
+          keras.backend.get_uid("torch_module_wrapper"))
+finally:
+    sys.meta_path.remove(hide)
+
+attempt("bare", lambda: layers.deserialize({"class_name": "ReLU", "config": {}}))
+attempt("bare dense", lambda: layers.deserialize({"class_name": "Dense",
+                                                  "config": {"units": 2}}))
+attempt("qualified", lambda: layers.deserialize({"class_name": "keras.layers.ReLU",
+                                                 "config": {}}))
+attempt("module", lambda: layers.deserialize({"class_name": "ReLU", "config": {},
+                                              "module": "keras.layers"}))
+attempt("custom", lambda: layers.deserialize({"class_name": "ReLU", "config": {}},
+                                             custom_objects={"ReLU": layers.ReLU}))
+attempt("round trip", lambda: layers.deserialize(layers.serialize(layers.Dense(3))))
+attempt("string", lambda: layers.deserialize("ReLU"))
+attempt("not a layer", lambda: layers.deserialize(keras.saving.serialize_keras_object(
+    keras.initializers.Ones())))
+"""

@@ -39,12 +39,7 @@ KNOWN = {
     "ops_dtypes_uint32": "sparse_plus's error (Keras: attr error at pow); sparsemax's Range",
     "ops_dtypes_uint8": "sparse_plus's error (Keras: attr error at pow)",
     "ops_dtypes_int8_int8": "matmul's error: Keras runs int8 x int8 as BatchMatMulV3",
-    # missing names
-    "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
-    "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
-    "layer_TorchModuleWrapper": "missing: keras.layers.TorchModuleWrapper (torch backend's)",
-    "layers_namespace": "the three missing layers above; maximum/minimum's signed zero; "
-                        "deserialize of a bare 'ReLU' config succeeds (Keras: TypeError)",
+    "layers_namespace": "maximum/minimum's signed zero (as layer_Maximum, layer_Minimum)",
     # Keras 3.15 fails where eagerflow computes
     "ops_adaptive_average_pool": _KERAS_REFUSES + " (tuple has no as_list)",
     "ops_adaptive_max_pool": _KERAS_REFUSES + " (tuple has no as_list)",

@@ -147,6 +147,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                  **kwargs: Any) -> None:
         if self.__dict__.get("_keras_layer_initialized"):
             return  # a mixin's cooperative super().__init__() after the layer was set up
+        # (Keras 3's order: the name first, so that a refused layer has used up its name)
+        self._init_set_name(name)
+        policy = _to_policy(dtype)
+        activity_regularizer = regularizers_mod.get(activity_regularizer)
         input_shape = kwargs.pop("input_shape", None)
         input_dim = kwargs.pop("input_dim", None)
         if kwargs:
@@ -164,7 +168,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_inbound_nodes", [])
         setattr_(self, "_outbound_nodes", [])
         setattr_(self, "_input_spec", None)
-        policy = _to_policy(dtype)
         if isinstance(policy, DTypePolicyMap):
             setattr_(self, "_policy_map", policy)
             policy = policy.default_policy
@@ -172,13 +175,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_build_input_shape", None)
         setattr_(self, "_build_shapes", None)
         setattr_(self, "_autocast", bool(autocast))
-        setattr_(self, "_activity_regularizer", regularizers_mod.get(activity_regularizer))
+        setattr_(self, "_activity_regularizer", activity_regularizer)
         setattr_(self, "built", False)
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
         setattr_(self, "stateful", False)
         setattr_(self, "dynamic", False)
         setattr_(self, "_remat_mode", current_remat_mode())  # (keras.RematScope's, if any)
-        self._init_set_name(name)
         if input_dim is not None:
             input_shape = (input_dim,)
         if input_shape is not None:
