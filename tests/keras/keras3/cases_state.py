@@ -658,3 +658,68 @@ attempt("string", lambda: layers.deserialize("ReLU"))
 attempt("not a layer", lambda: layers.deserialize(keras.saving.serialize_keras_object(
     keras.initializers.Ones())))
 """
+
+SNIPPETS["tracked_containers_after_build"] = """
+# A layer's list and dict attributes are Keras 3's tracked containers: what is added to
+# them is tracked as when assigned (a Keras variable appended becomes a weight, one popped
+# stops being one), and new state added once the layer is built is refused by append,
+# insert, extend, item assignment and update as by assignment
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+
+class Holder(layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.subs = []
+        self.vs = []
+        self.table = {}
+        self.nested = [[], {"k": []}]
+        self.nums = [1, 2]
+        self.vs.append(keras.Variable(np.ones(2, "float32"), name="appended"))
+        self.table["k"] = keras.Variable(np.ones(1, "float32"), name="dictset",
+                                         trainable=False)
+        self.ms = []
+        self.ms.append(keras.metrics.Mean(name="mm"))
+    def build(self, shape):
+        self.subs.append(layers.Dense(2, name="first"))
+        self.vs.append(self.add_weight(shape=(1,), name="built"))
+        self.vs.extend([keras.Variable(np.zeros(3, "float32"), name="extended")])
+    def call(self, x):
+        return x
+
+h = Holder()
+print(type(h.subs).__name__, type(h.table).__name__, type(h.nested[1]).__name__,
+      h.nums == [1, 2], isinstance(h.subs, list), isinstance(h.table, dict))
+print([w.name for w in h.weights], [m.name for m in h.metrics])
+h.build((1, 2))
+print([w.name for w in h.weights], [w.name for w in h.trainable_weights],
+      [w.name for w in h.non_trainable_weights], [s.name for s in h._layers])
+attempt("append layer", lambda: h.subs.append(layers.Dense(3)))
+attempt("append variable", lambda: h.vs.append(keras.Variable(np.ones(2, "float32"))))
+attempt("append metric", lambda: h.ms.append(keras.metrics.Sum()))
+attempt("append nested", lambda: h.subs.append([layers.Dense(3)]))
+attempt("append tuple", lambda: h.subs.append((layers.Dense(3),)))
+attempt("extend", lambda: h.subs.extend([layers.Dense(3)]))
+attempt("insert", lambda: h.subs.insert(0, layers.Dense(3)))
+attempt("dict item", lambda: h.table.__setitem__("new", layers.Dense(3)))
+attempt("dict update", lambda: h.table.update({"new": layers.Dense(3)}))
+attempt("inner list", lambda: h.nested[0].append(layers.Dense(3)))
+attempt("inner dict list", lambda: h.nested[1]["k"].append(layers.Dense(3)))
+attempt("assign", lambda: setattr(h, "more", [layers.Dense(3)]))
+attempt("append tf.Variable", lambda: h.vs.append(tf.Variable(1.0)))
+attempt("append number", lambda: h.nums.append(3))
+attempt("append held layer", lambda: h.subs.append(h.subs[0]))
+attempt("append held variable", lambda: h.vs.append(h.vs[0]))
+print(len(h.subs), len(h.vs), h.nums, [s.name for s in h._layers], len(h.weights))
+attempt("pop", lambda: h.vs.pop(2).name)
+attempt("remove", lambda: h.vs.remove(h.vs[-1]))
+print([w.name for w in h.weights])
+attempt("dict pop", lambda: h.table.pop("k").name)
+print([w.name for w in h.weights])
+del h.subs[1]
+h.subs.clear()
+print([s.name for s in h._layers], len(h.subs))
+"""

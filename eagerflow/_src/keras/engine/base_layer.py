@@ -65,6 +65,7 @@ from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
+from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
@@ -81,6 +82,7 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     broadcast_masks,
     count_output_specs,
 )
+from eagerflow._src.keras.engine.tracked import register_layer_class, tracked
 from eagerflow._src.keras.name_scope import LayerScope, current_path
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
@@ -114,11 +116,6 @@ _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
 
 def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
-
-
-def _init_weight_lists(layer: Any) -> None:
-    object.__setattr__(layer, "_trainable_weights", [])
-    object.__setattr__(layer, "_non_trainable_weights", [])
 
 
 class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
@@ -215,9 +212,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             _init_weight_lists(self)
         if self.__dict__.get("_state_locked") and layer_checks.adds_state(self, value, Layer):
             raise ValueError(layer_checks.STATE_LOCKED)
-        object.__setattr__(self, name, value)
         if not isinstance(getattr(type(self), name, None), property):
+            value = tracked(self, value)  # (lists and dicts copied, as Keras 3 tracks them)
+            object.__setattr__(self, name, value)
             self._track_attribute(name, value)
+        else:
+            object.__setattr__(self, name, value)
         # Keras 3 counts only Keras variables as weights: a tf.Variable set on a layer is
         # checkpointed (a trackable attribute) but neither a weight nor trained by fit
         if isinstance(value, KerasVariable):
@@ -948,6 +948,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
+register_layer_class(Layer)
 
 
 def _build_wrapper(build: Callable) -> Callable:

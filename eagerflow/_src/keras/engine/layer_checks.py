@@ -56,7 +56,7 @@ def adds_state(layer: Any, value: Any, layer_class: type) -> bool:
         values = [value]
     else:
         return False
-    held = {id(x) for x in layer._held(object) if _is_state(x, layer_class)}
+    held = {id(x) for x in layer._held((layer_class, KerasVariable, *layer_metrics.classes()))}
     held.update(id(w) for w in layer._trainable_weights)
     held.update(id(w) for w in layer._non_trainable_weights)
     return any(id(v) not in held for v in values if _is_state(v, layer_class))

@@ -60,6 +60,12 @@ def flat_values(values: Any) -> list:
     return out
 
 
+def init_weight_lists(layer: Any) -> None:
+    """A layer's own weight lists, empty (Layer.__init__, or the first attribute set)."""
+    object.__setattr__(layer, "_trainable_weights", [])
+    object.__setattr__(layer, "_non_trainable_weights", [])
+
+
 def dedup(weights: list) -> list:
     if len(set(map(id, weights))) == len(weights):  # (the common case, checked in C)
         return weights
