@@ -23,9 +23,6 @@ DIFFERENT: dict = {}
 # Keras names eagerflow does not have, and why.
 MISSING = {
     "keras.callbacks.OrbaxCheckpoint": "saves through Orbax, JAX's checkpoint library",
-    "keras.layers.FlaxLayer": "wraps a Flax module (runs JAX code)",
-    "keras.layers.JaxLayer": "wraps a JAX function (jax2tf on TF)",
-    "keras.layers.TorchModuleWrapper": "wraps a torch.nn.Module; Keras's PyTorch backend only",
 }
 
 SHARED = sorted(set(GOLDEN) & set(OURS))

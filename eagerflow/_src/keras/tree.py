@@ -6,7 +6,9 @@ plain dict is walked in sorted-key order but rebuilt in its own order, subclasse
 and dict are leaves, None is a leaf, and mismatches raise optree's ValueErrors
 ("list arity mismatch; expected: 2, got: 1; list: [1]."). This module is eagerflow's own
 walk with those rules. eagerflow's tracked containers (a layer's lists and dicts of
-sublayers) are nodes, as Keras registers TF's ListWrapper and _DictWrapper.
+sublayers) are nodes, as Keras registers TF's ListWrapper and _DictWrapper, and so are
+the containers that name their kind in `_tree_kind` (Keras 3's TrackedList and
+TrackedDict, engine/tracked.py), rebuilt as their class.
 
 Sits on core (trackable containers); Keras modules above may use it.
 """
@@ -45,7 +47,8 @@ def _kind(x: Any) -> str | None:
         return "dict"
     if t is collections.deque:
         return "deque"
-    return None
+    # (Keras 3's tracked containers, a layer's lists and dicts: nodes it registers)
+    return getattr(t, "_tree_kind", None)
 
 
 def _dict_keys(d: Any) -> list:
@@ -75,11 +78,13 @@ def _rebuild(like: Any, kind: str, keys: list, children: list) -> Any:
             return collections.defaultdict(like.default_factory, ordered)
         if isinstance(like, TrackedDict):
             return dict(ordered)
+        if hasattr(type(like), "_tree_kind"):  # (rebuilt as Keras's, in walking order)
+            return type(like)(zip(keys, children))
         return type(like)(ordered)
     if kind == "namedtuple":
         return type(like)(*children)
     if kind == "list":
-        return list(children)
+        return type(like)(children) if hasattr(type(like), "_tree_kind") else list(children)
     return type(like)(children)
 
 

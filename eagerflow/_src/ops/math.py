@@ -168,11 +168,21 @@ RSQRT_GRAD = _safe_grad_op(
     lambda n, g: [-1.5 * g * n.inputs[1] * square(n.inputs[0]),
                   bind(RSQRT_GRAD, (n.inputs[0], g), {})],
     lambda y, dy: -0.5 * dy * y ** 3, "(-0.5 * {1} * ({0} * {0} * {0}))", halfprec.rsqrt_grad)
-RECIPROCAL_GRAD = _safe_grad_op(
-    "ReciprocalGrad", lambda xp, y, dy: (-dy * xp.conj(y) ** 2).astype(dy.dtype, copy=False),
-    lambda n, g: [-2 * g * n.inputs[1] * n.inputs[0],
-                  bind(RECIPROCAL_GRAD, (n.inputs[0], g), {})],
-    lambda y, dy: -dy * y * y, "(-{1} * {0} * {0})", halfprec.reciprocal_grad)
+def _reciprocal_grad_grad(n: Any, g: Any) -> list:
+    return [-2 * g * n.inputs[1] * n.inputs[0], bind(RECIPROCAL_GRAD, (n.inputs[0], g), {})]
+
+
+def _reciprocal_grad_op(tf_name: str) -> OpDef:
+    """ReciprocalGrad, or InvGrad: TF's older name of the same op, kept as its own OpDef
+    (its errors and graph nodes name it), with the same kernel and gradient."""
+    return _safe_grad_op(
+        tf_name, lambda xp, y, dy: (-dy * xp.conj(y) ** 2).astype(dy.dtype, copy=False),
+        _reciprocal_grad_grad, lambda y, dy: -dy * y * y, "(-{1} * {0} * {0})",
+        halfprec.reciprocal_grad)
+
+
+RECIPROCAL_GRAD = _reciprocal_grad_op("ReciprocalGrad")
+INV_GRAD = _reciprocal_grad_op("InvGrad")
 
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
@@ -188,16 +198,23 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
                lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
                _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True,
                cuda="rsqrt({0})")
-RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
-                    lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
-                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
-                    half_kernel=_np_half("reciprocal"),
-                    # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
-                    no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
-                            "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
-                            "DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF",
-                            ("DT_COMPLEX128", "DT_COMPLEX64", "DT_DOUBLE", "DT_BFLOAT16",
-                             "DT_HALF", "DT_FLOAT")))
+def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
+    """Reciprocal, or Inv: TF's older name of the same op, its own OpDef (its errors and
+    graph nodes name it; its CPU kernels are listed in another order)."""
+    return _unary(tf_name, "reciprocal", C.FLOAT_COMPLEX,
+                  lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
+                  _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
+                  half_kernel=_np_half("reciprocal"),
+                  # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
+                  no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
+                          "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                          "DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF", cpu_kernels))
+
+
+RECIPROCAL = _reciprocal_op("Reciprocal", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_DOUBLE",
+                                           "DT_BFLOAT16", "DT_HALF", "DT_FLOAT"))
+INV = _reciprocal_op("Inv", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_BFLOAT16", "DT_DOUBLE",
+                             "DT_HALF", "DT_FLOAT"))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],

@@ -286,7 +286,6 @@ COMPOSED = {
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
     "Add": _add,
     "ClipByValue": lambda n: math.clip_by_value(*n.inputs),
-    "Inv": lambda n: math.reciprocal(n.inputs[0]),
     "Mod": lambda n: math.floormod(*n.inputs),
     "EnsureShape": lambda n: misc_ops.ensure_shape(n.inputs[0], n.attrs["shape"]),
     **{name: _list_op for name in (

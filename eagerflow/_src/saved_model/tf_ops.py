@@ -30,7 +30,7 @@ EXTRA_OPS = (
     # composed from registered ops on import
     "Squeeze", "ShapeN", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
-    "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6", "Inv",
+    "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6",
     "SoftplusGrad", "SoftsignGrad",
     "EluGrad", "SeluGrad", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
     "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",

@@ -21,8 +21,11 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras.engine.input_layer import Input
 from eagerflow._src.keras.engine.training import Model
-from eagerflow._src.keras.layers import deserialize
-from eagerflow._src.keras.serialization import deserialize_keras_object, serialize_keras_object
+from eagerflow._src.keras.serialization import (
+    deserialize_keras_object,
+    deserialize_layer,
+    serialize_keras_object,
+)
 from eagerflow._src.ops.reduce import reduce_sum
 
 
@@ -65,8 +68,8 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
     # (from_config is given copies: an RNN's or a wrapper's takes keys out, as Keras 3's)
     config = layer.get_config()
     clone = layer_cls.from_config(dict(config)) if custom_objects is None else \
-        deserialize({"class_name": layer_cls.__name__, "config": dict(config)},
-                                 custom_objects)
+        deserialize_layer({"class_name": layer_cls.__name__, "config": dict(config)},
+                          custom_objects)
     assert _clean_config(clone.get_config()) == _clean_config(config), (
         f"config round trip changed the config:\n{clone.get_config()}\n!=\n{config}")
     # Keras 3's form: the dtype a DTypePolicy config, and serialize/deserialize inverses
@@ -115,8 +118,8 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
 
     # 4. functional API: symbolic shapes agree, and a Model gives the same values
     layer2 = layer_cls.from_config(dict(config)) if custom_objects is None else \
-        deserialize({"class_name": layer_cls.__name__, "config": dict(config)},
-                                 custom_objects)
+        deserialize_layer({"class_name": layer_cls.__name__, "config": dict(config)},
+                          custom_objects)
     if multi:
         x = [Input(batch_shape=(None,) + tuple(s[1:]), dtype=input_dtype)
              for s in input_shape]
@@ -136,8 +139,8 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
 
     # 5. a copy rebuilt from config with the same weights computes the same values
     layer3 = layer_cls.from_config(dict(config)) if custom_objects is None else \
-        deserialize({"class_name": layer_cls.__name__, "config": dict(config)},
-                                 custom_objects)
+        deserialize_layer({"class_name": layer_cls.__name__, "config": dict(config)},
+                          custom_objects)
     layer3(input_data)
     layer3.set_weights(layer.get_weights())
     for a, b in zip(nest.flatten(layer3(input_data)), nest.flatten(out_np)):

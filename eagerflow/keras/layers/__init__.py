@@ -258,6 +258,11 @@ from eagerflow._src.keras.layers.pooling import (
     AdaptiveMaxPooling2D as AdaptiveMaxPooling2D,
     AdaptiveMaxPooling3D as AdaptiveMaxPooling3D,
 )
+from eagerflow._src.keras.layers.foreign import (
+    FlaxLayer as FlaxLayer,
+    JaxLayer as JaxLayer,
+    TorchModuleWrapper as TorchModuleWrapper,
+)
 from eagerflow._src.keras.layers.pipeline import (
     Pipeline as Pipeline,
     TFSMLayer as TFSMLayer,

@@ -490,3 +490,236 @@ for outputs in (joined, [own, joined], {"x": own, "y": [own, joined]}):
 model = keras.Model([a, b], {"x": own, "y": [own, joined]})
 print([o.name for o in model.operations])
 """
+
+SNIPPETS["state_set_before_super_init"] = """
+# Keras 3 tracks what a subclass sets before calling super().__init__() (plain values,
+# sublayers, lists of them, keras.Variables, metrics); add_weight, a call, stateless_call
+# and the default get_config refuse a layer whose __init__ never called it
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+
+x = np.ones((1, 3), "float32")
+
+class Early(layers.Layer):
+    def __init__(self):
+        self.n = 3
+        self.d = layers.Dense(2, kernel_initializer="ones")
+        self.blocks = [layers.Dense(2), layers.Dense(1)]
+        self.v = keras.Variable(np.ones(3, "float32"), name="kv")
+        self.tv = tf.Variable(np.ones(3, "float32"), name="tv")
+        self.frozen = keras.Variable(np.zeros(1, "float32"), trainable=False, name="fz")
+        self.m = keras.metrics.Mean(name="tracker")
+        super().__init__(name="early")
+    def call(self, x):
+        return self.blocks[1](self.blocks[0](self.d(x * self.v * self.tv)))
+
+e = Early()
+print(e.n, e.name, e.built, [w.path for w in e.weights], [m.name for m in e.metrics])
+print(e(x).numpy().shape, [s.name for s in e._layers])
+print([w.path for w in e.weights])
+print([w.path for w in e.trainable_weights], [w.path for w in e.non_trainable_weights])
+e.trainable = False
+print(len(e.trainable_weights), len(e.non_trainable_weights))
+
+class EarlyModel(keras.Model):
+    def __init__(self):
+        self.d = layers.Dense(2, kernel_initializer="ones", name="inner")
+        super().__init__(name="em")
+    def call(self, x):
+        return self.d(x)
+
+m = EarlyModel()
+print(m(x).numpy().tolist(), [s.name for s in m.layers], [w.path for w in m.weights])
+
+class EarlyWeight(layers.Layer):
+    def __init__(self):
+        self.w = self.add_weight(shape=(2,), name="w")
+        super().__init__()
+
+attempt("add_weight", EarlyWeight)
+
+class NoInit(layers.Layer):
+    def __init__(self):
+        self.d = layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+
+class NoInitModel(keras.Model):
+    def __init__(self):
+        self.d = layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+
+attempt("call", lambda: NoInit()(x))
+attempt("model call", lambda: NoInitModel()(x))
+attempt("weights", lambda: (NoInit().weights, NoInitModel().weights))
+attempt("name", lambda: NoInit().name)
+attempt("repr", lambda: repr(NoInit()))
+attempt("get_config", lambda: NoInit().get_config())
+attempt("stateless_call", lambda: NoInit().stateless_call([], [], x))
+"""
+
+SNIPPETS["time_distributed_autocast"] = """
+# TimeDistributed runs its layer inside its own call's autocast scope, as Keras 3 does: a
+# mixed_float16 wrapper computes its float32 layer in float16 (variables stay float32); a
+# float32 wrapper leaves a mixed or float64 layer to its own policy
+x = (np.arange(2 * 3 * 4 * 4 * 2).reshape(2, 3, 4, 4, 2) % 7 / 7).astype("float32")
+seq = x[:, :, 0, 0, :]
+
+def show(label, wrapper, data):
+    try:
+        y = wrapper(data)
+    except Exception as e:
+        print(label, type(e).__name__, str(e).splitlines()[0])
+        return
+    inner = wrapper.layer
+    print(label, wrapper.compute_dtype, inner.compute_dtype, y.dtype.name, tuple(y.shape),
+          [w.dtype for w in wrapper.weights], np.round(np.asarray(y, "float64"), 2).tolist())
+
+ones = dict(kernel_initializer="ones", bias_initializer="ones")
+show("dense", layers.TimeDistributed(layers.Dense(2, **ones), dtype="mixed_float16"), seq)
+show("conv", layers.TimeDistributed(layers.Conv2D(2, 3, **ones), dtype="mixed_float16"), x)
+show("flatten", layers.TimeDistributed(layers.Flatten(), dtype="mixed_float16"), x)
+show("sequential", layers.TimeDistributed(
+    keras.Sequential([layers.Dense(3, **ones), layers.Dense(1, **ones)]),
+    dtype="mixed_float16"), seq)
+show("inner_mixed", layers.TimeDistributed(layers.Dense(2, dtype="mixed_float16", **ones)),
+     seq)
+show("inner_float64", layers.TimeDistributed(layers.Dense(2, dtype="float64", **ones)), seq)
+show("bfloat16", layers.TimeDistributed(layers.Dense(2, **ones), dtype="mixed_bfloat16"), seq)
+keras.mixed_precision.set_global_policy("mixed_float16")
+try:
+    show("global", layers.TimeDistributed(layers.Dense(2, **ones)), seq)
+    show("global_f32_inner", layers.TimeDistributed(layers.Dense(2, dtype="float32", **ones)),
+         seq)
+    inp = keras.Input((3, 2))
+    out = layers.TimeDistributed(layers.Dense(2, dtype="float32", **ones))(inp)
+    print("symbolic", out.dtype, out.shape, keras.Model(inp, out)(seq).dtype.name)
+finally:
+    keras.mixed_precision.set_global_policy("float32")
+"""
+
+SNIPPETS["foreign_framework_layers"] = """
+# JaxLayer, FlaxLayer and TorchModuleWrapper on the TF backend, where neither JAX, Flax
+# nor PyTorch is installed (the reference interpreter has PyTorch: hidden here, as an
+# import finds no such module); and keras.layers.deserialize, which reads Keras 3's
+# configs only (a bare Keras 2 config is a TypeError)
+import sys
+
+class Hide:
+    def find_spec(self, name, path=None, target=None):
+        top = name.split(".")[0]
+        if top in ("jax", "flax", "torch"):
+            raise ModuleNotFoundError(f"No module named {top!r}", name=top)
+        return None
+
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e, getattr(e, "name", None))
+
+hide = Hide()
+sys.meta_path.insert(0, hide)
+try:
+    for cls in (layers.JaxLayer, layers.FlaxLayer, layers.TorchModuleWrapper):
+        print(cls.__name__, issubclass(cls, layers.Layer), issubclass(cls, layers.JaxLayer))
+    attempt("jax", lambda: layers.JaxLayer(lambda inputs: inputs))
+    attempt("jax params", lambda: layers.JaxLayer(lambda params, inputs: inputs,
+                                                  params={"w": np.ones(2, "float32")}))
+    attempt("jax kwarg", lambda: layers.JaxLayer(lambda inputs: inputs, foo=1))
+    attempt("jax name", lambda: layers.JaxLayer(lambda inputs: inputs, name="a/b"))
+    attempt("jax none", lambda: layers.JaxLayer())
+    attempt("flax", lambda: layers.FlaxLayer(object()))
+    attempt("flax kwarg", lambda: layers.FlaxLayer(object(), foo=1))
+    attempt("flax none", lambda: layers.FlaxLayer())
+    attempt("torch", lambda: layers.TorchModuleWrapper(object()))
+    attempt("torch kwarg", lambda: layers.TorchModuleWrapper(object(), foo=1))
+    attempt("torch none", lambda: layers.TorchModuleWrapper())
+    print("uids", keras.backend.get_uid("jax_layer"), keras.backend.get_uid("flax_layer"),
+          keras.backend.get_uid("torch_module_wrapper"))
+finally:
+    sys.meta_path.remove(hide)
+
+attempt("bare", lambda: layers.deserialize({"class_name": "ReLU", "config": {}}))
+attempt("bare dense", lambda: layers.deserialize({"class_name": "Dense",
+                                                  "config": {"units": 2}}))
+attempt("qualified", lambda: layers.deserialize({"class_name": "keras.layers.ReLU",
+                                                 "config": {}}))
+attempt("module", lambda: layers.deserialize({"class_name": "ReLU", "config": {},
+                                              "module": "keras.layers"}))
+attempt("custom", lambda: layers.deserialize({"class_name": "ReLU", "config": {}},
+                                             custom_objects={"ReLU": layers.ReLU}))
+attempt("round trip", lambda: layers.deserialize(layers.serialize(layers.Dense(3))))
+attempt("string", lambda: layers.deserialize("ReLU"))
+attempt("not a layer", lambda: layers.deserialize(keras.saving.serialize_keras_object(
+    keras.initializers.Ones())))
+"""
+
+SNIPPETS["tracked_containers_after_build"] = """
+# A layer's list and dict attributes are Keras 3's tracked containers: what is added to
+# them is tracked as when assigned (a Keras variable appended becomes a weight, one popped
+# stops being one), and new state added once the layer is built is refused by append,
+# insert, extend, item assignment and update as by assignment
+def attempt(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+
+class Holder(layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.subs = []
+        self.vs = []
+        self.table = {}
+        self.nested = [[], {"k": []}]
+        self.nums = [1, 2]
+        self.vs.append(keras.Variable(np.ones(2, "float32"), name="appended"))
+        self.table["k"] = keras.Variable(np.ones(1, "float32"), name="dictset",
+                                         trainable=False)
+        self.ms = []
+        self.ms.append(keras.metrics.Mean(name="mm"))
+    def build(self, shape):
+        self.subs.append(layers.Dense(2, name="first"))
+        self.vs.append(self.add_weight(shape=(1,), name="built"))
+        self.vs.extend([keras.Variable(np.zeros(3, "float32"), name="extended")])
+    def call(self, x):
+        return x
+
+h = Holder()
+print(type(h.subs).__name__, type(h.table).__name__, type(h.nested[1]).__name__,
+      h.nums == [1, 2], isinstance(h.subs, list), isinstance(h.table, dict))
+print([w.name for w in h.weights], [m.name for m in h.metrics])
+h.build((1, 2))
+print([w.name for w in h.weights], [w.name for w in h.trainable_weights],
+      [w.name for w in h.non_trainable_weights], [s.name for s in h._layers])
+attempt("append layer", lambda: h.subs.append(layers.Dense(3)))
+attempt("append variable", lambda: h.vs.append(keras.Variable(np.ones(2, "float32"))))
+attempt("append metric", lambda: h.ms.append(keras.metrics.Sum()))
+attempt("append nested", lambda: h.subs.append([layers.Dense(3)]))
+attempt("append tuple", lambda: h.subs.append((layers.Dense(3),)))
+attempt("extend", lambda: h.subs.extend([layers.Dense(3)]))
+attempt("insert", lambda: h.subs.insert(0, layers.Dense(3)))
+attempt("dict item", lambda: h.table.__setitem__("new", layers.Dense(3)))
+attempt("dict update", lambda: h.table.update({"new": layers.Dense(3)}))
+attempt("inner list", lambda: h.nested[0].append(layers.Dense(3)))
+attempt("inner dict list", lambda: h.nested[1]["k"].append(layers.Dense(3)))
+attempt("assign", lambda: setattr(h, "more", [layers.Dense(3)]))
+attempt("append tf.Variable", lambda: h.vs.append(tf.Variable(1.0)))
+attempt("append number", lambda: h.nums.append(3))
+attempt("append held layer", lambda: h.subs.append(h.subs[0]))
+attempt("append held variable", lambda: h.vs.append(h.vs[0]))
+print(len(h.subs), len(h.vs), h.nums, [s.name for s in h._layers], len(h.weights))
+attempt("pop", lambda: h.vs.pop(2).name)
+attempt("remove", lambda: h.vs.remove(h.vs[-1]))
+print([w.name for w in h.weights])
+attempt("dict pop", lambda: h.table.pop("k").name)
+print([w.name for w in h.weights])
+del h.subs[1]
+h.subs.clear()
+print([s.name for s in h._layers], len(h.subs))
+"""

@@ -25,21 +25,13 @@ KNOWN = {
     "layer_MelSpectrogram": "float32 last bits (3 of 36 values at the 4th decimal)",
     "ops_soft_shrink": "NumPy int/bool input: Keras computes with NumPy then truncates in "
                        "tf.where (int32 result); eagerflow refuses 0.5 as an int32",
-    "layer_mixed_TimeDistributed": "mixed_float16: Keras runs the inner layer's call in the "
-                                   "wrapper's autocast scope (float16 out); eagerflow calls the "
-                                   "inner layer, whose float32 policy gives float32",
     "layer_mixed_AdaptiveAveragePooling3D": "mixed_float16: Keras pools with AvgPool3D, which "
                                             "TF's CPU refuses for half (NotFoundError); "
                                             "eagerflow reduces, in float16",
     "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
-    # missing names
-    "layer_FlaxLayer": "missing: keras.layers.FlaxLayer (JAX backend's layer)",
-    "layer_JaxLayer": "missing: keras.layers.JaxLayer (JAX backend's layer)",
-    "layer_TorchModuleWrapper": "missing: keras.layers.TorchModuleWrapper (torch backend's)",
-    "layers_namespace": "the three missing layers above; maximum/minimum's signed zero; "
-                        "deserialize of a bare 'ReLU' config succeeds (Keras: TypeError)",
+    "layers_namespace": "maximum/minimum's signed zero (as layer_Maximum, layer_Minimum)",
     # Keras 3.15 fails where eagerflow computes
     "ops_adaptive_average_pool": _KERAS_REFUSES + " (tuple has no as_list)",
     "ops_adaptive_max_pool": _KERAS_REFUSES + " (tuple has no as_list)",

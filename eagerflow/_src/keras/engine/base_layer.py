@@ -62,8 +62,10 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic_scope,
 )
 from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
+from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
+from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
@@ -80,6 +82,7 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     broadcast_masks,
     count_output_specs,
 )
+from eagerflow._src.keras.engine.tracked import register_layer_class, tracked
 from eagerflow._src.keras.name_scope import LayerScope, current_path
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
@@ -88,7 +91,7 @@ from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
+from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
 # Bookkeeping attributes: never walked for sublayers or weights.
 _INTERNAL = frozenset((
@@ -113,24 +116,6 @@ _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
 
 def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
-
-
-
-
-_AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
-                 "sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
-                 "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA}
-
-
-def _aggregation(value: Any) -> int:
-    """add_weight's `aggregation`: a tf.VariableAggregation or Keras 3's string."""
-    if isinstance(value, int):
-        return value
-    key = value.lower() if isinstance(value, str) else value
-    if key not in _AGGREGATIONS:
-        raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
-                         f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
-    return _AGGREGATIONS[key]
 
 
 class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
@@ -159,6 +144,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                  **kwargs: Any) -> None:
         if self.__dict__.get("_keras_layer_initialized"):
             return  # a mixin's cooperative super().__init__() after the layer was set up
+        # (Keras 3's order: the name first, so that a refused layer has used up its name)
+        self._init_set_name(name)
+        policy = _to_policy(dtype)
+        activity_regularizer = regularizers_mod.get(activity_regularizer)
         input_shape = kwargs.pop("input_shape", None)
         input_dim = kwargs.pop("input_dim", None)
         if kwargs:
@@ -169,14 +158,13 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                              f"trainable={trainable} (of type {type(trainable)})")
         setattr_ = object.__setattr__
         setattr_(self, "_trainable", trainable)
-        setattr_(self, "_trainable_weights", [])
-        setattr_(self, "_non_trainable_weights", [])
+        if "_trainable_weights" not in self.__dict__:  # (else set before this __init__)
+            _init_weight_lists(self)
         setattr_(self, "_losses", [])
         setattr_(self, "_callable_losses", [])
         setattr_(self, "_inbound_nodes", [])
         setattr_(self, "_outbound_nodes", [])
         setattr_(self, "_input_spec", None)
-        policy = _to_policy(dtype)
         if isinstance(policy, DTypePolicyMap):
             setattr_(self, "_policy_map", policy)
             policy = policy.default_policy
@@ -184,13 +172,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_build_input_shape", None)
         setattr_(self, "_build_shapes", None)
         setattr_(self, "_autocast", bool(autocast))
-        setattr_(self, "_activity_regularizer", regularizers_mod.get(activity_regularizer))
+        setattr_(self, "_activity_regularizer", activity_regularizer)
         setattr_(self, "built", False)
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
         setattr_(self, "stateful", False)
         setattr_(self, "dynamic", False)
         setattr_(self, "_remat_mode", current_remat_mode())  # (keras.RematScope's, if any)
-        self._init_set_name(name)
         if input_dim is not None:
             input_shape = (input_dim,)
         if input_shape is not None:
@@ -220,15 +207,17 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if name in _INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
             return
-        if "_trainable_weights" not in self.__dict__ and (
-                isinstance(value, Layer) or is_variable(value)):
-            raise RuntimeError("It looks like you are subclassing `Model` and you forgot to "
-                               "call `super().__init__()`. Always start with this line.")
+        if "_trainable_weights" not in self.__dict__:
+            # Keras 3 tracks what a subclass sets before calling super().__init__()
+            _init_weight_lists(self)
         if self.__dict__.get("_state_locked") and layer_checks.adds_state(self, value, Layer):
             raise ValueError(layer_checks.STATE_LOCKED)
-        object.__setattr__(self, name, value)
         if not isinstance(getattr(type(self), name, None), property):
+            value = tracked(self, value)  # (lists and dicts copied, as Keras 3 tracks them)
+            object.__setattr__(self, name, value)
             self._track_attribute(name, value)
+        else:
+            object.__setattr__(self, name, value)
         # Keras 3 counts only Keras variables as weights: a tf.Variable set on a layer is
         # checkpointed (a trackable attribute) but neither a weight nor trained by fit
         if isinstance(value, KerasVariable):
@@ -334,7 +323,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # -- properties ------------------------------------------------------------------------
     @property
     def name(self) -> str:
-        return self._name
+        try:
+            return self._name
+        except AttributeError:  # (a subclass that never called super().__init__(), as Keras)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'name'") \
+                from None
 
     @property
     def name_scope(self) -> NameScope:
@@ -513,6 +506,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
         name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
         `initializer` and `dtype` come by position, and a name given first is refused."""
+        layer_checks.check_super_called(self)
         if args:
             if len(args) > 3:
                 raise TypeError("add_weight() takes at most 3 positional arguments but "
@@ -651,6 +645,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
+        layer_checks.check_super_called(self)
         if getattr(type(self).build, "_is_default", False):
             layer_checks.warn_unbuilt_sublayers(self)
         self._mark_path()
@@ -739,6 +734,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if "_keras_layer_initialized" not in self.__dict__:
+            layer_checks.check_super_called(self)
         spec = call_spec(self)
         inputs, rest = layer_checks.bound_call_args(self, spec, args, kwargs)
         ctx = kb.call_context
@@ -896,6 +893,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """`name`, `trainable` and `dtype` (a DTypePolicy config); for a layer that defines
         no get_config of its own, also its constructor's arguments when they are plain data
         (Keras 3's automatic config)."""
+        layer_checks.check_super_called(self)
         config: dict = {"name": self.name}
         if _defines_get_config(type(self)):
             pass  # a subclass's get_config adds its own entries to this base
@@ -950,6 +948,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
+register_layer_class(Layer)
 
 
 def _build_wrapper(build: Callable) -> Callable:

@@ -23,6 +23,15 @@ STATE_LOCKED = ("You cannot add new elements of state (variables or sub-layers) 
                 "or in the `build()` method.")
 
 
+def check_super_called(layer: Any) -> None:
+    """Keras 3's refusal to build, call or add weights to a layer whose subclass never
+    called `super().__init__()` (attributes set before that call are fine)."""
+    if "_keras_layer_initialized" not in layer.__dict__:
+        raise RuntimeError(f"In layer '{type(layer).__name__}', you forgot to call "
+                           "`super().__init__()` as the first statement in the `__init__()` "
+                           "method. Go add it!")
+
+
 @contextlib.contextmanager
 def unlocked_state(layer: Any) -> Iterator[None]:
     """Where Keras 3 unlocks a built layer's state (quantize, enable_lora)."""
@@ -47,7 +56,7 @@ def adds_state(layer: Any, value: Any, layer_class: type) -> bool:
         values = [value]
     else:
         return False
-    held = {id(x) for x in layer._held(object) if _is_state(x, layer_class)}
+    held = {id(x) for x in layer._held((layer_class, KerasVariable, *layer_metrics.classes()))}
     held.update(id(w) for w in layer._trainable_weights)
     held.update(id(w) for w in layer._non_trainable_weights)
     return any(id(v) not in held for v in values if _is_state(v, layer_class))

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.ops.variables import VariableAggregation
 
 # quantize's config resolution and checks, handed down by quantization_config.py (which
 # sits on keras ops, above this module): `prepare(layer, mode, config) -> config`
@@ -59,6 +60,12 @@ def flat_values(values: Any) -> list:
     return out
 
 
+def init_weight_lists(layer: Any) -> None:
+    """A layer's own weight lists, empty (Layer.__init__, or the first attribute set)."""
+    object.__setattr__(layer, "_trainable_weights", [])
+    object.__setattr__(layer, "_non_trainable_weights", [])
+
+
 def dedup(weights: list) -> list:
     if len(set(map(id, weights))) == len(weights):  # (the common case, checked in C)
         return weights
@@ -75,3 +82,19 @@ def is_numeric_list(x: list) -> bool:
     flat = nest.flatten(x)
     return bool(flat) and all(isinstance(v, (int, float, np.number)) and
                               not isinstance(v, bool) for v in flat)
+
+
+_AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
+                 "sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
+                 "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA}
+
+
+def aggregation(value: Any) -> int:
+    """add_weight's `aggregation`: a tf.VariableAggregation or Keras 3's string."""
+    if isinstance(value, int):
+        return value
+    key = value.lower() if isinstance(value, str) else value
+    if key not in _AGGREGATIONS:
+        raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
+                         f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
+    return _AGGREGATIONS[key]

@@ -25,6 +25,11 @@ def register_metric_class(cls: type) -> None:
     _metric_class[:] = [cls]
 
 
+def classes() -> tuple:
+    """(keras.metrics.Metric,) once it is registered, else ()."""
+    return tuple(_metric_class)
+
+
 def is_metric(value: Any) -> bool:
     return bool(_metric_class) and isinstance(value, _metric_class[0])
 

@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
+from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.variables import StatelessScope
 
 # The lists and dict Keras 3 keeps on every layer, which TF's SavedModel (not its
@@ -59,6 +60,7 @@ class LayerState:
                        *args: Any, return_losses: bool = False, **kwargs: Any) -> tuple:
         """`call` with the variables read as the given values, the layer unchanged:
         (outputs, the non-trainable variables' new values[, the losses added])."""
+        layer_checks.check_super_called(self)
         name = type(self).__name__
         if not self.built:
             raise ValueError(f"To call stateless_call, {name} must be built (i.e. its variables "

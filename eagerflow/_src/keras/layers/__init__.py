@@ -11,8 +11,10 @@ def serialize(layer: Layer) -> dict:
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> Layer:
-    """A layer (or model) from its config (Keras 3's form, or Keras 2's)."""
-    obj = ser.deserialize_layer(config, custom_objects)
+    """A layer (or model) from its config in Keras 3's form: as in Keras 3.15, a built-in
+    class is found by the config's `module` only (Keras 2's bare `{'class_name': 'ReLU',
+    'config': {}}` is a TypeError), a custom one in `custom_objects` or the registry."""
+    obj = ser.deserialize_keras_object(config, custom_objects=custom_objects)
     if not isinstance(obj, Layer):
         raise ValueError("`keras.layers.deserialize` was passed a `config` object that is not "
                          f"a `keras.layers.Layer`. Received: {config}")

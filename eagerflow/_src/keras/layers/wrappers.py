@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import dtype_policy as dtype_policies
 from eagerflow._src.keras import initializers
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -12,6 +14,7 @@ from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.keras.ops.core import cond
+from eagerflow._src.keras.ops.dtypes import result_type
 from eagerflow._src.keras.ops.nn import normalize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -80,12 +83,30 @@ class TimeDistributed(Wrapper):
         kwargs = {}
         if call_spec(self.layer).expects_training:
             kwargs["training"] = training
-        y = self.layer(flat, **kwargs)
+        y = _in_autocast_scope(self, self.layer, flat, kwargs)
         ys = y.shape.as_list()
         return ta.reshape(y, [-1 if s[0] is None else s[0], s[1]] + ys[1:])
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return mask
+
+
+def _in_autocast_scope(wrapper: Layer, layer: Layer, inputs: Any, kwargs: dict) -> Any:
+    """`layer` called inside `wrapper`'s call as Keras 3 runs it there: its `call` on the
+    wrapper's inputs (in the wrapper's compute dtype) with its variables read in the
+    wrapper's autocast scope, or in their own dtype outside one, so it computes in the
+    dtype those two promote to (a mixed_float16 TimeDistributed of a float32 Dense gives
+    float16, a float32 one of a mixed_float16 Dense float32)."""
+    policy = layer._dtype_policy
+    read = kb.call_context.autocast or policy.variable_dtype
+    dtype = result_type(wrapper.compute_dtype, read)
+    if dtype == policy.compute_dtype or policy.quantization_mode is not None:
+        return layer(inputs, **kwargs)
+    object.__setattr__(layer, "_dtype_policy", dtype_policies.get(dtype))
+    try:
+        return layer(inputs, **kwargs)
+    finally:
+        object.__setattr__(layer, "_dtype_policy", policy)
 
 
 class _Shaped:
