@@ -28,8 +28,6 @@ KNOWN = {
                       "equal shapes",
     "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed (eagerflow's "
                         "ReductionSize and BroadcastToShapeOf)",
-    "nested_scopes_and_tape_in_scope": "RealDiv's gradient: TF's RealDiv ops of -x "
-                                       "(eagerflow's divides the output again)",
 }
 
 

@@ -391,7 +391,9 @@ def _realdiv(xp: Any, x: Any, y: Any) -> Any:
 
 
 REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
-                  _bin_grad(lambda g, x, y, z: g / conj(y), lambda g, x, y, z: -g * conj(z / y)),
+                  # (TF's terms: realdiv(grad, y), grad * realdiv(realdiv(-x, y), y))
+                  _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
+                            lambda g, x, y, z: g * conj(realdiv(realdiv(negative(x), y), y))),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
                   int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np),
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
