@@ -284,6 +284,20 @@ class VariableAccess:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph
 
+    def capture_bound(self, var: Any, name: str) -> Any:
+        """`var` bound to argument `name` of an imported function none of whose nodes
+        touches it (one passing it on to a function it calls, a signature's wrapper): its
+        resource placeholder of that name, listed among the captures, as TF's imported
+        graph takes every argument by a placeholder."""
+        if id(var) in self._resources:
+            return self._resources[id(var)]
+        ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
+                               [((), dt.resource)], self.unique_name(name, scoped=False))
+        self._resources[id(var)] = ph
+        self._placeheld[id(ph)] = var
+        self.capture_list.append((var, ph.outputs[0]))
+        return ph
+
     def capture_passed(self, node: Any, variables: list) -> None:
         """The variables an If or While (`node`) passes to its branches or body, captured
         where it is the first node to touch them: `variables` (variable, k) pairs, named
