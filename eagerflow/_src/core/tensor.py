@@ -390,8 +390,12 @@ def make_weak(t: Any, fresh: builtins.bool = False) -> Any:
 def host_scalar(arr: np.ndarray, dtype: _dt.DType) -> EagerTensor:
     """A 0-d constant (an operand like the 2.0 of `x * 2.0`) kept in host memory whatever
     the current device it is labeled with: a GPU's elementwise kernels take it as a scalar
-    argument, as CuPy takes Python numbers, with no copy (ops/dispatch.py: onto_device)."""
-    return EagerTensor(arr, dtype, _state.device)
+    argument, as CuPy takes Python numbers, with no copy (ops/dispatch.py: onto_device).
+    Made while a graph is traced, it is a value converted there, not a captured tensor."""
+    t = EagerTensor(arr, dtype, _state.device)
+    if _state.graph is not None:
+        _converted_in_trace(t)
+    return t
 
 
 # The operands `scalar_operand` made, by (type, value, dtype, device). A tensor is

@@ -268,11 +268,7 @@ class VariableAccess:
         if not self.building_function or id(var) in self._resources:
             return None
         user = node.name if user is None else user
-        ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
-                               [((), dt.resource)],
-                               self.unique_name(f"{user}/{arg}" if user else arg, scoped=False))
-        self._resources[id(var)] = ph
-        self._placeheld[id(ph)] = var
+        ph = self._resource_placeholder(var, f"{user}/{arg}" if user else arg)
         # The handle is the op's first input, which TF converts (and captures) before the
         # others: it goes before the eager tensors captured for that op's later inputs
         # ("<op>/default_value"), which eagerflow converted before making the op.
@@ -290,6 +286,25 @@ class VariableAccess:
         placeholder named by TF's unique id, listed before the call."""
         for var in variables:
             self._capture_resource(var, node, str(next(UIDS)), "")
+
+    def capture_bound(self, var: Any, name: str) -> Any:
+        """`var` bound to argument `name` of an imported function none of whose nodes
+        touches it (one passing it on to a function it calls, a signature's wrapper): its
+        resource placeholder of that name, listed among the captures, as TF's imported
+        graph takes every argument by a placeholder."""
+        if id(var) in self._resources:
+            return self._resources[id(var)]
+        ph = self._resource_placeholder(var, name)
+        self.capture_list.append((var, ph.outputs[0]))
+        return ph
+
+    def _resource_placeholder(self, var: Any, name: str) -> Any:
+        """A resource placeholder named `name` (made unique) that captures `var`."""
+        ph = self._detached_op(RESOURCE, {"shape": (), "dtype": dt.resource},
+                               [((), dt.resource)], self.unique_name(name, scoped=False))
+        self._resources[id(var)] = ph
+        self._placeheld[id(ph)] = var
+        return ph
 
     def capture_passed(self, node: Any, variables: list) -> None:
         """The variables an If or While (`node`) passes to its branches or body, captured

@@ -1,13 +1,14 @@
 """What the SavedModel writers share below them: the error for what TF's graphs can't
-express, the Ref naming a tensor of the FunctionDef being written, and the resources a
-graph captures (function_export.py and control_flow_export.py import them; the former
-re-exports them)."""
+express, the Ref naming a tensor of the FunctionDef being written, the resources a graph
+captures and the eager tensors a SavedModel binds to its functions (function_export.py
+and control_flow_export.py import them; the former re-exports them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops.lookup_ops import TableState
 
@@ -52,3 +53,15 @@ def touched_captures(graph: Any, assets: dict, tables: dict) -> list:
 
     walk(graph)
     return list(out.values())
+
+
+def bound_eager_captures(graph: Any) -> list:
+    """(eager tensor, the graph tensor capturing it) for each eager tensor a tf.function's
+    `graph` captured, in the order captured: a small one's Const, a large one's placeholder
+    (what TF's FunctionDef takes as an argument and a SavedModel binds to a constant). A
+    branch's or loop body's captures are inputs the op feeds, a handle a variable's."""
+    if getattr(graph, "eager_as_input", False):
+        return []
+    return [(x, t) for x, t in getattr(graph, "capture_list", ())
+            if type(x) is EagerTensor and x._dtype not in (dt.resource, dt.variant)
+            and t._op.type in ("Const", "Placeholder")]

@@ -22,8 +22,10 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.captures import EAGER_CONST_THRESHOLD, UIDS
 from eagerflow._src.graph.control_outputs import _READS as _RESOURCE_READS
 from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
@@ -33,7 +35,7 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
-from eagerflow._src.saved_model.export_refs import ExportError, Ref
+from eagerflow._src.saved_model.export_refs import ExportError, Ref, bound_eager_captures
 from eagerflow._src.saved_model.protos import pb
 
 _ARG_BAD = re.compile(r"[^a-z0-9_]")
@@ -75,13 +77,19 @@ class FunctionWriter:
         # a traced function's stateful nodes ordered by resource, as TF's automatic control
         # dependencies order them (graph/control_outputs.py), not in one chain
         self.by_resource = False
+        # captured eager tensors as TF saves them: each an argument the SavedModel binds to
+        # a constant (`bind_eager`), not a constant of the body; `eager_caps`: id(the graph
+        # tensor capturing one: its Const or placeholder) -> the eager tensor
+        self.bind_eager = False
+        self.eager_caps: dict = {}
+        self.held: dict = {}  # id(eager tensor) -> the graph tensor capturing it
+        self._arg_counts: dict = {}  # normalized argument name -> the next suffix to try
+        self._raw_args: set = set()  # the arguments' placeholder names, unique
 
     # -- names ----------------------------------------------------------------------------
     def unique(self, base: str, arg: bool = False) -> str:
         if arg:
-            base = _ARG_BAD.sub("_", base.lower()) or "arg"
-            if not base[0].isalpha():
-                base = "arg_" + base
+            return self._unique_arg(base)
         else:
             base = _NODE_BAD.sub("_", base) or "node"
             if base[0] in "_-/":
@@ -90,6 +98,30 @@ class FunctionWriter:
         while name in self._used:
             n += 1
             name = f"{base}_{n}"
+        self._used.add(name)
+        return name
+
+    def _unique_arg(self, base: str) -> str:
+        """An argument's name as TF's GraphToFunctionDef makes it from its placeholder's:
+        lower case, characters other than letters and digits as "_", from its first
+        letter on ("unknown" when it has none: a capture named by a unique id, "22"), made
+        unique by "_0", "_1", ... The placeholder's name is first made unique in the graph,
+        as TF's graph names it ("cond/Placeholder_1": "cond_placeholder_1")."""
+        raw, n = base, 0
+        while raw in self._raw_args:
+            n += 1
+            raw = f"{base}_{n}"
+        self._raw_args.add(raw)
+        base = _ARG_BAD.sub("_", raw.lower())
+        first = next((i for i, c in enumerate(base) if c.isalpha()), None)
+        base = "unknown" if first is None else base[first:]
+        name = base
+        if name in self._used:
+            k = self._arg_counts.get(base, 0)
+            while f"{base}_{k}" in self._used:
+                k += 1
+            name = f"{base}_{k}"
+            self._arg_counts[base] = k + 1
         self._used.add(name)
         return name
 
@@ -112,8 +144,8 @@ class FunctionWriter:
         None: none)."""
         arg = self.fdef.signature.input_arg.add(name=self.unique(name, arg=True),
                                                 type=dtype.as_datatype_enum)
-        attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
         if specified is not None:
+            attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
             attrs["_user_specified_name"].s = (specified or name).encode()
         self.arg_shapes[arg.name] = shape
         return Ref(arg.name, dtype, shape)
@@ -160,6 +192,8 @@ class FunctionWriter:
         ref = self._captures.get(id(obj))
         if ref is not None:
             return ref
+        if isinstance(obj, EagerTensor):
+            return self._capture_tensor(obj)
         if not self.library.tracked(obj):
             raise ExportError(
                 f"Tried to export a function which references an 'untracked' resource: "
@@ -171,10 +205,14 @@ class FunctionWriter:
             # in the traced graph, "MatMul/ReadVariableOp/resource" ->
             # "matmul_readvariableop_resource")
             ph = self.placeholders.get(id(obj))
-            base = (name or ph.name).replace("/", "_") if name or ph is not None else \
-                obj.name.split(":")[0].replace("/", "_") + "_resource"
+            # (one the graph reaches only through a function it calls: TF's capture of
+            # the handle, a placeholder named by a unique id, "unknown" as an argument)
+            base = name or (ph.name if ph is not None else str(next(UIDS)))
             arg = self.fdef.signature.input_arg.add(name=self.unique(base, arg=True),
                                                     type=dt.resource.as_datatype_enum)
+            if name is None:  # (the name its placeholder was given: "resource", an id)
+                self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr[
+                    "_user_specified_name"].s = base.rpartition("/")[2].encode()
             hd = arg.handle_data.add(dtype=dt.as_dtype(obj.dtype).as_datatype_enum)
             set_shape(hd.shape, obj.shape._dims)
             ref = Ref(arg.name, dt.resource)
@@ -191,6 +229,33 @@ class FunctionWriter:
         return ref
 
     resource = capture
+
+    def _capture_tensor(self, x: EagerTensor) -> Ref:
+        """The argument eager tensor `x` is passed as (saving: TF binds it to a constant of
+        the SavedModel), named after the graph's capture of it: its Const ("add/y":
+        "add_y") or its placeholder ("Sum/input": "sum_input", whose
+        `_user_specified_name` is "input"); one the graph reaches only through a function
+        it calls is captured as TF captures it then, by a unique id ("unknown"). Not
+        saving, its value as a constant."""
+        held = self.held.get(id(x))
+        if held is not None and id(held) in self._refs:
+            return self._refs[id(held)]
+        if not self.bind_eager:
+            return self.const(x.numpy(), x._dtype)
+        if held is not None:
+            name = held._op.name
+            by_value = held._op.type == "Const"
+        else:
+            name = str(next(UIDS))
+            by_value = x._dtype not in (dt.resource, dt.variant) and _size(x._shape) <= \
+                EAGER_CONST_THRESHOLD
+        # (a small tensor TF captures with a Const, which its FunctionDef takes as an
+        # argument with no user-specified name; a large one with a placeholder)
+        ref = self.add_arg(name, x._dtype, x._shape,
+                           None if by_value else name.rpartition("/")[2])
+        self._captures[id(x)] = ref
+        self.captured.append(x)
+        return ref
 
     def table(self, state: TableState) -> Ref:
         """The resource argument of the table whose state a lookup op reads or changes."""
@@ -446,6 +511,10 @@ class FunctionWriter:
                 # outputs, and the lowerings their constants
                 continue
             self._current = op
+            eager = self.eager_caps.get(id(op.outputs[0])) if op.outputs else None
+            if eager is not None:  # a captured eager tensor: an argument bound to it
+                self._refs[id(op.outputs[0])] = self.capture(eager)
+                continue
             if op.type == "Const" and op.outputs[0]._dtype is dt.resource:
                 # a variable's handle (`v.handle`, captured as it is): its resource argument
                 self._refs[id(op.outputs[0])] = self._handle_arg(op)
@@ -545,6 +614,13 @@ def _check_allowed(op: str, a: Any, av: Any) -> None:
                           f"{[v.decode() for v in allowed.s]}, not {av.s.decode()!r}")
 
 
+def _size(shape: tuple) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def _shape(t: Any) -> Any:
     return t.shape._dims if is_variable(t) else t._shape
 
@@ -606,17 +682,27 @@ class LibraryWriter:
     def add(self, graph: Any, base: str, outputs: list | None = None,
             input_names: list | None = None, resources: list | None = None,
             specified: list | None = None, layout: list | None = None,
-            branch: str | None = None, by_nodes: bool = False) -> tuple:
+            branch: str | None = None, by_nodes: bool = False,
+            bind_eager: bool = False) -> tuple:
         """Writes `graph` as a FunctionDef (once); returns (its name, the variables and
         assets of its captured arguments, in order). `resources` fixes the first captured
         arguments (the branches of one If must agree); `specified`: the inputs'
-        `_user_specified_name`s (see FunctionWriter.add_arg)."""
+        `_user_specified_name`s (see FunctionWriter.add_arg); `bind_eager`: the eager
+        tensors it captured become arguments (and those of the functions it calls), as a
+        SavedModel binds them, rather than constants of its body."""
         key = (id(graph), len(graph.outputs if outputs is None else outputs))
         hit = self._by_graph.get(key)
         if hit is not None:
             return hit
         w = self.new_function(base)
         w.placeholders = getattr(graph, "_resources", {})
+        w.bind_eager = bind_eager
+        if bind_eager:
+            for x, t in bound_eager_captures(graph):
+                if id(x._arr) in self.assets:
+                    continue  # (an asset's path: the argument of the asset, which it binds)
+                w.eager_caps[id(t)] = x
+                w.held[id(x)] = t
         fdef = w.fdef
         names = input_names or [t._op.name for t in graph.fed_inputs]
         specified = specified or [""] * len(names)
@@ -637,7 +723,7 @@ class LibraryWriter:
                     w.resource(x, f"{branch}/Placeholder")
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
         if resources is None and layout is None:
-            _capture_order(w, getattr(graph, "variable_map", None))
+            _capture_order(w, graph)
         if resources is not None and len(w.captured) != len(resources):
             raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
                               "its caller passes")
@@ -682,7 +768,7 @@ class LibraryWriter:
         outputs = list(fn.graph.outputs)
         if any(id(t) in w.consumed for t in op.outputs[len(outputs):]):
             outputs += list(fn._saved)  # a gradient in this graph reads the saved values
-        fname, captured = self.add(fn.graph, fn._name, outputs)
+        fname, captured = self.add(fn.graph, fn._name, outputs, bind_eager=w.bind_eager)
         tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
         args = tensors + [w.capture(c) for c in captured]
         stateful = self._stateful(fname)
@@ -694,26 +780,54 @@ class LibraryWriter:
                    if f.signature.name == fname)
 
 
-def _capture_order(w: FunctionWriter, variables: Any) -> None:
-    """Puts the variable arguments of a function just written in the order its trace
-    captured them (`variables`: the graph's, first touch first), as TF binds a function's
-    captures: the lowering meets them by their first reads, which a traced graph places
-    just before the ops using them (a BatchNormalization reads its statistics before
-    gamma and beta, and uses them after)."""
-    rank = {id(v): i for i, v in enumerate((variables or {}).values())}
+def _capture_order(w: FunctionWriter, graph: Any) -> None:
+    """Puts the captured arguments of a function just written (its variables and the eager
+    tensors it binds) in the order its trace captured them, as TF's FunctionDef takes a
+    graph's captures: the variables in the order the trace first touched them (the
+    lowering meets them by their first reads, which a traced graph places just before the
+    ops using them: a BatchNormalization reads its statistics before gamma and beta, and
+    uses them after), each eager tensor after the variables captured before it. Tables and
+    assets keep their places."""
+    variables = list((getattr(graph, "variable_map", None) or {}).values())
+    known = {id(v) for v in variables}
+    after: dict = {}  # how many variables were captured before -> the eager tensors then
+    seen: set = set()
+    for x, _ in getattr(graph, "capture_list", ()):
+        if is_variable(x) and id(x) not in seen:
+            seen.add(id(x))
+            if id(x) not in known:
+                variables.append(x)
+        elif id(x) in w.held:
+            after.setdefault(len(seen), []).append(x)
+    order = []
+    for i, v in enumerate(variables):
+        order += after.pop(i, [])
+        order.append(v)
+    order += [x for k in sorted(after) for x in after[k]]
+    rank = {id(x): i for i, x in enumerate(order)}
     args = w.fdef.signature.input_arg
     first = len(args) - len(w.captured)  # (the captured arguments follow the inputs)
-    slots = [i for i, obj in enumerate(w.captured) if id(obj) in rank and is_variable(obj)
-             and args[first + i].type == dt.resource.as_datatype_enum]
+    slots = [i for i, obj in enumerate(w.captured) if id(obj) in rank and
+             (not is_variable(obj) or args[first + i].type == dt.resource.as_datatype_enum)]
     if len(slots) < 2 or first < 0:
         return
-    proto = {id(w.captured[i]): type(args[first + i])() for i in slots}
+    attrs = w.fdef.arg_attr
+    proto = {id(w.captured[i]): (type(args[first + i])(), type(attrs[first + i])())
+             for i in slots}
     for i in slots:
-        proto[id(w.captured[i])].CopyFrom(args[first + i])
+        arg, attr = proto[id(w.captured[i])]
+        arg.CopyFrom(args[first + i])
+        if first + i in attrs:
+            attr.CopyFrom(attrs[first + i])
     ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(v)])
     for i, obj in zip(slots, ordered):
         w.captured[i] = obj
-        args[first + i].CopyFrom(proto[id(obj)])
+        arg, attr = proto[id(obj)]
+        args[first + i].CopyFrom(arg)
+        if attr.ListFields():
+            attrs[first + i].CopyFrom(attr)
+        elif first + i in attrs:
+            del attrs[first + i]
 
 
 def _says_nothing(v: Any) -> bool:

@@ -353,6 +353,9 @@ class LibraryImporter:
         # its captures listed in the order of the arguments bound to them, as TF's, a
         # variable's placeholder named after its argument
         bound = {id(v): i for i, v in enumerate(args) if not isinstance(v, Spec)}
+        for arg, value in zip(fdef.signature.input_arg, args):
+            if is_variable(value):  # (one no node touches: a call of it passes it on)
+                graph.capture_bound(value, arg.name)
         graph.capture_list.sort(key=lambda c: bound.get(id(c[0]), len(args)))
         for arg, value in zip(fdef.signature.input_arg, args):
             ph = graph._resources.get(id(value)) if is_variable(value) else None

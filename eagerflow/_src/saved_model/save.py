@@ -29,6 +29,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.io import structured_value
@@ -210,7 +211,9 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     graph.versions.producer = GRAPH_DEF_VERSION
     graph.versions.min_consumer = GRAPH_DEF_MIN_CONSUMER
     graph.library.CopyFrom(view.library.library)
+    constants = _constant_nodes(view, graph)
     handles = _variable_nodes(view, graph)
+    handles.update(constants)
     for i, (name, _) in enumerate(view.assets):  # TF 1 loaders feed these the asset's path
         nd = graph.node.add(name=f"asset_path_{i}", op="Const")
         nd.attr["dtype"].type = dt.string.as_datatype_enum
@@ -239,6 +242,22 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
 
 def _alias_targets(fn: Any) -> list:
     return concrete_functions_of(fn) if hasattr(fn, "_by_signature") else [fn]
+
+
+def _constant_nodes(view: SaveView, graph: Any) -> dict:
+    """A Const node per eager tensor the functions bind, made as TF's saver makes them:
+    in its order of the objects (SaveView.dependency_order), named "Const", "Const_1",
+    ...; id(tensor) -> node name (also the object graph's `constant.operation`)."""
+    out = {}
+    for nid in view.dependency_order():
+        x = view.graph.nodes[nid]
+        if not isinstance(x, EagerTensor):
+            continue
+        nd = graph.node.add(name=_unique_node(graph, "Const"), op="Const")
+        nd.attr["dtype"].type = x._dtype.as_datatype_enum
+        nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), x.numpy(), x._dtype))
+        out[id(x)] = view.constant_ops[id(x)] = nd.name
+    return out
 
 
 def _variable_nodes(view: SaveView, graph: Any) -> dict:

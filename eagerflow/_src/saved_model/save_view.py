@@ -2,12 +2,14 @@
 
 Sits in saved_model/ under save.py, over function_export.py and structure.py. The object
 graph is the checkpoint's (train/graph_view.py walks it breadth first, so every object is
-named by its shortest path, as TF names it), with three kinds of children added: the
+named by its shortest path, as TF names it), with four kinds of children added: the
 tf.function attributes of each object, each function's traced concrete functions
-("trace_0", ...), and the root's "signatures" map. Every concrete function is written to
-the FunctionDefLibrary, and the proto SavedObjectGraph describes each node: a variable
-(dtype, shape, trainable), a function (its concrete functions and argument spec), a bare
-concrete function (a signature), a list or dict, or a plain user object.
+("trace_0", ...), the root's "signatures" map, and the eager tensors a concrete function
+captured ("capture_<k>": TF's constants, bound to its arguments). Every concrete function
+is written to the FunctionDefLibrary, and the proto SavedObjectGraph describes each node:
+a variable (dtype, shape, trainable), a function (its concrete functions and argument
+spec), a bare concrete function (a signature), a constant (its Const node in the main
+graph), a list or dict, or a plain user object.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction
@@ -52,6 +55,7 @@ from eagerflow._src.saved_model.tables import (
 from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, is_optimizer
 
 _VERSION = {"producer": 1, "min_consumer": 1}
+TRACKABLE_CONSTANT = "tf.TrackableConstant"  # (the name TF registers a constant's node under)
 
 
 class SaveView:
@@ -65,7 +69,9 @@ class SaveView:
         self.table_fns: dict = {}  # id(table) -> {"_initialize": TableFunction, ...}
 
         def children(obj: Any) -> dict:
-            if isinstance(obj, (ConcreteFunction, TableTrace)):
+            if isinstance(obj, ConcreteFunction):
+                return self._capture_children(obj)
+            if isinstance(obj, TableTrace):
                 return {}
             if isinstance(obj, TableFunction):
                 return {"trace_0": obj.trace}
@@ -96,6 +102,9 @@ class SaveView:
                 out["signatures"] = self.signature_map
             return out
 
+        self._children = children
+        self.bound: dict = {}           # library name -> objects its captured args bind
+        self.function_names: dict = {}  # id(ConcreteFunction) -> library name
         self.graph = ObjectGraph(root, children=children, slots=False)
         self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
         self.assets: list = []          # (file name in assets/, source path)
@@ -107,8 +116,7 @@ class SaveView:
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
             custom_gradients, {id(t._state): t for t in self.graph.nodes
                                if isinstance(t, LookupTable)})
-        self.function_names: dict = {}  # id(ConcreteFunction) -> library name
-        self.bound: dict = {}           # library name -> objects its captured args bind
+        self.constant_ops: dict = {}  # id(eager tensor bound) -> its Const node (save.py)
         self.table_functions: dict = {}  # id(TableTrace) -> (name, bound objects, output)
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
@@ -140,7 +148,8 @@ class SaveView:
         name = self.function_names.get(id(cf))
         if name is None:
             names = _input_names(cf)
-            name, variables = self.library.add(cf.graph, cf._name, input_names=names)
+            name, variables = self.library.add(cf.graph, cf._name, input_names=names,
+                                               bind_eager=True)
             self.function_names[id(cf)] = name
             self.bound[name] = variables
         return name
@@ -220,6 +229,47 @@ class SaveView:
                 self.table_functions[id(obj)] = write_table_function(self.library, obj.fn)
             elif isinstance(obj, LookupTable) and checkpointed(obj):
                 self.saveables.append((obj, write_saveable(self.library, obj)))
+        if any(isinstance(x, EagerTensor) for bound in self.bound.values() for x in bound):
+            # the eager tensors the functions bind are objects too, children of the
+            # functions binding them (known once written): walked again, they take their
+            # places in the breadth-first order, as TF's constants
+            self.graph = ObjectGraph(self.root, children=self._children, slots=False)
+            self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
+
+    def _capture_children(self, cf: ConcreteFunction) -> dict:
+        """The eager tensors function `cf` binds, named "capture_<k>" by their place among
+        its captured arguments (TF's children of a concrete function: its captures that
+        are neither variables nor resources); none before it is written."""
+        bound = self.bound.get(self.function_names.get(id(cf)), ())
+        return {f"capture_{k}": x for k, x in enumerate(bound) if isinstance(x, EagerTensor)}
+
+    def dependency_order(self) -> list:
+        """The node ids in the order TF's saver makes their graph nodes (its Kahn sort of
+        the objects by their dependencies, reversed: a function depends on its concrete
+        functions, a concrete function on the constants it binds), which is the order
+        the constants' Const nodes are named in ("Const", "Const_1", ...)."""
+        g = self.graph
+        deps = {nid: [cid for cid, _ in g.refs[nid]]
+                if isinstance(obj, (ConcreteFunction, Function, RestoredFunction, TableFunction))
+                else [] for nid, obj in enumerate(g.nodes)}
+        users: dict = {}
+        for nid, ds in deps.items():
+            for d in ds:
+                users.setdefault(d, set()).add(nid)
+        queue = [nid for nid in deps if nid not in users]
+        out = []
+        while queue:
+            nid = queue.pop(0)
+            out.append(nid)
+            # (a set's order, as TF's sort visits them: it decides which constant is made
+            # first)
+            for d in set(deps[nid]):
+                waiting = users[d]
+                waiting.discard(nid)
+                if not waiting:
+                    queue.append(d)
+                    del users[d]
+        return out[::-1]
 
     def _describe(self, node: Any, obj: Any) -> None:
         if is_variable(obj):
@@ -244,6 +294,9 @@ class SaveView:
         elif isinstance(obj, TableTrace):
             node.bare_concrete_function.concrete_function_name = \
                 self.table_functions[id(obj)][0]
+        elif isinstance(obj, EagerTensor):  # a constant a function binds
+            node.constant.operation = self.constant_ops[id(obj)]
+            node.registered_name = TRACKABLE_CONSTANT
         elif isinstance(obj, Function):
             f = node.function
             f.concrete_functions.extend(self.function_names[id(cf)]
@@ -262,6 +315,8 @@ class SaveView:
         elif isinstance(obj, Asset):
             node.asset.asset_file_def_index = self._asset_index[id(obj)]
         elif isinstance(obj, ConcreteFunction):
+            for c in node.children:  # (its constants)
+                node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
             b = node.bare_concrete_function
             b.concrete_function_name = self.function_names[id(obj)]
             args, kwargs = obj.structured_input_signature or ((), {})
