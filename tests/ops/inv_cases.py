@@ -9,14 +9,7 @@ as `tf`; `outcome` turns what a call gives into what the golden holds.
 
 import numpy as np
 
-
-def outcome(call):
-    """{"text": str(result)} or {"error": class name, "message": str(error)}."""
-    try:
-        r = call()
-    except Exception as e:  # noqa: BLE001 - the error is the recorded outcome
-        return {"error": type(e).__name__, "message": str(e)}
-    return {"text": r if isinstance(r, str) else str(r)}
+from tests.ops.fidelity_gaps_cases import outcome  # noqa: F401 (the golden's form)
 
 
 def _value(t):
