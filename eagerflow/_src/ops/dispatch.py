@@ -32,7 +32,13 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.resource import ResourceHandle
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, scalar_pair
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    convert_to_tensor,
+    is_scalar_operand,
+    scalar_pair,
+)
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.registry import PACKET
@@ -87,7 +93,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     if graph is not None:
         outputs = graph.add_op(op, inputs, attrs, name)
         if st["tapes"]:
-            record(op, inputs, outputs, attrs)
+            record(op, _graph_inputs(inputs, outputs), outputs, attrs)
         return outputs[0] if op.num_outputs == 1 else outputs
     # unrolled for the common arities: cheaper than a comprehension or map()
     n = len(inputs)
@@ -783,6 +789,23 @@ def log_placement(op_name: str, device: str) -> None:
 _array_of = operator.attrgetter("_arr")
 _ndarray = np.ndarray
 _new = object.__new__
+
+
+def _graph_inputs(inputs: tuple, outputs: tuple) -> tuple:
+    """The inputs a tape records for a traced op: a Python number's shared tensor (which no
+    tape watches) as the Const the graph made of it, so that the gradient uses that
+    constant, as TF's gradient functions use the forward op's input, not a new one."""
+    for x in inputs:
+        if x.__class__ is EagerTensor and is_scalar_operand(x):
+            break
+    else:
+        return inputs
+    node = outputs[0]._op if outputs else None
+    ins = getattr(node, "inputs", None)
+    if ins is None or len(ins) != len(inputs):
+        return inputs
+    return tuple(i if x.__class__ is EagerTensor and is_scalar_operand(x) else x
+                 for x, i in zip(inputs, ins))
 
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:

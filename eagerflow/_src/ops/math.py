@@ -56,15 +56,19 @@ GRAPH_REDUCE: list = [None]
 
 
 def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = None,
-              fast_gy: Callable | None = None) -> Callable:
+              fast_gy: Callable | None = None, skips: str | None = None) -> Callable:
     """The gradient of a broadcasting binary op: gx's and gy's summed back to x's and y's
     shapes. `fast`: the dtypes for which TF's gradient skips that reduction when x, y and
     the gradient share one fully known shape (None: it never skips it), and `fast_gy` how
-    its graph writes y's gradient then (when not as gy)."""
+    its graph writes y's gradient then (when not as gy). `skips`: how TF's gradient leaves
+    out the inputs its tape does not need (skip_input_indices; None: it computes them
+    all): "inputs" builds no gradient for them, "scalar_y" also returns x's alone,
+    unreduced, when y is an unneeded scalar. Graphs only: eagerly the values are equal."""
     def grad(n: Any, g: Any) -> list:
         x, y = n.inputs
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
-            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy)
+            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
+                                   None if skips is None else (skips, n.needs))
         return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
                 None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
     return grad
@@ -366,21 +370,23 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 # ---------------------------------------------------------------------------------------
 
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
-              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY),
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY,
+                       skips="scalar_y"),
               _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
               fold=_fold_arith(np.add), fold_partial=False, half_kernel=halfprec.binary(np.add),
               tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)],
                   name=n.name)))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
-              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g, fast=_ANY),
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g, fast=_ANY,
+                       skips="scalar_y"),
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
               units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False,
               half_kernel=halfprec.binary(np.subtract))
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: multiply(g, conj(y)),
                         lambda g, x, y, z: multiply(conj(x), g), fast=(dt.int32, dt.float32),
-                        fast_gy=lambda g, x, y, z: multiply(g, x)),
+                        fast_gy=lambda g, x, y, z: multiply(g, x), skips="scalar_y"),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
               half_kernel=halfprec.binary(np.multiply))
@@ -464,15 +470,18 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 
 # (TF's Pow has no unsigned types: tf.pow, `**` and tnp.power refuse them in its words)
 POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
-              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y),
+              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y,
+                        skips="scalar_y"),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
-                            lambda g, x, y, z: where(x >= y, zeros_like(g), g)),
+                            lambda g, x, y, z: where(x >= y, zeros_like(g), g),
+                            skips="scalar_y"),
                   _elementwise_ref(max), second_order=False, ufunc=np.maximum)
 MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x <= y, g, zeros_like(g)),
-                            lambda g, x, y, z: where(x <= y, zeros_like(g), g)),
+                            lambda g, x, y, z: where(x <= y, zeros_like(g), g),
+                            skips="scalar_y"),
                   _elementwise_ref(min), second_order=False, ufunc=np.minimum)
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     out = one_launch(xp, "eagerflow_squared_difference", "T x, T y", "T d = x - y; z = d * d",
@@ -483,7 +492,7 @@ def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
 SQUARED_DIFFERENCE = _binary(
     "SquaredDifference", _squared_difference_kernel, C.NUMERIC,
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y),
-              fast=_ANY),
+              fast=_ANY, skips="inputs"),
     _elementwise_ref(lambda a, b: (a - b) ** 2), cuda="(({0} - {1}) * ({0} - {1}))")
 def _atan2_kernel(xp: Any, x: Any, y: Any) -> Any:
     # NumPy's float32 arctan2 can be an ulp off (atan2(1, 1)); TF's rounds correctly, so
