@@ -20,8 +20,6 @@ from tests.autodiff.tape_graph_cases import CASES, operations
 GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text())["cases"]
 
 KNOWN = {
-    "cond": "the gradient If's inputs: TF's list the output gradients before the captured "
-            "forward values",
     "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed (eagerflow's "
                         "ReductionSize and BroadcastToShapeOf)",
 }
