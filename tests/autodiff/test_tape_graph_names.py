@@ -20,8 +20,31 @@ from tests.autodiff.tape_graph_cases import CASES, operations
 GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text())["cases"]
 
 KNOWN = {
-    "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed (eagerflow's "
-                        "ReductionSize and BroadcastToShapeOf)",
+    "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed and a RealDiv by "
+                        "the count (eagerflow's ReductionSize and BroadcastToShapeOf, kept in "
+                        "function graphs for graph/passes/fuse.py); Square's: TF's "
+                        "Mul(x, Const 2) (eagerflow's Mul(2, x))",
+    "reductions_with_axes": "Sum's and Mean's gradients: TF's Reshape to the kept shape and "
+                            "Tile (with the Maximum and FloorDiv that found the multiples) "
+                            "and Mean's RealDiv after the Tile (eagerflow's "
+                            "BroadcastToShapeOf and ReductionSize in function graphs)",
+    "softmax_cross_entropy": "Mean's gradient as in dense_layer_loss; no gradient of the "
+                             "wrapper's Reshapes of the logits and of the loss (TF's: a "
+                             "Reshape to each one's shape); and TF's builds the labels' "
+                             "gradient (LogSoftmax, Neg, ExpandDims, Mul) that the tape does "
+                             "not need",
+    "conv2d_bias_add": "Conv2D's gradient: TF's builds ShapeN(input, filter) and the input's "
+                       "Conv2DBackpropInput although the tape needs only the filter's, whose "
+                       "filter_sizes is ShapeN:1 (eagerflow's: a Const, no input gradient)",
+    "concat_reshape_transpose": "Transpose's gradient: TF's transposes by InvertPermutation of "
+                                "the forward perm (eagerflow: a Const perm); ConcatV2's: TF's "
+                                "FloorMod of the axis by a Rank, ConcatOffset and one Slice per "
+                                "input (eagerflow's: one SplitV)",
+    "sparse_softmax_cross_entropy": "the unused backprop output: TF's tape hands its gradient "
+                                    "function None, eagerflow's a zeros Const",
+    "gather_of_tensor": "GatherV2's gradient (of a tensor, not a variable): TF's "
+                        "UnsortedSegmentSum of the transposed gradient with its index and "
+                        "shape arithmetic (eagerflow's own GatherV2Grad, not a TF op type)",
 }
 
 

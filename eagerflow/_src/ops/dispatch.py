@@ -201,14 +201,16 @@ def _eager_arrays(inputs: tuple) -> tuple:
     return tuple(map(_array_of, inputs))
 
 
-def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
+def unary(op: Any, convert: Callable, node: str | None = None,
+          scoped: bool = False) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
     input: the commonest call in eager code runs in one Python frame plus `infer` and the
     ufunc (op.np_kernel). Everything else (tracing, other backends, symbolic inputs) goes
     through bind; a traced node is named `name`, or `node` (the graph's default for the
-    op where None).
+    op where None). `scoped`: TF's public function makes its op inside a name scope of
+    that name (tf.sigmoid), so a tape builds the op's gradient under that scope.
     """
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
@@ -219,7 +221,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                 return elementwise.unary(f, x)
             x = convert(x)
             if x.__class__ is not EagerTensor:
-                return bind(op, (x,), {}, name or node)  # (symbolic)
+                return bind(op, (x,), {}, traced_name(name))  # (symbolic)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
             try:
@@ -250,7 +252,13 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                     failed(e, op, (x,), {}, st, name)
                     raise
             return bind(op, (x,), {}, name)
-        return bind(op, (x,), {}, name or node)
+        return bind(op, (x,), {}, traced_name(name))
+
+    def traced_name(name: str | None) -> str | None:
+        graph = _state.graph
+        if not scoped or graph is None or name is not None and name.endswith("/"):
+            return name or node
+        return graph.unique_name(name or node or op.name) + "/"  # (as binary's)
 
     f.__name__ = op.name
     return f
