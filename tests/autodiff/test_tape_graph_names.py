@@ -40,8 +40,6 @@ KNOWN = {
                                 "the forward perm (eagerflow: a Const perm); ConcatV2's: TF's "
                                 "FloorMod of the axis by a Rank, ConcatOffset and one Slice per "
                                 "input (eagerflow's: one SplitV)",
-    "sparse_softmax_cross_entropy": "the unused backprop output: TF's tape hands its gradient "
-                                    "function None, eagerflow's a zeros Const",
     "gather_of_tensor": "GatherV2's gradient (of a tensor, not a variable): TF's "
                         "UnsortedSegmentSum of the transposed gradient with its index and "
                         "shape arithmetic (eagerflow's own GatherV2Grad, not a TF op type)",

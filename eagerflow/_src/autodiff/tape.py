@@ -664,8 +664,10 @@ class GradientTape:
                 if all(g is None for g in gs):
                     continue
                 # (a TensorArray flow's missing gradient stays None: an empty list)
+                none_ok = op.none_grads
                 gs = [_dense(g) if g is not None or o._dtype is variant else
-                      _filled(o, 0, tracing) for g, o in zip(gs, outs)]
+                      None if i in none_ok else _filled(o, 0, tracing)
+                      for i, (g, o) in enumerate(zip(gs, outs))]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
             node.needs = (True,) * len(needs) if self._grad_scopes else needs
