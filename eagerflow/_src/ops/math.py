@@ -220,10 +220,11 @@ RECIPROCAL = _reciprocal_op("Reciprocal", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_
 INV = _reciprocal_op("Inv", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_BFLOAT16", "DT_DOUBLE",
                              "DT_HALF", "DT_FLOAT"))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
-             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
+             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"),
+             grad_after_grads=True)
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
-               small_kernel=_L("expm1f"))
+               small_kernel=_L("expm1f"), grad_after_grads=True)
 def _log_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
     if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
@@ -233,29 +234,36 @@ def _log_grad(n: Any, g: Any) -> list:
 
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
-             half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"))
+             half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
+             grad_after_grads=True)
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
-               half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"))
+               half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
+               grad_after_grads=True)
 SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
-             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"))
+             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
+             grad_after_grads=True)
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
-             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"))
+             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
+             grad_after_grads=True)
 TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
-             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"))
+             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
+             grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
               lambda n, g: [g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"))
+              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"),
+              grad_after_grads=True)
 ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
               lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"))
+              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"),
+              grad_after_grads=True)
 ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
               lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan),
-              small_kernel=_L("atanf"))
+              small_kernel=_L("atanf"), grad_after_grads=True)
 SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
-              _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"))
+              _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"), grad_after_grads=True)
 COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
-              _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"))
+              _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"), grad_after_grads=True)
 def _tanh_grad_grad(n: Any, g: Any) -> list:
     y, dy = (conj(t) for t in n.inputs)
     return [g * -2.0 * dy * y, tanh_grad(y, g)]
@@ -299,7 +307,7 @@ def softplus_grad(dy: Any, x: Any) -> Any:
 
 TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
               lambda n, g: [tanh_grad(n.outputs[0], g)], _elementwise_ref(_pymath.tanh),
-              half_kernel=halfprec.unary(halfprec.ptanh))
+              half_kernel=halfprec.unary(halfprec.ptanh), grad_after_grads=True)
 
 
 def _sigmoid_kernel(xp: Any, x: Any) -> Any:
@@ -339,13 +347,13 @@ def _sigmoid_grad(n: Any, g: Any) -> list:
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
-                 cuda="(1 / (1 + exp(-{0})))")
+                 cuda="(1 / (1 + exp(-{0})))", grad_after_grads=True)
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [softplus_grad(g, n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
 ERF = _unary("Erf", _erf_kernel, C.FLOATS,
              lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
-             _elementwise_ref(_pymath.erf))
+             _elementwise_ref(_pymath.erf), grad_after_grads=True)
 _XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
               "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,
