@@ -153,6 +153,15 @@ CASES = {
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2], tf.int32)]
     """,
+    "unary_gradients_wait_on_grad": """
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.log(x) + tf.math.tan(x) + tf.math.expm1(x) + tf.math.sinh(x)
+                y = y + tf.math.erf(x) + tf.math.lgamma(x) + tf.math.atan(x)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([3])]
+    """,
 }
 
 
