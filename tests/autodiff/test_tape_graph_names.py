@@ -22,8 +22,7 @@ GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text
 KNOWN = {
     "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed and a RealDiv by "
                         "the count (eagerflow's ReductionSize and BroadcastToShapeOf, kept in "
-                        "function graphs for graph/passes/fuse.py); Square's: TF's "
-                        "Mul(x, Const 2) (eagerflow's Mul(2, x))",
+                        "function graphs for graph/passes/fuse.py)",
     "reductions_with_axes": "Sum's and Mean's gradients: TF's Reshape to the kept shape and "
                             "Tile (with the Maximum and FloorDiv that found the multiples) "
                             "and Mean's RealDiv after the Tile (eagerflow's "

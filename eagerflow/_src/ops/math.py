@@ -104,21 +104,17 @@ def _np_half(np_name: str) -> Callable:
 def _square_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
     graph = _state.graph
-    if graph is None or graph.building_function:
+    if graph is None:
         return [g * (2 * x)]
-    # TF 1's graph: its 2 made once the gradient is (a control input), then g * (x * 2)
-    op = getattr(g, "_op", None)
-    graph.push_control_dependencies([op] if getattr(op, "graph", None) is graph else [])
-    try:
-        two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
-        twice = multiply(conj(x), two)
-    finally:
-        graph.pop_control_dependencies()
-    return [multiply(g, twice)]
+    # TF's graph: g * (x * 2), its 2 a "Const" made under the gradient's control
+    # dependency (grad_after_grads)
+    two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
+    return [multiply(g, multiply(conj(x), two))]
 
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
-                _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"))
+                _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"),
+                grad_after_grads=True)
 
 
 def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable,
