@@ -83,6 +83,85 @@ CASES = {
                 return t.gradient(y, x)
         SPECS = [tf.TensorSpec([3])]
     """,
+    "reductions_with_axes": """
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.reduce_sum(x * x, axis=1) + tf.reduce_mean(tf.exp(x), axis=[0, 1])
+                z = tf.reduce_sum(tf.reduce_mean(y, axis=0, keepdims=True))
+            return t.gradient(z, x)
+        SPECS = [tf.TensorSpec([2, 3, 4])]
+    """,
+    "softmax_cross_entropy": """
+        w = tf.Variable([[0.5, -1.0, 0.25], [1.0, 0.5, -0.5]])
+        def f(x, labels):
+            with tf.GradientTape() as t:
+                logits = tf.matmul(x, w)
+                loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(
+                    labels=labels, logits=logits))
+            return t.gradient(loss, w)
+        SPECS = [tf.TensorSpec([4, 2]), tf.TensorSpec([4, 3])]
+    """,
+    "sparse_softmax_cross_entropy": """
+        def f(logits, labels):
+            with tf.GradientTape() as t:
+                t.watch(logits)
+                loss = tf.nn.sparse_softmax_cross_entropy_with_logits(
+                    labels=labels, logits=logits)
+            return t.gradient(loss, logits)
+        SPECS = [tf.TensorSpec([4, 3]), tf.TensorSpec([4], tf.int32)]
+    """,
+    "activations": """
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.sigmoid(x) + tf.tanh(x) + tf.nn.relu(x)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([3])]
+    """,
+    "conv2d_bias_add": """
+        k = tf.Variable(tf.ones([2, 2, 1, 2]))
+        b = tf.Variable([0.1, -0.1])
+        def f(x):
+            with tf.GradientTape() as t:
+                y = tf.nn.relu(tf.nn.bias_add(
+                    tf.nn.conv2d(x, k, strides=1, padding="SAME"), b))
+            return t.gradient(y, [k, b])
+        SPECS = [tf.TensorSpec([1, 4, 4, 1])]
+    """,
+    "concat_reshape_transpose": """
+        def f(x, y):
+            with tf.GradientTape() as t:
+                t.watch([x, y])
+                z = tf.transpose(tf.reshape(tf.concat([x, y], axis=1), [3, -1]))
+            return t.gradient(z, [x, y])
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 6])]
+    """,
+    "gather": """
+        p = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+        def f(i):
+            with tf.GradientTape() as t:
+                y = tf.gather(p, i) * 2.0
+            return t.gradient(y, p)
+        SPECS = [tf.TensorSpec([2], tf.int32)]
+    """,
+    "gather_of_tensor": """
+        def f(x, i):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.gather(x, i, axis=1)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2], tf.int32)]
+    """,
+    "unary_gradients_wait_on_grad": """
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.log(x) + tf.math.tan(x) + tf.math.expm1(x) + tf.math.sinh(x)
+                y = y + tf.math.erf(x) + tf.math.lgamma(x) + tf.math.atan(x)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([3])]
+    """,
 }
 
 

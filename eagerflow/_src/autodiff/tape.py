@@ -664,19 +664,21 @@ class GradientTape:
                 if all(g is None for g in gs):
                     continue
                 # (a TensorArray flow's missing gradient stays None: an empty list)
+                none_ok = op.none_grads
                 gs = [_dense(g) if g is not None or o._dtype is variant else
-                      _filled(o, 0, tracing) for g, o in zip(gs, outs)]
+                      None if i in none_ok else _filled(o, 0, tracing)
+                      for i, (g, o) in enumerate(zip(gs, outs))]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
             node.needs = (True,) * len(needs) if self._grad_scopes else needs
             try:
                 if self._grad_scopes:  # tf.gradients: each op's under "<its name>_grad"
-                    with name_scope(f"{node.name}_grad"):
+                    with name_scope(f"{node.name}_grad"), _after(op, gs):
                         dxs = grad_fn(node, *gs)
                         if self._grad_scopes == "gated":
                             dxs = _gated(dxs)
                 elif tracing:
-                    with name_scope(_tape_scope(node)):
+                    with name_scope(_tape_scope(node)), _after(op, gs):
                         dxs = grad_fn(node, *gs)
                 else:
                     dxs = grad_fn(node, *gs)
@@ -781,6 +783,24 @@ def _vectorized(unconnected: Any, use_pfor: bool, what: str) -> UnconnectedGradi
         raise ValueError(f"Encountered an exception while vectorizing the {what} computation. "
                          "Vectorization can be disabled by setting experimental_use_pfor to "
                          "False.") from e
+
+
+@contextlib.contextmanager
+def _after(op: Any, gs: Any) -> Any:
+    """In a graph, while `op`'s gradient function runs: its ops wait on the output
+    gradients `gs` where TF's gradient function makes them under control_dependencies
+    (OpDef.grad_after_grads; the graph leaves out those that take a gradient already)."""
+    graph = _state.graph
+    if not op.grad_after_grads or graph is None:
+        yield
+        return
+    ops = [g._op for g in gs if g is not None and getattr(g, "_op", None) is not None
+           and g._op.graph is graph]
+    graph.push_control_dependencies(ops)
+    try:
+        yield
+    finally:
+        graph.pop_control_dependencies()
 
 
 def _tape_scope(node: Any) -> str:

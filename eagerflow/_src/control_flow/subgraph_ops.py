@@ -564,6 +564,10 @@ def _holding_op(name: str, infer: Callable, kernel: Callable, num_outputs: int, 
 def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
                  draws: list) -> Callable:
     def f() -> list:
+        # the output gradients taken first: TF's gradient If lists them before the forward
+        # values its branches read (tf.gradients inside the branch starts from them)
+        g_in = [_state.graph.capture(g) if type(g) is SymbolicTensor and _floaty(o) else g
+                for o, g in zip(sub.graph.outputs, gs)]
         with GradientTape(watch_accessed_variables=False) as tape:
             for c in caps:
                 if _floaty(c):
@@ -573,7 +577,7 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
             # the forward pass's random draws, not new ones
             env = replay(sub.graph, caps, {id(d): v for d, v in zip(sub.drawn, draws)})
         targets, grads = [], []
-        for o, g in zip(sub.graph.outputs, gs):
+        for o, g in zip(sub.graph.outputs, g_in):
             t = env[id(o)]
             if _floaty(t) and g is not None:
                 targets.append(t)

@@ -462,9 +462,18 @@ def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
 
+def _traced_arg(n: Any, k: int, default: Any) -> Any:
+    """TF's input `k` of the traced node that made `n`'s outputs (the Const of an argument
+    eagerflow holds as an attr, graph/arg_consts), else `default`: a gradient built in a
+    graph takes the forward node's tensor, as TF's gradient functions take op.inputs[k]."""
+    tf_ins = getattr(getattr(n.outputs[0], "_op", None), "tf_inputs", None)
+    return default if tf_ins is None or len(tf_ins) <= k else tf_ins[k]
+
+
 def _split_grad(n: Any, *gs: Any) -> list:
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
-    return [concat(gs, axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1)
+    # (SplitV(value, size_splits, split_dim))
+    return [concat(gs, axis=_traced_arg(n, 2, n.attrs["axis"]))] + [None] * (len(n.inputs) - 1)
 
 
 SPLIT = register(OpDef(
@@ -513,7 +522,8 @@ def _split_n_kernel(xp: Any, x: Any, *dyn: Any, num_split: int, axis: int | None
 
 def _split_n_grad(n: Any, *gs: Any) -> list:
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
-    axis = n.attrs["axis"] if len(n.inputs) == 1 else n.inputs[1]
+    # (Split(split_dim, value))
+    axis = _traced_arg(n, 0, n.attrs["axis"]) if len(n.inputs) == 1 else n.inputs[1]
     return [concat(gs, axis=axis)] + [None] * (len(n.inputs) - 1)
 
 

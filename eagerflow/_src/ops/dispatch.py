@@ -32,7 +32,13 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.resource import ResourceHandle
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, scalar_pair
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    convert_to_tensor,
+    is_scalar_operand,
+    scalar_pair,
+)
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.registry import PACKET
@@ -87,7 +93,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     if graph is not None:
         outputs = graph.add_op(op, inputs, attrs, name)
         if st["tapes"]:
-            record(op, inputs, outputs, attrs)
+            record(op, _graph_inputs(inputs, outputs), outputs, attrs)
         return outputs[0] if op.num_outputs == 1 else outputs
     # unrolled for the common arities: cheaper than a comprehension or map()
     n = len(inputs)
@@ -195,14 +201,16 @@ def _eager_arrays(inputs: tuple) -> tuple:
     return tuple(map(_array_of, inputs))
 
 
-def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
+def unary(op: Any, convert: Callable, node: str | None = None,
+          scoped: bool = False) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
     input: the commonest call in eager code runs in one Python frame plus `infer` and the
     ufunc (op.np_kernel). Everything else (tracing, other backends, symbolic inputs) goes
     through bind; a traced node is named `name`, or `node` (the graph's default for the
-    op where None).
+    op where None). `scoped`: TF's public function makes its op inside a name scope of
+    that name (tf.sigmoid), so a tape builds the op's gradient under that scope.
     """
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
@@ -213,7 +221,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                 return elementwise.unary(f, x)
             x = convert(x)
             if x.__class__ is not EagerTensor:
-                return bind(op, (x,), {}, name or node)  # (symbolic)
+                return bind(op, (x,), {}, traced_name(name))  # (symbolic)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
             try:
@@ -244,7 +252,13 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                     failed(e, op, (x,), {}, st, name)
                     raise
             return bind(op, (x,), {}, name)
-        return bind(op, (x,), {}, name or node)
+        return bind(op, (x,), {}, traced_name(name))
+
+    def traced_name(name: str | None) -> str | None:
+        graph = _state.graph
+        if not scoped or graph is None or name is not None and name.endswith("/"):
+            return name or node
+        return graph.unique_name(name or node or op.name) + "/"  # (as binary's)
 
     f.__name__ = op.name
     return f
@@ -783,6 +797,23 @@ def log_placement(op_name: str, device: str) -> None:
 _array_of = operator.attrgetter("_arr")
 _ndarray = np.ndarray
 _new = object.__new__
+
+
+def _graph_inputs(inputs: tuple, outputs: tuple) -> tuple:
+    """The inputs a tape records for a traced op: a Python number's shared tensor (which no
+    tape watches) as the Const the graph made of it, so that the gradient uses that
+    constant, as TF's gradient functions use the forward op's input, not a new one."""
+    for x in inputs:
+        if x.__class__ is EagerTensor and is_scalar_operand(x):
+            break
+    else:
+        return inputs
+    node = outputs[0]._op if outputs else None
+    ins = getattr(node, "inputs", None)
+    if ins is None or len(ins) != len(inputs):
+        return inputs
+    return tuple(i if x.__class__ is EagerTensor and is_scalar_operand(x) else x
+                 for x, i in zip(inputs, ins))
 
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:

@@ -56,15 +56,19 @@ GRAPH_REDUCE: list = [None]
 
 
 def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = None,
-              fast_gy: Callable | None = None) -> Callable:
+              fast_gy: Callable | None = None, skips: str | None = None) -> Callable:
     """The gradient of a broadcasting binary op: gx's and gy's summed back to x's and y's
     shapes. `fast`: the dtypes for which TF's gradient skips that reduction when x, y and
     the gradient share one fully known shape (None: it never skips it), and `fast_gy` how
-    its graph writes y's gradient then (when not as gy)."""
+    its graph writes y's gradient then (when not as gy). `skips`: how TF's gradient leaves
+    out the inputs its tape does not need (skip_input_indices; None: it computes them
+    all): "inputs" builds no gradient for them, "scalar_y" also returns x's alone,
+    unreduced, when y is an unneeded scalar. Graphs only: eagerly the values are equal."""
     def grad(n: Any, g: Any) -> list:
         x, y = n.inputs
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
-            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy)
+            return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
+                                   None if skips is None else (skips, n.needs))
         return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
                 None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
     return grad
@@ -100,21 +104,17 @@ def _np_half(np_name: str) -> Callable:
 def _square_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
     graph = _state.graph
-    if graph is None or graph.building_function:
+    if graph is None:
         return [g * (2 * x)]
-    # TF 1's graph: its 2 made once the gradient is (a control input), then g * (x * 2)
-    op = getattr(g, "_op", None)
-    graph.push_control_dependencies([op] if getattr(op, "graph", None) is graph else [])
-    try:
-        two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
-        twice = multiply(conj(x), two)
-    finally:
-        graph.pop_control_dependencies()
-    return [multiply(g, twice)]
+    # TF's graph: g * (x * 2), its 2 a "Const" made under the gradient's control
+    # dependency (grad_after_grads)
+    two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
+    return [multiply(g, multiply(conj(x), two))]
 
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
-                _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"))
+                _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"),
+                grad_after_grads=True)
 
 
 def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable,
@@ -216,10 +216,11 @@ RECIPROCAL = _reciprocal_op("Reciprocal", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_
 INV = _reciprocal_op("Inv", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_BFLOAT16", "DT_DOUBLE",
                              "DT_HALF", "DT_FLOAT"))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
-             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"))
+             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"),
+             grad_after_grads=True)
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
-               small_kernel=_L("expm1f"))
+               small_kernel=_L("expm1f"), grad_after_grads=True)
 def _log_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
     if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
@@ -229,29 +230,36 @@ def _log_grad(n: Any, g: Any) -> list:
 
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
-             half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"))
+             half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
+             grad_after_grads=True)
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
-               half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"))
+               half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
+               grad_after_grads=True)
 SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
-             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"))
+             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
+             grad_after_grads=True)
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
-             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"))
+             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
+             grad_after_grads=True)
 TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
-             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"))
+             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
+             grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
               lambda n, g: [g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"))
+              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"),
+              grad_after_grads=True)
 ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
               lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
-              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"))
+              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"),
+              grad_after_grads=True)
 ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
               lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan),
-              small_kernel=_L("atanf"))
+              small_kernel=_L("atanf"), grad_after_grads=True)
 SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
-              _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"))
+              _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"), grad_after_grads=True)
 COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
-              _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"))
+              _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"), grad_after_grads=True)
 def _tanh_grad_grad(n: Any, g: Any) -> list:
     y, dy = (conj(t) for t in n.inputs)
     return [g * -2.0 * dy * y, tanh_grad(y, g)]
@@ -295,7 +303,7 @@ def softplus_grad(dy: Any, x: Any) -> Any:
 
 TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
               lambda n, g: [tanh_grad(n.outputs[0], g)], _elementwise_ref(_pymath.tanh),
-              half_kernel=halfprec.unary(halfprec.ptanh))
+              half_kernel=halfprec.unary(halfprec.ptanh), grad_after_grads=True)
 
 
 def _sigmoid_kernel(xp: Any, x: Any) -> Any:
@@ -335,13 +343,13 @@ def _sigmoid_grad(n: Any, g: Any) -> list:
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
-                 cuda="(1 / (1 + exp(-{0})))")
+                 cuda="(1 / (1 + exp(-{0})))", grad_after_grads=True)
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [softplus_grad(g, n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
 ERF = _unary("Erf", _erf_kernel, C.FLOATS,
              lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
-             _elementwise_ref(_pymath.erf))
+             _elementwise_ref(_pymath.erf), grad_after_grads=True)
 _XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
               "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,
@@ -366,21 +374,23 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 # ---------------------------------------------------------------------------------------
 
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
-              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY),
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY,
+                       skips="scalar_y"),
               _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
               fold=_fold_arith(np.add), fold_partial=False, half_kernel=halfprec.binary(np.add),
               tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)],
                   name=n.name)))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
-              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g, fast=_ANY),
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g, fast=_ANY,
+                       skips="scalar_y"),
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
               units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False,
               half_kernel=halfprec.binary(np.subtract))
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: multiply(g, conj(y)),
                         lambda g, x, y, z: multiply(conj(x), g), fast=(dt.int32, dt.float32),
-                        fast_gy=lambda g, x, y, z: multiply(g, x)),
+                        fast_gy=lambda g, x, y, z: multiply(g, x), skips="scalar_y"),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
               half_kernel=halfprec.binary(np.multiply))
@@ -464,15 +474,18 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 
 # (TF's Pow has no unsigned types: tf.pow, `**` and tnp.power refuse them in its words)
 POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
-              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y),
+              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y,
+                        skips="scalar_y"),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
-                            lambda g, x, y, z: where(x >= y, zeros_like(g), g)),
+                            lambda g, x, y, z: where(x >= y, zeros_like(g), g),
+                            skips="scalar_y"),
                   _elementwise_ref(max), second_order=False, ufunc=np.maximum)
 MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x <= y, g, zeros_like(g)),
-                            lambda g, x, y, z: where(x <= y, zeros_like(g), g)),
+                            lambda g, x, y, z: where(x <= y, zeros_like(g), g),
+                            skips="scalar_y"),
                   _elementwise_ref(min), second_order=False, ufunc=np.minimum)
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     out = one_launch(xp, "eagerflow_squared_difference", "T x, T y", "T d = x - y; z = d * d",
@@ -483,7 +496,7 @@ def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
 SQUARED_DIFFERENCE = _binary(
     "SquaredDifference", _squared_difference_kernel, C.NUMERIC,
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y),
-              fast=_ANY),
+              fast=_ANY, skips="inputs"),
     _elementwise_ref(lambda a, b: (a - b) ** 2), cuda="(({0} - {1}) * ({0} - {1}))")
 def _atan2_kernel(xp: Any, x: Any, y: Any) -> Any:
     # NumPy's float32 arctan2 can be an ulp off (atan2(1, 1)); TF's rounds correctly, so
@@ -583,7 +596,7 @@ log1p = _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
 asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
-sigmoid = _u(SIGMOID)
+sigmoid = dispatch.unary(SIGMOID, _t, scoped=True)  # (TF's opens a "Sigmoid" scope)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
 _round = _u(ROUND)

@@ -248,13 +248,14 @@ _FC = C.FLOAT_COMPLEX
 
 ACOSH = _unary("Acosh", _hyp_kernel("arccosh"), _FC, lambda n, g: [g / sinh(n.outputs[0])],
                _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0,
-               small_kernel=libm32.scalar("acoshf"))
+               small_kernel=libm32.scalar("acoshf"), grad_after_grads=True)
 ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(n.outputs[0])],
-               _elementwise_ref(_hyp(_pymath.asinh)), small_kernel=libm32.scalar("asinhf"))
+               _elementwise_ref(_hyp(_pymath.asinh)), small_kernel=libm32.scalar("asinhf"),
+               grad_after_grads=True)
 ATANH = _unary("Atanh", _hyp_kernel("arctanh"), _FC,
                lambda n, g: [g / (1 - square(n.inputs[0]))],
                _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8,
-               small_kernel=libm32.scalar("atanhf"))
+               small_kernel=libm32.scalar("atanhf"), grad_after_grads=True)
 def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where(x == -xp.inf, xp.inf, sp.gammaln(x))  # SciPy gives -inf there
 
@@ -285,11 +286,11 @@ LGAMMA = _unary("Lgamma", _no_bfloat16("Lgamma", _scalar_kernel(_lgamma_fast, lg
                 _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
                 lo=0.3, hi=4.0, small_kernel=libm32.scalar("lgammaf"),
-                refuse=_refuse_bfloat16("Lgamma"))
+                refuse=_refuse_bfloat16("Lgamma"), grad_after_grads=True)
 DIGAMMA = _unary("Digamma",
                  _no_bfloat16("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar)), _REAL_F,
                  lambda n, g: [g * polygamma(ones_like(n.inputs[0]), n.inputs[0])],
-                 _elementwise_ref(digamma_scalar), lo=0.3, hi=4.0)
+                 _elementwise_ref(digamma_scalar), lo=0.3, hi=4.0, grad_after_grads=True)
 def _erfc_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):  # Eigen's float32 erfc, rounded
         return halfprec.unary(halfprec.perfc)(x)
@@ -298,15 +299,16 @@ def _erfc_kernel(xp: Any, x: Any) -> Any:
 
 ERFC = _unary("Erfc", _erfc_kernel, _REAL_F,
               lambda n, g: [g * (-2 / _SQRT_PI) * exp(-square(n.inputs[0]))],
-              _elementwise_ref(_erfc_scalar))
+              _elementwise_ref(_erfc_scalar), grad_after_grads=True)
 ERFINV = _unary("Erfinv", _scalar_kernel("erfinv", erfinv_scalar), _REAL_F,
                 lambda n, g: [g * (_SQRT_PI / 2) * exp(square(n.outputs[0]))],
                 _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9,
-                half_kernel=halfprec.refuse("Erfinv"))  # (TF 2.21: float and double only)
+                # (TF 2.21: float and double only)
+                half_kernel=halfprec.refuse("Erfinv"), grad_after_grads=True)
 NDTRI = _unary("Ndtri", _scalar_kernel("ndtri", ndtri_scalar), _REAL_F,
                lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
                _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95,
-               half_kernel=halfprec.refuse("Ndtri"))
+               half_kernel=halfprec.refuse("Ndtri"), grad_after_grads=True)
 RINT = _unary("Rint", "rint", _REAL_F, None,
               _elementwise_ref(lambda a: float(round(a))), half_kernel=halfprec.refuse("Rint"))
 

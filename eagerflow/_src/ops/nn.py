@@ -622,6 +622,10 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
                              f"data_format={data_format}")
     x = _t(value)
     b = convert_to_tensor(bias, dtype_hint=x._dtype) if not isinstance(bias, Tensor) else bias
+    graph = _state.graph
+    if graph is not None and not (name or "").endswith("/"):
+        # TF's makes its op inside a "BiasAdd" name scope: a tape's gradient goes under it
+        name = graph.unique_name(name or "BiasAdd") + "/"
     return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"}, name)
 
 # ---------------------------------------------------------------------------------------

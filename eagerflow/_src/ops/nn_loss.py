@@ -69,7 +69,10 @@ from eagerflow._src.ops.stacking import stack
 def _is_zero(g: Any) -> bool:
     """True for an eager all-zeros gradient, or the zeros a tape feeds an unused output
     (known without a read back on a device, and in a trace, where the softmax gradient
-    would otherwise be traced and run for nothing)."""
+    would otherwise be traced and run for nothing), or None: the tape's way of saying so
+    (OpDef.none_grads)."""
+    if g is None:
+        return True
     if is_filled_zeros(g):
         return True
     if not isinstance(g, EagerTensor):
@@ -190,7 +193,7 @@ def _sparse_xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
 
 SPARSE_XENT = register(OpDef(
     "SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_infer, _sparse_xent_kernel,
-    grad=_sparse_xent_grad, reference=_sparse_xent_ref, num_outputs=2,
+    grad=_sparse_xent_grad, reference=_sparse_xent_ref, num_outputs=2, none_grads=(1,),
     samples=lambda: [Sample((_f64(4, 3), np.array([0, 2, 1, 2], np.int32))),
                      Sample((np.array([[1e4, 0.0, -1e4], [1.0, 2.0, 3.0]]),
                              np.array([1, 0], np.int64)), grad=False)],
@@ -275,7 +278,7 @@ def _soft_labels(*shape: int) -> np.ndarray:
 
 
 SOFTMAX_XENT = register(OpDef(
-    "SoftmaxCrossEntropyWithLogits", _xent_infer, _xent_kernel, grad=_xent_grad,
+    "SoftmaxCrossEntropyWithLogits", _xent_infer, _xent_kernel, grad=_xent_grad, none_grads=(1,),
     reference=_xent_ref, num_outputs=2,
     samples=lambda: [
         # (by the logits alone: TF's labels gradient ignores the backprop output's

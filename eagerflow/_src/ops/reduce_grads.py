@@ -124,16 +124,24 @@ def _reduction_axes(xs: tuple | None, ys: tuple | None) -> tuple | None:
 
 
 def _graph_reduce(x: Any, y: Any, g: Any, z: Any, gx: Any, gy: Any, fast: Any,
-                  fast_gy: Any = None) -> list:
-    """TF's graph gradient of a broadcasting binary op: none of the reduction when x, y
-    and the gradient share one known shape (the ops with TF's shortcut), else Shape of
-    each (a Const when known), then each gradient that must be summed a Sum over the
-    axes found from the static shapes (kept) and a Reshape to its Shape; where the static
-    shapes leave the axes open, a Sum over BroadcastGradientArgs' axes and a Reshape."""
+                  fast_gy: Any = None, skips: tuple | None = None) -> list:
+    """TF's graph gradient of a broadcasting binary op: x's alone, unreduced, when y is an
+    unneeded scalar (`skips`: the op's way and the node's needs, see math._bin_grad);
+    none of the reduction when x, y and the gradient share one known shape (the ops with
+    TF's shortcut), else Shape of each (a Const when known), then each gradient that must
+    be summed (and is needed) a Sum over the axes found from the static shapes (kept) and
+    a Reshape to its Shape; where the static shapes leave the axes open, a Sum over
+    BroadcastGradientArgs' axes and a Reshape."""
+    needs = None if skips is None else skips[1]
+    if needs is not None and not needs[1] and skips[0] == "scalar_y" and y._shape == ():
+        return [None if gx is None else gx(g, x, y, z), None]
     if fast is not None and (fast[0] == "any" or g._dtype in fast) and \
             x._shape == y._shape == g._shape and x._shape is not None and None not in x._shape:
         gy = fast_gy or gy
         return [None if gx is None else gx(g, x, y, z), None if gy is None else gy(g, x, y, z)]
+    if needs is not None:
+        gx = gx if needs[0] else None
+        gy = gy if needs[1] else None
     dx = None if gx is None else gx(g, x, y, z)
     dy = None if gy is None else gy(g, x, y, z)
     if dx is None and dy is None:

@@ -244,6 +244,14 @@ class OpDef:
     # Inputs no gradient flows to, which alone don't put the op on a tape (a custom
     # gradient's results, passed through its op: TF's custom op takes only the arguments).
     untracked_inputs: tuple = ()
+    # Outputs whose gradient, when none reached them, a tape hands the gradient function
+    # as None instead of zeros (TF's tape does so for the softmax cross entropies' backprop
+    # and FusedBatchNorm's statistics): the function reads None as zero.
+    none_grads: tuple = ()
+    # TF's gradient function computes under control_dependencies on the output gradients:
+    # in a graph (a tape's in tf.function, tf.gradients), the ops it makes that take no
+    # gradient and no op made by it wait on them (Sin's Cos(x, ^grad)). Eagerly: nothing.
+    grad_after_grads: bool = False
     # The lengths of its list arguments as TF's OpDef counts them, `arity(inputs, attrs)`
     # -> {TF attr: length} (ConcatV2's {"N": 2}, Split's {"num_split": 3}): TF runs an
     # eager op as a function named after them, which its eager errors name
