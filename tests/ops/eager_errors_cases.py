@@ -119,6 +119,7 @@ CASES = [
     # sobel_edges of another rank than 4: its MirrorPad's error (paddings a list)
     "tf.image.sobel_edges(tf.ones([2, 3]))",
     "tf.image.sobel_edges(tf.ones([1, 2, 4, 4, 1]))",
+    "tf.image.sobel_edges(tf.constant(7.0))",  # (a scalar: the channels read first)
     # BesselI0 and BesselI1 have no bfloat16 kernel on the CPU (and none of XLA's)
     "tf.math.bessel_i0(tf.ones([2], tf.bfloat16))",
     "tf.math.special.bessel_i1(tf.ones([2], tf.bfloat16))",

@@ -382,12 +382,14 @@ def sobel_edges(image: Any) -> Any:
     # (another rank goes on, as in TF: MirrorPad's error, its paddings being for 4 dims)
     ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
     kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
+    if not x._shape:  # (TF reads the channels from the shape first: a scalar has none)
+        shape(x)[-1]
     channels = x._shape[-1]
     filt = np.tile(kernels[:, :, None, :], (1, 1, channels, 1)).astype(x._dtype.as_numpy_dtype)
     padded = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
     out = depthwise_conv2d(padded, filt, strides=[1, 1, 1, 1], padding="VALID")
-    shape = list(x._shape)
-    return reshape(out, [-1 if shape[0] is None else shape[0], shape[1], shape[2], channels, 2])
+    dims = list(x._shape)
+    return reshape(out, [-1 if dims[0] is None else dims[0], dims[1], dims[2], channels, 2])
 
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
