@@ -220,15 +220,26 @@ class FunctionWriter:
             # (named as a variable's: after its "<node>/table_handle" placeholder, where
             # the traced graph made one)
             ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
-            base = ph.name.replace("/", "_") if ph is not None else "table_handle"
+            base = name or (ph.name.replace("/", "_") if ph is not None else "table_handle")
             ref = self.add_arg(base, dt.resource, (), specified="table_handle")
-        else:  # an asset: its path, a string
-            ref = self.add_arg("asset_path", dt.string, ())
+        else:  # an asset: its path, a string (a named one, TF's initializer's capture of
+            # the path, has no user-specified name)
+            ref = self.add_arg(name or "asset_path", dt.string, (), None if name else "")
         self._captures[id(obj)] = ref
         self.captured.append(obj)
         return ref
 
     resource = capture
+
+    def bind(self, x: EagerTensor, name: str) -> Ref:
+        """The argument eager tensor `x` is passed as, named `name` (TF's captures of a
+        table initializer's keys and values: the placeholders of its import op's inputs),
+        which the SavedModel binds to a constant; no user-specified name, as TF's."""
+        ref = self._captures.get(id(x))
+        if ref is None:
+            ref = self._captures[id(x)] = self.add_arg(name, x._dtype, x._shape, None)
+            self.captured.append(x)
+        return ref
 
     def _capture_tensor(self, x: EagerTensor) -> Ref:
         """The argument eager tensor `x` is passed as (saving: TF binds it to a constant of
