@@ -31,6 +31,7 @@ from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.table_handles import captured_table
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
@@ -797,28 +798,40 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
     graph's captures: the variables in the order the trace first touched them (the
     lowering meets them by their first reads, which a traced graph places just before the
     ops using them: a BatchNormalization reads its statistics before gamma and beta, and
-    uses them after), each eager tensor after the variables captured before it. Tables and
-    assets keep their places."""
+    uses them after), a table where the trace captured its handle, each eager tensor
+    after the resources captured before it (a lookup's table before its default value).
+    Assets keep their places."""
     variables = list((getattr(graph, "variable_map", None) or {}).values())
     known = {id(v) for v in variables}
-    after: dict = {}  # how many variables were captured before -> the eager tensors then
+    after: dict = {}  # how many resources were captured before -> the eager tensors then
     seen: set = set()
+    slots_in_order: list = []  # per resource captured: None for a variable's, or a table
     for x, _ in getattr(graph, "capture_list", ()):
-        if is_variable(x) and id(x) not in seen:
-            seen.add(id(x))
-            if id(x) not in known:
-                variables.append(x)
+        if is_variable(x):
+            if id(x) not in seen:
+                seen.add(id(x))
+                slots_in_order.append(None)
+                if id(x) not in known:
+                    variables.append(x)
         elif id(x) in w.held:
             after.setdefault(len(seen), []).append(x)
+        elif isinstance(x, EagerTensor) and x._dtype is dt.resource:
+            state = captured_table(x)
+            if state is not None and id(state) not in seen:
+                seen.add(id(state))
+                slots_in_order.append(state)
+    rest = iter(variables)
+    resources = [next(rest) if r is None else r for r in slots_in_order] + list(rest)
     order = []
-    for i, v in enumerate(variables):
+    for i, v in enumerate(resources):
         order += after.pop(i, [])
         order.append(v)
     order += [x for k in sorted(after) for x in after[k]]
     rank = {id(x): i for i, x in enumerate(order)}
+    captured = [_table_key(obj) for obj in w.captured]
     args = w.fdef.signature.input_arg
     first = len(args) - len(w.captured)  # (the captured arguments follow the inputs)
-    slots = [i for i, obj in enumerate(w.captured) if id(obj) in rank and
+    slots = [i for i, obj in enumerate(captured) if id(obj) in rank and
              (not is_variable(obj) or args[first + i].type == dt.resource.as_datatype_enum)]
     if len(slots) < 2 or first < 0:
         return
@@ -830,7 +843,7 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
         arg.CopyFrom(args[first + i])
         if first + i in attrs:
             attr.CopyFrom(attrs[first + i])
-    ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(v)])
+    ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(_table_key(v))])
     for i, obj in zip(slots, ordered):
         w.captured[i] = obj
         arg, attr = proto[id(obj)]
@@ -839,6 +852,13 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
             attrs[first + i].CopyFrom(attr)
         elif first + i in attrs:
             del attrs[first + i]
+
+
+def _table_key(obj: Any) -> Any:
+    """A captured object as _capture_order ranks it: a lookup table by its state (what
+    its handle captured in the trace names), anything else itself."""
+    state = getattr(obj, "_state", None)
+    return state if isinstance(state, TableState) and not is_variable(obj) else obj
 
 
 def _says_nothing(v: Any) -> bool:

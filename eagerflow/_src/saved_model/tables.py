@@ -13,8 +13,10 @@ object names traced save and restore functions as its saveable object, for TF's 
 Saving, eagerflow's table becomes that object. A static table filled from a text file
 has its TextFileInitializer as child "_initializer", whose "_filename" is the file's
 Asset: the file goes to assets/ and `_initialize` reads it (the loaded copy) with
-InitializeTableFromTextFileV2, as TF writes it. Other static tables' contents are
-constants of `_initialize`; a mutable one's are in the checkpoint.
+InitializeTableFromTextFileV2, as TF writes it. Other static tables' keys and values are
+arguments of `_initialize` bound to `constant` objects of the SavedModel (their Consts in
+the main graph), as TF binds its initializer's captured tensors; a mutable one's are in
+the checkpoint.
 Loading, the creator function is read, not run: its table node gives the table's dtypes
 and the table is an eagerflow TableState, which the imported lookup ops take as their
 attr; the checkpoint's contents are imported, then `_initialize` runs, as in TF's loader.
@@ -225,8 +227,8 @@ class RestoredTable(AutoTrackable, _Table):
     `_RestoredStaticHashTable` for a `tf.StaticHashTable`) whose one public attribute is
     `resource_handle` (here its state); its saved functions (`_initialize`, ...) are its
     attributes and the loaded functions use it through its handle. Saved again, it is a
-    table as eagerflow's own: its creator anew, a static table's contents as
-    `_initialize`'s constants, a mutable one's in the checkpoint."""
+    table as eagerflow's own: its creator anew, a static table's contents bound to
+    `_initialize` as constants, a mutable one's in the checkpoint."""
 
     key_dtype, value_dtype, name, default_value = _Absent(), _Absent(), _Absent(), _Absent()
     lookup, size, export = _Absent(), _Absent(), _Absent()
