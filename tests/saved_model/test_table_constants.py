@@ -45,7 +45,10 @@ def _saved(tmp_path: Path, name: str) -> Path:
 
 
 def _table_functions(s: dict) -> list:
-    return [f for f in s["functions"] if f["function"] in TABLE_FUNCTIONS]
+    """The tables' functions and the signatures' wrappers (which take the tables by
+    unique ids, as TF's)."""
+    return [f for f in s["functions"] if f["function"] in TABLE_FUNCTIONS
+            or f["function"].startswith("__inference_signature_wrapper")]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

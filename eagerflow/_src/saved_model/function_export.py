@@ -82,6 +82,7 @@ class FunctionWriter:
         # a constant (`bind_eager`), not a constant of the body; `eager_caps`: id(the graph
         # tensor capturing one: its Const or placeholder) -> the eager tensor
         self.bind_eager = False
+        self.traced = False  # a traced graph's (LibraryWriter.add), not a table function's
         self.eager_caps: dict = {}
         self.held: dict = {}  # id(eager tensor) -> the graph tensor capturing it
         self._arg_counts: dict = {}  # normalized argument name -> the next suffix to try
@@ -221,8 +222,15 @@ class FunctionWriter:
             # (named as a variable's: after its "<node>/table_handle" placeholder, where
             # the traced graph made one)
             ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
-            base = name or (ph.name.replace("/", "_") if ph is not None else "table_handle")
-            ref = self.add_arg(base, dt.resource, (), specified="table_handle")
+            if name is None and ph is None and self.traced:
+                # (a traced graph reaching the table only through a function it calls, a
+                # signature's wrapper: TF captures its handle by a unique id, "unknown")
+                base = str(next(UIDS))
+                ref = self.add_arg(base, dt.resource, (), specified=base)
+            else:
+                base = name or (ph.name.replace("/", "_") if ph is not None else
+                                "table_handle")
+                ref = self.add_arg(base, dt.resource, (), specified="table_handle")
         else:  # an asset: its path, a string (a named one, TF's initializer's capture of
             # the path, has no user-specified name)
             ref = self.add_arg(name or "asset_path", dt.string, (), None if name else "")
@@ -708,6 +716,7 @@ class LibraryWriter:
             return hit
         w = self.new_function(base)
         w.placeholders = getattr(graph, "_resources", {})
+        w.traced = True
         w.bind_eager = bind_eager
         if bind_eager:
             for x, t in bound_eager_captures(graph):
