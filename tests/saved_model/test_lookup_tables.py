@@ -159,16 +159,22 @@ def test_corrupt_table_contents_are_refused(vocab, tmp_path):
     tf.saved_model.save(make_module(tf, vocab), tmp_path / "m")
 
     def short_values(meta):  # the static table's initializer: 3 keys, 2 values
-        for imp in _functions(meta, "LookupTableImportV2"):
-            f = next(f for f in meta.graph_def.library.function if imp in f.node_def)
-            const = next((n for n in f.node_def if n.name == imp.input[2].split(":")[0]),
-                         None)
-            if const is not None and const.op == "Const" and \
-                    const.attr["dtype"].type == tf.int64.as_datatype_enum:
+        # (its values are the constant bound to its third argument, a Const of the main
+        # graph, as TF writes it)
+        og = meta.object_graph_def
+        for name, cf in og.concrete_functions.items():
+            fdef = next(f for f in meta.graph_def.library.function if f.signature.name == name)
+            if len(cf.bound_inputs) != 3 or \
+                    not any(n.op == "LookupTableImportV2" for n in fdef.node_def):
+                continue  # (a mutable table's restore function binds the table alone)
+            op = og.nodes[cf.bound_inputs[2]].constant.operation
+            const = next(n for n in meta.graph_def.node if n.name == op)
+            if const.attr["dtype"].type == tf.int64.as_datatype_enum:
                 t = const.attr["value"].tensor
                 t.tensor_shape.dim[0].size = 2
                 t.tensor_content = t.tensor_content[:16]
                 return
+        raise AssertionError("no static table initializer bound to int64 values")
     _edit(tmp_path / "m", short_values)
     with pytest.raises(tf.errors.InvalidArgumentError, match="LookupTableImportV2"):
         tf.saved_model.load(tmp_path / "m")

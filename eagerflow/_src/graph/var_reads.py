@@ -287,15 +287,16 @@ class VariableAccess:
         for var in variables:
             self._capture_resource(var, node, str(next(UIDS)), "")
 
-    def capture_bound(self, var: Any, name: str) -> Any:
+    def capture_bound(self, var: Any, name: str, outer: Any = None) -> Any:
         """`var` bound to argument `name` of an imported function none of whose nodes
         touches it (one passing it on to a function it calls, a signature's wrapper): its
         resource placeholder of that name, listed among the captures, as TF's imported
-        graph takes every argument by a placeholder."""
+        graph takes every argument by a placeholder (`outer`: what `captures` lists for
+        it, a table's handle tensor; `var` when None)."""
         if id(var) in self._resources:
             return self._resources[id(var)]
         ph = self._resource_placeholder(var, name)
-        self.capture_list.append((var, ph.outputs[0]))
+        self.capture_list.append((var if outer is None else outer, ph.outputs[0]))
         return ph
 
     def _resource_placeholder(self, var: Any, name: str) -> Any:

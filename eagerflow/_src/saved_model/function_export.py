@@ -31,6 +31,7 @@ from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.table_handles import captured_table
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
@@ -81,6 +82,7 @@ class FunctionWriter:
         # a constant (`bind_eager`), not a constant of the body; `eager_caps`: id(the graph
         # tensor capturing one: its Const or placeholder) -> the eager tensor
         self.bind_eager = False
+        self.traced = False  # a traced graph's (LibraryWriter.add), not a table function's
         self.eager_caps: dict = {}
         self.held: dict = {}  # id(eager tensor) -> the graph tensor capturing it
         self._arg_counts: dict = {}  # normalized argument name -> the next suffix to try
@@ -220,15 +222,33 @@ class FunctionWriter:
             # (named as a variable's: after its "<node>/table_handle" placeholder, where
             # the traced graph made one)
             ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
-            base = ph.name.replace("/", "_") if ph is not None else "table_handle"
-            ref = self.add_arg(base, dt.resource, (), specified="table_handle")
-        else:  # an asset: its path, a string
-            ref = self.add_arg("asset_path", dt.string, ())
+            if name is None and ph is None and self.traced:
+                # (a traced graph reaching the table only through a function it calls, a
+                # signature's wrapper: TF captures its handle by a unique id, "unknown")
+                base = str(next(UIDS))
+                ref = self.add_arg(base, dt.resource, (), specified=base)
+            else:
+                base = name or (ph.name.replace("/", "_") if ph is not None else
+                                "table_handle")
+                ref = self.add_arg(base, dt.resource, (), specified="table_handle")
+        else:  # an asset: its path, a string (a named one, TF's initializer's capture of
+            # the path, has no user-specified name)
+            ref = self.add_arg(name or "asset_path", dt.string, (), None if name else "")
         self._captures[id(obj)] = ref
         self.captured.append(obj)
         return ref
 
     resource = capture
+
+    def bind(self, x: EagerTensor, name: str) -> Ref:
+        """The argument eager tensor `x` is passed as, named `name` (TF's captures of a
+        table initializer's keys and values: the placeholders of its import op's inputs),
+        which the SavedModel binds to a constant; no user-specified name, as TF's."""
+        ref = self._captures.get(id(x))
+        if ref is None:
+            ref = self._captures[id(x)] = self.add_arg(name, x._dtype, x._shape, None)
+            self.captured.append(x)
+        return ref
 
     def _capture_tensor(self, x: EagerTensor) -> Ref:
         """The argument eager tensor `x` is passed as (saving: TF binds it to a constant of
@@ -696,6 +716,7 @@ class LibraryWriter:
             return hit
         w = self.new_function(base)
         w.placeholders = getattr(graph, "_resources", {})
+        w.traced = True
         w.bind_eager = bind_eager
         if bind_eager:
             for x, t in bound_eager_captures(graph):
@@ -786,28 +807,40 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
     graph's captures: the variables in the order the trace first touched them (the
     lowering meets them by their first reads, which a traced graph places just before the
     ops using them: a BatchNormalization reads its statistics before gamma and beta, and
-    uses them after), each eager tensor after the variables captured before it. Tables and
-    assets keep their places."""
+    uses them after), a table where the trace captured its handle, each eager tensor
+    after the resources captured before it (a lookup's table before its default value).
+    Assets keep their places."""
     variables = list((getattr(graph, "variable_map", None) or {}).values())
     known = {id(v) for v in variables}
-    after: dict = {}  # how many variables were captured before -> the eager tensors then
+    after: dict = {}  # how many resources were captured before -> the eager tensors then
     seen: set = set()
+    slots_in_order: list = []  # per resource captured: None for a variable's, or a table
     for x, _ in getattr(graph, "capture_list", ()):
-        if is_variable(x) and id(x) not in seen:
-            seen.add(id(x))
-            if id(x) not in known:
-                variables.append(x)
+        if is_variable(x):
+            if id(x) not in seen:
+                seen.add(id(x))
+                slots_in_order.append(None)
+                if id(x) not in known:
+                    variables.append(x)
         elif id(x) in w.held:
             after.setdefault(len(seen), []).append(x)
+        elif isinstance(x, EagerTensor) and x._dtype is dt.resource:
+            state = captured_table(x)
+            if state is not None and id(state) not in seen:
+                seen.add(id(state))
+                slots_in_order.append(state)
+    rest = iter(variables)
+    resources = [next(rest) if r is None else r for r in slots_in_order] + list(rest)
     order = []
-    for i, v in enumerate(variables):
+    for i, v in enumerate(resources):
         order += after.pop(i, [])
         order.append(v)
     order += [x for k in sorted(after) for x in after[k]]
     rank = {id(x): i for i, x in enumerate(order)}
+    captured = [_table_key(obj) for obj in w.captured]
     args = w.fdef.signature.input_arg
     first = len(args) - len(w.captured)  # (the captured arguments follow the inputs)
-    slots = [i for i, obj in enumerate(w.captured) if id(obj) in rank and
+    slots = [i for i, obj in enumerate(captured) if id(obj) in rank and
              (not is_variable(obj) or args[first + i].type == dt.resource.as_datatype_enum)]
     if len(slots) < 2 or first < 0:
         return
@@ -819,7 +852,7 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
         arg.CopyFrom(args[first + i])
         if first + i in attrs:
             attr.CopyFrom(attrs[first + i])
-    ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(v)])
+    ordered = sorted((w.captured[i] for i in slots), key=lambda v: rank[id(_table_key(v))])
     for i, obj in zip(slots, ordered):
         w.captured[i] = obj
         arg, attr = proto[id(obj)]
@@ -828,6 +861,13 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
             attrs[first + i].CopyFrom(attr)
         elif first + i in attrs:
             del attrs[first + i]
+
+
+def _table_key(obj: Any) -> Any:
+    """A captured object as _capture_order ranks it: a lookup table by its state (what
+    its handle captured in the trace names), anything else itself."""
+    state = getattr(obj, "_state", None)
+    return state if isinstance(state, TableState) and not is_variable(obj) else obj
 
 
 def _says_nothing(v: Any) -> bool:

@@ -45,6 +45,7 @@ from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.slice_update import TENSOR_STRIDED_SLICE_UPDATE
 from eagerflow._src.ops.slicing import _MASKS
+from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 
@@ -356,7 +357,16 @@ class LibraryImporter:
         for arg, value in zip(fdef.signature.input_arg, args):
             if is_variable(value):  # (one no node touches: a call of it passes it on)
                 graph.capture_bound(value, arg.name)
-        graph.capture_list.sort(key=lambda c: bound.get(id(c[0]), len(args)))
+            elif isinstance(value, TableState):  # (listed by its handle, as a lookup's)
+                graph.capture_bound(value, arg.name, handle_for(value))
+
+        def place(c: tuple) -> int:  # (a table's capture lists its handle: by its table)
+            at = bound.get(id(c[0]))
+            if at is None and type(c[0]) is EagerTensor and c[0]._dtype is dt.resource:
+                at = bound.get(id(captured_table(c[0])))
+            return len(args) if at is None else at
+
+        graph.capture_list.sort(key=place)
         for arg, value in zip(fdef.signature.input_arg, args):
             ph = graph._resources.get(id(value)) if is_variable(value) else None
             if ph is not None:

@@ -71,8 +71,9 @@ class SaveView:
         def children(obj: Any) -> dict:
             if isinstance(obj, ConcreteFunction):
                 return self._capture_children(obj)
-            if isinstance(obj, TableTrace):
-                return {}
+            if isinstance(obj, TableTrace):  # (a static table's keys and values)
+                _, bound, _ = self.table_functions.get(id(obj), (None, (), None))
+                return _constants(bound)
             if isinstance(obj, TableFunction):
                 return {"trace_0": obj.trace}
             if isinstance(obj, (Function, RestoredFunction)):
@@ -104,6 +105,7 @@ class SaveView:
 
         self._children = children
         self.bound: dict = {}           # library name -> objects its captured args bind
+        self.table_functions: dict = {}  # id(TableTrace) -> (name, bound objects, output)
         self.function_names: dict = {}  # id(ConcreteFunction) -> library name
         self.graph = ObjectGraph(root, children=children, slots=False)
         self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
@@ -117,7 +119,6 @@ class SaveView:
             custom_gradients, {id(t._state): t for t in self.graph.nodes
                                if isinstance(t, LookupTable)})
         self.constant_ops: dict = {}  # id(eager tensor bound) -> its Const node (save.py)
-        self.table_functions: dict = {}  # id(TableTrace) -> (name, bound objects, output)
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
     def _add_asset(self, asset: Asset) -> None:
@@ -229,7 +230,8 @@ class SaveView:
                 self.table_functions[id(obj)] = write_table_function(self.library, obj.fn)
             elif isinstance(obj, LookupTable) and checkpointed(obj):
                 self.saveables.append((obj, write_saveable(self.library, obj)))
-        if any(isinstance(x, EagerTensor) for bound in self.bound.values() for x in bound):
+        bounds = [*self.bound.values(), *(b for _, b, _ in self.table_functions.values())]
+        if any(isinstance(x, EagerTensor) for bound in bounds for x in bound):
             # the eager tensors the functions bind are objects too, children of the
             # functions binding them (known once written): walked again, they take their
             # places in the breadth-first order, as TF's constants
@@ -240,8 +242,7 @@ class SaveView:
         """The eager tensors function `cf` binds, named "capture_<k>" by their place among
         its captured arguments (TF's children of a concrete function: its captures that
         are neither variables nor resources); none before it is written."""
-        bound = self.bound.get(self.function_names.get(id(cf)), ())
-        return {f"capture_{k}": x for k, x in enumerate(bound) if isinstance(x, EagerTensor)}
+        return _constants(self.bound.get(self.function_names.get(id(cf)), ()))
 
     def dependency_order(self) -> list:
         """The node ids in the order TF's saver makes their graph nodes (its Kahn sort of
@@ -250,7 +251,8 @@ class SaveView:
         the constants' Const nodes are named in ("Const", "Const_1", ...)."""
         g = self.graph
         deps = {nid: [cid for cid, _ in g.refs[nid]]
-                if isinstance(obj, (ConcreteFunction, Function, RestoredFunction, TableFunction))
+                if isinstance(obj, (ConcreteFunction, Function, RestoredFunction, TableFunction,
+                                    TableTrace))
                 else [] for nid, obj in enumerate(g.nodes)}
         users: dict = {}
         for nid, ds in deps.items():
@@ -292,6 +294,8 @@ class SaveView:
         elif isinstance(obj, TableFunction):
             describe_function(node, self.table_functions[id(obj.trace)][0])
         elif isinstance(obj, TableTrace):
+            for c in node.children:  # (its constants and asset)
+                node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
             node.bare_concrete_function.concrete_function_name = \
                 self.table_functions[id(obj)][0]
         elif isinstance(obj, EagerTensor):  # a constant a function binds
@@ -424,3 +428,11 @@ def _function_spec(fn: Function, out: Any) -> None:
         structure.encode(tuple(fn.input_signature), out.input_signature)
     else:
         out.input_signature.none_value.SetInParent()
+
+
+def _constants(bound: Any) -> dict:
+    """The eager tensors and assets among a function's bound objects, named "capture_<k>"
+    by their place among its captured arguments (TF's children of a concrete function:
+    its captures that are neither variables nor resources)."""
+    return {f"capture_{k}": x for k, x in enumerate(bound)
+            if isinstance(x, (EagerTensor, Asset))}

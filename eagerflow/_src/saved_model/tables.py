@@ -13,8 +13,10 @@ object names traced save and restore functions as its saveable object, for TF's 
 Saving, eagerflow's table becomes that object. A static table filled from a text file
 has its TextFileInitializer as child "_initializer", whose "_filename" is the file's
 Asset: the file goes to assets/ and `_initialize` reads it (the loaded copy) with
-InitializeTableFromTextFileV2, as TF writes it. Other static tables' contents are
-constants of `_initialize`; a mutable one's are in the checkpoint.
+InitializeTableFromTextFileV2, as TF writes it. Other static tables' keys and values are
+arguments of `_initialize` bound to `constant` objects of the SavedModel (their Consts in
+the main graph), as TF binds its initializer's captured tensors; a mutable one's are in
+the checkpoint.
 Loading, the creator function is read, not run: its table node gives the table's dtypes
 and the table is an eagerflow TableState, which the imported lookup ops take as their
 attr; the checkpoint's contents are imported, then `_initialize` runs, as in TF's loader.
@@ -124,17 +126,36 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
     if init is not None:  # the file, an asset, read again wherever the model is loaded
         # (its argument first, as TF's function captures it: the initializer converts the
         # file's name before it reaches the table)
-        filename = w.capture(init._filename)
-        w.node("InitializeTableFromTextFileV2", [w.capture(table), filename],
+        filename = w.capture(init._filename, "text_file_init/asset_filepath")
+        w.node("InitializeTableFromTextFileV2",
+               [w.capture(table, "text_file_init/InitializeTableFromTextFileV2/table_handle"),
+                filename],
                {"key_index": init._key_index, "value_index": init._value_index,
                 "vocab_size": -1 if init._vocab_size is None else init._vocab_size,
                 "delimiter": init._delimiter, "offset": init._offset})
     elif kind == "initialize" and not table._state.mutable:
-        keys, values = table._state.export()
-        w.node("LookupTableImportV2", [w.capture(table), w.const(keys, table._state.key_dtype),
-                                       w.const(values, table._state.value_dtype)])
+        # (the keys and values as TF's initializer captures them: arguments bound to
+        # constants of the SavedModel, named after the import op's inputs)
+        scope = "key_value_init/LookupTableImportV2"
+        handle = w.capture(table, f"{scope}/table_handle")
+        keys, values = _contents(table)
+        w.node("LookupTableImportV2", [handle, w.bind(keys, f"{scope}/keys"),
+                                       w.bind(values, f"{scope}/values")], name=scope)
     w.finish([w.const(1, dt.int32)])
     return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
+
+
+def _contents(table: Any) -> tuple:
+    """The eager keys and values a static table was filled with: its
+    KeyValueTensorInitializer's own tensors (TF's captures), or else (a restored table
+    saved again) tensors of its contents."""
+    init = getattr(table, "_initializer", None)
+    keys, values = getattr(init, "_keys", None), getattr(init, "_values", None)
+    if type(keys) is EagerTensor and type(values) is EagerTensor:
+        return keys, values
+    keys, values = table._state.export()
+    return EagerTensor(keys, table._state.key_dtype), EagerTensor(values,
+                                                                   table._state.value_dtype)
 
 
 def write_saveable(lib: Any, table: Any) -> list:
@@ -206,8 +227,8 @@ class RestoredTable(AutoTrackable, _Table):
     `_RestoredStaticHashTable` for a `tf.StaticHashTable`) whose one public attribute is
     `resource_handle` (here its state); its saved functions (`_initialize`, ...) are its
     attributes and the loaded functions use it through its handle. Saved again, it is a
-    table as eagerflow's own: its creator anew, a static table's contents as
-    `_initialize`'s constants, a mutable one's in the checkpoint."""
+    table as eagerflow's own: its creator anew, a static table's contents bound to
+    `_initialize` as constants, a mutable one's in the checkpoint."""
 
     key_dtype, value_dtype, name, default_value = _Absent(), _Absent(), _Absent(), _Absent()
     lookup, size, export = _Absent(), _Absent(), _Absent()
