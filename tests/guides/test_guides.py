@@ -44,8 +44,18 @@ def test_every_guide_has_its_recorded_output():
     assert GUIDES and all((HERE / f"{g}.out").exists() for g in GUIDES)
 
 
+def _needs_missing_data(name: str) -> bool:
+    """Whether the guide reads the shared MNIST file (looked for as the guide looks for it,
+    in a `shared/data` beside one of its parent folders) and this machine lacks it."""
+    if "shared/data/mnist.npz" not in (HERE / f"{name}.py").read_text():
+        return False
+    return not any((p / "shared" / "data" / "mnist.npz").exists() for p in HERE.parents)
+
+
 @pytest.mark.parametrize("name", GUIDES)
 def test_guide_prints_what_tensorflow_prints(name):
+    if _needs_missing_data(name):
+        pytest.skip("shared/data/mnist.npz not on this machine")
     want = (HERE / f"{name}.out").read_text()
     got = run(HERE / f"{name}.py")
     if got != want:
