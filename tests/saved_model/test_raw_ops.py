@@ -8,6 +8,8 @@ TF's; gradients flow and tf.function traces them.
 
 import inspect
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -90,6 +92,20 @@ def test_registered_ops_run_as_their_raw_ops():
                 np.testing.assert_array_equal(g.numpy(), w.numpy(), err_msg=name)
         covered += 1
     assert covered >= 150, covered
+
+
+def test_ops_registered_above_ops_are_raw_ops_in_a_fresh_process():
+    """The summary ops (registered by summary/, which the registry cannot load by name)
+    are tf.raw_ops functions before anything imported tf.summary (tests/conftest.py
+    imports it here, so a fresh interpreter asks)."""
+    code = ("import eagerflow as tf\n"
+            "names = ('TensorSummaryV2', 'ScalarSummary', 'HistogramSummary', 'MergeSummary',"
+            " 'ImageSummary', 'AudioSummaryV2')\n"
+            "print([n for n in names if n not in dir(tf.raw_ops)])\n"
+            "print(tf.raw_ops.ScalarSummary(tags='a', values=1.5).numpy())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == ["[]", repr(b"\n\x08\n\x01a\x15\x00\x00\xc0?")]
 
 
 def test_names_and_signatures_are_tfs():

@@ -32,6 +32,10 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import is_variable
+
+# (collective_ops and the summary modules register ops that REGISTRY, below them, cannot
+# load by name: a TF graph's node, or tf.raw_ops, may be any of them)
+from eagerflow._src.distribute import collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.polymorphic import init_scope
@@ -48,6 +52,7 @@ from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
+from eagerflow._src.summary import media_ops, summary_ops, v1_ops  # noqa: F401
 
 # The dtypes of bound constants kept as constants, not taken by placeholders as TF's
 # imported graphs take them: an asset's path (a string: its ops read the value), handles.

@@ -206,13 +206,18 @@ def _tensor_infer(tag: Any, tensor: Any, serialized_summary_metadata: Any) -> li
 def _tensor_kernel(xp: Any, tag: Any, tensor: Any, serialized_summary_metadata: Any
                    ) -> np.ndarray:
     tag, arr = np.asarray(tag), np.asarray(tensor)
+    meta = np.asarray(serialized_summary_metadata)
     if tag.shape != ():
         raise errors.invalid("TensorSummaryV2", "tag must be scalar")
+    if meta.shape != ():
+        raise errors.invalid("TensorSummaryV2", "serialized_summary_metadata must be scalar")
     pb = _pb()
     s = pb.Summary()
     v = s.value.add(tag=_tag(tag))
-    meta = np.asarray(serialized_summary_metadata).reshape(-1)[0]
-    v.metadata.ParseFromString(bytes(meta))
+    try:
+        v.metadata.ParseFromString(bytes(meta[()]))
+    except Exception:  # noqa: BLE001, S110 (protobuf's DecodeError, whichever backend)
+        pass  # TF ignores the parse's failure: the metadata is what parsed before it
     dtype = dt.string if arr.dtype == object or arr.dtype.kind in "SU" else \
         dt.from_numpy(arr.dtype)
     v.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
@@ -242,6 +247,11 @@ TENSOR_SUMMARY = register(OpDef(
                              np.array(b"", object)), {}, grad=False),
                      Sample((np.array(b"t", object), np.array(b"hi", object),
                              np.array(b"", object)), {}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([b"t"], object), np.array([1.5]), np.array(b"", object)), {},
+                  errors.InvalidArgumentError, "tag must be scalar"),
+        BadSample((np.array(b"t", object), np.array([1.5]), np.array([], object)), {},
+                  errors.InvalidArgumentError, "serialized_summary_metadata must be scalar")],
 ))
 
 
