@@ -104,7 +104,7 @@ def test_ops_registered_above_ops_are_raw_ops_in_a_fresh_process():
             "print([n for n in names if n not in dir(tf.raw_ops)])\n"
             "print(tf.raw_ops.ScalarSummary(tags='a', values=1.5).numpy())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.splitlines()
+                         timeout=120, check=True).stdout.splitlines()
     assert out == ["[]", repr(b"\n\x08\n\x01a\x15\x00\x00\xc0?")]
 
 
