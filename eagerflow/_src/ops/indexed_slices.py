@@ -16,13 +16,16 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.io import structured_value
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_shape_value
 from eagerflow._src.ops.math import cast, clip_by_value
 from eagerflow._src.ops.registry import REGISTRY
 
@@ -64,13 +67,12 @@ class IndexedSlices(CompositeTensor):
 
     @property
     def shape(self) -> TensorShape:
-        """The dense shape, as far as it is known without running anything."""
-        if isinstance(self._dense_shape, EagerTensor):
-            return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        """The dense shape, as far as it is known without running anything (in a graph, as
+        TF's constant_value_as_shape reads the dense_shape tensor: a Shape op's static
+        dims)."""
         if self._dense_shape is None:
             return TensorShape(None)
-        rank = self._dense_shape.shape[0] if self._dense_shape.shape.rank else None
-        return TensorShape(None if rank is None else [None] * rank)
+        return TensorShape(tf_shape_value(self._dense_shape))
 
     def _as_tensor(self, dtype: Any = None) -> Tensor:
         if self._dense_shape is None:
@@ -86,10 +88,17 @@ class IndexedSlices(CompositeTensor):
 
     @property
     def _type_spec(self) -> IndexedSlicesSpec:
+        """As TF's: the dense shape's rows unknown and its other dims the values' (merged
+        with what the dense_shape tensor says), the count of indices merged with the
+        values' rows."""
+        values_shape = self._values.shape
+        shape = TensorShape([None]).concatenate(values_shape[1:])
+        if self._dense_shape is not None:
+            shape = shape.merge_with(self.shape)
         return IndexedSlicesSpec(
-            self.shape, self.dtype, self._indices.dtype,
+            shape, self.dtype, self._indices.dtype,
             None if self._dense_shape is None else self._dense_shape.dtype,
-            self._indices.shape)
+            self._indices.shape.merge_with(values_shape[:1]))
 
     def __str__(self) -> str:
         shape = "" if self._dense_shape is None else f", dense_shape={self._dense_shape!s}"
@@ -207,3 +216,22 @@ class IndexedSlicesSpec(CompositeSpec):
     def __repr__(self) -> str:
         return (f"IndexedSlicesSpec({self._shape!r}, {self._dtype!r}, {self._indices_dtype!r}, "
                 f"{self._dense_shape_dtype!r}, {self._indices_shape!r})")
+
+
+def _spec_state(spec: IndexedSlicesSpec) -> tuple:
+    """The state TF serializes (its `_serialize`)."""
+    return (spec._shape, spec._dtype, spec._indices_dtype, spec._dense_shape_dtype,
+            spec._indices_shape)
+
+
+def _spec_from_state(state: tuple) -> IndexedSlicesSpec:
+    if not (isinstance(state, tuple) and len(state) == 5):
+        raise DataLossError(None, None, f"A saved IndexedSlicesSpec has the state {state!r}")
+    return IndexedSlicesSpec(*state)
+
+
+# an IndexedSlicesSpec in StructuredValues (a saved function's outputs: a gradient of a
+# gather) as TF's TypeSpecProto INDEXED_SLICES_SPEC
+structured_value.register_type_spec(
+    IndexedSlicesSpec, 2, _spec_state, lambda s: 2 if s._dense_shape_dtype is None else 3,
+    _spec_from_state)

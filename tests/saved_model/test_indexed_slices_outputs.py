@@ -1,0 +1,140 @@
+"""A saved function may return a tf.IndexedSlices (a gather's gradient), as in TF 2.21: its
+spec is written as TF's TypeSpecProto INDEXED_SLICES_SPEC (the state TF serializes, three
+flat components with a dense shape, two without), the signature's output a composite
+TensorInfo; TF loads ours and we load TF's. The specs themselves are TF's: the dense shape's
+rows unknown and its other dims the values', merged with what the dense_shape tensor says
+(recorded from TF 2.21 below). Before, saving such a function raised NotEncodableError."""
+
+import json
+import os
+import subprocess
+import textwrap
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.io import structured_value
+from tests.tf_reference import TF_ENV, TF_PYTHON
+
+X = np.arange(15.0, dtype=np.float32).reshape(5, 3)
+IDS = np.array([0, 2, 2, 4], np.int32)
+
+MODULE = """
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([5, 3]), tf.TensorSpec([4], tf.int32)])
+    def f(self, x, i):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.reduce_sum(tf.gather(x, i) ** 2)
+        return t.gradient(y, x)
+"""
+
+PROBE = """
+m = tf.saved_model.load(path)
+x = tf.reshape(tf.range(15.0), [5, 3])
+i = tf.constant([0, 2, 2, 4])
+r = m.f(x, i)
+s = m.signatures["serving_default"](x=x, i=i)["output_0"]
+out = {"type": type(r).__name__, "values": r.values.numpy().tolist(),
+       "indices": r.indices.numpy().tolist(), "dense_shape": r.dense_shape.numpy().tolist(),
+       "signature": [type(s).__name__, s.dense_shape.numpy().tolist()],
+       "spec": repr(m.f.concrete_functions[0].structured_outputs),
+       "signature_spec": repr(m.signatures["serving_default"].structured_outputs)}
+"""
+
+# The gradient of sum(gather(x, [0, 2, 2, 4]) ** 2): 2 * x's rows, one per index.
+WANT = {"type": "IndexedSlices",
+        "values": [[0.0, 2.0, 4.0], [12.0, 14.0, 16.0], [12.0, 14.0, 16.0],
+                   [24.0, 26.0, 28.0]],
+        "indices": [0, 2, 2, 4], "dense_shape": [5, 3], "signature": ["IndexedSlices", [5, 3]],
+        "spec": "IndexedSlicesSpec(TensorShape([5, 3]), tf.float32, tf.int32, tf.int32, "
+                "TensorShape([4]))",
+        "signature_spec": "{'output_0': IndexedSlicesSpec(TensorShape([None, 3]), tf.float32, "
+                          "tf.int32, tf.int32, TensorShape([4]))}"}
+
+
+def _probe_here(path: str) -> dict:
+    scope = {"tf": tf, "path": path}
+    exec(PROBE, scope)  # noqa: S102 (this file's own probe, run as TF runs it)
+    return scope["out"]
+
+
+def _save_here(path: str) -> None:
+    scope = {"tf": tf}
+    exec(MODULE, scope)  # noqa: S102
+    tf.saved_model.save(scope["M"](), path)
+
+
+def _in_tf(body: str, path: str) -> dict:
+    code = "import json, sys\nimport tensorflow as tf\npath = sys.argv[1]\n" + \
+        textwrap.dedent(body) + "\nprint(json.dumps(out))\n"
+    r = subprocess.run([TF_PYTHON, "-c", code, path], capture_output=True, text=True,
+                       env=TF_ENV, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.splitlines()[-1])
+
+
+def test_type_specs_and_shapes_are_tfs():
+    """TF 2.21's shape and _type_spec of slices in a trace (values [4, 3] or [None, 3],
+    dense_shape [2] or of unknown length) and eagerly."""
+    seen = []
+
+    @tf.function
+    def f(v, i, d):
+        s, bare = tf.IndexedSlices(v, i, d), tf.IndexedSlices(v, i)
+        seen.append((str(s.shape), repr(s._type_spec), str(bare.shape), repr(bare._type_spec)))
+        return s
+
+    f.get_concrete_function(tf.TensorSpec([4, 3]), tf.TensorSpec([None], tf.int32),
+                            tf.TensorSpec([2], tf.int32))
+    f.get_concrete_function(tf.TensorSpec([None, 3]), tf.TensorSpec([4], tf.int32),
+                            tf.TensorSpec([None], tf.int32))
+    spec = "IndexedSlicesSpec(TensorShape([None, 3]), tf.float32, tf.int32, {}, TensorShape([4]))"
+    assert seen == [("(None, None)", spec.format("tf.int32"), "<unknown>", spec.format("None")),
+                    ("<unknown>", spec.format("tf.int32"), "<unknown>", spec.format("None"))]
+    s = tf.IndexedSlices(tf.ones([2, 3]), tf.constant([0, 1]), tf.constant([5, 3]))
+    assert s.shape == (5, 3)
+    assert repr(s._type_spec) == ("IndexedSlicesSpec(TensorShape([5, 3]), tf.float32, tf.int32, "
+                                  "tf.int32, TensorShape([2]))")
+
+
+@pytest.mark.parametrize("spec,components", [
+    (tf.IndexedSlicesSpec([None, 3], tf.float32, tf.int32, tf.int32, [4]), 3),
+    (tf.IndexedSlicesSpec([2, 2], tf.float64, tf.int64), 2),
+])
+def test_specs_round_trip_as_tfs_type_spec_proto(spec, components):
+    sv = structured_value.encode(spec)
+    ts = sv.type_spec_value
+    assert (ts.type_spec_class, ts.type_spec_class_name, ts.num_flat_components) == \
+        (2, "IndexedSlicesSpec", components)  # (TF's INDEXED_SLICES_SPEC)
+    assert len(ts.type_state.tuple_value.values) == 5
+    assert structured_value.decode(sv) == spec
+
+
+def test_a_bad_saved_state_is_data_loss():
+    sv = structured_value.encode(tf.IndexedSlicesSpec([2], tf.float32))
+    del sv.type_spec_value.type_state.tuple_value.values[-1]
+    with pytest.raises(tf.errors.DataLossError, match="IndexedSlicesSpec"):
+        structured_value.decode(sv)
+
+
+def test_a_function_returning_slices_saves_and_loads(tmp_path):
+    _save_here(str(tmp_path))
+    assert _probe_here(str(tmp_path)) == WANT
+
+
+needs_tf = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                              reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+
+
+@needs_tf
+def test_tf_loads_ours(tmp_path):
+    _save_here(str(tmp_path))
+    assert _in_tf(PROBE, str(tmp_path)) == WANT
+
+
+@needs_tf
+def test_we_load_tfs(tmp_path):
+    _in_tf(MODULE + "\ntf.saved_model.save(M(), path)\nout = {}\n", str(tmp_path))
+    assert _probe_here(str(tmp_path)) == WANT
