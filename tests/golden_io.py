@@ -1,7 +1,7 @@
 """Writing the golden files that the recording scripts make with real TensorFlow and Keras,
 and comparing results with them.
 
-The recorders run under a TensorFlow interpreter, outside pytest (`/work/tfref/bin/python
+The recorders run under a TensorFlow interpreter, outside pytest (`.venv-peers/bin/python
 tests/ops/tf_random_golden.py`, some of them as subprocesses of interop tests); each puts
 the repository root on sys.path and imports this module as `tests.golden_io`.
 """
