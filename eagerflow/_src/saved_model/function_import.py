@@ -386,7 +386,9 @@ class LibraryImporter:
             flat = nest.flatten(out_structure)
             leaves, at = [], 0
             for s in flat:  # (a composite's spec stands for its component tensors)
-                if isinstance(s, CompositeSpec):
+                if s is None:  # (a None the function returned: no tensor stands for it)
+                    leaves.append(None)
+                elif isinstance(s, CompositeSpec):
                     n = len(s._component_specs)
                     leaves.append(_Rebuilt(s, [_Leaf(at + i) for i in range(n)]))
                     at += n

@@ -1,9 +1,15 @@
-"""A saved function may return a tf.IndexedSlices (a gather's gradient), as in TF 2.21: its
-spec is written as TF's TypeSpecProto INDEXED_SLICES_SPEC (the state TF serializes, three
-flat components with a dense shape, two without), the signature's output a composite
-TensorInfo; TF loads ours and we load TF's. The specs themselves are TF's: the dense shape's
-rows unknown and its other dims the values', merged with what the dense_shape tensor says
-(recorded from TF 2.21 below). Before, saving such a function raised NotEncodableError."""
+"""What saved functions return, as in TF 2.21, saved on either side and loaded on the other.
+
+A tf.IndexedSlices (a gather's gradient): its spec is written as TF's TypeSpecProto
+INDEXED_SLICES_SPEC (the state TF serializes, three flat components with a dense shape, two
+without), the signature's output a composite TensorInfo. The specs themselves are TF's: the
+dense shape's rows unknown and its other dims the values', merged with what the dense_shape
+tensor says (recorded from TF 2.21 below). Before, saving such a function raised
+NotEncodableError.
+
+A None among the outputs (`{"a": x, "b": None}`): no tensor stands for it, and the loaded
+function returns it. Before, loading such a function (ours or TF's) raised
+InvalidArgumentError ("returns 1 tensors, its saved signature 2")."""
 
 import json
 import os
@@ -138,3 +144,45 @@ def test_tf_loads_ours(tmp_path):
 def test_we_load_tfs(tmp_path):
     _in_tf(MODULE + "\ntf.saved_model.save(M(), path)\nout = {}\n", str(tmp_path))
     assert _probe_here(str(tmp_path)) == WANT
+
+
+NONE_MODULE = """
+class N(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None])])
+    def f(self, x):
+        return {"a": x * 2.0, "b": None}
+"""
+
+NONE_PROBE = """
+m = tf.saved_model.load(path)
+r = m.f(tf.constant([1.0, 2.0]))
+out = {"a": r["a"].numpy().tolist(), "b": r["b"],
+       "spec": repr(m.f.concrete_functions[0].structured_outputs)}
+"""
+
+NONE_WANT = {"a": [2.0, 4.0], "b": None,
+             "spec": "{'a': TensorSpec(shape=(None,), dtype=tf.float32, name='a'), 'b': None}"}
+
+
+def _save_none_here(path: str) -> None:
+    scope = {"tf": tf}
+    exec(NONE_MODULE, scope)  # noqa: S102
+    tf.saved_model.save(scope["N"](), path)
+
+
+def test_a_none_output_saves_and_loads(tmp_path):
+    _save_none_here(str(tmp_path))
+    scope = {"tf": tf, "path": str(tmp_path)}
+    exec(NONE_PROBE, scope)  # noqa: S102
+    assert scope["out"] == NONE_WANT
+
+
+@needs_tf
+def test_none_outputs_cross_both_ways(tmp_path):
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    _save_none_here(str(ours))
+    assert _in_tf(NONE_PROBE, str(ours)) == NONE_WANT
+    _in_tf(NONE_MODULE + "\ntf.saved_model.save(N(), path)\nout = {}\n", str(theirs))
+    scope = {"tf": tf, "path": str(theirs)}
+    exec(NONE_PROBE, scope)  # noqa: S102
+    assert scope["out"] == NONE_WANT
