@@ -9,10 +9,16 @@ NotEncodableError.
 
 A None among the outputs (`{"a": x, "b": None}`): no tensor stands for it, and the loaded
 function returns it. Before, loading such a function (ours or TF's) raised
-InvalidArgumentError ("returns 1 tensors, its saved signature 2")."""
+InvalidArgumentError ("returns 1 tensors, its saved signature 2").
 
+A signature's outputs are named as TF's wrapper names them (a namedtuple by its fields, a
+sequence one level deep), and what is not a tensor is refused in TF's words. Before, a
+namedtuple's outputs were output_0, ... and nested structures were flattened."""
+
+import collections
 import json
 import os
+import re
 import subprocess
 import textwrap
 
@@ -186,3 +192,46 @@ def test_none_outputs_cross_both_ways(tmp_path):
     scope = {"tf": tf, "path": str(theirs)}
     exec(NONE_PROBE, scope)  # noqa: S102
     assert scope["out"] == NONE_WANT
+
+
+# A signature's outputs as TF 2.21's wrapper takes them (recorded from TF 2.21 with
+# input_signature [TensorSpec([None])]): a namedtuple by its fields, a sequence one level
+# deep; what is not a tensor is refused inside the wrapper's trace, so framed "in user code".
+_P = collections.namedtuple("P", ["lo", "hi"])
+_T = "<tf.Tensor 'PartitionedCall:{}' shape=(None,) dtype=float32>"
+_WHERE = ("in the output of the function __inference_<lambda>_N used to generate the "
+          "SavedModel signature 'serving_default'")
+_NOT_A_TENSOR = (". Outputs for functions used as signatures must be a single Tensor, a "
+                 "sequence of Tensors, or a dictionary from string to Tensor.")
+SIGNATURE_OUTPUTS = {
+    "namedtuple": (lambda x: _P(x - 1.0, x + 1.0), ["hi", "lo"]),
+    "list": (lambda x: [x, x * 2.0], ["output_0", "output_1"]),
+    "single": (lambda x: x * 2.0, ["output_0"]),
+    "nested_tuple": (lambda x: (x, (x, x)),
+                     f"Got a non-Tensor value ({_T.format(1)}, {_T.format(2)}) for key "
+                     f"'output_1' {_WHERE}{_NOT_A_TENSOR}"),
+    "nested_dict": (lambda x: {"a": x, "b": {"c": x}},
+                    f"Got a non-Tensor value {{'c': {_T.format(1)}}} for key 'b' {_WHERE}"
+                    f"{_NOT_A_TENSOR}"),
+    "int_key": (lambda x: {1: x}, f"Got a dictionary with a non-string key 1 {_WHERE}."),
+    "namedtuple_of_dict": (lambda x: _P(x, {"u": x}),
+                           f"Got a non-Tensor value {{'u': {_T.format(1)}}} for key 'hi' "
+                           f"{_WHERE}{_NOT_A_TENSOR}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SIGNATURE_OUTPUTS))
+def test_signature_outputs_are_named_or_refused_as_tfs(case, tmp_path):
+    body, want = SIGNATURE_OUTPUTS[case]
+    f = tf.function(body, input_signature=[tf.TensorSpec([None])])
+    m = tf.Module()
+    m.f = f
+    if isinstance(want, list):
+        tf.saved_model.save(m, str(tmp_path), signatures=f)
+        loaded = tf.saved_model.load(str(tmp_path))
+        assert sorted(loaded.signatures["serving_default"].structured_outputs) == want
+        return
+    with pytest.raises(ValueError) as e:
+        tf.saved_model.save(m, str(tmp_path), signatures=f)
+    message = re.sub(r"__inference_<lambda>_\d+", "__inference_<lambda>_N", str(e.value))
+    assert message == f"in user code:\n\n\n    ValueError: {want}\n"

@@ -11,6 +11,7 @@ input_signature, as serving_default.
 
 from __future__ import annotations
 
+import collections.abc
 from typing import Any
 
 from eagerflow._src.core import nest
@@ -130,23 +131,26 @@ def signature_functions(root: Any, signatures: Any) -> dict:
     return out
 
 
-def _output_dict(result: Any, key: str) -> dict:
-    if isinstance(result, dict):
+def _output_dict(result: Any, key: str, fn_name: str = "") -> dict:
+    """A signature's outputs by name, as TF's signature wrapper takes them: a mapping as it
+    is, a namedtuple by its fields, a sequence's items as output_0, output_1, ... (not
+    flattened further), anything else as output_0; each a tensor or composite tensor."""
+    if isinstance(result, collections.abc.Mapping):
         items = list(result.items())
-        for k, _ in items:
-            if not isinstance(k, str):
-                raise ValueError(f"Got a dictionary with a non-string key {k!r} in the output "
-                                 f"of the function used to generate the SavedModel signature "
-                                 f"{key!r}.")
+    elif hasattr(result, "_asdict"):
+        items = list(result._asdict().items())
     else:
-        items = [(f"output_{i}", t) for i, t in enumerate(nest.flatten(result))]
+        seq = result if isinstance(result, collections.abc.Sequence) else [result]
+        items = [(f"output_{i}", t) for i, t in enumerate(seq)]
+    where = f"in the output of the function {fn_name} used to generate the SavedModel " \
+        f"signature {key!r}"
     for k, t in items:
+        if not isinstance(k, str):
+            raise ValueError(f"Got a dictionary with a non-string key {k!r} {where}.")
         if not isinstance(t, (Tensor, CompositeTensor)):
-            raise ValueError(f"Got a non-Tensor value {t!r} for key {k!r} in the output of the "
-                             f"function used to generate the SavedModel signature {key!r}. "
-                             "Outputs for functions used as signatures must be a single "
-                             "Tensor, a sequence of Tensors, or a dictionary from string to "
-                             "Tensor.")
+            raise ValueError(f"Got a non-Tensor value {t!r} for key {k!r} {where}. Outputs "
+                             "for functions used as signatures must be a single Tensor, a "
+                             "sequence of Tensors, or a dictionary from string to Tensor.")
     return dict(items)
 
 
@@ -190,7 +194,11 @@ def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> Con
             else:
                 values.append(s)
         args, kwargs = nest.pack_sequence_as(sig, values)
-        outs = _output_dict(cf(*args, **kwargs), key)
+        try:
+            name_str = cf.name.decode() if isinstance(cf.name, bytes) else cf.name
+            outs = _output_dict(cf(*args, **kwargs), key, name_str)
+        except ValueError as e:  # (raised in the wrapper's trace: TF frames it so)
+            raise ValueError(f"in user code:\n\n\n    ValueError: {e}\n") from None
         outs = {k: outs[k] for k in sorted(outs)}  # TF's flat order of a dict
         template, tensors = {}, []
         for k, t in outs.items():
