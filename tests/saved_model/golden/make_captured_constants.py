@@ -22,20 +22,11 @@ sys.path.insert(0, str(HERE.parent))
 
 import tensorflow as tf  # noqa: E402
 from captured_constants_cases import CASES, build, probe, probes, save, structure  # noqa: E402
-from tensorflow.core.protobuf import saved_model_pb2  # noqa: E402
-
-
-def _structure(path: Path) -> dict:
-    sm = saved_model_pb2.SavedModel()
-    sm.ParseFromString((path / "saved_model.pb").read_bytes())
-    return structure(sm)
-
+from recorder_io import print_probes_of_loaded, saved_structure  # noqa: E402 (beside this script)
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--load"]:
-        d = Path(sys.argv[2])
-        print(json.dumps({name: probes(tf, tf.saved_model.load(str(d / name)))
-                          for name in CASES}))
+        print_probes_of_loaded(tf, sys.argv[2], CASES, probes)
         sys.exit(0)
     out = HERE / "tf_captured_constants"
     shutil.rmtree(out, ignore_errors=True)
@@ -47,7 +38,7 @@ if __name__ == "__main__":
         for name in CASES:
             path = Path(tmp) / name
             save(tf, name, path)
-            golden[name] = {"structure": _structure(path),
+            golden[name] = {"structure": saved_structure(path, structure),
                             "probes": probes(tf, tf.saved_model.load(str(path)))}
     (HERE / "captured_constants_structure.json").write_text(json.dumps(golden, indent=1) + "\n")
     print(f"wrote {out} and the goldens")

@@ -21,22 +21,13 @@ sys.path[:0] = [str(HERE.parents[2])]  # the repository root
 
 import keras  # noqa: E402
 import tensorflow as tf  # noqa: E402
-from tensorflow.core.protobuf import saved_model_pb2  # noqa: E402
+from recorder_io import print_probes_of_loaded, saved_structure  # noqa: E402 (beside this script)
 
 from tests.saved_model.table_constants_cases import CASES, probes, save, structure  # noqa: E402
 
-
-def _structure(path: Path) -> dict:
-    sm = saved_model_pb2.SavedModel()
-    sm.ParseFromString((path / "saved_model.pb").read_bytes())
-    return structure(sm)
-
-
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--load"]:
-        d = Path(sys.argv[2])
-        print(json.dumps({name: probes(tf, tf.saved_model.load(str(d / name)))
-                          for name in CASES}))
+        print_probes_of_loaded(tf, sys.argv[2], CASES, probes)
         sys.exit(0)
     out = HERE / "tf_table_constants"
     shutil.rmtree(out, ignore_errors=True)
@@ -45,7 +36,7 @@ if __name__ == "__main__":
         for name in CASES:
             path = out / name
             save(tf, keras, name, path, Path(tmp))
-            golden[name] = {"structure": _structure(path),
+            golden[name] = {"structure": saved_structure(path, structure),
                             "probes": probes(tf, tf.saved_model.load(str(path)))}
     (HERE / "table_constants.json").write_text(json.dumps(golden, indent=1) + "\n")
     print(f"wrote {out} and table_constants.json")
