@@ -194,9 +194,10 @@ def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> Con
             else:
                 values.append(s)
         args, kwargs = nest.pack_sequence_as(sig, values)
+        result = cf(*args, **kwargs)
+        fn_name = cf.name.decode() if isinstance(cf.name, bytes) else cf.name
         try:
-            name_str = cf.name.decode() if isinstance(cf.name, bytes) else cf.name
-            outs = _output_dict(cf(*args, **kwargs), key, name_str)
+            outs = _output_dict(result, key, fn_name)
         except ValueError as e:  # (raised in the wrapper's trace: TF frames it so)
             raise ValueError(f"in user code:\n\n\n    ValueError: {e}\n") from None
         outs = {k: outs[k] for k in sorted(outs)}  # TF's flat order of a dict
