@@ -34,6 +34,7 @@ from eagerflow._src.core.errors import InaccessibleTensorError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, is_scalar_operand
 from eagerflow._src.graph.creation_stack import frame_lines, user_frames
 from eagerflow._src.graph.type_errors import input_arg_names
+from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.registry import OpDef
 
 # TF captures a small eager tensor (this many elements at most, of a value dtype) with a
@@ -105,11 +106,8 @@ class CaptureAccess:
             self._consts[id(x)] = self._captures[id(x)] = (x, ph)
             self.capture_list.append((x, ph))
             return ph
-        size = 1
-        for d in x._shape:
-            size *= d
         value = to_host(x._arr)
-        if size <= EAGER_CONST_THRESHOLD:
+        if num_elements(x._shape) <= EAGER_CONST_THRESHOLD:
             node = self._new_op(self._const_op, (), {"value": value, "dtype": x._dtype},
                                 [(x._shape, x._dtype)], name, False)
         else:

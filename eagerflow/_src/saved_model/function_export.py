@@ -29,6 +29,7 @@ from eagerflow._src.graph.captures import EAGER_CONST_THRESHOLD, UIDS
 from eagerflow._src.graph.control_outputs import _READS as _RESOURCE_READS
 from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
+from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.table_handles import captured_table
@@ -267,7 +268,7 @@ class FunctionWriter:
             by_value = held._op.type == "Const"
         else:
             name = str(next(UIDS))
-            by_value = x._dtype not in (dt.resource, dt.variant) and _size(x._shape) <= \
+            by_value = x._dtype not in (dt.resource, dt.variant) and num_elements(x._shape) <= \
                 EAGER_CONST_THRESHOLD
         # (a small tensor TF captures with a Const, which its FunctionDef takes as an
         # argument with no user-specified name; a large one with a placeholder)
@@ -632,13 +633,6 @@ def _check_allowed(op: str, a: Any, av: Any) -> None:
     elif a.type == "string" and av.s not in allowed.s:
         raise ExportError(f"TensorFlow's {op} takes {a.name} in "
                           f"{[v.decode() for v in allowed.s]}, not {av.s.decode()!r}")
-
-
-def _size(shape: tuple) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 def _shape(t: Any) -> Any:
