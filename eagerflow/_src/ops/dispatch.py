@@ -255,10 +255,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
         return bind(op, (x,), {}, traced_name(name))
 
     def traced_name(name: str | None) -> str | None:
-        graph = _state.graph
-        if not scoped or graph is None or name is not None and name.endswith("/"):
-            return name or node
-        return graph.unique_name(name or node or op.name) + "/"  # (as binary's)
+        return _traced_name(op, name, node, scoped)
 
     f.__name__ = op.name
     return f
@@ -309,15 +306,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
 
     def traced_name(name: str | None) -> str | None:
-        graph = _state.graph
-        if graph is None:  # (a graph's tensor used outside it: bind raises TF's error)
-            return name or node
-        if node is None and not scoped or name is not None and name.endswith("/"):
-            return name
-        # TF's Python makes the op inside a name scope of its name (`with name_scope(...)
-        # as scope: op(name=scope)`): the node takes the scope's name, and a tape names its
-        # gradient under that scope
-        return graph.unique_name(name or node or op.name) + "/"
+        # (a binary op given its graph name `node` makes it in that scope, as TF's Python)
+        return _traced_name(op, name, node, scoped or node is not None)
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
@@ -797,6 +787,18 @@ def log_placement(op_name: str, device: str) -> None:
 _array_of = operator.attrgetter("_arr")
 _ndarray = np.ndarray
 _new = object.__new__
+
+
+def _traced_name(op: Any, name: str | None, node: str | None, scoped: bool) -> str | None:
+    """The name a public op function gives its traced node: `name`, else `node` (the
+    graph's default for the op where None); `scoped`: TF's Python makes the op inside a name
+    scope of its name (`with name_scope(...) as scope: op(name=scope)`), so the node takes
+    the scope's name and a tape names its gradient under that scope. Outside a graph (a
+    graph's tensor used there: bind raises TF's error) or for a scope name ("a/"): as given."""
+    graph = _state.graph
+    if not scoped or graph is None or name is not None and name.endswith("/"):
+        return name or node
+    return graph.unique_name(name or node or op.name) + "/"
 
 
 def _graph_inputs(inputs: tuple, outputs: tuple) -> tuple:
