@@ -57,6 +57,15 @@ def _dtype(own: dt.DType, given: Any) -> dt.DType:
     return own if given is None else dt.as_dtype(given)
 
 
+def _float_dtype(dtype: Any) -> dt.DType:
+    """The dtype of an initializer that draws or scales floats, checked when it is made."""
+    dtype = dt.as_dtype(dtype)
+    if not dtype.is_floating:
+        raise ValueError(f"Argument `dtype` is expected to be floating point. Received: "
+                         f"{dtype}.")
+    return dtype
+
+
 class Zeros(Initializer):
     def __init__(self, dtype: Any = dt.float32) -> None:
         self.dtype = dt.as_dtype(dtype)
@@ -109,7 +118,7 @@ class RandomNormal(Initializer):
     def __init__(self, mean: Any = 0.0, stddev: Any = 1.0, seed: Any = None,
                  dtype: Any = dt.float32) -> None:
         self.mean, self.stddev, self.seed = mean, stddev, seed
-        self.dtype = dt.as_dtype(dtype)
+        self.dtype = _float_dtype(dtype)
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
         return normal(shape, self.mean, self.stddev, _dtype(self.dtype, dtype), self.seed)
@@ -137,7 +146,7 @@ class VarianceScaling(Initializer):
         if distribution not in {"normal", "uniform", "truncated_normal", "untruncated_normal"}:
             raise ValueError(f"Invalid `distribution` argument: {distribution}")
         self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
-        self.dtype = dt.as_dtype(dtype)
+        self.dtype = _float_dtype(dtype)
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
         d = _dtype(self.dtype, dtype)
@@ -162,7 +171,8 @@ class VarianceScaling(Initializer):
 
 class GlorotUniform(VarianceScaling):
     def __init__(self, seed: Any = None, dtype: Any = dt.float32) -> None:
-        super().__init__(1.0, "fan_avg", "uniform", seed, dtype)
+        # (TF 1's drops `dtype`: its values are float32 unless a call asks otherwise)
+        super().__init__(1.0, "fan_avg", "uniform", seed)
 
     def get_config(self) -> dict:
         return {"seed": self.seed, "dtype": self.dtype.name}
@@ -170,7 +180,8 @@ class GlorotUniform(VarianceScaling):
 
 class GlorotNormal(VarianceScaling):
     def __init__(self, seed: Any = None, dtype: Any = dt.float32) -> None:
-        super().__init__(1.0, "fan_avg", "truncated_normal", seed, dtype)
+        # (TF 1's drops `dtype`: its values are float32 unless a call asks otherwise)
+        super().__init__(1.0, "fan_avg", "truncated_normal", seed)
 
     def get_config(self) -> dict:
         return {"seed": self.seed, "dtype": self.dtype.name}
@@ -179,13 +190,14 @@ class GlorotNormal(VarianceScaling):
 class Orthogonal(Initializer):
     def __init__(self, gain: float = 1.0, seed: Any = None, dtype: Any = dt.float32) -> None:
         self.gain, self.seed = gain, seed
-        self.dtype = dt.as_dtype(dtype)
+        self.dtype = _float_dtype(dtype)
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
         d = _dtype(self.dtype, dtype)
-        shape = list(shape)
         if len(shape) < 2:
-            raise ValueError("The tensor to initialize must be at least two-dimensional")
+            raise ValueError("The tensor to initialize, specified by argument `shape` must be "
+                             f"at least two-dimensional. Received shape={shape}")
+        shape = list(shape)
         rows = int(np.prod(shape[:-1]))
         cols = shape[-1]
         flat = (max(rows, cols), min(rows, cols))
@@ -203,7 +215,7 @@ class Orthogonal(Initializer):
 class Identity(Initializer):
     def __init__(self, gain: float = 1.0, dtype: Any = dt.float32) -> None:
         self.gain = gain
-        self.dtype = dt.as_dtype(dtype)
+        self.dtype = _float_dtype(dtype)
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
         shape = list(shape)
@@ -239,7 +251,7 @@ class UniformUnitScaling(Initializer):
         deprecated_call("UniformUnitScaling.__init__", "tensorflow.python.ops.init_ops",
                         "Use tf.initializers.variance_scaling instead with distribution="
                         "uniform to get equivalent behavior.", depth=1)
-        self.factor, self.seed, self.dtype = factor, seed, dt.as_dtype(dtype)
+        self.factor, self.seed, self.dtype = factor, seed, _float_dtype(dtype)
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Any:
         dims = list(shape if partition_info is None else partition_info.full_shape)
