@@ -8,5 +8,5 @@ from eagerflow._src.core.errors import (  # noqa: F401
     FailedPreconditionError, InternalError, InvalidArgumentError, NotFoundError, OpError,
     OperatorNotAllowedInGraphError, OutOfRangeError, PermissionDeniedError,
     ResourceExhaustedError, UnauthenticatedError, UnavailableError, UnimplementedError,
-    UnknownError, error_code_from_exception_type, exception_type_from_error_code,
+    UnknownError,
 )

@@ -1,10 +1,8 @@
 """tf.io: files, TFRecords and tf.train.Example parsing (re-exports only)."""
 
-from eagerflow._src.io import gfile as gfile
-from eagerflow._src.io.tfrecord import TFRecordCompressionType as TFRecordCompressionType
+from eagerflow.io import gfile as gfile
 from eagerflow._src.io.tfrecord import TFRecordOptions as TFRecordOptions
 from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
-from eagerflow._src.io.tfrecord import tf_record_iterator as tf_record_iterator
 from eagerflow._src.ops.csv_ops import decode_csv as decode_csv
 from eagerflow._src.ops.image_codecs import (
     decode_bmp as decode_bmp,

@@ -1,8 +1,5 @@
 """tf.ragged (re-exports only; implementation in eagerflow/_src/ops/ragged_*.py)."""
 
-from eagerflow._src.ops.ragged import RaggedTensor as RaggedTensor
-from eagerflow._src.ops.ragged import RaggedTensorSpec as RaggedTensorSpec
-
 from eagerflow._src.ops.ragged_functions import (
     boolean_mask as boolean_mask,
     constant as constant,

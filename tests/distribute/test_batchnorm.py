@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.distribute.values import PerReplica
 
 TWO = ["/cpu:0", "/cpu:1"]
 MOMENTUM = 0.5
@@ -137,7 +138,7 @@ def test_replica_writes_follow_sum_and_only_first_replica(compiled):
 
     run = tf.function(lambda x: strategy.run(fn, args=(x,))) if compiled else \
         (lambda x: strategy.run(fn, args=(x,)))
-    run(tf.distribute.PerReplica([tf.constant(0.0), tf.constant(1.0)]))
+    run(PerReplica([tf.constant(0.0), tf.constant(1.0)]))
     for v, want in ((total, 3.0), (added, 4.0), (first, 5.0), (first_sub, 0.0), (count, 3)):
         assert [c.numpy().tolist() for c in v.values] == [np.reshape(want, v.shape).tolist()] * 2
 

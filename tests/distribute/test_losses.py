@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.distribute.values import PerReplica
 
 TWO = ["/cpu:0", "/cpu:1"]
 LOSS = [1.0, 2.0, 3.0, 4.0]
@@ -39,7 +40,7 @@ def test_average_over_the_global_batch_in_replicas():
     def traced(x):  # the batch size is read when the graph runs
         return tf.nn.compute_average_loss(x)
 
-    per_replica = tf.distribute.PerReplica([tf.constant(LOSS), tf.constant([6.0, 6.0])])
+    per_replica = PerReplica([tf.constant(LOSS), tf.constant([6.0, 6.0])])
     got = s.experimental_local_results(s.run(traced, args=(per_replica,)))
     assert [float(t) for t in got] == [1.25, 3.0]
 

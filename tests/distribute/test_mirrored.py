@@ -7,6 +7,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.distribute.collective import Rendezvous
+from eagerflow._src.distribute.values import PerReplica
 
 TWO = ["/cpu:0", "/cpu:1"]
 
@@ -53,7 +54,7 @@ def test_run_all_reduce_and_reduce(strategy):
         return ctx.all_reduce(tf.distribute.ReduceOp.SUM, x * rid)
 
     r = strategy.run(fn, args=(tf.constant(2.0),))
-    assert isinstance(r, tf.distribute.PerReplica)
+    assert isinstance(r, PerReplica)
     assert str(r) == ("PerReplica:{\n  0: tf.Tensor(6.0, shape=(), dtype=float32),\n"
                       "  1: tf.Tensor(6.0, shape=(), dtype=float32)\n}")
     assert [float(t) for t in strategy.experimental_local_results(r)] == [6.0, 6.0]
@@ -62,7 +63,7 @@ def test_run_all_reduce_and_reduce(strategy):
 
 
 def test_reduce_along_axis(strategy):
-    r = tf.distribute.PerReplica([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0, 5.0])])
+    r = PerReplica([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0, 5.0])])
     assert float(strategy.reduce("SUM", r, axis=0)) == 15.0
     assert float(strategy.reduce("MEAN", r, axis=0)) == 3.0
 
@@ -89,8 +90,8 @@ def test_merge_call_runs_once_with_grouped_args(strategy):
     def fn(x):
         return tf.distribute.get_replica_context().merge_call(merge_fn, args=(x,))
 
-    out = strategy.run(fn, args=(tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)]),))
-    assert len(calls) == 1 and isinstance(calls[0], tf.distribute.PerReplica)
+    out = strategy.run(fn, args=(PerReplica([tf.constant(1.0), tf.constant(2.0)]),))
+    assert len(calls) == 1 and isinstance(calls[0], PerReplica)
     # merge_fn's one result, the same object in every replica: run gives it back as it is,
     # as TF's (an EagerTensor, one local result)
     assert [float(t) for t in strategy.experimental_local_results(out)] == [3.0]
@@ -103,7 +104,7 @@ def test_all_reduce_is_differentiable(strategy):
             y = tf.distribute.get_replica_context().all_reduce("SUM", x * x)
         return t.gradient(y, x)
 
-    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    xs = PerReplica([tf.constant(1.0), tf.constant(2.0)])
     g = strategy.experimental_local_results(strategy.run(fn, args=(xs,)))
     # d(sum_r x_r^2)/dx_i summed over both replicas' losses: 2 * x_i * 2 replicas
     assert [float(t) for t in g] == [4.0, 8.0]
@@ -280,3 +281,15 @@ def test_strategy_helpers_as_tf():
     assert float(w.numpy()) == 2.0
     assert float(s.group(tf.constant(1.0))) == 1.0
     assert [float(t) for t in s.unwrap(s.run(lambda: tf.constant(1.0)))] == [1.0]
+
+
+def test_run_options_and_the_iterator_type_as_tfs():
+    # (TF 2.21's repr; the options are TPU/XLA settings, taken and not acted on here)
+    options = tf.distribute.RunOptions(experimental_xla_options=3)
+    assert repr(options) == ("RunOptions(experimental_enable_dynamic_batch_size=True, "
+                             "experimental_bucketizing_dynamic_shape=False, "
+                             "experimental_xla_options=3)")
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+    assert strategy.run(lambda x: x + 1, args=(tf.constant(1),), options=options).numpy() == 2
+    dataset = strategy.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(2))
+    assert isinstance(iter(dataset), tf.distribute.DistributedIterator)

@@ -6,6 +6,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.distribute import collective_ops, replica_function
+from eagerflow._src.distribute.values import PerReplica
 from eagerflow._src.testing import op_harness as H
 from tests.distribute.replica_training import regression_step
 
@@ -63,7 +64,7 @@ def test_tf_function_replica_fn_shares_one_graph_with_collectives():
         rid = tf.cast(ctx.replica_id_in_sync_group + 1, tf.float32)
         return ctx.all_reduce("SUM", x * rid), ctx.all_reduce("MEAN", x * rid)
 
-    xs = tf.distribute.PerReplica([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])])
+    xs = PerReplica([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])])
     for _ in range(3):
         total, mean = s.run(fn, args=(xs,))
     assert fn.experimental_get_tracing_count() == 1
@@ -101,7 +102,7 @@ def test_gradients_through_traced_all_reduce():
             y = tf.distribute.get_replica_context().all_reduce("SUM", x * x)
         return t.gradient(y, x)
 
-    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    xs = PerReplica([tf.constant(1.0), tf.constant(2.0)])
     g = s.experimental_local_results(s.run(fn, args=(xs,)))
     assert [float(t) for t in g] == [4.0, 8.0]  # 2 * x_i, summed over both replicas' losses
     assert fn.experimental_get_tracing_count() == 1
@@ -119,7 +120,7 @@ def test_merge_call_falls_back_to_python():
     def fn(x):
         return tf.distribute.get_replica_context().merge_call(merge_fn, args=(x,))
 
-    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    xs = PerReplica([tf.constant(1.0), tf.constant(2.0)])
     for _ in range(2):
         out = s.run(fn, args=(xs,))
         # one merge result, the same in both replicas: one value, as TF 2.21 gives
@@ -193,7 +194,7 @@ def test_all_reduce_of_many_tensors_packs_one_collective_per_dtype():
         return ctx.all_reduce("SUM", {"a": a, "b": b, "c": c, "d": d})
 
     def per_replica(make):
-        return tf.distribute.PerReplica([make(1), make(2)])
+        return PerReplica([make(1), make(2)])
 
     args = (per_replica(lambda r: tf.fill([2, 3], float(r))),
             per_replica(lambda r: tf.constant(10.0 * r)),
@@ -218,10 +219,10 @@ def test_a_failing_replica_graph_raises_instead_of_hanging():
         tf.debugging.assert_positive(x, message="replica input must be positive")
         return tf.distribute.get_replica_context().all_reduce("SUM", x)
 
-    good = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([2.0])])
+    good = PerReplica([tf.constant([1.0]), tf.constant([2.0])])
     assert [float(t[0]) for t in s.experimental_local_results(s.run(fn, args=(good,)))] == \
         [3.0, 3.0]
-    bad = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([-2.0])])
+    bad = PerReplica([tf.constant([1.0]), tf.constant([-2.0])])
     with pytest.raises(tf.errors.InvalidArgumentError, match="must be positive"):
         s.run(fn, args=(bad,))
     assert fn.experimental_get_tracing_count() == 1  # the failure came from the graph
@@ -273,7 +274,7 @@ def test_an_eager_run_of_a_plain_function_stays_python():
     def train_step(d):
         return s.run(step_fn, args=(d,))
 
-    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    xs = PerReplica([tf.constant(1.0), tf.constant(2.0)])
     train_step(xs)
     train_step(xs)
     assert len(calls) == 1  # traced once, then the compiled graph ran

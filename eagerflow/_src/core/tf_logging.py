@@ -120,6 +120,24 @@ def absl_info(msg: str, *args: Any) -> None:
 # -- TF's deprecation notices ----------------------------------------------------------------
 
 _deprecations_shown: set = set()
+_strict_mode = [False]
+
+
+def enable_strict_mode() -> None:
+    """`tf.experimental.enable_strict_mode()`: from now on a deprecation notice about to
+    be shown is logged as an error and raises RuntimeError (one already shown stays quiet,
+    as in TF)."""
+    _strict_mode[0] = True
+
+
+def log_deprecation(msg: str, *args: Any) -> None:
+    """A deprecation notice through the "tensorflow" logger: a warning, or in strict mode
+    an error, then TF's RuntimeError."""
+    if _strict_mode[0]:
+        get_logger().error(msg, *args)
+        raise RuntimeError("This behavior has been deprecated, which raises an error in "
+                           "strict mode.")
+    get_logger().warning(msg, *args)
 
 
 def deprecated_call(name: str, module: str, instructions: str, date: str | None = None,
@@ -135,9 +153,9 @@ def deprecated_call(name: str, module: str, instructions: str, date: str | None 
     _deprecations_shown.add(name)
     frame = sys._getframe(depth)
     when = "in a future version" if date is None else f"after {date}"
-    get_logger().warning("From %s:%d: %s (from %s) is deprecated and will be removed %s.\n"
-                         "Instructions for updating:\n%s", frame.f_code.co_filename,
-                         frame.f_lineno, name, module, when, instructions)
+    log_deprecation("From %s:%d: %s (from %s) is deprecated and will be removed %s.\n"
+                    "Instructions for updating:\n%s", frame.f_code.co_filename,
+                    frame.f_lineno, name, module, when, instructions)
 
 
 

@@ -267,6 +267,14 @@ class InputOptions(NamedTuple):
     experimental_per_replica_buffer_size: int = 1
 
 
+class RunOptions(NamedTuple):
+    """`strategy.run`'s options (its TPU and XLA settings: kept, not acted on here)."""
+
+    experimental_enable_dynamic_batch_size: bool = True
+    experimental_bucketizing_dynamic_shape: bool = False
+    experimental_xla_options: Any = None
+
+
 _EAGER_RUN_WARNINGS = [0]  # TF logs its eager-run warning five times a process
 
 

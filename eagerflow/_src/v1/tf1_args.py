@@ -24,7 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest as _nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.name_scope import name_scope as _name_scope
-from eagerflow._src.core.tf_logging import get_logger
+from eagerflow._src.core.tf_logging import log_deprecation
 from eagerflow._src.function.compat_v1 import _mode
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import expand_dims as _expand_dims
@@ -68,7 +68,7 @@ def deprecated_arg(func: str, module: str, arg: str, instructions: str) -> None:
         return
     _args_shown.add((func, arg))
     frame = sys._getframe(2)
-    get_logger().warning(
+    log_deprecation(
         "From %s:%d: calling %s (from %s) with %s is deprecated and will be removed in a "
         "future version.\nInstructions for updating:\n%s", frame.f_code.co_filename,
         frame.f_lineno, func, module, arg, instructions)

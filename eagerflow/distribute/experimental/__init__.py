@@ -1,7 +1,6 @@
 """tf.distribute.experimental (re-exports only)."""
 
 from eagerflow._src.distribute.experimental_api import (
-    AutoShardPolicy,
     CollectiveCommunication,
     CommunicationImplementation,
     CommunicationOptions,
