@@ -142,6 +142,21 @@ def test_equality_operators():
     assert (a == None) is False and (a != None) is True  # noqa: E711
 
 
+def test_equality_of_shapes_known_not_to_broadcast_while_tracing():
+    # TF 2.21's `==` (Equal with incompatible_shape_error=False): one bool, traced too
+    f = tf.function(lambda a, b: (a == b, a != b))
+    cf = f.get_concrete_function(tf.TensorSpec([4, 2]), tf.TensorSpec([4]))
+    assert [o.shape for o in cf.structured_outputs] == [(), ()]
+    assert [bool(o) for o in f(tf.ones([4, 2]), tf.ones([4]))] == [False, True]
+    # tf.equal requires them to broadcast: TF's shape error, its node's attrs as TF's
+    with pytest.raises(ValueError, match=r"^Dimensions must be equal, but are 2 and 4 for "
+                                         r"'\{\{node Equal\}\} = Equal\[T=DT_FLOAT, "
+                                         r"incompatible_shape_error=true\]\(x, y\)' with "
+                                         r"input shapes: \[4,2\], \[4\]\.$"):
+        tf.function(tf.equal).get_concrete_function(tf.TensorSpec([4, 2]),
+                                                    tf.TensorSpec([4]))
+
+
 def test_integer_division_by_zero_is_an_error():
     for f in (lambda: tf.constant(1) // tf.constant(0), lambda: tf.constant(1) % 0,
               lambda: tf.math.floordiv([4, 2], [2, 0])):

@@ -294,6 +294,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = _matmul(tensors, attrs)
     elif op.name in _CONV_DEPTH_OPS and len(tensors) == 2:
         reason, form = _conv_depth(op.name, tensors, attrs, reason)
+    elif op.name in ("Equal", "NotEqual") and tensors:  # (tf.equal's: shapes must broadcast)
+        form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}, incompatible_shape_error=true]"
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:

@@ -70,6 +70,22 @@ def _legacy_equality(x: Any) -> bool:
     return op is not None and not op.graph.building_function
 
 
+def _compared(fn: Callable, x: Any, y: Any, unequal: bool) -> Any:
+    """`==` / `!=` as TF 2's (its Equal with incompatible_shape_error=False): shapes that
+    don't broadcast compare unequal, one bool, eagerly and where a traced graph knows the
+    shapes (dims it does not know are taken to broadcast)."""
+    try:
+        return fn(x, y)
+    except InvalidArgumentError as e:
+        if "Incompatible shapes" in str(e):
+            return convert_to_tensor(unequal)
+        raise
+    except ValueError as e:  # (a graph's shape error, raised as its node is added)
+        if _state.graph is not None and str(e).startswith("Dimensions must be equal"):
+            return convert_to_tensor(unequal)
+        raise
+
+
 def _eq(x: Any, y: Any) -> Any:
     if y is None:
         return False
@@ -78,12 +94,7 @@ def _eq(x: Any, y: Any) -> Any:
     if isinstance(y, CompositeTensor):
         return NotImplemented  # y's own `==` (a RaggedTensor's: elementwise)
     x, y = _args(m.EQUAL, x, y)
-    try:
-        return m.equal(x, y)
-    except InvalidArgumentError as e:  # TF answers False for shapes that don't broadcast
-        if "Incompatible shapes" in str(e):
-            return convert_to_tensor(False)
-        raise
+    return _compared(m.equal, x, y, False)
 
 
 def _ne(x: Any, y: Any) -> Any:
@@ -94,12 +105,7 @@ def _ne(x: Any, y: Any) -> Any:
     if isinstance(y, CompositeTensor):
         return NotImplemented
     x, y = _args(m.NOT_EQUAL, x, y)
-    try:
-        return m.not_equal(x, y)
-    except InvalidArgumentError as e:
-        if "Incompatible shapes" in str(e):
-            return convert_to_tensor(True)
-        raise
+    return _compared(m.not_equal, x, y, True)
 
 
 _and = _logical_or_bitwise(m.logical_and, m.bitwise_and, "and", (m.LOGICAL_AND, m.BITWISE_AND))
