@@ -342,13 +342,13 @@ def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
     return f"Can not cast {value!r} to {spec!r}"
 
 
-def endpoint_text(name: str, args: list, outputs: Any, captures: list) -> str:
+def endpoint_text(name: str, args: list, outputs: Any, captures: dict) -> str:
     """An exported endpoint as Keras 3 prints it after writing a SavedModel: `args` are
-    (label, value) pairs, `captures` the variables its function reads."""
+    (label, value) pairs, `captures` its function's (FunctionType.captures)."""
     lines = [f"* Endpoint '{name}'"]
     lines += [f"  {label}: {type_text(a)}" for label, a in args]
     lines += ["Output Type:", f"  {type_text(outputs)}", "Captures:"]
-    caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in captures]
+    caps = [f"  {k}: {v!r}" for k, v in captures.items()]
     return "\n".join(lines + (caps or ["  None"]))
 
 

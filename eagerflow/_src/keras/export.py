@@ -286,11 +286,11 @@ def _endpoint_text(name: str, fn: Function, cf: Any) -> str:
     # `call`: training and mask, Literal[None])
     shown += [(f"{p.name} ({p.kind.name})", p.default) for p in params[len(args):]
               if p.default is not p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    return endpoint_text(name, shown, cf.structured_outputs, cf._read_vars)
+    return endpoint_text(name, shown, cf.structured_outputs, cf.function_type.captures)
 
 
 def _endpoints(filepath: Any, cf: Any) -> str:
     args = _signature_args(cf)
     return saved_artifact_text(filepath, [endpoint_text(
         "serve", [(f"args_{i} (POSITIONAL_ONLY)", a) for i, a in enumerate(args)],
-        cf.structured_outputs, cf._read_vars)])
+        cf.structured_outputs, cf.function_type.captures)])

@@ -797,7 +797,7 @@ class TFLiteConverter:
             print(saved_artifact_text(folder, [endpoint_text(
                 "serve", [(f"args_{i} (POSITIONAL_ONLY)", a)
                           for i, a in enumerate(self._export_args)],
-                fn.structured_outputs, fn._read_vars)]))
+                fn.structured_outputs, fn.function_type.captures)]))
         keys = self._keys()
         if len(self._funcs) > 1 and keys[0] is None:
             raise ValueError("This converter can only convert a single ConcreteFunction. "

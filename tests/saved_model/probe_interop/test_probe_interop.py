@@ -62,10 +62,6 @@ def run(tmp_path_factory):
 
 # (case, direction, probe) -> why the result differs from TF's. Each must still differ: a fix
 # shows up as a failure here, to be taken off the list.
-KEPT_CAPTURES = ("Keras 3 captures its preprocessing layers' eagerly made constants (a "
-                 "lookup's default value and mask token, idf weights) where eagerflow's "
-                 "layers compute them in the graph: the signature's pretty-printed captures "
-                 "list differs")
 SAME_PROCESS = ("TF's reference loads its file in the process that traced the custom "
                 "gradient, whose gradient registry still holds it: its gradients are the "
                 "custom ones. Loaded anywhere else a file saved without custom gradients "
@@ -77,8 +73,6 @@ KNOWN = {
         "finds of rank 1; TF's SparseReduceSum leaves the rank unknown",
     **{("options_plain", direction, key): SAME_PROCESS
        for direction in ("tf_on_ef", "ef_on_tf") for key in ("grads", "sig_grads")},
-    ("string_lookup_export", "tf_on_ef", "signatures"): KEPT_CAPTURES,
-    ("text_saved", "tf_on_ef", "signatures"): KEPT_CAPTURES,
 }
 
 

@@ -243,6 +243,14 @@ class IndexLookup(PreprocessingLayer):
             self._default_value: Any = oov_token
         else:
             self._default_value = self._oov_start_index() if num_oov_indices == 1 else -1
+        if mask_token is not None:
+            # (eager tensors made once, as Keras's: a traced call captures them, and an
+            # exported endpoint lists them among its captures, as TF's)
+            mask_key = 0 if invert else mask_token
+            mask_value = mask_token if invert else \
+                0 if output_mode == "int" else self._value_dtype.max
+            self._mask_key = convert_to_tensor(mask_key, self._key_dtype)
+            self._mask_value = convert_to_tensor(mask_value, self._value_dtype)
         if output_mode == "tf_idf" and has_vocab and idf_weights is None:
             raise ValueError("When specifying the `vocabulary` argument, in TF-IDF output "
                              "mode, the `idf_weights` argument must also be provided.")
@@ -306,6 +314,21 @@ class IndexLookup(PreprocessingLayer):
         self._table = self._table_of(ids, keys) if self.invert else \
             self._table_of(keys, ids)
         self._track("lookup_table", self._table)  # Keras 3's name: saved in SavedModels
+
+    # -- the `.keras` file's weights: a tf_idf layer's idf weights, as Keras 3 keeps them --
+    def save_own_variables(self, store: Any) -> None:
+        if self.output_mode == "tf_idf":
+            store["idf_weights"] = np.asarray(self.idf_weights_const)
+
+    def load_own_variables(self, store: Any) -> None:
+        # (before load_assets, which sets the vocabulary with these weights)
+        if self.output_mode == "tf_idf":
+            weights = store["idf_weights"]
+            if self.idf_weights_const is None:
+                self._set_idf_weights(weights)
+            else:
+                self.idf_weights.assign(weights)
+                self.idf_weights_const = self.idf_weights.value()
 
     # -- the `.keras` file's assets: an adapted vocabulary, as Keras 3 keeps it ----------
     def save_assets(self, dir_path: str) -> None:
@@ -571,11 +594,7 @@ class IndexLookup(PreprocessingLayer):
                                           "Table not initialized."), host=True)
         ids = self._table.lookup(x)
         if self.mask_token is not None:
-            mask_key = 0 if self.invert else self.mask_token
-            mask_value = self.mask_token if self.invert else \
-                0 if self.output_mode == "int" else np.iinfo(np.int64).max
-            ids = tm.where(tm.equal(x, convert_to_tensor(mask_key, self._key_dtype)),
-                           convert_to_tensor(mask_value, self._value_dtype), ids)
+            ids = tm.where(tm.equal(x, self._mask_key), self._mask_value, ids)
         if self.invert:
             return ids
         if self.num_oov_indices == 0:

@@ -84,6 +84,12 @@ class TextVectorization(PreprocessingLayer):
             vocabulary_size=vocabulary_size)
         self._track("_lookup_layer", self._lookup_layer)  # Keras 3's path in saved files
 
+    def save_own_variables(self, store: Any) -> None:
+        self._lookup_layer.save_own_variables(store)
+
+    def load_own_variables(self, store: Any) -> None:
+        self._lookup_layer.load_own_variables(store)
+
     def save_assets(self, dir_path: str) -> None:
         self._lookup_layer.save_assets(dir_path)
 
