@@ -182,11 +182,12 @@ def test_h5_damaged_file(tmp_path):
 
 
 def test_snake_case_matches_keras():
-    assert weights_io.snake_case("GlobalAveragePooling2D") == "global_average_pooling2d"
-    assert weights_io.snake_case("Conv2D") == "conv2d"
-    assert weights_io.snake_case("BatchNormalization") == "batch_normalization"
-    assert weights_io.snake_case("InputLayer") == "input_layer"
-    assert weights_io.snake_case("LSTM") == "lstm"
+    assert weights_io.to_snake_case("GlobalAveragePooling2D") == "global_average_pooling2d"
+    assert weights_io.to_snake_case("Conv2D") == "conv2d"
+    assert weights_io.to_snake_case("BatchNormalization") == "batch_normalization"
+    assert weights_io.to_snake_case("InputLayer") == "input_layer"
+    assert weights_io.to_snake_case("LSTM") == "lstm"
+    assert weights_io.to_snake_case("ConvLSTM1D") == "conv_lstm1d"  # (Keras's, not lst_m1d)
 
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.name_scope import match_path
 
 _MIXED = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}
@@ -442,8 +443,10 @@ def serialize(dtype_policy: DTypePolicy) -> dict:
     policy = dtype_policy
     module = "keras" if type(policy) in (DTypePolicy, FloatDTypePolicy) else \
         "keras.dtype_policies"
-    return {"module": module, "class_name": type(policy).__name__,
-            "config": policy.get_config(), "registered_name": None}
+    config = {"module": module, "class_name": type(policy).__name__,
+              "config": policy.get_config(), "registered_name": None}
+    ser.mark_if_shared(policy, config)
+    return config
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> DTypePolicy:

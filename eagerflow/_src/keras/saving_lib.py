@@ -117,7 +117,8 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
 
 def archive(model: Any, include_optimizer: bool = True) -> bytes:
     """The bytes of the `.keras` archive of `model`."""
-    config = ser.serialize_keras_object(model)
+    with ser.ObjectSharingScope():
+        config = ser.serialize_keras_object(model)
     if not include_optimizer:
         config.pop("compile_config", None)
     metadata = {"keras_version": keras_version.__version__,
@@ -127,25 +128,35 @@ def archive(model: Any, include_optimizer: bool = True) -> bytes:
         write_weights(model, f, include_optimizer)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as z:
-        z.writestr(METADATA, json.dumps(metadata))
-        z.writestr(CONFIG, json.dumps(config))
+        # (the two JSON entries dated 1980-01-01, the weights and assets now, as Keras's)
+        for name, text in ((METADATA, json.dumps(metadata)), (CONFIG, json.dumps(config))):
+            with z.open(name, "w") as entry:
+                entry.write(text.encode())
         z.writestr(WEIGHTS, weights.getvalue())
         _write_assets(model, z)
     return out.getvalue()
 
 
 def _write_assets(model: Any, z: zipfile.ZipFile) -> None:
-    """Each layer's `save_assets(dir)` files, under assets/<its path>/."""
+    """Each layer's `save_assets(dir)` files, under assets/<its path>/, added once all
+    are written, each folder's entries in name order (a layer's sublayer's before its own
+    files where the names sort so, as in Keras's archives)."""
     with tempfile.TemporaryDirectory() as tmp:
         for path, layer in layout(model):
-            if not callable(getattr(layer, "save_assets", None)):
-                continue
-            d = os.path.join(tmp, ASSETS, path)
-            os.makedirs(d, exist_ok=True)
-            layer.save_assets(d)
-            for name in sorted(os.listdir(d)):
-                if os.path.isfile(os.path.join(d, name)):
-                    z.write(os.path.join(d, name), "/".join(p for p in (ASSETS, path, name) if p))
+            if callable(getattr(layer, "save_assets", None)):
+                d = os.path.join(tmp, ASSETS, path)
+                os.makedirs(d, exist_ok=True)
+                layer.save_assets(d)
+        _zip_tree(z, os.path.join(tmp, ASSETS), ASSETS)
+
+
+def _zip_tree(z: zipfile.ZipFile, folder: str, arcname: str) -> None:
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        path = os.path.join(folder, name)
+        if os.path.isdir(path):
+            _zip_tree(z, path, f"{arcname}/{name}")
+        else:
+            z.write(path, f"{arcname}/{name}")
 
 
 def _load_assets(model: Any, z: zipfile.ZipFile, filepath: str) -> None:
@@ -203,7 +214,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     config, weights, has_assets = _read_archive(filepath)
     if not compile:
         config.pop("compile_config", None)
-    with ser.CustomObjectScope(custom_objects or {}):
+    with ser.CustomObjectScope(custom_objects or {}), ser.ObjectSharingScope():
         model = ser.deserialize_keras_object(config, custom_objects=custom_objects,
                                              safe_mode=safe_mode)
     h5py = _h5py()

@@ -137,10 +137,15 @@ def _scan_api() -> None:
             value = getattr(module, attr)
             if isinstance(value, types.ModuleType):
                 continue
+            legacy = getattr(value, "_keras_module", None) if isinstance(value, type) else None
+            if legacy is not None:
+                # tf.keras's own classes, Keras's legacy ones: configs name their module
+                _api_names[value] = f"{legacy}.{value.__name__}"
+                _api_symbols[_api_names[value]] = value
             _api_symbols[f"{module_name}.{attr}"] = value
             # a class's public name: its own name where exported so (MaxPooling1D, not the
             # MaxPool1D alias), in the first namespace that exports it
-            if isinstance(value, type) and (value not in _api_names or (
+            if isinstance(value, type) and legacy is None and (value not in _api_names or (
                     attr == value.__name__ and _api_names[value].startswith(module_name + ".")
                     and not _api_names[value].endswith("." + value.__name__))):
                 _api_names[value] = f"{module_name}.{attr}"
@@ -212,7 +217,37 @@ def serialize_keras_object(obj: Any) -> Any:
     if config["module"] == "__main__":
         config["module"] = None
     _add_build_and_compile_config(obj, config)
+    mark_if_shared(obj, config)
     return config
+
+
+class ObjectSharingScope:
+    """Keras 3's scope of a `.keras` file's save or load: an object serialized again (the
+    global dtype policy of every layer made without one, an initializer given to two layers)
+    is written with `shared_object_id`, its id, and loaded once for all its configs."""
+
+    def __enter__(self) -> ObjectSharingScope:
+        self._outer = getattr(_local, "shared", None)
+        _local.shared = {}
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _local.shared = self._outer
+
+
+def mark_if_shared(obj: Any, config: dict) -> None:
+    """`shared_object_id` on `config` when `obj` was serialized before in the scope, and
+    on that first config too, as Keras marks them. (The first config has most often been
+    copied into its parent's by then, as serialize_dict copies: in a file, the mark then
+    shows from the second config on.)"""
+    seen = getattr(_local, "shared", None)
+    if seen is None:
+        return
+    if id(obj) in seen:
+        config["shared_object_id"] = id(obj)
+        seen[id(obj)][1]["shared_object_id"] = id(obj)
+    else:
+        seen[id(obj)] = (obj, config)  # (the object held: a freed one's id could be reused)
 
 
 _NOT_SPECIAL = object()
@@ -366,6 +401,12 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
     if not isinstance(inner, dict):
         raise TypeError(f"Expected 'config' to be a dict for {class_name},\ninstead got "
                         f"{type(inner)}\nFull config: {config}")
+    shared = getattr(_local, "shared", None)
+    shared_id = config.get("shared_object_id") if shared is not None else None
+    if not isinstance(shared_id, int):
+        shared_id = None
+    if shared_id is not None and shared_id in shared:
+        return shared[shared_id]
     cls = _retrieve(class_name, registered_name, module, "class", config, custom_objects)
     if isinstance(cls, types.FunctionType):
         return cls
@@ -393,6 +434,8 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
         if compile_config and hasattr(instance, "compile_from_config"):
             instance.compile_from_config(compile_config)
             instance.compiled = True
+    if shared_id is not None:
+        shared[shared_id] = instance
     return instance
 
 

@@ -19,7 +19,6 @@ imported only for this format (the `h5` extra).
 from __future__ import annotations
 
 import os
-import re
 import warnings
 from typing import Any
 
@@ -31,6 +30,7 @@ from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     is_variable,
 )
+from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.weights_legacy_h5 import (
     legacy_plan,
     legacy_plan_by_name,
@@ -146,12 +146,6 @@ def _h5py() -> Any:
     return h5py
 
 
-def snake_case(name: str) -> str:
-    """Keras's class-name-to-path rule: 'GlobalAveragePooling2D' -> 'global_average_pooling2d'."""
-    s = re.sub("(.)([A-Z][a-z0-9]+)", r"\1_\2", name)
-    return re.sub("([a-z])([A-Z])", r"\1_\2", s).lower()
-
-
 def _name_key(name: str) -> str:
     """Keras 3's attribute order: by name, private attributes last."""
     return f"~{name}" if name.startswith("_") else name
@@ -191,6 +185,29 @@ def _is_optimizer(x: Any) -> bool:
     return callable(getattr(x, "get_slot_names", None)) and hasattr(x, "variables")
 
 
+def _class_properties(cls: type) -> list:
+    """The public properties a layer class adds to the Layer (or Model) base it derives
+    from: those Keras's dir() walk finds beyond its skip list."""
+    bases = {c for c in cls.__mro__ if c.__name__ in ("Layer", "Model", "Functional",
+                                                        "Sequential")}
+    names = []
+    for klass in cls.__mro__:
+        if klass in bases or klass is object:
+            continue
+        for name, value in vars(klass).items():
+            if isinstance(value, property) and not name.startswith("_") and \
+                    not any(hasattr(b, name) for b in bases):
+                names.append(name)
+    return names
+
+
+def _property_value(obj: Any, name: str) -> Any:
+    try:
+        return getattr(obj, name)
+    except Exception:  # noqa: BLE001 (as Keras's walk, a property that fails is passed over)
+        return None
+
+
 def _walk(obj: Any) -> list:
     """(path component, layer or list of layers) below `obj`, in Keras 3's order: a graph
     model's `layers` first, then the attributes by name (private ones last), a model's
@@ -212,6 +229,16 @@ def _walk(obj: Any) -> list:
             entries[name] = list(child.values())
         elif not is_variable(child) and (_is_layer(child) or _is_optimizer(child)):
             entries[name] = child  # (a LossScaleOptimizer's inner_optimizer: its group)
+    # Keras walks dir(): a public property of the layer's class giving a sublayer (or a
+    # list of them) names it where Keras's is named so (MultiHeadAttention's `key_dense`
+    # before its `_key_dense`, a Pipeline's `layers`)
+    for name in _class_properties(type(obj)):
+        if name not in entries:
+            child = _property_value(obj, name)
+            if isinstance(child, (list, tuple)) and any(_is_layer(c) for c in child):
+                entries[name] = list(child)
+            elif child is not None and not is_variable(child) and _is_layer(child):
+                entries[name] = child
     if not out and "Model" in {c.__name__ for c in type(obj).__mro__}:
         entries["layers"] = list(obj.layers)  # a subclassed model's property, walked too
     optimizer = obj.__dict__.get("optimizer") if hasattr(obj, "__dict__") else None
@@ -239,7 +266,7 @@ def layout(model: Any, skip: Any = ()) -> list:
                 for item in child:
                     if not _is_layer(item):
                         continue
-                    n = snake_case(type(item).__name__)
+                    n = to_snake_case(type(item).__name__)
                     if n in used:
                         used[n] += 1
                         n = f"{n}_{used[n]}"

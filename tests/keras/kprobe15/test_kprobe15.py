@@ -32,6 +32,9 @@ KNOWN = {
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
     "layers_namespace": "maximum/minimum's signed zero (as layer_Maximum, layer_Minimum)",
+    "layer_AlphaDropout": "TF 2.21's tf.keras.layers.AlphaDropout, which eagerflow's Keras "
+                          "is, is Keras's legacy class (keras._legacy.layers: its config "
+                          "holds no noise_shape); this golden is keras.layers' Keras 3 one",
     # Keras 3.15 fails where eagerflow computes
     "ops_adaptive_average_pool": _KERAS_REFUSES + " (tuple has no as_list)",
     "ops_adaptive_max_pool": _KERAS_REFUSES + " (tuple has no as_list)",

@@ -408,12 +408,15 @@ class Sequential(Functional):
 
     # -- serialization ---------------------------------------------------------------------
     def get_config(self) -> dict:
-        config = Layer.get_config(self)
         layers = ([self._input_layer_obj] if self._input_layer_obj is not None else []) + \
             self._sequential_layers
         serialize = legacy_ser.serialize_keras_object if legacy_ser.in_legacy_config() else \
             ser.serialize_keras_object  # (a legacy `.h5` file's form, as Keras 3 writes it)
-        config["layers"] = [serialize(layer) for layer in layers]
+        # (the layers before the model's own dtype policy, as Keras: in a `.keras` file, the
+        # policy they share is marked shared from the second layer on, the model's too)
+        layer_configs = [serialize(layer) for layer in layers]
+        config = Layer.get_config(self)
+        config["layers"] = layer_configs
         if self._is_graph_network:
             config["build_input_shape"] = self._input_layer_obj.batch_shape
         return config

@@ -99,21 +99,31 @@ class ELU(_Elementwise):
     # dtype) is what it serializes
 
 
-class ThresholdedReLU(_Elementwise):
+class ThresholdedReLU(Layer):
+    """tf.keras's ThresholdedReLU: Keras's legacy layer (built at its first call, unlike
+    the other activations; `theta` a tensor of the compute dtype)."""
+
+    _keras_module = "keras._legacy.layers"
+
     def __init__(self, theta: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if theta is None or theta < 0:
-            raise ValueError("Theta of a Thresholded ReLU layer cannot be a negative value. "
+        if theta is None:
+            raise ValueError("Theta of a Thresholded ReLU layer cannot be None, expecting a "
+                             f"float. Received: {theta}")
+        if theta < 0:
+            raise ValueError("The theta value of a Thresholded ReLU layer should be >=0. "
                              f"Received: {theta}")
-        self.theta = float(theta)
+        self.supports_masking = True
+        self.theta = convert_to_tensor(theta, dtype=self.compute_dtype)
 
     def call(self, inputs: Any) -> Any:
-        return inputs * tm.cast(tm.greater(inputs, self.theta), inputs.dtype)
+        return inputs * tm.cast(tm.greater(inputs, self.theta), self.compute_dtype)
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config["theta"] = self.theta
-        return config
+        return {**super().get_config(), "theta": float(self.theta)}
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        return input_shape
 
 
 class Softmax(_Elementwise):

@@ -401,6 +401,18 @@ class MultiHeadAttention(Layer):
                 "seed": self.seed}
 
 
+class _Absent:
+    """A base class's attribute a subclass does not have: reading it raises Python's
+    AttributeError, so `hasattr` is False."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        raise AttributeError(f"'{(owner if obj is None else type(obj)).__name__}' object has "
+                             f"no attribute '{self._name}'")
+
+
 class GroupedQueryAttention(MultiHeadAttention):
     """`GroupQueryAttention(head_dim, num_query_heads, num_key_value_heads, dropout=0.0,
     use_bias=True, sliding_window=None, flash_attention=None, ..., use_gate=False,
@@ -438,6 +450,16 @@ class GroupedQueryAttention(MultiHeadAttention):
     head_dim = property(lambda self: self._key_dim)
     num_query_heads = property(lambda self: self._num_heads)
     num_key_value_heads = property(lambda self: self._kv_heads)
+    # (Keras's GroupedQueryAttention is no MultiHeadAttention: none of these, so `.keras`
+    # files name its sublayers `_query_dense`, ... as Keras's)
+    num_heads = _Absent()
+    key_dim = _Absent()
+    value_dim = _Absent()
+    attention_axes = _Absent()
+    query_dense = _Absent()
+    key_dense = _Absent()
+    value_dense = _Absent()
+    output_dense = _Absent()
 
     def _project_key_value(self, key: Any, value: Any) -> tuple:
         """(batch, S, num_query_heads, head_dim) keys and values: each projected head

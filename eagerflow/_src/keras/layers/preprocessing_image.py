@@ -657,6 +657,7 @@ class _RandomSize(Layer):
 
     _dim = "height"
     _bound_word = "lesser"
+    _keras_module = "keras._legacy.layers"  # (where Keras exports tf.keras's classes)
 
     def __init__(self, factor: Any, interpolation: str = "bilinear", seed: int | None = None,
                  **kwargs: Any) -> None:

@@ -39,6 +39,7 @@ class _NoiseLayer(Layer):
         if amount > 0:
             self.seed_generator = SeedGenerator(seed)
         self.supports_masking = True
+        self._build_at_init()
 
     def call(self, inputs: Any, training: Any = False) -> Any:
         if training and getattr(self, self._amount) > 0:
@@ -81,19 +82,26 @@ class GaussianDropout(_NoiseLayer):
         return tm.multiply(inputs, noise)
 
 
-class AlphaDropout(_NoiseLayer):
-    """Dropout that keeps the mean and variance of SELU activations: dropped units take
-    SELU's negative saturation value, then an affine map restores the moments."""
+class AlphaDropout(Layer):
+    """tf.keras's AlphaDropout, Keras's legacy layer: dropout that keeps the mean and
+    variance of SELU activations (dropped units take SELU's negative saturation value,
+    then an affine map restores the moments). Built when made; its rate is not checked
+    and its config holds no `noise_shape`, as Keras's."""
+
+    _keras_module = "keras._legacy.layers"
 
     def __init__(self, rate: float, noise_shape: Any = None, seed: int | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(rate, seed, **kwargs)
-        self.noise_shape = noise_shape
+        super().__init__(**kwargs)
+        self.rate, self.seed, self.noise_shape = rate, seed, noise_shape
+        self.seed_generator = SeedGenerator(seed)
+        self.supports_masking = True
+        self.built = True
 
-    def _noisy(self, inputs: Any) -> Any:
-        dims = _dims(inputs)
-        if self.noise_shape is not None:
-            dims = [dims[i] if d is None else d for i, d in enumerate(self.noise_shape)]
+    def call(self, inputs: Any, training: Any = False) -> Any:
+        if not (training and self.rate > 0):
+            return inputs
+        dims = _dims(inputs) if self.noise_shape is None else self.noise_shape
         alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
         alpha_p = -alpha * scale
         kept = stateless_uniform(dims, seed_pair(self.seed_generator), 0.0, 1.0)
@@ -104,6 +112,7 @@ class AlphaDropout(_NoiseLayer):
         return tm.add(tm.multiply(a, x), b)
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config["noise_shape"] = self.noise_shape
-        return config
+        return {**super().get_config(), "rate": self.rate, "seed": self.seed}
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        return input_shape

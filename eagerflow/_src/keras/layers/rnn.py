@@ -696,10 +696,10 @@ class RNN(Layer):
         return {k: getattr(self, k) for k in _RNN_KEYS}
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config.update(self._rnn_config())
-        config["cell"] = ser.serialize_keras_object(self.cell)
-        return config
+        # (the cell serialized before the layer's own config, as Keras's: in a `.keras`
+        # file, that order decides which configs of a shared object are marked)
+        cell = ser.serialize_keras_object(self.cell)
+        return {**super().get_config(), **self._rnn_config(), "cell": cell}
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> RNN:
@@ -750,9 +750,13 @@ class _FlatRNN(RNN):
                         training=training)
 
     def get_config(self) -> dict:
+        # Keras serializes the layer's own arguments, then (its RNN base's) the cell, whose
+        # config it drops, then the layer's dtype: in a `.keras` file the initializers and
+        # the dtype policy the cell shares are marked shared, here too
+        values = self.cell.config_values()
+        ser.serialize_keras_object(self.cell)
         config = Layer.get_config(self)
         config.update(self._rnn_config())
-        values = self.cell.config_values()
         values["activity_regularizer"] = ser_reg(self.activity_regularizer)
         config.update({k: values[k] for k in self.cell._layer_keys})
         return config

@@ -133,9 +133,8 @@ class StackedRNNCells(Layer):
         return inputs, new_states[0] if len(new_states) == 1 else new_states
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config["cells"] = [ser.serialize_keras_object(c) for c in self.cells]
-        return config
+        cells = [ser.serialize_keras_object(c) for c in self.cells]  # (first, as Keras's)
+        return {**super().get_config(), "cells": cells}
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> StackedRNNCells:

@@ -37,8 +37,11 @@ class Wrapper(Layer):
         self.built = True
 
     def get_config(self) -> dict:
+        # (the inner layer serialized before the wrapper's own config, as Keras's: in a
+        # `.keras` file, that order decides which configs of a shared object are marked)
+        layer = ser.serialize_keras_object(self.layer)
         config = super().get_config()
-        config["layer"] = ser.serialize_keras_object(self.layer)
+        config["layer"] = layer
         return config
 
     @classmethod
@@ -241,11 +244,10 @@ class Bidirectional(Wrapper):
         return (out_mask, out_mask) if self.merge_mode is None else out_mask
 
     def get_config(self) -> dict:
-        config = Layer.get_config(self)
-        config["merge_mode"] = self.merge_mode
-        config["layer"] = ser.serialize_keras_object(self.forward_layer)
-        config["backward_layer"] = ser.serialize_keras_object(self.backward_layer)
-        return config
+        layers = {"merge_mode": self.merge_mode,  # (serialized first, as Wrapper's layer)
+                  "layer": ser.serialize_keras_object(self.forward_layer),
+                  "backward_layer": ser.serialize_keras_object(self.backward_layer)}
+        return {**Layer.get_config(self), **layers}
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Bidirectional:
