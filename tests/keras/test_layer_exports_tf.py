@@ -1,0 +1,78 @@
+"""Every layer class of kprobe15's sweep exported by eagerflow (`model.export`, a model of
+one call made by keras_file_cases.layer_model) is served by real TF 2.21 with eagerflow's
+outputs (skipped without TensorFlow). The cells, whose call returns a list of states, are
+refused by the export's signature in TF's words, as Keras 3.15 refuses them."""
+
+import json
+import os
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from tests.keras import keras_file_cases as C
+from tests.keras.kprobe15.cases_layers import LAYERS
+from tests.keras.kprobe15.prelude import _LAYER
+from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
+
+pytestmark = pytest.mark.skipif(not HAVE_TF_PYTHON,
+                                reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+
+# the layers whose sweep model Keras 3.15 cannot export (a cell's list of states) or make
+REFUSED = {"GRUCell", "LSTMCell", "SimpleRNNCell"}
+
+TF_SCRIPT = r'''
+import json, os, pickle, sys
+import numpy as np, tensorflow as tf
+d = sys.argv[1]
+out = {}
+for name in json.load(open(os.path.join(d, "names.json"))):
+    inputs = pickle.load(open(os.path.join(d, name + ".pkl"), "rb"))
+    loaded = tf.saved_model.load(os.path.join(d, name))  # (held while its function runs)
+    served = loaded.serve([tf.constant(v) for v in inputs])
+    out[name] = [np.asarray(t).tolist() for t in tf.nest.flatten(served)]
+json.dump(out, open(os.path.join(d, "out.json"), "w"))
+'''
+
+
+def _samples() -> dict:
+    env = {"keras": keras, "np": np}
+    exec(_LAYER, env)
+    return {name: eval(LAYERS[name][1], env) for name in LAYERS}
+
+
+def test_tensorflow_serves_every_layers_export(tmp_path):
+    samples, want, names = _samples(), {}, []
+    for name in sorted(LAYERS):
+        keras.backend.clear_session()
+        keras.utils.set_random_seed(1)
+        try:
+            model = C.layer_model(keras, name)
+        except Exception:  # noqa: BLE001 (keras_layer_files_golden.json: Keras fails too)
+            continue
+        sample = samples[name]
+        values = [np.asarray(v) for v in (sample if isinstance(sample, list) else [sample])]
+        try:
+            outputs = model([tf.constant(v) for v in values], training=False)
+        except Exception:  # noqa: BLE001 (HashedCrossing's sweep sample is a pair, not a list)
+            continue
+        if name in REFUSED:
+            with pytest.raises(ValueError, match="Outputs for functions used as signatures"):
+                model.export(str(tmp_path / name), verbose=False)
+            continue
+        model.export(str(tmp_path / name), verbose=False)
+        with open(tmp_path / f"{name}.pkl", "wb") as f:
+            pickle.dump(values, f)
+        want[name] = [np.asarray(t) for t in tf.nest.flatten(outputs)]
+        names.append(name)
+    (tmp_path / "names.json").write_text(json.dumps(names))
+    assert len(names) > 130
+    served = run_tf_script(TF_SCRIPT, tmp_path, Path(os.path.dirname(C.__file__)))
+    for name in names:
+        assert len(served[name]) == len(want[name]), name
+        for got, ours in zip(served[name], want[name]):
+            np.testing.assert_allclose(np.asarray(got, dtype=ours.dtype), ours, rtol=1e-5,
+                                       atol=1e-6, err_msg=name)
