@@ -1,5 +1,6 @@
 """tf.ragged (re-exports only; implementation in eagerflow/_src/ops/ragged_*.py)."""
 
+from eagerflow._src.ops import ragged as _ragged  # noqa: F401 - completes RaggedTensor first
 from eagerflow._src.ops.ragged_functions import (
     boolean_mask as boolean_mask,
     constant as constant,
