@@ -76,3 +76,53 @@ def test_tensorflow_serves_every_layers_export(tmp_path):
         for got, ours in zip(served[name], want[name]):
             np.testing.assert_allclose(np.asarray(got, dtype=ours.dtype), ours, rtol=1e-5,
                                        atol=1e-6, err_msg=name)
+
+
+TF_EXPORTS = r'''
+import json, os, pickle, sys
+import numpy as np, tensorflow as tf
+d = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+sys.path.insert(0, os.path.dirname(os.path.dirname(sys.argv[2])))
+from tests.keras import keras_file_cases as C
+out = {}
+for name in json.load(open(os.path.join(d, "names.json"))):
+    tf.keras.backend.clear_session()
+    tf.keras.utils.set_random_seed(1)
+    C.layer_model(tf.keras, name).export(os.path.join(d, "tf_" + name), verbose=False)
+    inputs = pickle.load(open(os.path.join(d, name + ".pkl"), "rb"))
+    loaded = tf.saved_model.load(os.path.join(d, "tf_" + name))
+    served = loaded.serve([tf.constant(v) for v in inputs])
+    out[name] = [np.asarray(t).tolist() for t in tf.nest.flatten(served)]
+json.dump(out, open(os.path.join(d, "out.json"), "w"))
+'''
+
+
+def test_we_serve_every_layers_tensorflow_export_as_tensorflow_does(tmp_path):
+    """TF's exports use ops eagerflow composes on import (the augmentations' projective
+    transforms, the spectrograms' real FFTs, the color layers' HSV conversions); their
+    outputs, random augmentations included, are the ones TF serves from its own files."""
+    samples, names = _samples(), []
+    keras_made = json.loads((Path(__file__).parent / "keras_layer_files_golden.json")
+                            .read_text())["layers"]
+    for name in sorted(LAYERS):
+        if name in REFUSED or "error" in keras_made.get(name, {"error": None}):
+            continue  # (models Keras 3.15 cannot make or export)
+        sample = samples[name]
+        values = [np.asarray(v) for v in (sample if isinstance(sample, list) else [sample])]
+        if name == "HashedCrossing":  # (its sweep sample is a pair, not a list of inputs)
+            continue
+        with open(tmp_path / f"{name}.pkl", "wb") as f:
+            pickle.dump(values, f)
+        names.append(name)
+    (tmp_path / "names.json").write_text(json.dumps(names))
+    served = run_tf_script(TF_EXPORTS, tmp_path, Path(os.path.dirname(C.__file__)))
+    for name in names:
+        loaded = tf.saved_model.load(str(tmp_path / f"tf_{name}"))
+        with open(tmp_path / f"{name}.pkl", "rb") as f:
+            inputs = pickle.load(f)
+        ours = tf.nest.flatten(loaded.serve([tf.constant(v) for v in inputs]))
+        assert len(ours) == len(served[name]), name
+        for got, want in zip(ours, served[name]):
+            np.testing.assert_allclose(np.asarray(got), np.asarray(want, dtype=got.dtype.name),
+                                       rtol=1e-4, atol=1e-4, err_msg=name)

@@ -17,6 +17,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import (
     array,
+    image_color,
+    image_transform,
     indexing,
     linalg,
     math,
@@ -26,6 +28,7 @@ from eagerflow._src.ops import (
     padding,
     reduce,
     sequences,
+    signal_ops,
     sparse_functions,
     sparse_operators,
     string_ops,
@@ -180,6 +183,37 @@ def _optional(n: Any) -> Any:
             for i, (d, s) in enumerate(zip(n.attrs["output_types"], shapes))]
 
 
+_REAL_FFTS = {"RFFT": signal_ops.rfft, "IRFFT": signal_ops.irfft,
+              "RFFT2D": signal_ops.rfft2d, "IRFFT2D": signal_ops.irfft2d,
+              "RFFT3D": signal_ops.rfft3d, "IRFFT3D": signal_ops.irfft3d}
+
+
+def _real_fft(n: Any) -> Any:
+    """RFFT / IRFFT (2D, 3D): tf.signal's, over the fft_length input."""
+    length = n.value(1)
+    out = _REAL_FFTS[n.op](n.inputs[0], length.tolist() if hasattr(length, "tolist") else
+                           length)
+    # (TF's IRFFT gives its Treal attr's float type, float32 unless the graph says other)
+    real = n.attrs.get("Treal")
+    return math.cast(out, real) if n.op.startswith("I") and real is not None else out
+
+
+def _projective(n: Any) -> Any:
+    """ImageProjectiveTransformV2/V3 (Keras's affine and perspective augmentations in TF's
+    exports) into images of their own size."""
+    images, transforms = n.inputs[0], n.inputs[1]
+    height_width = images.shape.as_list()[1:3] if images.shape.rank == 4 else [None]
+    size = _ints(n.value(2))
+    # (Keras's layers give the images' own size, read from their shape when the graph runs)
+    if None in height_width or isinstance(size, list) and size != height_width:
+        raise n.fail("eagerflow warps images of a height and width known at import into "
+                     "images of their own size")
+    fill = n.inputs[3] if len(n.inputs) > 3 else math.cast(0, images.dtype)
+    return image_transform.projective_transform(
+        images, transforms, n.attrs["interpolation"].lower(),
+        n.attrs.get("fill_mode", "CONSTANT").lower(), fill)
+
+
 def _sparse_dense(n: Any) -> Any:
     """SparseDenseCwiseMul/Div/Add: the values of the SparseTensor the first three inputs
     make, combined with the dense input's entries at their positions."""
@@ -288,6 +322,15 @@ COMPOSED = {
     "ClipByValue": lambda n: math.clip_by_value(*n.inputs),
     "Mod": lambda n: math.floormod(*n.inputs),
     "EnsureShape": lambda n: misc_ops.ensure_shape(n.inputs[0], n.attrs["shape"]),
+    # real FFTs and HSV conversions (Keras's spectrogram and color layers in TF's exports)
+    **{name: _real_fft for name in ("RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D",
+                                    "IRFFT3D")},
+    "Real": lambda n: math.cast(math.real(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
+    "Angle": lambda n: math.cast(misc_ops.angle(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
+    "ImageProjectiveTransformV2": _projective,
+    "ImageProjectiveTransformV3": _projective,
+    "RGBToHSV": lambda n: image_color.rgb_to_hsv(n.inputs[0]),
+    "HSVToRGB": lambda n: image_color.hsv_to_rgb(n.inputs[0]),
     **{name: _list_op for name in (
         "TensorListReserve", "TensorListFromTensor", "TensorListSetItem", "TensorListGetItem",
         "TensorListStack", "TensorListLength", "TensorListGather",

@@ -42,7 +42,9 @@ EXTRA_OPS = (
     "SparseReduceMaxSparse", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
     "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
-    "RaggedBincount",
+    "RaggedBincount", "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
+    "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
+    "ImageProjectiveTransformV3",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",

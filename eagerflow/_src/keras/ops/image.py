@@ -37,6 +37,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.image_transform import projective_transform
 from eagerflow._src.ops.linalg_decomp import solve as tf_solve
 from eagerflow._src.ops.random_stateless import stateless_normal
 from eagerflow._src.ops.sequences import range as tf_range
@@ -182,80 +183,6 @@ def resize(images: Any, size: Any, interpolation: str = "bilinear", antialias: b
 # Projective warps
 # ---------------------------------------------------------------------------------------
 
-def _trunc(x: Any) -> Any:
-    return tm.where(x < 0, tm.ceil(x), tm.floor(x))
-
-
-def _fill_coordinate(c: Any, size: int, mode: str) -> Any:
-    """TF's map_coordinate for one axis (constant leaves the coordinate to the reader)."""
-    if mode == "constant":
-        return c
-    last = float(size - 1)
-    if mode == "nearest" or size <= 1:
-        return tm.clip_by_value(c, 0.0, max(last, 0.0))
-    if mode == "reflect":  # d c b a | a b c d | d c b a
-        period = 2.0 * size
-        low = c + period * _trunc(-c / period) * tm.cast(c < -period, c.dtype)
-        low = tm.where(low < -size, low + period, -low - 1)
-        high = c - period * _trunc(c / period)
-        high = tm.where(high >= size, period - high - 1, high)
-        c = tm.where(c < 0, low, tm.where(c > last, high, c))
-    else:  # wrap: a b c d | a b c d
-        low = c + size * (_trunc(-c / last) + 1)
-        high = c - size * _trunc(c / last)
-        c = tm.where(c < 0, low, tm.where(c > last, high, c))
-    return tm.clip_by_value(c, 0.0, last)
-
-
-def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
-    """images[b, y, x, :] for integer coordinate maps [batch, H, W] (fill outside)."""
-    dims = static_shape(images)
-    height, width = dims[1], dims[2]
-    inside = tm.logical_and(tm.logical_and(ys >= 0, ys < height),
-                            tm.logical_and(xs >= 0, xs < width))
-    yi = tm.cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
-    xi = tm.cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
-    batch = ta.broadcast_to(tf_range(dims[0])[:, None, None], static_shape(yi))
-    values = tnd.gather_nd(images, tf_stack([batch, yi, xi], axis=-1))
-    return tm.where(inside[..., None], values, fill)
-
-
-def _warp(images: Any, transforms: Any, interpolation: str, fill_mode: str,
-          fill_value: Any) -> Any:
-    """ImageProjectiveTransformV3 on channels-last [batch, H, W, C] images."""
-    dims = static_shape(images)
-    height, width = dims[1], dims[2]
-    t = tm.cast(transforms, "float32")
-    t = ta.broadcast_to(t, [dims[0], 8]) if len(t.shape) == 2 else t
-    ys, xs = np.meshgrid(np.arange(height, dtype="float32"), np.arange(width, dtype="float32"),
-                         indexing="ij")
-    ys, xs = ta.constant(ys)[None], ta.constant(xs)[None]
-
-    def col(i: int) -> Any:
-        return t[:, i][:, None, None]
-
-    k = col(6) * xs + col(7) * ys + 1.0
-    safe_k = tm.where(tm.equal(k, 0.0), tm.ones_like(k), k)
-    src_x = _fill_coordinate((col(0) * xs + col(1) * ys + col(2)) / safe_k, width, fill_mode)
-    src_y = _fill_coordinate((col(3) * xs + col(4) * ys + col(5)) / safe_k, height, fill_mode)
-    work = tm.cast(images, "float32")
-    fill = tm.cast(fill_value, "float32")
-    if interpolation == "nearest":
-        # std::round: halves away from zero
-        out = _read(work, tm.sign(src_y) * tm.floor(tm.abs(src_y) + 0.5),
-                    tm.sign(src_x) * tm.floor(tm.abs(src_x) + 0.5), fill)
-    else:
-        y0, x0 = tm.floor(src_y), tm.floor(src_x)
-        y1, x1 = y0 + 1, x0 + 1
-        wy0, wy1 = (y1 - src_y)[..., None], (src_y - y0)[..., None]
-        wx0, wx1 = (x1 - src_x)[..., None], (src_x - x0)[..., None]
-        top = wx0 * _read(work, y0, x0, fill) + wx1 * _read(work, y0, x1, fill)
-        bottom = wx0 * _read(work, y1, x0, fill) + wx1 * _read(work, y1, x1, fill)
-        out = wy0 * top + wy1 * bottom
-    out = tm.where(tm.equal(k, 0.0)[..., None], fill, out)
-    return tm.cast(out, images.dtype)
-
-
 def _warp_batch(images: Any, transform: Any, interpolation: str, fill_mode: str,
                 fill_value: Any, data_format: str) -> Any:
     if len(transform.shape) == 1:
@@ -269,7 +196,8 @@ def _warp_batch(images: Any, transform: Any, interpolation: str, fill_mode: str,
             None, None, "Input transform should be num_images x 8 or 1 x 8 "
             "[Op:ImageProjectiveTransformV3]"))
     return batched_channels_last(
-        lambda x: _warp(x, transform, interpolation, fill_mode, fill_value), images, data_format)
+        lambda x: projective_transform(x, transform, interpolation, fill_mode, fill_value),
+        images, data_format)
 
 
 def _check_warp(interpolation: str, fill_mode: str = "constant") -> None:
