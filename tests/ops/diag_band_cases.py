@@ -34,7 +34,16 @@ def calls(tf):
                 out[f"diag{size}_{tag}"] = lambda k=k, al=al, p=parts, s=sizes: tf.linalg.diag(
                     p, k=k, align=al, padding_value=-1, **s)
     z = np.zeros((3, 4), np.float32)
+    flags = np.zeros((3, 4), bool)
     out.update({
+        # bool matrices (keras.ops.trace's eye in TF's graphs sets a bool diagonal)
+        "set_bool": lambda: tf.linalg.set_diag(flags, np.ones(3, bool)),
+        "set_bool_band": lambda: tf.linalg.set_diag(flags, np.ones((2, 3), bool), k=(0, 1)),
+        # the raw op's sizes left -1, as TF's graphs give them (keras.ops.diagflat)
+        **{f"raw_diag_{k}_{r}x{c}": lambda k=k, r=r, c=c: tf.raw_ops.MatrixDiagV3(
+            diagonal=np.arange(1, 4, dtype=np.float32), k=k, num_rows=r, num_cols=c,
+            padding_value=0.0) for k, r, c in ((0, -1, -1), (1, -1, -1), (-1, -1, 5),
+                                               (1, 3, -1), (-2, -1, -1))},
         "set_too_few_diagonals": lambda: tf.linalg.set_diag(z, np.ones((2, 3), np.float32),
                                                             k=(-1, 1)),
         "set_too_short": lambda: tf.linalg.set_diag(z, np.ones((3, 2), np.float32), k=(-1, 1)),

@@ -90,8 +90,11 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
-    if not dyn and axis >= len(ps):
-        raise C.fail(op, f"Shape must be at least rank {axis + 1} but is rank {len(ps)}")
+    if not dyn and (axis >= len(ps) or axis < -len(ps)):  # (TF's raw op takes -rank..)
+        need = axis + 1 if axis >= 0 else -axis
+        raise C.fail(op, f"Shape must be at least rank {need} but is rank {len(ps)}")
+    if not dyn and axis < 0:
+        axis += len(ps)
     batch_dims = _batch_dims(op, batch_dims, len(is_))
     if dyn:  # a runtime axis: TF knows the rank only
         return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
@@ -151,7 +154,8 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
                    batch_dims: int) -> Any:
     if dyn:
         axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
-    batch_dims += indices.ndim if batch_dims < 0 else 0  # (infer checked its range)
+    axis += params.ndim if axis < 0 else 0  # (infer checked both ranges)
+    batch_dims += indices.ndim if batch_dims < 0 else 0
     _check_range("GatherV2", indices, params.shape[axis])
     if batch_dims == 0:
         return xp.take(params, indices, axis=axis)
@@ -174,6 +178,7 @@ def _gather_grad(n: Any, g: Any) -> list:
 
 def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,
                 batch_dims: int) -> np.ndarray:
+    axis += params.ndim if axis < 0 else 0
     out_shape = params.shape[:axis] + indices.shape[batch_dims:] + params.shape[axis + 1:]
     out = np.empty(out_shape, dtype=params.dtype)
     ni = indices.ndim - batch_dims
@@ -195,8 +200,14 @@ GATHER = register(OpDef(
         Sample((_f64(2, 4, 3), np.array([[3, 1], [0, 0]], np.int32)),
                {"axis": 1, "batch_dims": 1}),
         Sample((_f64(2, 3, 4), np.array([[[1], [0], [2]], [[3], [3], [0]]], np.int32)),
-               {"axis": 2, "batch_dims": 2})],
+               {"axis": 2, "batch_dims": 2}),
+        # (the raw op's axis counted from the end, as TF's graphs give it: keras.ops.median)
+        Sample((_f64(2, 4, 3), np.array([[2, 1], [0, 0]], np.int32)),
+               {"axis": -1, "batch_dims": 1})],
     bad_samples=lambda: [
+        BadSample((np.ones((2, 2)), np.array([1], np.int32)),
+                  {"axis": -3, "batch_dims": 0}, InvalidArgumentError,
+                  "Shape must be at least rank 3 but is rank 2"),
         BadSample((np.ones(3), np.array([3], np.int32)), {"axis": 0, "batch_dims": 0},
                   InvalidArgumentError, "indices[0] = 3 is not in [0, 3)"),
         BadSample((np.ones(3), np.array([-1], np.int32)), {"axis": 0, "batch_dims": 0},
@@ -233,6 +244,7 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
                         batch_dims: int) -> Any:
     if dyn:
         axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
+    axis += like.ndim if axis < 0 else 0
     _check_range("GatherV2Grad", indices, like.shape[axis])
 
     def one(gg: Any, ii: Any, out: Any) -> None:

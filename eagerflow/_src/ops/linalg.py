@@ -636,6 +636,19 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
                         f"[Op:{op}]")
 
 
+def _default_sizes(n: int, k: int, num_rows: int, num_cols: int) -> tuple:
+    """A matrix size left -1 for diagonals n long on diagonal k: square, or the smallest
+    that holds them beside the other size given (TF's MatrixDiagV3's defaults)."""
+    if num_rows < 0 and num_cols < 0:
+        return n + abs(k), n + abs(k)
+    if num_rows < 0:
+        return (n + max(-k, 0) if num_cols - max(k, 0) == n else max(n - min(k, 0), 0),
+                num_cols)
+    if num_cols < 0:
+        return num_rows, n + max(k, 0)
+    return num_rows, num_cols
+
+
 def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols: int | None,
                        padding_value: Any) -> list:
     """`num_rows`, `num_cols` None: inputs known when the graph runs (rows first)."""
@@ -651,7 +664,10 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols
     if dyn:
         return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
     n = d._shape[-1]
+    if n is None and min(num_rows, num_cols) < 0:  # (sizes to default when the graph runs)
+        return [(tuple(d._shape[:-1]) + (None, None), d._dtype)]
     if n is not None:
+        num_rows, num_cols = _default_sizes(n, k, num_rows, num_cols)
         check_diag_sizes(n, k, k, num_rows, num_cols)
     C.check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
     return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
@@ -686,6 +702,7 @@ def _matrix_diag_kernel(xp: Any, d: Any, *dyn: Any, k: int, num_rows: int | None
         num_cols = int(to_host(next(it))) if num_cols is None else num_cols
         _matrix_diag_infer(Spec(d), k=k, num_rows=num_rows, num_cols=num_cols,
                            padding_value=padding_value)
+    num_rows, num_cols = _default_sizes(d.shape[-1], k, num_rows, num_cols)
     out = xp.full(d.shape[:-1] + (num_rows, num_cols), padding_value, dtype=d.dtype)
     r, c = _diag_index(num_rows, num_cols, k)
     out[..., xp.asarray(r), xp.asarray(c)] = d
@@ -694,6 +711,7 @@ def _matrix_diag_kernel(xp: Any, d: Any, *dyn: Any, k: int, num_rows: int | None
 
 def _matrix_diag_ref(d: np.ndarray, k: int, num_rows: int, num_cols: int,
                      padding_value: Any) -> np.ndarray:
+    num_rows, num_cols = _default_sizes(d.shape[-1], k, num_rows, num_cols)
     out = np.empty(d.shape[:-1] + (num_rows, num_cols), dtype=d.dtype)
     for idx in np.ndindex(*out.shape):
         i, j = idx[-2:]
@@ -709,7 +727,10 @@ MATRIX_DIAG = register(OpDef(
     samples=lambda: [
         Sample((_f64(3),), {"k": 0, "num_rows": 3, "num_cols": 3, "padding_value": 0}),
         Sample((_f64(2, 3),), {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": 0}),
-        Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9})],
+        Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9}),
+        # (sizes left -1, as TF's graphs of tf.linalg.diag and keras.ops.diagflat give them)
+        Sample((_f64(2, 3),), {"k": 1, "num_rows": -1, "num_cols": -1, "padding_value": 0}),
+        Sample((_f64(3),), {"k": -1, "num_rows": -1, "num_cols": 5, "padding_value": 0})],
     bad_samples=lambda: [BadSample((np.float64(1.0),), {"k": 0, "num_rows": 1, "num_cols": 1,
                                                          "padding_value": 0}, InvalidArgumentError,
                                    "diagonal must be at least 1-dim, received shape: []")],
@@ -793,13 +814,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
     d = _t(diagonal)
     k = C.int_arg(k, "k")
     n = d._shape[-1] if d._shape else 0
-    num_rows, num_cols = C.int_arg(num_rows, "num_rows"), C.int_arg(num_cols, "num_cols")
-    if num_rows < 0 and num_cols < 0:
-        num_rows = num_cols = n + abs(k)
-    elif num_rows < 0:
-        num_rows = n + max(-k, 0) if num_cols - max(k, 0) == n else max(n - min(k, 0), 0)
-    elif num_cols < 0:
-        num_cols = n + max(k, 0)
+    num_rows, num_cols = _default_sizes(n, k, C.int_arg(num_rows, "num_rows"),
+                                        C.int_arg(num_cols, "num_cols"))
     return bind(MATRIX_DIAG, (d,), {"k": k, "num_rows": num_rows, "num_cols": num_cols,
                                     "padding_value": padding_value}, name)
 

@@ -922,7 +922,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
             "[lower_diag_index:upper_diag_index].\nInput shape: "
             f"{C.shape_str(x._shape)}\nDiagonal shape: {C.shape_str(d._shape)} "
             "[Op:MatrixSetDiagV3]")
-    mask = diag(ones_like(d), k=k, num_rows=rows, num_cols=cols) > 0
+    mask = diag(ones_like(d, dtype=dt.bool), k=k, num_rows=rows, num_cols=cols)
     return where(mask, diag(d, k=k, num_rows=rows, num_cols=cols), x)
 
 

@@ -44,7 +44,7 @@ EXTRA_OPS = (
     "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
     "RaggedBincount", "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
     "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
-    "ImageProjectiveTransformV3",
+    "ImageProjectiveTransformV3", "MatrixSetDiagV3",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",
