@@ -39,12 +39,6 @@ KNOWN = {
                                 "the forward perm (eagerflow: a Const perm); ConcatV2's: TF's "
                                 "FloorMod of the axis by a Rank, ConcatOffset and one Slice per "
                                 "input (eagerflow's: one SplitV)",
-    "unary_gradients_wait_on_grad": "the control inputs agree; the math differs: TF's "
-                                    "gradients of Log and Atan multiply by a Reciprocal "
-                                    "(eagerflow's divide: other roundings), Tan's is "
-                                    "Square(Reciprocal(Cos(x))) * grad (eagerflow's grad * "
-                                    "(1 + Square(y))), Erf's constant is made before the "
-                                    "control scope",
     "gather_of_tensor": "GatherV2's gradient (of a tensor, not a variable): TF's "
                         "UnsortedSegmentSum of the transposed gradient with its index and "
                         "shape arithmetic (eagerflow's own GatherV2Grad, not a TF op type)",

@@ -101,15 +101,27 @@ def _np_half(np_name: str) -> Callable:
     return halfprec.unary(getattr(np, np_name))
 
 
-def _square_grad(n: Any, g: Any) -> list:
-    x = n.inputs[0]
+def _grad_constant(value: float, x: Any, outside_controls: bool = False) -> Any:
+    """A number a gradient function multiplies or adds, of x's dtype. In a graph it is a
+    Const node named "Const", as TF's gradient functions make with tf.constant, under
+    their control dependencies on the output gradients (grad_after_grads) unless
+    `outside_controls` (TF's made it before opening them). Eagerly it is the Python
+    number, which the binary op converts without an op of its own."""
     graph = _state.graph
     if graph is None:
-        return [g * (2 * x)]
-    # TF's graph: g * (x * 2), its 2 a "Const" made under the gradient's control
-    # dependency (grad_after_grads)
-    two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
-    return [multiply(g, multiply(conj(x), two))]
+        return value
+    if outside_controls:
+        graph.push_control_dependencies(None)  # (None: clears the gradient's)
+    try:
+        return graph.constant(np.asarray(value, x._dtype.as_numpy_dtype), x._dtype, "Const")
+    finally:
+        if outside_controls:
+            graph.pop_control_dependencies()
+
+
+def _square_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]  # TF's: g * (conj(x) * 2)
+    return [multiply(g, multiply(conj(x), _grad_constant(2, x)))]
 
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
@@ -222,10 +234,8 @@ EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
                small_kernel=_L("expm1f"), grad_after_grads=True)
 def _log_grad(n: Any, g: Any) -> list:
-    x = n.inputs[0]
-    if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
-        return [g * bind(RECIPROCAL, (x,), {})]
-    return [g / x]
+    # TF's: g * Reciprocal(conj(x)), rounded twice (not once, as a division)
+    return [g * reciprocal(conj(n.inputs[0]))]
 
 
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
@@ -242,7 +252,27 @@ SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
              grad_after_grads=True)
-TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
+def _tan_grad(n: Any, g: Any) -> list:
+    # TF's: Square(Reciprocal(Cos(conj(x)))) * g, from x (not 1 + y^2 from the output)
+    return [square(reciprocal(cos(conj(n.inputs[0])))) * g]
+
+
+def _atan_grad(n: Any, g: Any) -> list:
+    # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
+    x = conj(n.inputs[0])
+    x2 = square(x)
+    return [g * reciprocal(add(_grad_constant(1, x), x2))]
+
+
+def _erf_grad(n: Any, g: Any) -> list:
+    # TF's: g * 2/sqrt(pi) * Exp(-Square(conj(x))), its constant made before the control
+    # dependencies on g (the Const waits on nothing)
+    x = n.inputs[0]
+    two_over_root_pi = _grad_constant(2 / _pymath.sqrt(_pymath.pi), x, outside_controls=True)
+    return [g * two_over_root_pi * exp(-square(conj(x)))]
+
+
+TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, _tan_grad,
              _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
              grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
@@ -253,8 +283,7 @@ ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
               lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
               _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"),
               grad_after_grads=True)
-ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
-              lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan),
+ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX, _atan_grad, _elementwise_ref(_pymath.atan),
               small_kernel=_L("atanf"), grad_after_grads=True)
 SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
               _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"), grad_after_grads=True)
@@ -347,9 +376,8 @@ SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [softplus_grad(g, n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
-ERF = _unary("Erf", _erf_kernel, C.FLOATS,
-             lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
-             _elementwise_ref(_pymath.erf), grad_after_grads=True)
+ERF = _unary("Erf", _erf_kernel, C.FLOATS, _erf_grad, _elementwise_ref(_pymath.erf),
+             grad_after_grads=True)
 _XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
               "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,
