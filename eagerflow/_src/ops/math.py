@@ -41,6 +41,7 @@ from eagerflow._src.ops.elementwise import (
     _unary,
     binary_args,
     binary_args_hint,
+    grad_constant,
     one_launch,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -101,27 +102,9 @@ def _np_half(np_name: str) -> Callable:
     return halfprec.unary(getattr(np, np_name))
 
 
-def _grad_constant(value: float, x: Any, outside_controls: bool = False) -> Any:
-    """A number a gradient function multiplies or adds, of x's dtype. In a graph it is a
-    Const node named "Const", as TF's gradient functions make with tf.constant, under
-    their control dependencies on the output gradients (grad_after_grads) unless
-    `outside_controls` (TF's made it before opening them). Eagerly it is the Python
-    number, which the binary op converts without an op of its own."""
-    graph = _state.graph
-    if graph is None:
-        return value
-    if outside_controls:
-        graph.push_control_dependencies(None)  # (None: clears the gradient's)
-    try:
-        return graph.constant(np.asarray(value, x._dtype.as_numpy_dtype), x._dtype, "Const")
-    finally:
-        if outside_controls:
-            graph.pop_control_dependencies()
-
-
 def _square_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]  # TF's: g * (conj(x) * 2)
-    return [multiply(g, multiply(conj(x), _grad_constant(2, x)))]
+    return [multiply(g, multiply(conj(x), grad_constant(2, x)))]
 
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
@@ -233,12 +216,8 @@ EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
                small_kernel=_L("expm1f"), grad_after_grads=True)
-def _log_grad(n: Any, g: Any) -> list:
-    # TF's: g * Reciprocal(conj(x)), rounded twice (not once, as a division)
-    return [g * reciprocal(conj(n.inputs[0]))]
-
-
-LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
+# (TF's gradient: g * Reciprocal(conj(x)), rounded twice, not once as a division)
+LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
              grad_after_grads=True)
@@ -252,27 +231,23 @@ SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
              grad_after_grads=True)
-def _tan_grad(n: Any, g: Any) -> list:
-    # TF's: Square(Reciprocal(Cos(conj(x)))) * g, from x (not 1 + y^2 from the output)
-    return [square(reciprocal(cos(conj(n.inputs[0])))) * g]
-
-
 def _atan_grad(n: Any, g: Any) -> list:
     # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
-    x = conj(n.inputs[0])
-    x2 = square(x)
-    return [g * reciprocal(add(_grad_constant(1, x), x2))]
+    x2 = square(conj(n.inputs[0]))
+    return [g * reciprocal(add(grad_constant(1, x2), x2))]
 
 
 def _erf_grad(n: Any, g: Any) -> list:
     # TF's: g * 2/sqrt(pi) * Exp(-Square(conj(x))), its constant made before the control
     # dependencies on g (the Const waits on nothing)
     x = n.inputs[0]
-    two_over_root_pi = _grad_constant(2 / _pymath.sqrt(_pymath.pi), x, outside_controls=True)
+    two_over_root_pi = grad_constant(2 / _pymath.sqrt(_pymath.pi), x, outside_controls=True)
     return [g * two_over_root_pi * exp(-square(conj(x)))]
 
 
-TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, _tan_grad,
+# (TF's gradient: Square(Reciprocal(Cos(conj(x)))) * g, from x, not 1 + y^2 from the output)
+TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX,
+             lambda n, g: [square(reciprocal(cos(conj(n.inputs[0])))) * g],
              _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
              grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
