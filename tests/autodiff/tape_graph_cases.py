@@ -137,6 +137,23 @@ CASES = {
             return t.gradient(z, [x, y])
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 6])]
     """,
+    "concat_unknown_dims": """
+        def f(x, y):
+            with tf.GradientTape() as t:
+                t.watch([x, y])
+                z = tf.concat([x, y], axis=-1)
+            return t.gradient(z, [x, y])
+        SPECS = [tf.TensorSpec([None, 3]), tf.TensorSpec([2, None])]
+    """,
+    "runtime_concat_axis_and_perm": """
+        def f(x, y, axis, perm):
+            with tf.GradientTape() as t:
+                t.watch([x, y])
+                z = tf.transpose(tf.concat([x, y], axis), perm)
+            return t.gradient(z, [x, y])
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3]), tf.TensorSpec([], tf.int32),
+                 tf.TensorSpec([2], tf.int32)]
+    """,
     "gather": """
         p = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
         def f(i):
