@@ -170,6 +170,14 @@ CASES = {
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2], tf.int32)]
     """,
+    "gather_of_tensor_unknown_shape": """
+        def f(x, i):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.gather(x, i, axis=-1)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([None, 3, None]), tf.TensorSpec([None, 2], tf.int64)]
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:

@@ -35,9 +35,6 @@ KNOWN = {
     "conv2d_bias_add": "Conv2D's gradient: TF's builds ShapeN(input, filter) and the input's "
                        "Conv2DBackpropInput although the tape needs only the filter's, whose "
                        "filter_sizes is ShapeN:1 (eagerflow's: a Const, no input gradient)",
-    "gather_of_tensor": "GatherV2's gradient (of a tensor, not a variable): TF's "
-                        "UnsortedSegmentSum of the transposed gradient with its index and "
-                        "shape arithmetic (eagerflow's own GatherV2Grad, not a TF op type)",
 }
 
 
@@ -100,3 +97,20 @@ def test_a_negative_perm_has_no_transpose_gradient_as_in_tf():
     for run in (grad, tf.function(grad)):
         with pytest.raises(tf.errors.InvalidArgumentError, match="-1 is not between 0 and 2"):
             run(x)
+
+
+@pytest.mark.parametrize("axis", [1, -1])
+def test_traced_gather_gradient_is_the_eager_one(axis):
+    # (traced: TF's UnsortedSegmentSum between two Transposes; eagerly GatherV2Grad)
+    def grad(x, i):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.gather(x, i, axis=axis)
+            y = y * tf.reshape(tf.range(tf.size(y), dtype=tf.float32), tf.shape(y))
+        return t.gradient(y, x)
+
+    x, i = tf.reshape(tf.range(24.0), [2, 3, 4]), tf.constant([[2, 0], [2, 1]])
+    want = grad(x, i).numpy().tolist()
+    for specs in ([tf.TensorSpec([2, 3, 4]), tf.TensorSpec([2, 2], tf.int32)],
+                  [tf.TensorSpec([None, 3, None]), tf.TensorSpec([None, 2], tf.int32)]):
+        assert tf.function(grad, input_signature=specs)(x, i).numpy().tolist() == want

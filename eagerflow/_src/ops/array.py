@@ -41,6 +41,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
     graph_shape,
+    is_symbolic,
     runtime_attr,
     runtime_ints,
     scalar_arg,
@@ -530,6 +531,15 @@ CONCAT_OFFSET = register(OpDef(
 
 @dispatchable
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
+    graph = _state.graph
+    if graph is not None and isinstance(values, (list, tuple)) and any(
+            isinstance(v, (list, tuple)) and is_symbolic(v) for v in values):
+        # a list holding graph tensors is packed as TF's op wrapper converts it, inside
+        # the node's scope: "concat/values_1"
+        with name_scope(graph.unique_name(name, mark=False) + "/"):
+            values = [convert_to_tensor(v, name=f"values_{k}")
+                      if isinstance(v, (list, tuple)) and is_symbolic(v) else v
+                      for k, v in enumerate(values)]
     xs = common_args(values)
     if not xs:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "

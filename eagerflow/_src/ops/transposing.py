@@ -103,8 +103,19 @@ def _transpose_grad(n: Any, g: Any) -> list:
 
 def _transpose_rewrite(node: Any) -> Any:
     """The identity permutation is the input; a transpose of a transpose is one transpose,
-    or the input itself (the simplify pass)."""
+    or the input itself; a runtime perm folded to a constant is the attr (the simplify
+    pass)."""
     x, out, perm = node.inputs[0], node.outputs[0], node.attrs.get("perm")
+    if len(node.inputs) == 2:
+        held = getattr(node.inputs[1], "_op", None)
+        if held is None or held.op.name != "Const":
+            return None
+        perm = tuple(int(p) for p in np.asarray(held.attrs["value"]).reshape(-1))
+        try:
+            _transpose_infer(x, perm=perm)
+        except InvalidArgumentError:
+            return None  # (refused when the graph runs, as TF's)
+        return (x,), dict(node.attrs, perm=perm)
     if perm is None:
         return None
     if list(perm) == sorted(perm) and C.same_static_spec(x, out):
