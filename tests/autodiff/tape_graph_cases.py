@@ -129,6 +129,15 @@ CASES = {
             return t.gradient(y, [k, b])
         SPECS = [tf.TensorSpec([1, 4, 4, 1])]
     """,
+    "conv2d_input_and_filter_unknown_batch": """
+        k = tf.Variable(tf.ones([2, 2, 1, 2]))
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.nn.conv2d(x, k, strides=2, padding="VALID")
+            return t.gradient(y, [x, k])
+        SPECS = [tf.TensorSpec([None, 4, 4, 1])]
+    """,
     "concat_reshape_transpose": """
         def f(x, y):
             with tf.GradientTape() as t:

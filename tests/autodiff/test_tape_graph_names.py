@@ -32,9 +32,6 @@ KNOWN = {
                              "Reshape to each one's shape); and TF's builds the labels' "
                              "gradient (LogSoftmax, Neg, ExpandDims, Mul) that the tape does "
                              "not need",
-    "conv2d_bias_add": "Conv2D's gradient: TF's builds ShapeN(input, filter) and the input's "
-                       "Conv2DBackpropInput although the tape needs only the filter's, whose "
-                       "filter_sizes is ShapeN:1 (eagerflow's: a Const, no input gradient)",
 }
 
 
