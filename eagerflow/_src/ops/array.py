@@ -10,7 +10,8 @@ from their own modules (their old home): reshaping.py (reshape, expand_dims, squ
 shape_queries.py (shape, shape_n, rank), transposing.py and sequences.py (range,
 linspace). Gradients here use only ops at this level or below: reductions back to an
 input's shape are math's SumToShapeOf (sum_to), and slicing and indexing (StridedSlice,
-`t[key]`, gather) live above, in slicing.py and indexing.py.
+`t[key]`, gather) live above, in slicing.py and indexing.py; ConcatV2's gradient in a
+graph takes TF's Slice through GRAPH_SLICE, which slicing.py sets.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 (gather_nd and the scatters are in nd_indexing.py).
 
 Gathers come in adjoint pairs (GatherV2 / GatherV2Grad; along axis 0 the gradient is an
-IndexedSlices, as TF's), so gradients of any order work. Index values are checked against
+IndexedSlices, as TF's; along another, in a graph, TF's UnsortedSegmentSum between two
+Transposes), so gradients of any order work. Index values are checked against
 the shapes they index before the kernel touches memory; an index out of range is an
 InvalidArgumentError naming it, never a NumPy IndexError or a silent wrap-around.
 """
