@@ -20,18 +20,10 @@ from tests.autodiff.tape_graph_cases import CASES, operations
 GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text())["cases"]
 
 KNOWN = {
-    "dense_layer_loss": "Mean's gradient: TF's Reshape and Tile of the seed and a RealDiv by "
-                        "the count (eagerflow's ReductionSize and BroadcastToShapeOf, kept in "
-                        "function graphs for graph/passes/fuse.py)",
-    "reductions_with_axes": "Sum's and Mean's gradients: TF's Reshape to the kept shape and "
-                            "Tile (with the Maximum and FloorDiv that found the multiples) "
-                            "and Mean's RealDiv after the Tile (eagerflow's "
-                            "BroadcastToShapeOf and ReductionSize in function graphs)",
-    "softmax_cross_entropy": "Mean's gradient as in dense_layer_loss; no gradient of the "
-                             "wrapper's Reshapes of the logits and of the loss (TF's: a "
-                             "Reshape to each one's shape); and TF's builds the labels' "
-                             "gradient (LogSoftmax, Neg, ExpandDims, Mul) that the tape does "
-                             "not need",
+    "softmax_cross_entropy": "no gradient of the wrapper's Reshapes of the logits and of the "
+                             "loss (TF's: a Reshape to each one's shape); and TF's builds the "
+                             "labels' gradient (LogSoftmax, Neg, ExpandDims, Mul) that the "
+                             "tape does not need",
 }
 
 
