@@ -20,10 +20,6 @@ from tests.autodiff.tape_graph_cases import CASES, operations
 GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text())["cases"]
 
 KNOWN = {
-    "softmax_cross_entropy": "no gradient of the wrapper's Reshapes of the logits and of the "
-                             "loss (TF's: a Reshape to each one's shape); and TF's builds the "
-                             "labels' gradient (LogSoftmax, Neg, ExpandDims, Mul) that the "
-                             "tape does not need",
 }
 
 
