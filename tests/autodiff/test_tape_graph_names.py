@@ -19,8 +19,7 @@ from tests.autodiff.tape_graph_cases import CASES, operations
 
 GOLDEN = json.loads((Path(__file__).parent / "tape_graph_golden.json").read_text())["cases"]
 
-KNOWN = {
-}
+KNOWN: dict = {}  # (none now)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
