@@ -129,6 +129,15 @@ CASES = {
             return t.gradient(y, [k, b])
         SPECS = [tf.TensorSpec([1, 4, 4, 1])]
     """,
+    "conv2d_input_and_filter_unknown_batch": """
+        k = tf.Variable(tf.ones([2, 2, 1, 2]))
+        def f(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.nn.conv2d(x, k, strides=2, padding="VALID")
+            return t.gradient(y, [x, k])
+        SPECS = [tf.TensorSpec([None, 4, 4, 1])]
+    """,
     "concat_reshape_transpose": """
         def f(x, y):
             with tf.GradientTape() as t:
@@ -136,6 +145,23 @@ CASES = {
                 z = tf.transpose(tf.reshape(tf.concat([x, y], axis=1), [3, -1]))
             return t.gradient(z, [x, y])
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 6])]
+    """,
+    "concat_unknown_dims": """
+        def f(x, y):
+            with tf.GradientTape() as t:
+                t.watch([x, y])
+                z = tf.concat([x, y], axis=-1)
+            return t.gradient(z, [x, y])
+        SPECS = [tf.TensorSpec([None, 3]), tf.TensorSpec([2, None])]
+    """,
+    "runtime_concat_axis_and_perm": """
+        def f(x, y, axis, perm):
+            with tf.GradientTape() as t:
+                t.watch([x, y])
+                z = tf.transpose(tf.concat([x, y], axis), perm)
+            return t.gradient(z, [x, y])
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3]), tf.TensorSpec([], tf.int32),
+                 tf.TensorSpec([2], tf.int32)]
     """,
     "gather": """
         p = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
@@ -152,6 +178,14 @@ CASES = {
                 y = tf.gather(x, i, axis=1)
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2], tf.int32)]
+    """,
+    "gather_of_tensor_unknown_shape": """
+        def f(x, i):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.gather(x, i, axis=-1)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([None, 3, None]), tf.TensorSpec([None, 2], tf.int64)]
     """,
     "unary_gradients_wait_on_grad": """
         def f(x):

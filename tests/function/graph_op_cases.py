@@ -258,6 +258,12 @@ CASES = {
             return x
         SPECS = [tf.TensorSpec([])]
     """,
+    "shape_n_and_transpose": """
+        def f(x, y):
+            sx, sy = tf.shape_n([x, y])
+            return sx, sy, tf.transpose(x), tf.transpose(x, [1, 0], name="t")
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([None])]
+    """,
 }
 
 

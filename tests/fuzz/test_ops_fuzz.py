@@ -55,7 +55,7 @@ OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SK
 # 1.0507, so the dtype's largest values overflow to inf, in TF too.)
 FINITE_OPS = {
     "Identity", "StopGradient", "Reshape", "ReshapeLike", "Transpose", "Tile", "BroadcastTo",
-    "BroadcastToShapeOf", "ConcatV2", "Pack", "Unpack", "SplitV", "SplitLike", "StridedSlice",
+    "BroadcastToShapeOf", "ConcatV2", "Pack", "Unpack", "SplitV", "StridedSlice",
     "StridedSliceGrad", "Fill", "ZerosLike", "OnesLike", "SelectV2", "Shape", "Where", "Max",
     "Min", "Abs", "Neg", "Sign", "Floor", "Ceil", "Round", "Sigmoid", "Tanh", "Sin", "Cos",
     "Atan", "Erf", "Atan2", "Maximum", "Minimum", "ArgMax", "ArgMin", "ComplexAbs", "Conj",

@@ -79,8 +79,6 @@ def test_malformed_slice_spec_and_zero_stride():
 @pytest.mark.parametrize("case", [
     (RSH.RESHAPE_LIKE, (np.ones(6), np.ones(3)), {}),
     (REGISTRY["SumToShapeOf"], (np.ones((0, 3)), np.ones((1, 0))), {}),
-    (A.SPLIT_LIKE, (np.ones((2, 2)), np.ones((2, 3))), {"axis": 1}),
-    (A.SPLIT_LIKE, (np.ones((2, 5)), np.ones((3,)), np.ones((2, 2))), {"axis": 1}),
     (SL.STRIDED_SLICE_GRAD, (np.ones(3), np.ones((4, 0))),
      {"spec": (("s", 1, None, None), ("i", -1))}),
     (SL.STRIDED_SLICE_GRAD, (np.ones(3), np.ones((3, 5))), {"spec": (("s", 1, None, None),)}),

@@ -35,7 +35,6 @@ NO_TF_OP = {
     "ReductionSize": "gradient helper (cell count ratio of a mean)",
     "ReshapeLike": "gradient helper (reshape to another tensor's shape)",
     "SliceGrad": "gradient helper (Slice's adjoint)",
-    "SplitLike": "gradient helper (ConcatV2's adjoint)",
     "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
     "Dilation2DWinnerGather": "gradient helper (the Dilation2D backprop ops' adjoint)",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",

@@ -173,17 +173,25 @@ def test_relu_grad_and_bias_grad_become_one_op_that_reads_the_unbroadcast_gradie
         return tape.gradient(loss, [x, w, b])
 
     def pooled_grads(x, k, b):
+        # (a loss whose gradient depends on the input: a constant one is folded whole)
         with tf.GradientTape() as tape:
             tape.watch([k, b])
-            loss = tf.reduce_sum(tf.reduce_mean(layer(x, k, b), axis=[1, 2]) * 3.0)
+            loss = tf.reduce_sum(tf.square(tf.reduce_mean(layer(x, k, b), axis=[1, 2])))
         return tape.gradient(loss, [k, b])
 
-    for fn, args in ((dense_grads, (x2, w, b)), (pooled_grads, (X, K, B))):
+    def summed_grads(x, k, b):  # (TF's Sum gradient: a Tile, no division after it)
+        with tf.GradientTape() as tape:
+            tape.watch([k, b])
+            loss = tf.reduce_sum(tf.square(tf.reduce_sum(layer(x, k, b), axis=[1, 2])))
+        return tape.gradient(loss, [k, b])
+
+    for fn, args in ((dense_grads, (x2, w, b)), (pooled_grads, (X, K, B)),
+                     (summed_grads, (X, K, B))):
         g = build_like(fn, *args)
         fused = optimize(g)
         nodes = [n for n in fused.operations if n.type == "_ReluGradBiasAddGrad"]
         assert len(nodes) == 1 and "ReluGrad" not in types(fused)
-        if fn is pooled_grads:  # the gradient as it was before the broadcast
+        if fn is not dense_grads:  # the gradient as it was before the broadcast
             assert nodes[0].inputs[0].shape.as_list() == [3, 1, 1, 4]
         for a, e in zip(run(fused, *args), run(g, *args)):
             np.testing.assert_array_equal(a, e)  # the separate kernels' bits

@@ -10,7 +10,8 @@ from their own modules (their old home): reshaping.py (reshape, expand_dims, squ
 shape_queries.py (shape, shape_n, rank), transposing.py and sequences.py (range,
 linspace). Gradients here use only ops at this level or below: reductions back to an
 input's shape are math's SumToShapeOf (sum_to), and slicing and indexing (StridedSlice,
-`t[key]`, gather) live above, in slicing.py and indexing.py.
+`t[key]`, gather) live above, in slicing.py and indexing.py; ConcatV2's gradient in a
+graph takes TF's Slice through GRAPH_SLICE, which slicing.py sets.
 """
 
 from __future__ import annotations
@@ -41,11 +42,13 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
     graph_shape,
+    is_symbolic,
     runtime_attr,
     runtime_ints,
     scalar_arg,
     shape_arg,
     static_ints,
+    traced_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
 from eagerflow._src.ops.graph_constants import (
@@ -373,14 +376,50 @@ def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
     return xp.concatenate(xs, axis=axis)
 
 
+# TF's Slice, set by slicing.py (above this module): ConcatV2's gradient in a graph slices
+# each input's part out of the output gradient
+GRAPH_SLICE: list = [None]
+
+
 def _concat_grad(n: Any, g: Any) -> list:
-    if n.attrs["axis"] is None:  # the axis is the last input: SplitLike reads it too
-        return list(bind(SPLIT_LIKE, (g,) + tuple(n.inputs), {"axis": None})) + [None]
+    if _state.graph is not None:
+        return _graph_concat_grad(n, g)
+    # eagerly, as TF's: one split by the inputs' sizes
     ax = n.attrs["axis"]
-    sizes = [x._shape[ax] for x in n.inputs]
-    if None in sizes:
-        return list(bind(SPLIT_LIKE, (g,) + tuple(n.inputs), {"axis": ax}))
-    return list(split(g, sizes, axis=ax))
+    if ax is None:  # (the axis is the last input, bound so: raw ops, replayed graphs)
+        xs, ax = n.inputs[:-1], int(n.inputs[-1].numpy())
+        return list(split(g, [x._shape[ax] for x in xs], axis=ax)) + [None]
+    return list(split(g, [x._shape[ax] for x in n.inputs], axis=ax))
+
+
+def _graph_concat_grad(n: Any, g: Any) -> list:
+    """ConcatV2's gradient as TF's graph builds it: the forward's axis tensor made
+    non-negative (FloorMod by the first input's Rank), the inputs' shapes, their
+    ConcatOffset, and a Slice of g per input at its offset. (TF's splits g by the sizes
+    instead when there are more than 16 inputs: here it slices them all the same.)"""
+    runtime_axis = n.attrs["axis"] is None  # (the last input: no gradient reaches it)
+    xs = n.inputs[:-1] if runtime_axis else n.inputs
+    axis = n.inputs[-1] if runtime_axis else traced_arg(n, len(xs), None)
+    if axis is None:
+        axis = convert_to_tensor(n.attrs["axis"], dtype=dt.int32)
+    axis = axis % rank(xs[0])
+    sizes = _input_shapes(xs)
+    offsets = bind(CONCAT_OFFSET, (axis,) + tuple(sizes), {})
+    grads = [GRAPH_SLICE[0](g, at, size) for at, size in zip(offsets, sizes)]
+    return grads + [None] if runtime_axis else grads
+
+
+def _input_shapes(xs: tuple) -> list:
+    """The shapes of `xs` as TF's concat gradient takes them: each one's Const while all
+    are known; else, from the first that is not (whose Shape op stays, unused), one ShapeN
+    of them all."""
+    sizes = []
+    for x in xs:
+        s = shape(x)
+        if x._shape is None or None in x._shape:
+            return list(shape_n(xs))
+        sizes.append(s)
+    return sizes
 
 
 def _concat_fold(node: Any, value_of: Any) -> Any:
@@ -408,8 +447,100 @@ CONCAT = register(OpDef(
 ))
 
 
+# -- ConcatOffset: where each input of a concat starts in its result (ConcatV2's gradient
+# slices the output gradient there, as TF's graphs do) ------------------------------------
+
+def _concat_offset_infer(concat_dim: Any, *shapes: Any) -> list:
+    # (TF's shape function takes any shapes: each offset is shaped as its input; the
+    # values are checked when the op runs)
+    if len(shapes) < 2:
+        raise C.fail("ConcatOffset", f"Value for attr 'N' of {len(shapes)} must be at least "
+                                     "minimum 2\n\t; NodeDef: {{node ConcatOffset}}")
+    if concat_dim._dtype is not dt.int32:
+        raise C.wrong_input_dtype("ConcatOffset", 0, dt.int32, concat_dim._dtype)
+    d = C.same_dtype("ConcatOffset", shapes, C.INDEX, first_index=1)
+    return [(s._shape, d) for s in shapes]
+
+
+def _summarized(v: list) -> str:
+    """A shape vector as TF's kernel messages print a tensor: "[2 3]", ten entries at most."""
+    return "[" + " ".join(map(str, v[:10])) + ("..." if len(v) > 10 else "") + "]"
+
+
+def _concat_offset_kernel(xp: Any, concat_dim: Any, *shapes: Any) -> tuple:
+    op = "ConcatOffset"
+    if concat_dim.ndim != 0:
+        raise C.fail(op, "Concat dim tensor should be a scalar integer, but got shape "
+                         f"{C.shape_str(concat_dim.shape)}")
+    first = to_host(shapes[0]).reshape(-1).tolist()  # (Python ints: quicker to compare)
+    dims, given = len(first), int(concat_dim)
+    axis = given + dims if given < 0 else given
+    if not 0 <= axis < dims:
+        raise C.fail(op, f"Concat dim is out of range: {given} vs. {dims}")
+    out, start = [], 0
+    for i, s in enumerate(shapes):
+        if s.ndim != 1:  # (TF numbers this one among the op's inputs, concat_dim first)
+            raise C.fail(op, f"input {i + 1} should be a vector, but got shape "
+                             f"{C.shape_str(s.shape)}")
+        if s.size != dims:
+            raise C.fail(op, f"input {i} should contain {dims} elements, but got {s.size}")
+        v = to_host(s).tolist()
+        if any(v[k] != first[k] for k in _pyrange(dims) if k != axis):
+            raise C.fail(op, f"All dimensions except {axis} must match. Input {i} has shape "
+                             f"{_summarized(v)} and doesn't match input 0 with shape "
+                             f"{_summarized(first)}.")
+        offset = np.zeros(dims, s.dtype)
+        offset[axis] = start
+        start += v[axis]
+        out.append(xp.asarray(offset))
+    return tuple(out)
+
+
+def _concat_offset_ref(concat_dim: np.ndarray, *shapes: np.ndarray) -> tuple:
+    # each offset: the sizes of the inputs before it along the axis, as a one-hot vector
+    axis = int(concat_dim) % shapes[0].size
+    sizes = np.array([int(s[axis]) for s in shapes])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    return tuple((np.arange(s.size) == axis).astype(s.dtype) * b for s, b in zip(shapes, starts))
+
+
+_I32 = np.int32
+CONCAT_OFFSET = register(OpDef(
+    "ConcatOffset", _concat_offset_infer, _concat_offset_kernel, reference=_concat_offset_ref,
+    arity=lambda ins, attrs: {"N": len(ins) - 1}, num_outputs=-1, gpu=False,
+    samples=lambda: [
+        Sample((np.array(1, _I32), np.array([2, 3], _I32), np.array([2, 5], _I32),
+                np.array([2, 1], _I32)), grad=False),
+        Sample((np.array(-3, _I32), np.array([4, 1, 3], np.int64),
+                np.array([2, 1, 3], np.int64)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array(2, _I32), np.array([2, 3], _I32), np.array([2, 5], _I32)), {},
+                  InvalidArgumentError, "Concat dim is out of range: 2 vs. 2"),
+        BadSample((np.array(1, _I32), np.array([2, 3], _I32), np.array([3, 5], _I32)), {},
+                  InvalidArgumentError, "All dimensions except 1 must match. Input 1 has "
+                  "shape [3 5] and doesn't match input 0 with shape [2 3]."),
+        BadSample((np.array(0, _I32), np.array([2, 3], _I32), np.array([2], _I32)), {},
+                  InvalidArgumentError, "input 1 should contain 2 elements, but got 1"),
+        BadSample((np.array([0], _I32), np.array([2, 3], _I32), np.array([2, 3], _I32)), {},
+                  InvalidArgumentError, "Concat dim tensor should be a scalar integer"),
+        BadSample((np.array(0, _I32), np.array([2, 3], _I32), np.array([2, 3], np.int64)), {},
+                  InvalidArgumentError, "was expected to be a int32 tensor but is a int64"),
+        BadSample((np.array(0, _I32), np.array([2, 3], _I32)), {},
+                  InvalidArgumentError, "Value for attr 'N' of 1 must be at least minimum 2")],
+))
+
+
 @dispatchable
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
+    graph = _state.graph
+    if graph is not None and isinstance(values, (list, tuple)) and any(
+            isinstance(v, (list, tuple)) and is_symbolic(v) for v in values):
+        # a list holding graph tensors is packed as TF's op wrapper converts it, inside
+        # the node's scope: "concat/values_1"
+        with name_scope(graph.unique_name(name, mark=False) + "/"):
+            values = [convert_to_tensor(v, name=f"values_{k}")
+                      if isinstance(v, (list, tuple)) and is_symbolic(v) else v
+                      for k, v in enumerate(values)]
     xs = common_args(values)
     if not xs:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
@@ -462,18 +593,10 @@ def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
 
-def _traced_arg(n: Any, k: int, default: Any) -> Any:
-    """TF's input `k` of the traced node that made `n`'s outputs (the Const of an argument
-    eagerflow holds as an attr, graph/arg_consts), else `default`: a gradient built in a
-    graph takes the forward node's tensor, as TF's gradient functions take op.inputs[k]."""
-    tf_ins = getattr(getattr(n.outputs[0], "_op", None), "tf_inputs", None)
-    return default if tf_ins is None or len(tf_ins) <= k else tf_ins[k]
-
-
 def _split_grad(n: Any, *gs: Any) -> list:
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
     # (SplitV(value, size_splits, split_dim))
-    return [concat(gs, axis=_traced_arg(n, 2, n.attrs["axis"]))] + [None] * (len(n.inputs) - 1)
+    return [concat(gs, axis=traced_arg(n, 2, n.attrs["axis"]))] + [None] * (len(n.inputs) - 1)
 
 
 SPLIT = register(OpDef(
@@ -523,7 +646,7 @@ def _split_n_kernel(xp: Any, x: Any, *dyn: Any, num_split: int, axis: int | None
 def _split_n_grad(n: Any, *gs: Any) -> list:
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
     # (Split(split_dim, value))
-    axis = _traced_arg(n, 0, n.attrs["axis"]) if len(n.inputs) == 1 else n.inputs[1]
+    axis = traced_arg(n, 0, n.attrs["axis"]) if len(n.inputs) == 1 else n.inputs[1]
     return [concat(gs, axis=axis)] + [None] * (len(n.inputs) - 1)
 
 
@@ -546,74 +669,6 @@ SPLIT_N = register(OpDef(
     tf=TFForm(export=_split_n_to_tf, graph_args=lambda a: {} if a["axis"] is None else
               {"split_dim": (a["axis"], None)}),
 ))
-
-
-def _split_like_infer(g: Any, *likes: Any, axis: int | None) -> list:
-    if axis is None:  # the last input is the axis, read at run time (ConcatV2's convention)
-        likes, axis_t = likes[:-1], likes[-1]
-        if axis_t._dtype not in (dt.int32, dt.int64) or axis_t._shape not in ((), None):
-            raise C.fail("SplitLike", f"axis must be an int32/int64 scalar, got "
-                                      f"{axis_t._dtype.name} {C.shape_str(axis_t._shape)}")
-        return [(x._shape, g._dtype) for x in likes]
-    if g._shape is not None and all(x._shape is not None for x in likes):
-        ax = C.norm_axis("SplitLike", axis, len(g._shape))
-        total = 0
-        for x in likes:
-            if len(x._shape) != len(g._shape) or any(
-                    a is not None and b is not None and a != b and k != ax
-                    for k, (a, b) in enumerate(zip(x._shape, g._shape))):
-                raise C.fail("SplitLike", f"cannot split {C.shape_str(g._shape)} into a part of "
-                                          f"shape {C.shape_str(x._shape)}")
-            total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
-        if None not in (total, g._shape[ax]) and total != g._shape[ax]:
-            raise C.fail("SplitLike", f"parts of size {total} along axis {ax} do not add up to "
-                                      f"{g._shape[ax]}")
-    return [(x._shape, g._dtype) for x in likes]
-
-
-def _split_like_kernel(xp: Any, g: Any, *likes: Any, axis: int | None) -> tuple:
-    if axis is None:
-        likes, axis = likes[:-1], int(likes[-1].reshape(-1)[0])
-        _split_like_infer(Spec(g), *map(Spec, likes), axis=axis)  # checks the runtime value
-        axis %= g.ndim
-    return _split_kernel(xp, g, sizes=tuple(x.shape[axis] for x in likes), axis=axis)
-
-
-def _split_like_grad(n: Any, *gs: Any) -> list:
-    axis = n.attrs["axis"]
-    if axis is None:
-        return [concat(list(gs), axis=n.inputs[-1])] + [None] * (len(n.inputs) - 1)
-    return [concat(list(gs), axis=axis)] + [None] * (len(n.inputs) - 1)
-
-
-SPLIT_LIKE = register(OpDef(
-    "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
-    _split_like_infer,
-    _split_like_kernel,
-    grad=_split_like_grad,
-    reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
-                                                     [:-1], axis)),
-    samples=lambda: [Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
-                            grad_inputs=(0,))],
-    num_outputs=-1,
-    tf=TFForm(export=lambda n, b: _split_like_to_tf(n, b)),
-))
-
-
-def _split_like_to_tf(n: Any, b: Any) -> list:
-    """TF's SplitV, the sizes read from the other inputs' shapes."""
-    ax = n.attrs["axis"]
-    likes = range(1, len(n.inputs) - (ax is None))
-    if ax is None:  # a runtime axis: each size is that dim of its input's shape
-        axis = b.input(len(n.inputs) - 1)
-        sizes = [b.node("GatherV2", [b.shape_of(i), axis, b.const(0, dt.int32)])[0]
-                 for i in likes]
-        sizes = [b.node("Reshape", [s, b.const([1], dt.int32)])[0] for s in sizes]
-    else:
-        axis = b.const(ax, dt.int32)
-        sizes = [b.shape_of(i, ax, ax + 1 if ax != -1 else None) for i in likes]
-    vec = b.node("ConcatV2", [sizes, b.const(0, dt.int32)])[0]
-    return b.node("SplitV", [b.input(0), vec, axis], {"num_split": len(likes)})
 
 
 @dispatchable

@@ -123,7 +123,7 @@ def tf_shape_value(t: Any) -> Any:
         return [None if d < 0 else d for d in t._numpy().tolist()]
     node = getattr(t, "_op", None)
     if node is not None and node.op.tf_shape_fold:
-        v = node.op.fold(node, _tf_input)
+        v = _fold(t, _tf_input)
         if isinstance(v, list):
             return [None if d is None or d < 0 else d for d in v]
     full = tf_constant_value(t)
@@ -145,7 +145,7 @@ def tf_constant_value(t: Any) -> Any:
     node = getattr(t, "_op", None)
     if node is None or not node.op.tf_const_fold:
         return None
-    v = node.op.fold(node, tf_constant_value)
+    v = _fold(t, tf_constant_value)
     return None if _has_none(v) else v
 
 
@@ -162,7 +162,7 @@ def _known(t: Any) -> Any:
         return None
     if not node.op.fold_partial:  # arithmetic: only on fully known values
         return _evaluate(t)
-    return node.op.fold(node, partial_value)
+    return _fold(t, partial_value)
 
 
 def _evaluate(t: Any) -> Any:
@@ -175,8 +175,15 @@ def _evaluate(t: Any) -> Any:
     node = getattr(t, "_op", None)
     if node is None or node.op.fold is None:
         return None
-    v = node.op.fold(node, _evaluate)
+    v = _fold(t, _evaluate)
     return None if _has_none(v) else v
+
+
+def _fold(t: Any, value_of: Any) -> Any:
+    """What the `fold` of t's op knows of t: an op of several outputs folds to a tuple, a
+    value per output (ShapeN)."""
+    v = t._op.op.fold(t._op, value_of)
+    return v[t._index] if isinstance(v, tuple) else v
 
 
 def _has_none(v: Any) -> bool:
@@ -233,6 +240,14 @@ def scalar_arg(value: Any, what: str) -> tuple:
         _state.graph.note_read(t, v)  # (the node shows it as TF's input)
         return v, ()
     return None, (t,)
+
+
+def traced_arg(n: Any, k: int, default: Any) -> Any:
+    """TF's input `k` of the traced node that made `n`'s outputs (the Const of an argument
+    eagerflow holds as an attr, graph/arg_consts), else `default`: a gradient built in a
+    graph takes the forward node's tensor, as TF's gradient functions take op.inputs[k]."""
+    tf_ins = getattr(getattr(n.outputs[0], "_op", None), "tf_inputs", None)
+    return default if tf_ins is None or len(tf_ins) <= k else tf_ins[k]
 
 
 def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:

@@ -3,7 +3,7 @@
 `binary_args` converts a pair of operands as TF's generated op wrappers do. `_unary` and
 `_binary` declare an elementwise op as one OpDef (name, allowed dtypes, kernel, gradient,
 reference, samples), so that math.py, math_special.py and their neighbours read as a list
-of ops.
+of ops; `grad_constant` is a number in their gradients as TF's graphs make it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -266,3 +267,21 @@ def _output_grad_op(tf_name: str, fn: Callable, grad: Callable, reference: Calla
         bad_samples=lambda: [BadSample((np.ones(2), np.ones(3)), {}, InvalidArgumentError,
                                        "must have same number of elements")],
         elementwise=True))
+
+
+def grad_constant(value: float, x: Any, outside_controls: bool = False) -> Any:
+    """A number a gradient function multiplies or adds, of x's dtype. In a graph it is a
+    Const node named "Const", as TF's gradient functions make with tf.constant, under
+    their control dependencies on the output gradients (grad_after_grads) unless
+    `outside_controls` (TF's made it before opening them). Eagerly it is the Python
+    number, which the binary op converts without an op of its own."""
+    graph = _state.graph
+    if graph is None:
+        return value
+    if outside_controls:
+        graph.push_control_dependencies(None)  # (None: clears the gradient's)
+    try:
+        return graph.constant(np.asarray(value, x._dtype.as_numpy_dtype), x._dtype, "Const")
+    finally:
+        if outside_controls:
+            graph.pop_control_dependencies()

@@ -2,7 +2,8 @@
 (gather_nd and the scatters are in nd_indexing.py).
 
 Gathers come in adjoint pairs (GatherV2 / GatherV2Grad; along axis 0 the gradient is an
-IndexedSlices, as TF's), so gradients of any order work. Index values are checked against
+IndexedSlices, as TF's; along another, in a graph, TF's UnsortedSegmentSum between two
+Transposes), so gradients of any order work. Index values are checked against
 the shapes they index before the kernel touches memory; an index out of range is an
 InvalidArgumentError naming it, never a NumPy IndexError or a silent wrap-around.
 """
@@ -20,7 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze, tile
+from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -35,6 +36,8 @@ from eagerflow._src.ops.dynshape import (
     runtime_segments,
     scalar_arg,
     segments_arg,
+    shape_arg,
+    traced_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
@@ -48,7 +51,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.packed_strings import unique_strings
-from eagerflow._src.ops.reduce import reduce_all, reduce_max
+from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import RANGE
 from eagerflow._src.ops.stacking import stack
@@ -172,8 +175,49 @@ def _gather_grad(n: Any, g: Any) -> list:
     if n.attrs["axis"] == 0 and not n.attrs["batch_dims"] and None not in inner:
         return [IndexedSlices(reshape(g, [-1, *inner]), reshape(indices, [-1]),
                               shape_of(params)), None]
+    if _state.graph is not None and not n.attrs["batch_dims"]:
+        return [_graph_gather_grad(n, g), None] + [None] * len(dyn)
     return [bind(GATHER_GRAD, (g, indices, params, *dyn), dict(n.attrs)), None] + \
         [None] * len(dyn)
+
+
+def _graph_gather_grad(n: Any, g: Any) -> Any:
+    """GatherV2's gradient along an axis other than 0 (no batch dims) as TF's graph builds
+    it: g reshaped to [outer dims, gathered positions, inner dims], the positions' axis
+    moved to the front, summed by UnsortedSegmentSum into params' size along the axis, and
+    moved back. (Eagerly GatherV2Grad computes the same sums at once.) TF also makes two
+    values it leaves unused, the indices' size as a vector and params' shape permuted:
+    they are made here too, so that the graph's nodes and names are TF's."""
+    params, indices = n.inputs[:2]
+    axis = n.inputs[2] if n.attrs["axis"] is None else traced_arg(n, 2, None)
+    if axis is None:
+        axis = convert_to_tensor(n.attrs["axis"], dtype=dt.int32)
+    params_shape = shape_of(params)
+    expand_dims(size(indices), 0)  # (unused)
+    outer_shape = params_shape[:axis]
+    inner_shape = params_shape[axis:][1:]
+    values_shape = concat([outer_shape, [-1], inner_shape], 0)
+    values_dims = size(values_shape)
+    axis_dims = size(outer_shape)
+    batch_axes = range_(0)  # (no batch dims)
+    outer_axes = range_(0, axis_dims)
+    inner_axes = range_(axis_dims + 1, values_dims)
+    values = reshape(g, values_shape)
+    to_front = concat([batch_axes, [axis_dims], outer_axes, inner_axes], 0)
+    values = _transposed(values, to_front)
+    gather(params_shape, to_front)  # (unused)
+    num_segments = params_shape[axis]
+    flat_indices = reshape(indices, expand_dims(size(indices), 0))
+    summed = unsorted_segment_sum(values, flat_indices, num_segments)
+    back = concat([batch_axes, outer_axes + 1, [0], inner_axes], 0)
+    return reshape(_transposed(summed, back), shape_of(params))
+
+
+def _transposed(x: Any, perm: Any) -> Any:
+    """x transposed by the graph tensor perm, a Transpose node without tf.transpose's
+    scope (TF's gradients call the op itself)."""
+    static, dyn = shape_arg(perm, "perm")
+    return bind(TRANSPOSE, (x,) + dyn, {"perm": static})
 
 
 def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,

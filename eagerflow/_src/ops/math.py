@@ -41,6 +41,7 @@ from eagerflow._src.ops.elementwise import (
     _unary,
     binary_args,
     binary_args_hint,
+    grad_constant,
     one_launch,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -102,14 +103,8 @@ def _np_half(np_name: str) -> Callable:
 
 
 def _square_grad(n: Any, g: Any) -> list:
-    x = n.inputs[0]
-    graph = _state.graph
-    if graph is None:
-        return [g * (2 * x)]
-    # TF's graph: g * (x * 2), its 2 a "Const" made under the gradient's control
-    # dependency (grad_after_grads)
-    two = graph.constant(np.asarray(2, x._dtype.as_numpy_dtype), x._dtype, "Const")
-    return [multiply(g, multiply(conj(x), two))]
+    x = n.inputs[0]  # TF's: g * (conj(x) * 2)
+    return [multiply(g, multiply(conj(x), grad_constant(2, x)))]
 
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
@@ -221,14 +216,8 @@ EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
                small_kernel=_L("expm1f"), grad_after_grads=True)
-def _log_grad(n: Any, g: Any) -> list:
-    x = n.inputs[0]
-    if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
-        return [g * bind(RECIPROCAL, (x,), {})]
-    return [g / x]
-
-
-LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
+# (TF's gradient: g * Reciprocal(conj(x)), rounded twice, not once as a division)
+LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
              grad_after_grads=True)
@@ -242,7 +231,23 @@ SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
              grad_after_grads=True)
-TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
+def _atan_grad(n: Any, g: Any) -> list:
+    # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
+    x2 = square(conj(n.inputs[0]))
+    return [g * reciprocal(add(grad_constant(1, x2), x2))]
+
+
+def _erf_grad(n: Any, g: Any) -> list:
+    # TF's: g * 2/sqrt(pi) * Exp(-Square(conj(x))), its constant made before the control
+    # dependencies on g (the Const waits on nothing)
+    x = n.inputs[0]
+    two_over_root_pi = grad_constant(2 / _pymath.sqrt(_pymath.pi), x, outside_controls=True)
+    return [g * two_over_root_pi * exp(-square(conj(x)))]
+
+
+# (TF's gradient: Square(Reciprocal(Cos(conj(x)))) * g, from x, not 1 + y^2 from the output)
+TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX,
+             lambda n, g: [square(reciprocal(cos(conj(n.inputs[0])))) * g],
              _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
              grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
@@ -253,8 +258,7 @@ ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
               lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
               _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"),
               grad_after_grads=True)
-ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
-              lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan),
+ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX, _atan_grad, _elementwise_ref(_pymath.atan),
               small_kernel=_L("atanf"), grad_after_grads=True)
 SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
               _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"), grad_after_grads=True)
@@ -347,9 +351,8 @@ SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [softplus_grad(g, n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
-ERF = _unary("Erf", _erf_kernel, C.FLOATS,
-             lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
-             _elementwise_ref(_pymath.erf), grad_after_grads=True)
+ERF = _unary("Erf", _erf_kernel, C.FLOATS, _erf_grad, _elementwise_ref(_pymath.erf),
+             grad_after_grads=True)
 _XLA_UNARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
               "DT_BFLOAT16, DT_COMPLEX128, DT_HALF")
 ROUND = _unary("Round", "round", C.NUMERIC, None,

@@ -29,7 +29,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
-from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
+from eagerflow._src.ops.array import concat, expand_dims, shape_n, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.elementwise import binary_args
@@ -257,6 +257,12 @@ def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: 
 
 def conv_grad(fam: _Family, n: Any, g: Any) -> list:
     x, w = n.inputs
+    if _state.graph is not None and not fam.depthwise:
+        # TF's graph: the ShapeN of input and filter, and both gradients whichever the tape
+        # wants (the optimized graph prunes one nothing reads)
+        in_sizes, filter_sizes = shape_n([x, w])
+        return [bind(REGISTRY[fam.bin], (in_sizes, w, g), n.attrs),
+                bind(REGISTRY[fam.bfil], (x, filter_sizes, g), n.attrs)]
     return [bind(REGISTRY[fam.bin], (shape_tensor(x), w, g), n.attrs) if wants(n, 0) else None,
             bind(REGISTRY[fam.bfil], (x, shape_tensor(w), g), n.attrs) if wants(n, 1) else None]
 

@@ -265,10 +265,11 @@ def _xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
     if bp_used:
         gx = gx + _xent_backprop_grad(logits, g_bp)
     g_labels = None
-    if wants(n, 1):
+    if wants(n, 1) or _state.graph is not None:  # (TF's graph has it, wanted or not)
         # TF's: the gradient through the backprop output reaches the logits only (so a
         # second derivative by the labels misses -g_bp, as TF's does)
-        g_labels = sum_to(gl * negative(log_softmax(logits)), labels)
+        minus_log_p = negative(log_softmax(logits))
+        g_labels = sum_to(_expand_last(g_loss) * minus_log_p, labels)
     return [sum_to(gx, logits) if wants(n, 0) else None, g_labels]
 
 

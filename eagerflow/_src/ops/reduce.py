@@ -279,15 +279,15 @@ def _loop_reduce(f: Callable) -> Callable:
 GRAPH_SUM_GRAD: list = [None]
 
 
-def _tf1_graph() -> bool:
-    """Whether a TF 1 graph is being built: its gradients are TF's nodes, shown to the
-    user (a function's graph keeps the broadcast that its fusion passes read)."""
-    g = _state.graph
-    return g is not None and not g.building_function and GRAPH_SUM_GRAD[0] is not None
+def _tf_graph_form() -> bool:
+    """Whether a graph is being built (a TF 1 graph or a function's): its gradients are
+    TF's nodes, shown to the user (graph/passes/fuse.py reads their Tile as the broadcast
+    it is)."""
+    return _state.graph is not None and GRAPH_SUM_GRAD[0] is not None
 
 
 def _sum_grad(n: Any, g: Any) -> list:
-    if _tf1_graph():
+    if _tf_graph_form():
         return GRAPH_SUM_GRAD[0](n, g, False)
     x = n.inputs[0]
     return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:]),
@@ -295,7 +295,7 @@ def _sum_grad(n: Any, g: Any) -> list:
 
 
 def _mean_grad(n: Any, g: Any) -> list:
-    if _tf1_graph():
+    if _tf_graph_form():
         return GRAPH_SUM_GRAD[0](n, g, True)
     x, out = n.inputs[0], n.outputs[0]
     if x.__class__ is EagerTensor:

@@ -270,7 +270,8 @@ class OpDef:
     forward_identity: bool = False  # each output is the input at its position
     # An op-specific rewrite of one node of this op (double transpose, a reshape to the
     # input's own shape, ...): `rewrite(node)` returns a tensor equal to the node's
-    # output, a new `(inputs, attrs)` for the same op, or None.
+    # output, a new `(inputs, attrs)` for the same op, `(op, inputs, attrs)` of another
+    # op computing the same (a Slice of constants: a static StridedSlice), or None.
     rewrite: Callable | None = None
 
     # -- Dynamic shapes: what is known of the output's value at trace time. --

@@ -102,14 +102,14 @@ RESHAPE_LIKE = register(OpDef(
 def reshape_like(x: Any, like: Any) -> Any:
     """`x` reshaped to `like`'s shape (the gradient of a reshape). In a graph, TF's
     Reshape gradient: to `Shape(like)` (a Const when known), or to a Const with -1 for the
-    one dim not known."""
-    if x._shape == like._shape and like._shape is not None and None not in like._shape:
-        return x
+    one dim not known; even to the shape it has, as TF's (the simplify pass drops that)."""
     if _state.graph is not None:
         dims = like._shape
         if dims is not None and dims.count(None) == 1 and 0 not in dims:
             return reshape(x, [-1 if d is None else d for d in dims])
         return reshape(x, shape(like))
+    if x._shape == like._shape and like._shape is not None and None not in like._shape:
+        return x
     if like._shape is not None and None not in like._shape:
         return bind(RESHAPE, (x,), {"shape": tuple(like._shape)})
     return bind(RESHAPE_LIKE, (x, like), {})

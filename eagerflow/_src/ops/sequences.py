@@ -117,8 +117,18 @@ def _range_infer(start: Any, limit: Any, delta: Any) -> list:
     return [((None,), d)]
 
 
+def _range_fold(node: Any, value_of: Any) -> Any:
+    """dynshape: an integer range of known bounds, short as an axis list is (a gradient's
+    permutation built of ranges is then known while tracing)."""
+    start, limit, delta = (value_of(x) for x in node.inputs)
+    if not all(type(v) is int for v in (start, limit, delta)) or delta == 0:
+        return None
+    values = builtins.range(start, limit, delta)
+    return list(values) if len(values) <= 64 else None
+
+
 RANGE = register(OpDef(
-    "Range", _range_infer, _range_kernel,
+    "Range", _range_infer, _range_kernel, fold=_range_fold, fold_partial=False,
     reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
     samples=lambda: [Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
 ))

@@ -1,4 +1,4 @@
-"""Shape queries: Shape (tf.shape, tf.shape_n) and tf.rank; the Rank and Size ops.
+"""Shape queries: Shape (tf.shape), ShapeN (tf.shape_n) and tf.rank; the Rank and Size ops.
 
 Sits in ops/ under array.py (which re-exports them from here), over
 graph_constants.py: in a graph, the shape or rank of a tensor whose dims are all known
@@ -14,13 +14,14 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import _t
-from eagerflow._src.ops.registry import OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(1)
 
@@ -47,6 +48,40 @@ SHAPE = register(OpDef(
     samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
     fold=_shape_fold, tf_const_fold=True, tf_shape_fold=True,
     gpu=False,  # a shape lives on the host (TF's HostMemory output): read there by its users
+))
+
+
+def _shape_n_infer(*xs: Any, out_type: dt.DType) -> list:
+    if not xs:
+        raise C.fail("ShapeN", "Value for attr 'N' of 0 must be at least minimum 1"
+                               "\n\t; NodeDef: {{node ShapeN}}")
+    C.dtype_attr("ShapeN", out_type, "out_type", C.INDEX)
+    for i, x in enumerate(xs[1:], 1):  # (one type attr T, of any type, for all the inputs)
+        if x._dtype is not xs[0]._dtype:
+            raise C.wrong_input_dtype("ShapeN", i, xs[0]._dtype, x._dtype)
+    return [((len(x._shape),) if x._shape is not None else (None,), out_type) for x in xs]
+
+
+def _shape_n_fold(node: Any, value_of: Any) -> tuple:
+    """dynshape: each input's static dims (a tuple: one value per output)."""
+    return tuple(None if x._shape is None else list(x._shape) for x in node.inputs)
+
+
+SHAPE_N = register(OpDef(
+    "ShapeN", _shape_n_infer,
+    lambda xp, *xs, out_type: tuple(np.array(x.shape, dtype=out_type.as_numpy_dtype)
+                                    for x in xs),
+    reference=lambda *xs, out_type: tuple(np.array(list(x.shape), out_type.as_numpy_dtype)
+                                          for x in xs),
+    samples=lambda: [Sample((_f64(2, 3), _f64(4)), {"out_type": dt.int32}, grad=False),
+                     Sample((_f64(1, 2, 3),), {"out_type": dt.int64}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_f64(2),), {"out_type": dt.float32}, InvalidArgumentError,
+                  "Value for attr 'out_type' of float is not in the list of allowed values"),
+        BadSample((_f64(2), np.array([1], np.int32)), {"out_type": dt.int32},
+                  InvalidArgumentError, "input #1(zero-based) was expected to be a double "
+                                        "tensor but is a int32 tensor")],
+    arity=lambda ins, attrs: {"N": len(ins)}, num_outputs=-1, fold=_shape_n_fold, gpu=False,
 ))
 
 
@@ -86,7 +121,8 @@ def _static(x: Any) -> bool:
 
 
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
-    return [shape(x, out_type) for x in input]
+    xs = tuple(_t(x) for x in input)
+    return list(bind(SHAPE_N, xs, {"out_type": dt.as_dtype(out_type)}, name))
 
 
 @dispatchable

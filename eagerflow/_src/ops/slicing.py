@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import SHAPE, fill, shape, zeros
+from eagerflow._src.ops.array import GRAPH_SLICE, SHAPE, fill, shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -266,7 +266,8 @@ def _slice_infer(x: Any, begin_t: Any, size_t: Any) -> list:
 
 
 def _runtime(x: Any, b: Any, s: Any) -> tuple:
-    begin, size = tuple(int(v) for v in b), tuple(int(v) for v in s)
+    # (as Python ints, from any array module; SliceGrad gives its gradient's shape tuple)
+    begin, size = tuple(b.tolist()), tuple(s.tolist() if hasattr(s, "tolist") else s)
     _check_slice(begin, size, x.shape)
     return begin, _out_shape(begin, size, x.shape)
 
@@ -280,6 +281,29 @@ def _slice_grad(n: Any, g: Any) -> list:
     return [bind(SLICE_GRAD, (g, n.inputs[0], n.inputs[1]), {}), None, None]
 
 
+def _slice_rewrite(node: Any) -> Any:
+    """A Slice by constant begin and size of a tensor whose shape is known is the static
+    StridedSlice tf.slice makes of them (the simplify pass): its graph then reads no
+    vectors when it runs. (ConcatV2's gradient in a graph is such Slices.) One the op
+    would refuse stays, to raise its error then."""
+    x, b, s = node.inputs
+    begin, size = _const_ints(b), _const_ints(s)
+    if begin is None or size is None or x._shape is None or None in x._shape:
+        return None
+    try:
+        _check_slice(begin, size, x._shape)
+    except InvalidArgumentError:
+        return None
+    return STRIDED_SLICE, (x,), {"spec": _slice_spec(begin, size)}
+
+
+def _const_ints(t: Any) -> tuple | None:
+    node = getattr(t, "_op", None)
+    if node is None or node.op.name != "Const":
+        return None
+    return tuple(int(v) for v in np.asarray(node.attrs["value"]).reshape(-1))
+
+
 def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray) -> Any:
     idx = [np.arange(int(i), int(i) + (d - int(i) if int(k) == -1 else int(k)))
            for i, k, d in zip(b, s, x.shape)]
@@ -289,6 +313,7 @@ def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray) -> Any:
 _I32 = np.int32
 SLICE = register(OpDef(
     "Slice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
+    rewrite=_slice_rewrite,
     samples=lambda: [Sample((_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 2], _I32),
                              np.array([2, -1], _I32)), grad_inputs=(0,))],
     bad_samples=lambda: [
@@ -297,6 +322,14 @@ SLICE = register(OpDef(
         BadSample((np.ones((4, 5)), np.array([2, 0], _I32), np.array([3, 1], _I32)),
                   {}, InvalidArgumentError, "Expected size[0] in [0, 2], but got 3")],
 ))
+
+
+def _graph_slice(x: Any, begin: Any, size: Any) -> Any:
+    """A Slice node of graph tensors begin and size (ConcatV2's gradient in a graph)."""
+    return bind(SLICE, (x, begin, size), {})
+
+
+GRAPH_SLICE[0] = _graph_slice
 
 
 def _slice_grad_infer(g: Any, x: Any, b: Any) -> list:
@@ -359,8 +392,12 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         begin, size = static_ints(begin, "begin"), static_ints(size, "size")
     if x._shape is not None:
         _check_slice(begin, size, x._shape)
-    key = tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
-    return bind(STRIDED_SLICE, (x,), {"spec": key}, name)
+    return bind(STRIDED_SLICE, (x,), {"spec": _slice_spec(begin, size)}, name)
+
+
+def _slice_spec(begin: tuple, size: tuple) -> tuple:
+    """The StridedSlice spec of a slice by `begin` and `size` (-1: to the end)."""
+    return tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
 
 
 _MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")

@@ -12,14 +12,22 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_attr, shape_arg, static_ints
+from eagerflow._src.ops.dynshape import (
+    check_runtime_arg,
+    runtime_attr,
+    shape_arg,
+    static_ints,
+    traced_arg,
+)
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t, conj, floormod
+from eagerflow._src.ops.graph_constants import scope_name
+from eagerflow._src.ops.math import _t, conj
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(1)
@@ -74,17 +82,40 @@ def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
 
 
 def _transpose_grad(n: Any, g: Any) -> list:
+    """TF's: g transposed by InvertPermutation(perm), the forward's perm tensor in a graph
+    (its Const, or the runtime perm). Eagerly the inverse of a perm held as an attr is
+    computed here, without the op, unless an entry is negative: TF's Transpose takes one,
+    its InvertPermutation refuses it, and so its gradient fails."""
     if len(n.inputs) == 1:
-        return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})]
-    p = n.inputs[1]  # the inverse of a runtime permutation: where each axis went
-    p = floormod(p, convert_to_tensor(len(n.inputs[0]._shape), dtype=p._dtype))
-    return [bind(TRANSPOSE, (g, bind(INVERT_PERMUTATION, (p,), {})), {"perm": None}), None]
+        perm = n.attrs["perm"]
+        if perm is None:  # (the default: the axes reversed)
+            perm = tuple(reversed(_pyrange(len(n.inputs[0]._shape))))
+        if _state.graph is None and min(perm, default=0) >= 0:
+            return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(perm)})]
+        p = traced_arg(n, 1, None)
+        if p is None:
+            p = convert_to_tensor(list(perm), dtype=dt.int32)
+    else:
+        p = n.inputs[1]
+    inverse = bind(INVERT_PERMUTATION, (p,), {})
+    return [transpose(g, inverse)] + [None] * (len(n.inputs) - 1)
 
 
 def _transpose_rewrite(node: Any) -> Any:
     """The identity permutation is the input; a transpose of a transpose is one transpose,
-    or the input itself (the simplify pass)."""
+    or the input itself; a runtime perm folded to a constant is the attr (the simplify
+    pass)."""
     x, out, perm = node.inputs[0], node.outputs[0], node.attrs.get("perm")
+    if len(node.inputs) == 2:
+        held = getattr(node.inputs[1], "_op", None)
+        if held is None or held.op.name != "Const":
+            return None
+        perm = tuple(int(p) for p in np.asarray(held.attrs["value"]).reshape(-1))
+        try:
+            _transpose_infer(x, perm=perm)
+        except InvalidArgumentError:
+            return None  # (refused when the graph runs, as TF's)
+        return (x,), dict(node.attrs, perm=perm)
     if perm is None:
         return None
     if list(perm) == sorted(perm) and C.same_static_spec(x, out):
@@ -134,8 +165,18 @@ def _invert_permutation_kernel(xp: Any, p: Any) -> Any:
     return out
 
 
+def _invert_permutation_fold(node: Any, value_of: Any) -> Any:
+    """dynshape: the inverse of a permutation known while tracing (a transpose's gradient
+    then transposes by a static perm); None for one the op would refuse."""
+    p = value_of(node.inputs[0])
+    if not isinstance(p, list) or sorted(p) != list(_pyrange(len(p))):
+        return None
+    return list(_inverse_perm(tuple(p)))
+
+
 INVERT_PERMUTATION = register(OpDef(
     "InvertPermutation", _invert_permutation_infer, _invert_permutation_kernel,
+    fold=_invert_permutation_fold, fold_partial=False,
     reference=lambda p: np.array([p.tolist().index(i) for i in _pyrange(p.size)], p.dtype),
     samples=lambda: [Sample((np.array([2, 0, 3, 1], np.int32),), grad=False)],
     bad_samples=lambda: [BadSample((np.array([0, 0], np.int32),), {}, InvalidArgumentError,
@@ -152,9 +193,13 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
-    static, dyn = (static_ints(perm, "perm"), ()) if _state.graph is None \
-        else shape_arg(perm, "perm")
-    out = bind(TRANSPOSE, (a,) + dyn, {"perm": static})
+    if _state.graph is None:
+        out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm")})
+    else:
+        # TF's transpose makes its op inside a name scope of its name: a tape names the
+        # gradient under it ("gradient_tape/transpose/...")
+        static, dyn = shape_arg(perm, "perm")
+        out = bind(TRANSPOSE, (a,) + dyn, {"perm": static}, scope_name(name, "transpose") + "/")
     if conjugate and a._dtype.is_complex:
         out = conj(out)
     return out

@@ -27,7 +27,6 @@ from eagerflow._src.ops import (
     nn,
     nn_norm,
     padding,
-    reduce,
     sequences,
     signal_ops,
     sparse_functions,
@@ -87,21 +86,6 @@ def _add(n: Any) -> Any:
     if x.dtype is dt.string:
         return string_ops.join([x, y])
     return math.add(x, y)
-
-
-def _concat_offset(n: Any) -> list:
-    """TF's ConcatOffset (a concat's gradient): where each input starts in the result, a
-    vector per input that is zero but along the concatenated dimension."""
-    dim, shapes = n.inputs[0], n.inputs[1:]
-    rank = reduce.size(shapes[0], out_type=dt.int32)
-    axis = math.floormod(math.cast(dim, dt.int32), rank)
-    mask = math.cast(math.equal(sequences.range(rank), axis), dt.int32)
-    out, start = [], None
-    for s in shapes:
-        out.append(mask * 0 if start is None else mask * start)
-        size = reduce.reduce_sum(math.cast(s, dt.int32) * mask)
-        start = size if start is None else start + size
-    return out
 
 
 def _element_shape(v: Any) -> Any:
@@ -307,9 +291,7 @@ COMPOSED = {
     "SoftsignGrad": lambda n: nn.softsign_grad(*n.inputs),
     "EluGrad": lambda n: nn.elu_grad(*n.inputs),
     "SeluGrad": lambda n: nn.selu_grad(*n.inputs),
-    "ConcatOffset": _concat_offset,
     "Squeeze": _squeeze,
-    "ShapeN": lambda n: array.shape_n(n.inputs, out_type=n.attrs["out_type"]),
     "Pad": _pad,
     "Split": _split,
     "BatchMatMul": _batch_matmul,

@@ -28,7 +28,7 @@ EXTRA_OPS = (
     "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
     # composed from registered ops on import
-    "Squeeze", "ShapeN", "Pad", "Split", "BatchMatMul",
+    "Squeeze", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
     "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6",
     "SoftplusGrad", "SoftsignGrad",
@@ -57,7 +57,6 @@ EXTRA_OPS = (
     "ResourceApplyCenteredRMSProp", "ResourceApplyAdadelta", "ResourceApplyFtrl",
     "ResourceApplyFtrlV2", "ResourceApplyProximalGradientDescent",
     "ResourceApplyProximalAdagrad", "VariableV2", "Assign", "IsVariableInitialized",
-    "ConcatOffset",
     # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
     # (ops/tf_op_defs.py)
     "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",

@@ -12,9 +12,10 @@ the two nodes left without uses.
 A ReluGrad whose result a channels-last BiasAddGrad reads becomes
 _ReluGradBiasAddGrad, which computes both (the BiasAddGrad's output moves to its
 second output; other readers of the ReluGrad's result read its first). Where that op's
-gradient input is a BroadcastToShapeOf read by nothing else (a global average pooling's
-gradient), it reads the small tensor before the broadcast instead: the full-size copy
-is never made (see ops/nn_fused.py).
+gradient input is a broadcast read by nothing else (a global average pooling's
+gradient: a BroadcastToShapeOf, or TF's Tile of size-1 dims, divided by the count after
+it for a Mean), it reads the small tensor before the broadcast instead, divided first:
+the full-size copy is never made (see ops/nn_fused.py).
 
 A MaxPool read by a MaxPoolGrad of the same input and output (a training step) becomes
 _MaxPoolKeepArgmax: the same values, and the gradient kernel scatters from the argmax
@@ -27,7 +28,9 @@ from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import readers, rewire, uses
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
+from eagerflow._src.ops.array import TILE
 from eagerflow._src.ops.broadcast_grads import BROADCAST_LIKE
+from eagerflow._src.ops.math import REALDIV
 from eagerflow._src.ops.nn import BIAS_ADD, BIAS_ADD_GRAD, RELU, RELU_GRAD
 from eagerflow._src.ops.nn_conv import CONV2D
 from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD, MAX_POOL_KEEP
@@ -90,14 +93,44 @@ def fuse_relu_grad(graph: Graph) -> Graph:
                 node.outputs = (node.outputs[0], SymbolicTensor(node, 1, db._shape, db._dtype))
                 moved[id(db)] = node.outputs[1]
         if node.op is nn_fused.RELU_GRAD_BIAS_GRAD:
-            bcast = _producer(node.inputs[0], BROADCAST_LIKE)
             y = node.inputs[1]
-            if (bcast is not None and n_uses.get(id(bcast.outputs[0])) == 1
-                    and _known(y) and bcast.outputs[0]._shape == y._shape
-                    and _known(bcast.inputs[0]) and len(bcast.inputs[0]._shape) == len(y._shape)):
-                node.inputs = (bcast.inputs[0], y)
+            small = _broadcast_source(node.inputs[0], y, n_uses) if _known(y) else None
+            if small is not None:
+                node.inputs = (small, y)
     rewire(graph, moved)
     return dce(graph)
+
+
+def _broadcast_source(g: SymbolicTensor, y: SymbolicTensor, n_uses: dict) -> object | None:
+    """The tensor of y's rank, 1 where y's dims are broadcast, whose broadcast to y's shape
+    `g` is, where nothing else reads the broadcast: a BroadcastToShapeOf's input; a Tile's
+    that only repeats size-1 dims (TF's Sum gradient); for RealDiv(such a Tile, a scalar)
+    (TF's Mean gradient), that RealDiv, made to divide the small tensor instead (the
+    same values, divided before they are repeated). None otherwise."""
+    if n_uses.get(id(g)) != 1:
+        return None
+    div = _producer(g, REALDIV)
+    if div is not None:
+        tiled, count = div.inputs
+        tile = _producer(tiled, TILE)
+        if tile is None or count._shape != () or n_uses.get(id(tiled)) != 1:
+            return None
+    else:
+        tile = _producer(g, TILE) or _producer(g, BROADCAST_LIKE)
+        if tile is None:
+            return None
+    small = tile.inputs[0]
+    if tile.outputs[0]._shape != y._shape or not _known(small) or \
+            len(small._shape) != len(y._shape) or \
+            any(s not in (1, d) for s, d in zip(small._shape, y._shape)):
+        return None
+    if tile.op is TILE and len(tile.inputs) != 1:  # (runtime multiples: not checked here)
+        return None
+    if div is None:
+        return small
+    div.inputs = (small, count)  # (its output keeps its tensor, now of the small shape)
+    div.outputs[0]._shape = small._shape
+    return div.outputs[0]
 
 
 def _known(t: object) -> bool:

@@ -8,7 +8,7 @@ Each op declares its identities in its OpDef (ops/registry.py); this pass applie
 - `involution`: `Neg(Neg(x))` -> `x`;
 - `rewrite`, an op's own rule: a transpose of a transpose is one transpose (or `x`), a
   reshape of a reshape one reshape, a reshape to `x`'s static shape or a cast to its
-  dtype is `x`.
+  dtype is `x`, a Slice of constants a static StridedSlice.
 """
 
 from __future__ import annotations
@@ -56,9 +56,8 @@ def _rewrite(node: Operation) -> Any:
         return None
     if op.rewrite is not None:
         r = op.rewrite(node)
-        if isinstance(r, tuple):
-            inputs, attrs = r
-            return (op, inputs, attrs)
+        if isinstance(r, tuple) and len(r) == 2:  # (the same op's new inputs and attrs)
+            return (op, *r)
         return r
     return None
 
@@ -88,7 +87,7 @@ def simplify(graph: Graph) -> Graph:
                     break
                 if len(spec) != 1 or spec[0][1] is not node.outputs[0]._dtype:
                     break
-                node.inputs, node.attrs = ins, attrs
+                node.op, node.inputs, node.attrs = op, ins, attrs
                 continue
             repl[id(node.outputs[0])] = r
             break
