@@ -163,6 +163,18 @@ CASES = [
     "tf.io.decode_raw(tf.constant([b'abc']), tf.int32)",
     "tf.signal.fft(tf.ones([2]))",
     "tf.signal.frame(tf.ones([4]), 3, 0)",
+    # stateless random ops: a seed (or Poisson's lam) handed on as a Python list sends the
+    # op's wrapper down its slow path (no name); converted first, it takes the fast path
+    "tf.random.stateless_normal([2], seed=[1])",
+    "tf.random.stateless_normal([2], seed=tf.constant([1]))",
+    "tf.random.stateless_uniform([2], seed=(1, 2, 3), maxval=5, dtype=tf.int32)",
+    "tf.random.experimental.stateless_split([1, 2, 3])",
+    "tf.random.experimental.stateless_fold_in([1, 2, 3], 1)",
+    "tf.random.stateless_categorical([[1.0, 2.0]], 2, seed=[1, 2, 3])",
+    "tf.random.stateless_binomial([2], seed=[1, 2, 3], counts=3.0, probs=0.5)",
+    "tf.random.stateless_poisson([2], seed=tf.constant([1, 2, 3]), lam=[1.0, 2.0])",
+    "tf.random.stateless_poisson([2], seed=tf.constant([1, 2, 3]), lam=1.0)",
+    "tf.random.stateless_normal([-2], seed=[1, 2])",
     # strings, io, parsing
     "tf.strings.substr('abc', 5, 1)",
     "tf.strings.substr(tf.constant(['abc']), 5, 1)",
