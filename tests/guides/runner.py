@@ -23,8 +23,7 @@ _AS_EAGERFLOW = ("import runpy, sys, eagerflow; sys.modules['tensorflow'] = eage
 # " name: " suffix (a list argument's length, a queue's or parser's attrs, an op wrapper's
 # name scope): these compare without them until eagerflow words them whole.
 STRIPPED = {"guide_extension_more", "guide_numpy_api", "guide_parse_ragged_sparse",
-            "guide_parse_sequence", "guide_queues", "guide_slicing_errors",
-            "guide_sql_dataset"}
+            "guide_parse_sequence", "guide_queues", "guide_sql_dataset"}
 
 
 def normalize(text: str, strip: bool = False) -> str:

@@ -136,6 +136,20 @@ CASES = [
     "tf.scatter_nd([[5]], [1.0], [3])",
     "tf.tensor_scatter_nd_update(tf.ones([3]), [[5]], [1.0])",
     "tf.unstack(tf.ones([2, 3]), num=3)",
+    # tf.where and tf.dynamic_partition hand their inputs on as given (a list: slow path)
+    "tf.where([True, False, True], [1, 2], [3, 4])",
+    "tf.where([True, False, True], tf.constant([1, 2]), tf.constant([3, 4]), name='w')",
+    "tf.where(tf.constant([True, False, True]), tf.constant([1, 2]), tf.constant([3, 4]),"
+    " name='w')",
+    "tf.dynamic_partition([1, 2], [0, 5], 2)",
+    "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 5]), 2, name='d')",
+    # gather_nd with batch dimensions runs its ops on tensors it made, in a name scope:
+    # the fast path, no name; without them the indices go to GatherNd as given
+    "tf.gather_nd(tf.ones([3, 4]), [[1], [2]], batch_dims=1)",
+    "tf.gather_nd(tf.ones([3, 4]), [[1], [7], [2]], batch_dims=1, name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), tf.constant([[1], [7], [2]]), batch_dims=1, name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), [[7]], name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), tf.constant([[7]]), name='g')",
     # reductions, segments, sorting
     "tf.reduce_sum(tf.ones([2]), axis=3)",
     "tf.reduce_max(tf.ones([2]), axis=[0, 3])",

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.core import device
-from eagerflow._src.ops.eager_errors import wrapped_name
+from eagerflow._src.ops.eager_errors import decorate, slow_path, wrapped_name
 from eagerflow._src.ops.tf_op_defs import summary
 from tests.golden_io import as_recorded, recorded_outcome
 from tests.ops.eager_errors_cases import CASES, outcome
@@ -138,6 +138,19 @@ def test_wrapped_name_orders_list_lengths_as_tf():
     assert wrapped_name("ParseExampleV2", {"num_sparse": 0, "Tdense": 1}) == \
         "__wrapped__ParseExampleV2_Tdense_1_num_sparse_0"
     assert wrapped_name("_FusedConv2D") == "__wrapped____FusedConv2D"
+
+
+def test_an_error_the_slow_path_left_unnamed_is_not_named_again():
+    # TF 2.21: tf.gather_nd(tf.reshape(tf.range(12), [3, 4]), [[1], [7], [2]],
+    # bad_indices_policy="bad") ends "[Op:GatherNd]": its wrapper's slow path, although
+    # eagerflow's public function words it in two wrappers, one around the other
+    e = tf.errors.NotFoundError(None, None, "Could not find device for node: {{node "
+                                "GatherNd}} = GatherNd[bad_indices_policy=\"bad\"] [Op:GatherNd]")
+    decorate(e, None, (), {}, CPU, None)
+    assert e.message.endswith("[Op:GatherNd] name: ")
+    slow_path(e)
+    decorate(e, None, (), {}, CPU, "outer")
+    assert e.message.endswith("[Op:GatherNd]") and str(e) == e.message
 
 
 @settings(max_examples=25, deadline=None)

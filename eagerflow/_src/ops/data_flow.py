@@ -25,7 +25,7 @@ from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, cast, floordiv, floormod, maximum, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
@@ -120,6 +120,7 @@ DYNAMIC_PARTITION = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("data", "partitions")
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""

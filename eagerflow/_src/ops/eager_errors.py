@@ -58,7 +58,9 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     """`e`, raised by eager op `op` on `inputs` with `attrs` placed on `device`, reworded
     in place as TF's eager error (function prefix, " name: " and `name`); returns it."""
     message = e._message
-    if message.startswith(_HEAD) or not message.endswith("]"):
+    # (an error the slow path left without its name ends in "]" again, but is worded)
+    if message.startswith(_HEAD) or not message.endswith("]") or \
+            getattr(e, "_slow_path", False):
         return e
     at = message.rfind(" [Op:")
     if at < 0:
@@ -197,6 +199,7 @@ def plain(e: OpError) -> OpError:
         message = message[:message.rfind(" name: ")]
     e._message = message
     e.args = (message,) + e.args[1:]
+    e._slow_path = False
     return e
 
 
@@ -224,6 +227,7 @@ def slow_path(e: BaseException) -> BaseException:
         if at > message.rfind(" [Op:"):
             e._message = message[:at]
             e.args = (e._message,) + e.args[1:]
+            e._slow_path = True  # (so that no wrapper around this one names it again)
     return e
 
 

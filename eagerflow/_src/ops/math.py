@@ -29,6 +29,7 @@ from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import (
     _adopt,
     _binary,
@@ -843,6 +844,7 @@ WHERE_INDICES = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("condition", "x", "y")
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     condition = _t(condition)
     if x is None and y is None:
