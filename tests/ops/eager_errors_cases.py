@@ -150,6 +150,16 @@ CASES = [
     "tf.gather_nd(tf.ones([3, 4]), tf.constant([[1], [7], [2]]), batch_dims=1, name='g')",
     "tf.gather_nd(tf.ones([3, 4]), [[7]], name='g')",
     "tf.gather_nd(tf.ones([3, 4]), tf.constant([[7]]), name='g')",
+    # an input whose type the op's signature fixes (All's input:bool) is refused as that
+    # input's, not as an attr's
+    "tf.reduce_all(tf.constant([1.0]))",
+    "tf.reduce_any(tf.constant([1.0]), name='a')",
+    "tf.logical_not(tf.constant([1]))",
+    "tf.logical_and(tf.constant([1.0]), tf.constant([True]))",
+    "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 1], tf.int64), 2)",
+    # stacking nothing: along axis 0 TF converts the empty list (float32), else IndexError
+    "tf.reduce_all(tf.stack([]))",
+    "tf.stack([], axis=1)",
     # reductions, segments, sorting
     "tf.reduce_sum(tf.ones([2]), axis=3)",
     "tf.reduce_max(tf.ones([2]), axis=[0, 3])",
