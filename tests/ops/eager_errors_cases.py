@@ -295,6 +295,8 @@ CASES = [
     "tf.data.Dataset.range(3).interleave(lambda x: tf.data.Dataset.range(x), cycle_length=-5, "
     "num_parallel_calls=2)",
     "tf.data.Dataset.range(3).get_single_element()",
+    "tf.data.experimental.SqlDataset('mysql', 'x.db', 'select 1', tf.int32)",
+    "tf.data.experimental.SqlDataset('sqlite', ':memory:', 'select 1', tf.float32)",
     "tf.data.Dataset.range(3).shard(0, 0)",
     # (a window size is checked when a window fills, by the iterator)
     "tf.data.Dataset.range(3).group_by_window(lambda x: x, lambda k, d: d, window_size=-2)",

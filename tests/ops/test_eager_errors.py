@@ -100,7 +100,8 @@ GPU_CASES = {
 # tf.data's dataset ops have no GPU kernels: made with a GPU as the default device, they
 # run on the host and their argument errors name CPU:0, as TF's
 GPU_CASES.update((case, "CPU:0") for case in CASES
-                 if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset")))
+                 if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset",
+                                     "tf.data.experimental.SqlDataset")))
 # nor do its lookup tables, RaggedCross and the sparse-dense elementwise ops
 GPU_CASES.update((case, "CPU:0") for case in (
     "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1, 2]), -1)",
