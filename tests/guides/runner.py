@@ -22,7 +22,7 @@ _AS_EAGERFLOW = ("import runpy, sys, eagerflow; sys.modules['tensorflow'] = eage
 # Guides whose eager op errors still differ from TF's in the function_node prefix or the
 # " name: " suffix (a list argument's length, a queue's or parser's attrs, an op wrapper's
 # name scope): these compare without them until eagerflow words them whole.
-STRIPPED = {"guide_parse_ragged_sparse", "guide_parse_sequence", "guide_queues"}
+STRIPPED = {"guide_parse_ragged_sparse", "guide_parse_sequence"}
 
 
 def normalize(text: str, strip: bool = False) -> str:

@@ -43,6 +43,8 @@ EXTRA_OPS = (
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
     "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
     "RaggedBincount",
+    # queues' creators (an attr they refuse shows their definitions in the eager error)
+    "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",
