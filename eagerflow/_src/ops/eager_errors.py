@@ -176,6 +176,19 @@ def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = N
     return e
 
 
+def counted_as(e: OpError, op_name: str, lengths: dict) -> OpError:
+    """`e`, an eager error of op `op_name`, its function named again after `lengths`
+    (the op's list arguments' lengths as TF's op counts them, where the op eagerflow ran
+    counts them otherwise: a parse's ragged keys, which it reads as sparse ones). Errors
+    of other ops, and those without an eager op's prefix, are left as they are."""
+    device, message = placed_on(e), e._message
+    at = message.rfind(f" [Op:{op_name}] name: ")
+    if device is not None and at >= 0:
+        name = message[at + len(op_name) + 12:]
+        decorate(plain(e), Named(op_name, lengths), (), {}, device, name)
+    return e
+
+
 def placed_on(e: OpError) -> str | None:
     """The device an eager op's error `e` names (its prefix's), None where it has none."""
     message = e._message
