@@ -141,6 +141,9 @@ CASES = [
     "tf.where([True, False, True], tf.constant([1, 2]), tf.constant([3, 4]), name='w')",
     "tf.where(tf.constant([True, False, True]), tf.constant([1, 2]), tf.constant([3, 4]),"
     " name='w')",
+    # (its one-argument form converts the condition first, in a name scope: no name)
+    "tf.where(['a', 'b'], name='w')",
+    "tf.where(tf.constant([1.5, 0.0]))",
     "tf.dynamic_partition([1, 2], [0, 5], 2)",
     "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 5]), 2, name='d')",
     # gather_nd with batch dimensions runs its ops on tensors it made, in a name scope:

@@ -29,7 +29,7 @@ from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import (
     _adopt,
     _binary,
@@ -833,26 +833,43 @@ SELECT = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
     elementwise=True, cuda="({0} ? {1} : {2})"))
 
+# (the coordinates of the true, or nonzero, values: TF's Where takes numbers as they are)
+_WHERE_TYPES = C.NUMERIC | C.BOOL
+
+
+def _where_infer(c: Any) -> list:
+    C.check_dtype("Where", c, _WHERE_TYPES)
+    return [((None, len(c._shape)) if c._shape is not None else None, dt.int64)]
+
+
 WHERE_INDICES = register(OpDef(
-    "Where",
-    lambda c: [((None, len(c._shape)) if c._shape is not None else None, dt.int64)],
+    "Where", _where_infer,
     lambda xp, c: xp.argwhere(c).astype(np.int64),
     reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
                                  dtype=np.int64).reshape(-1, c.ndim),
-    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False)],
+    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False),
+                     Sample((_f64(2, 3) * (_rng.integers(0, 2, (2, 3))),), grad=False)],
+    bad_samples=lambda: [BadSample((np.array(["a", ""], dtype=object),), {},
+                                   InvalidArgumentError, "Value for attr 'T' of string")],
 ))
 
 
 @dispatchable
-@slow_inputs("condition", "x", "y")
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
-    condition = _t(condition)
     if x is None and y is None:
-        if condition._dtype is not dt.bool:
-            condition = not_equal(condition, zeros_like(condition))
-        return bind(WHERE_INDICES, (condition,), {}, name)
+        # TF converts the condition first and makes its Where inside a name scope of
+        # `name` (empty eagerly): the fast path, no name
+        return bind(WHERE_INDICES, (_t(condition),), {},
+                    name if _state.graph is not None else None)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
+    return _select(condition, x, y, name)
+
+
+@eager_api("condition", "x", "y")
+def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
+    """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
+    condition = _t(condition)
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 
