@@ -181,10 +181,10 @@ def counted_as(e: OpError, op_name: str, lengths: dict) -> OpError:
     (the op's list arguments' lengths as TF's op counts them, where the op eagerflow ran
     counts them otherwise: a parse's ragged keys, which it reads as sparse ones). Errors
     of other ops, and those without an eager op's prefix, are left as they are."""
-    device, message = placed_on(e), e._message
-    at = message.rfind(f" [Op:{op_name}] name: ")
+    device, message, tail = placed_on(e), e._message, f" [Op:{op_name}] name: "
+    at = message.rfind(tail)
     if device is not None and at >= 0:
-        name = message[at + len(op_name) + 12:]
+        name = message[at + len(tail):]
         decorate(plain(e), Named(op_name, lengths), (), {}, device, name)
     return e
 
