@@ -146,6 +146,15 @@ CASES = [
     "tf.where(tf.constant([1.5, 0.0]))",
     "tf.dynamic_partition([1, 2], [0, 5], 2)",
     "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 5]), 2, name='d')",
+    # a value given for an input whose type the op fixes converts to that type (a NumPy
+    # array is cast, a Python value that does not fit is a TypeError)
+    "tf.where([1, 0], tf.constant([1, 2]), tf.constant([3, 4]))",
+    "tf.where(np.array([1.5, 0.0]), tf.constant([1, 2]), tf.constant([3, 4]))",
+    "tf.dynamic_partition([1, 2], [0.0, 5.0], 2)",
+    "tf.dynamic_partition(tf.constant([1, 2]), np.array([0, 5]), 2)",
+    "tf.logical_and(tf.constant([True, False]), [1, 1])",
+    "tf.logical_and(tf.constant([True, False]), np.array([1, 0]))",
+    "tf.logical_not(1)",
     # gather_nd with batch dimensions runs its ops on tensors it made, in a name scope:
     # the fast path, no name; without them the indices go to GatherNd as given
     "tf.gather_nd(tf.ones([3, 4]), [[1], [2]], batch_dims=1)",

@@ -40,6 +40,7 @@ from eagerflow._src.ops.elementwise import (
     _rng,
     _tensor_like,
     _unary,
+    as_fixed_type,
     binary_args,
     binary_args_hint,
     one_launch,
@@ -613,7 +614,13 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
-logical_not = _u(LOGICAL_NOT)
+
+def _bools(x: Any, y: Any) -> tuple:
+    # (the logical ops' inputs are bool in TF's signatures: other values convert to it)
+    return as_fixed_type(x, dt.bool), as_fixed_type(y, dt.bool)
+
+
+logical_not = dispatch.unary(LOGICAL_NOT, lambda x: as_fixed_type(x, dt.bool))
 invert = _u(INVERT)
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
@@ -633,7 +640,7 @@ squared_difference = _b(SQUARED_DIFFERENCE)
 equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
-logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
+logical_and, logical_or = _b(LOGICAL_AND, _bools), _b(LOGICAL_OR, _bools)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
 left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
@@ -869,7 +876,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 @eager_api("condition", "x", "y")
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
-    condition = _t(condition)
+    condition = as_fixed_type(condition, dt.bool)
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 
