@@ -59,6 +59,15 @@ def as_fixed_type(v: Any, dtype: Any) -> Tensor:
     return convert_to_tensor(v) if _tensor_like(v) else convert_to_tensor(v, dtype=dtype)
 
 
+def bool_arg(x: Any) -> Tensor:
+    """An operand of a logical op, bool in TF's signatures (as_fixed_type)."""
+    return as_fixed_type(x, dt.bool)
+
+
+def bool_args(x: Any, y: Any) -> tuple:
+    return bool_arg(x), bool_arg(y)
+
+
 def _adopt(v: Any, dtype: Any) -> Tensor:
     """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
     wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""

@@ -43,9 +43,12 @@ from eagerflow._src.ops.elementwise import (
     as_fixed_type,
     binary_args,
     binary_args_hint,
+    bool_arg,
+    bool_args,
     one_launch,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.where_indices import WHERE_INDICES
 
 
 def _t(x: Any) -> Tensor:
@@ -614,13 +617,7 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
-
-def _bools(x: Any, y: Any) -> tuple:
-    # (the logical ops' inputs are bool in TF's signatures: other values convert to it)
-    return as_fixed_type(x, dt.bool), as_fixed_type(y, dt.bool)
-
-
-logical_not = dispatch.unary(LOGICAL_NOT, lambda x: as_fixed_type(x, dt.bool))
+logical_not = dispatch.unary(LOGICAL_NOT, bool_arg)
 invert = _u(INVERT)
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
@@ -640,7 +637,7 @@ squared_difference = _b(SQUARED_DIFFERENCE)
 equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
-logical_and, logical_or = _b(LOGICAL_AND, _bools), _b(LOGICAL_OR, _bools)
+logical_and, logical_or = _b(LOGICAL_AND, bool_args), _b(LOGICAL_OR, bool_args)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
 left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
@@ -814,8 +811,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
 
 def _select_infer(c: Any, x: Any, y: Any) -> list:
     if c._dtype is not dt.bool:
-        raise C.fail("SelectV2", f"cannot compute SelectV2 as input #0(zero-based) was expected "
-                                 f"to be a bool tensor but is a {c._dtype.name} tensor")
+        raise C.wrong_input_dtype("SelectV2", 0, dt.bool, c._dtype)
     d = C.same_dtype("SelectV2", (x, y), C.ALL)
     try:
         shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
@@ -840,32 +836,10 @@ SELECT = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
     elementwise=True, cuda="({0} ? {1} : {2})"))
 
-# (the coordinates of the true, or nonzero, values: TF's Where takes numbers as they are)
-_WHERE_TYPES = C.NUMERIC | C.BOOL
-
-
-def _where_infer(c: Any) -> list:
-    C.check_dtype("Where", c, _WHERE_TYPES)
-    return [((None, len(c._shape)) if c._shape is not None else None, dt.int64)]
-
-
-WHERE_INDICES = register(OpDef(
-    "Where", _where_infer,
-    lambda xp, c: xp.argwhere(c).astype(np.int64),
-    reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
-                                 dtype=np.int64).reshape(-1, c.ndim),
-    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False),
-                     Sample((_f64(2, 3) * (_rng.integers(0, 2, (2, 3))),), grad=False)],
-    bad_samples=lambda: [BadSample((np.array(["a", ""], dtype=object),), {},
-                                   InvalidArgumentError, "Value for attr 'T' of string")],
-))
-
-
 @dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     if x is None and y is None:
-        # TF converts the condition first and makes its Where inside a name scope of
-        # `name` (empty eagerly): the fast path, no name
+        # TF converts the condition first and makes Where in a name scope (no name eagerly)
         return bind(WHERE_INDICES, (_t(condition),), {},
                     name if _state.graph is not None else None)
     if x is None or y is None:
