@@ -68,7 +68,8 @@ OPS_ORDER = [
     "windows",
     "packed_strings",
     # math
-    "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads", "math",
+    "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
+    "where_indices", "math",
     "math_special",
     "special_scalars",
     "special_functions", "special_incomplete", "select_v1",

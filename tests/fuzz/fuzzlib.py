@@ -240,6 +240,9 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # calls where TF 2.21 itself raises a bare AssertionError, which eagerflow raises on purpose
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string)
 TF_ASSERTS = {"range"}
+# and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
+# first value's shape)
+TF_INDEX_ERRORS = {"stack"}
 
 
 def _names_any(message: str, names: tuple) -> bool:
@@ -264,6 +267,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, Warning):
         raise FuzzFailure("numpy-warning", label, f"{type(exc).__name__}: {exc}")
     if isinstance(exc, AssertionError) and label in TF_ASSERTS and _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and _deliberate(exc)[0]:
         return type(exc).__name__
     if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
         ok, where = _deliberate(exc)

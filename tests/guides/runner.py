@@ -19,22 +19,11 @@ _AS_EAGERFLOW = ("import runpy, sys, eagerflow; sys.modules['tensorflow'] = eage
                  "runpy.run_path(sys.argv[1], run_name='__main__')")
 
 
-# Guides whose eager op errors still differ from TF's in the function_node prefix or the
-# " name: " suffix (a list argument's length, a queue's or parser's attrs, an op wrapper's
-# name scope): these compare without them until eagerflow words them whole.
-STRIPPED = {"guide_data_files_and_checkpoints", "guide_extension_more", "guide_numpy_api",
-            "guide_parse_ragged_sparse", "guide_parse_sequence", "guide_queues",
-            "guide_random_more", "guide_slicing_errors", "guide_sql_dataset"}
-
-
-def normalize(text: str, strip: bool = False) -> str:
+def normalize(text: str) -> str:
     text = ordered_dicts_as_in_python_3_11(text)
     text = re.sub(r"0x[0-9a-fA-F]+", "0x?", text)
     text = re.sub(r"\b\d{9,}\b", "ID", text)  # id() of objects (captures)
     text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)
-    if strip:
-        text = re.sub(r"\{\{function_node [^}]*\}\} ", "", text)
-        text = re.sub(r" name: \S*$", "", text, flags=re.M)
     return text
 
 
@@ -101,4 +90,4 @@ def run(script: Path, python: str = sys.executable, as_eagerflow: bool = True,
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
     if r.returncode != 0:
         raise RuntimeError(f"{script.name} failed:\n{r.stdout[-2000:]}\n{r.stderr[-4000:]}")
-    return normalize(r.stdout, script.stem in STRIPPED)
+    return normalize(r.stdout)

@@ -155,3 +155,56 @@ def test_feature_lists_parse_to_their_steps(examples):
     for steps, one in zip(examples, serialized):
         _, single = tf.io.parse_single_sequence_example(one, None, features)
         assert single["r"].to_list() == steps
+
+
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _error(fn):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        fn()
+    return str(info.value)
+
+
+def test_parse_errors_name_tfs_op_functions_by_their_key_counts():
+    # TF 2.21's str() of each, from the same calls: its ops count the ragged keys (a
+    # RaggedFeature's values and partitions) apart from the sparse ones (a SparseFeature's
+    # index and value keys, a VarLenFeature's), and their wrappers, handed the keys as
+    # Python lists, name no name
+    ex = _example(v=[1, 2], ix=[0, 1], w=[3, 4], rl=[2], d=[1])
+    features = {"r": RF(tf.float32, value_key="v", partitions=[RF.RowLengths("rl")]),
+                "s": SF("ix", "w", tf.int64, 5), "d": tf.io.FixedLenFeature([], tf.int64)}
+    assert _error(lambda: tf.io.parse_example([ex], features)) == (
+        "{{function_node __wrapped__ParseExampleV2_Tdense_1_num_sparse_2_ragged_split_types_2"
+        f"_ragged_value_types_2_sparse_types_2_device_{_CPU}}}}} Name: <unknown>, Key: v, "
+        "Index: 0.  Data types don't match. Expected type: float, Actual type: int64 "
+        "[Op:ParseExampleV2]")
+    assert _error(lambda: tf.io.parse_example(tf.constant([ex]), {"r": RF(tf.string, "v")},
+                                              name="p")) == (
+        "{{function_node __wrapped__ParseExampleV2_Tdense_0_num_sparse_0_ragged_split_types_1"
+        f"_ragged_value_types_1_sparse_types_0_device_{_CPU}}}}} Name: <unknown>, Key: v, "
+        "Index: 0.  Data types don't match. Expected type: string, Actual type: int64 "
+        "[Op:ParseExampleV2]")
+
+    def feature(v):
+        return tf.train.Feature(int64_list=tf.train.Int64List(value=v))
+
+    s = tf.train.SequenceExample(
+        context=tf.train.Features(feature={"c": feature([1]), "cv": feature([1, 2]),
+                                           "crl": feature([2])}),
+        feature_lists=tf.train.FeatureLists(feature_list={
+            "tok": tf.train.FeatureList(feature=[feature([1, 2])]),
+            "rl": tf.train.FeatureList(feature=[feature([2])])})).SerializeToString()
+    context = {"c": tf.io.FixedLenFeature([], tf.int64),
+               "cr": RF(tf.int64, value_key="cv", partitions=[RF.RowLengths("crl")])}
+    lists = {"r": RF(tf.int64, value_key="tok", partitions=[RF.RowLengths("rl")]),
+             "v": tf.io.VarLenFeature(tf.int64),
+             "d": tf.io.FixedLenSequenceFeature([], tf.string)}
+    assert _error(lambda: tf.io.parse_sequence_example([s], context, lists, name="q")) == (
+        "{{function_node __wrapped__ParseSequenceExampleV2_Ncontext_sparse_0_Nfeature_list_"
+        "dense_1_Nfeature_list_sparse_1_Tcontext_dense_1_context_ragged_split_types_2_context"
+        "_ragged_value_types_2_context_sparse_types_0_feature_list_dense_types_1_feature_list"
+        "_ragged_split_types_2_feature_list_ragged_value_types_2_feature_list_sparse_types_1"
+        f"_device_{_CPU}}}}} Name: <unknown>, Feature list 'd' is required but could not be "
+        "found.  Did you mean to include it in feature_list_dense_missing_assumed_empty or "
+        "feature_list_dense_defaults? [Op:ParseSequenceExampleV2]")

@@ -170,6 +170,7 @@ CASES = [
     "tnp.gcd([-12, 0, 7], [18, 5, 0])", "tnp.lcm([-4, 0], [6, 3])", "tnp.gcd([1.5], [2])",
     "tnp.polyval([2.0, -1.0], 3)", "tnp.vander([1.5, 2])",
     "tnp.cross([[1, 0, 0]], [[0, 1, 0]])", "tnp.cross([1, 2, 3], [4, 5])",
+    "tnp.cross(tnp.ones([4]), tnp.ones([4]))", "tnp.cross(tnp.ones([2, 2]), tnp.ones([4, 3]))",
     "tnp.diff([True, False, False])", "tnp.diff([1, 2], n=0)", "tnp.compress([1, 0, 1, 1], [1, 2])",
     "tnp.average([1, 2, 3], returned=True)", "tnp.average([1., 2.], weights=[1, 1], returned=True)",
     "tnp.nanmean([1, 2])", "tnp.nansum([[1., np.nan], [2., 3.]], axis=0)",

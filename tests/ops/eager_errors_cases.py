@@ -136,6 +136,42 @@ CASES = [
     "tf.scatter_nd([[5]], [1.0], [3])",
     "tf.tensor_scatter_nd_update(tf.ones([3]), [[5]], [1.0])",
     "tf.unstack(tf.ones([2, 3]), num=3)",
+    # tf.where and tf.dynamic_partition hand their inputs on as given (a list: slow path)
+    "tf.where([True, False, True], [1, 2], [3, 4])",
+    "tf.where([True, False, True], tf.constant([1, 2]), tf.constant([3, 4]), name='w')",
+    "tf.where(tf.constant([True, False, True]), tf.constant([1, 2]), tf.constant([3, 4]),"
+    " name='w')",
+    # (its one-argument form converts the condition first, in a name scope: no name)
+    "tf.where(['a', 'b'], name='w')",
+    "tf.where(tf.constant([1.5, 0.0]))",
+    "tf.dynamic_partition([1, 2], [0, 5], 2)",
+    "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 5]), 2, name='d')",
+    # a value given for an input whose type the op fixes converts to that type (a NumPy
+    # array is cast, a Python value that does not fit is a TypeError)
+    "tf.where([1, 0], tf.constant([1, 2]), tf.constant([3, 4]))",
+    "tf.where(np.array([1.5, 0.0]), tf.constant([1, 2]), tf.constant([3, 4]))",
+    "tf.dynamic_partition([1, 2], [0.0, 5.0], 2)",
+    "tf.dynamic_partition(tf.constant([1, 2]), np.array([0, 5]), 2)",
+    "tf.logical_and(tf.constant([True, False]), [1, 1])",
+    "tf.logical_and(tf.constant([True, False]), np.array([1, 0]))",
+    "tf.logical_not(1)",
+    # gather_nd with batch dimensions runs its ops on tensors it made, in a name scope:
+    # the fast path, no name; without them the indices go to GatherNd as given
+    "tf.gather_nd(tf.ones([3, 4]), [[1], [2]], batch_dims=1)",
+    "tf.gather_nd(tf.ones([3, 4]), [[1], [7], [2]], batch_dims=1, name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), tf.constant([[1], [7], [2]]), batch_dims=1, name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), [[7]], name='g')",
+    "tf.gather_nd(tf.ones([3, 4]), tf.constant([[7]]), name='g')",
+    # an input whose type the op's signature fixes (All's input:bool) is refused as that
+    # input's, not as an attr's
+    "tf.reduce_all(tf.constant([1.0]))",
+    "tf.reduce_any(tf.constant([1.0]), name='a')",
+    "tf.logical_not(tf.constant([1]))",
+    "tf.logical_and(tf.constant([1.0]), tf.constant([True]))",
+    "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 1], tf.int64), 2)",
+    # stacking nothing: along axis 0 TF converts the empty list (float32), else IndexError
+    "tf.reduce_all(tf.stack([]))",
+    "tf.stack([], axis=1)",
     # reductions, segments, sorting
     "tf.reduce_sum(tf.ones([2]), axis=3)",
     "tf.reduce_max(tf.ones([2]), axis=[0, 3])",
@@ -163,6 +199,18 @@ CASES = [
     "tf.io.decode_raw(tf.constant([b'abc']), tf.int32)",
     "tf.signal.fft(tf.ones([2]))",
     "tf.signal.frame(tf.ones([4]), 3, 0)",
+    # stateless random ops: a seed (or Poisson's lam) handed on as a Python list sends the
+    # op's wrapper down its slow path (no name); converted first, it takes the fast path
+    "tf.random.stateless_normal([2], seed=[1])",
+    "tf.random.stateless_normal([2], seed=tf.constant([1]))",
+    "tf.random.stateless_uniform([2], seed=(1, 2, 3), maxval=5, dtype=tf.int32)",
+    "tf.random.experimental.stateless_split([1, 2, 3])",
+    "tf.random.experimental.stateless_fold_in([1, 2, 3], 1)",
+    "tf.random.stateless_categorical([[1.0, 2.0]], 2, seed=[1, 2, 3])",
+    "tf.random.stateless_binomial([2], seed=[1, 2, 3], counts=3.0, probs=0.5)",
+    "tf.random.stateless_poisson([2], seed=tf.constant([1, 2, 3]), lam=[1.0, 2.0])",
+    "tf.random.stateless_poisson([2], seed=tf.constant([1, 2, 3]), lam=1.0)",
+    "tf.random.stateless_normal([-2], seed=[1, 2])",
     # strings, io, parsing
     "tf.strings.substr('abc', 5, 1)",
     "tf.strings.substr(tf.constant(['abc']), 5, 1)",
@@ -259,6 +307,8 @@ CASES = [
     "tf.data.Dataset.range(3).interleave(lambda x: tf.data.Dataset.range(x), cycle_length=-5, "
     "num_parallel_calls=2)",
     "tf.data.Dataset.range(3).get_single_element()",
+    "tf.data.experimental.SqlDataset('mysql', 'x.db', 'select 1', tf.int32)",
+    "tf.data.experimental.SqlDataset('sqlite', ':memory:', 'select 1', tf.float32)",
     "tf.data.Dataset.range(3).shard(0, 0)",
     # (a window size is checked when a window fills, by the iterator)
     "tf.data.Dataset.range(3).group_by_window(lambda x: x, lambda k, d: d, window_size=-2)",

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.core import device
-from eagerflow._src.ops.eager_errors import wrapped_name
+from eagerflow._src.ops.eager_errors import counted_as, decorate, slow_path, wrapped_name
 from eagerflow._src.ops.tf_op_defs import summary
 from tests.golden_io import as_recorded, recorded_outcome
 from tests.ops.eager_errors_cases import CASES, outcome
@@ -100,7 +100,8 @@ GPU_CASES = {
 # tf.data's dataset ops have no GPU kernels: made with a GPU as the default device, they
 # run on the host and their argument errors name CPU:0, as TF's
 GPU_CASES.update((case, "CPU:0") for case in CASES
-                 if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset")))
+                 if case.startswith(("tf.data.Dataset", "next(iter(tf.data.Dataset",
+                                     "tf.data.experimental.SqlDataset")))
 # nor do its lookup tables, RaggedCross and the sparse-dense elementwise ops
 GPU_CASES.update((case, "CPU:0") for case in (
     "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1, 2]), -1)",
@@ -138,6 +139,35 @@ def test_wrapped_name_orders_list_lengths_as_tf():
     assert wrapped_name("ParseExampleV2", {"num_sparse": 0, "Tdense": 1}) == \
         "__wrapped__ParseExampleV2_Tdense_1_num_sparse_0"
     assert wrapped_name("_FusedConv2D") == "__wrapped____FusedConv2D"
+
+
+def test_an_error_the_slow_path_left_unnamed_is_not_named_again():
+    # TF 2.21: tf.gather_nd(tf.reshape(tf.range(12), [3, 4]), [[1], [7], [2]],
+    # bad_indices_policy="bad") ends "[Op:GatherNd]": its wrapper's slow path, although
+    # eagerflow's public function words it in two wrappers, one around the other
+    e = tf.errors.NotFoundError(None, None, "Could not find device for node: {{node "
+                                "GatherNd}} = GatherNd[bad_indices_policy=\"bad\"] [Op:GatherNd]")
+    decorate(e, None, (), {}, CPU, None)
+    assert e.message.endswith("[Op:GatherNd] name: ")
+    slow_path(e)
+    decorate(e, None, (), {}, CPU, "outer")
+    assert e.message.endswith("[Op:GatherNd]") and str(e) == e.message
+
+
+def test_counted_as_names_the_function_again_and_keeps_the_name():
+    # the function of TF's ParseExampleV2 for one RaggedFeature (TF 2.21, parse_example's
+    # error before its wrapper's slow path drops the name), where eagerflow's op read the
+    # ragged key as a sparse one
+    body = "Key: v.  Data types don't match. [Op:ParseExampleV2] name: p"
+    e = tf.errors.InvalidArgumentError(None, None, (
+        "{{function_node __wrapped__ParseExampleV2_Tdense_0_num_sparse_1_ragged_split_types_0"
+        f"_ragged_value_types_0_sparse_types_1_device_{CPU}}}}} {body}"))
+    counted_as(e, "ParseExampleV2", {"Tdense": 0, "num_sparse": 0, "sparse_types": 0,
+                                     "ragged_value_types": 1, "ragged_split_types": 1})
+    assert str(e) == ("{{function_node __wrapped__ParseExampleV2_Tdense_0_num_sparse_0_ragged_"
+                      f"split_types_1_ragged_value_types_1_sparse_types_0_device_{CPU}}}}} {body}")
+    counted_as(e, "Reshape", {"N": 2})  # (another op's lengths: left as it is)
+    assert "ragged_value_types_1" in str(e)
 
 
 @settings(max_examples=25, deadline=None)

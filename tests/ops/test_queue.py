@@ -5,6 +5,7 @@ printed output in tests/guides/guide_queues.py."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
@@ -166,3 +167,47 @@ def test_bad_arguments_raise_tf_errors():
         q.dequeue_many(tf.constant(1, tf.int64))
     with pytest.raises(TypeError, match="different dtypes"):
         tf.queue.QueueBase.from_list(0, [q, tf.queue.FIFOQueue(3, tf.float32, shapes=[[]])])
+
+
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _error(fn) -> str:
+    """What `fn` raised, its queue's process-wide number as 'N'."""
+    with pytest.raises(tf.errors.OpError) as info:
+        fn()
+    return re.sub(r"'\d+'", "'N'", str(info.value))
+
+
+def test_eager_errors_name_the_queue_ops_as_tf():
+    # TF 2.21's str() of each, from the same calls: a dequeue's function is named after
+    # the queue's components, an enqueue's after those it was given; a dequeue or close
+    # is named after the eager queue ("Empty"), an enqueue (made in a name scope) not
+    q = tf.queue.FIFOQueue(3, [tf.float32, tf.int32, tf.string], shapes=[[], [], []])
+    q.close()
+    q.close(cancel_pending_enqueues=True)  # (a close that cancels may come again)
+    assert _error(lambda: q.close(name="c")) == (
+        f"{{{{function_node __wrapped__QueueCloseV2_device_{_CPU}}}}} Queue 'N' is already "
+        "closed. [Op:QueueCloseV2] name: c")
+    assert _error(q.dequeue) == (
+        f"{{{{function_node __wrapped__QueueDequeueV2_component_types_3_device_{_CPU}}}}} "
+        "FIFOQueue 'N' is closed and has insufficient elements (requested 1, current size 0) "
+        "[Op:QueueDequeueV2] name: Empty_Dequeue")
+    assert _error(lambda: q.enqueue_many(([1.0], [1], ["a"]), name="e")) == (
+        f"{{{{function_node __wrapped__QueueEnqueueManyV2_Tcomponents_3_device_{_CPU}}}}} "
+        "FIFOQueue 'N' is closed. [Op:QueueEnqueueManyV2] name: ")
+    # the queue ops refusing their attrs as they are made: named as the constructor's name
+    assert _error(lambda: tf.queue.FIFOQueue(3, [], name="x")) == (
+        "Length for attr 'component_types' of 0 must be at least minimum 1\n\t; NodeDef: "
+        "{{node FIFOQueueV2}}; Op<name=FIFOQueueV2; signature= -> handle:resource; "
+        "attr=component_types:list(type),min=1; attr=shapes:list(shape),default=[],min=0; "
+        "attr=capacity:int,default=-1; attr=container:string,default=\"\"; "
+        "attr=shared_name:string,default=\"\"; is_stateful=true> [Op:FIFOQueueV2] name: x")
+    assert _error(lambda: tf.queue.RandomShuffleQueue(10, 20, [tf.int32], shapes=[[], []],
+                                                      name="x")) == (
+        f"{{{{function_node __wrapped__RandomShuffleQueueV2_device_{_CPU}}}}} "
+        "min_after_dequeue 20 must be < capacity 10 [Op:RandomShuffleQueueV2] name: x")
+    # from_list gathers the queues' handles
+    assert _error(lambda: tf.queue.QueueBase.from_list(2, [q, q])) == (
+        f"{{{{function_node __wrapped__GatherV2_device_{_CPU}}}}} indices = 2 is not in "
+        "[0, 2) [Op:GatherV2] name: ")

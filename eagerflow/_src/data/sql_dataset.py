@@ -17,13 +17,14 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError, UnknownError
+from eagerflow._src.core.errors import InvalidArgumentError, UnknownError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
+from eagerflow._src.ops.eager_errors import raised_eagerly
 
 _OP = " [Op:IteratorGetNext]"
 _INTS = (_dt.int8, _dt.int16, _dt.int32, _dt.int64, _dt.uint8, _dt.uint16)
@@ -113,18 +114,20 @@ class SqlDataset(DatasetV2):
                  output_types: Any) -> None:
         driver, self._path, self._query = (_text(driver_name), _text(data_source_name),
                                            _text(query))
+        # (the SqlDataset op's kernel refuses these as it is made: its eager error, on the
+        # host, where TF runs the dataset ops)
         if driver != "sqlite":
-            raise InvalidArgumentError(None, None, f"The database type, {driver}, is not "
-                                                   "supported by SqlDataset. The set of "
-                                                   "supported databases is: {'sqlite'}. "
-                                                   "[Op:SqlDataset]")
+            raise raised_eagerly(op_error(
+                InvalidArgumentError, "SqlDataset", f"The database type, {driver}, is not "
+                "supported by SqlDataset. The set of supported databases is: {'sqlite'}."),
+                host=True)
         single = not isinstance(output_types, (tuple, list))
         self._types = [_dt.as_dtype(t) for t in ([output_types] if single else output_types)]
         if any(t not in _TYPES for t in self._types):
-            raise InvalidArgumentError(None, None, "Each element of `output_types_` must be one "
-                                                   "of: DT_STRING, DT_INT8, DT_INT16, DT_INT32, "
-                                                   "DT_INT64, DT_UINT8, DT_UINT16, DT_BOOL, "
-                                                   "DT_DOUBLE  [Op:SqlDataset]")
+            raise raised_eagerly(op_error(
+                InvalidArgumentError, "SqlDataset", "Each element of `output_types_` must be "
+                "one of: DT_STRING, DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "
+                "DT_BOOL, DT_DOUBLE "), host=True)
         specs = [TensorSpec._make(TensorShape([]), t) for t in self._types]
         super().__init__((), dstruct.Structure(specs[0] if single else tuple(specs)))
 

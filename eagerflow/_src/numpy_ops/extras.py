@@ -18,6 +18,7 @@ from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as _mth  # where a parameter is NumPy's `m`
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import misc_ops as MO
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.padding import pad as _pad
 from eagerflow._src.ops.reduce import size as _size
@@ -155,9 +156,13 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     two = a.shape[-1] == 2 and b.shape[-1] == 2
     a, b = (pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]], "constant")
             if x.shape[-1] == 2 else x for x in (a, b))
+    if tuple(a.shape) != tuple(b.shape):
+        # TF broadcasts the padded operands to one shape first: BroadcastArgs refuses
+        # shapes that do not broadcast, naming them whole
+        MO.broadcast_dynamic_shape(A.shape(a), A.shape(b))
     if a.shape[-1] != 3 or b.shape[-1] != 3:  # TF's Cross kernel refuses other lengths
-        raise FailedPreconditionError(None, None, "Cross-products are only defined for "
-                                                  "3-element vectors. [Op:Cross]")
+        raise raised_eagerly(FailedPreconditionError(
+            None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]"))
     a0, a1, a2 = (a[..., i] for i in range(3))
     b0, b1, b2 = (b[..., i] for i in range(3))
     if two:  # NumPy's cross of 2-vectors is the z component alone

@@ -59,10 +59,13 @@ def wrong_read_dtype(op: str, expected: dt.DType, got: dt.DType) -> InvalidArgum
                     f"got {dtype_word(got)}")
 
 
-def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> InvalidArgumentError:
-    """TF's refusal of input #index of a dtype other than the one the op's signature fixes."""
+def wrong_input_dtype(op: str, index: int, want: dt.DType | str,
+                      got: dt.DType) -> InvalidArgumentError:
+    """TF's refusal of input #index of a dtype other than the one the op's signature fixes
+    (`want`: a dtype, or its name as TF's messages spell it)."""
+    want = want if isinstance(want, str) else dtype_word(want)
     return fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
-                    f"{dtype_word(want)} tensor but is a {dtype_word(got)} tensor")
+                    f"{want} tensor but is a {dtype_word(got)} tensor")
 
 
 def no_layout(fn: str, layout: Any) -> None:
@@ -113,6 +116,12 @@ def allowed_list(allowed: frozenset) -> str:
 
 def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
                   what: str = "T") -> InvalidArgumentError:
+    """TF's refusal of dtype `d` for the op's type attr `what` (`allowed`: the dtypes the
+    op takes). Where TF's definition has no such attr, the input's type is fixed by the
+    op's signature (All's input:bool), and TF refuses it as that input's."""
+    fixed = tf_op_defs.fixed_input(op, what)
+    if fixed is not None:
+        return wrong_input_dtype(op, fixed[0], fixed[1], d)
     if allowed is None:
         return fail(op, f"Value for attr '{what}' of {dtype_word(d)} is not in the list of "
                         f"allowed values for {op}")

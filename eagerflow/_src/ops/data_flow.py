@@ -25,7 +25,8 @@ from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, cast, floordiv, floormod, maximum, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
@@ -120,10 +121,11 @@ DYNAMIC_PARTITION = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("data", "partitions")
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
-    x, p = _t(data), _t(partitions)
+    x, p = _t(data), as_fixed_type(partitions, dt.int32)
     C.check_dtype("DynamicPartition", p, _INDEX, "partitions")
     C.no_graph_attr(num_partitions, "num_partitions")
     num_partitions = C.int_arg(num_partitions, "num_partitions")

@@ -58,7 +58,9 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     """`e`, raised by eager op `op` on `inputs` with `attrs` placed on `device`, reworded
     in place as TF's eager error (function prefix, " name: " and `name`); returns it."""
     message = e._message
-    if message.startswith(_HEAD) or not message.endswith("]"):
+    # (an error the slow path left without its name ends in "]" again, but is worded)
+    if message.startswith(_HEAD) or not message.endswith("]") or \
+            getattr(e, "_slow_path", False):
         return e
     at = message.rfind(" [Op:")
     if at < 0:
@@ -174,6 +176,19 @@ def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = N
     return e
 
 
+def counted_as(e: OpError, op_name: str, lengths: dict) -> OpError:
+    """`e`, an eager error of op `op_name`, its function named again after `lengths`
+    (the op's list arguments' lengths as TF's op counts them, where the op eagerflow ran
+    counts them otherwise: a parse's ragged keys, which it reads as sparse ones). Errors
+    of other ops, and those without an eager op's prefix, are left as they are."""
+    device, message, tail = placed_on(e), e._message, f" [Op:{op_name}] name: "
+    at = message.rfind(tail)
+    if device is not None and at >= 0:
+        name = message[at + len(tail):]
+        decorate(plain(e), Named(op_name, lengths), (), {}, device, name)
+    return e
+
+
 def placed_on(e: OpError) -> str | None:
     """The device an eager op's error `e` names (its prefix's), None where it has none."""
     message = e._message
@@ -197,6 +212,7 @@ def plain(e: OpError) -> OpError:
         message = message[:message.rfind(" name: ")]
     e._message = message
     e.args = (message,) + e.args[1:]
+    e._slow_path = False
     return e
 
 
@@ -224,6 +240,7 @@ def slow_path(e: BaseException) -> BaseException:
         if at > message.rfind(" [Op:"):
             e._message = message[:at]
             e.args = (e._message,) + e.args[1:]
+            e._slow_path = True  # (so that no wrapper around this one names it again)
     return e
 
 

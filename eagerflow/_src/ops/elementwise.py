@@ -52,6 +52,23 @@ def _tensor_like(v: Any) -> bool:
     return isinstance(v, Tensor) or hasattr(v, "_as_tensor")
 
 
+def as_fixed_type(v: Any, dtype: Any) -> Tensor:
+    """`v`, given for an op input whose type TF's op signature fixes (SelectV2's condition:
+    bool), as TF's op wrapper converts it: a tensor as it is (the op refuses another
+    dtype), anything else to that type (a NumPy array cast, a Python value that does not
+    fit a TypeError: "Cannot convert [1, 0] to EagerTensor of dtype bool")."""
+    return convert_to_tensor(v) if _tensor_like(v) else convert_to_tensor(v, dtype=dtype)
+
+
+def bool_arg(x: Any) -> Tensor:
+    """An operand of a logical op, bool in TF's signatures (as_fixed_type)."""
+    return as_fixed_type(x, dt.bool)
+
+
+def bool_args(x: Any, y: Any) -> tuple:
+    return bool_arg(x), bool_arg(y)
+
+
 def _adopt(v: Any, dtype: Any) -> Tensor:
     """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
     wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""

@@ -23,7 +23,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
@@ -563,10 +563,6 @@ class ExtensionType(CompositeTensor):
         mine, theirs = _leaves(self), _leaves(other)
         if len(mine) != len(theirs):
             return False
-        if not mine:
-            raise InvalidArgumentError(None, None, "cannot compute All as input #0(zero-based) "
-                                       "was expected to be a bool tensor but is a float tensor "
-                                       "[Op:All]")
         conditions = []
         for a, b in zip(mine, theirs):
             conditions.append(reduce_all(equal(shape_op(a), shape_op(b))))

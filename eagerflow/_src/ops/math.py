@@ -29,6 +29,7 @@ from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import (
     _adopt,
     _binary,
@@ -39,12 +40,16 @@ from eagerflow._src.ops.elementwise import (
     _rng,
     _tensor_like,
     _unary,
+    as_fixed_type,
     binary_args,
     binary_args_hint,
+    bool_arg,
+    bool_args,
     grad_constant,
     one_launch,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.where_indices import WHERE_INDICES
 
 
 def _t(x: Any) -> Tensor:
@@ -615,7 +620,7 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
-logical_not = _u(LOGICAL_NOT)
+logical_not = dispatch.unary(LOGICAL_NOT, bool_arg)
 invert = _u(INVERT)
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
@@ -635,7 +640,7 @@ squared_difference = _b(SQUARED_DIFFERENCE)
 equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
-logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
+logical_and, logical_or = _b(LOGICAL_AND, bool_args), _b(LOGICAL_OR, bool_args)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
 left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
@@ -809,8 +814,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
 
 def _select_infer(c: Any, x: Any, y: Any) -> list:
     if c._dtype is not dt.bool:
-        raise C.fail("SelectV2", f"cannot compute SelectV2 as input #0(zero-based) was expected "
-                                 f"to be a bool tensor but is a {c._dtype.name} tensor")
+        raise C.wrong_input_dtype("SelectV2", 0, dt.bool, c._dtype)
     d = C.same_dtype("SelectV2", (x, y), C.ALL)
     try:
         shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
@@ -835,25 +839,21 @@ SELECT = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
     elementwise=True, cuda="({0} ? {1} : {2})"))
 
-WHERE_INDICES = register(OpDef(
-    "Where",
-    lambda c: [((None, len(c._shape)) if c._shape is not None else None, dt.int64)],
-    lambda xp, c: xp.argwhere(c).astype(np.int64),
-    reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
-                                 dtype=np.int64).reshape(-1, c.ndim),
-    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False)],
-))
-
-
 @dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
-    condition = _t(condition)
     if x is None and y is None:
-        if condition._dtype is not dt.bool:
-            condition = not_equal(condition, zeros_like(condition))
-        return bind(WHERE_INDICES, (condition,), {}, name)
+        # TF converts the condition first and makes Where in a name scope (no name eagerly)
+        return bind(WHERE_INDICES, (_t(condition),), {},
+                    name if _state.graph is not None else None)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
+    return _select(condition, x, y, name)
+
+
+@eager_api("condition", "x", "y")
+def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
+    """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
+    condition = as_fixed_type(condition, dt.bool)
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 

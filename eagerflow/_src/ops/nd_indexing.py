@@ -23,7 +23,7 @@ from eagerflow._src.ops.array import concat, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import _batched, _check_indices, _f64
 from eagerflow._src.ops.math import _t, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -184,33 +184,50 @@ GATHER_ND = register(OpDef(
 
 
 @dispatchable
-@slow_inputs("params", "indices")
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None,
               bad_indices_policy: str = "") -> Any:
     if needs_runtime(batch_dims):  # TF's wrapper compares it with 0 in Python: refused
         if getattr(_state.graph, "building_function", False):
             bool(batch_dims == 0)
         raise TypeError(f"Argument `batch_dims` must be an int; got {batch_dims}")
-    if isinstance(params, Variable) and not bad_indices_policy and batch_dims == 0:
+    batch_dims = C.int_arg(batch_dims, "batch_dims")
+    if batch_dims == 0:
+        return _gather_nd(params, indices, name, bad_indices_policy)
+    return _batch_gather_nd(_t(params), _t(indices), batch_dims, name, bad_indices_policy)
+
+
+@eager_api("params", "indices")
+def _gather_nd(params: Any, indices: Any, name: str | None, bad_indices_policy: str) -> Any:
+    """tf.gather_nd without batch dimensions: TF hands params and indices to its op's
+    wrapper as they were given (a Python list takes the wrapper's slow path)."""
+    if isinstance(params, Variable) and not bad_indices_policy:
         # (as TF's: a variable gathers its own slices, its ResourceGatherNd: resource_gather_nd)
         return params.gather_nd(indices, name)
-    params, indices, batch_dims = _t(params), _t(indices), C.int_arg(batch_dims, "batch_dims")
-    if batch_dims:  # TF's Python batch_gather_nd checks these before any kernel
-        if batch_dims < 0:
-            raise ValueError("tf.gather_nd does not allow negative batch_dims.")
-        for t, what in ((indices, "indices"), (params, "params")):
-            if t._shape is not None and batch_dims >= len(t._shape):
-                raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
-                                 f"rank(`{what}`) = {len(t._shape)}")
-        ps, is_ = params._shape, indices._shape
-        if isinstance(indices, EagerTensor) and ps is not None and is_ is not None and \
-                None not in ps[:batch_dims] and None not in is_ and \
-                math.prod(ps[:batch_dims]) != math.prod(is_[:batch_dims]):
-            # TF's batch_gather_nd reshapes the indices to the params' batch first: its
-            # Reshape's error
-            reshape(indices, [math.prod(ps[:batch_dims]), *is_[batch_dims:]])
+    return bind(GATHER_ND, (_t(params), _t(indices)),
+                {"batch_dims": 0, "bad_indices_policy": bad_indices_policy}, name)
+
+
+def _batch_gather_nd(params: Any, indices: Any, batch_dims: int, name: str | None,
+                     bad_indices_policy: str) -> Any:
+    """tf.gather_nd over `batch_dims` leading dimensions. TF's Python checks them and
+    runs its ops on tensors it made, inside a name scope of `name` (empty eagerly): their
+    errors take the fast path and name no name."""
+    if batch_dims < 0:
+        raise ValueError("tf.gather_nd does not allow negative batch_dims.")
+    for t, what in ((indices, "indices"), (params, "params")):
+        if t._shape is not None and batch_dims >= len(t._shape):
+            raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
+                             f"rank(`{what}`) = {len(t._shape)}")
+    ps, is_ = params._shape, indices._shape
+    if isinstance(indices, EagerTensor) and ps is not None and is_ is not None and \
+            None not in ps[:batch_dims] and None not in is_ and \
+            math.prod(ps[:batch_dims]) != math.prod(is_[:batch_dims]):
+        # TF's batch_gather_nd reshapes the indices to the params' batch first, to a
+        # shape it computed (a tensor): its Reshape's error
+        reshape(indices, convert_to_tensor([math.prod(ps[:batch_dims]), *is_[batch_dims:]]))
     return bind(GATHER_ND, (params, indices),
-                {"batch_dims": batch_dims, "bad_indices_policy": bad_indices_policy}, name)
+                {"batch_dims": batch_dims, "bad_indices_policy": bad_indices_policy},
+                name if _state.graph is not None else None)
 
 
 def _scatter_outer(op: str, is_: tuple | None, us: tuple | None) -> None:

@@ -110,7 +110,7 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
     groups = keys_read(features)
     for key, dtype in {**groups["sparse"], **groups["ragged"]}.items():
         plain.setdefault(key, P.VarLenFeature(dtype))
-    parsed = P._run(serialized, plain, single, example_names)
+    parsed = P._run(serialized, plain, single, example_names, frozenset(groups["ragged"]))
     # composites of a single Example are made as in a batch of one, then unbatched
     parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
              for k, v in parsed.items()}

@@ -15,13 +15,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import counted_as, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 base64 = lazy_module("base64")  # bytes features in JSON only
@@ -496,13 +497,25 @@ def _attrs_of(features: Any) -> tuple:
     return sparse, dense
 
 
-def _run(serialized: Any, features: Any, single: bool, example_names: Any = None) -> dict:
+def _run(serialized: Any, features: Any, single: bool, example_names: Any = None,
+         ragged: frozenset = frozenset()) -> dict:
+    """The parse of `features` (`ragged`: those of its keys, all VarLenFeatures here, that
+    TF's op reads as a RaggedFeature's values or partitions)."""
     sparse, dense = _attrs_of(features)
     t = serialized_tensor(serialized, single)
     attrs = _attrs(tuple(sparse), tuple(dense), single)
     if example_names is not None and not single:
         attrs["names"] = names_attr(example_names)
-    outs = bind(PARSE_EXAMPLE, (t,), attrs)
+    try:
+        outs = bind(PARSE_EXAMPLE, (t,), attrs)
+    except OpError as e:
+        # TF's op counts the ragged keys apart, and its wrapper is handed the keys as
+        # Python lists: the slow path, no name
+        n = len(sparse) - len(ragged)
+        slow_path(counted_as(e, _OP, {
+            "Tdense": len(dense), "num_sparse": n, "sparse_types": n,
+            "ragged_value_types": len(ragged), "ragged_split_types": len(ragged)}))
+        raise
     k = len(sparse)
     result: dict = {}
     for j, (key, _) in enumerate(sparse):

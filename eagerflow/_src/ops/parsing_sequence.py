@@ -19,13 +19,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import parsing_features as F
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import counted_as, slow_path
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_all
@@ -250,7 +251,14 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
     order = F.output_order(sequence_features, F.keys_read(sequence_features))
     t = P.serialized_tensor(serialized, single)
     keys = list(lists)
-    outs = bind(PARTS, (t,), _attrs(*((k, *lists[k]) for k in keys)))
+    try:
+        outs = bind(PARTS, (t,), _attrs(*((k, *lists[k]) for k in keys)))
+    except OpError as e:
+        # worded as TF's op, which parses the context too: its function is named after
+        # the keys of each kind, and its wrapper, handed them as Python lists, takes its
+        # slow path (no name)
+        slow_path(counted_as(e, _OP, _lengths(context_features or {}, sequence_features)))
+        raise
     parts = {k: outs[1 + 3 * i: 4 + 3 * i] for i, k in enumerate(keys)}
     context = {} if not context_features else \
         (F.parse_single_example if single else F.parse_example)(outs[0], context_features)
@@ -264,6 +272,29 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
         else:
             features[key] = _ragged(key, f, parts, single)
     return context, features, lengths
+
+
+def _lengths(context: dict, feature_lists: dict) -> dict:
+    """The lengths of TF's ParseSequenceExampleV2's list attrs: its context's keys read
+    as dense, sparse and ragged ones (as parse_example reads them), and its feature
+    lists' (FixedLenSequenceFeature: dense, VarLenFeature: sparse, RaggedFeature: its
+    values and partitions)."""
+    ctx = F.keys_read(context) if context else {"dense": {}, "sparse": {}, "ragged": {}}
+    fl: dict = {"dense": 0, "sparse": 0, "ragged": 0}
+    for f in feature_lists.values():
+        if isinstance(f, P.FixedLenSequenceFeature):
+            fl["dense"] += 1
+        elif isinstance(f, P.VarLenFeature):
+            fl["sparse"] += 1
+    fl["ragged"] = len(F.keys_read(feature_lists)["ragged"]) if feature_lists else 0
+    return {"Ncontext_sparse": len(ctx["sparse"]), "context_sparse_types": len(ctx["sparse"]),
+            "Tcontext_dense": len(ctx["dense"]),
+            "context_ragged_value_types": len(ctx["ragged"]),
+            "context_ragged_split_types": len(ctx["ragged"]),
+            "Nfeature_list_sparse": fl["sparse"], "feature_list_sparse_types": fl["sparse"],
+            "Nfeature_list_dense": fl["dense"], "feature_list_dense_types": fl["dense"],
+            "feature_list_ragged_value_types": fl["ragged"],
+            "feature_list_ragged_split_types": fl["ragged"]}
 
 
 def _reads(features: dict) -> dict:

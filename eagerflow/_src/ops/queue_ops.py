@@ -41,6 +41,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.random import get_seed
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import bind_multi
@@ -146,11 +147,17 @@ class QueueState:
             self._cond.notify_all()
             return out
 
-    def close(self, cancel_pending_enqueues: bool) -> None:
+    def close(self, cancel_pending_enqueues: bool) -> bool:
+        """Closes the queue; whether it was open (a second close that does not cancel
+        the pending enqueues is refused by TF's kernel)."""
         with self._cond:
+            was_open = not self.closed
+            if not (was_open or cancel_pending_enqueues):
+                return False
             self.closed = True
             self.cancelled = self.cancelled or cancel_pending_enqueues
             self._cond.notify_all()
+            return was_open
 
     def cancel_on_session_close(self) -> None:
         """The Session holding this state closed: pending and later enqueues are
@@ -390,11 +397,15 @@ def _dequeue_ref(queue: QueueState) -> tuple:
 
 
 _QUEUE_OP = dict(stateful=True, gpu=False)
+# (the list attrs that name an eager queue op's function: the components an enqueue is
+# given, and those of the queue a dequeue takes from)
+_ENQUEUED = dict(arity=lambda ins, attrs: {"Tcomponents": len(ins)})
+_DEQUEUED = dict(arity=lambda ins, attrs: {"component_types": len(attrs["queue"].dtypes)})
 _PAIR_ROWS = (np.float32([[1, 2], [3, 4], [5, 6]]), np.array([b"x", b"", b"z"], dtype=object))
 
 QUEUE_ENQUEUE = register(OpDef(
     "QueueEnqueueV2", _enqueue_infer, _enqueue_kernel, reference=lambda *c, queue: (),
-    num_outputs=0, **_QUEUE_OP,
+    num_outputs=0, **_QUEUE_OP, **_ENQUEUED,
     samples=lambda: [Sample((np.float32([1, 2]), np.array(b"x", dtype=object)),
                             {"queue": _queues()["open"]}, grad=False)],
     bad_samples=lambda: [
@@ -410,7 +421,7 @@ QUEUE_ENQUEUE = register(OpDef(
 
 QUEUE_ENQUEUE_MANY = register(OpDef(
     "QueueEnqueueManyV2", _enqueue_many_infer, _enqueue_many_kernel,
-    reference=lambda *c, queue: (), num_outputs=0, **_QUEUE_OP,
+    reference=lambda *c, queue: (), num_outputs=0, **_QUEUE_OP, **_ENQUEUED,
     samples=lambda: [Sample(_PAIR_ROWS, {"queue": _queues()["open"]}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.float32([[1, 2]]), np.array([b"x", b"y"], dtype=object)),
@@ -423,7 +434,7 @@ QUEUE_ENQUEUE_MANY = register(OpDef(
 
 QUEUE_DEQUEUE = register(OpDef(
     "QueueDequeueV2", _dequeue_infer, _dequeue_kernel, reference=_dequeue_ref,
-    num_outputs=-1, **_QUEUE_OP,
+    num_outputs=-1, **_QUEUE_OP, **_DEQUEUED,
     samples=lambda: [Sample((), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: [BadSample((), {"queue": _queues()["empty"]}, OutOfRangeError,
                                    "is closed and has insufficient elements (requested 1, "
@@ -447,7 +458,7 @@ QUEUE_DEQUEUE_MANY = register(OpDef(
     "QueueDequeueManyV2", lambda n, *, queue: _many_infer("QueueDequeueManyV2", n, queue),
     lambda xp, n, *, queue: _take_many("QueueDequeueManyV2", n, queue, False),
     reference=lambda n, queue: _stored(queue, int(n)), num_outputs=-1, host_inputs=(0,),
-    **_QUEUE_OP,
+    **_QUEUE_OP, **_DEQUEUED,
     samples=lambda: [Sample((np.int32(3),), {"queue": _queues()["pair"]}, grad=False),
                      Sample((np.int32(0),), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: _many_bad("QueueDequeueManyV2"),
@@ -457,7 +468,7 @@ QUEUE_DEQUEUE_UP_TO = register(OpDef(
     "QueueDequeueUpToV2", lambda n, *, queue: _many_infer("QueueDequeueUpToV2", n, queue),
     lambda xp, n, *, queue: _take_many("QueueDequeueUpToV2", n, queue, True),
     reference=lambda n, queue: _stored(queue, int(n)), num_outputs=-1, host_inputs=(0,),
-    **_QUEUE_OP,
+    **_QUEUE_OP, **_DEQUEUED,
     samples=lambda: [Sample((np.int32(2),), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: _many_bad("QueueDequeueUpToV2"),
 ))
@@ -492,15 +503,22 @@ def _close_infer(*, queue: Any, cancel_pending_enqueues: bool) -> list:
 
 
 def _close_kernel(xp: Any, *, queue: QueueState, cancel_pending_enqueues: bool) -> tuple:
-    queue.current().close(bool(cancel_pending_enqueues))
+    state = queue.current()
+    if not state.close(bool(cancel_pending_enqueues)) and not cancel_pending_enqueues:
+        raise CancelledError(None, None, f"Queue '{state.id}' is already closed. "
+                                         "[Op:QueueCloseV2]")
     return ()
 
 
 QUEUE_CLOSE = register(OpDef(
     "QueueCloseV2", _close_infer, _close_kernel,
     reference=lambda queue, cancel_pending_enqueues: (), num_outputs=0, **_QUEUE_OP,
+    # ("empty" is closed: closing it again must cancel the pending enqueues)
     samples=lambda: [Sample((), {"queue": _queues()["empty"],
-                                 "cancel_pending_enqueues": False}, grad=False)],
+                                 "cancel_pending_enqueues": True}, grad=False)],
+    bad_samples=lambda: [BadSample((), {"queue": _queues()["empty"],
+                                        "cancel_pending_enqueues": False}, CancelledError,
+                                   "is already closed.")],
 ))
 
 
@@ -508,7 +526,7 @@ QUEUE_CLOSE = register(OpDef(
 # The Python classes.
 # ---------------------------------------------------------------------------------------
 
-def _as_shapes(kind: str, shapes: Any, dtypes: list) -> list:
+def _as_shapes(kind: str, shapes: Any, dtypes: list, name: str) -> list:
     """The components' shapes as tuples (None: unknown), checked against the dtypes."""
     if shapes is None:
         return [None] * len(dtypes)
@@ -516,9 +534,16 @@ def _as_shapes(kind: str, shapes: Any, dtypes: list) -> list:
     if len(out) != len(dtypes):
         types = ", ".join(C.dtype_word(d) for d in dtypes)
         text = ", ".join(str(s.as_list()).replace(" ", "") for s in out)
-        raise InvalidArgumentError(None, None, "Different number of component types.  Types: "
-                                               f"{types}, Shapes: [{text}] [Op:{kind}V2]")
+        raise _refused(kind, name, "Different number of component types.  Types: "
+                                   f"{types}, Shapes: [{text}]")
     return [None if s.rank is None else tuple(s.as_list()) for s in out]
+
+
+def _refused(kind: str, name: str, message: str) -> InvalidArgumentError:
+    """The error of a queue's op (FIFOQueueV2, ...) refusing its attrs as it is made:
+    eagerly, its eager error on the host, named as the queue's constructor names it."""
+    return raised_eagerly(InvalidArgumentError(None, None, f"{message} [Op:{kind}V2]"), name,
+                          host=True)
 
 
 def _count(n: Any) -> Tensor:
@@ -565,9 +590,10 @@ class QueueBase:
                     [s.as_list() if s.rank is not None else None for s in first.shapes]:
                 raise TypeError(f"Queue at index {i} has different shapes from the first")
         i = int(index.numpy() if isinstance(index, EagerTensor) else index)
-        if not 0 <= i < len(queues):
-            raise InvalidArgumentError(None, None, f"Index {i} out of range for "
-                                                   f"{len(queues)} queues [Op:RefSelect]")
+        if not 0 <= i < len(queues):  # (TF gathers the queues' handles: GatherV2's error)
+            raise raised_eagerly(InvalidArgumentError(
+                None, None, f"indices = {i} is not in [0, {len(queues)}) [Op:GatherV2]"),
+                host=True)
         q = queues[i]
         return QueueBase(q.dtypes, q.shapes, q.names, q.queue_ref)
 
@@ -591,11 +617,17 @@ class QueueBase:
     def names(self) -> list | None:
         return None if self._names is None else list(self._names)
 
-    def _op_name(self, name: str | None, suffix: str) -> str | None:
-        """TF's node name for one of this queue's operations in a graph."""
-        if name is not None or _state.graph is None:
+    def _op_name(self, name: str | None, suffix: str) -> str:
+        """TF's name for one of this queue's operations: the one given, else the queue's
+        and the op's (a graph's node; eagerly the name its errors show, "Empty_Dequeue")."""
+        if name is not None:
             return name
         return f"{self._name.split('/')[-1]}_{suffix}"
+
+    def _enqueue_name(self, name: str | None, suffix: str) -> str | None:
+        """An enqueue's: TF makes it inside a name scope of that name, empty eagerly (its
+        errors name no name, whatever name was given)."""
+        return self._op_name(name, suffix) if _state.graph is not None else None
 
     def _operation(self) -> Any:
         """In a graph, the operation just added (it has no outputs); eagerly, None."""
@@ -633,7 +665,7 @@ class QueueBase:
         for c, shape in zip(comps, self._shapes):
             c.shape.assert_is_compatible_with(shape)
         bind(QUEUE_ENQUEUE, tuple(comps), {"queue": self._queue_ref},
-             self._op_name(name, "enqueue"))
+             self._enqueue_name(name, "enqueue"))
         return self._operation()
 
     def enqueue_many(self, vals: Any, name: str | None = None) -> Any:
@@ -645,7 +677,7 @@ class QueueBase:
             batch = batch.merge_with(s.dims[0])
             s[1:].assert_is_compatible_with(shape)
         bind(QUEUE_ENQUEUE_MANY, tuple(comps), {"queue": self._queue_ref},
-             self._op_name(name, "EnqueueMany"))
+             self._enqueue_name(name, "EnqueueMany"))
         return self._operation()
 
     # -- dequeue --
@@ -695,11 +727,10 @@ class QueueBase:
 
 def _dtype_list(dtypes: Any) -> list:
     items = dtypes if isinstance(dtypes, (list, tuple)) else [dtypes]
-    out = [dt.as_dtype(d) for d in items]
-    if not out:
-        raise InvalidArgumentError(None, None, "Length for attr 'component_types' of 0 must "
-                                               "be at least minimum 1")
-    return out
+    return [dt.as_dtype(d) for d in items]
+
+
+_NO_COMPONENTS = "Length for attr 'component_types' of 0 must be at least minimum 1"
 
 
 def _check_names(names: Any, dtypes: list) -> list | None:
@@ -712,8 +743,17 @@ def _check_names(names: Any, dtypes: list) -> list | None:
     return names
 
 
-def _make(kind: str, capacity: Any, dtypes: list, shapes: Any, **state: Any) -> QueueState:
-    return QueueState(kind, int(capacity), dtypes, _as_shapes(kind, shapes, dtypes), **state)
+def _make(kind: str, capacity: Any, dtypes: list, shapes: Any, name: str,
+          **state: Any) -> QueueState:
+    """The state of a queue its op (`kind`V2) makes, refused as TF refuses it: a queue
+    of no components by the op's definition (after TF's Python checks), then the
+    kernel's checks."""
+    if not dtypes:
+        raise _refused(kind, name, f"{_NO_COMPONENTS}\n\t; NodeDef: {{{{node {kind}V2}}}}")
+    after, capacity = state.get("min_after_dequeue", 0), int(capacity)
+    if kind == "RandomShuffleQueue" and after >= capacity:
+        raise _refused(kind, name, f"min_after_dequeue {after} must be < capacity {capacity}")
+    return QueueState(kind, capacity, dtypes, _as_shapes(kind, shapes, dtypes, name), **state)
 
 
 class FIFOQueue(QueueBase):
@@ -723,7 +763,8 @@ class FIFOQueue(QueueBase):
                  shared_name: str | None = None, name: str = "fifo_queue") -> None:
         dtypes = _dtype_list(dtypes)
         names = _check_names(names, dtypes)
-        super().__init__(dtypes, shapes, names, _make("FIFOQueue", capacity, dtypes, shapes))
+        super().__init__(dtypes, shapes, names,
+                         _make("FIFOQueue", capacity, dtypes, shapes, name))
         self._in_graph(name)
 
 
@@ -735,11 +776,14 @@ class PaddingFIFOQueue(QueueBase):
                  shared_name: str | None = None, name: str = "padding_fifo_queue") -> None:
         dtypes = _dtype_list(dtypes)
         names = _check_names(names, dtypes)
+        if not shapes:
+            raise ValueError("When providing partial shapes, a list of shapes must be "
+                             "provided.")
         if len(list(shapes)) != len(dtypes):
             raise ValueError("Shapes must be provided for all components, but received "
                              f"{len(dtypes)} dtypes and {len(list(shapes))} shapes.")
         super().__init__(dtypes, shapes, names,
-                         _make("PaddingFIFOQueue", capacity, dtypes, shapes))
+                         _make("PaddingFIFOQueue", capacity, dtypes, shapes, name))
         self._in_graph(name)
 
 
@@ -749,10 +793,13 @@ class PriorityQueue(QueueBase):
 
     def __init__(self, capacity: int, types: Any, shapes: Any = None, names: Any = None,
                  shared_name: str | None = None, name: str = "priority_queue") -> None:
+        if not _dtype_list(types):  # (not TF's error, which is about its shapes)
+            raise InvalidArgumentError(None, None, _NO_COMPONENTS)
         dtypes = [dt.int64] + _dtype_list(types)
         names = _check_names(names, dtypes[1:])
         shapes = None if shapes is None else [()] + list(shapes)
-        super().__init__(dtypes, shapes, names, _make("PriorityQueue", capacity, dtypes, shapes))
+        super().__init__(dtypes, shapes, names,
+                         _make("PriorityQueue", capacity, dtypes, shapes, name))
         self._in_graph(name)
 
 
@@ -763,14 +810,10 @@ class RandomShuffleQueue(QueueBase):
     def __init__(self, capacity: int, min_after_dequeue: int, dtypes: Any, shapes: Any = None,
                  names: Any = None, seed: int | None = None, shared_name: str | None = None,
                  name: str = "random_shuffle_queue") -> None:
-        if int(min_after_dequeue) >= int(capacity):
-            raise InvalidArgumentError(None, None, f"min_after_dequeue {int(min_after_dequeue)}"
-                                                   f" must be < capacity {int(capacity)} "
-                                                   "[Op:RandomShuffleQueueV2]")
         dtypes = _dtype_list(dtypes)
         names = _check_names(names, dtypes)
         s, s2 = get_seed(seed)
-        st = _make("RandomShuffleQueue", capacity, dtypes, shapes,
+        st = _make("RandomShuffleQueue", capacity, dtypes, shapes, name,
                    min_after_dequeue=int(min_after_dequeue), seeds=(s or 0, s2 or 0))
         super().__init__(dtypes, shapes, names, st)
         self._in_graph(name)

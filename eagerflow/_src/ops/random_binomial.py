@@ -368,5 +368,5 @@ def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
     p = convert_to_tensor(probs, dtype_hint=dt.float32)
     n = convert_to_tensor(counts, dtype_hint=p.dtype)
     shape = R._static_shape(shape, _NAME)
-    return bind(STATELESS_BINOMIAL, (convert_to_tensor(seed), n, p),
-                {"shape": shape, "dtype": dt.as_dtype(output_dtype)}, name)
+    return S.bind_seeded(STATELESS_BINOMIAL, (convert_to_tensor(seed), n, p),
+                         {"shape": shape, "dtype": dt.as_dtype(output_dtype)}, (seed,), name)

@@ -459,5 +459,5 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
                       name: str | None = None) -> Any:
     """Poisson draws that depend only on `seed`; `shape` ends with lam's shape."""
     shape = R._static_shape(shape, "StatelessRandomPoisson")
-    return bind(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
-                {"shape": shape, "dtype": dt.as_dtype(dtype)}, name)
+    return S.bind_seeded(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
+                         {"shape": shape, "dtype": dt.as_dtype(dtype)}, (seed, lam), name)

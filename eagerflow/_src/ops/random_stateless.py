@@ -24,7 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
@@ -33,6 +33,7 @@ from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
+from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import _t, add
 from eagerflow._src.ops.padding import pad
@@ -126,6 +127,19 @@ def _check_threefry_seed(s: np.ndarray) -> None:
                                 "requested shape has 1")
 
 
+def bind_seeded(op: OpDef, inputs: tuple, attrs: dict, raw: tuple,
+                name: str | None = None) -> Any:
+    """bind for a seeded op whose TF wrapper is handed `raw` (the seed, and any other
+    input TF does not convert first) as the user gave them: a Python list among them
+    sends the wrapper down its slow path, whose error names no name."""
+    try:
+        return bind(op, inputs, attrs, name)
+    except OpError as e:
+        if passed_raw(*raw):
+            slow_path(e)
+        raise
+
+
 def key_counter_alg(seed: Any, alg: Any) -> tuple:
     """(key, counter, alg) tensors for the V2 ops, as TF's get_key_counter_alg makes them."""
     alg = alg_to_int(Algorithm.AUTO_SELECT.value if alg is None else alg)
@@ -135,8 +149,7 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
         key = convert_to_tensor(np.array([s[0] | (s[1] << np.uint64(32))], np.uint64))
         counter = convert_to_tensor(np.zeros(1, np.uint64))
     elif isinstance(alg, int) and alg in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-        s = convert_to_tensor(seed)
-        key, counter = bind(GET_KEY_COUNTER, (s,), {})
+        key, counter = bind_seeded(GET_KEY_COUNTER, (convert_to_tensor(seed),), {}, (seed,))
     elif isinstance(alg, int):
         raise ValueError(unsupported_alg(alg))
     else:
@@ -680,9 +693,9 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
         if scope is not None:
             logits = convert_to_tensor_v2(logits, name="logits")
         dtype = R.categorical_dtype(dtype)
-        return bind(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                    {"num_samples": C.int_arg(num_samples, "num_samples"),
-                     "output_dtype": dtype})
+        return bind_seeded(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
+                           {"num_samples": C.int_arg(num_samples, "num_samples"),
+                            "output_dtype": dtype}, (seed,))
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",

@@ -95,7 +95,11 @@ PACK = register(OpDef(
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     xs = common_args(values)
     if not xs:
-        raise ValueError("stack needs at least one value")
+        # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);
+        # along another axis it reads the first one's shape: Python's IndexError
+        if axis == 0:
+            return convert_to_tensor([], dtype=dt.float32, name=name)
+        raise IndexError(f"{type(values).__name__} index out of range")
     rank = xs[0].shape.rank
     if rank is not None and isinstance(axis, (int, np.integer)) and not -rank - 1 <= axis <= rank:
         # TF's stack refuses the axis in Python, against the first value's rank, before

@@ -64,6 +64,24 @@ def allowed_types(op_name: str, attr: str) -> list | None:
     return None
 
 
+def fixed_input(op_name: str, attr: str) -> tuple[int, str] | None:
+    """(index, type) of the first input whose type TF's definition of `op_name` fixes
+    ("input:bool"), where the definition has no attr `attr`: a dtype refused there is
+    refused as that input's ("cannot compute All as input #0(zero-based) was expected to
+    be a bool tensor ..."), not as an attr's. None where the op is not in the table, has
+    the attr, or lists a variable number of inputs before a fixed one (their count
+    would shift the index)."""
+    op = signatures().get(op_name)
+    if op is None or any(a["name"] == attr for a in op.get("attr", [])):
+        return None
+    for i, arg in enumerate(op.get("inputArg", [])):
+        if "numberAttr" in arg or "typeListAttr" in arg:
+            return None
+        if "type" in arg:
+            return i, _type_name(arg["type"])
+    return None
+
+
 def type_words(enum_names: list) -> str:
     """TF's DataTypeString of each enum name, as an attr error lists allowed values."""
     return ", ".join(_type_name(t) for t in enum_names)
