@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -41,13 +42,19 @@ def concepts() -> dict:
     """))
 
 
-# Where eagerflow differs from TF 2.21 (README/capabilities say so): the layout TF's
-# default-layout scope puts on a function's first internal op.
-_DIFFERS: set = set()
+# Where eagerflow differs from TF 2.21 (docs/capabilities.md says so), as strict xfails
+KNOWN = {
+    "fn step": "a reduction's gradient in a function is TF's Reshape and Tile of the seed, "
+               "whose layout eagerflow infers forward only (replicated): the variable's "
+               "gradient is unsharded where TF's layout propagation, which also reads an "
+               "op's consumers, gives it the variable's (unsharded, model)",
+}
 
 
-@pytest.mark.parametrize("label", sorted(set(GOLDEN["concepts"]) - _DIFFERS))
-def test_concepts_case_as_tf(concepts: dict, label: str) -> None:
+@pytest.mark.parametrize("label", sorted(GOLDEN["concepts"]))
+def test_concepts_case_as_tf(concepts: dict, label: str, request: Any) -> None:
+    if label in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[label], strict=True))
     assert concepts[label] == GOLDEN["concepts"][label]
 
 

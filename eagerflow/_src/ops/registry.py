@@ -237,6 +237,10 @@ class OpDef:
     host_inputs: tuple = ()
     # Inputs the kernel reads only the shape of: passed as they are, wherever they live.
     shape_inputs: tuple = ()
+    # The kernel reads nothing but its inputs' shapes (Shape, ShapeN, Rank, Size): a
+    # compiled graph folds it to constants where they are known while tracing, as TF's
+    # grappler does (so no device tensor goes to the host for its shape).
+    shape_only: bool = False
     # Inputs passed as they are, wherever they live, that the kernel reads on the host and
     # uses on the device both (a scatter's indices: checked on the host, scattered with
     # on the device): each is copied once, the way it has to go, not there and back.

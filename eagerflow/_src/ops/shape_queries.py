@@ -46,7 +46,7 @@ SHAPE = register(OpDef(
     lambda xp, x, out_type: np.array(x.shape, dtype=out_type.as_numpy_dtype),
     reference=lambda x, out_type: np.array(list(x.shape), dtype=out_type.as_numpy_dtype),
     samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
-    fold=_shape_fold, tf_const_fold=True, tf_shape_fold=True,
+    fold=_shape_fold, tf_const_fold=True, tf_shape_fold=True, shape_only=True,
     gpu=False,  # a shape lives on the host (TF's HostMemory output): read there by its users
 ))
 
@@ -82,6 +82,7 @@ SHAPE_N = register(OpDef(
                   InvalidArgumentError, "input #1(zero-based) was expected to be a double "
                                         "tensor but is a int32 tensor")],
     arity=lambda ins, attrs: {"N": len(ins)}, num_outputs=-1, fold=_shape_n_fold, gpu=False,
+    shape_only=True,
 ))
 
 
@@ -89,7 +90,7 @@ SHAPE_N = register(OpDef(
 RANK = register(OpDef(
     "Rank", lambda x: [((), dt.int32)], lambda xp, x: np.array(x.ndim, dtype=np.int32),
     reference=lambda x: np.array(len(x.shape), np.int32),
-    samples=lambda: [Sample((_f64(2, 3),), grad=False)], gpu=False))
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], gpu=False, shape_only=True))
 
 
 def _size_infer(x: Any, out_type: dt.DType) -> list:
@@ -101,7 +102,8 @@ SIZE = register(OpDef(
     "Size", _size_infer,
     lambda xp, x, out_type: np.array(x.size, dtype=out_type.as_numpy_dtype),
     reference=lambda x, out_type: np.array(int(np.prod(x.shape)), out_type.as_numpy_dtype),
-    samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)], gpu=False))
+    samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)], gpu=False,
+    shape_only=True))
 
 
 @dispatchable

@@ -1,4 +1,5 @@
-"""Constant folding: operations whose inputs are all constants run once, at trace time.
+"""Constant folding: operations whose inputs are all constants run once, at trace time,
+and so do shape queries (OpDef.shape_only) of inputs whose shapes are known.
 
 Never folded: stateful operations, variable reads, placeholders, operations whose
 result would be large (memory held by the compiled function), and operations whose
@@ -20,7 +21,18 @@ def foldable(node: Operation) -> bool:
     op = node.op
     if op.stateful or op.no_fold or not node.outputs:
         return False
+    if op.shape_only and all(type(x) is SymbolicTensor and x._shape is not None and
+                             None not in x._shape for x in node.inputs):
+        return True  # (a shape query of shapes known while tracing)
     return all(type(x) is SymbolicTensor and is_const(x) for x in node.inputs)
+
+
+def _kernel_arg(x: SymbolicTensor, shape_only: bool) -> np.ndarray:
+    """A constant's value; for a shape query, an array of the input's shape that holds
+    no memory (the kernel reads only its shape)."""
+    if shape_only and not is_const(x):
+        return np.broadcast_to(np.zeros((), x._dtype.as_numpy_dtype), x._shape)
+    return x._op.attrs["value"]
 
 
 def fold_constants(graph: Graph) -> Graph:
@@ -31,7 +43,7 @@ def fold_constants(graph: Graph) -> Graph:
         if not foldable(node):
             kept.append(node)
             continue
-        args = [x._op.attrs["value"] for x in node.inputs]
+        args = [_kernel_arg(x, node.op.shape_only) for x in node.inputs]
         try:
             with np.errstate(all="ignore"):
                 out = node.op.kernel(np, *args, **node.attrs)  # constants live on the host
