@@ -495,10 +495,10 @@ def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
 def _eigh_infer(x: Any, compute_v: bool) -> list:
     _dtype_check("SelfAdjointEigV2", x, no_half=f", compute_v={str(compute_v).lower()}")
     s = _matrix_shape("SelfAdjointEigV2", x, square=True)
-    real = x._dtype.real_dtype
+    # (TF's eigenvalues have the input's type: complex ones with zero imaginary parts)
     if s is None:
-        return [(None, real), (None, x._dtype)]
-    return [(s[:-1], real), (s if compute_v else (0,), x._dtype)]
+        return [(None, x._dtype), (None, x._dtype)]
+    return [(s[:-1], x._dtype), (s if compute_v else (0,), x._dtype)]
 
 
 def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
@@ -514,7 +514,7 @@ def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
         v = v * _phase(xp, v)
     else:
         e, v = xp.linalg.eigvalsh(x, UPLO="L"), xp.zeros((0,), x.dtype)
-    return e.astype(x.real.dtype, copy=False), _cast(v, x)
+    return e.astype(x.dtype, copy=False), _cast(v, x)
 
 
 def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
@@ -525,7 +525,7 @@ def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
         v, gv = eigh(x)[1], None
     inner = diag(cast(ge, x._dtype)) if ge is not None else None
     if gv is not None:
-        f = cast(_pair_matrix(n.outputs[0], square=False), x._dtype)
+        f = cast(_pair_matrix(real(n.outputs[0]), square=False), x._dtype)  # (e is real)
         term = f * matmul(v, gv, adjoint_a=True)
         inner = term if inner is None else inner + term
     if inner is None:
