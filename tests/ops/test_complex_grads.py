@@ -1,0 +1,54 @@
+"""eagerflow's gradients of complex inputs (complex_grad_cases.py) against TensorFlow 2.21's,
+as recorded in complex_grad_golden.json by record_complex_grad_golden.py: for a holomorphic
+op, TF's gradient is g * conj(f'(x)) (its conjugate was eagerflow's); the same dtypes and
+shapes, None where TF has no gradient, values to the dtype's rounding."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.golden_io import decode_array
+from tests.ops.complex_grad_cases import CASES
+
+GOLDEN = json.loads((Path(__file__).parent / "complex_grad_golden.json").read_text())["cases"]
+
+# Cases eagerflow still computes otherwise than TF (the reason each)
+KNOWN = {
+    **{f"multiply_no_nan_{t}": "TF's MulNoNan gradient takes y unconjugated (g * y); "
+                               "eagerflow's multiply_no_nan is a where over Mul, whose "
+                               "gradient conjugates" for t in ("c64", "c128")},
+    **{f"l2_normalize_{t}": "eagerflow's l2_normalize refuses complex inputs (its Maximum); "
+                            "TF's takes |x|^2 from the real and imaginary parts"
+       for t in ("c64", "c128")},
+    **{f"linalg_qr_{t}": "Qr's complex gradient: TF's differs (its lower-triangle copy "
+                         "keeps the diagonal's imaginary part otherwise)" for t in ("c64", "c128")},
+    **{f"linalg_svd_{k}_{t}": "Svd's gradient of complex inputs is not implemented"
+       for k in ("values", "vectors_abs") for t in ("c64", "c128")},
+}
+
+
+def test_golden_file_covers_every_case():
+    assert sorted(GOLDEN) == sorted(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_tensorflow(name):
+    if name in KNOWN:
+        pytest.xfail(KNOWN[name])
+    got = CASES[name](tf)
+    want = GOLDEN[name]
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        where = f"{name}: output or gradient {i}"
+        if w is None:
+            assert g is None, f"{where}: TF has no gradient, eagerflow has {g}"
+            continue
+        assert g is not None, f"{where}: eagerflow has no gradient"
+        g, w = np.asarray(g), decode_array(w)
+        assert (g.dtype, g.shape) == (w.dtype, w.shape), where
+        single = w.dtype in (np.complex64, np.float32)
+        tol = 2e-5 if single else 1e-11
+        np.testing.assert_allclose(g, w, rtol=tol, atol=tol, err_msg=where)
