@@ -637,7 +637,8 @@ def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
     """Gradient for A = QR with m >= n (reduced Q)."""
     m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
     low = band_part(m, -1, 0)
-    copyltu = low + adjoint(low) - diag(diag_part(m))
+    # (its diagonal real, as TF's for complex inputs; real() is no op for real dtypes)
+    copyltu = low + adjoint(low) - diag(cast(real(diag_part(m)), m._dtype))
     b = gq + matmul(q, copyltu)
     # b R^-H, by a triangular solve with R
     return adjoint(triangular_solve(r, adjoint(b), lower=False))
@@ -656,10 +657,9 @@ def _qr_grad(n: Any, gq: Any, gr: Any) -> list:
         return [_qr_square_grad(q, r, gq, gr)]
     # A = [X | Y] with X square: X = Q R_x, Y = Q R_y
     y = x[..., rows:]
-    rx, ry = r[..., :rows], r[..., rows:]
+    rx = r[..., :rows]  # (R_y enters only through Y)
     gry = gr[..., rows:]
     gx = _qr_square_grad(q, rx, gq + matmul(y, gry, adjoint_b=True), gr[..., :rows])
-    del ry  # R_y enters only through Y
     return [concat([gx, matmul(q, gry)], axis=-1)]
 
 
