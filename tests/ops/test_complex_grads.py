@@ -20,8 +20,6 @@ KNOWN = {
     **{f"multiply_no_nan_{t}": "TF's MulNoNan gradient takes y unconjugated (g * y); "
                                "eagerflow's multiply_no_nan is a where over Mul, whose "
                                "gradient conjugates" for t in ("c64", "c128")},
-    **{f"linalg_svd_{k}_{t}": "Svd's gradient of complex inputs is not implemented"
-       for k in ("values", "vectors_abs") for t in ("c64", "c128")},
 }
 
 

@@ -744,8 +744,6 @@ def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple
 
 def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
     x = n.inputs[0]
-    if x._dtype.is_complex:
-        raise NotImplementedError("SVD gradient is not implemented for complex inputs.")
     m, k_n = x._shape[-2:]
     if not n.attrs["compute_uv"]:
         s, u, v = svd(x, compute_uv=True)
@@ -757,21 +755,23 @@ def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
                                       "unequal number of columns and rows with "
                                       "full_matrices=True.")
     gs = zeros_like(s) if gs is None else gs
-    out = matmul(u * expand_dims(gs, -2), v, adjoint_b=True)
+    out = matmul(u * cast(expand_dims(gs, -2), x._dtype), v, adjoint_b=True)
     if gu is None and gv is None:
         return [out]
-    gu = zeros_like(u) if gu is None else gu
-    gv = zeros_like(v) if gv is None else gv
-    f = _pair_matrix(s, square=True)
-    j = f * matmul(u, gu, adjoint_a=True)
-    kk = f * matmul(v, gv, adjoint_a=True)
-    s_row = expand_dims(s, -2)  # right-multiplying by diag(s) scales columns
+    gu, gv = (zeros_like(t) if g is None else g for t, g in ((u, gu), (v, gv)))
+    f = cast(_pair_matrix(s, square=True), x._dtype)  # (complex inputs: s, f, 1/s cast)
+    ugu = matmul(u, gu, adjoint_a=True)
+    j, kk = f * ugu, f * matmul(v, gv, adjoint_a=True)
+    s_row = cast(expand_dims(s, -2), x._dtype)  # right-multiplying by diag(s) scales columns
     core = (j + adjoint(j)) * s_row + adjoint(adjoint(kk + adjoint(kk)) * s_row)
+    s_inv = cast(_safe_reciprocal(expand_dims(s, -2)), x._dtype)
+    if x._dtype.is_complex:  # TF's: U^H gU's diagonal, its imaginary part, through 1/s
+        d = diag(diag_part(ugu))
+        core = core + 0.5 * (adjoint(d) - d) * s_inv
     out = out + matmul(matmul(u, core), v, adjoint_b=True)
     # the parts of gu, gv outside the spans of u, v (zero for square inputs)
     gu_perp = gu - matmul(u, matmul(u, gu, adjoint_a=True))
     gv_perp = gv - matmul(v, matmul(v, gv, adjoint_a=True))
-    s_inv = _safe_reciprocal(s_row)
     out = out + matmul(gu_perp * s_inv, v, adjoint_b=True)
     out = out + matmul(u * s_inv, gv_perp, adjoint_b=True)
     return [out]
