@@ -97,6 +97,9 @@ _UNARY: dict = {
     "reverse": (lambda tf, x: tf.reverse(x, [1]), -1, 1),
     "add_n": (lambda tf, x: tf.add_n([x, x * x]), -1, 1),
     "norm": (lambda tf, x: tf.norm(x), -1, 1),
+    "euclidean_norm": (lambda tf, x: tf.math.reduce_euclidean_norm(x, axis=1), -1, 1),
+    "reduce_variance": (lambda tf, x: tf.math.reduce_variance(x, axis=0), -1, 1),
+    "reduce_std": (lambda tf, x: tf.math.reduce_std(x), -1, 1),
     "l2_normalize": (lambda tf, x: tf.math.l2_normalize(x, axis=1), -1, 1),
     "bias_add": (lambda tf, x: tf.nn.bias_add(x, x[0]), -1, 1),
     "transpose_conj": (lambda tf, x: tf.transpose(x, conjugate=True), -1, 1),
@@ -136,6 +139,12 @@ _BINARY: dict = {
     "einsum": (lambda tf, x, y: tf.einsum("ij,jk->ik", x, y), (3, 2), -1, 1),
     "tensordot": (lambda tf, x, y: tf.tensordot(x, y, 1), (3, 2), -1, 1),
     "complex": (lambda tf, x, y: tf.complex(tf.math.real(x), tf.math.imag(y)), (2, 3), -1, 1),
+    "raw_batch_matmul_v3": (lambda tf, x, y: tf.raw_ops.BatchMatMulV3(
+        x=x[None], y=y[None], Tout=x.dtype, adj_x=True, adj_y=False), (3, 4), -1, 1),
+    "raw_batch_matmul_v2": (lambda tf, x, y: tf.raw_ops.BatchMatMulV2(
+        x=x[None], y=y[None], adj_x=False, adj_y=True), (4, 3), -1, 1),
+    "raw_matmul_transpose": (lambda tf, x, y: tf.raw_ops.MatMul(
+        a=x, b=y, transpose_a=True, transpose_b=True), (4, 3), -1, 1),
 }
 
 
@@ -185,7 +194,8 @@ def _cases() -> dict:
             cases[f"{name}_{tag}"] = _grads(f, _cplx(dtype, (2, 3), 10 + i, lo, hi))
         for i, (name, (f, shape, lo, hi)) in enumerate(sorted(_BINARY.items())):
             x = _cplx(dtype, (2, 3), 100 + i, 0.3 if name == "pow" else -1, 1.2)
-            if name.startswith(("matmul_adjoint", "matmul_transpose", "batch_matmul_adj")):
+            if name.startswith(("matmul_adjoint", "matmul_transpose", "batch_matmul_adj",
+                                "raw_batch_matmul_v3", "raw_matmul")):
                 x = _cplx(dtype, (3, 2), 100 + i)
             cases[f"{name}_{tag}"] = _grads(f, x, _cplx(dtype, shape, 200 + i, lo, hi))
         for i, op in enumerate(("SqrtGrad", "RsqrtGrad", "ReciprocalGrad", "InvGrad",
