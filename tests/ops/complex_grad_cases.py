@@ -48,6 +48,20 @@ def _grads(f: Callable, *xs: Any) -> Callable:
     return run
 
 
+def _nested(f: Callable, x: Any) -> Callable:
+    """The gradient of f's gradient (both under _upstream's gradients): second order."""
+    def run(tf: Any) -> list:
+        t = tf.constant(x)
+        with tf.GradientTape() as outer:
+            outer.watch(t)
+            with tf.GradientTape() as inner:
+                inner.watch(t)
+                y = f(tf, t)
+            g = inner.gradient(y, t, output_gradients=_upstream(tf, y))
+        return [y, g, outer.gradient(g, t, output_gradients=_upstream(tf, g))]
+    return run
+
+
 def _second(op: str, seed: int, dtype: Any) -> Callable:
     """The gradient of one of TF's gradient ops (TanhGrad, SqrtGrad...) as the raw op."""
     y, dy = _cplx(dtype, (2, 3), seed, 0.3, 1.2), _cplx(dtype, (2, 3), seed + 1)
@@ -202,6 +216,10 @@ def _cases() -> dict:
                                 "TanhGrad", "SigmoidGrad")):
             cases[f"{op}_{tag}"] = _second(op, 300 + i, dtype)
         cases.update({f"linalg_{k}_{tag}": v for k, v in _linalg(dtype, 400).items()})
+        for i, name in enumerate(("sin", "exp", "tanh", "sigmoid", "sqrt", "rsqrt", "log",
+                                  "reciprocal", "asin", "pow")):
+            f, lo, hi = _UNARY.get(name, (lambda tf, x: tf.pow(x, x), 0.3, 1.2))
+            cases[f"second_{name}_{tag}"] = _nested(f, _cplx(dtype, (2, 3), 500 + i, lo, hi))
     return cases
 
 
