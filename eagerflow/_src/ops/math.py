@@ -472,8 +472,7 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 
 # (TF's Pow has no unsigned types: tf.pow, `**` and tnp.power refuse them in its words)
 POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
-              _bin_grad(_pow_grad_x, _pow_grad_y,
-                        skips="scalar_y"),
+              _bin_grad(_pow_grad_x, _pow_grad_y, skips="scalar_y"),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
