@@ -69,7 +69,7 @@ OPS_ORDER = [
     "packed_strings",
     # math
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
-    "where_indices", "math",
+    "where_indices", "unary_grad_ops", "math",
     "math_special",
     "special_scalars",
     "special_functions", "special_incomplete", "select_v1",

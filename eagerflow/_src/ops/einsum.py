@@ -20,6 +20,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import eye
 from eagerflow._src.ops.math import (
     _t,
+    conj,
     not_equal,
     ones_like,
     where,
@@ -131,7 +132,8 @@ def _einsum_grad(n: Any, g: Any) -> list:
         others = [terms[j] for j in range(len(terms)) if j != i]
         seen = set(out).union(*others) if others else set(out)
         kept = "".join(ch for ch in uniq if ch in seen)
-        gi = bind(EINSUM, (g,) + tuple(n.inputs[j] for j in range(len(terms)) if j != i),
+        # (complex: with the other operands' conjugates, as TF's; conj is no op for reals)
+        gi = bind(EINSUM, (g,) + tuple(conj(n.inputs[j]) for j in range(len(terms)) if j != i),
                   {"terms": (out,) + tuple(others), "out": kept})
         if kept != uniq or gi._shape != tuple(ushape):
             shape = [d if ch in seen else 1 for ch, d in zip(uniq, ushape)]

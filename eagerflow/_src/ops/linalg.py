@@ -139,13 +139,17 @@ def _matmul_grad(n: Any, g: Any) -> list:
     # (matrices: each product has its input's shape; batches may have been broadcast)
     batched = a._shape is None or b._shape is None or len(a._shape) + len(b._shape) != 4
     ga = gb = None
+    # (complex inputs: each product takes the other operand's conjugate, as TF's; conj adds
+    # no op for real dtypes)
     if wants(n, 0):
-        ga = matmul(b, g, transpose_a=tb, transpose_b=True) if ta else \
-            matmul(g, b, transpose_b=not tb)
+        cb = conj(b)
+        ga = matmul(cb, g, transpose_a=tb, transpose_b=True) if ta else \
+            matmul(g, cb, transpose_b=not tb)
         ga = sum_to(ga, a) if batched else ga
     if wants(n, 1):
-        gb = matmul(g, a, transpose_a=True, transpose_b=ta) if tb else \
-            matmul(a, g, transpose_a=not ta)
+        ca = conj(a)
+        gb = matmul(g, ca, transpose_a=True, transpose_b=ta) if tb else \
+            matmul(ca, g, transpose_a=not ta)
         gb = sum_to(gb, b) if batched else gb
     return [ga, gb]
 
@@ -564,7 +568,8 @@ def _det_kernel(xp: Any, x: Any) -> Any:
 
 def _det_grad(n: Any, g: Any) -> list:
     x, d = n.inputs[0], n.outputs[0]
-    scale = reshape(g * conj(d), list(d._shape) + [1, 1])
+    # (complex: TF's gradient is g * det * inv(x)^H, the determinant not conjugated)
+    scale = reshape(g * d, list(d._shape) + [1, 1])
     return [scale * matrix_transpose(inv(x), conjugate=True)]
 
 

@@ -495,10 +495,10 @@ def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
 def _eigh_infer(x: Any, compute_v: bool) -> list:
     _dtype_check("SelfAdjointEigV2", x, no_half=f", compute_v={str(compute_v).lower()}")
     s = _matrix_shape("SelfAdjointEigV2", x, square=True)
-    real = x._dtype.real_dtype
+    # (TF's eigenvalues have the input's type: complex ones with zero imaginary parts)
     if s is None:
-        return [(None, real), (None, x._dtype)]
-    return [(s[:-1], real), (s if compute_v else (0,), x._dtype)]
+        return [(None, x._dtype), (None, x._dtype)]
+    return [(s[:-1], x._dtype), (s if compute_v else (0,), x._dtype)]
 
 
 def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
@@ -514,7 +514,7 @@ def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
         v = v * _phase(xp, v)
     else:
         e, v = xp.linalg.eigvalsh(x, UPLO="L"), xp.zeros((0,), x.dtype)
-    return e.astype(x.real.dtype, copy=False), _cast(v, x)
+    return e.astype(x.dtype, copy=False), _cast(v, x)
 
 
 def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
@@ -525,7 +525,7 @@ def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
         v, gv = eigh(x)[1], None
     inner = diag(cast(ge, x._dtype)) if ge is not None else None
     if gv is not None:
-        f = cast(_pair_matrix(n.outputs[0], square=False), x._dtype)
+        f = cast(_pair_matrix(real(n.outputs[0]), square=False), x._dtype)  # (e is real)
         term = f * matmul(v, gv, adjoint_a=True)
         inner = term if inner is None else inner + term
     if inner is None:
@@ -637,7 +637,8 @@ def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
     """Gradient for A = QR with m >= n (reduced Q)."""
     m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
     low = band_part(m, -1, 0)
-    copyltu = low + adjoint(low) - diag(diag_part(m))
+    # (its diagonal real, as TF's for complex inputs; real() is no op for real dtypes)
+    copyltu = low + adjoint(low) - diag(cast(real(diag_part(m)), m._dtype))
     b = gq + matmul(q, copyltu)
     # b R^-H, by a triangular solve with R
     return adjoint(triangular_solve(r, adjoint(b), lower=False))
@@ -656,10 +657,9 @@ def _qr_grad(n: Any, gq: Any, gr: Any) -> list:
         return [_qr_square_grad(q, r, gq, gr)]
     # A = [X | Y] with X square: X = Q R_x, Y = Q R_y
     y = x[..., rows:]
-    rx, ry = r[..., :rows], r[..., rows:]
+    rx = r[..., :rows]  # (R_y enters only through Y)
     gry = gr[..., rows:]
     gx = _qr_square_grad(q, rx, gq + matmul(y, gry, adjoint_b=True), gr[..., :rows])
-    del ry  # R_y enters only through Y
     return [concat([gx, matmul(q, gry)], axis=-1)]
 
 
@@ -744,8 +744,6 @@ def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple
 
 def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
     x = n.inputs[0]
-    if x._dtype.is_complex:
-        raise NotImplementedError("SVD gradient is not implemented for complex inputs.")
     m, k_n = x._shape[-2:]
     if not n.attrs["compute_uv"]:
         s, u, v = svd(x, compute_uv=True)
@@ -757,21 +755,23 @@ def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
                                       "unequal number of columns and rows with "
                                       "full_matrices=True.")
     gs = zeros_like(s) if gs is None else gs
-    out = matmul(u * expand_dims(gs, -2), v, adjoint_b=True)
+    out = matmul(u * cast(expand_dims(gs, -2), x._dtype), v, adjoint_b=True)
     if gu is None and gv is None:
         return [out]
-    gu = zeros_like(u) if gu is None else gu
-    gv = zeros_like(v) if gv is None else gv
-    f = _pair_matrix(s, square=True)
-    j = f * matmul(u, gu, adjoint_a=True)
-    kk = f * matmul(v, gv, adjoint_a=True)
-    s_row = expand_dims(s, -2)  # right-multiplying by diag(s) scales columns
+    gu, gv = (zeros_like(t) if g is None else g for t, g in ((u, gu), (v, gv)))
+    f = cast(_pair_matrix(s, square=True), x._dtype)  # (complex inputs: s, f, 1/s cast)
+    ugu = matmul(u, gu, adjoint_a=True)
+    j, kk = f * ugu, f * matmul(v, gv, adjoint_a=True)
+    s_row = cast(expand_dims(s, -2), x._dtype)  # right-multiplying by diag(s) scales columns
     core = (j + adjoint(j)) * s_row + adjoint(adjoint(kk + adjoint(kk)) * s_row)
+    s_inv = cast(_safe_reciprocal(expand_dims(s, -2)), x._dtype)
+    if x._dtype.is_complex:  # TF's: U^H gU's diagonal, its imaginary part, through 1/s
+        d = diag(diag_part(ugu))
+        core = core + 0.5 * (adjoint(d) - d) * s_inv
     out = out + matmul(matmul(u, core), v, adjoint_b=True)
     # the parts of gu, gv outside the spans of u, v (zero for square inputs)
     gu_perp = gu - matmul(u, matmul(u, gu, adjoint_a=True))
     gv_perp = gv - matmul(v, matmul(v, gv, adjoint_a=True))
-    s_inv = _safe_reciprocal(s_row)
     out = out + matmul(gu_perp * s_inv, v, adjoint_b=True)
     out = out + matmul(u * s_inv, gv_perp, adjoint_b=True)
     return [out]

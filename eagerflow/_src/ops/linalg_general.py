@@ -152,6 +152,8 @@ def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
     the eigenvectors' unit norms); real inputs take the real part."""
     x = n.inputs[0]
     e, v = n.outputs
+    if not n.attrs["compute_v"]:  # (eigvals: the eigenvectors made again, as TF's gradient)
+        (e, v), g_v = bind(EIG, (x,), {**n.attrs, "compute_v": True}), None
     vh = adjoint(v)
     mid = diag(g_e) if g_e is not None else zeros_like(matmul(vh, v))
     if g_v is not None:

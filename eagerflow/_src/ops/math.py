@@ -49,6 +49,7 @@ from eagerflow._src.ops.elementwise import (
     one_launch,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.unary_grad_ops import safe_grad_op
 from eagerflow._src.ops.where_indices import WHERE_INDICES
 
 
@@ -93,8 +94,19 @@ NEG = _unary("Neg", "negative", C.NUMERIC - C.INTS | C.SIGNED_INTS, lambda n, g:
 ABS = _unary("Abs", "abs", C.FLOATS | C.SIGNED_INTS,  # TF's Abs: no unsigned
              lambda n, g: [g * sign(n.inputs[0])],
              _elementwise_ref(abs), lo=0.2, hi=2.0)
+def _sign_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    if not x._dtype.is_complex:
+        return [zeros_like(x)]
+    # TF's for complex x: the change of sign(x) = x / |x| along g, (g - s Re(conj(s) g)) / |x|,
+    # 0 where x is 0
+    s, a = n.outputs[0], cast(bind(COMPLEX_ABS, (x,), {}), x._dtype)
+    d = (g - s * cast(real(conj(s) * g), x._dtype)) / where(equal(a, 0), ones_like(a), a)
+    return [where(equal(a, 0), zeros_like(d), d)]
+
+
 SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
-              lambda n, g: [zeros_like(n.inputs[0])],
+              _sign_grad,
               _elementwise_ref(lambda a: (a > 0) - (a < 0)))
 
 
@@ -117,65 +129,36 @@ SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
                 grad_after_grads=True)
 
 
-def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable,
-                  expr: str, half: Callable) -> OpDef:
-    """One of TF's gradient ops of a unary op (SqrtGrad, RsqrtGrad, ReciprocalGrad): (y, dy)
-    of one dtype and one shape. The result is 0 wherever dy is 0, even where y is 0, inf or
-    NaN, as TF's kernels make it: a branch that tf.where did not take then adds 0, not NaN.
-    `expr` is the unsafe gradient in CUDA C over y ({0}) and dy ({1}): a device runs the
-    safe one as one kernel, eagerly and fused in graphs. `half(y, dy)` is the float16/
-    bfloat16 kernel, rounded where TF's Eigen functor rounds (halfprec.py)."""
-    body = "z = dy == 0 ? (T)0 : (T)" + expr.format("y", "dy")
-    device_name = "eagerflow_" + tf_name.lower()
-    def infer(y: Any, dy: Any) -> list:
-        d = C.same_dtype(tf_name, (y, dy), C.FLOAT_COMPLEX)
-        C.same_shape(tf_name, y, dy)
-        return [(y._shape, d)]
-
-    def safe_kernel(xp: Any, y: Any, dy: Any) -> Any:
-        if y.dtype.itemsize == 2 and halfprec.is_half(xp, y):
-            return half(y, dy)
-        out = one_launch(xp, device_name, "T y, T dy", body, y, dy)
-        if out is not None:
-            return out
-        return xp.where(dy == 0, xp.zeros((), dy.dtype), kernel(xp, y, dy))
-
-    def safe_ref(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
-        return np.array([0.0 if b == 0 else reference(a, b) for a, b in
-                         zip(y.ravel().tolist(), dy.ravel().tolist())], y.dtype).reshape(y.shape)
-
-    @functools.cache
-    def samples_and_bad() -> tuple:
-        y = _f64(3, 4, lo=0.5, hi=2.0)
-        dy = _f64(3, 4)
-        dy[0, :2] = 0.0
-        return ([Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)],
-                [BadSample((y, dy[:, :2]), {}, InvalidArgumentError,
-                           "must have the same size and shape")])
-
-    return register(OpDef(tf_name, infer, safe_kernel, grad=grad, reference=safe_ref,
-                          samples=lambda: samples_and_bad()[0],
-                          bad_samples=lambda: samples_and_bad()[1], elementwise=True,
-                          cuda="({1} == 0 ? 0 : " + expr + ")"))
+def _sqrt_grad_grad(n: Any, g: Any) -> list:
+    # (not "safe"; complex: y's gradient conjugates g / y, as TF's)
+    ga = g / n.inputs[0]
+    return [-conj(ga) * n.outputs[0], 0.5 * ga]
 
 
-SQRT_GRAD = _safe_grad_op(
+def _rsqrt_grad_grad(n: Any, g: Any) -> list:
+    y, dy = n.inputs  # (complex: of the conjugates of y and g, as TF's)
+    cy = conj(y)
+    return [-1.5 * conj(g) * dy * square(cy), bind(RSQRT_GRAD, (cy, g), {})]
+
+
+SQRT_GRAD = safe_grad_op(
     "SqrtGrad", lambda xp, y, dy: (dy * 0.5 / xp.conj(y)).astype(dy.dtype, copy=False),
-    lambda n, g: [-(g / n.inputs[0]) * n.outputs[0], 0.5 * (g / n.inputs[0])],  # not "safe"
+    _sqrt_grad_grad,
     lambda y, dy: 0.5 * dy / y, "(0.5 * {1} / {0})", halfprec.sqrt_grad)
-RSQRT_GRAD = _safe_grad_op(
+RSQRT_GRAD = safe_grad_op(
     "RsqrtGrad", lambda xp, y, dy: (-0.5 * dy * xp.conj(y) ** 3).astype(dy.dtype, copy=False),
-    lambda n, g: [-1.5 * g * n.inputs[1] * square(n.inputs[0]),
-                  bind(RSQRT_GRAD, (n.inputs[0], g), {})],
+    _rsqrt_grad_grad,
     lambda y, dy: -0.5 * dy * y ** 3, "(-0.5 * {1} * ({0} * {0} * {0}))", halfprec.rsqrt_grad)
 def _reciprocal_grad_grad(n: Any, g: Any) -> list:
-    return [-2 * g * n.inputs[1] * n.inputs[0], bind(RECIPROCAL_GRAD, (n.inputs[0], g), {})]
+    y, dy = n.inputs  # (complex: of the conjugates of y and g, as TF's)
+    cy = conj(y)
+    return [-2 * conj(g) * dy * cy, bind(RECIPROCAL_GRAD, (cy, g), {})]
 
 
 def _reciprocal_grad_op(tf_name: str) -> OpDef:
     """ReciprocalGrad, or InvGrad: TF's older name of the same op, kept as its own OpDef
     (its errors and graph nodes name it), with the same kernel and gradient."""
-    return _safe_grad_op(
+    return safe_grad_op(
         tf_name, lambda xp, y, dy: (-dy * xp.conj(y) ** 2).astype(dy.dtype, copy=False),
         _reciprocal_grad_grad, lambda y, dy: -dy * y * y, "(-{1} * {0} * {0})",
         halfprec.reciprocal_grad)
@@ -215,10 +198,11 @@ RECIPROCAL = _reciprocal_op("Reciprocal", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_
                                            "DT_BFLOAT16", "DT_HALF", "DT_FLOAT"))
 INV = _reciprocal_op("Inv", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_BFLOAT16", "DT_DOUBLE",
                              "DT_HALF", "DT_FLOAT"))
-EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
+# (the complex gradients: g * conj(f'(x)), as TF's; conj adds no op for real dtypes)
+EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * conj(n.outputs[0])],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"),
              grad_after_grads=True)
-EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
+EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(conj(n.inputs[0]))],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
                small_kernel=_L("expm1f"), grad_after_grads=True)
 # (TF's gradient: g * Reciprocal(conj(x)), rounded twice, not once as a division)
@@ -226,14 +210,14 @@ LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
              grad_after_grads=True)
-LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
+LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.inputs[0]))],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
                grad_after_grads=True)
-SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
+SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
              grad_after_grads=True)
-COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
+COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
              grad_after_grads=True)
 def _atan_grad(n: Any, g: Any) -> list:
@@ -256,18 +240,18 @@ TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX,
              _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0, small_kernel=_L("tanf"),
              grad_after_grads=True)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
-              lambda n, g: [g * rsqrt(1 - square(n.inputs[0]))],
+              lambda n, g: [g * rsqrt(1 - square(conj(n.inputs[0])))],
               _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8, small_kernel=_L("asinf"),
               grad_after_grads=True)
 ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
-              lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
+              lambda n, g: [-g * rsqrt(1 - square(conj(n.inputs[0])))],
               _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8, small_kernel=_L("acosf"),
               grad_after_grads=True)
 ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX, _atan_grad, _elementwise_ref(_pymath.atan),
               small_kernel=_L("atanf"), grad_after_grads=True)
-SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
+SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(conj(n.inputs[0]))],
               _elementwise_ref(_pymath.sinh), small_kernel=_L("sinhf"), grad_after_grads=True)
-COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
+COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(conj(n.inputs[0]))],
               _elementwise_ref(_pymath.cosh), small_kernel=_L("coshf"), grad_after_grads=True)
 def _tanh_grad_grad(n: Any, g: Any) -> list:
     y, dy = (conj(t) for t in n.inputs)
@@ -311,7 +295,7 @@ def softplus_grad(dy: Any, x: Any) -> Any:
 
 
 TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
-              lambda n, g: [tanh_grad(n.outputs[0], g)], _elementwise_ref(_pymath.tanh),
+              lambda n, g: [tanh_grad(conj(n.outputs[0]), g)], _elementwise_ref(_pymath.tanh),
               half_kernel=halfprec.unary(halfprec.ptanh), grad_after_grads=True)
 
 
@@ -473,7 +457,13 @@ TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
                                        else int(a / b)), int_errors=True)
 
 
+def _pow_grad_x(g: Any, x: Any, y: Any, z: Any) -> Any:
+    y = conj(y)  # (complex: of the conjugates, as TF's; nothing for real dtypes)
+    return g * y * pow(conj(x), y - 1)
+
+
 def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
+    x, z = conj(x), conj(z)
     # log(x) only where it is real (x > 0; x != 0 for complex), 0 elsewhere, times z: where z
     # is inf or NaN (0 ** -1, (-2) ** 0.5) the product is NaN, as in TF
     mask = not_equal(x, 0) if x._dtype.is_complex else x > 0
@@ -482,8 +472,7 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 
 # (TF's Pow has no unsigned types: tf.pow, `**` and tnp.power refuse them in its words)
 POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
-              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y,
-                        skips="scalar_y"),
+              _bin_grad(_pow_grad_x, _pow_grad_y, skips="scalar_y"),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
@@ -496,6 +485,9 @@ MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
                             skips="scalar_y"),
                   _elementwise_ref(min), second_order=False, ufunc=np.minimum)
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
+    if x.dtype.kind == "c":  # TF's: (x - y) * conj(x - y), |x - y|^2 as a complex number
+        d = x - y
+        return d * xp.conj(d)
     out = one_launch(xp, "eagerflow_squared_difference", "T x, T y", "T d = x - y; z = d * d",
                      x, y)
     return xp.square(x - y) if out is None else out

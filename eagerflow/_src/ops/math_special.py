@@ -246,14 +246,16 @@ def _digamma_fast(xp: Any, sp: Any, x: Any) -> Any:
 _REAL_F = C.FLOATS
 _FC = C.FLOAT_COMPLEX
 
-ACOSH = _unary("Acosh", _hyp_kernel("arccosh"), _FC, lambda n, g: [g / sinh(n.outputs[0])],
+# (complex gradients: g * conj(f'(x)), as TF's; conj adds no op for real dtypes)
+ACOSH = _unary("Acosh", _hyp_kernel("arccosh"), _FC,
+               lambda n, g: [g / sinh(conj(n.outputs[0]))],
                _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0,
                small_kernel=libm32.scalar("acoshf"), grad_after_grads=True)
-ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(n.outputs[0])],
+ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(conj(n.outputs[0]))],
                _elementwise_ref(_hyp(_pymath.asinh)), small_kernel=libm32.scalar("asinhf"),
                grad_after_grads=True)
 ATANH = _unary("Atanh", _hyp_kernel("arctanh"), _FC,
-               lambda n, g: [g / (1 - square(n.inputs[0]))],
+               lambda n, g: [g / (1 - square(conj(n.inputs[0])))],
                _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8,
                small_kernel=libm32.scalar("atanhf"), grad_after_grads=True)
 def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:

@@ -17,8 +17,10 @@ from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.math import (
     _t,
     cast,
+    conj,
     maximum,
     negative,
+    real,
     rsqrt,
     square,
     squared_difference,
@@ -41,6 +43,9 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
         axis = dim
     if not (x._dtype.is_floating or x._dtype.is_complex):
         raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
+    if x._dtype.is_complex:  # TF's: of |x|^2, the real and imaginary parts' squares summed
+        sq = reduce_sum(real(x * conj(x)), axis=axis, keepdims=True)
+        return x * cast(rsqrt(maximum(sq, _const(epsilon, sq))), x._dtype)
     sq = reduce_sum(square(x), axis=axis, keepdims=True)
     return x * rsqrt(maximum(sq, _const(epsilon, x)))
 

@@ -32,6 +32,7 @@ from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     _t,
     cast,
+    conj,
     equal,
     exp,
     floormod,
@@ -344,7 +345,8 @@ def _prod_grad(n: Any, g: Any) -> list:
                              "the graph is traced")
         axes = tuple(range(len(x._shape)))
     g = broadcast_like(_keep(g, x, axes, n.attrs["keepdims"]), x)
-    return [g * _others_product(x, tuple(axes)) if axes else g]
+    # (complex: the others' product conjugated, as TF's)
+    return [g * conj(_others_product(x, tuple(axes))) if axes else g]
 
 
 # Kernels call the ufuncs' reduce methods rather than xp.sum/xp.mean: those NumPy wrappers
