@@ -268,6 +268,15 @@ CASES = [
     "tf.strings.unsorted_segment_join(['a'], [1.5], 1)",
     "tf.strings.unsorted_segment_join(tf.constant(['a']), tf.constant([0.5]), 1)",
     "tf.strings.unsorted_segment_join(['a'], [0], ['a'])",
+    # UnsortedSegmentJoin's kernel refuses ids out of range, negative ones included
+    "tf.strings.unsorted_segment_join(tf.constant(['a', 'b']), tf.constant([0, -1]), 2)",
+    "tf.strings.unsorted_segment_join(tf.constant(['a']), tf.constant([1]), 1)",
+    "tf.strings.unsorted_segment_join(tf.constant(['a']), tf.constant([0]), -1)",
+    "tf.strings.unsorted_segment_join(tf.constant(['a']), tf.constant([0]), tf.constant([1]))",
+    "tf.strings.unsorted_segment_join(tf.constant(['a', 'b', 'c']), tf.constant([0, 0]), 1)",
+    "tf.strings.unsorted_segment_join(tf.constant([['a', 'b'], ['c', 'd']]),"
+    " tf.constant([[0], [0]]), 1)",
+    "tf.strings.unsorted_segment_join(tf.constant(['a']), tf.constant([[0, 0]]), 1)",
     "tf.io.read_file('/nonexistent/eagerflow-eager-errors')",
     "tf.io.parse_tensor(b'garbage', tf.float32)",
     "tf.io.decode_base64('@@@')",

@@ -849,14 +849,18 @@ def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes
     if num_segments._dtype not in C.INDEX:
         raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
     if num_segments._shape not in ((), None):
-        raise C.fail(op, "Number of segments must be a scalar but got "
-                         f"{C.shape_str(num_segments._shape)}")
+        raise C.fail(op, "Number of segments must be a scalar")
     xs, is_ = x._shape, ids._shape
     if xs is None or is_ is None:
         return [(None, dt.string)]
-    if tuple(xs[:len(is_)]) != tuple(is_):
-        raise C.fail(op, f"data.shape = {C.shape_str(xs)} does not start with "
-                         f"segment_ids.shape = {C.shape_str(is_)}")
+    if len(is_) > len(xs):
+        raise OutOfRangeError(None, None, f"Invalid segment_id rank {len(is_)} for input with "
+                                          f"{len(xs)} dimension(s) [Op:{op}]")
+    for i, (d, s) in enumerate(zip(xs, is_)):
+        if d is not None and s is not None and d != s:
+            # (TF's kernel words the input's side as the segment ids' rank)
+            raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
+                             f"in rank {i}")
     n = getattr(num_segments, "_arr", None)
     return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
@@ -866,18 +870,17 @@ def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
     op = "UnsortedSegmentJoin"
     n = int(num_segments)
     if n < 0:
-        raise C.fail(op, f"Number of segments cannot be negative: {n}")
+        raise C.fail(op, f"Number of segments must be non-negative but got {n}")
     inner = x.shape[ids.ndim:]
     check_finite_size(op, (n,) + inner, dt.string)
     flat_ids = ids.reshape(-1)
-    if flat_ids.size and flat_ids.max(initial=-1) >= n:
-        raise C.fail(op, f"segment_ids[{int(np.argmax(flat_ids >= n))}] = "
-                         f"{int(flat_ids.max())} is out of range [0, {n})")
+    if flat_ids.size and (flat_ids.min() < 0 or flat_ids.max() >= n):  # (TF drops none)
+        raise C.fail(op, "segment_ids are not allowed to exceed num_segments or to have "
+                         "negative values.")
     parts: list = [[] for _ in range(n)]
     rows = x.reshape((-1,) + inner)
     for i, s in enumerate(flat_ids.tolist()):
-        if s >= 0:
-            parts[s].append(rows[i])
+        parts[s].append(rows[i])
     out = np.empty((n,) + inner, object)
     for s in range(n):
         for idx in np.ndindex(*inner):
@@ -891,8 +894,6 @@ def _segment_join_ref(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarray,
     for pos in np.ndindex(*ids.shape):
         s = int(ids[pos])
         for rest in np.ndindex(*x.shape[ids.ndim:]):
-            if s < 0:
-                continue
             cur = out[(s,) + rest]
             v = x[pos + rest]
             out[(s,) + rest] = v if cur is None else cur + separator + v
@@ -905,14 +906,17 @@ UNSORTED_SEGMENT_JOIN = register(OpDef(
     reference=_segment_join_ref,
     gpu=False, samples=lambda: [
         Sample((np.array([b"a", b"b", b"c", b"d"], dtype=object),
-                np.array([1, 0, 1, -1], np.int32), np.array(3, np.int32)),
+                np.array([1, 0, 1, 0], np.int32), np.array(3, np.int32)),
                {"separator": b"-"}, grad=False),
         Sample((_WORDS, np.array([0, 0], np.int64), np.array(1, np.int64)),
                {"separator": b""}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([b"a"], dtype=object), np.array([2], np.int32),
                    np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
-                  "is out of range [0, 2)")],
+                  "segment_ids are not allowed to exceed num_segments"),
+        BadSample((np.array([b"a"], dtype=object), np.array([-1], np.int32),
+                   np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
+                  "or to have negative values")],
 ))
 
 
