@@ -284,9 +284,7 @@ TF_CPU_LIMITS = re.compile(
     # Conv: TF's CPU kernel refuses groups, its shape function 3-D explicit padding and a
     # window over the input (where its eager kernel gives an empty output, as eagerflow)
     "Grouped/Depthwise Convolutions are not supported|Explicit padding not supported for 3D "
-    "Convolution|Negative dimension size caused by subtracting 3 from 2 for '{{node Conv}}|"
-    # eagerflow's UnsortedSegmentJoin drops negative segment ids; TF 2.21's refuses them
-    "segment_ids are not allowed to exceed num_segments or to have negative values")
+    "Convolution|Negative dimension size caused by subtracting 3 from 2 for '{{node Conv}}")
 
 
 # Outputs defined only up to the sign (complex: the phase) of each column (eigenvectors,

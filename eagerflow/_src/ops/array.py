@@ -317,10 +317,12 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
     if len(xs) < (2 if axis is None else 1):
         if _state.graph is None:  # TF's eager runtime finds no kernel for no values
             tidx = C.dt_enum(xs[-1]._dtype) if axis is None else "DT_INT32"
-            raise C.fail("ConcatV2", f"OpKernel 'ConcatV2' has constraint on attr 'T' not in "
-                                     f"NodeDef '[N=0, Tidx={tidx}]'")
+            raise C.no_values_kernel("ConcatV2", f"N=0, Tidx={tidx}",
+                                     'op: "ConcatV2" device_type: "CPU" constraint { name: "T" '
+                                     'allowed_values { list { type: DT_QINT32 } } } '
+                                     'host_memory_arg: "axis"')
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
-                         "minimum length 2. [Op:ConcatV2]")
+                         "minimum length 2.")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
         return _concat_runtime_infer(xs[:-1], xs[-1])
     C.refuse_narrow("ConcatV2", xs[0]._dtype,

@@ -164,6 +164,16 @@ def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: 
 COPYABLE_NARROW = frozenset((dt.float8_e5m2, dt.float8_e4m3fn))
 
 
+def no_values_kernel(op: str, node_attrs: str, kernel_def: str) -> InvalidArgumentError:
+    """TF's eager error for an op given an empty list of values (its type attr T unset):
+    the first CPU kernel it tried, whose constraint on T the node cannot meet.
+    `kernel_def`: that kernel's KernelDef as TF prints it. TF prints it after a marker
+    that protobuf's debug strings vary from process to process (goo.gle/debugstr,
+    goo.gle/debugonly, ..., with one or more spaces); this one is the one most seen."""
+    return fail(op, f"OpKernel '{op}' has constraint on attr 'T' not in NodeDef "
+                    f"'[{node_attrs}]', KernelDef: 'goo.gle/debugstr  {kernel_def}'")
+
+
 def refuse_narrow(op: str, d: dt.DType, node_attrs: str, copies: bool = True) -> None:
     """TF's NotFoundError for narrow dtype `d` where op's CPU kernels lack it (`copies`:
     the op only copies elements, so float8 has a kernel)."""

@@ -40,7 +40,7 @@ _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef mentions attr '", "NodeDef missing attr '",
                     "NodeDef expected inputs '",
                     "Could not satisfy device specification",
-                    "Could not find device for node")
+                    "Could not find device for node", "OpKernel '")
 
 
 def wrapped_name(op_name: str, arity: Any = None) -> str:

@@ -63,13 +63,37 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int,
 # ("IGNORE": a gather gives zeros there, a scatter drops that update).
 _POLICIES = ("", "DEFAULT", "ERROR", "IGNORE")
 
+# GatherNd's kernels as TF 2.21's CPU build lists them when none takes a node: XLA's
+# (types in its order), then the CPU's, one per (Tparams, Tindices) pair, each for the
+# known policies only, in its registration order.
+_GATHER_ND_XLA = (
+    "Tindices in [DT_INT32, DT_INT16, DT_INT64]; Tparams in [DT_FLOAT, DT_DOUBLE, DT_INT32, "
+    "DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, "
+    "DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, "
+    "DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
+    "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4]")
+_GATHER_ND_CPU_PARAMS = (
+    "FLOAT8_E4M3FN", "FLOAT8_E5M2", "QINT32", "QUINT8", "QINT8", "VARIANT", "RESOURCE",
+    "STRING", "BOOL", "COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16", "HALF",
+    "INT32", "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+
+
+def _gather_nd_kernels() -> list:
+    """(device, constraints) of each GatherNd kernel, in TF's order (C.no_kernel's)."""
+    policies = ", ".join(f'"{p}"' for p in _POLICIES)
+    return [("XLA_CPU_JIT", _GATHER_ND_XLA)] + [
+        ("CPU", f"Tparams in [DT_{p}]; Tindices in [DT_{i}]; bad_indices_policy in "
+                f"[{policies}]")
+        for p in _GATHER_ND_CPU_PARAMS for i in ("INT64", "INT32", "INT16")]
+
 
 def _check_policy(op: str, policy: str, params: Any, indices: Any) -> None:
     if policy in _POLICIES:
         return
     if op == "GatherNd":  # (TF registers GatherNd's kernels for the known policies only)
         raise C.no_kernel(op, f"Tindices={C.dt_enum(indices._dtype)}, Tparams="
-                              f'{C.dt_enum(params._dtype)}, bad_indices_policy="{policy}"')
+                              f'{C.dt_enum(params._dtype)}, bad_indices_policy="{policy}"',
+                          others=_gather_nd_kernels())
     raise C.fail(op, f"Unknown bad indices handling attribute: {policy}")
 
 

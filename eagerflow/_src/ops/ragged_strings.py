@@ -24,6 +24,7 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math import ones_like, zeros_like
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
@@ -663,13 +664,27 @@ UNICODE_TRANSCODE = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 def _string_input(x: Any, what: str = "input") -> Any:
-    """`x` as a string tensor; TF's conversion error names the argument `what`."""
-    if isinstance(x, (RaggedTensor, Tensor)):
+    """`x` as a string tensor, as TF's split and ngrams convert it (to a string tensor
+    or ragged tensor): a Python value that is not strings is a TypeError
+    (as_fixed_type), a tensor of another dtype a ValueError naming the argument `what`."""
+    if isinstance(x, RaggedTensor):
+        if x.dtype is not dt.string:
+            raise ValueError(f"Tensor conversion requested dtype string for RaggedTensor with "
+                             f"dtype {x.dtype.name}: {x!r}.")
+        return x
+    if isinstance(x, Tensor):
         if x.dtype is not dt.string:
             raise ValueError(f"{what}: Tensor conversion requested dtype string for Tensor with "
                              f"dtype {x.dtype.name}: {x!r}")
         return x
-    return convert_to_tensor(x, dtype_hint=dt.string)
+    return as_fixed_type(x, dt.string)
+
+
+def _decode_input(x: Any) -> Any:
+    """The input of tf.strings.unicode_decode: TF converts it with no dtype, and leaves a
+    dtype other than string to its UnicodeDecode op to refuse."""
+    return x if isinstance(x, (RaggedTensor, Tensor)) else convert_to_tensor(
+        x, dtype_hint=dt.string)
 
 
 def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
@@ -706,7 +721,7 @@ def _as_ragged_rows(x: Any) -> Any:
 
 def _decode(x: Any, input_encoding: str, errors: str, replacement_char: int,
             replace_control_characters: bool, with_offsets: bool) -> Any:
-    x = _as_ragged_rows(_string_input(x))
+    x = _as_ragged_rows(_decode_input(x))
     rank = x.shape.rank
     flat = reshape(x.flat_values if isinstance(x, RaggedTensor) else x, [-1])
     op = UNICODE_DECODE_WITH_OFFSETS if with_offsets else UNICODE_DECODE
@@ -744,8 +759,8 @@ def unicode_decode_with_offsets(input: Any, input_encoding: str,  # noqa: A002
 def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  # noqa: A002
                    replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_encode`: the innermost dimension of code points, as strings."""
-    x = input if isinstance(input, (RaggedTensor, Tensor)) else convert_to_tensor(input,
-                                                                                 dt.int32)
+    # (TF converts the code points with no dtype: its UnicodeEncode refuses one not int32)
+    x = input if isinstance(input, (RaggedTensor, Tensor)) else convert_to_tensor(input)
     rank = x.shape.rank
     if rank is None:
         raise ValueError("Rank of input_tensor must be statically known.")
@@ -783,7 +798,7 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         return input.with_flat_values(unicode_transcode(
             input.flat_values, input_encoding, output_encoding, errors, replacement_char,
             replace_control_characters))
-    x = input if isinstance(input, Tensor) else convert_to_tensor(input, dtype_hint=dt.string)
+    x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
     return bind(UNICODE_TRANSCODE, (x,), {
         "input_encoding": input_encoding, "output_encoding": output_encoding,
         "errors": errors, "replacement_char": replacement_char,
@@ -812,7 +827,13 @@ def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
 
 def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.bytes_split`: each string as its bytes."""
-    x = _string_input(input)
+    x = _decode_input(input)
+    if x.dtype is not dt.string:
+        # (TF converts the input with no dtype, then asks for the (flat values') strings)
+        flat = x.flat_values if isinstance(x, RaggedTensor) else x
+        flat = reshape(flat, [1]) if flat.shape.rank == 0 else flat  # (TF's, as a vector)
+        raise ValueError(f"Tensor conversion requested dtype string for Tensor with dtype "
+                         f"{flat.dtype.name}: {flat!r}")
     if isinstance(x, RaggedTensor):
         return x.with_flat_values(bytes_split(x.flat_values))
     rank = x.shape.rank

@@ -59,6 +59,13 @@ _PACKABLE = C.ALL | C.COPYABLE_NARROW | {dt.variant}
 
 
 def _pack_infer(*xs: Any, axis: int) -> list:
+    if not xs:
+        if _state.graph is None:  # TF's eager runtime finds no kernel for no values
+            raise C.no_values_kernel("Pack", f"N=0, axis={axis}",
+                                     'op: "Pack" device_type: "CPU" constraint { name: "T" '
+                                     'allowed_values { list { type: DT_FLOAT8_E4M3FN } } }')
+        raise ValueError("List argument 'values' to 'Pack' Op with length 0 shorter than "
+                         "minimum length 1.")
     C.refuse_narrow("Pack", xs[0]._dtype, f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, "
                                           f"axis={axis}")
     d = C.same_dtype("Pack", xs, _PACKABLE)

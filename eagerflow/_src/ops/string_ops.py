@@ -26,7 +26,8 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import passed_raw, slow_inputs, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs, slow_path
+from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
@@ -48,7 +49,11 @@ def _map(fn: Callable, out: Any = object) -> Callable:
 
 
 def _as_tensor(x: Any) -> Any:
-    return convert_to_tensor(x, dtype_hint=dt.string)
+    """An input TF's signature types string, converted as TF's op wrappers convert it:
+    a tensor as it is (the op refuses another dtype), anything else to string (a Python
+    value that is not one a TypeError, "Cannot convert [1] to EagerTensor of dtype
+    string"; a NumPy array of numbers a ValueError)."""
+    return as_fixed_type(x, dt.string)
 
 
 def _joined(x: np.ndarray, fn: Callable) -> np.ndarray | None:
@@ -456,7 +461,16 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
         return convert_to_tensor("")
-    return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep}, name)
+    try:
+        xs = tuple(_as_tensor(x) for x in inputs)
+    except (TypeError, ValueError):
+        if isinstance(inputs, (list, tuple)):
+            raise
+        # (TF's fast path takes any sequence of strings; where it fails, its slow path
+        # asks for a list)
+        raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
+                        f"{inputs!r}.") from None
+    return bind(STRING_JOIN, xs, {"separator": sep}, name)
 
 
 def _separator_attr(op: str, separator: Any) -> None:
@@ -552,7 +566,10 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     axes = None if axis is None else tuple(int(a) for a in np.atleast_1d(axis))
-    return bind(REDUCE_JOIN, (_as_tensor(inputs),),
+    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string)
+    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
+                                                                     dtype_hint=dt.string)
+    return bind(REDUCE_JOIN, (x,),
                 {"axes": axes, "keepdims": bool(keepdims), "separator": sep}, name)
 
 
@@ -628,8 +645,9 @@ SUBSTR = register(OpDef(
 def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
            name: str | None = None) -> Any:
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
-    p = convert_to_tensor(pos, dtype_hint=dt.int32)
-    n = convert_to_tensor(len, dtype_hint=p._dtype)
+    # (pos and len share Substr's type attr T: the one given as a tensor, else pos, sets
+    # it, and a Python value for the other that does not fit it is a TypeError)
+    p, n = binary_args(pos, len)
     return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
 
 
@@ -826,17 +844,23 @@ def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes
     op = "UnsortedSegmentJoin"
     C.check_string(op, x)
     _separator_attr(op, separator)
-    if ids._dtype not in C.INDEX or num_segments._dtype not in C.INDEX:
-        raise C.fail(op, "segment_ids and num_segments must be int32 or int64")
+    if ids._dtype not in C.INDEX:
+        raise C.not_supported(op, ids._dtype, C.INDEX, "Tindices")
+    if num_segments._dtype not in C.INDEX:
+        raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
     if num_segments._shape not in ((), None):
-        raise C.fail(op, "Number of segments must be a scalar but got "
-                         f"{C.shape_str(num_segments._shape)}")
+        raise C.fail(op, "Number of segments must be a scalar")
     xs, is_ = x._shape, ids._shape
     if xs is None or is_ is None:
         return [(None, dt.string)]
-    if tuple(xs[:len(is_)]) != tuple(is_):
-        raise C.fail(op, f"data.shape = {C.shape_str(xs)} does not start with "
-                         f"segment_ids.shape = {C.shape_str(is_)}")
+    if len(is_) > len(xs):
+        raise OutOfRangeError(None, None, f"Invalid segment_id rank {len(is_)} for input with "
+                                          f"{len(xs)} dimension(s) [Op:{op}]")
+    for i, (d, s) in enumerate(zip(xs, is_)):
+        if d is not None and s is not None and d != s:
+            # (TF's kernel words the input's side as the segment ids' rank)
+            raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
+                             f"in rank {i}")
     n = getattr(num_segments, "_arr", None)
     return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
@@ -846,18 +870,17 @@ def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
     op = "UnsortedSegmentJoin"
     n = int(num_segments)
     if n < 0:
-        raise C.fail(op, f"Number of segments cannot be negative: {n}")
+        raise C.fail(op, f"Number of segments must be non-negative but got {n}")
     inner = x.shape[ids.ndim:]
     check_finite_size(op, (n,) + inner, dt.string)
     flat_ids = ids.reshape(-1)
-    if flat_ids.size and flat_ids.max(initial=-1) >= n:
-        raise C.fail(op, f"segment_ids[{int(np.argmax(flat_ids >= n))}] = "
-                         f"{int(flat_ids.max())} is out of range [0, {n})")
+    if flat_ids.size and (flat_ids.min() < 0 or flat_ids.max() >= n):  # (TF drops none)
+        raise C.fail(op, "segment_ids are not allowed to exceed num_segments or to have "
+                         "negative values.")
     parts: list = [[] for _ in range(n)]
     rows = x.reshape((-1,) + inner)
     for i, s in enumerate(flat_ids.tolist()):
-        if s >= 0:
-            parts[s].append(rows[i])
+        parts[s].append(rows[i])
     out = np.empty((n,) + inner, object)
     for s in range(n):
         for idx in np.ndindex(*inner):
@@ -871,8 +894,6 @@ def _segment_join_ref(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarray,
     for pos in np.ndindex(*ids.shape):
         s = int(ids[pos])
         for rest in np.ndindex(*x.shape[ids.ndim:]):
-            if s < 0:
-                continue
             cur = out[(s,) + rest]
             v = x[pos + rest]
             out[(s,) + rest] = v if cur is None else cur + separator + v
@@ -885,17 +906,21 @@ UNSORTED_SEGMENT_JOIN = register(OpDef(
     reference=_segment_join_ref,
     gpu=False, samples=lambda: [
         Sample((np.array([b"a", b"b", b"c", b"d"], dtype=object),
-                np.array([1, 0, 1, -1], np.int32), np.array(3, np.int32)),
+                np.array([1, 0, 1, 0], np.int32), np.array(3, np.int32)),
                {"separator": b"-"}, grad=False),
         Sample((_WORDS, np.array([0, 0], np.int64), np.array(1, np.int64)),
                {"separator": b""}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([b"a"], dtype=object), np.array([2], np.int32),
                    np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
-                  "is out of range [0, 2)")],
+                  "segment_ids are not allowed to exceed num_segments"),
+        BadSample((np.array([b"a"], dtype=object), np.array([-1], np.int32),
+                   np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
+                  "or to have negative values")],
 ))
 
 
+@eager_api("inputs", "segment_ids", "num_segments")
 def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
                           separator: str = "", name: str | None = None) -> Any:
     """`tf.strings.unsorted_segment_join`: joins the strings of each segment."""
@@ -911,4 +936,4 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
 def unicode_script(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.unicode_script`: the ICU script code of each int32 code point (0 for
     Common, 25 for Latin, ...; -1 outside 0..0x10FFFF)."""
-    return bind(UNICODE_SCRIPT, (convert_to_tensor(input),), {})
+    return bind(UNICODE_SCRIPT, (as_fixed_type(input, dt.int32),), {})
