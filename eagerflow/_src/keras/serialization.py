@@ -228,7 +228,8 @@ class ObjectSharingScope:
 
     def __enter__(self) -> ObjectSharingScope:
         self._outer = getattr(_local, "shared", None)
-        _local.shared = {}
+        # (objects serialized, by id; objects loaded, by the id a file gave them)
+        _local.shared = {"saved": {}, "loaded": {}}
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -240,9 +241,10 @@ def mark_if_shared(obj: Any, config: dict) -> None:
     on that first config too, as Keras marks them. (The first config has most often been
     copied into its parent's by then, as serialize_dict copies: in a file, the mark then
     shows from the second config on.)"""
-    seen = getattr(_local, "shared", None)
-    if seen is None:
+    shared = getattr(_local, "shared", None)
+    if shared is None:
         return
+    seen = shared["saved"]
     if id(obj) in seen:
         config["shared_object_id"] = id(obj)
         seen[id(obj)][1]["shared_object_id"] = id(obj)
@@ -402,11 +404,12 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
         raise TypeError(f"Expected 'config' to be a dict for {class_name},\ninstead got "
                         f"{type(inner)}\nFull config: {config}")
     shared = getattr(_local, "shared", None)
+    loaded = shared["loaded"] if shared is not None else {}
     shared_id = config.get("shared_object_id") if shared is not None else None
     if not isinstance(shared_id, int):
         shared_id = None
-    if shared_id is not None and shared_id in shared:
-        return shared[shared_id]
+    if shared_id is not None and shared_id in loaded:
+        return loaded[shared_id]
     cls = _retrieve(class_name, registered_name, module, "class", config, custom_objects)
     if isinstance(cls, types.FunctionType):
         return cls
@@ -435,7 +438,7 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
             instance.compile_from_config(compile_config)
             instance.compiled = True
     if shared_id is not None:
-        shared[shared_id] = instance
+        loaded[shared_id] = instance
     return instance
 
 
