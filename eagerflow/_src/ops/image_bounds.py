@@ -30,6 +30,7 @@ from eagerflow._src.ops.image import ResizeMethod, _at_least_3d, _hw, resize
 from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.slicing import getitem
 from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
@@ -51,18 +52,6 @@ def _value(v: Any) -> Any:
     constant_value), else an int32 scalar tensor."""
     k = C.known(v) if isinstance(v, Tensor) else v
     return cast(v, dt.int32) if isinstance(k, Tensor) else int(k)
-
-
-def _dims(x: Any) -> list:
-    """x's [batch, height, width, depth]: each static dim, else its run-time size."""
-    sh = None
-    out = []
-    for i, d in enumerate(x._shape):
-        if d is None:
-            sh = shape(x) if sh is None else sh
-            d = sh[i]
-        out.append(d)
-    return out
 
 
 def _require(checks: list, ok: Any, message: str) -> None:
@@ -93,7 +82,7 @@ def _as_batch(x: Any) -> tuple:
 def _runtime_crop(x: Any, oh: Any, ow: Any, th: Any, tw: Any) -> Any:
     """TF's crop_to_bounding_box of a box known when the graph runs: a Slice."""
     img, batched = _as_batch(x)
-    b, h, w, d = _dims(img)
+    b, h, w, d = dims(img)
     checks: list = []
     _require(checks, ow >= 0, "offset_width must be >= 0.")
     _require(checks, oh >= 0, "offset_height must be >= 0.")
@@ -111,7 +100,7 @@ def _runtime_crop(x: Any, oh: Any, ow: Any, th: Any, tw: Any) -> Any:
 def _runtime_pad(x: Any, oh: Any, ow: Any, th: Any, tw: Any) -> Any:
     """TF's pad_to_bounding_box of a box known when the graph runs: a Pad."""
     img, batched = _as_batch(x)
-    b, h, w, d = _dims(img)
+    b, h, w, d = dims(img)
     after_w, after_h = tw - ow - w, th - oh - h
     checks: list = []
     _require(checks, oh >= 0, "offset_height must be >= 0")
@@ -229,9 +218,8 @@ def _runtime_central_crop(x: Any, fraction: Any) -> Any:
     """TF's central_crop where the fraction or the image's size is known when the graph
     runs: the box's start computed in float64 then, a Slice, TF's static shape."""
     n = len(x._shape)
-    dims = _dims(x)
     starts, sizes, known = [], [], []
-    for d in dims[n - 3:n - 1]:
+    for d in dims(x)[n - 3:n - 1]:
         if isinstance(d, Tensor) or isinstance(fraction, Tensor):
             df = cast(d, dt.float64)
             start = cast((df - df * cast(fraction, dt.float64)) / 2, dt.int32)
@@ -274,7 +262,7 @@ def _runtime_crop_or_pad(x: Any, th: Any, tw: Any) -> Any:
     _require(checks, th > 0, "target_height must be > 0.")
     x = _after(checks, x)
     n = len(x._shape)
-    h, w = _dims(x)[n - 3:n - 1]
+    h, w = dims(x)[n - 3:n - 1]
     width_diff, height_diff = tw - w, th - h
     cropped = crop_to_bounding_box(x, _max(-height_diff // 2, 0), _max(-width_diff // 2, 0),
                                    _min(th, h), _min(tw, w))

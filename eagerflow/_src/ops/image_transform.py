@@ -15,16 +15,8 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.stacking import stack as tf_stack
-
-
-def _dims(x: Any) -> list:
-    """The shape's dims, those unknown while tracing as scalar tensors."""
-    dims = x.shape.as_list()
-    if None in dims:
-        dynamic = ta.shape(x)
-        dims = [dynamic[i] if d is None else d for i, d in enumerate(dims)]
-    return dims
 
 
 def _trunc(x: Any) -> Any:
@@ -54,14 +46,13 @@ def _fill_coordinate(c: Any, size: int, mode: str) -> Any:
 
 def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
     """images[b, y, x, :] for integer coordinate maps [batch, H, W] (fill outside)."""
-    dims = _dims(images)
-    height, width = dims[1], dims[2]
+    batch, height, width = dims(images)[:3]
     inside = tm.logical_and(tm.logical_and(ys >= 0, ys < height),
                             tm.logical_and(xs >= 0, xs < width))
     yi = tm.cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
     xi = tm.cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
-    batch = ta.broadcast_to(tf_range(dims[0])[:, None, None], _dims(yi))
-    values = tnd.gather_nd(images, tf_stack([batch, yi, xi], axis=-1))
+    rows = ta.broadcast_to(tf_range(batch)[:, None, None], dims(yi))
+    values = tnd.gather_nd(images, tf_stack([rows, yi, xi], axis=-1))
     return tm.where(inside[..., None], values, fill)
 
 
@@ -69,10 +60,9 @@ def projective_transform(images: Any, transforms: Any, interpolation: str, fill_
                          fill_value: Any) -> Any:
     """ImageProjectiveTransformV3 of [batch, H, W, C] images (H and W known) by [batch, 8]
     or [1, 8] transforms, into images of their size."""
-    dims = _dims(images)
-    height, width = dims[1], dims[2]
+    batch, height, width = dims(images)[:3]
     t = tm.cast(transforms, "float32")
-    t = ta.broadcast_to(t, [dims[0], 8]) if len(t.shape) == 2 else t
+    t = ta.broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
     ys, xs = np.meshgrid(np.arange(height, dtype="float32"), np.arange(width, dtype="float32"),
                          indexing="ij")
     ys, xs = ta.constant(ys)[None], ta.constant(xs)[None]

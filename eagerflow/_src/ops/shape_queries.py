@@ -122,6 +122,19 @@ def _static(x: Any) -> bool:
     return isinstance(x, Tensor) and x._shape is not None and None not in x._shape
 
 
+def dims(x: Any) -> list:
+    """x's dims (its rank known): each one known while tracing as an int, the others as
+    its run-time size, a scalar of one Shape of x."""
+    sizes = None
+    out = []
+    for i, d in enumerate(x._shape):
+        if d is None:
+            sizes = shape(x) if sizes is None else sizes
+            d = sizes[i]
+        out.append(d)
+    return out
+
+
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
     xs = tuple(_t(x) for x in input)
     return list(bind(SHAPE_N, xs, {"out_type": dt.as_dtype(out_type)}, name))

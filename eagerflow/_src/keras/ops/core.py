@@ -32,6 +32,7 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.shape_queries import dims as tf_dims
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
 from eagerflow._src.ops.slicing import slice as tf_slice
@@ -62,14 +63,10 @@ def shape(x: Any) -> tuple:
         return x._shape
     if not isinstance(x, Tensor):
         x = tf_convert(x)
-    dims = x.shape.as_list() if x.shape.rank is not None else None
-    if dims is None:
+    if x.shape.rank is None:
         raise ValueError("All tensors passed to `ops.shape` must have a statically known rank. "
                          f"Received: x={x} with unknown rank.")
-    if None in dims:
-        dynamic = ta.shape(x)
-        dims = [dynamic[i] if d is None else d for i, d in enumerate(dims)]
-    return tuple(dims)
+    return tuple(tf_dims(x))
 
 
 def dtype(x: Any) -> str:
