@@ -175,9 +175,7 @@ _REAL_FFTS = {"RFFT": signal_ops.rfft, "IRFFT": signal_ops.irfft,
 
 def _real_fft(n: Any) -> Any:
     """RFFT / IRFFT (2D, 3D): tf.signal's, over the fft_length input."""
-    length = n.value(1)
-    out = _REAL_FFTS[n.op](n.inputs[0], length.tolist() if hasattr(length, "tolist") else
-                           length)
+    out = _REAL_FFTS[n.op](n.inputs[0], _ints(n.value(1)))
     # (TF's IRFFT gives its Treal attr's float type, float32 unless the graph says other)
     real = n.attrs.get("Treal")
     return math.cast(out, real) if n.op.startswith("I") and real is not None else out
