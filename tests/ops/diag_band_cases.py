@@ -44,6 +44,10 @@ def calls(tf):
             diagonal=np.arange(1, 4, dtype=np.float32), k=k, num_rows=r, num_cols=c,
             padding_value=0.0) for k, r, c in ((0, -1, -1), (1, -1, -1), (-1, -1, 5),
                                                (1, 3, -1), (-2, -1, -1))},
+        # another negative size is not a default: refused, as TF's
+        "diag_rows_minus_2": lambda: tf.linalg.diag(np.ones(3, np.float32), num_rows=-2),
+        "raw_diag_cols_minus_5": lambda: tf.raw_ops.MatrixDiagV3(
+            diagonal=np.ones(3, np.float32), k=0, num_rows=3, num_cols=-5, padding_value=0.0),
         "set_too_few_diagonals": lambda: tf.linalg.set_diag(z, np.ones((2, 3), np.float32),
                                                             k=(-1, 1)),
         "set_too_short": lambda: tf.linalg.set_diag(z, np.ones((3, 2), np.float32), k=(-1, 1)),

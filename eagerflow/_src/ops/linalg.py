@@ -644,12 +644,12 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
 def _default_sizes(n: int, k: int, num_rows: int, num_cols: int) -> tuple:
     """A matrix size left -1 for diagonals n long on diagonal k: square, or the smallest
     that holds them beside the other size given (TF's MatrixDiagV3's defaults)."""
-    if num_rows < 0 and num_cols < 0:
+    if num_rows == -1 and num_cols == -1:  # (another negative size is refused, as TF's)
         return n + abs(k), n + abs(k)
-    if num_rows < 0:
+    if num_rows == -1:
         return (n + max(-k, 0) if num_cols - max(k, 0) == n else max(n - min(k, 0), 0),
                 num_cols)
-    if num_cols < 0:
+    if num_cols == -1:
         return num_rows, n + max(k, 0)
     return num_rows, num_cols
 
@@ -669,7 +669,7 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols
     if dyn:
         return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
     n = d._shape[-1]
-    if n is None and min(num_rows, num_cols) < 0:  # (sizes to default when the graph runs)
+    if n is None and -1 in (num_rows, num_cols):  # (sizes to default when the graph runs)
         return [(tuple(d._shape[:-1]) + (None, None), d._dtype)]
     if n is not None:
         num_rows, num_cols = _default_sizes(n, k, num_rows, num_cols)
