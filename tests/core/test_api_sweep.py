@@ -382,3 +382,11 @@ def test_calls_answer_as_tfs(full: str) -> None:
 
 def test_known_entries_are_planned() -> None:
     assert not set(KNOWN) - set(PLAN)
+
+
+if __name__ == "__main__":  # python -m tests.core.test_api_sweep tf.add_n ...: its differences
+    import sys
+
+    for name in sys.argv[1:] or sorted(KNOWN):
+        for line in differences(name):
+            print(f"{name} {line}")
