@@ -269,7 +269,8 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         (dtype.is_floating and (src.is_integer or src.is_floating
                                 or (src is _dt.bool and dtype is not _dt.bfloat16)))
         or ((dtype.is_integer or dtype.is_quantized) and src.is_integer)
-        or (dtype in (_dt.int32, _dt.int64) and src is _dt.bool)
+        # (TF's converters that take Python bools: int32, int64, uint64 and complex128's)
+        or (dtype in (_dt.int32, _dt.int64, _dt.uint64, _dt.complex128) and src is _dt.bool)
         or (dtype.is_complex and src.is_numeric)
     )
     if ok and dtype in _dt.NARROW_FLOATS and not src.is_floating:
