@@ -120,8 +120,12 @@ def test_activations_by_name_and_callable():
     with pytest.raises(ValueError,
                        match="Could not interpret activation function identifier: nope"):
         A.get("nope")
-    with pytest.raises(ValueError, match="Cannot apply softmax to a tensor that is 1D"):
-        A.softmax(tf.constant([1.0, 2.0]))
+    # (Keras 3 takes a vector, where Keras 2 refused it; TF 2.21's values)
+    np.testing.assert_allclose(A.softmax(tf.constant([1.0, 0.0])).numpy(),
+                               [0.73105854, 0.26894143], rtol=1e-6)
+    assert A.tanh(tf.constant([1, 0])).dtype == tf.float32  # (ints become floatx)
+    with pytest.raises(TypeError, match="Cannot convert 3.0 to EagerTensor of dtype int32"):
+        A.hard_sigmoid(tf.constant([1, 0]))
     assert A.serialize(A.relu) == "relu"
     layer = keras.layers.Dense(2, activation=A.sigmoid)
     assert layer.get_config()["activation"] == "sigmoid"

@@ -14,9 +14,9 @@ from typing import Any
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.ops import nn as kn
+from eagerflow._src.keras.ops import numpy_math as knm
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
-from eagerflow._src.ops import reduce as tr
 
 
 def linear(x: Any) -> Any:
@@ -81,19 +81,9 @@ def sigmoid(x: Any) -> Any:
     return tm.sigmoid(x)
 
 
-def tanh(x: Any) -> Any:
-    return tm.tanh(x)
-
-
-def exponential(x: Any) -> Any:
-    return tm.exp(x)
-
-
-def hard_sigmoid(x: Any) -> Any:
-    """Keras 3's piecewise-linear sigmoid: relu6(x + 3) / 6 (Keras 2's was
-    clip(0.2 * x + 0.5, 0, 1))."""
-    x = convert_to_tensor(x)
-    return tn.relu6(x + tm.cast(3.0, x.dtype)) / tm.cast(6.0, x.dtype)
+# (keras.ops' functions, as Keras 3's: an integer or bool x becomes floatx for tanh and
+# exp; hard_sigmoid refuses it; softmax takes a vector)
+tanh, exponential, hard_sigmoid, softmax = knm.tanh, knm.exp, kn.hard_sigmoid, kn.softmax
 
 
 def silu(x: Any) -> Any:
@@ -110,16 +100,6 @@ def gelu(x: Any, approximate: bool = False) -> Any:
 def mish(x: Any) -> Any:
     x = convert_to_tensor(x)
     return x * tm.tanh(tm.softplus(x))
-
-
-def softmax(x: Any, axis: Any = -1) -> Any:
-    x = convert_to_tensor(x)
-    if x.shape.rank is not None and x.shape.rank <= 1:
-        raise ValueError(f"Cannot apply softmax to a tensor that is 1D. Received input: {x}")
-    if isinstance(axis, (list, tuple)):
-        e = tm.exp(x - tm.stop_gradient(tr.reduce_max(x, axis=list(axis), keepdims=True)))
-        return e / tr.reduce_sum(e, axis=list(axis), keepdims=True)
-    return tn.softmax(x, axis=axis)
 
 
 def log_softmax(x: Any, axis: int = -1) -> Any:

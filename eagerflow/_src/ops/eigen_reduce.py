@@ -302,7 +302,8 @@ def softmax(x: Any, log: bool) -> Any:
     """TF's Softmax/LogSoftmax of a half-precision array over its last axis. Softmax is
     float32's, rounded once: s = x - max, e = exp(s), e * (1 / sum(e)) (Eigen's row sum);
     log-softmax rounds each Eigen step to the type: s - log(sum(exp(s))), the row sum
-    Eigen's own in the half type."""
+    Eigen's own in the half type. (Softmax is oneDNN's, TF's default CPU kernel: with
+    TF_ENABLE_ONEDNN_OPTS=0, TF's Eigen kernel rounds each of its steps to the type too.)"""
     d = x.dtype
     with np.errstate(all="ignore"):
         a = up(x)
