@@ -289,8 +289,8 @@ def squared_hinge(y_true: Any, y_pred: Any) -> Any:
 
 def categorical_hinge(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    pos = R.reduce_sum(y_true * y_pred, axis=-1)
-    neg = R.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    pos = kr.sum(y_true * y_pred, axis=-1)  # (keras.ops': a bool product sums as int32)
+    neg = kr.max((1.0 - y_true) * y_pred, axis=-1)
     return M.maximum(neg - pos + 1.0, 0.0)
 
 

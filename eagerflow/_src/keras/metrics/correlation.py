@@ -2,7 +2,7 @@
 Mean wrappers that average them over batches (Keras 3's PearsonCorrelation and
 ConcordanceCorrelation, whose direction is up).
 
-Sits in keras/metrics/ over base.py; each function is a composition of tf ops, written in
+Sits in keras/metrics/ over base.py; each function is a composition of keras.ops, written in
 Keras's order of operations so that float32 results match it.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import MeanMetricWrapper
+from eagerflow._src.keras.ops import numpy_reduce as KR
 from eagerflow._src.ops import math as M
-from eagerflow._src.ops import reduce as R
 
 
 def _pair(y_true: Any, y_pred: Any) -> tuple:
@@ -25,24 +25,24 @@ def _pair(y_true: Any, y_pred: Any) -> tuple:
 def pearson_correlation(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
     """The mean product of the standardized labels and predictions along `axis`."""
     y_true, y_pred = _pair(y_true, y_pred)
-    t = y_true - R.reduce_mean(y_true, axis=axis, keepdims=True)
-    p = y_pred - R.reduce_mean(y_pred, axis=axis, keepdims=True)
-    t = t / R.reduce_std(t, axis=axis, keepdims=True)
-    p = p / R.reduce_std(p, axis=axis, keepdims=True)
-    return R.reduce_mean(t * p, axis=axis)
+    t = y_true - KR.mean(y_true, axis=axis, keepdims=True)
+    p = y_pred - KR.mean(y_pred, axis=axis, keepdims=True)
+    t = t / KR.std(t, axis=axis, keepdims=True)
+    p = p / KR.std(p, axis=axis, keepdims=True)
+    return KR.mean(t * p, axis=axis)
 
 
 def concordance_correlation(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
     """Lin's concordance coefficient along `axis`, as Keras 3 computes it (its covariance
     term centres the labels on the predictions' mean)."""
     y_true, y_pred = _pair(y_true, y_pred)
-    true_mean = R.reduce_mean(y_true, axis=axis, keepdims=True)
-    pred_mean = R.reduce_mean(y_pred, axis=axis, keepdims=True)
-    true_var = R.reduce_variance(y_true - true_mean, axis=axis, keepdims=True)
-    pred_var = R.reduce_variance(y_pred - pred_mean, axis=axis, keepdims=True)
+    true_mean = KR.mean(y_true, axis=axis, keepdims=True)
+    pred_mean = KR.mean(y_pred, axis=axis, keepdims=True)
+    true_var = KR.var(y_true - true_mean, axis=axis, keepdims=True)
+    pred_var = KR.var(y_pred - pred_mean, axis=axis, keepdims=True)
     covar = (y_true - pred_mean) * (y_pred - pred_mean)
     norm = true_var + pred_var + M.square(true_mean - pred_mean)
-    return R.reduce_mean(2 * covar / (norm + K.EPSILON), axis=axis)
+    return KR.mean(2 * covar / (norm + K.EPSILON), axis=axis)
 
 
 class PearsonCorrelation(MeanMetricWrapper):

@@ -12,6 +12,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import losses as L
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper
+from eagerflow._src.keras.ops import numpy_math as KM
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
@@ -29,11 +30,10 @@ def accuracy(y_true: Any, y_pred: Any) -> Any:
 
 
 def binary_accuracy(y_true: Any, y_pred: Any, threshold: float = 0.5) -> Any:
-    y_pred = K.t(y_pred)
-    y_true = K.t(y_true, y_pred._dtype)
+    # (Keras 3.15's: each converted alone, the threshold compared in the promoted dtype)
+    y_pred, y_true, threshold = K.t(y_pred), K.t(y_true), K.t(threshold)
     y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
-    thr = K.t(threshold, y_pred._dtype)
-    y_pred = M.cast(M.greater(y_pred, thr), y_true._dtype)
+    y_pred = M.cast(KM.greater(y_pred, threshold), y_true._dtype)
     return M.cast(M.equal(y_true, y_pred), _FLOAT)
 
 
