@@ -56,28 +56,82 @@ def _f64(*shape: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 def _normalize_key(key: Any) -> tuple:
-    """`t[key]` as a tuple of ('i', index) / ('s', start, stop, step) / ('n',) / ('e',)."""
     if not isinstance(key, tuple):
         key = (key,)
     spec = []
+    tensors = 0
     for k in key:
         if k is None:
             spec.append(("n",))
         elif k is Ellipsis:
             spec.append(("e",))
         elif isinstance(k, _pyslice):
-            parts = []
-            for p in (k.start, k.stop, k.step):
-                parts.append(None if p is None else int(p))
-            spec.append(("s",) + tuple(parts))
-        elif isinstance(k, (bool, np.bool_)):
+            parts = (k.start, k.stop, k.step)
+            tensors += sum(isinstance(p, EagerTensor) for p in parts)
+            spec.append(("s",) + tuple(None if p is None else _static_bound(p) for p in parts))
+        elif isinstance(k, np.bool_):
             raise TypeError(_BAD_INDEX.format(k))
-        elif isinstance(k, (int, np.integer)) or (isinstance(k, EagerTensor) and not k._shape
-                                                   and k._dtype.is_integer):
-            spec.append(("i", int(k)))
         else:
-            raise TypeError(_BAD_INDEX.format(k))
+            tensors += isinstance(k, EagerTensor)
+            spec.append(("i", _static_bound(k)))
+    if key[0].__class__ is bool:
+        _packed_bools(key)
+    if tensors > 1:
+        _same_index_dtypes(key)
     return tuple(spec)
+
+
+_INDEX_DTYPES = (dt.int16, dt.int32, dt.int64)  # StridedSlice's Index
+
+
+def _static_bound(v: Any) -> int:
+    """An index or slice bound of a Python key: an integer, or a scalar int16/int32/int64
+    tensor (TF's check, before it packs them: a float, or a uint8 tensor, is refused)."""
+    if isinstance(v, EagerTensor):
+        if v._shape or v._dtype not in _INDEX_DTYPES:
+            raise TypeError(_BAD_INDEX.format(v))
+    elif isinstance(v, np.ndarray):
+        if v.shape or v.dtype not in (np.int16, np.int32, np.int64):
+            raise TypeError(_BAD_INDEX.format(v))
+    elif not hasattr(v, "__index__"):
+        raise TypeError(_BAD_INDEX.format(v))
+    return int(v)
+
+
+def _begins(key: tuple) -> list:
+    """TF's begin list for `key`: each slice's start, each index, 0 for the rest."""
+    return [(k.start if isinstance(k, _pyslice) else None if k is Ellipsis else k)
+            if k is not None else None for k in key]
+
+
+def _packed_bools(key: tuple) -> None:
+    """TF packs a key's begins into one tensor, its dtype the first's: a Python bool first
+    makes it bool (unless a tensor sets the dtype), which StridedSlice refuses, or which
+    the next int cannot join. (A bool after an int is the int 1 or 0.)"""
+    begins = [0 if b is None else b for b in _begins(key)]
+    if any(isinstance(b, Tensor) for b in begins):
+        return
+    for b in begins:
+        if b.__class__ is not bool:
+            raise TypeError(f"Cannot convert {b!r} to EagerTensor of dtype bool")
+    raise C.not_supported("StridedSlice", dt.bool, frozenset(_INDEX_DTYPES), "Index")
+
+
+def _same_index_dtypes(key: tuple) -> None:
+    """TF packs a key's begins, ends and strides, each list into one tensor: tensors of two
+    dtypes in one list fail its Pack."""
+    lists = (_begins(key), [k.stop if isinstance(k, _pyslice) else k for k in key],
+             [k.step if isinstance(k, _pyslice) else None for k in key])
+    for values in lists:
+        first = None
+        for i, v in enumerate(values):
+            if isinstance(v, EagerTensor):
+                first = first or v._dtype
+                if v._dtype is not first:
+                    raise InvalidArgumentError(
+                        None, None, f"cannot compute Pack as input #{i}(zero-based) was "
+                        f"expected to be a {C.dtype_word(first)} tensor but is a "
+                        f"{C.dtype_word(v._dtype)} tensor [Op:Pack] name: stack")
 
 
 def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
@@ -100,18 +154,17 @@ def _check_spec(spec: tuple, ndim: int | None) -> None:
     for s in spec:
         if type(s) is not tuple or _SPEC_LEN.get(s[0] if s else None) != len(s):
             raise TypeError(f"malformed slice spec {spec!r} [Op:StridedSlice]")
-    if ndim is not None and sum(1 for s in spec if s[0] == "e") > 1:
-        raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
+    if ndim is not None:
+        if sum(1 for s in spec if s[0] == "e") > 1:
+            raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
+        return  # (_ss_infer checks each dimension's stride in turn, as TF's kernel)
     # a zero stride is named by the input dimension it would step (TF's kernel counts
     # after expanding the ellipsis; a new axis steps none)
-    consumed = sum(1 for s in spec if s[0] in "is")
     dim = 0
     for s in spec:
         if s[0] == "s" and s[3] == 0:
             raise C.fail("StridedSlice", f"strides[{dim}] must be non-zero")
-        if s[0] == "e":
-            dim += max(ndim - consumed, 0) if ndim is not None else 1
-        elif s[0] != "n":
+        if s[0] != "n":
             dim += 1
 
 
@@ -126,15 +179,18 @@ def _ss_infer(x: Any, spec: tuple) -> list:
     spec = _expand_ellipsis(spec, len(x._shape))
     if not x._shape and any(s[0] in "is" for s in spec):
         raise C.fail("StridedSlice", "Attempting to slice scalar input.")
+    ndim = len(x._shape)
+    if sum(1 for s in spec if s[0] in "is") > ndim:  # (before any dimension's checks)
+        raise C.fail("StridedSlice", f"Index out of range using input dim {ndim}; input has "
+                                     f"only {ndim} dims")
     out, axis = [], 0
     for s in spec:
         if s[0] == "n":
             out.append(1)
             continue
-        if axis >= len(x._shape):
-            raise C.fail("StridedSlice", f"Index out of range using input dim {axis}; input has "
-                                         f"only {len(x._shape)} dims")
         d = x._shape[axis]
+        if s[0] == "s" and s[3] == 0:
+            raise C.fail("StridedSlice", f"strides[{axis}] must be non-zero")
         if s[0] == "i":
             if d is not None and not -d <= s[1] < d:
                 shown = s[1] + d if s[1] < 0 else s[1]  # TF reports the wrapped index
@@ -483,10 +539,10 @@ def _dyn_spec(x: Any, b: Any, e: Any, s: Any, masks: dict) -> tuple:
         raise C.fail("StridedSlice", "Expected begin, end, and strides to be 1D equal size "
                                      "tensors, but got shapes "
                                      f"[{len(bv)}], [{len(ev)}], and [{len(sv)}] instead.")
-    if 0 in sv:  # checked before the masks drop a shrunk axis's stride
-        raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
     spec = masks_spec(bv, ev, sv, masks)
     _ss_infer(Spec(x), spec)
+    if 0 in sv:  # (the masks dropped a shrunk axis's stride)
+        raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
     return spec
 
 
@@ -804,7 +860,7 @@ def is_dynamic(k: Any) -> bool:
 def _index(v: Any) -> Any:
     """One index or slice bound: a Python int or a scalar integer tensor."""
     if isinstance(v, Tensor):
-        if v._shape != () or not v._dtype.is_integer:
+        if v._shape != () or v._dtype not in _INDEX_DTYPES:
             raise TypeError(_BAD_INDEX.format(v))
         return v
     if isinstance(v, bool) or not hasattr(v, "__index__"):
@@ -871,15 +927,16 @@ def _slice_dtype(parts: list) -> Any:
 
 
 def is_mask_key(key: Any) -> bool:
-    """Whether `t[key]` is a boolean mask (bools in a list, a bool array or tensor)."""
-    if isinstance(key, list):
-        return bool(key) and all(isinstance(k, (bool, np.bool_)) for k in key)
+    """Whether `t[key]` is a boolean mask: a bool array or tensor (TF reads a list of bools
+    as a list of indices)."""
     return (isinstance(key, Tensor) and key._dtype is dt.bool) or (
         isinstance(key, np.ndarray) and key.dtype == bool)
 
 
 def getitem(tensor: Any, key: Any) -> Any:
     x = _t(tensor)
+    if key.__class__ is bool:  # (TF takes it for a mask, of no dimension)
+        raise ValueError("mask cannot be scalar.")
     if is_mask_key(key):
         return boolean_mask(x, np.array(key) if isinstance(key, list) else key)
     if isinstance(key, list):
