@@ -153,3 +153,29 @@ def test_tf_2_variable_methods_as_tf():
     with pytest.raises(tf.errors.OutOfRangeError, match=r"Reached limit of 2"):
         c.count_up_to(2)
     assert int(c.numpy()) == 2
+
+
+def test_updates_of_bool_and_string_variables_as_tf():
+    """TF 2.21 has no add/subtract update kernel for bool or string variables; its scatter
+    add/subtract takes bools as the integers 1 and 0; a string cell takes a string."""
+    for value in ([True, False], ["a", "b"]):
+        for method, op in (("assign_add", "AssignAddVariableOp"),
+                           ("assign_sub", "AssignSubVariableOp")):
+            v = tf.Variable(value)
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match=f"No OpKernel was registered to support Op '{op}'"):
+                getattr(v, method)(value)
+            assert v.numpy().tolist() == tf.constant(value).numpy().tolist()  # (unchanged)
+    v = tf.Variable(["a", "b"])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ResourceScatterNdAdd"):
+        v.scatter_nd_add([[1], [0]], ["x", "y"])
+    v = tf.Variable([True, False])
+    np.testing.assert_array_equal(v.scatter_nd_sub([[1], [0]], [True, False]).numpy(),
+                                  [True, True])
+    np.testing.assert_array_equal(v.scatter_nd_sub([[1], [0]], [True, True]).numpy(),
+                                  [False, False])
+    np.testing.assert_array_equal(v.scatter_nd_add([[1], [0]], [True, False]).numpy(),
+                                  [False, True])
+    s = tf.Variable(["a", "b"])
+    s[0].assign("c")
+    assert s.numpy().tolist() == [b"c", b"b"]

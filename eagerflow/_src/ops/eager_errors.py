@@ -40,7 +40,8 @@ _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef mentions attr '", "NodeDef missing attr '",
                     "NodeDef expected inputs '",
                     "Could not satisfy device specification",
-                    "Could not find device for node", "OpKernel '")
+                    "Could not find device for node", "OpKernel '",
+                    "No OpKernel was registered")
 
 
 def wrapped_name(op_name: str, arity: Any = None) -> str:

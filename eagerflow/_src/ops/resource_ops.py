@@ -30,10 +30,12 @@ from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
+    NO_ARITHMETIC,
     ResourceVariable,
     check_handle,
     handle_variable,
     held_handle,
+    no_update_kernel,
     variable_of,
 )
 
@@ -236,6 +238,8 @@ def _assign_load(mode: str) -> Any:
 def _assign_infer(op: str) -> Any:
     def infer(h: Any, value: Any, **_attrs: Any) -> list:
         check_handle(op, 0, h)
+        if op != "AssignVariableOp" and value._dtype in NO_ARITHMETIC:
+            raise no_update_kernel(op, value._dtype)
         return []
     return infer
 

@@ -39,6 +39,9 @@ _NUMBERS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.comple
                       dt.complex128, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8,
                       dt.uint16, dt.uint32, dt.uint64))
 _REALS = _NUMBERS - {dt.complex64, dt.complex128}
+# Bools added or subtracted as the integers 1 and 0, the result's nonzero cells true
+# (NumPy's bool add is that already; its subtract refuses bools)
+_BOOL_AS_INT = {"add": "logical_or", "subtract": "not_equal"}
 
 
 def _int_div(xp: Any, a: Any, b: Any) -> Any:
@@ -274,8 +277,8 @@ OPS = {name: register(OpDef(
 # op -> how a slice combines with an update (the array module's ufunc; None: replaced),
 # the dtypes TF has kernels for
 _ND_COMBINE: dict[str, tuple] = {
-    "ResourceScatterNdAdd": ("add", None),
-    "ResourceScatterNdSub": ("subtract", None),
+    "ResourceScatterNdAdd": ("add", _NUMBERS | {dt.bool}),
+    "ResourceScatterNdSub": ("subtract", _NUMBERS | {dt.bool}),
     "ResourceScatterNdUpdate": (None, None),
     "ResourceScatterNdMax": ("maximum", _REALS),
     "ResourceScatterNdMin": ("minimum", _REALS),
@@ -365,8 +368,10 @@ def _nd_kernel(op: str) -> Callable:
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
         new = arr.copy()
         ufunc = None if combine is None else getattr(xp, combine)
+        if arr.dtype == bool and combine in _BOOL_AS_INT:  # (TF's bools add as ints do)
+            ufunc = getattr(xp, _BOOL_AS_INT[combine])
         with np.errstate(all="ignore"):
-            if xp is np:
+            if xp is np or arr.dtype == bool:  # (the device's batched add has no bools)
                 for j in np.flatnonzero(~bad).tolist():  # in turn, as TF's loop
                     at = tuple(flat[j].tolist())
                     new[at] = rows[j] if ufunc is None else ufunc(new[at], rows[j])

@@ -78,8 +78,9 @@ def _kernel(xp: Any, x: Any, b: Any, e: Any, s: Any, value: Any, **masks: Any) -
     target = _ss_infer(Spec(x), spec)[0][0]
     out = x.copy()
     if 0 not in target:  # (an empty slice takes any value, as TF's)
-        out[_numpy_key(spec)] = xp.broadcast_to(value.reshape(_fitted(value.shape, target)),
-                                                target)
+        filled = xp.broadcast_to(value.reshape(_fitted(value.shape, target)), target)
+        # (one cell takes the value, not its 0-d array: a string array would hold that)
+        out[_numpy_key(spec)] = filled if target else filled[()]
     return out
 
 

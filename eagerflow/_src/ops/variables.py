@@ -440,14 +440,16 @@ class Variable(metaclass=_VariableMeta):
         # TF's rules: Python values must fit the variable's dtype (TypeError), tensors
         # of another dtype are refused (ValueError), NumPy data is cast
         if type(value) is EagerTensor and value._dtype is self._dtype and \
-                value._shape == self._shape._dims:
+                value._shape == self._shape._dims and self._dtype not in NO_ARITHMETIC:
             return value  # an optimizer's update: nothing to convert or check
         t = convert_to_tensor(value, dtype=self._dtype)
         if op != "assign" and _state.graph is None:
+            kernel = "AssignAddVariableOp" if op == "assign_add" else "AssignSubVariableOp"
+            if self._dtype in NO_ARITHMETIC:
+                raise raised_eagerly(no_update_kernel(kernel, self._dtype))
             # TF checks an update in its kernel, with no broadcasting: the shapes must be equal
             have = tuple(self._arr.shape)
             if t._shape != have:
-                kernel = "AssignAddVariableOp" if op == "assign_add" else "AssignSubVariableOp"
                 raise raised_eagerly(InvalidArgumentError(
                     None, None, f"Cannot update variable with shape [{','.join(map(str, have))}] "
                     f"using a Tensor with shape [{','.join(map(str, t._shape))}], shapes must "
@@ -613,6 +615,27 @@ def _refs(holder: Any) -> int:
 # _refs of an array that nothing but its holder's attribute refers to (this interpreter's
 # count, the call's own references included: measured, not assumed)
 _SOLE = _refs(types.SimpleNamespace(_arr=np.empty(0)))
+
+
+# Dtypes TF's AssignAddVariableOp and AssignSubVariableOp have no kernel for
+NO_ARITHMETIC = frozenset((dt.bool, dt.string, dt.resource, dt.variant))
+_UPDATE_KERNELS = ("COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32",
+                   "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+_UPDATE_XLA = ("FLOAT", "DOUBLE", "INT32", "UINT8", "INT16", "INT8", "COMPLEX64", "INT64",
+               "BFLOAT16", "UINT16", "COMPLEX128", "HALF", "UINT32", "UINT64")
+
+
+def no_update_kernel(op: str, dtype: dt.DType) -> InvalidArgumentError:
+    """TF's refusal of an add or subtract update of a variable of `dtype` (its kernels
+    listed as TF lists them: XLA's last for the add, first for the subtract)."""
+    regs = [f"  device='{dev}'; dtype in [DT_{k}]" for dev in ("DEFAULT", "CPU")
+            for k in _UPDATE_KERNELS]
+    xla = f"  device='XLA_CPU_JIT'; dtype in [{', '.join('DT_' + k for k in _UPDATE_XLA)}]"
+    regs = [*regs, xla] if op == "AssignAddVariableOp" else [xla, *regs]
+    return InvalidArgumentError(
+        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
+        f" with these attrs: [dtype=DT_{dtype.name.upper()}]\nRegistered devices: [CPU]\n"
+        "Registered kernels:\n" + "\n".join(regs) + f"\n\n\t [[{op}]] [Op:{op}]")
 
 
 def _update_in_place(var: Variable, arr: Any, mode: str) -> bool:
