@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -327,8 +327,14 @@ UNIFORM_FULL_INT_V2 = register(OpDef(
 
 def _stateless_multinomial_infer(logits: Any, seed: Any, num_samples: int,
                                  output_dtype: dt.DType) -> list:
+    _stateless_multinomial_dtypes(logits, seed, output_dtype)
     _check_seed("StatelessMultinomial", seed)
     return R.multinomial_infer(logits, num_samples, output_dtype, name="StatelessMultinomial")
+
+
+def _stateless_multinomial_dtypes(logits: Any, seed: Any, output_dtype: dt.DType) -> None:
+    C.check_dtype("StatelessMultinomial", seed, _SEED_DTYPES, "Tseed")
+    R.multinomial_dtypes(logits, output_dtype, "StatelessMultinomial", tseed=seed._dtype)
 
 
 def _stateless_multinomial_kernel(xp: Any, logits: Any, seed: Any, num_samples: int,
@@ -693,9 +699,16 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
         if scope is not None:
             logits = convert_to_tensor_v2(logits, name="logits")
         dtype = R.categorical_dtype(dtype)
-        return bind_seeded(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                           {"num_samples": C.int_arg(num_samples, "num_samples"),
-                            "output_dtype": dtype}, (seed,))
+        logits, seed_t = _t(logits), convert_to_tensor(seed)
+        if isinstance(num_samples, EagerTensor):
+            if passed_raw(seed):  # (TF's slow path converts it first)
+                num_samples = convert_to_tensor(num_samples, dtype=dt.int32)
+            num_samples = R.tensor_num_samples(num_samples, lambda: _stateless_multinomial_dtypes(
+                logits, seed_t, dtype), "StatelessMultinomial")
+        else:
+            num_samples = C.int_arg(num_samples, "num_samples")
+        return bind_seeded(STATELESS_MULTINOMIAL, (logits, seed_t),
+                           {"num_samples": num_samples, "output_dtype": dtype}, (seed,))
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
