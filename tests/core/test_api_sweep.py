@@ -318,17 +318,17 @@ KNOWN: dict = {
     # -- tf.random --
     "tf.random.categorical": ("a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
                               "truth ValueError); eagerflow raises as_dtype's TypeError"),
-    "tf.random.fold_in": _TRIAGE,
+    "tf.random.fold_in": ("a tensor `alg`: TF's Python compares it with its algorithm "
+                          "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
+                          "with its own TypeError"),
     "tf.random.gamma": _TRIAGE,
     "tf.random.poisson": _TRIAGE,
-    "tf.random.split": _TRIAGE,
-    "tf.random.stateless_categorical": _TRIAGE,
+    "tf.random.stateless_categorical": ("logits and seed both of a refused dtype: TF "
+                                        "reports attr T or Tseed in no fixed order (its "
+                                        "NodeDef's attr map); eagerflow always Tseed"),
     "tf.random.stateless_gamma": _TRIAGE,
-    "tf.random.stateless_normal": _TRIAGE,
     "tf.random.stateless_parameterized_truncated_normal": _TRIAGE,
     "tf.random.stateless_poisson": _TRIAGE,
-    "tf.random.stateless_truncated_normal": _TRIAGE,
-    "tf.random.stateless_uniform": _TRIAGE,
 }
 
 

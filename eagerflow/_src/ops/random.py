@@ -221,9 +221,10 @@ def _static_shape(shape: Any, op: str) -> tuple:
         arr = to_host(shape._arr)
         if shape._dtype is not dt.int32 and shape._dtype is not dt.int64:
             _refuse_shape_dtype(op, shape)
+    elif isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
+        return _static_shape(packed_shape(shape), op)
     else:
-        arr = np.asarray([int(d) if isinstance(d, EagerTensor) else d for d in shape]
-                         if isinstance(shape, (list, tuple)) else shape)
+        arr = np.asarray(shape)
         if arr.dtype.kind not in "iu" and arr.size or arr.dtype.kind == "u" or \
                 arr.dtype.itemsize < 4:
             _refuse_shape_dtype(op, shape)
@@ -233,6 +234,14 @@ def _static_shape(shape: Any, op: str) -> tuple:
             None, None, f"shape must be a vector of {{int32,int64}}, got shape "
                         f"{C.shape_str(arr.shape)} [Op:{op}]"))
     return tuple(int(d) for d in arr)
+
+
+def packed_shape(shape: Any) -> Any:
+    """A shape given as a list holding tensors, packed into one as TF's conversion packs it
+    (TF's Pack, and its errors, before anything else reads the shape)."""
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
+        return pack(shape)
+    return shape
 
 
 def _refuse_shape_dtype(op: str, shape: Any) -> None:

@@ -606,7 +606,7 @@ def _value(value: Any, dtype: dt.DType, name: str, scope: str | None) -> Any:
     """An argument converted to `dtype`; in a graph API scope a Python value is a Const
     `name` there, as TF's convert_to_tensor(..., name=) makes it."""
     if scope is None:
-        return convert_to_tensor(value, dtype=dtype)
+        return convert_to_tensor(value, dtype=dtype, name=name)
     return convert_to_tensor_v2(value, dtype=dtype, name=name)
 
 
@@ -617,16 +617,24 @@ def uniform_from(kca: Callable, shape: Any, minval: Any, maxval: Any, dtype: dt.
     In TF's order (the shape, min and max, then the stream); `scope`: the graph API scope
     the nodes are made in (its own name the result's)."""
     if dtype.is_integer and minval is None:
-        static, dyn, given = _shape_arg(shape, UNIFORM_FULL_INT_V2, scope)
-        return R.bind_shaped(UNIFORM_FULL_INT_V2, kca() + dyn,
-                             {"shape": static, "dtype": dtype}, given, scope)
+        op = UNIFORM_FULL_INT_V2
+        if scope is not None:
+            static, dyn, given = _shape_arg(shape, op, scope)
+        stream = kca()
+        if scope is None:
+            static, dyn, given = _shape_arg(shape, op, scope)
+        return R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given, scope)
     op = UNIFORM_INT_V2 if dtype.is_integer else UNIFORM_V2
-    static, dyn, given = _shape_arg(shape, op, scope)
+    if scope is not None:
+        static, dyn, given = _shape_arg(shape, op, scope)
     lo = _value(minval, dtype, "min", scope)
     hi = _value(1 if maxval is None else maxval, dtype, "max", scope)
+    stream = kca()
+    if scope is None:  # (eagerly: the V2 op checks the shape after the seed's op ran)
+        static, dyn, given = _shape_arg(shape, op, scope)
     if dtype.is_integer:
-        return R.bind_shaped(op, kca() + (lo, hi) + dyn, {"shape": static}, given, scope)
-    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+        return R.bind_shaped(op, stream + (lo, hi) + dyn, {"shape": static}, given, scope)
+    raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
     return add(raw * (hi - lo), lo, name=scope)
 
 
@@ -656,7 +664,9 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument "
                              "`minval` is not None. Please don't use unsigned integers in "
                              "this case.")
-    elif minval is None:  # (TF converts it to a tensor before looking at the seed)
+    if _state.graph is None:
+        shape = R.packed_shape(shape)
+    if not dtype.is_integer and minval is None:  # (TF converts it before the seed)
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
     with graph_scope(name, "stateless_random_uniform") as scope:
@@ -670,10 +680,16 @@ def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dt
     alg), in TF's order (the shape, mean and stddev, then the stream); `scope` as in
     uniform_from."""
     dtype = dt.as_dtype(dtype)
-    static, dyn, given = _shape_arg(shape, op, scope)
+    if scope is not None:
+        static, dyn, given = _shape_arg(shape, op, scope)
+    else:
+        shape = R.packed_shape(shape)
     mean_t = _value(mean, dtype, "mean", scope)
     std_t = _value(stddev, dtype, "stddev", scope)
-    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+    stream = kca()
+    if scope is None:  # (eagerly: the V2 op checks the shape after the seed's op ran)
+        static, dyn, given = _shape_arg(shape, op, scope)
+    raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
     return add(raw * std_t, mean_t, name=scope)
 
 
@@ -720,7 +736,7 @@ def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
 def split(seed: Any, num: int = 2, alg: Any = "auto_select") -> Any:
     """`num` new seeds, as a [num, 2] tensor of the seed's dtype (full-range integers)."""
     s = convert_to_tensor(seed)
-    return stateless_uniform([int(num), 2], s, minval=None, maxval=None, dtype=s._dtype, alg=alg)
+    return stateless_uniform([num, 2], s, minval=None, maxval=None, dtype=s._dtype, alg=alg)
 
 
 def fold_in(seed: Any, data: Any, alg: Any = "auto_select") -> Any:
