@@ -321,14 +321,15 @@ KNOWN: dict = {
     "tf.random.fold_in": ("a tensor `alg`: TF's Python compares it with its algorithm "
                           "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
                           "with its own TypeError"),
-    "tf.random.gamma": _TRIAGE,
-    "tf.random.poisson": _TRIAGE,
     "tf.random.stateless_categorical": ("logits and seed both of a refused dtype: TF "
                                         "reports attr T or Tseed in no fixed order (its "
                                         "NodeDef's attr map); eagerflow always Tseed"),
-    "tf.random.stateless_gamma": _TRIAGE,
-    "tf.random.stateless_parameterized_truncated_normal": _TRIAGE,
-    "tf.random.stateless_poisson": _TRIAGE,
+    "tf.random.stateless_parameterized_truncated_normal": (
+        "several refused type attrs (S, Tseed, dtype): TF reports them in no fixed order (its "
+        "NodeDef's attr map); eagerflow Tseed, dtype, then S"),
+    "tf.random.stateless_poisson": ("several refused type attrs (T, Tseed, Rtype): TF "
+                                    "reports them in no fixed order (its NodeDef's attr "
+                                    "map); eagerflow the shape's T first"),
 }
 
 

@@ -35,7 +35,7 @@ from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
+from eagerflow._src.ops import philox, tf_op_defs
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -249,7 +249,8 @@ def _refuse_shape_dtype(op: str, shape: Any) -> None:
     checked before its rank, as TF's executor checks attrs before the kernel runs."""
     d = shape._dtype if isinstance(shape, EagerTensor) else convert_to_tensor(shape)._dtype
     if d not in C.INDEX:
-        raise raised_eagerly(C.not_supported(op, d, C.INDEX))
+        attr = tf_op_defs.input_type_attr(op, 0) or "T"
+        raise raised_eagerly(C.not_supported(op, d, C.INDEX, attr))
 
 
 def check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
