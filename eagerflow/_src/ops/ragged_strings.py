@@ -61,7 +61,7 @@ def _str_attr(op: str, value: Any, what: str) -> str:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if not isinstance(value, str):
-        raise TypeError(f"Expected string for argument '{what}' not {value!r}. [Op:{op}]")
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
     return value
 
 
@@ -355,6 +355,8 @@ UNICODE_DECODE_WITH_OFFSETS = _decode_op(True)
 def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str = "replace",
                   replacement_char: int = 65533) -> list:
     op = "UnicodeEncode"
+    _str_attr(op, output_encoding, "output_encoding")  # (TF's wrapper reads attrs first)
+    _str_attr(op, errors, "errors")
     if values._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 0, dt.int32, values._dtype)
     C.check_rank(op, values, 1, "input_values")
@@ -798,6 +800,10 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         return input.with_flat_values(unicode_transcode(
             input.flat_values, input_encoding, output_encoding, errors, replacement_char,
             replace_control_characters))
+    op = "UnicodeTranscode"
+    for what, v in (("input_encoding", input_encoding), ("output_encoding", output_encoding),
+                    ("errors", errors)):  # (TF's wrapper reads its attrs first)
+        _str_attr(op, v, what)
     x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
     return bind(UNICODE_TRANSCODE, (x,), {
         "input_encoding": input_encoding, "output_encoding": output_encoding,

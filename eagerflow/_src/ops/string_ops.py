@@ -145,6 +145,16 @@ def _case_whole(upper: bool) -> Callable:
     return lambda encoding: ascii_case if not encoding else None
 
 
+def _str_attr(value: Any, what: str) -> str:
+    """A string attr as TF's op wrapper reads it (bytes too), before any input is
+    converted; anything else its TypeError."""
+    if type(value) is str:
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
+
+
 def _check_case_encoding(op: str, encoding: str) -> None:
     if encoding not in ("", "utf-8"):
         raise InvalidArgumentError(None, None, "only utf-8 or '' (no encoding) is supported, "
@@ -344,12 +354,14 @@ UNICODE_SCRIPT = register(OpDef(
 
 @dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    encoding = _str_attr(encoding, "encoding")
     _check_case_encoding("StringLower", encoding)
     return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
 @dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    encoding = _str_attr(encoding, "encoding")
     _check_case_encoding("StringUpper", encoding)
     return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding}, name)
 
@@ -361,6 +373,7 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 @dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
+    unit = _str_attr(unit, "unit")
     if unit not in ("BYTE", "UTF8_CHAR"):
         raise C.fail("StringLength", f"Value for attr 'unit' of \"{unit}\" is not in the list "
                                      "of allowed values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: "
@@ -399,8 +412,11 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 @dispatchable
 @slow_inputs("input")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_TO_NUMBER, (_as_tensor(input),),
-                {"out_type": dt.as_dtype(out_type)}, name)
+    try:  # (read by TF's op wrapper, as its attr)
+        out_type = dt.as_dtype(out_type)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") from None
+    return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
 
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
