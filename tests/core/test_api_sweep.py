@@ -297,8 +297,6 @@ KNOWN: dict = {
     # -- tf.strings --
     "tf.strings.bytes_split": _TRIAGE,
     "tf.strings.format": _TRIAGE,
-    "tf.strings.join": _TRIAGE,
-    "tf.strings.reduce_join": _TRIAGE,
     "tf.strings.split": _TRIAGE,
     "tf.strings.substr": _TRIAGE,
     "tf.strings.unsorted_segment_join": _TRIAGE,

@@ -473,6 +473,9 @@ STRING_JOIN = register(OpDef(
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     if not isinstance(separator, (str, bytes)):
+        if not isinstance(inputs, (list, tuple)):  # (TF's slow path asks for a list first)
+            raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
+                            f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
@@ -508,6 +511,11 @@ def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: by
         if not -n <= a < n:
             raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input "
                                               f"with {n} dimension(s) [Op:ReduceJoin]")
+    seen = set()
+    for a in _axes_list(axes):
+        if a % n in seen:
+            raise C.fail("ReduceJoin", f"Duplicate reduction dimension {a}")
+        seen.add(a % n)
     axes = C.reduction_axes("ReduceJoin", axes, n)
     shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
                   a not in axes)
@@ -575,18 +583,34 @@ def _reduce_join_tf(n: Any, b: Any) -> list:
 
 
 @dispatchable
+@slow_inputs("axis")
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
     """Joins the strings along `axis` (all axes by default)."""
+    keepdims = False if keepdims is None else keepdims
+    if type(keepdims) is not bool:  # (TF's wrapper reads its attrs first)
+        raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}.")
     if not isinstance(separator, (str, bytes)):
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    axes = None if axis is None else tuple(int(a) for a in np.atleast_1d(axis))
-    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string)
+    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string, before
+    # it converts the axes, its int32 input #1)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
                                                                      dtype_hint=dt.string)
-    return bind(REDUCE_JOIN, (x,),
-                {"axes": axes, "keepdims": bool(keepdims), "separator": sep}, name)
+    if axis is None:
+        axes = None
+    else:
+        C.check_string("ReduceJoin", x)
+        if isinstance(axis, EagerTensor):
+            if axis._dtype is not dt.int32:
+                raise C.wrong_input_dtype("ReduceJoin", 1, dt.int32, axis._dtype)
+            axes = tuple(axis._numpy().reshape(-1).tolist())
+        elif isinstance(axis, Tensor):  # (a graph's: its value when the graph is built)
+            axes = tuple(int(a) for a in np.atleast_1d(axis))
+        else:
+            axes = tuple(convert_to_tensor(axis, dtype=dt.int32)._numpy().reshape(-1).tolist())
+    return bind(REDUCE_JOIN, (x,), {"axes": axes, "keepdims": keepdims, "separator": sep},
+                name)
 
 
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
