@@ -295,11 +295,13 @@ KNOWN: dict = {
     "tf.signal.stft": _TRIAGE,
     "tf.signal.vorbis_window": _TRIAGE,
     # -- tf.strings --
-    "tf.strings.bytes_split": _TRIAGE,
-    "tf.strings.format": _TRIAGE,
-    "tf.strings.split": _TRIAGE,
-    "tf.strings.substr": _TRIAGE,
-    "tf.strings.unsorted_segment_join": _TRIAGE,
+    "tf.strings.format": ("a tensor template: TF's Python calls its .count (an "
+                          "AttributeError inside TF); eagerflow raises the TypeError TF's op "
+                          "wrapper gives a template that is not a string"),
+    "tf.strings.unsorted_segment_join": ("segment ids and count both of a refused dtype: "
+                                         "TF reports attr Tindices or Tnumsegments in no "
+                                         "fixed order (its NodeDef's attr map); eagerflow "
+                                         "always Tindices"),
     # -- tf.random --
     "tf.random.categorical": ("a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
                               "truth ValueError); eagerflow raises as_dtype's TypeError"),

@@ -71,19 +71,6 @@ def _num_buckets(op: str, n: Any) -> None:
                          f"\n\t; NodeDef: {{{{node {op}}}}}")
 
 
-def _int_attr(value: Any, what: str) -> int:
-    """An int attr as TF's op wrapper reads it: int() of anything but a string (a float is
-    truncated, a scalar tensor read), else its TypeError."""
-    if type(value) is int:
-        return value
-    if not isinstance(value, (str, bytes)):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            pass
-    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
-
-
 def _fast_infer(x: Any, *, num_buckets: int) -> list:
     C.check_string("StringToHashBucketFast", x)
     _num_buckets("StringToHashBucketFast", num_buckets)
@@ -172,7 +159,7 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),),
-                {"num_buckets": _int_attr(num_buckets, "num_buckets")}, name)
+                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
 
 
 @dispatchable
@@ -180,11 +167,11 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
 def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
                           name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
-    num_buckets = _int_attr(num_buckets, "num_buckets")
+    num_buckets = C.make_int(num_buckets, "num_buckets")
     if not isinstance(key, (list, tuple)):
         raise TypeError(f"Expected list for 'key' argument to 'string_to_hash_bucket_strong' "
                         f"Op, not {key!r}.")
-    key = tuple(_int_attr(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
+    key = tuple(C.make_int(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
     return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),),
                 {"num_buckets": num_buckets, "key": key}, name)
 
@@ -193,7 +180,7 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET, (_strings(input),),
-                {"num_buckets": _int_attr(num_buckets, "num_buckets")}, name)
+                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
 
 
 # ---------------------------------------------------------------------------------------

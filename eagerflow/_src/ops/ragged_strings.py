@@ -702,8 +702,8 @@ def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
         return split(RaggedTensor.from_tensor(x), sep, maxsplit)
     s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
     C.no_graph_attr(maxsplit, "maxsplit")
-    idx, values, shape = bind(STRING_SPLIT_V2, (x, s), {"maxsplit": C.int_arg(maxsplit,
-                                                                               "maxsplit")})
+    idx, values, shape = bind(STRING_SPLIT_V2, (x, s),
+                              {"maxsplit": C.make_int(maxsplit, "maxsplit")})
     return RaggedTensor.from_value_rowids(values, idx[:, 0], shape[0], validate=False)
 
 
@@ -837,7 +837,8 @@ def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     if x.dtype is not dt.string:
         # (TF converts the input with no dtype, then asks for the (flat values') strings)
         flat = x.flat_values if isinstance(x, RaggedTensor) else x
-        flat = reshape(flat, [1]) if flat.shape.rank == 0 else flat  # (TF's, as a vector)
+        # (TF's, as a vector: a matrix's rows made ragged, down to its flat values)
+        flat = reshape(flat, [1] if flat.shape.rank == 0 else [-1])
         raise ValueError(f"Tensor conversion requested dtype string for Tensor with dtype "
                          f"{flat.dtype.name}: {flat!r}")
     if isinstance(x, RaggedTensor):

@@ -614,6 +614,8 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
 
 
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
+    if pos._dtype not in C.INDEX:  # (TF checks the type attr before the string input)
+        raise C.not_supported("Substr", pos._dtype, C.INDEX)
     C.check_string("Substr", x)
     C.same_dtype("Substr", (pos, n), C.INDEX)
     if not C.compatible(pos._shape, n._shape):
@@ -866,6 +868,9 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
            summarize: int = 3, name: str | None = None) -> Any:
     """`tf.strings.format`: each placeholder of `template` replaced by a tensor printed as
     tf.print prints it (`summarize` items at each end of a dimension)."""
+    for what, v in (("template", template), ("placeholder", placeholder)):
+        if not isinstance(v, (str, bytes)):  # (TF's Python fails on it in str.count)
+            raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
     xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     if template.count(placeholder) != len(xs):
         raise ValueError(f"The template expects {template.count(placeholder)} tensors, but "
@@ -882,12 +887,13 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
 
 def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
     op = "UnsortedSegmentJoin"
-    C.check_string(op, x)
     _separator_attr(op, separator)
+    # (TF checks the type attrs, then the string input)
     if ids._dtype not in C.INDEX:
         raise C.not_supported(op, ids._dtype, C.INDEX, "Tindices")
     if num_segments._dtype not in C.INDEX:
         raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
+    C.check_string(op, x)
     if num_segments._shape not in ((), None):
         raise C.fail(op, "Number of segments must be a scalar")
     xs, is_ = x._shape, ids._shape
