@@ -295,43 +295,28 @@ KNOWN: dict = {
     "tf.signal.stft": _TRIAGE,
     "tf.signal.vorbis_window": _TRIAGE,
     # -- tf.strings --
-    "tf.strings.bytes_split": _TRIAGE,
-    "tf.strings.format": _TRIAGE,
-    "tf.strings.join": _TRIAGE,
-    "tf.strings.length": _TRIAGE,
-    "tf.strings.lower": _TRIAGE,
-    "tf.strings.reduce_join": _TRIAGE,
-    "tf.strings.split": _TRIAGE,
-    "tf.strings.substr": _TRIAGE,
-    "tf.strings.to_hash_bucket": _TRIAGE,
-    "tf.strings.to_hash_bucket_fast": _TRIAGE,
-    "tf.strings.to_hash_bucket_strong": _TRIAGE,
-    "tf.strings.to_number": _TRIAGE,
-    "tf.strings.unicode_decode": _TRIAGE,
-    "tf.strings.unicode_decode_with_offsets": _TRIAGE,
-    "tf.strings.unicode_encode": _TRIAGE,
-    "tf.strings.unicode_split": _TRIAGE,
-    "tf.strings.unicode_split_with_offsets": _TRIAGE,
-    "tf.strings.unicode_transcode": _TRIAGE,
-    "tf.strings.unsorted_segment_join": _TRIAGE,
-    "tf.strings.upper": _TRIAGE,
+    "tf.strings.format": ("a tensor template: TF's Python calls its .count (an "
+                          "AttributeError inside TF); eagerflow raises the TypeError TF's op "
+                          "wrapper gives a template that is not a string"),
+    "tf.strings.unsorted_segment_join": ("segment ids and count both of a refused dtype: "
+                                         "TF reports attr Tindices or Tnumsegments in no "
+                                         "fixed order (its NodeDef's attr map); eagerflow "
+                                         "always Tindices"),
     # -- tf.random --
-    "tf.random.categorical": _TRIAGE,
-    "tf.random.fold_in": _TRIAGE,
-    "tf.random.gamma": _TRIAGE,
-    "tf.random.normal": _TRIAGE,
-    "tf.random.poisson": _TRIAGE,
-    "tf.random.shuffle": _TRIAGE,
-    "tf.random.split": _TRIAGE,
-    "tf.random.stateless_categorical": _TRIAGE,
-    "tf.random.stateless_gamma": _TRIAGE,
-    "tf.random.stateless_normal": _TRIAGE,
-    "tf.random.stateless_parameterized_truncated_normal": _TRIAGE,
-    "tf.random.stateless_poisson": _TRIAGE,
-    "tf.random.stateless_truncated_normal": _TRIAGE,
-    "tf.random.stateless_uniform": _TRIAGE,
-    "tf.random.truncated_normal": _TRIAGE,
-    "tf.random.uniform": _TRIAGE,
+    "tf.random.categorical": ("a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
+                              "truth ValueError); eagerflow raises as_dtype's TypeError"),
+    "tf.random.fold_in": ("a tensor `alg`: TF's Python compares it with its algorithm "
+                          "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
+                          "with its own TypeError"),
+    "tf.random.stateless_categorical": ("logits and seed both of a refused dtype: TF "
+                                        "reports attr T or Tseed in no fixed order (its "
+                                        "NodeDef's attr map); eagerflow always Tseed"),
+    "tf.random.stateless_parameterized_truncated_normal": (
+        "several refused type attrs (S, Tseed, dtype): TF reports them in no fixed order (its "
+        "NodeDef's attr map); eagerflow Tseed, dtype, then S"),
+    "tf.random.stateless_poisson": ("several refused type attrs (T, Tseed, Rtype): TF "
+                                    "reports them in no fixed order (its NodeDef's attr "
+                                    "map); eagerflow the shape's T first"),
 }
 
 

@@ -276,11 +276,12 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_ENUM.get(type_value)
         if found is not None:
             return found
-    if type_value in _PY_TYPES:
-        return _PY_TYPES[type_value]
     try:
+        found = _PY_TYPES.get(type_value)
+        if found is not None:
+            return found
         npd = np.dtype(type_value)
-    except TypeError:
+    except TypeError:  # (unhashable, as a tensor or a list, or no NumPy dtype)
         npd = None
     if npd is not None:
         if npd.kind in "SUO":

@@ -427,6 +427,20 @@ def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     return v
 
 
+def make_int(value: Any, what: str) -> int:
+    """An int attr as TF's op wrappers read it from a public function's argument: int() of
+    anything but a string (a float truncated, a scalar tensor read), else its TypeError
+    (without the [Op:] of int_attr's, as TF's Python raises it before the op)."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, (str, bytes)):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            pass
+    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+
+
 def int_list(value: Any, what: str) -> tuple:
     """An int, or a list / array / tensor of ints, as a tuple of Python ints; floats (inf
     included), bools and strings are a TypeError, as TF's conversion to int32 gives."""

@@ -159,7 +159,7 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),),
-                {"num_buckets": C.int_arg(num_buckets, "num_buckets")}, name)
+                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
 
 
 @dispatchable
@@ -167,16 +167,20 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
 def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
                           name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
-    key = tuple(C.int_arg(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
+    num_buckets = C.make_int(num_buckets, "num_buckets")
+    if not isinstance(key, (list, tuple)):
+        raise TypeError(f"Expected list for 'key' argument to 'string_to_hash_bucket_strong' "
+                        f"Op, not {key!r}.")
+    key = tuple(C.make_int(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
     return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),),
-                {"num_buckets": C.int_arg(num_buckets, "num_buckets"), "key": key}, name)
+                {"num_buckets": num_buckets, "key": key}, name)
 
 
 @dispatchable
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET, (_strings(input),),
-                {"num_buckets": C.int_arg(num_buckets, "num_buckets")}, name)
+                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def _str_attr(op: str, value: Any, what: str) -> str:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if not isinstance(value, str):
-        raise TypeError(f"Expected string for argument '{what}' not {value!r}. [Op:{op}]")
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
     return value
 
 
@@ -355,6 +355,8 @@ UNICODE_DECODE_WITH_OFFSETS = _decode_op(True)
 def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str = "replace",
                   replacement_char: int = 65533) -> list:
     op = "UnicodeEncode"
+    _str_attr(op, output_encoding, "output_encoding")  # (TF's wrapper reads attrs first)
+    _str_attr(op, errors, "errors")
     if values._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 0, dt.int32, values._dtype)
     C.check_rank(op, values, 1, "input_values")
@@ -700,8 +702,8 @@ def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
         return split(RaggedTensor.from_tensor(x), sep, maxsplit)
     s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
     C.no_graph_attr(maxsplit, "maxsplit")
-    idx, values, shape = bind(STRING_SPLIT_V2, (x, s), {"maxsplit": C.int_arg(maxsplit,
-                                                                               "maxsplit")})
+    idx, values, shape = bind(STRING_SPLIT_V2, (x, s),
+                              {"maxsplit": C.make_int(maxsplit, "maxsplit")})
     return RaggedTensor.from_value_rowids(values, idx[:, 0], shape[0], validate=False)
 
 
@@ -798,6 +800,10 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         return input.with_flat_values(unicode_transcode(
             input.flat_values, input_encoding, output_encoding, errors, replacement_char,
             replace_control_characters))
+    op = "UnicodeTranscode"
+    for what, v in (("input_encoding", input_encoding), ("output_encoding", output_encoding),
+                    ("errors", errors)):  # (TF's wrapper reads its attrs first)
+        _str_attr(op, v, what)
     x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
     return bind(UNICODE_TRANSCODE, (x,), {
         "input_encoding": input_encoding, "output_encoding": output_encoding,
@@ -831,7 +837,8 @@ def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     if x.dtype is not dt.string:
         # (TF converts the input with no dtype, then asks for the (flat values') strings)
         flat = x.flat_values if isinstance(x, RaggedTensor) else x
-        flat = reshape(flat, [1]) if flat.shape.rank == 0 else flat  # (TF's, as a vector)
+        # (TF's, as a vector: a matrix's rows made ragged, down to its flat values)
+        flat = reshape(flat, [1] if flat.shape.rank == 0 else [-1])
         raise ValueError(f"Tensor conversion requested dtype string for Tensor with dtype "
                          f"{flat.dtype.name}: {flat!r}")
     if isinstance(x, RaggedTensor):

@@ -35,7 +35,7 @@ from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
+from eagerflow._src.ops import philox, tf_op_defs
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -79,6 +79,21 @@ def _as_seed(seed: Any, what: str = "seed") -> int:
         return int(seed.__index__())
     except (AttributeError, TypeError):
         raise TypeError(f"{what} must be an integer, got {seed!r}") from None
+
+
+def _op_seed(seed: Any) -> int:
+    """An op seed as TF reads it: `seed % (2**31 - 1)` (a tensor's by its op) made an int
+    by `int()`, as TF's op wrapper makes its attr seed2 (a float is truncated, a bool is
+    0 or 1); what int() refuses is that attr's TypeError."""
+    if type(seed) is int:
+        return seed
+    if isinstance(seed, (str, bytes)):
+        raise TypeError(f"Expected int for argument 'seed2' not {seed!r}.")
+    seed = seed % _MAXINT32
+    try:
+        return int(seed)
+    except (TypeError, ValueError):
+        raise TypeError(f"Expected int for argument 'seed2' not {seed!r}.") from None
 
 
 def set_seed(seed: Any) -> None:
@@ -126,7 +141,7 @@ def get_seed(op_seed: Any) -> tuple:
     if graph is not None and getattr(graph, "seed", None) is not None:
         global_seed = graph.seed
     if op_seed is not None:
-        op_seed = _as_seed(op_seed, "op seed")
+        op_seed = _op_seed(op_seed)
     if global_seed is not None:
         if op_seed is None:
             if graph is not None:
@@ -202,20 +217,40 @@ def _static_shape(shape: Any, op: str) -> tuple:
         if C.is_graph_tensor(shape):
             raise TypeError(f"{op}: shape must be known when the op is built; got a symbolic "
                             "tensor")
-    arr = to_host(shape._arr) if isinstance(shape, EagerTensor) else np.asarray(
-        [int(d) if isinstance(d, EagerTensor) else d for d in shape]
-        if isinstance(shape, (list, tuple)) else shape)
+    if isinstance(shape, EagerTensor):
+        arr = to_host(shape._arr)
+        if shape._dtype is not dt.int32 and shape._dtype is not dt.int64:
+            _refuse_shape_dtype(op, shape)
+    elif isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
+        return _static_shape(packed_shape(shape), op)
+    else:
+        arr = np.asarray(shape)
+        if arr.dtype.kind not in "iu" and arr.size or arr.dtype.kind == "u" or \
+                arr.dtype.itemsize < 4:
+            _refuse_shape_dtype(op, shape)
     # (TF's kernel's errors: its wrapper converted the shape, so they are the fast path's)
     if arr.ndim != 1:
         raise raised_eagerly(InvalidArgumentError(
             None, None, f"shape must be a vector of {{int32,int64}}, got shape "
                         f"{C.shape_str(arr.shape)} [Op:{op}]"))
-    if arr.size and arr.dtype.kind not in "iu":
-        kind = "float" if arr.dtype.kind == "f" else str(arr.dtype)
-        raise raised_eagerly(InvalidArgumentError(
-            None, None, f"Value for attr 'T' of {kind} is not in the list of allowed values: "
-                        f"int32, int64 [Op:{op}]"))
     return tuple(int(d) for d in arr)
+
+
+def packed_shape(shape: Any) -> Any:
+    """A shape given as a list holding tensors, packed into one as TF's conversion packs it
+    (TF's Pack, and its errors, before anything else reads the shape)."""
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
+        return pack(shape)
+    return shape
+
+
+def _refuse_shape_dtype(op: str, shape: Any) -> None:
+    """The op's refusal of a shape of a dtype other than int32 or int64 (its attr T),
+    checked before its rank, as TF's executor checks attrs before the kernel runs."""
+    d = shape._dtype if isinstance(shape, EagerTensor) else convert_to_tensor(shape)._dtype
+    if d not in C.INDEX:
+        attr = tf_op_defs.input_type_attr(op, 0) or "T"
+        raise raised_eagerly(C.not_supported(op, d, C.INDEX, attr))
 
 
 def check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
@@ -438,14 +473,34 @@ RANDOM_SHUFFLE = register(OpDef(
 # Multinomial: inverse CDF per row, one float64 uniform (two words) per sample.
 # ---------------------------------------------------------------------------------------
 
-def multinomial_infer(logits: Any, num_samples: int | None, output_dtype: dt.DType,
-                      name: str = "Multinomial") -> list:
-    """`num_samples` None: known when the graph runs (the op's input)."""
+def multinomial_dtypes(logits: Any, output_dtype: dt.DType, name: str = "Multinomial",
+                       seeds: tuple = (0, 0), tseed: dt.DType | None = None) -> None:
+    """The op's type attrs, then its kernels (float logits only), as TF's executor checks
+    them before the kernel runs (`seeds`: the stateful op's attrs, `tseed`: the stateless
+    op's seed's dtype, which TF's NodeDef shows)."""
     C.dtype_attr(name, output_dtype, "output_dtype", C.INDEX)
     if logits._dtype not in C.FLOATS:
-        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {name}}}}} = "
-                                        f"{name}[T=DT_{logits._dtype.name.upper()}, output_dtype="
-                                        f"DT_{output_dtype.name.upper()}] [Op:{name}]")
+        if logits._dtype not in C.REALS:
+            raise C.not_supported(name, logits._dtype, C.REALS)
+        attrs = f"T={C.dt_enum(logits._dtype)}, "
+        if tseed is not None:
+            attrs += f"Tseed={C.dt_enum(tseed)}, "
+        attrs += f"output_dtype={C.dt_enum(output_dtype)}"
+        if tseed is None:
+            attrs += f", seed={seeds[0]}, seed2={seeds[1]}"
+        xla = ("output_dtype in [DT_INT32, DT_INT64]; " +
+               ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, "
+                "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]" if tseed is None else
+                "Tseed in [DT_INT32]; T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16]"))
+        cpu = [("CPU", f"T in [DT_{t}]; output_dtype in [DT_INT{b}]")
+               for t in ("DOUBLE", "FLOAT", "BFLOAT16", "HALF") for b in (64, 32)]
+        raise C.no_kernel(name, attrs, others=[("XLA_CPU_JIT", xla)] + cpu)
+
+
+def multinomial_infer(logits: Any, num_samples: int | None, output_dtype: dt.DType,
+                      name: str = "Multinomial", seeds: tuple = (0, 0)) -> list:
+    """`num_samples` None: known when the graph runs (the op's input)."""
+    multinomial_dtypes(logits, output_dtype, name, seeds)
     if logits._shape is not None and len(logits._shape) != 2:
         raise C.fail(name, f"logits should be a matrix, got shape {C.shape_str(logits._shape)}")
     if num_samples is None:
@@ -526,7 +581,7 @@ MULTINOMIAL = register(OpDef(
     "Multinomial",
     lambda logits, *dyn, num_samples, output_dtype, seed, seed2, node=0: (
         check_runtime_arg("Multinomial", dyn, "num_samples", 0),
-        multinomial_infer(logits, num_samples, output_dtype))[1],
+        multinomial_infer(logits, num_samples, output_dtype, seeds=(seed, seed2)))[1],
     _multinomial_kernel, reference=_ref_multinomial,
     samples=lambda: [Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
                     _seeded(num_samples=6, output_dtype=dt.int64), grad=False),
@@ -552,18 +607,6 @@ def check_uniform_dtype(dtype: dt.DType) -> None:
     if dtype not in _UNIFORM_DTYPES:
         raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
                          "(tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
-
-
-def scale_uniform(raw: Any, lo: Any, hi: Any, dtype: dt.DType) -> Any:
-    """raw * (hi - lo) + lo, skipped where TF skips it (minval 0 and maxval 1 as ints)."""
-    lo_is_zero = isinstance(lo, int) and not isinstance(lo, bool) and lo == 0
-    if lo_is_zero and (hi is None or isinstance(hi, int) and not isinstance(hi, bool) and hi == 1):
-        return raw
-    hi_t = convert_to_tensor(1 if hi is None else hi, dtype=dtype)
-    if lo_is_zero:
-        return multiply(raw, hi_t)
-    lo_t = convert_to_tensor(lo, dtype=dtype)
-    return add(multiply(raw, hi_t - lo_t), lo_t)
 
 
 def api_scope(name: str | None, default: str) -> name_scope:
@@ -613,13 +656,23 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
     if _state.graph is not None:
         with api_scope(name, "random_uniform") as scope:
             return _graph_uniform(shape, minval, maxval, dtype, seed, scope)
+    # (TF converts min and max, where it uses them, before its op checks the shape)
     if dtype.is_integer:
+        lo = convert_to_tensor(minval, dtype=dtype, name="min")
+        hi = convert_to_tensor(maxval, dtype=dtype, name="max")
         shape, dyn = shape_input(shape, "RandomUniformInt")
-        lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
         return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
+    maxval = 1 if maxval is None else maxval
+    lo_zero = isinstance(minval, int) and minval == 0  # (TF's test: a bool passes it)
+    hi_one = isinstance(maxval, int) and maxval == 1
+    if not lo_zero or not hi_one:
+        lo = convert_to_tensor(minval, dtype=dtype, name="min")
+        hi = convert_to_tensor(maxval, dtype=dtype, name="max")
     shape, dyn = shape_input(shape, "RandomUniform")
     raw = bind(RANDOM_UNIFORM, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
-    return scale_uniform(raw, minval, maxval, dtype)
+    if lo_zero:  # (TF scales only where min is not 0 or max not 1)
+        return raw if hi_one else multiply(raw, hi)
+    return add(multiply(raw, hi - lo), lo)
 
 
 def _graph_uniform(shape: Any, minval: Any, maxval: Any, dtype: dt.DType, seed: Any,
@@ -663,7 +716,8 @@ def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, se
             return scaled_normal(op, shape, mean, stddev, dtype, scope, lambda static, dyn,
                                  given: bind_shaped(op, dyn, dict(shape=static, dtype=dtype,
                                                                   **_op_seeds(seed)), given))
-    mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
+    mean_t = convert_to_tensor(mean, dtype=dtype, name="mean")
+    std_t = convert_to_tensor(stddev, dtype=dtype, name="stddev")
     shape, dyn = shape_input(shape, op.name)
     raw = bind(op, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
@@ -718,8 +772,27 @@ def _categorical(logits: Any, num_samples: Any, dtype: Any, seed: Any) -> Any:
     if _state.graph is not None and needs_runtime(num_samples):  # TF's input: read then
         return bind(MULTINOMIAL, (_t(logits), cast(num_samples, dt.int32)),
                     dict(num_samples=None, output_dtype=dtype, **_op_seeds(seed)))
-    return bind(MULTINOMIAL, (_t(logits),), dict(num_samples=C.int_arg(num_samples, "num_samples"),
-                                                  output_dtype=dtype, **_op_seeds(seed)))
+    logits = _t(logits)
+    attrs = _op_seeds(seed)
+    if isinstance(num_samples, EagerTensor):
+        num_samples = tensor_num_samples(num_samples, lambda: multinomial_dtypes(
+            logits, dtype, seeds=(attrs["seed"], attrs["seed2"])), "Multinomial")
+    else:
+        num_samples = C.int_arg(num_samples, "num_samples")
+    return bind(MULTINOMIAL, (logits,), dict(num_samples=num_samples, output_dtype=dtype,
+                                             **attrs))
+
+
+def tensor_num_samples(n: EagerTensor, dtypes: Callable[[], None], op: str) -> int:
+    """A tensor `num_samples` as TF's op takes it, its input #1: an int32 scalar, checked
+    after the op's dtypes (`dtypes()` raises their error)."""
+    if n._dtype is not dt.int32 or n._shape != ():
+        dtypes()
+        if n._dtype is not dt.int32:
+            raise raised_eagerly(C.wrong_input_dtype(op, 1, dt.int32, n._dtype))
+        raise raised_eagerly(C.fail(op, f"num_samples should be a scalar, got shape "
+                                        f"{C.shape_str(n._shape)}"))
+    return int(n._arr)
 
 
 def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | None = None,

@@ -24,7 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -203,8 +203,10 @@ def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, see
           name: str | None = None) -> Any:
     """Gamma draws of concentration alpha and rate beta, shape + broadcast(alpha, beta)."""
     dtype = dt.as_dtype(dtype)
-    a = convert_to_tensor(alpha, dtype=dtype)
-    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    if isinstance(shape, Tensor):  # (TF converts the shape to int32 first)
+        convert_to_tensor(shape, dtype=dt.int32, name="shape")
+    a = convert_to_tensor(alpha, dtype=dtype, name="alpha")
+    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
     a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
     shape, dyn = R.shape_input(shape, "RandomGamma")
     raw = bind(RANDOM_GAMMA, (a,) + dyn, dict(shape=shape, **R._op_seeds(seed)))
@@ -279,14 +281,15 @@ def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
                     dtype: Any = dt.float32, name: str | None = None) -> Any:
     """Gamma draws that depend only on `seed`; `shape` ends with broadcast(alpha, beta)."""
     dtype = dt.as_dtype(dtype)
-    a = convert_to_tensor(alpha, dtype=dtype)
-    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    shape = R.packed_shape(shape)
+    a = convert_to_tensor(alpha, dtype=dtype, name="alpha")
+    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
     if tuple(b.shape) != ():  # (against a scalar beta, alpha is its own broadcast: its
         # shape may then be known only when a graph runs)
         a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
+    stream = S.key_counter_alg(seed, "auto_select")  # (its op checks the seed first)
     shape, dyn = R.shape_input(shape, "StatelessRandomGammaV3")
-    raw = bind(STATELESS_GAMMA, S.key_counter_alg(seed, "auto_select") + (a,) + dyn,
-               {"shape": shape})
+    raw = bind(STATELESS_GAMMA, stream + (a,) + dyn, {"shape": shape})
     return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
 
 
@@ -403,7 +406,12 @@ RANDOM_POISSON = register(OpDef(
 def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
             name: str | None = None) -> Any:
     """Poisson draws of rate `lam`: shape + lam's shape."""
-    dtype = dt.as_dtype(dtype)
+    if isinstance(shape, Tensor):  # (TF converts the shape to int32 first)
+        convert_to_tensor(shape, dtype=dt.int32, name="shape")
+    try:  # (read by TF's op wrapper, as its attr)
+        dtype = dt.as_dtype(dtype)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument 'dtype' not {dtype!r}.") from None
     rate = _t(lam)
     shape, dyn = R.shape_input(shape, "RandomPoissonV2")
     return bind(RANDOM_POISSON, (rate,) + dyn, dict(shape=shape, dtype=dtype, **R._op_seeds(seed)),

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -327,8 +327,14 @@ UNIFORM_FULL_INT_V2 = register(OpDef(
 
 def _stateless_multinomial_infer(logits: Any, seed: Any, num_samples: int,
                                  output_dtype: dt.DType) -> list:
+    _stateless_multinomial_dtypes(logits, seed, output_dtype)
     _check_seed("StatelessMultinomial", seed)
     return R.multinomial_infer(logits, num_samples, output_dtype, name="StatelessMultinomial")
+
+
+def _stateless_multinomial_dtypes(logits: Any, seed: Any, output_dtype: dt.DType) -> None:
+    C.check_dtype("StatelessMultinomial", seed, _SEED_DTYPES, "Tseed")
+    R.multinomial_dtypes(logits, output_dtype, "StatelessMultinomial", tseed=seed._dtype)
 
 
 def _stateless_multinomial_kernel(xp: Any, logits: Any, seed: Any, num_samples: int,
@@ -600,7 +606,7 @@ def _value(value: Any, dtype: dt.DType, name: str, scope: str | None) -> Any:
     """An argument converted to `dtype`; in a graph API scope a Python value is a Const
     `name` there, as TF's convert_to_tensor(..., name=) makes it."""
     if scope is None:
-        return convert_to_tensor(value, dtype=dtype)
+        return convert_to_tensor(value, dtype=dtype, name=name)
     return convert_to_tensor_v2(value, dtype=dtype, name=name)
 
 
@@ -611,16 +617,24 @@ def uniform_from(kca: Callable, shape: Any, minval: Any, maxval: Any, dtype: dt.
     In TF's order (the shape, min and max, then the stream); `scope`: the graph API scope
     the nodes are made in (its own name the result's)."""
     if dtype.is_integer and minval is None:
-        static, dyn, given = _shape_arg(shape, UNIFORM_FULL_INT_V2, scope)
-        return R.bind_shaped(UNIFORM_FULL_INT_V2, kca() + dyn,
-                             {"shape": static, "dtype": dtype}, given, scope)
+        op = UNIFORM_FULL_INT_V2
+        if scope is not None:
+            static, dyn, given = _shape_arg(shape, op, scope)
+        stream = kca()
+        if scope is None:
+            static, dyn, given = _shape_arg(shape, op, scope)
+        return R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given, scope)
     op = UNIFORM_INT_V2 if dtype.is_integer else UNIFORM_V2
-    static, dyn, given = _shape_arg(shape, op, scope)
+    if scope is not None:
+        static, dyn, given = _shape_arg(shape, op, scope)
     lo = _value(minval, dtype, "min", scope)
     hi = _value(1 if maxval is None else maxval, dtype, "max", scope)
+    stream = kca()
+    if scope is None:  # (eagerly: the V2 op checks the shape after the seed's op ran)
+        static, dyn, given = _shape_arg(shape, op, scope)
     if dtype.is_integer:
-        return R.bind_shaped(op, kca() + (lo, hi) + dyn, {"shape": static}, given, scope)
-    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+        return R.bind_shaped(op, stream + (lo, hi) + dyn, {"shape": static}, given, scope)
+    raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
     return add(raw * (hi - lo), lo, name=scope)
 
 
@@ -650,7 +664,9 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument "
                              "`minval` is not None. Please don't use unsigned integers in "
                              "this case.")
-    elif minval is None:  # (TF converts it to a tensor before looking at the seed)
+    if _state.graph is None:
+        shape = R.packed_shape(shape)
+    if not dtype.is_integer and minval is None:  # (TF converts it before the seed)
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
     with graph_scope(name, "stateless_random_uniform") as scope:
@@ -664,10 +680,16 @@ def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dt
     alg), in TF's order (the shape, mean and stddev, then the stream); `scope` as in
     uniform_from."""
     dtype = dt.as_dtype(dtype)
-    static, dyn, given = _shape_arg(shape, op, scope)
+    if scope is not None:
+        static, dyn, given = _shape_arg(shape, op, scope)
+    else:
+        shape = R.packed_shape(shape)
     mean_t = _value(mean, dtype, "mean", scope)
     std_t = _value(stddev, dtype, "stddev", scope)
-    raw = R.bind_shaped(op, kca() + dyn, {"shape": static, "dtype": dtype}, given)
+    stream = kca()
+    if scope is None:  # (eagerly: the V2 op checks the shape after the seed's op ran)
+        static, dyn, given = _shape_arg(shape, op, scope)
+    raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
     return add(raw * std_t, mean_t, name=scope)
 
 
@@ -693,9 +715,16 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
         if scope is not None:
             logits = convert_to_tensor_v2(logits, name="logits")
         dtype = R.categorical_dtype(dtype)
-        return bind_seeded(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                           {"num_samples": C.int_arg(num_samples, "num_samples"),
-                            "output_dtype": dtype}, (seed,))
+        logits, seed_t = _t(logits), convert_to_tensor(seed)
+        if isinstance(num_samples, EagerTensor):
+            if passed_raw(seed):  # (TF's slow path converts it first)
+                num_samples = convert_to_tensor(num_samples, dtype=dt.int32)
+            num_samples = R.tensor_num_samples(num_samples, lambda: _stateless_multinomial_dtypes(
+                logits, seed_t, dtype), "StatelessMultinomial")
+        else:
+            num_samples = C.int_arg(num_samples, "num_samples")
+        return bind_seeded(STATELESS_MULTINOMIAL, (logits, seed_t),
+                           {"num_samples": num_samples, "output_dtype": dtype}, (seed,))
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
@@ -707,7 +736,7 @@ def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
 def split(seed: Any, num: int = 2, alg: Any = "auto_select") -> Any:
     """`num` new seeds, as a [num, 2] tensor of the seed's dtype (full-range integers)."""
     s = convert_to_tensor(seed)
-    return stateless_uniform([int(num), 2], s, minval=None, maxval=None, dtype=s._dtype, alg=alg)
+    return stateless_uniform([num, 2], s, minval=None, maxval=None, dtype=s._dtype, alg=alg)
 
 
 def fold_in(seed: Any, data: Any, alg: Any = "auto_select") -> Any:

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -255,14 +256,17 @@ def _check_params(shape: tuple | None, params: tuple) -> None:
         raise C.fail(OP, "Shape passed in must end with broadcasted shape.")
 
 
+def _check_dtype_attr(dtype: dt.DType) -> None:
+    if dtype not in _FLOATS:
+        raise C.not_supported(OP, dtype, frozenset(_FLOATS), "dtype")
+
+
 def _infer(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
            shape: tuple | None, dtype: dt.DType) -> list:
     if dyn:
         check_runtime_arg(OP, dyn, "shape")
     _check_seed(OP, seed)
-    if dtype not in _FLOATS:
-        raise C.fail(OP, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
-                         "allowed values: half, float, double")
+    _check_dtype_attr(dtype)
     for i, p in enumerate((means, stddevs, minvals, maxvals)):
         if p._dtype is not dtype:
             raise C.wrong_input_dtype(OP, i + 2, dtype, p._dtype)
@@ -374,7 +378,12 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
     # each converted on its own, as TF's wrapper converts them: the op then requires one dtype
     params = [p if isinstance(p, Tensor) else convert_to_tensor(p)
               for p in (means, stddevs, minvals, maxvals)]
+    seed_t = convert_to_tensor(seed)
+    if _state.graph is None:  # (TF checks the attrs Tseed and dtype, then the seed's
+        # shape, before the kernel reads the shape)
+        C.check_dtype(OP, seed_t, C.INDEX, "Tseed")
+        _check_dtype_attr(params[0].dtype)
+        _check_seed(OP, seed_t)
     static, dyn = R.shape_input(shape, OP)
-    return bind(STATELESS_PARAMETERIZED_TRUNCATED_NORMAL,
-                (convert_to_tensor(seed), *params) + dyn,
+    return bind(STATELESS_PARAMETERIZED_TRUNCATED_NORMAL, (seed_t, *params) + dyn,
                 {"shape": static, "dtype": params[0].dtype}, name)

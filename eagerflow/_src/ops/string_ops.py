@@ -145,6 +145,16 @@ def _case_whole(upper: bool) -> Callable:
     return lambda encoding: ascii_case if not encoding else None
 
 
+def _str_attr(value: Any, what: str) -> str:
+    """A string attr as TF's op wrapper reads it (bytes too), before any input is
+    converted; anything else its TypeError."""
+    if type(value) is str:
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
+
+
 def _check_case_encoding(op: str, encoding: str) -> None:
     if encoding not in ("", "utf-8"):
         raise InvalidArgumentError(None, None, "only utf-8 or '' (no encoding) is supported, "
@@ -344,12 +354,14 @@ UNICODE_SCRIPT = register(OpDef(
 
 @dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    encoding = _str_attr(encoding, "encoding")
     _check_case_encoding("StringLower", encoding)
     return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
 @dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    encoding = _str_attr(encoding, "encoding")
     _check_case_encoding("StringUpper", encoding)
     return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding}, name)
 
@@ -361,6 +373,7 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 @dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
+    unit = _str_attr(unit, "unit")
     if unit not in ("BYTE", "UTF8_CHAR"):
         raise C.fail("StringLength", f"Value for attr 'unit' of \"{unit}\" is not in the list "
                                      "of allowed values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: "
@@ -399,8 +412,11 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 @dispatchable
 @slow_inputs("input")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_TO_NUMBER, (_as_tensor(input),),
-                {"out_type": dt.as_dtype(out_type)}, name)
+    try:  # (read by TF's op wrapper, as its attr)
+        out_type = dt.as_dtype(out_type)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") from None
+    return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
 
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
@@ -457,6 +473,9 @@ STRING_JOIN = register(OpDef(
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     if not isinstance(separator, (str, bytes)):
+        if not isinstance(inputs, (list, tuple)):  # (TF's slow path asks for a list first)
+            raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
+                            f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
@@ -492,6 +511,11 @@ def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: by
         if not -n <= a < n:
             raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input "
                                               f"with {n} dimension(s) [Op:ReduceJoin]")
+    seen = set()
+    for a in _axes_list(axes):
+        if a % n in seen:
+            raise C.fail("ReduceJoin", f"Duplicate reduction dimension {a}")
+        seen.add(a % n)
     axes = C.reduction_axes("ReduceJoin", axes, n)
     shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
                   a not in axes)
@@ -559,21 +583,39 @@ def _reduce_join_tf(n: Any, b: Any) -> list:
 
 
 @dispatchable
+@slow_inputs("axis")
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
     """Joins the strings along `axis` (all axes by default)."""
+    keepdims = False if keepdims is None else keepdims
+    if type(keepdims) is not bool:  # (TF's wrapper reads its attrs first)
+        raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}.")
     if not isinstance(separator, (str, bytes)):
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    axes = None if axis is None else tuple(int(a) for a in np.atleast_1d(axis))
-    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string)
+    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string, before
+    # it converts the axes, its int32 input #1)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
                                                                      dtype_hint=dt.string)
-    return bind(REDUCE_JOIN, (x,),
-                {"axes": axes, "keepdims": bool(keepdims), "separator": sep}, name)
+    if axis is None:
+        axes = None
+    else:
+        C.check_string("ReduceJoin", x)
+        if isinstance(axis, EagerTensor):
+            if axis._dtype is not dt.int32:
+                raise C.wrong_input_dtype("ReduceJoin", 1, dt.int32, axis._dtype)
+            axes = tuple(axis._numpy().reshape(-1).tolist())
+        elif isinstance(axis, Tensor):  # (a graph's: its value when the graph is built)
+            axes = tuple(int(a) for a in np.atleast_1d(axis))
+        else:
+            axes = tuple(convert_to_tensor(axis, dtype=dt.int32)._numpy().reshape(-1).tolist())
+    return bind(REDUCE_JOIN, (x,), {"axes": axes, "keepdims": keepdims, "separator": sep},
+                name)
 
 
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
+    if pos._dtype not in C.INDEX:  # (TF checks the type attr before the string input)
+        raise C.not_supported("Substr", pos._dtype, C.INDEX)
     C.check_string("Substr", x)
     C.same_dtype("Substr", (pos, n), C.INDEX)
     if not C.compatible(pos._shape, n._shape):
@@ -826,6 +868,9 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
            summarize: int = 3, name: str | None = None) -> Any:
     """`tf.strings.format`: each placeholder of `template` replaced by a tensor printed as
     tf.print prints it (`summarize` items at each end of a dimension)."""
+    for what, v in (("template", template), ("placeholder", placeholder)):
+        if not isinstance(v, (str, bytes)):  # (TF's Python fails on it in str.count)
+            raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
     xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     if template.count(placeholder) != len(xs):
         raise ValueError(f"The template expects {template.count(placeholder)} tensors, but "
@@ -842,12 +887,13 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
 
 def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
     op = "UnsortedSegmentJoin"
-    C.check_string(op, x)
     _separator_attr(op, separator)
+    # (TF checks the type attrs, then the string input)
     if ids._dtype not in C.INDEX:
         raise C.not_supported(op, ids._dtype, C.INDEX, "Tindices")
     if num_segments._dtype not in C.INDEX:
         raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
+    C.check_string(op, x)
     if num_segments._shape not in ((), None):
         raise C.fail(op, "Number of segments must be a scalar")
     xs, is_ = x._shape, ids._shape

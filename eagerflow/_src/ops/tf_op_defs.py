@@ -64,6 +64,13 @@ def allowed_types(op_name: str, attr: str) -> list | None:
     return None
 
 
+def input_type_attr(op_name: str, index: int) -> str | None:
+    """The type attr of input `index` of TF's definition of `op_name` ("T" for
+    RandomUniform's shape), None where its type is fixed or the op is not known."""
+    args = signatures().get(op_name, {}).get("inputArg", [])
+    return args[index].get("typeAttr") if index < len(args) else None
+
+
 def fixed_input(op_name: str, attr: str) -> tuple[int, str] | None:
     """(index, type) of the first input whose type TF's definition of `op_name` fixes
     ("input:bool"), where the definition has no attr `attr`: a dtype refused there is
