@@ -22,7 +22,12 @@ from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
+from eagerflow._src.ops.image import (
+    adjust_brightness,
+    adjust_contrast,
+    convert_image_dtype,
+    numeric_image,
+)
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import (
     _t,
@@ -142,18 +147,10 @@ rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
 yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist(), "yiq_to_rgb")
 
 
-def _numeric_image(image: Any) -> Any:
-    x = _t(image)
-    if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise TypeError(f"image dtype must be either floating point or integer, got "
-                        f"{x._dtype.name}")
-    return x
-
-
 def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
     """fn over the image as floats (integer images: [0, 1] float32 and back, saturating).
     `float32_only`: TF's kernel exists for float32 alone, so other floats go through it."""
-    x = _numeric_image(image)
+    x = numeric_image(image)
     if x._dtype.is_floating and (x._dtype is dt.float32 or not float32_only):
         return fn(x)
     out = fn(convert_image_dtype(x, dt.float32))
@@ -161,22 +158,30 @@ def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
 
 
 def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
-    """The shape checks of TF's AdjustSaturation and AdjustHue kernels (run eagerly before
-    any op here; a traced call raises them when traced, TF's when run)."""
+    """The checks of TF's AdjustSaturation and AdjustHue ops, in their order (run eagerly
+    before any op here; a traced call raises them when traced, TF's when run): a float32
+    kernel only (TF keeps a half image as it is, and finds no kernel), a float32 factor,
+    then the kernel's shape checks."""
+    if x._dtype is dt.float16:
+        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
+                          others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
+    d = getattr(factor, "_dtype", None)
+    if d is not None and d is not dt.float32:
+        raise C.wrong_input_dtype(op, 1, dt.float32, d)
     shp = x._shape
     if shp is not None and len(shp) < 3:
         raise C.fail(op, f"input must be at least 3-D, got shape[{','.join(map(str, shp))}]")
-    if shp is not None and shp[-1] is not None and shp[-1] != 3:
-        raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
     f = factor._shape if hasattr(factor, "_shape") else np.shape(factor)
     if f is not None and len(f) != 0:
         raise C.fail(op, f"{word} must be scalar: [{','.join(map(str, f))}]")
+    if shp is not None and shp[-1] is not None and shp[-1] != 3:
+        raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
 
 
 @eager_api("saturation_factor")
 def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
-    _adjust_checks("AdjustSaturation", _numeric_image(image), saturation_factor, "scale")
+    _adjust_checks("AdjustSaturation", numeric_image(image), saturation_factor, "scale")
 
     def fn(x: Any) -> Any:
         h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
@@ -188,10 +193,10 @@ def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = Non
 @eager_api("delta")
 def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
-    d = convert_to_tensor(delta, dtype_hint=dt.float32)
-    _adjust_checks("AdjustHue", _numeric_image(image), d, "delta")
-    if type(d) is EagerTensor and not -1.0 <= float(d._arr) <= 1.0:  # TF's eager check
+    if not C.is_graph_tensor(delta) and (delta < -1 or delta > 1):  # TF's eager check
         raise ValueError("delta must be in the interval [-1, 1]")
+    d = convert_to_tensor(delta, dtype_hint=dt.float32)
+    _adjust_checks("AdjustHue", numeric_image(image), d, "delta")
 
     def fn(x: Any) -> Any:
         h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
@@ -203,9 +208,10 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
 @dispatchable
 def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
     """gain * image ** gamma (integer images in [0, 1] float space)."""
-    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
-    if type(g) is EagerTensor and float(g._arr) < 0:
+    numeric_image(image)
+    if not C.is_graph_tensor(gamma) and not gamma >= 0:  # TF's eager check
         raise ValueError("Gamma should be a non-negative real number.")
+    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
 
     def fn(x: Any) -> Any:
         return cast(gain, x._dtype) * pow_(x, cast(g, x._dtype))
@@ -217,7 +223,13 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _check_range(lower: Any, upper: Any, what: str) -> tuple:
-    """`lower` and `upper` as Python floats, checked as TF's random_{what} does."""
+    """`lower` and `upper` as Python floats, checked as TF's random_{what} does (eager
+    tensors compared as they are, as TF does: a non-scalar's truth is ambiguous)."""
+    if isinstance(lower, EagerTensor) or isinstance(upper, EagerTensor):
+        if upper <= lower:
+            raise ValueError("upper must be > lower.")
+        if lower < 0:
+            raise ValueError("lower must be non-negative.")
     try:
         lower, upper = float(lower), float(upper)
     except (TypeError, ValueError, OverflowError) as e:
@@ -236,29 +248,29 @@ def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
 
 
 def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
-    image = _numeric_image(image)
-    if max_delta < 0:
+    if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
+    image = numeric_image(image)
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, False))
 
 
 @dispatchable
 def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
-    image = _numeric_image(image)
-    if max_delta < 0:
+    if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
+    image = numeric_image(image)
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, True))
 
 
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    image = _numeric_image(image)
     lower, upper = _check_range(lower, upper, "contrast")
+    image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
-    image = _numeric_image(image)
     lower, upper = _check_range(lower, upper, "contrast")
+    image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
@@ -267,7 +279,8 @@ def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) 
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
-def stateless_random_saturation(image: Any, lower: float, upper: float, seed: Any) -> Any:
+def stateless_random_saturation(image: Any, lower: float, upper: float,
+                                seed: Any = None) -> Any:
     lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, True))
 
@@ -375,7 +388,7 @@ def image_gradients(image: Any) -> tuple:
 
 def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
-    x = _numeric_image(image)
+    x = numeric_image(image)
     if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
                          f"{x.shape}")
@@ -394,7 +407,7 @@ def sobel_edges(image: Any) -> Any:
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
-    a, b = _numeric_image(a), _numeric_image(b)
+    a, b = numeric_image(a), numeric_image(b)
     if a._dtype is not b._dtype:
         raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
                         f"{b._dtype.name}")
@@ -462,10 +475,11 @@ def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k
 
 def _float_pair(img1: Any, img2: Any, max_val: Any) -> tuple:
     """Both images as float32 (with their shapes checked) and max_val on that scale."""
-    a = convert_image_dtype(_numeric_image(img1), dt.float32)
-    b = convert_image_dtype(_numeric_image(img2), dt.float32)
-    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
-        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
+    x1, x2 = _t(img1), _t(img2)
+    s1, s2 = x1.shape.with_rank_at_least(3), x2.shape.with_rank_at_least(3)  # TF's first check
+    s1[-3:].assert_is_compatible_with(s2[-3:])
+    a = convert_image_dtype(numeric_image(x1), dt.float32)
+    b = convert_image_dtype(numeric_image(x2), dt.float32)
     mv = cast(max_val, dt.float32)
     if not _t(img1)._dtype.is_floating:
         mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)
