@@ -147,8 +147,6 @@ KNOWN: dict = {
     "tf.image.random_flip_up_down": _TRIAGE,
     "tf.image.resize_with_crop_or_pad": _TRIAGE,
     "tf.image.resize_with_pad": _TRIAGE,
-    "tf.image.rgb_to_yiq": _TRIAGE,
-    "tf.image.rgb_to_yuv": _TRIAGE,
     "tf.image.rot90": _TRIAGE,
     "tf.image.sample_distorted_bounding_box": _TRIAGE,
     "tf.image.sobel_edges": _TRIAGE,
@@ -156,8 +154,6 @@ KNOWN: dict = {
     "tf.image.stateless_random_flip_left_right": _TRIAGE,
     "tf.image.stateless_random_flip_up_down": _TRIAGE,
     "tf.image.stateless_sample_distorted_bounding_box": _TRIAGE,
-    "tf.image.yiq_to_rgb": _TRIAGE,
-    "tf.image.yuv_to_rgb": _TRIAGE,
     # -- tf.math --
     "tf.math.angle": _TRIAGE,
     "tf.math.approx_max_k": _TRIAGE,

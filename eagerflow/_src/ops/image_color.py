@@ -10,6 +10,7 @@ Integer images are converted to float32 in [0, 1] and back (saturating), as TF d
 
 from __future__ import annotations
 
+import math as _pymath
 from typing import Any, Callable
 
 import numpy as np
@@ -119,32 +120,42 @@ def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
 
 
 def _linear_color(matrix: list, fname: str) -> Callable:
-    kernel = np.array(matrix, dtype=np.float64)
+    kernels: dict = {}  # dtype -> the matrix as an array of it
 
+    @eager_api()
     def convert(images: Any) -> Any:  # (TF's take no name)
         x = _t(images)
-        if not x._dtype.is_floating:
-            raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
+        k = kernels.get(x._dtype)
+        if k is None:
+            # (TF converts its list to the images' dtype: an integer, bool or string image
+            # is refused by that conversion, with the list in its message)
+            k = kernels[x._dtype] = convert_to_tensor(matrix, dtype=x._dtype).numpy()
         if x._shape is not None and not x._shape:
             raise ValueError(f"{fname}: images must be at least 1-D with 3 channels, got a "
                              "scalar")
-        if x._shape is not None and x._shape[-1] not in (None, 3):
-            raise ValueError(f"Dimensions must be equal, but are {x._shape[-1]} and 3")
-        return tensordot(x, convert_to_tensor(kernel.astype(x._dtype.as_numpy_dtype)),
-                         axes=[[len(x._shape) - 1], [0]])
+        c = x._shape[-1] if x._shape is not None else None
+        if c is not None and c != 3:  # TF's tensordot: a MatMul of [rows, c] by [3, 3]
+            rows = _pymath.prod(x._shape[:-1])
+            raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: "
+                                                   f"[{rows},{c}], In[1]: [3,3] [Op:MatMul]")
+        return tensordot(x, convert_to_tensor(k), axes=[[len(x._shape) - 1], [0]])
     convert.__name__ = convert.__qualname__ = fname
     return convert
 
 
-# Columns map RGB to each output channel (x @ kernel); the inverses are exact inverses.
+# Columns map RGB to each output channel (x @ kernel); the inverses are TF's constants
+# (rounded, so not exact inverses: results follow TF's).
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
         [0.114, 0.43601035, -0.10001026]]
+_YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
         [0.114, -0.32134392, 0.31119955]]
+_YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021],
+            [0.6208248, -0.64720424, 1.70423049]]
 rgb_to_yuv = _linear_color(_YUV, "rgb_to_yuv")
-yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist(), "yuv_to_rgb")
+yuv_to_rgb = _linear_color(_YUV_INV, "yuv_to_rgb")
 rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
-yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist(), "yiq_to_rgb")
+yiq_to_rgb = _linear_color(_YIQ_INV, "yiq_to_rgb")
 
 
 def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
