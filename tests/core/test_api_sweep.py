@@ -133,9 +133,6 @@ KNOWN: dict = {
     # -- tf.image --
     "tf.image.adjust_jpeg_quality": _TRIAGE,
     "tf.image.central_crop": _TRIAGE,
-    "tf.image.decode_and_crop_jpeg": _TRIAGE,
-    "tf.image.draw_bounding_boxes": _TRIAGE,
-    "tf.image.extract_glimpse": _TRIAGE,
     "tf.image.generate_bounding_box_proposals": _TRIAGE,
     "tf.image.grayscale_to_rgb": _TRIAGE,
     "tf.image.non_max_suppression": _TRIAGE,

@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg, int_attr, str_attr
 from eagerflow._src.ops.math import _t
@@ -487,12 +487,17 @@ def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, rat
                          acceptable_fraction: float = 1, dct_method: str = "",
                          name: str | None = None) -> Any:
     """`tf.io.decode_and_crop_jpeg`: the window [y, x, height, width] of a JPEG's pixels."""
-    return bind(DECODE_AND_CROP_JPEG, (convert_to_tensor(contents, dtype_hint=dt.string),
-                                       convert_to_tensor(crop_window, dtype=dt.int32)), {
-        "channels": int(channels), "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
-        "try_recover_truncated": bool(try_recover_truncated),
-        "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)},
-        name)
+    attrs = {"channels": int_attr(channels, "channels"), "ratio": int_attr(ratio, "ratio"),
+             "fancy_upscaling": bool(fancy_upscaling),
+             "try_recover_truncated": bool(try_recover_truncated),
+             "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
+    # (as decode_jpeg: TF's slow path converts the contents to string, then the window)
+    inputs = (convert_to_tensor(contents, dtype=dt.string),
+              convert_to_tensor(crop_window, dtype=dt.int32))
+    try:
+        return bind(DECODE_AND_CROP_JPEG, inputs, attrs, name)
+    except OpError as e:
+        raise slow_path(e) from None
 
 
 # ---------------------------------------------------------------------------------------
