@@ -34,9 +34,10 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import _iou
+from eagerflow._src.ops.misc_ops import _iou, int32_input
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
@@ -373,6 +374,7 @@ def _pair(boxes: Any, scores: Any) -> tuple:
     return boxes, convert_to_tensor(scores, dtype=boxes.dtype)
 
 
+@eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
                                     iou_threshold: float = 0.5,
                                     score_threshold: float = float("-inf"),
@@ -381,6 +383,8 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     """`tf.image.non_max_suppression_with_scores`: (indices, scores) of the boxes kept,
     their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
     b, s = _pair(boxes, scores)
+    C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
+    int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
         "max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
         "score_threshold": float(score_threshold), "soft_nms_sigma": float(soft_nms_sigma),
@@ -388,13 +392,20 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     return sel, kept
 
 
+@eager_api("overlaps", "scores", "max_output_size")
 def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: Any,
                                  overlap_threshold: float = 0.5,
                                  score_threshold: float = float("-inf"),
                                  name: str | None = None) -> Any:
     """`tf.image.non_max_suppression_overlaps`: greedy NMS over a given overlap matrix."""
+    op = "NonMaxSuppressionWithOverlaps"
     o = convert_to_tensor(overlaps, dtype_hint=dt.float32)
-    return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, convert_to_tensor(scores, dtype=o.dtype)),
+    s = convert_to_tensor(scores, dtype_hint=dt.float32)
+    for i, x in enumerate((o, s)):  # (its inputs are float32, then the int32 size)
+        if x._dtype is not dt.float32:
+            raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
+    int32_input(op, 2, max_output_size)
+    return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, s),
                 {"max_output_size": int(max_output_size),
                  "overlap_threshold": float(overlap_threshold),
                  "score_threshold": float(score_threshold)}, name)
@@ -446,15 +457,15 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
     """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
     (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
     b, s = _pair(boxes, scores)
+    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
+        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
+                         f"True for batched input")  # (TF's first check)
     if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
             s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
         raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
                          f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
     if b.dtype not in _FLOATS:
         raise TypeError(f"boxes must be float16 or float32, got {b.dtype!r}")
-    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
-        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
-                         f"True for batched input")
     size = int(max_output_size)
     lead = b.shape.as_list()[:-2]
     flat_b = reshape(b, [-1] + b.shape.as_list()[-2:])
