@@ -799,6 +799,11 @@ def transpose_image(image: Any, name: str | None = None) -> Any:
 def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
     """Rotates counter-clockwise by 90 degrees `k` times."""
     x = _at_least_3d(image)
+    if isinstance(k, Tensor):  # TF converts k to an int32 scalar
+        if k._dtype is not dt.int32:
+            raise ValueError(f"k: Tensor conversion requested dtype int32 for Tensor with "
+                             f"dtype {k._dtype.name}: {k!r}")
+        k.shape.assert_has_rank(0)
     if C.is_graph_tensor(k) and isinstance(C.known(k), Tensor):
         return _runtime_rot90(x, k)
     k = int(C.known(k)) % 4

@@ -24,6 +24,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import (
+    _at_least_3d,
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
@@ -433,7 +434,7 @@ def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
-    x = _t(image)
+    x = _at_least_3d(image)
     rank = len(x._shape)
     if rank not in (3, 4):
         raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
