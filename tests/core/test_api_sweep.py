@@ -132,19 +132,15 @@ KNOWN: dict = {
     "tf.zeros_like": _TRIAGE,
     # -- tf.image --
     "tf.image.adjust_jpeg_quality": _TRIAGE,
-    "tf.image.central_crop": "a non-scalar or string central_fraction: TF's errors are NumPy's "
-    "(an array's ambiguous truth, bytes compared with a float); eagerflow's own ValueError "
-    "and TypeError say what the fraction must be",
+    "tf.image.central_crop": "non-scalar/string fraction: NumPy's errors in TF, ours in words",
     "tf.image.generate_bounding_box_proposals": _TRIAGE,
     "tf.image.grayscale_to_rgb": _TRIAGE,
-    "tf.image.non_max_suppression_padded": "boxes without 4 columns: TF's error is its "
-    "tf.function's traceback (\"in user code:\"); eagerflow's own ValueError names the shapes",
-    "tf.image.random_crop": _TRIAGE,
-    "tf.image.random_flip_left_right": _TRIAGE,
-    "tf.image.random_flip_up_down": _TRIAGE,
+    "tf.image.non_max_suppression_padded": "bad boxes: TF's error is a tf.function traceback",
+    "tf.image.random_crop": "a tensor seed: tf.random's own seed error (random.py)",
+    "tf.image.random_flip_left_right": "a tensor seed: tf.random's own seed error",
+    "tf.image.random_flip_up_down": "a tensor seed: tf.random's own seed error",
     "tf.image.sample_distorted_bounding_box": _TRIAGE,
     "tf.image.sobel_edges": _TRIAGE,
-    "tf.image.stateless_random_crop": _TRIAGE,
     "tf.image.stateless_sample_distorted_bounding_box": _TRIAGE,
     # -- tf.math --
     "tf.math.angle": _TRIAGE,

@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -316,18 +316,19 @@ def stateless_random_hue(image: Any, max_delta: float, seed: Any) -> Any:
 
 def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     x = _t(value)
+    if isinstance(size, Tensor) and size._dtype is not dt.int32:  # TF converts it to int32
+        raise ValueError(f"size: Tensor conversion requested dtype int32 for Tensor with "
+                         f"dtype {size._dtype.name}: {size!r}")
     size_t = convert_to_tensor(size)
     if not size_t._dtype.is_integer:
         raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
-    if size_t.shape.rank != 1:
-        raise ValueError(f"Shape must be rank 1 but is rank {size_t.shape.rank} for size "
-                         "[Op:RandomCrop]")
     known = C.known(size_t)  # (a graph tensor: its value while the graph is built)
     have = list(x._shape)
-    n = size_t.shape[0] if C.is_graph_tensor(known) else np.asarray(known).size
-    if n is not None and n != len(have):
-        raise ValueError(f"Shapes must be equal rank, but are {len(have)} and {n}")
-    if C.is_graph_tensor(known) or None in have:
+    n = size_t.shape[0] if C.is_graph_tensor(known) or size_t.shape.rank != 1 else \
+        np.asarray(known).size
+    if C.is_graph_tensor(known) or None in have or size_t.shape.rank != 1 or n != len(have):
+        # (a size of another length than the value's rank: TF's graph, whose Assert or
+        # Slice refuses it)
         return _runtime_crop(x, cast(size_t, dt.int32), seed, stateless)
     want = [int(s) for s in np.asarray(known).reshape(-1)]
     if any(h is not None and w > h for h, w in zip(have, want)):
