@@ -139,9 +139,8 @@ KNOWN: dict = {
     "tf.image.random_crop": "a tensor seed: tf.random's own seed error (random.py)",
     "tf.image.random_flip_left_right": "a tensor seed: tf.random's own seed error",
     "tf.image.random_flip_up_down": "a tensor seed: tf.random's own seed error",
-    "tf.image.sample_distorted_bounding_box": _TRIAGE,
     "tf.image.sobel_edges": _TRIAGE,
-    "tf.image.stateless_sample_distorted_bounding_box": _TRIAGE,
+    "tf.image.stateless_sample_distorted_bounding_box": "T and Tseed both bad: TF names either",
     # -- tf.math --
     "tf.math.angle": _TRIAGE,
     "tf.math.approx_max_k": _TRIAGE,
