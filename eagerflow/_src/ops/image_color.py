@@ -19,7 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, reshape, shape
+from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
@@ -399,23 +399,30 @@ def image_gradients(image: Any) -> tuple:
     return dy, dx
 
 
+_SOBEL = np.stack([np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]]),
+                   np.array([[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]])], axis=-1)[:, :, None, :]
+
+
 def sobel_edges(image: Any) -> Any:
-    """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
-    x = numeric_image(image)
+    """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders. As TF's,
+    in its order: the kernels in the image's dtype, tiled per channel (a Tile), the image
+    reflect-padded as 4-D (another rank: MirrorPad's error), a depthwise convolution."""
+    x = _t(image)
     if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
                          f"{x.shape}")
-    # (another rank goes on, as in TF: MirrorPad's error, its paddings being for 4 dims)
-    ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
-    kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
+    kernels = convert_to_tensor(_SOBEL, dtype=x._dtype)
     if not x._shape:  # (TF reads the channels from the shape first: a scalar has none)
         shape(x)[-1]
     channels = x._shape[-1]
-    filt = np.tile(kernels[:, :, None, :], (1, 1, channels, 1)).astype(x._dtype.as_numpy_dtype)
+    filt = tile(kernels, [1, 1, channels, 1] if channels is not None else
+                stack([1, 1, shape(x)[-1], 1]))
     padded = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
     out = depthwise_conv2d(padded, filt, strides=[1, 1, 1, 1], padding="VALID")
     dims = list(x._shape)
-    return reshape(out, [-1 if dims[0] is None else dims[0], dims[1], dims[2], channels, 2])
+    if None in dims:  # (sizes known when the graph runs: TF's shape of the image, then 2)
+        return reshape(out, concat([shape(x), [2]], 0))
+    return reshape(out, dims + [2])
 
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
