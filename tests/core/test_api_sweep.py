@@ -131,9 +131,8 @@ KNOWN: dict = {
     "tf.zeros": _TRIAGE,
     "tf.zeros_like": _TRIAGE,
     # -- tf.image --
-    "tf.image.adjust_jpeg_quality": _TRIAGE,
+    "tf.image.adjust_jpeg_quality": "uint32/64: TF's saturate_cast has no kernel (its entry)",
     "tf.image.central_crop": "non-scalar/string fraction: NumPy's errors in TF, ours in words",
-    "tf.image.generate_bounding_box_proposals": _TRIAGE,
     "tf.image.grayscale_to_rgb": "uint16: TF's Tile has no kernel (tf.tile's entry)",
     "tf.image.non_max_suppression_padded": "bad boxes: TF's error is a tf.function traceback",
     "tf.image.random_crop": "a tensor seed: tf.random's own seed error (random.py)",
