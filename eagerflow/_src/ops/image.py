@@ -937,8 +937,11 @@ def adjust_brightness(image: Any, delta: float) -> Any:
     """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
     x = _t(image)
     flt = x if x._dtype in _HALF_OR_FLOAT else convert_image_dtype(x, dt.float32)
-    out = flt + cast(delta, flt._dtype)  # (a delta of any dtype is cast, as TF's)
-    return convert_image_dtype(out, x._dtype, saturate=True)
+    # (a delta of any dtype is cast, as TF's; a Python number converts straight to it)
+    d = convert_to_tensor(delta, dtype=flt._dtype) if type(delta) in (float, int) else \
+        cast(delta, flt._dtype)
+    out = flt + d
+    return out if flt is x else convert_image_dtype(out, x._dtype, saturate=True)
 
 
 # AdjustContrastv2: (x - mean) * factor + mean per image and channel. It takes half and
