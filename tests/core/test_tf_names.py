@@ -88,8 +88,7 @@ MISSING = {
         "register_filesystem_plugin": "loads a C++ filesystem plugin (.so)",
         "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
     },
-    "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder",
-              "generate_bounding_box_proposals": _NOT_YET},
+    "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
     "io": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
     "lite.experimental": {
         "Analyzer": "TFLite's model analyzer (TF's C++ flatbuffer tooling)",

@@ -55,7 +55,8 @@ def test_rgb_to_hsv_is_differentiable():
 def test_yuv_yiq_round_trips():
     for fwd, back in [(tf.image.rgb_to_yuv, tf.image.yuv_to_rgb),
                       (tf.image.rgb_to_yiq, tf.image.yiq_to_rgb)]:
-        np.testing.assert_allclose(back(fwd(PIXELS)).numpy(), PIXELS, atol=1e-12)
+        # (TF's inverse matrices are rounded constants: YIQ's round trip is off by ~6e-5)
+        np.testing.assert_allclose(back(fwd(PIXELS)).numpy(), PIXELS, atol=1e-4)
     np.testing.assert_allclose(tf.image.rgb_to_yuv(PIXELS).numpy()[..., 0],
                                PIXELS @ np.array([0.299, 0.587, 0.114]))
 

@@ -13,7 +13,7 @@ import eagerflow as tf
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_namespaces.json").read_text())
 NOT_YET = {
-    "image": {"decode_jxl", "extract_image_patches", "generate_bounding_box_proposals"},
+    "image": {"decode_jxl", "extract_image_patches"},
     "io": {"decode_jxl"},
     "random": {"stateless_multinomial"},
     "sparse": {"SparseConditionalAccumulator", "merge"},

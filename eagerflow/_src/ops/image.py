@@ -26,7 +26,16 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, transpose, zeros
+from eagerflow._src.ops.array import (
+    concat,
+    expand_dims,
+    reshape,
+    shape,
+    squeeze,
+    tile,
+    transpose,
+    zeros,
+)
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -790,6 +799,11 @@ def transpose_image(image: Any, name: str | None = None) -> Any:
 def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
     """Rotates counter-clockwise by 90 degrees `k` times."""
     x = _at_least_3d(image)
+    if isinstance(k, Tensor):  # TF converts k to an int32 scalar
+        if k._dtype is not dt.int32:
+            raise ValueError(f"k: Tensor conversion requested dtype int32 for Tensor with "
+                             f"dtype {k._dtype.name}: {k!r}")
+        k.shape.assert_has_rank(0)
     if C.is_graph_tensor(k) and isinstance(C.known(k), Tensor):
         return _runtime_rot90(x, k)
     k = int(C.known(k)) % 4
@@ -829,9 +843,13 @@ def _hw(x: Any) -> tuple:
 # Pixel values.
 # ---------------------------------------------------------------------------------------
 
-class ImageDTypeError(TypeError, AttributeError):
-    """A non-numeric image dtype. TF raises AttributeError here; this is also a TypeError, the
-    class the rest of eagerflow uses for a bad argument type, so either `except` catches it."""
+def numeric_image(image: Any) -> Any:
+    """The image as a tensor, refused unless its dtype is a float or an integer: with TF's
+    AttributeError (convert_image_dtype's own, raised wherever TF converts an image)."""
+    x = _t(image)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise AttributeError("image dtype must be either floating point or integer")
+    return x
 
 
 @dispatchable
@@ -840,20 +858,23 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
     """Converts between image dtypes, rescaling: floats live in [0, 1], integers in
     [0, MAX]."""
     x = _t(image)
+    if isinstance(dtype, Tensor):  # (TF's as_dtype refuses a tensor; ours would hash it)
+        raise TypeError(f"Cannot convert the argument `type_value`: {dtype!r} to a "
+                        "TensorFlow DType.")
     dtype = dt.as_dtype(dtype)
-    if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise ImageDTypeError("image dtype must be either floating point or integer")
     if not (dtype.is_floating or dtype.is_integer):
-        raise ImageDTypeError("dtype must be either floating point or integer")
+        raise AttributeError("dtype must be either floating point or integer")
+    numeric_image(x)
     if x._dtype is dtype:
         return x
     if x._dtype.is_integer and dtype.is_integer:
+        to = saturate_cast if saturate else cast
         scale_in, scale_out = x._dtype.max, dtype.max
         if scale_in > scale_out:
             scale = (scale_in + 1) // (scale_out + 1)
-            return cast(floordiv(x, convert_to_tensor(scale, dtype=x._dtype)), dtype)
+            return to(floordiv(x, convert_to_tensor(scale, dtype=x._dtype)), dtype)
         scale = (scale_out + 1) // (scale_in + 1)
-        return multiply(cast(x, dtype), convert_to_tensor(scale, dtype=dtype))
+        return multiply(to(x, dtype), convert_to_tensor(scale, dtype=dtype))
     if x._dtype.is_floating and dtype.is_floating:
         return cast(x, dtype)
     if x._dtype.is_integer:
@@ -868,7 +889,7 @@ _GRAY = (0.2989, 0.5870, 0.1140)
 @eager_api()
 def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
     """Weighted sum of the RGB channels (last axis), keeping a channel axis of size 1."""
-    x = _t(images)
+    x = numeric_image(images)
     c = None if x._shape is None or not x._shape else x._shape[-1]
     if c is not None and c != 3:
         rows = int(np.prod(x._shape[:-1])) if x._shape else 1
@@ -881,11 +902,16 @@ def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
 
 
 def grayscale_to_rgb(images: Any, name: str | None = None) -> Any:
-    """Repeats the single channel three times."""
+    """Repeats the single channel three times (a Tile, as TF's: its dtypes are Tile's)."""
     x = _t(images)
-    if x._shape is not None and x._shape and x._shape[-1] != 1:
+    if x._shape is not None and len(x._shape) < 2:
+        raise ValueError(f"A grayscale image (shape {x.shape}) must be at least "
+                         "two-dimensional.")
+    if x._shape is not None and x._shape[-1] not in (None, 1):
         raise ValueError("Last dimension of a grayscale image should be size 1.")
-    return concat([x, x, x], -1)
+    if x._shape is None:
+        return concat([x, x, x], -1)
+    return tile(x, (1,) * (len(x._shape) - 1) + (3,))
 
 
 def per_image_standardization(image: Any) -> Any:
@@ -903,13 +929,19 @@ def per_image_standardization(image: Any) -> Any:
     return (x - mean) / adjusted
 
 
+_HALF_OR_FLOAT = (dt.float16, dt.float32)  # what TF's adjustments compute in, as they come
+
+
 @dispatchable
 def adjust_brightness(image: Any, delta: float) -> Any:
     """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
     x = _t(image)
-    flt = convert_image_dtype(x, dt.float32) if not x._dtype.is_floating else x
-    out = flt + convert_to_tensor(delta, dtype=flt._dtype)
-    return convert_image_dtype(out, x._dtype, saturate=True) if not x._dtype.is_floating else out
+    flt = x if x._dtype in _HALF_OR_FLOAT else convert_image_dtype(x, dt.float32)
+    # (a delta of any dtype is cast, as TF's; a Python number converts straight to it)
+    d = convert_to_tensor(delta, dtype=flt._dtype) if type(delta) in (float, int) else \
+        cast(delta, flt._dtype)
+    out = flt + d
+    return out if flt is x else convert_image_dtype(out, x._dtype, saturate=True)
 
 
 # AdjustContrastv2: (x - mean) * factor + mean per image and channel. It takes half and
@@ -919,13 +951,14 @@ def adjust_brightness(image: Any, delta: float) -> Any:
 def _contrast_infer(x: Any, factor: Any) -> list:
     op = "AdjustContrastv2"
     C.check_dtype(op, x, frozenset((dt.float16, dt.float32)))
-    C.check_dtype(op, factor, frozenset((dt.float32,)), "contrast_factor")
+    if x._dtype is dt.float16:  # (TF looks for the kernel before it checks input #1)
+        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,))
+    if factor._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 1, dt.float32, factor._dtype)
     if x._shape is not None and len(x._shape) < 3:
         raise fail(op, f"input must be at least 3-D, got shape{C.shape_str(x._shape)}")
     if factor._shape is not None and factor._shape != ():
         raise fail(op, f"contrast_factor must be scalar: {C.shape_str(factor._shape)}")
-    if x._dtype is dt.float16:
-        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,))
     return [(x._shape, x._dtype)]
 
 
@@ -966,6 +999,8 @@ def adjust_contrast(images: Any, contrast_factor: float) -> Any:
     half or float images, other dtypes converted to float32 and back (saturating), as TF."""
     x = _t(images)
     orig = x._dtype
-    flt = x if orig in (dt.float16, dt.float32) else convert_image_dtype(x, dt.float32)
-    out = bind(ADJUST_CONTRAST, (flt, convert_to_tensor(contrast_factor, dtype=dt.float32)), {})
+    flt = x if orig in _HALF_OR_FLOAT else convert_image_dtype(x, dt.float32)
+    factor = contrast_factor if isinstance(contrast_factor, Tensor) else \
+        convert_to_tensor(contrast_factor, dtype=dt.float32)  # (a tensor's dtype: the op's check)
+    out = bind(ADJUST_CONTRAST, (flt, factor), {})
     return out if flt is x else convert_image_dtype(out, orig, saturate=True)

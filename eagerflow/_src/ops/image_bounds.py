@@ -42,6 +42,15 @@ def _check_3_or_4(x: Any) -> None:
                          "dimensions.")
 
 
+def _eager_targets(target_height: Any, target_width: Any) -> None:
+    """TF's `target > 0` checks, width first, on eager tensors given as targets: a tensor
+    compares as TF's (a non-scalar's truth is ambiguous, a dtype without Greater refused);
+    a known scalar's value is checked again with the rest."""
+    for t in (target_width, target_height):
+        if isinstance(t, EagerTensor):
+            bool(t > 0)
+
+
 def _runtime(x: Any, *args: Any) -> bool:
     """Whether the box of image `x` is known only when its graph runs."""
     return None in _hw(x) or needs_runtime(list(args))
@@ -197,6 +206,10 @@ def central_crop(image: Any, central_fraction: float) -> Any:
         central_fraction
     if isinstance(fraction, EagerTensor):  # an eager tensor's value, as TF's constant_value
         fraction = fraction._numpy()
+    if isinstance(fraction, np.ndarray) and fraction.dtype.kind in "OSU":
+        raise TypeError(f"central_fraction must be a number, got {central_fraction!r}")
+    if isinstance(fraction, np.ndarray) and fraction.ndim:
+        raise ValueError(f"central_fraction must be a scalar, got shape {fraction.shape}")
     if not isinstance(fraction, Tensor):
         fraction = float(fraction)
         if fraction <= 0.0 or fraction > 1.0:
@@ -239,6 +252,7 @@ def resize_with_crop_or_pad(image: Any, target_height: int, target_width: int) -
     """Centrally crops or zero-pads each image to the target size."""
     x = _t(image)
     _check_3_or_4(x)
+    _eager_targets(target_height, target_width)
     if _runtime(x, target_height, target_width):
         with name_scope(scope_name(None, "resize_image_with_crop_or_pad") + "/"):
             return _runtime_crop_or_pad(x, _value(target_height), _value(target_width))
@@ -283,6 +297,7 @@ def resize_with_pad_by(image: Any, target_height: int, target_width: int,
     tf.compat.v1.image.resize_image_with_pad)."""
     x = _t(image)
     _check_3_or_4(x)
+    _eager_targets(target_height, target_width)
     h, w = _hw(x)
     if _state.graph is not None and needs_runtime([target_height, target_width]):
         th, tw = _value(target_height), _value(target_width)

@@ -21,7 +21,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import static_ints
@@ -49,7 +49,7 @@ def _draw_infer(images: Any, boxes: Any, colors: Any) -> list:
     C.check_dtype(op, colors, frozenset((dt.float32,)), "colors")
     s = images._shape
     if s is not None and len(s) != 4:
-        raise C.fail(op, f"The rank of the images should be 4{C.shape_str(s)}")
+        raise C.fail(op, "The rank of the images should be 4")
     if s is not None and s[3] is not None and s[3] not in (1, 3, 4):
         raise C.fail(op, "Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)")
     b = boxes._shape
@@ -138,14 +138,15 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
     """`tf.image.draw_bounding_boxes`: box outlines on [batch, height, width, depth]
     images (boxes [batch, num_boxes, 4] as y1, x1, y2, x2 in [0, 1]; colours RGBA rows,
     cycled; none: TF's default table)."""
-    images = _t(images)
-    if images.dtype not in _DRAW_T:
-        images = cast(images, dt.float32)  # values kept (TF's wrapper casts)
+    if not isinstance(images, Tensor):  # (TF converts an array of another dtype to float)
+        images = _t(images)
+        if images.dtype not in _DRAW_T:
+            images = cast(images, dt.float32)
     colors = convert_to_tensor(colors, dtype_hint=dt.float32)
     if colors.shape.rank == 2 and colors.shape[0] == 0:
         colors = convert_to_tensor(np.zeros((0, 4), np.float32))
-    return bind(DRAW_BOUNDING_BOXES, (images, convert_to_tensor(boxes, dtype=dt.float32),
-                                      colors), {}, name)
+    boxes = boxes if isinstance(boxes, Tensor) else convert_to_tensor(boxes, dtype=dt.float32)
+    return bind(DRAW_BOUNDING_BOXES, (images, boxes, colors), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -259,12 +260,22 @@ EXTRACT_GLIMPSE = register(OpDef(
 
 
 @eager_api("input", "size", "offsets")
+@eager_api("input", "size", "offsets")
 def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                     normalized: bool = True, noise: str = "uniform",
                     name: str | None = None) -> Any:
     """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
-    images = convert_to_tensor(input, dtype_hint=dt.float32)
-    size = static_ints(convert_to_tensor(size), "size")  # (a graph's: known while it is built)
-    return bind(EXTRACT_GLIMPSE, (images, convert_to_tensor(offsets, dtype=dt.float32)),
+    # TF's inputs are (input: float, size: int32, offsets: float): other values are
+    # converted to those dtypes, tensors checked, in that order, before its kernel runs
+    # (eagerflow holds the size as an attr)
+    images, size_t, offsets = (
+        x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=want)
+        for x, want in ((input, dt.float32), (size, dt.int32), (offsets, dt.float32)))
+    for i, (x, want) in enumerate(((images, dt.float32), (size_t, dt.int32),
+                                   (offsets, dt.float32))):
+        if x._dtype is not want:
+            raise C.wrong_input_dtype("ExtractGlimpseV2", i, want, x._dtype)
+    size = static_ints(size_t, "size")  # (a graph's: known while it is built)
+    return bind(EXTRACT_GLIMPSE, (images, offsets),
                 {"size": size, "centered": bool(centered), "normalized": bool(normalized),
                  "uniform_noise": False, "noise": noise}, name)

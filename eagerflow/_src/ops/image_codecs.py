@@ -24,11 +24,11 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.math import equal
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -537,12 +537,28 @@ def _contents(contents: Any) -> Any:
     return convert_to_tensor(contents, dtype_hint=dt.string)
 
 
+def int_attr(value: Any, what: str) -> int:
+    """An int attr of a TF op wrapper: it takes a number or a numeric scalar tensor; another
+    tensor is TF's TypeError, before any input is looked at."""
+    if isinstance(value, Tensor) and (value._shape != () or value._dtype is dt.string):
+        raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+    return int(value)
+
+
+def str_attr(value: Any, what: str) -> Any:
+    """A string attr of a TF op wrapper: a tensor (even a string scalar) is TF's TypeError."""
+    if isinstance(value, Tensor):
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
+    return value
+
+
 @eager_api("contents")
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
+    channels = int_attr(channels, "channels")
     return bind(DECODE_PNG, (_contents(contents),),
-                {"channels": int(channels), "dtype": dt.as_dtype(dtype)}, name)
+                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
 
 
 @eager_api("contents")
@@ -550,10 +566,17 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
                 try_recover_truncated: bool = False, acceptable_fraction: float = 1.0,
                 dct_method: str = "", name: str | None = None) -> Any:
     """`tf.io.decode_jpeg`: uint8 pixels, scaled down by `ratio` while decoding."""
-    return bind(DECODE_JPEG, (_contents(contents),), {
-        "channels": int(channels), "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
-        "try_recover_truncated": bool(try_recover_truncated),
-        "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}, name)
+    attrs = {"channels": int_attr(channels, "channels"), "ratio": int_attr(ratio, "ratio"),
+             "fancy_upscaling": bool(fancy_upscaling),
+             "try_recover_truncated": bool(try_recover_truncated),
+             "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
+    # TF runs DecodeJpeg by its wrapper's slow path: the contents are converted to a string
+    # tensor (ValueError for another dtype), and its errors name no `name`
+    contents = convert_to_tensor(contents, dtype=dt.string)
+    try:
+        return bind(DECODE_JPEG, (contents,), attrs, name)
+    except OpError as e:
+        raise slow_path(e) from None
 
 
 @eager_api("contents")
@@ -568,14 +591,16 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     still image as one frame (other formats decode as decode_png reads them). TF 2.21
     aborts the process on an animated WebP unless `channels` names its channel count;
     eagerflow decodes its frames."""
+    channels = int_attr(channels, "channels")
     return bind(DECODE_WEBP, (_contents(contents),),
-                {"channels": int(channels), "dtype": dt.as_dtype(dtype)}, name)
+                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
 
 
 @eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
-    return bind(DECODE_BMP, (_contents(contents),), {"channels": int(channels)}, name)
+    channels = int_attr(channels, "channels")
+    return bind(DECODE_BMP, (_contents(contents),), {"channels": channels}, name)
 
 
 @eager_api("contents")
@@ -584,10 +609,11 @@ def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uin
     """`tf.io.decode_image`: any supported format; animations (GIF, WebP) give 4-D frames
     unless `expand_animations` is False. Dtypes other than uint8, uint16 and float32 are
     converted from uint16 by convert_image_dtype, as TF does."""
+    channels = 0 if channels is None else int_attr(channels, "channels")
     dtype = dt.as_dtype(dtype)
     native = dtype in (dt.uint8, dt.uint16, dt.float32)
     out = bind(DECODE_IMAGE, (_contents(contents),), {
-        "channels": int(channels or 0), "dtype": dtype if native else dt.uint16,
+        "channels": channels, "dtype": dtype if native else dt.uint16,
         "expand_animations": bool(expand_animations)})
     return out if native else convert_image_dtype(out, dtype)
 

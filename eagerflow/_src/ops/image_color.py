@@ -10,19 +10,26 @@ Integer images are converted to float32 in [0, 1] and back (saturating), as TF d
 
 from __future__ import annotations
 
+import math as _pymath
 from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, reshape, shape
+from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
+from eagerflow._src.ops.image import (
+    _at_least_3d,
+    adjust_brightness,
+    adjust_contrast,
+    convert_image_dtype,
+    numeric_image,
+)
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import (
     _t,
@@ -114,46 +121,48 @@ def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
 
 
 def _linear_color(matrix: list, fname: str) -> Callable:
-    kernel = np.array(matrix, dtype=np.float64)
+    kernels: dict = {}  # dtype -> the matrix as an array of it
 
+    @eager_api()
     def convert(images: Any) -> Any:  # (TF's take no name)
         x = _t(images)
-        if not x._dtype.is_floating:
-            raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
+        k = kernels.get(x._dtype)
+        if k is None:
+            # (TF converts its list to the images' dtype: an integer, bool or string image
+            # is refused by that conversion, with the list in its message)
+            k = kernels[x._dtype] = convert_to_tensor(matrix, dtype=x._dtype).numpy()
         if x._shape is not None and not x._shape:
             raise ValueError(f"{fname}: images must be at least 1-D with 3 channels, got a "
                              "scalar")
-        if x._shape is not None and x._shape[-1] not in (None, 3):
-            raise ValueError(f"Dimensions must be equal, but are {x._shape[-1]} and 3")
-        return tensordot(x, convert_to_tensor(kernel.astype(x._dtype.as_numpy_dtype)),
-                         axes=[[len(x._shape) - 1], [0]])
+        c = x._shape[-1] if x._shape is not None else None
+        if c is not None and c != 3:  # TF's tensordot: a MatMul of [rows, c] by [3, 3]
+            rows = _pymath.prod(x._shape[:-1])
+            raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: "
+                                                   f"[{rows},{c}], In[1]: [3,3] [Op:MatMul]")
+        return tensordot(x, convert_to_tensor(k), axes=[[len(x._shape) - 1], [0]])
     convert.__name__ = convert.__qualname__ = fname
     return convert
 
 
-# Columns map RGB to each output channel (x @ kernel); the inverses are exact inverses.
+# Columns map RGB to each output channel (x @ kernel); the inverses are TF's constants
+# (rounded, so not exact inverses: results follow TF's).
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
         [0.114, 0.43601035, -0.10001026]]
+_YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
         [0.114, -0.32134392, 0.31119955]]
+_YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021],
+            [0.6208248, -0.64720424, 1.70423049]]
 rgb_to_yuv = _linear_color(_YUV, "rgb_to_yuv")
-yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist(), "yuv_to_rgb")
+yuv_to_rgb = _linear_color(_YUV_INV, "yuv_to_rgb")
 rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
-yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist(), "yiq_to_rgb")
-
-
-def _numeric_image(image: Any) -> Any:
-    x = _t(image)
-    if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise TypeError(f"image dtype must be either floating point or integer, got "
-                        f"{x._dtype.name}")
-    return x
+yiq_to_rgb = _linear_color(_YIQ_INV, "yiq_to_rgb")
 
 
 def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
     """fn over the image as floats (integer images: [0, 1] float32 and back, saturating).
     `float32_only`: TF's kernel exists for float32 alone, so other floats go through it."""
-    x = _numeric_image(image)
+    x = numeric_image(image)
     if x._dtype.is_floating and (x._dtype is dt.float32 or not float32_only):
         return fn(x)
     out = fn(convert_image_dtype(x, dt.float32))
@@ -161,22 +170,30 @@ def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
 
 
 def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
-    """The shape checks of TF's AdjustSaturation and AdjustHue kernels (run eagerly before
-    any op here; a traced call raises them when traced, TF's when run)."""
+    """The checks of TF's AdjustSaturation and AdjustHue ops, in their order (run eagerly
+    before any op here; a traced call raises them when traced, TF's when run): a float32
+    kernel only (TF keeps a half image as it is, and finds no kernel), a float32 factor,
+    then the kernel's shape checks."""
+    if x._dtype is dt.float16:
+        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
+                          others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
+    d = getattr(factor, "_dtype", None)
+    if d is not None and d is not dt.float32:
+        raise C.wrong_input_dtype(op, 1, dt.float32, d)
     shp = x._shape
     if shp is not None and len(shp) < 3:
         raise C.fail(op, f"input must be at least 3-D, got shape[{','.join(map(str, shp))}]")
-    if shp is not None and shp[-1] is not None and shp[-1] != 3:
-        raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
     f = factor._shape if hasattr(factor, "_shape") else np.shape(factor)
     if f is not None and len(f) != 0:
         raise C.fail(op, f"{word} must be scalar: [{','.join(map(str, f))}]")
+    if shp is not None and shp[-1] is not None and shp[-1] != 3:
+        raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
 
 
 @eager_api("saturation_factor")
 def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
-    _adjust_checks("AdjustSaturation", _numeric_image(image), saturation_factor, "scale")
+    _adjust_checks("AdjustSaturation", numeric_image(image), saturation_factor, "scale")
 
     def fn(x: Any) -> Any:
         h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
@@ -188,10 +205,10 @@ def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = Non
 @eager_api("delta")
 def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
-    d = convert_to_tensor(delta, dtype_hint=dt.float32)
-    _adjust_checks("AdjustHue", _numeric_image(image), d, "delta")
-    if type(d) is EagerTensor and not -1.0 <= float(d._arr) <= 1.0:  # TF's eager check
+    if not C.is_graph_tensor(delta) and (delta < -1 or delta > 1):  # TF's eager check
         raise ValueError("delta must be in the interval [-1, 1]")
+    d = convert_to_tensor(delta, dtype_hint=dt.float32)
+    _adjust_checks("AdjustHue", numeric_image(image), d, "delta")
 
     def fn(x: Any) -> Any:
         h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
@@ -203,9 +220,10 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
 @dispatchable
 def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
     """gain * image ** gamma (integer images in [0, 1] float space)."""
-    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
-    if type(g) is EagerTensor and float(g._arr) < 0:
+    numeric_image(image)
+    if not C.is_graph_tensor(gamma) and not gamma >= 0:  # TF's eager check
         raise ValueError("Gamma should be a non-negative real number.")
+    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
 
     def fn(x: Any) -> Any:
         return cast(gain, x._dtype) * pow_(x, cast(g, x._dtype))
@@ -217,7 +235,13 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _check_range(lower: Any, upper: Any, what: str) -> tuple:
-    """`lower` and `upper` as Python floats, checked as TF's random_{what} does."""
+    """`lower` and `upper` as Python floats, checked as TF's random_{what} does (eager
+    tensors compared as they are, as TF does: a non-scalar's truth is ambiguous)."""
+    if isinstance(lower, EagerTensor) or isinstance(upper, EagerTensor):
+        if upper <= lower:
+            raise ValueError("upper must be > lower.")
+        if lower < 0:
+            raise ValueError("lower must be non-negative.")
     try:
         lower, upper = float(lower), float(upper)
     except (TypeError, ValueError, OverflowError) as e:
@@ -236,29 +260,29 @@ def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
 
 
 def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
-    image = _numeric_image(image)
-    if max_delta < 0:
+    if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
+    image = numeric_image(image)
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, False))
 
 
 @dispatchable
 def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
-    image = _numeric_image(image)
-    if max_delta < 0:
+    if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
+    image = numeric_image(image)
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, True))
 
 
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    image = _numeric_image(image)
     lower, upper = _check_range(lower, upper, "contrast")
+    image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
-    image = _numeric_image(image)
     lower, upper = _check_range(lower, upper, "contrast")
+    image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
@@ -267,7 +291,8 @@ def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) 
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
-def stateless_random_saturation(image: Any, lower: float, upper: float, seed: Any) -> Any:
+def stateless_random_saturation(image: Any, lower: float, upper: float,
+                                seed: Any = None) -> Any:
     lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, True))
 
@@ -291,18 +316,19 @@ def stateless_random_hue(image: Any, max_delta: float, seed: Any) -> Any:
 
 def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     x = _t(value)
+    if isinstance(size, Tensor) and size._dtype is not dt.int32:  # TF converts it to int32
+        raise ValueError(f"size: Tensor conversion requested dtype int32 for Tensor with "
+                         f"dtype {size._dtype.name}: {size!r}")
     size_t = convert_to_tensor(size)
     if not size_t._dtype.is_integer:
         raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
-    if size_t.shape.rank != 1:
-        raise ValueError(f"Shape must be rank 1 but is rank {size_t.shape.rank} for size "
-                         "[Op:RandomCrop]")
     known = C.known(size_t)  # (a graph tensor: its value while the graph is built)
     have = list(x._shape)
-    n = size_t.shape[0] if C.is_graph_tensor(known) else np.asarray(known).size
-    if n is not None and n != len(have):
-        raise ValueError(f"Shapes must be equal rank, but are {len(have)} and {n}")
-    if C.is_graph_tensor(known) or None in have:
+    n = size_t.shape[0] if C.is_graph_tensor(known) or size_t.shape.rank != 1 else \
+        np.asarray(known).size
+    if C.is_graph_tensor(known) or None in have or size_t.shape.rank != 1 or n != len(have):
+        # (a size of another length than the value's rank: TF's graph, whose Assert or
+        # Slice refuses it)
         return _runtime_crop(x, cast(size_t, dt.int32), seed, stateless)
     want = [int(s) for s in np.asarray(known).reshape(-1)]
     if any(h is not None and w > h for h, w in zip(have, want)):
@@ -373,28 +399,35 @@ def image_gradients(image: Any) -> tuple:
     return dy, dx
 
 
+_SOBEL = np.stack([np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]]),
+                   np.array([[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]])], axis=-1)[:, :, None, :]
+
+
 def sobel_edges(image: Any) -> Any:
-    """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
-    x = _numeric_image(image)
+    """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders. As TF's,
+    in its order: the kernels in the image's dtype, tiled per channel (a Tile), the image
+    reflect-padded as 4-D (another rank: MirrorPad's error), a depthwise convolution."""
+    x = _t(image)
     if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
                          f"{x.shape}")
-    # (another rank goes on, as in TF: MirrorPad's error, its paddings being for 4 dims)
-    ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
-    kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
+    kernels = convert_to_tensor(_SOBEL, dtype=x._dtype)
     if not x._shape:  # (TF reads the channels from the shape first: a scalar has none)
         shape(x)[-1]
     channels = x._shape[-1]
-    filt = np.tile(kernels[:, :, None, :], (1, 1, channels, 1)).astype(x._dtype.as_numpy_dtype)
+    filt = tile(kernels, [1, 1, channels, 1] if channels is not None else
+                stack([1, 1, shape(x)[-1], 1]))
     padded = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
     out = depthwise_conv2d(padded, filt, strides=[1, 1, 1, 1], padding="VALID")
     dims = list(x._shape)
-    return reshape(out, [-1 if dims[0] is None else dims[0], dims[1], dims[2], channels, 2])
+    if None in dims:  # (sizes known when the graph runs: TF's shape of the image, then 2)
+        return reshape(out, concat([shape(x), [2]], 0))
+    return reshape(out, dims + [2])
 
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
-    a, b = _numeric_image(a), _numeric_image(b)
+    a, b = numeric_image(a), numeric_image(b)
     if a._dtype is not b._dtype:
         raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
                         f"{b._dtype.name}")
@@ -409,7 +442,7 @@ def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
-    x = _t(image)
+    x = _at_least_3d(image)
     rank = len(x._shape)
     if rank not in (3, 4):
         raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
@@ -462,10 +495,11 @@ def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k
 
 def _float_pair(img1: Any, img2: Any, max_val: Any) -> tuple:
     """Both images as float32 (with their shapes checked) and max_val on that scale."""
-    a = convert_image_dtype(_numeric_image(img1), dt.float32)
-    b = convert_image_dtype(_numeric_image(img2), dt.float32)
-    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
-        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
+    x1, x2 = _t(img1), _t(img2)
+    s1, s2 = x1.shape.with_rank_at_least(3), x2.shape.with_rank_at_least(3)  # TF's first check
+    s1[-3:].assert_is_compatible_with(s2[-3:])
+    a = convert_image_dtype(numeric_image(x1), dt.float32)
+    b = convert_image_dtype(numeric_image(x2), dt.float32)
     mv = cast(max_val, dt.float32)
     if not _t(img1)._dtype.is_floating:
         mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)

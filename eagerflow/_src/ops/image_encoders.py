@@ -23,13 +23,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, OpError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.image import convert_image_dtype
-from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg
+from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg, int_attr, str_attr
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
@@ -191,7 +191,8 @@ ENCODE_PNG = register(OpDef(
 
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
     """`tf.io.encode_png`: PNG bytes of [..., height, width, channels] uint8 or uint16."""
-    return bind(ENCODE_PNG, (_t(image),), {"compression": int(compression)}, name)
+    compression = int_attr(compression, "compression")
+    return bind(ENCODE_PNG, (_t(image),), {"compression": compression}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -313,20 +314,25 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 x_density: int = 300, y_density: int = 300, xmp_metadata: str = "",
                 name: str | None = None) -> Any:
     """`tf.io.encode_jpeg`: JPEG bytes of a [height, width, 1 or 3] uint8 image."""
-    return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), {
-        "format": format, "quality": int(quality), "progressive": bool(progressive),
-        "optimize_size": bool(optimize_size), "chroma_downsampling": bool(chroma_downsampling),
-        "density_unit": density_unit, "x_density": int(x_density), "y_density": int(y_density),
-        "xmp_metadata": str(xmp_metadata)}, name)
+    attrs = {  # (TF's wrapper checks its attrs before its input)
+        "format": str_attr(format, "format"), "quality": int_attr(quality, "quality"),
+        "progressive": bool(progressive), "optimize_size": bool(optimize_size),
+        "chroma_downsampling": bool(chroma_downsampling),
+        "density_unit": str_attr(density_unit, "density_unit"),
+        "x_density": int_attr(x_density, "x_density"),
+        "y_density": int_attr(y_density, "y_density"),
+        "xmp_metadata": str(str_attr(xmp_metadata, "xmp_metadata"))}
+    return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), attrs, name)
 
 
 def _variable_infer(image: Any, quality: Any) -> list:
     op = "EncodeJpegVariableQuality"
     C.check_dtype(op, image, frozenset((dt.uint8,)))
-    C.check_dtype(op, quality, frozenset((dt.int32,)), "quality")
+    if quality._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, 1, dt.int32, quality._dtype)
+    _check_jpeg_image(op, image, "")  # (the kernel's order: the image, then the quality)
     if quality._shape is not None and quality._shape != ():
         raise C.fail(op, f"quality must be scalar: {C.shape_str(quality._shape)}")
-    _check_jpeg_image(op, image, "")
     return [((), dt.string)]
 
 
@@ -469,6 +475,8 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
     """`tf.io.extract_jpeg_shape`: [height, width, channels] from a JPEG's header."""
+    if isinstance(output_type, Tensor):  # (TF's wrapper: before the contents are looked at)
+        raise TypeError(f"Expected DataType for argument 'output_type' not {output_type!r}.")
     return bind(EXTRACT_JPEG_SHAPE, (convert_to_tensor(contents, dtype_hint=dt.string),),
                 {"output_type": dt.as_dtype(output_type)}, name)
 
@@ -479,12 +487,17 @@ def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, rat
                          acceptable_fraction: float = 1, dct_method: str = "",
                          name: str | None = None) -> Any:
     """`tf.io.decode_and_crop_jpeg`: the window [y, x, height, width] of a JPEG's pixels."""
-    return bind(DECODE_AND_CROP_JPEG, (convert_to_tensor(contents, dtype_hint=dt.string),
-                                       convert_to_tensor(crop_window, dtype=dt.int32)), {
-        "channels": int(channels), "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
-        "try_recover_truncated": bool(try_recover_truncated),
-        "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)},
-        name)
+    attrs = {"channels": int_attr(channels, "channels"), "ratio": int_attr(ratio, "ratio"),
+             "fancy_upscaling": bool(fancy_upscaling),
+             "try_recover_truncated": bool(try_recover_truncated),
+             "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
+    # (as decode_jpeg: TF's slow path converts the contents to string, then the window)
+    inputs = (convert_to_tensor(contents, dtype=dt.string),
+              convert_to_tensor(crop_window, dtype=dt.int32))
+    try:
+        return bind(DECODE_AND_CROP_JPEG, inputs, attrs, name)
+    except OpError as e:
+        raise slow_path(e) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -498,7 +511,8 @@ def adjust_jpeg_quality(image: Any, jpeg_quality: Any, dct_method: str = "",
     image = _t(image)
     dtype = image.dtype
     pixels = convert_image_dtype(image, dt.uint8, saturate=True)
-    quality = convert_to_tensor(jpeg_quality, dtype=dt.int32)
+    quality = jpeg_quality if isinstance(jpeg_quality, Tensor) else \
+        convert_to_tensor(jpeg_quality, dtype=dt.int32)  # (a tensor's dtype: the op's check)
     data = bind(ENCODE_JPEG_VARIABLE_QUALITY, (pixels, quality), {})
     out = decode_jpeg(data, channels=pixels.shape[-1], dct_method=dct_method)
     return convert_image_dtype(out, dtype, saturate=True)

@@ -18,6 +18,9 @@ ops, host kernels (a greedy walk over the boxes, one at a time, as TF's CPU kern
 non_max_suppression_padded composes NonMaxSuppressionWithOverlaps with the overlaps of
 TF 2's padded algorithm: boxes sorted by score, put in (min, max) order only when the
 first box is not (TF's check), intersection over union plus 1e-8.
+
+GenerateBoundingBoxProposals (Faster R-CNN's proposals) has no CPU kernel in TF 2.21, only
+a GPU one: it is refused when it runs, as there.
 """
 
 from __future__ import annotations
@@ -29,14 +32,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.image_codecs import int_attr
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import _iou
+from eagerflow._src.ops.misc_ops import _iou, int32_input
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
@@ -373,6 +378,7 @@ def _pair(boxes: Any, scores: Any) -> tuple:
     return boxes, convert_to_tensor(scores, dtype=boxes.dtype)
 
 
+@eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
                                     iou_threshold: float = 0.5,
                                     score_threshold: float = float("-inf"),
@@ -381,6 +387,8 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     """`tf.image.non_max_suppression_with_scores`: (indices, scores) of the boxes kept,
     their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
     b, s = _pair(boxes, scores)
+    C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
+    int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
         "max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
         "score_threshold": float(score_threshold), "soft_nms_sigma": float(soft_nms_sigma),
@@ -388,13 +396,20 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     return sel, kept
 
 
+@eager_api("overlaps", "scores", "max_output_size")
 def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: Any,
                                  overlap_threshold: float = 0.5,
                                  score_threshold: float = float("-inf"),
                                  name: str | None = None) -> Any:
     """`tf.image.non_max_suppression_overlaps`: greedy NMS over a given overlap matrix."""
+    op = "NonMaxSuppressionWithOverlaps"
     o = convert_to_tensor(overlaps, dtype_hint=dt.float32)
-    return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, convert_to_tensor(scores, dtype=o.dtype)),
+    s = convert_to_tensor(scores, dtype_hint=dt.float32)
+    for i, x in enumerate((o, s)):  # (its inputs are float32, then the int32 size)
+        if x._dtype is not dt.float32:
+            raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
+    int32_input(op, 2, max_output_size)
+    return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, s),
                 {"max_output_size": int(max_output_size),
                  "overlap_threshold": float(overlap_threshold),
                  "score_threshold": float(score_threshold)}, name)
@@ -446,15 +461,15 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
     """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
     (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
     b, s = _pair(boxes, scores)
+    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
+        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
+                         f"True for batched input")  # (TF's first check)
     if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
             s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
         raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
                          f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
     if b.dtype not in _FLOATS:
         raise TypeError(f"boxes must be float16 or float32, got {b.dtype!r}")
-    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
-        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
-                         f"True for batched input")
     size = int(max_output_size)
     lead = b.shape.as_list()[:-2]
     flat_b = reshape(b, [-1] + b.shape.as_list()[-2:])
@@ -483,3 +498,57 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
         counts.append(count)
         picked.append(pad(keep, reshape(stack([0, size - count]), [1, 2])))
     return reshape(stack(picked), lead + [size]), reshape(stack(counts), lead)
+
+
+# ---------------------------------------------------------------------------------------
+# GenerateBoundingBoxProposals: TF 2.21 registers a GPU kernel only. Its CPU has none, so
+# the op is refused when it runs (NotFoundError naming the node and its post_nms_topn),
+# before any input is looked at. eagerflow has no kernel for it on any device: a GPU
+# refuses it too, where TF's computes the proposals.
+# ---------------------------------------------------------------------------------------
+
+_PROPOSAL_INPUTS = ((dt.float32,) * 5) + (dt.int32, dt.float32)
+
+
+def _proposals_infer(scores: Any, *inputs: Any, post_nms_topn: int) -> list:
+    n = None if scores._shape is None or not scores._shape else scores._shape[0]
+    return [((n, post_nms_topn, 4), dt.float32), ((n, post_nms_topn), dt.float32)]
+
+
+def _proposals_kernel(xp: Any, *inputs: Any, post_nms_topn: int) -> tuple:
+    op = "GenerateBoundingBoxProposals"
+    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                    f"{op}[post_nms_topn={post_nms_topn}]\nAll kernels "
+                                    f"registered for op {op}:\n  <no registered kernels>\n "
+                                    f"[Op:{op}]")
+
+
+def _proposals_bad() -> list:
+    inputs = (np.ones((1, 2, 2, 1), np.float32), np.zeros((1, 2, 2, 4), np.float32),
+              np.array([[20, 20, 1, 0, 0]], np.float32), np.array([[0, 0, 8, 8]], np.float32),
+              np.float32(0.7), np.int32(6000), np.float32(16))
+    return [BadSample(inputs, {"post_nms_topn": 300}, NotFoundError,
+                      "Could not find device for node: {{node GenerateBoundingBoxProposals}}")]
+
+
+GENERATE_BOUNDING_BOX_PROPOSALS = register(OpDef(
+    "GenerateBoundingBoxProposals", _proposals_infer, _proposals_kernel, num_outputs=2,
+    stateful=True,  # (never run at trace time by a fold: it raises when it runs)
+    bad_samples=_proposals_bad,
+))
+
+
+@eager_api("scores", "bbox_deltas", "image_info", "anchors")
+def generate_bounding_box_proposals(scores: Any, bbox_deltas: Any, image_info: Any,
+                                    anchors: Any, nms_threshold: Any = 0.7,
+                                    pre_nms_topn: Any = 6000, min_size: Any = 16,
+                                    post_nms_topn: Any = 300, name: str | None = None) -> tuple:
+    """`tf.image.generate_bounding_box_proposals`: (rois, roi_probabilities). Refused when
+    it runs, as TF 2.21 without a GPU refuses it (see the op above); its arguments are
+    taken as TF's wrapper takes them first (post_nms_topn an int attr, the rest converted
+    to float32, pre_nms_topn to int32)."""
+    post = int_attr(post_nms_topn, "post_nms_topn")
+    args = (scores, bbox_deltas, image_info, anchors, nms_threshold, pre_nms_topn, min_size)
+    inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=d)
+                   for x, d in zip(args, _PROPOSAL_INPUTS))
+    return tuple(bind(GENERATE_BOUNDING_BOX_PROPOSALS, inputs, {"post_nms_topn": post}, name))

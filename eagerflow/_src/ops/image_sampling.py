@@ -23,7 +23,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
@@ -135,9 +135,19 @@ def _sample(words: Any, image_size: Any, boxes: Any, min_covered: float, a: dict
     return begin, size, box
 
 
-def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> list:
+def _check_dtypes(op: str, image_size: Any, boxes: Any, seed: Any = None) -> None:
+    """T, the stateless op's Tseed, then the float32 boxes (input #1): TF's checks before
+    its kernel runs. (Where T and Tseed are both refused, TF names either, by dtype and
+    shape; eagerflow names T.)"""
     C.check_dtype(op, image_size, _SIZE_T)
-    C.check_dtype(op, boxes, frozenset((dt.float32,)), "bounding_boxes")
+    if seed is not None:
+        C.check_dtype(op, seed, frozenset((dt.int32, dt.int64)), "Tseed")
+    if boxes._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 1, dt.float32, boxes._dtype)
+
+
+def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> list:
+    _check_dtypes(op, image_size, boxes)
     if image_size._shape is not None and image_size._shape != (3,):
         raise C.fail(op, f"image_size must be 1-dimensional with 3 elements"
                          f"{C.shape_str(image_size._shape)}")
@@ -213,7 +223,7 @@ def _stateless_ref(image_size: np.ndarray, boxes: np.ndarray, min_covered: np.nd
 def _stateless_infer(image_size: Any, boxes: Any, min_covered: Any, seed: Any,
                      **a: Any) -> list:
     op = "StatelessSampleDistortedBoundingBox"
-    C.check_dtype(op, seed, frozenset((dt.int32, dt.int64)), "Tseed")
+    _check_dtypes(op, image_size, boxes, seed)
     if seed._shape is not None and seed._shape != (2,):
         raise C.fail(op, f"seed must have shape [2], not {C.shape_str(seed._shape)}")
     return _check(op, image_size, boxes, min_covered, a)
@@ -276,6 +286,7 @@ def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tu
     typed = hasattr(image_size, "dtype")  # a tensor or array keeps its integer type
     return (convert_to_tensor(image_size) if typed else
             convert_to_tensor(image_size, dtype_hint=dt.int32),
+            bounding_boxes if isinstance(bounding_boxes, Tensor) else  # (the op checks it)
             convert_to_tensor(bounding_boxes, dtype=dt.float32),
             convert_to_tensor(min_object_covered, dtype=dt.float32))
 

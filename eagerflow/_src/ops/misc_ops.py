@@ -34,7 +34,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -939,11 +939,22 @@ NON_MAX_SUPPRESSION = register(OpDef(
 ))
 
 
+def int32_input(op: str, index: int, value: Any) -> None:
+    """TF's check of a tensor given for input #index of `op`, an int32 scalar of its
+    signature that eagerflow holds as an attr (an NMS's max_output_size): another dtype is
+    refused before the kernel runs."""
+    if isinstance(value, Tensor) and value._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, index, dt.int32, value._dtype)
+
+
+@eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
     b, s = binary_args(boxes, scores)
+    C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
+    int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),
                 {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
                  "score_threshold": float(score_threshold)}, name)
