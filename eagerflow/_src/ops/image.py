@@ -858,9 +858,6 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
     """Converts between image dtypes, rescaling: floats live in [0, 1], integers in
     [0, MAX]."""
     x = _t(image)
-    if isinstance(dtype, Tensor):  # (TF's as_dtype refuses a tensor; ours would hash it)
-        raise TypeError(f"Cannot convert the argument `type_value`: {dtype!r} to a "
-                        "TensorFlow DType.")
     dtype = dt.as_dtype(dtype)
     if not (dtype.is_floating or dtype.is_integer):
         raise AttributeError("dtype must be either floating point or integer")
