@@ -537,14 +537,6 @@ def _contents(contents: Any) -> Any:
     return convert_to_tensor(contents, dtype_hint=dt.string)
 
 
-def int_attr(value: Any, what: str) -> int:
-    """An int attr of a TF op wrapper: it takes a number or a numeric scalar tensor; another
-    tensor is TF's TypeError, before any input is looked at."""
-    if isinstance(value, Tensor) and (value._shape != () or value._dtype is dt.string):
-        raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
-    return int(value)
-
-
 def str_attr(value: Any, what: str) -> Any:
     """A string attr of a TF op wrapper: a tensor (even a string scalar) is TF's TypeError."""
     if isinstance(value, Tensor):
@@ -556,7 +548,7 @@ def str_attr(value: Any, what: str) -> Any:
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
-    channels = int_attr(channels, "channels")
+    channels = C.make_int(channels, "channels")
     return bind(DECODE_PNG, (_contents(contents),),
                 {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
 
@@ -566,7 +558,7 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
                 try_recover_truncated: bool = False, acceptable_fraction: float = 1.0,
                 dct_method: str = "", name: str | None = None) -> Any:
     """`tf.io.decode_jpeg`: uint8 pixels, scaled down by `ratio` while decoding."""
-    attrs = {"channels": int_attr(channels, "channels"), "ratio": int_attr(ratio, "ratio"),
+    attrs = {"channels": C.make_int(channels, "channels"), "ratio": C.make_int(ratio, "ratio"),
              "fancy_upscaling": bool(fancy_upscaling),
              "try_recover_truncated": bool(try_recover_truncated),
              "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
@@ -591,7 +583,7 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     still image as one frame (other formats decode as decode_png reads them). TF 2.21
     aborts the process on an animated WebP unless `channels` names its channel count;
     eagerflow decodes its frames."""
-    channels = int_attr(channels, "channels")
+    channels = C.make_int(channels, "channels")
     return bind(DECODE_WEBP, (_contents(contents),),
                 {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
 
@@ -599,7 +591,7 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
 @eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
-    channels = int_attr(channels, "channels")
+    channels = C.make_int(channels, "channels")
     return bind(DECODE_BMP, (_contents(contents),), {"channels": channels}, name)
 
 
@@ -609,7 +601,7 @@ def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uin
     """`tf.io.decode_image`: any supported format; animations (GIF, WebP) give 4-D frames
     unless `expand_animations` is False. Dtypes other than uint8, uint16 and float32 are
     converted from uint16 by convert_image_dtype, as TF does."""
-    channels = 0 if channels is None else int_attr(channels, "channels")
+    channels = 0 if channels is None else C.make_int(channels, "channels")
     dtype = dt.as_dtype(dtype)
     native = dtype in (dt.uint8, dt.uint16, dt.float32)
     out = bind(DECODE_IMAGE, (_contents(contents),), {

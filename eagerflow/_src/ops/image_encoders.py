@@ -29,7 +29,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.image import convert_image_dtype
-from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg, int_attr, str_attr
+from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg, str_attr
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
@@ -191,7 +191,7 @@ ENCODE_PNG = register(OpDef(
 
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
     """`tf.io.encode_png`: PNG bytes of [..., height, width, channels] uint8 or uint16."""
-    compression = int_attr(compression, "compression")
+    compression = C.make_int(compression, "compression")
     return bind(ENCODE_PNG, (_t(image),), {"compression": compression}, name)
 
 
@@ -315,12 +315,12 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 name: str | None = None) -> Any:
     """`tf.io.encode_jpeg`: JPEG bytes of a [height, width, 1 or 3] uint8 image."""
     attrs = {  # (TF's wrapper checks its attrs before its input)
-        "format": str_attr(format, "format"), "quality": int_attr(quality, "quality"),
+        "format": str_attr(format, "format"), "quality": C.make_int(quality, "quality"),
         "progressive": bool(progressive), "optimize_size": bool(optimize_size),
         "chroma_downsampling": bool(chroma_downsampling),
         "density_unit": str_attr(density_unit, "density_unit"),
-        "x_density": int_attr(x_density, "x_density"),
-        "y_density": int_attr(y_density, "y_density"),
+        "x_density": C.make_int(x_density, "x_density"),
+        "y_density": C.make_int(y_density, "y_density"),
         "xmp_metadata": str(str_attr(xmp_metadata, "xmp_metadata"))}
     return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), attrs, name)
 
@@ -487,7 +487,7 @@ def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, rat
                          acceptable_fraction: float = 1, dct_method: str = "",
                          name: str | None = None) -> Any:
     """`tf.io.decode_and_crop_jpeg`: the window [y, x, height, width] of a JPEG's pixels."""
-    attrs = {"channels": int_attr(channels, "channels"), "ratio": int_attr(ratio, "ratio"),
+    attrs = {"channels": C.make_int(channels, "channels"), "ratio": C.make_int(ratio, "ratio"),
              "fancy_upscaling": bool(fancy_upscaling),
              "try_recover_truncated": bool(try_recover_truncated),
              "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}

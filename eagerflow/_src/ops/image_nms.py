@@ -38,7 +38,6 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image_codecs import int_attr
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.misc_ops import _iou, int32_input
@@ -547,7 +546,7 @@ def generate_bounding_box_proposals(scores: Any, bbox_deltas: Any, image_info: A
     it runs, as TF 2.21 without a GPU refuses it (see the op above); its arguments are
     taken as TF's wrapper takes them first (post_nms_topn an int attr, the rest converted
     to float32, pre_nms_topn to int32)."""
-    post = int_attr(post_nms_topn, "post_nms_topn")
+    post = C.make_int(post_nms_topn, "post_nms_topn")
     args = (scores, bbox_deltas, image_info, anchors, nms_threshold, pre_nms_topn, min_size)
     inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=d)
                    for x, d in zip(args, _PROPOSAL_INPUTS))

@@ -129,7 +129,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ExtractImagePatches", "ExtractVolumePatches",
     ),
     "image_nms": (
-        "CombinedNonMaxSuppression", "NonMaxSuppressionV5", "NonMaxSuppressionWithOverlaps",
+        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppressionV5",
+        "NonMaxSuppressionWithOverlaps",
     ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng", "DecodeWebP",
