@@ -257,7 +257,6 @@ KNOWN: dict = {
     "tf.nn.depth_to_space": _TRIAGE,
     "tf.nn.dropout": _TRIAGE,
     "tf.nn.fractional_avg_pool": _TRIAGE,
-    "tf.nn.isotonic_regression": _TRIAGE,
     "tf.nn.leaky_relu": _TRIAGE,
     "tf.nn.local_response_normalization": _TRIAGE,
     "tf.nn.moments": _TRIAGE,
