@@ -358,11 +358,13 @@ def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
     half = logits._dtype is dt.float16 or logits._dtype is dt.bfloat16  # (TF's float32)
     precise = cast(logits, dt.float32) if half else logits
     labels = cast(_t(labels), precise._dtype)
+    # (TF's wrapper asks whether the axis is -1 first: a tensor axis answers by its truth)
+    moved = bool(axis != -1)
     shape = logits._shape
     if shape is not None and not shape:
         raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
     n = len(shape)
-    ax = axis % n if -n <= axis < n else axis
+    ax = n - 1 if not moved else axis % n if -n <= axis < n else axis
     if not 0 <= ax < n:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
