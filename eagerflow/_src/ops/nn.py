@@ -303,7 +303,10 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
     x = _t(features)
     if x._dtype.is_integer:
         x = cast(x, dt.float32)
-    C.no_graph_attr(alpha, "alpha", "float")
+    if isinstance(alpha, np.ndarray):  # (TF's wrapper takes an array's one item)
+        alpha = alpha.item()
+    if not isinstance(alpha, numbers.Real):  # a tensor too, eager or not, as TF's float attr
+        raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
     return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)}, name)
 
 
