@@ -247,7 +247,6 @@ KNOWN: dict = {
     "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
-    "tf.nn.collapse_repeated": _TRIAGE,
     "tf.nn.compute_accidental_hits": _TRIAGE,
     "tf.nn.convolution": _TRIAGE,
     "tf.nn.crelu": ("a tensor axis that is no integer scalar: tf.concat's eager axis "

@@ -23,9 +23,9 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose, zeros
+from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import gather, one_hot
+from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -38,14 +38,13 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.nd_indexing import gather_nd, tensor_scatter_nd_update
+from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail, unimplemented
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(83)
 _FLOATS = (dt.float32, dt.float64)
@@ -430,23 +429,28 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     return [SparseTensor(out[0], out[1], out[2])], out[3]
 
 
+def _dim(x: Any, i: int) -> Any:
+    """Dimension i of x: known, else its run-time size."""
+    return x._shape[i] if x._shape is not None and x._shape[i] else shape(x)[i]
+
+
 def collapse_repeated(labels: Any, seq_length: Any, name: str | None = None) -> tuple:
     """Each row's runs of equal labels (within its length) merged into one: the labels
-    `[batch, new_max_length]` (zero-padded) and the new lengths."""
+    `[batch, new_max_length]` (zero-padded) and the new lengths. Built as TF builds it
+    (masks, then the kept labels scattered into a flat batch), so that a malformed input
+    fails at the step where TF's does."""
     labels = _t(labels)
     seq_length = _t(seq_length)
-    steps = shape(labels)[1]
-    changed = concat([equal(labels[:, :1], labels[:, :1]),
+    changed = concat([ones(shape(labels[:, :1]), dt.bool),
                       not_equal(labels[:, 1:], labels[:, :-1])], axis=1)
-    keep = logical_and(changed, range_(steps)[None, :] < cast(seq_length, dt.int32)[:, None])
+    keep = logical_and(changed, sequence_mask(seq_length, maxlen=_dim(labels, 1)))
     new_length = reduce_sum(cast(keep, dt.int32), axis=1)
-    slot = cumsum(cast(keep, dt.int32), axis=1) - 1
-    at = where(keep)
-    rows = cast(at[:, 0], dt.int32)
-    target = stack([rows, gather_nd(slot, at)], axis=1)
-    out = zeros(stack([shape(labels)[0], reduce_max(new_length)]), dtype=labels._dtype)
-    return (tensor_scatter_nd_update(out, target, gather_nd(labels, at)),
-            cast(new_length, seq_length._dtype))
+    new_max = reduce_max(new_length)
+    slots = reshape(sequence_mask(new_length, maxlen=new_max), [-1])
+    kept = boolean_mask(reshape(labels, [-1]), reshape(keep, [-1]))
+    at = expand_dims(boolean_mask(range_(_dim(slots, 0)), slots), axis=1)
+    flat = scatter_nd(at, kept, shape(slots))
+    return (reshape(flat, [_dim(labels, 0), new_max]), cast(new_length, seq_length._dtype))
 
 
 def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
