@@ -248,7 +248,6 @@ KNOWN: dict = {
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
     "tf.nn.compute_accidental_hits": _TRIAGE,
-    "tf.nn.convolution": _TRIAGE,
     "tf.nn.crelu": ("a tensor axis that is no integer scalar: tf.concat's eager axis "
                     "check (its own KNOWN entry), which crelu calls as TF's does"),
     "tf.nn.ctc_beam_search_decoder": _TRIAGE,

@@ -687,19 +687,38 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                 padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
                 name: str | None = None) -> Any:
-    """N-D convolution (N = 1, 2, 3) picked from the rank of `input`."""
+    """N-D convolution (N = 1, 2, 3): N is the rank of `filters` less 2 (of `input`, where
+    the filters' rank is 0 or unknown), as TF picks it."""
     x = _t(input)
-    r = None if x._shape is None else len(x._shape) - 2
+    if not isinstance(filters, Tensor):
+        filters = _t(filters)
+    r = _spatial_dims(x, filters)
     if dilations is not None:
-        _check_dilated_depth(x, _t(filters), data_format, dilations)
+        _check_dilated_depth(x, filters, data_format, dilations)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
     if r == 1:
         return conv1d(x, filters, strides, padding, data_format or "NWC", dilations, name)
     if r == 3:
         return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations, name)
-    # (TF hands other ranks to Conv2D, which reports the rank)
     return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations, name)
+
+
+def _spatial_dims(x: Any, w: Any) -> int:
+    """tf.nn.convolution's number of spatial dimensions, checked as TF checks it."""
+    wr = None if w._shape is None else len(w._shape)
+    xr = None if x._shape is None else len(x._shape)
+    if wr:
+        n = wr - 2
+    elif xr:
+        n = xr - 2
+    else:
+        raise ValueError("When `num_spatial_dims` is not set, one of `input.shape.rank` or "
+                         "`filters.shape.rank` must be known. Received: input.shape="
+                         f"{x.shape} of rank {xr} and filters.shape={w.shape} of rank {wr}")
+    if n not in (1, 2, 3):
+        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
+    return n
 
 
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
