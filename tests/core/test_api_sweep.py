@@ -247,11 +247,8 @@ KNOWN: dict = {
     "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
-    "tf.nn.compute_accidental_hits": _TRIAGE,
     "tf.nn.crelu": ("a tensor axis that is no integer scalar: tf.concat's eager axis "
                     "check (its own KNOWN entry), which crelu calls as TF's does"),
-    "tf.nn.ctc_beam_search_decoder": _TRIAGE,
-    "tf.nn.ctc_greedy_decoder": _TRIAGE,
     "tf.nn.ctc_unique_labels": _TRIAGE,
     "tf.nn.depth_to_space": _TRIAGE,
     "tf.nn.fractional_avg_pool": _TRIAGE,

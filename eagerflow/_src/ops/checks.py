@@ -427,6 +427,25 @@ def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     return v
 
 
+def make_int(value: Any, what: str) -> int:
+    """An int attr taken as TF's Python op wrappers take it: whatever int() takes (a bool, a
+    float, a scalar tensor), except a string; anything else is a TypeError naming it."""
+    if not isinstance(value, str):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            pass
+    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+
+
+def bool_attr(value: Any, what: str) -> bool:
+    """A bool-valued attr as TF's op wrappers check it: only a Python bool (a tensor, an
+    array or a number is a TypeError)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"Expected bool for argument '{what}' not {value!r}.")
+    return value
+
+
 def int_list(value: Any, what: str) -> tuple:
     """An int, or a list / array / tensor of ints, as a tuple of Python ints; floats (inf
     included), bools and strings are a TypeError, as TF's conversion to int32 gives."""

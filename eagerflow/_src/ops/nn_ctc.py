@@ -47,7 +47,7 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, reg
 from eagerflow._src.ops.sequences import range as range_
 
 _rng = SampleRNG(83)
-_FLOATS = (dt.float32, dt.float64)
+_FLOATS = frozenset((dt.float32, dt.float64))
 
 
 def _check_rank(op: str, x: Any, rank: int, what: str) -> None:
@@ -73,13 +73,10 @@ def _ctc_loss_infer(logits: Any, indices: Any, values: Any, lengths: Any,
                     preprocess_collapse_repeated: bool = False, ctc_merge_repeated: bool = True,
                     ignore_longer_outputs_than_inputs: bool = False) -> list:
     op = "CTCLoss"
-    if logits._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C.dtype_word(logits._dtype)} is not in the "
-                       "list of allowed values: float, double")
+    C.check_dtype(op, logits, _FLOATS)
     for x, want, i in ((indices, dt.int64, 1), (values, dt.int32, 2), (lengths, dt.int32, 3)):
         if x._dtype is not want:
-            raise fail(op, f"cannot compute CTCLoss as input #{i}(zero-based) was expected to "
-                           f"be a {want.name} tensor but is a {x._dtype.name} tensor")
+            raise C.wrong_input_dtype(op, i, want, x._dtype)
     if not ctc_merge_repeated:
         raise unimplemented(op, "CTCLoss with ctc_merge_repeated=False is not supported")
     _check_rank(op, logits, 3, "inputs")
@@ -264,12 +261,9 @@ CTC_LOSS = register(OpDef(
 def _greedy_infer(inputs: Any, lengths: Any, merge_repeated: bool = False,
                   blank_index: int = -1) -> list:
     op = "CTCGreedyDecoder"
-    if inputs._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C.dtype_word(inputs._dtype)} is not in the "
-                       "list of allowed values: float, double")
+    C.check_dtype(op, inputs, _FLOATS)
     if lengths._dtype is not dt.int32:
-        raise fail(op, "cannot compute CTCGreedyDecoder as input #1(zero-based) was expected "
-                       f"to be a int32 tensor but is a {lengths._dtype.name} tensor")
+        raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
     _check_rank(op, inputs, 3, "inputs")
     _check_rank(op, lengths, 1, "sequence_length")
     batch = None if inputs._shape is None else inputs._shape[1]
@@ -423,7 +417,7 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     merged (if asked) and blanks (the last class by default) dropped: ([SparseTensor of
     int64 labels], [batch, 1] negated sums of the best scores)."""
     out = bind(CTC_GREEDY, (_t(inputs), _t(sequence_length)),
-               {"merge_repeated": bool(merge_repeated),
+               {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
                 "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
                                                                         "blank_index")})
     return [SparseTensor(out[0], out[1], out[2])], out[3]
