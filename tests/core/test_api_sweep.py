@@ -247,9 +247,8 @@ KNOWN: dict = {
     "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
-    "tf.nn.crelu": ("a tensor axis that is no integer scalar: tf.concat's eager axis "
-                    "check (its own KNOWN entry), which crelu calls as TF's does"),
-    "tf.nn.ctc_unique_labels": _TRIAGE,
+    "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
+    "tf.nn.ctc_unique_labels": "complex labels: eagerflow's Unique takes them (tf.unique's entry)",
     "tf.nn.depth_to_space": _TRIAGE,
     "tf.nn.fractional_avg_pool": _TRIAGE,
     "tf.nn.local_response_normalization": _TRIAGE,

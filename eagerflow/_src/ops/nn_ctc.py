@@ -23,9 +23,9 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose
+from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask
+from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask, unique
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -42,9 +42,11 @@ from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail, unimplemented
 from eagerflow._src.ops.nn_loss import _is_zero
+from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.stacking import stack, unstack
 
 _rng = SampleRNG(83)
 _FLOATS = frozenset((dt.float32, dt.float64))
@@ -449,8 +451,22 @@ def collapse_repeated(labels: Any, seq_length: Any, name: str | None = None) -> 
 
 def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
     """Each row's distinct labels in order of first appearance, zero-padded to the row's
-    length (int64), and, for each label, the position of its value among them (int32)."""
+    length (int64), and, for each label, the position of its value among them (int32):
+    [unique, idx], as TF's map of Unique over the rows gives them."""
     labels = convert_to_tensor(labels)
+    if labels._shape is not None and not labels._shape:
+        raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
+    batch = None if labels._shape is None else labels._shape[0]
+    if batch == 0:
+        return [zeros((0,), dt.int64), zeros((0,), dt.int32)]
+    if batch is not None:  # TF's algorithm: Unique of each row (a row no vector fails there)
+        ys, idxs = [], []
+        for row in unstack(labels):
+            y, idx = unique(row)
+            ys.append(cast(pad(y, [[0, _dim(idx, 0) - _dim(y, 0)]]), dt.int64))
+            idxs.append(idx)
+        return [stack(ys), stack(idxs)]
+    # the rows' count known only at run time: the same, for every row at once
     width = shape(labels)[1]
     same = equal(expand_dims(labels, 2), expand_dims(labels, 1))  # [batch, i, j]
     earlier = range_(width)[None, :] < range_(width)[:, None]  # j < i
@@ -459,5 +475,5 @@ def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
     idx = gather(slot, argmax(cast(same, dt.int32), axis=2, output_type=dt.int32),
                  batch_dims=1)
     placed = one_hot(slot, width, dtype=dt.int64) * cast(expand_dims(first, 2), dt.int64)
-    unique = reduce_sum(placed * cast(expand_dims(labels, 2), dt.int64), axis=1)
-    return unique, idx
+    distinct = reduce_sum(placed * cast(expand_dims(labels, 2), dt.int64), axis=1)
+    return [distinct, idx]
