@@ -143,24 +143,26 @@ def _nhwc_only(op: str, data_format: Any) -> None:
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
+    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
     _nhwc_only("SpaceToDepth", data_format)
-    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": _block_size(block_size)}, name)
+    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": size}, name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
+    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
     _nhwc_only("DepthToSpace", data_format)
-    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": _block_size(block_size)}, name)
+    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": size}, name)
 
 
 def _block_size(value: Any) -> int:
-    """TF takes `int(block_size)` (so 2.0 and 2.5 are 2); one that has no int is a
-    ValueError here (TF lets int()'s OverflowError for inf escape)."""
+    """TF takes `int(block_size)` (so 2.0 and 2.5 are 2, a tensor or a string its
+    TypeError); inf is a ValueError here (TF lets int()'s OverflowError escape)."""
     C.no_graph_attr(value, "block_size")
     try:
-        return int(value)
-    except (OverflowError, TypeError) as e:
+        return C.make_int(value, "block_size")
+    except OverflowError as e:
         raise ValueError(f"block_size must be an integer, got {value!r}") from e
 
 
