@@ -249,8 +249,6 @@ KNOWN: dict = {
     "tf.nn.bias_add": "tensor data_format: TF's AttributeError (its str method), ours TypeError",
     "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
     "tf.nn.ctc_unique_labels": "complex labels: eagerflow's Unique takes them (tf.unique's entry)",
-    "tf.nn.fractional_avg_pool": _TRIAGE,
-    "tf.nn.local_response_normalization": _TRIAGE,
     "tf.nn.moments": _TRIAGE,
     "tf.nn.pool": _TRIAGE,
     "tf.nn.safe_embedding_lookup_sparse": _TRIAGE,
