@@ -249,11 +249,10 @@ KNOWN: dict = {
     "tf.nn.bias_add": "tensor data_format: TF's AttributeError (its str method), ours TypeError",
     "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
     "tf.nn.ctc_unique_labels": "complex labels: eagerflow's Unique takes them (tf.unique's entry)",
-    "tf.nn.moments": _TRIAGE,
+    "tf.nn.moments": "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
     "tf.nn.pool": _TRIAGE,
     "tf.nn.safe_embedding_lookup_sparse": _TRIAGE,
-    "tf.nn.sufficient_statistics": _TRIAGE,
-    "tf.nn.weighted_moments": _TRIAGE,
+    "tf.nn.weighted_moments": "a tensor axis of no int32/int64 dtype: tf.reduce_sum's check",
     # -- tf.signal --
     "tf.signal.dct": _TRIAGE,
     "tf.signal.fftnd": _TRIAGE,
