@@ -250,8 +250,8 @@ KNOWN: dict = {
     "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
     "tf.nn.ctc_unique_labels": "complex labels: eagerflow's Unique takes them (tf.unique's entry)",
     "tf.nn.moments": "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
-    "tf.nn.pool": _TRIAGE,
-    "tf.nn.safe_embedding_lookup_sparse": _TRIAGE,
+    "tf.nn.pool": "tensor pooling_type: TF's AttributeError (its str method), ours TypeError",
+    "tf.nn.safe_embedding_lookup_sparse": "dense sparse_ids: TF's AttributeError, ours TypeError",
     "tf.nn.weighted_moments": "a tensor axis of no int32/int64 dtype: tf.reduce_sum's check",
     # -- tf.signal --
     "tf.signal.dct": _TRIAGE,
