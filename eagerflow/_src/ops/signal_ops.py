@@ -368,12 +368,22 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
 # Windows, framing and the short-time Fourier transform.
 # ---------------------------------------------------------------------------------------
 
+def window_length_arg(value: Any, name: str | None = None) -> Any:
+    """A window's length as TF's windows take it: converted to int32 (a tensor of another
+    dtype is its ValueError, prefixed by `name` where TF names the conversion), a scalar."""
+    n = convert_to_tensor(value, dtype=dt.int32, name=name)
+    if n._shape is not None and len(n._shape) != 0:
+        raise ValueError(f"Shape {n.shape} must have rank 0")
+    return n
+
+
 def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: float) -> Any:
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
+    window_length = window_length_arg(window_length, "window_length")
     if _runtime(window_length):  # TF's formula on the run-time length
-        n = cast(window_length, dt.int32)
+        n = window_length
         even = 1 - n % 2
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)

@@ -51,6 +51,7 @@ from eagerflow._src.ops.signal_ops import (
     hann_window,
     irfft,
     rfft,
+    window_length_arg,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -62,7 +63,7 @@ def _window_args(window_length: Any, dtype: Any) -> tuple:
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
-    n = C.int_arg(window_length, "window_length")
+    n = int(C.known(window_length_arg(window_length)))
     if not 0 <= n < 2**31:
         raise ValueError(f"window_length must be a non-negative integer, got {n}")
     return n, d
