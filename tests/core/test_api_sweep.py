@@ -29,7 +29,6 @@ _TENSOR = re.compile(r"T\((\w+),(\[[\d, ]*\]),(.*)\)$")
 
 # function -> why some of its calls still differ from TF's.
 _TRIAGE = "differs; not yet looked at"
-_WINDOW_DTYPE = "a tensor dtype: TF's AttributeError (its is_floating), ours as_dtype's TypeError"
 KNOWN: dict = {
     # -- tf (a-m) --
     "tf.add_n": _TRIAGE,
@@ -259,8 +258,8 @@ KNOWN: dict = {
     "tf.signal.fftnd": _TRIAGE,
     "tf.signal.fftshift": _TRIAGE,
     "tf.signal.frame": _TRIAGE,
-    "tf.signal.hamming_window": _WINDOW_DTYPE,
-    "tf.signal.hann_window": _WINDOW_DTYPE,
+    "tf.signal.hamming_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
+    "tf.signal.hann_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.idct": _TRIAGE,
     "tf.signal.ifftnd": _TRIAGE,
     "tf.signal.ifftshift": _TRIAGE,
@@ -270,15 +269,15 @@ KNOWN: dict = {
     "tf.signal.irfft2d": _TRIAGE,
     "tf.signal.irfft3d": _TRIAGE,
     "tf.signal.irfftnd": _TRIAGE,
-    "tf.signal.kaiser_bessel_derived_window": _WINDOW_DTYPE,
-    "tf.signal.kaiser_window": _WINDOW_DTYPE,
+    "tf.signal.kaiser_bessel_derived_window": "tensor dtype: TF's AttributeError, ours TypeError",
+    "tf.signal.kaiser_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.mdct": _TRIAGE,
     "tf.signal.mfccs_from_log_mel_spectrograms": _TRIAGE,
     "tf.signal.overlap_and_add": _TRIAGE,
     "tf.signal.rfft": _TRIAGE,
     "tf.signal.rfftnd": _TRIAGE,
     "tf.signal.stft": _TRIAGE,
-    "tf.signal.vorbis_window": _WINDOW_DTYPE,
+    "tf.signal.vorbis_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     # -- tf.strings --
     "tf.strings.bytes_split": _TRIAGE,
     "tf.strings.format": _TRIAGE,
