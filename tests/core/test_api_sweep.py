@@ -256,13 +256,11 @@ KNOWN: dict = {
     # -- tf.signal --
     "tf.signal.dct": _TRIAGE,
     "tf.signal.fftnd": _TRIAGE,
-    "tf.signal.fftshift": _TRIAGE,
     "tf.signal.frame": _TRIAGE,
     "tf.signal.hamming_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.hann_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.idct": _TRIAGE,
     "tf.signal.ifftnd": _TRIAGE,
-    "tf.signal.ifftshift": _TRIAGE,
     "tf.signal.inverse_mdct": _TRIAGE,
     "tf.signal.inverse_stft": _TRIAGE,
     "tf.signal.irfft": _TRIAGE,

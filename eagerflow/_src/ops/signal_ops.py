@@ -25,10 +25,11 @@ from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import _t, cast, conj, cos, maximum, real, zeros_like
+from eagerflow._src.ops.math import _t, cast, conj, cos, less, maximum, real, where, zeros_like
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.shape_queries import rank as rank_of
 from eagerflow._src.ops.shaping import reverse, roll
 
 _rng = SampleRNG(71)
@@ -349,19 +350,21 @@ def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
 
 
 def _shift(x: Any, axes: Any, direction: int) -> Any:
+    """A roll by half of each of `axes`' sizes, computed as TF computes it: a tensor of
+    axes has the rank added to its negative entries (Less and AddV2 check its dtype) and
+    gathers the sizes (GatherV2 checks its range)."""
     x = _t(x)
-    rank = len(x._shape)
     if axes is None:
-        axes = list(range(rank))
-    else:  # as TF, axes convert to int32 (its TypeError/ValueError for anything else)
-        axes = [int(a) for a in np.atleast_1d(convert_to_tensor(axes, dt.int32)._numpy())]
-    if any(not -rank <= a < rank for a in axes):
-        raise ValueError(f"axes {axes} out of range for a tensor of rank {rank}")
-    if not axes:
-        return x
-    shifts = [direction * (x._shape[a] // 2) if direction > 0 else -(x._shape[a] // 2)
-              for a in axes]
-    return roll(x, shifts, axes)
+        axes = list(range(len(x._shape)))
+        if not axes:
+            return x
+        half = shape(x) // 2
+    elif isinstance(axes, int):
+        half = shape(x)[axes] // 2
+    else:
+        axes = where(less(axes, 0), axes + rank_of(x), axes)
+        half = gather(shape(x), axes) // 2
+    return roll(x, half if direction > 0 else -half, axes)
 
 
 # ---------------------------------------------------------------------------------------
