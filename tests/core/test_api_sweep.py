@@ -256,7 +256,6 @@ KNOWN: dict = {
     # -- tf.signal --
     "tf.signal.dct": _TRIAGE,
     "tf.signal.fftnd": _TRIAGE,
-    "tf.signal.frame": _TRIAGE,
     "tf.signal.hamming_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.hann_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.idct": _TRIAGE,
@@ -271,7 +270,6 @@ KNOWN: dict = {
     "tf.signal.kaiser_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.mdct": _TRIAGE,
     "tf.signal.mfccs_from_log_mel_spectrograms": _TRIAGE,
-    "tf.signal.overlap_and_add": _TRIAGE,
     "tf.signal.rfft": _TRIAGE,
     "tf.signal.rfftnd": _TRIAGE,
     "tf.signal.stft": _TRIAGE,

@@ -420,6 +420,10 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     rank = len(x._shape)
     if rank < 1:
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
+    for v in (frame_length, frame_step, axis):  # (TF converts them all, then checks ranks)
+        t = v if isinstance(v, Tensor) else convert_to_tensor(v)
+        if t._shape is not None and t._shape:
+            raise ValueError(f"Shape {t.shape} must have rank 0")
     axis = C.int_arg(axis, "axis")
     if not -rank <= axis < rank:
         raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")

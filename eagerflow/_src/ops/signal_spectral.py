@@ -110,10 +110,10 @@ def vorbis_window(window_length: Any, dtype: Any = dt.float32, name: str | None 
 def _step_arg(frame_step: Any) -> int:
     if isinstance(frame_step, Tensor) or hasattr(frame_step, "dtype"):
         step = convert_to_tensor(frame_step)
-        if not step._dtype.is_integer:
-            raise ValueError(f"frame_step must be an integer. Got {step._dtype!r}")
         if step._shape != ():
             raise ValueError(f"Shape {step.shape} must have rank 0")
+        if not step._dtype.is_integer:
+            raise ValueError(f"frame_step must be an integer. Got {step._dtype!r}")
         return int(step.numpy())
     if isinstance(frame_step, float):
         raise ValueError(f"frame_step must be an integer. Got {dt.float32!r}")
