@@ -141,7 +141,8 @@ def _fit_last(x: Any, n: int) -> Any:
 def _length(fft_length: Any, default: int) -> int:
     if fft_length is None:
         return default
-    v = np.asarray(fft_length.numpy() if hasattr(fft_length, "numpy") else fft_length)
+    # (TF converts it to int32: a tensor of another dtype is its ValueError)
+    v = np.asarray(convert_to_tensor(fft_length, dt.int32).numpy())
     if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
         raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
     return int(v.reshape(-1)[0])
@@ -172,6 +173,17 @@ def _rfft_in(x: Any) -> Any:
     return x
 
 
+def _irfft_in(x: Any, k: int) -> Any:
+    """tf.signal.irfft*'s input: converted preferring complex64, of rank k at least, and
+    refused unless complex64 or complex128 with TF's ValueError (showing the tensor)."""
+    x = _t(x) if isinstance(x, Tensor) else convert_to_tensor(x, dtype_hint=dt.complex64)
+    if x._shape is not None and len(x._shape) < k:
+        raise ValueError(f"Shape {x.shape} must have rank at least {k}")
+    if not x._dtype.is_complex:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {x!s}")
+    return x
+
+
 def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
     x = _rfft_in(input_tensor)
@@ -183,8 +195,7 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
 
 def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
-    x = _t(input_tensor)
-    C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
     n = _length(fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
@@ -313,9 +324,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
     op = f"{'IRFFT' if inverse else 'RFFT'}{k}D"
 
     def f(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
-        x = _t(input_tensor) if inverse else _rfft_in(input_tensor)
-        if inverse:
-            C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        x = _irfft_in(input_tensor, k) if inverse else _rfft_in(input_tensor)
         if x._shape is None or len(x._shape) < k:
             raise ValueError(f"Shape {x.shape} must have rank at least {k}")
         if fft_length is not None and np.shape(convert_to_tensor(fft_length,
