@@ -421,6 +421,15 @@ def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.fl
     return _raised_cosine(window_length, periodic, dtype, 0.54, 0.46)
 
 
+def scalar_args(*values: Any) -> None:
+    """TF's check that each of `values` (sizes and steps, converted as TF converts them) is
+    a scalar: "Shape (2,) must have rank 0"."""
+    for v in values:
+        t = v if isinstance(v, Tensor) else convert_to_tensor(v)
+        if t._shape is not None and t._shape:
+            raise ValueError(f"Shape {t.shape} must have rank 0")
+
+
 @eager_api()
 def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
           pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
@@ -429,10 +438,7 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     rank = len(x._shape)
     if rank < 1:
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
-    for v in (frame_length, frame_step, axis):  # (TF converts them all, then checks ranks)
-        t = v if isinstance(v, Tensor) else convert_to_tensor(v)
-        if t._shape is not None and t._shape:
-            raise ValueError(f"Shape {t.shape} must have rank 0")
+    scalar_args(frame_length, frame_step, axis)
     axis = C.int_arg(axis, "axis")
     if not -rank <= axis < rank:
         raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")
@@ -489,10 +495,14 @@ def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = Non
          window_fn: Callable | None = hann_window, pad_end: bool = False,
          name: str | None = None) -> Any:
     """rfft of windowed frames: [..., frames, fft_length // 2 + 1]."""
-    x = _real_in(signals, "RFFT")
+    # as TF: the ranks first; the dtype is checked by the window, then the real FFT
+    x = _t(signals)
+    if x._shape is not None and not x._shape:
+        raise ValueError(f"Shape {x.shape} must have rank at least 1")
+    scalar_args(frame_length, frame_step)
     if fft_length is None:
         fft_length = enclosing_power_of_two(int(C.known(frame_length)))
     frames = frame(x, frame_length, frame_step, pad_end=pad_end)
     if window_fn is not None:
-        frames = frames * window_fn(frame_length, dtype=x._dtype)
+        frames = frames * window_fn(frame_length, dtype=frames._dtype)
     return rfft(frames, [int(fft_length)])

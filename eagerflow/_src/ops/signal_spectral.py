@@ -51,6 +51,7 @@ from eagerflow._src.ops.signal_ops import (
     hann_window,
     irfft,
     rfft,
+    scalar_args,
     window_length_arg,
 )
 
@@ -172,10 +173,12 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
                  window_fn: Callable | None = hann_window, name: str | None = None) -> Any:
     """The signal whose stft is `stfts`: inverse real FFTs of the frames, cropped or padded
     to frame_length, windowed and overlap-added."""
-    x = _t(stfts)
-    C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    x = _t(stfts)  # (as TF: its rank here, its dtype by the inverse real FFT)
     _rank_at_least(x, 2)
+    scalar_args(frame_length, frame_step)
     length = C.int_arg(frame_length, "frame_length")
+    if fft_length is not None:
+        scalar_args(fft_length)
     n = enclosing_power_of_two(length) if fft_length is None else C.int_arg(fft_length,
                                                                             "fft_length")
     frames = irfft(x, [n])
@@ -300,9 +303,7 @@ def mdct(signals: Any, frame_length: Any, window_fn: Callable | None = vorbis_wi
     `[..., frames, frame_length // 2]`."""
     x = _t(signals)  # (its dtype is checked where TF's is: the window, then the DCT)
     _rank_at_least(x, 1)
-    fl = frame_length if isinstance(frame_length, Tensor) else convert_to_tensor(frame_length)
-    if fl._shape is not None and fl._shape:
-        raise ValueError(f"Shape {fl.shape} must have rank 0")
+    scalar_args(frame_length)
     length = C.int_arg(frame_length, "frame_length")
     if length % 4 != 0:
         raise ValueError("The frame length must be a multiple of 4.")
