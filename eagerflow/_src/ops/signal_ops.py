@@ -17,7 +17,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.device import current_device
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
@@ -269,13 +270,45 @@ def _scaled(x: Any, scale: float) -> Any:
     return x if scale == 1.0 else x * cast(scale, x._dtype)
 
 
+def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str) -> Any:
+    """The input of an N-D FFT (`kind`: "c" complex, "r" real, "ir" inverse real), checked
+    in the order of TF's wrappers: the axes converted to int32, the input converted (and
+    a real FFT's dtype refused), its rank against the axes (and an inverse real FFT's
+    dtype refused), fft_length converted to int32, then the op's own dtype check; and,
+    on a CPU, TF 2.21's lack of any kernel for the op."""
+    axes_t = None if axes is None else convert_to_tensor(axes, dt.int32)
+    if kind == "r":
+        x = _rfft_in(input_tensor)
+    else:
+        x = _t(input_tensor) if isinstance(input_tensor, Tensor) else \
+            convert_to_tensor(input_tensor, dtype_hint=dt.complex64)
+    k = len(x._shape) if axes_t is None else \
+        (axes_t._shape[0] if len(axes_t._shape) == 1 else 1)
+    if len(x._shape) < k:
+        raise ValueError(f"Shape {x.shape} must have rank at least {k}")
+    if kind == "ir" and not x._dtype.is_complex:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {x!s}")
+    if fft_length is not None:
+        convert_to_tensor(fft_length, dt.int32)
+    if kind == "c":
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+    if current_device().device_type == "CPU":  # TF registers these ops for GPUs only
+        cplx = _COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
+        attrs = f"Tcomplex={C.dt_enum(cplx)}"
+        if kind != "c":
+            attrs += f", Treal={C.dt_enum(cplx.real_dtype)}"
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                        f"{op}[{attrs}]\nAll kernels registered for op {op}:"
+                                        f"\n  <no registered kernels>\n [Op:{op}] name: ")
+    return x
+
+
 def _complex_fftn(inverse: bool) -> Callable:
     op = "IFFTND" if inverse else "FFTND"
 
     def f(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
           name: str | None = None) -> Any:
-        x = _t(input_tensor)
-        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        x = _nd_input(input_tensor, axes, fft_length, op, "c")
         axes, lengths = _axes_and_lengths(x, axes, fft_length, op, False)
         for a, n in zip(axes, lengths):
             x = _fit(x, a, n)
@@ -302,7 +335,7 @@ def _irfft_axes(x: Any, axes: list, lengths: list) -> Any:
 def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
            name: str | None = None) -> Any:
     """The real FFT over `axes` (all by default), halved along the last of them."""
-    x = _rfft_in(input_tensor)
+    x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
     if not axes:
         return cast(x, _COMPLEX_OF[x._dtype])
@@ -312,8 +345,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
             name: str | None = None) -> Any:
     """The real signal whose rfftnd over `axes` is `input_tensor`."""
-    x = _t(input_tensor)
-    C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
+    x = _nd_input(input_tensor, axes, fft_length, "IRFFTND", "ir")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "IRFFTND", True)
     if not axes:
         return real(x)
