@@ -276,12 +276,8 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_ENUM.get(type_value)
         if found is not None:
             return found
-    try:
-        if type_value in _PY_TYPES:
-            return _PY_TYPES[type_value]
-    except TypeError:  # unhashable (a list, a tensor): no dtype
-        raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
-                        "TensorFlow DType.") from None
+    if type_value in _PY_TYPES:
+        return _PY_TYPES[type_value]
     try:
         npd = np.dtype(type_value)
     except TypeError:
