@@ -70,4 +70,5 @@ def test_gradient_matches_finite_differences():
     theoretical, numerical = tf.test.compute_gradient(
         lambda v: tf.nn.compute_average_loss(v * v, sample_weight=w[:, None],
                                              global_batch_size=6), [x])
-    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-6, atol=1e-8)
+    # TF weighs the losses in float32 (then casts back): float32's precision.
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-4, atol=1e-6)

@@ -55,7 +55,8 @@ def test_rfft_matches_numpy_and_differentiates(n):
     # as TF 2.21's rfft converts it)
     got = tf.signal.rfft(tf.constant(x), fft_length=length).numpy()
     np.testing.assert_allclose(got, np.fft.rfft(x, n=n), atol=1e-12)
-    back = tf.signal.irfft(got, fft_length=[n or 6]).numpy()
+    # (a complex128 tensor: an array is converted preferring complex64, as TF's irfft)
+    back = tf.signal.irfft(tf.constant(got), fft_length=[n or 6]).numpy()
     np.testing.assert_allclose(back, np.fft.irfft(got, n=n or 6), atol=1e-12)
     wr, wi = RNG.uniform(size=got.shape), RNG.uniform(size=got.shape)
 

@@ -6,6 +6,7 @@ eager, and TF's errors."""
 
 import json
 import os
+import types
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src.ops import signal_ops
 from tests.ops.signal_cases import cases
 
 HERE = os.path.dirname(__file__)
@@ -166,20 +168,43 @@ def test_mel_filterbank_is_triangles_on_the_mel_scale():
 @pytest.mark.parametrize("axes, s, norm", [(None, None, None), ([0, 2], None, "ortho"),
                                            ([1], [5], "forward"), ([-1, 0], [3, 4], None),
                                            ([2, 1, 0], None, "backward")])
-def test_nd_ffts_match_numpy(axes, s, norm):
+def test_nd_ffts_match_numpy(axes, s, norm, monkeypatch):
+    # (TF 2.21 has N-D FFT kernels for GPUs only: the computation is checked as a GPU
+    # would run it, the CPU's refusal aside)
+    monkeypatch.setattr(signal_ops, "current_device",
+                        lambda: types.SimpleNamespace(device_type="GPU"))
     x = RNG.uniform(-1, 1, size=(2, 3, 4)) + 1j * RNG.uniform(-1, 1, size=(2, 3, 4))
+    xt = tf.constant(x)  # (an array is converted preferring complex64, as TF's)
     kw = {"axes": axes, "norm": norm}
     np_norm = norm or "backward"
-    np.testing.assert_allclose(tf.signal.fftnd(x, fft_length=s, **kw).numpy(),
+    np.testing.assert_allclose(tf.signal.fftnd(xt, fft_length=s, **kw).numpy(),
                                np.fft.fftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.ifftnd(x, fft_length=s, **kw).numpy(),
+    np.testing.assert_allclose(tf.signal.ifftnd(xt, fft_length=s, **kw).numpy(),
                                np.fft.ifftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
     # (x.real as a float64 tensor: an array is converted preferring float32, as TF's rfft*)
     np.testing.assert_allclose(tf.signal.rfftnd(tf.constant(x.real), fft_length=s,
                                                 **kw).numpy(),
                                np.fft.rfftn(x.real, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.irfftnd(x, fft_length=s, **kw).numpy(),
+    np.testing.assert_allclose(tf.signal.irfftnd(xt, fft_length=s, **kw).numpy(),
                                np.fft.irfftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+
+
+def test_nd_ffts_have_no_cpu_kernel():
+    # TF 2.21 registers FFTND, IFFTND, RFFTND and IRFFTND for GPUs only: on a CPU they
+    # are its NotFoundError, once the wrapper's own checks have passed
+    x = np.ones((2, 3), np.complex128)
+    with tf.device("CPU:0"):
+        for fn, arg, node in ((tf.signal.fftnd, x, "FFTND[Tcomplex=DT_COMPLEX64]"),
+                              (tf.signal.ifftnd, tf.constant(x),
+                               "IFFTND[Tcomplex=DT_COMPLEX128]"),
+                              (tf.signal.rfftnd, tf.constant(x.real),
+                               "RFFTND[Tcomplex=DT_COMPLEX128, Treal=DT_DOUBLE]"),
+                              (tf.signal.irfftnd, tf.constant(x),
+                               "IRFFTND[Tcomplex=DT_COMPLEX128, Treal=DT_DOUBLE]")):
+            with pytest.raises(tf.errors.NotFoundError) as e:
+                fn(arg)
+            assert str(e.value).startswith(f"Could not find device for node: {{{{node "
+                                           f"{node.split('[')[0]}}}}} = {node}\n")
 
 
 def test_rfft2d_gradient():
@@ -215,9 +240,9 @@ def test_rfft2d_gradient():
      tf.errors.InvalidArgumentError, r"fft_length must have shape \[2\]"),
     (lambda: tf.signal.rfft3d(np.zeros((3, 4), np.float32)), ValueError,
      r"Shape \(3, 4\) must have rank at least 3"),
-    (lambda: tf.signal.fftnd(np.zeros((3, 4), np.complex64), axes=[2]),
-     tf.errors.InvalidArgumentError, "out of range"),
-    (lambda: tf.signal.fftnd(np.zeros((3, 4), np.float32)), tf.errors.InvalidArgumentError,
+    (lambda: tf.signal.fftnd(np.zeros((3, 4), np.complex64), axes=[0, 1, 2]),
+     ValueError, r"Shape \(3, 4\) must have rank at least 3"),
+    (lambda: tf.signal.fftnd(tf.zeros((3, 4))), tf.errors.InvalidArgumentError,
      "Tcomplex"),
 ])
 def test_bad_arguments_raise_tf_errors(call, error, match):

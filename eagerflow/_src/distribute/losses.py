@@ -16,7 +16,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.strategy import get_strategy, has_strategy
-from eagerflow._src.ops.array import shape
+from eagerflow._src.ops.array import expand_dims, shape, squeeze
 from eagerflow._src.ops.math import cast, multiply, truediv
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.reduce import reduce_sum
@@ -33,27 +33,38 @@ def _replicas(caller: str) -> int:
 def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
                          global_batch_size: Any = None) -> Tensor:
     """The sum of `per_example_loss` (times `sample_weight`) over the global batch size:
-    by default the first dimension times the replicas in sync (0 when it is 0)."""
+    by default the first dimension times the replicas in sync (0 when it is 0). The result
+    keeps the loss's dtype where it is a float or complex; TF's div_no_nan divides
+    integers as truediv does (float32 for 8/16-bit, float64 for 32/64-bit)."""
     loss = convert_to_tensor(per_example_loss)
     if loss.shape.rank == 0:
         shown = loss.numpy() if hasattr(loss, "_arr") else loss
         raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor "
                          f"with at least rank 1. Received per_example_loss={shown} with "
                          "rank 0")
-    if not loss.dtype.is_floating:
-        loss = cast(loss, dt.float64)
-    n = _replicas("compute_average_loss")
+    input_dtype = loss.dtype
     if sample_weight is not None:
-        loss = multiply(loss, cast(sample_weight, loss.dtype))
+        # TF weighs the losses in float32, whatever their dtype, then casts back.
+        weight = cast(convert_to_tensor(sample_weight), dt.float32)
+        weighted = cast(loss, dt.float32)
+        if weight.shape.rank is not None and weighted.shape.rank is not None:
+            if weight.shape.rank == weighted.shape.rank + 1 and weight.shape[-1] == 1:
+                weight = squeeze(weight, [-1])
+            elif weight.shape.rank == weighted.shape.rank - 1:
+                weight = expand_dims(weight, -1)
+        loss = cast(multiply(weighted, weight), input_dtype)
     if global_batch_size is None:
-        size = shape(loss)[0] * n
+        size = shape(loss)[0] * _replicas("compute_average_loss")
     else:
         size = _checked_batch_size(global_batch_size)
-    return div_no_nan(reduce_sum(loss), cast(size, loss.dtype))
+    return div_no_nan(reduce_sum(loss), cast(size, input_dtype))
 
 
 def _checked_batch_size(value: Any) -> Tensor:
     size = convert_to_tensor(value)
+    if size.shape.rank:
+        raise ValueError("global_batch_size must be scalar..  Expected scalar shape, saw "
+                         f"shape: {size.shape}.")
     if not size.dtype.is_integer:
         raise TypeError("global_batch_size must be an integer..  Expected \"x\" to be integer "
                         f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'> "
@@ -70,5 +81,4 @@ def _checked_batch_size(value: Any) -> Tensor:
 def scale_regularization_loss(regularization_loss: Any) -> Tensor:
     """The summed regularization loss divided by the replicas in sync."""
     n = _replicas("scale_regularization_loss")
-    total = reduce_sum(convert_to_tensor(regularization_loss))
-    return truediv(total, convert_to_tensor(float(n), total.dtype))
+    return truediv(reduce_sum(convert_to_tensor(regularization_loss)), n)

@@ -363,8 +363,8 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
                             seed: Any = None, name: str | None = None) -> tuple:
     """(indices, ids, weights) of the sampled candidates that are a true class of an
     example: weights are float32's lowest, to mask those logits out."""
-    attrs = {"num_true": int(num_true), **{k: v for k, v in _op_seeds(seed).items()
-                                           if k != "node"}}
+    attrs = {"num_true": C.make_int(num_true, "num_true"),
+             **{k: v for k, v in _op_seeds(seed).items() if k != "node"}}
     # (a list given sends TF's wrapper down its slow path, which converts both)
     slow = passed_raw(true_classes, sampled_candidates)
     return AccidentalHits._make(bind(COMPUTE_ACCIDENTAL_HITS,

@@ -441,6 +441,14 @@ def make_int(value: Any, what: str) -> int:
     raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
 
 
+def bool_attr(value: Any, what: str) -> bool:
+    """A bool-valued attr as TF's op wrappers check it: only a Python bool (a tensor, an
+    array or a number is a TypeError)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"Expected bool for argument '{what}' not {value!r}.")
+    return value
+
+
 def int_list(value: Any, what: str) -> tuple:
     """An int, or a list / array / tensor of ints, as a tuple of Python ints; floats (inf
     included), bools and strings are a TypeError, as TF's conversion to int32 gives."""

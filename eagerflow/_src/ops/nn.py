@@ -20,7 +20,6 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
@@ -304,7 +303,10 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
     x = _t(features)
     if x._dtype.is_integer:
         x = cast(x, dt.float32)
-    C.no_graph_attr(alpha, "alpha", "float")
+    if isinstance(alpha, np.ndarray):  # (TF's wrapper takes an array's one item)
+        alpha = alpha.item()
+    if not isinstance(alpha, numbers.Real):  # a tensor too, eager or not, as TF's float attr
+        raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
     return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)}, name)
 
 
@@ -747,9 +749,7 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any, name: str | None
         ret = x * _const(1 / (1 - rate), x)  # the scale in double, then in x's dtype (as TF)
         rate_t = _const(float(rate), x)
     else:
-        rate_t = cast(_t(rate), x._dtype)
-        if rate_t._shape is not None and rate_t._shape:
-            raise ValueError(f"`rate` must be a scalar tensor. Received: rate={rate}")
+        rate_t = _rate_tensor(rate, x._dtype)
         ret = x / (1.0 - rate_t)
     shape = None if x._shape is None else tuple(x._shape)
     if noise_shape is not None:
@@ -763,6 +763,22 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any, name: str | None
             [runtime[i] if d is None else d for i, d in enumerate(shape)])
     keep_mask = greater_equal(sampler(shape=shape, dtype=x._dtype), rate_t)
     return where(keep_mask, ret, zeros_like(x))
+
+
+def _rate_tensor(rate: Any, d: dt.DType) -> Any:
+    """A rate given as a tensor, checked as TF's dropout checks it: a scalar whose dtype
+    is x's (a compatible one is cast); a rate that is neither a number nor a tensor (a
+    list, an array) is refused."""
+    if not isinstance(rate, (Tensor, Variable)):
+        raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+    if rate.shape.rank is not None and rate.shape.rank != 0:
+        raise ValueError(f"Shape {rate.shape} must have rank 0")
+    if rate.dtype is not d:
+        if not rate.dtype.is_compatible_with(d):
+            raise ValueError(f"`x.dtype` must be compatible with `rate.dtype`. Received: "
+                             f"x.dtype={d} and rate.dtype={rate.dtype}")
+        rate = cast(rate, d, name="rate")
+    return rate
 
 
 def _graph_dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any,
@@ -784,18 +800,10 @@ def _graph_dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any,
         if dummy_step is not None:
             dummy_step()
         return x
-    if not isinstance(rate, Tensor):
-        if not number:
-            raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+    if not isinstance(rate, Tensor) and number:
         ret = bind(MUL, (x, graph_constant(1 / (1 - rate), d)), {})
     else:
-        if rate._shape is not None and len(rate._shape) != 0:
-            raise ValueError(f"Shape {TensorShape(rate._shape)} must have rank 0")
-        if rate._dtype is not d:
-            if not rate._dtype.is_compatible_with(d):
-                raise ValueError(f"`x.dtype` must be compatible with `rate.dtype`. Received: "
-                                 f"x.dtype={d} and rate.dtype={rate._dtype}")
-            rate = cast(rate, d, name="rate")
+        rate = _rate_tensor(rate, d)
         ret = bind(REALDIV, (x, bind(SUB, (graph_constant(1, d), rate), {})), {}, "RealDiv")
     shape = None if x._shape is None else tuple(x._shape)
     if noise_shape is None or isinstance(noise_shape, Tensor):

@@ -29,7 +29,15 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
-from eagerflow._src.ops.array import concat, expand_dims, shape_n, squeeze, static_ints
+from eagerflow._src.ops.array import (
+    concat,
+    expand_dims,
+    reshape,
+    shape,
+    shape_n,
+    squeeze,
+    static_ints,
+)
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.elementwise import binary_args
@@ -640,19 +648,43 @@ def _plain(v: Any) -> Any:
     return t if t is not None and set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
 
 
+def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:
+    """`run(x)`, where x may have several batch dims before its `inner` ones (spatial and
+    channel dims, in either layout), as TF's convolutions take them: merged into one for
+    `run`, then restored on its result."""
+    shp = x._shape
+    if shp is None or len(shp) <= inner + 1:
+        return run(x)
+    if None not in shp:
+        y = run(reshape(x, (-1,) + shp[-inner:]))
+        if y._shape is not None and None not in y._shape:
+            return reshape(y, shp[:-inner] + y._shape[1:])
+        outer = shp[:-inner]
+    else:
+        dims = shape(x)
+        outer = dims[:-inner]
+        y = run(reshape(x, concat([[-1], dims[-inner:]], 0)))
+    return reshape(y, concat([outer, shape(y)[1:]], 0))
+
+
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
-    """2-D convolution of `input` (NHWC or NCHW) with `filters` [h, w, in, out]."""
+    """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
+    `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
-    return bind(CONV2D, (x, w), _conv_attrs(2, strides, padding, data_format or "NHWC",
-                                            dilations), name)
+    attrs = _conv_attrs(2, strides, padding, data_format or "NHWC", dilations)
+    if x._shape is not None and len(x._shape) > 4:
+        return _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, name))
+    return bind(CONV2D, (x, w), attrs, name)
 
 
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
     x, w = binary_args(input, filters)
-    return bind(CONV3D, (x, w), _conv_attrs(3, strides, padding, data_format or "NDHWC",
-                                            dilations), name)
+    attrs = _conv_attrs(3, strides, padding, data_format or "NDHWC", dilations)
+    if x._shape is not None and len(x._shape) > 5:
+        return _batch_squeezed(x, 4, lambda v: bind(CONV3D, (v, w), attrs, name))
+    return bind(CONV3D, (x, w), attrs, name)
 
 
 def _to_2d_format(data_format: str | None) -> str:
@@ -678,28 +710,47 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
         padding = list(padding)
         padding.insert(spatial_axis, [0, 0])
     pad, ex = convert_padding(padding, 4)
-    out = bind(CONV2D, (expand_dims(x, spatial_axis), expand_dims(w, 0)),
-               dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df,
-                    dilations=dl))
-    return squeeze(out, [spatial_axis])
+    attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
+    w = expand_dims(w, 0)
+    return _batch_squeezed(x, 2, lambda v: squeeze(
+        bind(CONV2D, (expand_dims(v, spatial_axis), w), attrs), [spatial_axis]))
 
 
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                 padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
                 name: str | None = None) -> Any:
-    """N-D convolution (N = 1, 2, 3) picked from the rank of `input`."""
+    """N-D convolution (N = 1, 2, 3): N is the rank of `filters` less 2 (of `input`, where
+    the filters' rank is 0 or unknown), as TF picks it."""
     x = _t(input)
-    r = None if x._shape is None else len(x._shape) - 2
+    if not isinstance(filters, Tensor):
+        filters = _t(filters)
+    r = _spatial_dims(x, filters)
     if dilations is not None:
-        _check_dilated_depth(x, _t(filters), data_format, dilations)
+        _check_dilated_depth(x, filters, data_format, dilations)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
     if r == 1:
         return conv1d(x, filters, strides, padding, data_format or "NWC", dilations, name)
     if r == 3:
         return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations, name)
-    # (TF hands other ranks to Conv2D, which reports the rank)
     return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations, name)
+
+
+def _spatial_dims(x: Any, w: Any) -> int:
+    """tf.nn.convolution's number of spatial dimensions, checked as TF checks it."""
+    wr = None if w._shape is None else len(w._shape)
+    xr = None if x._shape is None else len(x._shape)
+    if wr:
+        n = wr - 2
+    elif xr:
+        n = xr - 2
+    else:
+        raise ValueError("When `num_spatial_dims` is not set, one of `input.shape.rank` or "
+                         "`filters.shape.rank` must be known. Received: input.shape="
+                         f"{x.shape} of rank {xr} and filters.shape={w.shape} of rank {wr}")
+    if n not in (1, 2, 3):
+        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
+    return n
 
 
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:

@@ -23,9 +23,9 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose, zeros
+from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import gather, one_hot
+from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask, unique
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -38,17 +38,18 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.nd_indexing import gather_nd, tensor_scatter_nd_update
+from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail, unimplemented
 from eagerflow._src.ops.nn_loss import _is_zero
+from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.stacking import stack, unstack
 
 _rng = SampleRNG(83)
-_FLOATS = (dt.float32, dt.float64)
+_FLOATS = frozenset((dt.float32, dt.float64))
 
 
 def _check_rank(op: str, x: Any, rank: int, what: str) -> None:
@@ -74,13 +75,10 @@ def _ctc_loss_infer(logits: Any, indices: Any, values: Any, lengths: Any,
                     preprocess_collapse_repeated: bool = False, ctc_merge_repeated: bool = True,
                     ignore_longer_outputs_than_inputs: bool = False) -> list:
     op = "CTCLoss"
-    if logits._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C.dtype_word(logits._dtype)} is not in the "
-                       "list of allowed values: float, double")
+    C.check_dtype(op, logits, _FLOATS)
     for x, want, i in ((indices, dt.int64, 1), (values, dt.int32, 2), (lengths, dt.int32, 3)):
         if x._dtype is not want:
-            raise fail(op, f"cannot compute CTCLoss as input #{i}(zero-based) was expected to "
-                           f"be a {want.name} tensor but is a {x._dtype.name} tensor")
+            raise C.wrong_input_dtype(op, i, want, x._dtype)
     if not ctc_merge_repeated:
         raise unimplemented(op, "CTCLoss with ctc_merge_repeated=False is not supported")
     _check_rank(op, logits, 3, "inputs")
@@ -265,12 +263,9 @@ CTC_LOSS = register(OpDef(
 def _greedy_infer(inputs: Any, lengths: Any, merge_repeated: bool = False,
                   blank_index: int = -1) -> list:
     op = "CTCGreedyDecoder"
-    if inputs._dtype not in _FLOATS:
-        raise fail(op, f"Value for attr 'T' of {C.dtype_word(inputs._dtype)} is not in the "
-                       "list of allowed values: float, double")
+    C.check_dtype(op, inputs, _FLOATS)
     if lengths._dtype is not dt.int32:
-        raise fail(op, "cannot compute CTCGreedyDecoder as input #1(zero-based) was expected "
-                       f"to be a int32 tensor but is a {lengths._dtype.name} tensor")
+        raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
     _check_rank(op, inputs, 3, "inputs")
     _check_rank(op, lengths, 1, "sequence_length")
     batch = None if inputs._shape is None else inputs._shape[1]
@@ -424,35 +419,54 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     merged (if asked) and blanks (the last class by default) dropped: ([SparseTensor of
     int64 labels], [batch, 1] negated sums of the best scores)."""
     out = bind(CTC_GREEDY, (_t(inputs), _t(sequence_length)),
-               {"merge_repeated": bool(merge_repeated),
+               {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
                 "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
                                                                         "blank_index")})
     return [SparseTensor(out[0], out[1], out[2])], out[3]
 
 
+def _dim(x: Any, i: int) -> Any:
+    """Dimension i of x: known, else its run-time size."""
+    return x._shape[i] if x._shape is not None and x._shape[i] else shape(x)[i]
+
+
 def collapse_repeated(labels: Any, seq_length: Any, name: str | None = None) -> tuple:
     """Each row's runs of equal labels (within its length) merged into one: the labels
-    `[batch, new_max_length]` (zero-padded) and the new lengths."""
+    `[batch, new_max_length]` (zero-padded) and the new lengths. Built as TF builds it
+    (masks, then the kept labels scattered into a flat batch), so that a malformed input
+    fails at the step where TF's does."""
     labels = _t(labels)
     seq_length = _t(seq_length)
-    steps = shape(labels)[1]
-    changed = concat([equal(labels[:, :1], labels[:, :1]),
+    changed = concat([ones(shape(labels[:, :1]), dt.bool),
                       not_equal(labels[:, 1:], labels[:, :-1])], axis=1)
-    keep = logical_and(changed, range_(steps)[None, :] < cast(seq_length, dt.int32)[:, None])
+    keep = logical_and(changed, sequence_mask(seq_length, maxlen=_dim(labels, 1)))
     new_length = reduce_sum(cast(keep, dt.int32), axis=1)
-    slot = cumsum(cast(keep, dt.int32), axis=1) - 1
-    at = where(keep)
-    rows = cast(at[:, 0], dt.int32)
-    target = stack([rows, gather_nd(slot, at)], axis=1)
-    out = zeros(stack([shape(labels)[0], reduce_max(new_length)]), dtype=labels._dtype)
-    return (tensor_scatter_nd_update(out, target, gather_nd(labels, at)),
-            cast(new_length, seq_length._dtype))
+    new_max = reduce_max(new_length)
+    slots = reshape(sequence_mask(new_length, maxlen=new_max), [-1])
+    kept = boolean_mask(reshape(labels, [-1]), reshape(keep, [-1]))
+    at = expand_dims(boolean_mask(range_(_dim(slots, 0)), slots), axis=1)
+    flat = scatter_nd(at, kept, shape(slots))
+    return (reshape(flat, [_dim(labels, 0), new_max]), cast(new_length, seq_length._dtype))
 
 
 def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
     """Each row's distinct labels in order of first appearance, zero-padded to the row's
-    length (int64), and, for each label, the position of its value among them (int32)."""
+    length (int64), and, for each label, the position of its value among them (int32):
+    [unique, idx], as TF's map of Unique over the rows gives them."""
     labels = convert_to_tensor(labels)
+    if labels._shape is not None and not labels._shape:
+        raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
+    batch = None if labels._shape is None else labels._shape[0]
+    if batch == 0:
+        return [zeros((0,), dt.int64), zeros((0,), dt.int32)]
+    if batch is not None:  # TF's algorithm: Unique of each row (a row no vector fails there)
+        ys, idxs = [], []
+        for row in unstack(labels):
+            y, idx = unique(row)
+            ys.append(cast(pad(y, [[0, _dim(idx, 0) - _dim(y, 0)]]), dt.int64))
+            idxs.append(idx)
+        return [stack(ys), stack(idxs)]
+    # the rows' count known only at run time: the same, for every row at once
     width = shape(labels)[1]
     same = equal(expand_dims(labels, 2), expand_dims(labels, 1))  # [batch, i, j]
     earlier = range_(width)[None, :] < range_(width)[:, None]  # j < i
@@ -461,5 +475,5 @@ def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
     idx = gather(slot, argmax(cast(same, dt.int32), axis=2, output_type=dt.int32),
                  batch_dims=1)
     placed = one_hot(slot, width, dtype=dt.int64) * cast(expand_dims(first, 2), dt.int64)
-    unique = reduce_sum(placed * cast(expand_dims(labels, 2), dt.int64), axis=1)
-    return unique, idx
+    distinct = reduce_sum(placed * cast(expand_dims(labels, 2), dt.int64), axis=1)
+    return [distinct, idx]

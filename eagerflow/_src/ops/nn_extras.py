@@ -299,18 +299,22 @@ ISOTONIC_REGRESSION = register(OpDef(
 ))
 
 
+# TF's wrapper fits the small integers in float32, the other integers in float64
+_ISO_FROM_INT = {dt.int8: dt.float32, dt.int16: dt.float32}
+
+
 def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> Any:
     """The isotonic (non-increasing, or non-decreasing) least-squares fit along `axis`, and
     each entry's block id: IsotonicRegression(output, segments)."""
     x = _t(inputs)
-    out_dtype = x.dtype if x.dtype.is_floating else dt.float64
+    out_dtype = x.dtype if x.dtype.is_floating else _ISO_FROM_INT.get(x.dtype, dt.float64)
     rank = C.rank(x)
-    if rank is not None and not -max(rank, 1) <= axis < max(rank, 1):
+    # (the last axis is recognised before the range is checked, as TF's wrapper does)
+    last = axis == -1 or (rank is not None and axis == rank - 1)
+    if not last and rank is not None and not -rank <= axis < rank:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-rank}, {rank}) "
                                                f"where {rank} is the number of dimensions in "
-                                               f"the input. Received: dim={axis} "
-                                               "[Op:IsotonicRegression]")
-    last = axis in (-1, rank - 1) or rank == 0
+                                               f"the input. Received: dim={axis}")
     if not last:
         perm = list(range(rank))
         perm[axis], perm[-1] = perm[-1], perm[axis]

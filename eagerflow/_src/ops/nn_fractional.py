@@ -413,7 +413,7 @@ def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
     as TF's op takes them: this wrapper of TF's checks and expands nothing)."""
     if not isinstance(pooling_ratio, (list, tuple)):
         raise TypeError(f"Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' "
-                        f"Op, not {pooling_ratio}.")
+                        f"Op, not {pooling_ratio!r}.")
     return FractionalAvgPool(*_fractional(FRACTIONAL_AVG_POOL, value,
                                           [float(r) for r in pooling_ratio], pseudo_random,
                                           overlapping, seed))

@@ -358,11 +358,13 @@ def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
     half = logits._dtype is dt.float16 or logits._dtype is dt.bfloat16  # (TF's float32)
     precise = cast(logits, dt.float32) if half else logits
     labels = cast(_t(labels), precise._dtype)
+    # (TF's wrapper asks whether the axis is -1 first: a tensor axis answers by its truth)
+    moved = bool(axis != -1)
     shape = logits._shape
     if shape is not None and not shape:
         raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
     n = len(shape)
-    ax = axis % n if -n <= axis < n else axis
+    ax = n - 1 if not moved else axis % n if -n <= axis < n else axis
     if not 0 <= ax < n:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
@@ -750,15 +752,15 @@ def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
     return [e.labels(merge_repeated) for e in best], [e.new[0] for e in best]
 
 
+_CTC_FLOATS = frozenset((dt.float32, dt.float64))
+
+
 def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                     merge_repeated: bool) -> list:
     op = "CTCBeamSearchDecoder"
-    if inputs._dtype not in (dt.float32, dt.float64):
-        raise fail(op, f"Value for attr 'T' of {C.dtype_word(inputs._dtype)} is not in the list "
-                       "of allowed values: float, double")
+    C.check_dtype(op, inputs, _CTC_FLOATS)
     if lengths._dtype is not dt.int32:
-        raise fail(op, "cannot compute CTCBeamSearchDecoder as input #1(zero-based) was expected "
-                       f"to be a int32 tensor but is a {lengths._dtype.name} tensor")
+        raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
     for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
         if C.int_attr(op, v, attr) < 1:
             raise fail(op, f"Value for attr '{attr}' of {v} must be at least minimum 1")
@@ -857,8 +859,8 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
     """tf.nn.ctc_beam_search_decoder: the `top_paths` most probable labellings of each
     sequence (blank is the last class) as SparseTensors, and their log probabilities."""
     from_op = bind(CTC_BEAM_SEARCH, (_t(inputs), _t(sequence_length)),
-                   {"beam_width": C.int_arg(beam_width, "beam_width"),
-                    "top_paths": C.int_arg(top_paths, "top_paths"), "merge_repeated": False})
+                   {"beam_width": C.make_int(beam_width, "beam_width"),
+                    "top_paths": C.make_int(top_paths, "top_paths"), "merge_repeated": False})
     k = len(from_op) // 3
     decoded = [SparseTensor(from_op[j], from_op[k + j], from_op[2 * k + j]) for j in range(k)]
     return decoded, from_op[-1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, squeeze
@@ -64,20 +65,23 @@ def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
 
 
 def _moments(x: Any, axes: Any, keepdims: bool, stop_mean: bool) -> tuple:
+    """TF's moments: the axes go to its reductions as given (they check them, and name
+    themselves "mean" and "variance" in its errors)."""
     x = _t(x)
     y = cast(x, dt.float32) if x._dtype is dt.float16 else x
     if not keepdims:  # (TF squeezes the axes: an attr, refusing graph tensors)
         for a in axes if isinstance(axes, (list, tuple)) else ():
             C.no_graph_attr(a, "axis")
-    ax = _axes_list(axes)
-    mean = reduce_mean(y, axis=ax, keepdims=True)
+    eager = _state.graph is None
+    mean = reduce_mean(y, axis=axes, keepdims=True, name="mean" if eager else None)
     # tf.nn.moments stops the gradient through `mean` here: nothing changes at first order
     # (that term sums to zero), but second derivatives (and hessians) are TF's only with
     # it; TF's fused batch norm differentiates its gradient's formula, exact at second order
     centre = stop_gradient(mean) if stop_mean else mean
-    variance = reduce_mean(squared_difference(y, centre), axis=ax, keepdims=True)
+    variance = reduce_mean(squared_difference(y, centre), axis=axes, keepdims=True,
+                           name="variance" if eager else None)
     if not keepdims:
-        mean, variance = squeeze(mean, ax), squeeze(variance, ax)
+        mean, variance = squeeze(mean, axes), squeeze(variance, axes)
     if x._dtype is dt.float16:
         return cast(mean, dt.float16), cast(variance, dt.float16)
     return mean, variance
@@ -85,7 +89,9 @@ def _moments(x: Any, axes: Any, keepdims: bool, stop_mean: bool) -> tuple:
 
 def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
                           name: str | None = None) -> tuple:
-    """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes`."""
+    """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes` (a collection
+    of distinct ints, as TF takes them: a tensor is its TypeError, unhashable)."""
+    axes = list(set(axes))
     x = _t(x)
     ax = _axes_list(axes)
     count, rank = 1, len(x._shape)
@@ -94,7 +100,7 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
             raise ValueError(f"sufficient_statistics: axis {a} is out of range for an input of "
                              f"rank {rank}")
         count *= x._shape[a]
-    counts = convert_to_tensor(float(count), dtype=x._dtype)
+    counts = convert_to_tensor(count, dtype=x._dtype)
     if shift is not None:
         shift = convert_to_tensor(shift, dtype_hint=x._dtype)
         m_ss = reduce_sum(x - shift, axis=ax, keepdims=keepdims)
@@ -117,16 +123,25 @@ def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
 
 def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool = False,
                      name: str | None = None) -> tuple:
-    """Frequency-weighted (mean, variance) over `axes`."""
+    """Frequency-weighted (mean, variance) over `axes`, as TF computes them: float16 in
+    float32, the weights cast to x's dtype, the axes handed to the reductions as given."""
     x = _t(x)
-    w = convert_to_tensor(frequency_weights, dtype_hint=x._dtype)
-    ax = _axes_list(axes)
-    wx = reduce_sum(w * x, axis=ax, keepdims=True)
-    sw = reduce_sum(broadcast_like(w, x), axis=ax, keepdims=True)
+    w = _t(frequency_weights)
+    half = x._dtype is dt.float16
+    if half:
+        x = cast(x, dt.float32)
+    if w._dtype is not x._dtype:
+        w = cast(w, x._dtype)
+    eager = _state.graph is None
+    wx = reduce_sum(w * x, axis=axes, keepdims=True,
+                    name="weighted_input_sum" if eager else None)
+    sw = reduce_sum(broadcast_like(w, x), axis=axes, keepdims=True)
     mean = div_no_nan(wx, sw)
-    var = div_no_nan(reduce_sum(w * squared_difference(x, mean), axis=ax, keepdims=True), sw)
+    var = div_no_nan(reduce_sum(w * squared_difference(x, mean), axis=axes, keepdims=True), sw)
     if not keepdims:
-        mean, var = squeeze(mean, ax), squeeze(var, ax)
+        mean, var = squeeze(mean, axes), squeeze(var, axes)
+    if half:
+        return cast(mean, dt.float16), cast(var, dt.float16)
     return mean, var
 
 

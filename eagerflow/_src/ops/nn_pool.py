@@ -886,6 +886,8 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
          padding: str = "VALID", data_format: str | None = None, dilations: Any = None,
          name: str | None = None) -> Any:
     """N-D max or average pooling with optional dilated (atrous) windows."""
+    # (TF reads pooling_type first: its str method names the scope)
+    pooling_type = C.string_arg(pooling_type, "pooling_type")
     x = _t(input)
     window = C.int_list(unbool(window_shape), "window_shape")
     strides, dilations = unbool(strides), unbool(dilations)

@@ -9,13 +9,14 @@ and a reshape), so their kernels are exact for every dtype.
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape, transpose
@@ -143,24 +144,26 @@ def _nhwc_only(op: str, data_format: Any) -> None:
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
+    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
     _nhwc_only("SpaceToDepth", data_format)
-    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": _block_size(block_size)}, name)
+    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": size}, name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
+    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
     _nhwc_only("DepthToSpace", data_format)
-    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": _block_size(block_size)}, name)
+    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": size}, name)
 
 
 def _block_size(value: Any) -> int:
-    """TF takes `int(block_size)` (so 2.0 and 2.5 are 2); one that has no int is a
-    ValueError here (TF lets int()'s OverflowError for inf escape)."""
+    """TF takes `int(block_size)` (so 2.0 and 2.5 are 2, a tensor or a string its
+    TypeError); inf is a ValueError here (TF lets int()'s OverflowError escape)."""
     C.no_graph_attr(value, "block_size")
     try:
-        return int(value)
-    except (OverflowError, TypeError) as e:
+        return C.make_int(value, "block_size")
+    except OverflowError as e:
         raise ValueError(f"block_size must be an integer, got {value!r}") from e
 
 
@@ -168,20 +171,42 @@ def _block_size(value: Any) -> int:
 # Local response normalization (a composite over the channel axis).
 # ---------------------------------------------------------------------------------------
 
+_LRN_T = frozenset((dt.float16, dt.bfloat16, dt.float32))
+
+
+def _make_float(value: Any, what: str) -> float:
+    """A float attr as TF's wrappers take it: a real number (a bool too), nothing else."""
+    if not isinstance(value, numbers.Real):
+        raise TypeError(f"Expected float for argument '{what}' not {value!r}.")
+    return float(value)
+
+
+# (TF's defaults are ints for bias and alpha: its op wrapper then takes its slow path)
+@eager_api("bias:float", "alpha:float", "beta:float")
 def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A002
-                                 bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+                                 bias: float = 1, alpha: float = 1, beta: float = 0.5,
                                  name: str | None = None) -> Any:
-    """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
+    """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta. Checked
+    as TF's LRN op: its attrs, then its dtype (no bfloat16 kernel), then its kernel's
+    checks."""
     x = _t(input)
-    allowed = frozenset((dt.float16, dt.bfloat16, dt.float32))
-    if x._dtype not in allowed:
-        raise C.fail("LRN", f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the "
-                            f"list of allowed values: half, bfloat16, float\n\t; NodeDef: "
-                            f"{{{{node LRN}}}}")
+    r = C.make_int(depth_radius, "depth_radius")
+    bias, alpha, beta = (_make_float(v, k) for v, k in ((bias, "bias"), (alpha, "alpha"),
+                                                         (beta, "beta")))
+    if x._dtype not in _LRN_T:
+        raise C.not_supported("LRN", x._dtype, _LRN_T)
+    if x._dtype is dt.bfloat16:
+        raise NotFoundError(None, None, "Could not find device for node: {{node LRN}} = LRN["
+                                        f"T=DT_BFLOAT16, alpha={alpha:g}, beta={beta:g}, "
+                                        f"bias={bias:g}, depth_radius={r}]\nAll kernels "
+                                        "registered for op LRN:\n  device='XLA_CPU_JIT'; T in "
+                                        "[DT_FLOAT, DT_BFLOAT16, DT_HALF]\n  device='CPU'; T "
+                                        "in [DT_HALF]\n  device='CPU'; T in [DT_FLOAT]\n "
+                                        "[Op:LRN]")
     if x._shape is not None and len(x._shape) != 4:
-        raise InvalidArgumentError(None, None, "in must be 4-dimensional [Op:LRN]")
-    C.no_graph_attr(depth_radius, "depth_radius")
-    r = int(depth_radius)
+        raise C.fail("LRN", "in must be 4-dimensional")
+    if r < 0:
+        raise C.fail("LRN", f"depth_radius = {r} larger than int max")
     channels = x._shape[-1]
     sq = pad(square(x), [[0, 0], [0, 0], [0, 0], [r, r]])
     window = add_n([sq[..., k:k + channels] for k in range(2 * r + 1)])

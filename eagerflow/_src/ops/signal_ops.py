@@ -17,7 +17,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.device import current_device
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
@@ -25,10 +26,11 @@ from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import _t, cast, conj, cos, maximum, real, zeros_like
+from eagerflow._src.ops.math import _t, cast, conj, cos, less, maximum, real, where, zeros_like
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.shape_queries import rank as rank_of
 from eagerflow._src.ops.shaping import reverse, roll
 
 _rng = SampleRNG(71)
@@ -140,7 +142,8 @@ def _fit_last(x: Any, n: int) -> Any:
 def _length(fft_length: Any, default: int) -> int:
     if fft_length is None:
         return default
-    v = np.asarray(fft_length.numpy() if hasattr(fft_length, "numpy") else fft_length)
+    # (TF converts it to int32: a tensor of another dtype is its ValueError)
+    v = np.asarray(convert_to_tensor(fft_length, dt.int32).numpy())
     if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
         raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
     return int(v.reshape(-1)[0])
@@ -171,6 +174,17 @@ def _rfft_in(x: Any) -> Any:
     return x
 
 
+def _irfft_in(x: Any, k: int) -> Any:
+    """tf.signal.irfft*'s input: converted preferring complex64, of rank k at least, and
+    refused unless complex64 or complex128 with TF's ValueError (showing the tensor)."""
+    x = _t(x) if isinstance(x, Tensor) else convert_to_tensor(x, dtype_hint=dt.complex64)
+    if x._shape is not None and len(x._shape) < k:
+        raise ValueError(f"Shape {x.shape} must have rank at least {k}")
+    if not x._dtype.is_complex:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {x!s}")
+    return x
+
+
 def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
     x = _rfft_in(input_tensor)
@@ -182,8 +196,7 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
 
 def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
-    x = _t(input_tensor)
-    C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
     n = _length(fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
@@ -257,13 +270,45 @@ def _scaled(x: Any, scale: float) -> Any:
     return x if scale == 1.0 else x * cast(scale, x._dtype)
 
 
+def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str) -> Any:
+    """The input of an N-D FFT (`kind`: "c" complex, "r" real, "ir" inverse real), checked
+    in the order of TF's wrappers: the axes converted to int32, the input converted (and
+    a real FFT's dtype refused), its rank against the axes (and an inverse real FFT's
+    dtype refused), fft_length converted to int32, then the op's own dtype check; and,
+    on a CPU, TF 2.21's lack of any kernel for the op."""
+    axes_t = None if axes is None else convert_to_tensor(axes, dt.int32)
+    if kind == "r":
+        x = _rfft_in(input_tensor)
+    else:
+        x = _t(input_tensor) if isinstance(input_tensor, Tensor) else \
+            convert_to_tensor(input_tensor, dtype_hint=dt.complex64)
+    k = len(x._shape) if axes_t is None else \
+        (axes_t._shape[0] if len(axes_t._shape) == 1 else 1)
+    if len(x._shape) < k:
+        raise ValueError(f"Shape {x.shape} must have rank at least {k}")
+    if kind == "ir" and not x._dtype.is_complex:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {x!s}")
+    if fft_length is not None:
+        convert_to_tensor(fft_length, dt.int32)
+    if kind == "c":
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+    if current_device().device_type == "CPU":  # TF registers these ops for GPUs only
+        cplx = _COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
+        attrs = f"Tcomplex={C.dt_enum(cplx)}"
+        if kind != "c":
+            attrs += f", Treal={C.dt_enum(cplx.real_dtype)}"
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                        f"{op}[{attrs}]\nAll kernels registered for op {op}:"
+                                        f"\n  <no registered kernels>\n [Op:{op}] name: ")
+    return x
+
+
 def _complex_fftn(inverse: bool) -> Callable:
     op = "IFFTND" if inverse else "FFTND"
 
     def f(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
           name: str | None = None) -> Any:
-        x = _t(input_tensor)
-        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        x = _nd_input(input_tensor, axes, fft_length, op, "c")
         axes, lengths = _axes_and_lengths(x, axes, fft_length, op, False)
         for a, n in zip(axes, lengths):
             x = _fit(x, a, n)
@@ -290,7 +335,7 @@ def _irfft_axes(x: Any, axes: list, lengths: list) -> Any:
 def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
            name: str | None = None) -> Any:
     """The real FFT over `axes` (all by default), halved along the last of them."""
-    x = _rfft_in(input_tensor)
+    x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
     if not axes:
         return cast(x, _COMPLEX_OF[x._dtype])
@@ -300,8 +345,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
             name: str | None = None) -> Any:
     """The real signal whose rfftnd over `axes` is `input_tensor`."""
-    x = _t(input_tensor)
-    C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
+    x = _nd_input(input_tensor, axes, fft_length, "IRFFTND", "ir")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "IRFFTND", True)
     if not axes:
         return real(x)
@@ -312,9 +356,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
     op = f"{'IRFFT' if inverse else 'RFFT'}{k}D"
 
     def f(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
-        x = _t(input_tensor) if inverse else _rfft_in(input_tensor)
-        if inverse:
-            C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        x = _irfft_in(input_tensor, k) if inverse else _rfft_in(input_tensor)
         if x._shape is None or len(x._shape) < k:
             raise ValueError(f"Shape {x.shape} must have rank at least {k}")
         if fft_length is not None and np.shape(convert_to_tensor(fft_length,
@@ -349,31 +391,43 @@ def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
 
 
 def _shift(x: Any, axes: Any, direction: int) -> Any:
+    """A roll by half of each of `axes`' sizes, computed as TF computes it: a tensor of
+    axes has the rank added to its negative entries (Less and AddV2 check its dtype) and
+    gathers the sizes (GatherV2 checks its range)."""
     x = _t(x)
-    rank = len(x._shape)
     if axes is None:
-        axes = list(range(rank))
-    else:  # as TF, axes convert to int32 (its TypeError/ValueError for anything else)
-        axes = [int(a) for a in np.atleast_1d(convert_to_tensor(axes, dt.int32)._numpy())]
-    if any(not -rank <= a < rank for a in axes):
-        raise ValueError(f"axes {axes} out of range for a tensor of rank {rank}")
-    if not axes:
-        return x
-    shifts = [direction * (x._shape[a] // 2) if direction > 0 else -(x._shape[a] // 2)
-              for a in axes]
-    return roll(x, shifts, axes)
+        axes = list(range(len(x._shape)))
+        if not axes:
+            return x
+        half = shape(x) // 2
+    elif isinstance(axes, int):
+        half = shape(x)[axes] // 2
+    else:
+        axes = where(less(axes, 0), axes + rank_of(x), axes)
+        half = gather(shape(x), axes) // 2
+    return roll(x, half if direction > 0 else -half, axes)
 
 
 # ---------------------------------------------------------------------------------------
 # Windows, framing and the short-time Fourier transform.
 # ---------------------------------------------------------------------------------------
 
+def window_length_arg(value: Any, name: str | None = None) -> Any:
+    """A window's length as TF's windows take it: converted to int32 (a tensor of another
+    dtype is its ValueError, prefixed by `name` where TF names the conversion), a scalar."""
+    n = convert_to_tensor(value, dtype=dt.int32, name=name)
+    if n._shape is not None and len(n._shape) != 0:
+        raise ValueError(f"Shape {n.shape} must have rank 0")
+    return n
+
+
 def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: float) -> Any:
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
+    window_length = window_length_arg(window_length, "window_length")
     if _runtime(window_length):  # TF's formula on the run-time length
-        n = cast(window_length, dt.int32)
+        n = window_length
         even = 1 - n % 2
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
@@ -399,6 +453,15 @@ def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.fl
     return _raised_cosine(window_length, periodic, dtype, 0.54, 0.46)
 
 
+def scalar_args(*values: Any) -> None:
+    """TF's check that each of `values` (sizes and steps, converted as TF converts them) is
+    a scalar: "Shape (2,) must have rank 0"."""
+    for v in values:
+        t = v if isinstance(v, Tensor) else convert_to_tensor(v)
+        if t._shape is not None and t._shape:
+            raise ValueError(f"Shape {t.shape} must have rank 0")
+
+
 @eager_api()
 def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
           pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
@@ -407,6 +470,7 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     rank = len(x._shape)
     if rank < 1:
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
+    scalar_args(frame_length, frame_step, axis)
     axis = C.int_arg(axis, "axis")
     if not -rank <= axis < rank:
         raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")
@@ -463,10 +527,14 @@ def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = Non
          window_fn: Callable | None = hann_window, pad_end: bool = False,
          name: str | None = None) -> Any:
     """rfft of windowed frames: [..., frames, fft_length // 2 + 1]."""
-    x = _real_in(signals, "RFFT")
+    # as TF: the ranks first; the dtype is checked by the window, then the real FFT
+    x = _t(signals)
+    if x._shape is not None and not x._shape:
+        raise ValueError(f"Shape {x.shape} must have rank at least 1")
+    scalar_args(frame_length, frame_step)
     if fft_length is None:
         fft_length = enclosing_power_of_two(int(C.known(frame_length)))
     frames = frame(x, frame_length, frame_step, pad_end=pad_end)
     if window_fn is not None:
-        frames = frames * window_fn(frame_length, dtype=x._dtype)
+        frames = frames * window_fn(frame_length, dtype=frames._dtype)
     return rfft(frames, [int(fft_length)])

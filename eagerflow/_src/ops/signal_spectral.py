@@ -51,6 +51,8 @@ from eagerflow._src.ops.signal_ops import (
     hann_window,
     irfft,
     rfft,
+    scalar_args,
+    window_length_arg,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -62,7 +64,7 @@ def _window_args(window_length: Any, dtype: Any) -> tuple:
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
-    n = C.int_arg(window_length, "window_length")
+    n = int(C.known(window_length_arg(window_length)))
     if not 0 <= n < 2**31:
         raise ValueError(f"window_length must be a non-negative integer, got {n}")
     return n, d
@@ -109,10 +111,10 @@ def vorbis_window(window_length: Any, dtype: Any = dt.float32, name: str | None 
 def _step_arg(frame_step: Any) -> int:
     if isinstance(frame_step, Tensor) or hasattr(frame_step, "dtype"):
         step = convert_to_tensor(frame_step)
-        if not step._dtype.is_integer:
-            raise ValueError(f"frame_step must be an integer. Got {step._dtype!r}")
         if step._shape != ():
             raise ValueError(f"Shape {step.shape} must have rank 0")
+        if not step._dtype.is_integer:
+            raise ValueError(f"frame_step must be an integer. Got {step._dtype!r}")
         return int(step.numpy())
     if isinstance(frame_step, float):
         raise ValueError(f"frame_step must be an integer. Got {dt.float32!r}")
@@ -171,10 +173,12 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
                  window_fn: Callable | None = hann_window, name: str | None = None) -> Any:
     """The signal whose stft is `stfts`: inverse real FFTs of the frames, cropped or padded
     to frame_length, windowed and overlap-added."""
-    x = _t(stfts)
-    C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    x = _t(stfts)  # (as TF: its rank here, its dtype by the inverse real FFT)
     _rank_at_least(x, 2)
+    scalar_args(frame_length, frame_step)
     length = C.int_arg(frame_length, "frame_length")
+    if fft_length is not None:
+        scalar_args(fft_length)
     n = enclosing_power_of_two(length) if fft_length is None else C.int_arg(fft_length,
                                                                             "fft_length")
     frames = irfft(x, [n])
@@ -256,20 +260,35 @@ def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
     return out
 
 
+def _dct_in(x: Any) -> Any:
+    """A DCT's input, refused as TF's DCT refuses it: its complex twiddles are built from
+    a zero of x's dtype (which no integer, bool or string takes 0.0 as) and tf.complex
+    (which takes float32 and float64 parts only). A complex x is refused by the real FFT
+    here (TF's own assertion fails inside tf.complex)."""
+    d = x._dtype
+    if d is dt.float32 or d is dt.float64 or d.is_complex:
+        return _real_in(x, "RFFT")
+    if d is dt.float16 or d is dt.bfloat16:
+        raise TypeError(f"The `real` and `imag` components have incorrect types: {d.name} "
+                        f"{d.name}. They must be consistent, and one of [tf.float32, "
+                        "tf.float64]")
+    raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {d.name}")
+
+
 def dct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
         norm: str | None = None, name: str | None = None) -> Any:
     """The DCT of type 1-4 along the last axis (scipy.fftpack.dct's scaling)."""
-    x = _real_in(input, "RFFT")
+    x = _t(input)
     _check_dct(x, type, n, axis, norm)
-    return _dct(x, type, n, norm)
+    return _dct(_dct_in(x), type, n, norm)
 
 
 def idct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
          norm: str | None = None, name: str | None = None) -> Any:
     """The inverse DCT: a DCT of the inverse type (II <-> III; I and IV are their own)."""
-    x = _real_in(input, "RFFT")
+    x = _t(input)
     _check_dct(x, type, n, axis, norm)
-    return _dct(x, {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
+    return _dct(_dct_in(x), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
 
 
 def _window_or_scale(frames: Any, window_fn: Callable | None, length: int) -> Any:
@@ -282,8 +301,9 @@ def mdct(signals: Any, frame_length: Any, window_fn: Callable | None = vorbis_wi
          pad_end: bool = False, norm: str | None = None, name: str | None = None) -> Any:
     """The modified DCT of frames of `frame_length` samples every frame_length / 2:
     `[..., frames, frame_length // 2]`."""
-    x = _real_in(signals, "RFFT")
+    x = _t(signals)  # (its dtype is checked where TF's is: the window, then the DCT)
     _rank_at_least(x, 1)
+    scalar_args(frame_length)
     length = C.int_arg(frame_length, "frame_length")
     if length % 4 != 0:
         raise ValueError("The frame length must be a multiple of 4.")
@@ -299,11 +319,14 @@ def inverse_mdct(mdcts: Any, window_fn: Callable | None = vorbis_window, norm: s
                  name: str | None = None) -> Any:
     """The signal whose mdct is `mdcts` (exact with the Vorbis window, or any window
     meeting the Princen-Bradley condition)."""
-    x = _real_in(mdcts, "RFFT")
+    x = _t(mdcts)  # (its dtype is checked where TF's is: the scale, then the DCT)
     _rank_at_least(x, 2)
     half = x._shape[-1]
     if norm is None:
-        unfolded = (0.5 / cast(half, x._dtype)) * dct(x, type=4)
+        scale = cast(half, x._dtype)
+        if not (x._dtype.is_floating or x._dtype.is_complex):
+            raise TypeError(f"Cannot convert 0.5 to EagerTensor of dtype {x._dtype.name}")
+        unfolded = (0.5 / scale) * dct(x, type=4)
     else:
         unfolded = dct(x, type=4, norm=norm)
     low, high = split(unfolded, 2, axis=-1)
