@@ -634,7 +634,8 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
             (kind == "f" and (dtype.is_integer or dtype.is_bool)) or \
             ((kind in "USO") != (dtype is dt.string)):
         word = "float" if dtype.is_floating else dtype.name
-        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word} [Op:{op}]")
+        # (TF's wrapper converts the padding before it runs the op: no op in the message)
+        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word}")
     if dtype.is_integer and isinstance(v, (int, np.integer)) and \
             not dtype.min <= int(v) <= dtype.max:
         raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "

@@ -31,6 +31,15 @@ from eagerflow._src.ops.stacking import stack
 
 _ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
 _STOP = {"lower": ".", "upper": ""}  # TF's two messages differ so
+# MatrixSetDiagV3's kernels, as TF lists them for a dtype it has none for (a string)
+_SET_DIAG_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                     dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                     dt.int64, dt.uint64)
+_SET_DIAG_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                 "DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
+                 "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, "
+                 "DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
+                 "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
 
 
 def _band(k: Any, op: str) -> tuple | None:
@@ -86,7 +95,7 @@ def _offset(d: int, diag_len: int, max_len: int, align: str) -> int:
     return 0 if left else max_len - diag_len
 
 
-@eager_api("input", "k", "padding_value")
+@eager_api("input", "k", "padding_value", named=True)
 def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
@@ -120,7 +129,7 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
     return stack(rows_out, axis=-2)
 
 
-@eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value")
+@eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value", named=True)
 def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
          num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
@@ -164,7 +173,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     return out
 
 
-@eager_api("input", "diagonal", "k")
+@eager_api("input", "diagonal", "k", named=True)
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
@@ -172,11 +181,13 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     op = "MatrixSetDiagV3"
     _check_align(align, op)
     band = _band(k, op)
-    if band is None or band[0] == band[1]:
-        return _set_diag_one(input, diagonal, name, k=band[0] if band else _single(k),
-                             align=align)
     x = _t(input)
     d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
+        raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
+                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
+    if band is None or band[0] == band[1]:
+        return _set_diag_one(x, d, name, k=band[0] if band else _single(k), align=align)
     if len(x._shape) < 2:
         raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
     if d._dtype is not x._dtype:

@@ -683,5 +683,5 @@ bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
 @dispatchable
 def erfcinv(x: Any, name: str | None = None) -> Any:
     """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
-    x = _t(x)
-    return -ndtri(x * 0.5) * (1 / _pymath.sqrt(2))
+    x = _t(x)  # (0.5 * x, as TF's: a bool x refuses the 0.5, where x * 0.5 would take it)
+    return -ndtri(0.5 * x) * _pymath.sqrt(0.5)

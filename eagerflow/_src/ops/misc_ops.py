@@ -27,11 +27,10 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze
-from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.array import concat, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
+from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.eager_errors import slow_inputs
@@ -45,10 +44,9 @@ from eagerflow._src.ops.math import (
     ceil,
     equal,
     floor,
+    greater,
     greater_equal,
     identity,
-    less,
-    logical_and,
     maximum,
     minimum,
     ones_like,
@@ -64,6 +62,7 @@ from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 histogram_ops = lazy_module("eagerflow._src.ops.histogram_ops")  # (bincount's op)
 
@@ -657,12 +656,12 @@ def zero_fraction(value: Any, name: str | None = None) -> Any:
 
 
 def _monotone(x: Any, strict: bool, what: str) -> Any:
-    x = _t(x)
-    if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise TypeError(f"Expected x to be numeric, got {x._dtype!r}")
-    flat = reshape(x, [-1])
+    flat = reshape(_t(x), [-1])
+    # (complex is numeric to TF's check: Greater/GreaterEqual refuse it then)
+    if not (flat._dtype.is_floating or flat._dtype.is_integer or flat._dtype.is_complex):
+        raise TypeError(f"Expected x to be numeric, instead found: {flat!s}")
     a, b = flat[1:], flat[:-1]
-    return reduce_all(a > b if strict else a >= b)
+    return reduce_all(greater(a, b) if strict else greater_equal(a, b))
 
 
 def is_non_decreasing(x: Any, name: str | None = None) -> Any:
@@ -799,39 +798,7 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
 
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i."""
-    x = _t(x)
-    C.check_dtype("InvertPermutation", x, C.INDEX)
-    if type(x) is not EagerTensor:
-        return _traced_invert_permutation(x)
-    v = x._numpy()
-    if v.ndim != 1:
-        raise InvalidArgumentError(None, None, "invert_permutation expects a 1D vector. "
-                                               "[Op:InvertPermutation]")
-    seen = np.zeros(v.size, bool)
-    for i in v.tolist():
-        if not 0 <= i < v.size:
-            raise InvalidArgumentError(None, None, f"{i} is not between 0 and {v.size} "
-                                                   f"[Op:InvertPermutation]")
-        if seen[i]:
-            raise InvalidArgumentError(None, None, f"{i} is duplicated in the input. "
-                                                   f"[Op:InvertPermutation]")
-        seen[i] = True
-    n = int(v.size)
-    return scatter_nd(expand_dims(x, -1), range_(n, dtype=x._dtype), [n])
-
-
-def _traced_invert_permutation(x: Any) -> Any:
-    """invert_permutation of a graph tensor: the entries checked when the graph runs (each
-    of 0..n-1 exactly once), then placed by a segment sum."""
-    if x._shape is not None and len(x._shape) != 1:
-        raise C.fail("InvertPermutation", "invert_permutation expects a 1D vector.")
-    n = shape_of(x, out_type=x._dtype)[0]
-    inside = logical_and(greater_equal(x, 0), less(x, n))
-    Assert(reduce_all(inside), ["invert_permutation: entries must lie in [0, n); got", x])
-    ids = where(inside, x, -ones_like(x))
-    counts = unsorted_segment_sum(ones_like(x), ids, n)
-    Assert(reduce_all(equal(counts, 1)), ["invert_permutation: an entry is duplicated in", x])
-    return unsorted_segment_sum(range_(n, dtype=x._dtype), ids, n)
+    return bind(INVERT_PERMUTATION, (_t(x),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
