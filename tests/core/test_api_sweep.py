@@ -198,20 +198,29 @@ KNOWN: dict = {
     "tf.math.reduce_euclidean_norm": _TRIAGE,
     "tf.math.reduce_std": _TRIAGE,
     "tf.math.reduce_variance": _TRIAGE,
-    "tf.math.segment_max": _TRIAGE,
-    "tf.math.segment_mean": _TRIAGE,
-    "tf.math.segment_min": _TRIAGE,
-    "tf.math.segment_prod": _TRIAGE,
-    "tf.math.segment_sum": _TRIAGE,
+    "tf.math.segment_max":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.segment_mean":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.segment_min":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.segment_prod":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.softmax": _TRIAGE,
     "tf.math.squared_difference": _TRIAGE,
     "tf.math.top_k": _TRIAGE,
-    "tf.math.unsorted_segment_max": _TRIAGE,
-    "tf.math.unsorted_segment_mean": _TRIAGE,
-    "tf.math.unsorted_segment_min": _TRIAGE,
-    "tf.math.unsorted_segment_prod": _TRIAGE,
-    "tf.math.unsorted_segment_sqrt_n": _TRIAGE,
-    "tf.math.unsorted_segment_sum": _TRIAGE,
+    "tf.math.unsorted_segment_max":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_mean":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_min":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_prod":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_sqrt_n":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_sum":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
     "tf.linalg.band_part": _TRIAGE,
     "tf.linalg.banded_triangular_solve": _TRIAGE,
