@@ -191,13 +191,16 @@ KNOWN: dict = {
     "tf.math.cumprod": _TRIAGE,
     "tf.math.cumulative_logsumexp": _TRIAGE,
     "tf.math.in_top_k": _TRIAGE,
-    "tf.math.l2_normalize": _TRIAGE,
+    "tf.math.l2_normalize":
+        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.log_softmax": _TRIAGE,
     "tf.math.multiply_no_nan": _TRIAGE,
     "tf.math.reciprocal_no_nan": _TRIAGE,
     "tf.math.reduce_euclidean_norm": _TRIAGE,
-    "tf.math.reduce_std": _TRIAGE,
-    "tf.math.reduce_variance": _TRIAGE,
+    "tf.math.reduce_std":
+        "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
+    "tf.math.reduce_variance":
+        "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
     "tf.math.segment_max":
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.segment_mean":

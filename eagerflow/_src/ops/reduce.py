@@ -39,13 +39,13 @@ from eagerflow._src.ops.math import (
     is_finite,
     log,
     ones_like,
+    real,
     sqrt,
     square,
     stop_gradient,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as math_abs
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import (
     REGISTRY,
@@ -503,13 +503,13 @@ reduce_all = _reduce_fn(ALL, cast_bool=True)
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Any:
     x = _t(input_tensor)
-    if not (x._dtype.is_floating or x._dtype.is_complex):
+    mean = reduce_mean(x, axis=axis, keepdims=True)  # (first, as TF's: its errors come first)
+    if mean._dtype.is_integer:
         raise TypeError(f"Input must be either real or complex. Received integer type "
-                        f"{x._dtype}.")
-    mean = reduce_mean(x, axis=axis, keepdims=True)
+                        f"{mean._dtype}.")
     deviation = x - mean
-    if deviation._dtype.is_complex:  # (TF's: |x - mean|^2, real: complex64's is float32)
-        deviation = math_abs(deviation)
+    if deviation._dtype.is_complex:  # (TF's |x - mean|^2: real(conj(d) * d), float32's)
+        return reduce_mean(real(conj(deviation) * deviation), axis=axis, keepdims=keepdims)
     return reduce_mean(square(deviation), axis=axis, keepdims=keepdims)
 
 
