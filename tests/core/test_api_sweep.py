@@ -194,8 +194,6 @@ KNOWN: dict = {
     "tf.math.l2_normalize":
         "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.log_softmax": _TRIAGE,
-    "tf.math.multiply_no_nan": _TRIAGE,
-    "tf.math.reciprocal_no_nan": _TRIAGE,
     "tf.math.reduce_euclidean_norm": _TRIAGE,
     "tf.math.reduce_std":
         "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",

@@ -713,12 +713,6 @@ def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y, name)
 
 
-@dispatchable
-def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args(x, y)
-    return where(equal(y, 0), zeros_like(x * y), x * y)
-
-
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
     return multiply(x, scalar)
 
