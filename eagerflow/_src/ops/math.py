@@ -500,8 +500,9 @@ def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     return xp.square(x - y) if out is None else out
 
 
-SQUARED_DIFFERENCE = _binary(
-    "SquaredDifference", _squared_difference_kernel, C.NUMERIC,
+SQUARED_DIFFERENCE = _binary(  # (TF's takes no 8- or 16-bit integer, nor unsigned)
+    "SquaredDifference", _squared_difference_kernel,
+    C.FLOAT_COMPLEX | frozenset((dt.int32, dt.int64)),
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y),
               fast=_ANY, skips="inputs"),
     _elementwise_ref(lambda a, b: (a - b) ** 2), cuda="(({0} - {1}) * ({0} - {1}))")
