@@ -1,8 +1,7 @@
 """tf.linalg: linear algebra."""
 
 from eagerflow._src.ops.linalg import (  # noqa: F401
-    adjoint, band_part, det, eye, inv, matmul, matrix_transpose, matvec,
-    tensor_diag, tensor_diag_part, tensordot, trace,
+    adjoint, band_part, det, eye, inv, matmul, matrix_transpose, matvec, tensordot, trace,
 )
 from eagerflow._src.ops.einsum import einsum  # noqa: F401
 from eagerflow._src.ops.norms import global_norm, norm  # noqa: F401
@@ -12,7 +11,9 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     slogdet, solve, svd, triangular_solve,
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
-from eagerflow._src.ops.linalg_diag_bands import diag, diag_part, set_diag  # noqa: F401
+from eagerflow._src.ops.linalg_diag_bands import (  # noqa: F401
+    diag, diag_part, set_diag, tensor_diag, tensor_diag_part,
+)
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
 from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401

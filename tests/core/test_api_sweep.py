@@ -241,8 +241,6 @@ KNOWN: dict = {
     "tf.linalg.qr": _TRIAGE,
     "tf.linalg.solve": _TRIAGE,
     "tf.linalg.svd": _TRIAGE,
-    "tf.linalg.tensor_diag": _TRIAGE,
-    "tf.linalg.tensor_diag_part": _TRIAGE,
     "tf.linalg.triangular_solve": _TRIAGE,
     "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --

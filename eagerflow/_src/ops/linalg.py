@@ -832,27 +832,6 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
                                                  "padding_value": padding_value}, name)
 
 
-def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
-    """A rank-2k tensor with `diagonal` (rank k) on its diagonal: out[i.., i..] = d[i..]."""
-    d = _t(diagonal)
-    shape = list(d._shape)
-    if not shape:
-        raise ValueError("Input must be at least rank 1, got 0")
-    flat = reshape(d, [-1])
-    return reshape(diag(flat), shape + shape)
-
-
-def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    x = _t(input)
-    r = len(x._shape)
-    if r % 2 or x._shape[:r // 2] != x._shape[r // 2:]:
-        raise InvalidArgumentError(None, None, f"Invalid shape {C.shape_str(x._shape)}: "
-                                               "dimensions must be even and match [Op:DiagPart]")
-    half = list(x._shape[:r // 2])
-    n = int(np.prod(half, dtype=np.int64))
-    return reshape(diag_part(reshape(x, [n, n])), half)
-
-
 def trace(x: Any, name: str | None = None) -> Any:
     return reduce_sum(diag_part(x), axis=-1)
 
