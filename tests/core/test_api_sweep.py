@@ -224,7 +224,6 @@ KNOWN: dict = {
     # -- tf.linalg --
     "tf.linalg.band_part": _TRIAGE,
     "tf.linalg.banded_triangular_solve": _TRIAGE,
-    "tf.linalg.cholesky_solve": _TRIAGE,
     "tf.linalg.eigh": _TRIAGE,
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
     "tf.linalg.expm": _TRIAGE,
@@ -241,7 +240,6 @@ KNOWN: dict = {
     "tf.linalg.qr": _TRIAGE,
     "tf.linalg.solve": _TRIAGE,
     "tf.linalg.svd": _TRIAGE,
-    "tf.linalg.triangular_solve": _TRIAGE,
     "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,

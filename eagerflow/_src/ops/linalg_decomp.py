@@ -73,18 +73,19 @@ def _spd(n: int, *batch: int) -> np.ndarray:
 # The order TF 2.21 lists an op's CPU kernels in: most ops' last registered first (complex128
 # to float); eigh's and svd's, registered one file per dtype, float first
 _LAST_FIRST = (dt.complex128, dt.complex64, dt.float64, dt.float32)
-_KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1]}
+_KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1],
+                 "MatrixTriangularSolve": (dt.float64, dt.float32, dt.complex128, dt.complex64)}
 
 
 def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
                  allowed: frozenset = _LINALG_T, no_half: str | None = None) -> None:
-    """`no_half`: the node's other attrs, for ops whose half type TF's CPU has no kernel for
-    (NotFoundError, as TF)."""
+    """`no_half`: the node's other attrs where TF's CPU has no half kernel: NotFoundError."""
     if x._dtype not in allowed:
         raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
-    if no_half is not None and x._dtype is dt.float16:
-        raise C.no_kernel(op, "T=DT_HALF" + no_half, _KERNEL_ORDER.get(op, _LAST_FIRST))
+    if no_half is not None and x._dtype in (dt.float16, dt.bfloat16):
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}{no_half}",
+                          _KERNEL_ORDER.get(op, _LAST_FIRST))
 
 
 def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
@@ -278,8 +279,8 @@ def _solve_shapes(op: str, a: Any, b: Any, broadcast: bool) -> tuple | None:
 
 def _trisolve_infer(a: Any, b: Any, lower: bool, adjoint: bool) -> list:
     op = "MatrixTriangularSolve"
-    _dtype_check(op, a, "bfloat16, double, float, half, complex64, complex128",
-                 _LINALG_T | {dt.bfloat16})
+    _dtype_check(op, a, "bfloat16, double, float, half, complex64, complex128", _LINALG_T |
+                 {dt.bfloat16}, f", adjoint={str(adjoint).lower()}, lower={str(lower).lower()}")
     d = C.same_dtype(op, (a, b), _LINALG_T | {dt.bfloat16})
     return [(_solve_shapes(op, a, b, broadcast=True), d)]
 
@@ -360,9 +361,9 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
-    matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_TRIANGULAR_SOLVE, (matrix, rhs),
-                {"lower": bool(lower), "adjoint": bool(adjoint)}, name)
+    return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
+                {"lower": C.bool_attr(lower, "lower"), "adjoint": C.bool_attr(adjoint, "adjoint")},
+                name)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
@@ -812,8 +813,7 @@ SVD = register(OpDef(
     bad_samples=lambda: [
         BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
                   InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
-        BadSample((np.ones((2, 2), np.int32),),
-                  {"compute_uv": False, "full_matrices": False},
+        BadSample((np.ones((2, 2), np.int32),), {"compute_uv": False, "full_matrices": False},
                   InvalidArgumentError, "allowed values: double, float, half")],
 ))
 
