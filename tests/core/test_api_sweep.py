@@ -226,7 +226,6 @@ KNOWN: dict = {
     "tf.linalg.banded_triangular_solve": _TRIAGE,
     "tf.linalg.eigh": _TRIAGE,
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
-    "tf.linalg.expm": _TRIAGE,
     "tf.linalg.inv": _TRIAGE,
     "tf.linalg.lstsq": _TRIAGE,
     "tf.linalg.lu": _TRIAGE,

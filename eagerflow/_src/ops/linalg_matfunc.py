@@ -33,9 +33,11 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask
-from eagerflow._src.ops.linalg import adjoint, diag, eye, matrix_transpose
+from eagerflow._src.ops.linalg import adjoint, diag, eye, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
 from eagerflow._src.ops.math import _t, cast, conj, logical_and, zeros_like
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(67)
@@ -150,10 +152,27 @@ EXPM = register(OpDef(
 def expm(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.linalg.expm`: the matrix exponential of each [..., M, M] matrix."""
     x = _t(input)
-    if x._dtype not in _FLOATS:  # TF's check, in its Python function
+    s = x._shape
+    if s is not None and s[-2:] == (0, 0):  # (TF's: its own exponential, whatever its dtype)
+        return x
+    if x._dtype not in _FLOATS or x._dtype is dt.float16 or (s is not None and len(s) < 2):
+        return _expm_as_tf_fails(x, name)
+    return bind(EXPM, (x,), {}, name)
+
+
+def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
+    """expm where TF's Python function fails on its way (or, for a vector of one, gives a
+    1x1 matrix): the ops it runs first, in its order, raise its errors. The matrices
+    batched, their l1 norm (Abs refuses unsigned, bool and string), then its dtype check,
+    its first MatMul (a vector), and its MatrixSolve, which has no half kernel."""
+    y = reshape(x, [-1] + list(x._shape[-2:]))
+    reduce_max(reduce_sum(abs_(y), axis=len(y._shape) - 2), axis=-1)
+    if x._dtype not in _FLOATS:
         raise ValueError("tf.linalg.expm does not support matrices of type "
                          f"<dtype: '{x._dtype.name}'>")
-    return bind(EXPM, (x,), {}, name)
+    matmul(y, y)
+    _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
+    return bind(EXPM, (y,), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
