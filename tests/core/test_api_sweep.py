@@ -223,7 +223,6 @@ KNOWN: dict = {
         "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
     "tf.linalg.band_part": _TRIAGE,
-    "tf.linalg.banded_triangular_solve": _TRIAGE,
     "tf.linalg.eigh": _TRIAGE,
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
     "tf.linalg.inv": _TRIAGE,
