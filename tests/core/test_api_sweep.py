@@ -227,7 +227,6 @@ KNOWN: dict = {
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
     "tf.linalg.inv": _TRIAGE,
     "tf.linalg.lstsq": _TRIAGE,
-    "tf.linalg.lu": _TRIAGE,
     "tf.linalg.lu_matrix_inverse": _TRIAGE,
     "tf.linalg.lu_reconstruct": _TRIAGE,
     "tf.linalg.lu_solve": _TRIAGE,
