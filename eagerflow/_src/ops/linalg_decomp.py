@@ -36,7 +36,6 @@ from eagerflow._src.ops.linalg import (
     band_part,
     diag,
     diag_part,
-    eye,
     inv,
     matmul,
 )
@@ -431,7 +430,7 @@ MATRIX_SOLVE = register(OpDef(
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
     matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)}, name)
+    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": C.bool_attr(adjoint, "adjoint")}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -705,7 +704,8 @@ QR = register(OpDef(
 
 
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return QrResult(*bind(QR, (_t(input),), {"full_matrices": bool(full_matrices)}))
+    return QrResult(*bind(QR, (_t(input),), {"full_matrices": C.bool_attr(full_matrices,
+                                                                             "full_matrices")}))
 
 
 # ---------------------------------------------------------------------------------------
@@ -821,8 +821,8 @@ SVD = register(OpDef(
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
-    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": bool(compute_uv),
-                                        "full_matrices": bool(full_matrices)})
+    uv, full = C.bool_attr(compute_uv, "compute_uv"), C.bool_attr(full_matrices, "full_matrices")
+    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": uv, "full_matrices": full})
     return (s, u, v) if compute_uv else s
 
 
@@ -840,64 +840,6 @@ def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
     y = triangular_solve(chol, rhs, lower=True, adjoint=False)
     return triangular_solve(chol, y, lower=True, adjoint=True)
-
-
-def _check_rank2(a: Any) -> None:
-    """pinv's and matrix_rank's check (TF's, in Python, before any op)."""
-    if a._shape is not None and len(a._shape) < 2:
-        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(a._shape)}).")
-
-
-def _eps(d: dt.DType) -> float:
-    return float(np.finfo(d.real_dtype.as_numpy_dtype).eps)
-
-
-def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
-    """Moore-Penrose pseudo-inverse from the SVD; singular values <= rcond * max(s) drop."""
-    a = _t(a)
-    if not (a._dtype.is_floating or a._dtype.is_complex):
-        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
-    _check_rank2(a)
-    m, n = a._shape[-2:]
-    if rcond is None:
-        rcond = 10.0 * max(m, n) * _eps(a._dtype)
-    s, u, v = svd(a, full_matrices=False, compute_uv=True)
-    cutoff = cast(rcond, s._dtype) * reduce_max(s, axis=-1, keepdims=True)
-    keep = s > cutoff
-    inv_s = where(keep, 1 / where(keep, s, s + 1), zeros_like(s))
-    return matmul(v * cast(expand_dims(inv_s, -2), a._dtype), u, adjoint_b=True)
-
-
-def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
-                name: str | None = None) -> Any:
-    """The number of singular values above tol (default max(s) * max(m, n) * eps)."""
-    a = _t(a)
-    _check_rank2(a)
-    s = svd(a, compute_uv=False)
-    m, n = a._shape[-2:]
-    if tol is None:
-        tol = reduce_max(s, axis=-1, keepdims=True) * (max(m, n) * _eps(a._dtype))
-    else:
-        tol = cast(tol, s._dtype)
-    return reduce_sum(cast(s > tol, dt.int32), axis=-1)
-
-
-def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
-          name: str | None = None) -> Any:
-    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
-    matrix, rhs = binary_args(matrix, rhs)
-    if not fast:
-        return matmul(pinv(matrix), rhs)
-    m, n = matrix._shape[-2:]
-    l2 = cast(l2_regularizer, matrix._dtype)
-    batch = list(matrix._shape[:-2])
-    if m >= n:
-        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
-                                                                 dtype=matrix._dtype)
-        return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
-    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
-                                                             dtype=matrix._dtype)
-    return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
 
 
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002

@@ -1,6 +1,6 @@
-"""tf.linalg functions over the decompositions: lu_reconstruct, lu_solve and
-lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize, tridiagonal_matmul
-and tridiagonal_solve.
+"""tf.linalg functions over the decompositions: pinv, matrix_rank and lstsq, lu_reconstruct,
+lu_solve and lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize,
+tridiagonal_matmul and tridiagonal_solve.
 
 Sits in the ops layer after the linear algebra families (linalg_general's Lu, norms,
 sorting's argsort), as compositions of registered ops: their gradients are
@@ -13,14 +13,89 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.linalg import band_part, diag, diag_part, matmul, matrix_transpose
-from eagerflow._src.ops.linalg_decomp import set_diag, solve, triangular_solve
-from eagerflow._src.ops.math import _t, cast, conj
+from eagerflow._src.ops.linalg import band_part, diag, diag_part, eye, matmul, matrix_transpose
+from eagerflow._src.ops.linalg_decomp import (
+    cholesky,
+    cholesky_solve,
+    set_diag,
+    solve,
+    svd,
+    triangular_solve,
+)
+from eagerflow._src.ops.math import _t, binary_args, cast, conj, where
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sorting import argsort
+
+# ---------------------------------------------------------------------------------------
+# From the SVD and Cholesky: pinv, matrix_rank, lstsq
+# ---------------------------------------------------------------------------------------
+
+def _check_matrix(a: Any) -> None:
+    """pinv's and matrix_rank's checks (TF's, in Python, before any op): a float matrix."""
+    if not a._dtype.is_floating:
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
+    if a._shape is not None and len(a._shape) < 2:
+        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(a._shape)}).")
+
+
+def _eps(d: dt.DType) -> float:
+    return float(np.finfo(d.as_numpy_dtype).eps)
+
+
+def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
+    """Moore-Penrose pseudo-inverse from the SVD: v / s @ u^H, the singular values at most
+    rcond * max(s) made inf (their reciprocals 0, without NaN gradients), as TF's."""
+    a = _t(a)
+    _check_matrix(a)
+    if rcond is None:
+        m, n = a._shape[-2:]
+        rcond = 10.0 * max(m, n) * _eps(a._dtype)
+    rcond = convert_to_tensor(rcond, dtype=a._dtype)
+    s, u, v = svd(a, full_matrices=False, compute_uv=True)
+    cutoff = rcond * reduce_max(s, axis=-1)
+    s = where(s > expand_dims(cutoff, -1), s, convert_to_tensor(np.inf, dtype=s._dtype))
+    out = matmul(v / expand_dims(s, -2), u, adjoint_b=True)
+    out.set_shape(a._shape[:-2] + (a._shape[-1], a._shape[-2]))  # (TF's: rcond can't batch)
+    return out
+
+
+def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
+                name: str | None = None) -> Any:
+    """The number of singular values above tol (default eps * max(m, n) * max(s))."""
+    a = convert_to_tensor(a, dtype_hint=dt.float32)
+    _check_matrix(a)
+    s = svd(a, compute_uv=False)
+    if tol is None:
+        tol = _eps(a._dtype) * cast(max(a._shape[-2:]), a._dtype) * \
+            reduce_max(s, axis=-1, keepdims=True)
+    return reduce_sum(cast(s > tol, dt.int32), axis=-1)
+
+
+def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
+          name: str | None = None) -> Any:
+    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
+    matrix, rhs = binary_args(matrix, rhs)
+    if not fast:
+        return matmul(pinv(matrix), rhs)
+    m, n = matrix._shape[-2:]
+    l2 = cast(l2_regularizer, matrix._dtype)
+    batch = list(matrix._shape[:-2])
+    if m >= n:
+        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
+                                                                 dtype=matrix._dtype)
+        return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
+    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
+                                                             dtype=matrix._dtype)
+    return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
+
 
 # ---------------------------------------------------------------------------------------
 # LU factors
