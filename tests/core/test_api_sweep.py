@@ -186,7 +186,6 @@ KNOWN: dict = {
     "tf.math.approx_max_k": _TRIAGE,
     "tf.math.approx_min_k": _TRIAGE,
     "tf.math.bincount": _TRIAGE,
-    "tf.math.confusion_matrix": _TRIAGE,
     "tf.math.count_nonzero": _TRIAGE,
     "tf.math.cumprod": _TRIAGE,
     "tf.math.cumulative_logsumexp": _TRIAGE,

@@ -762,14 +762,14 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if num_classes is None:
         n = int(max(lv.max() if lv.size else -1, pv.max() if pv.size else -1)) + 1
     else:
-        n = int(C.known(num_classes))
-        bound = convert_to_tensor(n, dtype=dt.int64)
+        bound = cast(_t(num_classes), dt.int64)  # (TF's cast: a float truncated, any shape)
         assert_less(lab, bound, message="`labels` out of bound")
         assert_less(pred, bound, message="`predictions` out of bound")
+        n = int(bound.numpy()) if not bound._shape else bound
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
-    if lv.ndim != 1 or lv.shape != pv.shape:
+    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int):
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
