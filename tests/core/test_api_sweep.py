@@ -32,7 +32,6 @@ _TRIAGE = "differs; not yet looked at"
 KNOWN: dict = {
     # -- tf (a-m) --
     "tf.add_n": _TRIAGE,
-    "tf.approx_top_k": _TRIAGE,
     "tf.argmax": _TRIAGE,
     "tf.argmin": _TRIAGE,
     "tf.argsort": _TRIAGE,
@@ -183,8 +182,6 @@ KNOWN: dict = {
     "tf.image.yuv_to_rgb": _TRIAGE,
     # -- tf.math --
     "tf.math.angle": _TRIAGE,
-    "tf.math.approx_max_k": _TRIAGE,
-    "tf.math.approx_min_k": _TRIAGE,
     "tf.math.bincount": _TRIAGE,
     "tf.math.count_nonzero": _TRIAGE,
     "tf.math.cumprod": _TRIAGE,
