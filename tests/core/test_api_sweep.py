@@ -204,7 +204,8 @@ KNOWN: dict = {
     "tf.math.segment_prod":
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.softmax": _TRIAGE,
-    "tf.math.top_k": _TRIAGE,
+    "tf.math.top_k":
+        "TF checks attrs T, Tk in an order that varies by process; eagerflow: Tk first",
     "tf.math.unsorted_segment_max":
         "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     "tf.math.unsorted_segment_mean":
