@@ -184,8 +184,10 @@ KNOWN: dict = {
     "tf.math.angle": _TRIAGE,
     "tf.math.bincount": _TRIAGE,
     "tf.math.count_nonzero": _TRIAGE,
-    "tf.math.cumprod": _TRIAGE,
-    "tf.math.cumulative_logsumexp": _TRIAGE,
+    "tf.math.cumprod":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
+    "tf.math.cumulative_logsumexp":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.in_top_k": _TRIAGE,
     "tf.math.l2_normalize":
         "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",

@@ -761,12 +761,22 @@ def _scan_axis_args(axis: Any) -> tuple:
     return _axis_args(axis)
 
 
+def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
+    """A scan's (dynamic inputs, attrs) as TF's wrapper takes its arguments: the bool attrs
+    first, then an eager axis's type (Tidx: int32 or int64), before the op runs."""
+    attrs = {"exclusive": C.bool_attr(exclusive, "exclusive"),
+             "reverse": C.bool_attr(reverse, "reverse")}
+    if isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
+        raise C.not_supported(op, axis._dtype, C.INDEX, "Tidx")
+    attrs["axis"], dyn = _scan_axis_args(axis)
+    return dyn, attrs
+
+
 def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
-        axis, dyn = _scan_axis_args(axis)
-        return bind(op, (_t(x),) + dyn, {"axis": axis, "exclusive": bool(exclusive),
-                                         "reverse": bool(reverse)}, name)
+        dyn, attrs = scan_args(op.name, axis, exclusive, reverse)
+        return bind(op, (_t(x),) + dyn, attrs, name)
     f.__name__ = op.name.lower()
     return f
 
