@@ -181,7 +181,6 @@ KNOWN: dict = {
     "tf.image.yiq_to_rgb": _TRIAGE,
     "tf.image.yuv_to_rgb": _TRIAGE,
     # -- tf.math --
-    "tf.math.angle": _TRIAGE,
     "tf.math.bincount": _TRIAGE,
     "tf.math.count_nonzero": _TRIAGE,
     "tf.math.cumprod":

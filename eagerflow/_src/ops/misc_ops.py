@@ -815,7 +815,8 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if x._dtype.is_complex:
         return atan2(imag(x), real(x))
-    return where(x < 0, zeros_like(x) + np.pi, zeros_like(x))
+    negative = x < 0  # (then pi * ones, as TF's: an integer x refuses pi's conversion)
+    return where(negative, np.pi * ones_like(x), zeros_like(x))
 
 
 # ---------------------------------------------------------------------------------------
