@@ -181,7 +181,8 @@ KNOWN: dict = {
     "tf.image.yiq_to_rgb": _TRIAGE,
     "tf.image.yuv_to_rgb": _TRIAGE,
     # -- tf.math --
-    "tf.math.bincount": _TRIAGE,
+    "tf.math.bincount":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.count_nonzero": _TRIAGE,
     "tf.math.cumprod":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",

@@ -724,9 +724,9 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
     nonempty = cast(reduce_prod(shape_of(a)) > 0, a._dtype)
     size = nonempty * (reduce_max(a) + 1)
     if minlength is not None:
-        size = maximum(convert_to_tensor(minlength, dtype=a._dtype), size)
+        size = maximum(convert_to_tensor(minlength, dtype=a._dtype, name="minlength"), size)
     if maxlength is not None:
-        size = minimum(convert_to_tensor(maxlength, dtype=a._dtype), size)
+        size = minimum(convert_to_tensor(maxlength, dtype=a._dtype, name="maxlength"), size)
     if axis == 0:
         a = reshape(a, [-1])
         weights = None if weights is None else reshape(weights, [-1])
