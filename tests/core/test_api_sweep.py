@@ -188,7 +188,6 @@ KNOWN: dict = {
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.cumulative_logsumexp":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
-    "tf.math.in_top_k": _TRIAGE,
     "tf.math.l2_normalize":
         "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.log_softmax": _TRIAGE,
