@@ -220,7 +220,6 @@ KNOWN: dict = {
     "tf.math.unsorted_segment_sum":
         "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
-    "tf.linalg.band_part": _TRIAGE,
     "tf.linalg.eigh": _TRIAGE,
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
     "tf.linalg.lstsq": _TRIAGE,

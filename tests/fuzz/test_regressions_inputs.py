@@ -445,7 +445,7 @@ def test_floats_with_ints_past_int64_convert_as_floats():
     lambda: tf.gather_nd(tf.ones([2]), [[0]], batch_dims=float("inf")),
     lambda: tf.boolean_mask(tf.ones([2]), [True, False], axis=tf.constant(np.inf)),
     lambda: tf.eye(tf.constant(np.inf)),
-    lambda: tf.linalg.band_part(tf.ones([2, 2]), tf.constant(np.inf), 0),
+    lambda: tf.linalg.band_part(tf.ones([2, 2]), float("inf"), 0),
     lambda: tf.repeat(tf.ones([2]), float("inf")),
     lambda: tf.repeat(tf.ones([2]), 2, axis=tf.constant(np.inf)),
     lambda: tf.nn.conv1d(tf.ones([1, 3, 1]), tf.ones([1, 1, 1]), float("inf"), "VALID"),
@@ -459,6 +459,12 @@ def test_infinite_int_arguments_are_type_errors(call):
     # was: OverflowError "cannot convert float infinity to integer"
     with pytest.raises(TypeError):
         call()
+
+
+def test_band_part_refuses_a_float_tensor_bound_as_its_tindex():
+    # (a float tensor is the op's input: TF refuses its type, Tindex, as the op's attr)
+    with pytest.raises(InvalidArgumentError, match="Value for attr 'Tindex' of float"):
+        tf.linalg.band_part(tf.ones([2, 2]), tf.constant(np.inf), 0)
 
 
 def test_conv_transpose_output_shape_out_of_range():

@@ -901,7 +901,10 @@ MATRIX_BAND_PART = register(OpDef(
 ))
 
 
+@eager_api("input", "num_lower", "num_upper")
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
+    if type(num_lower) is EagerTensor or type(num_upper) is EagerTensor:
+        _check_band_tensors(_t(input), num_lower, num_upper)
     attrs, dyn = {}, []
     for v, w in ((num_lower, "num_lower"), (num_upper, "num_upper")):
         if _state.graph is not None and needs_runtime(v):  # TF's input: read when it runs
@@ -910,6 +913,26 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
         else:
             attrs[w] = C.int_arg(v, w)
     return bind(MATRIX_BAND_PART, (_t(input),) + tuple(dyn), attrs, name)
+
+
+def _check_band_tensors(x: Any, num_lower: Any, num_upper: Any) -> None:
+    """Eager bounds as TF's MatrixBandPart takes its inputs num_lower and num_upper: their
+    type Tindex (a tensor's, the numbers converted to it; int32 or int64), num_upper of
+    num_lower's, then its kernel's checks: the input's rank, each bound a scalar."""
+    op = "MatrixBandPart"
+    d = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)), dt.int64)
+    bounds = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=d)
+              for v in (num_lower, num_upper)]
+    if bounds[0]._dtype not in C.INDEX:
+        raise C.not_supported(op, bounds[0]._dtype, C.INDEX, "Tindex")
+    if bounds[1]._dtype is not bounds[0]._dtype:
+        raise C.wrong_input_dtype(op, 2, bounds[0]._dtype, bounds[1]._dtype)
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: "
+                         f"{C.shape_str(x._shape)}")
+    for b, w in zip(bounds, ("num_lower", "num_upper")):
+        if b._shape:
+            raise C.fail(op, f"{w} must be scalar, got shape {C.shape_str(b._shape)}")
 
 
 @eager_api()
