@@ -223,9 +223,10 @@ KNOWN: dict = {
     "tf.linalg.eigh": _TRIAGE,
     "tf.linalg.eigh_tridiagonal": _TRIAGE,
     "tf.linalg.lstsq": _TRIAGE,
-    "tf.linalg.lu_matrix_inverse": _TRIAGE,
-    "tf.linalg.lu_reconstruct": _TRIAGE,
-    "tf.linalg.lu_solve": _TRIAGE,
+    "tf.linalg.lu_matrix_inverse":
+        "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
+    "tf.linalg.lu_reconstruct":
+        "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
     "tf.linalg.matvec": _TRIAGE,
     "tf.linalg.normalize": _TRIAGE,
     "tf.linalg.qr": _TRIAGE,

@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import band_part, diag, diag_part, eye, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
@@ -33,6 +34,7 @@ from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sorting import argsort
+from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 # ---------------------------------------------------------------------------------------
 # From the SVD and Cholesky: pinv, matrix_rank, lstsq
@@ -102,9 +104,30 @@ def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
 # ---------------------------------------------------------------------------------------
 
 
-def _factors(lower_upper: Any) -> tuple:
+def _lu_args(lower_upper: Any, perm: Any, validate_args: Any) -> tuple:
+    """(lower_upper, perm) as tensors, checked as TF checks tf.linalg.lu's factors before
+    any op: the ranks, then a square lower_upper. Where a check's ranks are unknown TF
+    adds run-time asserts when `validate_args` (a Python bool) is true; eagerly they are
+    known, and in a graph the kernels' own checks stand for them."""
+    lu = convert_to_tensor(lower_upper, dtype_hint=dt.float32)
+    p = convert_to_tensor(perm, dtype_hint=dt.int32)
+    r, pr = _rank(lu), _rank(p)
+    if r is not None and r < 2:
+        raise ValueError("Input `lower_upper` must have at least 2 dimensions.")
+    if r is not None and pr is not None and r != pr + 1:
+        raise ValueError("`rank(lower_upper)` must equal `rank(perm) + 1`")
+    s = lu._shape
+    if s is not None and None not in s[:-2] and None not in s[-2:] and s[-2] != s[-1]:
+        raise ValueError("`lower_upper` must be square.")
+    return lu, p
+
+
+def _rank(x: Any) -> int | None:
+    return None if x._shape is None else len(x._shape)
+
+
+def _factors(lu: Any) -> tuple:
     """(L with its unit diagonal, U) from tf.linalg.lu's packed `lower_upper`."""
-    lu = _t(lower_upper)
     lower = set_diag(band_part(lu, -1, 0), ones_like(lu[..., 0]))
     return lower, band_part(lu, 0, -1)
 
@@ -117,34 +140,35 @@ def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
                    name: str | None = None) -> Any:
     """The matrix whose tf.linalg.lu is (lower_upper, perm): the rows of L U put back in
     their places (row i of L U is row perm[i] of the matrix)."""
-    lower, upper = _factors(lower_upper)
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    lower, upper = _factors(lu)
     product = matmul(lower, upper)
-    inverse = argsort(_t(perm), axis=-1)  # (a permutation's argsort is its inverse)
-    return gather(product, cast(inverse, _t(perm)._dtype), axis=-2,
-                  batch_dims=_batch_dims(product))
+    if len(lu._shape) == 2:  # (TF's InvertPermutation: its checks of perm)
+        return gather(product, bind(INVERT_PERMUTATION, (perm,), {}))
+    inverse = argsort(perm, axis=-1)  # (a permutation's argsort is its inverse)
+    return gather(product, cast(inverse, perm._dtype), axis=-2, batch_dims=_batch_dims(product))
 
 
 def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
              name: str | None = None) -> Any:
     """The solution x of A x = rhs, A being the matrix tf.linalg.lu factored."""
-    lu, rhs = _t(lower_upper), _t(rhs)
-    for what, t in (("lower_upper", lu), ("rhs", rhs)):
-        if t._shape is None or len(t._shape) < 2:
-            raise ValueError(f"`{what}` must have rank at least 2, got shape {t.shape}")
-    if lu._shape[-1] is not None and rhs._shape[-2] is not None and \
-            lu._shape[-1] != rhs._shape[-2]:
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    rhs = convert_to_tensor(rhs, dtype_hint=lu._dtype)
+    if rhs._shape is not None and len(rhs._shape) < 2:
+        raise ValueError("Input `rhs` must have at least 2 dimensions.")
+    if None not in (lu._shape[-1], rhs._shape[-2]) and lu._shape[-1] != rhs._shape[-2]:
         raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")
+    permuted = gather(rhs, perm, axis=-2, batch_dims=_batch_dims(rhs))
     lower, upper = _factors(lu)
-    permuted = gather(rhs, _t(perm), axis=-2, batch_dims=_batch_dims(rhs))
     return triangular_solve(upper, triangular_solve(lower, permuted, lower=True), lower=False)
 
 
 def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
                       name: str | None = None) -> Any:
-    """The inverse of the matrix tf.linalg.lu factored."""
-    lu = _t(lower_upper)
-    eye = set_diag(zeros_like(lu), ones_like(lu[..., 0]))
-    return lu_solve(lu, perm, eye)
+    """The inverse of the matrix tf.linalg.lu factored: lu_solve of the identity."""
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    return lu_solve(lu, perm, eye(lu._shape[-1], batch_shape=list(lu._shape[:-2]),
+                                  dtype=lu._dtype))
 
 
 def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
