@@ -231,7 +231,6 @@ KNOWN: dict = {
     "tf.linalg.normalize": _TRIAGE,
     "tf.linalg.qr": _TRIAGE,
     "tf.linalg.svd": _TRIAGE,
-    "tf.linalg.tridiagonal_solve": _TRIAGE,
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
     "tf.nn.collapse_repeated": _TRIAGE,

@@ -220,6 +220,21 @@ def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compac
             + expand_dims(sub, -1) * above)
 
 
+def _check_compact(d: Any, rhs: Any) -> None:
+    """TF's static checks of compact diagonals [..., 3, M] and rhs, before any op."""
+    dr, rr = _rank(d), _rank(rhs)
+    if dr:
+        if dr < 2:
+            raise ValueError(f"Expected diagonals to have rank at least 2, got {dr}")
+        if rr and rr not in (dr, dr - 1):
+            raise ValueError(f"Expected the rank of rhs to be {dr - 1} or {dr}, got {rr}")
+        if rr and not d.shape[:-2].is_compatible_with(rhs.shape[:dr - 2]):
+            raise ValueError(f"Batch shapes {d.shape[:-2]} and {rhs.shape[:dr - 2]} are "
+                             "incompatible")
+    if dr and d._shape[-2] and d._shape[-2] != 3:
+        raise ValueError(f"Expected 3 diagonals got {d._shape[-2]}")
+
+
 def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                       transpose_rhs: bool = False, conjugate_rhs: bool = False,
                       name: str | None = None, partial_pivoting: bool = True,
@@ -227,6 +242,8 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
     """The solution x [..., M, K] (or [..., M] for a vector rhs) of T x = rhs, T the
     tridiagonal matrix given by `diagonals`; `transpose_rhs` takes rhs as [..., K, M]."""
     rhs = _t(rhs)
+    if diagonals_format == "compact":
+        _check_compact(_t(diagonals), rhs)
     vector = len(rhs._shape) == len(_three_diagonals(diagonals, diagonals_format)[1]._shape)
     if vector:
         rhs = expand_dims(rhs, -1)
