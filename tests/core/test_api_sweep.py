@@ -221,8 +221,10 @@ KNOWN: dict = {
         "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
     "tf.linalg.eigh": _TRIAGE,
-    "tf.linalg.eigh_tridiagonal": _TRIAGE,
-    "tf.linalg.lstsq": _TRIAGE,
+    "tf.linalg.eigh_tridiagonal":
+        "TF's Python bisection fails in its inner ops (AddV2, Abs); eagerflow checks up front",
+    "tf.linalg.lstsq":
+        "rank-1 matrix: TF crashes (IndexError), eagerflow ValueError; uint: tf.matmul's error",
     "tf.linalg.lu_matrix_inverse":
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
     "tf.linalg.lu_reconstruct":

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -81,10 +82,22 @@ def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
     return reduce_sum(cast(s > tol, dt.int32), axis=-1)
 
 
+def _any_nonzero(value: Any) -> bool:
+    v = value.numpy() if isinstance(value, EagerTensor) else C.known(value)
+    return not isinstance(v, Tensor) and bool(np.any(np.asarray(v) != 0))
+
+
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
           name: str | None = None) -> Any:
     """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
     matrix, rhs = binary_args(matrix, rhs)
+    # (TF's refusal; a regularizer of several values counts as nonzero where any is)
+    if matrix._dtype is dt.complex128 and _any_nonzero(l2_regularizer):
+        raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and "
+                                  "l2_regularizer != 0 due to poor accuracy.")
+    if matrix._shape is not None and len(matrix._shape) < 2:
+        raise ValueError(f"Input `matrix` must have at least 2 dimensions (saw: "
+                         f"{len(matrix._shape)}).")
     if not fast:
         return matmul(pinv(matrix), rhs)
     m, n = matrix._shape[-2:]
