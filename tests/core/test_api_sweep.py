@@ -183,15 +183,18 @@ KNOWN: dict = {
     # -- tf.math --
     "tf.math.bincount":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
-    "tf.math.count_nonzero": _TRIAGE,
+    "tf.math.count_nonzero":
+        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.cumprod":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.cumulative_logsumexp":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.l2_normalize":
         "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
-    "tf.math.log_softmax": _TRIAGE,
-    "tf.math.reduce_euclidean_norm": _TRIAGE,
+    "tf.math.log_softmax":
+        "axis a uint64 tensor: TF overflows converting it; eagerflow as other axis tensors",
+    "tf.math.reduce_euclidean_norm":
+        "a tensor axis: TF crashes (truth value) or Tidx; eagerflow's Sum composite errs",
     "tf.math.reduce_std":
         "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
     "tf.math.reduce_variance":
@@ -204,7 +207,8 @@ KNOWN: dict = {
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.segment_prod":
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
-    "tf.math.softmax": _TRIAGE,
+    "tf.math.softmax":
+        "half types: this CPU's TF rounds each Eigen step; halfprec golden's CPU once (kept)",
     "tf.math.top_k":
         "TF checks attrs T, Tk in an order that varies by process; eagerflow: Tk first",
     "tf.math.unsorted_segment_max":
@@ -220,7 +224,8 @@ KNOWN: dict = {
     "tf.math.unsorted_segment_sum":
         "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
-    "tf.linalg.eigh": _TRIAGE,
+    "tf.linalg.eigh":
+        "eigenvector signs: TF's Eigen's; eagerflow's largest entry positive on every device",
     "tf.linalg.eigh_tridiagonal":
         "TF's Python bisection fails in its inner ops (AddV2, Abs); eagerflow checks up front",
     "tf.linalg.lstsq":
@@ -229,10 +234,12 @@ KNOWN: dict = {
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
     "tf.linalg.lu_reconstruct":
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
-    "tf.linalg.matvec": _TRIAGE,
-    "tf.linalg.normalize": _TRIAGE,
-    "tf.linalg.qr": _TRIAGE,
-    "tf.linalg.svd": _TRIAGE,
+    "tf.linalg.matvec":
+        "tf.matmul's dtypes: int16 batches refused, uint NotFoundError (tf.matmul's entry)",
+    "tf.linalg.normalize":
+        "tf.norm's errors: Abs's type list where TF's Sqrt refuses; TF's ord truth-value crash",
+    "tf.linalg.qr": "float16 Q: TF's Householder in half; complex Q: signs of zero imaginary parts",
+    "tf.linalg.svd": "complex u: signs of zero imaginary parts (LAPACK's phases, not TF's Eigen's)",
     # -- tf.nn --
     "tf.nn.bias_add": _TRIAGE,
     "tf.nn.collapse_repeated": _TRIAGE,
