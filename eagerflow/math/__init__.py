@@ -11,8 +11,8 @@ from eagerflow._src.ops.math import (  # noqa: F401
 )
 from eagerflow._src.ops.reduce import (  # noqa: F401
     argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
-    reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
-    reduce_variance,
+    reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+    reduce_std, reduce_sum, reduce_variance,
 )
 from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401
@@ -32,7 +32,7 @@ from eagerflow._src.ops.segment_ops import (  # noqa: F401
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: F401
     bincount, confusion_matrix, imag, invert_permutation, is_non_decreasing,
-    is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, zero_fraction,
+    is_strictly_increasing, lbeta, polyval, zero_fraction,
 )
 from eagerflow._src.ops.math_special import (  # noqa: F401
     atan2, bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,

@@ -194,7 +194,7 @@ KNOWN: dict = {
     "tf.math.log_softmax":
         "axis a uint64 tensor: TF overflows converting it; eagerflow as other axis tensors",
     "tf.math.reduce_euclidean_norm":
-        "a tensor axis: TF crashes (truth value) or Tidx; eagerflow's Sum composite errs",
+        "a tensor axis: TF crashes (truth value) or refuses Tidx; eagerflow's reduce axis errors",
     "tf.math.reduce_std":
         "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
     "tf.math.reduce_variance":

@@ -51,12 +51,10 @@ from eagerflow._src.ops.math import (
     minimum,
     ones_like,
     real,
-    sqrt,
     sum_to,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math_special import atan2, lgamma
 from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_mean, reduce_prod, reduce_sum
@@ -632,22 +630,6 @@ def control_dependencies(control_inputs: Any) -> Iterator[None]:
 # ---------------------------------------------------------------------------------------
 # tf.math composites.
 # ---------------------------------------------------------------------------------------
-
-def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
-                          name: str | None = None) -> Any:
-    """sqrt(sum(|x|^2)) over `axis`; integer inputs give the truncated integer root, as TF."""
-    x = _t(input_tensor)
-    if x._dtype.is_integer:
-        wide = cast(x, dt.float64)
-        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
-    if x._dtype.is_complex:
-        mag = abs_(x)
-        return cast(sqrt(reduce_sum(mag * mag, axis=axis, keepdims=keepdims)), x._dtype)
-    if x._dtype is dt.bfloat16:  # TF's EuclideanNorm of bfloat16 works in float32
-        wide = cast(x, dt.float32)
-        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
-    return sqrt(reduce_sum(x * x, axis=axis, keepdims=keepdims))
-
 
 def zero_fraction(value: Any, name: str | None = None) -> Any:
     """The fraction of entries equal to zero, as float32."""
