@@ -226,8 +226,6 @@ KNOWN: dict = {
     # -- tf.linalg --
     "tf.linalg.eigh":
         "eigenvector signs: TF's Eigen's; eagerflow's largest entry positive on every device",
-    "tf.linalg.eigh_tridiagonal":
-        "TF's Python bisection fails in its inner ops (AddV2, Abs); eagerflow checks up front",
     "tf.linalg.lstsq":
         "rank-1 matrix: TF crashes (IndexError), eagerflow ValueError; uint: tf.matmul's error",
     "tf.linalg.lu_matrix_inverse":

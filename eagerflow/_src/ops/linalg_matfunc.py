@@ -35,7 +35,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import adjoint, diag, eye, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
-from eagerflow._src.ops.math import _t, cast, conj, logical_and, zeros_like
+from eagerflow._src.ops.math import _t, cast, conj, logical_and, real, sqrt, square, zeros_like
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -352,6 +352,25 @@ def logm(input: Any, name: str | None = None) -> Any:  # noqa: A002
 # eigh_tridiagonal: a composition
 # ---------------------------------------------------------------------------------------
 
+def _gershgorin_as_tf(alpha: Any, beta: Any) -> None:
+    """The first steps of TF's eigh_tridiagonal (its bisection's Gershgorin bounds), whose
+    ops refuse what it refuses, in its order: the types matching, |beta| (Square and Abs
+    refuse bool, string and unsigned), a float type, then alpha plus the off-diagonal
+    row sums (a beta of another length than alpha's less one: AddV2's shapes)."""
+    if alpha.dtype != beta.dtype:
+        raise ValueError("'alpha' and 'beta' must have the same type.")
+    if alpha.dtype.is_complex:
+        beta_abs = sqrt(real(conj(beta) * beta))
+        alpha = real(alpha)
+    else:
+        square(beta)
+        beta_abs = abs_(beta)
+    if not alpha.dtype.is_floating or alpha.dtype is dt.bfloat16:  # (NumPy's finfo's types)
+        raise ValueError(f"data type {alpha.dtype.as_numpy_dtype} not inexact")
+    if alpha._shape and beta._shape:
+        alpha + concat([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]], axis=0)
+
+
 def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: str = "a",
                      select_range: Any = None, tol: Any = None,
                      name: str | None = None) -> Any:
@@ -364,8 +383,7 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
     if select not in ("a", "i", "v"):
         raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
     alpha, beta = convert_to_tensor(alpha), convert_to_tensor(beta)
-    if not alpha.dtype.is_floating and not alpha.dtype.is_complex:
-        raise ValueError(f"data type {alpha.dtype.as_numpy_dtype} not inexact")
+    _gershgorin_as_tf(alpha, beta)
     a_shape, b_shape = alpha._shape, beta._shape
     if len(a_shape) != 1 or len(b_shape) != 1:
         raise ValueError("eigh_tridiagonal takes 1-D `alpha` and `beta`; got shapes "
