@@ -169,7 +169,8 @@ def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
     rhs = convert_to_tensor(rhs, dtype_hint=lu._dtype)
     if rhs._shape is not None and len(rhs._shape) < 2:
         raise ValueError("Input `rhs` must have at least 2 dimensions.")
-    if None not in (lu._shape[-1], rhs._shape[-2]) and lu._shape[-1] != rhs._shape[-2]:
+    if lu._shape and rhs._shape and None not in (lu._shape[-1], rhs._shape[-2]) and \
+            lu._shape[-1] != rhs._shape[-2]:
         raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")
     permuted = gather(rhs, perm, axis=-2, batch_dims=_batch_dims(rhs))
     lower, upper = _factors(lu)
@@ -180,8 +181,8 @@ def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
                       name: str | None = None) -> Any:
     """The inverse of the matrix tf.linalg.lu factored: lu_solve of the identity."""
     lu, perm = _lu_args(lower_upper, perm, validate_args)
-    return lu_solve(lu, perm, eye(lu._shape[-1], batch_shape=list(lu._shape[:-2]),
-                                  dtype=lu._dtype))
+    identity = set_diag(zeros_like(lu), ones_like(lu[..., 0]))  # (shapes known or not)
+    return lu_solve(lu, perm, identity)
 
 
 def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
