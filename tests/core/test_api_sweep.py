@@ -201,8 +201,6 @@ KNOWN: dict = {
         "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
     "tf.math.segment_max":
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
-    "tf.math.segment_mean":
-        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.segment_min":
         "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
     "tf.math.segment_prod":
