@@ -747,7 +747,7 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
         bound = cast(_t(num_classes), dt.int64)  # (TF's cast: a float truncated, any shape)
         assert_less(lab, bound, message="`labels` out of bound")
         assert_less(pred, bound, message="`predictions` out of bound")
-        n = int(bound.numpy()) if not bound._shape else bound
+        n = bound if bound._shape else int(np.asarray(C.known(num_classes)).astype(np.int64))
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
