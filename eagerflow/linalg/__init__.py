@@ -1,18 +1,19 @@
 """tf.linalg: linear algebra."""
 
 from eagerflow._src.ops.linalg import (  # noqa: F401
-    adjoint, band_part, det, eye, inv, matmul, matrix_transpose, matvec,
-    tensor_diag, tensor_diag_part, tensordot, trace,
+    adjoint, band_part, det, eye, inv, matmul, matrix_transpose, matvec, tensordot, trace,
 )
 from eagerflow._src.ops.einsum import einsum  # noqa: F401
 from eagerflow._src.ops.norms import global_norm, norm  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
 from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
-    cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, lstsq, matrix_rank, pinv, qr,
-    slogdet, solve, svd, triangular_solve,
+    cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, qr, slogdet, solve, svd,
+    triangular_solve,
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
-from eagerflow._src.ops.linalg_diag_bands import diag, diag_part, set_diag  # noqa: F401
+from eagerflow._src.ops.linalg_diag_bands import (  # noqa: F401
+    diag, diag_part, set_diag, tensor_diag, tensor_diag_part,
+)
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
 from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401
@@ -29,7 +30,7 @@ from eagerflow._src.linear_operator.structured import (  # noqa: F401
     LinearOperatorToeplitz, LinearOperatorZeros,
 )
 from eagerflow._src.ops.linalg_functions import (  # noqa: F401
-    lu_matrix_inverse, lu_reconstruct, lu_solve, normalize, tridiagonal_matmul,
-    tridiagonal_solve,
+    lstsq, lu_matrix_inverse, lu_reconstruct, lu_solve, matrix_rank, normalize, pinv,
+    tridiagonal_matmul, tridiagonal_solve,
 )
 from eagerflow.linalg import experimental  # noqa: F401, E402

@@ -5,14 +5,14 @@ from eagerflow._src.ops.math import (  # noqa: F401
     divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
     greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
     log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
-    multiply_no_nan, negative, not_equal, pow, real, reciprocal, round, rsqrt, scalar_mul,
+    negative, not_equal, pow, real, reciprocal, round, rsqrt, scalar_mul,
     sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh,
     truediv,
 )
 from eagerflow._src.ops.reduce import (  # noqa: F401
     argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
-    reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
-    reduce_variance,
+    reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+    reduce_std, reduce_sum, reduce_variance,
 )
 from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401
@@ -20,7 +20,8 @@ from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noq
 from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
     acosh, asinh, atanh, digamma, div_no_nan as divide_no_nan, erfc, erfinv, lgamma, log_sigmoid,
-    ndtri, nextafter, polygamma, reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,
+    multiply_no_nan, ndtri, nextafter, polygamma, reciprocal_no_nan, rint, xdivy, xlog1py, xlogy,
+    zeta,
 )
 from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401
 from eagerflow._src.ops.nn_loss import in_top_k  # noqa: F401
@@ -31,7 +32,7 @@ from eagerflow._src.ops.segment_ops import (  # noqa: F401
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: F401
     bincount, confusion_matrix, imag, invert_permutation, is_non_decreasing,
-    is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, zero_fraction,
+    is_strictly_increasing, lbeta, polyval, zero_fraction,
 )
 from eagerflow._src.ops.math_special import (  # noqa: F401
     atan2, bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,

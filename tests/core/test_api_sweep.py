@@ -32,7 +32,6 @@ _TRIAGE = "differs; not yet looked at"
 KNOWN: dict = {
     # -- tf (a-m) --
     "tf.add_n": _TRIAGE,
-    "tf.approx_top_k": _TRIAGE,
     "tf.argmax": _TRIAGE,
     "tf.argmin": _TRIAGE,
     "tf.argsort": _TRIAGE,
@@ -135,69 +134,61 @@ KNOWN: dict = {
     "tf.image.sobel_edges": "uint16: TF's Tile has no kernel for it (tf.tile's entry)",
     "tf.image.stateless_sample_distorted_bounding_box": "T and Tseed both bad: TF names either",
     # -- tf.math --
-    "tf.math.angle": _TRIAGE,
-    "tf.math.approx_max_k": _TRIAGE,
-    "tf.math.approx_min_k": _TRIAGE,
-    "tf.math.bincount": _TRIAGE,
-    "tf.math.confusion_matrix": _TRIAGE,
-    "tf.math.count_nonzero": _TRIAGE,
-    "tf.math.cumprod": _TRIAGE,
-    "tf.math.cumulative_logsumexp": _TRIAGE,
-    "tf.math.erfcinv": _TRIAGE,
-    "tf.math.floordiv": _TRIAGE,
-    "tf.math.in_top_k": _TRIAGE,
-    "tf.math.invert_permutation": _TRIAGE,
-    "tf.math.is_non_decreasing": _TRIAGE,
-    "tf.math.is_strictly_increasing": _TRIAGE,
-    "tf.math.l2_normalize": _TRIAGE,
-    "tf.math.log_softmax": _TRIAGE,
-    "tf.math.multiply_no_nan": _TRIAGE,
-    "tf.math.reciprocal_no_nan": _TRIAGE,
-    "tf.math.reduce_euclidean_norm": _TRIAGE,
-    "tf.math.reduce_std": _TRIAGE,
-    "tf.math.reduce_variance": _TRIAGE,
-    "tf.math.segment_max": _TRIAGE,
-    "tf.math.segment_mean": _TRIAGE,
-    "tf.math.segment_min": _TRIAGE,
-    "tf.math.segment_prod": _TRIAGE,
-    "tf.math.segment_sum": _TRIAGE,
-    "tf.math.softmax": _TRIAGE,
-    "tf.math.squared_difference": _TRIAGE,
-    "tf.math.top_k": _TRIAGE,
-    "tf.math.unsorted_segment_max": _TRIAGE,
-    "tf.math.unsorted_segment_mean": _TRIAGE,
-    "tf.math.unsorted_segment_min": _TRIAGE,
-    "tf.math.unsorted_segment_prod": _TRIAGE,
-    "tf.math.unsorted_segment_sqrt_n": _TRIAGE,
-    "tf.math.unsorted_segment_sum": _TRIAGE,
+    "tf.math.bincount":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
+    "tf.math.count_nonzero":
+        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
+    "tf.math.cumprod":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
+    "tf.math.cumulative_logsumexp":
+        "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
+    "tf.math.l2_normalize":
+        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
+    "tf.math.log_softmax":
+        "axis a uint64 tensor: TF overflows converting it; eagerflow as other axis tensors",
+    "tf.math.reduce_euclidean_norm":
+        "a tensor axis: TF crashes (truth value) or refuses Tidx; eagerflow's reduce axis errors",
+    "tf.math.reduce_std":
+        "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
+    "tf.math.reduce_variance":
+        "a tensor axis not int32/int64: reduce_mean's TypeError; TF's Mean refuses its Tidx",
+    "tf.math.segment_max":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.segment_min":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.segment_prod":
+        "TF checks attrs T, Tindices in an order that varies by process; eagerflow: T first",
+    "tf.math.softmax":
+        "half types: this CPU's TF rounds each Eigen step; halfprec golden's CPU once (kept)",
+    "tf.math.top_k":
+        "TF checks attrs T, Tk in an order that varies by process; eagerflow: Tk first",
+    "tf.math.unsorted_segment_max":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_mean":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_min":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_prod":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_sqrt_n":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
+    "tf.math.unsorted_segment_sum":
+        "TF checks T, Tindices, Tnumsegments in an order varying by process; eagerflow: that one",
     # -- tf.linalg --
-    "tf.linalg.band_part": _TRIAGE,
-    "tf.linalg.banded_triangular_solve": _TRIAGE,
-    "tf.linalg.cholesky_solve": _TRIAGE,
-    "tf.linalg.diag": _TRIAGE,
-    "tf.linalg.diag_part": _TRIAGE,
-    "tf.linalg.eigh": _TRIAGE,
-    "tf.linalg.eigh_tridiagonal": _TRIAGE,
-    "tf.linalg.expm": _TRIAGE,
-    "tf.linalg.inv": _TRIAGE,
-    "tf.linalg.lstsq": _TRIAGE,
-    "tf.linalg.lu": _TRIAGE,
-    "tf.linalg.lu_matrix_inverse": _TRIAGE,
-    "tf.linalg.lu_reconstruct": _TRIAGE,
-    "tf.linalg.lu_solve": _TRIAGE,
-    "tf.linalg.matrix_rank": _TRIAGE,
-    "tf.linalg.matvec": _TRIAGE,
-    "tf.linalg.normalize": _TRIAGE,
-    "tf.linalg.pinv": _TRIAGE,
-    "tf.linalg.qr": _TRIAGE,
-    "tf.linalg.set_diag": _TRIAGE,
-    "tf.linalg.solve": _TRIAGE,
-    "tf.linalg.svd": _TRIAGE,
-    "tf.linalg.tensor_diag": _TRIAGE,
-    "tf.linalg.tensor_diag_part": _TRIAGE,
-    "tf.linalg.trace": _TRIAGE,
-    "tf.linalg.triangular_solve": _TRIAGE,
-    "tf.linalg.tridiagonal_solve": _TRIAGE,
+    "tf.linalg.eigh":
+        "eigenvector signs: TF's Eigen's; eagerflow's largest entry positive on every device",
+    "tf.linalg.lstsq":
+        "rank-1 matrix: TF crashes (IndexError), eagerflow ValueError; uint: tf.matmul's error",
+    "tf.linalg.lu_matrix_inverse":
+        "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
+    "tf.linalg.lu_reconstruct":
+        "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
+    "tf.linalg.matvec":
+        "tf.matmul's dtypes: int16 batches refused, uint NotFoundError (tf.matmul's entry)",
+    "tf.linalg.normalize":
+        "tf.norm's errors: Abs's type list where TF's Sqrt refuses; TF's ord truth-value crash",
+    "tf.linalg.qr": "float16 Q: TF's Householder in half; complex Q: signs of zero imaginary parts",
+    "tf.linalg.svd": "complex u: signs of zero imaginary parts (LAPACK's phases, not TF's Eigen's)",
     # -- tf.nn --
     "tf.nn.bias_add": "tensor data_format: TF's AttributeError (its str method), ours TypeError",
     "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",

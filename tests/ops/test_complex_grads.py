@@ -16,15 +16,7 @@ from tests.ops.complex_grad_cases import CASES
 GOLDEN = json.loads((Path(__file__).parent / "complex_grad_golden.json").read_text())["cases"]
 
 # Cases eagerflow still computes otherwise than TF (the reason each)
-KNOWN = {
-    **{f"multiply_no_nan_{t}": "TF's MulNoNan gradient takes y unconjugated (g * y); "
-                               "eagerflow's multiply_no_nan is a where over Mul, whose "
-                               "gradient conjugates" for t in ("c64", "c128")},
-    **{f"euclidean_norm_{t}": "TF's EuclideanNorm gradient is g * x / norm with the complex "
-                              "g; eagerflow's reduce_euclidean_norm of complex values is a "
-                              "composition over |x| (its gradient takes Re(g))"
-       for t in ("c64", "c128")},
-}
+KNOWN: dict = {}
 
 
 def test_golden_file_covers_every_case():

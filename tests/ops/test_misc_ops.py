@@ -188,7 +188,8 @@ def test_invert_permutation_of_a_traced_tensor_checks_it_when_the_graph_runs():
                     input_signature=[tf.TensorSpec([None], tf.int32)])
     np.testing.assert_array_equal(f(tf.constant([2, 0, 3, 1])).numpy(), [1, 3, 0, 2])
     assert f(tf.constant([], tf.int32)).shape == (0,)
-    for bad, msg in (([0, 0, 1], "duplicated"), ([3, 0, 1], "must lie in"),
-                     ([-1, 0, 1], "must lie in")):
+    for bad, msg in (([0, 0, 1], "0 is duplicated in the input"),
+                     ([3, 0, 1], "3 is not between 0 and 3"),
+                     ([-1, 0, 1], "-1 is not between 0 and 3")):
         with pytest.raises(tf.errors.InvalidArgumentError, match=msg):
             f(tf.constant(bad))

@@ -100,12 +100,15 @@ def slow_inputs(*params: str) -> Callable:
     return mark
 
 
-def eager_api(*params: str) -> Callable:
+def eager_api(*params: str, named: bool = False) -> Callable:
     """Wraps a public function (one that is not `@dispatchable`, whose wrapper does the
     same) so that its eager op errors are worded by `api_failed`, `params` being its
-    `slow_inputs`. A try costs nothing until it catches."""
+    `slow_inputs`. `named`: TF's function hands its op its `name` default too (a
+    name="set_diag" that opens no scope), so its errors end with it. A try costs
+    nothing until it catches."""
     def wrap(fn: Callable) -> Callable:
         fn._slow_inputs = params
+        fn._named = named
 
         @functools.wraps(fn)
         def api(*args: Any, **kwargs: Any) -> Any:
@@ -138,6 +141,8 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
     bound = call.arguments
     if not message.startswith(_HEAD):
         name = bound.get("name")
+        if name is None and getattr(fn, "_named", False):
+            name = inspect.signature(fn).parameters["name"].default
         decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
     call.apply_defaults()  # (a default TF's wrapper hands on, as an int to a float attr)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the

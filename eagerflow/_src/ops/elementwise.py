@@ -207,10 +207,14 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
-            second_order: bool = True, extra_samples: tuple = (), **fields: Any) -> OpDef:
+            second_order: bool = True, extra_samples: tuple = (), no_cpu: tuple | None = None,
+            **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
-    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones."""
+    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones.
+    `no_cpu`: as _unary's (dtypes outside `allowed` that TF's OpDef takes without a CPU
+    kernel), refused on the slow path, before the shapes, as TF's kernel lookup is."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
+    no_cpu_ids = frozenset(id(d) for d in no_cpu[0]) if no_cpu else frozenset()
 
     def infer(x: Any, y: Any) -> list:
         d = x._dtype
@@ -222,6 +226,8 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             elif s == () and s2 is not None:
                 return [(s2, out_dtype or d)]
         else:
+            if d is y._dtype and id(d) in no_cpu_ids:
+                raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
             C.refuse_narrow_compare(tf_name, d, allowed)
             d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]

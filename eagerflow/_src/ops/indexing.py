@@ -475,12 +475,40 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 ))
 
 
+def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: frozenset,
+                   ids_allowed: frozenset = _INDEX_TYPES) -> int:
+    """An Unsorted* op's num_segments given eagerly (a tensor, or a value TF converts to an
+    int32 one), checked as TF checks that input: after data's type T and the ids' Tindices
+    (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a scalar, data's
+    shape starting with the ids', not negative."""
+    n = num_segments if isinstance(num_segments, Tensor) else \
+        convert_to_tensor(num_segments, dtype=dt.int32)
+    C.check_dtype(op, data, allowed)
+    _check_indices(op, ids, "Tindices", ids_allowed)
+    C.check_dtype(op, n, C.INDEX, "Tnumsegments")
+    if n._shape:
+        raise C.fail(op, f"num_segments should be a scalar, not shape {C.shape_str(n._shape)}")
+    if data._shape is not None and ids._shape is not None and \
+            not _starts_with(data._shape, ids._shape):
+        raise C.fail(op, f"data.shape = {C.shape_str(data._shape)} does not start with "
+                         f"segment_ids.shape = {C.shape_str(ids._shape)}")
+    count = int(n._numpy())
+    if count < 0:
+        raise C.fail(op, f"Input num_segments == {count} must not be negative.")
+    return count
+
+
 @dispatchable
 @slow_inputs("data", "segment_ids", "num_segments")
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
-    n, dyn = segments_arg(num_segments)
-    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n}, name)
+    data, ids = _t(data), _t(segment_ids)
+    if isinstance(num_segments, int) or \
+            (isinstance(num_segments, Tensor) and type(num_segments) is not EagerTensor):
+        n, dyn = segments_arg(num_segments)
+    else:
+        n, dyn = eager_segments("UnsortedSegmentSum", data, ids, num_segments, C.NUMERIC), ()
+    return bind(UNSORTED_SEGMENT_SUM, (data, ids) + dyn, {"num_segments": n}, name)
 
 
 def traced_segment_count(op: str, data: Any, ids: Any) -> Any:
@@ -524,20 +552,28 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
     return rows
 
 
+def check_sorted_args(op: str, data: Any, ids: Any, allowed: frozenset) -> None:
+    """What TF's sorted Segment* ops check before the ids' values: data's type T, then the
+    ids' Tindices (the attrs' order), then (eager ids) the kernel's shapes."""
+    C.check_dtype(op, data, allowed)
+    _check_indices(op, ids, allowed=C.INDEX)
+    if type(ids) is not EagerTensor:
+        return
+    if len(ids._shape) != 1:
+        raise C.fail(op, "segment_ids should be a vector.")
+    if data._shape is not None and not data._shape:
+        raise C.fail(op, "input must be at least rank 1")
+    if data._shape is not None and data._shape[0] not in (None, ids._shape[0]):
+        raise C.fail(op, "segment_ids should be the same size as dimension 0 of input.")
+
+
 @eager_api("data", "segment_ids")
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     ids, data = _t(segment_ids), _t(data)
-    _check_indices("SegmentSum", ids, allowed=C.INDEX)
+    check_sorted_args("SegmentSum", data, ids, C.NUMERIC)
     if not isinstance(ids, EagerTensor):
         return unsorted_segment_sum(data, ids, traced_segment_count("SegmentSum", data, ids))
-    arr = ids._numpy()
-    if arr.ndim != 1:
-        raise C.fail("SegmentSum", "segment_ids should be a vector.")
-    if data._shape is not None and not data._shape:
-        raise C.fail("SegmentSum", "input must be at least rank 1")
-    if data._shape is not None and data._shape[0] not in (None, arr.shape[0]):
-        raise C.fail("SegmentSum", "segment_ids should be the same size as dimension 0 of input.")
-    return unsorted_segment_sum(data, ids, check_sorted_segments("SegmentSum", arr))
+    return unsorted_segment_sum(data, ids, check_sorted_segments("SegmentSum", ids._numpy()))
 
 
 # ---------------------------------------------------------------------------------------

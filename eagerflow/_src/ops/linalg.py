@@ -556,7 +556,7 @@ MATRIX_INVERSE = register(OpDef(
 
 
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": bool(adjoint)}, name)
+    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": C.bool_attr(adjoint, "adjoint")}, name)
 
 
 def _det_kernel(xp: Any, x: Any) -> Any:
@@ -634,7 +634,8 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
             (kind == "f" and (dtype.is_integer or dtype.is_bool)) or \
             ((kind in "USO") != (dtype is dt.string)):
         word = "float" if dtype.is_floating else dtype.name
-        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word} [Op:{op}]")
+        # (TF's wrapper converts the padding before it runs the op: no op in the message)
+        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word}")
     if dtype.is_integer and isinstance(v, (int, np.integer)) and \
             not dtype.min <= int(v) <= dtype.max:
         raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "
@@ -831,27 +832,6 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
                                                  "padding_value": padding_value}, name)
 
 
-def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
-    """A rank-2k tensor with `diagonal` (rank k) on its diagonal: out[i.., i..] = d[i..]."""
-    d = _t(diagonal)
-    shape = list(d._shape)
-    if not shape:
-        raise ValueError("Input must be at least rank 1, got 0")
-    flat = reshape(d, [-1])
-    return reshape(diag(flat), shape + shape)
-
-
-def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    x = _t(input)
-    r = len(x._shape)
-    if r % 2 or x._shape[:r // 2] != x._shape[r // 2:]:
-        raise InvalidArgumentError(None, None, f"Invalid shape {C.shape_str(x._shape)}: "
-                                               "dimensions must be even and match [Op:DiagPart]")
-    half = list(x._shape[:r // 2])
-    n = int(np.prod(half, dtype=np.int64))
-    return reshape(diag_part(reshape(x, [n, n])), half)
-
-
 def trace(x: Any, name: str | None = None) -> Any:
     return reduce_sum(diag_part(x), axis=-1)
 
@@ -921,7 +901,10 @@ MATRIX_BAND_PART = register(OpDef(
 ))
 
 
+@eager_api("input", "num_lower", "num_upper")
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
+    if type(num_lower) is EagerTensor or type(num_upper) is EagerTensor:
+        _check_band_tensors(_t(input), num_lower, num_upper)
     attrs, dyn = {}, []
     for v, w in ((num_lower, "num_lower"), (num_upper, "num_upper")):
         if _state.graph is not None and needs_runtime(v):  # TF's input: read when it runs
@@ -930,6 +913,26 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
         else:
             attrs[w] = C.int_arg(v, w)
     return bind(MATRIX_BAND_PART, (_t(input),) + tuple(dyn), attrs, name)
+
+
+def _check_band_tensors(x: Any, num_lower: Any, num_upper: Any) -> None:
+    """Eager bounds as TF's MatrixBandPart takes its inputs num_lower and num_upper: their
+    type Tindex (a tensor's, the numbers converted to it; int32 or int64), num_upper of
+    num_lower's, then its kernel's checks: the input's rank, each bound a scalar."""
+    op = "MatrixBandPart"
+    d = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)), dt.int64)
+    bounds = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=d)
+              for v in (num_lower, num_upper)]
+    if bounds[0]._dtype not in C.INDEX:
+        raise C.not_supported(op, bounds[0]._dtype, C.INDEX, "Tindex")
+    if bounds[1]._dtype is not bounds[0]._dtype:
+        raise C.wrong_input_dtype(op, 2, bounds[0]._dtype, bounds[1]._dtype)
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: "
+                         f"{C.shape_str(x._shape)}")
+    for b, w in zip(bounds, ("num_lower", "num_upper")):
+        if b._shape:
+            raise C.fail(op, f"{w} must be scalar, got shape {C.shape_str(b._shape)}")
 
 
 @eager_api()

@@ -32,6 +32,10 @@ _OP = "BandedTriangularSolve"
 
 def _infer(bands: Any, rhs: Any, lower: bool, adjoint: bool) -> list:
     d = C.same_dtype(_OP, (bands, rhs), _T)
+    if d is dt.float16:  # (TF's definition takes it; its CPU has no kernel)
+        raise C.no_kernel(_OP, f"T=DT_HALF, adjoint={str(adjoint).lower()}, "
+                               f"lower={str(lower).lower()}",
+                          (dt.complex128, dt.complex64, dt.float64, dt.float32))
     a, b = bands._shape, rhs._shape
     for shape, k in ((a, 0), (b, 1)):
         if shape is not None and len(shape) < 2:
@@ -154,4 +158,5 @@ def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: b
     are `bands` (see this module's docstring for their layout)."""
     bands, rhs = binary_args_hint(bands, rhs)
     return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs),
-                {"lower": bool(lower), "adjoint": bool(adjoint)}, name)
+                {"lower": C.bool_attr(lower, "lower"), "adjoint": C.bool_attr(adjoint, "adjoint")},
+                name)

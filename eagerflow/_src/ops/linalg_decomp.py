@@ -36,7 +36,6 @@ from eagerflow._src.ops.linalg import (
     band_part,
     diag,
     diag_part,
-    eye,
     inv,
     matmul,
 )
@@ -73,18 +72,19 @@ def _spd(n: int, *batch: int) -> np.ndarray:
 # The order TF 2.21 lists an op's CPU kernels in: most ops' last registered first (complex128
 # to float); eigh's and svd's, registered one file per dtype, float first
 _LAST_FIRST = (dt.complex128, dt.complex64, dt.float64, dt.float32)
-_KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1]}
+_KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1],
+                 "MatrixTriangularSolve": (dt.float64, dt.float32, dt.complex128, dt.complex64)}
 
 
 def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
                  allowed: frozenset = _LINALG_T, no_half: str | None = None) -> None:
-    """`no_half`: the node's other attrs, for ops whose half type TF's CPU has no kernel for
-    (NotFoundError, as TF)."""
+    """`no_half`: the node's other attrs where TF's CPU has no half kernel: NotFoundError."""
     if x._dtype not in allowed:
         raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
-    if no_half is not None and x._dtype is dt.float16:
-        raise C.no_kernel(op, "T=DT_HALF" + no_half, _KERNEL_ORDER.get(op, _LAST_FIRST))
+    if no_half is not None and x._dtype in (dt.float16, dt.bfloat16):
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}{no_half}",
+                          _KERNEL_ORDER.get(op, _LAST_FIRST))
 
 
 def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
@@ -278,8 +278,8 @@ def _solve_shapes(op: str, a: Any, b: Any, broadcast: bool) -> tuple | None:
 
 def _trisolve_infer(a: Any, b: Any, lower: bool, adjoint: bool) -> list:
     op = "MatrixTriangularSolve"
-    _dtype_check(op, a, "bfloat16, double, float, half, complex64, complex128",
-                 _LINALG_T | {dt.bfloat16})
+    _dtype_check(op, a, "bfloat16, double, float, half, complex64, complex128", _LINALG_T |
+                 {dt.bfloat16}, f", adjoint={str(adjoint).lower()}, lower={str(lower).lower()}")
     d = C.same_dtype(op, (a, b), _LINALG_T | {dt.bfloat16})
     return [(_solve_shapes(op, a, b, broadcast=True), d)]
 
@@ -360,9 +360,9 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
-    matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_TRIANGULAR_SOLVE, (matrix, rhs),
-                {"lower": bool(lower), "adjoint": bool(adjoint)}, name)
+    return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
+                {"lower": C.bool_attr(lower, "lower"), "adjoint": C.bool_attr(adjoint, "adjoint")},
+                name)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
@@ -430,7 +430,7 @@ MATRIX_SOLVE = register(OpDef(
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
     matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)}, name)
+    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": C.bool_attr(adjoint, "adjoint")}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -704,7 +704,8 @@ QR = register(OpDef(
 
 
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return QrResult(*bind(QR, (_t(input),), {"full_matrices": bool(full_matrices)}))
+    return QrResult(*bind(QR, (_t(input),), {"full_matrices": C.bool_attr(full_matrices,
+                                                                             "full_matrices")}))
 
 
 # ---------------------------------------------------------------------------------------
@@ -812,8 +813,7 @@ SVD = register(OpDef(
     bad_samples=lambda: [
         BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
                   InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
-        BadSample((np.ones((2, 2), np.int32),),
-                  {"compute_uv": False, "full_matrices": False},
+        BadSample((np.ones((2, 2), np.int32),), {"compute_uv": False, "full_matrices": False},
                   InvalidArgumentError, "allowed values: double, float, half")],
 ))
 
@@ -821,8 +821,8 @@ SVD = register(OpDef(
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
-    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": bool(compute_uv),
-                                        "full_matrices": bool(full_matrices)})
+    uv, full = C.bool_attr(compute_uv, "compute_uv"), C.bool_attr(full_matrices, "full_matrices")
+    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": uv, "full_matrices": full})
     return (s, u, v) if compute_uv else s
 
 
@@ -840,64 +840,6 @@ def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
     y = triangular_solve(chol, rhs, lower=True, adjoint=False)
     return triangular_solve(chol, y, lower=True, adjoint=True)
-
-
-def _check_rank2(a: Any) -> None:
-    """pinv's and matrix_rank's check (TF's, in Python, before any op)."""
-    if a._shape is not None and len(a._shape) < 2:
-        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(a._shape)}).")
-
-
-def _eps(d: dt.DType) -> float:
-    return float(np.finfo(d.real_dtype.as_numpy_dtype).eps)
-
-
-def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
-    """Moore-Penrose pseudo-inverse from the SVD; singular values <= rcond * max(s) drop."""
-    a = _t(a)
-    if not (a._dtype.is_floating or a._dtype.is_complex):
-        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
-    _check_rank2(a)
-    m, n = a._shape[-2:]
-    if rcond is None:
-        rcond = 10.0 * max(m, n) * _eps(a._dtype)
-    s, u, v = svd(a, full_matrices=False, compute_uv=True)
-    cutoff = cast(rcond, s._dtype) * reduce_max(s, axis=-1, keepdims=True)
-    keep = s > cutoff
-    inv_s = where(keep, 1 / where(keep, s, s + 1), zeros_like(s))
-    return matmul(v * cast(expand_dims(inv_s, -2), a._dtype), u, adjoint_b=True)
-
-
-def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
-                name: str | None = None) -> Any:
-    """The number of singular values above tol (default max(s) * max(m, n) * eps)."""
-    a = _t(a)
-    _check_rank2(a)
-    s = svd(a, compute_uv=False)
-    m, n = a._shape[-2:]
-    if tol is None:
-        tol = reduce_max(s, axis=-1, keepdims=True) * (max(m, n) * _eps(a._dtype))
-    else:
-        tol = cast(tol, s._dtype)
-    return reduce_sum(cast(s > tol, dt.int32), axis=-1)
-
-
-def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
-          name: str | None = None) -> Any:
-    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
-    matrix, rhs = binary_args(matrix, rhs)
-    if not fast:
-        return matmul(pinv(matrix), rhs)
-    m, n = matrix._shape[-2:]
-    l2 = cast(l2_regularizer, matrix._dtype)
-    batch = list(matrix._shape[:-2])
-    if m >= n:
-        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
-                                                                 dtype=matrix._dtype)
-        return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
-    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
-                                                             dtype=matrix._dtype)
-    return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
 
 
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002

@@ -1,6 +1,7 @@
 """tf.linalg.diag, diag_part and set_diag with `k` a band of diagonals (lower, upper), over the
 one-diagonal ops of linalg.py and linalg_decomp.py (MatrixDiagV3, MatrixDiagPartV3,
-MatrixSetDiagV3 with lower_diag_index < upper_diag_index).
+MatrixSetDiagV3 with lower_diag_index < upper_diag_index); and the ops Diag and DiagPart
+(tf.linalg.tensor_diag, tensor_diag_part: a rank-k tensor on the diagonal of a rank-2k one).
 
 A band's diagonals are stacked from the uppermost (row 0 holds diagonal `upper`) along a
 second-to-last axis as long as the band's longest diagonal; a shorter diagonal is placed
@@ -20,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import broadcast_to
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import _diag_len, _t, check_diag_sizes
 from eagerflow._src.ops.linalg import diag as _diag_one
@@ -27,10 +29,20 @@ from eagerflow._src.ops.linalg import diag_part as _diag_part_one
 from eagerflow._src.ops.linalg_decomp import set_diag as _set_diag_one
 from eagerflow._src.ops.math import where
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack
 
 _ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
 _STOP = {"lower": ".", "upper": ""}  # TF's two messages differ so
+# MatrixSetDiagV3's kernels, as TF lists them for a dtype it has none for (a string)
+_SET_DIAG_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                     dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                     dt.int64, dt.uint64)
+_SET_DIAG_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                 "DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
+                 "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, "
+                 "DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
+                 "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
 
 
 def _band(k: Any, op: str) -> tuple | None:
@@ -86,7 +98,7 @@ def _offset(d: int, diag_len: int, max_len: int, align: str) -> int:
     return 0 if left else max_len - diag_len
 
 
-@eager_api("input", "k", "padding_value")
+@eager_api("input", "k", "padding_value", named=True)
 def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
@@ -120,7 +132,7 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
     return stack(rows_out, axis=-2)
 
 
-@eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value")
+@eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value", named=True)
 def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
          num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
@@ -164,7 +176,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     return out
 
 
-@eager_api("input", "diagonal", "k")
+@eager_api("input", "diagonal", "k", named=True)
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
@@ -172,11 +184,13 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     op = "MatrixSetDiagV3"
     _check_align(align, op)
     band = _band(k, op)
-    if band is None or band[0] == band[1]:
-        return _set_diag_one(input, diagonal, name, k=band[0] if band else _single(k),
-                             align=align)
     x = _t(input)
     d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
+        raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
+                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
+    if band is None or band[0] == band[1]:
+        return _set_diag_one(x, d, name, k=band[0] if band else _single(k), align=align)
     if len(x._shape) < 2:
         raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
     if d._dtype is not x._dtype:
@@ -202,3 +216,119 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
         start = _offset(d_index, n, max_len, align)
         x = _set_diag_one(x, d[..., hi - d_index, start:start + n], k=d_index)
     return x
+
+
+# ---------------------------------------------------------------------------------------
+# Diag and DiagPart: out[i.., i..] = x[i..] for x of any rank k >= 1, and back.
+# ---------------------------------------------------------------------------------------
+
+_rng = SampleRNG(43)
+_DIAG_T = C.FLOAT_COMPLEX | frozenset((dt.int32, dt.int64))
+# (as TF lists them: its definitions', then the CPU kernels, none for bfloat16)
+_DIAG_WORDS = "bfloat16, half, float, double, int32, int64, complex64, complex128"
+_DIAG_CPU = (dt.float16, dt.complex128, dt.complex64, dt.int64, dt.int32, dt.float32,
+             dt.float64)
+_DIAG_XLA = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, "
+             "DT_COMPLEX128, DT_HALF]")
+
+
+def _diag_type(op: str, x: Any) -> None:
+    if x._dtype not in _DIAG_T:
+        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
+                         f"of allowed values: {_DIAG_WORDS}\n\t; NodeDef: {{{{node {op}}}}}")
+    if x._dtype is dt.bfloat16:
+        raise C.no_kernel(op, "T=DT_BFLOAT16", _DIAG_CPU, others=(("XLA_CPU_JIT", _DIAG_XLA),))
+
+
+def _check_diag_rank(shape: tuple) -> None:
+    if not shape:
+        raise C.fail("Diag", "Input must be at least rank 1, got 0")
+
+
+def _check_diag_part_shape(shape: tuple) -> None:
+    """TF's DiagPart kernel's checks (its message's run of spaces too)."""
+    if len(shape) % 2:
+        raise C.fail("DiagPart", "The rank of the tensor should be" + " " * 42 +
+                                 f"even and positive, got shape {C.shape_str(shape)}")
+    k = len(shape) // 2
+    for i in range(k):
+        if None not in (shape[i], shape[i + k]) and shape[i] != shape[i + k]:
+            raise C.fail("DiagPart", f"Invalid shape {C.shape_str(shape)}: dimensions {i} and "
+                                     f"{i + k} do not match.")
+
+
+def _diag_infer(x: Any) -> list:
+    _diag_type("Diag", x)
+    if x._shape is None:
+        return [(None, x._dtype)]
+    _check_diag_rank(x._shape)
+    return [(x._shape + x._shape, x._dtype)]
+
+
+def _diag_kernel(xp: Any, x: Any) -> Any:
+    _check_diag_rank(x.shape)
+    n = x.size
+    out = xp.zeros((n, n), x.dtype)
+    i = xp.arange(n)
+    out[i, i] = x.reshape(-1)
+    return out.reshape(x.shape + x.shape)
+
+
+def _diag_part_infer(x: Any) -> list:
+    _diag_type("DiagPart", x)
+    if x._shape is None:
+        return [(None, x._dtype)]
+    _check_diag_part_shape(x._shape)
+    return [(x._shape[:len(x._shape) // 2], x._dtype)]
+
+
+def _diag_part_kernel(xp: Any, x: Any) -> Any:
+    _check_diag_part_shape(x.shape)
+    half = x.shape[:x.ndim // 2]
+    n = int(np.prod(half, dtype=np.int64))
+    return xp.diagonal(x.reshape(n, n)).reshape(half).copy()
+
+
+def _diag_ref(x: np.ndarray) -> np.ndarray:
+    out = np.zeros(x.shape + x.shape, x.dtype)
+    for i in np.ndindex(*x.shape):
+        out[i + i] = x[i]
+    return out
+
+
+def _diag_part_ref(x: np.ndarray) -> np.ndarray:
+    half = x.shape[:x.ndim // 2]
+    out = np.zeros(half, x.dtype)
+    for i in np.ndindex(*half):
+        out[i] = x[i + i]
+    return out
+
+
+DIAG = register(OpDef(
+    "Diag", _diag_infer, _diag_kernel, grad=lambda n, g: [bind(DIAG_PART, (g,), {})],
+    reference=_diag_ref,
+    samples=lambda: [Sample((_rng.uniform(-2, 2, size=(2, 3)),)),
+                     Sample((_rng.uniform(-2, 2, size=(4,)),))],
+    bad_samples=lambda: [BadSample((np.array(1.0),), {}, InvalidArgumentError,
+                                   "Input must be at least rank 1, got 0"),
+                         BadSample((np.ones(2, np.int8),), {}, InvalidArgumentError,
+                                   "Value for attr 'T' of int8")]))
+DIAG_PART = register(OpDef(
+    "DiagPart", _diag_part_infer, _diag_part_kernel, grad=lambda n, g: [bind(DIAG, (g,), {})],
+    reference=_diag_part_ref,
+    samples=lambda: [Sample((_rng.uniform(-2, 2, size=(2, 3, 2, 3)),)),
+                     Sample((_rng.uniform(-2, 2, size=(3, 3)),))],
+    bad_samples=lambda: [BadSample((np.ones(2),), {}, InvalidArgumentError,
+                                   "even and positive, got shape [2]"),
+                         BadSample((np.ones((3, 2)),), {}, InvalidArgumentError,
+                                   "Invalid shape [3,2]: dimensions 0 and 1 do not match.")]))
+
+
+def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
+    """A rank-2k tensor with `diagonal` (rank k >= 1) on its diagonal."""
+    return bind(DIAG, (_t(diagonal),), {}, name)
+
+
+def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The diagonal of a rank-2k tensor: out[i..] = input[i.., i..]."""
+    return bind(DIAG_PART, (_t(input),), {}, name)

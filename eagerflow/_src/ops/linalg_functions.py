@@ -1,6 +1,6 @@
-"""tf.linalg functions over the decompositions: lu_reconstruct, lu_solve and
-lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize, tridiagonal_matmul
-and tridiagonal_solve.
+"""tf.linalg functions over the decompositions: pinv, matrix_rank and lstsq, lu_reconstruct,
+lu_solve and lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize,
+tridiagonal_matmul and tridiagonal_solve.
 
 Sits in the ops layer after the linear algebra families (linalg_general's Lu, norms,
 sorting's argsort), as compositions of registered ops: their gradients are
@@ -13,23 +13,134 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.linalg import band_part, diag, diag_part, matmul, matrix_transpose
-from eagerflow._src.ops.linalg_decomp import set_diag, solve, triangular_solve
-from eagerflow._src.ops.math import _t, cast, conj
+from eagerflow._src.ops.linalg import band_part, diag, diag_part, eye, matmul, matrix_transpose
+from eagerflow._src.ops.linalg_decomp import (
+    cholesky,
+    cholesky_solve,
+    set_diag,
+    solve,
+    svd,
+    triangular_solve,
+)
+from eagerflow._src.ops.math import _t, binary_args, cast, conj, where
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sorting import argsort
+from eagerflow._src.ops.transposing import INVERT_PERMUTATION
+
+# ---------------------------------------------------------------------------------------
+# From the SVD and Cholesky: pinv, matrix_rank, lstsq
+# ---------------------------------------------------------------------------------------
+
+def _check_matrix(a: Any) -> None:
+    """pinv's and matrix_rank's checks (TF's, in Python, before any op): a float matrix."""
+    if not a._dtype.is_floating:
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
+    if a._shape is not None and len(a._shape) < 2:
+        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(a._shape)}).")
+
+
+def _eps(d: dt.DType) -> float:
+    return float(np.finfo(d.as_numpy_dtype).eps)
+
+
+def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
+    """Moore-Penrose pseudo-inverse from the SVD: v / s @ u^H, the singular values at most
+    rcond * max(s) made inf (their reciprocals 0, without NaN gradients), as TF's."""
+    a = _t(a)
+    _check_matrix(a)
+    if rcond is None:
+        m, n = a._shape[-2:]
+        rcond = 10.0 * max(m, n) * _eps(a._dtype)
+    rcond = convert_to_tensor(rcond, dtype=a._dtype)
+    s, u, v = svd(a, full_matrices=False, compute_uv=True)
+    cutoff = rcond * reduce_max(s, axis=-1)
+    s = where(s > expand_dims(cutoff, -1), s, convert_to_tensor(np.inf, dtype=s._dtype))
+    out = matmul(v / expand_dims(s, -2), u, adjoint_b=True)
+    out.set_shape(a._shape[:-2] + (a._shape[-1], a._shape[-2]))  # (TF's: rcond can't batch)
+    return out
+
+
+def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
+                name: str | None = None) -> Any:
+    """The number of singular values above tol (default eps * max(m, n) * max(s))."""
+    a = convert_to_tensor(a, dtype_hint=dt.float32)
+    _check_matrix(a)
+    s = svd(a, compute_uv=False)
+    if tol is None:
+        tol = _eps(a._dtype) * cast(max(a._shape[-2:]), a._dtype) * \
+            reduce_max(s, axis=-1, keepdims=True)
+    return reduce_sum(cast(s > tol, dt.int32), axis=-1)
+
+
+def _any_nonzero(value: Any) -> bool:
+    v = value.numpy() if isinstance(value, EagerTensor) else C.known(value)
+    return not isinstance(v, Tensor) and bool(np.any(np.asarray(v) != 0))
+
+
+def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
+          name: str | None = None) -> Any:
+    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
+    matrix, rhs = binary_args(matrix, rhs)
+    # (TF's refusal; a regularizer of several values counts as nonzero where any is)
+    if matrix._dtype is dt.complex128 and _any_nonzero(l2_regularizer):
+        raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and "
+                                  "l2_regularizer != 0 due to poor accuracy.")
+    if matrix._shape is not None and len(matrix._shape) < 2:
+        raise ValueError(f"Input `matrix` must have at least 2 dimensions (saw: "
+                         f"{len(matrix._shape)}).")
+    if not fast:
+        return matmul(pinv(matrix), rhs)
+    m, n = matrix._shape[-2:]
+    l2 = cast(l2_regularizer, matrix._dtype)
+    batch = list(matrix._shape[:-2])
+    if m >= n:
+        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
+                                                                 dtype=matrix._dtype)
+        return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
+    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
+                                                             dtype=matrix._dtype)
+    return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
+
 
 # ---------------------------------------------------------------------------------------
 # LU factors
 # ---------------------------------------------------------------------------------------
 
 
-def _factors(lower_upper: Any) -> tuple:
+def _lu_args(lower_upper: Any, perm: Any, validate_args: Any) -> tuple:
+    """(lower_upper, perm) as tensors, checked as TF checks tf.linalg.lu's factors before
+    any op: the ranks, then a square lower_upper. Where a check's ranks are unknown TF
+    adds run-time asserts when `validate_args` (a Python bool) is true; eagerly they are
+    known, and in a graph the kernels' own checks stand for them."""
+    lu = convert_to_tensor(lower_upper, dtype_hint=dt.float32)
+    p = convert_to_tensor(perm, dtype_hint=dt.int32)
+    r, pr = _rank(lu), _rank(p)
+    if r is not None and r < 2:
+        raise ValueError("Input `lower_upper` must have at least 2 dimensions.")
+    if r is not None and pr is not None and r != pr + 1:
+        raise ValueError("`rank(lower_upper)` must equal `rank(perm) + 1`")
+    s = lu._shape
+    if s is not None and None not in s[:-2] and None not in s[-2:] and s[-2] != s[-1]:
+        raise ValueError("`lower_upper` must be square.")
+    return lu, p
+
+
+def _rank(x: Any) -> int | None:
+    return None if x._shape is None else len(x._shape)
+
+
+def _factors(lu: Any) -> tuple:
     """(L with its unit diagonal, U) from tf.linalg.lu's packed `lower_upper`."""
-    lu = _t(lower_upper)
     lower = set_diag(band_part(lu, -1, 0), ones_like(lu[..., 0]))
     return lower, band_part(lu, 0, -1)
 
@@ -42,34 +153,36 @@ def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
                    name: str | None = None) -> Any:
     """The matrix whose tf.linalg.lu is (lower_upper, perm): the rows of L U put back in
     their places (row i of L U is row perm[i] of the matrix)."""
-    lower, upper = _factors(lower_upper)
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    lower, upper = _factors(lu)
     product = matmul(lower, upper)
-    inverse = argsort(_t(perm), axis=-1)  # (a permutation's argsort is its inverse)
-    return gather(product, cast(inverse, _t(perm)._dtype), axis=-2,
-                  batch_dims=_batch_dims(product))
+    if len(lu._shape) == 2:  # (TF's InvertPermutation: its checks of perm)
+        return gather(product, bind(INVERT_PERMUTATION, (perm,), {}))
+    inverse = argsort(perm, axis=-1)  # (a permutation's argsort is its inverse)
+    return gather(product, cast(inverse, perm._dtype), axis=-2, batch_dims=_batch_dims(product))
 
 
 def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
              name: str | None = None) -> Any:
     """The solution x of A x = rhs, A being the matrix tf.linalg.lu factored."""
-    lu, rhs = _t(lower_upper), _t(rhs)
-    for what, t in (("lower_upper", lu), ("rhs", rhs)):
-        if t._shape is None or len(t._shape) < 2:
-            raise ValueError(f"`{what}` must have rank at least 2, got shape {t.shape}")
-    if lu._shape[-1] is not None and rhs._shape[-2] is not None and \
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    rhs = convert_to_tensor(rhs, dtype_hint=lu._dtype)
+    if rhs._shape is not None and len(rhs._shape) < 2:
+        raise ValueError("Input `rhs` must have at least 2 dimensions.")
+    if lu._shape and rhs._shape and None not in (lu._shape[-1], rhs._shape[-2]) and \
             lu._shape[-1] != rhs._shape[-2]:
         raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")
+    permuted = gather(rhs, perm, axis=-2, batch_dims=_batch_dims(rhs))
     lower, upper = _factors(lu)
-    permuted = gather(rhs, _t(perm), axis=-2, batch_dims=_batch_dims(rhs))
     return triangular_solve(upper, triangular_solve(lower, permuted, lower=True), lower=False)
 
 
 def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
                       name: str | None = None) -> Any:
-    """The inverse of the matrix tf.linalg.lu factored."""
-    lu = _t(lower_upper)
-    eye = set_diag(zeros_like(lu), ones_like(lu[..., 0]))
-    return lu_solve(lu, perm, eye)
+    """The inverse of the matrix tf.linalg.lu factored: lu_solve of the identity."""
+    lu, perm = _lu_args(lower_upper, perm, validate_args)
+    identity = set_diag(zeros_like(lu), ones_like(lu[..., 0]))  # (shapes known or not)
+    return lu_solve(lu, perm, identity)
 
 
 def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
@@ -121,6 +234,21 @@ def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compac
             + expand_dims(sub, -1) * above)
 
 
+def _check_compact(d: Any, rhs: Any) -> None:
+    """TF's static checks of compact diagonals [..., 3, M] and rhs, before any op."""
+    dr, rr = _rank(d), _rank(rhs)
+    if dr:
+        if dr < 2:
+            raise ValueError(f"Expected diagonals to have rank at least 2, got {dr}")
+        if rr and rr not in (dr, dr - 1):
+            raise ValueError(f"Expected the rank of rhs to be {dr - 1} or {dr}, got {rr}")
+        if rr and not d.shape[:-2].is_compatible_with(rhs.shape[:dr - 2]):
+            raise ValueError(f"Batch shapes {d.shape[:-2]} and {rhs.shape[:dr - 2]} are "
+                             "incompatible")
+    if dr and d._shape[-2] and d._shape[-2] != 3:
+        raise ValueError(f"Expected 3 diagonals got {d._shape[-2]}")
+
+
 def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                       transpose_rhs: bool = False, conjugate_rhs: bool = False,
                       name: str | None = None, partial_pivoting: bool = True,
@@ -128,6 +256,8 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
     """The solution x [..., M, K] (or [..., M] for a vector rhs) of T x = rhs, T the
     tridiagonal matrix given by `diagonals`; `transpose_rhs` takes rhs as [..., K, M]."""
     rhs = _t(rhs)
+    if diagonals_format == "compact":
+        _check_compact(_t(diagonals), rhs)
     vector = len(rhs._shape) == len(_three_diagonals(diagonals, diagonals_format)[1]._shape)
     if vector:
         rhs = expand_dims(rhs, -1)

@@ -11,6 +11,7 @@ closed form of 2x2 matrices.
 from __future__ import annotations
 
 import cmath
+import collections
 from typing import Any
 
 import numpy as np
@@ -37,9 +38,19 @@ def _f64(*shape: int) -> np.ndarray:
 # LU
 # ---------------------------------------------------------------------------------------
 
+# Lu's CPU kernels, as TF lists them for a type it has none for (half)
+_LU_KERNELS = tuple(("CPU", f"T in [{t}]; output_idx_type in [{i}]")
+                    for i in ("DT_INT64", "DT_INT32")
+                    for t in ("DT_COMPLEX128", "DT_COMPLEX64", "DT_DOUBLE", "DT_FLOAT"))
+LuResult = collections.namedtuple("Lu", ["lu", "p"])
+
+
 def _lu_infer(x: Any, output_idx_type: dt.DType) -> list:
     _dtype_check("Lu", x)
     C.dtype_attr("Lu", output_idx_type, "output_idx_type", _INDEX)
+    if x._dtype is dt.float16:  # (TF's definition takes it; its CPU has no kernel)
+        raise C.no_kernel("Lu", f"T=DT_HALF, output_idx_type={C.dt_enum(output_idx_type)}",
+                          others=_LU_KERNELS)
     if x._shape is not None and len(x._shape) < 2:  # Lu's kernel words it without "0"
         raise C.fail("Lu", f"Input tensor must have rank >= 2, got {len(x._shape)}")
     s = _matrix_shape("Lu", x, square=True)
@@ -65,12 +76,11 @@ def _lu_one(a: np.ndarray) -> tuple:
 
 
 def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
-    work = x.astype(np.float32) if x.dtype == np.float16 else x
-    lu, perm = np.empty_like(work), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
+    lu, perm = np.empty_like(x), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
     with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF's kernel
         for idx in np.ndindex(*x.shape[:-2]):
-            lu[idx], perm[idx] = _lu_one(work[idx])
-    return lu.astype(x.dtype, copy=False), perm
+            lu[idx], perm[idx] = _lu_one(x[idx])
+    return lu, perm
 
 
 def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
@@ -110,7 +120,12 @@ LU = register(OpDef(
 
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
-    return bind(LU, (_t(input),), {"output_idx_type": dt.as_dtype(output_idx_type)}, name)
+    try:
+        idx_type = dt.as_dtype(output_idx_type)
+    except TypeError:  # (TF's op wrapper words it so)
+        raise TypeError(f"Expected DataType for argument 'output_idx_type' not "
+                        f"{output_idx_type!r}.") from None
+    return LuResult(*bind(LU, (_t(input),), {"output_idx_type": idx_type}, name))
 
 
 # ---------------------------------------------------------------------------------------

@@ -33,9 +33,11 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask
-from eagerflow._src.ops.linalg import adjoint, diag, eye, matrix_transpose
+from eagerflow._src.ops.linalg import adjoint, diag, eye, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
-from eagerflow._src.ops.math import _t, cast, conj, logical_and, zeros_like
+from eagerflow._src.ops.math import _t, cast, conj, logical_and, real, sqrt, square, zeros_like
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(67)
@@ -150,10 +152,27 @@ EXPM = register(OpDef(
 def expm(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.linalg.expm`: the matrix exponential of each [..., M, M] matrix."""
     x = _t(input)
-    if x._dtype not in _FLOATS:  # TF's check, in its Python function
+    s = x._shape
+    if s is not None and s[-2:] == (0, 0):  # (TF's: its own exponential, whatever its dtype)
+        return x
+    if x._dtype not in _FLOATS or x._dtype is dt.float16 or (s is not None and len(s) < 2):
+        return _expm_as_tf_fails(x, name)
+    return bind(EXPM, (x,), {}, name)
+
+
+def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
+    """expm where TF's Python function fails on its way (or, for a vector of one, gives a
+    1x1 matrix): the ops it runs first, in its order, raise its errors. The matrices
+    batched, their l1 norm (Abs refuses unsigned, bool and string), then its dtype check,
+    its first MatMul (a vector), and its MatrixSolve, which has no half kernel."""
+    y = reshape(x, [-1] + list(x._shape[-2:]))
+    reduce_max(reduce_sum(abs_(y), axis=len(y._shape) - 2), axis=-1)
+    if x._dtype not in _FLOATS:
         raise ValueError("tf.linalg.expm does not support matrices of type "
                          f"<dtype: '{x._dtype.name}'>")
-    return bind(EXPM, (x,), {}, name)
+    matmul(y, y)
+    _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
+    return bind(EXPM, (y,), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -333,6 +352,25 @@ def logm(input: Any, name: str | None = None) -> Any:  # noqa: A002
 # eigh_tridiagonal: a composition
 # ---------------------------------------------------------------------------------------
 
+def _gershgorin_as_tf(alpha: Any, beta: Any) -> None:
+    """The first steps of TF's eigh_tridiagonal (its bisection's Gershgorin bounds), whose
+    ops refuse what it refuses, in its order: the types matching, |beta| (Square and Abs
+    refuse bool, string and unsigned), a float type, then alpha plus the off-diagonal
+    row sums (a beta of another length than alpha's less one: AddV2's shapes)."""
+    if alpha.dtype != beta.dtype:
+        raise ValueError("'alpha' and 'beta' must have the same type.")
+    if alpha.dtype.is_complex:
+        beta_abs = sqrt(real(conj(beta) * beta))
+        alpha = real(alpha)
+    else:
+        square(beta)
+        beta_abs = abs_(beta)
+    if not alpha.dtype.is_floating or alpha.dtype is dt.bfloat16:  # (NumPy's finfo's types)
+        raise ValueError(f"data type {alpha.dtype.as_numpy_dtype} not inexact")
+    if alpha._shape and beta._shape:
+        alpha + concat([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]], axis=0)
+
+
 def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: str = "a",
                      select_range: Any = None, tol: Any = None,
                      name: str | None = None) -> Any:
@@ -345,8 +383,7 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
     if select not in ("a", "i", "v"):
         raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
     alpha, beta = convert_to_tensor(alpha), convert_to_tensor(beta)
-    if not alpha.dtype.is_floating and not alpha.dtype.is_complex:
-        raise ValueError(f"data type {alpha.dtype.as_numpy_dtype} not inexact")
+    _gershgorin_as_tf(alpha, beta)
     a_shape, b_shape = alpha._shape, beta._shape
     if len(a_shape) != 1 or len(b_shape) != 1:
         raise ValueError("eigh_tridiagonal takes 1-D `alpha` and `beta`; got shapes "

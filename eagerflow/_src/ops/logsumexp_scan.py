@@ -34,9 +34,9 @@ from eagerflow._src.ops.math import _t, exp, greater, less, log, negative, where
 from eagerflow._src.ops.reduce import (
     _runtime_axis,
     _scan_axis,
-    _scan_axis_args,
     _scan_infer,
     _scan_ref,
+    scan_args,
 )
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
 
@@ -195,7 +195,6 @@ CUMULATIVE_LOGSUMEXP = register(OpDef(
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:
     """log(cumsum(exp(x))) along `axis`, without overflow: TF's CumulativeLogsumexp."""
-    axis, dyn = _scan_axis_args(axis)
-    return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn,
-                {"axis": axis, "exclusive": bool(exclusive), "reverse": bool(reverse)}, name)
+    dyn, attrs = scan_args("CumulativeLogsumexp", axis, exclusive, reverse)
+    return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn, attrs, name)
 

@@ -447,7 +447,14 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 FLOORDIV = _binary("FloorDiv", _floordiv_kernel, C.REALS, None,
                    _elementwise_ref(lambda a, b: a // b), int_errors=True,
-                   fold=_fold_arith(np.floor_divide), fold_partial=False)
+                   fold=_fold_arith(np.floor_divide), fold_partial=False,
+                   no_cpu=((dt.complex64, dt.complex128),
+                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+                           "DT_COMPLEX64, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, "
+                           "DT_HALF, DT_UINT32, DT_UINT64",
+                           ("DT_DOUBLE", "DT_BFLOAT16", "DT_HALF", "DT_FLOAT", "DT_INT64",
+                            "DT_INT32", "DT_INT16", "DT_INT8", "DT_UINT64", "DT_UINT32",
+                            "DT_UINT16", "DT_UINT8")))
 FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
                    _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * floor(x / y)),
                    _elementwise_ref(lambda a, b: a % b), lo=0.5, hi=3.0, second_order=False,
@@ -493,8 +500,9 @@ def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     return xp.square(x - y) if out is None else out
 
 
-SQUARED_DIFFERENCE = _binary(
-    "SquaredDifference", _squared_difference_kernel, C.NUMERIC,
+SQUARED_DIFFERENCE = _binary(  # (TF's takes no 8- or 16-bit integer, nor unsigned)
+    "SquaredDifference", _squared_difference_kernel,
+    C.FLOAT_COMPLEX | frozenset((dt.int32, dt.int64)),
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y),
               fast=_ANY, skips="inputs"),
     _elementwise_ref(lambda a, b: (a - b) ** 2), cuda="(({0} - {1}) * ({0} - {1}))")
@@ -704,12 +712,6 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y, name)
-
-
-@dispatchable
-def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args(x, y)
-    return where(equal(y, 0), zeros_like(x * y), x * y)
 
 
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:

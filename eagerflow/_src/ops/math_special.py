@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.backend import elementwise_kernel, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, libm32
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -531,6 +532,35 @@ DIV_NO_NAN = register(OpDef(
 ))
 
 
+# MulNoNan: x * y, and 0 wherever y == 0 (whatever x is, inf and nan included).
+def _mul_no_nan_kernel(xp: Any, x: Any, y: Any) -> Any:
+    with np.errstate(all="ignore"):
+        out = xp.multiply(x, y)
+    return xp.where(y == 0, xp.zeros((), out.dtype), out).astype(x.dtype, copy=False)
+
+
+def _mul_no_nan_grad(n: Any, g: Any) -> list:
+    """TF's: dx = mul_no_nan(g, y), dy = mul_no_nan(x, g) (neither conjugated), each summed
+    back to its input's shape."""
+    x, y = n.inputs
+    return [sum_to(bind(MUL_NO_NAN, (g, y), {}), x) if wants(n, 0) else None,
+            sum_to(bind(MUL_NO_NAN, (x, g), {}), y) if wants(n, 1) else None]
+
+
+MUL_NO_NAN = _binary("MulNoNan", _mul_no_nan_kernel, _XSAFE_T, _mul_no_nan_grad,
+                     _elementwise_ref(lambda a, b: 0.0 if b == 0 else a * b),
+                     extra_samples=(Sample((np.array([np.nan, np.inf, 2.0]),
+                                            np.array([0.0, 0.0, 3.0])), grad=False),))
+
+
+@dispatchable
+def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
+    """x * y, and 0 where y == 0. y is converted to x's dtype, as TF's (a tensor of
+    another dtype is refused by the conversion)."""
+    x = _t(x)
+    return bind(MUL_NO_NAN, (x, convert_to_tensor(y, dtype=x._dtype)), {}, name)
+
+
 @dispatchable
 def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     """x / y, and 0 where y == 0; integers are divided as floats, as tf.math.truediv does."""
@@ -592,9 +622,10 @@ def log_sigmoid(x: Any, name: str | None = None) -> Any:
 
 @dispatchable
 def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
-    """1 / x, and 0 where x == 0."""
+    """1 / x, and 0 where x == 0: DivNoNan of a 1 of x's dtype, as TF's (no integer
+    division as floats: DivNoNan refuses them)."""
     x = _t(x)
-    return div_no_nan(ones_like(x), x)
+    return bind(DIV_NO_NAN, (convert_to_tensor(1, dtype=x._dtype), x), {}, name)
 
 
 
@@ -683,5 +714,5 @@ bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
 @dispatchable
 def erfcinv(x: Any, name: str | None = None) -> Any:
     """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
-    x = _t(x)
-    return -ndtri(x * 0.5) * (1 / _pymath.sqrt(2))
+    x = _t(x)  # (0.5 * x, as TF's: a bool x refuses the 0.5, where x * 0.5 would take it)
+    return -ndtri(0.5 * x) * _pymath.sqrt(0.5)

@@ -27,11 +27,10 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze
-from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.array import concat, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
+from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
@@ -45,25 +44,23 @@ from eagerflow._src.ops.math import (
     ceil,
     equal,
     floor,
+    greater,
     greater_equal,
     identity,
-    less,
-    logical_and,
     maximum,
     minimum,
     ones_like,
     real,
-    sqrt,
     sum_to,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math_special import atan2, lgamma
 from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 histogram_ops = lazy_module("eagerflow._src.ops.histogram_ops")  # (bincount's op)
 
@@ -634,22 +631,6 @@ def control_dependencies(control_inputs: Any) -> Iterator[None]:
 # tf.math composites.
 # ---------------------------------------------------------------------------------------
 
-def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
-                          name: str | None = None) -> Any:
-    """sqrt(sum(|x|^2)) over `axis`; integer inputs give the truncated integer root, as TF."""
-    x = _t(input_tensor)
-    if x._dtype.is_integer:
-        wide = cast(x, dt.float64)
-        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
-    if x._dtype.is_complex:
-        mag = abs_(x)
-        return cast(sqrt(reduce_sum(mag * mag, axis=axis, keepdims=keepdims)), x._dtype)
-    if x._dtype is dt.bfloat16:  # TF's EuclideanNorm of bfloat16 works in float32
-        wide = cast(x, dt.float32)
-        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
-    return sqrt(reduce_sum(x * x, axis=axis, keepdims=keepdims))
-
-
 def zero_fraction(value: Any, name: str | None = None) -> Any:
     """The fraction of entries equal to zero, as float32."""
     x = _t(value)
@@ -657,12 +638,12 @@ def zero_fraction(value: Any, name: str | None = None) -> Any:
 
 
 def _monotone(x: Any, strict: bool, what: str) -> Any:
-    x = _t(x)
-    if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise TypeError(f"Expected x to be numeric, got {x._dtype!r}")
-    flat = reshape(x, [-1])
+    flat = reshape(_t(x), [-1])
+    # (complex is numeric to TF's check: Greater/GreaterEqual refuse it then)
+    if not (flat._dtype.is_floating or flat._dtype.is_integer or flat._dtype.is_complex):
+        raise TypeError(f"Expected x to be numeric, instead found: {flat!s}")
     a, b = flat[1:], flat[:-1]
-    return reduce_all(a > b if strict else a >= b)
+    return reduce_all(greater(a, b) if strict else greater_equal(a, b))
 
 
 def is_non_decreasing(x: Any, name: str | None = None) -> Any:
@@ -725,9 +706,9 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
     nonempty = cast(reduce_prod(shape_of(a)) > 0, a._dtype)
     size = nonempty * (reduce_max(a) + 1)
     if minlength is not None:
-        size = maximum(convert_to_tensor(minlength, dtype=a._dtype), size)
+        size = maximum(convert_to_tensor(minlength, dtype=a._dtype, name="minlength"), size)
     if maxlength is not None:
-        size = minimum(convert_to_tensor(maxlength, dtype=a._dtype), size)
+        size = minimum(convert_to_tensor(maxlength, dtype=a._dtype, name="maxlength"), size)
     if axis == 0:
         a = reshape(a, [-1])
         weights = None if weights is None else reshape(weights, [-1])
@@ -763,14 +744,14 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if num_classes is None:
         n = int(max(lv.max() if lv.size else -1, pv.max() if pv.size else -1)) + 1
     else:
-        n = int(C.known(num_classes))
-        bound = convert_to_tensor(n, dtype=dt.int64)
+        bound = cast(_t(num_classes), dt.int64)  # (TF's cast: a float truncated, any shape)
         assert_less(lab, bound, message="`labels` out of bound")
         assert_less(pred, bound, message="`predictions` out of bound")
+        n = bound if bound._shape else int(np.asarray(C.known(num_classes)).astype(np.int64))
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
-    if lv.ndim != 1 or lv.shape != pv.shape:
+    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int):
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
@@ -799,39 +780,7 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
 
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i."""
-    x = _t(x)
-    C.check_dtype("InvertPermutation", x, C.INDEX)
-    if type(x) is not EagerTensor:
-        return _traced_invert_permutation(x)
-    v = x._numpy()
-    if v.ndim != 1:
-        raise InvalidArgumentError(None, None, "invert_permutation expects a 1D vector. "
-                                               "[Op:InvertPermutation]")
-    seen = np.zeros(v.size, bool)
-    for i in v.tolist():
-        if not 0 <= i < v.size:
-            raise InvalidArgumentError(None, None, f"{i} is not between 0 and {v.size} "
-                                                   f"[Op:InvertPermutation]")
-        if seen[i]:
-            raise InvalidArgumentError(None, None, f"{i} is duplicated in the input. "
-                                                   f"[Op:InvertPermutation]")
-        seen[i] = True
-    n = int(v.size)
-    return scatter_nd(expand_dims(x, -1), range_(n, dtype=x._dtype), [n])
-
-
-def _traced_invert_permutation(x: Any) -> Any:
-    """invert_permutation of a graph tensor: the entries checked when the graph runs (each
-    of 0..n-1 exactly once), then placed by a segment sum."""
-    if x._shape is not None and len(x._shape) != 1:
-        raise C.fail("InvertPermutation", "invert_permutation expects a 1D vector.")
-    n = shape_of(x, out_type=x._dtype)[0]
-    inside = logical_and(greater_equal(x, 0), less(x, n))
-    Assert(reduce_all(inside), ["invert_permutation: entries must lie in [0, n); got", x])
-    ids = where(inside, x, -ones_like(x))
-    counts = unsorted_segment_sum(ones_like(x), ids, n)
-    Assert(reduce_all(equal(counts, 1)), ["invert_permutation: an entry is duplicated in", x])
-    return unsorted_segment_sum(range_(n, dtype=x._dtype), ids, n)
+    return bind(INVERT_PERMUTATION, (_t(x),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -848,7 +797,8 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if x._dtype.is_complex:
         return atan2(imag(x), real(x))
-    return where(x < 0, zeros_like(x) + np.pi, zeros_like(x))
+    negative = x < 0  # (then pi * ones, as TF's: an integer x refuses pi's conversion)
+    return where(negative, np.pi * ones_like(x), zeros_like(x))
 
 
 # ---------------------------------------------------------------------------------------

@@ -63,19 +63,20 @@ def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float
                          f"{{{{node {op}}}}}")
     if k < 0:
         raise C.fail(op, f"Value for attr 'k' of {k} must be at least minimum 0")
+    # (TF's CPU kernels are registered for reduction_dimension -1 and is_max_k only, the
+    # last axis named so: found, or not, before the kernel checks the input)
+    if reduction_dimension != -1 or not is_max_k:
+        flags = (f"T={C.dt_enum(x._dtype)}, aggregate_to_topk="
+                 f"{str(aggregate_to_topk).lower()}, is_max_k={str(is_max_k).lower()}, "
+                 f"k={k}, recall_target={recall_target:g}, reduction_dimension="
+                 f"{reduction_dimension}, reduction_input_size_override="
+                 f"{reduction_input_size_override}")
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}}"
+                                        f" = {op}[{flags}]\nAll kernels registered for op "
+                                        f"{op}:\n{_APPROX_KERNELS} [Op:{op}]")
     rank = C.rank(x)
-    if rank is not None:
-        if rank < 1:
-            raise C.fail(op, "input must be >= 1-D, got shape []")
-        if reduction_dimension not in (-1, rank - 1) or not is_max_k:
-            flags = (f"T={C.dt_enum(x._dtype)}, aggregate_to_topk="
-                     f"{str(aggregate_to_topk).lower()}, is_max_k={str(is_max_k).lower()}, "
-                     f"k={k}, recall_target={recall_target:g}, reduction_dimension="
-                     f"{reduction_dimension}, reduction_input_size_override="
-                     f"{reduction_input_size_override}")
-            raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}}"
-                                            f" = {op}[{flags}]\nAll kernels registered for op "
-                                            f"{op}:\n{_APPROX_KERNELS} [Op:{op}]")
+    if rank is not None and rank < 1:
+        raise C.fail(op, "input must be >= 1-D, got shape []")
     if x._shape is None:
         return [(None, x._dtype), (None, dt.int32)]
     n = x._shape[-1]
@@ -147,10 +148,13 @@ def _approx(is_max_k: bool) -> Callable:
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
-        attrs = _approx_attrs(C.int_arg(k, "k"), reduction_dimension=int(reduction_dimension),
-                              recall_target=float(recall_target), is_max_k=is_max_k,
-                              reduction_input_size_override=int(reduction_input_size_override),
-                              aggregate_to_topk=bool(aggregate_to_topk))
+        attrs = _approx_attrs(
+            C.int_attr_arg(k, "k"),
+            reduction_dimension=C.int_attr_arg(reduction_dimension, "reduction_dimension"),
+            recall_target=float(recall_target), is_max_k=is_max_k,
+            reduction_input_size_override=C.int_attr_arg(reduction_input_size_override,
+                                                         "reduction_input_size_override"),
+            aggregate_to_topk=C.bool_attr(aggregate_to_topk, "aggregate_to_topk"))
         return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
     approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
     approx_k.__doc__ = (f"The k {'largest' if is_max_k else 'smallest'} entries along the "

@@ -30,6 +30,7 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import (
     _t,
@@ -576,13 +577,27 @@ IN_TOP_K = register(OpDef(
 ))
 
 
+@eager_api("targets", "predictions", "k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) -> Any:
-    """Whether each target's prediction is among the row's top `k` (ties count as in)."""
+    """Whether each target's prediction is among the row's top `k` (ties count as in).
+    TF's InTopKV2 takes k as an input of the targets' type T: the wrapper checks T, then
+    the inputs' types (predictions float, k T), then the kernel k's rank. (A Python list
+    among them sends it down its slow path, which converts predictions to float first.)"""
+    op, t = "InTopKV2", _t(targets)
     p = convert_to_tensor(predictions, dtype_hint=dt.float32)
-    if p._dtype is not dt.float32:
+    if p._dtype is not dt.float32 and passed_raw(targets, predictions, k):
         raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
                          f"{p._dtype.name}: {p!r}")
-    return bind(IN_TOP_K, (p, _t(targets)), {"k": C.int_arg(k, "k")}, name)
+    if t._dtype not in C.INDEX:
+        raise C.not_supported(op, t._dtype, C.INDEX)
+    if p._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 0, dt.float32, p._dtype)
+    kt = k if isinstance(k, EagerTensor) else None
+    if kt is not None and kt._dtype is not t._dtype:
+        raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
+    if kt is not None and kt._shape:
+        raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
+    return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
 
 
 

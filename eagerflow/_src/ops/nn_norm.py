@@ -42,12 +42,12 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
     x = _t(x)
     if axis is None:
         axis = dim
-    if not (x._dtype.is_floating or x._dtype.is_complex):
-        raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
     if x._dtype.is_complex:  # TF's: of |x|^2, the real and imaginary parts' squares summed
         sq = reduce_sum(real(x * conj(x)), axis=axis, keepdims=True)
         return x * cast(rsqrt(maximum(sq, _const(epsilon, sq))), x._dtype)
-    sq = reduce_sum(square(x), axis=axis, keepdims=True)
+    sq = reduce_sum(square(x), axis=axis, keepdims=True)  # (its errors first, as TF's)
+    if not x._dtype.is_floating:  # (TF's epsilon, converted to the sum's dtype)
+        raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
     return x * rsqrt(maximum(sq, _const(epsilon, x)))
 
 # ---------------------------------------------------------------------------------------

@@ -35,6 +35,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "linalg_matfunc": (
         "MatrixExponential", "MatrixLogarithm", "MatrixSquareRoot",
     ),
+    "linalg_diag_bands": (
+        "Diag", "DiagPart",
+    ),
     "random": (
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",

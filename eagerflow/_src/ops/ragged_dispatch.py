@@ -181,7 +181,7 @@ for _fn in (math.abs, string_ops.lower, string_ops.upper, string_ops.strip,
             hash_ops.to_hash_bucket_fast, hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
 for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan,
-            math.multiply_no_nan):
+            math_special.multiply_no_nan):
     cd.register(_fn, _map_two(_fn))
 # ops of one tensor and attributes that TF maps over the flat values
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,

@@ -30,6 +30,8 @@ from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
+    MUL,
+    SQRT,
     _t,
     cast,
     conj,
@@ -39,13 +41,13 @@ from eagerflow._src.ops.math import (
     is_finite,
     log,
     ones_like,
+    real,
     sqrt,
     square,
     stop_gradient,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as math_abs
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import (
     REGISTRY,
@@ -428,6 +430,32 @@ PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
                   runtime_grad=False)
+def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's EuclideanNorm: sqrt(sum(|x|^2)) over `axes`. Integers: the float64 root
+    truncated to the type; complex: of the magnitudes, complex; bfloat16: in float32
+    (Eigen's reducer there); float16: x * x, Eigen's half sum and square root."""
+    k = x.dtype.kind
+    if k in "iu" or k == "c":
+        w = x.astype(np.float64) if k in "iu" else xp.abs(x)
+        return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) and x.dtype != np.float16:
+        w = x.astype(np.float32)
+        return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
+    return SQRT.kernel(xp, _np_sum(xp, MUL.kernel(xp, x, x), axes, keepdims))
+
+
+def _euclidean_norm_grad(n: Any, g: Any) -> list:
+    """TF's: x / (norm / g), the norm and g kept with the reduced axes (0 / 0 at a zero
+    norm: NaN, as TF's)."""
+    x, out, dyn = n.inputs[0], n.outputs[0], n.inputs[1:]
+    axes, keep = n.attrs["axes"], n.attrs["keepdims"]
+    return [x / (_keep(out, x, axes, keep, dyn) / _keep(g, x, axes, keep, dyn))] + \
+        [None] * len(dyn)
+
+
+EUCLIDEAN_NORM = _reduction(
+    "EuclideanNorm", _np_euclidean_norm, C.NUMERIC, _euclidean_norm_grad,
+    _loop_reduce(lambda c: math.sqrt(sum(abs(v) ** 2 for v in c))))
 ANY = _reduction("Any", lambda xp, x, a, k: xp.any(x, axis=a, keepdims=k), C.BOOL,
                  None, _loop_reduce(any))
 ALL = _reduction("All", lambda xp, x, a, k: xp.all(x, axis=a, keepdims=k), C.BOOL,
@@ -495,6 +523,7 @@ reduce_mean = _reduce_fn(MEAN)
 reduce_max = _reduce_fn(MAX)
 reduce_min = _reduce_fn(MIN)
 reduce_prod = _reduce_fn(PROD)
+reduce_euclidean_norm = _reduce_fn(EUCLIDEAN_NORM)
 reduce_any = _reduce_fn(ANY, cast_bool=True)
 reduce_all = _reduce_fn(ALL, cast_bool=True)
 
@@ -503,13 +532,13 @@ reduce_all = _reduce_fn(ALL, cast_bool=True)
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Any:
     x = _t(input_tensor)
-    if not (x._dtype.is_floating or x._dtype.is_complex):
+    mean = reduce_mean(x, axis=axis, keepdims=True)  # (first, as TF's: its errors come first)
+    if mean._dtype.is_integer:
         raise TypeError(f"Input must be either real or complex. Received integer type "
-                        f"{x._dtype}.")
-    mean = reduce_mean(x, axis=axis, keepdims=True)
+                        f"{mean._dtype}.")
     deviation = x - mean
-    if deviation._dtype.is_complex:  # (TF's: |x - mean|^2, real: complex64's is float32)
-        deviation = math_abs(deviation)
+    if deviation._dtype.is_complex:  # (TF's |x - mean|^2: real(conj(d) * d), float32's)
+        return reduce_mean(real(conj(deviation) * deviation), axis=axis, keepdims=keepdims)
     return reduce_mean(square(deviation), axis=axis, keepdims=keepdims)
 
 
@@ -761,12 +790,22 @@ def _scan_axis_args(axis: Any) -> tuple:
     return _axis_args(axis)
 
 
+def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
+    """A scan's (dynamic inputs, attrs) as TF's wrapper takes its arguments: the bool attrs
+    first, then an eager axis's type (Tidx: int32 or int64), before the op runs."""
+    attrs = {"exclusive": C.bool_attr(exclusive, "exclusive"),
+             "reverse": C.bool_attr(reverse, "reverse")}
+    if isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
+        raise C.not_supported(op, axis._dtype, C.INDEX, "Tidx")
+    attrs["axis"], dyn = _scan_axis_args(axis)
+    return dyn, attrs
+
+
 def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
-        axis, dyn = _scan_axis_args(axis)
-        return bind(op, (_t(x),) + dyn, {"axis": axis, "exclusive": bool(exclusive),
-                                         "reverse": bool(reverse)}, name)
+        dyn, attrs = scan_args(op.name, axis, exclusive, reverse)
+        return bind(op, (_t(x),) + dyn, attrs, name)
     f.__name__ = op.name.lower()
     return f
 

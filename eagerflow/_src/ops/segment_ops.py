@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.backend import scatter_fold
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.checks import check_size
@@ -27,7 +27,9 @@ from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import (
     _check_indices,
     _flat_index_str,
+    check_sorted_args,
     check_sorted_segments,
+    eager_segments,
     gather,
     runtime_segments,
     segments_arg,
@@ -67,7 +69,7 @@ def _infer(op: str, allowed: frozenset) -> Callable:
         if num_segments is None and not dyn:
             raise C.fail(op, "num_segments must be given")
         if num_segments is not None and num_segments < 0:
-            raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
+            raise C.fail(op, f"Input num_segments == {num_segments} must not be negative.")
         if num_segments is not None and data._shape is not None and \
                 None not in data._shape and ids._shape is not None:
             check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
@@ -177,8 +179,13 @@ def _prod_grad(n: Any, g: Any) -> list:
     return [_gather_kept(g, ids, data) * others, None]
 
 
+def _allowed(op: str) -> frozenset:
+    """The data types T of UnsortedSegment{Max,Min,Prod}: Prod's takes complex too."""
+    return C.NUMERIC if op.endswith("Prod") else C.REALS
+
+
 def _register(op: str, kind: str, grad: Callable) -> OpDef:
-    allowed = C.REALS if kind != "prod" else C.NUMERIC
+    allowed = _allowed(op)
     data = _rng.uniform(-2.0, 2.0, size=(6, 2))
     ids = np.array([0, 1, 0, -1, 3, 2], np.int32)  # no empty segment: its identity is huge
     return register(OpDef(
@@ -205,15 +212,17 @@ UNSORTED_SEGMENT_MIN = _register("UnsortedSegmentMin", "min", _extreme_grad)
 UNSORTED_SEGMENT_PROD = _register("UnsortedSegmentProd", "prod", _prod_grad)
 
 
-def _count(num_segments: Any) -> Any:
-    """num_segments as a Python int (a TypeError for anything but an integer scalar), or
-    the graph tensor giving it when the graph runs."""
-    if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
+def _count(data: Any, ids: Any, num_segments: Any) -> Any:
+    """The num_segments of unsorted_segment_mean and sqrt_n, whose counts TF sums by an
+    UnsortedSegmentSum of num_segments as a tensor (a float one refused by its
+    Tnumsegments): a Python int, or the graph tensor giving it when the graph runs."""
+    if data._dtype is dt.string:  # (TF's ones of data's dtype, to count the rows)
+        raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
+    if type(num_segments) is int or \
+            (isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor)):
         return num_segments
-    v = np.asarray(num_segments.numpy() if hasattr(num_segments, "numpy") else num_segments)
-    if v.ndim or v.dtype.kind not in "iu":
-        raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
-    return int(v)
+    n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
+    return eager_segments("UnsortedSegmentSum", data, ids, n, C.NUMERIC)
 
 
 def _snake(op: str) -> str:
@@ -222,11 +231,16 @@ def _snake(op: str) -> str:
 
 
 def _unsorted(op: OpDef) -> Callable:
+    allowed = _allowed(op.name)
+
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
+        data, ids = _t(data), _t(segment_ids)
         if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
             n, dyn = segments_arg(num_segments)
-            return bind(op, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n}, name)
-        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)}, name)
+            return bind(op, (data, ids) + dyn, {"num_segments": n}, name)
+        if type(num_segments) is not int:
+            num_segments = eager_segments(op.name, data, ids, num_segments, allowed, _IDS_T)
+        return bind(op, (data, ids), {"num_segments": num_segments}, name)
     f.__name__ = _snake(op.name)  # the Python name TF's function has
     return f
 
@@ -247,7 +261,8 @@ def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Any:
     """Segment sums over row counts (at least 1, so empty segments give 0)."""
-    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
+    data, ids = _t(data), _t(segment_ids)
+    num = _count(data, ids, num_segments)
     counts = _segment_counts(data, ids, num)
     return truediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
 
@@ -256,7 +271,8 @@ def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
 def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
                             name: str | None = None) -> Any:
     """Segment sums over the square roots of the row counts."""
-    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
+    data, ids = _t(data), _t(segment_ids)
+    num = _count(data, ids, num_segments)
     counts = _segment_counts(data, ids, num)
     return unsorted_segment_sum(data, ids, num) / sqrt(maximum(counts, ones_like(counts)))
 
@@ -272,11 +288,10 @@ def _sorted_ids(op: str, data: Any, ids: Any) -> Any:
     return check_sorted_segments(op, ids._numpy())
 
 
-def _sorted(op: str, unsorted: Callable, empty_is_zero: bool) -> Callable:
+def _sorted(op: str, unsorted: Callable, empty_is_zero: bool, allowed: frozenset) -> Callable:
     def f(data: Any, segment_ids: Any, name: str | None = None) -> Any:
         data, ids = _t(data), _t(segment_ids)
-        if ids._dtype not in _IDS_T:
-            raise C.not_supported(op, ids._dtype, _IDS_T, "Tindices")
+        check_sorted_args(op, data, ids, allowed)
         num = _sorted_ids(op, data, ids)
         out = unsorted(data, ids, num)
         if not empty_is_zero:
@@ -287,9 +302,9 @@ def _sorted(op: str, unsorted: Callable, empty_is_zero: bool) -> Callable:
     return eager_api("data", "segment_ids")(f)
 
 
-segment_max = _sorted("SegmentMax", unsorted_segment_max, True)
-segment_min = _sorted("SegmentMin", unsorted_segment_min, True)
-segment_prod = _sorted("SegmentProd", unsorted_segment_prod, False)
+segment_max = _sorted("SegmentMax", unsorted_segment_max, True, C.REALS)
+segment_min = _sorted("SegmentMin", unsorted_segment_min, True, C.REALS)
+segment_prod = _sorted("SegmentProd", unsorted_segment_prod, False, C.NUMERIC)
 
 
 def _unsorted_mean_keeping_dtype(data: Any, ids: Any, num: int) -> Any:
@@ -300,4 +315,4 @@ def _unsorted_mean_keeping_dtype(data: Any, ids: Any, num: int) -> Any:
     return truncatediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
 
 
-segment_mean = _sorted("SegmentMean", _unsorted_mean_keeping_dtype, False)
+segment_mean = _sorted("SegmentMean", _unsorted_mean_keeping_dtype, False, C.NUMERIC)

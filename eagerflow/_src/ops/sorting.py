@@ -180,24 +180,31 @@ TOP_K = register(OpDef(
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    static, dyn = _top_k_count(k)
-    values, indices = bind(TOP_K, (_t(input),) + dyn, {"k": static, "sorted": bool(sorted),
-                                                       "index_type": dt.as_dtype(index_type)})
+    x, flag = _t(input), C.bool_attr(sorted, "sorted")
+    static, dyn = _top_k_count(k, x)
+    values, indices = bind(TOP_K, (x,) + dyn, {"k": static, "sorted": flag,
+                                              "index_type": dt.as_dtype(index_type)})
     return TopKV2(values, indices)
 
 
-def _top_k_count(k: Any) -> tuple:
+def _top_k_count(k: Any, x: Any) -> tuple:
     """`(static, dynamic)` k: an int, or a graph tensor known when the graph runs; a bool or
-    float `k` (tensor or Python) is TF's attr-type error."""
+    float `k` (tensor or Python) is TF's attr-type error, an eager tensor that is no
+    scalar its kernel's (after the input's type)."""
     d = getattr(k, "_dtype", None)
     if d is None and isinstance(k, (bool, float, np.bool_, np.floating)):
         d = dt.bool if isinstance(k, (bool, np.bool_)) else (
             dt.as_dtype(k.dtype) if isinstance(k, np.floating) else dt.float32)
     if d is not None and d not in (dt.int16, dt.int32, dt.int64):
-        raise C.fail("TopKV2", f"Value for attr 'Tk' of {C.dtype_word(d)} is not in the list "
-                               "of allowed values: int16, int32, int64")
+        raise raised_eagerly(C.fail(
+            "TopKV2", f"Value for attr 'Tk' of {C.dtype_word(d)} is not in the list of allowed "
+                      "values: int16, int32, int64\n\t; NodeDef: {{node TopKV2}}"))
     if is_symbolic(k):
         return scalar_arg(k, "k")
+    if d is not None and k._shape:
+        C.check_dtype("TopKV2", x, C.REALS)
+        raise raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape "
+                                              f"{C.shape_str(k._shape)}"))
     return C.int_arg(k, "k"), ()
 
 

@@ -296,7 +296,6 @@ COMPOSED = {
     "BatchMatMulV2": _batch_matmul,
     "FusedBatchNorm": _fused_batch_norm,
     "FusedBatchNormV3": _fused_batch_norm,
-    "MulNoNan": lambda n: math.multiply_no_nan(*n.inputs),
     "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
     "Add": _add,

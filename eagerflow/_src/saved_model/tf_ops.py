@@ -62,7 +62,8 @@ EXTRA_OPS = (
     # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
     # (ops/tf_op_defs.py)
     "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",
-    "SparseReshape", "SegmentSum", "LRN", "IRFFT", "IRFFTND", "CSVDatasetV2",
+    "SparseReshape", "SegmentSum", "SegmentMean", "SegmentProd", "SegmentMax", "SegmentMin",
+    "LRN", "IRFFT", "IRFFTND", "CSVDatasetV2",
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)
     "ScalarSummary", "HistogramSummary", "TensorSummaryV2", "MergeSummary", "ImageSummary",
     "AudioSummaryV2",

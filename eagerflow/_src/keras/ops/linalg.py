@@ -20,6 +20,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import linalg_decomp as tld
+from eagerflow._src.ops import linalg_functions as tlf
 from eagerflow._src.ops import linalg_general as tlg
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
@@ -188,12 +189,12 @@ def lstsq(a: Any, b: Any, rcond: Any = None) -> Any:
 
 @keras_op
 def matrix_rank(x: Any, tol: Any = None) -> Any:
-    return tld.matrix_rank(kd.to_tensor(x), tol=tol)
+    return tlf.matrix_rank(kd.to_tensor(x), tol=tol)
 
 
 @keras_op
 def pinv(x: Any, rcond: Any = None) -> Any:
-    return tld.pinv(kd.to_tensor(x), rcond=rcond)
+    return tlf.pinv(kd.to_tensor(x), rcond=rcond)
 
 
 def _vector_norm(x: Any, ord: Any, axis: Any, keepdims: bool) -> Any:  # noqa: A002
