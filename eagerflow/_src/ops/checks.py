@@ -356,25 +356,6 @@ def string_arg(value: Any, what: str) -> str:
     return value
 
 
-def bool_attr(value: Any, what: str) -> bool:
-    """A bool attr as TF's op wrappers take it: a Python or NumPy bool, anything else (an
-    int, a tensor) a TypeError."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise TypeError(f"Expected bool for argument '{what}' not {value!r}.")
-
-
-def int_attr_arg(value: Any, what: str) -> int:
-    """An int attr as TF's op wrappers take it: Python's int() of it (a float truncated, a
-    scalar tensor read), a TypeError for what int() refuses (a vector, a string)."""
-    if not isinstance(value, (str, bytes)):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            pass
-    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
-
-
 def compatible(a: tuple | None, b: tuple | None) -> bool:
     """Whether two shapes can be the same: equal ranks, and equal dims where both are known."""
     if a is None or b is None or a == b:  # (equal shapes, the common case, in one compare)

@@ -149,10 +149,10 @@ def _approx(is_max_k: bool) -> Callable:
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
         attrs = _approx_attrs(
-            C.int_attr_arg(k, "k"),
-            reduction_dimension=C.int_attr_arg(reduction_dimension, "reduction_dimension"),
+            C.make_int(k, "k"),
+            reduction_dimension=C.make_int(reduction_dimension, "reduction_dimension"),
             recall_target=float(recall_target), is_max_k=is_max_k,
-            reduction_input_size_override=C.int_attr_arg(reduction_input_size_override,
+            reduction_input_size_override=C.make_int(reduction_input_size_override,
                                                          "reduction_input_size_override"),
             aggregate_to_topk=C.bool_attr(aggregate_to_topk, "aggregate_to_topk"))
         return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
