@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.control_flow.loops import while_loop as tf_while
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import variables as kvars
 from eagerflow._src.keras.ops import dtypes as kd
@@ -42,6 +43,8 @@ def _named(name: str, fn: Callable) -> Callable:
 def _float_unary(name: str, tf_fn: Callable) -> Callable:
     """sin, log, sqrt, ...: ints and bool become floatx, floats keep their dtype."""
     def op(x: Any) -> Any:
+        if x.__class__ is EagerTensor and x._dtype.is_floating:  # (an activation's x)
+            return tf_fn(x)
         return tf_fn(kd.to_float(x))
     return _named(name, op)
 
@@ -83,6 +86,8 @@ sinc = _float_unary("sinc", _sinc)
 
 
 def _int_to_floatx(x: Any) -> Any:
+    if x.__class__ is EagerTensor and x._dtype.is_floating:
+        return x
     x = kd.to_tensor(x)
     name = x.dtype.name
     return tm.cast(x, kb.floatx()) if "int" in name or name == "bool" else x
