@@ -29,7 +29,14 @@ from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.padded_batch import PaddedBatchDataset
 from eagerflow._src.data.parallel import ParallelMapDataset
-from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
+from eagerflow._src.data.sources import (
+    ListDataset,
+    _sparse_row,
+    bool_arg,
+    gather_rows,
+    int64_arg,
+    int64_value,
+)
 from eagerflow._src.data.transformations import MapDataset
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
@@ -172,7 +179,7 @@ class _BatchIterator(ElementIterator):
 
 
 def _positive(value: Any, op: str, message: str, what: str = "") -> int:
-    n = int64_arg(value, what)
+    n = int64_arg(value, what, op)
     if n <= 0:  # (the dataset op's kernel: TF runs it eagerly)
         raise raised_eagerly(op_error(InvalidArgumentError, op, message), host=True)
     return n
@@ -194,10 +201,12 @@ class BatchDataset(DatasetV2):
                  num_parallel_calls: Any = None) -> None:
         super().__init__((input_dataset,))
         op = "BatchDatasetV2" if num_parallel_calls is None else "ParallelBatchDataset"
+        self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
+        if drop and type(batch_size) is int and batch_size < 0:
+            # (TF's static batch dimension is made before its kernel checks the size)
+            raise ValueError(f"Dimension {batch_size} must be >= 0")
         self._size = _positive(batch_size, op, "Batch size must be greater than zero.",
                                "batch_size")
-        self._drop = bool(drop_remainder.numpy() if hasattr(drop_remainder, "numpy")
-                          else drop_remainder)
         if _parallelism(num_parallel_calls, "ParallelBatchDataset") is not None:
             self._repr_name = "_ParallelBatchDataset"
             if type(self) is BatchDataset:  # TF's class for it (type(ds).__name__)
@@ -527,13 +536,17 @@ class WindowDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, size: Any, shift: Any, stride: Any,
                  drop_remainder: Any) -> None:
         super().__init__((input_dataset,))
+        # TF converts all four before its kernel checks them
+        size = int64_value(size, "size")
+        shift = None if shift is None else int64_value(shift, "shift")
+        stride = int64_value(stride, "stride")
+        self._drop = bool_arg(drop_remainder, "drop_remainder")
         self._size = _positive(size, "WindowDataset", "Window size must be greater than zero.",
                                "size")
         self._shift = self._size if shift is None else _positive(
             shift, "WindowDataset", "Window shift must be greater than zero.", "shift")
         self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
                                  "zero.", "stride")
-        self._drop = bool(drop_remainder)
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure

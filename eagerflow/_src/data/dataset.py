@@ -35,6 +35,19 @@ INFINITE = -1
 UNKNOWN = -2
 
 
+def check_name(name: Any) -> None:
+    """A dataset's `name` (its op's metadata): an identifier, checked after the op's
+    arguments are converted and before its kernel runs; an empty one (or 0) is no name.
+    A non-string is the same ValueError (TF's own check fails on it with an
+    AttributeError of its Python)."""
+    if name and not (isinstance(name, str) and name.isidentifier()):
+        raise ValueError("Invalid `name`. The argument `name` needs to be a valid identifier. "
+                         "Value is considered a valid identifier if it only contains "
+                         "alphanumeric characters (a-z), (A-Z), and (0-9), or underscores "
+                         "(_). A valid identifier cannot start with a number, or contain any "
+                         "spaces.")
+
+
 class DatasetV2:
     """A sequence of elements, each a nest of tensors: `tf.data.Dataset`."""
 

@@ -32,7 +32,7 @@ from eagerflow._src.data.batching import (
     bucket_by_sequence_length,
 )
 from eagerflow._src.data.cache import CacheDataset
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import DatasetV2, check_name
 from eagerflow._src.data.functions import DEBUG_MODE
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.padded_batch import PaddedBatchDataset
@@ -42,7 +42,6 @@ from eagerflow._src.data.parallel import (
     PrefetchDataset,
     refuse_tensor_buffer_size,
 )
-from eagerflow._src.data.random_seed import refuse_non_int64
 from eagerflow._src.data.sources import (
     ChooseFromDatasets,
     ConcatenateDataset,
@@ -53,8 +52,10 @@ from eagerflow._src.data.sources import (
     TensorDataset,
     TensorSliceDataset,
     ZipDataset,
+    bool_arg,
     deferred_counts,
     deferred_source,
+    int64_value,
     list_files,
 )
 from eagerflow._src.data.sparse_batching import SparseBatchDataset
@@ -78,6 +79,13 @@ from eagerflow._src.data.transformations import (
 # a save that checkpoints its progress (checkpoint_args) runs over tf.train's checkpoints,
 # loaded only when one is asked for
 _save_checkpoint = lazy_module("eagerflow._src.data.save_checkpoint")
+
+
+def _named(value: Any, name: Any) -> Any:
+    """`value`, once the dataset's `name` is checked: TF checks it after converting the
+    arguments and before its kernel checks them."""
+    check_name(name)
+    return value
 
 
 def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
@@ -218,46 +226,58 @@ class _Methods:
         def build(buffer_size: Any) -> DatasetV2:
             return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
         return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
-            build(buffer_size)
+            build(int64_value(buffer_size, "buffer_size"))
 
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
-        return _deferred(self, lambda count: RepeatDataset(self, count), "_RepeatDataset",
-                         count=count) or RepeatDataset(self, count)
+        def build(count: Any) -> DatasetV2:
+            return RepeatDataset(self, count)
+        return _deferred(self, build, "_RepeatDataset", count=count) or \
+            build(_named(None if count is None else int64_value(count, "count"), name))
 
     def take(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
-                         count=count) or TakeDataset(self, count)
+                         count=count) or \
+            TakeDataset(self, _named(int64_value(count, "count"), name))
 
     def skip(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
-                         count=count) or SkipDataset(self, count)
+                         count=count) or \
+            SkipDataset(self, _named(int64_value(count, "count"), name))
 
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
-        return _deferred(self, lambda num_shards, index: ShardDataset(self, num_shards, index),
-                         "_ShardDataset", num_shards=num_shards, index=index) or \
-            ShardDataset(self, num_shards, index)
+        def build(num_shards: Any, index: Any) -> DatasetV2:
+            return ShardDataset(self, num_shards, index)
+        if ds := _deferred(self, build, "_ShardDataset", num_shards=num_shards, index=index):
+            return ds
+        n, i = int64_value(num_shards, "num_shards"), int64_value(index, "index")
+        return build(n, _named(i, name))
 
     def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
         return ConcatenateDataset(self, dataset)
 
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
         if buffer_size is not None and not isinstance(buffer_size, int):
-            refuse_non_int64(buffer_size, "buffer_size")  # (its conversion errors first)
+            int64_value(buffer_size, "buffer_size")  # (its conversion errors first)
             refuse_tensor_buffer_size(buffer_size)
         return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
                          "_PrefetchDataset", buffer_size=buffer_size) or \
-            PrefetchDataset(self, buffer_size)
+            PrefetchDataset(self, _named(buffer_size, name))
 
     def cache(self, filename: Any = "", name: str | None = None) -> DatasetV2:
-        return CacheDataset(self, filename)
+        ds = CacheDataset(self, filename)
+        check_name(name)
+        return ds
 
     def batch(self, batch_size: Any, drop_remainder: bool = False, num_parallel_calls: Any = None,
               deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
         def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
             return BatchDataset(self, batch_size, drop, num_parallel_calls)
         # a size known only when the pipeline runs: the batch dim is None
-        return _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
-                         batch_size=batch_size) or build(batch_size)
+        if ds := _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
+                           batch_size=batch_size):
+            return ds
+        size = int64_value(batch_size, "batch_size")
+        return build(size, _named(bool_arg(drop_remainder, "drop_remainder"), name))
 
     def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:

@@ -50,16 +50,18 @@ class NeedsConcreteValue(TypeError):
     ag_pass_through = True  # a signal to eagerflow, not the user's error: never restated
 
 
-def int64_arg(value: Any, what: str = "") -> int:
-    """An integer argument (Python/NumPy int or int64 scalar tensor) as TF converts it
-    (`what`: the argument's name, which TF's conversion errors start with)."""
+def int64_value(value: Any, what: str = "") -> Any:
+    """An integer argument (Python/NumPy int or int64 tensor) as TF converts it: an int for
+    a scalar, else its int64 tensor, which the dataset's op refuses (`int64_arg`) once the
+    other arguments are converted. `what`: the argument's name, which TF's conversion
+    errors start with."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     refuse_non_int64(value, what)
     if isinstance(value, (bool, np.bool_)):
         return int(value)
-    if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
-        return int(value._arr)
+    if isinstance(value, EagerTensor) and value.dtype.is_integer:
+        return int(value._arr) if not value._shape else value
     if isinstance(value, Tensor) and value.dtype.is_integer and value._shape == ():
         static = _static_value(value)
         if static is not None:
@@ -71,7 +73,38 @@ def int64_arg(value: Any, what: str = "") -> int:
             "from_tensors, range, the file readers) and the counts and sizes of take, skip, "
             "repeat, shard, shuffle, prefetch, batch, padded_batch and window take the "
             "function's tensors.")
-    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    if isinstance(value, Tensor):
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    t = convert_to_tensor(value, _dt.int64)  # (a list, a string, ...: TF's conversion errors)
+    return int(t._arr) if not t._shape else t
+
+
+def int64_arg(value: Any, what: str = "", op: str | None = None,
+              lengths: dict | None = None) -> int:
+    """`int64_value`, a scalar: a non-scalar is `op`'s InvalidArgumentError (TF's dataset
+    kernels check their scalars; `lengths`: its list arguments' lengths), or a TypeError
+    where no op is named."""
+    n = value if type(value) is int else int64_value(value, what)
+    if type(n) is int:
+        return n
+    if op is None:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    raise raised_eagerly(op_error(InvalidArgumentError, op, f"{what} must be a scalar"),
+                         lengths=lengths, host=True)
+
+
+def bool_arg(value: Any, what: str) -> bool:
+    """A bool argument (drop_remainder) as TF converts it to a bool tensor: ints and other
+    dtypes' tensors are its conversion errors."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, Tensor):
+        if value.dtype != _dt.bool:
+            raise ValueError(f"{what}: Tensor conversion requested dtype bool for Tensor with "
+                             f"dtype {value.dtype.name}: {value!r}")
+        static = value._arr if isinstance(value, EagerTensor) else _static_value(value)
+        return bool(static)
+    return bool(convert_to_tensor(value, _dt.bool)._arr)
 
 
 def _static_value(t: Tensor) -> Any:
