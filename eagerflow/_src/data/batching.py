@@ -438,19 +438,29 @@ class RebatchDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any) -> None:
         super().__init__((input_dataset,))
-        _check_batched(input_dataset._structure, "Invalid `batch_sizes`. Expected dataset with "
-                       "rank of >= 1 but found a dataset with scalar elements. Fix the issue by "
-                       "adding the `batch` transformation to the dataset.")
-        if isinstance(batch_size, (list, tuple, np.ndarray, EagerTensor)) and np.ndim(
-                np.asarray(batch_size)) == 1:
-            sizes = [int64_arg(int(s)) for s in np.asarray(batch_size).tolist()]
-        else:
-            sizes = [int64_arg(batch_size, "batch_sizes")]
+        # TF's order: both conversions, the static batch dim (checking the input's rank only
+        # where it is known and batches may be partial), the element spec, then the kernel
+        sizes = int64_value(batch_size, "batch_sizes")
+        self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
+        if type(sizes) is not int:
+            sizes = to_host(sizes._arr).tolist()
+            if np.ndim(sizes) > 1:
+                raise ValueError(f"Invalid `batch_sizes`. Expected `batch_sizes` to be a scalar "
+                                 f"or a vector. Received `batch_sizes` of rank {np.ndim(sizes)}.")
+        sizes = sizes if isinstance(sizes, list) else [sizes]
+        dim = sizes[0] if sizes and len(set(sizes)) == 1 else None
+        if dim is not None and not drop:
+            _check_batched(input_dataset._structure, "Invalid `batch_sizes`. Expected dataset "
+                           "with rank of >= 1 but found a dataset with scalar elements. Fix "
+                           "the issue by adding the `batch` transformation to the dataset.")
+        _check_batched(input_dataset._structure,
+                       "Unbatching a tensor is only supported for rank >= 1")
+        if drop and dim is not None and dim < 0:
+            raise ValueError(f"Dimension {dim} must be >= 0")
         if not sizes or any(s <= 0 for s in sizes):
             raise op_error(InvalidArgumentError, "RebatchDatasetV2",
                            "batch_sizes must be greater than zero.")
         self._sizes = sizes
-        self._drop = bool(drop_remainder)
         self._unbatched = UnbatchDataset(input_dataset)
 
     def _compute_structure(self) -> dstruct.Structure:

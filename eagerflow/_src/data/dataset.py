@@ -192,12 +192,14 @@ class DatasetV2:
                                "eager mode.")
         return NumpyIterator(self)
 
-    def _single_element_error(self, text: str, name: str | None) -> InvalidArgumentError:
-        """TF's eager DatasetToSingleElement error (one output type per component)."""
+    def _single_element_error(self, text: str) -> InvalidArgumentError:
+        """TF's eager DatasetToSingleElement error (one output type per component; the
+        `name` goes into the op's metadata, not its error)."""
         e = InvalidArgumentError(None, None, f"{text} [Op:DatasetToSingleElement]")
-        return raised_eagerly(e, name, {"output_types": len(self._structure.specs)}, host=True)
+        return raised_eagerly(e, None, {"output_types": len(self._structure.specs)}, host=True)
 
     def get_single_element(self, name: str | None = None) -> Any:
+        check_name(name)
         if _state.graph is not None:
             if graph_ops.in_function():
                 return graph_ops.single_element(self)
@@ -207,12 +209,12 @@ class DatasetV2:
             try:
                 first = next(it)
             except StopIteration:
-                raise self._single_element_error("Dataset was empty.", name) from None
+                raise self._single_element_error("Dataset was empty.") from None
             try:
                 next(it)
             except StopIteration:
                 return self._structure.pack(first)
-            raise self._single_element_error("Dataset had more than one element.", name)
+            raise self._single_element_error("Dataset had more than one element.")
         finally:
             it.close()
 

@@ -55,6 +55,7 @@ from eagerflow._src.data.sources import (
     bool_arg,
     deferred_counts,
     deferred_source,
+    int64_arg,
     int64_value,
     list_files,
 )
@@ -120,7 +121,7 @@ class _Methods:
             ds = deferred_source("from_tensors", (tensors,), {})
             if ds is not None:
                 return ds
-        return TensorDataset(tensors)
+        return _named(TensorDataset(tensors), name)
 
     @staticmethod
     def from_tensor_slices(tensors: Any, name: str | None = None) -> DatasetV2:
@@ -128,7 +129,7 @@ class _Methods:
             ds = deferred_source("from_tensor_slices", (tensors,), {})
             if ds is not None:
                 return ds
-        return TensorSliceDataset(tensors)
+        return _named(TensorSliceDataset(tensors), name)
 
     @staticmethod
     def range(*args: Any, **kwargs: Any) -> DatasetV2:
@@ -213,13 +214,15 @@ class _Methods:
         return TakeWhileDataset(self, predicate)
 
     def enumerate(self, start: Any = 0, name: str | None = None) -> DatasetV2:
+        # TF counts with range(start, max int): its kernel checks that start is a scalar
+        start = int64_arg(_named(int64_value(start, "start"), name), "start", "RangeDataset")
         return ZipDataset((CounterDataset(start, 1, _dt.int64, repr_name="_RangeDataset"), self))
 
     def ignore_errors(self, log_warning: bool = False, name: str | None = None) -> DatasetV2:
         return IgnoreErrorsDataset(self, log_warning)
 
     def unique(self, name: str | None = None) -> DatasetV2:
-        return UniqueDataset(self)
+        return _named(UniqueDataset(self), name)
 
     def shuffle(self, buffer_size: Any, seed: int | None = None,
                 reshuffle_each_iteration: bool = True, name: str | None = None) -> DatasetV2:

@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, check_name
 from eagerflow._src.data.iterators import (
     ElementIterator,
     ListIterator,
@@ -220,7 +220,7 @@ def _check_nonempty(element: Any, op: str | None = None) -> None:
     if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
         if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
             raise op_error(InvalidArgumentError, op, "Length for attr 'Toutput_types' of 0 must "
-                           "be at least minimum 1: the element has no tensors")
+                           "be at least minimum 1\n\t; NodeDef: {{node " + op + "}}")
         raise ValueError("Invalid `element`. `element` should not be empty.")
     for v in dstruct.flatten(element):
         if v is None:
@@ -418,7 +418,9 @@ class RangeDataset(DatasetV2):
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 "
                              f"but was {len(args)}.")
         names = ("stop",) if len(args) == 1 else ("start", "stop", "step")
-        vals = [int64_arg(a, n) for a, n in zip(args, names)]
+        vals = [int64_value(a, n) for a, n in zip(args, names)]
+        check_name(name)
+        vals = [int64_arg(v, n, "RangeDataset") for v, n in zip(vals, names)]
         start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (
             vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
         if step == 0:
@@ -445,8 +447,13 @@ class CounterDataset(DatasetV2):
     def __init__(self, start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
                  repr_name: str | None = None) -> None:
         self._dtype = _dt.as_dtype(dtype)
-        super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
-        self._start, self._step = int64_arg(start, "start"), int64_arg(step, "step")
+        # TF's counter scans from `start`: a vector start counts vectors
+        start, step = int64_value(start, "start"), int64_arg(step, "step")
+        if isinstance(start, EagerTensor):
+            start = start._arr
+        shape = TensorShape(np.shape(start))
+        super().__init__((), dstruct.Structure(TensorSpec._make(shape, self._dtype)))
+        self._start, self._step = start, step
         if repr_name:
             self._repr_name = repr_name
 
@@ -478,6 +485,10 @@ class RandomDataset(DatasetV2):
     def __init__(self, seed: Any = None, rerandomize_each_iteration: Any = None) -> None:
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)))
         self._seeds = split_seed(seed)
+        if rerandomize_each_iteration and not isinstance(
+                rerandomize_each_iteration, bool):  # (TF's op attr, set only when truthy)
+            raise TypeError(f"Expected bool for argument 'rerandomize_each_iteration' not "
+                            f"{rerandomize_each_iteration!r}.")
         self._rerandomize = bool(rerandomize_each_iteration)
         self._iterations = 0
 

@@ -30,7 +30,7 @@ from eagerflow._src.data.dataset_functions import (
     inner_structure,
     returned_non_dataset,
 )
-from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.functions import StructuredFunction, not_callable
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
@@ -228,6 +228,8 @@ def _state_function(func: Callable, what: str, state: Any, input_dataset: Datase
     """(initial state, its spec, the traced function). As TF does, the function is traced
     again with a relaxed state spec until the new state's shapes fit the state's (a state
     that grows gets unknown dims); a new state of another dtype is refused here."""
+    if state is None and not callable(func):  # (TF takes a None state until it traces)
+        raise not_callable(func, what)
     state = dstruct.normalize_element(state)
     state_spec = dstruct.structure_spec(state)
     while True:
@@ -420,6 +422,9 @@ class IgnoreErrorsDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, log_warning: bool) -> None:
         super().__init__((input_dataset,))
+        if log_warning is not None and not isinstance(log_warning, bool):
+            # (TF's op attr: a bool, or None for its default)
+            raise TypeError(f"Expected bool for argument 'log_warning' not {log_warning!r}.")
         self._log = bool(log_warning)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
