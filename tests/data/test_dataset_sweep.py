@@ -39,19 +39,21 @@ KNOWN: dict = {
     "random": "random('a'): TF's TypeError is its own Python's failed %-formatting of the seed; "
               "eagerflow refuses the seed with the op attr's TypeError",
     "unique": _NAME,
-    "rejection_resample": _TRIAGE,
-    "sample_from_datasets": _TRIAGE,
-    "choose_from_datasets": _TRIAGE,
+    "sample_from_datasets": "a member that is no dataset: TF returns a lone one as it is "
+                            "('a') or reads its .element_spec (AttributeError); eagerflow "
+                            "raises its own TypeError naming it",
     "from_tensor_slices": _NAME,
     "from_tensors": "a non-str `name` as for take; and from_tensors(None): TF names whichever "
                     "of its two empty list attrs its attr map gives first (output_shapes or "
                     "Toutput_types), eagerflow Toutput_types",
     "get_single_element": _NAME,
-    "with_options": _TRIAGE,
+    "with_options": "with_options(tensor): Python's own AttributeError names TF's C "
+                    "EagerTensor type by its module path; eagerflow's is a Python class",
     "load": _TRIAGE,
     "save": _TRIAGE,
     "snapshot": _TRIAGE,
-    "sparse_batch": _TRIAGE,
+    "sparse_batch": "sparse_batch([1, 2], ..): TF's error, from its op's slow path, lacks the "
+                    "' name: ' tail eagerflow's eager op errors carry",
 }
 
 

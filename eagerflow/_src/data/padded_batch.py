@@ -60,8 +60,6 @@ def flatten_up_to(shallow: Any, value: Any) -> list:
 
 def _padded_shape(value: Any, input_shape: TensorShape) -> TensorShape:
     """A padded shape as TF reads one: a TensorShape-like, else an int64 vector tensor."""
-    if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
-        value = [int(value._arr)]  # (TF's shape takes an int scalar by its __index__)
     try:
         shape = TensorShape(value)
         shape.as_list()  # (an unknown shape is no padded shape: TF's as_list raises)

@@ -859,16 +859,22 @@ class _DirectedIterator(ElementIterator):
             it.close()
 
 
+def check_datasets(datasets: Any) -> None:
+    """The `datasets` of sample/choose_from_datasets as TF first checks them: not empty
+    (None and 0 are empty to it)."""
+    if not datasets:
+        raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+
+
 class ChooseFromDatasets(DatasetV2):
     _repr_name = "_DirectedInterleaveDataset"
 
     def __init__(self, datasets: Any, choice_dataset: DatasetV2, stop_on_empty: bool) -> None:
-        datasets = list(datasets)
-        if not datasets:
-            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        check_datasets(datasets)
         if not isinstance(choice_dataset, DatasetV2):
             raise TypeError(f"Invalid `choice_dataset`. `choice_dataset` should be a "
                             f"`tf.data.Dataset` but is {type(choice_dataset)}.")
+        datasets = list(datasets)
         cs = choice_dataset.element_spec
         if not (isinstance(cs, TensorSpec) and cs.dtype is _dt.int64 and cs.shape == []):
             raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be "
