@@ -18,7 +18,6 @@ from tests.data.dataset_sweep_cases import METHODS, cases, outcome
 WANT = json.loads(Path(__file__).with_name("dataset_sweep_golden.json").read_text())["outcomes"]
 
 # method -> why some of its cases still differ from TF's.
-_TRIAGE = "differs; not yet looked at"
 _NAME = ("a non-str `name` passed by position is TF's AttributeError from its own "
          "isidentifier call; eagerflow raises the ValueError TF gives an invalid name string")
 KNOWN: dict = {
@@ -49,9 +48,10 @@ KNOWN: dict = {
     "get_single_element": _NAME,
     "with_options": "with_options(tensor): Python's own AttributeError names TF's C "
                     "EagerTensor type by its module path; eagerflow's is a Python class",
-    "load": _TRIAGE,
-    "save": _TRIAGE,
-    "snapshot": _TRIAGE,
+    "load": "a path that is no string is TF's pybind TypeError (its first line names "
+            "TF_DATA_SnapshotMetadataFilePath), eagerflow's the os.fsdecode TypeError; an "
+            "element_spec that is no spec is TF's AttributeError (it reads "
+            "._flat_tensor_specs) where eagerflow looks for the files first (NotFoundError)",
     "sparse_batch": "sparse_batch([1, 2], ..): TF's error, from its op's slow path, lacks the "
                     "' name: ' tail eagerflow's eager op errors carry",
 }
