@@ -110,9 +110,10 @@ class _Methods:
         if not isinstance(options, Options):  # (TF asks it for its proto)
             raise AttributeError(f"'{type(options).__name__}' object has no attribute "
                                  f"'_to_proto'")
-        return OptionsDataset(self, options)
+        return _named(OptionsDataset(self, options), name)
 
     def reduce(self, initial_state: Any, reduce_func: Callable, name: str | None = None) -> Any:
+        check_name(name)  # (before the pipeline runs)
         return reduce_dataset(self, initial_state, reduce_func)
 
     @staticmethod
@@ -143,7 +144,8 @@ class _Methods:
     def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
                        args: Any = None, output_signature: Any = None,
                        name: str | None = None) -> DatasetV2:
-        return GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+        return _named(GeneratorDataset(generator, output_types, output_shapes, args,
+                                       output_signature), name)
 
     @staticmethod
     def zip(*args: Any, datasets: Any = None, name: str | None = None) -> DatasetV2:
@@ -153,12 +155,12 @@ class _Methods:
             if not args:
                 raise TypeError("Must pass at least one dataset to `zip`.")
             datasets = args[0] if len(args) == 1 else tuple(args)
-        return ZipDataset(datasets)
+        return _named(ZipDataset(datasets), name)
 
     @staticmethod
     def list_files(file_pattern: Any, shuffle: bool | None = None, seed: int | None = None,
                    name: str | None = None) -> DatasetV2:
-        return list_files(file_pattern, shuffle, seed)
+        return _named(list_files(file_pattern, shuffle, seed), name)
 
     @staticmethod
     def sample_from_datasets(datasets: Any, weights: Any = None, seed: int | None = None,
@@ -175,12 +177,12 @@ class _Methods:
     @staticmethod
     def counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
                 name: str | None = None) -> DatasetV2:
-        return CounterDataset(start, step, dtype)
+        return _named(CounterDataset(start, step, dtype), name)
 
     @staticmethod
     def random(seed: int | None = None, rerandomize_each_iteration: bool | None = None,
                name: str | None = None) -> DatasetV2:
-        return RandomDataset(seed, rerandomize_each_iteration)
+        return _named(RandomDataset(seed, rerandomize_each_iteration), name)
 
     def map(self, map_func: Callable, num_parallel_calls: Any = None,
             deterministic: bool | None = None, synchronous: bool | None = None,
@@ -189,29 +191,30 @@ class _Methods:
             if deterministic is not None and not DEBUG_MODE[0]:
                 warnings.warn("The `deterministic` argument has no effect unless the "
                               "`num_parallel_calls` argument is specified.", stacklevel=2)
-            return MapDataset(self, map_func)
+            return _named(MapDataset(self, map_func), name)
         if synchronous:  # (TF's ValueError of two arguments, as it words it)
             raise ValueError("`synchronous` is not supported with `num_parallel_calls`, but "
                              "`num_parallel_calls` was set to ", num_parallel_calls)
-        return ParallelMapDataset(self, map_func, num_parallel_calls, deterministic)
+        return _named(ParallelMapDataset(self, map_func, num_parallel_calls, deterministic),
+                      name)
 
     def filter(self, predicate: Callable, name: str | None = None) -> DatasetV2:
-        return FilterDataset(self, predicate)
+        return _named(FilterDataset(self, predicate), name)
 
     def flat_map(self, map_func: Callable, name: str | None = None) -> DatasetV2:
-        return FlatMapDataset(self, map_func)
+        return _named(FlatMapDataset(self, map_func), name)
 
     def interleave(self, map_func: Callable, cycle_length: Any = None, block_length: Any = None,
                    num_parallel_calls: Any = None, deterministic: bool | None = None,
                    name: str | None = None) -> DatasetV2:
-        return InterleaveDataset(self, map_func, cycle_length, block_length, num_parallel_calls,
-                                 deterministic)
+        return _named(InterleaveDataset(self, map_func, cycle_length, block_length,
+                                        num_parallel_calls, deterministic), name)
 
     def scan(self, initial_state: Any, scan_func: Callable, name: str | None = None) -> DatasetV2:
-        return ScanDataset(self, initial_state, scan_func)
+        return _named(ScanDataset(self, initial_state, scan_func), name)
 
     def take_while(self, predicate: Callable, name: str | None = None) -> DatasetV2:
-        return TakeWhileDataset(self, predicate)
+        return _named(TakeWhileDataset(self, predicate), name)
 
     def enumerate(self, start: Any = 0, name: str | None = None) -> DatasetV2:
         # TF counts with range(start, max int): its kernel checks that start is a scalar
@@ -229,7 +232,7 @@ class _Methods:
         def build(buffer_size: Any) -> DatasetV2:
             return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
         return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
-            build(int64_value(buffer_size, "buffer_size"))
+            _named(build(int64_value(buffer_size, "buffer_size")), name)
 
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
         def build(count: Any) -> DatasetV2:
@@ -256,7 +259,7 @@ class _Methods:
         return build(n, _named(i, name))
 
     def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
-        return ConcatenateDataset(self, dataset)
+        return _named(ConcatenateDataset(self, dataset), name)
 
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
         if buffer_size is not None and not isinstance(buffer_size, int):
@@ -287,7 +290,7 @@ class _Methods:
         def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
             return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
         return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
-                         batch_size=batch_size) or build(batch_size)
+                         batch_size=batch_size) or _named(build(batch_size), name)
 
     def ragged_batch(self, batch_size: Any, drop_remainder: bool = False,
                      row_splits_dtype: Any = None, name: str | None = None) -> DatasetV2:
@@ -299,7 +302,7 @@ class _Methods:
         return SparseBatchDataset(self, batch_size, row_shape)
 
     def unbatch(self, name: str | None = None) -> DatasetV2:
-        return UnbatchDataset(self)
+        return _named(UnbatchDataset(self), name)
 
     def rebatch(self, batch_size: Any, drop_remainder: bool = False,
                 name: str | None = None) -> DatasetV2:
@@ -310,17 +313,19 @@ class _Methods:
         def build(size: Any, shift: Any, stride: Any) -> DatasetV2:
             return WindowDataset(self, size, shift, stride, drop_remainder)
         return _deferred(self, build, "_WindowDataset", lambda: build(1, 1, 1)._structure,
-                         size=size, shift=shift, stride=stride) or build(size, shift, stride)
+                         size=size, shift=shift, stride=stride) or \
+            _named(build(size, shift, stride), name)
 
     def group_by_window(self, key_func: Callable, reduce_func: Callable, window_size: Any = None,
                         window_size_func: Callable | None = None,
                         name: str | None = None) -> DatasetV2:
-        return GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+        return _named(GroupByWindowDataset(self, key_func, reduce_func, window_size,
+                                           window_size_func), name)
 
     def rejection_resample(self, class_func: Callable, target_dist: Any, initial_dist: Any = None,
                            seed: int | None = None, name: str | None = None) -> DatasetV2:
-        return resampling.rejection_resample(self, class_func, target_dist, initial_dist, seed,
-                                             name)
+        return _named(resampling.rejection_resample(self, class_func, target_dist,
+                                                    initial_dist, seed, name), name)
 
     def save(self, path: Any, compression: Any = None, shard_func: Callable | None = None,
              checkpoint_args: dict | None = None) -> None:
@@ -333,7 +338,8 @@ class _Methods:
 
     def snapshot(self, path: Any, compression: Any = "AUTO", reader_func: Callable | None = None,
                  shard_func: Callable | None = None, name: str | None = None) -> DatasetV2:
-        return _snapshot.snapshot(self, path, compression, reader_func, shard_func, name)
+        return _named(_snapshot.snapshot(self, path, compression, reader_func, shard_func, name),
+                      name)
 
     @staticmethod
     def load(path: Any, element_spec: Any = None, compression: Any = None,
@@ -350,9 +356,9 @@ class _Methods:
                                   pad_to_bucket_boundary: bool = False, no_padding: bool = False,
                                   drop_remainder: bool = False,
                                   name: str | None = None) -> DatasetV2:
-        return bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
-                                         bucket_batch_sizes, padded_shapes, padding_values,
-                                         pad_to_bucket_boundary, no_padding, drop_remainder)
+        return _named(bucket_by_sequence_length(
+            self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder), name)
 
 
 def _install() -> None:
