@@ -54,7 +54,6 @@ KNOWN: dict = {
     "tf.eig": _TRIAGE,
     "tf.eigvals": _TRIAGE,
     "tf.einsum": _TRIAGE,
-    "tf.ensure_shape": _TRIAGE,
     "tf.expand_dims": _TRIAGE,
     "tf.eye": _TRIAGE,
     "tf.fftnd": _TRIAGE,

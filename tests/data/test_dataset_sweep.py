@@ -18,45 +18,42 @@ from tests.data.dataset_sweep_cases import METHODS, cases, outcome
 WANT = json.loads(Path(__file__).with_name("dataset_sweep_golden.json").read_text())["outcomes"]
 
 # method -> why some of its cases still differ from TF's.
-_TRIAGE = "differs; not yet looked at"
+_NAME = ("a non-str `name` passed by position is TF's AttributeError from its own "
+         "isidentifier call; eagerflow raises the ValueError TF gives an invalid name string")
 KNOWN: dict = {
-    "batch": _TRIAGE,
-    "shuffle": _TRIAGE,
-    "take": _TRIAGE,
-    "skip": _TRIAGE,
-    "repeat": _TRIAGE,
-    "prefetch": _TRIAGE,
-    "shard": _TRIAGE,
-    "padded_batch": _TRIAGE,
-    "window": _TRIAGE,
-    "cache": _TRIAGE,
-    "map": _TRIAGE,
-    "filter": _TRIAGE,
-    "flat_map": _TRIAGE,
-    "interleave": _TRIAGE,
-    "rebatch": _TRIAGE,
-    "enumerate": _TRIAGE,
-    "apply": _TRIAGE,
-    "concatenate": _TRIAGE,
-    "take_while": _TRIAGE,
-    "scan": _TRIAGE,
-    "reduce": _TRIAGE,
-    "random": _TRIAGE,
-    "ignore_errors": _TRIAGE,
-    "unique": _TRIAGE,
-    "rejection_resample": _TRIAGE,
-    "sample_from_datasets": _TRIAGE,
-    "choose_from_datasets": _TRIAGE,
-    "from_tensor_slices": _TRIAGE,
-    "from_tensors": _TRIAGE,
-    "range": _TRIAGE,
-    "counter": _TRIAGE,
-    "get_single_element": _TRIAGE,
-    "with_options": _TRIAGE,
-    "load": _TRIAGE,
-    "save": _TRIAGE,
-    "snapshot": _TRIAGE,
-    "sparse_batch": _TRIAGE,
+    "batch": "batch([1, 2], True): TF's TypeError is NumPy's (its static batch dim indexes "
+             "with the list); eagerflow raises the kernel's 'batch_size must be a scalar'",
+    "take": _NAME,
+    "skip": _NAME,
+    "repeat": _NAME,
+    "prefetch": _NAME,
+    "padded_batch": "padded_shapes=True: TF's TensorShape keeps the bool, printing (True,) where "
+                    "eagerflow's holds 1",
+    "cache": _NAME,
+    "enumerate": _NAME,
+    "apply": "apply(tensor): Python's own not-callable TypeError names TF's C EagerTensor type "
+             "by its module path; eagerflow's EagerTensor is a Python class",
+    "concatenate": "a non-dataset argument is TF's AttributeError (it reads .element_spec off "
+                   "whatever it is given); eagerflow raises its own TypeError naming `dataset`",
+    "random": "random('a'): TF's TypeError is its own Python's failed %-formatting of the seed; "
+              "eagerflow refuses the seed with the op attr's TypeError",
+    "unique": _NAME,
+    "sample_from_datasets": "a member that is no dataset: TF returns a lone one as it is "
+                            "('a') or reads its .element_spec (AttributeError); eagerflow "
+                            "raises its own TypeError naming it",
+    "from_tensor_slices": _NAME,
+    "from_tensors": "a non-str `name` as for take; and from_tensors(None): TF names whichever "
+                    "of its two empty list attrs its attr map gives first (output_shapes or "
+                    "Toutput_types), eagerflow Toutput_types",
+    "get_single_element": _NAME,
+    "with_options": "with_options(tensor): Python's own AttributeError names TF's C "
+                    "EagerTensor type by its module path; eagerflow's is a Python class",
+    "load": "a path that is no string is TF's pybind TypeError (its first line names "
+            "TF_DATA_SnapshotMetadataFilePath), eagerflow's the os.fsdecode TypeError; an "
+            "element_spec that is no spec is TF's AttributeError (it reads "
+            "._flat_tensor_specs) where eagerflow looks for the files first (NotFoundError)",
+    "sparse_batch": "sparse_batch([1, 2], ..): TF's error, from its op's slow path, lacks the "
+                    "' name: ' tail eagerflow's eager op errors carry",
 }
 
 

@@ -74,7 +74,7 @@ def test_from_tensor_slices_bad_input():
         tf.data.Dataset.from_tensor_slices(5)
     # TF: from_tensors of no tensors is refused by its op; from_tensor_slices by Python.
     for empty in (None, (), {}):
-        with pytest.raises(tf.errors.InvalidArgumentError, match="Length for attr "
+        with pytest.raises(tf.errors.InvalidArgumentError, match="(?s)Length for attr "
                            r"'Toutput_types' of 0 must be at least minimum 1.*TensorDataset"):
             tf.data.Dataset.from_tensors(empty)
     with pytest.raises(ValueError, match="should not be empty"):

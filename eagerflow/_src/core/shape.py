@@ -195,9 +195,20 @@ class TensorShape:
             self._dims = (_dim(dims),)
         else:
             try:
-                self._dims = tuple(_dim(d) for d in dims)
-            except TypeError:
-                raise TypeError(f"Cannot convert {dims!r} to a TensorShape") from None
+                items = iter(dims)
+            except TypeError:  # (TF: a single dimension, as a scalar tensor by its __index__)
+                self._dims = (_dim(dims),)
+                return
+            dims_out = []
+            for d in items:
+                try:
+                    dims_out.append(_dim(d))
+                except TypeError:
+                    raise TypeError(
+                        f"Failed to convert '{dims!r}' to a shape: '{d!r}'could not be "
+                        "converted to a dimension. A shape should either be single dimension "
+                        "(e.g. 10), or an iterable of dimensions (e.g. [1, 10, None]).") from None
+            self._dims = tuple(dims_out)
 
     @classmethod
     def _known(cls, dims: tuple) -> TensorShape:

@@ -29,7 +29,14 @@ from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.padded_batch import PaddedBatchDataset
 from eagerflow._src.data.parallel import ParallelMapDataset
-from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
+from eagerflow._src.data.sources import (
+    ListDataset,
+    _sparse_row,
+    bool_arg,
+    gather_rows,
+    int64_arg,
+    int64_value,
+)
 from eagerflow._src.data.transformations import MapDataset
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
@@ -172,7 +179,7 @@ class _BatchIterator(ElementIterator):
 
 
 def _positive(value: Any, op: str, message: str, what: str = "") -> int:
-    n = int64_arg(value, what)
+    n = int64_arg(value, what, op)
     if n <= 0:  # (the dataset op's kernel: TF runs it eagerly)
         raise raised_eagerly(op_error(InvalidArgumentError, op, message), host=True)
     return n
@@ -194,10 +201,12 @@ class BatchDataset(DatasetV2):
                  num_parallel_calls: Any = None) -> None:
         super().__init__((input_dataset,))
         op = "BatchDatasetV2" if num_parallel_calls is None else "ParallelBatchDataset"
+        self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
+        if drop and type(batch_size) is int and batch_size < 0:
+            # (TF's static batch dimension is made before its kernel checks the size)
+            raise ValueError(f"Dimension {batch_size} must be >= 0")
         self._size = _positive(batch_size, op, "Batch size must be greater than zero.",
                                "batch_size")
-        self._drop = bool(drop_remainder.numpy() if hasattr(drop_remainder, "numpy")
-                          else drop_remainder)
         if _parallelism(num_parallel_calls, "ParallelBatchDataset") is not None:
             self._repr_name = "_ParallelBatchDataset"
             if type(self) is BatchDataset:  # TF's class for it (type(ds).__name__)
@@ -429,19 +438,29 @@ class RebatchDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any) -> None:
         super().__init__((input_dataset,))
-        _check_batched(input_dataset._structure, "Invalid `batch_sizes`. Expected dataset with "
-                       "rank of >= 1 but found a dataset with scalar elements. Fix the issue by "
-                       "adding the `batch` transformation to the dataset.")
-        if isinstance(batch_size, (list, tuple, np.ndarray, EagerTensor)) and np.ndim(
-                np.asarray(batch_size)) == 1:
-            sizes = [int64_arg(int(s)) for s in np.asarray(batch_size).tolist()]
-        else:
-            sizes = [int64_arg(batch_size, "batch_sizes")]
+        # TF's order: both conversions, the static batch dim (checking the input's rank only
+        # where it is known and batches may be partial), the element spec, then the kernel
+        sizes = int64_value(batch_size, "batch_sizes")
+        self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
+        if type(sizes) is not int:
+            sizes = to_host(sizes._arr).tolist()
+            if np.ndim(sizes) > 1:
+                raise ValueError(f"Invalid `batch_sizes`. Expected `batch_sizes` to be a scalar "
+                                 f"or a vector. Received `batch_sizes` of rank {np.ndim(sizes)}.")
+        sizes = sizes if isinstance(sizes, list) else [sizes]
+        dim = sizes[0] if sizes and len(set(sizes)) == 1 else None
+        if dim is not None and not drop:
+            _check_batched(input_dataset._structure, "Invalid `batch_sizes`. Expected dataset "
+                           "with rank of >= 1 but found a dataset with scalar elements. Fix "
+                           "the issue by adding the `batch` transformation to the dataset.")
+        _check_batched(input_dataset._structure,
+                       "Unbatching a tensor is only supported for rank >= 1")
+        if drop and dim is not None and dim < 0:
+            raise ValueError(f"Dimension {dim} must be >= 0")
         if not sizes or any(s <= 0 for s in sizes):
             raise op_error(InvalidArgumentError, "RebatchDatasetV2",
                            "batch_sizes must be greater than zero.")
         self._sizes = sizes
-        self._drop = bool(drop_remainder)
         self._unbatched = UnbatchDataset(input_dataset)
 
     def _compute_structure(self) -> dstruct.Structure:
@@ -527,13 +546,17 @@ class WindowDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, size: Any, shift: Any, stride: Any,
                  drop_remainder: Any) -> None:
         super().__init__((input_dataset,))
+        # TF converts all four before its kernel checks them
+        size = int64_value(size, "size")
+        shift = None if shift is None else int64_value(shift, "shift")
+        stride = int64_value(stride, "stride")
+        self._drop = bool_arg(drop_remainder, "drop_remainder")
         self._size = _positive(size, "WindowDataset", "Window size must be greater than zero.",
                                "size")
         self._shift = self._size if shift is None else _positive(
             shift, "WindowDataset", "Window shift must be greater than zero.", "shift")
         self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
                                  "zero.", "stride")
-        self._drop = bool(drop_remainder)
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure

@@ -28,7 +28,7 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import AlreadyExistsError, DataLossError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
@@ -323,11 +323,15 @@ class CacheDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, filename: Any) -> None:
         super().__init__((input_dataset,))
+        if isinstance(filename, Tensor) and filename.dtype != _dt.string:
+            raise ValueError(f"filename: Tensor conversion requested dtype string for Tensor "
+                             f"with dtype {filename.dtype.name}: {filename!r}")
         if isinstance(filename, EagerTensor):
             filename = filename.numpy()
         if isinstance(filename, bytes):
             filename = filename.decode()
         if not isinstance(filename, (str, os.PathLike)):
+            convert_to_tensor(filename, _dt.string)  # (TF's conversion errors: None, ...)
             raise TypeError(f"Cannot convert {filename!r} to EagerTensor of dtype string")
         self._filename = os.fspath(filename)
         self._memory: list | None = None

@@ -35,6 +35,19 @@ INFINITE = -1
 UNKNOWN = -2
 
 
+def check_name(name: Any) -> None:
+    """A dataset's `name` (its op's metadata): an identifier, checked after the op's
+    arguments are converted and before its kernel runs; an empty one (or 0) is no name.
+    A non-string is the same ValueError (TF's own check fails on it with an
+    AttributeError of its Python)."""
+    if name and not (isinstance(name, str) and name.isidentifier()):
+        raise ValueError("Invalid `name`. The argument `name` needs to be a valid identifier. "
+                         "Value is considered a valid identifier if it only contains "
+                         "alphanumeric characters (a-z), (A-Z), and (0-9), or underscores "
+                         "(_). A valid identifier cannot start with a number, or contain any "
+                         "spaces.")
+
+
 class DatasetV2:
     """A sequence of elements, each a nest of tensors: `tf.data.Dataset`."""
 
@@ -179,12 +192,14 @@ class DatasetV2:
                                "eager mode.")
         return NumpyIterator(self)
 
-    def _single_element_error(self, text: str, name: str | None) -> InvalidArgumentError:
-        """TF's eager DatasetToSingleElement error (one output type per component)."""
+    def _single_element_error(self, text: str) -> InvalidArgumentError:
+        """TF's eager DatasetToSingleElement error (one output type per component; the
+        `name` goes into the op's metadata, not its error)."""
         e = InvalidArgumentError(None, None, f"{text} [Op:DatasetToSingleElement]")
-        return raised_eagerly(e, name, {"output_types": len(self._structure.specs)}, host=True)
+        return raised_eagerly(e, None, {"output_types": len(self._structure.specs)}, host=True)
 
     def get_single_element(self, name: str | None = None) -> Any:
+        check_name(name)
         if _state.graph is not None:
             if graph_ops.in_function():
                 return graph_ops.single_element(self)
@@ -194,12 +209,12 @@ class DatasetV2:
             try:
                 first = next(it)
             except StopIteration:
-                raise self._single_element_error("Dataset was empty.", name) from None
+                raise self._single_element_error("Dataset was empty.") from None
             try:
                 next(it)
             except StopIteration:
                 return self._structure.pack(first)
-            raise self._single_element_error("Dataset had more than one element.", name)
+            raise self._single_element_error("Dataset had more than one element.")
         finally:
             it.close()
 

@@ -32,7 +32,7 @@ from eagerflow._src.data.batching import (
     bucket_by_sequence_length,
 )
 from eagerflow._src.data.cache import CacheDataset
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import DatasetV2, check_name
 from eagerflow._src.data.functions import DEBUG_MODE
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.padded_batch import PaddedBatchDataset
@@ -42,7 +42,6 @@ from eagerflow._src.data.parallel import (
     PrefetchDataset,
     refuse_tensor_buffer_size,
 )
-from eagerflow._src.data.random_seed import refuse_non_int64
 from eagerflow._src.data.sources import (
     ChooseFromDatasets,
     ConcatenateDataset,
@@ -53,8 +52,11 @@ from eagerflow._src.data.sources import (
     TensorDataset,
     TensorSliceDataset,
     ZipDataset,
+    bool_arg,
     deferred_counts,
     deferred_source,
+    int64_arg,
+    int64_value,
     list_files,
 )
 from eagerflow._src.data.sparse_batching import SparseBatchDataset
@@ -80,6 +82,13 @@ from eagerflow._src.data.transformations import (
 _save_checkpoint = lazy_module("eagerflow._src.data.save_checkpoint")
 
 
+def _named(value: Any, name: Any) -> Any:
+    """`value`, once the dataset's `name` is checked: TF checks it after converting the
+    arguments and before its kernel checks them."""
+    check_name(name)
+    return value
+
+
 def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
               structure: Callable | None = None, **counts: Any) -> DatasetV2 | None:
     """While a function is traced, a transformation whose counts are its tensors is made
@@ -101,9 +110,10 @@ class _Methods:
         if not isinstance(options, Options):  # (TF asks it for its proto)
             raise AttributeError(f"'{type(options).__name__}' object has no attribute "
                                  f"'_to_proto'")
-        return OptionsDataset(self, options)
+        return _named(OptionsDataset(self, options), name)
 
     def reduce(self, initial_state: Any, reduce_func: Callable, name: str | None = None) -> Any:
+        check_name(name)  # (before the pipeline runs)
         return reduce_dataset(self, initial_state, reduce_func)
 
     @staticmethod
@@ -112,7 +122,7 @@ class _Methods:
             ds = deferred_source("from_tensors", (tensors,), {})
             if ds is not None:
                 return ds
-        return TensorDataset(tensors)
+        return _named(TensorDataset(tensors), name)
 
     @staticmethod
     def from_tensor_slices(tensors: Any, name: str | None = None) -> DatasetV2:
@@ -120,7 +130,7 @@ class _Methods:
             ds = deferred_source("from_tensor_slices", (tensors,), {})
             if ds is not None:
                 return ds
-        return TensorSliceDataset(tensors)
+        return _named(TensorSliceDataset(tensors), name)
 
     @staticmethod
     def range(*args: Any, **kwargs: Any) -> DatasetV2:
@@ -134,7 +144,8 @@ class _Methods:
     def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
                        args: Any = None, output_signature: Any = None,
                        name: str | None = None) -> DatasetV2:
-        return GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+        return _named(GeneratorDataset(generator, output_types, output_shapes, args,
+                                       output_signature), name)
 
     @staticmethod
     def zip(*args: Any, datasets: Any = None, name: str | None = None) -> DatasetV2:
@@ -144,12 +155,12 @@ class _Methods:
             if not args:
                 raise TypeError("Must pass at least one dataset to `zip`.")
             datasets = args[0] if len(args) == 1 else tuple(args)
-        return ZipDataset(datasets)
+        return _named(ZipDataset(datasets), name)
 
     @staticmethod
     def list_files(file_pattern: Any, shuffle: bool | None = None, seed: int | None = None,
                    name: str | None = None) -> DatasetV2:
-        return list_files(file_pattern, shuffle, seed)
+        return _named(list_files(file_pattern, shuffle, seed), name)
 
     @staticmethod
     def sample_from_datasets(datasets: Any, weights: Any = None, seed: int | None = None,
@@ -166,12 +177,12 @@ class _Methods:
     @staticmethod
     def counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
                 name: str | None = None) -> DatasetV2:
-        return CounterDataset(start, step, dtype)
+        return _named(CounterDataset(start, step, dtype), name)
 
     @staticmethod
     def random(seed: int | None = None, rerandomize_each_iteration: bool | None = None,
                name: str | None = None) -> DatasetV2:
-        return RandomDataset(seed, rerandomize_each_iteration)
+        return _named(RandomDataset(seed, rerandomize_each_iteration), name)
 
     def map(self, map_func: Callable, num_parallel_calls: Any = None,
             deterministic: bool | None = None, synchronous: bool | None = None,
@@ -180,91 +191,106 @@ class _Methods:
             if deterministic is not None and not DEBUG_MODE[0]:
                 warnings.warn("The `deterministic` argument has no effect unless the "
                               "`num_parallel_calls` argument is specified.", stacklevel=2)
-            return MapDataset(self, map_func)
+            return _named(MapDataset(self, map_func), name)
         if synchronous:  # (TF's ValueError of two arguments, as it words it)
             raise ValueError("`synchronous` is not supported with `num_parallel_calls`, but "
                              "`num_parallel_calls` was set to ", num_parallel_calls)
-        return ParallelMapDataset(self, map_func, num_parallel_calls, deterministic)
+        return _named(ParallelMapDataset(self, map_func, num_parallel_calls, deterministic),
+                      name)
 
     def filter(self, predicate: Callable, name: str | None = None) -> DatasetV2:
-        return FilterDataset(self, predicate)
+        return _named(FilterDataset(self, predicate), name)
 
     def flat_map(self, map_func: Callable, name: str | None = None) -> DatasetV2:
-        return FlatMapDataset(self, map_func)
+        return _named(FlatMapDataset(self, map_func), name)
 
     def interleave(self, map_func: Callable, cycle_length: Any = None, block_length: Any = None,
                    num_parallel_calls: Any = None, deterministic: bool | None = None,
                    name: str | None = None) -> DatasetV2:
-        return InterleaveDataset(self, map_func, cycle_length, block_length, num_parallel_calls,
-                                 deterministic)
+        return _named(InterleaveDataset(self, map_func, cycle_length, block_length,
+                                        num_parallel_calls, deterministic), name)
 
     def scan(self, initial_state: Any, scan_func: Callable, name: str | None = None) -> DatasetV2:
-        return ScanDataset(self, initial_state, scan_func)
+        return _named(ScanDataset(self, initial_state, scan_func), name)
 
     def take_while(self, predicate: Callable, name: str | None = None) -> DatasetV2:
-        return TakeWhileDataset(self, predicate)
+        return _named(TakeWhileDataset(self, predicate), name)
 
     def enumerate(self, start: Any = 0, name: str | None = None) -> DatasetV2:
+        # TF counts with range(start, max int): its kernel checks that start is a scalar
+        start = int64_arg(_named(int64_value(start, "start"), name), "start", "RangeDataset")
         return ZipDataset((CounterDataset(start, 1, _dt.int64, repr_name="_RangeDataset"), self))
 
     def ignore_errors(self, log_warning: bool = False, name: str | None = None) -> DatasetV2:
         return IgnoreErrorsDataset(self, log_warning)
 
     def unique(self, name: str | None = None) -> DatasetV2:
-        return UniqueDataset(self)
+        return _named(UniqueDataset(self), name)
 
     def shuffle(self, buffer_size: Any, seed: int | None = None,
                 reshuffle_each_iteration: bool = True, name: str | None = None) -> DatasetV2:
         def build(buffer_size: Any) -> DatasetV2:
             return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
         return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
-            build(buffer_size)
+            _named(build(int64_value(buffer_size, "buffer_size")), name)
 
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
-        return _deferred(self, lambda count: RepeatDataset(self, count), "_RepeatDataset",
-                         count=count) or RepeatDataset(self, count)
+        def build(count: Any) -> DatasetV2:
+            return RepeatDataset(self, count)
+        return _deferred(self, build, "_RepeatDataset", count=count) or \
+            build(_named(None if count is None else int64_value(count, "count"), name))
 
     def take(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
-                         count=count) or TakeDataset(self, count)
+                         count=count) or \
+            TakeDataset(self, _named(int64_value(count, "count"), name))
 
     def skip(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
-                         count=count) or SkipDataset(self, count)
+                         count=count) or \
+            SkipDataset(self, _named(int64_value(count, "count"), name))
 
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
-        return _deferred(self, lambda num_shards, index: ShardDataset(self, num_shards, index),
-                         "_ShardDataset", num_shards=num_shards, index=index) or \
-            ShardDataset(self, num_shards, index)
+        def build(num_shards: Any, index: Any) -> DatasetV2:
+            return ShardDataset(self, num_shards, index)
+        if ds := _deferred(self, build, "_ShardDataset", num_shards=num_shards, index=index):
+            return ds
+        n, i = int64_value(num_shards, "num_shards"), int64_value(index, "index")
+        return build(n, _named(i, name))
 
     def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
-        return ConcatenateDataset(self, dataset)
+        return _named(ConcatenateDataset(self, dataset), name)
 
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
         if buffer_size is not None and not isinstance(buffer_size, int):
-            refuse_non_int64(buffer_size, "buffer_size")  # (its conversion errors first)
+            int64_value(buffer_size, "buffer_size")  # (its conversion errors first)
             refuse_tensor_buffer_size(buffer_size)
         return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
                          "_PrefetchDataset", buffer_size=buffer_size) or \
-            PrefetchDataset(self, buffer_size)
+            PrefetchDataset(self, _named(buffer_size, name))
 
     def cache(self, filename: Any = "", name: str | None = None) -> DatasetV2:
-        return CacheDataset(self, filename)
+        ds = CacheDataset(self, filename)
+        check_name(name)
+        return ds
 
     def batch(self, batch_size: Any, drop_remainder: bool = False, num_parallel_calls: Any = None,
               deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
         def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
             return BatchDataset(self, batch_size, drop, num_parallel_calls)
         # a size known only when the pipeline runs: the batch dim is None
-        return _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
-                         batch_size=batch_size) or build(batch_size)
+        if ds := _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
+                           batch_size=batch_size):
+            return ds
+        size = int64_value(batch_size, "batch_size")
+        return build(size, _named(bool_arg(drop_remainder, "drop_remainder"), name))
 
     def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:
         def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
             return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
         return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
-                         batch_size=batch_size) or build(batch_size)
+                         batch_size=batch_size) or _named(build(batch_size), name)
 
     def ragged_batch(self, batch_size: Any, drop_remainder: bool = False,
                      row_splits_dtype: Any = None, name: str | None = None) -> DatasetV2:
@@ -276,7 +302,7 @@ class _Methods:
         return SparseBatchDataset(self, batch_size, row_shape)
 
     def unbatch(self, name: str | None = None) -> DatasetV2:
-        return UnbatchDataset(self)
+        return _named(UnbatchDataset(self), name)
 
     def rebatch(self, batch_size: Any, drop_remainder: bool = False,
                 name: str | None = None) -> DatasetV2:
@@ -287,17 +313,19 @@ class _Methods:
         def build(size: Any, shift: Any, stride: Any) -> DatasetV2:
             return WindowDataset(self, size, shift, stride, drop_remainder)
         return _deferred(self, build, "_WindowDataset", lambda: build(1, 1, 1)._structure,
-                         size=size, shift=shift, stride=stride) or build(size, shift, stride)
+                         size=size, shift=shift, stride=stride) or \
+            _named(build(size, shift, stride), name)
 
     def group_by_window(self, key_func: Callable, reduce_func: Callable, window_size: Any = None,
                         window_size_func: Callable | None = None,
                         name: str | None = None) -> DatasetV2:
-        return GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+        return _named(GroupByWindowDataset(self, key_func, reduce_func, window_size,
+                                           window_size_func), name)
 
     def rejection_resample(self, class_func: Callable, target_dist: Any, initial_dist: Any = None,
                            seed: int | None = None, name: str | None = None) -> DatasetV2:
-        return resampling.rejection_resample(self, class_func, target_dist, initial_dist, seed,
-                                             name)
+        return _named(resampling.rejection_resample(self, class_func, target_dist,
+                                                    initial_dist, seed, name), name)
 
     def save(self, path: Any, compression: Any = None, shard_func: Callable | None = None,
              checkpoint_args: dict | None = None) -> None:
@@ -310,7 +338,8 @@ class _Methods:
 
     def snapshot(self, path: Any, compression: Any = "AUTO", reader_func: Callable | None = None,
                  shard_func: Callable | None = None, name: str | None = None) -> DatasetV2:
-        return _snapshot.snapshot(self, path, compression, reader_func, shard_func, name)
+        return _named(_snapshot.snapshot(self, path, compression, reader_func, shard_func, name),
+                      name)
 
     @staticmethod
     def load(path: Any, element_spec: Any = None, compression: Any = None,
@@ -327,9 +356,9 @@ class _Methods:
                                   pad_to_bucket_boundary: bool = False, no_padding: bool = False,
                                   drop_remainder: bool = False,
                                   name: str | None = None) -> DatasetV2:
-        return bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
-                                         bucket_batch_sizes, padded_shapes, padding_values,
-                                         pad_to_bucket_boundary, no_padding, drop_remainder)
+        return _named(bucket_by_sequence_length(
+            self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder), name)
 
 
 def _install() -> None:

@@ -84,7 +84,7 @@ def not_callable(func: Any, transformation: str) -> Exception:
     ValueError, or the call's TypeError where TF calls it (group_by_window's key_func)."""
     if "group_by_window" in transformation:
         return TypeError(f"'{type(func).__name__}' object is not callable")
-    return ValueError(f"Argument `func` must be a callable. Received func={func!r} (of type "
+    return ValueError(f"Argument `func` must be a callable. Received func={func} (of type "
                       f"{type(func)})")
 
 

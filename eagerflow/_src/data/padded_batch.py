@@ -24,7 +24,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.sources import int64_arg
+from eagerflow._src.data.sources import bool_arg, int64_arg, int64_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import ExtensionTypeSpec
 
@@ -216,13 +216,7 @@ class PaddedBatchDataset(DatasetV2):
                     raise ValueError(f"You must provide `padded_shapes` argument because "
                                      f"component {k} has unknown rank.")
         _check_types(st)
-        self._size = int64_arg(batch_size, "batch_size")
-        if self._size <= 0:
-            n = len(st.specs)  # (the op takes a padded shape and a padding value each)
-            raise raised_eagerly(op_error(InvalidArgumentError, "PaddedBatchDatasetV2",
-                                          "Batch size must be greater than zero."),
-                                 lengths={"N": n, "Toutput_types": n}, host=True)
-        self._drop = bool(drop_remainder)
+        size = int64_value(batch_size, "batch_size")
         values = _padding_values(padding_values, st.spec, st.specs)
         if padded_shapes is None:
             shapes = [s.shape for s in st.specs]
@@ -235,6 +229,15 @@ class PaddedBatchDataset(DatasetV2):
         self._shapes = [None if s.rank is None else s._dims for s in shapes]
         self._pads = [_padding_scalar(v, s.dtype) if padding_values is not None else v
                       for v, s in zip(values, st.specs)]
+        self._drop = bool_arg(drop_remainder, "drop_remainder")
+        # the op's checks, once TF has converted every argument
+        n = len(st.specs)  # (the op takes a padded shape and a padding value each)
+        lengths = {"N": n, "Toutput_types": n}
+        self._size = int64_arg(size, "batch_size", "PaddedBatchDatasetV2", lengths)
+        if self._size <= 0:
+            raise raised_eagerly(op_error(InvalidArgumentError, "PaddedBatchDatasetV2",
+                                          "Batch size must be greater than zero."),
+                                 lengths=lengths, host=True)
         specs = [TensorSpec._make(TensorShape([self._size if self._drop else None])
                                   .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
         self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else

@@ -34,7 +34,7 @@ from eagerflow._src.data.dataset_functions import (
 )
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.sources import int64_arg
+from eagerflow._src.data.sources import int64_arg, int64_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
 
 _JOIN_TIMEOUT = 30.0
@@ -196,7 +196,7 @@ class PrefetchDataset(DatasetV2):
         super().__init__((input_dataset,))
         if buffer_size is None:
             buffer_size = AUTOTUNE
-        n = int64_arg(buffer_size, "buffer_size")
+        n = int64_arg(buffer_size, "buffer_size", "PrefetchDataset")
         refuse_tensor_buffer_size(buffer_size)
         if n < 0 and n != AUTOTUNE:
             raise raised_eagerly(op_error(InvalidArgumentError, "PrefetchDataset",
@@ -359,16 +359,17 @@ class ParallelMapDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, map_func: Callable, num_parallel_calls: Any,
                  deterministic: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(num_parallel_calls, "num_parallel_calls")
-        self._n = n
         self._deterministic = deterministic
+        # TF traces the function before it converts num_parallel_calls
         self._fn = StructuredFunction(map_func, "Dataset.map()", input_dataset._structure,
                                       input_dataset, op="ParallelMapDatasetV2")
+        lengths = {"Targuments": self._fn.captured_arguments}
+        self._n = n = int64_arg(int64_value(num_parallel_calls, "num_parallel_calls"),
+                                "num_parallel_calls", "ParallelMapDatasetV2", lengths)
         if n != AUTOTUNE and n <= 0:  # (the op's kernel, run once the function is traced)
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ParallelMapDatasetV2",
-                "num_parallel_calls must be greater than zero."),
-                lengths={"Targuments": self._fn.captured_arguments}, host=True)
+                "num_parallel_calls must be greater than zero."), lengths=lengths, host=True)
 
     def _compute_structure(self) -> dstruct.Structure:
         return self._fn.output_structure
@@ -478,25 +479,30 @@ class InterleaveDataset(DatasetV2):
                  _internal: Callable | None = None) -> None:
         super().__init__((input_dataset,))
         op = "InterleaveDataset" if num_parallel_calls is None else "ParallelInterleaveDatasetV4"
-        cyc = AUTOTUNE if cycle_length is None else int64_arg(cycle_length, "cycle_length")
-        blk = 1 if block_length is None else int64_arg(block_length, "block_length")
-        self._parallel = None
-        if num_parallel_calls is not None:
-            self._parallel = int64_arg(num_parallel_calls, "num_parallel_calls")
-            self._repr_name = "_ParallelInterleaveDataset"
-            if type(self) is InterleaveDataset:  # TF's class for it (type(ds).__name__)
-                self.__class__ = _ParallelInterleaveDataset
-        self._cycle, self._block = cyc, blk
         # `_internal`: eagerflow's own (flat element -> dataset) function, not traced.
+        # TF traces the function, then converts the counts, then its kernel checks them.
         self._internal = _internal
         self._fn = None if _internal is not None else DatasetFunction(
             map_func, "Dataset.interleave()", input_dataset._structure, input_dataset,
             returned_non_dataset)
+        counts = [None if v is None else int64_value(v, what) for v, what in (
+            (cycle_length, "cycle_length"), (block_length, "block_length"),
+            (num_parallel_calls, "num_parallel_calls"))]
+        lengths = {"Targuments": 0 if self._fn is None else self._fn.captured_arguments}
+        cyc, blk, par = [None if v is None else int64_arg(v, what, op, lengths) for v, what in
+                         zip(counts, ("cycle_length", "block_length", "num_parallel_calls"))]
+        cyc = AUTOTUNE if cyc is None else cyc
+        blk = 1 if blk is None else blk
+        self._parallel = par
+        if par is not None:
+            self._repr_name = "_ParallelInterleaveDataset"
+            if type(self) is InterleaveDataset:  # TF's class for it (type(ds).__name__)
+                self.__class__ = _ParallelInterleaveDataset
+        self._cycle, self._block = cyc, blk
         refusal = _interleave_refusal(cyc, blk, self._parallel)
         if refusal is not None:  # (the op's kernel, run once the function is traced)
-            n = 0 if self._fn is None else self._fn.captured_arguments
             raise raised_eagerly(op_error(InvalidArgumentError, op, refusal),
-                                 lengths={"Targuments": n}, host=True)
+                                 lengths=lengths, host=True)
 
     def _compute_structure(self) -> dstruct.Structure:
         return inner_structure(self._fn)

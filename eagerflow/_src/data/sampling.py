@@ -16,7 +16,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
-from eagerflow._src.data.sources import ChooseFromDatasets, RandomDataset
+from eagerflow._src.data.sources import ChooseFromDatasets, RandomDataset, check_datasets
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.math import log
 from eagerflow._src.ops.random_stateless import stateless_categorical
@@ -30,23 +30,28 @@ class _SampledDataset(ChooseFromDatasets):
         return INFINITE if all(c == INFINITE for c in cards) else UNKNOWN
 
 
-def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
-                         stop_on_empty_dataset: bool = False,
-                         rerandomize_each_iteration: Any = None) -> DatasetV2:
-    datasets = list(datasets)
-    if not datasets:
-        raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+def _check_members(datasets: list) -> None:
     for d in datasets:
         if not isinstance(d, DatasetV2):
             raise TypeError(f"Invalid `datasets`. `datasets` must be a list of "
                             f"`tf.data.Dataset` objects, got {d!r}.")
+
+
+def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
+                         stop_on_empty_dataset: bool = False,
+                         rerandomize_each_iteration: Any = None) -> DatasetV2:
+    check_datasets(datasets)
+    len(datasets)  # (TF takes its length next: Python's TypeError for a non-sequence)
+    datasets = list(datasets)
     seeds = RandomDataset(seed, rerandomize_each_iteration).batch(2)
     if isinstance(weights, DatasetV2):
+        _check_members(datasets)
         logits = weights.map(lambda *p: log(p))
         selector = DatasetV2.zip((logits, seeds)).map(
             lambda lg, s: squeeze(stateless_categorical(lg, 1, seed=s), axis=[0, 1]))
         return _SampledDataset(datasets, selector, stop_on_empty_dataset)
     if weights is None:
+        _check_members(datasets)
         lg = convert_to_tensor([[1.0] * len(datasets)])
     else:
         if isinstance(weights, Tensor):
@@ -54,11 +59,15 @@ def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
                 raise ValueError(f"Invalid `weights`. The shape of `weights` should be "
                                  f"compatible with `[len(datasets)]` but is {weights.shape}.")
         else:
-            weights = list(weights.numpy() if hasattr(weights, "numpy") else weights)
+            weights = weights.numpy() if hasattr(weights, "numpy") else weights
+            len(weights)  # (TF's first use: Python's TypeError for a non-sequence)
+            weights = list(weights)
             if len(datasets) != len(weights):
                 raise ValueError(f"Invalid `weights`. `weights` should have the same length as "
                                  f"`datasets` but got `len(weights)={len(weights)}` vs. "
                                  f"`len(datasets)={len(datasets)}`.")
+        _check_members(datasets)  # (TF reads the datasets once the weights' shape passes)
+        if not isinstance(weights, Tensor):
             kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
             datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else \
                 ([datasets[0].take(0)], [1.0])

@@ -88,6 +88,8 @@ def _compression(value: Any) -> str:
     compression for a name it does not know (it logs an error), and so does this."""
     if value is None:
         return ""
+    if not isinstance(value, (str, bytes)):  # (TF's op attr: a string)
+        raise TypeError(f"Expected string for argument 'compression' not {value!r}.")
     if isinstance(value, bytes):
         value = value.decode()
     return value if value in ("GZIP", "ZLIB", "SNAPPY") else ""
@@ -115,7 +117,9 @@ _flat_specs = elements.flat_specs
 def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Callable | None = None,
          checkpoint_args: dict | None = None) -> None:
     """Writes `dataset` under `path` in TF's snapshot format (see the module's doc)."""
-    path = os.fsdecode(path.numpy() if isinstance(path, EagerTensor) else path)
+    if not isinstance(path, (str, bytes, os.PathLike)):  # (TF makes its directory first)
+        raise TypeError(f"Expected binary or unicode string, got {path!r}")
+    path = os.fsdecode(path)
     if checkpoint_args:  # (a save that checkpoints its progress: save_checkpoint.py)
         return dataset.save(path, compression, shard_func, checkpoint_args)
     spec = dataset.element_spec

@@ -46,7 +46,7 @@ from eagerflow._src.core.errors import (
     InternalError,
     InvalidArgumentError,
 )
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import save_load, snapshot_elements
 from eagerflow._src.data import structure as dstruct
@@ -55,6 +55,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, Pipeline
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops.checks import dtype_word
 
 # where TF's deprecation notices say the tf.data.experimental functions are
 _EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
@@ -70,7 +71,7 @@ def _compression(value: Any) -> tuple:
         value = ""
     if isinstance(value, bytes):
         value = value.decode()
-    if isinstance(value, EagerTensor):
+    if isinstance(value, EagerTensor) and value.dtype is _dt.string:
         value = value.numpy().decode()
     if not isinstance(value, str):
         raise TypeError(f"Expected string for argument 'compression' not {value!r}.")
@@ -79,10 +80,17 @@ def _compression(value: Any) -> tuple:
 
 
 def _path(path: Any) -> str:
+    """The path as the op's string input takes it (TF converts it after the attrs)."""
     if isinstance(path, EagerTensor) and path.dtype is _dt.string:
         return os.fsdecode(path.numpy())
     if isinstance(path, (str, bytes, os.PathLike)):
         return os.fsdecode(path)
+    if isinstance(path, Tensor):
+        raise InvalidArgumentError(None, None, (
+            f"cannot compute SnapshotDatasetV2 as input #1(zero-based) was expected to be a "
+            f"string tensor but is a {dtype_word(path.dtype)} tensor [Op:SnapshotDatasetV2] "
+            f"name: "))
+    convert_to_tensor(path, _dt.string)  # (its conversion errors: None, numbers, ...)
     raise TypeError(f"Cannot convert {path!r} to EagerTensor of dtype string")
 
 
@@ -250,8 +258,8 @@ class SnapshotDataset(DatasetV2):
         """`shard_func` a function, or a number n: the enumerated input's shard is its
         index % n (TF's default `index % cpu_count()`, computed here without a map)."""
         super().__init__((input_dataset,))
-        self._path = _path(path)
         self._comp, comp_name = _compression(compression)
+        self._path = _path(path)
         self._specs = save_load._flat_specs(input_dataset.element_spec, "Snapshotting")
         self._modulo = shard_func if isinstance(shard_func, int) else None
         if self._modulo is not None:

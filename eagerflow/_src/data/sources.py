@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, check_name
 from eagerflow._src.data.iterators import (
     ElementIterator,
     ListIterator,
@@ -50,16 +50,18 @@ class NeedsConcreteValue(TypeError):
     ag_pass_through = True  # a signal to eagerflow, not the user's error: never restated
 
 
-def int64_arg(value: Any, what: str = "") -> int:
-    """An integer argument (Python/NumPy int or int64 scalar tensor) as TF converts it
-    (`what`: the argument's name, which TF's conversion errors start with)."""
+def int64_value(value: Any, what: str = "") -> Any:
+    """An integer argument (Python/NumPy int or int64 tensor) as TF converts it: an int for
+    a scalar, else its int64 tensor, which the dataset's op refuses (`int64_arg`) once the
+    other arguments are converted. `what`: the argument's name, which TF's conversion
+    errors start with."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     refuse_non_int64(value, what)
     if isinstance(value, (bool, np.bool_)):
         return int(value)
-    if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
-        return int(value._arr)
+    if isinstance(value, EagerTensor) and value.dtype.is_integer:
+        return int(value._arr) if not value._shape else value
     if isinstance(value, Tensor) and value.dtype.is_integer and value._shape == ():
         static = _static_value(value)
         if static is not None:
@@ -71,7 +73,38 @@ def int64_arg(value: Any, what: str = "") -> int:
             "from_tensors, range, the file readers) and the counts and sizes of take, skip, "
             "repeat, shard, shuffle, prefetch, batch, padded_batch and window take the "
             "function's tensors.")
-    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    if isinstance(value, Tensor):
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    t = convert_to_tensor(value, _dt.int64)  # (a list, a string, ...: TF's conversion errors)
+    return int(t._arr) if not t._shape else t
+
+
+def int64_arg(value: Any, what: str = "", op: str | None = None,
+              lengths: dict | None = None) -> int:
+    """`int64_value`, a scalar: a non-scalar is `op`'s InvalidArgumentError (TF's dataset
+    kernels check their scalars; `lengths`: its list arguments' lengths), or a TypeError
+    where no op is named."""
+    n = value if type(value) is int else int64_value(value, what)
+    if type(n) is int:
+        return n
+    if op is None:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+    raise raised_eagerly(op_error(InvalidArgumentError, op, f"{what} must be a scalar"),
+                         lengths=lengths, host=True)
+
+
+def bool_arg(value: Any, what: str) -> bool:
+    """A bool argument (drop_remainder) as TF converts it to a bool tensor: ints and other
+    dtypes' tensors are its conversion errors."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, Tensor):
+        if value.dtype != _dt.bool:
+            raise ValueError(f"{what}: Tensor conversion requested dtype bool for Tensor with "
+                             f"dtype {value.dtype.name}: {value!r}")
+        static = value._arr if isinstance(value, EagerTensor) else _static_value(value)
+        return bool(static)
+    return bool(convert_to_tensor(value, _dt.bool)._arr)
 
 
 def _static_value(t: Tensor) -> Any:
@@ -187,7 +220,7 @@ def _check_nonempty(element: Any, op: str | None = None) -> None:
     if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
         if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
             raise op_error(InvalidArgumentError, op, "Length for attr 'Toutput_types' of 0 must "
-                           "be at least minimum 1: the element has no tensors")
+                           "be at least minimum 1\n\t; NodeDef: {{node " + op + "}}")
         raise ValueError("Invalid `element`. `element` should not be empty.")
     for v in dstruct.flatten(element):
         if v is None:
@@ -385,7 +418,9 @@ class RangeDataset(DatasetV2):
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 "
                              f"but was {len(args)}.")
         names = ("stop",) if len(args) == 1 else ("start", "stop", "step")
-        vals = [int64_arg(a, n) for a, n in zip(args, names)]
+        vals = [int64_value(a, n) for a, n in zip(args, names)]
+        check_name(name)
+        vals = [int64_arg(v, n, "RangeDataset") for v, n in zip(vals, names)]
         start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (
             vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
         if step == 0:
@@ -412,8 +447,13 @@ class CounterDataset(DatasetV2):
     def __init__(self, start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
                  repr_name: str | None = None) -> None:
         self._dtype = _dt.as_dtype(dtype)
-        super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
-        self._start, self._step = int64_arg(start, "start"), int64_arg(step, "step")
+        # TF's counter scans from `start`: a vector start counts vectors
+        start, step = int64_value(start, "start"), int64_arg(step, "step")
+        if isinstance(start, EagerTensor):
+            start = start._arr
+        shape = TensorShape(np.shape(start))
+        super().__init__((), dstruct.Structure(TensorSpec._make(shape, self._dtype)))
+        self._start, self._step = start, step
         if repr_name:
             self._repr_name = repr_name
 
@@ -445,6 +485,10 @@ class RandomDataset(DatasetV2):
     def __init__(self, seed: Any = None, rerandomize_each_iteration: Any = None) -> None:
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)))
         self._seeds = split_seed(seed)
+        if rerandomize_each_iteration and not isinstance(
+                rerandomize_each_iteration, bool):  # (TF's op attr, set only when truthy)
+            raise TypeError(f"Expected bool for argument 'rerandomize_each_iteration' not "
+                            f"{rerandomize_each_iteration!r}.")
         self._rerandomize = bool(rerandomize_each_iteration)
         self._iterations = 0
 
@@ -815,16 +859,22 @@ class _DirectedIterator(ElementIterator):
             it.close()
 
 
+def check_datasets(datasets: Any) -> None:
+    """The `datasets` of sample/choose_from_datasets as TF first checks them: not empty
+    (None and 0 are empty to it)."""
+    if not datasets:
+        raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+
+
 class ChooseFromDatasets(DatasetV2):
     _repr_name = "_DirectedInterleaveDataset"
 
     def __init__(self, datasets: Any, choice_dataset: DatasetV2, stop_on_empty: bool) -> None:
-        datasets = list(datasets)
-        if not datasets:
-            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        check_datasets(datasets)
         if not isinstance(choice_dataset, DatasetV2):
             raise TypeError(f"Invalid `choice_dataset`. `choice_dataset` should be a "
                             f"`tf.data.Dataset` but is {type(choice_dataset)}.")
+        datasets = list(datasets)
         cs = choice_dataset.element_spec
         if not (isinstance(cs, TensorSpec) and cs.dtype is _dt.int64 and cs.shape == []):
             raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be "

@@ -21,11 +21,13 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.batching import _positive
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.ops.checks import dtype_word
 
 # where TF's deprecation notices say the tf.data.experimental functions are
 _EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
@@ -51,12 +53,19 @@ class SparseBatchDataset(DatasetV2):
                             "have a single component, but the given dataset has the "
                             f"following component types: ({kinds}).")
         super().__init__((input_dataset,))
-        self._size = _positive(batch_size, _OP, "Batch size must be greater than zero.")
+        # TF converts row_shape to a tensor in Python, then hands batch_size to the op as is
         if hasattr(row_shape, "numpy"):
             row_shape = [int(d) for d in to_host(row_shape._arr).reshape(-1)]
         self._row_shape = as_shape(row_shape)
         if self._row_shape.rank is None:
-            raise ValueError("sparse_batch needs a row_shape of known rank")
+            raise ValueError(f"Cannot convert a partially known TensorShape {self._row_shape} "
+                             f"to a Tensor.")
+        if isinstance(batch_size, Tensor) and batch_size.dtype != _dt.int64:
+            raise InvalidArgumentError(None, None, (
+                f"cannot compute {_OP} as input #1(zero-based) was expected to be a int64 "
+                f"tensor but is a {dtype_word(batch_size.dtype)} tensor [Op:{_OP}] name: "))
+        self._size = _positive(batch_size, _OP, "Batch size must be greater than zero.",
+                               "batch_size")
 
     def _compute_structure(self) -> dstruct.Structure:
         spec = self._inputs[0].element_spec

@@ -30,10 +30,10 @@ from eagerflow._src.data.dataset_functions import (
     inner_structure,
     returned_non_dataset,
 )
-from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.functions import StructuredFunction, not_callable
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
-from eagerflow._src.data.sources import RowIterator, int64_arg, row_element
+from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.registry import OpDef
@@ -228,6 +228,8 @@ def _state_function(func: Callable, what: str, state: Any, input_dataset: Datase
     """(initial state, its spec, the traced function). As TF does, the function is traced
     again with a relaxed state spec until the new state's shapes fit the state's (a state
     that grows gets unknown dims); a new state of another dtype is refused here."""
+    if state is None and not callable(func):  # (TF takes a None state until it traces)
+        raise not_callable(func, what)
     state = dstruct.normalize_element(state)
     state_spec = dstruct.structure_spec(state)
     while True:
@@ -420,6 +422,9 @@ class IgnoreErrorsDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, log_warning: bool) -> None:
         super().__init__((input_dataset,))
+        if log_warning is not None and not isinstance(log_warning, bool):
+            # (TF's op attr: a bool, or None for its default)
+            raise TypeError(f"Expected bool for argument 'log_warning' not {log_warning!r}.")
         self._log = bool(log_warning)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -547,13 +552,14 @@ class ShuffleDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, buffer_size: Any, seed: Any,
                  reshuffle_each_iteration: Any) -> None:
         super().__init__((input_dataset,))
-        size = int64_arg(buffer_size, "buffer_size")
+        size = int64_value(buffer_size, "buffer_size")
+        self._seeds = split_seed(seed)  # (converted before the kernel checks the size)
+        size = int64_arg(size, "buffer_size", "ShuffleDatasetV3")
         if size <= 0 and size != UNKNOWN:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShuffleDatasetV3",
                 "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"), host=True)
         self._size = None if size == UNKNOWN else size
-        self._seeds = split_seed(seed)
         if reshuffle_each_iteration is None:
             reshuffle_each_iteration = True
         if not isinstance(reshuffle_each_iteration, bool):  # (TF's op attr takes a bool)
@@ -611,7 +617,7 @@ class RepeatDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = -1 if count is None else int64_arg(count, "count")
+        n = -1 if count is None else int64_arg(count, "count", "RepeatDataset")
         self._count = -1 if n < 0 else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -654,7 +660,7 @@ class TakeDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(count, "count")
+        n = int64_arg(count, "count", "TakeDataset")
         self._count = -1 if n < 0 else n
         self._given = n
 
@@ -698,7 +704,7 @@ class SkipDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(count, "count")
+        n = int64_arg(count, "count", "SkipDataset")
         self._count = -1 if n < 0 else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -745,7 +751,8 @@ class ShardDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, num_shards: Any, index: Any) -> None:
         super().__init__((input_dataset,))
-        n, i = int64_arg(num_shards, "num_shards"), int64_arg(index, "index")
+        n, i = (int64_arg(num_shards, "num_shards", "ShardDataset"),
+                int64_arg(index, "index", "ShardDataset"))
         if n <= 0 and n != SHARD_HINT:
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "ShardDataset", f"Number of shards must be greater than "
