@@ -69,10 +69,17 @@ def bool_args(x: Any, y: Any) -> tuple:
     return bool_arg(x), bool_arg(y)
 
 
+_NUMPY_KIND_WORDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
+
+
 def _adopt(v: Any, dtype: Any) -> Tensor:
     """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
-    wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""
+    wrappers do); NumPy data keeps its own dtype unless it converts cleanly (NumPy numbers
+    never become strings: TF's conversion refuses them so)."""
     if isinstance(v, (np.ndarray, np.generic)):
+        if dtype is dt.string and v.dtype.kind in _NUMPY_KIND_WORDS:
+            raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
+                             f"type {_NUMPY_KIND_WORDS[v.dtype.kind]}).")
         return convert_to_tensor(v, dtype_hint=dtype)
     t = scalar_operand(v, dtype) if type(v) in (int, float) else None  # (host: see onto_device)
     return t if t is not None else convert_to_tensor(v, dtype=dtype)
@@ -226,7 +233,7 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             elif s == () and s2 is not None:
                 return [(s2, out_dtype or d)]
         else:
-            if d is y._dtype and id(d) in no_cpu_ids:
+            if id(d) in no_cpu_ids:  # (TF looks its kernel up before input #1's type)
                 raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
             C.refuse_narrow_compare(tf_name, d, allowed)
             d = C.same_dtype(tf_name, (x, y), allowed)
