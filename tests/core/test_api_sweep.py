@@ -29,8 +29,13 @@ _TENSOR = re.compile(r"T\((\w+),(\[[\d, ]*\]),(.*)\)$")
 
 # function -> why some of its calls still differ from TF's.
 _TRIAGE = "differs; not yet looked at"
-_T_OR_TIDX = ("an input and axis both of dtypes the op refuses: TF names attr T or Tidx as its "
-              "attr map's hash order has it, which varies from run to run; eagerflow names T")
+_EITHER_ATTR = ("two type attrs both refused (an input and an axis, a shift and an axis): TF "
+                "names the one its attr map's hash order puts first, which varies from run to "
+                "run; eagerflow names the first input's")
+_DTYPE_TENSOR = ("a tensor given as dtype: TF compares it with the input's dtype by the "
+                 "tensor's != and fails converting the DType to a tensor (ValueError); "
+                 "eagerflow keeps as_dtype's TypeError, TF's own for a tensor as tf.zeros' "
+                 "dtype")
 KNOWN: dict = {
     # -- tf (a-m) --
     "tf.add_n": _TRIAGE,
@@ -48,11 +53,9 @@ KNOWN: dict = {
     "tf.broadcast_dynamic_shape": _TRIAGE,
     "tf.broadcast_static_shape": _TRIAGE,
     "tf.broadcast_to": _TRIAGE,
-    "tf.cast": _TRIAGE,
     "tf.clip_by_norm": _TRIAGE,
     "tf.concat": _TRIAGE,
     "tf.constant": _TRIAGE,
-    "tf.convert_to_tensor": _TRIAGE,
     "tf.cumsum": _TRIAGE,
     "tf.dynamic_partition": _TRIAGE,
     "tf.dynamic_stitch": _TRIAGE,
@@ -63,7 +66,6 @@ KNOWN: dict = {
     "tf.expand_dims": _TRIAGE,
     "tf.eye": _TRIAGE,
     "tf.fftnd": _TRIAGE,
-    "tf.fill": _TRIAGE,
     "tf.fingerprint": _TRIAGE,
     "tf.gather_nd": _TRIAGE,
     "tf.grad_pass_through": _TRIAGE,
@@ -79,25 +81,21 @@ KNOWN: dict = {
     "tf.nondifferentiable_batch_function": _TRIAGE,
     "tf.norm": _TRIAGE,
     "tf.one_hot": _TRIAGE,
-    "tf.ones": _TRIAGE,
-    "tf.ones_like": _TRIAGE,
+    "tf.ones_like": _DTYPE_TENSOR,
     "tf.pad": _TRIAGE,
     "tf.ragged_fill_empty_rows_grad": _TRIAGE,
     "tf.random_index_shuffle": _TRIAGE,
     "tf.realdiv": _TRIAGE,
-    "tf.reduce_logsumexp": _T_OR_TIDX,
-    "tf.reduce_max": _T_OR_TIDX,
-    "tf.reduce_mean": _T_OR_TIDX,
-    "tf.reduce_min": _T_OR_TIDX,
-    "tf.reduce_prod": _T_OR_TIDX,
+    "tf.reduce_logsumexp": _EITHER_ATTR,
+    "tf.reduce_max": _EITHER_ATTR,
+    "tf.reduce_mean": _EITHER_ATTR,
+    "tf.reduce_min": _EITHER_ATTR,
+    "tf.reduce_prod": _EITHER_ATTR,
     "tf.repeat": _TRIAGE,
     "tf.required_space_to_batch_paddings": _TRIAGE,
-    "tf.reshape": _TRIAGE,
-    "tf.reverse": _TRIAGE,
     "tf.reverse_sequence": _TRIAGE,
     "tf.rfftnd": _TRIAGE,
-    "tf.roll": _TRIAGE,
-    "tf.saturate_cast": _TRIAGE,
+    "tf.roll": _EITHER_ATTR,
     "tf.scalar_mul": _TRIAGE,
     "tf.scatter_nd": _TRIAGE,
     "tf.searchsorted": _TRIAGE,
@@ -118,8 +116,6 @@ KNOWN: dict = {
     "tf.tensor_scatter_nd_sub": _TRIAGE,
     "tf.tensor_scatter_nd_update": _TRIAGE,
     "tf.tensordot": _TRIAGE,
-    "tf.tile": _TRIAGE,
-    "tf.transpose": _TRIAGE,
     "tf.truncatediv": _TRIAGE,
     "tf.truncatemod": _TRIAGE,
     "tf.unique": _TRIAGE,
@@ -127,8 +123,7 @@ KNOWN: dict = {
     "tf.unravel_index": _TRIAGE,
     "tf.unstack": _TRIAGE,
     "tf.where": _TRIAGE,
-    "tf.zeros": _TRIAGE,
-    "tf.zeros_like": _TRIAGE,
+    "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
     "tf.image.adjust_brightness": _TRIAGE,
     "tf.image.adjust_contrast": _TRIAGE,
@@ -137,7 +132,6 @@ KNOWN: dict = {
     "tf.image.adjust_jpeg_quality": _TRIAGE,
     "tf.image.adjust_saturation": _TRIAGE,
     "tf.image.central_crop": _TRIAGE,
-    "tf.image.convert_image_dtype": _TRIAGE,
     "tf.image.decode_and_crop_jpeg": _TRIAGE,
     "tf.image.decode_bmp": _TRIAGE,
     "tf.image.decode_image": _TRIAGE,
@@ -186,7 +180,6 @@ KNOWN: dict = {
     "tf.math.approx_min_k": _TRIAGE,
     "tf.math.bincount": _TRIAGE,
     "tf.math.confusion_matrix": _TRIAGE,
-    "tf.math.count_nonzero": _TRIAGE,
     "tf.math.cumprod": _TRIAGE,
     "tf.math.cumulative_logsumexp": _TRIAGE,
     "tf.math.erfcinv": _TRIAGE,

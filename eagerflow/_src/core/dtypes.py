@@ -276,11 +276,11 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_ENUM.get(type_value)
         if found is not None:
             return found
-    if type_value in _PY_TYPES:
+    if isinstance(type_value, type) and type_value in _PY_TYPES:  # (a tensor: no hash)
         return _PY_TYPES[type_value]
     try:
         npd = np.dtype(type_value)
-    except TypeError:
+    except (TypeError, ValueError):  # (ValueError: an object whose .dtype is no NumPy dtype)
         npd = None
     if npd is not None:
         if npd.kind in "SUO":

@@ -152,15 +152,18 @@ def _fill_fold(node: Any, value_of: Any) -> Any:
     return [v] * shape[0]
 
 
+_INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {shape}")
+
+
 @eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
-        shape = static_ints(dims, "dims")
+        shape = static_ints(dims, "dims", _INDEX_TYPE)
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
-    static, dyn = graph_shape(dims, "dims")
+    static, dyn = graph_shape(dims, "dims", attr=_INDEX_TYPE)
     if dyn and (static is None or None in static) and \
             not isinstance(C.known(dyn[0]), Tensor):  # (TF's refiner folds it to check it)
         known = tuple(np.asarray(C.known(dyn[0])).reshape(-1).tolist())
@@ -171,7 +174,11 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
-_fill = fill.__wrapped__  # (zeros and ones hand it a shape TF converts first)
+@eager_api()
+def _fill(dims: Any, value: Any) -> Any:
+    """fill as zeros and ones call it: TF converts their shape first (no slow path), and
+    their errors name no name (their name scope is empty eagerly)."""
+    return fill.__wrapped__(dims, value)
 
 
 def _fill_shape_error(dims: Any, value: Any, static: tuple, name: str | None) -> ValueError:
@@ -243,8 +250,11 @@ def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
 def _graph_like(input: Any, dtype: Any, name: str | None, op: OpDef) -> Any:  # noqa: A002
     """tf.zeros_like / tf.ones_like (`op`: ZerosLike / OnesLike) while a graph is built,
     in TF's name scope: tf.zeros / tf.ones of a static shape, else of the input's Shape
-    when another dtype is asked, else the op itself."""
+    when another dtype is asked, else the op itself. (Eagerly, only for another dtype:
+    tf.zeros / tf.ones of the input's shape.)"""
     fn, default = (zeros, "zeros_like") if op.name == "ZerosLike" else (ones, "ones_like")
+    if _state.graph is None:
+        return fn(input._shape, dt.as_dtype(dtype))
     scope = scope_name(name, default)
     with name_scope(scope + "/"):
         if not isinstance(input, Tensor) and not hasattr(input, "_as_tensor"):
@@ -774,11 +784,14 @@ TILE = register(OpDef(
 ))
 
 
+_TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shape {shape}")
+
+
 @dispatchable
 @slow_inputs("input", "multiples")
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
-        else shape_arg(multiples, "multiples")
+    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES), ()) \
+        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 

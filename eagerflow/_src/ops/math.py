@@ -910,7 +910,8 @@ ZEROS_LIKE = register(OpDef(
     grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
     samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True))
 ONES_LIKE = register(OpDef(
-    "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
+    "OnesLike", lambda x: [(x._shape, C.check_dtype("OnesLike", x, C.NUMERIC | C.BOOL))],
+    _like_kernel(1), grad=lambda n, g: [None],
     reference=lambda x: np.ones_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
     elementwise=True))
 GRAPH_LIKE: list = []  # tf.zeros_like / tf.ones_like in graphs (ops/array.py's: TF's tf.zeros)
@@ -921,8 +922,10 @@ def _like(op: OpDef, api: str) -> Callable:  # tf.zeros_like, tf.ones_like
         C.no_layout(api, layout)
         if _state.graph is not None and GRAPH_LIKE:
             return GRAPH_LIKE[0](input, dtype, name, op)
-        out = bind(op, (_t(input),), {})
-        return out if dtype is None else cast(out, dtype)
+        x = _t(input)
+        if dtype is not None and GRAPH_LIKE and dt.as_dtype(dtype) is not x._dtype:
+            return GRAPH_LIKE[0](x, dtype, name, op)  # TF's: tf.zeros/tf.ones of x's shape
+        return bind(op, (x,), {})
     like.__name__ = like.__qualname__ = api
     return dispatchable(like)
 

@@ -115,11 +115,14 @@ def reshape_like(x: Any, like: Any) -> Any:
     return bind(RESHAPE_LIKE, (x, like), {})
 
 
+_TSHAPE = ("Reshape", "Tshape", "sizes input must be 1-D, not {shape}")
+
+
 @dispatchable
 @slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    static, dyn = (static_ints(shape), ()) if _state.graph is None \
-        else graph_shape(shape)
+    static, dyn = (static_ints(shape, "shape", _TSHAPE), ()) if _state.graph is None \
+        else graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
 

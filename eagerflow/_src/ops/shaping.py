@@ -100,7 +100,9 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
         raise InvalidArgumentError(None, None, "'dims' must be 1-dimension, not 0 [Op:ReverseV2]")
     if _state.graph is not None and needs_runtime(axis):  # TF's axis input
         return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis")}, name)
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", ("ReverseV2", "Tidx",
+                "'dims' must be 1-dimension, not {rank}"))},
+                name)
 
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
@@ -163,12 +165,16 @@ def _roll_ref(x: np.ndarray, shift: tuple, axis: tuple) -> np.ndarray:
     return out
 
 
+_TSHIFT = ("Roll", "Tshift", "shift must be a scalar or a 1-D vector. Found: {shape}")
+_TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape}")
+
+
 @eager_api("shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift"),
-                                         "axis": static_ints(axis, "axis")}, name)
-    (s, ds), (a, da) = shape_arg(shift, "shift"), shape_arg(axis, "axis")
+        return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift", _TSHIFT),
+                                         "axis": static_ints(axis, "axis", _TAXIS)}, name)
+    (s, ds), (a, da) = shape_arg(shift, "shift", _TSHIFT), shape_arg(axis, "axis", _TAXIS)
     return bind(ROLL, (_t(input),) + ds + da, {"shift": None if ds else s,
                                                "axis": None if da else a}, name)
 
