@@ -207,10 +207,14 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
-            second_order: bool = True, extra_samples: tuple = (), **fields: Any) -> OpDef:
+            second_order: bool = True, extra_samples: tuple = (), no_cpu: tuple | None = None,
+            **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
-    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones."""
+    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones.
+    `no_cpu`: as _unary's (dtypes TF's OpDef takes without a CPU kernel, XLA's types, the
+    CPU's), refused on the slow path only."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
+    typed = allowed | no_cpu[0] if no_cpu is not None else allowed
 
     def infer(x: Any, y: Any) -> list:
         d = x._dtype
@@ -223,7 +227,9 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
                 return [(s2, out_dtype or d)]
         else:
             C.refuse_narrow_compare(tf_name, d, allowed)
-            d = C.same_dtype(tf_name, (x, y), allowed)
+            d = C.same_dtype(tf_name, (x, y), typed)
+            if no_cpu is not None and d in no_cpu[0]:
+                raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
     @functools.cache

@@ -392,6 +392,9 @@ def _realdiv(xp: Any, x: Any, y: Any) -> Any:
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
 
 
+# XLA's types of the binary arithmetic ops, as TF's NotFoundError lists them
+_XLA_BINARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+               "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64")
 REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   # (TF's terms: realdiv(grad, y), grad * realdiv(realdiv(-x, y), y))
                   _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
@@ -399,7 +402,10 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
                   int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np),
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
-                  half_kernel=halfprec.binary(np.true_divide))
+                  half_kernel=halfprec.binary(np.true_divide),
+                  # (TF's OpDef takes the integers; its CPU has no kernel for them)
+                  no_cpu=(C.INTS, _XLA_BINARY, tuple(f"DT_{n}" for n in (
+                      "COMPLEX128", "COMPLEX64", "BFLOAT16", "DOUBLE", "HALF", "FLOAT"))))
 
 
 def _check_int_divisor(op: str, x: np.ndarray, y: np.ndarray) -> None:
@@ -454,7 +460,11 @@ FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
                    int_errors=True)
 TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
                       _elementwise_ref(lambda a, b: _pymath.trunc(a / b) if isinstance(a, float)
-                                       else int(a / b)), int_errors=True)
+                                       else int(a / b)), int_errors=True,
+                      no_cpu=(C.COMPLEX, _XLA_BINARY,
+                              tuple(f"DT_{n}" for n in (
+                                  "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT64", "INT32",
+                                  "INT16", "INT8", "UINT64", "UINT32", "UINT16", "UINT8"))))
 
 
 def _pow_grad_x(g: Any, x: Any, y: Any, z: Any) -> Any:

@@ -324,7 +324,7 @@ def _trunc(v: Any) -> Any:
 
 
 TRUNCATE_MOD = _binary(
-    "TruncateMod", _truncmod_kernel, C.REALS,
+    "TruncateMod", _truncmod_kernel, C.FLOATS | C.INDEX,
     _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
     _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False,
     int_errors=True)

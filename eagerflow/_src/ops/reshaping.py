@@ -252,7 +252,10 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
     if axis is None:
         axes: tuple = ()
     else:
-        if isinstance(axis, Tensor) and not isinstance(axis, EagerTensor):
+        # (TF's attr takes a list: a tensor or array of dims is refused, a graph's scalar too)
+        if isinstance(axis, Tensor) and not (axis.__class__ is EagerTensor and
+                                             axis._shape == ()) or \
+                isinstance(axis, np.ndarray) and axis.ndim:
             raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
         axes = tuple(int(a) for a in ((axis,) if isinstance(axis, int) else axis))
     return bind(SQUEEZE, (x,), {"squeeze_dims": axes}, name)

@@ -100,6 +100,8 @@ PACK = register(OpDef(
 
 @dispatchable
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
+    if isinstance(axis, EagerTensor):
+        bool(axis == 0)  # TF's stack tests `axis == 0` first: several values are ambiguous
     xs = common_args(values)
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);
