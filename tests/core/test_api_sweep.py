@@ -96,8 +96,6 @@ KNOWN: dict = {
     "tf.rfftnd": _TRIAGE,
     "tf.roll": _EITHER_ATTR,
     "tf.scalar_mul": _TRIAGE,
-    "tf.scatter_nd": _TRIAGE,
-    "tf.searchsorted": _TRIAGE,
     "tf.shape": ("a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "
                  "value); eagerflow keeps as_dtype's TypeError, TF's own for a tensor as a "
                  "dtype"),
@@ -108,15 +106,7 @@ KNOWN: dict = {
     "tf.space_to_batch": _TRIAGE,
     "tf.space_to_batch_nd": _TRIAGE,
     "tf.split": _TRIAGE,
-    "tf.tensor_scatter_nd_add": _TRIAGE,
-    "tf.tensor_scatter_nd_max": _TRIAGE,
-    "tf.tensor_scatter_nd_min": _TRIAGE,
-    "tf.tensor_scatter_nd_sub": _TRIAGE,
-    "tf.tensor_scatter_nd_update": _TRIAGE,
     "tf.tensordot": _TRIAGE,
-    "tf.unique": _TRIAGE,
-    "tf.unique_with_counts": _TRIAGE,
-    "tf.unravel_index": _TRIAGE,
     "tf.unstack": _TRIAGE,
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --

@@ -609,9 +609,22 @@ UniqueOutput = collections.namedtuple("Unique", ["y", "idx"])
 UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
 
 
+# The T of Unique's and UniqueWithCounts' CPU kernels (each with int64, then int32 out_idx;
+# Unique's registered for the DEFAULT device too): no complex types
+_UNIQUE_CPU_T = ("BOOL", "STRING", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8",
+                 "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+
+
 def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
     op = "UniqueWithCounts" if counts else "Unique"
     C.dtype_attr(op, out_idx, "out_idx", C.INDEX)
+    if x._dtype in C.COMPLEX:
+        devices = ("CPU",) if counts else ("CPU", "DEFAULT")
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}, out_idx={C.dt_enum(out_idx)}",
+                          others=[("XLA_CPU_JIT", f"out_idx in [DT_INT32, DT_INT64]; T in "
+                                                  f"[{C.XLA_TYPES}]")] +
+                          [(d, f"T in [DT_{t}]; out_idx in [DT_{i}]") for d in devices
+                           for t in _UNIQUE_CPU_T for i in ("INT64", "INT32")])
     if x._shape is not None and len(x._shape) != 1:
         raise C.fail(op, "unique expects a 1D vector.")
     specs = [((None,), x._dtype), (x._shape, out_idx)]
@@ -667,13 +680,20 @@ UNIQUE_WITH_COUNTS = register(OpDef(
 ))
 
 
+def _out_idx(value: Any) -> dt.DType:
+    try:
+        return dt.as_dtype(value)
+    except TypeError:  # (TF's op wrapper refuses it as its attr)
+        raise TypeError(f"Expected DataType for argument 'out_idx' not {value!r}.") from None
+
+
 def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx)})
     return UniqueOutput(y, idx)
 
 
 def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": _out_idx(out_idx)})
     return UniqueWithCountsOutput(y, idx, count)
 
 
