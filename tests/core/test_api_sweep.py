@@ -42,7 +42,6 @@ KNOWN: dict = {
     "tf.approx_top_k": _TRIAGE,
     "tf.argmax": _TRIAGE,
     "tf.argmin": _TRIAGE,
-    "tf.argsort": _TRIAGE,
     "tf.as_string": _TRIAGE,
     "tf.assert_greater": _TRIAGE,
     "tf.assert_less": _TRIAGE,
@@ -80,7 +79,6 @@ KNOWN: dict = {
     # -- tf (n-z) --
     "tf.nondifferentiable_batch_function": _TRIAGE,
     "tf.norm": _TRIAGE,
-    "tf.one_hot": _TRIAGE,
     "tf.ones_like": _DTYPE_TENSOR,
     "tf.pad": _TRIAGE,
     "tf.ragged_fill_empty_rows_grad": _TRIAGE,
@@ -102,12 +100,9 @@ KNOWN: dict = {
     "tf.size": ("a tensor given as out_type: TF's AttributeError from inside its wrapper (no "
                 "as_numpy_dtype); eagerflow keeps as_dtype's TypeError, TF's own for a tensor "
                 "as a dtype"),
-    "tf.sort": _TRIAGE,
     "tf.space_to_batch": _TRIAGE,
     "tf.space_to_batch_nd": _TRIAGE,
-    "tf.split": _TRIAGE,
     "tf.tensordot": _TRIAGE,
-    "tf.unstack": _TRIAGE,
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
     "tf.image.adjust_brightness": _TRIAGE,

@@ -683,11 +683,37 @@ SPLIT_N = register(OpDef(
 ))
 
 
+_TLEN = frozenset((dt.int8, dt.int32, dt.int64))
+
+
+def _check_split_v(sizes: Any, axis: Any, name: str | None) -> None:
+    """TF's checks of SplitV's sizes given as a tensor, with its split_dim: attr Tlen, the
+    split_dim an int32 of one element, then sizes one-dimensional (the kernel's order)."""
+    C.check_dtype("SplitV", sizes, _TLEN, "Tlen")
+    if _state.graph is not None:
+        return
+    d = axis._dtype if isinstance(axis, Tensor) else dt.int32
+    lengths = {"num_split": sizes._shape[0]}
+    if d is not dt.int32:
+        raise raised_eagerly(C.wrong_input_dtype("SplitV", 2, dt.int32, d), name, lengths)
+    if isinstance(axis, Tensor) and C.num_elements(axis._shape) != 1:
+        raise raised_eagerly(C.fail("SplitV", "split_dim_tensor must have exactly one element."),
+                             name, lengths)
+    if len(sizes._shape) != 1:
+        raise raised_eagerly(C.fail("SplitV", f"size of the split_tensor must be 1-D and have "
+                                              f"the same elements as outputs got "
+                                              f"{len(sizes._shape)} -D and "
+                                              f"{C.num_elements(sizes._shape)} elements"),
+                             name, lengths)
+
+
 @dispatchable
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:
     """tf.split: TF's Split into a count of equal parts (an int), else SplitV by sizes."""
     x = _t(value)
+    if num_or_size_splits.__class__ is EagerTensor and num_or_size_splits._shape:
+        _check_split_v(num_or_size_splits, axis, name)
     dyn_axis: tuple = ()
     if C.is_graph_tensor(axis) and isinstance(C.known(axis), Tensor):
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input

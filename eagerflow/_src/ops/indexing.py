@@ -798,12 +798,21 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
                         "off_value")
     if dtype is None:
         dtype = on._dtype if on is not None else off._dtype if off is not None else dt.float32
-    if isinstance(depth, Tensor) and depth.dtype is not dt.int32:
-        convert_to_tensor(depth, dtype=dt.int32)  # (TF's ValueError: depth is an int32 input)
+    # (TF's defaults are 1 and 0 of the dtype: a bool or string dtype refuses them)
     if on is None:
-        on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
+        on = convert_to_tensor(1, dtype=dtype)
     if off is None:
-        off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
+        off = convert_to_tensor(0, dtype=dtype)
+    if depth.__class__ is EagerTensor and idx is indices:
+        # TF's fast path: attr TI, then depth an int32 input, then its kernel's checks
+        _check_indices("OneHot", idx, "TI", _ONE_HOT_INDEX)
+        if depth._dtype is not dt.int32:
+            raise C.wrong_input_dtype("OneHot", 1, dt.int32, depth._dtype)
+        if depth._shape != ():
+            raise C.fail("OneHot", f"depth must be a scalar, but got: "
+                                   f"{C.shape_str(depth._shape)}")
+    elif isinstance(depth, Tensor) and depth.dtype is not dt.int32:
+        convert_to_tensor(depth, dtype=dt.int32)  # (TF's slow path's ValueError: an int32 input)
     if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray)) and \
             np.ndim(depth) != 0:  # TF converts it, then OneHot refuses a non-scalar depth
         raise C.fail("OneHot", f"depth must be a scalar, but got: "
