@@ -90,19 +90,19 @@ KNOWN: dict = {
     "tf.reduce_prod": _EITHER_ATTR,
     "tf.repeat": _TRIAGE,
     "tf.required_space_to_batch_paddings": _TRIAGE,
-    "tf.reverse_sequence": _TRIAGE,
     "tf.rfftnd": _TRIAGE,
     "tf.roll": _EITHER_ATTR,
-    "tf.scalar_mul": _TRIAGE,
     "tf.shape": ("a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "
                  "value); eagerflow keeps as_dtype's TypeError, TF's own for a tensor as a "
                  "dtype"),
     "tf.size": ("a tensor given as out_type: TF's AttributeError from inside its wrapper (no "
                 "as_numpy_dtype); eagerflow keeps as_dtype's TypeError, TF's own for a tensor "
                 "as a dtype"),
-    "tf.space_to_batch": _TRIAGE,
-    "tf.space_to_batch_nd": _TRIAGE,
-    "tf.tensordot": _TRIAGE,
+    "tf.space_to_batch": _EITHER_ATTR,
+    "tf.space_to_batch_nd": _EITHER_ATTR,
+    "tf.tensordot": ("an int32 tensor of axes out of range: TF fails inside the ops its "
+                     "Python composes (ListDiff, GatherV2); eagerflow refuses the axis with its "
+                     "ValueError, as for a list of axes (where TF's is an IndexError)"),
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
     "tf.image.adjust_brightness": _TRIAGE,

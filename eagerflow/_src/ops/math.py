@@ -723,7 +723,11 @@ def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
 
 
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
-    return multiply(x, scalar)
+    s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype))
+    if s._shape != ():  # (a graph's scalar of unknown rank is refused too, as TF's)
+        shape = "<unknown>" if s._shape is None else str(tuple(s._shape))
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape {shape}.")
+    return multiply(x, s)
 
 
 # ---------------------------------------------------------------------------------------

@@ -210,8 +210,17 @@ def _ints(value: Any, what: str) -> np.ndarray:
 
 
 def _block_args(op: str, x: Any, block_shape: Any, pads: Any, what: str) -> tuple:
-    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    """The blocks and [lo, hi] pairs, checked as TF: the attrs Tblock_shape and Tpaddings
+    (Tcrops) of tensors given, then its kernel's checks in its order."""
+    for v, attr in ((block_shape, "Tblock_shape"), (pads, "T" + what)):
+        if v.__class__ is EagerTensor and v._dtype not in C.INDEX:
+            raise C.not_supported(op, v._dtype, C.INDEX, attr)
+    blocks = _ints(block_shape, "block_shape")
+    if blocks.ndim != 1:
+        raise C.fail(op, f"block_shape rank should be 1 instead of {blocks.ndim}")
     m = blocks.size
+    if x._shape is not None and len(x._shape) < m + 1:
+        raise C.fail(op, f"input rank should be >= {m + 1} instead of {len(x._shape)}")
     pairs = _ints(pads, what)
     if pairs.shape != (m, 2):
         shown = ",".join(str(d) for d in pairs.shape)
@@ -320,6 +329,7 @@ def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
                    [s // b for s, b in zip(spatial, blocks)] + rest)
 
 
+@eager_api("input", "block_shape", "crops")
 def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """The inverse of space_to_batch_nd: batch blocks put back into the M spatial dims,
