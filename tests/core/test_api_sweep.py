@@ -88,8 +88,6 @@ KNOWN: dict = {
     "tf.reduce_mean": _EITHER_ATTR,
     "tf.reduce_min": _EITHER_ATTR,
     "tf.reduce_prod": _EITHER_ATTR,
-    "tf.repeat": _TRIAGE,
-    "tf.required_space_to_batch_paddings": _TRIAGE,
     "tf.rfftnd": _TRIAGE,
     "tf.roll": _EITHER_ATTR,
     "tf.shape": ("a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.backend import broadcast_copy, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.shape import TensorShape
@@ -797,6 +797,10 @@ def _tile_grad(n: Any, g: Any) -> list:
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
         multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
+    if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
+        raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
+                                             f"DataType : uint16, Dimension : {x.ndim} "
+                                             f"[Op:Tile]")
     return xp.tile(x, multiples)
 
 

@@ -19,6 +19,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
@@ -852,9 +853,20 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     x = _t(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = C.int_arg(axis, "axis")
+    if not isinstance(axis, int):  # (TF's repeat takes a Python int only)
+        raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
+                        f"{type(axis).__name__}")
     r = len(x._shape)
     ax = C.norm_axis("Repeat", axis, r)
+    if isinstance(repeats, Tensor) or not isinstance(repeats, (int, np.integer)):
+        reps_t = _t(repeats)
+        if not reps_t._dtype.is_integer:
+            raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. "
+                            f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")
+        if reps_t._shape is not None and len(reps_t._shape) > 1:
+            raise ValueError(f"Shape {TensorShape(reps_t._shape)} must have rank at most 1")
+    if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
+        tile(expand_dims(x, ax + 1), [1] * (r + 1))
     if _state.graph is not None and needs_runtime(repeats):
         return _runtime_repeat(x, cast(repeats, dt.int32), ax)
     # (an eager tensor's shape from the tensor: its array may be a device's, not NumPy's)
