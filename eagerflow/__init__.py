@@ -306,8 +306,8 @@ from eagerflow._src.ops.signal_ops import (  # noqa: E402
     fftnd as fftnd,
     ifftnd as ifftnd,
     irfftnd as irfftnd,
-    rfftnd as rfftnd,
 )
+from eagerflow._src.ops.signal_ops import rfftnd_op as rfftnd  # noqa: E402 (TF's raw RFFTND)
 # -- end API coverage --
 
 newaxis = None

@@ -89,7 +89,6 @@ KNOWN: dict = {
     "tf.reduce_mean": _EITHER_ATTR,
     "tf.reduce_min": _EITHER_ATTR,
     "tf.reduce_prod": _EITHER_ATTR,
-    "tf.rfftnd": _TRIAGE,
     "tf.roll": _EITHER_ATTR,
     "tf.shape": ("a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "
                  "value); eagerflow keeps as_dtype's TypeError, TF's own for a tensor as a "

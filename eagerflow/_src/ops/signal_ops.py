@@ -17,7 +17,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
@@ -295,6 +296,25 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
     if not axes:
         return cast(x, _COMPLEX_OF[x._dtype])
     return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
+
+
+_RFFTND_REAL = frozenset((dt.float32, dt.float64))
+
+
+def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
+              Tcomplex: Any = dt.complex64, name: str | None = None) -> Any:  # noqa: N803
+    """tf.rfftnd: TF's RFFTND op itself (tf.signal.rfftnd is the transform with defaults).
+    TF 2.21 registers no CPU kernel for it: on the CPU it is refused as TF refuses it,
+    after its attrs Treal and Tcomplex; on another device it is the transform."""
+    x = _t(input)
+    C.check_dtype("RFFTND", x, _RFFTND_REAL, "Treal")
+    tc = C.dtype_attr("RFFTND", dt.as_dtype(Tcomplex), "Tcomplex", C.COMPLEX)
+    if "GPU" not in (_state.device or "CPU"):
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node RFFTND}}}} = "
+                                        f"RFFTND[Tcomplex={C.dt_enum(tc)}, Treal="
+                                        f"{C.dt_enum(x._dtype)}]\nAll kernels registered for "
+                                        f"op RFFTND:\n  <no registered kernels>\n [Op:RFFTND]")
+    return cast(rfftnd(x, fft_length, axes), tc)
 
 
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
