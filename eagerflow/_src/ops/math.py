@@ -392,9 +392,6 @@ def _realdiv(xp: Any, x: Any, y: Any) -> Any:
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
 
 
-# XLA's types of the binary arithmetic ops, as TF's NotFoundError lists them
-_XLA_BINARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
-               "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64")
 REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   # (TF's terms: realdiv(grad, y), grad * realdiv(realdiv(-x, y), y))
                   _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
@@ -404,8 +401,8 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
                   half_kernel=halfprec.binary(np.true_divide),
                   # (TF's OpDef takes the integers; its CPU has no kernel for them)
-                  no_cpu=(C.INTS, _XLA_BINARY, tuple(f"DT_{n}" for n in (
-                      "COMPLEX128", "COMPLEX64", "BFLOAT16", "DOUBLE", "HALF", "FLOAT"))))
+                  no_cpu=(C.INTS, C.XLA_BINARY, C.enums("COMPLEX128 COMPLEX64 BFLOAT16 DOUBLE "
+                                                        "HALF FLOAT")))
 
 
 def _check_int_divisor(op: str, x: np.ndarray, y: np.ndarray) -> None:
@@ -461,10 +458,9 @@ FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
 TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
                       _elementwise_ref(lambda a, b: _pymath.trunc(a / b) if isinstance(a, float)
                                        else int(a / b)), int_errors=True,
-                      no_cpu=(C.COMPLEX, _XLA_BINARY,
-                              tuple(f"DT_{n}" for n in (
-                                  "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT64", "INT32",
-                                  "INT16", "INT8", "UINT64", "UINT32", "UINT16", "UINT8"))))
+                      no_cpu=(C.COMPLEX, C.XLA_BINARY, C.enums(
+                          "DOUBLE FLOAT BFLOAT16 HALF INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                          "UINT16 UINT8")))
 
 
 def _pow_grad_x(g: Any, x: Any, y: Any, z: Any) -> Any:
@@ -721,13 +717,6 @@ def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args(x, y)
     return where(equal(y, 0), zeros_like(x * y), x * y)
 
-
-def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
-    s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype))
-    if s._shape != ():  # (a graph's scalar of unknown rank is refused too, as TF's)
-        shape = "<unknown>" if s._shape is None else str(tuple(s._shape))
-        raise ValueError(f"The input scalar must be a 0-D value. Received shape {shape}.")
-    return multiply(x, s)
 
 
 # ---------------------------------------------------------------------------------------

@@ -783,7 +783,9 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
-        return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
+        # (the shape in the indices' dtype, as ScatterNd takes them: TF's int64)
+        return scatter_nd(stack([lab, pred], axis=1), w,
+                          convert_to_tensor([n, n], dtype=lab._dtype))
     w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
     return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])
 
