@@ -233,6 +233,8 @@ def _spec_from_state(state: tuple) -> IndexedSlicesSpec:
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
     """tf.scalar_mul: `x` (a tensor or an IndexedSlices, whose values it scales) times a
     0-D `scalar` of x's dtype."""
+    if not isinstance(x, (IndexedSlices, Tensor)):
+        x = convert_to_tensor(x)  # (TF reads x.dtype: a list has none, an AttributeError)
     s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype))
     if s._shape != ():  # (a graph's scalar of unknown rank is refused too, as TF's)
         raise ValueError(f"The input scalar must be a 0-D value. Received shape "
