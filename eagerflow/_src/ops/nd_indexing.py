@@ -421,7 +421,11 @@ SCATTER_ND = register(OpDef(
 @eager_api("indices", "updates", "shape")
 def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
                name: str | None = None) -> Any:
-    i = _t(indices)
+    if shape.__class__ is EagerTensor and shape._dtype in _INDEX_TYPES and \
+            not isinstance(indices, Tensor):  # (TF converts the indices to the shape's dtype)
+        i = convert_to_tensor(indices, dtype=shape._dtype)
+    else:
+        i = _t(indices)
     if shape.__class__ is EagerTensor and (shape._dtype is not i._dtype or
                                            i._dtype not in _INDEX_TYPES):
         # TF's attr Tindices is set by the indices, then shape must have their dtype
