@@ -267,7 +267,7 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
 # -- end devices --
 
 # -- API coverage beyond the core --
-from eagerflow._src.ops.math import (  # noqa: E402
+from eagerflow._src.ops.indexed_slices import (  # noqa: E402
     scalar_mul as scalar_mul,
 )
 from eagerflow._src.ops.math_special import (  # noqa: E402
@@ -306,8 +306,8 @@ from eagerflow._src.ops.signal_ops import (  # noqa: E402
     fftnd as fftnd,
     ifftnd as ifftnd,
     irfftnd as irfftnd,
-    rfftnd as rfftnd,
 )
+from eagerflow._src.ops.signal_ops import rfftnd_op as rfftnd  # noqa: E402 (TF's raw RFFTND)
 # -- end API coverage --
 
 newaxis = None

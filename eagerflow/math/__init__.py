@@ -5,10 +5,11 @@ from eagerflow._src.ops.math import (  # noqa: F401
     divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
     greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
     log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
-    negative, not_equal, pow, real, reciprocal, round, rsqrt, scalar_mul,
+    negative, not_equal, pow, real, reciprocal, round, rsqrt,
     sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh,
     truediv,
 )
+from eagerflow._src.ops.indexed_slices import scalar_mul  # noqa: F401
 from eagerflow._src.ops.reduce import (  # noqa: F401
     argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
     reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,

@@ -29,12 +29,18 @@ _TENSOR = re.compile(r"T\((\w+),(\[[\d, ]*\]),(.*)\)$")
 
 # function -> why some of its calls still differ from TF's.
 _TRIAGE = "differs; not yet looked at"
+_EITHER_ATTR = ("two type attrs both refused (an input and an axis, a shift and an axis): TF "
+                "names the one its attr map's hash order puts first, which varies from run to "
+                "run; eagerflow names the first input's")
+_DTYPE_TENSOR = ("a tensor given as dtype: TF compares it with the input's dtype by the "
+                 "tensor's != and fails converting the DType to a tensor (ValueError); "
+                 "eagerflow keeps as_dtype's TypeError, TF's own for a tensor as tf.zeros' "
+                 "dtype")
 KNOWN: dict = {
     # -- tf (a-m) --
     "tf.add_n": _TRIAGE,
     "tf.argmax": _TRIAGE,
     "tf.argmin": _TRIAGE,
-    "tf.argsort": _TRIAGE,
     "tf.as_string": _TRIAGE,
     "tf.assert_greater": _TRIAGE,
     "tf.assert_less": _TRIAGE,
@@ -57,7 +63,6 @@ KNOWN: dict = {
     "tf.expand_dims": _TRIAGE,
     "tf.eye": _TRIAGE,
     "tf.fftnd": _TRIAGE,
-    "tf.fill": _TRIAGE,
     "tf.fingerprint": _TRIAGE,
     "tf.gather_nd": _TRIAGE,
     "tf.grad_pass_through": _TRIAGE,
@@ -70,61 +75,36 @@ KNOWN: dict = {
     "tf.make_tensor_proto": _TRIAGE,
     "tf.matmul": _TRIAGE,
     # -- tf (n-z) --
-    "tf.nondifferentiable_batch_function": _TRIAGE,
-    "tf.norm": _TRIAGE,
-    "tf.one_hot": _TRIAGE,
-    "tf.ones": _TRIAGE,
-    "tf.ones_like": _TRIAGE,
-    "tf.pad": _TRIAGE,
-    "tf.ragged_fill_empty_rows_grad": _TRIAGE,
-    "tf.random_index_shuffle": _TRIAGE,
-    "tf.realdiv": _TRIAGE,
-    "tf.reduce_all": _TRIAGE,
-    "tf.reduce_any": _TRIAGE,
-    "tf.reduce_logsumexp": _TRIAGE,
-    "tf.reduce_max": _TRIAGE,
-    "tf.reduce_mean": _TRIAGE,
-    "tf.reduce_min": _TRIAGE,
-    "tf.reduce_prod": _TRIAGE,
-    "tf.reduce_sum": _TRIAGE,
-    "tf.repeat": _TRIAGE,
-    "tf.required_space_to_batch_paddings": _TRIAGE,
-    "tf.reshape": _TRIAGE,
-    "tf.reverse": _TRIAGE,
-    "tf.reverse_sequence": _TRIAGE,
-    "tf.rfftnd": _TRIAGE,
-    "tf.roll": _TRIAGE,
-    "tf.scalar_mul": _TRIAGE,
-    "tf.scatter_nd": _TRIAGE,
-    "tf.searchsorted": _TRIAGE,
-    "tf.shape": _TRIAGE,
-    "tf.shape_n": _TRIAGE,
-    "tf.size": _TRIAGE,
-    "tf.slice": _TRIAGE,
-    "tf.sort": _TRIAGE,
-    "tf.space_to_batch": _TRIAGE,
-    "tf.space_to_batch_nd": _TRIAGE,
-    "tf.split": _TRIAGE,
-    "tf.squeeze": _TRIAGE,
-    "tf.stack": _TRIAGE,
-    "tf.strided_slice": _TRIAGE,
-    "tf.tensor_scatter_nd_add": _TRIAGE,
-    "tf.tensor_scatter_nd_max": _TRIAGE,
-    "tf.tensor_scatter_nd_min": _TRIAGE,
-    "tf.tensor_scatter_nd_sub": _TRIAGE,
-    "tf.tensor_scatter_nd_update": _TRIAGE,
-    "tf.tensordot": _TRIAGE,
-    "tf.tile": _TRIAGE,
-    "tf.transpose": _TRIAGE,
-    "tf.truncatediv": _TRIAGE,
-    "tf.truncatemod": _TRIAGE,
-    "tf.unique": _TRIAGE,
-    "tf.unique_with_counts": _TRIAGE,
-    "tf.unravel_index": _TRIAGE,
-    "tf.unstack": _TRIAGE,
-    "tf.where": _TRIAGE,
-    "tf.zeros": _TRIAGE,
-    "tf.zeros_like": _TRIAGE,
+    "tf.norm":
+        "a tensor of several values given as ord: TF tests it with NumPy inside its "
+        "Python (an ambiguous truth value); eagerflow refuses it with its ValueError "
+        "for an unsupported ord, TF's own",
+    "tf.ones_like": _DTYPE_TENSOR,
+    "tf.pad":
+        "a tensor given as mode: TF's AttributeError from inside its Python (no "
+        "upper()); eagerflow keeps its TypeError naming the argument",
+    "tf.random_index_shuffle": _EITHER_ATTR,
+    "tf.reduce_logsumexp": _EITHER_ATTR,
+    "tf.reduce_max": _EITHER_ATTR,
+    "tf.reduce_mean": _EITHER_ATTR,
+    "tf.reduce_min": _EITHER_ATTR,
+    "tf.reduce_prod": _EITHER_ATTR,
+    "tf.roll": _EITHER_ATTR,
+    "tf.shape":
+        "a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "
+        "value); eagerflow keeps as_dtype's TypeError, TF's own for a tensor as a "
+        "dtype",
+    "tf.size":
+        "a tensor given as out_type: TF's AttributeError from inside its wrapper (no "
+        "as_numpy_dtype); eagerflow keeps as_dtype's TypeError, TF's own for a tensor "
+        "as a dtype",
+    "tf.space_to_batch": _EITHER_ATTR,
+    "tf.space_to_batch_nd": _EITHER_ATTR,
+    "tf.tensordot":
+        "an int32 tensor of axes out of range: TF fails inside the ops its "
+        "Python composes (ListDiff, GatherV2); eagerflow refuses the axis with its "
+        "ValueError, as for a list of axes (where TF's is an IndexError)",
+    "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
     "tf.image.adjust_jpeg_quality": "uint32/64: TF's saturate_cast has no kernel (its entry)",
     "tf.image.central_crop": "non-scalar/string fraction: NumPy's errors in TF, ours in words",
@@ -135,14 +115,10 @@ KNOWN: dict = {
     # -- tf.math --
     "tf.math.bincount":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
-    "tf.math.count_nonzero":
-        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.cumprod":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
     "tf.math.cumulative_logsumexp":
         "TF checks attrs T, Tidx in an order that varies by process; eagerflow: Tidx first",
-    "tf.math.l2_normalize":
-        "a tensor axis not int32/int64: reduce_sum's TypeError; TF's Sum refuses its Tidx",
     "tf.math.log_softmax":
         "axis a uint64 tensor: TF overflows converting it; eagerflow as other axis tensors",
     "tf.math.reduce_euclidean_norm":
@@ -186,51 +162,67 @@ KNOWN: dict = {
         "tf.matmul's dtypes: int16 batches refused, uint NotFoundError (tf.matmul's entry)",
     "tf.linalg.normalize":
         "tf.norm's errors: Abs's type list where TF's Sqrt refuses; TF's ord truth-value crash",
-    "tf.linalg.qr": "float16 Q: TF's Householder in half; complex Q: signs of zero imaginary parts",
-    "tf.linalg.svd": "complex u: signs of zero imaginary parts (LAPACK's phases, not TF's Eigen's)",
+    "tf.linalg.qr":
+        "float16 Q: TF's Householder in half; complex Q: signs of zero imaginary parts",
+    "tf.linalg.svd":
+        "complex u: signs of zero imaginary parts (LAPACK's phases, not TF's Eigen's)",
     # -- tf.nn --
-    "tf.nn.bias_add": "tensor data_format: TF's AttributeError (its str method), ours TypeError",
+    "tf.nn.bias_add":
+        "tensor data_format: TF's AttributeError (its str method), ours TypeError",
     "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
-    "tf.nn.ctc_unique_labels": "complex labels: eagerflow's Unique takes them (tf.unique's entry)",
-    "tf.nn.moments": "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
+    "tf.nn.moments":
+        "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
     "tf.nn.pool": "tensor pooling_type: TF's AttributeError (its str method), ours TypeError",
-    "tf.nn.safe_embedding_lookup_sparse": "dense sparse_ids: TF's AttributeError, ours TypeError",
-    "tf.nn.weighted_moments": "a tensor axis of no int32/int64 dtype: tf.reduce_sum's check",
+    "tf.nn.safe_embedding_lookup_sparse":
+        "dense sparse_ids: TF's AttributeError, ours TypeError",
     # -- tf.signal --
-    "tf.signal.dct": "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
+    "tf.signal.dct":
+        "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.fftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
-    "tf.signal.hamming_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
-    "tf.signal.hann_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
-    "tf.signal.idct": "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
+    "tf.signal.hamming_window":
+        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
+    "tf.signal.hann_window":
+        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
+    "tf.signal.idct":
+        "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.ifftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
     "tf.signal.inverse_mdct": "complex input as dct; a tensor window_fn: Python's message",
-    "tf.signal.kaiser_bessel_derived_window": "tensor dtype: TF's AttributeError, ours TypeError",
-    "tf.signal.kaiser_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
+    "tf.signal.kaiser_bessel_derived_window":
+        "tensor dtype: TF's AttributeError, ours TypeError",
+    "tf.signal.kaiser_window":
+        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.mfccs_from_log_mel_spectrograms": "complex input: as tf.signal.dct",
-    "tf.signal.vorbis_window": "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
+    "tf.signal.vorbis_window":
+        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     # -- tf.strings --
-    "tf.strings.format": ("a tensor template: TF's Python calls its .count (an "
-                          "AttributeError inside TF); eagerflow raises the TypeError TF's op "
-                          "wrapper gives a template that is not a string"),
-    "tf.strings.unsorted_segment_join": ("segment ids and count both of a refused dtype: "
-                                         "TF reports attr Tindices or Tnumsegments in no "
-                                         "fixed order (its NodeDef's attr map); eagerflow "
-                                         "always Tindices"),
+    "tf.strings.format":
+        "a tensor template: TF's Python calls its .count (an "
+        "AttributeError inside TF); eagerflow raises the TypeError TF's op "
+        "wrapper gives a template that is not a string",
+    "tf.strings.unsorted_segment_join":
+        "segment ids and count both of a refused dtype: "
+        "TF reports attr Tindices or Tnumsegments in no "
+        "fixed order (its NodeDef's attr map); eagerflow "
+        "always Tindices",
     # -- tf.random --
-    "tf.random.categorical": ("a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
-                              "truth ValueError); eagerflow raises as_dtype's TypeError"),
-    "tf.random.fold_in": ("a tensor `alg`: TF's Python compares it with its algorithm "
-                          "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
-                          "with its own TypeError"),
-    "tf.random.stateless_categorical": ("logits and seed both of a refused dtype: TF "
-                                        "reports attr T or Tseed in no fixed order (its "
-                                        "NodeDef's attr map); eagerflow always Tseed"),
-    "tf.random.stateless_parameterized_truncated_normal": (
+    "tf.random.categorical":
+        "a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
+        "truth ValueError); eagerflow raises as_dtype's TypeError",
+    "tf.random.fold_in":
+        "a tensor `alg`: TF's Python compares it with its algorithm "
+        "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
+        "with its own TypeError",
+    "tf.random.stateless_categorical":
+        "logits and seed both of a refused dtype: TF "
+        "reports attr T or Tseed in no fixed order (its "
+        "NodeDef's attr map); eagerflow always Tseed",
+    "tf.random.stateless_parameterized_truncated_normal":
         "several refused type attrs (S, Tseed, dtype): TF reports them in no fixed order (its "
-        "NodeDef's attr map); eagerflow Tseed, dtype, then S"),
-    "tf.random.stateless_poisson": ("several refused type attrs (T, Tseed, Rtype): TF "
-                                    "reports them in no fixed order (its NodeDef's attr "
-                                    "map); eagerflow the shape's T first"),
+        "NodeDef's attr map); eagerflow Tseed, dtype, then S",
+    "tf.random.stateless_poisson":
+        "several refused type attrs (T, Tseed, Rtype): TF "
+        "reports them in no fixed order (its NodeDef's attr "
+        "map); eagerflow the shape's T first",
 }
 
 

@@ -281,7 +281,8 @@ def as_dtype(type_value: Any) -> DType:
         if found is not None:
             return found
         npd = np.dtype(type_value)
-    except TypeError:  # (unhashable, as a tensor or a list, or no NumPy dtype)
+    # (unhashable, as a tensor or a list; no NumPy dtype; an object whose .dtype is none)
+    except (TypeError, ValueError):
         npd = None
     if npd is not None:
         if npd.kind in "SUO":

@@ -27,14 +27,15 @@ def nondifferentiable_batch_function(num_batch_threads: int, max_batch_size: int
                                      enable_large_batch_splitting: bool = True) -> Callable:
     """Decorates a function of Tensors batched along their first dimension; its calls
     return the function's outputs for their own inputs (a Tensor, or a list/tuple)."""
-    attrs = dict(num_batch_threads=int(num_batch_threads), max_batch_size=int(max_batch_size),
-                 batch_timeout_micros=int(batch_timeout_micros),
-                 allowed_batch_sizes=tuple(int(s) for s in allowed_batch_sizes or ()),
-                 max_enqueued_batches=int(max_enqueued_batches),
-                 enable_large_batch_splitting=bool(enable_large_batch_splitting))
-
     def decorator(fn: Callable) -> Callable:
         def decorated(*args: Any) -> Any:
+            # (read when called, as TF's op reads them: TF's decorator takes anything)
+            attrs = dict(num_batch_threads=int(num_batch_threads),
+                         max_batch_size=int(max_batch_size),
+                         batch_timeout_micros=int(batch_timeout_micros),
+                         allowed_batch_sizes=tuple(int(s) for s in allowed_batch_sizes or ()),
+                         max_enqueued_batches=int(max_enqueued_batches),
+                         enable_large_batch_splitting=bool(enable_large_batch_splitting))
             computation = function(fn, autograph=autograph)
             # (TF reads each argument's dtype first: a non-tensor fails there)
             concrete = computation.get_concrete_function(*[

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.backend import broadcast_copy, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.shape import TensorShape
@@ -152,15 +152,18 @@ def _fill_fold(node: Any, value_of: Any) -> Any:
     return [v] * shape[0]
 
 
+_INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {shape}")
+
+
 @eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
-        shape = static_ints(dims, "dims")
+        shape = static_ints(dims, "dims", _INDEX_TYPE)
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
-    static, dyn = graph_shape(dims, "dims")
+    static, dyn = graph_shape(dims, "dims", attr=_INDEX_TYPE)
     if dyn and (static is None or None in static) and \
             not isinstance(C.known(dyn[0]), Tensor):  # (TF's refiner folds it to check it)
         known = tuple(np.asarray(C.known(dyn[0])).reshape(-1).tolist())
@@ -171,7 +174,11 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
-_fill = fill.__wrapped__  # (zeros and ones hand it a shape TF converts first)
+@eager_api()
+def _fill(dims: Any, value: Any) -> Any:
+    """fill as zeros and ones call it: TF converts their shape first (no slow path), and
+    their errors name no name (their name scope is empty eagerly)."""
+    return fill.__wrapped__(dims, value)
 
 
 def _fill_shape_error(dims: Any, value: Any, static: tuple, name: str | None) -> ValueError:
@@ -243,8 +250,11 @@ def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
 def _graph_like(input: Any, dtype: Any, name: str | None, op: OpDef) -> Any:  # noqa: A002
     """tf.zeros_like / tf.ones_like (`op`: ZerosLike / OnesLike) while a graph is built,
     in TF's name scope: tf.zeros / tf.ones of a static shape, else of the input's Shape
-    when another dtype is asked, else the op itself."""
+    when another dtype is asked, else the op itself. (Eagerly, only for another dtype:
+    tf.zeros / tf.ones of the input's shape.)"""
     fn, default = (zeros, "zeros_like") if op.name == "ZerosLike" else (ones, "ones_like")
+    if _state.graph is None:
+        return fn(input._shape, dt.as_dtype(dtype))
     scope = scope_name(name, default)
     with name_scope(scope + "/"):
         if not isinstance(input, Tensor) and not hasattr(input, "_as_tensor"):
@@ -673,11 +683,37 @@ SPLIT_N = register(OpDef(
 ))
 
 
+_TLEN = frozenset((dt.int8, dt.int32, dt.int64))
+
+
+def _check_split_v(sizes: Any, axis: Any, name: str | None) -> None:
+    """TF's checks of SplitV's sizes given as a tensor, with its split_dim: attr Tlen, the
+    split_dim an int32 of one element, then sizes one-dimensional (the kernel's order)."""
+    C.check_dtype("SplitV", sizes, _TLEN, "Tlen")
+    if _state.graph is not None:
+        return
+    d = axis._dtype if isinstance(axis, Tensor) else dt.int32
+    lengths = {"num_split": sizes._shape[0]}
+    if d is not dt.int32:
+        raise raised_eagerly(C.wrong_input_dtype("SplitV", 2, dt.int32, d), name, lengths)
+    if isinstance(axis, Tensor) and C.num_elements(axis._shape) != 1:
+        raise raised_eagerly(C.fail("SplitV", "split_dim_tensor must have exactly one element."),
+                             name, lengths)
+    if len(sizes._shape) != 1:
+        raise raised_eagerly(C.fail("SplitV", f"size of the split_tensor must be 1-D and have "
+                                              f"the same elements as outputs got "
+                                              f"{len(sizes._shape)} -D and "
+                                              f"{C.num_elements(sizes._shape)} elements"),
+                             name, lengths)
+
+
 @dispatchable
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:
     """tf.split: TF's Split into a count of equal parts (an int), else SplitV by sizes."""
     x = _t(value)
+    if num_or_size_splits.__class__ is EagerTensor and num_or_size_splits._shape:
+        _check_split_v(num_or_size_splits, axis, name)
     dyn_axis: tuple = ()
     if C.is_graph_tensor(axis) and isinstance(C.known(axis), Tensor):
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input
@@ -761,6 +797,10 @@ def _tile_grad(n: Any, g: Any) -> list:
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
         multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
+    if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
+        raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
+                                             f"DataType : uint16, Dimension : {x.ndim} "
+                                             f"[Op:Tile]")
     return xp.tile(x, multiples)
 
 
@@ -774,11 +814,14 @@ TILE = register(OpDef(
 ))
 
 
+_TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shape {shape}")
+
+
 @dispatchable
 @slow_inputs("input", "multiples")
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
-        else shape_arg(multiples, "multiples")
+    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES), ()) \
+        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 

@@ -145,6 +145,24 @@ def no_cpu_kernel(op: str, d: dt.DType, xla: str, cpu: tuple) -> NotFoundError:
                                      f"[Op:{op}]")
 
 
+# The types of XLA's CPU kernels of the ops that take any type (ScatterNd, Unique,
+# LowerBound, ...), as TF's NotFoundError lists them
+XLA_TYPES = (
+    "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
+    "DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, "
+    "DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, "
+    "DT_FLOAT8_E4M3B11FNUZ, DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
+
+# XLA's types of the binary arithmetic ops (RealDiv, TruncateDiv), as TF lists them
+XLA_BINARY = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+              "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64")
+
+
+def enums(names: str) -> tuple:
+    """DataType enum names from their words: "HALF FLOAT" -> ("DT_HALF", "DT_FLOAT")."""
+    return tuple(f"DT_{n}" for n in names.split())
+
+
 def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: str = "T",
               others: Iterable[tuple[str, str]] = ()) -> NotFoundError:
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the

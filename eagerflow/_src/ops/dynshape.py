@@ -30,25 +30,33 @@ from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.stacking import stack
 
 
-def static_ints(value: Any, what: str = "shape") -> tuple:
-    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
+def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> tuple:
+    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims).
+    `attr`: (op, type attr) of the op that takes it as an int32/int64 tensor (Reshape's
+    Tshape, ...): a tensor of another dtype is refused as TF refuses that attr; a third
+    item, the op's message for a tensor of more than one dimension ({shape}, {rank})."""
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         return tuple(value.as_list())
     if isinstance(value, EagerTensor):
+        if attr is not None and value._dtype not in C.INDEX:
+            raise C.not_supported(attr[0], value._dtype, C.INDEX, attr[1])
+        if attr is not None and len(attr) > 2 and len(value._shape) > 1:
+            raise C.fail(attr[0], attr[2].format(shape=C.shape_str(value._shape),
+                                                 rank=len(value._shape)))
         if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
             raise TypeError(f"{what} must be a list of integers, got a {value._dtype.name} "
                             f"tensor {value!r}")
         return tuple(int(v) for v in value._numpy().reshape(-1))
     if hasattr(value, "_as_tensor"):
-        return static_ints(value._as_tensor(None), what)
+        return static_ints(value._as_tensor(None), what, attr)
     if isinstance(value, Tensor):  # a graph tensor: its value while the graph is built
         known = C.known(value)
         if isinstance(known, Tensor):
             raise TypeError(f"{what} must be known when the op is built; got a symbolic "
                             "tensor")
-        return static_ints(EagerTensor(np.asarray(known), value._dtype), what)
+        return static_ints(EagerTensor(np.asarray(known), value._dtype), what, attr)
     if isinstance(value, (int, np.integer)):
         return (int(value),)
     out = []
@@ -190,12 +198,12 @@ def _has_none(v: Any) -> bool:
     return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
 
 
-def shape_arg(value: Any, what: str = "shape") -> tuple:
+def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None) -> tuple:
     """`(static, dynamic)`: the static value of a shape argument (a tuple of ints with None for
     unknown entries, or None for an unknown length) and `()` when that is all the op needs,
-    or `(tensor,)`, the runtime value to take as an input."""
+    or `(tensor,)`, the runtime value to take as an input. (`attr`: as static_ints')"""
     if _state.graph is None or not is_symbolic(value):
-        return static_ints(value, what), ()
+        return static_ints(value, what, attr), ()
     t = as_int_tensor(value, what)
     if t._shape is not None and len(t._shape) > 1:
         raise ValueError(f"Shape must be rank 1 but is rank {len(t._shape)} for '{what}'")
@@ -209,12 +217,13 @@ def shape_arg(value: Any, what: str = "shape") -> tuple:
     return static, (t,)
 
 
-def graph_shape(value: Any, what: str = "shape", minus_one: bool = False) -> tuple:
+def graph_shape(value: Any, what: str = "shape", minus_one: bool = False,
+                attr: tuple | None = None) -> tuple:
     """`(static, dynamic)` for a shape argument while a graph is built, its values read as
     TF's shape functions read a shape tensor: a dim below -1 is TF's ValueError, and -1
     an unknown dim (where `minus_one`), the shape then the op's input, refused when the
     graph runs, as TF's kernels refuse it. (Reshape's -1, "the rest", is its own.)"""
-    static, dyn = shape_arg(value, what)
+    static, dyn = shape_arg(value, what, attr)
     if static is None:
         return static, dyn
     bad = next((d for d in static if d is not None and d < -1), None)

@@ -26,7 +26,7 @@ from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_shape_value
-from eagerflow._src.ops.math import cast, clip_by_value
+from eagerflow._src.ops.math import cast, clip_by_value, multiply
 from eagerflow._src.ops.registry import REGISTRY
 
 
@@ -228,6 +228,20 @@ def _spec_from_state(state: tuple) -> IndexedSlicesSpec:
     if not (isinstance(state, tuple) and len(state) == 5):
         raise DataLossError(None, None, f"A saved IndexedSlicesSpec has the state {state!r}")
     return IndexedSlicesSpec(*state)
+
+
+def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
+    """tf.scalar_mul: `x` (a tensor or an IndexedSlices, whose values it scales) times a
+    0-D `scalar` of x's dtype."""
+    if not isinstance(x, (IndexedSlices, Tensor)):
+        x = convert_to_tensor(x)  # (TF reads x.dtype: a list has none, an AttributeError)
+    s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype))
+    if s._shape != ():  # (a graph's scalar of unknown rank is refused too, as TF's)
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape "
+                         f"{TensorShape(s._shape)}.")
+    if isinstance(x, IndexedSlices):
+        return IndexedSlices(multiply(s, x.values), x.indices, x.dense_shape)
+    return multiply(s, x)
 
 
 # an IndexedSlicesSpec in StructuredValues (a saved function's outputs: a gradient of a

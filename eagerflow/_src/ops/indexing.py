@@ -19,6 +19,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
@@ -645,9 +646,22 @@ UniqueOutput = collections.namedtuple("Unique", ["y", "idx"])
 UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
 
 
+# The T of Unique's and UniqueWithCounts' CPU kernels (each with int64, then int32 out_idx;
+# Unique's registered for the DEFAULT device too): no complex types
+_UNIQUE_CPU_T = ("BOOL", "STRING", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8",
+                 "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+
+
 def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
     op = "UniqueWithCounts" if counts else "Unique"
     C.dtype_attr(op, out_idx, "out_idx", C.INDEX)
+    if x._dtype in C.COMPLEX:
+        devices = ("CPU",) if counts else ("CPU", "DEFAULT")
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}, out_idx={C.dt_enum(out_idx)}",
+                          others=[("XLA_CPU_JIT", f"out_idx in [DT_INT32, DT_INT64]; T in "
+                                                  f"[{C.XLA_TYPES}]")] +
+                          [(d, f"T in [DT_{t}]; out_idx in [DT_{i}]") for d in devices
+                           for t in _UNIQUE_CPU_T for i in ("INT64", "INT32")])
     if x._shape is not None and len(x._shape) != 1:
         raise C.fail(op, "unique expects a 1D vector.")
     specs = [((None,), x._dtype), (x._shape, out_idx)]
@@ -703,13 +717,20 @@ UNIQUE_WITH_COUNTS = register(OpDef(
 ))
 
 
+def _out_idx(value: Any) -> dt.DType:
+    try:
+        return dt.as_dtype(value)
+    except TypeError:  # (TF's op wrapper refuses it as its attr)
+        raise TypeError(f"Expected DataType for argument 'out_idx' not {value!r}.") from None
+
+
 def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx)})
     return UniqueOutput(y, idx)
 
 
 def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": _out_idx(out_idx)})
     return UniqueWithCountsOutput(y, idx, count)
 
 
@@ -814,12 +835,21 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
                         "off_value")
     if dtype is None:
         dtype = on._dtype if on is not None else off._dtype if off is not None else dt.float32
-    if isinstance(depth, Tensor) and depth.dtype is not dt.int32:
-        convert_to_tensor(depth, dtype=dt.int32)  # (TF's ValueError: depth is an int32 input)
+    # (TF's defaults are 1 and 0 of the dtype: a bool or string dtype refuses them)
     if on is None:
-        on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
+        on = convert_to_tensor(1, dtype=dtype)
     if off is None:
-        off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
+        off = convert_to_tensor(0, dtype=dtype)
+    if depth.__class__ is EagerTensor and idx is indices:
+        # TF's fast path: attr TI, then depth an int32 input, then its kernel's checks
+        _check_indices("OneHot", idx, "TI", _ONE_HOT_INDEX)
+        if depth._dtype is not dt.int32:
+            raise C.wrong_input_dtype("OneHot", 1, dt.int32, depth._dtype)
+        if depth._shape != ():
+            raise C.fail("OneHot", f"depth must be a scalar, but got: "
+                                   f"{C.shape_str(depth._shape)}")
+    elif isinstance(depth, Tensor) and depth.dtype is not dt.int32:
+        convert_to_tensor(depth, dtype=dt.int32)  # (TF's slow path's ValueError: an int32 input)
     if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray)) and \
             np.ndim(depth) != 0:  # TF converts it, then OneHot refuses a non-scalar depth
         raise C.fail("OneHot", f"depth must be a scalar, but got: "
@@ -859,9 +889,20 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     x = _t(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = C.int_arg(axis, "axis")
+    if not isinstance(axis, int):  # (TF's repeat takes a Python int only)
+        raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
+                        f"{type(axis).__name__}")
     r = len(x._shape)
     ax = C.norm_axis("Repeat", axis, r)
+    if isinstance(repeats, Tensor) or not isinstance(repeats, (int, np.integer)):
+        reps_t = _t(repeats)
+        if not reps_t._dtype.is_integer:
+            raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. "
+                            f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")
+        if reps_t._shape is not None and len(reps_t._shape) > 1:
+            raise ValueError(f"Shape {TensorShape(reps_t._shape)} must have rank at most 1")
+    if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
+        tile(expand_dims(x, ax + 1), [1] * (r + 1))
     if _state.graph is not None and needs_runtime(repeats):
         return _runtime_repeat(x, cast(repeats, dt.int32), ax)
     # (an eager tensor's shape from the tensor: its array may be a device's, not NumPy's)

@@ -418,6 +418,8 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
                              f"tensor {a}.  Received {n}, vs tensor dimensions {ra}.")
         a_axes, b_axes = list(range(ra - n, ra)), list(range(n))
     else:
+        if isinstance(axes, Tensor):  # (TF reads a tensor of axes as int32: its [0] and [1])
+            axes = convert_to_tensor(axes, dtype=dt.int32, name="axes")
         pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
                 for x in axes]
         if len(pair) != 2:

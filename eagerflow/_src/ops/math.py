@@ -399,7 +399,10 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
                   int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np),
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
-                  half_kernel=halfprec.binary(np.true_divide))
+                  half_kernel=halfprec.binary(np.true_divide),
+                  # (TF's OpDef takes the integers; its CPU has no kernel for them)
+                  no_cpu=(C.INTS, C.XLA_BINARY, C.enums("COMPLEX128 COMPLEX64 BFLOAT16 DOUBLE "
+                                                        "HALF FLOAT")))
 
 
 def _check_int_divisor(op: str, x: np.ndarray, y: np.ndarray) -> None:
@@ -461,7 +464,10 @@ FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
                    int_errors=True)
 TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
                       _elementwise_ref(lambda a, b: _pymath.trunc(a / b) if isinstance(a, float)
-                                       else int(a / b)), int_errors=True)
+                                       else int(a / b)), int_errors=True,
+                      no_cpu=(C.COMPLEX, C.XLA_BINARY, C.enums(
+                          "DOUBLE FLOAT BFLOAT16 HALF INT64 INT32 INT16 INT8 UINT64 UINT32 "
+                          "UINT16 UINT8")))
 
 
 def _pow_grad_x(g: Any, x: Any, y: Any, z: Any) -> Any:
@@ -714,10 +720,6 @@ def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y, name)
 
 
-def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
-    return multiply(x, scalar)
-
-
 # ---------------------------------------------------------------------------------------
 # Cast, where, add_n, zeros_like, ones_like, stop_gradient, identity.
 # ---------------------------------------------------------------------------------------
@@ -912,7 +914,8 @@ ZEROS_LIKE = register(OpDef(
     grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
     samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True))
 ONES_LIKE = register(OpDef(
-    "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
+    "OnesLike", lambda x: [(x._shape, C.check_dtype("OnesLike", x, C.NUMERIC | C.BOOL))],
+    _like_kernel(1), grad=lambda n, g: [None],
     reference=lambda x: np.ones_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
     elementwise=True))
 GRAPH_LIKE: list = []  # tf.zeros_like / tf.ones_like in graphs (ops/array.py's: TF's tf.zeros)
@@ -923,8 +926,10 @@ def _like(op: OpDef, api: str) -> Callable:  # tf.zeros_like, tf.ones_like
         C.no_layout(api, layout)
         if _state.graph is not None and GRAPH_LIKE:
             return GRAPH_LIKE[0](input, dtype, name, op)
-        out = bind(op, (_t(input),), {})
-        return out if dtype is None else cast(out, dtype)
+        x = _t(input)
+        if dtype is not None and GRAPH_LIKE and dt.as_dtype(dtype) is not x._dtype:
+            return GRAPH_LIKE[0](x, dtype, name, op)  # TF's: tf.zeros/tf.ones of x's shape
+        return bind(op, (x,), {})
     like.__name__ = like.__qualname__ = api
     return dispatchable(like)
 

@@ -76,7 +76,13 @@ _TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
 def _bound_infer(op: str) -> Any:
     def infer(sorted_seq: Any, values: Any, out_type: dt.DType) -> list:
         C.dtype_attr(op, out_type, "out_type", C.INDEX)
-        C.same_dtype(op, (sorted_seq, values), C.REALS)
+        d = C.same_dtype(op, (sorted_seq, values), C.ALL)
+        if d not in C.REALS:  # (TF's OpDef takes any type; its CPU kernels the real ones)
+            raise C.no_kernel(op, f"T={C.dt_enum(d)}, out_type={C.dt_enum(out_type)}", others=[
+                ("XLA_CPU_JIT", f"out_type in [DT_INT32, DT_INT64]; T in [{C.XLA_TYPES}]")] + [
+                ("CPU", f"T in [DT_{t}]; out_type in [DT_{i}]") for i in ("INT64", "INT32")
+                for t in ("DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8", "UINT8",
+                          "INT16", "UINT16", "UINT32", "INT64", "UINT64")])
         a, b = sorted_seq._shape, values._shape
         for shape, what in ((a, "sorted_inputs"), (b, "values")):
             if shape is not None and len(shape) != 2:
@@ -161,7 +167,7 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
                  out_type: Any = dt.int32, name: str | None = None) -> Any:
     """Indices at which `values` would be inserted into each row of `sorted_sequence` (the
     innermost axis; leading axes are rows, as TF reshapes them)."""
-    if side not in ("left", "right"):
+    if side not in ("right", "left"):  # (TF compares with "right" first)
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
                          f"`side` = '{side}'.")
     s, v = binary_args(sorted_sequence, values)
@@ -182,13 +188,16 @@ def _as_rows(x: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _unravel_infer(indices: Any, dims: Any) -> list:
-    d = C.same_dtype("UnravelIndex", (indices, dims), C.INDEX)
-    if dims._shape is not None and len(dims._shape) != 1:
-        raise C.fail("UnravelIndex", f"The dims argument must be a vector, got "
-                                     f"{C.shape_str(dims._shape)}")
+    d = C.check_dtype("UnravelIndex", indices, C.INDEX, "Tidx")
+    if dims._dtype is not d:
+        raise C.wrong_input_dtype("UnravelIndex", 1, d, dims._dtype)
+    # (TF's kernel words the dims' check as the indices', quoting both shapes)
     if indices._shape is not None and len(indices._shape) > 1:
-        raise C.fail("UnravelIndex", f"The indices argument must be a scalar or vector, got "
-                                     f"{C.shape_str(indices._shape)}")
+        raise C.fail("UnravelIndex", f"The indices can only be scalar or vector, got "
+                                     f"\"{C.shape_str(indices._shape)}\"")
+    if dims._shape is not None and len(dims._shape) != 1:
+        raise C.fail("UnravelIndex", f"The indices can only be 1-D, got "
+                                     f"\"{C.shape_str(dims._shape)}\"")
     n = None if dims._shape is None else dims._shape[0]
     if indices._shape is None:
         return [(None, d)]
@@ -321,7 +330,7 @@ def _trunc(v: Any) -> Any:
 
 
 TRUNCATE_MOD = _binary(
-    "TruncateMod", _truncmod_kernel, C.REALS,
+    "TruncateMod", _truncmod_kernel, C.FLOATS | C.INDEX,
     _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
     _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False,
     int_errors=True)
@@ -755,7 +764,9 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
-        return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
+        # (the shape in the indices' dtype, as ScatterNd takes them: TF's int64)
+        return scatter_nd(stack([lab, pred], axis=1), w,
+                          convert_to_tensor([n, n], dtype=lab._dtype))
     w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
     return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])
 

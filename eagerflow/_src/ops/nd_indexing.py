@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import add_at, scatter_fold
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
@@ -24,7 +25,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.indexing import _batched, _check_indices, _f64
+from eagerflow._src.ops.indexing import _INDEX_TYPES, _batched, _check_indices, _f64
 from eagerflow._src.ops.math import _t, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import Variable
@@ -66,12 +67,23 @@ _POLICIES = ("", "DEFAULT", "ERROR", "IGNORE")
 # GatherNd's kernels as TF 2.21's CPU build lists them when none takes a node: XLA's
 # (types in its order), then the CPU's, one per (Tparams, Tindices) pair, each for the
 # known policies only, in its registration order.
-_GATHER_ND_XLA = (
-    "Tindices in [DT_INT32, DT_INT16, DT_INT64]; Tparams in [DT_FLOAT, DT_DOUBLE, DT_INT32, "
-    "DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, "
-    "DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, "
-    "DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
-    "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4]")
+_GATHER_ND_XLA = f"Tindices in [DT_INT32, DT_INT16, DT_INT64]; Tparams in [{C.XLA_TYPES}]"
+# ScatterNd's and TensorScatterUpdate's CPU kernels: these types, int64 then int32 indices
+_SCATTER_CPU_T = ("BOOL", "STRING", "COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16",
+                  "HALF", "INT32", "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64",
+                  "UINT64")
+
+
+def _no_scatter_kernel(op: str, t: dt.DType, indices: Any, policy: str,
+                       xla_indices: str) -> Exception:
+    """TF's NotFoundError for ScatterNd / TensorScatterUpdate of indices whose dtype their
+    OpDef takes (int16, uint16) but no CPU kernel does (`xla_indices`: XLA's list)."""
+    return C.no_kernel(op, f"T={C.dt_enum(t)}, Tindices={C.dt_enum(indices._dtype)}, "
+                           f'bad_indices_policy="{policy}"',
+                       others=[("XLA_CPU_JIT", f"Tindices in [{xla_indices}]; T in "
+                                               f"[{C.XLA_TYPES}]")] +
+                       [("CPU", f"T in [DT_{p}]; Tindices in [DT_{i}]")
+                        for p in _SCATTER_CPU_T for i in ("INT64", "INT32")])
 _GATHER_ND_CPU_PARAMS = (
     "FLOAT8_E4M3FN", "FLOAT8_E5M2", "QINT32", "QUINT8", "QINT8", "VARIANT", "RESOURCE",
     "STRING", "BOOL", "COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16", "HALF",
@@ -301,6 +313,9 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
     _nd_check_dtypes("ScatterNd", indices)
     _check_policy("ScatterNd", bad_indices_policy, updates, indices)
     C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL)  # summed: no strings
+    if indices._dtype is dt.int16:
+        raise _no_scatter_kernel("ScatterNd", updates._dtype, indices, bad_indices_policy,
+                                 "DT_INT32, DT_INT16, DT_INT64")
     if dyn:  # a shape known when the graph runs (`shape`: what is known of it)
         check_runtime_arg("ScatterNd", dyn, "shape")
         if shape is None or None in shape:
@@ -406,8 +421,18 @@ SCATTER_ND = register(OpDef(
 @eager_api("indices", "updates", "shape")
 def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
                name: str | None = None) -> Any:
+    if shape.__class__ is EagerTensor and shape._dtype in _INDEX_TYPES and \
+            not isinstance(indices, Tensor):  # (TF converts the indices to the shape's dtype)
+        i = convert_to_tensor(indices, dtype=shape._dtype)
+    else:
+        i = _t(indices)
+    if shape.__class__ is EagerTensor and (shape._dtype is not i._dtype or
+                                           i._dtype not in _INDEX_TYPES):
+        # TF's attr Tindices is set by the indices, then shape must have their dtype
+        C.check_dtype("ScatterNd", i, _INDEX_TYPES, "Tindices")
+        raise C.wrong_input_dtype("ScatterNd", 2, i._dtype, shape._dtype)
     static, dyn = shape_arg(shape) if _state.graph is not None else (static_ints(shape), ())
-    return bind(SCATTER_ND, (_t(indices), _t(updates)) + dyn,
+    return bind(SCATTER_ND, (i, _t(updates)) + dyn,
                 {"shape": static, "bad_indices_policy": bad_indices_policy}, name)
 
 
@@ -464,15 +489,20 @@ def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,
 def _tensor_scatter(op_name: str, mode: str) -> Any:
     # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
     allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
+    # TF's OpDefs: update's indices may be int16 or uint16 too (no CPU kernel takes them)
+    tindices = C.INDEX | {dt.int16, dt.uint16} if mode == "update" else C.INDEX
 
     def infer(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "") -> list:
-        _nd_check_dtypes(op_name, indices)
+        C.check_dtype(op_name, indices, tindices, "Tindices")
         _check_policy(op_name, bad_indices_policy, tensor, indices)
         if tensor._dtype is not updates._dtype:
             raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
                                   f"expected to be a {C.dtype_word(tensor._dtype)} tensor but "
                                   f"is a {C.dtype_word(updates._dtype)} tensor")
         C.check_dtype(op_name, tensor, allowed)
+        if indices._dtype not in C.INDEX:
+            raise _no_scatter_kernel(op_name, tensor._dtype, indices, bad_indices_policy,
+                                     "DT_INT32, DT_INT16, DT_INT64, DT_UINT16")
         _tensor_scatter_shapes(op_name, tensor._shape, indices._shape, updates._shape)
         return [(tensor._shape, tensor._dtype)]
 

@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape, transpose
@@ -235,8 +236,17 @@ def _ints(value: Any, what: str) -> np.ndarray:
 
 
 def _block_args(op: str, x: Any, block_shape: Any, pads: Any, what: str) -> tuple:
-    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    """The blocks and [lo, hi] pairs, checked as TF: the attrs Tblock_shape and Tpaddings
+    (Tcrops) of tensors given, then its kernel's checks in its order."""
+    for v, attr in ((block_shape, "Tblock_shape"), (pads, "T" + what)):
+        if v.__class__ is EagerTensor and v._dtype not in C.INDEX:
+            raise C.not_supported(op, v._dtype, C.INDEX, attr)
+    blocks = _ints(block_shape, "block_shape")
+    if blocks.ndim != 1:
+        raise C.fail(op, f"block_shape rank should be 1 instead of {blocks.ndim}")
     m = blocks.size
+    if x._shape is not None and len(x._shape) < m + 1:
+        raise C.fail(op, f"input rank should be >= {m + 1} instead of {len(x._shape)}")
     pairs = _ints(pads, what)
     if pairs.shape != (m, 2):
         shown = ",".join(str(d) for d in pairs.shape)
@@ -345,6 +355,7 @@ def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
                    [s // b for s, b in zip(spatial, blocks)] + rest)
 
 
+@eager_api("input", "block_shape", "crops")
 def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """The inverse of space_to_batch_nd: batch blocks put back into the M spatial dims,
@@ -389,10 +400,22 @@ def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
                                      name: str | None = None) -> tuple:
     """(paddings, crops), int32 `[M, 2]`: the least padding past `base_paddings` that makes
     each of `input_shape` divisible by its block, and the crops that undo that extra."""
-    shape = _ints(input_shape, "input_shape").reshape(-1)
-    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    # TF's: each an int32 tensor, block_shape a vector of M and the others' shapes
+    # compatible with [M] and [M, 2]
+    given = [convert_to_tensor(v, dtype=dt.int32, name=what) for v, what in
+             ((input_shape, "input_shape"), (block_shape, "block_shape"))]
+    if base_paddings is not None:
+        given.append(convert_to_tensor(base_paddings, dtype=dt.int32, name="base_paddings"))
+    dims = TensorShape(given[1]._shape)
+    dims.assert_has_rank(1)
+    m = dims[0]
+    for t, want in zip(given[::2], ([m], [m, 2])):
+        if not TensorShape(t._shape).is_compatible_with(want):
+            raise ValueError(f"Shapes {TensorShape(t._shape)} and {want} are incompatible")
+    shape = _ints(given[0], "input_shape").reshape(-1)
+    blocks = _ints(given[1], "block_shape").reshape(-1)
     base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else \
-        _ints(base_paddings, "base_paddings")
+        _ints(given[2], "base_paddings")
     if shape.size != blocks.size or base.shape != (blocks.size, 2) or (blocks < 1).any():
         raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} (all "
                          f"positive) and base_paddings {base.tolist()} [M, 2] must agree in M")

@@ -20,6 +20,7 @@ from eagerflow._src.ops.math import (
     _t,
     add_n,
     cast,
+    conj,
     maximum,
     minimum,
     ones_like,
@@ -53,6 +54,10 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
         raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
                          f"got {tuple(axis) if is_matrix else axis}")
     numeric = not isinstance(ord, (str, bool))
+    if getattr(ord, "_shape", ()) != ():  # (a tensor of several values: no norm's order)
+        kind = "matrix norm in ['euclidean', 'fro', 1, 2, inf]" if is_matrix else \
+            "vector norm"
+        raise ValueError(f"'ord' must be a supported {kind}, got {ord}")
     if is_matrix:
         if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
                 numeric and (ord in (1, 2) or ord == np.inf)):
@@ -65,10 +70,13 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
         # (a list, as TF's norm hands its reductions: its errors take the slow path's form)
         axes = None if axis is None else [int(axis)]
     keep = bool(keepdims)
-    mag = abs_(x)
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
+        if not (x._dtype.is_floating or x._dtype.is_complex or x._dtype.is_integer):
+            conj(x)  # (TF's sums x * conj(x): conj refuses bool and string first)
         out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
-    elif is_matrix and ord == 2:  # spectral: the largest singular value
+        return cast(out, x._dtype) if x._dtype.is_complex else out
+    mag = abs_(x)
+    if is_matrix and ord == 2:  # spectral: the largest singular value
         out = spectral_norm(x, axes, keepdims=True)
     elif is_matrix and ord == 1:  # largest column sum
         out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],

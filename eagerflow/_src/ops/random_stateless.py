@@ -505,8 +505,11 @@ def _index_shuffle_kernel(xp: Any, index: Any, seed: Any, max_index: Any, rounds
 
 def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> list:
     op = "RandomIndexShuffle"
-    d = C.same_dtype(op, (index, max_index), _INT_DTYPES)
+    # (TF's attrs in its inputs' order: index's dtype, seed's Tseed, max_index of dtype)
+    d = C.check_dtype(op, index, _INT_DTYPES, "dtype")
     C.check_dtype(op, seed, _INT_DTYPES, "Tseed")
+    if max_index._dtype is not d:
+        raise C.wrong_input_dtype(op, 2, d, max_index._dtype)
     if C.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
     if rounds > MAX_SHUFFLE_ROUNDS:

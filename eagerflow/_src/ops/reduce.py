@@ -151,8 +151,12 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}. "
                             f"[Op:{tf_name}]")
         if dyn:  # axes known at run time only (TF's reduction_indices tensor)
-            C.check_dtype(tf_name, x, allowed)
             t = dyn[0]
+            if t._dtype not in C.INDEX and (x._dtype in allowed or allowed is C.BOOL):
+                # TF infers attr Tidx after T; All and Any fix their input's type (no
+                # attr T), so their Tidx is refused before their input
+                raise C.not_supported(tf_name, t._dtype, C.INDEX, "Tidx")
+            C.check_dtype(tf_name, x, allowed)
             if len(dyn) > 1 or t._dtype not in (dt.int32, dt.int64) or \
                     (t._shape is not None and len(t._shape) > 1):
                 raise C.fail(tf_name, "reduction_indices must be one int32/int64 scalar or "
@@ -482,8 +486,12 @@ def _reduction_size_tf(n: Any, b: Any) -> list:
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
     def f(input_tensor: Any, axis: Any = None, keepdims: bool = False,
           name: str | None = None) -> Any:
+        if keepdims.__class__ is not bool:  # TF's bool(): a tensor of several values refuses
+            keepdims = False if keepdims is None else bool(keepdims)
         x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) else \
             convert_to_tensor(input_tensor, dtype=dt.bool)
+        if axis.__class__ is EagerTensor and axis._dtype not in C.INDEX:
+            return bind(op, (x, axis), {"axes": None, "keepdims": keepdims}, name)  # (refused)
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)

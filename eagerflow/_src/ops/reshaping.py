@@ -115,11 +115,14 @@ def reshape_like(x: Any, like: Any) -> Any:
     return bind(RESHAPE_LIKE, (x, like), {})
 
 
+_TSHAPE = ("Reshape", "Tshape", "sizes input must be 1-D, not {shape}")
+
+
 @dispatchable
 @slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    static, dyn = (static_ints(shape), ()) if _state.graph is None \
-        else graph_shape(shape)
+    static, dyn = (static_ints(shape, "shape", _TSHAPE), ()) if _state.graph is None \
+        else graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
 
@@ -249,7 +252,10 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
     if axis is None:
         axes: tuple = ()
     else:
-        if isinstance(axis, Tensor) and not isinstance(axis, EagerTensor):
+        # (TF's attr takes a list: a tensor or array of dims is refused, a graph's scalar too)
+        if isinstance(axis, Tensor) and not (axis.__class__ is EagerTensor and
+                                             axis._shape == ()) or \
+                isinstance(axis, np.ndarray) and axis.ndim:
             raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
         axes = tuple(int(a) for a in ((axis,) if isinstance(axis, int) else axis))
     return bind(SQUEEZE, (x,), {"squeeze_dims": axes}, name)

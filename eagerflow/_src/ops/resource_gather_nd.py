@@ -87,10 +87,13 @@ def _grad(n: Any, g: Any) -> list:
     var, indices = n.inputs
     var = _variable(var) if isinstance(var, Tensor) else var  # (a handle: its variable)
     dims = var.shape._dims
-    shape = convert_to_tensor(np.array(dims, np.int32)) if dims is not None and \
-        None not in dims else shape_of(var.value())
     is_ = indices._shape
-    if is_ is not None and len(is_) == 2 and is_[-1] == 1:
+    rows = is_ is not None and len(is_) == 2 and is_[-1] == 1
+    # (ScatterNd takes the shape in its indices' dtype; the slices' shape is int32)
+    d = dt.int64 if indices._dtype is dt.int64 and not rows else dt.int32
+    shape = convert_to_tensor(np.array(dims, d.as_numpy_dtype)) if dims is not None and \
+        None not in dims else shape_of(var.value(), out_type=d)
+    if rows:
         return [IndexedSlices(g, reshape(indices, [-1]), shape), None]
     return [scatter_nd(indices, g, shape), None]
 

@@ -136,6 +136,12 @@ def dims(x: Any) -> list:
 
 
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
+    if out_type.__class__ is not dt.DType and not isinstance(input, (list, tuple)):
+        try:
+            dt.as_dtype(out_type)
+        except TypeError:  # TF's op wrapper then checks its inputs first: a list
+            raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "
+                            f"{input!r}.") from None
     xs = tuple(_t(x) for x in input)
     return list(bind(SHAPE_N, xs, {"out_type": dt.as_dtype(out_type)}, name))
 

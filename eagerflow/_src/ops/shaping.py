@@ -11,10 +11,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import to_host
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -100,7 +98,9 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
         raise InvalidArgumentError(None, None, "'dims' must be 1-dimension, not 0 [Op:ReverseV2]")
     if _state.graph is not None and needs_runtime(axis):  # TF's axis input
         return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis")}, name)
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", ("ReverseV2", "Tidx",
+                "'dims' must be 1-dimension, not {rank}"))},
+                name)
 
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
@@ -163,28 +163,41 @@ def _roll_ref(x: np.ndarray, shift: tuple, axis: tuple) -> np.ndarray:
     return out
 
 
+_TSHIFT = ("Roll", "Tshift", "shift must be a scalar or a 1-D vector. Found: {shape}")
+_TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape}")
+
+
 @eager_api("shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift"),
-                                         "axis": static_ints(axis, "axis")}, name)
-    (s, ds), (a, da) = shape_arg(shift, "shift"), shape_arg(axis, "axis")
+        return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift", _TSHIFT),
+                                         "axis": static_ints(axis, "axis", _TAXIS)}, name)
+    (s, ds), (a, da) = shape_arg(shift, "shift", _TSHIFT), shape_arg(axis, "axis", _TAXIS)
     return bind(ROLL, (_t(input),) + ds + da, {"shift": None if ds else s,
                                                "axis": None if da else a}, name)
 
 
 def _reverse_seq_infer(x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> list:
     C.check_dtype("ReverseSequence", lengths, C.INDEX, "Tlen")
+    op = "ReverseSequence"
+    # (TF's kernel's checks, in its order; its attrs keep TF 1's names seq_dim, batch_dim)
+    if seq_axis < 0:
+        raise C.fail(op, f"Invalid seq_dim {seq_axis}")
+    if batch_axis < 0:
+        raise C.fail(op, f"Invalid batch_dim {batch_axis}")
+    if lengths._shape is not None and len(lengths._shape) != 1:
+        raise C.fail(op, f"seq_lengths must be 1-dim, not {len(lengths._shape)}")
+    if seq_axis == batch_axis:
+        raise C.fail(op, f"batch_dim == seq_dim == {seq_axis}")
     if x._shape is not None:
         r = len(x._shape)
-        if not 0 <= seq_axis < r or not 0 <= batch_axis < r or seq_axis == batch_axis:
-            raise C.fail("ReverseSequence", f"Invalid seq_axis {seq_axis} or batch_axis "
-                                            f"{batch_axis} for an input of rank {r}")
-        if lengths._shape is not None and (len(lengths._shape) != 1 or
-                                           lengths._shape[0] != x._shape[batch_axis]):
-            got = lengths._shape[0] if lengths._shape else 0
-            raise C.fail("ReverseSequence", f"Length of seq_lengths != input.dims("
-                                            f"{batch_axis}), ({got} vs. {x._shape[batch_axis]})")
+        for what, a in (("seq_dim", seq_axis), ("batch_dim", batch_axis)):
+            if a >= r:
+                raise C.fail(op, f"{what} must be < input rank ( {a} vs. {r})")
+        n, want = (lengths._shape or (None,))[0], x._shape[batch_axis]
+        if n is not None and want is not None and n != want:
+            raise C.fail(op, f"Length of seq_lengths != input.dims({batch_axis}), "
+                             f"({n} vs. {want})")
     return [(x._shape, x._dtype)]
 
 
@@ -232,18 +245,22 @@ REVERSE_SEQUENCE = register(OpDef(
 ))
 
 
+def _int_attr(value: Any, what: str) -> int:
+    if C.is_graph_tensor(value):
+        raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"Expected int for argument '{what}' not {value!r}.") from None
+
+
 def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: int | None = None,  # noqa: A002
                      batch_axis: int | None = None, name: str | None = None) -> Any:
-    x = _t(input)
-    r = len(x._shape)
-    # negative axes count from the end; out-of-range ones are left for the op to refuse
-    seq_axis = 0 if seq_axis is None else C.int_arg(seq_axis, "seq_axis")
-    batch_axis = 0 if batch_axis is None else C.int_arg(batch_axis, "batch_axis")
-    seq_axis += r if -r <= seq_axis < 0 else 0
-    batch_axis += r if -r <= batch_axis < 0 else 0
-    lengths = _t(seq_lengths)
-    if lengths._dtype not in C.INDEX:
-        lengths = convert_to_tensor(seq_lengths, dtype=dt.int64)
+    # TF's op wrapper takes its attrs seq_dim (required: None is refused) and batch_dim
+    # (None: 0) with int(), before the inputs; the op refuses negative ones
+    seq_axis, batch_axis = _int_attr(seq_axis, "seq_dim"), _int_attr(
+        0 if batch_axis is None else batch_axis, "batch_dim")
+    x, lengths = _t(input), _t(seq_lengths)
     return bind(REVERSE_SEQUENCE, (x, lengths), {"seq_axis": seq_axis, "batch_axis": batch_axis},
                 name)
 

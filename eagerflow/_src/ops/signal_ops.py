@@ -342,6 +342,25 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
     return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
 
 
+_RFFTND_REAL = frozenset((dt.float32, dt.float64))
+
+
+def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
+              Tcomplex: Any = dt.complex64, name: str | None = None) -> Any:  # noqa: N803
+    """tf.rfftnd: TF's RFFTND op itself (tf.signal.rfftnd is the transform with defaults).
+    TF 2.21 registers no CPU kernel for it: on the CPU it is refused as TF refuses it,
+    after its attrs Treal and Tcomplex; on another device it is the transform."""
+    x = _t(input)
+    C.check_dtype("RFFTND", x, _RFFTND_REAL, "Treal")
+    tc = C.dtype_attr("RFFTND", dt.as_dtype(Tcomplex), "Tcomplex", C.COMPLEX)
+    if current_device().device_type == "CPU":
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node RFFTND}}}} = "
+                                        f"RFFTND[Tcomplex={C.dt_enum(tc)}, Treal="
+                                        f"{C.dt_enum(x._dtype)}]\nAll kernels registered for "
+                                        f"op RFFTND:\n  <no registered kernels>\n [Op:RFFTND]")
+    return cast(rfftnd(x, fft_length, axes), tc)
+
+
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
             name: str | None = None) -> Any:
     """The real signal whose rfftnd over `axes` is `input_tensor`."""

@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import GRAPH_SLICE, SHAPE, fill, shape, zeros
+from eagerflow._src.ops.array import GRAPH_SLICE, SHAPE, fill, ones, shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -273,13 +273,15 @@ def _ss_grad_infer(g: Any, like: Any, spec: tuple) -> list:
 # ---------------------------------------------------------------------------------------
 
 
-def _check_slice(begin: tuple, size: tuple, dims: tuple) -> None:
-    """TF's checks of Slice arguments (None: not known yet)."""
-    if len(begin) != len(dims) or len(size) != len(dims):
+def _check_slice(begin: tuple, size: tuple, dims: tuple, shapes: tuple = (None, None)) -> None:
+    """TF's checks of Slice arguments (None: not known yet). `shapes`: those of begin and
+    size where given as tensors (a matrix is refused, not read flat)."""
+    bs, ss = (s if s is not None else (len(v),) for s, v in zip(shapes, (begin, size)))
+    if len(begin) != len(dims) or len(size) != len(dims) or len(bs) != 1 or len(ss) != 1:
         raise InvalidArgumentError(None, None, f"Expected begin and size arguments to be 1-D "
                                                f"tensors of size {len(dims)}, but got shapes "
-                                               f"[{len(begin)}] and [{len(size)}] instead. "
-                                               "[Op:Slice]")
+                                               f"{C.shape_str(bs)} and {C.shape_str(ss)} "
+                                               "instead. [Op:Slice]")
     for i, (b, s, d) in enumerate(zip(begin, size, dims)):
         if b is not None and d is not None and not 0 <= b <= d:
             raise C.fail("Slice", f"Expected begin[{i}] in [0, {d}], but got {b}")
@@ -433,6 +435,9 @@ def _slice_grad_to_tf(b: Any) -> list:
     return b.node("Pad", [b.input(0), b.node("Pack", [[begin, after]], {"axis": 1})[0]])
 
 
+_INDEX = ("Slice", "Index")
+
+
 @eager_api("input_", "begin", "size")
 def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  # noqa: A001
     """tf.slice: `size[i]` elements from `begin[i]` on each axis (-1: to the end)."""
@@ -444,10 +449,12 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         if None in bv or None in sv or x._shape is None:
             return bind(SLICE, (x, b, s), {}, name)
         begin, size = bv, sv  # everything folded: the static StridedSlice
+        shapes = (None, None)
     else:
-        begin, size = static_ints(begin, "begin"), static_ints(size, "size")
+        shapes = tuple(v._shape if v.__class__ is EagerTensor else None for v in (begin, size))
+        begin, size = static_ints(begin, "begin", _INDEX), static_ints(size, "size", _INDEX)
     if x._shape is not None:
-        _check_slice(begin, size, x._shape)
+        _check_slice(begin, size, x._shape, shapes)
     return bind(STRIDED_SLICE, (x,), {"spec": _slice_spec(begin, size)}, name)
 
 
@@ -960,6 +967,26 @@ def getitem(tensor: Any, key: Any) -> Any:
                 None if _state.graph is not None else "strided_slice/")
 
 
+_STRIDED_INDEX = frozenset((dt.int16, dt.int32, dt.int64))
+
+
+def _check_strided_args(begin: Any, end: Any, strides: Any) -> None:
+    """TF's checks of StridedSlice's begin, end and strides given as tensors: their attr
+    Index's dtypes, then one dimension each (strides left out: begin's shape)."""
+    given = [v for v in (begin, end, strides) if v.__class__ is EagerTensor]
+    for v in given:
+        if v._dtype not in _STRIDED_INDEX:
+            raise C.not_supported("StridedSlice", v._dtype, _STRIDED_INDEX, "Index")
+    if any(len(v._shape) != 1 for v in given):
+        shapes = [C.shape_str(v._shape) if v.__class__ is EagerTensor else
+                  f"[{len(v) if isinstance(v, (list, tuple)) else ''}]" for v in
+                  (begin, end, begin if strides is None else strides)]
+        raise C.fail("StridedSlice", f"Expected begin, end, and strides to be 1D equal size "
+                                     f"tensors, but got shapes {shapes[0]}, {shapes[1]}, and "
+                                     f"{shapes[2]} instead.")
+
+
+@eager_api("input_", "begin", "end", "strides")
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0, var: Any = None, name: str | None = None) -> Any:
@@ -969,6 +996,9 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
         return dynamic_strided_slice(_t(input_), begin, end, strides, dict(
             begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
             new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask), name=name)
+    if strides is None and getattr(begin, "_dtype", None) is dt.string:
+        ones(begin._shape, dt.string)  # TF's strides: ones of begin's shape and dtype: refused
+    _check_strided_args(begin, end, strides)
     begin, end = static_ints(begin, "begin"), static_ints(end, "end")
     strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
     key = []
@@ -983,4 +1013,6 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
         else:
             key.append(builtins.slice(None if begin_mask & bit else b,
                                       None if end_mask & bit else e, s))
+    if _state.graph is None:  # (one StridedSlice op, named as TF's function names it)
+        return bind(STRIDED_SLICE, (_t(input_),), {"spec": _normalize_key(tuple(key))}, name)
     return getitem(input_, tuple(key))

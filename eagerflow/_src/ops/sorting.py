@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order
 from eagerflow._src.ops.array import range as tf_range
@@ -208,11 +209,21 @@ def _top_k_count(k: Any, x: Any) -> tuple:
     return C.int_arg(k, "k"), ()
 
 
+_DIRECTIONS = frozenset(("ASCENDING", "DESCENDING"))  # (a set, as TF's: a tensor is no key)
+
+
 def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
-    if direction not in ("ASCENDING", "DESCENDING"):
+    if direction not in _DIRECTIONS:
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
                          f"Received: direction={direction}")
+    if not isinstance(axis, (int, np.integer)):
+        a = _t(axis)
+        if a._shape != () or isinstance(C.known(a), Tensor):
+            raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={a}.")
     x = _t(values)
+    if direction == "ASCENDING" and x._dtype in (dt.bool, dt.string):
+        # (TF sorts ascending by a descending sort of the negated values: Neg refuses them)
+        raise C.not_supported("Neg", x._dtype, C.FLOATS | C.SIGNED_INTS | C.COMPLEX)
     C.check_dtype("TopKV2", x, C.REALS)
     r = len(x._shape)
     axis = int(C.known(axis))

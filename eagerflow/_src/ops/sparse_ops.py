@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
@@ -287,10 +287,11 @@ def _fill_grad_grad(n: Any, g_values: Any, g_default: Any) -> list:
 
 
 def _fill_grad_infer(reverse_index_map: Any, grad_values: Any) -> list:
-    if reverse_index_map._dtype is not dt.int64:
-        raise C.wrong_input_dtype(_FILL_GRAD, 0, dt.int64, reverse_index_map._dtype)
+    # (TF looks up the kernel for T first; the found kernel checks its inputs' dtypes)
     if grad_values._dtype not in _FILL_GRAD_KERNELS:
         raise C.no_kernel(_FILL_GRAD, f"T={C.dt_enum(grad_values._dtype)}", _FILL_GRAD_KERNELS)
+    if reverse_index_map._dtype is not dt.int64:
+        raise C.wrong_input_dtype(_FILL_GRAD, 0, dt.int64, reverse_index_map._dtype)
     _want_rank(_FILL_GRAD, reverse_index_map, 1, "reverse_index_map")
     _want_rank(_FILL_GRAD, grad_values, 1, "grad_values")
     return [(reverse_index_map._shape, grad_values._dtype), ((), grad_values._dtype)]
@@ -388,6 +389,9 @@ def ragged_fill_empty_rows(value_rowids: Any, values: Any, nrows: Any, default_v
 def ragged_fill_empty_rows_grad(reverse_index_map: Any, grad_values: Any,
                                 name: str | None = None) -> tuple:
     """tf.ragged_fill_empty_rows_grad: (d_values, d_default_value)."""
+    # (a tensor goes to the op as it is: the op refuses another dtype than int64)
+    index_map = reverse_index_map if isinstance(reverse_index_map, Tensor) else \
+        _int64_tensor(reverse_index_map)
     return RaggedFillEmptyRowsGradOutput(*bind(
-        RAGGED_FILL_EMPTY_ROWS_GRAD, (_int64_tensor(reverse_index_map),
+        RAGGED_FILL_EMPTY_ROWS_GRAD, (index_map,
                                       convert_to_tensor(grad_values)), {}, name))

@@ -100,6 +100,8 @@ PACK = register(OpDef(
 
 @dispatchable
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
+    if isinstance(axis, EagerTensor):
+        bool(axis == 0)  # TF's stack tests `axis == 0` first: several values are ambiguous
     xs = common_args(values)
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);
@@ -170,8 +172,13 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
     rank = len(x._shape)
     if num is None and not -rank <= axis < rank:  # (TF's Python check, before the op)
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
-    ax = C.norm_axis("Unpack", axis, rank)
     C.no_graph_attr(num, "num")
+    if num is not None:
+        try:
+            num = int(num)  # (TF's op wrapper takes the attr with int(), before the axis)
+        except (TypeError, ValueError):
+            raise TypeError(f"Expected int for argument 'num' not {num!r}.") from None
+    ax = C.norm_axis("Unpack", axis, rank)
     if num is None:
         num = x._shape[ax]
         if num is None:

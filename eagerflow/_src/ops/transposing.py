@@ -186,21 +186,25 @@ INVERT_PERMUTATION = register(OpDef(
 ))
 
 
+_TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}")
+
+
 @eager_api("a", "perm")
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
     a = _t(a)
+    conjugate = bool(conjugate) and a._dtype.is_complex  # (TF's test of it comes first)
     if perm is None:
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     if _state.graph is None:
-        out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm")})
+        out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm", _TPERM)})
     else:
         # TF's transpose makes its op inside a name scope of its name: a tape names the
         # gradient under it ("gradient_tape/transpose/...")
-        static, dyn = shape_arg(perm, "perm")
+        static, dyn = shape_arg(perm, "perm", _TPERM)
         out = bind(TRANSPOSE, (a,) + dyn, {"perm": static}, scope_name(name, "transpose") + "/")
-    if conjugate and a._dtype.is_complex:
+    if conjugate:
         out = conj(out)
     return out
 
