@@ -243,6 +243,9 @@ TF_ASSERTS = {"range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape)
 TF_INDEX_ERRORS = {"stack"}
+# and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
+# raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
+TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 
 
 def _names_any(message: str, names: tuple) -> bool:
@@ -269,6 +272,9 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, AssertionError) and label in TF_ASSERTS and _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
+            _deliberate(exc)[0]:
         return type(exc).__name__
     if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
         ok, where = _deliberate(exc)
