@@ -415,6 +415,35 @@ def int_arg(value: Any, what: str) -> int:
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
 
 
+def make_int(value: Any, what: str) -> int:
+    """An int attr as TF's generated op wrappers take it before any check of its range: int()
+    of anything but a string (a float truncates, a scalar tensor gives its value); what int()
+    refuses (a tensor of several values, None) is a TypeError naming the argument."""
+    if not isinstance(value, str):
+        try:
+            return int(known(value))
+        except (TypeError, ValueError):
+            pass
+    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+
+
+def make_type(value: Any, what: str) -> dt.DType:
+    """A DType attr as TF's generated op wrappers take it: anything as_dtype reads (a
+    DType, a NumPy type, a name), else a TypeError naming the argument."""
+    try:
+        return dt.as_dtype(value)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument '{what}' not {value!r}.") from None
+
+
+def make_bool(value: Any, what: str) -> bool:
+    """A bool attr as TF's generated op wrappers take it: a Python bool, nothing else (not
+    1, nor a NumPy or tensor bool)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"Expected bool for argument '{what}' not {value!r}.")
+    return value
+
+
 def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     """An int-valued attr as TF's op wrappers check it: TypeError for anything but an int
     (inf, nan, a string), InvalidArgumentError outside the attr's int32 (or int64) range,

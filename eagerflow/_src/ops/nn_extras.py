@@ -147,9 +147,14 @@ def _approx(is_max_k: bool) -> Callable:
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
-        attrs = _approx_attrs(C.int_arg(k, "k"), reduction_dimension=int(reduction_dimension),
+        op = "ApproxTopK"
+        k = C.int_attr(op, C.make_int(k, "k"), "k")
+        attrs = _approx_attrs(k, reduction_dimension=C.make_int(reduction_dimension,
+                                                                "reduction_dimension"),
                               recall_target=float(recall_target), is_max_k=is_max_k,
-                              reduction_input_size_override=int(reduction_input_size_override),
+                              reduction_input_size_override=C.make_int(
+                                  reduction_input_size_override,
+                                  "reduction_input_size_override"),
                               aggregate_to_topk=bool(aggregate_to_topk))
         return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
     approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
