@@ -34,7 +34,6 @@ KNOWN: dict = {
     "tf.argmin": (
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
-    "tf.as_string": _TRIAGE,
     "tf.assert_greater": _TRIAGE,
     "tf.assert_less": _TRIAGE,
     "tf.assert_rank": _TRIAGE,
