@@ -34,9 +34,9 @@ KNOWN: dict = {
     "tf.argmin": (
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
-    "tf.assert_greater": _TRIAGE,
-    "tf.assert_less": _TRIAGE,
-    "tf.assert_rank": _TRIAGE,
+    "tf.assert_rank": (
+        "a tensor message: TF tests its truth first (NumPy's ambiguity ValueError, an accident "
+        "of its Python); eagerflow checks the rank first and refuses it (its dtype, its rank)"),
     "tf.batch_to_space": _TRIAGE,
     "tf.bitcast": _TRIAGE,
     "tf.boolean_mask": _TRIAGE,
