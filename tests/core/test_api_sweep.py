@@ -37,7 +37,9 @@ KNOWN: dict = {
     "tf.assert_rank": (
         "a tensor message: TF tests its truth first (NumPy's ambiguity ValueError, an accident "
         "of its Python); eagerflow checks the rank first and refuses it (its dtype, its rank)"),
-    "tf.batch_to_space": _TRIAGE,
+    "tf.batch_to_space": (
+        "block_shape and crops both of a refused dtype: TF names Tblock_shape or Tcrops as its "
+        "hash map orders them (it varies per process); eagerflow names Tblock_shape"),
     "tf.bitcast": _TRIAGE,
     "tf.boolean_mask": _TRIAGE,
     "tf.broadcast_dynamic_shape": _TRIAGE,
