@@ -40,8 +40,9 @@ KNOWN: dict = {
     "tf.batch_to_space": (
         "block_shape and crops both of a refused dtype: TF names Tblock_shape or Tcrops as its "
         "hash map orders them (it varies per process); eagerflow names Tblock_shape"),
-    "tf.bitcast": _TRIAGE,
-    "tf.boolean_mask": _TRIAGE,
+    "tf.boolean_mask": (
+        "a tensor of several values as axis: TF's Python slices a shape with it (NumPy's or "
+        "Python's TypeError, an accident); eagerflow raises its own TypeError naming axis"),
     "tf.broadcast_dynamic_shape": _TRIAGE,
     "tf.broadcast_static_shape": _TRIAGE,
     "tf.broadcast_to": _TRIAGE,

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.elementwise import _f64, _rng
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -24,9 +24,16 @@ def _where_infer(c: Any) -> list:
     return [((None, len(c._shape)) if c._shape is not None else None, dt.int64)]
 
 
+def _where_kernel(xp: Any, c: Any) -> Any:
+    if c.dtype == np.float16 and xp is np:  # (TF's CPU kernel refuses half; its GPU's not)
+        raise UnimplementedError(None, None, "No WhereOp available for float16/half type on "
+                                             "CPU; dying in CPU WhereOp to avoid silently "
+                                             "creating costly copies from device. [Op:Where]")
+    return xp.argwhere(c).astype(np.int64)
+
+
 WHERE_INDICES = register(OpDef(
-    "Where", _where_infer,
-    lambda xp, c: xp.argwhere(c).astype(np.int64),
+    "Where", _where_infer, _where_kernel,
     reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
                                  dtype=np.int64).reshape(-1, c.ndim),
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False),
