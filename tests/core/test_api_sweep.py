@@ -43,9 +43,9 @@ KNOWN: dict = {
     "tf.boolean_mask": (
         "a tensor of several values as axis: TF's Python slices a shape with it (NumPy's or "
         "Python's TypeError, an accident); eagerflow raises its own TypeError naming axis"),
-    "tf.broadcast_dynamic_shape": _TRIAGE,
-    "tf.broadcast_static_shape": _TRIAGE,
-    "tf.broadcast_to": _TRIAGE,
+    "tf.broadcast_static_shape": (
+        "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
+        "eagerflow refuses any non-TensorShape with its own TypeError"),
     "tf.cast": _TRIAGE,
     "tf.clip_by_norm": _TRIAGE,
     "tf.concat": _TRIAGE,

@@ -824,6 +824,25 @@ BROADCAST_TO = register(OpDef(
 ))
 
 
+def _broadcast_shape_arg(shape: Any) -> None:
+    """An eager shape tensor (or list) as TF's BroadcastTo takes it: its type attr Tidx,
+    then one vector (static_ints would flatten any other shape)."""
+    t = shape if isinstance(shape, EagerTensor) else None
+    if t is None and all(type(v) is int for v in shape):
+        return  # (the common list: a vector of int32)
+    if t is None and None not in shape:
+        try:
+            t = convert_to_tensor(shape)
+        except (TypeError, ValueError):
+            return
+    if t is None:
+        return
+    C.check_dtype("BroadcastTo", t, C.INDEX, "Tidx")
+    if len(t._shape) != 1:
+        raise C.fail("BroadcastTo", f"shape must be a vector of {{int32,int64}}, got shape "
+                                    f"{C.shape_str(t._shape)}")
+
+
 @dispatchable
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
@@ -831,6 +850,8 @@ def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noq
         # (TF's BroadcastTo refuses a scalar shape; static_ints would read it as (n,))
         raise raised_eagerly(C.fail("BroadcastTo", "shape must be a vector of {int32,int64}, "
                                                    "got shape []"), name)
+    if _state.graph is None and isinstance(shape, (EagerTensor, list)):
+        _broadcast_shape_arg(shape)
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

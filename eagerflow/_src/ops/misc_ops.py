@@ -336,7 +336,10 @@ truncatemod = _b(TRUNCATE_MOD)
 # ---------------------------------------------------------------------------------------
 
 def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
-    a, b = TensorShape(shape_x), TensorShape(shape_y)
+    for what, v in (("shape_x", shape_x), ("shape_y", shape_y)):
+        if not isinstance(v, TensorShape):  # (TF reads the shapes' ranks: nothing else has one)
+            raise TypeError(f"`{what}` must be a TensorShape, got {v!r}")
+    a, b = shape_x, shape_y
     if a.rank is None or b.rank is None:
         return TensorShape(None)
     try:
@@ -349,9 +352,9 @@ def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
 
 def _bargs_infer(a: Any, b: Any) -> list:
     d = C.same_dtype("BroadcastArgs", (a, b), C.INDEX)
-    for x in (a, b):
+    for i, x in enumerate((a, b)):
         if x._shape is not None and len(x._shape) != 1:
-            raise C.fail("BroadcastArgs", f"In[0] must be a vector, got {C.shape_str(x._shape)}")
+            raise C.fail("BroadcastArgs", f"In[{i}] must be a vector.{C.shape_str(x._shape)}")
     if a._shape is None or b._shape is None or None in (a._shape[0], b._shape[0]):
         return [((None,), d)]
     return [((max(a._shape[0], b._shape[0]),), d)]
