@@ -46,7 +46,6 @@ KNOWN: dict = {
     "tf.broadcast_static_shape": (
         "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
         "eagerflow refuses any non-TensorShape with its own TypeError"),
-    "tf.cast": _TRIAGE,
     "tf.clip_by_norm": _TRIAGE,
     "tf.concat": _TRIAGE,
     "tf.constant": _TRIAGE,

@@ -276,12 +276,21 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_ENUM.get(type_value)
         if found is not None:
             return found
-    if type_value in _PY_TYPES:
-        return _PY_TYPES[type_value]
+    try:
+        found = _PY_TYPES.get(type_value)
+    except TypeError:  # (unhashable: a tensor, a list)
+        found = None
+    if found is not None:
+        return found
     try:
         npd = np.dtype(type_value)
-    except TypeError:
+    except (TypeError, ValueError):  # (ValueError: NumPy refused an object's `.dtype`)
         npd = None
+    if npd is None and hasattr(type_value, "dtype") and not hasattr(type_value, "_dtype"):
+        try:  # (an array's dtype, as TF reads it; a tensor is not a dtype)
+            npd = np.dtype(type_value.dtype)
+        except TypeError:
+            npd = None
     if npd is not None:
         if npd.kind in "SUO":
             return string
