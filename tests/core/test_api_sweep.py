@@ -46,7 +46,9 @@ KNOWN: dict = {
     "tf.broadcast_static_shape": (
         "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
         "eagerflow refuses any non-TensorShape with its own TypeError"),
-    "tf.clip_by_norm": _TRIAGE,
+    "tf.clip_by_norm": (
+        "axes as a tensor not int32/int64: TF's reduce_sum refuses its Tidx; eagerflow's "
+        "reduce_sum reads it otherwise (tf.reduce_sum's entry)"),
     "tf.concat": _TRIAGE,
     "tf.constant": _TRIAGE,
     "tf.convert_to_tensor": _TRIAGE,
