@@ -543,16 +543,37 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
             values = [convert_to_tensor(v, name=f"values_{k}")
                       if isinstance(v, (list, tuple)) and is_symbolic(v) else v
                       for k, v in enumerate(values)]
+    if not isinstance(values, (list, tuple)):  # (TF's: one tensor is a list of one)
+        values = [values]
     xs = common_args(values)
     if not xs:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
                          "minimum length 2.")
     if len(xs) == 1:
+        if type(axis) is not int:  # (TF checks the axis it will not use: an int32 scalar)
+            convert_to_tensor(axis, dt.int32, name="concat_dim").shape.assert_has_rank(0)
         return xs[0]
-    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
+    if _state.graph is not None:
+        axis, dyn = scalar_arg(axis, "axis")
+    else:
+        axis, dyn = (axis if type(axis) is int else _eager_concat_axis(axis, name, len(xs))), ()
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None}, name)
     return bind(CONCAT, xs, {"axis": axis}, name)
+
+
+def _eager_concat_axis(axis: Any, name: str, n: int) -> int:
+    """An eager axis that is no Python int, as ConcatV2 (of `n` values) reads its input: an
+    int32 (or int64) scalar, or a vector of one value."""
+    t = axis if isinstance(axis, EagerTensor) else convert_to_tensor(axis, dt.int32)
+    try:
+        C.check_dtype("ConcatV2", t, C.INDEX, "Tidx")
+        if t._shape != () and t._shape != (1,):
+            raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
+                                     f"{C.shape_str(t._shape)}")
+    except InvalidArgumentError as e:
+        raise raised_eagerly(e, name, {"N": n}) from None
+    return int(t._numpy().reshape(-1)[0])
 
 
 def _split_dim(op: str, axis: int, ndim: int) -> int:
