@@ -49,8 +49,6 @@ KNOWN: dict = {
     "tf.clip_by_norm": (
         "axes as a tensor not int32/int64: TF's reduce_sum refuses its Tidx; eagerflow's "
         "reduce_sum reads it otherwise (tf.reduce_sum's entry)"),
-    "tf.constant": _TRIAGE,
-    "tf.convert_to_tensor": _TRIAGE,
     "tf.cumsum": (
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),

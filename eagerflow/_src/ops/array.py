@@ -285,9 +285,14 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
         return EagerTensor(array_from_python(value))
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
-        if dtype is not None and t._dtype is not dt.as_dtype(dtype):
-            raise TypeError(f"Expected tensor {t} with dtype {dt.as_dtype(dtype)!r}, but got "
-                            f"dtype {t._dtype!r}.")
+        if dtype is not None:
+            try:
+                want = dt.as_dtype(dtype)
+            except TypeError:  # (TF compares the dtypes: no dtype equals what is none)
+                want = dtype
+            if t._dtype is not want:
+                raise TypeError(f"Expected tensor {t} with dtype {want!r}, but got dtype "
+                                f"{t._dtype!r}.")
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
