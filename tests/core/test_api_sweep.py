@@ -52,8 +52,6 @@ KNOWN: dict = {
     "tf.cumsum": (
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
-    "tf.dynamic_partition": _TRIAGE,
-    "tf.dynamic_stitch": _TRIAGE,
     "tf.eig": _TRIAGE,
     "tf.eigvals": _TRIAGE,
     "tf.einsum": _TRIAGE,
