@@ -67,7 +67,6 @@ KNOWN: dict = {
     "tf.linspace": _TRIAGE,
     "tf.make_ndarray": _TRIAGE,
     "tf.make_tensor_proto": _TRIAGE,
-    "tf.matmul": _TRIAGE,
     # -- tf (n-z) --
     "tf.nondifferentiable_batch_function": _TRIAGE,
     "tf.norm": _TRIAGE,

@@ -57,6 +57,17 @@ def _f64(*shape: int) -> np.ndarray:
 
 _MATMUL_T = C.NUMERIC - {dt.int8, dt.uint8, dt.uint16, dt.uint32, dt.uint64, dt.int16}
 _MATMUL_IDS = frozenset(id(d) for d in _MATMUL_T)  # DTypes are singletons
+# TF's definitions of MatMul and BatchMatMulV2 take the unsigned types, which have no CPU
+# kernel (NotFoundError); BatchMatMulV2 takes int16 too, which has one
+_MATMUL_DEF_T = C.NUMERIC - {dt.int8, dt.int16}
+_BATCH_MATMUL_DEF_T = C.NUMERIC - {dt.int8}
+_MATMUL_CPU = (dt.int64, dt.int32, dt.int16, dt.float64, dt.float32, dt.bfloat16, dt.float16,
+               dt.complex128, dt.complex64)
+_MATMUL_XLA = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, "
+               "DT_COMPLEX128, DT_HALF]")
+_BATCH_MATMUL_XLA = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_COMPLEX64, "
+                     "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, "
+                     "DT_UINT64]")
 
 
 def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
@@ -67,14 +78,21 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
         k2, n = (sb[1], sb[0]) if transpose_b else sb
         if k1 == k2 and k1 is not None:
             return [((m, n), d)]
-    d = C.same_dtype("MatMul", (a, b), _MATMUL_T)
-    if a._shape is None or b._shape is None:
-        return [(None, d)]
     # TF's tf.matmul runs BatchMatMulV2 when either operand has more than two dims, and
     # its messages (and the op they name) are that kernel's; MatMul's are its reference
     # kernel's (oneDNN's word a vector operand differently)
-    batched = len(a._shape) > 2 or len(b._shape) > 2
+    batched = sa is not None and sb is not None and (len(sa) > 2 or len(sb) > 2)
     op = "BatchMatMulV2" if batched else "MatMul"
+    d = C.same_dtype(op, (a, b), _BATCH_MATMUL_DEF_T if batched else _MATMUL_DEF_T)
+    if d not in _MATMUL_T and not (batched and d is dt.int16):
+        flags = (f"adj_x={str(transpose_a).lower()}, adj_y={str(transpose_b).lower()}, "
+                 f"grad_x=false, grad_y=false" if batched else
+                 f"grad_a=false, grad_b=false, transpose_a={str(transpose_a).lower()}, "
+                 f"transpose_b={str(transpose_b).lower()}")
+        raise C.no_kernel(op, f"T={C.dt_enum(d)}, {flags}", _MATMUL_CPU, others=(
+            ("XLA_CPU_JIT", _BATCH_MATMUL_XLA if batched else _MATMUL_XLA),))
+    if sa is None or sb is None:
+        return [(None, d)]
     return [(_product_shape(op, a, b, transpose_a, transpose_b, batched), d)]
 
 
