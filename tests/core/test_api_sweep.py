@@ -56,7 +56,6 @@ KNOWN: dict = {
     "tf.eigvals": _TRIAGE,
     "tf.einsum": _TRIAGE,
     "tf.ensure_shape": _TRIAGE,
-    "tf.expand_dims": _TRIAGE,
     "tf.eye": _TRIAGE,
     "tf.fill": _TRIAGE,
     "tf.fingerprint": _TRIAGE,
