@@ -115,7 +115,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
-    if value._shape not in ((), None):
+    if value._shape not in ((), (1,), None):  # (TF's kernel takes a vector of one value)
         raise C.fail("Fill", f"value must represent a scalar, got shape "
                              f"{C.shape_str(value._shape)}")
     if None not in shape:
@@ -126,7 +126,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
-    return xp.full(shape, v, dtype=v.dtype)
+    return xp.full(shape, v.reshape(()) if v.ndim else v, dtype=v.dtype)
 
 
 FILL = register(OpDef(
@@ -156,6 +156,7 @@ def _fill_fold(node: Any, value_of: Any) -> Any:
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
+        _fill_dims_arg(dims)
         shape = static_ints(dims, "dims")
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
@@ -172,6 +173,25 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 
 
 _fill = fill.__wrapped__  # (zeros and ones hand it a shape TF converts first)
+
+
+def _fill_dims_arg(dims: Any) -> None:
+    """Eager dims as Fill's input takes them: its type attr index_type (int32/int64), then a
+    scalar or a vector (static_ints would flatten any other shape)."""
+    if isinstance(dims, (list, tuple)) and all(type(v) is int for v in dims):
+        return  # (the common form: an int32 vector)
+    t = dims
+    if not isinstance(dims, EagerTensor):
+        if not isinstance(dims, (list, tuple, np.ndarray)):
+            return
+        try:
+            t = convert_to_tensor(dims)
+        except (TypeError, ValueError):
+            return  # (a list holding tensors or None: static_ints' errors)
+    C.check_dtype("Fill", t, C.INDEX, "index_type")
+    if len(t._shape) > 1:
+        raise C.fail("Fill", f"dims must represent a vector, got shape "
+                             f"{C.shape_str(t._shape)}")
 
 
 def _fill_shape_error(dims: Any, value: Any, static: tuple, name: str | None) -> ValueError:
