@@ -9,6 +9,7 @@ ExpandDims of its dim); eagerly, expand_dims is the faster Reshape of the same v
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -168,8 +169,11 @@ def _eager_dim(axis: Any) -> int:
     int32, a tensor of type Tdim int32 or int64 holding one value (of any shape)."""
     if isinstance(axis, np.integer):
         return int(axis)
-    t = convert_to_tensor(axis) if isinstance(axis, Tensor) or hasattr(axis, "_as_tensor") \
-        else convert_to_tensor(axis, dt.int32)
+    # (TF's fast path converts Python values as int32, but an infinite or NaN float, which
+    # no int holds, as float32)
+    as_is = isinstance(axis, Tensor) or hasattr(axis, "_as_tensor") or \
+        type(axis) is float and not math.isfinite(axis)
+    t = convert_to_tensor(axis) if as_is else convert_to_tensor(axis, dt.int32)
     C.check_dtype("ExpandDims", t, C.INDEX, "Tdim")
     v = t._numpy().reshape(-1)
     if v.size != 1:
