@@ -60,8 +60,6 @@ KNOWN: dict = {
     "tf.fingerprint": _TRIAGE,
     "tf.gather_nd": _TRIAGE,
     "tf.grad_pass_through": _TRIAGE,
-    "tf.histogram_fixed_width": _TRIAGE,
-    "tf.histogram_fixed_width_bins": _TRIAGE,
     "tf.make_ndarray": _TRIAGE,
     "tf.make_tensor_proto": _TRIAGE,
     # -- tf (n-z) --
