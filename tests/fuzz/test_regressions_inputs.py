@@ -443,7 +443,7 @@ def test_floats_with_ints_past_int64_convert_as_floats():
     lambda: tf.gather(tf.ones([2]), [0], batch_dims=tf.constant(np.inf)),
     lambda: tf.gather_nd(tf.ones([2]), [[0]], batch_dims=float("inf")),
     lambda: tf.boolean_mask(tf.ones([2]), [True, False], axis=tf.constant(np.inf)),
-    lambda: tf.eye(tf.constant(np.inf)),
+    lambda: tf.eye(float("inf")),
     lambda: tf.linalg.band_part(tf.ones([2, 2]), tf.constant(np.inf), 0),
     lambda: tf.repeat(tf.ones([2]), float("inf")),
     lambda: tf.repeat(tf.ones([2]), 2, axis=tf.constant(np.inf)),
@@ -458,6 +458,12 @@ def test_infinite_int_arguments_are_type_errors(call):
     # was: OverflowError "cannot convert float infinity to integer"
     with pytest.raises(TypeError):
         call()
+
+
+def test_infinite_eye_size_tensor():
+    # TF 2.21's eye casts a float size tensor to int32 (inf is -2**31), which its Fill refuses
+    with pytest.raises(InvalidArgumentError, match="Dimension -2147483648 must be >= 0"):
+        tf.eye(tf.constant(np.inf))
 
 
 def test_conv_transpose_output_shape_out_of_range():

@@ -23,6 +23,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
 from eagerflow._src.ops.array import (
     broadcast_to,
+    concat,
     expand_dims,
     ones,
     reshape,
@@ -808,6 +809,24 @@ MATRIX_DIAG_PART = register(OpDef(
 ))
 
 
+def _eager_tensor_eye(num_rows: Any, num_columns: Any, batch_shape: Any,
+                      dtype: dt.DType) -> Any:
+    """tf.eye given an eager tensor size, in TF's steps: the diagonal's size the sizes'
+    minimum (a bool, complex or string size refused there), the ones' shape the int32
+    batch shape joined with it (a size of several values refused there: the ranks
+    differ), then the ones set on the diagonal of matrices of those sizes."""
+    columns = num_rows if num_columns is None else num_columns
+    diag_size = minimum(num_rows, columns)
+    batch = convert_to_tensor([] if batch_shape is None else batch_shape, dt.int32, name="shape")
+    try:  # (TF packs the size in a list: its ConcatV2 runs by the slow path, unnamed)
+        diag_shape = concat([batch, stack([cast(diag_size, dt.int32)])], 0)
+    except OpError as e:
+        raise slow_path(e) from None
+    rows, cols = (int(cast(v, dt.int32)) if isinstance(v, Tensor) else int(v)
+                  for v in (num_rows, columns))
+    return diag(ones(diag_shape, dtype), num_rows=rows, num_cols=cols)
+
+
 def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DType) -> Any:
     """tf.eye of sizes known when the graph runs, as TF builds it: ones (a Fill, which
     refuses a negative size then) set on the diagonal of a matrix of those sizes."""
@@ -957,6 +976,13 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
     if any(C.is_graph_tensor(v) and isinstance(C.known(v), Tensor)
            for v in (num_rows, num_columns)):
         return _runtime_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
+    if isinstance(num_rows, EagerTensor) or isinstance(num_columns, EagerTensor):
+        return _eager_tensor_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
+    for v in (num_rows, num_columns):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
+            raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
+                            f"values. Received: num_rows={num_rows}, num_columns="
+                            f"{num_rows if num_columns is None else num_columns}")
     num_rows = C.int_arg(num_rows, "num_rows")
     num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:
