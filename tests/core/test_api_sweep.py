@@ -55,7 +55,6 @@ KNOWN: dict = {
     "tf.eig": _TRIAGE,
     "tf.eigvals": _TRIAGE,
     "tf.einsum": _TRIAGE,
-    "tf.ensure_shape": _TRIAGE,
     "tf.gather_nd": _TRIAGE,
     "tf.grad_pass_through": _TRIAGE,
     "tf.make_ndarray": _TRIAGE,

@@ -195,9 +195,20 @@ class TensorShape:
             self._dims = (_dim(dims),)
         else:
             try:
-                self._dims = tuple(_dim(d) for d in dims)
-            except TypeError:
-                raise TypeError(f"Cannot convert {dims!r} to a TensorShape") from None
+                items = iter(dims)
+            except TypeError:  # (TF's: one dimension)
+                self._dims = (_dim(dims),)
+                return
+            out = []
+            for d in items:
+                try:
+                    out.append(_dim(d))
+                except TypeError as e:
+                    raise TypeError(
+                        f"Failed to convert '{dims!r}' to a shape: '{d!r}'could not be "
+                        f"converted to a dimension. A shape should either be single dimension "
+                        f"(e.g. 10), or an iterable of dimensions (e.g. [1, 10, None]).") from e
+            self._dims = tuple(out)
 
     @classmethod
     def _known(cls, dims: tuple) -> TensorShape:
