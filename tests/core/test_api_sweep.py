@@ -54,11 +54,21 @@ KNOWN: dict = {
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
     "tf.eig": _TRIAGE,
     "tf.eigvals": _TRIAGE,
-    "tf.einsum": _TRIAGE,
-    "tf.gather_nd": _TRIAGE,
-    "tf.grad_pass_through": _TRIAGE,
-    "tf.make_ndarray": _TRIAGE,
-    "tf.make_tensor_proto": _TRIAGE,
+    "tf.einsum": (
+        "a tensor as equation: TF's Python calls its .replace (an AttributeError, an accident); "
+        "eagerflow refuses it with its own TypeError naming equation"),
+    "tf.gather_nd": (
+        "a tensor of several values as batch_dims: TF's Python takes int() of it (NumPy's "
+        "TypeError, an accident); eagerflow raises its own TypeError naming batch_dims"),
+    "tf.grad_pass_through": (
+        "returns the wrapped callable: TF's is an instance of its decorator class Bind, "
+        "eagerflow's a plain function (the calls and gradients are TF's)"),
+    "tf.make_ndarray": (
+        "a tensor for the TensorProto: TF reads its .tensor_shape (an AttributeError, an "
+        "accident); eagerflow raises its own TypeError"),
+    "tf.make_tensor_proto": (
+        "a tensor as dtype: TF tests its truth (NumPy's ambiguity ValueError, an accident); "
+        "eagerflow refuses it with as_dtype's TypeError, as TF does for other values"),
     # -- tf (n-z) --
     "tf.nondifferentiable_batch_function": _TRIAGE,
     "tf.norm": _TRIAGE,
