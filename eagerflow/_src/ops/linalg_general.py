@@ -2,10 +2,11 @@
 (TF's "Lu") and the eigendecomposition (TF's "Eig").
 
 Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
-over the batch; Eig's is LAPACK's through NumPy (both CPU-only kernels: on a GPU they run
-on the CPU by soft placement). Lu has no gradient, as in TF; Eig's is TF's formula over
-public ops. References: the textbook Doolittle loop in plain Python; for Eig, the
-closed form of 2x2 matrices.
+over the batch; Eig's is, for complex matrices, TF's own algorithm (Eigen's
+ComplexEigenSolver, written out below), for real ones LAPACK's through NumPy (both
+CPU-only kernels: on a GPU they run on the CPU by soft placement). Lu has no gradient,
+as in TF; Eig's is TF's formula over public ops. References: the textbook Doolittle loop
+in plain Python; for Eig, the closed form of 2x2 matrices.
 """
 
 from __future__ import annotations
@@ -135,15 +136,221 @@ def _eig_infer(x: Any, compute_v: bool, Tout: dt.DType) -> list:
     return [(None if s is None else s[:-1], Tout), (s if compute_v else (0,), Tout)]
 
 
+_EIG_FAILED = "Eigen decomposition was not successful. The input might not be valid. [Op:Eig]"
+# Complex matrices up to this size take TF's algorithm (below); larger ones LAPACK's, whose
+# eigenvectors differ from TF's by a phase
+_EIG_EXACT_MAX = 32
+
+
 def _eig_kernel(xp: Any, x: Any, compute_v: bool, Tout: dt.DType) -> tuple:
     out = Tout.as_numpy_dtype
     if not np.isfinite(x).all():
-        raise InvalidArgumentError(None, None, "Eigen decomposition was not successful. The "
-                                               "input might not be valid. [Op:Eig]")
+        raise InvalidArgumentError(None, None, _EIG_FAILED)
     if x.size == 0:
         return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
+    if np.iscomplexobj(x) and x.shape[-1] <= _EIG_EXACT_MAX:
+        es = np.empty(x.shape[:-1], out)
+        vs = np.empty(x.shape, out)
+        for idx in np.ndindex(*x.shape[:-2]):
+            es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
+        return es, (vs if compute_v else np.zeros((0,), out))
     e, v = np.linalg.eig(x.astype(out))
     return e.astype(out), (v.astype(out) if compute_v else np.zeros((0,), out))
+
+
+# TF's Eig of a complex matrix is Eigen's ComplexEigenSolver, whose eigenvectors' phases
+# (and eigenvalues' order) are its algorithm's: a Householder reduction to Hessenberg form,
+# single-shift QR sweeps of Givens rotations to a Schur form T = U^H A U, the eigenvectors
+# of T by back substitution, U times those, each normalized, and the eigenvalues sorted by
+# magnitude. Written here step for step, in the matrix's own precision.
+
+def _norm1(z: Any) -> Any:
+    return abs(z.real) + abs(z.imag)
+
+
+def _householder(x: np.ndarray) -> tuple:
+    """(essential part, tau, beta) of the reflection H = I - tau v v^H (v = [1, essential])
+    with H x = [beta, 0, ...]."""
+    tail, c0 = x[1:], x[0]
+    tail_sq = (tail.real ** 2 + tail.imag ** 2).sum() if tail.size else x.real.dtype.type(0)
+    tiny = np.finfo(x.real.dtype).tiny
+    if tail_sq <= tiny and c0.imag ** 2 <= tiny:
+        return np.zeros_like(tail), x.dtype.type(0), c0.real
+    beta = np.sqrt(c0.real ** 2 + c0.imag ** 2 + tail_sq)
+    if c0.real >= 0:
+        beta = -beta
+    return tail / (c0 - beta), np.conj((beta - c0) / beta), beta
+
+
+def _reflect_left(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
+    """m = (I - tau v v^H) m, v = [1, ess], in Eigen's order of operations."""
+    if m.shape[0] == 1:
+        m *= 1 - tau
+    elif tau != 0:
+        tmp = np.conj(ess) @ m[1:] + m[0]
+        m[0] -= tau * tmp
+        m[1:] -= np.outer(tau * ess, tmp)
+
+
+def _reflect_right(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
+    """m = m (I - tau v v^H), v = [1, ess], in Eigen's order of operations."""
+    if m.shape[1] == 1:
+        m *= 1 - tau
+    elif tau != 0:
+        tmp = m[:, 1:] @ ess + m[:, 0]
+        m[:, 0] -= tau * tmp
+        m[:, 1:] -= np.outer(tau * tmp, np.conj(ess))
+
+
+def _hessenberg(a: np.ndarray) -> tuple:
+    """(H, Q) with A = Q H Q^H, H upper Hessenberg."""
+    a = a.copy()
+    n = a.shape[0]
+    reflectors = []
+    for i in range(n - 1):
+        ess, h, beta = _householder(a[i + 1:, i].copy())
+        a[i + 1, i] = beta
+        a[i + 2:, i] = 0
+        reflectors.append((ess, h))
+        _reflect_left(a[i + 1:, i + 1:], ess, h)
+        _reflect_right(a[:, i + 1:], ess, np.conj(h))
+    q = np.eye(n, dtype=a.dtype)
+    for k in range(n - 2, -1, -1):  # (Q = H_0^H ... H_{n-2}^H, built from the last)
+        ess, h = reflectors[k]
+        _reflect_left(q[k + 1:, k + 1:], ess, np.conj(h))
+    return a, q
+
+
+def _givens(p: Any, q: Any) -> tuple:
+    """(c, s, r) of the rotation that zeroes q against p, r the entry left in p's place,
+    with Eigen's signs."""
+    zero = p.dtype.type(0)
+    if q == 0:
+        c = p.dtype.type(-1 if p.real < 0 else 1)
+        return c, zero, c * p
+    if p == 0:
+        return zero, -q / abs(q), p.dtype.type(abs(q))
+    p1, q1 = _norm1(p), _norm1(q)
+    if p1 >= q1:
+        ps, qs = p / p1, q / p1
+        p2, q2 = abs(ps) ** 2, abs(qs) ** 2
+        u = np.sqrt(1 + q2 / p2)
+        u = -u if p.real < 0 else u
+        c = 1 / u
+        return p.dtype.type(c), -qs * np.conj(ps) * (c / p2), p * u
+    ps, qs = p / q1, q / q1
+    u = q1 * np.sqrt(abs(ps) ** 2 + abs(qs) ** 2)
+    u = -u if p.real < 0 else u
+    pa = abs(p)
+    ps = p / pa
+    return p.dtype.type(pa / u), -np.conj(ps) * (q / u), ps * u
+
+
+def _rotate_rows(m: np.ndarray, i: int, c: Any, s: Any, cols: slice) -> None:
+    """Rows i, i+1 of m times the rotation's adjoint, from the left (its entries
+    conj(c) and -s, as Eigen applies them)."""
+    x, y = m[i, cols].copy(), m[i + 1, cols].copy()
+    m[i, cols] = np.conj(c) * x + np.conj(-s) * y
+    m[i + 1, cols] = s * x + c * y
+
+
+def _rotate_cols(m: np.ndarray, i: int, c: Any, s: Any, rows: slice) -> None:
+    """Columns i, i+1 of m times the rotation, from the right (its transpose's entries c
+    and -conj(s) applied, as Eigen applies them)."""
+    x, y = m[rows, i].copy(), m[rows, i + 1].copy()
+    m[rows, i] = c * x + (-s) * y
+    m[rows, i + 1] = np.conj(s) * x + np.conj(c) * y
+
+
+def _schur_shift(t: np.ndarray, iu: int, it: int) -> Any:
+    """The shift of a QR sweep ending at row iu: the eigenvalue of the trailing 2x2 block
+    nearer its last entry (an exceptional one on the 10th and 20th tries)."""
+    if it in (10, 20):
+        return t.dtype.type(abs(t[iu, iu - 1].real) + abs(t[iu - 1, iu - 2].real))
+    block = t[iu - 1:iu + 1, iu - 1:iu + 1]
+    scale = np.abs(block).sum()
+    b = block / scale
+    prod = b[0, 1] * b[1, 0]
+    diff = b[0, 0] - b[1, 1]
+    disc = np.sqrt(diff * diff + 4 * prod)
+    det = b[0, 0] * b[1, 1] - prod
+    trace = b[0, 0] + b[1, 1]
+    e1, e2 = (trace + disc) / 2, (trace - disc) / 2
+    n1, n2 = _norm1(e1), _norm1(e2)
+    if n1 > n2:
+        e2 = det / e1
+    elif n2 != 0:
+        e1 = det / e2
+    return scale * (e1 if _norm1(e1 - b[1, 1]) < _norm1(e2 - b[1, 1]) else e2)
+
+
+def _complex_schur(a: np.ndarray) -> tuple:
+    """(T, U) with A = U T U^H, T upper triangular."""
+    n = a.shape[0]
+    if n == 1:
+        return a.copy(), np.eye(1, dtype=a.dtype)
+    t, u = _hessenberg(a)
+    eps = np.finfo(a.real.dtype).eps
+
+    def negligible(i: int) -> bool:
+        if _norm1(t[i + 1, i]) <= (_norm1(t[i, i]) + _norm1(t[i + 1, i + 1])) * eps:
+            t[i + 1, i] = 0
+            return True
+        return False
+
+    iu, it, total = n - 1, 0, 0
+    while True:
+        while iu > 0 and negligible(iu - 1):
+            it, iu = 0, iu - 1
+        if iu == 0:
+            return t, u
+        it, total = it + 1, total + 1
+        if total > 30 * n:
+            raise InvalidArgumentError(None, None, _EIG_FAILED)
+        il = iu - 1
+        while il > 0 and not negligible(il - 1):
+            il -= 1
+        # a sweep of rotations: the first makes a bulge below the subdiagonal, the rest
+        # chase it down to row iu
+        c, s, _ = _givens(t[il, il] - _schur_shift(t, iu, it), t[il + 1, il])
+        _rotate_rows(t, il, c, s, slice(il, n))
+        _rotate_cols(t, il, c, s, slice(0, min(il + 2, iu) + 1))
+        _rotate_cols(u, il, c, s, slice(0, n))
+        for i in range(il + 1, iu):
+            c, s, t[i, i - 1] = _givens(t[i, i - 1], t[i + 1, i - 1])
+            t[i + 1, i - 1] = 0
+            _rotate_rows(t, i, c, s, slice(i, n))
+            _rotate_cols(t, i, c, s, slice(0, min(i + 2, iu) + 1))
+            _rotate_cols(u, i, c, s, slice(0, n))
+
+
+def _complex_eigen_solver(a: np.ndarray) -> tuple:
+    """(eigenvalues, unit eigenvectors as columns) of one complex matrix, as TF's."""
+    t, u = _complex_schur(a)
+    n = a.shape[0]
+    values = np.diagonal(t).copy()
+    # X with T X = X diag(T), unit upper triangular; equal eigenvalues divide by a small
+    # number instead of zero
+    small = np.finfo(a.real.dtype).eps * max(np.linalg.norm(t), np.finfo(a.real.dtype).tiny)
+    x = np.zeros((n, n), a.dtype)
+    for k in range(n - 1, -1, -1):
+        x[k, k] = 1
+        for i in range(k - 1, -1, -1):
+            v = -t[i, k]
+            if k - i - 1 > 0:
+                v -= t[i, i + 1:k] @ x[i + 1:k, k]
+            z = t[i, i] - t[k, k]
+            if z == 0:
+                z = a.dtype.type(complex(small, z.imag))
+            x[i, k] = v / z
+    vectors = u @ x
+    vectors /= np.linalg.norm(vectors, axis=0).astype(a.real.dtype)
+    for i in range(n):  # (by magnitude, the first of equal ones kept first)
+        k = i + int(np.argmin(np.abs(values[i:])))
+        if k != i:
+            values[[i, k]] = values[[k, i]]
+            vectors[:, [i, k]] = vectors[:, [k, i]]
+    return values, vectors
 
 
 def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
