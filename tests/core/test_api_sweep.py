@@ -53,10 +53,8 @@ KNOWN: dict = {
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
     "tf.eig": (
-        "a real matrix's eigenvectors: TF's are Eigen's real EigenSolver's, whose signs "
-        "eagerflow's LAPACK kernel does not reproduce (complex matrices take TF's algorithm); "
         "a vector or a dtype Eig refuses: TF's Python fails on its own unset local "
-        "(UnboundLocalError, an accident), eagerflow raises Eig's dtype or rank error"),
+        "(UnboundLocalError, an accident); eagerflow raises Eig's dtype or rank error"),
     "tf.eigvals": (
         "a vector or a dtype Eig refuses: TF's Python fails on its own unset local "
         "(UnboundLocalError, an accident); eagerflow raises Eig's dtype or rank error"),
