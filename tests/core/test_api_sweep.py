@@ -53,11 +53,13 @@ KNOWN: dict = {
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx"),
     "tf.eig": (
-        "a vector or a dtype Eig refuses: TF's Python fails on its own unset local "
-        "(UnboundLocalError, an accident); eagerflow raises Eig's dtype or rank error"),
+        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
+        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
+        "error"),
     "tf.eigvals": (
-        "a vector or a dtype Eig refuses: TF's Python fails on its own unset local "
-        "(UnboundLocalError, an accident); eagerflow raises Eig's dtype or rank error"),
+        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
+        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
+        "error"),
     "tf.einsum": (
         "a tensor as equation: TF's Python calls its .replace (an AttributeError, an accident); "
         "eagerflow refuses it with its own TypeError naming equation"),
