@@ -379,7 +379,9 @@ def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                    name: str | None = None) -> Any:
     """tf.batch_to_space: batch_to_space_nd, an int block_shape standing for two dims."""
     if isinstance(block_shape, int):  # (TF's: a NumPy integer is a scalar block_shape)
-        block_shape = np.array([block_shape, block_shape], np.int64)
+        # (an int past int64 is refused by the conversion of the list, not NumPy's overflow)
+        block_shape = np.array([block_shape] * 2, np.int64) if \
+            -2**63 <= block_shape < 2**63 else [block_shape] * 2
     return batch_to_space_nd(input, block_shape, crops)
 
 
