@@ -303,9 +303,9 @@ from eagerflow._src.ops.nn_space import (  # noqa: E402
     space_to_batch_nd as space_to_batch_nd,
 )
 from eagerflow._src.ops.signal_ops import (  # noqa: E402
-    fftnd as fftnd,
-    ifftnd as ifftnd,
-    irfftnd as irfftnd,
+    raw_fftnd as fftnd,
+    raw_ifftnd as ifftnd,
+    raw_irfftnd as irfftnd,
 )
 from eagerflow._src.ops.signal_ops import rfftnd_op as rfftnd  # noqa: E402 (TF's raw RFFTND)
 # -- end API coverage --

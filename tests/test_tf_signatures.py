@@ -28,10 +28,10 @@ DIFFERENT = {
     "experimental.RowPartition": "made by its from_* class methods",
     "types.experimental.FunctionType": "made by tf.function's tracing",
     "RaggedTensor": "made by its from_* class methods (TF's constructor is internal)",
-    # TF exports the raw FFTND ops at the top level, with no CPU kernel (NotFoundError on
-    # every call); eagerflow's top-level names are tf.signal's functions, which work
-    "fftnd": "tf.signal.fftnd", "ifftnd": "tf.signal.ifftnd",
-    "rfftnd": "tf.signal.rfftnd", "irfftnd": "tf.signal.irfftnd",
+    # TF exports the raw RFFTND op at the top level, with no kernel (NotFoundError on
+    # every call); eagerflow's tf.rfftnd is tf.signal's function, which works (tf.fftnd,
+    # tf.ifftnd and tf.irfftnd are TF's raw ops, refused as TF's)
+    "rfftnd": "tf.signal.rfftnd",
     # TF's default is its FastHashSpec object, not public in TF 2: None here hashes alike
     "data.experimental.table_from_dataset": "hasher_spec=None (TF's FastHashSpec)",
     "data.experimental.index_table_from_dataset": "hasher_spec=None (TF's FastHashSpec)",

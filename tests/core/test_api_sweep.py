@@ -28,7 +28,6 @@ _MISSING = re.compile(r"missing \d+ required positional|Missing required positio
 _TENSOR = re.compile(r"T\((\w+),(\[[\d, ]*\]),(.*)\)$")
 
 # function -> why some of its calls still differ from TF's.
-_TRIAGE = "differs; not yet looked at"
 _EITHER_ATTR = ("two type attrs both refused (an input and an axis, a shift and an axis): TF "
                 "names the one its attr map's hash order puts first, which varies from run to "
                 "run; eagerflow names the first input's")
@@ -38,42 +37,47 @@ _DTYPE_TENSOR = ("a tensor given as dtype: TF compares it with the input's dtype
                  "dtype")
 KNOWN: dict = {
     # -- tf (a-m) --
-    "tf.add_n": _TRIAGE,
-    "tf.argmax": _TRIAGE,
-    "tf.argmin": _TRIAGE,
-    "tf.as_string": _TRIAGE,
-    "tf.assert_greater": _TRIAGE,
-    "tf.assert_less": _TRIAGE,
-    "tf.assert_rank": _TRIAGE,
-    "tf.batch_to_space": _TRIAGE,
-    "tf.bitcast": _TRIAGE,
-    "tf.boolean_mask": _TRIAGE,
-    "tf.broadcast_dynamic_shape": _TRIAGE,
-    "tf.broadcast_static_shape": _TRIAGE,
-    "tf.broadcast_to": _TRIAGE,
-    "tf.clip_by_norm": _TRIAGE,
-    "tf.concat": _TRIAGE,
-    "tf.constant": _TRIAGE,
-    "tf.cumsum": _TRIAGE,
-    "tf.dynamic_partition": _TRIAGE,
-    "tf.dynamic_stitch": _TRIAGE,
-    "tf.eig": _TRIAGE,
-    "tf.eigvals": _TRIAGE,
-    "tf.einsum": _TRIAGE,
-    "tf.expand_dims": _TRIAGE,
-    "tf.eye": _TRIAGE,
-    "tf.fftnd": _TRIAGE,
-    "tf.fingerprint": _TRIAGE,
-    "tf.gather_nd": _TRIAGE,
-    "tf.grad_pass_through": _TRIAGE,
-    "tf.histogram_fixed_width": _TRIAGE,
-    "tf.histogram_fixed_width_bins": _TRIAGE,
-    "tf.ifftnd": _TRIAGE,
-    "tf.irfftnd": _TRIAGE,
-    "tf.linspace": _TRIAGE,
-    "tf.make_ndarray": _TRIAGE,
-    "tf.make_tensor_proto": _TRIAGE,
-    "tf.matmul": _TRIAGE,
+    "tf.argmin":
+        "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
+        "on later ones (its fast path's cache); eagerflow always names Tidx",
+    "tf.assert_rank":
+        "a tensor message: TF tests its truth first (NumPy's ambiguity ValueError, an accident "
+        "of its Python); eagerflow checks the rank first and refuses it (its dtype, its rank)",
+    "tf.batch_to_space":
+        "block_shape and crops both of a refused dtype: TF names Tblock_shape or Tcrops as its "
+        "hash map orders them (it varies per process); eagerflow names Tblock_shape",
+    "tf.boolean_mask":
+        "a tensor of several values as axis: TF's Python slices a shape with it (NumPy's or "
+        "Python's TypeError, an accident); eagerflow raises its own TypeError naming axis",
+    "tf.broadcast_static_shape":
+        "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
+        "eagerflow refuses any non-TensorShape with its own TypeError",
+    "tf.cumsum":
+        "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
+        "on later ones (its fast path's cache); eagerflow always names Tidx",
+    "tf.eig":
+        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
+        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
+        "error",
+    "tf.eigvals":
+        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
+        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
+        "error",
+    "tf.einsum":
+        "a tensor as equation: TF's Python calls its .replace (an AttributeError, an accident); "
+        "eagerflow refuses it with its own TypeError naming equation",
+    "tf.gather_nd":
+        "a tensor of several values as batch_dims: TF's Python takes int() of it (NumPy's "
+        "TypeError, an accident); eagerflow raises its own TypeError naming batch_dims",
+    "tf.grad_pass_through":
+        "returns the wrapped callable: TF's is an instance of its decorator class Bind, "
+        "eagerflow's a plain function (the calls and gradients are TF's)",
+    "tf.make_ndarray":
+        "a tensor for the TensorProto: TF reads its .tensor_shape (an AttributeError, an "
+        "accident); eagerflow raises its own TypeError",
+    "tf.make_tensor_proto":
+        "a tensor as dtype: TF tests its truth (NumPy's ambiguity ValueError, an accident); "
+        "eagerflow refuses it with as_dtype's TypeError, as TF does for other values",
     # -- tf (n-z) --
     "tf.norm":
         "a tensor of several values given as ord: TF tests it with NumPy inside its "
@@ -158,8 +162,6 @@ KNOWN: dict = {
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
     "tf.linalg.lu_reconstruct":
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
-    "tf.linalg.matvec":
-        "tf.matmul's dtypes: int16 batches refused, uint NotFoundError (tf.matmul's entry)",
     "tf.linalg.normalize":
         "tf.norm's errors: Abs's type list where TF's Sqrt refuses; TF's ord truth-value crash",
     "tf.linalg.qr":

@@ -284,6 +284,11 @@ def as_dtype(type_value: Any) -> DType:
     # (unhashable, as a tensor or a list; no NumPy dtype; an object whose .dtype is none)
     except (TypeError, ValueError):
         npd = None
+    if npd is None and hasattr(type_value, "dtype") and not hasattr(type_value, "_dtype"):
+        try:  # (an array's dtype, as TF reads it; a tensor is not a dtype)
+            npd = np.dtype(type_value.dtype)
+        except TypeError:
+            npd = None
     if npd is not None:
         if npd.kind in "SUO":
             return string

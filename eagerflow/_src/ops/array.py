@@ -115,7 +115,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
-    if value._shape not in ((), None):
+    if value._shape not in ((), (1,), None):  # (TF's kernel takes a vector of one value)
         raise C.fail("Fill", f"value must represent a scalar, got shape "
                              f"{C.shape_str(value._shape)}")
     if None not in shape:
@@ -126,7 +126,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
-    return xp.full(shape, v, dtype=v.dtype)
+    return xp.full(shape, v.reshape(()) if v.ndim else v, dtype=v.dtype)
 
 
 FILL = register(OpDef(
@@ -295,9 +295,14 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
         return EagerTensor(array_from_python(value))
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
-        if dtype is not None and t._dtype is not dt.as_dtype(dtype):
-            raise TypeError(f"Expected tensor {t} with dtype {dt.as_dtype(dtype)!r}, but got "
-                            f"dtype {t._dtype!r}.")
+        if dtype is not None:
+            try:
+                want = dt.as_dtype(dtype)
+            except TypeError:  # (TF compares the dtypes: no dtype equals what is none)
+                want = dtype
+            if t._dtype is not want:
+                raise TypeError(f"Expected tensor {t} with dtype {want!r}, but got dtype "
+                                f"{t._dtype!r}.")
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
@@ -553,16 +558,37 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
             values = [convert_to_tensor(v, name=f"values_{k}")
                       if isinstance(v, (list, tuple)) and is_symbolic(v) else v
                       for k, v in enumerate(values)]
+    if not isinstance(values, (list, tuple)):  # (TF's: one tensor is a list of one)
+        values = [values]
     xs = common_args(values)
     if not xs:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
                          "minimum length 2.")
     if len(xs) == 1:
+        if type(axis) is not int:  # (TF checks the axis it will not use: an int32 scalar)
+            convert_to_tensor(axis, dt.int32, name="concat_dim").shape.assert_has_rank(0)
         return xs[0]
-    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
+    if _state.graph is not None:
+        axis, dyn = scalar_arg(axis, "axis")
+    else:
+        axis, dyn = (axis if type(axis) is int else _eager_concat_axis(axis, name, len(xs))), ()
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None}, name)
     return bind(CONCAT, xs, {"axis": axis}, name)
+
+
+def _eager_concat_axis(axis: Any, name: str, n: int) -> int:
+    """An eager axis that is no Python int, as ConcatV2 (of `n` values) reads its input: an
+    int32 (or int64) scalar, or a vector of one value."""
+    t = axis if isinstance(axis, EagerTensor) else convert_to_tensor(axis, dt.int32)
+    try:
+        C.check_dtype("ConcatV2", t, C.INDEX, "Tidx")
+        if t._shape != () and t._shape != (1,):
+            raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
+                                     f"{C.shape_str(t._shape)}")
+    except InvalidArgumentError as e:
+        raise raised_eagerly(e, name, {"N": n}) from None
+    return int(t._numpy().reshape(-1)[0])
 
 
 def _split_dim(op: str, axis: int, ndim: int) -> int:
@@ -867,6 +893,25 @@ BROADCAST_TO = register(OpDef(
 ))
 
 
+def _broadcast_shape_arg(shape: Any) -> None:
+    """An eager shape tensor (or list) as TF's BroadcastTo takes it: its type attr Tidx,
+    then one vector (static_ints would flatten any other shape)."""
+    t = shape if isinstance(shape, EagerTensor) else None
+    if t is None and all(type(v) is int for v in shape):
+        return  # (the common list: a vector of int32)
+    if t is None and None not in shape:
+        try:
+            t = convert_to_tensor(shape)
+        except (TypeError, ValueError):
+            return
+    if t is None:
+        return
+    C.check_dtype("BroadcastTo", t, C.INDEX, "Tidx")
+    if len(t._shape) != 1:
+        raise C.fail("BroadcastTo", f"shape must be a vector of {{int32,int64}}, got shape "
+                                    f"{C.shape_str(t._shape)}")
+
+
 @dispatchable
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
@@ -874,6 +919,8 @@ def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noq
         # (TF's BroadcastTo refuses a scalar shape; static_ints would read it as (n,))
         raise raised_eagerly(C.fail("BroadcastTo", "shape must be a vector of {int32,int64}, "
                                                    "got shape []"), name)
+    if _state.graph is None and isinstance(shape, (EagerTensor, list)):
+        _broadcast_shape_arg(shape)
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

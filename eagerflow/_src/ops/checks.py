@@ -433,6 +433,29 @@ def int_arg(value: Any, what: str) -> int:
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
 
 
+def make_int(value: Any, what: str) -> int:
+    """An int attr as TF's generated op wrappers take it before any check of its range: int()
+    of anything but a string (a float truncates, a scalar tensor gives its value); what int()
+    refuses (a tensor of several values, None) is a TypeError naming the argument."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, (str, bytes)):
+        try:
+            return int(known(value))
+        except (TypeError, ValueError):
+            pass
+    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+
+
+def make_type(value: Any, what: str) -> dt.DType:
+    """A DType attr as TF's generated op wrappers take it: anything as_dtype reads (a
+    DType, a NumPy type, a name), else a TypeError naming the argument."""
+    try:
+        return dt.as_dtype(value)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument '{what}' not {value!r}.") from None
+
+
 def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     """An int-valued attr as TF's op wrappers check it: TypeError for anything but an int
     (inf, nan, a string), InvalidArgumentError outside the attr's int32 (or int64) range,
@@ -443,20 +466,6 @@ def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     if not -2**(bits - 1) <= v < 2**(bits - 1):
         raise fail(op, f"Attr {what} has value {v} out of range for an int{bits}")
     return v
-
-
-def make_int(value: Any, what: str) -> int:
-    """An int attr as TF's op wrappers read it from a public function's argument: int() of
-    anything but a string (a float truncated, a scalar tensor read), else its TypeError
-    (without the [Op:] of int_attr's, as TF's Python raises it before the op)."""
-    if type(value) is int:
-        return value
-    if not isinstance(value, (str, bytes)):
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            pass
-    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
 
 
 def bool_attr(value: Any, what: str) -> bool:

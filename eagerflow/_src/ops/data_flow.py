@@ -125,10 +125,11 @@ DYNAMIC_PARTITION = register(OpDef(
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
+    # (TF's op wrapper reads the attr, with int(), before it converts the inputs)
+    C.no_graph_attr(num_partitions, "num_partitions")
+    num_partitions = C.make_int(num_partitions, "num_partitions")
     x, p = _t(data), as_fixed_type(partitions, dt.int32)
     C.check_dtype("DynamicPartition", p, _INDEX, "partitions")
-    C.no_graph_attr(num_partitions, "num_partitions")
-    num_partitions = C.int_arg(num_partitions, "num_partitions")
     if num_partitions > 2**31 - 1:  # TF's attr is an int32: a list that long cannot be built
         raise ValueError(f"Number of outputs is too big: {num_partitions}")
     return list(bind(DYNAMIC_PARTITION, (x, p), {"num_partitions": num_partitions}, name))
@@ -272,17 +273,18 @@ PARALLEL_DYNAMIC_STITCH = register(OpDef(
 
 
 def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
-    idx = [_t(i) for i in indices]
+    # (TF converts Python indices as int32; a tensor of another dtype is refused as the
+    # op's input, by its place among the op's inputs)
+    idx = [i if isinstance(i, Tensor) else convert_to_tensor(i, dt.int32) for i in indices]
     vals = [_t(d) for d in data]
     if len(idx) != len(vals):
         raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "
                          f"{len(vals)} must match length {len(idx)} of argument 'indices'.")
     if not idx:
         raise ValueError(f"{_SNAKE[op.name]} needs at least one `indices` tensor")
-    for i in idx:
+    for k, i in enumerate(idx):
         if i._dtype is not dt.int32:
-            raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
-                             f"{i._dtype.name}: {i!r}")
+            raise C.wrong_input_dtype(op.name, k, dt.int32, i._dtype)
     out = bind(op, tuple(idx) + tuple(vals), {}, name)
     if not isinstance(out, EagerTensor) and isinstance(out, Tensor) and out._shape is not None:
         known = [C.known(i) for i in idx]  # TF sizes the result when every index is known
@@ -297,7 +299,7 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
 _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_dynamic_stitch"}
 
 
-@eager_api("indices", "data")
+@eager_api("indices[]", "data[]")
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat, and
     rows no index names are zeros."""

@@ -229,9 +229,10 @@ def _binary_assert(sym: str, op: Any, static: Any, opname: str, x: Any, y: Any, 
         return None
     if data is not None:
         raise _eager_data_error(data, message, summarize)
-    n = 3 if summarize is None else int(summarize)
+    n = 3 if summarize is None else int(summarize) if summarize >= 0 else 10 ** 9
     xv, yv = x._numpy(), y._numpy()
-    lines = [message] if message else []
+    # (a message is the first item of TF's data: a tensor shows as its values)
+    lines = [] if message is None else [_pretty_item(message, n)]
     lines.append(f"Condition x {sym} y did not hold.")
     if show_indices and xv.shape == yv.shape and xv.ndim:  # (none for scalars, as TF)
         bad = np.argwhere(~ok)[:n]

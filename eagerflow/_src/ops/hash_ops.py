@@ -189,11 +189,11 @@ def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Ten
 # ---------------------------------------------------------------------------------------
 
 def _fingerprint_infer(data: Any, *, method: str) -> list:
+    method = C.string_arg(method, "method")  # (a constant input of TF's op: bytes)
+    if method != "farmhash64":  # (TF's kernel reads the method first)
+        raise C.fail("Fingerprint", f"Unsupported fingerprint method: {method}")
     if data._shape is not None and len(data._shape) == 0:
         raise C.fail("Fingerprint", "`data` should have at least one dimension: []")
-    method = C.string_arg(method, "method")  # (a constant input of TF's op: bytes)
-    if method != "farmhash64":
-        raise C.fail("Fingerprint", f"Unsupported fingerprint method: {method}")
     return [(None if data._shape is None else (data._shape[0], 8), dt.uint8)]
 
 
@@ -250,8 +250,17 @@ FINGERPRINT = register(OpDef(
 ))
 
 
-@eager_api("*")  # (TF hands its op the method as a Python string)
+@eager_api("data", "method")  # (a Python string method: TF's op wrapper's slow path)
 def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) -> Tensor:
     """`tf.fingerprint`: an 8-byte fingerprint of each row (slice along axis 0) of `data`."""
-    return bind(FINGERPRINT, (convert_to_tensor(data),),
-                {"method": C.string_arg(method, "method")}, name)
+    data = convert_to_tensor(data)
+    if not isinstance(method, (str, bytes)):  # (the op's string input #1, a scalar)
+        m = method if isinstance(method, Tensor) else convert_to_tensor(method, dt.string)
+        if m._dtype is not dt.string:
+            raise C.wrong_input_dtype("Fingerprint", 1, dt.string, m._dtype)
+        if m._shape != ():
+            raise C.fail("Fingerprint", f"`method` should be a scalar string: "
+                                        f"{C.shape_str(m._shape)}")
+        method = C.known(m)
+        method = method.numpy() if isinstance(method, Tensor) else method
+    return bind(FINGERPRINT, (data,), {"method": C.string_arg(method, "method")}, name)

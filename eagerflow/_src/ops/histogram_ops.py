@@ -24,44 +24,71 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import ones_like, reshape
+from eagerflow._src.ops.array import ones_like, reshape, shape
+from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import unsorted_segment_sum
-from eagerflow._src.ops.math import cast, clip_by_value, floor, maximum, minimum, truediv
+from eagerflow._src.ops.math import (
+    cast,
+    clip_by_value,
+    floor,
+    greater,
+    maximum,
+    minimum,
+    truediv,
+)
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = "HistogramFixedWidth"
 _VALUE_TYPES = (dt.int32, dt.int64, dt.float32, dt.float64)
 
 
-def _check(values: Any, value_range: Any, nbins: int) -> None:
-    if values._dtype not in _VALUE_TYPES:
+def _check(values: Any, value_range: Any, nbins: Any) -> int | None:
+    """HistogramFixedWidth's checks in TF's order: its inputs' dtypes (T, then value_range
+    of T and nbins int32), then its kernel's shapes and values; the number of bins, None
+    where the graph knows it only when it runs."""
+    if values._dtype not in _VALUE_TYPES:  # (TF's list, in its order)
         raise C.fail(_OP, f"Value for attr 'T' of {C.dtype_word(values._dtype)} is not in the "
-                          "list of allowed values: int32, int64, float, double")
-    if value_range._shape != (2,):
+                          f"list of allowed values: int32, int64, float, double\n\t; NodeDef: "
+                          f"{{{{node {_OP}}}}}")
+    if value_range._dtype is not values._dtype:
+        raise C.wrong_input_dtype(_OP, 1, values._dtype, value_range._dtype)
+    if nbins._dtype is not dt.int32:
+        raise C.wrong_input_dtype(_OP, 2, dt.int32, nbins._dtype)
+    if value_range._shape is not None and len(value_range._shape) != 1:
+        raise C.fail(_OP, "value_range should be a vector.")
+    if value_range._shape not in ((2,), None):
         raise C.fail(_OP, "value_range should be a vector of 2 elements.")
-    if nbins <= 0:
-        raise C.fail(_OP, f"nbins should be a positive number, but got '{nbins}'")
+    if nbins._shape not in ((), None):
+        raise C.fail(_OP, "nbins should be a scalar.")
+    n = C.known(nbins)
+    if isinstance(n, Tensor) and not isinstance(n, EagerTensor):
+        return None
+    n = int(n)
+    if n <= 0:
+        raise C.fail(_OP, f"nbins should be a positive number, but got '{n}'")
     if isinstance(value_range, EagerTensor):
         lo, hi = value_range.numpy().tolist()
         if not lo < hi:
             raise C.fail(_OP, f"value_range should satisfy value_range[0] < value_range[1], "
                               f"but got '[{lo:g}, {hi:g}]'")
+    return n
 
 
+@eager_api("values", "value_range", "nbins")
 def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
                           dtype: Any = dt.int32, name: str | None = None) -> Any:
     """`[nbins]` counts of `values` in equal bins over [value_range[0], value_range[1]];
     values below the range count in the first bin, values above it in the last."""
     values = convert_to_tensor(values)
     value_range = convert_to_tensor(value_range, dtype_hint=values._dtype)
-    if C.is_graph_tensor(nbins) and isinstance(C.known(nbins), Tensor):
-        bins = cast(nbins, dt.int32)  # known when the graph runs: the counts' length then
-        _check(values, value_range, 1)
+    nb = nbins if isinstance(nbins, Tensor) else convert_to_tensor(nbins, dt.int32)
+    bins = _check(values, value_range, nb)
+    if bins is None:  # known when the graph runs: the counts' length then
+        bins = nb
         size = cast(bins, dt.float64)
     else:
-        bins = C.int_arg(nbins, "nbins")
-        _check(values, value_range, bins)
         size = float(bins)
     out = dt.as_dtype(dtype)
     lo, hi = value_range[0], value_range[1]
@@ -74,17 +101,20 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
 
 def histogram_fixed_width_bins(values: Any, value_range: Any, nbins: Any = 100,
                                dtype: Any = dt.int32, name: str | None = None) -> Any:
-    """The bin of each of `values` (shape kept) among `nbins` equal bins over
-    value_range, clipped to [0, nbins - 1]."""
+    """The int32 bin of each of `values` (shape kept) among `nbins` equal bins over
+    value_range, clipped to [0, nbins - 1], in TF's steps: over the flattened values, nbins
+    an int32 tensor asserted positive, then cast to the values' dtype. (TF's function
+    ignores `dtype`: its bins are int32 whatever it asks.)"""
     values = convert_to_tensor(values)
+    flat = reshape(values, [-1])
     value_range = convert_to_tensor(value_range)
-    bins = C.int_arg(nbins, "nbins")
-    if bins <= 0:  # (TF's message comes from an assert op)
-        raise InvalidArgumentError(None, None, f"nbins {bins} must > 0")
-    scaled = truediv(values - value_range[0], value_range[1] - value_range[0])
-    index = floor(cast(np.int32(bins), values._dtype) * scaled)  # (int values fail, as in TF)
-    index = clip_by_value(index, 0.0, float(bins - 1))
-    return cast(index, dtype)
+    bins = convert_to_tensor(nbins, dt.int32, name="nbins")
+    Assert(greater(bins, 0), [f"nbins {bins!s} must > 0"])
+    bins_float = cast(bins, values._dtype)
+    scaled = truediv(flat - value_range[0], value_range[1] - value_range[0])
+    index = floor(bins_float * scaled)
+    index = cast(clip_by_value(index, 0, bins_float - 1), dt.int32)
+    return reshape(index, shape(values))
 
 
 # -- DenseBincount ----------------------------------------------------------------------

@@ -23,6 +23,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
 from eagerflow._src.ops.array import (
     broadcast_to,
+    concat,
     expand_dims,
     ones,
     reshape,
@@ -57,6 +58,17 @@ def _f64(*shape: int) -> np.ndarray:
 
 _MATMUL_T = C.NUMERIC - {dt.int8, dt.uint8, dt.uint16, dt.uint32, dt.uint64, dt.int16}
 _MATMUL_IDS = frozenset(id(d) for d in _MATMUL_T)  # DTypes are singletons
+# TF's definitions of MatMul and BatchMatMulV2 take the unsigned types, which have no CPU
+# kernel (NotFoundError); BatchMatMulV2 takes int16 too, which has one
+_MATMUL_DEF_T = C.NUMERIC - {dt.int8, dt.int16}
+_BATCH_MATMUL_DEF_T = C.NUMERIC - {dt.int8}
+_MATMUL_CPU = (dt.int64, dt.int32, dt.int16, dt.float64, dt.float32, dt.bfloat16, dt.float16,
+               dt.complex128, dt.complex64)
+_MATMUL_XLA = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, "
+               "DT_COMPLEX128, DT_HALF]")
+_BATCH_MATMUL_XLA = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_COMPLEX64, "
+                     "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, "
+                     "DT_UINT64]")
 
 
 def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
@@ -67,14 +79,21 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
         k2, n = (sb[1], sb[0]) if transpose_b else sb
         if k1 == k2 and k1 is not None:
             return [((m, n), d)]
-    d = C.same_dtype("MatMul", (a, b), _MATMUL_T)
-    if a._shape is None or b._shape is None:
-        return [(None, d)]
     # TF's tf.matmul runs BatchMatMulV2 when either operand has more than two dims, and
     # its messages (and the op they name) are that kernel's; MatMul's are its reference
     # kernel's (oneDNN's word a vector operand differently)
-    batched = len(a._shape) > 2 or len(b._shape) > 2
+    batched = sa is not None and sb is not None and (len(sa) > 2 or len(sb) > 2)
     op = "BatchMatMulV2" if batched else "MatMul"
+    d = C.same_dtype(op, (a, b), _BATCH_MATMUL_DEF_T if batched else _MATMUL_DEF_T)
+    if d not in _MATMUL_T and not (batched and d is dt.int16):
+        flags = (f"adj_x={str(transpose_a).lower()}, adj_y={str(transpose_b).lower()}, "
+                 f"grad_x=false, grad_y=false" if batched else
+                 f"grad_a=false, grad_b=false, transpose_a={str(transpose_a).lower()}, "
+                 f"transpose_b={str(transpose_b).lower()}")
+        raise C.no_kernel(op, f"T={C.dt_enum(d)}, {flags}", _MATMUL_CPU, others=(
+            ("XLA_CPU_JIT", _BATCH_MATMUL_XLA if batched else _MATMUL_XLA),))
+    if sa is None or sb is None:
+        return [(None, d)]
     return [(_product_shape(op, a, b, transpose_a, transpose_b, batched), d)]
 
 
@@ -793,6 +812,24 @@ MATRIX_DIAG_PART = register(OpDef(
 ))
 
 
+def _eager_tensor_eye(num_rows: Any, num_columns: Any, batch_shape: Any,
+                      dtype: dt.DType) -> Any:
+    """tf.eye given an eager tensor size, in TF's steps: the diagonal's size the sizes'
+    minimum (a bool, complex or string size refused there), the ones' shape the int32
+    batch shape joined with it (a size of several values refused there: the ranks
+    differ), then the ones set on the diagonal of matrices of those sizes."""
+    columns = num_rows if num_columns is None else num_columns
+    diag_size = minimum(num_rows, columns)
+    batch = convert_to_tensor([] if batch_shape is None else batch_shape, dt.int32, name="shape")
+    try:  # (TF packs the size in a list: its ConcatV2 runs by the slow path, unnamed)
+        diag_shape = concat([batch, stack([cast(diag_size, dt.int32)])], 0)
+    except OpError as e:
+        raise slow_path(e) from None
+    rows, cols = (int(cast(v, dt.int32)) if isinstance(v, Tensor) else int(v)
+                  for v in (num_rows, columns))
+    return diag(ones(diag_shape, dtype), num_rows=rows, num_cols=cols)
+
+
 def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DType) -> Any:
     """tf.eye of sizes known when the graph runs, as TF builds it: ones (a Fill, which
     refuses a negative size then) set on the diagonal of a matrix of those sizes."""
@@ -944,6 +981,13 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
     if any(C.is_graph_tensor(v) and isinstance(C.known(v), Tensor)
            for v in (num_rows, num_columns)):
         return _runtime_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
+    if isinstance(num_rows, EagerTensor) or isinstance(num_columns, EagerTensor):
+        return _eager_tensor_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
+    for v in (num_rows, num_columns):
+        if v is not None and not isinstance(v, (Tensor, int, np.integer)):
+            raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
+                            f"values. Received: num_rows={num_rows}, num_columns="
+                            f"{num_rows if num_columns is None else num_columns}")
     num_rows = C.int_arg(num_rows, "num_rows")
     num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:

@@ -2,10 +2,11 @@
 (TF's "Lu") and the eigendecomposition (TF's "Eig").
 
 Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
-over the batch; Eig's is LAPACK's through NumPy (both CPU-only kernels: on a GPU they run
-on the CPU by soft placement). Lu has no gradient, as in TF; Eig's is TF's formula over
-public ops. References: the textbook Doolittle loop in plain Python; for Eig, the
-closed form of 2x2 matrices.
+over the batch; Eig's is, for complex matrices, TF's own algorithm (Eigen's
+ComplexEigenSolver, written out below), for real ones LAPACK's through NumPy (both
+CPU-only kernels: on a GPU they run on the CPU by soft placement). Lu has no gradient,
+as in TF; Eig's is TF's formula over public ops. References: the textbook Doolittle loop
+in plain Python; for Eig, the closed form of 2x2 matrices.
 """
 
 from __future__ import annotations
@@ -150,15 +151,224 @@ def _eig_infer(x: Any, compute_v: bool, Tout: dt.DType) -> list:
     return [(None if s is None else s[:-1], Tout), (s if compute_v else (0,), Tout)]
 
 
+_EIG_FAILED = "Eigen decomposition was not successful. The input might not be valid. [Op:Eig]"
+# Matrices up to this size take TF's algorithms (below); larger ones LAPACK's, whose
+# eigenvectors differ from TF's by a phase
+_EIG_EXACT_MAX = 32
+
+
 def _eig_kernel(xp: Any, x: Any, compute_v: bool, Tout: dt.DType) -> tuple:
     out = Tout.as_numpy_dtype
     if not np.isfinite(x).all():
-        raise InvalidArgumentError(None, None, "Eigen decomposition was not successful. The "
-                                               "input might not be valid. [Op:Eig]")
+        raise InvalidArgumentError(None, None, _EIG_FAILED)
     if x.size == 0:
         return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
+    if x.shape[-1] <= _EIG_EXACT_MAX:
+        es = np.empty(x.shape[:-1], out)
+        vs = np.empty(x.shape, out)
+        for idx in np.ndindex(*x.shape[:-2]):
+            if np.iscomplexobj(x):
+                es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
+            else:
+                es[idx], vs[idx] = _real_eigen_solver(np.array(x[idx]))
+        return es, (vs if compute_v else np.zeros((0,), out))
     e, v = np.linalg.eig(x.astype(out))
     return e.astype(out), (v.astype(out) if compute_v else np.zeros((0,), out))
+
+
+# TF's Eig of a complex matrix is Eigen's ComplexEigenSolver, whose eigenvectors' phases
+# (and eigenvalues' order) are its algorithm's: a Householder reduction to Hessenberg form,
+# single-shift QR sweeps of Givens rotations to a Schur form T = U^H A U, the eigenvectors
+# of T by back substitution, U times those, each normalized, and the eigenvalues sorted by
+# magnitude. Written here step for step, in the matrix's own precision.
+
+def _norm1(z: Any) -> Any:
+    return abs(z.real) + abs(z.imag)
+
+
+def _householder(x: np.ndarray) -> tuple:
+    """(essential part, tau, beta) of the reflection H = I - tau v v^H (v = [1, essential])
+    with H x = [beta, 0, ...]."""
+    tail, c0 = x[1:], x[0]
+    tail_sq = (tail.real ** 2 + tail.imag ** 2).sum() if tail.size else x.real.dtype.type(0)
+    tiny = np.finfo(x.real.dtype).tiny
+    if tail_sq <= tiny and c0.imag ** 2 <= tiny:
+        return np.zeros_like(tail), x.dtype.type(0), c0.real
+    beta = np.sqrt(c0.real ** 2 + c0.imag ** 2 + tail_sq)
+    if c0.real >= 0:
+        beta = -beta
+    return tail / (c0 - beta), np.conj((beta - c0) / beta), beta
+
+
+def _reflect_left(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
+    """m = (I - tau v v^H) m, v = [1, ess], in Eigen's order of operations."""
+    if m.shape[0] == 1:
+        m *= 1 - tau
+    elif tau != 0:
+        tmp = np.conj(ess) @ m[1:] + m[0]
+        m[0] -= tau * tmp
+        m[1:] -= np.outer(tau * ess, tmp)
+
+
+def _reflect_right(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
+    """m = m (I - tau v v^H), v = [1, ess], in Eigen's order of operations."""
+    if m.shape[1] == 1:
+        m *= 1 - tau
+    elif tau != 0:
+        tmp = m[:, 1:] @ ess + m[:, 0]
+        m[:, 0] -= tau * tmp
+        m[:, 1:] -= np.outer(tau * tmp, np.conj(ess))
+
+
+def _hessenberg(a: np.ndarray) -> tuple:
+    """(H, Q) with A = Q H Q^H, H upper Hessenberg."""
+    a = a.copy()
+    n = a.shape[0]
+    reflectors = []
+    for i in range(n - 1):
+        ess, h, beta = _householder(a[i + 1:, i].copy())
+        a[i + 1, i] = beta
+        a[i + 2:, i] = 0
+        reflectors.append((ess, h))
+        _reflect_left(a[i + 1:, i + 1:], ess, h)
+        _reflect_right(a[:, i + 1:], ess, np.conj(h))
+    q = np.eye(n, dtype=a.dtype)
+    for k in range(n - 2, -1, -1):  # (Q = H_0^H ... H_{n-2}^H, built from the last)
+        ess, h = reflectors[k]
+        _reflect_left(q[k + 1:, k + 1:], ess, np.conj(h))
+    return a, q
+
+
+def _givens(p: Any, q: Any) -> tuple:
+    """(c, s, r) of the rotation that zeroes q against p, r the entry left in p's place,
+    with Eigen's signs."""
+    zero = p.dtype.type(0)
+    if q == 0:
+        c = p.dtype.type(-1 if p.real < 0 else 1)
+        return c, zero, c * p
+    if p == 0:
+        return zero, -q / abs(q), p.dtype.type(abs(q))
+    p1, q1 = _norm1(p), _norm1(q)
+    if p1 >= q1:
+        ps, qs = p / p1, q / p1
+        p2, q2 = abs(ps) ** 2, abs(qs) ** 2
+        u = np.sqrt(1 + q2 / p2)
+        u = -u if p.real < 0 else u
+        c = 1 / u
+        return p.dtype.type(c), -qs * np.conj(ps) * (c / p2), p * u
+    ps, qs = p / q1, q / q1
+    u = q1 * np.sqrt(abs(ps) ** 2 + abs(qs) ** 2)
+    u = -u if p.real < 0 else u
+    pa = abs(p)
+    ps = p / pa
+    return p.dtype.type(pa / u), -np.conj(ps) * (q / u), ps * u
+
+
+def _rotate_rows(m: np.ndarray, i: int, c: Any, s: Any, cols: slice) -> None:
+    """Rows i, i+1 of m times the rotation's adjoint, from the left (its entries
+    conj(c) and -s, as Eigen applies them)."""
+    x, y = m[i, cols].copy(), m[i + 1, cols].copy()
+    m[i, cols] = np.conj(c) * x + np.conj(-s) * y
+    m[i + 1, cols] = s * x + c * y
+
+
+def _rotate_cols(m: np.ndarray, i: int, c: Any, s: Any, rows: slice) -> None:
+    """Columns i, i+1 of m times the rotation, from the right (its transpose's entries c
+    and -conj(s) applied, as Eigen applies them)."""
+    x, y = m[rows, i].copy(), m[rows, i + 1].copy()
+    m[rows, i] = c * x + (-s) * y
+    m[rows, i + 1] = np.conj(s) * x + np.conj(c) * y
+
+
+def _schur_shift(t: np.ndarray, iu: int, it: int) -> Any:
+    """The shift of a QR sweep ending at row iu: the eigenvalue of the trailing 2x2 block
+    nearer its last entry (an exceptional one on the 10th and 20th tries)."""
+    if it in (10, 20):
+        return t.dtype.type(abs(t[iu, iu - 1].real) + abs(t[iu - 1, iu - 2].real))
+    block = t[iu - 1:iu + 1, iu - 1:iu + 1]
+    scale = np.abs(block).sum()
+    b = block / scale
+    prod = b[0, 1] * b[1, 0]
+    diff = b[0, 0] - b[1, 1]
+    disc = np.sqrt(diff * diff + 4 * prod)
+    det = b[0, 0] * b[1, 1] - prod
+    trace = b[0, 0] + b[1, 1]
+    e1, e2 = (trace + disc) / 2, (trace - disc) / 2
+    n1, n2 = _norm1(e1), _norm1(e2)
+    if n1 > n2:
+        e2 = det / e1
+    elif n2 != 0:
+        e1 = det / e2
+    return scale * (e1 if _norm1(e1 - b[1, 1]) < _norm1(e2 - b[1, 1]) else e2)
+
+
+def _complex_schur(a: np.ndarray) -> tuple:
+    """(T, U) with A = U T U^H, T upper triangular."""
+    n = a.shape[0]
+    if n == 1:
+        return a.copy(), np.eye(1, dtype=a.dtype)
+    t, u = _hessenberg(a)
+    eps = np.finfo(a.real.dtype).eps
+
+    def negligible(i: int) -> bool:
+        if _norm1(t[i + 1, i]) <= (_norm1(t[i, i]) + _norm1(t[i + 1, i + 1])) * eps:
+            t[i + 1, i] = 0
+            return True
+        return False
+
+    iu, it, total = n - 1, 0, 0
+    while True:
+        while iu > 0 and negligible(iu - 1):
+            it, iu = 0, iu - 1
+        if iu == 0:
+            return t, u
+        it, total = it + 1, total + 1
+        if total > 30 * n:
+            raise InvalidArgumentError(None, None, _EIG_FAILED)
+        il = iu - 1
+        while il > 0 and not negligible(il - 1):
+            il -= 1
+        # a sweep of rotations: the first makes a bulge below the subdiagonal, the rest
+        # chase it down to row iu
+        c, s, _ = _givens(t[il, il] - _schur_shift(t, iu, it), t[il + 1, il])
+        _rotate_rows(t, il, c, s, slice(il, n))
+        _rotate_cols(t, il, c, s, slice(0, min(il + 2, iu) + 1))
+        _rotate_cols(u, il, c, s, slice(0, n))
+        for i in range(il + 1, iu):
+            c, s, t[i, i - 1] = _givens(t[i, i - 1], t[i + 1, i - 1])
+            t[i + 1, i - 1] = 0
+            _rotate_rows(t, i, c, s, slice(i, n))
+            _rotate_cols(t, i, c, s, slice(0, min(i + 2, iu) + 1))
+            _rotate_cols(u, i, c, s, slice(0, n))
+
+
+def _complex_eigen_solver(a: np.ndarray) -> tuple:
+    """(eigenvalues, unit eigenvectors as columns) of one complex matrix, as TF's."""
+    t, u = _complex_schur(a)
+    n = a.shape[0]
+    values = np.diagonal(t).copy()
+    # X with T X = X diag(T), unit upper triangular; equal eigenvalues divide by a small
+    # number instead of zero
+    small = np.finfo(a.real.dtype).eps * max(np.linalg.norm(t), np.finfo(a.real.dtype).tiny)
+    x = np.zeros((n, n), a.dtype)
+    for k in range(n - 1, -1, -1):
+        x[k, k] = 1
+        for i in range(k - 1, -1, -1):
+            v = -t[i, k]
+            if k - i - 1 > 0:
+                v -= t[i, i + 1:k] @ x[i + 1:k, k]
+            z = t[i, i] - t[k, k]
+            if z == 0:
+                z = a.dtype.type(complex(small, z.imag))
+            x[i, k] = v / z
+    vectors = u @ x
+    vectors /= np.linalg.norm(vectors, axis=0).astype(a.real.dtype)
+    for i in range(n):  # (by magnitude, the first of equal ones kept first)
+        k = i + int(np.argmin(np.abs(values[i:])))
+        if k != i:
+            values[[i, k]] = values[[k, i]]
+            vectors[:, [i, k]] = vectors[:, [k, i]]
+    return values, vectors
 
 
 def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
@@ -184,15 +394,16 @@ def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
 
 def _eig_ref(x: np.ndarray, compute_v: bool, Tout: dt.DType) -> tuple:
     """2x2 matrices in closed form: the roots of the characteristic polynomial, each with
-    the unit null vector of A - e I; order and phases are LAPACK's (eigenvectors are
-    defined up to a unit complex factor, taken from the kernel's LAPACK call)."""
+    the unit null vector of A - e I; order and phases are the kernel's (eigenvectors are
+    defined up to a unit complex factor, taken from TF's algorithm)."""
     out = Tout.as_numpy_dtype
     es, vs = [], []
     for idx in np.ndindex(*x.shape[:-2]):
         (a, b), (c, d) = x[idx].tolist()
         root = cmath.sqrt((a - d) ** 2 + 4 * b * c)
         pair = [(a + d + root) / 2, (a + d - root) / 2]
-        lapack_e, lapack_v = np.linalg.eig(x[idx].astype(out))
+        lapack_e, lapack_v = (_complex_eigen_solver(x[idx].astype(out))
+                              if np.iscomplexobj(x) else _real_eigen_solver(np.array(x[idx])))
         pair.sort(key=lambda e: int(np.argmin(np.abs(lapack_e - e))))
         cols = []
         for k, e in enumerate(pair):
@@ -238,3 +449,275 @@ def eigvals(tensor: Any, name: str | None = None) -> Any:
     x = _t(tensor)
     return bind(EIG, (x,), {"compute_v": False,
                             "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)})[0]
+
+
+# TF's Eig of a real matrix is Eigen's EigenSolver: the matrix scaled by its largest entry,
+# Householder-reduced to Hessenberg form, Francis double-shift QR steps to a real Schur
+# form (2x2 blocks for complex pairs), the Schur form's eigenvectors by back substitution
+# (EISPACK's hqr2), U times those; a complex pair's vectors are re +- i im, each column
+# normalized. Written here step for step, in the matrix's own precision.
+
+def _givens_real(p: Any, q: Any) -> tuple:
+    """(c, s) of the real rotation that zeroes q against p, with Eigen's signs."""
+    one, zero = p.dtype.type(1), p.dtype.type(0)
+    if q == 0:
+        return (-one if p < 0 else one), zero
+    if p == 0:
+        return zero, (one if q < 0 else -one)
+    if abs(p) > abs(q):
+        t = q / p
+        u = np.sqrt(1 + t * t)
+        c = 1 / (-u if p < 0 else u)
+        return c, -t * c
+    t = p / q
+    u = np.sqrt(1 + t * t)
+    s = -1 / (-u if q < 0 else u)
+    return -t * s, s
+
+
+def _francis_step(t: np.ndarray, u: np.ndarray, il: int, iu: int, shift: list,
+                  eps: Any) -> None:
+    """One double-shift QR step on rows il..iu: the first reflection from the shifts,
+    started as low as the matrix allows, then the bulge chased down with 3-reflections."""
+    v = np.zeros(3, t.dtype)
+    im = iu - 2
+    while True:
+        tmm = t[im, im]
+        r, s = shift[0] - tmm, shift[1] - tmm
+        v[0] = (r * s - shift[2]) / t[im + 1, im] + t[im, im + 1]
+        v[1] = t[im + 1, im + 1] - tmm - r - s
+        v[2] = t[im + 2, im + 1]
+        if im == il:
+            break
+        lhs = t[im, im - 1] * (abs(v[1]) + abs(v[2]))
+        rhs = v[0] * (abs(t[im - 1, im - 1]) + abs(tmm) + abs(t[im + 1, im + 1]))
+        if abs(lhs) < eps * rhs:
+            break
+        im -= 1
+    for k in range(im, iu - 1):
+        ess, tau, beta = _householder(v.copy() if k == im else t[k:k + 3, k - 1].copy())
+        if beta != 0:
+            if k == im and k > il:
+                t[k, k - 1] = -t[k, k - 1]
+            elif k != im:
+                t[k, k - 1] = beta
+            _reflect_left(t[k:k + 3, k:], ess, tau)
+            _reflect_right(t[:min(iu, k + 3) + 1, k:k + 3], ess, tau)
+            _reflect_right(u[:, k:k + 3], ess, tau)
+    ess, tau, beta = _householder(t[iu - 1:iu + 1, iu - 2].copy())
+    if beta != 0:
+        t[iu - 1, iu - 2] = beta
+        _reflect_left(t[iu - 1:iu + 1, iu - 1:], ess, tau)
+        _reflect_right(t[:iu + 1, iu - 1:iu + 1], ess, tau)
+        _reflect_right(u[:, iu - 1:iu + 1], ess, tau)
+    for i in range(im + 2, iu + 1):  # (round-off below the subdiagonal)
+        t[i, i - 2] = 0
+        if i > im + 2:
+            t[i, i - 3] = 0
+
+
+def _split_two_rows(t: np.ndarray, u: np.ndarray, iu: int, exshift: Any) -> None:
+    """Rows iu-1, iu decoupled: a block of real eigenvalues rotated upper triangular."""
+    n = t.shape[0]
+    p = t.dtype.type(0.5) * (t[iu - 1, iu - 1] - t[iu, iu])
+    q = p * p + t[iu, iu - 1] * t[iu - 1, iu]
+    t[iu, iu] += exshift
+    t[iu - 1, iu - 1] += exshift
+    if q >= 0:
+        z = np.sqrt(abs(q))
+        c, s = _givens_real(p + z if p >= 0 else p - z, t[iu, iu - 1])
+        _rotate_rows(t, iu - 1, c, s, slice(iu - 1, n))
+        _rotate_cols(t, iu - 1, c, s, slice(0, iu + 1))
+        t[iu, iu - 1] = 0
+        _rotate_cols(u, iu - 1, c, s, slice(0, n))
+    if iu > 1:
+        t[iu - 1, iu - 2] = 0
+
+
+def _real_schur(a: np.ndarray) -> tuple:
+    """(T, U) with A = U T U^T, T quasi upper triangular."""
+    n = a.shape[0]
+    dtype = a.dtype.type
+    tiny, eps = np.finfo(a.dtype).tiny, np.finfo(a.dtype).eps
+    scale = np.abs(a).max()
+    if scale < tiny:
+        return np.zeros_like(a), np.eye(n, dtype=a.dtype)
+    t, u = _hessenberg(a / scale)
+    norm = dtype(0)
+    for j in range(n):
+        norm += np.abs(t[:min(n, j + 2), j]).sum()
+    zero = max(norm * eps * eps, tiny)
+    iu, it, total, exshift = n - 1, 0, 0, dtype(0)
+    while norm != 0 and iu >= 0:
+        il = iu
+        while il > 0 and abs(t[il, il - 1]) > max((abs(t[il - 1, il - 1]) +
+                                                   abs(t[il, il])) * eps, zero):
+            il -= 1
+        if il == iu:  # one eigenvalue
+            t[iu, iu] = t[iu, iu] + exshift
+            if iu > 0:
+                t[iu, iu - 1] = 0
+            iu, it = iu - 1, 0
+        elif il == iu - 1:  # two
+            _split_two_rows(t, u, iu, exshift)
+            iu, it = iu - 2, 0
+        else:
+            shift = [t[iu, iu], t[iu - 1, iu - 1], t[iu, iu - 1] * t[iu - 1, iu]]
+            if it > 0 and it % 16 == 0:  # exceptional shifts, in turn
+                if it % 32:
+                    exshift += shift[0]
+                    for i in range(iu + 1):
+                        t[i, i] -= shift[0]
+                    s = abs(t[iu, iu - 1]) + abs(t[iu - 1, iu - 2])
+                    shift = [dtype(0.75) * s, dtype(0.75) * s, dtype(-0.4375) * s * s]
+                else:
+                    s = (shift[1] - shift[0]) / dtype(2)
+                    s = s * s + shift[2]
+                    if s > 0:
+                        s = np.sqrt(s)
+                        s = -s if shift[1] < shift[0] else s
+                        s = shift[0] - shift[2] / (s + (shift[1] - shift[0]) / dtype(2))
+                        exshift += s
+                        for i in range(iu + 1):
+                            t[i, i] -= s
+                        shift = [dtype(0.964)] * 3
+            it, total = it + 1, total + 1
+            if total > 40 * n:
+                raise InvalidArgumentError(None, None, _EIG_FAILED)
+            _francis_step(t, u, il, iu, shift, eps)
+    return t * scale, u
+
+
+def _schur_values(t: np.ndarray, cdtype: Any) -> np.ndarray:
+    """The eigenvalues of a real Schur form: its diagonal, and each 2x2 block's pair."""
+    n = t.shape[0]
+    values = np.zeros(n, cdtype)
+    i = 0
+    while i < n:
+        if i == n - 1 or t[i + 1, i] == 0:
+            values[i] = t[i, i]
+            i += 1
+            continue
+        p = t.dtype.type(0.5) * (t[i, i] - t[i + 1, i + 1])
+        t0, t1 = t[i + 1, i], t[i, i + 1]
+        top = max(abs(p), max(abs(t0), abs(t1)))  # (scaled: no overflow)
+        z = top * np.sqrt(abs((p / top) * (p / top) + (t0 / top) * (t1 / top)))
+        values[i] = cdtype(complex(t[i + 1, i + 1] + p, z))
+        values[i + 1] = cdtype(complex(t[i + 1, i + 1] + p, -z))
+        i += 2
+    return values
+
+
+def _schur_vectors(t: np.ndarray, values: np.ndarray, cdtype: Any) -> None:
+    """The real Schur form's eigenvectors by back substitution, in t's upper triangle
+    (a complex pair's real and imaginary parts in its two columns)."""
+    n = t.shape[0]
+    eps = np.finfo(t.dtype).eps
+    norm = t.dtype.type(0)
+    for j in range(n):
+        norm += np.abs(t[j, max(j - 1, 0):]).sum()
+    if norm == 0:
+        return
+    k = n - 1
+    while k >= 0:
+        p, q = values[k].real, values[k].imag
+        if q == 0:
+            last_r = last_w = t.dtype.type(0)
+            low = k
+            t[k, k] = 1
+            for i in range(k - 1, -1, -1):
+                w = t[i, i] - p
+                r = t[i, low:k + 1] @ t[low:k + 1, k]
+                if values[i].imag < 0:
+                    last_w, last_r = w, r
+                    continue
+                low = i
+                if values[i].imag == 0:
+                    t[i, k] = -r / w if w != 0 else -r / (eps * norm)
+                else:
+                    x, y = t[i, i + 1], t[i + 1, i]
+                    re = values[i].real - p
+                    tt = (x * last_r - last_w * r) / (re * re + values[i].imag * values[i].imag)
+                    t[i, k] = tt
+                    t[i + 1, k] = (-r - w * tt) / x if abs(x) > abs(last_w) else \
+                        (-last_r - y * tt) / last_w
+                big = abs(t[i, k])
+                if (eps * big) * big > 1:
+                    t[i:, k] /= big
+        elif q < 0 and k > 0:
+            _pair_vectors(t, values, k, p, q, eps, norm, cdtype)
+            k -= 1
+        k -= 1
+
+
+def _pair_vectors(t: np.ndarray, values: np.ndarray, k: int, p: Any, q: Any, eps: Any,
+                  norm: Any, cdtype: Any) -> None:
+    """Back substitution for the complex pair ending at column k."""
+    last_ra = last_sa = last_w = t.dtype.type(0)
+    low = k - 1
+    if abs(t[k, k - 1]) > abs(t[k - 1, k]):
+        t[k - 1, k - 1] = q / t[k, k - 1]
+        t[k - 1, k] = -(t[k, k] - p) / t[k, k - 1]
+    else:
+        cc = cdtype(complex(0, -t[k - 1, k])) / cdtype(complex(t[k - 1, k - 1] - p, q))
+        t[k - 1, k - 1], t[k - 1, k] = cc.real, cc.imag
+    t[k, k - 1], t[k, k] = 0, 1
+    for i in range(k - 2, -1, -1):
+        ra = t[i, low:k + 1] @ t[low:k + 1, k - 1]
+        sa = t[i, low:k + 1] @ t[low:k + 1, k]
+        w = t[i, i] - p
+        if values[i].imag < 0:
+            last_w, last_ra, last_sa = w, ra, sa
+            continue
+        low = i
+        if values[i].imag == 0:
+            cc = cdtype(complex(-ra, -sa)) / cdtype(complex(w, q))
+            t[i, k - 1], t[i, k] = cc.real, cc.imag
+        else:
+            x, y = t[i, i + 1], t[i + 1, i]
+            re = values[i].real - p
+            vr = re * re + values[i].imag * values[i].imag - q * q
+            vi = re * t.dtype.type(2) * q
+            if vr == 0 and vi == 0:
+                vr = eps * norm * (abs(w) + abs(q) + abs(x) + abs(y) + abs(last_w))
+            cc = cdtype(complex(x * last_ra - last_w * ra + q * sa,
+                                x * last_sa - last_w * sa - q * ra)) / cdtype(complex(vr, vi))
+            t[i, k - 1], t[i, k] = cc.real, cc.imag
+            if abs(x) > abs(last_w) + abs(q):
+                t[i + 1, k - 1] = (-ra - w * t[i, k - 1] + q * t[i, k]) / x
+                t[i + 1, k] = (-sa - w * t[i, k] - q * t[i, k - 1]) / x
+            else:
+                cc = cdtype(complex(-last_ra - y * t[i, k - 1], -last_sa - y * t[i, k])) / \
+                    cdtype(complex(last_w, q))
+                t[i + 1, k - 1], t[i + 1, k] = cc.real, cc.imag
+        big = max(abs(t[i, k - 1]), abs(t[i, k]))
+        if (eps * big) * big > 1:
+            t[i:, k - 1:k + 1] /= big
+
+
+def _real_eigen_solver(a: np.ndarray) -> tuple:
+    """(eigenvalues, unit eigenvectors as columns) of one real matrix, as TF's."""
+    n = a.shape[0]
+    cdtype = np.result_type(a.dtype, np.complex64).type
+    t, u = (a.copy(), np.eye(1, dtype=a.dtype)) if n == 1 else _real_schur(a)
+    values = _schur_values(t, cdtype)
+    if not np.isfinite(values).all():
+        raise InvalidArgumentError(None, None, _EIG_FAILED)
+    _schur_vectors(t, values, cdtype)
+    for j in range(n - 1, -1, -1):  # (U times the Schur form's vectors)
+        u[:, j] = u[:, :j + 1] @ t[:j + 1, j]
+    out = np.zeros((n, n), cdtype)
+    precision = 2 * np.finfo(a.dtype).eps
+    j = 0
+    while j < n:
+        if abs(values[j].imag) <= abs(values[j].real) * precision or j + 1 == n:
+            out[:, j].real = u[:, j]
+            out[:, j] /= np.linalg.norm(out[:, j])
+            j += 1
+            continue
+        out[:, j].real = out[:, j + 1].real = u[:, j]
+        out[:, j].imag, out[:, j + 1].imag = u[:, j + 1], -u[:, j + 1]
+        out[:, j] /= np.linalg.norm(out[:, j])
+        out[:, j + 1] /= np.linalg.norm(out[:, j + 1])
+        j += 2
+    return values, out

@@ -888,8 +888,11 @@ ADD_N = register(OpDef(
 
 @dispatchable
 def add_n(inputs: Any, name: str | None = None) -> Any:
-    if isinstance(inputs, (Tensor,)) or not isinstance(inputs, (list, tuple)):
-        inputs = [inputs]
+    if not isinstance(inputs, (list, tuple)):
+        inputs = list(inputs)  # TF takes any iterable: a tensor is the list of its rows
+    if not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with "
+                         "the same dtype and shape.")
     xs = tuple(_t(x) for x in inputs)
     if getattr(_state.graph, "_pending_reads", None):
         for x in xs:  # (TF converts its inputs before AddN's scope: variables read there)

@@ -342,7 +342,10 @@ truncatemod = _b(TRUNCATE_MOD)
 # ---------------------------------------------------------------------------------------
 
 def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
-    a, b = TensorShape(shape_x), TensorShape(shape_y)
+    for what, v in (("shape_x", shape_x), ("shape_y", shape_y)):
+        if not isinstance(v, TensorShape):  # (TF reads the shapes' ranks: nothing else has one)
+            raise TypeError(f"`{what}` must be a TensorShape, got {v!r}")
+    a, b = shape_x, shape_y
     if a.rank is None or b.rank is None:
         return TensorShape(None)
     try:
@@ -355,9 +358,9 @@ def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
 
 def _bargs_infer(a: Any, b: Any) -> list:
     d = C.same_dtype("BroadcastArgs", (a, b), C.INDEX)
-    for x in (a, b):
+    for i, x in enumerate((a, b)):
         if x._shape is not None and len(x._shape) != 1:
-            raise C.fail("BroadcastArgs", f"In[0] must be a vector, got {C.shape_str(x._shape)}")
+            raise C.fail("BroadcastArgs", f"In[{i}] must be a vector.{C.shape_str(x._shape)}")
     if a._shape is None or b._shape is None or None in (a._shape[0], b._shape[0]):
         return [((None,), d)]
     return [((max(a._shape[0], b._shape[0]),), d)]
@@ -526,7 +529,7 @@ BITCAST = register(OpDef(
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
-    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)}, name)
+    return bind(BITCAST, (_t(input),), {"type": C.make_type(type, "type")}, name)
 
 
 def _v1_graph() -> Any:

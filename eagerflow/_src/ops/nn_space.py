@@ -235,32 +235,43 @@ def _ints(value: Any, what: str) -> np.ndarray:
     return np.asarray(v).astype(np.int64)
 
 
+# (TF's CPU kernels of SpaceToBatchND and BatchToSpaceND take every real type)
+_NO_SPACE_KERNEL = frozenset((dt.bool, dt.complex64, dt.complex128, dt.string))
+
+
 def _block_args(op: str, x: Any, block_shape: Any, pads: Any, what: str) -> tuple:
-    """The blocks and [lo, hi] pairs, checked as TF: the attrs Tblock_shape and Tpaddings
-    (Tcrops) of tensors given, then its kernel's checks in its order."""
-    for v, attr in ((block_shape, "Tblock_shape"), (pads, "T" + what)):
-        if v.__class__ is EagerTensor and v._dtype not in C.INDEX:
-            raise C.not_supported(op, v._dtype, C.INDEX, attr)
-    blocks = _ints(block_shape, "block_shape")
+    """(blocks, [lo, hi] pairs) as TF's op checks them, in its order: the type attrs of
+    block_shape and `what` (paddings or crops), the kernel for x's dtype, then the
+    kernel's shape checks (the values' own checks are each op's)."""
+    bt, pt = convert_to_tensor(block_shape), convert_to_tensor(pads)
+    pads_attr = "Tcrops" if what == "crops" else "Tpaddings"
+    C.check_dtype(op, bt, C.INDEX, "Tblock_shape")
+    C.check_dtype(op, pt, C.INDEX, pads_attr)
+    if x._dtype in _NO_SPACE_KERNEL:
+        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}, Tblock_shape={C.dt_enum(bt._dtype)}, "
+                              f"{pads_attr}={C.dt_enum(pt._dtype)}")
+    blocks, pairs = _ints(bt, "block_shape"), _ints(pt, what)
     if blocks.ndim != 1:
         raise C.fail(op, f"block_shape rank should be 1 instead of {blocks.ndim}")
     m = blocks.size
     if x._shape is not None and len(x._shape) < m + 1:
         raise C.fail(op, f"input rank should be >= {m + 1} instead of {len(x._shape)}")
-    pairs = _ints(pads, what)
     if pairs.shape != (m, 2):
         shown = ",".join(str(d) for d in pairs.shape)
         raise C.fail(op, f"{what} should have shape [{m}, 2] instead of [{shown}]")
-    for i, b in enumerate(blocks.tolist()):
-        if b < 1:
-            raise C.fail(op, f"All values in block_shape must be positive, got value, {b} at "
-                             f"index {i}.")
-    if (pairs < 0).any():
-        raise C.fail(op, f"{what.capitalize()} must be non-negative")
-    if x._shape is None or len(x._shape) < m + 1 or None in x._shape[:m + 1]:
+    if x._shape is None or None in x._shape[:m + 1]:
         raise C.fail(op, f"input rank should be >= {m + 1} with known leading dimensions, "
                          f"got shape {x.shape}")
     return blocks.tolist(), pairs.tolist()
+
+
+def _s2b_values(op: str, blocks: list, pairs: list) -> None:
+    for i, b in enumerate(blocks):
+        if b < 1:
+            raise C.fail(op, f"All values in block_shape must be positive, got value, {b} at "
+                             f"index {i}.")
+    if any(v < 0 for p in pairs for v in p):
+        raise C.fail(op, "Paddings must be non-negative")
 
 
 def _runtime(x: Any, block_shape: Any, pads: Any) -> bool:
@@ -340,6 +351,7 @@ def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
     if _runtime(x, block_shape, paddings):
         return _runtime_space_to_batch(x, block_shape, paddings)
     blocks, pairs = _block_args(op, x, block_shape, paddings, "paddings")
+    _s2b_values(op, blocks, pairs)
     m = len(blocks)
     x = pad(x, [[0, 0]] + pairs + [[0, 0]] * (len(x._shape) - m - 1))
     batch, spatial, rest = x._shape[0], list(x._shape[1:m + 1]), list(x._shape[m + 1:])
@@ -368,12 +380,17 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
     m = len(blocks)
     batch, spatial, rest = x._shape[0], list(x._shape[1:m + 1]), list(x._shape[m + 1:])
     total = math.prod(blocks)
+    # (TF's kernel checks the blocks' product only, not each block)
+    if total <= 0:
+        raise C.fail(op, f"Product of block sizes must be positive, got {total}")
     if batch % total:
         raise C.fail(op, f"Input batch dimension ({batch}) is not divisible by product of "
                          f"block sizes ({total})")
+    if any(v < 0 for p in pairs for v in p):
+        raise C.fail(op, "Crops must be non-negative")
     for i, ((lo, hi), s, b) in enumerate(zip(pairs, spatial, blocks)):
-        if lo + hi > s * b:
-            raise C.fail(op, f"crops[{i}] ({lo}, {hi}) exceed the dimension {s * b}")
+        if s * b - lo - hi < 0:
+            raise C.fail(op, f"cropped_shape[{i}]={s * b - lo - hi} must be non-negative")
     split = blocks + [batch // total] + spatial + rest
     perm = ([m] + [v for i in range(m) for v in (m + 1 + i, i)]
             + list(range(2 * m + 1, len(split))))
@@ -387,8 +404,10 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
 def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                    name: str | None = None) -> Any:
     """tf.batch_to_space: batch_to_space_nd, an int block_shape standing for two dims."""
-    if isinstance(block_shape, (int, np.integer)):
-        block_shape = [int(block_shape)] * 2
+    if isinstance(block_shape, int):  # (TF's: a NumPy integer is a scalar block_shape)
+        # (an int past int64 is refused by the conversion of the list, not NumPy's overflow)
+        block_shape = np.array([block_shape] * 2, np.int64) if \
+            -2**63 <= block_shape < 2**63 else [block_shape] * 2
     return batch_to_space_nd(input, block_shape, crops)
 
 

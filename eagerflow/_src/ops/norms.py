@@ -118,12 +118,20 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = No
     if isinstance(t, IndexedSlices):
         return IndexedSlices(clip_by_norm(t.values, clip_norm, axes), t.indices, t.dense_shape)
     t = _t(t)
-    clip = convert_to_tensor(clip_norm, dtype_hint=t._dtype)
-    l2sum = reduce_sum(_abs_sq(t), axis=axes, keepdims=True)
+    # (as TF's: a negative clip_norm is 0; a tensor one is clipped, then cast to t's dtype;
+    # the sum is of t * t, which TF's comparison with 0 then refuses for complex t)
+    if np.isscalar(clip_norm):
+        clip = 0 if clip_norm < 0 else clip_norm
+    else:
+        clip = cast(maximum(clip_norm, 0), t._dtype)
+    l2sum = reduce_sum(t * t, axis=axes, keepdims=True)
     positive = l2sum > 0
     # sqrt only where the sum is positive, so the gradient at t == 0 is finite
     l2norm = where(positive, sqrt(where(positive, l2sum, ones_like(l2sum))), l2sum)
-    return t * clip / maximum(l2norm, clip)
+    scaled = t * clip
+    if not t.shape.is_compatible_with(scaled.shape):  # (a clip_norm that broadcasts t)
+        raise ValueError(f"Shapes {t.shape} and {scaled.shape} are incompatible")
+    return scaled / maximum(l2norm, clip)
 
 
 def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,

@@ -576,11 +576,23 @@ def count_nonzero(input: Any, axis: Any = None, keepdims: bool | None = None,  #
 _ARG_OUT = frozenset((dt.int16, dt.uint16, dt.int32, dt.int64))
 
 
-def _axis_input(name: str, dyn: tuple) -> None:
-    """A run-time axis (TF's dimension/axis input): one int32/int64 scalar."""
-    if len(dyn) > 1 or dyn[0]._dtype not in (dt.int32, dt.int64) or \
-            dyn[0]._shape not in ((), None):
-        raise C.fail(name, "axis must be one int32/int64 scalar")
+_INDEX_T = frozenset((dt.int32, dt.int64))
+_ARGMAX_TIDX = frozenset((dt.int16, dt.int32, dt.int64))
+
+
+def _axis_dtype(name: str, dyn: tuple, allowed: frozenset = _INDEX_T) -> None:
+    """The axis input's type attr Tidx, which TF checks before the input's T (on a first
+    call: its fast path's later calls check T first)."""
+    if dyn:
+        C.check_dtype(name, dyn[0], allowed, "Tidx")
+
+
+def _axis_input(name: str, dyn: tuple, scalar: str = "axis must be a scalar, not") -> None:
+    """A run-time axis (TF's dimension/axis input): one scalar, its kernel's words for
+    another shape (`scalar`, then the shape)."""
+    shape = dyn[0]._shape
+    if len(dyn) > 1 or shape not in ((), None):
+        raise C.fail(name, f"{scalar} [{','.join(str(d) for d in shape or ())}]")
 
 
 def _runtime_axis(infer: Callable, x: Any, dyn: tuple, **attrs: Any) -> int:
@@ -592,13 +604,16 @@ def _runtime_axis(infer: Callable, x: Any, dyn: tuple, **attrs: Any) -> int:
 
 def _arg_infer(name: str) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, output_type: dt.DType) -> list:
-        """`axis` None: the input `dyn[0]`, known when the graph runs."""
+        """`axis` None: the input `dyn[0]`, known when the graph runs (or an eager tensor
+        the op refuses)."""
+        _axis_dtype(name, dyn, _ARGMAX_TIDX if name == "ArgMax" else _INDEX_T)
         C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         C.check_dtype(name, x, C.REALS | {dt.bool})
+        if dyn:
+            _axis_input(name, dyn, "dim must be a scalar, but received tensor of shape:")
         if x._shape is None:
             return [(None, output_type)]
         if dyn:
-            _axis_input(name, dyn)
             return [((None,) * (len(x._shape) - 1), output_type)]
         n = len(x._shape)
         if not -n <= axis < n:
@@ -649,26 +664,45 @@ ARGMIN = register(OpDef(
 
 
 def _axis_args(axis: Any, default: int | None = 0) -> tuple:
-    """(the axis attr, inputs): an axis known when the graph runs is the op's input."""
+    """(the axis attr, inputs): an axis known when the graph runs is the op's input, and so
+    is an eager tensor the op refuses (not an int32/int64 scalar), for the op to say so."""
     if axis is None:
         return default, ()
     if _state.graph is not None and needs_runtime(axis):
         return None, (axis,)
-    return int(C.known(axis)), ()
+    value = C.known(axis)
+    if isinstance(value, (int, np.integer)):
+        return int(value), ()
+    if not isinstance(value, EagerTensor):  # (TF converts any other value to int32)
+        value = convert_to_tensor(value, dt.int32)
+    if value._dtype in _INDEX_T and value._shape == ():
+        return int(value), ()
+    return None, (value,)
+
+
+_ARGMAX_AXIS = frozenset((dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64))
 
 
 def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
+    if hasattr(axis, "dtype"):  # (TF's argmax checks its axis before its op: a NumPy
+        # scalar's dtype is not one of TF's, so it refuses one as it does a float tensor)
+        if axis.dtype not in _ARGMAX_AXIS or not isinstance(axis.dtype, dt.DType):
+            raise TypeError(f"axis tensor dtypes {axis.dtype} is not supported")
+        if axis.dtype not in _INDEX_T:
+            axis = cast(axis, dt.int32)
+    elif axis is not None and not isinstance(axis, int):
+        raise TypeError("axis must be int or Tensor with integer datatype")
     axis, dyn = _axis_args(axis)
-    return bind(ARGMAX, (_t(input),) + dyn, {"axis": axis,
-                                             "output_type": dt.as_dtype(output_type)}, name)
+    attrs = {"axis": axis, "output_type": C.make_type(output_type, "output_type")}
+    return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
 
 
 def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
     axis, dyn = _axis_args(axis)
-    return bind(ARGMIN, (_t(input),) + dyn, {"axis": axis,
-                                             "output_type": dt.as_dtype(output_type)}, name)
+    attrs = {"axis": axis, "output_type": C.make_type(output_type, "output_type")}
+    return bind(ARGMIN, (_t(input),) + dyn, attrs, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -677,14 +711,16 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
 
 def _scan_infer(name: str, allowed: frozenset = C.NUMERIC) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, exclusive: bool, reverse: bool) -> list:
-        """`axis` None: the input `dyn[0]`, known when the graph runs."""
+        """`axis` None: the input `dyn[0]`, known when the graph runs (or an eager tensor
+        the op refuses)."""
+        _axis_dtype(name, dyn)
         C.check_dtype(name, x, allowed)
-        shape = dyn[0]._shape if dyn else None if isinstance(axis, int) else np.shape(axis)
-        if shape:  # (a list or tensor of axes: TF's kernel takes one)
+        shape = None if dyn or isinstance(axis, int) else np.shape(axis)
+        if shape:  # (a list of axes: TF's kernel takes one)
             raise C.fail(name, f"ScanOp: axis must be a scalar, not "
                                f"[{','.join(str(d) for d in shape)}]")
         if dyn:
-            _axis_input(name, dyn)
+            _axis_input(name, dyn, "ScanOp: axis must be a scalar, not")
         elif x._shape is not None:
             n = len(x._shape)
             if not -n <= axis < n:
@@ -789,11 +825,10 @@ CUMPROD = register(OpDef(
 
 
 def _scan_axis_args(axis: Any) -> tuple:
-    """A scan's `_axis_args`, a list or an eager tensor of several axes kept as the nested
-    tuple of its values, which the op's `infer` refuses as TF's kernel does."""
+    """A scan's `_axis_args`, a list of several axes kept as the nested tuple of its values,
+    which the op's `infer` refuses as TF's kernel does."""
     value = C.known(axis)
-    if isinstance(value, EagerTensor) and value._shape or \
-            isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value):
+    if isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value):
         return tuple(np.asarray(value).tolist()), ()
     return _axis_args(axis)
 

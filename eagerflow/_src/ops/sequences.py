@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import _t, cast
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 
@@ -208,19 +209,22 @@ LINSPACE = register(OpDef(
 
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
     start = _t(start)
+    num_t = convert_to_tensor(num)  # (TF checks num is an integer before casting start)
+    if not num_t._dtype.is_integer:
+        shown = num_t.numpy() if isinstance(num, EagerTensor) else num
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "
+                        f"Received `tensor` = {shown} of dtype: <dtype: '{num_t._dtype.name}'>")
     integer_start = not start._dtype.is_floating
     if integer_start:
         start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
     stop = convert_to_tensor(stop, dtype_hint=start._dtype)
     if integer_start and stop._dtype.is_integer:
         stop = cast(stop, dt.float64)
-    num_t = convert_to_tensor(num)
-    if not num_t._dtype.is_integer or num_t.shape.rank != 0:
-        if not num_t._dtype.is_integer:
-            shown = num_t.numpy() if isinstance(num, EagerTensor) else num
-            raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "
-                            f"Received `tensor` = {shown} of dtype: <dtype: '{num_t._dtype.name}'>")
-        raise C.fail("LinSpace", f"num must be a scalar, not shape {num_t.shape}")
+    if num_t._shape == (1,) and isinstance(num_t, EagerTensor):
+        num_t = EagerTensor(num_t._numpy().reshape(()))  # (TF's range takes a vector of one)
+    elif num_t.shape.rank != 0:
+        raise raised_eagerly(C.fail("Range", f"limit must be a scalar, not shape "
+                                             f"{C.shape_str(num_t._shape)}"), "")
     num = C.known(num_t)
     if C.is_graph_tensor(num):  # known when the graph runs: the op's input, as TF's
         return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis}, name)

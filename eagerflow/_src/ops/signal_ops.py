@@ -390,6 +390,50 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
 
 
 fftnd, ifftnd = _complex_fftn(False), _complex_fftn(True)
+
+
+# ---------------------------------------------------------------------------------------
+# tf.fftnd, tf.ifftnd, tf.irfftnd: TF's raw ops, fft_length and axes required. TF 2.21
+# registers no CPU kernel for them: on the CPU, past their inputs' checks, they raise its
+# NotFoundError (as rfftnd_op); elsewhere they are the transforms.
+# ---------------------------------------------------------------------------------------
+
+def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> NotFoundError:
+    C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+    for v in (fft_length, axes):  # (Python values are converted as the int32 inputs)
+        if not isinstance(v, Tensor):
+            convert_to_tensor(v, dt.int32)
+    return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                     f"{op}[{attrs}]\nAll kernels registered for op {op}:\n"
+                                     f"  <no registered kernels>\n [Op:{op}]")
+
+
+def _raw_complex_nd(op: str, transform: Callable) -> Callable:
+    def f(input: Any, fft_length: Any, axes: Any, name: str | None = None) -> Any:  # noqa: A002
+        x = _t(input)
+        if current_device().device_type == "CPU":
+            raise _nd_no_kernel(op, x, fft_length, axes, f"Tcomplex={C.dt_enum(x._dtype)}")
+        return transform(x, fft_length, axes)
+    f.__name__ = f.__qualname__ = op.lower()
+    return f
+
+
+raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND", fftnd), _raw_complex_nd("IFFTND", ifftnd)
+
+
+def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,  # noqa: A002,N803
+                name: str | None = None) -> Any:
+    """tf.irfftnd, TF's IRFFTND op."""
+    treal = C.make_type(Treal, "Treal")
+    x = _t(input)
+    C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
+    C.dtype_attr("IRFFTND", treal, "Treal", frozenset((dt.float32, dt.float64)))
+    if current_device().device_type == "CPU":
+        raise _nd_no_kernel("IRFFTND", x, fft_length, axes,
+                            f"Tcomplex={C.dt_enum(x._dtype)}, Treal={C.dt_enum(treal)}")
+    return cast(irfftnd(x, fft_length, axes), treal)
+
+
 rfft2d, irfft2d = _real_fft_k(2, False), _real_fft_k(2, True)
 rfft3d, irfft3d = _real_fft_k(3, False), _real_fft_k(3, True)
 

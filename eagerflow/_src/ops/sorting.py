@@ -13,7 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order
 from eagerflow._src.ops.array import range as tf_range
@@ -209,30 +209,31 @@ def _top_k_count(k: Any, x: Any) -> tuple:
     return C.int_arg(k, "k"), ()
 
 
-_DIRECTIONS = frozenset(("ASCENDING", "DESCENDING"))  # (a set, as TF's: a tensor is no key)
+_DIRECTIONS = frozenset(("ASCENDING", "DESCENDING"))
 
 
 def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
+    """(the sort key: `values` in descending order of `direction`, the axis, the rank),
+    checked in TF's order: the direction (looked up in a set: a tensor is unhashable, as in
+    TF's table of sorts), the axis (a constant scalar), the key's op (ascending: Neg), the
+    axis's range, and top_k's dtypes last."""
     if direction not in _DIRECTIONS:
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
                          f"Received: direction={direction}")
-    if not isinstance(axis, (int, np.integer)):
-        a = _t(axis)
-        if a._shape != () or isinstance(C.known(a), Tensor):
-            raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={a}.")
-    x = _t(values)
-    if direction == "ASCENDING" and x._dtype in (dt.bool, dt.string):
-        # (TF sorts ascending by a descending sort of the negated values: Neg refuses them)
-        raise C.not_supported("Neg", x._dtype, C.FLOATS | C.SIGNED_INTS | C.COMPLEX)
-    C.check_dtype("TopKV2", x, C.REALS)
-    r = len(x._shape)
-    axis = int(C.known(axis))
+    a = convert_to_tensor(axis)
+    value = C.known(a)
+    if a._shape not in ((), None) or isinstance(value, Tensor) and \
+            not isinstance(value, EagerTensor):
+        raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={a}.")
+    axis = int(value)
+    key = _order_key(_t(values), direction)
+    r = len(key._shape)
     if not -r <= axis < r:
         # (TF's sort reads the axis's size with `[]`, in its "strided_slice" scope)
         raise raised_eagerly(InvalidArgumentError(
             None, None, f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice]"),
             "strided_slice/")
-    return x, axis % r, r
+    return key, axis % r, r
 
 
 def _to_last(x: Any, axis: int, r: int) -> tuple:
@@ -259,15 +260,15 @@ def _last_size(x: Any) -> Any:
 @eager_api()
 def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
          name: str | None = None) -> Any:
-    x, axis, r = _sort_setup(values, axis, direction)
-    key, perm = _to_last(_order_key(x, direction), axis, r)
+    key, axis, r = _sort_setup(values, axis, direction)
+    key, perm = _to_last(key, axis, r)
     out = _order_key(top_k(key, _last_size(key)).values, direction)
     return out if perm is None else transpose(out, perm)
 
 
 def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
             name: str | None = None) -> Any:
-    x, axis, r = _sort_setup(values, axis, direction)
-    key, perm = _to_last(_order_key(x, direction), axis, r)
+    key, axis, r = _sort_setup(values, axis, direction)
+    key, perm = _to_last(key, axis, r)
     idx = top_k(key, _last_size(key)).indices
     return idx if perm is None else transpose(idx, perm)

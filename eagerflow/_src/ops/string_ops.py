@@ -807,11 +807,20 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
     """Formats numbers (floats as %f, 6 decimals by default) and bools as strings; strings
     are returned as they are (TF 2.21's Python does so)."""
     x = convert_to_tensor(input)
+    # (TF's op wrapper reads its attrs, in this order, before the kernel runs; None is
+    # an attr's default)
+    precision = -1 if precision is None else C.make_int(precision, "precision")
+    scientific = scientific is not None and C.bool_attr(scientific, "scientific")
+    shortest = shortest is not None and C.bool_attr(shortest, "shortest")
+    width = -1 if width is None else C.make_int(width, "width")
+    fill = "" if fill is None else fill
+    if not isinstance(fill, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'fill' not {fill!r}.")
+    fill = fill.decode() if isinstance(fill, bytes) else fill
     if x._dtype is dt.string:
         return _strings_as_string(x, scientific, shortest, width, fill)
-    return bind(AS_STRING, (x,),
-                {"precision": int(precision), "scientific": bool(scientific),
-                 "shortest": bool(shortest), "width": int(width), "fill": str(fill)}, name)
+    return bind(AS_STRING, (x,), {"precision": precision, "scientific": scientific,
+                                  "shortest": shortest, "width": width, "fill": fill}, name)
 
 
 # ---------------------------------------------------------------------------------------

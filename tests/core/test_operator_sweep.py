@@ -1,0 +1,68 @@
+"""Every Python operator of a tensor, on every pair of dtypes and with Python and NumPy
+values on either side, and `[]` with keys of every kind, as TF 2.21 answers
+(operator_sweep_cases.py says how; operator_sweep_golden.json is TF's record, made by
+record_operator_sweep_golden.py). Outcomes match as in test_api_sweep.py; an operator
+whose cases still differ is listed in KNOWN with why.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+from tests.core.operator_sweep_cases import BINARY, UNARY, cases, outcome
+from tests.core.test_api_sweep import same
+
+GOLDEN = json.loads(Path(__file__).with_name("operator_sweep_golden.json").read_text())
+WANT = GOLDEN["outcomes"]
+
+# operator -> why some of its cases still differ from TF's.
+KNOWN = {
+    "add": "a string x with a y of another dtype: TF's `+` runs its Add op for strings, so "
+           "its error names Add; eagerflow's AddV2 takes strings, and names itself",
+    "mul": "string * NumPy int: TF's op refuses, then asks NumPy's reflected operator, "
+           "which repeats the bytes in an ndarray; eagerflow raises the op's error (and "
+           "bool * str: eagerflow's eager Cast error ends in ' name: ', TF's does not)",
+    "truediv": "bool / NumPy number: as mul's NumPy case, TF returns NumPy's ndarray",
+    "or": "a tensor | a Python float, complex, str or list: TF's own Python fails looking "
+          "for the value's __ror__ (AttributeError); eagerflow raises the conversion's "
+          "TypeError",
+    "matmul": "bfloat16 @ another dtype: TF's matmul runs SparseMatMul for a mixed pair with "
+              "bfloat16 (float32 @ bfloat16 matrices multiply there; its Ta/Tb take float and "
+              "bfloat16 only); eagerflow's MatMul refuses every mixed pair",
+    "getitem": "a 2-D index tensor: TF's index check lets it through to its Pack or "
+               "StridedSlice errors, eagerflow refuses it as any non-scalar index; a key "
+               "whose first component is a Python bool with a NumPy or int16 index after it: "
+               "TF's packing of such mixed lists, not reproduced",
+}
+
+
+def differences(op: str) -> list:
+    out = []
+    for case in cases():
+        if case[0] != op:
+            continue
+        want, got = WANT["|".join(map(str, case))], outcome(tf, *case)
+        if not same(want, got):
+            out.append(f"{case}:\n    TF: {want}\n    eagerflow: {got}")
+    return out
+
+
+@pytest.mark.parametrize("op", [*UNARY, *BINARY, "getitem"])
+def test_operator_answers_as_tfs(op: str) -> None:
+    diffs = differences(op)
+    if op in KNOWN:
+        assert diffs, f"{op} now answers every case as TF's: its KNOWN entry must go"
+        return
+    assert not diffs, f"{len(diffs)} cases differ:\n" + "\n".join(diffs[:10])
+
+
+if __name__ == "__main__":  # python -m tests.core.test_operator_sweep add ...: differences
+    import sys
+
+    for name in sys.argv[1:] or [*UNARY, *BINARY, "getitem"]:
+        for line in differences(name):
+            print(f"{name} {line}")
