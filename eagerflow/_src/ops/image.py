@@ -38,12 +38,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import (
-    check_runtime_arg,
-    is_symbolic,
-    runtime_attr,
-    shape_arg,
-)
+from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import (
     _t,

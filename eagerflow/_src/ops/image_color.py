@@ -324,9 +324,8 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
         raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
     known = C.known(size_t)  # (a graph tensor: its value while the graph is built)
     have = list(x._shape)
-    n = size_t.shape[0] if C.is_graph_tensor(known) or size_t.shape.rank != 1 else \
-        np.asarray(known).size
-    if C.is_graph_tensor(known) or None in have or size_t.shape.rank != 1 or n != len(have):
+    known_vector = size_t.shape.rank == 1 and not C.is_graph_tensor(known)
+    if not known_vector or None in have or np.asarray(known).size != len(have):
         # (a size of another length than the value's rank: TF's graph, whose Assert or
         # Slice refuses it)
         return _runtime_crop(x, cast(size_t, dt.int32), seed, stateless)

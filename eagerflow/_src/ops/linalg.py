@@ -86,10 +86,9 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     op = "BatchMatMulV2" if batched else "MatMul"
     d = C.same_dtype(op, (a, b), _BATCH_MATMUL_DEF_T if batched else _MATMUL_DEF_T)
     if d not in _MATMUL_T and not (batched and d is dt.int16):
-        flags = (f"adj_x={str(transpose_a).lower()}, adj_y={str(transpose_b).lower()}, "
-                 f"grad_x=false, grad_y=false" if batched else
-                 f"grad_a=false, grad_b=false, transpose_a={str(transpose_a).lower()}, "
-                 f"transpose_b={str(transpose_b).lower()}")
+        ta, tb = str(transpose_a).lower(), str(transpose_b).lower()
+        flags = (f"adj_x={ta}, adj_y={tb}, grad_x=false, grad_y=false" if batched else
+                 f"grad_a=false, grad_b=false, transpose_a={ta}, transpose_b={tb}")
         raise C.no_kernel(op, f"T={C.dt_enum(d)}, {flags}", _MATMUL_CPU, others=(
             ("XLA_CPU_JIT", _BATCH_MATMUL_XLA if batched else _MATMUL_XLA),))
     if sa is None or sb is None:
@@ -955,9 +954,8 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
 
 
 def _check_band_tensors(x: Any, num_lower: Any, num_upper: Any) -> None:
-    """Eager bounds as TF's MatrixBandPart takes its inputs num_lower and num_upper: their
-    type Tindex (a tensor's, the numbers converted to it; int32 or int64), num_upper of
-    num_lower's, then its kernel's checks: the input's rank, each bound a scalar."""
+    """Eager bounds as TF's MatrixBandPart takes them: their type Tindex (a tensor's, the
+    numbers converted to it), num_upper's num_lower's, then the kernel's checks."""
     op = "MatrixBandPart"
     d = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)), dt.int64)
     bounds = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=d)

@@ -451,13 +451,9 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
 FLOORDIV = _binary("FloorDiv", _floordiv_kernel, C.REALS, None,
                    _elementwise_ref(lambda a, b: a // b), int_errors=True,
                    fold=_fold_arith(np.floor_divide), fold_partial=False,
-                   no_cpu=((dt.complex64, dt.complex128),
-                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
-                           "DT_COMPLEX64, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, "
-                           "DT_HALF, DT_UINT32, DT_UINT64",
-                           ("DT_DOUBLE", "DT_BFLOAT16", "DT_HALF", "DT_FLOAT", "DT_INT64",
-                            "DT_INT32", "DT_INT16", "DT_INT8", "DT_UINT64", "DT_UINT32",
-                            "DT_UINT16", "DT_UINT8")))
+                   no_cpu=(C.COMPLEX, C.XLA_BINARY, C.enums(
+                       "DOUBLE BFLOAT16 HALF FLOAT INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 "
+                       "UINT8")))
 FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
                    _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * floor(x / y)),
                    _elementwise_ref(lambda a, b: a % b), lo=0.5, hi=3.0, second_order=False,

@@ -41,6 +41,13 @@ from eagerflow._src.ops.graph_constants import graph_constant
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.math import _t, cast, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.slice_keys import (
+    BAD_INDEX,
+    INDEX_DTYPES,
+    packed_bools,
+    same_index_dtypes,
+    static_bound,
+)
 from eagerflow._src.ops.stacking import PACK
 
 _rng = SampleRNG(41)
@@ -68,70 +75,17 @@ def _normalize_key(key: Any) -> tuple:
         elif isinstance(k, _pyslice):
             parts = (k.start, k.stop, k.step)
             tensors += sum(isinstance(p, EagerTensor) for p in parts)
-            spec.append(("s",) + tuple(None if p is None else _static_bound(p) for p in parts))
+            spec.append(("s",) + tuple(None if p is None else static_bound(p) for p in parts))
         elif isinstance(k, np.bool_):
-            raise TypeError(_BAD_INDEX.format(k))
+            raise TypeError(BAD_INDEX.format(k))
         else:
             tensors += isinstance(k, EagerTensor)
-            spec.append(("i", _static_bound(k)))
-    if key[0].__class__ is bool:
-        _packed_bools(key)
+            spec.append(("i", static_bound(k)))
+    if key and key[0].__class__ is bool:
+        packed_bools(key)
     if tensors > 1:
-        _same_index_dtypes(key)
+        same_index_dtypes(key)
     return tuple(spec)
-
-
-_INDEX_DTYPES = (dt.int16, dt.int32, dt.int64)  # StridedSlice's Index
-
-
-def _static_bound(v: Any) -> int:
-    """An index or slice bound of a Python key: an integer, or a scalar int16/int32/int64
-    tensor (TF's check, before it packs them: a float, or a uint8 tensor, is refused)."""
-    if isinstance(v, EagerTensor):
-        if v._shape or v._dtype not in _INDEX_DTYPES:
-            raise TypeError(_BAD_INDEX.format(v))
-    elif isinstance(v, np.ndarray):
-        if v.shape or v.dtype not in (np.int16, np.int32, np.int64):
-            raise TypeError(_BAD_INDEX.format(v))
-    elif not hasattr(v, "__index__"):
-        raise TypeError(_BAD_INDEX.format(v))
-    return int(v)
-
-
-def _begins(key: tuple) -> list:
-    """TF's begin list for `key`: each slice's start, each index, 0 for the rest."""
-    return [(k.start if isinstance(k, _pyslice) else None if k is Ellipsis else k)
-            if k is not None else None for k in key]
-
-
-def _packed_bools(key: tuple) -> None:
-    """TF packs a key's begins into one tensor, its dtype the first's: a Python bool first
-    makes it bool (unless a tensor sets the dtype), which StridedSlice refuses, or which
-    the next int cannot join. (A bool after an int is the int 1 or 0.)"""
-    begins = [0 if b is None else b for b in _begins(key)]
-    if any(isinstance(b, Tensor) for b in begins):
-        return
-    for b in begins:
-        if b.__class__ is not bool:
-            raise TypeError(f"Cannot convert {b!r} to EagerTensor of dtype bool")
-    raise C.not_supported("StridedSlice", dt.bool, frozenset(_INDEX_DTYPES), "Index")
-
-
-def _same_index_dtypes(key: tuple) -> None:
-    """TF packs a key's begins, ends and strides, each list into one tensor: tensors of two
-    dtypes in one list fail its Pack."""
-    lists = (_begins(key), [k.stop if isinstance(k, _pyslice) else k for k in key],
-             [k.step if isinstance(k, _pyslice) else None for k in key])
-    for values in lists:
-        first = None
-        for i, v in enumerate(values):
-            if isinstance(v, EagerTensor):
-                first = first or v._dtype
-                if v._dtype is not first:
-                    raise InvalidArgumentError(
-                        None, None, f"cannot compute Pack as input #{i}(zero-based) was "
-                        f"expected to be a {C.dtype_word(first)} tensor but is a "
-                        f"{C.dtype_word(v._dtype)} tensor [Op:Pack] name: stack")
 
 
 def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
@@ -853,10 +807,6 @@ def index_vectors(begin: Any, end: Any, strides: Any, widen: bool = False) -> tu
 # t[key]: the Python key as StridedSlice (a static spec or bounds as inputs) or a boolean mask.
 # ---------------------------------------------------------------------------------------
 
-_BAD_INDEX = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
-              "tf.int32/tf.int64 tensors are valid indices, got {!r}")
-
-
 def is_dynamic(k: Any) -> bool:
     """Whether a key component holds a tensor whose value is not known yet."""
     if isinstance(k, builtins.slice):
@@ -867,11 +817,11 @@ def is_dynamic(k: Any) -> bool:
 def _index(v: Any) -> Any:
     """One index or slice bound: a Python int or a scalar integer tensor."""
     if isinstance(v, Tensor):
-        if v._shape != () or v._dtype not in _INDEX_DTYPES:
-            raise TypeError(_BAD_INDEX.format(v))
+        if v._shape != () or v._dtype not in INDEX_DTYPES:
+            raise TypeError(BAD_INDEX.format(v))
         return v
     if isinstance(v, bool) or not hasattr(v, "__index__"):
-        raise TypeError(_BAD_INDEX.format(v))
+        raise TypeError(BAD_INDEX.format(v))
     return int(v)
 
 
@@ -949,7 +899,7 @@ def getitem(tensor: Any, key: Any) -> Any:
     if isinstance(key, list):
         key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
-        raise TypeError(_BAD_INDEX.format(key))
+        raise TypeError(BAD_INDEX.format(key))
     try:
         spec = _normalize_key(key)
     except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
