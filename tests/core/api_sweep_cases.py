@@ -13,10 +13,11 @@ outcomes, so a function whose signature here differs from TF's is called as TF's
 from __future__ import annotations
 
 import inspect
-import re
 from typing import Any
 
 import numpy as np
+
+from tests.sweeps import message, show
 
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
           "uint8", "uint16", "uint32", "uint64", "complex64", "complex128", "bool", "string")
@@ -73,47 +74,9 @@ def make(tf: Any, dtype: str, shape: str) -> Any:
     return tf.cast(tf.constant(base), getattr(tf, dtype))
 
 
-def show(r: Any, depth: int = 0) -> str:
-    """A result as text: a tensor's dtype, shape and values (floats to 5 digits)."""
-    if depth > 3:
-        return "..."
-    if hasattr(r, "dtype") and hasattr(r, "numpy") and hasattr(r, "shape"):
-        try:
-            a = np.asarray(r.numpy())
-        except Exception:  # noqa: BLE001 - a symbolic value has none
-            return f"<{type(r).__name__} no value>"
-        if a.dtype.kind == "f" or r.dtype.name == "bfloat16":
-            v = [f"{x:.5g}" for x in a.astype(np.float64).ravel()]
-        elif a.dtype.kind == "c":
-            v = [f"{x.real:.5g}{x.imag:+.5g}j" for x in a.ravel()]
-        elif a.dtype.kind == "O":
-            v = [repr(x) for x in a.ravel()]
-        else:
-            v = [str(x) for x in a.ravel()]
-        return f"T({r.dtype.name},{list(a.shape)},{' '.join(v[:12])})"
-    if isinstance(r, tuple):
-        return f"{type(r).__name__}(" + ", ".join(show(x, depth + 1) for x in r) + ")"
-    if isinstance(r, list):
-        return "[" + ", ".join(show(x, depth + 1) for x in r[:8]) + "]"
-    if isinstance(r, dict):
-        return "{" + ", ".join(f"{k}: {show(v, depth + 1)}" for k, v in r.items()) + "}"
-    if r is None or isinstance(r, (bool, int, float, str, bytes)):
-        return repr(r)[:80]
-    return f"<{type(r).__name__}>"
-
-
 def _random(full: str) -> bool:
     """A stateful random function: its values are compared elsewhere (test_random_golden)."""
     return "random" in full and "stateless" not in full
-
-
-def message(e: BaseException) -> str:
-    """An error as its class and first line, without what names the framework's own
-    modules or memory."""
-    text = str(e).split("\n")[0]
-    text = re.sub(r"<class '(tensorflow|eagerflow)\.[\w.]*\.(\w+)'>", r"<class '\2'>", text)
-    text = re.sub(r"0x[0-9a-f]+", "0x", text)
-    return f"{type(e).__name__}: {text[:200]}"
 
 
 def outcome(tf: Any, full: str, k: int, shape: str, dtype: str) -> str:

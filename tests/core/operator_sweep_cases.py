@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from tests.core.api_sweep_cases import DTYPES, message, show
+from tests.core.api_sweep_cases import DTYPES
+from tests.sweeps import message, show
 
 BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul,
           "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,

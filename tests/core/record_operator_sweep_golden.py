@@ -4,7 +4,6 @@ operator_sweep_cases.py, for test_operator_sweep.py.
     .venv-peers/bin/python tests/core/record_operator_sweep_golden.py
 """
 
-import json
 import os
 import sys
 
@@ -14,19 +13,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
 from tests.core.operator_sweep_cases import cases, outcome  # noqa: E402
-from tests.golden_io import write_text  # noqa: E402
+from tests.sweeps import write_outcomes  # noqa: E402
 
 
 def main() -> None:
     import tensorflow as tf
 
     tf.get_logger().setLevel("ERROR")
-    lines = [f"{json.dumps('|'.join(map(str, c)))}: {json.dumps(outcome(tf, *c))}"
-             for c in cases()]
-    # a line for each case, so that a change reads as a diff
-    text = (f'{{"tf_version": {json.dumps(tf.__version__)},\n"outcomes": {{\n'
-            + ",\n".join(lines) + "\n}}\n")
-    write_text(os.path.join(HERE, "operator_sweep_golden.json"), text)
+    write_outcomes(os.path.join(HERE, "operator_sweep_golden.json"), tf.__version__,
+                   cases(), lambda c: outcome(tf, *c))
 
 
 if __name__ == "__main__":

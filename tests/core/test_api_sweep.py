@@ -11,21 +11,17 @@ words it its own way. A function that still differs is listed in KNOWN with why.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests import sweeps
 from tests.core.api_sweep_cases import cases, outcome
 
 GOLDEN = json.loads(Path(__file__).with_name("api_sweep_golden.json").read_text())
 TEXTS = GOLDEN["texts"]
 PLAN = {row[0]: row for row in GOLDEN["plan"]}
-
-_MISSING = re.compile(r"missing \d+ required positional|Missing required positional argument")
-_TENSOR = re.compile(r"T\((\w+),(\[[\d, ]*\]),(.*)\)$")
 
 # function -> why some of its calls still differ from TF's.
 _EITHER_ATTR = ("two type attrs both refused (an input and an axis, a shift and an axis): TF "
@@ -228,49 +224,15 @@ KNOWN: dict = {
 }
 
 
-def _values_close(a: str, b: str) -> bool:
-    xs, ys = a.split(), b.split()
-    if len(xs) != len(ys):
-        return False
-    for x, y in zip(xs, ys):
-        if x == y:
-            continue
-        try:
-            u, v = complex(x.replace("inf", "1e999")), complex(y.replace("inf", "1e999"))
-        except ValueError:
-            return False
-        if not np.isclose(u, v, rtol=2e-4, atol=1e-6):
-            return False
-    return True
-
-
-def same(want: str, got: str) -> bool:
-    if want == got:
-        return True
-    if _MISSING.search(want) and _MISSING.search(got):
-        return want.split(":")[0] == got.split(":")[0]
-    w, g = _TENSOR.match(want), _TENSOR.match(got)
-    return bool(w and g and w.group(1, 2) == g.group(1, 2)
-                and _values_close(w.group(3), g.group(3)))
-
-
 def differences(full: str) -> list:
     _, n, shapes, want = PLAN[full]
-    out = []
-    for case, index in zip(cases([[full, n, shapes]]), want):
-        got = outcome(tf, *case)
-        if not same(TEXTS[index], got):
-            out.append(f"{case}:\n    TF: {TEXTS[index]}\n    eagerflow: {got}")
-    return out
+    texts = dict(zip(cases([[full, n, shapes]]), (TEXTS[i] for i in want)))
+    return sweeps.differences(texts, texts.get, lambda case: outcome(tf, *case))
 
 
 @pytest.mark.parametrize("full", sorted(PLAN))
 def test_calls_answer_as_tfs(full: str) -> None:
-    diffs = differences(full)
-    if full in KNOWN:
-        assert diffs, f"{full} now answers every call as TF's: its KNOWN entry must go"
-        return
-    assert not diffs, f"{len(diffs)} calls differ:\n" + "\n".join(diffs[:10])
+    sweeps.check_known(full, differences(full), KNOWN)
 
 
 def test_known_entries_are_planned() -> None:

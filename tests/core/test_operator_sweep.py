@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
+from tests import sweeps
 from tests.core.operator_sweep_cases import BINARY, UNARY, cases, outcome
-from tests.core.test_api_sweep import same
 
 GOLDEN = json.loads(Path(__file__).with_name("operator_sweep_golden.json").read_text())
 WANT = GOLDEN["outcomes"]
@@ -41,23 +41,14 @@ KNOWN = {
 
 
 def differences(op: str) -> list:
-    out = []
-    for case in cases():
-        if case[0] != op:
-            continue
-        want, got = WANT["|".join(map(str, case))], outcome(tf, *case)
-        if not same(want, got):
-            out.append(f"{case}:\n    TF: {want}\n    eagerflow: {got}")
-    return out
+    return sweeps.differences((c for c in cases() if c[0] == op),
+                              lambda case: WANT["|".join(map(str, case))],
+                              lambda case: outcome(tf, *case))
 
 
 @pytest.mark.parametrize("op", [*UNARY, *BINARY, "getitem"])
 def test_operator_answers_as_tfs(op: str) -> None:
-    diffs = differences(op)
-    if op in KNOWN:
-        assert diffs, f"{op} now answers every case as TF's: its KNOWN entry must go"
-        return
-    assert not diffs, f"{len(diffs)} cases differ:\n" + "\n".join(diffs[:10])
+    sweeps.check_known(op, differences(op), KNOWN)
 
 
 if __name__ == "__main__":  # python -m tests.core.test_operator_sweep add ...: differences

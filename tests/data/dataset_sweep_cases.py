@@ -13,7 +13,7 @@ import os
 import tempfile
 from typing import Any
 
-from tests.core.api_sweep_cases import message, show
+from tests.sweeps import message, show
 
 METHODS = ("batch", "shuffle", "take", "skip", "repeat", "prefetch", "shard", "padded_batch",
            "window", "cache", "map", "filter", "flat_map", "interleave", "unbatch", "rebatch",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.core.test_api_sweep import same
+from tests import sweeps
 from tests.data.dataset_sweep_cases import METHODS, cases, outcome
 
 WANT = json.loads(Path(__file__).with_name("dataset_sweep_golden.json").read_text())["outcomes"]
@@ -58,23 +58,14 @@ KNOWN: dict = {
 
 
 def differences(method: str) -> list:
-    out = []
-    for case in cases():
-        if case[0] != method:
-            continue
-        want, got = WANT["|".join(case)], outcome(tf, *case)
-        if not same(want, got):
-            out.append(f"{case}:\n    TF: {want}\n    eagerflow: {got}")
-    return out
+    return sweeps.differences((c for c in cases() if c[0] == method),
+                              lambda case: WANT["|".join(case)],
+                              lambda case: outcome(tf, *case))
 
 
 @pytest.mark.parametrize("method", METHODS)
 def test_method_answers_as_tfs(method: str) -> None:
-    diffs = differences(method)
-    if method in KNOWN:
-        assert diffs, f"{method} now answers every case as TF's: its KNOWN entry must go"
-        return
-    assert not diffs, f"{len(diffs)} cases differ:\n" + "\n".join(diffs[:10])
+    sweeps.check_known(method, differences(method), KNOWN)
 
 
 if __name__ == "__main__":  # python -m tests.data.test_dataset_sweep batch ...: differences

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tests.core.api_sweep_cases import message, show
+from tests.sweeps import message, show
 
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64", "uint8", "bool")
 NAMESPACES = ("losses", "metrics", "activations")

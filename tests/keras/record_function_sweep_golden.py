@@ -8,7 +8,6 @@ half-precision softmax is the one eagerflow computes.)
 instead of the standard one)
 """
 
-import json
 import os
 import sys
 
@@ -16,20 +15,16 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
-from tests.golden_io import write_text  # noqa: E402
 from tests.keras.function_sweep_cases import cases, outcome  # noqa: E402
+from tests.sweeps import write_outcomes  # noqa: E402
 
 
 def main() -> None:
     import tensorflow as tf
 
     tf.get_logger().setLevel("ERROR")
-    lines = [f"{json.dumps('|'.join(map(str, c)))}: {json.dumps(outcome(tf, *c))}"
-             for c in cases(tf.keras)]
-    # a line for each case, so that a change reads as a diff
-    text = (f'{{"tf_version": {json.dumps(tf.__version__)},\n"outcomes": {{\n'
-            + ",\n".join(lines) + "\n}}\n")
-    write_text(os.path.join(HERE, "function_sweep_golden.json"), text)
+    write_outcomes(os.path.join(HERE, "function_sweep_golden.json"), tf.__version__,
+                   cases(tf.keras), lambda c: outcome(tf, *c))
 
 
 if __name__ == "__main__":

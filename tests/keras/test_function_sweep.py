@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.core.test_api_sweep import same
+from tests import sweeps
 from tests.keras.function_sweep_cases import functions, outcome
 
 GOLDEN = json.loads(Path(__file__).with_name("function_sweep_golden.json").read_text())
@@ -37,12 +37,8 @@ KNOWN = {
 
 
 def differences(full: str) -> list:
-    out = []
-    for case in CASES[full]:
-        want, got = WANT["|".join(map(str, case))], outcome(tf, *case)
-        if not same(want, got):
-            out.append(f"{case}:\n    Keras: {want}\n    eagerflow: {got}")
-    return out
+    return sweeps.differences(CASES[full], lambda case: WANT["|".join(map(str, case))],
+                              lambda case: outcome(tf, *case))
 
 
 def test_same_functions() -> None:
@@ -51,8 +47,4 @@ def test_same_functions() -> None:
 
 @pytest.mark.parametrize("full", sorted(CASES))
 def test_function_answers_as_keras(full: str) -> None:
-    diffs = differences(full)
-    if full in KNOWN:
-        assert diffs, f"{full} now answers every case as Keras's: its KNOWN entry must go"
-        return
-    assert not diffs, f"{len(diffs)} cases differ:\n" + "\n".join(diffs[:10])
+    sweeps.check_known(full, differences(full), KNOWN)
