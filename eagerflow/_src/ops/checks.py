@@ -137,8 +137,10 @@ def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
 def no_cpu_kernel(op: str, d: dt.DType, xla: str, cpu: tuple) -> NotFoundError:
     """TF's error for an elementwise op whose OpDef takes `d` but whose CPU has no kernel
     for it: the node, then XLA's types (`xla`, as TF lists them) and each CPU registration
-    (`cpu`: enum names, in TF's order)."""
-    regs = "".join(f"\n  device='CPU'; T in [{c}]" for c in cpu)
+    (`cpu`: enum names, in TF's order; a (device, name) pair for another device's, as
+    TF's DEFAULT one)."""
+    regs = "".join(f"\n  device='{c[0]}'; T in [{c[1]}]" if isinstance(c, tuple) else
+                   f"\n  device='CPU'; T in [{c}]" for c in cpu)
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[T={dt_enum(d)}]\nAll kernels registered for op "
                                      f"{op}:\n  device='XLA_CPU_JIT'; T in [{xla}]{regs}\n "
@@ -435,13 +437,14 @@ def int_arg(value: Any, what: str) -> int:
 
 def make_int(value: Any, what: str) -> int:
     """An int attr as TF's generated op wrappers take it before any check of its range: int()
-    of anything but a string (a float truncates, a scalar tensor gives its value); what int()
-    refuses (a tensor of several values, None) is a TypeError naming the argument."""
+    of anything but a string (a float truncates, an eager scalar tensor gives its value); what
+    int() refuses (a tensor of several values, a graph's tensor, None) is a TypeError naming
+    the argument."""
     if type(value) is int:
         return value
     if not isinstance(value, (str, bytes)):
         try:
-            return int(known(value))
+            return int(value)
         except (TypeError, ValueError):
             pass
     raise TypeError(f"Expected int for argument '{what}' not {value!r}.")

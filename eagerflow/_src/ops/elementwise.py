@@ -233,7 +233,9 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             elif s == () and s2 is not None:
                 return [(s2, out_dtype or d)]
         else:
-            if id(d) in no_cpu_ids:  # (TF looks its kernel up before input #1's type)
+            # (eagerly TF looks its kernel up before input #1's type; a graph's builder
+            # checks the type first, and the kernel only when the node runs)
+            if id(d) in no_cpu_ids and (d is y._dtype or _state.graph is None):
                 raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
             C.refuse_narrow_compare(tf_name, d, allowed)
             d = C.same_dtype(tf_name, (x, y), allowed)

@@ -451,7 +451,7 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
 FLOORDIV = _binary("FloorDiv", _floordiv_kernel, C.REALS, None,
                    _elementwise_ref(lambda a, b: a // b), int_errors=True,
                    fold=_fold_arith(np.floor_divide), fold_partial=False,
-                   no_cpu=(C.COMPLEX, C.XLA_BINARY, C.enums(
+                   no_cpu=(C.COMPLEX, C.XLA_BINARY, (("DEFAULT", "DT_INT32"),) + C.enums(
                        "DOUBLE BFLOAT16 HALF FLOAT INT64 INT32 INT16 INT8 UINT64 UINT32 UINT16 "
                        "UINT8")))
 FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,

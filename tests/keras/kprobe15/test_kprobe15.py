@@ -15,7 +15,6 @@ _KERAS_REFUSES = "Keras 3.15's TF backend fails on this input where eagerflow co
 _ERROR_WORDS = "the bad input's error differs (class or first line)"
 KNOWN = {
     # values
-    "ops_eig": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
     "ops_eigh": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
     "layer_Maximum": "Maximum(0.0, -0.0): TF keeps the first operand, NumPy's the second",
     "layer_Minimum": "Minimum(-0.0, 0.0): TF keeps the first operand, NumPy's the second",
