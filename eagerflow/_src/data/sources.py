@@ -450,7 +450,7 @@ class CounterDataset(DatasetV2):
         # TF's counter scans from `start`: a vector start counts vectors
         start, step = int64_value(start, "start"), int64_arg(step, "step")
         if isinstance(start, EagerTensor):
-            start = start._arr
+            start = to_host(start._arr)  # (tf.data counts on the host)
         shape = TensorShape(np.shape(start))
         super().__init__((), dstruct.Structure(TensorSpec._make(shape, self._dtype)))
         self._start, self._step = start, step
