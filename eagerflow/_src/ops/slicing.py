@@ -68,12 +68,17 @@ def _normalize_key(key: Any) -> tuple:
     spec = []
     tensors = 0
     for k in key:
-        if k is None:
+        if k.__class__ is int:  # (the common components first: no check to make)
+            spec.append(("i", k))
+        elif k is None:
             spec.append(("n",))
         elif k is Ellipsis:
             spec.append(("e",))
         elif isinstance(k, _pyslice):
             parts = (k.start, k.stop, k.step)
+            if all(p is None or p.__class__ is int for p in parts):
+                spec.append(("s",) + parts)
+                continue
             tensors += sum(isinstance(p, EagerTensor) for p in parts)
             spec.append(("s",) + tuple(None if p is None else static_bound(p) for p in parts))
         elif isinstance(k, np.bool_):
