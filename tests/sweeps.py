@@ -97,6 +97,15 @@ def write_outcomes(path: str, tf_version: str, cases: Iterable, outcome: Callabl
                + ",\n".join(lines) + "\n}}\n")
 
 
+def on_cpu(tf: Any, outcome: Callable) -> Callable:
+    """`outcome(tf, *case)` run on the CPU, as TF's record was: a GPU has kernels TF's CPU
+    lacks (its NotFoundErrors are the CPU's), whatever the default device."""
+    def got(case: tuple) -> str:
+        with tf.device("/CPU:0"):
+            return outcome(tf, *case)
+    return got
+
+
 def differences(cases: Iterable, want: Callable, got: Callable) -> list:
     """Each case whose outcome here, `got(case)`, does not match TF's, `want(case)`."""
     out = []

@@ -227,7 +227,7 @@ KNOWN: dict = {
 def differences(full: str) -> list:
     _, n, shapes, want = PLAN[full]
     texts = dict(zip(cases([[full, n, shapes]]), (TEXTS[i] for i in want)))
-    return sweeps.differences(texts, texts.get, lambda case: outcome(tf, *case))
+    return sweeps.differences(texts, texts.get, sweeps.on_cpu(tf, outcome))
 
 
 @pytest.mark.parametrize("full", sorted(PLAN))

@@ -60,7 +60,7 @@ KNOWN: dict = {
 def differences(method: str) -> list:
     return sweeps.differences((c for c in cases() if c[0] == method),
                               lambda case: WANT["|".join(case)],
-                              lambda case: outcome(tf, *case))
+                              sweeps.on_cpu(tf, outcome))
 
 
 @pytest.mark.parametrize("method", METHODS)

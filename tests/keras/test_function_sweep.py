@@ -38,7 +38,7 @@ KNOWN = {
 
 def differences(full: str) -> list:
     return sweeps.differences(CASES[full], lambda case: WANT["|".join(map(str, case))],
-                              lambda case: outcome(tf, *case))
+                              sweeps.on_cpu(tf, outcome))
 
 
 def test_same_functions() -> None:
