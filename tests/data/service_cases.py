@@ -22,9 +22,14 @@ from tests.data.service_harness import STARTED, outcome
 def _servers(tf: Any, workers: int, fixed: bool = False) -> tuple:
     """A dispatcher and `workers` workers (`fixed`: on ports the dispatcher lists)."""
     s = tf.data.experimental.service
-    ports = [_free_port() for _ in range(workers)] if fixed else [0] * workers
+    # (the workers' ports stay bound until the dispatcher has its own, which could
+    # otherwise be one of them)
+    held = [_bound_socket() for _ in range(workers)] if fixed else []
+    ports = [sock.getsockname()[1] for sock in held] if fixed else [0] * workers
     listed = [f"localhost:{p}" for p in ports] if fixed else None
     d = s.DispatchServer(s.DispatcherConfig(worker_addresses=listed))
+    for sock in held:
+        sock.close()
     address = d.target.split("://")[1]
     made = (d, [s.WorkerServer(s.WorkerConfig(address, port=p)) for p in ports])
     STARTED.append(made)
@@ -33,10 +38,10 @@ def _servers(tf: Any, workers: int, fixed: bool = False) -> tuple:
 
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("localhost", 0))
-        return sock.getsockname()[1]
+def _bound_socket() -> socket.socket:
+    sock = socket.socket()
+    sock.bind(("localhost", 0))
+    return sock
 
 
 def _read(tf: Any, ds: Any, mode: Any, workers: int = 1, fixed: bool = False,
