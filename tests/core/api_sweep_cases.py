@@ -1,4 +1,4 @@
-"""The dtype sweep of TF's public functions, shared by record_api_sweep_golden.py (TF 2.21)
+"""The dtype sweep of TF's public functions, shared by tests/record_sweep_goldens.py (TF 2.21)
 and test_api_sweep.py (eagerflow).
 
 Every public function of the namespaces below is called with one, two and three tensors of

@@ -1,4 +1,4 @@
-"""The operator sweep, shared by record_operator_sweep_golden.py (TF 2.21) and
+"""The operator sweep, shared by tests/record_sweep_goldens.py (TF 2.21) and
 test_operator_sweep.py (eagerflow): every Python operator a tensor has, on tensors of 16
 dtypes against each other and against Python and NumPy values on either side, and `[]`
 with keys of one, two and three components of every kind TF's indexing meets (indices,

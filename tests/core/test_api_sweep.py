@@ -1,6 +1,6 @@
 """Every public function of TF's tensor namespaces, called with tensors of every dtype, as
 TF 2.21 answers (api_sweep_cases.py says how; api_sweep_golden.json is TF's record, made by
-record_api_sweep_golden.py).
+tests/record_sweep_goldens.py).
 
 A call matches TF's when its result has the same dtype, shape and values (floats to four
 digits), or its error the same class and first line. Two errors that both say arguments

@@ -1,7 +1,7 @@
 """Every Python operator of a tensor, on every pair of dtypes and with Python and NumPy
 values on either side, and `[]` with keys of every kind, as TF 2.21 answers
 (operator_sweep_cases.py says how; operator_sweep_golden.json is TF's record, made by
-record_operator_sweep_golden.py). Outcomes match as in test_api_sweep.py; an operator
+tests/record_sweep_goldens.py). Outcomes match as in test_api_sweep.py; an operator
 whose cases still differ is listed in KNOWN with why.
 """
 

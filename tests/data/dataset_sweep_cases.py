@@ -1,5 +1,5 @@
 """The argument sweep of tf.data.Dataset's methods, shared by
-record_dataset_sweep_golden.py (TF 2.21) and test_dataset_sweep.py (eagerflow): each method
+tests/record_sweep_goldens.py (TF 2.21) and test_dataset_sweep.py (eagerflow): each method
 of Dataset.range(7) (and each static constructor) called with one and two arguments of
 every kind a user passes by mistake or on purpose (ints, a float, a bool, None, tensors,
 a string, a list, a function), its result's first elements or its error as

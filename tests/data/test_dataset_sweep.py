@@ -1,6 +1,6 @@
 """Every method of tf.data.Dataset called with arguments of every kind, as TF 2.21 answers
 (dataset_sweep_cases.py says how; dataset_sweep_golden.json is TF's record, made by
-record_dataset_sweep_golden.py). Outcomes match as in tests/core/test_api_sweep.py; a
+tests/record_sweep_goldens.py). Outcomes match as in tests/core/test_api_sweep.py; a
 method whose cases still differ is listed in KNOWN with why.
 """
 
