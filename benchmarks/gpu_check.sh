@@ -17,6 +17,7 @@
 #   suites    the Makefile's STANDIN_TESTS (what CI runs on the stand-in) and Keras fit
 #             (tests/keras/test_trainer.py) with the real GPU as the default device
 #   overhead  benchmarks/device_overhead.py --device cuda: host time per op of a call
+#   reduce    benchmarks/gpu_reductions.py: the ways to sum an activation's leading axes
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -36,7 +37,7 @@ WHEELS="$ROOT/.whl"
 WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1.9.0
 cramjam==2.14.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0 packaging==25.0
 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels bench backend suites overhead"
+ALL_STEPS="env kernels bench backend suites overhead reduce"
 
 usage() { sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
@@ -92,6 +93,7 @@ SUMMARY="$OUTDIR/summary.txt"
 cd "$ROOT" || exit 2
 export PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=
 if [ "$STANDIN" = 1 ]; then export EAGERFLOW_STANDIN_GPUS=1; else unset EAGERFLOW_STANDIN_GPUS; fi
+unset EAGERFLOW_REGISTRY_ON  # (the backend step names the registry's device itself)
 
 # The wheels carried in .whl/ (see --fetch-wheels): each one whose distribution this
 # Python lacks goes into a folder of its own, ahead on the path.
@@ -113,6 +115,13 @@ EOF
   fi
 fi
 export PYTHONPATH="$ROOT${SITE:+:$SITE}${PYTHONPATH:+:$PYTHONPATH}"
+# cuDNN's library for the frontend binding (the cudnn extra, carried as a wheel), where
+# an image keeps it beside PyTorch rather than where the frontend looks
+CUDNN_LIB=$("$PY" -c 'import glob, site, sys
+hits = [h for d in sys.path + site.getsitepackages() for h in
+        glob.glob(d + "/nvidia/**/libcudnn.so.9", recursive=True)]
+print(hits[0].rsplit("/", 1)[0] if hits else "")' 2>/dev/null)
+[ -n "$CUDNN_LIB" ] && export LD_LIBRARY_PATH="$CUDNN_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 START=$(date +%s)
 DEADLINE=$((START + BUDGET))
@@ -165,6 +174,9 @@ standin_tests() {
 env_step() {
   command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version \
     --format=csv,noheader
+  # (the tree arrives without __pycache__: a first import compiles eagerflow's bytecode,
+  # ~1.3 s there; the figure below is a warm import's, as a user's second run)
+  "$PY" -c "import eagerflow" >/dev/null 2>&1
   "$PY" - <<'EOF'
 import importlib, importlib.metadata as md, os, subprocess, sys, time
 print("python", sys.version.split()[0], sys.executable)
@@ -186,6 +198,12 @@ gpus = tf.config.list_physical_devices("GPU")
 if gpus:
     print("details:", tf.config.experimental.get_device_details(gpus[0]))
     print("memory:", tf.config.experimental.get_memory_info("GPU:0"))
+    import numpy as np
+    from eagerflow._src import backend as B
+    from eagerflow._src.core import device as D
+    engine = B.conv_engine(D.default_device().xp, np.float32, 2, 1)
+    print("cuDNN convolutions:", "yes, cuDNN " + str(engine.cudnn.backend_version())
+          if engine is not None else "no (im2col and cuBLAS)")
 out = subprocess.run([sys.executable, "-c", "import sys, eagerflow; "
                       "print('cupy' in sys.modules)"],
                      env={**os.environ, "CUDA_VISIBLE_DEVICES": "-1"},
@@ -238,6 +256,13 @@ for step in $STEPS; do
       dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
       run_step overhead 40 "$PY" benchmarks/device_overhead.py --device "$dev" \
         --calls "$([ "$QUICK" = 1 ] && echo 20 || echo 300)" ;;
+    reduce)
+      dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+      if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then
+        run_step reduce 40 "$PY" benchmarks/gpu_reductions.py --device "$dev" --quick
+      else
+        run_step reduce 40 "$PY" benchmarks/gpu_reductions.py --device "$dev"
+      fi ;;
     full) run_step full 540 "${PYTEST[@]}" "${XDIST[@]}" ;;
   esac
 done

@@ -201,10 +201,8 @@ from eagerflow._src.ops.nd_indexing import (
     tensor_scatter_nd_update as tensor_scatter_nd_update,
 )
 from eagerflow._src.ops.einsum import einsum as einsum
-from eagerflow._src.ops.linalg import (
-    eye as eye,
-    tensordot as tensordot,
-)
+from eagerflow._src.ops.linalg import tensordot as tensordot
+from eagerflow._src.ops.linalg_eye import eye as eye
 from eagerflow._src.ops.reduce import cumsum as cumsum
 from eagerflow._src.ops.shaping import (
     meshgrid as meshgrid,

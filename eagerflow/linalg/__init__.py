@@ -1,8 +1,9 @@
 """tf.linalg: linear algebra."""
 
 from eagerflow._src.ops.linalg import (  # noqa: F401
-    adjoint, band_part, det, eye, inv, matmul, matrix_transpose, matvec, tensordot, trace,
+    adjoint, band_part, det, inv, matmul, matrix_transpose, matvec, tensordot, trace,
 )
+from eagerflow._src.ops.linalg_eye import eye  # noqa: F401
 from eagerflow._src.ops.einsum import einsum  # noqa: F401
 from eagerflow._src.ops.norms import global_norm, norm  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401

@@ -33,3 +33,16 @@ def test_the_device_overhead_benchmark_runs_on_the_standin():
     counts = dict(part.rsplit(" ", 1) for part in line.split("by where: ")[1][:-1].split(", "))
     assert set(counts) == {"generated", "stand-in", "eagerflow", "other"}
     assert int(counts["generated"]) > 0
+
+
+def test_the_reduction_benchmark_runs_on_the_standin():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "gpu_reductions.py"), "--device", "standin",
+         "--quick", "--repeat", "1"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("device: standin; PyTorch: absent")
+    rows = [ln.strip().split("  ")[0] for ln in lines if ln.startswith("  ")]
+    assert rows[:4] == ["one reduction (CuPy's sum)", "stages of 16 rows", "stages of 32 rows",
+                        "ones @ x (sum_run's)"]
+    assert all(float(ln.split("(")[-1].rstrip(")")) < 1e-6 for ln in lines[1:] if " ms " in ln)

@@ -65,8 +65,10 @@ def test_an_update_runs_on_the_variables_device(name):
     assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray), name
     # the variable's array never goes to the host and back: only its indices are read
     # there, for their checks and order (and a division's check that no update is 0); a
-    # product or quotient of repeated rows goes in rounds, whose order is copied over
-    assert n["to_device"] == (1 if name in ("scatter_mul", "scatter_div") else 0), \
+    # product or quotient of repeated rows goes in rounds, whose order is copied over, and
+    # an assignment to repeated rows copies over which updates are each row's last
+    assert n["to_device"] == (1 if name in ("scatter_mul", "scatter_div", "scatter_update",
+                                            "scatter_nd_update") else 0), \
         (name, dict(n))
     assert n["to_host"] <= (2 if name == "scatter_div" else 1), (name, dict(n))
     np.testing.assert_array_equal(v.numpy(), host.numpy(), err_msg=name)
@@ -295,19 +297,19 @@ def test_a_scatter_of_many_rows_is_a_few_launches(method):
     assert launches["total"] <= limit, dict(launches)
 
 
-def test_repeated_rows_of_an_update_store_one_of_their_updates():
-    """TF: the order in which repeated rows are updated is undefined (on a GPU, one of
-    them lands). A row updated once gets its update."""
+def test_repeated_rows_of_an_update_store_their_last_update():
+    """TF leaves the order in which repeated rows are updated open (on a GPU, any one of
+    them lands); eagerflow stores each row's last update on every device, as the CPU
+    does. (The stand-in's scatter lands a repeated index's first value, as a CuPy scatter
+    may: a kernel that counted on NumPy's last-wins order would fail here; a real GPU
+    found one.)"""
     got, want, launches, at, upd = _on_both("scatter_update", "float32")
-    assert launches["total"] <= 3, dict(launches)
+    assert launches["total"] <= 5, dict(launches)
     start = _many("float32")[0]
     for row in range(len(start)):
         mine = upd[at == row]
-        if len(mine) == 0:
-            np.testing.assert_array_equal(got[row], start[row])
-        else:
-            assert any((got[row] == u).all() for u in mine), row
-    np.testing.assert_array_equal(got, want)  # (the stand-in stores the last: the host's)
+        np.testing.assert_array_equal(got[row], mine[-1] if len(mine) else start[row])
+    np.testing.assert_array_equal(got, want)
 
 
 @pytest.mark.parametrize("method", _ND_METHODS)
@@ -324,16 +326,14 @@ def test_a_batched_scatter_nd_gives_the_hosts_values(method, dtype):
     with strict.count_transfers() as n, count_launches() as launches:
         getattr(v, method)(ids_t, upd_t)
     getattr(host, method)(ids_t, upd_t)
-    assert n["to_device"] == 0 and n["to_host"] <= 1, dict(n)
+    # (an assignment: which updates are each slice's last, copied over)
+    assert n["to_device"] == (method == "scatter_nd_update") and n["to_host"] <= 1, dict(n)
     # (an int16 sum: its copies to 32 bits and back, a handful more; a float's or an
     # int16's max or min: a sort and a scan of log2(n) steps)
     scan = dtype != "int32" and method.endswith(("max", "min"))
     limit = 6 * 8 + 12 if scan else 12 if dtype == "int16" else 8
     assert launches["total"] <= limit, dict(launches)
-    if method == "scatter_nd_update":  # (repeated slices: one of their updates)
-        for (i, j) in {tuple(x) for x in ids.tolist()}:
-            assert any((v.numpy()[i, j] == u).all() for u in upd[(ids == (i, j)).all(1)])
-    np.testing.assert_array_equal(v.numpy(), host.numpy())
+    np.testing.assert_array_equal(v.numpy(), host.numpy())  # (repeated slices: the last)
 
 
 def test_a_batched_scatter_nd_updates_around_a_bad_index_as_the_host():

@@ -114,6 +114,14 @@ def test_host_only_ops_run_on_cpu_by_soft_placement(gpus, tmp_path):
     assert tf.io.read_file(path).device == CPU0
     x = tf.strings.to_number(tf.constant(["1.5"])) + tf.constant([1.0])
     assert x.device == GPU0 and x.numpy()[0] == 2.5
+    # string scalars are host arrays, not host numbers a device's ufunc takes (a real
+    # GPU found StructuredTensor's == sending two to CuPy's `equal`)
+    from eagerflow._src.ops.math import equal
+    e = equal(tf.constant(b"x"), tf.constant(b"x"))
+    assert e.device == CPU0 and bool(e)
+    s = tf.experimental.StructuredTensor.from_pyval({"a": b""})
+    assert bool(s == tf.nest.pack_sequence_as(s, tf.nest.flatten(s, expand_composites=True),
+                                              expand_composites=True))
 
 
 def test_host_placed_ops_check_their_sizes_against_host_memory(gpus, monkeypatch):
@@ -204,6 +212,9 @@ def test_the_standin_refuses_what_cupy_refuses(gpus):
         gpus.xp.add(t._arr, u._arr)  # arrays of two devices: a missing copy
     with pytest.raises(TypeError, match="Unsupported dtype"):
         gpus.xp.asarray(np.array(["a"]))
+    for text in (b"a", "a", np.bytes_(b"a")):  # CuPy's scalars are numbers only
+        with pytest.raises(TypeError, match="Unsupported type"):
+            gpus.xp.equal(text, text)
 
 
 def _run(code: str, **env: str) -> str:

@@ -30,9 +30,6 @@ KNOWN = {
     "or": "a tensor | a Python float, complex, str or list: TF's own Python fails looking "
           "for the value's __ror__ (AttributeError); eagerflow raises the conversion's "
           "TypeError",
-    "matmul": "bfloat16 @ another dtype: TF's matmul runs SparseMatMul for a mixed pair with "
-              "bfloat16 (float32 @ bfloat16 matrices multiply there; its Ta/Tb take float and "
-              "bfloat16 only); eagerflow's MatMul refuses every mixed pair",
     "getitem": "a 2-D index tensor: TF's index check lets it through to its Pack or "
                "StridedSlice errors, eagerflow refuses it as any non-scalar index; a key "
                "whose first component is a Python bool with a NumPy or int16 index after it: "

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.child_env import pythonpath
 from tests.data.record_cache_warning import run
 
 HERE = Path(__file__).parent
@@ -19,4 +20,4 @@ ROOT = HERE.parent.parent
 @pytest.mark.parametrize("level", ["1", "2"])
 def test_cache_warning_as_tf(level):
     golden = json.loads((HERE / "cache_warning_golden.json").read_text())
-    assert run(sys.executable, "ef", level, {"PYTHONPATH": str(ROOT)}) == golden[level]
+    assert run(sys.executable, "ef", level, {"PYTHONPATH": pythonpath()}) == golden[level]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.v1.record_deprecations import clean
 
 HERE = Path(__file__).parent
@@ -16,7 +17,7 @@ ROOT = HERE.parent.parent
 
 
 def test_experimental_deprecations_as_tf():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "experimental_deprecations_program.py"),
                           "ef"], capture_output=True, text=True, env=env, check=True,
                          timeout=120)

@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.data.record_rejection_warning import run
 
 HERE = Path(__file__).parent
@@ -16,4 +17,4 @@ ROOT = HERE.parent.parent
 
 def test_rejection_warning_as_tf():
     golden = json.loads((HERE / "rejection_warning_golden.json").read_text())
-    assert run(sys.executable, "ef", {"PYTHONPATH": str(ROOT)}) == golden["stderr"]
+    assert run(sys.executable, "ef", {"PYTHONPATH": pythonpath()}) == golden["stderr"]

@@ -9,13 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.distribute.record_element_spec import printed
 
 HERE = Path(__file__).parent
 
 
 def test_element_specs_print_as_tf():
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent.parent)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "element_spec_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert printed(out) == (HERE / "element_spec_golden.txt").read_text()

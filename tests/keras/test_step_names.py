@@ -5,11 +5,12 @@ import os
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.keras.record_step_names import printed
 
 HERE = Path(__file__).parent
 
 
 def test_retracing_warnings_name_kerass_step_functions():
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent.parent)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     assert printed(sys.executable, "ef", env) == (HERE / "step_names_golden.txt").read_text()

@@ -20,8 +20,6 @@ GOLDEN = json.loads((Path(__file__).parent / "bool_operator_golden.json").read_t
 KNOWN = [
     (r"/ np_\w+ l eager", "after its TypeError, TF's `/` hands the call to the NumPy array's "
      "reflected operator, which divides in NumPy and returns a NumPy array"),
-    (r"@ uint8 r eager", "TF's CPU has no kernel for the dtype (NotFoundError) and says so "
-     "before the dtype mismatch"),
     (r"\| (float|float_half|list_int|none) l \w+", "TF's `|` hands a failed call to the "
      "operand's `__ror__`, which these types lack: an AttributeError"),
 ]

@@ -8,11 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
+
 HERE = Path(__file__).parent
 
 
 def test_prints_as_tf_does():
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent.parent)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "print_edges_program.py"), "ef"],
                          capture_output=True, env=env, check=True, timeout=120)
     golden = json.loads((HERE / "print_edges_golden.json").read_text())["stdout"]

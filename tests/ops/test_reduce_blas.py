@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops import reduce as R
+from eagerflow._src import backend as B
 
 RNG = np.random.default_rng(0)
 AXES = [(1, 2), (0, 1, 2), (0,), (1,), (0, 1), (2,), (2, 3), (3,), (0, 2), (1, 3)]
@@ -33,14 +33,15 @@ def test_large_sum_and_mean_match_float64(axes, keepdims, dtype, tol):
 
 def test_the_blas_path_is_taken_only_where_it_applies():
     x = np.ones((8, 12, 10, 16), np.float32)
-    assert R._gemv_sum(np, x, (1, 2), False).shape == (8, 16)
-    assert R._gemv_sum(np, x, (0, 1, 2), True).shape == (1, 1, 1, 16)
-    assert R._gemv_sum(np, x, (2, 3), False) is None           # ends at the last axis
-    assert R._gemv_sum(np, x, (0, 2), False) is None           # not a run of axes
-    assert R._gemv_sum(np, x.transpose(0, 2, 1, 3), (1, 2), False) is None  # not contiguous
-    assert R._gemv_sum(np, x.astype(np.int32), (1, 2), False) is None
-    assert R._gemv_sum(np, x.astype(np.float16), (1, 2), False) is None
-    assert R._gemv_sum(np, x[:1, :2], (1, 2), False) is None   # small: NumPy's reduce
+    assert B.sum_run(np, x, (1, 2), False).shape == (8, 16)
+    assert B.sum_run(np, x, (0, 1, 2), True).shape == (1, 1, 1, 16)
+    assert B.sum_run(np, x, (2, 3), False) is None           # ends at the last axis
+    assert B.sum_run(np, x, (0, 2), False) is None           # not a run of axes
+    assert B.sum_run(np, x.transpose(0, 2, 1, 3), (1, 2), False) is None  # not contiguous
+    assert B.sum_run(np, x.astype(np.int32), (1, 2), False) is None
+    assert B.sum_run(np, x.astype(np.float16), (1, 2), False) is None
+    assert B.sum_run(np, x[:1, :2], (1, 2), False) is None   # small: NumPy's reduce
+    assert B.sum_run(np, x, (1, 2), False, on_cpu=False) is None  # a caller's own reduce
 
 
 def test_non_finite_values_propagate_as_in_a_plain_sum():

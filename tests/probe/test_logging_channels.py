@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.child_env import pythonpath
 from tests.probe.record_retracing import clean
 
 HERE = Path(__file__).parent
@@ -30,7 +31,7 @@ assert sys.modules["absl"] is None and "absl.logging" not in sys.modules
 
 @pytest.mark.parametrize("absl", ["installed", "absent"])
 def test_logs_through_tfs_channels(absl):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     program = str(HERE / "logging_program.py")
     argv = [program, "ef"] if absl == "installed" else ["-c", WITHOUT_ABSL, program]
     out = subprocess.run([sys.executable, *argv], capture_output=True, text=True, env=env,
@@ -39,7 +40,7 @@ def test_logs_through_tfs_channels(absl):
 
 
 def test_v1_logging_as_tf():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "v1_logging_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert clean(out.stderr) == (HERE / "v1_logging_golden.txt").read_text()

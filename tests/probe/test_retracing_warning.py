@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.probe.record_retracing import clean
 
 HERE = Path(__file__).parent
@@ -16,14 +17,14 @@ ROOT = HERE.parent.parent
 
 
 def test_prints_tfs_warning_where_tf_does():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "retracing_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert clean(out.stderr) == (HERE / "retracing_golden.txt").read_text()
 
 
 def test_prints_values_as_tf_does():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "printing_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert clean(out.stdout) == (HERE / "printing_golden.txt").read_text()

@@ -7,12 +7,13 @@ import os
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.train.record_restore_warnings import printed
 
 HERE = Path(__file__).parent
 
 
 def test_unrestored_values_are_logged_as_tf_logs_them():
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent.parent)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     assert printed(sys.executable, "ef", env) == \
         (HERE / "restore_warnings_golden.txt").read_text()

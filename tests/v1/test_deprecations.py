@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.v1.record_deprecations import clean
 
 HERE = Path(__file__).parent
@@ -17,14 +18,14 @@ ROOT = HERE.parent.parent
 
 
 def test_deprecated_functions_as_tf():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "deprecation_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert clean(out.stderr) == (HERE / "golden" / "deprecations.txt").read_text()
 
 
 def test_notice_names_the_callers_line():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     code = ("import eagerflow as tf\n"
             "tf.compat.v1.to_float(tf.constant(1))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

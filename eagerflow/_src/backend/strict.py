@@ -37,6 +37,7 @@ from eagerflow._src.backend import (
     strict_dlpack,
     to_host,
 )
+from eagerflow._src.backend import strict_cusolver as cusolver
 from eagerflow._src.backend.numpy import scipy_special
 from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launches: its API
     LAUNCHES,
@@ -483,7 +484,15 @@ class StrictArray:
         else:
             _launch("scatter" if not _basic(key) else "fill" if type(value) is not StrictArray
                     else "copy")
-        self._a[_unwrap(key, self)] = _unwrap(value, self)
+        k, v = _unwrap(key, self), _unwrap(value, self)
+        if type(k) is np.ndarray and k.dtype.kind in "iu" and k.ndim == 1 and \
+                np.unique(k).size < k.size:
+            # CuPy's scatter runs in parallel and leaves open which of a repeated index's
+            # values lands; the stand-in lands the first, not NumPy's last, so code that
+            # counts on an order fails here as it would there
+            self._a[k[::-1]] = np.broadcast_to(v, self._a[k].shape)[::-1]
+            return
+        self._a[k] = v
 
     def __len__(self) -> int:
         return len(self._a)
@@ -564,11 +573,13 @@ for _name in ("add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mo
 
 
 def _operands(args: tuple) -> None:
-    """CuPy's ufuncs (operators included) take arrays and scalars only, never host
-    sequences: `a >= (1, 2)` fails there."""
+    """CuPy's ufuncs (operators included) take arrays and numeric scalars only, never
+    host sequences or strings: `a >= (1, 2)` and `xp.equal(b'', b'')` fail there."""
     for a in args:
-        if type(a) in (list, tuple, np.ndarray):
-            raise TypeError(f"Unsupported type {type(a)}")
+        t = type(a)
+        if t in (list, tuple, np.ndarray, str, bytes) or \
+                (isinstance(a, np.generic) and a.dtype.kind in "OSUV"):
+            raise TypeError(f"Unsupported type {t}")
 
 
 def _unwrap(x: Any, owner: Any = None) -> Any:
@@ -823,30 +834,11 @@ class _Namespace(types.SimpleNamespace):
         return value
 
 
-def _svd(a: np.ndarray, full_matrices: bool = True, compute_uv: bool = True, **kw: Any) -> Any:
-    out = np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv, **kw)
-    if not compute_uv:
-        return out
-    u, s, vh = out
-    u, vh = u.copy(), vh.copy()
-    u[..., :, 1::2] *= -1  # (a pair flips together: still a decomposition of `a`)
-    vh[..., 1::2, :] *= -1
-    return type(out)(u, s, vh)
-
-
-def _eigh(a: np.ndarray, UPLO: str = "L") -> Any:  # noqa: N803 - NumPy's name
-    out = np.linalg.eigh(a, UPLO=UPLO)
-    v = out.eigenvectors.copy()
-    v[..., :, 1::2] *= -1
-    return type(out)(out.eigenvalues, v)
-
-
-# cuSOLVER's eigen- and singular vectors differ from LAPACK's by signs: the stand-in's
-# differ too (every other one flipped), so that what relies on LAPACK's signs fails here
-# as on a GPU.
+# (cuSOLVER's signs: strict_cusolver.py)
 _LINALG = _Namespace("strict.linalg", np.linalg, LINALG,
-                     svd=_library(_wrapped(_svd, "svd", library="cuSOLVER", kind="library")),
-                     eigh=_library(_wrapped(_eigh, "eigh", library="cuSOLVER",
+                     svd=_library(_wrapped(cusolver.svd, "svd", library="cuSOLVER",
+                                           kind="library")),
+                     eigh=_library(_wrapped(cusolver.eigh, "eigh", library="cuSOLVER",
                                             kind="library")))
 
 def _on_current_device(a: StrictArray) -> None:

@@ -15,7 +15,8 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.linalg import eye, matmul
+from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.linalg_eye import eye
 
 
 def _check_penalty(value: Any, name: str) -> float:

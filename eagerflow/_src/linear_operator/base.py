@@ -19,7 +19,7 @@ from eagerflow._src.module import Module
 from eagerflow._src.ops.array import constant as _constant
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.linalg import adjoint as _adjoint
-from eagerflow._src.ops.linalg import band_part, det, diag_part, eye, matmul
+from eagerflow._src.ops.linalg import band_part, det, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     eigvalsh,
@@ -28,6 +28,7 @@ from eagerflow._src.ops.linalg_decomp import (
     svd,
     triangular_solve,
 )
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import conj, log
 from eagerflow._src.ops.math import sign as sign_

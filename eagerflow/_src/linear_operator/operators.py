@@ -28,8 +28,9 @@ from eagerflow._src.linear_operator.base import (
 )
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, split, zeros
 from eagerflow._src.ops.linalg import adjoint as _adjoint
-from eagerflow._src.ops.linalg import diag, diag_part, eye, matmul
+from eagerflow._src.ops.linalg import diag, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import solve
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import conj, equal, log, reciprocal, sqrt, where
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum

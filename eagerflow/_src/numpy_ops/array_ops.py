@@ -17,7 +17,7 @@ from eagerflow._src.ops import math as m
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
-from eagerflow._src.ops.linalg import eye as _eye
+from eagerflow._src.ops.linalg_eye import eye as _eye
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.sequences import linspace as _linspace
 from eagerflow._src.ops.sequences import range as _range

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import broadcast_copy
+from eagerflow._src.backend import broadcast_copy, sum_run
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -27,8 +27,12 @@ def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
     lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape)
                                       if d == 1 and g.shape[i + lead] != 1)
-    # add.reduce, not xp.sum: overflow warnings then come from this module (silenced, as TF)
-    return xp.add.reduce(g, axis=axes).reshape(shape).astype(g.dtype, copy=False)
+    # (on CPU NumPy's own reduction, whose rounding the CPU's results have always had)
+    s = sum_run(xp, g, axes, False, on_cpu=False)
+    if s is None:
+        # add.reduce, not xp.sum: overflow warnings come from this module (silenced, as TF)
+        s = xp.add.reduce(g, axis=axes)
+    return s.reshape(shape).astype(g.dtype, copy=False)
 
 
 def _sum_to_infer(g: Any, like: Any) -> list:

@@ -52,7 +52,13 @@ def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, r
         return
     if at is None:
         at = D.to_device(at_host, place)
-    if how == "update":  # (repeated rows: one of them, as TF's GPU kernel)
+    if how == "update":
+        # Repeated rows: the last update lands, as on the CPU (TF's GPU kernel leaves the
+        # order open; a device scatter lands any one of them)
+        last = _last_of_each(at_host)
+        if last is not None:
+            last = D.to_device(last, place)
+            at, rows = at[last], rows[last]
         table[at] = rows
         return
     if how in ("add", "subtract"):  # (a - b exactly as a + -b, in every dtype)
@@ -72,6 +78,15 @@ def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, r
             xp.minimum.at(table, at, rows)
         return
     _in_rounds(xp, place, table, at, at_host, rows, combine)
+
+
+def _last_of_each(at_host: np.ndarray) -> np.ndarray | None:
+    """The positions of each row's last update, in order; None where no row repeats."""
+    n = len(at_host)
+    rows, first_from_end = np.unique(at_host[::-1], return_index=True)
+    if rows.size == n:
+        return None
+    return np.sort(n - 1 - first_from_end)
 
 
 def rounds(at_host: np.ndarray) -> tuple:

@@ -459,7 +459,8 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                 # a host number (`x * 2.0`) into an op that is one ufunc: a scalar argument
                 # of the device's ufunc, as run_on passes it (onto_device)
                 if op.scalar_args and x.__class__ is EagerTensor and \
-                        x._arr.__class__ is _ndarray and not x._arr.shape:
+                        x._arr.__class__ is _ndarray and not x._arr.shape and \
+                        x._dtype in _DEVICE_DTYPES:
                     numbers = True
                     continue
                 break

@@ -17,7 +17,7 @@ from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.linalg import eye
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
     _t,
     conj,

@@ -20,15 +20,11 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
+from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul
 from eagerflow._src.ops.array import (
-    broadcast_to,
-    concat,
     expand_dims,
-    ones,
     reshape,
     squeeze,
-    static_ints,
     transpose,
 )
 from eagerflow._src.ops.array import (
@@ -42,7 +38,6 @@ from eagerflow._src.ops.math import (
     _t,
     cast,
     conj,
-    minimum,
     sum_to,
 )
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
@@ -84,13 +79,17 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     # kernel's (oneDNN's word a vector operand differently)
     batched = sa is not None and sb is not None and (len(sa) > 2 or len(sb) > 2)
     op = "BatchMatMulV2" if batched else "MatMul"
-    d = C.same_dtype(op, (a, b), _BATCH_MATMUL_DEF_T if batched else _MATMUL_DEF_T)
-    if d not in _MATMUL_T and not (batched and d is dt.int16):
+    allowed = _BATCH_MATMUL_DEF_T if batched else _MATMUL_DEF_T
+    # (eagerly TF looks its kernel up by a's dtype before it checks b's: uint8 @ half is
+    # NotFoundError; a graph's builder checks the signature first)
+    d = a._dtype if _state.graph is None else C.same_dtype(op, (a, b), allowed)
+    if d in allowed and d not in _MATMUL_T and not (batched and d is dt.int16):
         ta, tb = str(transpose_a).lower(), str(transpose_b).lower()
         flags = (f"adj_x={ta}, adj_y={tb}, grad_x=false, grad_y=false" if batched else
                  f"grad_a=false, grad_b=false, transpose_a={ta}, transpose_b={tb}")
         raise C.no_kernel(op, f"T={C.dt_enum(d)}, {flags}", _MATMUL_CPU, others=(
             ("XLA_CPU_JIT", _BATCH_MATMUL_XLA if batched else _MATMUL_XLA),))
+    d = C.same_dtype(op, (a, b), allowed)
     if sa is None or sb is None:
         return [(None, d)]
     return [(_product_shape(op, a, b, transpose_a, transpose_b, batched), d)]
@@ -344,6 +343,9 @@ def _plain_infer(a: Any, b: Any) -> list:
     if d is b._dtype and id(d) in _MATMUL_IDS and sa is not None and sb is not None and \
             len(sa) == 2 == len(sb) and sa[1] == sb[0] and sa[1] is not None:
         return [((sa[0], sb[1]), d)]
+    if d is not b._dtype and sa is not None and sb is not None and sparse_matmul.routes_here(
+            a, b, False, False, len(sa) > 2 or len(sb) > 2):
+        C.same_dtype("MatMul", (a, b), _MATMUL_DEF_T)  # (refused: `@` then takes SparseMatMul)
     return _matmul_infer(a, b, False, False)
 
 
@@ -355,11 +357,37 @@ def _plain_kernel(a: Any, b: Any) -> Any:
 
 # `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
 # (also the `@` operator itself: operators.py)
+def _matmul_args(a: Any, b: Any) -> tuple:
+    """tf.matmul's conversion: `a` as it is, then `b` with a's dtype as its hint (so
+    tf.matmul([[1, 2]], floats) is int32 against float, where `@` converts the list to
+    the tensor's dtype)."""
+    if type(a) is EagerTensor and type(b) is EagerTensor:
+        return a, b
+    a = convert_to_tensor(a, name="a")
+    return a, b if type(b) is EagerTensor else convert_to_tensor(b, dtype_hint=a._dtype,
+                                                                 name="b")
+
+
+_matmul_args.converts_first = True  # (dispatch.conversion_error reads it)
+
 # (TF's tf.matmul opens a name scope: its eager errors name none)
-plain_matmul = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
+plain_matmul = dispatch.binary(MATMUL, _matmul_args, _MATMUL_ATTRS[False, False],
                                 _plain_infer, _plain_kernel, scoped=True)
+
+
+def _mixed_operator(a: Any, b: Any, name: str | None, e: Exception) -> Any:
+    """`a @ b` that MatMul refused: tf.matmul's SparseMatMul where a bfloat16 matrix meets
+    another dtype, else the error."""
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a._shape is not None and \
+            b._shape is not None and sparse_matmul.routes_here(
+                a, b, False, False, len(a._shape) > 2 or len(b._shape) > 2):
+        return sparse_matmul.route(a, b, False, False, False, False, name or "matmul")
+    raise e
+
+
 matmul_operator = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
-                                  _plain_infer, _plain_kernel, node="matmul")
+                                  _plain_infer, _plain_kernel, node="matmul",
+                                  fallback=_mixed_operator)
 
 
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
@@ -368,7 +396,9 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            grad_b: bool = False, name: str | None = None) -> Any:
     """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
     TF's hints to its kernels: the product is the same without them)."""
-    if not (transpose_a or transpose_b or adjoint_a or adjoint_b) and output_type is None:
+    if not (transpose_a or transpose_b or adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
+            ) and output_type is None and getattr(a, "_dtype", None) is not dt.bfloat16 \
+            and getattr(b, "_dtype", None) is not dt.bfloat16:  # (else SparseMatMul may)
         try:
             return plain_matmul(a, b, name)
         except (TypeError, ValueError):
@@ -380,15 +410,20 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             a, b, transpose_a=transpose_a, transpose_b=transpose_b, adjoint_a=adjoint_a,
             adjoint_b=adjoint_b, a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse,
             output_type=output_type, name=name)
-    a, b = binary_args_hint(a, b)
+    for x in "ab":
+        if (transpose_a, transpose_b)[x == "b"] and (adjoint_a, adjoint_b)[x == "b"]:
+            raise ValueError(f"Only one of `transpose_{x}` and `adjoint_{x}` can be True. "
+                             f"Received `transpose_{x}`=True, `adjoint_{x}`=True.")
+    a, b = _matmul_args(a, b)
     if adjoint_a:
-        if transpose_a:
-            raise ValueError("Only one of transpose_a and adjoint_a can be True.")
         a, transpose_a = conj(a), True
     if adjoint_b:
-        if transpose_b:
-            raise ValueError("Only one of transpose_b and adjoint_b can be True.")
         b, transpose_b = conj(b), True
+    batched = a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2
+    if (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and \
+            sparse_matmul.routes_here(a, b, a_is_sparse, b_is_sparse, batched):
+        return sparse_matmul.route(a, b, transpose_a, transpose_b, a_is_sparse, b_is_sparse,
+                                   name)
     if output_type is not None and (dt.as_dtype(output_type) is not a._dtype or
                                     dt.as_dtype(output_type) is not b._dtype):
         # (TF's tf.matmul: an output_type other than an operand's is BatchMatMulV3's Tout)
@@ -811,47 +846,6 @@ MATRIX_DIAG_PART = register(OpDef(
 ))
 
 
-def _eager_tensor_eye(num_rows: Any, num_columns: Any, batch_shape: Any,
-                      dtype: dt.DType) -> Any:
-    """tf.eye given an eager tensor size, in TF's steps: the diagonal's size the sizes'
-    minimum (a bool, complex or string size refused there), the ones' shape the int32
-    batch shape joined with it (a size of several values refused there: the ranks
-    differ), then the ones set on the diagonal of matrices of those sizes."""
-    columns = num_rows if num_columns is None else num_columns
-    diag_size = minimum(num_rows, columns)
-    batch = convert_to_tensor([] if batch_shape is None else batch_shape, dt.int32, name="shape")
-    try:  # (TF packs the size in a list: its ConcatV2 runs by the slow path, unnamed)
-        diag_shape = concat([batch, stack([cast(diag_size, dt.int32)])], 0)
-    except OpError as e:
-        raise slow_path(e) from None
-    rows, cols = (int(cast(v, dt.int32)) if isinstance(v, Tensor) else int(v)
-                  for v in (num_rows, columns))
-    return diag(ones(diag_shape, dtype), num_rows=rows, num_cols=cols)
-
-
-def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DType) -> Any:
-    """tf.eye of sizes known when the graph runs, as TF builds it: ones (a Fill, which
-    refuses a negative size then) set on the diagonal of a matrix of those sizes."""
-    vals = []
-    for v, w in ((num_rows, "num_rows"),
-                 (num_rows if num_columns is None else num_columns, "num_columns")):
-        v = C.known(v) if C.is_graph_tensor(v) else C.int_arg(v, w)
-        vals.append(cast(v, dt.int32) if isinstance(v, Tensor) else int(v))
-    n = minimum(*(v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dt.int32)
-                  for v in vals))
-    attrs = {"k": 0, "num_rows": None, "num_cols": None, "padding_value": 0}
-    dyn = []
-    for v, w in zip(vals, ("num_rows", "num_cols")):
-        if isinstance(v, Tensor):
-            dyn.append(v)
-        else:
-            attrs[w] = v
-    out = bind(MATRIX_DIAG, (ones(reshape(n, [1]), dtype),) + tuple(dyn), attrs)
-    if batch_shape is not None:
-        out = broadcast_to(out, list(static_ints(batch_shape, "batch_shape")) + vals)
-    return out
-
-
 def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_cols: int = -1,
          padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal."""
@@ -970,31 +964,3 @@ def _check_band_tensors(x: Any, num_lower: Any, num_upper: Any) -> None:
     for b, w in zip(bounds, ("num_lower", "num_upper")):
         if b._shape:
             raise C.fail(op, f"{w} must be scalar, got shape {C.shape_str(b._shape)}")
-
-
-@eager_api()
-def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
-        dtype: Any = dt.float32, name: str | None = None) -> Any:
-    """Identity matrices: [*batch_shape, num_rows, num_columns]."""
-    if any(C.is_graph_tensor(v) and isinstance(C.known(v), Tensor)
-           for v in (num_rows, num_columns)):
-        return _runtime_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
-    if isinstance(num_rows, EagerTensor) or isinstance(num_columns, EagerTensor):
-        return _eager_tensor_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
-    for v in (num_rows, num_columns):
-        if v is not None and not isinstance(v, (Tensor, int, np.integer)):
-            raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
-                            f"values. Received: num_rows={num_rows}, num_columns="
-                            f"{num_rows if num_columns is None else num_columns}")
-    num_rows = C.int_arg(num_rows, "num_rows")
-    num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
-    if num_rows < 0 or num_columns < 0:
-        raise InvalidArgumentError(None, None, f"Dimension {min(num_rows, num_columns)} must be "
-                                               ">= 0 [Op:Fill]")
-    dtype = dt.as_dtype(dtype)
-    n = min(num_rows, num_columns)
-    out = diag(ones([n], dtype=dtype), num_rows=num_rows, num_cols=num_columns)
-    if batch_shape is not None:
-        batch = list(static_ints(batch_shape, "batch_shape"))
-        out = broadcast_to(out, batch + [num_rows, num_columns])
-    return out

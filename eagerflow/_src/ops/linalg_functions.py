@@ -21,7 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.linalg import band_part, diag, diag_part, eye, matmul, matrix_transpose
+from eagerflow._src.ops.linalg import band_part, diag, diag_part, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     cholesky_solve,
@@ -30,6 +30,7 @@ from eagerflow._src.ops.linalg_decomp import (
     svd,
     triangular_solve,
 )
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import _t, binary_args, cast, conj, where
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad

@@ -22,8 +22,9 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.linalg import adjoint, diag, diag_part, eye, matmul
+from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import _t, cast, conj, real, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 

@@ -33,8 +33,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask
-from eagerflow._src.ops.linalg import adjoint, diag, eye, matmul, matrix_transpose
+from eagerflow._src.ops.linalg import adjoint, diag, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
+from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import _t, cast, conj, logical_and, real, sqrt, square, zeros_like
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum

@@ -564,11 +564,14 @@ def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
         return eigen_reduce.bias_grad(g, ax)
     if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size and \
             xp is np:
-        # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum (a
-        # device sums in one reduction launch, not a fill of ones and a product)
+        # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
         return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
+    axes = tuple(i for i in range(g.ndim) if i != ax)
+    s = blas.sum_run(xp, g, axes, False, on_cpu=False)  # (a device's long sums: in stages)
+    if s is not None:
+        return s
     with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
-        return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
+        return g.sum(axis=axes).astype(g.dtype, copy=False)
 
 
 def _bias_grad_ref(g: np.ndarray, data_format: str) -> np.ndarray:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import matmul, to_host
+from eagerflow._src.backend import sum_run, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -359,34 +359,11 @@ def _prod_grad(n: Any, g: Any) -> list:
 # warn about overflow and empty slices from NumPy's own modules, which reach the user;
 # TF returns inf/nan silently (eagerflow silences warnings raised from its own modules).
 
-# Smallest input (elements) for which a sum over leading or middle axes goes to BLAS.
-_GEMV_MIN = 1 << 13
-
-
-def _gemv_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    """The sum over a run of axes that stops before the last one (a global average
-    pool's (1, 2) of NHWC, a bias gradient's (0, 1, 2)) as one BLAS product with a
-    vector of ones, or None where that does not apply. NumPy reduces such axes one
-    output row at a time (~15x slower); BLAS also accumulates in blocks, so the
-    rounding error is no larger than NumPy's running sum."""
-    if (x.size < _GEMV_MIN or x.dtype not in (np.float32, np.float64) or not axes
-            or xp is not np or not x.flags.c_contiguous):
-        return None  # (a device sums in one reduction launch, not a fill and a product)
-    lo, hi = min(axes), max(axes) + 1
-    if hi - lo != len(axes) or hi >= x.ndim:
-        return None
-    k = 1
-    for a in range(lo, hi):
-        k *= x.shape[a]
-    pre, post = x.shape[:lo], x.shape[hi:]
-    s = matmul(xp, xp.ones(k, x.dtype), x.reshape((-1, k) + (math.prod(post),)))
-    return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
-
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # Eigen's order and rounding
         return eigen_reduce.half_sum(x, axes, keepdims)
-    s = _gemv_sum(xp, x, axes, keepdims)
+    s = sum_run(xp, x, axes, keepdims)
     return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype) if s is None else s
 
 
@@ -401,9 +378,9 @@ def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                           dtype=np.uint64 if x.dtype.kind == "u" else np.int64)
         q = xp.abs(s) // max(n, 1)
         return (q * xp.sign(s)).astype(x.dtype) if x.dtype.kind == "i" else q.astype(x.dtype)
-    if xp is not np and n and x.dtype.kind == "f":  # a device's mean: one launch, not two
-        return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
-    s = _gemv_sum(xp, x, axes, keepdims)
+    s = sum_run(xp, x, axes, keepdims)
+    if s is None and xp is not np and n and x.dtype.kind == "f":
+        return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)  # (one launch)
     if s is None:
         s = xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
     if n == 0 and x.dtype.kind == "c":

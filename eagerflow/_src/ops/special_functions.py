@@ -93,7 +93,11 @@ def _y(fn: str) -> Callable:
 
 
 def _k(fn: str) -> Callable:
-    return lambda xp, sp, x: xp.where(x <= 0, xp.inf, getattr(sp, fn)(x))
+    def f(xp: Any, sp: Any, x: Any) -> Any:
+        # (K(inf) is 0: SciPy's says so, CuPy's k0e/k1e give NaN there, found on a GPU)
+        out = xp.where(x == xp.inf, 0, getattr(sp, fn)(x))
+        return xp.where(x <= 0, xp.inf, out)
+    return f
 
 
 def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:

@@ -236,8 +236,9 @@ class _Im2col:
             buf = scratch(self.xp, "cols", (kk, self.c, b - a) + block, self.src.dtype)
         else:
             dest = _kept_block(kept, True, blk)
-            buf = dest.T
-            buf.shape = (kk, self.c, b - a) + block  # a view (never a silent copy)
+            # a view, as reshape gives whenever one exists (NumPy 2.5 deprecates setting
+            # .shape, which refused to copy): the taps below write through it into dest
+            buf = dest.T.reshape((kk, self.c, b - a) + block)
         for t, idx in taps(self.ks, block, self.strides, self.dilations, r0):
             buf[t] = self.src[(slice(None), slice(a, b)) + idx[1:-1]]
         return dest if kept is not None else buf.reshape(self.width, -1).T

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.autograph.programs.record_programs import PROGRAMS, run
+from tests.child_env import pythonpath
 
 HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_prints_what_tf_prints(name):
-    root = str(HERE.parent.parent.parent)
-    assert run(name, "ef", {"PYTHONPATH": root}) == (HERE / f"{name}_golden.txt").read_text()
+    want = (HERE / f"{name}_golden.txt").read_text()
+    assert run(name, "ef", {"PYTHONPATH": pythonpath()}) == want

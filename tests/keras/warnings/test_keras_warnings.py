@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.child_env import pythonpath
 from tests.keras.warnings.record_warnings import clean
 
 HERE = Path(__file__).parent
@@ -17,7 +18,7 @@ ROOT = HERE.parent.parent.parent
 
 
 def test_warns_as_keras_does():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, str(HERE / "warnings_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert clean(out.stderr) == (HERE / "warnings_golden.txt").read_text()

@@ -44,8 +44,8 @@ from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy, DTypePolicyMap
+from eagerflow._src.keras.engine import call_args, layer_checks, layer_metrics
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
-from eagerflow._src.keras.engine import layer_checks, layer_metrics
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
 from eagerflow._src.keras.engine.call_errors import (
     unbuilt_state_message,
@@ -66,7 +66,6 @@ from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregatio
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
-from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
@@ -745,7 +744,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
-        elif self._autocast and inputs._dtype.is_floating and \
+        if (rest or kwargs) and self._convert_input_args and not ctx.symbolic:
+            rest, kwargs = call_args.convert_others(rest, kwargs, self._dtype_policy
+                                                    .compute_dtype, self._autocast)
+        if single and self._autocast and inputs._dtype.is_floating and \
                 inputs._dtype.name != self._dtype_policy.compute_dtype:
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
@@ -850,27 +852,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         return compute
 
     def _convert_inputs(self, inputs: Any) -> Any:
-        compute = self._dtype_policy.compute_dtype
-        autocast = self._autocast
-
-        def conv(x: Any) -> Any:
-            if isinstance(x, Tensor):
-                t = x
-            elif isinstance(x, (np.ndarray, np.generic, float, int, list)) or is_variable(x):
-                if isinstance(x, list) and not _is_numeric_list(x):
-                    return x
-                t = convert_to_tensor(x)
-            else:
-                return x
-            if autocast and t.dtype.is_floating and t.dtype.name != compute:
-                t = cast(t, compute)
-            return t
-
-        if isinstance(inputs, (Tensor, np.ndarray)) or is_variable(inputs):
-            return conv(inputs)
-        if isinstance(inputs, (list, tuple, dict)):
-            return nest.map_structure(conv, inputs)
-        return conv(inputs)
+        return call_args.convert_inputs(inputs, self._dtype_policy.compute_dtype,
+                                        self._autocast)
 
     def _handle_activity_regularization(self, outputs: Any) -> None:
         for out in nest.flatten(outputs):

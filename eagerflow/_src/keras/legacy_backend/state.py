@@ -17,7 +17,6 @@ from eagerflow._src.core.tensor import is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.legacy_backend.arrays import to_dense
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import linalg as la
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import random as rnd
@@ -25,6 +24,7 @@ from eagerflow._src.ops.initializers import (
     random_normal_initializer,
     random_uniform_initializer,
 )
+from eagerflow._src.ops.linalg_eye import eye as tf_eye
 from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
@@ -108,7 +108,7 @@ def ones(shape: Any, dtype: Any = None, name: str | None = None) -> Any:
 
 def eye(size: Any, dtype: Any = None, name: str | None = None) -> Variable:
     dtype = dtype or kb.floatx()
-    return variable(la.eye(size, dtype=dt.as_dtype(dtype)), dtype, name)
+    return variable(tf_eye(size, dtype=dt.as_dtype(dtype)), dtype, name)
 
 
 def zeros_like(x: Any, dtype: Any = None, name: str | None = None) -> Any:

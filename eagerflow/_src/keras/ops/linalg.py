@@ -26,6 +26,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import check_numerics
+from eagerflow._src.ops.linalg_eye import eye as tf_eye
 
 
 def _assert_2d(*arrays: Any) -> None:
@@ -79,7 +80,7 @@ def cholesky(x: Any, upper: bool = False) -> Any:
 def cholesky_inverse(x: Any, upper: bool = False) -> Any:
     x = _square_matrix(x)
     try:
-        eye = tl.eye(x.shape[-1], dtype=x.dtype)
+        eye = tf_eye(x.shape[-1], dtype=x.dtype)
         inv_chol = tld.triangular_solve(x, eye, lower=not upper)
         if upper:
             return tl.matmul(inv_chol, inv_chol, transpose_b=True)

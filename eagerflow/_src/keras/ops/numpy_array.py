@@ -31,6 +31,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.linalg_eye import eye as tf_eye
 from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.misc_ops import bitcast
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -136,11 +137,11 @@ def eye(N: Any, M: Any = None, k: int = 0, dtype: Any = None) -> Any:
     dtype = dtype or kb.floatx()
     M = N if M is None else M
     if isinstance(k, int) and k == 0:
-        return tl.eye(N, M, dtype=dtype)
+        return tf_eye(N, M, dtype=dtype)
     # a smaller square eye, padded into place
     size = min(M - k, N + k)
     pads = [[max(-k, 0), max(N - M + k, 0)], [max(k, 0), max(M - N - k, 0)]]
-    return tf_pad(tl.eye(size, dtype=dtype), pads)
+    return tf_pad(tf_eye(size, dtype=dtype), pads)
 
 
 def identity(n: int, dtype: Any = None) -> Any:

@@ -1,0 +1,76 @@
+"""backend.sum_run: a float sum over a run of adjacent axes (a bias or batch norm
+gradient's (0, 1, 2) of NHWC, a global average pool's (1, 2)) as a product with a
+vector of ones, on CPU and on a device (where CuPy's one reduction reads each output a
+row apart: 18 ms on an H200 for a (64, 112, 112, 64) activation's, 0.08 ms as a cuBLAS
+product). Checked against float64 sums on NumPy and on the strict stand-in, and
+through the ops that use it; tests/ops/test_reduce_blas.py has the cases it leaves to
+the ops' own reductions."""
+
+import math
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src import backend as B
+from eagerflow._src.backend import strict
+from eagerflow._src.backend.strict_counts import count_launches
+from eagerflow._src.core import device as D
+
+SHAPES = [((32, 28, 28, 8), (0, 1, 2)),   # a bias gradient: the run leads
+          ((2, 160, 160, 8), (1, 2)),     # a global average pool
+          ((2, 16411, 3), (1,)),          # a run of prime length
+          ((3, 40000, 1), (1,))]          # one column per row of the run
+
+
+def _x(shape, dtype):
+    return np.random.default_rng(0).normal(size=shape).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape, axes", SHAPES)
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_sums_match_a_float64_sum(shape, axes, dtype, keepdims):
+    x = _x(shape, dtype)
+    want = x.astype(np.float64).sum(axis=axes, keepdims=keepdims)
+    tol = 1e-4 * math.sqrt(math.prod(shape[a] for a in axes)) if dtype == np.float32 else 1e-9
+    got = B.sum_run(np, x, axes, keepdims)
+    assert got.dtype == dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, atol=tol)
+    sx = strict.BACKEND.to_device(x, 0)
+    got = B.sum_run(strict.BACKEND.xp, sx, axes, keepdims)
+    assert type(got) is strict.StrictArray and got.dtype == dtype
+    np.testing.assert_allclose(B.to_host(got), want, atol=tol)
+
+
+def test_a_device_sums_short_runs_in_one_reduction():
+    """Below 16384 rows a run is one reduction's work on a device (each output's block
+    walks few rows); a longer one is a fill of ones and one product."""
+    xp = strict.BACKEND.xp
+    x = strict.BACKEND.to_device(_x((4, 60, 60, 8), np.float32), 0)
+    assert B.sum_run(xp, x, (0, 1, 2), False) is None
+    x = strict.BACKEND.to_device(_x((8, 64, 64, 8), np.float32), 0)
+    with count_launches() as n:
+        B.sum_run(xp, x, (0, 1, 2), False)
+    assert dict(n) == {"fill": 1, "matmul": 1, "total": 2}
+
+
+def test_the_ops_on_a_device_use_it():
+    """reduce_sum, reduce_mean and a bias's gradient (SumToShapeOf) on the stand-in GPU,
+    against NumPy's float64 sums."""
+    x = _x((8, 64, 64, 16), np.float32)
+    with D.standin_gpus(1):
+        t = tf.constant(x)
+        assert "GPU" in t.device
+        with count_launches() as n:
+            s = tf.reduce_sum(t, axis=[0, 1, 2])
+        assert n["matmul"] == 1
+        m = tf.reduce_mean(t, axis=[1, 2], keepdims=True)
+        b = tf.Variable(np.zeros(16, np.float32))
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum((t + b) * tf.constant(x))
+        g = tape.gradient(y, b)
+    np.testing.assert_allclose(s.numpy(), x.astype(np.float64).sum(axis=(0, 1, 2)), atol=2e-2)
+    np.testing.assert_allclose(m.numpy(), x.astype(np.float64).mean(axis=(1, 2), keepdims=True),
+                               atol=1e-6)
+    np.testing.assert_allclose(g.numpy(), x.astype(np.float64).sum(axis=(0, 1, 2)), atol=2e-2)
