@@ -355,8 +355,6 @@ def _plain_kernel(a: Any, b: Any) -> Any:
     return _matmul_kernel(np, a, b, False, False)
 
 
-# `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
-# (also the `@` operator itself: operators.py)
 def _matmul_args(a: Any, b: Any) -> tuple:
     """tf.matmul's conversion: `a` as it is, then `b` with a's dtype as its hint (so
     tf.matmul([[1, 2]], floats) is int32 against float, where `@` converts the list to
@@ -370,7 +368,9 @@ def _matmul_args(a: Any, b: Any) -> tuple:
 
 _matmul_args.converts_first = True  # (dispatch.conversion_error reads it)
 
-# (TF's tf.matmul opens a name scope: its eager errors name none)
+# `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
+# (also the `@` operator itself: operators.py). TF's tf.matmul opens a name scope: its
+# eager errors name none.
 plain_matmul = dispatch.binary(MATMUL, _matmul_args, _MATMUL_ATTRS[False, False],
                                 _plain_infer, _plain_kernel, scoped=True)
 
