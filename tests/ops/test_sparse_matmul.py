@@ -222,3 +222,17 @@ def test_a_flagged_operands_zeros_skip_their_terms(a, b, kw, want):
     other[0] = np.inf
     got = tf.raw_ops.SparseMatMul(a=big, b=other, a_is_sparse=True)
     np.testing.assert_array_equal(got.numpy(), np.ones((3, 4)))
+
+
+def test_it_runs_on_the_cpu_beside_a_gpu():
+    """TF has CPU kernels only for SparseMatMul: soft placement runs it there, and its
+    errors name CPU:0."""
+    from eagerflow._src.core import device as D
+
+    with D.standin_gpus(1):
+        x = tf.constant(B)
+        assert "GPU" in x.device
+        y = tf.matmul(x, x, a_is_sparse=True)
+        assert y.device.endswith("CPU:0") and y.numpy().tolist() == [[2.0, 0.625], [2.5, 1.0625]]
+        with pytest.raises(tf.errors.InvalidArgumentError, match="device:CPU:0}} a is not"):
+            tf.raw_ops.SparseMatMul(a=tf.ones((2,)), b=x)

@@ -142,7 +142,7 @@ def _bad_samples() -> list:
 
 SPARSE_MATMUL = register(OpDef(
     _OP, _infer, _kernel, grad=_grad, reference=_reference, samples=_samples,
-    bad_samples=_bad_samples,
+    bad_samples=_bad_samples, gpu=False,  # (TF registers CPU kernels only: soft placement)
 ))
 
 
