@@ -390,6 +390,16 @@ matmul_operator = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False,
                                   fallback=_mixed_operator)
 
 
+def _sparse_after_all(a: Any, b: Any) -> bool:
+    """Whether tf.matmul's fast path refused a pair that SparseMatMul takes."""
+    try:
+        a, b = _matmul_args(a, b)
+    except (TypeError, ValueError):
+        return False
+    return a._shape is not None and b._shape is not None and sparse_matmul.routes_here(
+        a, b, False, False, len(a._shape) > 2 or len(b._shape) > 2)
+
+
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, grad_a: bool = False,
@@ -397,12 +407,16 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
     TF's hints to its kernels: the product is the same without them)."""
     if not (transpose_a or transpose_b or adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
-            ) and output_type is None and getattr(a, "_dtype", None) is not dt.bfloat16 \
-            and getattr(b, "_dtype", None) is not dt.bfloat16:  # (else SparseMatMul may)
+            or output_type is not None) and (_state.graph is None or dt.bfloat16 not in (
+                getattr(a, "_dtype", None), getattr(b, "_dtype", None))):
+        # (traced, a bfloat16 operand goes the long way, which names a SparseMatMul node
+        # as TF's; eagerly the fast path's refusal hands the pair on)
         try:
             return plain_matmul(a, b, name)
-        except (TypeError, ValueError):
-            if not has_composite((a, b)):
+        except (TypeError, ValueError, InvalidArgumentError):
+            # (a composite operand's handler below, or a bfloat16 matrix beside another
+            # dtype: SparseMatMul)
+            if not (has_composite((a, b)) or _sparse_after_all(a, b)):
                 raise
     if (a.__class__ is not EagerTensor or b.__class__ is not EagerTensor) and \
             has_composite((a, b)):  # a RaggedTensor operand: its handler (ragged_dispatch.py)
