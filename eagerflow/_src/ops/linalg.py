@@ -424,18 +424,18 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             a, b, transpose_a=transpose_a, transpose_b=transpose_b, adjoint_a=adjoint_a,
             adjoint_b=adjoint_b, a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse,
             output_type=output_type, name=name)
-    for x in "ab":
-        if (transpose_a, transpose_b)[x == "b"] and (adjoint_a, adjoint_b)[x == "b"]:
-            raise ValueError(f"Only one of `transpose_{x}` and `adjoint_{x}` can be True. "
-                             f"Received `transpose_{x}`=True, `adjoint_{x}`=True.")
+    if transpose_a and adjoint_a or transpose_b and adjoint_b:
+        x = "a" if transpose_a and adjoint_a else "b"
+        raise ValueError(f"Only one of `transpose_{x}` and `adjoint_{x}` can be True. "
+                         f"Received `transpose_{x}`=True, `adjoint_{x}`=True.")
     a, b = _matmul_args(a, b)
     if adjoint_a:
         a, transpose_a = conj(a), True
     if adjoint_b:
         b, transpose_b = conj(b), True
-    batched = a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2
-    if (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and \
-            sparse_matmul.routes_here(a, b, a_is_sparse, b_is_sparse, batched):
+    if (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and sparse_matmul.routes_here(
+            a, b, a_is_sparse, b_is_sparse, a._shape is None or b._shape is None or
+            len(a._shape) > 2 or len(b._shape) > 2):
         return sparse_matmul.route(a, b, transpose_a, transpose_b, a_is_sparse, b_is_sparse,
                                    name)
     if output_type is not None and (dt.as_dtype(output_type) is not a._dtype or
