@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,8 +18,8 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import tf_logging
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
+from tests.child_env import pythonpath
 
-ROOT = Path(__file__).resolve().parents[2]
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 GPU1 = "/job:localhost/replica:0/task:0/device:GPU:1"
@@ -219,8 +218,7 @@ def test_the_standin_refuses_what_cupy_refuses(gpus):
 
 def _run(code: str, **env: str) -> str:
     r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                       text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                           [str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]),
+                       text=True, env={**os.environ, "PYTHONPATH": pythonpath(),
                            **env}, timeout=120)
     assert r.returncode == 0, r.stderr
     return r.stdout

@@ -14,7 +14,6 @@ from tests.child_env import pythonpath
 from tests.data.record_cache_warning import run
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 @pytest.mark.parametrize("level", ["1", "2"])

@@ -13,7 +13,6 @@ from tests.child_env import pythonpath
 from tests.v1.record_deprecations import clean
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 def test_experimental_deprecations_as_tf():

@@ -7,15 +7,14 @@ import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.child_env import pythonpath
 
 E = tf.data.experimental
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_at_reads_by_position_where_tf_can():
@@ -79,8 +78,7 @@ def test_debug_mode_runs_functions_per_element_after_one_trace(tmp_path):
 
         print(list(tf.data.Dataset.range(3).map(f).as_numpy_iterator()))
     ''')
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          timeout=120, cwd=tmp_path, env=env)
     assert out.returncode == 0, out.stderr[-2000:]

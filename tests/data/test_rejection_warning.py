@@ -12,7 +12,6 @@ from tests.child_env import pythonpath
 from tests.data.record_rejection_warning import run
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 def test_rejection_warning_as_tf():

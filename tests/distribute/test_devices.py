@@ -4,20 +4,17 @@ import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.child_env import pythonpath
 
 
 def _run(code: str) -> str:
     r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                       text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                           [str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]),
+                       text=True, env={**os.environ, "PYTHONPATH": pythonpath(),
                            "CUDA_VISIBLE_DEVICES": "", "EAGERFLOW_STANDIN_GPUS": ""},
                        timeout=120)  # a machine without GPUs
     assert r.returncode == 0, r.stderr

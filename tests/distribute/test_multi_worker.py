@@ -12,8 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.child_env import pythonpath
+
 SCRIPT = Path(__file__).with_name("mwms_train.py")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _mpi_available() -> bool:
@@ -30,8 +31,7 @@ def _mpiexec():
 
 
 def _run(args, timeout=120, **env_extra):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]), **env_extra}
+    env = {**os.environ, "PYTHONPATH": pythonpath(), **env_extra}
     # Open MPI's mpiexec refuses to start as root (CI containers and GPU machines run
     # as root) unless both of its variables allow it
     env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")

@@ -17,7 +17,6 @@ from tests.child_env import pythonpath
 from tests.probe.record_retracing import clean
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 # runs the program with absl-py made unimportable
 WITHOUT_ABSL = """

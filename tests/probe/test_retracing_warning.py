@@ -13,7 +13,6 @@ from tests.child_env import pythonpath
 from tests.probe.record_retracing import clean
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 def test_prints_tfs_warning_where_tf_does():

@@ -14,7 +14,6 @@ from tests.child_env import pythonpath
 from tests.v1.record_deprecations import clean
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 def test_deprecated_functions_as_tf():

@@ -14,7 +14,6 @@ from tests.child_env import pythonpath
 from tests.keras.warnings.record_warnings import clean
 
 HERE = Path(__file__).parent
-ROOT = HERE.parent.parent.parent
 
 
 def test_warns_as_keras_does():
