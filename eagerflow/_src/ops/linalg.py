@@ -343,8 +343,7 @@ def _plain_infer(a: Any, b: Any) -> list:
     if d is b._dtype and id(d) in _MATMUL_IDS and sa is not None and sb is not None and \
             len(sa) == 2 == len(sb) and sa[1] == sb[0] and sa[1] is not None:
         return [((sa[0], sb[1]), d)]
-    if d is not b._dtype and sa is not None and sb is not None and sparse_matmul.routes_here(
-            a, b, False, False, len(sa) > 2 or len(sb) > 2):
+    if d is not b._dtype and sparse_matmul.takes_pair(a, b):
         C.same_dtype("MatMul", (a, b), _MATMUL_DEF_T)  # (refused: `@` then takes SparseMatMul)
     return _matmul_infer(a, b, False, False)
 
@@ -378,9 +377,7 @@ plain_matmul = dispatch.binary(MATMUL, _matmul_args, _MATMUL_ATTRS[False, False]
 def _mixed_operator(a: Any, b: Any, name: str | None, e: Exception) -> Any:
     """`a @ b` that MatMul refused: tf.matmul's SparseMatMul where a bfloat16 matrix meets
     another dtype, else the error."""
-    if isinstance(a, Tensor) and isinstance(b, Tensor) and a._shape is not None and \
-            b._shape is not None and sparse_matmul.routes_here(
-                a, b, False, False, len(a._shape) > 2 or len(b._shape) > 2):
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and sparse_matmul.takes_pair(a, b):
         return sparse_matmul.route(a, b, False, False, False, False, name or "matmul")
     raise e
 
@@ -396,8 +393,7 @@ def _sparse_after_all(a: Any, b: Any) -> bool:
         a, b = _matmul_args(a, b)
     except (TypeError, ValueError):
         return False
-    return a._shape is not None and b._shape is not None and sparse_matmul.routes_here(
-        a, b, False, False, len(a._shape) > 2 or len(b._shape) > 2)
+    return sparse_matmul.takes_pair(a, b)
 
 
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,

@@ -156,6 +156,14 @@ def routes_here(a: Any, b: Any, a_is_sparse: bool, b_is_sparse: bool, batched: b
         (da is dt.bfloat16 and db not in bytes_) or (db is dt.bfloat16 and da not in bytes_))
 
 
+def takes_pair(a: Any, b: Any) -> bool:
+    """routes_here for tensors of known ranks given without flags (tf.matmul's fast path
+    and `@`, which refuse the pair first)."""
+    sa, sb = a._shape, b._shape
+    return sa is not None and sb is not None and routes_here(
+        a, b, False, False, len(sa) > 2 or len(sb) > 2)
+
+
 def route(a: Any, b: Any, transpose_a: bool, transpose_b: bool, a_is_sparse: bool,
           b_is_sparse: bool, name: str | None) -> Any:
     """tf.matmul's SparseMatMul (see routes_here), with TF's deprecation notice, which
