@@ -201,8 +201,9 @@ def _torch_resnet50(nn: object, classes: int) -> object:
 
 def time_case(step: Callable, sync: Callable, repeat: int) -> float:
     """Seconds per step: `repeat` steps, then one wait for the device."""
-    step()
-    sync()  # warm-up: kernels compiled, memory pools grown
+    for _ in range(2):  # warm-up: kernels compiled, memory pools grown, slots made
+        step()
+    sync()
     start = time.perf_counter()
     for _ in range(repeat):
         step()
@@ -239,9 +240,11 @@ PROFILED = ("cnn256", "resnet50")
 
 def profile(device: str, quick: bool, variants: list) -> None:
     """For these eagerflow steps (by default the CNN b256 and ResNet-50 ones; `-k` picks
-    rows): cProfile's top 25 functions by own time, then each op's device time (the
-    device synchronized after every op, so kernels are timed whole), with the ops soft
-    placement ran on CPU:0 marked."""
+    rows): the step's wall time; cProfile's top 25 functions by own time over enough
+    steps to fill a second; each op's host time and device time (CUDA events around its
+    kernel on a GPU, so the device's queue is never drained; the device synchronized
+    after each op on the stand-in), by op and by op and input shapes, with the ops soft
+    placement ran on CPU:0 marked; and where the step first waits for the device."""
     import cProfile
     import io
     import pstats
@@ -252,45 +255,76 @@ def profile(device: str, quick: bool, variants: list) -> None:
 
     for variant in variants:
         step, sync = eagerflow_case(variant, QUICK if quick else FULL)
-        step()
-        sync()
-        start = time.perf_counter()
-        step()
-        sync()
-        print(f"== {variant}: one step {1e3 * (time.perf_counter() - start):.1f} ms", flush=True)
+        each = []
+        for _ in range(8):
+            start = time.perf_counter()
+            step()
+            sync()
+            each.append(time.perf_counter() - start)
+        once = min(each)
+        print(f"== {variant}: 8 steps from the first, each waited for, ms: "
+              f"{' '.join(f'{1e3 * t:.1f}' for t in each)}", flush=True)
+        steps = max(1, min(50, int(1.0 / max(once, 1e-4))))
         prof = cProfile.Profile()
         prof.enable()
-        step()
+        for _ in range(steps):
+            step()
         sync()
         prof.disable()
         text = io.StringIO()
         pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(25)
         lines = text.getvalue().splitlines()
         head = next((i for i, ln in enumerate(lines) if "ncalls" in ln), 0)
+        print(f"-- cProfile over {steps} steps (seconds are the whole run's)")
         print("\n".join(ln[:150] for ln in lines[head:head + 26]))
-        print(_op_times(dispatch, step, sync), flush=True)
+        print(_op_times(dispatch, step, sync, device), flush=True)
+        if device == "cuda":
+            print(_first_wait(step, sync), flush=True)
 
 
-def _op_times(dispatch: object, step: Callable, sync: Callable) -> str:
-    """One step with every op's kernel timed to the end of its device work: each loaded
-    OpDef's kernel wrapped (the fast device path calls it directly, not through run_on),
-    the device synchronized after each call; kernels NumPy ran are soft placement's."""
+def _op_times(dispatch: object, step: Callable, sync: Callable, device: str) -> str:
+    """One step with every op's kernel timed: host time around the call, and device time
+    between CUDA events recorded before and after it on the current stream (on the
+    stand-in, the device synchronized after the call). Each loaded OpDef's kernel is
+    wrapped (the fast device path calls it directly, not through run_on); kernels NumPy
+    ran are soft placement's. A kernel that calls another op's kernel counts once."""
     import numpy as np
 
     from eagerflow._src.ops.registry import REGISTRY
 
-    times: dict = {}
+    depth = [0]
+    records: list = []  # (op, host, input shapes, host seconds, start event, end event)
     state = dispatch._state
+    events = None
+    if device == "cuda":
+        import cupy
+
+        events = cupy.cuda.Event
 
     def timed(op: object, kernel: Callable) -> Callable:
         def run(xp: object, *args: object, **kwargs: object) -> object:
-            start = time.perf_counter()
-            out = kernel(xp, *args, **kwargs)
+            if depth[0]:  # (inside another op's kernel: timed as part of it)
+                return kernel(xp, *args, **kwargs)
             host = xp is np
-            if not host:
+            before = events() if events and not host else None
+            if before is not None:
+                before.record()
+            start = time.perf_counter()
+            depth[0] += 1
+            try:
+                out = kernel(xp, *args, **kwargs)
+            finally:
+                depth[0] -= 1
+            took = time.perf_counter() - start
+            after = None
+            if before is not None:
+                after = events()
+                after.record()
+            elif not host:
                 state.place.backend.synchronize(state.place.physical)
-            n, total = times.get((op.name, host), (0, 0.0))
-            times[(op.name, host)] = (n + 1, total + time.perf_counter() - start)
+                took = time.perf_counter() - start
+            shapes = tuple(tuple(getattr(a, "shape", ())) for a in args)
+            records.append((op.name, host, shapes, took, before, after))
             return out
         return run
 
@@ -305,15 +339,56 @@ def _op_times(dispatch: object, step: Callable, sync: Callable) -> str:
     finally:
         for op, kernel in kernels.items():
             object.__setattr__(op, "kernel", kernel)
-    spent = sum(t for _, t in times.values())
-    rows = sorted(times.items(), key=lambda kv: -kv[1][1])[:40]
-    out = [f"-- ops, each synchronized: {wall * 1e3:.1f} ms wall, {spent * 1e3:.1f} ms in "
-           f"{sum(n for n, _ in times.values())} kernel calls "
-           f"({(wall - spent) * 1e3:.1f} ms outside)",
-           f"{'op':36s} {'calls':>6s} {'ms':>9s}  where"]
-    out += [f"{name:36s} {n:6d} {t * 1e3:9.2f}  {'CPU:0 (soft placement)' if host else ''}"
-            for (name, host), (n, t) in rows]
+    by_op: dict = {}
+    by_shape: dict = {}
+    for name, host, shapes, took, before, after in records:
+        dev = cupy_elapsed(before, after) if after is not None else (0.0 if host else took)
+        for table, key in ((by_op, (name, host)), (by_shape, (name, host, shapes))):
+            n, h, d = table.get(key, (0, 0.0, 0.0))
+            table[key] = (n + 1, h + took, d + dev)
+    host_total = sum(v[1] for v in by_op.values())
+    dev_total = sum(v[2] for v in by_op.values())
+    out = [f"-- ops: {wall * 1e3:.1f} ms wall; {len(records)} kernel calls, "
+           f"{host_total * 1e3:.1f} ms of host time in them, {dev_total * 1e3:.1f} ms of "
+           f"device time{' (events)' if events else ' (synchronized)'}",
+           f"{'op':36s} {'calls':>6s} {'host ms':>9s} {'device ms':>10s}  where"]
+    for (name, host), (n, h, d) in sorted(by_op.items(), key=lambda kv: -kv[1][2])[:40]:
+        out.append(f"{name:36s} {n:6d} {h * 1e3:9.2f} {d * 1e3:10.2f}  "
+                   f"{'CPU:0 (soft placement)' if host else ''}")
+    out.append("-- the 25 costliest (op, input shapes) by device time")
+    for (name, _, shapes), (n, h, d) in sorted(by_shape.items(),
+                                                  key=lambda kv: -kv[1][2])[:25]:
+        out.append(f"{name:28s} {n:4d} {h * 1e3:8.2f} {d * 1e3:9.2f}  {str(shapes)[:90]}")
     return "\n".join(out)
+
+
+def cupy_elapsed(before: object, after: object) -> float:
+    """Seconds between two recorded CUDA events (waits for the later one)."""
+    import cupy
+
+    after.synchronize()
+    return cupy.cuda.get_elapsed_time(before, after) / 1e3
+
+
+def _first_wait(step: Callable, sync: Callable) -> str:
+    """Where one step first waits for the device (CuPy's synchronization guard), as the
+    innermost frames of eagerflow's code that led there."""
+    import traceback
+
+    import cupyx
+
+    sync()
+    try:
+        with cupyx.allow_synchronize(False):
+            step()
+    except Exception as e:  # noqa: BLE001 - the guard's DeviceSynchronized, or other
+        frames = [f for f in traceback.extract_tb(e.__traceback__) if "eagerflow" in f.filename]
+        where = "\n".join(f"  {f.filename.split('eagerflow/', 1)[-1]}:{f.lineno} {f.name}"
+                          for f in frames[-6:])
+        return f"-- first wait for the device in a step: {type(e).__name__}\n{where}"
+    finally:
+        sync()
+    return "-- a step never waits for the device before its end"
 
 
 class Worker:

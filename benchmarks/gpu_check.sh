@@ -18,6 +18,10 @@
 #             (tests/keras/test_trainer.py) with the real GPU as the default device
 #   overhead  benchmarks/device_overhead.py --device cuda: host time per op of a call
 #   reduce    benchmarks/gpu_reductions.py: the ways to sum an activation's leading axes
+#   launch    benchmarks/gpu_launch.py: the host's cost of one small launch, CuPy's ways,
+#             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row)
+#   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
+#             spend their time, by function and by op
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -40,7 +44,7 @@ WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1
 cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
 packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels bench backend suites overhead reduce"
+ALL_STEPS="env kernels bench backend suites overhead reduce launch profile"
 
 usage() { sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
@@ -266,6 +270,15 @@ for step in $STEPS; do
       else
         run_step reduce 40 "$PY" benchmarks/gpu_reductions.py --device "$dev"
       fi ;;
+    launch)
+      dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+      run_step launch 40 "$PY" benchmarks/gpu_launch.py --device "$dev" \
+        --calls "$([ "$QUICK" = 1 ] || [ "$STANDIN" = 1 ] && echo 200 || echo 20000)" ;;
+    profile)
+      dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+      q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
+      run_step profile 90 "$PY" benchmarks/gpu.py --profile --device "$dev" "${q[@]}" \
+        -k "batch 32, eager" -k ResNet ;;
     full) run_step full 540 "${PYTEST[@]}" "${XDIST[@]}" ;;
   esac
 done

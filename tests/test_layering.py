@@ -99,8 +99,8 @@ OPS_ORDER = [
     "initializers",
     # nn
     "nn_args", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc",
-    "nn_fused", "nn_space", "nn_extras", "nn_morphology", "nn_fractional", "quantization",
-    "quantize_dequantize",
+    "nn_fused", "nn_batchnorm", "nn_space", "nn_extras", "nn_morphology", "nn_fractional",
+    "quantization", "quantize_dequantize",
     # image and signal
     "image", "image_bounds", "image_color", "image_crops", "image_patches", "image_nms",
     "image_boxes", "image_sampling", "image_transform", "signal_ops", "signal_spectral",

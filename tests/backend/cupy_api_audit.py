@@ -42,6 +42,7 @@ USES = [
     # backend/cupy.py: placement, copies, memory figures
     ("cupy", "ndarray", (), None),
     ("cupy.cuda.runtime", "getDeviceCount", (), 0),
+    ("cupy.cuda.runtime", "getDevice", (), 0),       # DeviceBackend.ones' device
     ("cupy.cuda.runtime", "CUDARuntimeError", (), None),
     ("cupy.cuda.runtime", "memGetInfo", (), 0),
     ("cupy.cuda.runtime", "getDeviceProperties", (), 1),
@@ -71,6 +72,7 @@ USES = [
     ("cupy.cuda", "using_allocator", (), 1),
     ("cupy.cuda", "get_current_stream", (), 0),
     ("cupy.cuda.Stream", "ptr", (), None),
+    ("cupy.cuda.Stream", "is_capturing", (), 0),     # DeviceBackend.ones
     ("cupyx", "errstate", ("linalg",), 0),
     ("cupyx.scipy", "special", (), None),
     # CUDA graphs: DeviceBackend.capture and graph/device_program.py
@@ -356,16 +358,19 @@ def check_cudnn(root: Path) -> tuple:
         if not hasattr(cudnn.data_type, name):
             problems.append(f"cudnn.data_type.{name} is missing")
     built = []
-    real_build = cudnn.pygraph.build
+    real_build, real_size = cudnn.pygraph.build, cudnn.pygraph.get_workspace_size
 
     def build(self: Any, heuristics: Any = None, *args: Any, **kwargs: Any) -> None:
-        built.append(list(heuristics))
-        raise _Stop  # (building plans needs cuDNN's library and a device)
+        built.append(list(heuristics))  # (building plans needs cuDNN's library and a GPU:
+        # the graph's tensors are asked their uids, then the plan its workspace)
+
+    def workspace_size(self: Any) -> int:
+        raise _Stop
 
     eng = mod.Engine.__new__(mod.Engine)
     eng.cudnn, eng.xp, eng.stream_ptr, eng.handle = cudnn, None, lambda: 0, None
     eng.graphs, eng.lock = {}, threading.Lock()
-    cudnn.pygraph.build = build
+    cudnn.pygraph.build, cudnn.pygraph.get_workspace_size = build, workspace_size
     cases = 0
     try:
         for dtype in mod.DATA_TYPES:
@@ -386,7 +391,7 @@ def check_cudnn(root: Path) -> tuple:
                         problems.append(f"cuDNN {op} {dtype} rank {r} bias/relu {epi}: "
                                         f"{type(e).__name__}: {e}")
     finally:
-        cudnn.pygraph.build = real_build
+        cudnn.pygraph.build, cudnn.pygraph.get_workspace_size = real_build, real_size
     if len(built) + len(problems) < cases:
         problems.append(f"cuDNN graphs: {len(built)} of {cases} reached build")
     return problems, [], cases

@@ -5,6 +5,7 @@ named in NC(D)HW / KC(T)RS order over any strides, a cross-correlation with pre 
 post padding, strides and dilations) with NumPy: a wrong dim or stride gives wrong
 numbers. Results are compared with the im2col path on the CPU."""
 
+import ctypes
 import itertools
 
 import numpy as np
@@ -17,8 +18,14 @@ from eagerflow._src.core import device as D
 
 
 class _Tensor:
+    uids = itertools.count(1)
+
     def __init__(self, dim=None, stride=None, op=None):
         self.dim, self.stride, self.op, self.output = dim, stride, op, False
+        self.uid = next(self.uids)
+
+    def get_uid(self):
+        return self.uid
 
     def set_output(self, flag):
         self.output = flag
@@ -36,36 +43,47 @@ class _Tensor:
         return self
 
 
-def _view(arr, dim, stride):
-    """The elements a cuDNN tensor of these dims and strides names in `arr`'s buffer."""
-    flat = arr._a.reshape(-1)  # (C-contiguous: a view of the buffer)
-    return np.lib.stride_tricks.as_strided(flat, dim, [s * flat.itemsize for s in stride])
+def _view(ptr, dim, stride, dtype):
+    """The elements a cuDNN tensor of these dims and strides names from device address
+    `ptr` (the stand-in's device memory is the host's)."""
+    itemsize = np.dtype(dtype).itemsize
+    span = 1 + sum((d - 1) * s for d, s in zip(dim, stride))
+    flat = np.frombuffer((ctypes.c_char * (span * itemsize)).from_address(ptr), dtype)
+    return np.lib.stride_tricks.as_strided(flat, dim, [s * itemsize for s in stride])
 
 
 class _Graph:
     def __init__(self, log, **kw):
-        self.log, self.kw, self.built = log, kw, False
+        self.log, self.kw, self.built, self.tensors = log, kw, False, {}
+        self.dtype = np.float16 if kw["io_data_type"] == "HALF" else np.float32
+
+    def _made(self, t):
+        self.tensors[t.uid] = t
+        return t
 
     def tensor(self, name, dim, stride, data_type):
-        return _Tensor(list(dim), list(stride))
+        return self._made(_Tensor(list(dim), list(stride)))
 
     def conv_fprop(self, x, w, pre_padding, post_padding, stride, dilation,
                    compute_data_type, name):
-        return _Tensor(op=("fprop", x, w, pre_padding, post_padding, stride, dilation))
+        return self._made(_Tensor(op=("fprop", x, w, pre_padding, post_padding, stride,
+                                      dilation)))
 
     def conv_dgrad(self, loss, filter, pre_padding, post_padding, stride,  # noqa: A002
                    dilation, compute_data_type, name):
-        return _Tensor(op=("dgrad", loss, filter, pre_padding, post_padding, stride, dilation))
+        return self._made(_Tensor(op=("dgrad", loss, filter, pre_padding, post_padding,
+                                      stride, dilation)))
 
     def conv_wgrad(self, image, loss, pre_padding, post_padding, stride, dilation,
                    compute_data_type, name):
-        return _Tensor(op=("wgrad", image, loss, pre_padding, post_padding, stride, dilation))
+        return self._made(_Tensor(op=("wgrad", image, loss, pre_padding, post_padding,
+                                      stride, dilation)))
 
     def bias(self, input, bias, compute_data_type, name):  # noqa: A002
-        return _Tensor(op=("bias", input, bias))
+        return self._made(_Tensor(op=("bias", input, bias)))
 
     def relu(self, input, compute_data_type, name):  # noqa: A002
-        return _Tensor(op=("relu", input))
+        return self._made(_Tensor(op=("relu", input)))
 
     def build(self, modes):
         self.built = True
@@ -76,16 +94,19 @@ class _Graph:
 
     def execute(self, pack, workspace, handle):
         """cuDNN's definitions: y[n,k,*p] = sum_{c,*t} xpad[n,c,*(p*st + t*dl)] w[k,c,*t]
-        with xpad x padded by pre/post; dgrad and wgrad its adjoints."""
-        assert self.built and workspace.dtype == np.uint8 and workspace.size >= 16
+        with xpad x padded by pre/post; dgrad and wgrad its adjoints. `pack` maps tensor
+        uids to device addresses, as the binding takes them."""
+        assert self.built and type(workspace) is int and workspace
+        pack = {self.tensors[uid]: ptr for uid, ptr in pack.items()}
+        assert all(type(p) is int for p in pack.values())
         (y, out), = [(t, a) for t, a in pack.items() if t.op is not None]
-        yv = _view(out, y.dim, y.stride)
+        yv = _view(out, y.dim, y.stride, self.dtype)
         epilogue = []
         while y.op[0] in ("bias", "relu"):  # (pointwise ops after the convolution)
             epilogue.insert(0, y.op)
             y = y.op[1]
         kind, ta, tb, pre, post, st, dl = y.op
-        a, b = _view(pack[ta], ta.dim, ta.stride), _view(pack[tb], tb.dim, tb.stride)
+        a, b = (_view(pack[t], t.dim, t.stride, self.dtype) for t in (ta, tb))
         if kind == "fprop":
             x, w, dy = a, b, None
         elif kind == "dgrad":
@@ -118,7 +139,7 @@ class _Graph:
                 slice(p, p + s) for p, s in zip(pre, xdims[2:]))]
         for op in epilogue:
             if op[0] == "bias":
-                acc = acc + _view(pack[op[2]], op[2].dim, op[2].stride)
+                acc = acc + _view(pack[op[2]], op[2].dim, op[2].stride, self.dtype)
             else:
                 acc = np.maximum(acc, 0.0)
             self.log.append(op[0])

@@ -373,7 +373,7 @@ def test_an_unused_xent_backprop_gradient_is_skipped_unread_and_untraced(gpu):
     assert np.abs(want).max() > 1e-3
 
 
-def test_bias_add_grad_and_sum_are_one_reduction_on_a_device(gpu):
+def test_bias_add_grad_and_sum_are_one_product_on_a_device(gpu):
     g = np.random.default_rng(1).normal(size=(64, 9, 9, 16)).astype(np.float32)
     cpu, dev = _both(lambda t: tf.raw_ops.BiasAddGrad(out_backprop=t), g)
     # (sums of 5,184 terms in another order: within float32 rounding of their magnitude)
@@ -382,7 +382,12 @@ def test_bias_add_grad_and_sum_are_one_reduction_on_a_device(gpu):
     with strict.count_launches() as n:
         tf.raw_ops.BiasAddGrad(out_backprop=gt)
         tf.reduce_sum(gt, axis=[0, 1, 2])
-    assert dict(n) == {"reduction": 2, "total": 2}  # (CPU: a fill of ones and a gemv each)
+    # (a GEMV against ones each: the device's ones made once, by the first above)
+    assert dict(n) == {"matmul": 2, "total": 2}
+    small = tf.constant(g[:2, :4])  # (2, 4, 9, 16): below sum_run's size, one reduction
+    with strict.count_launches() as n:
+        tf.raw_ops.BiasAddGrad(out_backprop=small)
+    assert dict(n) == {"reduction": 1, "total": 1}
 
 
 def _adam_run(steps=3):
@@ -681,7 +686,7 @@ def _cupy_or_skip():
 
 
 def _kernel_cases():
-    from eagerflow._src.ops import nn_fused, nn_loss, windows
+    from eagerflow._src.ops import nn_batchnorm, nn_fused, nn_loss, windows
 
     rng = np.random.default_rng(8)
     images = rng.normal(size=(2, 5, 4, 2)).astype(np.float32)
@@ -704,6 +709,9 @@ def _kernel_cases():
         (windows._gather_source((5, 4), 2, (5, 4), (3, 2), (1, 1), (2, 1), (2, 1)),
          (images, np.int64(3), np.empty((37, 12), f))),
         (windows._EPILOGUE_CUDA[True, True], (logits, logits[0])),
+        (nn_batchnorm._NORMALIZE, (logits, logits[0], logits[1])),
+        (nn_batchnorm._CENTRED_PRODUCT, (logits, e, logits[2])),
+        (nn_batchnorm._INPUT_GRAD, (logits, e, logits[0], logits[1], logits[2], e[0])),
         (windows._col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
          (rng.normal(size=(12, 12)).astype(f), np.empty((2, 5, 4, 2), f))),
     ]

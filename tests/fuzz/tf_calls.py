@@ -299,6 +299,27 @@ def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
     return dz, tf.raw_ops.BiasAddGrad(out_backprop=dz)
 
 
+def _bn_training(tf: Any, x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
+    """Keras 3's training composite: tf.nn.moments, then tf.nn.batch_normalization."""
+    mean, var = tf.nn.moments(x, list(range(len(x.shape) - 1)))
+    return tf.nn.batch_normalization(x, mean, var, offset, scale, epsilon), mean, var
+
+
+def _bn_training_grad(tf: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
+                      epsilon: float) -> tuple:
+    """The gradient TF's tape builds for that composite (the Mul, Sub, Rsqrt, Mean and
+    SquaredDifference gradients), evaluated at the given statistics."""
+    axes = list(range(len(x.shape) - 1))
+    n = tf.cast(tf.size(x) // tf.maximum(tf.shape(x)[-1], 1), x.dtype)
+    r = tf.math.rsqrt(variance + epsilon)
+    inv = r * scale
+    sum_dy = tf.reduce_sum(dy, axes)
+    dinv = tf.reduce_sum(dy * x, axes) - sum_dy * mean
+    dvar = -0.5 * (dinv * scale) * r * r * r
+    dx = dy * inv + (x - mean) * (2.0 * dvar / n) - sum_dy * inv / n
+    return dx, dinv * r, sum_dy
+
+
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
     # TF removed its MatrixExponential kernel: tf.linalg.expm is a Python composite
@@ -345,6 +366,8 @@ CALLS: dict[str, Callable] = {
     "_FusedSGD": _fused_sgd,
     "_MaxPoolKeepArgmax": lambda tf, x, **a: tf.raw_ops.MaxPool(input=x, **a),  # (MaxPool's values)
     "_ReluGradBiasAddGrad": _relu_grad_bias_grad,
+    "_BatchNormTraining": _bn_training,
+    "_BatchNormTrainingGrad": _bn_training_grad,
     # (TF's op returns (sizes, [values per field]); eagerflow's outputs are flat)
     "DecodeProtoV2": lambda tf, b, **a: (lambda r: (r.sizes, *r.values))(
         tf.raw_ops.DecodeProtoV2(bytes=b, **a)),

@@ -123,11 +123,36 @@ class DeviceBackend(Backend):
 
     device_type = "GPU"
 
+    def __init__(self, xp: Any) -> None:
+        super().__init__(xp)
+        self.ones_made: dict = {}
+
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
         return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
 
     def product_scope(self, macs: int) -> Any:
         return contextlib.nullcontext()
+
+    def ones(self, n: int, dtype: Any) -> Any:
+        """A vector of n ones on the current device, made once per device, length and
+        dtype and never written (sum_run's: a launch to fill it saved on every sum)."""
+        if self.capturing():  # (a captured fill runs only when its graph replays)
+            return self.xp.ones(n, dtype)
+        key = (self.current(), n, np.dtype(dtype))
+        found = self.ones_made.get(key)
+        if found is None:
+            if len(self.ones_made) >= 64:
+                self.ones_made.clear()
+            found = self.ones_made[key] = self.xp.ones(n, dtype)
+        return found
+
+    def current(self) -> int:
+        """The index of the current device."""
+        raise NotImplementedError
+
+    def capturing(self) -> bool:
+        """Whether this thread's work is being captured into a CUDA graph."""
+        raise NotImplementedError
 
     def scratch(self, name: str, shape: tuple, dtype: Any) -> Any:
         nbytes = math.prod(shape) * np.dtype(dtype).itemsize
@@ -266,7 +291,9 @@ def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
 
 
 _SUM_RUN_MIN = 1 << 13  # (elements: below, one reduction costs less than a product)
-_DEVICE_RUN_MIN = 1 << 14  # (rows of a run: below, a device's one reduction is as fast)
+# (rows of a run after leading axes, a global pool's: below, a device's one reduction,
+# whose outputs each sum few rows, costs less than a batch of products)
+_DEVICE_BATCHED_MIN = 1 << 14
 
 
 def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -> Any:
@@ -279,8 +306,10 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     NumPy sums such axes one output row at a time (~15x slower than BLAS), and CuPy's one
     reduction gives each output to one block, whose threads read it a row apart: on an
     H200 18 ms for the (0, 1, 2) sum of a (64, 112, 112, 64) activation, 0.08 ms as a
-    cuBLAS product (PyTorch's sum: 0.15 ms; benchmarks/gpu_reductions.py). BLAS's
-    blocked accumulation rounds no worse than a running sum.
+    cuBLAS product (PyTorch's sum: 0.15 ms; benchmarks/gpu_reductions.py), and still
+    0.2-0.3 ms for (64, 14, 14, 256) or (64, 7, 7, 512). A run after leading axes (a
+    global pool's (1, 2)) is a batch of products only when long. BLAS's blocked
+    accumulation rounds no worse than a running sum.
     """
     if (not axes or x.size < _SUM_RUN_MIN or x.dtype not in (np.float32, np.float64)
             or (xp is np and not on_cpu) or not x.flags.c_contiguous):
@@ -289,10 +318,14 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     if hi - lo != len(axes) or hi >= x.ndim:
         return None
     pre, post = x.shape[:lo], x.shape[hi:]
-    x3 = x.reshape(math.prod(pre), -1, math.prod(post))
-    if xp is not np and x3.shape[1] < _DEVICE_RUN_MIN:
+    rows = math.prod(x.shape[lo:hi])
+    if pre and xp is not np and rows < _DEVICE_BATCHED_MIN:
         return None
-    s = matmul(xp, xp.ones(x3.shape[1], x.dtype), x3)
+    ones = xp.ones(rows, x.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x.dtype)
+    if pre:
+        s = matmul(xp, ones, x.reshape(math.prod(pre), rows, -1))
+    else:  # (a vector-matrix product: one GEMV, not a batch of one)
+        s = matmul(xp, ones, x.reshape(rows, -1))
     return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
 
 

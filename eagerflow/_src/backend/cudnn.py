@@ -98,7 +98,8 @@ class Engine:
             ty = g.relu(ty, compute_data_type=cd.data_type.FLOAT, name="relu")
         ty.set_output(True).set_dim(out[0]).set_stride(out[1]).set_data_type(dt)
         g.build([cd.heur_mode.A, cd.heur_mode.FALLBACK])
-        found = (g, ta, tb, ty, tbias, g.get_workspace_size())
+        uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
+        found = (g, uids, g.get_workspace_size())
         with self.lock:
             self.graphs[key] = found
         return found
@@ -107,15 +108,18 @@ class Engine:
              pads: tuple, bias: Any = None, relu: bool = False) -> Any:
         key = (out.dtype.name, op, a.shape, b.shape, out.shape, tuple(strides),
                tuple(dilations), tuple(pads), bias is not None, relu)
-        g, ta, tb, ty, tbias, nbytes = self._graph(key, op, (a.shape, b.shape, out.shape),
-                                                   strides, dilations, pads,
-                                                   bias is not None, relu)
+        g, (ua, ub, uy, ubias), nbytes = self._graph(
+            key, op, (a.shape, b.shape, out.shape), strides, dilations, pads,
+            bias is not None, relu)
         workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
-        pack = {ta: a, tb: b, ty: out}
-        if tbias is not None:
-            pack[tbias] = self.xp.ascontiguousarray(bias)
+        # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
+        # convolution's ~40; the arrays match the graph's declared layouts)
+        pack = {ua: a.data.ptr, ub: b.data.ptr, uy: out.data.ptr}
+        if ubias is not None:
+            bias = self.xp.ascontiguousarray(bias)
+            pack[ubias] = bias.data.ptr
         self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
-        g.execute(pack, workspace, handle=self.handle)
+        g.execute(pack, workspace.data.ptr, handle=self.handle)
         return out
 
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,

@@ -53,6 +53,12 @@ class CupyBackend(DeviceBackend):
     def activate(self, index: int) -> None:
         cupy.cuda.Device(index).use()
 
+    def current(self) -> int:
+        return cupy.cuda.runtime.getDevice()
+
+    def capturing(self) -> bool:
+        return cupy.cuda.get_current_stream().is_capturing()
+
     def holds(self, arr: Any, index: int) -> bool:
         return type(arr) is cupy.ndarray and arr.device.id == index
 

@@ -114,20 +114,20 @@ def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool
                              f"of length {len(flat)}.\n  {flat_sequence}\nnest cannot guarantee "
                              "that it is safe to map one to the other.")
         return flat[0]
-    pos = [0]
-
-    def build(s: Any) -> Any:
-        if not is_nested(s):
-            v = flat[pos[0]]
-            pos[0] += 1
-            return v
-        return _rebuild(s, [build(c) for c in _children(s)])
-
     n = len(flatten(structure))
     if n != len(flat):
         raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but flat_sequence "
                          f"had {len(flat)} items.  Structure: {structure}, flat_sequence: {flat}.")
-    return build(structure)
+    return _packed(structure, iter(flat))
+
+
+def _packed(s: Any, atoms: Any) -> Any:
+    """`s` rebuilt with the next atoms of the iterator `atoms` as its leaves (a function
+    of the module, not a closure calling itself: that is a reference cycle per call,
+    which only the garbage collector frees, and an eager step makes hundreds)."""
+    if not is_nested(s):
+        return next(atoms)
+    return _rebuild(s, [_packed(c, atoms) for c in _children(s)])
 
 
 class _Dot:

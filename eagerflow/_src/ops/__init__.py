@@ -24,7 +24,7 @@ from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
     linalg, einsum, linalg_decomp, misc_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
-    nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
+    nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
     debugging, string_ops, parsing_ops, io_ops,

@@ -356,8 +356,12 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     record(op, (x, y), (t,), attrs or {})
                 return t
             if st["xp"] is not np and st["graph"] is None and not _OBSERVE[0]:
-                # on a device: bind's device path directly (bind's own checks are these)
-                return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st)
+                # on a device: bind's device path directly (bind's own checks are these),
+                # with infer's answer for operands of one dtype and shape known (as above)
+                d = x._dtype
+                specs = ((x._shape, d),) if d is y._dtype and id(d) in like and \
+                    x._shape == y._shape else None
+                return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st, specs)
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
@@ -443,9 +447,12 @@ def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
     return EagerTensor(out, d if out.dtype is d._np else None, dev)
 
 
-def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict) -> Any:
-    """bind's eager path off the CPU (see run_on)."""
-    specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
+def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict,
+                    specs: Any = None) -> Any:
+    """bind's eager path off the CPU (see run_on); `specs`: infer's answer, where the
+    caller knows it."""
+    if specs is None:
+        specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
     if op.num_outputs == 1 and op.gpu and specs[0][1] in _DEVICE_DTYPES:
         # The commonest call on a GPU (every input a tensor on this device already) in
         # few bytecodes: run_on's checks, of placement and of each array's device, are

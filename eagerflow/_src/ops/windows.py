@@ -483,6 +483,11 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
     n = x.shape[0]
     kk = math.prod(ks)
+    if n * math.prod(outs) * o * kk * c and (bias is None or (
+            bias.ndim == 1 and bias.dtype == x.dtype)):
+        engine = conv_engine(xp, x.dtype, r, groups)
+        if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
+            return engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
     if out.size == 0:
         return out
@@ -492,10 +497,6 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         if epilogue is not None:
             epilogue(out)
         return out
-    engine = conv_engine(xp, x.dtype, r, groups) if bias is None or (
-        bias.ndim == 1 and bias.dtype == x.dtype) else None
-    if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
-        return engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
     im2col = _make_im2col(xp, x, pads, outs, ks, strides, dilations,
                           _tap_major(c, groups, x.itemsize))
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackableList
@@ -17,7 +20,7 @@ from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.keras.ops.nn import rms_normalization, warn_rms_scaling
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import nn_norm
+from eagerflow._src.ops import nn_batchnorm, nn_norm
 from eagerflow._src.ops import reduce as tr
 
 
@@ -145,6 +148,30 @@ class BatchNormalization(Layer):
         shape[self._axes[0]] = -1
         return ta.reshape(v, shape)
 
+    def _fuses(self, x: Any, ndims: int) -> bool:
+        """Whether a training step normalizes with one op (ops/nn_batchnorm.py): eagerly
+        on a device (where each op of the composite is a launch), over every axis but the
+        last, with scale and offset, in float32 or float64."""
+        return (_state.graph is None and _state.xp is not np and self.scale and self.center
+                and self._axes == [ndims - 1] and ndims >= 2 and not self.synchronized
+                and x.dtype in (dt.float32, dt.float64))
+
+    def _batch_step(self, x: Any, mask: Any, reduction: list, gamma: Any, beta: Any) -> tuple:
+        """(output, batch mean, batch variance) as Keras 3 computes them: tf.nn.moments
+        (or the mask's weighted moments), then tf.nn.batch_normalization."""
+        ndims = len(reduction) + len(self._axes)
+        if mask is not None:
+            w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
+                        x.dtype) * tm.ones_like(x)
+            n = tr.reduce_sum(w, axis=reduction, keepdims=True)
+            mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
+            var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
+        else:
+            mean, var = nn_norm.moments(x, list(reduction), keepdims=True)
+        out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+        pshape = self.moving_mean.shape.as_list()
+        return out, ta.reshape(mean, pshape), ta.reshape(var, pshape)
+
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
         reduction = [i for i in range(ndims) if i not in self._axes]
@@ -158,17 +185,11 @@ class BatchNormalization(Layer):
         gamma = self._broadcast(self.gamma, ndims)
         beta = self._broadcast(self.beta, ndims)
         if training and self.trainable:
-            pshape = self.moving_mean.shape.as_list()
-            if mask is not None:
-                w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
-                           x.dtype) * tm.ones_like(x)
-                n = tr.reduce_sum(w, axis=reduction, keepdims=True)
-                mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
-                var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
+            if mask is None and self._fuses(x, ndims):
+                out, mean_r, var_r = nn_batchnorm.batch_norm_training(x, gamma, beta,
+                                                                      self.epsilon)
             else:
-                mean, var = nn_norm.moments(x, list(reduction), keepdims=True)
-            mean_r, var_r = ta.reshape(mean, pshape), ta.reshape(var, pshape)
-            out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+                out, mean_r, var_r = self._batch_step(x, mask, reduction, gamma, beta)
             m = self.momentum
             self.moving_mean.assign(moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
             self.moving_variance.assign(

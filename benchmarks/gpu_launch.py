@@ -1,0 +1,172 @@
+"""The host's cost of one small kernel launch on a GPU, by the ways there are to make one.
+
+    python benchmarks/gpu_launch.py [--calls 20000] [--device cuda|standin]
+
+What bounds issue #17's eager `a + b` row (2x2 float32): each line is the CPU time per
+call of a loop of `--calls` launches on 2x2 arrays, the device synchronized once at the
+end: CuPy's ufunc (`cp.add(a, b)`, and into `out=`), a cached ElementwiseKernel, a
+precompiled RawKernel, PyTorch's `a + b` when PyTorch is importable, and eagerflow's
+eager `a + b`, `tf.tanh` and `tf.matmul`. Then cProfile's top functions by own time for
+eagerflow's `a + b`, so the part that is eagerflow's own is seen beside CuPy's.
+Then a small convolution's host cost through cuDNN, in the binding's variant-pack forms.
+`--device standin` runs the eagerflow rows on the strict stand-in (no GPU: the figures
+are NumPy's, useful only to check this file's code paths).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def per_call(fn: Callable, sync: Callable, calls: int) -> float:
+    """The best of three: CPU seconds per call of `fn`, synchronized once per loop."""
+    fn()
+    sync()
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        sync()
+        best = min(best, (time.perf_counter() - start) / calls)
+    return best
+
+
+def cupy_rows(calls: int) -> list:
+    import cupy as cp
+
+    a = cp.ones((2, 2), cp.float32)
+    b = cp.ones((2, 2), cp.float32)
+    out = cp.empty_like(a)
+    add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "ef_probe_add")
+    raw = cp.RawKernel(r'''extern "C" __global__ void ef_probe_raw(const float* x,
+        const float* y, float* z, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) z[i] = x[i] + y[i]; }''', "ef_probe_raw")
+    sync = cp.cuda.Device().synchronize
+    return [
+        ("CuPy cp.add(a, b)", per_call(lambda: cp.add(a, b), sync, calls)),
+        ("CuPy a + b", per_call(lambda: a + b, sync, calls)),
+        ("CuPy cp.add(a, b, out=c)", per_call(lambda: cp.add(a, b, out=out), sync, calls)),
+        ("CuPy ElementwiseKernel(a, b)", per_call(lambda: add(a, b), sync, calls)),
+        ("CuPy ElementwiseKernel(a, b, c)", per_call(lambda: add(a, b, out), sync, calls)),
+        ("CuPy RawKernel into c", per_call(
+            lambda: raw((1,), (32,), (a, b, out, cp.int32(4))), sync, calls)),
+        ("CuPy cp.empty((2, 2))", per_call(lambda: cp.empty((2, 2), cp.float32), sync,
+                                           calls)),
+        ("CuPy cp.tanh(a)", per_call(lambda: cp.tanh(a), sync, calls)),
+        ("CuPy a @ b", per_call(lambda: a @ b, sync, calls)),
+    ]
+
+
+def cudnn_rows(calls: int) -> list:
+    """A small convolution's forward through eagerflow's cuDNN engine (backend/cudnn.py),
+    and its built graph executed with the variant pack in the frontend's other forms:
+    what one convolution costs the host."""
+    import cupy as cp
+    import numpy as np
+
+    from eagerflow._src import backend as B
+    from eagerflow._src.backend.cudnn import filter_krsc as engine_filter
+
+    engine = B.conv_engine(cp, np.float32, 2, 1)
+    if engine is None:
+        return [("cuDNN: no binding", float("nan"))]
+    x = cp.ones((32, 28, 28, 8), cp.float32)
+    w = cp.ones((3, 3, 8, 16), cp.float32)
+    wk = cp.ones((16, 3, 3, 8), cp.float32)
+    out = cp.empty((32, 26, 26, 16), cp.float32)
+    geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
+    key = ("float32", "fprop", x.shape, wk.shape, out.shape) + geo + (False, False)
+    g, (ua, ub, uy, _), nbytes = engine._graph(key, "fprop", (x.shape, wk.shape, out.shape),
+                                               *geo)
+    ws = cp.empty((max(nbytes, 1),), cp.uint8)
+    h = engine.handle
+    forms = {
+        "cuDNN eagerflow Engine.forward": lambda: engine.forward(x, w, (26, 26), *geo),
+        "cuDNN execute({uid: array})": lambda: g.execute({ua: x, ub: wk, uy: out}, ws,
+                                                         handle=h),
+        "cuDNN execute({uid: pointer})": lambda: g.execute(
+            {ua: x.data.ptr, ub: wk.data.ptr, uy: out.data.ptr}, ws.data.ptr, handle=h),
+        "cuDNN filter copy (O, *K, C)": lambda: engine_filter(cp, w),
+        "cuDNN set_stream": lambda: engine.cudnn.set_stream(handle=h,
+                                                            stream=engine.stream_ptr()),
+    }
+    sync = cp.cuda.Device().synchronize
+    rows = []
+    for name, fn in forms.items():
+        try:
+            rows.append((name, per_call(fn, sync, calls // 10)))
+        except Exception as e:  # noqa: BLE001 - a form this binding refuses: say so
+            rows.append((f"{name}: {type(e).__name__}: {str(e)[:60]}", float("nan")))
+    return rows
+
+
+def torch_rows(calls: int) -> list:
+    try:
+        import torch
+    except ImportError:
+        return []
+    a = torch.ones((2, 2), device="cuda")
+    b = torch.ones((2, 2), device="cuda")
+    sync = torch.cuda.synchronize
+    x = torch.ones((32, 8, 28, 28), device="cuda").to(memory_format=torch.channels_last)
+    w = torch.ones((16, 8, 3, 3), device="cuda").to(memory_format=torch.channels_last)
+    conv = torch.nn.functional.conv2d
+    return [("PyTorch a + b", per_call(lambda: a + b, sync, calls)),
+            ("PyTorch torch.tanh(a)", per_call(lambda: torch.tanh(a), sync, calls)),
+            ("PyTorch a @ b", per_call(lambda: a @ b, sync, calls)),
+            ("PyTorch conv2d (cuDNN, channels_last)", per_call(lambda: conv(x, w), sync,
+                                                               calls // 10))]
+
+
+def eagerflow_rows(calls: int) -> tuple:
+    import eagerflow as tf
+
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    b = tf.constant([[0.5, -0.5], [0.25, 1.0]])
+    sync = (lambda: a.numpy())
+    rows = [(f"eagerflow a + b ({a.device})", per_call(lambda: a + b, sync, calls)),
+            ("eagerflow tf.add(a, b)", per_call(lambda: tf.add(a, b), sync, calls)),
+            ("eagerflow tf.tanh(a)", per_call(lambda: tf.tanh(a), sync, calls)),
+            ("eagerflow tf.matmul(a, b)", per_call(lambda: tf.matmul(a, b), sync, calls))]
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(calls):
+        a + b
+    prof.disable()
+    text = io.StringIO()
+    pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(15)
+    lines = text.getvalue().splitlines()
+    head = next((i for i, ln in enumerate(lines) if "ncalls" in ln), 0)
+    return rows, "\n".join(ln[:160] for ln in lines[head:head + 16])
+
+
+def main(argv: list | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--calls", type=int, default=20000)
+    p.add_argument("--device", default="cuda", choices=["cuda", "standin"])
+    a = p.parse_args(argv)
+    rows = []
+    if a.device == "standin":
+        os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
+    else:
+        rows += cupy_rows(a.calls) + cudnn_rows(a.calls) + torch_rows(a.calls)
+    ef, profile = eagerflow_rows(a.calls)
+    for name, seconds in rows + ef:
+        print(f"{name:42s} {seconds * 1e6:8.2f} us", flush=True)
+    print(f"-- cProfile, eagerflow a + b x{a.calls}:\n{profile}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

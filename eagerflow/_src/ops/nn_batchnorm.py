@@ -1,0 +1,266 @@
+"""_BatchNormTraining and _BatchNormTrainingGrad (ops layer): a channels-last batch norm's
+training step as one op, and its backward step as one.
+
+Keras 3's BatchNormalization, as TF 2.21 ships it, normalizes in training with
+tf.nn.moments and tf.nn.batch_normalization: a dozen ops forward and some thirty in its
+gradient, each a pass over the activation and, on a GPU, a launch or more. Keras's layer
+(keras/layers/normalization.py) binds this op instead when it runs eagerly on a device,
+for the common layer (one axis, the last; scale and offset): on an H200 a ResNet-50 step
+made a tenth of its ~3,000 ops. The results are the composite's within float rounding:
+
+    mean = mean(x);  variance = mean((x - mean)^2)        (over every axis but the last)
+    inv = rsqrt(variance + epsilon) * scale;  y = x * inv + (offset - mean * inv)
+
+in the composite's order of operations. The gradient is BN's closed form,
+
+    dx = a * dy + c * (x - mean) + b,   a = scale * r,  r = rsqrt(variance + epsilon),
+    b = -a * sum(dy) / n,   c = -a * r^2 * sum(dy * (x - mean)) / n,
+    dscale = r * sum(dy * (x - mean)),   doffset = sum(dy),
+
+which is the composite's gradient (its stop_gradient on the mean inside the variance
+drops a term that sums to zero). Where a tape records the backward step itself (a second
+derivative, a forward accumulator), the gradient is written instead with the ops of the
+composite's own gradient, so higher derivatives are TF's, stop_gradient included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
+from eagerflow._src.ops.nn import _const
+from eagerflow._src.ops.reduce import MEAN, SUM, reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+
+TYPES = frozenset((dt.float32, dt.float64))
+_BN = "_BatchNormTraining"
+_BN_GRAD = "_BatchNormTrainingGrad"
+
+# On a device the passes over the activation that are not column sums are one launch
+# each (CuPy's ElementwiseKernel; the column sums are cuBLAS products, backend.sum_run).
+_NORMALIZE = ("T x, T inv, T shift", "T y", "y = x * inv + shift", "eagerflow_bn_normalize")
+_CENTRED_PRODUCT = ("T dy, T x, T mu", "T t", "t = dy * (x - mu)", "eagerflow_bn_centred")
+_INPUT_GRAD = ("T dy, T x, T mu, T a, T b, T c", "T dx", "dx = a * dy + c * (x - mu) + b",
+               "eagerflow_bn_input_grad")
+
+
+def _channels(op: str, x: Any, vectors: tuple) -> Any:
+    """x's channel count (its last dimension), each of `vectors` ((name, tensor) pairs)
+    checked to be a vector of that length."""
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail(op, f"x must be at least 2-dimensional, got shape {C.shape_str(x._shape)}")
+    c = None if x._shape is None else x._shape[-1]
+    for what, t in vectors:
+        if t._shape is not None and (len(t._shape) != 1 or None not in (c, t._shape[0])
+                                     and t._shape[0] != c):
+            raise C.fail(op, f"{what} must be a vector of the {c} channels of x, got shape "
+                             f"{C.shape_str(t._shape)}")
+    return c
+
+
+def _infer(x: Any, scale: Any, offset: Any, epsilon: float) -> list:
+    d = C.same_dtype(_BN, (x, scale, offset), TYPES)
+    c = _channels(_BN, x, (("scale", scale), ("offset", offset)))
+    return [(x._shape, d), ((c,), d), ((c,), d)]
+
+
+def _kernel(xp: Any, x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
+    c = x.shape[-1]
+    x2 = x.reshape(-1, c)
+    mean = MEAN.kernel(xp, x2, axes=(0,), keepdims=False)
+    variance = MEAN.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
+                           keepdims=False)
+    inv = RSQRT.kernel(xp, variance + x.dtype.type(epsilon)) * scale
+    shift = offset - mean * inv
+    if xp is np:
+        y = x2 * inv + shift
+    else:
+        y = elementwise_kernel(xp, *_NORMALIZE)(x2, inv, shift)
+    return y.reshape(x.shape), mean, variance
+
+
+def _grad(n: Any, dy: Any, dmean: Any, dvariance: Any) -> list:
+    x, scale, _ = n.inputs
+    _, mean, variance = n.outputs
+    eps = n.attrs["epsilon"]
+    if not _state.tapes and dmean is None and dvariance is None:
+        return list(bind(BN_TRAINING_GRAD, (dy, x, scale, mean, variance), {"epsilon": eps}))
+    return _composite_grad(x, scale, mean, variance, eps, dy, dmean, dvariance)
+
+
+def _composite_grad(x: Any, scale: Any, mean: Any, variance: Any, eps: float, dy: Any,
+                    dmean: Any, dvariance: Any) -> list:
+    """The composite's gradient, op for op as TF's tape builds it: differentiable, with
+    the mean inside the variance's square held constant (tf.nn.moments' stop_gradient)."""
+    axes = list(range(len(x._shape) - 1))
+    count = 1
+    for d in x._shape[:-1]:
+        count *= d
+    r = rsqrt(variance + _const(eps, variance))
+    inv = r * scale
+    sum_dy = reduce_sum(dy, axis=axes)
+    dinv = reduce_sum(dy * x, axis=axes) - sum_dy * mean
+    dvar = -0.5 * (dinv * scale) * r * r * r
+    dmu = -(sum_dy * inv)
+    if dvariance is not None:
+        dvar = dvar + dvariance
+    if dmean is not None:
+        dmu = dmu + dmean
+    dx = dy * inv + (x - stop_gradient(mean)) * (2.0 * dvar / count) + dmu / count
+    return [dx, dinv * r, sum_dy]
+
+
+def _grad_infer(dy: Any, x: Any, scale: Any, mean: Any, variance: Any, epsilon: float) -> list:
+    d = C.same_dtype(_BN_GRAD, (dy, x, scale, mean, variance), TYPES)
+    C.same_shape(_BN_GRAD, dy, x)
+    _channels(_BN_GRAD, x, (("scale", scale), ("mean", mean), ("variance", variance)))
+    return [(x._shape, d), (scale._shape, d), (scale._shape, d)]
+
+
+def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
+                 epsilon: float) -> tuple:
+    c = x.shape[-1]
+    x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
+    n = x.dtype.type(x2.shape[0])
+    r = RSQRT.kernel(xp, variance + x.dtype.type(epsilon))
+    if xp is np:
+        centred = x2 - mean
+        t = dy2 * centred
+    else:
+        t = elementwise_kernel(xp, *_CENTRED_PRODUCT)(dy2, x2, mean)
+    sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
+    sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
+    a = scale * r
+    b = -(a * sum_dy) / n
+    k = -(a * r * r * sum_t) / n
+    if xp is np:
+        dx = a * dy2 + k * centred + b
+    else:
+        dx = elementwise_kernel(xp, *_INPUT_GRAD)(dy2, x2, mean, a, b, k)
+    return dx.reshape(x.shape), r * sum_t, sum_dy
+
+
+def _reference(x: np.ndarray, scale: np.ndarray, offset: np.ndarray, epsilon: float) -> tuple:
+    """The textbook batch norm in float64, channel by channel."""
+    c = x.shape[-1]
+    x2 = x.reshape(-1, c).astype(np.float64)
+    y = np.empty_like(x2)
+    mean, var = np.empty(c), np.empty(c)
+    for j in range(c):
+        col = x2[:, j]
+        mean[j] = sum(col) / len(col)
+        var[j] = sum((v - mean[j]) ** 2 for v in col) / len(col)
+        y[:, j] = (col - mean[j]) / np.sqrt(var[j] + epsilon) * scale[j] + offset[j]
+    return (y.reshape(x.shape).astype(x.dtype), mean.astype(x.dtype), var.astype(x.dtype))
+
+
+def _closed_form(dy: np.ndarray, x: np.ndarray, scale: np.ndarray, mean: np.ndarray,
+                 variance: np.ndarray, epsilon: float) -> tuple:
+    """BN's input, scale and offset gradients from x-hat, in float64."""
+    c = x.shape[-1]
+    x2, g2 = x.reshape(-1, c).astype(np.float64), dy.reshape(-1, c).astype(np.float64)
+    n = x2.shape[0]
+    r = 1 / np.sqrt(variance.astype(np.float64) + epsilon)
+    xhat = (x2 - mean) * r
+    dbeta, dgamma = g2.sum(0), (g2 * xhat).sum(0)
+    dx = scale * r / n * (n * g2 - dbeta - xhat * dgamma)
+    return dx.reshape(x.shape).astype(x.dtype), dgamma.astype(x.dtype), dbeta.astype(x.dtype)
+
+
+def _samples() -> list:
+    rng = SampleRNG(21)
+    return [Sample((rng.uniform(-2, 2, (2, 3, 4, 3)), rng.uniform(0.5, 2, (3,)),
+                    rng.uniform(-1, 1, (3,))), {"epsilon": 1e-3}, second_order=False),
+            Sample((rng.uniform(-2, 2, (5, 2)), rng.uniform(0.5, 2, (2,)),
+                    rng.uniform(-1, 1, (2,))), {"epsilon": 0.01}, second_order=False)]
+
+
+def _grad_samples() -> list:
+    rng = SampleRNG(22)
+    x = rng.uniform(-2, 2, (4, 3, 2))
+    x2 = x.reshape(-1, 2)
+    mean = x2.mean(0)
+    return [Sample((rng.uniform(-1, 1, x.shape), x, rng.uniform(0.5, 2, (2,)), mean,
+                    ((x2 - mean) ** 2).mean(0)), {"epsilon": 1e-3}, grad=False)]
+
+
+def _bad_samples() -> list:
+    eps = {"epsilon": 1e-3}
+    return [BadSample((np.ones((2, 3)), np.ones(2), np.ones(3)), eps, InvalidArgumentError,
+                      "scale must be a vector of the 3 channels of x, got shape [2]"),
+            BadSample((np.ones(3), np.ones(3), np.ones(3)), eps, InvalidArgumentError,
+                      "x must be at least 2-dimensional"),
+            BadSample((np.ones((2, 3)), np.ones(3, np.float32), np.ones(3)), eps,
+                      InvalidArgumentError, _BN)]
+
+
+def _grad_bad_samples() -> list:
+    eps = {"epsilon": 1e-3}
+    return [BadSample((np.ones((2, 3)), np.ones((3, 3)), np.ones(3), np.ones(3), np.ones(3)),
+                      eps, InvalidArgumentError, _BN_GRAD)]
+
+
+def _leading_axes(b: Any, x: int) -> Any:
+    """The int32 vector of every axis of input `x` but the last (its rank known)."""
+    rank = b.static_shape(x)
+    if rank is None:
+        raise ValueError(f"{_BN}: a graph's form of the op needs x's rank")
+    return b.const(list(range(len(rank) - 1)), dt.int32)
+
+
+def _to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold Keras 3's composite: tf.nn.moments, then batch_normalization."""
+    x, scale, offset = (b.input(i) for i in range(3))
+    axes = _leading_axes(b, 0)
+    mean = b.node("Mean", [x, axes], {"keep_dims": False})[0]
+    centre = b.node("StopGradient", [mean])[0]
+    sq = b.node("SquaredDifference", [x, centre])[0]
+    var = b.node("Mean", [sq, axes], {"keep_dims": False})[0]
+    eps = b.const(n.attrs["epsilon"], n.inputs[0]._dtype)
+    inv = b.node("Mul", [b.node("Rsqrt", [b.node("AddV2", [var, eps])[0]])[0], scale])[0]
+    shift = b.node("Sub", [offset, b.node("Mul", [mean, inv])[0]])[0]
+    return [b.node("AddV2", [b.node("Mul", [x, inv])[0], shift])[0], mean, var]
+
+
+def _grad_to_tf(n: Any, b: Any) -> list:
+    """The closed form as TF nodes (the means stand for the sums over n)."""
+    dy, x, scale, mean, var = (b.input(i) for i in range(5))
+    axes = _leading_axes(b, 1)
+    eps = b.const(n.attrs["epsilon"], n.inputs[1]._dtype)
+    r = b.node("Rsqrt", [b.node("AddV2", [var, eps])[0]])[0]
+    t = b.node("Mul", [dy, b.node("Sub", [x, mean])[0]])[0]
+    a = b.node("Mul", [scale, r])[0]
+    k = b.node("Neg", [b.node("Mul", [b.node("Mul", [b.node("Mul", [a, r])[0], r])[0],
+                                      b.node("Mean", [t, axes], {"keep_dims": False})[0]])[0]])[0]
+    shift = b.node("Neg", [b.node("Mul", [a, b.node("Mean", [dy, axes],
+                                                     {"keep_dims": False})[0]])[0]])[0]
+    dx = b.node("AddV2", [b.node("AddV2", [b.node("Mul", [a, dy])[0],
+                                           b.node("Mul", [k, b.node("Sub", [x, mean])[0]])[0]])[0],
+                          shift])[0]
+    sum_t = b.node("Sum", [t, axes], {"keep_dims": False})[0]
+    return [dx, b.node("Mul", [r, sum_t])[0], b.node("Sum", [dy, axes], {"keep_dims": False})[0]]
+
+
+BN_TRAINING_GRAD = register(OpDef(_BN_GRAD, _grad_infer, _grad_kernel, reference=_closed_form,
+                                  samples=_grad_samples, bad_samples=_grad_bad_samples,
+                                  num_outputs=3, tf=TFForm(export=_grad_to_tf)))
+BN_TRAINING = register(OpDef(_BN, _infer, _kernel, grad=_grad, reference=_reference,
+                             samples=_samples, bad_samples=_bad_samples, num_outputs=3,
+                             none_grads=(1, 2), tf=TFForm(export=_to_tf)))
+
+
+def batch_norm_training(x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
+    """(y, mean, variance) of a training step's batch norm over every axis of x but the
+    last (see above); x, scale and offset of one dtype of TYPES (the caller checks), the
+    last two variables or tensors (a variable is read here, as tapes watch its reads)."""
+    return bind(BN_TRAINING, (x, convert_to_tensor(scale), convert_to_tensor(offset)),
+                {"epsilon": float(epsilon)})
