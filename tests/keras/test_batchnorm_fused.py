@@ -206,3 +206,31 @@ def test_a_tape_watching_only_the_weights_reaches_them(gpu):
     assert all(g is not None for g in got)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-5, atol=1e-4)
+
+
+def _traced_second_order(fused):
+    """The gradient and a second derivative through the op (or the composite) in a
+    function whose batch size is unknown while tracing."""
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float64)])
+    def f(x):
+        scale, offset = tf.constant([1.0, 2.0, 0.5], tf.float64), tf.zeros(3, tf.float64)
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                if fused:
+                    y, mean, var = nn_batchnorm.batch_norm_training(x, scale, offset, 1e-3)
+                else:
+                    mean, var = tf.nn.moments(x, [0])
+                    y = tf.nn.batch_normalization(x, mean, var, offset, scale, 1e-3)
+                loss = tf.reduce_sum(tf.sin(y)) + tf.reduce_sum(mean * var)
+            g = inner.gradient(loss, x)
+            gg = tf.reduce_sum(g * g)
+        return g, outer.gradient(gg, x)
+
+    return f(tf.constant(DIRECTION[0, 0, :5, :3]))
+
+
+def test_a_traced_op_of_unknown_batch_size_differentiates_twice_as_the_composite():
+    for got, want in zip(_traced_second_order(True), _traced_second_order(False)):
+        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-10, atol=1e-12)

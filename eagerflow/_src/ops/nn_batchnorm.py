@@ -5,8 +5,9 @@ Keras 3's BatchNormalization, as TF 2.21 ships it, normalizes in training with
 tf.nn.moments and tf.nn.batch_normalization: a dozen ops forward and some thirty in its
 gradient, each a pass over the activation and, on a GPU, a launch or more. Keras's layer
 (keras/layers/normalization.py) binds this op instead when it runs eagerly on a device,
-for the common layer (one axis, the last; scale and offset): on an H200 a ResNet-50 step
-made a tenth of its ~3,000 ops. The results are the composite's within float rounding:
+for the common layer (one axis, the last; scale and offset): on an H200 a ResNet-50
+step's kernel calls fell from 2,934 to 920, its device time from 239 to 89 ms. The results
+are the composite's within float rounding:
 
     mean = mean(x);  variance = mean((x - mean)^2)        (over every axis but the last)
     inv = rsqrt(variance + epsilon) * scale;  y = x * inv + (offset - mean * inv)
@@ -25,6 +26,7 @@ composite's own gradient, so higher derivatives are TF's, stop_gradient included
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -38,7 +40,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
 from eagerflow._src.ops.nn import _const
-from eagerflow._src.ops.reduce import MEAN, SUM, reduce_sum
+from eagerflow._src.ops.reduce import COUNT_RATIO, MEAN, SUM, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 TYPES = frozenset((dt.float32, dt.float64))
@@ -101,10 +103,13 @@ def _composite_grad(x: Any, scale: Any, mean: Any, variance: Any, eps: float, dy
                     dmean: Any, dvariance: Any) -> list:
     """The composite's gradient, op for op as TF's tape builds it: differentiable, with
     the mean inside the variance's square held constant (tf.nn.moments' stop_gradient)."""
+    if x._shape is None:
+        raise ValueError(f"The gradient of {_BN} needs its input's rank known when the graph "
+                         f"is traced")
     axes = list(range(len(x._shape) - 1))
-    count = 1
-    for d in x._shape[:-1]:
-        count *= d
+    # (rows per channel: a number when known, else TF's ratio of sizes, as Mean's gradient)
+    count = math.prod(x._shape[:-1]) if None not in x._shape else \
+        bind(COUNT_RATIO, (x, mean), {})
     r = rsqrt(variance + _const(eps, variance))
     inv = r * scale
     sum_dy = reduce_sum(dy, axis=axes)
