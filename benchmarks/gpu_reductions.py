@@ -47,7 +47,7 @@ def ways(xp: object, B: object) -> dict:
         "one reduction (CuPy's sum)": lambda x: x.sum(axis=(0, 1, 2)),
         "stages of 16 rows": stages(16),
         "stages of 32 rows": stages(32),
-        # (what sum_run launches, from 16384 rows of a run)
+        # (what sum_run launches for a run from the first axis of 8192 elements or more)
         "ones @ x (sum_run's)": lambda x: B.matmul(xp, xp.ones(math.prod(x.shape[:3]), x.dtype),
                                                    x.reshape(-1, x.shape[-1])),
     }

@@ -234,3 +234,25 @@ def _traced_second_order(fused):
 def test_a_traced_op_of_unknown_batch_size_differentiates_twice_as_the_composite():
     for got, want in zip(_traced_second_order(True), _traced_second_order(False)):
         np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def _mirrored_fit(run_eagerly):
+    """Two epochs of a BatchNormalization model's fit over two devices' replicas."""
+    strategy = tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"])
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input((5, 6, 3)),
+                                     tf.keras.layers.BatchNormalization(),
+                                     tf.keras.layers.Flatten(), tf.keras.layers.Dense(2)])
+        model.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss="mse",
+                      run_eagerly=run_eagerly)
+    model.layers[-1].set_weights([np.full((90, 2), 0.1, np.float32), np.zeros(2, np.float32)])
+    model.fit(X, np.ones((4, 2), np.float32), batch_size=4, epochs=2, verbose=0,
+              shuffle=False)
+    return [w.numpy() for w in model.layers[0].weights]
+
+
+def test_mirrored_replicas_train_the_same_eagerly_and_traced():
+    # eagerly each replica's layer runs the op on its device; traced, the composite
+    with D.standin_gpus(2):
+        for got, want in zip(_mirrored_fit(True), _mirrored_fit(False)):
+            np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)

@@ -21,14 +21,15 @@ from typing import Any
 
 import numpy as np
 
-# NumPy dtype name -> the cuDNN data type's name (cudnn.data_type.<name>)
-DATA_TYPES = {"float16": "HALF", "float32": "FLOAT"}
+# NumPy dtype -> the cuDNN data type's name (cudnn.data_type.<name>); keyed by the dtype
+# itself, as the graphs are: NumPy 2's `dtype.name` is Python code, ~3 us a read
+DATA_TYPES = {np.dtype(np.float16): "HALF", np.dtype(np.float32): "FLOAT"}
 
 
 def supported(dtype: Any, rank: int, groups: int) -> bool:
     """Whether the cuDNN path takes a convolution: half or single precision (double and
     integers stay on im2col), 2 or 3 spatial dims, no groups."""
-    return np.dtype(dtype).name in DATA_TYPES and rank in (2, 3) and groups == 1
+    return np.dtype(dtype) in DATA_TYPES and rank in (2, 3) and groups == 1
 
 
 def data_desc(shape: tuple) -> tuple:
@@ -106,7 +107,7 @@ class Engine:
 
     def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
              pads: tuple, bias: Any = None, relu: bool = False) -> Any:
-        key = (out.dtype.name, op, a.shape, b.shape, out.shape, tuple(strides),
+        key = (out.dtype, op, a.shape, b.shape, out.shape, tuple(strides),
                tuple(dilations), tuple(pads), bias is not None, relu)
         g, (ua, ub, uy, ubias), nbytes = self._graph(
             key, op, (a.shape, b.shape, out.shape), strides, dilations, pads,

@@ -34,7 +34,7 @@ from eagerflow._src.core import device as D
 # integers' (it takes float32 and float64 too, but compares them as floats with fmaxf /
 # fminf, which round a double to float and drop a NaN: cupy/_core/include/cupy/
 # atomics.cuh), so floats and narrow integers fold by sort and scan (backend.scatter_fold)
-_ATOMIC = frozenset(("int32", "int64", "uint32", "uint64"))
+_ATOMIC = frozenset(np.dtype(t) for t in ("int32", "int64", "uint32", "uint64"))
 
 
 def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, rows: Any,
@@ -65,7 +65,7 @@ def update_rows(xp: Any, place: Any, table: Any, at: Any, at_host: np.ndarray, r
         add_at(xp, table, at, rows if how == "add" else xp.negative(rows))
         return
     if how in ("maximum", "minimum"):
-        if table.dtype.name not in _ATOMIC:
+        if table.dtype not in _ATOMIC:
             if np.unique(at_host).size < n:
                 scatter_fold(xp, how, table, at, rows)
             else:  # (no row repeats: one round, a gather, the ufunc and a store)

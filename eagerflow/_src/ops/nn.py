@@ -567,7 +567,7 @@ def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
         # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
         return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
     axes = tuple(i for i in range(g.ndim) if i != ax)
-    s = blas.sum_run(xp, g, axes, False, on_cpu=False)  # (a device's long sums: in stages)
+    s = blas.sum_run(xp, g, axes, False, on_cpu=False)  # (a device's: one product)
     if s is not None:
         return s
     with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
