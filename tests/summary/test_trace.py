@@ -8,6 +8,7 @@ trace goes on; export without trace_on: ValueError; trace_on twice: "Trace alrea
 enabled"; inside a tf.function: a warning and nothing else.
 """
 
+import gc
 import glob
 import logging
 import os
@@ -95,6 +96,10 @@ def test_functions_run_while_tracing_are_exported_and_read_by_tensorboard(tmp_pa
     before(tf.ones([2, 2]), tf.ones([2, 2]))  # traced before the trace starts
     unused(tf.ones([1]))
     writer = tf.summary.create_file_writer(str(tmp_path))
+    # (the trace is process-wide, as TF's: earlier tests' garbage is collected first, so
+    # no finalizer of theirs, nor a data pipeline's thread they left, runs a function in
+    # the window; a CI run once recorded a constant function of theirs there)
+    gc.collect()
     tf.summary.trace_on(graph=True, profiler=False)
     assert trace.tracing() and context.graph_collection.sink is not None
     before(tf.ones([2, 2]), tf.ones([2, 2]))
