@@ -712,6 +712,9 @@ def _kernel_cases():
         (nn_batchnorm._NORMALIZE, (logits, logits[0], logits[1])),
         (nn_batchnorm._CENTRED_PRODUCT, (logits, e, logits[2])),
         (nn_batchnorm._INPUT_GRAD, (logits, e, logits[0], logits[1], logits[2], e[0])),
+        (nn_batchnorm._AFFINE, (e[0], logits[0], logits[1], logits[2], f(1e-3))),
+        (nn_batchnorm._GRAD_COEFFICIENTS, (e[0], logits[0], logits[1], logits[2], f(1e-3),
+                                           f(15.0))),
         (windows._col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
          (rng.normal(size=(12, 12)).astype(f), np.empty((2, 5, 4, 2), f))),
     ]

@@ -48,11 +48,20 @@ _BN = "_BatchNormTraining"
 _BN_GRAD = "_BatchNormTrainingGrad"
 
 # On a device the passes over the activation that are not column sums are one launch
-# each (CuPy's ElementwiseKernel; the column sums are cuBLAS products, backend.sum_run).
+# each (CuPy's ElementwiseKernel; the column sums are cuBLAS products, backend.sum_run),
 _NORMALIZE = ("T x, T inv, T shift", "T y", "y = x * inv + shift", "eagerflow_bn_normalize")
 _CENTRED_PRODUCT = ("T dy, T x, T mu", "T t", "t = dy * (x - mu)", "eagerflow_bn_centred")
 _INPUT_GRAD = ("T dy, T x, T mu, T a, T b, T c", "T dx", "dx = a * dy + c * (x - mu) + b",
                "eagerflow_bn_input_grad")
+# ... and the per-channel arithmetic between them one launch too (the same operations in
+# the same order as the host's lines below, which it stands for)
+_AFFINE = ("T var, T scale, T offset, T mu, T eps", "T inv, T shift",
+           "inv = (T)1 / sqrt(var + eps) * scale; shift = offset - mu * inv",
+           "eagerflow_bn_affine")
+_GRAD_COEFFICIENTS = ("T var, T scale, T sum_dy, T sum_t, T eps, T n", "T a, T b, T k, T dscale",
+                      "T r = (T)1 / sqrt(var + eps); a = scale * r; b = -(a * sum_dy) / n; "
+                      "k = -(a * r * r * sum_t) / n; dscale = r * sum_t",
+                      "eagerflow_bn_grad_coefficients")
 
 
 def _channels(op: str, x: Any, vectors: tuple) -> Any:
@@ -81,11 +90,12 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
     mean = MEAN.kernel(xp, x2, axes=(0,), keepdims=False)
     variance = MEAN.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
                            keepdims=False)
-    inv = RSQRT.kernel(xp, variance + x.dtype.type(epsilon)) * scale
-    shift = offset - mean * inv
+    eps = x.dtype.type(epsilon)
     if xp is np:
-        y = x2 * inv + shift
+        inv = RSQRT.kernel(xp, variance + eps) * scale
+        y = x2 * inv + (offset - mean * inv)
     else:
+        inv, shift = elementwise_kernel(xp, *_AFFINE)(variance, scale, offset, mean, eps)
         y = elementwise_kernel(xp, *_NORMALIZE)(x2, inv, shift)
     return y.reshape(x.shape), mean, variance
 
@@ -135,22 +145,23 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
                  epsilon: float) -> tuple:
     c = x.shape[-1]
     x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
-    n = x.dtype.type(x2.shape[0])
-    r = RSQRT.kernel(xp, variance + x.dtype.type(epsilon))
-    if xp is np:
-        centred = x2 - mean
-        t = dy2 * centred
-    else:
+    n, eps = x.dtype.type(x2.shape[0]), x.dtype.type(epsilon)
+    if xp is not np:
         t = elementwise_kernel(xp, *_CENTRED_PRODUCT)(dy2, x2, mean)
-    sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
+        sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
+        sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
+        a, b, k, dscale = elementwise_kernel(xp, *_GRAD_COEFFICIENTS)(
+            variance, scale, sum_dy, sum_t, eps, n)
+        dx = elementwise_kernel(xp, *_INPUT_GRAD)(dy2, x2, mean, a, b, k)
+        return dx.reshape(x.shape), dscale, sum_dy
+    r = RSQRT.kernel(xp, variance + eps)
+    centred = x2 - mean
+    sum_t = SUM.kernel(xp, dy2 * centred, axes=(0,), keepdims=False)
     sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
     a = scale * r
     b = -(a * sum_dy) / n
     k = -(a * r * r * sum_t) / n
-    if xp is np:
-        dx = a * dy2 + k * centred + b
-    else:
-        dx = elementwise_kernel(xp, *_INPUT_GRAD)(dy2, x2, mean, a, b, k)
+    dx = a * dy2 + k * centred + b
     return dx.reshape(x.shape), r * sum_t, sum_dy
 
 
