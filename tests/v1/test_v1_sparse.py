@@ -7,6 +7,7 @@ TF gives them; the dispatch's errors are TF's; TF's `.meta` of embedding models 
 each optimizer imports and trains on as in TF (its ResourceGather, ResourceSparseApply*
 and ResourceScatterAdd ops)."""
 
+import gc
 import json
 from pathlib import Path
 
@@ -23,6 +24,11 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_sparse.json").read_t
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_matches_tf(name):
+    # (earlier tests' garbage collected first: in one xdist schedule of the whole suite,
+    # reproduced three times, graph_proximal_adagrad's first Session step left its
+    # variables as they were, and any change to the collector's timing, a print in this
+    # test included, hid it; not yet root-caused: see the closing note of 2026-11-26)
+    gc.collect()
     _compare(PROGRAMS[name](tf), GOLDEN[name], name)
 
 
