@@ -46,7 +46,7 @@ packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
 ALL_STEPS="env kernels bench backend suites overhead reduce launch profile"
 
-usage() { sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
 die() { echo "gpu_check.sh: $*" >&2; echo "(benchmarks/gpu_check.sh --help: the options)" >&2; exit 2; }
 
