@@ -371,8 +371,9 @@ def cupy_elapsed(before: object, after: object) -> float:
 
 
 def _first_wait(step: Callable, sync: Callable) -> str:
-    """Where one step first waits for the device (CuPy's synchronization guard), as the
-    innermost frames of eagerflow's code that led there."""
+    """Where one step first waits for the device as CuPy's synchronization guard sees
+    it (CuPy deprecates the guard: it misses some waits), as the innermost frames of
+    eagerflow's code that led there."""
     import traceback
 
     import cupyx
@@ -388,7 +389,8 @@ def _first_wait(step: Callable, sync: Callable) -> str:
         return f"-- first wait for the device in a step: {type(e).__name__}\n{where}"
     finally:
         sync()
-    return "-- a step never waits for the device before its end"
+    return ("-- CuPy's synchronization guard saw no wait for the device in a step (it "
+            "cannot see every kind)")
 
 
 class Worker:

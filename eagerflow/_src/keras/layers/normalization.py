@@ -156,10 +156,10 @@ class BatchNormalization(Layer):
                 and self._axes == [ndims - 1] and ndims >= 2 and not self.synchronized
                 and x.dtype in (dt.float32, dt.float64))
 
-    def _batch_step(self, x: Any, mask: Any, reduction: list, gamma: Any, beta: Any) -> tuple:
+    def _batch_step(self, x: Any, mask: Any, ndims: int, reduction: list, gamma: Any,
+                    beta: Any) -> tuple:
         """(output, batch mean, batch variance) as Keras 3 computes them: tf.nn.moments
         (or the mask's weighted moments), then tf.nn.batch_normalization."""
-        ndims = len(reduction) + len(self._axes)
         if mask is not None:
             w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
                         x.dtype) * tm.ones_like(x)
@@ -189,7 +189,7 @@ class BatchNormalization(Layer):
                 out, mean_r, var_r = nn_batchnorm.batch_norm_training(x, gamma, beta,
                                                                       self.epsilon)
             else:
-                out, mean_r, var_r = self._batch_step(x, mask, reduction, gamma, beta)
+                out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
             m = self.momentum
             self.moving_mean.assign(moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
             self.moving_variance.assign(
