@@ -299,10 +299,15 @@ def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
     return dz, tf.raw_ops.BiasAddGrad(out_backprop=dz)
 
 
-def _bn_training(tf: Any, x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
-    """Keras 3's training composite: tf.nn.moments, then tf.nn.batch_normalization."""
+def _bn_training(tf: Any, x: Any, scale: Any, offset: Any, moving_mean: Any,
+                 moving_variance: Any, epsilon: float, momentum: float) -> tuple:
+    """Keras 3's training composite: tf.nn.moments, then tf.nn.batch_normalization, and
+    its moving averages of the statistics."""
     mean, var = tf.nn.moments(x, list(range(len(x.shape) - 1)))
-    return tf.nn.batch_normalization(x, mean, var, offset, scale, epsilon), mean, var
+    moved = [old * momentum + new * (1 - momentum)
+             for old, new in ((moving_mean, mean), (moving_variance, var))]
+    return (tf.nn.batch_normalization(x, mean, var, offset, scale, epsilon), mean, var,
+            *moved)
 
 
 def _bn_training_grad(tf: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.backend import strict_counts
 from eagerflow._src.core import device as D
 from eagerflow._src.ops import nn_batchnorm
 
@@ -23,6 +24,13 @@ DIRECTION = RNG.normal(size=X.shape)  # (a Hessian-vector product's, a tangent)
 def gpu():
     with D.standin_gpus(1):
         yield
+
+
+def _fused(x, scale, offset):
+    """The op's (y, mean, variance), its moving statistics left out."""
+    c = x.shape[-1]
+    return nn_batchnorm.batch_norm_training(x, scale, offset, tf.zeros(c, x.dtype),
+                                            tf.ones(c, x.dtype), 1e-3, 0.99)[:3]
 
 
 def _ops_on_tape(layer, x):
@@ -57,6 +65,37 @@ def test_a_device_training_step_is_one_op_with_one_gradient_op(gpu):
     names = _ops_on_tape(layer, tf.constant(X))
     assert names.count("_BatchNormTraining") == 1
     assert "Mean" not in names and "SquaredDifference" not in names
+
+
+def test_a_training_call_with_its_moving_averages_is_five_launches(gpu):
+    # two column sums (cuBLAS products at scale), the squared deviations, the per-channel
+    # arithmetic (statistics, affine map, moving averages) and the normalization; the
+    # assignments rebind the variables' buffers
+    layer = tf.keras.layers.BatchNormalization()
+    x = tf.constant(X)
+    layer(x, training=True)
+    with strict_counts.count_launches() as n:
+        layer(x, training=True)
+    assert (n["kernel"], n["total"]) == (3, 5), dict(n)
+
+
+def test_the_moving_statistics_are_differentiable_averages(gpu):
+    # (Keras's layer only assigns them; a caller of the op gets their derivatives)
+    x, scale, offset = tf.constant(X[..., :2].astype(np.float64)), tf.ones(2, tf.float64), \
+        tf.zeros(2, tf.float64)
+    moving = [tf.constant([0.5, -1.0], tf.float64), tf.constant([2.0, 3.0], tf.float64)]
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([x, *moving])
+        _, mean, var, new_mean, new_var = nn_batchnorm.batch_norm_training(
+            x, scale, offset, *moving, 1e-3, 0.9)
+        stats = tf.reduce_sum(mean * [1.0, 2.0]) + tf.reduce_sum(var)
+        averaged = tf.reduce_sum(new_mean * [1.0, 2.0]) + tf.reduce_sum(new_var)
+    np.testing.assert_allclose(new_mean.numpy(), moving[0].numpy() * 0.9 + mean.numpy() * 0.1)
+    np.testing.assert_allclose(new_var.numpy(), moving[1].numpy() * 0.9 + var.numpy() * 0.1)
+    np.testing.assert_allclose(tape.gradient(averaged, x).numpy(),
+                               0.1 * tape.gradient(stats, x).numpy(), rtol=1e-9, atol=1e-12)
+    for g, w in zip(tape.gradient(averaged, moving), ([0.9, 1.8], [0.9, 0.9])):
+        np.testing.assert_allclose(g.numpy(), w)
 
 
 @pytest.mark.parametrize("dtype, rtol", [(np.float32, 2e-5), (np.float64, 1e-12)])
@@ -156,7 +195,7 @@ def _through_statistics(fused):
     with tf.GradientTape() as tape:
         tape.watch([x, scale, offset])
         if fused:
-            y, mean, var = nn_batchnorm.batch_norm_training(x, scale, offset, 1e-3)
+            y, mean, var = _fused(x, scale, offset)
         else:
             mean, var = tf.nn.moments(x, [0, 1, 2])
             y = tf.nn.batch_normalization(x, mean, var, offset, scale, 1e-3)
@@ -183,10 +222,12 @@ def test_mixed_precision_normalizes_in_float32(gpu):
 
 def test_bad_inputs_name_the_op(gpu):
     with pytest.raises(tf.errors.InvalidArgumentError, match="scale must be a vector"):
-        nn_batchnorm.batch_norm_training(tf.ones((2, 3)), tf.ones(2), tf.ones(3), 1e-3)
+        _fused(tf.ones((2, 3)), tf.ones(2), tf.ones(3))
     with pytest.raises(tf.errors.InvalidArgumentError, match="_BatchNormTraining"):
-        nn_batchnorm.batch_norm_training(tf.ones((2, 3)), tf.ones(3, tf.float64), tf.ones(3),
-                                         1e-3)
+        _fused(tf.ones((2, 3)), tf.ones(3, tf.float64), tf.ones(3))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="moving_mean must be a vector"):
+        nn_batchnorm.batch_norm_training(tf.ones((2, 3)), tf.ones(3), tf.ones(3), tf.ones(2),
+                                         tf.ones(3), 1e-3, 0.99)
 
 
 def _weights_only(device):
@@ -219,7 +260,7 @@ def _traced_second_order(fused):
             with tf.GradientTape() as inner:
                 inner.watch(x)
                 if fused:
-                    y, mean, var = nn_batchnorm.batch_norm_training(x, scale, offset, 1e-3)
+                    y, mean, var = _fused(x, scale, offset)
                 else:
                     mean, var = tf.nn.moments(x, [0])
                     y = tf.nn.batch_normalization(x, mean, var, offset, scale, 1e-3)

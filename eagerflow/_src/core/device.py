@@ -85,6 +85,7 @@ _PHYSICAL: list = [_CPU]
 _VISIBLE: dict = {}  # device_type -> visible physical indices (default: all)
 _LOGICAL_CONFIG: dict = {}  # (device_type, physical index) -> [LogicalDeviceConfiguration]
 _LOGICAL: list = []  # the logical devices, made on first use after a configuration change
+_NAMED: dict = {}  # lookup's answers since then, by canonical name
 _INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
 
 
@@ -102,6 +103,12 @@ def _logical_devices() -> list:
                 _LOGICAL.append(d if (d.device_type, n) == ("CPU", 0) else
                                 _Device(d.device_type, n, d.backend, d.physical))
     return _LOGICAL
+
+
+def _devices_changed() -> None:
+    """Forgets the logical devices (and their names), made again on next use."""
+    _LOGICAL.clear()
+    _NAMED.clear()
 
 
 def _visible(device_type: str | None = None) -> list:
@@ -166,7 +173,7 @@ def _find_gpus() -> None:
         _PHYSICAL.append(_Device("GPU", i, backend, i))
     if count:
         backend.count = count
-        _LOGICAL.clear()
+        _devices_changed()
         _set_default(default_device())
 
 
@@ -180,7 +187,7 @@ def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
     _INITIALIZED[0] = False  # a runtime with new devices, not yet in use
     _PHYSICAL[:] = [d for d in _PHYSICAL if d.device_type != "GPU"]
     _PHYSICAL.extend(_Device("GPU", i, strict.BACKEND, i) for i in range(count))
-    _LOGICAL.clear()
+    _devices_changed()
     _set_default(default_device())
     try:
         yield strict.BACKEND
@@ -193,7 +200,7 @@ def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
         _VISIBLE.update(visible)
         _LOGICAL_CONFIG.clear()
         _LOGICAL_CONFIG.update(config)
-        _LOGICAL.clear()
+        _devices_changed()
         _set_default(placement[2] if placement[2] is not None else _CPU)
 
 
@@ -453,10 +460,10 @@ def canonical_name(device_name: Any) -> str:
 
 def lookup(name: str) -> _Device:
     """The device of a canonical name (a tensor's or a variable's `.device`)."""
-    for d in _logical_devices():
-        if d.canonical == name:
-            return d
-    return _CPU
+    d = _NAMED.get(name)
+    if d is None:
+        d = _NAMED[name] = next((d for d in _logical_devices() if d.canonical == name), _CPU)
+    return d
 
 
 # ---------------------------------------------------------------------------------------
@@ -629,7 +636,7 @@ def reset_runtime() -> None:
     """TF's context reset (dtensor.shutdown_accelerator_system): devices are resolved
     again on next use, and may be configured before it."""
     _INITIALIZED[0] = False
-    _LOGICAL.clear()
+    _devices_changed()
 
 
 def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
@@ -655,7 +662,7 @@ def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
         return
     if _INITIALIZED[0]:
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
-    _LOGICAL.clear()
+    _devices_changed()
     if not configs:
         raise ValueError("At least one logical device configuration is required")
     _LOGICAL_CONFIG[(d.device_type, d.index)] = configs
@@ -690,7 +697,7 @@ def set_visible_devices(devices: Any, device_type: str | None = None) -> None:
         # this process"); refused here, where the mistake is
         raise ValueError("CPU must be visible")
     _VISIBLE.update(new)
-    _LOGICAL.clear()
+    _devices_changed()
     _set_default(default_device())
 
 

@@ -12,7 +12,12 @@ are the composite's within float rounding:
     mean = mean(x);  variance = mean((x - mean)^2)        (over every axis but the last)
     inv = rsqrt(variance + epsilon) * scale;  y = x * inv + (offset - mean * inv)
 
-in the composite's order of operations. The gradient is BN's closed form,
+in the composite's order of operations, and the layer's moving statistics with them,
+
+    moving_mean' = moving_mean * momentum + mean * (1 - momentum)     (likewise the variance)
+
+as TF's FusedBatchNormV3 updates its running statistics (the layer assigns them). The
+gradient is BN's closed form,
 
     dx = a * dy + c * (x - mean) + b,   a = scale * r,  r = rsqrt(variance + epsilon),
     b = -a * sum(dy) / n,   c = -a * r^2 * sum(dy * (x - mean)) / n,
@@ -40,7 +45,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
 from eagerflow._src.ops.nn import _const
-from eagerflow._src.ops.reduce import COUNT_RATIO, MEAN, SUM, reduce_sum
+from eagerflow._src.ops.reduce import COUNT_RATIO, SUM, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 TYPES = frozenset((dt.float32, dt.float64))
@@ -49,14 +54,21 @@ _BN_GRAD = "_BatchNormTrainingGrad"
 
 # On a device the passes over the activation that are not column sums are one launch
 # each (CuPy's ElementwiseKernel; the column sums are cuBLAS products, backend.sum_run),
+_SQUARED_DEVIATION = ("T x, T sum_x, T n", "T t", "T d = x - sum_x / n; t = d * d",
+                      "eagerflow_bn_squared_deviation")
 _NORMALIZE = ("T x, T inv, T shift", "T y", "y = x * inv + shift", "eagerflow_bn_normalize")
 _CENTRED_PRODUCT = ("T dy, T x, T mu", "T t", "t = dy * (x - mu)", "eagerflow_bn_centred")
 _INPUT_GRAD = ("T dy, T x, T mu, T a, T b, T c", "T dx", "dx = a * dy + c * (x - mu) + b",
                "eagerflow_bn_input_grad")
 # ... and the per-channel arithmetic between them one launch too (the same operations in
-# the same order as the host's lines below, which it stands for)
-_AFFINE = ("T var, T scale, T offset, T mu, T eps", "T inv, T shift",
-           "inv = (T)1 / sqrt(var + eps) * scale; shift = offset - mu * inv",
+# the same order as the host's lines below, which it stands for): the statistics from the
+# sums, the affine map, and the moving statistics
+_AFFINE = ("T sum_x, T sum_sq, T n, T scale, T offset, T eps, T moving_mean, "
+           "T moving_variance, T m, T om",
+           "T mean, T variance, T inv, T shift, T new_mean, T new_variance",
+           "T mu = sum_x / n; T v = sum_sq / n; T k = (T)1 / sqrt(v + eps) * scale; "
+           "mean = mu; variance = v; inv = k; shift = offset - mu * k; "
+           "new_mean = moving_mean * m + mu * om; new_variance = moving_variance * m + v * om",
            "eagerflow_bn_affine")
 _GRAD_COEFFICIENTS = ("T var, T scale, T sum_dy, T sum_t, T eps, T n", "T a, T b, T k, T dscale",
                       "T r = (T)1 / sqrt(var + eps); a = scale * r; b = -(a * sum_dy) / n; "
@@ -78,35 +90,61 @@ def _channels(op: str, x: Any, vectors: tuple) -> Any:
     return c
 
 
-def _infer(x: Any, scale: Any, offset: Any, epsilon: float) -> list:
-    d = C.same_dtype(_BN, (x, scale, offset), TYPES)
-    c = _channels(_BN, x, (("scale", scale), ("offset", offset)))
-    return [(x._shape, d), ((c,), d), ((c,), d)]
+def _infer(x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
+           epsilon: float, momentum: float) -> list:
+    d = C.same_dtype(_BN, (x, scale, offset, moving_mean, moving_variance), TYPES)
+    c = _channels(_BN, x, (("scale", scale), ("offset", offset), ("moving_mean", moving_mean),
+                           ("moving_variance", moving_variance)))
+    return [(x._shape, d)] + [((c,), d)] * 4
 
 
-def _kernel(xp: Any, x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
+def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
+            epsilon: float, momentum: float) -> tuple:
     c = x.shape[-1]
     x2 = x.reshape(-1, c)
-    mean = MEAN.kernel(xp, x2, axes=(0,), keepdims=False)
-    variance = MEAN.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
-                           keepdims=False)
-    eps = x.dtype.type(epsilon)
+    t = x.dtype.type
+    n, eps, m, om = t(x2.shape[0]), t(epsilon), t(momentum), t(1 - momentum)
+    sum_x = SUM.kernel(xp, x2, axes=(0,), keepdims=False)
     if xp is np:
+        mean = sum_x / n
+        variance = SUM.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
+                              keepdims=False) / n
         inv = RSQRT.kernel(xp, variance + eps) * scale
         y = x2 * inv + (offset - mean * inv)
+        new_mean = moving_mean * m + mean * om
+        new_variance = moving_variance * m + variance * om
     else:
-        inv, shift = elementwise_kernel(xp, *_AFFINE)(variance, scale, offset, mean, eps)
+        sq = elementwise_kernel(xp, *_SQUARED_DEVIATION)(x2, sum_x, n)
+        sum_sq = SUM.kernel(xp, sq, axes=(0,), keepdims=False)
+        mean, variance, inv, shift, new_mean, new_variance = elementwise_kernel(
+            xp, *_AFFINE)(sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance,
+                          m, om)
         y = elementwise_kernel(xp, *_NORMALIZE)(x2, inv, shift)
-    return y.reshape(x.shape), mean, variance
+    return y.reshape(x.shape), mean, variance, new_mean, new_variance
 
 
-def _grad(n: Any, dy: Any, dmean: Any, dvariance: Any) -> list:
-    x, scale, _ = n.inputs
-    _, mean, variance = n.outputs
-    eps = n.attrs["epsilon"]
+def _grad(n: Any, dy: Any, dmean: Any, dvariance: Any, dmoving_mean: Any,
+          dmoving_variance: Any) -> list:
+    x, scale, _, _, _ = n.inputs
+    _, mean, variance, _, _ = n.outputs
+    eps, m = n.attrs["epsilon"], n.attrs["momentum"]
+    # (Keras's layer only assigns the moving statistics, so their gradients come only
+    # from a caller of the op itself: they are the averages' derivatives)
+    dmean = _plus(dmean, dmoving_mean, 1 - m)
+    dvariance = _plus(dvariance, dmoving_variance, 1 - m)
+    moving = [_plus(None, g, m) for g in (dmoving_mean, dmoving_variance)]
     if not _state.tapes and dmean is None and dvariance is None:
-        return list(bind(BN_TRAINING_GRAD, (dy, x, scale, mean, variance), {"epsilon": eps}))
-    return _composite_grad(x, scale, mean, variance, eps, dy, dmean, dvariance)
+        grads = bind(BN_TRAINING_GRAD, (dy, x, scale, mean, variance), {"epsilon": eps})
+        return [*grads, *moving]
+    return _composite_grad(x, scale, mean, variance, eps, dy, dmean, dvariance) + moving
+
+
+def _plus(g: Any, h: Any, k: float) -> Any:
+    """g + h * k, either gradient None for zero (None for both)."""
+    if h is None:
+        return g
+    h = h * _const(k, h)
+    return h if g is None else g + h
 
 
 def _composite_grad(x: Any, scale: Any, mean: Any, variance: Any, eps: float, dy: Any,
@@ -165,8 +203,10 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
     return dx.reshape(x.shape), r * sum_t, sum_dy
 
 
-def _reference(x: np.ndarray, scale: np.ndarray, offset: np.ndarray, epsilon: float) -> tuple:
-    """The textbook batch norm in float64, channel by channel."""
+def _reference(x: np.ndarray, scale: np.ndarray, offset: np.ndarray, moving_mean: np.ndarray,
+               moving_variance: np.ndarray, epsilon: float, momentum: float) -> tuple:
+    """The textbook batch norm in float64, channel by channel, and the moving statistics'
+    exponential averages."""
     c = x.shape[-1]
     x2 = x.reshape(-1, c).astype(np.float64)
     y = np.empty_like(x2)
@@ -176,7 +216,10 @@ def _reference(x: np.ndarray, scale: np.ndarray, offset: np.ndarray, epsilon: fl
         mean[j] = sum(col) / len(col)
         var[j] = sum((v - mean[j]) ** 2 for v in col) / len(col)
         y[:, j] = (col - mean[j]) / np.sqrt(var[j] + epsilon) * scale[j] + offset[j]
-    return (y.reshape(x.shape).astype(x.dtype), mean.astype(x.dtype), var.astype(x.dtype))
+    moved = [old + (new - old) * (1 - momentum)
+             for old, new in ((moving_mean.astype(np.float64), mean),
+                              (moving_variance.astype(np.float64), var))]
+    return tuple(a.astype(x.dtype) for a in (y.reshape(x.shape), mean, var, *moved))
 
 
 def _closed_form(dy: np.ndarray, x: np.ndarray, scale: np.ndarray, mean: np.ndarray,
@@ -195,9 +238,12 @@ def _closed_form(dy: np.ndarray, x: np.ndarray, scale: np.ndarray, mean: np.ndar
 def _samples() -> list:
     rng = SampleRNG(21)
     return [Sample((rng.uniform(-2, 2, (2, 3, 4, 3)), rng.uniform(0.5, 2, (3,)),
-                    rng.uniform(-1, 1, (3,))), {"epsilon": 1e-3}, second_order=False),
+                    rng.uniform(-1, 1, (3,)), rng.uniform(-1, 1, (3,)),
+                    rng.uniform(0.5, 2, (3,))), {"epsilon": 1e-3, "momentum": 0.99},
+                   second_order=False),
             Sample((rng.uniform(-2, 2, (5, 2)), rng.uniform(0.5, 2, (2,)),
-                    rng.uniform(-1, 1, (2,))), {"epsilon": 0.01}, second_order=False)]
+                    rng.uniform(-1, 1, (2,)), np.zeros(2), np.ones(2)),
+                   {"epsilon": 0.01, "momentum": 0.5}, second_order=False)]
 
 
 def _grad_samples() -> list:
@@ -210,12 +256,17 @@ def _grad_samples() -> list:
 
 
 def _bad_samples() -> list:
-    eps = {"epsilon": 1e-3}
-    return [BadSample((np.ones((2, 3)), np.ones(2), np.ones(3)), eps, InvalidArgumentError,
+    attrs = {"epsilon": 1e-3, "momentum": 0.99}
+    v2, v3 = np.ones(2), np.ones(3)
+    return [BadSample((np.ones((2, 3)), v2, v3, v3, v3), attrs, InvalidArgumentError,
                       "scale must be a vector of the 3 channels of x, got shape [2]"),
-            BadSample((np.ones(3), np.ones(3), np.ones(3)), eps, InvalidArgumentError,
+            BadSample((np.ones((2, 3)), v3, v3, v3, np.ones((3, 1))), attrs,
+                      InvalidArgumentError,
+                      "moving_variance must be a vector of the 3 channels of x, got shape "
+                      "[3,1]"),
+            BadSample((v3, v3, v3, v3, v3), attrs, InvalidArgumentError,
                       "x must be at least 2-dimensional"),
-            BadSample((np.ones((2, 3)), np.ones(3, np.float32), np.ones(3)), eps,
+            BadSample((np.ones((2, 3)), v3, v3, np.ones(3, np.float32), v3), attrs,
                       InvalidArgumentError, _BN)]
 
 
@@ -234,17 +285,23 @@ def _leading_axes(b: Any, x: int) -> Any:
 
 
 def _to_tf(n: Any, b: Any) -> list:
-    """TF's graphs hold Keras 3's composite: tf.nn.moments, then batch_normalization."""
-    x, scale, offset = (b.input(i) for i in range(3))
+    """TF's graphs hold Keras 3's composite: tf.nn.moments, then batch_normalization, and
+    the layer's moving averages of the statistics."""
+    x, scale, offset, moving_mean, moving_variance = (b.input(i) for i in range(5))
+    dtype = n.inputs[0]._dtype
     axes = _leading_axes(b, 0)
     mean = b.node("Mean", [x, axes], {"keep_dims": False})[0]
     centre = b.node("StopGradient", [mean])[0]
     sq = b.node("SquaredDifference", [x, centre])[0]
     var = b.node("Mean", [sq, axes], {"keep_dims": False})[0]
-    eps = b.const(n.attrs["epsilon"], n.inputs[0]._dtype)
+    eps = b.const(n.attrs["epsilon"], dtype)
     inv = b.node("Mul", [b.node("Rsqrt", [b.node("AddV2", [var, eps])[0]])[0], scale])[0]
     shift = b.node("Sub", [offset, b.node("Mul", [mean, inv])[0]])[0]
-    return [b.node("AddV2", [b.node("Mul", [x, inv])[0], shift])[0], mean, var]
+    m = n.attrs["momentum"]
+    keep, take = b.const(m, dtype), b.const(1 - m, dtype)
+    moved = [b.node("AddV2", [b.node("Mul", [old, keep])[0], b.node("Mul", [new, take])[0]])[0]
+             for old, new in ((moving_mean, mean), (moving_variance, var))]
+    return [b.node("AddV2", [b.node("Mul", [x, inv])[0], shift])[0], mean, var, *moved]
 
 
 def _grad_to_tf(n: Any, b: Any) -> list:
@@ -270,13 +327,16 @@ BN_TRAINING_GRAD = register(OpDef(_BN_GRAD, _grad_infer, _grad_kernel, reference
                                   samples=_grad_samples, bad_samples=_grad_bad_samples,
                                   num_outputs=3, tf=TFForm(export=_grad_to_tf)))
 BN_TRAINING = register(OpDef(_BN, _infer, _kernel, grad=_grad, reference=_reference,
-                             samples=_samples, bad_samples=_bad_samples, num_outputs=3,
-                             none_grads=(1, 2), tf=TFForm(export=_to_tf)))
+                             samples=_samples, bad_samples=_bad_samples, num_outputs=5,
+                             none_grads=(1, 2, 3, 4), tf=TFForm(export=_to_tf)))
 
 
-def batch_norm_training(x: Any, scale: Any, offset: Any, epsilon: float) -> tuple:
-    """(y, mean, variance) of a training step's batch norm over every axis of x but the
-    last (see above); x, scale and offset of one dtype of TYPES (the caller checks), the
-    last two variables or tensors (a variable is read here, as tapes watch its reads)."""
-    return bind(BN_TRAINING, (x, convert_to_tensor(scale), convert_to_tensor(offset)),
-                {"epsilon": float(epsilon)})
+def batch_norm_training(x: Any, scale: Any, offset: Any, moving_mean: Any,
+                        moving_variance: Any, epsilon: float, momentum: float) -> tuple:
+    """(y, mean, variance, moving mean, moving variance) of a training step's batch norm
+    over every axis of x but the last (see above), the moving statistics as they are to be
+    assigned; every input of one dtype of TYPES (the caller checks), each a tensor or a
+    variable (read here, as tapes watch a variable's reads)."""
+    inputs = tuple(convert_to_tensor(t) for t in (scale, offset, moving_mean, moving_variance))
+    return bind(BN_TRAINING, (x, *inputs), {"epsilon": float(epsilon),
+                                            "momentum": float(momentum)})

@@ -185,15 +185,16 @@ class BatchNormalization(Layer):
         gamma = self._broadcast(self.gamma, ndims)
         beta = self._broadcast(self.beta, ndims)
         if training and self.trainable:
+            m = self.momentum
             if mask is None and self._fuses(x, ndims):
-                out, mean_r, var_r = nn_batchnorm.batch_norm_training(x, gamma, beta,
-                                                                      self.epsilon)
+                out, _, _, new_mean, new_variance = nn_batchnorm.batch_norm_training(
+                    x, gamma, beta, moving_mean, moving_variance, self.epsilon, m)
             else:
                 out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
-            m = self.momentum
-            self.moving_mean.assign(moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
-            self.moving_variance.assign(
-                moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
+                new_mean = moving_mean * m + tm.stop_gradient(mean_r) * (1 - m)
+                new_variance = moving_variance * m + tm.stop_gradient(var_r) * (1 - m)
+            self.moving_mean.assign(new_mean)
+            self.moving_variance.assign(new_variance)
         else:
             mean = self._broadcast(moving_mean, ndims)
             var = self._broadcast(moving_variance, ndims)
