@@ -142,6 +142,9 @@ KNOWN: list = [
      "internal Adam step (not a TF op) takes one variable's moments and gradient, all of "
      "its shape, as Keras's optimizer passes them; the TF composite it is compared with "
      "broadcasts other shapes, where Keras's assign to the moments would then refuse them"),
+    ("_FusedAdamApply-.*-broadcast", "eagerflow raised.*same size and shape", "eagerflow's "
+     "internal Adam step applied to a variable's value (not a TF op): one shape, as "
+     "_FusedAdam (see there)"),
     ("_FusedRMSprop-.*-broadcast", "eagerflow raised.*same size and shape", "eagerflow's "
      "internal RMSprop step (not a TF op) takes one variable's rms and gradient of its "
      "shape, as _FusedAdam does (see there)"),

@@ -211,6 +211,13 @@ def _fused_adam(tf: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta
     return m2, v2, (m2 * alpha) / (tf.sqrt(v2) + epsilon)
 
 
+def _fused_adam_apply(tf: Any, m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float,
+                      beta_2: float, epsilon: float) -> Any:
+    """That update, and the variable's value less its step (Keras's assign_sub)."""
+    m2, v2, step = _fused_adam(tf, m, v, g, alpha, beta_1, beta_2, epsilon)
+    return m2, v2, var - step
+
+
 def _adam_alpha(tf: Any, lr: Any, step: Any, beta_1: float, beta_2: float) -> Any:
     """Keras 3's Adam step size on TF (its optimizer's composite: the betas through
     float32, as Keras converts Python floats)."""
@@ -366,6 +373,7 @@ CALLS: dict[str, Callable] = {
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
     "_FusedAdam": _fused_adam,
+    "_FusedAdamApply": _fused_adam_apply,
     "_FusedRMSprop": _fused_rmsprop,
     "_AdamAlpha": _adam_alpha,
     "_FusedSGD": _fused_sgd,

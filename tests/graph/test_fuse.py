@@ -202,3 +202,60 @@ def test_relu_grad_and_bias_grad_become_one_op_that_reads_the_unbroadcast_gradie
             loss = tf.reduce_sum(tf.nn.relu(tf.matmul(x, w)))
         return tape.gradient(loss, x)
     assert "ReluGrad" in types(optimize(build_like(relu_only, x2, w)))  # no bias: as it was
+
+
+ADAM_X = RNG.standard_normal((6, 5)).astype(np.float32)
+ADAM_Y = RNG.standard_normal((6, 2)).astype(np.float32)
+
+
+def _adam_steps(remapping, device="/CPU:0", also_assigned=False):
+    """A small model's variables after three traced Keras Adam steps on `device`, with
+    TF's remapping switch as given, and the op types of the step's optimized graph.
+    `also_assigned`: the step also adds 1 to the first bias (a second writer)."""
+    tf.config.optimizer.set_experimental_options({"remapping": remapping})
+    try:
+        with tf.device(device):
+            tf.keras.utils.set_random_seed(4)
+            model = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(4),
+                                         tf.keras.layers.Dense(2)])
+            opt = tf.keras.optimizers.Adam(0.01)
+            x, y = tf.constant(ADAM_X), tf.constant(ADAM_Y)
+
+            @tf.function
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(model(x) - y))
+                grads = tape.gradient(loss, model.trainable_variables)
+                opt.apply_gradients(zip(grads, model.trainable_variables))
+                if also_assigned:
+                    model.layers[0].bias.assign_add(tf.ones(4))
+                return loss
+
+            for _ in range(3):
+                step(x, y)
+            ops = types(step.get_concrete_function(x, y).optimized_graph())
+            return [v.numpy() for v in model.trainable_variables], ops
+    finally:
+        tf.config.optimizer.set_experimental_options({"remapping": True})
+
+
+@pytest.mark.parametrize("device", ["/CPU:0", "/GPU:0"])
+def test_a_traced_adam_step_subtracts_in_its_update_with_the_same_bits(device):
+    from eagerflow._src.core import device as D
+
+    with D.standin_gpus(1):
+        got, ops = _adam_steps(True, device)
+        want, plain = _adam_steps(False, device)
+    assert ops.count("_FusedAdamApply") == 4 and "AssignSubVariableOp" not in ops
+    assert plain.count("_FusedAdam") == 4 and plain.count("AssignSubVariableOp") == 4
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_an_adam_variable_written_elsewhere_keeps_its_assignment():
+    got, ops = _adam_steps(True, also_assigned=True)
+    want, _ = _adam_steps(False, also_assigned=True)
+    assert ops.count("_FusedAdamApply") == 3 and ops.count("_FusedAdam") == 1
+    assert ops.count("AssignSubVariableOp") == 1
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)

@@ -1,7 +1,7 @@
 """Fused kernels (ops layer): _FusedConv2D (Conv2D, BiasAdd and optionally Relu as one
 kernel), _ReluGradBiasAddGrad (a ReLU layer's backward step, at the end), _FusedAdam,
-_FusedSGD and _FusedRMSprop (one variable's optimizer step as one kernel) and _AdamAlpha
-(Adam's step size), at the end.
+_FusedAdamApply, _FusedSGD and _FusedRMSprop (one variable's optimizer step as one
+kernel) and _AdamAlpha (Adam's step size), at the end.
 
 Users never call _FusedConv2D directly: graph/passes/fuse.py puts it in place of a traced
 Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
@@ -142,16 +142,22 @@ def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
 # update is not differentiated (TF's ApplyAdam has none either).
 # ---------------------------------------------------------------------------------------
 
+def _adam_outputs(op: str, *args: Any) -> list:
+    """The three outputs' (shape, dtype) of `op`'s update of args (m, v, g, alpha[, var]):
+    the tensors of one float dtype and shape, alpha a scalar."""
+    m, alpha = args[0], args[3]
+    d = C.same_dtype(op, args, C.FLOATS)
+    for t in args[1:3] + args[4:]:
+        if t._shape != m._shape:  # (the usual case first: one known shape)
+            C.same_shape(op, m, t)
+    if alpha._shape is not None and len(alpha._shape) != 0:
+        raise C.fail(op, f"alpha must be a scalar, got shape {C.shape_str(alpha._shape)}")
+    return [(m._shape, d)] * 3
+
+
 def _adam_infer(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
                 epsilon: float) -> list:
-    d = C.same_dtype("_FusedAdam", (m, v, g, alpha), C.FLOATS)
-    if not m._shape == v._shape == g._shape:  # (the usual case first: one known shape)
-        C.same_shape("_FusedAdam", m, v)
-        C.same_shape("_FusedAdam", m, g)
-    if alpha._shape is not None and len(alpha._shape) != 0:
-        raise C.fail("_FusedAdam", f"alpha must be a scalar, got shape "
-                                   f"{C.shape_str(alpha._shape)}")
-    return [(m._shape, d)] * 3
+    return _adam_outputs("_FusedAdam", m, v, g, alpha)
 
 
 # On a device the update is one launch (an ElementwiseKernel of the same float operations
@@ -221,6 +227,68 @@ def fused_adam(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
     """(m', v', step) of one Adam update (see above); all tensors of one float dtype."""
     return bind(FUSED_ADAM, (m, v, g, alpha),
                 {"beta_1": beta_1, "beta_2": beta_2, "epsilon": epsilon})
+
+
+# _FusedAdamApply: _FusedAdam with the step subtracted from the variable's value in the
+# same launch: (m', v', var - step). Keras's traced Adam step assigns the step with
+# AssignSubVariableOp, a launch of its own per variable on a device; graph/passes/fuse.py
+# puts this op in place of a _FusedAdam whose step only that assignment reads, and the
+# assignment becomes AssignVariableOp of the new value (which takes the array as it is).
+# The subtraction is the assignment's, so the variables are the same bit for bit.
+# ---------------------------------------------------------------------------------------
+
+def _adam_apply_infer(m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float,
+                      beta_2: float, epsilon: float) -> list:
+    return _adam_outputs("_FusedAdamApply", m, v, g, alpha, var)
+
+
+_ADAM_APPLY_CUDA = ("T m, T v, T g, T alpha, T c1, T c2, T eps, T var", "T m2, T v2, T var2",
+                    "m2 = m + (g - m) * c1; v2 = v + (g * g - v) * c2; "
+                    "var2 = var - (m2 * alpha) / (sqrt(v2) + eps)", "eagerflow_adam_apply")
+
+
+def _adam_apply_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float,
+                       beta_2: float, epsilon: float) -> tuple:
+    f = m.dtype.type
+    if xp is not np and f in (np.float32, np.float64):
+        k = elementwise_kernel(xp, *_ADAM_APPLY_CUDA)
+        return k(m, v, g, alpha, f(1 - beta_1), f(1 - beta_2), f(epsilon), var)
+    m2, v2, step = _adam_kernel(xp, m, v, g, alpha, beta_1, beta_2, epsilon)
+    return m2, v2, var - step
+
+
+def _adam_apply_reference(m: np.ndarray, v: np.ndarray, g: np.ndarray, alpha: np.ndarray,
+                          var: np.ndarray, beta_1: float, beta_2: float,
+                          epsilon: float) -> tuple:
+    m2, v2, step = _adam_reference(m, v, g, alpha, beta_1, beta_2, epsilon)
+    return m2, v2, var - step
+
+
+def _adam_apply_samples() -> list:
+    rng = SampleRNG(13)
+    return [Sample((*s.inputs, rng.uniform(-1, 1, np.shape(s.inputs[0]))), s.attrs, grad=False)
+            for s in _adam_samples()]
+
+
+def _adam_apply_bad_samples() -> list:
+    attrs = {"beta_1": 0.9, "beta_2": 0.999, "epsilon": 1e-7}
+    return [BadSample((np.ones(3), np.ones(3), np.ones(3), np.array(0.1), np.ones(2)), attrs,
+                      InvalidArgumentError, "must have the same size and shape"),
+            BadSample((np.ones(3), np.ones(3), np.ones(3), np.array(0.1),
+                       np.ones(3, np.float32)), attrs, InvalidArgumentError,
+                      "_FusedAdamApply")]
+
+
+def _adam_apply_to_tf(n: Any, b: Any) -> list:
+    """_FusedAdam's nodes, then the variable's value less the step."""
+    m2, v2, step = _adam_to_tf(n, b)
+    return [m2, v2, b.node("Sub", [b.input(4), step])[0]]
+
+
+FUSED_ADAM_APPLY = register(OpDef(
+    "_FusedAdamApply", _adam_apply_infer, _adam_apply_kernel, reference=_adam_apply_reference,
+    samples=_adam_apply_samples, bad_samples=_adam_apply_bad_samples, num_outputs=3,
+    tf=TFForm(export=_adam_apply_to_tf)))
 
 
 # _AdamAlpha: Adam's step size for step count `step` (the updates made so far), alpha =

@@ -15,7 +15,12 @@ from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.passes.cse import cse
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.graph.passes.fold import fold_constants
-from eagerflow._src.graph.passes.fuse import fuse_conv, fuse_relu_grad, keep_pool_argmax
+from eagerflow._src.graph.passes.fuse import (
+    fuse_adam_apply,
+    fuse_conv,
+    fuse_relu_grad,
+    keep_pool_argmax,
+)
 from eagerflow._src.graph.passes.inline import inline_calls
 from eagerflow._src.graph.passes.simplify import simplify
 
@@ -31,6 +36,7 @@ PIPELINE: list[tuple[str, Callable, str | None]] = [
     ("fuse", fuse_conv, "remapping"),
     ("fuse_relu_grad", fuse_relu_grad, "remapping"),
     ("keep_argmax", keep_pool_argmax, "remapping"),
+    ("fuse_adam_apply", fuse_adam_apply, "remapping"),
     ("dce", dce, None),
 ]
 
@@ -52,5 +58,6 @@ def optimize(graph: Graph, after_each: Callable | None = None) -> Graph:
     return run_passes(copy_graph(graph), after_each)
 
 
-__all__ = ["PIPELINE", "copy_graph", "cse", "dce", "fold_constants", "fuse_conv", "fuse_relu_grad",
-           "inline_calls", "keep_pool_argmax", "optimize", "run_passes", "simplify"]
+__all__ = ["PIPELINE", "copy_graph", "cse", "dce", "fold_constants", "fuse_adam_apply",
+           "fuse_conv", "fuse_relu_grad", "inline_calls", "keep_pool_argmax", "optimize",
+           "run_passes", "simplify"]

@@ -20,11 +20,19 @@ the full-size copy is never made (see ops/nn_fused.py).
 A MaxPool read by a MaxPoolGrad of the same input and output (a training step) becomes
 _MaxPoolKeepArgmax: the same values, and the gradient kernel scatters from the argmax
 the forward kept instead of searching the windows again (see ops/windows.py).
+
+A _FusedAdam (Keras's Adam step of one variable) whose step only an AssignSubVariableOp
+of a variable reads becomes _FusedAdamApply, which also reads the variable (a
+ReadVariableOp put just before it) and subtracts the step, and the assignment becomes
+AssignVariableOp of that value: one launch per variable fewer on a device. Only where
+nothing else in the graph writes the variable, so the read sees what the subtraction
+would have.
 """
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import readers, rewire, uses
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
@@ -99,6 +107,47 @@ def fuse_relu_grad(graph: Graph) -> Graph:
                 node.inputs = (small, y)
     rewire(graph, moved)
     return dce(graph)
+
+
+def fuse_adam_apply(graph: Graph) -> Graph:
+    n_uses = uses(graph)
+    writers: dict = {}  # id(variable) -> the nodes, but its reads, that take it
+    for node in graph.operations:
+        if node.op is not READ_VAR:
+            for x in node.inputs + (node.attrs.get("var"),):
+                if type(x) is not SymbolicTensor and x is not None:
+                    writers.setdefault(id(x), []).append(node)
+    ops = []
+    for node in graph.operations:
+        if node.op is ASSIGN["sub"]:
+            adam = _adam_applied(node, n_uses, writers)
+            if adam is not None:
+                var = node.attrs["var"]
+                read = Operation(graph, READ_VAR, (var,), {}, f"{adam.name}/ReadVariableOp")
+                read.outputs = (SymbolicTensor(read, 0, adam.outputs[2]._shape,
+                                               adam.outputs[2]._dtype),)
+                ops.insert(ops.index(adam), read)
+                adam.op = nn_fused.FUSED_ADAM_APPLY
+                adam.inputs = adam.inputs + read.outputs
+                node.op = ASSIGN["set"]
+        ops.append(node)
+    graph.operations[:] = ops
+    return graph
+
+
+def _adam_applied(assign: Operation, n_uses: dict, writers: dict) -> Operation | None:
+    """The _FusedAdam whose step `assign` (an AssignSubVariableOp) alone reads, of the
+    variable's dtype and shape, where nothing else writes the variable; else None."""
+    (step,), var = assign.inputs, assign.attrs["var"]
+    adam = _producer(step, nn_fused.FUSED_ADAM)
+    if (adam is None or step._index != 2 or n_uses.get(id(step)) != 1
+            or type(var) is SymbolicTensor or len(writers.get(id(var), ())) != 1):
+        return None
+    shape = getattr(var, "shape", None)
+    if (dt.as_dtype(var.dtype) != step._dtype or step._shape is None or shape is None
+            or tuple(shape) != tuple(step._shape)):
+        return None
+    return adam
 
 
 def _broadcast_source(g: SymbolicTensor, y: SymbolicTensor, n_uses: dict) -> object | None:
