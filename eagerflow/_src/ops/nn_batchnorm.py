@@ -82,9 +82,10 @@ def _channels(op: str, x: Any, vectors: tuple) -> Any:
     if x._shape is not None and len(x._shape) < 2:
         raise C.fail(op, f"x must be at least 2-dimensional, got shape {C.shape_str(x._shape)}")
     c = None if x._shape is None else x._shape[-1]
+    known = (c,)
     for what, t in vectors:
-        if t._shape is not None and (len(t._shape) != 1 or None not in (c, t._shape[0])
-                                     and t._shape[0] != c):
+        if t._shape != known and t._shape is not None and (
+                len(t._shape) != 1 or None not in (c, t._shape[0]) and t._shape[0] != c):
             raise C.fail(op, f"{what} must be a vector of the {c} channels of x, got shape "
                              f"{C.shape_str(t._shape)}")
     return c
