@@ -446,16 +446,16 @@ def _adam_group_run(steps=3):
 
 def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
     """On a device too, Adam's small variables take keras/optimizers/flat.py's path: the
-    gradients gathered by one concatenation, one update kernel and one subtraction for
-    the group, bit for bit the per-variable path's values (and the CPU's within float
-    rounding); the constrained variable keeps its own update."""
+    gradients gathered by one concatenation and one update kernel (the step subtracted
+    in it) for the group, bit for bit the per-variable path's values (and the CPU's within
+    float rounding); the constrained variable keeps its own update."""
     from eagerflow._src.keras.optimizers import flat
 
     got, launches = _adam_group_run()
-    # the step size, the step count, the group's gather, update and subtraction, the
-    # constrained variable's update, subtraction and clip (two ufuncs); after the outside
-    # write, the group's variables and slots gathered afresh (three concatenations)
-    assert launches[1:] == [9, 12], launches
+    # the step size, the step count, the group's gather and update, the constrained
+    # variable's update, subtraction and clip (two ufuncs); after the outside write, the
+    # group's variables and slots gathered afresh (three concatenations)
+    assert launches[1:] == [8, 11], launches
     monkeypatch.setattr(flat, "SMALL", -1)  # every variable on its own
     per_variable, each = _adam_group_run()
     assert each[1] > launches[1] + 4

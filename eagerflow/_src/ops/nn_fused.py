@@ -291,6 +291,13 @@ FUSED_ADAM_APPLY = register(OpDef(
     tf=TFForm(export=_adam_apply_to_tf)))
 
 
+def fused_adam_apply(m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float,
+                     beta_2: float, epsilon: float) -> tuple:
+    """(m', v', var - step) of one Adam update of a variable whose value is `var`."""
+    return bind(FUSED_ADAM_APPLY, (m, v, g, alpha, var),
+                {"beta_1": beta_1, "beta_2": beta_2, "epsilon": epsilon})
+
+
 # _AdamAlpha: Adam's step size for step count `step` (the updates made so far), alpha =
 # lr sqrt(1 - b2^t) / (1 - b1^t) with t = step + 1, Keras 3's bias corrections in the
 # composite's float operations (the betas as Keras makes them: Python floats through

@@ -22,9 +22,10 @@ and gathering them would add a copy.
 
 On a GPU the same holds with launches for calls: the per-variable path launches a kernel
 (and Adam's subtraction) per variable, plus the Python of its assignments; the flat path
-two or three for the group (the gradients gathered by one concatenation, with zero gaps from a
-buffer made once; the update; the subtraction). A GPU's kernels are cheap next to a
-launch far beyond the CPU's SMALL, so there a variable is small up to DEVICE_SMALL.
+two for the group (the gradients gathered by one concatenation, with zero gaps from a
+buffer made once; the update, which for Adam subtracts the step too: _FusedAdamApply).
+A GPU's kernels are cheap next to a launch far beyond the CPU's SMALL, so there a
+variable is small up to DEVICE_SMALL.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.ops.nn_fused import fused_adam, fused_sgd
+from eagerflow._src.ops.nn_fused import fused_adam_apply, fused_sgd
 from eagerflow._src.ops.variables import Variable
 
 # Variables of at most this many elements are updated together (their per-variable
@@ -227,11 +228,12 @@ def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha:
     layout = _layout(layouts, variables, tuple(slots))
     var, m, v = layout.current()
     key, dev = variables[0]._dtype, variables[0]._device
-    m2, v2, step = fused_adam(EagerTensor(m, key, dev), EagerTensor(v, key, dev),
-                              EagerTensor(layout.gather([g._arr for g in grads]), key, dev),
-                              alpha, beta_1, beta_2, epsilon)
-    var = (var - step._arr).astype(var.dtype, copy=False)  # as assign_sub computes it
-    layout.install((var, m2._arr, v2._arr))
+    # (the new values subtract the step as assign_sub does, in the update's launch)
+    m2, v2, var2 = fused_adam_apply(
+        EagerTensor(m, key, dev), EagerTensor(v, key, dev),
+        EagerTensor(layout.gather([g._arr for g in grads]), key, dev), alpha,
+        EagerTensor(var, key, dev), beta_1, beta_2, epsilon)
+    layout.install((var2._arr, m2._arr, v2._arr))
 
 
 def sgd_update(layouts: dict, grads: list, variables: list, slots: list, lr: Any,
