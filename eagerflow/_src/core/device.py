@@ -508,11 +508,17 @@ def placed_on(name: str) -> Iterator[None]:
     (a replica's ops on its device, a variable's update on the variable's)."""
     st = _state
     saved = st.place if st.place is not None else default_device()
-    set_placement(lookup(name))
+    dev = lookup(name)
+    set_placement(dev)
+    closing = False
     try:
         yield
+    except GeneratorExit:  # (closed out of order: see Graph.as_default)
+        closing = True
+        raise
     finally:
-        set_placement(saved)
+        if not closing or st.place is dev:
+            set_placement(saved)
 
 
 def current_device_spec() -> DeviceSpec:

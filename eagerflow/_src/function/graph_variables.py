@@ -102,10 +102,15 @@ def running(store: dict) -> Iterator[None]:
     """While active, graph variables read and write `store` (a Session's)."""
     saved = RUN.store
     RUN.store = store
+    closing = False
     try:
         yield
+    except GeneratorExit:  # (closed out of order: see Graph.as_default)
+        closing = True
+        raise
     finally:
-        RUN.store = saved
+        if not closing or RUN.store is store:
+            RUN.store = saved
 
 
 def _no_kernel(xp: Any, **attrs: Any) -> Any:

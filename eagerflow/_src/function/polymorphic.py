@@ -937,12 +937,18 @@ def init_scope() -> Any:
         st = _state
         saved = (st.graph, st.tapes)
         st.lifted.append(st.graph)
-        st.graph, st.tapes = None, []
+        mine: list = []
+        st.graph, st.tapes = None, mine
+        closing = False
         try:
             yield
+        except GeneratorExit:  # (closed out of order: see Graph.as_default)
+            closing = True
+            raise
         finally:
-            st.graph, st.tapes = saved
-            st.lifted.pop()
+            if not closing or st.graph is None and st.tapes is mine:
+                st.graph, st.tapes = saved
+                st.lifted.pop()
     return scope()
 
 

@@ -860,10 +860,19 @@ class Graph(VariableAccess, CaptureAccess):
         st = _state
         saved_graph, saved_tapes = st.graph, st.tapes
         st.graph, st.tapes = self, []
+        closing = False
         try:
             yield self
+        except GeneratorExit:
+            # A generator that held this block open is being closed, by close() or by
+            # the garbage collector, maybe long after its caller moved on: restoring
+            # what was saved then would switch whatever graph is being built now, so
+            # the state is put back only where it is still this block's own.
+            closing = True
+            raise
         finally:
-            st.graph, st.tapes = saved_graph, saved_tapes
+            if not closing or st.graph is self:
+                st.graph, st.tapes = saved_graph, saved_tapes
 
     def __repr__(self) -> str:
         return f"<eagerflow Graph {self.name!r} with {len(self.operations)} operations>"

@@ -148,11 +148,16 @@ def get_step() -> Any:
 def record_if(condition: Any) -> Any:
     """Summaries inside the block are recorded only when `condition` (bool, tensor or callable)."""
     old = _state.is_recording
+    closing = False
     try:
         _state.is_recording = condition
         yield
+    except GeneratorExit:  # (closed out of order: see Graph.as_default)
+        closing = True
+        raise
     finally:
-        _state.is_recording = old
+        if not closing or _state.is_recording is condition:
+            _state.is_recording = old
 
 
 _TRUE: list = []

@@ -133,16 +133,21 @@ class SummaryWriter:
         if getattr(self, "_closed", False):
             raise RuntimeError(f"SummaryWriter {self!r} is already closed")
         old_writer, old_step = _state.writer, _state.step
+        closing = False
         try:
             _state.writer = self
             if step is not None:
                 _state.step = step
             yield self
             self.flush()
+        except GeneratorExit:  # (closed out of order: see Graph.as_default)
+            closing = True
+            raise
         finally:
-            _state.writer = old_writer
-            if step is not None:
-                _state.step = old_step
+            if not closing or _state.writer is self:
+                _state.writer = old_writer
+                if step is not None:
+                    _state.step = old_step
 
     def init(self) -> Any:
         """Initializes the writer (file writers open their file when created); in a graph,
