@@ -114,7 +114,7 @@ def fuse_adam_apply(graph: Graph) -> Graph:
     writers: dict = {}  # id(variable) -> the nodes, but its reads, that take it
     for node in graph.operations:
         if node.op is not READ_VAR:
-            for x in node.inputs + (node.attrs.get("var"),):
+            for x in (*node.inputs, node.attrs.get("var")):
                 if type(x) is not SymbolicTensor and x is not None:
                     writers.setdefault(id(x), []).append(node)
     ops = []
@@ -128,7 +128,7 @@ def fuse_adam_apply(graph: Graph) -> Graph:
                                                adam.outputs[2]._dtype),)
                 ops.insert(ops.index(adam), read)
                 adam.op = nn_fused.FUSED_ADAM_APPLY
-                adam.inputs = adam.inputs + read.outputs
+                adam.inputs = (*adam.inputs, read.outputs[0])
                 node.op = ASSIGN["set"]
         ops.append(node)
     graph.operations[:] = ops
