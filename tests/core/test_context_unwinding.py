@@ -100,3 +100,22 @@ def test_the_other_state_blocks_closed_late_leave_the_current_state(tmp_path):
             assert RUN.store is current and _state.graph is g
             assert "GPU" in D.current_device().canonical
         assert (summaries.writer, summaries.is_recording, RUN.store, _state.graph) == before
+
+
+def test_a_control_dependencies_block_closed_late_closes_its_own():
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        first, second = tf1.no_op(name="first"), tf1.no_op(name="second")
+
+        def body():
+            with tf.control_dependencies([first]):
+                yield
+
+        gen = body()
+        next(gen)
+        with tf.control_dependencies([second]):
+            gen.close()  # (its block is under this one: only its own is closed)
+            c = tf.constant(1.0, name="c")
+        assert [o.name for o in c.op.control_inputs] == ["second"]
+        d = tf.constant(2.0, name="d")
+        assert d.op.control_inputs == []

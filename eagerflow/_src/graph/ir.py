@@ -528,15 +528,22 @@ class Graph(VariableAccess, CaptureAccess):
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
         return node
 
-    def push_control_dependencies(self, ops: Any) -> None:
+    def push_control_dependencies(self, ops: Any) -> set:
         """Opens a tf.control_dependencies of this (TF 1) graph: `ops`, the operations the
-        ones made inside run after; None clears the outer ones until it closes."""
+        ones made inside run after; None clears the outer ones until it closes. Returns
+        the block's record (the ids of the operations made inside it)."""
         self._control_stack.append(ops)
-        self._control_made.append(set())  # (ids of the operations made inside it)
+        made: set = set()
+        self._control_made.append(made)
+        return made
 
-    def pop_control_dependencies(self) -> None:
-        self._control_stack.pop()
-        self._control_made.pop()
+    def pop_control_dependencies(self, made: set | None = None) -> None:
+        """Closes the innermost block, or the one whose record is `made` wherever it is
+        (a block a generator held open, closed late by the collector: see as_default)."""
+        i = len(self._control_made) - 1 if made is None else next(
+            (k for k, m in enumerate(self._control_made) if m is made), None)
+        if i is not None:
+            del self._control_stack[i], self._control_made[i]
 
     def no_op(self, name: str | None = None, control_inputs: Any = ()) -> Operation:
         """A NoOp that runs `control_inputs` (TF 1's tf.group, tf.no_op)."""

@@ -632,11 +632,11 @@ def control_dependencies(control_inputs: Any) -> Iterator[None]:
     else:
         ops = None if control_inputs is None else \
             [o for o in map(_control_op, control_inputs) if o is not None]
-    g.push_control_dependencies(ops)
+    made = g.push_control_dependencies(ops)
     try:
         yield
     finally:
-        g.pop_control_dependencies()
+        g.pop_control_dependencies(made)
 
 
 # ---------------------------------------------------------------------------------------
