@@ -82,24 +82,33 @@ def test_the_other_state_blocks_closed_late_leave_the_current_state(tmp_path):
     writer = tf.summary.create_file_writer(str(tmp_path))
     later = tf.summary.create_file_writer(str(tmp_path / "b"))
     store, current = {}, {}
-    gens = [_held_open(lambda: writer.as_default()),
-            _held_open(lambda: tf.summary.record_if(False)),
-            _held_open(init_scope),
-            _held_open(lambda: running(store))]
-    with D.standin_gpus(1):
-        gens.append(_held_open(lambda: D.placed_on(D.lookup("/job:localhost/replica:0/"
-                                                             "task:0/device:CPU:0").canonical)))
-        # (what the open blocks set stays set until they close: the blocks below put it
-        # back when they end)
-        before = (summaries.writer, summaries.is_recording, RUN.store, _state.graph)
-        with later.as_default(), tf.summary.record_if(True), running(current), \
-                tf.device("/GPU:0"), tf.Graph().as_default() as g:
-            for gen in gens:
-                gen.close()
-            assert summaries.writer is later and summaries.is_recording is True
-            assert RUN.store is current and _state.graph is g
-            assert "GPU" in D.current_device().canonical
-        assert (summaries.writer, summaries.is_recording, RUN.store, _state.graph) == before
+    start = (summaries.writer, summaries.is_recording, summaries.step, RUN.store)
+    placement = (_state.device, _state.xp, _state.place)
+    try:
+        gens = [_held_open(lambda: writer.as_default()),
+                _held_open(lambda: tf.summary.record_if(False)),
+                _held_open(init_scope),
+                _held_open(lambda: running(store))]
+        with D.standin_gpus(1):
+            cpu = D.lookup("/job:localhost/replica:0/task:0/device:CPU:0").canonical
+            gens.append(_held_open(lambda: D.placed_on(cpu)))
+            # (what the open blocks set stays set until they close: the blocks below put
+            # it back when they end)
+            before = (summaries.writer, summaries.is_recording, RUN.store, _state.graph)
+            with later.as_default(), tf.summary.record_if(True), running(current), \
+                    tf.device("/GPU:0"), tf.Graph().as_default() as g:
+                for gen in gens:
+                    gen.close()
+                assert summaries.writer is later and summaries.is_recording is True
+                assert RUN.store is current and _state.graph is g
+                assert "GPU" in D.current_device().canonical
+            assert (summaries.writer, summaries.is_recording, RUN.store,
+                    _state.graph) == before
+    finally:  # (the blocks closed out of order left what they set: not for later tests)
+        summaries.writer, summaries.is_recording, summaries.step, RUN.store = start
+        _state.device, _state.xp, _state.place = placement
+        writer.close()
+        later.close()
 
 
 def test_a_control_dependencies_block_closed_late_closes_its_own():

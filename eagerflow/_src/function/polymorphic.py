@@ -937,6 +937,7 @@ def init_scope() -> Any:
         st = _state
         saved = (st.graph, st.tapes)
         st.lifted.append(st.graph)
+        depth = len(st.lifted)
         mine: list = []
         st.graph, st.tapes = None, mine
         closing = False
@@ -948,7 +949,8 @@ def init_scope() -> Any:
         finally:
             if not closing or st.graph is None and st.tapes is mine:
                 st.graph, st.tapes = saved
-                st.lifted.pop()
+            if len(st.lifted) >= depth and st.lifted[depth - 1] is saved[0]:
+                del st.lifted[depth - 1]  # (its own entry, wherever the stack now ends)
     return scope()
 
 
