@@ -7,7 +7,8 @@ block's exit runs then, wherever the program is. Restoring what the block saved 
 start would switch the graph (or writer, ...) that code running at that moment is using:
 ops of a TF 1 graph being built would go to an old graph, at whatever point a collection
 happened to run. Such an exit restores the state only where it is still the block's own;
-a block exited in order restores it as always."""
+a block exited in order restores it as always. tf.control_dependencies closes its own
+block, not the innermost one."""
 
 import gc
 
