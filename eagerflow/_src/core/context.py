@@ -8,7 +8,7 @@ Tape and trace state are per thread, as in TF.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -20,6 +20,29 @@ DEFAULT_PLACEMENT: list = [CPU_DEVICE, np, None]
 
 # While eager execution is disabled: a function giving a new thread its top-level graph.
 NEW_THREAD_GRAPH: list = []
+
+
+class restoring:  # noqa: N801 - used like a function
+    """`with restoring(restore, own): yield` in a context manager that sets this thread's
+    state: `restore()` runs when the block ends, as the context's exit always did, but
+    where a generator holding the block open is being closed (GeneratorExit: by close(),
+    or by the garbage collector freeing it, maybe long after its caller moved on) only if
+    `own()`, the state still being the one the context set. Restoring what it saved then
+    would switch the state of whatever code runs now: the graph a TF 1 program is
+    building, the writer a summary goes to."""
+
+    __slots__ = ("_restore", "_own")
+
+    def __init__(self, restore: Callable[[], None], own: Callable[[], bool]) -> None:
+        self._restore, self._own = restore, own
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, *_: Any) -> bool:
+        if kind is not GeneratorExit or self._own():
+            self._restore()
+        return False
 
 
 class _State(threading.local):

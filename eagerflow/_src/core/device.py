@@ -30,7 +30,7 @@ from typing import Any
 
 from eagerflow._src import backend as B
 from eagerflow._src.core import context, tf_logging
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.dtypes import _BFLOAT16_NP
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
@@ -510,15 +510,8 @@ def placed_on(name: str) -> Iterator[None]:
     saved = st.place if st.place is not None else default_device()
     dev = lookup(name)
     set_placement(dev)
-    closing = False
-    try:
+    with restoring(lambda: set_placement(saved), lambda: st.place is dev):
         yield
-    except GeneratorExit:  # (closed out of order: see Graph.as_default)
-        closing = True
-        raise
-    finally:
-        if not closing or st.place is dev:
-            set_placement(saved)
 
 
 def current_device_spec() -> DeviceSpec:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
@@ -102,15 +102,8 @@ def running(store: dict) -> Iterator[None]:
     """While active, graph variables read and write `store` (a Session's)."""
     saved = RUN.store
     RUN.store = store
-    closing = False
-    try:
+    with restoring(lambda: setattr(RUN, "store", saved), lambda: RUN.store is store):
         yield
-    except GeneratorExit:  # (closed out of order: see Graph.as_default)
-        closing = True
-        raise
-    finally:
-        if not closing or RUN.store is store:
-            RUN.store = saved
 
 
 def _no_kernel(xp: Any, **attrs: Any) -> Any:

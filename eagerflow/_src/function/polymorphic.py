@@ -24,7 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, promotion, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
@@ -940,15 +940,14 @@ def init_scope() -> Any:
         depth = len(st.lifted)
         mine: list = []
         st.graph, st.tapes = None, mine
-        closing = False
+
+        def restore() -> None:
+            st.graph, st.tapes = saved
+
         try:
-            yield
-        except GeneratorExit:  # (closed out of order: see Graph.as_default)
-            closing = True
-            raise
+            with restoring(restore, lambda: st.graph is None and st.tapes is mine):
+                yield
         finally:
-            if not closing or st.graph is None and st.tapes is mine:
-                st.graph, st.tapes = saved
             if len(st.lifted) >= depth and st.lifted[depth - 1] is saved[0]:
                 del st.lifted[depth - 1]  # (its own entry, wherever the stack now ends)
     return scope()

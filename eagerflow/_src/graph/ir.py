@@ -24,7 +24,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.device import device, host_only
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
@@ -865,21 +865,14 @@ class Graph(VariableAccess, CaptureAccess):
     @contextlib.contextmanager
     def as_default(self) -> Iterator[Graph]:
         st = _state
-        saved_graph, saved_tapes = st.graph, st.tapes
+        saved = st.graph, st.tapes
         st.graph, st.tapes = self, []
-        closing = False
-        try:
+
+        def restore() -> None:
+            st.graph, st.tapes = saved
+
+        with restoring(restore, lambda: st.graph is self):
             yield self
-        except GeneratorExit:
-            # A generator that held this block open is being closed, by close() or by
-            # the garbage collector, maybe long after its caller moved on: restoring
-            # what was saved then would switch whatever graph is being built now, so
-            # the state is put back only where it is still this block's own.
-            closing = True
-            raise
-        finally:
-            if not closing or st.graph is self:
-                st.graph, st.tapes = saved_graph, saved_tapes
 
     def __repr__(self) -> str:
         return f"<eagerflow Graph {self.name!r} with {len(self.operations)} operations>"

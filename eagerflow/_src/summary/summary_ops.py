@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
 from eagerflow._src.core.context import _state as _ctx
+from eagerflow._src.core.context import restoring
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops.dispatch import bind
@@ -148,16 +149,10 @@ def get_step() -> Any:
 def record_if(condition: Any) -> Any:
     """Summaries inside the block are recorded only when `condition` (bool, tensor or callable)."""
     old = _state.is_recording
-    closing = False
-    try:
+    with restoring(lambda: setattr(_state, "is_recording", old),
+                   lambda: _state.is_recording is condition):
         _state.is_recording = condition
         yield
-    except GeneratorExit:  # (closed out of order: see Graph.as_default)
-        closing = True
-        raise
-    finally:
-        if not closing or _state.is_recording is condition:
-            _state.is_recording = old
 
 
 _TRUE: list = []

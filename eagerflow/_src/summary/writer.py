@@ -27,6 +27,7 @@ import weakref
 from typing import Any
 
 from eagerflow._src.core.context import _state as _ctx
+from eagerflow._src.core.context import restoring
 from eagerflow._src.core.errors import invalid
 from eagerflow._src.io import crc32c, gfile
 from eagerflow._src.ops.dispatch import bind
@@ -133,21 +134,18 @@ class SummaryWriter:
         if getattr(self, "_closed", False):
             raise RuntimeError(f"SummaryWriter {self!r} is already closed")
         old_writer, old_step = _state.writer, _state.step
-        closing = False
-        try:
+
+        def restore() -> None:
+            _state.writer = old_writer
+            if step is not None:
+                _state.step = old_step
+
+        with restoring(restore, lambda: _state.writer is self):
             _state.writer = self
             if step is not None:
                 _state.step = step
             yield self
             self.flush()
-        except GeneratorExit:  # (closed out of order: see Graph.as_default)
-            closing = True
-            raise
-        finally:
-            if not closing or _state.writer is self:
-                _state.writer = old_writer
-                if step is not None:
-                    _state.step = old_step
 
     def init(self) -> Any:
         """Initializes the writer (file writers open their file when created); in a graph,
