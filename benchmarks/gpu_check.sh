@@ -22,6 +22,10 @@
 #             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row)
 #   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
 #             spend their time, by function and by op
+#   graphs    CUDA graphs: tests/graph/test_cuda_graphs.py on the GPU (CuPy's capture:
+#             training steps replayed as the ordinary path runs them)
+#   graphbench  the tf.function rows of benchmarks/gpu.py replayed as CUDA graphs
+#             (EAGERFLOW_CUDA_GRAPHS=1)
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -44,7 +48,7 @@ WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1
 cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
 packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels bench backend suites overhead reduce launch profile"
+ALL_STEPS="env kernels bench backend suites overhead reduce launch profile graphs graphbench"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
@@ -154,13 +158,13 @@ run_step() {
   timeout -k 10 "$limit" "$@" >> "$log" 2>&1
   rc=$?
   case $rc in 0) status=passed ;; 124|137) status=timeout ;; *) status=failed ;; esac
-  if [ "$name" = bench ] && [ "$rc" = 1 ] && ! grep -q " ERROR (" "$log"; then
+  if [ "${name%bench}" != "$name" ] && [ "$rc" = 1 ] && ! grep -q " ERROR (" "$log"; then
     status=ran  # every row timed; some target not met (benchmarks/gpu.py's status 1)
   fi
   [ "$status" = passed ] || [ "$status" = ran ] || FAILED=1
   printf '%-9s %-8s %5ss  %s\n' "$name" "$status" "$(( $(date +%s) - t0 ))" \
     "$(grep -v '^\s*$' "$log" | tail -1 | cut -c1-160)" >> "$SUMMARY"
-  if [ "$name" = bench ] || [ "$name" = overhead ]; then  # the figures themselves
+  if [ "${name%bench}" != "$name" ] || [ "$name" = overhead ]; then  # the figures
     grep -E "^device|  eagerflow | ms|us CPU per call" "$log" | sed 's/^/    /' >> "$SUMMARY"
   fi
   tail -3 "$log"
@@ -279,6 +283,22 @@ for step in $STEPS; do
       q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
       run_step profile 90 "$PY" benchmarks/gpu.py --profile --device "$dev" "${q[@]}" \
         -k "batch 32, eager" -k ResNet ;;
+    graphs)
+      if [ "$STANDIN" = 1 ]; then
+        run_step graphs 60 "${PYTEST[@]}" tests/graph/test_cuda_graphs.py
+      else
+        run_step graphs 60 env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" \
+          tests/graph/test_cuda_graphs.py
+      fi ;;
+    graphbench)
+      if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then
+        dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+        run_step graphbench 90 env EAGERFLOW_CUDA_GRAPHS=1 "$PY" benchmarks/gpu.py \
+          --device "$dev" --quick --rounds 1 --repeat 2 -k tf.function
+      else
+        run_step graphbench 120 env EAGERFLOW_CUDA_GRAPHS=1 "$PY" benchmarks/gpu.py \
+          --rounds 3 -k tf.function
+      fi ;;
     full) run_step full 540 "${PYTEST[@]}" "${XDIST[@]}" ;;
   esac
 done

@@ -12,7 +12,8 @@ bytecodes are counted with sys.settrace's opcode events over one step, by where 
 (the stand-in's own array wrapper is CuPy's C code on a GPU, so it is left out of the
 eagerflow figure). Rows: the eager guide's CNN train step (benchmarks/guide.py: Adam, a
 from-logits cross entropy) and the MLP step of benchmarks/rows.py (plain SGD by
-assign_sub), each eager and under tf.function.
+assign_sub), each eager, under tf.function, and under tf.function replayed as a CUDA
+graph (EAGERFLOW_CUDA_GRAPHS: one graph launch, the inputs copied in and the loss out).
 """
 
 from __future__ import annotations
@@ -95,12 +96,14 @@ def main(argv: list | None = None) -> int:
     os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
     import eagerflow as tf
     from eagerflow._src.backend import strict
+    from eagerflow._src.graph import device_program
 
     rows = {}
     for name, make in (("guide CNN", cnn_step), ("MLP", mlp_step)):
-        for mode in ("eager", "tf.function"):
+        for mode in ("eager", "tf.function", "CUDA graph"):
             step, args = make(tf, a.batch)
-            if mode == "tf.function":
+            device_program.CUDA_GRAPHS[0] = mode == "CUDA graph"
+            if mode != "eager":
                 step = tf.function(step)
             r = rows[f"{name} {mode}"] = measure(tf, strict, step, args)
             kinds = ", ".join(f"{k} {v}" for k, v in r["launches"].items() if k != "total")

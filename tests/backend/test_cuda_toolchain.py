@@ -30,6 +30,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device as D
+from eagerflow._src.graph import device_program as DP
 from eagerflow._src.graph import fusion
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import all_ops
@@ -245,7 +246,8 @@ def _benchmark(name):
 
 def _run_steps() -> None:
     """The guide CNN's and the MLP's train steps (benchmarks/launches.py), eager and
-    traced, in float32 and under Keras's mixed precision policies."""
+    traced, in float32 and under Keras's mixed precision policies, and traced steps
+    captured as CUDA graphs (their products as the captured product kernel)."""
     bench = _benchmark("launches")
     for policy in ("float32", "mixed_float16", "mixed_bfloat16"):
         tf.keras.mixed_precision.set_global_policy(policy)
@@ -256,6 +258,19 @@ def _run_steps() -> None:
                 tf.function(step)(*args)
         finally:
             tf.keras.mixed_precision.set_global_policy("float32")
+    DP.CUDA_GRAPHS[0] = True
+    try:
+        for make, batch in ((bench.cnn_step, 2), (bench.mlp_step, 4)):
+            step, args = make(tf, batch)
+            f = tf.function(step)
+            for _ in range(3):  # ran, captured, replayed
+                f(*args)
+        f64 = tf.function(lambda a, b: tf.matmul(a, b))  # (the product in float64)
+        a = tf.constant(np.ones((2, 3)))
+        for _ in range(2):
+            f64(a, tf.transpose(a))
+    finally:
+        DP.CUDA_GRAPHS[0] = False
 
 
 def _run_optimizers() -> None:
@@ -288,7 +303,7 @@ def test_the_recording_reaches_every_kind_of_kernel(kernels):
             "eagerflow_xent_backprop", "eagerflow_div_no_nan", "eagerflow_bn_normalize",
             "eagerflow_bn_centred", "eagerflow_bn_input_grad", "eagerflow_bn_affine",
             "eagerflow_bn_grad_coefficients", "eagerflow_bn_squared_deviation",
-            "eagerflow_adam_apply"} <= hand, \
+            "eagerflow_adam_apply", "eagerflow_captured_product"} <= hand, \
         sorted(hand)
 
 

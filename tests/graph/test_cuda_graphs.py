@@ -1,23 +1,40 @@
 """tf.function's calls replayed as CUDA graphs (graph/device_program.py's GraphReplay), on
 the strict stand-in's emulation of CuPy's capture: replays equal the ordinary path's
-results call after call, a program the backend refuses to capture (cuBLAS, a host
-transfer) or that cannot be captured (host ops, state, control flow) runs as it is,
-and new shapes and reassigned variables are captured anew."""
+results call after call, a program the backend refuses to capture (a large float
+product, cuSOLVER, a host transfer) or that cannot be captured (host ops, random state,
+control flow) runs as it is, new shapes and reassigned variables are captured anew, and
+training steps, which assign their variables, replay as the ordinary path runs them.
+
+With CuPy and a GPU, EAGERFLOW_REGISTRY_ON=gpu runs them on the GPU (gpu_check.sh's
+`graphs` step): CuPy's own capture, not the stand-in's."""
+
+import gc
+import os
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
 from eagerflow._src.graph import device_program as DP
+
+ON_GPU = os.environ.get("EAGERFLOW_REGISTRY_ON") == "gpu"
 
 
 @pytest.fixture
 def gpu():
     DP.CUDA_GRAPHS[0] = True
     try:
-        with D.standin_gpus(1):
+        if ON_GPU:  # asked for the real GPU: not having one fails, never falls back
+            dev = D.default_device()
+            assert dev.device_type == "GPU" and dev.backend.name == "cupy", dev
             yield
+        else:
+            with D.standin_gpus(1):
+                yield
     finally:
         DP.CUDA_GRAPHS[0] = False
 
@@ -72,18 +89,31 @@ def test_a_new_shape_is_captured_anew(gpu):
     assert (r.captures, r.launches, len(r.graphs)) == (2, 4, 2)  # one program, two graphs
 
 
-def test_a_refused_capture_falls_back_for_good(gpu):
+def test_a_refused_capture_falls_back_for_good(gpu, monkeypatch):
+    monkeypatch.setattr(B, "CAPTURED_PRODUCT_MACS", 7)
+
     @tf.function
     def f(x, w):
-        return tf.tanh(tf.matmul(x, w))  # cuBLAS: CuPy 14 refuses it while capturing
+        return tf.tanh(tf.matmul(x, w))  # 8 multiply-adds: more than the kernel takes
 
-    x, w = tf.constant([[1.0, 2.0]]), tf.constant([[0.5], [0.25]])
+    x, w = tf.constant([[1.0, 2.0], [3.0, 4.0]]), tf.constant([[0.5, 0.0], [0.25, 1.0]])
     for _ in range(4):
-        np.testing.assert_allclose(f(x, w).numpy(), np.tanh([[1.0]]), rtol=1e-6)
+        np.testing.assert_allclose(f(x, w).numpy(), np.tanh([[1.0, 2.0], [2.5, 4.0]]),
+                                   rtol=1e-6)
     r = _replay(f, x, w)
-    assert r.refused == ("NotImplementedError: calling cuBLAS API during stream capture "
-                         "is currently unsupported")
+    assert r.refused == ("NotImplementedError: a product of 8 multiply-adds is too large "
+                         "for the kernel a CUDA graph captures")
     assert (r.captures, r.launches) == (0, 0)
+
+    @tf.function
+    def h(x):
+        return tf.linalg.inv(x) * 2.0  # cuSOLVER: CuPy 14 refuses it while capturing
+
+    for _ in range(3):
+        np.testing.assert_allclose(h(x).numpy(), np.linalg.inv(x.numpy()) * 2.0, rtol=1e-5)
+    refused = _replay(h, x).refused
+    assert refused is not None and (
+        ON_GPU or refused.startswith("NotImplementedError: calling cuSOLVER API"))
 
     @tf.function
     def g(i, j):
@@ -120,22 +150,45 @@ def test_an_input_on_the_host_runs_the_ordinary_path(gpu):
     assert _replay(f, x).captures == 0 and _replay(f, x).refused is None
 
 
-def test_variables_read_are_checked_and_captured_anew_when_assigned(gpu):
+def test_a_variable_assigned_between_calls_is_copied_into_the_graphs_array(gpu):
+    """An eager `assign` gives a variable a new array; the next replay copies it into the
+    array the graph reads (a metric's reset between epochs costs a copy, not a capture)."""
     v = tf.Variable([1.0, 2.0])
     f = tf.function(lambda x: x * v)
     x = tf.constant([3.0, 4.0])
     assert f(x).numpy().tolist() == [3.0, 8.0]
     assert f(x).numpy().tolist() == [3.0, 8.0]   # captured
     assert f(x).numpy().tolist() == [3.0, 8.0]   # replayed
-    v.assign([10.0, 20.0])                       # a new array: the graph read the old one
+    r = _replay(f, x)
+    read = id(v._arr)
+    v.assign([10.0, 20.0])                       # a new array
+    assert f(x).numpy().tolist() == [30.0, 80.0]
+    assert id(v._arr) == read                    # the graph's again, holding the value
+    assert (r.captures, r.launches, r.recaptures) == (1, 3, 0)
+
+
+def test_a_variable_whose_old_array_is_still_held_is_captured_anew(gpu):
+    """Where a tensor read before the assignment still holds the old array, the graph's
+    array keeps that value: the program is captured again with the new one (after
+    MAX_RECAPTURES of those, left uncaptured)."""
+    v = tf.Variable([1.0, 2.0])
+    f = tf.function(lambda x: x * v)
+    x = tf.constant([3.0, 4.0])
+    for _ in range(3):
+        assert f(x).numpy().tolist() == [3.0, 8.0]
+    held = [v.value()]
+    v.assign([10.0, 20.0])
     assert f(x).numpy().tolist() == [30.0, 80.0]
     assert f(x).numpy().tolist() == [30.0, 80.0]
+    assert held[0].numpy().tolist() == [1.0, 2.0]
     r = _replay(f, x)
     assert (r.captures, r.launches, r.recaptures) == (2, 4, 1)
     for k in range(DP.MAX_RECAPTURES):
+        held.append(v.value())
         v.assign([float(k), 1.0])
         assert f(x).numpy().tolist() == [3.0 * k, 4.0]
-    assert r.refused == "the variables it reads are assigned between calls"
+    assert r.refused == "its variables are assigned or shared between calls"
+    assert [t.numpy().tolist() for t in held[:2]] == [[1.0, 2.0], [10.0, 20.0]]
 
 
 def test_switched_off_by_default():
@@ -145,3 +198,217 @@ def test_switched_off_by_default():
         x = tf.constant([1.0])
         f(x)
         assert _replay(f, x) is None
+
+
+def test_float_products_are_captured_as_a_kernel_of_their_own(gpu):
+    """cuBLAS refuses a capturing stream: a captured product is one reduction kernel over
+    the broadcast operands (backend.DeviceBackend.captured_product), the same sums."""
+    @tf.function
+    def f(x, w, batch, v):
+        return (tf.matmul(x, w, transpose_b=True), tf.matmul(batch, w),
+                tf.linalg.matvec(w, v), tf.tensordot(v, v, 1))
+
+    rng = np.random.default_rng(1)
+    for k in range(4):
+        args = [rng.normal(size=s).astype(np.float32)
+                for s in ((5, 3), (3, 3), (2, 4, 3), (3,))]
+        got = f(*[tf.constant(a) for a in args])
+        want = _reference(f.python_function, *args)
+        for a, b in zip(got, want):
+            np.testing.assert_allclose(a.numpy(), b, rtol=1e-5, atol=1e-6)
+    r = _replay(f, *[tf.constant(a) for a in args])
+    assert r.refused is None and (r.captures, r.launches) == (1, 3)
+
+
+def _mlp_step(params, lr=0.1):
+    w1, b1, w2, b2 = params
+
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            h = tf.nn.relu(tf.matmul(x, w1) + b1)
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
+                y, tf.matmul(h, w2) + b2))
+        for p, g in zip(params, tape.gradient(loss, params)):
+            p.assign_sub(lr * g)
+        return loss
+    return step
+
+
+def _mlp_params():
+    rng = np.random.default_rng(2)
+    return [tf.Variable(rng.normal(0, 0.3, s).astype(np.float32))
+            for s in ((6, 8), (8,), (8, 3), (3,))]
+
+
+def _batches(n):
+    rng = np.random.default_rng(3)
+    return [(tf.constant(rng.normal(size=(4, 6)).astype(np.float32)),
+             tf.constant(rng.integers(0, 3, 4))) for _ in range(n)]
+
+
+def _trained(replayed):
+    DP.CUDA_GRAPHS[0] = replayed
+    params = _mlp_params()
+    f = tf.function(_mlp_step(params))
+    losses = [float(f(x, y)) for x, y in _batches(6)]
+    return f, params, losses
+
+
+def test_a_training_step_assigns_its_variables_in_place_when_replayed(gpu):
+    """The captured step ends by copying each new value into its variable's array: each
+    replay reads what the last one wrote, and the losses and weights are the ordinary
+    path's (within a product's rounding)."""
+    f0, plain, plain_losses = _trained(False)
+    f, params, losses = _trained(True)
+    np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
+    for v, p in zip(params, plain):
+        np.testing.assert_allclose(v.numpy(), p.numpy(), rtol=1e-5, atol=1e-6)
+        assert v.device.endswith("GPU:0")
+    r = _replay(f, *_batches(1)[0])
+    assert r.refused is None and (r.captures, r.launches) == (1, 5)
+    ids = [id(v._arr) for v in params]  # (not the arrays: holding one shares it)
+    f(*_batches(1)[0])
+    assert r.launches == 6 and [id(v._arr) for v in params] == ids  # written in place
+
+
+def test_a_tensor_sharing_a_variables_array_keeps_its_value(gpu):
+    """An in-place write is made only while nothing but the variable holds its array: a
+    value read before the step (TF's snapshot) keeps it, and the call that finds it
+    shared runs the ordinary path, which gives the variable a new array."""
+    params = _mlp_params()
+    f = tf.function(_mlp_step(params))
+    batches = _batches(8)
+    for x, y in batches[:3]:  # ran, captured, replayed
+        f(x, y)
+    r = _replay(f, *batches[0])
+    assert (r.captures, r.launches) == (1, 2)
+    held = params[0].value()
+    before = held.numpy().copy()
+    f(*batches[3])
+    np.testing.assert_array_equal(held.numpy(), before)  # the step did not write it
+    assert r.launches == 2  # (the ordinary path ran)
+    del held
+    for x, y in batches[4:]:
+        f(x, y)
+    # captured again once the array was free, and replayed
+    assert (r.captures, r.launches, r.recaptures) == (2, 6, 1)
+    DP.CUDA_GRAPHS[0] = False
+    plain = _mlp_params()
+    g = tf.function(_mlp_step(plain))
+    for x, y in batches:
+        g(x, y)
+    for v, p in zip(params, plain):
+        np.testing.assert_allclose(v.numpy(), p.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_what_an_in_place_write_would_change_is_not_captured(gpu):
+    v = tf.Variable([1.0, 2.0])
+
+    @tf.function
+    def old_value(x):  # returns the array the step then writes
+        before = v.read_value()
+        v.assign_add(x)
+        return before
+
+    @tf.function
+    def reshaped(x):  # a new value of another shape
+        v.assign(tf.concat([v, x], 0))
+        return tf.reduce_sum(x)
+
+    x = tf.constant([1.0, 1.0])
+    assert [old_value(x).numpy().tolist() for _ in range(3)] == [[1.0, 2.0], [2.0, 3.0],
+                                                                 [3.0, 4.0]]
+    assert _replay(old_value, x).refused == \
+        "an output shares the array of a variable it assigns"
+    w = tf.Variable([0.5], shape=tf.TensorShape(None))
+    v = w
+    for _ in range(3):
+        reshaped(x)
+    assert w.numpy().tolist() == [0.5] + [1.0] * 6
+    assert _replay(reshaped, x).refused.endswith("is assigned a value of another shape or "
+                                                 "dtype")
+
+
+def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu):
+    """The guide CNN's traced step (Adam's slots, its iteration count, convolutions
+    through the product kernel on the stand-in) replayed: the ordinary path's losses and
+    weights."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        from guide import guide_model, guide_train_step
+    finally:
+        sys.path.pop(0)
+    rng = np.random.default_rng(4)
+    data = [(tf.constant(rng.normal(size=(2, 12, 12, 1)).astype(np.float32)),
+             tf.constant(rng.integers(0, 10, 2))) for _ in range(4)]
+
+    def train(replayed):
+        DP.CUDA_GRAPHS[0] = replayed
+        tf.keras.utils.set_random_seed(5)
+        model = guide_model(tf, (12, 12, 1))
+        step = tf.function(guide_train_step(tf, model))
+        return step, model, [float(step(x, y)) for x, y in data]
+
+    _, plain, plain_losses = train(False)
+    step, model, losses = train(True)
+    np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
+    for a, b in zip(model.weights, plain.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-6)
+    r = _replay(step, *data[0])
+    assert r.refused is None and (r.captures, r.launches) == (1, 3)
+
+
+def test_keras_fit_replays_its_train_step_across_epochs(gpu):
+    """fit's traced step is captured once: its metrics' resets between epochs are copied
+    into the graph's arrays, and the history is the ordinary path's."""
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(32, 5)).astype(np.float32)
+    y = rng.integers(0, 3, 32)
+
+    def fit(replayed):
+        DP.CUDA_GRAPHS[0] = replayed
+        tf.keras.utils.set_random_seed(7)
+        model = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, "relu"),
+                                     tf.keras.layers.Dense(3)])
+        model.compile("adam", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                      metrics=["accuracy"])
+        history = model.fit(x, y, batch_size=8, epochs=3, verbose=0, shuffle=False).history
+        return model, history
+
+    plain, plain_history = fit(False)
+    before = {id(r) for r in _replays()}
+    model, history = fit(True)
+    for name in ("loss", "accuracy"):
+        np.testing.assert_allclose(history[name], plain_history[name], rtol=1e-5)
+    for a, b in zip(model.weights, plain.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-6)
+    made = [(r.captures, r.launches, r.refused) for r in _replays() if id(r) not in before]
+    assert (1, 11, None) in made, made  # 12 steps: one ran, one captured, ten replayed
+
+
+def _replays():
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, DP.GraphReplay)]
+
+
+def test_variables_that_swap_values_are_written_from_the_values_before(gpu):
+    """Each new value is copied into its variable's array at the graph's end: one that is
+    another variable's array (a swap) is copied aside first, not read after it was
+    written."""
+    a, b = tf.Variable([1.0, 2.0]), tf.Variable([3.0, 4.0])
+
+    @tf.function
+    def swap():
+        old = a.read_value()
+        a.assign(b)
+        b.assign(old)
+        return tf.constant(0.0)
+
+    got = []
+    for _ in range(5):
+        swap()
+        got.append((a.numpy().tolist(), b.numpy().tolist()))
+    assert got == [([3.0, 4.0], [1.0, 2.0]), ([1.0, 2.0], [3.0, 4.0])] * 2 + \
+        [([3.0, 4.0], [1.0, 2.0])]
+    r = _replay(swap)
+    assert r.refused is None and r.launches == 4

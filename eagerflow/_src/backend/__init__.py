@@ -117,6 +117,12 @@ class Backend:
         return None
 
 
+# The largest product a CUDA graph captures (DeviceBackend.captured_product): its kernel
+# is a plain reduction, no cuBLAS tiling, so a large product would cost the device more
+# than the launches a graph saves the host.
+CAPTURED_PRODUCT_MACS = 1 << 26
+
+
 class DeviceBackend(Backend):
     """What GPU backends share: the device owns its work, so kernels' products, scratch
     buffers and block splitting are plain array calls (no host thread policy)."""
@@ -128,7 +134,38 @@ class DeviceBackend(Backend):
         self.ones_made: dict = {}
 
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
+        if self.captures and a.dtype.kind in "fc" and self.capturing():
+            return self.captured_product(a, b, out)
         return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
+
+    def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
+        """`matmul(a, b)` as one reduction kernel over the broadcast operands (each
+        output a sum over K of a[..., m, k] * b[..., k, n]), for a CUDA graph being
+        captured: CuPy 14 refuses to bind its cuBLAS handle to a capturing stream. Fine
+        for the small products of a step bound by its launches; a product of more than
+        CAPTURED_PRODUCT_MACS, or of other dtypes, raises NotImplementedError, as a
+        refused capture does, and its function keeps the ordinary path."""
+        if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
+            raise NotImplementedError(f"a {a.dtype} x {b.dtype} product has no kernel "
+                                      "that a CUDA graph captures")
+        a2 = a[None, :] if a.ndim == 1 else a
+        b2 = b[:, None] if b.ndim == 1 else b
+        batch = np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+        macs = math.prod(batch) * a2.shape[-2] * a2.shape[-1] * b2.shape[-1]
+        if macs > CAPTURED_PRODUCT_MACS:
+            raise NotImplementedError(f"a product of {macs} multiply-adds is too large for "
+                                      "the kernel a CUDA graph captures")
+        k = self.reduction("T a, T b", "T c", "a * b", "a + b", "c = a", "0",
+                           "eagerflow_captured_product")
+        res = k(a2[..., :, :, None], b2[..., None, :, :], axis=-2)
+        if a.ndim == 1:
+            res = res[..., 0, :]
+        if b.ndim == 1:
+            res = res[..., 0]
+        if out is None:
+            return res
+        out[...] = res
+        return out
 
     def product_scope(self, macs: int) -> Any:
         return contextlib.nullcontext()
@@ -152,6 +189,11 @@ class DeviceBackend(Backend):
 
     def capturing(self) -> bool:
         """Whether this thread's work is being captured into a CUDA graph."""
+        raise NotImplementedError
+
+    def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
+                  post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
+        """A map-then-reduce kernel of this source (CuPy's ReductionKernel), made once."""
         raise NotImplementedError
 
     def scratch(self, name: str, shape: tuple, dtype: Any) -> Any:
@@ -178,6 +220,7 @@ class DeviceBackend(Backend):
 
     # -- CUDA graphs: CuPy's API (cupy.cuda.Stream's capture, cupy.cuda.Graph) -----------
     cuda: Any = None  # the module holding Stream and Graph (cupy.cuda, or the stand-in's)
+    captures = 0  # captures under way (capture() below): products then avoid cuBLAS
 
     def capture_allocations(self) -> Any:
         """A scope whose allocations come from memory of their own, kept while the object
@@ -192,12 +235,15 @@ class DeviceBackend(Backend):
         stream = self.cuda.Stream(non_blocking=True)
         with self.capture_allocations() as keep, stream:
             stream.begin_capture()
+            self.captures += 1
             try:
                 out = run()
             except BaseException:
                 with contextlib.suppress(Exception):  # (an invalidated capture: no graph)
                     stream.end_capture()
                 raise
+            finally:
+                self.captures -= 1
             graph = stream.end_capture()
         return graph, out, keep
 
@@ -341,7 +387,7 @@ def matmul_rows(xp: Any, a: Any, b: Any, out: Any) -> Any:
     block's product), in bands of rows where the CPU's BLAS runs those faster."""
     if xp is np:
         return cpu.matmul_rows(a, b, out)
-    return xp.matmul(a, b, out=out)
+    return _BY_XP[id(xp)].matmul(a, b, out)
 
 
 def matmul_t_rows(xp: Any, a: Any, g: Any) -> Any:
@@ -349,7 +395,7 @@ def matmul_t_rows(xp: Any, a: Any, g: Any) -> Any:
     im2col block's rows), in bands of rows where the CPU's BLAS runs those faster."""
     if xp is np:
         return cpu.matmul_t_rows(a, g)
-    return xp.matmul(a.T, g)
+    return _BY_XP[id(xp)].matmul(a.T, g)
 
 
 def keep_temporaries(xp: Any) -> bool:

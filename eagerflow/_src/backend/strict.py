@@ -872,6 +872,17 @@ class StrictBackend(DeviceBackend):
                                                       preamble=preamble)
         return k
 
+    def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
+                  post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
+        key = ("r", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+               name, preamble)
+        k = self.kernels.get(key)
+        if k is None:
+            k = self.kernels[key] = ReductionKernel(in_params, out_params, map_expr,
+                                                    reduce_expr, post_map_expr, identity,
+                                                    name, preamble=preamble)
+        return k
+
     def launch(self, source: dict, arrays: list) -> Any:
         """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`) as CuPy's
         backend does: its generated CUDA C, interpreted (backend/strict_cuda.py)."""
@@ -879,14 +890,9 @@ class StrictBackend(DeviceBackend):
             return self.elementwise(source["in_params"], source["out_params"],
                                     source["operation"], source["name"],
                                     source["preamble"])(*arrays)
-        key = ("r", source["name"], source["in_params"], source["map_expr"],
-               source["post_map_expr"], source["preamble"])
-        k = self.kernels.get(key)
-        if k is None:
-            k = self.kernels[key] = ReductionKernel(
-                source["in_params"], source["out_params"], source["map_expr"],
-                source["reduce_expr"], source["post_map_expr"], source["identity"],
-                source["name"], preamble=source["preamble"])
+        k = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
+                           source["reduce_expr"], source["post_map_expr"],
+                           source["identity"], source["name"], source["preamble"])
         return k(*arrays, axis=source["axis"], keepdims=source["keepdims"])
 
     def special(self) -> Any:

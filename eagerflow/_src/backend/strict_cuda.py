@@ -620,7 +620,7 @@ class ReductionKernel:
         if len(args) != self.nin:
             raise TypeError(f"Wrong number of arguments for {self.name!r}. It must be "
                             f"{self.nin}, but given {len(args)}.")
-        (_, out_dtype, out_t), = self.out_params
+        (out_name, out_dtype, out_t), = self.out_params
         mapped = self.mapped or ElementwiseKernel(
             ", ".join(f"{t or d.name} {n}" for n, d, t in self.in_params),
             f"{out_t or out_dtype.name} _m", f"_m = {self.map_expr}", self.name + "_map",
@@ -639,7 +639,8 @@ class ReductionKernel:
             finish = self.finish.get(m.dtype)
             if finish is None:
                 finish = self.finish[m.dtype] = ElementwiseKernel(
-                    f"{m.dtype.name} a, int64 _in_size, int64 _out_size", f"{m.dtype.name} y",
+                    f"{m.dtype.name} a, int64 _in_size, int64 _out_size",
+                    f"{m.dtype.name} {out_name}",
                     post, self.name + "_post", preamble=self.preamble)
                 finish._device = (lambda a: type(a) is np.ndarray, lambda a: a, lambda a: a,
                                   lambda a: None, lambda *a: None)

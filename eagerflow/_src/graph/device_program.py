@@ -9,31 +9,52 @@ elementwise ops fused into generated kernels (fusion.py) where the backend compi
 them. The results are those of the same ops run eagerly there.
 
 CUDA graphs (opt-in: `EAGERFLOW_CUDA_GRAPHS=1`, or `CUDA_GRAPHS[0] = True` before a
-function is first run on the device). A program with no host work, no stateful op and no
-control flow (GraphReplay.why_not) is, from the second call with the same input shapes
-and dtypes, captured once into a CUDA graph (CuPy's stream capture) that runs it on
-static input buffers, then replayed: the inputs copied into those buffers, one launch,
-the outputs copied out (the next replay overwrites the graph's own). A capture the
-backend refuses (CuPy 14 refuses cuBLAS, cuSOLVER and cuRAND calls, and any host
-transfer, while capturing) leaves the program on the ordinary path for good; a new
-signature is captured anew (the last MAX_GRAPHS kept); the variables the program reads
-are checked on each replay to be the arrays it captured, and captured again when one
-was assigned (after MAX_RECAPTURES, the program is left uncaptured). Off by default: it
-pays only where the host's launch cost bounds the step, which remains to be measured on
-a GPU (it is tested on the stand-in's emulation of CuPy's capture).
+function is first run on the device). A program with no host work, no stateful op but
+its variables' assignments, and no control flow (why_not) is, from the second call with
+the same input shapes and dtypes, captured once into a CUDA graph (CuPy's stream
+capture) that runs it on static input buffers, then replayed: the inputs copied into
+those buffers, one launch, the outputs copied out (the next replay overwrites the
+graph's own). A capture the backend refuses (CuPy 14 refuses cuBLAS, cuSOLVER and cuRAND
+calls, and any host transfer, while capturing; float products then run as a kernel of
+their own, backend.DeviceBackend.captured_product) leaves the program on the ordinary
+path for good; a new signature is captured anew (the last MAX_GRAPHS kept); the
+variables the program reads are checked on each replay to be the arrays it captured,
+and captured again when one was assigned (after MAX_RECAPTURES, the program is left
+uncaptured).
+
+A training step assigns its variables: the captured graph ends by copying each new
+value into the variable's own array, so the array a replay reads next time holds it (a
+graph reads and writes fixed addresses). That is an in-place write, which TF makes only
+where no tensor shares the buffer: a variable is written so only while nothing but the
+variable holds its array (checked before capture and before each replay, by reference
+count, as eager AssignAdd checks it); otherwise the call runs the ordinary path, which
+gives the variable a new array. Off by default: it pays only where the host's launch
+cost bounds the step, which remains to be measured on a GPU (it is tested on the
+stand-in's emulation of CuPy's capture).
 """
 
 from __future__ import annotations
 
+import operator
 import os
+import sys
 from typing import Any
 
 from eagerflow._src.graph import codegen, fusion
-from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
+from eagerflow._src.graph.ir import (
+    ASSIGN,
+    CONST,
+    PLACEHOLDER,
+    READ_VAR,
+    Graph,
+    SymbolicTensor,
+)
+from eagerflow._src.ops.variables import sole_holder
 
 CUDA_GRAPHS = [os.environ.get("EAGERFLOW_CUDA_GRAPHS", "") == "1"]
 MAX_GRAPHS = 8       # captured signatures kept per program
 MAX_RECAPTURES = 4   # captures redone for variables assigned under a graph, at most
+_ARR = operator.attrgetter("_arr")
 
 
 class DeviceProgram:
@@ -67,15 +88,25 @@ class DeviceProgram:
 
 
 class _Captured:
-    """One signature's graph: its static input buffers, output arrays, and the arrays of
-    the variables it read when captured."""
+    """One signature's graph: its static input buffers, its output arrays, and the arrays
+    of the variables it reads and writes as it captured them: `reads` (of `read`, every
+    variable), `writes` (those it assigns), `sole` (whether the variable alone held each
+    then). `base`: how many references each of `reads` had right after capture (set at
+    the first launch), against which later counts tell a tensor sharing one."""
 
-    __slots__ = ("graph", "inputs", "outputs", "reads", "keep")
+    __slots__ = ("graph", "inputs", "outputs", "read", "reads", "writes", "sole", "keep",
+                 "base", "refs")
 
-    def __init__(self, graph: Any, inputs: list, outputs: tuple, reads: list,
-                 keep: Any) -> None:
-        self.graph, self.inputs, self.outputs, self.reads, self.keep = \
-            graph, inputs, outputs, reads, keep
+    def __init__(self, graph: Any, inputs: list, outputs: tuple, read: list, reads: list,
+                 writes: list, sole: list, keep: Any) -> None:
+        self.graph, self.inputs, self.outputs, self.keep = graph, inputs, outputs, keep
+        self.read, self.reads, self.writes, self.sole = read, reads, writes, sole
+        self.base: list | None = None
+        self.refs: list | None = None  # (base's entries for `writes`)
+
+    def count(self) -> None:
+        self.base = list(map(sys.getrefcount, self.reads))
+        self.refs = list(map(sys.getrefcount, self.writes))
 
 
 class GraphReplay:
@@ -90,7 +121,12 @@ class GraphReplay:
         self.warm: set = set()   # signatures run once (kernels compiled, caches made)
         self.recaptures = 0
         self.captures = self.launches = 0  # (counted: what tests and benchmarks read)
-        self.variables = [n.inputs[0] for n in prog.graph.operations if n.op is READ_VAR]
+        ops = prog.graph.operations
+        written = {id(n.attrs["var"]): n.attrs["var"] for n in ops if n.op in _ASSIGNS}
+        self.written = list(written.values())
+        read = [n.inputs[0] for n in ops if n.op is READ_VAR]
+        seen = {id(v) for v in read}
+        self.variables = read + [v for v in self.written if id(v) not in seen]
         self.dtypes = [t._dtype for t in prog.outputs] if prog.wrap else None
 
     def __call__(self, *arrays: Any) -> tuple:
@@ -98,13 +134,13 @@ class GraphReplay:
             key = self._signature(arrays)
             if key is not None:
                 entry = self.graphs.get(key)
-                if entry is not None and all(v._arr is a for v, a in entry.reads):
+                if entry is not None and self._current(entry):
                     return self._launch(entry, arrays)
-                if entry is not None:  # a variable was assigned a new array since
+                if entry is not None:  # a variable was given a new array (or shared) since
                     del self.graphs[key]
                     self.recaptures += 1
                     if self.recaptures > MAX_RECAPTURES:
-                        self.refused = "the variables it reads are assigned between calls"
+                        self.refused = "its variables are assigned or shared between calls"
                 if key in self.warm and self.refused is None:
                     entry = self._capture(key, arrays)
                     if entry is not None:
@@ -122,12 +158,50 @@ class GraphReplay:
             key.append((a.shape, a.dtype))
         return tuple(key)
 
+    def _current(self, entry: _Captured) -> bool:
+        """Whether the graph may replay: the variables hold the arrays it was captured
+        with, and those it writes are shared by nothing new (in C calls: this runs before
+        every replay), or the variables given new arrays since take them back (_adopt)."""
+        if all(map(operator.is_, map(_ARR, entry.read), entry.reads)):
+            return list(map(sys.getrefcount, entry.writes)) == entry.refs
+        return self._adopt(entry)
+
+    def _adopt(self, entry: _Captured) -> bool:
+        """Copies the new value of each variable assigned a new array since capture (an
+        eager `assign`: a metric's reset between epochs, a restored checkpoint) into the
+        array the graph reads, which the variable then holds again; False (nothing
+        changed) unless each such value matches its array in shape, dtype and device and
+        nothing but the graph holds that array (it alone did at capture, and no tensor
+        read from the variable since keeps it), and the arrays the graph writes are
+        shared by nothing new."""
+        counts = list(map(sys.getrefcount, entry.reads))
+        moved = []
+        for v, a, n, base, sole in zip(entry.read, entry.reads, counts, entry.base,
+                                       entry.sole):
+            new = v._arr
+            if new is a:
+                if n != base and any(a is w for w in entry.writes):
+                    return False
+                continue
+            if not (sole and n == base - 1 and new.__class__ is a.__class__ and
+                    new.shape == a.shape and new.dtype == a.dtype and
+                    self.place.backend.holds(new, self.place.physical)):
+                return False
+            moved.append((v, a, new))
+        for v, a, new in moved:
+            self.place.xp.copyto(a, new)
+            v._arr = a
+        return True
+
     def _capture(self, key: tuple, arrays: tuple) -> _Captured | None:
         xp, b = self.place.xp, self.place.backend
+        if not all(sole_holder(v) for v in self.written):
+            return None  # (a tensor shares a variable's array: this call runs as it is)
         statics = [xp.empty(a.shape, a.dtype) for a in arrays]
-        reads = [(v, v._arr) for v in self.variables]
+        sole = [sole_holder(v) for v in self.variables]  # (before `reads` holds them too)
+        reads = [v._arr for v in self.variables]
         try:
-            graph, outs, keep = b.capture(lambda: self.run(*statics))
+            graph, outs, keep = b.capture(lambda: self._written_in_place(xp, statics))
         except (NotImplementedError, RuntimeError) as e:  # what the backend refuses
             self.refused = f"{type(e).__name__}: {e}"
             return None
@@ -136,17 +210,49 @@ class GraphReplay:
         if not all(b.holds(o, self.place.physical) for o in outs):
             self.refused = "an output is not an array of the device"
             return None
+        if any(xp.may_share_memory(o, v._arr) for o in outs for v in self.written):
+            self.refused = "an output shares the array of a variable it assigns"
+            return None
         if len(self.graphs) >= MAX_GRAPHS:
             self.graphs.pop(next(iter(self.graphs)))
         self.captures += 1
-        entry = self.graphs[key] = _Captured(graph, statics, outs, reads, keep)
+        writes = [v._arr for v in self.written]
+        entry = self.graphs[key] = _Captured(graph, statics, outs, self.variables, reads,
+                                             writes, sole, keep)
         return entry
+
+    def _written_in_place(self, xp: Any, statics: list) -> tuple:
+        """The program run on `statics` (under capture), each variable it assigns given
+        its new value by a copy into the array it had (the graph's last launches), and
+        that array again; refused (NotImplementedError) where a new value differs from
+        the old in shape or dtype."""
+        before = [(v, v._arr) for v in self.written]
+        try:
+            outs = self.run(*statics)
+            copies = []
+            for v, old in before:
+                new = v._arr
+                if new is not old:
+                    if new.shape != old.shape or new.dtype != old.dtype:
+                        raise NotImplementedError(f"{v.name} is assigned a value of another "
+                                                  "shape or dtype")
+                    if any(xp.may_share_memory(new, a) for _, a in before):
+                        new = new.copy()  # (a swap: copied aside before it is written)
+                    copies.append((old, new))
+            for old, new in copies:
+                xp.copyto(old, new)
+        finally:
+            for v, old in before:
+                v._arr = old
+        return outs
 
     def _launch(self, entry: _Captured, arrays: tuple) -> tuple:
         for static, a in zip(entry.inputs, arrays):
             static[...] = a
         entry.graph.launch()
         self.launches += 1
+        if entry.base is None:  # (the first launch, right after capture)
+            entry.count()
         return self._finish(tuple(o.copy() for o in entry.outputs))
 
     def _finish(self, outs: tuple) -> tuple:
@@ -155,10 +261,15 @@ class GraphReplay:
         return tuple(wrap(a, d) for a, d in zip(outs, self.dtypes))
 
 
+# The graph's own assignments of the variables it captured (var_reads.ASSIGN)
+_ASSIGNS = frozenset(ASSIGN.values())
+
+
 def why_not(graph: Graph, outputs: list) -> str | None:
     """Why calls of `graph` cannot be captured as a CUDA graph, or None: work on the host
-    (a host op, a copy), stateful ops (a random draw's counter, an assignment, replayed
-    the same each time), or control flow (its conditions are read on the host)."""
+    (a host op, a copy), stateful ops other than its variables' assignments (a random
+    draw's counter, replayed the same each time), or control flow (its conditions are
+    read on the host)."""
     for t in outputs:
         if type(t) is not SymbolicTensor:
             return "an output is not a tensor of the graph"
@@ -166,7 +277,7 @@ def why_not(graph: Graph, outputs: list) -> str | None:
         op = node.op
         if op is READ_VAR and type(node.inputs[0]) is SymbolicTensor:
             return "it reads a variable passed in"
-        if op is PLACEHOLDER or op is CONST or op is READ_VAR:
+        if op is PLACEHOLDER or op is CONST or op is READ_VAR or op in _ASSIGNS:
             continue
         if op.stateful:
             return f"{op.name} is stateful"

@@ -141,8 +141,8 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool
         b = b.swapaxes(-1, -2)
     if a.dtype.itemsize == 2 and xp is np and a.dtype.kind in "fV":
         return halfprec.matmul(a, b)
-    if a.size * b.shape[-1] <= blas.SMALL_MACS:  # tiny: skip the threading logic
-        if a.ndim == 2 and b.ndim == 2 and xp is np:
+    if xp is np and a.size * b.shape[-1] <= blas.SMALL_MACS:  # tiny: no threading logic
+        if a.ndim == 2 and b.ndim == 2:
             return a.dot(b)  # the same product; NumPy's matmul costs ~1 us more per call
         return xp.matmul(a, b)
     return blas.matmul(xp, a, b)

@@ -638,6 +638,12 @@ def no_update_kernel(op: str, dtype: dt.DType) -> InvalidArgumentError:
         "Registered kernels:\n" + "\n".join(regs) + f"\n\n\t [[{op}]] [Op:{op}]")
 
 
+def sole_holder(var: Any) -> bool:
+    """Whether nothing but `var` refers to its array (no tensor read from it shares it),
+    so that writing the array in place changes no value anyone else sees."""
+    return _refs(var) == _SOLE
+
+
 def _update_in_place(var: Variable, arr: Any, mode: str) -> bool:
     """Adds or subtracts `arr` into `var`'s array in place when nothing else can see that
     array (False: not done). TF's AssignAddVariableOp/AssignSubVariableOp do the same: in
@@ -646,7 +652,7 @@ def _update_in_place(var: Variable, arr: Any, mode: str) -> bool:
     buffer refers to. An optimizer step then makes no new array per variable. On a GPU
     the same, by the device's ufunc into the old array (one launch, as the new array's
     would be, and no allocation)."""
-    if _refs(var) != _SOLE:
+    if not sole_holder(var):
         return False
     old = var._arr
     cls = old.__class__
