@@ -123,6 +123,14 @@ class Backend:
 CAPTURED_PRODUCT_MACS = 1 << 26
 
 
+def _chunk(depth: int) -> int:
+    """The length of the chunks a captured product sums a long inner dimension in: the
+    largest power of two up to 1024 that divides it, or 0 (sums of under 8192 terms, or
+    of no such chunk of 64 terms at least, in one go)."""
+    chunk = min(depth & -depth, 1024)
+    return chunk if depth >= 8192 and chunk >= 64 else 0
+
+
 class DeviceBackend(Backend):
     """What GPU backends share: the device owns its work, so kernels' products, scratch
     buffers and block splitting are plain array calls (no host thread policy)."""
@@ -157,7 +165,16 @@ class DeviceBackend(Backend):
                                       "the kernel a CUDA graph captures")
         k = self.reduction("T a, T b", "T c", "a * b", "a + b", "c = a", "0",
                            "eagerflow_captured_product")
-        res = k(a2[..., :, :, None], b2[..., None, :, :], axis=-2)
+        depth, chunk = a2.shape[-1], _chunk(a2.shape[-1])
+        if chunk and a2.ndim == 2 and b2.ndim == 2:
+            # A long sum into few outputs (a bias gradient's, over every pixel) would give
+            # each output one block of the device: summed in chunks, then the chunks.
+            m, n, parts = a2.shape[0], b2.shape[1], depth // chunk
+            pa = a2.reshape(m, parts, chunk).transpose(1, 0, 2)
+            res = k(pa[..., :, :, None], b2.reshape(parts, chunk, n)[:, None, :, :],
+                    axis=-2).sum(axis=0)
+        else:
+            res = k(a2[..., :, :, None], b2[..., None, :, :], axis=-2)
         if a.ndim == 1:
             res = res[..., 0, :]
         if b.ndim == 1:
