@@ -79,10 +79,11 @@ def eagerflow_case(variant: str, sizes: dict) -> tuple:
         from guide import guide_model, guide_train_step
 
         step = guide_train_step(tf, guide_model(tf, (side, side, 1)))
-        if variant.endswith("_fn"):
-            step = tf.function(step)
         images = tf.constant(rng.normal(size=(batch, side, side, 1)).astype("float32"))
         labels = tf.constant(rng.integers(0, 10, size=(batch,)).astype("int64"))
+        if variant.endswith("_fn"):
+            step = tf.function(step)
+            GRAPHS[variant] = lambda: graph_state(step, images, labels)
         loss = [None]
         return (lambda: loss.__setitem__(0, step(images, labels))), (lambda: loss[0].numpy())
     if variant == "resnet50":
@@ -95,6 +96,25 @@ def eagerflow_case(variant: str, sizes: dict) -> tuple:
         loss = [None]
         return (lambda: loss.__setitem__(0, step(images, labels))), (lambda: loss[0].numpy())
     raise ValueError(variant)
+
+
+# variant -> what its tf.function's CUDA graph replay did (EAGERFLOW_CUDA_GRAPHS=1)
+GRAPHS: dict = {}
+
+
+def graph_state(fn: object, *args: object) -> str | None:
+    """Whether calls of the tf.function `fn` on `args` were replayed as a CUDA graph:
+    None when graphs are off, else its captures and launches, or why it was refused."""
+    from eagerflow._src.core import device
+
+    cf = fn.get_concrete_function(*args)
+    prog = cf._on_device.get((device.current_device().canonical, False))
+    replay = getattr(prog, "replay", None)
+    if replay is None:
+        return None
+    if replay.refused:
+        return f"CUDA graph refused: {replay.refused}"
+    return f"CUDA graph: {replay.captures} captured, {replay.launches} replays"
 
 
 def _keras_step(tf, model: object) -> Callable:
@@ -226,6 +246,8 @@ def worker(name: str, device: str, quick: bool) -> None:
                 cases[variant] = eagerflow_case(variant, sizes) if name == "eagerflow" else \
                     torch_case(variant, sizes, "cuda" if device == "cuda" else "cpu")
             out = {"seconds": time_case(*cases[variant], req["repeat"])}
+            if variant in GRAPHS:
+                out["graphs"] = GRAPHS[variant]()
         except Exception as e:  # noqa: BLE001 - reported as the row's failure
             out = {"error": f"{type(e).__name__}: {e}"}
         print(json.dumps(out), flush=True)
@@ -452,7 +474,7 @@ def main(argv: list | None = None) -> int:
                                      20 if ef_variant == "matmul" else 5)
             times: dict = {"eagerflow": [], "torch": []}
             ratios = []
-            error = None
+            error = graphs = None
             for r in range(args.rounds):
                 order = [("eagerflow", ef, ef_variant), ("torch", pt, pt_variant)]
                 for who, w, variant in (order if r % 2 == 0 else order[::-1]):
@@ -463,6 +485,7 @@ def main(argv: list | None = None) -> int:
                         error = f"{who}: {res['error']}"
                     else:
                         times[who].append(res["seconds"])
+                        graphs = res.get("graphs") or graphs
                 if pt is not None and not error:
                     ratios.append(times["eagerflow"][-1] / times["torch"][-1])
             if error:  # the row fails; the others still run
@@ -477,7 +500,7 @@ def main(argv: list | None = None) -> int:
                 line += (f"  PyTorch {statistics.median(times['torch']) * 1e3:9.3f} ms  ratio "
                          f"{ratio:5.2f}x ({min(ratios):.2f}-{max(ratios):.2f}), target <= "
                          f"{target}x: {'met' if met else 'NOT met'}")
-            print(line, flush=True)
+            print(line + (f"  [{graphs}]" if graphs else ""), flush=True)
     finally:
         ef.close()
         if pt is not None:
