@@ -175,12 +175,13 @@ class GraphReplay:
         read from the variable since keeps it), and the arrays the graph writes are
         shared by nothing new."""
         counts = list(map(sys.getrefcount, entry.reads))
+        written = {id(w) for w in entry.writes}
         moved = []
         for v, a, n, base, sole in zip(entry.read, entry.reads, counts, entry.base,
                                        entry.sole):
             new = v._arr
             if new is a:
-                if n != base and any(a is w for w in entry.writes):
+                if n != base and id(a) in written:
                     return False
                 continue
             if not (sole and n == base - 1 and new.__class__ is a.__class__ and
