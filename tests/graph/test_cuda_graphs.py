@@ -412,3 +412,31 @@ def test_variables_that_swap_values_are_written_from_the_values_before(gpu):
         [([3.0, 4.0], [1.0, 2.0])]
     r = _replay(swap)
     assert r.refused is None and r.launches == 4
+
+
+@pytest.mark.parametrize("failing", [1, 99])
+def test_a_cuda_error_while_capturing_is_tried_once_more(gpu, monkeypatch, failing):
+    """A RuntimeError from the capture (a CUDA error: perhaps a kernel first loaded while
+    capturing) is tried again at the next call; a second one refuses for good. (A
+    NotImplementedError, a library's refusal, refuses at once.)"""
+    backend = D.current_device().backend
+    real, tries = backend.capture, []
+
+    def capture(run):
+        tries.append(1)
+        if len(tries) <= failing:
+            raise RuntimeError("cudaErrorStreamCaptureInvalidated: operation failed due to "
+                               "a previous error during capture")
+        return real(run)
+
+    monkeypatch.setattr(backend, "capture", capture)
+    f = tf.function(lambda x: x * 2.0)
+    x = tf.constant([1.0])
+    for _ in range(5):
+        assert f(x).numpy().tolist() == [2.0]
+    r = _replay(f, x)
+    if failing == 1:
+        assert r.refused is None and (r.captures, r.launches, len(tries)) == (1, 3, 2)
+    else:
+        assert r.refused.startswith("RuntimeError: cudaErrorStreamCaptureInvalidated")
+        assert (r.captures, len(tries)) == (0, 2)
