@@ -17,7 +17,7 @@ those buffers, one launch, the outputs copied out (the next replay overwrites th
 graph's own). A capture the backend refuses (CuPy 14 refuses cuBLAS, cuSOLVER and cuRAND
 calls, and any host transfer, while capturing; float products then run as a kernel of
 their own, backend.DeviceBackend.captured_product) leaves the program on the ordinary
-path for good; a new signature is captured anew (the last MAX_GRAPHS kept); the
+path for good (a CUDA error at its second try); a new signature is captured anew (the last MAX_GRAPHS kept); the
 variables the program reads are checked on each replay to be the arrays it captured,
 and captured again when one was assigned (after MAX_RECAPTURES, the program is left
 uncaptured).
