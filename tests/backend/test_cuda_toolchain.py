@@ -265,12 +265,16 @@ def _run_steps() -> None:
             f = tf.function(step)
             for _ in range(3):  # ran, captured, replayed
                 f(*args)
-        f64 = tf.function(lambda a, b: tf.matmul(a, b))  # (the product in float64)
-        a = tf.constant(np.ones((2, 3)))
-        for _ in range(2):
-            f64(a, tf.transpose(a))
     finally:
         DP.CUDA_GRAPHS[0] = False
+    # the captured product's other shapes: batched, vectors, a long sum taken in chunks
+    rng = np.random.default_rng(4)
+    for dtype in (np.float32, np.float64):
+        for sa, sb in (((2, 3, 4), (4, 5)), ((4,), (2, 4, 3)), ((3, 4), (4,)),
+                       ((18432,), (18432, 16)), ((3, 8192), (8192, 2))):
+            a, b = (strict.BACKEND.to_device(rng.normal(size=s).astype(dtype), 0)
+                    for s in (sa, sb))
+            strict.BACKEND.captured_product(a, b)
 
 
 def _run_optimizers() -> None:
