@@ -440,3 +440,25 @@ def test_a_cuda_error_while_capturing_is_tried_once_more(gpu, monkeypatch, faili
     else:
         assert r.refused.startswith("RuntimeError: cudaErrorStreamCaptureInvalidated")
         assert (r.captures, len(tries)) == (0, 2)
+
+
+def test_a_call_while_another_thread_replays_runs_the_ordinary_path(gpu):
+    """A graph's static buffers are its own: while one thread replays (holds the lock), a
+    call from another runs the ordinary path, with the same result."""
+    v = tf.Variable([1.0, 2.0])
+
+    @tf.function
+    def f(x):
+        v.assign_add(x)
+        return v * 2.0
+
+    x = tf.constant([1.0, 1.0])
+    for _ in range(3):
+        f(x)
+    r = _replay(f, x)
+    assert (r.captures, r.launches) == (1, 2)
+    with r.lock:  # (as another thread's replay would)
+        assert f(x).numpy().tolist() == [10.0, 12.0]
+    assert r.launches == 2
+    assert f(x).numpy().tolist() == [12.0, 14.0]  # the new array copied in, then replayed
+    assert (r.captures, r.launches) == (1, 3)

@@ -17,10 +17,11 @@ those buffers, one launch, the outputs copied out (the next replay overwrites th
 graph's own). A capture the backend refuses (CuPy 14 refuses cuBLAS, cuSOLVER and cuRAND
 calls, and any host transfer, while capturing; float products then run as a kernel of
 their own, backend.DeviceBackend.captured_product) leaves the program on the ordinary
-path for good (a CUDA error at its second try); a new signature is captured anew (the last MAX_GRAPHS kept); the
-variables the program reads are checked on each replay to be the arrays it captured,
-and captured again when one was assigned (after MAX_RECAPTURES, the program is left
-uncaptured).
+path for good (a CUDA error at its second try); a new signature is captured anew (the
+last MAX_GRAPHS kept); the variables the program reads are checked on each replay to
+hold the arrays it captured: one assigned a new array since has it copied into the
+graph's where it can (_adopt), else the program is captured again (after
+MAX_RECAPTURES, it is left uncaptured). One thread at a time replays a program's graphs.
 
 A training step assigns its variables: the captured graph ends by copying each new
 value into the variable's own array, so the array a replay reads next time holds it (a
@@ -38,6 +39,7 @@ from __future__ import annotations
 import operator
 import os
 import sys
+import threading
 from typing import Any
 
 from eagerflow._src.graph import codegen, fusion
@@ -120,6 +122,7 @@ class GraphReplay:
         self.graphs: dict = {}   # signature -> _Captured
         self.warm: set = set()   # signatures run once (kernels compiled, caches made)
         self.recaptures = self.failures = 0
+        self.lock = threading.Lock()
         self.captures = self.launches = 0  # (counted: what tests and benchmarks read)
         ops = prog.graph.operations
         written = {id(n.attrs["var"]): n.attrs["var"] for n in ops if n.op in _ASSIGNS}
@@ -130,23 +133,36 @@ class GraphReplay:
         self.dtypes = [t._dtype for t in prog.outputs] if prog.wrap else None
 
     def __call__(self, *arrays: Any) -> tuple:
-        if self.refused is None:
-            key = self._signature(arrays)
-            if key is not None:
-                entry = self.graphs.get(key)
-                if entry is not None and self._current(entry):
-                    return self._launch(entry, arrays)
-                if entry is not None:  # a variable was given a new array (or shared) since
-                    del self.graphs[key]
-                    self.recaptures += 1
-                    if self.recaptures > MAX_RECAPTURES:
-                        self.refused = "its variables are assigned or shared between calls"
-                if key in self.warm and self.refused is None:
-                    entry = self._capture(key, arrays)
-                    if entry is not None:
-                        return self._launch(entry, arrays)
-                self.warm.add(key)
+        # (one thread at a time replays: a graph's static buffers are its own; a call made
+        # meanwhile from another thread runs the ordinary path)
+        if self.refused is None and self.lock.acquire(blocking=False):
+            try:
+                out = self._replayed(arrays)
+            finally:
+                self.lock.release()
+            if out is not None:
+                return out
         return self._finish(self.run(*arrays))
+
+    def _replayed(self, arrays: tuple) -> tuple | None:
+        """The call's outputs from its graph (captured now where it can be), or None."""
+        key = self._signature(arrays)
+        if key is None:
+            return None
+        entry = self.graphs.get(key)
+        if entry is not None and self._current(entry):
+            return self._launch(entry, arrays)
+        if entry is not None:  # a variable was given a new array (or shared) since
+            del self.graphs[key]
+            self.recaptures += 1
+            if self.recaptures > MAX_RECAPTURES:
+                self.refused = "its variables are assigned or shared between calls"
+        if key in self.warm and self.refused is None:
+            entry = self._capture(key, arrays)
+            if entry is not None:
+                return self._launch(entry, arrays)
+        self.warm.add(key)
+        return None
 
     def _signature(self, arrays: tuple) -> tuple | None:
         """The call's shapes and dtypes, or None when an input is not on the device."""
