@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def build(tf: object, n_ops: int, elementwise: bool = False) -> tuple:
     """The traced function and its arguments: `n_ops` ops, each feeding the next (with
-    `elementwise`, a product by `w` instead of the matmul: no cuBLAS, so capturable)."""
+    `elementwise`, a product by `w` instead of the matmul: no cuBLAS; a captured CUDA
+    graph takes either, its matmuls as the captured product kernel)."""
     w = tf.constant([[0.5, -0.25], [0.125, 0.75]])
 
     @tf.function
@@ -99,7 +100,7 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--ops", type=int, default=200)
     p.add_argument("--calls", type=int, default=2000)
     p.add_argument("--device", default="standin", choices=["standin", "cuda"])
-    p.add_argument("--elementwise", action="store_true", help="no matmul (capturable)")
+    p.add_argument("--elementwise", action="store_true", help="no matmul (no cuBLAS)")
     p.add_argument("--cuda-graphs", action="store_true",
                    help="replay calls as CUDA graphs (the stand-in's emulation without a GPU)")
     a = p.parse_args(argv)
