@@ -12,6 +12,10 @@
 #   kernels   the device kernels' CUDA C compiled by NVRTC against the stand-in's reading
 #             (test_launches' CuPy test), and the stand-in's API checked against CuPy's
 #   bench     benchmarks/gpu.py: issue #17's four targets and ResNet-50, against PyTorch
+#   graphs    CUDA graphs: tests/graph/test_cuda_graphs.py on the GPU (CuPy's capture:
+#             training steps replayed as the ordinary path runs them)
+#   graphbench  the tf.function rows of benchmarks/gpu.py replayed as CUDA graphs
+#             (EAGERFLOW_CUDA_GRAPHS=1)
 #   backend   tests/backend with the op registry suites on the real GPU (the cupy backend:
 #             EAGERFLOW_REGISTRY_ON=gpu), not the stand-in
 #   suites    the Makefile's STANDIN_TESTS (what CI runs on the stand-in) and Keras fit
@@ -22,10 +26,6 @@
 #             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row)
 #   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
 #             spend their time, by function and by op
-#   graphs    CUDA graphs: tests/graph/test_cuda_graphs.py on the GPU (CuPy's capture:
-#             training steps replayed as the ordinary path runs them)
-#   graphbench  the tf.function rows of benchmarks/gpu.py replayed as CUDA graphs
-#             (EAGERFLOW_CUDA_GRAPHS=1)
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -48,7 +48,7 @@ WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1
 cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
 packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels bench backend suites overhead reduce launch profile graphs graphbench"
+ALL_STEPS="env kernels bench graphs graphbench backend suites overhead reduce launch profile"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
