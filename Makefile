@@ -15,6 +15,10 @@ STANDIN_TESTS ?= tests/data tests/autodiff tests/function/test_tensor_array_grad
 	tests/function/test_graph_errors.py tests/v1/test_graph_mode.py \
 	tests/v1/test_v1_data_iterators.py tests/ragged tests/structured tests/io tests/summary \
 	tests/linear_operator tests/feature_column
+# Suites that `make test` runs a third time there with tf.function's calls replayed as CUDA
+# graphs (EAGERFLOW_CUDA_GRAPHS=1): Keras training, its callbacks and optimizers.
+GRAPH_TESTS ?= tests/keras/test_trainer.py tests/keras/test_fit_order.py \
+	tests/keras/test_callbacks.py tests/keras/test_optimizers.py
 
 # Python writes its bytecode caches (__pycache__, gitignored) even where the environment
 # says not to: without them every interpreter the suite starts (each pytest worker, each
@@ -43,6 +47,8 @@ test: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m pytest -x $(PYTEST_PAR)
 	EAGERFLOW_STANDIN_GPUS=1 $(BIN)/python -m pytest -x -q $(PYTEST_PAR) $(STANDIN_TESTS)
+	EAGERFLOW_STANDIN_GPUS=1 EAGERFLOW_CUDA_GRAPHS=1 $(BIN)/python -m pytest -x -q \
+	  $(PYTEST_PAR) $(GRAPH_TESTS)
 	@if [ -d ../shared/conformance ]; then \
 	  $(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 \
 	    $(CONFORMANCE_CASES); \
