@@ -150,9 +150,16 @@ class GraphReplay:
         if key is None:
             return None
         entry = self.graphs.get(key)
-        if entry is not None and self._current(entry):
-            return self._launch(entry, arrays)
-        if entry is not None:  # a variable was given a new array (or shared) since
+        if entry is not None:
+            if all(map(operator.is_, map(_ARR, entry.read), entry.reads)):
+                # (in C calls: this runs before every replay) a tensor sharing an array
+                # the graph writes keeps its value: this call runs the ordinary path
+                if list(map(sys.getrefcount, entry.writes)) != entry.refs:
+                    return None
+                return self._launch(entry, arrays)
+            if self._adopt(entry):
+                return self._launch(entry, arrays)
+            # a variable holds a new array the graph's cannot take: captured anew
             del self.graphs[key]
             self.recaptures += 1
             if self.recaptures > MAX_RECAPTURES:
@@ -173,14 +180,6 @@ class GraphReplay:
                 return None
             key.append((a.shape, a.dtype))
         return tuple(key)
-
-    def _current(self, entry: _Captured) -> bool:
-        """Whether the graph may replay: the variables hold the arrays it was captured
-        with, and those it writes are shared by nothing new (in C calls: this runs before
-        every replay), or the variables given new arrays since take them back (_adopt)."""
-        if all(map(operator.is_, map(_ARR, entry.read), entry.reads)):
-            return list(map(sys.getrefcount, entry.writes)) == entry.refs
-        return self._adopt(entry)
 
     def _adopt(self, entry: _Captured) -> bool:
         """Copies the new value of each variable assigned a new array since capture (an
