@@ -82,7 +82,10 @@ USES = [
     ("cupy.cuda.Stream", "end_capture", (), 0),
     ("cupy.cuda", "Graph", (), None),
     ("cupy.cuda.Graph", "launch", (), 0),
-    # generated and hand-written kernels (backend/cupy.py elementwise, reduction, launch)
+    ("cupy", "copyto", (), 2),           # a captured step's variables written in place
+    ("cupy", "may_share_memory", (), 2),
+    # generated and hand-written kernels (DeviceBackend's elementwise, reduction, launch
+    # over xp = cupy; the captured product)
     ("cupy", "ElementwiseKernel", ("preamble",), 4),
     ("cupy.ElementwiseKernel", "__call__", (), 3),
     ("cupy", "ReductionKernel", ("preamble",), 7),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -140,6 +141,8 @@ class DeviceBackend(Backend):
     def __init__(self, xp: Any) -> None:
         super().__init__(xp)
         self.ones_made: dict = {}
+        self.kernels: dict = {}  # source -> the backend's compiled kernel
+        self.lock = threading.Lock()
 
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
         if self.captures and a.dtype.kind in "fc" and self.capturing():
@@ -208,10 +211,43 @@ class DeviceBackend(Backend):
         """Whether this thread's work is being captured into a CUDA graph."""
         raise NotImplementedError
 
+    # -- kernels from CUDA C source: tf.function's fused groups, the ops' own ----------
+    def elementwise(self, in_params: str, out_params: str, body: str, name: str,
+                    preamble: str = "") -> Any:
+        """The elementwise kernel of this source (xp.ElementwiseKernel), made once: CuPy
+        compiles it per device and argument types at its first launch (and keeps the
+        binary on disk); the stand-in reads its C at its first call."""
+        key = ("e", in_params, out_params, body, name, preamble)
+        k = self.kernels.get(key)
+        if k is None:
+            with self.lock:
+                k = self.kernels[key] = self.xp.ElementwiseKernel(
+                    in_params, out_params, body, name, preamble=preamble)
+        return k
+
     def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
                   post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
-        """A map-then-reduce kernel of this source (CuPy's ReductionKernel), made once."""
-        raise NotImplementedError
+        """The map-then-reduce kernel of this source (xp.ReductionKernel), made once."""
+        key = ("r", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+               name, preamble)
+        k = self.kernels.get(key)
+        if k is None:
+            with self.lock:
+                k = self.kernels[key] = self.xp.ReductionKernel(
+                    in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+                    name, preamble=preamble)
+        return k
+
+    def launch(self, source: dict, arrays: list) -> Any:
+        """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`)."""
+        if source["kind"] == "elementwise":
+            return self.elementwise(source["in_params"], source["out_params"],
+                                    source["operation"], source["name"],
+                                    source["preamble"])(*arrays)
+        kernel = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
+                                source["reduce_expr"], source["post_map_expr"],
+                                source["identity"], source["name"], source["preamble"])
+        return kernel(*arrays, axis=source["axis"], keepdims=source["keepdims"])
 
     def scratch(self, name: str, shape: tuple, dtype: Any) -> Any:
         nbytes = math.prod(shape) * np.dtype(dtype).itemsize

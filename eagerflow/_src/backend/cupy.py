@@ -8,15 +8,14 @@ CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, an
 - the memory pool (CuPy's, which grows on demand: TF's `set_memory_growth(True)` is
   its only mode), a memory limit from a logical device configuration, and the
   figures of `tf.config.experimental.get_memory_info`;
-- the cache of CUDA kernels that tf.function's fusion generates (`elementwise`,
-  `reduction`), compiled once per source text and device;
+- CuPy's ElementwiseKernel and ReductionKernel for the CUDA C that tf.function's fusion
+  and the ops generate (the cache is DeviceBackend's: `elementwise`, `reduction`);
 - NCCL all-reduce for MirroredStrategy over several GPUs (`all_reduce`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,8 +38,6 @@ class CupyBackend(DeviceBackend):
     def __init__(self) -> None:
         super().__init__(cupy)
         self.peak: dict = {}
-        self.kernels: dict = {}
-        self.lock = threading.Lock()
         self.comms: dict = {}
         self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr)
 
@@ -133,43 +130,6 @@ class CupyBackend(DeviceBackend):
         pool = cupy.cuda.MemoryPool()
         with cupy.cuda.using_allocator(pool.malloc):
             yield pool
-
-    # -- generated kernels (tf.function fusion) -----------------------------------------
-    def elementwise(self, in_params: str, out_params: str, body: str, name: str,
-                    preamble: str = "") -> Any:
-        """A compiled elementwise kernel for this source, made once (CuPy compiles it per
-        device and dtype signature on first launch and caches the binary on disk)."""
-        key = ("e", in_params, out_params, body, name, preamble)
-        k = self.kernels.get(key)
-        if k is None:
-            with self.lock:
-                k = self.kernels[key] = cupy.ElementwiseKernel(
-                    in_params, out_params, body, name, preamble=preamble)
-        return k
-
-    def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
-                  post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
-        """A compiled map-then-reduce kernel (elementwise ops feeding a sum/max/...)."""
-        key = ("r", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
-               name, preamble)
-        k = self.kernels.get(key)
-        if k is None:
-            with self.lock:
-                k = self.kernels[key] = cupy.ReductionKernel(
-                    in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
-                    name, preamble=preamble)
-        return k
-
-    def launch(self, source: dict, arrays: list) -> Any:
-        """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`)."""
-        if source["kind"] == "elementwise":
-            kernel = self.elementwise(source["in_params"], source["out_params"],
-                                      source["operation"], source["name"], source["preamble"])
-            return kernel(*arrays)
-        kernel = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
-                                source["reduce_expr"], source["post_map_expr"],
-                                source["identity"], source["name"], source["preamble"])
-        return kernel(*arrays, axis=source["axis"], keepdims=source["keepdims"])
 
     # -- collectives (MirroredStrategy) -------------------------------------------------
     def all_reduce(self, arrays: list, op: str = "sum") -> list:

@@ -815,7 +815,6 @@ class StrictBackend(DeviceBackend):
         super().__init__(xp)
         self.count = 0  # set by find_gpus' caller: how many devices it poses as
         self.peak: dict = {}
-        self.kernels: dict = {}
         self._special: Any = None
 
     cuda = types.SimpleNamespace(Stream=Stream, Graph=Graph)
@@ -860,40 +859,6 @@ class StrictBackend(DeviceBackend):
 
     def memory_info(self, index: int) -> dict:
         return {"current": 0, "peak": self.peak.get(index, 0)}
-
-    def elementwise(self, in_params: str, out_params: str, body: str, name: str,
-                    preamble: str = "") -> Any:
-        """The kernel of this source (CuPy's backend: compiled once per source text), made
-        once: its C is parsed at its first call."""
-        key = ("e", in_params, out_params, body, name, preamble)
-        k = self.kernels.get(key)
-        if k is None:
-            k = self.kernels[key] = ElementwiseKernel(in_params, out_params, body, name,
-                                                      preamble=preamble)
-        return k
-
-    def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
-                  post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
-        key = ("r", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
-               name, preamble)
-        k = self.kernels.get(key)
-        if k is None:
-            k = self.kernels[key] = ReductionKernel(in_params, out_params, map_expr,
-                                                    reduce_expr, post_map_expr, identity,
-                                                    name, preamble=preamble)
-        return k
-
-    def launch(self, source: dict, arrays: list) -> Any:
-        """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`) as CuPy's
-        backend does: its generated CUDA C, interpreted (backend/strict_cuda.py)."""
-        if source["kind"] == "elementwise":
-            return self.elementwise(source["in_params"], source["out_params"],
-                                    source["operation"], source["name"],
-                                    source["preamble"])(*arrays)
-        k = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
-                           source["reduce_expr"], source["post_map_expr"],
-                           source["identity"], source["name"], source["preamble"])
-        return k(*arrays, axis=source["axis"], keepdims=source["keepdims"])
 
     def special(self) -> Any:
         """scipy.special's functions CuPy's cupyx.scipy.special has, over stand-in arrays."""
