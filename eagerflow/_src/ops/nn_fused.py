@@ -163,9 +163,9 @@ def _adam_infer(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float
 # On a device the update is one launch (an ElementwiseKernel of the same float operations
 # in the same order, in the variables' type; TF's GPU ApplyAdam is one kernel too) instead
 # of eleven ufuncs. float16 keeps the ufuncs (CUDA's half arithmetic is not C's float).
+_ADAM_MOMENTS = "m2 = m + (g - m) * c1; v2 = v + (g * g - v) * c2; "
 _ADAM_CUDA = ("T m, T v, T g, T alpha, T c1, T c2, T eps", "T m2, T v2, T step",
-              "m2 = m + (g - m) * c1; v2 = v + (g * g - v) * c2; "
-              "step = (m2 * alpha) / (sqrt(v2) + eps)", "eagerflow_adam")
+              _ADAM_MOMENTS + "step = (m2 * alpha) / (sqrt(v2) + eps)", "eagerflow_adam")
 
 
 def _adam_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
@@ -243,8 +243,8 @@ def _adam_apply_infer(m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: floa
 
 
 _ADAM_APPLY_CUDA = ("T m, T v, T g, T alpha, T c1, T c2, T eps, T var", "T m2, T v2, T var2",
-                    "m2 = m + (g - m) * c1; v2 = v + (g * g - v) * c2; "
-                    "var2 = var - (m2 * alpha) / (sqrt(v2) + eps)", "eagerflow_adam_apply")
+                    _ADAM_MOMENTS + "var2 = var - (m2 * alpha) / (sqrt(v2) + eps)",
+                    "eagerflow_adam_apply")
 
 
 def _adam_apply_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float,

@@ -117,19 +117,24 @@ def fuse_adam_apply(graph: Graph) -> Graph:
             for x in (*node.inputs, node.attrs.get("var")):
                 if type(x) is not SymbolicTensor and x is not None:
                     writers.setdefault(id(x), []).append(node)
-    ops = []
+    assigns = {}  # id(_FusedAdam) -> the AssignSubVariableOp of its step
     for node in graph.operations:
         if node.op is ASSIGN["sub"]:
             adam = _adam_applied(node, n_uses, writers)
             if adam is not None:
-                var = node.attrs["var"]
-                read = Operation(graph, READ_VAR, (var,), {}, f"{adam.name}/ReadVariableOp")
-                read.outputs = (SymbolicTensor(read, 0, adam.outputs[2]._shape,
-                                               adam.outputs[2]._dtype),)
-                ops.insert(ops.index(adam), read)
-                adam.op = nn_fused.FUSED_ADAM_APPLY
-                adam.inputs = (*adam.inputs, read.outputs[0])
-                node.op = ASSIGN["set"]
+                assigns[id(adam)] = node
+    ops = []
+    for node in graph.operations:
+        assign = assigns.get(id(node))
+        if assign is not None:  # the variable read just before the update
+            var = assign.attrs["var"]
+            read = Operation(graph, READ_VAR, (var,), {}, f"{node.name}/ReadVariableOp")
+            read.outputs = (SymbolicTensor(read, 0, node.outputs[2]._shape,
+                                           node.outputs[2]._dtype),)
+            ops.append(read)
+            node.op = nn_fused.FUSED_ADAM_APPLY
+            node.inputs = (*node.inputs, read.outputs[0])
+            assign.op = ASSIGN["set"]
         ops.append(node)
     graph.operations[:] = ops
     return graph
