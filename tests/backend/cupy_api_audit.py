@@ -51,6 +51,7 @@ USES = [
     ("cupy.cuda.Device", "use", (), 0),
     ("cupy.cuda.Device", "synchronize", (), 0),
     ("cupy.cuda.Device", "id", (), None),
+    ("cupy.cuda.Device", "compute_capability", (), None),  # cuDNN's bfloat16 (cudnn.py)
     ("cupy.cuda.Device", "__enter__", (), 0),
     ("cupy.ndarray", "device", (), None),
     ("cupy.ndarray", "data", (), None),
@@ -400,6 +401,26 @@ def check_cudnn(root: Path) -> tuple:
     return problems, [], cases
 
 
+def check_bfloat16(root: Path, cupy: Any) -> tuple:
+    """(problems, skipped): the stand-in's BFLOAT16_UFUNCS against the ufuncs of this
+    CuPy with a bfloat16 loop (their type signatures name ml_dtypes' type char "E")."""
+    if importlib.util.find_spec("ml_dtypes") is None:
+        return [], ["bfloat16 loops: no ml_dtypes here, so CuPy has none"]
+    # (read from the source: strict_names imports eagerflow, which this interpreter lacks)
+    tree = ast.parse((root / "eagerflow/_src/backend/strict_names.py").read_text())
+    text = next(node.value.args[0].func.value.value for node in tree.body
+                if isinstance(node, ast.Assign) and node.targets[0].id == "BFLOAT16_UFUNCS")
+    stand_in = frozenset(text.split())
+    ufuncs = {n: u for n in dir(cupy) if isinstance(u := getattr(cupy, n), cupy.ufunc)}
+    looped = {n for n, u in ufuncs.items() if any("E" in str(t) for t in u.types)}
+    said = stand_in - {"matmul"}  # (cupy.matmul: a gufunc, cuBLAS's)
+    problems = [f"cupy.{n} has a bfloat16 loop the stand-in refuses" for n in
+                sorted(looped - said)]
+    problems += [f"cupy.{n} has no bfloat16 loop, which the stand-in runs" for n in
+                 sorted((said & set(ufuncs)) - looped)]
+    return problems, []
+
+
 def main(argv: list) -> int:
     root = Path(argv[1]).resolve()
     with warnings.catch_warnings():
@@ -408,12 +429,14 @@ def main(argv: list) -> int:
     uses, skipped = check_uses()
     calls, ncalls = check_source_calls(root)
     cudnn_problems, cudnn_skipped, graphs = check_cudnn(root)
+    bf16_problems, bf16_skipped = check_bfloat16(root, cupy)
     resolved = {attr for _, attr, _, _ in USES} | \
         {name for path, _, _, _ in USES for name in path.split(".")} | \
         {name for path, _, _ in CUDNN_USES for name in path.split(".")}
     print(json.dumps({
         "cupy": cupy.__version__, "python": sys.executable,
-        "problems": uses + calls + cudnn_problems, "skipped": skipped + cudnn_skipped,
+        "problems": uses + calls + cudnn_problems + bf16_problems,
+        "skipped": skipped + cudnn_skipped + bf16_skipped,
         "checked": {"uses": len(USES), "source_calls": ncalls, "cudnn_graphs": graphs},
         "uncovered": sorted(attribute_names(root) - resolved)}))
     return 0

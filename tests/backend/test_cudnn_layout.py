@@ -55,7 +55,8 @@ def _view(ptr, dim, stride, dtype):
 class _Graph:
     def __init__(self, log, **kw):
         self.log, self.kw, self.built, self.tensors = log, kw, False, {}
-        self.dtype = np.float16 if kw["io_data_type"] == "HALF" else np.float32
+        self.dtype = {"HALF": np.float16, "BFLOAT16": C.BFLOAT16}.get(kw["io_data_type"],
+                                                                     np.float32)
 
     def _made(self, t):
         self.tensors[t.uid] = t
@@ -151,7 +152,7 @@ class FakeCudnn:
     """What eagerflow calls of the `cudnn` module, with cuDNN's semantics."""
 
     class data_type:  # noqa: N801 - the binding's names
-        HALF, FLOAT = "HALF", "FLOAT"
+        HALF, FLOAT, BFLOAT16 = "HALF", "FLOAT", "BFLOAT16"
 
     class heur_mode:  # noqa: N801
         A, FALLBACK = "A", "FALLBACK"
@@ -184,6 +185,16 @@ def test_the_path_takes_half_and_single_precision_2d_and_3d_without_groups():
     assert C.supported(np.float32, 2, 1) and C.supported(np.float16, 3, 1)
     assert not C.supported(np.float64, 2, 1) and not C.supported(np.int32, 2, 1)
     assert not C.supported(np.float32, 1, 1) and not C.supported(np.float32, 2, 2)
+
+
+def test_bfloat16_takes_the_path_on_ampere_or_later_only():
+    pytest.importorskip("ml_dtypes")
+    binding = FakeCudnn()
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0, {0: 75, 1: 90}.get)
+    assert C.supported(C.BFLOAT16, 2, 1)
+    assert engines.get(0, C.BFLOAT16, 2, 1) is None  # (sm_75: im2col)
+    assert engines.get(1, C.BFLOAT16, 2, 1) is not None
+    assert engines.get(0, np.float16, 2, 1) is not None
 
 
 def test_an_absent_binding_leaves_im2col_for_good():
@@ -241,9 +252,12 @@ def test_descriptions_of_tf_layouts():
     (np.float32, (2, 9, 9, 3), (3, 2, 3, 2), (1, 2), "VALID", (2, 1)),
     (np.float32, (1, 5, 5, 2), (3, 3, 2, 2), 1, [[0, 0], [1, 2], [2, 0], [0, 0]], 1),
     (np.float16, (2, 6, 6, 4), (3, 3, 4, 8), 1, "SAME", 1),
+    ("bfloat16", (2, 6, 6, 4), (3, 3, 4, 8), 1, "SAME", 1),
 ])
 def test_conv2d_through_the_cudnn_path_equals_im2col(fake, dtype, shape, fshape, strides,
                                                      padding, dilations):
+    if dtype == "bfloat16":
+        dtype = C.BFLOAT16 or pytest.importorskip("ml_dtypes")
     rng = np.random.default_rng(1)
     x = rng.normal(size=shape).astype(dtype)
     w = rng.normal(size=fshape).astype(dtype)
@@ -252,8 +266,9 @@ def test_conv2d_through_the_cudnn_path_equals_im2col(fake, dtype, shape, fshape,
     with tf.device("/cpu:0"):
         want = tf.nn.conv2d(tf.constant(x), tf.constant(w), strides, padding,
                             dilations=dilations)
-    tol = 1e-2 if dtype == np.float16 else 1e-5
-    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=tol, atol=tol)
+    tol = {np.dtype(np.float16): 1e-2, C.BFLOAT16: 5e-2}.get(np.dtype(dtype), 1e-5)
+    np.testing.assert_allclose(got.numpy().astype(np.float32), want.numpy().astype(np.float32),
+                               rtol=tol, atol=tol)
 
 
 def test_conv3d_and_the_graph_cache(fake):

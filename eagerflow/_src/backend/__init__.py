@@ -137,6 +137,9 @@ class DeviceBackend(Backend):
     buffers and block splitting are plain array calls (no host thread policy)."""
 
     device_type = "GPU"
+    # Whether its arrays hold bfloat16 (CuPy 14 does where ml_dtypes is installed; before,
+    # bfloat16 data lives on the host and its ops run on CPU by soft placement)
+    holds_bfloat16 = False
 
     def __init__(self, xp: Any) -> None:
         super().__init__(xp)
@@ -147,6 +150,15 @@ class DeviceBackend(Backend):
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
         if self.captures and a.dtype.kind in "fc" and self.capturing():
             return self.captured_product(a, b, out)
+        if a.dtype.kind == "V":
+            # bfloat16 (the one such dtype a device holds): float32 products rounded once,
+            # as TF's GPU kernels give them (CuPy runs a batch of bfloat16 products
+            # through its integer kernel, in bfloat16)
+            p = self.xp.matmul(a.astype(np.float32), b.astype(np.float32))
+            if out is None:
+                return p.astype(a.dtype)
+            out[...] = p
+            return out
         return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
 
     def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
@@ -361,16 +373,17 @@ SMALL_MACS = cpu.SMALL_MACS  # products below this run on one BLAS thread by the
 
 # The dtypes CuPy 14's atomic add (what `cupy.add.at` runs) takes; it refuses the others
 # with TypeError (cupy/_core/_routines_indexing.pyx). Narrower integers are added in the
-# 32-bit type of their signedness, whose wrapped sum truncates to theirs exactly.
+# 32-bit type of their signedness, whose wrapped sum truncates to theirs exactly, and
+# bfloat16 in float32.
 ATOMIC_ADD = ("int32", "int64", "float16", "float32", "float64", "uint32", "uint64")
-_WIDER = {"i": np.int32, "u": np.uint32}
+_WIDER = {"i": np.int32, "u": np.uint32, "V": np.float32}
 
 
 def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
     """`xp.add.at(out, index, values)`: `values` added into `out` at `index`, unbuffered
     (a repeated index adds each), in place. NumPy's adds in order; on a GPU, CuPy's
     atomic kernel in any order, a complex number as its two parts, an integer narrower
-    than 32 bits in a 32-bit copy."""
+    than 32 bits in a 32-bit copy, bfloat16 in a float32 copy."""
     if xp is np:
         np.add.at(out, index, values)
         return
@@ -380,7 +393,7 @@ def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
     elif kind.kind == "c":
         add_at(xp, out.real, index, getattr(values, "real", values))
         add_at(xp, out.imag, index, getattr(values, "imag", 0))
-    elif kind.kind in _WIDER:
+    elif kind.kind in _WIDER:  # (bfloat16, kind "V": added in float32, rounded once)
         wide = _WIDER[kind.kind]
         acc = out.astype(wide)
         xp.add.at(acc, index, values.astype(wide) if hasattr(values, "astype") else values)

@@ -24,11 +24,19 @@ import numpy as np
 # NumPy dtype -> the cuDNN data type's name (cudnn.data_type.<name>); keyed by the dtype
 # itself, as the graphs are: NumPy 2's `dtype.name` is Python code, ~3 us a read
 DATA_TYPES = {np.dtype(np.float16): "HALF", np.dtype(np.float32): "FLOAT"}
+try:
+    import ml_dtypes  # optional: bfloat16 data exists only with it
+
+    BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+    DATA_TYPES[BFLOAT16] = "BFLOAT16"
+except ImportError:
+    BFLOAT16 = None
+BFLOAT16_CAPABILITY = 80  # (cuDNN's bfloat16 convolutions need an Ampere GPU or later)
 
 
 def supported(dtype: Any, rank: int, groups: int) -> bool:
-    """Whether the cuDNN path takes a convolution: half or single precision (double and
-    integers stay on im2col), 2 or 3 spatial dims, no groups."""
+    """Whether the cuDNN path takes a convolution: half, bfloat16 or single precision
+    (double and integers stay on im2col), 2 or 3 spatial dims, no groups."""
     return np.dtype(dtype) in DATA_TYPES and rank in (2, 3) and groups == 1
 
 
@@ -156,13 +164,17 @@ class Engines:
     and the im2col path for good, when it is not installed, cuDNN's library is not
     found, or it makes no handle)."""
 
-    def __init__(self, load: Any, xp: Any, stream_ptr: Any) -> None:
+    def __init__(self, load: Any, xp: Any, stream_ptr: Any,
+                 capability: Any = lambda device: BFLOAT16_CAPABILITY) -> None:
         self.load, self.xp, self.stream_ptr = load, xp, stream_ptr
+        self.capability = capability  # device -> its compute capability (90: sm_90)
         self.binding: Any = _UNLOADED
         self.by_device: dict = {}
 
     def get(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:
         if not supported(dtype, rank, groups):
+            return None
+        if dtype == BFLOAT16 and self.capability(device) < BFLOAT16_CAPABILITY:
             return None
         if self.binding is _UNLOADED:
             try:

@@ -39,7 +39,8 @@ class CupyBackend(DeviceBackend):
         super().__init__(cupy)
         self.peak: dict = {}
         self.comms: dict = {}
-        self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr)
+        self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr,
+                             lambda i: int(cupy.cuda.Device(i).compute_capability))
 
     def device_count(self) -> int:
         try:

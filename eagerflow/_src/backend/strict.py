@@ -8,10 +8,12 @@ whose arrays answer NumPy's dispatch, so that a kernel that calls `np.` on its i
 arrays fails here even where CuPy would quietly run it); its module namespace `xp`
 holds exactly the NumPy names CuPy has (listed below, checked against CuPy by a test
 where CuPy is installed) and refuses NumPy arrays as operands; it holds no strings,
-objects or bfloat16, as CuPy holds none. Like CuPy it has a current device per thread,
-arrays remember theirs, and an operation on an array of another device raises, so a
-missing copy between devices fails too. Results of reductions and indexing are 0-d
-arrays, never NumPy scalars, as on CuPy.
+objects, nor ml_dtypes' types but bfloat16 (CuPy 14 holds bfloat16 where ml_dtypes is
+installed, and the stand-in poses as that: its ufuncs without a bfloat16 loop refuse it,
+its sums and means accumulate it in float32, its sorts refuse it). Like CuPy it has a
+current device per thread, arrays remember theirs, and an operation on an array of
+another device raises, so a missing copy between devices fails too. Results of
+reductions and indexing are 0-d arrays, never NumPy scalars, as on CuPy.
 
 `EAGERFLOW_STANDIN_GPUS=n` (or the test hook in core/device.py) makes this backend pose
 as n GPUs, so the device layer, placement and copies are tested without a GPU.
@@ -48,6 +50,7 @@ from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launche
 )
 from eagerflow._src.backend.strict_names import (
     AT_DTYPES,
+    BFLOAT16_UFUNCS,
     FFT,
     FUNCTIONS,
     LINALG,
@@ -310,9 +313,41 @@ def _basic(key: Any) -> bool:
 def _check_dtype(dtype: np.dtype) -> None:
     if dtype in _HELD:  # (a set lookup: dtype.name is Python code of NumPy's, slow)
         return
-    if dtype.kind in "OUSVMm" or dtype.name == "bfloat16":
+    if dtype.kind in "OUSMm" or (dtype.kind == "V" and dtype != BFLOAT16):
         raise TypeError(f"Unsupported dtype {dtype}")
     _HELD.add(dtype)
+
+
+def _bfloat16() -> np.dtype | None:
+    try:
+        import ml_dtypes  # optional: CuPy 14 holds bfloat16 only with it, as eagerflow
+    except ImportError:
+        return None
+    return np.dtype(ml_dtypes.bfloat16)
+
+
+BFLOAT16 = _bfloat16()
+# CuPy 14's reductions that accumulate bfloat16 in float32 (NumPy's in bfloat16), and its
+# sorts, which thrust runs and refuses bfloat16 for (cupy/cuda/thrust.pyx)
+_FLOAT_ACCUMULATED = frozenset(("sum", "prod", "mean", "nansum", "nanprod", "nanmean"))
+_SORTS = {"sort": NotImplementedError, "argsort": NotImplementedError, "lexsort": TypeError}
+
+
+def _bfloat16_as_cupy(fn: Any, name: str, owner: Any) -> Any:
+    """NumPy's `fn` (`owner`'s method, or a function of the array first) as CuPy 14 runs
+    it on bfloat16 data (_FLOAT_ACCUMULATED, _SORTS)."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        a = owner._a if owner is not None else args[0] if args else None
+        if getattr(a, "dtype", None) != BFLOAT16 or BFLOAT16 is None:
+            return fn(*args, **kwargs)
+        if name in _SORTS:
+            what = "keys" if name == "lexsort" else "arrays"
+            raise _SORTS[name](f"Sorting {what} with dtype 'bfloat16' is not supported")
+        if kwargs.get("dtype") is not None or kwargs.get("out") is not None:
+            return fn(*args, **kwargs)
+        return np.asarray(fn(*args, dtype=np.float32, **kwargs)).astype(BFLOAT16)
+
+    return call
 
 
 _HELD: set = set()  # the dtypes _check_dtype passed
@@ -472,6 +507,9 @@ def _operator(name: str) -> Any:
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
+        if kind == "matmul" and self._a.dtype == BFLOAT16 and out.dtype != BFLOAT16 and \
+                getattr(args[0], "dtype", None) == BFLOAT16:
+            out = out.astype(BFLOAT16)  # (CuPy's product of bfloat16: _matmul_as_cupy)
         res = self if in_place else _wrap(out, self._device)  # (a += b: the same array)
         if cap is None:
             _launch(kind)
@@ -495,8 +533,8 @@ def _operands(args: tuple) -> None:
     host sequences or strings: `a >= (1, 2)` and `xp.equal(b'', b'')` fail there."""
     for a in args:
         t = type(a)
-        if t in (list, tuple, np.ndarray, str, bytes) or \
-                (isinstance(a, np.generic) and a.dtype.kind in "OSUV"):
+        if t in (list, tuple, np.ndarray, str, bytes) or (isinstance(a, np.generic) and (
+                a.dtype.kind in "OSU" or a.dtype.kind == "V" and a.dtype != BFLOAT16)):
             raise TypeError(f"Unsupported type {t}")
 
 
@@ -545,6 +583,8 @@ def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
     A call counts one launch of `kind` (see _launched)."""
     device = None if owner is None else owner._device
     refused = NO_KWARGS.get(name, ())
+    if name in _FLOAT_ACCUMULATED or name in _SORTS:
+        fn = _bfloat16_as_cupy(fn, name, owner)
 
     def call(*args: Any, **kwargs: Any) -> Any:
         for k in kwargs:
@@ -613,6 +653,8 @@ class _Ufunc:
         self.__name__ = f"cupy_{uf.__name__}"  # CuPy's names
         self.nin, self.nout = uf.nin, uf.nout
         self._kind = "matmul" if uf.__name__ == "matmul" else "elementwise"  # (cuBLAS)
+        self._bfloat16 = uf.__name__ in BFLOAT16_UFUNCS
+        self._run = _matmul_as_cupy if uf.__name__ == "matmul" else uf
         self.outer = _wrapped(uf.outer, "outer")
         for m, names in UFUNC_METHODS.items():
             setattr(self, m, _wrapped(getattr(uf, m), m, kind=_kind_of(m))
@@ -623,14 +665,28 @@ class _Ufunc:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         _operands(args[:self.nin])
+        if not self._bfloat16 and BFLOAT16 is not None:
+            types = tuple(getattr(a, "dtype", None) for a in args[:self.nin])
+            if BFLOAT16 in types:
+                raise TypeError(f"Wrong type ({types}) of arguments for {self.__name__}")
         cap = _CURRENT.stream._capture
         if cap is None:
             _launch(self._kind)
-            return _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
+            return _wrap(self._run(*_unwrap(args), **_unwrap(kwargs)))
         cap.check(self._uf.__name__, args, kwargs)
-        out = _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
-        cap.record(lambda: self._uf(*_unwrap(args), **_unwrap(kwargs)), out, (args, kwargs))
+        out = _wrap(self._run(*_unwrap(args), **_unwrap(kwargs)))
+        cap.record(lambda: self._run(*_unwrap(args), **_unwrap(kwargs)), out, (args, kwargs))
         return out
+
+
+def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
+    """NumPy's matmul as CuPy's: a product of bfloat16 arrays is bfloat16 (cuBLAS adds
+    in float32 and rounds once; NumPy with ml_dtypes gives the float32)."""
+    out = np.matmul(a, b, **kwargs)
+    if a.dtype == BFLOAT16 and b.dtype == BFLOAT16 and out.dtype != BFLOAT16 and \
+            "out" not in kwargs and "dtype" not in kwargs:
+        return out.astype(BFLOAT16)
+    return out
 
 
 _FLOAT_AT = {"maximum": np.fmax, "minimum": np.fmin}
@@ -810,6 +866,7 @@ class StrictBackend(DeviceBackend):
 
     name = "strict"
     array_type = StrictArray
+    holds_bfloat16 = BFLOAT16 is not None
 
     def __init__(self) -> None:
         super().__init__(xp)

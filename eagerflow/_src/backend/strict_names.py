@@ -77,6 +77,18 @@ SPECIAL = frozenset("""
     pdtrc pdtri poch polygamma pseudo_huber psi radian rel_entr rgamma round shichi sici sinc
     sindg softmax sph_harm_y spherical_yn tandg wright_bessel xlog1py xlogy y0 y1 yn zeta zetac
 """.split())
+# The ufuncs with a bfloat16 loop in CuPy 14 (with ml_dtypes: cupy/_util.py's bf16_loop),
+# by NumPy's and CuPy's names; the others raise TypeError for bfloat16 operands, and
+# cupyx.scipy.special has none (but sinc). Checked against CuPy by cupy_api_audit.py.
+BFLOAT16_UFUNCS = frozenset("""
+    abs absolute acos acosh add arccos arccosh arcsin arcsinh arctan arctan2 arctanh asin asinh
+    atan atan2 atanh cbrt ceil conj conjugate copysign cos cosh deg2rad degrees divide equal exp
+    exp2 expm1 fabs fix floor floor_divide fmax fmin fmod frexp greater greater_equal heaviside
+    hypot i0 isfinite isinf isnan ldexp less less_equal log log10 log1p log2 logaddexp
+    logaddexp2 logical_and logical_or matmul maximum minimum mod modf multiply negative nextafter
+    not_equal positive pow power rad2deg radians reciprocal remainder rint sign signbit sin sinc
+    sinh sqrt square subtract tan tanh true_divide trunc
+""".split())
 # ndarray methods and properties CuPy's ndarray also has.
 METHODS = frozenset("""
     all any argmax argmin argpartition argsort astype byteswap choose clip compress conj

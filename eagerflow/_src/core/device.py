@@ -173,6 +173,7 @@ def _find_gpus() -> None:
         _PHYSICAL.append(_Device("GPU", i, backend, i))
     if count:
         backend.count = count
+        _hold_bfloat16(backend)
         _devices_changed()
         _set_default(default_device())
 
@@ -182,8 +183,10 @@ def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
     """Test hook: the strict stand-in backend poses as `count` GPUs (the default device
     while inside), as EAGERFLOW_STANDIN_GPUS does for a whole process."""
     saved = (list(_PHYSICAL), dict(_VISIBLE), dict(_LOGICAL_CONFIG), _INITIALIZED[0],
-             list(context.DEFAULT_PLACEMENT), strict.BACKEND.count, dict(_MEMORY_GROWTH))
+             list(context.DEFAULT_PLACEMENT), strict.BACKEND.count, dict(_MEMORY_GROWTH),
+             _DEVICE_VOID[0])
     strict.BACKEND.count = count
+    _hold_bfloat16(strict.BACKEND)
     _INITIALIZED[0] = False  # a runtime with new devices, not yet in use
     _PHYSICAL[:] = [d for d in _PHYSICAL if d.device_type != "GPU"]
     _PHYSICAL.extend(_Device("GPU", i, strict.BACKEND, i) for i in range(count))
@@ -193,7 +196,8 @@ def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
         yield strict.BACKEND
     finally:
         (_PHYSICAL[:], visible, config, _INITIALIZED[0], placement, strict.BACKEND.count,
-         growth) = saved
+         growth, _DEVICE_VOID[0]) = saved
+        DEVICE_DTYPES.clear()
         _MEMORY_GROWTH.clear()
         _MEMORY_GROWTH.update(growth)
         _VISIBLE.clear()
@@ -535,13 +539,25 @@ def copy_to(tensor: Any, device_type: str, index: int = 0) -> Any:
 
 
 _BFLOAT16_TYPE = None if _BFLOAT16_NP is None else _BFLOAT16_NP.type
+# The one NumPy type of kind "V" (ml_dtypes' types, structured data) the GPUs hold:
+# bfloat16's where their backend holds it (CuPy 14 with ml_dtypes), else none.
+_DEVICE_VOID: list = [None]
+# The dtypes found not host-only (dispatch's cache: cleared when the GPUs change)
+DEVICE_DTYPES: set = set()
 
 
 def host_only(dtype: Any) -> bool:
     """Whether arrays of this NumPy dtype live on the host only (strings and objects;
-    bfloat16, which CuPy cannot hold): their ops run on CPU by soft placement. (Asked
-    for every input of every op on a GPU: no dtype.name, which builds a string.)"""
-    return dtype.kind in "OSUV" or dtype.type is _BFLOAT16_TYPE
+    ml_dtypes' types but bfloat16 where the GPUs hold it): their ops run on CPU by soft
+    placement. (Asked for every input of every op on a GPU: no dtype.name, which builds
+    a string.)"""
+    return dtype.kind in "OSU" or (dtype.kind == "V" and dtype.type is not _DEVICE_VOID[0])
+
+
+def _hold_bfloat16(backend: Any) -> None:
+    """Makes bfloat16 data live on the GPUs of `backend` where it holds bfloat16."""
+    _DEVICE_VOID[0] = _BFLOAT16_TYPE if getattr(backend, "holds_bfloat16", False) else None
+    DEVICE_DTYPES.clear()
 
 
 def place_array(arr: Any) -> tuple:

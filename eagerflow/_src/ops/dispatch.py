@@ -30,6 +30,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import DEVICE_DTYPES as _DEVICE_DTYPES
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.core.tensor import (
@@ -564,6 +565,11 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                 if d._np is None or D.host_only(d._np):
                     host = True
                     break
+                if d is _BF16:  # (never cached: whether it runs here is the op's)
+                    if not op.gpu_bfloat16:
+                        host = True
+                        break
+                    continue
                 _DEVICE_DTYPES.add(d)
     if not host:
         holds, index = place.backend.holds, place.physical
@@ -579,7 +585,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                 break
     if host:  # soft placement
         arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
-        if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
+        if op.half_kernel is not None and not attrs and dtypes[0] in _HALF_DTYPES:
+            out = op.half_kernel(*arrays)  # (TF's CPU kernel, as bind's host path runs it)
+        elif place.device_type == "CPU" or op.subgraphs or op.fn is not None:
             # (a loop's or call's body places its own ops, on the scope's device)
             out = op.kernel(np, *arrays, **attrs)
         else:  # the kernel's own checks (sizes against memory) then ask the host's device
@@ -602,8 +610,6 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
 
 
-# Dtypes a device holds (every one but strings, objects, bfloat16): run_on's check, once.
-_DEVICE_DTYPES: set = set()
 
 
 def _resource_device(arrays: Any) -> Any:

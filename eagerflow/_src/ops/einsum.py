@@ -119,6 +119,9 @@ def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
     d = xs[0].dtype
     if d.itemsize == 2 and xp is np and d.kind in "fV":  # (no bfloat16 einsum in NumPy)
         return halfprec.einsum(",".join(terms) + "->" + out, xs)
+    if d.kind == "V":  # bfloat16 on a device: float32 products, rounded once
+        return xp.einsum(",".join(terms) + "->" + out,
+                         *(x.astype(np.float32) for x in xs)).astype(d)
     return xp.einsum(",".join(terms) + "->" + out, *xs)
 
 

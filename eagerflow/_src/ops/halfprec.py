@@ -486,4 +486,5 @@ def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None,
         if keep is not None and arrays[0].dtype == np.float16:
             return keep(*arrays)
         raise no_kernel(op, arrays[0].dtype, cpu, xla)
+    kernel.refuses_bfloat16 = True  # (TF has no bfloat16 kernel for it on a GPU either)
     return kernel

@@ -119,6 +119,9 @@ def _kernel(xp: Any, x: Any, *dyn: Any, axis: int | None, exclusive: bool,
         axis = _runtime_axis(REGISTRY[_NAME].infer, x, dyn, exclusive=exclusive,
                              reverse=reverse)
     ax = axis % x.ndim
+    if xp is not np and x.dtype.kind == "V":  # bfloat16 on a device: scanned in float32
+        return _kernel(xp, x.astype(np.float32), axis=ax, exclusive=exclusive,
+                       reverse=reverse).astype(x.dtype)
     half = halfprec.is_half(xp, x)
     # the scan axis first, in scan order
     w = xp.moveaxis(halfprec.up(x) if half else _daz(xp, x), ax, 0)

@@ -67,11 +67,11 @@ def _f64(*shape: int, lo: float, hi: float) -> np.ndarray:
 
 
 def _wide(fn: Callable) -> Callable:
-    """kernel(xp, *arrays): fn(xp, ...) over float64 (narrow floats go up and are rounded
-    once on the way back)."""
+    """kernel(xp, *arrays): fn(xp, ...) over float64 (narrow floats, bfloat16 among them,
+    go up and are rounded once on the way back)."""
     def kernel(xp: Any, *arrays: Any) -> Any:
         dtype = arrays[0].dtype
-        wide = [a.astype(np.float64) if a.dtype.kind == "f" and a.dtype.itemsize < 8 else a
+        wide = [a.astype(np.float64) if a.dtype.kind in "fV" and a.dtype.itemsize < 8 else a
                 for a in arrays]
         with np.errstate(all="ignore"):
             return xp.asarray(fn(xp, *wide)).astype(dtype, copy=False)

@@ -316,7 +316,7 @@ def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
-    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # TF 2.21 has no CPU kernel
+    if x.dtype.itemsize == 2 and x.dtype.kind in "fV":  # TF 2.21 has no CPU kernel (nor GPU)
         raise halfprec.no_kernel("TruncateMod", x.dtype, ("DOUBLE", "FLOAT", "INT64", "INT32"),
                                  ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
                                  "\n  device='DEFAULT'; T in [DT_INT32]")

@@ -232,6 +232,10 @@ class OpDef:
     int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
+    # False when TF has no bfloat16 kernel for it on a GPU either: bfloat16 calls run on
+    # CPU, whose half_kernel raises TF's NotFoundError. Default: False where that
+    # half_kernel refuses bfloat16 (halfprec.refuse), else True.
+    gpu_bfloat16: bool | None = None
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
     host_inputs: tuple = ()
@@ -308,6 +312,9 @@ class OpDef:
             object.__setattr__(self, "np_kernel", self.ufunc)
         if self.ufunc is not None:
             object.__setattr__(self, "scalar_args", True)
+        if self.gpu_bfloat16 is None:
+            object.__setattr__(self, "gpu_bfloat16",
+                               not getattr(self.half_kernel, "refuses_bfloat16", False))
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"

@@ -76,8 +76,10 @@ def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # no
         idx = _heap_rows(x, k)
     else:
         # descending by value, ties by lower index: a stable ascending sort of the
-        # reversed row, read backwards
-        idx = n - 1 - xp.argsort(x[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
+        # reversed row, read backwards (bfloat16 by its float32 values, in the same order:
+        # a device's sort has no bfloat16)
+        keys = x.astype(np.float32) if x.dtype.kind == "V" else x
+        idx = n - 1 - xp.argsort(keys[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
     packet = topk_order.EIGEN_PACKETS.get(x.dtype.name)
     if packet is not None and xp is np and k and np.isnan(x).any():
         idx = _nan_rows(x, idx, k, sorted, packet)

@@ -513,7 +513,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         if groups == 1:
             matmul_rows(xp, cols, w2, dest)
         else:
-            res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
+            res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
         if epilogue is not None:
             epilogue(dest)
@@ -566,7 +566,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
                 else:
                     gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
                     gg = gb.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
-                    part = xp.matmul(gc.transpose(0, 2, 1), gg)
+                    part = matmul(xp, gc.transpose(0, 2, 1), gg)
                 if acc is None:
                     acc = part
                 else:
