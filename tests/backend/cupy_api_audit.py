@@ -52,6 +52,7 @@ USES = [
     ("cupy.cuda.Device", "synchronize", (), 0),
     ("cupy.cuda.Device", "id", (), None),
     ("cupy.cuda.Device", "compute_capability", (), None),  # cuDNN's bfloat16 (cudnn.py)
+    ("cupy.add", "types", (), None),                  # CupyBackend.holds_bfloat16
     ("cupy.cuda.Device", "__enter__", (), 0),
     ("cupy.ndarray", "device", (), None),
     ("cupy.ndarray", "data", (), None),

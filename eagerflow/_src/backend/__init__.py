@@ -25,6 +25,13 @@ import numpy as np
 
 from eagerflow._src.backend import numpy as cpu
 
+try:
+    import ml_dtypes  # optional (the `dtypes` extra): bfloat16 data exists only with it
+
+    BFLOAT16: np.dtype | None = np.dtype(ml_dtypes.bfloat16)
+except ImportError:
+    BFLOAT16 = None
+
 
 class Backend:
     """An array module as a device kind. This base class is NumPy's (CPU); GPU backends
@@ -150,10 +157,10 @@ class DeviceBackend(Backend):
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
         if self.captures and a.dtype.kind in "fc" and self.capturing():
             return self.captured_product(a, b, out)
-        if a.dtype.kind == "V":
-            # bfloat16 (the one such dtype a device holds): float32 products rounded once,
-            # as TF's GPU kernels give them (CuPy runs a batch of bfloat16 products
-            # through its integer kernel, in bfloat16)
+        if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
+            # a batch of bfloat16 products (the one such dtype a device holds): float32
+            # products rounded once, as cuBLAS gives a matrix's (CuPy runs batches of
+            # bfloat16 through its integer kernel, which adds in bfloat16)
             p = self.xp.matmul(a.astype(np.float32), b.astype(np.float32))
             if out is None:
                 return p.astype(a.dtype)

@@ -21,16 +21,18 @@ from typing import Any
 
 import numpy as np
 
+try:  # (not backend's BFLOAT16: this module is read alone by the CuPy audit, without eagerflow)
+    import ml_dtypes  # optional (the `dtypes` extra): bfloat16 data exists only with it
+
+    BFLOAT16: np.dtype | None = np.dtype(ml_dtypes.bfloat16)
+except ImportError:
+    BFLOAT16 = None
+
 # NumPy dtype -> the cuDNN data type's name (cudnn.data_type.<name>); keyed by the dtype
 # itself, as the graphs are: NumPy 2's `dtype.name` is Python code, ~3 us a read
 DATA_TYPES = {np.dtype(np.float16): "HALF", np.dtype(np.float32): "FLOAT"}
-try:
-    import ml_dtypes  # optional: bfloat16 data exists only with it
-
-    BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+if BFLOAT16 is not None:
     DATA_TYPES[BFLOAT16] = "BFLOAT16"
-except ImportError:
-    BFLOAT16 = None
 BFLOAT16_CAPABILITY = 80  # (cuDNN's bfloat16 convolutions need an Ampere GPU or later)
 
 

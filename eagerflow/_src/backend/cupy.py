@@ -34,6 +34,9 @@ class CupyBackend(DeviceBackend):
 
     name = "cupy"
     array_type = cupy.ndarray
+    # CuPy 14 holds bfloat16 where ml_dtypes is installed: its ufuncs then have bfloat16
+    # loops (type char "E"); earlier CuPy has none, and bfloat16 stays on the host
+    holds_bfloat16 = any("E" in t for t in cupy.add.types)
 
     def __init__(self) -> None:
         super().__init__(cupy)

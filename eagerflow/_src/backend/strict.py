@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import (
+    BFLOAT16,
     DeviceBackend,
     is_scalar,
     register,
@@ -318,15 +319,6 @@ def _check_dtype(dtype: np.dtype) -> None:
     _HELD.add(dtype)
 
 
-def _bfloat16() -> np.dtype | None:
-    try:
-        import ml_dtypes  # optional: CuPy 14 holds bfloat16 only with it, as eagerflow
-    except ImportError:
-        return None
-    return np.dtype(ml_dtypes.bfloat16)
-
-
-BFLOAT16 = _bfloat16()
 # CuPy 14's reductions that accumulate bfloat16 in float32 (NumPy's in bfloat16), and its
 # sorts, which thrust runs and refuses bfloat16 for (cupy/cuda/thrust.pyx)
 _FLOAT_ACCUMULATED = frozenset(("sum", "prod", "mean", "nansum", "nanprod", "nanmean"))

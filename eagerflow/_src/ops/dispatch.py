@@ -585,7 +585,7 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                 break
     if host:  # soft placement
         arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
-        if op.half_kernel is not None and not attrs and dtypes[0] in _HALF_DTYPES:
+        if op.half_kernel is not None and not attrs and dtypes and dtypes[0] in _HALF_DTYPES:
             out = op.half_kernel(*arrays)  # (TF's CPU kernel, as bind's host path runs it)
         elif place.device_type == "CPU" or op.subgraphs or op.fn is not None:
             # (a loop's or call's body places its own ops, on the scope's device)
