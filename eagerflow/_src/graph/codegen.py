@@ -415,8 +415,7 @@ def on_host(node: Any) -> bool | None:
         return True
     for t in node.outputs:
         d = t._dtype
-        if d is not None and (d._np is None or D.host_only(d._np) or
-                              d is dt.bfloat16 and not op.gpu_bfloat16):
+        if d is not None and (d._np is None or D.host_only(d._np)):
             return True
     unsure = False
     for x in node.inputs:
@@ -559,13 +558,8 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
     if host:  # soft placement: the kernel over NumPy, on CPU:0
         args = [w.host_arg(x) for x in node.inputs]
         n = len(w.lines)
-        # (a loop or call places its own ops, so its results may be anywhere; a half type's
-        # kernel is TF's CPU one, as _emit_half calls it)
-        own = bool(op.subgraphs) or op.fn is not None
-        if op.half_kernel is not None and not node.attrs and node.outputs[0]._dtype in _HALF:
-            temps = w.call(node, op.half_kernel, args, "h")
-        else:
-            temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")
+        own = bool(op.subgraphs) or op.fn is not None  # (those place their own ops, so
+        temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")  # results: anywhere)
         if not own:
             w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
         w.lines.extend(f"{t} = host_result({t})" for t in temps)

@@ -565,11 +565,6 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                 if d._np is None or D.host_only(d._np):
                     host = True
                     break
-                if d is _BF16:  # (never cached: whether it runs here is the op's)
-                    if not op.gpu_bfloat16:
-                        host = True
-                        break
-                    continue
                 _DEVICE_DTYPES.add(d)
     if not host:
         holds, index = place.backend.holds, place.physical
@@ -585,9 +580,7 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                 break
     if host:  # soft placement
         arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
-        if op.half_kernel is not None and not attrs and dtypes and dtypes[0] in _HALF_DTYPES:
-            out = op.half_kernel(*arrays)  # (TF's CPU kernel, as bind's host path runs it)
-        elif place.device_type == "CPU" or op.subgraphs or op.fn is not None:
+        if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
             # (a loop's or call's body places its own ops, on the scope's device)
             out = op.kernel(np, *arrays, **attrs)
         else:  # the kernel's own checks (sizes against memory) then ask the host's device

@@ -232,10 +232,10 @@ class OpDef:
     int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
-    # False when TF has no bfloat16 kernel for it on a GPU either: bfloat16 calls run on
-    # CPU, whose half_kernel raises TF's NotFoundError. Default: False where that
-    # half_kernel refuses bfloat16 (halfprec.refuse), else True.
-    gpu_bfloat16: bool | None = None
+    # TF 2.21 has no bfloat16 kernel for it on any device: its kernel raises TF's
+    # NotFoundError for bfloat16 data on a GPU too, as its half_kernel does on the CPU.
+    # Default: where that half_kernel refuses bfloat16 (halfprec.refuse).
+    refuses_bfloat16: bool | None = None
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
     host_inputs: tuple = ()
@@ -312,12 +312,26 @@ class OpDef:
             object.__setattr__(self, "np_kernel", self.ufunc)
         if self.ufunc is not None:
             object.__setattr__(self, "scalar_args", True)
-        if self.gpu_bfloat16 is None:
-            object.__setattr__(self, "gpu_bfloat16",
-                               not getattr(self.half_kernel, "refuses_bfloat16", False))
+        if self.refuses_bfloat16 is None:
+            object.__setattr__(self, "refuses_bfloat16",
+                               getattr(self.half_kernel, "refuses_bfloat16", False))
+        if self.refuses_bfloat16:
+            object.__setattr__(self, "kernel", _refusing_bfloat16(self.kernel,
+                                                                  self.half_kernel))
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
+
+
+def _refusing_bfloat16(kernel: Callable, refuse: Callable) -> Callable:
+    """`kernel`, raising `refuse`'s error for bfloat16 data (the one dtype of kind "V" a
+    kernel meets) wherever it runs."""
+    def run(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+        if arrays and getattr(arrays[0], "dtype", None) is not None and \
+                arrays[0].dtype.kind == "V":
+            return refuse(*arrays)
+        return kernel(xp, *arrays, **attrs)
+    return run
 
 
 _GAMMA = 0x9E3779B97F4A7C15
