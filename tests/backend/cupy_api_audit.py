@@ -99,7 +99,8 @@ USES = [
     ("cupy.cuda.nccl", "groupStart", (), 0),
     ("cupy.cuda.nccl", "groupEnd", (), 0),
     *[("cupy.cuda.nccl", f"NCCL_{k}", (), None) for k in (
-        "SUM", "MAX", "MIN", "FLOAT16", "FLOAT32", "FLOAT64", "INT32", "INT64", "UINT8")],
+        "SUM", "MAX", "MIN", "FLOAT16", "BFLOAT16", "FLOAT32", "FLOAT64", "INT32", "INT64",
+        "UINT8")],
 ]
 # The cuDNN frontend's module functions and graph methods backend/cudnn.py (and the
 # loader in backend/cupy.py) call outside the graph building check_cudnn runs for real.
@@ -110,7 +111,7 @@ CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0),
 OPTIONAL = {"cupy.cuda.nccl": "NCCL's library (nvidia-nccl-cu12/13, the [nccl] extra)"}
 # Names in backend/cupy.py that are not CuPy's: Python's, NumPy's, eagerflow's own.
 NOT_CUPY = {
-    "dtype", "itemsize", "Lock", "contextmanager", "register", "MEM_LIMIT", "id", "get",
+    "dtype", "itemsize", "kind", "Lock", "contextmanager", "register", "MEM_LIMIT", "id", "get",
     "xp", "peak", "kernels", "lock", "comms", "cudnn", "kernels", "float16", "float32",
     "float64", "int32", "int64", "uint8", "Engines", "nullcontext",
     "__init__", "decode",  # (super().__init__, bytes.decode)

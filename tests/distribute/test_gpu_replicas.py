@@ -72,6 +72,32 @@ def test_mirrored_strategy_over_two_gpus(gpus):
     np.testing.assert_array_equal(v.values[1].numpy(), [5.0, 5.0])
 
 
+def test_bfloat16_all_reduced_on_the_gpus(gpus, monkeypatch):
+    pytest.importorskip("ml_dtypes")
+    strategy = tf.distribute.MirroredStrategy()
+    reduced = []
+    nccl = type(gpus).all_reduce
+    monkeypatch.setattr(type(gpus), "all_reduce",
+                        lambda self, arrays, op: reduced.append(op) or nccl(self, arrays, op))
+
+    def step():
+        ctx = tf.distribute.get_replica_context()
+        scale = tf.cast(ctx.replica_id_in_sync_group + 1, tf.float32)
+        x = tf.cast(tf.constant([1.5, 2.0]) * scale, tf.bfloat16)
+        return x, ctx.all_reduce("SUM", x)
+
+    x, summed = strategy.run(step)
+    for p in strategy.experimental_local_results(summed):
+        assert p.dtype == tf.bfloat16 and type(p._arr) is StrictArray
+        np.testing.assert_array_equal(p.numpy().astype(np.float32), [4.5, 6.0])
+    total = strategy.reduce("SUM", x, axis=None)  # NCCL's all-reduce, in bfloat16
+    mean = strategy.reduce("MEAN", x, axis=None)
+    assert reduced == ["sum", "sum"]
+    assert total.dtype == mean.dtype == tf.bfloat16 and total.device == GPU0
+    np.testing.assert_array_equal(total.numpy().astype(np.float32), [4.5, 6.0])
+    np.testing.assert_array_equal(mean.numpy().astype(np.float32), [2.25, 3.0])
+
+
 def test_two_replicas_on_one_gpu():
     with D.standin_gpus(1):
         gpu = tf.config.list_physical_devices("GPU")[0]

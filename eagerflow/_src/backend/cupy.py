@@ -163,6 +163,8 @@ def _load_cudnn() -> Any:
 
 
 def _nccl_dtype(nccl: Any, dtype: np.dtype) -> int:
+    if dtype.kind == "V":  # bfloat16, the one such dtype CuPy holds
+        return nccl.NCCL_BFLOAT16
     return {np.dtype(np.float16): nccl.NCCL_FLOAT16, np.dtype(np.float32): nccl.NCCL_FLOAT32,
             np.dtype(np.float64): nccl.NCCL_FLOAT64, np.dtype(np.int32): nccl.NCCL_INT32,
             np.dtype(np.int64): nccl.NCCL_INT64, np.dtype(np.uint8): nccl.NCCL_UINT8}[dtype]

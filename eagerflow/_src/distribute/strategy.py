@@ -117,8 +117,8 @@ class NcclAllReduce(CrossDeviceOps):
         arrays = backend.all_reduce([t._arr.copy() for t in tensors], "sum")
         out = arrays[0]
         if as_reduce_op(reduce_op) is ReduceOp.MEAN:
-            out = (out / len(arrays)).astype(out.dtype) if out.dtype.kind == "f" else \
-                out // len(arrays)
+            out = (out / len(arrays)).astype(out.dtype) if out.dtype.kind in "fV" else \
+                out // len(arrays)  # (kind "V": bfloat16)
         return EagerTensor(out, tensors[0]._dtype, places[0].canonical)
 
 
