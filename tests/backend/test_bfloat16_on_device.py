@@ -192,3 +192,44 @@ def test_a_traced_op_without_a_bfloat16_kernel_raises_tfs_error_on_the_gpu():
         x = tf.constant([0.5], tf.bfloat16)
         with pytest.raises(tf.errors.NotFoundError, match="Erfinv"):
             tf.function(tf.math.erfinv)(x)
+
+
+RANDOM = {
+    "stateless_uniform": lambda: tf.random.stateless_uniform((64,), [1, 2], dtype=tf.bfloat16),
+    "stateless_normal": lambda: tf.random.stateless_normal((64,), [1, 2], dtype=tf.bfloat16),
+    "stateless_truncated_normal": lambda: tf.random.stateless_truncated_normal(
+        (64,), [1, 2], dtype=tf.bfloat16),
+    "uniform": lambda: tf.random.uniform((64,), dtype=tf.bfloat16),
+    "generator": lambda: tf.random.Generator.from_seed(5).normal((64,), dtype=tf.bfloat16),
+    "glorot": lambda: tf.keras.initializers.GlorotUniform(seed=1)((8, 8), dtype="bfloat16"),
+    "dropout": lambda: tf.nn.dropout(tf.ones((64,), tf.bfloat16), 0.5, seed=4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RANDOM))
+def test_bfloat16_draws_on_the_gpu_are_the_cpus(name):
+    with tf.device("/CPU:0"):
+        tf.random.set_seed(3)  # (each device's stateful kernels start their streams anew)
+        want = RANDOM[name]()
+    with D.standin_gpus(1):
+        tf.random.set_seed(3)
+        got = RANDOM[name]()
+    assert got.device == GPU0 and got.dtype == tf.bfloat16
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path):
+    with D.standin_gpus(1):
+        v = tf.Variable(tf.constant([1.5, -2.25], tf.bfloat16))
+        assert v.device == GPU0
+        path = tf.train.Checkpoint(v=v).save(str(tmp_path / "ck"))
+    with tf.device("/CPU:0"):
+        w = tf.Variable(tf.zeros([2], tf.bfloat16))
+        tf.train.Checkpoint(v=w).restore(path).assert_consumed()
+        assert w.device == CPU0
+    np.testing.assert_array_equal(w.numpy().astype(np.float32), [1.5, -2.25])
+    with D.standin_gpus(1):  # and back onto a GPU
+        u = tf.Variable(tf.zeros([2], tf.bfloat16))
+        tf.train.Checkpoint(v=u).restore(path)
+        assert u.device == GPU0 and type(u._arr) is strict.StrictArray
+        np.testing.assert_array_equal(u.numpy().astype(np.float32), [1.5, -2.25])
