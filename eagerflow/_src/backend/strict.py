@@ -330,7 +330,7 @@ def _bfloat16_as_cupy(fn: Any, name: str, owner: Any) -> Any:
     it on bfloat16 data (_FLOAT_ACCUMULATED, _SORTS)."""
     def call(*args: Any, **kwargs: Any) -> Any:
         a = owner._a if owner is not None else args[0] if args else None
-        if getattr(a, "dtype", None) != BFLOAT16 or BFLOAT16 is None:
+        if getattr(a, "dtype", None) != BFLOAT16:
             return fn(*args, **kwargs)
         if name in _SORTS:
             what = "keys" if name == "lexsort" else "arrays"
@@ -575,7 +575,7 @@ def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
     A call counts one launch of `kind` (see _launched)."""
     device = None if owner is None else owner._device
     refused = NO_KWARGS.get(name, ())
-    if name in _FLOAT_ACCUMULATED or name in _SORTS:
+    if BFLOAT16 is not None and (name in _FLOAT_ACCUMULATED or name in _SORTS):
         fn = _bfloat16_as_cupy(fn, name, owner)
 
     def call(*args: Any, **kwargs: Any) -> Any:
@@ -645,7 +645,7 @@ class _Ufunc:
         self.__name__ = f"cupy_{uf.__name__}"  # CuPy's names
         self.nin, self.nout = uf.nin, uf.nout
         self._kind = "matmul" if uf.__name__ == "matmul" else "elementwise"  # (cuBLAS)
-        self._bfloat16 = uf.__name__ in BFLOAT16_UFUNCS
+        self._bfloat16 = BFLOAT16 is None or uf.__name__ in BFLOAT16_UFUNCS  # (a loop)
         self._run = _matmul_as_cupy if uf.__name__ == "matmul" else uf
         self.outer = _wrapped(uf.outer, "outer")
         for m, names in UFUNC_METHODS.items():
@@ -657,7 +657,7 @@ class _Ufunc:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         _operands(args[:self.nin])
-        if not self._bfloat16 and BFLOAT16 is not None:
+        if not self._bfloat16:
             types = tuple(getattr(a, "dtype", None) for a in args[:self.nin])
             if BFLOAT16 in types:
                 raise TypeError(f"Wrong type ({types}) of arguments for {self.__name__}")

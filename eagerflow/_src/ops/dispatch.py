@@ -603,8 +603,6 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
 
 
-
-
 def _resource_device(arrays: Any) -> Any:
     """The device of the resource the first handle among `arrays` names (its variable's,
     where the handle holds one); None where no array is a handle."""

@@ -325,10 +325,9 @@ class OpDef:
 
 def _refusing_bfloat16(kernel: Callable, refuse: Callable) -> Callable:
     """`kernel`, raising `refuse`'s error for bfloat16 data (the one dtype of kind "V" a
-    kernel meets) wherever it runs."""
+    kernel meets: such ops take float arrays) wherever it runs."""
     def run(xp: Any, *arrays: Any, **attrs: Any) -> Any:
-        if arrays and getattr(arrays[0], "dtype", None) is not None and \
-                arrays[0].dtype.kind == "V":
+        if arrays[0].dtype.kind == "V":
             return refuse(*arrays)
         return kernel(xp, *arrays, **attrs)
     return run
