@@ -3,7 +3,8 @@ does not): its data then lives on the GPU and its ops run there, as TF's GPU ker
 without it, bfloat16 data lives on the host and its ops run on CPU:0 by soft placement.
 The strict stand-in poses as CuPy 14 with ml_dtypes, refusing what it refuses. The
 registry's ops are swept in test_standin_bfloat16.py; these are the stand-in's rules and
-what a user relies on: placement, gradients, tf.function and Keras's mixed_bfloat16."""
+what a user relies on: placement, gradients, tf.function, Keras's mixed_bfloat16, random
+draws and checkpoints (on CuPy's GPU:0 under EAGERFLOW_REGISTRY_ON=gpu: conftest.py)."""
 
 import numpy as np
 import pytest
@@ -80,13 +81,13 @@ def test_add_at_adds_bfloat16_in_float32():
 
 # -- placement --------------------------------------------------------------------------------
 
-def test_bfloat16_lives_and_runs_on_the_gpu_that_holds_it():
-    with D.standin_gpus(1):
+def test_bfloat16_lives_and_runs_on_the_gpu_that_holds_it(gpu):
+    with gpu():
         x = tf.constant([1.0, 2.0], tf.bfloat16)
         y = tf.nn.relu(x * 2.0) + tf.cast(tf.constant([1.0, 1.0]), tf.bfloat16)
         v = tf.Variable(x)
         assert x.device == y.device == v.device == GPU0
-        assert type(y._arr) is strict.StrictArray and y.dtype == tf.bfloat16
+        assert type(y._arr) is not np.ndarray and y.dtype == tf.bfloat16
         np.testing.assert_array_equal(y.numpy().astype(np.float32), [3.0, 5.0])
 
 
@@ -103,8 +104,8 @@ def test_without_bfloat16_on_the_gpu_it_runs_on_the_cpu(monkeypatch):
         assert tf.constant([1.0], tf.bfloat16).device == GPU0
 
 
-def test_an_op_tf_has_no_bfloat16_kernel_for_raises_tfs_error_on_the_gpu():
-    with D.standin_gpus(1):
+def test_an_op_tf_has_no_bfloat16_kernel_for_raises_tfs_error_on_the_gpu(gpu):
+    with gpu():
         x = tf.constant([0.5], tf.bfloat16)
         with pytest.raises(tf.errors.NotFoundError, match="Erfinv"):
             tf.math.erfinv(x)
@@ -135,10 +136,10 @@ def _close(got, want):
     np.testing.assert_allclose(g, w, rtol=2 ** -6, atol=2 ** -6 * max(1.0, np.abs(w).max()))
 
 
-def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus():
+def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus(gpu):
     with tf.device("/CPU:0"):
         want = _model_step(*_inputs())
-    with D.standin_gpus(1):
+    with gpu():
         loss, grads = _model_step(*_inputs())
         assert loss.device == GPU0 and all(g.device == GPU0 for g in grads)
         assert loss.dtype == tf.bfloat16 and all(g.dtype == tf.bfloat16 for g in grads)
@@ -147,8 +148,8 @@ def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus():
         _close(g, w)
 
 
-def test_a_traced_bfloat16_step_on_the_gpu_gives_the_eager_results():
-    with D.standin_gpus(1):
+def test_a_traced_bfloat16_step_on_the_gpu_gives_the_eager_results(gpu):
+    with gpu():
         args = _inputs()
         eager = _model_step(*args)
         traced = tf.function(_model_step)(*args)
@@ -177,9 +178,9 @@ def _fit(place):
         tf.keras.mixed_precision.set_global_policy("float32")
 
 
-def test_keras_trains_in_mixed_bfloat16_on_the_gpu():
+def test_keras_trains_in_mixed_bfloat16_on_the_gpu(gpu):
     want_loss, want_w, _ = _fit(lambda: tf.device("/CPU:0"))
-    loss, weights, out = _fit(lambda: D.standin_gpus(1))
+    loss, weights, out = _fit(gpu)
     assert out.dtype == tf.bfloat16 and out.device == GPU0
     assert all(w.device == GPU0 and w.dtype == tf.float32 for w in weights)
     np.testing.assert_allclose(loss, want_loss, rtol=2e-3)
@@ -187,8 +188,8 @@ def test_keras_trains_in_mixed_bfloat16_on_the_gpu():
         np.testing.assert_allclose(w.numpy(), v.numpy(), atol=2e-2)
 
 
-def test_a_traced_op_without_a_bfloat16_kernel_raises_tfs_error_on_the_gpu():
-    with D.standin_gpus(1):
+def test_a_traced_op_without_a_bfloat16_kernel_raises_tfs_error_on_the_gpu(gpu):
+    with gpu():
         x = tf.constant([0.5], tf.bfloat16)
         with pytest.raises(tf.errors.NotFoundError, match="Erfinv"):
             tf.function(tf.math.erfinv)(x)
@@ -207,19 +208,19 @@ RANDOM = {
 
 
 @pytest.mark.parametrize("name", sorted(RANDOM))
-def test_bfloat16_draws_on_the_gpu_are_the_cpus(name):
+def test_bfloat16_draws_on_the_gpu_are_the_cpus(name, gpu):
     with tf.device("/CPU:0"):
         tf.random.set_seed(3)  # (each device's stateful kernels start their streams anew)
         want = RANDOM[name]()
-    with D.standin_gpus(1):
+    with gpu():
         tf.random.set_seed(3)
         got = RANDOM[name]()
     assert got.device == GPU0 and got.dtype == tf.bfloat16
     np.testing.assert_array_equal(got.numpy(), want.numpy())
 
 
-def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path):
-    with D.standin_gpus(1):
+def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path, gpu):
+    with gpu():
         v = tf.Variable(tf.constant([1.5, -2.25], tf.bfloat16))
         assert v.device == GPU0
         path = tf.train.Checkpoint(v=v).save(str(tmp_path / "ck"))
@@ -228,8 +229,8 @@ def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path):
         tf.train.Checkpoint(v=w).restore(path).assert_consumed()
         assert w.device == CPU0
     np.testing.assert_array_equal(w.numpy().astype(np.float32), [1.5, -2.25])
-    with D.standin_gpus(1):  # and back onto a GPU
+    with gpu():  # and back onto a GPU
         u = tf.Variable(tf.zeros([2], tf.bfloat16))
         tf.train.Checkpoint(v=u).restore(path)
-        assert u.device == GPU0 and type(u._arr) is strict.StrictArray
+        assert u.device == GPU0 and type(u._arr) is not np.ndarray
         np.testing.assert_array_equal(u.numpy().astype(np.float32), [1.5, -2.25])

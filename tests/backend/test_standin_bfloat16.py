@@ -4,7 +4,8 @@ float32, thrust's sorts refuse it).
 
 Every op with a GPU kernel, on each registry sample with float32 or float64 data, is run again with
 that data in bfloat16: on the device it must give what the CPU gives (the same dtypes, the
-values within two bfloat16 steps, or the same error class), on the device."""
+values within two bfloat16 steps, or the same error class), on the device. Under
+EAGERFLOW_REGISTRY_ON=gpu (gpu_check.sh's backend step) the device is CuPy's GPU:0."""
 
 import numpy as np
 import pytest
@@ -50,11 +51,11 @@ def _run(op, inputs, attrs):
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{op.name}-{i}" for op, i, _, _ in CASES])
-def test_bfloat16_on_the_device_gives_the_cpus_results(case):
+def test_bfloat16_on_the_device_gives_the_cpus_results(case, gpu):
     op, _, inputs, attrs = case
     with tf.device("/CPU:0"):
         want, error = _run(op, inputs, attrs)
-    with D.standin_gpus(1):
+    with gpu():
         got, device_error = _run(op, inputs, attrs)
     if error is not None:
         assert type(device_error) is type(error), (op.name, error, device_error)
