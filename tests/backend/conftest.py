@@ -13,7 +13,7 @@ ON_GPU = os.environ.get("EAGERFLOW_REGISTRY_ON") == "gpu"
 
 
 @pytest.fixture
-def gpu():
+def gpu_scope():
     """A context to run on the GPU a test compares with the CPU: CuPy's GPU:0 (the default
     device) under EAGERFLOW_REGISTRY_ON=gpu, else the strict stand-in posing as one."""
     return contextlib.nullcontext if ON_GPU else functools.partial(D.standin_gpus, 1)

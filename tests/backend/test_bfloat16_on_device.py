@@ -81,8 +81,8 @@ def test_add_at_adds_bfloat16_in_float32():
 
 # -- placement --------------------------------------------------------------------------------
 
-def test_bfloat16_lives_and_runs_on_the_gpu_that_holds_it(gpu):
-    with gpu():
+def test_bfloat16_lives_and_runs_on_the_gpu_that_holds_it(gpu_scope):
+    with gpu_scope():
         x = tf.constant([1.0, 2.0], tf.bfloat16)
         y = tf.nn.relu(x * 2.0) + tf.cast(tf.constant([1.0, 1.0]), tf.bfloat16)
         v = tf.Variable(x)
@@ -104,8 +104,8 @@ def test_without_bfloat16_on_the_gpu_it_runs_on_the_cpu(monkeypatch):
         assert tf.constant([1.0], tf.bfloat16).device == GPU0
 
 
-def test_an_op_tf_has_no_bfloat16_kernel_for_raises_tfs_error_on_the_gpu(gpu):
-    with gpu():
+def test_an_op_tf_has_no_bfloat16_kernel_for_raises_tfs_error_on_the_gpu(gpu_scope):
+    with gpu_scope():
         x = tf.constant([0.5], tf.bfloat16)
         with pytest.raises(tf.errors.NotFoundError, match="Erfinv"):
             tf.math.erfinv(x)
@@ -136,10 +136,10 @@ def _close(got, want):
     np.testing.assert_allclose(g, w, rtol=2 ** -6, atol=2 ** -6 * max(1.0, np.abs(w).max()))
 
 
-def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus(gpu):
+def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus(gpu_scope):
     with tf.device("/CPU:0"):
         want = _model_step(*_inputs())
-    with gpu():
+    with gpu_scope():
         loss, grads = _model_step(*_inputs())
         assert loss.device == GPU0 and all(g.device == GPU0 for g in grads)
         assert loss.dtype == tf.bfloat16 and all(g.dtype == tf.bfloat16 for g in grads)
@@ -148,8 +148,8 @@ def test_gradients_in_bfloat16_on_the_gpu_are_the_cpus(gpu):
         _close(g, w)
 
 
-def test_a_traced_bfloat16_step_on_the_gpu_gives_the_eager_results(gpu):
-    with gpu():
+def test_a_traced_bfloat16_step_on_the_gpu_gives_the_eager_results(gpu_scope):
+    with gpu_scope():
         args = _inputs()
         eager = _model_step(*args)
         traced = tf.function(_model_step)(*args)
@@ -178,9 +178,9 @@ def _fit(place):
         tf.keras.mixed_precision.set_global_policy("float32")
 
 
-def test_keras_trains_in_mixed_bfloat16_on_the_gpu(gpu):
+def test_keras_trains_in_mixed_bfloat16_on_the_gpu(gpu_scope):
     want_loss, want_w, _ = _fit(lambda: tf.device("/CPU:0"))
-    loss, weights, out = _fit(gpu)
+    loss, weights, out = _fit(gpu_scope)
     assert out.dtype == tf.bfloat16 and out.device == GPU0
     assert all(w.device == GPU0 and w.dtype == tf.float32 for w in weights)
     np.testing.assert_allclose(loss, want_loss, rtol=2e-3)
@@ -188,8 +188,8 @@ def test_keras_trains_in_mixed_bfloat16_on_the_gpu(gpu):
         np.testing.assert_allclose(w.numpy(), v.numpy(), atol=2e-2)
 
 
-def test_a_traced_op_without_a_bfloat16_kernel_raises_tfs_error_on_the_gpu(gpu):
-    with gpu():
+def test_a_traced_op_without_a_bfloat16_kernel_raises_tfs_error_on_the_gpu(gpu_scope):
+    with gpu_scope():
         x = tf.constant([0.5], tf.bfloat16)
         with pytest.raises(tf.errors.NotFoundError, match="Erfinv"):
             tf.function(tf.math.erfinv)(x)
@@ -208,19 +208,19 @@ RANDOM = {
 
 
 @pytest.mark.parametrize("name", sorted(RANDOM))
-def test_bfloat16_draws_on_the_gpu_are_the_cpus(name, gpu):
+def test_bfloat16_draws_on_the_gpu_are_the_cpus(name, gpu_scope):
     with tf.device("/CPU:0"):
         tf.random.set_seed(3)  # (each device's stateful kernels start their streams anew)
         want = RANDOM[name]()
-    with gpu():
+    with gpu_scope():
         tf.random.set_seed(3)
         got = RANDOM[name]()
     assert got.device == GPU0 and got.dtype == tf.bfloat16
     np.testing.assert_array_equal(got.numpy(), want.numpy())
 
 
-def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path, gpu):
-    with gpu():
+def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path, gpu_scope):
+    with gpu_scope():
         v = tf.Variable(tf.constant([1.5, -2.25], tf.bfloat16))
         assert v.device == GPU0
         path = tf.train.Checkpoint(v=v).save(str(tmp_path / "ck"))
@@ -229,7 +229,7 @@ def test_a_checkpoint_of_bfloat16_gpu_variables_restores_on_the_cpu(tmp_path, gp
         tf.train.Checkpoint(v=w).restore(path).assert_consumed()
         assert w.device == CPU0
     np.testing.assert_array_equal(w.numpy().astype(np.float32), [1.5, -2.25])
-    with gpu():  # and back onto a GPU
+    with gpu_scope():  # and back onto a GPU
         u = tf.Variable(tf.zeros([2], tf.bfloat16))
         tf.train.Checkpoint(v=u).restore(path)
         assert u.device == GPU0 and type(u._arr) is not np.ndarray

@@ -51,11 +51,11 @@ def _run(op, inputs, attrs):
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{op.name}-{i}" for op, i, _, _ in CASES])
-def test_bfloat16_on_the_device_gives_the_cpus_results(case, gpu):
+def test_bfloat16_on_the_device_gives_the_cpus_results(case, gpu_scope):
     op, _, inputs, attrs = case
     with tf.device("/CPU:0"):
         want, error = _run(op, inputs, attrs)
-    with gpu():
+    with gpu_scope():
         got, device_error = _run(op, inputs, attrs)
     if error is not None:
         assert type(device_error) is type(error), (op.name, error, device_error)

@@ -76,6 +76,21 @@ def test_a_cnn_training_step_copies_nothing_between_host_and_device(gpu, compile
     assert n["to_host"] == 0 and n["to_device"] == 0, sites
 
 
+@pytest.mark.parametrize("policy", ["mixed_float16", "mixed_bfloat16"])
+def test_a_mixed_precision_training_step_copies_nothing_either(gpu, policy):
+    # (a mean's gradient divided by its count, a Python number in the half type: a host
+    # scalar, where it was a copy onto the device every step)
+    pytest.importorskip("ml_dtypes")
+    tf.keras.mixed_precision.set_global_policy(policy)
+    try:
+        step = GUIDE.guide_train_step(tf, GUIDE.guide_model(tf, (12, 12, 1)))
+        n = _transfers(step, *_data(12, 1))
+    finally:
+        tf.keras.mixed_precision.set_global_policy("float32")
+    sites = {k: v for k, v in n.items() if isinstance(k, tuple)}
+    assert n["to_host"] == 0 and n["to_device"] == 0, sites
+
+
 def test_a_resnet_training_step_reads_back_at_most_its_checks(gpu):
     # (was 529 reads and 805 copies in a ResNet-50 step: a convolution gradient's sizes
     # went to the GPU and were read back number by number, and every Python number was

@@ -379,6 +379,10 @@ _I32 = np.dtype(np.int32)
 _I64 = np.dtype(np.int64)
 
 
+# The largest finite half-precision values (scalar_array: a value past them overflows)
+_HALF_MAX = {_dt.float16: 65504.0, _dt.bfloat16: 3.3895313892515355e38}
+
+
 def scalar_array(value: Any, dtype: Any) -> np.ndarray | None:
     """A Python float or int as a 0-d array of `dtype` (a DType or None: TF's inference)
     when the conversion is exact or a plain rounding; None for every other case, which
@@ -389,6 +393,11 @@ def scalar_array(value: Any, dtype: Any) -> np.ndarray | None:
                 return np.array(value, _F32)
         elif dtype is _dt.float64:
             return np.array(value, _F64)
+        elif dtype is _dt.float16 or dtype is _dt.bfloat16 and dtype._np is not None:
+            if -_HALF_MAX[dtype] <= value <= _HALF_MAX[dtype]:
+                arr = np.array(value, dtype._np)
+                if float(arr) == value:  # (exact: a mean's count; the rest: the general path)
+                    return arr
     elif type(value) is int:
         if dtype is None or dtype is _dt.int32:
             if _INT32_MIN <= value <= _INT32_MAX:
