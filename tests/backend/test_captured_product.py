@@ -57,10 +57,23 @@ def test_long_sums_are_taken_in_chunks(shapes):
     assert n["total"] == (1 if shapes[0][-1] == 8191 else 2)
 
 
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_half_types_are_multiplied_and_added_in_float32(dtype):
+    """As cuBLAS's half GEMMs: float32 products and sums, rounded once to the type."""
+    if dtype == "bfloat16":
+        dtype = pytest.importorskip("ml_dtypes").bfloat16
+    rng = np.random.default_rng(2)
+    a, b = (rng.normal(size=s).astype(dtype) for s in ((2, 3, 50), (50, 4)))
+    got = _product(a, b)
+    want = np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(dtype)
+    assert got.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
+
+
 def test_what_it_cannot_take_refuses_the_capture():
     x = np.ones((2, 2))
-    with pytest.raises(NotImplementedError, match="float16 x float16 product has no"):
-        _product(x.astype(np.float16), x.astype(np.float16))
+    with pytest.raises(NotImplementedError, match="float16 x float32 product has no"):
+        _product(x.astype(np.float16), x.astype(np.float32))
     with pytest.raises(NotImplementedError, match="too large"):
         _product(np.ones((1 << 9, 1 << 9), np.float32), np.ones((1 << 9, 1 << 9),
                                                                   np.float32))

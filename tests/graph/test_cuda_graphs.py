@@ -220,6 +220,29 @@ def test_float_products_are_captured_as_a_kernel_of_their_own(gpu):
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
 
 
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_half_products_are_captured_in_float32(gpu, dtype):
+    """A half type's product while capturing: float32 products, added in float32 and
+    rounded once (as cuBLAS's half GEMMs accumulate), in the type's own dtype."""
+    if dtype == "bfloat16":
+        pytest.importorskip("ml_dtypes")
+    d = tf.as_dtype(dtype)
+    f = tf.function(lambda x, w: (tf.matmul(x, w), tf.matmul(x[None], w[None])))
+    rng = np.random.default_rng(6)
+    for _ in range(3):
+        x, w = (tf.cast(tf.constant(rng.normal(size=s).astype(np.float32)), d)
+                for s in ((5, 40), (40, 3)))
+        got = f(x, w)
+        want = np.matmul(x.numpy().astype(np.float32), w.numpy().astype(np.float32))
+        for g in got:
+            assert g.dtype == d
+            np.testing.assert_array_equal(
+                np.asarray(g.numpy(), np.float32).reshape(5, 3),
+                want.astype(d.as_numpy_dtype).astype(np.float32))
+    r = _replay(f, x, w)
+    assert r.refused is None and (r.captures, r.launches) == (1, 2)
+
+
 def _mlp_step(params, lr=0.1):
     w1, b1, w2, b2 = params
 
@@ -329,10 +352,13 @@ def test_what_an_in_place_write_would_change_is_not_captured(gpu):
                                                  "dtype")
 
 
-def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu):
+@pytest.mark.parametrize("policy", ["float32", "mixed_float16", "mixed_bfloat16"])
+def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu, policy):
     """The guide CNN's traced step (Adam's slots, its iteration count, convolutions
     through the product kernel on the stand-in) replayed: the ordinary path's losses and
-    weights."""
+    weights (in a half type, within its rounding: a captured product adds in float32)."""
+    if policy == "mixed_bfloat16":
+        pytest.importorskip("ml_dtypes")
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     try:
         from guide import guide_model, guide_train_step
@@ -345,15 +371,20 @@ def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu):
     def train(replayed):
         DP.CUDA_GRAPHS[0] = replayed
         tf.keras.utils.set_random_seed(5)
-        model = guide_model(tf, (12, 12, 1))
-        step = tf.function(guide_train_step(tf, model))
-        return step, model, [float(step(x, y)) for x, y in data]
+        tf.keras.mixed_precision.set_global_policy(policy)
+        try:
+            model = guide_model(tf, (12, 12, 1))
+            step = tf.function(guide_train_step(tf, model))
+            return step, model, [float(step(x, y)) for x, y in data]
+        finally:
+            tf.keras.mixed_precision.set_global_policy("float32")
 
     _, plain, plain_losses = train(False)
     step, model, losses = train(True)
-    np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
+    tol = 1e-5 if policy == "float32" else 2e-2
+    np.testing.assert_allclose(losses, plain_losses, rtol=tol)
     for a, b in zip(model.weights, plain.weights):
-        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-6)
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=tol * 10, atol=tol / 10)
     r = _replay(step, *data[0])
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
 

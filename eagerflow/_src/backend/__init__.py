@@ -155,7 +155,7 @@ class DeviceBackend(Backend):
         self.lock = threading.Lock()
 
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
-        if self.captures and a.dtype.kind in "fc" and self.capturing():
+        if self.captures and a.dtype.kind in "fcV" and self.capturing():
             return self.captured_product(a, b, out)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
             # a batch of bfloat16 products (the one such dtype a device holds): float32
@@ -174,7 +174,15 @@ class DeviceBackend(Backend):
         captured: CuPy 14 refuses to bind its cuBLAS handle to a capturing stream. Fine
         for the small products of a step bound by its launches; a product of more than
         CAPTURED_PRODUCT_MACS, or of other dtypes, raises NotImplementedError, as a
-        refused capture does, and its function keeps the ordinary path."""
+        refused capture does, and its function keeps the ordinary path. Half types
+        (float16, bfloat16) are multiplied and added in float32 and rounded once, as
+        cuBLAS's half GEMMs with float32 accumulation give them."""
+        if a.dtype == b.dtype and a.dtype.itemsize == 2 and a.dtype.kind in "fV":
+            res = self.captured_product(a.astype(np.float32), b.astype(np.float32))
+            if out is None:
+                return res.astype(a.dtype)
+            out[...] = res
+            return out
         if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
             raise NotImplementedError(f"a {a.dtype} x {b.dtype} product has no kernel "
                                       "that a CUDA graph captures")

@@ -121,8 +121,9 @@ def _launched(kind: str | None, result: Any = None, sources: Any = ()) -> None:
 # cuSOLVER (linalg) and cuRAND (random) calls (NotImplementedError).
 # ---------------------------------------------------------------------------------------
 
-# Functions that reach cuBLAS on CuPy for float and complex data (integer products are
-# CuPy's own kernels), and those that read a size back from the device.
+# Functions that reach cuBLAS on CuPy for float, complex and bfloat16 data (integer
+# products are CuPy's own kernels, and so is a batch of bfloat16 matrices, which the
+# stand-in refuses too), and those that read a size back from the device.
 CUBLAS = frozenset(("matmul", "dot", "vdot", "inner", "tensordot", "einsum"))
 SYNCING = frozenset(("nonzero", "argwhere", "flatnonzero", "unique", "unique_all",
                      "unique_counts", "unique_inverse", "unique_values", "compress",
@@ -149,8 +150,8 @@ class _Capture:
     def check(self, name: str, args: tuple, kwargs: dict | None = None,
               owner: Any = None) -> None:
         """Refuses what CuPy refuses while capturing; keeps what the call will overwrite."""
-        if name in CUBLAS and any(type(a) is StrictArray and a._a.dtype.kind in "fc"
-                                  for a in args):
+        if name in CUBLAS and any(type(a) is StrictArray and (
+                a._a.dtype.kind in "fc" or a._a.dtype == BFLOAT16) for a in args):
             raise NotImplementedError("calling cuBLAS API during stream capture is "
                                       "currently unsupported")
         if name in SYNCING:
