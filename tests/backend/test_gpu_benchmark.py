@@ -12,14 +12,16 @@ def test_rows_run_on_the_standin():
     r = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--device", "standin", "--quick",
          "--rounds", "1", "--repeat", "2", "-k", "a + b", "-k", "matmul",
-         "-k", "batch 32, tf.function", "--peers-python", sys.executable],
+         "-k", "batch 32, tf.function", "-k", "mixed_bfloat16, tf.function",
+         "--peers-python", sys.executable],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("device: standin (quick sizes); PyTorch: ")
     rows = [ln.split("  ")[0] for ln in lines[1:]]
     assert rows == ["eager a + b", "measure: 1000x1000 matmul",
-                    "guide CNN step, batch 32, tf.function"]
+                    "guide CNN step, batch 32, tf.function",
+                    "guide CNN step, batch 256, mixed_bfloat16, tf.function"]
     assert all(" ms" in ln for ln in lines[1:])
 
 
