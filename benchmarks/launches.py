@@ -1,7 +1,7 @@
 """What one training step asks of a GPU, counted on the strict stand-in (no GPU needed):
 kernel launches by kind, host <-> device copies, and the host's Python bytecodes.
 
-    python benchmarks/launches.py [--batch 32] [--json FILE]
+    python benchmarks/launches.py [--batch 32] [--policy mixed_bfloat16] [--json FILE]
 
 On a GPU an eager step of a small model is bound by the host: each op's Python plumbing
 plus one CuPy launch (~5-10 us of host time each), and each read back from the device
@@ -14,6 +14,7 @@ eagerflow figure). Rows: the eager guide's CNN train step (benchmarks/guide.py: 
 from-logits cross entropy) and the MLP step of benchmarks/rows.py (plain SGD by
 assign_sub), each eager, under tf.function, and under tf.function replayed as a CUDA
 graph (EAGERFLOW_CUDA_GRAPHS: one graph launch, the inputs copied in and the loss out).
+`--policy` makes the models under a Keras mixed precision policy.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def measure(tf: object, strict: object, step: object, args: tuple) -> dict:
 def main(argv: list | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--batch", type=int, default=32)
+    p.add_argument("--policy", default="float32", help="Keras's mixed precision policy")
     p.add_argument("--json", help="also write the figures to this file")
     a = p.parse_args(argv)
     os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
@@ -98,6 +100,7 @@ def main(argv: list | None = None) -> int:
     from eagerflow._src.backend import strict
     from eagerflow._src.graph import device_program
 
+    tf.keras.mixed_precision.set_global_policy(a.policy)
     rows = {}
     for name, make in (("guide CNN", cnn_step), ("MLP", mlp_step)):
         for mode in ("eager", "tf.function", "CUDA graph"):
