@@ -23,7 +23,8 @@ def _product(a, b):
 
 
 def _check(a, b, dtype):
-    got = _product(a.astype(dtype), b.astype(dtype))
+    a, b = a.astype(dtype), b.astype(dtype)  # (the bound below is the sums', not the inputs')
+    got = _product(a, b)
     want = np.matmul(a.astype(np.float64), b.astype(np.float64))
     assert got.dtype == dtype and got.shape == want.shape
     # (float32 sums of K terms: within K ulps of the sum of the terms' magnitudes)
