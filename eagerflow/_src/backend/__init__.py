@@ -139,6 +139,16 @@ def _chunk(depth: int) -> int:
     return chunk if depth >= 8192 and chunk >= 64 else 0
 
 
+def _in_float32(product: Callable, a: Any, b: Any, out: Any) -> Any:
+    """`product` of two half-precision arrays (float16, bfloat16) over their float32
+    values, rounded once to their type (into `out` when given)."""
+    res = product(a.astype(np.float32), b.astype(np.float32))
+    if out is None:
+        return res.astype(a.dtype)
+    out[...] = res
+    return out
+
+
 class DeviceBackend(Backend):
     """What GPU backends share: the device owns its work, so kernels' products, scratch
     buffers and block splitting are plain array calls (no host thread policy)."""
@@ -158,14 +168,10 @@ class DeviceBackend(Backend):
         if self.captures and a.dtype.kind in "fcV" and self.capturing():
             return self.captured_product(a, b, out)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
-            # a batch of bfloat16 products (the one such dtype a device holds): float32
-            # products rounded once, as cuBLAS gives a matrix's (CuPy runs batches of
-            # bfloat16 through its integer kernel, which adds in bfloat16)
-            p = self.xp.matmul(a.astype(np.float32), b.astype(np.float32))
-            if out is None:
-                return p.astype(a.dtype)
-            out[...] = p
-            return out
+            # a batch of bfloat16 products (the one such dtype a device holds), as cuBLAS
+            # gives a matrix's (CuPy runs batches of bfloat16 through its integer kernel,
+            # which adds in bfloat16)
+            return _in_float32(self.xp.matmul, a, b, out)
         return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
 
     def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
@@ -178,11 +184,7 @@ class DeviceBackend(Backend):
         (float16, bfloat16) are multiplied and added in float32 and rounded once, as
         cuBLAS's half GEMMs with float32 accumulation give them."""
         if a.dtype == b.dtype and a.dtype.itemsize == 2 and a.dtype.kind in "fV":
-            res = self.captured_product(a.astype(np.float32), b.astype(np.float32))
-            if out is None:
-                return res.astype(a.dtype)
-            out[...] = res
-            return out
+            return _in_float32(self.captured_product, a, b, out)
         if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
             raise NotImplementedError(f"a {a.dtype} x {b.dtype} product has no kernel "
                                       "that a CUDA graph captures")

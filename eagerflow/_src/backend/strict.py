@@ -500,9 +500,8 @@ def _operator(name: str) -> Any:
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
-        if kind == "matmul" and self._a.dtype == BFLOAT16 and out.dtype != BFLOAT16 and \
-                getattr(args[0], "dtype", None) == BFLOAT16:
-            out = out.astype(BFLOAT16)  # (CuPy's product of bfloat16: _matmul_as_cupy)
+        if kind == "matmul":
+            out = _bfloat16_product(self._a, args[0], out)
         res = self if in_place else _wrap(out, self._device)  # (a += b: the same array)
         if cap is None:
             _launch(kind)
@@ -673,11 +672,17 @@ class _Ufunc:
 
 
 def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
-    """NumPy's matmul as CuPy's: a product of bfloat16 arrays is bfloat16 (cuBLAS adds
-    in float32 and rounds once; NumPy with ml_dtypes gives the float32)."""
+    """NumPy's matmul as CuPy's (see _bfloat16_product)."""
     out = np.matmul(a, b, **kwargs)
-    if a.dtype == BFLOAT16 and b.dtype == BFLOAT16 and out.dtype != BFLOAT16 and \
-            "out" not in kwargs and "dtype" not in kwargs:
+    return out if "out" in kwargs or "dtype" in kwargs else _bfloat16_product(a, b, out)
+
+
+def _bfloat16_product(a: Any, b: Any, out: Any) -> Any:
+    """NumPy's product `out` of `a` and `b` as CuPy gives it: of two bfloat16 arrays, a
+    bfloat16 array (cuBLAS adds in float32 and rounds once; NumPy with ml_dtypes gives
+    the float32)."""
+    if a.dtype == BFLOAT16 and getattr(b, "dtype", None) == BFLOAT16 and \
+            out.dtype != BFLOAT16:
         return out.astype(BFLOAT16)
     return out
 
