@@ -82,6 +82,42 @@ def test_not_destroyed_when_never_made_or_made_in_a_graph():
     assert "destroy" not in log2
 
 
+
+def test_freed_while_a_function_is_traced_destroys_eagerly():
+    """The collector frees objects in whatever code runs: here, inside a trace, under a
+    tape and a name scope. As TF's, the destroyer (a tf.function) runs eagerly: its
+    effect happens now, and the traced graph gains no call of it."""
+    hits = tf.Variable(0)
+
+    class Cyclic(TR):
+        def __init__(self):
+            super().__init__()
+            self.me = self  # (freed by the collector only)
+
+        def _create_resource(self):
+            return tf.constant(1)
+
+        @tf.function
+        def _destroy_resource(self):
+            hits.assign_add(1)
+
+    def f(x):
+        gc.collect()
+        return x + 1
+
+    r = Cyclic()
+    r.resource_handle
+    gc.disable()
+    try:
+        del r
+        with tf.GradientTape(), tf.name_scope("outer"):
+            graph = tf.function(f).get_concrete_function(tf.TensorSpec([], tf.float32)).graph
+    finally:
+        gc.enable()
+    assert [o.type for o in graph.get_operations()] == ["Placeholder", "Const", "AddV2",
+                                                         "Identity"]
+    assert hits.numpy() == 1
+
 def test_lookup_tables_are_resources():
     table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer([1], [2]), -1)
     assert isinstance(table, TR)

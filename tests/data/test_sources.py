@@ -2,6 +2,7 @@
 sample_from_datasets, choose_from_datasets, list_files, counter, random."""
 
 import collections
+import gc
 import os
 import traceback
 
@@ -217,6 +218,37 @@ def test_generator_closed_when_iteration_stops_early():
     assert closed == [True]
     list(ds.take(1))
     assert closed == [True, True]
+
+
+def test_generator_closed_by_the_collector_during_a_trace_runs_eagerly():
+    """An iterator in a reference cycle is closed whenever the collector runs, here
+    inside a trace: the generator's cleanup runs eagerly, as TF's runtime runs it, and
+    none of its ops joins the traced graph."""
+    seen = []
+
+    def gen():
+        try:
+            yield from range(10)
+        finally:
+            seen.append((tf.executing_eagerly(), int(tf.constant(1) + 1)))
+
+    def f(x):
+        gc.collect()
+        return x + 1
+
+    it = iter(tf.data.Dataset.from_generator(gen, output_signature=TensorSpec((), tf.int64)))
+    next(it)
+    cycle = [it]
+    cycle.append(cycle)
+    gc.disable()
+    try:
+        del it, cycle
+        graph = tf.function(f).get_concrete_function(tf.TensorSpec([], tf.float32)).graph
+    finally:
+        gc.enable()
+    assert [o.type for o in graph.get_operations()] == ["Placeholder", "Const", "AddV2",
+                                                         "Identity"]
+    assert seen == [(True, 2)]
 
 
 # ---------------------------------------------------------------------------------------

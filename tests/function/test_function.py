@@ -1,6 +1,8 @@
 """tf.function: tracing, retracing rules, variables, methods, structures, errors, gradients."""
 
+import gc
 import logging
+import weakref
 
 import numpy as np
 import pytest
@@ -194,6 +196,43 @@ def test_assign_inside_functions_and_method_state_per_instance():
     assert m1.increment.experimental_get_tracing_count() == 1
     assert m2.increment is not m1.increment
 
+
+
+def test_a_method_does_not_keep_its_instance_alive():
+    """As TF's: a called tf.function method holds its instance weakly, so an object is
+    freed when the program drops it (its per-instance function goes with it), and a
+    method kept past its instance gets None as `self`; an instance that takes no weak
+    reference is held, and its method still works."""
+    class Model(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(2.0)
+
+        @tf.function
+        def scale(self, x):
+            return self.v * x
+
+    m = Model()
+    assert m.scale(tf.constant(3.0)).numpy() == 6.0
+    gone = weakref.ref(m)
+    del m
+    gc.collect()
+    assert gone() is None
+    orphan = Model().scale
+    gc.collect()
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute 'v'"):
+        orphan(tf.constant(3.0))
+
+    class Slotted:
+        __slots__ = ("k",)
+
+        def __init__(self):
+            self.k = 5.0
+
+        @tf.function
+        def add(self, x):
+            return x + self.k
+    assert Slotted().add(tf.constant(1.0)).numpy() == 6.0
 
 def test_reads_see_earlier_writes_in_the_same_call():
     v = tf.Variable(1.0)

@@ -12,12 +12,14 @@ table, then the lookup's default value.
 - TF loads eagerflow's file as its own (where TF's interpreter is installed).
 """
 
+import gc
 import json
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core.resource import RESOURCES
 from eagerflow._src.saved_model.protos import pb
 from tests.saved_model.table_constants_cases import (
     CASES,
@@ -83,6 +85,33 @@ def test_loaded_tables_are_filled(tmp_path, name):
     assert _results(probes(tf, tf.saved_model.load(str(_saved(tmp_path, name))))) == want
     assert _results(probes(tf, tf.saved_model.load(
         str(GOLDEN / "tf_table_constants" / name)))) == want
+
+
+
+def test_loaded_tables_freed_while_tracing_are_released_eagerly():
+    """A loaded model dropped while a function is traced: its tables' `_destroy_resource`
+    (TF's saved no-op function) runs eagerly, outside the traced graph, and the tables
+    are released as TF's eager handles are."""
+    def live() -> set:
+        return {(c, n) for c, names in RESOURCES._containers.items() for n in names}
+
+    def f(x):
+        gc.collect()
+        return x + 1
+
+    before = live()
+    model = tf.saved_model.load(str(GOLDEN / "tf_table_constants" / "tables"))
+    tables = live() - before
+    assert len(tables) == 4
+    gc.disable()
+    try:
+        del model
+        graph = tf.function(f).get_concrete_function(tf.TensorSpec([], tf.float32)).graph
+    finally:
+        gc.enable()
+    assert [o.type for o in graph.get_operations()] == ["Placeholder", "Const", "AddV2",
+                                                         "Identity"]
+    assert not tables & live()
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

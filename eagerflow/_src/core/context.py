@@ -87,6 +87,23 @@ def runtime_thread() -> None:
     _state.graph = None
 
 
+def finalize(release: Callable[[], Any]) -> None:
+    """Runs `release` for an object the garbage collector is freeing: eagerly, untaped and
+    outside any name scope, never raising. The collector calls finalizers in whatever code
+    happens to be running on this thread; were that a trace, the ops `release` runs (a
+    loaded table's `_destroy_resource` is a function) would join the traced graph, as TF's
+    eager_mode around its deleters prevents."""
+    st = _state
+    saved = st.graph, st.tapes, st.name_scopes
+    st.graph, st.tapes, st.name_scopes = None, [], []
+    try:
+        release()
+    except Exception:  # noqa: BLE001, S110 - a finalizer's error has nowhere to go
+        pass
+    finally:
+        st.graph, st.tapes, st.name_scopes = saved
+
+
 class _GraphCollection:
     """Where tf.summary.trace_on sends each tf.function run while a trace is on.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.device import device as device_scope
 from eagerflow._src.core.trackable import Trackable
 
@@ -117,9 +117,12 @@ class TrackableResource(Trackable):
             self._created_eagerly = _state.graph is None
         return self._handle
 
+    def _release_handle(self) -> None:
+        """Frees what an eagerly made handle names once its object is gone, as TF's
+        deleter of an eager handle does whatever `_destroy_resource` (a loaded one, say)
+        does: nothing here; a table frees its state."""
+
     def __del__(self) -> None:
         if getattr(self, "_created_eagerly", False):
-            try:
-                self._destroy_resource()
-            except Exception:  # noqa: BLE001, S110 - as TF's deleter: never raise from GC
-                pass
+            finalize(self._destroy_resource)
+            finalize(self._release_handle)

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.context import CPU_DEVICE, finalize
 from eagerflow._src.core.errors import AlreadyExistsError, DataLossError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -219,10 +219,7 @@ class _FileFillIterator(ElementIterator):
         self._in.close()
 
     def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - never raise from a finalizer
-            pass
+        finalize(self.close)
 
 
 class _FileReadIterator(ElementIterator):

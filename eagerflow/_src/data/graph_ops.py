@@ -34,7 +34,7 @@ import numpy as np
 from eagerflow._src.autograph.operators.control_flow import _tf_if_stmt, _verify_loop_var, tf_loop
 from eagerflow._src.control_flow.subgraph_ops import without_gradient
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -101,10 +101,7 @@ class _IteratorHandle:
     def __del__(self) -> None:
         it, self._it = self._it, None
         if it is not None:
-            try:
-                it.close()
-            except Exception:  # noqa: BLE001 - never raise from a finalizer
-                pass
+            finalize(it.close)
 
 
 def pipeline_captures(dataset: Any) -> list:

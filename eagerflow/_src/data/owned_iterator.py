@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import trace_events
-from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
@@ -258,10 +258,7 @@ class OwnedIterator(Trackable):
             it.close()
 
     def __del__(self) -> None:
-        try:
-            self._close()
-        except Exception:  # noqa: BLE001 - never raise from a finalizer
-            pass
+        finalize(self._close)
 
     def __getstate__(self) -> Any:
         raise TypeError("tf.data iterators can't be pickled; save them with tf.train.Checkpoint")

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.context import runtime_thread
+from eagerflow._src.core.context import finalize, runtime_thread
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.data import structure as dstruct
@@ -175,10 +175,7 @@ class _PrefetchIterator(ElementIterator):
         _wait_for(t)
 
     def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - never raise from a finalizer
-            pass
+        finalize(self.close)
 
 
 def refuse_tensor_buffer_size(buffer_size: Any) -> None:
@@ -347,10 +344,7 @@ class _ParallelMapIterator(ElementIterator):
             st.upstream.close()
 
     def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - never raise from a finalizer
-            pass
+        finalize(self.close)
 
 
 class ParallelMapDataset(DatasetV2):

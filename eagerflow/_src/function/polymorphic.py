@@ -150,6 +150,14 @@ def _autograph_convert(fn: Callable, features: Any = None) -> Callable:
         return fn
 
 
+def _weak_or_strong(obj: Any) -> Callable[[], Any]:
+    """A reference to `obj`: weak where it takes one."""
+    try:
+        return weakref.ref(obj)
+    except TypeError:
+        return lambda: obj
+
+
 class Function:
     """The callable tf.function returns."""
 
@@ -174,7 +182,11 @@ class Function:
         self._first_call: ConcreteFunction | None = None
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
-        self._instance = instance
+        # a bound method's instance, held weakly as TF holds it: the instance keys the
+        # unbound function's WeakKeyDictionary of bound ones, which a strong reference from
+        # its value would keep alive forever (an object without weak references, which that
+        # dictionary cannot key, is held as it is). Once it is gone, `self` is None, as TF's.
+        self._instance = None if instance is None else _weak_or_strong(instance)
         self._cache: dict = {}           # raw call key -> ConcreteFunction
         self._by_signature: dict = {}    # bound-argument key -> ConcreteFunction
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
@@ -252,7 +264,7 @@ class Function:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _run_eagerly[0]:  # tf.config.run_functions_eagerly(True): plain Python
             f = self._python_function
-            return f(self._instance, *args, **kwargs) if self._instance is not None else \
+            return f(self._instance(), *args, **kwargs) if self._instance is not None else \
                 f(*args, **kwargs)
         if trace_events.ACTIVE[0] and _state.graph is None and not _profiled.on:
             return self._call_profiled(args, kwargs)
@@ -470,7 +482,7 @@ class Function:
             self._converted = f
         f = self._converted
         if self._instance is not None:
-            return functools.partial(f, self._instance)
+            return functools.partial(f, self._instance())
         return f
 
     def _trace(self, bound: dict, tensors: list) -> ConcreteFunction:

@@ -477,7 +477,7 @@ class _Table(TrackableResource):
         object.__setattr__(self, "_handle", new_handle(self._state, name))
         object.__setattr__(self, "_created_eagerly", True)
 
-    def _destroy_resource(self) -> None:
+    def _release_handle(self) -> None:
         hh = held(self.__dict__.get("_handle"))
         if hh is not None and RESOURCES.lookup(hh.container, hh.name) is self._state:
             RESOURCES.delete(hh.container, hh.name)
