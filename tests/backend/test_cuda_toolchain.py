@@ -155,6 +155,7 @@ def kernels():
         _run_nonfinite_constants()
         _run_registry_eagerly()
         _run_steps()
+        _run_half_convolutions()
         _run_optimizers()
     return list(rec.kernels.values())
 
@@ -177,18 +178,20 @@ def _fusable_cases() -> list:
 
 
 def _dtype_variants(op, sample) -> list:
-    """The sample's numeric inputs in each of the other types fused kernels compute in
-    that the op takes (its infer says): the C of an op's expression depends on them
-    (integers have no `fabs`). Integers from |x| + 1 (finite, at most 1000): no zero
-    divisor."""
+    """The sample's numeric inputs in each of the other types fused kernels take that
+    the op takes (its infer says): the C of an op's expression depends on them (integers
+    have no `fabs`; the half types are CuPy's classes, computed in float). Integers from
+    |x| + 1 (finite, at most 1000): no zero divisor."""
     arrays = [np.asarray(a) for a in sample.inputs]
     out = []
-    for name in ("float32", "float64", "int32", "int64"):
+    halves = ("float16",) + (("bfloat16",) if strict.BFLOAT16 is not None else ())
+    for name in ("float32", "float64", "int32", "int64", *halves):
         if all(a.dtype.name == name or a.dtype.kind == "b" for a in arrays):
             continue
         cast = [a if a.dtype.kind == "b" else
                 (np.minimum(np.nan_to_num(np.abs(a)), 999) + 1).astype(name)
-                if name.startswith("int") else a.astype(name)
+                if name.startswith("int") else a.astype(strict.BFLOAT16 or name)
+                if name == "bfloat16" else a.astype(name)
                 for a in arrays]
         try:
             op.infer(*H.as_tensors(cast))
@@ -286,6 +289,21 @@ def _run_steps() -> None:
             strict.BACKEND.captured_product(a, b)
 
 
+def _run_half_convolutions() -> None:
+    """A strided convolution's forward and gradients in the half types: the gather and
+    col2im kernels over CuPy's float16/bfloat16 classes."""
+    rng = np.random.default_rng(5)
+    for dtype in (np.float16, strict.BFLOAT16):
+        if dtype is None:
+            continue
+        x = tf.constant(rng.normal(size=(2, 9, 8, 3)).astype(dtype))
+        w = tf.constant(rng.normal(size=(3, 3, 3, 4)).astype(dtype))
+        with tf.GradientTape() as tape:
+            tape.watch([x, w])
+            y = tf.nn.conv2d(x, w, 2, "SAME")
+        tape.gradient(y, [x, w])
+
+
 def _run_optimizers() -> None:
     """Each optimizer's fused update, in float32 and float64."""
     rng = np.random.default_rng(3)
@@ -306,8 +324,14 @@ def test_the_recording_reaches_every_kind_of_kernel(kernels):
                 for line in k["preamble"].splitlines() if "// " in line}
     assert {op.name for op, _ in _fusable_cases()} - in_fused == set()
     assert any(k["kind"] == "reduction" for k in fused)
+    halves = ("float16", "bfloat16") if strict.BFLOAT16 is not None else ("float16",)
+    for half in halves:  # (chains of the half types, their results rounded per op)
+        assert any(f"(float)({half})(" in k["preamble"] for k in fused), half
     for const in ("CUDART_NAN_F", "CUDART_INF_F", "CUDART_NAN)", "-CUDART_INF)"):
         assert any(const in k["preamble"] for k in fused), const
+    for name in ("eagerflow_im2col", "eagerflow_col2im"):
+        types = {a["dtype"] for k in kernels if k["name"] == name for a in k["args"]}
+        assert set(halves) <= types, (name, types)
     hand = {k["name"] for k in kernels} - {k["name"] for k in fused}
     # the optimizers', the convolutions' (im2col, col2im, epilogues), the losses', ...
     assert {"eagerflow_adam", "eagerflow_adam_alpha", "eagerflow_rmsprop", "eagerflow_sgd",

@@ -9,6 +9,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device
+from eagerflow._src.graph import fusion
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import all_ops
@@ -47,6 +48,62 @@ def test_a_cuda_expression_computes_its_ops_kernel(op, arrays, dtype):
     want = np.asarray(op.kernel(np, *arrays))
     np.testing.assert_allclose(got, want, rtol=2e-6 if dtype == np.float32 else 1e-14)
 
+
+
+def _fusable_float_cases() -> list:
+    """(op, sample inputs) for each op fusion takes (a CUDA expression, its own or its
+    ufunc's) on its samples of real floats without attrs."""
+    cases = []
+    for op in sorted(all_ops(), key=lambda o: o.name):
+        if not op.gpu or fusion.cuda_expression(op) is None:
+            continue
+        for i, s in enumerate(op.samples):
+            arrays = [np.asarray(a) for a in s.inputs]
+            if not s.attrs and arrays and all(a.dtype.kind == "f" for a in arrays):
+                cases.append(pytest.param(op, arrays, id=f"{op.name}-{i}"))
+    return cases
+
+
+# ops whose own kernel on a device rounds a half type once, as a fused kernel does (a
+# ufunc, a selection, a quotient); the others compose several rounded steps there
+_ROUNDED_ONCE = ("Relu", "ReluGrad", "SelectV2", "RealDiv")
+
+
+@pytest.mark.parametrize("op, arrays", _fusable_float_cases())
+@pytest.mark.parametrize("half", ["float16", "bfloat16"])
+def test_a_fused_half_op_is_its_own_kernel_rounded_once(gpu, op, arrays, half):
+    """Each fusable op in float16 and bfloat16, fused with a negation (exact) under
+    tf.function, against its own kernel run eagerly on the device: the same bits where
+    that kernel rounds once, within one unit in the last place where it composes steps
+    (the fused kernel computes in float and rounds once: Rsqrt, Sigmoid, the safe
+    gradients, SquaredDifference)."""
+    if half == "bfloat16" and strict.BFLOAT16 is None:
+        pytest.skip("ml_dtypes is not installed")
+    dtype = np.float16 if half == "float16" else strict.BFLOAT16
+    xs = [tf.constant(a.astype(dtype)) for a in arrays]
+
+    def chain(*xs):
+        y = bind(op, xs, {})
+        if y.dtype == tf.bool:
+            return tf.equal(y, False)
+        return tf.abs(y) if op.name == "Neg" else -y  # (a double negation is removed)
+
+    try:
+        want = chain(*xs)
+    except (TypeError, ValueError, tf.errors.OpError):
+        pytest.skip(f"{op.name} takes no {half}")
+    traced = tf.function(chain)
+    got = traced(*xs)
+    prog = traced.get_concrete_function(*xs)._on_device[(device.current_device().canonical,
+                                                         False)]
+    assert [len(g.nodes) for g in prog.groups] == [2]
+    assert got.dtype == want.dtype and got.device.endswith("GPU:0")
+    a, b = (t.numpy().astype(np.float64) for t in (got, want))
+    if op.cuda is None or op.name in _ROUNDED_ONCE:
+        np.testing.assert_array_equal(a, b)
+    else:
+        eps = 2.0 ** (-10 if half == "float16" else -7)
+        np.testing.assert_allclose(a, b, rtol=2 * eps, atol=0)
 
 _Y = np.array([[0.5, 0.0, np.inf, np.nan, 2.0, 1.5]], np.float64)
 _DY = np.array([[0.0, 0.0, 0.0, 0.0, -1.5, 3.0]], np.float64)

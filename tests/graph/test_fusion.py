@@ -98,12 +98,41 @@ def test_values_used_twice_or_returned_do_not_fuse_away(gpu):
 def test_ops_without_cuda_or_with_other_dtypes_stay_apart(gpu):
     @tf.function
     def f(x, n):
-        y = tf.cast(x, tf.float16) * tf.constant(2.0, tf.float16)  # half: not fused
+        y = tf.cast(x, tf.complex64) * tf.constant(2.0, tf.complex64)  # complex: not fused
         return tf.reduce_max(tf.abs(x) + 1.0), y + 1, n * 2 + 1
 
     prog = _program(f, tf.constant([1.0, -2.0]), tf.constant([3]))
     assert [g.ops for g in prog.groups] == [["Abs", "AddV2"], ["Mul", "AddV2"]]  # Max: no
     assert "int t0 = (x0 * ((int)2));" in prog.groups[1].source["preamble"]  # int32 too
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16])
+def test_half_chains_fuse_rounding_each_op_as_its_kernel(gpu, dtype):
+    """A chain of float16 or bfloat16 ops is one kernel reading and writing CuPy's half
+    classes, computing in float with each op's result rounded to the half type: its
+    values are the unfused kernels' to the bit (the CPU's here). Their Sum stays apart."""
+    @tf.function
+    def f(x, y):
+        z = tf.nn.relu(x * 3.0 + y)
+        return tf.exp(-z) / (1.0 + tf.abs(y)), tf.reduce_sum(tf.square(x - 0.1), axis=0)
+
+    rng = np.random.default_rng(0)
+    x, y = (tf.cast(tf.constant(rng.normal(size=(64, 33)) * 3), dtype) for _ in range(2))
+    prog = _program(f, x, y)
+    assert [g.ops for g in prog.groups] == [
+        ["Mul", "AddV2", "Relu", "Neg", "Exp", "RealDiv"], ["Abs", "AddV2"], ["Sub", "Square"]]
+    name, half = prog.groups[0].source["name"], dtype.name
+    assert prog.groups[0].source["in_params"] == f"{half} x0, {half} x1, {half} x2"
+    assert prog.groups[0].source["preamble"].splitlines()[:2] == [
+        f"__device__ __forceinline__ float {name}_f(float x0, float x1, float x2) {{",
+        f"    float t0 = (float)({half})((x0 * ((float)3.0)));  // Mul"]
+    got = f(x, y)
+    with tf.device("/cpu:0"):
+        on_cpu = f(x, y)[0]
+    for a, b in zip([*got, got[0]], [*f.python_function(x, y), on_cpu]):  # (eager: unfused)
+        assert a.dtype == dtype and a.device.endswith("GPU:0")
+        np.testing.assert_array_equal(a.numpy().astype(np.float32),
+                                      b.numpy().astype(np.float32))
 
 
 def test_cupy_launch_path_is_used_when_the_backend_compiles(gpu, monkeypatch):

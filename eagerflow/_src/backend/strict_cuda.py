@@ -13,6 +13,8 @@ from NumPy's:
   `float`, a literal `1.0` is a double and `1.0f` a float (so `x * 1.0` of a float `x`
   computes in double, as in C), integers are promoted to int first and divide and take
   remainders toward zero;
+- CuPy's `float16` and `bfloat16` classes as types (casts, locals, parameters): their
+  arithmetic and comparisons in float, as the classes define no operators of their own;
 - `max`/`min` of floats are CUDA's fmaxf/fminf (a NaN operand loses), the math functions
   keep float in float (CUDA's overloads); `a ? b : c`, `&&`, `||`, `!`, casts `(T)x`;
 - assignment converts to the target's declared type;
@@ -45,6 +47,16 @@ _C_TYPES = {"float": np.float32, "double": np.float64, "int": np.int32, "long lo
             "int32": np.int32, "int64": np.int64, "unsigned int": np.uint32,
             "unsigned long long": np.uint64, "int8": np.int8, "int16": np.int16,
             "uint8": np.uint8, "uint32": np.uint32, "uint64": np.uint64, "float16": np.float16}
+# CuPy's classes of the half types (its float16.cuh, bfloat16.cuh): converted to and from
+# float, rounding to nearest even
+_HALF_CLASSES = ("float16",)
+try:
+    import ml_dtypes  # CuPy 14 holds bfloat16 where this is installed
+except ImportError:  # pragma: no cover - the test extra has it
+    pass
+else:
+    _C_TYPES["bfloat16"] = ml_dtypes.bfloat16
+    _HALF_CLASSES += ("bfloat16",)
 _TOKEN = re.compile(r"\s*(?:(?P<num>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?[fFlL]*)|"
                     r"(?P<name>[A-Za-z_]\w*)|"
                     r"(?P<op>&&|\|\||==|!=|<=|>=|\+=|-=|\*=|/=|[-+*/%<>=!?:(),;{}\[\]]))")
@@ -66,7 +78,9 @@ def _tokens(text: str) -> list:
 
 
 def _arith(a: np.dtype, b: np.dtype) -> np.dtype:
-    """C's usual arithmetic conversions (after integer promotion to int)."""
+    """C's usual arithmetic conversions (after integer promotion to int; CuPy's half
+    classes, which define no binary operators, convert to float)."""
+    a, b = (np.dtype(np.float32) if d.name in _HALF_CLASSES else d for d in (a, b))
     if a.kind == "f" or b.kind == "f":
         floats = [d for d in (a, b) if d.kind == "f"]
         return max(floats, key=lambda d: d.itemsize)
@@ -218,7 +232,7 @@ class _Parser:
         i = self.i
         words = []
         while self.peek() in ("const", "unsigned", "long", "int", "float", "double", "bool") \
-                or (not words and self.peek() in self.types):
+                or (not words and (self.peek() in self.types or self.peek() in _HALF_CLASSES)):
             words.append(self.take())
             if words[-1] in self.types and words[-1] not in _C_TYPES:
                 break

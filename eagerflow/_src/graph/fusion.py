@@ -13,9 +13,14 @@ runs the same source through its CuPy kernels, which interpret the CUDA C over N
 (backend/strict_cuda.py), so CI checks the plan, the source text and its results
 without a GPU.
 
-Only float32/float64 math (with bool and int32/int64 comparisons and selections) fuses:
-CUDA's math functions are overloaded for those types, and half precision goes through
-the ordinary kernels.
+Float math (with bool and int32/int64 comparisons and selections) fuses: CUDA's math
+functions are overloaded for float32 and float64. float16 and bfloat16 values are read
+and written as CuPy's `float16`/`bfloat16` classes and computed in float, each op's result
+rounded to its half type, as the ops' own kernels round a ufunc's: a fused chain of those
+gives their bits. An op whose own half kernel composes several rounded steps (Rsqrt,
+Sigmoid, SquaredDifference, the safe gradients) rounds once here, within one unit in the
+last place of it. Reductions of half types stay apart (CuPy sums them in float, which a
+fused reduction would have to be told).
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ CUDA_UFUNCS = {
 # Types a fused kernel computes in: NumPy dtype name -> CUDA C type.
 CUDA_TYPES = {"float32": "float", "float64": "double", "int32": "int", "int64": "long long",
               "bool": "bool"}
+# Half types: NumPy dtype name -> CuPy's kernel class (computed in float).
+HALF_TYPES = {"float16": "float16", "bfloat16": "bfloat16"}
 REDUCTIONS = {"Sum": "sum", "Mean": "mean"}  # reductions a group may end in
 MAX_INPUTS = 24  # a kernel's parameters, with room to spare
 
@@ -68,9 +75,16 @@ def _fusable(node: Any) -> bool:
             and all(_typed(t) for t in list(node.inputs) + list(node.outputs)))
 
 
-def _typed(t: Any) -> bool:
-    return type(t) is SymbolicTensor and t._dtype._np is not None and \
-        t._dtype._np.name in CUDA_TYPES
+def _typed(t: Any, half: bool = True) -> bool:
+    if type(t) is not SymbolicTensor or t._dtype._np is None:
+        return False
+    name = t._dtype._np.name
+    return name in CUDA_TYPES or (half and name in HALF_TYPES)
+
+
+def _ctype(t: Any) -> str:
+    """The C type a fused kernel computes `t` in (float for the half types)."""
+    return CUDA_TYPES.get(t._dtype._np.name, "float")
 
 
 @dataclass
@@ -126,7 +140,8 @@ def plan(graph: Graph) -> list:
 
 def _fusable_reduction(node: Any) -> bool:
     x = node.inputs[0]
-    return _typed(x) and _typed(node.outputs[0]) and x._dtype._np.kind == "f" and \
+    return _typed(x, half=False) and _typed(node.outputs[0], half=False) and \
+        x._dtype._np.kind == "f" and \
         x._shape is not None and len(node.inputs) == 1
 
 
@@ -148,20 +163,23 @@ def _finish(g: Group) -> bool:
                 args.append(f"x{next(i for i, y in enumerate(g.inputs) if y is x)}")
         t = node.outputs[0]
         temps[id(t)] = f"t{k}"
-        lines.append(f"    {CUDA_TYPES[t._dtype._np.name]} t{k} = "
-                     f"{cuda_expression(node.op).format(*args)};  // {node.op.name}")
+        expr = cuda_expression(node.op).format(*args)
+        half = HALF_TYPES.get(t._dtype._np.name)
+        if half is not None:  # (the op's result, rounded as its own kernel rounds it)
+            expr = f"(float)({half})({expr})"
+        lines.append(f"    {_ctype(t)} t{k} = {expr};  // {node.op.name}")
     if len(g.inputs) > MAX_INPUTS or not g.inputs:
         return False
     last = g.nodes[-1].outputs[0]
     out = g.output
     in_params = ", ".join(f"{x._dtype._np.name} x{i}" for i, x in enumerate(g.inputs))
     out_params = f"{out._dtype._np.name} y"
-    params = ", ".join(f"{CUDA_TYPES[x._dtype._np.name]} x{i}" for i, x in enumerate(g.inputs))
+    params = ", ".join(f"{_ctype(x)} x{i}" for i, x in enumerate(g.inputs))
     body = "\n".join(lines)
     digest = hashlib.sha1(f"{params}|{out_params}|{body}|{g.ops}".encode()).hexdigest()[:12]
     name = f"eagerflow_fused_{digest}"
     # the group as one device function: each op's value a local, the last one returned
-    preamble = (f"__device__ __forceinline__ {CUDA_TYPES[last._dtype._np.name]} {name}_f("
+    preamble = (f"__device__ __forceinline__ {_ctype(last)} {name}_f("
                 f"{params}) {{\n{body}\n    return {temps[id(last)]};\n}}\n")
     call = f"{name}_f({', '.join(f'x{i}' for i in range(len(g.inputs)))})"
     if g.reduction is None:
@@ -182,7 +200,7 @@ def _finish(g: Group) -> bool:
 def _literal(value: Any, dtype: Any) -> str:
     """A 0-d constant as a typed C literal (so float32 math stays in float)."""
     v = to_host(value).item()
-    ctype = CUDA_TYPES[dtype._np.name]
+    ctype = CUDA_TYPES.get(dtype._np.name, "float")
     if ctype == "bool":
         return "true" if v else "false"
     if isinstance(v, float) and not np.isfinite(v):  # (CuPy's constants: NVRTC has no NAN)

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from eagerflow._src.backend import (
+    BFLOAT16,
     add_at,
     block_bytes,
     conv_engine,
@@ -320,12 +321,14 @@ class _DeviceIm2col:
 
 
 def _device_gather(xp: Any, dtype: Any) -> bool:
-    """Whether im2col runs as one gather kernel: on a device, for C's types (CuPy's
-    float16 is a class whose conversions from int literals are not C's)."""
+    """Whether im2col runs as one gather kernel: on a device, for C's types and the half
+    types (CuPy's float16/bfloat16 classes: the gather moves their values as they are,
+    and col2im's sums round each tap's add to them as the strided adds do)."""
     return xp is not np and np.dtype(dtype) in _GATHER_TYPES
 
 
-_GATHER_TYPES = frozenset(map(np.dtype, ("float32", "float64", "int32", "int64")))
+_GATHER_TYPES = frozenset(map(np.dtype, ("float32", "float64", "int32", "int64", "float16",
+                                         *(() if BFLOAT16 is None else (BFLOAT16,)))))
 
 
 def _make_im2col(xp: Any, x: Any, pads: tuple, outs: tuple, ks: tuple, strides: tuple,
