@@ -82,9 +82,9 @@ def _typed(t: Any, half: bool = True) -> bool:
     return name in CUDA_TYPES or (half and name in HALF_TYPES)
 
 
-def _ctype(t: Any) -> str:
-    """The C type a fused kernel computes `t` in (float for the half types)."""
-    return CUDA_TYPES.get(t._dtype._np.name, "float")
+def _ctype(dtype: Any) -> str:
+    """The C type a fused kernel computes `dtype` in (float for the half types)."""
+    return CUDA_TYPES.get(dtype._np.name, "float")
 
 
 @dataclass
@@ -141,8 +141,7 @@ def plan(graph: Graph) -> list:
 def _fusable_reduction(node: Any) -> bool:
     x = node.inputs[0]
     return _typed(x, half=False) and _typed(node.outputs[0], half=False) and \
-        x._dtype._np.kind == "f" and \
-        x._shape is not None and len(node.inputs) == 1
+        x._dtype._np.kind == "f" and x._shape is not None and len(node.inputs) == 1
 
 
 def _finish(g: Group) -> bool:
@@ -167,19 +166,19 @@ def _finish(g: Group) -> bool:
         half = HALF_TYPES.get(t._dtype._np.name)
         if half is not None:  # (the op's result, rounded as its own kernel rounds it)
             expr = f"(float)({half})({expr})"
-        lines.append(f"    {_ctype(t)} t{k} = {expr};  // {node.op.name}")
+        lines.append(f"    {_ctype(t._dtype)} t{k} = {expr};  // {node.op.name}")
     if len(g.inputs) > MAX_INPUTS or not g.inputs:
         return False
     last = g.nodes[-1].outputs[0]
     out = g.output
     in_params = ", ".join(f"{x._dtype._np.name} x{i}" for i, x in enumerate(g.inputs))
     out_params = f"{out._dtype._np.name} y"
-    params = ", ".join(f"{_ctype(x)} x{i}" for i, x in enumerate(g.inputs))
+    params = ", ".join(f"{_ctype(x._dtype)} x{i}" for i, x in enumerate(g.inputs))
     body = "\n".join(lines)
     digest = hashlib.sha1(f"{params}|{out_params}|{body}|{g.ops}".encode()).hexdigest()[:12]
     name = f"eagerflow_fused_{digest}"
     # the group as one device function: each op's value a local, the last one returned
-    preamble = (f"__device__ __forceinline__ {_ctype(last)} {name}_f("
+    preamble = (f"__device__ __forceinline__ {_ctype(last._dtype)} {name}_f("
                 f"{params}) {{\n{body}\n    return {temps[id(last)]};\n}}\n")
     call = f"{name}_f({', '.join(f'x{i}' for i in range(len(g.inputs)))})"
     if g.reduction is None:
@@ -200,7 +199,7 @@ def _finish(g: Group) -> bool:
 def _literal(value: Any, dtype: Any) -> str:
     """A 0-d constant as a typed C literal (so float32 math stays in float)."""
     v = to_host(value).item()
-    ctype = CUDA_TYPES.get(dtype._np.name, "float")
+    ctype = _ctype(dtype)
     if ctype == "bool":
         return "true" if v else "false"
     if isinstance(v, float) and not np.isfinite(v):  # (CuPy's constants: NVRTC has no NAN)
