@@ -10,7 +10,6 @@ On a machine with CuPy and a GPU, EAGERFLOW_REGISTRY_ON=gpu runs the same suites
 real GPU:0 (the cupy backend) instead of the stand-in (benchmarks/gpu_check.sh does).
 """
 
-import os
 
 import numpy as np
 import pytest
@@ -21,6 +20,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
+from tests.gpu_target import on_the_gpu
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -33,18 +33,9 @@ IDS = [f"{op.name}-{i}" for op, i, _ in READY]
 GRAD = [c for c in READY if c[0].grad is not None and c[2].grad and H.grad_positions(c[2])]
 
 
-ON_GPU = os.environ.get("EAGERFLOW_REGISTRY_ON") == "gpu"
-
-
 @pytest.fixture(autouse=True)
 def standin_gpu():
-    if ON_GPU:  # asked for the real GPU: not having one fails, never falls back
-        dev = D.default_device()
-        assert dev.device_type == "GPU" and dev.backend.name == "cupy", (
-            f"EAGERFLOW_REGISTRY_ON=gpu needs CuPy and a GPU; the default device is {dev}")
-        yield
-        return
-    with D.standin_gpus(1):
+    with on_the_gpu():
         yield
 
 

@@ -9,7 +9,6 @@ With CuPy and a GPU, EAGERFLOW_REGISTRY_ON=gpu runs them on the GPU (gpu_check.s
 `graphs` step): CuPy's own capture, not the stand-in's."""
 
 import gc
-import os
 import sys
 from pathlib import Path
 
@@ -20,21 +19,15 @@ import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
 from eagerflow._src.graph import device_program as DP
-
-ON_GPU = os.environ.get("EAGERFLOW_REGISTRY_ON") == "gpu"
+from tests.gpu_target import ON_GPU, on_the_gpu
 
 
 @pytest.fixture
 def gpu():
     DP.CUDA_GRAPHS[0] = True
     try:
-        if ON_GPU:  # asked for the real GPU: not having one fails, never falls back
-            dev = D.default_device()
-            assert dev.device_type == "GPU" and dev.backend.name == "cupy", dev
+        with on_the_gpu():
             yield
-        else:
-            with D.standin_gpus(1):
-                yield
     finally:
         DP.CUDA_GRAPHS[0] = False
 
