@@ -3,9 +3,10 @@ the same worker: what tests/conftest.py puts back after every test.
 
 `make test` runs files in a few long-lived workers (pytest -n auto --dist loadfile), so a
 test that seeds (keras.utils.set_random_seed, tf.random.set_seed, np.random.seed), sets a
-Keras dtype policy or floatx, or flips a tf.config switch would otherwise change what every
-later test in its worker computes: their results then depend on which files shared the
-worker. `snapshot()` reads that state; `restore(snap)` puts back what changed.
+Keras dtype policy or floatx, flips a tf.config switch or changes the working directory
+would otherwise change what every later test in its worker computes: their results then
+depend on which files shared the worker. `snapshot()` reads that state; `restore(snap)`
+puts back what changed.
 
 Python's and NumPy's global generators are not put back but set to the same fixed state
 between tests (`reset_random()`, also once at import, before the test files are collected):
@@ -22,6 +23,7 @@ eager/graph mode (tests/v1's graph_mode fixture restores it).
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
@@ -68,6 +70,13 @@ def _streams() -> dict:
         return {k: tuple(v) for k, v in random_ops._STREAMS.items()}
 
 
+def _cwd() -> str | None:
+    try:
+        return os.getcwd()
+    except FileNotFoundError:  # (a temporary directory removed while it was the cwd)
+        return None
+
+
 def snapshot() -> tuple:
     """The state as it is now (copies: later changes do not alter it), but Python's and
     NumPy's generators (reset_random)."""
@@ -75,7 +84,7 @@ def snapshot() -> tuple:
                None if seeds.op_seeds is None else seeds.op_seeds.getstate())
     return (tf_seed, _streams(),
             dict(random_ops._KERNEL_STATE), [h[k] for h, k in _SLOTS],
-            [dict(d) for d in _DICTS], tuple(_state.op_callbacks))
+            [dict(d) for d in _DICTS], tuple(_state.op_callbacks), _cwd())
 
 
 def _remove_callbacks(keep: tuple) -> None:
@@ -93,8 +102,10 @@ def _remove_callbacks(keep: tuple) -> None:
 
 def restore(snap: tuple) -> None:
     """Puts back whatever differs from `snap`; Python's and NumPy's generators seeded."""
-    (global_seed, op_seeds), streams, kernel_state, slots, dicts, callbacks = snap
+    (global_seed, op_seeds), streams, kernel_state, slots, dicts, callbacks, cwd = snap
     reset_random()
+    if cwd is not None and _cwd() != cwd:  # (relative paths of later tests: the repository's)
+        os.chdir(cwd)
     with seeds.lock:
         seeds.global_seed = global_seed
         if op_seeds is None:
@@ -148,6 +159,8 @@ def changed(snap: tuple, threads: int) -> list[str]:
             out.append(f"{name} {sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))}")
     if snap[5] != now[5]:
         out.append("op callbacks")
+    if snap[6] != now[6]:
+        out.append(f"working directory {now[6]}")
     if threading.active_count() > threads:
         out.append(f"threads left running: {threading.active_count() - threads}")
     return out

@@ -2,6 +2,7 @@
 after every test: each setting a test may change through the public API is put back by
 `restore` and named by `changed`, and `reset_random` gives the same draws each time."""
 
+import os
 import random
 
 import numpy as np
@@ -85,3 +86,20 @@ def test_reset_random_gives_the_same_draws():
     again = (random.random(), np.random.rand(3), tf.keras.layers.Dense(2).kernel_initializer.seed)
     assert first[0] == again[0] and first[2] == again[2]
     np.testing.assert_array_equal(first[1], again[1])
+
+
+def test_a_working_directory_left_behind_is_put_back(tmp_path):
+    """A test that changes into a directory (even one removed since) and never changes
+    back: the next test's relative paths are the repository's again."""
+    here = os.getcwd()
+    saved = global_state.snapshot()
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    try:
+        os.chdir(gone)
+        gone.rmdir()
+        assert any(p.startswith("working directory") for p in
+                   global_state.changed(saved, threads=10**6))
+    finally:
+        global_state.restore(saved)
+    assert os.getcwd() == here
