@@ -202,7 +202,7 @@ def test_a_method_does_not_keep_its_instance_alive():
     """As TF's: a called tf.function method holds its instance weakly, so an object is
     freed when the program drops it (its per-instance function goes with it), and a
     method kept past its instance gets None as `self`; an instance that takes no weak
-    reference is held, and its method still works."""
+    reference or no hash is held, and its method still works."""
     class Model(tf.Module):
         def __init__(self):
             super().__init__()
@@ -233,6 +233,20 @@ def test_a_method_does_not_keep_its_instance_alive():
         def add(self, x):
             return x + self.k
     assert Slotted().add(tf.constant(1.0)).numpy() == 6.0
+
+    class Unhashable:  # (kept by id: its freed instances' ids come back)
+        __hash__ = None
+
+        def __init__(self, k):
+            self.k = k
+
+        @tf.function
+        def add(self, x):
+            return x + self.k
+
+    for k in range(20):
+        assert Unhashable(float(k)).add(tf.constant(0.0)).numpy() == k
+        gc.collect()
 
 def test_reads_see_earlier_writes_in_the_same_call():
     v = tf.Variable(1.0)

@@ -150,21 +150,13 @@ def _autograph_convert(fn: Callable, features: Any = None) -> Callable:
         return fn
 
 
-def _weak_or_strong(obj: Any) -> Callable[[], Any]:
-    """A reference to `obj`: weak where it takes one."""
-    try:
-        return weakref.ref(obj)
-    except TypeError:
-        return lambda: obj
-
-
 class Function:
     """The callable tf.function returns."""
 
     def __init__(self, python_function: Callable, name: str | None = None,
                  input_signature: Any = None, autograph: bool = True,
                  jit_compile: Any = None, reduce_retracing: bool = False,
-                 instance: Any = None, autograph_options: Any = None) -> None:
+                 instance: Callable[[], Any] | None = None, autograph_options: Any = None) -> None:
         if input_signature is not None:
             if not isinstance(input_signature, (list, tuple)):
                 raise TypeError(f"input_signature must be either a tuple or a list, got "
@@ -182,11 +174,9 @@ class Function:
         self._first_call: ConcreteFunction | None = None
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
-        # a bound method's instance, held weakly as TF holds it: the instance keys the
-        # unbound function's WeakKeyDictionary of bound ones, which a strong reference from
-        # its value would keep alive forever (an object without weak references, which that
-        # dictionary cannot key, is held as it is). Once it is gone, `self` is None, as TF's.
-        self._instance = None if instance is None else _weak_or_strong(instance)
+        # a bound method's reference to its instance (__get__); once a weakly held one is
+        # gone, `self` is None, as TF's
+        self._instance = instance
         self._cache: dict = {}           # raw call key -> ConcreteFunction
         self._by_signature: dict = {}    # bound-argument key -> ConcreteFunction
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
@@ -242,17 +232,19 @@ class Function:
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
             return self
+        # kept by the instance weakly, as TF keeps it: a strong reference from the bound
+        # function (the WeakKeyDictionary's value) would hold its key alive for good
         try:
-            bound = self._bound.get(instance)
-        except TypeError:
-            bound = self._bound_strong.get(id(instance))
+            bound, ref = self._bound.get(instance), weakref.ref(instance)
+        except TypeError:  # unhashable or not weakly referable: kept by id, held strongly
+            bound, ref = self._bound_strong.get(id(instance)), (lambda: instance)
         if bound is None:
             bound = Function(self._python_function, self._name, self._input_signature,
                              self._autograph, self._jit_compile, self._reduce_retracing,
-                             instance=instance, autograph_options=self._autograph_options)
-            try:
+                             instance=ref, autograph_options=self._autograph_options)
+            if isinstance(ref, weakref.ref):
                 self._bound[instance] = bound
-            except TypeError:
+            else:
                 self._bound_strong[id(instance)] = bound
         return bound
 
