@@ -16,6 +16,10 @@ to PyTorch's against issue #17's target:
 - a ResNet-50 train step, batch 64 at 224x224: eager within 1.5x of PyTorch eager;
 - eager `a + b`: within 2x of PyTorch.
 
+Both sides run float32 matmuls and convolutions in TensorFloat-32 on GPUs that have it
+(`--tf32 on`, TF's default; PyTorch's own default is TF32 for convolutions only), or
+neither does (`--tf32 off`).
+
 The guide CNN's batch-256 step in Keras's `mixed_bfloat16` (against PyTorch's bfloat16
 autocast) has no target: its rows are measured, not judged.
 
@@ -250,11 +254,26 @@ def time_case(step: Callable, sync: Callable, repeat: int) -> float:
     return (time.perf_counter() - start) / repeat
 
 
-def worker(name: str, device: str, quick: bool) -> None:
+def set_tf32(name: str, on: bool) -> None:
+    """TensorFloat-32 on or off for every float32 matmul and convolution, alike on both
+    sides (TF's default is on; PyTorch's is on for convolutions only)."""
+    if name == "eagerflow":
+        import eagerflow as tf
+
+        tf.config.experimental.enable_tensor_float_32_execution(on)
+    else:
+        import torch
+
+        torch.set_float32_matmul_precision("high" if on else "highest")
+        torch.backends.cudnn.allow_tf32 = on
+
+
+def worker(name: str, device: str, quick: bool, tf32: bool = True) -> None:
     """Answers `{"variant": ..., "repeat": n}` lines with `{"seconds": t}` lines."""
     sizes = QUICK if quick else FULL
     if name == "eagerflow" and device == "standin":
         os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
+    set_tf32(name, tf32)
     cases: dict = {}
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
@@ -435,8 +454,9 @@ def _first_wait(step: Callable, sync: Callable) -> str:
 
 
 class Worker:
-    def __init__(self, name: str, python: str, device: str, quick: bool) -> None:
-        args = [python, str(Path(__file__).resolve()), "--worker", name, "--device", device]
+    def __init__(self, name: str, python: str, device: str, quick: bool, tf32: str) -> None:
+        args = [python, str(Path(__file__).resolve()), "--worker", name, "--device", device,
+                "--tf32", tf32]
         self.proc = subprocess.Popen(args + (["--quick"] if quick else []),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                      env={**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -469,23 +489,28 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--repeat", type=int, default=0, help="steps per timing (0: by row)")
     p.add_argument("-k", action="append", default=[], help="rows whose name has this")
     p.add_argument("--peers-python", default=sys.executable)
+    p.add_argument("--tf32", choices=["on", "off"], default="on",
+                   help="TensorFloat-32 for float32 matmuls and convolutions, both sides "
+                        "(on: TF's default)")
     p.add_argument("--profile", action="store_true",
                    help="profile the CNN b256 and ResNet-50 steps, or the rows -k names "
                         "(no timing rows)")
     args = p.parse_args(argv)
     if args.profile:
         chosen = [r[1] for r in ROWS if any(k in r[0] for k in args.k)]
+        set_tf32("eagerflow", args.tf32 == "on")
         profile(args.device, args.quick, chosen or list(PROFILED))
         return 0
     if args.worker:
-        worker(args.worker, args.device, args.quick)
+        worker(args.worker, args.device, args.quick, args.tf32 == "on")
         return 0
     rows = [r for r in ROWS if not args.k or any(k in r[0] for k in args.k)]
-    ef = Worker("eagerflow", sys.executable, args.device, args.quick)
-    pt = Worker("torch", args.peers_python, args.device, args.quick) \
+    ef = Worker("eagerflow", sys.executable, args.device, args.quick, args.tf32)
+    pt = Worker("torch", args.peers_python, args.device, args.quick, args.tf32) \
         if _has_torch(args.peers_python) else None
     print(f"device: {args.device}{' (quick sizes)' if args.quick else ''}; PyTorch: "
-          f"{'yes' if pt else 'absent, its rows skipped'}; {args.rounds} rounds")
+          f"{'yes' if pt else 'absent, its rows skipped'}; {args.rounds} rounds; "
+          f"TF32 {args.tf32} on both sides")
     failed = errors = 0
     try:
         for name, ef_variant, pt_variant, target in rows:

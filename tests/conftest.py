@@ -13,7 +13,14 @@ import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402
 import eagerflow._src.summary.summary_ops  # noqa: F401, E402
 import eagerflow._src.summary.v1_ops  # noqa: F401, E402
+from eagerflow._src.core import runtime_options  # noqa: E402
 from tests import global_state  # noqa: E402
+
+# The tests compare float32 results at float32's tolerances, so TensorFloat-32 (on by
+# default, as in TF, where a GPU has it) is off for them, as TF's tests that compare
+# numbers turn it off (test_util.run_without_tensor_float_32); the tests of TF32 itself
+# turn it on. (Before the first snapshot: every test starts with it off.)
+runtime_options.enable_tensor_float_32_execution(False)
 
 # CI draws the same examples every run (a landing is never refused by a draw no run before
 # made); other runs draw afresh, which is how hypothesis finds new failures

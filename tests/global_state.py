@@ -30,6 +30,7 @@ import threading
 
 import numpy as np
 
+from eagerflow._src import backend
 from eagerflow._src.core import device, runtime_options, trace_events
 from eagerflow._src.core.context import _state, seeds
 from eagerflow._src.function import polymorphic
@@ -61,7 +62,7 @@ _SLOTS = [
     (trace_events.ACTIVE, 0),
 ]
 _DICTS = [keras_backend._SWITCHES, runtime_options._SWITCHES, runtime_options._THREADS,
-          runtime_options._OPTIONS, debugging._FLAGS]
+          runtime_options._OPTIONS, debugging._FLAGS, backend.MATH]
 
 
 def _streams() -> dict:
@@ -134,7 +135,7 @@ _SLOT_NAMES = ["floatx", "epsilon", "image_data_format", "safe_mode", "dtype pol
                "keras seed", "interactive logging", "run_functions_eagerly",
                "soft device placement", "jit", "profiler"]
 _DICT_NAMES = ["keras switches", "config switches", "config threads", "config options",
-               "debugging flags"]
+               "debugging flags", "GPU math switches"]
 
 
 def changed(snap: tuple, threads: int) -> list[str]:

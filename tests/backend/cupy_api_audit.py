@@ -19,7 +19,8 @@ What it checks:
   what backend/cupy.py touches so the test can tell a new use USES does not cover;
 - backend/cudnn.py's graphs built with the real frontend (fprop with and without the
   bias/ReLU epilogue, dgrad, wgrad; half and float; 2 and 3 spatial dims), stopped just
-  before `build`, which needs cuDNN's library and a GPU.
+  before planning (Engine._build), which needs cuDNN's library and a GPU; the numerical
+  notes it would exclude named as the binding names them.
 """
 
 from __future__ import annotations
@@ -51,7 +52,11 @@ USES = [
     ("cupy.cuda.Device", "use", (), 0),
     ("cupy.cuda.Device", "synchronize", (), 0),
     ("cupy.cuda.Device", "id", (), None),
-    ("cupy.cuda.Device", "compute_capability", (), None),  # cuDNN's bfloat16 (cudnn.py)
+    ("cupy.cuda.Device", "compute_capability", (), None),  # bfloat16 in cuDNN, TF32
+    # TensorFloat-32 (CupyBackend.set_tf32): CuPy's compute type for float32 products
+    ("cupy._core", "set_compute_type", (), 2),
+    ("cupy._core._routines_linalg", "COMPUTE_TYPE_TF32", (), None),
+    ("cupy._core._routines_linalg", "COMPUTE_TYPE_DEFAULT", (), None),
     ("cupy.add", "types", (), None),                  # CupyBackend.holds_bfloat16
     ("cupy.cuda.Device", "__enter__", (), 0),
     ("cupy.ndarray", "device", (), None),
@@ -106,7 +111,11 @@ USES = [
 # loader in backend/cupy.py) call outside the graph building check_cudnn runs for real.
 CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0),
               ("set_stream", ("handle", "stream"), 0), ("pygraph.execute", ("handle",), 2),
-              ("pygraph.get_workspace_size", (), 0), ("pygraph.build", (), 1))
+              ("pygraph.get_workspace_size", (), 0), ("pygraph.validate", (), 0),
+              ("pygraph.build_operation_graph", (), 0),
+              ("pygraph.create_execution_plans", (), 1),
+              ("pygraph.deselect_numeric_notes", (), 1), ("pygraph.check_support", (), 0),
+              ("pygraph.build_plans", (), 0))
 # Whose absence is an install's, not an API's: checked only where the library loads.
 OPTIONAL = {"cupy.cuda.nccl": "NCCL's library (nvidia-nccl-cu12/13, the [nccl] extra)"}
 # Names in backend/cupy.py that are not CuPy's: Python's, NumPy's, eagerflow's own.
@@ -364,40 +373,35 @@ def check_cudnn(root: Path) -> tuple:
         if not hasattr(cudnn.data_type, name):
             problems.append(f"cudnn.data_type.{name} is missing")
     built = []
-    real_build, real_size = cudnn.pygraph.build, cudnn.pygraph.get_workspace_size
 
-    def build(self: Any, heuristics: Any = None, *args: Any, **kwargs: Any) -> None:
-        built.append(list(heuristics))  # (building plans needs cuDNN's library and a GPU:
-        # the graph's tensors are asked their uids, then the plan its workspace)
-
-    def workspace_size(self: Any) -> int:
+    def build(g: Any, notes: tuple) -> None:
+        # (planning needs cuDNN's library and a GPU: the graph stops here, its notes named
+        # as the real binding names them)
+        built.append([getattr(cudnn.numerical_note, n) for n in notes])
         raise _Stop
 
     eng = mod.Engine.__new__(mod.Engine)
     eng.cudnn, eng.xp, eng.stream_ptr, eng.handle = cudnn, None, lambda: 0, None
-    eng.graphs, eng.lock = {}, threading.Lock()
-    cudnn.pygraph.build, cudnn.pygraph.get_workspace_size = build, workspace_size
+    eng.graphs, eng.lock, eng._build = {}, threading.Lock(), build
     cases = 0
-    try:
-        for dtype in mod.DATA_TYPES:
-            for r in (2, 3):
-                sp, ks, outs = (8,) * r, (3,) * r, (6,) * r
-                x, w, y = (2, *sp, 3), (4, *ks, 3), (2, *outs, 4)
-                geo = ((1,) * r, (1,) * r, ((0, 0),) * r)
-                for op, shapes, epi in (("fprop", (x, w, y), (False, False)),
-                                        ("fprop", (x, w, y), (True, True)),
-                                        ("dgrad", (y, w, x), (False, False)),
-                                        ("wgrad", (x, y, w), (False, False))):
-                    cases += 1
-                    try:
-                        eng._graph((dtype, op, r, epi), op, shapes, *geo, *epi)
-                    except _Stop:
-                        pass
-                    except Exception as e:  # noqa: BLE001 - each is a finding
-                        problems.append(f"cuDNN {op} {dtype} rank {r} bias/relu {epi}: "
-                                        f"{type(e).__name__}: {e}")
-    finally:
-        cudnn.pygraph.build, cudnn.pygraph.get_workspace_size = real_build, real_size
+    for dtype in mod.DATA_TYPES:
+        for r in (2, 3):
+            sp, ks, outs = (8,) * r, (3,) * r, (6,) * r
+            x, w, y = (2, *sp, 3), (4, *ks, 3), (2, *outs, 4)
+            geo = ((1,) * r, (1,) * r, ((0, 0),) * r)
+            for i, (op, shapes, epi) in enumerate((("fprop", (x, w, y), (False, False)),
+                                                   ("fprop", (x, w, y), (True, True)),
+                                                   ("dgrad", (y, w, x), (False, False)),
+                                                   ("wgrad", (x, y, w), (False, False)))):
+                cases += 1
+                notes = mod.excluded_notes(dtype, i % 2 == 0, i >= 2)
+                try:
+                    eng._graph((dtype, op, r, epi, notes), op, shapes, *geo, *epi)
+                except _Stop:
+                    pass
+                except Exception as e:  # noqa: BLE001 - each is a finding
+                    problems.append(f"cuDNN {op} {dtype} rank {r} bias/relu {epi}: "
+                                    f"{type(e).__name__}: {e}")
     if len(built) + len(problems) < cases:
         problems.append(f"cuDNN graphs: {len(built)} of {cases} reached build")
     return problems, [], cases

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device as D
@@ -86,9 +87,33 @@ class _Graph:
     def relu(self, input, compute_data_type, name):  # noqa: A002
         return self._made(_Tensor(op=("relu", input)))
 
-    def build(self, modes):
+    # cuDNN's graph building, in the order the binding takes it; the engine it plans is
+    # modelled by what the filters leave: a float32 graph that keeps tensor-core engines
+    # runs in TensorFloat-32 (cuDNN's heuristics pick those first from Ampere on)
+    def validate(self):
+        self.steps = ["validate"]
+
+    def build_operation_graph(self):
+        self.steps.append("operation graph")
+
+    def create_execution_plans(self, modes):
+        assert list(modes) == ["A", "FALLBACK"]
+        self.steps.append("plans")
+        self.excluded = []
+
+    def deselect_numeric_notes(self, notes):
+        assert self.steps[-1] == "plans", "filters go after the plans are listed"
+        self.excluded += notes
+
+    def check_support(self):
+        self.steps.append("support")
+
+    def build_plans(self):
+        assert self.steps == ["validate", "operation graph", "plans", "support"]
         self.built = True
+        self.tf32 = self.dtype == np.float32 and "TENSOR_CORE" not in self.excluded
         self.log.append("build")
+        self.log.append(("excluded", tuple(self.excluded)))
 
     def get_workspace_size(self):
         return 16
@@ -108,6 +133,8 @@ class _Graph:
             y = y.op[1]
         kind, ta, tb, pre, post, st, dl = y.op
         a, b = (_view(pack[t], t.dim, t.stride, self.dtype) for t in (ta, tb))
+        if self.tf32:
+            a, b = strict.tf32_round(a), strict.tf32_round(b)
         if kind == "fprop":
             x, w, dy = a, b, None
         elif kind == "dgrad":
@@ -157,6 +184,10 @@ class FakeCudnn:
     class heur_mode:  # noqa: N801
         A, FALLBACK = "A", "FALLBACK"
 
+    class numerical_note:  # noqa: N801
+        TENSOR_CORE, DOWN_CONVERT_INPUTS = "TENSOR_CORE", "DOWN_CONVERT_INPUTS"
+        NONDETERMINISTIC = "NONDETERMINISTIC"
+
     def __init__(self):
         self.log = []
 
@@ -173,7 +204,7 @@ class FakeCudnn:
 @pytest.fixture
 def fake(monkeypatch):
     binding = FakeCudnn()
-    engines = C.Engines(lambda: binding, strict.xp, lambda: 0)
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
     monkeypatch.setattr(strict.StrictBackend, "conv_engine",
                         lambda self, dtype, rank, groups: engines.get(0, dtype, rank, groups),
                         raising=False)
@@ -320,9 +351,12 @@ def test_the_fake_calls_only_what_the_binding_has():
     cudnn = pytest.importorskip("cudnn")  # the [cudnn] extra
     for name in ("create_handle", "set_stream", "pygraph"):
         assert hasattr(cudnn, name), name
-    for name in ("tensor", "conv_fprop", "conv_dgrad", "conv_wgrad", "build",
-                 "get_workspace_size", "execute"):
+    for name in ("tensor", "conv_fprop", "conv_dgrad", "conv_wgrad", "validate",
+                 "build_operation_graph", "create_execution_plans", "deselect_numeric_notes",
+                 "check_support", "build_plans", "get_workspace_size", "execute"):
         assert hasattr(cudnn.pygraph, name), name
+    for name in ("TENSOR_CORE", "DOWN_CONVERT_INPUTS", "NONDETERMINISTIC"):
+        assert hasattr(cudnn.numerical_note, name), name
     assert hasattr(cudnn.data_type, "HALF") and hasattr(cudnn.data_type, "FLOAT")
     assert hasattr(cudnn.heur_mode, "A") and hasattr(cudnn.heur_mode, "FALLBACK")
 
@@ -345,3 +379,43 @@ def test_a_fused_conv_bias_relu_is_one_cudnn_graph(fake):
         want = f(tf.constant(x), tf.constant(w), tf.constant(b))
     assert (want.numpy() == 0).any() and (want.numpy() > 0).any()
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+
+
+def _conv_on_the_path(x, w):
+    return tf.nn.conv2d(tf.constant(x), tf.constant(w), 1, "SAME").numpy()
+
+
+def test_float32_convolutions_take_tensor_cores_only_while_tf32_is_allowed(fake):
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(2, 6, 6, 8)).astype(np.float32)
+    w = rng.normal(size=(3, 3, 8, 4)).astype(np.float32)
+    with tf.device("/cpu:0"):
+        exact = _conv_on_the_path(x, w)
+        rounded = _conv_on_the_path(strict.tf32_round(x), strict.tf32_round(w))
+    got = _conv_on_the_path(x, w)  # (the tests run with TF32 off: tests/conftest.py)
+    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS", "TENSOR_CORE"))
+    np.testing.assert_allclose(got, exact, rtol=1e-5, atol=1e-5)
+    tf.config.experimental.enable_tensor_float_32_execution(True)  # (TF's default)
+    got = _conv_on_the_path(x, w)
+    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS",))  # a graph of its own
+    np.testing.assert_allclose(got, rounded, rtol=1e-5, atol=1e-5)
+    assert np.abs(got - exact).max() > 1e-3  # (TF32's 10 bits of mantissa)
+    assert fake.log.count("build") == 2
+
+
+def test_half_convolutions_keep_tensor_cores_and_determinism_rules_out_atomics(fake):
+    x = np.ones((1, 4, 4, 2), np.float16)
+    w = np.ones((3, 3, 2, 2), np.float16)
+    _conv_on_the_path(x, w)
+    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS",))
+    tf.config.experimental.enable_op_determinism()
+    got = _conv_on_the_path(x, w)
+    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS", "NONDETERMINISTIC"))
+    assert got[0, 1, 1].tolist() == [18.0, 18.0] and fake.log.count("build") == 2
+
+
+def test_notes_excluded_by_dtype_and_switches():
+    f32, f16 = np.float32, np.float16
+    assert C.excluded_notes(f32, True, False) == ("DOWN_CONVERT_INPUTS",)
+    assert C.excluded_notes(f32, False, False) == ("DOWN_CONVERT_INPUTS", "TENSOR_CORE")
+    assert C.excluded_notes(f16, False, True) == ("DOWN_CONVERT_INPUTS", "NONDETERMINISTIC")

@@ -33,6 +33,20 @@ except ImportError:
     BFLOAT16 = None
 
 
+# tf.config.experimental's switches that choose among a GPU's kernels, kept in the layer
+# that runs them (core/runtime_options.py sets them; read at each call): whether float32
+# matrix products and convolutions may run in TensorFloat-32 (TF's default: they may, on
+# GPUs from Ampere on), and op determinism (no engine that adds in a varying order).
+MATH = {"tf32": True, "deterministic": False}
+TF32_CAPABILITY = 80  # (TensorFloat-32 needs an Ampere GPU or later: sm_80)
+
+
+def conv_policy() -> tuple:
+    """(TensorFloat-32 allowed, op determinism): what rules cuDNN's engines out
+    (backend/cudnn.py excluded_notes)."""
+    return MATH["tf32"], MATH["deterministic"]
+
+
 class Backend:
     """An array module as a device kind. This base class is NumPy's (CPU); GPU backends
     override what differs. `index` arguments are physical device numbers."""
@@ -90,7 +104,7 @@ class Backend:
         return cpu.scipy_special()
 
     # kernel helpers (see the module functions of the same names)
-    def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
+    def matmul(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
         return cpu.matmul(a, b, out)
 
     def product_scope(self, macs: int) -> Any:
@@ -163,8 +177,46 @@ class DeviceBackend(Backend):
         self.ones_made: dict = {}
         self.kernels: dict = {}  # source -> the backend's compiled kernel
         self.lock = threading.Lock()
+        self.single_lock = threading.RLock()
+        self.tf32_on: bool | None = None  # what set_tf32 last set (None: the library's own)
+        self.capabilities: dict = {}
 
-    def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
+    def capability(self, index: int) -> int:
+        """Device `index`'s CUDA compute capability as a number (90: sm_90)."""
+        raise NotImplementedError
+
+    def set_tf32(self, on: bool) -> None:
+        """Makes the library's float32 and complex64 products run in TensorFloat-32 (on)
+        or in full precision, for every device of the process."""
+        raise NotImplementedError
+
+    def has_tf32(self) -> bool:
+        index = self.current()
+        cc = self.capabilities.get(index)
+        if cc is None:
+            cc = self.capabilities[index] = self.capability(index)
+        return cc >= TF32_CAPABILITY
+
+    def single(self, run: Callable[[], Any], tf32: bool) -> Any:
+        """`run()` (cuBLAS calls on float32 or complex64 data), in TensorFloat-32 where
+        `tf32` (a product TF runs in TF32: MatMul, BatchMatMul, Einsum, a convolution's),
+        the switch and the device allow it, else in full precision (every other product:
+        sums as products with ones, batch norm's means). CuPy keeps that choice per
+        process, so it is set under a lock (replicas run in threads) and put back to
+        full precision after each TF32 call."""
+        fast = tf32 and MATH["tf32"] and self.has_tf32()
+        with self.single_lock:
+            if self.tf32_on is not fast:
+                self.set_tf32(fast)
+                self.tf32_on = fast
+            try:
+                return run()
+            finally:
+                if fast:
+                    self.set_tf32(False)
+                    self.tf32_on = False
+
+    def matmul(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
         if self.captures and a.dtype.kind in "fcV" and self.capturing():
             return self.captured_product(a, b, out)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
@@ -172,7 +224,10 @@ class DeviceBackend(Backend):
             # gives a matrix's (CuPy runs batches of bfloat16 through its integer kernel,
             # which adds in bfloat16)
             return _in_float32(self.xp.matmul, a, b, out)
-        return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
+        mm = self.xp.matmul
+        if a.dtype.char in "fF" or b.dtype.char in "fF":  # (CuPy's float32 compute type)
+            return self.single(lambda: mm(a, b) if out is None else mm(a, b, out=out), tf32)
+        return mm(a, b) if out is None else mm(a, b, out=out)
 
     def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
         """`matmul(a, b)` as one reduction kernel over the broadcast operands (each
@@ -458,27 +513,40 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
 
 
-def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
-    """`xp.matmul(a, b)` (into `out` when given), with the backend's product policy."""
+def matmul(xp: Any, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
+    """`xp.matmul(a, b)` (into `out` when given), with the backend's product policy;
+    `tf32`: a product TF runs in TensorFloat-32 on a GPU that has it, when
+    tf.config.experimental.enable_tensor_float_32_execution allows it (MatMul,
+    BatchMatMul, a convolution's), not a sum or a mean computed as a product."""
     if xp is np:
         return cpu.matmul(a, b, out)
-    return _BY_XP[id(xp)].matmul(a, b, out)
+    return _BY_XP[id(xp)].matmul(a, b, out, tf32)
 
 
 def matmul_rows(xp: Any, a: Any, b: Any, out: Any) -> Any:
     """`xp.matmul(a, b, out=out)` for a tall skinny a (M, K) and b (K, N) (an im2col
-    block's product), in bands of rows where the CPU's BLAS runs those faster."""
+    block's product, in TF32 where allowed), in bands of rows where the CPU's BLAS runs
+    those faster."""
     if xp is np:
         return cpu.matmul_rows(a, b, out)
-    return _BY_XP[id(xp)].matmul(a, b, out)
+    return _BY_XP[id(xp)].matmul(a, b, out, True)
 
 
 def matmul_t_rows(xp: Any, a: Any, g: Any) -> Any:
     """`a.T @ g` for a tall a (M, K) and g (M, N) (a filter gradient's sum over an
-    im2col block's rows), in bands of rows where the CPU's BLAS runs those faster."""
+    im2col block's rows, in TF32 where allowed), in bands of rows where the CPU's BLAS
+    runs those faster."""
     if xp is np:
         return cpu.matmul_t_rows(a, g)
-    return _BY_XP[id(xp)].matmul(a.T, g)
+    return _BY_XP[id(xp)].matmul(a.T, g, None, True)
+
+
+def tf32_products(xp: Any, run: Callable[[], Any]) -> Any:
+    """`run()`, whose float32 products (an einsum's) are ones TF runs in TensorFloat-32
+    where allowed (see `matmul`)."""
+    if xp is np:
+        return run()
+    return _BY_XP[id(xp)].single(run, True)
 
 
 def keep_temporaries(xp: Any) -> bool:

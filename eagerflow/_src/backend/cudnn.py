@@ -7,10 +7,11 @@ graph API names every dimension in NC(D)HW / KC(T)RS order and takes any strides
 the data goes as it is, described by strides (`data_desc`), and the filter is copied
 once per call into (O, *K, C) (`filter_krsc`), the layout cuDNN's channels-last engines
 take. Each (shapes, dtype, geometry) builds its graph once (heuristics A, then the
-fallback list) and keeps it. `supported` says what this path takes; everything else,
-and every call where the binding is not installed, stays on im2col plus cuBLAS
-(ops/windows.py). The layout code is plain Python, so it is tested without a GPU
-against a reference of cuDNN's semantics (tests/backend/test_cudnn_layout.py).
+fallback list, less the engines tf.config's switches rule out: `excluded_notes`) and
+keeps it. `supported` says what this path takes; everything else, and every call where
+the binding is not installed, stays on im2col plus cuBLAS (ops/windows.py). The layout
+code is plain Python, so it is tested without a GPU against a reference of cuDNN's
+semantics (tests/backend/test_cudnn_layout.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,19 @@ DATA_TYPES = {np.dtype(np.float16): "HALF", np.dtype(np.float32): "FLOAT"}
 if BFLOAT16 is not None:
     DATA_TYPES[BFLOAT16] = "BFLOAT16"
 BFLOAT16_CAPABILITY = 80  # (cuDNN's bfloat16 convolutions need an Ampere GPU or later)
+
+
+def excluded_notes(dtype: Any, tf32: bool, deterministic: bool) -> tuple:
+    """The numerical notes (cudnn.numerical_note's names) of the engines a convolution
+    may not take, as TF filters cuDNN's: those that convert their inputs down to half
+    precision, always; tensor cores for float32 when TensorFloat-32 is off (their float32
+    is TF32); under op determinism, those whose sums run in a varying order."""
+    notes = ("DOWN_CONVERT_INPUTS",)
+    if not tf32 and np.dtype(dtype) == np.float32:
+        notes += ("TENSOR_CORE",)
+    if deterministic:
+        notes += ("NONDETERMINISTIC",)
+    return notes
 
 
 def supported(dtype: Any, rank: int, groups: int) -> bool:
@@ -64,12 +78,17 @@ def filter_desc(krsc_shape: tuple) -> tuple:
     return data_desc((o, *ks, c))
 
 
-class Engine:
-    """cuDNN's forward convolution for one CuPy device (`cudnn` is the binding's module,
-    `xp` the array module whose arrays it runs on)."""
+def _any_engine() -> tuple:
+    return True, False
 
-    def __init__(self, cudnn: Any, xp: Any, stream_ptr: Any) -> None:
-        self.cudnn, self.xp, self.stream_ptr = cudnn, xp, stream_ptr
+
+class Engine:
+    """cuDNN's convolutions for one CuPy device (`cudnn` is the binding's module, `xp`
+    the array module whose arrays it runs on, `policy` gives tf.config's switches that
+    rule engines out: (TensorFloat-32 allowed, op determinism))."""
+
+    def __init__(self, cudnn: Any, xp: Any, stream_ptr: Any, policy: Any = _any_engine) -> None:
+        self.cudnn, self.xp, self.stream_ptr, self.policy = cudnn, xp, stream_ptr, policy
         self.handle = cudnn.create_handle()
         self.graphs: dict = {}
         self.lock = threading.Lock()
@@ -80,7 +99,7 @@ class Engine:
         dx; "wgrad": x, dy -> dw) over arrays of `shapes` (its two inputs', its output's,
         in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), with a forward's
         epilogue (`bias` added per output channel, then `relu`) in the same graph, made
-        once."""
+        once per key (whose first item is the dtype, whose last the excluded notes)."""
         found = self.graphs.get(key)
         if found is not None:
             return found
@@ -108,17 +127,29 @@ class Engine:
         if relu:
             ty = g.relu(ty, compute_data_type=cd.data_type.FLOAT, name="relu")
         ty.set_output(True).set_dim(out[0]).set_stride(out[1]).set_data_type(dt)
-        g.build([cd.heur_mode.A, cd.heur_mode.FALLBACK])
+        self._build(g, key[-1])
         uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
         found = (g, uids, g.get_workspace_size())
         with self.lock:
             self.graphs[key] = found
         return found
 
+    def _build(self, g: Any, notes: tuple) -> None:
+        """Plans `g` from heuristics A, then the fallback list, less the engines with
+        any of `notes` (excluded_notes), and builds the first plan that runs."""
+        cd = self.cudnn
+        g.validate()
+        g.build_operation_graph()
+        g.create_execution_plans([cd.heur_mode.A, cd.heur_mode.FALLBACK])
+        g.deselect_numeric_notes([getattr(cd.numerical_note, n) for n in notes])
+        g.check_support()
+        g.build_plans()
+
     def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
              pads: tuple, bias: Any = None, relu: bool = False) -> Any:
         key = (out.dtype, op, a.shape, b.shape, out.shape, tuple(strides),
-               tuple(dilations), tuple(pads), bias is not None, relu)
+               tuple(dilations), tuple(pads), bias is not None, relu,
+               excluded_notes(out.dtype, *self.policy()))
         g, (ua, ub, uy, ubias), nbytes = self._graph(
             key, op, (a.shape, b.shape, out.shape), strides, dilations, pads,
             bias is not None, relu)
@@ -167,8 +198,9 @@ class Engines:
     found, or it makes no handle)."""
 
     def __init__(self, load: Any, xp: Any, stream_ptr: Any,
-                 capability: Any = lambda device: BFLOAT16_CAPABILITY) -> None:
-        self.load, self.xp, self.stream_ptr = load, xp, stream_ptr
+                 capability: Any = lambda device: BFLOAT16_CAPABILITY,
+                 policy: Any = _any_engine) -> None:
+        self.load, self.xp, self.stream_ptr, self.policy = load, xp, stream_ptr, policy
         self.capability = capability  # device -> its compute capability (90: sm_90)
         self.binding: Any = _UNLOADED
         self.by_device: dict = {}
@@ -191,7 +223,7 @@ class Engines:
         eng = self.by_device.get(device)
         if eng is None:
             try:
-                eng = Engine(self.binding, self.xp, self.stream_ptr)
+                eng = Engine(self.binding, self.xp, self.stream_ptr, self.policy)
             except Exception:  # noqa: BLE001 - cuDNN that makes no handle: im2col for good
                 self.binding = None
                 return None

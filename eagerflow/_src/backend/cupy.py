@@ -5,6 +5,8 @@ Kernels run over the `cupy` module itself, on the current device's null stream:
 CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, and
 `cupy.linalg` is cuBLAS/cuSOLVER. What eagerflow adds here:
 - placement: making a device current, copies between host and devices;
+- TensorFloat-32: CuPy's compute type for float32 products, set per call (see
+  DeviceBackend.single), and which cuDNN engines a convolution may take (cudnn.py);
 - the memory pool (CuPy's, which grows on demand: TF's `set_memory_growth(True)` is
   its only mode), a memory limit from a logical device configuration, and the
   figures of `tf.config.experimental.get_memory_info`;
@@ -22,7 +24,7 @@ from typing import Any
 import cupy
 import numpy as np
 
-from eagerflow._src.backend import DeviceBackend, is_scalar, register
+from eagerflow._src.backend import DeviceBackend, conv_policy, is_scalar, register
 from eagerflow._src.backend import numpy as cpu
 from eagerflow._src.backend.cudnn import Engines
 
@@ -43,7 +45,17 @@ class CupyBackend(DeviceBackend):
         self.peak: dict = {}
         self.comms: dict = {}
         self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr,
-                             lambda i: int(cupy.cuda.Device(i).compute_capability))
+                             self.capability, conv_policy)
+
+    def capability(self, index: int) -> int:
+        return int(cupy.cuda.Device(index).compute_capability)
+
+    def set_tf32(self, on: bool) -> None:
+        # CuPy's compute type for float32 (and complex64): TF32 is cuBLAS's
+        # CUBLAS_COMPUTE_32F_FAST_TF32; the default its full float32
+        linalg = cupy._core._routines_linalg
+        cupy._core.set_compute_type(
+            np.float32, linalg.COMPUTE_TYPE_TF32 if on else linalg.COMPUTE_TYPE_DEFAULT)
 
     def device_count(self) -> int:
         try:

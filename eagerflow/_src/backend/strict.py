@@ -486,6 +486,50 @@ class StrictArray:
         return (strict_dlpack.KDL_CUDA, self._device)
 
 
+# CuPy's compute type for float32 products, as StrictBackend.set_tf32 sets it: while
+# on, the stand-in's cuBLAS calls (CUBLAS) on float32 and complex64 data first round
+# their operands to TensorFloat-32, a model of tensor cores (exact products of the
+# rounded inputs, added in float32).
+_TF32 = [False]
+
+
+def tf32_round(a: np.ndarray) -> np.ndarray:
+    """float32 (complex64) values rounded to TensorFloat-32's 10 bits of mantissa: the
+    low 13 bits rounded to nearest, ties away from zero (PTX's cvt.rna.tf32.f32); inf
+    and NaN kept, the largest values rounded up to inf."""
+    if a.dtype == np.complex64:
+        return tf32_round(a.view(np.float32)).view(np.complex64)
+    bits = np.ascontiguousarray(a).view(np.uint32)
+    finite = (bits & 0x7F800000) != 0x7F800000
+    return np.where(finite, (bits + 0x1000) & 0xFFFFE000, bits).view(np.float32)
+
+
+def _in_tf32(fn: Any) -> Any:
+    """`fn`, a cuBLAS call over NumPy arrays, with float32 and complex64 operands
+    rounded to TensorFloat-32 while the stand-in's compute type is TF32."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if _TF32[0]:
+            args = tuple(tf32_round(a) if isinstance(a, np.ndarray) and a.dtype.char in "fF"
+                         else a for a in args)
+        return fn(*args, **kwargs)
+
+    call.__name__ = getattr(fn, "__name__", "cublas")
+    return call
+
+
+def _matmul_operator(name: str, a: np.ndarray, b: Any) -> Any:
+    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (see _TF32)."""
+    if name == "__imatmul__":  # (into `a` itself, not into its rounded copy)
+        a[...] = _product_operator("__matmul__", a, b)
+        return a
+    return _product_operator(name, a, b)
+
+
+@_in_tf32
+def _product_operator(name: str, a: np.ndarray, b: Any) -> Any:
+    return getattr(a, name)(b)
+
+
 def _operator(name: str) -> Any:
     in_place = name.startswith("__i") and name != "__invert__"
     kind = "matmul" if "matmul" in name else "elementwise"
@@ -497,7 +541,10 @@ def _operator(name: str) -> Any:
             cap.check("matmul" if "matmul" in name else name, (self,) + args)
             if in_place:
                 cap.written(self)
-        out = getattr(self._a, name)(*_unwrap(args, self))
+        if kind == "matmul":
+            out = _matmul_operator(name, self._a, _unwrap(args, self)[0])
+        else:
+            out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
         if kind == "matmul":
@@ -671,6 +718,7 @@ class _Ufunc:
         return out
 
 
+@_in_tf32
 def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
     """NumPy's matmul as CuPy's (see _bfloat16_product)."""
     out = np.matmul(a, b, **kwargs)
@@ -797,6 +845,8 @@ class _Namespace(types.SimpleNamespace):
             value = target
         elif callable(target) and not isinstance(target, type):
             kind = _kind_of(name, self.__name__)
+            if name in CUBLAS:
+                target = _in_tf32(target)
             wrapped = _wrapped(target, name, library=_LIBRARY_OF.get(
                 (self.__name__, name), _LIBRARY_OF.get(self.__name__)), kind=kind)
             value = _quiet(wrapped) if kind == "reduction" else _library(wrapped)
@@ -876,6 +926,12 @@ class StrictBackend(DeviceBackend):
 
     def device_count(self) -> int:
         return self.count
+
+    def capability(self, index: int) -> int:
+        return 90  # (an H100's, sm_90: TensorFloat-32 and bfloat16 convolutions)
+
+    def set_tf32(self, on: bool) -> None:
+        _TF32[0] = on
 
     def activate(self, index: int) -> None:
         _CURRENT.device = index

@@ -15,6 +15,7 @@ import contextlib
 import operator
 from typing import Any, Iterator
 
+from eagerflow._src import backend as B
 from eagerflow._src.backend import numpy as numpy_backend
 from eagerflow._src.core import device
 
@@ -152,31 +153,32 @@ def function_executor_type(executor_type: str) -> Iterator[None]:
 
 # -- tf.config.experimental's runtime switches.
 
-_SWITCHES = {"determinism": False, "tf32": True, "synchronous": True, "policy": "silent",
-             "mlir_bridge": False}
+_SWITCHES = {"synchronous": True, "policy": "silent", "mlir_bridge": False}
 _POLICIES = ("silent", "warn", "explicit", "silent_for_int32")
 
 
 def enable_op_determinism() -> None:
-    """Makes ops deterministic. eagerflow's kernels already are (on a GPU too: no atomic
-    accumulation); what the switch changes, as in TF, is that a random op with neither a
-    global nor an op seed raises instead of drawing a nondeterministic stream."""
-    _SWITCHES["determinism"] = True
+    """Makes ops deterministic, as TF does: a random op with neither a global nor an op
+    seed raises instead of drawing a nondeterministic stream, and a GPU's convolutions
+    take no cuDNN engine that adds in a varying order. eagerflow's CPU kernels always
+    are deterministic."""
+    B.MATH["deterministic"] = True
 
 
 def op_determinism_enabled() -> bool:
-    return _SWITCHES["determinism"]
+    return B.MATH["deterministic"]
 
 
 def enable_tensor_float_32_execution(enabled: bool) -> None:
-    """Allows TensorFloat-32 matmuls and convolutions on GPUs that have them (TF's default).
-    The switch is kept for code written against TF: CuPy's cuBLAS calls run in full float32
-    either way, so results are what TF gives with TF32 off."""
-    _SWITCHES["tf32"] = bool(enabled)
+    """Allows (TF's default) or forbids TensorFloat-32 on GPUs that have it (Ampere and
+    later): float32 matmuls, batch matmuls, einsums and convolutions then round their
+    inputs to 10 bits of mantissa and run on tensor cores. Other ops, and CPUs, always
+    compute in full float32."""
+    B.MATH["tf32"] = bool(enabled)
 
 
 def tensor_float_32_execution_enabled() -> bool:
-    return _SWITCHES["tf32"]
+    return B.MATH["tf32"]
 
 
 def set_synchronous_execution(enable: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src import backend as blas
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
@@ -122,7 +123,7 @@ def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
     if d.kind == "V":  # bfloat16 on a device: float32 products, rounded once
         return xp.einsum(",".join(terms) + "->" + out,
                          *(x.astype(np.float32) for x in xs)).astype(d)
-    return xp.einsum(",".join(terms) + "->" + out, *xs)
+    return blas.tf32_products(xp, lambda: xp.einsum(",".join(terms) + "->" + out, *xs))
 
 
 def _einsum_grad(n: Any, g: Any) -> list:

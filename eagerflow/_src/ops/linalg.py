@@ -145,7 +145,7 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool
         if a.ndim == 2 and b.ndim == 2:
             return a.dot(b)  # the same product; NumPy's matmul costs ~1 us more per call
         return xp.matmul(a, b)
-    return blas.matmul(xp, a, b)
+    return blas.matmul(xp, a, b, tf32=True)
 
 
 def _matmul_grad(n: Any, g: Any) -> list:

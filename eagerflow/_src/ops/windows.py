@@ -516,7 +516,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         if groups == 1:
             matmul_rows(xp, cols, w2, dest)
         else:
-            res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
+            res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2, tf32=True)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
         if epilogue is not None:
             epilogue(dest)
@@ -569,7 +569,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
                 else:
                     gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
                     gg = gb.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
-                    part = matmul(xp, gc.transpose(0, 2, 1), gg)
+                    part = matmul(xp, gc.transpose(0, 2, 1), gg, tf32=True)
                 if acc is None:
                     acc = part
                 else:
@@ -643,7 +643,7 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
             len(_blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes)) == 1:
         # on a device: the columns' product, then one kernel summing each input element's
         # taps (instead of a fill, a strided add per tap and the interior's copy)
-        dcols = matmul(xp, g.reshape(-1, o), w.reshape(kk * c, o).T)  # (M, kk*C)
+        dcols = matmul(xp, g.reshape(-1, o), w.reshape(kk * c, o).T, tf32=True)  # (M, kk*C)
         dx = xp.empty(tuple(in_shape), g.dtype)
         elementwise_kernel(xp, *_col2im_source(
             tuple(in_shape[1:-1]), c, tuple(outs), tuple(ks), tuple(strides),
@@ -656,10 +656,10 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
         for a, b, r0, r1, _ in _blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes):
             g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
-                dcols = matmul(xp, g2, w2.T)                          # (M, kk*C)
+                dcols = matmul(xp, g2, w2.T, tf32=True)               # (M, kk*C)
             else:
                 gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
-                dcols = matmul(xp, gg, w2.transpose(0, 2, 1))          # (G, M, kk*Cf)
+                dcols = matmul(xp, gg, w2.transpose(0, 2, 1), tf32=True)  # (G, M, kk*Cf)
                 dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
             block = (r1 - r0,) + outs[1:]
             dcols = dcols.reshape((b - a,) + block + (kk, c))
