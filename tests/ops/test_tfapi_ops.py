@@ -90,6 +90,25 @@ def test_timestamp_reads_the_clock_each_time_it_runs():
     assert float(stamp()) > first  # a stateful op: neither folded nor cached
 
 
+def test_timestamp_refuses_to_run_under_op_determinism():
+    # (TF 2.21's words, eagerly and in a traced function: a clock read seeds no model)
+    @tf.function
+    def stamp():
+        return tf.timestamp()
+
+    tf.config.experimental.enable_op_determinism()
+    with pytest.raises(tf.errors.FailedPreconditionError) as e:
+        tf.timestamp(name="ts")
+    assert str(e.value) == (
+        "{{function_node __wrapped__Timestamp_device_/job:localhost/replica:0/task:0/"
+        "device:CPU:0}} Timestamp cannot be called when determinism is enabled "
+        "[Op:Timestamp]")
+    with pytest.raises(tf.errors.FailedPreconditionError,
+                       match=r"Timestamp cannot be called when determinism is enabled\n"
+                             r"\t \[\[\{\{node Timestamp\}\}\]\]"):
+        stamp()
+
+
 def test_parallel_stack_is_graph_only_and_needs_known_shapes():
     with pytest.raises(RuntimeError, match="not compatible with eager execution"):
         tf.parallel_stack([tf.constant([1, 2])])

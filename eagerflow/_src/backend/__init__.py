@@ -455,12 +455,15 @@ def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
     """`xp.add.at(out, index, values)`: `values` added into `out` at `index`, unbuffered
     (a repeated index adds each), in place. NumPy's adds in order; on a GPU, CuPy's
     atomic kernel in any order, a complex number as its two parts, an integer narrower
-    than 32 bits in a 32-bit copy, bfloat16 in a float32 copy."""
+    than 32 bits in a 32-bit copy, bfloat16 in a float32 copy; floats under op
+    determinism in a fixed order (_add_in_order)."""
     if xp is np:
         np.add.at(out, index, values)
         return
     kind = out.dtype
-    if kind.name in ATOMIC_ADD:
+    if MATH["deterministic"] and kind.kind in "fcV":
+        _add_in_order(xp, out, index, values)
+    elif kind.name in ATOMIC_ADD:
         xp.add.at(out, index, values)
     elif kind.kind == "c":
         add_at(xp, out.real, index, getattr(values, "real", values))
@@ -511,6 +514,22 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     else:  # (a vector-matrix product: one GEMV, not a batch of one)
         s = matmul(xp, ones, x.reshape(rows, -1))
     return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
+
+
+def _add_in_order(xp: Any, out: Any, index: Any, values: Any) -> None:
+    """add_at of floats on a device under op determinism: the values sorted by where they
+    land and summed in a fixed order (scatter_fold), not by atomic adds, whose order (and
+    so the sum's rounding) changes from run to run; bfloat16 is summed in float32."""
+    index = index if type(index) is tuple else (index,)
+    k = len(index)
+    index = xp.broadcast_arrays(*(xp.asarray(i) for i in index))
+    # (negative indices count from the end, as add.at takes them)
+    index = tuple(xp.where(i < 0, i + n, i) for i, n in zip(index, out.shape))
+    rows = xp.broadcast_to(values, index[0].shape + out.shape[k:])
+    acc = xp.ascontiguousarray(out, dtype=np.float32 if out.dtype.kind == "V" else None)
+    scatter_fold(xp, "add", acc, index, rows)
+    if acc is not out:
+        out[...] = acc
 
 
 def matmul(xp: Any, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:

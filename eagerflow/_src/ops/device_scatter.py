@@ -9,7 +9,7 @@ kernels do not keep that order, and neither does this:
   unbuffered ufunc (`xp.add.at`, CuPy's atomic scatter kernels, as TF's GPU kernels use
   CUDA's atomics), a subtraction as the addition of the negated rows (CuPy's subtract.at
   takes 32-bit integers only), complex numbers as their two parts, narrow integers in 32
-  bits (backend.add_at);
+  bits, floats in a fixed order under op determinism (backend.add_at);
 - the maximum and minimum of floats and narrow integers: by sort and scan
   (backend.scatter_fold: CuPy's atomic max of a float rounds a double to float and drops
   a NaN);

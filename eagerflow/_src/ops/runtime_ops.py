@@ -4,7 +4,8 @@ tf.check_pinned, BatchFunction (tf.nondifferentiable_batch_function's), tf.paral
 
 Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
 merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
-shape and dtype; tests/ops/test_runtime_ops.py its values). GuaranteeConst passes its
+shape and dtype; tests/ops/test_runtime_ops.py its values), and refuses to run under op
+determinism, as TF's does. GuaranteeConst passes its
 input through, and, as in TF, has no gradient registered. parallel_stack is `stack`
 inside a traced function, where TF's ParallelConcat needs the result's shape known.
 """
@@ -21,10 +22,18 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.device import current_device
-from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, shape_str
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    OpError,
+    op_error,
+    shape_str,
+)
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import common_args, stack
 
@@ -32,8 +41,15 @@ from eagerflow._src.ops.stacking import common_args, stack
 # Timestamp: seconds since the epoch, as a float64 scalar.
 # ---------------------------------------------------------------------------------------
 
+def _timestamp_kernel(xp: Any) -> Any:
+    if op_determinism_enabled():  # (TF's guard: a clock read is the usual unseeded seed)
+        raise op_error(FailedPreconditionError, "Timestamp",
+                       "Timestamp cannot be called when determinism is enabled")
+    return np.float64(time.time())
+
+
 TIMESTAMP = register(OpDef(
-    "Timestamp", lambda: [((), dt.float64)], lambda xp: np.float64(time.time()),
+    "Timestamp", lambda: [((), dt.float64)], _timestamp_kernel,
     reference=lambda: np.float64(time.time()), stateful=True, nondeterministic=True,
     gpu=False, samples=lambda: [Sample((), grad=False)],
 ))
@@ -41,7 +57,10 @@ TIMESTAMP = register(OpDef(
 
 def timestamp(name: str | None = None) -> Any:
     """Seconds since the Unix epoch (float64), read when the op runs."""
-    return bind(TIMESTAMP, (), {}, name)
+    try:
+        return bind(TIMESTAMP, (), {}, name)
+    except OpError as e:  # (TF's wrapper names no name in its error: its slow path's)
+        raise slow_path(e) from None
 
 
 # ---------------------------------------------------------------------------------------
