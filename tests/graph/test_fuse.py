@@ -224,7 +224,7 @@ def _adam_steps(remapping, device="/CPU:0", also_assigned=False):
             @tf.function
             def step(x, y):
                 with tf.GradientTape() as tape:
-                    loss = tf.reduce_mean(tf.square(model(x) - y))
+                    loss = tf.reduce_mean(tf.square(tf.cast(model(x), tf.float32) - y))
                 grads = tape.gradient(loss, model.trainable_variables)
                 opt.apply_gradients(zip(grads, model.trainable_variables))
                 if also_assigned:
@@ -259,3 +259,50 @@ def test_an_adam_variable_written_elsewhere_keeps_its_assignment():
     assert ops.count("AssignSubVariableOp") == 1
     for g, w in zip(got, want):
         np.testing.assert_array_equal(g, w)
+
+
+def _mixed_adam_steps(remapping, device):
+    """_adam_steps' model under Keras's mixed_float16 policy (float32 variables, float16
+    gradients cast to float32 for the update)."""
+    tf.keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        return _adam_steps(remapping, device)
+    finally:
+        tf.keras.mixed_precision.set_global_policy("float32")
+
+
+@pytest.mark.parametrize("device", ["/CPU:0", "/GPU:0"])
+def test_a_mixed_precision_gradients_cast_folds_into_its_adam_update(device):
+    from eagerflow._src.core import device as D
+
+    with D.standin_gpus(1):
+        got, ops = _mixed_adam_steps(True, device)
+        want, plain = _mixed_adam_steps(False, device)
+    # (4 gradient casts and the forward's casts of the 4 variables and the input, and
+    # the loss's; the update reads the 4 float16 gradients itself)
+    assert ops.count("_FusedAdamApply") == 4 and plain.count("Cast") - ops.count("Cast") == 4
+    for g, w in zip(got, want):
+        assert g.dtype == np.float32
+        np.testing.assert_array_equal(g, w)
+
+
+def test_the_adam_update_reads_a_half_gradient_as_float32():
+    from eagerflow._src.core import device as D
+    from eagerflow._src.ops import nn_fused
+
+    rng = np.random.default_rng(3)
+    m, v, g, var = (rng.normal(size=(2, 5)) for _ in range(4))
+    m, v, var = (tf.constant(a, tf.float32) for a in (m, abs(v), var))
+    g16, alpha, args = tf.constant(g, tf.float16), tf.constant(0.01), (0.9, 0.999, 1e-7)
+    want = nn_fused.fused_adam_apply(m, v, tf.cast(g16, tf.float32), alpha, var, *args)
+    with D.standin_gpus(1):
+        for device in ("/CPU:0", "/GPU:0"):
+            with tf.device(device):
+                got = nn_fused.fused_adam_apply(m, v, g16, alpha, var, *args)
+            for a, b in zip(got, want):
+                assert a.dtype == tf.float32 and a.device.endswith(device[1:])
+                np.testing.assert_array_equal(a.numpy(), b.numpy())
+    with pytest.raises(tf.errors.InvalidArgumentError):  # (but of a float32 update only)
+        nn_fused.fused_adam_apply(*(tf.cast(t, tf.float64) for t in (m, v)), g16,
+                                  tf.constant(0.01, tf.float64), tf.cast(var, tf.float64),
+                                  *args)

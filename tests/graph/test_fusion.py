@@ -135,6 +135,37 @@ def test_half_chains_fuse_rounding_each_op_as_its_kernel(gpu, dtype):
                                       b.numpy().astype(np.float32))
 
 
+def test_casts_between_float_types_fuse_with_the_bits_of_the_casts(gpu):
+    """Mixed precision's casts (float32 <-> float16 / bfloat16, float32 <-> float64) join
+    chains: each is the C conversion, its half result rounded as NumPy's cast rounds it.
+    A float64 cast to a half type stays apart (CuPy converts a double through float: two
+    roundings), and so does a cast to or from an integer (TF's own rules for NaN and
+    overflow)."""
+    @tf.function
+    def f(x, d):
+        a = tf.cast(tf.cast(tf.cast(x, tf.float16), tf.float32) * 3.0, tf.bfloat16)
+        b = tf.cast(tf.cast(x, tf.float64) + d, tf.float32) - 1.0
+        c = tf.cast(d + 1.0, tf.float16)
+        e = tf.cast(tf.cast(x, tf.int32), tf.float32) + 2.0
+        return a, b, c, e
+
+    rng = np.random.default_rng(1)
+    # (values where float16 and bfloat16 round differently, and past float16's range)
+    x = tf.constant((rng.normal(size=(50, 7)) * 10 ** rng.uniform(-9, 6, (50, 7)))
+                    .astype(np.float32))
+    d = tf.constant(rng.normal(size=(50, 7)))
+    prog = _program(f, x, d)
+    assert [g.ops for g in prog.groups] == [  # (c's and e's ops: one each, apart)
+        ["Cast", "Cast", "Mul", "Cast"], ["Cast", "AddV2", "Cast", "Sub"]]
+    got = f(x, d)
+    with tf.device("/cpu:0"):
+        want = f(x, d)
+    for a, b in zip(got, want):
+        assert a.dtype == b.dtype and a.device.endswith("GPU:0")
+        np.testing.assert_array_equal(a.numpy().astype(np.float64),
+                                      b.numpy().astype(np.float64))
+
+
 def test_cupy_launch_path_is_used_when_the_backend_compiles(gpu, monkeypatch):
     """Where the backend compiles CUDA (CuPy), a group is one launch with its inputs: one
     line of the generated code, which holds no line of the group's own ops."""

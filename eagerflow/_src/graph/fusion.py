@@ -14,13 +14,13 @@ runs the same source through its CuPy kernels, which interpret the CUDA C over N
 without a GPU.
 
 Float math (with bool and int32/int64 comparisons and selections) fuses: CUDA's math
-functions are overloaded for float32 and float64. float16 and bfloat16 values are read
-and written as CuPy's `float16`/`bfloat16` classes and computed in float, each op's result
-rounded to its half type, as the ops' own kernels round a ufunc's: a fused chain of those
-gives their bits. An op whose own half kernel composes several rounded steps (Rsqrt,
-Sigmoid, SquaredDifference, the safe gradients) rounds once here, within one unit in the
-last place of it. Reductions of half types stay apart (CuPy sums them in float, which a
-fused reduction would have to be told).
+functions are overloaded for float32 and float64; so do casts between float types.
+float16 and bfloat16 values are read and written as CuPy's `float16`/`bfloat16` classes
+and computed in float, each op's result rounded to its half type, as the ops' own kernels
+round a ufunc's: a fused chain of those gives their bits. An op whose own half kernel
+composes several rounded steps (Rsqrt, Sigmoid, SquaredDifference, the safe gradients)
+rounds once here, within one unit in the last place of it. Reductions of half types stay
+apart (CuPy sums them in float, which a fused reduction would have to be told).
 """
 
 from __future__ import annotations
@@ -70,9 +70,23 @@ def cuda_expression(op: Any) -> str | None:
 
 
 def _fusable(node: Any) -> bool:
+    if node.op.name == "Cast":
+        return _fusable_cast(node)
     return (not node.attrs and len(node.outputs) == 1 and not node.op.stateful
             and cuda_expression(node.op) is not None
             and all(_typed(t) for t in list(node.inputs) + list(node.outputs)))
+
+
+def _fusable_cast(node: Any) -> bool:
+    """A Cast between float types (a mixed precision step's): the C conversion of the
+    value to the result's type, rounded as every op's half result is. Not a double to a
+    half type: CuPy's half classes convert a double through float, two roundings where
+    NumPy's cast makes one."""
+    x, y = node.inputs[0], node.outputs[0]
+    if not (_typed(x) and _typed(y)) or x._dtype._np.kind not in "fV" or \
+            y._dtype._np.kind not in "fV":
+        return False
+    return not (x._dtype._np.name == "float64" and y._dtype._np.name in HALF_TYPES)
 
 
 def _typed(t: Any, half: bool = True) -> bool:
@@ -162,7 +176,7 @@ def _finish(g: Group) -> bool:
                 args.append(f"x{next(i for i, y in enumerate(g.inputs) if y is x)}")
         t = node.outputs[0]
         temps[id(t)] = f"t{k}"
-        expr = cuda_expression(node.op).format(*args)
+        expr = ("({0})" if node.op.name == "Cast" else cuda_expression(node.op)).format(*args)
         half = HALF_TYPES.get(t._dtype._np.name)
         if half is not None:  # (the op's result, rounded as its own kernel rounds it)
             expr = f"(float)({half})({expr})"

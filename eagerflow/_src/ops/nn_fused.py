@@ -144,10 +144,14 @@ def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
 
 def _adam_outputs(op: str, *args: Any) -> list:
     """The three outputs' (shape, dtype) of `op`'s update of args (m, v, g, alpha[, var]):
-    the tensors of one float dtype and shape, alpha a scalar."""
-    m, alpha = args[0], args[3]
+    the tensors of one float dtype and shape, alpha a scalar; but g may be float16 or
+    bfloat16 where the others are float32 (a mixed precision gradient, read as float32:
+    graph/passes/fuse.py folds its cast into _FusedAdamApply)."""
+    m, g, alpha = args[0], args[2], args[3]
+    if g._dtype in _HALF_GRADS and m._dtype is dt.float32:
+        args = args[:2] + args[3:]
     d = C.same_dtype(op, args, C.FLOATS)
-    for t in args[1:3] + args[4:]:
+    for t in (args[1], g, *args[4:]):
         if t._shape != m._shape:  # (the usual case first: one known shape)
             C.same_shape(op, m, t)
     if alpha._shape is not None and len(alpha._shape) != 0:
@@ -163,8 +167,9 @@ def _adam_infer(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float
 # On a device the update is one launch (an ElementwiseKernel of the same float operations
 # in the same order, in the variables' type; TF's GPU ApplyAdam is one kernel too) instead
 # of eleven ufuncs. float16 keeps the ufuncs (CUDA's half arithmetic is not C's float).
-_ADAM_MOMENTS = "m2 = m + (g - m) * c1; v2 = v + (g * g - v) * c2; "
-_ADAM_CUDA = ("T m, T v, T g, T alpha, T c1, T c2, T eps", "T m2, T v2, T step",
+_HALF_GRADS = (dt.float16, dt.bfloat16)
+_ADAM_MOMENTS = "T gt = (T)g; m2 = m + (gt - m) * c1; v2 = v + (gt * gt - v) * c2; "
+_ADAM_CUDA = ("T m, T v, G g, T alpha, T c1, T c2, T eps", "T m2, T v2, T step",
               _ADAM_MOMENTS + "step = (m2 * alpha) / (sqrt(v2) + eps)", "eagerflow_adam")
 
 
@@ -174,6 +179,7 @@ def _adam_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, bet
     if xp is not np and f in (np.float32, np.float64):
         k = elementwise_kernel(xp, *_ADAM_CUDA)
         return k(m, v, g, alpha, f(1 - beta_1), f(1 - beta_2), f(epsilon))
+    g = g.astype(m.dtype, copy=False)  # (a half gradient of a float32 variable: exact)
     m = m + (g - m) * f(1 - beta_1)
     v = v + (g * g - v) * f(1 - beta_2)
     return m, v, (m * alpha) / (xp.sqrt(v) + f(epsilon))
@@ -242,7 +248,7 @@ def _adam_apply_infer(m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: floa
     return _adam_outputs("_FusedAdamApply", m, v, g, alpha, var)
 
 
-_ADAM_APPLY_CUDA = ("T m, T v, T g, T alpha, T c1, T c2, T eps, T var", "T m2, T v2, T var2",
+_ADAM_APPLY_CUDA = ("T m, T v, G g, T alpha, T c1, T c2, T eps, T var", "T m2, T v2, T var2",
                     _ADAM_MOMENTS + "var2 = var - (m2 * alpha) / (sqrt(v2) + eps)",
                     "eagerflow_adam_apply")
 
