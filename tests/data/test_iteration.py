@@ -171,6 +171,26 @@ def test_parallel_map_nondeterministic_keeps_the_elements():
         tf.data.Dataset.range(3).map(lambda x: x, num_parallel_calls=0)
 
 
+def test_op_determinism_keeps_parallel_map_in_order_and_stateful_ones_serial():
+    # (TF's enable_op_determinism: `deterministic` and the option read as True, and a map
+    # function with stateful ops runs one call at a time, so its draws are reproducible)
+    tf.config.experimental.enable_op_determinism()
+    ds = tf.data.Dataset.range(30).map(_slow_square, num_parallel_calls=4, deterministic=False)
+    assert vals(ds) == [i * i for i in range(30)]
+    o = tf.data.Options()
+    o.deterministic = False
+    ds = tf.data.Dataset.range(30).map(_slow_square, num_parallel_calls=3).with_options(o)
+    assert vals(ds) == [i * i for i in range(30)]
+    tf.random.set_seed(7)
+    draws = [vals(tf.data.Dataset.range(40).map(lambda x: tf.random.uniform([]),
+                                                num_parallel_calls=4, deterministic=False))
+             for _ in range(2)]
+    tf.random.set_seed(7)
+    serial = vals(tf.data.Dataset.range(40).map(lambda x: tf.random.uniform([])))
+    assert draws[0] == draws[1] == serial
+    assert not tf.data.Dataset.range(3).map(lambda x: x + 1, num_parallel_calls=2)._fn.stateful
+
+
 def _fails_on_three_py(x):
     if int(x) == 3:
         raise RuntimeError("element three")

@@ -159,10 +159,11 @@ _POLICIES = ("silent", "warn", "explicit", "silent_for_int32")
 
 def enable_op_determinism() -> None:
     """Makes ops deterministic, as TF does: a random op with neither a global nor an op
-    seed raises instead of drawing a nondeterministic stream, tf.timestamp raises, and on
-    a GPU neither a convolution (cuDNN's engines) nor a scatter-add of floats (segment
-    sums, scatter_nd, a gather's gradient) adds in a varying order. eagerflow's CPU
-    kernels always are deterministic."""
+    seed raises instead of drawing a nondeterministic stream, tf.timestamp raises,
+    tf.data's parallel maps keep their order (and run a function with stateful ops one
+    call at a time), and on a GPU neither a convolution (cuDNN's engines) nor a
+    scatter-add of floats (segment sums, scatter_nd, a gather's gradient) adds in a
+    varying order. eagerflow's CPU kernels always are deterministic."""
     B.MATH["deterministic"] = True
 
 

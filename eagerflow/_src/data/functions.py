@@ -361,6 +361,9 @@ class StructuredFunction(PipelineFunction):
                 self._trace = None
         self._site = FnSite(transformation, op)  # op: the dataset op, if not the method's
         self._graph = self._trace.graph if self._trace is not None else None
+        # (whether a call can change state or draw: an untraced function may do anything)
+        self.stateful = self._graph is None or any(
+            node.op.stateful for node in self._graph.operations)
         if self._trace is not None and DEBUG_MODE[0] and not self._trace.captures:
             # tf.data's debug mode: traced once for the output structure, as TF does, then
             # run as Python for each element

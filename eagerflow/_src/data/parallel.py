@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core.context import finalize, runtime_thread
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, UNKNOWN, DatasetV2
@@ -374,6 +375,10 @@ class ParallelMapDataset(DatasetV2):
         det = self._deterministic
         if det is None:
             det = ctx.deterministic if ctx is not None else True
+        if op_determinism_enabled():  # (TF's: results in order, and a function with
+            det = True                # stateful ops, random ones too, run one at a time)
+            if self._fn.stateful:
+                n = 1
         self._fn.output_structure  # noqa: B018 - learn the structure before threads race to
         return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx),
                                     self._fn.bind(ctx, guarded), n, bool(det))
