@@ -341,7 +341,7 @@ def attribute_names(root: Path) -> set:
 
 # -- cuDNN: eagerflow's graphs built with the real frontend --------------------------------
 
-class _Stop(Exception):
+class _Stop(BaseException):  # (not an Exception: Engine._graph leaves those to im2col)
     pass
 
 

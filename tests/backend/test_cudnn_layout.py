@@ -419,3 +419,34 @@ def test_notes_excluded_by_dtype_and_switches():
     assert C.excluded_notes(f32, True, False) == ("DOWN_CONVERT_INPUTS",)
     assert C.excluded_notes(f32, False, False) == ("DOWN_CONVERT_INPUTS", "TENSOR_CORE")
     assert C.excluded_notes(f16, False, True) == ("DOWN_CONVERT_INPUTS", "NONDETERMINISTIC")
+
+
+def test_a_graph_cudnn_plans_no_engine_for_runs_on_im2col(fake, monkeypatch):
+    # (cuDNN's "not supported" once its filters leave no engine, say TF32 off and
+    # determinism on for an odd geometry: the convolution still runs, on im2col)
+    def no_engine(self):
+        raise RuntimeError("cudnnGraphNotSupportedError: No valid engine configs")
+
+    monkeypatch.setattr(_Graph, "check_support", no_engine)
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(2, 7, 8, 3)).astype(np.float32)
+    w = rng.normal(size=(3, 2, 3, 4)).astype(np.float32)
+
+    def grads():
+        xs, ws = tf.constant(x), tf.constant(w)
+        with tf.GradientTape() as tape:
+            tape.watch([xs, ws])
+            y = tf.nn.conv2d(xs, ws, 2, "SAME")
+            loss = tf.reduce_sum(y * y)
+        return [y.numpy(), *(t.numpy() for t in tape.gradient(loss, [xs, ws]))]
+
+    for _ in range(2):
+        got = grads()
+    assert "fprop" not in fake.log and "build" not in fake.log
+    engine = strict.BACKEND.conv_engine(np.float32, 2, 1)
+    assert len(engine.refused) == 3 and all("No valid engine" in m
+                                            for m in engine.refused.values())
+    with tf.device("/cpu:0"):
+        want = grads()
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)

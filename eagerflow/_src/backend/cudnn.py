@@ -91,6 +91,7 @@ class Engine:
         self.cudnn, self.xp, self.stream_ptr, self.policy = cudnn, xp, stream_ptr, policy
         self.handle = cudnn.create_handle()
         self.graphs: dict = {}
+        self.refused: dict = {}  # key -> the binding's error, for graphs left to im2col
         self.lock = threading.Lock()
 
     def _graph(self, key: tuple, op: str, shapes: tuple, strides: tuple, dilations: tuple,
@@ -99,10 +100,11 @@ class Engine:
         dx; "wgrad": x, dy -> dw) over arrays of `shapes` (its two inputs', its output's,
         in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), with a forward's
         epilogue (`bias` added per output channel, then `relu`) in the same graph, made
-        once per key (whose first item is the dtype, whose last the excluded notes)."""
+        once per key (whose first item is the dtype, whose last the excluded notes); None
+        where cuDNN plans no engine for it (then im2col runs it: `refused` says why)."""
         found = self.graphs.get(key)
         if found is not None:
-            return found
+            return None if found is _REFUSED else found
         cd = self.cudnn
         dt = getattr(cd.data_type, DATA_TYPES[key[0]])
         g = cd.pygraph(io_data_type=dt, intermediate_data_type=cd.data_type.FLOAT,
@@ -127,7 +129,14 @@ class Engine:
         if relu:
             ty = g.relu(ty, compute_data_type=cd.data_type.FLOAT, name="relu")
         ty.set_output(True).set_dim(out[0]).set_stride(out[1]).set_data_type(dt)
-        self._build(g, key[-1])
+        try:
+            self._build(g, key[-1])
+        except Exception as e:  # noqa: BLE001 - the binding's "not supported" errors vary
+            # (a geometry no engine takes, or none left once the switches rule some out)
+            with self.lock:
+                self.graphs[key] = _REFUSED
+                self.refused[key] = f"{type(e).__name__}: {e}"
+            return None
         uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
         found = (g, uids, g.get_workspace_size())
         with self.lock:
@@ -150,9 +159,11 @@ class Engine:
         key = (out.dtype, op, a.shape, b.shape, out.shape, tuple(strides),
                tuple(dilations), tuple(pads), bias is not None, relu,
                excluded_notes(out.dtype, *self.policy()))
-        g, (ua, ub, uy, ubias), nbytes = self._graph(
-            key, op, (a.shape, b.shape, out.shape), strides, dilations, pads,
-            bias is not None, relu)
+        built = self._graph(key, op, (a.shape, b.shape, out.shape), strides, dilations,
+                            pads, bias is not None, relu)
+        if built is None:
+            return None
+        g, (ua, ub, uy, ubias), nbytes = built
         workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
         # convolution's ~40; the arrays match the graph's declared layouts)
@@ -167,7 +178,8 @@ class Engine:
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
                 pads: tuple, bias: Any = None, relu: bool = False) -> Any:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
-        `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D)."""
+        `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
+        None (here and in the gradients) where cuDNN takes no such graph."""
         xp = self.xp
         out = xp.empty((x.shape[0], *outs, w.shape[-1]), dtype=x.dtype)
         return self._run("fprop", xp.ascontiguousarray(x), filter_krsc(xp, w), out, strides,
@@ -187,8 +199,9 @@ class Engine:
         xp = self.xp
         r = len(ks)
         out = xp.empty((g.shape[-1], *ks, x.shape[-1]), dtype=x.dtype)  # (O, *K, C)
-        self._run("wgrad", xp.ascontiguousarray(x), xp.ascontiguousarray(g), out, strides,
-                  dilations, pads)
+        if self._run("wgrad", xp.ascontiguousarray(x), xp.ascontiguousarray(g), out, strides,
+                     dilations, pads) is None:
+            return None
         return xp.ascontiguousarray(out.transpose(tuple(range(1, r + 2)) + (0,)))
 
 
@@ -232,3 +245,4 @@ class Engines:
 
 
 _UNLOADED = object()
+_REFUSED = object()  # (a key cuDNN plans no engine for)

@@ -490,7 +490,9 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
             bias.ndim == 1 and bias.dtype == x.dtype)):
         engine = conv_engine(xp, x.dtype, r, groups)
         if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
-            return engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
+            out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
+            if out is not None:  # (None: no cuDNN engine takes it)
+                return out
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
     if out.size == 0:
         return out
@@ -537,8 +539,9 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
     kk, m, n = math.prod(ks), math.prod(outs), x.shape[0]
     engine = conv_engine(xp, x.dtype, len(ks), groups) if g.size and kk * c and m else None
-    if engine is not None:  # cuDNN (a GPU with the binding installed)
-        return engine.filter_grad(x, g, ks, strides, dilations, pads)
+    dw = None if engine is None else engine.filter_grad(x, g, ks, strides, dilations, pads)
+    if dw is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
+        return dw
     shape = (kk * c, o) if groups == 1 else (groups, kk * cf, o // groups)
     # on a device the first block's product is the sum's start (a fill and an add less)
     dw = None if xp is not np and g.size and kk * c and m else \
@@ -629,8 +632,10 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     groups = c // cf
     outs, pads = geometry(in_shape[1:-1], ks, strides, dilations, padding, explicit)
     engine = conv_engine(xp, g.dtype, r, groups) if g.size and c and o else None
-    if engine is not None:  # cuDNN (a GPU with the binding installed)
-        return engine.input_grad(w, g, in_shape, strides, dilations, pads)
+    dx = None if engine is None else engine.input_grad(w, g, in_shape, strides, dilations,
+                                                       pads)
+    if dx is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
+        return dx
     if all(s == 1 for s in strides) and g.size and c and o:
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
     if g.dtype.itemsize == 2 and xp is np and g.dtype.kind in "fV":
