@@ -323,6 +323,16 @@ def test_what_the_path_does_not_take_stays_on_im2col(fake):
     assert fake.log == [] and out.numpy()[0, 0, 0].tolist() == [4.0] * 4
 
 
+def _conv_and_grads(x, w, strides, padding, dilations=1):
+    """conv2d's value, and the gradients of sum(y * y) for its input and its filter."""
+    xs, ws = tf.constant(x), tf.constant(w)
+    with tf.GradientTape() as tape:
+        tape.watch([xs, ws])
+        y = tf.nn.conv2d(xs, ws, strides, padding, dilations=dilations)
+        loss = tf.reduce_sum(y * y)
+    return [y.numpy(), *(t.numpy() for t in tape.gradient(loss, [xs, ws]))]
+
+
 @pytest.mark.parametrize("strides,padding,dilations", [
     (1, "SAME", 1), (2, "SAME", 1), ((1, 2), "VALID", (2, 1)), (3, "VALID", 1)])  # (3: rows
     # no window reads, whose gradient is zero)
@@ -330,19 +340,10 @@ def test_gradients_through_the_cudnn_path_equal_im2col(fake, strides, padding, d
     rng = np.random.default_rng(3)
     x = rng.normal(size=(2, 7, 8, 3)).astype(np.float32)
     w = rng.normal(size=(3, 2, 3, 4)).astype(np.float32)
-
-    def grads():
-        xs, ws = tf.constant(x), tf.constant(w)
-        with tf.GradientTape() as tape:
-            tape.watch([xs, ws])
-            y = tf.nn.conv2d(xs, ws, strides, padding, dilations=dilations)
-            loss = tf.reduce_sum(y * y)
-        return [t.numpy() for t in tape.gradient(loss, [xs, ws])]
-
-    got = grads()
+    got = _conv_and_grads(x, w, strides, padding, dilations)
     assert {"fprop", "dgrad", "wgrad"} <= set(fake.log)
     with tf.device("/cpu:0"):
-        want = grads()
+        want = _conv_and_grads(x, w, strides, padding, dilations)
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
 
@@ -431,22 +432,13 @@ def test_a_graph_cudnn_plans_no_engine_for_runs_on_im2col(fake, monkeypatch):
     rng = np.random.default_rng(6)
     x = rng.normal(size=(2, 7, 8, 3)).astype(np.float32)
     w = rng.normal(size=(3, 2, 3, 4)).astype(np.float32)
-
-    def grads():
-        xs, ws = tf.constant(x), tf.constant(w)
-        with tf.GradientTape() as tape:
-            tape.watch([xs, ws])
-            y = tf.nn.conv2d(xs, ws, 2, "SAME")
-            loss = tf.reduce_sum(y * y)
-        return [y.numpy(), *(t.numpy() for t in tape.gradient(loss, [xs, ws]))]
-
     for _ in range(2):
-        got = grads()
+        got = _conv_and_grads(x, w, 2, "SAME")
     assert "fprop" not in fake.log and "build" not in fake.log
     engine = strict.BACKEND.conv_engine(np.float32, 2, 1)
     assert len(engine.refused) == 3 and all("No valid engine" in m
                                             for m in engine.refused.values())
     with tf.device("/cpu:0"):
-        want = grads()
+        want = _conv_and_grads(x, w, 2, "SAME")
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
