@@ -302,6 +302,10 @@ def test_the_adam_update_reads_a_half_gradient_as_float32():
             for a, b in zip(got, want):
                 assert a.dtype == tf.float32 and a.device.endswith(device[1:])
                 np.testing.assert_array_equal(a.numpy(), b.numpy())
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must have the same size and "
+                                                           "shape.  Input 0: \\[2,5\\] != "
+                                                           "input 1: \\[5\\]"):
+        nn_fused.fused_adam_apply(m, v, g16, alpha, var[0], *args)  # (the variable's too)
     with pytest.raises(tf.errors.InvalidArgumentError):  # (but of a float32 update only)
         nn_fused.fused_adam_apply(*(tf.cast(t, tf.float64) for t in (m, v)), g16,
                                   tf.constant(0.01, tf.float64), tf.cast(var, tf.float64),

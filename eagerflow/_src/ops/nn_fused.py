@@ -147,11 +147,12 @@ def _adam_outputs(op: str, *args: Any) -> list:
     the tensors of one float dtype and shape, alpha a scalar; but g may be float16 or
     bfloat16 where the others are float32 (a mixed precision gradient, read as float32:
     graph/passes/fuse.py folds its cast into _FusedAdamApply)."""
-    m, g, alpha = args[0], args[2], args[3]
-    if g._dtype in _HALF_GRADS and m._dtype is dt.float32:
-        args = args[:2] + args[3:]
-    d = C.same_dtype(op, args, C.FLOATS)
-    for t in (args[1], g, *args[4:]):
+    m, alpha = args[0], args[3]
+    d = C.same_dtype(op, args[:2], C.FLOATS)
+    for i, t in enumerate(args[2:], 2):
+        if t._dtype is not d and not (i == 2 and d is dt.float32 and t._dtype in _HALF_GRADS):
+            raise C.wrong_input_dtype(op, i, d, t._dtype)
+    for t in args[1:3] + args[4:]:
         if t._shape != m._shape:  # (the usual case first: one known shape)
             C.same_shape(op, m, t)
     if alpha._shape is not None and len(alpha._shape) != 0:

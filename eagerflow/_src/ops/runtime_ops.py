@@ -5,9 +5,9 @@ tf.check_pinned, BatchFunction (tf.nondifferentiable_batch_function's), tf.paral
 Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
 merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
 shape and dtype; tests/ops/test_runtime_ops.py its values), and refuses to run under op
-determinism, as TF's does. GuaranteeConst passes its
-input through, and, as in TF, has no gradient registered. parallel_stack is `stack`
-inside a traced function, where TF's ParallelConcat needs the result's shape known.
+determinism, as TF's does. GuaranteeConst passes its input through, and, as in TF, has no
+gradient registered. parallel_stack is `stack` inside a traced function, where TF's
+ParallelConcat needs the result's shape known.
 """
 
 from __future__ import annotations
