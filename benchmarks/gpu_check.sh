@@ -12,6 +12,10 @@
 #   kernels   the device kernels' CUDA C compiled by NVRTC against the stand-in's reading
 #             (test_launches' CuPy test), and the stand-in's API checked against CuPy's
 #   bench     benchmarks/gpu.py: issue #17's four targets and ResNet-50, against PyTorch
+#   fp32bench  the same rows with TF32 off on both sides (--tf32 off): full float32
+#   numerics  TF32 and op determinism as a user sees them on the GPU (matmuls and cuDNN
+#             convolutions with the switch on and off, the same bits from run to run
+#             under determinism: tests/backend/test_math_switches_on_device.py)
 #   graphs    CUDA graphs: tests/graph/test_cuda_graphs.py on the GPU (CuPy's capture:
 #             training steps replayed as the ordinary path runs them)
 #   graphbench  the tf.function rows of benchmarks/gpu.py replayed as CUDA graphs
@@ -48,7 +52,7 @@ WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1
 cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
 packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels bench graphs graphbench backend suites overhead reduce launch profile"
+ALL_STEPS="env kernels numerics bench fp32bench graphs graphbench backend suites overhead reduce launch profile"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
@@ -233,10 +237,17 @@ for step in $STEPS; do
         printf '%-9s %-8s %5ss  %s\n' kernels skipped 0 "--standin: needs CuPy and a GPU" >> "$SUMMARY"
         continue
       fi
-      run_step kernels 120 "${PYTEST[@]}" \
+      run_step kernels 240 "${PYTEST[@]}" "${XDIST[@]}" \
         tests/backend/test_launches.py::test_the_device_kernels_agree_with_cupy \
         tests/backend/test_strict.py tests/backend/test_standin_capture.py \
         tests/backend/test_cudnn_layout.py tests/backend/test_cuda_toolchain.py ;;
+    numerics)
+      if [ "$STANDIN" = 1 ]; then
+        run_step numerics 60 "${PYTEST[@]}" tests/backend/test_math_switches_on_device.py
+      else
+        run_step numerics 60 env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" \
+          tests/backend/test_math_switches_on_device.py
+      fi ;;
     backend)
       sel=(tests/backend --ignore=tests/backend/test_cuda_toolchain.py)  # (kernels runs it)
       [ "$QUICK" = 1 ] && sel=(tests/backend/test_standin_registry.py -k "AddV2 or MatMul or Relu")
@@ -262,6 +273,14 @@ for step in $STEPS; do
           --repeat 2
       else
         run_step bench 180 "$PY" benchmarks/gpu.py --rounds 3
+      fi ;;
+    fp32bench)
+      if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then
+        dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+        run_step fp32bench 120 "$PY" benchmarks/gpu.py --device "$dev" --quick --rounds 1 \
+          --repeat 2 --tf32 off
+      else
+        run_step fp32bench 150 "$PY" benchmarks/gpu.py --rounds 2 --tf32 off
       fi ;;
     overhead)
       dev=cuda; [ "$STANDIN" = 1 ] && dev=standin

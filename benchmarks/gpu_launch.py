@@ -76,6 +76,7 @@ def cudnn_rows(calls: int) -> list:
     import numpy as np
 
     from eagerflow._src import backend as B
+    from eagerflow._src.backend.cudnn import excluded_notes
     from eagerflow._src.backend.cudnn import filter_krsc as engine_filter
 
     engine = B.conv_engine(cp, np.float32, 2, 1)
@@ -86,9 +87,12 @@ def cudnn_rows(calls: int) -> list:
     wk = cp.ones((16, 3, 3, 8), cp.float32)
     out = cp.empty((32, 26, 26, 16), cp.float32)
     geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
-    key = ("float32", "fprop", x.shape, wk.shape, out.shape) + geo + (False, False)
-    g, (ua, ub, uy, _), nbytes = engine._graph(key, "fprop", (x.shape, wk.shape, out.shape),
-                                               *geo)
+    key = (out.dtype, "fprop", x.shape, wk.shape, out.shape) + geo + (
+        False, False, excluded_notes(out.dtype, *engine.policy()))  # (as Engine._run's)
+    built = engine._graph(key, "fprop", (x.shape, wk.shape, out.shape), *geo)
+    if built is None:
+        return [(f"cuDNN: graph refused: {engine.refused[key][:60]}", float("nan"))]
+    g, (ua, ub, uy, _), nbytes = built
     ws = cp.empty((max(nbytes, 1),), cp.uint8)
     h = engine.handle
     forms = {
@@ -97,12 +101,29 @@ def cudnn_rows(calls: int) -> list:
                                                          handle=h),
         "cuDNN execute({uid: pointer})": lambda: g.execute(
             {ua: x.data.ptr, ub: wk.data.ptr, uy: out.data.ptr}, ws.data.ptr, handle=h),
+        "cuDNN execute((pointers), tensor_uids=)": lambda: g.execute(
+            (x.data.ptr, wk.data.ptr, out.data.ptr), ws.data.ptr, handle=h,
+            tensor_uids=(ua, ub, uy)),
+        "cuDNN execute((arrays), tensor_uids=)": lambda: g.execute(
+            (x, wk, out), ws, handle=h, tensor_uids=(ua, ub, uy)),
         "cuDNN filter copy (O, *K, C)": lambda: engine_filter(cp, w),
         "cuDNN set_stream": lambda: engine.cudnn.set_stream(handle=h,
                                                             stream=engine.stream_ptr()),
     }
     sync = cp.cuda.Device().synchronize
     rows = []
+    x[...] = cp.asarray(np.random.default_rng(0).standard_normal(x.shape, np.float32))
+    wk[...] = cp.asarray(np.random.default_rng(1).standard_normal(wk.shape, np.float32))
+    forms["cuDNN execute({uid: array})"]()
+    want = out.copy()
+    for name in ("cuDNN execute({uid: pointer})", "cuDNN execute((pointers), tensor_uids=)",
+                 "cuDNN execute((arrays), tensor_uids=)"):
+        try:  # (each form's result against the first's: the largest difference, as "us")
+            out[...] = 0
+            forms[name]()
+            rows.append((f"{name}: max difference", float(cp.abs(out - want).max()) * 1e-6))
+        except Exception as e:  # noqa: BLE001 - (as below)
+            rows.append((f"{name}: {type(e).__name__}: {str(e)[:60]}", float("nan")))
     for name, fn in forms.items():
         try:
             rows.append((name, per_call(fn, sync, calls // 10)))

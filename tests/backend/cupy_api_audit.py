@@ -53,10 +53,11 @@ USES = [
     ("cupy.cuda.Device", "synchronize", (), 0),
     ("cupy.cuda.Device", "id", (), None),
     ("cupy.cuda.Device", "compute_capability", (), None),  # bfloat16 in cuDNN, TF32
-    # TensorFloat-32 (CupyBackend.set_tf32): CuPy's compute type for float32 products
-    ("cupy._core", "set_compute_type", (), 2),
-    ("cupy._core._routines_linalg", "COMPUTE_TYPE_TF32", (), None),
-    ("cupy._core._routines_linalg", "COMPUTE_TYPE_DEFAULT", (), None),
+    # TensorFloat-32 (CupyBackend.set_tf32): the math mode of the thread's cuBLAS handle
+    ("cupy.cuda", "cublas", (), None),
+    ("cupy.cuda.cublas", "setMathMode", (), 2),
+    ("cupy.cuda.cublas", "CUBLAS_DEFAULT_MATH", (), None),
+    ("cupy.cuda.device", "get_cublas_handle", (), 0),
     ("cupy.add", "types", (), None),                  # CupyBackend.holds_bfloat16
     ("cupy.cuda.Device", "__enter__", (), 0),
     ("cupy.ndarray", "device", (), None),
@@ -109,7 +110,7 @@ USES = [
 ]
 # The cuDNN frontend's module functions and graph methods backend/cudnn.py (and the
 # loader in backend/cupy.py) call outside the graph building check_cudnn runs for real.
-CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0),
+CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0), ("destroy_handle", (), 1),
               ("set_stream", ("handle", "stream"), 0), ("pygraph.execute", ("handle",), 2),
               ("pygraph.get_workspace_size", (), 0), ("pygraph.validate", (), 0),
               ("pygraph.build_operation_graph", (), 0),

@@ -194,6 +194,9 @@ class FakeCudnn:
     def create_handle(self):
         return object()
 
+    def destroy_handle(self, handle):
+        self.log.append("destroy")
+
     def set_stream(self, handle, stream):
         self.log.append("stream")
 
@@ -264,6 +267,24 @@ def test_a_binding_that_makes_no_handle_leaves_im2col_for_good():
     engines = C.Engines(lambda: binding, strict.xp, lambda: 0)
     assert engines.get(0, np.float32, 2, 1) is None
     assert engines.get(1, np.float32, 3, 1) is None and calls == [1]
+
+
+def test_engines_free_their_graphs_and_handles_at_exit(monkeypatch):
+    # (the binding's objects still alive when its module is torn down are reported as
+    # leaks after the program ends; atexit runs while they can still be freed)
+    at_exit = []
+    monkeypatch.setattr(C.atexit, "register", at_exit.append)
+    binding = FakeCudnn()
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0)
+    eng = engines.get(0, np.float32, 2, 1)
+    assert engines.get(1, np.float32, 2, 1) is not eng and at_exit == [engines.close]
+    xp = strict.xp
+    x, w = xp.ones((1, 4, 4, 2), np.float32), xp.ones((3, 3, 2, 5), np.float32)
+    assert eng.forward(x, w, (2, 2), (1, 1), (1, 1), ((0, 0), (0, 0))) is not None
+    assert len(eng.graphs) == 1
+    engines.close()
+    assert eng.graphs == {} and binding.log.count("destroy") == 2
+    assert engines.get(0, np.float32, 2, 1) is not eng  # (a new one, should it be asked)
 
 
 def test_descriptions_of_tf_layouts():

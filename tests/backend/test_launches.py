@@ -734,6 +734,8 @@ def _kernel_cases():
     return [
         (nn_fused._ADAM_CUDA, (m, v, g, lr, f(0.1), f(0.001), f(1e-7))),
         (nn_fused._ADAM_APPLY_CUDA, (m, v, g, lr, f(0.1), f(0.001), f(1e-7), g * 2)),
+        (nn_fused._ADAM_APPLY_CUDA,  # (a mixed precision step's float16 gradient)
+         (m, v, g.astype(np.float16), lr, f(0.1), f(0.001), f(1e-7), g * 2)),
         (nn_fused._RMSPROP_CUDA, (v, g, lr, f(0.9), f(0.1), f(1e-7))),
         (nn_fused._SGD_CUDA[True], (m, v, g, lr, f(0.9))),
         (nn_fused._ALPHA_CUDA, (lr, np.array(41, np.int64), f(0.9), f(0.999))),

@@ -1,6 +1,6 @@
 """TensorFloat-32 on GPUs (tf.config.experimental.enable_tensor_float_32_execution), on
-the strict stand-in, whose cuBLAS calls round float32 operands to TF32 while CuPy's
-compute type for float32 is TF32 (backend/strict.py tf32_round): what TF runs in TF32
+the strict stand-in, whose cuBLAS calls round float32 operands to TF32 while the
+thread's cuBLAS math mode is TF32 (backend/strict.py tf32_round): what TF runs in TF32
 (MatMul, BatchMatMul, Einsum, convolutions) does so while the switch allows it, on
 devices of compute capability 8.0 and up; sums and means computed as products with
 ones, and every CPU kernel, stay in full float32. (The tests run with TF32 off,
@@ -108,15 +108,15 @@ def test_other_dtypes_and_older_devices(gpu, monkeypatch):
 def test_full_precision_is_put_back_after_each_tf32_product(gpu):
     x = tf.fill((2, 1024), 1.0001)
     tf.matmul(x, tf.ones((1024, 2)))
-    assert strict._TF32 == [False]
+    assert strict._MATH_MODE.tf32 is False
     got = strict.xp.matmul(strict.xp.full((2, 1024), 1.0001, np.float32),  # (a kernel's
                            strict.xp.ones((1024, 2), np.float32))           # own product)
     assert got.get()[0, 0] == pytest.approx(1024.1024, abs=2e-3)
 
 
-def test_threads_never_see_each_others_compute_type(gpu):
+def test_threads_never_see_each_others_math_mode(gpu):
     # A replica's TF32 product and another's sum as a product, at once: each runs under
-    # its own compute type (CuPy's is one per process, set under a lock)
+    # its own math mode (cuBLAS's, on the thread's own handle)
     x, ones = tf.fill((64, 1024), 1.0001), tf.ones((1024, 64))
     act = tf.fill((64, 16, 16, 8), 1 + 2.0 ** -11)  # (see the test above)
     bad: list = []

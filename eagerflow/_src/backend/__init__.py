@@ -177,8 +177,6 @@ class DeviceBackend(Backend):
         self.ones_made: dict = {}
         self.kernels: dict = {}  # source -> the backend's compiled kernel
         self.lock = threading.Lock()
-        self.single_lock = threading.RLock()
-        self.tf32_on: bool | None = None  # what set_tf32 last set (None: the library's own)
         self.capabilities: dict = {}
 
     def capability(self, index: int) -> int:
@@ -186,8 +184,8 @@ class DeviceBackend(Backend):
         raise NotImplementedError
 
     def set_tf32(self, on: bool) -> None:
-        """Makes the library's float32 and complex64 products run in TensorFloat-32 (on)
-        or in full precision, for every device of the process."""
+        """Makes the calling thread's float32 and complex64 library products on the
+        current device run in TensorFloat-32 (on) or in full precision."""
         raise NotImplementedError
 
     def has_tf32(self) -> bool:
@@ -201,20 +199,15 @@ class DeviceBackend(Backend):
         """`run()` (cuBLAS calls on float32 or complex64 data), in TensorFloat-32 where
         `tf32` (a product TF runs in TF32: MatMul, BatchMatMul, Einsum, a convolution's),
         the switch and the device allow it, else in full precision (every other product:
-        sums as products with ones, batch norm's means). CuPy keeps that choice per
-        process, so it is set under a lock (replicas run in threads) and put back to
-        full precision after each TF32 call."""
-        fast = tf32 and MATH["tf32"] and self.has_tf32()
-        with self.single_lock:
-            if self.tf32_on is not fast:
-                self.set_tf32(fast)
-                self.tf32_on = fast
-            try:
-                return run()
-            finally:
-                if fast:
-                    self.set_tf32(False)
-                    self.tf32_on = False
+        sums as products with ones, batch norm's means). Full precision is put back
+        after each TF32 call, so a library call made anywhere else never takes TF32."""
+        if not (tf32 and MATH["tf32"] and self.has_tf32()):
+            return run()
+        self.set_tf32(True)
+        try:
+            return run()
+        finally:
+            self.set_tf32(False)
 
     def matmul(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
         if self.captures and a.dtype.kind in "fcV" and self.capturing():
@@ -225,7 +218,7 @@ class DeviceBackend(Backend):
             # which adds in bfloat16)
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
-        if a.dtype.char in "fF" or b.dtype.char in "fF":  # (CuPy's float32 compute type)
+        if a.dtype.char in "fF" or b.dtype.char in "fF":  # (what TF32 can reach)
             return self.single(lambda: mm(a, b) if out is None else mm(a, b, out=out), tf32)
         return mm(a, b) if out is None else mm(a, b, out=out)
 

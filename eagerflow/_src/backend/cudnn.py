@@ -16,6 +16,8 @@ semantics (tests/backend/test_cudnn_layout.py).
 
 from __future__ import annotations
 
+import atexit
+import gc
 import math
 import threading
 from typing import Any
@@ -240,8 +242,24 @@ class Engines:
             except Exception:  # noqa: BLE001 - cuDNN that makes no handle: im2col for good
                 self.binding = None
                 return None
+            if not self.by_device:
+                atexit.register(self.close)
             self.by_device[device] = eng
         return eng
+
+    def close(self) -> None:
+        """Drops every built graph and destroys the handles: at exit, while the binding
+        can still free them (its objects alive when its module is torn down are reported
+        as leaks, 'nanobind: leaked N instances', after the user's program ends)."""
+        engines, self.by_device = list(self.by_device.values()), {}
+        for eng in engines:
+            eng.graphs.clear()
+            eng.refused.clear()
+            try:
+                self.binding.destroy_handle(eng.handle)
+            except Exception:  # noqa: BLE001 - a binding without it, or a handle gone
+                pass
+        gc.collect()  # (the frontend's graph objects hold cycles)
 
 
 _UNLOADED = object()

@@ -5,7 +5,7 @@ Kernels run over the `cupy` module itself, on the current device's null stream:
 CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, and
 `cupy.linalg` is cuBLAS/cuSOLVER. What eagerflow adds here:
 - placement: making a device current, copies between host and devices;
-- TensorFloat-32: CuPy's compute type for float32 products, set per call (see
+- TensorFloat-32: the math mode of the thread's cuBLAS handle, set per call (see
   DeviceBackend.single), and which cuDNN engines a convolution may take (cudnn.py);
 - the memory pool (CuPy's, which grows on demand: TF's `set_memory_growth(True)` is
   its only mode), a memory limit from a logical device configuration, and the
@@ -29,6 +29,9 @@ from eagerflow._src.backend import numpy as cpu
 from eagerflow._src.backend.cudnn import Engines
 
 _SMALL = 64 << 20  # below this an allocation is not checked against free memory
+# cuBLAS's math mode that lets its float32 routines use TF32 tensor cores (cublasMath_t's
+# CUBLAS_TF32_TENSOR_OP_MATH; CuPy names only CUBLAS_DEFAULT_MATH and TENSOR_OP_MATH)
+_TF32_TENSOR_OP_MATH = 3
 
 
 class CupyBackend(DeviceBackend):
@@ -51,11 +54,14 @@ class CupyBackend(DeviceBackend):
         return int(cupy.cuda.Device(index).compute_capability)
 
     def set_tf32(self, on: bool) -> None:
-        # CuPy's compute type for float32 (and complex64): TF32 is cuBLAS's
-        # CUBLAS_COMPUTE_32F_FAST_TF32; the default its full float32
-        linalg = cupy._core._routines_linalg
-        cupy._core.set_compute_type(
-            np.float32, linalg.COMPUTE_TYPE_TF32 if on else linalg.COMPUTE_TYPE_DEFAULT)
+        # The handle's math mode, not CuPy's compute type: that reaches only the 2-D
+        # products CuPy runs by gemmEx, while its batched ones (sgemmStridedBatched, and
+        # so its einsum) follow the math mode. CuPy keeps a handle per thread and
+        # device, so replicas in threads never see each other's mode. (`cupy.cuda.cublas`
+        # loads cuBLAS's library on first use, which only products need.)
+        cublas = cupy.cuda.cublas
+        cublas.setMathMode(cupy.cuda.device.get_cublas_handle(),
+                           _TF32_TENSOR_OP_MATH if on else cublas.CUBLAS_DEFAULT_MATH)
 
     def device_count(self) -> int:
         try:

@@ -486,11 +486,14 @@ class StrictArray:
         return (strict_dlpack.KDL_CUDA, self._device)
 
 
-# CuPy's compute type for float32 products, as StrictBackend.set_tf32 sets it: while
-# on, the stand-in's cuBLAS calls (CUBLAS) on float32 and complex64 data first round
-# their operands to TensorFloat-32, a model of tensor cores (exact products of the
-# rounded inputs, added in float32).
-_TF32 = [False]
+class _MathMode(threading.local):
+    """Each thread's cuBLAS math mode (StrictBackend.set_tf32): while `tf32`, its cuBLAS
+    calls (CUBLAS) round float32 and complex64 operands to TensorFloat-32, a model of
+    tensor cores (exact products of the rounded inputs, added in float32)."""
+    tf32 = False
+
+
+_MATH_MODE = _MathMode()
 
 
 def tf32_round(a: np.ndarray) -> np.ndarray:
@@ -506,9 +509,9 @@ def tf32_round(a: np.ndarray) -> np.ndarray:
 
 def _in_tf32(fn: Any) -> Any:
     """`fn`, a cuBLAS call over NumPy arrays, with float32 and complex64 operands
-    rounded to TensorFloat-32 while the stand-in's compute type is TF32."""
+    rounded to TensorFloat-32 while the thread's math mode is TF32."""
     def call(*args: Any, **kwargs: Any) -> Any:
-        if _TF32[0]:
+        if _MATH_MODE.tf32:
             args = tuple(tf32_round(a) if isinstance(a, np.ndarray) and a.dtype.char in "fF"
                          else a for a in args)
         return fn(*args, **kwargs)
@@ -518,7 +521,7 @@ def _in_tf32(fn: Any) -> Any:
 
 
 def _matmul_operator(name: str, a: np.ndarray, b: Any) -> Any:
-    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (see _TF32)."""
+    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (see _MathMode)."""
     if name == "__imatmul__":  # (into `a` itself, not into its rounded copy)
         a[...] = _product_operator("__matmul__", a, b)
         return a
@@ -931,7 +934,7 @@ class StrictBackend(DeviceBackend):
         return 90  # (an H100's, sm_90: TensorFloat-32 and bfloat16 convolutions)
 
     def set_tf32(self, on: bool) -> None:
-        _TF32[0] = on
+        _MATH_MODE.tf32 = on
 
     def activate(self, index: int) -> None:
         _CURRENT.device = index
