@@ -152,3 +152,21 @@ def test_rounding_to_tf32():
     assert got[9] == pytest.approx(1e-40, rel=2.0 ** -10)  # (subnormals keep 10 bits too)
     z = strict.tf32_round(np.array([1.0001 + 1.0001j], np.complex64))
     assert z.dtype == np.complex64 and z[0] == 1 + 1j
+
+
+def test_the_switch_takes_what_tfs_binding_takes():
+    # (TF 2.21's pybind11 bool: None is False, a number or a scalar tensor its truth)
+    switch = tf.config.experimental.enable_tensor_float_32_execution
+    enabled = tf.config.experimental.tensor_float_32_execution_enabled
+    for value, want in ((1, True), (None, False), (1.5, True), (0, False),
+                        (tf.constant(True), True), (np.bool_(False), False)):
+        assert switch(value) is None and enabled() is want, value
+    for value in ("x", []):
+        with pytest.raises(TypeError) as e:
+            switch(value)
+        assert str(e.value) == (
+            "enable(): incompatible function arguments. The following argument types are "
+            f"supported:\n    1. (arg0: bool) -> None\n\nInvoked with: {value!r}")
+    assert enabled() is False
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'enabled'"):
+        switch()

@@ -176,7 +176,20 @@ def enable_tensor_float_32_execution(enabled: bool) -> None:
     later): float32 matmuls, batch matmuls, einsums and convolutions then round their
     inputs to 10 bits of mantissa and run on tensor cores. Other ops, and CPUs, always
     compute in full float32."""
-    B.MATH["tf32"] = bool(enabled)
+    B.MATH["tf32"] = _bound_bool("enable", enabled)
+
+
+def _bound_bool(function: str, value: Any) -> bool:
+    """`value` as TF's C++ binding of `function` (a bool parameter) takes it: None is
+    False, a value with a truth of its own (a number, a scalar tensor) its truth, and any
+    other (a string, a list) a TypeError."""
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if getattr(type(value), "__bool__", None) is None:
+        raise TypeError(f"{function}(): incompatible function arguments. The following "
+                        f"argument types are supported:\n    1. (arg0: bool) -> None\n\n"
+                        f"Invoked with: {value!r}")
+    return bool(value)
 
 
 def tensor_float_32_execution_enabled() -> bool:
