@@ -179,6 +179,17 @@ XDIST=()
 if have xdist && [ "$JOBS" -gt 1 ]; then XDIST=(-n "$JOBS" --dist loadfile); fi
 PYTEST=("$PY" -m pytest -q -p no:cacheprovider -rfE --tb=short)
 
+# gpu_pytest NAME SHARE ARGS...: a run_step of pytest on the GPU the device tests target
+# (tests/gpu_target.py): CuPy's GPU:0, or the stand-in under --standin.
+gpu_pytest() {
+  local name=$1 share=$2; shift 2
+  if [ "$STANDIN" = 1 ]; then
+    run_step "$name" "$share" "${PYTEST[@]}" "$@"
+  else
+    run_step "$name" "$share" env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" "$@"
+  fi
+}
+
 # The suites CI runs on the stand-in GPU, read from the Makefile (one list, kept there).
 standin_tests() {
   awk '/^STANDIN_TESTS \?=/ {on=1; sub(/^STANDIN_TESTS \?=/, "")}
@@ -241,22 +252,11 @@ for step in $STEPS; do
         tests/backend/test_launches.py::test_the_device_kernels_agree_with_cupy \
         tests/backend/test_strict.py tests/backend/test_standin_capture.py \
         tests/backend/test_cudnn_layout.py tests/backend/test_cuda_toolchain.py ;;
-    numerics)
-      if [ "$STANDIN" = 1 ]; then
-        run_step numerics 60 "${PYTEST[@]}" tests/backend/test_math_switches_on_device.py
-      else
-        run_step numerics 60 env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" \
-          tests/backend/test_math_switches_on_device.py
-      fi ;;
+    numerics) gpu_pytest numerics 60 tests/backend/test_math_switches_on_device.py ;;
     backend)
       sel=(tests/backend --ignore=tests/backend/test_cuda_toolchain.py)  # (kernels runs it)
       [ "$QUICK" = 1 ] && sel=(tests/backend/test_standin_registry.py -k "AddV2 or MatMul or Relu")
-      if [ "$STANDIN" = 1 ]; then
-        run_step backend 150 "${PYTEST[@]}" "${XDIST[@]}" "${sel[@]}"
-      else
-        run_step backend 150 env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" "${XDIST[@]}" \
-          "${sel[@]}"
-      fi ;;
+      gpu_pytest backend 150 "${XDIST[@]}" "${sel[@]}" ;;
     suites)
       # shellcheck disable=SC2046
       if [ "$QUICK" = 1 ]; then
@@ -302,13 +302,7 @@ for step in $STEPS; do
       q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
       run_step profile 90 "$PY" benchmarks/gpu.py --profile --device "$dev" "${q[@]}" \
         -k "batch 32, eager" -k ResNet ;;
-    graphs)
-      if [ "$STANDIN" = 1 ]; then
-        run_step graphs 60 "${PYTEST[@]}" tests/graph/test_cuda_graphs.py
-      else
-        run_step graphs 60 env EAGERFLOW_REGISTRY_ON=gpu "${PYTEST[@]}" \
-          tests/graph/test_cuda_graphs.py
-      fi ;;
+    graphs) gpu_pytest graphs 60 tests/graph/test_cuda_graphs.py ;;
     graphbench)
       if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then
         dev=cuda; [ "$STANDIN" = 1 ] && dev=standin

@@ -15,12 +15,19 @@ import eagerflow._src.summary.summary_ops  # noqa: F401, E402
 import eagerflow._src.summary.v1_ops  # noqa: F401, E402
 from eagerflow._src.core import runtime_options  # noqa: E402
 from tests import global_state  # noqa: E402
+from tests.gpu_target import ON_GPU  # noqa: E402
 
 # The tests compare float32 results at float32's tolerances, so TensorFloat-32 (on by
 # default, as in TF, where a GPU has it) is off for them, as TF's tests that compare
 # numbers turn it off (test_util.run_without_tensor_float_32); the tests of TF32 itself
-# turn it on. (Before the first snapshot: every test starts with it off.)
+# turn it on. (Before the first snapshot: every test starts with it off.) The programs a
+# test starts in a process of their own (a TF 1 script, a worker) get NVIDIA_TF32_OVERRIDE=0,
+# with which NVIDIA's libraries, and the stand-in's model of them, never use TF32; not
+# where the tests target a real GPU in this process (EAGERFLOW_REGISTRY_ON=gpu), whose
+# cuBLAS would read it too, and the tests of TF32 there would see none.
 runtime_options.enable_tensor_float_32_execution(False)
+if not ON_GPU:
+    os.environ["NVIDIA_TF32_OVERRIDE"] = "0"
 
 # CI draws the same examples every run (a landing is never refused by a draw no run before
 # made); other runs draw afresh, which is how hypothesis finds new failures

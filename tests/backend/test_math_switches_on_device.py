@@ -14,7 +14,8 @@ from tests.gpu_target import on_the_gpu
 
 
 @pytest.fixture
-def gpu():
+def gpu(monkeypatch):
+    monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)  # (tests/conftest.py)
     with on_the_gpu():
         yield
 

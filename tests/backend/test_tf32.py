@@ -18,7 +18,8 @@ from eagerflow._src.core import device as D
 
 
 @pytest.fixture
-def gpu():
+def gpu(monkeypatch):
+    monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)  # (tests/conftest.py)
     with D.standin_gpus(1):
         tf.config.experimental.enable_tensor_float_32_execution(True)
         yield
@@ -170,3 +171,13 @@ def test_the_switch_takes_what_tfs_binding_takes():
     assert enabled() is False
     with pytest.raises(TypeError, match="missing 1 required positional argument: 'enabled'"):
         switch()
+
+
+def test_nvidias_override_keeps_full_precision(gpu, monkeypatch):
+    # NVIDIA_TF32_OVERRIDE=0 turns TF32 off in NVIDIA's libraries whatever the caller asks
+    # (how the suite keeps its subprocesses in float32, tests/conftest.py)
+    x, ones = tf.fill((2, 1024), 1.0001), tf.ones((1024, 2))
+    assert tf.matmul(x, ones)[0, 0].numpy() == 1024.0
+    monkeypatch.setenv("NVIDIA_TF32_OVERRIDE", "0")
+    assert tf.config.experimental.tensor_float_32_execution_enabled() is True
+    assert tf.matmul(x, ones)[0, 0].numpy() == pytest.approx(1024.1024, abs=2e-3)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import os
 import threading
 import types
 import warnings
@@ -489,7 +490,8 @@ class StrictArray:
 class _MathMode(threading.local):
     """Each thread's cuBLAS math mode (StrictBackend.set_tf32): while `tf32`, its cuBLAS
     calls (CUBLAS) round float32 and complex64 operands to TensorFloat-32, a model of
-    tensor cores (exact products of the rounded inputs, added in float32)."""
+    tensor cores (exact products of the rounded inputs, added in float32), unless
+    NVIDIA_TF32_OVERRIDE=0, with which NVIDIA's libraries never use TF32."""
     tf32 = False
 
 
@@ -497,9 +499,8 @@ _MATH_MODE = _MathMode()
 
 
 def tf32_round(a: np.ndarray) -> np.ndarray:
-    """float32 (complex64) values rounded to TensorFloat-32's 10 bits of mantissa: the
-    low 13 bits rounded to nearest, ties away from zero (PTX's cvt.rna.tf32.f32); inf
-    and NaN kept, the largest values rounded up to inf."""
+    """float32 (complex64) values rounded to TF32's 10 bits of mantissa: the low 13 bits
+    to nearest, ties away from zero (PTX's cvt.rna.tf32.f32); inf and NaN kept."""
     if a.dtype == np.complex64:
         return tf32_round(a.view(np.float32)).view(np.complex64)
     bits = np.ascontiguousarray(a).view(np.uint32)
@@ -508,8 +509,7 @@ def tf32_round(a: np.ndarray) -> np.ndarray:
 
 
 def _in_tf32(fn: Any) -> Any:
-    """`fn`, a cuBLAS call over NumPy arrays, with float32 and complex64 operands
-    rounded to TensorFloat-32 while the thread's math mode is TF32."""
+    """`fn`, a cuBLAS call over NumPy arrays, in the thread's math mode (_MathMode)."""
     def call(*args: Any, **kwargs: Any) -> Any:
         if _MATH_MODE.tf32:
             args = tuple(tf32_round(a) if isinstance(a, np.ndarray) and a.dtype.char in "fF"
@@ -934,7 +934,7 @@ class StrictBackend(DeviceBackend):
         return 90  # (an H100's, sm_90: TensorFloat-32 and bfloat16 convolutions)
 
     def set_tf32(self, on: bool) -> None:
-        _MATH_MODE.tf32 = on
+        _MATH_MODE.tf32 = on and os.environ.get("NVIDIA_TF32_OVERRIDE") != "0"
 
     def activate(self, index: int) -> None:
         _CURRENT.device = index
