@@ -183,9 +183,7 @@ def _bound_bool(function: str, value: Any) -> bool:
     """`value` as TF's C++ binding of `function` (a bool parameter) takes it: None is
     False, a value with a truth of its own (a number, a scalar tensor) its truth, and any
     other (a string, a list) a TypeError."""
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if getattr(type(value), "__bool__", None) is None:
+    if getattr(type(value), "__bool__", None) is None:  # (None's type has one)
         raise TypeError(f"{function}(): incompatible function arguments. The following "
                         f"argument types are supported:\n    1. (arg0: bool) -> None\n\n"
                         f"Invoked with: {value!r}")
