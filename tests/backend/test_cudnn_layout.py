@@ -14,7 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_tf32
 from eagerflow._src.core import device as D
 
 
@@ -134,7 +134,7 @@ class _Graph:
         kind, ta, tb, pre, post, st, dl = y.op
         a, b = (_view(pack[t], t.dim, t.stride, self.dtype) for t in (ta, tb))
         if self.tf32:
-            a, b = strict.tf32_round(a), strict.tf32_round(b)
+            a, b = strict_tf32.tf32_round(a), strict_tf32.tf32_round(b)
         if kind == "fprop":
             x, w, dy = a, b, None
         elif kind == "dgrad":
@@ -413,7 +413,7 @@ def test_float32_convolutions_take_tensor_cores_only_while_tf32_is_allowed(fake)
     w = rng.normal(size=(3, 3, 8, 4)).astype(np.float32)
     with tf.device("/cpu:0"):
         exact = _conv_on_the_path(x, w)
-        rounded = _conv_on_the_path(strict.tf32_round(x), strict.tf32_round(w))
+        rounded = _conv_on_the_path(strict_tf32.tf32_round(x), strict_tf32.tf32_round(w))
     got = _conv_on_the_path(x, w)  # (the tests run with TF32 off: tests/conftest.py)
     assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS", "TENSOR_CORE"))
     np.testing.assert_allclose(got, exact, rtol=1e-5, atol=1e-5)

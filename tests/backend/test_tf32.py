@@ -1,6 +1,6 @@
 """TensorFloat-32 on GPUs (tf.config.experimental.enable_tensor_float_32_execution), on
 the strict stand-in, whose cuBLAS calls round float32 operands to TF32 while the
-thread's cuBLAS math mode is TF32 (backend/strict.py tf32_round): what TF runs in TF32
+thread's cuBLAS math mode is TF32 (backend/strict_tf32.py): what TF runs in TF32
 (MatMul, BatchMatMul, Einsum, convolutions) does so while the switch allows it, on
 devices of compute capability 8.0 and up; sums and means computed as products with
 ones, and every CPU kernel, stay in full float32. (The tests run with TF32 off,
@@ -13,7 +13,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src import backend as B
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_tf32
 from eagerflow._src.core import device as D
 
 
@@ -46,7 +46,7 @@ def test_the_ops_tf_runs_in_tf32_round_their_inputs(gpu):
     rng = np.random.default_rng(0)
     a = rng.normal(size=(3, 5, 7)).astype(np.float32)
     b = rng.normal(size=(3, 7, 4)).astype(np.float32)
-    ra, rb = strict.tf32_round(a).astype(np.float64), strict.tf32_round(b).astype(np.float64)
+    ra, rb = (strict_tf32.tf32_round(t).astype(np.float64) for t in (a, b))
     want = ra @ rb
     for got in (tf.matmul(a, b), tf.einsum("bij,bjk->bik", a, b),
                 tf.matmul(a[0], b[0])[None], tf.linalg.matmul(a, b, adjoint_b=False)):
@@ -60,7 +60,7 @@ def test_convolutions_on_im2col_round_their_inputs_and_gradients(gpu):
     x = rng.normal(size=(2, 6, 6, 3)).astype(np.float32)
     w = rng.normal(size=(3, 3, 3, 4)).astype(np.float32)
     with tf.device("/cpu:0"):
-        want = tf.nn.conv2d(strict.tf32_round(x), strict.tf32_round(w), 1, "SAME").numpy()
+        want = tf.nn.conv2d(strict_tf32.tf32_round(x), strict_tf32.tf32_round(w), 1, "SAME").numpy()
     got = tf.nn.conv2d(x, w, 1, "SAME").numpy()
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
     xs, ws = tf.constant(x), tf.constant(w)
@@ -70,7 +70,7 @@ def test_convolutions_on_im2col_round_their_inputs_and_gradients(gpu):
     g = np.ones(y.shape, np.float32) * 1.0001  # (1.0001 is 1.0 in TF32)
     dx, dw = tape.gradient(y, [xs, ws], output_gradients=tf.constant(g))
     with tf.device("/cpu:0"), tf.GradientTape() as tape:
-        xr, wr = tf.constant(strict.tf32_round(x)), tf.constant(strict.tf32_round(w))
+        xr, wr = tf.constant(strict_tf32.tf32_round(x)), tf.constant(strict_tf32.tf32_round(w))
         tape.watch([xr, wr])
         y = tf.nn.conv2d(xr, wr, 1, "SAME")
     want_dx, want_dw = tape.gradient(y, [xr, wr], output_gradients=tf.ones(y.shape))
@@ -109,7 +109,7 @@ def test_other_dtypes_and_older_devices(gpu, monkeypatch):
 def test_full_precision_is_put_back_after_each_tf32_product(gpu):
     x = tf.fill((2, 1024), 1.0001)
     tf.matmul(x, tf.ones((1024, 2)))
-    assert strict._MATH_MODE.tf32 is False
+    assert strict_tf32.MATH_MODE.tf32 is False
     got = strict.xp.matmul(strict.xp.full((2, 1024), 1.0001, np.float32),  # (a kernel's
                            strict.xp.ones((1024, 2), np.float32))           # own product)
     assert got.get()[0, 0] == pytest.approx(1024.1024, abs=2e-3)
@@ -146,12 +146,12 @@ def test_threads_never_see_each_others_math_mode(gpu):
 def test_rounding_to_tf32():
     x = np.array([1.0001, 1 + 2.0 ** -11, -(1 + 2.0 ** -11), 1 + 2.0 ** -12, 3.4028235e38,
                   np.inf, -np.inf, np.nan, 0.0, 1e-40], np.float32)
-    got = strict.tf32_round(x)
+    got = strict_tf32.tf32_round(x)
     assert got.dtype == np.float32
     assert got[:5].tolist() == [1.0, 1 + 2.0 ** -10, -(1 + 2.0 ** -10), 1.0, np.inf]
     assert got[5] == np.inf and got[6] == -np.inf and np.isnan(got[7]) and got[8] == 0.0
     assert got[9] == pytest.approx(1e-40, rel=2.0 ** -10)  # (subnormals keep 10 bits too)
-    z = strict.tf32_round(np.array([1.0001 + 1.0001j], np.complex64))
+    z = strict_tf32.tf32_round(np.array([1.0001 + 1.0001j], np.complex64))
     assert z.dtype == np.complex64 and z[0] == 1 + 1j
 
 

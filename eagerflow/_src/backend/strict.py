@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import os
 import threading
 import types
 import warnings
@@ -64,6 +63,7 @@ from eagerflow._src.backend.strict_names import (
     STRIDE_TRICKS,
     UFUNC_METHODS,
 )
+from eagerflow._src.backend.strict_tf32 import in_tf32, set_mode
 
 CONVERSION = ("Implicit conversion to a NumPy array is not allowed. Please use `.get()` to "
               "construct a NumPy array explicitly.")
@@ -487,48 +487,15 @@ class StrictArray:
         return (strict_dlpack.KDL_CUDA, self._device)
 
 
-class _MathMode(threading.local):
-    """Each thread's cuBLAS math mode (StrictBackend.set_tf32): while `tf32`, its cuBLAS
-    calls (CUBLAS) round float32 and complex64 operands to TensorFloat-32, a model of
-    tensor cores (exact products of the rounded inputs, added in float32), unless
-    NVIDIA_TF32_OVERRIDE=0, with which NVIDIA's libraries never use TF32."""
-    tf32 = False
-
-
-_MATH_MODE = _MathMode()
-
-
-def tf32_round(a: np.ndarray) -> np.ndarray:
-    """float32 (complex64) values rounded to TF32's 10 bits of mantissa: the low 13 bits
-    to nearest, ties away from zero (PTX's cvt.rna.tf32.f32); inf and NaN kept."""
-    if a.dtype == np.complex64:
-        return tf32_round(a.view(np.float32)).view(np.complex64)
-    bits = np.ascontiguousarray(a).view(np.uint32)
-    finite = (bits & 0x7F800000) != 0x7F800000
-    return np.where(finite, (bits + 0x1000) & 0xFFFFE000, bits).view(np.float32)
-
-
-def _in_tf32(fn: Any) -> Any:
-    """`fn`, a cuBLAS call over NumPy arrays, in the thread's math mode (_MathMode)."""
-    def call(*args: Any, **kwargs: Any) -> Any:
-        if _MATH_MODE.tf32:
-            args = tuple(tf32_round(a) if isinstance(a, np.ndarray) and a.dtype.char in "fF"
-                         else a for a in args)
-        return fn(*args, **kwargs)
-
-    call.__name__ = getattr(fn, "__name__", "cublas")
-    return call
-
-
 def _matmul_operator(name: str, a: np.ndarray, b: Any) -> Any:
-    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (see _MathMode)."""
+    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (strict_tf32.in_tf32)."""
     if name == "__imatmul__":  # (into `a` itself, not into its rounded copy)
         a[...] = _product_operator("__matmul__", a, b)
         return a
     return _product_operator(name, a, b)
 
 
-@_in_tf32
+@in_tf32
 def _product_operator(name: str, a: np.ndarray, b: Any) -> Any:
     return getattr(a, name)(b)
 
@@ -721,7 +688,7 @@ class _Ufunc:
         return out
 
 
-@_in_tf32
+@in_tf32
 def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
     """NumPy's matmul as CuPy's (see _bfloat16_product)."""
     out = np.matmul(a, b, **kwargs)
@@ -849,7 +816,7 @@ class _Namespace(types.SimpleNamespace):
         elif callable(target) and not isinstance(target, type):
             kind = _kind_of(name, self.__name__)
             if name in CUBLAS:
-                target = _in_tf32(target)
+                target = in_tf32(target)
             wrapped = _wrapped(target, name, library=_LIBRARY_OF.get(
                 (self.__name__, name), _LIBRARY_OF.get(self.__name__)), kind=kind)
             value = _quiet(wrapped) if kind == "reduction" else _library(wrapped)
@@ -934,7 +901,7 @@ class StrictBackend(DeviceBackend):
         return 90  # (an H100's, sm_90: TensorFloat-32 and bfloat16 convolutions)
 
     def set_tf32(self, on: bool) -> None:
-        _MATH_MODE.tf32 = on and os.environ.get("NVIDIA_TF32_OVERRIDE") != "0"
+        set_mode(on)
 
     def activate(self, index: int) -> None:
         _CURRENT.device = index
