@@ -76,7 +76,6 @@ def cudnn_rows(calls: int) -> list:
     import numpy as np
 
     from eagerflow._src import backend as B
-    from eagerflow._src.backend.cudnn import excluded_notes
     from eagerflow._src.backend.cudnn import filter_krsc as engine_filter
 
     engine = B.conv_engine(cp, np.float32, 2, 1)
@@ -87,8 +86,7 @@ def cudnn_rows(calls: int) -> list:
     wk = cp.ones((16, 3, 3, 8), cp.float32)
     out = cp.empty((32, 26, 26, 16), cp.float32)
     geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
-    key = (out.dtype, "fprop", x.shape, wk.shape, out.shape) + geo + (
-        False, False, excluded_notes(out.dtype, *engine.policy()))  # (as Engine._run's)
+    key = engine.key(out.dtype, "fprop", (x.shape, wk.shape, out.shape), *geo, False, False)
     built = engine._graph(key, "fprop", (x.shape, wk.shape, out.shape), *geo)
     if built is None:
         return [(f"cuDNN: graph refused: {engine.refused[key][:60]}", float("nan"))]

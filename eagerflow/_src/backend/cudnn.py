@@ -145,6 +145,13 @@ class Engine:
             self.graphs[key] = found
         return found
 
+    def key(self, dtype: Any, op: str, shapes: tuple, strides: tuple, dilations: tuple,
+            pads: tuple, bias: bool, relu: bool) -> tuple:
+        """The key `_graph` keeps a convolution's graph under: its dtype first, then its
+        geometry, then the numerical notes tf.config's switches exclude now."""
+        return (dtype, op, *shapes, tuple(strides), tuple(dilations), tuple(pads), bias, relu,
+                excluded_notes(dtype, *self.policy()))
+
     def _build(self, g: Any, notes: tuple) -> None:
         """Plans `g` from heuristics A, then the fallback list, less the engines with
         any of `notes` (excluded_notes), and builds the first plan that runs."""
@@ -158,11 +165,9 @@ class Engine:
 
     def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
              pads: tuple, bias: Any = None, relu: bool = False) -> Any:
-        key = (out.dtype, op, a.shape, b.shape, out.shape, tuple(strides),
-               tuple(dilations), tuple(pads), bias is not None, relu,
-               excluded_notes(out.dtype, *self.policy()))
-        built = self._graph(key, op, (a.shape, b.shape, out.shape), strides, dilations,
-                            pads, bias is not None, relu)
+        shapes = (a.shape, b.shape, out.shape)
+        key = self.key(out.dtype, op, shapes, strides, dilations, pads, bias is not None, relu)
+        built = self._graph(key, op, shapes, strides, dilations, pads, bias is not None, relu)
         if built is None:
             return None
         g, (ua, ub, uy, ubias), nbytes = built
