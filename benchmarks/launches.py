@@ -14,7 +14,10 @@ eagerflow figure). Rows: the eager guide's CNN train step (benchmarks/guide.py: 
 from-logits cross entropy) and the MLP step of benchmarks/rows.py (plain SGD by
 assign_sub), each eager, under tf.function, and under tf.function replayed as a CUDA
 graph (EAGERFLOW_CUDA_GRAPHS: one graph launch, the inputs copied in and the loss out).
-`--policy` makes the models under a Keras mixed precision policy.
+`--policy` makes the models under a Keras mixed precision policy. `--resnet` adds
+benchmarks/gpu.py's ResNet-50 step (Keras's application, SGD with momentum), eager, at
+32x32: a deep model's plumbing (its layers, variable reads, tape and updates), ~1,000
+kernel calls a step.
 """
 
 from __future__ import annotations
@@ -70,6 +73,19 @@ def mlp_step(tf: object, batch: int, nin: int = 784, nh: int = 128, nout: int = 
     return step, (x, y)
 
 
+def resnet_step(tf: object, batch: int, side: int = 32) -> tuple:
+    """benchmarks/gpu.py's ResNet-50 eager train step (10 classes) and its arguments."""
+    import numpy as np
+    from gpu import _keras_step
+
+    model = tf.keras.applications.ResNet50(weights=None, input_shape=(side, side, 3),
+                                           classes=10)
+    rng = np.random.default_rng(0)
+    images = tf.constant(rng.normal(size=(batch, side, side, 3)).astype("float32"))
+    labels = tf.constant(rng.integers(0, 10, size=(batch,)).astype("int64"))
+    return _keras_step(tf, model), (images, labels)
+
+
 def place_of(f: str) -> str:
     """eagerflow's Python (its plumbing, kernels and generated code), the stand-in's array
     wrapper and counters (CuPy's C code on a GPU), other Python (NumPy's Python functions,
@@ -94,6 +110,8 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--batch", type=int, default=32)
     p.add_argument("--policy", default="float32", help="Keras's mixed precision policy")
     p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--resnet", action="store_true",
+                   help="also the ResNet-50 step, eager, at batch 2 (~20 s here)")
     a = p.parse_args(argv)
     os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
     import eagerflow as tf
@@ -102,9 +120,13 @@ def main(argv: list | None = None) -> int:
 
     tf.keras.mixed_precision.set_global_policy(a.policy)
     rows = {}
-    for name, make in (("guide CNN", cnn_step), ("MLP", mlp_step)):
-        for mode in ("eager", "tf.function", "CUDA graph"):
-            step, args = make(tf, a.batch)
+    cases = [("guide CNN", cnn_step, a.batch), ("MLP", mlp_step, a.batch)]
+    if a.resnet:
+        cases.append(("ResNet-50", resnet_step, 2))
+    for name, make, batch in cases:
+        for mode in ("eager",) if make is resnet_step else ("eager", "tf.function",
+                                                            "CUDA graph"):
+            step, args = make(tf, batch)
             device_program.CUDA_GRAPHS[0] = mode == "CUDA graph"
             if mode != "eager":
                 step = tf.function(step)

@@ -17,8 +17,17 @@ def _is_namedtuple(x: Any) -> bool:
 
 
 def is_nested(seq: Any) -> bool:
-    return isinstance(seq, (list, tuple, dict, collections.abc.Mapping)) and \
-        not isinstance(seq, (str, bytes))
+    # (kept per class: isinstance of an ABC is slow for the leaves, asked most often)
+    known = _NESTED.get(type(seq))
+    if known is None:
+        if len(_NESTED) >= 4096:  # (classes made at run time: namedtuples)
+            _NESTED.clear()
+        known = _NESTED[type(seq)] = isinstance(
+            seq, (list, tuple, dict, collections.abc.Mapping)) and not isinstance(seq, (str, bytes))
+    return known
+
+
+_NESTED: dict = {}
 
 
 is_sequence = is_nested

@@ -12,6 +12,7 @@ tensors (Pack), which py_conversion.py's `install_list_packing` receives from op
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 import numpy as np
@@ -627,12 +628,18 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
     """Refuses, before anything is allocated, shapes whose element count overflows int64
     (InvalidArgumentError, as TF) or whose bytes exceed the memory the process can get
     (ResourceExhaustedError, TF's OOM message)."""
-    n = nonzero = 1
-    for d in shape:
-        if d < 0:
-            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op_name}]")
-        n *= d
-        nonzero *= d or 1
+    # (in C for the common shape, of positive dims: this runs for every output of many ops)
+    n = math.prod(shape)
+    if n > 0 and (len(shape) == 0 or min(shape) > 0):
+        nonzero = n
+    else:
+        n = nonzero = 1
+        for d in shape:
+            if d < 0:
+                raise InvalidArgumentError(None, None,
+                                           f"Dimension {d} must be >= 0 [Op:{op_name}]")
+            n *= d
+            nonzero *= d or 1
     itemsize = 8 if dtype is _dt.string else dtype.size
     if nonzero * itemsize > _INT64_MAX:
         # past int64 even when empty: no array (TF's nor NumPy's) can describe the shape

@@ -154,7 +154,7 @@ class Variable:
             mapped = _stateless_scopes[-1].get_current_value(self)
             if mapped is not None:
                 return mapped
-        target = self._autocast_to()
+        target = None if kb.call_context.autocast is None else self._autocast_to()
         if target is None:
             return super()._as_tensor(dtype)
         ctx = kb.call_context

@@ -191,6 +191,8 @@ def _eager_arrays(inputs: tuple) -> tuple:
     """The arrays of an eager op's inputs (tensors, variables). A graph's symbolic tensor
     has no value: one that escaped its function is an error, as in TF. (A tensor class
     that declares `_arr` says for itself why it has none: Keras's KerasTensor.)"""
+    if _EAGER_ONLY.issuperset(map(type, inputs)):  # (the common case, checked in C)
+        return tuple(map(_array_of, inputs))
     for t in inputs:
         if isinstance(t, Tensor) and not isinstance(t, EagerTensor) and \
                 not hasattr(type(t), "_arr"):
@@ -471,6 +473,11 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                         x._dtype in _DEVICE_DTYPES:
                     numbers = True
                     continue
+                # a host tensor its kernel reads on the host (a gradient's input_sizes):
+                # passed as it is, as onto_device passes it
+                if op.host_inputs and x.__class__ is EagerTensor and \
+                        x._arr.__class__ is _ndarray and _position(inputs, x) in op.host_inputs:
+                    continue
                 break
         else:
             if numbers:
@@ -549,6 +556,11 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs[0] if op.num_outputs == 1 else outputs
+
+
+def _position(inputs: tuple, x: Any) -> int:
+    """The index of `x` itself among `inputs` (`tuple.index` compares tensors by value)."""
+    return next(i for i, y in enumerate(inputs) if y is x)
 
 
 def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
@@ -790,6 +802,7 @@ def log_placement(op_name: str, device: str) -> None:
 
 
 _array_of = operator.attrgetter("_arr")
+_EAGER_ONLY = frozenset((EagerTensor,))
 _ndarray = np.ndarray
 _new = object.__new__
 

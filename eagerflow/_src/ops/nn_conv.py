@@ -138,6 +138,25 @@ def _once(key: tuple, check: Callable, *args: Any) -> None:
         _CHECKED.add(key)
 
 
+# Output shapes of forward convolutions already inferred, by their arguments: like the
+# checks above, a pure function of values (a ResNet step asks for the same few shapes).
+_SHAPES: dict = {}
+
+
+def _memo_shape(key: tuple, infer: Callable, *args: Any) -> tuple:
+    """`infer(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
+    try:
+        shape = _SHAPES.get(key)
+    except TypeError:  # unhashable attrs (a list): inferred every time
+        return infer(*args)
+    if shape is None:
+        shape = infer(*args)
+        if len(_SHAPES) >= 4096:
+            _SHAPES.clear()
+        _SHAPES[key] = shape
+    return shape
+
+
 def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                  data_format: str, dilations: tuple) -> None:
     _once((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
@@ -245,13 +264,21 @@ def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
         raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
     if x._shape is None or w._shape is None:
         return [(None, d)]
-    if not fam.depthwise and 0 in w._shape[:r]:
+    shape = _memo_shape((op, x._shape, w._shape, strides, padding, explicit_paddings,
+                         data_format, dilations), _checked_forward_shape, fam, op, x._shape,
+                        w._shape, strides, padding, explicit_paddings, data_format, dilations)
+    return [(sized(op, shape, d), d)]
+
+
+def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
+                           strides: tuple, padding: str, explicit: tuple, data_format: str,
+                           dilations: tuple) -> tuple:
+    if not fam.depthwise and 0 in fshape[:fam.rank]:
         raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
                        "non-zero)")
-    _check_channels(fam, op, outer(x._shape, data_format)[1], w._shape)
-    shape = _forward_shape(fam, op, x._shape, w._shape, strides, padding, explicit_paddings,
-                           data_format, dilations)
-    return [(sized(op, shape, d), d)]
+    _check_channels(fam, op, outer(xshape, data_format)[1], fshape)
+    return _forward_shape(fam, op, xshape, fshape, strides, padding, explicit, data_format,
+                          dilations)
 
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,

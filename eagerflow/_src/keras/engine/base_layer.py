@@ -92,6 +92,18 @@ from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
+# Per class (or tuple of classes) _held looks for: the classes of attribute values seen
+# to be neither that nor a container, whose values it skips in C from then on.
+_LEAVES: dict = {}
+
+
+def _by_class(cls: Any) -> bool:
+    """Whether isinstance(x, cls) is answered by x's class alone (no metaclass answers
+    it: Keras variables' does), so that a class seen not to match never will."""
+    return all(type(c).__instancecheck__ is type.__instancecheck__
+               for c in (cls if isinstance(cls, tuple) else (cls,)))
+
+
 # Bookkeeping attributes: never walked for sublayers or weights.
 _INTERNAL = frozenset((
     "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
@@ -296,11 +308,16 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
         out = []
         d = self.__dict__
-        # Most attributes are plain values (numbers, strings, functions) or the layer's own
-        # bookkeeping: both skipped in C, before the loop, as this runs for every layer each
-        # time a model's trainable_variables is read (twice an eager train step).
+        # Most attributes are plain values (numbers, strings, functions), of classes seen
+        # to be neither `cls` nor containers (initializers, variables when looking for
+        # layers), or the layer's own bookkeeping: all skipped in C, before the loop, as
+        # this runs for every layer each time a model's trainable_variables is read (twice
+        # an eager train step).
+        leaves = _LEAVES.get(cls)
+        if leaves is None:
+            leaves = _LEAVES[cls] = set(_PLAIN)
         skip = map(operator.or_, map(_INTERNAL.__contains__, d),
-                   map(_PLAIN.__contains__, map(type, d.values())))
+                   map(leaves.__contains__, map(type, d.values())))
         for value in itertools.compress(d.values(), map(operator.not_, skip)):
             if isinstance(value, cls):
                 out.append(value)
@@ -308,6 +325,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 values = value.values() if isinstance(value, dict) else value
                 if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
                     out.extend(v for v in _flat_values(values) if isinstance(v, cls))
+            elif _by_class(cls) and value.__class__ is type(value):
+                leaves.add(type(value))  # (isinstance answers by class for these)
         return out
 
     def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
@@ -825,7 +844,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if drops_mask:
             warn_mask_dropped(self)
         elif self._computes_masks():
-            flat_out = nest.flatten(outputs)
+            flat_out = [outputs] if outputs.__class__ is EagerTensor else nest.flatten(outputs)
             if not all(get_mask(o) is not None for o in flat_out):  # (else `call` set them)
                 out_mask = self.compute_mask(inputs, mask)
                 if out_mask is not None:

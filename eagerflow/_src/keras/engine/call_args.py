@@ -42,9 +42,15 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     return conv(inputs)
 
 
+_PLAIN = frozenset((bool, int, float, str, type(None)))
+
+
 def convert_others(rest: tuple, kwargs: dict, compute: str, autocast: bool) -> tuple:
     """A call's other arguments: tensors and NumPy arrays (not strings) as tensors;
     Python values as they are."""
+    if _PLAIN.issuperset(map(type, rest)) and _PLAIN.issuperset(map(type, kwargs.values())):
+        return rest, kwargs  # (`training=True`: nothing to walk)
+
     def conv(x: Any) -> Any:
         if isinstance(x, np.ndarray) and x.dtype.kind not in "OSUV":
             x = convert_to_tensor(x)

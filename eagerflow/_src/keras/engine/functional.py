@@ -393,6 +393,9 @@ class GraphNetwork:
             if training is not None and _takes_training(node.layer):
                 kwargs["training"] = training  # over the node's own (Keras 3's precedence)
             outputs = node.layer(*args, **kwargs)
+            if outputs.__class__ is EagerTensor and node.flat_outputs:  # (flatten's leaf)
+                values[id(node.flat_outputs[0])] = outputs
+                continue
             for kt, out in zip(node.flat_outputs, nest.flatten(outputs)):
                 values[id(kt)] = out
         return nest.pack_sequence_as(self._nested_outputs,
