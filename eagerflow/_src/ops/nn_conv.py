@@ -362,16 +362,43 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     return vals
 
 
+def _checked_sizes(fam: _Family, op: str, sizes: Any, shape: tuple | None,
+                   dyshape: tuple | None, *attrs: Any) -> tuple | None:
+    """A gradient op's input_sizes / filter_sizes values, checked with its attrs against
+    the other operand's shape (the filter's, or the input's) and dy's. An eager sizes
+    tensor (host int32, as shape_tensor makes it) is checked once per set of values."""
+    arr = getattr(sizes, "_arr", None)
+    if arr.__class__ is not np.ndarray:  # (traced, or on a device: checked every time)
+        return _check_sizes_now(fam, op, sizes, shape, dyshape, *attrs)
+    return _memo_shape((op, tuple(arr.tolist()), sizes._dtype, sizes._shape, shape, dyshape,
+                        *attrs), _check_sizes_now, fam, op, sizes, shape, dyshape, *attrs)
+
+
+def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
+                     dyshape: tuple | None, strides: tuple, padding: str, explicit: tuple,
+                     data_format: str, dilations: tuple) -> tuple | None:
+    r = fam.rank
+    _check_attrs(fam, op, strides, padding, explicit, data_format, dilations)
+    a = dict(strides=strides, padding=padding, explicit_paddings=explicit,
+             data_format=data_format, dilations=dilations)
+    if op == fam.bin:
+        vals = _sizes(op, sizes, r + 2, "input_sizes")
+        _check_backprop(fam, op, fam.label_in, vals, shape, dyshape, a)
+        return vals
+    vals = _sizes(op, sizes, r + 2, "filter_sizes")
+    if shape is not None and len(shape) != r + 2:
+        raise fail(op, f"input must be {r + 2}-dimensional")
+    _check_backprop(fam, op, fam.label_fil, shape, vals, dyshape, a)
+    return vals
+
+
 def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
                          padding: str, explicit_paddings: tuple, data_format: str,
                          dilations: tuple) -> list:
     op, r = fam.bin, fam.rank
     d = check_t(op, (w, dy), fam.types)
-    _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-    vals = _sizes(op, sizes, r + 2, "input_sizes")
-    a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
-             data_format=data_format, dilations=dilations)
-    _check_backprop(fam, op, fam.label_in, vals, w._shape, dy._shape, a)
+    vals = _checked_sizes(fam, op, sizes, w._shape, dy._shape, strides, padding,
+                          explicit_paddings, data_format, dilations)
     return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
 
@@ -380,7 +407,7 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
                           dilations: tuple) -> Any:
     cf = channels_first(data_format)
     st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
-    in_shape = tuple(int(v) for v in sizes)
+    in_shape = tuple(map(int, sizes))
     cl_shape = (in_shape[0],) + spatial(in_shape, data_format) + (outer(in_shape,
                                                                         data_format)[1],)
     out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
@@ -400,13 +427,8 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
                           dilations: tuple) -> list:
     op, r = fam.bfil, fam.rank
     d = check_t(op, (x, dy), fam.types)
-    _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-    vals = _sizes(op, sizes, r + 2, "filter_sizes")
-    if x._shape is not None and len(x._shape) != r + 2:
-        raise fail(op, f"input must be {r + 2}-dimensional")
-    a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
-             data_format=data_format, dilations=dilations)
-    _check_backprop(fam, op, fam.label_fil, x._shape, vals, dy._shape, a)
+    vals = _checked_sizes(fam, op, sizes, x._shape, dy._shape, strides, padding,
+                          explicit_paddings, data_format, dilations)
     return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
 
@@ -415,7 +437,7 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
                            dilations: tuple) -> Any:
     cf = channels_first(data_format)
     st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
-    fshape = tuple(int(v) for v in sizes)
+    fshape = tuple(map(int, sizes))
     cfil = 1 if fam.depthwise else fshape[-2]
     out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
                              fshape[:fam.rank], st, dl, pad, ex, cfil)

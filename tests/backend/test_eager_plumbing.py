@@ -1,0 +1,170 @@
+"""What the eager path keeps between calls so that a deep model's step runs fewer Python
+bytecodes (benchmarks/launches.py --resnet), and that keeping it changes no answer:
+convolutions' shapes and their gradients' size checks kept by value, a gradient's host
+size input passed to a GPU kernel as it is, the classes `Layer._held` has seen hold no
+layer, nest's leaves, and plain keyword arguments of a layer call."""
+
+import collections
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device, nest
+from eagerflow._src.keras.engine import base_layer
+
+_errors = tf.errors
+
+
+@pytest.fixture
+def gpu():
+    with device.standin_gpus(1):
+        yield
+
+
+def _conv_grads(x, w, strides, padding):
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        y = tf.nn.conv2d(x, w, strides, padding)
+    return y, tape.gradient(y, [x, w], output_gradients=tf.ones_like(y))
+
+
+def test_conv_gradients_on_the_device_take_host_sizes_without_a_copy(gpu):
+    rng = np.random.default_rng(0)
+    xv = rng.normal(size=(2, 7, 7, 3)).astype("float32")
+    wv = rng.normal(size=(3, 3, 3, 4)).astype("float32")
+    with tf.device("/CPU:0"):
+        want = _conv_grads(tf.constant(xv), tf.constant(wv), 2, "SAME")
+    x, w = tf.constant(xv), tf.constant(wv)
+    _conv_grads(x, w, 2, "SAME")
+    with strict.count_transfers() as moved:
+        got = _conv_grads(x, w, 2, "SAME")
+    assert moved["to_device"] == 0 and moved["to_host"] == 0
+    for a, b in zip([got[0], *got[1]], [want[0], *want[1]]):
+        assert a.device.endswith("GPU:0")
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-5, atol=1e-5)
+    # sizes on the device itself still run (the general path copies them where they go)
+    sizes = tf.constant([2, 7, 7, 3])
+    assert sizes.device.endswith("GPU:0")
+    dx = tf.raw_ops.Conv2DBackpropInput(input_sizes=sizes, filter=w,
+                                        out_backprop=tf.ones_like(got[0]),
+                                        strides=[1, 2, 2, 1], padding="SAME")
+    np.testing.assert_allclose(dx.numpy(), want[1][0].numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_a_kept_convolution_shape_does_not_hide_a_later_error():
+    x = tf.ones((1, 5, 5, 2))
+    assert tf.nn.conv2d(x, tf.ones((3, 3, 2, 4)), 1, "VALID").shape == (1, 3, 3, 4)
+    assert tf.nn.conv2d(x, tf.ones((3, 3, 2, 4)), 1, "VALID").shape == (1, 3, 3, 4)
+    with pytest.raises(_errors.InvalidArgumentError, match="filter must not have zero"):
+        tf.nn.conv2d(x, tf.ones((0, 3, 2, 4)), 1, "VALID")
+    with pytest.raises(_errors.InvalidArgumentError, match="Computed output size would be "
+                                                           "negative"):
+        tf.nn.conv2d(x, tf.ones((7, 7, 2, 4)), 1, "VALID")
+    with pytest.raises(_errors.InvalidArgumentError, match="input depth must be evenly "
+                                                           "divisible"):
+        tf.nn.conv2d(x, tf.ones((3, 3, 3, 4)), 1, "VALID")
+
+
+def test_kept_gradient_size_checks_still_refuse_other_sizes():
+    w, dy = tf.ones((3, 3, 2, 4)), tf.ones((1, 3, 3, 4))
+    for _ in range(2):  # the second call finds the first's checked sizes
+        dx = tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 5, 5, 2], filter=w,
+                                            out_backprop=dy, strides=[1, 1, 1, 1],
+                                            padding="VALID")
+        assert dx.shape == (1, 5, 5, 2)
+    with pytest.raises(_errors.InvalidArgumentError, match="Size of out_backprop doesn't "
+                                                           "match computed"):
+        tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 6, 5, 2], filter=w, out_backprop=dy,
+                                       strides=[1, 1, 1, 1], padding="VALID")
+    with pytest.raises(_errors.InvalidArgumentError, match="requires input_sizes to contain "
+                                                           "4 values"):
+        tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 5, 5], filter=w, out_backprop=dy,
+                                       strides=[1, 1, 1, 1], padding="VALID")
+    with pytest.raises(_errors.InvalidArgumentError, match="Dimension -1 must be >= 0"):
+        tf.raw_ops.Conv2DBackpropFilter(input=tf.ones((1, 5, 5, 2)),
+                                        filter_sizes=[3, -3, 2, 4], out_backprop=dy,
+                                        strides=[1, 1, 1, 1], padding="VALID")
+
+
+class _Holder(tf.keras.layers.Layer):
+    def call(self, x):
+        return x
+
+
+class _Thing:
+    pass
+
+
+def test_a_layer_finds_its_sublayers_after_other_values_of_their_slot():
+    outer = _Holder()
+    outer.slot = _Thing()  # (its class is then skipped as holding no layer)
+    assert outer._layers == []
+    inner = tf.keras.layers.Dense(2)
+    outer.slot = inner
+    outer.more = [_Thing(), tf.keras.layers.Dense(3)]
+    assert [type(x).__name__ for x in outer._layers] == ["Dense", "Dense"]
+    inner.build((None, 4))
+    assert [v.name for v in outer.trainable_weights] == ["kernel", "bias"]
+    assert _Thing in base_layer._LEAVES[tf.keras.layers.Layer]
+
+
+def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
+    class Meta(type):
+        def __instancecheck__(cls, obj):
+            return getattr(obj, "counts", False)
+
+    class Counted(metaclass=Meta):
+        pass
+
+    class Plain:
+        pass
+
+    outer = _Holder()
+    outer.a, outer.b = Plain(), Plain()
+    outer.b.counts = True
+    assert outer._held(Counted) == [outer.b]
+    outer.a.counts = True  # a value of a class seen not to match, matching now
+    assert outer._held(Counted) == [outer.a, outer.b]
+    assert base_layer._by_class(tf.keras.layers.Layer)
+    assert not base_layer._by_class((tf.keras.layers.Layer, Counted))
+
+
+def test_nest_leaves_and_mappings():
+    Pair = collections.namedtuple("Pair", "a b")
+
+    class Mapped(collections.abc.Mapping):
+        def __init__(self, d):
+            self.d = d
+
+        def __getitem__(self, k):
+            return self.d[k]
+
+        def __iter__(self):
+            return iter(self.d)
+
+        def __len__(self):
+            return len(self.d)
+
+    t = tf.constant(1.0)
+    for _ in range(2):  # (the second time from the kept answers)
+        assert nest.flatten(t) == [t]
+        assert nest.flatten("ab") == ["ab"] and nest.flatten(b"ab") == [b"ab"]
+        assert nest.flatten(Pair(1, [2, 3])) == [1, 2, 3]
+        assert nest.flatten(Mapped({"b": 2, "a": 1})) == [1, 2]
+        assert not nest.is_nested(np.ones(2)) and nest.is_nested({})
+
+
+def test_a_layer_call_passes_plain_and_tensor_keywords():
+    class Scaled(tf.keras.layers.Layer):
+        def call(self, x, factor=1.0, training=None, note=None):
+            self.seen = (factor, training, note)
+            return x * factor
+
+    layer = Scaled()
+    x = tf.ones((2,))
+    assert layer(x, factor=2.0, training=True, note="n").numpy().tolist() == [2.0, 2.0]
+    assert layer.seen == (2.0, True, "n")
+    out = layer(x, factor=np.float32(3.0), note=np.array([1, 2]))
+    assert out.numpy().tolist() == [3.0, 3.0] and isinstance(layer.seen[2], tf.Tensor)
