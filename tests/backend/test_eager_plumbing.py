@@ -168,3 +168,40 @@ def test_a_layer_call_passes_plain_and_tensor_keywords():
     assert layer.seen == (2.0, True, "n")
     out = layer(x, factor=np.float32(3.0), note=np.array([1, 2]))
     assert out.numpy().tolist() == [3.0, 3.0] and isinstance(layer.seen[2], tf.Tensor)
+
+
+def test_a_functional_model_passes_lists_and_keywords_of_tensors_to_its_layers():
+    class Pair(tf.keras.layers.Layer):
+        def call(self, pair, extra=None):
+            assert type(pair) is tuple and type(extra) is list
+            return pair[0] * 2.0 + pair[1] + extra[0]
+
+    a, b = tf.keras.Input((3,)), tf.keras.Input((3,))
+    added = tf.keras.layers.Add()([a, b])  # (a list, nested one level)
+    out = Pair()((added, b), extra=[a])
+    model = tf.keras.Model([a, b], [out, added])
+    x, y = tf.constant([[1.0, 2.0, 3.0]]), tf.constant([[10.0, 20.0, 30.0]])
+    got, summed = model([x, y])
+    assert summed.numpy().tolist() == [[11.0, 22.0, 33.0]]
+    assert got.numpy().tolist() == [[33.0, 66.0, 99.0]]
+
+
+def test_masks_pass_through_a_functional_model_eagerly():
+    inp = tf.keras.Input((4,), dtype="int32")
+    emb = tf.keras.layers.Embedding(5, 2, mask_zero=True)(inp)
+    out = tf.keras.layers.Dense(1)(emb)  # (Dense keeps its input's mask)
+    model = tf.keras.Model(inp, out)
+    y = model(tf.constant([[1, 2, 0, 0]]))
+    assert y._keras_mask.numpy().tolist() == [[True, True, False, False]]
+    t = tf.constant([1.0])
+    assert not hasattr(t, "_keras_mask")
+    t._keras_mask = None  # (set to None: present, and None)
+    assert hasattr(t, "_keras_mask") and t._keras_mask is None
+
+
+def test_gradient_sizes_of_another_rank_are_refused_as_before():
+    with pytest.raises(_errors.InvalidArgumentError, match="filter_sizes must be "
+                                                           "1-dimensional"):
+        tf.raw_ops.Conv2DBackpropFilter(input=tf.ones((1, 5, 5, 2)), filter_sizes=3,
+                                        out_backprop=tf.ones((1, 3, 3, 4)),
+                                        strides=[1, 1, 1, 1], padding="VALID")

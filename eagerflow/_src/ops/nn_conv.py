@@ -368,7 +368,7 @@ def _checked_sizes(fam: _Family, op: str, sizes: Any, shape: tuple | None,
     the other operand's shape (the filter's, or the input's) and dy's. An eager sizes
     tensor (host int32, as shape_tensor makes it) is checked once per set of values."""
     arr = getattr(sizes, "_arr", None)
-    if arr.__class__ is not np.ndarray:  # (traced, or on a device: checked every time)
+    if arr.__class__ is not np.ndarray or arr.ndim != 1:  # (traced, on a device, or bad)
         return _check_sizes_now(fam, op, sizes, shape, dyshape, *attrs)
     return _memo_shape((op, tuple(arr.tolist()), sizes._dtype, sizes._shape, shape, dyshape,
                         *attrs), _check_sizes_now, fam, op, sizes, shape, dyshape, *attrs)

@@ -20,7 +20,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor_attrs import SET_TO_NONE, attached
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.keras import backend as kb
 
@@ -285,9 +286,14 @@ class Node:
                             if isinstance(x, KerasTensor)]
         self.flat_outputs = nest.flatten(outputs)
         self.is_input = not self.flat_inputs
-        # arguments with nothing nested (the common `layer(x)`) are replaced without nest
-        self._flat_call = isinstance(call_args, tuple) and isinstance(call_kwargs, dict) and \
-            not any(nest.is_nested(a) for a in (*call_args, *call_kwargs.values()))
+        # arguments with nothing nested (the common `layer(x)`), or nested one level in
+        # plain lists and tuples (`Add()([a, b])`), are replaced without nest
+        plain = isinstance(call_args, tuple) and isinstance(call_kwargs, dict)
+        given = (*call_args, *call_kwargs.values()) if plain else ()
+        self._flat_call = plain and not any(map(nest.is_nested, given))
+        self._shallow_call = plain and all(
+            type(a) in (list, tuple) and not any(map(nest.is_nested, a))
+            or not nest.is_nested(a) for a in given)
         layer._inbound_nodes.append(self)
         node_index = len(layer._inbound_nodes) - 1
         for i, t in enumerate(self.flat_outputs):
@@ -312,11 +318,19 @@ class Node:
 
     def map_arguments(self, values: dict) -> tuple:
         """call_args and call_kwargs with each KerasTensor replaced by `values[id(kt)]`."""
+        if self._flat_call:
+            return (tuple([values[id(a)] if isinstance(a, KerasTensor) else a
+                           for a in self.call_args]),
+                    {k: values[id(v)] if isinstance(v, KerasTensor) else v
+                     for k, v in self.call_kwargs.items()} if self.call_kwargs else {})
+
         def sub(x: Any) -> Any:
             return values[id(x)] if isinstance(x, KerasTensor) else x
-        if self._flat_call:
-            return (tuple(sub(a) for a in self.call_args),
-                    {k: sub(v) for k, v in self.call_kwargs.items()})
+        if self._shallow_call:
+            def level(a: Any) -> Any:  # (a list or tuple of leaves keeps its type)
+                return type(a)(map(sub, a)) if type(a) in (list, tuple) else sub(a)
+            return (tuple(map(level, self.call_args)),
+                    {k: level(v) for k, v in self.call_kwargs.items()})
         args = nest.map_structure(sub, self.call_args)
         kwargs = nest.map_structure(sub, self.call_kwargs)
         return args, kwargs
@@ -336,4 +350,7 @@ def set_mask(t: Any, mask: Any) -> None:
 
 def get_mask(t: Any) -> Any:
     """A tensor's Keras mask; None where it has none (or no such attribute)."""
+    if t.__class__ is EagerTensor:  # (its mask is attached beside it: see core/tensor.py)
+        mask = attached(t, "_keras_mask")
+        return None if mask is SET_TO_NONE else mask
     return getattr(t, "_keras_mask", None) if isinstance(t, Tensor) else None
