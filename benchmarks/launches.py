@@ -17,7 +17,8 @@ graph (EAGERFLOW_CUDA_GRAPHS: one graph launch, the inputs copied in and the los
 `--policy` makes the models under a Keras mixed precision policy. `--resnet` adds
 benchmarks/gpu.py's ResNet-50 step (Keras's application, SGD with momentum), eager, at
 32x32: a deep model's plumbing (its layers, variable reads, tape and updates), ~1,000
-kernel calls a step.
+kernel calls a step. `--fake-cudnn` runs convolutions down cuDNN's path, as on a GPU with
+the binding, through tests/backend/test_cudnn_layout.py's stand-in for the binding.
 """
 
 from __future__ import annotations
@@ -86,6 +87,24 @@ def resnet_step(tf: object, batch: int, side: int = 32) -> tuple:
     return _keras_step(tf, model), (images, labels)
 
 
+def fake_cudnn(strict: object) -> None:
+    """Convolutions on the stand-in down cuDNN's path (backend/cudnn.py), the binding
+    replaced by the tests' FakeCudnn (cuDNN's semantics computed with NumPy)."""
+    import importlib.util
+
+    from eagerflow._src import backend as B
+    from eagerflow._src.backend import cudnn as C
+
+    path = HERE.parent / "tests" / "backend" / "test_cudnn_layout.py"
+    spec = importlib.util.spec_from_file_location("cudnn_layout_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    binding = module.FakeCudnn()
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
+    strict.StrictBackend.conv_engine = lambda self, dtype, rank, groups: \
+        engines.get(0, dtype, rank, groups)
+
+
 def place_of(f: str) -> str:
     """eagerflow's Python (its plumbing, kernels and generated code), the stand-in's array
     wrapper and counters (CuPy's C code on a GPU), other Python (NumPy's Python functions,
@@ -112,12 +131,16 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--json", help="also write the figures to this file")
     p.add_argument("--resnet", action="store_true",
                    help="also the ResNet-50 step, eager, at batch 2 (~20 s here)")
+    p.add_argument("--fake-cudnn", action="store_true",
+                   help="convolutions down cuDNN's path, its binding the tests' fake")
     a = p.parse_args(argv)
     os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
     import eagerflow as tf
     from eagerflow._src.backend import strict
     from eagerflow._src.graph import device_program
 
+    if a.fake_cudnn:
+        fake_cudnn(strict)
     tf.keras.mixed_precision.set_global_policy(a.policy)
     rows = {}
     cases = [("guide CNN", cnn_step, a.batch), ("MLP", mlp_step, a.batch)]

@@ -138,8 +138,9 @@ def _once(key: tuple, check: Callable, *args: Any) -> None:
         _CHECKED.add(key)
 
 
-# Output shapes of forward convolutions already inferred, by their arguments: like the
-# checks above, a pure function of values (a ResNet step asks for the same few shapes).
+# Shapes already inferred and checked, by their arguments: forward convolutions' output
+# shapes and their gradients' size inputs. Like the checks above, pure functions of
+# values (a ResNet step asks for the same few shapes every step).
 _SHAPES: dict = {}
 
 

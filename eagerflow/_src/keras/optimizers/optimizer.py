@@ -26,7 +26,7 @@ from eagerflow._src.core import trackable
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import OpError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
@@ -73,6 +73,8 @@ def _dense(g: Any) -> Tensor:
 def _gradient(g: Any, sparse: bool) -> Any:
     """`g` as an update step takes it: a gather's IndexedSlices kept where the optimizer
     applies them as Keras does (`sparse`), else dense."""
+    if g.__class__ is EagerTensor:  # (the common gradient: nothing to convert)
+        return g
     return g if sparse and slices.is_rows(g) else _dense(g)
 
 
