@@ -295,7 +295,9 @@ def test_descriptions_of_tf_layouts():
     k = C.filter_krsc(np, w)
     assert k.shape == (5, 3, 2, 4) and k.flags.c_contiguous
     assert k[4, 2, 1, 3] == w[2, 1, 3, 4]
-    assert C.filter_desc(k.shape) == ([5, 4, 3, 2], [24, 1, 8, 4])
+    # (a filter in that layout is described as data is: dims O, C, *K)
+    assert C.data_desc(k.shape) == ([5, 4, 3, 2], [24, 1, 8, 4])
+    assert C.krsc_shape(w.shape) == k.shape
 
 
 @pytest.mark.parametrize("dtype,shape,fshape,strides,padding,dilations", [
@@ -463,3 +465,12 @@ def test_a_graph_cudnn_plans_no_engine_for_runs_on_im2col(fake, monkeypatch):
         want = _conv_and_grads(x, w, 2, "SAME")
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+    # a refused graph is known before anything is made for cuDNN: no output allocated, no
+    # filter copied into its layout (the calls launch what im2col's alone launch)
+    xs, ws = strict.xp.asarray(x), strict.xp.asarray(w)
+    geo = ((2, 2), (1, 1), ((0, 1), (0, 1)))
+    with strict.count_launches() as launched:
+        assert engine.forward(xs, ws, (4, 4), *geo) is None
+        assert engine.input_grad(ws, strict.xp.ones((2, 4, 4, 4), np.float32), x.shape,
+                                 *geo) is None
+    assert launched["total"] == 1  # (the ones passed in)

@@ -74,10 +74,9 @@ def filter_krsc(xp: Any, w: Any) -> Any:
     return xp.ascontiguousarray(w.transpose((r + 1,) + tuple(range(r)) + (r,)))
 
 
-def filter_desc(krsc_shape: tuple) -> tuple:
-    """(dims, strides) of an (O, *K, C) filter as cuDNN names it: dims (O, C, *K)."""
-    o, ks, c = krsc_shape[0], tuple(krsc_shape[1:-1]), krsc_shape[-1]
-    return data_desc((o, *ks, c))
+def krsc_shape(shape: tuple) -> tuple:
+    """The shape filter_krsc gives a (*K, C, O) filter: (O, *K, C)."""
+    return (shape[-1], *shape[:-2], shape[-2])
 
 
 def _any_engine() -> tuple:
@@ -163,13 +162,15 @@ class Engine:
         g.check_support()
         g.build_plans()
 
-    def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
-             pads: tuple, bias: Any = None, relu: bool = False) -> Any:
-        shapes = (a.shape, b.shape, out.shape)
-        key = self.key(out.dtype, op, shapes, strides, dilations, pads, bias is not None, relu)
-        built = self._graph(key, op, shapes, strides, dilations, pads, bias is not None, relu)
-        if built is None:
-            return None
+    def _plan(self, op: str, dtype: Any, shapes: tuple, strides: tuple, dilations: tuple,
+              pads: tuple, bias: bool = False, relu: bool = False) -> tuple | None:
+        """The built graph for these operands' shapes (see _graph), or None where cuDNN
+        takes none: asked before anything is allocated or copied for the call."""
+        key = self.key(dtype, op, shapes, strides, dilations, pads, bias, relu)
+        return self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
+
+    def _execute(self, built: tuple, a: Any, b: Any, out: Any, bias: Any = None) -> Any:
+        """Runs a built graph over arrays of the shapes it was planned for."""
         g, (ua, ub, uy, ubias), nbytes = built
         workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
@@ -187,29 +188,39 @@ class Engine:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
         None (here and in the gradients) where cuDNN takes no such graph."""
+        out_shape = (x.shape[0], *outs, w.shape[-1])
+        built = self._plan("fprop", x.dtype, (x.shape, krsc_shape(w.shape), out_shape),
+                           strides, dilations, pads, bias is not None, relu)
+        if built is None:
+            return None
         xp = self.xp
-        out = xp.empty((x.shape[0], *outs, w.shape[-1]), dtype=x.dtype)
-        return self._run("fprop", xp.ascontiguousarray(x), filter_krsc(xp, w), out, strides,
-                         dilations, pads, bias, relu)
+        out = xp.empty(out_shape, dtype=x.dtype)
+        return self._execute(built, xp.ascontiguousarray(x), filter_krsc(xp, w), out, bias)
 
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:
         """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
+        in_shape = tuple(in_shape)
+        built = self._plan("dgrad", g.dtype, (g.shape, krsc_shape(w.shape), in_shape),
+                           strides, dilations, pads)
+        if built is None:
+            return None
         xp = self.xp
-        out = xp.empty(tuple(in_shape), dtype=g.dtype)
-        return self._run("dgrad", xp.ascontiguousarray(g), filter_krsc(xp, w), out, strides,
-                         dilations, pads)
+        out = xp.empty(in_shape, dtype=g.dtype)
+        return self._execute(built, xp.ascontiguousarray(g), filter_krsc(xp, w), out)
 
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        xp = self.xp
-        r = len(ks)
-        out = xp.empty((g.shape[-1], *ks, x.shape[-1]), dtype=x.dtype)  # (O, *K, C)
-        if self._run("wgrad", xp.ascontiguousarray(x), xp.ascontiguousarray(g), out, strides,
-                     dilations, pads) is None:
+        out_shape = (g.shape[-1], *ks, x.shape[-1])  # (O, *K, C)
+        built = self._plan("wgrad", x.dtype, (x.shape, g.shape, out_shape), strides,
+                           dilations, pads)
+        if built is None:
             return None
-        return xp.ascontiguousarray(out.transpose(tuple(range(1, r + 2)) + (0,)))
+        xp = self.xp
+        out = xp.empty(out_shape, dtype=x.dtype)
+        self._execute(built, xp.ascontiguousarray(x), xp.ascontiguousarray(g), out)
+        return xp.ascontiguousarray(out.transpose(tuple(range(1, len(ks) + 2)) + (0,)))
 
 
 class Engines:
