@@ -188,7 +188,8 @@ class Engine:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
         None (here and in the gradients) where cuDNN takes no such graph."""
-        out_shape = (x.shape[0], *outs, w.shape[-1])
+        # (shapes of Python ints, as the binding's dims take and CuPy's shapes hold)
+        out_shape = (x.shape[0], *map(int, outs), w.shape[-1])
         built = self._plan("fprop", x.dtype, (x.shape, krsc_shape(w.shape), out_shape),
                            strides, dilations, pads, bias is not None, relu)
         if built is None:
@@ -200,7 +201,7 @@ class Engine:
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:
         """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
-        in_shape = tuple(in_shape)
+        in_shape = tuple(map(int, in_shape))
         built = self._plan("dgrad", g.dtype, (g.shape, krsc_shape(w.shape), in_shape),
                            strides, dilations, pads)
         if built is None:
@@ -212,7 +213,7 @@ class Engine:
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        out_shape = (g.shape[-1], *ks, x.shape[-1])  # (O, *K, C)
+        out_shape = (g.shape[-1], *map(int, ks), x.shape[-1])  # (O, *K, C)
         built = self._plan("wgrad", x.dtype, (x.shape, g.shape, out_shape), strides,
                            dilations, pads)
         if built is None:
