@@ -92,15 +92,11 @@ def fake_cudnn(strict: object) -> None:
     replaced by the tests' FakeCudnn (cuDNN's semantics computed with NumPy)."""
     import importlib.util
 
-    from eagerflow._src import backend as B
-    from eagerflow._src.backend import cudnn as C
-
     path = HERE.parent / "tests" / "backend" / "test_cudnn_layout.py"
     spec = importlib.util.spec_from_file_location("cudnn_layout_tests", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    binding = module.FakeCudnn()
-    engines = C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
+    engines = module.fake_engines(module.FakeCudnn())
     strict.StrictBackend.conv_engine = lambda self, dtype, rank, groups: \
         engines.get(0, dtype, rank, groups)
 

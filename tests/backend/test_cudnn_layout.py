@@ -204,10 +204,16 @@ class FakeCudnn:
         return _Graph(self.log, **kw)
 
 
+def fake_engines(binding):
+    """Engines over `binding` for the stand-in's arrays, as the GPU backend makes them
+    (benchmarks/launches.py --fake-cudnn takes them too)."""
+    return C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
+
+
 @pytest.fixture
 def fake(monkeypatch):
     binding = FakeCudnn()
-    engines = C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
+    engines = fake_engines(binding)
     monkeypatch.setattr(strict.StrictBackend, "conv_engine",
                         lambda self, dtype, rank, groups: engines.get(0, dtype, rank, groups),
                         raising=False)

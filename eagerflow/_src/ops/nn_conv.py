@@ -119,48 +119,31 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
                       label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
 
 
-# Argument combinations that passed _check_attrs or _check_backprop. The checks depend on
-# the values only (by equality), so each combination is checked once, not at every call.
-_CHECKED: set = set()
+# Results of the checks and shape inferences below by their arguments: pure functions of
+# values (compared by equality), so each combination is computed once, not at every call
+# (a training step asks for the same few every step). A check's result is None; shapes'
+# keys start with what they are ("shape", "sizes"), checks' with the family's forward op.
+_KEPT: dict = {}
+_MISSING = object()
 
 
-def _once(key: tuple, check: Callable, *args: Any) -> None:
-    """`check(*args)`, unless it passed before for `key` (kept small: shapes vary)."""
+def _kept(key: tuple, compute: Callable, *args: Any) -> Any:
+    """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
     try:
-        if key in _CHECKED:
-            return
-    except TypeError:  # unhashable attrs (a list): checked every time
-        key = None
-    check(*args)
-    if key is not None:
-        if len(_CHECKED) >= 4096:
-            _CHECKED.clear()
-        _CHECKED.add(key)
-
-
-# Shapes already inferred and checked, by their arguments: forward convolutions' output
-# shapes and their gradients' size inputs. Like the checks above, pure functions of
-# values (a ResNet step asks for the same few shapes every step).
-_SHAPES: dict = {}
-
-
-def _memo_shape(key: tuple, infer: Callable, *args: Any) -> tuple:
-    """`infer(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
-    try:
-        shape = _SHAPES.get(key)
-    except TypeError:  # unhashable attrs (a list): inferred every time
-        return infer(*args)
-    if shape is None:
-        shape = infer(*args)
-        if len(_SHAPES) >= 4096:
-            _SHAPES.clear()
-        _SHAPES[key] = shape
-    return shape
+        found = _KEPT.get(key, _MISSING)
+    except TypeError:  # unhashable attrs (a list): computed every time
+        return compute(*args)
+    if found is _MISSING:
+        found = compute(*args)
+        if len(_KEPT) >= 4096:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return found
 
 
 def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                  data_format: str, dilations: tuple) -> None:
-    _once((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
+    _kept((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
           fam, op, strides, padding, explicit, data_format, dilations)
 
 
@@ -265,9 +248,9 @@ def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
         raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
     if x._shape is None or w._shape is None:
         return [(None, d)]
-    shape = _memo_shape((op, x._shape, w._shape, strides, padding, explicit_paddings,
-                         data_format, dilations), _checked_forward_shape, fam, op, x._shape,
-                        w._shape, strides, padding, explicit_paddings, data_format, dilations)
+    shape = _kept(("shape", op, x._shape, w._shape, strides, padding, explicit_paddings,
+                   data_format, dilations), _checked_forward_shape, fam, op, x._shape,
+                  w._shape, strides, padding, explicit_paddings, data_format, dilations)
     return [(sized(op, shape, d), d)]
 
 
@@ -306,7 +289,7 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other."""
-    _once((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
+    _kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
           fam, op, label, in_shape, fshape, dyshape, a)
 
 
@@ -371,8 +354,8 @@ def _checked_sizes(fam: _Family, op: str, sizes: Any, shape: tuple | None,
     arr = getattr(sizes, "_arr", None)
     if arr.__class__ is not np.ndarray or arr.ndim != 1:  # (traced, on a device, or bad)
         return _check_sizes_now(fam, op, sizes, shape, dyshape, *attrs)
-    return _memo_shape((op, tuple(arr.tolist()), sizes._dtype, sizes._shape, shape, dyshape,
-                        *attrs), _check_sizes_now, fam, op, sizes, shape, dyshape, *attrs)
+    return _kept(("sizes", op, tuple(arr.tolist()), sizes._dtype, sizes._shape, shape,
+                  dyshape, *attrs), _check_sizes_now, fam, op, sizes, shape, dyshape, *attrs)
 
 
 def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,

@@ -12,7 +12,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.keras.engine.layer_helpers import is_numeric_list
+from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list
 from eagerflow._src.ops.math import cast
 
 
@@ -42,13 +42,10 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     return conv(inputs)
 
 
-_PLAIN = frozenset((bool, int, float, str, type(None)))
-
-
 def convert_others(rest: tuple, kwargs: dict, compute: str, autocast: bool) -> tuple:
     """A call's other arguments: tensors and NumPy arrays (not strings) as tensors;
     Python values as they are."""
-    if _PLAIN.issuperset(map(type, rest)) and _PLAIN.issuperset(map(type, kwargs.values())):
+    if PLAIN.issuperset(map(type, rest)) and PLAIN.issuperset(map(type, kwargs.values())):
         return rest, kwargs  # (`training=True`: nothing to walk)
 
     def conv(x: Any) -> Any:

@@ -41,7 +41,8 @@ def quantize_wrapper(method: Callable) -> Callable:
     return quantize
 
 
-# Attribute values that hold no layer or variable (see Layer._held): skipped fast.
+# Values that hold no layer, variable or tensor: skipped fast by Layer._held's walk and
+# by a layer call's conversion of its other arguments (call_args.convert_others).
 PLAIN = frozenset((bool, int, float, str, bytes, type(None), types.FunctionType,
                     types.BuiltinFunctionType))
 
