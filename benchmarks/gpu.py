@@ -32,13 +32,14 @@ code paths stay correct in CI); the figures then mean nothing. PyTorch comes fro
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -309,8 +310,6 @@ def profile(device: str, quick: bool, variants: list) -> None:
     import io
     import pstats
 
-    if device == "standin":
-        os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
     from eagerflow._src.ops import dispatch
 
     for variant in variants:
@@ -350,8 +349,6 @@ def _op_times(dispatch: object, step: Callable, sync: Callable, device: str) -> 
     ran are soft placement's. A kernel that calls another op's kernel counts once."""
     import numpy as np
 
-    from eagerflow._src.ops.registry import REGISTRY
-
     depth = [0]
     records: list = []  # (op, host, input shapes, host seconds, start event, end event)
     state = dispatch._state
@@ -388,17 +385,11 @@ def _op_times(dispatch: object, step: Callable, sync: Callable, device: str) -> 
             return out
         return run
 
-    kernels = {op: op.kernel for op in dict.values(REGISTRY)}  # (the loaded ops: a step's)
-    for op, kernel in kernels.items():
-        object.__setattr__(op, "kernel", timed(op, kernel))  # (OpDefs are frozen)
-    try:
+    with wrapped_kernels(timed):
         start = time.perf_counter()
         step()
         sync()
         wall = time.perf_counter() - start
-    finally:
-        for op, kernel in kernels.items():
-            object.__setattr__(op, "kernel", kernel)
     by_op: dict = {}
     by_shape: dict = {}
     for name, host, shapes, took, before, after in records:
@@ -420,6 +411,23 @@ def _op_times(dispatch: object, step: Callable, sync: Callable, device: str) -> 
                                                   key=lambda kv: -kv[1][2])[:25]:
         out.append(f"{name:28s} {n:4d} {h * 1e3:8.2f} {d * 1e3:9.2f}  {str(shapes)[:90]}")
     return "\n".join(out)
+
+
+@contextlib.contextmanager
+def wrapped_kernels(wrap: Callable) -> Iterator[None]:
+    """Every loaded op's kernel replaced by `wrap(op, kernel)` inside the block (the
+    loaded ops are a step's; OpDefs are frozen, so set past their __setattr__). The fast
+    device path calls op.kernel itself, so every eager kernel call goes through it."""
+    from eagerflow._src.ops.registry import REGISTRY
+
+    kernels = {op: op.kernel for op in dict.values(REGISTRY)}
+    for op, kernel in kernels.items():
+        object.__setattr__(op, "kernel", wrap(op, kernel))
+    try:
+        yield
+    finally:
+        for op, kernel in kernels.items():
+            object.__setattr__(op, "kernel", kernel)
 
 
 def cupy_elapsed(before: object, after: object) -> float:
@@ -497,6 +505,8 @@ def main(argv: list | None = None) -> int:
                         "(no timing rows)")
     args = p.parse_args(argv)
     if args.profile:
+        if args.device == "standin":  # (before set_tf32 imports eagerflow)
+            os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
         chosen = [r[1] for r in ROWS if any(k in r[0] for k in args.k)]
         set_tf32("eagerflow", args.tf32 == "on")
         profile(args.device, args.quick, chosen or list(PROFILED))

@@ -30,6 +30,9 @@
 #             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row)
 #   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
 #             spend their time, by function and by op
+#   devtime   benchmarks/gpu_kernels.py: the same steps' device time kernel by kernel as
+#             the GPU ran them (CUPTI through PyTorch's profiler), eagerflow's and
+#             PyTorch's: busy against waiting for the host, and by op
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -52,7 +55,7 @@ WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1
 cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
 packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
 sortedcontainers==2.4.0"
-ALL_STEPS="env kernels numerics bench fp32bench graphs graphbench backend suites overhead reduce launch profile"
+ALL_STEPS="env kernels numerics bench fp32bench graphs graphbench backend suites overhead reduce launch profile devtime"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 has_value() { [ $# -ge 2 ] && [ "${2:0:1}" != "-" ]; }  # an option's value, not the next option
@@ -170,6 +173,8 @@ run_step() {
     "$(grep -v '^\s*$' "$log" | tail -1 | cut -c1-160)" >> "$SUMMARY"
   if [ "${name%bench}" != "$name" ] || [ "$name" = overhead ]; then  # the figures
     grep -E "^device|  eagerflow | ms|us CPU per call" "$log" | sed 's/^/    /' >> "$SUMMARY"
+  elif [ "$name" = devtime ]; then
+    grep -E "^== [a-z0-9_]+$|a step \(wall\)" "$log" | cut -c1-200 | sed 's/^/    /' >> "$SUMMARY"
   fi
   tail -3 "$log"
 }
@@ -302,6 +307,15 @@ for step in $STEPS; do
       q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
       run_step profile 90 "$PY" benchmarks/gpu.py --profile --device "$dev" "${q[@]}" \
         -k "batch 32, eager" -k ResNet ;;
+    devtime)
+      if ! have torch; then
+        printf '%-9s %-8s %5ss  %s\n' devtime skipped 0 "needs PyTorch" >> "$SUMMARY"
+        continue
+      fi
+      dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
+      q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
+      run_step devtime 120 "$PY" benchmarks/gpu_kernels.py --device "$dev" "${q[@]}" \
+        -k cnn32 -k resnet50 ;;
     graphs) gpu_pytest graphs 60 tests/graph/test_cuda_graphs.py ;;
     graphbench)
       if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then

@@ -48,3 +48,14 @@ def test_the_reduction_benchmark_runs_on_the_standin():
     assert rows[:4] == ["one reduction (CuPy's sum)", "stages of 16 rows", "stages of 32 rows",
                         "ones @ x (sum_run's)"]
     assert all(float(ln.split("(")[-1].rstrip(")")) < 1e-6 for ln in lines[1:] if " ms " in ln)
+
+
+def test_the_profile_runs_its_ops_on_the_standin_gpu():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--profile", "--device",
+         "standin", "--quick", "-k", "batch 32, eager"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    ops = r.stdout.split("-- ops: ", 1)[1].splitlines()
+    conv = next(ln for ln in ops if ln.startswith("_FusedConv2D "))
+    assert "soft placement" not in conv  # (the stand-in GPU ran it, not CPU:0)

@@ -26,8 +26,8 @@ def _run(*args, out=None, timeout=300):
 def test_help_names_every_step():
     r = _run("--help")
     assert r.returncode == 0, r.stderr
-    for step in ("env", "kernels", "backend", "suites", "bench", "overhead", "reduce", "full",
-                 "--standin", "--fetch-wheels", "--budget"):
+    for step in ("env", "kernels", "backend", "suites", "bench", "overhead", "reduce", "devtime",
+                 "full", "--standin", "--fetch-wheels", "--budget"):
         assert step in r.stdout, step
 
 
