@@ -71,19 +71,6 @@ def family(name: str, category: str = "kernel") -> str:
     return "elementwise and other"
 
 
-def busy_us(intervals: list) -> float:
-    """The length of the union of (start, end) intervals: the time anything ran."""
-    total, reach = 0.0, None
-    for start, end in sorted(intervals):
-        if reach is None or start > reach:
-            total += end - start
-            reach = end
-        elif end > reach:
-            total += end - reach
-            reach = end
-    return total
-
-
 def _innermost(spans: list, ts: float) -> str | None:
     """The name of the shortest (start, end, name) span holding `ts`."""
     best = None
@@ -94,39 +81,42 @@ def _innermost(spans: list, ts: float) -> str | None:
 
 
 def summarize(events: list, steps: int) -> dict:
-    """What a chrome trace's `events` say about `steps` steps: the device's busy time,
-    kernel count and time by name and by family (per step, microseconds), and by the
-    annotated op whose call launched each kernel (the innermost `user_annotation` on
-    the launching thread around the launch with the kernel's correlation id)."""
-    device = [e for e in events if e.get("ph") == "X" and e.get("cat") in DEVICE_CATEGORIES]
+    """What a chrome trace's `events` say about `steps` steps, per step (microseconds):
+    the device's busy time (the union of its activities' intervals) and kernel count;
+    by kernel name, by family and by the annotated op that launched each kernel (the
+    innermost `user_annotation` on the launching thread around the launch of the same
+    correlation id), [count, device time, wait]: a kernel's wait is the device's idle
+    time just before it started, the host not having launched it yet."""
+    device = sorted((e for e in events
+                     if e.get("ph") == "X" and e.get("cat") in DEVICE_CATEGORIES),
+                    key=lambda e: e["ts"])
     launches = {e["args"]["correlation"]: (e.get("tid"), e["ts"]) for e in events
                 if e.get("cat") in LAUNCH_CATEGORIES and "correlation" in e.get("args", {})}
     spans: dict = {}
     for e in events:
         if e.get("cat") == "user_annotation" and e.get("ph") == "X":
             spans.setdefault(e.get("tid"), []).append((e["ts"], e["ts"] + e["dur"], e["name"]))
-    by_name: dict = {}
-    by_family: dict = {}
-    by_op: dict = {}
-    for e in device:
-        dur = float(e.get("dur", 0.0))
-        for table, key in ((by_name, e["name"]), (by_family, family(e["name"], e["cat"]))):
-            n, t = table.get(key, (0, 0.0))
-            table[key] = (n + 1, t + dur)
+    tables: dict = {"by_name": {}, "by_family": {}, "by_op": {}}
+    reach = waited = 0.0
+    for i, e in enumerate(device):
+        start, dur = e["ts"], float(e.get("dur", 0.0))
+        wait = max(0.0, start - reach) if i else 0.0
+        reach = max(reach, start + dur) if i else start + dur
+        waited += wait
+        keys = [("by_name", e["name"]), ("by_family", family(e["name"], e["cat"]))]
         if spans:
             launch = launches.get(e.get("args", {}).get("correlation"))
-            op = UNTRACED if launch is None else \
-                _innermost(spans.get(launch[0], []), launch[1]) or NOT_IN_AN_OP
-            n, t = by_op.get(op, (0, 0.0))
-            by_op[op] = (n + 1, t + dur)
-
-    def per_step(table: dict) -> dict:
-        return {k: (n / steps, t / steps) for k, (n, t) in table.items()}
-
-    return {"busy_us": busy_us([(e["ts"], e["ts"] + float(e.get("dur", 0.0)))
-                                for e in device]) / steps,
-            "kernels": len(device) / steps, "by_name": per_step(by_name),
-            "by_family": per_step(by_family), "by_op": per_step(by_op)}
+            keys.append(("by_op", UNTRACED if launch is None else
+                         _innermost(spans.get(launch[0], []), launch[1]) or NOT_IN_AN_OP))
+        for table, key in keys:
+            row = tables[table].setdefault(key, [0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += dur
+            row[2] += wait
+    span = reach - device[0]["ts"] if device else 0.0
+    out = {name: {k: [v / steps for v in row] for k, row in table.items()}
+           for name, table in tables.items()}
+    return {"busy_us": (span - waited) / steps, "kernels": len(device) / steps, **out}
 
 
 def trace(step: Callable, sync: Callable, steps: int) -> list:
@@ -166,13 +156,12 @@ def annotated_ops() -> Iterator[None]:
 
 def _table(title: str, table: dict, top: int) -> list:
     rows = sorted(table.items(), key=lambda kv: -kv[1][1])
-    out = [f"-- {title} (a step: device ms, count)"]
-    for name, (n, t) in rows[:top]:
-        out.append(f"  {t / 1e3:9.3f} {n:7.1f}  {name[:110]}")
+    out = [f"-- {title}, a step: device ms, ms the device waited just before, count"]
+    for name, (n, t, w) in rows[:top]:
+        out.append(f"  {t / 1e3:9.3f} {w / 1e3:9.3f} {n:7.1f}  {name[:100]}")
     if len(rows) > top:
-        rest = rows[top:]
-        out.append(f"  {sum(t for _, (_, t) in rest) / 1e3:9.3f} "
-                   f"{sum(n for _, (n, _) in rest):7.1f}  ({len(rest)} more)")
+        n, t, w = (sum(r[k] for _, r in rows[top:]) for k in range(3))
+        out.append(f"  {t / 1e3:9.3f} {w / 1e3:9.3f} {n:7.1f}  ({len(rows) - top} more)")
     return out
 
 
@@ -183,7 +172,7 @@ def report(label: str, wall: float, s: dict, top: int) -> list:
             f"({100 * busy / ms if ms else 0:.0f}%), idle {max(ms - busy, 0):.3f} ms; "
             f"{s['kernels']:.0f} kernels, copies and fills a step")
     if not s["kernels"]:
-        return [head + " (no device activity recorded: no CUDA here)"]
+        return [head + " (no device activity recorded: no CUDA, or no CUPTI, here)"]
     return [head, *_table(f"{label}'s kernels by family", s["by_family"], len(FAMILIES) + 1),
             *_table(f"{label}'s kernels", s["by_name"], top)]
 

@@ -29,11 +29,14 @@ def _op(name, ts, dur, tid=1):
             "ts": ts, "dur": dur, "args": {}}
 
 
-def test_busy_time_is_the_union_of_the_device_intervals():
-    assert gk.busy_us([]) == 0
-    assert gk.busy_us([(0, 10), (5, 12), (20, 25)]) == 17  # overlap, then a gap
-    assert gk.busy_us([(0, 10), (2, 3), (10, 11)]) == 11  # inside, then touching
-    assert gk.busy_us([(30, 40), (0, 5)]) == 15  # any order
+@pytest.mark.parametrize("intervals, busy", [
+    ([], 0), ([(0, 10), (5, 12), (20, 25)], 17),  # an overlap, then a gap
+    ([(0, 10), (2, 3), (10, 11)], 11),  # one inside another, then one touching
+    ([(30, 40), (0, 5)], 15),  # any order
+])
+def test_busy_time_is_the_union_of_the_device_intervals(intervals, busy):
+    events = [_kernel("k", start, end - start) for start, end in intervals]
+    assert gk.summarize(events, steps=1)["busy_us"] == busy
 
 
 def test_a_trace_is_summed_per_step_by_kernel_and_family():
@@ -49,9 +52,10 @@ def test_a_trace_is_summed_per_step_by_kernel_and_family():
     s = gk.summarize(events, steps=2)
     assert s["busy_us"] == (250 + 10 + 100) / 2
     assert s["kernels"] == 2
-    assert s["by_name"]["eagerflow_bn_normalize"] == (1, 100)
-    assert s["by_family"] == {"batch norm": (1, 100), "convolutions": (0.5, 100),
-                              "copies and fills": (0.5, 5)}
+    # [count, device time, the device's wait just before each] a step
+    assert s["by_name"]["eagerflow_bn_normalize"] == [1, 100, 90 / 2]
+    assert s["by_family"] == {"batch norm": [1, 100, 45], "convolutions": [0.5, 100, 0],
+                              "copies and fills": [0.5, 5, 75]}
     assert s["by_op"] == {}  # (no annotated op in the trace)
 
 
@@ -68,8 +72,8 @@ def test_each_kernel_goes_to_the_innermost_op_around_its_launch():
         _kernel("cupy_add", 370, 3, corr=5),
     ]
     by_op = gk.summarize(events, steps=1)["by_op"]
-    assert by_op == {"Transpose": (1, 4), "Conv2DBackpropInput": (1, 30),
-                     gk.NOT_IN_AN_OP: (1, 2), gk.UNTRACED: (1, 1), "AddV2": (1, 3)}
+    assert by_op == {"Transpose": [1, 4, 0], "Conv2DBackpropInput": [1, 30, 6],
+                     gk.NOT_IN_AN_OP: [1, 2, 10], gk.UNTRACED: [1, 1, 8], "AddV2": [1, 3, 9]}
 
 
 @pytest.mark.parametrize("name, cat, family", [
@@ -96,13 +100,13 @@ def test_the_report_says_when_the_device_recorded_nothing():
     s = gk.summarize([], steps=3)
     (line,) = gk.report("eagerflow", 0.012, s, top=5)
     assert line.startswith("eagerflow: 12.000 ms a step (wall), the device busy 0.000 ms")
-    assert line.endswith("(no device activity recorded: no CUDA here)")
+    assert line.endswith("(no device activity recorded: no CUDA, or no CUPTI, here)")
     s = gk.summarize([_kernel("cupy_add", 0, 3000), _kernel("cupy_mul", 5000, 1000)], 1)
     lines = gk.report("PyTorch", 0.010, s, top=1)
     assert lines[0] == ("PyTorch: 10.000 ms a step (wall), the device busy 4.000 ms (40%), "
                         "idle 6.000 ms; 2 kernels, copies and fills a step")
-    assert "      3.000     1.0  cupy_add" in lines
-    assert "      1.000     1.0  (1 more)" in lines
+    assert "      3.000     0.000     1.0  cupy_add" in lines
+    assert "      1.000     2.000     1.0  (1 more)" in lines
 
 
 def test_it_asks_for_pytorch_where_there_is_none():
