@@ -247,8 +247,24 @@ TF_INDEX_ERRORS = {"stack"}
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
-# the dimension check of isotonic_regression's axis, random_crop's size check
-TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size")
+# the dimension check of isotonic_regression's axis, random_crop's size check,
+# histogram_fixed_width_bins's nbins check
+TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size",
+              "Summarized data: b'nbins ")
+
+
+def _taking_an_int_attr(exc: BaseException) -> bool:
+    """Whether `exc` came out of checks.make_int: TF's op wrappers take an int attr by
+    int() (its OverflowError for inf, or a tensor of inf, escapes them) and their eager
+    fast path holds it in an int64 (past it, OverflowError too)."""
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name == "make_int" and code.co_filename.endswith(os.path.join("ops",
+                                                                                 "checks.py")):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _names_any(message: str, names: tuple) -> bool:
@@ -278,6 +294,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, OverflowError) and _taking_an_int_attr(exc):
         return type(exc).__name__
     if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
         ok, where = _deliberate(exc)

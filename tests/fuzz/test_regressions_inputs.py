@@ -585,8 +585,10 @@ def test_repeat_counts_too_large_are_refused_before_allocating(small_memory):
 # -- found by the long public-API campaign after the API-coverage ops merged ----------
 
 def test_as_string_with_a_huge_width_is_refused_before_formatting():
-    # was: MemoryError formatting 2**40-character strings
-    with pytest.raises(tf.errors.ResourceExhaustedError, match=r"\[Op:AsString\]"):
+    # was: MemoryError formatting 2**40-character strings; TF's kernel reads width as an
+    # int32 before it formats anything
+    with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(
+            "Attr width has value 1099511627776 out of range for an int32 [Op:AsString]")):
         tf.strings.as_string([1.0, 2.0], width=2**40)
 
 
@@ -1017,11 +1019,21 @@ def test_assert_rank_takes_a_scalar_int32_rank(rank, cls, match):
 
 
 @pytest.mark.parametrize("fn", [tf.nn.space_to_depth, tf.nn.depth_to_space])
-def test_block_size_without_an_int_is_a_value_error(fn):
-    # was: OverflowError from int(inf) (TF's own escapes); finite floats truncate as in TF
+def test_block_size_is_taken_as_tf_takes_an_int_attr(fn):
+    # int(inf)'s OverflowError escapes, as TF's; finite floats truncate as in TF; past
+    # int64 the eager fast path's OverflowError, past int32 the kernel's attr read
     x = tf.zeros([1, 2, 2, 4])
-    with pytest.raises(ValueError, match="block_size must be an integer, got inf"):
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
         fn(x, float("inf"))
+    with pytest.raises(OverflowError, match="^int too big to convert$"):
+        fn(x, 2**70)
+    op = "SpaceToDepth" if fn is tf.nn.space_to_depth else "DepthToSpace"
+    with pytest.raises(InvalidArgumentError, match=f"Attr block_size has value 2147483648 "
+                                                   f"out of range for an int32 \\[Op:{op}\\]"):
+        fn(x, 2**31)
+    with pytest.raises(InvalidArgumentError, match="of -1099511627776 must be at least minimum "
+                                                   f"2\n\t; NodeDef: {{{{node {op}}}}}; Op<"):
+        fn(x, -2**40)
     assert tf.nn.space_to_depth(x, 2.0).shape == (1, 1, 1, 16)
 
 
@@ -1056,3 +1068,97 @@ def test_reshape_of_empty_input_to_dims_numpy_cannot_hold_names_the_op():
     else:
         assert out.shape == (2**62, 0) and "GPU" in out.device
     assert tf.reshape(tf.zeros([0, 6]), [3, -1]).shape == (3, 0)
+
+
+# -- found by `make fuzz` (seed 20240611), 2026-11-27; each expectation is TF 2.21's ------
+
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_RAGGED = "Can't convert non-rectangular Python sequence to Tensor."
+
+
+@pytest.mark.parametrize("value, message", [
+    # a sequence where the first elements put a scalar: mixed types
+    ([1, [2]], _MIXED), ([1, []], _MIXED), ([[1], [[2]]], _MIXED), (["a", ["b"]], _MIXED),
+    ([[1, 2], [3, [4]]], _MIXED), ([3, np.array([1, 2])], _MIXED),
+    # a scalar where they put a sequence, or a sequence of another length: non-rectangular
+    ([[1], 2], _RAGGED), ([[1], [2, 3]], _RAGGED), ([[[1]], [2]], _RAGGED),
+    ([np.array([1, 2]), 3], _RAGGED), ([[1], None], _RAGGED),
+    # a later element of another type than the first's
+    ([1, None], _MIXED), ([[1, 2], [3, None]], _MIXED), ([True, None], _MIXED),
+    ([1.0, 2**70, None], _MIXED),
+    # an int past int64 before it, after an int
+    ([1, 2**70, None], "Can't convert Python sequence with out-of-range integer to Tensor."),
+])
+def test_a_misshapen_python_sequence_is_refused_in_tfs_words(value, message):
+    # was: "non-rectangular" for all (NumPy's inhomogeneous shape), and None named
+    # wherever it stood
+    for dtype in (None, tf.int32, tf.float32):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            tf.constant(value, dtype)
+
+
+def test_a_sequence_whose_first_elements_give_no_element_is_empty():
+    # TF reads no element of a shape with none: the rest is not looked at
+    for value, shape in (([[], 1], (2, 0)), ([[], [[1]]], (2, 0)), ([[[]], 1], (2, 1, 0))):
+        t = tf.constant(value)
+        assert (t.shape, t.dtype) == (shape, tf.float32)
+    with pytest.raises(ValueError, match="unsupported type"):
+        tf.constant([[None], [1]])  # (the first element itself)
+
+
+def test_shapes_and_depths_given_as_ragged_lists_are_refused_as_tf_converts_them():
+    # was: NumPy's "inhomogeneous shape" ValueError (one_hot), a TypeError (reshape, fill)
+    for call in (lambda: tf.one_hot(0, [1, [2]]), lambda: tf.reshape([1, 2], [1, [2]]),
+                 lambda: tf.fill([1, [2]], 1)):
+        with pytest.raises(ValueError, match=f"^{re.escape(_MIXED)}$"):
+            call()
+    with pytest.raises(ValueError, match=f"^{re.escape(_RAGGED)}$"):
+        tf.one_hot(0, [[1], [2, 3]])
+
+
+@pytest.mark.parametrize("call, tail", [
+    # a Python list for depth or indices: TF's slow path, whose errors name no name
+    (lambda: tf.one_hot(0, [1, 2], name="oh"), "[Op:OneHot]"),
+    (lambda: tf.one_hot([0], tf.constant([1, 2])), "[Op:OneHot]"),
+    # the fast path: its name is the name scope's, empty eagerly
+    (lambda: tf.one_hot(tf.constant([0]), tf.constant([2, 3]), name="q"), "[Op:OneHot] name: "),
+    (lambda: tf.one_hot(0, np.array([1, 2])), "[Op:OneHot] name: "),
+])
+def test_one_hot_refuses_a_depth_that_is_no_scalar(call, tail):
+    with pytest.raises(InvalidArgumentError) as e:
+        call()
+    assert str(e.value).endswith(f"depth must be a scalar, but got: [2] {tail}")
+
+
+def test_one_hot_with_a_number_for_indices_takes_tfs_fast_path():
+    # was: the slow path's ValueError of a conversion to int32
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            "cannot compute OneHot as input #1(zero-based) was expected to be a int32 tensor "
+            "but is a float tensor [Op:OneHot] name: ")):
+        tf.one_hot(0, tf.constant([1.0, 2.0]))
+
+
+def test_as_string_reads_its_int_attrs_as_tf_does():
+    # was: NumPy's "precision too big", a size error for a width past int32, and precision
+    # -2**70 taken
+    t = tf.constant([1.5])
+    tail = "out of range for an int32 [Op:AsString]"
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            f"Attr precision has value 2147483648 {tail} name: ")):
+        tf.strings.as_string(t, precision=2**31)
+    with pytest.raises(InvalidArgumentError) as e:  # (a list: the slow path, no name)
+        tf.strings.as_string([1.5], width=-2**31 - 1, name="w")
+    assert str(e.value).endswith(f"Attr width has value -2147483649 {tail}")
+    for value in (2**63, -2**70):
+        with pytest.raises(OverflowError, match="^int too big to convert$"):
+            tf.strings.as_string(t, precision=value)
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        tf.strings.as_string(["abc"], precision=float("inf"))
+    with pytest.raises(ValueError, match="Value out of range: 1180591620717411303424"):
+        tf.function(lambda: tf.strings.as_string(t, precision=2**70))()
+    assert tf.strings.as_string(t, precision=2.7).numpy().tolist() == [b"1.50"]
+
+
+def test_an_int_attr_from_a_tensor_of_inf_overflows_as_in_tf():
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        tf.dynamic_partition(True, True, tf.constant(-np.inf, tf.float16))

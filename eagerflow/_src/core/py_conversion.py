@@ -59,7 +59,10 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
         return to_bytes_array(np.array(value, dtype=object))
     except (ValueError, OverflowError) as e:
         if "inhomogeneous" in str(e) or "sequence" in str(e):
-            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+            shape = _first_shape(value)
+            if 0 in shape:  # TF reads no element of a shape with none: [[], 1] is (2, 0)
+                return np.zeros(shape, _F32)
+            raise ValueError(_misshapen(value, shape) or _NON_RECTANGULAR) from None
         raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
     kind = arr.dtype.kind
     if kind in "iufcb":
@@ -123,6 +126,41 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
 
 
 _MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_NON_RECTANGULAR = "Can't convert non-rectangular Python sequence to Tensor."
+
+
+def _is_sequence(x: Any) -> builtins.bool:
+    return isinstance(x, (list, tuple)) or (isinstance(x, np.ndarray) and x.ndim > 0)
+
+
+def _first_shape(value: Any) -> list:
+    """The shape TF reads off nested sequences: each level's length, down its first
+    elements (py_seq_tensor.cc's inference)."""
+    shape, x = [], value
+    while _is_sequence(x):
+        shape.append(len(x))
+        if not len(x):
+            break
+        x = x[0]
+    return shape
+
+
+def _misshapen(value: Any, shape: list) -> str | None:
+    """TF's error for nested sequences not all of `shape`, at the first element out of
+    it in order: a sequence where a scalar belongs has mixed types; anything else (a
+    scalar where a sequence belongs, a sequence of another length) is non-rectangular.
+    None where every element fits."""
+    todo = [(value, 0)]
+    while todo:
+        x, depth = todo.pop()
+        if depth == len(shape):
+            if _is_sequence(x):
+                return _MIXED
+        elif not _is_sequence(x) or len(x) != shape[depth]:
+            return _NON_RECTANGULAR
+        else:
+            todo.extend((y, depth + 1) for y in reversed(x))
+    return None
 
 
 def _sampled_kind(value: Any) -> str:
@@ -205,8 +243,6 @@ def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):
         return to_bytes_array(arr)
-    if any(isinstance(x, (bytes, str)) for x in flat):
-        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if any(isinstance(x, packing.tensor_types) for x in flat) or has_tensor(value):
         return packing.stack_nested(value)._numpy()
     if all(isinstance(x, numbers.Integral) for x in flat):
@@ -220,9 +256,21 @@ def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
         except OverflowError:
             raise ValueError("Can't convert Python sequence with a value out of range for a "
                              "double-precision float.") from None
-    bad = next((x for x in flat if not isinstance(x, (numbers.Number, bytes, str))), value)
-    raise ValueError(f"Attempt to convert a value ({bad!r}) with an unsupported type "
-                     f"({type(bad)}) to a Tensor.")
+    # TF types the sequence by its first element and converts the others in order: an
+    # unsupported first element is named; after an int, an int past int64 or anything
+    # but a number is the first error met; after a string or another number, anything
+    # of another type
+    first = flat[0]
+    if not isinstance(first, (numbers.Number, bytes, str)):
+        raise ValueError(f"Attempt to convert a value ({first!r}) with an unsupported type "
+                         f"({type(first)}) to a Tensor.")
+    if type(first) is int or isinstance(first, np.integer):
+        for x in flat:
+            if isinstance(x, numbers.Integral) and not -2**63 <= x < 2**63:
+                raise ValueError(_OUT_OF_RANGE)
+            if not isinstance(x, numbers.Number):
+                break
+    raise ValueError(_MIXED)
 
 
 def has_tensor(value: Any) -> builtins.bool:
@@ -246,7 +294,8 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         inferred = array_from_python(value, float_range=False, half_range=dtype not in (
             _dt.float32, _dt.float64, _dt.complex128))
     except ValueError as e:
-        if str(e) == _MIXED and _direct_numbers(value, dtype):
+        if str(e) == _MIXED and _direct_numbers(value, dtype) and \
+                _misshapen(value, _first_shape(value)) is None:
             # (bools with numbers: TF's converter for the dtype asked for takes them, the
             # one of the first element's type does not)
             with np.errstate(all="ignore"):
@@ -325,7 +374,9 @@ def _big_ints_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     npd = dtype.as_numpy_dtype if dtype.is_numeric else None
     if dtype is _dt.uint64 or dtype.is_floating or dtype.is_complex:
         try:
-            return np.array(value, dtype=npd)
+            arr = np.array(value, dtype=object)
+            if all(isinstance(x, numbers.Number) for x in arr.ravel()):  # (None is no nan)
+                return arr.astype(npd)
         except (OverflowError, ValueError, TypeError):
             pass
     raise ValueError(_OUT_OF_RANGE)

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     InvalidArgumentError,
     NotFoundError,
@@ -436,18 +437,23 @@ def int_arg(value: Any, what: str) -> int:
 
 
 def make_int(value: Any, what: str) -> int:
-    """An int attr as TF's generated op wrappers take it before any check of its range: int()
-    of anything but a string (a float truncates, an eager scalar tensor gives its value); what
-    int() refuses (a tensor of several values, a graph's tensor, None) is a TypeError naming
-    the argument."""
-    if type(value) is int:
-        return value
-    if not isinstance(value, (str, bytes)):
+    """An int attr as TF's generated op wrappers take it: int() of anything but a string (a
+    float truncates, an eager scalar tensor gives its value; inf is int()'s OverflowError,
+    which TF lets escape); what int() refuses (a tensor of several values, a graph's
+    tensor, None) is a TypeError naming the argument. An attr holds an int64: past it, the
+    eager fast path's OverflowError, or the ValueError of a graph's attr value."""
+    if type(value) is not int:
+        if isinstance(value, (str, bytes)):
+            raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
         try:
-            return int(value)
+            value = int(value)
         except (TypeError, ValueError):
-            pass
-    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+            raise TypeError(f"Expected int for argument '{what}' not {value!r}.") from None
+    if not -2**63 <= value < 2**63:
+        if _state.graph is None:
+            raise OverflowError("int too big to convert")
+        raise ValueError(f"Value out of range: {value}")
+    return value
 
 
 def make_type(value: Any, what: str) -> dt.DType:

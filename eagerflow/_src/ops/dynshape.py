@@ -69,6 +69,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
         elif isinstance(v, EagerTensor) or hasattr(v, "__index__"):
             out.append(int(v))
         else:
+            if isinstance(v, (list, tuple)):  # TF converts the list: a ragged one is refused
+                convert_to_tensor(value)
             raise TypeError(f"{what} must be a list of integers, got {value!r}")
     return tuple(out)
 

@@ -40,7 +40,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,
@@ -811,7 +811,7 @@ ONE_HOT = register(OpDef(
 
 
 @dispatchable
-@slow_inputs("indices")
+@slow_inputs("indices", "depth")
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""
@@ -840,20 +840,28 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(0, dtype=dtype)
-    if depth.__class__ is EagerTensor and idx is indices:
-        # TF's fast path: attr TI, then depth an int32 input, then its kernel's checks
-        _check_indices("OneHot", idx, "TI", _ONE_HOT_INDEX)
-        if depth._dtype is not dt.int32:
-            raise C.wrong_input_dtype("OneHot", 1, dt.int32, depth._dtype)
-        if depth._shape != ():
-            raise C.fail("OneHot", f"depth must be a scalar, but got: "
-                                   f"{C.shape_str(depth._shape)}")
+    if depth.__class__ is EagerTensor and not passed_raw(indices):
+        # TF's fast path (a number or an array for indices too): attr TI, then depth an
+        # int32 input, then its kernel's checks; its errors name no name (the name scope
+        # TF's one_hot opens is empty eagerly)
+        try:
+            _check_indices("OneHot", idx, "TI", _ONE_HOT_INDEX)
+            if depth._dtype is not dt.int32:
+                raise C.wrong_input_dtype("OneHot", 1, dt.int32, depth._dtype)
+            if depth._shape != ():
+                raise C.fail("OneHot", f"depth must be a scalar, but got: "
+                                       f"{C.shape_str(depth._shape)}")
+        except InvalidArgumentError as e:
+            raise raised_eagerly(e) from None
     elif isinstance(depth, Tensor) and depth.dtype is not dt.int32:
         convert_to_tensor(depth, dtype=dt.int32)  # (TF's slow path's ValueError: an int32 input)
-    if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray)) and \
-            np.ndim(depth) != 0:  # TF converts it, then OneHot refuses a non-scalar depth
-        raise C.fail("OneHot", f"depth must be a scalar, but got: "
-                               f"{C.shape_str(np.shape(depth))}")
+    if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray, Tensor)):
+        # TF's slow path converts it (a ragged list is its ValueError), then OneHot
+        # refuses a non-scalar depth
+        shape = depth.shape if isinstance(depth, np.ndarray) else depth._shape \
+            if isinstance(depth, Tensor) else convert_to_tensor(depth, dtype_hint=dt.int32)._shape
+        if tuple(shape) != ():
+            raise C.fail("OneHot", f"depth must be a scalar, but got: {C.shape_str(shape)}")
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     C.no_graph_attr(axis, "axis")
@@ -862,8 +870,10 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         node = g.unique_name(name or "one_hot", mark=False)
         on, off = (g.capture(t, f"{node}/{w}") if type(t) is EagerTensor else t
                    for t, w in ((on, "on_value"), (off, "off_value")))
+    # (TF's one_hot opens a name scope, which is empty eagerly: its errors name no name)
     return bind(ONE_HOT, (idx, on, off) + dyn,
-                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")}, name)
+                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")},
+                name if g is not None else None)
 
 
 def _runtime_repeat(x: Any, reps: Any, ax: int) -> Any:

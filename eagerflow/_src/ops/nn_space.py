@@ -39,7 +39,8 @@ _rng = SampleRNG(61)
 def _check_common(op: str, x: Any, block_size: int) -> None:
     if block_size < 2:
         raise C.fail(op, f"Value for attr 'block_size' of {block_size} must be at least "
-                         f"minimum 2")
+                         f"minimum 2\n\t; NodeDef: {{{{node {op}}}}}")
+    C.int_attr(op, block_size, "block_size")  # (its kernel reads it as an int32)
     if x._shape is not None and len(x._shape) != 4:
         raise C.fail(op, f"Input rank should be 4 instead of {len(x._shape)}")
 
@@ -160,12 +161,9 @@ def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # no
 
 def _block_size(value: Any) -> int:
     """TF takes `int(block_size)` (so 2.0 and 2.5 are 2, a tensor or a string its
-    TypeError); inf is a ValueError here (TF lets int()'s OverflowError escape)."""
+    TypeError, inf int()'s OverflowError)."""
     C.no_graph_attr(value, "block_size")
-    try:
-        return C.make_int(value, "block_size")
-    except OverflowError as e:
-        raise ValueError(f"block_size must be an integer, got {value!r}") from e
+    return C.make_int(value, "block_size")
 
 
 # ---------------------------------------------------------------------------------------

@@ -709,7 +709,9 @@ def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
     if d is dt.string or d is dt.variant or d is dt.resource:
         raise C.fail("AsString", f"Value for attr 'T' of {d.name} is not in the list of "
                                  f"allowed values")
-    # (TF's checks, in its kernel's order)
+    # (TF's checks, in its kernel's order: its int attrs read as int32 first)
+    C.int_attr("AsString", precision, "precision")
+    C.int_attr("AsString", width, "width")
     _check_as_string_format(scientific, shortest, fill)
     if d.is_integer:
         if scientific or shortest:
@@ -801,6 +803,7 @@ def _strings_as_string(x: Any, scientific: bool, shortest: bool, width: int,
 
 
 @dispatchable
+@slow_inputs("input")
 def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa: A002
               shortest: bool = False, width: int = -1, fill: str = "",
               name: str | None = None) -> Any:
