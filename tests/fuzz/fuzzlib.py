@@ -241,8 +241,14 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string)
 TF_ASSERTS = {"range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
-# first value's shape)
-TF_INDEX_ERRORS = {"stack"}
+# first value's shape), tf.tensordot of axes past a tensor's rank, embedding_lookup of a
+# scalar's params and dct/idct of a scalar (TF's Python indexes a shape: "list index out of
+# range", "tuple index out of range")
+TF_INDEX_ERRORS = {"stack", "tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct"}
+_INDEXING = ("list index out of range", "tuple index out of range")
+# and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
+# sparse of a string for its sparse arguments
+TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse"}
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
@@ -253,15 +259,19 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
               "Summarized data: b'nbins ")
 
 
-def _taking_an_int_attr(exc: BaseException) -> bool:
-    """Whether `exc` came out of checks.make_int: TF's op wrappers take an int attr by
-    int() (its OverflowError for inf, or a tensor of inf, escapes them) and their eager
-    fast path holds it in an int64 (past it, OverflowError too)."""
+# Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers
+# take an int attr by int() (inf, or a tensor of inf) and their eager fast path holds it
+# in an int64 (checks.make_int); its random ops take an op seed modulo 2**31 - 1, which
+# a small NumPy integer cannot hold (random._op_seed)
+TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed")}
+
+
+def _tf_overflow(exc: BaseException) -> bool:
     tb = exc.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_name == "make_int" and code.co_filename.endswith(os.path.join("ops",
-                                                                                 "checks.py")):
+        if (os.path.basename(code.co_filename), code.co_name) in TF_OVERFLOWS and \
+                os.path.abspath(code.co_filename).startswith(_EAGERFLOW_DIR + os.sep):
             return True
         tb = tb.tb_next
     return False
@@ -290,12 +300,16 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         raise FuzzFailure("numpy-warning", label, f"{type(exc).__name__}: {exc}")
     if isinstance(exc, AssertionError) and label in TF_ASSERTS and _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and _deliberate(exc)[0]:
+    if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and (
+            _deliberate(exc)[0] or str(exc) in _INDEXING):
+        return type(exc).__name__
+    if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
+            str(exc).endswith("object has no attribute 'dtype'"):
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, OverflowError) and _taking_an_int_attr(exc):
+    if isinstance(exc, OverflowError) and _tf_overflow(exc):
         return type(exc).__name__
     if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
         ok, where = _deliberate(exc)

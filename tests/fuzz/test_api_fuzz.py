@@ -140,9 +140,18 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
             tf.random.set_seed(None)
     if outcome == "ok":
         check_well_formed(qual, value)
-    elif isinstance(value, ValueError) and not _from_eagerflow(value):
+    elif isinstance(value, ValueError) and not _from_eagerflow(value) and \
+            not str(value).startswith(TF_NUMPY_ERRORS.get(short, ())):
         raise FuzzFailure("raw-error", qual, f"ValueError from outside eagerflow: {value}"[:300])
     return outcome
+
+
+# calls whose NumPy ValueError TF 2.21's Python lets out too: pad's np.ndim of a ragged
+# constant_values, np.finfo of bfloat16 (ml_dtypes' type: no NumPy float) for the default
+# tolerance of pinv and matrix_rank
+_NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
+TF_NUMPY_ERRORS = {"pad": ("setting an array element with a sequence",), "pinv": _NO_FINFO,
+                   "matrix_rank": _NO_FINFO}
 
 
 def _from_eagerflow(exc: BaseException) -> bool:

@@ -1162,3 +1162,85 @@ def test_as_string_reads_its_int_attrs_as_tf_does():
 def test_an_int_attr_from_a_tensor_of_inf_overflows_as_in_tf():
     with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
         tf.dynamic_partition(True, True, tf.constant(-np.inf, tf.float16))
+
+
+def test_pad_refuses_ragged_paddings_in_tfs_words():
+    # was: NumPy's "inhomogeneous shape" ValueError (TF's own pad lets NumPy's out for a
+    # ragged constant_values, and so does eagerflow's)
+    with pytest.raises(ValueError, match=f"^{re.escape(_MIXED)}$"):
+        tf.pad([1.0], [[1, [1]]])
+    with pytest.raises(ValueError, match=f"^{re.escape(_RAGGED)}$"):
+        tf.pad([1.0], [[1, 1], [2]])
+    with pytest.raises(ValueError, match="inhomogeneous shape"):
+        tf.pad([1.0], [[1, 1]], constant_values=[1, [2]])
+
+
+def test_tensordot_of_axes_past_a_scalar_is_tfs_index_error():
+    # TF's Python indexes the shape's list: IndexError, as here
+    with pytest.raises(IndexError, match="list index out of range"):
+        tf.tensordot(tf.zeros([2]), tf.constant(1.0), 1)
+
+
+def test_candidate_samplers_take_their_attrs_as_tfs_wrappers():
+    # was: int() and bool() of anything (unique=1 taken, 2**70 C's OverflowError)
+    t = tf.constant([[1]], tf.int64)
+    sampler = tf.random.uniform_candidate_sampler
+    for unique in (1, np.bool_(True), "x"):
+        with pytest.raises(TypeError, match=f"^Expected bool for argument 'unique' not "
+                                            f"{re.escape(repr(unique))}.$"):
+            sampler(t, 1, 2, unique, 5)
+    with pytest.raises(OverflowError, match="^int too big to convert$"):
+        sampler(t, 1, 2, True, 2**70)
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        tf.random.all_candidate_sampler(t, float("inf"), 2, True)
+    assert sampler(t, 1.7, 2, True, 5)[0].shape == (2,)  # (a float truncates, as int())
+
+
+def test_lstsq_tests_its_regularizer_as_tf_does():
+    # was: a nonzero test of its own (a bool tensor, several values), and fast=None on
+    # the pseudo-inverse's path
+    c = tf.constant([[1 + 1j]], tf.complex128)
+    with pytest.raises(TypeError, match="Cannot convert 0 to EagerTensor of dtype bool"):
+        tf.linalg.lstsq(c, c, l2_regularizer=tf.constant(True))
+    with pytest.raises(ValueError, match="truth value of an array with more than one"):
+        tf.linalg.lstsq(c, c, l2_regularizer=tf.constant([1.0, 0.0], tf.float64))
+    with pytest.raises(NotImplementedError, match="disabled for complex128"):
+        tf.linalg.lstsq(c, c, l2_regularizer=[1.0, 0.0])
+    with pytest.raises(InvalidArgumentError, match="cannot compute AddV2 as input #1"):
+        tf.linalg.lstsq(tf.zeros([0, 0], tf.bfloat16), tf.constant(True),
+                        l2_regularizer=tf.constant(True), fast=None)
+    np.testing.assert_allclose(tf.linalg.lstsq(tf.constant([[2.0, 1.0]]), tf.constant([[4.0]]),
+                                               l2_regularizer=1).numpy(), [[4 / 3], [2 / 3]],
+                               rtol=1e-6)
+
+
+def test_bfloat16_extremes_of_nan_and_expm_of_bfloat16_are_quiet_or_refused():
+    # was: NumPy's RuntimeWarning from ml_dtypes' comparisons of a NaN
+    x = tf.constant([[1.0, float("nan")]], tf.bfloat16)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.isnan(float(tf.reduce_max(x))) and np.isnan(float(tf.reduce_min(x)))
+        with pytest.raises(ValueError, match="expm does not support matrices of type "
+                                             "<dtype: 'bfloat16'>"):
+            tf.linalg.expm(tf.constant([[0.3, -0.4], [1.9, float("nan")]], tf.bfloat16))
+
+
+def test_a_small_numpy_seed_overflows_as_in_tf():
+    # TF's op seed is the seed modulo 2**31 - 1, in the seed's own NumPy type
+    with pytest.raises(OverflowError, match="out of bounds for int8"):
+        tf.random.uniform([2], seed=np.int8(7))
+
+
+def test_ragged_factors_and_rates_are_refused_as_tf_converts_them():
+    # was: NumPy's "inhomogeneous shape" ValueError (adjust_saturation), a C long's
+    # OverflowError (with_space_to_batch)
+    image = tf.zeros([0, 0, 0], tf.int8)
+    with pytest.raises(ValueError, match=f"^{re.escape(_MIXED)}$"):
+        tf.image.adjust_saturation(image, [0, []])
+    with pytest.raises(InvalidArgumentError, match=re.escape("scale must be scalar: [2,0]")):
+        tf.image.adjust_saturation(image, [[], 0])  # (TF's conversion: an empty (2, 0))
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            "paddings must be a matrix with 2 columns: [2,0]")):
+        tf.pad([1.0], [[], 0])
+    with pytest.raises(ValueError, match="out-of-range integer"):
+        tf.nn.with_space_to_batch(TRUE, 2**70, None, TRUE)

@@ -324,6 +324,17 @@ _RESULTS = {op: collections.namedtuple(op, ["sampled_candidates", "true_expected
 AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
 
 
+def sampler_attrs(num_true: Any, num_sampled: Any, unique: Any, *range_max: Any) -> dict:
+    """A sampler's attrs as TF's op wrappers take them, in their order: the counts by int()
+    (make_int), `unique` only a Python bool; `range_max`, where the sampler has one."""
+    attrs = {"num_true": C.make_int(num_true, "num_true"),
+             "num_sampled": C.make_int(num_sampled, "num_sampled"),
+             "unique": C.bool_attr(unique, "unique")}
+    for v in range_max:
+        attrs["range_max"] = C.make_int(v, "range_max")
+    return attrs
+
+
 def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | None,
              slow: bool = False) -> tuple:
     return _RESULTS[op.name]._make(
@@ -337,8 +348,7 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
     each true and each sampled candidate: (sampled_candidates, true_expected_count,
     sampled_expected_count)."""
     return _sampler(UNIFORM_CANDIDATE_SAMPLER, true_classes,
-                    {"num_true": int(num_true), "num_sampled": int(num_sampled),
-                     "unique": bool(unique), "range_max": int(range_max)}, seed, name)
+                    sampler_attrs(num_true, num_sampled, unique, range_max), seed, name)
 
 
 def log_uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
@@ -347,16 +357,14 @@ def log_uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled:
     """Like uniform_candidate_sampler, with P(k) = log((k + 2) / (k + 1)) / log(range_max + 1)
     (Zipf-like: small ids, the frequent words of a sorted vocabulary, come up more)."""
     return _sampler(LOG_UNIFORM_CANDIDATE_SAMPLER, true_classes,
-                    {"num_true": int(num_true), "num_sampled": int(num_sampled),
-                     "unique": bool(unique), "range_max": int(range_max)}, seed, name)
+                    sampler_attrs(num_true, num_sampled, unique, range_max), seed, name)
 
 
 def all_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int, unique: bool,
                           seed: Any = None, name: str | None = None) -> tuple:
     """Every candidate of [0, num_sampled), each with expected count 1."""
     return _sampler(ALL_CANDIDATE_SAMPLER, true_classes,
-                    {"num_true": int(num_true), "num_sampled": int(num_sampled),
-                     "unique": bool(unique)}, seed, name)
+                    sampler_attrs(num_true, num_sampled, unique), seed, name)
 
 
 def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true: int,

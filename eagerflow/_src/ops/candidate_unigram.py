@@ -305,11 +305,11 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
     """num_sampled candidates drawn with probability proportional to their unigram
     count (from `unigrams` or the last column of `vocab_file`) to the power `distortion`:
     (sampled_candidates, true_expected_count, sampled_expected_count)."""
-    attrs = {"num_true": int(num_true), "num_sampled": int(num_sampled),
-             "unique": bool(unique), "range_max": int(range_max),
+    attrs = {**CS.sampler_attrs(num_true, num_sampled, unique, range_max),
              "vocab_file": str(vocab_file), "distortion": float(distortion),
-             "num_reserved_ids": int(num_reserved_ids), "num_shards": int(num_shards),
-             "shard": int(shard), "unigrams": tuple(float(u) for u in unigrams)}
+             "num_reserved_ids": C.make_int(num_reserved_ids, "num_reserved_ids"),
+             "num_shards": C.make_int(num_shards, "num_shards"),
+             "shard": C.make_int(shard, "shard"), "unigrams": tuple(float(u) for u in unigrams)}
     return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name,
                        slow=True)
 
@@ -321,6 +321,5 @@ def learned_unigram_candidate_sampler(true_classes: Any, num_true: int, num_samp
     """Like fixed_unigram_candidate_sampler with the counts learned from the true classes
     seen so far by this sampler (each id starts at 1)."""
     return CS._sampler(LEARNED_UNIGRAM_CANDIDATE_SAMPLER, true_classes,
-                       {"num_true": int(num_true), "num_sampled": int(num_sampled),
-                        "unique": bool(unique), "range_max": int(range_max)}, seed, name)
+                       CS.sampler_attrs(num_true, num_sampled, unique, range_max), seed, name)
 

@@ -183,7 +183,10 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
     shp = x._shape
     if shp is not None and len(shp) < 3:
         raise C.fail(op, f"input must be at least 3-D, got shape[{','.join(map(str, shp))}]")
-    f = factor._shape if hasattr(factor, "_shape") else np.shape(factor)
+    try:
+        f = factor._shape if hasattr(factor, "_shape") else np.shape(factor)
+    except ValueError:  # (a ragged list: TF's conversion refuses it, or gives [[], 0] (2, 0))
+        f = convert_to_tensor(factor)._shape
     if f is not None and len(f) != 0:
         raise C.fail(op, f"{word} must be scalar: [{','.join(map(str, f))}]")
     if shp is not None and shp[-1] is not None and shp[-1] != 3:

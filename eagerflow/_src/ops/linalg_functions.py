@@ -16,8 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -83,33 +82,29 @@ def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
     return reduce_sum(cast(s > tol, dt.int32), axis=-1)
 
 
-def _any_nonzero(value: Any) -> bool:
-    v = value.numpy() if isinstance(value, EagerTensor) else C.known(value)
-    return not isinstance(v, Tensor) and bool(np.any(np.asarray(v) != 0))
-
-
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
           name: str | None = None) -> Any:
     """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
     matrix, rhs = binary_args(matrix, rhs)
-    # (TF's refusal; a regularizer of several values counts as nonzero where any is)
-    if matrix._dtype is dt.complex128 and _any_nonzero(l2_regularizer):
+    # (TF's refusal, its test as it is: a bool tensor's `!= 0` and a tensor of several
+    # values' truth are their errors, a list is not 0)
+    if matrix._dtype is dt.complex128 and l2_regularizer != 0:
         raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and "
                                   "l2_regularizer != 0 due to poor accuracy.")
     if matrix._shape is not None and len(matrix._shape) < 2:
         raise ValueError(f"Input `matrix` must have at least 2 dimensions (saw: "
                          f"{len(matrix._shape)}).")
-    if not fast:
+    if fast is False:  # (TF's test: None takes the fast path)
         return matmul(pinv(matrix), rhs)
     m, n = matrix._shape[-2:]
-    l2 = cast(l2_regularizer, matrix._dtype)
-    batch = list(matrix._shape[:-2])
+    gram = matmul(matrix, matrix, adjoint_a=m >= n, adjoint_b=m < n)
+    # (TF adds the regularizer as given: a tensor, or a number other than 0)
+    if isinstance(l2_regularizer, Tensor) or l2_regularizer != 0:
+        gram = gram + l2_regularizer * eye(n if m >= n else m,
+                                           batch_shape=list(matrix._shape[:-2]),
+                                           dtype=matrix._dtype)
     if m >= n:
-        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
-                                                                 dtype=matrix._dtype)
         return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
-    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
-                                                             dtype=matrix._dtype)
     return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
 
 

@@ -370,7 +370,9 @@ def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any,  
 
 
 def _positive_ints(value: Any, what: str) -> np.ndarray:
-    arr = np.asarray(value.numpy() if hasattr(value, "numpy") else value, np.int64).reshape(-1)
+    if not hasattr(value, "numpy"):  # (TF converts it: an int past int64 is its ValueError)
+        value = convert_to_tensor(value)
+    arr = np.asarray(value.numpy(), np.int64).reshape(-1)
     if (arr <= 0).any():
         raise ValueError(f"`{what}` must be positive. Received: {what}={arr}")
     return arr

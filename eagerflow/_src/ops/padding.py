@@ -331,7 +331,10 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
     elif hasattr(paddings, "_arr"):
         arr, d = to_host(paddings._arr), paddings._dtype
     else:
-        arr = np.asarray(paddings)
+        try:
+            arr = np.asarray(paddings)
+        except ValueError:  # (a ragged list: TF's conversion refuses it, or gives [[], 0] (2, 0))
+            arr = convert_to_tensor(paddings)._numpy()
         d = dt.int64 if arr.dtype.kind in "iu" else None  # (Python ints: the common case)
         if d is None:
             try:  # the dtype TF's conversion gives (a Python float's is float32)
