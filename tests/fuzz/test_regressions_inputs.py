@@ -1244,3 +1244,49 @@ def test_ragged_factors_and_rates_are_refused_as_tf_converts_them():
         tf.pad([1.0], [[], 0])
     with pytest.raises(ValueError, match="out-of-range integer"):
         tf.nn.with_space_to_batch(TRUE, 2**70, None, TRUE)
+
+
+# -- found by the long op campaign (make fuzz, seed 20240611), 2026-11-27 ----------------
+
+def test_training_ops_check_their_inputs_count_and_dtype_attr():
+    # was: AttributeError of a None T, KeyError of a missing input
+    var = tf.Variable([1.0, 2.0], dtype=tf.float64)
+    args = dict(lr=tf.constant(0.1, tf.float64), grad=tf.constant([1.0, 1.0], tf.float64))
+    with pytest.raises(TypeError, match="Expected DataType for argument 'T' not None"):
+        bind(REGISTRY["ResourceApplyGradientDescent"], (var.handle, args["lr"], args["grad"]),
+             {"T": None, "use_locking": False})
+    with pytest.raises(TypeError, match=r"ResourceApplyGradientDescent takes 3 inputs"):
+        bind(REGISTRY["ResourceApplyGradientDescent"], (var.handle, args["lr"]),
+             {"T": tf.float64, "use_locking": False})
+
+
+def test_kernel_checks_in_tfs_words_where_shapes_are_degenerate():
+    # was: IndexError (Select of a scalar 'then', CropAndResize of an empty image), a
+    # reshape's ValueError (Fingerprint of no rows), a scalar written to (GatherNd)
+    with pytest.raises(InvalidArgumentError, match="'then' must be at least a vector, but saw "
+                                                   "shape: \\[\\]"):
+        tf.raw_ops.Select(condition=[True], x=1.0, y=2.0)
+    with pytest.raises(InvalidArgumentError, match="params must be at least a vector"):
+        tf.gather_nd(1.0, [[0]])
+    boxes = np.array([[0.1, 0.15, 0.83, 0.71]], np.float32)
+    with pytest.raises(InvalidArgumentError, match="image dimensions must be positive"):
+        tf.raw_ops.CropAndResize(image=np.zeros((2, 0, 6, 2), np.float32), boxes=boxes,
+                                 box_ind=[0], crop_size=[3, 4])
+    with pytest.raises(InvalidArgumentError, match="image dimensions must be positive"):
+        tf.raw_ops.CropAndResizeGradBoxes(grads=np.zeros((1, 3, 4, 2), np.float32),
+                                          image=np.zeros((2, 0, 6, 2), np.float32),
+                                          boxes=boxes, box_ind=[0])
+    assert tf.fingerprint(np.zeros((0, 2), np.int32)).shape == (0, 8)
+    out = bind(REGISTRY["GatherNd"], (_t(np.ones((3, 4))), _t(np.array([7, 3], np.int32))),
+               {"batch_dims": 0, "bad_indices_policy": "IGNORE"})
+    assert out.numpy().tolist() == 0.0  # (an index out of bounds, ignored: zero)
+    with pytest.raises(TypeError, match="ArgMax takes its dimension"):
+        bind(REGISTRY["ArgMax"], (_t(np.int32(-1)),), {"axis": None, "output_type": tf.int64})
+
+
+def test_dynamic_partition_counts_as_tf():
+    with pytest.raises(ValueError, match="^Number of outputs is too big: -1$"):
+        tf.dynamic_partition([1.0], [0], 2**70)  # (past int64: TF's fast path reads -1)
+    with pytest.raises(ValueError, match="^Number of outputs is too big: 1099511627776$"):
+        bind(REGISTRY["DynamicPartition"], (_t([1.0]), _t(np.array([0], np.int32))),
+             {"num_partitions": 2**40})

@@ -47,8 +47,14 @@ def _dims(s: Any) -> str:
 # DynamicPartition: data[partitions == p] for each p.
 # ---------------------------------------------------------------------------------------
 
+def _check_count(num_partitions: int) -> None:
+    if num_partitions > 2**31 - 1:  # TF's attr is an int32: a list that long cannot be built
+        raise ValueError(f"Number of outputs is too big: {num_partitions}")
+
+
 def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
     op = "DynamicPartition"
+    _check_count(num_partitions)
     C.check_dtype(op, partitions, _INDEX, "partitions")
     if num_partitions < 1:
         raise C.fail(op, f"Value for attr 'num_partitions' of {num_partitions} must be at "
@@ -127,11 +133,15 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
     # (TF's op wrapper reads the attr, with int(), before it converts the inputs)
     C.no_graph_attr(num_partitions, "num_partitions")
-    num_partitions = C.make_int(num_partitions, "num_partitions")
+    try:
+        num_partitions = C.make_int(num_partitions, "num_partitions")
+    except OverflowError as e:  # (past int64: TF's fast path reads the count as -1)
+        if str(e) != "int too big to convert":
+            raise
+        raise ValueError("Number of outputs is too big: -1") from None
     x, p = _t(data), as_fixed_type(partitions, dt.int32)
     C.check_dtype("DynamicPartition", p, _INDEX, "partitions")
-    if num_partitions > 2**31 - 1:  # TF's attr is an int32: a list that long cannot be built
-        raise ValueError(f"Number of outputs is too big: {num_partitions}")
+    _check_count(num_partitions)
     return list(bind(DYNAMIC_PARTITION, (x, p), {"num_partitions": num_partitions}, name))
 
 

@@ -207,6 +207,8 @@ def _row_fingerprint(row: np.ndarray) -> int:
 
 
 def _fingerprint_kernel(xp: Any, data: Any, *, method: str) -> np.ndarray:
+    if data.shape[0] == 0:  # (no rows: no row length to reshape by)
+        return np.zeros((0, 8), np.uint8)
     rows = np.asarray(data).reshape(data.shape[0], -1)
     fps = np.array([_row_fingerprint(r) for r in rows], np.uint64).reshape(-1)
     return fps.astype("<u8").view(np.uint8).reshape(data.shape[0], 8)

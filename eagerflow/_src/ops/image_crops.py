@@ -155,14 +155,22 @@ def _check_method(op: str, method: str, node: str = "CropAndResize") -> None:
                          f"{{{{node {node}}}}}")
 
 
+def _check_image(op: str, image: Any) -> None:
+    """TF's kernels' first checks of the image: 4-D, then some height and width."""
+    s = image._shape
+    if s is not None and len(s) != 4:
+        raise C.fail(op, f"input image must be 4-D{C.shape_str(s)}")
+    if s is not None and (s[1] == 0 or s[2] == 0):
+        raise C.fail(op, "image dimensions must be positive")
+
+
 def _crop_infer(image: Any, boxes: Any, box_ind: Any, *dyn: Any, crop_size: tuple | None,
                 method: str, extrapolation_value: float) -> list:
     """`crop_size` None: the input `dyn[0]`, known when the graph runs."""
     op = "CropAndResize"
     C.check_dtype(op, image, _IMAGE_T)
     _check_method(op, method)
-    if image._shape is not None and len(image._shape) != 4:
-        raise C.fail(op, f"input image must be 4-D{C.shape_str(image._shape)}")
+    _check_image(op, image)
     _check_inputs(op, boxes, box_ind)
     if dyn:
         check_runtime_arg(op, dyn, "crop_size")
@@ -404,8 +412,7 @@ def _grad_boxes_infer(grads: Any, image: Any, boxes: Any, box_ind: Any, method: 
     if method != "bilinear":
         raise C.fail(op, f"Value for attr 'method' of \"{method}\" is not in the list of "
                          f"allowed values: \"bilinear\"\n\t; NodeDef: {{{{node {op}}}}}")
-    if image._shape is not None and len(image._shape) != 4:
-        raise C.fail(op, f"input image must be 4-D{C.shape_str(image._shape)}")
+    _check_image(op, image)
     _check_grads(op, grads, boxes, image._shape[3] if image._shape is not None else None)
     _check_inputs(op, boxes, box_ind)
     return [(boxes._shape, dt.float32)]

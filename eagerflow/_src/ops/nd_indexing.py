@@ -42,6 +42,8 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int,
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
+    if len(ps) < 1:  # (TF's kernel: params first)
+        raise C.fail("GatherNd", "params must be at least a vector")
     if len(is_) < 1:
         raise C.fail("GatherNd", "indices must be at least a vector")
     if not 0 <= batch_dims < len(is_) or batch_dims > len(ps):
@@ -158,6 +160,7 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int,
         parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
         out = xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
     if bad is not None and bad.any():
+        out = xp.asarray(out)  # (one whole index gathers a scalar: an array to write to)
         out[bad.reshape(indices.shape[:-1])] = 0
     return out
 

@@ -586,6 +586,9 @@ def _arg_infer(name: str) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, output_type: dt.DType) -> list:
         """`axis` None: the input `dyn[0]`, known when the graph runs (or an eager tensor
         the op refuses)."""
+        if axis is None and not dyn:
+            raise TypeError(f"{name} takes its dimension as an attr or an input: neither "
+                            f"was given")
         _axis_dtype(name, dyn, _ARGMAX_TIDX if name == "ArgMax" else _INDEX_T)
         C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         C.check_dtype(name, x, C.REALS | {dt.bool})

@@ -33,6 +33,8 @@ def _select_infer(c: Any, x: Any, y: Any) -> list:
     if cs is None or xs is None or ys is None:
         return [(xs if xs is not None else ys, d)]
     if len(cs) == 0 or (len(cs) == 1 and len(xs) != 1):
+        if len(cs) == 1 and len(xs) == 0:
+            raise C.fail("Select", "'then' must be at least a vector, but saw shape: []")
         if len(cs) == 1 and xs[0] is not None and cs[0] is not None and xs[0] != cs[0]:
             raise C.fail("Select", f"Number of batches of 'then' must match size of 'cond', "
                                    f"but saw: {xs[0]} vs. {cs[0]}")

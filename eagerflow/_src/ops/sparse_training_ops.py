@@ -405,6 +405,9 @@ def _variables(spec: Any, inputs: tuple) -> tuple:
 
 def _infer(spec: _Sparse) -> Callable:
     def infer(*inputs: Any, **attrs: Any) -> list:
+        if len(inputs) != len(spec.args):
+            raise TypeError(f"{spec.name} takes {len(spec.args)} inputs "
+                            f"({', '.join(spec.args)}), got {len(inputs)}")
         inputs = _variables(spec, inputs) + inputs[len(spec.resources):]
         _check_types(spec, inputs, attrs)
         if _state.graph is not None:  # (building a graph: _refusal's checks, the kernel's

@@ -31,6 +31,7 @@ from eagerflow._src.ops import dispatch, eigen32, training_refs
 from eagerflow._src.ops.checks import (
     dt_enum,
     fail,
+    make_type,
     wrong_input_dtype,
     wrong_read_dtype,
 )
@@ -436,9 +437,12 @@ def _infer(spec: _Spec) -> Callable:
     n = len(spec.resources)
 
     def infer(*inputs: Any, **attrs: Any) -> list:
+        if len(inputs) != len(spec.args):
+            raise TypeError(f"{spec.name} takes {len(spec.args)} inputs "
+                            f"({', '.join(spec.args)}), got {len(inputs)}")
         inputs = tuple(_variable(spec.name, i, x) for i, x in enumerate(inputs[:n])) + \
             inputs[n:]
-        _check_types(spec, inputs, attrs["T"])
+        _check_types(spec, inputs, make_type(attrs["T"], "T"))  # (TF's wrapper: a DType)
         shapes = {a: (None if x is None else x.shape._dims) if a in spec.resources else
                   x._shape for a, x in zip(spec.args, inputs)}
         fault = _first_fault(spec, shapes, _scalars(spec, inputs))
