@@ -256,7 +256,9 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
 TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size",
-              "Summarized data: b'nbins ")
+              "Summarized data: b'nbins ",
+              # (ssim's shape checks: tf.Assert's own words, the shapes summarized)
+              "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ")
 
 
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers

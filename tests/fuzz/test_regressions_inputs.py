@@ -1290,3 +1290,49 @@ def test_dynamic_partition_counts_as_tf():
     with pytest.raises(ValueError, match="^Number of outputs is too big: 1099511627776$"):
         bind(REGISTRY["DynamicPartition"], (_t([1.0]), _t(np.array([0], np.int32))),
              {"num_partitions": 2**40})
+
+
+def test_ops_without_an_axis_or_of_a_wrong_arity_are_type_errors():
+    # was: TypeErrors of Python comparing or unpacking None, and of a call's arity
+    x = _t(np.arange(4.0))
+    for op, attrs in (("Cumsum", {"axis": None, "exclusive": False, "reverse": False}),
+                      ("ReverseV2", {"axes": None})):
+        with pytest.raises(TypeError, match="takes its ax.s as an attr or an input"):
+            bind(REGISTRY[op], (x,), attrs)
+    spec = tf.constant(np.arange(4.0))[1:].__class__  # (any tensor: the form is the point)
+    assert spec is not None
+    with pytest.raises(TypeError, match="StridedSlice takes 4 inputs in this form, got 5"):
+        i = _t(np.array([0], np.int32))
+        bind(REGISTRY["StridedSlice"], (x, i, i, i, i),
+             {"begin_mask": 0, "end_mask": 0, "ellipsis_mask": 0, "new_axis_mask": 0,
+              "shrink_axis_mask": 0})
+
+
+def test_dtype_attrs_given_as_anything_but_a_dtype_are_tfs_type_error():
+    # was: AttributeError of a None or a NumPy type where a DType was read
+    op = REGISTRY["StatelessParameterizedTruncatedNormal"]
+    seed = _t(np.array([1, 2], np.int64))
+    p = _t(np.float64(0.0))
+    for dtype in (None, np.float64):
+        with pytest.raises(TypeError, match="Expected DataType for argument 'dtype' not"):
+            bind(op, (seed, p, p, p, p), {"shape": (2,), "dtype": dtype})
+
+
+def test_degenerate_inputs_of_kernels_are_quiet_or_refused_as_tf():
+    # was: NumPy's finfo of bfloat16 (multinomial), RuntimeWarnings (a sparse product of
+    # inf, CTC's overflowing sum), a reshape of no pixels (an image summary)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        s = tf.random.stateless_categorical(tf.constant([[-np.inf, -np.inf]], tf.bfloat16),
+                                            3, seed=[1, 2])
+        assert s.shape == (1, 3)
+        a = _t(np.array([[0.0, np.inf], [1.0, 2.0]], np.float32))
+        b = _t(np.array([[np.inf, 1.0], [-np.inf, 0.0]], np.float32))
+        out = bind(REGISTRY["SparseMatMul"], (a, b),
+                   {"transpose_a": False, "transpose_b": False, "a_is_sparse": True,
+                    "b_is_sparse": False})
+        assert np.isnan(out.numpy()[1, 0])
+    with pytest.raises(tf.errors.InternalError, match="PNG encoding failed"):
+        bind(REGISTRY["ImageSummary"], (_t(np.array(b"img", object)),
+                                        _t(np.zeros((2, 3, 0, 4), np.uint8))),
+             {"max_images": 3, "bad_color": (255, 0, 0, 255)})

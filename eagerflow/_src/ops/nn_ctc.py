@@ -285,7 +285,8 @@ def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = Fa
     top = inputs.max(axis=2) if steps else xp.zeros((0, batch), inputs.dtype)
     n = lengths.astype(np.int64)
     valid = xp.arange(steps)[:, None] < xp.asarray(n)[None, :]
-    log_prob = -xp.where(valid, top, 0).sum(axis=0)[:, None].astype(inputs.dtype)
+    with np.errstate(over="ignore", invalid="ignore"):  # (TF's sum overflows to inf quietly)
+        log_prob = -xp.where(valid, top, 0).sum(axis=0)[:, None].astype(inputs.dtype)
     indices, values, widest = [], [], 0
     for b in range(batch):
         prev, out = -1, []

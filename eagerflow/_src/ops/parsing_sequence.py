@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_features as F
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops.array import concat, reshape
@@ -130,6 +131,7 @@ def _infer(serialized: Any, *, list_keys: tuple, list_types: tuple, list_shapes:
     if any(len(v) != n for v in (list_types, list_shapes, list_required)):
         raise InvalidArgumentError(None, None, f"len(list_keys) != len(list_types), "
                                    f"len(list_shapes) or len(list_required) [Op:{_OP}]")
+    list_types = tuple(C.make_type(d, "list_types") for d in list_types)  # (TF's wrapper)
     for d in list_types:
         if d not in P._KIND:
             raise InvalidArgumentError(None, None, f"Value for attr 'Tdense' of {d.name} is not "

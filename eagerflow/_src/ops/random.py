@@ -534,7 +534,8 @@ def categorical_values(xp: Any, key: int, counter: int, logits: Any, num_samples
     u = D.uniform_pairs(xp, w[:, 0], w[:, 1]).reshape(b, num_samples)
     finite = xp.isfinite(logits)
     top = xp.max(xp.where(finite, logits, -xp.inf), axis=1, keepdims=True).astype(xp.float64)
-    top = xp.where(xp.isfinite(top), top, xp.finfo(logits.dtype).min)
+    # (the dtype's lowest: DType.min reads ml_dtypes' finfo for bfloat16, NumPy's has none)
+    top = xp.where(xp.isfinite(top), top, float(dt.from_numpy(logits.dtype).min))
     with np.errstate(invalid="ignore", over="ignore"):
         p = xp.where(finite, xp.exp(logits.astype(xp.float64) - top), 0.0)
     cdf = xp.cumsum(p, axis=1)
@@ -549,7 +550,7 @@ def ref_categorical(s: ref.Stream, logits: np.ndarray, num_samples: int) -> np.n
     for i in range(b):
         row = [float(v) for v in logits[i]]
         finite = [v for v in row if _pymath.isfinite(v)]
-        top = max(finite) if finite else float(np.finfo(logits.dtype).min)
+        top = max(finite) if finite else float(dt.from_numpy(logits.dtype).min)
         cdf, total = [], 0.0
         for v in row:
             total += _pymath.exp(v - top) if _pymath.isfinite(v) else 0.0
@@ -583,7 +584,8 @@ MULTINOMIAL = register(OpDef(
         check_runtime_arg("Multinomial", dyn, "num_samples", 0),
         multinomial_infer(logits, num_samples, output_dtype, seeds=(seed, seed2)))[1],
     _multinomial_kernel, reference=_ref_multinomial,
-    samples=lambda: [Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
+    samples=lambda: [Sample((np.array([[np.log(0.1), np.log(0.2), np.log(0.7)],
+                                       [np.log(0.5), np.log(0.5), -np.inf]]),),
                     _seeded(num_samples=6, output_dtype=dt.int64), grad=False),
              Sample((np.array([[1.0, -1.0], [0.0, 3.0], [2.0, 2.0]], np.float32),),
                     _seeded(num_samples=4, output_dtype=dt.int32), grad=False)],

@@ -698,6 +698,8 @@ def _scan_infer(name: str, allowed: frozenset = C.NUMERIC) -> Callable:
         the op refuses)."""
         _axis_dtype(name, dyn)
         C.check_dtype(name, x, allowed)
+        if axis is None and not dyn:
+            raise TypeError(f"{name} takes its axis as an attr or an input: neither was given")
         shape = None if dyn or isinstance(axis, int) else np.shape(axis)
         if shape:  # (a list of axes: TF's kernel takes one)
             raise C.fail(name, f"ScanOp: axis must be a scalar, not "

@@ -45,6 +45,8 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
     if dyn:
         check_runtime_arg("ReverseV2", dyn, "axis")
         return [(x._shape, x._dtype)]
+    if axes is None:
+        raise TypeError("ReverseV2 takes its axes as an attr or an input: neither was given")
     if x._shape:  # (TF reverses a scalar to itself, whatever the axes)
         r = len(x._shape)
         seen = set()

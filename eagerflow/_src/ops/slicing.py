@@ -632,7 +632,15 @@ def _static(attrs: dict) -> bool:
     return "spec" in attrs
 
 
+def _inputs(op: str, v: tuple, a: dict) -> None:
+    """The form's inputs: x alone with the attr `spec`, else x with begin, end, strides."""
+    want = 0 if _static(a) else 3
+    if len(v) != want:
+        raise TypeError(f"{op} takes {want + 1} inputs in this form, got {len(v) + 1}")
+
+
 def _any_infer(x: Any, *v: Any, **a: Any) -> list:
+    _inputs("StridedSlice", v, a)
     return _ss_infer(x, a["spec"]) if _static(a) else _dyn_infer(x, *v, **a)
 
 
@@ -682,6 +690,7 @@ DYN_STRIDED_SLICE = STRIDED_SLICE  # (the form with bounds as inputs: its mask a
 
 
 def _any_grad_infer(g: Any, x: Any, *v: Any, **a: Any) -> list:
+    _inputs("StridedSliceGrad", v, a)
     return _ss_grad_infer(g, x, a["spec"]) if _static(a) else _dyn_grad_infer(g, x, *v, **a)
 
 

@@ -67,10 +67,11 @@ def _skipping_zeros(xp: Any, a: Any, b: Any, sparse: Any) -> Any:
     m, n = a.shape[0], b.shape[1]
     out = xp.empty((m, n), np.float32)
     step = max(1, (1 << 22) // max(1, a.shape[1] * n))
-    for i in range(0, m, step):
-        terms = a[i:i + step, :, None] * b[None]
-        keep = (sparse[i:i + step, :, None] if sparse is a else sparse[None]) != 0
-        out[i:i + step] = xp.where(keep, terms, np.float32(0)).sum(axis=1)
+    with np.errstate(invalid="ignore", over="ignore"):  # (inf - inf is NaN, silently as TF)
+        for i in range(0, m, step):
+            terms = a[i:i + step, :, None] * b[None]
+            keep = (sparse[i:i + step, :, None] if sparse is a else sparse[None]) != 0
+            out[i:i + step] = xp.where(keep, terms, np.float32(0)).sum(axis=1)
     return out
 
 

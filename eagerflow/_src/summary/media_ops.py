@@ -137,6 +137,8 @@ def _image_kernel(xp: Any, tag: Any, tensor: Any, *, max_images: int,
     is_float = arr.dtype != np.uint8
     _check_image(arr.shape, color, is_float)
     s = protos.get().Summary()
+    if 0 in arr.shape[1:3] and max_images > 0 and arr.shape[0]:  # (no PNG has no pixels)
+        raise errors.InternalError(None, None, "PNG encoding failed [Op:ImageSummary]")
     for i in range(min(max_images, arr.shape[0])):
         img = normalize(arr[i], color) if is_float else arr[i]
         v = s.value.add(tag=_value_tag(base, "image", i, max_images))
