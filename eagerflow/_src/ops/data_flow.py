@@ -54,8 +54,8 @@ def _check_count(num_partitions: int) -> None:
 
 def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
     op = "DynamicPartition"
-    _check_count(num_partitions)
     C.check_dtype(op, partitions, _INDEX, "partitions")
+    _check_count(num_partitions)
     if num_partitions < 1:
         raise C.fail(op, f"Value for attr 'num_partitions' of {num_partitions} must be at "
                          f"least minimum 1")
@@ -140,8 +140,6 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
             raise
         raise ValueError("Number of outputs is too big: -1") from None
     x, p = _t(data), as_fixed_type(partitions, dt.int32)
-    C.check_dtype("DynamicPartition", p, _INDEX, "partitions")
-    _check_count(num_partitions)
     return list(bind(DYNAMIC_PARTITION, (x, p), {"num_partitions": num_partitions}, name))
 
 

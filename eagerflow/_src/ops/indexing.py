@@ -858,8 +858,12 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray, Tensor)):
         # TF's slow path converts it (a ragged list is its ValueError), then OneHot
         # refuses a non-scalar depth
-        shape = depth.shape if isinstance(depth, np.ndarray) else depth._shape \
-            if isinstance(depth, Tensor) else convert_to_tensor(depth, dtype_hint=dt.int32)._shape
+        if isinstance(depth, np.ndarray):
+            shape = depth.shape
+        elif isinstance(depth, Tensor):
+            shape = depth._shape
+        else:
+            shape = convert_to_tensor(depth, dtype_hint=dt.int32)._shape
         if tuple(shape) != ():
             raise C.fail("OneHot", f"depth must be a scalar, but got: {C.shape_str(shape)}")
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \

@@ -256,12 +256,11 @@ def _check_params(shape: tuple | None, params: tuple) -> None:
         raise C.fail(OP, "Shape passed in must end with broadcasted shape.")
 
 
-def _check_dtype_attr(dtype: Any) -> dt.DType:
+def _check_dtype_attr(dtype: Any) -> None:
     if not isinstance(dtype, dt.DType):  # (what TF's wrapper made of it: a DType)
         raise TypeError(f"Expected DataType for argument 'dtype' not {dtype!r}.")
     if dtype not in _FLOATS:
         raise C.not_supported(OP, dtype, frozenset(_FLOATS), "dtype")
-    return dtype
 
 
 def _infer(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
@@ -269,7 +268,7 @@ def _infer(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn
     if dyn:
         check_runtime_arg(OP, dyn, "shape")
     _check_seed(OP, seed)
-    dtype = _check_dtype_attr(dtype)
+    _check_dtype_attr(dtype)
     for i, p in enumerate((means, stddevs, minvals, maxvals)):
         if p._dtype is not dtype:
             raise C.wrong_input_dtype(OP, i + 2, dtype, p._dtype)
