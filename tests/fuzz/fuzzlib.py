@@ -241,10 +241,11 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string)
 TF_ASSERTS = {"range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
-# first value's shape), tf.tensordot of axes past a tensor's rank, embedding_lookup of a
-# scalar's params and dct/idct of a scalar (TF's Python indexes a shape: "list index out of
-# range", "tuple index out of range")
-TF_INDEX_ERRORS = {"stack", "tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct"}
+# first value's shape)
+TF_INDEX_ERRORS = {"stack"}
+# and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
+# tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar
+TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments
@@ -302,8 +303,9 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         raise FuzzFailure("numpy-warning", label, f"{type(exc).__name__}: {exc}")
     if isinstance(exc, AssertionError) and label in TF_ASSERTS and _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and (
-            _deliberate(exc)[0] or str(exc) in _INDEXING):
+    if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("object has no attribute 'dtype'"):

@@ -436,6 +436,21 @@ def int_arg(value: Any, what: str) -> int:
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
 
 
+def input_count(op: str, names: tuple, inputs: tuple) -> None:
+    """An op of these named inputs called with another number (an internal call's
+    mistake: TF's wrappers always pass them all): a TypeError naming them."""
+    if len(inputs) != len(names):
+        raise TypeError(f"{op} takes {len(names)} inputs ({', '.join(names)}), got "
+                        f"{len(inputs)}")
+
+
+def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
+    """An op whose `word` is an attr or, known when its graph runs, an input: given as
+    neither (an internal call's mistake), a TypeError."""
+    if axis is None and not dyn:
+        raise TypeError(f"{op} takes its {word} as an attr or an input: neither was given")
+
+
 def make_int(value: Any, what: str) -> int:
     """An int attr as TF's generated op wrappers take it: int() of anything but a string (a
     float truncates, an eager scalar tensor gives its value; inf is int()'s OverflowError,

@@ -586,9 +586,7 @@ def _arg_infer(name: str) -> Callable:
     def infer(x: Any, *dyn: Any, axis: int | None, output_type: dt.DType) -> list:
         """`axis` None: the input `dyn[0]`, known when the graph runs (or an eager tensor
         the op refuses)."""
-        if axis is None and not dyn:
-            raise TypeError(f"{name} takes its dimension as an attr or an input: neither "
-                            f"was given")
+        C.axis_given(name, axis, dyn, "dimension")
         _axis_dtype(name, dyn, _ARGMAX_TIDX if name == "ArgMax" else _INDEX_T)
         C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         C.check_dtype(name, x, C.REALS | {dt.bool})
@@ -698,8 +696,7 @@ def _scan_infer(name: str, allowed: frozenset = C.NUMERIC) -> Callable:
         the op refuses)."""
         _axis_dtype(name, dyn)
         C.check_dtype(name, x, allowed)
-        if axis is None and not dyn:
-            raise TypeError(f"{name} takes its axis as an attr or an input: neither was given")
+        C.axis_given(name, axis, dyn)
         shape = None if dyn or isinstance(axis, int) else np.shape(axis)
         if shape:  # (a list of axes: TF's kernel takes one)
             raise C.fail(name, f"ScanOp: axis must be a scalar, not "

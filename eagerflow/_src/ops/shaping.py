@@ -45,8 +45,7 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
     if dyn:
         check_runtime_arg("ReverseV2", dyn, "axis")
         return [(x._shape, x._dtype)]
-    if axes is None:
-        raise TypeError("ReverseV2 takes its axes as an attr or an input: neither was given")
+    C.axis_given("ReverseV2", axes, dyn, "axes")
     if x._shape:  # (TF reverses a scalar to itself, whatever the axes)
         r = len(x._shape)
         seen = set()

@@ -35,6 +35,7 @@ from eagerflow._src.ops.checks import (
     dt_enum,
     dtype_word,
     fail,
+    input_count,
     wrong_input_dtype,
     wrong_read_dtype,
 )
@@ -405,9 +406,7 @@ def _variables(spec: Any, inputs: tuple) -> tuple:
 
 def _infer(spec: _Sparse) -> Callable:
     def infer(*inputs: Any, **attrs: Any) -> list:
-        if len(inputs) != len(spec.args):
-            raise TypeError(f"{spec.name} takes {len(spec.args)} inputs "
-                            f"({', '.join(spec.args)}), got {len(inputs)}")
+        input_count(spec.name, spec.args, inputs)
         inputs = _variables(spec, inputs) + inputs[len(spec.resources):]
         _check_types(spec, inputs, attrs)
         if _state.graph is not None:  # (building a graph: _refusal's checks, the kernel's

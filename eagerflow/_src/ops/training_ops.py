@@ -31,6 +31,7 @@ from eagerflow._src.ops import dispatch, eigen32, training_refs
 from eagerflow._src.ops.checks import (
     dt_enum,
     fail,
+    input_count,
     make_type,
     wrong_input_dtype,
     wrong_read_dtype,
@@ -437,9 +438,7 @@ def _infer(spec: _Spec) -> Callable:
     n = len(spec.resources)
 
     def infer(*inputs: Any, **attrs: Any) -> list:
-        if len(inputs) != len(spec.args):
-            raise TypeError(f"{spec.name} takes {len(spec.args)} inputs "
-                            f"({', '.join(spec.args)}), got {len(inputs)}")
+        input_count(spec.name, spec.args, inputs)
         inputs = tuple(_variable(spec.name, i, x) for i, x in enumerate(inputs[:n])) + \
             inputs[n:]
         _check_types(spec, inputs, make_type(attrs["T"], "T"))  # (TF's wrapper: a DType)
