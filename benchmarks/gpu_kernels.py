@@ -177,12 +177,21 @@ def report(label: str, wall: float, s: dict, top: int) -> list:
             *_table(f"{label}'s kernels", s["by_name"], top)]
 
 
+def _at_least(low: int) -> Callable:
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        return value
+    return parse
+
+
 def main(argv: list | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("-k", action="append", default=[],
+    p.add_argument("-k", action="append", default=[], choices=sorted({r[1] for r in gpu.ROWS}),
                    help="gpu.py's variants to profile (default: cnn32, cnn256, resnet50)")
-    p.add_argument("--steps", type=int, default=3, help="profiled steps a row")
-    p.add_argument("--top", type=int, default=15, help="kernels listed a side")
+    p.add_argument("--steps", type=_at_least(1), default=3, help="profiled steps a row")
+    p.add_argument("--top", type=_at_least(1), default=15, help="kernels listed a side")
     p.add_argument("--device", default="cuda", choices=["cuda", "standin"])
     p.add_argument("--quick", action="store_true", help="small sizes: the code paths only")
     p.add_argument("--tf32", choices=["on", "off"], default="on")

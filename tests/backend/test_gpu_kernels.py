@@ -121,3 +121,17 @@ def test_it_asks_for_pytorch_where_there_is_none():
                        capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert r.returncode == 2
     assert "needs PyTorch" in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--steps", "0"], "argument --steps: 0 is below 1"),
+    (["--top", "-2"], "argument --top: -2 is below 1"),
+    (["--steps", "x"], "argument --steps: invalid"),
+    (["-k", "nope"], "argument -k: invalid choice: 'nope'"),
+])
+def test_bad_arguments_are_refused_before_anything_runs(args, message):
+    # (argparse's refusal comes before PyTorch is looked for: no device, no profiler)
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu_kernels.py"), *args],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 2
+    assert message in r.stderr, r.stderr
