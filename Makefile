@@ -30,7 +30,12 @@ unexport PYTHONDONTWRITEBYTECODE
 # most 4; PYTEST_JOBS=0 runs serially. Whole files go to one worker (--dist loadfile) so
 # that a module's fixtures (a TensorFlow subprocess, a trained model) are built once.
 PYTEST_JOBS ?= auto
-PYTEST_PAR = -n $(PYTEST_JOBS) --maxprocesses=4 --dist loadfile
+PYTEST_PAR = -n $(PYTEST_JOBS) --maxprocesses=4 --dist loadfile $(PYTEST_GUARD)
+# A worker that crashes ends the run, naming its test: xdist's replacement worker can wait
+# forever under --dist loadfile (pytest-xdist issue #1378) and CI then ran out of time
+# without a word of which test died. A test that hangs is dumped and exits the same way.
+PYTEST_GUARD = --max-worker-restart=0 -o faulthandler_timeout=900 \
+	-o faulthandler_exit_on_timeout=true
 
 .PHONY: demo test test-gpu lint conformance bench bench-peers fuzz clean
 
