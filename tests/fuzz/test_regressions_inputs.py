@@ -1336,3 +1336,121 @@ def test_degenerate_inputs_of_kernels_are_quiet_or_refused_as_tf():
         bind(REGISTRY["ImageSummary"], (_t(np.array(b"img", object)),
                                         _t(np.zeros((2, 3, 0, 4), np.uint8))),
              {"max_images": 3, "bad_color": (255, 0, 0, 255)})
+
+
+# -- the long campaign's findings of 2026-11-27, each against TF 2.21's eager answer ----
+
+WAV = (b"RIFF8\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x02\x00D\xac\x00\x00\x10\xb1\x02"
+       b"\x00\x04\x00\x10\x00data\x14\x00\x00\x00" + bytes(range(20)))
+
+
+def _nms(boxes, scores, per_class=2, total=4, iou=0.5):
+    return tf.raw_ops.CombinedNonMaxSuppression(
+        boxes=np.ones(boxes, np.float32), scores=np.ones(scores, np.float32),
+        max_output_size_per_class=per_class, max_total_size=total, iou_threshold=iou,
+        score_threshold=-np.inf, pad_per_class=False, clip_boxes=True)
+
+
+def _qdq(version, axis, **kw):
+    return getattr(tf.raw_ops, f"QuantizeAndDequantize{version}")(
+        input=np.ones((2, 3), np.float32), input_min=np.float32(-2),
+        input_max=np.float32(3), axis=axis, **kw)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # was: ValueError of a tensor's truth value
+    (lambda: tf.raw_ops.BroadcastGradientArgs(s0=np.array([4, 1], np.int32),
+                                              s1=np.array(7, np.int32)),
+     InvalidArgumentError, r"In\[1\] must be a vector\.\[\]"),
+    # was: IndexError of the kernel; TF checks the batch first, the boxes' count last
+    (lambda: _nms((2, 5, 2, 4), (1, 5, 3), per_class=0), InvalidArgumentError,
+     "boxes and scores must have same batch size"),
+    (lambda: _nms((2, 5, 2, 4), (2, 4, 3), per_class=0), InvalidArgumentError,
+     "max_size_per_class must be positive"),
+    (lambda: _nms((2, 5, 2, 4), (2, 4, 3), iou=2.0), InvalidArgumentError,
+     r"iou_threshold must be in \[0, 1\]"),
+    (lambda: _nms((2, 5, 2, 4), (2, 5, 3), total=0), InvalidArgumentError,
+     "max_total_size must be > 0"),
+    (lambda: _nms((2, 5, 2, 4), (2, 4, 3)), InvalidArgumentError,
+     "third dimension of boxes must be either 1 or num classes"),
+    (lambda: _nms((2, 5, 1, 4), (2, 4, 1)), InvalidArgumentError,
+     "scores has incompatible shape"),
+    # was: an allocation NumPy refused (ValueError) or the process killed for memory
+    (lambda: _nms((2, 5, 1, 4), (2, 5, 1), total=2**31 - 1), ResourceExhaustedError,
+     r"OOM when allocating tensor with shape\[2,2147483647,4\]"),
+    (lambda: tf.raw_ops.DecodeWav(contents=WAV, desired_channels=2**31 - 1),
+     ResourceExhaustedError, r"shape\[5,2147483647\] and type float"),
+    (lambda: tf.raw_ops.DecodeWav(contents=WAV, desired_channels=2**62),
+     InvalidArgumentError, "Attr desired_channels has value 4611686018427387904 out of "
+                           "range for an int32"),
+    (lambda: tf.raw_ops.DecodeWav(contents=WAV, desired_samples=2**31),
+     InvalidArgumentError, "Attr desired_samples has value 2147483648 out of range"),
+    (lambda: tf.raw_ops.DynamicPartition(data=np.zeros((0,)), partitions=np.zeros(
+        (0,), np.int32), num_partitions=2**31 - 1), ResourceExhaustedError,
+     "OOM when allocating the 2147483647 outputs of DynamicPartition"),
+    (lambda: tf.raw_ops.Split(axis=1, value=np.zeros((2, 0)), num_split=2**31 - 1),
+     ResourceExhaustedError, "OOM when allocating the 2147483647 outputs of Split"),
+    # was: IndexError of the kernel drawing a batch member with no boxes
+    (lambda: tf.raw_ops.DrawBoundingBoxesV2(
+        images=np.ones((2, 4, 6, 3), np.float32), boxes=np.ones((0, 3, 4), np.float32),
+        colors=np.ones((2, 4), np.float32)), InvalidArgumentError,
+     "The batch sizes should be the same"),
+    # TF's quantize-and-dequantize kernels' own words for axes below -1
+    (lambda: _qdq("V4", -3), InvalidArgumentError, "Axis must be at least -1. Found -3"),
+    (lambda: _qdq("V2", -2), InvalidArgumentError, "Axis must be at least -1. Found -2"),
+    (lambda: _qdq("V3", -3, num_bits=8), InvalidArgumentError,
+     "Axis requested is larger than input dimensions. Axis: -3 Input Dimensions: 2"),
+    (lambda: _qdq("V3", 2, num_bits=8), InvalidArgumentError,
+     "Axis requested is larger than input dimensions. Axis: 2 Input Dimensions: 2"),
+    (lambda: tf.raw_ops.QuantizeAndDequantizeV4Grad(
+        gradients=np.ones((2, 3), np.float32), input=np.ones((2, 3), np.float32),
+        input_min=np.float32(-2), input_max=np.float32(3), axis=-3),
+     InvalidArgumentError, "Axis must be at least -1. Found -3"),
+], ids=["broadcast-grad-args", "nms-batch", "nms-per-class", "nms-iou", "nms-total",
+        "nms-third-dim", "nms-boxes", "nms-oom", "wav-oom", "wav-channels-int32",
+        "wav-samples-int32", "partition-count", "split-count", "draw-batch", "qdq-v4",
+        "qdq-v2", "qdq-v3-negative", "qdq-v3-past", "qdq-v4-grad"])
+def test_long_campaign_findings_are_refused_as_tf(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize("op, strides, dilations, bad", [
+    ("Conv2D", (1, 2**40, 1, 1), (1, 2**40, 1, 1), "dilations"),
+    ("Conv2DBackpropInput", (1, 2**40, 1, 1), (1, 2**40, 1, 1), "strides"),
+    ("Conv2DBackpropFilter", (1, 2**40, 1, 1), (1, 2**40, 1, 1), "strides"),
+    ("DepthwiseConv2dNative", (1, 2**40, 1, 1), (1, 2**40, 1, 1), "strides"),
+    ("Conv2D", (1, 1, 1, 1), (1, 2**40, 1, 1), "dilations"),
+    ("Conv2DBackpropInputV2", (1, 1, 1, 1), (1, 2**62, 1, 1), "dilations"),
+])
+def test_convolution_strides_and_dilations_are_int32_attrs(op, strides, dilations, bad):
+    # was: an allocation past NumPy's limit (ValueError) or an OOM for a dilation of 2**62;
+    # TF's kernels read both lists as int32, forward convolutions their dilations first
+    x, w, g = np.ones((1, 5, 5, 2)), np.ones((3, 3, 2, 3)), np.ones((1, 5, 5, 3))
+    args = {"Conv2D": dict(input=x, filter=w),
+            "Conv2DBackpropInput": dict(input_sizes=x.shape, filter=w, out_backprop=g),
+            "Conv2DBackpropInputV2": dict(input=x, filter=w, out_backprop=g),
+            "Conv2DBackpropFilter": dict(input=x, filter_sizes=w.shape, out_backprop=g),
+            "DepthwiseConv2dNative": dict(input=x, filter=w)}[op]
+    value = dict(strides=strides, dilations=dilations)[bad][1]
+    with pytest.raises(InvalidArgumentError,
+                       match=f"Attr {bad} has value {value} out of range for an int32"):
+        getattr(tf.raw_ops, op)(**args, strides=strides, padding="SAME", dilations=dilations)
+
+
+def test_dequantize_and_quantize_take_any_negative_axis_as_none():
+    # was: IndexError reading the shape at axis -3; TF's kernels quantize per tensor
+    # for every negative axis (and count the one range against it)
+    q = tf.constant(np.array([[-7, 0, 5], [100, -128, 127]], np.int8), tf.qint8)
+    for axis in (-3, -2, -1):
+        out = tf.raw_ops.Dequantize(input=q, min_range=np.float32(-2), max_range=np.float32(3),
+                                    mode="MIN_COMBINED", axis=axis)
+        np.testing.assert_allclose(out.numpy().ravel()[:2], [0.37254906, 0.509804], rtol=1e-6)
+        _, lo, _ = tf.raw_ops.QuantizeV2(input=np.ones((2, 3), np.float32),
+                                         min_range=np.float32(-2), max_range=np.float32(3),
+                                         T=tf.qint8, mode="MIN_COMBINED", axis=axis)
+        assert lo.shape == () and float(lo) == -2.0
+    with pytest.raises(InvalidArgumentError, match=r"dequantization axis \(-3\), got 3, "
+                                                   "expected 1"):
+        tf.raw_ops.Dequantize(input=q, min_range=np.float32([-2, 1, 1]),
+                              max_range=np.float32([3, 4, 5]), mode="MIN_COMBINED", axis=-3)

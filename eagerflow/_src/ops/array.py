@@ -660,6 +660,7 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
     if num_split < 1:
         raise C.fail("Split", f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
                               "minimum 1.")
+    C.output_count("Split", num_split)
     if x._shape is None:
         return [(None, x._dtype)] * num_split
     if dyn:

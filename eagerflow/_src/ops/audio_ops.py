@@ -18,7 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -118,6 +118,7 @@ def parse_wav(data: bytes) -> tuple[np.ndarray, int]:
 def _check_decode_attrs(desired_channels: int, desired_samples: int) -> None:
     for what, value in (("desired_channels", desired_channels),
                         ("desired_samples", desired_samples)):
+        C.int_attr("DecodeWav", value, what)  # (TF's kernel reads both as int32)
         if value < -1:
             raise C.fail("DecodeWav", f"{what} must be >= -1, got {value}")
 
@@ -137,6 +138,9 @@ def _decode_kernel(xp: Any, contents: Any, *, desired_channels: int,
                    desired_samples: int) -> tuple:
     samples, rate = parse_wav(bytes(contents[()]))
     frames, channels = samples.shape
+    check_finite_size("DecodeWav", (frames if desired_samples == -1 else desired_samples,
+                                    channels if desired_channels == -1 else desired_channels),
+                      dt.float32)
     if desired_channels != -1:
         # extra channels repeat the file's last one, as TF's kernel does
         samples = samples[:, np.minimum(np.arange(desired_channels), channels - 1)]

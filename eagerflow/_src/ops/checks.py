@@ -14,11 +14,13 @@ from typing import Any, Iterable
 import numpy as np
 
 from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     InvalidArgumentError,
     NotFoundError,
+    ResourceExhaustedError,
     shape_str,
 )
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
@@ -490,6 +492,20 @@ def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
     if not -2**(bits - 1) <= v < 2**(bits - 1):
         raise fail(op, f"Attr {what} has value {v} out of range for an int{bits}")
     return v
+
+
+# What one output costs before any element of it: the tensor object, its array's header
+# and its place in the op's lists (measured ~0.4 KB)
+_OUTPUT_BYTES = 512
+
+
+def output_count(op: str, n: int) -> None:
+    """Refuses a count of outputs (a split's, a partition's) whose tensors alone would
+    not fit in memory: TF's ResourceExhaustedError, before the list of them is built
+    (2**31 - 1 empty parts take ~1 TB)."""
+    if _device.current_device().backend.too_big(n * _OUTPUT_BYTES):
+        raise ResourceExhaustedError(None, None, f"OOM when allocating the {n} outputs of "
+                                                 f"{op} [Op:{op}]")
 
 
 def bool_attr(value: Any, what: str) -> bool:

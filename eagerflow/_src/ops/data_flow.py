@@ -50,6 +50,7 @@ def _dims(s: Any) -> str:
 def _check_count(num_partitions: int) -> None:
     if num_partitions > 2**31 - 1:  # TF's attr is an int32: a list that long cannot be built
         raise ValueError(f"Number of outputs is too big: {num_partitions}")
+    C.output_count("DynamicPartition", num_partitions)
 
 
 def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:

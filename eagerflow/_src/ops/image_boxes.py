@@ -55,6 +55,8 @@ def _draw_infer(images: Any, boxes: Any, colors: Any) -> list:
     b = boxes._shape
     if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
         raise C.fail(op, f"boxes must be 3-D [batch, num_boxes, 4]{C.shape_str(b)}")
+    if None not in (s, b) and None not in (s[0], b[0]) and s[0] != b[0]:
+        raise C.fail(op, "The batch sizes should be the same")
     c = colors._shape
     if c is not None and (len(c) != 2):
         raise C.fail(op, f"colors must be a 2-D matrix{C.shape_str(c)}")

@@ -33,7 +33,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
@@ -274,14 +274,19 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
     if s is not None and len(s) != 3:
         raise C.fail(op, f"scores must be 3-D [batch_size, num_boxes, num_classes], got "
                          f"{C.shape_str(s)}")
-    if b is not None and s is not None and None not in (b[2], s[2]) and b[2] not in (1, s[2]):
-        raise C.fail(op, "third dimension of boxes must be either 1 or num classes")
+    both = b is not None and s is not None
+    if both and None not in (b[0], s[0]) and b[0] != s[0]:
+        raise C.fail(op, "boxes and scores must have same batch size")
     if max_output_size_per_class <= 0:
         raise C.fail(op, "max_size_per_class must be positive")
     if max_total_size <= 0:
-        raise C.fail(op, "max_total_size must be positive")
+        raise C.fail(op, "max_total_size must be > 0")
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if both and None not in (b[2], s[2]) and b[2] not in (1, s[2]):
+        raise C.fail(op, "third dimension of boxes must be either 1 or num classes")
+    if both and None not in (b[1], s[1]) and b[1] != s[1]:
+        raise C.fail(op, "scores has incompatible shape")
     batch = None if b is None else b[0]
     n = _detections(s, max_output_size_per_class, max_total_size, pad_per_class)
     return [((batch, n, 4), dt.float32), ((batch, n), dt.float32), ((batch, n), dt.float32),
@@ -306,6 +311,7 @@ def _combined_kernel(xp: Any, boxes: Any, scores: Any, **a: Any) -> tuple:
     n = _detections(scores.shape, a["max_output_size_per_class"], a["max_total_size"],
                     a["pad_per_class"])
     batch = boxes.shape[0]
+    check_finite_size("CombinedNonMaxSuppression", (batch, n, 4), dt.float32)
     out_boxes, out_scores = np.zeros((batch, n, 4), np.float32), np.zeros((batch, n), np.float32)
     out_classes, valid = np.zeros((batch, n), np.float32), np.zeros(batch, np.int32)
     for k in range(batch):

@@ -150,6 +150,12 @@ def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: 
 def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                      data_format: str, dilations: tuple) -> None:
     nd = fam.rank + 2
+    # TF's kernels read both as int32 lists when built: the forward convolutions read
+    # the dilations first, the gradients and the depthwise one their strides
+    read = (("dilations", dilations), ("strides", strides))
+    for what, values in read if op == fam.fwd and not fam.depthwise else read[::-1]:
+        for v in values:
+            C.int_attr(op, v, what)
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT") if fam.explicit
                  else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format, fam.formats)

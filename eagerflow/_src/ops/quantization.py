@@ -416,7 +416,7 @@ def _quantized_list(op: str, d: dt.DType, what: str) -> None:
 
 
 def _slices(x_shape: tuple | None, axis: int) -> int | None:
-    return 1 if axis == -1 else (None if x_shape is None else x_shape[axis])
+    return 1 if axis < 0 else (None if x_shape is None else x_shape[axis])
 
 
 def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N803
@@ -434,7 +434,7 @@ def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N
         raise C.fail(op, f"Round mode 'HALF_TO_EVEN' only supported for mode 'SCALED', but "
                          f"mode is '{mode}'.")
     rank = None if x._shape is None else len(x._shape)
-    if axis != -1 and rank is not None and not axis < rank:
+    if axis >= 0 and rank is not None and not axis < rank:
         raise C.fail(op, f"Axis is on a zero-based index, so its value must always be less "
                          f"than number of input's dims, but given axis value was {axis} and "
                          f"input's dims was {rank}")
@@ -443,23 +443,23 @@ def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N
         size = None if t._shape is None or None in t._shape else int(np.prod(t._shape))
         if size is None or n is None or size == n:
             continue
-        if axis == -1:
+        if axis < 0:
             raise C.fail(op, f"If axis is not specified, {what} must contain a single float "
                              f"element, but it contains {size} elements")
         raise C.fail(op, f"If axis is specified, {what} must be a 1-D tensor whose size "
                          f"matches the axis dimension of the input and output tensors, but "
                          f"{what} is a 1-D tensor of size {size} and input's axis dimension is "
                          f"of size {n}")
-    if mode == "MIN_FIRST" and axis != -1:
+    if mode == "MIN_FIRST" and axis >= 0:
         raise UnimplementedError(None, None, "MIN_FIRST mode is not implemented for Quantize "
                                              "with axis != -1. [Op:QuantizeV2]")
-    out_range = () if axis == -1 else (n,)
+    out_range = () if axis < 0 else (n,)
     return [(x._shape, T), (out_range, dt.float32), (out_range, dt.float32)]
 
 
 def _along(v: np.ndarray, ndim: int, axis: int) -> np.ndarray:
     """Per-slice values shaped to broadcast along `axis` of an ndim-array."""
-    if axis == -1:
+    if axis < 0:
         return v.reshape(())
     return v.reshape((-1,) + (1,) * (ndim - axis - 1))
 
@@ -507,7 +507,7 @@ def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: 
             lower, upper = max(f(tmin), f(-2.147483648e9)), min(f(tmax), f(2.147483520e9))
             q = _round_away((x * scale).astype(f)) - f(min_scaled - f(tmin))
             out = _to_int(np.minimum(np.maximum(q, lower), upper).astype(f), storage, -2.0**31)
-    shape = () if axis == -1 else min_range.shape
+    shape = () if axis < 0 else min_range.shape
     return out, min_range.reshape(shape), max_range.reshape(shape)
 
 
@@ -541,7 +541,7 @@ def _quantize_ref(x: np.ndarray, lo: Any, hi: Any, T: dt.DType, mode: str,  # no
                   round_mode: str, narrow_range: bool, axis: int,
                   ensure_minimum_range: float) -> tuple:
     """Slice by slice along the axis, each a one-range quantization of float32 scalars."""
-    if axis != -1:
+    if axis >= 0:
         parts = [_quantize_ref(np.take(x, [i], axis), np.asarray(lo).reshape(-1)[i],
                                np.asarray(hi).reshape(-1)[i], T, mode, round_mode,
                                narrow_range, -1, ensure_minimum_range)
@@ -639,7 +639,7 @@ def _dequantize_infer(x: Any, lo: Any, hi: Any, mode: str, narrow_range: bool, a
         if t._dtype is not dt.float32:
             raise C.wrong_input_dtype(op, i, dt.float32, t._dtype)
     rank = None if x._shape is None else len(x._shape)
-    if axis != -1 and rank is not None and not axis < rank:
+    if axis >= 0 and rank is not None and not axis < rank:
         raise C.fail(op, f"Axis must be less than input dimension({rank}), got {axis}")
     n = _slices(x._shape, axis)
     for t, what in ((lo, "input_min_tensor"), (hi, "input_max_tensor")):
@@ -647,7 +647,7 @@ def _dequantize_infer(x: Any, lo: Any, hi: Any, mode: str, narrow_range: bool, a
         if size is not None and n is not None and size != n:
             raise C.fail(op, f"{what} must have as many elements as input on the "
                              f"dequantization axis ({axis}), got {size}, expected {n}")
-    if mode == "MIN_FIRST" and axis != -1:
+    if mode == "MIN_FIRST" and axis >= 0:
         raise UnimplementedError(None, None, "MIN_FIRST mode is not implemented for Dequantize "
                                              "with axis != -1. [Op:Dequantize]")
     return [(x._shape, dtype)]

@@ -43,9 +43,12 @@ def _qdq_check(op: str, x: Any, lo: Any, hi: Any, axis: int) -> dt.DType:
         if t._dtype is not x._dtype:
             raise C.wrong_input_dtype(op, i, x._dtype, t._dtype)
     rank = None if x._shape is None else len(x._shape)
-    if axis < -1:
-        raise C.fail(op, f"Axis should be -1 or 0 or a positive value less than {rank}but "
-                         f"given axis value was {axis}")
+    if op == "QuantizeAndDequantizeV3":  # (its kernel's own words, for either side)
+        if axis != -1 and rank is not None and not -1 <= axis < rank:
+            raise C.fail(op, f"Axis requested is larger than input dimensions. Axis: {axis} "
+                             f"Input Dimensions: {rank}")
+    elif axis < -1:
+        raise C.fail(op, f"Axis must be at least -1. Found {axis}")
     if axis != -1 and rank is not None and rank < axis + 1:
         raise C.fail(op, f"Shape must be at least rank {axis + 1} but is rank {rank}")
     return x._dtype
@@ -235,6 +238,8 @@ def _v4_grad_infer(g: Any, x: Any, lo: Any, hi: Any, axis: int) -> list:
         if t._dtype is not d:
             raise C.wrong_input_dtype(op, i, d, t._dtype)
     rank = None if x._shape is None else len(x._shape)
+    if axis < -1:
+        raise C.fail(op, f"Axis must be at least -1. Found {axis}")
     if rank is not None and not (axis == -1 or 0 <= axis < rank):
         raise C.fail(op, f"Axis should be -1 or 0 or a positive value less than {rank}but "
                          f"given axis value was {axis}")

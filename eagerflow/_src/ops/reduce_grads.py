@@ -36,10 +36,10 @@ from eagerflow._src.ops.sequences import range as range_
 
 
 def _bga_infer(s0: Any, s1: Any) -> list:
-    for s in (s0, s1):
+    for i, s in enumerate((s0, s1)):
         C.check_dtype("BroadcastGradientArgs", s, frozenset((dt.int32, dt.int64)))
         if s._shape is not None and len(s._shape) != 1:
-            raise C.fail("BroadcastGradientArgs", f"In[{(s0, s1).index(s)}] must be a "
+            raise C.fail("BroadcastGradientArgs", f"In[{i}] must be a "
                                                   f"vector.{C.shape_str(s._shape)}")
     d = s0._dtype
     return [((None,), d), ((None,), d)]
