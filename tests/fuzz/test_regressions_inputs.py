@@ -1454,3 +1454,121 @@ def test_dequantize_and_quantize_take_any_negative_axis_as_none():
                                                    "expected 1"):
         tf.raw_ops.Dequantize(input=q, min_range=np.float32([-2, 1, 1]),
                               max_range=np.float32([3, 4, 5]), mode="MIN_COMBINED", axis=-3)
+
+
+def _box_sample(size, stateless=True):
+    kw = dict(bounding_boxes=np.array([[[0.1, 0.2, 0.6, 0.7]]], np.float32),
+              aspect_ratio_range=(0.5, 2.0), area_range=(0.1, 0.5), max_attempts=7,
+              use_image_if_no_bounding_boxes=False)
+    if stateless:
+        return tf.raw_ops.StatelessSampleDistortedBoundingBox(
+            image_size=size, min_object_covered=np.float32(0.1), seed=np.array([1, 2]), **kw)
+    return tf.raw_ops.SampleDistortedBoundingBoxV2(
+        image_size=size, min_object_covered=np.float32(0.1), seed=11, seed2=7, **kw)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # was: ValueErrors of reshapes in the kernels
+    (lambda: tf.raw_ops.FractionalAvgPoolGrad(
+        orig_input_tensor_shape=np.array(7), out_backprop=np.ones((1, 2, 2, 2)),
+        row_pooling_sequence=np.array([0, 1, 2]), col_pooling_sequence=np.array([0, 1, 2])),
+     InvalidArgumentError, "original input tensor shape must be1-dimensional and 4 elements"),
+    (lambda: tf.raw_ops.FractionalAvgPoolGrad(
+        orig_input_tensor_shape=np.array([0, 10, 7, 2]), out_backprop=np.ones((0, 6, 4, 2)),
+        row_pooling_sequence=np.array([0, 1, 3, 5, 7, 9, 10]),
+        col_pooling_sequence=np.array([0, 2, 4, 5, 7])),
+     InvalidArgumentError, "out_backprop must be positive for all dimension, got:0"),
+    (lambda: tf.raw_ops.FractionalMaxPoolGrad(
+        orig_input=np.zeros((0, 10, 7, 2)), orig_output=np.ones((2, 6, 4, 2)),
+        out_backprop=np.ones((2, 6, 4, 2)), row_pooling_sequence=np.array([0, 1, 3, 5, 7, 9, 10]),
+        col_pooling_sequence=np.array([0, 2, 4, 5, 7])),
+     InvalidArgumentError, r"orig_input must not be empty, got Tensor<type: double shape: "
+                           r"\[0,10,7,2\] values: >"),
+    (lambda: tf.raw_ops.ResourceGather(resource=tf.Variable(np.ones((4, 3))).handle,
+                                       indices=np.zeros((4, 1), np.int32), dtype=tf.float64,
+                                       batch_dims=-1),
+     InvalidArgumentError, r"batch_dims is negative \(-1\)"),
+    # (TF's kernel aborts the process on these two: GatherV2's words)
+    (lambda: tf.raw_ops.ResourceGather(resource=tf.Variable(np.ones((0, 3))).handle,
+                                       indices=np.zeros((4, 1), np.int32), dtype=tf.float64,
+                                       batch_dims=1),
+     InvalidArgumentError, r"params.shape\[0\]: 0 should be equal to indices.shape\[0\]: 4"),
+    (lambda: tf.raw_ops.ResourceScatterNdUpdate(
+        ref=tf.Variable(np.ones((4, 3))).handle, indices=np.zeros((2, 0), np.int32),
+        updates=np.ones((2, 4, 3))),
+     InvalidArgumentError, r"Indices and updates specified for empty output.  indices shape: "
+                           r"\[2,0\]"),
+    (lambda: tf.raw_ops.ResourceSparseApplyAdagrad(
+        var=tf.Variable(np.ones(3)).handle, accum=tf.Variable(np.ones(3)).handle,
+        lr=np.float64(0.1), grad=np.ones((2, 3)), indices=np.array([2, 1])),
+     InvalidArgumentError, "grad must have the same number of dimensions as var"),
+    (lambda: tf.raw_ops.ResourceSparseApplyProximalGradientDescent(
+        var=tf.Variable(np.ones(3)).handle, alpha=np.float64(0.1), l1=np.float64(0.05),
+        l2=np.float64(0.02), grad=np.ones((2, 3)), indices=np.array([2, 4])),
+     InvalidArgumentError, "Index 4 at offset 1 in indices is out of range"),
+    # was: a hang (a rejection sampler over 2**63 values) and a raw OverflowError
+    (lambda: _box_sample(np.array([2**63 - 1, 2**63 - 1, 0])), InvalidArgumentError,
+     "image height cannot be >= int32 max"),
+    (lambda: _box_sample(np.array([-5, 6, 3]), stateless=False), InvalidArgumentError,
+     "image height cannot be >= int32 max"),
+    (lambda: _box_sample(np.array([5, 2**31 - 1, 3])), InvalidArgumentError,
+     "image width cannot be >= int32 max"),
+    (lambda: bind(REGISTRY["_AdamAlpha"], (_t(np.float64(0.1)), _t(np.int64(1))),
+                  {"beta_1": np.array([1, 2]), "beta_2": 0.999}),
+     TypeError, "Expected float for argument 'beta_1' not"),
+], ids=["avg-grad-shape", "avg-grad-empty", "max-grad-empty", "gather-negative-batch",
+        "gather-batch", "scatter-nd-no-coordinates", "adagrad-grad-rank", "proximal-gd-flat",
+        "box-int32-max", "box-negative", "box-width", "adam-alpha-betas"])
+def test_long_campaign_findings_of_kernels_are_refused_as_tf(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_long_campaign_findings_compute_what_tf_computes():
+    # ResourceGatherNd of index vectors with no coordinates: whole copies (was: ValueError)
+    v = tf.Variable(np.arange(12.0).reshape(4, 3))
+    out = tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=np.zeros((3, 0), np.int32),
+                                      dtype=tf.float64)
+    np.testing.assert_array_equal(out.numpy(), np.broadcast_to(v.numpy(), (3, 4, 3)))
+    # a 1-D variable's sparse update reads the gradient's first values (TF 2.21's numbers)
+    v = tf.Variable(np.array([0.37, -0.39, 1.92]))
+    tf.raw_ops.ResourceSparseApplyProximalGradientDescent(
+        var=v.handle, alpha=np.float64(0.1), l1=np.float64(0.05), l2=np.float64(0.02),
+        grad=np.array([[-1.0, -0.55, -0.1], [0.35, 0.8, 1.25]]), indices=np.array([2, 1]))
+    np.testing.assert_allclose(v.numpy(), [0.37, -0.32934132, 2.01097804], rtol=1e-7)
+    # a binomial count past 1e154 (its square is inf in TF's doubles; was: OverflowError)
+    draws = tf.raw_ops.StatelessRandomBinomial(
+        shape=[3, 2, 1], seed=np.array([5, 42]), counts=np.float64(1e300),
+        probs=np.array([[0.01], [0.6]]), dtype=tf.float64).numpy().ravel()
+    np.testing.assert_allclose(draws, [1e298, 6e299] * 3, rtol=1e-15)
+    # an image of no rows: TF's box divides by 0; an unsigned size's -1 wraps
+    begin, size, box = _box_sample(np.array([0, 6, 3]))
+    assert size.numpy().tolist() == [0, 6, -1] and np.isnan(box.numpy()[0, 0, 0])
+    assert _box_sample(np.array([8, 6, 5], np.uint8))[1].numpy().tolist() == [3, 3, 255]
+    # no rows of a ragged tensor's fill: TF's [0, 1] matrix of ids (was: infer's (None,))
+    rows = tf.raw_ops.RaggedFillEmptyRows(
+        value_rowids=np.array([], np.int64), values=np.array([], np.float32),
+        nrows=np.array(0, np.int64), default_value=np.float32(7))[0]
+    assert rows.shape == (0, 1)
+    # ExtractGlimpseV2's noise of an empty image is NaN; "" picks by uniform_noise
+    out = tf.raw_ops.ExtractGlimpseV2(
+        input=np.zeros((2, 0, 7, 2), np.float32), size=[3, 3],
+        offsets=np.array([[0.1, 0.2], [-0.9, 0.9]], np.float32), centered=True,
+        normalized=True, uniform_noise=False, noise="uniform")
+    assert np.isnan(out.numpy()).all()
+    image = np.full((1, 4, 4, 1), 5.5, np.float32)
+    for uniform in (True, False):
+        out = tf.raw_ops.ExtractGlimpseV2(
+            input=image, size=[3, 3], offsets=np.array([[0.9, 0.9]], np.float32),
+            centered=True, normalized=True, uniform_noise=uniform, noise="").numpy()
+        assert not (out == 0).any()  # noise, not zeros, past the image's edge
+
+
+def test_gather_grad_counts_a_negative_batch_dims_from_the_indices_rank():
+    # was: ValueError of a reshape; GatherV2's kernel reads batch_dims -1 of 1-D indices as 0
+    g, idx, like = _t(np.arange(9.0).reshape(3, 3)), _t(np.array([4, 0, 4], np.int32)), \
+        _t(np.zeros((5, 3)))
+    sums = [bind(REGISTRY["GatherV2Grad"], (g, idx, like), {"axis": 0, "batch_dims": b})
+            for b in (-1, 0)]
+    np.testing.assert_array_equal(sums[0].numpy(), sums[1].numpy())
+    assert sums[0].numpy()[4].tolist() == [6.0, 8.0, 10.0]

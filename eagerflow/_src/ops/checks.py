@@ -8,6 +8,7 @@ None (unknown while tracing).
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from typing import Any, Iterable
 
@@ -506,6 +507,13 @@ def output_count(op: str, n: int) -> None:
     if _device.current_device().backend.too_big(n * _OUTPUT_BYTES):
         raise ResourceExhaustedError(None, None, f"OOM when allocating the {n} outputs of "
                                                  f"{op} [Op:{op}]")
+
+
+def float_attr(value: Any, what: str) -> float:
+    """A float attr as TF's wrappers take it: a real number (a bool too), nothing else."""
+    if not isinstance(value, numbers.Real):
+        raise TypeError(f"Expected float for argument '{what}' not {value!r}.")
+    return float(value)
 
 
 def bool_attr(value: Any, what: str) -> bool:

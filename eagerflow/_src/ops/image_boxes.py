@@ -204,23 +204,30 @@ def _glimpse_kernel(xp: Any, images: Any, offsets: Any, size: tuple, centered: b
     batch, height, width, depth = images.shape
     out = np.zeros((batch, size[0], size[1], depth), np.float32)
     rng = np.random.default_rng()
+    if not noise:  # (TF's older attr decides: uniform, else gaussian)
+        noise = "uniform" if uniform_noise else "gaussian"
     for k in range(batch):
         top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height, width,
                                     size, centered, normalized)
         ys, xs = np.arange(size[0]) + top, np.arange(size[1]) + left
         inside = ((ys >= 0) & (ys < height))[:, None] & ((xs >= 0) & (xs < width))[None, :]
         page = images[k]
-        if noise in ("uniform", "gaussian") and not inside.all() and page.size:
-            if noise == "uniform" or uniform_noise:
-                fill = rng.uniform(page.min(axis=(0, 1)), page.max(axis=(0, 1)),
-                                   size + (depth,))
-            else:
-                fill = rng.normal(page.mean(axis=(0, 1)), page.std(axis=(0, 1)),
-                                  size + (depth,))
-            out[k] = fill
-        yy, xx = np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)
-        out[k][inside] = page[yy[:, None].repeat(size[1], 1), xx[None, :].repeat(size[0], 0)][
-            inside]
+        if noise in ("uniform", "gaussian") and not inside.all():
+            # scaled by hand: an image with inf or nan gives that noise, where NumPy's
+            # samplers refuse such bounds; an image of no pixels has no statistics (nan)
+            with np.errstate(all="ignore"):
+                if not page.size:
+                    out[k] = np.nan
+                elif noise == "uniform":
+                    lo, hi = page.min(axis=(0, 1)), page.max(axis=(0, 1))
+                    out[k] = lo + (hi - lo) * rng.random(size + (depth,))
+                else:
+                    out[k] = page.mean(axis=(0, 1)) + page.std(axis=(0, 1)) * \
+                        rng.standard_normal(size + (depth,))
+        if inside.any():
+            yy, xx = np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)
+            out[k][inside] = page[yy[:, None].repeat(size[1], 1),
+                                  xx[None, :].repeat(size[0], 0)][inside]
     return out
 
 

@@ -129,9 +129,10 @@ def _sample(words: Any, image_size: Any, boxes: Any, min_covered: float, a: dict
             break
     x, y, w, h = crop
     begin = np.array([y, x, 0], image_size.dtype)
-    size = np.array([h, w, -1], image_size.dtype)
-    box = np.array([[[_f32(y) / _f32(height), _f32(x) / _f32(width),
-                      _f32(y + h) / _f32(height), _f32(x + w) / _f32(width)]]], np.float32)
+    size = np.array([h, w, -1]).astype(image_size.dtype)  # (-1 wraps in unsigned types)
+    with np.errstate(all="ignore"):  # (an image of no rows or columns: NaN, as TF)
+        box = np.array([[[_f32(y) / _f32(height), _f32(x) / _f32(width),
+                          _f32(y + h) / _f32(height), _f32(x + w) / _f32(width)]]], np.float32)
     return begin, size, box
 
 
@@ -173,10 +174,12 @@ def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> l
 
 
 def _check_values(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> None:
-    if int(image_size[0]) <= 0 or int(image_size[1]) <= 0:
-        raise InvalidArgumentError(None, None, f"image height and width must be positive, got "
-                                               f"[{int(image_size[0])}, {int(image_size[1])}] "
-                                               f"[Op:{op}]")
+    # (TF's bounds check is unsigned: a negative size is "past int32 max" too; a size of 0
+    # passes, and its box divides by it)
+    for what, v in (("height", int(image_size[0])), ("width", int(image_size[1]))):
+        if not 0 <= v < 2**31 - 1:
+            raise InvalidArgumentError(None, None, f"image {what} cannot be >= int32 max "
+                                                   f"[Op:{op}]")
     if not boxes.size and not a["use_image_if_no_bounding_boxes"]:
         raise InvalidArgumentError(None, None, "No bounding boxes provided as input. One must "
                                    "enable use_image_if_no_bounding_boxes if you wish to not "

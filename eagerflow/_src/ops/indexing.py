@@ -290,6 +290,7 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
     if dyn:
         axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
     axis += like.ndim if axis < 0 else 0
+    batch_dims += indices.ndim if batch_dims < 0 else 0  # (as GatherV2's kernel counts it)
     _check_range("GatherV2Grad", indices, like.shape[axis])
 
     def one(gg: Any, ii: Any, out: Any) -> None:

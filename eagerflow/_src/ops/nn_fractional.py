@@ -334,12 +334,23 @@ def _grad_samples(kind: str) -> Callable:
 
 
 def _grad_infer(x: Any, y: Any, g: Any, rows: Any, cols: Any, overlapping: bool) -> list:
-    C.same_dtype("FractionalMaxPoolGrad", (x, y, g), _T)
+    op = "FractionalMaxPoolGrad"
+    C.same_dtype(op, (x, y, g), _T)
+    for t, what in ((x, "orig_input"), (y, "orig_output")):
+        if t._shape is not None and 0 in t._shape:
+            raise C.fail(op, f"{what} must not be empty, got Tensor<type: "
+                             f"{C.dtype_word(t._dtype)} shape: {C.shape_str(t._shape)} "
+                             "values: >")
     return [(x._shape, x._dtype)]
 
 
 def _avg_grad_infer(shape: Any, g: Any, rows: Any, cols: Any, overlapping: bool) -> list:
-    C.check_dtype("FractionalAvgPoolGrad", g, _T)
+    op = "FractionalAvgPoolGrad"
+    C.check_dtype(op, g, _T)
+    if shape._shape is not None and shape._shape != (4,):
+        raise C.fail(op, "original input tensor shape must be1-dimensional and 4 elements")
+    if g._shape is not None and 0 in g._shape:
+        raise C.fail(op, "out_backprop must be positive for all dimension, got:0")
     arr = getattr(shape, "_arr", None)
     dims = None if arr is None else tuple(int(v) for v in to_host(arr))  # (a device's too)
     return [(dims if dims is not None else (None,) * 4, g._dtype)]

@@ -317,6 +317,8 @@ _ALPHA_CUDA = ("T lr, int64 step, T b1, T b2", "T alpha",
 
 def _alpha_infer(lr: Any, step: Any, beta_1: float, beta_2: float) -> list:
     d = C.same_dtype("_AdamAlpha", (lr,), C.FLOATS)
+    C.float_attr(beta_1, "beta_1")
+    C.float_attr(beta_2, "beta_2")
     if step._dtype is not dt.int64:
         raise C.fail("_AdamAlpha", f"step must be int64, got {step._dtype.name}")
     for name, t in (("lr", lr), ("step", step)):

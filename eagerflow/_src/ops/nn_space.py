@@ -9,7 +9,6 @@ and a reshape), so their kernels are exact for every dtype.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any
 
 import numpy as np
@@ -173,13 +172,6 @@ def _block_size(value: Any) -> int:
 _LRN_T = frozenset((dt.float16, dt.bfloat16, dt.float32))
 
 
-def _make_float(value: Any, what: str) -> float:
-    """A float attr as TF's wrappers take it: a real number (a bool too), nothing else."""
-    if not isinstance(value, numbers.Real):
-        raise TypeError(f"Expected float for argument '{what}' not {value!r}.")
-    return float(value)
-
-
 # (TF's defaults are ints for bias and alpha: its op wrapper then takes its slow path)
 @eager_api("bias:float", "alpha:float", "beta:float")
 def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A002
@@ -190,7 +182,7 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
     checks."""
     x = _t(input)
     r = C.make_int(depth_radius, "depth_radius")
-    bias, alpha, beta = (_make_float(v, k) for v, k in ((bias, "bias"), (alpha, "alpha"),
+    bias, alpha, beta = (C.float_attr(v, k) for v, k in ((bias, "bias"), (alpha, "alpha"),
                                                          (beta, "beta")))
     if x._dtype not in _LRN_T:
         raise C.not_supported("LRN", x._dtype, _LRN_T)

@@ -57,7 +57,7 @@ def stirling_tail(k: float) -> float:
 
 def btrs_bound(n: float, p: float, k: float) -> float:
     """The log of BTRS's acceptance bound at k (TF's form: r = p / q, mode m)."""
-    m = math.floor((n + 1) * p)
+    m = float(math.floor((n + 1) * p))  # (a double, as TF: past 1e154 its square is inf)
     r = p / (1 - p)
     return ((m + 0.5) * math.log((m + 1) / (r * (n - m + 1)))
             + (n + 1) * math.log((n - m + 1) / (n - k + 1))

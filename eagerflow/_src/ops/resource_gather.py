@@ -45,17 +45,32 @@ def _infer(h: Any, indices: Any, *, dtype: Any, batch_dims: int = 0,
     dtype = dt.as_dtype(dtype)
     if var is not None and dt.as_dtype(var.dtype) is not dtype:
         raise C.wrong_read_dtype(_OP, dtype, dt.as_dtype(var.dtype))
+    if batch_dims < 0:
+        raise C.fail(_OP, f"batch_dims is negative ({batch_dims})")
     ps = None if var is None else var.shape._dims
     is_ = indices._shape
     if ps is None or is_ is None:
         return [(None, dtype)]
-    if len(ps) <= batch_dims:
-        raise C.fail(_OP, "params must be at least 1 dimensional" if not batch_dims else
-                     f"params must have at least {batch_dims + 1} dimensions")
+    _check_batch(ps, is_, batch_dims)
     out = tuple(is_) + tuple(ps[batch_dims + 1:])
     if None not in out:
         check_finite_size(_OP, out, dtype)
     return [(out, dtype)]
+
+
+def _check_batch(ps: tuple, is_: tuple, batch_dims: int) -> None:
+    """The params' rank and the batch dims both share. (TF's kernel aborts the process
+    on a batch that differs or indices of fewer dims: these words are GatherV2's.)"""
+    if len(ps) <= batch_dims:
+        raise C.fail(_OP, "params must be at least 1 dimensional" if not batch_dims else
+                     f"params must have at least {batch_dims + 1} dimensions")
+    if len(is_) < batch_dims:
+        raise C.fail(_OP, f"batch_dims ({batch_dims}) must be less than or equal to "
+                          f"indices.rank ({len(is_)})")
+    for i in range(batch_dims):
+        if None not in (ps[i], is_[i]) and ps[i] != is_[i]:
+            raise C.fail(_OP, f"params.shape[{i}]: {ps[i]} should be equal to "
+                              f"indices.shape[{i}]: {is_[i]}")
 
 
 def _kernel(xp: Any, h: Any, indices: Any, *, batch_dims: int = 0, **_attrs: Any) -> Any:
@@ -85,6 +100,7 @@ def _rows_where_it_lives(var: Any, arr: Any, indices: Any, batch_dims: int) -> A
         _check_range(_OP, ids, arr.shape[0])
         return xp.take(arr, D.to_device(indices, place), axis=0)
     # (batch_dims b: row ids within each of the leading b entries, shared by both)
+    _check_batch(arr.shape, ids.shape, batch_dims)
     b = int(np.prod(arr.shape[:batch_dims], dtype=np.int64))
     rows = arr.reshape((b,) + arr.shape[batch_dims:])
     flat = ids.reshape((b, -1))

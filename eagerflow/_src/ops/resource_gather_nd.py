@@ -13,6 +13,7 @@ otherwise.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -69,7 +70,7 @@ def _kernel(xp: Any, h: Any, indices: Any, **_attrs: Any) -> Any:
     arr = var._arr
     ids = to_host(indices)
     k = ids.shape[-1]
-    flat = ids.reshape(-1, k)
+    flat = ids.reshape(math.prod(ids.shape[:-1]), k)  # (k may be 0: whole slices)
     bad = ((flat < 0) | (flat >= np.array(arr.shape[:k], dtype=np.int64))).any(axis=1) \
         if k else np.zeros(len(flat), bool)
     if bad.any():

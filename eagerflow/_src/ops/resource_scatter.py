@@ -15,6 +15,7 @@ indices.shape + params.shape[1:] is refused (TF's kernel checks its rank only).
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -26,7 +27,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops.checks import dt_enum, fail, not_supported, wrong_input_dtype
+from eagerflow._src.ops.checks import dt_enum, fail, not_supported, shape_str, wrong_input_dtype
 from eagerflow._src.ops.device_scatter import update_rows
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
@@ -352,7 +353,7 @@ def _nd_vectors(ids: np.ndarray, upd: np.ndarray, shape: tuple) -> tuple:
     index of depth 1, its first (TF 2.21 counts the vectors by indices.shape[:-1])."""
     if ids.ndim > 1:
         k = ids.shape[-1]
-        flat = ids.reshape(-1, k)
+        flat = ids.reshape(math.prod(ids.shape[:-1]), k)  # (k may be 0: whole slices)
         return flat, upd.reshape((len(flat),) + shape[k:])
     return ids.reshape(-1, 1)[:1], upd.reshape((-1,) + shape[1:])[:1]
 
@@ -364,6 +365,10 @@ def _nd_kernel(op: str) -> Callable:
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
         xp, arr = place.xp, var._arr
         nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
+        if ids.ndim > 1 and not ids.shape[-1] and math.prod(ids.shape[:-1]):
+            # (index vectors of no coordinates would each write the whole variable)
+            raise fail(op, f"Indices and updates specified for empty output.  indices "
+                          f"shape: {shape_str(ids.shape)}")
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
         new = arr.copy()

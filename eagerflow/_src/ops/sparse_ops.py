@@ -218,8 +218,11 @@ def _fill_infer(value_rowids: Any, values: Any, nrows: Any, default_value: Any) 
     if None not in (n, m) and n != m:
         raise C.fail(_FILL, f"The length of `values` ({m}) must match the first dimension of "
                             f"`value_rowids` ({n}).")
-    return [((None,), dt.int64), ((None,), values._dtype), ((None,), dt.bool),
-            ((n if n is not None else m,), dt.int64)]
+    # (TF's kernel gives no rows' ids as a [0, 1] matrix; a graph's static shape is [?])
+    no_rows = isinstance(nrows, EagerTensor) and nrows._shape == () and \
+        int(to_host(nrows._arr)) == 0
+    return [((0, 1) if no_rows else (None,), dt.int64), ((None,), values._dtype),
+            ((None,), dt.bool), ((n if n is not None else m,), dt.int64)]
 
 
 def _fill_kernel(xp: Any, value_rowids: Any, values: Any, nrows: Any,

@@ -73,6 +73,7 @@ def _sc(*names: str, words: str = "{} is not a scalar: ", test: str | None = Non
 _VAR = (("var1d",),)
 _IDX = (("indices",),)
 _GRAD = (("grad",),)
+_GRAD_RANK = (("grad_rank",),)  # (Adagrad's kernels; the others read a 1-D var's grad flat)
 _INNER = (("inner",),)
 _NONNEG = "{} regularization strength is not a non-negative scalar: "
 _RMS = _sc("lr", "rho", "momentum", "epsilon")
@@ -246,11 +247,13 @@ SPECS = {s.name: s for s in (
               _keras_momentum if "Keras" in name else _momentum, T._TYPES)
       for name in _MOMENTUM),
     _Sparse("ResourceSparseApplyAdagrad", ("var", "accum"), ("lr", "grad", "indices"),
-            {"update_slots": True}, _same("accum") + _VAR + _sc("lr") + _IDX + _GRAD + _INNER,
+            {"update_slots": True},
+            _same("accum") + _VAR + _sc("lr") + _IDX + _GRAD_RANK + _GRAD + _INNER,
             "first", _adagrad, T._TYPES),
     _Sparse("ResourceSparseApplyAdagradV2", ("var", "accum"),
             ("lr", "epsilon", "grad", "indices"), {"update_slots": True},
-            _same("accum") + _VAR + _sc("lr", "epsilon") + _IDX + _GRAD + _INNER, "first",
+            _same("accum") + _VAR + _sc("lr", "epsilon") + _IDX + _GRAD_RANK + _GRAD + _INNER,
+            "first",
             _adagrad_v2, T._TYPES),
     _Sparse("ResourceSparseApplyProximalAdagrad", ("var", "accum"),
             ("lr", "l1", "l2", "grad", "indices"), {},
@@ -330,6 +333,10 @@ def _fault(spec: _Sparse, shapes: dict, values: dict | None, flags: dict) -> str
             s = shapes["indices"]
             if s is not None and len(s) != 1:
                 return "indices must be one-dimensional"
+        elif kind == "grad_rank":
+            g = shapes["grad"]
+            if var is not None and g is not None and len(g) != len(var):
+                return "grad must have the same number of dimensions as var"
         elif kind == "grad":
             message = _grad_fault(var, shapes["grad"], shapes["indices"])
             if message:
@@ -474,7 +481,8 @@ def _update(spec: _Sparse, arrays: dict, flags: dict) -> tuple:
         return arrays, error
     inner = int(np.prod(var.shape[1:], dtype=np.int64))
     one = inner == 1 and spec.name not in _MOMENTUM
-    grad = arrays["grad"].reshape(len(ids), inner)[:k]
+    # (a 1-D var's kernels read the gradient's first values, whatever its shape)
+    grad = arrays["grad"].reshape(-1)[:len(ids) * inner].reshape(len(ids), inner)[:k]
     scalars = {a: arrays[a] for a in spec.tensors if a not in ("grad", "indices")}
     flat = [arrays[a].reshape(rows, inner).copy() for a in spec.resources]
     ids = ids[:k]
