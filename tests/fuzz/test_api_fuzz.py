@@ -147,10 +147,11 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 
 
 # calls whose NumPy ValueError TF 2.21's Python lets out too: pad's np.ndim of a ragged
-# constant_values, np.finfo of bfloat16 (ml_dtypes' type: no NumPy float) for the default
-# tolerance of pinv and matrix_rank
+# constant_values, convolution's of ragged dilations, np.finfo of bfloat16 (ml_dtypes'
+# type: no NumPy float) for the default tolerance of pinv and matrix_rank
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
-TF_NUMPY_ERRORS = {"pad": ("setting an array element with a sequence",), "pinv": _NO_FINFO,
+_RAGGED = ("setting an array element with a sequence",)
+TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
                    "matrix_rank": _NO_FINFO}
 
 

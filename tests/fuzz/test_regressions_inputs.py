@@ -1572,3 +1572,28 @@ def test_gather_grad_counts_a_negative_batch_dims_from_the_indices_rank():
             for b in (-1, 0)]
     np.testing.assert_array_equal(sums[0].numpy(), sums[1].numpy())
     assert sums[0].numpy()[4].tolist() == [6.0, 8.0, 10.0]
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    # TF's Python takes int() of each dilation first: its own errors for inf, NaN, strings
+    ({"dilations": float("inf")}, OverflowError, "cannot convert float infinity to integer"),
+    ({"dilations": [float("inf"), 1]}, OverflowError, "cannot convert float infinity"),
+    ({"dilations": np.nan}, ValueError, "cannot convert float NaN to integer"),
+    ({"dilations": "a"}, ValueError, r"invalid literal for int\(\) with base 10: 'a'"),
+    ({"dilations": [0, []]}, ValueError, "setting an array element with a sequence"),
+    # a tensor for the format: the TypeError of its hash, as TF's set lookup (was:
+    # AttributeError of .startswith)
+    ({"dilations": 2, "data_format": tf.constant("NHWC")}, TypeError, "Tensor is unhashable"),
+])
+def test_convolution_reads_dilations_and_format_as_tf(kwargs, error, message):
+    x, w = np.ones((1, 5, 5, 2), np.float32), np.ones((2, 2, 2, 3), np.float32)
+    with pytest.raises(error, match=message):
+        tf.nn.convolution(x, w, **kwargs)
+
+
+def test_reverse_of_one_axis_number_is_refused_as_tf():
+    # was: TypeError of iterating an int (the raw op's axis attr)
+    x = np.arange(6).reshape(2, 3)
+    with pytest.raises(InvalidArgumentError, match="'dims' must be 1-dimension, not 0"):
+        tf.raw_ops.ReverseV2(tensor=x, axis=1)
+    assert tf.raw_ops.ReverseV2(tensor=x, axis=[1]).numpy().tolist() == [[2, 1, 0], [5, 4, 3]]

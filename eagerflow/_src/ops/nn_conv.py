@@ -792,21 +792,29 @@ def _spatial_dims(x: Any, w: Any) -> int:
     return n
 
 
+_CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
+
+
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
     """TF's tf.nn.convolution builds a dilated convolution in Python, which first checks
     that the filter's input depth divides the input's channels (a ValueError)."""
     rates = [dilations] if isinstance(dilations, (int, np.integer)) else \
         getattr(dilations, "_arr", dilations)
+    # TF reads them through NumPy, then int() of each: NumPy's ValueError of a ragged list,
+    # int()'s OverflowError of inf and ValueError of NaN or a string are TF's too
+    rates = np.ravel(rates).tolist()
     try:
-        dilated = any(int(d) != 1 for d in np.ravel(rates))
-    except (TypeError, ValueError):
+        dilated = any(int(d) != 1 for d in rates)
+    except TypeError:
         return  # (the op's own checks word a bad dilation)
     if not dilated or x._shape is None or w._shape is None or len(w._shape) < 2:
         return
     r = len(w._shape) - 2
     if len(x._shape) < r + 2:
         return
-    first = data_format is not None and data_format.startswith("NC")
+    # (TF looks the format up in a set first: a tensor's is TF's TypeError of its hash)
+    first = data_format is not None and data_format not in _CHANNELS_LAST and \
+        data_format.startswith("NC")
     c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
     depth = w._shape[r]
     if c is not None and depth and c % depth:

@@ -46,6 +46,8 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
         check_runtime_arg("ReverseV2", dyn, "axis")
         return [(x._shape, x._dtype)]
     C.axis_given("ReverseV2", axes, dyn, "axes")
+    if isinstance(axes, (int, np.integer)):  # (TF's axis input of one number)
+        raise C.fail("ReverseV2", "'dims' must be 1-dimension, not 0")
     if x._shape:  # (TF reverses a scalar to itself, whatever the axes)
         r = len(x._shape)
         seen = set()
