@@ -1597,3 +1597,24 @@ def test_reverse_of_one_axis_number_is_refused_as_tf():
     with pytest.raises(InvalidArgumentError, match="'dims' must be 1-dimension, not 0"):
         tf.raw_ops.ReverseV2(tensor=x, axis=1)
     assert tf.raw_ops.ReverseV2(tensor=x, axis=[1]).numpy().tolist() == [[2, 1, 0], [5, 4, 3]]
+
+
+@pytest.mark.parametrize("select_cols, defaults, message", [
+    # TF's kernel's checks, when it runs (was: an IndexError for (-1, -3), and (1, 0) ran)
+    ((-1, -3), 2, "select_cols should be strictly increasing indices"),
+    ((1, 0), 2, "select_cols should be strictly increasing indices"),
+    ((0, 0), 2, "select_cols should be strictly increasing indices"),
+    ((-1,), 1, "select_cols should be non-negative indices"),
+    ((0,), 2, "select_cols should match output size"),
+    # TF counts the selected columns a record has
+    ((5,), 1, "Expect 1 fields but have 0 in record 0"),
+    ((0, 5), 2, "Expect 2 fields but have 1 in record 0"),
+])
+def test_decode_csv_select_cols_are_checked_as_tfs_kernel(select_cols, defaults, message):
+    records = np.array([b"1,2", b"3,4"], object)
+    call = lambda: tf.raw_ops.DecodeCSV(  # noqa: E731
+        records=records, record_defaults=[np.array([1.5])] * defaults, select_cols=select_cols)
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
+        call()
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
+        tf.function(call)()  # (in a graph too, when it runs)

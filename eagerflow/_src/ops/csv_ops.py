@@ -51,11 +51,17 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
                               f"one element; got shape {C.shape_str(d._shape)}")
     if len(field_delim.encode()) != 1:
         raise C.fail(_OP, "field_delim should be only 1 char")
-    if select_cols and len(select_cols) != len(defaults):
-        raise C.fail(_OP, "select_cols should match record_defaults. Got select_cols of "
-                          f"length {len(select_cols)} and record_defaults of length "
-                          f"{len(defaults)}")
     return [(records._shape, d._dtype) for d in defaults]
+
+
+def _check_select(select_cols: list, outputs: int) -> None:
+    """TF's kernel's checks of select_cols (when it runs, in a graph too)."""
+    if any(b <= a for a, b in zip(select_cols, select_cols[1:])):
+        raise C.fail(_OP, "select_cols should be strictly increasing indices")
+    if select_cols and select_cols[0] < 0:
+        raise C.fail(_OP, "select_cols should be non-negative indices")
+    if select_cols and len(select_cols) != outputs:
+        raise C.fail(_OP, "select_cols should match output size")
 
 
 def read_quoted(buf: bytes, start: int) -> tuple:
@@ -129,6 +135,7 @@ def _value(field: bytes, f: int, r: int, dtype: dt.DType) -> Any:
 def _kernel(xp: Any, records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool,
             na_value: str, select_cols: tuple) -> tuple:
     select_cols = C.int_list(select_cols, "select_cols")
+    _check_select(select_cols, len(defaults))
     flat = np.asarray(records, dtype=object).reshape(-1)
     cols = [[] for _ in defaults]
     delim, na = field_delim.encode(), C.string_arg(na_value, "na_value").encode()
@@ -136,8 +143,9 @@ def _kernel(xp: Any, records: Any, *defaults: Any, field_delim: str, use_quote_d
     for r, record in enumerate(flat):
         fields = _split(bytes(record), delim, use_quote_delim)
         if select_cols:
-            if len(fields) <= wanted[-1]:
-                raise C.fail(_OP, f"Expect {wanted[-1] + 1} fields but have {len(fields)} in "
+            if len(fields) <= wanted[-1]:  # (TF counts the selected columns found)
+                found = sum(c < len(fields) for c in wanted)
+                raise C.fail(_OP, f"Expect {len(wanted)} fields but have {found} in "
                                   f"record {r}")
             fields = [fields[c] for c in wanted]
         elif len(fields) != len(defaults):
