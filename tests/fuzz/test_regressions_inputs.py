@@ -1618,3 +1618,20 @@ def test_decode_csv_select_cols_are_checked_as_tfs_kernel(select_cols, defaults,
         call()
     with pytest.raises(InvalidArgumentError, match=re.escape(message)):
         tf.function(call)()  # (in a graph too, when it runs)
+
+
+@pytest.mark.parametrize("index, max_index, message", [
+    # was: a walk that never ended (an index past the cipher's range never lands in it)
+    ([2**63 - 1, 1, 0], 2**40, "max_index must be >= index, but 1099511627776 < "
+                               "9223372036854775807"),
+    ([3, 1, 0], [2, 5, 5], "max_index must be >= index, but 2 < 3"),
+    ([-1, 1, 0], 2**40, "index must be >= 0 but was -1"),
+    ([3, 1, 0], -1, "max_index must be >= 0 but was -1"),
+])
+def test_random_index_shuffle_checks_its_indices_first(index, max_index, message):
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
+        tf.raw_ops.RandomIndexShuffle(index=np.array(index), seed=np.array([4, 5, 6]),
+                                      max_index=np.array(max_index, np.int64), rounds=4)
+    out = tf.raw_ops.RandomIndexShuffle(index=np.array([5, 1, 0]), seed=np.array([4, 5, 6]),
+                                        max_index=np.int64(2**40), rounds=4)
+    assert out.numpy().tolist() == [291895777, 23461797, 90570420]  # TF 2.21's

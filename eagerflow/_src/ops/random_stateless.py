@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
@@ -485,10 +486,24 @@ def _walk_table(xp: Any, perm: Any, top: Any) -> Any:
     return ptr.astype(xp.uint64)
 
 
+def _check_indices(index: np.ndarray, max_index: np.ndarray) -> None:
+    """TF's checks before the walk (an index past the cipher's range would never land)."""
+    op = "RandomIndexShuffle"
+    for values, what in ((index, "index"), (max_index, "max_index")):
+        if (values < 0).any():
+            raise C.fail(op, f"{what} must be >= 0 but was {values[values < 0][0]}")
+    past = np.flatnonzero(index > max_index)
+    if past.size:
+        i = past[0]
+        raise C.fail(op, f"max_index must be >= index, but {max_index[i]} < {index[i]}")
+
+
 def _index_shuffle_kernel(xp: Any, index: Any, seed: Any, max_index: Any, rounds: int) -> Any:
     n = max(index.size, max_index.size, seed.size // 3)
     if n == 0:
         return xp.zeros((0,), dtype=index.dtype)
+    _check_indices(np.broadcast_to(to_host(index).reshape(-1), (n,)),
+                   np.broadcast_to(to_host(max_index).reshape(-1), (n,)))
     idx = xp.broadcast_to(index.reshape(-1), (n,)).astype(xp.uint64)
     top = xp.broadcast_to(max_index.reshape(-1), (n,)).astype(xp.uint64)
     seeds = xp.broadcast_to((seed.reshape(-1, 3).astype(xp.uint64) & xp.uint64(0xFFFFFFFF)),
