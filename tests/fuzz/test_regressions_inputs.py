@@ -1635,3 +1635,20 @@ def test_random_index_shuffle_checks_its_indices_first(index, max_index, message
     out = tf.raw_ops.RandomIndexShuffle(index=np.array([5, 1, 0]), seed=np.array([4, 5, 6]),
                                         max_index=np.int64(2**40), rounds=4)
     assert out.numpy().tolist() == [291895777, 23461797, 90570420]  # TF 2.21's
+
+
+def test_thread_unsafe_unigram_sampler_is_tfs_learned_sampler_by_another_name():
+    # TF 2.21's draws for these seeds (both ops give the same), and its own refusal
+    tc = np.array([[1, 2], [3, 4]], np.int64)
+    kw = dict(true_classes=tc, num_true=2, num_sampled=5, unique=True, range_max=10, seed=3,
+              seed2=4)
+    out = tf.raw_ops.ThreadUnsafeUnigramCandidateSampler(**kw)
+    assert type(out).__name__ == "ThreadUnsafeUnigramCandidateSampler"
+    assert out.sampled_candidates.numpy().tolist() == [1, 0, 4, 9, 3]
+    np.testing.assert_allclose(out.true_expected_count.numpy(), 0.5217031240463257)
+    kw["unique"] = False
+    out = tf.raw_ops.ThreadUnsafeUnigramCandidateSampler(**kw)
+    assert out.sampled_candidates.numpy().tolist() == [1, 0, 1, 4, 9]
+    with pytest.raises(InvalidArgumentError, match="true_classes must have num_true columns, "
+                                                   "expected: 2 was: 3"):
+        tf.raw_ops.ThreadUnsafeUnigramCandidateSampler(**dict(kw, num_true=3))

@@ -320,7 +320,7 @@ _RESULTS = {op: collections.namedtuple(op, ["sampled_candidates", "true_expected
                                            "sampled_expected_count"])
             for op in ("UniformCandidateSampler", "LogUniformCandidateSampler",
                        "LearnedUnigramCandidateSampler", "FixedUnigramCandidateSampler",
-                       "AllCandidateSampler")}
+                       "ThreadUnsafeUnigramCandidateSampler", "AllCandidateSampler")}
 AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
 
 

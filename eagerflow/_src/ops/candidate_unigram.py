@@ -221,28 +221,30 @@ def _fixed_ref(true: np.ndarray, num_true: int, num_sampled: int, unique: bool,
                           stream.word)
 
 
-def _learned_infer(true: Any, num_true: int, num_sampled: int, unique: bool, range_max: int,
-                   seed: int = 0, seed2: int = 0, node: int = 0) -> list:
-    return CS._sampler_infer("LearnedUnigramCandidateSampler")(true, num_true, num_sampled,
-                                                               unique, range_max)
+def _learned_infer(op: str) -> Callable:
+    def infer(true: Any, num_true: int, num_sampled: int, unique: bool, range_max: int,
+              seed: int = 0, seed2: int = 0, node: int = 0) -> list:
+        return CS._sampler_infer(op)(true, num_true, num_sampled, unique, range_max)
+    return infer
 
 
-def _learned_kernel(xp: Any, true: Any, num_true: int, num_sampled: int, unique: bool,
-                    range_max: int, seed: int = 0, seed2: int = 0, node: int = 0) -> tuple:
-    op = "LearnedUnigramCandidateSampler"
-    true = np.asarray(true)
-    CS._check_true(op, true, range_max)
-    attrs = f"{num_true}/{num_sampled}/{unique}/{range_max}"
-    words = CS._WORDS_PER_SAMPLE * num_sampled
-    key, counter = _reserve(op, attrs, seed, seed2, node, words // 4)
-    with _LEARNED_LOCK:
-        weights = kernel_state((op, attrs, seed, seed2, node),
-                               lambda: np.ones(range_max, np.int64))
-        draw, prob = _learned_draw(weights.copy())
-        out = CS.sample_with(draw, prob, true, num_sampled, unique,
-                             CS._words(key, counter, words))
-        _learn(weights, true)
-    return out
+def _learned_kernel(op: str) -> Callable:
+    def kernel(xp: Any, true: Any, num_true: int, num_sampled: int, unique: bool,
+               range_max: int, seed: int = 0, seed2: int = 0, node: int = 0) -> tuple:
+        true = np.asarray(true)
+        CS._check_true(op, true, range_max)
+        attrs = f"{num_true}/{num_sampled}/{unique}/{range_max}"
+        words = CS._WORDS_PER_SAMPLE * num_sampled
+        key, counter = _reserve(op, attrs, seed, seed2, node, words // 4)
+        with _LEARNED_LOCK:
+            weights = kernel_state((op, attrs, seed, seed2, node),
+                                   lambda: np.ones(range_max, np.int64))
+            draw, prob = _learned_draw(weights.copy())
+            out = CS.sample_with(draw, prob, true, num_sampled, unique,
+                                 CS._words(key, counter, words))
+            _learn(weights, true)
+        return out
+    return kernel
 
 
 def _learned_ref(true: np.ndarray, num_true: int, num_sampled: int, unique: bool,
@@ -282,18 +284,25 @@ FIXED_UNIGRAM_CANDIDATE_SAMPLER = register(OpDef(
     num_outputs=3, stateful=True, gpu=False,
 ))
 
-LEARNED_UNIGRAM_CANDIDATE_SAMPLER = register(OpDef(
-    "LearnedUnigramCandidateSampler", _learned_infer, _learned_kernel, reference=_learned_ref,
-    samples=lambda: [
-        Sample((_TRUE,), CS._sampler_attrs(5, False, 10), grad=False),
-        Sample((_TRUE,), CS._sampler_attrs(7, True, 8), grad=False)],
-    bad_samples=lambda: [
-        BadSample((_TRUE,), CS._sampler_attrs(11, True, 10), InvalidArgumentError,
-                  "Sampler's range is too small."),
-        BadSample((_TRUE,), CS._sampler_attrs(3, False, 5), InvalidArgumentError,
-                  "`true_candidate` out of range [0, 5), received 7")],
-    num_outputs=3, stateful=True, gpu=False,
-))
+def _learned_op(name: str) -> OpDef:
+    return register(OpDef(
+        name, _learned_infer(name), _learned_kernel(name), reference=_learned_ref,
+        samples=lambda: [
+            Sample((_TRUE,), CS._sampler_attrs(5, False, 10), grad=False),
+            Sample((_TRUE,), CS._sampler_attrs(7, True, 8), grad=False)],
+        bad_samples=lambda: [
+            BadSample((_TRUE,), CS._sampler_attrs(11, True, 10), InvalidArgumentError,
+                      "Sampler's range is too small."),
+            BadSample((_TRUE,), CS._sampler_attrs(3, False, 5), InvalidArgumentError,
+                      "`true_candidate` out of range [0, 5), received 7")],
+        num_outputs=3, stateful=True, gpu=False,
+    ))
+
+
+LEARNED_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("LearnedUnigramCandidateSampler")
+# TF's sampler without the learned counts' lock: the same draws and counts (its thread
+# safety is the caller's affair there; here the lock costs nothing worth removing)
+THREAD_UNSAFE_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("ThreadUnsafeUnigramCandidateSampler")
 
 
 @eager_api("true_classes")

@@ -111,6 +111,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "candidate_unigram": (
         "FixedUnigramCandidateSampler", "LearnedUnigramCandidateSampler",
+        "ThreadUnsafeUnigramCandidateSampler",
     ),
     "sets": (
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
