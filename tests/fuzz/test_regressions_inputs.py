@@ -1652,3 +1652,34 @@ def test_thread_unsafe_unigram_sampler_is_tfs_learned_sampler_by_another_name():
     with pytest.raises(InvalidArgumentError, match="true_classes must have num_true columns, "
                                                    "expected: 2 was: 3"):
         tf.raw_ops.ThreadUnsafeUnigramCandidateSampler(**dict(kw, num_true=3))
+
+
+def test_first_versions_of_the_box_ops_are_tfs():
+    # DrawBoundingBoxes: V2 with TF's default colours; its errors as TF 2.21's eager ones
+    images = np.random.RandomState(0).rand(2, 5, 6, 3).astype(np.float32)
+    boxes = np.array([[[0.1, 0.2, 0.7, 0.9], [0.0, 0.0, 1.0, 1.0]],
+                      [[0.7, 0.2, 0.1, 0.9], [0.2, 0.2, 0.2, 0.2]]], np.float32)
+    v1 = tf.raw_ops.DrawBoundingBoxes(images=images, boxes=boxes).numpy()
+    v2 = tf.raw_ops.DrawBoundingBoxesV2(images=images, boxes=boxes,
+                                        colors=np.zeros((0, 4), np.float32)).numpy()
+    np.testing.assert_array_equal(v1, v2)
+    assert float(v1.sum()) == pytest.approx(84.23822021484375, rel=1e-7)
+    for op, extra in (("DrawBoundingBoxes", {}),
+                      ("DrawBoundingBoxesV2", {"colors": np.ones((2, 4), np.float32)})):
+        with pytest.raises(InvalidArgumentError, match="The rank of the boxes tensor should be 3"):
+            getattr(tf.raw_ops, op)(images=images, boxes=boxes[0], **extra)
+        with pytest.raises(InvalidArgumentError, match="The size of the third dimension of the "
+                                                       "box must be 4. Received: 5"):
+            getattr(tf.raw_ops, op)(images=images, boxes=np.ones((2, 2, 5), np.float32),
+                                    **extra)
+    # SampleDistortedBoundingBox: V2 with min_object_covered an attr; TF 2.21's boxes
+    kw = dict(image_size=np.array([40, 50, 3], np.int32),
+              bounding_boxes=np.array([[[0.1, 0.2, 0.6, 0.7]]], np.float32),
+              aspect_ratio_range=(0.5, 2.0), area_range=(0.1, 0.5), max_attempts=7, seed=11,
+              seed2=7)
+    begin, size, box = tf.raw_ops.SampleDistortedBoundingBox(min_object_covered=0.3, **kw)
+    assert begin.numpy().tolist() == [10, 2, 0] and size.numpy().tolist() == [16, 30, -1]
+    np.testing.assert_array_equal(box.numpy(), np.float32([[[0.25, 0.04, 0.65, 0.64]]]))
+    with pytest.raises(InvalidArgumentError, match="Min object covered must be non-negative: "
+                                                   "-0.3"):
+        tf.raw_ops.SampleDistortedBoundingBox(min_object_covered=-0.3, **kw)

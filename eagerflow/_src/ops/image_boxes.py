@@ -24,7 +24,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import static_ints
+from eagerflow._src.ops.dynshape import Spec, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -42,8 +42,7 @@ _DEFAULT_COLOURS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0,
 # DrawBoundingBoxesV2
 # ---------------------------------------------------------------------------------------
 
-def _draw_infer(images: Any, boxes: Any, colors: Any) -> list:
-    op = "DrawBoundingBoxesV2"
+def _draw_infer(images: Any, boxes: Any, colors: Any, op: str = "DrawBoundingBoxesV2") -> list:
     C.check_dtype(op, images, _DRAW_T)
     C.check_dtype(op, boxes, frozenset((dt.float32,)), "boxes")
     C.check_dtype(op, colors, frozenset((dt.float32,)), "colors")
@@ -53,8 +52,11 @@ def _draw_infer(images: Any, boxes: Any, colors: Any) -> list:
     if s is not None and s[3] is not None and s[3] not in (1, 3, 4):
         raise C.fail(op, "Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)")
     b = boxes._shape
-    if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
-        raise C.fail(op, f"boxes must be 3-D [batch, num_boxes, 4]{C.shape_str(b)}")
+    if b is not None and len(b) != 3:
+        raise C.fail(op, "The rank of the boxes tensor should be 3")
+    if b is not None and b[2] not in (None, 4):
+        raise C.fail(op, f"The size of the third dimension of the box must be 4. Received: "
+                         f"{b[2]}")
     if None not in (s, b) and None not in (s[0], b[0]) and s[0] != b[0]:
         raise C.fail(op, "The batch sizes should be the same")
     c = colors._shape
@@ -133,6 +135,21 @@ DRAW_BOUNDING_BOXES = register(OpDef(
         BadSample((np.zeros((1, 5, 6, 4), np.float32), np.zeros((1, 1, 4), np.float32),
                    np.ones((1, 3), np.float32)), {}, InvalidArgumentError,
                   "colors must have equal or more channels than the image provided")],
+))
+
+# TF's first version: no colours input, the default table always
+_NO_COLOURS = np.zeros((0, 4), np.float32)
+
+DRAW_BOUNDING_BOXES_V1 = register(OpDef(
+    "DrawBoundingBoxes",
+    lambda images, boxes: _draw_infer(images, boxes, Spec(_NO_COLOURS), "DrawBoundingBoxes"),
+    lambda xp, images, boxes: _draw_kernel(xp, images, boxes, _NO_COLOURS),
+    reference=lambda images, boxes: _draw_ref(images, boxes, _NO_COLOURS), gpu=False,
+    samples=lambda: [Sample(s.inputs[:2], grad=False) for s in _draw_samples()[:2]],
+    bad_samples=lambda: [
+        BadSample((np.zeros((1, 5, 6, 3), np.float32), np.zeros((1, 1, 5), np.float32)), {},
+                  InvalidArgumentError, "The size of the third dimension of the box must be "
+                                        "4. Received: 5")],
 ))
 
 

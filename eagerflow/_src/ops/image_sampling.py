@@ -28,6 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -197,8 +198,8 @@ _ATTRS = ("aspect_ratio_range", "area_range", "max_attempts", "use_image_if_no_b
 
 
 def _stateful_kernel(xp: Any, image_size: Any, boxes: Any, min_covered: Any, seed: int,
-                     seed2: int, node: int = 0, **a: Any) -> tuple:
-    op = "SampleDistortedBoundingBoxV2"
+                     seed2: int, node: int = 0, op: str = "SampleDistortedBoundingBoxV2",
+                     **a: Any) -> tuple:
     _check_values(op, image_size, boxes, min_covered, a)
     key, counter = _reserve(op, None, seed, seed2, node, a["max_attempts"])
     return _sample(_Words(key, counter), image_size, boxes, float(min_covered), a)
@@ -269,6 +270,46 @@ SAMPLE_DISTORTED_BOUNDING_BOX = register(OpDef(
         "SampleDistortedBoundingBoxV2", image_size, boxes, min_covered, a),
     _stateful_kernel, reference=_stateful_ref, num_outputs=3, stateful=True, gpu=False,
     samples=lambda: _samples(_STATEFUL_SEEDS), bad_samples=lambda: _bad(_STATEFUL_SEEDS)))
+
+
+
+# TF's first version: min_object_covered an attr (0.1 by default), checked when the kernel
+# is built; the same boxes as V2's for the same seeds
+_V1 = "SampleDistortedBoundingBox"
+
+
+def _v1_covered(value: Any) -> np.float32:
+    covered = C.float_attr(value, "min_object_covered")
+    if covered < 0:
+        raise C.fail(_V1, f"Min object covered must be non-negative: {covered:g}")
+    return np.float32(covered)
+
+
+def _v1_infer(image_size: Any, boxes: Any, seed: int, seed2: int,
+              min_object_covered: float = 0.1, node: int = 0, **a: Any) -> list:
+    return _check(_V1, image_size, boxes, Spec(_v1_covered(min_object_covered)), a)
+
+
+def _v1_kernel(xp: Any, image_size: Any, boxes: Any, seed: int, seed2: int,
+               min_object_covered: float = 0.1, node: int = 0, **a: Any) -> tuple:
+    return _stateful_kernel(xp, image_size, boxes, _v1_covered(min_object_covered), seed,
+                            seed2, node, _V1, **a)
+
+
+def _v1_samples() -> list:
+    return [Sample(s.inputs[:2], dict(s.attrs, min_object_covered=float(s.inputs[2])),
+                   grad=False) for s in _samples(_STATEFUL_SEEDS)]
+
+
+SAMPLE_DISTORTED_BOUNDING_BOX_V1 = register(OpDef(
+    _V1, _v1_infer, _v1_kernel, num_outputs=3, stateful=True, gpu=False,
+    reference=lambda image_size, boxes, seed, seed2, min_object_covered=0.1, node=0, **a:
+    _stateful_ref(image_size, boxes, np.float32(min_object_covered), seed, seed2, node, **a),
+    samples=_v1_samples,
+    bad_samples=lambda: [BadSample((_SIZE, _BOXES), {**_DEFAULTS, **_STATEFUL_SEEDS["attrs"],
+                                                     "min_object_covered": -0.3},
+                                   InvalidArgumentError,
+                                   "Min object covered must be non-negative: -0.3")]))
 
 STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX = register(OpDef(
     "StatelessSampleDistortedBoundingBox", _stateless_infer, _stateless_kernel,

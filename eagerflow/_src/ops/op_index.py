@@ -121,10 +121,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DecodeWav", "EncodeWav",
     ),
     "image_boxes": (
-        "DrawBoundingBoxesV2", "ExtractGlimpseV2",
+        "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpseV2",
     ),
     "image_sampling": (
-        "SampleDistortedBoundingBoxV2", "StatelessSampleDistortedBoundingBox",
+        "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2",
+        "StatelessSampleDistortedBoundingBox",
     ),
     "image_crops": (
         "CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage",
