@@ -39,7 +39,7 @@ _DEFAULT_COLOURS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0,
 
 
 # ---------------------------------------------------------------------------------------
-# DrawBoundingBoxesV2
+# DrawBoundingBoxesV2 (and its first version, without colours)
 # ---------------------------------------------------------------------------------------
 
 def _draw_infer(images: Any, boxes: Any, colors: Any, op: str = "DrawBoundingBoxesV2") -> list:
