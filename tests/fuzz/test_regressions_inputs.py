@@ -1672,6 +1672,11 @@ def test_first_versions_of_the_box_ops_are_tfs():
                                                        "box must be 4. Received: 5"):
             getattr(tf.raw_ops, op)(images=images, boxes=np.ones((2, 2, 5), np.float32),
                                     **extra)
+    # TF's default colours draw white on a one-channel image (V1, and V2 given none)
+    grey = np.full((1, 5, 6, 1), 0.5, np.float32)
+    three = np.array([[[0, 0, 1, 1], [0.2, 0.2, 0.8, 0.8], [0.4, 0.4, 0.6, 0.6]]], np.float32)
+    assert (tf.raw_ops.DrawBoundingBoxes(images=grey, boxes=three).numpy() == 1).all()
+    assert (tf.image.draw_bounding_boxes(grey, three, None).numpy() == 1).all()
     # SampleDistortedBoundingBox: V2 with min_object_covered an attr; TF 2.21's boxes
     kw = dict(image_size=np.array([40, 50, 3], np.int32),
               bounding_boxes=np.array([[[0.1, 0.2, 0.6, 0.7]]], np.float32),
@@ -1683,3 +1688,86 @@ def test_first_versions_of_the_box_ops_are_tfs():
     with pytest.raises(InvalidArgumentError, match="Min object covered must be non-negative: "
                                                    "-0.3"):
         tf.raw_ops.SampleDistortedBoundingBox(min_object_covered=-0.3, **kw)
+
+
+# -- a second long campaign (seed 20261127, 400 op targets): its findings ----------------
+
+_TC = np.array([[1, 2], [3, 4], [0, 7]])
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # was: a Slice of negative size other than -1 accepted, its shape negative
+    (lambda: tf.raw_ops.Slice(input=np.ones((4, 5), bool), begin=np.array([1, 2], np.int32),
+                              size=np.array([3, -2], np.int32)),
+     InvalidArgumentError, r"Expected size\[1\] in \[0, 3\], but got -2"),
+    # was: a hang (2**31 draws) and a hang or a refused allocation for these sizes
+    (lambda: tf.raw_ops.UniformCandidateSampler(true_classes=_TC, num_true=2,
+                                                num_sampled=2**31, unique=False, range_max=10),
+     InvalidArgumentError, "Attr num_sampled has value 2147483648 out of range for an int32"),
+    (lambda: tf.raw_ops.UniformCandidateSampler(true_classes=_TC, num_true=2**31,
+                                                num_sampled=3, unique=False, range_max=10),
+     InvalidArgumentError, "Attr num_true has value 2147483648 out of range for an int32"),
+    # (TF's kernel aborts the process on this one)
+    (lambda: tf.raw_ops.LearnedUnigramCandidateSampler(
+        true_classes=_TC, num_true=2, num_sampled=5, unique=False, range_max=2**40),
+     InvalidArgumentError, "range_max must be less than 2147483647, got 1099511627776"),
+    (lambda: tf.raw_ops.SerializeManySparse(
+        sparse_indices=np.array([[0, 1], [2, 0], [2, 3]]),
+        sparse_values=np.array([1.5, -2, 3], np.float32),
+        sparse_shape=np.array([2**63 - 1, 2**63 - 1])),
+     InvalidArgumentError, "Encountered overflow when multiplying 9223372036854775807 with "
+                           "9223372036854775807, result: -1"),
+    (lambda: tf.raw_ops.SerializeManySparse(
+        sparse_indices=np.array([[0, 1], [2, 0], [2, 3]]),
+        sparse_values=np.array([1.5, -2, 3], np.float32), sparse_shape=np.array([2**40, 5])),
+     ResourceExhaustedError, r"OOM when allocating tensor with shape\[1099511627776,3\] and "
+                             "type string"),
+    # internal calls' mistakes: an attr past int32, a count of runtime bounds
+    (lambda: bind(REGISTRY["NonMaxSuppressionV5"], (
+        _t(np.ones((6, 4), np.float32)), _t(np.ones(6, np.float32))),
+        {"max_output_size": 2**64 + 3, "iou_threshold": 0.5, "score_threshold": 0.65,
+         "soft_nms_sigma": 0.0, "pad_to_max_output_size": True}),
+     InvalidArgumentError, "Attr max_output_size has value 18446744073709551619 out of range"),
+    (lambda: bind(REGISTRY["MatrixBandPart"], (_t(np.ones((3, 4))), _t(np.int64(-1))),
+                  {"num_lower": None, "num_upper": None}),
+     TypeError, r"MatrixBandPart takes 3 inputs \(input, num_lower, num_upper\), got 2"),
+    (lambda: bind(REGISTRY["FixedUnigramCandidateSampler"], (_t(_TC),),
+                  {"num_true": 2, "num_sampled": np.float64(2.5), "unique": False,
+                   "range_max": 10, "seed": 3, "seed2": 7, "node": 0, "vocab_file": "",
+                   "distortion": 1.0, "num_reserved_ids": 0, "num_shards": 1, "shard": 0,
+                   "unigrams": (1.0,) * 10}),
+     TypeError, "Expected int for argument 'num_sampled' not"),
+], ids=["slice-negative-size", "sampler-num-sampled", "sampler-num-true", "learned-range",
+        "serialize-many-overflow", "serialize-many-oom", "nms-v5-int32", "band-part-inputs",
+        "fixed-sampler-float"])
+def test_second_campaign_findings_are_refused_as_tf(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_second_campaign_findings_compute_quietly_as_tf():
+    import ml_dtypes
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (was: NumPy's RuntimeWarnings out of the kernels)
+        big = np.array([[-1.79769313e308, 1.79769313e308], [-1.79769313e308, -0.0]])
+        e, v = tf.raw_ops.Eig(input=big, compute_v=True, Tout=tf.complex128)  # TF 2.21's
+        np.testing.assert_allclose(e.numpy(), [-8.98846565e307 + 1.55684792e308j,
+                                               -8.98846565e307 - 1.55684792e308j], rtol=1e-8)
+        np.testing.assert_array_equal(v.numpy(), [[0, 0], [1j, -1j]])
+        _, default = bind(REGISTRY["RaggedFillEmptyRowsGrad"], (
+            _t(np.array([0, 2, 3])), _t(np.array([1.8e308, -np.inf, -1.8e308, -1.0, np.inf]))),
+            {})
+        assert np.isnan(default.numpy())
+    # bfloat16 dilation (was: NumPy's iinfo of ml_dtypes' type); TF 2.21's sum
+    x = (np.arange(80).reshape(2, 5, 4, 2) % 7 / 4.0).astype(ml_dtypes.bfloat16)
+    w = (np.arange(8).reshape(2, 2, 2) / 8.0).astype(ml_dtypes.bfloat16)
+    out = tf.raw_ops.Dilation2D(input=x, filter=w, strides=[1, 1, 1, 1], rates=[1, 1, 1, 1],
+                                padding="SAME")
+    assert out.dtype == tf.bfloat16 and float(tf.reduce_sum(tf.cast(out, tf.float32))) == 131.75
+    # DecodeCSV's delimiter given as bytes (was: AttributeError of bytes.encode)
+    out = bind(REGISTRY["DecodeCSV"], (_t(np.array([b"1;2"], object)), _t(np.array([1.5])),
+                                       _t(np.array([0]))),
+               {"field_delim": b";", "use_quote_delim": True, "na_value": "NA",
+                "select_cols": ()})
+    assert [t.numpy().tolist() for t in out] == [[1.0], [2]]

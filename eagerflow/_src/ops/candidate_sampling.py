@@ -127,9 +127,11 @@ def _sampler_infer(op: str) -> Callable:
         if true._dtype is not dt.int64:
             raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be "
                              f"a int64 tensor but is a {C.dtype_word(true._dtype)} tensor")
-        limits = [("num_true", num_true), ("num_sampled", num_sampled)]
+        # (TF's kernels hold the counts as int32, the range as int64)
+        limits = [("num_true", C.int_attr(op, num_true, "num_true")),
+                  ("num_sampled", C.int_attr(op, num_sampled, "num_sampled"))]
         if op != "AllCandidateSampler":
-            limits.append(("range_max", range_max))
+            limits.append(("range_max", C.int_attr(op, range_max, "range_max", bits=64)))
         for name, v in limits:
             if v < 1:
                 raise C.fail(op, f"Value for attr '{name}' of {v} must be at least minimum 1"

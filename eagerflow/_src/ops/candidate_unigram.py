@@ -224,7 +224,10 @@ def _fixed_ref(true: np.ndarray, num_true: int, num_sampled: int, unique: bool,
 def _learned_infer(op: str) -> Callable:
     def infer(true: Any, num_true: int, num_sampled: int, unique: bool, range_max: int,
               seed: int = 0, seed2: int = 0, node: int = 0) -> list:
-        return CS._sampler_infer(op)(true, num_true, num_sampled, unique, range_max)
+        out = CS._sampler_infer(op)(true, num_true, num_sampled, unique, range_max)
+        if range_max >= 2**31 - 1:  # (TF's kernel aborts the process here: a CHECK)
+            raise C.fail(op, f"range_max must be less than {2**31 - 1}, got {range_max}")
+        return out
     return infer
 
 

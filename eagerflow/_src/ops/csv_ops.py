@@ -138,7 +138,8 @@ def _kernel(xp: Any, records: Any, *defaults: Any, field_delim: str, use_quote_d
     _check_select(select_cols, len(defaults))
     flat = np.asarray(records, dtype=object).reshape(-1)
     cols = [[] for _ in defaults]
-    delim, na = field_delim.encode(), C.string_arg(na_value, "na_value").encode()
+    delim = C.string_arg(field_delim, "field_delim").encode()
+    na = C.string_arg(na_value, "na_value").encode()
     wanted = list(select_cols) if select_cols else list(range(len(defaults)))
     for r, record in enumerate(flat):
         fields = _split(bytes(record), delim, use_quote_delim)

@@ -68,10 +68,18 @@ def _draw_infer(images: Any, boxes: Any, colors: Any, op: str = "DrawBoundingBox
     return [(s, images._dtype)]
 
 
+def _colour_table(colors: np.ndarray, depth: int) -> np.ndarray:
+    """The colours given, else TF's default table, whose colours all draw white (1) on a
+    one-channel image."""
+    if len(colors):
+        return colors
+    return np.ones((1, 4), np.float32) if depth == 1 else _DEFAULT_COLOURS
+
+
 def _draw_kernel(xp: Any, images: Any, boxes: Any, colors: Any) -> Any:
     out = np.array(images, copy=True)
     _, height, width, depth = out.shape
-    table = colors if colors.shape[0] else _DEFAULT_COLOURS
+    table = _colour_table(colors, depth)
     for k in range(out.shape[0]):
         for j, (y1, x1, y2, x2) in enumerate(boxes[k].astype(np.float32)):
             colour = table[j % len(table)][:depth].astype(out.dtype)
@@ -100,7 +108,7 @@ def _draw_ref(images: np.ndarray, boxes: np.ndarray, colors: np.ndarray) -> np.n
     through it."""
     out = images.copy()
     _, height, width, depth = out.shape
-    table = colors if len(colors) else _DEFAULT_COLOURS
+    table = _colour_table(colors, depth)
     for k, i, j in np.ndindex(*out.shape[:3]):
         for b, (y1, x1, y2, x2) in enumerate(boxes[k]):
             top, bottom = np.floor(y1 * (height - 1)), np.floor(y2 * (height - 1))
@@ -122,7 +130,9 @@ def _draw_samples() -> list:
     colors = np.array([[1.0, 0.5, 0.25, 1.0], [0.3, 0.6, 0.9, 1.0]], np.float32)
     return [Sample((images, boxes, colors), grad=False),
             Sample((images[..., :1], boxes, colors), grad=False),
-            Sample((images, boxes, np.zeros((0, 4), np.float32)), grad=False)]
+            Sample((images, boxes, np.zeros((0, 4), np.float32)), grad=False),
+            # TF's default colours on one channel: all white
+            Sample((images[..., :1], boxes, np.zeros((0, 4), np.float32)), grad=False)]
 
 
 DRAW_BOUNDING_BOXES = register(OpDef(
@@ -161,11 +171,19 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
         images = _t(images)
         if images.dtype not in _DRAW_T:
             images = cast(images, dt.float32)
+    boxes = boxes if isinstance(boxes, Tensor) else convert_to_tensor(boxes, dtype=dt.float32)
+    if colors is None:  # (TF's first op, which has no colours input)
+        return bind(DRAW_BOUNDING_BOXES_V1, (images, boxes), {}, name)
     colors = convert_to_tensor(colors, dtype_hint=dt.float32)
     if colors.shape.rank == 2 and colors.shape[0] == 0:
         colors = convert_to_tensor(np.zeros((0, 4), np.float32))
-    boxes = boxes if isinstance(boxes, Tensor) else convert_to_tensor(boxes, dtype=dt.float32)
     return bind(DRAW_BOUNDING_BOXES, (images, boxes, colors), {}, name)
+
+
+def draw_bounding_boxes_v1(images: Any, boxes: Any, name: str | None = None,
+                           colors: Any = None) -> Any:
+    """`tf.compat.v1.image.draw_bounding_boxes`: TF 1's argument order, colours optional."""
+    return draw_bounding_boxes(images, boxes, colors, name)
 
 
 # ---------------------------------------------------------------------------------------

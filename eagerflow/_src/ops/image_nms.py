@@ -72,7 +72,7 @@ def _check_scores(op: str, scores: Any, n: int | None) -> None:
 def _check_size(op: str, max_output_size: int, iou_threshold: float | None = None) -> None:
     if iou_threshold is not None and not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
-    if max_output_size < 0:
+    if C.int_attr(op, max_output_size, "max_output_size") < 0:  # (TF's input: an int32)
         raise C.fail(op, "max_output_size must be non-negative")
 
 
@@ -121,6 +121,8 @@ def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: floa
     if soft_nms_sigma < 0:
         raise C.fail(op, "soft_nms_sigma_val must be >= 0")
     n = max_output_size if pad_to_max_output_size else None
+    if n is not None:
+        C.check_size(op, (n,), scores._dtype)
     return [((n,), dt.int32), ((n,), scores._dtype), ((), dt.int32)]
 
 

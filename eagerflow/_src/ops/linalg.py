@@ -880,6 +880,9 @@ def trace(x: Any, name: str | None = None) -> Any:
 
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:
     """`num_lower`/`num_upper` None: inputs known when the graph runs (lower first)."""
+    runtime = tuple(name for name, v in (("num_lower", num_lower), ("num_upper", num_upper))
+                    if v is None)
+    C.input_count("MatrixBandPart", ("input",) + runtime, (x,) + dyn)
     for t in dyn:
         check_runtime_arg("MatrixBandPart", (t,), "num_lower and num_upper", 0)
     if x._shape is not None:

@@ -704,7 +704,8 @@ def _real_eigen_solver(a: np.ndarray) -> tuple:
     values = _schur_values(t, cdtype)
     if not np.isfinite(values).all():
         raise InvalidArgumentError(None, None, _EIG_FAILED)
-    _schur_vectors(t, values, cdtype)
+    with np.errstate(over="ignore", invalid="ignore"):  # (norms of huge entries: inf)
+        _schur_vectors(t, values, cdtype)
     for j in range(n - 1, -1, -1):  # (U times the Schur form's vectors)
         u[:, j] = u[:, :j + 1] @ t[:j + 1, j]
     out = np.zeros((n, n), cdtype)

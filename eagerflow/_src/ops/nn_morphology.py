@@ -85,7 +85,8 @@ def _infer(x: Any, f: Any, strides: Any, rates: Any, padding: str) -> list:
 
 
 def _lowest(dtype: Any) -> Any:
-    return -np.inf if np.dtype(dtype).kind == "f" else np.iinfo(dtype).min
+    # (bfloat16, ml_dtypes' kind "V", is a float with -inf too)
+    return -np.inf if np.dtype(dtype).kind in "fV" else np.iinfo(dtype).min
 
 
 def _taps(xp: Any, x: Any, f: Any, strides: Any, rates: Any, padding: str):

@@ -245,7 +245,7 @@ def _check_slice(begin: tuple, size: tuple, dims: tuple, shapes: tuple = (None, 
         if b is not None and d is not None and not 0 <= b <= d:
             raise C.fail("Slice", f"Expected begin[{i}] in [0, {d}], but got {b}")
         if b is not None and s is not None and d is not None and s != -1 and \
-                not 0 <= b + s <= d:
+                not 0 <= s <= d - b:
             raise C.fail("Slice", f"Expected size[{i}] in [0, {d - b}], but got {s}")
         if b is None and s is not None and s < -1:
             raise C.fail("Slice", f"Expected size[{i}] >= -1, but got {s}")

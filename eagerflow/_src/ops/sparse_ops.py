@@ -311,7 +311,8 @@ def _fill_grad_kernel(xp: Any, reverse_index_map: Any, grad_values: Any) -> tupl
     # the default value fed every slot that no input value went to
     rest = xp.ones((m,), bool)
     rest[xp.asarray(rmap)] = False
-    return d_values, grad_values[rest].sum(dtype=grad_values.dtype)
+    with np.errstate(all="ignore"):  # (inf - inf: NaN, as TF's sum gives it)
+        return d_values, grad_values[rest].sum(dtype=grad_values.dtype)
 
 
 def _fill_grad_reference(reverse_index_map: np.ndarray, grad_values: np.ndarray) -> tuple:

@@ -21,7 +21,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -179,6 +179,8 @@ def _many_kernel(xp: Any, indices: Any, values: Any, shape: Any, *,
     if dims.size < 2:
         raise C.fail(op, f"Rank of input SparseTensor should be > 1, but saw rank: {dims.size}")
     _check_sparse(op, idx, dims)
+    _check_dense_size(op, dims)
+    check_finite_size(op, (int(dims[0]), 3), dt.string)
     d = _values_dtype(vals)
     rows = idx[:, 0] if len(idx) else np.zeros(0, np.int64)
     out = []
@@ -186,6 +188,16 @@ def _many_kernel(xp: Any, indices: Any, values: Any, shape: Any, *,
         take = rows == r
         out += _triple(idx[take, 1:], vals[take], dims[1:], d)
     return _strings(out, (int(dims[0]), 3))
+
+
+def _check_dense_size(op: str, dims: np.ndarray) -> None:
+    """TF's shape of the dense tensor must count its elements in an int64."""
+    total = 1
+    for v in dims.tolist():
+        if total * v > 2**63 - 1:
+            raise C.fail(op, f"Encountered overflow when multiplying {total} with {v}, "
+                             "result: -1")
+        total *= v
 
 
 def _check_sparse(op: str, idx: np.ndarray, dims: np.ndarray) -> None:

@@ -202,9 +202,9 @@ def _libm_pow(x: Any, p: Any) -> Any:
         try:
             return math.pow(a, b)
         except (ValueError, OverflowError):
-            with np.errstate(all="ignore"):
-                return float(np.power(np.float64(a), np.float64(b)))
-    return np.vectorize(one, otypes=[np.float64])(x, p)
+            return float(np.power(np.float64(a), np.float64(b)))
+    with np.errstate(all="ignore"):  # (the flags C's pow raises come back as warnings)
+        return np.vectorize(one, otypes=[np.float64])(x, p)
 
 
 def _keras_momentum(xp: Any, var: Any, accum: Any, lr: Any, grad: Any, momentum: Any,
