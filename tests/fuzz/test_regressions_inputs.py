@@ -1771,3 +1771,15 @@ def test_second_campaign_findings_compute_quietly_as_tf():
                {"field_delim": b";", "use_quote_delim": True, "na_value": "NA",
                 "select_cols": ()})
     assert [t.numpy().tolist() for t in out] == [[1.0], [2]]
+
+
+def test_second_campaign_empty_inputs_are_tfs():
+    # a half-precision product over an empty axis: ones (was: a reshape of no rows)
+    assert tf.reduce_prod(tf.zeros((0, 0), tf.bfloat16), axis=1).shape == (0,)
+    assert tf.reduce_prod(tf.zeros((3, 0), tf.bfloat16), axis=1).numpy().tolist() == [1, 1, 1]
+    # CTC of no time steps: TF's refusal (was: IndexError of the kernel)
+    with pytest.raises(InvalidArgumentError, match="Max time or first dimension of input "
+                                                   "cannot be 0."):
+        tf.raw_ops.CTCLoss(inputs=np.zeros((0, 3, 3)), labels_indices=np.array([[0, 0]]),
+                           labels_values=np.array([0], np.int32),
+                           sequence_length=np.array([0, 0, 0], np.int32))

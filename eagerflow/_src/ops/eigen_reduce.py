@@ -347,8 +347,8 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
     """TF's Prod of a float16/bfloat16 array (Eigen's ProdReducer in the type: each product
     rounded), over all axes or the last ones; others by NumPy's product in the type."""
     n = x.ndim
-    if not axes or tuple(axes) != tuple(range(n - len(axes), n)):
-        return np.multiply.reduce(x, axis=axes, keepdims=keepdims)
+    if not axes or tuple(axes) != tuple(range(n - len(axes), n)) or not x.size:
+        return np.multiply.reduce(x, axis=axes, keepdims=keepdims)  # (nothing to round)
     rows = up(x).reshape(int(np.prod(x.shape[:n - len(axes)])), -1)
     with np.errstate(all="ignore"):
         p = down(inner(rows, 1024, _rounder(x.dtype), 0, np.multiply), x.dtype)

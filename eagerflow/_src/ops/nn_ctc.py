@@ -85,6 +85,8 @@ def _ctc_loss_infer(logits: Any, indices: Any, values: Any, lengths: Any,
     _check_rank(op, indices, 2, "labels_indices")
     _check_rank(op, values, 1, "labels_values")
     _check_rank(op, lengths, 1, "sequence_length")
+    if logits._shape is not None and logits._shape[0] == 0:
+        raise fail(op, "Max time or first dimension of input cannot be 0.")
     batch = None if logits._shape is None else logits._shape[1]
     return [((batch,), logits._dtype), (logits._shape, logits._dtype)]
 
