@@ -1536,6 +1536,11 @@ def test_long_campaign_findings_compute_what_tf_computes():
         var=v.handle, alpha=np.float64(0.1), l1=np.float64(0.05), l2=np.float64(0.02),
         grad=np.array([[-1.0, -0.55, -0.1], [0.35, 0.8, 1.25]]), indices=np.array([2, 1]))
     np.testing.assert_allclose(v.numpy(), [0.37, -0.32934132, 2.01097804], rtol=1e-7)
+    v = tf.Variable(np.array([0.37, -0.39, 1.92]))  # a gradient of no values: TF's zeros
+    tf.raw_ops.ResourceSparseApplyProximalGradientDescent(
+        var=v.handle, alpha=np.float64(0.1), l1=np.float64(0.05), l2=np.float64(0.02),
+        grad=np.zeros((2, 0)), indices=np.array([2, 1]))
+    np.testing.assert_allclose(v.numpy(), [0.37, -0.38423154, 1.91117764], rtol=1e-7)
     # a binomial count past 1e154 (its square is inf in TF's doubles; was: OverflowError)
     draws = tf.raw_ops.StatelessRandomBinomial(
         shape=[3, 2, 1], seed=np.array([5, 42]), counts=np.float64(1e300),

@@ -481,8 +481,13 @@ def _update(spec: _Sparse, arrays: dict, flags: dict) -> tuple:
         return arrays, error
     inner = int(np.prod(var.shape[1:], dtype=np.int64))
     one = inner == 1 and spec.name not in _MOMENTUM
-    # (a 1-D var's kernels read the gradient's first values, whatever its shape)
-    grad = arrays["grad"].reshape(-1)[:len(ids) * inner].reshape(len(ids), inner)[:k]
+    # (a 1-D var's kernels read the gradient's first values, whatever its shape; past the
+    # end of one with no values TF reads memory it does not own: zeros here)
+    flat_grad = arrays["grad"].reshape(-1)[:len(ids) * inner]
+    if flat_grad.size < len(ids) * inner:
+        flat_grad = np.concatenate([flat_grad, np.zeros(len(ids) * inner - flat_grad.size,
+                                                        flat_grad.dtype)])
+    grad = flat_grad.reshape(len(ids), inner)[:k]
     scalars = {a: arrays[a] for a in spec.tensors if a not in ("grad", "indices")}
     flat = [arrays[a].reshape(rows, inner).copy() for a in spec.resources]
     ids = ids[:k]
