@@ -243,6 +243,8 @@ TF_ASSERTS = {"range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape)
 TF_INDEX_ERRORS = {"stack"}
+# and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
+TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct"}
@@ -306,6 +308,9 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, AssertionError) and label in TF_ASSERTS and _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, IndexError) and label in TF_INDEX_ERRORS and _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, NotImplementedError) and label in TF_NOT_IMPLEMENTED and \
+            _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
         return type(exc).__name__

@@ -1788,3 +1788,36 @@ def test_second_campaign_empty_inputs_are_tfs():
         tf.raw_ops.CTCLoss(inputs=np.zeros((0, 3, 3)), labels_indices=np.array([[0, 0]]),
                            labels_values=np.array([0], np.int32),
                            sequence_length=np.array([0, 0, 0], np.int32))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # TF's image functions refuse a known height, width or depth of 0 first (was: ran)
+    (lambda: tf.image.flip_left_right(tf.zeros((0, 0, 0))), ValueError,
+     r"inner 3 dims of 'image.shape' must be > 0: \(0, 0, 0\)"),
+    (lambda: tf.image.rot90(tf.zeros((0, 0, 0), tf.bool), k=tf.constant(-np.inf, tf.float16)),
+     ValueError, r"inner 3 dims of 'image.shape' must be > 0: \(0, 0, 0\)"),
+    (lambda: tf.image.per_image_standardization(tf.zeros((2, 0, 3))), ValueError,
+     r"inner 3 dims of 'image.shape' must be > 0: \(2, 0, 3\)"),
+    (lambda: tf.image.central_crop(tf.zeros((2, 0, 3)), 0.5), ValueError,
+     r"inner 3 dims of 'image.shape' must be > 0: \(2, 0, 3\)"),
+    # (the bounding-box functions make a batch of one first, and show it)
+    (lambda: tf.image.pad_to_bounding_box(tf.zeros((2, 0, 3)), 0, 0, 3, 3), ValueError,
+     r"inner 3 dims of 'image.shape' must be > 0: \(1, 2, 0, 3\)"),
+    (lambda: tf.image.crop_to_bounding_box(tf.zeros((1, 2, 2, 0)), 0, 0, 1, 1), ValueError,
+     r"inner 3 dims of 'image.shape' must be > 0: \(1, 2, 2, 0\)"),
+    # crop_and_resize's crop size is an int32 input (was: int() of an inf)
+    (lambda: tf.image.crop_and_resize(0, tf.constant(0.377), True,
+                                      tf.constant(-np.inf, tf.float16)),
+     InvalidArgumentError, r"cannot compute CropAndResize as input #3\(zero-based\) was "
+                           "expected to be a int32 tensor but is a half tensor"),
+    # a scan's list of axes is converted as TF converts it (was: NumPy's ragged error)
+    (lambda: tf.cumsum(tf.constant([1.0, 2.0]), axis=[0, []]), ValueError,
+     "Can't convert Python sequence with mixed types to Tensor."),
+], ids=["flip-empty", "rot90-empty-first", "standardize", "central-crop", "pad-box",
+        "crop-box", "crop-and-resize-size", "cumsum-ragged-axes"])
+def test_api_campaign_findings_are_refused_as_tf(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+    # central_crop returns the image for a fraction of 1 before it looks at it, as TF
+    assert tf.image.central_crop(tf.zeros((2, 0, 3)), 1.0).shape == (2, 0, 3)
+    assert tf.image.central_crop(tf.zeros((2, 2)), 1.0).shape == (2, 2)

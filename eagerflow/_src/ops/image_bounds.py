@@ -36,10 +36,15 @@ from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 
-def _check_3_or_4(x: Any) -> None:
+def _check_3_or_4(x: Any, batched: bool = True) -> None:
+    """TF's checks of an image or a batch of them: 3 or 4 dims, no known height, width or
+    depth of 0 (shown as the batch of one TF makes first, where `batched`)."""
     if x._shape is None or len(x._shape) not in (3, 4):
         raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
                          "dimensions.")
+    if 0 in x._shape[-3:]:
+        shown = (1,) + tuple(x._shape) if batched and len(x._shape) == 3 else tuple(x._shape)
+        raise ValueError(f"inner 3 dims of 'image.shape' must be > 0: {shown}")
 
 
 def _eager_targets(target_height: Any, target_width: Any) -> None:
@@ -214,9 +219,10 @@ def central_crop(image: Any, central_fraction: float) -> Any:
         fraction = float(fraction)
         if fraction <= 0.0 or fraction > 1.0:
             raise ValueError("central_fraction must be within (0, 1]")
-    _check_3_or_4(x) if x._shape is not None and len(x._shape) >= 3 else _at_least_3d(x)
     if not isinstance(fraction, Tensor) and fraction == 1.0:
-        return x
+        return x  # (TF returns it before looking at the image)
+    _check_3_or_4(x, batched=False) if x._shape is not None and len(x._shape) >= 3 else \
+        _at_least_3d(x)
     h, w = _hw(x)
     if isinstance(fraction, Tensor) or None in (h, w):
         with name_scope(scope_name(None, "central_crop") + "/"):

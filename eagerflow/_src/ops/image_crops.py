@@ -23,7 +23,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -507,6 +507,8 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
                                                                            "crop_size")),
                     {"crop_size": None, "method": method,
                      "extrapolation_value": float(extrapolation_value)}, name)
+    if isinstance(crop_size, Tensor) and crop_size.dtype is not dt.int32:  # (TF's input #3)
+        raise C.wrong_input_dtype("CropAndResize", 3, dt.int32, crop_size.dtype)
     size = tuple(int(s) for s in np.asarray(C.known(convert_to_tensor(crop_size))).reshape(-1))
     return bind(CROP_AND_RESIZE, (image, boxes, box_ind),
                 {"crop_size": size, "method": method,

@@ -810,8 +810,10 @@ def _scan_axis_args(axis: Any) -> tuple:
     """A scan's `_axis_args`, a list of several axes kept as the nested tuple of its values,
     which the op's `infer` refuses as TF's kernel does."""
     value = C.known(axis)
-    if isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value):
-        return tuple(np.asarray(value).tolist()), ()
+    if isinstance(value, (list, tuple)):  # (TF converts it first: its words for ragged ones)
+        value = convert_to_tensor(value).numpy()
+    if isinstance(value, np.ndarray) and value.ndim:
+        return tuple(value.tolist()), ()
     return _axis_args(axis)
 
 
