@@ -60,7 +60,7 @@ def _infer(h: Any, indices: Any, *, dtype: Any, batch_dims: int = 0,
 
 def _check_batch(ps: tuple, is_: tuple, batch_dims: int) -> None:
     """The params' rank and the batch dims both share. (TF's kernel aborts the process
-    on a batch that differs or indices of fewer dims: these words are GatherV2's.)"""
+    on indices of fewer dims or a batch that differs: GatherV2's words for the latter.)"""
     if len(ps) <= batch_dims:
         raise C.fail(_OP, "params must be at least 1 dimensional" if not batch_dims else
                      f"params must have at least {batch_dims + 1} dimensions")
