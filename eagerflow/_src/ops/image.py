@@ -734,9 +734,7 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
 # ---------------------------------------------------------------------------------------
 
 def _at_least_3d(image: Any) -> Any:
-    """The image as TF's image functions check it first: at least 3-D, and no known
-    height, width or depth of 0."""
-    x = _t(image)
+    x = _t(image)  # (TF's image functions' first checks)
     if x._shape is not None and len(x._shape) < 3:
         raise ValueError(f"'image' (shape {tuple(x._shape)}) must be at least "
                          "three-dimensional.")

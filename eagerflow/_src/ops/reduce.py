@@ -18,6 +18,7 @@ from eagerflow._src.backend import sum_run, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
@@ -811,7 +812,7 @@ def _scan_axis_args(axis: Any) -> tuple:
     which the op's `infer` refuses as TF's kernel does."""
     value = C.known(axis)
     if isinstance(value, (list, tuple)):  # (TF converts it first: its words for ragged ones)
-        value = convert_to_tensor(value).numpy()
+        value = array_from_python(value)
     if isinstance(value, np.ndarray) and value.ndim:
         return tuple(value.tolist()), ()
     return _axis_args(axis)
