@@ -494,7 +494,8 @@ def test_resize_with_pad_refuses_empty_targets_and_images():
     # was: ZeroDivisionError
     with pytest.raises(ValueError, match="must be > 0"):
         tf.image.resize_with_pad(tf.ones([4, 4, 1]), 0, 3)
-    with pytest.raises(ValueError, match="non-empty image"):
+    with pytest.raises(ValueError, match=re.escape("inner 3 dims of 'image.shape' must be > "
+                                                   "0: (1, 0, 4, 1)")):  # (TF 2.21's words)
         tf.image.resize_with_pad(tf.ones([0, 4, 1]), 2, 3)
     assert tf.image.resize_with_pad(tf.ones([4, 2, 1]), 2, 2).shape == (2, 2, 1)
 

@@ -316,9 +316,6 @@ def resize_with_pad_by(image: Any, target_height: int, target_width: int,
         raise ValueError("target_height must be > 0.")
     if h is None or w is None:
         return _resize_with_pad_at_run_time(x, th, tw, resize_fn)
-    if not h or not w:
-        raise ValueError(f"resize_with_pad needs a non-empty image, got height {h} and width "
-                         f"{w}.")
     # TF's float32 formula: the padding is half the float gap, floored
     f32 = np.float32
     ratio = max(f32(w) / f32(tw), f32(h) / f32(th))
