@@ -58,10 +58,13 @@ HERE = Path(__file__).resolve().parent
 # tests/ops/test_random_golden.py. The stateless ones are compared here by value.
 RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
           "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2",
-          "SampleDistortedBoundingBoxV2",  # its calls in a row: tests/ops/test_image_extra.py
+          # its calls in a row: tests/ops/test_image_extra.py (the first version's first
+          # call: tests/fuzz/test_regressions_inputs.py)
+          "SampleDistortedBoundingBoxV2", "SampleDistortedBoundingBox",
           # the candidate samplers' calls in a row: tests/ops/test_tfnn_golden.py
           "UniformCandidateSampler", "LogUniformCandidateSampler",
-          "FixedUnigramCandidateSampler", "LearnedUnigramCandidateSampler"}
+          "FixedUnigramCandidateSampler", "LearnedUnigramCandidateSampler",
+          "ThreadUnsafeUnigramCandidateSampler"}
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".
