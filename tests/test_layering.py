@@ -102,8 +102,9 @@ OPS_ORDER = [
     "nn_fused", "nn_batchnorm", "nn_space", "nn_extras", "nn_morphology", "nn_fractional",
     "quantization", "quantize_dequantize",
     # image and signal
-    "image", "image_bounds", "image_color", "image_crops", "image_patches", "image_nms",
-    "image_boxes", "image_sampling", "image_transform", "signal_ops", "signal_spectral",
+    "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
+    "image_nms", "image_boxes", "image_sampling", "image_transform", "signal_ops",
+    "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "hash_ops", "sparse_ops", "candidate_sampling",
     "candidate_unigram", "sets",

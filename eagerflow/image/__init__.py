@@ -14,14 +14,16 @@ from eagerflow._src.ops.image import (
     adjust_brightness as adjust_brightness,
     adjust_contrast as adjust_contrast,
     convert_image_dtype as convert_image_dtype,
-    flip_left_right as flip_left_right,
-    flip_up_down as flip_up_down,
     grayscale_to_rgb as grayscale_to_rgb,
     per_image_standardization as per_image_standardization,
-    random_flip_left_right as random_flip_left_right,
-    random_flip_up_down as random_flip_up_down,
     resize as resize,
     rgb_to_grayscale as rgb_to_grayscale,
+)
+from eagerflow._src.ops.image_orient import (
+    flip_left_right as flip_left_right,
+    flip_up_down as flip_up_down,
+    random_flip_left_right as random_flip_left_right,
+    random_flip_up_down as random_flip_up_down,
     rot90 as rot90,
     transpose_image as transpose,
 )

@@ -1,5 +1,5 @@
 """tf.image: resizing (bilinear, nearest, area, bicubic and the scale-and-translate kernels),
-flips, crops and padding, dtype conversion, grayscale, standardization.
+dtype conversion, grayscale, standardization (flips and rotations: image_orient.py).
 
 Sits in the ops layer. Every resize method is separable and linear: the output is
 Ry @ image @ Rx^T per channel, with interpolation matrices built (vectorized) from
@@ -23,38 +23,30 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import (
     concat,
     expand_dims,
-    reshape,
     shape,
     squeeze,
     tile,
-    transpose,
     zeros,
 )
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.image_orient import _at_least_3d
 from eagerflow._src.ops.math import (
     _t,
     cast,
-    equal,
     floordiv,
-    floormod,
-    greater,
-    less,
-    logical_or,
     maximum,
     multiply,
     rsqrt,
     sqrt,
     square,
-    where,
     zeros_like,
 )
 from eagerflow._src.ops.misc_ops import saturate_cast
@@ -72,7 +64,6 @@ from eagerflow._src.ops.registry import (
 from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
-random = lazy_module("eagerflow._src.ops.random")  # random flips: loaded on first use
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
             dt.float32, dt.float64)
 _TABLE = 1024  # TF's bicubic coefficient table resolution
@@ -727,113 +718,6 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
     if method != ResizeMethod.NEAREST_NEIGHBOR and out._dtype is not dt.float32:
         out = cast(out, dt.float32)  # TF's resize returns float32 for every other method
     return squeeze(out, [0]) if rank == 3 else out
-
-
-# ---------------------------------------------------------------------------------------
-# Flips, rotations, crops and padding.
-# ---------------------------------------------------------------------------------------
-
-def _at_least_3d(image: Any) -> Any:
-    x = _t(image)  # (TF's image functions' first checks)
-    if x._shape is not None and len(x._shape) < 3:
-        raise ValueError(f"'image' (shape {tuple(x._shape)}) must be at least "
-                         "three-dimensional.")
-    if x._shape is not None and 0 in x._shape[-3:]:
-        raise ValueError(f"inner 3 dims of 'image.shape' must be > 0: {tuple(x._shape)}")
-    return x
-
-
-def _reverse_axis(x: Any, axis: int) -> Any:
-    key = [slice(None)] * len(x._shape)
-    key[axis] = slice(None, None, -1)
-    return getitem(x, tuple(key))
-
-
-def flip_left_right(image: Any) -> Any:
-    """Reverses the width axis of a 3-D image or a 4-D batch."""
-    x = _at_least_3d(image)
-    return _reverse_axis(x, len(x._shape) - 2)
-
-
-def flip_up_down(image: Any) -> Any:
-    """Reverses the height axis of a 3-D image or a 4-D batch."""
-    x = _at_least_3d(image)
-    return _reverse_axis(x, len(x._shape) - 3)
-
-
-def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
-    x = _at_least_3d(image)
-    flipped = _reverse_axis(x, len(x._shape) - axis_from_end)
-    if len(x._shape) == 3:
-        cond = less(random.uniform((), 0, 1.0, seed=seed), 0.5)
-        return where(cond, flipped, x)
-    if len(x._shape) == 4:
-        # a batch: TF flips the images whose draw rounds to 1 (u > 0.5)
-        cond = greater(random.uniform((x._shape[0],), 0, 1.0, seed=seed), 0.5)
-        return where(reshape(cond, (-1, 1, 1, 1)), flipped, x)
-    raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 dimensions.")
-
-
-def random_flip_left_right(image: Any, seed: Any = None) -> Any:
-    """Flips each image horizontally with probability 1/2."""
-    return _random_flip(image, 2, seed)
-
-
-def random_flip_up_down(image: Any, seed: Any = None) -> Any:
-    """Flips each image vertically with probability 1/2."""
-    return _random_flip(image, 3, seed)
-
-
-def transpose_image(image: Any, name: str | None = None) -> Any:
-    """Swaps the height and width axes."""
-    x = _at_least_3d(image)
-    n = len(x._shape)
-    perm = list(range(n))
-    perm[n - 3], perm[n - 2] = perm[n - 2], perm[n - 3]
-    return transpose(x, perm)
-
-
-def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
-    """Rotates counter-clockwise by 90 degrees `k` times."""
-    x = _at_least_3d(image)
-    if isinstance(k, Tensor):  # TF converts k to an int32 scalar
-        if k._dtype is not dt.int32:
-            raise ValueError(f"k: Tensor conversion requested dtype int32 for Tensor with "
-                             f"dtype {k._dtype.name}: {k!r}")
-        k.shape.assert_has_rank(0)
-    if C.is_graph_tensor(k) and isinstance(C.known(k), Tensor):
-        return _runtime_rot90(x, k)
-    k = int(C.known(k)) % 4
-    n = len(x._shape)
-    if k == 1:
-        return _reverse_axis(transpose_image(x), n - 3)
-    if k == 2:
-        return _reverse_axis(_reverse_axis(x, n - 3), n - 2)
-    if k == 3:
-        return transpose_image(_reverse_axis(x, n - 3))
-    return x
-
-
-def _runtime_rot90(x: Any, k: Any) -> Any:
-    """rot90 by a k known when the graph runs: the height and width swapped for odd k (a
-    Transpose by a run-time permutation), then each flipped where k asks; the batch and
-    depth dims stay known, as in TF's."""
-    n = len(x._shape)
-    k = floormod(cast(k, dt.int32), 4)
-    swapped = list(range(n))
-    swapped[n - 3], swapped[n - 2] = n - 2, n - 3
-    perm = where(equal(floormod(k, 2), 1), convert_to_tensor(swapped, dtype=dt.int32),
-                 convert_to_tensor(list(range(n)), dtype=dt.int32))
-    out = transpose(x, perm)
-    out = where(logical_or(equal(k, 1), equal(k, 2)), _reverse_axis(out, n - 3), out)
-    out = where(logical_or(equal(k, 2), equal(k, 3)), _reverse_axis(out, n - 2), out)
-    out.set_shape(list(x._shape[:n - 3]) + [None, None, x._shape[-1]])
-    return out
-
-
-def _hw(x: Any) -> tuple:
-    n = len(x._shape)
-    return x._shape[n - 3], x._shape[n - 2]
 
 
 # ---------------------------------------------------------------------------------------

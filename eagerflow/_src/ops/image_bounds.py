@@ -26,7 +26,8 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeez
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.image import ResizeMethod, _at_least_3d, _hw, resize
+from eagerflow._src.ops.image import ResizeMethod, resize
+from eagerflow._src.ops.image_orient import _at_least_3d, _hw, check_inner_dims
 from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.padding import pad
@@ -42,9 +43,7 @@ def _check_3_or_4(x: Any, batched: bool = True) -> None:
     if x._shape is None or len(x._shape) not in (3, 4):
         raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
                          "dimensions.")
-    if 0 in x._shape[-3:]:
-        shown = (1,) + tuple(x._shape) if batched and len(x._shape) == 3 else tuple(x._shape)
-        raise ValueError(f"inner 3 dims of 'image.shape' must be > 0: {shown}")
+    check_inner_dims(x._shape, (1,) + x._shape if batched and len(x._shape) == 3 else None)
 
 
 def _eager_targets(target_height: Any, target_width: Any) -> None:

@@ -24,12 +24,12 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import (
-    _at_least_3d,
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
     numeric_image,
 )
+from eagerflow._src.ops.image_orient import _at_least_3d
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import (
     _t,
