@@ -36,6 +36,7 @@ _DRAW_T = frozenset((dt.float16, dt.float32))
 _DEFAULT_COLOURS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1],
                              [0.5, 0, 0.5, 1], [0.5, 0.5, 0, 1], [0.5, 0, 0, 1],
                              [0, 0, 0.5, 1], [0, 1, 1, 1], [1, 0, 1, 1]], np.float32)
+_NO_COLOURS = np.zeros((0, 4), np.float32)  # (colours given as none: the table above)
 
 
 # ---------------------------------------------------------------------------------------
@@ -130,9 +131,9 @@ def _draw_samples() -> list:
     colors = np.array([[1.0, 0.5, 0.25, 1.0], [0.3, 0.6, 0.9, 1.0]], np.float32)
     return [Sample((images, boxes, colors), grad=False),
             Sample((images[..., :1], boxes, colors), grad=False),
-            Sample((images, boxes, np.zeros((0, 4), np.float32)), grad=False),
+            Sample((images, boxes, _NO_COLOURS), grad=False),
             # TF's default colours on one channel: all white
-            Sample((images[..., :1], boxes, np.zeros((0, 4), np.float32)), grad=False)]
+            Sample((images[..., :1], boxes, _NO_COLOURS), grad=False)]
 
 
 DRAW_BOUNDING_BOXES = register(OpDef(
@@ -148,8 +149,6 @@ DRAW_BOUNDING_BOXES = register(OpDef(
 ))
 
 # TF's first version: no colours input, the default table always
-_NO_COLOURS = np.zeros((0, 4), np.float32)
-
 DRAW_BOUNDING_BOXES_V1 = register(OpDef(
     "DrawBoundingBoxes",
     lambda images, boxes: _draw_infer(images, boxes, Spec(_NO_COLOURS), "DrawBoundingBoxes"),
@@ -176,7 +175,7 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
         return bind(DRAW_BOUNDING_BOXES_V1, (images, boxes), {}, name)
     colors = convert_to_tensor(colors, dtype_hint=dt.float32)
     if colors.shape.rank == 2 and colors.shape[0] == 0:
-        colors = convert_to_tensor(np.zeros((0, 4), np.float32))
+        colors = convert_to_tensor(_NO_COLOURS)
     return bind(DRAW_BOUNDING_BOXES, (images, boxes, colors), {}, name)
 
 

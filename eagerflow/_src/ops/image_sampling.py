@@ -272,7 +272,6 @@ SAMPLE_DISTORTED_BOUNDING_BOX = register(OpDef(
     samples=lambda: _samples(_STATEFUL_SEEDS), bad_samples=lambda: _bad(_STATEFUL_SEEDS)))
 
 
-
 # TF's first version: min_object_covered an attr (0.1 by default), checked when the kernel
 # is built; the same boxes as V2's for the same seeds
 _V1 = "SampleDistortedBoundingBox"

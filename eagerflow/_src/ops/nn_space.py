@@ -183,7 +183,7 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
     x = _t(input)
     r = C.make_int(depth_radius, "depth_radius")
     bias, alpha, beta = (C.float_attr(v, k) for v, k in ((bias, "bias"), (alpha, "alpha"),
-                                                         (beta, "beta")))
+                                                          (beta, "beta")))
     if x._dtype not in _LRN_T:
         raise C.not_supported("LRN", x._dtype, _LRN_T)
     if x._dtype is dt.bfloat16:
