@@ -321,6 +321,33 @@ CASES = [
     " shape=[tf.constant([2, 3]), tf.constant([2, 4])])",
     "tf.raw_ops.ConcatOffset(concat_dim=np.int64(1), shape=[tf.constant([2, 3]),"
     " tf.constant([2, 4])])",
+    # a NumPy scalar input, or a Python int in a float attr (given, or a default TF's
+    # generated wrapper writes as an int: area_range=[0.05, 1], exponential_avg_factor=1),
+    # sends the op wrapper down its slow path too (no name)
+    "tf.raw_ops.Reshape(tensor=np.float32(0), shape=np.array([-1, -1]))",
+    "tf.raw_ops.Reshape(tensor=np.array(0.0), shape=np.array([-1, -1]))",
+    "tf.reshape(np.float32(0), np.array([-1, -1]))",
+    "tf.gather(np.array([1, 2]), np.int64(5))",
+    "tf.raw_ops.FusedBatchNormV3(x=tf.ones([1, 2, 2, 3]), scale=tf.ones([2]),"
+    " offset=tf.ones([2]), mean=tf.ones([2]), variance=tf.ones([2]))",
+    "tf.raw_ops.FusedBatchNormV3(x=tf.ones([1, 2, 2, 3]), scale=tf.ones([2]),"
+    " offset=tf.ones([2]), mean=tf.ones([2]), variance=tf.ones([2]),"
+    " exponential_avg_factor=1.0)",
+    "tf.raw_ops.FakeQuantWithMinMaxArgs(inputs=tf.ones([3]), num_bits=1)",
+    "tf.raw_ops.FakeQuantWithMinMaxArgs(inputs=tf.ones([3]), num_bits=1, min=-6.0, max=6.0)",
+    "tf.raw_ops.FakeQuantWithMinMaxArgs(inputs=tf.ones([3]), num_bits=1, min=-6, max=6.0)",
+    "tf.raw_ops.SampleDistortedBoundingBoxV2(image_size=tf.constant([4, 5, 3]),"
+    " bounding_boxes=tf.constant([[[0.1, 0.2, 0.6, 0.7]]]), min_object_covered=0.1,"
+    " max_attempts=0)",
+    "tf.raw_ops.SampleDistortedBoundingBoxV2(image_size=tf.constant([4, 5, 3]),"
+    " bounding_boxes=tf.constant([[[0.1, 0.2, 0.6, 0.7]]]), min_object_covered=0.1,"
+    " area_range=[0.5, 2.0])",
+    "tf.raw_ops.SampleDistortedBoundingBox(image_size=tf.constant([4, 5, 3]),"
+    " bounding_boxes=tf.constant([[[0.1, 0.2, 0.6, 0.7]]]), aspect_ratio_range=[0.0, 1.0],"
+    " area_range=[0.5, 1.0])",
+    "tf.raw_ops.StatelessSampleDistortedBoundingBox(image_size=tf.constant([4, 5, 3]),"
+    " bounding_boxes=tf.constant([[[0.1, 0.2, 0.6, 0.7]]]), min_object_covered=0.1,"
+    " seed=tf.constant([1, 2]), aspect_ratio_range=[1.0], area_range=[0.5, 1.0])",
     "tf.raw_ops.AddN(inputs=[tf.ones([2]), tf.ones([3])])",
     "tf.raw_ops.IdentityN(input=[tf.ones([2]), tf.constant([1, 2])])",
     "tf.raw_ops.MatMul(a=tf.ones([2, 3]), b=tf.ones([2, 3]))",

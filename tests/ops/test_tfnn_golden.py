@@ -17,14 +17,6 @@ from tests.ops.tfnn_cases import CASES, EXACT, SETUP, error, record
 GOLDEN = json.loads(Path(__file__).with_name("tfnn_golden.json").read_text())
 
 
-# Eager errors whose " name: " suffix is not TF's (expression: why); each must still differ.
-SUFFIX_KNOWN = {
-    "seeded(lambda: tf.nn.fixed_unigram_candidate_sampler(TC, 2, 3, False, 3, "
-    "unigrams=[1, 2, 3], seed=1))": "TF's op wrapper takes its slow path for a list(float) "
-    "attr given Python ints (no name); eagerflow's wording reads only its inputs",
-}
-
-
 def test_the_golden_file_covers_every_case():
     assert sorted(GOLDEN) == sorted(CASES)
 
@@ -42,9 +34,6 @@ def _same(got, want, expr):
         for g, w in zip(got, want):
             _same(g, w, expr)
         return
-    if "error" in want and expr in SUFFIX_KNOWN:
-        assert got != want, f"fixed? remove {expr!r} from SUFFIX_KNOWN"
-        pytest.skip(SUFFIX_KNOWN[expr])
     if "error" in want:
         # where TF raises in Python without naming the op, eagerflow's op raises it (its
         # eager wording: the function's prefix, "[Op:Name]" and the name)

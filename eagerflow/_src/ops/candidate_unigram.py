@@ -308,7 +308,7 @@ LEARNED_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("LearnedUnigramCandidateSampler"
 THREAD_UNSAFE_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("ThreadUnsafeUnigramCandidateSampler")
 
 
-@eager_api("true_classes")
+@eager_api("true_classes", "unigrams:floats")
 def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                     unique: bool, range_max: int, vocab_file: str = "",
                                     distortion: float = 1.0, num_reserved_ids: int = 0,

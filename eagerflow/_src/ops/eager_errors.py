@@ -27,6 +27,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
@@ -91,7 +93,8 @@ def slow_inputs(*params: str) -> Callable:
     gave them: a Python list or string there sends TF's op wrapper down its slow path,
     whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
     TF's function always hands its op one (a list it builds); "NAME:float": a float attr
-    that TF's fast path takes only as a Python float (its default included); "NAME[]": a
+    that TF's fast path takes only as a Python float (its default included);
+    "NAME:floats": a list(float) attr, which it refuses holding a Python int; "NAME[]": a
     list of tensors, whose items send it there."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
@@ -155,8 +158,9 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
 def _slow(param: str, arguments: dict) -> bool:
     """Whether the value of `param` (a `slow_inputs` entry) sent TF's op wrapper down its
     slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
-    (TF's fast path takes no int there); "NAME[]" (a list of tensors) an item that is a
-    Python list or string; NAME a Python list or string (`passed_raw`)."""
+    (TF's fast path takes no int there); "NAME:floats" (a list(float) attr) a list holding
+    a Python int; "NAME[]" (a list of tensors) an item that is a Python list or string;
+    NAME a Python list or string (`passed_raw`)."""
     if param == "*":
         return True
     name, _, kind = param.partition(":")
@@ -164,6 +168,8 @@ def _slow(param: str, arguments: dict) -> bool:
         items = arguments.get(name[:-2])
         return isinstance(items, (list, tuple)) and passed_raw(*items)
     value = arguments.get(name)
+    if kind == "floats":
+        return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
     return not isinstance(value, float) if kind == "float" else passed_raw(value)
 
 
@@ -252,6 +258,7 @@ def slow_path(e: BaseException) -> BaseException:
 
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
-    wrapper down its slow path: a Python list, tuple or string (numbers, NumPy arrays,
-    tensors and variables take the fast path)."""
-    return any(isinstance(v, (list, tuple, str, bytes)) for v in values)
+    wrapper down its slow path: a Python list, tuple or string, or a NumPy scalar
+    (`np.float32(0)`; Python numbers, NumPy arrays, tensors and variables take the fast
+    path)."""
+    return any(isinstance(v, (list, tuple, str, bytes, np.generic)) for v in values)

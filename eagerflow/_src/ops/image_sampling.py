@@ -150,6 +150,7 @@ def _check_dtypes(op: str, image_size: Any, boxes: Any, seed: Any = None) -> Non
 
 def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> list:
     _check_dtypes(op, image_size, boxes)
+    _check_attrs(op, a)
     if image_size._shape is not None and image_size._shape != (3,):
         raise C.fail(op, f"image_size must be 1-dimensional with 3 elements"
                          f"{C.shape_str(image_size._shape)}")
@@ -160,18 +161,24 @@ def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> l
     if min_covered._shape not in (None, ()):
         raise C.fail(op, f"min_object_covered must be 0-dimensional"
                          f"{C.shape_str(min_covered._shape)}")
-    for what in ("aspect_ratio_range", "area_range"):
-        if len(a[what]) != 2:
-            raise C.fail(op, f"{what} must contain 2 elements")
-    lo, hi = a["aspect_ratio_range"]
-    if lo <= 0 or hi <= 0:
-        raise C.fail(op, f"aspect_ratio_range must be positive: [{lo}, {hi}]")
-    lo, hi = a["area_range"]
-    if lo <= 0 or hi <= 0 or lo > 1 or hi > 1:
-        raise C.fail(op, f"area_range must be in (0, 1]: [{lo}, {hi}]")
-    if a["max_attempts"] <= 0:
-        raise C.fail(op, f"max_attempts must be positive: [{a['max_attempts']}]")
     return [((3,), image_size._dtype), ((3,), image_size._dtype), ((1, 1, 4), dt.float32)]
+
+
+def _check_attrs(op: str, a: dict) -> None:
+    """The attrs, in the order and words of TF's kernel constructor (which runs before
+    the inputs are looked at); `not x > 0` so that NaN is refused too."""
+    pairs = {"aspect_ratio_range": "Aspect ratio range", "area_range": "Area range"}
+    for what, words in pairs.items():
+        if len(a[what]) != 2:
+            raise C.fail(op, f"{words} field must specify 2 dimensions")
+        lo, hi = a[what]
+        if not (lo > 0 and hi > 0):
+            raise C.fail(op, f"{words} must be non-negative: [{lo:g}, {hi:g}]")
+    lo, hi = a["area_range"]
+    if not (lo <= 1 and hi <= 1):
+        raise C.fail(op, f"Area range must be less then or equal to 1.0: [{lo:g}, {hi:g}]")
+    if a["max_attempts"] <= 0:
+        raise C.fail(op, f"Max attempts must be non-negative: {a['max_attempts']}")
 
 
 def _check_values(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> None:
@@ -258,7 +265,9 @@ def _bad(seeds: dict) -> list:
             BadSample((_SIZE, _BOXES * 2, np.float32(0.1)) + extra, attrs,
                       InvalidArgumentError, "All bounding box coordinates must be in"),
             BadSample((_SIZE, _BOXES, np.float32(0.1)) + extra, {**attrs, "area_range": (0.5,)},
-                      InvalidArgumentError, "area_range must contain 2 elements")]
+                      InvalidArgumentError, "Area range field must specify 2 dimensions"),
+            BadSample((_SIZE, _BOXES, np.float32(0.1)) + extra, {**attrs, "max_attempts": 0},
+                      InvalidArgumentError, "Max attempts must be non-negative: 0")]
 
 
 _STATEFUL_SEEDS = {"attrs": {"seed": 11, "seed2": 7, "node": 0}}

@@ -159,7 +159,25 @@ class RawOp:
                 isinstance(v, (list, tuple)) else [v]
             if eager_errors.passed_raw(*items):
                 eager_errors.slow_path(e)
-                break
+                return
+        if any(self._int_for_float(a, by_arg) for a in self.opdef.attr):
+            eager_errors.slow_path(e)
+
+    def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
+        """Whether float (or list of floats) attribute `attr` reached TF's wrapper holding
+        a Python int, which its fast path refuses: given so, or left to a default that TF's
+        generated wrapper writes with ints (`area_range=[0.05, 1]`, `bias=1`)."""
+        if attr.type not in ("float", "list(float)"):
+            return False
+        given = by_arg.get(attr.name)
+        if given is None:
+            if not attr.HasField("default_value"):
+                return False
+            default = self._default(attr.name)
+            return any(float(v).is_integer() for v in
+                       (default if isinstance(default, tuple) else [default]))
+        return any(isinstance(v, int) for v in
+                   (given if isinstance(given, (list, tuple)) else [given]))
 
     def _run(self, by_arg: dict, attrs: dict) -> Any:
         sparse = sparse_training_ops.SPECS.get(self.op)
