@@ -133,3 +133,31 @@ def test_perturb_singular_follows_lapacks_safeguards():
     got = ts(diagonals=np.array([[1.0, 9], [1, 1], [9, 1]]), rhs=[[1.0], [2]],
              perturb_singular=True)
     np.testing.assert_array_equal(got.numpy().ravel(), [1 - 2.0**52, 2.0**52])
+
+
+def _grads(op, x, y):
+    with tf.GradientTape() as tape:
+        tape.watch([x, y])
+        out = op(x, y)
+    return tape.gradient(out, [x, y])
+
+
+@pytest.mark.parametrize("which", ["solve", "matmul", "ls_tall", "ls_wide"])
+def test_gradients_of_matrices_of_unknown_shape(which):
+    d = np.array([[1.0, 2, 0], [3, 4, 5], [0, 6, 7]])
+    a = np.array([[1.0, 2], [3, 4], [5, 7]])
+    ops = {"solve": (lambda x, y: tf.raw_ops.TridiagonalSolve(diagonals=x, rhs=y),
+                     d, np.ones((3, 2))),
+           "matmul": (lambda x, y: tf.raw_ops.TridiagonalMatMul(
+               superdiag=x[..., :1, :], maindiag=x[..., 1:2, :], subdiag=x[..., 2:, :], rhs=y),
+               d, np.ones((3, 2))),
+           "ls_tall": (lambda x, y: tf.raw_ops.MatrixSolveLs(
+               matrix=x, rhs=y, l2_regularizer=tf.constant(0.1, tf.float64)), a, np.ones((3, 1))),
+           "ls_wide": (lambda x, y: tf.raw_ops.MatrixSolveLs(
+               matrix=x, rhs=y, l2_regularizer=tf.constant(0.1, tf.float64)), a.T.copy(),
+               np.ones((2, 1)))}
+    op, x, y = ops[which]
+    spec = tf.TensorSpec([None, None], tf.float64)
+    traced = tf.function(lambda u, v: _grads(op, u, v), input_signature=[spec, spec])(x, y)
+    for got, want in zip(traced, _grads(op, tf.constant(x), tf.constant(y))):
+        np.testing.assert_allclose(got, want, rtol=1e-12)

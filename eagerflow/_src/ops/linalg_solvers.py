@@ -20,7 +20,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, zeros
+from eagerflow._src.ops.array import expand_dims
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import adjoint, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
@@ -30,10 +31,11 @@ from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     cholesky_solve,
 )
-from eagerflow._src.ops.linalg_eye import eye
-from eagerflow._src.ops.math import cast, conj
+from eagerflow._src.ops.math import cast, conj, equal, where
+from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(97)
@@ -263,20 +265,25 @@ def _thomas(xp: Any, sup: Any, main: Any, sub: Any, b: Any) -> tuple:
     return x, bad
 
 
+def _padded(x: Any, axis: int, before: int, after: int) -> Any:
+    """x with `before` and `after` zeros along `axis` (-1 or -2; shapes known or not)."""
+    r = len(x._shape)
+    pads = [[0, 0]] * r
+    pads[r + axis] = [before, after]
+    return pad(x, pads)
+
+
 def _transposed_diagonals(d: Any) -> Any:
     """The compact diagonals of the transposed tridiagonal matrix (no conjugate, as TF)."""
-    zero = zeros(list(d.shape[:-2]) + [1], dtype=d._dtype)
-    sup = concat([d[..., 2, 1:], zero], axis=-1)
-    sub = concat([zero, d[..., 0, :-1]], axis=-1)
-    return stack([sup, d[..., 1, :], sub], axis=-2)
+    return stack([_padded(d[..., 2, 1:], -1, 0, 1), d[..., 1, :],
+                  _padded(d[..., 0, :-1], -1, 1, 0)], axis=-2)
 
 
 def _three_diagonals_of_product(x: Any, y: Any) -> Any:
     """The compact diagonals of x @ y^T (x, y [..., M, K]), without the dense product."""
-    zero = zeros(list(x.shape[:-2]) + [1, x.shape[-1]], dtype=x._dtype)
     main = reduce_sum(x * y, axis=-1)
-    sup = reduce_sum(x * concat([y[..., 1:, :], zero], axis=-2), axis=-1)
-    sub = reduce_sum(x * concat([zero, y[..., :-1, :]], axis=-2), axis=-1)
+    sup = reduce_sum(x * _shift_rows(y, True), axis=-1)
+    sub = reduce_sum(x * _shift_rows(y, False), axis=-1)
     return stack([sup, main, sub], axis=-2)
 
 
@@ -386,9 +393,7 @@ def _tm_kernel(xp: Any, sup: Any, main: Any, sub: Any, rhs: Any) -> Any:
 
 def _shift_rows(x: Any, up: bool) -> Any:
     """x [..., M, N] moved one row up (or down), a zero row filling the gap."""
-    zero = zeros(list(x.shape[:-2]) + [1, x.shape[-1]], dtype=x._dtype)
-    return concat([x[..., 1:, :], zero], axis=-2) if up else \
-        concat([zero, x[..., :-1, :]], axis=-2)
+    return _padded(x[..., 1:, :], -2, 0, 1) if up else _padded(x[..., :-1, :], -2, 1, 0)
 
 
 def _tm_grad(n: Any, g: Any) -> list:
@@ -536,10 +541,22 @@ def _ls_min_norm(xp: Any, a: Any, b: Any, lam: float) -> Any:
     return xp.conj(vh.T) @ (inv[:, None] * (xp.conj(u.T) @ b))
 
 
+def _dims(a: Any) -> tuple:
+    """(rows, cols) of `a`: Python ints where known, else from its shape."""
+    s = a._shape
+    if s is not None and None not in s[-2:]:
+        return s[-2], s[-1]
+    dims = shape(a)
+    return dims[-2], dims[-1]
+
+
 def _gram_cholesky(a: Any, l2: Any, first_kind: bool) -> Any:
+    """The Cholesky factor of A^H A + l2 I (first kind) or A A^H + l2 I (shapes known or
+    not)."""
     gram = matmul(a, a, adjoint_a=first_kind, adjoint_b=not first_kind)
-    size = a.shape[-1] if first_kind else a.shape[-2]
-    return cholesky(gram + l2 * eye(size, batch_shape=list(a.shape[:-2]), dtype=a._dtype))
+    k = _dims(a)[1 if first_kind else 0]
+    i = range_(k)
+    return cholesky(gram + l2 * cast(equal(expand_dims(i, -1), i), a._dtype))
 
 
 def _ls_grad(n: Any, g: Any) -> list:
@@ -547,17 +564,26 @@ def _ls_grad(n: Any, g: Any) -> list:
         raise ValueError("Gradient not defined for fast=False")
     a, b, l2 = n.inputs
     lam = cast(l2, a._dtype)
-    if a.shape[-2] >= a.shape[-1]:
+
+    def overdetermined() -> tuple:
         z = cholesky_solve(_gram_cholesky(a, lam, True), g)
         xz = matmul(n.outputs[0], z, adjoint_b=True)
-        ga = -matmul(a, xz + matrix_transpose(xz)) + matmul(b, z, adjoint_b=True)
-        return [ga, matmul(a, z), None]
-    chol = _gram_cholesky(a, lam, False)
-    gb = cholesky_solve(chol, matmul(a, g))
-    tmp = cholesky_solve(chol, b)
-    ga = -matmul(gb, matmul(tmp, a, adjoint_a=True)) + \
-        matmul(tmp, g - matmul(a, gb, adjoint_a=True), adjoint_b=True)
-    return [ga, gb, None]
+        return (-matmul(a, xz + matrix_transpose(xz)) + matmul(b, z, adjoint_b=True),
+                matmul(a, z))
+
+    def underdetermined() -> tuple:
+        chol = _gram_cholesky(a, lam, False)
+        gb = cholesky_solve(chol, matmul(a, g))
+        tmp = cholesky_solve(chol, b)
+        return (-matmul(gb, matmul(tmp, a, adjoint_a=True))
+                + matmul(tmp, g - matmul(a, gb, adjoint_a=True), adjoint_b=True), gb)
+    rows, cols = _dims(a)
+    if isinstance(rows, int):
+        return list(overdetermined() if rows >= cols else underdetermined()) + [None]
+    # (matrices of unknown shape: TF's gradient conds on it; the branch not taken here
+    # gives NaN from its Cholesky factor, and is not selected)
+    tall = rows >= cols
+    return [where(tall, o, u) for o, u in zip(overdetermined(), underdetermined())] + [None]
 
 
 def _ls_ref(a: np.ndarray, b: np.ndarray, l2: np.ndarray, fast: bool) -> np.ndarray:
