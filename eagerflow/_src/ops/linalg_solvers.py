@@ -5,8 +5,10 @@ Sits in the ops layer after the decompositions (linalg_decomp) and the diagonal 
 public functions of linalg_functions.py bind them where TF's do (tridiagonal_solve and
 tridiagonal_matmul in every diagonals format, lstsq with fast=False). The kernels compute
 as TF's CPU kernels do (LinearAlgebraOp: batch dims equal, no broadcasting; one matrix at a
-time): a singular tridiagonal system gives NaN, not an error (TF logs a warning), while
-MatrixSolveLs' fast path refuses a Gramian that is not positive definite. Gradients are
+time): a singular tridiagonal system gives NaN, not an error (TF logs a warning), unless
+perturb_singular asks for LAPACK's safeguarded solver (xLAGTF + xLAGTS: tiny pivots moved
+off zero); MatrixSolveLs' fast path refuses a Gramian whose Cholesky factor has a pivot
+<= 0, its other path gives the minimum-norm solution. Gradients are
 TF's, written with public ops (TridiagonalSolve's does not conjugate for complex inputs,
 as TF's does not). References are plain Python loops or dense NumPy formulas.
 """
