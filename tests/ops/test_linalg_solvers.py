@@ -161,3 +161,12 @@ def test_gradients_of_matrices_of_unknown_shape(which):
     traced = tf.function(lambda u, v: _grads(op, u, v), input_signature=[spec, spec])(x, y)
     for got, want in zip(traced, _grads(op, tf.constant(x), tf.constant(y))):
         np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_cholesky_grad_has_no_gradient_as_in_tf():
+    x = tf.constant(np.eye(2))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.raw_ops.CholeskyGrad(l=tf.constant(np.eye(2)), grad=x)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: CholeskyGrad"):
+        tape.gradient(y, x)

@@ -717,7 +717,8 @@ def _cg_samples() -> list:
 
 
 CHOLESKY_GRAD = register(OpDef(
-    "CholeskyGrad", _cg_infer, _cg_kernel, reference=_cg_ref, samples=_cg_samples,
+    "CholeskyGrad", _cg_infer, _cg_kernel, grad=C.no_tf_gradient, reference=_cg_ref,
+    samples=_cg_samples,
     bad_samples=lambda: [
         BadSample((np.ones((3, 2)), np.ones((2, 2))), {}, InvalidArgumentError,
                   "Inputs (L and grad) must have the same shape."),
