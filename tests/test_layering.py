@@ -90,7 +90,7 @@ OPS_ORDER = [
     # linear algebra
     "sparse_matmul", "linalg", "linalg_eye", "einsum", "linalg_decomp", "linalg_diag_bands",
     "linalg_banded", "linalg_general",
-    "norms", "misc_ops", "linalg_functions", "linalg_matfunc",
+    "norms", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",

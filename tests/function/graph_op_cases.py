@@ -264,6 +264,34 @@ CASES = {
             return sx, sy, tf.transpose(x), tf.transpose(x, [1, 0], name="t")
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([None])]
     """,
+    # -- TF's raw linear algebra ops behind public functions ------------------------------
+    "tridiagonal_solve_compact": """
+        def f(d, r, v):
+            return (tf.linalg.tridiagonal_solve(d, r, partial_pivoting=False),
+                    tf.linalg.tridiagonal_solve(d, v, conjugate_rhs=True))
+        SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([4, 2]), tf.TensorSpec([4])]
+    """,
+    # (the matrix format's band of diagonals is a composite of eagerflow's diag_part: not
+    # TF's one MatrixDiagPartV3 node yet)
+    "tridiagonal_solve_sequence": """
+        def f(a, b, c, r):
+            return tf.linalg.tridiagonal_solve((a, b, c), r, diagonals_format="sequence",
+                                               transpose_rhs=True, perturb_singular=True)
+        SPECS = [tf.TensorSpec([3]), tf.TensorSpec([4]), tf.TensorSpec([3]),
+                 tf.TensorSpec([4, 4])]
+    """,
+    "tridiagonal_matmul_formats": """
+        def f(d, a, b, c, r):
+            return (tf.linalg.tridiagonal_matmul(d, r),
+                    tf.linalg.tridiagonal_matmul((a, b, c), r, diagonals_format="sequence"))
+        SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([4]), tf.TensorSpec([4]),
+                 tf.TensorSpec([4]), tf.TensorSpec([4, 2])]
+    """,
+    "lstsq_not_fast": """
+        def f(a, r):
+            return tf.linalg.lstsq(a, r, l2_regularizer=0.5, fast=False)
+        SPECS = [tf.TensorSpec([4, 3]), tf.TensorSpec([4, 2])]
+    """,
 }
 
 

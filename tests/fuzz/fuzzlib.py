@@ -246,8 +246,10 @@ TF_INDEX_ERRORS = {"stack"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
-# tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar
-TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct"}
+# tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
+# tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix)
+TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
+                  "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments

@@ -87,5 +87,5 @@ def test_tridiagonal_gradients_and_errors():
         np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-8)
     with pytest.raises(ValueError, match="Unrecognized diagonals_format: bogus"):
         tf.linalg.tridiagonal_solve(d, r, diagonals_format="bogus")
-    with pytest.raises(tf.errors.InvalidArgumentError, match="not invertible"):
-        tf.linalg.tridiagonal_solve(np.zeros((3, 4)), np.ones((4, 1)))
+    # TF's kernel answers a singular system with NaN (and a logged warning), not an error
+    assert np.isnan(tf.linalg.tridiagonal_solve(np.zeros((3, 4)), np.ones((4, 1)))).all()

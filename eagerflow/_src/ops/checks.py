@@ -555,3 +555,12 @@ def same_static_spec(x: Any, out: Any) -> bool:
     """Whether graph tensor `x` can stand for `out`: the same dtype and fully known shape."""
     return (is_graph_tensor(x) and x._dtype is out._dtype and out._shape is not None
             and None not in out._shape and x._shape == out._shape)
+
+
+def no_tf_gradient(n: Any, *grads: Any) -> list:
+    """The `grad` of an op TF registers no gradient for: TF's LookupError, raised when a
+    gradient would flow through it (tf.RegisterGradient may still give the op one)."""
+    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+no_tf_gradient.no_tf_gradient = True

@@ -73,7 +73,8 @@ def _spd(n: int, *batch: int) -> np.ndarray:
 # to float); eigh's and svd's, registered one file per dtype, float first
 _LAST_FIRST = (dt.complex128, dt.complex64, dt.float64, dt.float32)
 _KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1],
-                 "MatrixTriangularSolve": (dt.float64, dt.float32, dt.complex128, dt.complex64)}
+                 "MatrixTriangularSolve": (dt.float64, dt.float32, dt.complex128, dt.complex64),
+                 "MatrixSolveLs": _LAST_FIRST[::-1], "CholeskyGrad": (dt.float64, dt.float32)}
 
 
 def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,

@@ -3,10 +3,11 @@ lu_solve and lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize,
 tridiagonal_matmul and tridiagonal_solve.
 
 Sits in the ops layer after the linear algebra families (linalg_general's Lu, norms,
-sorting's argsort), as compositions of registered ops: their gradients are
-those of the ops they are made of. The tridiagonal functions accept TF's three layouts
-('compact' [..., 3, M] rows superdiagonal, diagonal, subdiagonal; 'sequence' the three
-as a tuple; 'matrix' [..., M, M]) and solve through the dense matrix.
+sorting's argsort, linalg_solvers' raw ops), as compositions of registered ops: their
+gradients are those of the ops they are made of. The tridiagonal functions accept TF's
+three layouts ('compact' [..., 3, M] rows superdiagonal, diagonal, subdiagonal; 'sequence'
+the three as a tuple; 'matrix' [..., M, M]) and bind TF's TridiagonalSolve and
+TridiagonalMatMul, as TF's do; lstsq binds MatrixSolveLs where TF's does.
 """
 
 from __future__ import annotations
@@ -16,25 +17,33 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.linalg import band_part, diag, diag_part, matmul, matrix_transpose
+from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     cholesky_solve,
     set_diag,
-    solve,
     svd,
     triangular_solve,
 )
+from eagerflow._src.ops.linalg_diag_bands import diag_part as band_diag_part
 from eagerflow._src.ops.linalg_eye import eye
+from eagerflow._src.ops.linalg_solvers import (
+    matrix_solve_ls,
+    tridiagonal_mat_mul,
+    tridiagonal_solve_op,
+)
 from eagerflow._src.ops.math import _t, binary_args, cast, conj, where
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.reshaping import squeeze
 from eagerflow._src.ops.sorting import argsort
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 # ---------------------------------------------------------------------------------------
@@ -82,20 +91,39 @@ def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
     return reduce_sum(cast(s > tol, dt.int32), axis=-1)
 
 
+def _ls_composite(matrix: Any, fast: Any) -> bool:
+    """Whether TF's lstsq solves through the normal equations' ops (fast) rather than its
+    MatrixSolveLs kernel: never for fast=False; else unless the batch is large against the
+    matrices' size and the whole outgrows a cache (its guess, 256000 bytes)."""
+    if fast is False:
+        return False
+    s = matrix._shape
+    if s is None or None in s:
+        return True
+    batch = int(np.prod(s[:-2], dtype=np.int64))
+    size = int(np.prod(s, dtype=np.int64)) * matrix._dtype.size
+    return not (size > 256000 and batch > min(s[-2:]))
+
+
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
           name: str | None = None) -> Any:
-    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
-    matrix, rhs = binary_args(matrix, rhs)
+    """Least squares: the normal equations through Cholesky (fast), or TF's MatrixSolveLs
+    kernel (fast=False: the minimum-norm solution; or a large batch of small matrices)."""
+    matrix = convert_to_tensor(matrix)
     # (TF's refusal, its test as it is: a bool tensor's `!= 0` and a tensor of several
     # values' truth are their errors, a list is not 0)
     if matrix._dtype is dt.complex128 and l2_regularizer != 0:
         raise NotImplementedError("matrix_solve_ls is currently disabled for complex128 and "
                                   "l2_regularizer != 0 due to poor accuracy.")
+    if not _ls_composite(matrix, fast):
+        l2 = l2_regularizer if isinstance(l2_regularizer, Tensor) else \
+            convert_to_tensor(l2_regularizer, dt.float64)
+        return matrix_solve_ls(matrix, convert_to_tensor(rhs, dtype_hint=matrix._dtype), l2,
+                               fast=True if fast is None else fast, name=name)
+    matrix, rhs = binary_args(matrix, rhs)
     if matrix._shape is not None and len(matrix._shape) < 2:
         raise ValueError(f"Input `matrix` must have at least 2 dimensions (saw: "
                          f"{len(matrix._shape)}).")
-    if fast is False:  # (TF's test: None takes the fast path)
-        return matmul(pinv(matrix), rhs)
     m, n = matrix._shape[-2:]
     gram = matmul(matrix, matrix, adjoint_a=m >= n, adjoint_b=m < n)
     # (TF adds the regularizer as given: a tensor, or a number other than 0)
@@ -195,39 +223,57 @@ def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A0
 # ---------------------------------------------------------------------------------------
 
 
-def _three_diagonals(diagonals: Any, fmt: str) -> tuple:
-    """(superdiagonal, diagonal, subdiagonal), each [..., M] (the superdiagonal's last and
-    the subdiagonal's first entries unused), from any of TF's layouts."""
-    if fmt == "compact":
-        d = _t(diagonals)
-        return d[..., 0, :], d[..., 1, :], d[..., 2, :]
-    if fmt == "sequence":
-        if not isinstance(diagonals, (list, tuple)) or len(diagonals) != 3:
-            raise ValueError("Expected diagonals to be a sequence of length 3.")
-        return tuple(_t(d) for d in diagonals)
-    if fmt == "matrix":
-        m = _t(diagonals)
-        zero = zeros_like(m[..., :1, 0])
-        return (concat([diag_part(m, k=1), zero], axis=-1), diag_part(m),
-                concat([zero, diag_part(m, k=-1)], axis=-1))
-    raise ValueError(f"Unrecognized diagonals_format: {fmt}")
-
-
-def _dense(sup: Any, main: Any, sub: Any) -> Any:
-    """The [..., M, M] matrix with these three diagonals."""
-    return diag(main) + diag(sup[..., :-1], k=1) + diag(sub[..., 1:], k=-1)
+def _matrix_diagonals(diagonals: Any) -> Any:
+    """Compact diagonals [..., 3, M] of square matrices (TF's MatrixDiagPartV3 of the three
+    bands, the superdiagonal padded at its end, the subdiagonal at its start)."""
+    m = _t(diagonals)
+    m1, m2 = m._shape[-1], m._shape[-2]
+    if m1 and m2 and m1 != m2:
+        raise ValueError(f"Expected last two dimensions of diagonals to be same, got {m1} "
+                         f"and {m2}")
+    return band_diag_part(m, k=(-1, 1), padding_value=0.0, align="LEFT_RIGHT")
 
 
 def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                        name: str | None = None) -> Any:
-    """The tridiagonal matrix given by `diagonals` times `rhs` [..., M, N]: each row the
-    sum of three products (no dense matrix)."""
-    sup, main, sub = _three_diagonals(diagonals, diagonals_format)
-    rhs = _t(rhs)
-    below = pad(rhs[..., 1:, :], [[0, 0]] * (len(rhs._shape) - 2) + [[0, 1], [0, 0]])
-    above = pad(rhs[..., :-1, :], [[0, 0]] * (len(rhs._shape) - 2) + [[1, 0], [0, 0]])
-    return (expand_dims(sup, -1) * below + expand_dims(main, -1) * rhs
-            + expand_dims(sub, -1) * above)
+    """The tridiagonal matrix given by `diagonals` times `rhs` [..., M, N] (TF's
+    TridiagonalMatMul, each diagonal given as [..., 1, M])."""
+    if diagonals_format == "compact":
+        d = _t(diagonals)
+        three = (d[..., 0, :], d[..., 1, :], d[..., 2, :])
+    elif diagonals_format == "sequence":
+        sup, main, sub = diagonals
+        three = (_t(sup), _t(main), _t(sub))
+    elif diagonals_format == "matrix":
+        d = _matrix_diagonals(diagonals)
+        three = (d[..., 0, :], d[..., 1, :], d[..., 2, :])
+    else:
+        raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+    return tridiagonal_mat_mul(*(expand_dims(v, -2) for v in three), _t(rhs), name=name)
+
+
+def _sequence_diagonals(diagonals: Any) -> Any:
+    """Compact diagonals from (superdiagonal, diagonal, subdiagonal), the outer two of
+    length M or M - 1 (then padded where their unused entry goes)."""
+    if not isinstance(diagonals, (tuple, list)) or len(diagonals) != 3:
+        raise ValueError("Expected diagonals to be a sequence of length 3.")
+    sup, main, sub = (_t(v) for v in diagonals)
+    if not sub.shape[:-1].is_compatible_with(main.shape[:-1]) or \
+            not sup.shape[:-1].is_compatible_with(main.shape[:-1]):
+        raise ValueError(f"Tensors representing the three diagonals must have the same shape,"
+                         f"except for the last dimension, got {sub.shape}, {main.shape}, "
+                         f"{sup.shape}")
+    m = main._shape[-1]
+
+    def padded(v: Any, what: str, where: list) -> Any:
+        n = v._shape[-1]
+        if not n or n == m:
+            return v
+        if n == m - 1:
+            return pad(v, [[0, 0]] * (len(v._shape) - 1) + [where])
+        raise ValueError(f"Expected {what} to be have length {m} or {m - 1}, got {n}.")
+    sub = padded(sub, "subdiagonal", [1, 0])  # (first, as TF's graph has it)
+    return stack([padded(sup, "superdiagonal", [0, 1]), main, sub], axis=-2)
 
 
 def _check_compact(d: Any, rhs: Any) -> None:
@@ -245,23 +291,44 @@ def _check_compact(d: Any, rhs: Any) -> None:
         raise ValueError(f"Expected 3 diagonals got {d._shape[-2]}")
 
 
+def _check_sides(d: Any, rhs: Any) -> None:
+    m, k = d._shape[-1], rhs._shape[-2]
+    if m and k and m != k:
+        raise ValueError(f"Expected number of left-hand sided and right-hand sides to be "
+                         f"equal, got {m} and {k}")
+
+
 def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                       transpose_rhs: bool = False, conjugate_rhs: bool = False,
                       name: str | None = None, partial_pivoting: bool = True,
                       perturb_singular: bool = False) -> Any:
     """The solution x [..., M, K] (or [..., M] for a vector rhs) of T x = rhs, T the
-    tridiagonal matrix given by `diagonals`; `transpose_rhs` takes rhs as [..., K, M]."""
-    rhs = _t(rhs)
+    tridiagonal matrix given by `diagonals` (TF's TridiagonalSolve on its compact form);
+    `transpose_rhs` takes rhs as [..., K, M]."""
+    if perturb_singular and not partial_pivoting:
+        raise ValueError("partial_pivoting must be True if perturb_singular is.")
     if diagonals_format == "compact":
-        _check_compact(_t(diagonals), rhs)
-    vector = len(rhs._shape) == len(_three_diagonals(diagonals, diagonals_format)[1]._shape)
-    if vector:
+        d = _t(diagonals)
+    elif diagonals_format == "sequence":
+        d = _sequence_diagonals(diagonals)
+    elif diagonals_format == "matrix":
+        d = _matrix_diagonals(diagonals)
+    else:
+        raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+    rhs = _t(rhs)
+    _check_compact(d, rhs)
+    dr, rr = _rank(d), _rank(rhs)
+    if rr and dr and rr == dr - 1:  # a vector rhs: one column (transpose_rhs unused)
+        if conjugate_rhs:
+            rhs = conj(rhs)
         rhs = expand_dims(rhs, -1)
-    elif transpose_rhs:
-        rhs = matrix_transpose(rhs)
-    if conjugate_rhs:
+        _check_sides(d, rhs)
+        return squeeze(tridiagonal_solve_op(d, rhs, partial_pivoting, perturb_singular,
+                                            name), -1)
+    if transpose_rhs:
+        with name_scope("matrix_transpose"):  # (TF's tf.linalg.matrix_transpose's scope)
+            rhs = matrix_transpose(rhs, conjugate=conjugate_rhs)
+    elif conjugate_rhs:
         rhs = conj(rhs)
-    matrix = _t(diagonals) if diagonals_format == "matrix" else \
-        _dense(*_three_diagonals(diagonals, diagonals_format))
-    x = solve(matrix, rhs)
-    return x[..., 0] if vector else x
+    _check_sides(d, rhs)
+    return tridiagonal_solve_op(d, rhs, partial_pivoting, perturb_singular, name)

@@ -38,6 +38,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "linalg_diag_bands": (
         "Diag", "DiagPart",
     ),
+    "linalg_solvers": (
+        "CholeskyGrad", "MatrixSolveLs", "TridiagonalMatMul", "TridiagonalSolve",
+    ),
     "random": (
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
