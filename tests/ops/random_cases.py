@@ -316,6 +316,32 @@ def binomial(tf):
     return out
 
 
+def stateless_v1_raw_ops(tf):
+    """tf.raw_ops' first stateless ops, seeded directly (int32 and int64 seeds), and the
+    seed's key, counter and algorithm."""
+    r, out = tf.raw_ops, []
+    for seed in STATELESS_SEEDS:
+        for sd in (tf.int32, tf.int64):
+            s = tf.constant(seed, sd)
+            out += list(r.StatelessRandomGetKeyCounterAlg(seed=s))
+            for d in (tf.float16, tf.bfloat16, tf.float32, tf.float64):
+                out += [r.StatelessRandomUniform(shape=[5], seed=s, dtype=d),
+                        r.StatelessRandomNormal(shape=[2, 3], seed=s, dtype=d),
+                        r.StatelessTruncatedNormal(shape=[7], seed=s, dtype=d)]
+            for d in (tf.int32, tf.int64, tf.uint32, tf.uint64):
+                out.append(r.StatelessRandomUniformFullInt(shape=[4], seed=s, dtype=d))
+            out += [r.StatelessRandomUniformInt(shape=[6], seed=s, minval=-3, maxval=100),
+                    r.StatelessRandomUniformInt(shape=[3], seed=s,
+                                                minval=tf.constant(-2**62, tf.int64),
+                                                maxval=tf.constant(2**62, tf.int64)),
+                    r.StatelessRandomGammaV2(shape=[3, 2], seed=s,
+                                             alpha=tf.constant([0.5, 3.0], tf.float32)),
+                    r.StatelessRandomGammaV2(shape=[4], seed=s,
+                                             alpha=tf.constant(1.5, tf.float64))]
+    return out + [r.StatelessRandomGetAlg(), r.StatelessRandomNormal(shape=[0, 3], seed=[1, 2]),
+                  r.StatelessRandomUniform(shape=[1000], seed=[4, 5])]
+
+
 def _state_now(g):
     """A copy of a Generator's state. (A read still held while TF's StatefulRandomBinomial
     runs shares the variable's buffer: the op then advances the read, not the variable.)"""
@@ -386,7 +412,7 @@ CASES = {f.__name__: f for f in (
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
-    stateless_gamma_dynamic_shape, binomial,
+    stateless_gamma_dynamic_shape, binomial, stateless_v1_raw_ops,
     generator_binomial, dataset_shuffle, dataset_random)}
 
 

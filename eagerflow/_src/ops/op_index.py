@@ -61,6 +61,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "random_truncated": (
         "StatelessParameterizedTruncatedNormal",
     ),
+    "random_stateless_v1": (
+        "StatelessRandomGammaV2", "StatelessRandomGetAlg", "StatelessRandomGetKeyCounterAlg",
+        "StatelessRandomNormal", "StatelessRandomUniform", "StatelessRandomUniformFullInt",
+        "StatelessRandomUniformInt", "StatelessTruncatedNormal",
+    ),
     "sobol": (
         "SobolSample",
     ),
