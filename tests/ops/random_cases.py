@@ -375,6 +375,44 @@ def generator_binomial(tf):
     return out + list(f()) + list(f()) + [_state_now(g)]
 
 
+def stateful_raw_ops(tf):
+    """tf.raw_ops' stateful generator ops on a Generator's state variable: the V2 draws
+    at its key and counter, and the state each leaves (256 blocks per value; a wrapped
+    counter; an empty draw; auto-select; a traced call's)."""
+    r, out = tf.raw_ops, []
+    for seed in (5, 1234, 2**64 + 3, [1, 2, -3], [-3, -1, 9]):
+        g = tf.random.Generator.from_seed(seed) if isinstance(seed, int) else \
+            tf.random.Generator.from_state(seed, "philox")
+        h = g.state.handle
+        for alg in (1, 3):
+            for d in (tf.float16, tf.bfloat16, tf.float32, tf.float64):
+                out += [r.StatefulUniform(resource=h, algorithm=alg, shape=[5], dtype=d),
+                        _state_now(g),
+                        r.StatefulStandardNormalV2(resource=h, algorithm=alg, shape=[2, 3],
+                                                   dtype=d),
+                        r.StatefulTruncatedNormal(resource=h, algorithm=alg, shape=[7],
+                                                  dtype=d), _state_now(g)]
+            for d in (tf.int32, tf.int64, tf.uint32, tf.uint64):
+                out += [r.StatefulUniformFullInt(resource=h, algorithm=alg, shape=[4], dtype=d),
+                        _state_now(g)]
+            out += [r.StatefulUniformInt(resource=h, algorithm=alg, shape=[6], minval=-3,
+                                         maxval=100),
+                    r.StatefulUniformInt(resource=h, algorithm=alg,
+                                         shape=tf.constant([3], tf.int32),
+                                         minval=tf.constant(-2**62, tf.int64),
+                                         maxval=tf.constant(2**62, tf.int64)),
+                    r.StatefulUniform(resource=h, algorithm=alg, shape=[0, 4]), _state_now(g)]
+    g = tf.random.Generator.from_seed(77)
+
+    @tf.function
+    def f():
+        return (tf.raw_ops.StatefulUniform(resource=g.state.handle, algorithm=1, shape=[3]),
+                tf.raw_ops.StatefulUniformInt(resource=g.state.handle, algorithm=1, shape=[2],
+                                              minval=0, maxval=10))
+
+    return out + list(f()) + list(f()) + [_state_now(g), g.normal([2])]
+
+
 # -- tf.data ----------------------------------------------------------------------------
 
 def _elements(ds):
@@ -413,7 +451,7 @@ CASES = {f.__name__: f for f in (
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
     stateless_gamma_dynamic_shape, binomial, stateless_v1_raw_ops,
-    generator_binomial, dataset_shuffle, dataset_random)}
+    generator_binomial, stateful_raw_ops, dataset_shuffle, dataset_random)}
 
 
 def run(tf, name) -> list:

@@ -66,6 +66,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StatelessRandomNormal", "StatelessRandomUniform", "StatelessRandomUniformFullInt",
         "StatelessRandomUniformInt", "StatelessTruncatedNormal",
     ),
+    "random_stateful": (
+        "NonDeterministicInts", "StatefulStandardNormalV2", "StatefulTruncatedNormal",
+        "StatefulUniform", "StatefulUniformFullInt", "StatefulUniformInt",
+    ),
     "sobol": (
         "SobolSample",
     ),
