@@ -49,7 +49,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StatelessTruncatedNormalV2",
     ),
     "random_gamma": (
-        "RandomGamma", "RandomPoissonV2", "StatelessRandomGammaV3",
+        "RandomGamma", "RandomGammaGrad", "RandomPoissonV2", "StatelessRandomGammaV3",
         "StatelessRandomPoisson",
     ),
     "random_binomial": (

@@ -237,7 +237,7 @@ def _ref_gamma(seed: Any, alpha: np.ndarray, shape: tuple) -> Any:
 
 
 GAMMA_V2 = register(OpDef(
-    _GAMMA, _gamma_infer, _gamma_kernel, reference=_ref_gamma,
+    _GAMMA, _gamma_infer, _gamma_kernel, reference=_ref_gamma, grad=G._gamma_grad(1),
     gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     samples=lambda: [Sample((_SEED, np.array([0.5, 1.0, 4.0], np.float32)), {"shape": (5, 3)},
                             grad=False),
