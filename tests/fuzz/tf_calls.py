@@ -450,6 +450,10 @@ CALLS: dict[str, Callable] = {
         shape, dtype: tf.raw_ops.StatelessParameterizedTruncatedNormal(
             shape=list(shape), seed=seed, means=means, stddevs=stddevs, minvals=minvals,
             maxvals=maxvals),
+    "ParameterizedTruncatedNormal": lambda tf, means, stdevs, minvals, maxvals, shape,
+        seed, seed2: tf.raw_ops.ParameterizedTruncatedNormal(
+            shape=list(shape), means=means, stdevs=stdevs, minvals=minvals, maxvals=maxvals,
+            seed=seed, seed2=seed2),
     "NonMaxSuppressionV3": lambda tf, b, s, max_output_size, iou_threshold, score_threshold:
         tf.raw_ops.NonMaxSuppressionV3(boxes=b, scores=s, max_output_size=max_output_size,
                                        iou_threshold=np.float32(iou_threshold),

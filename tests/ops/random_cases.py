@@ -342,6 +342,27 @@ def stateless_v1_raw_ops(tf):
                   r.StatelessRandomUniform(shape=[1000], seed=[4, 5])]
 
 
+def parameterized_truncated_normal(tf):
+    """ParameterizedTruncatedNormal (stateful): each sampling method, scalar parameters
+    (batches of 100), vectors along the first dimension, each dtype, and the stream each
+    call leaves for the next."""
+    r, out = tf.raw_ops, []
+    for i, d in enumerate((tf.float16, tf.float32, tf.float64)):
+        def c(v):
+            return tf.constant(v, d)
+        for k, (shape, params) in enumerate([
+                ([6], (0.0, 1.0, -1.0, 2.0)), ([4, 30], (0.0, 1.0, -2.0, 2.0)),
+                ([250], (1.0, 2.0, -5.0, 5.0)),
+                ([3, 4], ([0.0, 1.0, 2.0], 1.0, [-3.0, 0.5, 2.5], [3.0, 0.9, 9.0])),
+                ([2, 5], ([0.0], [1.0, 0.5], [1.0, -0.2], [1.2, 0.1])),
+                ([5], (0.0, 1.0, 3.0, np.inf)), ([2, 0], (0.0, 1.0, -1.0, 1.0))]):
+            for _ in range(2):
+                out.append(r.ParameterizedTruncatedNormal(
+                    shape=shape, means=c(params[0]), stdevs=c(params[1]),
+                    minvals=c(params[2]), maxvals=c(params[3]), seed=10 * i + k, seed2=5))
+    return out
+
+
 def _state_now(g):
     """A copy of a Generator's state. (A read still held while TF's StatefulRandomBinomial
     runs shares the variable's buffer: the op then advances the read, not the variable.)"""
@@ -451,7 +472,7 @@ CASES = {f.__name__: f for f in (
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
     stateless_gamma_dynamic_shape, binomial, stateless_v1_raw_ops,
-    generator_binomial, stateful_raw_ops, dataset_shuffle, dataset_random)}
+    generator_binomial, stateful_raw_ops, parameterized_truncated_normal, dataset_shuffle, dataset_random)}
 
 
 def run(tf, name) -> list:

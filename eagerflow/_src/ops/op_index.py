@@ -59,7 +59,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RngReadAndSkip",
     ),
     "random_truncated": (
-        "StatelessParameterizedTruncatedNormal",
+        "ParameterizedTruncatedNormal", "StatelessParameterizedTruncatedNormal",
     ),
     "random_stateless_v1": (
         "StatelessRandomGammaV2", "StatelessRandomGetAlg", "StatelessRandomGetKeyCounterAlg",
