@@ -472,7 +472,8 @@ CASES = {f.__name__: f for f in (
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
     stateless_gamma_dynamic_shape, binomial, stateless_v1_raw_ops,
-    generator_binomial, stateful_raw_ops, parameterized_truncated_normal, dataset_shuffle, dataset_random)}
+    generator_binomial, stateful_raw_ops, parameterized_truncated_normal, dataset_shuffle,
+    dataset_random)}
 
 
 def run(tf, name) -> list:
