@@ -117,3 +117,22 @@ def test_non_deterministic_ints_differ_call_to_call():
     b = R.NonDeterministicInts(shape=tf.constant([4], tf.int32), dtype=tf.uint32)
     assert (a.dtype, a.shape, b.dtype, b.shape) == (tf.int64, [2, 3], tf.uint32, [4])
     assert not np.array_equal(a.numpy(), R.NonDeterministicInts(shape=[2, 3]).numpy())
+
+
+def test_rng_read_and_skip_and_the_binomial_take_the_state_variables_handle():
+    g = tf.random.Generator.from_seed(3)
+    old = R.RngReadAndSkip(resource=g.state.handle, alg=1, delta=tf.constant(2, tf.uint64))
+    assert (old.numpy().tolist(), g.state.numpy().tolist()) == ([3, 0, 0], [515, 0, 0])
+    drawn = R.StatefulRandomBinomial(resource=g.state.handle, algorithm=1, shape=[3],
+                                     counts=5.0, probs=0.5)
+    assert (drawn.numpy().tolist(), g.state.numpy().tolist()) == ([2, 3, 5], [77315, 0, 0])
+
+    @tf.function
+    def f():
+        return R.RngReadAndSkip(resource=g.state.handle, alg=1,
+                                delta=tf.constant(2, tf.uint64))
+
+    assert [f().numpy().tolist(), f().numpy().tolist()] == [[77315, 0, 0], [77827, 0, 0]]
+    assert "expected to be a resource tensor but is a int64 tensor" in _error(
+        lambda: R.RngReadAndSkip(resource=tf.constant([1, 2, 3], tf.int64), alg=1,
+                                 delta=tf.constant(2, tf.uint64)))[1]

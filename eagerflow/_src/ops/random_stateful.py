@@ -26,13 +26,13 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, Unim
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
+from eagerflow._src.ops import random_binomial as B
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.variables import handle_variable, held_handle, is_tf_variable
 
 _M64 = (1 << 64) - 1
 _FLOATS = (dt.float64, dt.float32, dt.bfloat16, dt.float16)  # (TF's kernel list's order)
@@ -111,13 +111,6 @@ def _ref_advanced(state: np.ndarray, n: int) -> np.ndarray:
     return np.array(new + list(state[2:]), np.int64)
 
 
-def _state_from_handle(h: Any, op: str) -> Any:
-    """The state variable a resource argument names (a variable or its handle)."""
-    if not is_tf_variable(h) and held_handle(h) is None:
-        raise TypeError(f"{op}: input 'resource' must be a state variable's handle, not {h!r}")
-    return handle_variable(h, op)
-
-
 # the ops by name, for their loads (each binds its own op)
 _OPS: dict = {}
 
@@ -126,7 +119,7 @@ def _load(name: str, params: int) -> Callable:
     """TF's node (the state variable, algorithm, shape[, minval, maxval]): read the
     state, draw, assign the advanced state."""
     def load(node: Any) -> Any:
-        var = _state_from_handle(node.inputs[0], name)
+        var = B.state_variable(node.inputs[0], name)
         alg, shape_t = node.inputs[1], node.inputs[2]
         extra = tuple(node.inputs[3:3 + params])
         attrs = {"shape_dtype": node.attrs["shape_dtype"]}
