@@ -423,8 +423,8 @@ def _v1_layout(shape: tuple, params: list) -> tuple:
 
 
 def _v1_check_shape(shape: tuple | None, dtype: dt.DType) -> None:
-    if shape is not None and (not isinstance(shape, tuple) or
-                              any(isinstance(d, tuple) for d in shape)):
+    if shape is not None and (not isinstance(shape, (tuple, list, np.ndarray)) or
+                              any(np.ndim(d) for d in shape)):
         raise C.fail(V1, f"Input shape should be a vector, got shape: "
                          f"{C.shape_str(np.shape(shape))}")
     if shape is not None and len(shape) == 0:
