@@ -136,3 +136,12 @@ def test_rng_read_and_skip_and_the_binomial_take_the_state_variables_handle():
     assert "expected to be a resource tensor but is a int64 tensor" in _error(
         lambda: R.RngReadAndSkip(resource=tf.constant([1, 2, 3], tf.int64), alg=1,
                                  delta=tf.constant(2, tf.uint64)))[1]
+
+
+def test_parameterized_truncated_normal_has_no_bfloat16_kernel():
+    b = [tf.constant(v, tf.bfloat16) for v in (0.0, 1.0, -1.0, 1.0)]
+    name, message = _error(lambda: R.ParameterizedTruncatedNormal(
+        shape=[2], means=b[0], stdevs=b[1], minvals=b[2], maxvals=b[3], seed=3, seed2=4))
+    assert name == "NotFoundError" and message.startswith(
+        "Could not find device for node: {{node ParameterizedTruncatedNormal}} = "
+        "ParameterizedTruncatedNormal[T=DT_INT32, dtype=DT_BFLOAT16, seed=3, seed2=4]")

@@ -439,6 +439,10 @@ def _v1_infer(means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
     if dyn:
         check_runtime_arg(V1, dyn, "shape")
     dtype = means._dtype
+    if dtype is dt.bfloat16:  # (its op allows it; no CPU kernel has it)
+        raise C.no_kernel(V1, f"T=DT_INT32, dtype=DT_BFLOAT16, seed={seed}, seed2={seed2}",
+                          _FLOATS[::-1], "dtype", [("XLA_CPU_JIT", "T in [DT_INT32, DT_INT64]; "
+                                                   "dtype in [DT_FLOAT, DT_DOUBLE]")])
     if dtype not in _FLOATS:
         raise C.not_supported(V1, dtype, frozenset(_FLOATS + (dt.bfloat16,)), "dtype")
     for i, p in enumerate((means, stddevs, minvals, maxvals)):
