@@ -145,3 +145,24 @@ def test_parameterized_truncated_normal_has_no_bfloat16_kernel():
     assert name == "NotFoundError" and message.startswith(
         "Could not find device for node: {{node ParameterizedTruncatedNormal}} = "
         "ParameterizedTruncatedNormal[T=DT_INT32, dtype=DT_BFLOAT16, seed=3, seed2=4]")
+
+
+def test_a_saved_draw_runs_again_after_loading(tmp_path):
+    """The export writes TF's node on the state variable (TF 2.21 loads it and draws the
+    same values); a shape known only when the function runs is its input."""
+    class M(tf.Module):
+        def __init__(self):
+            self.g = tf.random.Generator.from_seed(3)
+
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.int32)])
+        def f(self, shape):
+            return (R.StatefulUniform(resource=self.g.state.handle, algorithm=1, shape=shape),
+                    R.StatefulUniformInt(resource=self.g.state.handle, algorithm=1, shape=shape,
+                                         minval=0, maxval=9))
+
+    tf.saved_model.save(M(), str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    a, b = loaded.f(tf.constant([1, 2]))
+    np.testing.assert_array_equal(a.numpy(), np.array([[0.13229859, 0.5348098]], np.float32))
+    assert b.numpy().tolist() == [[1, 4]]
+    assert loaded.g._state_var.numpy().tolist() == [1027, 0, 0]

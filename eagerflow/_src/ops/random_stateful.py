@@ -152,7 +152,10 @@ def _export(op: str, params: int) -> Callable:
                              f"by {read.type}")
         var = read.inputs[0]
         shape_dtype = node.attrs.get("shape_dtype", dt.int64)
-        shape = w.const(np.array(node.attrs["shape"], shape_dtype.as_numpy_dtype))
+        if len(node.inputs) > 2 + params:  # (a shape known when the graph runs)
+            shape, shape_dtype = w.input(2 + params), node.inputs[2 + params]._dtype
+        else:
+            shape = w.const(np.array(node.attrs["shape"], shape_dtype.as_numpy_dtype))
         attrs = {"shape_dtype": shape_dtype}
         if not params:
             attrs["dtype"] = node.attrs["dtype"]
