@@ -95,7 +95,8 @@ OPS_ORDER = [
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
     "random_stateless", "random_gamma", "random_binomial", "random_generator",
-    "random_truncated", "sobol",
+    "random_truncated", "random_stateless_v1", "random_stateful",
+    "sobol",
     "initializers",
     # nn
     "nn_args", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc",

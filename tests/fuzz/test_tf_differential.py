@@ -58,6 +58,7 @@ HERE = Path(__file__).resolve().parent
 # tests/ops/test_random_golden.py. The stateless ones are compared here by value.
 RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
           "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2",
+          "ParameterizedTruncatedNormal",
           # its calls in a row: tests/ops/test_image_extra.py (the first version's first
           # call: tests/fuzz/test_regressions_inputs.py)
           "SampleDistortedBoundingBoxV2", "SampleDistortedBoundingBox",

@@ -301,6 +301,21 @@ def _stateful_binomial(tf: Any, state: Any, alg: Any, counts: Any, probs: Any, s
     return out, tf.identity(var)
 
 
+def _stateful_draw(name: str, params: int) -> Callable:
+    """TF's generator op `name` on a fresh variable holding `state` (as _stateful_binomial):
+    (samples, the state after); the shape a tensor of its `shape_dtype`."""
+    def draw(tf: Any, state: Any, alg: Any, *rest: Any, shape: tuple, shape_dtype: Any,
+             **attrs: Any) -> tuple:
+        var = tf.Variable(tf.zeros_like(state))
+        var.assign_add(state)
+        kw = dict(zip(("minval", "maxval"), rest[:params]))
+        out = getattr(tf.raw_ops, name)(resource=var.handle, algorithm=alg,
+                                        shape=tf.constant(list(shape), shape_dtype), **kw,
+                                        **attrs)
+        return out, tf.identity(var)
+    return draw
+
+
 def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
     dz = tf.raw_ops.ReluGrad(gradients=tf.broadcast_to(g, tf.shape(y)), features=y)
     return dz, tf.raw_ops.BiasAddGrad(out_backprop=dz)
@@ -337,6 +352,11 @@ CALLS: dict[str, Callable] = {
     # TF removed its MatrixExponential kernel: tf.linalg.expm is a Python composite
     "MatrixExponential": lambda tf, x: tf.linalg.expm(x),
     "StatefulRandomBinomial": _stateful_binomial,
+    **{op: _stateful_draw(op, 0) for op in ("StatefulUniform", "StatefulStandardNormalV2",
+                                            "StatefulTruncatedNormal", "StatefulUniformFullInt")},
+    "StatefulUniformInt": _stateful_draw("StatefulUniformInt", 2),
+    "NonDeterministicInts": lambda tf, shape, dtype, shape_dtype: tf.raw_ops.NonDeterministicInts(
+        shape=tf.constant(list(shape), shape_dtype), dtype=dtype),
     # lists of outputs (one per path), flattened in the op's output order
     "CTCBeamSearchDecoder": lambda tf, x, lengths, **a: tuple(tf.nest.flatten(
         tf.raw_ops.CTCBeamSearchDecoder(inputs=x, sequence_length=lengths, **a))),
@@ -430,6 +450,10 @@ CALLS: dict[str, Callable] = {
         shape, dtype: tf.raw_ops.StatelessParameterizedTruncatedNormal(
             shape=list(shape), seed=seed, means=means, stddevs=stddevs, minvals=minvals,
             maxvals=maxvals),
+    "ParameterizedTruncatedNormal": lambda tf, means, stdevs, minvals, maxvals, shape,
+        seed, seed2: tf.raw_ops.ParameterizedTruncatedNormal(
+            shape=list(shape), means=means, stdevs=stdevs, minvals=minvals, maxvals=maxvals,
+            seed=seed, seed2=seed2),
     "NonMaxSuppressionV3": lambda tf, b, s, max_output_size, iou_threshold, score_threshold:
         tf.raw_ops.NonMaxSuppressionV3(boxes=b, scores=s, max_output_size=max_output_size,
                                        iou_threshold=np.float32(iou_threshold),

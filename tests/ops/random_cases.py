@@ -316,6 +316,53 @@ def binomial(tf):
     return out
 
 
+def stateless_v1_raw_ops(tf):
+    """tf.raw_ops' first stateless ops, seeded directly (int32 and int64 seeds), and the
+    seed's key, counter and algorithm."""
+    r, out = tf.raw_ops, []
+    for seed in STATELESS_SEEDS:
+        for sd in (tf.int32, tf.int64):
+            s = tf.constant(seed, sd)
+            out += list(r.StatelessRandomGetKeyCounterAlg(seed=s))
+            for d in (tf.float16, tf.bfloat16, tf.float32, tf.float64):
+                out += [r.StatelessRandomUniform(shape=[5], seed=s, dtype=d),
+                        r.StatelessRandomNormal(shape=[2, 3], seed=s, dtype=d),
+                        r.StatelessTruncatedNormal(shape=[7], seed=s, dtype=d)]
+            for d in (tf.int32, tf.int64, tf.uint32, tf.uint64):
+                out.append(r.StatelessRandomUniformFullInt(shape=[4], seed=s, dtype=d))
+            out += [r.StatelessRandomUniformInt(shape=[6], seed=s, minval=-3, maxval=100),
+                    r.StatelessRandomUniformInt(shape=[3], seed=s,
+                                                minval=tf.constant(-2**62, tf.int64),
+                                                maxval=tf.constant(2**62, tf.int64)),
+                    r.StatelessRandomGammaV2(shape=[3, 2], seed=s,
+                                             alpha=tf.constant([0.5, 3.0], tf.float32)),
+                    r.StatelessRandomGammaV2(shape=[4], seed=s,
+                                             alpha=tf.constant(1.5, tf.float64))]
+    return out + [r.StatelessRandomGetAlg(), r.StatelessRandomNormal(shape=[0, 3], seed=[1, 2]),
+                  r.StatelessRandomUniform(shape=[1000], seed=[4, 5])]
+
+
+def parameterized_truncated_normal(tf):
+    """ParameterizedTruncatedNormal (stateful): each sampling method, scalar parameters
+    (batches of 100), vectors along the first dimension, each dtype, and the stream each
+    call leaves for the next."""
+    r, out = tf.raw_ops, []
+    for i, d in enumerate((tf.float16, tf.float32, tf.float64)):
+        def c(v):
+            return tf.constant(v, d)
+        for k, (shape, params) in enumerate([
+                ([6], (0.0, 1.0, -1.0, 2.0)), ([4, 30], (0.0, 1.0, -2.0, 2.0)),
+                ([250], (1.0, 2.0, -5.0, 5.0)),
+                ([3, 4], ([0.0, 1.0, 2.0], 1.0, [-3.0, 0.5, 2.5], [3.0, 0.9, 9.0])),
+                ([2, 5], ([0.0], [1.0, 0.5], [1.0, -0.2], [1.2, 0.1])),
+                ([5], (0.0, 1.0, 3.0, np.inf)), ([2, 0], (0.0, 1.0, -1.0, 1.0))]):
+            for _ in range(2):
+                out.append(r.ParameterizedTruncatedNormal(
+                    shape=shape, means=c(params[0]), stdevs=c(params[1]),
+                    minvals=c(params[2]), maxvals=c(params[3]), seed=10 * i + k, seed2=5))
+    return out
+
+
 def _state_now(g):
     """A copy of a Generator's state. (A read still held while TF's StatefulRandomBinomial
     runs shares the variable's buffer: the op then advances the read, not the variable.)"""
@@ -347,6 +394,44 @@ def generator_binomial(tf):
         return g.binomial([3], 10.0, 0.3), g.binomial([2, 2], [8.0, 90.0], 0.6)
 
     return out + list(f()) + list(f()) + [_state_now(g)]
+
+
+def stateful_raw_ops(tf):
+    """tf.raw_ops' stateful generator ops on a Generator's state variable: the V2 draws
+    at its key and counter, and the state each leaves (256 blocks per value; a wrapped
+    counter; an empty draw; auto-select; a traced call's)."""
+    r, out = tf.raw_ops, []
+    for seed in (5, 1234, 2**64 + 3, [1, 2, -3], [-3, -1, 9]):
+        g = tf.random.Generator.from_seed(seed) if isinstance(seed, int) else \
+            tf.random.Generator.from_state(seed, "philox")
+        h = g.state.handle
+        for alg in (1, 3):
+            for d in (tf.float16, tf.bfloat16, tf.float32, tf.float64):
+                out += [r.StatefulUniform(resource=h, algorithm=alg, shape=[5], dtype=d),
+                        _state_now(g),
+                        r.StatefulStandardNormalV2(resource=h, algorithm=alg, shape=[2, 3],
+                                                   dtype=d),
+                        r.StatefulTruncatedNormal(resource=h, algorithm=alg, shape=[7],
+                                                  dtype=d), _state_now(g)]
+            for d in (tf.int32, tf.int64, tf.uint32, tf.uint64):
+                out += [r.StatefulUniformFullInt(resource=h, algorithm=alg, shape=[4], dtype=d),
+                        _state_now(g)]
+            out += [r.StatefulUniformInt(resource=h, algorithm=alg, shape=[6], minval=-3,
+                                         maxval=100),
+                    r.StatefulUniformInt(resource=h, algorithm=alg,
+                                         shape=tf.constant([3], tf.int32),
+                                         minval=tf.constant(-2**62, tf.int64),
+                                         maxval=tf.constant(2**62, tf.int64)),
+                    r.StatefulUniform(resource=h, algorithm=alg, shape=[0, 4]), _state_now(g)]
+    g = tf.random.Generator.from_seed(77)
+
+    @tf.function
+    def f():
+        return (tf.raw_ops.StatefulUniform(resource=g.state.handle, algorithm=1, shape=[3]),
+                tf.raw_ops.StatefulUniformInt(resource=g.state.handle, algorithm=1, shape=[2],
+                                              minval=0, maxval=10))
+
+    return out + list(f()) + list(f()) + [_state_now(g), g.normal([2])]
 
 
 # -- tf.data ----------------------------------------------------------------------------
@@ -386,8 +471,9 @@ CASES = {f.__name__: f for f in (
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
-    stateless_gamma_dynamic_shape, binomial,
-    generator_binomial, dataset_shuffle, dataset_random)}
+    stateless_gamma_dynamic_shape, binomial, stateless_v1_raw_ops,
+    generator_binomial, stateful_raw_ops, parameterized_truncated_normal, dataset_shuffle,
+    dataset_random)}
 
 
 def run(tf, name) -> list:

@@ -52,7 +52,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StatelessTruncatedNormalV2",
     ),
     "random_gamma": (
-        "RandomGamma", "RandomPoissonV2", "StatelessRandomGammaV3",
+        "RandomGamma", "RandomGammaGrad", "RandomPoissonV2", "StatelessRandomGammaV3",
         "StatelessRandomPoisson",
     ),
     "random_binomial": (
@@ -62,7 +62,16 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RngReadAndSkip",
     ),
     "random_truncated": (
-        "StatelessParameterizedTruncatedNormal",
+        "ParameterizedTruncatedNormal", "StatelessParameterizedTruncatedNormal",
+    ),
+    "random_stateless_v1": (
+        "StatelessRandomGammaV2", "StatelessRandomGetAlg", "StatelessRandomGetKeyCounterAlg",
+        "StatelessRandomNormal", "StatelessRandomUniform", "StatelessRandomUniformFullInt",
+        "StatelessRandomUniformInt", "StatelessTruncatedNormal",
+    ),
+    "random_stateful": (
+        "NonDeterministicInts", "StatefulStandardNormalV2", "StatefulTruncatedNormal",
+        "StatefulUniform", "StatefulUniformFullInt", "StatefulUniformInt",
     ),
     "sobol": (
         "SobolSample",

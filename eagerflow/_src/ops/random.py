@@ -256,6 +256,10 @@ def _refuse_shape_dtype(op: str, shape: Any) -> None:
 def check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
     if shape is None:
         return
+    if not isinstance(shape, (tuple, list, np.ndarray)) or any(np.ndim(d) for d in shape):
+        # (a shape input of another rank, as a graph's node or tf.raw_ops gives it)
+        raise C.fail(op, f"shape must be a vector of {{int32,int64}}, got shape "
+                         f"{C.shape_str(np.shape(shape))}")
     for d in shape:
         if d is not None and d < 0:
             raise C.fail(op, f"Dimension {d} must be >= 0")

@@ -36,6 +36,7 @@ from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.random_gamma import Streams, map_libm, sample_major
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.variables import handle_variable, held_handle, is_tf_variable
 
 _T = frozenset((dt.float16, dt.float32, dt.float64))
 _OUT = frozenset((dt.float16, dt.float32, dt.float64, dt.int32, dt.int64))
@@ -316,9 +317,17 @@ def _stateful_to_tf(op: Any, w: Any) -> list:
     return samples + w.node("ReadVariableOp", [w.resource(var)], {"dtype": dt.int64})
 
 
+def state_variable(h: Any, op: str) -> Any:
+    """The state variable a resource argument names (a variable or its handle)."""
+    if not is_tf_variable(h) and held_handle(h) is None:
+        raise TypeError(f"{op}: input 'resource' must be a state variable's handle, not {h!r}")
+    return handle_variable(h, op)
+
+
 def _stateful_from_tf(node: Any) -> Any:
     """TF's node (the state variable, algorithm, shape, counts, probs): draw, assign."""
-    var, alg, _, counts, probs = node.inputs
+    _, alg, _, counts, probs = node.inputs
+    var = state_variable(node.inputs[0], _SNAME)
     attrs = {"shape": tuple(int(d) for d in np.asarray(node.const(2)).reshape(-1)),
              "dtype": node.attrs["dtype"]}
     samples, new = bind(STATEFUL_BINOMIAL, (var.read_value(), alg, counts, probs), attrs)
@@ -349,7 +358,7 @@ STATEFUL_BINOMIAL = register(OpDef(
         BadSample((np.array([5, 0, 0], np.int64), np.int64(1), np.array([1, 2], np.int32),
                    np.array([1, 0], np.int32)), {"shape": (2,), "dtype": dt.int32},
                   InvalidArgumentError, "No OpKernel was registered")],
-    tf=TFForm(export=_stateful_to_tf, load=_stateful_from_tf),
+    tf=TFForm(export=_stateful_to_tf, load=_stateful_from_tf, takes_handles=True),
 ))
 
 

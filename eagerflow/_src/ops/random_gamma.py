@@ -31,11 +31,14 @@ from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
+from eagerflow._src.ops import special_scalars as SP
 from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.reshaping import reshape
 
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 
@@ -142,6 +145,120 @@ def sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarra
 
 
 # ---------------------------------------------------------------------------------------
+# RandomGammaGrad(alpha, sample): d sample / d alpha, the implicit reparameterization
+# gradient -(dP/da) / (dP/dx) of the regularized lower incomplete gamma P at x = sample
+# (Figurnov et al. 2018), which TF's gamma draws' gradients use.
+# ---------------------------------------------------------------------------------------
+
+_GRAD_T = frozenset((dt.float32, dt.float64))
+_LOG_MAX64 = math.log(np.finfo(np.float64).max)
+
+
+def gamma_sample_der_alpha(a: float, x: float, log_max: float = _LOG_MAX64) -> float:
+    """d sample / d alpha at (alpha a, sample x), with TF's values at the edges: 0 at
+    x == 0 (whatever a is), NaN for a <= 0, x < 0 or NaN, 0 at a == inf, -0 at x == inf.
+    The density's factor exp(a log x - x - lgamma(a)) is common to dP/da and dP/dx and
+    cancels: each is computed without it. As in TF (Eigen), where that factor underflows
+    in the dtype (its log below -`log_max`) the derivative is taken as 0: +0 on P's
+    series side (x < 1 or x < a), -0 on Q's fraction side."""
+    if x == 0:
+        return 0.0
+    if math.isnan(a) or math.isnan(x) or a <= 0 or x < 0:
+        return math.nan
+    if a == math.inf:
+        return 0.0
+    if x == math.inf:
+        return -0.0
+    lx = math.log(x)
+    series = x < 1 or x < a
+    log_factor = a * lx - x - SP._lgamma(a)
+    if math.isnan(log_factor) or log_factor < -log_max:
+        return 0.0 if series else -0.0
+    if series:  # P's series: P = x^a e^-x / Gamma(a + 1) * sum_n t_n
+        total = dtotal = 0.0
+        term, dlog = 1.0, 0.0  # t_n and d log t_n / da
+        for n in range(1, _SERIES_TERMS):
+            total += term
+            dtotal += term * dlog
+            term *= x / (a + n)
+            dlog -= 1 / (a + n)
+            if term <= 1e-17 * total:
+                break
+        return -(x / a) * ((lx - SP._digamma(a + 1)) * total + dtotal)
+    h, dh = SP.gamma_cf_fraction(a, x)  # Q = x^a e^-x / Gamma(a) * h
+    return x * ((lx - SP._digamma(a)) * h + dh)
+
+
+_SERIES_TERMS = 2000  # as Eigen's series: far-out arguments get an approximation
+
+
+def _gamma_grad_infer(alpha: Any, sample: Any) -> list:
+    d = C.same_dtype("RandomGammaGrad", (alpha, sample), _GRAD_T)
+    return [(C.broadcast("RandomGammaGrad", alpha._shape, sample._shape), d)]
+
+
+def _gamma_grad_kernel(xp: Any, alpha: Any, sample: Any) -> Any:
+    a, x = np.broadcast_arrays(np.asarray(alpha, np.float64), np.asarray(sample, np.float64))
+    log_max = math.log(float(np.finfo(alpha.dtype).max))
+    out = np.array([gamma_sample_der_alpha(u, v, log_max)
+                    for u, v in zip(a.reshape(-1).tolist(), x.reshape(-1).tolist())])
+    return xp.asarray(out.reshape(a.shape).astype(alpha.dtype))
+
+
+def _ref_gamma_grad(alpha: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """From dP/da by central differences of the series (not the kernel's derivative)."""
+    out = np.empty(np.broadcast_shapes(alpha.shape, sample.shape), alpha.dtype)
+    for idx, (a, x) in zip(np.ndindex(*out.shape), np.broadcast(alpha, sample)):
+        a, x = float(a), float(x)
+        h = 1e-6 * a
+        dp = (SP.igamma(a + h, x) - SP.igamma(a - h, x)) / (2 * h)
+        out[idx] = -dp / math.exp(-x + (a - 1) * math.log(x) - math.lgamma(a))
+    return out
+
+
+RANDOM_GAMMA_GRAD = register(OpDef(
+    "RandomGammaGrad", _gamma_grad_infer, _gamma_grad_kernel, reference=_ref_gamma_grad,
+    gpu=False,  # (host: the incomplete gamma's series and fractions element by element)
+    samples=lambda: [
+        Sample((np.array([0.5, 1.0, 3.0, 0.01, 50.0, 2.5, 7.0, 0.2]),
+                np.array([0.3, 1.2, 2.5, 1e-5, 45.0, 8.0, 0.5, 3.0])), grad=False),
+        Sample((np.array([[0.7], [4.0]], np.float32), np.array([0.4, 2.0, 9.0], np.float32)),
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones(2), np.ones(3)), {}, InvalidArgumentError,
+                  "Incompatible shapes: [2] vs. [3]"),
+        BadSample((np.ones(2, np.float32), np.ones(2)), {}, InvalidArgumentError,
+                  "cannot compute RandomGammaGrad as input #1(zero-based) was expected to be "
+                  "a float tensor but is a double tensor"),
+        BadSample((np.ones(2, np.float16), np.ones(2, np.float16)), {}, InvalidArgumentError,
+                  "Value for attr 'T' of half is not in the list of allowed values: float, "
+                  "double")],
+))
+
+
+def random_gamma_grad(alpha: Any, sample: Any, name: str | None = None) -> Any:
+    """d sample / d alpha of gamma draws `sample` of concentration `alpha`."""
+    return bind(RANDOM_GAMMA_GRAD, (_t(alpha), _t(sample)), {}, name)
+
+
+def gamma_alpha_grad(alpha: Any, sample: Any, grad: Any) -> Any:
+    """The gradient wrt alpha of gamma draws `sample` (alpha's shape trailing theirs, after
+    the sample dimensions): each draw's d sample / d alpha, summed over the samples."""
+    k = len(sample.shape) - len(alpha.shape)
+    alpha_b = reshape(alpha, [1] * k + list(alpha.shape))
+    return reduce_sum(grad * random_gamma_grad(alpha_b, sample), axis=list(range(k)))
+
+
+def _gamma_grad(first: int) -> Any:
+    """The gradient of a gamma op whose alpha is input `first`."""
+    def grad(node: Any, g: Any) -> list:
+        alpha = node.inputs[first]
+        return [None] * first + [gamma_alpha_grad(alpha, node.outputs[0], g)] + \
+            [None] * (len(node.inputs) - first - 1)
+    return grad
+
+
+# ---------------------------------------------------------------------------------------
 # RandomGamma (stateful): output shape = shape + alpha's shape.
 # ---------------------------------------------------------------------------------------
 
@@ -190,6 +307,7 @@ def _ref_gamma(alpha: np.ndarray, shape: tuple, seed: int, seed2: int,
 
 RANDOM_GAMMA = register(OpDef(
     "RandomGamma", _gamma_infer, _gamma_kernel, stateful=True, reference=_ref_gamma,
+    grad=_gamma_grad(0),
     gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     samples=lambda: [Sample((np.array([0.5, 1.0, 3.0], np.float32),), R._seeded(shape=(4,)),
                     grad=False),
@@ -266,6 +384,7 @@ def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
 
 STATELESS_GAMMA = register(OpDef(
     "StatelessRandomGammaV3", _stateless_gamma_infer, _stateless_gamma_kernel,
+    grad=_gamma_grad(3),
     gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     reference=_ref_stateless_gamma,
     samples=lambda: [Sample(S._KCA + (np.array([0.5, 1.0, 4.0], np.float32),),

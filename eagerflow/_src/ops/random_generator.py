@@ -115,7 +115,8 @@ def _skip_to_tf(n: Any, b: Any) -> list:
 
 def _skip_from_tf(node: Any) -> Any:
     """TF's node (the state variable, alg, delta -> the old state): read, skip, assign."""
-    var, alg, delta = node.inputs
+    _, alg, delta = node.inputs
+    var = B.state_variable(node.inputs[0], "RngReadAndSkip")
     old = var.read_value()
     var.assign(bind(RNG_READ_AND_SKIP, (old, alg, delta), {})[2])
     return old
@@ -132,7 +133,7 @@ RNG_READ_AND_SKIP = register(OpDef(
                  BadSample((np.array([7, 0, 12], np.int64), np.array([1], np.int32),
                             np.uint64(3)), {}, InvalidArgumentError,
                            "input 1 (0-based) must have shape [], not [1]")],
-    tf=TFForm(export=_skip_to_tf, load=_skip_from_tf),
+    tf=TFForm(export=_skip_to_tf, load=_skip_from_tf, takes_handles=True),
 ))
 
 

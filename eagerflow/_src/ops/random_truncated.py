@@ -168,7 +168,7 @@ def _ops(np_dtype: Any) -> tuple:
 
 
 def _batch(stream: _Stream, out: np.ndarray, at: int, count: int, params: tuple,
-           fns: tuple) -> None:
+           fns: tuple, op: str = OP) -> None:
     """Fills out[at:at + count] with one batch's samples, drawn from `stream`."""
     T, exp, log, sqrt = fns
     mean, stddev, minval, maxval = (T(p) for p in params)
@@ -195,7 +195,7 @@ def _batch(stream: _Stream, out: np.ndarray, at: int, count: int, params: tuple,
                     misses += 1
             if misses >= _MAX_ITERATIONS and done < count:
                 raise InternalError(None, None, "TruncatedNormal randn rejection sampler "
-                                                f"exceeded maximum iterations [Op:{OP}]")
+                                                f"exceeded maximum iterations [Op:{op}]")
         return
     misses = 0
     if diff < cutoff:
@@ -224,7 +224,7 @@ def _batch(stream: _Stream, out: np.ndarray, at: int, count: int, params: tuple,
                 if not np.isfinite(z * stddev + mean):
                     raise InternalError(None, None, "TruncatedNormal exponential distribution "
                                                     "rejection sampler failed to accept a "
-                                                    f"sample. [Op:{OP}]")
+                                                    f"sample. [Op:{op}]")
                 out[at + done] = z * stddev + mean
                 done += 1
                 misses = 0
@@ -389,3 +389,152 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
     static, dyn = R.shape_input(shape, OP)
     return bind(STATELESS_PARAMETERIZED_TRUNCATED_NORMAL, (seed_t, *params) + dyn,
                 {"shape": static, "dtype": params[0].dtype}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# ParameterizedTruncatedNormal: the stateful first version (seed, seed2 attrs). The batch
+# is the shape's first dimension (the parameters scalars or vectors of its length), laid
+# out batch by batch; with scalar parameters all draws are one batch of them, counted in
+# batches of 100. Each call reserves 2000 * (samples per batch + 3) / 4 blocks per batch
+# of its op's stream; a shard of batches starts that far into it per batch before it and
+# draws its batches in turn (a batch's leftover candidates in a block dropped).
+# ---------------------------------------------------------------------------------------
+
+V1 = "ParameterizedTruncatedNormal"
+_SCALAR_BATCH = 100  # TF's batch size when all the parameters are scalars
+_V1_NAMES = ("means", "stddevs", "minvals", "maxvals")
+
+
+def _v1_layout(shape: tuple, params: list) -> tuple:
+    """(batches, samples per batch) of a draw of `shape`; TF's checks of the parameters'
+    shapes (each a scalar or a vector, of length 1 or shape[0])."""
+    for name, p in zip(_V1_NAMES, params):
+        if p is not None and len(p) > 1:
+            raise C.fail(V1, f"Input {name} should be a scalar or vector, got shape: "
+                             f"{C.shape_str(p)}")
+    n = math.prod(shape)
+    if all(p == () for p in params):
+        return -(-n // _SCALAR_BATCH), _SCALAR_BATCH
+    for name, p in zip(_V1_NAMES, params):
+        if p is not None and p != () and p[0] is not None and p[0] not in (1, shape[0]):
+            raise C.fail(V1, f"Input {name} should have length 1 or shape[0], got shape: "
+                             f"{C.shape_str(p)}")
+    return shape[0], math.prod(shape[1:])
+
+
+def _v1_check_shape(shape: tuple | None, dtype: dt.DType) -> None:
+    if shape is not None and (not isinstance(shape, (tuple, list, np.ndarray)) or
+                              any(np.ndim(d) for d in shape)):
+        raise C.fail(V1, f"Input shape should be a vector, got shape: "
+                         f"{C.shape_str(np.shape(shape))}")
+    if shape is not None and len(shape) == 0:
+        raise C.fail(V1, "Shape tensor must not be empty, got Tensor<type: int32 shape: [0] "
+                         "values: >")
+    R.check_shape(V1, shape, dtype)
+
+
+def _v1_infer(means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
+              shape: tuple | None, seed: int, seed2: int, node: int = 0) -> list:
+    """Its dtype is its parameters' (TF's attr dtype, set by `means`)."""
+    if dyn:
+        check_runtime_arg(V1, dyn, "shape")
+    dtype = means._dtype
+    if dtype is dt.bfloat16:  # (its op allows it; no CPU kernel has it)
+        raise C.no_kernel(V1, f"T=DT_INT32, dtype=DT_BFLOAT16, seed={seed}, seed2={seed2}",
+                          _FLOATS[::-1], "dtype", [("XLA_CPU_JIT", "T in [DT_INT32, DT_INT64]; "
+                                                   "dtype in [DT_FLOAT, DT_DOUBLE]")])
+    if dtype not in _FLOATS:
+        raise C.not_supported(V1, dtype, frozenset(_FLOATS + (dt.bfloat16,)), "dtype")
+    for i, p in enumerate((means, stddevs, minvals, maxvals)):
+        if p._dtype is not dtype:
+            raise C.wrong_input_dtype(V1, i + 1, dtype, p._dtype)
+    _v1_check_shape(shape, dtype)
+    if shape is not None and None not in shape:
+        _v1_layout(tuple(shape), [p._shape for p in (means, stddevs, minvals, maxvals)])
+    return [(shape, dtype)]
+
+
+def _v1_kernel(xp: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
+               shape: tuple, seed: int, seed2: int, node: int = 0) -> Any:
+    dtype = dt.as_dtype(means.dtype)
+    shape = R.runtime_shape(V1, dyn, shape, dtype)
+    _v1_check_shape(shape, dtype)
+    params = [np.asarray(p) for p in (means, stddevs, minvals, maxvals)]
+    batches, per_batch = _v1_layout(tuple(shape), [p.shape for p in params])
+    per_batch_blocks = 2000 * (per_batch + 3)
+    key, counter = R._reserve(V1, dtype.name, seed, seed2, node,
+                              batches * per_batch_blocks // 4)
+    n = math.prod(shape)
+    np_dtype = dtype.as_numpy_dtype
+    flat = np.empty(n, np_dtype)
+    if n:
+        cols = [np.broadcast_to(p.reshape(-1), (batches,)) if p.ndim else
+                np.broadcast_to(p, (batches,)) for p in params]
+        mean, std, lo, hi = cols
+        with np.errstate(invalid="ignore"):
+            bad = ~(std > 0) | ~(lo < hi) | (np.isinf(lo) & np.isinf(hi))
+        if bad.any():
+            raise C.fail(V1, "Invalid parameters")
+        fns = _ops(np_dtype)
+        unit = _COST_PER_OUTPUT[dtype] * per_batch  # (TF's cost of a batch, about)
+        for start, end in shards(batches, _threads(), unit):
+            stream = _Stream(key, counter, start * per_batch_blocks // 4, np.dtype(np_dtype))
+            for b in range(start, end):
+                at = b * per_batch
+                count = min(n, at + per_batch) - at
+                _batch(stream, flat, at, count, tuple(c[b] for c in cols), fns, V1)
+    return xp.asarray(flat.reshape(shape))
+
+
+def _v1_reference(means: Any, stddevs: Any, minvals: Any, maxvals: Any, shape: tuple,
+                  seed: int, seed2: int, node: int = 0) -> Any:
+    """The normal-rejection method alone (the bounds straddle the mean widely) from
+    random_reference's plain-Python normals: batch after batch on fresh blocks."""
+    dtype = dt.as_dtype(means.dtype)
+    stream = ref.Stream(seed, seed2 << 64)
+    p = [np.asarray(x, np.float64).reshape(-1) for x in (means, stddevs, minvals, maxvals)]
+    scalar = all(np.ndim(x) == 0 for x in (means, stddevs, minvals, maxvals))
+    n = math.prod(shape)
+    per_batch = _SCALAR_BATCH if scalar else math.prod(shape[1:])
+    batches = -(-n // per_batch) if scalar else shape[0]
+    per_block = 2 if dtype is dt.float64 else 4
+    out = np.zeros(n)
+    for b in range(batches):
+        mean, std, lo, hi = (x[0] if x.size == 1 else x[b] for x in p)
+        s, limit = b * per_batch, min(n, (b + 1) * per_batch)
+        while s < limit:
+            for z in ref.normals(stream, per_block, dtype.name):
+                if (lo - mean) / std <= z <= (hi - mean) / std:
+                    out[s] = ref.f32(z * std + mean) if per_block == 4 else z * std + mean
+                    s += 1
+                    if s == limit:
+                        break
+    return out.astype(dtype.as_numpy_dtype).reshape(shape)
+
+
+def _seeded(**kw: Any) -> dict:
+    return dict(kw, seed=3, seed2=4, node=0)
+
+
+PARAMETERIZED_TRUNCATED_NORMAL = register(OpDef(
+    V1, _v1_infer, _v1_kernel, reference=_v1_reference, stateful=True, gpu=False,
+    samples=lambda: [
+        Sample(_f(0.0, 1.0, -2.0, 2.0), _seeded(shape=(4, 5)), grad=False),
+        Sample(_f([0.0, 1.0, 2.0], 1.0, -3.0, [3.0, 4.0, 5.0]),
+               _seeded(shape=(3, 2)), grad=False),
+        Sample(_f([0.5], 2.0, -10.0, 10.0, dtype=np.float64),
+               _seeded(shape=(7, 1)), grad=False)],
+    bad_samples=lambda: [
+        BadSample(_f(0.0, 0.0, -1.0, 1.0), _seeded(shape=(3,)),
+                  InvalidArgumentError, "Invalid parameters"),
+        BadSample(_f([0.0, 1.0], 1.0, -1.0, 1.0), _seeded(shape=(3,)),
+                  InvalidArgumentError,
+                  "Input means should have length 1 or shape[0], got shape: [2]"),
+        BadSample(_f(0.0, 1.0, [[-1.0]], 1.0), _seeded(shape=(3,)),
+                  InvalidArgumentError,
+                  "Input minvals should be a scalar or vector, got shape: [1,1]"),
+        BadSample(_f(0.0, 1.0, -1.0, 1.0), _seeded(shape=()),
+                  InvalidArgumentError, "Shape tensor must not be empty"),
+        BadSample(_f(0.0, 1.0, -1.0, 1.0), _seeded(shape=(-2,)),
+                  InvalidArgumentError, "Dimension -2 must be >= 0")],
+))

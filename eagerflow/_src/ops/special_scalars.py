@@ -332,9 +332,10 @@ def _gamma_series(a: float, x: float) -> tuple:
     return total, dtotal
 
 
-def _gamma_cf(a: float, x: float) -> tuple:
-    """(Q(a, x), dQ/da) by Q's continued fraction (x > a + 1; modified Lentz), carried with
-    its derivative in a (forward mode: each quantity travels with its d/da)."""
+def gamma_cf_fraction(a: float, x: float) -> tuple:
+    """(h, dh/da): Q(a, x)'s continued fraction (x > a + 1; modified Lentz), carried with
+    its derivative in a (forward mode: each quantity travels with its d/da), where
+    Q = exp(a log x - x - lgamma(a)) * h."""
     tiny = 1e-300
     b, db = x + 1 - a, -1.0
     c, dc = 1e300, 0.0
@@ -359,6 +360,12 @@ def _gamma_cf(a: float, x: float) -> tuple:
         # its derivative's)
         if abs(delta - 1) < 1e-16 and abs(h * ddelta) <= 1e-16 * abs(dh):
             break
+    return h, dh
+
+
+def _gamma_cf(a: float, x: float) -> tuple:
+    """(Q(a, x), dQ/da) by Q's continued fraction (x > a + 1)."""
+    h, dh = gamma_cf_fraction(a, x)
     pre = _exp(a * math.log(x) - x - _lgamma(a))
     return pre * h, pre * (math.log(x) - _digamma(a)) * h + pre * dh
 
