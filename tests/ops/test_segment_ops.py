@@ -87,7 +87,8 @@ def test_empty_unsorted_segments_hold_the_identity():
                                   "segment_mean"])
 def test_sorted_forms_take_segment_ids_known_only_at_run_time(name):
     """In a traced function the segment count comes from the ids when the graph runs (the
-    output's first dim unknown, as TF's); the ids are checked then."""
+    output's first dim unknown, as TF's); the ids are checked then, by TF's Segment* kernel
+    (a first id of -1 is out of the range the last id gives)."""
     fn = getattr(tf.math, name)
     traced = tf.function(fn, input_signature=[tf.TensorSpec([None, 2]),
                                               tf.TensorSpec([None], tf.int32)])
@@ -98,6 +99,7 @@ def test_sorted_forms_take_segment_ids_known_only_at_run_time(name):
         np.testing.assert_allclose(traced(x, ids).numpy(), fn(x, ids).numpy())
     assert traced(np.zeros((0, 2), np.float32), np.zeros(0, np.int32)).shape == (0, 2)
     for bad, msg in (([0, 2, 1, 3, 3], "segment ids are not increasing"),
-                     ([-1, 0, 0, 1, 1], "segment ids must be >= 0")):
+                     ([-1, 0, 0, 1, 1], r"Segment id -1 out of range \[0, 2\)"),
+                     ([0, 0, 1, 1, -1], "segment ids must be >= 0")):
         with pytest.raises(tf.errors.InvalidArgumentError, match=msg):
             traced(x, np.array(bad, np.int32))
