@@ -186,3 +186,15 @@ def test_no_v2_sorted_ops():
     from eagerflow._src.ops.registry import REGISTRY
     for op in ("SegmentSumV2", "SegmentProdV2", "SegmentMaxV2", "SegmentMinV2"):
         assert op not in REGISTRY
+
+
+@pytest.mark.parametrize("op", ["SegmentMax", "SegmentMin", "UnsortedSegmentMax",
+                                "UnsortedSegmentMin"])
+def test_a_later_row_replaces_an_equal_one(op):
+    # TF's fold keeps the later of two equal rows: a zero extreme has the last zero's sign
+    for x in ([-0.0, 0.0, -0.0], [0.0, -0.0], [0.0, -0.0, np.nan, -0.0, 0.0]):
+        args = {"data": tf.constant(x), "segment_ids": tf.zeros([len(x)], tf.int32)}
+        if op.startswith("Unsorted"):
+            args["num_segments"] = 1
+        out = getattr(tf.raw_ops, op)(**args).numpy()
+        assert out.tolist() == [0.0] and np.signbit(out[0]) == np.signbit(x[-1]), (x, out)

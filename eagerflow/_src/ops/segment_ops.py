@@ -129,7 +129,10 @@ def _extreme_after_nan(xp: Any, out: Any, ids: Any, rows: Any, name: str) -> Any
     """max/min of each segment as TF's CPU kernel folds it, row by row: a NaN replaces the
     running value and is replaced by the next row (whatever it is), so what counts is the
     rows after a segment's last NaN (NaN if there are none); without NaN, the rows and
-    the start value in `out` (_identity's)."""
+    the start value in `out` (_identity's). A later row replaces an equal one, so a zero
+    extreme has the sign of the segment's last zero."""
+    if not len(ids):
+        return out
     pos = xp.arange(len(ids)).reshape((-1,) + (1,) * (rows.ndim - 1))
     nan = xp.isnan(rows)
     last = scatter_fold(xp, "maximum", xp.full(out.shape, -1), ids, xp.where(nan, pos, -1))
@@ -139,6 +142,10 @@ def _extreme_after_nan(xp: Any, out: Any, ids: Any, rows: Any, name: str) -> Any
         best = scatter_fold(xp, name, xp.full(out.shape, neutral, dtype=out.dtype), ids,
                             xp.where(after, rows, neutral))
         count = scatter_fold(xp, "add", xp.zeros(out.shape, dtype=np.int64), ids, after)
+        zero = scatter_fold(xp, "maximum", xp.full(out.shape, -1), ids,
+                            xp.where(after & (rows == 0), pos, -1))
+        best = xp.where((best == 0) & (zero >= 0),
+                        xp.take_along_axis(rows, xp.maximum(zero, 0), axis=0), best)
     had_nan = last >= 0
     return xp.where(had_nan, xp.where(count > 0, best, np.nan),
                     getattr(xp, name)(best, out)).astype(out.dtype, copy=False)
