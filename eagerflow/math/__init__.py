@@ -17,7 +17,7 @@ from eagerflow._src.ops.reduce import (  # noqa: F401
 )
 from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401
-from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
+from eagerflow._src.ops.indexing import unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
     acosh, asinh, atanh, digamma, div_no_nan as divide_no_nan, erfc, erfinv, lgamma, log_sigmoid,
@@ -28,7 +28,7 @@ from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401
 from eagerflow._src.ops.nn_loss import in_top_k  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
 from eagerflow._src.ops.segment_ops import (  # noqa: F401
-    segment_max, segment_mean, segment_min, segment_prod, unsorted_segment_max,
+    segment_max, segment_mean, segment_min, segment_prod, segment_sum, unsorted_segment_max,
     unsorted_segment_mean, unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: F401

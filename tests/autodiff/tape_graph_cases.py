@@ -196,6 +196,38 @@ CASES = {
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([3])]
     """,
+    "segment_sum_mean": """
+        def f(x, ids):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.segment_sum(x, ids) + tf.math.segment_mean(x, ids)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([None, 2]), tf.TensorSpec([None], tf.int32)]
+    """,
+    "segment_max_min": """
+        def f(x, ids):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.segment_max(x, ids) * tf.math.segment_min(x, ids)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([4, 3]), tf.TensorSpec([4], tf.int64)]
+    """,
+    "segment_prod": """
+        def f(x, ids):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.segment_prod(x, ids)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([None]), tf.TensorSpec([None], tf.int32)]
+    """,
+    "segment_prod_static_shape": """
+        def f(x, ids):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.math.segment_prod(x, ids)
+            return t.gradient(y, x)
+        SPECS = [tf.TensorSpec([3, 2]), tf.TensorSpec([3], tf.int64)]
+    """,
 }
 
 

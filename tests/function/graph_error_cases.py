@@ -27,6 +27,13 @@ CASES = {
         def run():
             return f(tf.constant([1.0]))
     """,
+    "segment_ids_unsorted": """
+        @tf.function
+        def f(x, i):
+            return tf.math.segment_max(x, i)
+        def run():
+            return f(tf.ones([3]), tf.constant([0, 2, 1]))
+    """,
     "gather": """
         @tf.function
         def f(x, i):

@@ -74,6 +74,13 @@ CASES = {
             return tf.gather(x, [1, 0], axis=1)
         SPECS = [tf.TensorSpec([2, 3])]
     """,
+    "sorted_segment_reductions": """
+        def f(x, ids):
+            return (tf.math.segment_sum(x, ids), tf.math.segment_mean(x, [0, 0, 1]),
+                    tf.math.segment_max(x, ids), tf.compat.v1.segment_min(x, ids, name="lo"),
+                    tf.math.segment_prod(x, ids))
+        SPECS = [tf.TensorSpec([3, 2]), tf.TensorSpec([None], tf.int64)]
+    """,
     "fill": """
         def f(x):
             return tf.fill([2, 3], 1.0) + x

@@ -296,6 +296,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         reason, form = _conv_depth(op.name, tensors, attrs, reason)
     elif op.name in ("Equal", "NotEqual") and tensors:  # (tf.equal's: shapes must broadcast)
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}, incompatible_shape_error=true]"
+    elif op.name in _SEGMENT_OPS and len(tensors) == 2:
+        form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, "
+                f"Tindices={dt_enum(tensors[1]._dtype)}]")
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:
@@ -357,6 +360,9 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
 
 # Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built)
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
+# the sorted segment reductions' shape function (ops/segment_ops.py words its rank checks
+# so while a graph is built)
+_SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 
 
 def is_shape_error(op_name: str, message: str) -> bool:
@@ -365,6 +371,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
         op_name == "Cross" and message.startswith(_CROSS_ERRORS)) or (
+        op_name in _SEGMENT_OPS and message.startswith("Shape must be ")) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS))
 
 

@@ -16,7 +16,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import concat, reshape, tile
 from eagerflow._src.ops.array import shape as shape_op
-from eagerflow._src.ops.indexing import gather, segment_sum, unique
+from eagerflow._src.ops.indexing import gather, unique
 from eagerflow._src.ops.math import (
     cast,
     greater,
@@ -31,6 +31,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.nn import lookup_parts
 from eagerflow._src.ops.reduce import reduce_prod
+from eagerflow._src.ops.segment_ops import segment_sum
 from eagerflow._src.ops.sparse_functions import (
     fill_empty_rows,
     reshape_sparse,

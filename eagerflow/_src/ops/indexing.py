@@ -1,4 +1,4 @@
-"""Indexing ops: gather, segment sums, boolean_mask, unique, one_hot, sequence_mask
+"""Indexing ops: gather, unsorted segment sums, boolean_mask, unique, one_hot, sequence_mask
 (gather_nd and the scatters are in nd_indexing.py).
 
 Gathers come in adjoint pairs (GatherV2 / GatherV2Grad; along axis 0 the gradient is an
@@ -40,7 +40,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly, slow_inputs
+from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,
@@ -513,18 +513,6 @@ def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
     return bind(UNSORTED_SEGMENT_SUM, (data, ids) + dyn, {"num_segments": n}, name)
 
 
-def traced_segment_count(op: str, data: Any, ids: Any) -> Any:
-    """The segment count of a sorted reduction whose ids are known only when the graph runs
-    (the largest id + 1, or 0), the ids checked then as TF's Segment* kernels check them."""
-    if ids._shape is not None and len(ids._shape) != 1:
-        raise C.fail(op, "segment_ids should be a vector.")
-    if data._shape is not None and not data._shape:
-        raise C.fail(op, "input must be at least rank 1")
-    Assert(reduce_all(greater_equal(ids[1:], ids[:-1])), ["segment ids are not increasing"])
-    Assert(reduce_all(greater_equal(ids, 0)), ["segment ids must be >= 0"])
-    return maximum(reduce_max(ids) + 1, 0)
-
-
 def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = None) -> int:
     """The output rows of a sorted segment reduction, its ids checked in the order TF's
     kernels check them: the last id first (>= 0, or < num_segments), then each run of
@@ -552,30 +540,6 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
                                    f"[0, {rows}), possibly because 'segment_ids' input is not "
                                    f"sorted. [Op:{op}]")
     return rows
-
-
-def check_sorted_args(op: str, data: Any, ids: Any, allowed: frozenset) -> None:
-    """What TF's sorted Segment* ops check before the ids' values: data's type T, then the
-    ids' Tindices (the attrs' order), then (eager ids) the kernel's shapes."""
-    C.check_dtype(op, data, allowed)
-    _check_indices(op, ids, allowed=C.INDEX)
-    if type(ids) is not EagerTensor:
-        return
-    if len(ids._shape) != 1:
-        raise C.fail(op, "segment_ids should be a vector.")
-    if data._shape is not None and not data._shape:
-        raise C.fail(op, "input must be at least rank 1")
-    if data._shape is not None and data._shape[0] not in (None, ids._shape[0]):
-        raise C.fail(op, "segment_ids should be the same size as dimension 0 of input.")
-
-
-@eager_api("data", "segment_ids")
-def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
-    ids, data = _t(segment_ids), _t(data)
-    check_sorted_args("SegmentSum", data, ids, C.NUMERIC)
-    if not isinstance(ids, EagerTensor):
-        return unsorted_segment_sum(data, ids, traced_segment_count("SegmentSum", data, ids))
-    return unsorted_segment_sum(data, ids, check_sorted_segments("SegmentSum", ids._numpy()))
 
 
 # ---------------------------------------------------------------------------------------

@@ -436,8 +436,9 @@ def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
 def _truncdiv_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("TruncateDiv", x, y)
     if x.dtype.kind in "iu":
-        q = xp.abs(x) // xp.abs(y)
-        return (q * xp.sign(x) * xp.sign(y)).astype(x.dtype, copy=False)
+        # (the floor quotient moved up where rounded down: abs(lowest) would overflow)
+        q = xp.floor_divide(x, y)
+        return (q + ((q * y != x) & ((x < 0) != (y < 0)))).astype(x.dtype, copy=False)
     return xp.trunc(x / y).astype(x.dtype, copy=False)
 
 

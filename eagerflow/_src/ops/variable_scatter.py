@@ -16,7 +16,14 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import resource_gather_nd
-from eagerflow._src.ops.array import concat, constant, expand_dims, fill, reshape, shape
+from eagerflow._src.ops.array import (
+    concat,
+    constant,
+    expand_dims,
+    ones_like_filled,
+    reshape,
+    shape,
+)
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.resource_gather import resource_gather
@@ -59,14 +66,10 @@ def _nd_method(op: str) -> Callable:
 
 
 def _ones_like(x: Tensor) -> Tensor:
-    """Ones shaped as `x`; in a graph TF's array_ops.ones_like, a Fill of its shape
-    ("ones_like/Shape/shape_as_tensor" where known) by its "ones_like/Const"."""
-    if _state.graph is None or x.shape.rank is None or None in x.shape.as_list():
+    """Ones shaped as `x`: TF's array_ops.ones_like, a Fill, where x's shape is known."""
+    if x.shape.rank is None or None in x.shape.as_list():
         return m.ones_like(x)
-    with name_scope("ones_like") as scope:
-        dims = constant(x.shape.as_list(), dt.int32, name="Shape/shape_as_tensor")
-        one = constant(1, x.dtype)
-    return fill(dims, one, name=scope)
+    return ones_like_filled(x)
 
 
 def batch_scatter_update(self: Variable, sparse_delta: Any, use_locking: bool = False,

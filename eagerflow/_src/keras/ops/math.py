@@ -65,7 +65,7 @@ def _segment(name: str, sorted_fn: Any, unsorted_fn: Any, count_unique: bool) ->
     return keras_op(op)
 
 
-segment_sum = _segment("segment_sum", ti.segment_sum, ti.unsorted_segment_sum, True)
+segment_sum = _segment("segment_sum", tseg.segment_sum, ti.unsorted_segment_sum, True)
 segment_max = _segment("segment_max", tseg.segment_max, tseg.unsorted_segment_max, False)
 segment_min = _segment("segment_min", tseg.segment_min, tseg.unsorted_segment_min, False)
 segment_prod = _segment("segment_prod", tseg.segment_prod, tseg.unsorted_segment_prod, False)
