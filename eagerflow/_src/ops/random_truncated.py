@@ -264,10 +264,12 @@ def _check_dtype_attr(dtype: Any) -> None:
 
 
 def _infer(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn: Any,
-           shape: tuple | None, dtype: dt.DType) -> list:
+           shape: tuple | None) -> list:
+    """Its dtype is its parameters' (TF's attr dtype, set by `means`)."""
     if dyn:
         check_runtime_arg(OP, dyn, "shape")
     _check_seed(OP, seed)
+    dtype = means._dtype
     _check_dtype_attr(dtype)
     for i, p in enumerate((means, stddevs, minvals, maxvals)):
         if p._dtype is not dtype:
@@ -278,7 +280,8 @@ def _infer(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *dyn
 
 
 def _kernel(xp: Any, seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any,
-            *dyn: Any, shape: tuple, dtype: dt.DType) -> Any:
+            *dyn: Any, shape: tuple) -> Any:
+    dtype = dt.as_dtype(means.dtype)
     shape = R.runtime_shape(OP, dyn, shape, dtype)
     params = [np.asarray(p) for p in (means, stddevs, minvals, maxvals)]
     batch = _batch_shape(*(p.shape for p in params))
@@ -312,10 +315,11 @@ def _kernel(xp: Any, seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals:
 
 
 def _reference(seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any,
-               shape: tuple, dtype: dt.DType) -> Any:
+               shape: tuple) -> Any:
     """The normal-rejection method alone (the samples' bounds straddle the mean widely),
     from random_reference's plain-Python normals: one shard, batch after batch, each
     starting on a fresh block."""
+    dtype = dt.as_dtype(np.asarray(means).dtype)
     key, counter = ref.scramble(int(seed[0]), int(seed[1]))
     stream = ref.Stream(key, counter)
     mean, std, lo, hi = (np.broadcast_to(np.asarray(p, np.float64), shape[-1:]) for p in
@@ -346,25 +350,25 @@ STATELESS_PARAMETERIZED_TRUNCATED_NORMAL = register(OpDef(
     OP, _infer, _kernel, reference=_reference,
     samples=lambda: [
         Sample((_S, *_f([0.0, 1.0, 2.0], 1.0, -3.0, [3.0, 4.0, 5.0])),
-               {"shape": (5, 3), "dtype": dt.float32}, grad=False),
-        Sample((_S, *_f(0.5, 2.0, -10.0, [10.0, 9.0]), ), {"shape": (4, 2), "dtype": dt.float32},
+               {"shape": (5, 3)}, grad=False),
+        Sample((_S, *_f(0.5, 2.0, -10.0, [10.0, 9.0]), ), {"shape": (4, 2)},
                grad=False),
         Sample((np.array([7, -3], np.int32), *_f(0.0, 1.0, -4.0, 4.0, dtype=np.float64)),
-               {"shape": (7, 1), "dtype": dt.float64}, grad=False)],
+               {"shape": (7, 1)}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_S, *_f(0.0, 0.0, -1.0, 1.0)), {"shape": (3,), "dtype": dt.float32},
+        BadSample((_S, *_f(0.0, 0.0, -1.0, 1.0)), {"shape": (3,)},
                   InvalidArgumentError, "Invalid parameters"),
-        BadSample((_S, *_f(0.0, 1.0, 1.0, 1.0)), {"shape": (3,), "dtype": dt.float32},
+        BadSample((_S, *_f(0.0, 1.0, 1.0, 1.0)), {"shape": (3,)},
                   InvalidArgumentError, "Invalid parameters"),
-        BadSample((_S, *_f([0.0, 1.0], 1.0, -1.0, 1.0)), {"shape": (3,), "dtype": dt.float32},
+        BadSample((_S, *_f([0.0, 1.0], 1.0, -1.0, 1.0)), {"shape": (3,)},
                   InvalidArgumentError, "Shape passed in must end with broadcasted shape."),
         BadSample((_S, *_f([0.0, 1.0], [1.0, 1.0, 1.0], -1.0, 1.0)),
-                  {"shape": (3,), "dtype": dt.float32}, InvalidArgumentError,
+                  {"shape": (3,)}, InvalidArgumentError,
                   "must have compatible batch dimensions: [2] vs. [3] vs. [] vs. []"),
         BadSample((np.array([1, 2, 3], np.int64), *_f(0.0, 1.0, -1.0, 1.0)),
-                  {"shape": (3,), "dtype": dt.float32}, InvalidArgumentError,
+                  {"shape": (3,)}, InvalidArgumentError,
                   "seed must have shape [2], not [3]"),
-        BadSample((_S, *_f(0.0, 1.0, -1.0, 1.0)), {"shape": (-1,), "dtype": dt.float32},
+        BadSample((_S, *_f(0.0, 1.0, -1.0, 1.0)), {"shape": (-1,)},
                   InvalidArgumentError, "Dimension -1 must be >= 0")],
     stateful=False, gpu=False,
 ))
@@ -388,7 +392,7 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
         _check_seed(OP, seed_t)
     static, dyn = R.shape_input(shape, OP)
     return bind(STATELESS_PARAMETERIZED_TRUNCATED_NORMAL, (seed_t, *params) + dyn,
-                {"shape": static, "dtype": params[0].dtype}, name)
+                {"shape": static}, name)
 
 
 # ---------------------------------------------------------------------------------------
