@@ -264,6 +264,17 @@ CASES = {
             return sx, sy, tf.transpose(x), tf.transpose(x, [1, 0], name="t")
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([None])]
     """,
+    # -- image adjustments: TF's ops under the functions' name scopes -------------------
+    "adjust_hue_saturation": """
+        def f(x):
+            return tf.image.adjust_hue(x, 0.2), tf.image.adjust_saturation(x, 1.5)
+        SPECS = [tf.TensorSpec([2, 3, 3])]
+    """,
+    "adjust_hue_named_twice": """
+        def f(x):
+            return tf.image.adjust_hue(tf.image.adjust_hue(x, -0.3, name="h"), 0.1, name="h")
+        SPECS = [tf.TensorSpec([2, 3, 3])]
+    """,
 }
 
 

@@ -120,6 +120,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "audio_ops": (
         "DecodeWav", "EncodeWav",
     ),
+    "image_color": (
+        "AdjustHue", "AdjustSaturation",
+    ),
     "image_boxes": (
         "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpseV2",
     ),
@@ -134,7 +137,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ExtractImagePatches", "ExtractVolumePatches",
     ),
     "image_nms": (
-        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppressionV5",
+        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppression",
+        "NonMaxSuppressionV2", "NonMaxSuppressionV4", "NonMaxSuppressionV5",
         "NonMaxSuppressionWithOverlaps",
     ),
     "image_codecs": (
