@@ -187,6 +187,23 @@ CASES = {
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([None, 3, None]), tf.TensorSpec([None, 2], tf.int64)]
     """,
+    "fused_batch_norm_training": """
+        def f(x, scale, offset):
+            with tf.GradientTape() as t:
+                t.watch([x, scale, offset])
+                y, m, v = tf.compat.v1.nn.fused_batch_norm(x, scale, offset)
+            return t.gradient(y, [x, scale, offset])
+        SPECS = [tf.TensorSpec([2, 3, 2, 4]), tf.TensorSpec([4]), tf.TensorSpec([4])]
+    """,
+    "fused_batch_norm_inference_nchw": """
+        def f(x, scale, offset, mean, variance):
+            with tf.GradientTape() as t:
+                t.watch([x, scale, offset])
+                y, m, v = tf.compat.v1.nn.fused_batch_norm(
+                    x, scale, offset, mean, variance, is_training=False, data_format="NCHW")
+            return t.gradient(y, [x, scale, offset])
+        SPECS = [tf.TensorSpec([2, 4, 3, 2])] + [tf.TensorSpec([4])] * 4
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:
