@@ -204,6 +204,18 @@ CASES = {
             return t.gradient(y, [x, scale, offset])
         SPECS = [tf.TensorSpec([2, 4, 3, 2])] + [tf.TensorSpec([4])] * 4
     """,
+    "max_pool_v2_second_order": """
+        def f(x):
+            with tf.GradientTape() as t2:
+                t2.watch(x)
+                with tf.GradientTape() as t:
+                    t.watch(x)
+                    y = tf.raw_ops.MaxPoolV2(input=x, ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1],
+                                             padding="VALID")
+                g = t.gradient(y, x)
+            return g, t2.gradient(g, x)
+        SPECS = [tf.TensorSpec([1, 4, 4, 2])]
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:

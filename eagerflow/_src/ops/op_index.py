@@ -77,6 +77,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "nn_conv_nd": (
         "Conv", "Conv2DBackpropFilterV2", "Conv2DBackpropInputV2",
     ),
+    "nn_pool_v2": (
+        "MaxPoolGradGradV2", "MaxPoolGradV2", "MaxPoolV2",
+    ),
     "nn_morphology": (
         "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
         "Dilation2DWinnerGather",
