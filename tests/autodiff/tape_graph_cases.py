@@ -216,6 +216,22 @@ CASES = {
             return g, t2.gradient(g, x)
         SPECS = [tf.TensorSpec([1, 4, 4, 2])]
     """,
+    "bias_add_v1": """
+        def f(x, b):
+            with tf.GradientTape() as t:
+                t.watch([x, b])
+                y = tf.raw_ops.BiasAddV1(value=x, bias=b)
+            return t.gradient(y, [x, b])
+        SPECS = [tf.TensorSpec([2, 3, 4]), tf.TensorSpec([4])]
+    """,
+    "bias_add_v1_unknown_rank": """
+        def f(x, b):
+            with tf.GradientTape() as t:
+                t.watch([x, b])
+                y = tf.raw_ops.BiasAddV1(value=x, bias=b)
+            return t.gradient(y, [x, b])
+        SPECS = [tf.TensorSpec(None), tf.TensorSpec([None])]
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:
