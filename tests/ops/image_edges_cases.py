@@ -5,7 +5,8 @@ of a batch the random flips flip (a draw that rounds to 1), adjust_hue's eager c
 HSV ops' channel check, Abs refusing unsigned types (total_variation of uint8), ssim's
 filter-size asserts; AdjustHue's and AdjustSaturation's float32 arithmetic bit for bit (ties
 between channels, values outside [0, 1], NaN and inf, deltas of many turns); the greedy
-NonMaxSuppression ops' selections and eager errors."""
+NonMaxSuppression ops' selections and eager errors; where ExtractGlimpse (V1) and V2 put
+their windows, and their eager errors."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ _PIX = ("tf.reshape(tf.concat([tf.random.stateless_uniform([40, 3], (4, 5), -0.5
 _BOXES = ("tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11], "
           "[0, 10.1, 1, 11.1], [0, 100, 1, 101], [1, 1, 0, 0]])")
 _SCORES = "tf.constant([0.9, 0.75, 0.6, 0.95, 0.5, 0.3, float('nan')])"
+_GI = "tf.reshape(tf.range(2 * 5 * 6 * 2, dtype=tf.float32), [2, 5, 6, 2])"
 
 CASES = [
     f"tf.image.resize_with_pad({_IMG}, 5, 5).numpy()[0, :, :, 0].tolist()",
@@ -83,4 +85,21 @@ CASES = [
     "max_output_size=3, iou_threshold=0.5, score_threshold=0.0)",
     f"tf.raw_ops.NonMaxSuppressionV4(boxes={_BOXES}, scores={_SCORES}[:3], "
     "max_output_size=3, iou_threshold=0.5, score_threshold=0.0)",
+    *(f"tf.raw_ops.{op}(input={_GI}, size={size}, offsets={offsets}, centered={c}, "
+      f"normalized={n}, uniform_noise=False, noise='zero').numpy()[..., 0].tolist()"
+      for op in ("ExtractGlimpse", "ExtractGlimpseV2") for c in (True, False)
+      for n in (True, False) for size, offsets in (
+          ([2, 3], [[0.3, -0.2], [0.9, -0.9]]), ([4, 4], [[-1.5, 1.5], [2.5, -0.5]]),
+          ([3, 2], [[1.2, 2.7], [-2.6, float("nan")]]))),
+    f"tf.compat.v1.image.extract_glimpse({_GI}, [2, 3], [[0.3, -0.2], [0.9, -0.9]], "
+    "centered=False, normalized=False).numpy()[..., 0].tolist()[0][1][1:]",
+    f"tf.raw_ops.ExtractGlimpse(input={_GI}, size=[2, 3], offsets=[[0.3, 0.2]])",
+    f"tf.raw_ops.ExtractGlimpse(input={_GI}, size=[-1, 3], offsets=[[0.3, 0.2], [0, 0]])",
+    f"tf.raw_ops.ExtractGlimpse(input={_GI}, size=[0, 3], offsets=[[0.3, 0.2], [0, 0]]).shape",
+    f"tf.raw_ops.ExtractGlimpseV2(input={_GI}, size=[2, 3], offsets=[[0.3, 0.2, 1], [0, 0, 1]])",
+    f"tf.raw_ops.ExtractGlimpse(input={_GI}, size=[2, 3], offsets=[0.3, 0.2])",
+    f"tf.raw_ops.ExtractGlimpseV2(input={_GI}, size=[2, 3], offsets=[[0.3, 0.2], [0, 0]], "
+    "uniform_noise=True, noise='gaussian')",
+    f"tf.raw_ops.ExtractGlimpse(input={_GI}, size=[2, 3], offsets=[[0.3, 0.2], [0, 0]], "
+    "uniform_noise=False, noise='pink')",
 ]

@@ -127,7 +127,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "AdjustHue", "AdjustSaturation",
     ),
     "image_boxes": (
-        "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpseV2",
+        "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpse", "ExtractGlimpseV2",
     ),
     "image_sampling": (
         "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2",
