@@ -1,11 +1,12 @@
 """tf.image colour spaces and adjustments, random augmentations, and image metrics.
 
-Sits in the ops layer beside image.py. Everything here is a composite of public ops, so
+Sits in the ops layer beside image.py; loaded on first use. Composites of public ops, so
 eager, traced and differentiated paths share the elementwise primitives:
-rgb_to_hsv/hsv_to_rgb, rgb_to_yuv/yuv_to_rgb/rgb_to_yiq/yiq_to_rgb, adjust_saturation,
-adjust_hue, adjust_gamma, random_brightness/contrast/saturation/hue/crop (and their
-stateless forms), total_variation, image_gradients, sobel_edges, psnr.
-Integer images are converted to float32 in [0, 1] and back (saturating), as TF does.
+rgb_to_hsv/hsv_to_rgb, rgb_to_yuv/yuv_to_rgb/rgb_to_yiq/yiq_to_rgb, adjust_gamma,
+random_brightness/contrast/saturation/hue/crop (and their stateless forms),
+total_variation, image_gradients, sobel_edges, psnr; adjust_hue and adjust_saturation
+bind TF's AdjustHue and AdjustSaturation ops (defined here, without gradients as TF's).
+Integer images are converted to float32 in [0, 1] and back, as TF does.
 """
 
 from __future__ import annotations

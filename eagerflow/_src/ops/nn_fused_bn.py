@@ -196,7 +196,7 @@ def _forward_grad(op: str) -> Any:
         if nchw:
             x, dy, fmt = transpose(x, [0, 2, 3, 1]), transpose(dy, [0, 2, 3, 1]), "NHWC"
         dx, dscale, doffset = bind(
-            REGISTRY_GRAD[grad_op], (dy, x, scale, *stats, *extra),
+            GRAD_OPS[grad_op], (dy, x, scale, *stats, *extra),
             {"epsilon": a["epsilon"], "data_format": fmt, "is_training": training})[:3]
         if nchw:
             dx = transpose(dx, [0, 3, 1, 2])
@@ -461,9 +461,9 @@ def _backward_bad(op: str) -> Any:
     return build
 
 
-REGISTRY_GRAD: dict = {}
+GRAD_OPS: dict = {}
 for _name in _BACKWARD:
-    REGISTRY_GRAD[_name] = register(OpDef(
+    GRAD_OPS[_name] = register(OpDef(
         _name, _backward_infer(_name), _backward_kernel, grad=_backward_grad,
         reference=_backward_ref, num_outputs=5, none_grads=(0, 1, 2, 3, 4),
         samples=_backward_samples(_name), bad_samples=_backward_bad(_name)))
