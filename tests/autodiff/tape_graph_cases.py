@@ -232,6 +232,16 @@ CASES = {
             return t.gradient(y, [x, b])
         SPECS = [tf.TensorSpec(None), tf.TensorSpec([None])]
     """,
+    "fused_batch_norm_v1_v2": """
+        def f(x, s):
+            with tf.GradientTape() as t:
+                t.watch([x, s])
+                y = tf.raw_ops.FusedBatchNorm(x=x, scale=s, offset=s, mean=[], variance=[])[0]
+                y2 = tf.raw_ops.FusedBatchNormV2(x=x, scale=s, offset=s, mean=[],
+                                                 variance=[])[0]
+            return t.gradient([y, y2], [x, s])
+        SPECS = [tf.TensorSpec([2, 2, 2, 3]), tf.TensorSpec([3])]
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:

@@ -470,5 +470,7 @@ for _name in _BACKWARD:
 FUSED_BATCH_NORM = {name: register(OpDef(
     name, _forward_infer(name), _forward_kernel(name), grad=_forward_grad(name),
     reference=_forward_ref(name), num_outputs=6 if name == "FusedBatchNormV3" else 5,
+    # (TF's tape hands FusedBatchNorm's, not V2's or V3's, unused statistics None)
+    none_grads=(1, 2, 3, 4) if name == "FusedBatchNorm" else (),
     samples=_forward_samples(name), bad_samples=_forward_bad(name)))
     for name in _FORWARD}
