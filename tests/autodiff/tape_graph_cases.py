@@ -187,6 +187,61 @@ CASES = {
             return t.gradient(y, x)
         SPECS = [tf.TensorSpec([None, 3, None]), tf.TensorSpec([None, 2], tf.int64)]
     """,
+    "fused_batch_norm_training": """
+        def f(x, scale, offset):
+            with tf.GradientTape() as t:
+                t.watch([x, scale, offset])
+                y, m, v = tf.compat.v1.nn.fused_batch_norm(x, scale, offset)
+            return t.gradient(y, [x, scale, offset])
+        SPECS = [tf.TensorSpec([2, 3, 2, 4]), tf.TensorSpec([4]), tf.TensorSpec([4])]
+    """,
+    "fused_batch_norm_inference_nchw": """
+        def f(x, scale, offset, mean, variance):
+            with tf.GradientTape() as t:
+                t.watch([x, scale, offset])
+                y, m, v = tf.compat.v1.nn.fused_batch_norm(
+                    x, scale, offset, mean, variance, is_training=False, data_format="NCHW")
+            return t.gradient(y, [x, scale, offset])
+        SPECS = [tf.TensorSpec([2, 4, 3, 2])] + [tf.TensorSpec([4])] * 4
+    """,
+    "max_pool_v2_second_order": """
+        def f(x):
+            with tf.GradientTape() as t2:
+                t2.watch(x)
+                with tf.GradientTape() as t:
+                    t.watch(x)
+                    y = tf.raw_ops.MaxPoolV2(input=x, ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1],
+                                             padding="VALID")
+                g = t.gradient(y, x)
+            return g, t2.gradient(g, x)
+        SPECS = [tf.TensorSpec([1, 4, 4, 2])]
+    """,
+    "bias_add_v1": """
+        def f(x, b):
+            with tf.GradientTape() as t:
+                t.watch([x, b])
+                y = tf.raw_ops.BiasAddV1(value=x, bias=b)
+            return t.gradient(y, [x, b])
+        SPECS = [tf.TensorSpec([2, 3, 4]), tf.TensorSpec([4])]
+    """,
+    "bias_add_v1_unknown_rank": """
+        def f(x, b):
+            with tf.GradientTape() as t:
+                t.watch([x, b])
+                y = tf.raw_ops.BiasAddV1(value=x, bias=b)
+            return t.gradient(y, [x, b])
+        SPECS = [tf.TensorSpec(None), tf.TensorSpec([None])]
+    """,
+    "fused_batch_norm_v1_v2": """
+        def f(x, s):
+            with tf.GradientTape() as t:
+                t.watch([x, s])
+                y = tf.raw_ops.FusedBatchNorm(x=x, scale=s, offset=s, mean=[], variance=[])[0]
+                y2 = tf.raw_ops.FusedBatchNormV2(x=x, scale=s, offset=s, mean=[],
+                                                 variance=[])[0]
+            return t.gradient([y, y2], [x, s])
+        SPECS = [tf.TensorSpec([2, 2, 2, 3]), tf.TensorSpec([3])]
+    """,
     "unary_gradients_wait_on_grad": """
         def f(x):
             with tf.GradientTape() as t:

@@ -299,6 +299,22 @@ CASES = {
             return tf.linalg.lstsq(a, r, l2_regularizer=0.5, fast=False)
         SPECS = [tf.TensorSpec([4, 3]), tf.TensorSpec([4, 2])]
     """,
+    # -- image adjustments: TF's ops under the functions' name scopes -------------------
+    "adjust_hue_saturation": """
+        def f(x):
+            return tf.image.adjust_hue(x, 0.2), tf.image.adjust_saturation(x, 1.5)
+        SPECS = [tf.TensorSpec([2, 3, 3])]
+    """,
+    "extract_glimpse_v1": """
+        def f(x, o):
+            return tf.compat.v1.image.extract_glimpse(x, [2, 3], o)
+        SPECS = [tf.TensorSpec([2, 5, 6, 2]), tf.TensorSpec([2, 2])]
+    """,
+    "adjust_hue_named_twice": """
+        def f(x):
+            return tf.image.adjust_hue(tf.image.adjust_hue(x, -0.3, name="h"), 0.1, name="h")
+        SPECS = [tf.TensorSpec([2, 3, 3])]
+    """,
 }
 
 

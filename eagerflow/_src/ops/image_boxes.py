@@ -186,105 +186,121 @@ def draw_bounding_boxes_v1(images: Any, boxes: Any, name: str | None = None,
 
 
 # ---------------------------------------------------------------------------------------
-# ExtractGlimpseV2
+# ExtractGlimpse and ExtractGlimpseV2: the same but for where the window goes (V1 takes
+# half the window off the offset in every form and halves a centered unnormalized offset;
+# V2 does either only to a centered, normalized one)
 # ---------------------------------------------------------------------------------------
 
 _NOISES = ("uniform", "gaussian", "zero")
 
 
-def _glimpse_infer(images: Any, offsets: Any, size: tuple, centered: bool, normalized: bool,
-                   uniform_noise: bool, noise: str) -> list:
-    op = "ExtractGlimpseV2"
-    C.check_dtype(op, images, frozenset((dt.float32,)))
-    C.check_dtype(op, offsets, frozenset((dt.float32,)), "offsets")
-    s, o = images._shape, offsets._shape
-    if s is not None and len(s) != 4:
-        raise C.fail(op, f"input must be 4-dimensional (batch_size, height, width, depth)"
-                         f"{C.shape_str(s)}")
-    if len(size) != 2:
-        raise C.fail(op, f"input must be a vector of size 2 (height, width)"
-                         f"{C.shape_str((len(size),))}")
-    if min(size) <= 0:
-        raise C.fail(op, "glimpse size must be positive")
-    if o is not None and (len(o) != 2 or o[1] not in (None, 2)):
-        raise C.fail(op, f"input must be a matrix with 2 columns{C.shape_str(o)}")
-    if s is not None and o is not None and None not in (s[0], o[0]) and s[0] != o[0]:
-        raise C.fail(op, "first dimension of input and offsets must agree")
-    if noise not in _NOISES and noise != "":
-        raise C.fail(op, f"Invalid noise type: {noise}")
-    out = (None if s is None else s[0], size[0], size[1], None if s is None else s[3])
-    C.check_size(op, out, dt.float32)
-    return [(out, dt.float32)]
+def _glimpse_infer(op: str) -> Any:
+    def infer(images: Any, offsets: Any, size: tuple, centered: bool, normalized: bool,
+              uniform_noise: bool, noise: str) -> list:
+        # (the noise attrs are checked when TF makes the kernel, before its inputs)
+        if uniform_noise and noise not in ("", "uniform"):
+            raise C.fail(op, "The uniform_noise and noise could not be specified at the same "
+                             "time")
+        if noise not in _NOISES and noise != "":
+            raise C.fail(op, f"The noise could only be uniform, gaussian, or zero, got{noise}")
+        C.check_dtype(op, images, frozenset((dt.float32,)))
+        C.check_dtype(op, offsets, frozenset((dt.float32,)), "offsets")
+        s, o = images._shape, offsets._shape
+        if s is not None and len(s) != 4:
+            raise C.fail(op, f"input must be 4-dimensional (batch_size, height, width, depth)"
+                             f"{C.shape_str(s)}")
+        if len(size) != 2:
+            raise C.fail(op, f"input must be a vector of size 2 (height, width)"
+                             f"{C.shape_str((len(size),))}")
+        if o is not None and len(o) != 2:
+            raise C.fail(op, f"input must be a matrix{C.shape_str(o)}")
+        if s is not None and o is not None and None not in (s[0], o[0]) and s[0] != o[0]:
+            raise C.fail(op, f"first dimension should be batch{C.shape_str(o)}")
+        if o is not None and o[1] not in (None, 2):
+            raise C.fail(op, f"second dimension should be of size 2 (y,x){C.shape_str(o)}")
+        for v in size:
+            if v < 0:
+                raise C.fail(op, f"Expected a non-negative size, got {v}")
+        out = (None if s is None else s[0], size[0], size[1], None if s is None else s[3])
+        C.check_size(op, out, dt.float32)
+        return [(out, dt.float32)]
+    return infer
 
 
 def _glimpse_corner(y: float, x: float, height: int, width: int, size: tuple, centered: bool,
-                    normalized: bool) -> tuple:
-    """The window's top-left pixel, as TF's ExtractGlimpseV2 places it (a non-finite
-    offset: a window wholly outside the image)."""
+                    normalized: bool, v1: bool) -> tuple:
+    """The window's top-left pixel, as TF's ExtractGlimpse (`v1`) or V2 places it (a
+    non-finite offset: a window wholly outside the image)."""
     if not np.isfinite(y) or not np.isfinite(x):
         return height, width
     if normalized:
         y, x = y * height, x * width
-        if centered:
-            y, x = y / 2 + height / 2 - size[0] / 2, x / 2 + width / 2 - size[1] / 2
+    if centered and (normalized or v1):  # (V1 halves an unnormalized offset too)
+        y, x = y / 2 + height / 2, x / 2 + width / 2
     elif centered:
         y, x = y + height / 2, x + width / 2
+    if v1 or (normalized and centered):
+        y, x = y - size[0] / 2, x - size[1] / 2
     y, x = np.clip([y, x], -2.0**40, 2.0**40)
     return int(np.float32(y)), int(np.float32(x))  # truncated toward zero, as TF
 
 
-def _glimpse_kernel(xp: Any, images: Any, offsets: Any, size: tuple, centered: bool,
-                    normalized: bool, uniform_noise: bool, noise: str) -> Any:
-    batch, height, width, depth = images.shape
-    out = np.zeros((batch, size[0], size[1], depth), np.float32)
-    rng = np.random.default_rng()
-    if not noise:  # (TF's older attr decides: uniform, else gaussian)
-        noise = "uniform" if uniform_noise else "gaussian"
-    for k in range(batch):
-        top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height, width,
-                                    size, centered, normalized)
-        ys, xs = np.arange(size[0]) + top, np.arange(size[1]) + left
-        inside = ((ys >= 0) & (ys < height))[:, None] & ((xs >= 0) & (xs < width))[None, :]
-        page = images[k]
-        if noise in ("uniform", "gaussian") and not inside.all():
-            # scaled by hand: an image with inf or nan gives that noise, where NumPy's
-            # samplers refuse such bounds; an image of no pixels has no statistics (nan)
-            with np.errstate(all="ignore"):
-                if not page.size:
-                    out[k] = np.nan
-                elif noise == "uniform":
-                    lo, hi = page.min(axis=(0, 1)), page.max(axis=(0, 1))
-                    out[k] = lo + (hi - lo) * rng.random(size + (depth,))
-                else:
-                    out[k] = page.mean(axis=(0, 1)) + page.std(axis=(0, 1)) * \
-                        rng.standard_normal(size + (depth,))
-        if inside.any():
-            yy, xx = np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)
-            out[k][inside] = page[yy[:, None].repeat(size[1], 1),
-                                  xx[None, :].repeat(size[0], 0)][inside]
-    return out
+def _glimpse_kernel(v1: bool) -> Any:
+    def kernel(xp: Any, images: Any, offsets: Any, size: tuple, centered: bool,
+               normalized: bool, uniform_noise: bool, noise: str) -> Any:
+        batch, height, width, depth = images.shape
+        out = np.zeros((batch, size[0], size[1], depth), np.float32)
+        rng = np.random.default_rng()
+        if not noise:  # (TF's older attr decides: uniform, else gaussian)
+            noise = "uniform" if uniform_noise else "gaussian"
+        for k in range(batch):
+            top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height,
+                                        width, size, centered, normalized, v1)
+            ys, xs = np.arange(size[0]) + top, np.arange(size[1]) + left
+            inside = ((ys >= 0) & (ys < height))[:, None] & ((xs >= 0) & (xs < width))[None, :]
+            page = images[k]
+            if noise in ("uniform", "gaussian") and not inside.all():
+                # scaled by hand: an image with inf or nan gives that noise, where NumPy's
+                # samplers refuse such bounds; an image of no pixels has no statistics (nan)
+                with np.errstate(all="ignore"):
+                    if not page.size:
+                        out[k] = np.nan
+                    elif noise == "uniform":
+                        lo, hi = page.min(axis=(0, 1)), page.max(axis=(0, 1))
+                        out[k] = lo + (hi - lo) * rng.random(size + (depth,))
+                    else:
+                        out[k] = page.mean(axis=(0, 1)) + page.std(axis=(0, 1)) * \
+                            rng.standard_normal(size + (depth,))
+            if inside.any():
+                yy, xx = np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)
+                out[k][inside] = page[yy[:, None].repeat(size[1], 1),
+                                      xx[None, :].repeat(size[0], 0)][inside]
+        return out
+    return kernel
 
 
-def _glimpse_ref(images: np.ndarray, offsets: np.ndarray, size: tuple, centered: bool,
-                 normalized: bool, uniform_noise: bool, noise: str) -> np.ndarray:
-    """A loop over the window's pixels (the samples' windows lie inside, or use 'zero')."""
-    batch, height, width, depth = images.shape
-    out = np.zeros((batch, size[0], size[1], depth), np.float32)
-    for k in range(batch):
-        top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height, width,
-                                    size, centered, normalized)
-        for i, j in np.ndindex(*size):
-            if 0 <= top + i < height and 0 <= left + j < width:
-                out[k, i, j] = images[k, top + i, left + j]
-    return out
+def _glimpse_ref(v1: bool) -> Any:
+    def ref(images: np.ndarray, offsets: np.ndarray, size: tuple, centered: bool,
+            normalized: bool, uniform_noise: bool, noise: str) -> np.ndarray:
+        """A loop over the window's pixels (the samples' windows lie inside, or use
+        'zero')."""
+        batch, height, width, depth = images.shape
+        out = np.zeros((batch, size[0], size[1], depth), np.float32)
+        for k in range(batch):
+            top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height,
+                                        width, size, centered, normalized, v1)
+            for i, j in np.ndindex(*size):
+                if 0 <= top + i < height and 0 <= left + j < width:
+                    out[k, i, j] = images[k, top + i, left + j]
+        return out
+    return ref
 
 
 _GLIMPSE = {"size": (3, 3), "centered": True, "normalized": True, "uniform_noise": False,
             "noise": "zero"}
 
-EXTRACT_GLIMPSE = register(OpDef(
-    "ExtractGlimpseV2", _glimpse_infer, _glimpse_kernel, reference=_glimpse_ref, gpu=False,
-    samples=lambda: [
+def _glimpse_samples() -> list:
+    return [
         Sample((_rng.uniform(-1.0, 1.0, (2, 6, 7, 2)).astype(np.float32),
                 np.array([[0.1, 0.2], [-0.9, 0.9]], np.float32)), _GLIMPSE, grad=False),
         Sample((_rng.uniform(-1.0, 1.0, (1, 6, 7, 1)).astype(np.float32),
@@ -293,21 +309,43 @@ EXTRACT_GLIMPSE = register(OpDef(
                grad=False),
         Sample((_rng.uniform(-1.0, 1.0, (1, 6, 7, 1)).astype(np.float32),
                 np.array([[0.3, 0.4]], np.float32)),
-               {**_GLIMPSE, "normalized": False, "noise": "uniform"}, grad=False)],
-    bad_samples=lambda: [
-        BadSample((np.zeros((6, 7, 1), np.float32), np.zeros((1, 2), np.float32)), _GLIMPSE,
-                  InvalidArgumentError, "input must be 4-dimensional"),
-        BadSample((np.zeros((1, 6, 7, 1), np.float32), np.zeros((1, 2), np.float32)),
-                  {**_GLIMPSE, "noise": "pink"}, InvalidArgumentError, "Invalid noise type")],
-))
+               {**_GLIMPSE, "normalized": False, "noise": "uniform"}, grad=False),
+        Sample((_rng.uniform(-1.0, 1.0, (2, 5, 6, 1)).astype(np.float32),
+                np.array([[0.3, -0.2], [0.9, -0.9]], np.float32)),
+               {**_GLIMPSE, "centered": False, "size": (2, 3)}, grad=False)]
 
 
-@eager_api("input", "size", "offsets")
-@eager_api("input", "size", "offsets")
-def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
-                    normalized: bool = True, noise: str = "uniform",
-                    name: str | None = None) -> Any:
-    """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
+def _glimpse_bad() -> list:
+    img, off = np.zeros((1, 6, 7, 1), np.float32), np.zeros((1, 2), np.float32)
+    return [
+        BadSample((img[0], off), _GLIMPSE, InvalidArgumentError,
+                  "input must be 4-dimensional (batch_size, height, width, depth)[6,7,1]"),
+        BadSample((img, off), {**_GLIMPSE, "noise": "pink"}, InvalidArgumentError,
+                  "The noise could only be uniform, gaussian, or zero, gotpink"),
+        BadSample((img, off), {**_GLIMPSE, "uniform_noise": True}, InvalidArgumentError,
+                  "The uniform_noise and noise could not be specified at the same time"),
+        BadSample((img, np.zeros((2, 2), np.float32)), _GLIMPSE, InvalidArgumentError,
+                  "first dimension should be batch[2,2]"),
+        BadSample((img, np.zeros((1, 3), np.float32)), _GLIMPSE, InvalidArgumentError,
+                  "second dimension should be of size 2 (y,x)[1,3]"),
+        BadSample((img, np.zeros(2, np.float32)), _GLIMPSE, InvalidArgumentError,
+                  "input must be a matrix[2]"),
+        BadSample((img, off), {**_GLIMPSE, "size": (-1, 3)}, InvalidArgumentError,
+                  "Expected a non-negative size, got -1")]
+
+
+EXTRACT_GLIMPSE = register(OpDef(
+    "ExtractGlimpseV2", _glimpse_infer("ExtractGlimpseV2"), _glimpse_kernel(False),
+    reference=_glimpse_ref(False), gpu=False, samples=_glimpse_samples,
+    bad_samples=_glimpse_bad))
+EXTRACT_GLIMPSE_V1 = register(OpDef(
+    "ExtractGlimpse", _glimpse_infer("ExtractGlimpse"), _glimpse_kernel(True),
+    reference=_glimpse_ref(True), gpu=False, samples=_glimpse_samples,
+    bad_samples=_glimpse_bad))
+
+
+def _glimpse(op: OpDef, input: Any, size: Any, offsets: Any, attrs: dict,  # noqa: A002
+             name: str | None) -> Any:
     # TF's inputs are (input: float, size: int32, offsets: float): other values are
     # converted to those dtypes, tensors checked, in that order, before its kernel runs
     # (eagerflow holds the size as an attr)
@@ -317,8 +355,27 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
     for i, (x, want) in enumerate(((images, dt.float32), (size_t, dt.int32),
                                    (offsets, dt.float32))):
         if x._dtype is not want:
-            raise C.wrong_input_dtype("ExtractGlimpseV2", i, want, x._dtype)
+            raise C.wrong_input_dtype(op.name, i, want, x._dtype)
     size = static_ints(size_t, "size")  # (a graph's: known while it is built)
-    return bind(EXTRACT_GLIMPSE, (images, offsets),
-                {"size": size, "centered": bool(centered), "normalized": bool(normalized),
-                 "uniform_noise": False, "noise": noise}, name)
+    return bind(op, (images, offsets), {"size": size, **attrs}, name)
+
+
+@eager_api("input", "size", "offsets")
+def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
+                    normalized: bool = True, noise: str = "uniform",
+                    name: str | None = None) -> Any:
+    """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
+    return _glimpse(EXTRACT_GLIMPSE, input, size, offsets,
+                    {"centered": bool(centered), "normalized": bool(normalized),
+                     "uniform_noise": False, "noise": noise}, name)
+
+
+@eager_api("input", "size", "offsets")
+def extract_glimpse_v1(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
+                       normalized: bool = True, uniform_noise: bool = True,
+                       name: str | None = None) -> Any:
+    """`tf.compat.v1.image.extract_glimpse`: TF's first ExtractGlimpse (the window placed
+    half its size before the offset in every form; noise by `uniform_noise`)."""
+    return _glimpse(EXTRACT_GLIMPSE_V1, input, size, offsets,
+                    {"centered": bool(centered), "normalized": bool(normalized),
+                     "uniform_noise": bool(uniform_noise), "noise": "uniform"}, name)

@@ -1,29 +1,40 @@
 """tf.image colour spaces and adjustments, random augmentations, and image metrics.
 
-Sits in the ops layer beside image.py. Everything here is a composite of public ops, so
+Sits in the ops layer beside image.py; loaded on first use. Composites of public ops, so
 eager, traced and differentiated paths share the elementwise primitives:
-rgb_to_hsv/hsv_to_rgb, rgb_to_yuv/yuv_to_rgb/rgb_to_yiq/yiq_to_rgb, adjust_saturation,
-adjust_hue, adjust_gamma, random_brightness/contrast/saturation/hue/crop (and their
-stateless forms), total_variation, image_gradients, sobel_edges, psnr.
-Integer images are converted to float32 in [0, 1] and back (saturating), as TF does.
+rgb_to_hsv/hsv_to_rgb, rgb_to_yuv/yuv_to_rgb/rgb_to_yiq/yiq_to_rgb, adjust_gamma,
+random_brightness/contrast/saturation/hue/crop (and their stateless forms),
+total_variation, image_gradients, sobel_edges, psnr; adjust_hue and adjust_saturation
+bind TF's AdjustHue and AdjustSaturation ops (defined here, without gradients as TF's).
+Integer images are converted to float32 in [0, 1] and back, as TF does.
 """
 
 from __future__ import annotations
 
+import colorsys
 import math as _pymath
 from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    NotFoundError,
+)
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.image import (
+    _no_gradient,
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
@@ -61,6 +72,7 @@ from eagerflow._src.ops.reduce import (
     reduce_prod,
     reduce_sum,
 )
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
@@ -84,12 +96,7 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
     x = _t(images)
     _channels("RGBToHSV", x)
-    return _to_hsv(x, exact_sixth=True)
-
-
-def _to_hsv(x: Any, exact_sixth: bool) -> Any:
-    # TF's RGBToHSV op scales the hue by a rounded 1/6 while its AdjustHue and
-    # AdjustSaturation kernels divide by 6; float32 results differ in the last bit
+    # (TF's RGBToHSV op scales the hue by a rounded 1/6)
     r, g, b = unstack(x, axis=-1)
     value = reduce_max(x, axis=-1)
     chroma = value - reduce_min(x, axis=-1)
@@ -100,7 +107,7 @@ def _to_hsv(x: Any, exact_sixth: bool) -> Any:
                 zeros_like(value))
     hue = where(equal(value, r), (g - b) / safe,
                 where(equal(value, g), 2.0 + (b - r) / safe, 4.0 + (r - g) / safe))
-    hue = hue * (1.0 / 6.0) if exact_sixth else hue / 6.0
+    hue = hue * (1.0 / 6.0)
     hue = where(hue < 0, hue + 1.0, hue)
     hue = where(has_chroma, hue, zeros_like(hue))
     return stack([hue, sat, value], axis=-1)
@@ -159,21 +166,19 @@ rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
 yiq_to_rgb = _linear_color(_YIQ_INV, "yiq_to_rgb")
 
 
-def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
-    """fn over the image as floats (integer images: [0, 1] float32 and back, saturating).
-    `float32_only`: TF's kernel exists for float32 alone, so other floats go through it."""
+def _in_float(image: Any, fn: Callable) -> Any:
+    """fn over the image as floats (integer images: [0, 1] float32 and back, saturating)."""
     x = numeric_image(image)
-    if x._dtype.is_floating and (x._dtype is dt.float32 or not float32_only):
+    if x._dtype.is_floating:
         return fn(x)
     out = fn(convert_image_dtype(x, dt.float32))
     return convert_image_dtype(out, x._dtype, saturate=not x._dtype.is_floating)
 
 
 def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
-    """The checks of TF's AdjustSaturation and AdjustHue ops, in their order (run eagerly
-    before any op here; a traced call raises them when traced, TF's when run): a float32
-    kernel only (TF keeps a half image as it is, and finds no kernel), a float32 factor,
-    then the kernel's shape checks."""
+    """The checks of TF's AdjustSaturation and AdjustHue ops after their dtype's, in their
+    order: a float32 kernel only (a half image finds none), a float32 factor, then the
+    kernel's shape checks."""
     if x._dtype is dt.float16:
         raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
                           others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
@@ -193,16 +198,192 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
         raise C.fail(op, f"input must have 3 channels but instead has {shp[-1]} channels.")
 
 
+# AdjustHue and AdjustSaturation: TF's float32 kernels, pixel by pixel. Half images pass
+# their dtype check but TF's CPU has no half kernel (NotFoundError); TF registers no
+# gradient for either (differentiating raises LookupError, as there).
+
+def _hi(a: Any, b: Any, xp: Any) -> Any:
+    return xp.where(a < b, b, a)  # std::max's NaN handling (the first when unordered)
+
+
+def _lo(a: Any, b: Any, xp: Any) -> Any:
+    return xp.where(b < a, b, a)  # std::min's
+
+
+def _adjust_infer(op: str, word: str) -> Callable:
+    def infer(images: Any, factor: Any) -> list:
+        C.check_dtype(op, images, frozenset((dt.float16, dt.float32)))
+        _adjust_checks(op, images, factor, word)
+        return [(images._shape, images._dtype)]
+    return infer
+
+
+def _hue_kernel(xp: Any, images: Any, delta: Any) -> Any:
+    """The hue rotated on the hexagon: each pixel's hue in sixths [0, 6) from its largest,
+    middle and smallest channel, `delta * 6` added and wrapped into [0, 6) by whole turns,
+    the middle channel recomputed; the largest and smallest stay."""
+    r, g, b = images[..., 0], images[..., 1], images[..., 2]
+    f32 = np.float32
+    rg = r < g
+    # the sextant (TF's comparisons: a tie goes either way, a NaN to the last branch)
+    lo_b, hi_b = xp.where(rg, b < r, b < g), xp.where(rg, b > g, b > r)
+    vmax = xp.where(rg, xp.where(hi_b, b, g), xp.where(hi_b, b, r))
+    vmin = xp.where(rg, xp.where(lo_b, b, r), xp.where(lo_b, b, g))
+    vmid = xp.where(rg, xp.where(lo_b, r, xp.where(hi_b, g, b)),
+                    xp.where(lo_b, g, xp.where(hi_b, r, b)))
+    cat = xp.where(rg, xp.where(lo_b, 1, xp.where(hi_b, 3, 2)),
+                   xp.where(lo_b, 0, xp.where(hi_b, 4, 5))).astype(f32)
+    with np.errstate(all="ignore"):
+        ratio = (vmid - vmin) / (vmax - vmin)
+        odd = (cat == 1) | (cat == 3) | (cat == 5)
+        h = xp.where(vmax == vmin, f32(0), cat + xp.where(odd, f32(1) - ratio, ratio))
+        h = _wrap(xp, h + delta * f32(6), f32(6))
+        return _from_sextant(xp, h, vmin, vmax)
+
+
+def _wrap(xp: Any, h: Any, turn: Any) -> Any:
+    """h moved into [0, turn) by whole turns, as TF's loops add or subtract them (a hue in
+    [0, 6) plus a delta in [-6, 6] takes one at most, or two where a sum rounds to a whole
+    turn; a raw op's delta of many turns is taken off at once first). NaN stays."""
+    with np.errstate(all="ignore"):
+        far = (h < -turn) | (h >= turn + turn)
+        h = xp.where(far, h - turn * xp.floor(h / turn), h)
+    h = xp.where(h < 0, h + turn, h)
+    h = xp.where(h >= turn, h - turn, h)
+    return xp.where(h >= turn, h - turn, h)
+
+
+def _sextant(xp: Any, h: Any) -> Any:
+    """int(h) as C truncates it; -1 (no sextant: TF's default branch) for NaN."""
+    nan = xp.isnan(h)
+    return xp.where(nan, -1, xp.trunc(xp.where(nan, 0, h))).astype(np.int64)
+
+
+def _from_sextant(xp: Any, h: Any, vmin: Any, vmax: Any) -> Any:
+    f32 = np.float32
+    # a NaN hue truncates to INT_MIN: TF's default branch, the sixth sextant's order
+    cat = _sextant(xp, h)
+    ratio = h - cat.astype(f32)
+    ratio = xp.where(cat % 2 == 1, f32(1) - ratio, ratio)
+    vmid = vmin + ratio * (vmax - vmin)
+    sel = [cat == k for k in range(5)]
+    r = xp.select(sel, [vmax, vmid, vmin, vmin, vmid], vmax)
+    g = xp.select(sel, [vmid, vmax, vmax, vmid, vmin], vmin)
+    b = xp.select(sel, [vmin, vmin, vmid, vmax, vmax], vmid)
+    return xp.stack([r, g, b], axis=-1).astype(f32, copy=False)
+
+
+def _saturation_kernel(xp: Any, images: Any, scale: Any) -> Any:
+    """HSV with the saturation scaled and clipped to [0, 1], back to RGB (TF's float32
+    arithmetic: the hue's 1/3 and 2/3 added in double)."""
+    f32 = np.float32
+    r, g, b = images[..., 0], images[..., 1], images[..., 2]
+    with np.errstate(all="ignore"):
+        v = _hi(r, _hi(g, b, xp), xp)
+        rng = v - _lo(r, _lo(g, b, xp), xp)
+        s = xp.where(v > 0, rng / v, f32(0))
+        norm = f32(1) / (f32(6) * rng)
+        h = xp.where(r == v, norm * (g - b),
+                     xp.where(g == v, ((norm * (b - r)).astype(np.float64) + 2.0 / 6.0),
+                              ((norm * (r - g)).astype(np.float64) + 4.0 / 6.0)).astype(f32))
+        h = xp.where(rng <= 0, f32(0), h)
+        h = xp.where(h < 0, h + f32(1), h)
+        s = s * scale
+        s = xp.where(f32(0) < s, s, f32(0))  # (a NaN: 0, then kept under 1)
+        s = xp.where(s < 1, s, f32(1))
+        c = s * v
+        m = v - c
+        dh = h * f32(6)
+        fm = xp.where(dh <= 0, dh + f32(2), dh)
+        for _ in range(3):
+            fm = xp.where(fm >= 2, fm - f32(2), fm)
+        x = c * (f32(1) - xp.abs(fm - f32(1)))
+        cat = _sextant(xp, dh)
+        z = xp.zeros_like(c)
+        sel = [cat == k for k in range(6)]
+        rr = xp.select(sel, [c, x, z, z, x, c], z)
+        gg = xp.select(sel, [x, c, c, x, z, z], z)
+        bb = xp.select(sel, [z, z, x, c, c, x], z)
+        return xp.stack([rr + m, gg + m, bb + m], axis=-1).astype(f32, copy=False)
+
+
+def _hsv_ref(images: np.ndarray, fn: Callable) -> np.ndarray:
+    """A pixel loop in float64 through colorsys (hue, saturation, value in [0, 1])."""
+    flat = images.reshape(-1, 3).astype(np.float64)
+    out = [colorsys.hsv_to_rgb(*fn(*colorsys.rgb_to_hsv(*p))) for p in flat]
+    return np.array(out, np.float64).reshape(images.shape).astype(images.dtype)
+
+
+def _hue_ref(images: np.ndarray, delta: np.ndarray) -> np.ndarray:
+    return _hsv_ref(images, lambda h, s, v: ((h + float(delta)) % 1.0, s, v))
+
+
+def _saturation_ref(images: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    return _hsv_ref(images, lambda h, s, v: (h, min(1.0, max(0.0, s * float(scale))), v))
+
+
+def _adjust_samples(seed: int, factors: tuple) -> Callable:
+    def build() -> list:
+        # (away from 0: a float64 reference's values stay within the suites' rtol)
+        img = SampleRNG(seed).uniform(0.1, 1, (2, 3, 4, 3)).astype(np.float32)
+        return [Sample((img, np.float32(f)), grad=False) for f in factors]
+    return build
+
+
+def _adjust_bad(op: str, word: str) -> Callable:
+    def build() -> list:
+        img, f = np.zeros((2, 2, 3), np.float32), np.float32(0.5)
+        return [
+            BadSample((img[0], f), {}, InvalidArgumentError,
+                      "input must be at least 3-D, got shape[2,3]"),
+            BadSample((np.zeros((2, 2, 4), np.float32), f), {}, InvalidArgumentError,
+                      "input must have 3 channels but instead has 4 channels."),
+            BadSample((img, np.ones(1, np.float32)), {}, InvalidArgumentError,
+                      f"{word} must be scalar: [1]"),
+            BadSample((img, np.float64(0.5)), {}, InvalidArgumentError,
+                      f"cannot compute {op} as input #1(zero-based) was expected to be a "
+                      "float tensor but is a double tensor"),
+            BadSample((img.astype(np.float64), f), {}, InvalidArgumentError,
+                      "Value for attr 'T' of double is not in the list of allowed values"),
+            BadSample((img.astype(np.float16), f), {}, NotFoundError,
+                      f"Could not find device for node: {{{{node {op}}}}}")]
+    return build
+
+
+ADJUST_HUE = register(OpDef(
+    "AdjustHue", _adjust_infer("AdjustHue", "delta"), _hue_kernel, grad=_no_gradient,
+    reference=_hue_ref, samples=_adjust_samples(41, (0.2, -0.45, 1.0)),
+    bad_samples=_adjust_bad("AdjustHue", "delta")))
+ADJUST_SATURATION = register(OpDef(
+    "AdjustSaturation", _adjust_infer("AdjustSaturation", "scale"), _saturation_kernel,
+    grad=_no_gradient, reference=_saturation_ref, samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
+    bad_samples=_adjust_bad("AdjustSaturation", "scale")))
+
+
+def _adjusted(op: OpDef, image: Any, factor: Any, name: str | None, default: str) -> Any:
+    """TF's adjust_hue/adjust_saturation: the op on a half or float image as it is, other
+    images converted to float32 and back (unsaturated, as TF: the op keeps every value
+    between the pixel's channels); traced, under the function's name scope, as TF's."""
+    if _state.graph is None:
+        return _adjust_in_float(op, image, factor)
+    with name_scope(scope_name(name, default) + "/"):
+        return _adjust_in_float(op, image, factor)
+
+
+def _adjust_in_float(op: OpDef, image: Any, factor: Any) -> Any:
+    x = numeric_image(image)
+    f = convert_to_tensor(factor, dtype_hint=dt.float32)
+    if x._dtype is dt.float16 or x._dtype is dt.float32:
+        return identity(bind(op, (x, f), {}))  # (TF's conversion to the same dtype)
+    return convert_image_dtype(bind(op, (convert_image_dtype(x, dt.float32), f), {}),
+                               x._dtype)
+
+
 @eager_api("saturation_factor")
 def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
-    _adjust_checks("AdjustSaturation", numeric_image(image), saturation_factor, "scale")
-
-    def fn(x: Any) -> Any:
-        h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
-        f = cast(convert_to_tensor(saturation_factor, dtype_hint=x._dtype), x._dtype)
-        return hsv_to_rgb(stack([h, clip_by_value(s * f, 0.0, 1.0), v], axis=-1))
-    return _in_float(image, fn, float32_only=True)
+    return _adjusted(ADJUST_SATURATION, image, saturation_factor, name,
+                     "adjust_saturation")
 
 
 @eager_api("delta")
@@ -210,14 +391,7 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
     if not C.is_graph_tensor(delta) and (delta < -1 or delta > 1):  # TF's eager check
         raise ValueError("delta must be in the interval [-1, 1]")
-    d = convert_to_tensor(delta, dtype_hint=dt.float32)
-    _adjust_checks("AdjustHue", numeric_image(image), d, "delta")
-
-    def fn(x: Any) -> Any:
-        h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
-        h = floormod(h + cast(d, x._dtype), ones_like(h))
-        return hsv_to_rgb(stack([h, s, v], axis=-1))
-    return _in_float(image, fn, float32_only=True)
+    return _adjusted(ADJUST_HUE, image, delta, name, "adjust_hue")
 
 
 @dispatchable

@@ -54,10 +54,15 @@ def _check_boxes(op: str, boxes: Any, scores: Any) -> None:
     C.same_dtype(op, (boxes, scores), _FLOATS)
     s = boxes._shape
     if s is not None and len(s) != 2:
-        raise C.fail(op, f"boxes must be 2-D (Shape must be rank 2 but is rank {len(s)})")
+        raise C.fail(op, f"boxes must be 2-D{C.shape_str(s)} (Shape must be rank 2 but is "
+                         f"rank {len(s)})")
     if s is not None and s[1] not in (None, 4):
         raise C.fail(op, f"boxes must have 4 columns (Dimension must be 4 but is {s[1]})")
-    _check_scores(op, scores, None if boxes._shape is None else boxes._shape[0])
+    t = scores._shape
+    if t is not None and len(t) != 1:
+        raise C.fail(op, f"scores must be 1-D{C.shape_str(t)} (Shape must be rank 1 but is "
+                         f"rank {len(t)})")
+    _check_scores(op, scores, None if s is None else s[0])
 
 
 def _check_scores(op: str, scores: Any, n: int | None) -> None:
@@ -70,10 +75,12 @@ def _check_scores(op: str, scores: Any, n: int | None) -> None:
 
 
 def _check_size(op: str, max_output_size: int, iou_threshold: float | None = None) -> None:
+    """`iou_threshold` given: the checks of the NMS ops of boxes (TF's words for those)."""
     if iou_threshold is not None and not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
     if C.int_attr(op, max_output_size, "max_output_size") < 0:  # (TF's input: an int32)
-        raise C.fail(op, "max_output_size must be non-negative")
+        raise C.fail(op, "max_output_size must be non-negative" if iou_threshold is None
+                     else "output size must be non-negative")
 
 
 def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
@@ -188,7 +195,127 @@ NON_MAX_SUPPRESSION_V5 = register(OpDef(
         BadSample((_BOXES, _SCORES), {**_V5, "soft_nms_sigma": -1.0}, InvalidArgumentError,
                   "soft_nms_sigma_val must be >= 0"),
         BadSample((_BOXES, _SCORES), {**_V5, "max_output_size": -1}, InvalidArgumentError,
-                  "max_output_size must be non-negative")],
+                  "output size must be non-negative")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# NonMaxSuppression (V1, V2, V4): greedy NMS with no score threshold (V1, V2: the float
+# lowest, which drops -inf and NaN scores), padded (V4); V1's boxes and scores are float32.
+# TF registers no gradient for any (V1, V2: not differentiable; V4: none).
+# ---------------------------------------------------------------------------------------
+
+_LOWEST = float(np.finfo(np.float32).min)
+
+
+def _greedy_infer(op: str) -> Any:
+    def infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+              score_threshold: float = _LOWEST, pad_to_max_output_size: bool = False) -> list:
+        if op == "NonMaxSuppression":
+            for i, x in enumerate((boxes, scores)):
+                if x._dtype is not dt.float32:
+                    raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
+        _check_boxes(op, boxes, scores)
+        _check_size(op, max_output_size, iou_threshold)
+        if op != "NonMaxSuppressionV4":
+            return [((None,), dt.int32)]
+        n = max_output_size if pad_to_max_output_size else None
+        if n is not None:
+            C.check_size(op, (n,), dt.int32)
+        return [((n,), dt.int32), ((), dt.int32)]
+    return infer
+
+
+def _greedy_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int,
+                   iou_threshold: float, score_threshold: float = _LOWEST,
+                   pad_to_max_output_size: bool = False) -> Any:
+    return _v5_kernel(xp, boxes, scores, max_output_size, iou_threshold, score_threshold,
+                      0.0, pad_to_max_output_size)[0]
+
+
+def _greedy_v4_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int,
+                      iou_threshold: float, score_threshold: float,
+                      pad_to_max_output_size: bool) -> tuple:
+    sel, _, valid = _v5_kernel(xp, boxes, scores, max_output_size, iou_threshold,
+                               score_threshold, 0.0, pad_to_max_output_size)
+    return sel, valid
+
+
+def _greedy_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int,
+                iou_threshold: float, score_threshold: float = _LOWEST,
+                pad_to_max_output_size: bool = False) -> Any:
+    sel, _, valid = _v5_ref(boxes, scores, max_output_size, iou_threshold, score_threshold,
+                            0.0, pad_to_max_output_size)
+    return sel
+
+
+def _greedy_v4_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int,
+                   iou_threshold: float, score_threshold: float,
+                   pad_to_max_output_size: bool) -> tuple:
+    sel, _, valid = _v5_ref(boxes, scores, max_output_size, iou_threshold, score_threshold,
+                            0.0, pad_to_max_output_size)
+    return sel, valid
+
+
+def _greedy_bad(op: str, attrs: dict) -> Any:
+    def build() -> list:
+        return [
+            BadSample((_BOXES[None], _SCORES), attrs, InvalidArgumentError,
+                      "boxes must be 2-D[1,6,4] (Shape must be rank 2 but is rank 3)"),
+            BadSample((_BOXES[:, :3], _SCORES), attrs, InvalidArgumentError,
+                      "boxes must have 4 columns (Dimension must be 4 but is 3)"),
+            BadSample((_BOXES, _SCORES[None]), attrs, InvalidArgumentError,
+                      "scores must be 1-D[1,6] (Shape must be rank 1 but is rank 2)"),
+            BadSample((_BOXES, _SCORES[:5]), attrs, InvalidArgumentError,
+                      "scores has incompatible shape (Dimensions must be equal, but are 6 "
+                      "and 5)"),
+            BadSample((_BOXES, _SCORES), {**attrs, "iou_threshold": 1.5}, InvalidArgumentError,
+                      "iou_threshold must be in [0, 1]"),
+            BadSample((_BOXES, _SCORES), {**attrs, "max_output_size": -1},
+                      InvalidArgumentError, "output size must be non-negative"),
+            BadSample((_BOXES.astype(np.float64), _SCORES.astype(np.float64)), attrs,
+                      InvalidArgumentError, "float tensor but is a double tensor"
+                      if op == "NonMaxSuppression" else
+                      "Value for attr 'T' of double is not in the list of allowed values"),
+            BadSample((_BOXES.astype(np.float16), _SCORES), attrs, InvalidArgumentError,
+                      "input #0(zero-based) was expected to be a float tensor but is a half "
+                      "tensor" if op == "NonMaxSuppression" else
+                      "input #1(zero-based) was expected to be a half tensor but is a float "
+                      "tensor")]
+    return build
+
+
+_V2 = {"max_output_size": 4, "iou_threshold": 0.5}
+_V4 = {**_V2, "score_threshold": -np.inf, "pad_to_max_output_size": False}
+
+NON_MAX_SUPPRESSION_V1 = register(OpDef(
+    "NonMaxSuppression", _greedy_infer("NonMaxSuppression"), _greedy_kernel,
+    reference=_greedy_ref, gpu=False,
+    samples=lambda: [Sample((_BOXES, _SCORES), _V2, grad=False),
+                     Sample((_BOXES, _SCORES), {"max_output_size": 10, "iou_threshold": 0.0},
+                            grad=False)],
+    bad_samples=_greedy_bad("NonMaxSuppression", _V2),
+))
+NON_MAX_SUPPRESSION_V2 = register(OpDef(
+    "NonMaxSuppressionV2", _greedy_infer("NonMaxSuppressionV2"), _greedy_kernel,
+    reference=_greedy_ref, gpu=False,
+    samples=lambda: [Sample((_BOXES, _SCORES), _V2, grad=False),
+                     Sample((_BOXES.astype(np.float16), _SCORES.astype(np.float16)),
+                            {"max_output_size": 10, "iou_threshold": 0.2}, grad=False)],
+    bad_samples=_greedy_bad("NonMaxSuppressionV2", _V2),
+))
+NON_MAX_SUPPRESSION_V4 = register(OpDef(
+    "NonMaxSuppressionV4", _greedy_infer("NonMaxSuppressionV4"), _greedy_v4_kernel,
+    reference=_greedy_v4_ref, num_outputs=2, gpu=False,
+    samples=lambda: [
+        Sample((_BOXES, _SCORES), _V4, grad=False),
+        Sample((_BOXES, _SCORES), {**_V4, "max_output_size": 8, "score_threshold": 0.65,
+                                   "pad_to_max_output_size": True}, grad=False),
+        Sample((_BOXES[:0], _SCORES[:0]), {**_V4, "pad_to_max_output_size": True},
+               grad=False),
+        Sample((_BOXES.astype(np.float16), _SCORES.astype(np.float16)),
+               {**_V4, "max_output_size": 2, "pad_to_max_output_size": True}, grad=False)],
+    bad_samples=_greedy_bad("NonMaxSuppressionV4", _V4),
 ))
 
 

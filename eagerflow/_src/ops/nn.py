@@ -55,6 +55,8 @@ from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.resource_gather import resource_gather
+from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.ops.windows import add_last_axis
 
@@ -520,19 +522,19 @@ def _bias_axis(ndim: int, data_format: str) -> int:
     return 1 if data_format == "NCHW" else ndim - 1
 
 
-def _bias_add_infer(x: Any, b: Any, data_format: str) -> list:
-    d = check_t("BiasAdd", (x, b), _BIAS_T)
+def _bias_add_infer(x: Any, b: Any, data_format: str = "NHWC", op: str = "BiasAdd") -> list:
+    d = check_t(op, (x, b), _BIAS_T)
     if x._shape is not None and len(x._shape) < 2:
-        raise fail("BiasAdd", f"Input tensor must be at least 2D: {C.shape_str(x._shape)}")
+        raise fail(op, f"Input tensor must be at least 2D: {C.shape_str(x._shape)}")
     if b._shape is not None and len(b._shape) != 1:
-        raise fail("BiasAdd", f"Biases must be 1D: {C.shape_str(b._shape)}")
+        raise fail(op, f"Biases must be 1D: {C.shape_str(b._shape)}")
     if x._shape is not None and b._shape is not None:
         c = x._shape[_bias_axis(len(x._shape), data_format)]
         if None not in (c, b._shape[0]) and c != b._shape[0]:
             where_ = "channel" if data_format == "NCHW" else "last"
-            raise fail("BiasAdd", f"Must provide as many biases as the {where_} dimension of the "
-                                  f"input tensor: {C.shape_str(b._shape)} vs. "
-                                  f"{C.shape_str(x._shape)}")
+            raise fail(op, f"Must provide as many biases as the {where_} dimension of the "
+                           f"input tensor: {C.shape_str(b._shape)} vs. "
+                           f"{C.shape_str(x._shape)}")
     return [(x._shape, d)]
 
 
@@ -610,6 +612,31 @@ BIAS_ADD = register(OpDef(
                   InvalidArgumentError, "Biases must be 1D: [1,3]"),
         BadSample((np.ones((2, 3)), np.ones(3, np.float32)), {"data_format": "NHWC"},
                   InvalidArgumentError, "was expected to be a double tensor")],
+))
+
+
+def _bias_add_v1_grad(n: Any, g: Any) -> list:
+    """TF's: the bias's gradient summed over every axis but the last, by a Range of the
+    gradient's rank less one."""
+    return [g, reduce_sum(g, range_(0, rank(g) - 1, 1))]
+
+
+# BiasAddV1: BiasAdd's first version, channels last always
+BIAS_ADD_V1 = register(OpDef(
+    "BiasAddV1", lambda x, b: _bias_add_infer(x, b, op="BiasAddV1"),
+    lambda xp, x, b: _bias_add_kernel(xp, x, b, "NHWC"), grad=_bias_add_v1_grad,
+    reference=lambda x, b: _bias_add_ref(x, b, "NHWC"),
+    samples=lambda: [Sample((_f64(2, 3), _f64(3)), {}), Sample((_f64(2, 3, 2, 4), _f64(4)), {}),
+                     Sample((np.array([[1, 2], [3, 4]], np.int32), np.array([5, 6], np.int32)),
+                            {}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 4)), np.ones(3)), {}, InvalidArgumentError,
+                  "Must provide as many biases as the last dimension of the input tensor: [3] "
+                  "vs. [2,4]"),
+        BadSample((np.ones(3), np.ones(3)), {}, InvalidArgumentError,
+                  "Input tensor must be at least 2D: [3]"),
+        BadSample((np.ones((2, 3)), np.ones((1, 3))), {}, InvalidArgumentError,
+                  "Biases must be 1D: [1,3]")],
 ))
 
 

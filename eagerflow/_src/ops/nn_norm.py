@@ -2,7 +2,8 @@
 moments), batch_normalization, and the fused batch norm of tf.compat.v1.nn.
 
 Sits in the ops layer next to nn.py; composites of public ops, so every order of
-gradient comes from the ops they use.
+gradient comes from the ops they use, but for the fused batch norm: TF's op
+(nn_fused_bn.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, squeeze
+from eagerflow._src.ops.array import constant, squeeze
 from eagerflow._src.ops.broadcast_grads import broadcast_like
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -29,7 +31,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.nn import _const
-from eagerflow._src.ops.nn_args import fail
+from eagerflow._src.ops.nn_fused_bn import FUSED_BATCH_NORM
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 
 # ---------------------------------------------------------------------------------------
@@ -162,60 +164,19 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
 def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance: Any = None,
                      epsilon: float = 0.001, data_format: str = "NHWC", is_training: bool = True,
                      name: str | None = None, exponential_avg_factor: float = 1.0) -> tuple:
-    """tf.compat.v1.nn.fused_batch_norm: (y, batch or running mean, variance).
-
-    Training normalizes with the batch statistics and returns the mean and the
-    Bessel-corrected variance (blended into `mean`/`variance` when
-    exponential_avg_factor != 1); inference normalizes with the given statistics.
-    """
-    op = "FusedBatchNormV3"
+    """tf.compat.v1.nn.fused_batch_norm: (y, batch or running mean, variance), TF's
+    FusedBatchNormV3 (nn_fused_bn.py); epsilon raised to 1.001e-5 at least, as TF's."""
     x = _t(x)
-    if x._shape is not None and len(x._shape) not in (4, 5):
-        raise fail(op, f"input must be 4 or 5-dimensional{C.shape_str(x._shape)}")
     if (not is_training or exponential_avg_factor != 1.0) and (mean is None or variance is None):
         raise ValueError(f"Both `mean` and `variance` must be a 1D tensor when `is_training` is "
                          f"False or `exponential_avg_factor` != 1.0. Received: `mean` {mean} and "
                          f"`variance` {variance}")
-    nd = len(x._shape)
-    cax = 1 if C.string_arg(data_format, "data_format").startswith("NC") else nd - 1
-    c = x._shape[cax]
-    compute = dt.float32 if x._dtype is dt.float16 or x._dtype is dt.bfloat16 else x._dtype
-    scale, offset = cast(_t(scale), compute), cast(_t(offset), compute)
-    for what, t in (("scale", scale), ("offset", offset), ("mean", mean),
-                    ("variance", variance)):
-        if t is None:
-            continue
-        t = _t(t)
-        n_el = 1
-        for d in t._shape:
-            n_el *= d
-        if len(t._shape) != 1 or (c is not None and n_el != c):
-            if is_training and exponential_avg_factor == 1.0 and what in ("mean", "variance") \
-                    and n_el == 0:
-                continue
-            raise fail(op, f"{what} must have the same number of elements as the channels of x, "
-                           f"got {n_el} and {c}")
-    bshape = [1] * nd
-    bshape[cax] = -1
-    axes = [i for i in range(nd) if i != cax]
-    xc = cast(x, compute)
-    if is_training:
-        bmean, bvar = _moments(xc, axes, False, False)
-        n = 1
-        for i in axes:
-            n *= x._shape[i]
-        y = batch_normalization(xc, reshape(bmean, bshape), reshape(bvar, bshape),
-                                reshape(offset, bshape), reshape(scale, bshape), epsilon)
-        var_out = bvar * _const(n / max(n - 1, 1), bvar)
-        mean_out = bmean
-        if exponential_avg_factor != 1.0:
-            f = exponential_avg_factor
-            keep, new = _const(1 - f, bmean), _const(f, bmean)
-            mean_out = keep * cast(_t(mean), compute) + new * bmean
-            var_out = keep * cast(_t(variance), compute) + new * var_out
-        return cast(y, x._dtype), mean_out, var_out
-    m, v = cast(_t(mean), compute), cast(_t(variance), compute)
-    y = batch_normalization(xc, reshape(m, bshape), reshape(v, bshape), reshape(offset, bshape),
-                            reshape(scale, bshape), epsilon)
-    return cast(y, x._dtype), m, v
-
+    # (TF's wrapper makes a constant [] for each statistic not given)
+    inputs = tuple(_t(t) if t is not None else constant([], dtype=dt.float32)
+                   for t in (scale, offset, mean, variance))
+    y, m, v = bind(FUSED_BATCH_NORM["FusedBatchNormV3"], (x, *inputs), {
+        "epsilon": max(float(epsilon), 1.001e-5),
+        "exponential_avg_factor": float(exponential_avg_factor),
+        "data_format": C.string_arg(data_format, "data_format"),
+        "is_training": bool(is_training)}, name)[:3]
+    return y, m, v

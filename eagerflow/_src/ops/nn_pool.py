@@ -79,6 +79,7 @@ class _Pool:
         self.max_grad, self.max_grad_grad = f"MaxPool{suffix}Grad", f"MaxPool{suffix}GradGrad"
         self.avg_grad = f"AvgPool{suffix}Grad"
         self.max_types = max_types
+        self.ksize_hint = True  # (MaxPoolV2's message leaves out the ksize it was given)
 
 
 POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
@@ -123,8 +124,9 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
                    if p.rank == 2 else f"tensor_in must be {nd}-dimensional")
     if any(k <= 0 for k in ksize):
         if is_max:
-            raise fail(op, "Sliding window ksize must be positive. The specified or inferred "
-                           f"ksize is: {','.join(str(k) for k in ksize)}")
+            raise fail(op, "Sliding window ksize must be positive." + (
+                " The specified or inferred ksize is: " + ",".join(str(k) for k in ksize)
+                if p.ksize_hint else ""))
         raise fail(op, f"ksize must be a positive int32 value, got:{min(ksize)}")
     for s in strides:
         if s <= 0:

@@ -89,6 +89,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "nn_conv_nd": (
         "Conv", "Conv2DBackpropFilterV2", "Conv2DBackpropInputV2",
     ),
+    "nn_pool_v2": (
+        "MaxPoolGradGradV2", "MaxPoolGradV2", "MaxPoolV2",
+    ),
     "nn_morphology": (
         "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
         "Dilation2DWinnerGather",
@@ -132,8 +135,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "audio_ops": (
         "DecodeWav", "EncodeWav",
     ),
+    "image_color": (
+        "AdjustHue", "AdjustSaturation",
+    ),
     "image_boxes": (
-        "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpseV2",
+        "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpse", "ExtractGlimpseV2",
     ),
     "image_sampling": (
         "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2",
@@ -146,7 +152,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ExtractImagePatches", "ExtractVolumePatches",
     ),
     "image_nms": (
-        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppressionV5",
+        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppression",
+        "NonMaxSuppressionV2", "NonMaxSuppressionV4", "NonMaxSuppressionV5",
         "NonMaxSuppressionWithOverlaps",
     ),
     "image_codecs": (

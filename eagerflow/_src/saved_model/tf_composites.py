@@ -3,8 +3,7 @@
 Sits in saved_model/ under function_import.py. Each entry is TensorFlow's op name and a
 function of the imported node (`TFNode`: inputs, constant values, attrs) that calls
 eagerflow's public functions, which are themselves compositions of registered ops
-(tf.squeeze is a Reshape, BatchMatMulV2 the batched MatMul, FusedBatchNormV3 the
-multiply-add of tf.nn.batch_normalization). No kernel lives here.
+(tf.squeeze is a Reshape, BatchMatMulV2 the batched MatMul). No kernel lives here.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from eagerflow._src.ops import (
     math,
     misc_ops,
     nn,
-    nn_norm,
     padding,
     sequences,
     signal_ops,
@@ -58,18 +56,6 @@ def _batch_matmul(n: Any) -> Any:
                          adjoint_b=adj_y and y.dtype.is_complex,
                          transpose_a=adj_x and not x.dtype.is_complex,
                          transpose_b=adj_y and not y.dtype.is_complex)
-
-
-def _fused_batch_norm(n: Any) -> list:
-    x, scale, offset, mean, variance = n.inputs
-    fmt = n.attrs["data_format"]
-    y, m, v = nn_norm.fused_batch_norm(
-        x, scale, offset, mean if not n.attrs["is_training"] else None,
-        variance if not n.attrs["is_training"] else None, epsilon=n.attrs["epsilon"],
-        data_format=fmt, is_training=n.attrs["is_training"],
-        exponential_avg_factor=n.attrs.get("exponential_avg_factor", 1.0))
-    outs = [y, m, v, m, v]
-    return outs + ([v] if n.op == "FusedBatchNormV3" else [])
 
 
 def _split(n: Any) -> Any:
@@ -294,8 +280,6 @@ COMPOSED = {
     "Split": _split,
     "BatchMatMul": _batch_matmul,
     "BatchMatMulV2": _batch_matmul,
-    "FusedBatchNorm": _fused_batch_norm,
-    "FusedBatchNormV3": _fused_batch_norm,
     "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
     "Add": _add,

@@ -29,7 +29,7 @@ EXTRA_OPS = (
     "ResourceStridedSliceAssign",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
-    "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
+    "BatchMatMulV2", "BatchMatMulV3", "DivNoNan",
     "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6",
     "SoftplusGrad", "SoftsignGrad",
     "EluGrad", "SeluGrad", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",

@@ -1,7 +1,8 @@
 """tf.compat.v1.image: tf.image with TF 1's names for two of its functions
 (`resize_image_with_crop_or_pad`, `transpose_image`), TF 1's `draw_bounding_boxes`
-(colours optional, after `name`) and TF 1's own resizing (`resize`/`resize_images`,
-`resize_bilinear`, ..., `ResizeMethod`: v1/image_v1.py)."""
+(colours optional, after `name`), its `extract_glimpse` (TF's first ExtractGlimpse op)
+and TF 1's own resizing (`resize`/`resize_images`, `resize_bilinear`, ...,
+`ResizeMethod`: v1/image_v1.py)."""
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.image as _tf2
@@ -17,6 +18,7 @@ _TF2 = {'resize_image_with_crop_or_pad': 'resize_with_crop_or_pad', 'transpose_i
 from eagerflow._src.ops.image_boxes import (  # noqa: E402
     draw_bounding_boxes_v1 as draw_bounding_boxes,
 )
+from eagerflow._src.ops.image_boxes import extract_glimpse_v1 as extract_glimpse  # noqa: E402
 from eagerflow._src.v1.image_v1 import ResizeMethod as ResizeMethod  # noqa: E402
 from eagerflow._src.v1.image_v1 import resize_area as resize_area  # noqa: E402
 from eagerflow._src.v1.image_v1 import resize_bicubic as resize_bicubic  # noqa: E402
@@ -34,7 +36,8 @@ __getattr__, _names = aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)
 
 
 def __dir__() -> list:
-    return sorted(set(_names()) | {"ResizeMethod", "draw_bounding_boxes", "resize",
+    return sorted(set(_names()) | {"ResizeMethod", "draw_bounding_boxes", "extract_glimpse",
+                                   "resize",
                                    "resize_area", "resize_bicubic",
                                    "resize_bilinear", "resize_image_with_pad", "resize_images",
                                    "resize_nearest_neighbor"})

@@ -1,0 +1,127 @@
+"""MaxPoolV2, MaxPoolGradV2 and MaxPoolGradGradV2: TF's 2-D max pool and its gradients with
+the window and strides given as int32 tensors (eagerflow holds them as attrs, as MaxPool's;
+a traced graph shows them as TF's Consts "MaxPoolV2/ksize" and "MaxPoolV2/strides").
+
+Ops layer, after nn_pool, whose checks and kernels they are; loaded on first use. TF 2.21
+differs from MaxPool's family in: MaxPoolV2 refuses NCHW on the CPU ("only supports NHWC or
+NCHW_VECT_C"), the gradient ops refuse NCHW there too and take uint32 and uint64, and
+MaxPoolGradGradV2 has no gradient. No public function binds them: tf.nn.max_pool2d takes
+no tensor window.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import nn_pool as P
+from eagerflow._src.ops.nn_args import check_choice, fail
+from eagerflow._src.ops.nn_conv_nd import _no_gradient
+from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, register
+
+
+def _family(types: tuple) -> P._Pool:
+    p = P._Pool(2, "", ("NHWC",), False, types)
+    p.max, p.max_grad, p.max_grad_grad = "MaxPoolV2", "MaxPoolGradV2", "MaxPoolGradGradV2"
+    p.ksize_hint = False
+    return p
+
+
+_V2 = _family(P._MAX_T)
+_V2_GRADS = _family(P._MAX_T + (dt.uint32, dt.uint64))
+
+
+def _format(op: str, x: Any, data_format: str, formats: tuple, kind: str) -> None:
+    check_choice(op, "data_format", data_format, formats)
+    if data_format == "NCHW":
+        raise fail(op, "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW"
+                   if kind == "" else
+                   f"Default MaxPooling{kind}Op only supports NHWC on device type CPU")
+    if data_format == "NCHW_VECT_C" and x._shape is not None:
+        raise fail(op, f"tensor_in_shape must have 2 spatial dimensions. {len(x._shape)} 2")
+
+
+def _max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
+    _format(_V2.max, x, data_format, ("NHWC", "NCHW", "NCHW_VECT_C"), "")
+    return P.max_pool_infer(_V2, x, ksize, strides, padding, (), data_format)
+
+
+def _grad_infer(x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                data_format: str) -> list:
+    _format(_V2.max_grad, x, data_format, ("NHWC", "NCHW"), "Grad")
+    return P.max_pool_grad_infer(_V2_GRADS, x, y, dy, ksize, strides, padding, (), data_format)
+
+
+def _grad_grad_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
+                     data_format: str) -> list:
+    _format(_V2.max_grad_grad, x, data_format, ("NHWC", "NCHW"), "GradGrad")
+    return P.max_pool_grad_grad_infer(_V2_GRADS, x, y, gg, ksize, strides, padding, (),
+                                      data_format)
+
+
+def _with_explicit(fn: Any) -> Any:
+    """A MaxPool family function of explicit_paddings, without them."""
+    def run(*args: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> Any:
+        return fn(*args, ksize=ksize, strides=strides, padding=padding, explicit_paddings=(),
+                  data_format=data_format)
+    return run
+
+
+def _gradient(op: Any, args: int) -> Any:
+    """MaxPool's gradient function binding `op`; in a graph the node takes the forward
+    node's ksize and strides tensors (its TF inputs `args` and `args + 1`), as TF's."""
+    make = P.max_pool_grad if op == "MaxPoolGradV2" else P.max_pool_grad_grad
+
+    def grad(n: Any, g: Any) -> list:
+        graph = _state.graph
+        forward = getattr(n.outputs[0], "op", None) if graph is not None else None
+        shown = getattr(forward, "tf_inputs", None) or ()
+        if len(shown) > args + 1 and getattr(shown[args], "graph", None) is graph:
+            graph.next_args = (REGISTRY[op], {"ksize": shown[args],
+                                              "strides": shown[args + 1]})
+        return make(_V2, n, g)
+    return grad
+
+
+def _samples(kind: str) -> Any:
+    """MaxPool's channels-last samples, without explicit paddings."""
+    def build() -> list:
+        op = {"max": P.MAX_POOL, "max_grad": P.MAX_POOL_GRAD,
+              "max_grad_grad": REGISTRY["MaxPoolGradGrad"]}[kind]
+        # (MaxPoolGradGradV2 has no gradient in TF)
+        return [Sample(s.inputs, {k: v for k, v in s.attrs.items() if k != "explicit_paddings"},
+                       s.grad and kind != "max_grad_grad", s.grad_inputs, s.second_order)
+                for s in op.samples if s.attrs.get("data_format") == "NHWC"
+                and s.attrs.get("padding") != "EXPLICIT"]
+    return build
+
+
+def _bad_samples() -> list:
+    out = [BadSample(b.inputs, {k: v for k, v in b.attrs.items() if k != "explicit_paddings"},
+                     b.error, b.match) for b in P.MAX_POOL.bad_samples
+           if b.attrs.get("padding") != "EXPLICIT"]
+    x = out[0].inputs[0]
+    a = {k: v for k, v in out[0].attrs.items() if k not in ("ksize", "strides")}
+    return out + [
+        BadSample((x,), {**a, "ksize": (1, 2, 2, 1), "strides": (1, 1, 1, 1),
+                         "data_format": "NCHW"}, InvalidArgumentError,
+                  "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW"),
+        BadSample((x,), {**a, "ksize": (1, -2, 2, 1), "strides": (1, 1, 1, 1)},
+                  InvalidArgumentError, "Sliding window ksize must be positive. [Op:")]
+
+
+MAX_POOL_V2 = register(OpDef(
+    "MaxPoolV2", _max_infer, _with_explicit(partial(P.max_pool_kernel, _V2)),
+    grad=_gradient("MaxPoolGradV2", 1), reference=_with_explicit(P._max_ref(_V2)),
+    samples=_samples("max"), bad_samples=_bad_samples))
+MAX_POOL_GRAD_V2 = register(OpDef(
+    "MaxPoolGradV2", _grad_infer, _with_explicit(partial(P.max_pool_grad_kernel, _V2)),
+    grad=_gradient("MaxPoolGradGradV2", 3), reference=_with_explicit(P._max_grad_ref(_V2)),
+    samples=_samples("max_grad")))
+MAX_POOL_GRAD_GRAD_V2 = register(OpDef(
+    "MaxPoolGradGradV2", _grad_grad_infer,
+    _with_explicit(partial(P.max_pool_grad_grad_kernel, _V2)), grad=_no_gradient,
+    reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad")))
