@@ -64,6 +64,18 @@ CASES = {
             return tf.transpose(x, [1, 0])
         SPECS = [tf.TensorSpec([2, 3])]
     """,
+    "conjugate_transpose": """
+        def f(x, perm, y):
+            return (tf.transpose(x, conjugate=True), tf.linalg.adjoint(x),
+                    tf.transpose(x, perm, conjugate=True), tf.transpose(y, conjugate=True))
+        SPECS = [tf.TensorSpec([2, 3], tf.complex64), tf.TensorSpec([2], tf.int32),
+                 tf.TensorSpec([2, 3])]
+    """,
+    "setdiff1d": """
+        def f(x, y):
+            return tf.compat.v1.setdiff1d(x, y), tf.compat.v1.setdiff1d(x, y, tf.int64, "d")
+        SPECS = [tf.TensorSpec([4], tf.int32), tf.TensorSpec([None], tf.int32)]
+    """,
     "tile": """
         def f(x):
             return tf.tile(x, [2, 1])

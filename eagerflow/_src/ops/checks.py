@@ -46,6 +46,14 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def no_gradient(n: Any, *g: Any) -> list:
+    """The gradient of an op TF registers none for: a tape's LookupError, in TF's words."""
+    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
+
+
 def dtype_word(d: dt.DType) -> str:
     # TF's messages spell float32 "float", float64 "double" and float16 "half".
     return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)

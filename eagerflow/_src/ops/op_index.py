@@ -23,8 +23,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "sorting": (
         "TopKV2",
     ),
+    "indexing_versions": (
+        "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
+    ),
     "histogram_ops": (
-        "Bucketize", "DenseBincount",
+        "Bincount", "Bucketize", "DenseBincount",
     ),
     "linalg_banded": (
         "BandedTriangularSolve",
@@ -36,7 +39,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "MatrixExponential", "MatrixLogarithm", "MatrixSquareRoot",
     ),
     "linalg_diag_bands": (
-        "Diag", "DiagPart",
+        "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixDiagPartV2", "MatrixDiagV2",
+        "MatrixSetDiag", "MatrixSetDiagV2",
     ),
     "random": (
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
