@@ -370,6 +370,9 @@ def _k_checked(op: str, k: Any, x: Any) -> tuple:
     if x._dtype is dt.string:
         raise C.no_kernel(op, "T=DT_STRING", _SET_DIAG_KERNELS,
                           others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
+    ks = k if isinstance(k, (tuple, list)) else (k,)
+    if any(isinstance(v, (int, np.integer)) and not -2**31 <= v < 2**31 for v in ks):
+        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")  # (TF's input)
     band = _band(k, op)
     return band if band is not None else (int(_single(k)),) * 2
 
@@ -406,11 +409,16 @@ def _diag_v2_kernel(xp: Any, d: Any, k: Any, num_rows: int, num_cols: int,
         return _matrix_diag_kernel(xp, d, k=lo, num_rows=num_rows, num_cols=num_cols,
                                    padding_value=padding_value)
     num_rows, num_cols = _band_sizes(d.shape[-1], lo, hi, num_rows, num_cols)
-    out = xp.full(d.shape[:-2] + (num_rows, num_cols), padding_value, dtype=d.dtype)
+    out = _padded(xp, d.shape[:-2] + (num_rows, num_cols), padding_value, d.dtype)
     for j, kd in enumerate(range(hi, lo - 1, -1)):
         r, c = _diag_index(num_rows, num_cols, kd)
         out[..., xp.asarray(r), xp.asarray(c)] = d[..., j, :len(r)]
     return out
+
+
+def _padded(xp: Any, shape: tuple, value: Any, dtype: Any) -> Any:
+    with np.errstate(over="ignore"):  # (a padding past a half's range is inf, as TF's)
+        return xp.full(shape, value, dtype=dtype)
 
 
 def _diag_v2_ref(d: np.ndarray, k: Any, num_rows: int, num_cols: int,
@@ -447,7 +455,7 @@ def _diag_part_v2_kernel(xp: Any, x: Any, k: Any, padding_value: Any) -> Any:
         r, c = _diag_index(rows, cols, lo)
         return x[..., xp.asarray(r), xp.asarray(c)]
     n = min(rows + min(hi, 0), cols - max(lo, 0))
-    out = xp.full(x.shape[:-2] + (hi - lo + 1, n), padding_value, dtype=x.dtype)
+    out = _padded(xp, x.shape[:-2] + (hi - lo + 1, n), padding_value, x.dtype)
     for j, kd in enumerate(range(hi, lo - 1, -1)):
         r, c = _diag_index(rows, cols, kd)
         out[..., j, :len(r)] = x[..., xp.asarray(r), xp.asarray(c)]
