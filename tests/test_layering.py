@@ -81,7 +81,7 @@ OPS_ORDER = [
     "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
-    "slice_keys",
+    "raw_array_ops", "slice_keys",
     "slicing",
     "padding", "segment_ops", "device_scatter", "resource_scatter", "resource_gather",
     "resource_gather_nd",

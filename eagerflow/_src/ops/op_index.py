@@ -21,10 +21,14 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",
     ),
     "sorting": (
-        "TopKV2",
+        "NthElement", "TopKV2",
     ),
     "indexing_versions": (
         "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
+    ),
+    "raw_array_ops": (
+        "ApproximateEqual", "Empty", "InplaceAdd", "InplaceSub", "InplaceUpdate",
+        "PopulationCount",
     ),
     "histogram_ops": (
         "Bincount", "Bucketize", "DenseBincount",
@@ -76,7 +80,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Betainc", "Igamma", "IgammaGradA", "Igammac",
     ),
     "nn_extras": (
-        "ApproxTopK", "IsotonicRegression",
+        "ApproxTopK", "DataFormatDimMap", "DataFormatVecPermute", "IsotonicRegression",
     ),
     "nn_conv_nd": (
         "Conv", "Conv2DBackpropFilterV2", "Conv2DBackpropInputV2",
