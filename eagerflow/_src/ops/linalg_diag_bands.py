@@ -1,7 +1,9 @@
 """tf.linalg.diag, diag_part and set_diag with `k` a band of diagonals (lower, upper), over the
 one-diagonal ops of linalg.py and linalg_decomp.py (MatrixDiagV3, MatrixDiagPartV3,
-MatrixSetDiagV3 with lower_diag_index < upper_diag_index); and the ops Diag and DiagPart
-(tf.linalg.tensor_diag, tensor_diag_part: a rank-k tensor on the diagonal of a rank-2k one).
+MatrixSetDiagV3 with lower_diag_index < upper_diag_index); the ops Diag and DiagPart
+(tf.linalg.tensor_diag, tensor_diag_part: a rank-k tensor on the diagonal of a rank-2k one);
+and TF's first and second versions of the diagonal ops, for tf.raw_ops and old graphs
+(MatrixDiag, MatrixDiagPart, MatrixSetDiag and their V2s, whose bands are "LEFT_LEFT").
 
 A band's diagonals are stacked from the uppermost (row 0 holds diagonal `upper`) along a
 second-to-last axis as long as the band's longest diagonal; a shorter diagonal is placed

@@ -93,7 +93,6 @@ APPROXIMATE_EQUAL = register(OpDef(
                                         "shape: []"),
         BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {"tolerance": 1.5},
                   NotFoundError, "ApproximateEqual[T=DT_INT32, tolerance=1.5]")],
-    gpu=False,
 ))
 
 

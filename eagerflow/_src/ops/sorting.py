@@ -240,7 +240,7 @@ NTH_ELEMENT = register(OpDef(
                   InvalidArgumentError, "N must be scalar but has rank 1"),
         BadSample((np.float64(1), np.int32(0)), {"reverse": False}, InvalidArgumentError,
                   "Input must be at least rank 1 but is rank 0")],
-    host_inputs=(1,),
+    host_inputs=(1,), gpu=False,
 ))
 
 
