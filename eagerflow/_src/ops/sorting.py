@@ -220,8 +220,8 @@ def _nth_grad(node: Any, g: Any) -> list:
     """TF's: the gradient shared evenly by the row's entries equal to its n-th value."""
     x, value = node.inputs[0], node.outputs[0]
     hits = cast(equal(expand_dims(value, -1), x), g._dtype)
-    share = divide(hits, expand_dims(reduce_sum(hits, -1), -1))
-    return [share * expand_dims(g, -1), None]
+    g = expand_dims(g, -1)  # (in TF's order: its graph's nodes are these)
+    return [divide(hits, expand_dims(reduce_sum(hits, -1), -1)) * g, None]
 
 
 NTH_ELEMENT = register(OpDef(

@@ -105,9 +105,7 @@ def _transpose_grad(n: Any, g: Any, op: Any = None) -> list:
     else:
         p = n.inputs[1]
     inverse = bind(INVERT_PERMUTATION, (p,), {})
-    if op is not None:  # (TF's gradient calls the op itself, as ConjugateTranspose's does)
-        return [bind(op, (g, inverse), {"perm": None})] + [None] * (len(n.inputs) - 1)
-    return [transpose(g, inverse)] + [None] * (len(n.inputs) - 1)
+    return [transpose(g, inverse, conjugate=op is not None)] + [None] * (len(n.inputs) - 1)
 
 
 def _transpose_rewrite(node: Any) -> Any:
