@@ -200,7 +200,7 @@ def _bincount_ref(arr: np.ndarray, size: Any, weights: np.ndarray, *,
 
 
 DENSE_BINCOUNT = register(OpDef(
-    _BINCOUNT, _bincount_infer, _bincount_kernel, reference=_bincount_ref,
+    _BINCOUNT, _bincount_infer, _bincount_kernel, grad=C.no_gradient, reference=_bincount_ref,
     samples=lambda: [
         Sample((np.array([1, 3, 1, 7], np.int32), np.int32(5), np.zeros(0, np.float32)),
                {"binary_output": False}, grad=False),

@@ -560,7 +560,7 @@ def _in_top_k_ref(predictions: np.ndarray, targets: np.ndarray, k: int) -> np.nd
 
 
 IN_TOP_K = register(OpDef(
-    "InTopKV2", _in_top_k_infer, _in_top_k_kernel, reference=_in_top_k_ref,
+    "InTopKV2", _in_top_k_infer, _in_top_k_kernel, grad=C.no_gradient, reference=_in_top_k_ref,
     samples=lambda: [
         Sample((np.array([[1.0, 1.0, 0.5], [0.0, 2.0, 2.0], [3.0, np.nan, 1.0],
                           [1.0, 2.0, 3.0]], np.float32), np.array([0, 1, 2, 5], np.int32)),
