@@ -84,6 +84,12 @@ CASES = {
         SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3], tf.complex64),
                  tf.TensorSpec([3, 2], tf.complex64)]
     """,
+    "set_diag": """
+        def f(x, d, b):
+            return (tf.linalg.set_diag(x, d), tf.linalg.set_diag(x, b, k=(-1, 1), name="band"),
+                    tf.raw_ops.MatrixSetDiag(input=x, diagonal=d))
+        SPECS = [tf.TensorSpec([3, 3]), tf.TensorSpec([3]), tf.TensorSpec([3, 3])]
+    """,
     "setdiff1d": """
         def f(x, y):
             return tf.compat.v1.setdiff1d(x, y), tf.compat.v1.setdiff1d(x, y, tf.int64, "d")

@@ -38,7 +38,6 @@ from eagerflow._src.ops.linalg import (
 from eagerflow._src.ops.linalg import _diag_part_infer as _diag_part_v3_infer
 from eagerflow._src.ops.linalg import diag as _diag_one
 from eagerflow._src.ops.linalg import diag_part as _diag_part_one
-from eagerflow._src.ops.linalg_decomp import set_diag as _set_diag_one
 from eagerflow._src.ops.math import where, zeros_like
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -213,7 +212,8 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
         raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
                           others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
     if band is None or band[0] == band[1]:
-        return _set_diag_one(x, d, name, k=band[0] if band else _single(k), align=align)
+        one = C.int_arg(band[0] if band else _single(k), "k")
+        return bind(MATRIX_SET_DIAG_V3, (x, d), {"k": one, "align": align}, name)
     if len(x._shape) < 2:
         raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
     if d._dtype is not x._dtype:
@@ -231,11 +231,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
             "diagonal.shape[:-1] is not equal to the longests diagonal in range "
             "[lower_diag_index:upper_diag_index].\nInput shape: "
             f"{C.shape_str(x._shape)}\nDiagonal shape: {C.shape_str(d._shape)} [Op:{op}]")
-    for d_index in range(hi, lo - 1, -1):
-        n = _diag_len(rows, cols, d_index)
-        start = _offset(d_index, n, max_len, align)
-        x = _set_diag_one(x, d[..., hi - d_index, start:start + n], k=d_index)
-    return x
+    return bind(MATRIX_SET_DIAG_V3, (x, d), {"k": (lo, hi), "align": align}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -367,10 +363,11 @@ def _k_range(k: Any) -> tuple:
     return int(k), int(k)
 
 
-def _k_checked(op: str, k: Any, x: Any) -> tuple:
+def _k_checked(op: str, k: Any, x: Any, align: str | None = None) -> tuple:
     """k's diagonals, checked after `x`'s dtype (no kernel takes strings)."""
     if x._dtype is dt.string:
-        raise C.no_kernel(op, "T=DT_STRING", _SET_DIAG_KERNELS,
+        node = "T=DT_STRING" + ("" if align is None else f', align="{align}"')
+        raise C.no_kernel(op, node, _SET_DIAG_KERNELS,
                           others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
     ks = k if isinstance(k, (tuple, list)) else (k,)
     if any(isinstance(v, (int, np.integer)) and not -2**31 <= v < 2**31 for v in ks):
@@ -476,10 +473,13 @@ def _diag_part_v2_ref(x: np.ndarray, k: Any, padding_value: Any) -> np.ndarray:
     return out[..., 0, :] if lo == hi else out
 
 
-def _set_diag_v2_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2") -> list:
+def _set_diag_v2_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2",
+                       align: str | None = None) -> list:
+    if align is not None:
+        _check_align(align, op)
     if d._dtype is not x._dtype:
         raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
-    lo, hi = _k_checked(op, k, x)
+    lo, hi = _k_checked(op, k, x, align)
     xs, ds = x._shape, d._shape
     if xs is not None and len(xs) < 2:
         raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(xs)}")
@@ -502,13 +502,16 @@ def _set_diag_v2_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2") 
     return [(xs, x._dtype)]
 
 
-def _set_diag_v2_kernel(xp: Any, x: Any, d: Any, k: Any = 0) -> Any:
+def _set_diag_v2_kernel(xp: Any, x: Any, d: Any, k: Any = 0, align: str = "LEFT_LEFT") -> Any:
     lo, hi = _k_range(k)
     out = x.copy()
     for j, kd in enumerate(range(hi, lo - 1, -1)):
         r, c = _diag_index(x.shape[-2], x.shape[-1], kd)
-        out[..., xp.asarray(r), xp.asarray(c)] = d[..., :len(r)] if lo == hi else \
-            d[..., j, :len(r)]
+        if lo == hi:
+            out[..., xp.asarray(r), xp.asarray(c)] = d[..., :len(r)]
+            continue
+        start = _offset(kd, len(r), d.shape[-1], align)
+        out[..., xp.asarray(r), xp.asarray(c)] = d[..., j, start:start + len(r)]
     return out
 
 
@@ -534,8 +537,24 @@ def _diag_part_v2_grad(n: Any, g: Any) -> list:
 
 
 def _set_diag_v2_grad(n: Any, g: Any) -> list:
-    k = _k_list(n.attrs.get("k", 0))
-    return [set_diag(g, zeros_like(n.inputs[1]), k=k), diag_part(g, k=k)]
+    """(V3's: with its own align)"""
+    k, align = _k_list(n.attrs.get("k", 0)), n.attrs.get("align", "RIGHT_LEFT")
+    return [set_diag(g, zeros_like(n.inputs[1]), k=k, align=align),
+            diag_part(g, k=k, align=align)]
+
+
+def _set_diag_v3_ref(x: np.ndarray, d: np.ndarray, k: Any, align: str) -> np.ndarray:
+    lo, hi = _k_range(k)
+    out = x.copy()
+    rows, cols = x.shape[-2:]
+    band = d[..., None, :] if lo == hi else d
+    for idx in np.ndindex(*x.shape):
+        i, j = idx[-2:]
+        if lo <= j - i <= hi:
+            n = _diag_len(rows, cols, j - i)
+            at = min(i, j) + (0 if lo == hi else _offset(j - i, n, d.shape[-1], align))
+            out[idx] = band[idx[:-2] + (hi - (j - i), at)]
+    return out
 
 
 def _m(*shape: int) -> np.ndarray:
@@ -612,4 +631,19 @@ MATRIX_SET_DIAG_V2 = register(OpDef(
                   "Either first dimensions of diagonal don't match input.shape[:-2]"),
         BadSample((np.ones((3, 4)), np.ones((3, 3))), {"k": (-4, 1)}, InvalidArgumentError,
                   "lower_diag_index is out of bound: -4 It must be between -3 and 4")],
+))
+# tf.linalg.set_diag's op: a band's diagonals placed by `align`
+MATRIX_SET_DIAG_V3 = register(OpDef(
+    "MatrixSetDiagV3",
+    lambda x, d, k, align: _set_diag_v2_infer(x, d, k, "MatrixSetDiagV3", align),
+    _set_diag_v2_kernel, grad=_set_diag_v2_grad, reference=_set_diag_v3_ref,
+    samples=lambda: [Sample((_m(3, 4), _m(2)), {"k": -1, "align": "RIGHT_LEFT"}),
+                     Sample((_m(2, 3, 4), _m(2, 3, 3)), {"k": (-1, 1), "align": "RIGHT_LEFT"}),
+                     Sample((_m(4, 3), _m(3, 3)), {"k": (-1, 1), "align": "LEFT_RIGHT"}),
+                     Sample((_m(4, 3), _m(2, 3)), {"k": (0, 1), "align": "RIGHT_RIGHT"})],
+    bad_samples=lambda: [
+        BadSample((np.ones((3, 4)), np.ones(2)), {"k": 1, "align": "RIGHT_LEFT"},
+                  InvalidArgumentError, "Either first dimensions of diagonal don't match"),
+        BadSample((np.ones((3, 4)), np.ones(3)), {"k": 0, "align": "MIDDLE"},
+                  InvalidArgumentError, "Value for attr 'align' of \"MIDDLE\" is not in the list")],
 ))
