@@ -80,7 +80,8 @@ OPS_ORDER = [
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
     # indexing and slicing
-    "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slice_keys",
+    "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
+    "raw_array_ops", "slice_keys",
     "slicing",
     "padding", "segment_ops", "device_scatter", "resource_scatter", "resource_gather",
     "resource_gather_nd",

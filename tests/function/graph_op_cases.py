@@ -64,6 +64,37 @@ CASES = {
             return tf.transpose(x, [1, 0])
         SPECS = [tf.TensorSpec([2, 3])]
     """,
+    "conjugate_transpose": """
+        def f(x, perm, y):
+            return (tf.transpose(x, conjugate=True), tf.linalg.adjoint(x),
+                    tf.transpose(x, perm, conjugate=True), tf.transpose(y, conjugate=True))
+        SPECS = [tf.TensorSpec([2, 3], tf.complex64), tf.TensorSpec([2], tf.int32),
+                 tf.TensorSpec([2, 3])]
+    """,
+    "raw_op_gradients": """
+        def f(x, c, u):
+            with tf.GradientTape(persistent=True) as tape:
+                tape.watch([x, c])
+                g = tf.raw_ops.Gather(params=x, indices=[1, 0])
+                r = tf.raw_ops.Reverse(tensor=x, dims=[True, False])
+                n = tf.raw_ops.NthElement(input=x, n=1)
+                t = tf.transpose(c, conjugate=True)
+            return (tf.convert_to_tensor(tape.gradient(g, x)), tape.gradient(r, x),
+                    tape.gradient(n, x), tape.gradient(t, c, output_gradients=u))
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3], tf.complex64),
+                 tf.TensorSpec([3, 2], tf.complex64)]
+    """,
+    "set_diag": """
+        def f(x, d, b):
+            return (tf.linalg.set_diag(x, d), tf.linalg.set_diag(x, b, k=(-1, 1), name="band"),
+                    tf.raw_ops.MatrixSetDiag(input=x, diagonal=d))
+        SPECS = [tf.TensorSpec([3, 3]), tf.TensorSpec([3]), tf.TensorSpec([3, 3])]
+    """,
+    "setdiff1d": """
+        def f(x, y):
+            return tf.compat.v1.setdiff1d(x, y), tf.compat.v1.setdiff1d(x, y, tf.int64, "d")
+        SPECS = [tf.TensorSpec([4], tf.int32), tf.TensorSpec([None], tf.int32)]
+    """,
     "tile": """
         def f(x):
             return tf.tile(x, [2, 1])

@@ -162,6 +162,20 @@ _BINARY: dict = {
 }
 
 
+# functions of one input, over tf.raw_ops' earlier versions of ops (their own seeds: the
+# cases above keep theirs)
+_VERSIONS: dict = {
+    "adjoint": lambda tf, x: tf.linalg.adjoint(x),
+    "raw_conjugate_transpose": lambda tf, x: tf.raw_ops.ConjugateTranspose(
+        x=x[None], perm=[2, 0, 1]),
+    "raw_reverse": lambda tf, x: tf.raw_ops.Reverse(tensor=x, dims=[True, False]),
+    "raw_gather": lambda tf, x: tf.convert_to_tensor(tf.raw_ops.Gather(params=x,
+                                                                       indices=[1, 1, 0])),
+    "raw_matrix_set_diag_v2": lambda tf, x: tf.raw_ops.MatrixSetDiagV2(
+        input=x, diagonal=x[0, :2] * 2, k=1),
+}
+
+
 def _linalg(dtype: Any, seed: int) -> dict:
     a = _cplx(dtype, (3, 3), seed) + 2 * np.eye(3, dtype=dtype)  # well conditioned
     b = _cplx(dtype, (3, 2), seed + 1)
@@ -215,6 +229,8 @@ def _cases() -> dict:
         for i, op in enumerate(("SqrtGrad", "RsqrtGrad", "ReciprocalGrad", "InvGrad",
                                 "TanhGrad", "SigmoidGrad")):
             cases[f"{op}_{tag}"] = _second(op, 300 + i, dtype)
+        for i, (name, f) in enumerate(sorted(_VERSIONS.items())):
+            cases[f"{name}_{tag}"] = _grads(f, _cplx(dtype, (2, 3), 600 + i))
         cases.update({f"linalg_{k}_{tag}": v for k, v in _linalg(dtype, 400).items()})
         for i, name in enumerate(("sin", "exp", "tanh", "sigmoid", "sqrt", "rsqrt", "log",
                                   "reciprocal", "asin", "pow")):

@@ -58,8 +58,52 @@ def calls(tf):
         "part_tensor_k": lambda: tf.linalg.diag_part(x, k=tf.constant([-1, 1])),
         "part_bad_align": lambda: tf.linalg.diag_part(x, k=(-1, 1), align="MIDDLE"),
         "part_float_k": lambda: tf.linalg.diag_part(x, k=(0.5, 1)),
+        "set_lower_out_of_bound": lambda: tf.linalg.set_diag(z, np.ones((3, 3), np.float32),
+                                                             k=(-3, -1)),
+        # TF's first and second versions (the V2 ops' bands from the left of each row)
+        "raw_v1_diag": lambda: tf.raw_ops.MatrixDiag(diagonal=xb),
+        "raw_v1_diag_part": lambda: tf.raw_ops.MatrixDiagPart(input=xb),
+        "raw_v1_set_diag": lambda: tf.raw_ops.MatrixSetDiag(
+            input=x, diagonal=np.array([-1, -2, -3], np.int32)),
+        "raw_v1_diag_string": lambda: tf.raw_ops.MatrixDiag(diagonal=np.array([b"a"])),
+        "raw_v1_part_rank_1": lambda: tf.raw_ops.MatrixDiagPart(input=x[0]),
+        "raw_v2_set_lower_out_of_bound": lambda: tf.raw_ops.MatrixSetDiagV2(
+            input=x, diagonal=np.ones(3, np.int32), k=5),
+        "raw_v2_part_upper_out_of_bound": lambda: tf.raw_ops.MatrixDiagPartV2(
+            input=x, k=[1, 4], padding_value=0),
     })
+    for k in ((-1, 1), (0, 2), (-2, -1), (1, 1), 2):
+        tag = f"{k}".replace(" ", "")
+        parts = np.asarray(tf.raw_ops.MatrixDiagPartV2(input=x, k=k, padding_value=0))
+        out[f"raw_v2_part_{tag}"] = lambda k=k: tf.raw_ops.MatrixDiagPartV2(
+            input=x, k=k, padding_value=9)
+        out[f"raw_v2_set_{tag}"] = lambda k=k, p=parts: tf.raw_ops.MatrixSetDiagV2(
+            input=np.zeros((3, 4), np.int32), diagonal=p, k=k)
+        out[f"raw_v2_diag_{tag}"] = lambda k=k, p=parts: tf.raw_ops.MatrixDiagV2(
+            diagonal=p, k=k, num_rows=-1, num_cols=-1, padding_value=-1)
     return out
+
+
+def v2_grads(tf):
+    """Gradients through the V2 ops' bands, whose diagonals differ in length: TF's read the
+    band with V3's default align (the shorter superdiagonal from the right)."""
+    R = tf.raw_ops
+    m = tf.constant(np.arange(12, dtype=np.float32).reshape(4, 3))
+    d = tf.constant(np.ones((2, 3), np.float32))
+    band = tf.constant(np.arange(6, dtype=np.float32).reshape(3, 2))
+    with tf.GradientTape(persistent=True) as t:
+        t.watch([m, d, band])
+        part = tf.reduce_sum(R.MatrixDiagPartV2(input=m, k=[0, 1], padding_value=0.0) *
+                             np.arange(6, dtype=np.float32).reshape(2, 3))
+        put = tf.reduce_sum(R.MatrixSetDiagV2(input=m, diagonal=d, k=[0, 1]) *
+                            np.arange(12, dtype=np.float32).reshape(4, 3))
+        built = tf.reduce_sum(R.MatrixDiagV2(diagonal=band, k=[-1, 1], num_rows=3, num_cols=-1,
+                                             padding_value=0.0) *
+                              np.arange(6, dtype=np.float32).reshape(3, 2))
+    return {"grad_v2_part": np.asarray(t.gradient(part, m)),
+            "grad_v2_set_input": np.asarray(t.gradient(put, m)),
+            "grad_v2_set_diagonal": np.asarray(t.gradient(put, d)),
+            "grad_v2_diag": np.asarray(t.gradient(built, band))}
 
 
 def grads(tf):
@@ -73,7 +117,8 @@ def grads(tf):
         y2 = tf.reduce_sum(tf.linalg.diag(d, k=(-1, 1), align="LEFT_RIGHT") * w)
     traced = tf.function(lambda a: tf.linalg.diag_part(a, k=(0, 2)))(v)
     return {"grad_diag_part": np.asarray(t.gradient(y, v)),
-            "grad_diag": np.asarray(t2.gradient(y2, d)), "traced_diag_part": np.asarray(traced)}
+            "grad_diag": np.asarray(t2.gradient(y2, d)), "traced_diag_part": np.asarray(traced),
+            **v2_grads(tf)}
 
 
 def cases(tf):

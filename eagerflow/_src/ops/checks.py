@@ -46,6 +46,14 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def no_gradient(n: Any, *g: Any) -> list:
+    """The gradient of an op TF registers none for: a tape's LookupError, in TF's words."""
+    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
+
+
 def dtype_word(d: dt.DType) -> str:
     # TF's messages spell float32 "float", float64 "double" and float16 "half".
     return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
@@ -555,12 +563,3 @@ def same_static_spec(x: Any, out: Any) -> bool:
     """Whether graph tensor `x` can stand for `out`: the same dtype and fully known shape."""
     return (is_graph_tensor(x) and x._dtype is out._dtype and out._shape is not None
             and None not in out._shape and x._shape == out._shape)
-
-
-def no_tf_gradient(n: Any, *grads: Any) -> list:
-    """The `grad` of an op TF registers no gradient for: TF's LookupError, raised when a
-    gradient would flow through it (tf.RegisterGradient may still give the op one)."""
-    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
-
-
-no_tf_gradient.no_tf_gradient = True

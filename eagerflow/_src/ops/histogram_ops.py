@@ -157,22 +157,24 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
 
 
 def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
-                     binary_output: bool) -> Any:
+                     binary_output: bool, op: str = _BINCOUNT) -> Any:
     n = int(to_host(size))
     if n < 0:
-        raise C.fail(_BINCOUNT, f"size ({n}) must be non-negative")
+        raise C.fail(op, f"size ({n}) must be non-negative")
     if arr.size and int(arr.min()) < 0:
         if arr.ndim == 2:  # (TF's kernel for rows words it apart, with the least value)
-            raise C.fail(_BINCOUNT, "Input 'in' must be non-negative! Negative input value "
-                                    f"found: {int(arr.min())}")
-        raise C.fail(_BINCOUNT, "Input arr must be non-negative!")
+            raise C.fail(op, "Input 'in' must be non-negative! Negative input value "
+                             f"found: {int(arr.min())}")
+        raise C.fail(op, "Input arr must be non-negative!")
+    if op != _BINCOUNT and weights.size and weights.size != arr.size:
+        raise C.fail(op, "Input indices and weights must have the same size.")
     if weights.size and weights.shape != arr.shape:
         raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
                                 "`Tensor`, in which case it acts as all weights equal to 1.")
     rows = arr.reshape(1, -1) if arr.ndim < 2 else arr
     # (TF's kernel aborts the process on a count that overflows: refused here, before
     # allocating, as any too-large shape is)
-    check_finite_size(_BINCOUNT, (rows.shape[0], n), dt.as_dtype(weights.dtype))
+    check_finite_size(op, (rows.shape[0], n), dt.as_dtype(weights.dtype))
     w = xp.ones(rows.shape, weights.dtype) if not weights.size or binary_output else \
         weights.reshape(rows.shape)
     out = xp.zeros((rows.shape[0], n), weights.dtype)
@@ -198,7 +200,7 @@ def _bincount_ref(arr: np.ndarray, size: Any, weights: np.ndarray, *,
 
 
 DENSE_BINCOUNT = register(OpDef(
-    _BINCOUNT, _bincount_infer, _bincount_kernel, reference=_bincount_ref,
+    _BINCOUNT, _bincount_infer, _bincount_kernel, grad=C.no_gradient, reference=_bincount_ref,
     samples=lambda: [
         Sample((np.array([1, 3, 1, 7], np.int32), np.int32(5), np.zeros(0, np.float32)),
                {"binary_output": False}, grad=False),
@@ -219,6 +221,55 @@ DENSE_BINCOUNT = register(OpDef(
         BadSample((np.array([[1, 2], [0, 0]], np.int64), np.int64(2**40),
                    np.zeros(0, np.float64)), {"binary_output": False}, ResourceExhaustedError,
                   "OOM when allocating tensor with shape[2,1099511627776] and type double")],
+))
+
+
+# TF's first version: int32 values of any shape counted together into one vector, the
+# weights (when given) as many as the values, of any shape
+_BINCOUNT_V1 = "Bincount"
+
+
+def _bincount_v1_infer(arr: Any, size: Any, weights: Any) -> list:
+    C.check_dtype(_BINCOUNT_V1, weights, _WEIGHT_TYPES)
+    for i, t in ((0, arr), (1, size)):
+        if t._dtype is not dt.int32:
+            raise C.wrong_input_dtype(_BINCOUNT_V1, i, dt.int32, t._dtype)
+    if size._shape not in ((), None):
+        raise C.fail(_BINCOUNT_V1, f"Shape must be rank 0 but is rank {len(size._shape)}")
+    v = size._numpy() if isinstance(size, EagerTensor) else \
+        C.known(size) if isinstance(size, Tensor) else None
+    n = None if v is None or isinstance(v, Tensor) else int(v)
+    if n is not None and n < 0:
+        raise C.fail(_BINCOUNT_V1, f"size ({n}) must be non-negative")
+    return [((n,), weights._dtype)]
+
+
+def _bincount_v1_kernel(xp: Any, arr: Any, size: Any, weights: Any) -> Any:
+    flat = arr.reshape(-1)
+    if weights.size == flat.size:
+        weights = weights.reshape(-1)
+    return _bincount_kernel(xp, flat, size, weights, binary_output=False, op=_BINCOUNT_V1)
+
+
+BINCOUNT_V1 = register(OpDef(
+    _BINCOUNT_V1, _bincount_v1_infer, _bincount_v1_kernel, grad=C.no_gradient,
+    reference=lambda arr, size, weights: _bincount_ref(
+        arr.reshape(-1), size, weights.reshape(-1), binary_output=False),
+    samples=lambda: [
+        Sample((np.array([1, 3, 1, 7], np.int32), np.int32(5), np.zeros(0, np.float32)),
+               grad=False),
+        Sample((np.array([[1, 2], [0, 0]], np.int32), np.int32(3),
+                np.array([0.5, 1.5, 2.0, 1.0])), grad=False),
+        Sample((np.int32(2), np.int32(4), np.array([3], np.int64)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([1, -1], np.int32), np.int32(3), np.zeros(1, np.float32)), {},
+                  InvalidArgumentError, "Input arr must be non-negative!"),
+        BadSample((np.array([1], np.int32), np.int32(-1), np.zeros(0, np.float32)), {},
+                  InvalidArgumentError, "size (-1) must be non-negative"),
+        BadSample((np.array([1, 2], np.int32), np.int32(3), np.ones(1, np.float32)), {},
+                  InvalidArgumentError, "Input indices and weights must have the same size."),
+        BadSample((np.array([1], np.int32), np.array([3], np.int32), np.zeros(0, np.float32)),
+                  {}, InvalidArgumentError, "Shape must be rank 0 but is rank 1")],
 ))
 
 

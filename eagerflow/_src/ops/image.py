@@ -511,11 +511,6 @@ def _resize_bad(extra: dict, method: str) -> list:
                     "be False.")] if len(_v1_modes(method)) == 2 else [])
 
 
-def _no_gradient(n: Any, *g: Any) -> list:
-    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
-
-
-_no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
 
 
 def _register_resize(name: str, method: str, extra: dict) -> OpDef:
@@ -525,7 +520,7 @@ def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     samples = functools.cache(partial(_resize_samples, method, extra))  # drawn together
     form, g_form = _resize_tf_forms(name, method, lambda: (op, grad_op))
     op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
-                        grad=_no_gradient if method == "area" else partial(resize_grad, r),
+                        grad=C.no_gradient if method == "area" else partial(resize_grad, r),
                         reference=_resize_ref(method), samples=lambda: samples()[0],
                         bad_samples=partial(_resize_bad, extra, method),
                         tf=form))
@@ -853,7 +848,7 @@ def _contrast_ref(x: np.ndarray, factor: np.ndarray) -> np.ndarray:
 
 
 ADJUST_CONTRAST = register(OpDef(
-    "AdjustContrastv2", _contrast_infer, _contrast_kernel, grad=_no_gradient,
+    "AdjustContrastv2", _contrast_infer, _contrast_kernel, grad=C.no_gradient,
     reference=_contrast_ref,
     samples=lambda: [
         Sample((SampleRNG(31).uniform(0, 1, (2, 3, 4, 3)).astype(np.float32),

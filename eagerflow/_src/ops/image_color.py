@@ -34,7 +34,6 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.image import (
-    _no_gradient,
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
@@ -351,12 +350,12 @@ def _adjust_bad(op: str, word: str) -> Callable:
 
 
 ADJUST_HUE = register(OpDef(
-    "AdjustHue", _adjust_infer("AdjustHue", "delta"), _hue_kernel, grad=_no_gradient,
+    "AdjustHue", _adjust_infer("AdjustHue", "delta"), _hue_kernel, grad=C.no_gradient,
     reference=_hue_ref, samples=_adjust_samples(41, (0.2, -0.45, 1.0)),
     bad_samples=_adjust_bad("AdjustHue", "delta")))
 ADJUST_SATURATION = register(OpDef(
     "AdjustSaturation", _adjust_infer("AdjustSaturation", "scale"), _saturation_kernel,
-    grad=_no_gradient, reference=_saturation_ref, samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
+    grad=C.no_gradient, reference=_saturation_ref, samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
     bad_samples=_adjust_bad("AdjustSaturation", "scale")))
 
 

@@ -661,7 +661,7 @@ def _unique_ref(x: np.ndarray, out_idx: dt.DType, counts: bool) -> tuple:
 
 UNIQUE = register(OpDef(
     "Unique", lambda x, out_idx: _unique_infer(x, out_idx, False),
-    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, False),
+    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, False), grad=C.no_gradient,
     reference=lambda x, out_idx: _unique_ref(x, out_idx, False),
     samples=lambda: [Sample((np.array([3, 1, 3, 2, 1, 7], np.int32),), {"out_idx": dt.int32},
                             grad=False),
@@ -672,7 +672,7 @@ UNIQUE = register(OpDef(
 ))
 UNIQUE_WITH_COUNTS = register(OpDef(
     "UniqueWithCounts", lambda x, out_idx: _unique_infer(x, out_idx, True),
-    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, True),
+    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, True), grad=C.no_gradient,
     reference=lambda x, out_idx: _unique_ref(x, out_idx, True),
     samples=lambda: [Sample((np.array([3, 1, 3, 2, 1, 7], np.int64),), {"out_idx": dt.int32},
                             grad=False),

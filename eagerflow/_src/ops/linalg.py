@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul
@@ -34,6 +35,7 @@ from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
+from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -523,11 +525,18 @@ def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = F
     if r < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` "
                          f"= {a.numpy() if hasattr(a, 'numpy') else a} with shape: {a.shape}")
-    return transpose(a, list(range(r - 2)) + [r - 1, r - 2], conjugate=conjugate)
+    perm = list(range(r - 2)) + [r - 1, r - 2]
+    if _state.graph is None:
+        return transpose(a, perm, conjugate=conjugate)
+    with name_scope(scope_name(name, "matrix_transpose") + "/"):  # (TF's graphs' names)
+        return transpose(a, perm, conjugate=conjugate)
 
 
 def adjoint(matrix: Any, name: str | None = None) -> Any:
-    return matrix_transpose(matrix, conjugate=True)
+    if _state.graph is None:
+        return matrix_transpose(matrix, conjugate=True)
+    with name_scope(scope_name(name, "adjoint") + "/"):
+        return matrix_transpose(matrix, conjugate=True)
 
 
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
@@ -687,7 +696,7 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
     pad_dtype = getattr(padding_value, "_dtype", None)
     if pad_dtype is not None and pad_dtype is not dtype:  # a tensor of another dtype
         word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
-        raise C.fail(op, f"cannot compute {op} as input #{4 if op == 'MatrixDiagV3' else 2}"
+        raise C.fail(op, f"cannot compute {op} as input #{4 if op.startswith('MatrixDiagV') else 2}"
                          f"(zero-based) was expected to be a {word.get(dtype, dtype.name)} "
                          f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
@@ -721,15 +730,15 @@ def _default_sizes(n: int, k: int, num_rows: int, num_cols: int) -> tuple:
 
 
 def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols: int | None,
-                       padding_value: Any) -> list:
+                       padding_value: Any, op: str = "MatrixDiagV3") -> list:
     """`num_rows`, `num_cols` None: inputs known when the graph runs (rows first)."""
     if d._shape is not None and len(d._shape) < 1:
-        raise C.fail("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
-                                     f"{C.shape_str(d._shape)}")
+        raise C.fail(op, f"diagonal must be at least 1-dim, received shape: "
+                         f"{C.shape_str(d._shape)}")
     for t in dyn:
-        check_runtime_arg("MatrixDiagV3", (t,), "num_rows and num_cols", 0)
+        check_runtime_arg(op, (t,), "num_rows and num_cols", 0)
     sizes = {w: v for w, v in (("num_rows", num_rows), ("num_cols", num_cols)) if v is not None}
-    _check_diag_attrs("MatrixDiagV3", d._dtype, padding_value, k=k, **sizes)
+    _check_diag_attrs(op, d._dtype, padding_value, k=k, **sizes)
     if d._shape is None:
         return [(None, d._dtype)]
     if dyn:
@@ -739,22 +748,23 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols
         return [(tuple(d._shape[:-1]) + (None, None), d._dtype)]
     if n is not None:
         num_rows, num_cols = _default_sizes(n, k, num_rows, num_cols)
-        check_diag_sizes(n, k, k, num_rows, num_cols)
-    C.check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
+        check_diag_sizes(n, k, k, num_rows, num_cols, op)
+    C.check_size(op, tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
     return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
 
 
-def check_diag_sizes(n: int, lower: int, upper: int, num_rows: int, num_cols: int) -> None:
+def check_diag_sizes(n: int, lower: int, upper: int, num_rows: int, num_cols: int,
+                     op: str = "MatrixDiagV3") -> None:
     """MatrixDiagV3's check of the matrix size given for diagonals n long: at least the
     smallest that holds them, and that one in rows or in columns."""
     min_rows, min_cols = n - min(upper, 0), n + max(lower, 0)
     if num_rows < min_rows:
-        raise C.fail("MatrixDiagV3", "The number of rows is too small.")
+        raise C.fail(op, "The number of rows is too small.")
     if num_cols < min_cols:
-        raise C.fail("MatrixDiagV3", "The number of columns is too small.")
+        raise C.fail(op, "The number of columns is too small.")
     if num_rows != min_rows and num_cols != min_cols:
-        raise C.fail("MatrixDiagV3", "The number of rows or columns is not consistent with "
-                                     "the specified d_lower, d_upper, and diagonal.")
+        raise C.fail(op, "The number of rows or columns is not consistent with the specified "
+                         "d_lower, d_upper, and diagonal.")
 
 
 def _diag_index(rows: int, cols: int, k: int) -> tuple:
@@ -808,17 +818,17 @@ MATRIX_DIAG = register(OpDef(
 ))
 
 
-def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
-    _check_diag_attrs("MatrixDiagPartV3", x._dtype, padding_value, k=k)
+def _diag_part_infer(x: Any, k: int, padding_value: Any, op: str = "MatrixDiagPartV3") -> list:
+    _check_diag_attrs(op, x._dtype, padding_value, k=k)
     if x._shape is not None and len(x._shape) < 2:
-        raise C.fail("MatrixDiagPartV3", f"input must be at least 2-dim, received shape: "
-                                         f"{C.shape_str(x._shape)}")
+        raise C.fail(op, f"input must be at least 2-dim, received shape: "
+                         f"{C.shape_str(x._shape)}")
     if x._shape is None:
         return [(None, x._dtype)]
     rows, cols = x._shape[-2:]
     if rows is not None and cols is not None and not (-rows < k < cols or k == 0):
-        raise C.fail("MatrixDiagPartV3", f"lower_diag_index is out of bound: {k}. It must be "
-                                         f"between {-rows} and {cols}")
+        raise C.fail(op, f"lower_diag_index is out of bound: {k}. It must be between {-rows} "
+                         f"and {cols}")
     n = None if rows is None or cols is None else _diag_len(rows, cols, k)
     return [(tuple(x._shape[:-2]) + (n,), x._dtype)]
 

@@ -717,7 +717,7 @@ def _cg_samples() -> list:
 
 
 CHOLESKY_GRAD = register(OpDef(
-    "CholeskyGrad", _cg_infer, _cg_kernel, grad=C.no_tf_gradient, reference=_cg_ref,
+    "CholeskyGrad", _cg_infer, _cg_kernel, grad=C.no_gradient, reference=_cg_ref,
     samples=_cg_samples,
     bad_samples=lambda: [
         BadSample((np.ones((3, 2)), np.ones((2, 2))), {}, InvalidArgumentError,

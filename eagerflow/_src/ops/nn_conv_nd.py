@@ -40,11 +40,6 @@ _CONV_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32)
 _FILTER_V2_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)  # TF's: no int32 there
 
 
-def _no_gradient(n: Any, *g: Any) -> list:
-    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
-
-
-_no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,7 +231,7 @@ def _conv_bad() -> list:
 
 
 CONV = register(OpDef(
-    "Conv", _conv_infer, _conv_kernel, grad=_no_gradient, reference=_conv_reference,
+    "Conv", _conv_infer, _conv_kernel, grad=C.no_gradient, reference=_conv_reference,
     samples=_conv_samples, bad_samples=_conv_bad,
 ))
 
@@ -340,12 +335,12 @@ def _v2_bad(op: str) -> list:
 
 
 CONV2D_BACKPROP_FILTER_V2 = register(OpDef(
-    "Conv2DBackpropFilterV2", _filter_v2_infer, _filter_v2_kernel, grad=_no_gradient,
+    "Conv2DBackpropFilterV2", _filter_v2_infer, _filter_v2_kernel, grad=C.no_gradient,
     reference=_filter_v2_reference, samples=_v2_samples,
     bad_samples=lambda: _v2_bad("Conv2DBackpropFilterV2"),
 ))
 CONV2D_BACKPROP_INPUT_V2 = register(OpDef(
-    "Conv2DBackpropInputV2", _input_v2_infer, _input_v2_kernel, grad=_no_gradient,
+    "Conv2DBackpropInputV2", _input_v2_infer, _input_v2_kernel, grad=C.no_gradient,
     reference=_input_v2_reference, samples=_v2_samples,
     bad_samples=lambda: _v2_bad("Conv2DBackpropInputV2"),
 ))

@@ -1,7 +1,7 @@
 """tf.nn's rarer APIs: approx_max_k / approx_min_k (the ApproxTopK op, exact on CPU as TF's
 is), isotonic_regression (the IsotonicRegression op), batch_norm_with_global_normalization,
 with_space_to_batch and atrous_conv2d_transpose (compositions of registered ops), and
-tf.math.accumulate_n.
+tf.math.accumulate_n; and tf.raw_ops' DataFormatDimMap and DataFormatVecPermute.
 
 Sits in the ops layer after nn_conv.py, nn_norm.py and nn_space.py, whose public functions
 the composites call; loads on first use (op_index.py).
@@ -457,3 +457,119 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
     sizes = [rate * rate * out_shape[0]] + [(p[3] + p[2]) // rate for p in pads] + [out_shape[3]]
     y = conv2d_backprop_input(sizes, w, x, [1, 1, 1, 1], "VALID")
     return batch_to_space_nd(y, [rate, rate], [[p[0], p[1] + p[2]] for p in pads])
+
+
+# ---------------------------------------------------------------------------------------
+# DataFormatDimMap, DataFormatVecPermute: a layout's axis indices, and a vector (or rows)
+# of per-axis values, from src_format's order to dst_format's (TF's layout optimizer's ops)
+# ---------------------------------------------------------------------------------------
+
+def _check_formats(op: str, src: str, dst: str) -> None:
+    for what, attr, f in (("Source", "src", src), ("Destination", "dst", dst)):
+        if len(f) not in (4, 5):
+            raise C.fail(op, f"{what} format must be of length 4 or 5, received {attr}_format = "
+                             f"{f}")
+    if sorted(src) != sorted(dst) or len(set(src)) != len(src):
+        raise C.fail(op, f"Destination and source format must determine a permutation, got "
+                         f"{src} and {dst}")
+
+
+def _dim_map_infer(x: Any, src_format: str, dst_format: str) -> list:
+    C.check_dtype("DataFormatDimMap", x, C.INDEX)
+    _check_formats("DataFormatDimMap", src_format, dst_format)
+    return [(x._shape, x._dtype)]
+
+
+def _dim_map_kernel(xp: Any, x: Any, src_format: str, dst_format: str) -> Any:
+    # (an axis past the rank wraps around, as TF's kernel reads it)
+    table = xp.asarray([dst_format.index(c) for c in src_format], dtype=x.dtype)
+    return table[x % len(src_format)]
+
+
+DATA_FORMAT_DIM_MAP = register(OpDef(
+    "DataFormatDimMap", _dim_map_infer, _dim_map_kernel,
+    reference=lambda x, src_format, dst_format: np.array(
+        [dst_format.index(src_format[int(v) % len(src_format)]) for v in x.reshape(-1)],
+        x.dtype).reshape(x.shape),
+    samples=lambda: [
+        Sample((np.array([0, 1, 2, 3, -1, -4, 4], np.int32),),
+               {"src_format": "NHWC", "dst_format": "NCHW"}, grad=False),
+        Sample((np.array([[0, 4], [2, -3]], np.int64),),
+               {"src_format": "NDHWC", "dst_format": "NCDHW"}, grad=False),
+        Sample((np.int32(1),), {"src_format": "NHWC", "dst_format": "HWNC"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([0], np.int32),), {"src_format": "NWC", "dst_format": "NCW"},
+                  InvalidArgumentError, "Source format must be of length 4 or 5, received "
+                                        "src_format = NWC"),
+        BadSample((np.array([0], np.int32),), {"src_format": "NHWC", "dst_format": "NHWX"},
+                  InvalidArgumentError, "Destination and source format must determine a "
+                                        "permutation, got NHWC and NHWX")],
+    gpu=False,
+))
+
+
+def _vec_letters(src: str, dst: str, size: int) -> tuple:
+    """The layouts' letters the values stand for: all, or the spatial ones alone."""
+    if size == len(src):
+        return src, dst
+    spatial = "HW" if len(src) == 4 else "DHW"
+    src, dst = ("".join(c for c in f if c in spatial) for f in (src, dst))
+    if len(src) != len(spatial) or len(dst) != len(spatial):
+        what = "H and W for 2D" if len(spatial) == 2 else "D, H and W for 3D"
+        raise C.fail("DataFormatVecPermute", f"Format specifier must contain {what} case")
+    return src, dst
+
+
+def _vec_permute_infer(x: Any, src_format: str, dst_format: str) -> list:
+    op = "DataFormatVecPermute"
+    C.check_dtype(op, x, C.INDEX)
+    _check_formats(op, src_format, dst_format)
+    s = x._shape
+    if s is None:
+        return [(s, x._dtype)]
+    n = len(src_format)
+    if len(s) not in (1, 2):
+        raise C.fail(op, f"input must be a vector or 2D tensor, but got shape {C.shape_str(s)}")
+    if len(s) == 1 and s[0] not in (None, n - 2, n):
+        raise C.fail(op, f"1D input must be of size {n - 2} or {n}, but got shape "
+                         f"{C.shape_str(s)}")
+    if len(s) == 2 and s[0] not in (None, n - 2, n):
+        raise C.fail(op, f"First dimension of 2D input must be of size {n - 2} or {n}, but got "
+                         f"shape {C.shape_str(s)}")
+    if len(s) == 2 and s[1] not in (None, 2):
+        raise C.fail(op, f"Second dimension of 2D input must be of size 2, but got shape "
+                         f"{C.shape_str(s)}")
+    if s[0] is not None:
+        _vec_letters(src_format, dst_format, s[0])
+    return [(s, x._dtype)]
+
+
+def _vec_permute_kernel(xp: Any, x: Any, src_format: str, dst_format: str) -> Any:
+    src, dst = _vec_letters(src_format, dst_format, x.shape[0])
+    return x[xp.asarray([src.index(c) for c in dst])]
+
+
+DATA_FORMAT_VEC_PERMUTE = register(OpDef(
+    "DataFormatVecPermute", _vec_permute_infer, _vec_permute_kernel,
+    reference=lambda x, src_format, dst_format: np.stack(
+        [x[_vec_letters(src_format, dst_format, len(x))[0].index(c)]
+         for c in _vec_letters(src_format, dst_format, len(x))[1]]),
+    samples=lambda: [
+        Sample((np.array([1, 2, 3, 4], np.int32),), {"src_format": "NHWC", "dst_format": "NCHW"},
+               grad=False),
+        Sample((np.arange(8, dtype=np.int64).reshape(4, 2),),
+               {"src_format": "NCHW", "dst_format": "NHWC"}, grad=False),
+        Sample((np.array([1, 2], np.int32),), {"src_format": "NHWC", "dst_format": "WHCN"},
+               grad=False),
+        Sample((np.array([1, 2, 3, 4, 5], np.int32),),
+               {"src_format": "NDHWC", "dst_format": "NCDHW"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([1, 2, 3], np.int32),), {"src_format": "NHWC", "dst_format": "NCHW"},
+                  InvalidArgumentError, "1D input must be of size 2 or 4, but got shape [3]"),
+        BadSample((np.ones((4, 3), np.int32),), {"src_format": "NHWC", "dst_format": "NCHW"},
+                  InvalidArgumentError, "Second dimension of 2D input must be of size 2, but "
+                                        "got shape [4,3]"),
+        BadSample((np.array([1, 2], np.int32),), {"src_format": "ABCD", "dst_format": "DCBA"},
+                  InvalidArgumentError, "Format specifier must contain H and W for 2D case")],
+    gpu=False,
+))

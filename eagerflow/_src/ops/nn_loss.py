@@ -519,8 +519,7 @@ def l2_loss(t: Any, name: str | None = None) -> Any:
 # in_top_k.
 # ---------------------------------------------------------------------------------------
 
-def _in_top_k_infer(predictions: Any, targets: Any, k: int) -> list:
-    op = "InTopKV2"
+def _in_top_k_infer(predictions: Any, targets: Any, k: int, op: str = "InTopKV2") -> list:
     if predictions._dtype is not dt.float32:
         raise fail(op, f"Value for attr 'T' of {predictions._dtype.name} is not in the list of "
                        "allowed values: float")
@@ -561,7 +560,7 @@ def _in_top_k_ref(predictions: np.ndarray, targets: np.ndarray, k: int) -> np.nd
 
 
 IN_TOP_K = register(OpDef(
-    "InTopKV2", _in_top_k_infer, _in_top_k_kernel, reference=_in_top_k_ref,
+    "InTopKV2", _in_top_k_infer, _in_top_k_kernel, grad=C.no_gradient, reference=_in_top_k_ref,
     samples=lambda: [
         Sample((np.array([[1.0, 1.0, 0.5], [0.0, 2.0, 2.0], [3.0, np.nan, 1.0],
                           [1.0, 2.0, 3.0]], np.float32), np.array([0, 1, 2, 5], np.int32)),
@@ -574,6 +573,21 @@ IN_TOP_K = register(OpDef(
                   "First dimension of predictions 2 must match length of targets 3"),
         BadSample((np.ones((2, 3), np.float32), np.array([[0, 1]], np.int32)),
                   {"k": 1}, InvalidArgumentError, "targets must be 1-dimensional")],
+))
+
+# TF's first version: k an attr (a negative one: no target is in)
+IN_TOP_K_V1 = register(OpDef(
+    "InTopK", lambda predictions, targets, k: _in_top_k_infer(predictions, targets, k, "InTopK"),
+    _in_top_k_kernel, grad=C.no_gradient, reference=_in_top_k_ref,
+    samples=lambda: [Sample(s.inputs, s.attrs, grad=False) for s in IN_TOP_K.samples] + [
+        Sample((np.ones((2, 3), np.float32), np.array([0, 2], np.int32)), {"k": -1},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones(3, np.float32), np.array([0], np.int32)), {"k": 1},
+                  InvalidArgumentError, "predictions must be 2-dimensional"),
+        BadSample((np.ones((2, 3), np.float32), np.array([0, 1, 2], np.int64)),
+                  {"k": 1}, InvalidArgumentError,
+                  "First dimension of predictions 2 must match length of targets 3")],
 ))
 
 

@@ -17,9 +17,9 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_pool as P
 from eagerflow._src.ops.nn_args import check_choice, fail
-from eagerflow._src.ops.nn_conv_nd import _no_gradient
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, register
 
 
@@ -123,5 +123,5 @@ MAX_POOL_GRAD_V2 = register(OpDef(
     samples=_samples("max_grad")))
 MAX_POOL_GRAD_GRAD_V2 = register(OpDef(
     "MaxPoolGradGradV2", _grad_grad_infer,
-    _with_explicit(partial(P.max_pool_grad_grad_kernel, _V2)), grad=_no_gradient,
+    _with_explicit(partial(P.max_pool_grad_grad_kernel, _V2)), grad=C.no_gradient,
     reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad")))

@@ -21,10 +21,17 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",
     ),
     "sorting": (
-        "TopKV2",
+        "NthElement", "TopKV2",
+    ),
+    "indexing_versions": (
+        "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
+    ),
+    "raw_array_ops": (
+        "ApproximateEqual", "Empty", "InplaceAdd", "InplaceSub", "InplaceUpdate",
+        "PopulationCount",
     ),
     "histogram_ops": (
-        "Bucketize", "DenseBincount",
+        "Bincount", "Bucketize", "DenseBincount",
     ),
     "linalg_banded": (
         "BandedTriangularSolve",
@@ -36,7 +43,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "MatrixExponential", "MatrixLogarithm", "MatrixSquareRoot",
     ),
     "linalg_diag_bands": (
-        "Diag", "DiagPart",
+        "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixDiagPartV2", "MatrixDiagV2",
+        "MatrixSetDiag", "MatrixSetDiagV2", "MatrixSetDiagV3",
     ),
     "linalg_solvers": (
         "CholeskyGrad", "MatrixSolveLs", "TridiagonalMatMul", "TridiagonalSolve",
@@ -84,7 +92,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Betainc", "Igamma", "IgammaGradA", "Igammac",
     ),
     "nn_extras": (
-        "ApproxTopK", "IsotonicRegression",
+        "ApproxTopK", "DataFormatDimMap", "DataFormatVecPermute", "IsotonicRegression",
     ),
     "nn_conv_nd": (
         "Conv", "Conv2DBackpropFilterV2", "Conv2DBackpropInputV2",

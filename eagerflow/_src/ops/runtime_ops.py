@@ -67,16 +67,11 @@ def timestamp(name: str | None = None) -> Any:
 # GuaranteeConst.
 # ---------------------------------------------------------------------------------------
 
-def _no_gradient_registered(n: Any, g: Any) -> list:
-    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
-
-
-_no_gradient_registered.no_tf_gradient = True  # tf.RegisterGradient may give it one
 
 
 GUARANTEE_CONST = register(OpDef(
     "GuaranteeConst", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
-    grad=_no_gradient_registered, reference=lambda x: x,
+    grad=C.no_gradient, reference=lambda x: x,
     samples=lambda: [Sample((np.array([1.5, -2.0], np.float32),), grad=False),
                      Sample((np.array([[b"a"]], dtype=object),), grad=False)],
 ))
@@ -95,7 +90,7 @@ def _check_pinned_kernel(xp: Any, x: Any) -> Any:
 
 CHECK_PINNED = register(OpDef(
     "CheckPinned", lambda x: [(x._shape, x._dtype)], _check_pinned_kernel,
-    grad=_no_gradient_registered, stateful=True,  # (never run at trace time by a fold)
+    grad=C.no_gradient, stateful=True,  # (never run at trace time by a fold)
     bad_samples=lambda: [BadSample((np.array([1.0, 2.0], np.float32),), {},
                                    FailedPreconditionError, "to check pinnedness"),
                          BadSample((np.array([b"a"], dtype=object),), {},
@@ -148,7 +143,7 @@ def _batch_samples() -> list:
 
 
 BATCH_FUNCTION = register(OpDef(
-    "BatchFunction", _batch_infer, _batch_kernel, grad=_no_gradient_registered,
+    "BatchFunction", _batch_infer, _batch_kernel, grad=C.no_gradient,
     reference=lambda *xs, n_args, **_: tuple(xs[n_args:]), num_outputs=-1,
     samples=_batch_samples, stateful=True,  # (the call it stands for ran; never pruned)
     bad_samples=lambda: [

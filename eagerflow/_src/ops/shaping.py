@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import to_host
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -91,6 +92,55 @@ def _reverse_ref(x: np.ndarray, axes: tuple) -> np.ndarray:
     return np.array([x[tuple(x.shape[k] - 1 - p[k] if k in flipped else p[k]
                              for k in range(x.ndim))]
                      for p in np.ndindex(*x.shape)]).reshape(x.shape)
+
+
+# TF's first version: a bool per dimension (an input, read on the host), the dimensions
+# to reverse; a scalar is itself whatever the flags
+
+def _reverse_v1_infer(x: Any, dims: Any) -> list:
+    if dims._dtype is not dt.bool:
+        raise C.wrong_input_dtype("Reverse", 1, dt.bool, dims._dtype)
+    if x._shape == ():
+        return [(x._shape, x._dtype)]
+    if dims._shape is not None and len(dims._shape) != 1:
+        raise C.fail("Reverse", f"'dims' must be 1-dimension, not {len(dims._shape)}")
+    if x._shape is not None and dims._shape is not None and dims._shape[0] is not None:
+        if len(x._shape) != dims._shape[0]:
+            raise C.fail("Reverse", f"'dims' must have the same number of values as 'input' has "
+                                    f"dimensions. 'input' has {len(x._shape)}'dims' has "
+                                    f"{dims._shape[0]} values")
+        if len(x._shape) > 8:
+            raise UnimplementedError(None, None, "reverse is not implemented for tensors of "
+                                                 "rank > 8. [Op:Reverse]")
+    return [(x._shape, x._dtype)]
+
+
+def _reverse_v1_kernel(xp: Any, x: Any, dims: Any) -> Any:
+    flags = to_host(dims)
+    _reverse_v1_infer(Spec(x), Spec(flags))
+    return _reverse_kernel(xp, x, axes=tuple(np.flatnonzero(flags).tolist()) if x.ndim else ())
+
+
+REVERSE_V1 = register(OpDef(
+    "Reverse", _reverse_v1_infer, _reverse_v1_kernel,
+    grad=lambda n, g: [bind(REVERSE_V1, (g, n.inputs[1]), {}), None],
+    reference=lambda x, dims: _reverse_ref(x, tuple(np.flatnonzero(dims).tolist()))
+    if x.ndim else x.copy(),
+    samples=lambda: [
+        Sample((_f64(3, 4), np.array([False, True])), grad_inputs=(0,)),
+        Sample((_f64(2, 3, 2), np.array([True, False, True])), grad_inputs=(0,)),
+        Sample((np.array([b"a", b"b"], object), np.array([True])), grad=False),
+        Sample((np.float64(2.0), np.array([True, True])), grad_inputs=(0,))],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)), np.array([True])), {}, InvalidArgumentError,
+                  "'dims' must have the same number of values as 'input' has dimensions. "
+                  "'input' has 2'dims' has 1 values"),
+        BadSample((np.ones(2), np.array([[True]])), {}, InvalidArgumentError,
+                  "'dims' must be 1-dimension, not 2"),
+        BadSample((np.ones((1,) * 9), np.ones(9, bool)), {}, UnimplementedError,
+                  "reverse is not implemented for tensors of rank > 8.")],
+    host_inputs=(1,),
+))
 
 
 @dispatchable

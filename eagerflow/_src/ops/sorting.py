@@ -1,4 +1,5 @@
-"""Sorting: TopKV2 (tf.math.top_k) and tf.sort / tf.argsort, which are built on it.
+"""Sorting: TopKV2 (tf.math.top_k) and tf.sort / tf.argsort, which are built on it;
+NthElement (tf.raw_ops' n-th smallest or largest of each row).
 
 Sits in ops/ above indexing.py: TopKV2's gradient scatters the output gradient back
 to the positions the values came from (unsorted_segment_sum).
@@ -11,13 +12,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order
+from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.array import range as tf_range
-from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -29,8 +31,8 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import unsorted_segment_sum
-from eagerflow._src.ops.math import _t, cast, invert, negative
-from eagerflow._src.ops.reduce import reduce_prod
+from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
+from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack
 
@@ -177,6 +179,68 @@ TOP_K = register(OpDef(
         BadSample((np.float64(3),), {"k": 1, "sorted": True, "index_type": dt.int32},
                   InvalidArgumentError, "input must be >= 1-D, got shape []")],
     num_outputs=2,
+))
+
+
+# -- NthElement: each last-axis row's n-th value in ascending (descending: `reverse`) order
+
+def _nth_infer(x: Any, n: Any, reverse: bool) -> list:
+    C.check_dtype("NthElement", x, C.REALS)
+    if n._dtype is not dt.int32:
+        raise C.wrong_input_dtype("NthElement", 1, dt.int32, n._dtype)
+    if n._shape not in ((), None):
+        raise C.fail("NthElement", f"N must be scalar but has rank {len(n._shape)}")
+    if x._shape is None:
+        return [(None, x._dtype)]
+    if not x._shape:
+        raise C.fail("NthElement", "Input must be at least rank 1 but is rank 0")
+    return [(tuple(x._shape[:-1]), x._dtype)]
+
+
+def _nth_kernel(xp: Any, x: Any, n: Any, reverse: bool) -> Any:
+    n = int(to_host(n))
+    if n < 0:
+        raise C.fail("NthElement", f"n must be non-negative but is {n}")
+    if x.shape[-1] <= n:
+        raise C.fail("NthElement", f"Input must have last dimension > n = {n}")
+    kth = x.shape[-1] - 1 - n if reverse else n
+    keys = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16 by its values)
+    idx = xp.argpartition(keys, kth, axis=-1)[..., kth:kth + 1]
+    return xp.take_along_axis(x, idx, axis=-1)[..., 0]
+
+
+def _nth_ref(x: np.ndarray, n: Any, reverse: bool) -> np.ndarray:
+    out = np.empty(x.shape[:-1], x.dtype)
+    for pos in np.ndindex(*x.shape[:-1]):
+        out[pos] = builtins_sorted(x[pos].tolist(), reverse=reverse)[int(n)]
+    return out
+
+
+def _nth_grad(node: Any, g: Any) -> list:
+    """TF's: the gradient shared evenly by the row's entries equal to its n-th value."""
+    x, value = node.inputs[0], node.outputs[0]
+    hits = cast(equal(expand_dims(value, -1), x), g._dtype)
+    g = expand_dims(g, -1)  # (in TF's order: its graph's nodes are these)
+    return [divide(hits, expand_dims(reduce_sum(hits, -1), -1)) * g, None]
+
+
+NTH_ELEMENT = register(OpDef(
+    "NthElement", _nth_infer, _nth_kernel, grad=_nth_grad, reference=_nth_ref,
+    samples=lambda: [
+        Sample((_f64(3, 5), np.int32(1)), {"reverse": False}, grad_inputs=(0,)),
+        Sample((_f64(2, 2, 4), np.int32(0)), {"reverse": True}, grad_inputs=(0,)),
+        Sample((np.array([3, 1, 2, 1], np.int32), np.int32(1)), {"reverse": False},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 5)), np.int32(5)), {"reverse": False}, InvalidArgumentError,
+                  "Input must have last dimension > n = 5"),
+        BadSample((np.ones((2, 5)), np.int32(-1)), {"reverse": False}, InvalidArgumentError,
+                  "n must be non-negative but is -1"),
+        BadSample((np.ones((2, 5)), np.array([0], np.int32)), {"reverse": False},
+                  InvalidArgumentError, "N must be scalar but has rank 1"),
+        BadSample((np.float64(1), np.int32(0)), {"reverse": False}, InvalidArgumentError,
+                  "Input must be at least rank 1 but is rank 0")],
+    host_inputs=(1,), gpu=False,
 ))
 
 

@@ -27,7 +27,7 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.math import _t, conj
+from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(1)
@@ -38,31 +38,30 @@ def _f64(*shape: int) -> np.ndarray:
     return _rng.uniform(-2, 2, size=shape)
 
 
-def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
-    C.refuse_narrow("Transpose", x._dtype, f"T={C.dt_enum(x._dtype)}, Tperm=DT_INT32")
+def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None, op: str = "Transpose") -> list:
+    C.refuse_narrow(op, x._dtype, f"T={C.dt_enum(x._dtype)}, Tperm=DT_INT32")
     if dyn:
-        check_runtime_arg("Transpose", dyn, "perm")
+        check_runtime_arg(op, dyn, "perm")
     if x._shape is None:
         return [(None, x._dtype)]
     n = len(x._shape)
     if dyn:  # a runtime perm: TF knows the rank only
         if perm is not None and len(perm) != n:
-            raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) "
-                                      f"is a vector of size {len(perm)}")
+            raise C.fail(op, f"transpose expects a vector of size {n}. But input(1) is a "
+                             f"vector of size {len(perm)}")
         return [((None,) * n, x._dtype)]
     if perm is None:
         perm = tuple(reversed(_pyrange(n)))
     if len(perm) != n:
-        raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) is a "
-                                  f"vector of size {len(perm)}")
+        raise C.fail(op, f"transpose expects a vector of size {n}. But input(1) is a vector "
+                         f"of size {len(perm)}")
     if sorted(p % n if -n <= p < n else -1 for p in perm) != list(_pyrange(n)):
         adjusted = [p + n if p < 0 else p for p in perm]  # TF's kernel adds the rank once
         for d in adjusted:
             if not 0 <= d < n:
-                raise C.fail("Transpose", f"{d} is out of range [0 .. {n})")
+                raise C.fail(op, f"{d} is out of range [0 .. {n})")
         missing = next(i for i in _pyrange(n) if i not in adjusted)
-        raise C.fail("Transpose", f"{missing} is missing from "
-                                  f"{{{','.join(map(str, adjusted))}}}.")
+        raise C.fail(op, f"{missing} is missing from {{{','.join(map(str, adjusted))}}}.")
     return [(tuple(x._shape[p] for p in perm), x._dtype)]
 
 
@@ -81,7 +80,15 @@ def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
     return xp.transpose(x, perm)
 
 
-def _transpose_grad(n: Any, g: Any) -> list:
+def _conjugate_transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
+    if dyn:
+        perm = runtime_attr(lambda *a, **k: _transpose_infer(*a, **k, op="ConjugateTranspose"),
+                            (x,), dyn, "perm")
+    out = xp.transpose(x, perm)
+    return xp.conj(out) if out.dtype.kind == "c" else out
+
+
+def _transpose_grad(n: Any, g: Any, op: Any = None) -> list:
     """TF's: g transposed by InvertPermutation(perm), the forward's perm tensor in a graph
     (its Const, or the runtime perm). Eagerly the inverse of a perm held as an attr is
     computed here, without the op, unless an entry is negative: TF's Transpose takes one,
@@ -91,14 +98,14 @@ def _transpose_grad(n: Any, g: Any) -> list:
         if perm is None:  # (the default: the axes reversed)
             perm = tuple(reversed(_pyrange(len(n.inputs[0]._shape))))
         if _state.graph is None and min(perm, default=0) >= 0:
-            return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(perm)})]
+            return [bind(op or TRANSPOSE, (g,), {"perm": _inverse_perm(perm)})]
         p = traced_arg(n, 1, None)
         if p is None:
             p = convert_to_tensor(list(perm), dtype=dt.int32)
     else:
         p = n.inputs[1]
     inverse = bind(INVERT_PERMUTATION, (p,), {})
-    return [transpose(g, inverse)] + [None] * (len(n.inputs) - 1)
+    return [transpose(g, inverse, conjugate=op is not None)] + [None] * (len(n.inputs) - 1)
 
 
 def _transpose_rewrite(node: Any) -> Any:
@@ -141,6 +148,27 @@ TRANSPOSE = register(OpDef(
                      Sample((_f64(2, 3),), {"perm": (1, 0)})],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError)],
     rewrite=_transpose_rewrite,
+))
+
+# The transpose of complex values' conjugates (other values' transpose): TF's op for
+# tf.transpose(conjugate=True) and tf.linalg.adjoint of complex tensors
+CONJUGATE_TRANSPOSE = register(OpDef(
+    "ConjugateTranspose",
+    lambda x, *dyn, perm: _transpose_infer(x, *dyn, perm=perm, op="ConjugateTranspose"),
+    _conjugate_transpose_kernel,
+    grad=lambda n, g: _transpose_grad(n, g, CONJUGATE_TRANSPOSE),
+    reference=lambda x, perm: np.conj(TRANSPOSE.reference(x, perm)) if x.dtype.kind == "c"
+    else TRANSPOSE.reference(x, perm),
+    samples=lambda: [
+        Sample(((_f64(2, 3, 4) + 1j * _f64(2, 3, 4)).astype(np.complex64),), {"perm": (2, 0, 1)},
+               grad=False),
+        Sample((_f64(2, 3),), {"perm": (1, 0)}),
+        Sample((np.array([[b"a", b"b"]], object),), {"perm": (1, 0)}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError,
+                  "1 is missing from {0,0}."),
+        BadSample((np.ones((2, 3)),), {"perm": (0,)}, InvalidArgumentError,
+                  "transpose expects a vector of size 2. But input(1) is a vector of size 1")],
 ))
 
 
@@ -187,6 +215,7 @@ INVERT_PERMUTATION = register(OpDef(
 
 
 _TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}")
+_CONJ_TPERM = ("ConjugateTranspose",) + _TPERM[1:]
 
 
 @eager_api("a", "perm")
@@ -197,15 +226,12 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
+    op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
     if _state.graph is None:
-        out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm", _TPERM)})
-    else:
-        # TF's transpose makes its op inside a name scope of its name: a tape names the
-        # gradient under it ("gradient_tape/transpose/...")
-        static, dyn = shape_arg(perm, "perm", _TPERM)
-        out = bind(TRANSPOSE, (a,) + dyn, {"perm": static}, scope_name(name, "transpose") + "/")
-    if conjugate:
-        out = conj(out)
-    return out
+        return bind(op, (a,), {"perm": static_ints(perm, "perm", words)})
+    # TF's transpose makes its op inside a name scope of its name: a tape names the
+    # gradient under it ("gradient_tape/transpose/...")
+    static, dyn = shape_arg(perm, "perm", words)
+    return bind(op, (a,) + dyn, {"perm": static}, scope_name(name, "transpose") + "/")
 
 

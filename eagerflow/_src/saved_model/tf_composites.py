@@ -20,7 +20,6 @@ from eagerflow._src.ops import (
     image_transform,
     indexing,
     linalg,
-    linalg_diag_bands,
     math,
     misc_ops,
     nn,
@@ -291,8 +290,6 @@ COMPOSED = {
                                     "IRFFT3D")},
     "Real": lambda n: math.cast(math.real(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
     "Angle": lambda n: math.cast(misc_ops.angle(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
-    "MatrixSetDiagV3": lambda n: linalg_diag_bands.set_diag(
-        n.inputs[0], n.inputs[1], k=_ints(n.value(2)), align=n.attrs.get("align", "RIGHT_LEFT")),
     "ImageProjectiveTransformV2": _projective,
     "ImageProjectiveTransformV3": _projective,
     "RGBToHSV": lambda n: image_color.rgb_to_hsv(n.inputs[0]),

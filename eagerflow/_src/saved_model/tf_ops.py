@@ -44,7 +44,7 @@ EXTRA_OPS = (
     "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
     "RaggedBincount", "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
     "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
-    "ImageProjectiveTransformV3", "MatrixSetDiagV3",
+    "ImageProjectiveTransformV3",
     # queues' creators (an attr they refuse shows their definitions in the eager error)
     "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
     # lookup tables' creators (read on import)

@@ -15,7 +15,6 @@ TF 1 layer (v1/): loaded by `tf.compat.v1` on first use.
 
 from __future__ import annotations
 
-import collections
 import re
 import sys
 import threading
@@ -36,21 +35,19 @@ from eagerflow._src.ops import debugging as D
 from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
 from eagerflow._src.ops import sparse_functions as SF
 from eagerflow._src.ops import sparse_serialization as SS
-from eagerflow._src.ops.array import rank, reshape
+from eagerflow._src.ops.array import rank
 from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.image_patches import extract_patches
 from eagerflow._src.ops.indexing import boolean_mask, gather
+from eagerflow._src.ops.indexing_versions import list_diff
 from eagerflow._src.ops.math import (
     cast,
-    equal,
     floordiv,
     greater,
     identity,
-    logical_not,
     logical_or,
     minimum,
     rsqrt,
-    where,
 )
 from eagerflow._src.ops.misc_ops import bincount as _bincount
 from eagerflow._src.ops.misc_ops import confusion_matrix as _confusion_matrix
@@ -61,7 +58,7 @@ from eagerflow._src.ops.printing import PRINT_DEPRECATION, _c_escape, _element
 from eagerflow._src.ops.ragged_strings import bytes_split, split
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.random_gamma import poisson
-from eagerflow._src.ops.reduce import reduce_any, reduce_sum, size
+from eagerflow._src.ops.reduce import reduce_sum, size
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup, name_scope
 from eagerflow._src.v1.variables import tables_initializer
@@ -441,21 +438,13 @@ def Print(input_: Any, data: Any, message: str | None = None,  # noqa: N802 - TF
 
 # -- array, math and the rest ------------------------------------------------------------------
 
-ListDiff = collections.namedtuple("ListDiff", ["out", "idx"])
-
-
 def setdiff1d(x: Any, y: Any, index_dtype: Any = dt.int32, name: str | None = None) -> Any:
     """`tf.compat.v1.setdiff1d`: the values of `x` not in `y`, in `x`'s order, and their
     indices (TF's ListDiff; deprecated in TF)."""
     deprecated_call("setdiff1d", "tensorflow.python.ops.array_ops",
                     "This op will be removed after the deprecation date. Please switch to "
                     "tf.sets.difference().", date="2018-11-30")
-    x, y = convert_to_tensor(x), convert_to_tensor(y)
-    if y.dtype != x.dtype:
-        y = convert_to_tensor(y, dtype=x.dtype)
-    keep = logical_not(reduce_any(equal(reshape(x, [-1, 1]), reshape(y, [1, -1])), axis=1))
-    idx = cast(reshape(where(keep), [-1]), dt.as_dtype(index_dtype))
-    return ListDiff(gather(x, idx, name=name), idx)
+    return list_diff(x, y, index_dtype, name)
 
 
 def space_to_depth(input: Any, block_size: Any, name: str | None = None,  # noqa: A002
