@@ -1310,14 +1310,15 @@ def test_ops_without_an_axis_or_of_a_wrong_arity_are_type_errors():
               "shrink_axis_mask": 0})
 
 
-def test_dtype_attrs_given_as_anything_but_a_dtype_are_tfs_type_error():
-    # was: AttributeError of a None or a NumPy type where a DType was read
-    op = REGISTRY["StatelessParameterizedTruncatedNormal"]
+def test_parameterized_truncated_normals_take_their_dtype_from_means():
+    # was: a dtype attr of its own, which a float32 variant of a float64 sample left at
+    # float64 (an input dtype error TF does not raise: its dtype is the type of `means`)
     seed = _t(np.array([1, 2], np.int64))
-    p = _t(np.float64(0.0))
-    for dtype in (None, np.float64):
-        with pytest.raises(TypeError, match="Expected DataType for argument 'dtype' not"):
-            bind(op, (seed, p, p, p, p), {"shape": (2,), "dtype": dtype})
+    for np_dtype in (np.float32, np.float64):
+        p, lo, hi = (_t(np_dtype(v)) for v in (0.0, -1.0, 1.0))
+        out = bind(REGISTRY["StatelessParameterizedTruncatedNormal"], (seed, p, hi, lo, hi),
+                   {"shape": (2,)})
+        assert out.dtype == np_dtype and out.shape == (2,)
 
 
 def test_degenerate_inputs_of_kernels_are_quiet_or_refused_as_tf():

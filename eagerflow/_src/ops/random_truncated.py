@@ -256,9 +256,7 @@ def _check_params(shape: tuple | None, params: tuple) -> None:
         raise C.fail(OP, "Shape passed in must end with broadcasted shape.")
 
 
-def _check_dtype_attr(dtype: Any) -> None:
-    if not isinstance(dtype, dt.DType):  # (what TF's wrapper made of it: a DType)
-        raise TypeError(f"Expected DataType for argument 'dtype' not {dtype!r}.")
+def _check_dtype_attr(dtype: dt.DType) -> None:
     if dtype not in _FLOATS:
         raise C.not_supported(OP, dtype, frozenset(_FLOATS), "dtype")
 
