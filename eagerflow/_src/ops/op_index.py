@@ -24,7 +24,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "TopKV2",
     ),
     "histogram_ops": (
-        "Bucketize", "DenseBincount",
+        "Bucketize", "DenseBincount", "HistogramFixedWidth",
     ),
     "linalg_banded": (
         "BandedTriangularSolve",
