@@ -61,9 +61,7 @@ def _hist_infer(values: Any, value_range: Any, nbins: Any, *, dtype: Any) -> lis
         raise C.wrong_input_dtype(_OP, 1, values._dtype, value_range._dtype)
     if nbins._dtype is not dt.int32:
         raise C.wrong_input_dtype(_OP, 2, dt.int32, nbins._dtype)
-    out = dt.as_dtype(dtype)
-    if out not in _COUNT_TYPES:
-        raise C.not_supported(_OP, out, _COUNT_TYPES, "dtype")
+    out = C.dtype_attr(_OP, dtype, "dtype", _COUNT_TYPES)
     if value_range._shape is not None and len(value_range._shape) != 1:
         raise C.fail(_OP, "value_range should be a vector.")
     if value_range._shape not in ((2,), (None,), None):

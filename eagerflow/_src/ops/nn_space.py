@@ -191,17 +191,44 @@ def _lrn_checks(op: str, xs: tuple, depth_radius: int, bias: float, alpha: float
     return known[0] if known else None
 
 
+_RUNNING_DEPTH = 384  # TF's CPU LRN: past this depth (beta 1 or 0.5), a running sum
+_SHIFTED_BAND = 64  # bands this wide or narrower are summed channel by channel
+_STEPPED = 4096  # LRNGrad's (channel, band channel) pairs TF's loop is replayed for
+
+
 def _band_sum(xp: Any, v: Any, r: int) -> Any:
-    """Each channel's sum of `v` over the channels within `r` of it (a float64 array's
-    running sums: no loop over the radius, whatever it is)."""
+    """Each channel's sum of `v` over the channels within `r` of it, in the order TF's
+    kernels add them (the lowest channel first), in `v`'s dtype (so a float16 sum rounds
+    where TF's does); a wide band by running sums of the finite values."""
+    c = v.shape[-1]
+    r = min(r, c - 1)
+    if 2 * r + 1 > _SHIFTED_BAND:
+        return _running_sum(xp, xp.where(xp.isfinite(v), v, 0), r)
+    out = xp.zeros(v.shape, v.dtype)
+    for d in range(-r, r + 1):
+        lo, hi = max(0, -d), min(c, c - d)
+        out[..., lo:hi] = out[..., lo:hi] + v[..., lo + d:hi + d]
+    return out
+
+
+def _running_sum(xp: Any, v: Any, r: int) -> Any:
+    """The band sums as one running sum (TF's deep LRN: an infinity that enters the window
+    leaves NaN behind it)."""
     c = v.shape[-1]
     run = xp.concatenate([xp.zeros(v.shape[:-1] + (1,), v.dtype), xp.cumsum(v, axis=-1)], -1)
     at = np.arange(c)
     return run[..., np.minimum(at + r + 1, c)] - run[..., np.maximum(at - r, 0)]
 
 
-def _lrn_norm(xp: Any, x: Any, r: int, bias: float, alpha: float) -> Any:
-    return bias + alpha * _band_sum(xp, x * x, r)
+def _power(xp: Any, t: Any, beta: Any) -> Any:
+    """t ** -beta as TF's LRN forms it (1/t, rsqrt, or exp(log(t) * -beta)), rounding to
+    t's dtype at each step."""
+    with np.errstate(all="ignore"):
+        if beta == 1:
+            return (1 / t).astype(t.dtype)
+        if beta == 0.5:
+            return (1 / xp.sqrt(t.astype(np.float32))).astype(t.dtype)
+        return xp.exp(xp.log(t).astype(t.dtype) * -beta).astype(t.dtype)
 
 
 def _lrn_infer(x: Any, depth_radius: int, bias: float, alpha: float, beta: float) -> list:
@@ -211,12 +238,30 @@ def _lrn_infer(x: Any, depth_radius: int, bias: float, alpha: float, beta: float
 
 def _lrn_kernel(xp: Any, x: Any, depth_radius: int, bias: float, alpha: float,
                 beta: float) -> Any:
-    """x / (bias + alpha * the band's sum of squares) ** beta, computed in double."""
+    """x * (bias + alpha * the band's sum of squares) ** -beta: float32 computed in double,
+    float16 in TF's steps in half precision. TF sums the band as a product with a band
+    matrix (past 384 channels, for beta 1 or 0.5, as a running sum)."""
     if x.size == 0:
         return x.copy()
-    xf = x.astype(np.float64)
+    c = x.shape[-1]
     with np.errstate(all="ignore"):
-        return (xf * _lrn_norm(xp, xf, depth_radius, bias, alpha) ** -beta).astype(x.dtype)
+        if c > _RUNNING_DEPTH and beta in (0.5, 1.0):
+            xf = x.astype(np.float64)
+            out = xf * (bias + _running_sum(xp, alpha * xf * xf, depth_radius)) ** -beta
+            return out.astype(x.dtype)
+        sq = x * x
+        if x.dtype == np.float16:
+            t = _band_sum(xp, sq, depth_radius) * x.dtype.type(alpha) + x.dtype.type(bias)
+            out = x * _power(xp, t.astype(x.dtype), x.dtype.type(beta))
+        else:
+            xf = x.astype(np.float64)
+            out = (xf * (bias + alpha * _band_sum(xp, xf * xf, depth_radius)) ** -beta)
+        out = out.astype(x.dtype)
+        # (the band matrix's zeros times an infinite or NaN square outside a channel's band
+        # are NaN: that channel's result too)
+        bad = (~xp.isfinite(sq)).astype(np.int32)
+        out[bad.sum(axis=-1, keepdims=True) > _band_sum(xp, bad, depth_radius)] = np.nan
+    return out
 
 
 def _lrn_grad_infer(g: Any, x: Any, y: Any, depth_radius: int, bias: float, alpha: float,
@@ -229,17 +274,49 @@ def _lrn_grad_kernel(xp: Any, g: Any, x: Any, y: Any, depth_radius: int, bias: f
                      alpha: float, beta: float) -> Any:
     """TF's LRNGrad: each output channel j's gradient g_j spread over the channels k of its
     band, g_j * (norm_j ** -beta [k == j] - 2 alpha beta x_k y_j / norm_j), with norm
-    from the input image."""
+    from the input image; a channel of zero gradient adds nothing."""
     if g.shape != x.shape or g.shape != y.shape:  # (runtime shapes of a graph)
         raise C.fail("LRNGrad", "input_grads, input_image, and out_image should have the "
                                 "same shape")
     if g.size == 0:
         return g.copy()
+    if g.shape[-1] * (2 * min(depth_radius, g.shape[-1]) + 1) <= _STEPPED:
+        return _lrn_grad_steps(xp, g, x, y, depth_radius, bias, alpha, beta)
     gf, xf, yf = (a.astype(np.float64) for a in (g, x, y))
     with np.errstate(all="ignore"):
-        norm = _lrn_norm(xp, xf, depth_radius, bias, alpha)
-        spread = _band_sum(xp, gf * yf / norm, depth_radius)
-        return (gf * norm ** -beta - 2 * alpha * beta * xf * spread).astype(g.dtype)
+        norm = bias + alpha * _band_sum(xp, xf * xf, depth_radius)
+        zero = gf == 0
+        spread = _band_sum(xp, xp.where(zero, 0.0, gf * yf / norm), depth_radius)
+        own = xp.where(zero, 0.0, gf * norm ** -beta)
+        return (own - 2 * alpha * beta * xf * spread).astype(g.dtype)
+
+
+def _lrn_grad_steps(xp: Any, g: Any, x: Any, y: Any, r: int, bias: float, alpha: float,
+                    beta: float) -> Any:
+    """TF's LRNGrad loop in the tensors' own precision: every product and sum rounded
+    where TF's rounds it, the channels in its order (so infinities meet as in TF's)."""
+    t = g.dtype.type
+    a, b, be = t(alpha), t(bias), t(beta)
+    ab2 = t(-2) * a * be
+    c = g.shape[-1]
+    out = xp.zeros(g.shape, g.dtype)
+    with np.errstate(all="ignore"):
+        for j in range(c):
+            lo, hi = max(0, j - r), min(c, j + r + 1)
+            norm = xp.zeros(g.shape[:-1], g.dtype)
+            for k in range(lo, hi):
+                norm = norm + x[..., k] * x[..., k]
+            norm = a * norm + b
+            power = xp.power(norm.astype(np.float32), -np.float32(be)).astype(g.dtype)
+            scaled = ab2 * y[..., j]
+            gj = g[..., j]
+            for k in range(lo, hi):
+                d = x[..., k] * scaled / norm
+                if k == j:
+                    d = d + power
+                # (TF skips a channel whose gradient is zero: no NaN from it)
+                out[..., k] = out[..., k] + xp.where(gj == 0, t(0), d * gj)
+    return out
 
 
 def _lrn_ref(x: np.ndarray, depth_radius: int, bias: float, alpha: float,
@@ -283,7 +360,7 @@ LRN = register(OpDef(
         # kernel's own double arithmetic in tests/ops/test_lrn.py: LRN takes no float64)
         Sample((_rng.uniform(-1, 1, size=(2, 3, 2, 6)).astype(np.float32),),
                _lrn_attrs(2, 1.5, 0.5, 0.75), grad=False),
-        Sample((_rng.uniform(-1, 1, size=(1, 2, 2, 3)).astype(np.float16),), _lrn_attrs(),
+        Sample((_rng.uniform(-1, 1, size=(1, 2, 2, 7)).astype(np.float16),), _lrn_attrs(),
                grad=False),
         Sample((_rng.uniform(-2, 2, size=(1, 1, 2, 4)).astype(np.float32),),
                _lrn_attrs(0, 2.0, 1.0, 1.0), grad=False)],
