@@ -321,30 +321,50 @@ def _lrn_grad_steps(xp: Any, g: Any, x: Any, y: Any, r: int, bias: float, alpha:
 
 def _lrn_ref(x: np.ndarray, depth_radius: int, bias: float, alpha: float,
              beta: float) -> np.ndarray:
-    out = np.empty(x.shape, np.float64)
+    """Element by element in x's precision, each sum and product rounded (TF's steps)."""
+    t = x.dtype.type
+    out = np.empty(x.shape, x.dtype)
     c = x.shape[-1]
     for pos in np.ndindex(*x.shape):
         j = pos[-1]
-        band = x[pos[:-1]][max(0, j - depth_radius):min(c, j + depth_radius + 1)]
-        out[pos] = float(x[pos]) / (bias + alpha * float(np.sum(band.astype(np.float64) ** 2))) \
-            ** beta
-    return out.astype(x.dtype)
+        total = t(0)
+        for v in x[pos[:-1]][max(0, j - depth_radius):min(c, j + depth_radius + 1)]:
+            total = t(total + t(v * v))
+        norm = t(t(total * t(alpha)) + t(bias))
+        if beta == 1:
+            power = t(t(1) / norm)
+        elif beta == 0.5:
+            power = t(1 / np.sqrt(np.float32(norm)))
+        else:
+            power = t(np.exp(t(np.log(norm) * t(-beta))))
+        out[pos] = t(x[pos] * power)
+    return out
 
 
 def _lrn_grad_ref(g: np.ndarray, x: np.ndarray, y: np.ndarray, depth_radius: int,
                   bias: float, alpha: float, beta: float) -> np.ndarray:
-    """TF's loop: for each channel j, its gradient added into each channel of its band."""
-    out = np.zeros(g.shape, np.float64)
+    """TF's loop, scalar by scalar in the tensors' precision: for each channel j of nonzero
+    gradient, its gradient added into each channel of its band."""
+    t = g.dtype.type
+    out = np.zeros(g.shape, g.dtype)
     c = g.shape[-1]
     for pos in np.ndindex(*g.shape[:-1]):
-        xs, ys, gs = (a[pos].astype(np.float64) for a in (x, y, g))
+        xs, ys, gs = x[pos], y[pos], g[pos]
         for j in range(c):
+            if gs[j] == 0:
+                continue
             lo, hi = max(0, j - depth_radius), min(c, j + depth_radius + 1)
-            norm = bias + alpha * float(np.sum(xs[lo:hi] ** 2))
+            norm = t(0)
             for k in range(lo, hi):
-                d = -2 * alpha * beta * xs[k] * ys[j] / norm + (norm ** -beta if k == j else 0)
-                out[pos + (k,)] += d * gs[j]
-    return out.astype(g.dtype)
+                norm = t(norm + t(xs[k] * xs[k]))
+            norm = t(t(t(alpha) * norm) + t(bias))
+            scaled = t(t(t(t(-2) * t(alpha)) * t(beta)) * ys[j])
+            for k in range(lo, hi):
+                d = t(t(xs[k] * scaled) / norm)
+                if k == j:
+                    d = t(d + t(np.float32(norm) ** -np.float32(t(beta))))
+                out[pos + (k,)] = t(out[pos + (k,)] + t(d * gs[j]))
+    return out
 
 
 def _lrn_attrs(r: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5) -> dict:
