@@ -424,7 +424,21 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
     r = C.make_int(depth_radius, "depth_radius")
     attrs = {"depth_radius": r, **{k: C.float_attr(v, k) for v, k in
                                    ((bias, "bias"), (alpha, "alpha"), (beta, "beta"))}}
-    return bind(LRN, (convert_to_tensor(input, dtype_hint=dt.float32),), attrs, name)
+    return bind(LRN, (_lrn_input(input),), attrs, name)
+
+
+def _lrn_input(value: Any) -> Any:
+    """The input as TF's op wrapper converts it: a tensor as it is, other values in their
+    own dtype where LRN takes it, else as float32 (its T's default: float64 data too)."""
+    if isinstance(value, Tensor):
+        return value
+    x = convert_to_tensor(value)
+    if x._dtype in _LRN_T:
+        return x
+    try:
+        return convert_to_tensor(value, dtype=dt.float32)
+    except (TypeError, ValueError):
+        return x
 
 
 lrn = local_response_normalization

@@ -554,7 +554,7 @@ def _block_pair(block_size: Any, block_shape: Any) -> np.ndarray:
     """TF 1's square block: `block_size` (or its new name `block_shape`, not both) for both
     spatial dims, as the int64 block_shape TF's function hands its op."""
     if block_size is not None and block_shape is not None:
-        raise ValueError("Cannot specify both 'block_shape' and 'block_size'")
+        raise ValueError("Cannot specify both 'block_size' and 'block_shape'.")
     size = block_size if block_shape is None else block_shape
     return np.array([size, size], dtype=np.int64)
 
