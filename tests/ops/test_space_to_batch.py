@@ -130,3 +130,26 @@ def test_blocks_known_when_the_graph_runs():
     np.testing.assert_array_equal(b2s, tf.batch_to_space(x, [2, 3], [[0, 0], [0, 0]]))
     with pytest.raises(tf.errors.InvalidArgumentError, match="padded_shape"):
         f(x, tf.constant([3, 3]), tf.constant([[0, 0], [0, 0]]))
+
+
+def test_a_graph_def_of_these_nodes_imports_and_runs():
+    # (TF's GraphDefs and SavedModels name SpaceToBatchND, BatchToSpaceND, LRN and
+    # HistogramFixedWidth nodes: importing finds each op by its name)
+    @tf.function
+    def f(x):
+        y = tf.space_to_batch_nd(x, [2, 3], [[0, 0], [1, 2]])
+        return (tf.nn.lrn(tf.batch_to_space(y, [2, 3], [[0, 0], [1, 2]]), 1),
+                tf.histogram_fixed_width(x, [0.0, 100.0], 5))
+
+    gd = f.get_concrete_function(tf.TensorSpec([2, 4, 6, 3])).graph.as_graph_def()
+    assert {"SpaceToBatchND", "BatchToSpaceND", "LRN", "HistogramFixedWidth"} <= \
+        {n.op for n in gd.node}
+
+    def imported(x):
+        return tf.graph_util.import_graph_def(gd, input_map={"x:0": x},
+                                              return_elements=["Identity:0", "Identity_1:0"])
+
+    run = tf.compat.v1.wrap_function(imported, [tf.TensorSpec([2, 4, 6, 3])])
+    x = np.arange(144, dtype=np.float32).reshape(2, 4, 6, 3)
+    for got, want in zip(run(tf.constant(x)), f(x)):
+        np.testing.assert_array_equal(got, want)
