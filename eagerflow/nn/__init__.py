@@ -49,7 +49,6 @@ from eagerflow._src.ops.nn_norm import (
     weighted_moments as weighted_moments,
 )
 from eagerflow._src.ops.nn_conv import (
-    atrous_conv2d as atrous_conv2d,
     conv1d as conv1d,
     conv1d_transpose as conv1d_transpose,
     conv2d as conv2d,
@@ -57,7 +56,6 @@ from eagerflow._src.ops.nn_conv import (
     conv3d as conv3d,
     conv3d_transpose as conv3d_transpose,
     conv_transpose as conv_transpose,
-    convolution as convolution,
     depthwise_conv2d as depthwise_conv2d,
     depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
     depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input,
@@ -88,8 +86,10 @@ from eagerflow.nn import experimental as experimental  # noqa: E402,F401
 from eagerflow._src.ops.nn_extras import (
     approx_max_k as approx_max_k,
     approx_min_k as approx_min_k,
+    atrous_conv2d as atrous_conv2d,
     atrous_conv2d_transpose as atrous_conv2d_transpose,
     batch_norm_with_global_normalization as batch_norm_with_global_normalization,
+    convolution as convolution,
     isotonic_regression as isotonic_regression,
     with_space_to_batch as with_space_to_batch,
 )

@@ -153,3 +153,23 @@ def test_a_graph_def_of_these_nodes_imports_and_runs():
     x = np.arange(144, dtype=np.float32).reshape(2, 4, 6, 3)
     for got, want in zip(run(tf.constant(x)), f(x)):
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("call, padding", [
+    (lambda x, w: tf.nn.atrous_conv2d(x, w, 2, "SAME"), "SAME"),
+    (lambda x, w: tf.nn.convolution(x, w, dilations=2, padding="VALID"), "VALID"),
+])
+def test_dilated_convolution_is_tfs_space_to_batch_form(call, padding):
+    # TF 2.21's traced graph (its Consts aside): the undilated Conv2D between the two moves
+    @tf.function
+    def f(x):
+        return call(x, tf.ones([3, 3, 3, 2]))
+
+    ops = f.get_concrete_function(tf.TensorSpec([1, 8, 8, 3])).graph.get_operations()
+    assert [(o.name, o.type) for o in ops if o.type not in ("Const", "Placeholder",
+                                                            "Identity", "NoOp")] == [
+        ("convolution/SpaceToBatchND", "SpaceToBatchND"), ("convolution", "Conv2D"),
+        ("convolution/BatchToSpaceND", "BatchToSpaceND")]
+    x = np.random.default_rng(0).uniform(-1, 1, (1, 8, 8, 3)).astype(np.float32)
+    np.testing.assert_allclose(f(x), tf.nn.conv2d(x, tf.ones([3, 3, 3, 2]), 1, padding,
+                                                  dilations=2), rtol=1e-6, atol=1e-6)
