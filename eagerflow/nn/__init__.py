@@ -56,7 +56,6 @@ from eagerflow._src.ops.nn_conv import (
     conv3d as conv3d,
     conv3d_transpose as conv3d_transpose,
     conv_transpose as conv_transpose,
-    depthwise_conv2d as depthwise_conv2d,
     depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
     depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input,
     separable_conv2d as separable_conv2d,
@@ -71,7 +70,6 @@ from eagerflow._src.ops.nn_pool import (
     max_pool2d as max_pool2d,
     max_pool3d as max_pool3d,
     max_pool_with_argmax as max_pool_with_argmax,
-    pool as pool,
 )
 from eagerflow._src.ops.sorting import top_k as top_k
 from eagerflow._src.ops.nn_space import (
@@ -90,7 +88,9 @@ from eagerflow._src.ops.nn_extras import (
     atrous_conv2d_transpose as atrous_conv2d_transpose,
     batch_norm_with_global_normalization as batch_norm_with_global_normalization,
     convolution as convolution,
+    depthwise_conv2d as depthwise_conv2d,
     isotonic_regression as isotonic_regression,
+    pool as pool,
     with_space_to_batch as with_space_to_batch,
 )
 from eagerflow._src.ops.nn_morphology import (
