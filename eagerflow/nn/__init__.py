@@ -49,7 +49,6 @@ from eagerflow._src.ops.nn_norm import (
     weighted_moments as weighted_moments,
 )
 from eagerflow._src.ops.nn_conv import (
-    atrous_conv2d as atrous_conv2d,
     conv1d as conv1d,
     conv1d_transpose as conv1d_transpose,
     conv2d as conv2d,
@@ -57,8 +56,6 @@ from eagerflow._src.ops.nn_conv import (
     conv3d as conv3d,
     conv3d_transpose as conv3d_transpose,
     conv_transpose as conv_transpose,
-    convolution as convolution,
-    depthwise_conv2d as depthwise_conv2d,
     depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
     depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input,
     separable_conv2d as separable_conv2d,
@@ -73,7 +70,6 @@ from eagerflow._src.ops.nn_pool import (
     max_pool2d as max_pool2d,
     max_pool3d as max_pool3d,
     max_pool_with_argmax as max_pool_with_argmax,
-    pool as pool,
 )
 from eagerflow._src.ops.sorting import top_k as top_k
 from eagerflow._src.ops.nn_space import (
@@ -88,9 +84,13 @@ from eagerflow.nn import experimental as experimental  # noqa: E402,F401
 from eagerflow._src.ops.nn_extras import (
     approx_max_k as approx_max_k,
     approx_min_k as approx_min_k,
+    atrous_conv2d as atrous_conv2d,
     atrous_conv2d_transpose as atrous_conv2d_transpose,
     batch_norm_with_global_normalization as batch_norm_with_global_normalization,
+    convolution as convolution,
+    depthwise_conv2d as depthwise_conv2d,
     isotonic_regression as isotonic_regression,
+    pool as pool,
     with_space_to_batch as with_space_to_batch,
 )
 from eagerflow._src.ops.nn_morphology import (

@@ -346,6 +346,56 @@ CASES = {
             return tf.image.adjust_hue(tf.image.adjust_hue(x, -0.3, name="h"), 0.1, name="h")
         SPECS = [tf.TensorSpec([2, 3, 3])]
     """,
+    # -- ops TF's public functions emit as one node of their own -----------------------------
+    "space_to_batch_nd": """
+        def f(x):
+            y = tf.space_to_batch_nd(x, [2, 3], [[0, 0], [1, 2]])
+            return y, tf.batch_to_space(y, [2, 3], [[0, 0], [1, 2]])
+        SPECS = [tf.TensorSpec([2, 4, 6, 3])]
+    """,
+    "space_to_batch_runtime_blocks": """
+        def f(x, b, p):
+            return tf.space_to_batch(x, b, p)
+        SPECS = [tf.TensorSpec([2, 4, 6, 3]), tf.TensorSpec([2], tf.int32),
+                 tf.TensorSpec([2, 2], tf.int32)]
+    """,
+    "space_to_batch_gradient": """
+        def f(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = tf.space_to_batch_nd(x, [2, 3], [[0, 0], [0, 0]])
+            return tape.gradient(y, x)
+        SPECS = [tf.TensorSpec([2, 4, 6, 3])]
+    """,
+    "space_to_batch_v1": """
+        def f(x):
+            return tf.compat.v1.space_to_batch(x, [[0, 0], [1, 1]], 2)
+        SPECS = [tf.TensorSpec([4, 4, 6, 3])]
+    """,
+    "lrn": """
+        def f(x):
+            return tf.nn.lrn(x, 2, 1.5, 0.5, 0.75), tf.nn.local_response_normalization(x, name="n")
+        SPECS = [tf.TensorSpec([2, 4, 6, 3])]
+    """,
+    "lrn_gradient": """
+        def f(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = tf.nn.lrn(x, 2)
+            return tape.gradient(y, x)
+        SPECS = [tf.TensorSpec([1, 2, 2, 3])]
+    """,
+    "histogram_fixed_width": """
+        def f(x):
+            return (tf.histogram_fixed_width(x, [0.0, 1.0], 5),
+                    tf.histogram_fixed_width(x, [-1.0, 1.0], dtype=tf.int64, name="h"))
+        SPECS = [tf.TensorSpec([10])]
+    """,
+    "histogram_fixed_width_runtime_bins": """
+        def f(x, n):
+            return tf.histogram_fixed_width(x, [0.0, 1.0], n)
+        SPECS = [tf.TensorSpec([10]), tf.TensorSpec([], tf.int32)]
+    """,
 }
 
 

@@ -136,6 +136,12 @@ KNOWN: list = [
     ("(RandomPoissonV2|StatelessRandomPoisson)" + _NOT_FINITE, f"{HUNG}|values", "a rate of inf "
      "or NaN: TF's sampler never returns on some, gives 0 on others; eagerflow's gives NaN "
      "(cast to the integer dtype)"),
+    ("HistogramFixedWidth" + _NOT_FINITE, HUNG, "an infinite value_range: TF's kernel turns "
+     "a value's offset over the infinite bin width (NaN) into a bin index and crashes the "
+     "process; eagerflow counts such a value in the first bin"),
+    ("LRN-1-special", "output 0: values", "float16: TF sums some rows' squares through its "
+     "half-precision band-matrix product in an order (its GEMM's blocking) the kernel does "
+     "not replay; 1 ulp apart"),
     ("CTCBeamSearchDecoder-.*-zeros", "output [0-5]: values", "all-zero logits make "
      "labellings of one length exactly equally likely: TF ranks exact ties as its unstable "
      "std::sort and heap leave them, eagerflow by when they entered the beam (the scores "

@@ -62,6 +62,21 @@ def test_counts_and_bins_match_a_loop(values, lo, width, nbins):
      tf.errors.InvalidArgumentError, r"but got '\[1, 0\]'"),
     (lambda: tf.histogram_fixed_width([1.0], [0.0, 1.0, 2.0], nbins=3),
      tf.errors.InvalidArgumentError, "value_range should be a vector of 2 elements."),
+    # (TF's kernel checks the range before the number of bins; an int64 bound whole)
+    (lambda: tf.histogram_fixed_width([1.0], [2.0, 2.0], nbins=0),
+     tf.errors.InvalidArgumentError, r"but got '\[2, 2\]'"),
+    (lambda: tf.histogram_fixed_width(np.int64([1]), np.int64([2**40, 5]), nbins=3),
+     tf.errors.InvalidArgumentError, r"but got '\[1099511627776, 5\]'"),
+    (lambda: tf.histogram_fixed_width([1.0], [1234567.5, 0.001], nbins=3),
+     tf.errors.InvalidArgumentError, r"but got '\[1.23457e\+06, 0.001\]'"),
+    (lambda: tf.histogram_fixed_width([np.nan, 0.5], [0.0, 1.0], nbins=3),
+     tf.errors.InvalidArgumentError, "Histogram values must not contain NaN"),
+    (lambda: tf.histogram_fixed_width([1, 2], [0.0, 3.0], 3), TypeError,
+     r"Cannot convert \[0.0, 3.0\] to EagerTensor of dtype int32"),
+    (lambda: tf.histogram_fixed_width([0.5], [0.0, 1.0], 3.0), TypeError,
+     "Cannot convert 3.0 to EagerTensor of dtype int32"),
+    (lambda: tf.histogram_fixed_width([0.5], [0.0, 1.0], 3, dtype=tf.float32),
+     tf.errors.InvalidArgumentError, "Value for attr 'dtype' of float is not in the list"),
     (lambda: tf.histogram_fixed_width_bins([1.0], [0.0, 1.0], nbins=0),
      tf.errors.InvalidArgumentError, "must > 0"),
     # TF's composition multiplies the int32 bin count by the float64 scaled values
@@ -73,3 +88,17 @@ def test_counts_and_bins_match_a_loop(values, lo, width, nbins):
 def test_errors_as_tf(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_one_node_named_after_tfs_scope():
+    @tf.function
+    def f(x, n):
+        return tf.histogram_fixed_width(x, [0.0, 1.0], n, dtype=tf.int64)
+
+    ops = f.get_concrete_function(tf.TensorSpec([10]), tf.TensorSpec([], tf.int32)).graph \
+        .get_operations()
+    node = [o for o in ops if o.type == "HistogramFixedWidth"]
+    assert [o.name for o in node] == ["histogram_fixed_width"]
+    # (the number of bins known only when the graph runs)
+    got = f(tf.constant([0.1, 0.2, 0.9, 2.0, -1.0, 0.5, 0.5, 0.5, 0.3, 0.3]), tf.constant(4))
+    assert got.dtype == tf.int64 and got.numpy().tolist() == [3, 2, 3, 2]

@@ -145,6 +145,25 @@ CASES = [
     "tf.raw_ops.Empty(shape=[2], dtype=tf.string, init=True)",
     "tf.raw_ops.Empty(shape=[-1], dtype=tf.float32, init=True)",
     "tf.raw_ops.Empty(shape=[[2]], dtype=tf.float32, init=True)",
+    # ops eagerflow's public functions once composed: their own OpDefs now
+    "tf.raw_ops.SpaceToBatchND(input=np.arange(24.0).reshape(1, 4, 6, 1), block_shape=[2, 3], "
+    "paddings=[[0, 0], [1, 2]])",
+    "tf.raw_ops.BatchToSpaceND(input=np.arange(12).reshape(4, 3, 1), block_shape=[2, 2], "
+    "crops=[[1, 0], [0, 1]])",
+    "tf.raw_ops.SpaceToBatch(input=np.arange(16.0).reshape(1, 4, 4, 1), "
+    "paddings=[[0, 0], [0, 2]], block_size=2)",
+    "tf.raw_ops.SpaceToBatch(input=np.ones((1, 4, 4, 1)), paddings=[[0, 0]], block_size=2)",
+    "tf.raw_ops.BatchToSpace(input=np.arange(8).reshape(4, 1, 2, 1), crops=[[0, 0], [1, 0]], "
+    "block_size=2)",
+    "tf.raw_ops.BatchToSpaceND(input=np.ones((2, 2, 1)), block_shape=[3], crops=[[0, 0]])",
+    "tf.raw_ops.LRN(input=[[[[1.0, 2.0, 3.0, 4.0]]]], depth_radius=1, bias=2.0, alpha=0.5, "
+    "beta=0.75)",
+    "tf.raw_ops.LRNGrad(input_grads=[[[[1.0, -1.0, 2.0]]]], input_image=[[[[1.0, 2.0, 3.0]]]], "
+    "output_image=[[[[0.5, 0.5, 0.5]]]], depth_radius=1)",
+    "tf.raw_ops.LRN(input=[[[1.0, 2.0]]])",
+    "tf.raw_ops.HistogramFixedWidth(values=[0.1, 0.5, -1.0, 2.0, 0.99], value_range=[0.0, 1.0], "
+    "nbins=4, dtype=tf.int64)",
+    "tf.raw_ops.HistogramFixedWidth(values=[1, 5, 9], value_range=[0, 10], nbins=0)",
 ]
 
 

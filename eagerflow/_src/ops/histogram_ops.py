@@ -2,12 +2,11 @@
 bins over a range, and each value's bin; TF's Bucketize op (the bin of each value among
 sorted boundaries, which tf.feature_column's bucketized_column runs).
 
-Sits in the ops layer after segment_ops.py, as compositions of registered ops (the counts
-are a segment sum of ones over the bin indices). Each follows the arithmetic of TF's own:
-the counts TF's HistogramFixedWidth kernel's (the offset from the low edge in the values'
-dtype, then divided by the bin width in double precision, values outside the range in the
-end bins), the bins TF's Python composition's (a floor of the scaled value in the values'
-dtype, clipped). Bucketize is a registered op: TF's kernel keeps the boundaries as float32
+Sits in the ops layer after segment_ops.py. The counts are TF's HistogramFixedWidth op,
+with its kernel's arithmetic (the offset from the low edge in the values' dtype, then
+divided by the bin width in double precision, values outside the range in the end bins);
+the bins are TF's Python composition of registered ops (a floor of the scaled value in the
+values' dtype, clipped). Bucketize is a registered op: TF's kernel keeps the boundaries as float32
 and counts those a value is not below (its comparison promotes as C++ does: an integer
 value becomes a float32, a float64 compares with the boundary widened). `import
 eagerflow` loads this module on first use.
@@ -21,33 +20,39 @@ import numpy as np
 
 from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import ones_like, reshape, shape
+from eagerflow._src.ops.array import reshape, shape
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
     cast,
     clip_by_value,
     floor,
     greater,
-    maximum,
-    minimum,
     truediv,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = "HistogramFixedWidth"
 _VALUE_TYPES = (dt.int32, dt.int64, dt.float32, dt.float64)
+_COUNT_TYPES = frozenset((dt.int32, dt.int64))
 
 
-def _check(values: Any, value_range: Any, nbins: Any) -> int | None:
-    """HistogramFixedWidth's checks in TF's order: its inputs' dtypes (T, then value_range
-    of T and nbins int32), then its kernel's shapes and values; the number of bins, None
-    where the graph knows it only when it runs."""
+def _word(v: Any) -> str:
+    """A value_range bound as TF's message prints it (C++'s stream: 6 significant digits
+    of a float, an integer whole)."""
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _hist_infer(values: Any, value_range: Any, nbins: Any, *, dtype: Any) -> list:
+    """HistogramFixedWidth's checks in TF's order: its attrs (T, then value_range of T and
+    nbins int32, the counts' dtype), then its kernel's shapes and values (the range before
+    the number of bins); `[nbins]` counts, the number unknown where the graph knows it only
+    when it runs."""
     if values._dtype not in _VALUE_TYPES:  # (TF's list, in its order)
         raise C.fail(_OP, f"Value for attr 'T' of {C.dtype_word(values._dtype)} is not in the "
                           f"list of allowed values: int32, int64, float, double\n\t; NodeDef: "
@@ -56,47 +61,127 @@ def _check(values: Any, value_range: Any, nbins: Any) -> int | None:
         raise C.wrong_input_dtype(_OP, 1, values._dtype, value_range._dtype)
     if nbins._dtype is not dt.int32:
         raise C.wrong_input_dtype(_OP, 2, dt.int32, nbins._dtype)
+    out = C.dtype_attr(_OP, dtype, "dtype", _COUNT_TYPES)
     if value_range._shape is not None and len(value_range._shape) != 1:
         raise C.fail(_OP, "value_range should be a vector.")
-    if value_range._shape not in ((2,), None):
+    if value_range._shape not in ((2,), (None,), None):
         raise C.fail(_OP, "value_range should be a vector of 2 elements.")
     if nbins._shape not in ((), None):
         raise C.fail(_OP, "nbins should be a scalar.")
-    n = C.known(nbins)
-    if isinstance(n, Tensor) and not isinstance(n, EagerTensor):
-        return None
+    bounds = _known(value_range)
+    if bounds is not None:
+        _check_range(bounds)
+    n = _known(nbins)
+    if n is None:
+        return [((None,), out)]
     n = int(n)
     if n <= 0:
         raise C.fail(_OP, f"nbins should be a positive number, but got '{n}'")
-    if isinstance(value_range, EagerTensor):
-        lo, hi = value_range.numpy().tolist()
-        if not lo < hi:
-            raise C.fail(_OP, f"value_range should satisfy value_range[0] < value_range[1], "
-                              f"but got '[{lo:g}, {hi:g}]'")
-    return n
+    check_finite_size(_OP, (n,), out)
+    return [((n,), out)]
+
+
+def _known(t: Any) -> Any:
+    """An input's value where it is known (eager, or a graph's constant); None."""
+    if isinstance(t, EagerTensor):
+        return t._numpy()
+    v = C.known(t)
+    return None if isinstance(v, Tensor) else np.asarray(v)
+
+
+def _check_range(bounds: Any) -> None:
+    lo, hi = np.asarray(bounds).tolist()
+    if not lo < hi:
+        raise C.fail(_OP, f"value_range should satisfy value_range[0] < value_range[1], but "
+                          f"got '[{_word(lo)}, {_word(hi)}]'")
+
+
+def _hist_kernel(xp: Any, values: Any, value_range: Any, nbins: Any, *, dtype: Any) -> Any:
+    """TF's arithmetic: the offset from the low edge in the values' dtype (wrapping as it
+    does), divided by the bin width in double, the bins past the end the last one."""
+    bounds = to_host(value_range)
+    _check_range(bounds)
+    n = int(to_host(nbins))
+    if n <= 0:
+        raise C.fail(_OP, f"nbins should be a positive number, but got '{n}'")
+    check_finite_size(_OP, (n,), dtype)
+    if values.dtype.kind == "f" and bool(xp.isnan(values).any()):
+        raise C.fail(_OP, "Histogram values must not contain NaN")
+    lo, hi = bounds[0], bounds[1]
+    with np.errstate(all="ignore"):
+        step = float(np.float64(hi - lo)) / n
+        offset = (xp.maximum(values, lo) - lo).astype(np.float64).reshape(-1)
+        at = xp.minimum(offset / step, n - 1.0)
+        # (a range of infinite width gives NaN: TF's cast of it is undefined; here bin 0)
+        index = xp.where(at == at, at, 0).astype(np.int64)
+    out = xp.zeros(n, dtype.as_numpy_dtype)
+    add_at(xp, out, (xp.clip(index, 0, n - 1),), xp.ones(index.shape, out.dtype))
+    return out
+
+
+def _hist_ref(values: np.ndarray, value_range: np.ndarray, nbins: Any, *,
+              dtype: Any) -> np.ndarray:
+    lo, hi = value_range.tolist()
+    out = np.zeros(int(nbins), dtype.as_numpy_dtype)
+    step = float(hi - lo) / int(nbins)
+    for v in values.reshape(-1).tolist():
+        out[int(min(float(max(v, lo) - lo) / step, int(nbins) - 1))] += 1
+    return out
+
+
+HISTOGRAM_FIXED_WIDTH = register(OpDef(
+    _OP, _hist_infer, _hist_kernel, reference=_hist_ref, host_inputs=(1, 2),
+    samples=lambda: [
+        Sample((np.array([0.1, 0.5, -1.0, 2.0, 0.99], np.float32), np.float32([0, 1]),
+                np.int32(4)), {"dtype": dt.int32}, grad=False),
+        Sample((np.array([[1, 5], [9, -3]], np.int64), np.int64([0, 10]), np.int32(3)),
+               {"dtype": dt.int64}, grad=False),
+        Sample((np.array([np.inf, -np.inf, 0.25]), np.float64([0, 1]), np.int32(2)),
+               {"dtype": dt.int32}, grad=False),
+        Sample((np.zeros(0, np.int32), np.int32([-1, 1]), np.int32(3)), {"dtype": dt.int32},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.float32([0.5]), np.float32([2, 2]), np.int32(3)), {"dtype": dt.int32},
+                  InvalidArgumentError, "value_range should satisfy value_range[0] < "
+                                        "value_range[1], but got '[2, 2]'"),
+        BadSample((np.float32([0.5]), np.float32([0, 1]), np.int32(0)), {"dtype": dt.int32},
+                  InvalidArgumentError, "nbins should be a positive number, but got '0'"),
+        BadSample((np.float32([np.nan]), np.float32([0, 1]), np.int32(3)),
+                  {"dtype": dt.int32}, InvalidArgumentError,
+                  "Histogram values must not contain NaN"),
+        BadSample((np.float32([0.5]), np.float32([0, 1, 2]), np.int32(3)),
+                  {"dtype": dt.int32}, InvalidArgumentError,
+                  "value_range should be a vector of 2 elements."),
+        BadSample((np.float32([0.5]), np.float32([[0, 1]]), np.int32(3)),
+                  {"dtype": dt.int32}, InvalidArgumentError, "value_range should be a vector."),
+        BadSample((np.float32([0.5]), np.float32([0, 1]), np.int32([3])),
+                  {"dtype": dt.int32}, InvalidArgumentError, "nbins should be a scalar."),
+        BadSample((np.float16([0.5]), np.float16([0, 1]), np.int32(3)), {"dtype": dt.int32},
+                  InvalidArgumentError, "Value for attr 'T' of half is not in the list of "
+                                        "allowed values: int32, int64, float, double"),
+        BadSample((np.float32([0.5]), np.float32([0, 1]), np.int32(3)), {"dtype": dt.float32},
+                  InvalidArgumentError, "Value for attr 'dtype' of float is not in the list "
+                                        "of allowed values: int32, int64")],
+))
 
 
 @eager_api("values", "value_range", "nbins")
 def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
                           dtype: Any = dt.int32, name: str | None = None) -> Any:
     """`[nbins]` counts of `values` in equal bins over [value_range[0], value_range[1]];
-    values below the range count in the first bin, values above it in the last."""
+    values below the range count in the first bin, values above it in the last: TF's
+    HistogramFixedWidth op, named after the scope TF's function opens."""
     values = convert_to_tensor(values)
-    value_range = convert_to_tensor(value_range, dtype_hint=values._dtype)
+    # (TF's wrapper converts a Python range to the values' dtype: [0.0, 3.0] for int32
+    # values is its conversion's TypeError)
+    value_range = convert_to_tensor(value_range, dtype=values._dtype) if \
+        isinstance(value_range, (list, tuple, int, float)) else \
+        convert_to_tensor(value_range, dtype_hint=values._dtype)
     nb = nbins if isinstance(nbins, Tensor) else convert_to_tensor(nbins, dt.int32)
-    bins = _check(values, value_range, nb)
-    if bins is None:  # known when the graph runs: the counts' length then
-        bins = nb
-        size = cast(bins, dt.float64)
-    else:
-        size = float(bins)
-    out = dt.as_dtype(dtype)
-    lo, hi = value_range[0], value_range[1]
-    step = cast(hi - lo, dt.float64) / size
-    offset = cast(maximum(values, lo) - lo, dt.float64)
-    index = cast(minimum(offset / step, size - 1.0), dt.int32)
-    flat = reshape(index, [-1])
-    return unsorted_segment_sum(cast(ones_like(flat), out), flat, bins)
+    scope = None if _state.graph is None else \
+        _state.graph.unique_name(name or "histogram_fixed_width") + "/"
+    return bind(HISTOGRAM_FIXED_WIDTH, (values, value_range, nb),
+                {"dtype": dt.as_dtype(dtype)}, scope or name)
 
 
 def histogram_fixed_width_bins(values: Any, value_range: Any, nbins: Any = 100,

@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
@@ -326,8 +325,7 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
         return squeeze(tridiagonal_solve_op(d, rhs, partial_pivoting, perturb_singular,
                                             name), -1)
     if transpose_rhs:
-        with name_scope("matrix_transpose"):  # (TF's tf.linalg.matrix_transpose's scope)
-            rhs = matrix_transpose(rhs, conjugate=conjugate_rhs)
+        rhs = matrix_transpose(rhs, conjugate=conjugate_rhs)
     elif conjugate_rhs:
         rhs = conj(rhs)
     _check_sides(d, rhs)

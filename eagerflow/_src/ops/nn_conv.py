@@ -1,5 +1,6 @@
 """Convolutions: Conv2D/Conv3D, depthwise, their input and filter gradients, and tf.nn's
-conv1d/conv2d/conv3d/convolution/conv*_transpose/depthwise/separable/atrous wrappers.
+conv1d/conv2d/conv3d/convolution/conv*_transpose/depthwise/separable wrappers
+(tf.nn.convolution's dilated form, TF's SpaceToBatchND one, and atrous_conv2d: nn_extras.py).
 
 Sits in the ops layer on top of windows.py (the im2col engine) and nn_args.py (the
 argument checks and layouts every nn family shares). Each TF primitive is one OpDef
@@ -982,16 +983,7 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
     return conv2d(depth, pw, 1, "VALID", data_format or "NHWC")
 
 
-def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
-                  name: str | None = None) -> Any:
-    """Dilated ("atrous") 2-D convolution with stride 1."""
-    rate = C.int_arg(rate, "rate")
-    if rate < 1:
-        raise ValueError(f"rate {rate} cannot be less than one")
-    return conv2d(value, filters, 1, padding, "NHWC", int(rate))
-
-
 __all__ = ["conv1d", "conv2d", "conv3d", "convolution", "conv2d_transpose", "conv1d_transpose",
            "conv3d_transpose", "conv_transpose", "depthwise_conv2d", "separable_conv2d",
-           "atrous_conv2d", "conv2d_backprop_input", "conv2d_backprop_filter",
+           "conv2d_backprop_input", "conv2d_backprop_filter",
            "depthwise_conv2d_backprop_input", "depthwise_conv2d_backprop_filter"]

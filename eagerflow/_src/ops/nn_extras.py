@@ -1,7 +1,8 @@
 """tf.nn's rarer APIs: approx_max_k / approx_min_k (the ApproxTopK op, exact on CPU as TF's
 is), isotonic_regression (the IsotonicRegression op), batch_norm_with_global_normalization,
-with_space_to_batch and atrous_conv2d_transpose (compositions of registered ops), and
-tf.math.accumulate_n; and tf.raw_ops' DataFormatDimMap and DataFormatVecPermute.
+with_space_to_batch, the dilated forms through it of tf.nn.convolution, atrous_conv2d,
+depthwise_conv2d and pool (TF's), and atrous_conv2d_transpose (compositions of registered
+ops), and tf.math.accumulate_n; and tf.raw_ops' DataFormatDimMap and DataFormatVecPermute.
 
 Sits in the ops layer after nn_conv.py, nn_norm.py and nn_space.py, whose public functions
 the composites call; loads on first use (op_index.py).
@@ -15,17 +16,24 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
+from eagerflow._src.ops.nn_conv import _check_dilated_depth as check_dilated_depth
 from eagerflow._src.ops.nn_conv import conv2d_backprop_input, conv2d_transpose
+from eagerflow._src.ops.nn_conv import convolution as nn_convolution
+from eagerflow._src.ops.nn_conv import depthwise_conv2d as nn_depthwise_conv2d
 from eagerflow._src.ops.nn_norm import batch_normalization
+from eagerflow._src.ops.nn_pool import avg_pool2d, max_pool2d
+from eagerflow._src.ops.nn_pool import pool as nn_pool
 from eagerflow._src.ops.nn_space import (
     batch_to_space_nd,
     required_space_to_batch_paddings,
@@ -416,6 +424,108 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     paddings, crops = required_space_to_batch_paddings(in_shape, blocks, pads)
     out = op(space_to_batch_nd(x, blocks, paddings), n, "VALID")
     return batch_to_space_nd(out, blocks, crops)
+
+
+def _dilation(dilations: Any, n: int) -> list | None:
+    """Each spatial dim's dilation where it is given as Python or NumPy integers (one for
+    all, or one per dim); None otherwise."""
+    if dilations is None or isinstance(dilations, Tensor):
+        return None
+    rates = np.ravel(np.asarray(dilations, dtype=object)).tolist()
+    if not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in rates):
+        return None
+    rates = [int(d) for d in rates] * (n if len(rates) == 1 else 1)
+    return rates if len(rates) == n else None
+
+
+def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
+                padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
+                name: str | None = None) -> Any:
+    """tf.nn.convolution. Dilated (channels last, unit strides, a static input) it is TF's
+    form: the undilated convolution of the input cut into dilation blocks moved into the
+    batch (SpaceToBatchND), the result put back (BatchToSpaceND), in a "convolution"
+    scope; otherwise nn_conv's convolution (its dilated kernels)."""
+    x = _t(input)
+    w = filters if isinstance(filters, Tensor) else _t(filters)
+    n = None if w._shape is None or len(w._shape) < 3 else len(w._shape) - 2
+    rates = None if n is None else _dilation(dilations, n)
+    unit = strides is None or _dilation(strides, n) == [1] * n if n else False
+    if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
+            and _static(x, w, n)
+            and data_format in (None, "NWC", "NHWC", "NDHWC") and padding in ("SAME", "VALID")):
+        return nn_convolution(input, filters, strides, padding, data_format, dilations, name)
+    check_dilated_depth(x, w, data_format, dilations)
+    with name_scope(name or "convolution") as scope:
+        def undilated(converted: Any, _: int, pad: str) -> Any:
+            return nn_convolution(converted, w, None, pad, data_format, None,
+                                  scope if _state.graph is not None else None)
+
+        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n])
+
+
+def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
+                  name: str | None = None) -> Any:
+    """Dilated ("atrous") 2-D convolution with stride 1: TF's tf.nn.convolution of
+    dilation `rate` (SpaceToBatchND, Conv2D, BatchToSpaceND)."""
+    rate = C.int_arg(rate, "rate")
+    if rate < 1:
+        raise ValueError(f"rate {rate} cannot be less than one")
+    return convolution(value, filters, None, padding, "NHWC", [rate, rate], name)
+
+
+def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
+                     data_format: str | None = None, dilations: Any = None,
+                     name: str | None = None) -> Any:
+    """tf.nn.depthwise_conv2d. Dilated (NHWC, unit strides, a static input) it is TF's form:
+    DepthwiseConv2dNative of the input cut into dilation blocks (SpaceToBatchND), the result
+    put back (BatchToSpaceND), in a "depthwise" scope; otherwise nn_conv's."""
+    x = _t(input)
+    w = filter if isinstance(filter, Tensor) else _t(filter)
+    rates = _dilation(dilations, 2)
+    if not (rates and any(d != 1 for d in rates) and min(rates) > 0
+            and _dilation(strides, 4) == [1] * 4 and _static(x, w, 2)
+            and data_format in (None, "NHWC") and padding in ("SAME", "VALID")):
+        return nn_depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
+                                   name)
+    with name_scope(name or "depthwise") as scope:
+        def undilated(converted: Any, _: int, pad: str) -> Any:
+            return nn_depthwise_conv2d(converted, w, [1, 1, 1, 1], pad, data_format, None,
+                                       scope if _state.graph is not None else None)
+
+        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:2])
+
+
+def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
+         padding: str = "VALID", data_format: str | None = None, dilations: Any = None,
+         name: str | None = None) -> Any:
+    """tf.nn.pool. Dilated (channels last, unit strides, VALID, a static input) it is TF's
+    form: the undilated pool of the input cut into dilation blocks (SpaceToBatchND), the
+    result put back (BatchToSpaceND), in a "max_pool" ("avg_pool") scope; otherwise
+    nn_pool's (its checks and errors)."""
+    x = _t(input)
+    n = len(window_shape) if isinstance(window_shape, (list, tuple)) else None
+    rates = None if n is None else _dilation(dilations, n)
+    unit = strides is None or _dilation(strides, n) == [1] * n if n else False
+    if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
+            and pooling_type in ("MAX", "AVG") and padding == "VALID"
+            and data_format in (None, "NWC", "NHWC", "NDHWC") and x._shape is not None
+            and len(x._shape) == n + 2 and None not in x._shape[1:n + 1]):
+        return nn_pool(input, window_shape, pooling_type, strides, padding, data_format,
+                       dilations, name)
+    with name_scope(name or f"{pooling_type.lower()}_pool") as scope:
+        def undilated(converted: Any, _: int, pad: str) -> Any:
+            if n == 2 and _state.graph is not None:
+                fn = max_pool2d if pooling_type == "MAX" else avg_pool2d
+                return fn(converted, list(window_shape), 1, pad, name=scope)
+            return nn_pool(converted, window_shape, pooling_type, None, pad, data_format)
+
+        return with_space_to_batch(x, rates, padding, undilated)
+
+
+def _static(x: Any, w: Any, n: int) -> bool:
+    """An input of rank n + 2 whose spatial dims, and a filter whose window, are known."""
+    return x._shape is not None and w._shape is not None and len(x._shape) == n + 2 and \
+        len(w._shape) == n + 2 and None not in x._shape[1:n + 1] and None not in w._shape[:n]
 
 
 @eager_api("value", "filters", "output_shape")

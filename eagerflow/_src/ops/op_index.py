@@ -31,7 +31,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "PopulationCount",
     ),
     "histogram_ops": (
-        "Bincount", "Bucketize", "DenseBincount",
+        "Bincount", "Bucketize", "DenseBincount", "HistogramFixedWidth",
     ),
     "linalg_banded": (
         "BandedTriangularSolve",

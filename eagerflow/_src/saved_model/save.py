@@ -211,6 +211,7 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     graph.versions.producer = GRAPH_DEF_VERSION
     graph.versions.min_consumer = GRAPH_DEF_MIN_CONSUMER
     graph.library.CopyFrom(view.library.library)
+    _input_shapes(view, graph)
     constants = _constant_nodes(view, graph)
     handles = _variable_nodes(view, graph)
     handles.update(constants)
@@ -242,6 +243,30 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
 
 def _alias_targets(fn: Any) -> list:
     return concrete_functions_of(fn) if hasattr(fn, "_by_signature") else [fn]
+
+
+# Ops whose TF shape functions refuse an input of unknown rank (SpaceToBatchND's
+# block_shape must be a vector): TF's loader builds a function's placeholders of its
+# `_input_shapes`, so a function holding one records them, as TF's own do. (Every function
+# could: but some of eagerflow's written nodes then meet TF shape checks they now pass
+# unseen, EnsureShape's shape of unknown rank, a RaggedTensorToTensor shape argument.)
+_RANK_NEEDED = frozenset(("SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace"))
+
+
+def _input_shapes(view: SaveView, graph: Any) -> None:
+    """`_input_shapes` (its arguments' static shapes, a handle's a scalar) on each function
+    holding an op of _RANK_NEEDED."""
+    resource = dt.resource.as_datatype_enum
+    for fdef in graph.library.function:
+        w = view.library.writers.get(fdef.signature.name)
+        if w is None or "_input_shapes" in fdef.attr or \
+                not any(nd.op in _RANK_NEEDED for nd in fdef.node_def):
+            continue
+        shapes = fdef.attr["_input_shapes"].list
+        shapes.SetInParent()
+        for arg in fdef.signature.input_arg:
+            set_shape(shapes.shape.add(), () if arg.type == resource else
+                      w.arg_shapes.get(arg.name))
 
 
 def _constant_nodes(view: SaveView, graph: Any) -> dict:

@@ -63,7 +63,7 @@ EXTRA_OPS = (
     # (ops/tf_op_defs.py)
     "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",
     "SparseReshape", "SegmentSum", "SegmentMean", "SegmentProd", "SegmentMax", "SegmentMin",
-    "LRN", "IRFFT", "IRFFTND", "CSVDatasetV2",
+    "IRFFT", "IRFFTND", "CSVDatasetV2",
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)
     "ScalarSummary", "HistogramSummary", "TensorSummaryV2", "MergeSummary", "ImageSummary",
     "AudioSummaryV2",

@@ -114,6 +114,7 @@ TF1_DATA = (
     "parse_example", "parse_single_example", "Print", "setdiff1d", "space_to_depth",
     "depth_to_space", "extract_image_patches", "confusion_matrix", "bincount", "random_poisson",
     "verify_tensor_all_finite", "assert_scalar", "assert_rank_at_least", "assert_rank_in",
-    "assert_integer", "assert_type", "floor_div", "batch_to_space_nd", "clip_by_average_norm",
-    "initialize_all_tables", "control_flow_v2_enabled", "enable_control_flow_v2",
+    "assert_integer", "assert_type", "floor_div", "batch_to_space_nd", "space_to_batch",
+    "clip_by_average_norm", "initialize_all_tables", "control_flow_v2_enabled",
+    "enable_control_flow_v2",
     "disable_control_flow_v2")

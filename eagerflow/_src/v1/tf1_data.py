@@ -26,6 +26,7 @@ from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
@@ -51,7 +52,8 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.misc_ops import bincount as _bincount
 from eagerflow._src.ops.misc_ops import confusion_matrix as _confusion_matrix
-from eagerflow._src.ops.nn_space import batch_to_space
+from eagerflow._src.ops.nn_space import batch_to_space, space_to_batch_nd
+from eagerflow._src.ops.nn_space import batch_to_space_nd as nd_batch_to_space
 from eagerflow._src.ops.nn_space import depth_to_space as _depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as _space_to_depth
 from eagerflow._src.ops.printing import PRINT_DEPRECATION, _c_escape, _element
@@ -535,6 +537,35 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """`tf.compat.v1.batch_to_space_nd`: TF's BatchToSpaceND op (`tf.batch_to_space`)."""
     return batch_to_space(input, block_shape, crops, name)
+
+
+def _block_pair(block_size: Any, block_shape: Any) -> np.ndarray:
+    """TF 1's square block: `block_size` (or its new name `block_shape`, not both) for both
+    spatial dims, as the int64 block_shape TF's function hands its op."""
+    if block_size is not None and block_shape is not None:
+        raise ValueError("Cannot specify both 'block_size' and 'block_shape'.")
+    size = block_size if block_shape is None else block_shape
+    return np.array([size, size], dtype=np.int64)
+
+
+def _rank4(result: Any) -> Any:
+    TensorShape(result._shape).with_rank(4)
+    return result
+
+
+def space_to_batch(input: Any, paddings: Any, block_size: Any = None,  # noqa: A002
+                   name: str | None = None, block_shape: Any = None) -> Any:
+    """`tf.compat.v1.space_to_batch` (and `tf.compat.v1.nn.space_to_batch`): TF's
+    SpaceToBatchND op of a square block over a 4-D input's two spatial dims."""
+    return _rank4(space_to_batch_nd(input, _block_pair(block_size, block_shape), paddings,
+                                    name))
+
+
+def batch_to_space_v1(input: Any, crops: Any, block_size: Any,  # noqa: A002
+                      name: str | None = None, block_shape: Any = None) -> Any:
+    """`tf.compat.v1.batch_to_space`: TF's BatchToSpaceND op of a square block."""
+    return _rank4(nd_batch_to_space(input, _block_pair(block_size, block_shape), crops,
+                                    name))
 
 
 def clip_by_average_norm(t: Any, clip_norm: Any, name: str | None = None) -> Any:

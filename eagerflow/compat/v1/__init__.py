@@ -97,7 +97,8 @@ _V1_MODULES["eagerflow._src.core.shape"] = ("enable_v2_tensorshape", "disable_v2
 _V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
 _V1_MODULES["eagerflow._src.v1.tf1_data"] = _TF1_DATA
 _V1_RENAMED.update({"SparseTensorValue": ("eagerflow._src.core.sparse_tensor", "SparseTensorValue"),
-                    "get_seed": ("eagerflow._src.ops.random", "get_seed")})
+                    "get_seed": ("eagerflow._src.ops.random", "get_seed"),
+                    "batch_to_space": ("eagerflow._src.v1.tf1_data", "batch_to_space_v1")})
 _LAZY.update({n: m for m, names in _V1_MODULES.items() for n in names})
 
 

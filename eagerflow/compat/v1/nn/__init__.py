@@ -44,6 +44,7 @@ from eagerflow._src.v1.rnn_v1 import (
     static_bidirectional_rnn as static_bidirectional_rnn,
     static_rnn as static_rnn,
 )
+from eagerflow._src.v1.tf1_data import space_to_batch as space_to_batch
 from eagerflow.compat.v1.nn import rnn_cell as rnn_cell
 
 
