@@ -97,3 +97,24 @@ def test_meshgrid():
     assert i.shape == (2, 3) and j.numpy().tolist() == [[3, 4, 5], [3, 4, 5]]
     with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Mul"):
         tf.meshgrid([1, 2], [3.0, 4.0])
+
+
+def test_first_reverse_takes_a_scalar_eagerly_but_not_in_a_graph():
+    # TF 2.21: its kernel passes a scalar through whatever the flags; its shape function
+    # wants as many flags as dims, a vector of them, at most 8 (a ValueError, node named)
+    assert tf.raw_ops.Reverse(tensor=2.0, dims=[True, True]).numpy() == 2.0
+
+    def traced(x, d):
+        return tf.function(lambda x, d: tf.raw_ops.Reverse(tensor=x, dims=d)) \
+            .get_concrete_function(tf.TensorSpec(x), tf.TensorSpec(d, tf.bool))
+
+    node = "for '{{node Reverse}} = Reverse[T=DT_FLOAT](x, d)' with input shapes:"
+    for x, d, words in (((), (2,), "Shape must be rank 2 but is rank 0"),
+                        ((2, 3), (1,), "Shape must be rank 1 but is rank 2"),
+                        ((2,), (1, 1), "Shape must be rank 1 but is rank 2"),
+                        ((1,) * 9, (9,), "reverse does not work on tensors with more than 8 "
+                                         "dimensions")):
+        with pytest.raises(ValueError) as e:
+            traced(x, d)
+        assert f"{words} {node}" in str(e.value)
+    assert traced((2, 3), (2,)).structured_outputs.shape == (2, 3)

@@ -190,10 +190,13 @@ def _ops_module():
             setattr(m, name, f)
             names.append(name)
             inputs[f"{name}__n"] = np.array(len(ts))
-            # vectors not asked for: TF leaves them empty, unspecified
+            # vectors not asked for: TF leaves them empty, unspecified; the fused batch
+            # norms' reserve spaces: the plain kernels of this oneDNN-less TF run fill them
+            # otherwise than oneDNN's (TF's default, which eagerflow follows)
             inputs[f"{name}__unused"] = np.array(
                 [1, 2] if s.attrs.get("compute_v") is False or
-                s.attrs.get("compute_uv") is False else [], np.int64)
+                s.attrs.get("compute_uv") is False else
+                [3, 4, 5] if op.name.startswith("FusedBatchNorm") else [], np.int64)
             for k, t in enumerate(ts):
                 # strings as objects: a bytes dtype would drop trailing NULs (a BMP's padding)
                 inputs[f"{name}__{k}"] = np.asarray(
@@ -284,7 +287,10 @@ TF_CPU_LIMITS = re.compile(
     # Conv: TF's CPU kernel refuses groups, its shape function 3-D explicit padding and a
     # window over the input (where its eager kernel gives an empty output, as eagerflow)
     "Grouped/Depthwise Convolutions are not supported|Explicit padding not supported for 3D "
-    "Convolution|Negative dimension size caused by subtracting 3 from 2 for '{{node Conv}}")
+    "Convolution|Negative dimension size caused by subtracting 3 from 2 for '{{node Conv}}|"
+    # FusedBatchNormGrad's inference on NCHW data: oneDNN's kernel (TF's default, which
+    # eagerflow follows) takes it, the plain one this oneDNN-less run uses refuses it
+    "with is_training=False only support NHWC tensor format")
 
 
 # Outputs defined only up to the sign (complex: the phase) of each column (eigenvectors,
@@ -306,9 +312,9 @@ def _columns_by_sign(a):
 def test_tensorflow_runs_every_op_we_write(run):
     d, ef, got, info, inputs, names, ops = run
     unexpected = {k: e for k, e in info["op_errors"].items() if not TF_CPU_LIMITS.search(e)}
-    assert unexpected == {}
+    assert unexpected == {}, "\n".join(f"{k}: {v[:150]}" for k, v in unexpected.items())
     # (13 of them are Conv's and the V2 backprops', which TF 2.21 has no CPU kernel for)
-    assert len(info["op_errors"]) < 55
+    assert len(info["op_errors"]) < 60
     mismatched = []
     for name in names:
         if name in info["op_errors"]:

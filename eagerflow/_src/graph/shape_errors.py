@@ -360,9 +360,10 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
 
 # Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built)
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
-# the sorted segment reductions' shape function (ops/segment_ops.py words its rank checks
-# so while a graph is built)
+# ops whose infer words its rank checks as their shape functions do while a graph is built
+# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse",)
 
 
 def is_shape_error(op_name: str, message: str) -> bool:
@@ -371,7 +372,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
         op_name == "Cross" and message.startswith(_CROSS_ERRORS)) or (
-        op_name in _SEGMENT_OPS and message.startswith("Shape must be ")) or (
+        op_name in _RANK_CHECKED_OPS and message.startswith(("Shape must be ",
+                                                             "reverse does not work on "))) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS))
 
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -208,10 +209,15 @@ def _forward_grad(op: str) -> Any:
 # FusedBatchNormGrad, V2, V3
 # ---------------------------------------------------------------------------------------
 
+def _one_dnn(x: Any, data_format: str) -> bool:
+    """Whether TF's CPU kernel is oneDNN's: float32 4-D data."""
+    return x._dtype is dt.float32 and data_format in ("NHWC", "NCHW")
+
+
 def _unused_shape(x: Any, data_format: str) -> tuple:
-    """oneDNN's scalars for float32 4-D data; empty vectors elsewhere."""
-    four_d = data_format in ("NHWC", "NCHW")
-    return () if x._dtype is dt.float32 and four_d else (0,)
+    """oneDNN's scalars run eagerly; empty vectors elsewhere, and in a graph, whose shape
+    function TF's says [0] (a graph TF imports must agree)."""
+    return () if isinstance(x, EagerTensor) and _one_dnn(x, data_format) else (0,)
 
 
 def _backward_infer(op: str) -> Any:
@@ -236,10 +242,10 @@ def _backward_infer(op: str) -> Any:
                            f"{C.shape_str(x._shape)} and y_backprop has shape "
                            f"{C.shape_str(dy._shape)}")
         _check_vectors(op, vectors, c, tuple(w for w, _ in vectors), "")
-        unused = _unused_shape(x, data_format)
-        if not is_training and data_format.startswith("NC") and unused != ():
+        if not is_training and data_format.startswith("NC") and not _one_dnn(x, data_format):
             raise fail(op, "The implementation of FusedBatchNormGrad with is_training=False "
                            "only support NHWC tensor format for now.")
+        unused = _unused_shape(x, data_format)
         return [(x._shape, x._dtype), ((c,), dt.float32), ((c,), dt.float32),
                 (unused, dt.float32), (unused, dt.float32)]
     return infer

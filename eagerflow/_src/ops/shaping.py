@@ -97,9 +97,24 @@ def _reverse_ref(x: np.ndarray, axes: tuple) -> np.ndarray:
 # TF's first version: a bool per dimension (an input, read on the host), the dimensions
 # to reverse; a scalar is itself whatever the flags
 
+def _reverse_v1_graph_shapes(x: Any, dims: Any) -> None:
+    """TF's shape function's checks (a graph's ValueError): dims a vector, as many flags as
+    the input has dims (a scalar too, which the kernel lets through), at most 8."""
+    if dims._shape is not None and len(dims._shape) != 1:
+        raise C.fail("Reverse", f"Shape must be rank 1 but is rank {len(dims._shape)}")
+    n = None if dims._shape is None else dims._shape[0]
+    if n is not None and x._shape is not None and len(x._shape) != n:
+        raise C.fail("Reverse", f"Shape must be rank {n} but is rank {len(x._shape)}")
+    if n is not None and n > 8:
+        raise C.fail("Reverse", "reverse does not work on tensors with more than 8 dimensions")
+
+
 def _reverse_v1_infer(x: Any, dims: Any) -> list:
     if dims._dtype is not dt.bool:
         raise C.wrong_input_dtype("Reverse", 1, dt.bool, dims._dtype)
+    if _state.graph is not None:
+        _reverse_v1_graph_shapes(x, dims)
+        return [(x._shape, x._dtype)]
     if x._shape == ():
         return [(x._shape, x._dtype)]
     if dims._shape is not None and len(dims._shape) != 1:
@@ -130,7 +145,7 @@ REVERSE_V1 = register(OpDef(
         Sample((_f64(3, 4), np.array([False, True])), grad_inputs=(0,)),
         Sample((_f64(2, 3, 2), np.array([True, False, True])), grad_inputs=(0,)),
         Sample((np.array([b"a", b"b"], object), np.array([True])), grad=False),
-        Sample((np.float64(2.0), np.array([True, True])), grad_inputs=(0,))],
+        Sample((np.float64(2.0), np.zeros(0, bool)), grad_inputs=(0,))],
     bad_samples=lambda: [
         BadSample((np.ones((2, 2)), np.array([True])), {}, InvalidArgumentError,
                   "'dims' must have the same number of values as 'input' has dimensions. "
