@@ -166,15 +166,16 @@ def _step_grad(xp: Any, cs_prev: Any, wci: Any, wcf: Any, wco: Any, i: Any, cs: 
 
 
 def _compute(xp: Any, arrays: tuple) -> tuple:
-    """The arrays in the float32 TF computes half data in."""
-    return tuple(a.astype(np.float32) for a in arrays)
+    """The arrays in the float32 TF computes half data in (float64 ones, which only the
+    tests' finite differences give the kernels, stay float64)."""
+    return tuple(a if a.dtype == np.float64 else a.astype(np.float32) for a in arrays)
 
 
 def _peep_grads(xp: Any, rows: tuple, peep: tuple, use_peephole: bool, dtype: Any) -> tuple:
     """wci/wcf/wco's gradients, shaped as they are: zeros without use_peephole (TF's)."""
     out = []
     for r, p in zip(rows, peep):
-        g = xp.zeros(p.shape, np.float32)
+        g = xp.zeros(p.shape, r.dtype)
         if use_peephole:
             g[:r.shape[1]] = r.sum(axis=0)
         out.append(g.astype(dtype))
@@ -421,13 +422,13 @@ def _block_kernel(op: str) -> Any:
         forget_bias, cell_clip, use_peephole = _block_attrs(op, attrs)
         n = _steps(op, xp, seq_len_max, x.shape[0])
         xf, cs, h, *weights = _compute(xp, (x, cs_prev, h_prev, w, wci, wcf, wco, b))
-        outs = [xp.zeros(x.shape[:2] + cs_prev.shape[1:], np.float32) for _ in range(7)]
+        outs = [xp.zeros(x.shape[:2] + cs_prev.shape[1:], xf.dtype) for _ in range(7)]
         for t in range(n):
             step = _step(xp, xf[t], cs, h, *weights, forget_bias, cell_clip, use_peephole,
                          gates)
             for k in range(7):
                 outs[k][t] = step[k]
-            cs, h = (step[k].astype(x.dtype).astype(np.float32) for k in (1, 6))
+            cs, h = (step[k].astype(x.dtype).astype(xf.dtype) for k in (1, 6))
         return tuple(o.astype(x.dtype) for o in outs)
     return kernel
 
@@ -489,10 +490,11 @@ def _block_grad_kernel(op: str) -> Any:
         (xf, cs0, h0, wf, wcif, wcff, wcof, _, i_, cs_, f_, o_, ci_, co_, h_, dcs_,
          dh_) = a
         inp = x.shape[2]
-        dx = xp.zeros(x.shape, np.float32)
-        dw, db = xp.zeros(w.shape, np.float32), xp.zeros(b.shape, np.float32)
-        dcs, dh = xp.zeros(cs0.shape, np.float32), xp.zeros(h0.shape, np.float32)
-        peep = [xp.zeros(cs0.shape[1:], np.float32) for _ in range(3)]
+        ft = xf.dtype
+        dx = xp.zeros(x.shape, ft)
+        dw, db = xp.zeros(w.shape, ft), xp.zeros(b.shape, ft)
+        dcs, dh = xp.zeros(cs0.shape, ft), xp.zeros(h0.shape, ft)
+        peep = [xp.zeros(cs0.shape[1:], ft) for _ in range(3)]
         for t in range(n - 1, -1, -1):
             csp, hp = (cs_[t - 1], h_[t - 1]) if t else (cs0, h0)
             dcs, (di, dc, dfg, do), rows = _step_grad(
