@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
@@ -118,6 +119,14 @@ def _peepholes(op: str, peep: tuple, cell: Any, use_peephole: bool) -> None:
         n = None if t._shape is None else t._shape[0]
         if n is not None and cell is not None and n < cell:
             raise C.fail(op, f"{name}.dim_size(0) != cell_size: {n} vs. {cell}")
+
+
+def _quiet(kernel: Any) -> Any:
+    """`kernel` without NumPy's warnings: inf and NaN data overflow the gates as in TF."""
+    def run(*args: Any, **attrs: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return kernel(*args, **attrs)
+    return run
 
 
 # ---------------------------------------------------------------------------------------
@@ -408,7 +417,7 @@ def _block_infer(op: str) -> Any:
 
 def _steps(op: str, xp: Any, seq_len_max: Any, steps: int) -> int:
     """seq_len_max's value, which TF's kernels take on trust (and abort past the steps)."""
-    n = int(np.asarray(seq_len_max))
+    n = int(to_host(seq_len_max))
     if not 0 <= n <= steps:
         raise C.fail(op, f"seq_len_max must be in [0, {steps}], got {n}")
     return n
@@ -728,19 +737,19 @@ def _block_grad_bad(op: str) -> Any:
     return build
 
 
-register(OpDef("LSTMBlockCell", _cell_infer, _cell_kernel, grad=C.no_gradient,
+register(OpDef("LSTMBlockCell", _cell_infer, _quiet(_cell_kernel), grad=C.no_gradient,
                reference=_cell_ref, num_outputs=7, samples=_cell_samples,
                bad_samples=_cell_bad))
-register(OpDef("LSTMBlockCellGrad", _cell_grad_infer, _cell_grad_kernel, grad=C.no_gradient,
-               reference=_cell_grad_ref, num_outputs=5, samples=_cell_grad_samples,
-               bad_samples=_cell_grad_bad))
+register(OpDef("LSTMBlockCellGrad", _cell_grad_infer, _quiet(_cell_grad_kernel),
+               grad=C.no_gradient, reference=_cell_grad_ref, num_outputs=5,
+               samples=_cell_grad_samples, bad_samples=_cell_grad_bad))
 BLOCK_LSTM_GRAD = {name: register(OpDef(
-    name, _block_grad_infer(name), _block_grad_kernel(name), grad=C.no_gradient,
+    name, _block_grad_infer(name), _quiet(_block_grad_kernel(name)), grad=C.no_gradient,
     reference=_block_grad_ref(name), num_outputs=8, host_inputs=(0,),
     samples=_block_grad_samples(name), bad_samples=_block_grad_bad(name)))
     for name in ("BlockLSTMGrad", "BlockLSTMGradV2")}
 BLOCK_LSTM = {name: register(OpDef(
-    name, _block_infer(name), _block_kernel(name), grad=_block_grad,
+    name, _block_infer(name), _quiet(_block_kernel(name)), grad=_block_grad,
     reference=_block_ref(name), num_outputs=7, host_inputs=(0,),
     samples=_block_samples(name), bad_samples=_block_bad(name)))
     for name in ("BlockLSTM", "BlockLSTMV2")}
