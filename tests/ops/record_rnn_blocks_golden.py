@@ -12,7 +12,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.ops.rnn_blocks_cases import CASES, run  # noqa: E402
+from tests.ops.rnn_blocks_cases import CASES, GRU_CASES, run, run_gru  # noqa: E402
 
 
 def main():
@@ -21,7 +21,8 @@ def main():
 
     path = os.path.join(os.path.dirname(__file__), "rnn_blocks_golden.json")
     write_json(path, {"tf_version": tf.__version__,
-                      "cases": [run(tf, np, c, i) for i, c in enumerate(CASES)]},
+                      "cases": [run(tf, np, c, i) for i, c in enumerate(CASES)],
+                      "gru": [run_gru(tf, np, c, i) for i, c in enumerate(GRU_CASES)]},
                separators=(",", ":"))
 
 

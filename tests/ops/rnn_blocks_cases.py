@@ -1,7 +1,7 @@
-"""Cases of TF's fused LSTM ops for test_rnn_blocks.py, run through tf.raw_ops by
-record_rnn_blocks_golden.py (rnn_blocks_golden.json): LSTMBlockCell and BlockLSTM/V2's
-outputs, their gradient ops' outputs, and BlockLSTM/V2's tape gradients (TF's registered
-gradient: BlockLSTMGrad for both). No imports: TF's interpreter loads this file too."""
+"""Cases of TF's fused LSTM and GRU ops for test_rnn_blocks.py, run through tf.raw_ops by
+record_rnn_blocks_golden.py (rnn_blocks_golden.json): LSTMBlockCell, BlockLSTM/V2 and
+GRUBlockCell's outputs, their gradient ops' outputs, and BlockLSTM/V2's tape gradients
+(TF's registered gradient: BlockLSTMGrad for both). No imports: TF's interpreter loads this file too."""
 
 # (op, dtype, attrs, steps, seq_len_max)
 CASES = [
@@ -63,3 +63,21 @@ def run(tf, np, case, i):
         loss = tf.reduce_sum(o[1] * dcs) + tf.reduce_sum(o[6] * dh)
     tg = tape.gradient(loss, list(xs.values()))
     return {"outputs": _list(outs), "grad_op": _list(g), "tape": _list(tg)}
+
+
+# GRUBlockCell: (batch, input, cell)
+GRU_CASES = [(2, 3, 4), (1, 0, 2), (3, 2, 1)]
+
+
+def run_gru(tf, np, case, i):
+    """GRUBlockCell's outputs and GRUBlockCellGrad's of them and a random d_h."""
+    batch, inp, cell = case
+    rng = np.random.default_rng(200 + i)
+    shapes = ((batch, inp), (batch, cell), (inp + cell, 2 * cell), (inp + cell, cell),
+              (2 * cell,), (cell,))
+    args = dict(zip(("x", "h_prev", "w_ru", "w_c", "b_ru", "b_c"),
+                    (rng.uniform(-1.5, 1.5, s).astype("float32") for s in shapes)))
+    d_h = rng.uniform(-1, 1, (batch, cell)).astype("float32")
+    outs = tf.raw_ops.GRUBlockCell(**args)
+    g = tf.raw_ops.GRUBlockCellGrad(**args, r=outs[0], u=outs[1], c=outs[2], d_h=d_h)
+    return {"outputs": _list(outs), "grad_op": _list(g)}

@@ -1,4 +1,4 @@
-"""TF's fused LSTM ops (ops/rnn_blocks.py) against TF 2.21's results (rnn_blocks_golden.json,
+"""TF's fused LSTM and GRU ops (ops/rnn_blocks.py) against TF 2.21's results (rnn_blocks_golden.json,
 by record_rnn_blocks_golden.py from rnn_blocks_cases.py), and their gradient ops against
 float64 central finite differences of the forward kernels (the ops take float16 and
 float32 only, so the registry's float64 gradient checks cannot run them)."""
@@ -11,7 +11,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.ops import rnn_blocks as R
-from tests.ops.rnn_blocks_cases import CASES, inputs, run
+from tests.ops.rnn_blocks_cases import CASES, GRU_CASES, inputs, run, run_gru
 
 with open(os.path.join(os.path.dirname(__file__), "rnn_blocks_golden.json")) as f:
     GOLDEN = json.load(f)
@@ -128,4 +128,42 @@ def test_no_gradient_for_the_cell_as_in_tf():
         tape.watch(x)
         h = tf.raw_ops.LSTMBlockCell(x=x, **args)[6]
     with pytest.raises(LookupError, match="gradient registry has no entry for: LSTMBlockCell"):
+        tape.gradient(h, x)
+
+
+@pytest.mark.parametrize("i", range(len(GRU_CASES)), ids=[str(c) for c in GRU_CASES])
+def test_gru_matches_tf(i):
+    got, want = run_gru(tf, np, GRU_CASES[i], i), GOLDEN["gru"][i]
+    for key in want:
+        for g, w in zip(got[key], want[key]):
+            _close(g, w, False)
+
+
+def test_gru_grad_op_is_the_derivative():
+    """GRUBlockCellGrad: x's and h_prev's gradients, and the pre-activations' (c's and
+    r, u's) through their biases, against finite differences of sum(h * d_h)."""
+    rng = np.random.default_rng(9)
+    shapes = ((2, 3), (2, 4), (7, 8), (7, 4), (8,), (4,))
+    args = [rng.uniform(-1, 1, s) for s in shapes]
+    d_h = rng.uniform(-1, 1, (2, 4))
+
+    def loss(a):
+        return float((R._gru_kernel(np, *a)[3] * d_h).sum())
+
+    d_x, d_h_prev, d_c, d_ru = R._gru_grad_kernel(np, *args, *R._gru_kernel(np, *args)[:3],
+                                                  d_h)
+    for got, pos in ((d_x, 0), (d_h_prev, 1), (d_ru.sum(0), 4), (d_c.sum(0), 5)):
+        np.testing.assert_allclose(got, _numeric(loss, args, pos), rtol=1e-5, atol=1e-6)
+
+
+def test_no_gradient_for_the_gru_cell_as_in_tf():
+    rng = np.random.default_rng(1)
+    shapes = ((2, 3), (2, 4), (7, 8), (7, 4), (8,), (4,))
+    x, *rest = [rng.uniform(-1, 1, s).astype(np.float32) for s in shapes]
+    x = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        h = tf.raw_ops.GRUBlockCell(x=x, **dict(zip(("h_prev", "w_ru", "w_c", "b_ru", "b_c"),
+                                                   rest)))[3]
+    with pytest.raises(LookupError, match="no entry for: GRUBlockCell"):
         tape.gradient(h, x)

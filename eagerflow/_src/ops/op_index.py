@@ -109,8 +109,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "FractionalMaxPoolGrad",
     ),
     "rnn_blocks": (
-        "BlockLSTM", "BlockLSTMGrad", "BlockLSTMGradV2", "BlockLSTMV2", "LSTMBlockCell",
-        "LSTMBlockCellGrad",
+        "BlockLSTM", "BlockLSTMGrad", "BlockLSTMGradV2", "BlockLSTMV2", "GRUBlockCell",
+        "GRUBlockCellGrad", "LSTMBlockCell", "LSTMBlockCellGrad",
     ),
     "quantization": (
         "Dequantize", "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient",

@@ -1,7 +1,8 @@
 """TF's fused recurrent cells of tf.contrib.rnn (LSTMBlockCell, LSTMBlockFusedCell,
 GRUBlockCell), which TF 1 graphs and SavedModels hold and tf.raw_ops offers: LSTMBlockCell,
 BlockLSTM and BlockLSTMV2 with their gradient ops LSTMBlockCellGrad, BlockLSTMGrad and
-BlockLSTMGradV2.
+BlockLSTMGradV2 (float16 and float32), and GRUBlockCell with GRUBlockCellGrad (float32; at
+the end of the module).
 
 Ops layer, after nn. One LSTM step over [x, h_prev] (batch x (input + cell)):
 
@@ -16,9 +17,10 @@ seq_len_max steps; later steps' outputs are zeros (TF's cs and h; its other outp
 are whatever memory TF allocated). The gradient ops take every forward output and the
 gradients of cs and h only, and back-propagate through the step without its clip, as TF's.
 
-TF registers no gradient for LSTMBlockCell (tf.contrib did) nor for the gradient ops; both
-BlockLSTM and BlockLSTMV2 differentiate through BlockLSTMGrad, the icfo one, V2's too (TF
-2.21's registration: V2's gradient is not its derivative, and eagerflow's is TF's).
+TF registers no gradient for LSTMBlockCell and GRUBlockCell (tf.contrib did) nor for the
+gradient ops; both BlockLSTM and BlockLSTMV2 differentiate through BlockLSTMGrad, the icfo
+one, V2's too (TF 2.21's registration: V2's gradient is not its derivative, and eagerflow's
+is TF's).
 """
 
 from __future__ import annotations
@@ -753,3 +755,187 @@ BLOCK_LSTM = {name: register(OpDef(
     reference=_block_ref(name), num_outputs=7, host_inputs=(0,),
     samples=_block_samples(name), bad_samples=_block_bad(name)))
     for name in ("BlockLSTM", "BlockLSTMV2")}
+
+
+# ---------------------------------------------------------------------------------------
+# GRUBlockCell, GRUBlockCellGrad (float32 only): r, u = sigmoid([x, h_prev] w_ru + b_ru)
+# (r the first `cell` columns), c = tanh([x, r * h_prev] w_c + b_c), h = u * h_prev +
+# (1 - u) * c; the gradient op's d_c_bar and d_r_bar_u_bar are the pre-activations'
+# ---------------------------------------------------------------------------------------
+
+_GRU_WEIGHTS = ("x", "h_prev", "w_ru", "w_c", "b_ru", "b_c")
+
+
+def _gru_checks(op: str, x: Any, h_prev: Any, w_ru: Any, w_c: Any, b_ru: Any, b_c: Any,
+                states: tuple = ()) -> tuple:
+    """TF's checks: every rank, then the sizes against x's batch and input and h_prev's
+    cell, in its order and words (w_ru's rank named "w_ru_", c's "w_c" as TF's)."""
+    named = (("x", x, 2), ("h_prev", h_prev, 2), ("w_ru_", w_ru, 2), ("w_c", w_c, 2),
+             ("b_ru", b_ru, 1), ("b_c", b_c, 1)) + tuple(
+        ("w_c" if n == "c" else n, t, 2) for n, t in states)
+    _ranks(op, named, lambda n, want, got: f"Rank of {n} must be {want}, got {got}")
+    batch, inp = x._shape or (None, None)
+    hs = h_prev._shape or (None, None)
+    cell = hs[1]
+    rows = None if None in (inp, cell) else inp + cell
+    two = None if cell is None else 2 * cell
+    checks = (("h_prev.dims(0) != batch_size", hs[0], batch),
+              ("w_ru.dim_size(0) != input_size + cell_size", (w_ru._shape or (None,))[0], rows),
+              ("w_ru.dim_size(1) != cell_size * 2", (w_ru._shape or (None, None))[1], two),
+              ("w_c.dim_size(0) != input_size + cell_size", (w_c._shape or (None,))[0], rows),
+              ("w_c.dim_size(1) != cell_size", (w_c._shape or (None, None))[1], cell),
+              ("b_ru.dim_size(0) != cell_size * 2", (b_ru._shape or (None,))[0], two),
+              ("b_c.dim_size(0) != cell_size", (b_c._shape or (None,))[0], cell))
+    for name, t in states:
+        s = t._shape or (None, None)
+        checks += ((f"{name}.dims(0) != batch_size", s[0], batch),
+                   (f"{name}.dims(1) != cell_size", s[1], cell))
+    for what, got, want in checks:
+        if _ne(got, want):
+            raise C.fail(op, f"{what}: {got} vs. {want}")
+    return batch, inp, cell
+
+
+_FLOAT32 = frozenset((dt.float32,))
+
+
+def _gru_infer(x: Any, h_prev: Any, w_ru: Any, w_c: Any, b_ru: Any, b_c: Any) -> list:
+    op = "GRUBlockCell"
+    d = C.same_dtype(op, (x, h_prev, w_ru, w_c, b_ru, b_c), _FLOAT32)
+    batch, _, cell = _gru_checks(op, x, h_prev, w_ru, w_c, b_ru, b_c)
+    return [((batch, cell), d)] * 4
+
+
+def _gru_kernel(xp: Any, x: Any, h_prev: Any, w_ru: Any, w_c: Any, b_ru: Any,
+                b_c: Any) -> tuple:
+    n = h_prev.shape[1]
+    ru = _sigmoid(xp, xp.concatenate([x, h_prev], axis=1) @ w_ru + b_ru)
+    r, u = ru[:, :n], ru[:, n:]
+    c = xp.tanh(xp.concatenate([x, r * h_prev], axis=1) @ w_c + b_c)
+    return r, u, c, u * h_prev + (1 - u) * c
+
+
+def _gru_ref(x: np.ndarray, h_prev: np.ndarray, w_ru: np.ndarray, w_c: np.ndarray,
+             b_ru: np.ndarray, b_c: np.ndarray) -> tuple:
+    """Unit by unit in float32 scalars (the products with the weights float32 matmuls)."""
+    batch, n = h_prev.shape
+    zru = np.concatenate([x, h_prev], 1) @ w_ru
+    r, u = np.zeros((batch, n), _F), np.zeros((batch, n), _F)
+    for b in range(batch):
+        for j in range(n):
+            r[b, j], u[b, j] = _sig(zru[b, j] + b_ru[j]), _sig(zru[b, n + j] + b_ru[n + j])
+    zc = np.concatenate([x, r * h_prev], 1) @ w_c
+    c, h = np.zeros((batch, n), _F), np.zeros((batch, n), _F)
+    for b in range(batch):
+        for j in range(n):
+            c[b, j] = np.tanh(zc[b, j] + b_c[j])
+            h[b, j] = u[b, j] * h_prev[b, j] + (_F(1) - u[b, j]) * c[b, j]
+    return r, u, c, h
+
+
+def _gru_grad_infer(x: Any, h_prev: Any, w_ru: Any, w_c: Any, b_ru: Any, b_c: Any, r: Any,
+                    u: Any, c: Any, d_h: Any) -> list:
+    op = "GRUBlockCellGrad"
+    d = C.same_dtype(op, (x, h_prev, w_ru, w_c, b_ru, b_c, r, u, c, d_h), _FLOAT32)
+    batch, inp, cell = _gru_checks(op, x, h_prev, w_ru, w_c, b_ru, b_c,
+                                   (("r", r), ("u", u), ("c", c), ("d_h", d_h)))
+    two = None if cell is None else 2 * cell
+    return [((batch, inp), d), ((batch, cell), d), ((batch, cell), d), ((batch, two), d)]
+
+
+def _gru_grad_kernel(xp: Any, x: Any, h_prev: Any, w_ru: Any, w_c: Any, b_ru: Any, b_c: Any,
+                     r: Any, u: Any, c: Any, d_h: Any) -> tuple:
+    inp = x.shape[1]
+    d_c_bar = d_h * (1 - u) * (1 - c * c)
+    d_u_bar = d_h * (h_prev - c) * u * (1 - u)
+    d_rh = d_c_bar @ w_c[inp:].T
+    d_ru = xp.concatenate([d_rh * h_prev * r * (1 - r), d_u_bar], axis=1)
+    d_x = d_c_bar @ w_c[:inp].T + d_ru @ w_ru[:inp].T
+    d_h_prev = d_h * u + d_rh * r + d_ru @ w_ru[inp:].T
+    return d_x, d_h_prev, d_c_bar, d_ru
+
+
+def _gru_grad_ref(x: np.ndarray, h_prev: np.ndarray, w_ru: np.ndarray, w_c: np.ndarray,
+                  b_ru: np.ndarray, b_c: np.ndarray, r: np.ndarray, u: np.ndarray,
+                  c: np.ndarray, d_h: np.ndarray) -> tuple:
+    """Unit by unit: the chain rule back through h, c and the gates, the products with
+    the weights' transposes float32 matmuls."""
+    batch, n = h_prev.shape
+    inp = x.shape[1]
+    one = _F(1)
+    d_c = np.zeros((batch, n), _F)
+    d_ru = np.zeros((batch, 2 * n), _F)
+    for b in range(batch):
+        for j in range(n):
+            d_c[b, j] = d_h[b, j] * (one - u[b, j]) * (one - c[b, j] * c[b, j])
+            d_ru[b, n + j] = d_h[b, j] * (h_prev[b, j] - c[b, j]) * u[b, j] * (one - u[b, j])
+    through_c = d_c @ w_c.T  # the gradient of [x, r * h_prev]
+    d_h_prev = np.zeros((batch, n), _F)
+    for b in range(batch):
+        for j in range(n):
+            g = through_c[b, inp + j]
+            d_ru[b, j] = g * h_prev[b, j] * r[b, j] * (one - r[b, j])
+            d_h_prev[b, j] = d_h[b, j] * u[b, j] + g * r[b, j]
+    through_ru = d_ru @ w_ru.T
+    return (through_c[:, :inp] + through_ru[:, :inp], d_h_prev + through_ru[:, inp:], d_c,
+            d_ru)
+
+
+def _gru_inputs(rng: SampleRNG, batch: int, inp: int, cell: int) -> tuple:
+    shapes = ((batch, inp), (batch, cell), (inp + cell, 2 * cell), (inp + cell, cell),
+              (2 * cell,), (cell,))
+    return tuple(rng.uniform(-1, 1, s).astype(np.float32) for s in shapes)
+
+
+def _gru_samples() -> list:
+    rng = SampleRNG(821)
+    return [Sample(_gru_inputs(rng, 2, 3, 4), {}, grad=False),
+            Sample(_gru_inputs(rng, 1, 0, 2), {}, grad=False),
+            Sample(_gru_inputs(rng, 0, 2, 3), {}, grad=False)]
+
+
+def _gru_bad() -> list:
+    a = _gru_inputs(SampleRNG(822), 2, 3, 4)
+    return [
+        BadSample((a[0][0],) + a[1:], {}, InvalidArgumentError, "Rank of x must be 2, got 1"),
+        BadSample(a[:2] + (a[2][None],) + a[3:], {}, InvalidArgumentError,
+                  "Rank of w_ru_ must be 2, got 3"),
+        BadSample((a[0][:1],) + a[1:], {}, InvalidArgumentError,
+                  "h_prev.dims(0) != batch_size: 2 vs. 1"),
+        BadSample(a[:3] + (a[3][:, 1:],) + a[4:], {}, InvalidArgumentError,
+                  "w_c.dim_size(1) != cell_size: 3 vs. 4"),
+        BadSample(a[:4] + (a[4][1:],) + a[5:], {}, InvalidArgumentError,
+                  "b_ru.dim_size(0) != cell_size * 2: 7 vs. 8"),
+        BadSample(tuple(v.astype(np.float16) for v in a), {}, InvalidArgumentError,
+                  "Value for attr 'T' of half is not in the list of allowed values: float")]
+
+
+def _gru_grad_inputs(rng: SampleRNG, batch: int, inp: int, cell: int) -> tuple:
+    a = _gru_inputs(rng, batch, inp, cell)
+    return a + _gru_kernel(np, *a)[:3] + (rng.uniform(-1, 1, (batch, cell)).astype(_F),)
+
+
+def _gru_grad_samples() -> list:
+    rng = SampleRNG(823)
+    return [Sample(_gru_grad_inputs(rng, 2, 3, 4), {}, grad=False),
+            Sample(_gru_grad_inputs(rng, 3, 1, 2), {}, grad=False),
+            Sample(_gru_grad_inputs(rng, 0, 2, 3), {}, grad=False)]
+
+
+def _gru_grad_bad() -> list:
+    a = _gru_grad_inputs(SampleRNG(824), 2, 3, 4)
+    return [
+        BadSample(a[:8] + (a[8][None],) + a[9:], {}, InvalidArgumentError,
+                  "Rank of w_c must be 2, got 3"),
+        BadSample(a[:6] + (a[6][:1],) + a[7:], {}, InvalidArgumentError,
+                  "r.dims(0) != batch_size: 1 vs. 2"),
+        BadSample(a[:9] + (a[9][:, 1:],), {}, InvalidArgumentError,
+                  "d_h.dims(1) != cell_size: 3 vs. 4")]
+
+
+register(OpDef("GRUBlockCell", _gru_infer, _quiet(_gru_kernel), grad=C.no_gradient,
+               reference=_gru_ref, num_outputs=4, samples=_gru_samples,
+               bad_samples=_gru_bad))
+register(OpDef("GRUBlockCellGrad", _gru_grad_infer, _quiet(_gru_grad_kernel),
+               grad=C.no_gradient, reference=_gru_grad_ref, num_outputs=4,
+               samples=_gru_grad_samples, bad_samples=_gru_grad_bad))
