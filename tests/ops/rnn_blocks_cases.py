@@ -1,7 +1,8 @@
 """Cases of TF's fused LSTM and GRU ops for test_rnn_blocks.py, run through tf.raw_ops by
 record_rnn_blocks_golden.py (rnn_blocks_golden.json): LSTMBlockCell, BlockLSTM/V2 and
 GRUBlockCell's outputs, their gradient ops' outputs, and BlockLSTM/V2's tape gradients
-(TF's registered gradient: BlockLSTMGrad for both). No imports: TF's interpreter loads this file too."""
+(TF's registered gradient: BlockLSTMGrad for both). No imports: TF's interpreter loads
+this file too."""
 
 # (op, dtype, attrs, steps, seq_len_max)
 CASES = [
