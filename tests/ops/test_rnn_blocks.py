@@ -1,7 +1,8 @@
 """TF's fused LSTM and GRU ops (ops/rnn_blocks.py) against TF 2.21's results
-(rnn_blocks_golden.json, by record_rnn_blocks_golden.py from rnn_blocks_cases.py), and their gradient ops against
-float64 central finite differences of the forward kernels (the ops take float16 and
-float32 only, so the registry's float64 gradient checks cannot run them)."""
+(rnn_blocks_golden.json, by record_rnn_blocks_golden.py from rnn_blocks_cases.py), and
+their gradient ops against float64 central finite differences of the forward kernels (the
+ops take float16 and float32 only, so the registry's float64 gradient checks cannot run
+them)."""
 
 import json
 import os
