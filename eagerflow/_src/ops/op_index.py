@@ -108,6 +108,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "FractionalAvgPool", "FractionalAvgPoolGrad", "FractionalMaxPool",
         "FractionalMaxPoolGrad",
     ),
+    "rnn_blocks": (
+        "BlockLSTM", "BlockLSTMGrad", "BlockLSTMGradV2", "BlockLSTMV2", "GRUBlockCell",
+        "GRUBlockCellGrad", "LSTMBlockCell", "LSTMBlockCellGrad",
+    ),
     "quantization": (
         "Dequantize", "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxArgsGradient",
         "FakeQuantWithMinMaxVars", "FakeQuantWithMinMaxVarsGradient",
