@@ -297,6 +297,14 @@ def _single_kernel(xp: Any, serialized: Any, *defaults: Any, num_sparse: int,
                   tuple(_text(k) for k in dense_keys), dense_shapes, defaults, True)
 
 
+def _single_export(op: Any, b: Any) -> list:
+    a = op.attrs
+    return b.node(_SINGLE, [b.input(0), [b.input(i) for i in range(1, len(op.inputs))]], {
+        k: a[k] if k == "num_sparse" else list(a[k])
+        for k in ("num_sparse", "sparse_keys", "dense_keys", "sparse_types", "dense_shapes")},
+        name=op.name)
+
+
 def _single_ref(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys: tuple,
                 dense_keys: tuple, sparse_types: tuple, dense_shapes: tuple) -> tuple:
     return _parse(None, _SINGLE, serialized, tuple(_text(k) for k in sparse_keys),
@@ -342,5 +350,5 @@ PARSE_SINGLE_EXAMPLE = register(OpDef(
     num_outputs=-1, gpu=False,
     arity=lambda ins, attrs: {"Tdense": len(ins) - 1, "num_sparse": attrs["num_sparse"],
                               "sparse_types": len(attrs["sparse_types"])},
-    samples=_single_samples, bad_samples=_single_bad_samples,
+    tf=TFForm(export=_single_export), samples=_single_samples, bad_samples=_single_bad_samples,
 ))
