@@ -240,4 +240,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "parsing_v1": (
         "ParseExample", "ParseSingleExample",
     ),
+    "parsing_sequence_v1": (
+        "ParseSequenceExample", "ParseSingleSequenceExample",
+    ),
 }

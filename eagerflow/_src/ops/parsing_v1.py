@@ -14,6 +14,7 @@ padded with the default's one value.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import numpy as np
@@ -87,12 +88,13 @@ def _check_dense(op: str, dense_shapes: tuple, defaults: tuple) -> list:
 
 
 def _renamed(op: str, run: Any) -> Any:
-    """ParseExampleV2's kernel, its errors naming `op`."""
+    """`run()` with ParseExampleV2's or ParseSequenceExampleV2's kernel, its errors naming
+    `op`."""
     try:
         return run()
     except InvalidArgumentError as e:
-        raise InvalidArgumentError(None, None, e.message.replace(
-            f"[Op:{P._OP}]", f"[Op:{op}]")) from None
+        raise InvalidArgumentError(None, None, re.sub(
+            r"\[Op:Parse(Sequence)?ExampleV2\]$", f"[Op:{op}]", e.message)) from None
 
 
 def _defaults(arrays: tuple, seq: tuple) -> tuple:
