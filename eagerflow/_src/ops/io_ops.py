@@ -280,6 +280,12 @@ def _padded_infer(input_bytes: Any, *dyn: Any, out_type: dt.DType, little_endian
     if out_type is dt.float16:
         raise C.no_kernel(_PAD, f"little_endian={str(bool(little_endian)).lower()}, "
                                 "out_type=DT_HALF", _PADDED_KERNELS, "out_type")
+    if not dyn and not (isinstance(fixed_length, (int, tuple)) and
+                        not isinstance(fixed_length, bool)):
+        raise TypeError(f"Expected int for argument 'fixed_length' not {fixed_length!r}. "
+                        f"[Op:{_PAD}]")
+    if not dyn and isinstance(fixed_length, int):
+        C.int_attr(_PAD, fixed_length, "fixed_length")  # (TF's input is an int32)
     k = dyn[0]._shape if dyn else np.shape(fixed_length)
     if k is not None and len(k) != 0:
         raise C.fail(_PAD, f"k must be scalar, got shape [{','.join(str(d) for d in k)}]")
@@ -287,7 +293,10 @@ def _padded_infer(input_bytes: Any, *dyn: Any, out_type: dt.DType, little_endian
     if dyn or fixed_length is None:
         return [(None if shape is None else tuple(shape) + (None,), out_type)]
     n = _padded_length(fixed_length, out_type)
-    return [(None if shape is None else tuple(shape) + (n // _width(out_type),), out_type)]
+    out = None if shape is None else tuple(shape) + (n // _width(out_type),)
+    if out is not None:
+        C.check_size(_PAD, out, out_type)
+    return [(out, out_type)]
 
 
 def _width(out_type: dt.DType) -> int:
@@ -307,6 +316,7 @@ def _padded_length(fixed_length: Any, out_type: dt.DType) -> int:
 def _padded_kernel(xp: Any, input_bytes: Any, *dyn: Any, out_type: dt.DType,
                    little_endian: bool, fixed_length: int | None) -> np.ndarray:
     n = _padded_length(dyn[0] if dyn else fixed_length, out_type)
+    C.check_size(_PAD, np.shape(input_bytes) + (n // _width(out_type),), out_type)
     return _raw_kernel(xp, input_bytes, out_type=out_type, little_endian=little_endian,
                        fixed_length=n)
 
