@@ -36,6 +36,7 @@ from eagerflow._src.ops import sparse_functions as SF
 from eagerflow._src.ops import sparse_serialization as SS
 from eagerflow._src.ops.array import rank
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.image_patches import extract_patches
 from eagerflow._src.ops.indexing_versions import list_diff
 from eagerflow._src.ops.math import (
@@ -216,7 +217,8 @@ def sparse_placeholder(dtype: Any, shape: Any = None, name: str | None = None) -
 def _string_split_sparse(source: Any, sep: Any, skip_empty: bool, delimiter: Any) -> Any:
     """TF 1's StringSplit op: a SparseTensor [rows, longest row] of the tokens."""
     sep = lookup("sep", sep, "delimiter", delimiter)
-    sep_t = convert_to_tensor(" " if sep is None else sep, dtype=dt.string)
+    # (in a graph TF's Const "Const" under the function's scope)
+    sep_t = convert_to_tensor_v2(" " if sep is None else sep, dtype=dt.string, name="Const")
     if sep_t.shape.rank != 0:
         raise ValueError(f"Shape must be rank 0 but is rank {sep_t.shape.rank}")
     source = convert_to_tensor(source, dtype=dt.string)
