@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import Variable
 
@@ -367,9 +367,14 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
     if fixed_length is not None:
         n = convert_to_tensor(fixed_length, dtype=dt.int32)
         known = isinstance(n, EagerTensor)  # a graph's tensor: its value at run time
-        return bind(DECODE_PADDED_RAW, (t,) if known else (t, n), _padded(
-            dt.as_dtype(out_type), bool(little_endian), _attr(n.numpy()) if known else None),
-            name)
+        try:
+            return bind(DECODE_PADDED_RAW, (t,) if known else (t, n), _padded(
+                dt.as_dtype(out_type), bool(little_endian),
+                _attr(n.numpy()) if known else None), name)
+        except OpError as e:
+            if not isinstance(fixed_length, Tensor):  # TF's wrapper: its slow path
+                slow_path(e)
+            raise
     return bind(DECODE_RAW, (t,), {"out_type": dt.as_dtype(out_type),
                                    "little_endian": bool(little_endian),
                                    "fixed_length": None if fixed_length is None

@@ -104,7 +104,7 @@ def _context_checks(op: str, messages: list, keys: tuple, shapes: tuple, default
 
 
 def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
-           name: str = "<unknown>") -> tuple:
+           name: str = "<unknown>", names: tuple = ()) -> tuple:
     """All outputs: context sparse and dense, feature lists sparse and dense, and each dense
     list's number of steps. `single`: one SequenceExample (no batch dimension)."""
     messages = V._renamed(op, lambda: S._messages(serialized))
@@ -124,16 +124,19 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
         for k, s, d, (_, steps, counts) in zip(a["feature_list_dense_keys"],
                                                a["feature_list_dense_shapes"],
                                                a["feature_list_dense_types"], dense):
-            try:
-                S._check_steps(k, s, k not in a["feature_list_dense_missing_assumed_empty"],
-                               steps, counts)
-            except InvalidArgumentError as e:
-                if not single:
-                    raise
-                # the single op names its debug_name and counts the values by type
-                raise InvalidArgumentError(None, None, e.message.replace(
-                    "Number of values", f"Number of {P._WORD[d]} values").replace(
-                    "Name: <unknown>, ", f"Name: {name}, ")) from None
+            at = 0
+            for i, n in enumerate(steps):  # message by message: its name is in the message
+                try:
+                    S._check_steps(k, s, k not in a["feature_list_dense_missing_assumed_empty"],
+                                   [n], counts[at:at + max(n, 0)])
+                except InvalidArgumentError as e:
+                    # (the single op counts the values by their type)
+                    text = e.message.replace("Number of values", f"Number of {P._WORD[d]} "
+                                             "values") if single else e.message
+                    raise InvalidArgumentError(None, None, text.replace(
+                        "Name: <unknown>, ", f"Name: {names[i] if names else name}, ")) \
+                        from None
+                at += max(n, 0)
         return sparse, dense
 
     sparse, dense = V._renamed(op, read)
@@ -192,7 +195,8 @@ def _batch_kernel(xp: Any, serialized: Any, debug_name: Any, *defaults: Any, **a
         raise C.fail(_BATCH, "example_names must be empty or have the correct number of "
                              "elements")
     scalar = np.ndim(serialized) == 0
-    lists, lengths = _parts(_BATCH, serialized, defaults, a, scalar)
+    lists, lengths = _parts(_BATCH, serialized, defaults, a, scalar,
+                            names=tuple(V._text(v) for v in names))
     return lists + lengths
 
 
