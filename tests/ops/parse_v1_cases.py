@@ -52,7 +52,11 @@ CASES = [
     _PE.format(names=[], sk=["a"], dk=[], dd=[], st="[tf.int32]", ds=[]),
     _PE.replace("serialized=EX", "serialized=EX[0]").format(
         names=[], sk=["a"], dk=[], dd=[], st="[tf.int64]", ds=[]),
+    _PE.format(names=[], sk=[], dk=["a"], dd="[tf.constant(-1, tf.int64)]", st=[], ds=[[-1]]),
     _PSE.format(s="EX[0]", dd=f"[{_E}]", n=1, sk=["s"], dk=["a"], st="[tf.string]", ds=[[2]]),
+    _PSE.format(s="b'\\x0a\\x7f garbage'", dd=[], n=0, sk=[], dk=[], st=[], ds=[]),
+    _PSE.format(s="b'\\x0a\\x7f garbage'", dd=[], n=1, sk=["a"], dk=[], st="[tf.int64]",
+                ds=[]),
     _PSE.format(s="EX[1]", dd="[tf.constant(0, tf.int64)]", n=0, sk=[], dk=["a"], st=[],
                 ds="[tf.TensorShape([None])]"),
     _PSE.format(s="EX", dd=f"[{_E}]", n=1, sk=["s"], dk=["a"], st="[tf.string]", ds=[[2]]),

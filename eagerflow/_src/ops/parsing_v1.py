@@ -295,6 +295,8 @@ def _single_infer(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys:
 def _single_kernel(xp: Any, serialized: Any, *defaults: Any, num_sparse: int,
                    sparse_keys: tuple, dense_keys: tuple, sparse_types: tuple,
                    dense_shapes: tuple) -> tuple:
+    if not sparse_keys and not dense_keys:
+        return ()  # TF's kernel reads nothing of the Example then: it needn't parse
     return _parse(xp, _SINGLE, serialized, tuple(_text(k) for k in sparse_keys), sparse_types,
                   tuple(_text(k) for k in dense_keys), dense_shapes, defaults, True)
 
