@@ -77,6 +77,9 @@ CASES = [
     _SSEQ.format(s="SEQ[1]", empty=[], fd=["tok2"], name="''", fs=[[]]),
     _SSEQ.format(s="SEQ[0]", empty=[], fd=["w"], name="'nm'", fs=[[2]]),
     _SSEQ.format(s="SEQ", empty=[], fd=["w"], name="''", fs=[[]]),
+    _SSEQ.format(s="b'\\x0a\\x7f garbage'", empty=[], fd=["w"], name="''", fs=[[]]),
+    _SEQ.format(s="[b'\\x0a\\x7f garbage']", names=["nm"], fd=["w"], ft="[tf.int64]",
+                fs=[[1]]),
     "tf.raw_ops.DecodePaddedRaw(input_bytes=[b'\\x01\\x00\\x02', b'\\x03\\x00\\x04\\x00\\x05'],"
     " fixed_length=4, out_type=tf.int16)",
     "tf.raw_ops.DecodePaddedRaw(input_bytes=[[b'\\x01\\x00\\x02\\x00']], fixed_length=4, "

@@ -103,11 +103,31 @@ def _context_checks(op: str, messages: list, keys: tuple, shapes: tuple, default
                                  f"expected {per_row}, but found 0")
 
 
+def _read_messages(op: str, serialized: Any, single: bool, names: tuple) -> list:
+    """The SequenceExamples; one that does not parse is named as TF's ops name it: the
+    single op quotes its bytes (read as UTF-8, cut at a NUL), the batch op its name."""
+    from google.protobuf.message import DecodeError
+
+    out = []
+    for i, b in enumerate(np.asarray(serialized).reshape(-1)):
+        msg = example_pb.SequenceExample()
+        try:
+            msg.ParseFromString(bytes(b))
+        except (DecodeError, TypeError, ValueError):
+            if single:
+                raw = b"Could not parse example input, value: '%s'" % bytes(b)
+                raise C.fail(op, raw.split(b"\0")[0].decode("utf-8")) from None
+            raise C.fail(op, "Invalid protocol message input, example id: "
+                             f"{names[i] if names else '<unknown>'}") from None
+        out.append(msg)
+    return out
+
+
 def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
            name: str = "<unknown>", names: tuple = ()) -> tuple:
     """All outputs: context sparse and dense, feature lists sparse and dense, and each dense
     list's number of steps. `single`: one SequenceExample (no batch dimension)."""
-    messages = V._renamed(op, lambda: S._messages(serialized))
+    messages = _read_messages(op, serialized, single, names)
     _context_checks(op, messages, a["context_dense_keys"], a["context_dense_shapes"],
                     defaults, single, name)
     ctx = np.empty(len(messages), dtype=object)
