@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops import parsing_sequence as S
@@ -66,6 +67,7 @@ def _check(op: str, serialized: Any, defaults: tuple, a: dict, single: bool) -> 
         if not isinstance(s, tuple) or None in s or any(v < 0 for v in s):
             raise C.fail(op, f"feature_list_dense_shapes[{i}] is not fully defined: "
                              f"{V._dims(s if isinstance(s, tuple) else ())}")
+        check_finite_size(op, s, a["feature_list_dense_types"][i])
     return context
 
 
