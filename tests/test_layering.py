@@ -109,8 +109,8 @@ OPS_ORDER = [
     "image_nms", "image_boxes", "image_sampling", "image_transform", "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "regex_ops", "string_ops", "hash_ops", "sparse_ops", "candidate_sampling",
-    "candidate_unigram", "sets",
+    "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
+    "candidate_sampling", "candidate_unigram", "sets",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",
     "sparse_serialization", "csv_ops",
@@ -121,7 +121,7 @@ OPS_ORDER = [
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
-    "parsing_sequence",
+    "parsing_sequence", "parsing_v1", "parsing_sequence_v1",
     "extension_type", "extension_dispatch",
     # StructuredTensor (an extension type over the ragged family)
     "structured_pyval", "structured_shape", "structured_tensor", "structured_ops", "structured",

@@ -396,6 +396,21 @@ CASES = {
             return tf.histogram_fixed_width(x, [0.0, 1.0], n)
         SPECS = [tf.TensorSpec([10]), tf.TensorSpec([], tf.int32)]
     """,
+    # -- TF 1's string split and DecodePaddedRaw ---------------------------------------------
+    "decode_raw_fixed_length": """
+        def f(x):
+            return (tf.io.decode_raw(x, tf.int16, fixed_length=4),
+                    tf.io.decode_raw(x, tf.uint8, little_endian=False, fixed_length=3,
+                                     name="raw"))
+        SPECS = [tf.TensorSpec([None], tf.string)]
+    """,
+    "string_split_v1": """
+        def f(x):
+            a = tf.compat.v1.string_split(x)
+            b = tf.compat.v1.string_split(x, ",;", skip_empty=False)
+            return a.indices, a.values, a.dense_shape, b.values
+        SPECS = [tf.TensorSpec([None], tf.string)]
+    """,
 }
 
 

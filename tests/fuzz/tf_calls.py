@@ -347,7 +347,61 @@ def _bn_training_grad(tf: Any, dy: Any, x: Any, scale: Any, mean: Any, variance:
     return dx, dinv * r, sum_dy
 
 
+def _shapes(tf: Any, shapes: tuple) -> list:
+    return [tf.TensorShape(list(s)) for s in shapes]
+
+
+def _flat(tf: Any, outs: Any) -> tuple:
+    """A parsing op's outputs (lists of tensors in a namedtuple) in one tuple."""
+    return tuple(tf.nest.flatten(tuple(outs)))
+
+
+def _parse_example(tf: Any, serialized: Any, names: Any, *rest: Any, Nsparse: int,
+                   Ndense: int, sparse_types: tuple, dense_shapes: tuple) -> Any:
+    return _flat(tf, tf.raw_ops.ParseExample(
+        serialized=serialized, names=names, sparse_keys=list(rest[:Nsparse]),
+        dense_keys=list(rest[Nsparse:Nsparse + Ndense]),
+        dense_defaults=list(rest[Nsparse + Ndense:]), sparse_types=list(sparse_types),
+        dense_shapes=_shapes(tf, dense_shapes)))
+
+
+def _parse_sequence_example(tf: Any, serialized: Any, debug_name: Any, *defaults: Any,
+                            **a: Any) -> Any:
+    counts = {"Ncontext_sparse": len(a["context_sparse_keys"]),
+              "Ncontext_dense": len(a["context_dense_keys"]),
+              "Nfeature_list_sparse": len(a["feature_list_sparse_keys"]),
+              "Nfeature_list_dense": len(a["feature_list_dense_keys"])}
+    a = {k: _shapes(tf, v) if k.endswith("_shapes") else list(v) for k, v in a.items()}
+    return _flat(tf, tf.raw_ops.ParseSequenceExample(
+        serialized=serialized, debug_name=debug_name, context_dense_defaults=list(defaults),
+        **a, **counts))
+
+
+def _parse_single_sequence_example(tf: Any, *ins: Any, **a: Any) -> Any:
+    counts = ("Ncontext_sparse", "Ncontext_dense", "Nfeature_list_sparse",
+              "Nfeature_list_dense")
+    at, keys = 2, []
+    for n in counts:
+        keys.append(list(ins[at:at + a[n]]))
+        at += a[n]
+    a = {k: _shapes(tf, v) if k.endswith("_shapes") else list(v) for k, v in a.items()
+         if k not in counts}
+    return _flat(tf, tf.raw_ops.ParseSingleSequenceExample(
+        serialized=ins[0], feature_list_dense_missing_assumed_empty=ins[1],
+        context_sparse_keys=keys[0], context_dense_keys=keys[1],
+        feature_list_sparse_keys=keys[2], feature_list_dense_keys=keys[3],
+        context_dense_defaults=list(ins[at:-1]), debug_name=ins[-1], **a))
+
+
 CALLS: dict[str, Callable] = {
+    "ParseExample": _parse_example,
+    "ParseSequenceExample": _parse_sequence_example,
+    "ParseSingleSequenceExample": _parse_single_sequence_example,
+    "ParseSingleExample": lambda tf, s, *defaults, dense_shapes, **a: _flat(tf, (
+        tf.raw_ops.ParseSingleExample(serialized=s, dense_defaults=list(defaults),
+                                      dense_shapes=_shapes(tf, dense_shapes),
+                                      **{k: list(v) if isinstance(v, tuple) else v
+                                         for k, v in a.items()}))),
     "MatMul": _matmul,
     # TF removed its MatrixExponential kernel: tf.linalg.expm is a Python composite
     "MatrixExponential": lambda tf, x: tf.linalg.expm(x),

@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import Variable
 
@@ -259,10 +259,122 @@ DECODE_RAW = register(OpDef(
 ))
 
 
+# DecodePaddedRaw: each string cut or zero-padded to the fixed_length input (bytes)
+_PAD = "DecodePaddedRaw"
+_PADDED_TYPES = frozenset(_RAW_TYPES) - {dt.complex64, dt.complex128, dt.bool}
+# its CPU kernels, as TF's NotFoundError lists them (none for half, though its OpDef takes it)
+_PADDED_KERNELS = (dt.bfloat16, dt.int64, dt.int8, dt.int16, dt.uint8, dt.uint16, dt.int32,
+                   dt.float64, dt.float32)
+
+
+def _padded_infer(input_bytes: Any, *dyn: Any, out_type: dt.DType, little_endian: bool,
+                  fixed_length: int | None) -> list:
+    """(fixed_length: an attr where known when the op is built, else the last input)"""
+    if input_bytes._dtype is not dt.string:
+        raise C.wrong_input_dtype(_PAD, 0, dt.string, input_bytes._dtype)
+    if dyn and dyn[0]._dtype is not dt.int32:
+        raise C.wrong_input_dtype(_PAD, 1, dt.int32, dyn[0]._dtype)
+    C.dtype_attr(_PAD, out_type, "out_type")
+    if out_type not in _PADDED_TYPES:
+        raise C.not_supported(_PAD, out_type, _PADDED_TYPES, "out_type")
+    if out_type is dt.float16:
+        raise C.no_kernel(_PAD, f"little_endian={str(bool(little_endian)).lower()}, "
+                                "out_type=DT_HALF", _PADDED_KERNELS, "out_type")
+    if not dyn and not (isinstance(fixed_length, (int, tuple)) and
+                        not isinstance(fixed_length, bool)):
+        raise TypeError(f"Expected int for argument 'fixed_length' not {fixed_length!r}. "
+                        f"[Op:{_PAD}]")
+    if not dyn and isinstance(fixed_length, int):
+        C.int_attr(_PAD, fixed_length, "fixed_length")  # (TF's input is an int32)
+    k = dyn[0]._shape if dyn else np.shape(fixed_length)
+    if k is not None and len(k) != 0:
+        raise C.fail(_PAD, f"k must be scalar, got shape [{','.join(str(d) for d in k)}]")
+    shape = input_bytes._shape
+    if dyn or fixed_length is None:
+        return [(None if shape is None else tuple(shape) + (None,), out_type)]
+    n = _padded_length(fixed_length, out_type)
+    out = None if shape is None else tuple(shape) + (n // _width(out_type),)
+    if out is not None:
+        C.check_size(_PAD, out, out_type)
+    return [(out, out_type)]
+
+
+def _width(out_type: dt.DType) -> int:
+    return np.dtype(out_type.as_numpy_dtype).itemsize
+
+
+def _padded_length(fixed_length: Any, out_type: dt.DType) -> int:
+    n = int(np.asarray(fixed_length).reshape(-1)[0])
+    if n % _width(out_type):
+        raise C.fail(_PAD, f"fixed_length ({n}) must be a multiple of the size of out_type "
+                           f"({_width(out_type)})")
+    if n <= 0:
+        raise C.fail(_PAD, f"fixed_length ({n}) must be greater than zero.")
+    return n
+
+
+def _padded_kernel(xp: Any, input_bytes: Any, *dyn: Any, out_type: dt.DType,
+                   little_endian: bool, fixed_length: int | None) -> np.ndarray:
+    n = _padded_length(dyn[0] if dyn else fixed_length, out_type)
+    C.check_size(_PAD, np.shape(input_bytes) + (n // _width(out_type),), out_type)
+    return _raw_kernel(xp, input_bytes, out_type=out_type, little_endian=little_endian,
+                       fixed_length=n)
+
+
+def _padded_ref(input_bytes: np.ndarray, *dyn: Any, out_type: dt.DType, little_endian: bool,
+                fixed_length: int | None) -> np.ndarray:
+    n = int(dyn[0] if dyn else fixed_length)
+    items = [bytes(b)[:n].ljust(n, b"\0") for b in np.asarray(input_bytes).reshape(-1)]
+    return _raw_ref(_raw_samples(*items).reshape(np.shape(input_bytes)), out_type=out_type,
+                    little_endian=little_endian, fixed_length=None)
+
+
+def _attr(v: np.ndarray) -> Any:
+    return int(v) if v.ndim == 0 else tuple(v.reshape(-1).tolist())
+
+
+def _padded(out_type: dt.DType, little_endian: bool, fixed_length: int | None) -> dict:
+    return {"out_type": out_type, "little_endian": little_endian, "fixed_length": fixed_length}
+
+
+DECODE_PADDED_RAW = register(OpDef(
+    _PAD, _padded_infer, _padded_kernel, reference=_padded_ref, gpu=False,
+    samples=lambda: [
+        Sample((_raw_samples(b"\x01\x00\x02", b"\x03\x00\x04\x00\x05\x00"),),
+               _padded(dt.int16, True, 4), grad=False),
+        Sample((_raw_samples(b"\x01\x02\x03\x04\x05"),), _padded(dt.int32, False, 8),
+               grad=False),
+        Sample((_raw_samples(b"\x00\x00\x80?\x00").reshape(1, 1), np.array(4, np.int32)),
+               _padded(dt.float32, True, None), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_raw_samples(b"\x01\x02"),), _padded(dt.int16, True, 3),
+                  InvalidArgumentError, "must be a multiple of the size of out_type"),
+        BadSample((_raw_samples(b"\x01\x02"), np.array(0, np.int32)),
+                  _padded(dt.int16, True, None), InvalidArgumentError,
+                  "must be greater than zero"),
+        BadSample((_raw_samples(b"\x01\x02"), np.array([2], np.int32)),
+                  _padded(dt.int16, True, None), InvalidArgumentError, "k must be scalar"),
+        BadSample((_raw_samples(b"\x01\x02"),), _padded(dt.complex64, True, 8),
+                  InvalidArgumentError, "Value for attr 'out_type' of complex64")],
+))
+
+
 def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                fixed_length: Any = None, name: str | None = None) -> Any:
-    """`tf.io.decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None)`."""
+    """`tf.io.decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None)`:
+    with a fixed_length, TF's DecodePaddedRaw."""
     t = _string_tensor(input_bytes, "input_bytes")
+    if fixed_length is not None:
+        n = convert_to_tensor(fixed_length, dtype=dt.int32)
+        known = isinstance(n, EagerTensor)  # a graph's tensor: its value at run time
+        try:
+            return bind(DECODE_PADDED_RAW, (t,) if known else (t, n), _padded(
+                dt.as_dtype(out_type), bool(little_endian),
+                _attr(n.numpy()) if known else None), name)
+        except OpError as e:
+            if not isinstance(fixed_length, Tensor):  # TF's wrapper: its slow path
+                slow_path(e)
+            raise
     return bind(DECODE_RAW, (t,), {"out_type": dt.as_dtype(out_type),
                                    "little_endian": bool(little_endian),
                                    "fixed_length": None if fixed_length is None

@@ -238,4 +238,13 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "parsing_sequence": (
         "ParseSequenceExampleV2",
     ),
+    "string_split_v1": (
+        "StringSplit",
+    ),
+    "parsing_v1": (
+        "ParseExample", "ParseSingleExample",
+    ),
+    "parsing_sequence_v1": (
+        "ParseSequenceExample", "ParseSingleSequenceExample",
+    ),
 }

@@ -213,7 +213,7 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
         else:
             flat = [x for p in parts for x in p]
             arr = _array(flat, dtype, (batch,) + tuple(shape))
-        dense_out.append(arr[0] if single else arr)
+        dense_out.append(arr[0, ...] if single else arr)  # (a 0-d array, not a scalar)
     outs = tuple(idx_out + val_out + shape_out + dense_out)
     return outs
 

@@ -265,7 +265,8 @@ class RawOp:
                 else:
                     for v in value:
                         out.append(self._convert(v, "", 0, attrs, len(out)))
-                    attrs[arg.type_list_attr] = tuple(t._dtype for t in out[-len(value):])
+                    attrs[arg.type_list_attr] = tuple(  # (an empty list: no types)
+                        t._dtype for t in out[len(out) - len(value):])
             else:
                 out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out)))
         return out

@@ -15,7 +15,6 @@ TF 1 layer (v1/): loaded by `tf.compat.v1` on first use.
 
 from __future__ import annotations
 
-import re
 import sys
 import threading
 from typing import Any
@@ -25,7 +24,6 @@ import numpy as np
 from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
-from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -37,16 +35,14 @@ from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads th
 from eagerflow._src.ops import sparse_functions as SF
 from eagerflow._src.ops import sparse_serialization as SS
 from eagerflow._src.ops.array import rank
-from eagerflow._src.ops.eager_errors import decorate
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.image_patches import extract_patches
-from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.indexing_versions import list_diff
 from eagerflow._src.ops.math import (
     cast,
     floordiv,
-    greater,
     identity,
-    logical_or,
     minimum,
     rsqrt,
 )
@@ -57,11 +53,11 @@ from eagerflow._src.ops.nn_space import batch_to_space_nd as nd_batch_to_space
 from eagerflow._src.ops.nn_space import depth_to_space as _depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as _space_to_depth
 from eagerflow._src.ops.printing import PRINT_DEPRECATION, _c_escape, _element
-from eagerflow._src.ops.ragged_strings import bytes_split, split
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.random_gamma import poisson
 from eagerflow._src.ops.reduce import reduce_sum, size
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.string_split_v1 import STRING_SPLIT
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup, name_scope
 from eagerflow._src.v1.variables import tables_initializer
 
@@ -219,43 +215,19 @@ def sparse_placeholder(dtype: Any, shape: Any = None, name: str | None = None) -
 # -- strings -----------------------------------------------------------------------------------
 
 def _string_split_sparse(source: Any, sep: Any, skip_empty: bool, delimiter: Any) -> Any:
-    """TF 1's StringSplit: every character of the delimiter splits ("" splits into bytes),
-    the empty tokens dropped when `skip_empty`; a SparseTensor [rows, longest row]."""
+    """TF 1's StringSplit op: a SparseTensor [rows, longest row] of the tokens."""
     sep = lookup("sep", sep, "delimiter", delimiter)
-    if sep is None:
-        sep = " "
-    sep_t = convert_to_tensor(sep, dtype=dt.string)
+    # (in a graph TF's Const "Const" under the function's scope)
+    sep_t = convert_to_tensor_v2(" " if sep is None else sep, dtype=dt.string, name="Const")
     if sep_t.shape.rank != 0:
         raise ValueError(f"Shape must be rank 0 but is rank {sep_t.shape.rank}")
-    if not hasattr(sep_t, "numpy"):
-        raise NotImplementedError("string_split's delimiter must be known when the graph is "
-                                  "built")
-    sep = sep_t.numpy().decode("utf-8", "surrogateescape")
     source = convert_to_tensor(source, dtype=dt.string)
-    if source.shape.rank is not None and source.shape.rank != 1:
-        if executing_eagerly():  # (the kernel's check, worded as TF's eager error)
-            dims = ",".join(str(d) for d in source.shape.as_list())
-            raise decorate(InvalidArgumentError(
-                None, None, f"input must be a vector, got shape: [{dims}] [Op:StringSplit]"),
-                None, (), {}, _CPU, None)
+    if source.shape.rank is not None and source.shape.rank != 1 and not executing_eagerly():
         raise ValueError(f"Shape must be rank 1 but is rank {source.shape.rank} for "
                          "StringSplit")
-    if sep == "":
-        tokens = bytes_split(source)
-    else:
-        if len(sep) > 1:
-            chars = "".join(re.escape(c) for c in sep)
-            source = string_ops.regex_replace(source, f"[{chars}]", sep[0].replace("\\", "\\\\"))
-        tokens = split(source, sep=sep[0])
-    # (an empty string gives no token at all, even when empty tokens are kept)
-    keep = greater(string_ops.length(tokens.flat_values), 0)
-    if not skip_empty:
-        keep = logical_or(keep, gather(greater(string_ops.length(source), 0),
-                                       tokens.value_rowids()))
-    tokens = RaggedTensor.from_value_rowids(
-        boolean_mask(tokens.flat_values, keep), boolean_mask(tokens.value_rowids(), keep),
-        nrows=tokens.nrows(), validate=False)
-    return tokens.to_sparse()
+    # TF's wrapper is handed the Python arguments: its eager errors end in " name: "
+    outs = bind(STRING_SPLIT, (source, sep_t), {"skip_empty": bool(skip_empty)})
+    return SparseTensor(*outs)
 
 
 def string_split(source: Any, sep: Any = None, skip_empty: bool = True, delimiter: Any = None,
