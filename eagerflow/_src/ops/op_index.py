@@ -141,7 +141,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseToSparseSetOperation",
     ),
     "audio_ops": (
-        "DecodeWav", "EncodeWav",
+        "DecodeWav", "EncodeWav", "AudioSpectrogram", "Mfcc",
     ),
     "image_color": (
         "AdjustHue", "AdjustSaturation",
