@@ -187,8 +187,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "edit_distance": (
         "EditDistance",
     ),
+    "print_v1": (
+        "Print",
+    ),
     "runtime_ops": (
-        "BatchFunction", "CheckPinned", "GuaranteeConst", "Timestamp",
+        "BatchFunction", "CheckPinned", "GuaranteeConst", "ParallelConcat", "Timestamp",
     ),
     "training_ops": (
         "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",
