@@ -187,11 +187,17 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "edit_distance": (
         "EditDistance",
     ),
+    "clustering_ops": (
+        "KMC2ChainInitialization", "KmeansPlusPlusInitialization", "NearestNeighbors",
+    ),
+    "uniform_quant": (
+        "UniformDequantize", "UniformQuantize",
+    ),
     "print_v1": (
         "Print",
     ),
     "runtime_ops": (
-        "BatchFunction", "CheckPinned", "GuaranteeConst", "ParallelConcat", "Timestamp",
+        "BatchFunction", "CheckPinned", "Fact", "GuaranteeConst", "ParallelConcat", "Timestamp",
     ),
     "training_ops": (
         "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",

@@ -283,6 +283,26 @@ def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
 
 
 # ---------------------------------------------------------------------------------------
+# Fact: TF's test op, a string scalar (TF 2.21's CPU kernel gives this one every call).
+# ---------------------------------------------------------------------------------------
+
+_FACT = b"0! == 1"
+
+
+def _fact_kernel(xp: Any) -> Any:
+    out = np.empty((), dtype=object)
+    out[()] = _FACT
+    return out
+
+
+FACT = register(OpDef(
+    "Fact", lambda: [((), dt.string)], _fact_kernel, grad=C.no_gradient,
+    reference=lambda: np.array(_FACT, dtype=object), samples=lambda: [Sample((), grad=False)],
+    gpu=False,
+))
+
+
+# ---------------------------------------------------------------------------------------
 # CriticalSection.
 # ---------------------------------------------------------------------------------------
 

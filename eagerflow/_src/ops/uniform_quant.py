@@ -1,0 +1,262 @@
+"""TF's uniform quantization ops of its StableHLO quantizer: UniformQuantize (float32 to
+qint8/quint8/qint32 by scale and zero point, per tensor or per slice of one axis) and
+UniformDequantize (back).
+
+Ops layer, after quantization (its quantized-dtype checks), loaded on first use. Host-only
+and without gradients, as in TF. TF's CPU kernels compute in float32 and int32: a value
+times the reciprocal of its scale, rounded half up (floor(v + 0.5), in float32), cast to
+int32 as x86 casts (NaN and values out of range become INT_MIN), plus the zero point
+(int32, wrapping), clamped to [min, max] (the upper bound first, so a minimum above the
+maximum wins), then cast to the output's storage type (wrapping). Dequantizing subtracts
+the zero point in int32 (wrapping) and multiplies by the scale in float32.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.quantization import _along
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_F32 = np.float32
+_QTYPES = (dt.qint8, dt.quint8, dt.qint32)
+_INT_MIN = np.int32(-2**31)
+
+
+def _type_refused(op: str, what: str, d: dt.DType, allowed: str) -> InvalidArgumentError:
+    return C.fail(op, f"Value for attr '{what}' of {C.dtype_word(d)} is not in the list of "
+                      f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
+
+
+def _check_params(op: str, x: Any, scales: Any, zero_points: Any, axis: int,
+                  lo: int, hi: int) -> None:
+    """TF's checks of the scales and zero points against the axis, in its order."""
+    for what, v in (("quantization_axis", axis), ("quantization_min_val", lo),
+                    ("quantization_max_val", hi)):
+        C.int_attr(op, v, what)
+    if scales._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 1, dt.float32, scales._dtype)
+    if zero_points._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, 2, dt.int32, zero_points._dtype)
+    if op == "UniformQuantize" and axis < -1:
+        raise C.fail(op, f"quantization_axis must be >= -1, given: {axis}")
+    s, z = scales._shape, zero_points._shape
+    if s is None or z is None or x._shape is None:
+        return
+    if s != z:
+        raise C.fail(op, f"scales and zero_points shape must be same, but given scales shape "
+                         f"{C.shape_str(s)} and zero_points shape {C.shape_str(z)}")
+    if axis == -1:
+        if s != ():
+            raise C.fail(op, f"If quantization_axis is -1, scales and zero_points must be "
+                             f"scalar tensors, but given scales shape {C.shape_str(s)} and "
+                             f"zero_points shape {C.shape_str(z)}")
+        return
+    if not 0 <= axis < len(x._shape):
+        raise C.fail(op, f"quantization_axis must be -1 or in range [0, input.rank), but "
+                         f"given {axis}")
+    depth = x._shape[axis]
+    if len(s) != 1 or (depth is not None and s[0] is not None and s[0] != depth):
+        raise C.fail(op, f"If quantization_axis is not -1, scales and zero_points must be a "
+                         f"tensor of rank 1 and the size must be equal to the "
+                         f"input.dim_size(quantization_axis), but given quantization_axis "
+                         f"{axis}, scales shape {C.shape_str(s)} and zero_points shape "
+                         f"{C.shape_str(z)}")
+
+
+def _per_value(v: np.ndarray, ndim: int, axis: int) -> np.ndarray:
+    return v if axis == -1 else _along(v.reshape(-1), ndim, axis)
+
+
+def _to_int32(v: np.ndarray) -> np.ndarray:
+    """float32 to int32 as x86's truncating conversion: NaN and out of range are INT_MIN."""
+    ok = np.isfinite(v) & (v >= -2.0**31) & (v < 2.0**31)
+    return np.where(ok, np.where(ok, v, 0).astype(np.int32), _INT_MIN)
+
+
+# ---------------------------------------------------------------------------------------
+# UniformQuantize
+
+def _quantize_infer(x: Any, scales: Any, zero_points: Any, *, Tout: dt.DType,  # noqa: N803
+                    quantization_axis: int, quantization_min_val: int,
+                    quantization_max_val: int) -> list:
+    op = "UniformQuantize"
+    if x._dtype is not dt.float32:
+        raise _type_refused(op, "Tin", x._dtype, "float")
+    C.dtype_attr(op, Tout, "Tout")
+    if Tout not in _QTYPES:
+        raise _type_refused(op, "Tout", Tout, "qint8, quint8, qint32")
+    _check_params(op, x, scales, zero_points, quantization_axis, quantization_min_val,
+                  quantization_max_val)
+    return [(x._shape, Tout)]
+
+
+def _quantize(x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray, storage: Any,
+              axis: int, lo: int, hi: int) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        inverse = (_F32(1) / np.asarray(scales, _F32)).astype(_F32)
+        scaled = (x.astype(_F32) * _per_value(inverse, x.ndim, axis)).astype(_F32)
+        rounded = np.floor((scaled + _F32(0.5)).astype(_F32))
+        q = _to_int32(rounded) + _per_value(np.asarray(zero_points, np.int32), x.ndim, axis)
+    q = np.maximum(np.minimum(q.astype(np.int64), hi), lo)
+    return q.astype(storage)
+
+
+def _quantize_kernel(xp: Any, x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray, *,
+                     Tout: dt.DType, quantization_axis: int,  # noqa: N803
+                     quantization_min_val: int, quantization_max_val: int) -> np.ndarray:
+    return _quantize(x, scales, zero_points, Tout.storage_type, quantization_axis,
+                     quantization_min_val, quantization_max_val)
+
+
+def _quantize_reference(x: np.ndarray, scales: Any, zero_points: Any, Tout: dt.DType,  # noqa: N803
+                        quantization_axis: int, quantization_min_val: int,
+                        quantization_max_val: int) -> np.ndarray:
+    """Value by value in Python, each with its slice's scale and zero point."""
+    storage = np.dtype(Tout.storage_type)
+    out = np.empty(x.shape, storage)
+    bits = storage.itemsize * 8
+    for index in np.ndindex(x.shape):
+        i = () if quantization_axis == -1 else (index[quantization_axis],)
+        scale, zero = np.asarray(scales)[i], int(np.asarray(zero_points)[i])
+        with np.errstate(all="ignore"):
+            v = float(np.floor(_F32(x[index] * (_F32(1) / _F32(scale))) + _F32(0.5)))
+        q = int(v) if v == v and -2**31 <= v < 2**31 else -2**31
+        q = (q + zero + 2**31) % 2**32 - 2**31
+        q = max(min(q, quantization_max_val), quantization_min_val)
+        q %= 2**bits
+        if storage.kind == "i" and q >= 2**(bits - 1):
+            q -= 2**bits
+        out[index] = q
+    return out.view(Tout.as_numpy_dtype)
+
+
+def _quantize_samples() -> list:
+    rng = np.random.default_rng(41)
+    x = rng.uniform(-20, 20, (3, 4)).astype(_F32)
+    x[0, :3] = [0.25, -0.25, 1.25]
+    base = {"quantization_axis": -1, "quantization_min_val": -128,
+            "quantization_max_val": 127}
+    return [Sample((x, _F32(0.5), np.int32(3)), {**base, "Tout": dt.qint8}, grad=False),
+            Sample((x, np.array([0.1, 0.2, 0.3, 4.0], _F32), np.array([0, 1, -2, 3], np.int32)),
+                   {"Tout": dt.qint32, "quantization_axis": 1,
+                    "quantization_min_val": -1000, "quantization_max_val": 1000},
+                   grad=False),
+            Sample((x, _F32(0.25), np.int32(128)),
+                   {**base, "Tout": dt.quint8, "quantization_min_val": 0,
+                    "quantization_max_val": 255}, grad=False)]
+
+
+def _quantize_bad() -> list:
+    x = np.ones((2, 3), _F32)
+    base = {"Tout": dt.qint8, "quantization_axis": -1, "quantization_min_val": -128,
+            "quantization_max_val": 127}
+    return [BadSample((x, np.ones(3, _F32), np.zeros(3, np.int32)), base,
+                      InvalidArgumentError, "If quantization_axis is -1, scales and "
+                      "zero_points must be scalar tensors, but given scales shape [3] and "
+                      "zero_points shape [3]"),
+            BadSample((x, np.ones(3, _F32), np.zeros(2, np.int32)), base,
+                      InvalidArgumentError, "scales and zero_points shape must be same, but "
+                      "given scales shape [3] and zero_points shape [2]"),
+            BadSample((x, _F32(1), np.int32(0)), {**base, "quantization_axis": -2},
+                      InvalidArgumentError, "quantization_axis must be >= -1, given: -2"),
+            BadSample((x, _F32(1), np.int32(0)), {**base, "quantization_axis": 2},
+                      InvalidArgumentError, "quantization_axis must be -1 or in range [0, "
+                      "input.rank), but given 2"),
+            BadSample((x, np.ones(2, _F32), np.zeros(2, np.int32)),
+                      {**base, "quantization_axis": 1}, InvalidArgumentError,
+                      "but given quantization_axis 1, scales shape [2] and zero_points shape "
+                      "[2]"),
+            BadSample((x.astype(np.float64), _F32(1), np.int32(0)), base, InvalidArgumentError,
+                      "Value for attr 'Tin' of double is not in the list of allowed values: "
+                      "float")]
+
+
+UNIFORM_QUANTIZE = register(OpDef(
+    "UniformQuantize", _quantize_infer, _quantize_kernel, grad=C.no_gradient,
+    reference=_quantize_reference, samples=_quantize_samples, bad_samples=_quantize_bad,
+    gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# UniformDequantize
+
+def _dequantize_infer(x: Any, scales: Any, zero_points: Any, *, Tout: dt.DType,  # noqa: N803
+                      quantization_axis: int, quantization_min_val: int,
+                      quantization_max_val: int) -> list:
+    op = "UniformDequantize"
+    if x._dtype not in _QTYPES:
+        raise _type_refused(op, "Tin", x._dtype, "qint8, quint8, qint32")
+    C.dtype_attr(op, Tout, "Tout")
+    if Tout is not dt.float32:
+        raise _type_refused(op, "Tout", Tout, "float")
+    _check_params(op, x, scales, zero_points, quantization_axis, quantization_min_val,
+                  quantization_max_val)
+    return [(x._shape, dt.float32)]
+
+
+def _dequantize_kernel(xp: Any, x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray,
+                       *, Tout: dt.DType, quantization_axis: int,  # noqa: N803
+                       quantization_min_val: int, quantization_max_val: int) -> np.ndarray:
+    scales = np.asarray(scales, _F32)
+    if not (scales > 0).all():  # (NaN too)
+        raise C.fail("UniformDequantize", "rhs scales elements must be all positive.")
+    axis = quantization_axis
+    with np.errstate(all="ignore"):
+        shifted = x.astype(np.int32) - _per_value(np.asarray(zero_points, np.int32), x.ndim,
+                                                  axis)
+        return (shifted.astype(_F32) * _per_value(scales, x.ndim, axis)).astype(_F32)
+
+
+def _dequantize_reference(x: np.ndarray, scales: Any, zero_points: Any, Tout: dt.DType,  # noqa: N803
+                          quantization_axis: int, quantization_min_val: int,
+                          quantization_max_val: int) -> np.ndarray:
+    if x.dtype.names:  # (a quantized dtype's record form: its one integer field)
+        x = x.view(x.dtype[0])
+    out = np.empty(x.shape, _F32)
+    for index in np.ndindex(x.shape):
+        i = () if quantization_axis == -1 else (index[quantization_axis],)
+        q = int(x[index]) - int(np.asarray(zero_points)[i])
+        q = (q + 2**31) % 2**32 - 2**31
+        out[index] = _F32(q) * _F32(np.asarray(scales)[i])
+    return out
+
+
+def _quantized(values: Any, d: dt.DType) -> np.ndarray:
+    return np.asarray(values, d.storage_type).view(d.as_numpy_dtype)
+
+
+UNIFORM_DEQUANTIZE = register(OpDef(
+    "UniformDequantize", _dequantize_infer, _dequantize_kernel, grad=C.no_gradient,
+    reference=_dequantize_reference,
+    samples=lambda: [
+        Sample((_quantized([[-128, -1, 0], [5, 127, 3]], dt.qint8), _F32(0.1), np.int32(3)),
+               {"Tout": dt.float32, "quantization_axis": -1, "quantization_min_val": -128,
+                "quantization_max_val": 127}, grad=False),
+        Sample((_quantized([[0, 255, 128], [7, 9, 11]], dt.quint8),
+                np.array([0.5, 0.25, 2.0], _F32), np.array([128, 0, 3], np.int32)),
+               {"Tout": dt.float32, "quantization_axis": 1, "quantization_min_val": 0,
+                "quantization_max_val": 255}, grad=False),
+        Sample((_quantized([7, -2**31], dt.qint32), _F32(0.5), np.int32(1)),
+               {"Tout": dt.float32, "quantization_axis": -1, "quantization_min_val": -2**31,
+                "quantization_max_val": 2**31 - 1}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_quantized([1, 2], dt.qint8), _F32(0), np.int32(0)),
+                  {"Tout": dt.float32, "quantization_axis": -1, "quantization_min_val": -128,
+                   "quantization_max_val": 127}, InvalidArgumentError,
+                  "rhs scales elements must be all positive."),
+        BadSample((_quantized([1, 2], dt.qint8), _F32(1), np.int32(0)),
+                  {"Tout": dt.float32, "quantization_axis": -2, "quantization_min_val": -128,
+                   "quantization_max_val": 127}, InvalidArgumentError,
+                  "quantization_axis must be -1 or in range [0, input.rank), but given -2"),
+        BadSample((np.array([1, 2], np.int8), _F32(1), np.int32(0)),
+                  {"Tout": dt.float32, "quantization_axis": -1, "quantization_min_val": -128,
+                   "quantization_max_val": 127}, InvalidArgumentError,
+                  "Value for attr 'Tin' of int8 is not in the list of allowed values: qint8, "
+                  "quint8, qint32")],
+    gpu=False))

@@ -1,0 +1,99 @@
+"""UniformQuantize and UniformDequantize calls as TF 2.21 answers them (tf.raw_ops):
+rounding at halves (TF rounds half up), values past int32 and NaN (INT_MIN), zero points
+that wrap, bounds out of order or past the storage type, per-axis scales, and the errors
+of both. Recorded by record_uniform_quant_golden.py (uniform_quant_golden.json) and
+checked by test_uniform_quant.py; imports neither TF nor eagerflow. Quantized results are
+recorded as their storage integers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+_F32 = np.float32
+_X = np.array([[0.25, 0.75, -0.25, -0.75, 1.25, 0.35, 0.45, 0.15, -0.5, -2.5, 0.49999997,
+                -0.49999997]], _F32)
+_BIG = np.array([1e10, -3e9, np.nan, -np.inf, np.inf, 8388609.0], _F32)
+_GRID = (np.arange(24, dtype=_F32).reshape(2, 3, 4) - 11) / 3
+
+QUANTIZE = {  # name: (input, scales, zero_points, Tout, axis, min, max)
+    "halves": (_X, _F32(0.5), 0, "qint8", -1, -128, 127),
+    "tenths": (_X, _F32(0.1), 2, "qint8", -1, -128, 127),
+    "past int32": (_BIG, _F32(1), 0, "qint32", -1, -2**31, 2**31 - 1),
+    "zero point wraps": (np.array([1e3, 10.0], _F32), _F32(1e-6), 2**31 - 1, "qint32", -1,
+                         -2**31, 2**31 - 1),
+    "scale 0": (_X, _F32(0), 0, "qint8", -1, -128, 127),
+    "negative scale": (_X, _F32(-0.25), 1, "qint8", -1, -128, 127),
+    "min above max": (_X * 40, _F32(1), 0, "qint8", -1, 10, 5),
+    "min past int8": (_X * 1000, _F32(1), 0, "qint8", -1, -200, 300),
+    "quint8": (_X * 100, _F32(0.5), 128, "quint8", -1, 0, 255),
+    "axis 0": (_GRID, np.array([0.5, 0.25], _F32), np.array([1, -1], np.int32), "qint8", 0,
+               -128, 127),
+    "axis 2": (_GRID, np.array([0.1, 0.2, 0.3, 0.4], _F32), np.array([0, 1, 2, 3], np.int32),
+               "qint32", 2, -20, 20),
+    "empty": (np.zeros((0, 3), _F32), np.ones(3, _F32), np.zeros(3, np.int32), "qint8", 1,
+              -128, 127),
+    "error vectors without axis": (_GRID, np.ones(2, _F32), np.zeros(2, np.int32), "qint8",
+                                   -1, -128, 127),
+    "error shapes differ": (_GRID, np.ones(3, _F32), np.zeros(2, np.int32), "qint8", 1,
+                            -128, 127),
+    "error axis -2": (_GRID, _F32(1), 0, "qint8", -2, -128, 127),
+    "error axis past rank": (_GRID, _F32(1), 0, "qint8", 3, -128, 127),
+    "error axis size": (_GRID, np.ones(2, _F32), np.zeros(2, np.int32), "qint8", 1, -128, 127),
+    "error scales rank 2": (_GRID, np.ones((3, 1), _F32), np.zeros((3, 1), np.int32), "qint8",
+                            1, -128, 127),
+    "error scalar input with axis": (_F32(1), np.ones(1, _F32), np.zeros(1, np.int32), "qint8",
+                                     0, -128, 127),
+}
+
+DEQUANTIZE = {  # name: (storage values, Tin, scales, zero_points, axis, min, max)
+    "qint8": ([-128, -1, 0, 5, 127], "qint8", _F32(0.1), 3, -1, -128, 127),
+    "zero point past int8": ([-128, -1, 0, 5, 127], "qint8", _F32(0.1), 300, -1, -128, 127),
+    "quint8": ([0, 255, 128], "quint8", _F32(0.5), 128, -1, 0, 255),
+    "qint32 wraps": ([7, -2**31], "qint32", _F32(0.5), 1, -1, -2**31, 2**31 - 1),
+    "axis 1": ([[0, 1, 2], [3, 4, 5]], "qint8", np.array([0.1, 0.2, 0.3], _F32),
+               np.array([1, 2, 3], np.int32), 1, -128, 127),
+    "min above max": ([1, 2], "qint8", _F32(1), 0, -1, 5, 1),
+    "error scale 0": ([1, 2], "qint8", _F32(0), 0, -1, -128, 127),
+    "error scale NaN": ([1, 2], "qint8", _F32(np.nan), 0, -1, -128, 127),
+    "error negative scale on axis": ([[0, 1, 2], [3, 4, 5]], "qint8",
+                                     np.array([1, -1, 1], _F32), np.zeros(3, np.int32), 1,
+                                     -128, 127),
+    "error axis -2": ([1, 2], "qint8", _F32(1), 0, -2, -128, 127),
+    "error axis past rank": ([1, 2], "qint8", np.ones(2, _F32), np.zeros(2, np.int32), 1,
+                             -128, 127),
+    "error shapes differ": ([1, 2], "qint8", np.ones(2, _F32), np.zeros(3, np.int32), 0,
+                            -128, 127),
+    "error vectors without axis": ([1, 2], "qint8", np.ones(2, _F32), np.zeros(2, np.int32),
+                                   -1, -128, 127),
+}
+
+_STORAGE = {"qint8": np.int8, "quint8": np.uint8, "qint32": np.int32}
+
+
+def calls(tf: Any) -> dict:
+    """name -> a call of no arguments, over `tf` (TensorFlow or eagerflow); quantized
+    results come back as their storage integers."""
+    raw = tf.raw_ops
+    out: dict = {}
+    for name, (x, s, z, tout, axis, lo, hi) in QUANTIZE.items():
+        def quantize(x: Any = x, s: Any = s, z: Any = z, tout: str = tout, axis: int = axis,
+                     lo: int = lo, hi: int = hi) -> Any:
+            q = raw.UniformQuantize(input=x, scales=s, zero_points=np.int32(z)
+                                    if np.ndim(z) == 0 else z, Tout=getattr(tf, tout),
+                                    quantization_axis=axis, quantization_min_val=lo,
+                                    quantization_max_val=hi)
+            return tf.bitcast(q, tf.as_dtype(_STORAGE[tout]))
+        out["quantize " + name] = quantize
+    for name, (values, tin, s, z, axis, lo, hi) in DEQUANTIZE.items():
+        def dequantize(values: Any = values, tin: str = tin, s: Any = s, z: Any = z,
+                       axis: int = axis, lo: int = lo, hi: int = hi) -> Any:
+            q = tf.bitcast(tf.constant(np.array(values, _STORAGE[tin])), getattr(tf, tin))
+            return raw.UniformDequantize(input=q, scales=s, zero_points=np.int32(z)
+                                         if np.ndim(z) == 0 else z, Tout=tf.float32,
+                                         quantization_axis=axis, quantization_min_val=lo,
+                                         quantization_max_val=hi)
+        out["dequantize " + name] = dequantize
+    return out
