@@ -379,9 +379,12 @@ def _hann(window_size: int) -> np.ndarray:
 
 def _spectrogram_kernel(xp: Any, x: np.ndarray, *, window_size: int, stride: int,
                         magnitude_squared: bool) -> np.ndarray:
+    if x.ndim != 2:  # (a graph's input of unknown rank is checked when it runs)
+        raise C.fail("AudioSpectrogram", f"input must be 2-dimensional{C.shape_str(x.shape)}")
     samples, channels = x.shape
     fft = _fft_length(window_size)
     frames = _frames(samples, window_size, stride)
+    C.check_size("AudioSpectrogram", (channels, frames, fft // 2 + 1), dt.float32)
     out = np.empty((channels, frames, fft // 2 + 1), np.float32)
     if not out.size:
         return out
@@ -460,11 +463,7 @@ def _mfcc_infer(spectrogram: Any, sample_rate: Any, *, upper_frequency_limit: fl
     _mfcc_attrs(op, upper_frequency_limit, lower_frequency_limit, filterbank_channel_count,
                 dct_coefficient_count)
     shape = spectrogram._shape
-    if shape is not None and len(shape) != 3:
-        raise C.fail(op, f"spectrogram must be 3-dimensional{C.shape_str(shape)}")
-    if sample_rate._shape is not None and len(sample_rate._shape) != 0:
-        raise C.fail(op, f"Input sample_rate should be a scalar tensor, got "
-                         f"{C.shape_str(sample_rate._shape)} instead.")
+    _mfcc_shapes(shape, sample_rate._shape)
     rate = getattr(sample_rate, "_arr", None)  # (known when eager; a graph checks at run)
     if rate is not None and shape is not None and shape[2] is not None:
         _mfcc_check(shape[2], int(rate), np.float32(lower_frequency_limit),
@@ -472,6 +471,14 @@ def _mfcc_infer(spectrogram: Any, sample_rate: Any, *, upper_frequency_limit: fl
                     dct_coefficient_count)
     lead = (None, None) if shape is None else shape[:2]
     return [((*lead, dct_coefficient_count), dt.float32)]
+
+
+def _mfcc_shapes(shape: tuple | None, rate_shape: tuple | None) -> None:
+    if shape is not None and len(shape) != 3:
+        raise C.fail("Mfcc", f"spectrogram must be 3-dimensional{C.shape_str(shape)}")
+    if rate_shape is not None and len(rate_shape) != 0:
+        raise C.fail("Mfcc", f"Input sample_rate should be a scalar tensor, got "
+                             f"{C.shape_str(rate_shape)} instead.")
 
 
 def _mfcc_check(length: int, rate: int, lower: Any, upper: Any, channels: int,
@@ -537,6 +544,7 @@ def _mfcc_kernel(xp: Any, spectrogram: np.ndarray, sample_rate: Any, *,
     # (TF's float attrs are float32: a limit of 0.1 is float32's 0.1)
     upper = float(np.float32(upper_frequency_limit))
     lower = float(np.float32(lower_frequency_limit))
+    _mfcc_shapes(spectrogram.shape, np.shape(sample_rate))  # (a graph's, as it runs)
     rate = int(sample_rate)
     _mfcc_check(spectrogram.shape[2], rate, lower, upper, filterbank_channel_count,
                 dct_coefficient_count)

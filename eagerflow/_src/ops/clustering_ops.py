@@ -14,6 +14,7 @@ every run, not TF's.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,12 @@ def _rank(op: str, t: Any, rank: int, what: str) -> None:
     if t._shape is not None and len(t._shape) != rank:
         kind = {0: "a scalar", 1: "a vector", 2: "a matrix"}[rank]
         raise C.fail(op, f"Input {what} should be {kind}.")
+
+
+def _held(a: Any) -> SimpleNamespace:
+    """A kernel's array as the shape checks read a tensor: a graph's inputs of unknown
+    shape are checked when it runs, with the same words."""
+    return SimpleNamespace(_shape=np.shape(a), _arr=a)
 
 
 def _value(t: Any) -> int | None:
@@ -67,8 +74,12 @@ def _squared_distances(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
 # NearestNeighbors
 
 def _nn_infer(points: Any, centers: Any, k: Any) -> list:
+    _check("NearestNeighbors", (points, centers, k), (dt.float32, dt.float32, dt.int64))
+    return _nn_shapes(points, centers, k)
+
+
+def _nn_shapes(points: Any, centers: Any, k: Any) -> list:
     op = "NearestNeighbors"
-    _check(op, (points, centers, k), (dt.float32, dt.float32, dt.int64))
     _rank(op, points, 2, "points")
     _rank(op, centers, 2, "centers")
     _rank(op, k, 0, "k")
@@ -86,6 +97,7 @@ def _nn_infer(points: Any, centers: Any, k: Any) -> list:
 
 
 def _nn_kernel(xp: Any, points: np.ndarray, centers: np.ndarray, k: Any) -> tuple:
+    _nn_shapes(_held(points), _held(centers), _held(k))
     n = min(int(k), centers.shape[0])
     d = _squared_distances(points, centers)
     order = np.argsort(d, axis=1, kind="stable")[:, :n]
@@ -140,8 +152,12 @@ NEAREST_NEIGHBORS = register(OpDef(
 # KMC2ChainInitialization
 
 def _kmc2_infer(distances: Any, seed: Any) -> list:
+    _check("KMC2ChainInitialization", (distances, seed), (dt.float32, dt.int64))
+    return _kmc2_shapes(distances, seed)
+
+
+def _kmc2_shapes(distances: Any, seed: Any) -> list:
     op = "KMC2ChainInitialization"
-    _check(op, (distances, seed), (dt.float32, dt.int64))
     _rank(op, distances, 1, "distances")
     _rank(op, seed, 0, "seed")
     if distances._shape is not None and distances._shape[0] == 0:
@@ -150,6 +166,7 @@ def _kmc2_infer(distances: Any, seed: Any) -> list:
 
 
 def _kmc2_kernel(xp: Any, distances: np.ndarray, seed: Any) -> np.ndarray:
+    _kmc2_shapes(_held(distances), _held(seed))
     # the chain starts at the first point; point i replaces the current one when its
     # distance beats a uniform times the current one's (one draw per point)
     draws = _uniforms(int(seed), distances.shape[0] - 1)
@@ -195,9 +212,13 @@ KMC2_CHAIN_INITIALIZATION = register(OpDef(
 # KmeansPlusPlusInitialization
 
 def _kmpp_infer(points: Any, num_to_sample: Any, seed: Any, num_retries: Any) -> list:
-    op = "KmeansPlusPlusInitialization"
-    _check(op, (points, num_to_sample, seed, num_retries),
+    _check("KmeansPlusPlusInitialization", (points, num_to_sample, seed, num_retries),
            (dt.float32, dt.int64, dt.int64, dt.int64))
+    return _kmpp_shapes(points, num_to_sample, seed, num_retries)
+
+
+def _kmpp_shapes(points: Any, num_to_sample: Any, seed: Any, num_retries: Any) -> list:
+    op = "KmeansPlusPlusInitialization"
     _rank(op, points, 2, "points")
     _rank(op, num_to_sample, 0, "num_to_sample")
     _rank(op, seed, 0, "seed")
@@ -243,6 +264,7 @@ def _kmpp_indices(points: np.ndarray, n: int, seed: int, retries: int) -> list:
 
 def _kmpp_kernel(xp: Any, points: np.ndarray, num_to_sample: Any, seed: Any,
                  num_retries: Any) -> np.ndarray:
+    _kmpp_shapes(*map(_held, (points, num_to_sample, seed, num_retries)))
     n = int(num_to_sample)
     C.check_size("KmeansPlusPlusInitialization", (n, points.shape[1]), dt.float32)
     with np.errstate(all="ignore"):

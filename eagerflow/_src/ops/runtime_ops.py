@@ -191,9 +191,14 @@ def _parallel_concat_infer(*values: Any, shape: Any) -> list:
             raise C.wrong_input_dtype(op, i, d, v._dtype)
     out = _concat_target(shape)
     C.check_size(op, out, d)
-    # each value is written at its row, checked there as TF's kernel checks it
-    for loc, v in enumerate(values):
-        have = v._shape
+    _check_rows(out, [v._shape for v in values])
+    return [(out, d)]
+
+
+def _check_rows(out: tuple, shapes: list) -> None:
+    """Each value is written at its row, checked there as TF's kernel checks it."""
+    op = "ParallelConcat"
+    for loc, have in enumerate(shapes):
         if out[0] <= loc:
             raise C.fail(op, f"0th dimension of value = {out[0]} must be greater than loc_ = "
                              f"{loc}")
@@ -207,12 +212,13 @@ def _parallel_concat_infer(*values: Any, shape: Any) -> list:
                              f"{C.shape_str(have)}")
         if have[0] not in (None, 1):
             raise C.fail(op, f"update shape doesn't match: {C.shape_str(have)}")
-    return [(out, d)]
 
 
 def _parallel_concat_kernel(xp: Any, *values: Any, shape: Any) -> Any:
     # (rows no value fills are uninitialized memory in TF: zeros, or empty strings, here)
-    out = xp.zeros(_concat_target(shape), values[0].dtype)
+    target = _concat_target(shape)
+    _check_rows(target, [v.shape for v in values])  # (a graph's values, as they come)
+    out = xp.zeros(target, values[0].dtype)
     if out.dtype == object:
         out[...] = b""
     for loc, v in enumerate(values):

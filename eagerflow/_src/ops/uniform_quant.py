@@ -45,9 +45,13 @@ def _check_params(op: str, x: Any, scales: Any, zero_points: Any, axis: int,
         raise C.wrong_input_dtype(op, 2, dt.int32, zero_points._dtype)
     if op == "UniformQuantize" and axis < -1:
         raise C.fail(op, f"quantization_axis must be >= -1, given: {axis}")
-    s, z = scales._shape, zero_points._shape
-    if s is None or z is None or x._shape is None:
-        return
+    if None not in (scales._shape, zero_points._shape, x._shape):
+        _check_shapes(op, x._shape, scales._shape, zero_points._shape, axis)
+
+
+def _check_shapes(op: str, x: tuple, s: tuple, z: tuple, axis: int) -> None:
+    """TF's checks of the scales' and zero points' shapes against the axis, in its order
+    (a graph's of unknown shape when it runs)."""
     if s != z:
         raise C.fail(op, f"scales and zero_points shape must be same, but given scales shape "
                          f"{C.shape_str(s)} and zero_points shape {C.shape_str(z)}")
@@ -57,10 +61,10 @@ def _check_params(op: str, x: Any, scales: Any, zero_points: Any, axis: int,
                              f"scalar tensors, but given scales shape {C.shape_str(s)} and "
                              f"zero_points shape {C.shape_str(z)}")
         return
-    if not 0 <= axis < len(x._shape):
+    if not 0 <= axis < len(x):
         raise C.fail(op, f"quantization_axis must be -1 or in range [0, input.rank), but "
                          f"given {axis}")
-    depth = x._shape[axis]
+    depth = x[axis]
     if len(s) != 1 or (depth is not None and s[0] is not None and s[0] != depth):
         raise C.fail(op, f"If quantization_axis is not -1, scales and zero_points must be a "
                          f"tensor of rank 1 and the size must be equal to the "
@@ -110,6 +114,8 @@ def _quantize(x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray, storag
 def _quantize_kernel(xp: Any, x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray, *,
                      Tout: dt.DType, quantization_axis: int,  # noqa: N803
                      quantization_min_val: int, quantization_max_val: int) -> np.ndarray:
+    _check_shapes("UniformQuantize", x.shape, np.shape(scales), np.shape(zero_points),
+                  quantization_axis)
     return _quantize(x, scales, zero_points, Tout.storage_type, quantization_axis,
                      quantization_min_val, quantization_max_val)
 
@@ -203,6 +209,8 @@ def _dequantize_infer(x: Any, scales: Any, zero_points: Any, *, Tout: dt.DType, 
 def _dequantize_kernel(xp: Any, x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray,
                        *, Tout: dt.DType, quantization_axis: int,  # noqa: N803
                        quantization_min_val: int, quantization_max_val: int) -> np.ndarray:
+    _check_shapes("UniformDequantize", x.shape, np.shape(scales), np.shape(zero_points),
+                  quantization_axis)
     scales = np.asarray(scales, _F32)
     if not (scales > 0).all():  # (NaN too)
         raise C.fail("UniformDequantize", "rhs scales elements must be all positive.")
