@@ -1,7 +1,7 @@
-"""UniformQuantize and UniformDequantize calls as TF 2.21 answers them (tf.raw_ops):
-rounding at halves (TF rounds half up), values past int32 and NaN (INT_MIN), zero points
-that wrap, bounds out of order or past the storage type, per-axis scales, and the errors
-of both. Recorded by record_uniform_quant_golden.py (uniform_quant_golden.json) and
+"""UniformQuantize, UniformDequantize and UniformQuantizedClipByValue calls as TF 2.21
+answers them (tf.raw_ops): rounding at halves (TF rounds half up), values past int32 and
+NaN (INT_MIN), zero points that wrap, bounds out of order or past the storage type,
+per-axis scales, and the errors of each. Recorded by record_uniform_quant_golden.py (uniform_quant_golden.json) and
 checked by test_uniform_quant.py; imports neither TF nor eagerflow. Quantized results are
 recorded as their storage integers.
 """
@@ -70,6 +70,23 @@ DEQUANTIZE = {  # name: (storage values, Tin, scales, zero_points, axis, min, ma
                                    -1, -128, 127),
 }
 
+CLIP = {  # name: (operand, min, max, scales, zero_points, axis, min_val, max_val)
+    "scalars": ([-100, -3, 0, 5, 127], -5, 6, _F32(0.5), 1, -1, -2**31, 2**31 - 1),
+    "bounds out of order": ([-100, -3, 0, 5, 127], 6, -5, _F32(0.5), 1, -1, -2**31,
+                            2**31 - 1),
+    "quantization bounds not applied": ([-100, -3, 0, 5, 127], -50, 60, _F32(0), 1, -1, -10,
+                                        10),
+    "axis 0": (np.arange(12).reshape(2, 3, 2) - 6, [-2, 0], [1, 3], np.ones(2, _F32),
+               np.zeros(2, np.int32), 0, -2**31, 2**31 - 1),
+    "scalar operand": (7, 0, 1, _F32(1), 0, -1, -2**31, 2**31 - 1),
+    "error max shape": ([1, 2], 0, [1, 2], _F32(1), 0, -1, -2**31, 2**31 - 1),
+    "error min shape": ([[1, 2]], 0, [1, 1], np.ones(2, _F32), np.zeros(2, np.int32), 1,
+                        -2**31, 2**31 - 1),
+    "error axis size": ([[1, 2]], [0, 0, 0], [1, 1, 1], np.ones(3, _F32),
+                        np.zeros(3, np.int32), 1, -2**31, 2**31 - 1),
+    "error axis -2": ([1, 2], 0, 1, _F32(1), 0, -2, -2**31, 2**31 - 1),
+}
+
 _STORAGE = {"qint8": np.int8, "quint8": np.uint8, "qint32": np.int32}
 
 
@@ -96,4 +113,15 @@ def calls(tf: Any) -> dict:
                                          quantization_axis=axis, quantization_min_val=lo,
                                          quantization_max_val=hi)
         out["dequantize " + name] = dequantize
+    for name, (x, lo, hi, s, z, axis, qmin, qmax) in CLIP.items():
+        def clip(x: Any = x, lo: Any = lo, hi: Any = hi, s: Any = s, z: Any = z,
+                 axis: int = axis, qmin: int = qmin, qmax: int = qmax) -> Any:
+            def q32(v: Any) -> Any:
+                return tf.bitcast(tf.constant(np.array(v, np.int32)), tf.qint32)
+            out = raw.UniformQuantizedClipByValue(
+                operand=q32(x), min=q32(lo), max=q32(hi), scales=s,
+                zero_points=np.int32(z) if np.ndim(z) == 0 else z, quantization_axis=axis,
+                quantization_min_val=qmin, quantization_max_val=qmax)
+            return tf.bitcast(out, tf.int32)
+        out["clip " + name] = clip
     return out

@@ -191,7 +191,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "KMC2ChainInitialization", "KmeansPlusPlusInitialization", "NearestNeighbors",
     ),
     "uniform_quant": (
-        "UniformDequantize", "UniformQuantize",
+        "UniformDequantize", "UniformQuantize", "UniformQuantizedClipByValue",
     ),
     "print_v1": (
         "Print",

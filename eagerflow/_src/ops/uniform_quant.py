@@ -1,6 +1,7 @@
 """TF's uniform quantization ops of its StableHLO quantizer: UniformQuantize (float32 to
-qint8/quint8/qint32 by scale and zero point, per tensor or per slice of one axis) and
-UniformDequantize (back).
+qint8/quint8/qint32 by scale and zero point, per tensor or per slice of one axis),
+UniformDequantize (back) and UniformQuantizedClipByValue (qint32 values clamped to
+quantized bounds, per tensor or per slice).
 
 Ops layer, after quantization (its quantized-dtype checks), loaded on first use. Host-only
 and without gradients, as in TF. TF's CPU kernels compute in float32 and int32: a value
@@ -34,15 +35,16 @@ def _type_refused(op: str, what: str, d: dt.DType, allowed: str) -> InvalidArgum
 
 
 def _check_params(op: str, x: Any, scales: Any, zero_points: Any, axis: int,
-                  lo: int, hi: int) -> None:
-    """TF's checks of the scales and zero points against the axis, in its order."""
+                  lo: int, hi: int, first: int = 1) -> None:
+    """TF's checks of the scales and zero points (inputs #first and #first + 1) against
+    the axis, in its order."""
     for what, v in (("quantization_axis", axis), ("quantization_min_val", lo),
                     ("quantization_max_val", hi)):
         C.int_attr(op, v, what)
     if scales._dtype is not dt.float32:
-        raise C.wrong_input_dtype(op, 1, dt.float32, scales._dtype)
+        raise C.wrong_input_dtype(op, first, dt.float32, scales._dtype)
     if zero_points._dtype is not dt.int32:
-        raise C.wrong_input_dtype(op, 2, dt.int32, zero_points._dtype)
+        raise C.wrong_input_dtype(op, first + 1, dt.int32, zero_points._dtype)
     if op == "UniformQuantize" and axis < -1:
         raise C.fail(op, f"quantization_axis must be >= -1, given: {axis}")
     if None not in (scales._shape, zero_points._shape, x._shape):
@@ -267,4 +269,97 @@ UNIFORM_DEQUANTIZE = register(OpDef(
                    "quantization_max_val": 127}, InvalidArgumentError,
                   "Value for attr 'Tin' of int8 is not in the list of allowed values: qint8, "
                   "quint8, qint32")],
+    gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# UniformQuantizedClipByValue: the bounds are in the operand's quantized units already, so
+# the scales and zero points are only checked; the quantization bounds are not applied
+
+def _clip_infer(x: Any, lo: Any, hi: Any, scales: Any, zero_points: Any, *,
+                quantization_axis: int, quantization_min_val: int,
+                quantization_max_val: int) -> list:
+    op = "UniformQuantizedClipByValue"
+    if x._dtype is not dt.qint32:
+        raise _type_refused(op, "T", x._dtype, "qint32")
+    for i, t in ((1, lo), (2, hi)):
+        if t._dtype is not x._dtype:
+            raise C.wrong_input_dtype(op, i, x._dtype, t._dtype)
+    _check_params(op, x, scales, zero_points, quantization_axis, quantization_min_val,
+                  quantization_max_val, first=3)
+    if None not in (x._shape, scales._shape, zero_points._shape, lo._shape, hi._shape):
+        _check_bounds(lo._shape, hi._shape, scales._shape)
+    return [(x._shape, dt.qint32)]
+
+
+def _check_bounds(lo: tuple, hi: tuple, params: tuple) -> None:
+    for what, shape in (("min", lo), ("max", hi)):
+        if shape != params:
+            raise C.fail("UniformQuantizedClipByValue",
+                         f"Input {what} shape must be same as scales/zero_points. Given "
+                         f"{what} of shape {C.shape_str(shape)} and scales/zero_points of "
+                         f"shape {C.shape_str(params)}")
+
+
+def _clip_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, scales: np.ndarray,
+                 zero_points: np.ndarray, *, quantization_axis: int,
+                 quantization_min_val: int, quantization_max_val: int) -> np.ndarray:
+    op, axis = "UniformQuantizedClipByValue", quantization_axis
+    _check_shapes(op, x.shape, np.shape(scales), np.shape(zero_points), axis)
+    _check_bounds(np.shape(lo), np.shape(hi), np.shape(scales))
+    values = x.view(np.int32) if x.dtype.names else x
+    low = _per_value(np.asarray(lo).view(np.int32) if np.asarray(lo).dtype.names else
+                     np.asarray(lo, np.int32), x.ndim, axis)
+    high = _per_value(np.asarray(hi).view(np.int32) if np.asarray(hi).dtype.names else
+                      np.asarray(hi, np.int32), x.ndim, axis)
+    return np.minimum(np.maximum(values, low), high).astype(np.int32)
+
+
+def _clip_reference(x: np.ndarray, lo: Any, hi: Any, scales: Any, zero_points: Any,
+                    quantization_axis: int, quantization_min_val: int,
+                    quantization_max_val: int) -> np.ndarray:
+    x, lo, hi = (np.asarray(a).view(np.int32) if np.asarray(a).dtype.names else np.asarray(a)
+                 for a in (x, lo, hi))
+    out = np.empty(x.shape, np.int32)
+    for index in np.ndindex(x.shape):
+        i = () if quantization_axis == -1 else (index[quantization_axis],)
+        out[index] = min(max(int(x[index]), int(lo[i])), int(hi[i]))
+    return out.view(dt.qint32.as_numpy_dtype)
+
+
+def _clip_attrs(axis: int = -1) -> dict:
+    return {"quantization_axis": axis, "quantization_min_val": -2**31,
+            "quantization_max_val": 2**31 - 1}
+
+
+UNIFORM_QUANTIZED_CLIP_BY_VALUE = register(OpDef(
+    "UniformQuantizedClipByValue", _clip_infer, _clip_kernel, grad=C.no_gradient,
+    reference=_clip_reference,
+    samples=lambda: [
+        Sample((_quantized([-100, -3, 0, 5, 127], dt.qint32), _quantized(-5, dt.qint32),
+                _quantized(6, dt.qint32), _F32(0.5), np.int32(1)), _clip_attrs(), grad=False),
+        # (bounds out of order: the upper one wins, as in TF)
+        Sample((_quantized([-100, 3], dt.qint32), _quantized(6, dt.qint32),
+                _quantized(-5, dt.qint32), _F32(1), np.int32(0)), _clip_attrs(), grad=False),
+        Sample((_quantized(np.arange(12).reshape(2, 3, 2) - 6, dt.qint32),
+                _quantized([-2, 0], dt.qint32), _quantized([1, 3], dt.qint32),
+                np.ones(2, _F32), np.zeros(2, np.int32)), _clip_attrs(0), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_quantized([1, 2], dt.qint32), _quantized(0, dt.qint32),
+                   _quantized([1, 2], dt.qint32), _F32(1), np.int32(0)), _clip_attrs(),
+                  InvalidArgumentError, "Input max shape must be same as scales/zero_points. "
+                  "Given max of shape [2] and scales/zero_points of shape []"),
+        BadSample((_quantized([[1, 2]], dt.qint32), _quantized(0, dt.qint32),
+                   _quantized([1, 1], dt.qint32), np.ones(2, _F32), np.zeros(2, np.int32)),
+                  _clip_attrs(1), InvalidArgumentError,
+                  "Input min shape must be same as scales/zero_points. Given min of shape [] "
+                  "and scales/zero_points of shape [2]"),
+        BadSample((_quantized([1, 2], dt.qint32), _quantized(0, dt.qint32),
+                   _quantized(1, dt.qint32), _F32(1), np.int32(0)), _clip_attrs(-2),
+                  InvalidArgumentError, "quantization_axis must be -1 or in range [0, "
+                  "input.rank), but given -2"),
+        BadSample((_quantized([1, 2], dt.qint8), _quantized(0, dt.qint8),
+                   _quantized(1, dt.qint8), _F32(1), np.int32(0)), _clip_attrs(),
+                  InvalidArgumentError, "Value for attr 'T' of qint8 is not in the list of "
+                  "allowed values: qint32")],
     gpu=False))
