@@ -1,9 +1,9 @@
 """UniformQuantize, UniformDequantize and UniformQuantizedClipByValue calls as TF 2.21
 answers them (tf.raw_ops): rounding at halves (TF rounds half up), values past int32 and
 NaN (INT_MIN), zero points that wrap, bounds out of order or past the storage type,
-per-axis scales, and the errors of each. Recorded by record_uniform_quant_golden.py (uniform_quant_golden.json) and
-checked by test_uniform_quant.py; imports neither TF nor eagerflow. Quantized results are
-recorded as their storage integers.
+per-axis scales, and the errors of each. Recorded by record_uniform_quant_golden.py
+(uniform_quant_golden.json) and checked by test_uniform_quant.py; imports neither TF nor
+eagerflow. Quantized results are recorded as their storage integers.
 """
 
 from __future__ import annotations
