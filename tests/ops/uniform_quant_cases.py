@@ -1,9 +1,11 @@
-"""UniformQuantize, UniformDequantize and UniformQuantizedClipByValue calls as TF 2.21
-answers them (tf.raw_ops): rounding at halves (TF rounds half up), values past int32 and
-NaN (INT_MIN), zero points that wrap, bounds out of order or past the storage type,
-per-axis scales, and the errors of each. Recorded by record_uniform_quant_golden.py
-(uniform_quant_golden.json) and checked by test_uniform_quant.py; imports neither TF nor
-eagerflow. Quantized results are recorded as their storage integers.
+"""UniformQuantize, UniformDequantize, UniformRequantize and UniformQuantizedClipByValue
+calls as TF 2.21 answers them (tf.raw_ops): rounding at halves (TF rounds half up), values
+past int32 and NaN (INT_MIN), zero points that wrap, bounds out of order or past the
+storage type, per-axis scales, requantizing's fixed-point products (saturating) and its
+float32 reading of qint32 values, and the errors of each. Recorded by
+record_uniform_quant_golden.py (uniform_quant_golden.json) and checked by
+test_uniform_quant.py; imports neither TF nor eagerflow. Quantized results are recorded
+as their storage integers.
 """
 
 from __future__ import annotations
@@ -87,6 +89,32 @@ CLIP = {  # name: (operand, min, max, scales, zero_points, axis, min_val, max_va
     "error axis -2": ([1, 2], 0, 1, _F32(1), 0, -2, -2**31, 2**31 - 1),
 }
 
+_WIDE = [2**31 - 1, 2**31 - 2, 2**31 - 100, 16777217, 16777219, 33554435, -2**31,
+         -2**31 + 1, 1000, -1701231587, 967845246, -7, 0]
+_NARROW = list(range(-128, 128, 5)) + [127]
+
+REQUANTIZE = {  # name: (values, Tin, in scales, in zero points, out scales, out zero points,
+    #                   input axis, output axis)
+    "qint8": (_NARROW, "qint8", _F32(0.5), 1, _F32(0.3), -2, -1, -1),
+    "qint8 ratio 1": (_NARROW, "qint8", _F32(0.37), 10, _F32(0.37), -10, -1, -1),
+    "qint8 huge ratio": (_NARROW, "qint8", _F32(1000), 0, _F32(1e-9), 0, -1, -1),
+    "qint8 tiny ratio": (_NARROW, "qint8", _F32(1e-3), 0, _F32(1e3), 0, -1, -1),
+    "qint32 through float32": (_WIDE, "qint32", _F32(1), 0, _F32(1), -16777200, -1, -1),
+    "qint32 saturates then wraps": (_WIDE, "qint32", _F32(0.5), 1, _F32(0.3), -2, -1, -1),
+    "qint32 ratio 3": (_WIDE, "qint32", _F32(3), 0, _F32(1), 0, -1, -1),
+    "qint32 zero point wraps": (_WIDE, "qint32", _F32(1), 5, _F32(3), 0, -1, -1),
+    "per-axis input": ([[1, 2, 3], [4, 5, 6]], "qint8", np.array([0.5, 1, 2], _F32),
+                       np.array([0, 1, 2], np.int32), _F32(0.3), 0, 1, -1),
+    "per-axis output": ([[1, 2, 3], [4, 5, 6]], "qint8", _F32(0.5), 0,
+                        np.array([0.5, 1, 2], _F32), np.array([0, 1, 2], np.int32), -1, 1),
+    "error axes differ": ([[1, 2, 3]], "qint8", np.ones(1, _F32), np.zeros(1, np.int32),
+                          np.ones(3, _F32), np.zeros(3, np.int32), 0, 1),
+    "error output scale negative": ([1, 2], "qint8", _F32(1), 0, _F32(-1), 0, -1, -1),
+    "error input axis -2": ([1, 2], "qint8", _F32(1), 0, _F32(1), 0, -2, -1),
+    "error output vector without axis": ([1, 2], "qint8", _F32(1), 0, np.ones(2, _F32),
+                                         np.zeros(2, np.int32), -1, -1),
+}
+
 _STORAGE = {"qint8": np.int8, "quint8": np.uint8, "qint32": np.int32}
 
 
@@ -124,4 +152,19 @@ def calls(tf: Any) -> dict:
                 quantization_min_val=qmin, quantization_max_val=qmax)
             return tf.bitcast(out, tf.int32)
         out["clip " + name] = clip
+    for name, (x, tin, si, zi, so, zo, ia, oa) in REQUANTIZE.items():
+        def requantize(x: Any = x, tin: str = tin, si: Any = si, zi: Any = zi, so: Any = so,
+                       zo: Any = zo, ia: int = ia, oa: int = oa) -> Any:
+            wide = tin == "qint32"
+            q = tf.bitcast(tf.constant(np.array(x, _STORAGE[tin])), getattr(tf, tin))
+            out = raw.UniformRequantize(
+                input=q, input_scales=si, input_zero_points=np.int32(zi) if np.ndim(zi) == 0
+                else zi, output_scales=so, output_zero_points=np.int32(zo)
+                if np.ndim(zo) == 0 else zo, Tout=tf.qint8, input_quantization_axis=ia,
+                input_quantization_min_val=-2**31 if wide else -128,
+                input_quantization_max_val=2**31 - 1 if wide else 127,
+                output_quantization_axis=oa, output_quantization_min_val=-128,
+                output_quantization_max_val=127)
+            return tf.bitcast(out, tf.int8)
+        out["requantize " + name] = requantize
     return out

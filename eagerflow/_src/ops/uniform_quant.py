@@ -1,6 +1,7 @@
 """TF's uniform quantization ops of its StableHLO quantizer: UniformQuantize (float32 to
 qint8/quint8/qint32 by scale and zero point, per tensor or per slice of one axis),
-UniformDequantize (back) and UniformQuantizedClipByValue (qint32 values clamped to
+UniformDequantize (back), UniformRequantize (from one scale and zero point to others, in
+TF's fixed-point arithmetic) and UniformQuantizedClipByValue (qint32 values clamped to
 quantized bounds, per tensor or per slice).
 
 Ops layer, after quantization (its quantized-dtype checks), loaded on first use. Host-only
@@ -14,12 +15,13 @@ the zero point in int32 (wrapping) and multiplies by the scale in float32.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantization import _along
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -362,4 +364,163 @@ UNIFORM_QUANTIZED_CLIP_BY_VALUE = register(OpDef(
                    _quantized(1, dt.qint8), _F32(1), np.int32(0)), _clip_attrs(),
                   InvalidArgumentError, "Value for attr 'T' of qint8 is not in the list of "
                   "allowed values: qint32")],
+    gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# UniformRequantize: TF's CPU kernel reads the input through float32 (2**31 - 64 and above
+# become INT_MIN), takes off the input zero point (int32, wrapping), multiplies by the
+# ratio of the scales as a 31-bit fixed-point multiplier and shift (rounding half up,
+# saturating to int32), adds the output zero point (wrapping) and clamps to the output
+# bounds
+
+def _fixed_point(multiplier: np.ndarray) -> tuple:
+    """Each positive ratio as (q, shift): q a 31-bit mantissa, ratio ~ q * 2**(shift - 31)."""
+    mantissa, shift = np.frexp(multiplier.astype(np.float64))
+    q = np.floor(mantissa * 2.0**31 + 0.5).astype(np.int64)
+    carry = q == 2**31
+    q, shift = np.where(carry, q // 2, q), np.where(carry, shift + 1, shift)
+    tiny, huge = shift < -31, shift > 30
+    q = np.where(tiny, 0, np.where(huge, 2**31 - 1, q))
+    shift = np.where(tiny, 0, np.where(huge, 30, shift))
+    return q, shift.astype(np.int64)
+
+
+def _wrap32(v: np.ndarray) -> np.ndarray:
+    return v.astype(np.int64).astype(np.uint64).astype(np.uint32).view(np.int32)
+
+
+def _requantize(x: np.ndarray, in_scales: np.ndarray, in_zero: np.ndarray,
+                out_scales: np.ndarray, out_zero: np.ndarray, axis: int, lo: int, hi: int,
+                storage: Any) -> np.ndarray:
+    values = x.view(x.dtype[0]) if x.dtype.names else x
+    through_float = _to_int32(values.astype(_F32))
+    ratio = np.asarray(in_scales, _F32).astype(np.float64) / \
+        np.asarray(out_scales, _F32).astype(np.float64)
+    q, shift = _fixed_point(np.asarray(ratio))
+    q, shift = (_per_value(v, x.ndim, axis) for v in (q, shift))
+    d = _wrap32(through_float.astype(np.int64) -
+                _per_value(np.asarray(in_zero, np.int64), x.ndim, axis))
+    total = 31 - shift
+    with np.errstate(over="ignore"):
+        scaled = (d.astype(np.int64) * q + (np.int64(1) << (total - 1))) >> total
+    scaled = np.clip(scaled, -2**31, 2**31 - 1)  # (the product saturates; the sum wraps)
+    out = _wrap32(scaled + _per_value(np.asarray(out_zero, np.int64), x.ndim, axis))
+    return np.maximum(np.minimum(out.astype(np.int64), hi), lo).astype(storage)
+
+
+def _requantize_infer(x: Any, in_scales: Any, in_zero: Any, out_scales: Any, out_zero: Any, *,
+                      Tout: dt.DType, input_quantization_axis: int,  # noqa: N803
+                      input_quantization_min_val: int, input_quantization_max_val: int,
+                      output_quantization_axis: int, output_quantization_min_val: int,
+                      output_quantization_max_val: int) -> list:
+    op = "UniformRequantize"
+    if x._dtype not in (dt.qint8, dt.qint32):
+        raise _type_refused(op, "Tin", x._dtype, "qint8, qint32")
+    C.dtype_attr(op, Tout, "Tout")
+    if Tout not in (dt.qint8, dt.qint32):
+        raise _type_refused(op, "Tout", Tout, "qint8, qint32")
+    for what, axis in (("input", input_quantization_axis),
+                       ("output", output_quantization_axis)):
+        C.int_attr(op, axis, f"{what}_quantization_axis")
+        if axis < -1:
+            raise C.fail(op, f"{what}_quantization_axis must be >= -1, given: {axis}")
+    if -1 not in (input_quantization_axis, output_quantization_axis) and \
+            input_quantization_axis != output_quantization_axis:
+        raise C.fail(op, "If input and output is both per-axis quantized, the quantization "
+                         "axis must be same.")
+    _check_params(op, x, in_scales, in_zero, input_quantization_axis,
+                  input_quantization_min_val, input_quantization_max_val)
+    _check_params(op, x, out_scales, out_zero, output_quantization_axis,
+                  output_quantization_min_val, output_quantization_max_val, first=3)
+    if Tout is not dt.qint8:  # (TF 2.21 has kernels to qint8 only)
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                        f"{op}[Tin={C.dt_enum(x._dtype)}, "
+                                        f"Tout={C.dt_enum(Tout)}] [Op:{op}]")
+    return [(x._shape, Tout)]
+
+
+def _requantize_kernel(xp: Any, x: np.ndarray, in_scales: np.ndarray, in_zero: np.ndarray,
+                       out_scales: np.ndarray, out_zero: np.ndarray, *, Tout: dt.DType,  # noqa: N803
+                       input_quantization_axis: int, input_quantization_min_val: int,
+                       input_quantization_max_val: int, output_quantization_axis: int,
+                       output_quantization_min_val: int,
+                       output_quantization_max_val: int) -> np.ndarray:
+    op = "UniformRequantize"
+    _check_shapes(op, x.shape, np.shape(in_scales), np.shape(in_zero),
+                  input_quantization_axis)
+    _check_shapes(op, x.shape, np.shape(out_scales), np.shape(out_zero),
+                  output_quantization_axis)
+    if not ((np.asarray(in_scales, _F32) > 0).all() and
+            (np.asarray(out_scales, _F32) > 0).all()):
+        raise C.fail(op, "input/output scales elements must be all positive.")
+    axis = max(input_quantization_axis, output_quantization_axis)
+    return _requantize(x, in_scales, in_zero, out_scales, out_zero, axis,
+                       output_quantization_min_val, output_quantization_max_val,
+                       Tout.storage_type)
+
+
+def _requantize_reference(x: np.ndarray, in_scales: Any, in_zero: Any, out_scales: Any,
+                          out_zero: Any, **attrs: Any) -> np.ndarray:
+    """Value by value in Python integers, the fixed-point product exact."""
+    values = x.view(x.dtype[0]) if x.dtype.names else x
+    axis = max(attrs["input_quantization_axis"], attrs["output_quantization_axis"])
+    out = np.empty(x.shape, np.int8)
+
+    def at(a: Any, index: tuple) -> Any:
+        a = np.asarray(a)
+        return a[()] if a.ndim == 0 else a[index[axis]]
+
+    for index in np.ndindex(x.shape):
+        f = float(_F32(values[index]))
+        v = int(f) if f < 2**31 else -2**31
+        d = (v - int(at(in_zero, index)) + 2**31) % 2**32 - 2**31
+        ratio = float(_F32(at(in_scales, index))) / float(_F32(at(out_scales, index)))
+        m, e = math.frexp(ratio)
+        q = math.floor(m * 2**31 + 0.5)
+        if q == 2**31:
+            q, e = q // 2, e + 1
+        q, e = (0, 0) if e < -31 else (2**31 - 1, 30) if e > 30 else (q, e)
+        scaled = (d * q + 2**(30 - e)) >> (31 - e)
+        scaled = max(min(scaled, 2**31 - 1), -2**31)
+        r = (scaled + int(at(out_zero, index)) + 2**31) % 2**32 - 2**31
+        out[index] = max(min(r, attrs["output_quantization_max_val"]),
+                         attrs["output_quantization_min_val"])
+    return out.view(dt.qint8.as_numpy_dtype)
+
+
+def _requantize_attrs(tin: dt.DType = dt.qint8, in_axis: int = -1,
+                      out_axis: int = -1) -> dict:
+    wide = tin is dt.qint32
+    return {"Tout": dt.qint8, "input_quantization_axis": in_axis,
+            "input_quantization_min_val": -2**31 if wide else -128,
+            "input_quantization_max_val": 2**31 - 1 if wide else 127,
+            "output_quantization_axis": out_axis, "output_quantization_min_val": -128,
+            "output_quantization_max_val": 127}
+
+
+UNIFORM_REQUANTIZE = register(OpDef(
+    "UniformRequantize", _requantize_infer, _requantize_kernel, grad=C.no_gradient,
+    reference=_requantize_reference,
+    samples=lambda: [
+        Sample((_quantized(np.arange(-128, 128, 9), dt.qint8), _F32(0.5), np.int32(1),
+                _F32(0.3), np.int32(-2)), _requantize_attrs(), grad=False),
+        Sample((_quantized([2**31 - 1, 2**31 - 100, 16777217, -2**31, 1000, -7], dt.qint32),
+                _F32(1), np.int32(0), _F32(3), np.int32(0)), _requantize_attrs(dt.qint32),
+               grad=False),
+        Sample((_quantized([[1, 2, 3], [4, 5, 6]], dt.qint8), _F32(0.5), np.int32(0),
+                np.array([0.5, 1, 2], _F32), np.array([0, 1, 2], np.int32)),
+               _requantize_attrs(out_axis=1), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_quantized([[1, 2, 3]], dt.qint8), np.array([1, 1], _F32),
+                   np.zeros(2, np.int32), np.ones(3, _F32), np.zeros(3, np.int32)),
+                  _requantize_attrs(in_axis=0, out_axis=1), InvalidArgumentError,
+                  "If input and output is both per-axis quantized, the quantization axis "
+                  "must be same."),
+        BadSample((_quantized([1, 2], dt.qint8), _F32(1), np.int32(0), _F32(-1),
+                   np.int32(0)), _requantize_attrs(), InvalidArgumentError,
+                  "input/output scales elements must be all positive."),
+        BadSample((_quantized([1, 2], dt.qint8), _F32(1), np.int32(0), _F32(1),
+                   np.int32(0)), _requantize_attrs(in_axis=-2), InvalidArgumentError,
+                  "input_quantization_axis must be >= -1, given: -2")],
     gpu=False))
