@@ -1,7 +1,7 @@
-"""UniformQuantize, UniformDequantize, UniformRequantize and UniformQuantizedClipByValue
-against TF 2.21's record (uniform_quant_golden.json, written by record_uniform_quant_golden.py from
-uniform_quant_cases.py): quantized storage integers and dequantized floats exactly, errors
-in TF's words; and a traced round trip."""
+"""UniformQuantize, UniformDequantize, UniformRequantize, UniformQuantizedAdd and
+UniformQuantizedClipByValue against TF 2.21's record (uniform_quant_golden.json, written
+by record_uniform_quant_golden.py from uniform_quant_cases.py): quantized storage integers
+and dequantized floats exactly, errors in TF's words; and a traced round trip."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""UniformQuantize, UniformDequantize, UniformRequantize and UniformQuantizedClipByValue
-calls as TF 2.21 answers them (tf.raw_ops): rounding at halves (TF rounds half up), values
-past int32 and NaN (INT_MIN), zero points that wrap, bounds out of order or past the
-storage type, per-axis scales, requantizing's fixed-point products (saturating) and its
-float32 reading of qint32 values, and the errors of each. Recorded by
+"""UniformQuantize, UniformDequantize, UniformRequantize, UniformQuantizedAdd and
+UniformQuantizedClipByValue calls as TF 2.21 answers them (tf.raw_ops): rounding at halves
+(TF rounds half up), values past int32 and NaN (INT_MIN), zero points that wrap, bounds out
+of order or past the storage type, per-axis scales, fixed-point products (saturating) and
+the float32 reading of qint32 values, broadcasting, and the errors of each. Recorded by
 record_uniform_quant_golden.py (uniform_quant_golden.json) and checked by
 test_uniform_quant.py; imports neither TF nor eagerflow. Quantized results are recorded
 as their storage integers.
@@ -115,6 +115,22 @@ REQUANTIZE = {  # name: (values, Tin, in scales, in zero points, out scales, out
                                          np.zeros(2, np.int32), -1, -1),
 }
 
+_LHS = list(range(-1000, 1000, 37)) + [2**31 - 1, -2**31, 16777217]
+_RHS = list(range(900, -1100, -37)) + [2**31 - 1, -2**31, 5]
+
+ADD = {  # name: (lhs, rhs, (lhs, rhs, output scales and zero points), attrs)
+    "per tensor": (_LHS, _RHS, (0.5, 0, 0.25, 1, 0.3, 0), {}),
+    "zero points": (_LHS, _RHS, (0.1, 3, 0.7, -2, 0.2, 5), {}),
+    "ratios past 1": (_LHS, _RHS, (2.0, 1, 3.0, 2, 0.5, -7), {}),
+    "clamped": (_LHS, _RHS, (1.0, 0, 1.0, 0, 1.0, 0), {"output_quantization_min_val": -50,
+                                                        "output_quantization_max_val": 50}),
+    "broadcast": ([[1], [2]], [10, 20, 30], (1.0, 0, 1.0, 0, 1.0, 0), {}),
+    "per-axis lhs": ([[1, 2, 3], [4, 5, 6]], [[1, 1, 1], [1, 1, 1]],
+                     ([1, 2, 3], [0, 0, 0], 1.0, 0, 1.0, 0), {"lhs_quantization_axis": 1}),
+    "error shapes": ([1, 2], [1, 2, 3], (1.0, 0, 1.0, 0, 1.0, 0), {}),
+    "error negative scale": ([1], [1], (-1.0, 0, 1.0, 0, 1.0, 0), {}),
+}
+
 _STORAGE = {"qint8": np.int8, "quint8": np.uint8, "qint32": np.int32}
 
 
@@ -167,4 +183,19 @@ def calls(tf: Any) -> dict:
                 output_quantization_max_val=127)
             return tf.bitcast(out, tf.int8)
         out["requantize " + name] = requantize
+    for name, (lhs, rhs, params, attrs) in ADD.items():
+        def add(lhs: Any = lhs, rhs: Any = rhs, params: tuple = params,
+                attrs: dict = attrs) -> Any:
+            def q32(v: Any) -> Any:
+                return tf.bitcast(tf.constant(np.array(v, np.int32)), tf.qint32)
+            values = [np.array(v, _F32 if k % 2 == 0 else np.int32)
+                      for k, v in enumerate(params)]
+            kw = {f"{side}_quantization_{b}": v for side in ("lhs", "rhs", "output")
+                  for b, v in (("min_val", -2**31), ("max_val", 2**31 - 1))}
+            out = raw.UniformQuantizedAdd(
+                lhs=q32(lhs), rhs=q32(rhs), lhs_scales=values[0], lhs_zero_points=values[1],
+                rhs_scales=values[2], rhs_zero_points=values[3], output_scales=values[4],
+                output_zero_points=values[5], **{**kw, **attrs})
+            return tf.bitcast(out, tf.int32)
+        out["add " + name] = add
     return out

@@ -192,7 +192,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "uniform_quant": (
         "UniformDequantize", "UniformQuantize", "UniformQuantizedClipByValue",
-        "UniformRequantize",
+        "UniformQuantizedAdd", "UniformRequantize",
     ),
     "print_v1": (
         "Print",

@@ -1,7 +1,8 @@
 """TF's uniform quantization ops of its StableHLO quantizer: UniformQuantize (float32 to
 qint8/quint8/qint32 by scale and zero point, per tensor or per slice of one axis),
 UniformDequantize (back), UniformRequantize (from one scale and zero point to others, in
-TF's fixed-point arithmetic) and UniformQuantizedClipByValue (qint32 values clamped to
+TF's fixed-point arithmetic), UniformQuantizedAdd (two operands requantized to the output's
+scale and added) and UniformQuantizedClipByValue (qint32 values clamped to
 quantized bounds, per tensor or per slice).
 
 Ops layer, after quantization (its quantized-dtype checks), loaded on first use. Host-only
@@ -16,6 +17,7 @@ the zero point in int32 (wrapping) and multiplies by the scale in float32.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -523,4 +525,151 @@ UNIFORM_REQUANTIZE = register(OpDef(
         BadSample((_quantized([1, 2], dt.qint8), _F32(1), np.int32(0), _F32(1),
                    np.int32(0)), _requantize_attrs(in_axis=-2), InvalidArgumentError,
                   "input_quantization_axis must be >= -1, given: -2")],
+    gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# UniformQuantizedAdd: each operand requantized to the output's scale as UniformRequantize
+# does, less the output zero point (read through float32, its zero point taken off in
+# int32, the fixed-point product saturating, the result read through float32 again), the
+# two added with the output zero point (int32, wrapping) and clamped; operands broadcast
+
+_ADD_SIDES = ("lhs", "rhs", "output")
+
+
+def _add_infer(lhs: Any, rhs: Any, *params: Any, **attrs: Any) -> list:
+    op = "UniformQuantizedAdd"
+    if lhs._dtype is not dt.qint32:
+        raise _type_refused(op, "T", lhs._dtype, "qint32")
+    if rhs._dtype is not lhs._dtype:
+        raise C.wrong_input_dtype(op, 1, lhs._dtype, rhs._dtype)
+    out = _broadcast_static(lhs._shape, rhs._shape)
+    for k, side in enumerate(_ADD_SIDES):
+        shape = {"lhs": lhs._shape, "rhs": rhs._shape, "output": out}[side]
+        held = SimpleNamespace(_shape=shape)
+        _check_params(op, held, params[2 * k], params[2 * k + 1],
+                      attrs[f"{side}_quantization_axis"], attrs[f"{side}_quantization_min_val"],
+                      attrs[f"{side}_quantization_max_val"], first=2 + 2 * k)
+    return [(out, dt.qint32)]
+
+
+def _broadcast_static(a: tuple | None, b: tuple | None) -> tuple | None:
+    """NumPy's broadcast of two static shapes (None: unknown)."""
+    if a is None or b is None:
+        return None
+    dims = []
+    for x, y in zip((1,) * (len(b) - len(a)) + tuple(a), (1,) * (len(a) - len(b)) + tuple(b)):
+        if x == y or y == 1:
+            dims.append(x)
+        elif x == 1:
+            dims.append(y)
+        elif None in (x, y):
+            dims.append(None)
+        else:
+            raise _broadcast_error(a, b)
+    return tuple(dims)
+
+
+def _broadcast_error(a: tuple, b: tuple) -> InvalidArgumentError:
+    return C.fail("UniformQuantizedAdd", f"Cannot Add tensors of shapes: {C.shape_str(a)}"
+                                         f"{C.shape_str(b)}")
+
+
+def _add_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, *params: Any, **attrs: Any) -> Any:
+    op = "UniformQuantizedAdd"
+    lhs = lhs.view(lhs.dtype[0]) if lhs.dtype.names else lhs
+    rhs = rhs.view(rhs.dtype[0]) if rhs.dtype.names else rhs
+    try:
+        shape = np.broadcast_shapes(lhs.shape, rhs.shape)
+    except ValueError:
+        raise _broadcast_error(lhs.shape, rhs.shape) from None
+    for k, (side, x) in enumerate(zip(_ADD_SIDES, (lhs, rhs, np.empty(shape, np.int8)))):
+        _check_shapes(op, x.shape, np.shape(params[2 * k]), np.shape(params[2 * k + 1]),
+                      attrs[f"{side}_quantization_axis"])
+    if not all((np.asarray(params[i], _F32) > 0).all() for i in (0, 2, 4)):
+        raise C.fail(op, "lhs/rhs/output scales elements must be all positive.")
+    ndim = len(shape)
+
+    def along(side: str, i: int, x_ndim: int) -> np.ndarray:
+        axis = attrs[f"{side}_quantization_axis"]
+        v = np.asarray(params[i])
+        return v if axis == -1 else _along(v.reshape(-1), x_ndim, axis)
+
+    out_scale = along("output", 4, ndim).astype(_F32).astype(np.float64)
+    total = np.int64(0)
+    for side, x, i in (("lhs", lhs, 0), ("rhs", rhs, 2)):
+        ratio = along(side, i, x.ndim).astype(_F32).astype(np.float64) / out_scale
+        q, shift = _fixed_point(np.asarray(ratio))
+        d = _wrap32(_to_int32(x.astype(_F32)).astype(np.int64) -
+                    along(side, i + 1, x.ndim)).astype(np.int64)
+        with np.errstate(over="ignore"):
+            scaled = (d * q + (np.int64(1) << (30 - shift))) >> (31 - shift)
+        scaled = np.clip(scaled, -2**31, 2**31 - 1).astype(_F32)  # (TF's goes through float32)
+        total = total + _to_int32(scaled).astype(np.int64)
+    out = _wrap32(total + along("output", 5, ndim).astype(np.int64))
+    return np.maximum(np.minimum(out.astype(np.int64), attrs["output_quantization_max_val"]),
+                      attrs["output_quantization_min_val"]).astype(np.int32)
+
+
+def _add_reference(lhs: np.ndarray, rhs: np.ndarray, ls: Any, lz: Any, rs: Any, rz: Any,
+                   os_: Any, oz: Any, **attrs: Any) -> np.ndarray:
+    """Per-tensor parameters only (the samples'): value by value in Python integers."""
+    lhs = lhs.view(lhs.dtype[0]) if lhs.dtype.names else lhs
+    rhs = rhs.view(rhs.dtype[0]) if rhs.dtype.names else rhs
+    a, b = np.broadcast_arrays(lhs, rhs)
+
+    def requantize(x: int, scale: Any, zero: Any) -> int:
+        m, e = math.frexp(float(_F32(scale)) / float(_F32(os_)))
+        q = math.floor(m * 2**31 + 0.5)
+        if q == 2**31:
+            q, e = q // 2, e + 1
+        q, e = (0, 0) if e < -31 else (2**31 - 1, 30) if e > 30 else (q, e)
+        f = float(_F32(x))
+        d = ((int(f) if f < 2**31 else -2**31) - int(zero) + 2**31) % 2**32 - 2**31
+        v = max(min((d * q + 2**(30 - e)) >> (31 - e), 2**31 - 1), -2**31)
+        f = float(_F32(v))
+        return int(f) if f < 2**31 else -2**31
+
+    out = np.empty(a.shape, np.int32)
+    for index in np.ndindex(a.shape):
+        r = requantize(int(a[index]), ls, lz) + requantize(int(b[index]), rs, rz) + int(oz)
+        r = (r + 2**31) % 2**32 - 2**31
+        out[index] = max(min(r, attrs["output_quantization_max_val"]),
+                         attrs["output_quantization_min_val"])
+    return out.view(dt.qint32.as_numpy_dtype)
+
+
+def _add_attrs(**kw: Any) -> dict:
+    out = {}
+    for side in _ADD_SIDES:
+        out.update({f"{side}_quantization_axis": -1, f"{side}_quantization_min_val": -2**31,
+                    f"{side}_quantization_max_val": 2**31 - 1})
+    return {**out, **kw}
+
+
+def _add_params(ls: float, lz: int, rs: float, rz: int, os_: float, oz: int) -> tuple:
+    return (_F32(ls), np.int32(lz), _F32(rs), np.int32(rz), _F32(os_), np.int32(oz))
+
+
+UNIFORM_QUANTIZED_ADD = register(OpDef(
+    "UniformQuantizedAdd", _add_infer, _add_kernel, grad=C.no_gradient,
+    reference=_add_reference,
+    samples=lambda: [
+        Sample((_quantized(np.arange(-40, 40, 7), dt.qint32),
+                _quantized(np.arange(30, -50, -7), dt.qint32),
+                *_add_params(0.5, 0, 0.25, 1, 0.3, 0)), _add_attrs(), grad=False),
+        Sample((_quantized([[1, 2, 3], [4, 5, 6]], dt.qint32), _quantized([10, 20, 30], dt.qint32),
+                *_add_params(2.0, 1, 3.0, 2, 0.5, -7)),
+               _add_attrs(output_quantization_min_val=-50, output_quantization_max_val=50),
+               grad=False),
+        Sample((_quantized([2**31 - 1, -2**31], dt.qint32),
+                _quantized([2**31 - 1, -2**31], dt.qint32), *_add_params(1, 5, 1, 0, 1, 0)),
+               _add_attrs(), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_quantized([1, 2], dt.qint32), _quantized([1, 2, 3], dt.qint32),
+                   *_add_params(1, 0, 1, 0, 1, 0)), _add_attrs(), InvalidArgumentError,
+                  "Cannot Add tensors of shapes: [2][3]"),
+        BadSample((_quantized([1], dt.qint32), _quantized([1], dt.qint32),
+                   *_add_params(-1, 0, 1, 0, 1, 0)), _add_attrs(), InvalidArgumentError,
+                  "lhs/rhs/output scales elements must be all positive.")],
     gpu=False))
