@@ -78,7 +78,7 @@ OPS_ORDER = [
     "shape_queries", "reshaping",
     "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
-    "reduce", "logsumexp_scan", "printing", "debugging", "tfdbg",
+    "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",
@@ -103,14 +103,14 @@ OPS_ORDER = [
     "nn_args", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_fused_bn", "nn_norm", "nn_loss",
     "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space", "nn_extras", "nn_pool_v2", "nn_morphology",
     "nn_fractional", "rnn_blocks",
-    "quantization", "quantize_dequantize",
+    "quantization", "quantize_dequantize", "uniform_quant",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
     "image_nms", "image_boxes", "image_sampling", "image_transform", "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
-    "candidate_sampling", "candidate_unigram", "sets",
+    "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",
     "sparse_serialization", "csv_ops",

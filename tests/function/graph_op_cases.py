@@ -347,6 +347,17 @@ CASES = {
         SPECS = [tf.TensorSpec([2, 3, 3])]
     """,
     # -- ops TF's public functions emit as one node of their own -----------------------------
+    "parallel_stack": """
+        def f(x, y):
+            return tf.parallel_stack([x, y * 2.0]), tf.parallel_stack([x[0]], name="one")
+        SPECS = [tf.TensorSpec([2, 3]), tf.TensorSpec([2, 3])]
+    """,
+    "compat_v1_print": """
+        def f(x):
+            y = tf.compat.v1.Print(x, [x, x * 2.0, "s"], message="m ", first_n=0)
+            return tf.compat.v1.Print(y + 1.0, [], name="named")
+        SPECS = [tf.TensorSpec([3])]
+    """,
     "space_to_batch_nd": """
         def f(x):
             y = tf.space_to_batch_nd(x, [2, 3], [[0, 0], [1, 2]])

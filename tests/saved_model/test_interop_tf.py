@@ -298,8 +298,10 @@ TF_CPU_LIMITS = re.compile(
 SIGN_FREE = {"SelfAdjointEigV2": (1,), "Svd": (1, 2), "Eig": (1,)}
 # Stateless random draws: TF's Philox bits are not eagerflow's yet (issue #21's TF-exact
 # random); shapes and dtypes must agree.
+# k-means++ seeding samples its candidates its own way (ops/clustering_ops.py).
 RANDOM_BITS = ("StatelessMultinomial", "StatelessRandomNormal", "StatelessRandomUniform",
-               "StatelessRandomUniformInt", "StatelessTruncatedNormal")
+               "StatelessRandomUniformInt", "StatelessTruncatedNormal",
+               "KmeansPlusPlusInitialization")
 
 
 def _columns_by_sign(a):

@@ -1,15 +1,19 @@
-"""Audio: tf.audio.decode_wav and tf.audio.encode_wav (TF's DecodeWav and EncodeWav).
+"""Audio: tf.audio.decode_wav and tf.audio.encode_wav (TF's DecodeWav and EncodeWav), and
+the speech features of TF's frozen speech-commands graphs, AudioSpectrogram and Mfcc.
 
-Ops layer, after io_ops (the string-input check). Both are host-only, as TF's kernels are,
-and read or write 16-bit PCM WAV, the one format TF's ops know. The reader walks the RIFF
-chunks as TF's does, so a truncated or malformed file raises the InvalidArgumentError TF
-raises, with its message, and nothing is read past the end of the bytes.
+Ops layer, after io_ops (the string-input check). All are host-only, as TF's kernels are.
+The WAV ops read or write 16-bit PCM WAV, the one format TF's ops know. The reader walks
+the RIFF chunks as TF's does, so a truncated or malformed file raises the
+InvalidArgumentError TF raises, with its message, and nothing is read past the end of the
+bytes. The spectrogram and the MFCCs are computed in float64 and rounded to float32 at
+the end, as TF's kernels compute them, in the order TF's sums run.
 """
 
 from __future__ import annotations
 
 import collections
 import io
+import math
 import struct
 import wave
 from typing import Any
@@ -334,3 +338,327 @@ def encode_wav(audio: Any, sample_rate: Any, name: str | None = None) -> Any:
     audio = convert_to_tensor(audio, dtype_hint=dt.float32)
     sample_rate = convert_to_tensor(sample_rate, dtype_hint=dt.int32)
     return bind(ENCODE_WAV, (audio, sample_rate), {}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# AudioSpectrogram: periodic Hann windows, each zero-padded to the next power of two
+
+def _spectrogram_infer(x: Any, *, window_size: int, stride: int,
+                       magnitude_squared: bool) -> list:
+    op = "AudioSpectrogram"
+    if x._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 0, dt.float32, x._dtype)
+    C.int_attr(op, window_size, "window_size")
+    C.int_attr(op, stride, "stride")
+    C.bool_attr(magnitude_squared, "magnitude_squared")
+    if x._shape is not None and len(x._shape) != 2:
+        raise C.fail(op, f"input must be 2-dimensional{C.shape_str(x._shape)}")
+    if window_size < 2 or stride < 1:
+        raise C.fail(op, f"Spectrogram initialization failed for window size {window_size} "
+                         f"and stride {stride}")
+    bins = _fft_length(window_size) // 2 + 1
+    if x._shape is None:
+        return [((None, None, bins), dt.float32)]
+    samples, channels = x._shape
+    frames = None if samples is None else _frames(samples, window_size, stride)
+    C.check_size(op, (channels, frames, bins), dt.float32)
+    return [((channels, frames, bins), dt.float32)]
+
+
+def _fft_length(window_size: int) -> int:
+    return 1 << (window_size - 1).bit_length()
+
+
+def _frames(samples: int, window_size: int, stride: int) -> int:
+    return 0 if samples < window_size else 1 + (samples - window_size) // stride
+
+
+def _hann(window_size: int) -> np.ndarray:
+    return 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(window_size) / window_size)
+
+
+def _spectrogram_kernel(xp: Any, x: np.ndarray, *, window_size: int, stride: int,
+                        magnitude_squared: bool) -> np.ndarray:
+    if x.ndim != 2:  # (a graph's input of unknown rank is checked when it runs)
+        raise C.fail("AudioSpectrogram", f"input must be 2-dimensional{C.shape_str(x.shape)}")
+    samples, channels = x.shape
+    fft = _fft_length(window_size)
+    frames = _frames(samples, window_size, stride)
+    C.check_size("AudioSpectrogram", (channels, frames, fft // 2 + 1), dt.float32)
+    out = np.empty((channels, frames, fft // 2 + 1), np.float32)
+    if not out.size:
+        return out
+    window = _hann(window_size)
+    starts = np.arange(frames) * stride
+    with np.errstate(all="ignore"):  # (infinities and NaNs run through, as in TF)
+        for c in range(channels):  # (a channel's frames at a time: they overlap in memory)
+            signal = x[:, c].astype(np.float64)
+            frames_c = np.lib.stride_tricks.sliding_window_view(signal, window_size)[starts]
+            spectrum = np.fft.rfft(frames_c * window, n=fft, axis=-1)
+            out[c] = spectrum.real ** 2 + spectrum.imag ** 2
+    return out if magnitude_squared else np.sqrt(out)
+
+
+def _spectrogram_reference(x: np.ndarray, window_size: int, stride: int,
+                           magnitude_squared: bool) -> np.ndarray:
+    """Frame by frame: the windowed samples' DFT as a sum of complex exponentials."""
+    fft = 1
+    while fft < window_size:
+        fft *= 2
+    bins = fft // 2 + 1
+    window = [0.5 - 0.5 * np.cos(2 * np.pi * j / window_size) for j in range(window_size)]
+    frames = [] if len(x) < window_size else range(0, len(x) - window_size + 1, stride)
+    k = np.arange(bins)[:, None] * np.arange(window_size)[None, :]
+    basis = np.exp(-2j * np.pi * k / fft)
+    out = np.zeros((x.shape[1], len(frames), bins), np.float32)
+    with np.errstate(all="ignore"):
+        for c in range(x.shape[1]):
+            for f, start in enumerate(frames):
+                seg = np.array([x[start + j, c] * window[j] for j in range(window_size)],
+                               np.float64)
+                power = np.abs(basis @ seg) ** 2
+                out[c, f] = power if magnitude_squared else np.sqrt(power.astype(np.float32))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Mfcc: TF's triangular mel filterbank over the magnitudes, a floored log and a DCT-II
+
+_MEL_FLOOR = 1e-12
+_INT_MIN = -2**31
+
+
+def _freq_to_mel(f: Any) -> Any:
+    return 1127.0 * np.log1p(np.asarray(f, np.float64) / 700.0)
+
+
+def _c_int(v: float) -> int:
+    """C's truncating double-to-int cast as x86 does it: out of range (or NaN) is INT_MIN."""
+    return int(v) if np.isfinite(v) and _INT_MIN <= v < 2**31 else _INT_MIN
+
+
+def _mfcc_setup_ok(length: int, rate: int, channels: int, lower: float, upper: float,
+                   coefficients: int) -> bool:
+    # (TF's kernel logs which check failed; its error says only the three numbers)
+    return (channels >= 1 and rate > 0 and length >= 2 and lower >= 0 and upper > lower
+            and 1 <= coefficients <= channels)
+
+
+def _mfcc_attrs(op: str, upper_frequency_limit: float, lower_frequency_limit: float,
+                filterbank_channel_count: int, dct_coefficient_count: int) -> None:
+    C.float_attr(upper_frequency_limit, "upper_frequency_limit")
+    C.float_attr(lower_frequency_limit, "lower_frequency_limit")
+    C.int_attr(op, filterbank_channel_count, "filterbank_channel_count")
+    C.int_attr(op, dct_coefficient_count, "dct_coefficient_count")
+
+
+def _mfcc_infer(spectrogram: Any, sample_rate: Any, *, upper_frequency_limit: float,
+                lower_frequency_limit: float, filterbank_channel_count: int,
+                dct_coefficient_count: int) -> list:
+    op = "Mfcc"
+    if spectrogram._dtype is not dt.float32:
+        raise C.wrong_input_dtype(op, 0, dt.float32, spectrogram._dtype)
+    if sample_rate._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, 1, dt.int32, sample_rate._dtype)
+    _mfcc_attrs(op, upper_frequency_limit, lower_frequency_limit, filterbank_channel_count,
+                dct_coefficient_count)
+    shape = spectrogram._shape
+    _mfcc_shapes(shape, sample_rate._shape)
+    rate = getattr(sample_rate, "_arr", None)  # (known when eager; a graph checks at run)
+    if rate is not None and shape is not None and shape[2] is not None:
+        _mfcc_check(shape[2], int(rate), np.float32(lower_frequency_limit),
+                    np.float32(upper_frequency_limit), filterbank_channel_count,
+                    dct_coefficient_count)
+    lead = (None, None) if shape is None else shape[:2]
+    return [((*lead, dct_coefficient_count), dt.float32)]
+
+
+def _mfcc_shapes(shape: tuple | None, rate_shape: tuple | None) -> None:
+    if shape is not None and len(shape) != 3:
+        raise C.fail("Mfcc", f"spectrogram must be 3-dimensional{C.shape_str(shape)}")
+    if rate_shape is not None and len(rate_shape) != 0:
+        raise C.fail("Mfcc", f"Input sample_rate should be a scalar tensor, got "
+                             f"{C.shape_str(rate_shape)} instead.")
+
+
+def _mfcc_check(length: int, rate: int, lower: Any, upper: Any, channels: int,
+                coefficients: int) -> None:
+    if not _mfcc_setup_ok(length, rate, channels, float(lower), float(upper), coefficients):
+        raise C.fail("Mfcc", f"Mfcc initialization failed for channel count {length}, sample "
+                             f"rate {rate} and filterbank_channel_count {channels}")
+
+
+def _mel_weights(length: int, rate: int, channels: int, lower: float,
+                 upper: float) -> tuple:
+    """TF's filterbank: the bins it reads, the channel each bin's falling edge feeds (-1:
+    none; the next channel takes the rising edge) and that edge's weight."""
+    mel_low, mel_high = _freq_to_mel(lower), _freq_to_mel(upper)
+    spacing = (mel_high - mel_low) / float(channels + 1)
+    centers = mel_low + spacing * np.arange(1, channels + 2, dtype=np.float64)
+    hz_per_bin = 0.5 * rate / float(length - 1)
+    start = _c_int(1.5 + lower / hz_per_bin)
+    end = _c_int(upper / hz_per_bin)
+    if length <= end or end < 0:  # (a size_t compare in TF: a negative end is huge)
+        return None
+    bins = np.arange(max(start, 0), end + 1)
+    mel = _freq_to_mel(bins * hz_per_bin)
+    band = np.searchsorted(centers[:channels], mel, side="left") - 1
+    right = centers[np.minimum(band + 1, channels)]
+    left = np.where(band >= 0, centers[np.maximum(band, 0)], mel_low)
+    weights = (right - mel) / (right - left)
+    return bins, band, weights
+
+
+def _mfcc(spectrogram: np.ndarray, rate: int, upper: float, lower: float, channels: int,
+          coefficients: int) -> np.ndarray:
+    """TF's Mfcc in float64 over rows of spectrogram bins, its sums in TF's order."""
+    lead = spectrogram.shape[:-1]
+    rows = spectrogram.reshape(-1, spectrogram.shape[-1]).astype(np.float64)
+    out = np.zeros((rows.shape[0], coefficients), np.float64)
+    mel = _mel_weights(spectrogram.shape[-1], rate, channels, lower, upper)
+    if mel is None or not rows.size:  # TF's filterbank gives nothing: a DCT of nothing
+        return out.astype(np.float32).reshape(*lead, coefficients)
+    bins, band, weights = mel
+    with np.errstate(invalid="ignore", divide="ignore"):
+        magnitude = np.sqrt(rows[:, bins])
+        falling = magnitude * weights
+        rising = magnitude - falling
+    # each bin adds to its channel, then to the next one, bin after bin: interleaved
+    # scatter-adds applied in that order
+    index = np.stack([band, band + 1], axis=1).reshape(-1)
+    values = np.stack([falling, rising], axis=2).reshape(rows.shape[0], -1)
+    keep = (index >= 0) & (index < channels)
+    filtered = np.zeros((channels, rows.shape[0]), np.float64)
+    np.add.at(filtered, index[keep], values[:, keep].T)
+    logs = np.log(np.where(filtered < _MEL_FLOOR, _MEL_FLOOR, filtered))
+    i = np.arange(coefficients, dtype=np.float64)
+    arg = np.pi / channels
+    for j in range(channels):
+        out += np.sqrt(2.0 / channels) * np.cos(i * arg * (j + 0.5)) * logs[j][:, None]
+    return out.astype(np.float32).reshape(*lead, coefficients)
+
+
+def _mfcc_kernel(xp: Any, spectrogram: np.ndarray, sample_rate: Any, *,
+                 upper_frequency_limit: float, lower_frequency_limit: float,
+                 filterbank_channel_count: int, dct_coefficient_count: int) -> np.ndarray:
+    # (TF's float attrs are float32: a limit of 0.1 is float32's 0.1)
+    upper = float(np.float32(upper_frequency_limit))
+    lower = float(np.float32(lower_frequency_limit))
+    _mfcc_shapes(spectrogram.shape, np.shape(sample_rate))  # (a graph's, as it runs)
+    rate = int(sample_rate)
+    _mfcc_check(spectrogram.shape[2], rate, lower, upper, filterbank_channel_count,
+                dct_coefficient_count)
+    return _mfcc(spectrogram, rate, upper, lower, filterbank_channel_count,
+                 dct_coefficient_count)
+
+
+def _mfcc_reference(spectrogram: np.ndarray, sample_rate: Any, upper_frequency_limit: float,
+                    lower_frequency_limit: float, filterbank_channel_count: int,
+                    dct_coefficient_count: int) -> np.ndarray:
+    """Triangles as a dense (channels, bins) matrix and the DCT as a matrix product."""
+    length, rate = spectrogram.shape[2], int(sample_rate)
+    n = filterbank_channel_count
+    lower = float(np.float32(lower_frequency_limit))
+    upper = float(np.float32(upper_frequency_limit))
+    mel = lambda f: 1127.0 * math.log(1 + f / 700.0)  # noqa: E731
+    lo_mel = mel(lower)
+    centers = [lo_mel + (mel(upper) - lo_mel) / (n + 1) * (k + 1) for k in range(n + 1)]
+    hz = 0.5 * rate / (length - 1)
+    matrix = np.zeros((n, length))
+    if int(upper / hz) < length:
+        for b in range(int(1.5 + lower / hz), int(upper / hz) + 1):
+            m = mel(b * hz)
+            k = sum(c < m for c in centers[:n]) - 1
+            edges = (centers[k], centers[k + 1]) if k >= 0 else (lo_mel, centers[0])
+            w = (edges[1] - m) / (edges[1] - edges[0])
+            if k >= 0:
+                matrix[k, b] += w
+            if k + 1 < n:
+                matrix[k + 1, b] += 1 - w
+    else:
+        return np.zeros((*spectrogram.shape[:2], dct_coefficient_count), np.float32)
+    filtered = np.sqrt(spectrogram.astype(np.float64)) @ matrix.T
+    logs = np.log(np.maximum(filtered, _MEL_FLOOR))
+    dct = np.array([[math.sqrt(2 / n) * math.cos(math.pi / n * i * (j + 0.5))
+                     for j in range(n)] for i in range(dct_coefficient_count)])
+    return (logs @ dct.T).astype(np.float32)
+
+
+# ---------------------------------------------------------------------------------------
+# Samples
+
+def _spectrogram_samples() -> list:
+    rng = np.random.default_rng(13)
+    audio = rng.uniform(-1, 1, (40, 2)).astype(np.float32)
+    return [Sample((audio,), {"window_size": 6, "stride": 3, "magnitude_squared": False},
+                   grad=False),
+            Sample((audio,), {"window_size": 16, "stride": 7, "magnitude_squared": True},
+                   grad=False),
+            Sample((audio[:, :1],), {"window_size": 2, "stride": 1,
+                                     "magnitude_squared": True}, grad=False),
+            Sample((audio[:5],), {"window_size": 8, "stride": 2,
+                                  "magnitude_squared": False}, grad=False)]
+
+
+def _spectrogram_bad() -> list:
+    audio = np.zeros((10, 1), np.float32)
+    attrs = {"window_size": 4, "stride": 2, "magnitude_squared": False}
+    return [BadSample((audio[:, 0],), attrs, InvalidArgumentError,
+                      "input must be 2-dimensional[10]"),
+            BadSample((audio,), {**attrs, "window_size": 1}, InvalidArgumentError,
+                      "Spectrogram initialization failed for window size 1 and stride 2"),
+            BadSample((audio,), {**attrs, "stride": 0}, InvalidArgumentError,
+                      "Spectrogram initialization failed for window size 4 and stride 0"),
+            BadSample((audio.astype(np.float64),), attrs, InvalidArgumentError,
+                      "expected to be a float tensor but is a double tensor")]
+
+
+def _mfcc_attrs_default(**kw: Any) -> dict:
+    return {"upper_frequency_limit": 4000.0, "lower_frequency_limit": 20.0,
+            "filterbank_channel_count": 40, "dct_coefficient_count": 13, **kw}
+
+
+def _mfcc_samples() -> list:
+    rng = np.random.default_rng(14)
+    spectrogram = rng.uniform(0, 4, (2, 3, 129)).astype(np.float32)
+    spectrogram[0, 0, 5] = 0.0
+    return [Sample((spectrogram, np.int32(16000)), _mfcc_attrs_default(), grad=False),
+            Sample((spectrogram[:1, :, :33], np.int32(8000)),
+                   _mfcc_attrs_default(upper_frequency_limit=3000.0,
+                                       lower_frequency_limit=100.0,
+                                       filterbank_channel_count=10,
+                                       dct_coefficient_count=5), grad=False),
+            # an upper limit past the spectrum: TF's filterbank gives up, its DCT gives 0s
+            Sample((spectrogram[:1, :1, :33], np.int32(4000)), _mfcc_attrs_default(),
+                   grad=False)]
+
+
+def _mfcc_bad() -> list:
+    spec = np.ones((1, 2, 33), np.float32)
+    rate = np.int32(16000)
+    return [BadSample((spec[0], rate), _mfcc_attrs_default(), InvalidArgumentError,
+                      "spectrogram must be 3-dimensional[2,33]"),
+            BadSample((spec, np.array([16000], np.int32)), _mfcc_attrs_default(),
+                      InvalidArgumentError,
+                      "Input sample_rate should be a scalar tensor, got [1] instead."),
+            BadSample((spec, np.int32(0)), _mfcc_attrs_default(), InvalidArgumentError,
+                      "Mfcc initialization failed for channel count 33, sample rate 0 and "
+                      "filterbank_channel_count 40"),
+            BadSample((spec, rate), _mfcc_attrs_default(dct_coefficient_count=41),
+                      InvalidArgumentError, "Mfcc initialization failed for channel count 33"),
+            BadSample((spec[:, :, :1], rate), _mfcc_attrs_default(), InvalidArgumentError,
+                      "Mfcc initialization failed for channel count 1, sample rate 16000"),
+            BadSample((spec, rate), _mfcc_attrs_default(lower_frequency_limit=5000.0),
+                      InvalidArgumentError, "Mfcc initialization failed"),
+            BadSample((spec, rate.astype(np.int64)), _mfcc_attrs_default(),
+                      InvalidArgumentError,
+                      "expected to be a int32 tensor but is a int64 tensor")]
+
+
+AUDIO_SPECTROGRAM = register(OpDef(
+    "AudioSpectrogram", _spectrogram_infer, _spectrogram_kernel, grad=C.no_gradient,
+    reference=_spectrogram_reference, samples=_spectrogram_samples,
+    bad_samples=_spectrogram_bad, gpu=False))
+MFCC = register(OpDef(
+    "Mfcc", _mfcc_infer, _mfcc_kernel, grad=C.no_gradient, reference=_mfcc_reference,
+    samples=_mfcc_samples, bad_samples=_mfcc_bad, host_inputs=(1,), gpu=False))

@@ -145,7 +145,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseToSparseSetOperation",
     ),
     "audio_ops": (
-        "DecodeWav", "EncodeWav",
+        "DecodeWav", "EncodeWav", "AudioSpectrogram", "Mfcc",
     ),
     "image_color": (
         "AdjustHue", "AdjustSaturation",
@@ -191,8 +191,18 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "edit_distance": (
         "EditDistance",
     ),
+    "clustering_ops": (
+        "KMC2ChainInitialization", "KmeansPlusPlusInitialization", "NearestNeighbors",
+    ),
+    "uniform_quant": (
+        "UniformDequantize", "UniformQuantize", "UniformQuantizedClipByValue",
+        "UniformQuantizedAdd", "UniformRequantize",
+    ),
+    "print_v1": (
+        "Print",
+    ),
     "runtime_ops": (
-        "BatchFunction", "CheckPinned", "GuaranteeConst", "Timestamp",
+        "BatchFunction", "CheckPinned", "Fact", "GuaranteeConst", "ParallelConcat", "Timestamp",
     ),
     "training_ops": (
         "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",

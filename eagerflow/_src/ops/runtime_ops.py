@@ -1,13 +1,14 @@
 """Ops about running rather than computing: tf.timestamp, tf.guarantee_const,
 tf.check_pinned, BatchFunction (tf.nondifferentiable_batch_function's), tf.parallel_stack
-(graph-only in TF) and tf.CriticalSection.
+(graph-only in TF, its ParallelConcat op) and tf.CriticalSection.
 
 Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
 merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
 shape and dtype; tests/ops/test_runtime_ops.py its values), and refuses to run under op
 determinism, as TF's does. GuaranteeConst passes its input through, and, as in TF, has no
-gradient registered. parallel_stack is `stack` inside a traced function, where TF's
-ParallelConcat needs the result's shape known.
+gradient registered. parallel_stack is TF's ExpandDims of each value and a ParallelConcat
+of them inside a traced function, where ParallelConcat needs the result's shape known;
+tf.raw_ops.ParallelConcat runs eagerly too, as TF's does.
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ from eagerflow._src.core.errors import (
     op_error,
     shape_str,
 )
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.stacking import common_args, stack
+from eagerflow._src.ops.reshaping import expand_dims
+from eagerflow._src.ops.stacking import common_args
 
 # ---------------------------------------------------------------------------------------
 # Timestamp: seconds since the epoch, as a float64 scalar.
@@ -162,12 +165,102 @@ def guarantee_const(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 # ---------------------------------------------------------------------------------------
-# parallel_stack.
+# ParallelConcat and parallel_stack.
 # ---------------------------------------------------------------------------------------
 
+def _concat_target(shape: Any) -> tuple:
+    """The `shape` attr, checked as TF's kernel checks it before it allocates the output."""
+    op = "ParallelConcat"
+    if shape is None:  # (an unknown rank: TF's kernel reads it as a scalar's shape)
+        raise C.fail(op, "value should be at least rank 1.")
+    dims = tuple(None if d is None or d == -1 else int(d) for d in shape)
+    if None in dims:
+        raise C.fail(op, f"Shape {C.shape_str(dims)} is not fully defined")
+    if not dims:
+        raise C.fail(op, "value should be at least rank 1.")
+    return dims
+
+
+def _parallel_concat_infer(*values: Any, shape: Any) -> list:
+    op = "ParallelConcat"
+    if not values:
+        raise C.fail(op, "Length for attr 'N' of 0 must be at least minimum 1")
+    d = values[0]._dtype
+    for i, v in enumerate(values[1:], 1):
+        if v._dtype is not d:
+            raise C.wrong_input_dtype(op, i, d, v._dtype)
+    out = _concat_target(shape)
+    C.check_size(op, out, d)
+    _check_rows(out, [v._shape for v in values])
+    return [(out, d)]
+
+
+def _check_rows(out: tuple, shapes: list) -> None:
+    """Each value is written at its row, checked there as TF's kernel checks it."""
+    op = "ParallelConcat"
+    for loc, have in enumerate(shapes):
+        if out[0] <= loc:
+            raise C.fail(op, f"0th dimension of value = {out[0]} must be greater than loc_ = "
+                             f"{loc}")
+        if have is None:
+            continue
+        if len(have) != len(out):
+            raise C.fail(op, f"value and update shape doesn't match: {C.shape_str(out)} vs. "
+                             f"{C.shape_str(have)}")
+        if any(h is not None and h != o for h, o in zip(have[1:], out[1:])):
+            raise C.fail(op, f"value and update shape doesn't match {C.shape_str(out)} vs. "
+                             f"{C.shape_str(have)}")
+        if have[0] not in (None, 1):
+            raise C.fail(op, f"update shape doesn't match: {C.shape_str(have)}")
+
+
+def _parallel_concat_kernel(xp: Any, *values: Any, shape: Any) -> Any:
+    # (rows no value fills are uninitialized memory in TF: zeros, or empty strings, here)
+    target = _concat_target(shape)
+    _check_rows(target, [v.shape for v in values])  # (a graph's values, as they come)
+    out = xp.zeros(target, values[0].dtype)
+    if out.dtype == object:
+        out[...] = b""
+    for loc, v in enumerate(values):
+        out[loc] = v[0]
+    return out
+
+
+PARALLEL_CONCAT = register(OpDef(
+    "ParallelConcat", _parallel_concat_infer, _parallel_concat_kernel, grad=C.no_gradient,
+    reference=lambda *values, shape: np.concatenate(values, axis=0),
+    arity=lambda ins, attrs: {"N": len(ins)},
+    samples=lambda: [
+        Sample((np.ones((1, 2), np.float32), np.arange(2, dtype=np.float32)[None]),
+               {"shape": (2, 2)}, grad=False),
+        Sample((np.array([[b"a"]], object), np.array([[b"bc"]], object)), {"shape": (2, 1)},
+               grad=False),
+        Sample((np.arange(3)[None],), {"shape": (1, 3)}, grad=False),
+        Sample((np.zeros((1, 0), np.float64),) * 3, {"shape": (3, 0)}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((1, 2), np.float32),) * 2, {"shape": (None, 2)},
+                  InvalidArgumentError, "Shape [?,2] is not fully defined"),
+        BadSample((np.ones((1, 2), np.float32),) * 2, {"shape": (1, 2)},
+                  InvalidArgumentError,
+                  "0th dimension of value = 1 must be greater than loc_ = 1"),
+        BadSample((np.ones((1, 2), np.float32),), {"shape": (1, 2, 1)}, InvalidArgumentError,
+                  "value and update shape doesn't match: [1,2,1] vs. [1,2]"),
+        BadSample((np.ones((1, 3), np.float32),), {"shape": (2, 2)}, InvalidArgumentError,
+                  "value and update shape doesn't match [2,2] vs. [1,3]"),
+        BadSample((np.ones((2, 2), np.float32),), {"shape": (2, 2)}, InvalidArgumentError,
+                  "update shape doesn't match: [2,2]"),
+        BadSample((np.float32(1),), {"shape": None}, InvalidArgumentError,
+                  "value should be at least rank 1."),
+        BadSample((np.ones((1, 2), np.float32), np.ones((1, 2), np.int32)), {"shape": (2, 2)},
+                  InvalidArgumentError, "expected to be a float tensor but is a int32 tensor")],
+    gpu=False,
+))
+
+
 def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
-    """`tf.stack(values)` inside a traced function, where each value's shape must be known
-    (TF's ParallelConcat takes the output shape as an attribute); TF refuses it eagerly."""
+    """`tf.stack(values)` inside a traced function, as TF's graph writes it: each value's
+    ExpandDims, then a ParallelConcat of them (whose `shape` attr needs each value's shape
+    known); TF refuses it eagerly."""
     if executing_eagerly():
         raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
     xs = common_args(values)
@@ -189,8 +282,30 @@ def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
     if not shape.is_fully_defined():
         raise ValueError(f"shape attr must be fully defined: the values of parallel_stack "
                          f"have shape {shape}")
-    return stack(xs, axis=0, name=name)
+    with name_scope(name):
+        rows = [expand_dims(x, 0) for x in xs]
+        return bind(PARALLEL_CONCAT, rows, {"shape": (len(xs), *shape.as_list())})
 
+
+
+# ---------------------------------------------------------------------------------------
+# Fact: TF's test op, a string scalar (TF 2.21's CPU kernel gives this one every call).
+# ---------------------------------------------------------------------------------------
+
+_FACT = b"0! == 1"
+
+
+def _fact_kernel(xp: Any) -> Any:
+    out = np.empty((), dtype=object)
+    out[()] = _FACT
+    return out
+
+
+FACT = register(OpDef(
+    "Fact", lambda: [((), dt.string)], _fact_kernel, grad=C.no_gradient,
+    reference=lambda: np.array(_FACT, dtype=object), samples=lambda: [Sample((), grad=False)],
+    gpu=False,
+))
 
 
 # ---------------------------------------------------------------------------------------

@@ -246,11 +246,14 @@ def _alias_targets(fn: Any) -> list:
 
 
 # Ops whose TF shape functions refuse an input of unknown rank (SpaceToBatchND's
-# block_shape must be a vector): TF's loader builds a function's placeholders of its
-# `_input_shapes`, so a function holding one records them, as TF's own do. (Every function
-# could: but some of eagerflow's written nodes then meet TF shape checks they now pass
-# unseen, EnsureShape's shape of unknown rank, a RaggedTensorToTensor shape argument.)
-_RANK_NEEDED = frozenset(("SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace"))
+# block_shape must be a vector) or shape (ParallelConcat's values, tf.parallel_stack's
+# ExpandDims of the arguments, must be fully defined): TF's loader builds a function's
+# placeholders of its `_input_shapes`, so a function holding one records them, as TF's own
+# do. (Every function could: but some of eagerflow's written nodes then meet TF shape
+# checks they now pass unseen, EnsureShape's shape of unknown rank, a RaggedTensorToTensor
+# shape argument.)
+_RANK_NEEDED = frozenset(("SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace",
+                          "ParallelConcat"))
 
 
 def _input_shapes(view: SaveView, graph: Any) -> None:

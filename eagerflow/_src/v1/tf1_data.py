@@ -15,13 +15,10 @@ TF 1 layer (v1/): loaded by `tf.compat.v1` on first use.
 
 from __future__ import annotations
 
-import sys
-import threading
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.control_flow.py_function import numpy_function
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.shape import TensorShape
@@ -52,7 +49,8 @@ from eagerflow._src.ops.nn_space import batch_to_space, space_to_batch_nd
 from eagerflow._src.ops.nn_space import batch_to_space_nd as nd_batch_to_space
 from eagerflow._src.ops.nn_space import depth_to_space as _depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as _space_to_depth
-from eagerflow._src.ops.printing import PRINT_DEPRECATION, _c_escape, _element
+from eagerflow._src.ops.print_v1 import print_v1
+from eagerflow._src.ops.printing import PRINT_DEPRECATION
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.random_gamma import poisson
 from eagerflow._src.ops.reduce import reduce_sum, size
@@ -314,100 +312,15 @@ def parse_single_example(serialized: Any, features: Any, name: str | None = None
 
 # -- Print -------------------------------------------------------------------------------------
 
-_eager_counts: dict = {}
-_counts_lock = threading.Lock()
-
-
-def _summarize_value(a: Any, summarize: int) -> str:
-    """TF's Tensor::SummarizeValue: the first `summarize` values (all for < 0) in nested
-    brackets without separators between them, "..." where values were left out; strings
-    C-escaped and unquoted, bools 1/0."""
-    a = np.asarray(a)
-    kind = a.dtype.kind
-    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
-
-    def element(v: Any) -> str:
-        if kind in "SUO":
-            return _c_escape(v if isinstance(v, bytes) else str(v).encode())
-        return _element(v, kind, np_type)
-
-    flat = a.reshape(-1)
-    limit = flat.size if summarize < 0 else min(summarize, flat.size)
-    if a.ndim <= 1:
-        text = " ".join(element(v) for v in flat[:limit])
-        return text + ("..." if flat.size > limit else "")
-    pos = [0]
-    out: list = []
-
-    def one_dim(d: int) -> None:  # (TF's PrintOneDim)
-        if pos[0] >= limit:
-            return
-        if d == a.ndim - 1:
-            for i in range(a.shape[d]):
-                if pos[0] >= limit:
-                    out.append("...")
-                    return
-                if i:
-                    out.append(" ")
-                out.append(element(flat[pos[0]]))
-                pos[0] += 1
-            return
-        for _ in range(a.shape[d]):
-            opened = pos[0] < limit
-            if opened:
-                out.append("[")
-            one_dim(d + 1)
-            if pos[0] < limit or opened:
-                out.append("]")
-
-    one_dim(0)
-    return "".join(out) + ("..." if flat.size > limit else "")
-
-
-def _print_text(message: str, arrays: Any, summarize: int) -> str:
-    """TF's Print line: the message, then each tensor summarized in brackets."""
-    return message + "".join(f"[{_summarize_value(a, summarize)}]" for a in arrays)
-
-
-def _should_print(counts: dict, key: Any, first_n: int) -> bool:
-    """TF's Print kernel counts its runs: only the first `first_n` print (all for < 0)."""
-    if first_n < 0:
-        return True
-    with _counts_lock:
-        n = counts.get(key, 0)
-        counts[key] = n + 1
-    return n < first_n
-
-
 def Print(input_: Any, data: Any, message: str | None = None,  # noqa: N802 - TF's name
           first_n: int | None = None, summarize: int | None = None,
           name: str | None = None) -> Any:
     """`tf.compat.v1.Print`: `input_` unchanged, printing `message` and each of `data`
     (its first `summarize` values, 3 by default) to stderr when it runs, the first
-    `first_n` times; TF's deprecation notice on first use."""
+    `first_n` times (TF's Print op); TF's deprecation notice on first use."""
     deprecated_call("Print", "tensorflow.python.ops.logging_ops", PRINT_DEPRECATION,
                     date="2018-08-20")
-    message = "" if message is None else message
-    first_n = -1 if first_n is None else int(first_n)
-    summarize = 3 if summarize is None else int(summarize)
-    x = convert_to_tensor(input_)
-    data = [convert_to_tensor(d) for d in data]
-    if executing_eagerly():  # (TF caches an eager kernel per attrs: its count is shared)
-        key = (message, first_n, summarize, x.dtype, tuple(d.dtype for d in data))
-        if _should_print(_eager_counts, key, first_n):
-            sys.stderr.write(_print_text(message, [d.numpy() for d in data], summarize) + "\n")
-        return x
-    counts: dict = {}
-
-    def run(value: Any, *arrays: Any) -> Any:
-        if _should_print(counts, None, first_n):
-            sys.stderr.write(_print_text(message, arrays, summarize) + "\n")
-            sys.stderr.flush()
-        return value
-
-    out = numpy_function(run, [x, *data], x.dtype, stateful=True, name=name or "Print")
-    out.set_shape(x.shape)
-    return out
+    return print_v1(input_, data, message, first_n, summarize, name)
 
 
 # -- array, math and the rest ------------------------------------------------------------------

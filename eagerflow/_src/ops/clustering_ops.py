@@ -1,0 +1,293 @@
+"""The k-means helpers of TF's clustering ops (tf.compat.v1's KMeans estimator's):
+NearestNeighbors, KMC2ChainInitialization and KmeansPlusPlusInitialization.
+
+Ops layer, after philox (their seeded draws), loaded on first use. All are host-only and
+have no gradient, as in TF. Distances are squared Euclidean, from the points' and centers'
+half squared norms less their products in float32 (clamped at zero, as TF's rounding can
+make them negative, then doubled), ties going to the lower center index. KMC2's Markov
+chain draws its uniforms as TF's kernel does (a Philox stream keyed by the seed, a float
+in [0, 1) per 32-bit word), so a seed picks TF's index; k-means++ seeding draws from the
+same stream but samples its candidates in its own way: a seed gives the same points on
+every run, not TF's.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import philox
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_F32 = np.float32
+
+
+def _check(op: str, inputs: tuple, dtypes: tuple) -> None:
+    for i, (t, d) in enumerate(zip(inputs, dtypes)):
+        if t._dtype is not d:
+            raise C.wrong_input_dtype(op, i, d, t._dtype)
+
+
+def _rank(op: str, t: Any, rank: int, what: str) -> None:
+    if t._shape is not None and len(t._shape) != rank:
+        kind = {0: "a scalar", 1: "a vector", 2: "a matrix"}[rank]
+        raise C.fail(op, f"Input {what} should be {kind}.")
+
+
+def _held(a: Any) -> SimpleNamespace:
+    """A kernel's array as the shape checks read a tensor: a graph's inputs of unknown
+    shape are checked when it runs, with the same words."""
+    return SimpleNamespace(_shape=np.shape(a), _arr=a)
+
+
+def _value(t: Any) -> int | None:
+    """A scalar input's value where known (eagerly; a graph's at run time)."""
+    a = getattr(t, "_arr", None)
+    return None if a is None or np.ndim(a) else int(a)
+
+
+def _uniforms(seed: int, n: int) -> np.ndarray:
+    """TF's SimplePhilox::RandFloat draws: the stream keyed by the seed, each 32-bit word's
+    low 23 bits as the mantissa of a float in [1, 2), less one."""
+    words = np.asarray(philox.words(np, seed & philox.M64, 0, n), np.uint64).astype(np.uint32)
+    return ((words & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(_F32) - _F32(1)
+
+
+def _squared_distances(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
+    """Twice the half squared distances TF sums: half norms less the products (float32;
+    its products' summation order, not TF's, so the last bit may differ)."""
+    p = points.astype(_F32)
+    c = centers.astype(_F32)
+    with np.errstate(all="ignore"):
+        half = ((_F32(0.5) * (p * p).sum(1))[:, None] - (p @ c.T)) + \
+            (_F32(0.5) * (c * c).sum(1))[None, :]
+    return (_F32(2) * np.where(half < 0, _F32(0), half)).astype(_F32)
+
+
+# ---------------------------------------------------------------------------------------
+# NearestNeighbors
+
+def _nn_infer(points: Any, centers: Any, k: Any) -> list:
+    _check("NearestNeighbors", (points, centers, k), (dt.float32, dt.float32, dt.int64))
+    return _nn_shapes(points, centers, k)
+
+
+def _nn_shapes(points: Any, centers: Any, k: Any) -> list:
+    op = "NearestNeighbors"
+    _rank(op, points, 2, "points")
+    _rank(op, centers, 2, "centers")
+    _rank(op, k, 0, "k")
+    p, c = points._shape, centers._shape
+    if p is not None and c is not None and None not in (p[1], c[1]) and p[1] != c[1]:
+        raise C.fail(op, f"Expected point_dimensions == center_dimensions: {p[1]} vs {c[1]}.")
+    if p is not None and p[0] == 0:
+        raise C.fail(op, "Expected points.rows() > 0.")
+    n = _value(k)
+    if n is not None and n < 0:  # (TF's kernel aborts the process here)
+        raise C.fail(op, f"Expected shape dimensions to be non-negative, got {n}")
+    cols = None if n is None or c is None or c[0] is None else min(n, c[0])
+    rows = None if p is None else p[0]
+    return [((rows, cols), dt.int64), ((rows, cols), dt.float32)]
+
+
+def _nn_kernel(xp: Any, points: np.ndarray, centers: np.ndarray, k: Any) -> tuple:
+    _nn_shapes(_held(points), _held(centers), _held(k))
+    n = min(int(k), centers.shape[0])
+    d = _squared_distances(points, centers)
+    order = np.argsort(d, axis=1, kind="stable")[:, :n]
+    return order.astype(np.int64), np.take_along_axis(d, order, axis=1)
+
+
+def _nn_reference(points: np.ndarray, centers: np.ndarray, k: Any) -> tuple:
+    """Row by row: the centers sorted by exact float64 squared distance, then index."""
+    n = min(int(k), len(centers))
+    idx, dist = [], []
+    for p in points.astype(np.float64):
+        d = [float(((p - c) ** 2).sum()) for c in centers.astype(np.float64)]
+        best = sorted(range(len(d)), key=lambda j: (d[j], j))[:n]
+        idx.append(best)
+        dist.append([d[j] for j in best])
+    return (np.array(idx, np.int64).reshape(len(points), n),
+            np.array(dist, _F32).reshape(len(points), n))
+
+
+def _nn_samples() -> list:
+    rng = np.random.default_rng(21)
+    points = rng.uniform(-3, 3, (6, 3)).astype(_F32)
+    centers = rng.uniform(-3, 3, (4, 3)).astype(_F32)
+    return [Sample((points, centers, np.int64(2)), grad=False),
+            Sample((points, centers, np.int64(9)), grad=False),
+            Sample((points, centers[:0], np.int64(1)), grad=False),
+            Sample((points[:2], centers, np.int64(0)), grad=False)]
+
+
+def _nn_bad() -> list:
+    p = np.ones((3, 2), _F32)
+    return [BadSample((p[0], p, np.int64(1)), {}, InvalidArgumentError,
+                      "Input points should be a matrix."),
+            BadSample((p, p[0], np.int64(1)), {}, InvalidArgumentError,
+                      "Input centers should be a matrix."),
+            BadSample((p, p, np.array([1], np.int64)), {}, InvalidArgumentError,
+                      "Input k should be a scalar."),
+            BadSample((p, np.ones((2, 3), _F32), np.int64(1)), {}, InvalidArgumentError,
+                      "Expected point_dimensions == center_dimensions: 2 vs 3."),
+            BadSample((p[:0], p, np.int64(1)), {}, InvalidArgumentError,
+                      "Expected points.rows() > 0."),
+            BadSample((p, p, np.int32(1)), {}, InvalidArgumentError,
+                      "expected to be a int64 tensor but is a int32 tensor")]
+
+
+NEAREST_NEIGHBORS = register(OpDef(
+    "NearestNeighbors", _nn_infer, _nn_kernel, grad=C.no_gradient, reference=_nn_reference,
+    samples=_nn_samples, bad_samples=_nn_bad, num_outputs=2, host_inputs=(2,), gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# KMC2ChainInitialization
+
+def _kmc2_infer(distances: Any, seed: Any) -> list:
+    _check("KMC2ChainInitialization", (distances, seed), (dt.float32, dt.int64))
+    return _kmc2_shapes(distances, seed)
+
+
+def _kmc2_shapes(distances: Any, seed: Any) -> list:
+    op = "KMC2ChainInitialization"
+    _rank(op, distances, 1, "distances")
+    _rank(op, seed, 0, "seed")
+    if distances._shape is not None and distances._shape[0] == 0:
+        raise C.fail(op, "Expected distances_tensor.size() > 0.")
+    return [((), dt.int64)]
+
+
+def _kmc2_kernel(xp: Any, distances: np.ndarray, seed: Any) -> np.ndarray:
+    _kmc2_shapes(_held(distances), _held(seed))
+    # the chain starts at the first point; point i replaces the current one when its
+    # distance beats a uniform times the current one's (one draw per point)
+    draws = _uniforms(int(seed), distances.shape[0] - 1)
+    selected, best = 0, distances[0]
+    with np.errstate(all="ignore"):
+        for i in range(1, distances.shape[0]):
+            if distances[i] > draws[i - 1] * best:
+                selected, best = i, distances[i]
+    return np.int64(selected)
+
+
+def _kmc2_reference(distances: np.ndarray, seed: Any) -> np.ndarray:
+    """The chain with its uniforms made from Philox blocks one at a time."""
+    key = int(seed) & philox.M64
+    selected = 0
+    for i in range(1, len(distances)):
+        word = philox.block(key, (i - 1) // 4)[(i - 1) % 4]
+        u = float(np.array((word & 0x7FFFFF) | (127 << 23), np.uint32).view(_F32)) - 1.0
+        if distances[i] > _F32(u) * distances[selected]:
+            selected = i
+    return np.int64(selected)
+
+
+KMC2_CHAIN_INITIALIZATION = register(OpDef(
+    "KMC2ChainInitialization", _kmc2_infer, _kmc2_kernel, grad=C.no_gradient,
+    reference=_kmc2_reference,
+    samples=lambda: [
+        Sample((np.linspace(3, 0.1, 12).astype(_F32), np.int64(7)), grad=False),
+        Sample((np.random.default_rng(22).uniform(0, 1, 30).astype(_F32), np.int64(-5)),
+               grad=False),
+        Sample((np.zeros(4, _F32), np.int64(1)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.zeros(0, _F32), np.int64(1)), {}, InvalidArgumentError,
+                  "Expected distances_tensor.size() > 0."),
+        BadSample((np.zeros((1, 1), _F32), np.int64(1)), {}, InvalidArgumentError,
+                  "Input distances should be a vector."),
+        BadSample((np.ones(2, _F32), np.array([1], np.int64)), {}, InvalidArgumentError,
+                  "Input seed should be a scalar.")],
+    host_inputs=(1,), gpu=False))
+
+
+# ---------------------------------------------------------------------------------------
+# KmeansPlusPlusInitialization
+
+def _kmpp_infer(points: Any, num_to_sample: Any, seed: Any, num_retries: Any) -> list:
+    _check("KmeansPlusPlusInitialization", (points, num_to_sample, seed, num_retries),
+           (dt.float32, dt.int64, dt.int64, dt.int64))
+    return _kmpp_shapes(points, num_to_sample, seed, num_retries)
+
+
+def _kmpp_shapes(points: Any, num_to_sample: Any, seed: Any, num_retries: Any) -> list:
+    op = "KmeansPlusPlusInitialization"
+    _rank(op, points, 2, "points")
+    _rank(op, num_to_sample, 0, "num_to_sample")
+    _rank(op, seed, 0, "seed")
+    _rank(op, num_retries, 0, "num_retries_per_sample")
+    rows = None if points._shape is None else points._shape[0]
+    n = _value(num_to_sample)
+    if rows == 0:
+        raise C.fail(op, "Expected points.rows() > 0.")
+    if n is not None and n <= 0:
+        raise C.fail(op, "Expected num_to_sample > 0.")
+    if n is not None and rows is not None and n > rows:
+        raise C.fail(op, f"Expected num_to_sample <= points.rows(). {n} vs {rows}.")
+    return [((n, None if points._shape is None else points._shape[1]), dt.float32)]
+
+
+def _kmpp_indices(points: np.ndarray, n: int, seed: int, retries: int) -> list:
+    """k-means++: the first point uniformly, then each next one the best (least total
+    distance) of a few candidates drawn with probability proportional to the squared
+    distance to the nearest point taken."""
+    rows = points.shape[0]
+    tries = 1 + (retries if retries >= 0 else 2 + int(math.log(n)))
+    # (more candidates than points add nothing but time: TF's loop would run on for days)
+    tries = min(tries, rows)
+    draws = iter(_uniforms(seed, 1 + (n - 1) * tries).astype(np.float64))
+    taken = [min(int(next(draws) * rows), rows - 1)]
+    nearest = _squared_distances(points, points[taken]).astype(np.float64)[:, 0]
+    for _ in range(1, n):
+        total = np.cumsum(nearest)
+        best = None
+        for _ in range(tries):
+            u = next(draws)
+            if total[-1] > 0:
+                pick = min(int(np.searchsorted(total, u * total[-1], side="right")), rows - 1)
+            else:  # (every point taken already sits on one: any point is as good)
+                pick = min(int(u * rows), rows - 1)
+            after = np.minimum(nearest, _squared_distances(points, points[pick:pick + 1])[:, 0])
+            if best is None or after.sum() < best[1]:
+                best = (pick, after.sum(), after)
+        taken.append(best[0])
+        nearest = best[2]
+    return taken
+
+
+def _kmpp_kernel(xp: Any, points: np.ndarray, num_to_sample: Any, seed: Any,
+                 num_retries: Any) -> np.ndarray:
+    _kmpp_shapes(*map(_held, (points, num_to_sample, seed, num_retries)))
+    n = int(num_to_sample)
+    C.check_size("KmeansPlusPlusInitialization", (n, points.shape[1]), dt.float32)
+    with np.errstate(all="ignore"):
+        return points[_kmpp_indices(points, n, int(seed), int(num_retries))]
+
+
+KMEANS_PLUS_PLUS_INITIALIZATION = register(OpDef(
+    "KmeansPlusPlusInitialization", _kmpp_infer, _kmpp_kernel, grad=C.no_gradient,
+    # (no independent sampler to compare with: the reference replays the kernel's draws)
+    reference=lambda points, n, seed, retries: points[
+        _kmpp_indices(points, int(n), int(seed), int(retries))],
+    samples=lambda: [
+        Sample((np.random.default_rng(23).normal(size=(12, 2)).astype(_F32), np.int64(3),
+                np.int64(5), np.int64(-1)), grad=False),
+        Sample((np.ones((4, 3), _F32), np.int64(4), np.int64(1), np.int64(0)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((3, 2), _F32), np.int64(4), np.int64(1), np.int64(-1)), {},
+                  InvalidArgumentError, "Expected num_to_sample <= points.rows(). 4 vs 3."),
+        BadSample((np.ones((3, 2), _F32), np.int64(0), np.int64(1), np.int64(-1)), {},
+                  InvalidArgumentError, "Expected num_to_sample > 0."),
+        BadSample((np.ones(2, _F32), np.int64(1), np.int64(1), np.int64(-1)), {},
+                  InvalidArgumentError, "Input points should be a matrix."),
+        BadSample((np.ones((3, 2), _F32), np.int64(1), np.int64(1), np.array([1], np.int64)),
+                  {}, InvalidArgumentError,
+                  "Input num_retries_per_sample should be a scalar.")],
+    host_inputs=(1, 2, 3), gpu=False))

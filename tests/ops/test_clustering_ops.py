@@ -1,0 +1,72 @@
+"""NearestNeighbors, KMC2ChainInitialization, KmeansPlusPlusInitialization and Fact
+against TF 2.21's record (clustering_golden.json, written by record_clustering_golden.py
+from clustering_cases.py): nearest centers exactly, their distances to float32 rounding
+(TF's products sum in another order), KMC2's index for each seed exactly (TF's Philox
+draws), errors in TF's words. k-means++ draws its candidates its own way: its samples are
+checked for shape and for being distinct points of the input, not for TF's choice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.golden_io import decode_array, eager_body
+from tests.ops.clustering_cases import KMPP_POINTS, calls
+
+GOLDEN = json.loads((Path(__file__).parent / "clustering_golden.json").read_text())
+CALLS = calls(tf)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["calls"]))
+def test_as_tf(name: str) -> None:
+    want = GOLDEN["calls"][name]
+    if "error" in want:
+        with pytest.raises(Exception) as e:  # noqa: PT011 - the class is compared below
+            CALLS[name]()
+        assert type(e.value).__name__ == want["error"]
+        assert eager_body(str(e.value)) == eager_body(want["message"])
+        return
+    got = CALLS[name]()
+    got = got if isinstance(got, tuple) else (got,)
+    expected = [decode_array(v) for v in want["value"]]
+    assert [g.shape for g in got] == [e.shape for e in expected]
+    assert [g.dtype.as_numpy_dtype for g in got] == [e.dtype for e in expected]
+    if name.startswith("kmpp"):
+        samples = got[0].numpy()
+        rows = [int(np.flatnonzero((KMPP_POINTS == s).all(1))[0]) for s in samples]
+        assert len(set(rows)) == len(rows)
+        return
+    for g, e in zip(got, expected):
+        if e.dtype.kind == "f":
+            np.testing.assert_allclose(g.numpy(), e, rtol=2e-6, atol=2e-6)
+        else:
+            np.testing.assert_array_equal(g.numpy(), e)
+
+
+def test_kmeans_plus_plus_is_seeded() -> None:
+    def run(seed: int) -> np.ndarray:
+        return tf.raw_ops.KmeansPlusPlusInitialization(
+            points=KMPP_POINTS, num_to_sample=6, seed=seed, num_retries_per_sample=-1).numpy()
+
+    np.testing.assert_array_equal(run(3), run(3))
+    assert not np.array_equal(run(3), run(4))
+
+
+def test_traced_shapes() -> None:
+    @tf.function(input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([5, 3]),
+                                  tf.TensorSpec([], tf.int64)])
+    def nearest(p: tf.Tensor, c: tf.Tensor, k: tf.Tensor) -> tuple:
+        idx, dist = tf.raw_ops.NearestNeighbors(points=p, centers=c, k=k)
+        assert idx.shape.as_list() == [None, None] and idx.dtype == tf.int64
+        return idx, dist
+
+    p = np.arange(12, dtype=np.float32).reshape(4, 3)
+    c = np.arange(15, dtype=np.float32).reshape(5, 3)[::-1].copy()
+    eager = tf.raw_ops.NearestNeighbors(points=p, centers=c, k=2)
+    traced = nearest(p, c, np.int64(2))
+    np.testing.assert_array_equal(traced[0].numpy(), eager[0].numpy())
+    np.testing.assert_array_equal(traced[1].numpy(), eager[1].numpy())

@@ -1,0 +1,50 @@
+"""UniformQuantize, UniformDequantize, UniformRequantize, UniformQuantizedAdd and
+UniformQuantizedClipByValue against TF 2.21's record (uniform_quant_golden.json, written
+by record_uniform_quant_golden.py from uniform_quant_cases.py): quantized storage integers
+and dequantized floats exactly, errors in TF's words; and a traced round trip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.golden_io import decode_array, eager_body
+from tests.ops.uniform_quant_cases import calls
+
+GOLDEN = json.loads((Path(__file__).parent / "uniform_quant_golden.json").read_text())
+CALLS = calls(tf)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["calls"]))
+def test_as_tf(name: str) -> None:
+    want = GOLDEN["calls"][name]
+    if "error" in want:
+        with pytest.raises(Exception) as e:  # noqa: PT011 - the class is compared below
+            CALLS[name]()
+        assert type(e.value).__name__ == want["error"]
+        assert eager_body(str(e.value)) == eager_body(want["message"])
+        return
+    got = CALLS[name]().numpy()
+    expected = decode_array(want["value"][0])
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_traced_round_trip() -> None:
+    @tf.function(input_signature=[tf.TensorSpec([None, 3])])
+    def round_trip(x: tf.Tensor) -> tf.Tensor:
+        q = tf.raw_ops.UniformQuantize(input=x, scales=[0.5, 0.25, 1.0], zero_points=[0, 1, 2],
+                                       Tout=tf.qint8, quantization_axis=1,
+                                       quantization_min_val=-128, quantization_max_val=127)
+        assert q.dtype == tf.qint8 and q.shape.as_list() == [None, 3]
+        return tf.raw_ops.UniformDequantize(input=q, scales=[0.5, 0.25, 1.0],
+                                            zero_points=[0, 1, 2], Tout=tf.float32,
+                                            quantization_axis=1, quantization_min_val=-128,
+                                            quantization_max_val=127)
+
+    x = np.array([[1.2, -0.3, 7.6], [0.0, 1.0, -200.0]], np.float32)
+    np.testing.assert_array_equal(round_trip(x).numpy(), [[1.0, -0.25, 8.0], [0, 1.0, -130.0]])
