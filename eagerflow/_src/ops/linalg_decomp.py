@@ -31,7 +31,6 @@ from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
-    _diag_len,
     adjoint,
     band_part,
     diag,
@@ -39,6 +38,7 @@ from eagerflow._src.ops.linalg import (
     inv,
     matmul,
 )
+from eagerflow._src.ops.linalg_diag import diag_len
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -858,7 +858,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
         raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
     k = C.int_arg(k, "k")
     rows, cols = x._shape[-2:]
-    if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != _diag_len(rows, cols, int(k)):
+    if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != diag_len(rows, cols, int(k)):
         raise InvalidArgumentError(
             None, None, "Either first dimensions of diagonal don't match input.shape[:-2], or "
             "diagonal.shape[:-1] is not equal to the longests diagonal in range "

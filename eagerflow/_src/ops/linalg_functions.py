@@ -29,7 +29,7 @@ from eagerflow._src.ops.linalg_decomp import (
     svd,
     triangular_solve,
 )
-from eagerflow._src.ops.linalg_diag_bands import diag_part as band_diag_part
+from eagerflow._src.ops.linalg_diag import diag_part as band_diag_part
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.linalg_solvers import (
     matrix_solve_ls,
