@@ -46,6 +46,15 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def scalar_input(op: str, value: Any, message: str) -> None:
+    """The value of an input TF's kernel wants a scalar and eagerflow holds as an attr (a
+    raw op's or an imported node's may be any tensor): `message`, TF's words with {shape}
+    and {rank} filled, when it is not one."""
+    shape = np.shape(value)
+    if shape:
+        raise fail(op, message.format(shape=shape_str(shape), rank=len(shape)))
+
+
 def no_gradient(n: Any, *g: Any) -> list:
     """The gradient of an op TF registers none for: a tape's LookupError, in TF's words."""
     raise LookupError(f"gradient registry has no entry for: {n.op.name}")

@@ -116,8 +116,11 @@ def check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> No
                          f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
     v = v if type(v) not in ARRAY_TYPES else to_host(v)  # (one number, read once)
+    if "Part" in op and np.size(v) == 1:  # (the part kernels read any one number)
+        v = np.asarray(v).reshape(())[()]
     if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
-        raise C.fail(op, "padding_value must be a scalar")
+        raise C.fail(op, "Padding must be scalar." if "Part" in op else
+                     "padding_value must be a scalar")
     kind = np.asarray(v).dtype.kind
     if (kind == "c" and not dtype.is_complex) or \
             (kind == "f" and (dtype.is_integer or dtype.is_bool)) or \
@@ -163,6 +166,8 @@ def diag_index(rows: int, cols: int, k: int) -> tuple:
 
 
 def padded(xp: Any, shape: tuple, value: Any, dtype: Any) -> Any:
+    if np.dtype(dtype).kind == "b":  # (any number: its truth, past int64 too)
+        value = bool(value)
     with np.errstate(over="ignore"):  # (a padding past a half's range is inf, as TF's)
         return xp.full(shape, value, dtype=dtype)
 
@@ -182,6 +187,9 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: Any, num_rows: int | None, num_cols
         raise C.fail(op, f"diagonal must be at least 1-dim, received shape: {C.shape_str(s)}")
     for t in dyn:
         check_runtime_arg(op, (t,), "num_rows and num_cols", 0)
+    for what, v in (("num_rows", num_rows), ("num_cols", num_cols), ("padding_value",
+                                                                      padding_value)):
+        C.scalar_input(op, getattr(v, "_shape", v), f"{what} must be a scalar")
     sizes = {w: v for w, v in (("num_rows", num_rows), ("num_cols", num_cols)) if v is not None}
     check_diag_attrs(op, d._dtype, padding_value, **sizes)
     if s is None:

@@ -53,7 +53,7 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if dyn:
         check_runtime_arg("TopKV2", dyn, "k", rank=0)
-    elif k < 0:
+    elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or k < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:
         return [(None, x._dtype), (None, index_type)]
