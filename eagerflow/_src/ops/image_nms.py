@@ -539,8 +539,10 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
     int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
-        "max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
-        "score_threshold": float(score_threshold), "soft_nms_sigma": float(soft_nms_sigma),
+        "max_output_size": C.scalar_value(max_output_size, int),
+        "iou_threshold": C.scalar_value(iou_threshold, float),
+        "score_threshold": C.scalar_value(score_threshold, float),
+        "soft_nms_sigma": C.scalar_value(soft_nms_sigma, float),
         "pad_to_max_output_size": False}, name)
     return sel, kept
 
@@ -559,9 +561,9 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
             raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
     int32_input(op, 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, s),
-                {"max_output_size": int(max_output_size),
-                 "overlap_threshold": float(overlap_threshold),
-                 "score_threshold": float(score_threshold)}, name)
+                {"max_output_size": C.scalar_value(max_output_size, int),
+                 "overlap_threshold": C.scalar_value(overlap_threshold, float),
+                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
 def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,

@@ -116,8 +116,8 @@ def check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> No
                          f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
     v = v if type(v) not in ARRAY_TYPES else to_host(v)  # (one number, read once)
-    if "Part" in op and np.size(v) == 1:  # (the part kernels read any one number)
-        v = np.asarray(v).reshape(())[()]
+    if "Part" in op and isinstance(v, (tuple, np.ndarray)) and np.size(v) == 1:
+        v = np.asarray(v).reshape(())[()]  # (the part kernels read any one number)
     if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
         raise C.fail(op, "Padding must be scalar." if "Part" in op else
                      "padding_value must be a scalar")
@@ -187,9 +187,8 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: Any, num_rows: int | None, num_cols
         raise C.fail(op, f"diagonal must be at least 1-dim, received shape: {C.shape_str(s)}")
     for t in dyn:
         check_runtime_arg(op, (t,), "num_rows and num_cols", 0)
-    for what, v in (("num_rows", num_rows), ("num_cols", num_cols), ("padding_value",
-                                                                      padding_value)):
-        C.scalar_input(op, getattr(v, "_shape", v), f"{what} must be a scalar")
+    for what, v in (("num_rows", num_rows), ("num_cols", num_cols)):
+        C.scalar_input(op, v, f"{what} must be a scalar")
     sizes = {w: v for w, v in (("num_rows", num_rows), ("num_cols", num_cols)) if v is not None}
     check_diag_attrs(op, d._dtype, padding_value, **sizes)
     if s is None:
@@ -423,17 +422,17 @@ MATRIX_DIAG_PART = register(OpDef(
 # The public functions: each binds its one op, as TF's.
 # ---------------------------------------------------------------------------------------
 
-def k_attr(k: Any) -> Any:
-    """`k` as the ops' attr: a number, or the nested tuples of the int32 tensor TF's wrapper
-    converts a sequence to (its errors); the ops check the value."""
+def k_attr(k: Any, what: str = "k") -> Any:
+    """`k` (or a size) as the ops' attr: a number, or the nested tuples of the int32 tensor
+    TF's wrapper converts a sequence to (its errors); the ops check the value."""
     if isinstance(k, Tensor):
         if not k._dtype.is_integer:
-            raise TypeError(f"`k` must be an integer tensor, got {k!r}")
+            raise TypeError(f"`{what}` must be an integer tensor, got {k!r}")
         v = np.asarray(C.known(k) if C.is_graph_tensor(k) else k.numpy())
     elif isinstance(k, (list, tuple, np.ndarray)):
         v = convert_to_tensor(k, dtype=dt.int32).numpy()
     else:
-        return C.int_arg(k, "k")
+        return C.int_arg(k, what)
     return int(v) if v.ndim == 0 else _nested(v)
 
 
@@ -456,6 +455,6 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
     k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
     d = _t(diagonal)
-    return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k), C.int_arg(num_rows, "num_rows"),
-                                               C.int_arg(num_cols, "num_cols"), padding_value,
+    return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k), k_attr(num_rows, "num_rows"),
+                                               k_attr(num_cols, "num_cols"), padding_value,
                                                align), name)

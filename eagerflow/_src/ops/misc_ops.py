@@ -924,8 +924,9 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),
-                {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
-                 "score_threshold": float(score_threshold)}, name)
+                {"max_output_size": C.scalar_value(max_output_size, int),
+                 "iou_threshold": C.scalar_value(iou_threshold, float),
+                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
 @dispatchable
