@@ -111,6 +111,14 @@ CASES = {
             return tape.gradient(p, x), tape.gradient(m, b), tape.gradient(s, [x, b])
         SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([3, 3])]
     """,
+    "diag_part_gradient_unknown_shape": """
+        def f(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = tf.linalg.diag_part(x, k=1) * 2.0
+            return tape.gradient(y, x)
+        SPECS = [tf.TensorSpec([None, None])]
+    """,
     "setdiff1d": """
         def f(x, y):
             return tf.compat.v1.setdiff1d(x, y), tf.compat.v1.setdiff1d(x, y, tf.int64, "d")

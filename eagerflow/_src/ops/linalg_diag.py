@@ -1,13 +1,13 @@
-"""tf.linalg.diag and diag_part: TF 2's MatrixDiagV3 and MatrixDiagPartV3, whose `k` is one
-diagonal or a band (lower, upper) of them.
+"""tf.linalg.diag, diag_part and set_diag: TF 2's MatrixDiagV3, MatrixDiagPartV3 and
+MatrixSetDiagV3, whose `k` is one diagonal or a band (lower, upper) of them.
 
 A band's diagonals are stacked from the uppermost (row 0 holds diagonal `upper`) along a
 second-to-last axis as long as the band's longest diagonal; a shorter diagonal is placed
 by `align`: "RIGHT_LEFT" (TF's default) puts superdiagonals (the main one included) at the
 right of their row and subdiagonals at the left, "LEFT_RIGHT" the other way, "LEFT_LEFT"
 and "RIGHT_RIGHT" all alike. One diagonal (k a number, or a band whose ends agree) has no
-band axis. linalg.py re-exports both functions (their old home); MatrixSetDiagV3 and TF's
-earlier versions are in linalg_diag_bands.py.
+band axis. linalg.py re-exports diag and diag_part (their old home); TF's earlier
+versions are in linalg_diag_bands.py.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, traced_arg
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math import _t, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(47)
@@ -365,10 +366,15 @@ def _diag_part_kernel(xp: Any, x: Any, k: Any, padding_value: Any,
 
 
 def _diag_part_grad(n: Any, g: Any) -> list:
-    """TF's: the gradient's band set in a matrix of the input's size."""
-    rows, cols = n.inputs[0]._shape[-2:]
-    attrs = _diag_attrs(n.attrs["k"], rows, cols, 0, n.attrs.get("align", "RIGHT_LEFT"))
-    return [bind_with_k(MATRIX_DIAG, n, 1, (g,), attrs, "diag")]
+    """TF's: the gradient's band set in a matrix of the input's size (in zeros like the
+    input where that size is known only when the graph runs)."""
+    x = n.inputs[0]
+    k, align = n.attrs["k"], n.attrs.get("align", "RIGHT_LEFT")
+    rows, cols = (None, None) if x._shape is None else x._shape[-2:]
+    if rows is None or cols is None:
+        return [bind_with_k(MATRIX_SET_DIAG_V3, n, 1, (zeros_like(x), g),
+                            {"k": k, "align": align}, "set_diag")]
+    return [bind_with_k(MATRIX_DIAG, n, 1, (g,), _diag_attrs(k, rows, cols, 0, align), "diag")]
 
 
 def _diag_part_ref(x: np.ndarray, k: Any, padding_value: Any,
@@ -419,6 +425,119 @@ MATRIX_DIAG_PART = register(OpDef(
 
 
 # ---------------------------------------------------------------------------------------
+# MatrixSetDiagV3: a diagonal, or a band of them, of batched matrices replaced.
+# ---------------------------------------------------------------------------------------
+
+_SET_STOP = {"lower": "", "upper": ""}  # (the set_diag kernel's messages: alike)
+# MatrixSetDiagV3's kernels, as TF lists them for a dtype it has none for (a string)
+_SET_DIAG_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                     dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                     dt.int64, dt.uint64)
+_SET_DIAG_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+                 "DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
+                 "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, "
+                 "DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
+                 "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
+
+
+def k_checked(op: str, k: Any, x: Any, align: str | None = None) -> tuple:
+    """k's diagonals, checked after `x`'s dtype (no kernel takes strings)."""
+    if x._dtype is dt.string:
+        node = "T=DT_STRING" + ("" if align is None else f', align="{align}"')
+        raise C.no_kernel(op, node, _SET_DIAG_KERNELS,
+                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
+    ks = k if isinstance(k, (tuple, list)) else (k,)
+    if any(isinstance(v, (int, np.integer)) and not -2**31 <= v < 2**31 for v in ks):
+        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")  # (TF's input)
+    return diag_range(op, k)
+
+
+def set_diag_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2",
+                       align: str | None = None) -> list:
+    if align is not None:
+        check_align(align, op)
+    if d._dtype is not x._dtype:
+        raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
+    lo, hi = k_checked(op, k, x, align)
+    xs, ds = x._shape, d._shape
+    if xs is not None and len(xs) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(xs)}")
+    if ds is not None and len(ds) < 1:
+        raise C.fail(op, f"diagonal must be at least 1-dim, received shape: {C.shape_str(ds)}")
+    if xs is None or ds is None:
+        return [(xs, x._dtype)]
+    rows, cols = xs[-2:]
+    check_bounds(op, lo, hi, rows, cols, _SET_STOP)
+    if lo != hi and (len(ds) < 2 or ds[-2] not in (None, hi - lo + 1)):
+        raise C.fail(op, "The number of diagonals provided in `diag` is not consistent with "
+                         "`lower_diag_index` and `upper_diag_index`")
+    n = None if None in (rows, cols) else band_len(rows, cols, lo, hi)
+    want = tuple(xs[:-2]) + ((n,) if lo == hi else (hi - lo + 1, n))
+    if len(want) != len(ds) or any(None not in (a, b) and a != b for a, b in zip(want, ds)):
+        raise C.fail(op, "Either first dimensions of diagonal don't match input.shape[:-2], or "
+                         "diagonal.shape[:-1] is not equal to the longests diagonal in range "
+                         f"[lower_diag_index:upper_diag_index].\nInput shape: {C.shape_str(xs)}"
+                         f"\nDiagonal shape: {C.shape_str(ds)}")
+    return [(xs, x._dtype)]
+
+
+def set_diag_kernel(xp: Any, x: Any, d: Any, k: Any = 0, align: str = "LEFT_LEFT") -> Any:
+    lo, hi = k_range(k)
+    out = x.copy()
+    for j, kd in enumerate(range(hi, lo - 1, -1)):
+        r, c = diag_index(x.shape[-2], x.shape[-1], kd)
+        if lo == hi:
+            out[..., xp.asarray(r), xp.asarray(c)] = d[..., :len(r)]
+            continue
+        start = offset(kd, len(r), d.shape[-1], align)
+        out[..., xp.asarray(r), xp.asarray(c)] = d[..., j, start:start + len(r)]
+    return out
+
+
+def set_diag_grad(n: Any, g: Any) -> list:
+    """(V3's: with its own align; the diagonal's zeros a constant where its shape is known)"""
+    k, align = n.attrs.get("k", 0), n.attrs.get("align", "RIGHT_LEFT")
+    d = n.inputs[1]
+    known = d._shape is not None and None not in d._shape
+    none = zeros(list(d._shape), d._dtype) if known else zeros_like(d)
+    return [bind_with_k(MATRIX_SET_DIAG_V3, n, 2, (g, none), {"k": k, "align": align},
+                        "set_diag"),
+            bind_with_k(MATRIX_DIAG_PART, n, 2, (g,), {"k": k, "padding_value": 0,
+                                                     "align": align}, "diag_part")]
+
+
+def _set_diag_v3_ref(x: np.ndarray, d: np.ndarray, k: Any, align: str) -> np.ndarray:
+    lo, hi = k_range(k)
+    out = x.copy()
+    rows, cols = x.shape[-2:]
+    band = d[..., None, :] if lo == hi else d
+    for idx in np.ndindex(*x.shape):
+        i, j = idx[-2:]
+        if lo <= j - i <= hi:
+            n = diag_len(rows, cols, j - i)
+            at = min(i, j) + (0 if lo == hi else offset(j - i, n, d.shape[-1], align))
+            out[idx] = band[idx[:-2] + (hi - (j - i), at)]
+    return out
+
+
+# tf.linalg.set_diag's op: a band's diagonals placed by `align`
+MATRIX_SET_DIAG_V3 = register(OpDef(
+    "MatrixSetDiagV3",
+    lambda x, d, k, align: set_diag_infer(x, d, k, "MatrixSetDiagV3", align),
+    set_diag_kernel, grad=set_diag_grad, reference=_set_diag_v3_ref,
+    samples=lambda: [Sample((_f64(3, 4), _f64(2)), {"k": -1, "align": "RIGHT_LEFT"}),
+                     Sample((_f64(2, 3, 4), _f64(2, 3, 3)), {"k": (-1, 1), "align": "RIGHT_LEFT"}),
+                     Sample((_f64(4, 3), _f64(3, 3)), {"k": (-1, 1), "align": "LEFT_RIGHT"}),
+                     Sample((_f64(4, 3), _f64(2, 3)), {"k": (0, 1), "align": "RIGHT_RIGHT"})],
+    bad_samples=lambda: [
+        BadSample((np.ones((3, 4)), np.ones(2)), {"k": 1, "align": "RIGHT_LEFT"},
+                  InvalidArgumentError, "Either first dimensions of diagonal don't match"),
+        BadSample((np.ones((3, 4)), np.ones(3)), {"k": 0, "align": "MIDDLE"},
+                  InvalidArgumentError, "Value for attr 'align' of \"MIDDLE\" is not in the list")],
+))
+
+
+# ---------------------------------------------------------------------------------------
 # The public functions: each binds its one op, as TF's.
 # ---------------------------------------------------------------------------------------
 
@@ -458,3 +577,19 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k), k_attr(num_rows, "num_rows"),
                                                k_attr(num_cols, "num_cols"), padding_value,
                                                align), name)
+
+
+@eager_api("input", "diagonal", "k", named=True)
+def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
+             align: str = "RIGHT_LEFT") -> Any:
+    """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
+    diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
+    op = "MatrixSetDiagV3"
+    check_align(align, op)
+    k = k_attr(k)
+    x = _t(input)
+    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
+        raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
+                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
+    return bind(MATRIX_SET_DIAG_V3, (x, d), {"k": k, "align": align}, name)

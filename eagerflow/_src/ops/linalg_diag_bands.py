@@ -1,8 +1,7 @@
-"""tf.linalg.set_diag (MatrixSetDiagV3: one diagonal or a band k=(lower, upper) of them,
-placed by `align` as linalg_diag.py describes); the ops Diag and DiagPart
-(tf.linalg.tensor_diag, tensor_diag_part: a rank-k tensor on the diagonal of a rank-2k one);
-and TF's first and second versions of the diagonal ops, for tf.raw_ops and old graphs
-(MatrixDiag, MatrixDiagPart, MatrixSetDiag and their V2s, whose bands are V3's "LEFT_LEFT").
+"""The ops Diag and DiagPart (tf.linalg.tensor_diag, tensor_diag_part: a rank-k tensor on
+the diagonal of a rank-2k one), and TF's first and second versions of the diagonal ops, for
+tf.raw_ops and old graphs (MatrixDiag, MatrixDiagPart, MatrixSetDiag and their V2s, whose
+bands are V3's "LEFT_LEFT": linalg_diag.py's kernels with that align).
 """
 
 from __future__ import annotations
@@ -13,60 +12,25 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg_diag import (
     MATRIX_DIAG,
     MATRIX_DIAG_PART,
     _matrix_diag_infer,
     _matrix_diag_kernel,
-    band_len,
     band_sizes,
     bind_with_k,
-    check_align,
-    check_bounds,
-    diag_index,
-    diag_len,
-    diag_range,
-    k_attr,
+    k_checked,
     k_range,
-    offset,
+    set_diag_grad,
+    set_diag_infer,
+    set_diag_kernel,
 )
 from eagerflow._src.ops.linalg_diag import _diag_part_infer as _part_v3_infer
 from eagerflow._src.ops.linalg_diag import _diag_part_kernel as _part_v3_kernel
-from eagerflow._src.ops.math import _t, zeros_like
+from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
-
-_SET_STOP = {"lower": "", "upper": ""}  # (the set_diag kernel's messages: alike)
-# MatrixSetDiagV3's kernels, as TF lists them for a dtype it has none for (a string)
-_SET_DIAG_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
-                     dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
-                     dt.int64, dt.uint64)
-_SET_DIAG_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
-                 "DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
-                 "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, "
-                 "DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, "
-                 "DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
-
-
-@eager_api("input", "diagonal", "k", named=True)
-def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
-             align: str = "RIGHT_LEFT") -> Any:
-    """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
-    diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
-    op = "MatrixSetDiagV3"
-    check_align(align, op)
-    k = k_attr(k)
-    x = _t(input)
-    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
-    if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
-        raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
-                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
-    return bind(MATRIX_SET_DIAG_V3, (x, d), {"k": k, "align": align}, name)
-
 
 # ---------------------------------------------------------------------------------------
 # Diag and DiagPart: out[i.., i..] = x[i..] for x of any rank k >= 1, and back.
@@ -190,21 +154,9 @@ def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
 # left of its row (V3's align "LEFT_LEFT"). TF's gradients are V3's (the functions above).
 # ---------------------------------------------------------------------------------------
 
-def _k_checked(op: str, k: Any, x: Any, align: str | None = None) -> tuple:
-    """k's diagonals, checked after `x`'s dtype (no kernel takes strings)."""
-    if x._dtype is dt.string:
-        node = "T=DT_STRING" + ("" if align is None else f', align="{align}"')
-        raise C.no_kernel(op, node, _SET_DIAG_KERNELS,
-                          others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))
-    ks = k if isinstance(k, (tuple, list)) else (k,)
-    if any(isinstance(v, (int, np.integer)) and not -2**31 <= v < 2**31 for v in ks):
-        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")  # (TF's input)
-    return diag_range(op, k)
-
-
 def _diag_v2_infer(d: Any, k: Any, num_rows: int, num_cols: int, padding_value: Any,
                    op: str = "MatrixDiagV2") -> list:
-    _k_checked(op, k, d)
+    k_checked(op, k, d)
     return _matrix_diag_infer(d, k=k, num_rows=num_rows, num_cols=num_cols,
                               padding_value=padding_value, align="LEFT_LEFT", op=op)
 
@@ -229,7 +181,7 @@ def _diag_v2_ref(d: np.ndarray, k: Any, num_rows: int, num_cols: int,
 
 
 def _diag_part_v2_infer(x: Any, k: Any, padding_value: Any, op: str = "MatrixDiagPartV2") -> list:
-    _k_checked(op, k, x)
+    k_checked(op, k, x)
     return _part_v3_infer(x, k, padding_value, align="LEFT_LEFT", op=op)
 
 
@@ -247,48 +199,6 @@ def _diag_part_v2_ref(x: np.ndarray, k: Any, padding_value: Any) -> np.ndarray:
         if i < rows and 0 <= i + kd < cols:
             out[idx] = x[idx[:-2] + (i, i + kd)]
     return out[..., 0, :] if lo == hi else out
-
-
-def _set_diag_v2_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2",
-                       align: str | None = None) -> list:
-    if align is not None:
-        check_align(align, op)
-    if d._dtype is not x._dtype:
-        raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
-    lo, hi = _k_checked(op, k, x, align)
-    xs, ds = x._shape, d._shape
-    if xs is not None and len(xs) < 2:
-        raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(xs)}")
-    if ds is not None and len(ds) < 1:
-        raise C.fail(op, f"diagonal must be at least 1-dim, received shape: {C.shape_str(ds)}")
-    if xs is None or ds is None:
-        return [(xs, x._dtype)]
-    rows, cols = xs[-2:]
-    check_bounds(op, lo, hi, rows, cols, _SET_STOP)
-    if lo != hi and (len(ds) < 2 or ds[-2] not in (None, hi - lo + 1)):
-        raise C.fail(op, "The number of diagonals provided in `diag` is not consistent with "
-                         "`lower_diag_index` and `upper_diag_index`")
-    n = None if None in (rows, cols) else band_len(rows, cols, lo, hi)
-    want = tuple(xs[:-2]) + ((n,) if lo == hi else (hi - lo + 1, n))
-    if len(want) != len(ds) or any(None not in (a, b) and a != b for a, b in zip(want, ds)):
-        raise C.fail(op, "Either first dimensions of diagonal don't match input.shape[:-2], or "
-                         "diagonal.shape[:-1] is not equal to the longests diagonal in range "
-                         f"[lower_diag_index:upper_diag_index].\nInput shape: {C.shape_str(xs)}"
-                         f"\nDiagonal shape: {C.shape_str(ds)}")
-    return [(xs, x._dtype)]
-
-
-def _set_diag_v2_kernel(xp: Any, x: Any, d: Any, k: Any = 0, align: str = "LEFT_LEFT") -> Any:
-    lo, hi = k_range(k)
-    out = x.copy()
-    for j, kd in enumerate(range(hi, lo - 1, -1)):
-        r, c = diag_index(x.shape[-2], x.shape[-1], kd)
-        if lo == hi:
-            out[..., xp.asarray(r), xp.asarray(c)] = d[..., :len(r)]
-            continue
-        start = offset(kd, len(r), d.shape[-1], align)
-        out[..., xp.asarray(r), xp.asarray(c)] = d[..., j, start:start + len(r)]
-    return out
 
 
 def _set_diag_v2_ref(x: np.ndarray, d: np.ndarray, k: Any = 0) -> np.ndarray:
@@ -309,32 +219,6 @@ def _diag_part_v2_grad(n: Any, g: Any) -> list:
     attrs = {"k": n.attrs.get("k", 0), "num_rows": rows, "num_cols": cols,
              "padding_value": 0, "align": "RIGHT_LEFT"}
     return [bind_with_k(MATRIX_DIAG, n, 1, (g,), attrs, "diag")]
-
-
-def _set_diag_v2_grad(n: Any, g: Any) -> list:
-    """(V3's: with its own align; the diagonal's zeros a constant where its shape is known)"""
-    k, align = n.attrs.get("k", 0), n.attrs.get("align", "RIGHT_LEFT")
-    d = n.inputs[1]
-    known = d._shape is not None and None not in d._shape
-    none = zeros(list(d._shape), d._dtype) if known else zeros_like(d)
-    return [bind_with_k(MATRIX_SET_DIAG_V3, n, 2, (g, none), {"k": k, "align": align},
-                        "set_diag"),
-            bind_with_k(MATRIX_DIAG_PART, n, 2, (g,), {"k": k, "padding_value": 0,
-                                                     "align": align}, "diag_part")]
-
-
-def _set_diag_v3_ref(x: np.ndarray, d: np.ndarray, k: Any, align: str) -> np.ndarray:
-    lo, hi = k_range(k)
-    out = x.copy()
-    rows, cols = x.shape[-2:]
-    band = d[..., None, :] if lo == hi else d
-    for idx in np.ndindex(*x.shape):
-        i, j = idx[-2:]
-        if lo <= j - i <= hi:
-            n = diag_len(rows, cols, j - i)
-            at = min(i, j) + (0 if lo == hi else offset(j - i, n, d.shape[-1], align))
-            out[idx] = band[idx[:-2] + (hi - (j - i), at)]
-    return out
 
 
 def _m(*shape: int) -> np.ndarray:
@@ -361,8 +245,8 @@ MATRIX_DIAG_PART_V1 = register(OpDef(
 ))
 MATRIX_SET_DIAG_V1 = register(OpDef(
     "MatrixSetDiag",
-    lambda x, d: _set_diag_v2_infer(x, d, 0, "MatrixSetDiag"),
-    lambda xp, x, d: _set_diag_v2_kernel(xp, x, d), grad=_set_diag_v2_grad,
+    lambda x, d: set_diag_infer(x, d, 0, "MatrixSetDiag"),
+    lambda xp, x, d: set_diag_kernel(xp, x, d), grad=set_diag_grad,
     reference=_set_diag_v2_ref,
     samples=lambda: [Sample((_m(3, 4), _m(3))), Sample((_m(2, 3, 2), _m(2, 2)))],
     bad_samples=lambda: [
@@ -402,7 +286,7 @@ MATRIX_DIAG_PART_V2 = register(OpDef(
                   "lower_diag_index must not be larger than upper_diag_index: 1 > 0")],
 ))
 MATRIX_SET_DIAG_V2 = register(OpDef(
-    "MatrixSetDiagV2", _set_diag_v2_infer, _set_diag_v2_kernel, grad=_set_diag_v2_grad,
+    "MatrixSetDiagV2", set_diag_infer, set_diag_kernel, grad=set_diag_grad,
     reference=_set_diag_v2_ref,
     samples=lambda: [Sample((_m(3, 4), _m(3)), {"k": 1}),
                      Sample((_m(2, 3, 4), _m(2, 3, 3)), {"k": (-1, 1)})],
@@ -411,19 +295,4 @@ MATRIX_SET_DIAG_V2 = register(OpDef(
                   "Either first dimensions of diagonal don't match input.shape[:-2]"),
         BadSample((np.ones((3, 4)), np.ones((3, 3))), {"k": (-4, 1)}, InvalidArgumentError,
                   "lower_diag_index is out of bound: -4 It must be between -3 and 4")],
-))
-# tf.linalg.set_diag's op: a band's diagonals placed by `align`
-MATRIX_SET_DIAG_V3 = register(OpDef(
-    "MatrixSetDiagV3",
-    lambda x, d, k, align: _set_diag_v2_infer(x, d, k, "MatrixSetDiagV3", align),
-    _set_diag_v2_kernel, grad=_set_diag_v2_grad, reference=_set_diag_v3_ref,
-    samples=lambda: [Sample((_m(3, 4), _m(2)), {"k": -1, "align": "RIGHT_LEFT"}),
-                     Sample((_m(2, 3, 4), _m(2, 3, 3)), {"k": (-1, 1), "align": "RIGHT_LEFT"}),
-                     Sample((_m(4, 3), _m(3, 3)), {"k": (-1, 1), "align": "LEFT_RIGHT"}),
-                     Sample((_m(4, 3), _m(2, 3)), {"k": (0, 1), "align": "RIGHT_RIGHT"})],
-    bad_samples=lambda: [
-        BadSample((np.ones((3, 4)), np.ones(2)), {"k": 1, "align": "RIGHT_LEFT"},
-                  InvalidArgumentError, "Either first dimensions of diagonal don't match"),
-        BadSample((np.ones((3, 4)), np.ones(3)), {"k": 0, "align": "MIDDLE"},
-                  InvalidArgumentError, "Value for attr 'align' of \"MIDDLE\" is not in the list")],
 ))
