@@ -202,6 +202,11 @@ CASES = [
     "scores=[1.0], max_output_size=[], overlap_threshold=0.5, score_threshold=0.0)",
     "tf.raw_ops.TopKV2(input=[1.0, 3.0, 2.0], k=[2])",
     "tf.raw_ops.OneHot(indices=[0, 1], depth=[3], on_value=1.0, off_value=0.0)",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[0])",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[0, 0])",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[[0]])",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3, 4], shape=4)",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3, 4], shape=[[2, 2]])",
     # NumPy integers of another width for an index type attr (int32 by default)
     "tf.raw_ops.Reshape(tensor=np.arange(4.0), shape=np.array([2, 2], np.int64))",
     "tf.raw_ops.Reshape(tensor=np.arange(4.0), shape=np.array([2, 2], np.int16))",
