@@ -89,7 +89,8 @@ OPS_ORDER = [
     "slice_update", "histogram_ops", "data_flow",
     "reduce_grads",
     # linear algebra
-    "sparse_matmul", "linalg", "linalg_eye", "einsum", "linalg_decomp", "linalg_diag_bands",
+    "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
+    "linalg_diag_bands",
     "linalg_banded", "linalg_general",
     "norms", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the

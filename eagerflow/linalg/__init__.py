@@ -12,9 +12,8 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     triangular_solve,
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
-from eagerflow._src.ops.linalg_diag_bands import (  # noqa: F401
-    diag, diag_part, set_diag, tensor_diag, tensor_diag_part,
-)
+from eagerflow._src.ops.linalg_diag import diag, diag_part, set_diag  # noqa: F401
+from eagerflow._src.ops.linalg_diag_bands import tensor_diag, tensor_diag_part  # noqa: F401
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
 from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401

@@ -90,6 +90,35 @@ CASES = {
                     tf.raw_ops.MatrixSetDiag(input=x, diagonal=d))
         SPECS = [tf.TensorSpec([3, 3]), tf.TensorSpec([3]), tf.TensorSpec([3, 3])]
     """,
+    "diag_bands": """
+        def f(x, d, b):
+            return (tf.linalg.diag_part(x, k=(-1, 1), align="LEFT_RIGHT", padding_value=7.0),
+                    tf.linalg.diag_part(x, k=2, name="up"), tf.linalg.diag(d),
+                    tf.linalg.diag(b, k=(-1, 1), num_rows=4, padding_value=-2.0,
+                                   align="RIGHT_RIGHT"),
+                    tf.linalg.set_diag(x, b, k=(-1, 1), align="LEFT_LEFT"),
+                    tf.linalg.trace(x), tf.compat.v1.matrix_diag(d),
+                    tf.compat.v1.matrix_diag_part(x), tf.compat.v1.matrix_set_diag(x, d))
+        SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([3]), tf.TensorSpec([3, 3])]
+    """,
+    "diag_band_gradients": """
+        def f(x, b):
+            with tf.GradientTape(persistent=True) as tape:
+                tape.watch([x, b])
+                p = tf.linalg.diag_part(x, k=(-1, 1), align="LEFT_RIGHT")
+                m = tf.linalg.diag(b, k=(-1, 1), num_rows=4, align="LEFT_RIGHT")
+                s = tf.linalg.set_diag(x, b, k=(-1, 1))
+            return tape.gradient(p, x), tape.gradient(m, b), tape.gradient(s, [x, b])
+        SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([3, 3])]
+    """,
+    "diag_part_gradient_unknown_shape": """
+        def f(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = tf.linalg.diag_part(x, k=1) * 2.0
+            return tape.gradient(y, x)
+        SPECS = [tf.TensorSpec([None, None])]
+    """,
     "setdiff1d": """
         def f(x, y):
             return tf.compat.v1.setdiff1d(x, y), tf.compat.v1.setdiff1d(x, y, tf.int64, "d")
@@ -309,8 +338,11 @@ CASES = {
                     tf.linalg.tridiagonal_solve(d, v, conjugate_rhs=True))
         SPECS = [tf.TensorSpec([3, 4]), tf.TensorSpec([4, 2]), tf.TensorSpec([4])]
     """,
-    # (the matrix format's band of diagonals is a composite of eagerflow's diag_part: not
-    # TF's one MatrixDiagPartV3 node yet)
+    "tridiagonal_solve_matrix": """
+        def f(m, r):
+            return tf.linalg.tridiagonal_solve(m, r, diagonals_format="matrix")
+        SPECS = [tf.TensorSpec([4, 4]), tf.TensorSpec([4, 2])]
+    """,
     "tridiagonal_solve_sequence": """
         def f(a, b, c, r):
             return tf.linalg.tridiagonal_solve((a, b, c), r, diagonals_format="sequence",

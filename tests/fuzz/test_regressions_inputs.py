@@ -545,8 +545,9 @@ def test_leaky_relu_alpha_must_be_a_number(alpha):
 
 
 def test_diag_part_with_a_ragged_padding_value():
-    # was: NumPy's "inhomogeneous shape" ValueError from np.ndim (found by the rerun)
-    with pytest.raises(InvalidArgumentError, match=r"padding_value must be a scalar "
+    # was: NumPy's "inhomogeneous shape" ValueError from np.ndim (found by the rerun); the
+    # words are TF's part kernel's
+    with pytest.raises(InvalidArgumentError, match=r"Padding must be scalar\. "
                                                    r"\[Op:MatrixDiagPartV3\]"):
         tf.linalg.diag_part(tf.ones([2, 2]), padding_value=[1, [2]])
 

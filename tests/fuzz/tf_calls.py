@@ -467,11 +467,12 @@ CALLS: dict[str, Callable] = {
         if fixed_length is None else tf.raw_ops.DecodePaddedRaw(
             input_bytes=b, fixed_length=fixed_length, out_type=out_type,
             little_endian=little_endian)),
-    "MatrixDiagPartV3": lambda tf, x, k, padding_value: tf.raw_ops.MatrixDiagPartV3(
-        input=x, k=k, padding_value=tf.cast(padding_value, x.dtype)),
-    "MatrixDiagV3": lambda tf, d, k, num_rows, num_cols, padding_value: tf.raw_ops.MatrixDiagV3(
-        diagonal=d, k=k, num_rows=num_rows, num_cols=num_cols,
-        padding_value=tf.cast(padding_value, d.dtype)),
+    "MatrixDiagPartV3": lambda tf, x, k, padding_value, align="RIGHT_LEFT":
+        tf.raw_ops.MatrixDiagPartV3(input=x, k=k, padding_value=tf.cast(padding_value, x.dtype),
+                                    align=align),
+    "MatrixDiagV3": lambda tf, d, k, num_rows, num_cols, padding_value, align="RIGHT_LEFT":
+        tf.raw_ops.MatrixDiagV3(diagonal=d, k=k, num_rows=num_rows, num_cols=num_cols,
+                                padding_value=tf.cast(padding_value, d.dtype), align=align),
     "OneHot": lambda tf, i, on, off, depth, axis: tf.raw_ops.OneHot(
         indices=i, depth=depth, on_value=on, off_value=off, axis=axis),
     "ReverseV2": lambda tf, x, *dyn, axes: tf.raw_ops.ReverseV2(

@@ -183,6 +183,19 @@ CASES = [
     "tf.math.unsorted_segment_sum(tf.ones([3]), [0, 5, 1], 2)",
     "tf.math.bincount(tf.constant([-1, 2]))",
     "tf.math.top_k(tf.ones([3]), 5)",
+    # a vector where the op wants a scalar: the kernel's words (a list: TF's slow path)
+    "tf.math.top_k(tf.ones([3]), [1])",
+    "tf.math.top_k(tf.ones([3]), tf.constant([1]))",
+    "tf.one_hot([0, 1], depth=[3])",
+    "tf.image.non_max_suppression(np.zeros((1, 4), np.float32), np.ones(1, np.float32), [3])",
+    "tf.image.non_max_suppression(np.zeros((1, 4), np.float32), np.ones(1, np.float32), 3, "
+    "iou_threshold=[0.5])",
+    "tf.image.non_max_suppression_with_scores(np.zeros((1, 4), np.float32), "
+    "np.ones(1, np.float32), np.array([3]))",
+    "tf.linalg.diag([1.0, 2.0], num_rows=[3])",
+    "tf.linalg.diag_part(tf.ones([3, 4]), k=(-1, 0, 1))",
+    "tf.linalg.diag_part(tf.ones([3, 4]), k=(-1, 1), padding_value=[1.0, 2.0])",
+    "tf.linalg.set_diag(tf.ones([3, 4]), tf.ones([3, 3]), k=[])",
     "tf.math.cumsum(tf.ones([2]), axis=3)",
     "tf.unique(tf.ones([2, 2]))",
     "tf.sort(tf.ones([2]), axis=3)",

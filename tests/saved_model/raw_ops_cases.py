@@ -164,6 +164,67 @@ CASES = [
     "tf.raw_ops.HistogramFixedWidth(values=[0.1, 0.5, -1.0, 2.0, 0.99], value_range=[0.0, 1.0], "
     "nbins=4, dtype=tf.int64)",
     "tf.raw_ops.HistogramFixedWidth(values=[1, 5, 9], value_range=[0, 10], nbins=0)",
+    # bands of diagonals: k a pair, each align (MatrixDiagPartV3 reads any one padding value)
+    *(f"tf.raw_ops.MatrixDiagPartV3(input=np.arange(1.0, 13.0).reshape(3, 4), k=[-1, 2], "
+      f"padding_value=9.0, align='{a}')"
+      for a in ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT")),
+    *(f"tf.raw_ops.MatrixDiagV3(diagonal=np.arange(1.0, 10.0).reshape(3, 3), k=[-1, 1], "
+      f"num_rows={r}, num_cols={c}, padding_value=-1.0, align='{a}')"
+      for a in ("RIGHT_LEFT", "LEFT_RIGHT") for r, c in ((-1, -1), (4, -1), (-1, 3))),
+    "tf.raw_ops.MatrixSetDiagV3(input=np.zeros((3, 4)), diagonal=np.arange(1.0, 10.0)"
+    ".reshape(3, 3), k=[-1, 1], align='RIGHT_RIGHT')",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((2, 2)), k=[-1, 1], padding_value=[5.0])",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((2, 2)), k=[-1, 1], padding_value=[1.0, 2.0])",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((3, 4)), k=[[-1, 1]], padding_value=0.0)",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((3, 4)), k=[-1, 0, 1], padding_value=0.0)",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((3, 4)), k=[], padding_value=0.0)",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((3, 4)), k=[1, -1], padding_value=0.0)",
+    "tf.raw_ops.MatrixDiagPartV3(input=np.ones((3, 4)), k=1, padding_value=0.0, align='UP')",
+    "tf.raw_ops.MatrixDiagV3(diagonal=np.ones(3), k=0, num_rows=[4], num_cols=-1, "
+    "padding_value=0.0)",
+    "tf.raw_ops.MatrixDiagV3(diagonal=np.ones(3), k=0, num_rows=-1, num_cols=-1, "
+    "padding_value=[0.0])",
+    "tf.raw_ops.MatrixSetDiagV3(input=np.ones((3, 4)), diagonal=np.ones((3, 3)), k=[])",
+    # a vector where the op wants a scalar: TF's kernel refuses it
+    "tf.raw_ops.NonMaxSuppressionV3(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=[3], iou_threshold=0.5, score_threshold=0.0)",
+    "tf.raw_ops.NonMaxSuppressionV3(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=3, iou_threshold=[0.5], score_threshold=0.0)",
+    "tf.raw_ops.NonMaxSuppressionV3(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=3, iou_threshold=0.5, score_threshold=[0.0])",
+    "tf.raw_ops.NonMaxSuppressionV2(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=[[3]], iou_threshold=0.5)",
+    "tf.raw_ops.NonMaxSuppressionV4(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=3, iou_threshold=0.5, score_threshold=[0.0])",
+    "tf.raw_ops.NonMaxSuppressionV5(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=3, iou_threshold=0.5, score_threshold=0.0, soft_nms_sigma=[0.0])",
+    "tf.raw_ops.NonMaxSuppressionWithOverlaps(overlaps=np.zeros((1, 1), np.float32), "
+    "scores=[1.0], max_output_size=[], overlap_threshold=0.5, score_threshold=0.0)",
+    "tf.raw_ops.TopKV2(input=[1.0, 3.0, 2.0], k=[2])",
+    "tf.raw_ops.OneHot(indices=[0, 1], depth=[3], on_value=1.0, off_value=0.0)",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[0])",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[0, 0])",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=[[0]])",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3, 4], shape=4)",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3, 4], shape=[[2, 2]])",
+    # NumPy integers of another width for an index type attr (int32 by default)
+    "tf.raw_ops.Reshape(tensor=np.arange(4.0), shape=np.array([2, 2], np.int64))",
+    "tf.raw_ops.Reshape(tensor=np.arange(4.0), shape=np.array([2, 2], np.int16))",
+    "tf.raw_ops.Reshape(tensor=np.arange(4.0), shape=np.array([3], np.int64))",
+    "tf.raw_ops.Sum(input=np.arange(4.0), axis=np.array([0], np.int64))",
+    "tf.raw_ops.Tile(input=[1, 2], multiples=np.array([2], np.uint8))",
+    "tf.raw_ops.NonMaxSuppressionV3(boxes=np.zeros((1, 4), np.float32), scores=[1.0], "
+    "max_output_size=np.array(3, np.int64), iou_threshold=0.5, score_threshold=0.0)",
+    # MaxPoolV2's window and strides: any tensor of 4 values
+    "tf.raw_ops.MaxPoolV2(input=np.arange(16.0, dtype=np.float32).reshape(1, 4, 4, 1), "
+    "ksize=[[1, 2, 2, 1]], strides=[1, 2, 2, 1], padding='VALID')",
+    "tf.raw_ops.MaxPoolV2(input=np.arange(16.0, dtype=np.float32).reshape(1, 4, 4, 1), "
+    "ksize=[[1, 2], [2, 1]], strides=[[1, 2, 2, 1]], padding='VALID')",
+    "tf.raw_ops.MaxPoolV2(input=np.arange(16.0, dtype=np.float32).reshape(1, 4, 4, 1), "
+    "ksize=2, strides=[1, 2, 2, 1], padding='VALID')",
+    "tf.raw_ops.MaxPoolGradV2(orig_input=np.arange(16.0, dtype=np.float32).reshape(1, 4, 4, 1), "
+    "orig_output=np.ones((1, 2, 2, 1), np.float32), grad=np.ones((1, 2, 2, 1), np.float32), "
+    "ksize=[[1, 2, 2, 1]], strides=[[1, 2, 2, 1]], padding='VALID')",
 ]
 
 

@@ -2,8 +2,8 @@
 MatrixSolveLs and CholeskyGrad nodes (tf.linalg.tridiagonal_solve and tridiagonal_matmul,
 lstsq with fast=False, a tridiagonal solve's gradient) loads and runs here, with TF's
 results. Before these ops were registered, loading it failed on the unknown node types.
-(The "matrix" format's MatrixDiagPartV3 of a band of diagonals, aligned LEFT_RIGHT, is not
-one eagerflow imports yet: that format is left out.)"""
+(The "matrix" format's MatrixDiagPartV3 of a band of diagonals, aligned LEFT_RIGHT, is
+test_diag_bands_interop.py's.)"""
 
 import json
 import os

@@ -353,6 +353,8 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
                          "minimum length 2.")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
         return _concat_runtime_infer(xs[:-1], xs[-1])
+    if type(axis) is tuple:  # (a raw op's or an imported node's tensor of another rank)
+        axis = _one_axis(axis)
     C.refuse_narrow("ConcatV2", xs[0]._dtype,
                     f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
     d = C.same_dtype("ConcatV2", xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
@@ -399,10 +401,21 @@ def _concat_runtime_infer(xs: tuple, axis: Any) -> list:
     return [(None if not ranks else (None,) * ranks.pop(), d)]
 
 
+def _one_axis(axis: tuple) -> int:
+    """ConcatV2's axis given as a tensor that is no scalar: its one value (TF's kernel takes
+    a vector of one), else TF's refusal."""
+    if np.shape(axis) != (1,):
+        raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
+                                 f"{C.shape_str(np.shape(axis))}")
+    return axis[0]
+
+
 def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
     if axis is None:
         xs, axis = xs[:-1], int(xs[-1].reshape(-1)[0])
         _concat_infer(*map(Spec, xs), axis=axis)  # validates the runtime value
+    elif type(axis) is tuple:
+        axis = _one_axis(axis)
     return xp.concatenate(xs, axis=axis)
 
 
@@ -416,6 +429,7 @@ def _concat_grad(n: Any, g: Any) -> list:
         return _graph_concat_grad(n, g)
     # eagerly, as TF's: one split by the inputs' sizes
     ax = n.attrs["axis"]
+    ax = _one_axis(ax) if type(ax) is tuple else ax
     if ax is None:  # (the axis is the last input, bound so: raw ops, replayed graphs)
         xs, ax = n.inputs[:-1], int(n.inputs[-1].numpy())
         return list(split(g, [x._shape[ax] for x in xs], axis=ax)) + [None]

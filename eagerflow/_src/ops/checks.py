@@ -46,6 +46,31 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def scalar_input(op: str, value: Any, message: str) -> None:
+    """The value of an input TF's kernel wants a scalar and eagerflow holds as an attr (a
+    raw op's or an imported node's may be any tensor): `message`, TF's words with {shape}
+    and {rank} filled, when it is not one."""
+    shape = np.shape(value)
+    if shape:
+        raise fail(op, message.format(shape=shape_str(shape), rank=len(shape)))
+
+
+def scalar_value(value: Any, cast: Any) -> Any:
+    """A public function's argument that TF hands its op as a tensor and eagerflow holds as
+    an attr: `cast` of its one value, else its values as nested tuples, which the op's
+    infer refuses in TF's kernel's words (scalar_input)."""
+    v = known(value)
+    if isinstance(v, EagerTensor):
+        v = to_host(v._arr)
+    if isinstance(v, Tensor) or np.ndim(v) == 0:  # (a graph tensor: cast's error)
+        return cast(v)
+    return _tuples(np.asarray(v).tolist())
+
+
+def _tuples(v: Any) -> Any:
+    return tuple(_tuples(e) for e in v) if isinstance(v, list) else v
+
+
 def no_gradient(n: Any, *g: Any) -> list:
     """The gradient of an op TF registers none for: a tape's LookupError, in TF's words."""
     raise LookupError(f"gradient registry has no entry for: {n.op.name}")

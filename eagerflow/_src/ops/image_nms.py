@@ -74,6 +74,14 @@ def _check_scores(op: str, scores: Any, n: int | None) -> None:
                          f"{n} and {m})")
 
 
+def check_scalars(op: str, rank_words: tuple = (), **values: Any) -> None:
+    """TF's check that each of an NMS op's scalar inputs is one (those in `rank_words` name
+    the rank too)."""
+    for what, v in values.items():
+        C.scalar_input(op, v, f"{what} must be 0-D, got shape {{shape}}" + (
+            " (Shape must be rank 0 but is rank {rank})" if what in rank_words else ""))
+
+
 def _check_size(op: str, max_output_size: int, iou_threshold: float | None = None) -> None:
     """`iou_threshold` given: the checks of the NMS ops of boxes (TF's words for those)."""
     if iou_threshold is not None and not 0 <= iou_threshold <= 1:
@@ -123,6 +131,8 @@ def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: floa
               score_threshold: float, soft_nms_sigma: float,
               pad_to_max_output_size: bool) -> list:
     op = "NonMaxSuppressionV5"
+    check_scalars(op, max_output_size=max_output_size, iou_threshold=iou_threshold,
+                  score_threshold=score_threshold, soft_nms_sigma=soft_nms_sigma)
     _check_boxes(op, boxes, scores)
     _check_size(op, max_output_size, iou_threshold)
     if soft_nms_sigma < 0:
@@ -215,6 +225,9 @@ def _greedy_infer(op: str) -> Any:
             for i, x in enumerate((boxes, scores)):
                 if x._dtype is not dt.float32:
                     raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
+        else:
+            check_scalars(op, max_output_size=max_output_size, iou_threshold=iou_threshold,
+                          score_threshold=score_threshold)
         _check_boxes(op, boxes, scores)
         _check_size(op, max_output_size, iou_threshold)
         if op != "NonMaxSuppressionV4":
@@ -327,6 +340,8 @@ def _overlaps_infer(overlaps: Any, scores: Any, max_output_size: int, overlap_th
                     score_threshold: float) -> list:
     op = "NonMaxSuppressionWithOverlaps"
     C.same_dtype(op, (overlaps, scores), frozenset((dt.float32,)))
+    check_scalars(op, max_output_size=max_output_size, overlap_threshold=overlap_threshold,
+                  score_threshold=score_threshold)
     s = overlaps._shape
     if s is not None and (len(s) != 2 or None not in s and s[0] != s[1]):
         raise C.fail(op, f"overlaps must be 2-D with shape [num_boxes, num_boxes], got "
@@ -524,8 +539,10 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
     int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
-        "max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
-        "score_threshold": float(score_threshold), "soft_nms_sigma": float(soft_nms_sigma),
+        "max_output_size": C.scalar_value(max_output_size, int),
+        "iou_threshold": C.scalar_value(iou_threshold, float),
+        "score_threshold": C.scalar_value(score_threshold, float),
+        "soft_nms_sigma": C.scalar_value(soft_nms_sigma, float),
         "pad_to_max_output_size": False}, name)
     return sel, kept
 
@@ -544,9 +561,9 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
             raise C.wrong_input_dtype(op, i, dt.float32, x._dtype)
     int32_input(op, 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, s),
-                {"max_output_size": int(max_output_size),
-                 "overlap_threshold": float(overlap_threshold),
-                 "score_threshold": float(score_threshold)}, name)
+                {"max_output_size": C.scalar_value(max_output_size, int),
+                 "overlap_threshold": C.scalar_value(overlap_threshold, float),
+                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
 def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,

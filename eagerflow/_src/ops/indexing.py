@@ -707,6 +707,7 @@ def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None
     if dyn:
         check_runtime_arg("OneHot", dyn, "depth", rank=0)
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
+    C.scalar_input("OneHot", depth, "depth must be a scalar, but got: {shape}")
     if depth is not None and depth < 0:
         raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
     if on._dtype is not off._dtype:

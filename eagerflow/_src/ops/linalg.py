@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src import backend as blas
-from eagerflow._src.backend import ARRAY_TYPES, linalg_errors, to_host
+from eagerflow._src.backend import linalg_errors, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
@@ -36,6 +36,12 @@ from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
+from eagerflow._src.ops.linalg_diag import (  # noqa: F401  (re-exported: their old home)
+    MATRIX_DIAG,
+    MATRIX_DIAG_PART,
+    diag,
+    diag_part,
+)
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -680,212 +686,9 @@ def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_DETERMINANT, (_t(input),), {}, name)
 
 
-# ---------------------------------------------------------------------------------------
-# Diagonals and bands.
-# ---------------------------------------------------------------------------------------
-
-def _diag_len(rows: int, cols: int, k: int) -> int:
-    return max(0, min(rows + min(k, 0), cols - max(k, 0)))
-
-
-def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> None:
-    """Integer attrs are ints; padding_value is a scalar that fits the diagonal's dtype."""
-    for what, v in ints.items():
-        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
-            raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
-    pad_dtype = getattr(padding_value, "_dtype", None)
-    if pad_dtype is not None and pad_dtype is not dtype:  # a tensor of another dtype
-        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
-        raise C.fail(op, f"cannot compute {op} as input #{4 if op.startswith('MatrixDiagV') else 2}"
-                         f"(zero-based) was expected to be a {word.get(dtype, dtype.name)} "
-                         f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
-    v = getattr(padding_value, "_arr", padding_value)
-    v = v if type(v) not in ARRAY_TYPES else to_host(v)  # (one number, read once)
-    if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
-        raise C.fail(op, "padding_value must be a scalar")
-    kind = np.asarray(v).dtype.kind
-    if (kind == "c" and not dtype.is_complex) or \
-            (kind == "f" and (dtype.is_integer or dtype.is_bool)) or \
-            ((kind in "USO") != (dtype is dt.string)):
-        word = "float" if dtype.is_floating else dtype.name
-        # (TF's wrapper converts the padding before it runs the op: no op in the message)
-        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word}")
-    if dtype.is_integer and isinstance(v, (int, np.integer)) and \
-            not dtype.min <= int(v) <= dtype.max:
-        raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "
-                        f"[Op:{op}]")
-
-
-def _default_sizes(n: int, k: int, num_rows: int, num_cols: int) -> tuple:
-    """A matrix size left -1 for diagonals n long on diagonal k: square, or the smallest
-    that holds them beside the other size given (TF's MatrixDiagV3's defaults)."""
-    if num_rows == -1 and num_cols == -1:  # (another negative size is refused, as TF's)
-        return n + abs(k), n + abs(k)
-    if num_rows == -1:
-        return (n + max(-k, 0) if num_cols - max(k, 0) == n else max(n - min(k, 0), 0),
-                num_cols)
-    if num_cols == -1:
-        return num_rows, n + max(k, 0)
-    return num_rows, num_cols
-
-
-def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols: int | None,
-                       padding_value: Any, op: str = "MatrixDiagV3") -> list:
-    """`num_rows`, `num_cols` None: inputs known when the graph runs (rows first)."""
-    if d._shape is not None and len(d._shape) < 1:
-        raise C.fail(op, f"diagonal must be at least 1-dim, received shape: "
-                         f"{C.shape_str(d._shape)}")
-    for t in dyn:
-        check_runtime_arg(op, (t,), "num_rows and num_cols", 0)
-    sizes = {w: v for w, v in (("num_rows", num_rows), ("num_cols", num_cols)) if v is not None}
-    _check_diag_attrs(op, d._dtype, padding_value, k=k, **sizes)
-    if d._shape is None:
-        return [(None, d._dtype)]
-    if dyn:
-        return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
-    n = d._shape[-1]
-    if n is None and -1 in (num_rows, num_cols):  # (sizes to default when the graph runs)
-        return [(tuple(d._shape[:-1]) + (None, None), d._dtype)]
-    if n is not None:
-        num_rows, num_cols = _default_sizes(n, k, num_rows, num_cols)
-        check_diag_sizes(n, k, k, num_rows, num_cols, op)
-    C.check_size(op, tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
-    return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
-
-
-def check_diag_sizes(n: int, lower: int, upper: int, num_rows: int, num_cols: int,
-                     op: str = "MatrixDiagV3") -> None:
-    """MatrixDiagV3's check of the matrix size given for diagonals n long: at least the
-    smallest that holds them, and that one in rows or in columns."""
-    min_rows, min_cols = n - min(upper, 0), n + max(lower, 0)
-    if num_rows < min_rows:
-        raise C.fail(op, "The number of rows is too small.")
-    if num_cols < min_cols:
-        raise C.fail(op, "The number of columns is too small.")
-    if num_rows != min_rows and num_cols != min_cols:
-        raise C.fail(op, "The number of rows or columns is not consistent with the specified "
-                         "d_lower, d_upper, and diagonal.")
-
-
-def _diag_index(rows: int, cols: int, k: int) -> tuple:
-    n = _diag_len(rows, cols, k)
-    if n == 0:  # k may be far outside the matrix (past int64): nothing to index
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    i = np.arange(n) + max(-k, 0)
-    return i, i + k
-
-
-def _matrix_diag_kernel(xp: Any, d: Any, *dyn: Any, k: int, num_rows: int | None,
-                        num_cols: int | None, padding_value: Any) -> Any:
-    if dyn:  # the run-time sizes, checked as static ones are
-        it = iter(dyn)
-        num_rows = int(to_host(next(it))) if num_rows is None else num_rows
-        num_cols = int(to_host(next(it))) if num_cols is None else num_cols
-        _matrix_diag_infer(Spec(d), k=k, num_rows=num_rows, num_cols=num_cols,
-                           padding_value=padding_value)
-    num_rows, num_cols = _default_sizes(d.shape[-1], k, num_rows, num_cols)
-    out = xp.full(d.shape[:-1] + (num_rows, num_cols), padding_value, dtype=d.dtype)
-    r, c = _diag_index(num_rows, num_cols, k)
-    out[..., xp.asarray(r), xp.asarray(c)] = d
-    return out
-
-
-def _matrix_diag_ref(d: np.ndarray, k: int, num_rows: int, num_cols: int,
-                     padding_value: Any) -> np.ndarray:
-    num_rows, num_cols = _default_sizes(d.shape[-1], k, num_rows, num_cols)
-    out = np.empty(d.shape[:-1] + (num_rows, num_cols), dtype=d.dtype)
-    for idx in np.ndindex(*out.shape):
-        i, j = idx[-2:]
-        out[idx] = d[idx[:-2] + (min(i, j),)] if j - i == k else padding_value
-    return out
-
-
-MATRIX_DIAG = register(OpDef(
-    "MatrixDiagV3", _matrix_diag_infer, _matrix_diag_kernel,
-    grad=lambda n, g: [bind(MATRIX_DIAG_PART, (g,), {"k": n.attrs["k"], "padding_value": 0})] +
-    [None] * (len(n.inputs) - 1),
-    reference=_matrix_diag_ref,
-    samples=lambda: [
-        Sample((_f64(3),), {"k": 0, "num_rows": 3, "num_cols": 3, "padding_value": 0}),
-        Sample((_f64(2, 3),), {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": 0}),
-        Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9}),
-        # (sizes left -1, as TF's graphs of tf.linalg.diag and keras.ops.diagflat give them)
-        Sample((_f64(2, 3),), {"k": 1, "num_rows": -1, "num_cols": -1, "padding_value": 0}),
-        Sample((_f64(3),), {"k": -1, "num_rows": -1, "num_cols": 5, "padding_value": 0})],
-    bad_samples=lambda: [BadSample((np.float64(1.0),), {"k": 0, "num_rows": 1, "num_cols": 1,
-                                                         "padding_value": 0}, InvalidArgumentError,
-                                   "diagonal must be at least 1-dim, received shape: []")],
-))
-
-
-def _diag_part_infer(x: Any, k: int, padding_value: Any, op: str = "MatrixDiagPartV3") -> list:
-    _check_diag_attrs(op, x._dtype, padding_value, k=k)
-    if x._shape is not None and len(x._shape) < 2:
-        raise C.fail(op, f"input must be at least 2-dim, received shape: "
-                         f"{C.shape_str(x._shape)}")
-    if x._shape is None:
-        return [(None, x._dtype)]
-    rows, cols = x._shape[-2:]
-    if rows is not None and cols is not None and not (-rows < k < cols or k == 0):
-        raise C.fail(op, f"lower_diag_index is out of bound: {k}. It must be between {-rows} "
-                         f"and {cols}")
-    n = None if rows is None or cols is None else _diag_len(rows, cols, k)
-    return [(tuple(x._shape[:-2]) + (n,), x._dtype)]
-
-
-def _diag_part_kernel(xp: Any, x: Any, k: int, padding_value: Any) -> Any:
-    r, c = _diag_index(x.shape[-2], x.shape[-1], k)
-    return x[..., xp.asarray(r), xp.asarray(c)]
-
-
-def _diag_part_grad(n: Any, g: Any) -> list:
-    rows, cols = n.inputs[0]._shape[-2:]
-    return [bind(MATRIX_DIAG, (g,), {"k": n.attrs["k"], "num_rows": rows, "num_cols": cols,
-                                     "padding_value": 0})]
-
-
-def _diag_part_ref(x: np.ndarray, k: int, padding_value: Any) -> np.ndarray:
-    rows, cols = x.shape[-2:]
-    n = _diag_len(rows, cols, k)
-    out = np.empty(x.shape[:-2] + (n,), dtype=x.dtype)
-    for idx in np.ndindex(*out.shape):
-        i = idx[-1] + max(-k, 0)
-        out[idx] = x[idx[:-1] + (i, i + k)]
-    return out
-
-
-MATRIX_DIAG_PART = register(OpDef(
-    "MatrixDiagPartV3", _diag_part_infer, _diag_part_kernel, grad=_diag_part_grad,
-    reference=_diag_part_ref,
-    samples=lambda: [Sample((_f64(3, 3),), {"k": 0, "padding_value": 0}),
-                     Sample((_f64(2, 3, 4),), {"k": 1, "padding_value": 0}),
-                     Sample((_f64(4, 3),), {"k": -2, "padding_value": 0})],
-    bad_samples=lambda: [
-        BadSample((np.ones(2),), {"k": 0, "padding_value": 0}, InvalidArgumentError,
-                  "input must be at least 2-dim, received shape: [2]")],
-))
-
-
-def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_cols: int = -1,
-         padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
-    """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal."""
-    d = _t(diagonal)
-    k = C.int_arg(k, "k")
-    n = d._shape[-1] if d._shape else 0
-    num_rows, num_cols = _default_sizes(n, k, C.int_arg(num_rows, "num_rows"),
-                                        C.int_arg(num_cols, "num_cols"))
-    return bind(MATRIX_DIAG, (d,), {"k": k, "num_rows": num_rows, "num_cols": num_cols,
-                                    "padding_value": padding_value}, name)
-
-
-def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
-              padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
-    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": C.int_arg(k, "k"),
-                                                 "padding_value": padding_value}, name)
-
-
 def trace(x: Any, name: str | None = None) -> Any:
-    return reduce_sum(diag_part(x), axis=-1)
+    with name_scope(name or "Trace") as scope:  # (TF's graphs' names)
+        return reduce_sum(diag_part(x), axis=[-1], name=scope)
 
 
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:

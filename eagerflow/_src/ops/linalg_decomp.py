@@ -1,6 +1,6 @@
 """Matrix decompositions and solvers: cholesky, qr, svd, eigh, triangular_solve, solve,
 slogdet, and the composites built on them (logdet, cholesky_solve, lstsq, pinv,
-matrix_rank, eigvalsh, set_diag, cross, the spectral norm).
+matrix_rank, eigvalsh, cross, the spectral norm).
 
 Sits in the ops layer beside linalg.py. Each primitive is one OpDef whose kernel is a
 NumPy LAPACK call over the batch and whose gradient uses public ops (so gradients of any
@@ -23,7 +23,6 @@ from eagerflow._src.backend import linalg_errors
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -31,7 +30,6 @@ from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
-    _diag_len,
     adjoint,
     band_part,
     diag,
@@ -841,32 +839,6 @@ def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
     y = triangular_solve(chol, rhs, lower=True, adjoint=False)
     return triangular_solve(chol, y, lower=True, adjoint=True)
-
-
-def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
-             align: str = "RIGHT_LEFT") -> Any:
-    """`input` with its k-th diagonal replaced by `diagonal`."""
-    op = "MatrixSetDiagV3"
-    x = _t(input)
-    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
-    if len(x._shape) < 2:
-        raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
-    if len(d._shape) < 1:
-        raise C.fail(op, "diagonal must be at least 1-dim, received shape: "
-                         f"{C.shape_str(d._shape)}")
-    if d._dtype is not x._dtype:
-        raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
-    k = C.int_arg(k, "k")
-    rows, cols = x._shape[-2:]
-    if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != _diag_len(rows, cols, int(k)):
-        raise InvalidArgumentError(
-            None, None, "Either first dimensions of diagonal don't match input.shape[:-2], or "
-            "diagonal.shape[:-1] is not equal to the longests diagonal in range "
-            "[lower_diag_index:upper_diag_index].\nInput shape: "
-            f"{C.shape_str(x._shape)}\nDiagonal shape: {C.shape_str(d._shape)} "
-            "[Op:MatrixSetDiagV3]")
-    mask = diag(ones_like(d, dtype=dt.bool), k=k, num_rows=rows, num_cols=cols)
-    return where(mask, diag(d, k=k, num_rows=rows, num_cols=cols), x)
 
 
 def _cross_infer(a: Any, b: Any) -> list:

@@ -25,11 +25,11 @@ from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     cholesky_solve,
-    set_diag,
     svd,
     triangular_solve,
 )
-from eagerflow._src.ops.linalg_diag_bands import diag_part as band_diag_part
+from eagerflow._src.ops.linalg_diag import diag_part as band_diag_part
+from eagerflow._src.ops.linalg_diag import set_diag
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.linalg_solvers import (
     matrix_solve_ls,

@@ -823,6 +823,10 @@ def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: flo
                score_threshold: float) -> list:
     op = "NonMaxSuppressionV3"
     C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
+    for what, v in (("max_output_size", max_output_size), ("iou_threshold", iou_threshold)):
+        C.scalar_input(op, v, f"{what} must be 0-D, got shape {{shape}} (Shape must be rank 0 "
+                              "but is rank {rank})")
+    C.scalar_input(op, score_threshold, "score_threshold must be 0-D, got shape {shape}")
     if boxes._shape is not None and (len(boxes._shape) != 2 or boxes._shape[1] != 4):
         raise C.fail(op, f"boxes must be 2-D with shape [num_boxes, 4], got "
                          f"{C.shape_str(boxes._shape)}")
@@ -920,8 +924,9 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),
-                {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
-                 "score_threshold": float(score_threshold)}, name)
+                {"max_output_size": C.scalar_value(max_output_size, int),
+                 "iou_threshold": C.scalar_value(iou_threshold, float),
+                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
 @dispatchable

@@ -44,29 +44,38 @@ def _format(op: str, x: Any, data_format: str, formats: tuple, kind: str) -> Non
         raise fail(op, f"tensor_in_shape must have 2 spatial dimensions. {len(x._shape)} 2")
 
 
+def _flat(v: Any) -> tuple:
+    """A window or strides as TF's kernels read their tensor: its values in order, whatever
+    its shape ([[1, 2, 2, 1]] is [1, 2, 2, 1]; a number is one value)."""
+    if isinstance(v, (tuple, list)):
+        return tuple(e for item in v for e in _flat(item))
+    return (v,)
+
+
 def _max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
     _format(_V2.max, x, data_format, ("NHWC", "NCHW", "NCHW_VECT_C"), "")
-    return P.max_pool_infer(_V2, x, ksize, strides, padding, (), data_format)
+    return P.max_pool_infer(_V2, x, _flat(ksize), _flat(strides), padding, (), data_format)
 
 
 def _grad_infer(x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
                 data_format: str) -> list:
     _format(_V2.max_grad, x, data_format, ("NHWC", "NCHW"), "Grad")
-    return P.max_pool_grad_infer(_V2_GRADS, x, y, dy, ksize, strides, padding, (), data_format)
+    return P.max_pool_grad_infer(_V2_GRADS, x, y, dy, _flat(ksize), _flat(strides), padding, (),
+                                 data_format)
 
 
 def _grad_grad_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
                      data_format: str) -> list:
     _format(_V2.max_grad_grad, x, data_format, ("NHWC", "NCHW"), "GradGrad")
-    return P.max_pool_grad_grad_infer(_V2_GRADS, x, y, gg, ksize, strides, padding, (),
-                                      data_format)
+    return P.max_pool_grad_grad_infer(_V2_GRADS, x, y, gg, _flat(ksize), _flat(strides),
+                                      padding, (), data_format)
 
 
 def _with_explicit(fn: Any) -> Any:
-    """A MaxPool family function of explicit_paddings, without them."""
+    """A MaxPool family function of explicit_paddings, without them (and of flat windows)."""
     def run(*args: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> Any:
-        return fn(*args, ksize=ksize, strides=strides, padding=padding, explicit_paddings=(),
-                  data_format=data_format)
+        return fn(*args, ksize=_flat(ksize), strides=_flat(strides), padding=padding,
+                  explicit_paddings=(), data_format=data_format)
     return run
 
 

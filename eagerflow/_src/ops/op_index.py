@@ -44,7 +44,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "linalg_diag_bands": (
         "Diag", "DiagPart", "MatrixDiag", "MatrixDiagPart", "MatrixDiagPartV2", "MatrixDiagV2",
-        "MatrixSetDiag", "MatrixSetDiagV2", "MatrixSetDiagV3",
+        "MatrixSetDiag", "MatrixSetDiagV2",
     ),
     "linalg_solvers": (
         "CholeskyGrad", "MatrixSolveLs", "TridiagonalMatMul", "TridiagonalSolve",

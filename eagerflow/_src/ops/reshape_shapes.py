@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dynshape import check_runtime_arg
@@ -17,6 +19,8 @@ def reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         check_runtime_arg("Reshape", dyn, "shape")
     if dyn:  # the runtime shape is an input; `shape` holds what was known of it
         return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
+    if type(shape) is not tuple or shape and type(shape[0]) is tuple:  # (a raw op's tensor)
+        shape = _sizes(shape)
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
     if len(unknown) > 1:
         raise C.fail("Reshape", f"Only one input size may be -1, not both {unknown[0]} and "
@@ -79,3 +83,13 @@ def _reshape_partial(x: Any, shape: tuple | None, t: Any) -> tuple | None:
         if known:
             out[out.index(None)] = n // known
     return tuple(out)
+
+
+def _sizes(shape: Any) -> tuple:
+    """A shape given as a tensor of another rank, as TF's kernel reads it: a scalar is one
+    size; a matrix is refused."""
+    if isinstance(shape, (int, np.integer)):
+        return (int(shape),)
+    if np.ndim(shape) > 1:
+        raise C.fail("Reshape", f"sizes input must be 1-D, not {C.shape_str(np.shape(shape))}")
+    return tuple(shape)

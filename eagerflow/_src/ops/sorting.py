@@ -29,7 +29,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     scalar_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
@@ -53,7 +53,7 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if dyn:
         check_runtime_arg("TopKV2", dyn, "k", rank=0)
-    elif k < 0:
+    elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or k < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:
         return [(None, x._dtype), (None, index_type)]
@@ -268,10 +268,12 @@ def _top_k_count(k: Any, x: Any) -> tuple:
                       "values: int16, int32, int64\n\t; NodeDef: {{node TopKV2}}"))
     if is_symbolic(k):
         return scalar_arg(k, "k")
-    if d is not None and k._shape:
+    shape = k._shape if d is not None else np.shape(k) if isinstance(
+        k, (list, tuple, np.ndarray)) else ()
+    if shape:  # (a sequence: the vector TF's wrapper converts it to, by its slow path)
         C.check_dtype("TopKV2", x, C.REALS)
-        raise raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape "
-                                              f"{C.shape_str(k._shape)}"))
+        e = raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape {C.shape_str(shape)}"))
+        raise e if d is not None else slow_path(e)
     return C.int_arg(k, "k"), ()
 
 
