@@ -361,6 +361,14 @@ CASES = [
     "tf.raw_ops.StatelessSampleDistortedBoundingBox(image_size=tf.constant([4, 5, 3]),"
     " bounding_boxes=tf.constant([[[0.1, 0.2, 0.6, 0.7]]]), min_object_covered=0.1,"
     " seed=tf.constant([1, 2]), aspect_ratio_range=[1.0], area_range=[0.5, 1.0])",
+    # non_max_suppression_overlaps converts overlap_threshold only: a list score_threshold
+    # takes the slow path; a threshold TF converts to float32 refused as its conversion
+    "tf.image.non_max_suppression_overlaps(tf.eye(2), tf.ones([2]), 2,"
+    " score_threshold=[0.1, 0.2])",
+    "tf.image.non_max_suppression_overlaps(tf.eye(2), tf.ones([2]), 2,"
+    " overlap_threshold=[[0.5]])",
+    "tf.image.non_max_suppression_overlaps(tf.eye(2), tf.ones([2]), 2, score_threshold='a')",
+    "tf.image.non_max_suppression_overlaps(True, [], True, score_threshold=[0, []])",
     "tf.raw_ops.AddN(inputs=[tf.ones([2]), tf.ones([3])])",
     "tf.raw_ops.IdentityN(input=[tf.ones([2]), tf.constant([1, 2])])",
     "tf.raw_ops.MatMul(a=tf.ones([2, 3]), b=tf.ones([2, 3]))",

@@ -24,7 +24,7 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     ResourceExhaustedError,
     shape_str,
 )
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
@@ -60,6 +60,8 @@ def scalar_value(value: Any, cast: Any) -> Any:
     an attr: `cast` of its one value, else its values as nested tuples, which the op's
     infer refuses in TF's kernel's words (scalar_input)."""
     v = known(value)
+    if isinstance(v, (list, tuple, str, bytes)):  # (TF converts them to its input's dtype)
+        v = convert_to_tensor(v, dtype=dt.int32 if cast is int else dt.float32)
     if isinstance(v, EagerTensor):
         v = to_host(v._arr)
     if isinstance(v, Tensor) or np.ndim(v) == 0:  # (a graph tensor: cast's error)

@@ -547,7 +547,7 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     return sel, kept
 
 
-@eager_api("overlaps", "scores", "max_output_size")
+@eager_api("overlaps", "scores", "max_output_size", "score_threshold")
 def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: Any,
                                  overlap_threshold: float = 0.5,
                                  score_threshold: float = float("-inf"),

@@ -175,28 +175,36 @@ _WRAP = np.array([-3, -1, 9, 4], np.int64)  # the counter wraps; a fourth word s
 _ALG = np.int64(1)
 
 
-def _float_op(name: str, dist: Callable, ref_fn: Callable) -> OpDef:
+def _dtype_infer(name: str, allowed: tuple) -> Callable:
+    """The infer of a generator op whose output dtype is its `dtype` attr."""
     def infer(state: Any, alg: Any, *dyn: Any, shape: tuple | None, dtype: dt.DType,
               shape_dtype: dt.DType = dt.int64) -> list:
         C.dtype_attr(name, dtype)
         C.dtype_attr(name, shape_dtype, "shape_dtype")
-        if dtype not in _FLOATS:
-            raise _no_kernel(name, dtype, shape_dtype, _FLOATS)
+        if dtype not in allowed:
+            raise _no_kernel(name, dtype, shape_dtype, allowed)
         _check_alg_shape(name, alg)
         if dyn:
             check_runtime_arg(name, dyn, "shape")
         _check_shape(name, shape, dtype, shape_dtype)
         _check_state_dtype(name, state)
         return [(shape, dtype), (state._shape, dt.int64)]
+    return infer
 
+
+def _dtype_kernel(name: str, draw: Callable) -> Callable:
+    """Its kernel: `draw`'s values at the state's key and counter, and the state moved on."""
     def kernel(xp: Any, state: Any, alg: Any, *dyn: Any, shape: tuple, dtype: dt.DType,
                shape_dtype: dt.DType = dt.int64) -> tuple:
         shape = R.runtime_shape(name, dyn, shape, dtype)
         key, counter, words = _state_stream(name, state, alg)
         n = _pymath.prod(shape)
-        return (dist(xp, key, counter, n, dtype.as_numpy_dtype).reshape(shape),
+        return (draw(xp, key, counter, n, dtype.as_numpy_dtype).reshape(shape),
                 _advanced(xp, words, counter, n))
+    return kernel
 
+
+def _float_op(name: str, dist: Callable, ref_fn: Callable) -> OpDef:
     def reference(state: Any, alg: Any, shape: tuple, dtype: dt.DType,
                   shape_dtype: dt.DType = dt.int64) -> tuple:
         lo, hi, key = (int(v) % 2**64 for v in state[:3])
@@ -235,7 +243,8 @@ def _float_op(name: str, dist: Callable, ref_fn: Callable) -> OpDef:
             BadSample((_STATE, _ALG), dict(a, dtype=dt.int32), InvalidArgumentError,
                       f"No OpKernel was registered to support Op '{name}'")]
 
-    return _register(OpDef(name, infer, kernel, reference=reference, num_outputs=2,
+    return _register(OpDef(name, _dtype_infer(name, _FLOATS), _dtype_kernel(name, dist),
+                           reference=reference, num_outputs=2,
                            stateful=True, gpu=False,  # (its state is host words)
                            samples=samples, bad_samples=bad,
                            tf=TFForm(load=_load(name, 0), export=_export(name, 0),
@@ -260,29 +269,6 @@ TRUNCATED_NORMAL = _float_op(
 _FULL = "StatefulUniformFullInt"
 
 
-def _full_infer(state: Any, alg: Any, *dyn: Any, shape: tuple | None, dtype: dt.DType,
-                shape_dtype: dt.DType = dt.int64) -> list:
-    C.dtype_attr(_FULL, dtype)
-    C.dtype_attr(_FULL, shape_dtype, "shape_dtype")
-    if dtype not in _FULL_INTS:
-        raise _no_kernel(_FULL, dtype, shape_dtype, _FULL_INTS)
-    _check_alg_shape(_FULL, alg)
-    if dyn:
-        check_runtime_arg(_FULL, dyn, "shape")
-    _check_shape(_FULL, shape, dtype, shape_dtype)
-    _check_state_dtype(_FULL, state)
-    return [(shape, dtype), (state._shape, dt.int64)]
-
-
-def _full_kernel(xp: Any, state: Any, alg: Any, *dyn: Any, shape: tuple, dtype: dt.DType,
-                 shape_dtype: dt.DType = dt.int64) -> tuple:
-    shape = R.runtime_shape(_FULL, dyn, shape, dtype)
-    key, counter, words = _state_stream(_FULL, state, alg)
-    n = _pymath.prod(shape)
-    return (D.full_int(xp, key, counter, n, dtype.as_numpy_dtype).reshape(shape),
-            _advanced(xp, words, counter, n))
-
-
 def _ref_full(state: Any, alg: Any, shape: tuple, dtype: dt.DType,
               shape_dtype: dt.DType = dt.int64) -> tuple:
     lo, hi, key = (int(v) % 2**64 for v in state[:3])
@@ -294,7 +280,8 @@ def _ref_full(state: Any, alg: Any, shape: tuple, dtype: dt.DType,
 
 
 UNIFORM_FULL_INT = _register(OpDef(
-    _FULL, _full_infer, _full_kernel, reference=_ref_full, num_outputs=2, stateful=True,
+    _FULL, _dtype_infer(_FULL, _FULL_INTS), _dtype_kernel(_FULL, D.full_int),
+    reference=_ref_full, num_outputs=2, stateful=True,
     gpu=False,
     samples=lambda: [
         Sample((_STATE, _ALG), {"shape": (3, 4), "dtype": dt.uint64, "shape_dtype": dt.int64},

@@ -26,11 +26,10 @@ def _infer(x: Any, delimiter: Any, *, skip_empty: bool) -> list:
         if t._dtype is not dt.string:
             raise C.wrong_input_dtype(_OP, i, dt.string, t._dtype)
     if x._shape is not None and len(x._shape) != 1:
-        raise C.fail(_OP, f"input must be a vector, got shape: "
-                          f"[{','.join(str(d) for d in x._shape)}]")
+        raise C.fail(_OP, f"input must be a vector, got shape: {C.shape_str(x._shape)}")
     if delimiter._shape is not None and len(delimiter._shape) != 0:
         raise C.fail(_OP, f"delimiter must be a scalar, got shape: "
-                          f"[{','.join(str(d) for d in delimiter._shape)}]")
+                          f"{C.shape_str(delimiter._shape)}")
     return [((None, 2), dt.int64), ((None,), dt.string), ((2,), dt.int64)]
 
 
