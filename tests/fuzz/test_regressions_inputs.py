@@ -1825,3 +1825,19 @@ def test_api_campaign_findings_are_refused_as_tf(call, error, message):
     # central_crop returns the image for a fraction of 1 before it looks at it, as TF
     assert tf.image.central_crop(tf.zeros((2, 0, 3)), 1.0).shape == (2, 0, 3)
     assert tf.image.central_crop(tf.zeros((2, 2)), 1.0).shape == (2, 2)
+
+
+def test_long_differential_findings_of_the_new_raw_ops():
+    # was: the first Reverse of an empty first dim reversed nothing (TF's kernel refuses
+    # it), and FusedBatchNorm's inference of an empty batch handed back the given statistics
+    # (TF 2.21: NaN statistics and zero reserve spaces, as in training)
+    for shape, dims in (((0, 3), [False, True]), ((0,), [False])):
+        with pytest.raises(InvalidArgumentError, match="Invalid input first dimension. Found 0."):
+            tf.raw_ops.Reverse(tensor=np.zeros(shape), dims=dims)
+    assert tf.raw_ops.Reverse(tensor=np.zeros((2, 0)), dims=[True, False]).shape == (2, 0)
+    s = np.ones(3, np.float32)
+    for op in (tf.raw_ops.FusedBatchNorm, tf.raw_ops.FusedBatchNormV3):
+        out = op(x=np.zeros((0, 2, 2, 3), np.float32), scale=s, offset=s, mean=s * 0.5,
+                 variance=s, is_training=False)
+        assert np.isnan(out[1].numpy()).all() and np.isnan(out[2].numpy()).all()
+        assert (out[3].numpy() == 0).all() and (out[4].numpy() == 0).all()

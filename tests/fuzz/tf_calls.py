@@ -502,7 +502,7 @@ CALLS: dict[str, Callable] = {
     "Squeeze": lambda tf, x, squeeze_dims: tf.raw_ops.Squeeze(input=x, axis=list(squeeze_dims)),
     # TF takes the shape as an input and the dtype from the parameters' type
     "StatelessParameterizedTruncatedNormal": lambda tf, seed, means, stddevs, minvals, maxvals,
-        shape, dtype: tf.raw_ops.StatelessParameterizedTruncatedNormal(
+        shape: tf.raw_ops.StatelessParameterizedTruncatedNormal(
             shape=list(shape), seed=seed, means=means, stddevs=stddevs, minvals=minvals,
             maxvals=maxvals),
     "ParameterizedTruncatedNormal": lambda tf, means, stdevs, minvals, maxvals, shape,

@@ -146,6 +146,9 @@ def _forward_kernel(op: str) -> Any:
             else:
                 m, var = mean.astype(f32), variance.astype(f32)
                 m_out, v_out, saved = m, var, (m, var)
+                if not x.size:  # (as in training: NaN statistics, zero reserve spaces)
+                    m_out = v_out = xp.full(m.shape, np.nan, f32)
+                    saved = (xp.zeros_like(m), xp.zeros_like(m))
             inv = (f32(1) / xp.sqrt(var + f32(epsilon))) * scale.astype(f32)
             y = (xf - m.reshape(bshape)) * inv.reshape(bshape) + offset.astype(f32).reshape(bshape)
         outs = (y.astype(x.dtype), m_out.astype(u), v_out.astype(u), saved[0].astype(u),

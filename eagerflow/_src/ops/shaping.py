@@ -127,6 +127,8 @@ def _reverse_v1_infer(x: Any, dims: Any) -> list:
         if len(x._shape) > 8:
             raise UnimplementedError(None, None, "reverse is not implemented for tensors of "
                                                  "rank > 8. [Op:Reverse]")
+        if x._shape[0] == 0:
+            raise C.fail("Reverse", "Invalid input first dimension. Found 0.")
     return [(x._shape, x._dtype)]
 
 
