@@ -369,6 +369,10 @@ CASES = [
     " overlap_threshold=[[0.5]])",
     "tf.image.non_max_suppression_overlaps(tf.eye(2), tf.ones([2]), 2, score_threshold='a')",
     "tf.image.non_max_suppression_overlaps(True, [], True, score_threshold=[0, []])",
+    # NonMaxSuppressionV3 checks its boxes and scores in the words of V2, V4 and V5
+    "tf.image.non_max_suppression(tf.ones([3, 3]), tf.ones([3]), 2)",
+    "tf.image.non_max_suppression(tf.ones([3, 4, 1]), tf.ones([3]), 2)",
+    "tf.image.non_max_suppression(tf.ones([3, 4]), tf.ones([3, 1]), 2)",
     "tf.raw_ops.AddN(inputs=[tf.ones([2]), tf.ones([3])])",
     "tf.raw_ops.IdentityN(input=[tf.ones([2]), tf.constant([1, 2])])",
     "tf.raw_ops.MatMul(a=tf.ones([2, 3]), b=tf.ones([2, 3]))",

@@ -40,7 +40,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import _iou, int32_input
+from eagerflow._src.ops.misc_ops import _iou, check_nms_boxes, check_nms_scores, int32_input
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
@@ -48,30 +48,6 @@ from eagerflow._src.ops.sorting import top_k
 from eagerflow._src.ops.stacking import stack, unstack
 
 _FLOATS = frozenset((dt.float16, dt.float32))
-
-
-def _check_boxes(op: str, boxes: Any, scores: Any) -> None:
-    C.same_dtype(op, (boxes, scores), _FLOATS)
-    s = boxes._shape
-    if s is not None and len(s) != 2:
-        raise C.fail(op, f"boxes must be 2-D{C.shape_str(s)} (Shape must be rank 2 but is "
-                         f"rank {len(s)})")
-    if s is not None and s[1] not in (None, 4):
-        raise C.fail(op, f"boxes must have 4 columns (Dimension must be 4 but is {s[1]})")
-    t = scores._shape
-    if t is not None and len(t) != 1:
-        raise C.fail(op, f"scores must be 1-D{C.shape_str(t)} (Shape must be rank 1 but is "
-                         f"rank {len(t)})")
-    _check_scores(op, scores, None if s is None else s[0])
-
-
-def _check_scores(op: str, scores: Any, n: int | None) -> None:
-    if scores._shape is not None and len(scores._shape) != 1:
-        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
-    m = None if scores._shape is None else scores._shape[0]
-    if None not in (n, m) and n != m:
-        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
-                         f"{n} and {m})")
 
 
 def check_scalars(op: str, rank_words: tuple = (), **values: Any) -> None:
@@ -133,7 +109,7 @@ def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: floa
     op = "NonMaxSuppressionV5"
     check_scalars(op, max_output_size=max_output_size, iou_threshold=iou_threshold,
                   score_threshold=score_threshold, soft_nms_sigma=soft_nms_sigma)
-    _check_boxes(op, boxes, scores)
+    check_nms_boxes(op, boxes, scores)
     _check_size(op, max_output_size, iou_threshold)
     if soft_nms_sigma < 0:
         raise C.fail(op, "soft_nms_sigma_val must be >= 0")
@@ -228,7 +204,7 @@ def _greedy_infer(op: str) -> Any:
         else:
             check_scalars(op, max_output_size=max_output_size, iou_threshold=iou_threshold,
                           score_threshold=score_threshold)
-        _check_boxes(op, boxes, scores)
+        check_nms_boxes(op, boxes, scores)
         _check_size(op, max_output_size, iou_threshold)
         if op != "NonMaxSuppressionV4":
             return [((None,), dt.int32)]
@@ -347,7 +323,7 @@ def _overlaps_infer(overlaps: Any, scores: Any, max_output_size: int, overlap_th
         raise C.fail(op, f"overlaps must be 2-D with shape [num_boxes, num_boxes], got "
                          f"{C.shape_str(s)}" if s is None or len(s) != 2 else
                      "overlaps must be square")
-    _check_scores(op, scores, None if s is None else s[0])
+    check_nms_scores(op, scores, None if s is None else s[0])
     _check_size(op, max_output_size)
     return [((None,), dt.int32)]
 

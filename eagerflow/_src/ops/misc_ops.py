@@ -819,6 +819,33 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
 # Greedy non-max suppression (tf.image.non_max_suppression).
 # ---------------------------------------------------------------------------------------
 
+def check_nms_boxes(op: str, boxes: Any, scores: Any) -> None:
+    """TF's checks of an NMS op's boxes and scores: dtypes, ranks, 4 columns, one score a
+    box (the words of its kernels, V2 to V5)."""
+    C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
+    s = boxes._shape
+    if s is not None and len(s) != 2:
+        raise C.fail(op, f"boxes must be 2-D{C.shape_str(s)} (Shape must be rank 2 but is "
+                         f"rank {len(s)})")
+    if s is not None and s[1] not in (None, 4):
+        raise C.fail(op, f"boxes must have 4 columns (Dimension must be 4 but is {s[1]})")
+    t = scores._shape
+    if t is not None and len(t) != 1:
+        raise C.fail(op, f"scores must be 1-D{C.shape_str(t)} (Shape must be rank 1 but is "
+                         f"rank {len(t)})")
+    check_nms_scores(op, scores, None if s is None else s[0])
+
+
+def check_nms_scores(op: str, scores: Any, n: int | None) -> None:
+    """Scores a vector of one score for each of `n` boxes, in TF's words."""
+    if scores._shape is not None and len(scores._shape) != 1:
+        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
+    m = None if scores._shape is None else scores._shape[0]
+    if None not in (n, m) and n != m:
+        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
+                         f"{n} and {m})")
+
+
 def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
                score_threshold: float) -> list:
     op = "NonMaxSuppressionV3"
@@ -827,16 +854,7 @@ def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: flo
         C.scalar_input(op, v, f"{what} must be 0-D, got shape {{shape}} (Shape must be rank 0 "
                               "but is rank {rank})")
     C.scalar_input(op, score_threshold, "score_threshold must be 0-D, got shape {shape}")
-    if boxes._shape is not None and (len(boxes._shape) != 2 or boxes._shape[1] != 4):
-        raise C.fail(op, f"boxes must be 2-D with shape [num_boxes, 4], got "
-                         f"{C.shape_str(boxes._shape)}")
-    if scores._shape is not None and len(scores._shape) != 1:
-        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
-    nb = None if boxes._shape is None else boxes._shape[0]
-    ns = None if scores._shape is None else scores._shape[0]
-    if nb is not None and ns is not None and nb != ns:
-        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
-                         f"{nb} and {ns})")
+    check_nms_boxes(op, boxes, scores)
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
     if max_output_size < 0:
@@ -903,7 +921,7 @@ NON_MAX_SUPPRESSION = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
                                    {"max_output_size": 2, "iou_threshold": 0.5,
                                     "score_threshold": 0.0}, InvalidArgumentError,
-                                   "boxes must be 2-D with shape [num_boxes, 4]")],
+                                   "boxes must have 4 columns (Dimension must be 4 but is 3)")],
 ))
 
 
