@@ -275,14 +275,17 @@ GRAPH_LIKE.append(_graph_like)
 def ones_like_filled(x: Any) -> Any:
     """Ones shaped as `x` as TF's gradient functions and methods make them (array_ops'
     ones_like): in a graph a Fill of x's shape ("ones_like/Shape/shape_as_tensor", a
-    constant, where known, else its Shape) by "ones_like/Const"; eagerly OnesLike."""
+    constant, where known, else its Shape) by "ones_like/Const", shaped as x statically;
+    eagerly OnesLike."""
     if _state.graph is None:
         return ones_like(x)
     with name_scope("ones_like") as scope:
         dims = constant(x.shape.as_list(), dt.int32, name="Shape/shape_as_tensor") \
             if x.shape.is_fully_defined() else shape(x, name="Shape")
         one = constant(1, x.dtype)
-    return fill(dims, one, name=scope)
+    out = fill(dims, one, name=scope)
+    out.set_shape(x.shape)
+    return out
 
 
 def _static_dims(shape: Any) -> list | None:

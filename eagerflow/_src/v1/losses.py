@@ -17,7 +17,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.ops.array import shape, squeeze, zeros_like
+from eagerflow._src.ops.array import ones_like_filled, shape, squeeze, zeros_like
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
@@ -40,7 +40,7 @@ from eagerflow._src.ops.nn_loss import (
 )
 from eagerflow._src.ops.reduce import reduce_sum, size
 from eagerflow._src.ops.select_v1 import where_v1
-from eagerflow._src.v1.weights_broadcast import assert_broadcastable, broadcast_weights, ones_like
+from eagerflow._src.v1.weights_broadcast import assert_broadcastable, broadcast_weights
 
 
 class Reduction:
@@ -111,7 +111,7 @@ def _num_present(losses: Any, weights: Any) -> Any:
         return _num_elements(losses)
     with name_scope("num_present") as scope:
         weights = cast(weights, dt.float32)
-        present = where_v1(equal(weights, 0.0), zeros_like(weights), ones_like(weights))
+        present = where_v1(equal(weights, 0.0), zeros_like(weights), ones_like_filled(weights))
         present = broadcast_weights(present, losses)
         return reduce_sum(present, name=scope)
 
@@ -140,7 +140,7 @@ def _compute_loss(losses: Any, weights: Any, loss_collection: str, reduction: st
     else:
         loss = reduce_sum(weighted)
         if reduction == Reduction.MEAN:
-            loss = _safe_mean(loss, reduce_sum(multiply(ones_like(losses), weights)))
+            loss = _safe_mean(loss, reduce_sum(multiply(ones_like_filled(losses), weights)))
         elif reduction == Reduction.SUM_BY_NONZERO_WEIGHTS:
             loss = _safe_mean(loss, _num_present(losses, weights))
         elif reduction == Reduction.SUM_OVER_BATCH_SIZE:
@@ -219,7 +219,7 @@ def hinge_loss(labels: Any, logits: Any, weights: Any = 1.0, scope: str | None =
     _required(labels=labels, logits=logits)
     with name_scope(scope or "hinge_loss") as sc:
         labels, logits = _pair(labels, logits)
-        all_ones = ones_like(labels)
+        all_ones = ones_like_filled(labels)
         labels = 2 * labels - all_ones  # {0, 1} to {-1, 1}
         losses = relu(all_ones - labels * logits)
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.ops.array import fill
+from eagerflow._src.ops.array import ones_like_filled
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import multiply
 from eagerflow._src.ops.misc_ops import control_dependencies, no_op
@@ -59,23 +57,6 @@ def assert_broadcastable(weights: Any, values: Any) -> Any:
         return no_op(name="static_dims_check_success")
 
 
-def ones_like(x: Tensor) -> Tensor:
-    """TF's ones_like in a graph: a Fill of x's shape (a Const "Shape/shape_as_tensor"
-    where it is known, its Shape otherwise) with a Const one."""
-    with name_scope("ones_like") as scope:
-        dims = _static(x._shape)
-        if dims is not None:
-            with name_scope("Shape"):
-                s = convert_to_tensor_v2(dims, dtype=dt.int32, name="shape_as_tensor")
-        else:
-            s = shape(x)
-        one = convert_to_tensor_v2(1, dtype=x.dtype, name="Const")
-        out = fill(s, one, name=scope)
-        if x._shape is not None:
-            out.set_shape(x._shape)
-        return out
-
-
 def broadcast_weights(weights: Any, values: Any) -> Any:
     """`weights` broadcast to `values`' shape (as they are where both shapes are known and
     equal), after TF's check."""
@@ -87,4 +68,4 @@ def broadcast_weights(weights: Any, values: Any) -> Any:
             return weights
         check = assert_broadcastable(weights, values)
         with control_dependencies([check] if check is not None else []):
-            return multiply(weights, ones_like(values), name=scope)
+            return multiply(weights, ones_like_filled(values), name=scope)
