@@ -242,6 +242,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
     ),
+    "sparse_binary_ops": (
+        "SparseAdd", "SparseAddGrad", "SparseSoftmax", "SparseSparseMaximum",
+        "SparseSparseMinimum", "SparseTensorDenseAdd",
+    ),
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",
     ),
