@@ -22,6 +22,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -29,6 +30,7 @@ from eagerflow._src.ops import eigen_reduce, halfprec, libm32
 from eagerflow._src.ops.array import concat, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sparse_functions import _sp, reduce_sum_sparse
@@ -869,22 +871,18 @@ def add(a: Any, b: Any, threshold: Any = 0) -> Any:
 
 
 def _add_sparse(a: SparseTensor, b: SparseTensor, threshold: Any) -> SparseTensor:
-    thresh = threshold
-    real = _real(a.values.dtype)
-    if isinstance(thresh, Tensor):
-        if thresh.dtype is not real:
-            raise ValueError(f"threshold: Tensor conversion requested dtype {real.name} for "
-                             f"Tensor with dtype {thresh.dtype.name}: {thresh!r}")
-    else:
-        thresh = convert_to_tensor(thresh, dtype=real)
+    thresh = convert_to_tensor_v2(threshold, dtype=_real(a.values.dtype), name="threshold")
     ind, val, shape = bind(SPARSE_ADD, (a.indices, a.values, a.dense_shape, b.indices,
                                         b.values, b.dense_shape, thresh), {})
     sa, sb = a.shape, b.shape
     if not sa.is_compatible_with(sb):
         raise ValueError(f"Shapes {sa} and {sb} are incompatible")
     if sa.rank is not None and sb.rank is not None and sa.merge_with(sb).is_fully_defined():
-        # (TF's sum takes the operands' static shape, where it is known, as its dense shape)
-        shape = convert_to_tensor(sa.merge_with(sb).as_list(), dtype=_I64)
+        # (TF's sum takes the operands' static shape, where it is known, as its dense
+        # shape: a constant of TF's SparseTensor constructor)
+        with name_scope("SparseTensor"):
+            shape = convert_to_tensor_v2(sa.merge_with(sb).as_list(), dtype=_I64,
+                                         name="dense_shape")
     return SparseTensor._of(ind, val, shape)
 
 
@@ -892,20 +890,20 @@ def _add_sparse(a: SparseTensor, b: SparseTensor, threshold: Any) -> SparseTenso
 def maximum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.maximum`: the elementwise maximum over the union of both operands' entries
     (an entry one operand lacks counts as 0 there)."""
-    return _minmax(SPARSE_SPARSE_MAXIMUM, sp_a, sp_b)
+    return _minmax(SPARSE_SPARSE_MAXIMUM, sp_a, sp_b, name)
 
 
 @eager_api()
 def minimum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.minimum`: the elementwise minimum over the union of both operands'
     entries (an entry one operand lacks counts as 0 there)."""
-    return _minmax(SPARSE_SPARSE_MINIMUM, sp_a, sp_b)
+    return _minmax(SPARSE_SPARSE_MINIMUM, sp_a, sp_b, name)
 
 
-def _minmax(op: OpDef, sp_a: Any, sp_b: Any) -> SparseTensor:
+def _minmax(op: OpDef, sp_a: Any, sp_b: Any, name: str | None) -> SparseTensor:
     a, b = _sp(sp_a), _sp(sp_b)
     ind, val = bind(op, (a.indices, a.values, a.dense_shape, b.indices, b.values,
-                         b.dense_shape), {})
+                         b.dense_shape), {}, name)
     return SparseTensor._of(ind, val, a.dense_shape)
 
 
@@ -915,6 +913,7 @@ def softmax(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
     (implicit zeros take no part), as SparseSoftmax gives it: in the entries' row-major
     order, paired with the input's indices."""
     sp = _sp(sp_input)
-    out = bind(SPARSE_SOFTMAX, (sp.indices, sp.values, sp.dense_shape), {})
+    with name_scope(name or _SOFTMAX):
+        out = bind(SPARSE_SOFTMAX, (sp.indices, sp.values, sp.dense_shape), {})
     return SparseTensor._of(sp.indices, out, sp.dense_shape)
 
