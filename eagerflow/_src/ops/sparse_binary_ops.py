@@ -23,7 +23,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec, libm32
@@ -858,6 +858,8 @@ def add(a: Any, b: Any, threshold: Any = 0) -> Any:
     """`tf.sparse.add`: sparse + sparse (SparseAdd: summed where both have an entry; such
     sums smaller in magnitude than `threshold` dropped), or sparse + dense
     (SparseTensorDenseAdd: a dense tensor)."""
+    a, b = (SparseTensor.from_value(x) if isinstance(x, SparseTensorValue) else x
+            for x in (a, b))
     if not isinstance(a, SparseTensor) and not isinstance(b, SparseTensor):
         raise TypeError("At least one input should be SparseTensor; do you mean to use "
                         "tf.add()?")
