@@ -15,6 +15,7 @@ order (TF's tf.sparse.softmax pairs them with the input's indices as given).
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -744,13 +745,16 @@ def _groups(idx: np.ndarray) -> tuple:
     return order, np.flatnonzero(starts)
 
 
-def _packet_exp(d: np.ndarray) -> np.ndarray:
+def _packet_exp(d: np.ndarray, packets: bool = True) -> np.ndarray:
     """Eigen's exp of a float tensor: its packet function over whole packets (8 floats, 4
-    doubles; a half type's through float32), the C library's on the rest."""
+    doubles; a half type's through float32), the C library's on the rest (on all of it
+    where not `packets`)."""
     if d.dtype == np.float64:
-        w = len(d) // 4 * 4
-        return np.concatenate([halfprec.pexp64(d[:w]), np.exp(d[w:])])
-    w = len(d) // 8 * 8
+        w = len(d) // 4 * 4 if packets else 0
+        # (the C library's exp: NumPy's own rounds some values otherwise; d <= 0 here)
+        tail = np.fromiter(map(math.exp, d[w:].tolist()), np.float64, len(d) - w)
+        return np.concatenate([halfprec.pexp64(d[:w]), tail])
+    w = len(d) // 8 * 8 if packets else 0
     x = halfprec.up(d)
     e = np.concatenate([halfprec.pexp(x[:w]), _EXPF(x[w:])])
     return e if d.dtype == np.float32 else halfprec.down(e, d.dtype)
@@ -791,14 +795,41 @@ def _group_softmax(g: np.ndarray) -> np.ndarray:
         return e * (g.dtype.type(1) / total)
 
 
+def _small_groups(x: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """_group_softmax of many groups shorter than a packet at once: Eigen's scalar path
+    (the C library's exp, the sum in turn from 0), step for step as _group_softmax."""
+    half = x.dtype == np.float16
+    wide = halfprec.up(x) if half else x
+    group = np.repeat(np.arange(len(starts)), sizes)
+    with np.errstate(all="ignore"):
+        d = wide - np.maximum.reduceat(wide, starts)[group]
+        e = _packet_exp(halfprec.down(d, x.dtype) if half else d, packets=False)
+        e = halfprec.up(e) if half else e
+        total = np.zeros(len(starts), e.dtype)
+        for k in range(int(sizes.max())):
+            at = sizes > k
+            total[at] = total[at] + e[starts[at] + k]
+            if half:
+                total = halfprec.up(halfprec.down(total, x.dtype))
+        inv = (1 / total).astype(e.dtype)
+        if half:
+            return halfprec.down(e * halfprec.up(halfprec.down(inv, x.dtype))[group], x.dtype)
+        return e * inv[group]
+
+
 def _softmax_kernel(xp: Any, i: Any, v: Any, s: Any) -> Any:
     dims = np.asarray(to_host(s))
     _softmax_checks(i.shape, v.shape, s.shape, dims)
     order, starts = _groups(np.asarray(to_host(i)))
     x = np.asarray(to_host(v))[order]
     out = np.empty_like(x)
-    for lo, hi in zip(starts.tolist(), starts[1:].tolist() + [len(x)]):
-        out[lo:hi] = _group_softmax(x[lo:hi])
+    sizes = np.diff(np.append(starts, len(x)))
+    small = sizes < (4 if x.dtype == np.float64 else 8)
+    if small.any():
+        at = np.repeat(small, sizes)
+        out[at] = _small_groups(x[at], np.cumsum(sizes[small]) - sizes[small], sizes[small])
+    for lo, n in zip(starts[~small].tolist(), sizes[~small].tolist()):
+        out[lo:lo + n] = _group_softmax(x[lo:lo + n])
     return xp.asarray(out)
 
 
