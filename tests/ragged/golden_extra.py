@@ -232,6 +232,20 @@ SPARSE_BINARY = [
     "[2], [0]], tf.int64))",
     "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1.], a_indices=tf.constant([[0]], tf.int64),"
     " b_indices=tf.constant([[1, 0]], tf.int64), sum_indices=tf.constant([[0]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., -1., -0.5, 1.], a_indices=tf.constant("
+    "[[0, 0], [0, 1], [1, 0], [2, 0]], tf.int64), b_indices=tf.constant([[1, 2], [2, 2], "
+    "[0, 2], [0, 1], [2, 2]], tf.int64), sum_indices=tf.constant([[0, 2], [0, 2], [2, 2], "
+    "[2, 2]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., 2., 3., 4.], a_indices=tf.zeros([0, 1], "
+    "tf.int64), b_indices=tf.constant([[0], [1], [1]], tf.int64), sum_indices=tf.constant("
+    "[[0], [0], [1], [1]], tf.int64))",
+    "tf.sparse.add(S([[1]], [-0.], [3]), S(tf.zeros([0, 1], tf.int64), tf.zeros([0]), [3]), 1.)",
+    "[1. / f(S([[k] for k in range(11)], [-0., 0.] * 5 + [-0.], [11]), S([[k] for k in "
+    "range(11)], [0., -0.] * 5 + [0.], [11])).values for f in (tf.sparse.maximum, "
+    "tf.sparse.minimum)]",
+    "[1. / f(S([[k] for k in range(6)], tf.constant([-0., 0.] * 3, tf.float64), [6]), "
+    "S([[k] for k in range(6)], tf.constant([0., -0.] * 3, tf.float64), [6])).values "
+    "for f in (tf.sparse.maximum, tf.sparse.minimum)]",
     "grad_of(lambda v: tf.reduce_sum(tf.sparse.add(S([[0, 0], [1, 2], [2, 1]], v, [3, 4]), "
     "S([[0, 0], [1, 1], [2, 1]], [-1., 5., -2.9], [3, 4]), 0.5).values * [1., 2.]), "
     "tf.constant([1., 2., 3.]))",
@@ -261,6 +275,8 @@ SPARSE_BINARY = [
     "tf.sparse.softmax(S([[2, 0], [0, 2], [1, 1], [0, 0], [2, 3]], [1., 2., 3., 4., -1.], "
     "[3, 4]))",
     "tf.sparse.softmax(S([[0, 2], [0, 2], [0, 1]], [1., 5., 2.], [3, 4]))",
+    "tf.sparse.softmax(S([[0, (c * 7) % 3] for c in range(24)], "
+    "np.linspace(-3, 4, 24).astype('float32'), [1, 3]))",
     "tf.sparse.softmax(S([[0, c] for c in range(13)] + [[1, 0]], "
     "np.linspace(-3, 4, 14).astype('float32'), [2, 13]))",
     "tf.sparse.softmax(S([[0, c] for c in range(11)], np.linspace(-3, 4, 11), [1, 11]))",

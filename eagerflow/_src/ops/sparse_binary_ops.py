@@ -36,6 +36,7 @@ from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sparse_functions import _sp, reduce_sum_sparse
 from eagerflow._src.ops.sparse_ops import _shape_word
+from eagerflow._src.ops.topk_order import _std_sort
 
 _I64 = dt.int64
 _ADD, _ADD_GRAD, _DENSE_ADD = "SparseAdd", "SparseAddGrad", "SparseTensorDenseAdd"
@@ -55,6 +56,8 @@ _DENSE_ADD_KERNELS = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bf
 _MINMAX_KERNELS = (dt.float64, dt.float32, dt.bfloat16, dt.float16, dt.int32, dt.int8, dt.uint8,
                    dt.int16, dt.uint16, dt.uint32, dt.int64, dt.uint64)
 _SOFTMAX_T = frozenset({dt.float16, dt.float32, dt.float64})
+# the values in one of Eigen's AVX packets
+_PACKETS = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 _EXPF = libm32.scalar("expf")
 
 
@@ -253,8 +256,10 @@ def _add_kernel(xp: Any, ai: Any, av: Any, ash: Any, bi: Any, bv: Any, bsh: Any,
     _add_checks([x.shape for x in (ai, av, ash, bi, bv, bsh, thresh)], a_dims, b_dims)
     va, vb = np.asarray(to_host(av)), np.asarray(to_host(bv))
     ia, ib = _walk(*_row_ids(a, b))
-    sums = _combine(ia, ib, va, vb, np.add)
     both = (ia >= 0) & (ib >= 0)
+    # (one operand's value is copied as it is, -0 included; both operands' are added)
+    sums = np.where(both, _combine(ia, ib, va, vb, np.add),
+                    _combine(ia, ib, va, vb, lambda x, y: np.where(ia >= 0, x, y)))
     limit = _threshold(th, np.dtype(_real(dt.from_numpy(va.dtype)).as_numpy_dtype))
     mag = _magnitude(sums)
     keep = ~both | (np.asarray(limit).astype(mag.dtype) <= mag)
@@ -325,55 +330,71 @@ def _add_grad_infer(g: Any, ai: Any, bi: Any, si: Any) -> list:
     return [((na,), g._dtype), ((nb,), g._dtype)]
 
 
-def _matched(emitted: np.ndarray, wanted: np.ndarray) -> tuple:
-    """(t, k) pairs of the walk's rows matched in turn to the sum's: the k-th sum row is
-    looked for from the last match on, and a sum row never emitted ends the matching."""
-    if _ordered(emitted) and (wanted[1:] > wanted[:-1]).all() and \
-            (emitted[1:] > emitted[:-1]).all():
-        found = np.isin(wanted, emitted)
-        stop = int(np.argmin(found)) if not found.all() else len(wanted)
-        return np.searchsorted(emitted, wanted[:stop]), np.arange(stop)
-    ts, ks = [], []
-    k, want = 0, wanted.tolist()
-    for t, e in enumerate(emitted.tolist()):
-        if k < len(want) and e == want[k]:
-            ts.append(t)
-            ks.append(k)
-            k += 1
-    return np.array(ts, np.int64), np.array(ks, np.int64)
+def _grad_walk(ea: list, eb: list, es: list) -> tuple:
+    """(a's, b's) position in the sum for each of their rows (-1: none), as TF's kernel
+    walks: each operand's row is compared with the current sum row (equal: matched, and the
+    operand moves on; smaller: the operand moves on), and the sum moves on when neither
+    operand's row was smaller."""
+    pa, pb = [-1] * len(ea), [-1] * len(eb)
+    i = j = k = 0
+
+    def step(rows: list, at: int, pos: list) -> tuple:
+        if rows[at] == es[k]:
+            pos[at] = k
+            return at + 1, True
+        return (at + 1, False) if rows[at] < es[k] else (at, True)
+
+    while i < len(ea) and j < len(eb) and k < len(es):
+        i, geq_a = step(ea, i, pa)
+        j, geq_b = step(eb, j, pb)
+        k += geq_a and geq_b
+    while i < len(ea) and k < len(es):
+        i, geq = step(ea, i, pa)
+        k += geq
+    while j < len(eb) and k < len(es):
+        j, geq = step(eb, j, pb)
+        k += geq
+    return np.array(pa, np.int64), np.array(pb, np.int64)
+
+
+def _increasing(ids: np.ndarray) -> bool:
+    return bool((ids[1:] > ids[:-1]).all())
 
 
 def _add_grad_kernel(xp: Any, g: Any, ai: Any, bi: Any, si: Any) -> tuple:
     _add_grad_checks(g.shape, ai.shape, bi.shape, si.shape)
     grad = np.asarray(to_host(g))
     ea, eb, es = _row_ids(*(np.asarray(to_host(x)) for x in (ai, bi, si)))
-    ia, ib = _walk(ea, eb)
-    emitted = np.where(ia >= 0, ea[np.maximum(ia, 0)] if len(ea) else 0,
-                       eb[np.maximum(ib, 0)] if len(eb) else 0)
-    t, k = _matched(emitted, es)
-    ga, gb = np.zeros(len(ea), grad.dtype), np.zeros(len(eb), grad.dtype)
-    pa, pb = ia[t], ib[t]
-    ga[pa[pa >= 0]] = grad[k[pa >= 0]]
-    gb[pb[pb >= 0]] = grad[k[pb >= 0]]
-    return xp.asarray(ga), xp.asarray(gb)
+    if _increasing(ea) and _increasing(eb) and _increasing(es):
+        # rows in order without repeats: the walk matches each row to the sum's equal one
+        pa, pb = (np.where(np.isin(e, es), np.searchsorted(es, e), -1) for e in (ea, eb))
+    else:
+        pa, pb = _grad_walk(ea.tolist(), eb.tolist(), es.tolist())
+    zero = np.zeros((), grad.dtype)
+    ga = np.where(pa >= 0, grad[np.maximum(pa, 0)] if len(grad) else zero, zero)
+    gb = np.where(pb >= 0, grad[np.maximum(pb, 0)] if len(grad) else zero, zero)
+    return xp.asarray(ga.astype(grad.dtype)), xp.asarray(gb.astype(grad.dtype))
 
 
-def _add_grad_reference(g: np.ndarray, ai: np.ndarray, bi: np.ndarray, si: np.ndarray) -> tuple:
+def _add_grad_reference(g: np.ndarray, ai: np.ndarray, bi: np.ndarray,
+                        si: np.ndarray) -> tuple:
+    """The walk over the rows as tuples: the sum advanced when no operand's row is behind."""
     a, b, s = ([tuple(r) for r in x.tolist()] for x in (ai, bi, si))
     ga, gb = np.zeros(len(a), g.dtype), np.zeros(len(b), g.dtype)
     i = j = k = 0
-    while i < len(a) or j < len(b):
-        take_a = j == len(b) or (i < len(a) and a[i] <= b[j])
-        take_b = i == len(a) or (j < len(b) and b[j] <= a[i])
-        row = a[i] if take_a else b[j]
-        hit = k < len(s) and s[k] == row
-        if take_a:
-            ga[i] = g[k] if hit else 0
-            i += 1
-        if take_b:
-            gb[j] = g[k] if hit else 0
-            j += 1
-        k += hit
+    while k < len(s) and (i < len(a) or j < len(b)):
+        behind = False
+        if i < len(a):
+            if a[i] == s[k]:
+                ga[i] = g[k]
+            behind = a[i] < s[k]
+            i += a[i] <= s[k]
+        if j < len(b):
+            if b[j] == s[k]:
+                gb[j] = g[k]
+            behind = behind or b[j] < s[k]
+            j += b[j] <= s[k]
+        k += not behind
     return ga, gb
 
 
@@ -603,7 +624,7 @@ def _minmax_infer(op: str, allowed: frozenset) -> Callable:
 
 
 def _larger(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    # TF's max: a NaN of either side, else the first of two equal values (-0 vs 0)
+    # TF's scalar max: a NaN of either side, else the first of two equal values (-0 vs 0)
     out = np.where(a < b, b, a)
     return np.where(b != b, b, out)
 
@@ -619,7 +640,15 @@ def _minmax_kernel(op: str, fn: Callable) -> Callable:
         _minmax_checks(op, [x.shape for x in (ai, av, ash, bi, bv, bsh)],
                        [a, a_dims, b, b_dims])
         ia, ib = _walk(*_row_ids(a, b))
-        vals = _combine(ia, ib, np.asarray(to_host(av)), np.asarray(to_host(bv)), fn)
+        va, vb = np.asarray(to_host(av)), np.asarray(to_host(bv))
+        vals = _combine(ia, ib, va, vb, fn)
+        if va.dtype in _PACKETS:
+            # Eigen's packets (8 floats, 4 doubles) keep b's of two equal values (-0 vs
+            # 0); the values after the last whole packet are the scalar path's
+            w = len(vals) // _PACKETS[va.dtype] * _PACKETS[va.dtype]
+            second = _combine(ia, ib, va, vb, lambda x, y: y)[:w]
+            ties = _combine(ia, ib, va, vb, np.equal)[:w].astype(bool)
+            vals[:w] = np.where(ties, second, vals[:w])
         return xp.asarray(_rows(ia, ib, a, b)), xp.asarray(vals)
     return kernel
 
@@ -630,15 +659,18 @@ def _minmax_reference(fn: Callable) -> Callable:
         a, b = [tuple(r) for r in ai.tolist()], [tuple(r) for r in bi.tolist()]
         zero = np.zeros((), av.dtype)
         i = j = 0
-        rows, vals = [], []
+        rows, pairs = [], []
         while i < len(a) or j < len(b):
             take_a = j == len(b) or (i < len(a) and a[i] <= b[j])
             take_b = i == len(a) or (j < len(b) and b[j] <= a[i])
             rows.append(a[i] if take_a else b[j])
-            x, y = av[i] if take_a else zero, bv[j] if take_b else zero
-            vals.append(fn(np.asarray(x), np.asarray(y)))
+            pairs.append((av[i] if take_a else zero, bv[j] if take_b else zero))
             i += take_a
             j += take_b
+        lanes = _PACKETS.get(av.dtype)
+        whole = len(pairs) - len(pairs) % lanes if lanes else 0
+        vals = [y if t < whole and x == y else fn(np.asarray(x), np.asarray(y))
+                for t, (x, y) in enumerate(pairs)]
         return np.array(rows, np.int64).reshape(-1, ai.shape[1]), np.array(vals, av.dtype)
     return reference
 
@@ -735,9 +767,17 @@ def _softmax_infer(i: Any, v: Any, s: Any) -> list:
 
 
 def _groups(idx: np.ndarray) -> tuple:
-    """(order, starts): the rows' lexicographic order (stable) and where each run of rows
-    sharing all but the last index starts in it."""
-    order = np.lexsort(idx.T[::-1]) if idx.shape[1] else np.arange(len(idx))
+    """(order, starts): the rows in TF's order (its std::sort of the rows: repeated rows
+    stay in input order among 16 or fewer, else as libstdc++'s introsort leaves them) and
+    where each run of rows sharing all but the last index starts in it."""
+    ids = _row_ids(idx)[0] if idx.shape[1] else np.zeros(len(idx), np.int64)
+    if len(ids) > 16 and len(np.unique(ids)) < len(ids):
+        keys = ids.tolist()
+        perm = list(range(len(keys)))
+        _std_sort(perm, lambda x, y: keys[x] < keys[y])
+        order = np.array(perm, np.int64)
+    else:
+        order = np.argsort(ids, kind="stable")
     outer = idx[order, :-1]
     starts = np.ones(len(idx), bool)
     if len(idx):
