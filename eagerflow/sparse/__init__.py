@@ -28,7 +28,6 @@ from eagerflow._src.ops.sparse_binary_ops import (
     add as add,
     maximum as maximum,
     minimum as minimum,
-    softmax as softmax,
 )
 from eagerflow._src.ops.sparse_extras import (
     eye as eye,
@@ -37,3 +36,4 @@ from eagerflow._src.ops.sparse_extras import (
     sampled_addmm as sampled_addmm,
 )
 from eagerflow._src.ops.sparse_ops import to_dense as to_dense
+from eagerflow._src.ops.sparse_softmax import softmax as softmax

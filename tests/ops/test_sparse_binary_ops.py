@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from eagerflow._src.ops import sparse_binary_ops as B
+from eagerflow._src.ops import sparse_softmax as SM
 
 
 def _operand(rng: np.random.Generator, ordered: bool, cols: int = 2) -> np.ndarray:
@@ -68,6 +69,6 @@ def test_maximum_minimum_walk_matches_the_reference(fn, ordered: bool, seed: int
 
 def test_softmax_groups_in_row_major_order() -> None:
     idx = np.array([[2, 0], [0, 2], [1, 1], [0, 0], [2, 3]], np.int64)
-    out = B._softmax_kernel(np, idx, np.array([1.0, 2.0, 3.0, 4.0, -1.0]), np.array([3, 4]))
-    np.testing.assert_allclose(out, B._softmax_reference(idx, np.array([1.0, 2.0, 3.0, 4.0,
-                                                                        -1.0]), None))
+    out = SM._softmax_kernel(np, idx, np.array([1.0, 2.0, 3.0, 4.0, -1.0]), np.array([3, 4]))
+    np.testing.assert_allclose(out, SM._softmax_reference(idx, np.array([1.0, 2.0, 3.0, 4.0,
+                                                                         -1.0]), None))

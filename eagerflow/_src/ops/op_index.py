@@ -243,8 +243,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
     ),
     "sparse_binary_ops": (
-        "SparseAdd", "SparseAddGrad", "SparseSoftmax", "SparseSparseMaximum",
-        "SparseSparseMinimum", "SparseTensorDenseAdd",
+        "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
+        "SparseTensorDenseAdd",
+    ),
+    "sparse_softmax": (
+        "SparseSoftmax",
     ),
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",
