@@ -454,6 +454,32 @@ CASES = {
             return a.indices, a.values, a.dense_shape, b.values
         SPECS = [tf.TensorSpec([None], tf.string)]
     """,
+    # -- tf.sparse functions binding TF's sparse ops ------------------------------------------
+    "sparse_add_sparse": """
+        def f(i, v, j, w, shape):
+            a = tf.sparse.SparseTensor(i, v, shape)
+            s = tf.sparse.add(a, tf.sparse.SparseTensor(j, w, shape), 0.25)
+            return s.indices, s.values, s.dense_shape
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([2], tf.int64)]
+    """,
+    "sparse_add_dense": """
+        def f(i, v, x, shape):
+            return tf.sparse.add(x, tf.sparse.SparseTensor(i, v, shape))
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([3, 4]), tf.TensorSpec([2], tf.int64)]
+    """,
+    "sparse_maximum_minimum_softmax": """
+        def f(i, v, j, w, shape):
+            a = tf.sparse.SparseTensor(i, v, shape)
+            b = tf.sparse.SparseTensor(j, w, shape)
+            hi, lo = tf.sparse.maximum(a, b), tf.sparse.minimum(a, b)
+            return hi.indices, hi.values, lo.values, tf.sparse.softmax(a).values
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([2], tf.int64)]
+    """,
 }
 
 

@@ -242,6 +242,13 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
     ),
+    "sparse_binary_ops": (
+        "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
+        "SparseTensorDenseAdd",
+    ),
+    "sparse_softmax": (
+        "SparseSoftmax",
+    ),
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",
     ),

@@ -1,10 +1,10 @@
-"""tf.sparse: add, concat, reorder, reshape, slice, split, reductions, matmul, crosses, ...
+"""tf.sparse: concat, reorder, reshape, slice, split, reductions, matmul, crosses, ...
 
 Ops layer, after the ragged modules. A SparseTensor is COO indices, values and a dense
 shape; each function here is a composition of registered ops over those three tensors
 (row-major linear positions, argsort, gathers and segment reductions), so gradients reach
 the values wherever TF has them. The crosses (tf.sparse.cross, cross_hashed) are in
-crosses.py.
+crosses.py; add (SparseAdd, SparseTensorDenseAdd) in sparse_binary_ops.py.
 """
 
 from __future__ import annotations
@@ -27,10 +27,8 @@ from eagerflow._src.ops.indexing import (
     boolean_mask,
     check_sorted_segments,
     gather,
-    unique,
     unsorted_segment_sum,
 )
-from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     cast,
     equal,
@@ -40,8 +38,6 @@ from eagerflow._src.ops.math import (
     greater_equal,
     less,
     logical_and,
-    logical_not,
-    logical_or,
     maximum,
     minimum,
     not_equal,
@@ -192,52 +188,6 @@ def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
 # Arithmetic.
 # ---------------------------------------------------------------------------------------
 
-@eager_api()
-def add(a: Any, b: Any, threshold: Any = 0) -> Any:
-    """`tf.sparse.add`: sparse + sparse (summed where both have an entry; sums smaller in
-    magnitude than `threshold` dropped), or sparse + dense (a dense tensor)."""
-    if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
-        if isinstance(a, SparseTensor):
-            return to_dense(a) + b
-        if isinstance(b, SparseTensor):
-            return a + to_dense(b)
-        raise TypeError("At least one input should be SparseTensor")
-    rank = _rank(a)
-    if _rank(b) != rank:
-        raise ValueError(f"SparseTensors to add must have the same rank: {rank} vs "
-                         f"{_rank(b)}")
-    _same_shape(a.dense_shape, b.dense_shape)
-    idx = concat([a.indices, b.indices], 0)
-    vals = concat([a.values, cast(b.values, a.values.dtype)], 0)
-    pos = _positions(idx, a.dense_shape, rank)
-    uniq, which = unique(pos, out_idx=_I64)
-    n = shape_op(uniq, out_type=_I64)[0]
-    sums = unsorted_segment_sum(vals, which, n)
-    both = greater(unsorted_segment_sum(cast(equal(which, which), _I64), which, n),
-                   convert_to_tensor(1, _I64))
-    order = argsort(uniq, stable=True)
-    uniq, sums, both = gather(uniq, order), gather(sums, order), gather(both, order)
-    # (as TF, the threshold drops only sums of entries both operands hold)
-    thresh = convert_to_tensor(threshold, dtype=_real(vals.dtype))
-    keep = logical_or(logical_not(both), greater_equal(abs_(sums), thresh))
-    uniq, sums = boolean_mask(uniq, keep), boolean_mask(sums, keep)
-    # (traced, the dense shape is SparseAdd's output to TF: only the rank is known)
-    return SparseTensor._of(_indices_of(uniq, a.dense_shape, rank), sums,
-                            a.dense_shape)._with_static([None] * rank)
-
-
-def _same_shape(a: Tensor, b: Tensor) -> None:
-    """SparseAdd's check, with TF's words (a graph assert when not known yet)."""
-    av, bv = getattr(a, "_arr", None), getattr(b, "_arr", None)
-    if av is None or bv is None:
-        assert_equal(a, b, message="Operands' shapes do not match")
-        return
-    for k, (x, y) in enumerate(zip(av.tolist(), bv.tolist())):
-        if x != y:
-            raise C.fail("SparseAdd", f"Operands' shapes do not match: got {x} and {y} for "
-                                      f"dimension {k}")
-
-
 def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
     ov, nv = getattr(old, "_arr", None), getattr(new, "_arr", None)
     if ov is None or nv is None:
@@ -250,10 +200,6 @@ def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
                                       f"dense values, but the requested shape has "
                                       f"{int(np.prod(nv))}. input_shape=[{','.join(map(str, ov))}]"
                                       f" output_shape=[{','.join(map(str, nv))}]")
-
-
-def _real(d: dt.DType) -> dt.DType:
-    return {dt.complex64: dt.float32, dt.complex128: dt.float64}.get(d, d)
 
 
 @eager_api()
