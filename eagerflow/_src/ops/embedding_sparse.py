@@ -41,6 +41,7 @@ from eagerflow._src.ops.sparse_functions import segment_mean as sparse_segment_m
 from eagerflow._src.ops.sparse_functions import segment_sqrt_n as sparse_segment_sqrt_n
 from eagerflow._src.ops.sparse_functions import segment_sum as sparse_segment_sum
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.variables import Variable
 
 _COMBINERS = ("mean", "sqrtn", "sum")
 
@@ -78,11 +79,15 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
         raise TypeError(f"sp_weights must be either None or SparseTensor,got "  # (sic)
                         f"{type(sp_weights)}")
     segment_ids = sp_ids.indices[:, 0]
+    reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
+              "sqrtn": sparse_segment_sqrt_n}[combiner]
+    table = _one_table(params)
+    if sp_weights is None and table is not None and max_norm is None:
+        # TF's graph reduces the table's rows at the ids at once, its gradient sparse
+        return reduce(table, sp_ids.values, segment_ids, sparse_gradient=True)
     ids, idx = unique(sp_ids.values)
     embeddings = lookup_parts(params, ids, partition_strategy, max_norm, None)
     if sp_weights is None:
-        reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
-                  "sqrtn": sparse_segment_sqrt_n}[combiner]
         return reduce(embeddings, idx, segment_ids)
     segment_ids = cast(segment_ids, dt.int32)
     embeddings = gather(embeddings, idx)
@@ -99,6 +104,15 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
     elif combiner == "sqrtn":
         embeddings = div_no_nan(embeddings, sqrt(segment_sum(square(weights), segment_ids)))
     return cast(embeddings, original) if embeddings.dtype != original else embeddings
+
+
+def _one_table(params: Any) -> Any:
+    """The one tensor (not a variable, not a list of parts) that params is, else None."""
+    if isinstance(params, (list, tuple)) and len(params) == 1:
+        params = params[0]
+    if isinstance(params, (list, tuple, Variable)) or hasattr(params, "_variable_list"):
+        return None
+    return convert_to_tensor(params)
 
 
 def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
