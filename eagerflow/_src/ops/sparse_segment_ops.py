@@ -168,11 +168,10 @@ def _scaled(xp: Any, sums: Any, counts: Any, kind: str) -> Any:
                         sums / den.reshape(shape))
 
 
-def _forward_kernel(op: str, kind: str) -> Any:
-    def kernel(xp: Any, data: Any, indices: Any, ids: Any, *ns: Any,
-               sparse_gradient: bool = False) -> Any:
+def _forward_kernel(op: str, kind: str, with_n: bool) -> Any:
+    def compute(xp: Any, data: Any, indices: Any, ids: Any, ns: Any) -> Any:
         idx, seg = to_host(indices).astype(np.int64), to_host(ids).astype(np.int64)
-        num_rows = _num_rows(op, seg, to_host(ns[0]) if ns else None)
+        num_rows = _num_rows(op, seg, None if ns is None else to_host(ns))
         if data.ndim < 1:
             raise C.fail(op, "Shape must be at least rank 1")
         _check_runs(op, idx, seg, num_rows, data.shape[0])
@@ -181,21 +180,44 @@ def _forward_kernel(op: str, kind: str) -> Any:
         rows = data[xp.asarray(idx)].astype(acc, copy=False)
         sums, counts = _blocked_sums(xp, rows, xp.asarray(seg), num_rows)
         return _scaled(xp, sums, counts, kind).astype(data.dtype, copy=False)
-    return kernel
+    return _arity(compute, with_n, xp=True)
+
+
+def _arity(fn: Any, with_n: bool, xp: bool = False) -> Any:
+    """`fn` over the op's inputs: three, or four with num_segments (None when absent)."""
+    if xp:
+        if with_n:
+            def kernel_n(xp: Any, data: Any, indices: Any, ids: Any, num_segments: Any, *,
+                         sparse_gradient: bool = False) -> Any:
+                return fn(xp, data, indices, ids, num_segments)
+            return kernel_n
+
+        def kernel(xp: Any, data: Any, indices: Any, ids: Any, *,
+                   sparse_gradient: bool = False) -> Any:
+            return fn(xp, data, indices, ids, None)
+        return kernel
+    if with_n:
+        def of_n(data: Any, indices: Any, ids: Any, num_segments: Any, *,
+                 sparse_gradient: bool = False) -> Any:
+            return fn(data, indices, ids, num_segments)
+        return of_n
+
+    def of(data: Any, indices: Any, ids: Any, *, sparse_gradient: bool = False) -> Any:
+        return fn(data, indices, ids, None)
+    return of
 
 
 def _forward_infer(op: str, allowed: frozenset, with_n: bool) -> Any:
-    def infer(data: Any, indices: Any, ids: Any, *ns: Any, sparse_gradient: bool = False
-              ) -> list:
+    def infer(data: Any, indices: Any, ids: Any, ns: Any) -> list:
         C.check_dtype(op, data, allowed)
         C.check_dtype(op, indices, C.INDEX, "Tidx")
         if with_n:
-            C.check_dtype(op, ns[0], C.INDEX, "Tnumsegments")
+            C.check_dtype(op, ns, C.INDEX, "Tnumsegments")
         C.check_dtype(op, ids, C.INDEX, "Tsegmentids")
-        _vectors(op, indices, ids, ns[0] if with_n else None, "num_segments", True)
+        _vectors(op, indices, ids, ns, "num_segments", True)
         rows = None
         if with_n:
-            count = _static_int(ns[0])
+            count = _static_int(ns)
             if count is not None and count >= 0:
                 rows = int(np.int64(count).astype(np.int32))
         if data._shape is None or not data._shape:  # (a scalar: refused by the kernel)
@@ -203,13 +225,12 @@ def _forward_infer(op: str, allowed: frozenset, with_n: bool) -> Any:
         shape = (rows,) + tuple(data._shape[1:])
         C.check_size(op, shape, data._dtype)
         return [(shape, data._dtype)]
-    return infer
+    return _arity(infer, with_n)
 
 
-def _forward_ref(kind: str) -> Any:
-    def ref(data: np.ndarray, indices: np.ndarray, ids: np.ndarray, *ns: np.ndarray,
-            sparse_gradient: bool = False) -> np.ndarray:
-        rows = int(ns[0]) if ns else (int(ids[-1]) + 1 if ids.size else 0)
+def _forward_ref(kind: str, with_n: bool) -> Any:
+    def ref(data: np.ndarray, indices: np.ndarray, ids: np.ndarray, ns: Any) -> np.ndarray:
+        rows = int(ns) if ns is not None else (int(ids[-1]) + 1 if ids.size else 0)
         acc = _acc(data.dtype)
         out = np.zeros((rows,) + data.shape[1:], acc)
         for s in range(rows):
@@ -231,7 +252,7 @@ def _forward_ref(kind: str) -> Any:
                 total = total * (acc.type(1) / den) if n <= 9 else total / den
             out[s] = total
         return out.astype(data.dtype)
-    return ref
+    return _arity(ref, with_n)
 
 
 def _forward_grad(kind: str) -> Any:
@@ -259,7 +280,9 @@ def _forward_samples(kind: str, with_n: bool) -> list:
            Sample((long, long_idx, long_ids) + ns(3), grad_inputs=(0,), second_order=False),
            Sample((data[:, 0].astype(np.float32), np.array([4, 1], np.int64),
                    np.array([1, 1], np.int32)) + ns(2), grad=False),
-           Sample((data, np.zeros(0, np.int32), np.zeros(0, np.int32)) + ns(2), grad=False)]
+           Sample((data, np.zeros(0, np.int32), np.zeros(0, np.int32)) + ns(2), grad=False),
+           # (TF's half kernels sum in float32: rounding each add would differ)
+           Sample(((long * 30).astype(np.float16), long_idx, long_ids) + ns(4), grad=False)]
     if kind == "sum":
         out.append(Sample((np.arange(-6, 6, dtype=np.int32).reshape(4, 3),
                            np.array([3, 0, 1], np.int32), np.array([0, 0, 1], np.int64))
@@ -308,8 +331,8 @@ def _register_forward(kind: str, with_n: bool) -> OpDef:
     op = f"SparseSegment{_KINDS[kind]}" + ("WithNumSegments" if with_n else "")
     allowed = C.REALS if kind == "sum" else C.FLOATS
     return register(OpDef(
-        op, _forward_infer(op, allowed, with_n), _forward_kernel(op, kind),
-        grad=_forward_grad(kind), reference=_forward_ref(kind),
+        op, _forward_infer(op, allowed, with_n), _forward_kernel(op, kind, with_n),
+        grad=_forward_grad(kind), reference=_forward_ref(kind, with_n),
         samples=lambda: _forward_samples(kind, with_n),
         bad_samples=lambda: _forward_bad(op, with_n),
         host_inputs=(1, 2, 3) if with_n else (1, 2)))
@@ -405,6 +428,9 @@ def _grad_samples(v2: bool) -> list:
             Sample((g[:, 0].astype(np.float32), np.array([2, 0, 2], np.int64),
                     np.array([2, 0, 1], np.int64), np.int32(4)), grad=False),
             Sample((g, np.zeros(0, np.int32), np.zeros(0, np.int32), np.int32(3)),
+                   grad=False),
+            Sample(((g * 30).astype(np.float16), _rng.integers(0, 3, size=19).astype(np.int32),
+                    np.sort(_rng.integers(0, 3, size=19)).astype(np.int32), np.int32(3)),
                    grad=False)]
 
 
