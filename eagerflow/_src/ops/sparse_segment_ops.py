@@ -258,10 +258,11 @@ def _forward_ref(kind: str, with_n: bool) -> Any:
 def _forward_grad(kind: str) -> Any:
     def grad(n: Any, g: Any) -> list:
         data, indices, ids = n.inputs[:3]
-        dim0 = shape_of(data)[0]
+        shape = shape_of(data)
+        dim0 = shape[0]
         if n.attrs.get("sparse_gradient"):
             values, unique = bind(_GRAD_V2[kind], (g, indices, ids, dim0), {})
-            gd = IndexedSlices(values, unique, shape_of(data))
+            gd = IndexedSlices(values, unique, shape)
         else:
             gd = bind(_GRAD[kind], (g, indices, ids, dim0), {})
         return [gd, None, None] + [None] * (len(n.inputs) - 3)
