@@ -220,6 +220,7 @@ def _forward_infer(op: str, allowed: frozenset, with_n: bool) -> Any:
             count = _static_int(ns)
             if count is not None and count >= 0:
                 rows = int(np.int64(count).astype(np.int32))
+                rows = rows if rows >= 0 else None  # (refused by the kernel)
         if data._shape is None or not data._shape:  # (a scalar: refused by the kernel)
             return [(None, data._dtype)]
         shape = (rows,) + tuple(data._shape[1:])
@@ -361,6 +362,8 @@ def _grad_kernel(op: str, kind: str, v2: bool) -> Any:
             raise C.fail(op, "Invalid number of segments")
         bad_idx = (idx < 0) | (idx >= rows)
         bad_seg = (seg < 0) | (seg >= nseg)
+        if kind != "sum" and not v2 and bad_seg.any():  # (its counts are taken first)
+            bad_idx = np.zeros_like(bad_idx)
         bad = np.flatnonzero(bad_idx | bad_seg)
         if bad.size:
             i = int(bad[0])
@@ -479,21 +482,21 @@ def _segment(data: Any, indices: Any, segment_ids: Any, num_segments: Any, kind:
     return bind(_FORWARD_N[kind], inputs + (_t(num_segments),), attrs, name)
 
 
-@eager_api("data", "indices", "segment_ids")
+@eager_api("data", "indices", "segment_ids", "num_segments")
 def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                 name: str | None = None, sparse_gradient: bool = False) -> Any:
     """The sums of data's rows at `indices`, grouped by the sorted `segment_ids`."""
     return _segment(data, indices, segment_ids, num_segments, "sum", sparse_gradient, name)
 
 
-@eager_api("data", "indices", "segment_ids")
+@eager_api("data", "indices", "segment_ids", "num_segments")
 def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                  name: str | None = None, sparse_gradient: bool = False) -> Any:
     """The means of data's rows at `indices`, grouped by the sorted `segment_ids`."""
     return _segment(data, indices, segment_ids, num_segments, "mean", sparse_gradient, name)
 
 
-@eager_api("data", "indices", "segment_ids")
+@eager_api("data", "indices", "segment_ids", "num_segments")
 def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                    name: str | None = None, sparse_gradient: bool = False) -> Any:
     """The sums of data's rows at `indices`, grouped by the sorted `segment_ids`, over the
