@@ -39,6 +39,15 @@ CASES = [
     f"{_SS}sum(tf.constant([[100, 100]], tf.int8), [0, 0], [0, 0]).numpy().tolist()",
     f"{_SS}sum(tf.constant([7, 9], tf.uint16), [1, 0, 1], [0, 2, 2]).numpy().tolist()",
     "traced:tf.sparse.segment_sum(tf.ones([3, 2]) * x[0], [0, 5], [0, 1])",
+    # (refused by TF's shape functions while the graph is built)
+    "traced:tf.sparse.segment_sum(x, [[0]], [0])",
+    "traced:tf.sparse.segment_sum(x[0], [0, 1], [0])",
+    "traced:tf.sparse.segment_mean(x, [0, 1, 2], [0, 1], num_segments=-2)",
+    "traced:tf.sparse.segment_sqrt_n(x, [0], [0], num_segments=-2, sparse_gradient=True)",
+    "traced:tf.raw_ops.SparseSegmentSumGrad(grad=x, indices=[0], segment_ids=[0, 1], "
+    "output_dim0=3)",
+    "traced:tf.raw_ops.SparseSegmentMeanGrad(grad=x, indices=[0], segment_ids=[0], "
+    "output_dim0=-3)",
     "traced:tf.sparse.segment_mean(tf.ones([3, 2]) * x[0], [0, 1], [1, 0], num_segments=4)",
     # the bits of long segments: sums in blocks, means and sqrt(n)s by a reciprocal up to 9
     # rows and by a division after, float16 and bfloat16 summed in float32

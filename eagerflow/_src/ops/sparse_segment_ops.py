@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -65,6 +66,29 @@ def _vectors(op: str, indices: Any, ids: Any, scalar: Any, scalar_word: str,
     n, m = (indices._shape or (None,))[0], (ids._shape or (None,))[0]
     if None not in (n, m) and n != m:
         raise C.fail(op, "segment_ids and indices should have same size.")
+
+
+def _graph_shapes(op: str, first: Any, indices: Any, ids: Any, scalar: Any, scalar_word: str,
+                  grad: bool) -> None:
+    """The shapes TF's shape functions refuse while a graph is built, in their order and
+    words (a ValueError there): data's (or grad's) rank, the indices' and ids', their sizes
+    (the ids' first for the gradients' ops), the scalar's rank, then a known negative one
+    (GradV2's shape function leaves that to its kernel)."""
+    if first._shape is not None and not first._shape:
+        raise C.fail(op, "Shape must be at least rank 1 but is rank 0")
+    for x in (indices, ids):
+        if x._shape is not None and len(x._shape) != 1:
+            raise C.fail(op, f"Shape must be rank 1 but is rank {len(x._shape)}")
+    a, b = (ids, indices) if grad else (indices, ids)
+    n, m = (a._shape or (None,))[0], (b._shape or (None,))[0]
+    if None not in (n, m) and n != m:
+        raise C.fail(op, f"Dimension 0 in both shapes must be equal, but are {n} and {m}. "
+                         f"Shapes are [{n}] and [{m}].")
+    if scalar is not None and scalar._shape not in ((), None):
+        raise C.fail(op, f"Shape must be rank 0 but is rank {len(scalar._shape)}")
+    value = None if scalar is None or op.endswith("V2") else _static_int(scalar)
+    if value is not None and value < 0:
+        raise C.fail(op, f"Cannot specify a negative value for {scalar_word}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,6 +238,8 @@ def _forward_infer(op: str, allowed: frozenset, with_n: bool) -> Any:
         if with_n:
             C.check_dtype(op, ns, C.INDEX, "Tnumsegments")
         C.check_dtype(op, ids, C.INDEX, "Tsegmentids")
+        if _state.graph is not None:
+            _graph_shapes(op, data, indices, ids, ns, "num_segments", False)
         _vectors(op, indices, ids, ns, "num_segments", True)
         rows = None
         if with_n:
@@ -397,6 +423,8 @@ def _grad_infer(op: str, v2: bool) -> Any:
         C.check_dtype(op, indices, C.INDEX, "Tidx")
         C.check_dtype(op, ids, C.INDEX, "Tsegmentids")
         C.check_dtype(op, dim0, frozenset((dt.int32,)), word)
+        if _state.graph is not None:
+            _graph_shapes(op, g, indices, ids, dim0, word, True)
         _vectors(op, indices, ids, dim0, word, False)
         inner = None if g._shape is None or not g._shape else tuple(g._shape[1:])
         if v2:
