@@ -304,8 +304,9 @@ def _forward_samples(kind: str, with_n: bool) -> list:
     long_idx = _rng.integers(0, 4, size=21).astype(np.int64)
     long_ids = np.sort(np.r_[np.zeros(12), np.full(9, 2)]).astype(np.int64)
     out = [Sample((data, np.array([0, 2, 2, 4], np.int32), np.array([0, 0, 1, 3], np.int32))
-                  + ns(5), grad_inputs=(0,), second_order=False),
-           Sample((long, long_idx, long_ids) + ns(3), grad_inputs=(0,), second_order=False),
+                  + ns(5), {"sparse_gradient": False}, grad_inputs=(0,), second_order=False),
+           Sample((long, long_idx, long_ids) + ns(3), {"sparse_gradient": True},
+                  grad_inputs=(0,), second_order=False),
            Sample((data[:, 0].astype(np.float32), np.array([4, 1], np.int64),
                    np.array([1, 1], np.int32)) + ns(2), grad=False),
            Sample((data, np.zeros(0, np.int32), np.zeros(0, np.int32)) + ns(2), grad=False),
