@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -81,6 +82,7 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
         raise TypeError(f"sp_weights must be either None or SparseTensor,got "  # (sic)
                         f"{type(sp_weights)}")
     with name_scope(name or "embedding_lookup_sparse") as scope:  # (TF's graph's names)
+        scope = scope if _state.graph is not None else ""  # (TF's eager scope is "")
         segment_ids = sp_ids.indices[:, 0]
         reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
                   "sqrtn": sparse_segment_sqrt_n}[combiner]
