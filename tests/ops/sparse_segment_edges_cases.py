@@ -49,6 +49,12 @@ CASES = [
     "traced:tf.raw_ops.SparseSegmentMeanGrad(grad=x, indices=[0], segment_ids=[0], "
     "output_dim0=-3)",
     "traced:tf.sparse.segment_mean(tf.ones([3, 2]) * x[0], [0, 1], [1, 0], num_segments=4)",
+    # embedding_lookup_sparse's one table: its ids are the op's indices
+    "tf.nn.embedding_lookup_sparse(tf.reshape(tf.range(30.0), [10, 3]), tf.SparseTensor("
+    "[[0, 0], [0, 1], [2, 0]], tf.constant([3, 13, 9], tf.int64), [4, 4]), None)",
+    "tf.nn.embedding_lookup_sparse(tf.reshape(tf.range(30.0), [10, 3]) / 7, tf.SparseTensor("
+    "[[0, 0], [0, 1], [0, 2], [2, 0]], tf.constant([3, 3, 5, 9], tf.int64), [4, 4]), None, "
+    "combiner='sqrtn').numpy().tolist()",
     # the bits of long segments: sums in blocks, means and sqrt(n)s by a reciprocal up to 9
     # rows and by a division after, float16 and bfloat16 summed in float32
     *(f"{_SS}{fn}(tf.cast({_DATA}, tf.{d}), {_IDX}, {_IDS}, num_segments=7)"
