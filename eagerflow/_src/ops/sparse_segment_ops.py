@@ -491,7 +491,8 @@ def _grad_bad(op: str, v2: bool) -> list:
 def _register_grad(kind: str, v2: bool) -> OpDef:
     op = f"SparseSegment{_KINDS[kind]}Grad" + ("V2" if v2 else "")
     return register(OpDef(
-        op, _grad_infer(op, v2), _grad_kernel(op, kind, v2), reference=_grad_ref(kind, v2),
+        op, _grad_infer(op, v2), _grad_kernel(op, kind, v2), grad=C.no_gradient,
+        reference=_grad_ref(kind, v2),
         samples=lambda: _grad_samples(v2), bad_samples=lambda: _grad_bad(op, v2),
         num_outputs=2 if v2 else 1, host_inputs=(1, 2, 3)))
 
