@@ -439,6 +439,38 @@ CASES = {
             return tf.histogram_fixed_width(x, [0.0, 1.0], n)
         SPECS = [tf.TensorSpec([10]), tf.TensorSpec([], tf.int32)]
     """,
+    # -- sparse segment reductions, their gradients' ops and embedding_lookup_sparse -----------
+    "sparse_segment_reductions": """
+        def f(d, i, s, n):
+            return (tf.sparse.segment_sum(d, i, s), tf.sparse.segment_mean(d, i, s, 7),
+                    tf.sparse.segment_sqrt_n(d, [0, 1], [0, 0], num_segments=n, name="q"),
+                    tf.compat.v1.sparse_segment_sum(d, i, s, name="v1", num_segments=3))
+        SPECS = [tf.TensorSpec([5, 3]), tf.TensorSpec([4], tf.int32),
+                 tf.TensorSpec([4], tf.int64), tf.TensorSpec([], tf.int64)]
+    """,
+    "sparse_segment_gradients": """
+        def f(d, i, s):
+            with tf.GradientTape(persistent=True) as tape:
+                tape.watch(d)
+                a = tf.sparse.segment_sum(d, i, s)
+                b = tf.sparse.segment_mean(d, i, s, num_segments=4, sparse_gradient=True)
+                c = tf.sparse.segment_sqrt_n(d, i, s, sparse_gradient=True)
+            ga, gb, gc = tape.gradient(a, d), tape.gradient(b, d), tape.gradient(c, d)
+            return ga, gb.values, gb.indices, gc.values, gc.dense_shape
+        SPECS = [tf.TensorSpec([5, 3]), tf.TensorSpec([4], tf.int32),
+                 tf.TensorSpec([4], tf.int32)]
+    """,
+    "embedding_lookup_sparse_one_table": """
+        def f(p, ind, ids, shape):
+            sp = tf.SparseTensor(ind, ids, shape)
+            with tf.GradientTape() as tape:
+                tape.watch(p)
+                y = tf.nn.embedding_lookup_sparse(p, sp, None, combiner="sqrtn")
+            g = tape.gradient(y, p)
+            return y, g.values, g.indices
+        SPECS = [tf.TensorSpec([10, 3]), tf.TensorSpec([None, 2], tf.int64),
+                 tf.TensorSpec([None], tf.int64), tf.TensorSpec([2], tf.int64)]
+    """,
     # -- TF 1's string split and DecodePaddedRaw ---------------------------------------------
     "decode_raw_fixed_length": """
         def f(x):

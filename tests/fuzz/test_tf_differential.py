@@ -117,6 +117,9 @@ KNOWN: list = [
      "elimination follows TF's Eigen loop there, a row-at-a-time elimination here"),
     ("Eig-", "output 1: values", "eigenvectors are defined up to a unit complex factor: TF's "
      "Eigen solver and eagerflow's LAPACK may pick different ones"),
+    ("SparseSegment(Sum|Mean|SqrtN)Grad-(2-|1-empty-)", "output 0: (values|NaN pattern|"
+     "infinities)", "no indices: TF's dense sparse-segment gradient kernels return their "
+     "output uninitialized memory; eagerflow's is zeros"),
     ("DepthwiseConv2dNative-0-empty", "gradient 1", "an empty batch: TF's filter gradient is "
      "uninitialized memory"),
     ("DepthwiseConv2dNativeBackprop(Filter|Input)-2-", "values|NaN pattern", "with dilations, "

@@ -182,6 +182,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "proto_ops": (
         "DecodeProtoV2", "EncodeProto",
     ),
+    "sparse_segment_ops": (
+        "SparseSegmentMean", "SparseSegmentMeanGrad", "SparseSegmentMeanGradV2",
+        "SparseSegmentMeanWithNumSegments", "SparseSegmentSqrtN", "SparseSegmentSqrtNGrad",
+        "SparseSegmentSqrtNGradV2", "SparseSegmentSqrtNWithNumSegments", "SparseSegmentSum",
+        "SparseSegmentSumGrad", "SparseSegmentSumGradV2", "SparseSegmentSumWithNumSegments",
+    ),
     "sparse_serialization": (
         "DeserializeManySparse", "SerializeManySparse", "SerializeSparse",
     ),
