@@ -188,6 +188,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "csv_ops": (
         "DecodeCSV",
     ),
+    "sparse_count_ops": (
+        "DenseCountSparseOutput", "RaggedCountSparseOutput", "SparseCountSparseOutput",
+        "SparseBincount", "SparseTensorDenseMatMul",
+    ),
     "edit_distance": (
         "EditDistance",
     ),
