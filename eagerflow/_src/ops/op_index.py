@@ -189,7 +189,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DecodeCSV",
     ),
     "sparse_count_ops": (
-        "DenseCountSparseOutput", "RaggedCountSparseOutput", "SparseCountSparseOutput",
+        "DenseCountSparseOutput", "DeserializeSparse", "RaggedCountSparseOutput",
+        "SparseCountSparseOutput",
         "SparseBincount", "SparseTensorDenseMatMul",
     ),
     "edit_distance": (
@@ -227,7 +228,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceSparseApplyRMSProp",
     ),
     "ragged_ops": (
-        "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
+        "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
     "ragged_strings": (
         "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",

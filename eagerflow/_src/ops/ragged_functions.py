@@ -385,16 +385,20 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if not isinstance(params, RaggedTensor):
         return dense_gather(params, idx)
     rank = idx.shape.rank
-    if rank == 0:
-        return params[idx]
-    flat = reshape(idx, [-1]) if rank != 1 else idx
-    out = gather_rows(params, flat)
-    if rank == 1:
-        return out
-    # indices of rank k > 1: the gathered rows regrouped by the indices' shape (uniform)
-    dims = shape_op(idx, out_type=params.row_splits_dtype)
-    for axis_ in builtins.range(rank - 1, 0, -1):
-        out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
+    if rank is None:
+        raise ValueError("rank(indices) must be known statically")
+    # TF's RaggedGather: the rows, under the indices' outer dimensions as uniform rows
+    splits = params.nested_row_splits
+    *out_splits, values = bind(ragged_ops.RAGGED_GATHER, (*splits, params.flat_values, idx),
+                               {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
+    if not out_splits:
+        return values
+    out = RaggedTensor.from_nested_row_splits(values, out_splits[rank - 1 if rank else 0:],
+                                              validate=False)
+    if rank > 1:
+        dims = shape_op(idx, out_type=params.row_splits_dtype)
+        for axis_ in builtins.range(rank - 1, 0, -1):
+            out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
     return out
 
 

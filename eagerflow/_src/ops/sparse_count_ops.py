@@ -1,15 +1,17 @@
-"""Sparse and ragged primitives as TF's kernels: SparseTensorDenseMatMul
+"""Sparse primitives as TF's kernels: SparseTensorDenseMatMul
 (tf.sparse.sparse_dense_matmul), the counts of sparse and ragged values (SparseBincount,
 DenseCountSparseOutput, SparseCountSparseOutput, RaggedCountSparseOutput: tf.sparse.bincount
-and tf.math.bincount) and RaggedGather (tf.gather of a RaggedTensor's rows).
+and tf.math.bincount) and DeserializeSparse (DeserializeManySparse's kernel, reused).
 
-Ops layer, after the sparse training ops and before the ragged family, which binds
-RaggedGather; loaded on first use. Each kernel checks its inputs in TF's kernel's order and
-words, and computes on the host (TF's count ops have CPU kernels only).
+Ops layer, after the sparse training ops and before the ragged family (whose tf.math.bincount
+handler and tf.sparse.bincount bind these; RaggedGather is in ragged_ops.py); loaded on
+first use. Each kernel checks its inputs in TF's kernel's order and words, and computes on
+the host (TF's count ops have CPU kernels only).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -21,6 +23,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import histogram_ops
+from eagerflow._src.ops import sparse_serialization as ser
 from eagerflow._src.ops.array import expand_dims, squeeze, transpose
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
@@ -700,6 +703,64 @@ SPARSE_BINCOUNT = register(OpDef(
         BadSample((_i64([0, 1]), np.array([3, 1], np.int32), _i64([3]), np.int32(5),
                    np.zeros(0, np.float32)), {"binary_output": False}, InvalidArgumentError,
                   "Sparse indices must be rank 2 but is rank 1")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# DeserializeSparse: DeserializeManySparse's kernel (one in TF) under its other name.
+# ---------------------------------------------------------------------------------------
+
+_DESERIALIZE = "DeserializeSparse"
+
+
+def _deserialize_reference(serialized: np.ndarray, *, dtype: Any) -> tuple:
+    """The samples' components by hand: one part as it is, several stacked."""
+    parts = [_DESERIALIZE_PARTS[tuple(bytes(s) for s in t)] for t in serialized.reshape(-1, 3)]
+    if serialized.ndim == 1:
+        idx, vals, dims = parts[0]
+        return _i64(idx), np.array(vals, np.float32), _i64(dims)
+    idx = [[k] + list(i) for k, (ind, _, _) in enumerate(parts) for i in ind]
+    rank = len(parts[0][2])
+    return (_i64(idx).reshape(-1, rank + 1), np.array([v for p in parts for v in p[1]],
+                                                      np.float32),
+            _i64([len(parts)] + [max(p[2][j] for p in parts) for j in range(rank)]))
+
+
+_DESERIALIZE_SOURCES = [
+    (_i64([[2, 0], [0, 1]]), np.array([1.5, -2.0], np.float32), _i64([3, 4])),
+    (_i64([[1, 3]]), np.array([5.0], np.float32), _i64([2, 5])),
+]
+_DESERIALIZE_PARTS = {tuple(bytes(s) for s in ser.SERIALIZE_SPARSE.reference(*p)):
+                      tuple(x.tolist() for x in p) for p in _DESERIALIZE_SOURCES}
+
+
+def _serialized(*parts: tuple) -> np.ndarray:
+    return np.stack([ser.SERIALIZE_SPARSE.reference(*p) for p in parts])
+
+
+DESERIALIZE_SPARSE = register(OpDef(
+    _DESERIALIZE, functools.partial(ser.deserialize_infer, op=_DESERIALIZE),
+    functools.partial(ser.deserialize_kernel, op=_DESERIALIZE), num_outputs=3, gpu=False,
+    reference=_deserialize_reference,
+    samples=lambda: [
+        Sample((_serialized(*_DESERIALIZE_SOURCES),), {"dtype": dt.float32}, grad=False),
+        Sample((_serialized(_DESERIALIZE_SOURCES[0])[0],), {"dtype": dt.float32}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_serialized(_DESERIALIZE_SOURCES[0]),), {"dtype": dt.int32},
+                  InvalidArgumentError, "Requested SparseTensor of type int32 but "
+                                        "SparseTensor[0].values.dtype() == float"),
+        BadSample((np.zeros((0, 3), object),), {"dtype": dt.float32}, InvalidArgumentError,
+                  "Serialized sparse should have at least 1 serialized tensor, but has a "
+                  "zero dimension [0,3]"),
+        BadSample((np.array([b"x", b"y"], object),), {"dtype": dt.float32},
+                  InvalidArgumentError, "Serialized sparse should have 3 as the last "
+                                        "dimension [2]"),
+        BadSample((np.array(b"x", object),), {"dtype": dt.float32}, InvalidArgumentError,
+                  "Serialized sparse should have non-zero rank []"),
+        BadSample((_serialized(_DESERIALIZE_SOURCES[0], (_i64([[1]]), np.array(
+            [5.0], np.float32), _i64([2]))),), {"dtype": dt.float32}, InvalidArgumentError,
+                  "Inconsistent shape across SparseTensors: rank prior to SparseTensor[1] "
+                  "was: 2 but rank of SparseTensor[1] is: 1")],
 ))
 
 
