@@ -16,7 +16,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import debugging as dbg
-from eagerflow._src.ops import ragged_ops
+from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
@@ -389,8 +389,10 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         raise ValueError("rank(indices) must be known statically")
     # TF's RaggedGather: the rows, under the indices' outer dimensions as uniform rows
     splits = params.nested_row_splits
-    *out_splits, values = bind(ragged_ops.RAGGED_GATHER, (*splits, params.flat_values, idx),
-                               {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
+    with sparse_count_ops.api_scope("RaggedGather"):
+        *out_splits, values = bind(ragged_ops.RAGGED_GATHER,
+                                   (*splits, params.flat_values, idx),
+                                   {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
     if not out_splits:
         return values
     out = RaggedTensor.from_nested_row_splits(values, out_splits[rank - 1 if rank else 0:],

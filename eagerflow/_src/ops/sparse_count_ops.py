@@ -11,6 +11,7 @@ the host (TF's count ops have CPU kernels only).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import Any
 
@@ -18,13 +19,15 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import histogram_ops
 from eagerflow._src.ops import sparse_serialization as ser
-from eagerflow._src.ops.array import expand_dims, squeeze, transpose
+from eagerflow._src.ops.array import constant, expand_dims, squeeze, transpose
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -32,6 +35,19 @@ from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import cast, maximum, minimum
 from eagerflow._src.ops.reduce import reduce_max, reduce_prod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_NO_SCOPE = contextlib.nullcontext(None)
+
+
+def api_scope(name: str) -> Any:
+    """The name scope TF's API function opens for its nodes while a graph is built (so
+    they are named as TF's: "count/SparseCountSparseOutput"), else none."""
+    return name_scope(name) if _state.graph is not None else _NO_SCOPE
+
+
+def no_weights(d: dt.DType) -> Any:
+    """TF's empty weights of dtype `d` (a Const "Const" in a graph): counts, not sums."""
+    return constant(np.zeros(0, d.as_numpy_dtype), d)
 
 
 def _i64(x: Any) -> np.ndarray:
@@ -233,7 +249,7 @@ def _count_attrs(op: str, values: Any, weights: Any, minlength: int, maxlength: 
     C.check_dtype(op, values, C.INDEX)
     C.check_dtype(op, weights, _COUNT_TYPES, "output_type")
     for what, v in zip(_COUNT_ATTRS, (minlength, maxlength)):
-        if int(v) < -1:
+        if C.int_attr(op, v, what, bits=64) < -1:
             raise C.fail(op, f"Value for attr '{what}' of {int(v)} must be at least minimum "
                              f"-1\n\t; NodeDef: {{{{node {op}}}}}")
 
@@ -799,16 +815,20 @@ def bincount_sparse(arr: SparseTensor, weights: Any = None, minlength: Any = Non
     if not values.dtype.is_integer:
         values = cast(values, dt.int32)
     d = values.dtype
-    nonempty = reduce_prod(cast(arr.dense_shape, dt.int32)) > 0
-    size = cast(nonempty, d) * (maximum(reduce_max(values), convert_to_tensor(-1, d)) + 1)
-    if minlength is not None:
-        size = maximum(convert_to_tensor(minlength, dtype=d, name="minlength"), size)
-    if maxlength is not None:
-        size = minimum(convert_to_tensor(maxlength, dtype=d, name="maxlength"), size)
-    w = sparse_weights(weights, arr)
-    if w is None:
-        w = convert_to_tensor(np.zeros(0, dt.as_dtype(dtype).as_numpy_dtype))
-    if axis == 0:
-        return histogram_ops.dense_bincount(values, size, w, binary_output)
-    return bind(SPARSE_BINCOUNT, (arr.indices, values, arr.dense_shape, size, w),
-                {"binary_output": bool(binary_output)})
+    with api_scope("bincount"):
+        with api_scope("Size") as scope:
+            count = reduce_prod(cast(arr.dense_shape, dt.int32), 0, name=scope)
+        nonempty = count > 0
+        top = maximum(reduce_max(values), convert_to_tensor(-1, d))
+        size = cast(nonempty, d) * (top + 1)
+        if minlength is not None:
+            size = maximum(convert_to_tensor(minlength, dtype=d, name="minlength"), size)
+        if maxlength is not None:
+            size = minimum(convert_to_tensor(maxlength, dtype=d, name="maxlength"), size)
+        w = sparse_weights(weights, arr)
+        if w is None:
+            w = no_weights(dt.as_dtype(dtype))
+        if axis == 0:
+            return histogram_ops.dense_bincount(values, size, w, binary_output)
+        return bind(SPARSE_BINCOUNT, (arr.indices, values, arr.dense_shape, size, w),
+                    {"binary_output": bool(binary_output)})

@@ -270,9 +270,10 @@ def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: b
                                              adjoint_b=not adjoint_a))
     sp = _sp(sp_a)
     dense = b if isinstance(b, Tensor) else convert_to_tensor(b)
-    return bind(sparse_count_ops.SPARSE_TENSOR_DENSE_MAT_MUL,
-                (sp.indices, sp.values, sp.dense_shape, dense),
-                {"adjoint_a": bool(adjoint_a), "adjoint_b": bool(adjoint_b)})
+    with sparse_count_ops.api_scope("SparseTensorDenseMatMul"):
+        return bind(sparse_count_ops.SPARSE_TENSOR_DENSE_MAT_MUL,
+                    (sp.indices, sp.values, sp.dense_shape, dense),
+                    {"adjoint_a": bool(adjoint_a), "adjoint_b": bool(adjoint_b)})
 
 
 def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,
@@ -485,6 +486,9 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
              ) -> SparseTensor:
     """`tf.sparse.bincount`: counts of each value (per row with axis=-1), as a SparseTensor
     of the values that occur: TF's Dense/Sparse/RaggedCountSparseOutput."""
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
+                         "Please specify only one.")
     if axis is None:
         axis = 0
     if axis not in (0, -1):
@@ -493,34 +497,34 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
     attrs = {"binary_output": bool(binary_output),
              "minlength": -1 if minlength is None else int(minlength),
              "maxlength": -1 if maxlength is None else int(maxlength)}
-    if isinstance(values, SparseTensor):
-        w = sparse_count_ops.sparse_weights(weights, values)
-        if axis == 0:
-            op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (values.values,)
+    with sparse_count_ops.api_scope("count"):
+        if isinstance(values, SparseTensor):
+            w = sparse_count_ops.sparse_weights(weights, values)
+            if axis == 0:
+                op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (values.values,)
+            else:
+                op = sparse_count_ops.SPARSE_COUNT_SPARSE_OUTPUT
+                inputs = (values.indices, values.values, values.dense_shape)
+            flat = values.values
+        elif isinstance(values, RaggedTensor):
+            w = _ragged_weights(weights, values)
+            flat = values.flat_values
+            if axis == 0:
+                op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (flat,)
+            else:
+                op = sparse_count_ops.RAGGED_COUNT_SPARSE_OUTPUT
+                inputs = (values.row_splits, flat)
         else:
-            op = sparse_count_ops.SPARSE_COUNT_SPARSE_OUTPUT
-            inputs = (values.indices, values.values, values.dense_shape)
-        flat = values.values
-    elif isinstance(values, RaggedTensor):
-        w = _ragged_weights(weights, values)
-        flat = values.flat_values
-        if axis == 0:
+            flat = values if isinstance(values, Tensor) else convert_to_tensor(values)
+            w = None if weights is None else (weights if isinstance(weights, Tensor) else
+                                              convert_to_tensor(weights))
+            if axis == 0:
+                flat = reshape(flat, [-1])
+                w = None if w is None else reshape(w, [-1])
             op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (flat,)
-        else:
-            op = sparse_count_ops.RAGGED_COUNT_SPARSE_OUTPUT
-            inputs = (values.nested_row_splits[-1] if values.ragged_rank == 1 else
-                      values.row_splits, flat)
-    else:
-        flat = values if isinstance(values, Tensor) else convert_to_tensor(values)
-        w = None if weights is None else (weights if isinstance(weights, Tensor) else
-                                          convert_to_tensor(weights))
-        if axis == 0:
-            flat = reshape(flat, [-1])
-            w = None if w is None else reshape(w, [-1])
-        op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (flat,)
-    if w is None:  # (no weights: TF's empty ones of the values' type, counts of that type)
-        w = convert_to_tensor(np.zeros(0, flat.dtype.as_numpy_dtype))
-    idx, vals, shape = bind(op, inputs + (w,), attrs)
+        if w is None:
+            w = sparse_count_ops.no_weights(flat.dtype)
+        idx, vals, shape = bind(op, inputs + (w,), attrs)
     return SparseTensor._of(idx, vals, shape)
 
 
@@ -530,8 +534,8 @@ def _ragged_weights(weights: Any, values: RaggedTensor) -> Any:
         return None
     if not isinstance(weights, RaggedTensor):
         w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
-        raise ValueError(f"Argument `weights` must be a RaggedTensor if `values` is a "
-                         f"RaggedTensor. Received weights={w} of type: {type(w).__name__}")
+        raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
+                         f"Received argument weights={w} of type: {type(w).__name__}.")
     return weights.flat_values
 
 
