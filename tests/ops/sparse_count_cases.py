@@ -186,6 +186,16 @@ CASES = {
     "public_sparse_bincount_dense_weights": "tf.sparse.bincount(SP, weights=[1.0, 2.0, 3.0, "
                                             "4.0])",
     "public_sparse_bincount_axis": "tf.sparse.bincount(SP, axis=1)",
+    "public_sparse_bincount_ragged_rank_2": "tf.sparse.bincount(tf.ragged.constant([[[1], [2, "
+                                            "3]], [[4]]]))",
+    "public_sparse_bincount_ragged_rank_2_rows": "tf.sparse.bincount(tf.ragged.constant([[[1],"
+                                                 " [2, 3]], [[4]]]), axis=-1)",
+    "public_sparse_bincount_weights_indices": "tf.sparse.bincount(SP, weights=tf.sparse."
+                                              "SparseTensor([[0, 0], [0, 3], [2, 1], [2, 3]], "
+                                              "[1.0, 2.0, 3.0, 4.0], [3, 4]), axis=-1)",
+    "public_sparse_bincount_weights_splits": "tf.sparse.bincount(tf.ragged.constant([[1, 2], "
+                                             "[3]]), weights=tf.ragged.constant([[1.0], [2.0, "
+                                             "3.0]]), axis=-1)",
     "public_sparse_bincount_float": "tf.sparse.bincount([1.5, 2.0])",
     "public_sparse_bincount_3d": "tf.sparse.bincount(tf.zeros([2, 2, 2], tf.int32), axis=-1)",
     "public_math_bincount_sparse": "[tf.math.bincount(SP), tf.math.bincount(SP, axis=-1), "

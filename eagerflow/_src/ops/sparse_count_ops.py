@@ -793,8 +793,10 @@ def sparse_weights(weights: Any, values: SparseTensor) -> Any:
         w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
         raise ValueError(f"Argument `weights` must be a SparseTensor if `values` is a "
                          f"SparseTensor. Received weights={w} of type: {type(w).__name__}")
-    assert_equal(weights.dense_shape, values.dense_shape)
-    assert_equal(weights.indices, values.indices)
+    assert_equal(weights.dense_shape, values.dense_shape,
+                 message="'weights' and 'values' must have the same dense shape.")
+    assert_equal(weights.indices, values.indices,
+                 message="'weights' and 'values' must have the same indices.")
     return weights.values
 
 

@@ -495,8 +495,8 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
         raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
                          "currently supported.")
     attrs = {"binary_output": bool(binary_output),
-             "minlength": -1 if minlength is None else int(minlength),
-             "maxlength": -1 if maxlength is None else int(maxlength)}
+             "minlength": -1 if minlength is None else C.make_int(minlength, "minlength"),
+             "maxlength": -1 if maxlength is None else C.make_int(maxlength, "maxlength")}
     with sparse_count_ops.api_scope("count"):
         if isinstance(values, SparseTensor):
             w = sparse_count_ops.sparse_weights(weights, values)
@@ -507,17 +507,25 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
                 inputs = (values.indices, values.values, values.dense_shape)
             flat = values.values
         elif isinstance(values, RaggedTensor):
-            w = _ragged_weights(weights, values)
-            flat = values.flat_values
-            if axis == 0:
-                op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (flat,)
-            else:
+            _ragged_weights(weights, values)
+            if axis == 0:  # (TF's: one ragged level off, the counts batched by the next)
+                values = values.values
+                weights = None if weights is None else weights.values
+            if isinstance(values, RaggedTensor):
+                if isinstance(values.values, RaggedTensor):  # (TF's words, of its own slip)
+                    raise ValueError("TypeError: object of type 'RaggedTensor' has no len()\n")
                 op = sparse_count_ops.RAGGED_COUNT_SPARSE_OUTPUT
+                flat = values.values
                 inputs = (values.row_splits, flat)
+                w = None if weights is None else weights.values
+            else:
+                op, inputs, flat = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (values,), values
+                w = weights
         else:
             flat = values if isinstance(values, Tensor) else convert_to_tensor(values)
-            w = None if weights is None else (weights if isinstance(weights, Tensor) else
-                                              convert_to_tensor(weights))
+            w = None if weights is None else (
+                weights.flat_values if isinstance(weights, RaggedTensor) else
+                weights if isinstance(weights, Tensor) else convert_to_tensor(weights))
             if axis == 0:
                 flat = reshape(flat, [-1])
                 w = None if w is None else reshape(w, [-1])
@@ -528,15 +536,17 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
     return SparseTensor._of(idx, vals, shape)
 
 
-def _ragged_weights(weights: Any, values: RaggedTensor) -> Any:
-    """A ragged tensor's weights: another with its row partition (their flat values)."""
+def _ragged_weights(weights: Any, values: RaggedTensor) -> None:
+    """A ragged tensor's weights: another with its row partition, checked as TF checks it
+    (its outer row splits equal)."""
     if weights is None:
-        return None
+        return
     if not isinstance(weights, RaggedTensor):
         w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
         raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
                          f"Received argument weights={w} of type: {type(w).__name__}.")
-    return weights.flat_values
+    assert_equal(weights.row_splits, values.row_splits,
+                 message="'weights' and 'values' must have the same row splits.")
 
 
 # ---------------------------------------------------------------------------------------
