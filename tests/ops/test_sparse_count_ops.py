@@ -61,6 +61,8 @@ RI = tf.RaggedTensorSpec([None, None], tf.int32)
     (lambda r, i: tf.gather(r, i), (RI, tf.TensorSpec([None], tf.int32)), ["RaggedGather"]),
     (lambda r, i: tf.gather(r, i), (RI, tf.RaggedTensorSpec([None, None], tf.int32)),
      ["RaggedGather"]),
+    (lambda r, i: tf.gather(r, i), (RI, tf.TensorSpec([None, 2], tf.int32)),
+     ["RaggedGather", "Shape", "Cumprod", "StridedSlice", "StridedSlice"]),
 ])
 def test_traced_graph_holds_tfs_op(fn, specs, want):
     assert _types(fn, *specs) == want
@@ -88,6 +90,10 @@ def test_static_shapes_are_tfs():
     assert out.shape.as_list() == [None, 5]
     out = spec(lambda v: tf.sparse.bincount(v, axis=-1), SI)
     assert (out.indices.shape.as_list(), out.dense_shape.shape.as_list()) == ([None, 2], [2])
+    # (TF's gather by a matrix leaves the indices' inner dim ragged, eagerly too)
+    out = spec(lambda r, i: tf.gather(r, i), RI, tf.TensorSpec([None, 2], tf.int32))
+    assert out.shape.as_list() == [None, None, None]
+    assert tf.gather(tf.ragged.constant([[1], []]), [[1, 0]]).shape.as_list() == [1, None, None]
     out = spec(lambda v: tf.sparse.bincount(v), tf.TensorSpec([None, 3], tf.int32))
     assert (out.indices.shape.as_list(), out.dense_shape.shape.as_list()) == ([None, 1], [1])
 

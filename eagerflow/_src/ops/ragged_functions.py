@@ -26,7 +26,7 @@ from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_max, reduce_prod
+from eagerflow._src.ops.reduce import cumprod, cumsum, reduce_all, reduce_max, reduce_prod
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
 
@@ -395,13 +395,15 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
                                    {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
     if not out_splits:
         return values
-    out = RaggedTensor.from_nested_row_splits(values, out_splits[rank - 1 if rank else 0:],
-                                              validate=False)
     if rank > 1:
+        # (TF's gather then reads the indices' shape and its cumulative product for the
+        # uniform rows, into attributes its RaggedTensor no longer reads: the result's
+        # dims stay ragged, and its graph holds the ops)
         dims = shape_op(idx, out_type=params.row_splits_dtype)
-        for axis_ in builtins.range(rank - 1, 0, -1):
-            out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
-    return out
+        nrows = cumprod(dims)
+        for k in builtins.range(rank - 1):
+            nrows[k], dims[k + 1]  # noqa: B018
+    return RaggedTensor.from_nested_row_splits(values, out_splits, validate=False)
 
 
 def _axis_gather(params: Any, indices: Any, axis: int) -> Any:
