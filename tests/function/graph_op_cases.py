@@ -512,6 +512,28 @@ CASES = {
                  tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
                  tf.TensorSpec([2], tf.int64)]
     """,
+    # -- sparse and ragged ops in their API's name scope -----------------------------------
+    "sparse_dense_matmul": """
+        def f(a, b):
+            return tf.sparse.sparse_dense_matmul(a, b, adjoint_b=True)
+        SPECS = [tf.SparseTensorSpec([None, 3], tf.float32), tf.TensorSpec([2, 3])]
+    """,
+    "sparse_bincount": """
+        def f(v, r):
+            return tf.sparse.bincount(v, axis=-1, minlength=3), tf.sparse.bincount(r)
+        SPECS = [tf.SparseTensorSpec([None, None], tf.int64),
+                 tf.RaggedTensorSpec([None, None], tf.int32)]
+    """,
+    "math_bincount_sparse": """
+        def f(v):
+            return tf.math.bincount(v, axis=-1)
+        SPECS = [tf.SparseTensorSpec([None, None], tf.int32)]
+    """,
+    "ragged_gather": """
+        def f(r, i):
+            return tf.gather(r, i)
+        SPECS = [tf.RaggedTensorSpec([None, None], tf.float32), tf.TensorSpec([None], tf.int32)]
+    """,
 }
 
 

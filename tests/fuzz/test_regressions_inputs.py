@@ -1841,3 +1841,28 @@ def test_long_differential_findings_of_the_new_raw_ops():
                  variance=s, is_training=False)
         assert np.isnan(out[1].numpy()).all() and np.isnan(out[2].numpy()).all()
         assert (out[3].numpy() == 0).all() and (out[4].numpy() == 0).all()
+
+
+def test_sparse_counts_and_matmul_refuse_what_tf_aborts_on():
+    # the count ops' int64 attrs: past int64 TF's wrapper's OverflowError; a huge size only
+    # sizes the dense shape (nothing is allocated for it)
+    with pytest.raises(OverflowError, match="int too big to convert"):
+        tf.raw_ops.DenseCountSparseOutput(values=[1], weights=tf.zeros([0]),
+                                          binary_output=False, maxlength=2**70)
+    out = tf.raw_ops.DenseCountSparseOutput(values=[1], weights=tf.zeros([0]),
+                                            binary_output=False, maxlength=2**62)
+    assert out[2].numpy().tolist() == [2**62]
+    # (TF's kernels abort the process on these)
+    with pytest.raises(InvalidArgumentError, match="Expected shape dimensions to be "
+                                                   "non-negative, got -1"):
+        tf.raw_ops.SparseTensorDenseMatMul(a_indices=np.zeros((0, 2), np.int64),
+                                           a_values=tf.zeros([0]), a_shape=[-1, 2],
+                                           b=tf.ones([2, 2]))
+    with pytest.raises(InvalidArgumentError):
+        tf.raw_ops.SparseBincount(indices=np.zeros((0, 0), np.int64),
+                                  values=tf.zeros([0], tf.int32),
+                                  dense_shape=np.zeros(0, np.int64), size=5,
+                                  weights=tf.zeros([0]), binary_output=False)
+    with pytest.raises(InvalidArgumentError, match="OUTPUT_RAGGED_RANK"):
+        tf.raw_ops.RaggedGather(params_nested_splits=[[0, 2]], params_dense_values=[1, 2],
+                                indices=[0], OUTPUT_RAGGED_RANK=2)

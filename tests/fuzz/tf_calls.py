@@ -100,6 +100,9 @@ NO_TF_OP = {
                   "UnicodeEncode", "StringNGrams", "UnsortedSegmentJoin",
                   "StringToHashBucketFast", "StringToHashBucketStrong", "StringToHashBucket",
                   "SparseCrossV2", "SparseCrossHashed")},
+    "RaggedGather": "a list of splits before its values (the worker passes inputs one by "
+                    "one): compared with TF 2.21, raw and through tf.gather, in "
+                    "tests/ops/sparse_count_cases.py",
     **{op: "makes, reads or changes a lookup table (a resource in TF); compared with TF "
            "2.21 in tests/ops/test_table_handles.py and through tf.lookup in tests/ragged"
        for op in ("LookupTableFindV2", "LookupTableInsertV2", "LookupTableRemoveV2",

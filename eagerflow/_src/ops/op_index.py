@@ -194,6 +194,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "csv_ops": (
         "DecodeCSV",
     ),
+    "sparse_count_ops": (
+        "DenseCountSparseOutput", "DeserializeSparse", "RaggedCountSparseOutput",
+        "SparseCountSparseOutput",
+        "SparseBincount", "SparseTensorDenseMatMul",
+    ),
     "edit_distance": (
         "EditDistance",
     ),
@@ -229,7 +234,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceSparseApplyRMSProp",
     ),
     "ragged_ops": (
-        "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
+        "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
     "ragged_strings": (
         "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",

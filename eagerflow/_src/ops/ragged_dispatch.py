@@ -31,6 +31,7 @@ from eagerflow._src.ops import (
     segment_ops,
     shaping,
     sorting,
+    sparse_count_ops,
     stacking,
     string_ops,
 )
@@ -312,7 +313,11 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
               dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
               binary_output: bool = False) -> Any:
     """Counts of a ragged tensor's values: all of them (axis None or 0) or per row of a
-    2-D one (axis -1: [rows, size], size from the largest value and min/maxlength)."""
+    2-D one (axis -1: [rows, size], size from the largest value and min/maxlength); a
+    SparseTensor's as TF's (sparse_count_ops)."""
+    if isinstance(arr, SparseTensor):
+        return sparse_count_ops.bincount_sparse(arr, weights, minlength, maxlength, dtype,
+                                                axis, binary_output)
     flat_weights = weights.flat_values if isinstance(weights, RaggedTensor) else weights
     if axis in (None, 0):
         return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,

@@ -16,7 +16,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import debugging as dbg
-from eagerflow._src.ops import ragged_ops
+from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
@@ -26,7 +26,7 @@ from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_max, reduce_prod
+from eagerflow._src.ops.reduce import cumprod, cumsum, reduce_all, reduce_max, reduce_prod
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
 
@@ -385,17 +385,25 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if not isinstance(params, RaggedTensor):
         return dense_gather(params, idx)
     rank = idx.shape.rank
-    if rank == 0:
-        return params[idx]
-    flat = reshape(idx, [-1]) if rank != 1 else idx
-    out = gather_rows(params, flat)
-    if rank == 1:
-        return out
-    # indices of rank k > 1: the gathered rows regrouped by the indices' shape (uniform)
-    dims = shape_op(idx, out_type=params.row_splits_dtype)
-    for axis_ in builtins.range(rank - 1, 0, -1):
-        out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
-    return out
+    if rank is None:
+        raise ValueError("rank(indices) must be known statically")
+    # TF's RaggedGather: the rows, under the indices' outer dimensions as uniform rows
+    splits = params.nested_row_splits
+    with sparse_count_ops.api_scope("RaggedGather"):
+        *out_splits, values = bind(ragged_ops.RAGGED_GATHER,
+                                   (*splits, params.flat_values, idx),
+                                   {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
+    if not out_splits:
+        return values
+    if rank > 1:
+        # (TF's gather then reads the indices' shape and its cumulative product for the
+        # uniform rows, into attributes its RaggedTensor no longer reads: the result's
+        # dims stay ragged, and its graph holds the ops)
+        dims = shape_op(idx, out_type=params.row_splits_dtype)
+        nrows = cumprod(dims)
+        for k in builtins.range(rank - 1):
+            nrows[k], dims[k + 1]  # noqa: B018
+    return RaggedTensor.from_nested_row_splits(values, out_splits, validate=False)
 
 
 def _axis_gather(params: Any, indices: Any, axis: int) -> Any:

@@ -1,4 +1,4 @@
-"""Ragged primitives: RaggedRange, RaggedTensorToTensor, RaggedTensorToSparse.
+"""Ragged primitives: RaggedRange, RaggedTensorToTensor, RaggedTensorToSparse, RaggedGather.
 
 Ops layer. A ragged tensor is flat values plus row splits (ragged_tensor.py); these are
 the few kernels that read row splits directly. Everything else about ragged tensors
@@ -17,11 +17,12 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, reshape_like, zeros
+from eagerflow._src.ops.array import concat, reshape, reshape_like, zeros
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import boolean_mask, unsorted_segment_sum
-from eagerflow._src.ops.math import not_equal, ones_like, sum_to
+from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
+from eagerflow._src.ops.math import cast, not_equal, ones_like, sum_to
 from eagerflow._src.ops.reduce import cumsum, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.sequences import range as range_
@@ -461,4 +462,159 @@ RAGGED_TO_SPARSE = register(OpDef(
         BadSample((np.array([1, 2], np.int64), np.array([1.0, 2.0])), {},
                   C.InvalidArgumentError, "must be 0"),
     ],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedGather: tf.gather of a RaggedTensor's rows.
+# ---------------------------------------------------------------------------------------
+
+_GATHER = "RaggedGather"
+
+
+def _gather_infer(*inputs: Any, OUTPUT_RAGGED_RANK: int) -> list:
+    op = _GATHER
+    if len(inputs) < 3:
+        raise C.fail(op, "Requires params_nested_splits, params_dense_values and indices")
+    *splits, values, indices = inputs
+    C.check_dtype(op, indices, C.INDEX, "Tindices")
+    C.check_dtype(op, splits[0], C.INDEX, "Tsplits")
+    for k, sp in enumerate(splits[1:], 1):
+        if sp._dtype is not splits[0]._dtype:
+            raise C.wrong_input_dtype(op, k, splits[0]._dtype, sp._dtype)
+    if values._shape is not None and len(values._shape) == 0:
+        raise C.fail(op, "params.rank must be nonzero")
+    r = C.rank(indices)
+    if r is not None and OUTPUT_RAGGED_RANK != len(splits) + r - 1:
+        # (TF's kernel aborts the process on another)
+        raise C.fail(op, f"OUTPUT_RAGGED_RANK must be PARAMS_RAGGED_RANK + rank(indices) - 1 "
+                         f"= {len(splits) + r - 1}, got {OUTPUT_RAGGED_RANK}")
+    inner = None if values._shape is None else tuple(values._shape[1:])
+    return [((None,), splits[0]._dtype)] * OUTPUT_RAGGED_RANK + \
+        [(None if inner is None else (None,) + inner, values._dtype)]
+
+
+def _ranges(starts: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """The concatenated ranges [start, limit) (each non-empty one in turn)."""
+    lengths = limits - starts
+    total = int(lengths.sum())
+    ends = np.cumsum(lengths)
+    return np.arange(total, dtype=np.int64) - np.repeat(ends - lengths - starts, lengths)
+
+
+def _gather_kernel(xp: Any, *inputs: Any, OUTPUT_RAGGED_RANK: int) -> tuple:
+    op = _GATHER
+    *splits, values, indices = inputs
+    splits = [np.asarray(s).reshape(-1).astype(np.int64) for s in splits]
+    idx = np.asarray(indices)
+    nparams = (np.shape(inputs[0])[0] if np.ndim(inputs[0]) else 0) - 1
+    bad = (idx < 0) | (idx >= nparams)
+    if bad.any():
+        at = np.unravel_index(int(np.argmax(bad)), idx.shape)
+        raise C.fail(op, f"indices[{','.join(str(int(i)) for i in at)}] = {int(idx[at])} is "
+                         f"not in [0, {nparams})")
+    out = [np.arange(int(np.prod(idx.shape[:d + 1])) + 1, dtype=np.int64) * idx.shape[d + 1]
+           for d in range(idx.ndim - 1)]
+    rows = idx.reshape(-1).astype(np.int64)
+    for level, s in enumerate(splits):
+        starts, limits = s[rows], s[rows + 1]
+        wrong = (starts < 0) | (starts > limits)
+        if wrong.any():
+            i = int(np.argmax(wrong))
+            raise C.fail(op, "Ragged splits must be non-negative" if starts[i] < 0 else
+                             "Ragged splits must be sorted")
+        if level or idx.ndim:  # (a scalar index's row is the result, not a row of it)
+            out.append(np.concatenate([[0], np.cumsum(limits - starts)]))
+        bound = splits[level + 1].size - 1 if level + 1 < len(splits) else values.shape[0]
+        if (limits > bound).any():
+            raise C.fail(op, "Ragged splits must not point past values")
+        check_finite_size(op, (int((limits - starts).sum()),) + values.shape[1:],
+                          dt.as_dtype(values.dtype))
+        rows = _ranges(starts, limits)
+    sd = np.asarray(inputs[0]).dtype
+    return tuple(xp.asarray(o.astype(sd)) for o in out) + (values[xp.asarray(rows)],)
+
+
+def _gather_grad(n: Any, *grads: Any) -> list:
+    """TF's gradient: the output values' gradient, an IndexedSlices at the positions of the
+    values they were gathered from (RaggedRanges of the gathered rows, level by level)."""
+    *splits, values, indices = n.inputs
+    d = splits[0].dtype
+    rows = cast(reshape(indices, [-1]), d)
+    for s in splits:
+        starts, limits = gather(s, rows), gather(s[1:], rows)
+        rows = bind(RAGGED_RANGE, (starts, limits, convert_to_tensor(1, d)), {"Tsplits": d})[1]
+    return [None] * len(splits) + [IndexedSlices(grads[-1], rows, shape_of(values)), None]
+
+
+def _gather_ref(*inputs: Any, OUTPUT_RAGGED_RANK: int) -> tuple:
+    *splits, values, indices = inputs
+
+    def row(level: int, i: int) -> list:
+        """Row i of the level's splits, as nested lists of values."""
+        lo, hi = int(splits[level][i]), int(splits[level][i + 1])
+        if level + 1 == len(splits):
+            return [values[j] for j in range(lo, hi)]
+        return [row(level + 1, j) for j in range(lo, hi)]
+
+    def group(items: list, shape: tuple) -> list:
+        if len(shape) <= 1:
+            return items
+        sub = int(np.prod(shape[1:]))
+        return [group(items[k * sub:(k + 1) * sub], shape[1:]) for k in range(shape[0])]
+
+    picked = [row(0, int(i)) for i in np.asarray(indices).reshape(-1)]
+    cur = group(picked, indices.shape) if indices.ndim else picked[0]
+    levels = []
+    for _ in range(OUTPUT_RAGGED_RANK):
+        levels.append(np.cumsum([0] + [len(x) for x in cur]).astype(splits[0].dtype))
+        cur = [y for x in cur for y in x]
+    return tuple(levels) + (np.array(cur, values.dtype).reshape((len(cur),) +
+                                                                values.shape[1:]),)
+
+
+def _gather_arity(ins: tuple, attrs: dict) -> dict:
+    return {"PARAMS_RAGGED_RANK": len(ins) - 2,
+            "OUTPUT_RAGGED_RANK": attrs["OUTPUT_RAGGED_RANK"]}
+
+
+_SPLITS = np.array([0, 2, 2, 5], np.int64)
+
+RAGGED_GATHER = register(OpDef(
+    _GATHER, _gather_infer, _gather_kernel, grad=_gather_grad, reference=_gather_ref,
+    num_outputs=-1, arity=_gather_arity, gpu=False,
+    samples=lambda: [
+        Sample((_SPLITS, np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([2, 0, 1, 2], np.int32)),
+               {"OUTPUT_RAGGED_RANK": 1}, grad_inputs=(1,)),
+        Sample((_SPLITS, np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([[2, 0], [1, 2]])),
+               {"OUTPUT_RAGGED_RANK": 2}, grad_inputs=(1,)),
+        Sample((np.array([0, 1, 3], np.int32), np.array([0, 2, 2, 3], np.int32),
+                np.arange(6.0).reshape(3, 2), np.array([1, 0, 1], np.int64)),
+               {"OUTPUT_RAGGED_RANK": 2}, grad_inputs=(2,)),
+        Sample((_SPLITS, np.array([b"a", b"b", b"c", b"d", b"e"], object), np.array(2)),
+               {"OUTPUT_RAGGED_RANK": 0}, grad=False),
+        Sample((_SPLITS, np.array([1, 2, 3, 4, 5], np.int32), np.zeros((2, 0, 3), np.int32)),
+               {"OUTPUT_RAGGED_RANK": 3}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_SPLITS, np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([0, 7, -1])),
+                  {"OUTPUT_RAGGED_RANK": 1}, C.InvalidArgumentError,
+                  "indices[1] = 7 is not in [0, 3)"),
+        BadSample((_SPLITS, np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([[0, 1], [5, 0]])),
+                  {"OUTPUT_RAGGED_RANK": 2}, C.InvalidArgumentError,
+                  "indices[1,0] = 5 is not in [0, 3)"),
+        BadSample((np.array([0, 7, 5], np.int64), np.array([1.0, 2.0, 3.0, 4.0, 5.0]),
+                   np.array([0, 1])), {"OUTPUT_RAGGED_RANK": 1}, C.InvalidArgumentError,
+                  "Ragged splits must be sorted"),
+        BadSample((np.array([0, 2, 7], np.int64), np.array([1.0, 2.0, 3.0, 4.0, 5.0]),
+                   np.array([1])), {"OUTPUT_RAGGED_RANK": 1}, C.InvalidArgumentError,
+                  "Ragged splits must not point past values"),
+        BadSample((np.array([-1, 2, 5], np.int64), np.array([1.0, 2.0, 3.0, 4.0, 5.0]),
+                   np.array([0])), {"OUTPUT_RAGGED_RANK": 1}, C.InvalidArgumentError,
+                  "Ragged splits must be non-negative"),
+        BadSample((_SPLITS, np.array(1.0), np.array([0])), {"OUTPUT_RAGGED_RANK": 1},
+                  C.InvalidArgumentError, "params.rank must be nonzero"),
+        BadSample((np.array([0, 1, 3], np.int32), _SPLITS, np.array([1.0, 2.0, 3.0, 4.0, 5.0]),
+                   np.array([1])), {"OUTPUT_RAGGED_RANK": 2}, C.InvalidArgumentError,
+                  "cannot compute RaggedGather as input #1(zero-based) was expected to be a "
+                  "int32 tensor but is a int64 tensor")],
 ))

@@ -18,9 +18,11 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import sparse_count_ops
 from eagerflow._src.ops.array import concat, reshape, transpose
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import (
     boolean_mask,
@@ -208,45 +210,18 @@ def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
 def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: bool = False,
                         name: str | None = None) -> Tensor:
     """`tf.sparse.sparse_dense_matmul`: a sparse matrix times a dense one (either may be the
-    sparse one), as gathers of rows and a segment sum."""
-    if not isinstance(sp_a, SparseTensor):
-        # dense @ sparse = (sparse^T @ dense^T)^T
+    sparse one), TF's SparseTensorDenseMatMul."""
+    if isinstance(b, SparseTensor) and not isinstance(sp_a, SparseTensor):
+        # dense @ sparse as TF computes it: (sparse^H @ dense^H) transposed, not conjugated
+        # (so a complex product comes out conjugated, as TF's does)
         return transpose(sparse_dense_matmul(b, sp_a, adjoint_a=not adjoint_b,
                                              adjoint_b=not adjoint_a))
     sp = _sp(sp_a)
-    if _rank(sp) != 2:
-        raise ValueError(f"Tensor rank must be 2 to use sparse_dense_matmul, got "
-                         f"{_rank(sp)}")
     dense = b if isinstance(b, Tensor) else convert_to_tensor(b)
-    _check_matmul(sp, dense, adjoint_a, adjoint_b)
-    if adjoint_b:
-        dense = transpose(dense)
-    rows, cols = sp.indices[:, 0], sp.indices[:, 1]
-    nrows = sp.dense_shape[0]
-    if adjoint_a:
-        rows, cols, nrows = cols, rows, sp.dense_shape[1]
-    picked = gather(dense, cols) * reshape(sp.values, [-1, 1])
-    return unsorted_segment_sum(picked, rows, nrows)
-
-
-def _check_matmul(sp: SparseTensor, b: Tensor, adjoint_a: bool, adjoint_b: bool) -> None:
-    """SparseTensorDenseMatMul's checks, in TF's words: b's dtype (before the op runs), its
-    rank, and the inner dimensions where they are known."""
-    op = "SparseTensorDenseMatMul"
-    if b.dtype != sp.values.dtype:
-        raise C.wrong_input_dtype(op, 3, sp.values.dtype, b.dtype)
-    if b._shape is not None and len(b._shape) != 2:
-        raise C.fail(op, "Tensor 'b' is not a matrix")
-    known = getattr(sp.dense_shape, "_arr", None)
-    if known is None or b._shape is None:
-        return
-    a0, a1 = (int(d) for d in to_host(known))
-    b0, b1 = b._shape
-    inner_a, inner_b = (a0 if adjoint_a else a1), (b1 if adjoint_b else b0)
-    if inner_b is not None and inner_a != inner_b:
-        raise C.fail(op, f"Cannot multiply A and B because inner dimension does not match: "
-                         f"{inner_a} vs. {inner_b}.  Did you forget a transpose?  Dimensions "
-                         f"of A: [{a0}, {a1}).  Dimensions of B: [{b0},{b1}]")
+    with sparse_count_ops.api_scope("SparseTensorDenseMatMul"):
+        return bind(sparse_count_ops.SPARSE_TENSOR_DENSE_MAT_MUL,
+                    (sp.indices, sp.values, sp.dense_shape, dense),
+                    {"adjoint_a": bool(adjoint_a), "adjoint_b": bool(adjoint_b)})
 
 
 def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,
@@ -458,51 +433,66 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
              maxlength: Any = None, binary_output: bool = False, name: str | None = None
              ) -> SparseTensor:
     """`tf.sparse.bincount`: counts of each value (per row with axis=-1), as a SparseTensor
-    of the nonzero counts."""
-    if isinstance(values, SparseTensor):
-        flat, rows = values.values, values.indices[:, 0]
-        nrows = values.dense_shape[0]
-    elif isinstance(values, RaggedTensor):
-        flat, rows, nrows = values.flat_values, values.value_rowids(), values.nrows()
-    else:
-        v = values if isinstance(values, Tensor) else convert_to_tensor(values)
-        if axis in (-1, 1) and v.shape.rank == 2:
-            n, k = shape_op(v, out_type=_I64)[0], shape_op(v, out_type=_I64)[1]
-            rows = floordiv(range_(n * k), k)
-            nrows = n
+    of the values that occur: TF's Dense/Sparse/RaggedCountSparseOutput."""
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
+                         "Please specify only one.")
+    if axis is None:
+        axis = 0
+    if axis not in (0, -1):
+        raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
+                         "currently supported.")
+    attrs = {"binary_output": bool(binary_output),
+             "minlength": -1 if minlength is None else C.make_int(minlength, "minlength"),
+             "maxlength": -1 if maxlength is None else C.make_int(maxlength, "maxlength")}
+    with sparse_count_ops.api_scope("count"):
+        if isinstance(values, SparseTensor):
+            w = sparse_count_ops.sparse_weights(weights, values)
+            if axis == 0:
+                op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (values.values,)
+            else:
+                op = sparse_count_ops.SPARSE_COUNT_SPARSE_OUTPUT
+                inputs = (values.indices, values.values, values.dense_shape)
+            flat = values.values
+        elif isinstance(values, RaggedTensor):
+            _ragged_weights(weights, values)
+            if axis == 0:  # (TF's: one ragged level off, the counts batched by the next)
+                values = values.values
+                weights = None if weights is None else weights.values
+            if isinstance(values, RaggedTensor):
+                if isinstance(values.values, RaggedTensor):  # (TF's words, of its own slip)
+                    raise ValueError("TypeError: object of type 'RaggedTensor' has no len()\n")
+                op = sparse_count_ops.RAGGED_COUNT_SPARSE_OUTPUT
+                flat = values.values
+                inputs = (values.row_splits, flat)
+                w = None if weights is None else weights.values
+            else:
+                op, inputs, flat = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (values,), values
+                w = weights
         else:
-            rows, nrows = None, None
-        flat = reshape(v, [-1])
-    if axis not in (0, -1, 1):
-        raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently "
-                         "supported.")
-    if axis == 0:
-        rows, nrows = None, None
-    ids = cast(flat, _I64)
-    w = None if weights is None else reshape(
-        weights.values if isinstance(weights, SparseTensor) else
-        weights.flat_values if isinstance(weights, RaggedTensor) else
-        (weights if isinstance(weights, Tensor) else convert_to_tensor(weights)), [-1])
-    top = reduce_max(concat([ids, convert_to_tensor([-1], _I64)], 0)) + 1
-    size = top if minlength is None else maximum(top, _int64(minlength))
-    if maxlength is not None:
-        size = minimum(size, _int64(maxlength))
-        keep = less(ids, size)
-        ids = boolean_mask(ids, keep)
-        w = None if w is None else boolean_mask(w, keep)
-        rows = None if rows is None else boolean_mask(rows, keep)
-    # (uncounted, the counts are of the values' integer type, as TF's)
-    counted = flat.dtype if flat.dtype in (dt.int32, _I64) else dt.int32
-    ones = cast(equal(ids, ids), counted if w is None else w.dtype) if w is None or \
-        not binary_output else None
-    vals = w if w is not None else ones
-    if rows is None:
-        counts = unsorted_segment_sum(vals, ids, size)
-        if binary_output:
-            counts = cast(greater(counts, counts * 0), counts.dtype)
-        return from_dense(counts)
-    flat_ids = rows * size + ids
-    counts = unsorted_segment_sum(vals, flat_ids, nrows * size)
-    if binary_output:
-        counts = cast(greater(counts, counts * 0), counts.dtype)
-    return from_dense(reshape(counts, stack([nrows, size])))
+            flat = values if isinstance(values, Tensor) else convert_to_tensor(values)
+            w = None if weights is None else (
+                weights.flat_values if isinstance(weights, RaggedTensor) else
+                weights if isinstance(weights, Tensor) else convert_to_tensor(weights))
+            if axis == 0:
+                flat = reshape(flat, [-1])
+                w = None if w is None else reshape(w, [-1])
+            op, inputs = sparse_count_ops.DENSE_COUNT_SPARSE_OUTPUT, (flat,)
+        if w is None:
+            w = sparse_count_ops.no_weights(flat.dtype)
+        idx, vals, shape = bind(op, inputs + (w,), attrs)
+    return SparseTensor._of(idx, vals, shape)
+
+
+def _ragged_weights(weights: Any, values: RaggedTensor) -> None:
+    """A ragged tensor's weights: another with its row partition, checked as TF checks it
+    (its outer row splits equal)."""
+    if weights is None:
+        return
+    if not isinstance(weights, RaggedTensor):
+        w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
+        raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
+                         f"Received argument weights={w} of type: {type(w).__name__}.")
+    assert_equal(weights.row_splits, values.row_splits,
+                 message="'weights' and 'values' must have the same row splits.")
+

@@ -263,62 +263,97 @@ SERIALIZE_MANY_SPARSE = register(OpDef(
 # DeserializeManySparse: [..., 3] triples joined under the leading dimensions.
 # ---------------------------------------------------------------------------------------
 
-def _deserialize_infer(serialized: Any, *, dtype: Any) -> list:
-    op = "DeserializeManySparse"
+def deserialize_infer(serialized: Any, *, dtype: Any,
+                      op: str = "DeserializeManySparse") -> list:
+    """DeserializeSparse's and DeserializeManySparse's (one kernel in TF)."""
     C.check_string(op, serialized)
     s = serialized._shape
-    if s is not None and (len(s) == 0 or s[-1] not in (None, 3)):
+    if s is not None and len(s) == 0:
+        raise C.fail(op, "Serialized sparse should have non-zero rank []")
+    if s is not None and s[-1] not in (None, 3):
         raise C.fail(op, f"Serialized sparse should have 3 as the last dimension "
                          f"{C.shape_str(s)}")
     return [((None, None), dt.int64), ((None,), dt.as_dtype(dtype)), ((None,), dt.int64)]
 
 
-def _parse(op: str, data: bytes) -> tuple:
+def _parse(op: str, data: bytes, want: dt.DType | None = None) -> tuple:
     proto = tp.message_class()()
     try:
         proto.ParseFromString(data)
-        return tp.to_ndarray(proto), dt.as_dtype(proto.dtype)
-    except Exception:  # protobuf's DecodeError, an unknown dtype or content that doesn't fit
+        got = dt.as_dtype(proto.dtype)
+    except Exception:  # protobuf's DecodeError, an unknown dtype
+        raise C.fail(op, "Could not parse serialized proto") from None
+    if want is not None and got is not want:
+        raise C.fail(op, f"Type mismatch: actual {C.dtype_word(got)} vs. expect "
+                         f"{C.dtype_word(want)}")
+    try:
+        return tp.to_ndarray(proto), got
+    except Exception:  # content that doesn't fit its shape
         raise C.fail(op, "Could not parse serialized proto") from None
 
 
-def _deserialize_kernel(xp: Any, serialized: Any, *, dtype: Any) -> tuple:
-    op = "DeserializeManySparse"
+def _part(op: str, k: int, triple: Any, want: dt.DType) -> tuple:
+    """Serialized SparseTensor k, its three components checked in TF's order and words."""
+    idx, _ = _parse(op, bytes(triple[0]), dt.int64)
+    vals, got = _parse(op, bytes(triple[1]))
+    if got is not want:
+        raise C.fail(op, f"Requested SparseTensor of type {C.dtype_word(want)} but "
+                         f"SparseTensor[{k}].values.dtype() == {C.dtype_word(got)}")
+    dims, _ = _parse(op, bytes(triple[2]), dt.int64)
+    if idx.ndim != 2:
+        raise C.fail(op, f"Expected serialized_sparse[{k}, 0] to represent an index matrix "
+                         f"but received shape {C.shape_str(idx.shape)}")
+    if vals.ndim != 1:
+        raise C.fail(op, f"Expected serialized_sparse[{k}, 1] to represent a values vector "
+                         f"but received shape {C.shape_str(vals.shape)}")
+    if dims.ndim != 1:  # (TF's words name the values' position here)
+        raise C.fail(op, f"Expected serialized_sparse[{k}, 1] to be a shape vector but its "
+                         f"shape is {C.shape_str(dims.shape)}")
+    return idx, vals, dims
+
+
+def deserialize_kernel(xp: Any, serialized: Any, *, dtype: Any,
+                       op: str = "DeserializeManySparse") -> tuple:
+    """The SparseTensors of a [..., 3] array of serialized ones, joined under its leading
+    dimensions (a single [3] one as it is)."""
     want = dt.as_dtype(dtype)
     arr = np.asarray(serialized, dtype=object)
     outer = arr.shape[:-1]
-    triples = arr.reshape(-1, 3)
+    if not all(outer):
+        raise C.fail(op, f"Serialized sparse should have at least 1 serialized tensor, but "
+                         f"has a zero dimension {C.shape_str(arr.shape)}")
     parts, rank = [], None
-    for k, (si, sv, ss) in enumerate(triples):
-        idx, _ = _parse(op, bytes(si))
-        vals, got = _parse(op, bytes(sv))
-        dims, _ = _parse(op, bytes(ss))
-        if got is not want:
-            raise C.fail(op, f"Requested SparseTensor of type {C.dtype_word(want)} but "
-                             f"SparseTensor[{k}].values.dtype() == {C.dtype_word(got)}")
-        dims = np.asarray(dims, np.int64).reshape(-1)
+    for k, triple in enumerate(arr.reshape(-1, 3)):
+        idx, vals, dims = _part(op, k, triple, want)
         if rank is not None and dims.size != rank:
             raise C.fail(op, f"Inconsistent shape across SparseTensors: rank prior to "
                              f"SparseTensor[{k}] was: {rank} but rank of SparseTensor[{k}] "
                              f"is: {dims.size}")
         rank = dims.size
-        idx = np.asarray(idx, np.int64).reshape(-1, rank)
         if len(idx) != vals.size:
-            raise C.fail(op, f"Expected row counts of input indices and values to match: "
+            raise C.fail(op, f"Expected row counts of SparseTensor[{k}].indices and "
+                             f"SparseTensor[{k}].values to match but they do not: "
                              f"{len(idx)} vs. {vals.size}")
-        parts.append((idx, vals.reshape(-1), dims))
-    rank = 0 if rank is None else rank
-    lead = np.array(np.unravel_index(np.arange(len(parts)), outer) if outer else
-                    np.zeros((0, len(parts)), np.int64), np.int64).T.reshape(len(parts), -1)
+        if idx.shape[1] != rank:
+            raise C.fail(op, f"Expected column counts of SparseTensor[{k}].indices to match "
+                             f"size of SparseTensor[{k}].shape but they do not: "
+                             f"{idx.shape[1]} vs. {rank}")
+        parts.append((np.asarray(idx, np.int64), vals, np.asarray(dims, np.int64)))
+    np_dtype = object if want is dt.string else want.as_numpy_dtype
+    if not outer:  # (one SparseTensor: TF hands it back unchecked)
+        idx, vals, dims = parts[0]
+        return idx, vals.astype(np_dtype), dims
+    for _, _, dims in parts:
+        if (dims < 0).any():  # (TF's kernel aborts the process)
+            raise C.fail(op, f"Expected shape dimensions to be non-negative, got "
+                             f"{int(dims[dims < 0][0])}")
+    lead = np.array(np.unravel_index(np.arange(len(parts)), outer), np.int64).T
     indices = [np.concatenate([np.repeat(lead[k:k + 1], len(p[0]), 0), p[0]], 1)
                for k, p in enumerate(parts)]
-    dims = np.max([p[2] for p in parts], axis=0) if parts else np.zeros(rank, np.int64)
-    np_dtype = object if want is dt.string else want.as_numpy_dtype
-    values = np.concatenate([p[1] for p in parts]).astype(np_dtype) if parts else \
-        np.zeros(0, np_dtype)
-    out_idx = np.concatenate(indices, 0) if indices else \
-        np.zeros((0, len(outer) + rank), np.int64)
-    return out_idx, values, np.concatenate([np.asarray(outer, np.int64), dims])
+    dims = np.max([p[2] for p in parts], axis=0)
+    values = np.concatenate([p[1] for p in parts]).astype(np_dtype)
+    return np.concatenate(indices, 0), values, np.concatenate([np.asarray(outer, np.int64),
+                                                               dims])
 
 
 def _ref_deserialize(serialized: np.ndarray, *, dtype: Any) -> tuple:
@@ -342,7 +377,7 @@ _REF_PARTS = {tuple(bytes(s) for s in _ref_serialize(*p)): tuple(x.tolist() for 
               for p in _REF_SOURCES}
 
 DESERIALIZE_MANY_SPARSE = register(OpDef(
-    "DeserializeManySparse", _deserialize_infer, _deserialize_kernel, num_outputs=3, gpu=False,
+    "DeserializeManySparse", deserialize_infer, deserialize_kernel, num_outputs=3, gpu=False,
     reference=_ref_deserialize,
     samples=lambda: [
         Sample((np.stack([_ref_serialize(*p) for p in _REF_SOURCES]),), {"dtype": dt.float32},
