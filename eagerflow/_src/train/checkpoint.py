@@ -19,9 +19,11 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import protos, sharding, worker_files
+from eagerflow._src.train import sharding, worker_files
 from eagerflow._src.train.graph_view import (
     OBJECT_GRAPH_KEY,
     ObjectGraph,
@@ -29,7 +31,6 @@ from eagerflow._src.train.graph_view import (
     tensor_array,
 )
 from eagerflow._src.train.restore import Restore, assign_eagerly
-from eagerflow._src.train.tensor_bundle import BundleReader, bundle_writer
 
 
 class CheckpointOptions:

@@ -17,10 +17,12 @@ from typing import Any, Callable
 
 from google.protobuf import text_format
 
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import fileio
+from eagerflow._src.io.tensor_bundle import index_filename
 from eagerflow._src.ops.debugging import get_logger
-from eagerflow._src.train import fileio, protos, worker_files
+from eagerflow._src.train import worker_files
 from eagerflow._src.train.restore import assign_eagerly
-from eagerflow._src.train.tensor_bundle import index_filename
 
 STATE_FILENAME = "checkpoint"
 

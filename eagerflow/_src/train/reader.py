@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from eagerflow._src.io.tensor_bundle import BundleReader
 from eagerflow._src.train.checkpoint_management import latest_checkpoint
-from eagerflow._src.train.tensor_bundle import BundleReader
 
 
 def _c_dtype_name(d: Any) -> str:

@@ -26,10 +26,10 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
 from eagerflow._src.function.session import Session, node_error_text
 from eagerflow._src.graph.ir import user_frames
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import protos
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
-from eagerflow._src.train.tensor_bundle import BundleReader, BundleWriter
 from eagerflow._src.v1.partitioned import PartitionedVariable
 
 _RESTORE_HINT = ("Restoring from checkpoint failed. This is most likely due to {} from the "

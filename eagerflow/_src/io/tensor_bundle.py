@@ -1,6 +1,7 @@
 """TensorFlow's tensor bundle: `prefix.index` + `prefix.data-00000-of-00001`.
 
-Sits above table.py and protos.py; checkpoint.py and the reader use it. The data
+Sits in io/ above table.py and bundle_protos.py, so that ops/checkpoint_ops.py (TF's
+SaveV2 and RestoreV2) and train/ (tf.train.Checkpoint, its reader) share it. The data
 file is the raw little-endian bytes of every tensor one after another (strings as
 varint64 lengths, a masked CRC32C of the lengths, then the bytes). The index is a
 sorted table whose "" key holds a BundleHeaderProto and whose other keys map each
@@ -32,9 +33,9 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
-from eagerflow._src.io import crc32c
-from eagerflow._src.train import fileio, ordered_code, protos, table
-from eagerflow._src.train.table import get_varint, put_varint
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import crc32c, fileio, ordered_code, table
+from eagerflow._src.io.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
 HEADER_KEY = b""

@@ -1,8 +1,8 @@
 """Protocol buffer messages of TensorFlow's checkpoint format, built with `google.protobuf`.
 
-Sits at the bottom of train/. The message types are declared field by field with
-io/protos.py's helpers (numbers and types as in TensorFlow's .proto files, so they are
-wire-compatible), in a descriptor pool of their own.
+Sits in io/, under tensor_bundle.py and train/. The message types are declared field by
+field with io/protos.py's helpers (numbers and types as in TensorFlow's .proto files, so
+they are wire-compatible), in a descriptor pool of their own.
 
 Messages: TensorShapeProto, VersionDef, TensorSliceProto, BundleHeaderProto,
 BundleEntryProto (tensor_bundle.proto), TrackableObjectGraph
