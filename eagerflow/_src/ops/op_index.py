@@ -188,6 +188,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "csv_ops": (
         "DecodeCSV",
     ),
+    "checkpoint_ops": (
+        "MergeV2Checkpoints", "RestoreV2", "SaveV2", "ShardedFilename", "ShardedFilespec",
+    ),
     "edit_distance": (
         "EditDistance",
     ),
