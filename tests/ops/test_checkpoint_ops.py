@@ -440,3 +440,160 @@ def test_interop_with_tensorflow(tmp_path):
         except Exception as e:
             got = [type(e).__name__, str(e).replace(str(tmp_path), "<D>")]
         assert got == want, (case, names, specs)
+
+
+# ---------------------------------------------------------------------------------------
+# TF 1's checkpoint file: Save, SaveSlices, Restore, RestoreSlice
+# ---------------------------------------------------------------------------------------
+
+def test_v1_round_trip_and_restore_v2_of_it(tmp_path):
+    f = str(tmp_path / "v1")
+    R.SaveSlices(filename=f, tensor_names=["b", "a", "a", "s"],
+                 shapes_and_slices=["", "4 4 0,2:-", "4 4 2,2:-", ""],
+                 data=[tf.constant([1.5]), tf.ones([2, 4]), 2 * tf.ones([2, 4]),
+                       tf.constant([[b"a\0b", b""]])])
+    assert os.listdir(tmp_path) == ["v1"]
+    a = R.Restore(file_pattern=f, tensor_name="a", dt=tf.float32).numpy()
+    np.testing.assert_array_equal(a, np.repeat([1.0, 2.0], 8).reshape(4, 4))
+    box = R.RestoreSlice(file_pattern=f, tensor_name="a", shape_and_slice="4 4 1,2:1,2",
+                         dt=tf.float32).numpy()
+    np.testing.assert_array_equal(box, [[1.0, 1.0], [2.0, 2.0]])
+    assert R.Restore(file_pattern=str(tmp_path / "v*"), tensor_name="s",
+                     dt=tf.string).numpy().tolist() == [[b"a\0b", b""]]
+    # RestoreV2 reads a prefix without an .index as TF 1's file, in TF 1's words
+    b, s = _restore(f, ["b", "s"], ["", ""], [tf.float32, tf.string])
+    assert b.tolist() == [1.5]
+    with pytest.raises(tf.errors.NotFoundError,
+                       match=re.escape(f'Tensor name "q" not found in checkpoint files {f} '
+                                       "[Op:RestoreV2]")):
+        _restore(f, ["q"], [""], [tf.float32])
+
+
+def test_v1_errors(tmp_path):
+    f = str(tmp_path / "v1")
+    R.SaveSlices(filename=f, tensor_names=["a", "c"], shapes_and_slices=["4 4 0,2:-", ""],
+                 data=[tf.ones([2, 4]), tf.constant(5, tf.int64)])
+    cases = [
+        (lambda: R.Restore(file_pattern=f, tensor_name="zz", dt=tf.int32),
+         tf.errors.NotFoundError, f'Tensor name "zz" not found in checkpoint files {f}'),
+        (lambda: R.Restore(file_pattern=f, tensor_name="c", dt=tf.float32),
+         tf.errors.InvalidArgumentError, "Expected to restore a tensor of type float, got a "
+                                         "tensor of type int64 instead: tensor_name = c"),
+        (lambda: R.Restore(file_pattern=f, tensor_name="a", dt=tf.float32),
+         tf.errors.InvalidArgumentError, "Error copying slice data [Op:Restore]"),
+        (lambda: R.RestoreSlice(file_pattern=f, tensor_name="a", shape_and_slice="5 4 0,1:-",
+                                dt=tf.float32), tf.errors.InvalidArgumentError,
+         "Shape in shape_and_slice spec does not match the shape in the save file: [5,4], "
+         "save file shape: [4,4]"),
+        (lambda: R.RestoreSlice(file_pattern=f, tensor_name="a", shape_and_slice="4 4 0,1",
+                                dt=tf.float32), tf.errors.InternalError,
+         "Mismatching ranks: shape = [4,4], slice = 0,1 [Op:RestoreSlice]"),
+        (lambda: R.Restore(file_pattern=str(tmp_path / "nope"), tensor_name="a", dt=tf.int32),
+         tf.errors.NotFoundError, "Unsuccessful TensorSliceReader constructor: Failed to find "
+                                  "any matching files for"),
+        (lambda: R.Restore(file_pattern=[f, f], tensor_name="a", dt=tf.int32),
+         tf.errors.InvalidArgumentError, "Input 0 (file_pattern) must be a string scalar; got "
+                                         "a tensor of 2 elements"),
+        (lambda: R.Save(filename=f + "2", tensor_names=["a", "b"], data=[tf.constant(1)]),
+         tf.errors.InvalidArgumentError, "Expected totally 4 inputs as input #1 (which is a "
+                                         "string tensor of saved names) contains 2 names, but "
+                                         "received 3 inputs"),
+        (lambda: R.Save(filename=[f, f], tensor_names=["a"], data=[tf.constant(1)]),
+         tf.errors.InvalidArgumentError, "Input 0 (filename) must be a string scalar; got a "
+                                         "tensor of 2elements"),
+        (lambda: R.SaveSlices(filename=f + "2", tensor_names=["a", "b"],
+                              shapes_and_slices=[""], data=[tf.constant(1), tf.constant(2)]),
+         tf.errors.InvalidArgumentError, "Expected 2 elements for the tensor shapes and slices "
+                                         "but got 1"),
+        (lambda: R.Save(filename=f + "2", tensor_names=["a", "a"],
+                        data=[tf.constant(1), tf.constant(2.0)]), tf.errors.InternalError,
+         "Mismatching types: existing type = int32, trying to add name a, type = float"),
+        (lambda: R.Save(filename=f + "2", tensor_names=["a"], data=[tf.constant([1], tf.uint64)]),
+         tf.errors.InvalidArgumentError, "Tensor slice serialization not implemented for dtype "
+                                         "23"),
+        (lambda: R.Save(filename=f + "2", tensor_names=["a"],
+                        data=[tf.constant([1], tf.bfloat16)]), tf.errors.UnimplementedError,
+         "Saving data type bfloat16 not yet supported"),
+    ]
+    for call, cls, words in cases:
+        with pytest.raises(cls, match=re.escape(words)):
+            call()
+    with pytest.raises(tf.errors.NotFoundError,
+                       match=re.escape(f"{tmp_path}/q/r.tempstate") + r"\d+; No such file"):
+        R.Save(filename=str(tmp_path / "q" / "r"), tensor_names=["a"], data=[tf.constant(1)])
+    (tmp_path / "junk").write_bytes(b"hello world" * 10)
+    with pytest.raises(tf.errors.DataLossError,
+                       match=re.escape("Unable to open table file") + ".*not an sstable"):
+        R.Restore(file_pattern=str(tmp_path / "junk"), tensor_name="a", dt=tf.int32)
+    assert sorted(os.listdir(tmp_path)) == ["junk", "v1"]
+
+
+V1_CASES = {
+    "v1": ("Save", ["b", "a", "s"], None,
+           [np.array([1.5, -2.0], np.float32), np.array([[1, 2], [3, 4]], np.int32),
+            _s(b"x", b"yy\0z", b"")]),
+    "v1dtypes": ("Save", [f"d{i}" for i in range(10)], None,
+                 [np.array([1, -2], np.int8), np.array([250], np.uint8),
+                  np.array([-300], np.int16), np.array([65000], np.uint16),
+                  np.array([2**40], np.int64), np.array([0.5, -1e300], np.float64),
+                  np.array([1.5, 2.25], np.float16), np.array([True, False]),
+                  np.array([1 + 2j], np.complex64), np.array([[-1 - 0.5j]], np.complex128)]),
+    "v1slices": ("SaveSlices", ["a", "c", "a", "e", "w"],
+                 ["4 4 2,2:-", "", "4 4 0,2:-", "", "5 3 1,2:0,3"],
+                 [2 * np.ones((2, 4), np.float32), np.array(5, np.int64),
+                  np.ones((2, 4), np.float32), np.zeros((0, 2), np.float32),
+                  np.arange(6, dtype=np.float64).reshape(2, 3)]),
+}
+
+TF_V1_SCRIPT = TF_SCRIPT.split("out = {")[0] + r'''
+out = {}
+for name, (op, names, specs, values) in spec.items():
+    kw = {} if specs is None else {"shapes_and_slices": specs}
+    getattr(R, op)(filename=os.path.join(d, "tf", name), tensor_names=names,
+                   data=[dec(v) for v in values], **kw)
+    got = []
+    for n, v in zip(names, values):
+        try:
+            got.append(enc(R.Restore(file_pattern=os.path.join(d, "ef", name), tensor_name=n,
+                                     dt=v["dtype"])))
+        except Exception as e:
+            got.append([type(e).__name__, str(e).replace(d, "<D>")])
+    out[name] = got
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                    reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+def test_v1_interop_with_tensorflow(tmp_path):
+    ef, tfd = tmp_path / "ef", tmp_path / "tf"
+    ef.mkdir()
+    tfd.mkdir()
+    for name, (op, names, specs, values) in V1_CASES.items():
+        kw = {} if specs is None else {"shapes_and_slices": specs}
+        getattr(R, op)(filename=str(ef / name), tensor_names=names,
+                       data=[tf.constant(v) for v in values], **kw)
+    spec = {k: (op, n, s, [_enc(np.asarray(v)) for v in vs])
+            for k, (op, n, s, vs) in V1_CASES.items()}
+    proc = subprocess.run([TF_PYTHON, "-c", TF_V1_SCRIPT, str(tmp_path)], input=json.dumps(spec),
+                          capture_output=True, text=True, env=TF_ENV, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    for f in V1_CASES:
+        assert (ef / f).read_bytes() == (tfd / f).read_bytes(), f
+    for name, (op, names, specs, values) in V1_CASES.items():
+        for n, v, theirs in zip(names, values, out[name]):
+            # what TF read of ours, and what we read of TF's, alike
+            try:
+                mine = R.Restore(file_pattern=str(tfd / name), tensor_name=n,
+                                 dt=tf.constant(v).dtype).numpy()
+                mine = [base64.b64encode(bytes(x)).decode() for x in mine.reshape(-1)] \
+                    if mine.dtype == object else \
+                    [[x.real, x.imag] for x in mine.reshape(-1).tolist()] \
+                    if mine.dtype.kind == "c" else \
+                    mine.astype(np.float64 if mine.dtype.kind == "f" else mine.dtype) \
+                    .reshape(-1).tolist()
+            except tf.errors.OpError as e:
+                mine = [type(e).__name__, str(e).replace(str(tmp_path), "<D>")
+                        .replace("/tf/", "/ef/")]
+            assert mine == theirs, (name, n)

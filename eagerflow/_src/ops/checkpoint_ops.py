@@ -15,6 +15,7 @@ of the ops has a gradient in TF (its registry's LookupError).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from typing import Any
@@ -29,7 +30,7 @@ from eagerflow._src.core.errors import (
     OpError,
     shape_str,
 )
-from eagerflow._src.io import fileio
+from eagerflow._src.io import fileio, tensor_slices
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tensor_bundle import (
     BundleReader,
@@ -297,6 +298,8 @@ def _restore_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
 def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> list:
     """The tensors `names` read from the bundle at `path`, each the box of its spec
     ("": whole), checked against `dtypes` and the stored shapes in TF's words."""
+    if not os.path.exists(index_filename(path)):
+        return read_slices(op, path, names, specs, dtypes)  # (TF 1's file, as TF falls back)
     try:
         reader = BundleReader(path)
     except OpError as e:
@@ -572,3 +575,224 @@ SHARDED_FILESPEC = register(OpDef(
         BadSample((_scalar("a"), np.array([3], np.int32)), {}, InvalidArgumentError,
                   "num_shards must be a scalar, got shape [1]")],
 ))
+
+
+# ---------------------------------------------------------------------------------------
+# TF 1's checkpoint file: Save, SaveSlices, Restore, RestoreSlice (io/tensor_slices.py)
+# ---------------------------------------------------------------------------------------
+
+_SAVE1, _SAVE_SLICES, _RESTORE1, _RESTORE_SLICE = "Save", "SaveSlices", "Restore", "RestoreSlice"
+
+
+def _save1_infer(filename: Any, tensor_names: Any, *rest: Any, op: str) -> list:
+    fixed = 3 if op == _SAVE_SLICES else 2
+    _strings(op, (filename, tensor_names) + rest[:fixed - 2])
+    data = rest[fixed - 2:]
+    if not data:
+        raise no_tensors(op, "T")
+    n = C.num_elements(filename._shape)
+    if n is not None and n != 1:
+        raise _fail(op, f"Input 0 (filename) must be a string scalar; got a tensor of {n}"
+                        "elements")
+    names = C.num_elements(tensor_names._shape)
+    if names is not None and names != len(data):
+        raise _fail(op, f"Expected totally {names + fixed} inputs as input #1 (which is a "
+                        f"string tensor of saved names) contains {names} names, but received "
+                        f"{len(data) + fixed} inputs")
+    specs = C.num_elements(rest[0]._shape) if op == _SAVE_SLICES else names
+    if names is not None and specs is not None and specs != names:
+        raise _fail(op, f"Expected {names} elements for the tensor shapes and slices but got "
+                        f"{specs}")
+    return []
+
+
+def _save1_kernel(xp: Any, filename: Any, tensor_names: Any, *rest: Any, op: str) -> tuple:
+    specs = _names(rest[0]) if op == _SAVE_SLICES else None
+    data = [np.asarray(a) for a in rest[1:]] if op == _SAVE_SLICES else \
+        [np.asarray(a) for a in rest]
+    names = _names(tensor_names)
+    items = []
+    for i in sorted(range(len(names)), key=lambda i: (names[i], i)):  # (TF sorts by name)
+        arr, spec = data[i], specs[i] if specs else ""
+        full, extents = list(arr.shape), [(0, -1)] * arr.ndim
+        if spec:
+            full, extents, _ = parse_spec(op, spec)
+            if _slice_shape(full, extents) != arr.shape:
+                raise _fail(op, f"Slice in shape_and_slice specification does not match the "
+                                f"shape of the tensor to  save: {spec}, tensor: "
+                                f"{shape_str(arr.shape)}")
+        items.append((names[i], full, extents, arr, _dtype_of(arr)))
+    path = _prefix(op, filename)
+    try:
+        tensor_slices.write_file(path, items)
+    except OpError as e:
+        raise _fail(op, e.message, type(e)) from None
+    except OSError as e:
+        raise os_error(e, e.filename or path, op) from None
+    return ()
+
+
+def read_slices(op: str, pattern: str, names: list, specs: list, dtypes: tuple) -> list:
+    """The tensors `names` of the TF 1 checkpoint files `pattern` matches, each the box of
+    its spec ("": whole), checked as TF's RestoreTensor checks them."""
+    try:
+        reader = tensor_slices.SlicesReader(pattern)
+    except OpError as e:
+        raise _fail(op, e.message, type(e)) from None
+    except OSError as e:
+        raise os_error(e, e.filename or pattern, op) from None
+    out = []
+    for name, spec, want in zip(names, specs, dtypes):
+        if name not in reader.tensors:
+            raise _fail(op, f'Tensor name "{name}" not found in checkpoint files {pattern}',
+                        NotFoundError)
+        shape, stored, _ = reader.tensors[name]
+        if stored is not want:
+            raise _fail(op, f"Expected to restore a tensor of type {C.dtype_word(want)}, got a "
+                            f"tensor of type {C.dtype_word(stored)} instead: tensor_name = "
+                            f"{name}")
+        extents = [(0, -1)] * len(shape)
+        if spec:
+            full, extents, _ = parse_spec(op, spec)
+            if full != shape:
+                raise _fail(op, f"Shape in shape_and_slice spec does not match the shape in "
+                                f"the save file: {shape_str(full)}, save file shape: "
+                                f"{shape_str(shape)}")
+        box = [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
+        try:
+            arr = reader.read_region(name, box)
+        except OpError as e:
+            raise _fail(op, e.message, type(e)) from None
+        if arr is None:
+            raise _fail(op, "Error copying slice data")
+        out.append(arr)
+    return out
+
+
+def _restore1_infer(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
+                    preferred_shard: int = -1, op: str) -> list:
+    dtype = C.dtype_attr(op, dt, "dt")
+    C.int_attr(op, preferred_shard, "preferred_shard", 64)
+    _strings(op, (file_pattern, tensor_name) + spec)
+    n = C.num_elements(file_pattern._shape)
+    if n is not None and n != 1:
+        raise _fail(op, f"Input 0 (file_pattern) must be a string scalar; got a tensor of {n} "
+                        "elements")
+    if C.num_elements(tensor_name._shape) == 0:
+        raise _fail(op, "Input 1 (file_pattern) must be a have at least 1 elements")
+    return [(None, dtype)]
+
+
+def _restore1_kernel(xp: Any, file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
+                     preferred_shard: int = -1, op: str) -> np.ndarray:
+    specs = _names(spec[0])[:1] if spec else [""]
+    return read_slices(op, _prefix(op, file_pattern), _names(tensor_name)[:1], specs or [""],
+                       (dt,))[0]
+
+
+def _restore1_ref(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
+                  preferred_shard: int = -1, op: str) -> np.ndarray:
+    """The whole tensor read from the one file's table, its spec's box cut by NumPy."""
+    raw = open(_prefix(op, file_pattern), "rb").read()  # noqa: SIM115 - a test reference
+    items = tensor_slices.table.read_table(raw, "ref")
+    one = tensor_slices.protos.SavedTensorSlices()
+    name = _names(tensor_name)[0]
+    for key, value in items.items():
+        if key:
+            one.ParseFromString(value)
+            if one.data.name == name:
+                break
+    tp = tensor_slices.tensor_proto.message_class()()
+    tp.ParseFromString(one.data.data)
+    top = tensor_slices.protos.SavedTensorSlices()
+    top.ParseFromString(items[b""])
+    meta = next(m for m in top.meta.tensor if m.name == name)
+    tp.dtype = meta.type
+    tp.tensor_shape.ParseFromString(meta.shape.SerializeToString())
+    arr = tensor_slices.tensor_proto.to_ndarray(tp)
+    if spec and _names(spec[0])[0]:
+        _, extents, _ = parse_spec(op, _names(spec[0])[0])
+        arr = arr[tuple(slice(s, None if n < 0 else s + n) for s, n in extents)]
+    return arr
+
+
+def _v1_file() -> str:
+    path = _scratch("v1_checkpoint")
+    tensor_slices.write_file(path, [
+        ("x", [3, 4], [(0, -1), (0, -1)], np.arange(12, dtype=np.float64).reshape(3, 4),
+         dt.float64),
+        ("y", [3], [(0, -1)], _s("a", "", "ccc"), dt.string)])
+    return path
+
+
+def _save1_samples(op: str) -> list:
+    path = _scalar(_scratch(op.lower()))
+    if op == _SAVE_SLICES:
+        return [Sample((path, _s("b", "a"), _s("", "4 3 1,2:-"), np.float32(2.5),
+                        np.ones((2, 3), np.int64)), grad=False)]
+    return [Sample((path, _s("b", "a"), np.float32(2.5), np.ones((2, 3), np.int64)),
+                   grad=False)]
+
+
+for _op in (_SAVE1, _SAVE_SLICES):
+    _fixed = 3 if _op == _SAVE_SLICES else 2
+    register(OpDef(
+        _op, functools.partial(_save1_infer, op=_op), functools.partial(_save1_kernel, op=_op),
+        reference=lambda *a: (), num_outputs=0, stateful=True, gpu=False, grad=C.no_gradient,
+        arity=functools.partial(lambda ins, attrs, k: {"T": len(ins) - k}, k=_fixed),
+        samples=functools.partial(_save1_samples, _op),
+        bad_samples=functools.partial(lambda op: [
+            BadSample((_scalar(_scratch("save1_bad")), _s("a", "b")) +
+                      ((_s("", ""),) if op == _SAVE_SLICES else ()) + (np.float32(1),), {},
+                      InvalidArgumentError, "(which is a string tensor of saved names) contains "
+                                            "2 names, but received"),
+            BadSample((_s("a", "b"), _s("a")) + ((_s(""),) if op == _SAVE_SLICES else ()) +
+                      (np.float32(1),), {}, InvalidArgumentError,
+                      "Input 0 (filename) must be a string scalar; got a tensor of 2elements"),
+            BadSample((_scalar(_scratch("save1_bad")), _s("a")) +
+                      ((_s(""),) if op == _SAVE_SLICES else ()) + (np.array([7], np.uint32),),
+                      {}, InvalidArgumentError,
+                      "Tensor slice serialization not implemented for dtype 22")], _op),
+    ))
+
+
+def _restore1_samples(op: str) -> list:
+    path = _scalar(_v1_file())
+    if op == _RESTORE_SLICE:
+        return [Sample((path, _scalar("x"), _scalar("3 4 1,2:0,3")),
+                       {"dt": dt.float64, "preferred_shard": -1}, grad=False),
+                Sample((path, _scalar("y"), _scalar("")),
+                       {"dt": dt.string, "preferred_shard": 0}, grad=False)]
+    return [Sample((path, _scalar("x")), {"dt": dt.float64, "preferred_shard": -1}, grad=False),
+            Sample((path, _scalar("y")), {"dt": dt.string, "preferred_shard": 3}, grad=False)]
+
+
+def _restore1_bad(op: str) -> list:
+    path = _scalar(_v1_file())
+    spec = (_scalar(""),) if op == _RESTORE_SLICE else ()
+    out = [
+        BadSample((path, _scalar("z")) + spec, {"dt": dt.float64, "preferred_shard": -1},
+                  NotFoundError, 'Tensor name "z" not found in checkpoint files'),
+        BadSample((path, _scalar("x")) + spec, {"dt": dt.float32, "preferred_shard": -1},
+                  InvalidArgumentError, "Expected to restore a tensor of type float, got a "
+                  "tensor of type double instead: tensor_name = x"),
+        BadSample((_s("a", "b"), _scalar("x")) + spec, {"dt": dt.float64,
+                                                        "preferred_shard": -1},
+                  InvalidArgumentError, "Input 0 (file_pattern) must be a string scalar; got "
+                                        "a tensor of 2 elements")]
+    if op == _RESTORE_SLICE:
+        out.append(BadSample((path, _scalar("x"), _scalar("4 4 0,1:-")),
+                             {"dt": dt.float64, "preferred_shard": -1}, InvalidArgumentError,
+                             "Shape in shape_and_slice spec does not match the shape in the "
+                             "save file: [4,4], save file shape: [3,4]"))
+    return out
+
+
+for _op in (_RESTORE1, _RESTORE_SLICE):
+    register(OpDef(
+        _op, functools.partial(_restore1_infer, op=_op),
+        functools.partial(_restore1_kernel, op=_op),
+        reference=functools.partial(_restore1_ref, op=_op), stateful=True, gpu=False,
+        grad=C.no_gradient, samples=functools.partial(_restore1_samples, _op),
+        bad_samples=functools.partial(_restore1_bad, _op),
+    ))

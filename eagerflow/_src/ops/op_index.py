@@ -190,6 +190,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "checkpoint_ops": (
         "MergeV2Checkpoints", "RestoreV2", "SaveV2", "ShardedFilename", "ShardedFilespec",
+        "Save", "SaveSlices", "Restore", "RestoreSlice",
     ),
     "edit_distance": (
         "EditDistance",

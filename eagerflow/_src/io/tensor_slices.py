@@ -1,0 +1,222 @@
+"""TF 1's checkpoint file (the V1 format of tf.raw_ops.Save, SaveSlices, Restore and
+RestoreSlice): one sorted table (table.py's layout, as a bundle's index), written as TF's
+TensorSliceWriter writes it.
+
+Its "" key holds a SavedTensorSlices whose `meta` lists each tensor (name, full shape,
+dtype, the slices stored: an empty extent for a whole dimension) and TF's checkpoint
+version; every slice's values are a SavedTensorSlices of their own whose `data` names the
+tensor and slice and holds a TensorProto with only the dtype's typed value field
+(`float_val`, `half_val` bits, (real, imag) pairs...), under the key ordered_code.py
+encodes from the name and the extents. The reader opens every file a glob pattern
+matches and puts a box of a tensor together from the slices that meet it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import numpy as np
+from google.protobuf.message import DecodeError
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import (
+    DataLossError,
+    InternalError,
+    InvalidArgumentError,
+    UnimplementedError,
+    shape_str,
+)
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import fileio, gfile, ordered_code, table, tensor_proto
+from eagerflow._src.io.tensor_bundle import not_found
+
+CHECKPOINT_VERSION = 1  # TF's TF_CHECKPOINT_VERSION
+# the dtypes TF's SaveTypedData serializes (bfloat16: its UnimplementedError; the rest:
+# its InvalidArgumentError naming the enum)
+_SAVED = frozenset(("float32", "float64", "int32", "uint8", "int16", "int8", "uint16",
+                    "int64", "bool", "float16", "complex64", "complex128", "string"))
+
+
+def _slice_proto(extents: list) -> Any:
+    proto = protos.TensorSliceProto()
+    for start, length in extents:
+        e = proto.extent.add()
+        if length >= 0:
+            if start:
+                e.start = start
+            e.length = length
+    return proto
+
+
+def _extents(proto: Any) -> list:
+    return [(e.start, e.length if e.HasField("length") else -1) for e in proto.extent]
+
+
+def debug_string(extents: list) -> str:
+    """TF's TensorSlice::DebugString: "-" for a whole dimension, else "start,length"."""
+    return ":".join("-" if n < 0 else f"{s},{n}" for s, n in extents)
+
+
+def check_saveable(dtype: dt.DType) -> None:
+    if dtype is dt.bfloat16:
+        raise UnimplementedError(None, None, "Saving data type bfloat16 not yet supported")
+    if dtype.name not in _SAVED:
+        raise InvalidArgumentError(None, None, "Tensor slice serialization not implemented "
+                                               f"for dtype {dtype.as_datatype_enum}")
+
+
+def _values(arr: np.ndarray, dtype: dt.DType) -> bytes:
+    """The TensorProto of TF's SaveTypedData: the values in their typed field, nothing else."""
+    tp = tensor_proto.message_class()()
+    if arr.size:
+        tensor_proto.set_values(tp, arr.reshape(-1), dtype)
+    return tp.SerializeToString()
+
+
+def file_bytes(items: list) -> bytes:
+    """The file of TF's TensorSliceWriter holding `items`, [(name, full shape, extents,
+    array, dtype)] in the order they are added; InternalError in TF's words for a name
+    added again with another shape or dtype."""
+    top = protos.SavedTensorSlices()
+    top.meta.versions.producer = CHECKPOINT_VERSION
+    metas: dict = {}
+    data: dict = {}
+    for name, full, extents, arr, dtype in items:
+        check_saveable(dtype)
+        meta = metas.get(name)
+        if meta is None:
+            meta = metas[name] = top.meta.tensor.add(name=name, type=dtype.as_datatype_enum)
+            meta.shape.SetInParent()  # (a scalar's shape written empty, as TF writes it)
+            for d in full:
+                meta.shape.dim.add(size=d)
+        else:
+            have = [d.size for d in meta.shape.dim]
+            if have != list(full):
+                raise InternalError(None, None, f"Mismatching shapes: existing tensor = "
+                                                f"{shape_str(have)}, trying to add name {name}, "
+                                                f"shape = {shape_str(full)}")
+            if meta.type != dtype.as_datatype_enum:
+                raise InternalError(None, None, f"Mismatching types: existing type = "
+                                                f"{_word(dt.as_dtype(meta.type))}, trying to add "
+                                                f"name {name}, type = {_word(dtype)}")
+        meta.slice.add().CopyFrom(_slice_proto(extents))
+        key = ordered_code.tensor_name_slice(name, extents)
+        if key not in data:  # (a slice added twice: TF keeps the first one's values)
+            one = protos.SavedTensorSlices()
+            one.data.name = name
+            one.data.slice.CopyFrom(_slice_proto(extents))
+            one.data.data = _values(np.asarray(arr), dtype)
+            data[key] = one.SerializeToString()
+    tw = table.TableWriter()
+    tw.add(b"", top.SerializeToString())
+    for key in sorted(data):
+        tw.add(key, data[key])
+    return tw.finish()
+
+
+def _word(d: dt.DType) -> str:
+    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
+
+
+def write_file(path: str, items: list) -> None:
+    """Writes `items` (as file_bytes) to `path` atomically: a temporary file beside it,
+    fsynced, renamed over it. The folder must exist, as for TF's writer."""
+    data = file_bytes(items)
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        # TF's error names its temporary file
+        raise FileNotFoundError(2, "No such file or directory",
+                                f"{path}.tempstate{random.getrandbits(63)}")
+    fileio.atomic_write(path, data, "slices")
+
+
+class SlicesReader:
+    """The tensors of every V1 checkpoint file `pattern` matches (TF's TensorSliceReader)."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        files = gfile.matches(pattern)
+        if not files:
+            raise not_found(pattern)
+        self.tensors: dict = {}  # name -> (shape, dtype, [(extents, file index)])
+        self._tables = []
+        for f in files:
+            self._tables.append(self._open(f))
+
+    def _open(self, path: str) -> dict:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+        opened = f"Unable to open table file {path}: DATA_LOSS: "
+        later = ": perhaps your file is in a different file format and you need to use a " \
+                "different restore operator?"
+        if len(raw) < table.FOOTER_SIZE:
+            raise DataLossError(None, None, f"{opened}file is too short to be an sstable{later}")
+        if int.from_bytes(raw[-8:], "little") != table.MAGIC:
+            raise DataLossError(None, None, f"{opened}not an sstable (bad magic number){later}")
+        items = table.read_table(raw, path)
+        top = protos.SavedTensorSlices()
+        try:
+            top.ParseFromString(items.get(b"", b""))
+        except DecodeError:
+            raise DataLossError(None, None, f"Unable to parse the metadata of {path}") from None
+        index = len(self._tables)
+        for meta in top.meta.tensor:
+            shape = [d.size for d in meta.shape.dim]
+            dtype = dt.as_dtype(meta.type)
+            have = self.tensors.setdefault(meta.name, (shape, dtype, []))
+            if have[0] != shape or have[1] is not dtype:
+                raise InternalError(None, None, f"Mismatching shapes or types of {meta.name} "
+                                                f"in {path}")
+            for sl in meta.slice:
+                ext = _extents(sl)
+                for other, _ in have[2]:
+                    if _meet(_box(ext, shape), _box(other, shape)) is not None:
+                        raise InternalError(None, None, f"Overlapping slices: existing slice "
+                                                        f"= {debug_string(other)}, new slice = "
+                                                        f"{debug_string(ext)}")
+                have[2].append((ext, index))
+        return items
+
+    def read_region(self, name: str, box: list) -> np.ndarray | None:
+        """The box ([(start, stop)] per dimension) of tensor `name`; None where the stored
+        slices do not cover it."""
+        shape, dtype, slices = self.tensors[name]
+        out = np.empty([b - a for a, b in box], dtype=object if dtype is dt.string else
+                       np.dtype(dtype.as_numpy_dtype))
+        covered = 0
+        for ext, index in slices:
+            bounds = _box(ext, shape)
+            meet = _meet(box, bounds)
+            if meet is None:
+                continue
+            one = protos.SavedTensorSlices()
+            raw = self._tables[index].get(ordered_code.tensor_name_slice(name, ext))
+            try:
+                one.ParseFromString(raw if raw is not None else b"")
+                tp = tensor_proto.message_class()()
+                tp.ParseFromString(one.data.data)
+            except DecodeError:
+                raise DataLossError(None, None, f"Corrupted data of {name} in "
+                                                f"{self.pattern}") from None
+            tp.dtype = dtype.as_datatype_enum
+            for lo, hi in bounds:
+                tp.tensor_shape.dim.add(size=hi - lo)
+            n = int(np.prod([hi - lo for lo, hi in bounds]))
+            if raw is None or tensor_proto.value_count(tp) != n:
+                return None  # (TF's CopySliceData fails: "Error copying slice data")
+            part = tensor_proto.to_ndarray(tp)
+            out[tuple(slice(lo - a, hi - a) for (lo, hi), (a, _) in zip(meet, box))] = \
+                part[tuple(slice(lo - s, hi - s) for (lo, hi), (s, _) in zip(meet, bounds))]
+            covered += int(np.prod([hi - lo for lo, hi in meet]))
+        return out if covered >= out.size else None
+
+
+def _box(extents: list, shape: list) -> list:
+    return [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
+
+
+def _meet(a: list, b: list) -> list | None:
+    m = [(max(x, s), min(y, t)) for (x, y), (s, t) in zip(a, b)]
+    return None if any(lo >= hi for lo, hi in m) else m
