@@ -184,6 +184,36 @@ def bundle_writer(prefix: str, num_shards: int = 1) -> Iterator[BundleWriter]:
         raise
 
 
+def box_of(extents: list, shape: list) -> list:
+    """[(start, stop)] per dimension of a slice's (start, length or -1 for all) extents."""
+    return [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
+
+
+def meet(a: list, b: list) -> list | None:
+    """The box two boxes share; None where they share nothing."""
+    m = [(max(x, s), min(y, t)) for (x, y), (s, t) in zip(a, b)]
+    return None if any(lo >= hi for lo, hi in m) else m
+
+
+def assemble(box: list, np_dtype: np.dtype, parts: list) -> np.ndarray | None:
+    """Box `box` of a tensor put together from its stored slices, `parts` [(their box,
+    a function reading their values)], reading only those that meet it; None where they
+    do not cover it (or a reader gives None)."""
+    out = np.empty([b - a for a, b in box], dtype=np_dtype)
+    covered = 0
+    for bounds, read in parts:
+        m = meet(box, bounds)
+        if m is None:
+            continue
+        arr = read()
+        if arr is None:
+            return None
+        out[tuple(slice(lo - a, hi - a) for (lo, hi), (a, _) in zip(m, box))] = \
+            arr[tuple(slice(lo - s, hi - s) for (lo, hi), (s, _) in zip(m, bounds))]
+        covered += int(np.prod([hi - lo for lo, hi in m]))
+    return out if covered >= out.size else None
+
+
 def index_bytes(num_shards: int, entries: dict) -> bytes:
     """The `.index` file of a bundle of `num_shards` data files holding `entries` (encoded
     key -> BundleEntryProto)."""
@@ -306,32 +336,31 @@ class BundleReader:
         together from the slices it meets, each stored under its own key."""
         dtype = dt.as_dtype(e.dtype)
         full = [d.size for d in e.shape.dim]
-        box = region if region is not None else [(0, d) for d in full]
-        out = np.empty([b - a for a, b in box], dtype=object if dtype is dt.string else
-                       _np_dtype(dtype).newbyteorder("="))
-        covered = 0
+
+        def part(extents: list, bounds: list) -> Any:
+            def read() -> np.ndarray:
+                entry = self._slice_entries.get(ordered_code.tensor_name_slice(key, extents))
+                if entry is None:
+                    raise DataLossError(None, None, f"{key}: the data of its slice {extents} "
+                                                    "is missing from the checkpoint")
+                arr = self._read_entry(key, entry)
+                want = tuple(min(t, d) - s for (s, t), d in zip(bounds, full))
+                if arr.shape != want:
+                    raise DataLossError(None, None, f"{key}: slice {extents} holds shape "
+                                                    f"{list(arr.shape)}, not {list(want)}")
+                return arr
+            return bounds, read
+
+        parts = []
         for sl in e.slices:
             if len(sl.extent) != len(full):
                 raise DataLossError(None, None, f"{key}: a slice's rank does not match the "
                                                 f"tensor's shape {full}")
             extents = [(x.start, x.length if x.HasField("length") else -1) for x in sl.extent]
-            bounds = [(s, s + n) if n >= 0 else (0, d) for (s, n), d in zip(extents, full)]
-            meet = [(max(a, s), min(b, t)) for (a, b), (s, t) in zip(box, bounds)]
-            if any(lo >= hi for lo, hi in meet):
-                continue
-            part = self._slice_entries.get(ordered_code.tensor_name_slice(key, extents))
-            if part is None:
-                raise DataLossError(None, None, f"{key}: the data of its slice {extents} is "
-                                                "missing from the checkpoint")
-            arr = self._read_entry(key, part)
-            want = tuple(min(t, d) - s for (s, t), d in zip(bounds, full))
-            if arr.shape != want:
-                raise DataLossError(None, None, f"{key}: slice {extents} holds shape "
-                                                f"{list(arr.shape)}, not {list(want)}")
-            out[tuple(slice(lo - a, hi - a) for (lo, hi), (a, _) in zip(meet, box))] = \
-                arr[tuple(slice(lo - s, hi - s) for (lo, hi), (s, _) in zip(meet, bounds))]
-            covered += int(np.prod([hi - lo for lo, hi in meet]))
-        return out if covered >= out.size else None
+            parts.append(part(extents, box_of(extents, full)))
+        return assemble(region if region is not None else [(0, d) for d in full],
+                        np.dtype(object) if dtype is dt.string else
+                        _np_dtype(dtype).newbyteorder("="), parts)
 
     def _read_entry(self, key: str, e: Any) -> np.ndarray:
         if e.shape.unknown_rank:

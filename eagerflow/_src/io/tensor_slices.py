@@ -30,7 +30,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import fileio, gfile, ordered_code, table, tensor_proto
-from eagerflow._src.io.tensor_bundle import not_found
+from eagerflow._src.io.tensor_bundle import assemble, box_of, meet, not_found
 
 CHECKPOINT_VERSION = 1  # TF's TF_CHECKPOINT_VERSION
 # the dtypes TF's SaveTypedData serializes (bfloat16: its UnimplementedError; the rest:
@@ -172,7 +172,7 @@ class SlicesReader:
             for sl in meta.slice:
                 ext = _extents(sl)
                 for other, _ in have[2]:
-                    if _meet(_box(ext, shape), _box(other, shape)) is not None:
+                    if meet(box_of(ext, shape), box_of(other, shape)) is not None:
                         raise InternalError(None, None, f"Overlapping slices: existing slice "
                                                         f"= {debug_string(other)}, new slice = "
                                                         f"{debug_string(ext)}")
@@ -183,40 +183,29 @@ class SlicesReader:
         """The box ([(start, stop)] per dimension) of tensor `name`; None where the stored
         slices do not cover it."""
         shape, dtype, slices = self.tensors[name]
-        out = np.empty([b - a for a, b in box], dtype=object if dtype is dt.string else
-                       np.dtype(dtype.as_numpy_dtype))
-        covered = 0
-        for ext, index in slices:
-            bounds = _box(ext, shape)
-            meet = _meet(box, bounds)
-            if meet is None:
-                continue
-            one = protos.SavedTensorSlices()
-            raw = self._tables[index].get(ordered_code.tensor_name_slice(name, ext))
-            try:
-                one.ParseFromString(raw if raw is not None else b"")
+
+        def part(extents: list, index: int) -> Any:
+            bounds = box_of(extents, shape)
+
+            def read() -> np.ndarray | None:
+                raw = self._tables[index].get(ordered_code.tensor_name_slice(name, extents))
+                if raw is None:
+                    return None  # (TF's CopySliceData fails: "Error copying slice data")
+                one = protos.SavedTensorSlices()
                 tp = tensor_proto.message_class()()
-                tp.ParseFromString(one.data.data)
-            except DecodeError:
-                raise DataLossError(None, None, f"Corrupted data of {name} in "
-                                                f"{self.pattern}") from None
-            tp.dtype = dtype.as_datatype_enum
-            for lo, hi in bounds:
-                tp.tensor_shape.dim.add(size=hi - lo)
-            n = int(np.prod([hi - lo for lo, hi in bounds]))
-            if raw is None or tensor_proto.value_count(tp) != n:
-                return None  # (TF's CopySliceData fails: "Error copying slice data")
-            part = tensor_proto.to_ndarray(tp)
-            out[tuple(slice(lo - a, hi - a) for (lo, hi), (a, _) in zip(meet, box))] = \
-                part[tuple(slice(lo - s, hi - s) for (lo, hi), (s, _) in zip(meet, bounds))]
-            covered += int(np.prod([hi - lo for lo, hi in meet]))
-        return out if covered >= out.size else None
+                try:
+                    one.ParseFromString(raw)
+                    tp.ParseFromString(one.data.data)
+                except DecodeError:
+                    raise DataLossError(None, None, f"Corrupted data of {name} in "
+                                                    f"{self.pattern}") from None
+                tp.dtype = dtype.as_datatype_enum
+                for lo, hi in bounds:
+                    tp.tensor_shape.dim.add(size=hi - lo)
+                if tensor_proto.value_count(tp) != int(np.prod([hi - lo for lo, hi in bounds])):
+                    return None
+                return tensor_proto.to_ndarray(tp)
+            return bounds, read
 
-
-def _box(extents: list, shape: list) -> list:
-    return [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
-
-
-def _meet(a: list, b: list) -> list | None:
-    m = [(max(x, s), min(y, t)) for (x, y), (s, t) in zip(a, b)]
-    return None if any(lo >= hi for lo, hi in m) else m
+        return assemble(box, np.dtype(object if dtype is dt.string else dtype.as_numpy_dtype),
+                        [part(extents, index) for extents, index in slices])

@@ -35,6 +35,7 @@ from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tensor_bundle import (
     BundleReader,
     BundleWriter,
+    box_of,
     data_filename,
     index_bytes,
     index_filename,
@@ -123,11 +124,6 @@ def parse_spec(op: str, spec: str) -> tuple:
 
 def _slice_shape(full: list, extents: list) -> tuple:
     return tuple(d if n < 0 else n for (_, n), d in zip(extents, full))
-
-
-def _debug_string(extents: list) -> str:
-    """TF's TensorSlice::DebugString: "-" for a whole dimension, else "start,length"."""
-    return ":".join("-" if n < 0 else f"{s},{n}" for s, n in extents)
 
 
 # ---------------------------------------------------------------------------------------
@@ -322,14 +318,13 @@ def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> 
                                     f"checkpoint: {shape_str(shape)}")
             else:
                 extents = [(0, -1)] * len(shape)
-            box = [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
             try:
-                arr = reader.read_region(name, box)
+                arr = reader.read_region(name, box_of(extents, shape))
             except OpError as e:
                 raise _fail(op, e.message, type(e)) from None
             if arr is None:
                 raise _fail(op, f"Does not have sufficient slices for partitioned tensor {name} "
-                                f"to restore in slice_spec: {_debug_string(extents)}")
+                                f"to restore in slice_spec: {tensor_slices.debug_string(extents)}")
             out.append(arr)
         return out
     finally:
@@ -658,9 +653,8 @@ def read_slices(op: str, pattern: str, names: list, specs: list, dtypes: tuple) 
                 raise _fail(op, f"Shape in shape_and_slice spec does not match the shape in "
                                 f"the save file: {shape_str(full)}, save file shape: "
                                 f"{shape_str(shape)}")
-        box = [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
         try:
-            arr = reader.read_region(name, box)
+            arr = reader.read_region(name, box_of(extents, shape))
         except OpError as e:
             raise _fail(op, e.message, type(e)) from None
         if arr is None:
