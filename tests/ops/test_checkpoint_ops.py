@@ -275,6 +275,11 @@ def test_in_a_function(tmp_path):
                            dtypes=[tf.float32])
 
     np.testing.assert_array_equal(read()[0].numpy(), [1.0])
+    # a constant spec gives the output its static shape, as TF's shape function does
+    shapes = [o.shape for o in tf.function(lambda: R.RestoreV2(
+        prefix=p, tensor_names=["x", "x"], shape_and_slices=["", "2 0,1"],
+        dtypes=[tf.float32, tf.float32])).get_concrete_function().outputs]
+    assert [s.rank for s in shapes] == [None, 1] and shapes[1].as_list() == [1]
 
 
 def test_no_gradient():

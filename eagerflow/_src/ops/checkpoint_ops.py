@@ -1,16 +1,20 @@
-"""TF's checkpoint ops: SaveV2, RestoreV2, MergeV2Checkpoints, ShardedFilename and
-ShardedFilespec (tf.raw_ops, and the nodes of TF 1 Savers' graphs).
+"""TF's checkpoint ops: SaveV2, RestoreV2, MergeV2Checkpoints, ShardedFilename,
+ShardedFilespec, and TF 1's Save, SaveSlices, Restore, RestoreSlice (tf.raw_ops, and the
+nodes of TF 1 Savers' graphs).
 
-Ops layer, over io/tensor_bundle.py: the files are the V2 tensor bundle that
-tf.train.Checkpoint writes (`prefix.index` + `prefix.data-0000k-of-0000n`), byte for
-byte TF's, written atomically (temporary files, fsync, rename; the index last). A
-`shape_and_slices` entry is TF's slice spec: the full shape, then "start,length" or "-"
-per dimension ("4 4 0,2:-"); SaveV2 stores the tensor as that slice of the full one and
-RestoreV2 reads that box, put together from the stored slices it meets. The checks run
-in TF's kernels' order with their words and error classes, before any file is touched;
-TF 2.21 aborts the process on a few inputs (a resource tensor saved, two slices of one
-name of other dtypes or full shapes, a negative dimension), which are refused here. None
-of the ops has a gradient in TF (its registry's LookupError).
+Ops layer, over io/. The V2 ops write and read the tensor bundle of tf.train.Checkpoint
+(io/tensor_bundle.py: `prefix.index` + `prefix.data-0000k-of-0000n`), the V1 ops TF 1's
+one-file table of tensor slices (io/tensor_slices.py), both byte for byte TF's and written
+atomically (temporary files, fsync, rename; a bundle's index last). RestoreV2 reads a
+prefix that has no index as a V1 file, as TF does. A `shape_and_slices` entry is TF's
+slice spec: the full shape, then "start,length" or "-" per dimension ("4 4 0,2:-"); a save
+stores the tensor as that slice of the full one and a restore reads that box, put together
+from the stored slices it meets. The checks run in TF's kernels' order with their words
+and error classes, before any file is touched. Where TF 2.21 aborts the process (a
+resource tensor saved, slices of one name of other dtypes or full shapes, a negative
+dimension) the input is refused; a bundle merged into itself keeps its merged index (TF
+2.21 deletes it with the sources'). None of the ops has a gradient in TF (its registry's
+LookupError).
 """
 
 from __future__ import annotations
@@ -124,6 +128,23 @@ def parse_spec(op: str, spec: str) -> tuple:
 
 def _slice_shape(full: list, extents: list) -> tuple:
     return tuple(d if n < 0 else n for (_, n), d in zip(extents, full))
+
+
+def _static_shapes(specs: Any, n: int) -> list:
+    """The shapes of a restore's `n` outputs that a graph knows while it is built, as TF's
+    shape function gives them: a constant spec's slice shape, else unknown."""
+    known = C.known(specs) if C.is_graph_tensor(specs) else None
+    if not isinstance(known, (np.ndarray, bytes)):
+        return [None] * n
+    flat = [_text(x) for x in np.asarray(known, dtype=object).reshape(-1)]
+    out = []
+    for spec in (flat + [""] * n)[:n]:
+        try:
+            full, extents, _ = parse_spec("", spec) if spec else (None, None, None)
+        except OpError:
+            full = None  # (refused when the op runs)
+        out.append(None if full is None else _slice_shape(full, extents))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -288,7 +309,7 @@ def _restore_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
     C.output_count(_RESTORE, len(dtypes))
     _strings(_RESTORE, (prefix, tensor_names, shape_and_slices))
     _check_inputs(_RESTORE, prefix, tensor_names, shape_and_slices, len(dtypes))
-    return [(None, d) for d in dtypes]
+    return [(s, d) for s, d in zip(_static_shapes(shape_and_slices, len(dtypes)), dtypes)]
 
 
 def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> list:
@@ -674,7 +695,7 @@ def _restore1_infer(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
                         "elements")
     if C.num_elements(tensor_name._shape) == 0:
         raise _fail(op, "Input 1 (file_pattern) must be a have at least 1 elements")
-    return [(None, dtype)]
+    return [(_static_shapes(spec[0], 1)[0] if spec else None, dtype)]
 
 
 def _restore1_kernel(xp: Any, file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
