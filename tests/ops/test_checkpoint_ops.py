@@ -602,3 +602,55 @@ def test_v1_interop_with_tensorflow(tmp_path):
                 mine = [type(e).__name__, str(e).replace(str(tmp_path), "<D>")
                         .replace("/tf/", "/ef/")]
             assert mine == theirs, (name, n)
+
+
+# (TF 2.21's ValueErrors for nodes its shape functions refuse while a graph is built)
+GRAPH_ERRORS = [
+    (lambda p: R.SaveV2(prefix=[p], tensor_names=["a"], shape_and_slices=[""],
+                        tensors=[tf.constant(1)]),
+     "Shape must be rank 0 but is rank 1 for '{{node SaveV2}} = SaveV2[dtypes=[DT_INT32]]"
+     "(SaveV2/prefix, SaveV2/tensor_names, SaveV2/shape_and_slices, Const)' with input "
+     "shapes: [1], [1], [1], []."),
+    (lambda p: R.SaveV2(prefix=p, tensor_names=["a", "b"], shape_and_slices=[""],
+                        tensors=[tf.constant(1), tf.constant(2.0)]),
+     "Dimension must be 2 but is 1 for '{{node SaveV2}} = SaveV2[dtypes=[DT_INT32, DT_FLOAT]]"
+     "(SaveV2/prefix, SaveV2/tensor_names, SaveV2/shape_and_slices, Const, Const_1)' with "
+     "input shapes: [], [2], [1], [], []."),
+    (lambda p: R.RestoreV2(prefix=p, tensor_names=["a", "b"], shape_and_slices=[""],
+                           dtypes=[tf.int32]),
+     "Dimension 0 in both shapes must be equal, but are 2 and 1. Shapes are [2] and [1]. for "
+     "'{{node RestoreV2}} = RestoreV2[dtypes=[DT_INT32]](RestoreV2/prefix, "
+     "RestoreV2/tensor_names, RestoreV2/shape_and_slices)' with input shapes: [], [2], [1]."),
+    (lambda p: R.RestoreV2(prefix=p, tensor_names=["a", "b"], shape_and_slices=["", ""],
+                           dtypes=[tf.int32]),
+     "The number of shape_and_slice doesn't match tensor outputs. for '{{node RestoreV2}} = "
+     "RestoreV2[dtypes=[DT_INT32]](RestoreV2/prefix, RestoreV2/tensor_names, "
+     "RestoreV2/shape_and_slices)' with input shapes: [], [2], [2] and with computed input "
+     "tensors: input[2] = < >."),
+    (lambda p: R.MergeV2Checkpoints(checkpoint_prefixes=p, destination_prefix=p),
+     "Shape must be rank 1 but is rank 0 for '{{node MergeV2Checkpoints}} = MergeV2Checkpoints"
+     "[allow_missing_files=false, delete_old_dirs=true](MergeV2Checkpoints/checkpoint_prefixes,"
+     " MergeV2Checkpoints/destination_prefix)' with input shapes: [], []."),
+    (lambda p: R.ShardedFilename(basename="a", shard=[1], num_shards=2),
+     "Shape must be rank 0 but is rank 1 for '{{node ShardedFilename}} = ShardedFilename[]"
+     "(ShardedFilename/basename, ShardedFilename/shard, ShardedFilename/num_shards)' with input "
+     "shapes: [], [1], []."),
+    (lambda p: R.SaveSlices(filename=p, tensor_names=["a", "b"], shapes_and_slices=[""],
+                            data=[tf.constant(1), tf.constant(2)]),
+     "Dimension must be 2 but is 1 for '{{node SaveSlices}} = SaveSlices[T=[DT_INT32, DT_INT32]]"
+     "(SaveSlices/filename, SaveSlices/tensor_names, SaveSlices/shapes_and_slices, Const, "
+     "Const_1)' with input shapes: [], [2], [1], [], []."),
+    (lambda p: R.RestoreSlice(file_pattern=p, tensor_name="a", shape_and_slice="garbage",
+                              dt=tf.int32),
+     "Need least two elements in shape_and_slice specification: garbage for '{{node "
+     "RestoreSlice}} = RestoreSlice[dt=DT_INT32, preferred_shard=-1](RestoreSlice/file_pattern,"
+     " RestoreSlice/tensor_name, RestoreSlice/shape_and_slice)' with input shapes: [], [], [] "
+     "and with computed input tensors: input[2] = <garbage>."),
+]
+
+
+@pytest.mark.parametrize("i", range(len(GRAPH_ERRORS)))
+def test_graph_shape_errors(tmp_path, i):
+    call, words = GRAPH_ERRORS[i]
+    with pytest.raises(ValueError, match=re.escape(words)):
+        tf.function(lambda: call(str(tmp_path / "ck"))).get_concrete_function()

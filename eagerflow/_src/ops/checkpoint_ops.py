@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     InternalError,
     InvalidArgumentError,
@@ -137,12 +138,14 @@ def _static_shapes(specs: Any, n: int) -> list:
     if not isinstance(known, (np.ndarray, bytes)):
         return [None] * n
     flat = [_text(x) for x in np.asarray(known, dtype=object).reshape(-1)]
+    if len(flat) != n:
+        raise _fail(_RESTORE, "The number of shape_and_slice doesn't match tensor outputs.")
     out = []
     for spec in (flat + [""] * n)[:n]:
         try:
             full, extents, _ = parse_spec("", spec) if spec else (None, None, None)
-        except OpError:
-            full = None  # (refused when the op runs)
+        except OpError as e:  # (TF's shape function parses it: a ValueError there)
+            raise InvalidArgumentError(None, None, e.message) from None
         out.append(None if full is None else _slice_shape(full, extents))
     return out
 
@@ -179,6 +182,19 @@ def _check_inputs(op: str, prefix: Any, names: Any, specs: Any, count: int) -> N
                     f"Got {a} tensor names, but {count} expected dtypes.")
 
 
+def _graph_checks(op: str, ranks: tuple, dims: tuple = ()) -> None:
+    """While a graph is built, TF's shape functions' checks (a ValueError there): each
+    (input, rank) of `ranks`, then each (input, count) of `dims`, its first dim."""
+    if _state.graph is None:
+        return
+    for x, rank in ranks:
+        if x._shape is not None and len(x._shape) != rank:
+            raise _fail(op, f"Shape must be rank {rank} but is rank {len(x._shape)}")
+    for x, n in dims:
+        if x._shape and x._shape[0] is not None and x._shape[0] != n:
+            raise _fail(op, f"Dimension must be {n} but is {x._shape[0]}")
+
+
 def _prefix(op: str, prefix: Any) -> str:
     return file_path(np.asarray(prefix, dtype=object).reshape(-1)[0])
 
@@ -195,6 +211,8 @@ def _save_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *tensors:
     _strings(_SAVE, (prefix, tensor_names, shape_and_slices))
     if not tensors:
         raise no_tensors(_SAVE, "dtypes")
+    _graph_checks(_SAVE, ((prefix, 0), (tensor_names, 1), (shape_and_slices, 1)),
+                  ((tensor_names, len(tensors)), (shape_and_slices, len(tensors))))
     _check_inputs(_SAVE, prefix, tensor_names, shape_and_slices, len(tensors))
     return []
 
@@ -308,8 +326,14 @@ def _restore_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
         raise no_tensors(_RESTORE, "dtypes")
     C.output_count(_RESTORE, len(dtypes))
     _strings(_RESTORE, (prefix, tensor_names, shape_and_slices))
+    _graph_checks(_RESTORE, ((prefix, 0), (tensor_names, 1), (shape_and_slices, 1)))
+    a, b = tensor_names._shape, shape_and_slices._shape
+    if _state.graph is not None and a and b and None not in (a[0], b[0]) and a[0] != b[0]:
+        raise _fail(_RESTORE, f"Dimension 0 in both shapes must be equal, but are {a[0]} and "
+                              f"{b[0]}. Shapes are {shape_str(a)} and {shape_str(b)}.")
+    shapes = _static_shapes(shape_and_slices, len(dtypes))
     _check_inputs(_RESTORE, prefix, tensor_names, shape_and_slices, len(dtypes))
-    return [(s, d) for s, d in zip(_static_shapes(shape_and_slices, len(dtypes)), dtypes)]
+    return list(zip(shapes, dtypes))
 
 
 def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> list:
@@ -428,6 +452,7 @@ def _merge_infer(checkpoint_prefixes: Any, destination_prefix: Any, *,
     C.bool_attr(delete_old_dirs, "delete_old_dirs")
     C.bool_attr(allow_missing_files, "allow_missing_files")
     _strings(_MERGE, (checkpoint_prefixes, destination_prefix))
+    _graph_checks(_MERGE, ((checkpoint_prefixes, 1), (destination_prefix, 0)))
     s = checkpoint_prefixes._shape
     if s is not None and len(s) != 1:
         raise _fail(_MERGE, f"Input checkpoint_prefixes should be an 1-D tensor, got "
@@ -530,6 +555,7 @@ def _scalars(op: str, named: tuple) -> None:
         if x._dtype is not want:
             i = [n for n, _, _ in named].index(name)
             raise C.wrong_input_dtype(op, i, want, x._dtype)
+    _graph_checks(op, tuple((x, 0) for _, x, _ in named))
     for name, x, _ in named:
         if x._shape is not None and len(x._shape) != 0:
             raise _fail(op, f"{name} must be a scalar, got shape {shape_str(x._shape)}")
@@ -606,6 +632,8 @@ def _save1_infer(filename: Any, tensor_names: Any, *rest: Any, op: str) -> list:
     data = rest[fixed - 2:]
     if not data:
         raise no_tensors(op, "T")
+    _graph_checks(op, ((filename, 0),), ((tensor_names, len(data)),) +
+                  (((rest[0], len(data)),) if op == _SAVE_SLICES else ()))
     n = C.num_elements(filename._shape)
     if n is not None and n != 1:
         raise _fail(op, f"Input 0 (filename) must be a string scalar; got a tensor of {n}"
@@ -689,6 +717,7 @@ def _restore1_infer(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
     dtype = C.dtype_attr(op, dt, "dt")
     C.int_attr(op, preferred_shard, "preferred_shard", 64)
     _strings(op, (file_pattern, tensor_name) + spec)
+    _graph_checks(op, tuple((x, 0) for x in (file_pattern, tensor_name) + spec))
     n = C.num_elements(file_pattern._shape)
     if n is not None and n != 1:
         raise _fail(op, f"Input 0 (file_pattern) must be a string scalar; got a tensor of {n} "
