@@ -654,3 +654,47 @@ def test_graph_shape_errors(tmp_path, i):
     call, words = GRAPH_ERRORS[i]
     with pytest.raises(ValueError, match=re.escape(words)):
         tf.function(lambda: call(str(tmp_path / "ck"))).get_concrete_function()
+
+
+TF_SAVER_V1 = r'''
+import os, sys
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import numpy as np
+import tensorflow as tf
+from tensorflow.core.protobuf import saver_pb2
+v1 = tf.compat.v1
+d = sys.argv[1]
+with tf.Graph().as_default():
+    w = v1.get_variable("w", initializer=np.arange(6, dtype=np.float32).reshape(2, 3))
+    step = v1.get_variable("step", initializer=np.int64(7))
+    saver = v1.train.Saver(write_version=saver_pb2.SaverDef.V1)
+    with v1.Session() as sess:
+        sess.run(v1.global_variables_initializer())
+        print(saver.save(sess, os.path.join(d, "model.ckpt")))
+'''
+
+
+@pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                    reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+def test_tf1_saver_v1_checkpoint_read(tmp_path):
+    """A TF 1 Saver's V1 checkpoint (one file, no index): tf.train.load_checkpoint and
+    list_variables read it, and TF 1's Saver restores from it, as TF's do."""
+    proc = subprocess.run([TF_PYTHON, "-c", TF_SAVER_V1, str(tmp_path)], capture_output=True,
+                          text=True, env=TF_ENV, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    prefix = str(tmp_path / "model.ckpt")
+    assert not os.path.exists(prefix + ".index") and os.path.isfile(prefix)
+    assert tf.train.list_variables(prefix) == [("step", []), ("w", [2, 3])]
+    np.testing.assert_array_equal(tf.train.load_variable(prefix, "w"),
+                                  np.arange(6, dtype=np.float32).reshape(2, 3))
+    assert tf.train.latest_checkpoint(str(tmp_path)) == prefix
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", shape=[2, 3], initializer=v1.zeros_initializer())
+        step = v1.get_variable("step", shape=[], dtype=tf.int64,
+                               initializer=v1.zeros_initializer())
+        saver = v1.train.Saver()
+        with v1.Session() as sess:
+            saver.restore(sess, prefix)
+            np.testing.assert_array_equal(sess.run(w), np.arange(6).reshape(2, 3))
+            assert sess.run(step) == 7

@@ -25,12 +25,20 @@ from eagerflow._src.core.errors import (
     DataLossError,
     InternalError,
     InvalidArgumentError,
+    NotFoundError,
     UnimplementedError,
     shape_str,
 )
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import fileio, gfile, ordered_code, table, tensor_proto
-from eagerflow._src.io.tensor_bundle import assemble, box_of, meet, not_found
+from eagerflow._src.io.tensor_bundle import (
+    BundleReader,
+    assemble,
+    box_of,
+    index_filename,
+    meet,
+    not_found,
+)
 
 CHECKPOINT_VERSION = 1  # TF's TF_CHECKPOINT_VERSION
 # the dtypes TF's SaveTypedData serializes (bfloat16: its UnimplementedError; the rest:
@@ -132,6 +140,18 @@ def write_file(path: str, items: list) -> None:
     fileio.atomic_write(path, data, "slices")
 
 
+def is_v1(prefix: str) -> bool:
+    """Whether `prefix` names TF 1's files (no bundle index; TF reads them by pattern)."""
+    return not os.path.exists(index_filename(prefix)) and \
+        any(os.path.isfile(f) for f in gfile.matches(prefix))
+
+
+def open_reader(prefix: str) -> Any:
+    """A reader of the checkpoint at `prefix`: its bundle, or TF 1's files it matches where
+    it has no index (as TF's CheckpointReader falls back)."""
+    return SlicesReader(prefix) if is_v1(prefix) else BundleReader(prefix)
+
+
 class SlicesReader:
     """The tensors of every V1 checkpoint file `pattern` matches (TF's TensorSliceReader)."""
 
@@ -178,6 +198,30 @@ class SlicesReader:
                                                         f"{debug_string(ext)}")
                 have[2].append((ext, index))
         return items
+
+    # -- BundleReader's interface (tf.train.load_checkpoint, TF 1's Saver) ------------------
+    def keys(self) -> list:
+        return sorted(self.tensors)
+
+    def has(self, key: str) -> bool:
+        return key in self.tensors
+
+    def dtype(self, key: str) -> dt.DType:
+        return self.tensors[key][1]
+
+    def shape(self, key: str) -> list:
+        return list(self.tensors[key][0])
+
+    def read(self, key: str) -> np.ndarray:
+        if key not in self.tensors:
+            raise NotFoundError(None, None, f"Key {key} not found in checkpoint")
+        out = self.read_region(key, [(0, d) for d in self.tensors[key][0]])
+        if out is None:
+            raise InvalidArgumentError(None, None, "Error copying slice data")
+        return out
+
+    def close(self) -> None:
+        pass
 
     def read_region(self, name: str, box: list) -> np.ndarray | None:
         """The box ([(start, stop)] per dimension) of tensor `name`; None where the stored

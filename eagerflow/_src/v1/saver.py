@@ -28,6 +28,7 @@ from eagerflow._src.function.session import Session, node_error_text
 from eagerflow._src.graph.ir import user_frames
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
+from eagerflow._src.io.tensor_slices import open_reader
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
 from eagerflow._src.v1.partitioned import PartitionedVariable
@@ -268,7 +269,7 @@ class Saver:
         if not cm.checkpoint_exists(prefix):
             raise ValueError("The passed save_path is not a valid checkpoint: " + prefix)
         tf_logging.get_logger().info("Restoring parameters from %s", prefix)
-        reader = BundleReader(prefix)
+        reader = open_reader(prefix)  # (TF 1's V1 file where there is no index, as TF's)
         try:
             keys = self._checkpoint_keys(reader)
             arrays = {}
