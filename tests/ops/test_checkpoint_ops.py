@@ -671,24 +671,37 @@ with tf.Graph().as_default():
     with v1.Session() as sess:
         sess.run(v1.global_variables_initializer())
         print(saver.save(sess, os.path.join(d, "model.ckpt")))
+        # and eagerflow's V1 checkpoint of the same, restored
+        saver.restore(sess, os.path.join(d, "ef", "model.ckpt"))
+        print(sess.run(w).tolist(), sess.run(step))
 '''
 
 
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON),
                     reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
-def test_tf1_saver_v1_checkpoint_read(tmp_path):
-    """A TF 1 Saver's V1 checkpoint (one file, no index): tf.train.load_checkpoint and
-    list_variables read it, and TF 1's Saver restores from it, as TF's do."""
+def test_tf1_saver_v1_checkpoints(tmp_path):
+    """A TF 1 Saver's V1 checkpoint (one file, no index): TF's restores ours; of TF's,
+    tf.train.load_checkpoint and list_variables read it, and TF 1's Saver restores it."""
+    v1 = tf.compat.v1
+    ours = str(tmp_path / "ef" / "model.ckpt")
+    (tmp_path / "ef").mkdir()
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", initializer=np.arange(6, dtype=np.float32).reshape(2, 3) + 1)
+        step = v1.get_variable("step", initializer=np.int64(8))
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            assert v1.train.Saver(write_version=1).save(sess, ours) == ours
+    assert sorted(os.listdir(tmp_path / "ef")) == ["checkpoint", "model.ckpt", "model.ckpt.meta"]
     proc = subprocess.run([TF_PYTHON, "-c", TF_SAVER_V1, str(tmp_path)], capture_output=True,
                           text=True, env=TF_ENV, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.splitlines()[-1] == "[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]] 8"
     prefix = str(tmp_path / "model.ckpt")
     assert not os.path.exists(prefix + ".index") and os.path.isfile(prefix)
     assert tf.train.list_variables(prefix) == [("step", []), ("w", [2, 3])]
     np.testing.assert_array_equal(tf.train.load_variable(prefix, "w"),
                                   np.arange(6, dtype=np.float32).reshape(2, 3))
     assert tf.train.latest_checkpoint(str(tmp_path)) == prefix
-    v1 = tf.compat.v1
     with tf.Graph().as_default():
         w = v1.get_variable("w", shape=[2, 3], initializer=v1.zeros_initializer())
         step = v1.get_variable("step", shape=[], dtype=tf.int64,
@@ -698,3 +711,21 @@ def test_tf1_saver_v1_checkpoint_read(tmp_path):
             saver.restore(sess, prefix)
             np.testing.assert_array_equal(sess.run(w), np.arange(6).reshape(2, 3))
             assert sess.run(step) == 7
+
+
+def test_tf1_saver_writes_v1_files(tmp_path, caplog):
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", initializer=np.arange(3, dtype=np.float32))
+        saver = v1.train.Saver(write_version=1, max_to_keep=2)
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for i in range(3):
+                saver.save(sess, str(tmp_path / "model.ckpt"), global_step=i,
+                           write_meta_graph=False)
+            assert sorted(os.listdir(tmp_path)) == ["checkpoint", "model.ckpt-1",
+                                                    "model.ckpt-2"]
+            sess.run(w.assign([0.0, 0.0, 0.0]))
+            saver.restore(sess, tf.train.latest_checkpoint(str(tmp_path)))
+            assert sess.run(w).tolist() == [0.0, 1.0, 2.0]
+    assert "TensorFlow's V1 checkpoint format has been deprecated." in caplog.text
