@@ -1,7 +1,9 @@
 """`tf.compat.v1.train.Saver`: TF 1's name-based checkpoints, in TF's checkpoint format.
 
-Sits at the top of v1/, over train/ (tensor_bundle.py writes and reads the files,
-checkpoint_management.py the `checkpoint` state file). A Saver maps checkpoint keys to
+Sits at the top of v1/, over train/ (io/tensor_bundle.py writes and reads the files;
+io/tensor_slices.py TF 1's one-file V1 format, written with `write_version=SaverDef.V1`
+and read where a prefix has no index; checkpoint_management.py the `checkpoint` state
+file). A Saver maps checkpoint keys to
 variables: a variable's own name ("layer1/kernel", "global_step", "w/Adam_1") for a
 list, the given keys for a dict. `save` writes each variable's value in the session
 (eagerly, its value) under its key as TF's Saver does (no object graph: TF 2.21's Saver
