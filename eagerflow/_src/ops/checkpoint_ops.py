@@ -35,6 +35,7 @@ from eagerflow._src.core.errors import (
     OpError,
     shape_str,
 )
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.io import fileio, tensor_slices
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tensor_bundle import (
@@ -363,8 +364,10 @@ def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> 
                                     f"checkpoint: {shape_str(shape)}")
             else:
                 extents = [(0, -1)] * len(shape)
+            box = box_of(extents, shape)
+            check_finite_size(op, tuple(b - a for a, b in box), want)  # (a damaged file's)
             try:
-                arr = reader.read_region(name, box_of(extents, shape))
+                arr = reader.read_region(name, box)
             except OpError as e:
                 raise _fail(op, e.message, type(e)) from None
             if arr is None:
@@ -702,8 +705,10 @@ def read_slices(op: str, pattern: str, names: list, specs: list, dtypes: tuple) 
                 raise _fail(op, f"Shape in shape_and_slice spec does not match the shape in "
                                 f"the save file: {shape_str(full)}, save file shape: "
                                 f"{shape_str(shape)}")
+        box = box_of(extents, shape)
+        check_finite_size(op, tuple(b - a for a, b in box), want)  # (a damaged file's)
         try:
-            arr = reader.read_region(name, box_of(extents, shape))
+            arr = reader.read_region(name, box)
         except OpError as e:
             raise _fail(op, e.message, type(e)) from None
         if arr is None:
