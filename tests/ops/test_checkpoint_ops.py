@@ -177,6 +177,22 @@ def test_save_is_atomic(tmp_path):
         fileio.set_fault_hook(None)
     assert sorted(os.listdir(tmp_path)) == ["ck.data-00000-of-00001", "ck.index"]
     assert _restore(p, ["a"], [""], [tf.float32]) == [1.0]
+    # TF 1's file alike: the old one stays whole until the new one is renamed over it
+    f = str(tmp_path / "v1")
+    R.Save(filename=f, tensor_names=["a"], data=[tf.constant(1.0)])
+
+    def crash_v1(step):
+        if step == "slices:synced":
+            raise KeyboardInterrupt
+
+    fileio.set_fault_hook(crash_v1)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            R.Save(filename=f, tensor_names=["a"], data=[tf.constant(2.0)])
+    finally:
+        fileio.set_fault_hook(None)
+    assert sorted(os.listdir(tmp_path)) == ["ck.data-00000-of-00001", "ck.index", "v1"]
+    assert R.Restore(file_pattern=f, tensor_name="a", dt=tf.float32).numpy() == 1.0
 
 
 def test_merge(tmp_path):
