@@ -60,6 +60,11 @@ def test_slices_saved_and_restored(tmp_path):
     np.testing.assert_array_equal(full, np.repeat([1.0, 2.0], 8).reshape(4, 4))
     (mid,) = _restore(p, ["a"], ["4 4 1,2:1,2"], [tf.float32])
     np.testing.assert_array_equal(mid, [[1.0, 1.0], [2.0, 2.0]])
+    # a slice of a tensor saved whole before is listed on its entry, as TF's writer does
+    w = tmp_path / "whole_then_slice"
+    _save(w, ["a", "a"], ["", "4 4 2,2:-"], [tf.ones([4, 4]), 2 * tf.ones([2, 4])])
+    (rows,) = _restore(w, ["a"], ["4 4 2,2:-"], [tf.float32])
+    np.testing.assert_array_equal(rows, 2 * np.ones((2, 4)))
     # one slice stored: only boxes inside it can be read
     q = tmp_path / "part"
     _save(q, ["a"], ["4 4 0,2:-"], [tf.ones([2, 4])])

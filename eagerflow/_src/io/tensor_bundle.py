@@ -109,8 +109,8 @@ class BundleWriter:
                 dtype=dtype.as_datatype_enum, shard_id=shard)
             for d in full:
                 entry.shape.dim.add(size=d)
-        elif not len(entry.slices) or [d.size for d in entry.shape.dim] != full or \
-                entry.dtype != dtype.as_datatype_enum:
+        elif [d.size for d in entry.shape.dim] != full or entry.dtype != dtype.as_datatype_enum:
+            # (a slice of a whole tensor saved before is listed on its entry, as TF's writer)
             raise ValueError(f"Duplicate or invalid checkpoint key {key!r}")
         proto = entry.slices.add()
         for start, length in extents:
