@@ -121,7 +121,9 @@ OPS_ORDER = [
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_ops",
-    "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
+    "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_softmax",
+    "sparse_extras", "embedding_sparse", "crosses",
+    "parsing_features",
     "parsing_sequence", "parsing_v1", "parsing_sequence_v1",
     "extension_type", "extension_dispatch",
     # StructuredTensor (an extension type over the ragged family)

@@ -4,7 +4,6 @@ from eagerflow._src.core.sparse_tensor import SparseTensor as SparseTensor
 from eagerflow._src.ops.crosses import cross as cross
 from eagerflow._src.ops.crosses import cross_hashed as cross_hashed
 from eagerflow._src.ops.sparse_functions import (
-    add as add,
     bincount as bincount,
     concat_sparse as concat,
     expand_dims as expand_dims,
@@ -25,13 +24,16 @@ from eagerflow._src.ops.sparse_functions import (
     to_indicator as to_indicator,
     transpose_sparse as transpose,
 )
+from eagerflow._src.ops.sparse_binary_ops import (
+    add as add,
+    maximum as maximum,
+    minimum as minimum,
+)
 from eagerflow._src.ops.sparse_extras import (
     eye as eye,
     mask as mask,
-    maximum as maximum,
-    minimum as minimum,
     reset_shape as reset_shape,
     sampled_addmm as sampled_addmm,
-    softmax as softmax,
 )
 from eagerflow._src.ops.sparse_ops import to_dense as to_dense
+from eagerflow._src.ops.sparse_softmax import softmax as softmax

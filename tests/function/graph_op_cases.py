@@ -439,6 +439,38 @@ CASES = {
             return tf.histogram_fixed_width(x, [0.0, 1.0], n)
         SPECS = [tf.TensorSpec([10]), tf.TensorSpec([], tf.int32)]
     """,
+    # -- sparse segment reductions, their gradients' ops and embedding_lookup_sparse -----------
+    "sparse_segment_reductions": """
+        def f(d, i, s, n):
+            return (tf.sparse.segment_sum(d, i, s), tf.sparse.segment_mean(d, i, s, 7),
+                    tf.sparse.segment_sqrt_n(d, [0, 1], [0, 0], num_segments=n, name="q"),
+                    tf.compat.v1.sparse_segment_sum(d, i, s, name="v1", num_segments=3))
+        SPECS = [tf.TensorSpec([5, 3]), tf.TensorSpec([4], tf.int32),
+                 tf.TensorSpec([4], tf.int64), tf.TensorSpec([], tf.int64)]
+    """,
+    "sparse_segment_gradients": """
+        def f(d, i, s):
+            with tf.GradientTape(persistent=True) as tape:
+                tape.watch(d)
+                a = tf.sparse.segment_sum(d, i, s)
+                b = tf.sparse.segment_mean(d, i, s, num_segments=4, sparse_gradient=True)
+                c = tf.sparse.segment_sqrt_n(d, i, s, sparse_gradient=True)
+            ga, gb, gc = tape.gradient(a, d), tape.gradient(b, d), tape.gradient(c, d)
+            return ga, gb.values, gb.indices, gc.values, gc.dense_shape
+        SPECS = [tf.TensorSpec([5, 3]), tf.TensorSpec([4], tf.int32),
+                 tf.TensorSpec([4], tf.int32)]
+    """,
+    "embedding_lookup_sparse_one_table": """
+        def f(p, ind, ids, shape):
+            sp = tf.SparseTensor(ind, ids, shape)
+            with tf.GradientTape() as tape:
+                tape.watch(p)
+                y = tf.nn.embedding_lookup_sparse(p, sp, None, combiner="sqrtn")
+            g = tape.gradient(y, p)
+            return y, g.values, g.indices
+        SPECS = [tf.TensorSpec([10, 3]), tf.TensorSpec([None, 2], tf.int64),
+                 tf.TensorSpec([None], tf.int64), tf.TensorSpec([2], tf.int64)]
+    """,
     # -- TF 1's string split and DecodePaddedRaw ---------------------------------------------
     "decode_raw_fixed_length": """
         def f(x):
@@ -453,6 +485,32 @@ CASES = {
             b = tf.compat.v1.string_split(x, ",;", skip_empty=False)
             return a.indices, a.values, a.dense_shape, b.values
         SPECS = [tf.TensorSpec([None], tf.string)]
+    """,
+    # -- tf.sparse functions binding TF's sparse ops ------------------------------------------
+    "sparse_add_sparse": """
+        def f(i, v, j, w, shape):
+            a = tf.sparse.SparseTensor(i, v, shape)
+            s = tf.sparse.add(a, tf.sparse.SparseTensor(j, w, shape), 0.25)
+            return s.indices, s.values, s.dense_shape
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([2], tf.int64)]
+    """,
+    "sparse_add_dense": """
+        def f(i, v, x, shape):
+            return tf.sparse.add(x, tf.sparse.SparseTensor(i, v, shape))
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([3, 4]), tf.TensorSpec([2], tf.int64)]
+    """,
+    "sparse_maximum_minimum_softmax": """
+        def f(i, v, j, w, shape):
+            a = tf.sparse.SparseTensor(i, v, shape)
+            b = tf.sparse.SparseTensor(j, w, shape)
+            hi, lo = tf.sparse.maximum(a, b), tf.sparse.minimum(a, b)
+            return hi.indices, hi.values, lo.values, tf.sparse.softmax(a).values
+        SPECS = [tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
+                 tf.TensorSpec([2], tf.int64)]
     """,
 }
 

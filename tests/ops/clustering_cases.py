@@ -1,7 +1,7 @@
 """NearestNeighbors, KMC2ChainInitialization, KmeansPlusPlusInitialization and Fact calls
 as TF 2.21 answers them (tf.raw_ops), over points from a fixed seed: ties, k past the
-centers, distances TF's rounding makes negative, seeds of KMC2's chain, k-means++'s
-shapes, and the errors of each. Recorded by record_clustering_golden.py
+centers, distances TF's rounding makes negative, seeds of KMC2's chain and of k-means++'s
+sampler, and the errors of each. Recorded by record_clustering_golden.py
 (clustering_golden.json) and checked by test_clustering_ops.py; imports neither TF nor
 eagerflow.
 """
@@ -21,6 +21,7 @@ TIED = (np.array([[0, 0], [1, 1], [5, 5], [0.5, 0.5]], _F32),
 DISTANCES = _RNG.uniform(0, 1, 40).astype(_F32)
 LINEAR = np.linspace(3, 0.1, 12).astype(_F32)
 KMPP_POINTS = _RNG.standard_normal((20, 2)).astype(_F32)
+DUPLICATES = np.array([[0, 0], [0, 0], [1, 1], [1, 1]], _F32)
 
 
 def calls(tf: Any) -> dict:
@@ -62,6 +63,18 @@ def calls(tf: Any) -> dict:
     for name, (n, retries) in {"3": (3, -1), "all": (20, 0), "4 of 3 tries": (4, 2)}.items():
         out["kmpp " + name] = (lambda n=n, r=retries: kmpp(
             points=KMPP_POINTS, num_to_sample=n, seed=5, num_retries_per_sample=r))
+    for seed in (0, 1, -3, 2**40 + 3):
+        for retries in (-1, 0, 1, 5):
+            out[f"kmpp seed {seed} retries {retries}"] = (lambda s=seed, r=retries: kmpp(
+                points=KMPP_POINTS, num_to_sample=7, seed=s, num_retries_per_sample=r))
+        # (16 rows: the uniform first draw masks its bits instead of refusing some)
+        out[f"kmpp 16 rows seed {seed}"] = (lambda s=seed: kmpp(
+            points=KMPP_POINTS[:16], num_to_sample=5, seed=s, num_retries_per_sample=2))
+    # the points left all at distance zero: TF's search runs past the last point
+    out["kmpp duplicates"] = lambda: kmpp(points=DUPLICATES, num_to_sample=4, seed=2,
+                                          num_retries_per_sample=0)
+    out["kmpp identical"] = lambda: kmpp(points=np.ones((4, 3), _F32), num_to_sample=4,
+                                         seed=1, num_retries_per_sample=1)
     for name, kw in {"too many": {"num_to_sample": 21}, "none": {"num_to_sample": 0},
                      "seed": {"seed": [1]}, "retries": {"num_retries_per_sample": [1]},
                      "count": {"num_to_sample": [1]}}.items():

@@ -1,8 +1,9 @@
 """Writes the edge-case goldens: TF 2.21's outcome of each case of an `<suite>_cases.py`
-(assert_messages, math_edges, io_edges, image_edges, signal_edges) into
+(assert_messages, math_edges, io_edges, image_edges, signal_edges,
+sparse_segment_edges) into
 `<suite>_golden.json`, for test_edges_vs_tf.py.
 
-    $EAGERFLOW_TF_PYTHON tests/ops/record_edges.py [SUITE ...]   (all five without one)
+    $EAGERFLOW_TF_PYTHON tests/ops/record_edges.py [SUITE ...]   (all six without one)
 """
 
 import importlib
@@ -16,7 +17,8 @@ sys.path.insert(0, os.path.join(HERE, "..", ".."))
 from tests.golden_io import write_json  # noqa: E402
 from tests.ops.assert_messages_cases import outcome  # noqa: E402
 
-SUITES = ("assert_messages", "math_edges", "io_edges", "image_edges", "signal_edges")
+SUITES = ("assert_messages", "math_edges", "io_edges", "image_edges", "signal_edges",
+          "sparse_segment_edges")
 
 
 def main(suites: list) -> None:

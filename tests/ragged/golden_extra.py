@@ -191,5 +191,106 @@ ERRORS_EXTRA = [
     "textfile(-2, -1, path='dup.txt')",
 ]
 
+# TF's sparse binary ops (sparse_binary_ops.py): the walk over unordered and repeated
+# indices, the threshold rule, the kernels' checks and words, SparseSoftmax's values bit for
+# bit (Eigen's exp and sums), the gradients
+SPARSE_BINARY = [
+    "tf.sparse.add(S([[2, 0], [0, 1], [1, 1]], [1., 2., 3.], [3, 4]), "
+    "S([[0, 1], [2, 0]], [10., 20.], [3, 4]))",
+    "tf.sparse.add(S([[1], [1], [1]], [1., 2., 3.], [3]), S([[1], [1]], [10., 20.], [3]))",
+    "tf.sparse.add(S([[0], [1]], [0.1, 5.], [3]), S([[1], [2]], [1., 0.2], [3]), 10.)",
+    "tf.sparse.add(S([[0], [1], [2]], [np.nan, np.inf, -np.inf], [3]), "
+    "S([[0], [1], [2]], [1., -np.inf, -np.inf], [3]))",
+    "tf.sparse.add(S([[0], [1]], tf.constant([100, -128], tf.int8), [2]), "
+    "S([[0], [1]], tf.constant([100, 0], tf.int8), [2]), tf.constant(5, tf.int8))",
+    "tf.sparse.add(S([[0]], tf.constant([-2**31], tf.int32), [2]), "
+    "S([[0]], tf.constant([0], tf.int32), [2]), 5)",
+    "tf.sparse.add(S([[0]], tf.constant([1 + 1j], tf.complex128), [2]), "
+    "S([[0]], tf.constant([-1 + 0j], tf.complex128), [2]), 1.5)",
+    "tf.sparse.add(S([[0]], [1.], [3]), S([[0]], [1.], [3]), tf.constant(2))",
+    "tf.sparse.add(S([[0]], [1], [3]), S([[0]], [1], [3]), 0.5)",
+    "tf.sparse.add(S([[0]], [1.], [3]), S([[0]], [1], [3]))",
+    "tf.sparse.add(S([[0, 0]], [1.], [3, 4]), S([[0, 0]], [1.], [3, 5]))",
+    "tf.sparse.add(S([[0, 0]], [1.], [3, 4]), S([[0]], [1.], [3]))",
+    "tf.sparse.add(S([[0]], tf.constant([1], tf.uint8), [3]), S([[0]], tf.constant([1], "
+    "tf.uint8), [3]))",
+    "tf.sparse.add(tf.ones(2), tf.ones(2))",
+    "tf.raw_ops.SparseAdd(a_indices=tf.zeros([1, 0], tf.int64), a_values=[1.], "
+    "a_shape=tf.zeros([0], tf.int64), b_indices=tf.zeros([1, 0], tf.int64), b_values=[2.], "
+    "b_shape=tf.zeros([0], tf.int64), thresh=0.)",
+    "tf.raw_ops.SparseAdd(a_indices=tf.constant([[0], [1]], tf.int64), a_values=[1, 5], "
+    "a_shape=tf.constant([3], tf.int64), b_indices=tf.constant([[0], [1]], tf.int64), "
+    "b_values=[1, 1], b_shape=tf.constant([3], tf.int64), thresh=2.5)",
+    "tf.raw_ops.SparseAdd(a_indices=tf.constant([[0]], tf.int64), a_values=[1.], "
+    "a_shape=tf.constant([2] * 12, tf.int64), b_indices=tf.constant([[0]], tf.int64), "
+    "b_values=[1.], b_shape=tf.constant([2] * 11, tf.int64), thresh=0.)",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., 2.], a_indices=tf.constant([[0, 0], "
+    "[1, 2], [2, 1]], tf.int64), b_indices=tf.constant([[0, 0], [1, 1], [2, 1]], tf.int64), "
+    "sum_indices=tf.constant([[1, 1], [1, 2]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., 2., 3.], a_indices=tf.constant([[2], "
+    "[0]], tf.int64), b_indices=tf.constant([[1]], tf.int64), sum_indices=tf.constant([[5], "
+    "[2], [0]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1.], a_indices=tf.constant([[0]], tf.int64),"
+    " b_indices=tf.constant([[1, 0]], tf.int64), sum_indices=tf.constant([[0]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., -1., -0.5, 1.], a_indices=tf.constant("
+    "[[0, 0], [0, 1], [1, 0], [2, 0]], tf.int64), b_indices=tf.constant([[1, 2], [2, 2], "
+    "[0, 2], [0, 1], [2, 2]], tf.int64), sum_indices=tf.constant([[0, 2], [0, 2], [2, 2], "
+    "[2, 2]], tf.int64))",
+    "tf.raw_ops.SparseAddGrad(backprop_val_grad=[1., 2., 3., 4.], a_indices=tf.zeros([0, 1], "
+    "tf.int64), b_indices=tf.constant([[0], [1], [1]], tf.int64), sum_indices=tf.constant("
+    "[[0], [0], [1], [1]], tf.int64))",
+    "tf.sparse.add(S([[1]], [-0.], [3]), S(tf.zeros([0, 1], tf.int64), tf.zeros([0]), [3]), 1.)",
+    "[1. / f(S([[k] for k in range(11)], [-0., 0.] * 5 + [-0.], [11]), S([[k] for k in "
+    "range(11)], [0., -0.] * 5 + [0.], [11])).values for f in (tf.sparse.maximum, "
+    "tf.sparse.minimum)]",
+    "[1. / f(S([[k] for k in range(6)], tf.constant([-0., 0.] * 3, tf.float64), [6]), "
+    "S([[k] for k in range(6)], tf.constant([0., -0.] * 3, tf.float64), [6])).values "
+    "for f in (tf.sparse.maximum, tf.sparse.minimum)]",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.add(S([[0, 0], [1, 2], [2, 1]], v, [3, 4]), "
+    "S([[0, 0], [1, 1], [2, 1]], [-1., 5., -2.9], [3, 4]), 0.5).values * [1., 2.]), "
+    "tf.constant([1., 2., 3.]))",
+    "tf.sparse.add(S([[0, 0], [1, 2], [0, 0]], [1., 2., 5.], [2, 3]), [[1, 2, 3], [4, 5, 6]])",
+    "tf.sparse.add(tf.ones([2, 3]), S([[1, 1], [0, 1]], [1., 5.], [2, 3]))",
+    "tf.sparse.add(S([[0, 0]], [1.], [2, 3]), tf.ones([2, 3], tf.int32))",
+    "tf.sparse.add(S([[0, 5]], [1.], [2, 3]), tf.ones([2, 3]))",
+    "tf.sparse.add(S([[0, 0]], [1.], [2, 3]), tf.ones([2, 4]))",
+    "tf.sparse.add(S([[0, 0]], [1.], [2, 3]), tf.ones([6]))",
+    "tf.sparse.add(S(tf.zeros([1, 6], tf.int64), [1.], [1] * 6), tf.ones([1] * 6))",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.add(S([[0, 0], [1, 2]], v, [2, 3]), "
+    "tf.ones([2, 3])) * tf.reshape(tf.range(6.), [2, 3])), tf.constant([1., 2.]))",
+    "tf.sparse.maximum(S([[2, 0], [0, 1], [1, 1]], [1., 2., 3.], [3, 4]), "
+    "S([[0, 1], [2, 0]], [10., 20.], [3, 4]))",
+    "tf.sparse.minimum(S([[1], [1], [1]], [1., 2., 3.], [3]), S([[1], [1]], [10., -20.], [3]))",
+    "tf.sparse.maximum(S([[0], [1]], [-0., np.nan], [2]), S([[1]], [1.], [2]))",
+    "tf.sparse.minimum(S([[0], [1]], [0., 1.], [2]), S([[0], [1]], [-0., np.nan], [2]))",
+    "tf.sparse.maximum(S([[5]], [1.], [3]), S([[1]], [10.], [3]))",
+    "tf.sparse.maximum(S([[0]], [1.], [3]), S([[1, 7]], [1.], [3, 3]))",
+    "tf.sparse.maximum(S([[0]], [1.], [2]), S(tf.zeros([1, 0], tf.int64), [1.], "
+    "tf.zeros([0], tf.int64)))",
+    "tf.sparse.minimum(S(tf.zeros([1, 0], tf.int64), [1.], tf.zeros([0], tf.int64)), "
+    "S([[0]], [1.], [2]))",
+    "tf.sparse.minimum(S([[0]], [1j], [3]), S([[1]], [1j], [3]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.maximum(S([[0]], v, [2]), S([[1]], [1.], "
+    "[2])).values), tf.constant([1.]))",
+    "tf.sparse.softmax(S([[2, 0], [0, 2], [1, 1], [0, 0], [2, 3]], [1., 2., 3., 4., -1.], "
+    "[3, 4]))",
+    "tf.sparse.softmax(S([[0, 2], [0, 2], [0, 1]], [1., 5., 2.], [3, 4]))",
+    "tf.sparse.softmax(S([[0, (c * 7) % 3] for c in range(24)], "
+    "np.linspace(-3, 4, 24).astype('float32'), [1, 3]))",
+    "tf.sparse.softmax(S([[0, c] for c in range(13)] + [[1, 0]], "
+    "np.linspace(-3, 4, 14).astype('float32'), [2, 13]))",
+    "tf.sparse.softmax(S([[0, c] for c in range(11)], np.linspace(-3, 4, 11), [1, 11]))",
+    "tf.sparse.softmax(S([[0, c] for c in range(10)], "
+    "tf.constant(np.linspace(-3, 4, 10), tf.float16), [1, 10]))",
+    "tf.sparse.softmax(S([[0, 0], [0, 1], [1, 1]], [np.inf, 1., -np.inf], [3, 3]))",
+    "tf.sparse.softmax(S([[0, 0, 0]], [1.], [2 ** 62, 2, 2]))",
+    "tf.sparse.softmax(S([[0, 0]], [1.], [-1, 2]))",
+    "tf.sparse.softmax(S([[0, 0, 0]], [1.], [2, 2]))",
+    "tf.sparse.softmax(S(tf.zeros([1, 0], tf.int64), [1.], tf.zeros([0], tf.int64)))",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.softmax(S([[1, 0], [0, 2], [0, 0], [1, 3]], v, "
+    "[2, 4])).values * [1., -3., 2., 5.]), tf.constant([0.5, 2., 3., 4.]))",
+]
+
 SECTIONS = {"errors_extra": ERRORS_EXTRA, "sparse_extra": SPARSE_EXTRA,
-            "data_extra": DATA_EXTRA, "io_extra": IO_EXTRA, "strings_extra": STRINGS_EXTRA}
+            "data_extra": DATA_EXTRA, "io_extra": IO_EXTRA, "strings_extra": STRINGS_EXTRA,
+            "sparse_binary": SPARSE_BINARY}

@@ -313,9 +313,6 @@ def _tolerance(op, want):
 # Outputs defined only up to the sign (complex: the phase) of each column (eigenvectors,
 # singular vectors).
 SIGN_FREE = {"SelfAdjointEigV2": (1,), "Svd": (1, 2), "Eig": (1,)}
-# Draws whose values may differ (shapes and dtypes must agree): k-means++ seeding samples
-# its candidates its own way (ops/clustering_ops.py).
-RANDOM_BITS = ("KmeansPlusPlusInitialization",)
 
 
 def _columns_by_sign(a):
@@ -345,9 +342,7 @@ def test_tensorflow_runs_every_op_we_write(run):
                 continue
             if k in SIGN_FREE.get(op, ()) and w.ndim >= 2:
                 g, w = _columns_by_sign(g), _columns_by_sign(w)
-            if op in RANDOM_BITS:
-                g, w = g.dtype, w.dtype
-            same = g == w if op in RANDOM_BITS else g.shape == w.shape and (
+            same = g.shape == w.shape and (
                 (g == w).all() if w.dtype == object else
                 np.allclose(g, w, equal_nan=True, **_tolerance(op, w)))
             if not same:

@@ -255,6 +255,18 @@ def _scatter_nd(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
     return (reason, form) + more
 
 
+def _sparse_segment(op_name: str, tensors: list, attrs: dict) -> str:
+    """A SparseSegment* node's type and attrs as TF's error shows them (ops/
+    sparse_segment_ops.py)."""
+    parts = [f"T={dt_enum(tensors[0]._dtype)}", f"Tidx={dt_enum(tensors[1]._dtype)}"]
+    if op_name.endswith("WithNumSegments"):
+        parts.append(f"Tnumsegments={dt_enum(tensors[3]._dtype)}")
+    parts.append(f"Tsegmentids={dt_enum(tensors[2]._dtype)}")
+    if "sparse_gradient" in attrs:
+        parts.append(f"sparse_gradient={_bool(attrs['sparse_gradient'])}")
+    return f"{op_name}[{', '.join(parts)}]"
+
+
 def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> ValueError:
     """The ValueError TF raises for node `node` (its TF name) of `op` refused by its shape
     function for `reason`."""
@@ -298,6 +310,10 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         reason, form = _conv_depth(op.name, tensors, attrs, reason)
     elif op.name in ("Equal", "NotEqual") and tensors:  # (tf.equal's: shapes must broadcast)
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}, incompatible_shape_error=true]"
+    elif op.name.startswith("SparseSegment") and len(tensors) >= 3:
+        form = _sparse_segment(op.name, tensors, attrs)
+        if reason.startswith("Cannot specify a negative value") and len(tensors) == 4:
+            suffix = f" and with computed input tensors: input[3] = <{partial_value(tensors[3])}>."
     elif op.name in _SEGMENT_OPS and len(tensors) == 2:
         form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, "
                 f"Tindices={dt_enum(tensors[1]._dtype)}]")
@@ -405,6 +421,9 @@ _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse",)
+# the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
+_SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
+                          "Cannot specify a negative value for ")
 
 
 def is_shape_error(op_name: str, message: str) -> bool:
@@ -417,7 +436,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
                                                              "reverse does not work on "))) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS)) or (
         op_name in CHECKPOINT_OPS and message.startswith(_CHECKPOINT_ERRORS +
-                                                         _CHECKPOINT_SPEC_ERRORS))
+                                                         _CHECKPOINT_SPEC_ERRORS)) or (
+        op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS))
 
 
 def mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:

@@ -5,10 +5,9 @@ Ops layer, after philox (their seeded draws), loaded on first use. All are host-
 have no gradient, as in TF. Distances are squared Euclidean, from the points' and centers'
 half squared norms less their products in float32 (clamped at zero, as TF's rounding can
 make them negative, then doubled), ties going to the lower center index. KMC2's Markov
-chain draws its uniforms as TF's kernel does (a Philox stream keyed by the seed, a float
-in [0, 1) per 32-bit word), so a seed picks TF's index; k-means++ seeding draws from the
-same stream but samples its candidates in its own way: a seed gives the same points on
-every run, not TF's.
+chain and k-means++ seeding draw as TF's kernels do (TF's SimplePhilox over a Philox
+stream keyed by the seed: a float in [0, 1) per 32-bit word, integers by rejection from
+64-bit draws), so a seed picks TF's index and TF's points.
 """
 
 from __future__ import annotations
@@ -26,6 +25,10 @@ from eagerflow._src.ops import philox
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _F32 = np.float32
+# k-means++'s bounds on work where TF's loops would run for hours: candidates per point,
+# and redraws of points already taken
+_MAX_TRIES = 4096
+_MAX_REDRAWS = 1 << 16
 
 
 def _check(op: str, inputs: tuple, dtypes: tuple) -> None:
@@ -234,32 +237,92 @@ def _kmpp_shapes(points: Any, num_to_sample: Any, seed: Any, num_retries: Any) -
     return [((n, None if points._shape is None else points._shape[1]), dt.float32)]
 
 
+class _SimplePhilox:
+    """TF's SimplePhilox: the Philox stream keyed by the seed, read one 32-bit word at a
+    time (a block of four per counter step)."""
+
+    def __init__(self, seed: int) -> None:
+        self._key, self._counter, self._words = seed & philox.M64, 0, []
+
+    def rand32(self) -> int:
+        if not self._words:
+            self._words = list(philox.block(self._key, self._counter))[::-1]
+            self._counter += 1
+        return self._words.pop()
+
+    def rand_float(self) -> np.float32:
+        return _F32(np.uint32((self.rand32() & 0x7FFFFF) | (127 << 23)).view(_F32) - _F32(1))
+
+    def uniform64(self, n: int) -> int:
+        """An integer in [0, n) by rejection: 64-bit draws (low word first) below
+        2**64 mod n are refused, so every residue is equally likely."""
+        if n & (n - 1) == 0:
+            return (self.rand32() | self.rand32() << 32) & (n - 1)
+        refuse = (philox.M64 % n) + 1
+        while True:
+            r = self.rand32() | self.rand32() << 32
+            if r >= refuse:
+                return r % n
+
+
+def _upper_bound(cumsum: np.ndarray, v: np.float32) -> int:
+    """The first position whose running total exceeds v (C++'s upper_bound: its halving
+    search, whose answer for NaN or for running totals that fall is TF's)."""
+    lo, count = 0, len(cumsum)
+    while count > 0:
+        step = count // 2
+        if not v < cumsum[lo + step]:
+            lo, count = lo + step + 1, count - step - 1
+        else:
+            count = step
+    return lo
+
+
 def _kmpp_indices(points: np.ndarray, n: int, seed: int, retries: int) -> list:
-    """k-means++: the first point uniformly, then each next one the best (least total
-    distance) of a few candidates drawn with probability proportional to the squared
-    distance to the nearest point taken."""
+    """k-means++ as TF's kernel: each point the best (least total half squared distance to
+    the points taken) of 1 + retries candidates, the first candidates drawn uniformly, the
+    later ones with probability proportional to that distance, a point taken refused and
+    drawn again. All sums in float32, as TF's."""
     rows = points.shape[0]
     tries = 1 + (retries if retries >= 0 else 2 + int(math.log(n)))
-    # (more candidates than points add nothing but time: TF's loop would run on for days)
-    tries = min(tries, rows)
-    draws = iter(_uniforms(seed, 1 + (n - 1) * tries).astype(np.float64))
-    taken = [min(int(next(draws) * rows), rows - 1)]
-    nearest = _squared_distances(points, points[taken]).astype(np.float64)[:, 0]
-    for _ in range(1, n):
-        total = np.cumsum(nearest)
-        best = None
+    # (TF evaluates every candidate; past a bound its loop would run for days)
+    tries = min(tries, max(rows, _MAX_TRIES))
+    p = points.astype(_F32)
+    half = _F32(0.5) * (p * p).sum(1, dtype=_F32)
+    rng = _SimplePhilox(seed)
+    nearest = np.full(rows, np.inf, _F32)
+    taken: list = []
+    for i in range(n):
+        cumsum = np.cumsum(nearest, dtype=_F32)
+        # (no finite candidate, as with points not finite: TF takes the first point and
+        # carries on with uninitialized distances; the distances so far stand in here)
+        best = (0, _F32(np.inf), nearest)
         for _ in range(tries):
-            u = next(draws)
-            if total[-1] > 0:
-                pick = min(int(np.searchsorted(total, u * total[-1], side="right")), rows - 1)
-            else:  # (every point taken already sits on one: any point is as good)
-                pick = min(int(u * rows), rows - 1)
-            after = np.minimum(nearest, _squared_distances(points, points[pick:pick + 1])[:, 0])
-            if best is None or after.sum() < best[1]:
-                best = (pick, after.sum(), after)
+            pick = _draw(rng, cumsum, set(taken), i == 0)
+            # (past the last point TF reads beyond its buffer; the last point stands in)
+            row = min(pick, rows - 1)
+            d = (half - p @ p[row]) + half[row]
+            after = np.where(d < nearest, d, nearest)  # (Eigen's min: a NaN distance kept out)
+            potential = after.sum(dtype=_F32)
+            if tries == 1 or potential < best[1]:
+                best = (row, potential, after)
         taken.append(best[0])
         nearest = best[2]
     return taken
+
+
+def _draw(rng: _SimplePhilox, cumsum: np.ndarray, taken: set, first: bool) -> int:
+    """One candidate: uniform for the first point, else where a uniform times the total
+    lands in the running totals; a point already taken is drawn again."""
+    rows = len(cumsum)
+    for _ in range(_MAX_REDRAWS):
+        pick = rng.uniform64(rows) if first else \
+            _upper_bound(cumsum, rng.rand_float() * cumsum[-1])
+        if pick not in taken:
+            return pick
+    # (TF redraws forever when only points taken carry distance)
+    raise C.fail("KmeansPlusPlusInitialization", "every point left to sample lies at "
+                 "distance zero from the points taken: the sampler cannot draw one")
 
 
 def _kmpp_kernel(xp: Any, points: np.ndarray, num_to_sample: Any, seed: Any,

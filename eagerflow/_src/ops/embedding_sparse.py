@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import concat, reshape, tile
@@ -41,6 +43,7 @@ from eagerflow._src.ops.sparse_functions import segment_mean as sparse_segment_m
 from eagerflow._src.ops.sparse_functions import segment_sqrt_n as sparse_segment_sqrt_n
 from eagerflow._src.ops.sparse_functions import segment_sum as sparse_segment_sum
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.variables import Variable
 
 _COMBINERS = ("mean", "sqrtn", "sum")
 
@@ -56,7 +59,7 @@ def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner:
     """For each row of sp_ids (up to its last non-empty one), the embeddings of its ids
     combined: their sum, their mean, or their sum over sqrt(n), weighted by sp_weights'
     values when given."""
-    return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, "div")
+    return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, "div", name)
 
 
 def embedding_lookup_sparse_v1(params: Any, sp_ids: Any, sp_weights: Any,
@@ -65,11 +68,12 @@ def embedding_lookup_sparse_v1(params: Any, sp_ids: Any, sp_weights: Any,
                                allow_fast_lookup: bool = False) -> Tensor:
     """tf.compat.v1.nn.embedding_lookup_sparse: a table in parts looked up by TF 1's
     `partition_strategy` ("mod" by default)."""
-    return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, partition_strategy)
+    return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, partition_strategy,
+                          name)
 
 
 def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max_norm: Any,
-                   partition_strategy: str) -> Tensor:
+                   partition_strategy: str, name: str | None = None) -> Tensor:
     combiner = "mean" if combiner is None else combiner
     _check_combiner(combiner)
     if not isinstance(sp_ids, SparseTensor):
@@ -77,13 +81,27 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
     if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
         raise TypeError(f"sp_weights must be either None or SparseTensor,got "  # (sic)
                         f"{type(sp_weights)}")
-    segment_ids = sp_ids.indices[:, 0]
+    with name_scope(name or "embedding_lookup_sparse") as scope:  # (TF's graph's names)
+        scope = scope if _state.graph is not None else ""  # (TF's eager scope is "")
+        segment_ids = sp_ids.indices[:, 0]
+        reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
+                  "sqrtn": sparse_segment_sqrt_n}[combiner]
+        table = _one_table(params)
+        if sp_weights is None and table is not None and max_norm is None:
+            # TF's graph reduces the table's rows at the ids at once, its gradient sparse
+            return reduce(table, sp_ids.values, segment_ids, name=scope, sparse_gradient=True)
+        return _combined(params, sp_ids, sp_weights, combiner, max_norm, partition_strategy,
+                         segment_ids, reduce, scope)
+
+
+def _combined(params: Any, sp_ids: SparseTensor, sp_weights: Any, combiner: str,
+              max_norm: Any, partition_strategy: str, segment_ids: Tensor, reduce: Any,
+              scope: str) -> Tensor:
+    """The unique ids' embeddings looked up, then reduced, or weighted and combined."""
     ids, idx = unique(sp_ids.values)
     embeddings = lookup_parts(params, ids, partition_strategy, max_norm, None)
     if sp_weights is None:
-        reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
-                  "sqrtn": sparse_segment_sqrt_n}[combiner]
-        return reduce(embeddings, idx, segment_ids)
+        return reduce(embeddings, idx, segment_ids, name=scope)
     segment_ids = cast(segment_ids, dt.int32)
     embeddings = gather(embeddings, idx)
     original = embeddings.dtype
@@ -99,6 +117,15 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
     elif combiner == "sqrtn":
         embeddings = div_no_nan(embeddings, sqrt(segment_sum(square(weights), segment_ids)))
     return cast(embeddings, original) if embeddings.dtype != original else embeddings
+
+
+def _one_table(params: Any) -> Any:
+    """The one tensor (not a variable, not a list of parts) that params is, else None."""
+    if isinstance(params, (list, tuple)) and len(params) == 1:
+        params = params[0]
+    if isinstance(params, (list, tuple, Variable)) or hasattr(params, "_variable_list"):
+        return None
+    return convert_to_tensor(params)
 
 
 def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,

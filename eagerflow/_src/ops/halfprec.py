@@ -176,15 +176,10 @@ def logistic32(x: Any) -> Any:
     return out.reshape(x.shape)
 
 
-def logistic64(x: Any) -> Any:
-    """TF's float64 Sigmoid on the CPU: Eigen's generic logistic, e / (1 + e) (1 where e
-    is infinite) with e = pexp_double(x) (Cephes' rational approximation, its 2**n put
-    back exactly) over whole packets of 4 doubles, the C library's exp on the tail;
-    denormal results flushed as TF's threads flush them."""
+def pexp64(v: Any) -> Any:
+    """Eigen's pexp_double over float64 `v`: Cephes' rational approximation, its 2**n put
+    back exactly (an infinite x gives an infinite result; NaN stays NaN)."""
     f = np.float64
-    flat = x.reshape(-1)
-    n = flat.size - flat.size % 4
-    v = flat[:n] if n < flat.size else flat
     with np.errstate(invalid="ignore", over="ignore"):
         xc = np.minimum(v, f(709.784))
         fx = np.floor(f(1.4426950408889634073599) * xc + f(0.5))
@@ -214,6 +209,20 @@ def logistic64(x: Any) -> Any:
             e[wide] = np.ldexp(y[wide], np.nan_to_num(fx[wide]).astype(np.int64))
             e[v < f(-745.519)] = 0
         e = np.maximum(e, v)  # (an infinite x gives an infinite e; NaN stays NaN)
+    return e
+
+
+def logistic64(x: Any) -> Any:
+    """TF's float64 Sigmoid on the CPU: Eigen's generic logistic, e / (1 + e) (1 where e
+    is infinite) with e = pexp_double(x) (Cephes' rational approximation, its 2**n put
+    back exactly) over whole packets of 4 doubles, the C library's exp on the tail;
+    denormal results flushed as TF's threads flush them."""
+    f = np.float64
+    flat = x.reshape(-1)
+    n = flat.size - flat.size % 4
+    v = flat[:n] if n < flat.size else flat
+    with np.errstate(invalid="ignore", over="ignore"):
+        e = pexp64(v)
         out = e / (e + f(1))
         out[np.isinf(e)] = 1
         if n < flat.size:

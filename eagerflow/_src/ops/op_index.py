@@ -182,6 +182,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "proto_ops": (
         "DecodeProtoV2", "EncodeProto",
     ),
+    "sparse_segment_ops": (
+        "SparseSegmentMean", "SparseSegmentMeanGrad", "SparseSegmentMeanGradV2",
+        "SparseSegmentMeanWithNumSegments", "SparseSegmentSqrtN", "SparseSegmentSqrtNGrad",
+        "SparseSegmentSqrtNGradV2", "SparseSegmentSqrtNWithNumSegments", "SparseSegmentSum",
+        "SparseSegmentSumGrad", "SparseSegmentSumGradV2", "SparseSegmentSumWithNumSegments",
+    ),
     "sparse_serialization": (
         "DeserializeManySparse", "SerializeManySparse", "SerializeSparse",
     ),
@@ -245,6 +251,13 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "queue_ops": (
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
+    ),
+    "sparse_binary_ops": (
+        "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
+        "SparseTensorDenseAdd",
+    ),
+    "sparse_softmax": (
+        "SparseSoftmax",
     ),
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",

@@ -1,10 +1,8 @@
-"""tf.sparse: eye, maximum, minimum, softmax, reset_shape, mask, sampled_addmm.
+"""tf.sparse: eye, reset_shape, mask, sampled_addmm.
 
-Ops layer, after sparse_functions (whose row-major positions these reuse). Like the rest
-of tf.sparse, each is a composition of registered ops over a SparseTensor's indices,
-values and dense shape: the elementwise maximum/minimum merge both operands' entries by
-their linear positions; softmax normalizes the entries sharing all but their last index
-(a segment max, exp and segment sum, so its gradient is SparseSoftmax's).
+Ops layer, after sparse_functions. Like the rest of tf.sparse, each is a composition of
+registered ops over a SparseTensor's indices, values and dense shape (maximum, minimum and
+softmax bind TF's ops: sparse_binary_ops.py).
 """
 
 from __future__ import annotations
@@ -23,29 +21,21 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import boolean_mask, gather, unique, unsorted_segment_sum
+from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import matrix_transpose
 from eagerflow._src.ops.math import (
     cast,
     equal,
-    exp,
     logical_not,
 )
-from eagerflow._src.ops.math import maximum as maximum_
 from eagerflow._src.ops.math import minimum as minimum_
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max, reduce_sum
-from eagerflow._src.ops.segment_ops import unsorted_segment_max
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.sorting import argsort
-from eagerflow._src.ops.sparse_functions import _indices_of, _positions, _rank, _sp
+from eagerflow._src.ops.sparse_functions import _rank
 from eagerflow._src.ops.stacking import stack
 
 _I64 = dt.int64
-# SparseSparseMaximum/Minimum's T: the real number types, in TF's listing order.
-_MINMAX = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64,
-           dt.bfloat16, dt.uint16, dt.float16, dt.uint32, dt.uint64)
-_SOFTMAX = frozenset({dt.float16, dt.float32, dt.float64})
 
 
 def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dt.float32,
@@ -59,90 +49,6 @@ def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dt.float32,
     # (tf.ones: a string dtype refuses the 1, as TF's)
     return SparseTensor._of(stack([diag, diag], axis=1), ones(reshape(n, [1]), d),
                             stack([rows, cols]))
-
-
-# ---------------------------------------------------------------------------------------
-# Elementwise maximum and minimum of two SparseTensors.
-# ---------------------------------------------------------------------------------------
-
-@eager_api()
-def maximum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
-    """`tf.sparse.maximum`: the elementwise maximum over the union of both operands' entries
-    (an entry one operand lacks counts as 0 there)."""
-    return _merge("SparseSparseMaximum", sp_a, sp_b, maximum_)
-
-
-@eager_api()
-def minimum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> SparseTensor:
-    """`tf.sparse.minimum`: the elementwise minimum over the union of both operands'
-    entries (an entry one operand lacks counts as 0 there)."""
-    return _merge("SparseSparseMinimum", sp_a, sp_b, minimum_)
-
-
-def _merge(op: str, sp_a: Any, sp_b: Any, combine: Any) -> SparseTensor:
-    a, b = _sp(sp_a), _sp(sp_b)
-    if b.values.dtype is not a.values.dtype:
-        raise C.wrong_input_dtype(op, 4, a.values.dtype, b.values.dtype)
-    if a.values.dtype not in _MINMAX:
-        allowed = ", ".join(C.dtype_word(d) for d in _MINMAX)
-        raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(a.values.dtype)} is not in "
-                         f"the list of allowed values: {allowed}\n\t; NodeDef: "
-                         f"{{{{node {op}}}}}")
-    _same_shapes(op, a.dense_shape, b.dense_shape)
-    rank = _rank(a)
-    na = shape_op(a.values, out_type=_I64)[0]
-    pos = concat([_positions(a.indices, a.dense_shape, rank),
-                  _positions(b.indices, a.dense_shape, rank)], 0)
-    uniq, which = unique(pos, out_idx=_I64)
-    n = shape_op(uniq, out_type=_I64)[0]
-    # each operand's value at every merged position (0 where it has no entry)
-    va = unsorted_segment_sum(a.values, which[:na], n)
-    vb = unsorted_segment_sum(b.values, which[na:], n)
-    order = argsort(uniq, stable=True)
-    out = gather(combine(va, vb), order)
-    return SparseTensor._of(_indices_of(gather(uniq, order), a.dense_shape, rank), out,
-                            a.dense_shape)
-
-
-def _same_shapes(op: str, a: Tensor, b: Tensor) -> None:
-    av, bv = getattr(a, "_arr", None), getattr(b, "_arr", None)
-    if av is None or bv is None:  # traced: a graph assert
-        assert_equal(a, b, message="Operands' shapes do not match")
-        return
-    av, bv = to_host(av).tolist(), to_host(bv).tolist()
-    if len(av) != len(bv):
-        raise C.fail(op, f"Operands do not have the same ranks; got shapes: "
-                         f"{' '.join(map(str, av))} and {' '.join(map(str, bv))}")
-    for k, (x, y) in enumerate(zip(av, bv)):
-        if x != y:
-            raise C.fail(op, f"Operands' shapes do not match: got {x} and {y} for dimension "
-                             f"{k}")
-
-
-# ---------------------------------------------------------------------------------------
-# Softmax over the last dimension's entries.
-# ---------------------------------------------------------------------------------------
-
-@eager_api()
-def softmax(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
-    """`tf.sparse.softmax`: a softmax over the entries that share all but their last index
-    (implicit zeros take no part); indices and their order are kept."""
-    sp = _sp(sp_input)
-    op = "SparseSoftmax"
-    C.check_dtype(op, sp.values, _SOFTMAX)
-    known = getattr(sp.dense_shape, "_arr", None)
-    rank = sp.dense_shape.shape[0]
-    if rank is not None and rank < 2:
-        shown = " ".join(map(str, to_host(known).tolist())) if known is not None else "?"
-        raise C.fail(op, f"Input should have rank >= 2, but received shape: {shown}")
-    rank = _rank(sp)
-    outer = _positions(sp.indices[:, :rank - 1], sp.dense_shape[:rank - 1], rank - 1)
-    _, group = unique(outer, out_idx=_I64)
-    n = reduce_max(concat([group, convert_to_tensor([-1], _I64)], 0)) + 1
-    top = gather(unsorted_segment_max(sp.values, group, n), group)
-    e = exp(sp.values - top)
-    total = gather(unsorted_segment_sum(e, group, n), group)
-    return SparseTensor._of(sp.indices, e / total, sp.dense_shape)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-"""tf.sparse: add, concat, reorder, reshape, slice, split, reductions, matmul, crosses, ...
+"""tf.sparse: concat, reorder, reshape, slice, split, reductions, matmul, crosses, ...
 
 Ops layer, after the ragged modules. A SparseTensor is COO indices, values and a dense
 shape; each function here is a composition of registered ops over those three tensors
 (row-major linear positions, argsort, gathers and segment reductions), so gradients reach
 the values wherever TF has them. The crosses (tf.sparse.cross, cross_hashed) are in
-crosses.py.
+crosses.py; add (SparseAdd, SparseTensorDenseAdd) in sparse_binary_ops.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -25,12 +24,9 @@ from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import (
     boolean_mask,
-    check_sorted_segments,
     gather,
-    unique,
     unsorted_segment_sum,
 )
-from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     cast,
     equal,
@@ -40,12 +36,9 @@ from eagerflow._src.ops.math import (
     greater_equal,
     less,
     logical_and,
-    logical_not,
-    logical_or,
     maximum,
     minimum,
     not_equal,
-    rsqrt,
     where,
     zeros_like,
 )
@@ -56,6 +49,11 @@ from eagerflow._src.ops.segment_ops import unsorted_segment_max
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sorting import argsort
 from eagerflow._src.ops.sparse_ops import to_dense
+from eagerflow._src.ops.sparse_segment_ops import (  # noqa: F401 (tf.sparse's, re-exported)
+    segment_mean,
+    segment_sqrt_n,
+    segment_sum,
+)
 from eagerflow._src.ops.stacking import stack
 
 _I64 = dt.int64
@@ -192,52 +190,6 @@ def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
 # Arithmetic.
 # ---------------------------------------------------------------------------------------
 
-@eager_api()
-def add(a: Any, b: Any, threshold: Any = 0) -> Any:
-    """`tf.sparse.add`: sparse + sparse (summed where both have an entry; sums smaller in
-    magnitude than `threshold` dropped), or sparse + dense (a dense tensor)."""
-    if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
-        if isinstance(a, SparseTensor):
-            return to_dense(a) + b
-        if isinstance(b, SparseTensor):
-            return a + to_dense(b)
-        raise TypeError("At least one input should be SparseTensor")
-    rank = _rank(a)
-    if _rank(b) != rank:
-        raise ValueError(f"SparseTensors to add must have the same rank: {rank} vs "
-                         f"{_rank(b)}")
-    _same_shape(a.dense_shape, b.dense_shape)
-    idx = concat([a.indices, b.indices], 0)
-    vals = concat([a.values, cast(b.values, a.values.dtype)], 0)
-    pos = _positions(idx, a.dense_shape, rank)
-    uniq, which = unique(pos, out_idx=_I64)
-    n = shape_op(uniq, out_type=_I64)[0]
-    sums = unsorted_segment_sum(vals, which, n)
-    both = greater(unsorted_segment_sum(cast(equal(which, which), _I64), which, n),
-                   convert_to_tensor(1, _I64))
-    order = argsort(uniq, stable=True)
-    uniq, sums, both = gather(uniq, order), gather(sums, order), gather(both, order)
-    # (as TF, the threshold drops only sums of entries both operands hold)
-    thresh = convert_to_tensor(threshold, dtype=_real(vals.dtype))
-    keep = logical_or(logical_not(both), greater_equal(abs_(sums), thresh))
-    uniq, sums = boolean_mask(uniq, keep), boolean_mask(sums, keep)
-    # (traced, the dense shape is SparseAdd's output to TF: only the rank is known)
-    return SparseTensor._of(_indices_of(uniq, a.dense_shape, rank), sums,
-                            a.dense_shape)._with_static([None] * rank)
-
-
-def _same_shape(a: Tensor, b: Tensor) -> None:
-    """SparseAdd's check, with TF's words (a graph assert when not known yet)."""
-    av, bv = getattr(a, "_arr", None), getattr(b, "_arr", None)
-    if av is None or bv is None:
-        assert_equal(a, b, message="Operands' shapes do not match")
-        return
-    for k, (x, y) in enumerate(zip(av.tolist(), bv.tolist())):
-        if x != y:
-            raise C.fail("SparseAdd", f"Operands' shapes do not match: got {x} and {y} for "
-                                      f"dimension {k}")
-
-
 def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
     ov, nv = getattr(old, "_arr", None), getattr(new, "_arr", None)
     if ov is None or nv is None:
@@ -250,10 +202,6 @@ def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
                                       f"dense values, but the requested shape has "
                                       f"{int(np.prod(nv))}. input_shape=[{','.join(map(str, ov))}]"
                                       f" output_shape=[{','.join(map(str, nv))}]")
-
-
-def _real(d: dt.DType) -> dt.DType:
-    return {dt.complex64: dt.float32, dt.complex128: dt.float64}.get(d, d)
 
 
 @eager_api()
@@ -558,75 +506,3 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
     if binary_output:
         counts = cast(greater(counts, counts * 0), counts.dtype)
     return from_dense(reshape(counts, stack([nrows, size])))
-
-
-# ---------------------------------------------------------------------------------------
-# Segment reductions of selected rows: tf.sparse.segment_sum/mean/sqrt_n.
-# ---------------------------------------------------------------------------------------
-
-_SEGMENT_OPS = {"sum": "SparseSegmentSum", "mean": "SparseSegmentMean",
-                "sqrt_n": "SparseSegmentSqrtN"}
-
-
-def _check_segment(d: Any, indices: Any, ids: Any, num_segments: Any, kind: str) -> None:
-    """TF's SparseSegment* checks of known inputs, in its order and words."""
-    op = _SEGMENT_OPS[kind] + ("" if num_segments is None else "WithNumSegments")
-    idx, seg = to_host(indices._arr).reshape(-1), to_host(ids._arr).reshape(-1)
-    if idx.size != seg.size:
-        raise InvalidArgumentError(None, None, f"segment_ids and indices should have same "
-                                   f"size. [Op:{op}]")
-    n = None
-    if num_segments is not None:
-        n = int(to_host(num_segments._arr) if isinstance(num_segments, EagerTensor)
-                else num_segments)
-    check_sorted_segments(op, seg, n)
-    rows = d.shape[0] if d.shape.rank else None
-    bad = np.flatnonzero((idx < 0) | (idx >= rows)) if rows is not None else []
-    if len(bad):
-        raise InvalidArgumentError(None, None, f"Bad: indices[{bad[0]}] == {idx[bad[0]]} out "
-                                   f"of range [0, {rows}) [Op:{op}]")
-
-
-def _segment(data: Any, indices: Any, segment_ids: Any, num_segments: Any, kind: str) -> Any:
-    d = data if isinstance(data, Tensor) else convert_to_tensor(data)
-    ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
-    ix = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
-    if isinstance(ix, EagerTensor) and isinstance(ids, EagerTensor) and \
-            (num_segments is None or not isinstance(num_segments, Tensor)
-             or isinstance(num_segments, EagerTensor)):
-        _check_segment(d, ix, ids, num_segments, kind)
-    rows = gather(d, ix)
-    n = num_segments if num_segments is not None else \
-        reduce_max(concat([cast(ids, _I64), convert_to_tensor([-1], _I64)], 0)) + 1
-    total = unsorted_segment_sum(rows, ids, n)
-    if kind == "sum":
-        return total
-    count = unsorted_segment_sum(cast(equal(ids, ids), d.dtype), ids, n)
-    count = maximum(count, count * 0 + 1)
-    if kind == "sqrt_n":  # TF multiplies by rsqrt(n)
-        return total * reshape(rsqrt(count), _column(count, total))
-    return total / reshape(count, _column(count, total))
-
-
-def _column(count: Tensor, total: Tensor) -> Tensor:
-    """The shape that broadcasts per-segment counts against the segment results."""
-    return concat([shape_op(count, out_type=_I64),
-                   cast(shape_op(total, out_type=_I64)[1:] * 0 + 1, _I64)], 0)
-
-
-@eager_api("data", "indices", "segment_ids")
-def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
-                name: str | None = None, sparse_gradient: bool = False) -> Tensor:
-    return _segment(data, indices, segment_ids, num_segments, "sum")
-
-
-@eager_api("data", "indices", "segment_ids")
-def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
-                 name: str | None = None, sparse_gradient: bool = False) -> Tensor:
-    return _segment(data, indices, segment_ids, num_segments, "mean")
-
-
-@eager_api("data", "indices", "segment_ids")
-def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
-                   name: str | None = None, sparse_gradient: bool = False) -> Tensor:
-    return _segment(data, indices, segment_ids, num_segments, "sqrt_n")

@@ -60,7 +60,6 @@ EXTRA_OPS = (
     "ResourceApplyProximalAdagrad", "VariableV2", "Assign", "IsVariableInitialized",
     # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
     # (ops/tf_op_defs.py)
-    "SparseSparseMaximum", "SparseSparseMinimum", "SparseSoftmax", "SparseAdd",
     "SparseReshape", "SegmentSum", "SegmentMean", "SegmentProd", "SegmentMax", "SegmentMin",
     "IRFFT", "IRFFTND", "CSVDatasetV2",
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)

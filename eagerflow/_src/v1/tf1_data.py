@@ -26,7 +26,14 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.compat_v1 import _mode, placeholder, placeholder_with_default
-from eagerflow._src.ops import csv_ops, hash_ops, io_ops, parsing_features, string_ops
+from eagerflow._src.ops import (
+    csv_ops,
+    hash_ops,
+    io_ops,
+    parsing_features,
+    sparse_binary_ops,
+    string_ops,
+)
 from eagerflow._src.ops import debugging as D
 from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
 from eagerflow._src.ops import sparse_functions as SF
@@ -74,7 +81,7 @@ def sparse_add(a: Any, b: Any, threshold: Any = None, thresh: Any = None) -> Any
         deprecated_arg("sparse_add", _SPARSE, "thresh",
                        "thresh is deprecated, use threshold instead")
     threshold = lookup("threshold", threshold, "thresh", thresh)
-    return SF.add(a, b, 0 if threshold is None else threshold)
+    return sparse_binary_ops.add(a, b, 0 if threshold is None else threshold)
 
 
 def sparse_concat(axis: Any, sp_inputs: Any, name: str | None = None,
