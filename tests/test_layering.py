@@ -114,7 +114,7 @@ OPS_ORDER = [
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",
-    "sparse_serialization", "csv_ops",
+    "sparse_serialization", "csv_ops", "checkpoint_ops",
     "edit_distance", "runtime_ops", "tensor_array", "training_refs",
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
     # ragged tensors (over the families above)

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from tf_reference import HAVE_TF_PYTHON, TF_ENV, TF_PYTHON
 
-from eagerflow._src.train import protos, table
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import table
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -75,6 +75,9 @@ NO_TF_OP = {
     "PrintV2": "side effect only (no output); tested in tests/ops/test_debugging.py",
     "ReadFile": "file I/O; tested in tests/io",
     "WriteFile": "file I/O; tested in tests/io",
+    **{name: "checkpoint file I/O; compared with TF 2.21 in tests/ops/test_checkpoint_ops.py"
+       for name in ("SaveV2", "RestoreV2", "MergeV2Checkpoints", "Save", "SaveSlices",
+                    "Restore", "RestoreSlice")},
     "ParseExampleV2": "serialized protos; tested against TF in tests/io/test_interop.py",
     "ParseSequenceExampleV2": "eagerflow's outputs are its own (a SequenceExample split into "
                               "parts); tf.io.parse_sequence_example is compared with TF in "

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.saved_model.protos import pb
-from eagerflow._src.train import protos
 from tests.saved_model.captured_constants_cases import CASES, build, probe, probes, save, structure
 from tests.tf_reference import HAVE_TF_PYTHON, tf_json
 

@@ -10,8 +10,8 @@ from ckpt_fakes import FakeOptimizer, LazyDense, Module, train
 import eagerflow as tf
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import AutoTrackable
+from eagerflow._src.io.tensor_bundle import BundleWriter
 from eagerflow._src.train import graph_view
-from eagerflow._src.train.tensor_bundle import BundleWriter
 
 
 def keys(path):

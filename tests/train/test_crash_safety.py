@@ -10,7 +10,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
-from eagerflow._src.train import fileio
+from eagerflow._src.io import fileio
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.train import table
-from eagerflow._src.train.tensor_bundle import (
+from eagerflow._src.io import table
+from eagerflow._src.io.tensor_bundle import (
     BundleReader,
     BundleWriter,
     data_filename,

@@ -16,7 +16,7 @@ import pytest
 from ckpt_fakes import Module
 
 import eagerflow as tf
-from eagerflow._src.train import table
+from eagerflow._src.io import table
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
 pytestmark = pytest.mark.skipif(not os.path.exists(TF_PYTHON),

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.train import ordered_code, protos, table
-from eagerflow._src.train.tensor_bundle import BundleReader, index_filename
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import ordered_code, table
+from eagerflow._src.io.tensor_bundle import BundleReader, index_filename
 from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
 POLICIES = {"task": "tf.train.experimental.ShardByTaskPolicy()",

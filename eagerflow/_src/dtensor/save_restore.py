@@ -31,9 +31,9 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.dtensor import tensor as _dt
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout, Mesh
+from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer
 from eagerflow._src.ops.checks import dt_enum, dtype_word
 from eagerflow._src.train import checkpoint as _ckpt
-from eagerflow._src.train.tensor_bundle import BundleReader, bundle_writer
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 SAVE_COUNTER_KEY = "save_counter/.ATTRIBUTES/VARIABLE_VALUE"

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.ops.checks import dt_enum
+from eagerflow._src.ops.checks import dt_enum, known
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.slicing import spec_vectors
 
@@ -315,12 +317,51 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name in _SEGMENT_OPS and len(tensors) == 2:
         form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, "
                 f"Tindices={dt_enum(tensors[1]._dtype)}]")
+    elif op.name in CHECKPOINT_OPS:
+        form = _checkpoint_form(op.name, tensors, attrs)
+        if not reason.startswith(_CHECKPOINT_ERRORS) and len(tensors) > 2:
+            specs = np.asarray(known(tensors[2]), dtype=object).reshape(-1)
+            shown = " ".join(s.decode("utf-8", "replace") for s in specs)
+            suffix = f" and with computed input tensors: input[2] = <{shown}>."
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:
         form = op.name
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {form}({', '.join(names)})' with "
                       f"input shapes: {', '.join(shapes)}{suffix or '.'}")
+
+
+# ops/checkpoint_ops.py's ops, whose infer words their rank and length checks as TF's
+# shape functions do while a graph is built
+CHECKPOINT_OPS = ("SaveV2", "RestoreV2", "MergeV2Checkpoints", "ShardedFilename",
+                  "ShardedFilespec", "Save", "SaveSlices", "Restore", "RestoreSlice")
+_CHECKPOINT_ERRORS = ("Shape must be rank ", "Dimension must be ",
+                      "Dimension 0 in both shapes must be equal")
+# (a constant slice spec they refuse: shown after the shapes)
+_CHECKPOINT_SPEC_ERRORS = ("The number of shape_and_slice", "Need least two elements",
+                           "Non numerical dimension", "Expected a pair of numbers",
+                           "Expected non-negative start", "Mismatching ranks",
+                           "Extent in dimension", "Dimension -")
+
+
+def _checkpoint_form(name: str, tensors: list, attrs: dict) -> str:
+    """A checkpoint op's type and attrs as TF's node text shows them."""
+    def types(ds: Any) -> str:
+        return "[" + ", ".join(dt_enum(d) for d in ds) + "]"
+
+    if name in ("SaveV2", "Save", "SaveSlices"):
+        fixed = {"SaveV2": 3, "Save": 2, "SaveSlices": 3}[name]
+        key = "dtypes" if name == "SaveV2" else "T"
+        return f"{name}[{key}={types(x._dtype for x in tensors[fixed:])}]"
+    if name == "RestoreV2":
+        return f"{name}[dtypes={types(attrs.get('dtypes', ()))}]"
+    if name == "MergeV2Checkpoints":
+        return (f"{name}[allow_missing_files={_bool(attrs.get('allow_missing_files'))}, "
+                f"delete_old_dirs={_bool(attrs.get('delete_old_dirs', True))}]")
+    if name in ("Restore", "RestoreSlice"):
+        shard = attrs.get("preferred_shard", -1)
+        return f"{name}[dt={dt_enum(attrs['dt'])}, preferred_shard={shard}]"
+    return f"{name}[]"
 
 
 # infer's messages for the shape errors TF's shape functions raise while a graph is built
@@ -394,6 +435,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in _RANK_CHECKED_OPS and message.startswith(("Shape must be ",
                                                              "reverse does not work on "))) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS)) or (
+        op_name in CHECKPOINT_OPS and message.startswith(_CHECKPOINT_ERRORS +
+                                                         _CHECKPOINT_SPEC_ERRORS)) or (
         op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS))
 
 

@@ -1,7 +1,7 @@
 """Protocol buffer messages declared field by field, in private descriptor pools.
 
 Bottom of io/ (depends only on the `protobuf` library). TensorFlow's wire formats
-(tf.train.Example here, checkpoints in train/protos.py, event files in summary/, saved
+(tf.train.Example here, checkpoints in io/bundle_protos.py, event files in summary/, saved
 models) are declared with these helpers, field numbers and types as in TensorFlow's
 .proto files, so the bytes are wire-compatible; protobuf's own descriptor pool and
 message factory make the classes (no generated module, no hand-written encoding).

@@ -66,7 +66,7 @@ def _string_bytes(flat: Any) -> list:
     return [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in flat]
 
 
-def _set_values(tp: Any, flat: np.ndarray, dtype: dt.DType) -> None:
+def set_values(tp: Any, flat: np.ndarray, dtype: dt.DType) -> None:
     name = VALUE_FIELDS[dtype.name]
     if dtype is dt.string:
         tp.string_val.extend(_string_bytes(flat))
@@ -78,6 +78,13 @@ def _set_values(tp: Any, flat: np.ndarray, dtype: dt.DType) -> None:
         getattr(tp, name).extend(float(v) for v in pairs)
     else:
         getattr(tp, name).extend(flat.tolist())
+
+
+def value_count(tp: Any) -> int:
+    """How many values the typed field of `tp`'s dtype holds."""
+    name = VALUE_FIELDS[dt.as_dtype(tp.dtype).name]
+    n = len(getattr(tp, name))
+    return n // 2 if name in ("scomplex_val", "dcomplex_val") else n
 
 
 def kernel_layout(arr: np.ndarray, dtype: dt.DType) -> Any:
@@ -106,7 +113,7 @@ def field_layout(arr: np.ndarray, dtype: dt.DType) -> Any:
     """The TensorProto AsProtoField writes: all values in the dtype's typed field."""
     tp = _new(dtype, arr.shape)
     if arr.size:
-        _set_values(tp, arr.reshape(-1), dtype)
+        set_values(tp, arr.reshape(-1), dtype)
     return tp
 
 
@@ -152,7 +159,7 @@ def python_layout(arr: np.ndarray, dtype: dt.DType, shape: tuple) -> Any:
         np_dtype = np.dtype(dtype.as_numpy_dtype).newbyteorder("<")
         tp.tensor_content = np.ascontiguousarray(arr, dtype=np_dtype).tobytes()
     else:
-        _set_values(tp, arr.reshape(-1), dtype)
+        set_values(tp, arr.reshape(-1), dtype)
     return tp
 
 

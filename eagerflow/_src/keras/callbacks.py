@@ -18,10 +18,10 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.io.fileio import atomic_write
 from eagerflow._src.keras.compile_utils import CompileMetrics
 from eagerflow._src.keras.utils.io_utils import print_msg
 from eagerflow._src.keras.utils.progbar import Progbar
-from eagerflow._src.train.fileio import atomic_write
 
 _print = print_msg
 

@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.io import fileio
 from eagerflow._src.keras.saving_lib import CONFIG, METADATA, WEIGHTS
 from eagerflow._src.keras.utils.text_table import console_lines
 from eagerflow._src.keras.weights_io import _h5py, layout, overrides, saved_values, write_value
-from eagerflow._src.train import fileio
 
 _RULE = "─" * 21
 _MAX_BYTES = 1 << 32  # a dataset larger than this is refused (a malformed file)

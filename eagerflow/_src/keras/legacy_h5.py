@@ -32,6 +32,7 @@ import numpy as np
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.io import fileio
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import losses
@@ -46,7 +47,6 @@ from eagerflow._src.keras.weights_legacy_h5 import (
     save_weights_to_group,
     write_weight_group,
 )
-from eagerflow._src.train import fileio
 
 # Loss names Keras 3.15's losses.deserialize resolves to keras.metrics' aliases and refuses
 # ("Could not deserialize 'keras.metrics.mse' ..."): a legacy file compiled with one of them

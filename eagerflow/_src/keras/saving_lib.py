@@ -30,6 +30,7 @@ import zipfile
 from typing import Any
 
 from eagerflow._src.core import tf_logging
+from eagerflow._src.io import fileio
 from eagerflow._src.keras import legacy_h5, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
@@ -42,7 +43,6 @@ from eagerflow._src.keras.weights_io import (
     save_weights_h5,
     write_weights,
 )
-from eagerflow._src.train import fileio
 
 CONFIG = "config.json"
 METADATA = "metadata.json"

@@ -30,6 +30,7 @@ from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     is_variable,
 )
+from eagerflow._src.io import fileio
 from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.weights_legacy_h5 import (
     legacy_plan,
@@ -37,7 +38,7 @@ from eagerflow._src.keras.weights_legacy_h5 import (
     weights_group,
 )
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import fileio, worker_files
+from eagerflow._src.train import worker_files
 from eagerflow._src.train.checkpoint import restore_object_graph, save_object_graph
 from eagerflow._src.train.graph_view import children_of
 from eagerflow._src.train.restore import assign_eagerly

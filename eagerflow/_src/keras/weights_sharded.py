@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.io import fileio
 from eagerflow._src.keras.weights_io import (
     _h5py,
     _vars_group,
@@ -36,7 +37,6 @@ from eagerflow._src.keras.weights_io import (
     write_value,
     write_weights,
 )
-from eagerflow._src.train import fileio
 
 
 def readable_size(n_bytes: float) -> str:

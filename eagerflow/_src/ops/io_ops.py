@@ -38,7 +38,7 @@ def _scalar_string(op: str, what: str, x: Any) -> None:
                                    f"shape: [{dims}] [Op:{op}]")
 
 
-def _path(a: Any) -> str:
+def file_path(a: Any) -> str:
     v = a[()] if isinstance(a, np.ndarray) else a
     # TF hands the name to the OS as a C string: it ends at the first NUL (and Python's
     # open() would raise a bare ValueError on it)
@@ -59,7 +59,7 @@ def _read_infer(filename: Any) -> list:
 
 
 def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
-    path = _path(filename)
+    path = file_path(filename)
     try:
         with open(path, "rb") as f:
             return _bytes_scalar(f.read())
@@ -69,7 +69,7 @@ def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
 
 def _read_ref(filename: np.ndarray) -> np.ndarray:
     data = b""
-    with open(_path(filename), "rb") as f:
+    with open(file_path(filename), "rb") as f:
         while True:
             chunk = f.read(1)
             if not chunk:
@@ -96,7 +96,7 @@ def _write_infer(filename: Any, contents: Any) -> list:
 
 
 def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
-    path = _path(filename)
+    path = file_path(filename)
     data = contents[()] if isinstance(contents, np.ndarray) else contents
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
@@ -423,7 +423,7 @@ def _matches(pattern: str) -> list:
 
 def _matching_kernel(xp: Any, pattern: Any) -> np.ndarray:
     found = [os.fsencode(p) for a in np.asarray(pattern, dtype=object).reshape(-1)
-             for p in _matches(_path(a))]
+             for p in _matches(file_path(a))]
     out = np.empty(len(found), dtype=object)
     out[:] = found
     return out

@@ -199,6 +199,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseCountSparseOutput",
         "SparseBincount", "SparseTensorDenseMatMul",
     ),
+    "checkpoint_ops": (
+        "MergeV2Checkpoints", "RestoreV2", "SaveV2", "ShardedFilename", "ShardedFilespec",
+        "Save", "SaveSlices", "Restore", "RestoreSlice",
+    ),
     "edit_distance": (
         "EditDistance",
     ),

@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
+from eagerflow._src.io import fileio
 from eagerflow._src.ops.misc_ops import group
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.meta_graph import Saver
@@ -46,7 +47,6 @@ from eagerflow._src.saved_model.save import (
     VARIABLES_DIRECTORY,
     VARIABLES_FILENAME,
 )
-from eagerflow._src.train import fileio
 from eagerflow._src.v1 import variables as v1_variables
 
 MAIN_OP_KEY = "saved_model_main_op"

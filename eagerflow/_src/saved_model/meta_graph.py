@@ -29,11 +29,11 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.io import fileio
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.function_export import ExportError
 from eagerflow._src.saved_model.graph_export import GraphWriter, write_graph
 from eagerflow._src.saved_model.protos import pb
-from eagerflow._src.train import fileio
 from eagerflow._src.v1 import saver as v1_saver
 
 TF_VERSION = "2.21.0"

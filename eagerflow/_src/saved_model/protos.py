@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from types import SimpleNamespace
 
-from eagerflow._src.train.protos import build, field, message
+from eagerflow._src.io.bundle_protos import build, field, message
 
 
 @functools.lru_cache(maxsize=1)

@@ -32,7 +32,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.polymorphic import save_context
-from eagerflow._src.io import structured_value
+from eagerflow._src.io import fileio, structured_value
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
@@ -44,7 +44,6 @@ from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
 from eagerflow._src.saved_model.tables import CREATORS
-from eagerflow._src.train import fileio
 from eagerflow._src.train.checkpoint import write_object_graph
 
 SAVED_MODEL_FILENAME_PB = "saved_model.pb"

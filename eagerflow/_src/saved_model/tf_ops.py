@@ -52,8 +52,7 @@ EXTRA_OPS = (
     "MutableDenseHashTableV2",
     # TF 1 graphs (meta graphs, TF 1 SavedModels): variables, the Saver's ops, the
     # optimizers' training ops
-    "VarIsInitializedOp", "PlaceholderWithDefault", "SaveV2", "RestoreV2",
-    "MergeV2Checkpoints", "ShardedFilename", "ResourceApplyGradientDescent",
+    "VarIsInitializedOp", "PlaceholderWithDefault", "ResourceApplyGradientDescent",
     "ResourceApplyMomentum", "ResourceApplyKerasMomentum", "ResourceApplyAdam",
     "ResourceApplyAdagrad", "ResourceApplyAdagradV2", "ResourceApplyRMSProp",
     "ResourceApplyCenteredRMSProp", "ResourceApplyAdadelta", "ResourceApplyFtrl",

@@ -36,9 +36,9 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     UnknownError,
 )
+from eagerflow._src.io.fileio import atomic_write
 from eagerflow._src.io.protos import build, field, map_entry, message
 from eagerflow._src.ops import dispatch
-from eagerflow._src.train.fileio import atomic_write
 
 Trace = trace_events.Trace
 

@@ -14,8 +14,8 @@ from types import SimpleNamespace
 
 from google.protobuf import descriptor_pool
 
+from eagerflow._src.io.bundle_protos import DATA_TYPES
 from eagerflow._src.io.protos import build, enum, field, message
-from eagerflow._src.train.protos import DATA_TYPES
 
 
 def _from_tensorboard() -> SimpleNamespace | None:

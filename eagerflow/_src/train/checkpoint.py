@@ -17,11 +17,14 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import DataLossError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer
+from eagerflow._src.ops.checkpoint_ops import no_tensors
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import protos, sharding, worker_files
+from eagerflow._src.train import sharding, worker_files
 from eagerflow._src.train.graph_view import (
     OBJECT_GRAPH_KEY,
     ObjectGraph,
@@ -29,7 +32,6 @@ from eagerflow._src.train.graph_view import (
     tensor_array,
 )
 from eagerflow._src.train.restore import Restore, assign_eagerly
-from eagerflow._src.train.tensor_bundle import BundleReader, bundle_writer
 
 
 class CheckpointOptions:
@@ -95,11 +97,7 @@ def write_object_graph(graph: ObjectGraph, file_prefix: str,
 def _write_shards(file_prefix: str, shards: list) -> str:
     """Each shard ({key: {slice spec: tensor}}) as one data file, in order."""
     if not shards or not all(shards):
-        raise InvalidArgumentError(
-            None, None, "Length for attr 'dtypes' of 0 must be at least minimum 1\n\t; "
-            "NodeDef: {{node SaveV2}}; Op<name=SaveV2; signature=prefix:string, "
-            "tensor_names:string, shape_and_slices:string, tensors: -> ; "
-            "attr=dtypes:list(type),min=1; is_stateful=true> [Op:SaveV2]")
+        raise no_tensors("SaveV2", "dtypes")
     with bundle_writer(file_prefix, len(shards)) as writer:
         for shard_id, shard in enumerate(shards):
             for key, slices in shard.items():

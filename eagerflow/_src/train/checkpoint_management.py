@@ -17,10 +17,13 @@ from typing import Any, Callable
 
 from google.protobuf import text_format
 
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import fileio
+from eagerflow._src.io.tensor_bundle import index_filename
+from eagerflow._src.io.tensor_slices import is_v1
 from eagerflow._src.ops.debugging import get_logger
-from eagerflow._src.train import fileio, protos, worker_files
+from eagerflow._src.train import worker_files
 from eagerflow._src.train.restore import assign_eagerly
-from eagerflow._src.train.tensor_bundle import index_filename
 
 STATE_FILENAME = "checkpoint"
 
@@ -125,7 +128,8 @@ def get_checkpoint_state(checkpoint_dir: Any, latest_filename: str | None = None
 
 
 def checkpoint_exists(prefix: str) -> bool:
-    return os.path.isfile(index_filename(prefix))
+    """A complete V2 checkpoint (its index written last), or TF 1's V1 files, as TF's."""
+    return os.path.isfile(index_filename(prefix)) or is_v1(prefix)
 
 
 def latest_checkpoint(checkpoint_dir: Any, latest_filename: str | None = None) -> str | None:

@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from eagerflow._src.graph.ir import Graph
-from eagerflow._src.train.fileio import atomic_write
+from eagerflow._src.io.fileio import atomic_write
 
 
 def write_graph(graph_or_graph_def: Any, logdir: Any, name: Any, as_text: bool = True) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_trackable, is_variable
-from eagerflow._src.train import protos
+from eagerflow._src.io import bundle_protos as protos
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 ATTRIBUTES = ".ATTRIBUTES"

@@ -1,6 +1,7 @@
 """tf.train.load_checkpoint / list_variables / load_variable: reading checkpoints by key.
 
-Sits on tensor_bundle.py and checkpoint_management.py. Accepts a checkpoint prefix
+Sits on io/tensor_bundle.py (and io/tensor_slices.py for TF 1's V1 files) and
+checkpoint_management.py. Accepts a checkpoint prefix
 or a directory (whose latest checkpoint is used).
 """
 
@@ -9,8 +10,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from eagerflow._src.io.tensor_slices import open_reader
 from eagerflow._src.train.checkpoint_management import latest_checkpoint
-from eagerflow._src.train.tensor_bundle import BundleReader
 
 
 def _c_dtype_name(d: Any) -> str:
@@ -23,7 +24,7 @@ class CheckpointReader:
 
     def __init__(self, prefix: str) -> None:
         self._prefix = prefix
-        self._bundle = BundleReader(prefix)
+        self._bundle = open_reader(prefix)  # (TF 1's V1 file where there is no index)
 
     def get_tensor(self, tensor_str: str) -> Any:
         """The value stored under `tensor_str`: a NumPy array, scalar, or bytes."""

@@ -1,7 +1,9 @@
 """`tf.compat.v1.train.Saver`: TF 1's name-based checkpoints, in TF's checkpoint format.
 
-Sits at the top of v1/, over train/ (tensor_bundle.py writes and reads the files,
-checkpoint_management.py the `checkpoint` state file). A Saver maps checkpoint keys to
+Sits at the top of v1/, over train/ (io/tensor_bundle.py writes and reads the files;
+io/tensor_slices.py TF 1's one-file V1 format, written with `write_version=SaverDef.V1`
+and read where a prefix has no index; checkpoint_management.py the `checkpoint` state
+file). A Saver maps checkpoint keys to
 variables: a variable's own name ("layer1/kernel", "global_step", "w/Adam_1") for a
 list, the given keys for a dict. `save` writes each variable's value in the session
 (eagerly, its value) under its key as TF's Saver does (no object graph: TF 2.21's Saver
@@ -26,10 +28,13 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
 from eagerflow._src.function.session import Session, node_error_text
 from eagerflow._src.graph.ir import user_frames
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import tensor_slices
+from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
+from eagerflow._src.io.tensor_slices import open_reader
+from eagerflow._src.ops.checkpoint_ops import parse_spec
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import protos
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
-from eagerflow._src.train.tensor_bundle import BundleReader, BundleWriter
 from eagerflow._src.v1.partitioned import PartitionedVariable
 
 _RESTORE_HINT = ("Restoring from checkpoint failed. This is most likely due to {} from the "
@@ -101,6 +106,30 @@ def _names_to_vars(var_list: Any) -> dict:
     return out
 
 
+SAVER_V1 = 1  # SaverDef.V1
+_V1_NOTICE = ("*******************************************************",
+              "TensorFlow's V1 checkpoint format has been deprecated.",
+              "Consider switching to the more efficient V2 format:",
+              "   `tf.train.Saver(write_version=tf.train.SaverDef.V2)`",
+              "now on by default.",
+              "*******************************************************")
+
+
+def _write_v1(path: str, values: dict) -> None:
+    """The variables' values as TF 1's V1 checkpoint file (TF's SaveSlices of them), with
+    the notice TF logs at each such save."""
+    for line in _V1_NOTICE:
+        tf_logging.get_logger().warning(line)
+    items = []
+    for key in sorted(values):
+        for arr, dtype, spec in values[key]:
+            full, extents = list(np.shape(arr)), [(0, -1)] * np.ndim(arr)
+            if spec:
+                full, extents, _ = parse_spec("SaveSlices", spec)
+            items.append((key, full, extents, arr, dt.as_dtype(dtype)))
+    tensor_slices.write_file(path, items)
+
+
 class Saver:
     """Saves and restores variables by name (TF 1's Saver)."""
 
@@ -130,6 +159,7 @@ class Saver:
         self._vars: dict | None = None
         self._is_empty = False
         self._saver_def = saver_def
+        self._write_version = write_version  # (SaverDef.V1: TF 1's one-file format)
         self._sharded = bool(sharded)  # (the layout of the graph's save ops: one file still)
         if not defer_build:
             self.build()
@@ -196,7 +226,11 @@ class Saver:
         if made > self._next_keep_time:  # (one kept every keep_checkpoint_every_n_hours)
             self._next_keep_time += self._keep_hours * 3600
             return
-        cm.remove_checkpoint(path)
+        if self._write_version == SAVER_V1:
+            if os.path.isfile(path):
+                os.remove(path)
+        else:
+            cm.remove_checkpoint(path)
         meta = f"{path}.{meta_graph_suffix}"
         if os.path.exists(meta):
             os.remove(meta)
@@ -241,15 +275,18 @@ class Saver:
         values = {k: [(self._value(sess, p), p.dtype, p._save_slice_info.spec) for p in v]
                   if isinstance(v, list) else [(self._value(sess, v), v.dtype, "")]
                   for k, v in self._vars.items()}
-        writer = BundleWriter(checkpoint_file)
-        try:
-            for key in sorted(values):
-                for arr, dtype, spec in values[key]:
-                    writer.add(key, arr, dt.as_dtype(dtype), spec=spec)
-            writer.finish()
-        except BaseException:
-            writer.abort()
-            raise
+        if self._write_version == SAVER_V1:
+            _write_v1(checkpoint_file, values)
+        else:
+            writer = BundleWriter(checkpoint_file)
+            try:
+                for key in sorted(values):
+                    for arr, dtype, spec in values[key]:
+                        writer.add(key, arr, dt.as_dtype(dtype), spec=spec)
+                writer.finish()
+            except BaseException:
+                writer.abort()
+                raise
         if write_state:
             self._record(checkpoint_file)
             cm.update_checkpoint_state_internal(
@@ -268,7 +305,7 @@ class Saver:
         if not cm.checkpoint_exists(prefix):
             raise ValueError("The passed save_path is not a valid checkpoint: " + prefix)
         tf_logging.get_logger().info("Restoring parameters from %s", prefix)
-        reader = BundleReader(prefix)
+        reader = open_reader(prefix)  # (TF 1's V1 file where there is no index, as TF's)
         try:
             keys = self._checkpoint_keys(reader)
             arrays = {}

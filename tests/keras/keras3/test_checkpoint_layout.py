@@ -13,7 +13,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow import keras
-from eagerflow._src.train import protos
+from eagerflow._src.io import bundle_protos as protos
 from tests.keras.keras3 import checkpoint_cases as C
 from tests.tf_reference import HAVE_TF_PYTHON, TF_ENV, TF_PYTHON
 

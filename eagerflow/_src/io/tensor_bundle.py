@@ -1,6 +1,7 @@
 """TensorFlow's tensor bundle: `prefix.index` + `prefix.data-00000-of-00001`.
 
-Sits above table.py and protos.py; checkpoint.py and the reader use it. The data
+Sits in io/ above table.py and bundle_protos.py, so that ops/checkpoint_ops.py (TF's
+SaveV2 and RestoreV2) and train/ (tf.train.Checkpoint, its reader) share it. The data
 file is the raw little-endian bytes of every tensor one after another (strings as
 varint64 lengths, a masked CRC32C of the lengths, then the bytes). The index is a
 sorted table whose "" key holds a BundleHeaderProto and whose other keys map each
@@ -32,9 +33,9 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
-from eagerflow._src.io import crc32c
-from eagerflow._src.train import fileio, ordered_code, protos, table
-from eagerflow._src.train.table import get_varint, put_varint
+from eagerflow._src.io import bundle_protos as protos
+from eagerflow._src.io import crc32c, fileio, ordered_code, table
+from eagerflow._src.io.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
 HEADER_KEY = b""
@@ -108,7 +109,8 @@ class BundleWriter:
                 dtype=dtype.as_datatype_enum, shard_id=shard)
             for d in full:
                 entry.shape.dim.add(size=d)
-        elif not len(entry.slices) or [d.size for d in entry.shape.dim] != full:
+        elif [d.size for d in entry.shape.dim] != full or entry.dtype != dtype.as_datatype_enum:
+            # (a slice of a whole tensor saved before is listed on its entry, as TF's writer)
             raise ValueError(f"Duplicate or invalid checkpoint key {key!r}")
         proto = entry.slices.add()
         for start, length in extents:
@@ -149,13 +151,7 @@ class BundleWriter:
         try:
             for f in self._files:
                 f.close_synced()
-            header = protos.BundleHeaderProto(num_shards=self.num_shards, endianness=0)
-            header.version.producer = BUNDLE_VERSION
-            tw = table.TableWriter()
-            tw.add(HEADER_KEY, header.SerializeToString())
-            for k in sorted(self._entries):
-                tw.add(k, self._entries[k].SerializeToString())
-            index.write(tw.finish())
+            index.write(index_bytes(self.num_shards, self._entries))
             index.close_synced()
             for f in self._files:
                 f.replace()
@@ -188,6 +184,83 @@ def bundle_writer(prefix: str, num_shards: int = 1) -> Iterator[BundleWriter]:
         raise
 
 
+def box_of(extents: list, shape: list) -> list:
+    """[(start, stop)] per dimension of a slice's (start, length or -1 for all) extents."""
+    return [(s, d if n < 0 else s + n) for (s, n), d in zip(extents, shape)]
+
+
+def meet(a: list, b: list) -> list | None:
+    """The box two boxes share; None where they share nothing."""
+    m = [(max(x, s), min(y, t)) for (x, y), (s, t) in zip(a, b)]
+    return None if any(lo >= hi for lo, hi in m) else m
+
+
+def assemble(box: list, np_dtype: np.dtype, parts: list) -> np.ndarray | None:
+    """Box `box` of a tensor put together from its stored slices, `parts` [(their box,
+    a function reading their values)], reading only those that meet it; None where they
+    do not cover it (or a reader gives None)."""
+    out = np.empty([b - a for a, b in box], dtype=np_dtype)
+    covered = 0
+    for bounds, read in parts:
+        m = meet(box, bounds)
+        if m is None:
+            continue
+        arr = read()
+        if arr is None:
+            return None
+        out[tuple(slice(lo - a, hi - a) for (lo, hi), (a, _) in zip(m, box))] = \
+            arr[tuple(slice(lo - s, hi - s) for (lo, hi), (s, _) in zip(m, bounds))]
+        covered += int(np.prod([hi - lo for lo, hi in m]))
+    return out if covered >= out.size else None
+
+
+def index_bytes(num_shards: int, entries: dict) -> bytes:
+    """The `.index` file of a bundle of `num_shards` data files holding `entries` (encoded
+    key -> BundleEntryProto)."""
+    header = protos.BundleHeaderProto(num_shards=num_shards, endianness=0)
+    header.version.producer = BUNDLE_VERSION
+    tw = table.TableWriter()
+    tw.add(HEADER_KEY, header.SerializeToString())
+    for k in sorted(entries):
+        tw.add(k, entries[k].SerializeToString())
+    return tw.finish()
+
+
+def read_index(prefix: str) -> tuple:
+    """(header, {encoded key: BundleEntryProto}) of the bundle at `prefix`, every entry
+    checked to parse; NotFoundError in TF's words when it has no index."""
+    path = index_filename(prefix)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except (FileNotFoundError, IsADirectoryError):
+        raise not_found(prefix) from None
+    items = table.read_table(raw, path)
+    if HEADER_KEY not in items:
+        raise DataLossError(None, None, f"{path}: the checkpoint index has no header entry")
+    header = protos.BundleHeaderProto()
+    try:
+        header.ParseFromString(items.pop(HEADER_KEY))
+    except DecodeError:
+        raise DataLossError(None, None, f"{path}: corrupted bundle header") from None
+    if header.endianness != 0:
+        raise UnimplementedError(None, None, f"{path}: big-endian checkpoints are not "
+                                             "supported")
+    if header.version.producer > BUNDLE_VERSION and \
+            header.version.min_consumer > BUNDLE_VERSION:
+        raise InvalidArgumentError(None, None, f"{path}: checkpoint format version "
+                                               f"{header.version.min_consumer} is too new")
+    entries = {}
+    for k, v in items.items():
+        e = entries[k] = protos.BundleEntryProto()
+        try:
+            e.ParseFromString(v)
+        except DecodeError:
+            raise DataLossError(None, None, f"{path}: corrupted entry for "
+                                            f"{k.decode('utf-8', 'replace')}") from None
+    return header, entries
+
+
 def not_found(prefix: str) -> NotFoundError:
     return NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find "
                                      f"any matching files for {prefix}")
@@ -198,46 +271,19 @@ class BundleReader:
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
-        path = index_filename(prefix)
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except FileNotFoundError:
-            raise not_found(prefix) from None
-        except IsADirectoryError:
-            raise not_found(prefix) from None
-        items = table.read_table(raw, path)
-        if HEADER_KEY not in items:
-            raise DataLossError(None, None, f"{path}: the checkpoint index has no header entry")
-        header = protos.BundleHeaderProto()
-        try:
-            header.ParseFromString(items.pop(HEADER_KEY))
-        except DecodeError:
-            raise DataLossError(None, None, f"{path}: corrupted bundle header") from None
-        if header.endianness != 0:
-            raise UnimplementedError(None, None, f"{path}: big-endian checkpoints are not "
-                                                 "supported")
-        if header.version.producer > BUNDLE_VERSION and \
-                header.version.min_consumer > BUNDLE_VERSION:
-            raise InvalidArgumentError(None, None, f"{path}: checkpoint format version "
-                                                   f"{header.version.min_consumer} is too new")
+        header, entries = read_index(prefix)
         self.num_shards = header.num_shards
         self.entries: dict = {}
         self._slice_entries: dict = {}  # a sliced tensor's slices, by their encoded keys
-        for k, v in items.items():
-            e = protos.BundleEntryProto()
-            try:
-                e.ParseFromString(v)
-            except DecodeError:
-                raise DataLossError(None, None, f"{path}: corrupted entry for "
-                                                f"{k.decode('utf-8', 'replace')}") from None
+        for k, e in entries.items():
             if k.startswith(b"\x00"):  # (a tensor's name never starts with a NUL)
                 self._slice_entries[k] = e
                 continue
             try:
                 self.entries[k.decode("utf-8")] = e
             except UnicodeDecodeError:
-                raise DataLossError(None, None, f"{path}: a key is not UTF-8: {k!r}") from None
+                raise DataLossError(None, None, f"{index_filename(prefix)}: a key is not "
+                                                f"UTF-8: {k!r}") from None
         self._files: dict = {}
 
     # -- metadata ----------------------------------------------------------------------
@@ -268,41 +314,53 @@ class BundleReader:
 
     def read(self, key: str) -> np.ndarray:
         """The tensor stored under `key`, as a NumPy array (object array of bytes for strings)."""
+        out = self.read_region(key, None)
+        if out is None:
+            raise DataLossError(None, None, f"{key}: its slices do not cover its shape "
+                                            f"{self.shape(key)}")
+        return out
+
+    def read_region(self, key: str, region: list | None) -> np.ndarray | None:
+        """The box `region` ([(start, stop)] per dimension; None: all of it) of the tensor
+        stored under `key`; None where it is sliced and its slices do not cover the box."""
         e = self.entries.get(key)
         if e is None:
             raise NotFoundError(None, None, f"Key {key} not found in checkpoint")
         if len(e.slices):
-            return self._assemble(key, e)
-        return self._read_entry(key, e)
+            return self._assemble(key, e, region)
+        arr = self._read_entry(key, e)
+        return arr if region is None else arr[tuple(slice(a, b) for a, b in region)]
 
-    def _assemble(self, key: str, e: Any) -> np.ndarray:
-        """A sliced tensor (a ShardedVariable's, a MaxShardSizePolicy's pieces) put back
-        together from its slices, each stored under its own key."""
+    def _assemble(self, key: str, e: Any, region: list | None) -> np.ndarray | None:
+        """A box of a sliced tensor (a ShardedVariable's, a MaxShardSizePolicy's pieces) put
+        together from the slices it meets, each stored under its own key."""
         dtype = dt.as_dtype(e.dtype)
         full = [d.size for d in e.shape.dim]
-        out = np.empty(full, dtype=object if dtype is dt.string else
-                       _np_dtype(dtype).newbyteorder("="))
-        covered = 0
+
+        def part(extents: list, bounds: list) -> Any:
+            def read() -> np.ndarray:
+                entry = self._slice_entries.get(ordered_code.tensor_name_slice(key, extents))
+                if entry is None:
+                    raise DataLossError(None, None, f"{key}: the data of its slice {extents} "
+                                                    "is missing from the checkpoint")
+                arr = self._read_entry(key, entry)
+                want = tuple(min(t, d) - s for (s, t), d in zip(bounds, full))
+                if arr.shape != want:
+                    raise DataLossError(None, None, f"{key}: slice {extents} holds shape "
+                                                    f"{list(arr.shape)}, not {list(want)}")
+                return arr
+            return bounds, read
+
+        parts = []
         for sl in e.slices:
             if len(sl.extent) != len(full):
                 raise DataLossError(None, None, f"{key}: a slice's rank does not match the "
                                                 f"tensor's shape {full}")
             extents = [(x.start, x.length if x.HasField("length") else -1) for x in sl.extent]
-            part = self._slice_entries.get(ordered_code.tensor_name_slice(key, extents))
-            if part is None:
-                raise DataLossError(None, None, f"{key}: the data of its slice {extents} is "
-                                                "missing from the checkpoint")
-            index = tuple(slice(s, s + n) if n >= 0 else slice(None) for s, n in extents)
-            want = tuple(len(range(*i.indices(d))) for i, d in zip(index, full))
-            arr = self._read_entry(key, part)
-            if arr.shape != want:
-                raise DataLossError(None, None, f"{key}: slice {extents} holds shape "
-                                                f"{list(arr.shape)}, not {list(want)}")
-            out[index] = arr
-            covered += arr.size
-        if covered != out.size:
-            raise DataLossError(None, None, f"{key}: its slices do not cover its shape {full}")
-        return out
+            parts.append(part(extents, box_of(extents, full)))
+        return assemble(region if region is not None else [(0, d) for d in full],
+                        np.dtype(object) if dtype is dt.string else
+                        _np_dtype(dtype).newbyteorder("="), parts)
 
     def _read_entry(self, key: str, e: Any) -> np.ndarray:
         if e.shape.unknown_rank:

@@ -1,6 +1,6 @@
 """The keys under which a tensor bundle stores the slices of a partitioned tensor.
 
-Train layer, under tensor_bundle.py. A sliced tensor's index entry lists its slices; each
+io layer, under tensor_bundle.py. A sliced tensor's index entry lists its slices; each
 slice's bytes are a bundle entry of its own, keyed by TF's EncodeTensorNameSlice: the
 tensor's name and the slice's extents in TF's order-preserving "OrderedCode" encoding
 (a 0 as a length-prefixed unsigned number, the name with its 0x00/0xff bytes escaped and

@@ -1,11 +1,12 @@
 """Protocol buffer messages of TensorFlow's checkpoint format, built with `google.protobuf`.
 
-Sits at the bottom of train/. The message types are declared field by field with
-io/protos.py's helpers (numbers and types as in TensorFlow's .proto files, so they are
-wire-compatible), in a descriptor pool of their own.
+Sits in io/, under tensor_bundle.py and train/. The message types are declared field by
+field with io/protos.py's helpers (numbers and types as in TensorFlow's .proto files, so
+they are wire-compatible), in a descriptor pool of their own.
 
 Messages: TensorShapeProto, VersionDef, TensorSliceProto, BundleHeaderProto,
-BundleEntryProto (tensor_bundle.proto), TrackableObjectGraph
+BundleEntryProto (tensor_bundle.proto), SavedTensorSlices and its parts (TF 1's
+checkpoint file, saved_tensor_slice.proto), TrackableObjectGraph
 (trackable_object_graph.proto), CheckpointState (checkpoint_state.proto), and the
 DataType enum.
 """
@@ -58,6 +59,24 @@ _classes = build(POOL, "eagerflow/tensorflow_checkpoint.proto", "tensorflow", [
         field("crc32c", 6, "fixed32"),
         field("slices", 7, _T + "TensorSliceProto", repeated=True),
     ]),
+    # TF 1's checkpoint file (saved_tensor_slice.proto): a slice's TensorProto is held as
+    # its bytes (the same wire form; the message class is TensorBoard's, io/tensor_proto.py)
+    message("SavedSliceMeta", [
+        field("name", 1, "string"), field("shape", 2, _T + "TensorShapeProto"),
+        field("type", 3, "enum:" + _T + "DataType"),
+        field("slice", 4, _T + "TensorSliceProto", repeated=True),
+    ]),
+    message("SavedTensorSliceMeta", [
+        field("tensor", 1, _T + "SavedSliceMeta", repeated=True),
+        field("versions", 2, _T + "VersionDef"),
+    ]),
+    message("SavedSlice", [
+        field("name", 1, "string"), field("slice", 2, _T + "TensorSliceProto"),
+        field("data", 3, "bytes", oneof=0),  # (set when empty too: an empty tensor's)
+    ], oneofs=("_data",)),
+    message("SavedTensorSlices", [
+        field("meta", 1, _T + "SavedTensorSliceMeta"), field("data", 2, _T + "SavedSlice"),
+    ]),
     message("RegisteredSaver", [field("name", 1, "string"), field("object_name", 2, "string")]),
     message("TrackableObjectGraph", [
         field("nodes", 1, _T + "TrackableObjectGraph.TrackableObject", repeated=True),
@@ -95,3 +114,4 @@ BundleEntryProto = _classes["tensorflow.BundleEntryProto"]
 RegisteredSaver = _classes["tensorflow.RegisteredSaver"]
 TrackableObjectGraph = _classes["tensorflow.TrackableObjectGraph"]
 CheckpointState = _classes["tensorflow.CheckpointState"]
+SavedTensorSlices = _classes["tensorflow.SavedTensorSlices"]

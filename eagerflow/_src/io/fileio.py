@@ -1,9 +1,10 @@
 """Durable file writes for checkpoints: temporary names, fsync, atomic rename.
 
-Sits at the bottom of train/. Every file a checkpoint consists of is first
-written under a temporary name in its final directory, flushed and fsynced,
-then renamed over its final name (an atomic replace on POSIX and Windows), and
-the directory is fsynced so that the rename itself survives a power cut.
+Sits in io/, under tensor_bundle.py and the checkpoint, SavedModel and Keras writers.
+Every file a checkpoint consists of is first written under a temporary name in its
+final directory, flushed and fsynced, then renamed over its final name (an atomic
+replace on POSIX and Windows), and the directory is fsynced so that the rename itself
+survives a power cut.
 
 `fault_point(name)` marks each step of a save; tests install a hook there to
 inject a crash (an exception, or killing the process) at every step.
