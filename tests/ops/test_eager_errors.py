@@ -36,7 +36,6 @@ KNOWN = [
      "splits pads; eagerflow refuses them"),
     (r"tf\.gather\(tf\.ragged.*", "TF gathers ragged rows with RaggedGather, eagerflow with "
      "GatherV2 of the rows"),
-    (r"tf\.raw_ops\.IdentityN.*", "eagerflow has no raw IdentityN"),
     (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "
      "the ops process-wide (test_dataset_error_is_the_iterator_ops checks the wording)"),
 ]

@@ -85,7 +85,7 @@ def _runnable(name: str) -> bool:
         return False
     op = tf_ops.op_def(name)
     form = getattr(REGISTRY.get(name), "tf", None)
-    handles = _HANDLE_TYPES[1:] if form is not None and form.takes_handles else _HANDLE_TYPES
+    handles = () if form is not None and form.takes_handles else _HANDLE_TYPES
     return not any(a.type in handles for a in op.input_arg) and \
         not any(a.type in ("func", "list(func)") for a in op.attr)
 
