@@ -13,6 +13,7 @@ tf.RegisterGradient can do the same here).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
+    InternalError,
     InvalidArgumentError,
     NotFoundError,
     ResourceExhaustedError,
@@ -151,20 +153,56 @@ PREVENT_GRADIENT = register(OpDef(
 ))
 
 
+def _copy_infer(name: str) -> Any:
+    def infer(x: Any, tensor_name: str, debug_ops_spec: tuple) -> list:
+        # (each "debug_op;debug_url;gated_grpc" names a debugger TF attaches to the copy:
+        # no debugger listens here, but the spec is read as TF's kernel reads it)
+        for spec in debug_ops_spec:
+            if str(spec).count(";") != 2:
+                raise InternalError(None, None, f"Unexpected number of semicolons in "
+                                                f"debug_ops_spec element: {spec} [Op:{name}]")
+        return _same(x)
+    return infer
+
+
 def _copy_op(name: str) -> OpDef:
-    # (TF's debug_ops_spec attaches its debugger to the copy: no debugger listens here)
     return register(OpDef(
-        name, lambda x, tensor_name, debug_ops_spec: _same(x), _pass, grad=C.no_gradient,
+        name, _copy_infer(name), _pass, grad=C.no_gradient,
         reference=lambda x, **_: x,
         samples=lambda: [Sample((_f32(1.5, -2.0),), {"tensor_name": "",
                                                       "debug_ops_spec": ()}, grad=False),
                          Sample((_strings(b"a"),), {"tensor_name": "t",
                                                     "debug_ops_spec": ()}, grad=False)],
+        bad_samples=lambda: [BadSample((_f32(1.0),), {"tensor_name": "", "debug_ops_spec": (
+            "a;b;0", "x")}, InternalError, "Unexpected number of semicolons in debug_ops_spec "
+                                           "element: x")],
     ))
 
 
 COPY = _copy_op("Copy")
 COPY_HOST = _copy_op("CopyHost")
+
+
+def _dims(shape: Any) -> tuple | None:
+    """A shape attr as TF's wrapper takes it (an int: one dim; -1 or None: an unknown
+    one) as a tuple of ints and Nones, or None for an unknown rank."""
+    if shape is None:
+        return None
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+        shape = (shape,)
+    out = []
+    for d in shape:
+        if d is None:
+            out.append(None)
+            continue
+        try:
+            d = operator.index(d)
+        except TypeError:
+            raise TypeError(f"Error converting shape to a TensorShape: Dimension value must be "
+                            f"integer or None or have an __index__ method, got value '{d!r}' "
+                            f"with type '{type(d)}'.") from None
+        out.append(None if d == -1 else d)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -173,9 +211,9 @@ COPY_HOST = _copy_op("CopyHost")
 # ---------------------------------------------------------------------------------------
 
 def _pwd_infer(x: Any, shape: Any) -> list:
+    shape = _dims(shape)
     if _state.graph is None or shape is None:
         return [(x._shape if _state.graph is None else None, x._dtype)]
-    shape = tuple(None if d is None or d == -1 else int(d) for d in shape)
     have = x._shape
     if have is not None:
         op = "PlaceholderWithDefault"
@@ -201,9 +239,9 @@ PLACEHOLDER_WITH_DEFAULT = register(OpDef(
 def placeholder_with_default(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     """tf.compat.v1.placeholder_with_default: `input`, unless a feed gives another value
     (of `shape`)."""
-    dims = None if shape is None or getattr(shape, "rank", 0) is None else \
-        tuple(None if d is None else int(d) for d in
-              (shape.as_list() if hasattr(shape, "as_list") else shape))
+    if getattr(shape, "rank", 0) is None:  # (a TensorShape of unknown rank)
+        shape = None
+    dims = _dims(shape.as_list() if hasattr(shape, "as_list") else shape)
     return bind(PLACEHOLDER_WITH_DEFAULT, (convert_to_tensor(input),), {"shape": dims}, name)
 
 
@@ -338,9 +376,10 @@ SDCA_FPRINT = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 def _fake_shape(shape: Any) -> tuple:
+    shape = _dims(shape)
     if shape is None:
         return ()
-    dims = tuple(int(d) for d in (-1 if d is None else d for d in shape))
+    dims = tuple(-1 if d is None else d for d in shape)
     if any(d < -1 for d in dims):
         raise C.fail("FakeParam", f"Shape {C.shape_str(dims)} has dimensions with values "
                                   f"below -1 (where -1 means unknown)")
@@ -364,8 +403,7 @@ def _fake_infer(dtype: Any, shape: Any) -> list:
         raise ResourceExhaustedError(None, None, f"OOM when allocating temporary tensor with "
                                                  f"shape{C.shape_str(out)} [Op:FakeParam]")
     if _state.graph is not None:
-        return [(None if shape is None else
-                 tuple(None if d is None or d == -1 else int(d) for d in shape), dtype)]
+        return [(_dims(shape), dtype)]
     return [(out, dtype)]
 
 

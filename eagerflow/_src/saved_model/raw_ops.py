@@ -361,8 +361,8 @@ class RawOp:
             return float(v)
         if kind == "string":
             return v.decode() if isinstance(v, bytes) else v
-        if kind == "shape":
-            return None if v is None else tuple(v)
+        if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
+            return None if v is None else (v,) if _is_int(v) else tuple(v)
         return v
 
     def _check_types(self, attrs: dict) -> None:
