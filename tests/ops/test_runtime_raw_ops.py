@@ -229,6 +229,8 @@ def test_tensor_map_basics():
     inner = R.TensorMapLookup(input_handle=nested, key=1, value_dtype=tf.variant)
     assert int(R.TensorMapSize(input_handle=inner)) == 2
     assert bool(R.TensorMapHasKey(input_handle=_map((1, "s")), key=1))
+    assert int(R.TensorMapSize(input_handle=tf.zeros_like(m1))) == 0  # (TF's: an empty map)
+    assert int(R.TensorMapSize(input_handle=tf.identity(m1))) == 2
 
 
 def test_tensor_map_keys_are_dtype_shape_and_bytes():

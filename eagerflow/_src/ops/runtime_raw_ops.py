@@ -458,6 +458,10 @@ class TensorMapValue:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def zeros_like(self) -> TensorMapValue:
+        """tf.zeros_like's value of a map, as TF's: the empty map."""
+        return TensorMapValue()
+
     def __repr__(self) -> str:
         return self.variant_text
 
