@@ -294,12 +294,16 @@ def test_tensor_map_refusals():
                             "to be a variant tensor but is a float tensor [Op:TensorMapSize] "
                             "name: ")
     x = tf.constant([1.0])
-    with tf.GradientTape() as t:  # (TF registers its gradients only with its map_ops module)
-        t.watch(x)
-        v = R.TensorMapLookup(input_handle=_map((1, x)), key=1, value_dtype=tf.float32)
-    with pytest.raises(LookupError, match="^gradient registry has no entry for: "
-                                          "TensorMapLookup$"):
-        t.gradient(v, x)
+    with tf.GradientTape(persistent=True) as t:  # (TF registers its gradients only with
+        t.watch(x)                               # its map_ops module)
+        m = _map((1, x))
+        v = R.TensorMapLookup(input_handle=m, key=1, value_dtype=tf.float32)
+        n = R.TensorMapSize(input_handle=m)
+    for y, op in ((v, "TensorMapLookup"), (n, "TensorMapSize")):
+        with pytest.raises(LookupError, match=f"^gradient registry has no entry for: {op}$"):
+            t.gradient(y, x)
+    with pytest.raises(TypeError, match="^Cannot convert 1 to EagerTensor of dtype variant$"):
+        t.gradient(m, x)
 
 
 def test_tensor_map_in_a_function():
