@@ -904,11 +904,7 @@ def add_n(inputs: Any, name: str | None = None) -> Any:
 def _like_kernel(value: int) -> Callable:
     def kernel(xp: Any, x: Any) -> Any:
         if x.dtype.kind == "O":
-            out = np.full(x.shape, b"", dtype=object)
-            if x.size and hasattr(x.reshape(-1)[0], "zeros_like"):  # (a TensorMap: empty)
-                for i, v in np.ndenumerate(x):
-                    out[i] = v.zeros_like()
-            return out
+            return C.object_zeros(x)
         out = xp.empty(x.shape, x.dtype)  # empty + fill: a third of full()'s time
         out.fill(value)
         return out

@@ -3,8 +3,8 @@ Snapshot, DeepCopy, PreventGradient, Copy, CopyHost, PlaceholderWithDefault), th
 outputs (NoOp, SyncDevice, ControlTrigger), ToBool, DeviceIndex, SdcaFprint, FakeParam and
 the TensorMap family (an immutable map from tensors to tensors in a variant scalar).
 
-Ops layer, before misc_ops (tf.identity_n binds IdentityN) and loaded with it; graph/ir.py
-makes tf.no_op's and tf.group's NoOp of this module's op, and tf.compat.v1's
+Ops layer, loaded by `import eagerflow`: tf.identity_n binds IdentityN, graph/ir.py makes
+tf.no_op's and tf.group's NoOp of this module's op, and tf.compat.v1's
 placeholder_with_default binds PlaceholderWithDefault. As TF 2.21 with `import
 tensorflow`, Snapshot, DeepCopy, Copy, CopyHost and the TensorMap ops have no gradient
 registered (TF's map_ops module registers the TensorMap ones when a program imports it;
@@ -542,7 +542,7 @@ def _entry(op: str, m: Any, key: Any, key_dtype: Any, what: str) -> tuple:
     return held, kid
 
 
-def _copy_array(xp: Any, a: Any) -> Any:
+def _copy_array(a: Any) -> Any:
     # (kept by the map: no later in-place write to the input's buffer may reach it)
     return a.copy() if hasattr(a, "copy") else a
 
@@ -567,7 +567,7 @@ def _insert_kernel(xp: Any, m: Any, key: Any, value: Any, key_dtype: Any = None,
     held = _map_of("TensorMapInsert", m)
     kd, vd = dt.as_dtype(key_dtype), dt.as_dtype(value_dtype)
     items = dict(held.items)
-    items[_key_id(key, kd)] = (_copy_array(xp, key), kd, _copy_array(xp, value), vd)
+    items[_key_id(key, kd)] = (_copy_array(key), kd, _copy_array(value), vd)
     return _as_variant(TensorMapValue(items))
 
 
