@@ -278,6 +278,7 @@ from eagerflow._src.ops.data_flow import (  # noqa: E402
     dynamic_partition as dynamic_partition,
     dynamic_stitch as dynamic_stitch,
 )
+from eagerflow._src.ops.runtime_raw_ops import identity_n as identity_n  # noqa: E402
 from eagerflow._src.ops.misc_ops import (  # noqa: E402
     bitcast as bitcast,
     broadcast_dynamic_shape as broadcast_dynamic_shape,
@@ -286,7 +287,6 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     control_dependencies as control_dependencies,
     ensure_shape as ensure_shape,
     group as group,
-    identity_n as identity_n,
     no_op as no_op,
     searchsorted as searchsorted,
     truncatemod as truncatemod,

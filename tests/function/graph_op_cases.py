@@ -534,6 +534,24 @@ CASES = {
             return tf.gather(r, i)
         SPECS = [tf.RaggedTensorSpec([None, None], tf.float32), tf.TensorSpec([None], tf.int32)]
     """,
+    # -- TF's runtime raw ops: tf.identity_n's IdentityN, placeholder_with_default's node
+    # of the given shape, a TensorMap's ops over its variant ------------------------------
+    "identity_n": """
+        def f(x, y):
+            a, b = tf.identity_n([x, y * 2.0])
+            return a + b
+        SPECS = [tf.TensorSpec([2]), tf.TensorSpec([2])]
+    """,
+    "runtime_raw_ops": """
+        def f(x, s):
+            d = tf.compat.v1.placeholder_with_default(x, [None])
+            p = tf.raw_ops.PreventGradient(input=d, message="no")
+            m = tf.raw_ops.TensorMapInsert(input_handle=tf.raw_ops.EmptyTensorMap(), key=1,
+                                           value=p)
+            v = tf.raw_ops.TensorMapLookup(input_handle=m, key=1, value_dtype=tf.float32)
+            return tf.raw_ops.ToBool(input=p), v, tf.raw_ops.SdcaFprint(input=s)
+        SPECS = [tf.TensorSpec([2]), tf.TensorSpec([None], tf.string)]
+    """,
 }
 
 

@@ -193,9 +193,8 @@ def op_cases(draw: Any, op: Any) -> tuple:
 
 
 def _tensor(a: np.ndarray) -> EagerTensor:
-    if a.dtype.names is not None:  # a quantized dtype's record form
-        return EagerTensor(a.view(a.dtype[0]), dt.as_dtype(a.dtype))
-    return EagerTensor(a, dt.string if a.dtype == object else None)
+    # (a quantized dtype's record form, a TensorMap's variant: as the registry suites)
+    return H._tensor(a)
 
 
 def _live(inputs: list) -> tuple:

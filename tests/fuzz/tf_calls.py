@@ -40,6 +40,10 @@ NO_TF_OP = {
     "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
     "Dilation2DWinnerGather": "gradient helper (the Dilation2D backprop ops' adjoint)",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",
+    **{name: "makes or reads a TensorMap (a variant: no value to send TF): compared with TF "
+             "2.21 in tests/ops/test_runtime_raw_ops.py"
+       for name in ("EmptyTensorMap", "TensorMapInsert", "TensorMapLookup", "TensorMapErase",
+                    "TensorMapHasKey", "TensorMapSize", "TensorMapStackKeys")},
     **{name: "acts on resource handles: compared with TF 2.21 in tests/ops/test_resource_tensors.py"
        for name in ("VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp", "AssignVariableOp",
                     "AssignAddVariableOp", "AssignSubVariableOp")},

@@ -34,7 +34,6 @@ KNOWN = [
      "[Op:Softmax]"),
     (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
      "splits pads; eagerflow refuses them"),
-    (r"tf\.raw_ops\.IdentityN.*", "eagerflow has no raw IdentityN"),
     (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "
      "the ops process-wide (test_dataset_error_is_the_iterator_ops checks the wording)"),
 ]

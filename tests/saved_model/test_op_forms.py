@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.dispatch import bind
@@ -96,8 +95,8 @@ def sample_inputs(op, sample) -> list:
     """The sample's inputs as tensors; float64 ones as float32 where TF's op takes no
     doubles (eagerflow's kernels take both)."""
     narrow = not _tf_takes_float64(op)
-    return [convert_to_tensor(np.asarray(x, np.float32) if narrow and
-                              np.asarray(x).dtype == np.float64 else x)
+    return [H.as_tensors((np.asarray(x, np.float32) if narrow and
+                          np.asarray(x).dtype == np.float64 else x,))[0]
             for x in sample.inputs]
 
 
@@ -130,7 +129,7 @@ def test_sample_round_trips_through_a_function_def(op, i, sample):
     got = cf._call_flat(ins)
     assert len(got) == len(want)
     for a, b in zip(want, got):
-        a, b = np.asarray(a), np.asarray(b)
+        a, b = a._arr, b._arr  # (a variant's value too: a TensorMap's)
         assert a.shape == b.shape and a.dtype == b.dtype
         if op.stateful:
             continue  # a new draw

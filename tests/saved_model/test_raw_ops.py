@@ -88,7 +88,9 @@ def test_registered_ops_run_as_their_raw_ops():
         want = list(want) if isinstance(want, tuple) else want
         for g, w in zip(tf.nest.flatten(got), tf.nest.flatten(want)):
             assert g.dtype == w.dtype, name
-            if not op.stateful:
+            if w.dtype == tf.variant:  # (a TensorMap's value: no NumPy form)
+                assert g._arr[()] == w._arr[()], name
+            elif not op.stateful:
                 np.testing.assert_array_equal(g.numpy(), w.numpy(), err_msg=name)
         covered += 1
     assert covered >= 150, covered

@@ -823,6 +823,9 @@ def _filled(t: Tensor, value: int, tape_names: bool = False) -> Tensor:
         if value != 0:
             a.fill(1)  # (np.ones is this in Python code of NumPy's own: 1.7 us against 0.3)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
+    if value != 0 and type(t) is EagerTensor and t._dtype is variant:
+        # (TF's eager tape converts the 1 to the target's dtype: a TensorMap's, a list's)
+        raise TypeError("Cannot convert 1 to EagerTensor of dtype variant")
     # (on a device or in a trace, zeros a gradient function can tell apart unread). No tape
     # records them: TF makes them from the shape alone, so a recording outer tape never
     # sees them depend on `t` (which would connect a constant gradient to its sources)

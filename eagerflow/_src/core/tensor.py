@@ -303,6 +303,8 @@ class EagerTensor(Tensor):
 def _variant_text(held: Any) -> str:
     if getattr(held, "is_resource_handle", False):
         return repr(held)  # a resource tensor shows its ResourceHandle, as TF's
+    if hasattr(held, "variant_text"):  # (a TensorMap's value)
+        return held.variant_text
     return "<TensorList>" if isinstance(held, tuple) else "<unprintable>"
 
 

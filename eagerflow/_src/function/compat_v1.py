@@ -19,7 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import NEW_THREAD_GRAPH, _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape, _V2Shapes
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.session import (
     _GLOBAL,
@@ -35,7 +35,7 @@ from eagerflow._src.graph.ir import (
     get_default_session,
     user_frames,
 )
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
 
 __all__ = ["Graph", "Operation", "Session", "InteractiveSession", "get_default_graph",
            "get_default_session", "placeholder", "placeholder_with_default",
@@ -180,10 +180,6 @@ def placeholder(dtype: Any, shape: Any = None, name: str | None = None) -> Symbo
     t = g.placeholder(dims, dt.as_dtype(dtype), name or "Placeholder")
     t.op.origin = user_frames()  # (what a Session's error for an unfed one names)
     return t
-
-
-def placeholder_with_default(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    return identity(convert_to_tensor(input), name=name)
 
 
 def evaluate_op(op: Operation, feeds: dict) -> None:

@@ -60,6 +60,7 @@ from eagerflow._src.graph.var_reads import (  # noqa: F401 (ASSIGN, RESOURCE re-
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.runtime_raw_ops import NO_OP  # (tf.no_op's and tf.group's node)
 
 traceback = lazy_module("traceback")  # (Operation.traceback: read when asked)
 
@@ -89,11 +90,6 @@ def _const_kernel(xp: Any, value: Any, dtype: Any) -> Any:
 CONST = OpDef("Const", lambda value, dtype: [(value.shape, dtype)], _const_kernel, no_fold=True,
               fold=lambda node, value_of: np.asarray(node.attrs["value"]).tolist(),
               tf_const_fold=True, tf_shape_fold=True)
-
-
-# A TF 1 graph's grouping node (tf.group, tf.no_op, an initializer): its control inputs
-# are what it runs.
-NO_OP = OpDef("NoOp", lambda: [], lambda xp: (), num_outputs=0, stateful=True)
 
 
 def has_effects(op: OpDef) -> bool:

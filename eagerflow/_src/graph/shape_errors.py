@@ -323,6 +323,11 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
             specs = np.asarray(known(tensors[2]), dtype=object).reshape(-1)
             shown = " ".join(s.decode("utf-8", "replace") for s in specs)
             suffix = f" and with computed input tensors: input[2] = <{shown}>."
+    elif op.name == "SdcaFprint":  # (no attrs: its input is a string)
+        form = "SdcaFprint[]"
+    elif op.name == "PlaceholderWithDefault" and tensors:
+        dims = ",".join("?" if d is None else str(d) for d in attrs.get("shape") or ())
+        form = f"PlaceholderWithDefault[dtype={dt_enum(tensors[0]._dtype)}, shape=[{dims}]]"
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:
@@ -415,12 +420,14 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
     return reason, f"{op_name}[{', '.join(parts)}]"
 
 
-# Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built)
+# Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built),
+# and PlaceholderWithDefault's (ops/runtime_raw_ops.py)
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
 # ops whose infer words its rank checks as their shape functions do while a graph is built
-# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py)
+# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
+# ops/runtime_raw_ops.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
-_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse",)
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
 _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
                           "Cannot specify a negative value for ")
@@ -431,7 +438,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
-        op_name == "Cross" and message.startswith(_CROSS_ERRORS)) or (
+        op_name in ("Cross", "PlaceholderWithDefault") and
+        message.startswith(_CROSS_ERRORS)) or (
         op_name in _RANK_CHECKED_OPS and message.startswith(("Shape must be ",
                                                              "reverse does not work on "))) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS)) or (

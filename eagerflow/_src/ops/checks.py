@@ -590,3 +590,10 @@ def same_static_spec(x: Any, out: Any) -> bool:
     """Whether graph tensor `x` can stand for `out`: the same dtype and fully known shape."""
     return (is_graph_tensor(x) and x._dtype is out._dtype and out._shape is not None
             and None not in out._shape and x._shape == out._shape)
+
+
+def object_zeros(x: np.ndarray) -> np.ndarray:
+    """tf.zeros_like of an object array: strings' b"", a variant's its own zero (a
+    TensorMap's: the empty map; any other's b"", which the list ops read as no items)."""
+    return np.array([getattr(v, "zeros_like", bytes)() for v in x.flat],
+                    dtype=object).reshape(x.shape)

@@ -258,7 +258,8 @@ def slow_path(e: BaseException) -> BaseException:
 
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
-    wrapper down its slow path: a Python list, tuple or string, or a NumPy scalar
-    (`np.float32(0)`; Python numbers, NumPy arrays, tensors and variables take the fast
-    path)."""
-    return any(isinstance(v, (list, tuple, str, bytes, np.generic)) for v in values)
+    wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
+    scalar (`np.float32(0)`) other than a float64 (a Python float: Python's ints, floats
+    and bools, NumPy arrays, tensors and variables take the fast path)."""
+    return any(isinstance(v, (list, tuple, str, bytes, complex)) or
+               isinstance(v, np.generic) and not isinstance(v, float) for v in values)

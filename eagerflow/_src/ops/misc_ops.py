@@ -2,7 +2,7 @@
 broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, no_op/group/tuple/
 control_dependencies, bincount, confusion_matrix, invert_permutation, reduce_euclidean_norm,
 zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle,
-identity_n, and greedy non_max_suppression.
+and greedy non_max_suppression.
 
 Sits in the ops layer. Primitives (LowerBound/UpperBound, UnravelIndex, Complex, Imag,
 TruncateMod, BroadcastArgs, NonMaxSuppressionV3) are OpDefs; the rest are composites of
@@ -795,14 +795,6 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i."""
     return bind(INVERT_PERMUTATION, (_t(x),), {}, name)
-
-
-# ---------------------------------------------------------------------------------------
-# identity_n.
-# ---------------------------------------------------------------------------------------
-
-def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
-    return [identity(t) for t in input]
 
 
 @dispatchable

@@ -173,8 +173,8 @@ class TFForm:
     export: Callable | None = None
     load: Callable | None = None
     graph_args: Callable | None = None
-    # its `load` takes resource tensors (variable handles) as they are: tf.raw_ops offers
-    # the op with its resource inputs (saved_model/raw_ops.py)
+    # its `load` takes resource tensors (variable handles) and variant ones (a TensorMap) as
+    # they are: tf.raw_ops offers the op with those inputs (saved_model/raw_ops.py)
     takes_handles: bool = False
 
 

@@ -44,7 +44,7 @@ from eagerflow._src.ops.array import constant, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState
-from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
+from eagerflow._src.ops.math import identity, zeros_like
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.slice_update import TENSOR_STRIDED_SLICE_UPDATE
@@ -63,7 +63,7 @@ STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
-    "StatelessWhile", "DisableCopyOnRead", "Snapshot", "PreventGradient", "StopGradient",
+    "StatelessWhile", "DisableCopyOnRead", "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -452,9 +452,7 @@ class LibraryImporter:
         if op == "IdentityN" and node.gradient_op_type is not None:
             # a custom gradient not saved: differentiating it fails, as in TF
             return unsaved_gradient(list(ins), node.name), list(node.consts)
-        if op in ("Identity", "Snapshot", "PreventGradient", "IdentityN"):
-            if op == "PreventGradient":
-                return [stop_gradient(ins[0])], None
+        if op in ("Identity", "IdentityN"):
             return list(ins), list(node.consts)
         if op in ("NoOp", "DisableCopyOnRead"):
             return [], None

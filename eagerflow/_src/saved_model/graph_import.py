@@ -232,7 +232,7 @@ class GraphDefImporter(LibraryImporter):
             value = attrs["value"]
             outs = [g.constant(value, attrs["dtype"])]
             out_consts = [value]
-        elif nd.op in ("Identity", "Snapshot"):
+        elif nd.op == "Identity":
             outs = [identity(inputs[0])]
             out_consts = [known[0]]
         elif nd.op == "NoOp":

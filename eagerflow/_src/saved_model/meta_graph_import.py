@@ -36,6 +36,7 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphVariable
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
 from eagerflow._src.saved_model.attrs import attr_value, ndarray, shape_tuple
 from eagerflow._src.saved_model.function_import import check_library
 from eagerflow._src.saved_model.graph_import import GraphDefImporter, check_nodes
@@ -124,8 +125,11 @@ class _MetaImporter(GraphDefImporter):
             return
         if nd.op == "VarIsInitializedOp":
             outs = [ins[0].is_initialized_op(name)]
-        elif nd.op in ("Identity", "PlaceholderWithDefault"):
+        elif nd.op == "Identity":
             outs = [identity(ins[0])]  # (an operation of its own: its name and controls)
+        elif nd.op == "PlaceholderWithDefault":
+            shape = shape_tuple(nd.attr["shape"].shape) if "shape" in nd.attr else None
+            outs = [placeholder_with_default(ins[0], shape)]
         elif nd.op == "ResourceGather":  # (an embedding's lookup: a read, then its rows)
             batch_dims = a.get("batch_dims", 0)
             outs = [gather(ins[0]._as_tensor(), ins[1], axis=batch_dims,

@@ -85,7 +85,7 @@ def _runnable(name: str) -> bool:
         return False
     op = tf_ops.op_def(name)
     form = getattr(REGISTRY.get(name), "tf", None)
-    handles = _HANDLE_TYPES[1:] if form is not None and form.takes_handles else _HANDLE_TYPES
+    handles = () if form is not None and form.takes_handles else _HANDLE_TYPES
     return not any(a.type in handles for a in op.input_arg) and \
         not any(a.type in ("func", "list(func)") for a in op.attr)
 
@@ -361,8 +361,8 @@ class RawOp:
             return float(v)
         if kind == "string":
             return v.decode() if isinstance(v, bytes) else v
-        if kind == "shape":
-            return None if v is None else tuple(v)
+        if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
+            return None if v is None else (v,) if _is_int(v) else tuple(v)
         return v
 
     def _check_types(self, attrs: dict) -> None:

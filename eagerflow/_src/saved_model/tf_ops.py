@@ -21,11 +21,11 @@ from eagerflow._src.saved_model.protos import pb
 # registry's own names (those are included automatically).
 EXTRA_OPS = (
     # graph structure and variables
-    "Placeholder", "Const", "NoOp", "IdentityN", "PartitionedCall", "StatefulPartitionedCall",
+    "Placeholder", "Const", "PartitionedCall", "StatefulPartitionedCall",
     "If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp",
     "ResourceGather",
-    "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
+    "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
@@ -52,7 +52,7 @@ EXTRA_OPS = (
     "MutableDenseHashTableV2",
     # TF 1 graphs (meta graphs, TF 1 SavedModels): variables, the Saver's ops, the
     # optimizers' training ops
-    "VarIsInitializedOp", "PlaceholderWithDefault", "ResourceApplyGradientDescent",
+    "VarIsInitializedOp", "ResourceApplyGradientDescent",
     "ResourceApplyMomentum", "ResourceApplyKerasMomentum", "ResourceApplyAdam",
     "ResourceApplyAdagrad", "ResourceApplyAdagradV2", "ResourceApplyRMSProp",
     "ResourceApplyCenteredRMSProp", "ResourceApplyAdadelta", "ResourceApplyFtrl",

@@ -141,6 +141,8 @@ def as_tensors(arrays: tuple) -> tuple:
 def _tensor(a: np.ndarray) -> EagerTensor:
     if a.dtype.names is not None:  # TF's record form of a quantized array (qint8, ...)
         return EagerTensor(a.view(a.dtype[0]), as_dtype(a.dtype))
+    if a.dtype == object and a.size and hasattr(a.reshape(-1)[0], "variant_text"):
+        return EagerTensor(a, dt.variant)  # (TensorMaps)
     return EagerTensor(a, dt.string if a.dtype == object else None)
 
 
