@@ -36,6 +36,7 @@ from eagerflow._src.ops.sparse_ops import (
     fill_rows,
     want_rank,
 )
+from eagerflow._src.ops.topk_order import std_sort
 from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 _I = np.int64
@@ -95,11 +96,22 @@ def _dims(v: Any) -> str:
     return ",".join(str(int(d)) for d in v)
 
 
-def _row_major(idx: np.ndarray) -> np.ndarray:
-    """The stable order that sorts index rows lexicographically (row-major)."""
-    if idx.shape[1] == 0 or len(idx) < 2:
-        return np.arange(len(idx))
-    return np.lexsort(idx.T[::-1])
+def _row_major(idx: np.ndarray, dims: list | None = None) -> np.ndarray:
+    """The order TF's SparseTensor::Reorder puts entries in: libstdc++'s std::sort (not
+    stable) of the entries by their index rows in `dims` (all, in order, by default),
+    lexicographically. Without ties, or with 16 entries or fewer (its insertion sort),
+    that is the stable order NumPy gives; with ties, TF's introsort is replayed."""
+    rows = idx if dims is None else idx[:, dims]
+    n = len(rows)
+    if rows.shape[1] == 0:
+        keys = np.zeros(n, _I)
+    else:
+        keys = np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
+    if n <= 16 or len(np.unique(keys)) == n:
+        return np.argsort(keys, kind="stable")
+    order, k = list(range(n)), keys.tolist()
+    std_sort(order, lambda a, b: k[a] < k[b])
+    return np.array(order, _I)
 
 
 def _specs(arrays: tuple) -> tuple:
@@ -223,12 +235,13 @@ def _new_shape(old: np.ndarray, new: np.ndarray) -> np.ndarray:
         if product == 0:
             raise C.fail(_RESHAPE, "reshape cannot infer the missing input size for an empty "
                                    "tensor unless all specified input sizes are non-zero")
-        out[unknown] = dense // product
-        if dense % product:
+        if dense % product:  # (TF's words show the inferred dim as 1)
+            out[unknown] = 1
             raise C.fail(_RESHAPE, f"Input to reshape is a SparseTensor with {dense} dense "
                                    f"values, but the requested shape requires a multiple of "
                                    f"{product}. input_shape=[{_dims(old)}] "
                                    f"output_shape=[{_dims(out)}]")
+        out[unknown] = dense // product
     elif product != dense:
         raise C.fail(_RESHAPE, f"Input to reshape is a tensor with {dense} dense values, but "
                                f"the requested shape has {product}. input_shape=[{_dims(old)}] "
@@ -248,12 +261,12 @@ def _reshape_kernel(xp: Any, input_indices: Any, input_shape: Any, new_shape: An
     _reshape_infer(*_specs((input_indices, input_shape, new_shape)))
     idx, old, new = _host(input_indices), _host(input_shape), _host(new_shape)
     out = _new_shape(old, new)
+    if old.tolist() == out.tolist():  # (TF's kernel passes the indices through as they are)
+        return xp.asarray(idx.copy()), xp.asarray(out)
     n = len(idx)
     if n and (_product(old) == 0 or _product(out) == 0):
         raise C.fail(_RESHAPE, f"Input tensor has {n} non zero elements but input shape "
                                f"([{_dims(old)}]) or output shape ([{_dims(out)}]) is empty")
-    if old.tolist() == out.tolist():  # (TF's kernel passes the indices through as they are)
-        return xp.asarray(idx.copy()), xp.asarray(out)
     with np.errstate(over="ignore"):  # (out-of-bounds indices wrap as TF's int64s do)
         pos = (idx * _strides(old)).sum(axis=1, dtype=_I)
         cols = []
@@ -335,14 +348,14 @@ def _slice_kernel(xp: Any, indices: Any, values: Any, shape: Any, start: Any,
     _slice_infer(*_specs((indices, values, shape, start, size)))
     idx, dims, first, count = _host(indices), _host(shape), _host(start), _host(size)
     _neg_dims(_SLICE, dims)
-    _neg_dims(_SLICE, count, "Expected a non-negative size, got {}")
     with np.errstate(over="ignore"):
-        # (an entry is compared with start + size as TF's int64s add, wrapping; the output
-        # dims clip to the dense shape, the end saturating)
-        end = first + count
-        inside = ((idx >= first) & (idx < end)).all(axis=1)
-        saturated = np.where((first > 0) & (end < first), _INT64_MAX, end)
-        out_dims = np.maximum(np.minimum(saturated, dims) - first, 0)
+        # (TF's kernel in int64s, wrapping: a dim takes the size asked for where the slice
+        # starts before the dim less the size, else what is left of the dim; an entry is
+        # inside where start <= index < start + size)
+        asked = first < dims - count
+        out_dims = np.where(asked, count, np.maximum(dims - first, 0))
+        _neg_dims(_SLICE, out_dims, "Expected a non-negative size, got {}")
+        inside = ((idx >= first) & (idx < first + count)).all(axis=1)
         rows = idx[inside] - first
     keep = xp.asarray(np.flatnonzero(inside))
     return xp.asarray(rows), values[keep], xp.asarray(out_dims)
@@ -577,23 +590,29 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
             if k != axis and s[k] != shapes[0][k]:
                 raise C.fail(_CONCAT, f"Input shapes must match: expected {shapes[0][k]} for "
                                       f"dimension {k} but got {s[k]} at position {i}")
-    rows, offset = [], 0
+    # (TF's kernel sorts each input with the concat dim first, joins them, and sorts the
+    # whole in row-major order: each sort std::sort's, whose ties land where it leaves them)
+    by_axis = [axis] + [k for k in range(rank) if k != axis]
+    rows, vals, offset = [], [], 0
     for idx, v, s in zip(indices, values, shapes):
         if idx.shape[0] != v.shape[0]:
             raise C.fail(_CONCAT, f"indices and values rows (indexing dimension) must match. "
                                   f"(indices = {idx.shape[0]}, values = {v.shape[0]})")
         if idx.shape[1] != rank:
             raise C.fail(_CONCAT, "Order length must be SparseTensor rank.")
-        shifted = _host(idx).copy()
+        shifted = _host(idx)
+        first = _row_major(shifted, by_axis)
+        shifted = shifted[first]
         with np.errstate(over="ignore"):
             shifted[:, axis] += offset
             offset += int(s[axis])
         rows.append(shifted)
+        vals.append(v[xp.asarray(first)])
     joined = np.concatenate(rows)
     order = _row_major(joined)
     out_shape = shapes[0].copy()
     out_shape[axis] = offset
-    return (xp.asarray(joined[order]), xp.concatenate(values)[xp.asarray(order)],
+    return (xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)],
             xp.asarray(out_shape))
 
 
