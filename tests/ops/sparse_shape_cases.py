@@ -118,6 +118,15 @@ EAGER = [
     'R.SparseReshape(input_indices=I([[1, 0]]), input_shape=I([2, 0]), new_shape=I([2, -1]))',
     'R.SparseReshape(input_indices=I([[4, 1], [0, 1]]), input_shape=I([5, 2]), new_shape=I([-1, 2, 2]))',
     'R.SparseSplit(split_dim=I(0), indices=I([[2**40]]), values=F([1]), shape=I([2**62]), num_split=3)',
+    'R.SparseFillEmptyRows(indices=I([[1,0]]), values=F([1]), dense_shape=I([3,4,1]), default_value=F([9]))',
+    'R.SparseFillEmptyRows(indices=tf.zeros([1,0],tf.int64), values=F([1]), dense_shape=I([]), default_value=F([9]))',
+    'R.SparseSplit(split_dim=I(0), indices=I([[1,1]]), values=F([[1]]), shape=I([5,5]), num_split=2)',
+    'R.SparseConcat(indices=[tf.zeros([0,2],tf.int64), tf.zeros([0,2],tf.int64)], values=[F([3]), F([])], shapes=[I([2,2]), I([2,2])], concat_dim=0)',
+    'R.SparseConcat(indices=[tf.zeros([0,1],tf.int64), tf.zeros([0,2],tf.int64)], values=[F([]), F([])], shapes=[I([2,2]), I([2,2])], concat_dim=-1)',
+    'R.SparseConcat(indices=[tf.zeros([0,2],tf.int64), tf.zeros([0,2],tf.int64)], values=[F([3]), F([])], shapes=[I([2,2]), I([2,3])], concat_dim=0)',
+    'R.SparseConcat(indices=[tf.zeros([0,2],tf.int64), I([[0,0]])], values=[F([1]), F([3])], shapes=[I([2,2]), I([2,2])], concat_dim=0)',
+    'R.SparseSliceGrad(backprop_val_grad=F([1,2,3]), input_indices=I([[1]]), input_start=I([0]), output_indices=I([[0],[0]]))',
+    'R.SparseReshape(input_indices=I([[2, 0]]), input_shape=I([5, 5, 4]), new_shape=I([[2, -1, 6]]))',
 ]
 
 # traced: (expression over `s`, a SparseTensor of the spec's static shape) -> static shapes

@@ -195,10 +195,10 @@ def _reshape_infer(input_indices: Any, input_shape: Any, new_shape: Any) -> list
     _int64_inputs(_RESHAPE, ((0, input_indices), (1, input_shape), (2, new_shape)))
     _want_shape(_RESHAPE, input_indices, 2, "Input must be a matrix.")
     _want_shape(_RESHAPE, input_shape, 1, "Input shape must be a vector.")
-    _want_shape(_RESHAPE, new_shape, 1, "Target shape should be a vector but received shape {}")
     r, k = _dim(input_indices, 1), _dim(input_shape, 0)
     if None not in (r, k) and r != k:
         raise C.fail(_RESHAPE, "Input tensor rank must match input shape length.")
+    _want_shape(_RESHAPE, new_shape, 1, "Target shape should be a vector but received shape {}")
     out_rank = _dim(new_shape, 0)
     return [((_dim(input_indices, 0), out_rank), _I64), ((out_rank,), _I64)]
 
@@ -400,14 +400,13 @@ def _slice_grad_infer(backprop_val_grad: Any, input_indices: Any, input_start: A
     if None not in (r_in, r_out) and r_in != r_out:
         raise C.fail(_SLICE_GRAD, f"The input and output should have the same ndims: got: "
                                   f"{r_in} and {r_out}")
-    m, k = _dim(backprop_val_grad, 0), _dim(output_indices, 0)
-    if None not in (m, k) and m != k:
-        raise C.fail(_SLICE_GRAD, f"# elements of backprop_val_grad and # rows of "
-                                  f"output_indices should match (#nnz of sum): got {m} and {k}")
-    n = _dim(input_indices, 0)
+    m, k, n = _dim(backprop_val_grad, 0), _dim(output_indices, 0), _dim(input_indices, 0)
     if None not in (k, n) and k > n:
         raise C.fail(_SLICE_GRAD, f"# rows of output_indices should be not greater than of "
                                   f"input_indices, got {k} and {n}")
+    if None not in (m, k) and m != k:
+        raise C.fail(_SLICE_GRAD, f"# elements of backprop_val_grad and # rows of "
+                                  f"output_indices should match (#nnz of sum): got {m} and {k}")
     _want_shape(_SLICE_GRAD, input_start, 1,
                 "The input_start should be a vector but received shape {}")
     s = _dim(input_start, 0)
@@ -590,10 +589,16 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
             if k != axis and s[k] != shapes[0][k]:
                 raise C.fail(_CONCAT, f"Input shapes must match: expected {shapes[0][k]} for "
                                       f"dimension {k} but got {s[k]} at position {i}")
+    out_shape = shapes[0].copy()
+    with np.errstate(over="ignore"):  # (TF's int64s wrap)
+        out_shape[axis] = np.sum([s[axis] for s in shapes], dtype=_I)
+    if all(idx.shape[0] == 0 for idx in indices):  # (TF's kernel then checks no more)
+        return (xp.zeros((0, rank), _I), xp.zeros((0,), values[0].dtype),
+                xp.asarray(out_shape))
     # (TF's kernel sorts each input with the concat dim first, joins them, and sorts the
     # whole in row-major order: each sort std::sort's, whose ties land where it leaves them)
     by_axis = [axis] + [k for k in range(rank) if k != axis]
-    rows, vals, offset = [], [], 0
+    rows, vals, offset = [], [], _I(0)
     for idx, v, s in zip(indices, values, shapes):
         if idx.shape[0] != v.shape[0]:
             raise C.fail(_CONCAT, f"indices and values rows (indexing dimension) must match. "
@@ -605,13 +610,11 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
         shifted = shifted[first]
         with np.errstate(over="ignore"):
             shifted[:, axis] += offset
-            offset += int(s[axis])
+            offset = offset + s[axis]
         rows.append(shifted)
         vals.append(v[xp.asarray(first)])
     joined = np.concatenate(rows)
     order = _row_major(joined)
-    out_shape = shapes[0].copy()
-    out_shape[axis] = offset
     return (xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)],
             xp.asarray(out_shape))
 
@@ -689,7 +692,9 @@ def _split_infer(split_dim: Any, indices: Any, values: Any, shape: Any, *,
     C.output_count(_SPLIT, 3 * num_split)
     _want_shape(_SPLIT, split_dim, 0, "Input axis should be a scalar but received shape {}")
     _want_shape(_SPLIT, indices, 2, "Input indices should be a matrix but received shape {}")
-    _want_shape(_SPLIT, values, 1, "Input values should be a vector but received shape {}")
+    if values._shape is not None and len(values._shape) != 1:  # (TF's words show the indices')
+        raise C.fail(_SPLIT, f"Input values should be a vector but received shape "
+                             f"{C.shape_str(indices._shape or ())}")
     _want_shape(_SPLIT, shape, 1, "Input shape should be a vector but received shape {}")
     _create_checks(_SPLIT, indices, values, shape)
     rank = _out_rank((shape, 0), (indices, 1))
@@ -799,7 +804,6 @@ def _fill_infer(indices: Any, values: Any, dense_shape: Any, default_value: Any)
     want_rank(_FILL, dense_shape, 1, "dense_shape")
     want_rank(_FILL, indices, 2, "indices")
     want_rank(_FILL, values, 1, "values")
-    want_rank(_FILL, default_value, 0, "default_value")
     n, m = _dim(indices, 0), _dim(values, 0)
     if None not in (n, m) and n != m:
         raise C.fail(_FILL, f"The length of `values` ({m}) must match the first dimension of "
@@ -808,6 +812,7 @@ def _fill_infer(indices: Any, values: Any, dense_shape: Any, default_value: Any)
     if None not in (r, k) and r != k:
         raise C.fail(_FILL, f"The length of `dense_shape` ({k}) must match the second "
                             f"dimension of `indices` ({r}).")
+    want_rank(_FILL, default_value, 0, "default_value")
     if k == 0:
         raise C.fail(_FILL, "Dense shape cannot be empty.")
     rank = _out_rank((dense_shape, 0), (indices, 1))
