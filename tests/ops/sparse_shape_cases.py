@@ -127,6 +127,12 @@ EAGER = [
     'R.SparseConcat(indices=[tf.zeros([0,2],tf.int64), I([[0,0]])], values=[F([1]), F([3])], shapes=[I([2,2]), I([2,2])], concat_dim=0)',
     'R.SparseSliceGrad(backprop_val_grad=F([1,2,3]), input_indices=I([[1]]), input_start=I([0]), output_indices=I([[0],[0]]))',
     'R.SparseReshape(input_indices=I([[2, 0]]), input_shape=I([5, 5, 4]), new_shape=I([[2, -1, 6]]))',
+    'tf.function(lambda: R.SparseSlice(indices=I([[0,1]]), values=F([1,2]), shape=I([3,3]), start=I([0]), size=I([1,1])))()',
+    'tf.function(lambda: R.SparseSplit(split_dim=I([0]), indices=I([[0,1]]), values=F([1]), shape=I([3,3]), num_split=2))()',
+    'tf.function(lambda: R.SparseSliceGrad(backprop_val_grad=F([1]), input_indices=I([[0,1]]), input_start=I([0]), output_indices=I([[0,1]])))()',
+    'tf.function(lambda: R.SparseFillEmptyRows(indices=I([[0,1]]), values=F([1]), dense_shape=I([-3,3]), default_value=F(0)))()',
+    'tf.function(lambda: R.SparseConcat(indices=[I([[0,1]])]*2, values=[F([1])]*2, shapes=[I([3,3])]*2, concat_dim=2))()',
+    'R.SparseSplit(split_dim=I(0), indices=I([[0]]), values=F([1]), shape=I([2**40]), num_split=715827883)',
 ]
 
 # traced: (expression over `s`, a SparseTensor of the spec's static shape) -> static shapes

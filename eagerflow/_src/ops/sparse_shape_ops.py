@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
@@ -68,12 +69,21 @@ def _int64_inputs(op: str, inputs: tuple) -> None:
             raise C.wrong_input_dtype(op, i, _I64, x._dtype)
 
 
+def _in_kernel(*inputs: Any) -> bool:
+    """Whether the op's checks that TF makes in its kernel (not its shape function) apply
+    now: eagerly, or when the kernel runs; a traced call leaves them to run time, where
+    TF's graph raises them."""
+    return not any(C.is_graph_tensor(x) for x in inputs)
+
+
 def _create_checks(op: str, indices: Any, values: Any, shape: Any) -> None:
     """The checks of TF's SparseTensor made of an op's inputs: the ranks of its parts, then
-    their lengths."""
+    (in the kernel) their lengths."""
     for x, what, want in ((indices, "indices", 2), (values, "values", 1), (shape, "shape", 1)):
         if x._shape is not None and len(x._shape) != want:
             raise C.fail(op, f"Sparse {what} must be rank {want} but is rank {len(x._shape)}")
+    if not _in_kernel(indices, values, shape):
+        return
     n, m = _dim(indices, 0), _dim(values, 0)
     if None not in (n, m) and n != m:
         raise C.fail(op, f"Number of elements in indices ({n}) and values ({m}) do not match")
@@ -196,7 +206,7 @@ def _reshape_infer(input_indices: Any, input_shape: Any, new_shape: Any) -> list
     _want_shape(_RESHAPE, input_indices, 2, "Input must be a matrix.")
     _want_shape(_RESHAPE, input_shape, 1, "Input shape must be a vector.")
     r, k = _dim(input_indices, 1), _dim(input_shape, 0)
-    if None not in (r, k) and r != k:
+    if None not in (r, k) and r != k and _in_kernel(input_indices, input_shape):
         raise C.fail(_RESHAPE, "Input tensor rank must match input shape length.")
     _want_shape(_RESHAPE, new_shape, 1, "Target shape should be a vector but received shape {}")
     out_rank = _dim(new_shape, 0)
@@ -337,7 +347,7 @@ def _slice_infer(indices: Any, values: Any, shape: Any, start: Any, size: Any) -
     rank = _out_rank((shape, 0), (indices, 1))
     for what, t in (("start", start), ("size", size)):
         k = _dim(t, 0)
-        if None not in (rank, k) and k != rank:
+        if None not in (rank, k) and k != rank and _in_kernel(shape, indices, t):
             raise C.fail(_SLICE, f"Expected {what} to be a vector of length {rank} but got "
                                  f"length {k}")
     return [((None, rank), _I64), ((None,), values._dtype), ((rank,), _I64)]
@@ -389,6 +399,14 @@ def _slice_grad_infer(backprop_val_grad: Any, input_indices: Any, input_start: A
     if backprop_val_grad._dtype not in _SLICE_GRAD_TYPES:
         raise C.not_supported(_SLICE_GRAD, backprop_val_grad._dtype, _SLICE_GRAD_TYPES)
     _int64_inputs(_SLICE_GRAD, ((1, input_indices), (2, input_start), (3, output_indices)))
+    if _in_kernel(backprop_val_grad, input_indices, input_start, output_indices):
+        _slice_grad_checks(backprop_val_grad, input_indices, input_start, output_indices)
+    return [((_dim(input_indices, 0),), backprop_val_grad._dtype)]
+
+
+def _slice_grad_checks(backprop_val_grad: Any, input_indices: Any, input_start: Any,
+                       output_indices: Any) -> None:
+    """SparseSliceGrad's kernel's checks of its inputs' shapes, in its order."""
     for x in (input_indices, output_indices):
         if x._shape is not None and len(x._shape) != 2:
             raise C.fail(_SLICE_GRAD, f"Input and output indices should be matrices but "
@@ -413,7 +431,6 @@ def _slice_grad_infer(backprop_val_grad: Any, input_indices: Any, input_start: A
     if None not in (r_in, s) and s != r_in:
         raise C.fail(_SLICE_GRAD, f"Expected input_start to be a vector of length {r_in} but "
                                   f"got length {s}")
-    return [((n,), backprop_val_grad._dtype)]
 
 
 def _row_ids(a: np.ndarray, b: np.ndarray) -> tuple:
@@ -569,7 +586,7 @@ def _concat_infer(*args: Any, concat_dim: int) -> list:
         if None not in (rank, k) and k != rank:
             raise C.fail(_CONCAT, f"Ranks of all input tensors must match: expected {rank} but "
                                   f"got {k} at position {i}")
-    if rank is not None and not -rank <= concat_dim < rank:
+    if rank is not None and not -rank <= concat_dim < rank and _in_kernel(*shapes):
         raise C.fail(_CONCAT, f"Concat dimension must be in range [{-rank}, {rank}), got "
                               f"{concat_dim}")
     return [((None, rank), _I64), ((None,), d), ((rank,), _I64)]
@@ -689,14 +706,17 @@ def _split_infer(split_dim: Any, indices: Any, values: Any, shape: Any, *,
                  num_split: int) -> list:
     _int64_inputs(_SPLIT, ((0, split_dim), (1, indices), (3, shape)))
     _min_count(_SPLIT, "num_split", num_split, 1)
+    if 3 * num_split > 2**31 - 1:  # (TF's eager call counts its outputs in an int32)
+        raise ValueError(f"Number of outputs is too big: {3 * num_split}")
     C.output_count(_SPLIT, 3 * num_split)
-    _want_shape(_SPLIT, split_dim, 0, "Input axis should be a scalar but received shape {}")
-    _want_shape(_SPLIT, indices, 2, "Input indices should be a matrix but received shape {}")
-    if values._shape is not None and len(values._shape) != 1:  # (TF's words show the indices')
-        raise C.fail(_SPLIT, f"Input values should be a vector but received shape "
-                             f"{C.shape_str(indices._shape or ())}")
-    _want_shape(_SPLIT, shape, 1, "Input shape should be a vector but received shape {}")
-    _create_checks(_SPLIT, indices, values, shape)
+    if _in_kernel(split_dim, indices, values, shape):  # (TF's are all its kernel's)
+        _want_shape(_SPLIT, split_dim, 0, "Input axis should be a scalar but received shape {}")
+        _want_shape(_SPLIT, indices, 2, "Input indices should be a matrix but received shape {}")
+        if values._shape is not None and len(values._shape) != 1:  # (TF's words: the indices')
+            raise C.fail(_SPLIT, f"Input values should be a vector but received shape "
+                                 f"{C.shape_str(indices._shape or ())}")
+        _want_shape(_SPLIT, shape, 1, "Input shape should be a vector but received shape {}")
+        _create_checks(_SPLIT, indices, values, shape)
     rank = _out_rank((shape, 0), (indices, 1))
     return ([((None, rank), _I64)] * num_split + [((None,), values._dtype)] * num_split +
             [((rank,), _I64)] * num_split)
@@ -813,6 +833,12 @@ def _fill_infer(indices: Any, values: Any, dense_shape: Any, default_value: Any)
         raise C.fail(_FILL, f"The length of `dense_shape` ({k}) must match the second "
                             f"dimension of `indices` ({r}).")
     want_rank(_FILL, default_value, 0, "default_value")
+    if C.is_graph_tensor(dense_shape):  # (TF's shape function reads a constant one)
+        known = C.known(dense_shape)
+        bad = [] if isinstance(known, Tensor) else [int(d) for d in np.reshape(known, -1)
+                                                   if d < -1]
+        if bad:
+            raise ValueError(f"Invalid value in tensor used for shape: {bad[0]}")
     if k == 0:
         raise C.fail(_FILL, "Dense shape cannot be empty.")
     rank = _out_rank((dense_shape, 0), (indices, 1))
