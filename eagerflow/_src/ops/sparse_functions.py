@@ -19,7 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, transpose
@@ -81,6 +81,9 @@ _CONCAT_KERNEL = ('op: "SparseConcat" device_type: "CPU" constraint { name: "T" 
 
 
 def _sp(x: Any) -> SparseTensor:
+    """A SparseTensor argument as TF's functions take it (a SparseTensorValue converted)."""
+    if isinstance(x, SparseTensorValue):
+        return SparseTensor.from_value(x)
     if not isinstance(x, SparseTensor):
         raise TypeError("Input must be a SparseTensor.")
     return x

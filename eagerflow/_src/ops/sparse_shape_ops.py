@@ -566,6 +566,7 @@ def _concat_parts(args: tuple) -> tuple:
 
 
 def _concat_infer(*args: Any, concat_dim: int) -> list:
+    concat_dim = C.make_int(concat_dim, "concat_dim")
     indices, values, shapes = _concat_parts(args)
     n = len(indices)
     _int64_inputs(_CONCAT, tuple(enumerate(indices)))
@@ -594,6 +595,7 @@ def _concat_infer(*args: Any, concat_dim: int) -> list:
 
 def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
     _concat_infer(*_specs(args), concat_dim=concat_dim)
+    concat_dim = C.make_int(concat_dim, "concat_dim")
     indices, values, shapes = _concat_parts(args)
     shapes = [_host(s) for s in shapes]
     rank = len(shapes[0])
@@ -704,6 +706,7 @@ SPARSE_CONCAT = register(OpDef(
 
 def _split_infer(split_dim: Any, indices: Any, values: Any, shape: Any, *,
                  num_split: int) -> list:
+    num_split = C.make_int(num_split, "num_split")
     _int64_inputs(_SPLIT, ((0, split_dim), (1, indices), (3, shape)))
     _min_count(_SPLIT, "num_split", num_split, 1)
     if 3 * num_split > 2**31 - 1:  # (TF's eager call counts its outputs in an int32)
@@ -729,6 +732,7 @@ def _split_sizes(dim: int, num_split: int) -> np.ndarray:
 def _split_kernel(xp: Any, split_dim: Any, indices: Any, values: Any, shape: Any, *,
                   num_split: int) -> tuple:
     _split_infer(*_specs((split_dim, indices, values, shape)), num_split=num_split)
+    num_split = C.make_int(num_split, "num_split")
     idx, dims = _host(indices), _host(shape)
     rank, axis = len(dims), int(_host(split_dim))
     bad = np.flatnonzero(((idx < 0) | (idx >= dims)).any(axis=1))
