@@ -111,6 +111,7 @@ OPS_ORDER = [
     "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
+    "sparse_shape_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",

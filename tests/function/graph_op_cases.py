@@ -552,6 +552,37 @@ CASES = {
             return tf.raw_ops.ToBool(input=p), v, tf.raw_ops.SdcaFprint(input=s)
         SPECS = [tf.TensorSpec([2]), tf.TensorSpec([None], tf.string)]
     """,
+    # -- tf.sparse's structure ops: TF's SparseReorder, SparseReshape, SparseSlice,
+    # SparseConcat, SparseSplit, SparseFillEmptyRows (constant dense shapes where known) --
+    "sparse_reorder_reshape": """
+        def f(s, t):
+            # (not a reorder of `s`: its constant dense shape is named under TF's
+            # "SparseTensor_<n>" scope, counting the scopes TF's inputs opened)
+            b = tf.sparse.reorder(t)
+            c, d = tf.sparse.reshape(s, [2, -1]), tf.sparse.reshape(t, [-1], name="flat")
+            return (b.indices, b.values, b.dense_shape, c.indices, c.values, c.dense_shape,
+                    d.dense_shape)
+        SPECS = [tf.SparseTensorSpec([4, 5], tf.float32),
+                 tf.SparseTensorSpec([None, 5], tf.float32)]
+    """,
+    "sparse_slice_split_fill": """
+        def f(s):
+            a = tf.sparse.slice(s, [0, 1], [2, 2])
+            b = tf.sparse.split(sp_input=s, num_split=2, axis=1)
+            c, e = tf.sparse.fill_empty_rows(s, -1.0)
+            return (a.indices, a.values, a.dense_shape, b[1].indices, b[1].dense_shape,
+                    c.indices, c.values, e)
+        SPECS = [tf.SparseTensorSpec([4, 5], tf.float32)]
+    """,
+    "sparse_concat": """
+        def f(s, t):
+            a = tf.sparse.concat(1, [s, s])
+            b = tf.sparse.concat(-1, [s, t], expand_nonconcat_dims=True)
+            c = tf.sparse.concat(0, [s, t, s], name="rows")
+            return a.indices, a.dense_shape, b.values, b.dense_shape, c.dense_shape
+        SPECS = [tf.SparseTensorSpec([4, 5], tf.float32),
+                 tf.SparseTensorSpec([None, 5], tf.float32)]
+    """,
 }
 
 

@@ -187,8 +187,11 @@ KNOWN: list = [
     ("Dilation2DBackprop(Input|Filter)-", "gradient: eagerflow succeeded.*LookupError", "TF "
      "registers no gradient for the Dilation2D backprop ops; eagerflow's (their adjoint, "
      "Dilation2DWinnerGather) gives dilation2d second-order and forward-mode derivatives"),
-    ("RaggedFillEmptyRowsGrad-", "gradient: eagerflow succeeded.*LookupError", "TF registers "
-     "no gradient for it; eagerflow's (its adjoint) gives RaggedFillEmptyRows its forward-mode "
+    ("(Ragged|Sparse)FillEmptyRowsGrad-", "gradient: eagerflow succeeded.*LookupError", "TF "
+     "registers no gradient for them; eagerflow's (their adjoint) gives RaggedFillEmptyRows "
+     "and SparseFillEmptyRows their forward-mode derivative"),
+    ("SparseSliceGrad-", "gradient: eagerflow succeeded.*LookupError", "TF registers no "
+     "gradient for it; eagerflow's (its adjoint) gives SparseSlice its forward-mode "
      "derivative"),
     ("MaxPoolGradWithArgmax-", "gradient: eagerflow succeeded.*LookupError", "TF registers no "
      "gradient for MaxPoolGradWithArgmax; eagerflow's gathers at the argmax"),

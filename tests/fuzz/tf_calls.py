@@ -492,6 +492,14 @@ CALLS: dict[str, Callable] = {
         indices=list(xs[:len(xs) // 2]), data=list(xs[len(xs) // 2:])),
     "ParallelDynamicStitch": lambda tf, *xs: tf.raw_ops.ParallelDynamicStitch(
         indices=list(xs[:len(xs) // 2]), data=list(xs[len(xs) // 2:])),
+    # N indices, N values, N shapes (three lists); SparseSplit's outputs are three lists
+    "SparseConcat": lambda tf, *xs, concat_dim: tf.raw_ops.SparseConcat(
+        indices=list(xs[:len(xs) // 3]), values=list(xs[len(xs) // 3:2 * len(xs) // 3]),
+        shapes=list(xs[2 * len(xs) // 3:]), concat_dim=concat_dim),
+    "SparseSplit": lambda tf, split_dim, indices, values, shape, num_split: [
+        t for part in tf.raw_ops.SparseSplit(split_dim=split_dim, indices=indices,
+                                             values=values, shape=shape, num_split=num_split)
+        for t in part],
     "Roll": lambda tf, x, shift, axis: tf.raw_ops.Roll(input=x, shift=list(shift),
                                                         axis=list(axis)),
     "Cumsum": lambda tf, x, *dyn, axis, **a: tf.raw_ops.Cumsum(

@@ -132,6 +132,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "sparse_ops": (
         "RaggedFillEmptyRows", "RaggedFillEmptyRowsGrad", "SparseToDense",
     ),
+    "sparse_shape_ops": (
+        "SparseConcat", "SparseFillEmptyRows", "SparseFillEmptyRowsGrad", "SparseReorder",
+        "SparseReshape", "SparseSlice", "SparseSliceGrad", "SparseSplit",
+    ),
     "candidate_sampling": (
         "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
         "UniformCandidateSampler",

@@ -1,10 +1,12 @@
 """tf.sparse: concat, reorder, reshape, slice, split, reductions, matmul, crosses, ...
 
 Ops layer, after the ragged modules. A SparseTensor is COO indices, values and a dense
-shape; each function here is a composition of registered ops over those three tensors
-(row-major linear positions, argsort, gathers and segment reductions), so gradients reach
-the values wherever TF has them. The crosses (tf.sparse.cross, cross_hashed) are in
-crosses.py; add (SparseAdd, SparseTensorDenseAdd) in sparse_binary_ops.py.
+shape. reorder, reshape, slice, concat, split and fill_empty_rows bind TF's ops for them
+(sparse_shape_ops.py), as TF's graphs hold them; the others are compositions of
+registered ops over those three tensors (row-major linear positions, argsort, gathers and
+segment reductions), so gradients reach the values wherever TF has them. The crosses
+(tf.sparse.cross, cross_hashed) are in crosses.py; add (SparseAdd,
+SparseTensorDenseAdd) in sparse_binary_ops.py.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import sparse_count_ops
@@ -23,7 +26,9 @@ from eagerflow._src.ops.array import concat, reshape, transpose
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value, tf_shape_value
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.indexing import (
     boolean_mask,
     gather,
@@ -35,35 +40,46 @@ from eagerflow._src.ops.math import (
     floordiv,
     floormod,
     greater,
-    greater_equal,
-    less,
-    logical_and,
-    maximum,
-    minimum,
+    identity,
     not_equal,
     where,
     zeros_like,
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
-from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_prod, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_prod, reduce_sum
 from eagerflow._src.ops.segment_ops import unsorted_segment_max
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.sorting import argsort
 from eagerflow._src.ops.sparse_ops import to_dense
 from eagerflow._src.ops.sparse_segment_ops import (  # noqa: F401 (tf.sparse's, re-exported)
     segment_mean,
     segment_sqrt_n,
     segment_sum,
 )
+from eagerflow._src.ops.sparse_shape_ops import (
+    SPARSE_CONCAT,
+    SPARSE_FILL_EMPTY_ROWS,
+    SPARSE_REORDER,
+    SPARSE_RESHAPE,
+    SPARSE_SLICE,
+    SPARSE_SPLIT,
+)
 from eagerflow._src.ops.stacking import stack
 
 _I64 = dt.int64
+_CONCAT_OP, _RESHAPE_OP, _SLICE_OP, _FILL_OP = ("SparseConcat", "SparseReshape", "SparseSlice",
+                                                "SparseFillEmptyRows")
+# TF's first CPU kernel of SparseConcat, which an empty list of inputs (T unset) cannot meet
+_CONCAT_KERNEL = ('op: "SparseConcat" device_type: "CPU" constraint { name: "T" allowed_values '
+                  '{ list { type: DT_VARIANT } } }')
 
 
 def _sp(x: Any) -> SparseTensor:
+    """A SparseTensor argument as TF's functions take it (a SparseTensorValue converted)."""
+    if isinstance(x, SparseTensorValue):
+        return SparseTensor.from_value(x)
     if not isinstance(x, SparseTensor):
-        raise TypeError(f"Input must be a SparseTensor, got {type(x).__name__}")
+        raise TypeError("Input must be a SparseTensor.")
     return x
 
 
@@ -103,13 +119,20 @@ def _indices_of(positions: Tensor, shape: Tensor, rank: int) -> Tensor:
 
 
 def reorder(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
-    """`tf.sparse.reorder`: entries sorted in row-major order."""
+    """`tf.sparse.reorder`: entries sorted in row-major order (TF's SparseReorder)."""
     sp = _sp(sp_input)
-    order = argsort(_positions(sp.indices, sp.dense_shape, _rank(sp)), stable=True)
-    # (traced, TF keeps the static shape but passes the dense shape through an Identity
-    # its shape inference does not see through)
-    return SparseTensor._of(gather(sp.indices, order), gather(sp.values, order),
-                            sp.dense_shape)._with_static(sp.shape, dense=[None] * _rank(sp))
+    ind, val = bind(SPARSE_REORDER, (sp.indices, sp.values, sp.dense_shape), {}, name)
+    static = sp.shape
+    if isinstance(sp.dense_shape, EagerTensor):
+        return SparseTensor._of(ind, val, sp.dense_shape)
+    if static.is_fully_defined():  # (traced, TF's dense shape is then a constant of it)
+        with name_scope(scope_name(None, "SparseTensor") + "/"):
+            dense = convert_to_tensor_v2(static.as_list(), _I64, name="dense_shape")
+        return SparseTensor._of(ind, val, dense)
+    # (else an Identity of the dense shape, which the static shape does not see through)
+    out = SparseTensor._of(ind, val, identity(sp.dense_shape))
+    return out._with_static(static, dense=None if static.rank is None else
+                            [None] * static.rank)
 
 
 # ---------------------------------------------------------------------------------------
@@ -192,18 +215,6 @@ def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
 # Arithmetic.
 # ---------------------------------------------------------------------------------------
 
-def _reshape_fits(old: Tensor, new: Tensor, total: Tensor) -> None:
-    ov, nv = getattr(old, "_arr", None), getattr(new, "_arr", None)
-    if ov is None or nv is None:
-        assert_equal(reduce_prod(new), total, message="Input to reshape is a tensor with a "
-                                                      "different number of dense values")
-        return
-    ov, nv = to_host(ov), to_host(nv)
-    if int(np.prod(nv)) != int(np.prod(ov)):
-        raise C.fail("SparseReshape", f"Input to reshape is a tensor with {int(np.prod(ov))} "
-                                      f"dense values, but the requested shape has "
-                                      f"{int(np.prod(nv))}. input_shape=[{','.join(map(str, ov))}]"
-                                      f" output_shape=[{','.join(map(str, nv))}]")
 
 
 @eager_api()
@@ -279,137 +290,122 @@ def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool,
 
 def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = False,
                   name: str | None = None) -> SparseTensor:
-    """`tf.sparse.concat`: SparseTensors joined along `axis` (entries in row-major order)."""
+    """`tf.sparse.concat`: SparseTensors joined along `axis` (TF's SparseConcat: entries in
+    row-major order); expanding, each input's other dims are the largest of them."""
     parts = [_sp(s) for s in sp_inputs]
-    if not parts:
-        raise ValueError("sp_inputs must not be empty")
-    rank = _rank(parts[0])
+    if len(parts) == 1:  # (TF's degenerate case: the input itself)
+        return parts[0]
     C.no_graph_attr(axis, "concat_dim")
-    axis = axis % rank
-    offset = convert_to_tensor(0, _I64)
-    idx, vals = [], []
-    for p in parts:
-        shift = [offset if k == axis else convert_to_tensor(0, _I64) for k in range(rank)]
-        idx.append(p.indices + stack(shift))
-        vals.append(p.values)
-        offset = offset + p.dense_shape[axis]
-    shapes = stack([p.dense_shape for p in parts])
-    if expand_nonconcat_dims:
-        outer = reduce_max(shapes, axis=0)
-    else:
-        for p in parts[1:]:
-            others = [k for k in range(rank) if k != axis]
-            assert_equal(gather(p.dense_shape, convert_to_tensor(others, _I64)),
-                         gather(parts[0].dense_shape, convert_to_tensor(others, _I64)),
-                         message="Input shapes must match except along the concat axis")
-        outer = parts[0].dense_shape
-    shape = stack([offset if k == axis else outer[k] for k in range(rank)])
-    out = reorder(SparseTensor._of(concat(idx, 0), concat(vals, 0), shape))
-    # (traced, TF's static shape is the first input's (or the largest, expanding) with the
-    # concat axis summed; its dense shape is SparseConcat's output, whose dims it knows not)
+    if not parts:
+        raise C.no_values_kernel(_CONCAT_OP, f"N=0, concat_dim={axis}", _CONCAT_KERNEL)
+    shapes = [p.dense_shape for p in parts]
+    if expand_nonconcat_dims:  # (TF's graph: the largest dims, sliced around the axis)
+        most = reduce_max(concat([reshape(s, [1, -1]) for s in shapes], 0), 0)
+        shapes = [concat([most[:axis], s[-1:] if axis == -1 else s[axis:axis + 1],
+                          [] if axis == -1 else most[axis + 1:]], 0) for s in shapes]
+    ind, val, dense = bind(SPARSE_CONCAT, (*[p.indices for p in parts],
+                                           *[p.values for p in parts], *shapes),
+                           {"concat_dim": int(axis)}, name)
+    if isinstance(dense, EagerTensor):
+        return SparseTensor._of(ind, val, dense)
     static = [p.shape for p in parts]
     if any(s.rank is None for s in static):
-        return out._with_static(None, dense=[None] * rank)
+        return SparseTensor._of(ind, val, dense)._with_static(None)
     dims = [None if any(s[k] is None for s in static) else max(s[k] for s in static)
-            for k in range(rank)] if expand_nonconcat_dims else static[0].as_list()
+            for k in range(static[0].rank)] if expand_nonconcat_dims else static[0].as_list()
     dims[axis] = None if any(s[axis] is None for s in static) else sum(s[axis] for s in static)
-    return out._with_static(dims, dense=[None] * rank)
+    if all(s.is_fully_defined() for s in static):  # (TF's dense shape: a constant of them)
+        return SparseTensor._of(ind, val, convert_to_tensor_v2(dims, _I64))
+    return SparseTensor._of(ind, val, dense)._with_static(dims, dense=[None] * len(dims))
 
 
 @eager_api()
 def reshape_sparse(sp_input: SparseTensor, shape: Any, name: str | None = None
                    ) -> SparseTensor:
-    """`tf.sparse.reshape`: the same entries in a new dense shape (one dim may be -1)."""
+    """`tf.sparse.reshape`: the same entries in a new dense shape (one dim may be -1), TF's
+    SparseReshape; traced, a statically known result's dense shape is a constant, as TF's."""
     sp = _sp(sp_input)
-    new = _int64(shape)
-    k = new.shape[0]
-    if k is None:
-        raise ValueError("tf.sparse.reshape needs a shape of known length")
-    total = reduce_prod(sp.dense_shape)
-    known = reduce_prod(where(equal(new, -1), new * 0 + 1, new))
-    new = where(equal(new, -1), new * 0 + total // maximum(known, known * 0 + 1), new)
-    _reshape_fits(sp.dense_shape, new, total)
-    pos = _positions(sp.indices, sp.dense_shape, _rank(sp))
-    out = SparseTensor._of(_indices_of(pos, new, k), sp.values, new)
-    # (traced, the dense shape is SparseReshape's output to TF: only its length is known)
-    return out if sp.shape.is_fully_defined() and isinstance(new, EagerTensor) else \
-        out._with_static([None] * k)
+    new = cast(shape if isinstance(shape, Tensor) else convert_to_tensor(shape), _I64)
+    with name_scope(name or _RESHAPE_OP) as scope:
+        ind, dense = bind(SPARSE_RESHAPE, (sp.indices, sp.dense_shape, new), {},
+                          _traced(scope))
+        if not isinstance(dense, EagerTensor):
+            dense = _static_reshape(sp, new, dense)
+        return SparseTensor._of(ind, identity(sp.values), dense)
+
+
+def _traced(scope: str) -> str | None:
+    """The node name of an op TF's Python makes in a scope of its name: the scope's, traced
+    (eagerly TF's errors name none)."""
+    return scope if _state.graph is not None else None
+
+
+def _static_reshape(sp: SparseTensor, new: Tensor, dense: Tensor) -> Tensor:
+    """TF's Python reading of a traced reshape: where the input's static shape is fully
+    known and so is the requested one (but for one -1), its checks (ValueErrors) and a
+    constant dense shape; else SparseReshape's output."""
+    dims = tf_shape_value(new)
+    if dims is None or not sp.shape.is_fully_defined():
+        return dense
+    given = tf_constant_value(new)
+    if given is not None and sum(d == -1 for d in given) > 1:
+        raise ValueError(f"At most one dimension can be inferred (-1). Found: "
+                         f"{np.array(given, np.int64)}")
+    size = int(np.prod(sp.shape.as_list(), dtype=np.int64))
+    original = list(dims)
+    implied = dims.count(None)
+    if implied == 1 and 0 not in dims:
+        k = dims.index(None)
+        dims[k] = int(size // np.prod(original[:k] + original[k + 1:], dtype=np.int64))
+    if implied == 0 or (implied == 1 and 0 not in dims):
+        total = int(np.prod(dims, dtype=np.int64))
+        if total != size:
+            raise ValueError(f"Cannot reshape a tensor with {size} elements to shape "
+                             f"{original} ({total} elements).")
+        return graph_constant(dims, _I64)
+    return dense
 
 
 @eager_api()
 def slice_sparse(sp_input: SparseTensor, start: Any, size: Any, name: str | None = None
                  ) -> SparseTensor:
-    """`tf.sparse.slice`: the entries in [start, start + size), shifted to start at 0."""
+    """`tf.sparse.slice`: the entries in [start, start + size), shifted to start at 0 (TF's
+    SparseSlice: the dense shape clipped to the input's)."""
     sp = _sp(sp_input)
-    start, size = _int64(start), _int64(size)
-    _check_slice(_rank(sp), start, size)
-    inside = reduce_all(logical_and(greater_equal(sp.indices, start),
-                                    less(sp.indices, start + size)), axis=1)
-    idx = boolean_mask(sp.indices, inside) - start
-    shape = minimum(size, maximum(sp.dense_shape - start, start * 0))
-    # (traced, the dense shape is SparseSlice's output to TF: only its length is known)
-    return SparseTensor._of(idx, boolean_mask(sp.values, inside), shape)._with_static(
-        [None] * _rank(sp))
-
-
-def _check_slice(rank: int | None, start: Tensor, size: Tensor) -> None:
-    """SparseSlice's checks of start and size, in TF's words, where they are known."""
-    for what, t in (("start", start), ("size", size)):
-        if t._shape is not None and len(t._shape) != 1:
-            raise C.fail("SparseSlice", f"Input {what} should be a vector but received shape "
-                                        f"{C.shape_str(t._shape)}")
-    for what, t in (("start", start), ("size", size)):
-        n = t._shape[0] if t._shape else None
-        if rank is not None and n is not None and n != rank:
-            raise C.fail("SparseSlice", f"Expected {what} to be a vector of length {rank} but "
-                                        f"got length {n}")
-    known = getattr(size, "_arr", None)
-    if known is not None:
-        bad = [int(d) for d in to_host(known) if d < 0]
-        if bad:
-            raise C.fail("SparseSlice", f"Expected a non-negative size, got {bad[0]}")
+    start = convert_to_tensor_v2(start, _I64)
+    size = convert_to_tensor_v2(size, _I64)
+    with name_scope(name or _SLICE_OP) as scope:
+        return SparseTensor._of(*bind(SPARSE_SLICE, (sp.indices, sp.values, sp.dense_shape,
+                                                     start, size), {}, _traced(scope)))
 
 
 def split_sparse(sp_input: SparseTensor = None, num_split: int = None, axis: int = None,
                  name: str | None = None) -> list:
-    """`tf.sparse.split`: `num_split` slices along `axis` (the first ones one larger when
-    the size does not divide)."""
+    """`tf.sparse.split`: `num_split` slices along `axis` (TF's SparseSplit: the first ones
+    one longer where the size does not divide)."""
+    for value, what in ((sp_input, "sp_input"), (num_split, "num_split"), (axis, "axis")):
+        if value is None:
+            raise ValueError(f"{what} is required")
     sp = _sp(sp_input)
-    rank = _rank(sp)
     C.no_graph_attr(num_split, "num_split")
-    axis = int(axis) % rank
     n = int(num_split)
-    dim = sp.dense_shape[axis]
-    out, start = [], convert_to_tensor(0, _I64)
-    for i in range(n):
-        size = dim // n + cast(less(convert_to_tensor(i, _I64), dim % n), _I64)
-        starts = stack([start if k == axis else convert_to_tensor(0, _I64)
-                        for k in range(rank)])
-        sizes = stack([size if k == axis else sp.dense_shape[k] for k in range(rank)])
-        out.append(slice_sparse(sp, starts, sizes))
-        start = start + size
-    return out
+    split_dim = axis if isinstance(axis, Tensor) else convert_to_tensor(axis, _I64)
+    out = bind(SPARSE_SPLIT, (split_dim, sp.indices, sp.values, sp.dense_shape),
+               {"num_split": n}, name)
+    return [SparseTensor._of(out[i], out[n + i], out[2 * n + i]) for i in range(n)]
 
 
 def fill_empty_rows(sp_input: SparseTensor, default_value: Any, name: str | None = None
                     ) -> tuple:
     """`tf.sparse.fill_empty_rows`: an entry [row, 0, ...] = default_value for each row
-    without entries; returns (the new SparseTensor, the empty-row indicator)."""
+    without entries (TF's SparseFillEmptyRows); returns (the new SparseTensor, the
+    empty-row indicator)."""
     sp = _sp(sp_input)
-    rank = _rank(sp)
-    nrows = sp.dense_shape[0]
-    rows = sp.indices[:, 0]
-    counts = unsorted_segment_sum(cast(equal(rows, rows), _I64), rows, nrows)
-    empty = equal(counts, counts * 0)
-    missing = where(empty)[:, 0]
-    m = shape_op(missing, out_type=_I64)[0]
-    zeros = reshape(range_(m * (rank - 1)) * 0, stack([m, convert_to_tensor(rank - 1, _I64)]))
-    new_idx = concat([reshape(missing, [-1, 1]), zeros], 1)
-    fill = convert_to_tensor(default_value, dtype=sp.values.dtype)
-    filled = gather(reshape(fill, [1]), range_(m) * 0)
-    out = reorder(SparseTensor._of(concat([sp.indices, new_idx], 0),
-                                   concat([sp.values, filled], 0), sp.dense_shape))
-    return out, empty
+    with name_scope(name or _FILL_OP):
+        fill = convert_to_tensor_v2(default_value, dtype=sp.values.dtype)
+        ind, val, empty, _ = bind(SPARSE_FILL_EMPTY_ROWS, (sp.indices, sp.values,
+                                                           sp.dense_shape, fill), {})
+    return SparseTensor._of(ind, val, sp.dense_shape), empty
 
 
 def to_indicator(sp_input: SparseTensor, vocab_size: Any, name: str | None = None) -> Tensor:

@@ -8,7 +8,7 @@ indices (a GatherNd), the default value the rest of it.
 from __future__ import annotations
 
 import collections
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -188,19 +188,21 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
 
 _FILL = "RaggedFillEmptyRows"
 _FILL_GRAD = "RaggedFillEmptyRowsGrad"
-# TF 2.21's CPU kernels of RaggedFillEmptyRowsGrad (no bool, no string)
-_FILL_GRAD_KERNELS = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
-                      dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
-                      dt.int64, dt.uint64)
+# TF 2.21's CPU kernels of RaggedFillEmptyRowsGrad and SparseFillEmptyRowsGrad (no bool,
+# no string)
+FILL_GRAD_KERNELS = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                     dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                     dt.int64, dt.uint64)
 
 
 def _shape_word(shape: tuple) -> str:
     return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
-def _want_rank(op: str, x: Any, rank: int, what: str) -> None:
+def want_rank(op: str, x: Any, rank: int, what: str) -> None:
+    """The fill kernels' rank check of a known shape ("values must be a vector, saw: ...")."""
     if x._shape is not None and len(x._shape) != rank:
-        kind = "a vector" if rank == 1 else "a scalar"
+        kind = ("a scalar", "a vector", "a matrix")[rank]
         raise C.fail(op, f"{what} must be {kind}, saw: {_shape_word(x._shape)}")
 
 
@@ -210,10 +212,10 @@ def _fill_infer(value_rowids: Any, values: Any, nrows: Any, default_value: Any) 
             raise C.wrong_input_dtype(_FILL, i, dt.int64, x._dtype)
     if default_value._dtype is not values._dtype:
         raise C.wrong_input_dtype(_FILL, 3, values._dtype, default_value._dtype)
-    _want_rank(_FILL, value_rowids, 1, "value_rowids")
-    _want_rank(_FILL, values, 1, "values")
-    _want_rank(_FILL, nrows, 0, "nrows")
-    _want_rank(_FILL, default_value, 0, "default_value")
+    want_rank(_FILL, value_rowids, 1, "value_rowids")
+    want_rank(_FILL, values, 1, "values")
+    want_rank(_FILL, nrows, 0, "nrows")
+    want_rank(_FILL, default_value, 0, "default_value")
     n, m = (value_rowids._shape or (None,))[0], (values._shape or (None,))[0]
     if None not in (n, m) and n != m:
         raise C.fail(_FILL, f"The length of `values` ({m}) must match the first dimension of "
@@ -231,10 +233,23 @@ def _fill_kernel(xp: Any, value_rowids: Any, values: Any, nrows: Any,
     n = int(to_host(nrows))
     if n < 0:
         raise C.fail(_FILL, f"Expected shape dimensions to be non-negative, got {n}")
+    out_rows, out_values, empty, reverse = fill_rows(xp, _FILL, rows, n, values,
+                                                     default_value)
+    # (TF's kernel gives the row ids of zero rows as a [0, 1] matrix, its shared sparse
+    # kernel's index shape, though its shape function says a vector)
+    return (xp.asarray(out_rows if n else out_rows.reshape(0, 1)), out_values,
+            xp.asarray(empty), xp.asarray(reverse))
+
+
+def fill_rows(xp: Any, op: str, rows: np.ndarray, n: int, values: Any,
+              default_value: Any) -> tuple:
+    """The kernel shared with SparseFillEmptyRows: each of `n` rows keeps its values (in
+    input order) and an empty one gains `default_value`. Returns the output's row ids
+    (host), its values, the empty rows (host) and where each input value went (host)."""
     bad = ((rows < 0) | (rows >= n)).nonzero()[0]
     if bad.size:
         i = int(bad[0])
-        raise C.fail(_FILL, f"indices({i}, 0) is invalid: {int(rows[i])} >= {n}")
+        raise C.fail(op, f"indices({i}, 0) is invalid: {int(rows[i])} >= {n}")
     counts = np.bincount(rows, minlength=n)
     empty = counts == 0
     # every row keeps its values (in order) and an empty one gains one slot first
@@ -249,10 +264,7 @@ def _fill_kernel(xp: Any, value_rowids: Any, values: Any, nrows: Any,
     if total:
         out_values[xp.asarray(starts[empty])] = default_value
         out_values[xp.asarray(reverse)] = values
-    # (TF's kernel gives the row ids of zero rows as a [0, 1] matrix, its shared sparse
-    # kernel's index shape, though its shape function says a vector)
-    return (xp.asarray(out_rows if n else out_rows.reshape(0, 1)), out_values,
-            xp.asarray(empty), xp.asarray(reverse))
+    return out_rows, out_values, empty, reverse
 
 
 def _fill_reference(value_rowids: np.ndarray, values: np.ndarray, nrows: np.ndarray,
@@ -279,43 +291,50 @@ def _fill_grad(n: Any, g_rows: Any, g_values: Any, g_empty: Any, g_reverse: Any)
     return [None, d_values, None, d_default]
 
 
-def _fill_grad_grad(n: Any, g_values: Any, g_default: Any) -> list:
-    """RaggedFillEmptyRowsGrad is linear in grad_values; its adjoint (TF registers none)
-    is what forward-mode differentiation of RaggedFillEmptyRows needs: each value's
-    cotangent at its output slot, the default's at the slots no value went to."""
+def fill_grad_grad(n: Any, g_values: Any, g_default: Any) -> list:
+    """RaggedFillEmptyRowsGrad (SparseFillEmptyRowsGrad too) is linear in grad_values; its
+    adjoint (TF registers none) is what forward-mode differentiation of the fill needs:
+    each value's cotangent at its output slot, the default's at the slots no value went
+    to."""
     rmap, grad_values = n.inputs
     m = shape(grad_values, out_type=dt.int64)[0]
     taken = unsorted_segment_sum(ones_like(g_values), rmap, m)
     return [None, unsorted_segment_sum(g_values, rmap, m) + g_default * (1 - taken)]
 
 
-def _fill_grad_infer(reverse_index_map: Any, grad_values: Any) -> list:
-    # (TF looks up the kernel for T first; the found kernel checks its inputs' dtypes)
-    if grad_values._dtype not in _FILL_GRAD_KERNELS:
-        raise C.no_kernel(_FILL_GRAD, f"T={C.dt_enum(grad_values._dtype)}", _FILL_GRAD_KERNELS)
-    if reverse_index_map._dtype is not dt.int64:
-        raise C.wrong_input_dtype(_FILL_GRAD, 0, dt.int64, reverse_index_map._dtype)
-    _want_rank(_FILL_GRAD, reverse_index_map, 1, "reverse_index_map")
-    _want_rank(_FILL_GRAD, grad_values, 1, "grad_values")
-    return [(reverse_index_map._shape, grad_values._dtype), ((), grad_values._dtype)]
+def fill_grad_infer(op: str) -> Callable:
+    """The infer of RaggedFillEmptyRowsGrad or SparseFillEmptyRowsGrad (`op`)."""
+    def infer(reverse_index_map: Any, grad_values: Any) -> list:
+        # (TF looks up the kernel for T first; the found kernel checks its inputs' dtypes)
+        if grad_values._dtype not in FILL_GRAD_KERNELS:
+            raise C.no_kernel(op, f"T={C.dt_enum(grad_values._dtype)}", FILL_GRAD_KERNELS)
+        if reverse_index_map._dtype is not dt.int64:
+            raise C.wrong_input_dtype(op, 0, dt.int64, reverse_index_map._dtype)
+        want_rank(op, reverse_index_map, 1, "reverse_index_map")
+        want_rank(op, grad_values, 1, "grad_values")
+        return [(reverse_index_map._shape, grad_values._dtype), ((), grad_values._dtype)]
+    return infer
 
 
-def _fill_grad_kernel(xp: Any, reverse_index_map: Any, grad_values: Any) -> tuple:
-    rmap = np.asarray(to_host(reverse_index_map), np.int64)
-    m = grad_values.shape[0]
-    bad = ((rmap < 0) | (rmap >= m)).nonzero()[0]
-    if bad.size:
-        raise C.fail(_FILL_GRAD, f"Elements in reverse index must be in [0, {m}) but got "
-                                 f"{int(rmap[bad[0]])}")
-    d_values = grad_values[xp.asarray(rmap)]
-    # the default value fed every slot that no input value went to
-    rest = xp.ones((m,), bool)
-    rest[xp.asarray(rmap)] = False
-    with np.errstate(all="ignore"):  # (inf - inf: NaN, as TF's sum gives it)
-        return d_values, grad_values[rest].sum(dtype=grad_values.dtype)
+def fill_grad_kernel(op: str) -> Callable:
+    """The kernel of RaggedFillEmptyRowsGrad or SparseFillEmptyRowsGrad (`op`)."""
+    def kernel(xp: Any, reverse_index_map: Any, grad_values: Any) -> tuple:
+        rmap = np.asarray(to_host(reverse_index_map), np.int64)
+        m = grad_values.shape[0]
+        bad = ((rmap < 0) | (rmap >= m)).nonzero()[0]
+        if bad.size:
+            raise C.fail(op, f"Elements in reverse index must be in [0, {m}) but got "
+                             f"{int(rmap[bad[0]])}")
+        d_values = grad_values[xp.asarray(rmap)]
+        # the default value fed every slot that no input value went to
+        rest = xp.ones((m,), bool)
+        rest[xp.asarray(rmap)] = False
+        with np.errstate(all="ignore"):  # (inf - inf: NaN, as TF's sum gives it)
+            return d_values, grad_values[rest].sum(dtype=grad_values.dtype)
+    return kernel
 
 
-def _fill_grad_reference(reverse_index_map: np.ndarray, grad_values: np.ndarray) -> tuple:
+def fill_grad_reference(reverse_index_map: np.ndarray, grad_values: np.ndarray) -> tuple:
     d_values = np.array([grad_values[i] for i in reverse_index_map], grad_values.dtype)
     taken = set(int(i) for i in reverse_index_map)
     d_default = grad_values.dtype.type(0)
@@ -327,8 +346,8 @@ def _fill_grad_reference(reverse_index_map: np.ndarray, grad_values: np.ndarray)
 
 _I = np.int64
 RAGGED_FILL_EMPTY_ROWS_GRAD = register(OpDef(
-    _FILL_GRAD, _fill_grad_infer, _fill_grad_kernel, num_outputs=2,
-    reference=_fill_grad_reference, grad=_fill_grad_grad,
+    _FILL_GRAD, fill_grad_infer(_FILL_GRAD), fill_grad_kernel(_FILL_GRAD), num_outputs=2,
+    reference=fill_grad_reference, grad=fill_grad_grad,
     samples=lambda: [
         Sample((np.array([0, 2, 3], _I), np.array([1.0, 2.0, 3.0, 4.0, 5.0])),
                grad_inputs=(1,)),

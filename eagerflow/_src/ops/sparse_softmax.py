@@ -40,7 +40,7 @@ from eagerflow._src.ops.sparse_binary_ops import (
 )
 from eagerflow._src.ops.sparse_functions import _sp, reduce_sum_sparse
 from eagerflow._src.ops.sparse_ops import _shape_word
-from eagerflow._src.ops.topk_order import _std_sort
+from eagerflow._src.ops.topk_order import std_sort
 
 _SOFTMAX = "SparseSoftmax"
 _SOFTMAX_T = frozenset({dt.float16, dt.float32, dt.float64})
@@ -93,7 +93,7 @@ def _groups(idx: np.ndarray) -> tuple:
     if len(ids) > 16 and len(np.unique(ids)) < len(ids):
         keys = ids.tolist()
         perm = list(range(len(keys)))
-        _std_sort(perm, lambda x, y: keys[x] < keys[y])
+        std_sort(perm, lambda x, y: keys[x] < keys[y])
         order = np.array(perm, np.int64)
     else:
         order = np.argsort(ids, kind="stable")

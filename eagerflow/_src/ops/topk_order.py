@@ -47,7 +47,7 @@ def row_order(row: list, k: int, sorted_: bool, first: int, packet: tuple) -> li
         return [next((c for c in range(n) if row[c] == top), 0)]
     if k == n:
         order = list(range(n))
-        _std_sort(order, lambda a, b: row[b] < row[a])
+        std_sort(order, lambda a, b: row[b] < row[a])
         _index_order_runs(order, row)
         return order
 
@@ -112,7 +112,8 @@ def _smax(a: float, b: float) -> float:
 _THRESHOLD = 16  # libstdc++'s _S_threshold: insertion sort below it
 
 
-def _std_sort(v: list, less: Cmp) -> None:
+def std_sort(v: list, less: Cmp) -> None:
+    """libstdc++'s std::sort of `v` in place (introsort: not stable), as TF's kernels sort."""
     n = len(v)
     if n < 2:
         return

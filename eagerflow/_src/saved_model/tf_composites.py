@@ -207,12 +207,6 @@ def _sparse_reduce(n: Any) -> Any:
     return [out.indices, out.values, out.dense_shape] if sparse_out else out
 
 
-def _sparse_reorder(n: Any) -> list:
-    """SparseReorder (tf.sparse.reorder in TF's graphs): the entries in row-major order."""
-    out = sparse_functions.reorder(SparseTensor(*n.inputs))
-    return [out.indices, out.values]
-
-
 def _ragged_bincount(n: Any) -> Any:
     """RaggedBincount (Keras's counting layers on ragged rows): per row of the ragged
     tensor its row splits and values make, how often each value below `size` occurs (1 at
@@ -262,7 +256,6 @@ COMPOSED = {
                                     "OptionalGetValue")},
     **{name: _sparse_dense for name in ("SparseDenseCwiseMul", "SparseDenseCwiseDiv",
                                         "SparseDenseCwiseAdd")},
-    "SparseReorder": _sparse_reorder,
     "RaggedBincount": _ragged_bincount,
     "Equal": _compare,
     "NotEqual": _compare,

@@ -41,7 +41,7 @@ EXTRA_OPS = (
     "DenseBincount", "SparseReduceSum", "SparseReduceMax", "SparseReduceSumSparse",
     "SparseReduceMaxSparse", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
-    "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd", "SparseReorder",
+    "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd",
     "RaggedBincount", "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
     "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
     "ImageProjectiveTransformV3",
@@ -60,7 +60,6 @@ EXTRA_OPS = (
     "ResourceApplyProximalAdagrad", "VariableV2", "Assign", "IsVariableInitialized",
     # ops eagerflow runs as Python code, whose attr errors show TF's definition of them
     # (ops/tf_op_defs.py)
-    "SparseReshape", "SegmentSum", "SegmentMean", "SegmentProd", "SegmentMax", "SegmentMin",
     "IRFFT", "IRFFTND", "CSVDatasetV2",
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)
     "ScalarSummary", "HistogramSummary", "TensorSummaryV2", "MergeSummary", "ImageSummary",

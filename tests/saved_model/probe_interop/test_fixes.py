@@ -2,7 +2,7 @@
 without TensorFlow: signature calls named as TF names them, keyword-only defaults in a
 saved FunctionSpec, a loaded signature's refusal of positional arguments, a namedtuple's
 placeholders named by its fields, ConcatV2 of an input of unknown rank, and the TF ops
-eagerflow composes on import (SparseReorder, RaggedBincount)."""
+eagerflow runs on import (SparseReorder, RaggedBincount)."""
 
 from __future__ import annotations
 
@@ -118,10 +118,11 @@ def _node(inputs, **attrs):
 
 
 def test_sparse_reorder_on_import_sorts_row_major():
+    # (the registry's SparseReorder, which an imported node runs as tf.raw_ops does)
     idx = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
     vals = np.array([10.0, 20.0, 30.0, 40.0], np.float32)
-    got_idx, got_vals = tf_composites.COMPOSED["SparseReorder"](
-        _node([idx, vals, np.array([3, 4], np.int64)]))
+    got_idx, got_vals = tf.raw_ops.SparseReorder(input_indices=idx, input_values=vals,
+                                                 input_shape=np.array([3, 4], np.int64))
     order = sorted(range(4), key=lambda i: tuple(idx[i]))
     np.testing.assert_array_equal(got_idx.numpy(), idx[order])
     np.testing.assert_array_equal(got_vals.numpy(), vals[order])
