@@ -6,31 +6,61 @@ name is asked for."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
+
+
+def listing(module: str, tf2: Any, lacks: Iterable = (), extra: Iterable = ()) -> Callable:
+    """`module`'s `__dir__`: the public names it holds, `extra` (those it loads on first
+    use) and those of `tf2` (the TF 2 namespace it falls back to) less `lacks` (TF 2's
+    names that TF 1's namespace does not have), as TF's `dir()` lists what its lazy
+    modules resolve."""
+    namespace = sys.modules[module].__dict__
+    lacks = frozenset(lacks)
+    extra = frozenset(extra)
+
+    def names() -> list:
+        own = {n for n in namespace if not n.startswith("_")}
+        return sorted(own | extra | {n for n in dir(tf2)
+                                     if not n.startswith("_") and n not in lacks})
+
+    return names
+
+
+def fallback(module: str, tf2: Any, lacks: Iterable = ()) -> Callable:
+    """`module`'s `__getattr__` for a name it does not hold: `tf2`'s, except the names of
+    `lacks`, which TF 1's namespace does not have (AttributeError, as TF's)."""
+    lacks = frozenset(lacks)
+
+    def lookup(name: str) -> Any:
+        if name not in lacks and not name.startswith("__"):
+            try:
+                return getattr(tf2, name)
+            except AttributeError:
+                pass
+        raise AttributeError(f"module '{module}' has no attribute {name!r}")
+
+    return lookup
 
 
 def aliased_namespace(module: str, v1: Any, tf2: Any, v1_names: dict, sub_names: dict,
-                      tf2_names: dict) -> tuple[Callable, Callable]:
+                      tf2_names: dict, lacks: Iterable = ()) -> tuple[Callable, Callable]:
     """`module`'s `__getattr__` and `__dir__`: a name of `v1_names` is that tf.compat.v1
     (`v1`) function, one of `sub_names` is found in that tf.compat.v1 submodule, one of
-    `tf2_names` is its TF 2 name in `tf2`, and any other name is `tf2`'s. A name found once
-    is kept in the module."""
+    `tf2_names` is its TF 2 name in `tf2`, one of `lacks` is missing (TF 2 has it, TF 1
+    does not), and any other name is `tf2`'s. A name found once is kept in the module."""
     namespace = sys.modules[module].__dict__
+    tf2_lookup = fallback(module, tf2, lacks)
 
     def lookup(name: str) -> Any:
         if name in v1_names:
             value = getattr(v1, v1_names[name])
         elif name in sub_names:
             value = getattr(getattr(v1, sub_names[name]), name)
+        elif name in tf2_names:
+            value = getattr(tf2, tf2_names[name])
         else:
-            try:
-                value = getattr(tf2, tf2_names.get(name, name))
-            except AttributeError:
-                raise AttributeError(f"module '{module}' has no attribute {name!r}") from None
+            value = tf2_lookup(name)
         namespace[name] = value
         return value
 
-    def names() -> list:
-        return sorted(set(dir(tf2)) | set(v1_names) | set(sub_names) | set(tf2_names))
-
-    return lookup, names
+    return lookup, listing(module, tf2, lacks, {*v1_names, *sub_names, *tf2_names})
