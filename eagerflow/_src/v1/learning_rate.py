@@ -170,11 +170,15 @@ def _linear_cosine(learning_rate: Any, global_step: Any, decay_steps: Any, num_p
         lr = convert_to_tensor(learning_rate)
         d = lr.dtype
         steps = cast(decay_steps, d)
+        if step is None:  # (TF's schedule casts it: a conversion's words, not _step's)
+            raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                             "(<class 'NoneType'>) to a Tensor.")
         s = minimum(_step(step, d), steps)
         linear = (steps - s) / steps
         if noise is not None:
             variance = cast(noise[0], d) / pow_(1.0 + s, cast(noise[1], d))
-            linear = linear + normal(linear.shape, stddev=sqrt(variance), dtype=d)
+            # (TF draws float32 noise: a float64 rate fails its conversion of the stddev)
+            linear = linear + normal(linear.shape, stddev=sqrt(variance))
         frac = 2.0 * num_periods * (s / steps)
         cosine = 0.5 * (1.0 + cos(cast(math.pi, d) * frac))
         return lr * ((alpha + linear) * cosine + beta)

@@ -21,8 +21,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import is_finite, maximum, multiply, reciprocal, where
-from eagerflow._src.ops.misc_ops import group, no_op
+from eagerflow._src.ops.math import identity, is_finite, maximum, multiply, reciprocal, where
+from eagerflow._src.ops.misc_ops import control_dependencies, group, no_op
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.v1.optimizer import Optimizer
 from eagerflow._src.v1.variables import VariableV1
@@ -194,7 +194,11 @@ class MixedPrecisionLossScaleOptimizer(Optimizer):
         if _state.graph is None:
             step = apply() if bool(finite) else None
             return group(*[x for x in (step, update) if x is not None], name=name)
-        step = cond(finite, lambda: group(apply()), no_op)
+        def applied() -> Any:  # (a branch gives a tensor: the update runs before it)
+            with control_dependencies([apply()]):
+                return identity(True)
+
+        step = cond(finite, applied, lambda: convert_to_tensor(False))
         return group(step, update, name=name)
 
     def get_slot(self, var: Any, name: str) -> Any:

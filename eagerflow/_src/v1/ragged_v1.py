@@ -61,7 +61,7 @@ class RaggedTensorValue:
 
     @property
     def shape(self) -> tuple:
-        return (len(self._row_splits) - 1, None) + tuple(self.flat_values.shape[1:])
+        return (len(self._row_splits) - 1, None) + tuple(self._values.shape[1:])
 
     def to_list(self) -> list:
         values = self._values.to_list() if isinstance(self._values, RaggedTensorValue) \

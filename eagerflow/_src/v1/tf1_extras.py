@@ -192,7 +192,7 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
 def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
     """TF 1's placement of the ops built inside beside `op`: eagerflow runs every op on
     one device and keeps no colocation groups, so this only logs TF's notice."""
-    deprecated_call("colocate_with", "tensorflow.python.framework.ops",
+    deprecated_call("_colocate_with", "tensorflow.python.framework.ops",
                     "Colocations handled automatically by placer.", depth=3)
     yield None
 
@@ -206,9 +206,13 @@ def container(container_name: str) -> Iterator[str]:
 
 @contextlib.contextmanager
 def op_scope(values: Any, name: str | None, default_name: str | None = None) -> Iterator[Any]:
-    """TF 1's name_scope(name, default_name, values) with its arguments in the old order."""
+    """TF 1's name_scope(name, default_name, values) with its arguments in the old order
+    (eagerly no scope: None)."""
     tf_logging.warn("tf.op_scope(values, name, default_name) is deprecated, use "
                     "tf.name_scope(name, default_name, values)")
+    if _state.graph is None:
+        yield None
+        return
     with name_scope(name, default_name=default_name, values=values) as scope:
         yield scope
 
