@@ -17,15 +17,23 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.v1.v1_api_programs import DIR_SPACES, PROGRAMS, public_dir, resolve  # noqa: E402
+from tests.v1.v1_api_programs import (  # noqa: E402
+    DIR_SPACES,
+    PROGRAMS,
+    notice_lines,
+    public_dir,
+    resolve,
+)
 
 
 def main() -> None:
     dirs = {space: public_dir(resolve(tf.compat.v1, space)) for space in DIR_SPACES}
     tf2_only = sorted(set(public_dir(tf)) - set(dirs[""]))
     results = {name: program(tf) for name, program in PROGRAMS.items()}
+    notices = notice_lines(sys.executable, "tensorflow", ROOT)
     write_json(os.path.join(ROOT, "tests", "v1", "golden", "v1_api.json"),
-               {"dir": dirs, "tf2_only": tf2_only, "programs": results}, indent=0,
+               {"dir": dirs, "tf2_only": tf2_only, "programs": results, "notices": notices},
+               indent=0,
                sort_keys=True)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import eagerflow as tf
 from tests.v1.recorded import compare
-from tests.v1.v1_api_programs import DIR_SPACES, PROGRAMS, public_dir, resolve
+from tests.v1.v1_api_programs import DIR_SPACES, PROGRAMS, notice_lines, public_dir, resolve
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_api.json").read_text())
 V1 = tf.compat.v1
@@ -65,3 +65,10 @@ def test_every_program_recorded():
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program(name):
     compare(PROGRAMS[name](tf), GOLDEN["programs"][name], name)
+
+
+def test_notices_are_tfs():
+    """Each function's deprecation notice (or warning) as TF logs it on its first call."""
+    import sys
+    root = str(Path(__file__).resolve().parent.parent.parent)
+    assert notice_lines(sys.executable, "eagerflow", root) == GOLDEN["notices"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.v1.v1ns_programs import _err, _try, _val
+from tests.v1.v1ns_programs import _err, _Logs, _try, _val
 
 # the tf.compat.v1 namespaces whose `dir()` is recorded
 DIR_SPACES = ("", "train", "train.experimental", "nn", "debugging", "image", "linalg",
@@ -566,3 +566,44 @@ def templates(tf) -> dict:
 PROGRAMS.update({f.__name__: f for f in (
     sparse_matmul, sparse_merge, scatter_updates, conversions, graph_contexts, tf1_namespaces,
     ragged_values, pairwise_loss, decays, checkpoints, loss_scaling, templates)})
+
+
+def notices(tf) -> list:
+    """The "tensorflow" logger's lines of each TF 1 function's first call (deprecation
+    notices, op_scope's and disable_mixed_precision_graph_rewrite's warnings): run in a
+    fresh process (notice_lines), as TF gives each notice once per process."""
+    v1 = tf.compat.v1
+    ids = tf.sparse.SparseTensor([[0, 0]], tf.constant([1], tf.int64), [1, 1])
+    with _Logs(tf) as logs:
+        v1.sparse_matmul([[1.]], [[1.]])
+        v1.sparse_merge(ids, ids, 2)
+        v1.batch_scatter_update(tf.Variable([[1.]]), [[0]], [[2.]])
+        v1.count_up_to(tf.Variable(0), 3)
+        v1.random.stateless_multinomial([[0., 1.]], 1, seed=[1, 2])
+        with tf.Graph().as_default():
+            a = v1.placeholder(tf.float32)
+            with v1.colocate_with(a), v1.op_scope([a], "s"):
+                pass
+            v1.create_partitioned_variables([2], [2], v1.zeros_initializer())
+        v1.mixed_precision.FixedLossScale(2.)
+        v1.mixed_precision.DynamicLossScale()
+        v1.mixed_precision.disable_mixed_precision_graph_rewrite()
+    return logs.lines
+
+
+NOTICE_SCRIPT = """
+import json, sys
+sys.path.insert(0, {root!r})
+import {module} as tf
+from tests.v1.v1_api_programs import notices
+print("NOTICES" + json.dumps(notices(tf)))
+"""
+
+
+def notice_lines(python: str, module: str, root: str) -> list:
+    import subprocess
+    run = subprocess.run([python, "-c", NOTICE_SCRIPT.format(module=module, root=root)],
+                         cwd=root, capture_output=True, text=True, check=True, timeout=300)
+    line = [x for x in run.stdout.splitlines() if x.startswith("NOTICES")][-1]
+    import json
+    return json.loads(line[len("NOTICES"):])

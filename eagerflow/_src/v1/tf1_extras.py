@@ -49,7 +49,7 @@ def sparse_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool =
     """a @ b (each float32 or bfloat16; a Python value converts to float32) into float32:
     TF's SparseMatMul op, whose flags only promise zeros to its kernel."""
     deprecated_call("sparse_mat_mul", "tensorflow.python.ops.gen_math_ops",
-                    "Use `tf.linalg.matmul` instead")
+                    "Use `tf.linalg.matmul` instead", depth=3)  # (the caller: past eager_api)
     a = _float32_by_default(a)
     b = _float32_by_default(b)
     return bind(SPARSE_MATMUL, (a, b), _sparse_matmul_attrs(
