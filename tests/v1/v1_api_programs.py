@@ -178,6 +178,11 @@ def conversions(tf) -> dict:
             tf.reshape(tf.range(16.), [1, 4, 4, 1]), ksizes=[1, 2, 2, 1],
             strides=[1, 2, 2, 1], rates=[1, 1, 1, 1], padding="VALID")),
         "my_fact": _try(lambda: v1.user_ops.my_fact()),
+        "quantize_v2": [_try(lambda: x) for x in v1.quantize_v2([1., 2.], 0., 2., tf.quint8)],
+        "quantize_v2_range": [_try(lambda: x) for x in v1.quantize_v2(
+            [1., 2.], 0., 2., tf.quint8, "MIN_FIRST", "q", ensure_minimum_range=0.1)],
+        "saver_def": [v1.train.SaverDef.DESCRIPTOR.name,
+                      v1.train.SaverDef(filename_tensor_name="f").SerializeToString().hex()],
         "loss_reduction": str(v1.distribute.get_loss_reduction()),
     }
 
@@ -580,6 +585,7 @@ def notices(tf) -> list:
         v1.batch_scatter_update(tf.Variable([[1.]]), [[0]], [[2.]])
         v1.count_up_to(tf.Variable(0), 3)
         v1.random.stateless_multinomial([[0., 1.]], 1, seed=[1, 2])
+        v1.quantize_v2([1.], 0., 1., tf.quint8)
         with tf.Graph().as_default():
             a = v1.placeholder(tf.float32)
             with v1.colocate_with(a), v1.op_scope([a], "s"):

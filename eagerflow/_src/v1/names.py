@@ -123,7 +123,7 @@ TF1_DATA = (
 TF1_EXTRAS = (
     "sparse_matmul", "sparse_merge", "scatter_nd_add", "scatter_nd_sub", "scatter_nd_update",
     "batch_scatter_update", "count_up_to", "convert_to_tensor_or_indexed_slices",
-    "colocate_with", "container", "op_scope", "add_check_numerics_ops")
+    "colocate_with", "container", "op_scope", "add_check_numerics_ops", "quantize_v2")
 
 # TF 1's helpers over variable scopes (template.py)
 TF1_TEMPLATES = ("make_template", "create_partitioned_variables")

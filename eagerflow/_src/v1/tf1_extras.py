@@ -2,7 +2,7 @@
 `sparse_merge`, the `scatter_nd_*` updates, `batch_scatter_update` and `count_up_to` of a
 variable, the graph-building contexts (`colocate_with`, `container`, `op_scope`),
 `convert_to_tensor_or_indexed_slices`, `add_check_numerics_ops`, `user_ops.my_fact`,
-`random.stateless_multinomial` and `distribute.get_loss_reduction`.
+`random.stateless_multinomial`, `quantize_v2` and `distribute.get_loss_reduction`.
 
 TF 1 layer (v1/): read by `tf.compat.v1`'s attribute lookup (names.py's TF1_EXTRAS).
 """
@@ -31,6 +31,7 @@ from eagerflow._src.ops.eager_errors import eager_api, wrapped_name
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
+from eagerflow._src.ops.quantization import quantize
 from eagerflow._src.ops.random_stateless import stateless_categorical
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.reshaping import expand_dims
@@ -249,6 +250,19 @@ def stateless_multinomial(logits: Any, num_samples: Any, seed: Any, output_dtype
     deprecated_call("stateless_multinomial", "tensorflow.python.ops.stateless_random_ops",
                     "Use `tf.random.stateless_categorical` instead.")
     return stateless_categorical(logits, num_samples, seed, output_dtype, name)
+
+
+def quantize_v2(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
+                mode: str = "MIN_COMBINED", name: str | None = None,
+                round_mode: str = "HALF_AWAY_FROM_ZERO", narrow_range: bool = False,
+                axis: Any = None, ensure_minimum_range: float = 0.01) -> tuple:
+    """tf.quantization.quantize under TF 1's older name (its `name` before `round_mode`)."""
+    deprecated_call("quantize_v2", "tensorflow.python.ops.array_ops",
+                    "`tf.quantize_v2` is deprecated, please use `tf.quantization.quantize` "
+                    "instead.", date="2017-10-25")
+    return quantize(input, min_range, max_range, T, mode=mode, round_mode=round_mode,
+                    name=name, narrow_range=narrow_range, axis=axis,
+                    ensure_minimum_range=ensure_minimum_range)
 
 
 def get_loss_reduction() -> ReduceOp:

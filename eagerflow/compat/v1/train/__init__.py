@@ -18,6 +18,8 @@ from eagerflow._src.v1.learning_rate import (
     polynomial_decay,
 )
 from eagerflow._src.v1.namespaces import fallback as _fallback
+from eagerflow._src.v1.protos import TRAIN_PROTOS as _PROTOS
+from eagerflow._src.v1.protos import message_class as _message_class
 from eagerflow._src.v1.namespaces import listing as _listing
 from eagerflow._src.v1.optimizer import (
     GradientDescentOptimizer,
@@ -83,10 +85,14 @@ def __getattr__(name):
     if name in _LAZY:
         value = globals()[name] = getattr(_importlib.import_module(_LAZY[name]), name)
         return value
+    if name in _PROTOS:  # TF's protocol buffer classes (protobuf loads on first use)
+        value = globals()[name] = _message_class(name, _PROTOS)
+        return value
     return _tf2_lookup(name)
 
 
 # TF 2's tf.train names that TF 1's lacks
 _LACKS = ("CheckpointView", "TrackableView")
 _tf2_lookup = _fallback(__name__, _train, _LACKS)
-__dir__ = _listing(__name__, _train, _LACKS, {*_LAZY, *_IO, "queue_runner", "experimental"})
+__dir__ = _listing(__name__, _train, _LACKS,
+                   {*_LAZY, *_IO, *_PROTOS, "queue_runner", "experimental"})
