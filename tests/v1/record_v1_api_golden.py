@@ -17,9 +17,11 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
+from tests.signatures import _params  # noqa: E402
 from tests.v1.v1_api_programs import (  # noqa: E402
     DIR_SPACES,
     PROGRAMS,
+    SIGNED,
     notice_lines,
     public_dir,
     resolve,
@@ -31,8 +33,10 @@ def main() -> None:
     tf2_only = sorted(set(public_dir(tf)) - set(dirs[""]))
     results = {name: program(tf) for name, program in PROGRAMS.items()}
     notices = notice_lines(sys.executable, "tensorflow", ROOT)
+    signed = {name: _params(resolve(tf.compat.v1, name)) for name in SIGNED}
     write_json(os.path.join(ROOT, "tests", "v1", "golden", "v1_api.json"),
-               {"dir": dirs, "tf2_only": tf2_only, "programs": results, "notices": notices},
+               {"dir": dirs, "tf2_only": tf2_only, "programs": results, "notices": notices,
+                "signatures": signed},
                indent=0,
                sort_keys=True)
 

@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
+from tests.signatures import _params, comparable
 from tests.v1.recorded import compare
-from tests.v1.v1_api_programs import DIR_SPACES, PROGRAMS, notice_lines, public_dir, resolve
+from tests.v1.v1_api_programs import (
+    DIR_SPACES,
+    PROGRAMS,
+    SIGNED,
+    notice_lines,
+    public_dir,
+    resolve,
+)
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_api.json").read_text())
 V1 = tf.compat.v1
@@ -72,3 +80,8 @@ def test_notices_are_tfs():
     import sys
     root = str(Path(__file__).resolve().parent.parent.parent)
     assert notice_lines(sys.executable, "eagerflow", root) == GOLDEN["notices"]
+
+
+@pytest.mark.parametrize("name", SIGNED)
+def test_parameters_are_tfs(name):
+    assert comparable(_params(resolve(V1, name))) == comparable(GOLDEN["signatures"][name])

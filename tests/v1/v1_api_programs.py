@@ -18,6 +18,22 @@ DIR_SPACES = ("", "train", "train.experimental", "nn", "debugging", "image", "li
               "mixed_precision", "mixed_precision.experimental")
 
 
+# the functions and classes of TF 1's own that these programs use, whose parameters are
+# recorded (those of tf.compat.v1 and its train are in tf_v1_names.json)
+SIGNED = ("sparse.merge", "random.stateless_multinomial", "linalg.transpose",
+          "image.extract_image_patches", "losses.mean_pairwise_squared_error",
+          "errors.error_code_from_exception_type", "errors.exception_type_from_error_code",
+          "errors.raise_exception_on_not_ok_status", "ragged.constant_value",
+          "ragged.RaggedTensorValue", "ragged.placeholder", "distribute.get_loss_reduction",
+          "user_ops.my_fact", "mixed_precision.FixedLossScale",
+          "mixed_precision.DynamicLossScale", "mixed_precision.MixedPrecisionLossScaleOptimizer",
+          "mixed_precision.enable_mixed_precision_graph_rewrite",
+          "mixed_precision.disable_mixed_precision_graph_rewrite",
+          "train.experimental.enable_mixed_precision_graph_rewrite",
+          "train.noisy_linear_cosine_decay", "train.VocabInfo", "train.warm_start",
+          "train.NewCheckpointReader")
+
+
 def public_dir(module) -> list:
     return sorted(n for n in dir(module) if not n.startswith("_"))
 
