@@ -30,7 +30,7 @@ LEFT_OUT = {
          "SparseConditionalAccumulator", "delete_session_tensor", "distributions",
          "get_session_handle", "get_session_tensor", "load_file_system_library",
          "load_library", "load_op_library", "mlir", "tpu", "xla"},
-    "train": {"Server", "ServerDef", "SyncReplicasOptimizer", "basic_train_loop",
+    "train": {"Server", "ServerDef", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "nn": {"quantized_avg_pool", "quantized_conv2d", "quantized_max_pool", "quantized_relu_x",
