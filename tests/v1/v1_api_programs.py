@@ -445,6 +445,19 @@ def checkpoints(tf) -> dict:
             prefix, "emb", var_name_to_vocab_info={"nope": info}), short=True)
         out["unused_prev"] = _call(lambda: v1.train.warm_start(
             prefix, "emb", var_name_to_prev_var_name={"nope": "emb"}), short=True)
+    # an object-based checkpoint: variables found by the names its object graph records
+    objects = tf.train.Checkpoint(w=tf.Variable([1., 2.], name="w"),
+                                  n=tf.Variable(3, name="count")).save(f"{work}/objects")
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", [2])
+        count = v1.get_variable("count", initializer=0, trainable=False)
+        v1.train.warm_start(objects, ["w", "count"])
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            out["objects"] = [_val(x) for x in sess.run([w, count])]
+        v1.get_variable("other", [1])
+        missing = _call(lambda: v1.train.warm_start(objects), short=True)
+        out["objects_missing"] = missing
     return out
 
 

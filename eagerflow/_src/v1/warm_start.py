@@ -8,8 +8,8 @@ tensor of its name, or of the name `var_name_to_prev_var_name` gives it. A varia
 VocabInfo takes, for each entry of the new vocabulary found in the old one, that entry's
 old row (column, for axis 1); the others, and the OOV buckets after them, take the values
 of `backup_initializer` (zeros when there is none), the missing entries first, as TF's
-remapping draws them. Object-based (TF 2) checkpoints' renaming is not done: name-based
-(Saver) checkpoints only.
+remapping draws them. From an object-based (TF 2) checkpoint, a variable's tensor is the
+one its object graph lists under the variable's name.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.function.polymorphic import init_scope as eager_scope
 from eagerflow._src.ops import variables as V
-from eagerflow._src.train.reader import CheckpointReader, load_checkpoint
+from eagerflow._src.train.checkpoint import open_checkpoint
+from eagerflow._src.train.reader import CheckpointReader, _resolve, load_checkpoint
 from eagerflow._src.v1.init_checkpoint import _set_initializer, init_from_checkpoint
 
 
@@ -91,11 +92,13 @@ def warm_start(ckpt_to_initialize_from: Any, vars_to_warm_start: Any = ".*",
                ) -> None:
     """Sets the initializers of the chosen variables (a regex over the trainable ones, a
     list of regexes over the global ones, or a list of variables) to the checkpoint's
-    values, remapped by vocabulary where a VocabInfo is given."""
+    values, remapped by vocabulary where a VocabInfo is given; from an object-based
+    checkpoint, each variable takes the value its object graph records under its name."""
     tf_logging.info(f"Warm-starting from: {ckpt_to_initialize_from}")
     grouped = _grouped(vars_to_warm_start)
     vocab_infos = var_name_to_vocab_info or {}
-    prev_names = var_name_to_prev_var_name or {}
+    prev_names = var_name_to_prev_var_name or _object_renames(ckpt_to_initialize_from,
+                                                              grouped)
     count = 0
     prev_used, vocab_used = set(), set()
     plain: dict = {}
@@ -129,6 +132,21 @@ def warm_start(ckpt_to_initialize_from: Any, vars_to_warm_start: Any = ".*",
         raise ValueError("You provided the following variables in var_name_to_vocab_info "
                          f"that were not used: {unused}.  Perhaps you misspelled them?  Here "
                          f"is the list of viable variable names: {grouped.keys()}")
+
+
+def _object_renames(ckpt: Any, names: Any) -> dict:
+    """For an object-based (TF 2) checkpoint, each variable name's checkpoint key (its
+    object graph records the variable's name beside the key); {} for a name-based one."""
+    _, proto = open_checkpoint(_resolve(ckpt))
+    if proto is None:
+        return {}
+    keys = {a.full_name: a.checkpoint_key for node in proto.nodes for a in node.attributes}
+    missing = set(names) - set(keys)
+    if missing:
+        raise ValueError("Attempting to warm-start from an object-based checkpoint, but found "
+                         "that the checkpoint did not contain values for all variables. The "
+                         f"following variables were missing: {missing}")
+    return {name: keys[name] for name in names}
 
 
 def _vocabulary(path: Any, size: int) -> list:
