@@ -597,7 +597,30 @@ def templates(tf) -> dict:
     return out
 
 
-PROGRAMS.update({f.__name__: f for f in (
+def graph_functions(tf) -> dict:
+    """The TF 1 functions in a Graph run by a Session: their nodes and results."""
+    v1 = tf.compat.v1
+    out = {}
+    with tf.Graph().as_default():
+        a = v1.placeholder(tf.float32, [None, 2], name="a")
+        m = v1.sparse_matmul(a, [[1., 2.], [3., 4.]], b_is_sparse=True)
+        f = v1.user_ops.my_fact()
+        ids = v1.sparse_placeholder(tf.int64, [None, None], name="ids")
+        vals = v1.sparse_placeholder(tf.float32, [None, None], name="vals")
+        merged = v1.sparse_merge(ids, vals, 5)
+        # (sparse_merge's nodes are tf.sparse.reorder's, which other work rewrites)
+        out["nodes"] = [[m.name, m.op.type], [f.name, f.op.type]]
+        feed = {a: [[1., 0.], [0., 1.]],
+                ids: v1.SparseTensorValue([[0, 0], [0, 1], [1, 0]], [4, 2, 0], [2, 2]),
+                vals: v1.SparseTensorValue([[0, 0], [0, 1], [1, 0]], [1., 2., 3.], [2, 2])}
+        with v1.Session() as sess:
+            got = sess.run([m, f, merged], feed)
+        out["values"] = [_val(got[0]), _val(got[1]), _val(got[2].indices),
+                         _val(got[2].values), _val(got[2].dense_shape)]
+    return out
+
+
+PROGRAMS.update({f.__name__: f for f in (graph_functions, 
     sparse_matmul, sparse_merge, scatter_updates, conversions, graph_contexts, tf1_namespaces,
     ragged_values, pairwise_loss, decays, checkpoints, loss_scaling, templates)})
 
