@@ -620,7 +620,7 @@ def graph_functions(tf) -> dict:
     return out
 
 
-PROGRAMS.update({f.__name__: f for f in (graph_functions, 
+PROGRAMS.update({f.__name__: f for f in (graph_functions,
     sparse_matmul, sparse_merge, scatter_updates, conversions, graph_contexts, tf1_namespaces,
     ragged_values, pairwise_loss, decays, checkpoints, loss_scaling, templates)})
 
