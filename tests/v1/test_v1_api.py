@@ -24,7 +24,8 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_api.json").read_text
 V1 = tf.compat.v1
 
 # TF's names eagerflow does not provide: TPUs, XLA, MLIR, distributed servers, shared
-# libraries of C++ kernels, session handles and TF's other C++-only machinery
+# libraries of C++ kernels, session handles, conditional accumulators, TF 1's profiler and
+# structures of tf.data, quantized nn ops and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"ConditionalAccumulator", "ConditionalAccumulatorBase", "LMDBReader",
          "SparseConditionalAccumulator", "delete_session_tensor", "distributions",
@@ -38,6 +39,17 @@ LEFT_OUT = {
     "image": {"decode_jxl"},
     "sparse": {"SparseConditionalAccumulator"},
     "distribute": {"Server"},
+    "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
+    "config.experimental": {"ClusterDeviceFilters"},
+    "experimental": {"output_all_intermediates", "register_filesystem_plugin"},
+    "profiler": {"AdviceProto", "GraphNodeProto", "MultiGraphNodeProto", "OpLogProto",
+                 "ProfileOptionBuilder", "Profiler", "advise", "profile", "write_op_log"},
+    "data.experimental": {"DatasetStructure", "OptionalStructure", "RaggedTensorStructure",
+                          "SparseTensorStructure", "Structure", "TensorArrayStructure",
+                          "TensorStructure", "from_variant", "get_model_proto",
+                          "make_saveable_from_iterator",
+                          "map_and_batch_with_legacy_function", "to_variant"},
+    "distribute.experimental": {"CollectiveHints", "TPUStrategy"},
 }
 
 

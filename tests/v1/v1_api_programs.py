@@ -15,7 +15,10 @@ from tests.v1.v1ns_programs import _err, _Logs, _try, _val
 # the tf.compat.v1 namespaces whose `dir()` is recorded
 DIR_SPACES = ("", "train", "train.experimental", "nn", "debugging", "image", "linalg",
               "errors", "ragged", "random", "sparse", "losses", "distribute", "user_ops",
-              "mixed_precision", "mixed_precision.experimental")
+              "mixed_precision", "mixed_precision.experimental", "config", "config.experimental",
+              "experimental", "profiler", "types", "types.experimental", "data",
+              "data.experimental", "data.experimental.service", "distribute.experimental",
+              "saved_model", "saved_model.experimental", "saved_model.loader")
 
 
 # the functions and classes of TF 1's own that these programs use, whose parameters are

@@ -6,6 +6,7 @@ name is asked for."""
 from __future__ import annotations
 
 import sys
+import types
 from typing import Any, Callable, Iterable
 
 
@@ -64,3 +65,27 @@ def aliased_namespace(module: str, v1: Any, tf2: Any, v1_names: dict, sub_names:
         return value
 
     return lookup, listing(module, tf2, lacks, {*v1_names, *sub_names, *tf2_names})
+
+
+def restricted(name: str, tf2: Any, lacks: Iterable = (), children: dict | None = None
+               ) -> types.ModuleType:
+    """A module `name` that is TF 2's namespace `tf2` less the names of `lacks` (TF 1's
+    namespace of that name does not have them: AttributeError, and not in `dir()`), with
+    `children` (its sub-namespaces that TF 1 has in its own form, each a module or a
+    function making one on first use) in place of tf2's."""
+    module = types.ModuleType(name, tf2.__doc__)
+    children = dict(children or {})
+    lookup = fallback(name, tf2, lacks)
+
+    def attribute(attr: str) -> Any:
+        if attr not in children:
+            return lookup(attr)
+        child = children[attr]
+        if not isinstance(child, types.ModuleType):
+            child = children[attr] = child()
+        return child
+
+    module.__getattr__ = attribute  # (PEP 562: a module's own __getattr__ and __dir__)
+    sys.modules[name] = module
+    module.__dir__ = listing(name, tf2, lacks, children)
+    return module

@@ -32,6 +32,7 @@ from eagerflow._src.v1.names import TF1_ARGS as _TF1_ARGS
 from eagerflow._src.v1.names import TF1_DATA as _TF1_DATA
 from eagerflow._src.v1.names import TF1_EXTRAS as _TF1_EXTRAS
 from eagerflow._src.v1.names import TF1_TEMPLATES as _TF1_TEMPLATES
+from eagerflow._src.v1.namespaces import restricted as _restricted
 from eagerflow._src.v1.protos import PROTOS as _PROTOS
 from eagerflow._src.v1.protos import message_class as _message_class
 
@@ -120,7 +121,30 @@ _TF2_ONLY = frozenset(("autodiff", "dtensor", "eig", "eigvals", "get_current_nam
                        "inside_function", "optimizers", "security", "tools"))
 
 
+# TF 2 namespaces whose TF 1 form lacks some of their names:
+# name -> (its TF 2 path, the names it lacks, {child: (TF 2 path, the names it lacks)})
+_LESS = {
+    "config": ("config", (), {"experimental": ("config.experimental",
+                                               ("enable_op_determinism",))}),
+    "experimental": ("experimental", ("dlpack", "dtensor", "numpy"), {}),
+    "profiler": ("profiler", ("experimental",), {}),
+    "types": ("types", (), {"experimental": ("types.experimental", (
+        "AtomicFunction", "Callable", "ConcreteFunction", "GenericFunction",
+        "PolymorphicFunction", "SupportsTracingProtocol", "TraceType", "distributed"))}),
+}
+
+
+def _less(name: str) -> object:
+    path, lacks, children = _LESS[name]
+    return _restricted(f"{__name__}.{name}", _tf2(path), lacks, {
+        child: (lambda p=p, lk=lk, c=child: _restricted(f"{__name__}.{name}.{c}", _tf2(p), lk))
+        for child, (p, lk) in children.items()})
+
+
 def __getattr__(name):
+    if name in _LESS:
+        value = globals()[name] = _less(name)
+        return value
     if name in _V1_RENAMED:
         module, attr = _V1_RENAMED[name]
         value = globals()[name] = getattr(_importlib.import_module(module), attr)
@@ -156,5 +180,5 @@ def __dir__():
     aliases and protocol buffers, and TF 2's that TF 1 shares."""
     own = {n for n in globals() if not n.startswith("_")}
     tf2 = {n for n in dir(_eagerflow) if not n.startswith("_")} - _TF2_ONLY
-    return sorted(own | tf2 | set(_V1_RENAMED) | set(_V1_SUBMODULES) | set(_LAZY)
+    return sorted(own | tf2 | set(_V1_RENAMED) | set(_V1_SUBMODULES) | set(_LAZY) | set(_LESS)
                   | set(_SUBMODULES) | set(_ALIASES) | set(_PROTOS) | {"GraphDef"})
