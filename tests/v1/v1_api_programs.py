@@ -34,7 +34,7 @@ SIGNED = ("sparse.merge", "random.stateless_multinomial", "linalg.transpose",
           "mixed_precision.disable_mixed_precision_graph_rewrite",
           "train.experimental.enable_mixed_precision_graph_rewrite",
           "train.noisy_linear_cosine_decay", "train.VocabInfo", "train.warm_start",
-          "train.NewCheckpointReader")
+          "train.NewCheckpointReader", "nn.static_state_saving_rnn")
 
 
 def public_dir(module) -> list:
@@ -623,7 +623,62 @@ def graph_functions(tf) -> dict:
     return out
 
 
-PROGRAMS.update({f.__name__: f for f in (graph_functions,
+def state_saving_rnn(tf) -> dict:
+    """static_state_saving_rnn over two plain cells (one with a pair of states) and a state
+    saver that hands out constants: names, the saves the last results wait for, values."""
+    v1 = tf.compat.v1
+
+    class Cell:
+        state_size = 2
+        output_size = 2
+
+        def zero_state(self, batch, dtype):
+            return tf.zeros([batch, 2], dtype)
+
+        def __call__(self, x, state, scope=None):
+            new = tf.tanh(x + state)
+            return new * 2., new
+
+    class PairCell:
+        state_size = (2, 2)
+        output_size = 2
+
+        def zero_state(self, batch, dtype):
+            return (tf.zeros([batch, 2], dtype),) * 2
+
+        def __call__(self, x, state, scope=None):
+            a, b = state
+            return a + b + x, (a + x, b * 0.5)
+
+    class Saver:
+        def state(self, name):
+            return tf.constant([[0.5, -0.5]] * 2, name=f"init_{name}")
+
+        def save_state(self, name, value):
+            return tf.identity(value, name=f"save_{name}")
+
+    out = {}
+    with tf.Graph().as_default():
+        xs = [tf.constant(np.full((2, 2), i, np.float32)) for i in range(3)]
+        outs, st = v1.nn.static_state_saving_rnn(Cell(), xs, Saver(), "h")
+        pair_outs, pair_st = v1.nn.static_state_saving_rnn(PairCell(), xs, Saver(), ("a", "b"))
+        out["names"] = [[o.name for o in outs], st.name,
+                        [c.name for c in outs[-1].op.control_inputs],
+                        [c.name for c in st.op.control_inputs],
+                        [o.name for o in pair_outs], [s.name for s in pair_st],
+                        sorted(c.name for c in pair_st[0].op.control_inputs)]
+        out["errors"] = [_try(lambda: v1.nn.static_state_saving_rnn(PairCell(), xs, Saver(),
+                                                                    "a")),
+                         _try(lambda: v1.nn.static_state_saving_rnn(PairCell(), xs, Saver(),
+                                                                    ("a",)))]
+        with v1.Session() as sess:
+            got = sess.run([outs, st, pair_outs, pair_st])
+        out["values"] = [[_val(x) for x in got[0]], _val(got[1]), [_val(x) for x in got[2]],
+                         [_val(x) for x in got[3]]]
+    return out
+
+
+PROGRAMS.update({f.__name__: f for f in (graph_functions, state_saving_rnn,
     sparse_matmul, sparse_merge, scatter_updates, conversions, graph_contexts, tf1_namespaces,
     ragged_values, pairwise_loss, decays, checkpoints, loss_scaling, templates)})
 

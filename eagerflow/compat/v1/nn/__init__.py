@@ -43,6 +43,7 @@ from eagerflow._src.v1.rnn_v1 import (
     raw_rnn as raw_rnn,
     static_bidirectional_rnn as static_bidirectional_rnn,
     static_rnn as static_rnn,
+    static_state_saving_rnn as static_state_saving_rnn,
 )
 from eagerflow._src.v1.namespaces import fallback as _fallback
 from eagerflow._src.v1.namespaces import listing as _listing
