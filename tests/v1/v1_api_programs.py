@@ -623,6 +623,23 @@ def graph_functions(tf) -> dict:
     return out
 
 
+def graph_scatter(tf) -> dict:
+    """The scatter updates of a variable in a Graph run by a Session."""
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        w = v1.Variable([[0., 0.], [0., 0.]], name="w")
+        ops = [v1.scatter_nd_add(w, [[0, 1]], [5.]), v1.scatter_nd_sub(w, [[1, 0]], [2.]),
+               v1.scatter_nd_update(w, [[1]], [[3., 4.]], name="upd"),
+               v1.batch_scatter_update(w, [[1], [0]], [[9.], [8.]])]
+        with tf.name_scope("outer"):
+            scoped = v1.batch_scatter_update(w, [[0], [0]], [[1.], [2.]])
+        names = [getattr(x, "name", None) for x in ops + [scoped]]
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            values = [_val(sess.run(x)) for x in ops]
+    return {"names": names, "values": values}
+
+
 def state_saving_rnn(tf) -> dict:
     """static_state_saving_rnn over two plain cells (one with a pair of states) and a state
     saver that hands out constants: names, the saves the last results wait for, values."""
@@ -678,7 +695,7 @@ def state_saving_rnn(tf) -> dict:
     return out
 
 
-PROGRAMS.update({f.__name__: f for f in (graph_functions, state_saving_rnn,
+PROGRAMS.update({f.__name__: f for f in (graph_functions, graph_scatter, state_saving_rnn,
     sparse_matmul, sparse_merge, scatter_updates, conversions, graph_contexts, tf1_namespaces,
     ragged_values, pairwise_loss, decays, checkpoints, loss_scaling, templates)})
 

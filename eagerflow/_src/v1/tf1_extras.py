@@ -149,7 +149,7 @@ def batch_scatter_update(ref: Any, indices: Any, updates: Any, use_locking: bool
     deprecated_call("batch_scatter_update", _STATE_OPS,
                     "Use the batch_scatter_update method of Variable instead.",
                     date="2018-11-29")
-    with name_scope(name, "BatchScatterUpdate"):
+    with name_scope(name):  # (TF's scope of `name`: None is the root scope)
         return _variable(ref, "batch_scatter_update").batch_scatter_update(
             IndexedSlices(convert_to_tensor(updates, ref.dtype), convert_to_tensor(indices)))
 
@@ -158,6 +158,10 @@ def count_up_to(ref: Any, limit: int, name: str | None = None) -> Any:
     """`ref`'s value, then `ref` incremented by one (OutOfRangeError once it is `limit`;
     an int32 or int64 variable)."""
     deprecated_call("count_up_to", _STATE_OPS, "Prefer Dataset.range instead.")
+    if _state.graph is not None:  # (TF's ResourceCountUpTo op is not one of eagerflow's)
+        raise NotImplementedError("tf.compat.v1.count_up_to builds TF's ResourceCountUpTo "
+                                  "op, which eagerflow's graphs do not have: count eagerly, "
+                                  "or use tf.data.Dataset.range")
     if not hasattr(ref, "count_up_to"):
         raise AttributeError(f"'{type(ref).__name__}' object has no attribute 'handle'")
     if ref.dtype not in (dt.int32, dt.int64):
