@@ -16,6 +16,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -183,8 +184,7 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
                                         name: str | None = None) -> Any:
     """`value` as it is where it is an IndexedSlices or another composite tensor (its dtype
     checked against `dtype`), else converted to a tensor."""
-    if isinstance(value, (IndexedSlices, SparseTensor)) or hasattr(value, "_type_spec") \
-            and not isinstance(value, Tensor) and not hasattr(value, "_as_tensor"):
+    if isinstance(value, CompositeTensor):
         if dtype is not None and not dt.as_dtype(dtype).is_compatible_with(value.dtype):
             raise ValueError(f"Incompatible tensor conversion requested to `dtype` "
                              f"{dt.as_dtype(dtype).name} for `value` ({value}) with dtype "
