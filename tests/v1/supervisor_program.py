@@ -186,7 +186,23 @@ with tf.Graph().as_default():
         out["bare"] = {"value": float(sess.run(y)), "global_step": sv.global_step,
                        "saver": sv.saver, "summary_op": sv.summary_op}
 
-# 7. errors
+# 7. basic_train_loop: steps until a stop is requested, a new session after an abort
+with tf.Graph().as_default():
+    build()
+    sv = train.Supervisor(logdir=None)
+    calls = []
+
+    def train_step(sess, scale, offset=0):
+        calls.append(len(calls) * scale + offset)
+        if len(calls) == 2:
+            raise tf.errors.AbortedError(None, None, "aborted")
+        if len(calls) == 4:
+            sv.request_stop()
+
+    train.basic_train_loop(sv, train_step, args=[10], kwargs={"offset": 1})
+    out["basic_train_loop"] = calls
+
+# 8. errors
 with tf.Graph().as_default():
     build()
     sv = train.Supervisor(logdir=None, is_chief=False)

@@ -6,6 +6,7 @@ runs, with a message that names the op (`... [Op:AddV2]`).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from eagerflow._src.core.lazy import lazy_module
@@ -141,5 +142,29 @@ def exception_type_from_error_code(error_code: int) -> type:
     return _ERROR_CLASSES[error_code]
 
 
-def error_code_from_exception_type(cls: type) -> int:
-    return cls.error_code
+def error_code_from_exception_type(cls: type) -> int | OpError:
+    """`cls`'s error code; for a class that is not one of the codes' (OpError itself, a
+    Python exception, anything else) TF warns and returns an UnknownError instance."""
+    if isinstance(cls, type) and _ERROR_CLASSES.get(getattr(cls, "error_code", None)) is cls:
+        return cls.error_code
+    warnings.warn("Unknown class exception", stacklevel=1)
+    return UnknownError(None, None, "Unknown class exception", None)
+
+
+class raise_exception_on_not_ok_status:  # noqa: N801 - TF's name
+    """TF 1's context that hands out a status (its `code` and `message` left for the body
+    to set) and raises the error class of a code that is not OK on leaving."""
+
+    class _Status:
+        def __init__(self) -> None:
+            self.code = OK
+            self.message = ""
+
+    def __enter__(self) -> _Status:
+        self.status = self._Status()
+        return self.status
+
+    def __exit__(self, *exc: Any) -> None:
+        code = self.status.code
+        if code != OK and exc[0] is None:
+            raise exception_type_from_error_code(code)(None, None, self.status.message)

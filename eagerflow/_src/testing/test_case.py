@@ -30,44 +30,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.data.optional import SparseTensorValue
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.variables import Variable
-
-
-class RaggedTensorValue:
-    """A ragged tensor's values as NumPy arrays (what TestCase.evaluate gives for one)."""
-
-    def __init__(self, values: Any, row_splits: np.ndarray) -> None:
-        self.values, self.row_splits = values, row_splits
-
-    @property
-    def flat_values(self) -> np.ndarray:
-        v = self.values
-        return v.flat_values if isinstance(v, RaggedTensorValue) else v
-
-    @property
-    def nested_row_splits(self) -> tuple:
-        inner = self.values.nested_row_splits if isinstance(self.values, RaggedTensorValue) \
-            else ()
-        return (self.row_splits,) + inner
-
-    @property
-    def ragged_rank(self) -> int:
-        return len(self.nested_row_splits)
-
-    @property
-    def dtype(self) -> np.dtype:
-        return self.flat_values.dtype
-
-    @property
-    def shape(self) -> tuple:
-        return (len(self.row_splits) - 1, None) + tuple(self.flat_values.shape[1:])
-
-    def to_list(self) -> list:
-        values = self.values.to_list() if isinstance(self.values, RaggedTensorValue) \
-            else self.values.tolist()
-        return [values[a:b] for a, b in zip(self.row_splits[:-1], self.row_splits[1:])]
-
-    def __repr__(self) -> str:
-        return f"tf.RaggedTensorValue(values={self.values!r}, row_splits={self.row_splits!r})"
+from eagerflow._src.v1.ragged_v1 import RaggedTensorValue
 
 
 def _evaluate_one(x: Any) -> Any:

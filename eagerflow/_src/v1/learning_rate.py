@@ -15,8 +15,9 @@ from typing import Any
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.math import cast, ceil, cos, equal, exp, floor, log, minimum, where
+from eagerflow._src.ops.math import cast, ceil, cos, equal, exp, floor, log, minimum, sqrt, where
 from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.random import normal
 
 
 def _schedule(fn: Callable, global_step: Any, what: str) -> Any:
@@ -148,13 +149,37 @@ def linear_cosine_decay(learning_rate: Any, global_step: Any, decay_steps: Any,
                         num_periods: float = 0.5, alpha: float = 0.0, beta: float = 0.001,
                         name: str | None = None) -> Any:
     """learning_rate * ((alpha + linear) * cosine + beta), linear falling from 1 to 0."""
+    return _linear_cosine(learning_rate, global_step, decay_steps, num_periods, alpha, beta,
+                          None, "linear cosine decay")
+
+
+def noisy_linear_cosine_decay(learning_rate: Any, global_step: Any, decay_steps: Any,
+                              initial_variance: float = 1.0, variance_decay: float = 0.55,
+                              num_periods: float = 0.5, alpha: float = 0.0, beta: float = 0.001,
+                              name: str | None = None) -> Any:
+    """linear_cosine_decay with normal noise of variance
+    initial_variance / (1 + step) ^ variance_decay added to its linear part (a new draw
+    each call)."""
+    return _linear_cosine(learning_rate, global_step, decay_steps, num_periods, alpha, beta,
+                          (initial_variance, variance_decay), "noisy linear cosine decay")
+
+
+def _linear_cosine(learning_rate: Any, global_step: Any, decay_steps: Any, num_periods: float,
+                   alpha: float, beta: float, noise: tuple | None, what: str) -> Any:
     def fn(step: Any) -> Any:
         lr = convert_to_tensor(learning_rate)
         d = lr.dtype
         steps = cast(decay_steps, d)
+        if step is None:  # (TF's schedule casts it: a conversion's words, not _step's)
+            raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                             "(<class 'NoneType'>) to a Tensor.")
         s = minimum(_step(step, d), steps)
         linear = (steps - s) / steps
+        if noise is not None:
+            variance = cast(noise[0], d) / pow_(1.0 + s, cast(noise[1], d))
+            # (TF draws float32 noise: a float64 rate fails its conversion of the stddev)
+            linear = linear + normal(linear.shape, stddev=sqrt(variance))
         frac = 2.0 * num_periods * (s / steps)
         cosine = 0.5 * (1.0 + cos(cast(math.pi, d) * frac))
         return lr * ((alpha + linear) * cosine + beta)
-    return _schedule(fn, global_step, "linear cosine decay")
+    return _schedule(fn, global_step, what)

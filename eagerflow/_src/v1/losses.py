@@ -24,9 +24,12 @@ from eagerflow._src.ops.math import (
     add_n,
     cast,
     equal,
+    greater,
     log,
+    maximum,
     minimum,
     multiply,
+    square,
     squared_difference,
     stop_gradient,
 )
@@ -40,6 +43,8 @@ from eagerflow._src.ops.nn_loss import (
 )
 from eagerflow._src.ops.reduce import reduce_sum, size
 from eagerflow._src.ops.select_v1 import where_v1
+from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.v1.weights_broadcast import assert_broadcastable, broadcast_weights
 
 
@@ -114,6 +119,17 @@ def _num_present(losses: Any, weights: Any) -> Any:
         present = where_v1(equal(weights, 0.0), zeros_like(weights), ones_like_filled(weights))
         present = broadcast_weights(present, losses)
         return reduce_sum(present, name=scope)
+
+
+def _num_present_per_batch(losses: Any, weights: Any) -> Any:
+    """How many losses of each batch row have a non-zero weight, keeping the reduced axes
+    (as TF's, eagerly a non-zero scalar weight counts every loss of the batch instead)."""
+    if _state.graph is None and weights.shape.rank == 0 and bool(weights != 0.0):
+        return _num_elements(losses)
+    with name_scope("num_present") as scope:
+        present = where_v1(equal(weights, 0.0), zeros_like(weights), ones_like_filled(weights))
+        present = broadcast_weights(present, losses)
+        return reduce_sum(present, range_(1, rank(present)), keepdims=True, name=scope)
 
 
 def _safe_mean(losses: Any, num_present: Any) -> Any:
@@ -312,3 +328,27 @@ def _squeezed(labels: Any, logits: Any, weights: Any) -> tuple:
     if lr is not None and wr is not None and wr - labels.shape.rank == 1:
         weights = squeeze(weights, [-1])
     return labels, logits, weights
+
+
+def mean_pairwise_squared_error(labels: Any, predictions: Any, weights: Any = 1.0,
+                                scope: str | None = None,
+                                loss_collection: str = GraphKeys.LOSSES) -> Any:
+    """Each batch row's mean squared difference of the pairwise differences of
+    `predictions` and of `labels`, weighted per row and summed."""
+    _required(labels=labels, predictions=predictions)
+    with name_scope(scope or "mean_pairwise_squared_error"):
+        weights = cast(weights, dt.float32)
+        labels, predictions = _pair(labels, predictions)
+        diffs = predictions - labels
+        axis = range_(1, rank(diffs))
+        count = _num_present_per_batch(diffs, weights)
+        # sum over pairs of (d_i - d_j)^2 / pairs = (2 n sum d^2 - 2 (sum d)^2) / (n (n - 1))
+        term1 = 2.0 * div_no_nan(reduce_sum(square(diffs), axis, keepdims=True),
+                                 maximum(count - 1, 0), name="value")
+        term2 = 2.0 * div_no_nan(square(reduce_sum(diffs, axis, keepdims=True)),
+                                 maximum(multiply(count, count - 1), 0), name="value")
+        loss = reduce_sum(multiply(term1 - term2, weights))
+        mean_loss = where_v1(greater(reduce_sum(count), 0), loss, zeros_like(loss),
+                             name="value")
+        add_loss(mean_loss, loss_collection)
+        return mean_loss

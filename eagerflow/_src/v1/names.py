@@ -118,3 +118,12 @@ TF1_DATA = (
     "clip_by_average_norm", "initialize_all_tables", "control_flow_v2_enabled",
     "enable_control_flow_v2",
     "disable_control_flow_v2")
+
+# TF 1's functions TF 2 has no name for (tf1_extras.py)
+TF1_EXTRAS = (
+    "sparse_matmul", "sparse_merge", "scatter_nd_add", "scatter_nd_sub", "scatter_nd_update",
+    "batch_scatter_update", "count_up_to", "convert_to_tensor_or_indexed_slices",
+    "colocate_with", "container", "op_scope", "add_check_numerics_ops", "quantize_v2")
+
+# TF 1's helpers over variable scopes (template.py)
+TF1_TEMPLATES = ("make_template", "create_partitioned_variables")

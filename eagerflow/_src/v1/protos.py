@@ -24,12 +24,16 @@ PROTOS = {
 }
 
 
-def message_class(name: str) -> Any:
-    """TF's message class `name` (one of PROTOS)."""
+# name in tf.compat.v1.train -> TensorBoard's module holding TF's message
+TRAIN_PROTOS = {"SaverDef": "saver_pb2"}
+
+
+def message_class(name: str, table: dict = PROTOS) -> Any:
+    """TF's message class `name` (one of `table`'s)."""
     try:
-        module = importlib.import_module(f"tensorboard.compat.proto.{PROTOS[name]}")
+        module = importlib.import_module(f"tensorboard.compat.proto.{table[name]}")
     except ImportError as e:  # pragma: no cover - the extra is part of the test install
-        raise ImportError(f"tf.compat.v1.{name} needs the protocol buffer definitions "
+        raise ImportError(f"tf.compat.v1's {name} needs the protocol buffer definitions "
                           "TensorBoard ships: pip install 'eagerflow[saved_model]' "
                           "(or tensorboard)") from e
     return getattr(module, name)

@@ -398,3 +398,40 @@ def raw_rnn(cell: Any, loop_fn: Any, parallel_iterations: Any = None,
                          parallel_iterations=parallel_iterations, swap_memory=swap_memory)
         _, emit_ta, final_state, final_loop_state = unpack(res[2:])
         return emit_ta, final_state, (None if init_loop_state is None else final_loop_state)
+
+
+def static_state_saving_rnn(cell: Any, inputs: Any, state_saver: Any, state_name: Any,
+                            sequence_length: Any = None, scope: Any = None) -> tuple:
+    """static_rnn from the state `state_saver.state(state_name)` gives (a nest of names for
+    a nest of states), whose final state is handed to `state_saver.save_state`: the last
+    output and the state returned run after the saves."""
+    deprecated_call("static_state_saving_rnn", _RNN,
+                    "Please use `keras.layers.RNN(cell, stateful=True)`, which is equivalent "
+                    "to this API")
+    state_size = cell.state_size
+    nested = nest.is_nested(state_size)
+    if nested != nest.is_nested(state_name):
+        raise ValueError("Argument `state_name` should be the same type as `cell.state_size`. "
+                         f"Received: state_name={state_name!s}, "
+                         f"cell.state_size={state_size!s}.")
+    names = nest.flatten(state_name)
+    if nested:
+        sizes = nest.flatten(state_size)
+        if len(names) != len(sizes):
+            raise ValueError("Number of elements in argument `state_name` and "
+                             "`cell.state_size` are mismatched. Received "
+                             f"state_name={state_name} with {len(names)} elements and "
+                             f"cell.state_size={state_size} with {len(sizes)} elements.")
+        initial = nest.pack_sequence_as(state_size, [state_saver.state(n) for n in names])
+    else:
+        initial = state_saver.state(state_name)
+    outputs, state = static_rnn(cell, inputs, initial_state=initial,
+                                sequence_length=sequence_length, scope=scope)
+    flat_state = nest.flatten(state)
+    saves = [state_saver.save_state(n, s) for n, s in zip(names, flat_state)]
+    with control_dependencies(saves):
+        last = outputs[-1]
+        outputs[-1] = nest.pack_sequence_as(last, [identity(o) for o in nest.flatten(last)])
+        state = nest.pack_sequence_as(state, [identity(s) for s in flat_state]) if nested \
+            else identity(state)
+    return outputs, state

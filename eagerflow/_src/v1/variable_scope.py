@@ -151,6 +151,7 @@ class _Store:
         self.partitioned: dict = {}
         self.current = VariableScope(False)
         self.counts: dict = {}
+        self.keeps = False  # (keeps eager variables: while a template's call holds it)
 
     def open(self, name: str) -> None:
         self.counts[name] = self.counts.get(name, 0) + 1
@@ -231,7 +232,7 @@ class _Store:
                          validate_shape=validate_shape, constraint=constraint,
                          synchronization=synchronization, aggregation=aggregation,
                          shape=shape if shape is not None and not from_value else None, **kwargs)
-        if "collections" in kwargs:
+        if "collections" in kwargs or self.keeps:
             self.vars[name] = v
         if regularizer is not None:
             with name_scope(name + "/Regularizer/"):

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import executing_eagerly
+from eagerflow._src.core.errors import AbortedError
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops.misc_ops import group
@@ -369,3 +370,20 @@ class _CheckpointThread(LooperThread):
             step = _read_step(self._sess, self._sv.global_step)
             self._sv.summary_writer.add_session_log(
                 _session_log("CHECKPOINT", checkpoint_path=self._sv.save_path), step)
+
+
+def basic_train_loop(supervisor: Supervisor, train_step_fn: Callable, args: Any = None,
+                     kwargs: Any = None, master: str = "") -> None:
+    """`train_step_fn(sess, *args, **kwargs)` in the supervisor's managed session until it
+    should stop; an AbortedError starts a new session and goes on."""
+    args = [] if args is None else args
+    kwargs = {} if kwargs is None else kwargs
+    retry = True
+    while retry:
+        retry = False
+        try:
+            with supervisor.managed_session(master) as sess:
+                while not supervisor.should_stop():
+                    train_step_fn(sess, *args, **kwargs)
+        except AbortedError:
+            retry = True

@@ -30,6 +30,9 @@ from eagerflow._src.saved_model.protos import pb as _pb
 from eagerflow._src.v1.names import ALIASES as _ALIASES
 from eagerflow._src.v1.names import TF1_ARGS as _TF1_ARGS
 from eagerflow._src.v1.names import TF1_DATA as _TF1_DATA
+from eagerflow._src.v1.names import TF1_EXTRAS as _TF1_EXTRAS
+from eagerflow._src.v1.names import TF1_TEMPLATES as _TF1_TEMPLATES
+from eagerflow._src.v1.namespaces import restricted as _restricted
 from eagerflow._src.v1.protos import PROTOS as _PROTOS
 from eagerflow._src.v1.protos import message_class as _message_class
 
@@ -87,7 +90,8 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
     "assert_non_negative", "assert_non_positive")})
 _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app",
                   "python_io", "manip", "spectral", "sparse", "io", "random", "dtypes", "sets",
-                  "image", "resource_loader")
+                  "image", "resource_loader", "linalg", "errors", "ragged", "distribute",
+                  "user_ops", "mixed_precision")
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
     "WholeFileReader", "IdentityReader")
@@ -96,6 +100,8 @@ _V1_MODULES["eagerflow._src.ops.operators"] = ("enable_tensor_equality",
 _V1_MODULES["eagerflow._src.core.shape"] = ("enable_v2_tensorshape", "disable_v2_tensorshape")
 _V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
 _V1_MODULES["eagerflow._src.v1.tf1_data"] = _TF1_DATA
+_V1_MODULES["eagerflow._src.v1.tf1_extras"] = _TF1_EXTRAS
+_V1_MODULES["eagerflow._src.v1.template"] = _TF1_TEMPLATES
 _V1_RENAMED.update({"SparseTensorValue": ("eagerflow._src.core.sparse_tensor", "SparseTensorValue"),
                     "get_seed": ("eagerflow._src.ops.random", "get_seed"),
                     "batch_to_space": ("eagerflow._src.v1.tf1_data", "batch_to_space_v1")})
@@ -110,7 +116,35 @@ def _tf2(dotted: str) -> object:
     return obj
 
 
+# TF 2's names that TF 1's namespace lacks (AttributeError, as TF's)
+_TF2_ONLY = frozenset(("autodiff", "dtensor", "eig", "eigvals", "get_current_name_scope",
+                       "inside_function", "optimizers", "security", "tools"))
+
+
+# TF 2 namespaces whose TF 1 form lacks some of their names:
+# name -> (its TF 2 path, the names it lacks, {child: (TF 2 path, the names it lacks)})
+_LESS = {
+    "config": ("config", (), {"experimental": ("config.experimental",
+                                               ("enable_op_determinism",))}),
+    "experimental": ("experimental", ("dlpack", "dtensor", "numpy"), {}),
+    "profiler": ("profiler", ("experimental",), {}),
+    "types": ("types", (), {"experimental": ("types.experimental", (
+        "AtomicFunction", "Callable", "ConcreteFunction", "GenericFunction",
+        "PolymorphicFunction", "SupportsTracingProtocol", "TraceType", "distributed"))}),
+}
+
+
+def _less(name: str) -> object:
+    path, lacks, children = _LESS[name]
+    return _restricted(f"{__name__}.{name}", _tf2(path), lacks, {
+        child: (lambda p=p, lk=lk, c=child: _restricted(f"{__name__}.{name}.{c}", _tf2(p), lk))
+        for child, (p, lk) in children.items()})
+
+
 def __getattr__(name):
+    if name in _LESS:
+        value = globals()[name] = _less(name)
+        return value
     if name in _V1_RENAMED:
         module, attr = _V1_RENAMED[name]
         value = globals()[name] = getattr(_importlib.import_module(module), attr)
@@ -133,7 +167,18 @@ def __getattr__(name):
     if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
         globals()[name] = _pb().GraphDef
         return _pb().GraphDef
-    try:
-        return getattr(_eagerflow, name)
-    except AttributeError:
-        raise AttributeError(f"module 'eagerflow.compat.v1' has no attribute {name!r}") from None
+    if name not in _TF2_ONLY:
+        try:
+            return getattr(_eagerflow, name)
+        except AttributeError:
+            pass
+    raise AttributeError(f"module 'eagerflow.compat.v1' has no attribute {name!r}")
+
+
+def __dir__():
+    """The names tf.compat.v1 resolves: its own, those it loads on first use, TF 1's
+    aliases and protocol buffers, and TF 2's that TF 1 shares."""
+    own = {n for n in globals() if not n.startswith("_")}
+    tf2 = {n for n in dir(_eagerflow) if not n.startswith("_")} - _TF2_ONLY
+    return sorted(own | tf2 | set(_V1_RENAMED) | set(_V1_SUBMODULES) | set(_LAZY) | set(_LESS)
+                  | set(_SUBMODULES) | set(_ALIASES) | set(_PROTOS) | {"GraphDef"})

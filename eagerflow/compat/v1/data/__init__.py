@@ -19,4 +19,10 @@ from eagerflow._src.v1.data_v1 import get_output_shapes as get_output_shapes
 from eagerflow._src.v1.data_v1 import get_output_types as get_output_types
 from eagerflow._src.v1.data_v1 import make_initializable_iterator as make_initializable_iterator
 from eagerflow._src.v1.data_v1 import make_one_shot_iterator as make_one_shot_iterator
-from eagerflow.data import experimental as experimental
+from eagerflow._src.v1.namespaces import restricted as _restricted
+from eagerflow.data import experimental as _experimental
+
+# TF 2's tf.data.experimental less the names TF 1's lacks
+experimental = _restricted(f"{__name__}.experimental", _experimental, ("at", "load", "save"), {
+    "service": lambda: _restricted(f"{__name__}.experimental.service", _experimental.service,
+                                   ("DispatchServer", "WorkerServer"))})

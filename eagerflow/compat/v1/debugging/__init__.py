@@ -2,6 +2,8 @@
 a failure shows) before `summarize` and `message` (re-exports only)."""
 
 import eagerflow.debugging as _debugging
+from eagerflow._src.v1.namespaces import fallback as _fallback
+from eagerflow._src.v1.namespaces import listing as _listing
 from eagerflow._src.v1.tf1_data import (  # noqa: F401 - TF 1's signatures
     assert_integer,
     assert_rank_at_least,
@@ -46,9 +48,5 @@ from eagerflow.math import (  # noqa: F401 - TF 1's debugging holds these too
 )
 
 
-def __getattr__(name):  # the rest of tf.debugging
-    try:
-        return getattr(_debugging, name)
-    except AttributeError:
-        raise AttributeError(f"module 'eagerflow.compat.v1.debugging' has no attribute "
-                             f"{name!r}") from None
+__getattr__ = _fallback(__name__, _debugging)  # the rest of tf.debugging
+__dir__ = _listing(__name__, _debugging)

@@ -2,18 +2,24 @@
 (`resize_image_with_crop_or_pad`, `transpose_image`), TF 1's `draw_bounding_boxes`
 (colours optional, after `name`), its `extract_glimpse` (TF's first ExtractGlimpse op)
 and TF 1's own resizing (`resize`/`resize_images`, `resize_bilinear`, ...,
-`ResizeMethod`: v1/image_v1.py)."""
+`ResizeMethod`: v1/image_v1.py), without TF 2's stateless_random_* and resize_with_pad."""
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.image as _tf2
-from eagerflow._src.v1.namespaces import aliased_namespace
+from eagerflow._src.v1.namespaces import aliased_namespace as _aliased_namespace
 
 # TF 1's name -> the tf.compat.v1 function it is
-_V1 = {}
+_V1 = {'extract_image_patches': 'extract_image_patches'}
 # TF 1's name -> the tf.compat.v1 submodule holding it
 _SUB = {}
 # TF 1's name -> its TF 2 name in this namespace
 _TF2 = {'resize_image_with_crop_or_pad': 'resize_with_crop_or_pad', 'transpose_image': 'transpose'}
+# TF 2's names that TF 1's tf.image lacks
+_LACKS = ('resize_with_pad', 'stateless_random_brightness', 'stateless_random_contrast',
+          'stateless_random_crop', 'stateless_random_flip_left_right',
+          'stateless_random_flip_up_down', 'stateless_random_hue',
+          'stateless_random_jpeg_quality', 'stateless_random_saturation',
+          'stateless_sample_distorted_bounding_box')
 
 from eagerflow._src.ops.image_boxes import (  # noqa: E402
     draw_bounding_boxes_v1 as draw_bounding_boxes,
@@ -32,12 +38,4 @@ from eagerflow._src.v1.image_v1 import (  # noqa: E402
 )
 
 resize = resize_images
-__getattr__, _names = aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)
-
-
-def __dir__() -> list:
-    return sorted(set(_names()) | {"ResizeMethod", "draw_bounding_boxes", "extract_glimpse",
-                                   "resize",
-                                   "resize_area", "resize_bicubic",
-                                   "resize_bilinear", "resize_image_with_pad", "resize_images",
-                                   "resize_nearest_neighbor"})
+__getattr__, __dir__ = _aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2, _LACKS)

@@ -2,6 +2,7 @@
 
 from eagerflow._src.v1.losses import (
     Reduction,
+    mean_pairwise_squared_error,
     absolute_difference,
     add_loss,
     compute_weighted_loss,

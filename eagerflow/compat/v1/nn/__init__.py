@@ -43,17 +43,17 @@ from eagerflow._src.v1.rnn_v1 import (
     raw_rnn as raw_rnn,
     static_bidirectional_rnn as static_bidirectional_rnn,
     static_rnn as static_rnn,
+    static_state_saving_rnn as static_state_saving_rnn,
 )
+from eagerflow._src.v1.namespaces import fallback as _fallback
+from eagerflow._src.v1.namespaces import listing as _listing
 from eagerflow._src.v1.tf1_data import space_to_batch as space_to_batch
 from eagerflow.compat.v1.nn import rnn_cell as rnn_cell
 
 
-def __getattr__(name):
-    try:
-        return getattr(_nn, name)
-    except AttributeError:
-        raise AttributeError(
-            f"module 'eagerflow.compat.v1.nn' has no attribute {name!r}") from None
-
-
+# TF 2's tf.nn names that TF 1's lacks
+_LACKS = ("RNNCellDeviceWrapper", "RNNCellDropoutWrapper", "RNNCellResidualWrapper", "gelu",
+          "isotonic_regression")
+__getattr__ = _fallback(__name__, _nn, _LACKS)
 __all__ = ["embedding_lookup", "embedding_lookup_sparse", "safe_embedding_lookup_sparse"]
+__dir__ = _listing(__name__, _nn, _LACKS)

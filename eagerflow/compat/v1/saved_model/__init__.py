@@ -6,7 +6,8 @@ from eagerflow.compat.v1.saved_model import constants as constants
 from eagerflow.compat.v1.saved_model import loader as loader
 from eagerflow.compat.v1.saved_model import signature_constants as signature_constants
 from eagerflow.compat.v1.saved_model import tag_constants as tag_constants
-from eagerflow.saved_model import experimental as experimental
+from eagerflow._src.v1.namespaces import restricted as _restricted
+from eagerflow.saved_model import experimental as _experimental
 from eagerflow._src.saved_model.save import (
     ASSETS_DIRECTORY as ASSETS_DIRECTORY,
     ASSETS_KEY as ASSETS_KEY,
@@ -64,3 +65,9 @@ from eagerflow.compat.v1.saved_model import (
     signature_def_utils as signature_def_utils,
     utils as utils,
 )
+
+# TF 2's tf.saved_model.experimental less the names TF 1's lacks
+# (with TF 1's name for tf.saved_model.save there)
+experimental = _restricted(f"{__name__}.experimental", _experimental,
+                           ("Fingerprint", "read_fingerprint"))
+experimental.save = save

@@ -2,7 +2,7 @@
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.sets as _tf2
-from eagerflow._src.v1.namespaces import aliased_namespace
+from eagerflow._src.v1.namespaces import aliased_namespace as _aliased_namespace
 
 # TF 1's name -> the tf.compat.v1 function it is
 _V1 = {}
@@ -14,4 +14,4 @@ _TF2 = {'set_difference': 'difference',
         'set_size': 'size',
         'set_union': 'union'}
 
-__getattr__, __dir__ = aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)
+__getattr__, __dir__ = _aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)

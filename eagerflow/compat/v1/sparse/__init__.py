@@ -4,12 +4,13 @@ v1 top-level `sparse_*` functions: `reduce_sum(keep_dims=, reduction_axes=)`, `m
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.sparse as _tf2
-from eagerflow._src.v1.namespaces import aliased_namespace
+from eagerflow._src.v1.namespaces import aliased_namespace as _aliased_namespace
 
 # TF 1's name -> the tf.compat.v1 function it is
 _V1 = {'add': 'sparse_add',
        'concat': 'sparse_concat',
        'matmul': 'sparse_tensor_dense_matmul',
+       'merge': 'sparse_merge',
        'placeholder': 'sparse_placeholder',
        'reduce_max': 'sparse_reduce_max',
        'reduce_max_sparse': 'sparse_reduce_max_sparse',
@@ -23,5 +24,7 @@ _V1 = {'add': 'sparse_add',
 _SUB = {}
 # TF 1's name -> its TF 2 name in this namespace
 _TF2 = {}
+# TF 2's names that TF 1's tf.sparse lacks
+_LACKS = ('map_values', 'sampled_addmm')
 
-__getattr__, __dir__ = aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2)
+__getattr__, __dir__ = _aliased_namespace(__name__, _v1, _tf2, _V1, _SUB, _TF2, _LACKS)

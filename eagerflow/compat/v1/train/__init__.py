@@ -11,11 +11,16 @@ from eagerflow._src.v1.learning_rate import (
     exponential_decay,
     inverse_time_decay,
     linear_cosine_decay,
+    noisy_linear_cosine_decay,
     natural_exp_decay,
     piecewise_constant,
     piecewise_constant as piecewise_constant_decay,
     polynomial_decay,
 )
+from eagerflow._src.v1.namespaces import fallback as _fallback
+from eagerflow._src.v1.protos import TRAIN_PROTOS as _PROTOS
+from eagerflow._src.v1.protos import message_class as _message_class
+from eagerflow._src.v1.namespaces import listing as _listing
 from eagerflow._src.v1.optimizer import (
     GradientDescentOptimizer,
     MomentumOptimizer,
@@ -49,7 +54,8 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
              "Scaffold", "SessionCreator", "ChiefSessionCreator", "WorkerSessionCreator",
              "MonitoredSession", "SingularMonitoredSession", "MonitoredTrainingSession")},
          "SessionManager": "eagerflow._src.v1_training.session_manager",
-         "Supervisor": "eagerflow._src.v1_training.supervisor",
+         **{n: "eagerflow._src.v1_training.supervisor" for n in (
+             "Supervisor", "basic_train_loop")},
          # TF 1's queue-based input pipelines (v1_training/queue_input.py)
          **{n: "eagerflow._src.v1_training.queue_input" for n in (
              "QueueRunner", "add_queue_runner", "start_queue_runners", "limit_epochs",
@@ -62,6 +68,8 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
          "summary_iterator": "eagerflow._src.summary.events_reader",
          "LooperThread": "eagerflow._src.v1_training.looper",
          "init_from_checkpoint": "eagerflow._src.v1.init_checkpoint",
+         **{n: "eagerflow._src.v1.warm_start" for n in (
+             "NewCheckpointReader", "VocabInfo", "warm_start")},
          **{n: "eagerflow._src.v1.checkpoint_v1" for n in (
              "checkpoint_exists", "get_checkpoint_mtimes", "remove_checkpoint",
              "generate_checkpoint_state_proto", "update_checkpoint_state")}}
@@ -72,14 +80,20 @@ def __getattr__(name):
     if name in _IO:
         value = globals()[name] = getattr(_io, name)
         return value
-    if name == "queue_runner":
-        value = globals()[name] = _importlib.import_module(f"{__name__}.queue_runner")
+    if name in ("queue_runner", "experimental"):
+        value = globals()[name] = _importlib.import_module(f"{__name__}.{name}")
         return value
     if name in _LAZY:
         value = globals()[name] = getattr(_importlib.import_module(_LAZY[name]), name)
         return value
-    try:
-        return getattr(_train, name)
-    except AttributeError:
-        raise AttributeError(
-            f"module 'eagerflow.compat.v1.train' has no attribute {name!r}") from None
+    if name in _PROTOS:  # TF's protocol buffer classes (protobuf loads on first use)
+        value = globals()[name] = _message_class(name, _PROTOS)
+        return value
+    return _tf2_lookup(name)
+
+
+# TF 2's tf.train names that TF 1's lacks
+_LACKS = ("CheckpointView", "TrackableView")
+_tf2_lookup = _fallback(__name__, _train, _LACKS)
+__dir__ = _listing(__name__, _train, _LACKS,
+                   {*_LAZY, *_IO, *_PROTOS, "queue_runner", "experimental"})
