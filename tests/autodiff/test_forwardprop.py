@@ -12,8 +12,10 @@ from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
 
 # Ops whose JVP TF 2.21 can't compute either: forward mode transposes their gradient,
-# whose op has no gradient (test_jvp_refused_as_tfs)
-_NO_TF_JVP = {"MaxPoolGradV2"}
+# whose op has no gradient (test_jvp_refused_as_tfs, test_sparse_segment_jvp_refused_as_tfs)
+_SPARSE_SEGMENT = ("SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN")
+_NO_TF_JVP = {"MaxPoolGradV2", *_SPARSE_SEGMENT,
+              *(f"{op}WithNumSegments" for op in _SPARSE_SEGMENT)}
 
 CASES = []
 for _op in sorted(all_ops(), key=lambda o: o.name):
@@ -39,7 +41,10 @@ def _nan_in_empty_segments(want, t, sample):
 _TF_JVPS = {("SoftmaxCrossEntropyWithLogits", 1): lambda want, t, s: want + t[1] if 1 in t
             else want,
             **{(op, 0): _nan_in_empty_segments for op in ("SegmentMax", "SegmentMin",
-                                                           "SegmentMean")}}
+                                                           "SegmentMean")},
+            # SparseAdd's values: its gradient is SparseAddGrad, which TF marks not
+            # differentiable, so their transpose is zero (TF 2.21 gives 0)
+            ("SparseAdd", 1): lambda want, t, s: np.zeros_like(want)}
 
 
 def test_softmax_xent_backprop_jvp_misses_the_labels_tangent_as_tfs():
@@ -65,6 +70,19 @@ def test_jvp_refused_as_tfs():
         with tf.autodiff.ForwardAccumulator([g], [tf.ones_like(g)]) as acc:
             out = tf.raw_ops.MaxPoolGradV2(orig_input=x, orig_output=y, grad=g, **a)
         acc.jvp(out)
+
+
+@pytest.mark.parametrize("op", _SPARSE_SEGMENT)
+@pytest.mark.parametrize("num_segments", [None, 3])
+def test_sparse_segment_jvp_refused_as_tfs(op, num_segments):
+    # their gradients are the SparseSegment*Grad ops, which TF registers no gradient for
+    d = tf.constant(np.arange(12.0).reshape(4, 3))
+    kw = {} if num_segments is None else {"num_segments": num_segments}
+    fn = getattr(tf.raw_ops, op + ("" if num_segments is None else "WithNumSegments"))
+    with pytest.raises(LookupError, match=f"gradient registry has no entry for: {op}Grad$"):
+        with tf.autodiff.ForwardAccumulator([d], [tf.ones_like(d)]) as acc:
+            y = fn(data=d, indices=[0, 2, 1], segment_ids=[0, 0, 1], **kw)
+        acc.jvp(y)
 
 
 def _outputs(op, sample, arrays):

@@ -30,7 +30,6 @@ from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sparse_functions import _sp
-from eagerflow._src.ops.sparse_ops import _shape_word
 
 _I64 = dt.int64
 _ADD, _ADD_GRAD, _DENSE_ADD = "SparseAdd", "SparseAddGrad", "SparseTensorDenseAdd"
@@ -175,10 +174,10 @@ def _add_checks(shapes: list, a_dims: Any, b_dims: Any) -> None:
     ai, av, ash, bi, bv, bsh, th = shapes
     if len(ai) != 2 or len(bi) != 2:
         raise C.fail(_ADD, f"Input indices should be matrices but received shapes: "
-                           f"{_shape_word(ai)} and {_shape_word(bi)}")
+                           f"{C.shape_str(ai)} and {C.shape_str(bi)}")
     if len(av) != 1 or len(bv) != 1:
         raise C.fail(_ADD, f"Input values should be vectors but received shapes: "
-                           f"{_shape_word(av)} and {_shape_word(bv)}")
+                           f"{C.shape_str(av)} and {C.shape_str(bv)}")
     if av[0] != ai[0] or bv[0] != bi[0]:
         raise C.fail(_ADD, f"Expected {ai[0]} and {bi[0]} non-empty input values, got {av[0]} "
                            f"and {bv[0]}")
@@ -187,7 +186,7 @@ def _add_checks(shapes: list, a_dims: Any, b_dims: Any) -> None:
                            f"{bi[1]}")
     if len(ash) != 1 or len(bsh) != 1:
         raise C.fail(_ADD, f"Input shapes should be a vector but received shapes "
-                           f"{_shape_word(ash)} and {_shape_word(bsh)}")
+                           f"{C.shape_str(ash)} and {C.shape_str(bsh)}")
     if ash[0] != ai[1]:
         raise C.fail(_ADD, f"Second dimension of a_indices and length of a_shape must match, "
                            f"got {ai[1]} and {ash[0]}")
@@ -198,7 +197,7 @@ def _add_checks(shapes: list, a_dims: Any, b_dims: Any) -> None:
     _same_dense_shapes(_ADD, a_dims, b_dims)
     if len(th) != 0:
         raise C.fail(_ADD, f"The magnitude threshold must be a scalar: got shape "
-                           f"{_shape_word(th)}")
+                           f"{C.shape_str(th)}")
 
 
 def _same_dense_shapes(op: str, a_dims: np.ndarray, b_dims: np.ndarray) -> None:
@@ -297,11 +296,11 @@ def _add_grad(n: Any, g_indices: Any, g_values: Any, g_shape: Any) -> list:
 def _add_grad_checks(g: tuple, ai: tuple, bi: tuple, si: tuple) -> None:
     if len(ai) != 2 or len(bi) != 2 or len(si) != 2:
         raise C.fail(_ADD_GRAD, f"Input indices should be matrices but received shapes: "
-                                f"{_shape_word(ai)} and {_shape_word(bi)} and "
-                                f"{_shape_word(si)}")
+                                f"{C.shape_str(ai)} and {C.shape_str(bi)} and "
+                                f"{C.shape_str(si)}")
     if len(g) != 1:
         raise C.fail(_ADD_GRAD, f"Input backprop_val_grad should be a vector but received "
-                                f"shape: {_shape_word(g)}")
+                                f"shape: {C.shape_str(g)}")
     if not ai[1] == bi[1] == si[1]:
         # (TF's words run the three numbers together)
         raise C.fail(_ADD_GRAD, f"The densified operands should have the same ndims; for A, B, "
@@ -464,10 +463,10 @@ SPARSE_ADD = register(OpDef(
 def _dense_add_checks(ai: tuple, av: tuple, ash: tuple, b: tuple, dims: Any) -> None:
     if len(ai) != 2:
         raise C.fail(_DENSE_ADD, f"Input a_indices should be a matrix but received shape: "
-                                 f"{_shape_word(ai)}")
+                                 f"{C.shape_str(ai)}")
     if len(av) != 1 or len(ash) != 1:
         raise C.fail(_DENSE_ADD, f"Inputs a_values and a_shape should be vectors but received "
-                                 f"shapes: {_shape_word(av)} and {_shape_word(ash)}")
+                                 f"shapes: {C.shape_str(av)} and {C.shape_str(ash)}")
     for x, y in ((ai[0], av[0]), (ai[1], ash[0])):
         if x != y:
             raise C.fail(_DENSE_ADD, f"Dimensions {x} and {y} are not compatible")

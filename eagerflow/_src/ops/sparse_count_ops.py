@@ -54,9 +54,6 @@ def _i64(x: Any) -> np.ndarray:
     return np.asarray(x, np.int64)
 
 
-def _shape_words(shape: tuple) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
-
 
 # ---------------------------------------------------------------------------------------
 # SparseTensorDenseMatMul: a sparse matrix (COO) times a dense one.
@@ -317,7 +314,7 @@ def _dense_count_infer(values: Any, weights: Any, *, binary_output: bool, minlen
     r = C.rank(values)
     if r is not None and r not in (1, 2):
         raise C.fail(_DENSE_COUNT, f"Input must be a 1 or 2-dimensional tensor. Got: "
-                                   f"{_shape_words(values._shape)}")
+                                   f"{C.shape_str(values._shape)}")
     return _count_outputs(values, weights, r)
 
 
@@ -329,7 +326,7 @@ def _dense_count_kernel(xp: Any, values: Any, weights: Any, *, binary_output: bo
         raise C.fail(op, "Input values must all be non-negative")
     if w.size and w.shape != v.shape:
         raise C.fail(op, f"Weights and data must have the same shape. Weight shape: "
-                         f"{_shape_words(w.shape)}; data shape: {_shape_words(v.shape)}")
+                         f"{C.shape_str(w.shape)}; data shape: {C.shape_str(v.shape)}")
     batched = v.ndim == 2
     if batched and v.shape[0] == 0:
         raise C.fail(op, "Invalid input: Shapes dimension cannot be 0.")
@@ -404,7 +401,7 @@ def _sparse_count_infer(indices: Any, values: Any, dense_shape: Any, weights: An
                            (values, 1, "Input values must be a vector"),
                            (dense_shape, 1, "Input shape must be a vector")):
         if x._shape is not None and len(x._shape) != want:
-            raise C.fail(op, f"{words}. Got: {_shape_words(x._shape)}")
+            raise C.fail(op, f"{words}. Got: {C.shape_str(x._shape)}")
     n = None if dense_shape._shape is None else dense_shape._shape[0]
     return _count_outputs(values, weights, None if n is None else min(n, 2))
 
@@ -425,10 +422,10 @@ def _sparse_count_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any, w
         raise C.fail(op, "The shape argument requires at least one element.")
     if len(idx) != v.size:
         raise C.fail(op, f"Number of values must match first dimension of indices.Got "
-                         f"{v.size} values, indices shape: {_shape_words(idx.shape)}")
+                         f"{v.size} values, indices shape: {C.shape_str(idx.shape)}")
     if idx.shape[1] != dims.size:
         raise C.fail(op, f"Number of dimensions must match second dimension of indices.Got "
-                         f"{dims.size} dimensions, indices shape: {_shape_words(idx.shape)}")
+                         f"{dims.size} dimensions, indices shape: {C.shape_str(idx.shape)}")
     bad = (idx < 0) | (idx >= dims)
     if bad.any():
         i, d = divmod(int(np.argmax(bad)), dims.size)
@@ -437,7 +434,7 @@ def _sparse_count_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any, w
                          f"dense shape {_shape_summary(dims)}")
     if w.size and w.shape != v.shape:
         raise C.fail(op, f"Weights and values must have the same shape. Weight shape: "
-                         f"{_shape_words(w.shape)}; values shape: {_shape_words(v.shape)}")
+                         f"{C.shape_str(w.shape)}; values shape: {C.shape_str(v.shape)}")
     batched = dims.size > 1
     # (TF counts its batches in an int: a first dimension past it wraps)
     nbatch = (int(dims[0]) + 2**31) % 2**32 - 2**31 if batched else 1
@@ -535,7 +532,7 @@ def _ragged_count_kernel(xp: Any, splits: Any, values: Any, weights: Any, *,
     s, v, w = np.asarray(splits).reshape(-1), np.asarray(values), np.asarray(weights)
     if w.size and w.shape != v.shape:
         raise C.fail(op, f"Weights and values must have the same shape. Weight shape: "
-                         f"{_shape_words(w.shape)}; values shape: {_shape_words(v.shape)}")
+                         f"{C.shape_str(w.shape)}; values shape: {C.shape_str(v.shape)}")
     if s.size < 2:
         raise C.fail(op, "Must provide at least 2 elements for the splits argument")
     if s[0] != 0:

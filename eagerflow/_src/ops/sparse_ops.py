@@ -195,15 +195,11 @@ FILL_GRAD_KERNELS = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfl
                      dt.int64, dt.uint64)
 
 
-def _shape_word(shape: tuple) -> str:
-    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
-
-
 def want_rank(op: str, x: Any, rank: int, what: str) -> None:
     """The fill kernels' rank check of a known shape ("values must be a vector, saw: ...")."""
     if x._shape is not None and len(x._shape) != rank:
         kind = ("a scalar", "a vector", "a matrix")[rank]
-        raise C.fail(op, f"{what} must be {kind}, saw: {_shape_word(x._shape)}")
+        raise C.fail(op, f"{what} must be {kind}, saw: {C.shape_str(x._shape)}")
 
 
 def _fill_infer(value_rowids: Any, values: Any, nrows: Any, default_value: Any) -> list:

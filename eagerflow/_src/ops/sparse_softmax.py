@@ -39,7 +39,6 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _value,
 )
 from eagerflow._src.ops.sparse_functions import _sp, reduce_sum_sparse
-from eagerflow._src.ops.sparse_ops import _shape_word
 from eagerflow._src.ops.topk_order import std_sort
 
 _SOFTMAX = "SparseSoftmax"
@@ -50,10 +49,10 @@ _EXPF = libm32.scalar("expf")
 def _softmax_checks(i: tuple, v: tuple, s: tuple, dims: Any) -> None:
     if len(i) != 2:
         raise C.fail(_SOFTMAX, f"Input sp_indices should be a matrix but received shape: "
-                               f"{_shape_word(i)}")
+                               f"{C.shape_str(i)}")
     if len(v) != 1 or len(s) != 1:
         raise C.fail(_SOFTMAX, f"Inputs sp_values and sp_shape should be vectors but received "
-                               f"shapes: {_shape_word(v)} and {_shape_word(s)}")
+                               f"shapes: {C.shape_str(v)} and {C.shape_str(s)}")
     if dims is None:
         return
     if len(dims) < 2:

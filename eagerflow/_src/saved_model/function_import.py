@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from typing import Any
+from typing import Any, Iterator
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient, unsaved_gradient
 from eagerflow._src.backend import to_host
@@ -73,9 +73,9 @@ def known_op(name: str) -> bool:
                                     or name in REGISTRY)
 
 
-def check_library(library: Any, roots: list, source: str) -> None:
-    """NotFoundError naming the first node (of the functions reachable from `roots`) whose
-    op eagerflow can't run; nothing has been built when it is raised."""
+def reachable_nodes(library: Any, roots: list, source: str) -> Iterator[tuple]:
+    """(function name, NodeDef) of each node of the functions reachable from `roots`;
+    NotFoundError for a function the library lacks."""
     fdefs = {f.signature.name: f for f in library.function}
     todo, seen = list(roots), set()
     while todo:
@@ -88,14 +88,21 @@ def check_library(library: Any, roots: list, source: str) -> None:
             raise NotFoundError(None, None, f"Function {name} is not in the function library "
                                             f"of {source}")
         for nd in fdef.node_def:
-            if not known_op(nd.op):
-                raise NotFoundError(
-                    None, None, f"Op type not registered '{nd.op}' in binary running on "
-                    f"eagerflow: node {nd.name} of function {name} in {source} uses an op "
-                    "eagerflow does not implement, so this SavedModel can't be loaded.")
+            yield name, nd
             for av in nd.attr.values():
                 if av.HasField("func"):
                     todo.append(av.func.name)
+
+
+def check_library(library: Any, roots: list, source: str) -> None:
+    """NotFoundError naming the first node (of the functions reachable from `roots`) whose
+    op eagerflow can't run; nothing has been built when it is raised."""
+    for name, nd in reachable_nodes(library, roots, source):
+        if not known_op(nd.op):
+            raise NotFoundError(
+                None, None, f"Op type not registered '{nd.op}' in binary running on "
+                f"eagerflow: node {nd.name} of function {name} in {source} uses an op "
+                "eagerflow does not implement, so this SavedModel can't be loaded.")
 
 
 class CapturedTensor(tuple):

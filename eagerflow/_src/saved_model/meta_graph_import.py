@@ -38,7 +38,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
 from eagerflow._src.saved_model.attrs import attr_value, ndarray, shape_tuple
-from eagerflow._src.saved_model.function_import import check_library
+from eagerflow._src.saved_model.function_import import check_library, reachable_nodes
 from eagerflow._src.saved_model.graph_import import GraphDefImporter, check_nodes
 from eagerflow._src.saved_model.meta_graph import VARIABLE_COLLECTIONS, Saver
 from eagerflow._src.saved_model.protos import pb
@@ -293,11 +293,13 @@ def importable(meta: Any) -> bool:
     funcs = _called(nodes)
     try:
         check_nodes(nodes, allowed=_OWN)
-        # (a TF 2 export saves and restores through functions of RestoreV2 nodes)
         check_library(gd.library, funcs, "the MetaGraphDef")
+        # (a TF 2 export saves and restores through functions of RestoreV2 nodes: the
+        # pruned import runs those)
+        return not any(nd.op in _SAVE_OPS for _, nd in
+                       reachable_nodes(gd.library, funcs, "the MetaGraphDef"))
     except (NotFoundError, ValueError):
         return False
-    return True
 
 
 def import_meta_graph(meta_graph_or_file: Any, clear_devices: bool = False,
