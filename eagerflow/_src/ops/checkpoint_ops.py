@@ -337,6 +337,21 @@ def _restore_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
     return list(zip(shapes, dtypes))
 
 
+def _read_box(op: str, reader: Any, name: str, extents: list, shape: tuple, want: Any,
+              missing: str) -> np.ndarray:
+    """The region `extents` of tensor `name` from either format's reader; `missing`: the
+    words for slices that don't cover it."""
+    box = box_of(extents, shape)
+    check_finite_size(op, tuple(b - a for a, b in box), want)  # (a damaged file's)
+    try:
+        arr = reader.read_region(name, box)
+    except OpError as e:
+        raise _fail(op, e.message, type(e)) from None
+    if arr is None:
+        raise _fail(op, missing)
+    return arr
+
+
 def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> list:
     """The tensors `names` read from the bundle at `path`, each the box of its spec
     ("": whole), checked against `dtypes` and the stored shapes in TF's words."""
@@ -364,16 +379,10 @@ def read_bundle(op: str, path: str, names: list, specs: list, dtypes: tuple) -> 
                                     f"checkpoint: {shape_str(shape)}")
             else:
                 extents = [(0, -1)] * len(shape)
-            box = box_of(extents, shape)
-            check_finite_size(op, tuple(b - a for a, b in box), want)  # (a damaged file's)
-            try:
-                arr = reader.read_region(name, box)
-            except OpError as e:
-                raise _fail(op, e.message, type(e)) from None
-            if arr is None:
-                raise _fail(op, f"Does not have sufficient slices for partitioned tensor {name} "
-                                f"to restore in slice_spec: {tensor_slices.debug_string(extents)}")
-            out.append(arr)
+            out.append(_read_box(op, reader, name, extents, shape, want,
+                                 f"Does not have sufficient slices for partitioned tensor "
+                                 f"{name} to restore in slice_spec: "
+                                 f"{tensor_slices.debug_string(extents)}"))
         return out
     finally:
         reader.close()
@@ -705,15 +714,8 @@ def read_slices(op: str, pattern: str, names: list, specs: list, dtypes: tuple) 
                 raise _fail(op, f"Shape in shape_and_slice spec does not match the shape in "
                                 f"the save file: {shape_str(full)}, save file shape: "
                                 f"{shape_str(shape)}")
-        box = box_of(extents, shape)
-        check_finite_size(op, tuple(b - a for a, b in box), want)  # (a damaged file's)
-        try:
-            arr = reader.read_region(name, box)
-        except OpError as e:
-            raise _fail(op, e.message, type(e)) from None
-        if arr is None:
-            raise _fail(op, "Error copying slice data")
-        out.append(arr)
+        out.append(_read_box(op, reader, name, extents, shape, want,
+                             "Error copying slice data"))
     return out
 
 
