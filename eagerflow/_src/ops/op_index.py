@@ -265,6 +265,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",
     ),
+    "sparse_reduce_ops": (
+        "SparseDenseCwiseAdd", "SparseDenseCwiseDiv", "SparseDenseCwiseMul", "SparseReduceMax",
+        "SparseReduceMaxSparse", "SparseReduceSum", "SparseReduceSumSparse",
+    ),
     "sparse_softmax": (
         "SparseSoftmax",
     ),

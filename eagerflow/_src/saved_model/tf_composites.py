@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import (
     array,
     image_color,
@@ -26,8 +25,6 @@ from eagerflow._src.ops import (
     padding,
     sequences,
     signal_ops,
-    sparse_functions,
-    sparse_operators,
     string_ops,
 )
 from eagerflow._src.ops import tensor_array as TA
@@ -182,31 +179,6 @@ def _projective(n: Any) -> Any:
         n.attrs.get("fill_mode", "CONSTANT").lower(), fill)
 
 
-def _sparse_dense(n: Any) -> Any:
-    """SparseDenseCwiseMul/Div/Add: the values of the SparseTensor the first three inputs
-    make, combined with the dense input's entries at their positions."""
-    sp, y = SparseTensor(*n.inputs[:3]), n.inputs[3]
-    if n.op == "SparseDenseCwiseMul":
-        return sparse_operators.sparse_mul(sp, y).values
-    if n.op == "SparseDenseCwiseDiv":
-        return sparse_operators.sparse_truediv(sp, y).values
-    return math.add(sp.values, sparse_operators.dense_at_values(sp, y, n.op))
-
-
-def _sparse_reduce(n: Any) -> Any:
-    """SparseReduceSum/Max and their Sparse forms (tf.sparse.reduce_sum/max in TF's
-    graphs): the reduction of the SparseTensor the first three inputs make."""
-    axes = _ints(n.value(3))
-    if not isinstance(axes, (int, list)):
-        raise n.fail("its reduction axes are known only when the graph runs")
-    sp = SparseTensor(*n.inputs[:3])
-    fn = sparse_functions.reduce_max_sparse if "Max" in n.op else \
-        sparse_functions.reduce_sum_sparse
-    sparse_out = n.op.endswith("Sparse")
-    out = fn(sp, axis=axes, keepdims=n.attrs["keep_dims"], output_is_sparse=sparse_out)
-    return [out.indices, out.values, out.dense_shape] if sparse_out else out
-
-
 def _ragged_bincount(n: Any) -> Any:
     """RaggedBincount (Keras's counting layers on ragged rows): per row of the ragged
     tensor its row splits and values make, how often each value below `size` occurs (1 at
@@ -254,14 +226,10 @@ COMPOSED = {
                                          "EmptyTensorList")},
     **{name: _optional for name in ("OptionalFromValue", "OptionalNone", "OptionalHasValue",
                                     "OptionalGetValue")},
-    **{name: _sparse_dense for name in ("SparseDenseCwiseMul", "SparseDenseCwiseDiv",
-                                        "SparseDenseCwiseAdd")},
     "RaggedBincount": _ragged_bincount,
     "Equal": _compare,
     "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,
-    **{name: _sparse_reduce for name in ("SparseReduceSum", "SparseReduceMax",
-                                         "SparseReduceSumSparse", "SparseReduceMaxSparse")},
     # gradient ops, in the functions TF saves gradients as (tf.recompute_grad's, ...)
     "SoftplusGrad": lambda n: math.softplus_grad(*n.inputs),
     "SoftsignGrad": lambda n: nn.softsign_grad(*n.inputs),
