@@ -19,16 +19,18 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce
-from eagerflow._src.ops.array import concat, fill, reshape, zeros_like
+from eagerflow._src.ops.array import concat, fill, ones, reshape, zeros_like
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.data_flow import dynamic_stitch
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, floordiv, floormod, multiply, negative, square
-from eagerflow._src.ops.math import truediv as real_div
+from eagerflow._src.ops.dynshape import tf_constant_value
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.math import cast, floordiv, floormod, square
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -42,7 +44,7 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _known,
     _value,
 )
-from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_functions import _sp, _traced
 
 _I64, _I32 = dt.int64, dt.int32
 _REAL_KERNELS = (dt.float64, dt.float32, dt.bfloat16, dt.float16, dt.int32, dt.int8, dt.uint8,
@@ -119,6 +121,13 @@ def _reduce_axes(op: str, axes: Any, rank: int) -> list:
     return sorted(out)
 
 
+def _const(x: Any) -> Any:
+    """x's value where known as the graph is built (TF's shape functions read constant
+    inputs), else None."""
+    v = C.known(x) if getattr(x, "_arr", None) is None else _value(x)
+    return None if isinstance(v, Tensor) else np.asarray(v)
+
+
 def _reduce_infer(op: str, allowed: frozenset, kernels: tuple, sparse_out: bool) -> Callable:
     def infer(i: Any, v: Any, s: Any, a: Any, *, keep_dims: bool = False) -> list:
         d = C.check_dtype(op, v, allowed)
@@ -135,10 +144,15 @@ def _reduce_infer(op: str, allowed: frozenset, kernels: tuple, sparse_out: bool)
                 dims_checks(op, dims)
                 if axes is not None:
                     _reduce_axes(op, axes, len(dims))
-        # (TF's shape functions leave every output's shape unknown, rank included)
+        # (TF's shape functions leave the outputs' shapes unknown, rank included, but for
+        # a dense result of a known dense shape and known axes)
         if sparse_out:
             return [(None, _I64), (None, d), (None, _I64)]
-        return [(None, d)]
+        dims, axes = _const(s), _const(a)
+        if dims is None or axes is None or s._shape is None or len(s._shape) != 1:
+            return [(None, d)]
+        red = _reduce_axes(op, axes, len(dims))
+        return [(_kept_dims(dims.tolist(), red, keep_dims), d)]
     return infer
 
 
@@ -174,6 +188,12 @@ def _group_max(x: np.ndarray) -> Any:
     return x.dtype.type(top if tail < top else tail)
 
 
+def _kept_dims(dims: list, red: list, keep_dims: bool) -> list:
+    """The dense result's shape: the dims not reduced (the reduced ones 1 with keep_dims)."""
+    return [1 if k in red else int(d) for k, d in enumerate(dims)] if keep_dims else \
+        [int(d) for k, d in enumerate(dims) if k not in red]
+
+
 def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
     def kernel(xp: Any, i: Any, v: Any, s: Any, a: Any, *, keep_dims: bool = False) -> Any:
         _reduce_shape_checks(op, i.shape, v.shape, s.shape, a.shape)
@@ -196,8 +216,7 @@ def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
             out = np.array([np.asarray(group_fn(x[lo:hi])).reshape(()) for lo, hi in
                             zip(at.tolist(), ends.tolist())], vals.dtype).reshape(-1)
         groups = rows[at]
-        out_dims = [1 if k in red else int(dims[k]) for k in range(len(dims))] if keep_dims \
-            else [int(dims[k]) for k in kept]
+        out_dims = _kept_dims(dims.tolist(), red, keep_dims)
         if keep_dims:
             full = np.zeros((len(groups), len(dims)), np.int64)
             full[:, kept] = groups
@@ -247,9 +266,15 @@ def _reduce_reference(sparse_out: bool, fn: Callable) -> Callable:
 def _sum_grad(n: Any, g: Any) -> list:
     """TF's: the gradient at each entry is the output's gradient at its kept indices."""
     indices, _, shape, axes = n.inputs
-    kept = _reduced_shape(shape, axes)
+    dims, red = tf_constant_value(shape), tf_constant_value(axes)
+    if dims is not None and red is not None:  # (TF's reduced_shape: a constant then)
+        kept = np.array(_kept_dims(list(dims), _reduce_axes(n.op.name, red, len(dims)), True),
+                        np.int32)
+    else:
+        kept = _reduced_shape(shape, axes)
+    g = reshape(g, kept)
     scale = floordiv(shape, cast(kept, _I64))
-    return [None, gather_nd(reshape(g, kept), floordiv(indices, scale)), None, None]
+    return [None, gather_nd(g, floordiv(indices, scale)), None, None]
 
 
 def _reduced_shape(shape: Any, axes: Any) -> Any:
@@ -352,8 +377,8 @@ def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool, nam
     sp = _sp(sp_input)
     if axis is None:  # (TF's: every dim, a constant where the rank is known)
         rank = sp.shape.rank
-        axes = convert_to_tensor(list(range(rank)), _I32) if rank is not None else \
-            range_(0, size_op(sp.dense_shape))
+        axes = convert_to_tensor_v2(list(range(rank)), _I32) if rank is not None else \
+            range_(0, size_op(sp.dense_shape, name="Rank"))
     else:
         axes = axis if isinstance(axis, Tensor) else convert_to_tensor(axis, _I32)
     attrs = {"keep_dims": bool(keepdims)}
@@ -489,16 +514,15 @@ def _cwise_grad(is_mul: bool) -> Callable:
         indices, values, shape, y = n.inputs
         y_shape = cast(shape_op(y), _I64)
         added = expand_dims(size_op(shape) - size_op(y_shape), 0)
-        scaling = floordiv(shape, concat([fill(added, convert_to_tensor(1, _I64)), y_shape],
-                                         0))
-        scaled = slice_op(floordiv(indices, scaling),
-                          concat([convert_to_tensor([0], _I32), added], 0), [-1, -1])
+        scaling = floordiv(shape, concat([ones(added, _I64), y_shape], 0))
+        scaled = slice_op(floordiv(indices, scaling), concat([[0], added], 0),
+                          np.array([-1, -1], np.int32))
         dense_values = gather_nd(y, scaled)
         if is_mul:
-            dx, dy_values = multiply(g, dense_values), multiply(g, values)
+            dx, dy_values = g * dense_values, g * values
         else:
-            dx = real_div(g, dense_values)
-            dy_values = multiply(g, real_div(negative(values), square(dense_values)))
+            dx = g / dense_values
+            dy_values = g * (-values / square(dense_values))
         dy = bind(SPARSE_TENSOR_DENSE_ADD, (scaled, dy_values, y_shape, zeros_like(y)), {})
         return [None, dx, None, dy]
     return grad
@@ -585,8 +609,10 @@ def sparse_dense_cwise(sp: SparseTensor, y: Any, op: OpDef) -> SparseTensor:
             convert_to_tensor(y, dtype=values._dtype)
     except ValueError as e:  # TF converts it as the op's input "y", which its message names
         raise ValueError(f"y: {e}") from None
-    if op is SPARSE_DENSE_CWISE_DIV and values._dtype.is_integer:
-        target = dt.float32 if values._dtype.size <= 2 else dt.float64
-        values, y = cast(values, target), cast(y, target)
-    out = bind(op, (sp.indices, values, sp.dense_shape, y), {})
+    div = op is SPARSE_DENSE_CWISE_DIV
+    with name_scope("truediv" if div else "mul") as scope:  # (TF's operator's scope)
+        if div and values._dtype.is_integer:
+            target = dt.float32 if values._dtype.size <= 2 else dt.float64
+            values, y = cast(values, target), cast(y, target)
+        out = bind(op, (sp.indices, values, sp.dense_shape, y), {}, _traced(scope))
     return SparseTensor._of(sp.indices, out, sp.dense_shape)
