@@ -70,6 +70,17 @@ def dims_checks(op: str, dims: Any) -> None:
         total = product
 
 
+def _flush(a: np.ndarray) -> np.ndarray:
+    """float32, float64 and bfloat16 denormals as zeros (of their sign), as TF's threads
+    read and write them (DAZ and FTZ)."""
+    if a.dtype.name not in ("float32", "float64", "bfloat16"):
+        return a
+    tiny = np.finfo(np.float64 if a.dtype == np.float64 else np.float32).tiny
+    with np.errstate(all="ignore"):
+        small = np.abs(a.astype(np.float64)) < tiny
+        return np.where(small, a * a.dtype.type(0), a) if small.any() else a
+
+
 def packet_sum(x: np.ndarray) -> Any:
     """The sum of a 1-D float64 array in Eigen's order: four packets of 4 lanes over each
     block of 16, the other whole packets into the first, the tail in turn, the packet
@@ -202,7 +213,7 @@ def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
         red = _reduce_axes(op, to_host(a), len(dims))
         kept = [k for k in range(len(dims)) if k not in red]
         idx = np.asarray(to_host(i)).astype(np.int64)
-        vals = np.asarray(to_host(v))
+        vals = _flush(np.asarray(to_host(v)))
         keys = idx[:, kept + red]
         order = np.lexsort(keys.T[::-1]) if keys.shape[1] else np.arange(len(idx))
         rows = idx[order][:, kept]
@@ -213,8 +224,8 @@ def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
         at = np.flatnonzero(starts)
         ends = np.append(at[1:], len(rows))
         with np.errstate(all="ignore"):
-            out = np.array([np.asarray(group_fn(x[lo:hi])).reshape(()) for lo, hi in
-                            zip(at.tolist(), ends.tolist())], vals.dtype).reshape(-1)
+            out = _flush(np.array([np.asarray(group_fn(x[lo:hi])).reshape(()) for lo, hi in
+                                   zip(at.tolist(), ends.tolist())], vals.dtype).reshape(-1))
         groups = rows[at]
         out_dims = _kept_dims(dims.tolist(), red, keep_dims)
         if keep_dims:
@@ -491,11 +502,11 @@ def _cwise_kernel(op: str) -> Callable:
         if ((idx < 0) | (idx >= dims)).any():
             raise C.fail(op, "Provided indices are out-of-bounds w.r.t. dense side with "
                              "broadcasted shape")
-        picked = _at_entries(idx, np.asarray(to_host(y)))
+        picked = _flush(_at_entries(idx, np.asarray(to_host(y))))
         if op.endswith("Div") and (picked == 0).any():
             raise C.fail(op, "SparseDenseCwiseDiv cannot divide by zero,but input dense "
                              "tensor contains zero ")
-        return xp.asarray(_combine(op, np.asarray(to_host(v)), picked))
+        return xp.asarray(_flush(_combine(op, _flush(np.asarray(to_host(v))), picked)))
     return kernel
 
 
