@@ -118,6 +118,7 @@ OPS_ORDER = [
     "sparse_serialization", "csv_ops", "checkpoint_ops",
     "edit_distance", "runtime_ops", "runtime_raw_ops", "tensor_array", "training_refs",
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
+    "ragged_count_ops",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",

@@ -559,6 +559,14 @@ CASES = {
             return tf.math.bincount(v, axis=-1)
         SPECS = [tf.SparseTensorSpec([None, None], tf.int32)]
     """,
+    "math_bincount_ragged": """
+        def f(r, w):
+            return (tf.math.bincount(r, axis=-1, minlength=2, maxlength=9),
+                    tf.math.bincount(r, axis=-1, binary_output=True, dtype=tf.int64),
+                    tf.math.bincount(r, weights=w, axis=-1))
+        SPECS = [tf.RaggedTensorSpec([None, None], tf.int32, 1),
+                 tf.RaggedTensorSpec([None, None], tf.float32, 1)]
+    """,
     "ragged_gather": """
         def f(r, i):
             return tf.gather(r, i)

@@ -91,6 +91,37 @@ EAGER = [
     *[f'R.SparseReduce{r}(input_indices=I([[0,0],[0,1]]), input_values=tf.constant([{t}, -1e-30], {d}), input_shape=I([1,2]), reduction_axes=[1])'
       for r in ("Sum", "Max", "MaxSparse")
       for d, t in (("tf.float32", "1e-40"), ("tf.float64", "1e-310"), ("tf.bfloat16", "1e-39"), ("tf.float16", "1e-6"))],
+    # RaggedBincount (tf.math.bincount of a RaggedTensor, axis=-1): splits that fall back
+    # leave rows empty; which check first
+    *[f'R.RaggedBincount(splits=I({sp}), values=tf.constant({v}, {d}), size=tf.constant({n}, {d}), weights={w}, binary_output={b})'
+      for sp, v, n, w, b, d in (
+          ("[0,2,2,5]", "[1,3,3,0,7]", 4, "F([])", False, "tf.int32"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", 4, "F([1,2,3,4,5])", False, "tf.int64"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", 4, "I([5,6,7,8,9])", True, "tf.int32"),
+          ("[0,3,2,5]", "[1,3,3,0,7]", 4, "F([])", False, "tf.int32"),
+          ("[0,-1,5]", "[1,3,3,0,7]", 4, "F([])", False, "tf.int32"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", 0, "F([])", False, "tf.int32"),
+          ("[0]", "[]", 4, "F([])", False, "tf.int32"),
+          ("[[0,2,2,5]]", "[[1,3,3,0,7]]", 4, "F([[1,2,3,4,5]])", False, "tf.int32"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", 4, "F([1,2,3,4,5,6,7])", False, "tf.int32"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", -1, "F([])", False, "tf.int32"),
+          ("[]", "[1,3,3,0,7]", -1, "F([])", False, "tf.int32"),
+          ("[1,5]", "[-1,1,1,1,1]", 4, "F([])", False, "tf.int32"),
+          ("[0,4]", "[1,1,1,1,-1]", 4, "F([])", False, "tf.int32"),
+          ("[0,2,5]", "[1,9,1,1,-1]", 4, "F([])", False, "tf.int32"),
+          ("[]", "[]", 4, "F([])", False, "tf.int64"),
+          ("[0,2,2,5]", "[1,3,3,0,7]", 4, "tf.zeros([0], tf.float16)", False, "tf.int32"))],
+    'R.RaggedBincount(splits=I([0,2,2,5]), values=[1,3,3,0,7], size=I(4), weights=F([]))',
+    'R.RaggedBincount(splits=I([0,2,2,5]), values=[1,3,3,0,7], size=[4], weights=F([]))',
+    'tf.math.bincount(tf.ragged.constant([[1,3,3],[],[0,7]]), axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1,3,3],[],[0,7]]), weights=tf.ragged.constant([[1.,2.,3.],[],[4.,5.]]), axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1,3,3],[],[0,7]]), axis=-1, minlength=10, maxlength=5, dtype=tf.float32)',
+    'tf.math.bincount(tf.ragged.constant([[1,3,3],[],[0,7]]), axis=-1, binary_output=True, dtype=tf.int64)',
+    'tf.math.bincount(tf.ragged.constant([[],[]], tf.int32), axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1,-3]]), axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1,2],[3]]), weights=tf.ragged.constant([[1.],[2.,3.]]), axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1]]), weights=[[1.]], axis=-1)',
+    'tf.math.bincount(tf.ragged.constant([[1]]), weights=tf.ragged.constant([[1.]]), axis=-1, binary_output=True)',
     # the public functions and operators
     'tf.sparse.reduce_sum(tf.SparseTensor([[0,1],[1,0],[1,2]], [1.,2.,3.], [2,3]), axis=[0], keepdims=True, output_is_sparse=True)',
     'tf.sparse.reduce_max(tf.SparseTensor([[0,1],[1,0],[1,2]], [1,-2,3], [2,3]))',

@@ -252,6 +252,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "HashTableV2", "InitializeTableV2", "MutableDenseHashTableV2",
         "MutableHashTableOfTensorsV2", "MutableHashTableV2",
     ),
+    "ragged_count_ops": (
+        "RaggedBincount",
+    ),
     "lookup_ops": (
         "InitializeTableFromTextFileV2", "LookupTableExportV2", "LookupTableFindV2",
         "LookupTableImportV2", "LookupTableInsertV2", "LookupTableRemoveV2",

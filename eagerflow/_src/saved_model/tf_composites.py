@@ -17,13 +17,11 @@ from eagerflow._src.ops import (
     array,
     image_color,
     image_transform,
-    indexing,
     linalg,
     math,
     misc_ops,
     nn,
     padding,
-    sequences,
     signal_ops,
     string_ops,
 )
@@ -179,33 +177,6 @@ def _projective(n: Any) -> Any:
         n.attrs.get("fill_mode", "CONSTANT").lower(), fill)
 
 
-def _ragged_bincount(n: Any) -> Any:
-    """RaggedBincount (Keras's counting layers on ragged rows): per row of the ragged
-    tensor its row splits and values make, how often each value below `size` occurs (1 at
-    most with binary_output), or its weights' sum; a matrix [rows, size]."""
-    splits, values, size, weights = n.inputs
-    # (TF's kernel reads the values flat and the size as a scalar: their ranks need not
-    # be known at import, as where the values come from a table lookup, whose shape TF's
-    # graph leaves unknown)
-    values = array.reshape(values, [-1])
-    if weights.shape.num_elements() != 0:
-        weights = array.reshape(weights, [-1])
-    size64 = array.reshape(math.cast(size, dt.int64), [])
-    rows = array.shape(splits, out_type=dt.int64)[0] - 1
-    row_ids = indexing.repeat(sequences.range(rows, dtype=dt.int64),
-                              splits[1:] - splits[:-1])
-    values64 = math.cast(values, dt.int64)
-    keep = math.less(values64, size64)
-    w = array.ones_like(values, dtype=weights.dtype) if n.attrs["binary_output"] or \
-        weights.shape.num_elements() == 0 else weights
-    counts = indexing.unsorted_segment_sum(
-        indexing.boolean_mask(w, keep),
-        indexing.boolean_mask(row_ids * size64 + values64, keep), rows * size64)
-    if n.attrs["binary_output"]:
-        counts = math.minimum(counts, array.ones_like(counts))
-    return array.reshape(counts, array.stack([rows, size64]))
-
-
 def _compare(n: Any) -> Any:
     """Equal / NotEqual. TF 2 writes `==` with incompatible_shape_error=False: shapes that
     don't broadcast then compare unequal (one bool) instead of failing. Static shapes
@@ -226,7 +197,6 @@ COMPOSED = {
                                          "EmptyTensorList")},
     **{name: _optional for name in ("OptionalFromValue", "OptionalNone", "OptionalHasValue",
                                     "OptionalGetValue")},
-    "RaggedBincount": _ragged_bincount,
     "Equal": _compare,
     "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,
