@@ -10,8 +10,6 @@ from eagerflow._src.ops.sparse_functions import (
     fill_empty_rows as fill_empty_rows,
     from_dense as from_dense,
     map_values as map_values,
-    reduce_max_sparse as reduce_max,
-    reduce_sum_sparse as reduce_sum,
     reorder as reorder,
     reshape_sparse as reshape,
     retain as retain,
@@ -23,6 +21,10 @@ from eagerflow._src.ops.sparse_functions import (
     split_sparse as split,
     to_indicator as to_indicator,
     transpose_sparse as transpose,
+)
+from eagerflow._src.ops.sparse_reduce_ops import (
+    reduce_max_sparse as reduce_max,
+    reduce_sum_sparse as reduce_sum,
 )
 from eagerflow._src.ops.sparse_binary_ops import (
     add as add,

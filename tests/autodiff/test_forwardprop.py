@@ -14,7 +14,7 @@ from eagerflow._src.testing import op_harness as H
 # Ops whose JVP TF 2.21 can't compute either: forward mode transposes their gradient,
 # whose op has no gradient (test_jvp_refused_as_tfs, test_sparse_segment_jvp_refused_as_tfs)
 _SPARSE_SEGMENT = ("SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN")
-_NO_TF_JVP = {"MaxPoolGradV2", *_SPARSE_SEGMENT,
+_NO_TF_JVP = {"MaxPoolGradV2", "SparseSoftmax", *_SPARSE_SEGMENT,
               *(f"{op}WithNumSegments" for op in _SPARSE_SEGMENT)}
 
 CASES = []
@@ -70,6 +70,17 @@ def test_jvp_refused_as_tfs():
         with tf.autodiff.ForwardAccumulator([g], [tf.ones_like(g)]) as acc:
             out = tf.raw_ops.MaxPoolGradV2(orig_input=x, orig_output=y, grad=g, **a)
         acc.jvp(out)
+
+
+def test_sparse_softmax_jvp_refused_as_tfs():
+    # its gradient adds with SparseDenseCwiseAdd, whose own gradient TF leaves unimplemented
+    v = tf.constant([1.0, 2.0, 3.0])
+    with pytest.raises(NotImplementedError, match="^Gradient for SparseDenseCwiseAdd is not "
+                                                  "implemented.$"):
+        with tf.autodiff.ForwardAccumulator([v], [tf.constant([1.0, 0.5, -1.0])]) as acc:
+            y = tf.raw_ops.SparseSoftmax(sp_indices=tf.constant([[0, 0], [0, 1], [1, 1]], tf.int64),
+                                         sp_values=v, sp_shape=tf.constant([2, 2], tf.int64))
+        acc.jvp(y)
 
 
 @pytest.mark.parametrize("op", _SPARSE_SEGMENT)

@@ -512,6 +512,36 @@ CASES = {
                  tf.TensorSpec([None, 2], tf.int64), tf.TensorSpec([None]),
                  tf.TensorSpec([2], tf.int64)]
     """,
+    "sparse_reductions": """
+        def f(s):
+            a = tf.sparse.reduce_sum(s, 1, keepdims=True)
+            b = tf.sparse.reduce_max(s, -1, output_is_sparse=True)
+            c = tf.sparse.reduce_sum(s, output_is_sparse=True, name="all")
+            return a, tf.sparse.reduce_max(s), b.indices, b.values, c.dense_shape
+        SPECS = [tf.SparseTensorSpec([3, 4], tf.float32)]
+    """,
+    "sparse_reduce_sum_unknown_rank": """
+        def f(s):
+            return tf.sparse.reduce_sum(s)
+        SPECS = [tf.SparseTensorSpec(None, tf.float32)]
+    """,
+    "sparse_dense_cwise": """
+        def f(s, x, y, k):
+            return (s * x).values, (s / y).values, (k / tf.constant([2, 3])).values
+        SPECS = [tf.SparseTensorSpec([2, 3], tf.float32), tf.TensorSpec([3]),
+                 tf.TensorSpec([2, 1]), tf.SparseTensorSpec([None, 2], tf.int32)]
+    """,
+    "sparse_reduce_cwise_gradients": """
+        def f(v, x, i):
+            with tf.GradientTape(persistent=True) as t:
+                t.watch([v, x])
+                s = tf.sparse.SparseTensor(i, v, tf.constant([2, 3], tf.int64))
+                a = tf.sparse.reduce_sum(s, 1)
+                b = (s * x).values + (s / x).values
+                c = tf.sparse.softmax(s).values
+            return t.gradient(a, v), t.gradient(b, [v, x]), t.gradient(c, v)
+        SPECS = [tf.TensorSpec([3]), tf.TensorSpec([3]), tf.TensorSpec([3, 2], tf.int64)]
+    """,
     # -- sparse and ragged ops in their API's name scope -----------------------------------
     "sparse_dense_matmul": """
         def f(a, b):
@@ -528,6 +558,14 @@ CASES = {
         def f(v):
             return tf.math.bincount(v, axis=-1)
         SPECS = [tf.SparseTensorSpec([None, None], tf.int32)]
+    """,
+    "math_bincount_ragged": """
+        def f(r, w):
+            return (tf.math.bincount(r, axis=-1, minlength=2, maxlength=9),
+                    tf.math.bincount(r, axis=-1, binary_output=True, dtype=tf.int64),
+                    tf.math.bincount(r, weights=w, axis=-1))
+        SPECS = [tf.RaggedTensorSpec([None, None], tf.int32, 1),
+                 tf.RaggedTensorSpec([None, None], tf.float32, 1)]
     """,
     "ragged_gather": """
         def f(r, i):

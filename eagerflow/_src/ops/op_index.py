@@ -252,6 +252,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "HashTableV2", "InitializeTableV2", "MutableDenseHashTableV2",
         "MutableHashTableOfTensorsV2", "MutableHashTableV2",
     ),
+    "ragged_count_ops": (
+        "RaggedBincount",
+    ),
     "lookup_ops": (
         "InitializeTableFromTextFileV2", "LookupTableExportV2", "LookupTableFindV2",
         "LookupTableImportV2", "LookupTableInsertV2", "LookupTableRemoveV2",
@@ -264,6 +267,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",
+    ),
+    "sparse_reduce_ops": (
+        "SparseDenseCwiseAdd", "SparseDenseCwiseDiv", "SparseDenseCwiseMul", "SparseReduceMax",
+        "SparseReduceMaxSparse", "SparseReduceSum", "SparseReduceSumSparse",
     ),
     "sparse_softmax": (
         "SparseSoftmax",

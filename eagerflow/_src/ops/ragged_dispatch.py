@@ -27,6 +27,7 @@ from eagerflow._src.ops import (
     misc_ops,
     nn,
     nn_loss,
+    ragged_count_ops,
     reduce,
     segment_ops,
     shaping,
@@ -325,21 +326,13 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
     if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
         raise ValueError(f"Unsupported axis value {axis} for a RaggedTensor of rank "
                          f"{arr.shape.rank}")
-    values = math.cast(arr.flat_values, dt.int64)
-    size = reduce.reduce_max(dense_concat([convert_to_tensor([-1], dt.int64), values], 0)) + 1
-    if minlength is not None:
-        size = math.maximum(size, convert_to_tensor(minlength, dt.int64))
-    if maxlength is not None:
-        size = math.minimum(size, convert_to_tensor(maxlength, dt.int64))
-    keep = math.less(values, size)
-    rows = indexing.boolean_mask(math.cast(arr.value_rowids(), dt.int64), keep)
-    cells = rows * size + indexing.boolean_mask(values, keep)
-    kept_weights = None if flat_weights is None else \
-        indexing.boolean_mask(convert_to_tensor(flat_weights), keep)
-    nrows = math.cast(arr.nrows(), dt.int64)
-    counts = misc_ops.bincount(cells, kept_weights, nrows * size, nrows * size, dtype,
-                               binary_output=binary_output)
-    return reshape(counts, dense_concat([reshape(nrows, [1]), reshape(size, [1])], 0))
+    if weights is not None and not isinstance(weights, RaggedTensor):
+        w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
+        raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
+                         f"Received argument weights={w.numpy() if w._shape else w} of type: "
+                         f"{type(w).__name__}.")
+    return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
+                                            binary_output)
 
 
 def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,

@@ -32,23 +32,19 @@ from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_const
 from eagerflow._src.ops.indexing import (
     boolean_mask,
     gather,
-    unsorted_segment_sum,
 )
 from eagerflow._src.ops.math import (
     cast,
-    equal,
     floordiv,
     floormod,
     greater,
     identity,
     not_equal,
     where,
-    zeros_like,
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
-from eagerflow._src.ops.reduce import reduce_max, reduce_prod, reduce_sum
-from eagerflow._src.ops.segment_ops import unsorted_segment_max
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sparse_ops import to_dense
 from eagerflow._src.ops.sparse_segment_ops import (  # noqa: F401 (tf.sparse's, re-exported)
@@ -233,55 +229,6 @@ def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: b
         return bind(sparse_count_ops.SPARSE_TENSOR_DENSE_MAT_MUL,
                     (sp.indices, sp.values, sp.dense_shape, dense),
                     {"adjoint_a": bool(adjoint_a), "adjoint_b": bool(adjoint_b)})
-
-
-def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,
-                      output_is_sparse: bool = False, name: str | None = None) -> Any:
-    """`tf.sparse.reduce_sum`: sums of the entries over `axis` (a dense tensor, or sparse)."""
-    return _reduce(sp_input, axis, keepdims, output_is_sparse, unsorted_segment_sum,
-                   reduce_sum)
-
-
-def reduce_max_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,
-                      output_is_sparse: bool = False, name: str | None = None) -> Any:
-    """`tf.sparse.reduce_max`: the largest entry over `axis` (implicit zeros are not
-    entries: a group without any gives 0, as TF)."""
-    return _reduce(sp_input, axis, keepdims, output_is_sparse, unsorted_segment_max,
-                   reduce_max)
-
-
-def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool,
-            segment: Callable, dense: Callable) -> Any:
-    sp = _sp(sp_input)
-    rank = _rank(sp)
-    axes = list(range(rank)) if axis is None else \
-        [a % rank for a in ([axis] if isinstance(axis, int) else list(axis))]
-    kept = [k for k in range(rank) if k not in axes]
-    kept_shape = gather(sp.dense_shape, convert_to_tensor(kept, _I64)) if kept else \
-        convert_to_tensor(np.zeros(0, np.int64))
-    n = reduce_prod(kept_shape) if kept else convert_to_tensor(1, _I64)
-    if kept:
-        ids = _positions(gather(sp.indices, convert_to_tensor(kept, _I64), axis=1),
-                         kept_shape, len(kept))
-    else:
-        ids = range_(shape_op(sp.indices, out_type=_I64)[0]) * 0
-    out = segment(sp.values, ids, n)
-    count = unsorted_segment_sum(cast(equal(ids, ids), _I64), ids, n)
-    has = greater(count, convert_to_tensor(0, _I64))
-    out = where(has, out, zeros_like(out))  # empty groups: 0 (not the reduction's identity)
-    # (traced, TF's SparseReduceSum/Max and their Sparse forms leave the result's shape
-    # unknown, rank included)
-    if output_is_sparse:
-        pos = where(has)[:, 0]
-        return SparseTensor._of(_indices_of(pos, kept_shape, len(kept)), gather(out, pos),
-                                kept_shape)._with_static(None)
-    result = reshape(out, kept_shape) if kept else reshape(out, [])
-    if keepdims:
-        full = [1 if k in axes else sp.dense_shape[k] for k in range(rank)]
-        result = reshape(result, stack([_int64(d) for d in full]))
-    if not isinstance(result, EagerTensor):
-        result._shape = None
-    return result
 
 
 # ---------------------------------------------------------------------------------------

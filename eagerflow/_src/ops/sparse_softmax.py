@@ -24,10 +24,8 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec, libm32
-from eagerflow._src.ops.array import concat, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sparse_binary_ops import (
     _SHAPE,
@@ -38,7 +36,13 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _summary,
     _value,
 )
-from eagerflow._src.ops.sparse_functions import _sp, reduce_sum_sparse
+from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_reduce_ops import (
+    SPARSE_DENSE_CWISE_ADD,
+    dims_checks,
+    packet_sum,
+    reduce_sum_sparse,
+)
 from eagerflow._src.ops.topk_order import std_sort
 
 _SOFTMAX = "SparseSoftmax"
@@ -58,16 +62,7 @@ def _softmax_checks(i: tuple, v: tuple, s: tuple, dims: Any) -> None:
     if len(dims) < 2:
         raise C.fail(_SOFTMAX, f"Input should have rank >= 2, but received shape: "
                                f"{_summary(dims)}")
-    total = 1
-    for d in dims.tolist():
-        if d < 0:
-            raise C.fail(_SOFTMAX, f"Expected shape dimensions to be non-negative, got {d}")
-        product = total * d
-        if product >= 2**63:  # (TF's product: -1 past 64 bits, else as int64)
-            result = -1 if product >= 2**64 else product - 2**64
-            raise C.fail(_SOFTMAX, f"Encountered overflow when multiplying {total} with {d}, "
-                                   f"result: {result}")
-        total = product
+    dims_checks(_SOFTMAX, dims)
     if i[0] != v[0]:
         raise C.fail(_SOFTMAX, f"indices and values rows (indexing dimension) must match. "
                                f"(indices = {i[0]}, values = {v[0]})")
@@ -118,25 +113,6 @@ def _packet_exp(d: np.ndarray, packets: bool = True) -> np.ndarray:
     return e if d.dtype == np.float32 else halfprec.down(e, d.dtype)
 
 
-def _packet_sum(x: np.ndarray) -> Any:
-    """The sum of a 1-D float64 array in Eigen's order: four packets of 4 lanes over each
-    block of 16, the other whole packets into the first, the tail in turn, the packet
-    folded in halves last."""
-    n, p = len(x), 4
-    lanes = np.zeros(p, x.dtype)
-    start = n // (4 * p) * 4 * p
-    if start:
-        s = x[:start].reshape(-1, 4, p).sum(axis=0)  # (each lane in turn, from the first)
-        lanes = ((s[0] + s[1]) + s[2]) + s[3]
-    whole = n // p * p
-    for j in range(start, whole, p):
-        lanes = lanes + x[j:j + p]
-    tail = x.dtype.type(0)
-    for v in x[whole:]:
-        tail = tail + v
-    return tail + ((lanes[0] + lanes[2]) + (lanes[1] + lanes[3]))
-
-
 def _group_softmax(g: np.ndarray) -> np.ndarray:
     """One group as TF's kernel computes it with Eigen: exp(x - max), times the inverse of
     its sum, each step in the values' type."""
@@ -148,7 +124,7 @@ def _group_softmax(g: np.ndarray) -> np.ndarray:
         return halfprec.down(halfprec.up(e) * halfprec.up(inv), g.dtype)
     with np.errstate(all="ignore"):
         e = _packet_exp(g - g.max())
-        total = _packet_sum(e) if g.dtype == np.float64 else \
+        total = packet_sum(e) if g.dtype == np.float64 else \
             eigen_reduce.inner(e, 1024, eigen_reduce._exact)
         return e * (g.dtype.type(1) / total)
 
@@ -203,13 +179,12 @@ def _softmax_reference(i: np.ndarray, v: np.ndarray, s: np.ndarray) -> np.ndarra
 
 
 def _softmax_grad(n: Any, g: Any) -> list:
-    """TF's: (g - the sum of g * softmax over each group, broadcast back) * softmax, with
-    TF's sparse sum and its sparse + dense add over the op's indices."""
+    """TF's: (g - the sum of g * softmax over each group, broadcast back) * softmax, of TF's
+    ops: SparseReduceSum (kept dims) and SparseDenseCwiseAdd over the op's indices."""
     indices, _, shape = n.inputs
     out = n.outputs[0]
     summed = -reduce_sum_sparse(SparseTensor._of(indices, out * g, shape), [-1], keepdims=True)
-    at = concat([indices[:, :-1], zeros_like(indices[:, -1:])], 1)
-    return [None, (g + gather_nd(summed, at)) * out, None]
+    return [None, bind(SPARSE_DENSE_CWISE_ADD, (indices, g, shape, summed), {}) * out, None]
 
 
 SPARSE_SOFTMAX = register(OpDef(
@@ -217,10 +192,12 @@ SPARSE_SOFTMAX = register(OpDef(
     grad=_softmax_grad,
     samples=lambda: [
         Sample((_i([[0, 0], [0, 2], [1, 1], [2, 0], [2, 3]]),
-                np.array([1.0, 2.0, 3.0, 4.0, -1.0]), _SHAPE), grad_inputs=(1,)),
+                np.array([1.0, 2.0, 3.0, 4.0, -1.0]), _SHAPE), grad_inputs=(1,),
+               second_order=False),
         Sample((_i([[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 0, 0]], 3),
                 np.array([1.0, 2.0, 3.0, 4.0], np.float32), np.array([2, 2, 2])),
-               grad_inputs=(1,)),
+               grad_inputs=(1,),
+               second_order=False),
         Sample((_i([[2, 0], [0, 2], [1, 1], [0, 0], [2, 3]]),
                 np.array([1.0, 2.0, 3.0, 4.0, -1.0], np.float16), _SHAPE), grad=False)],
     bad_samples=lambda: [

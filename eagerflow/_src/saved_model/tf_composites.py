@@ -13,21 +13,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import (
     array,
     image_color,
     image_transform,
-    indexing,
     linalg,
     math,
     misc_ops,
     nn,
     padding,
-    sequences,
     signal_ops,
-    sparse_functions,
-    sparse_operators,
     string_ops,
 )
 from eagerflow._src.ops import tensor_array as TA
@@ -182,58 +177,6 @@ def _projective(n: Any) -> Any:
         n.attrs.get("fill_mode", "CONSTANT").lower(), fill)
 
 
-def _sparse_dense(n: Any) -> Any:
-    """SparseDenseCwiseMul/Div/Add: the values of the SparseTensor the first three inputs
-    make, combined with the dense input's entries at their positions."""
-    sp, y = SparseTensor(*n.inputs[:3]), n.inputs[3]
-    if n.op == "SparseDenseCwiseMul":
-        return sparse_operators.sparse_mul(sp, y).values
-    if n.op == "SparseDenseCwiseDiv":
-        return sparse_operators.sparse_truediv(sp, y).values
-    return math.add(sp.values, sparse_operators.dense_at_values(sp, y, n.op))
-
-
-def _sparse_reduce(n: Any) -> Any:
-    """SparseReduceSum/Max and their Sparse forms (tf.sparse.reduce_sum/max in TF's
-    graphs): the reduction of the SparseTensor the first three inputs make."""
-    axes = _ints(n.value(3))
-    if not isinstance(axes, (int, list)):
-        raise n.fail("its reduction axes are known only when the graph runs")
-    sp = SparseTensor(*n.inputs[:3])
-    fn = sparse_functions.reduce_max_sparse if "Max" in n.op else \
-        sparse_functions.reduce_sum_sparse
-    sparse_out = n.op.endswith("Sparse")
-    out = fn(sp, axis=axes, keepdims=n.attrs["keep_dims"], output_is_sparse=sparse_out)
-    return [out.indices, out.values, out.dense_shape] if sparse_out else out
-
-
-def _ragged_bincount(n: Any) -> Any:
-    """RaggedBincount (Keras's counting layers on ragged rows): per row of the ragged
-    tensor its row splits and values make, how often each value below `size` occurs (1 at
-    most with binary_output), or its weights' sum; a matrix [rows, size]."""
-    splits, values, size, weights = n.inputs
-    # (TF's kernel reads the values flat and the size as a scalar: their ranks need not
-    # be known at import, as where the values come from a table lookup, whose shape TF's
-    # graph leaves unknown)
-    values = array.reshape(values, [-1])
-    if weights.shape.num_elements() != 0:
-        weights = array.reshape(weights, [-1])
-    size64 = array.reshape(math.cast(size, dt.int64), [])
-    rows = array.shape(splits, out_type=dt.int64)[0] - 1
-    row_ids = indexing.repeat(sequences.range(rows, dtype=dt.int64),
-                              splits[1:] - splits[:-1])
-    values64 = math.cast(values, dt.int64)
-    keep = math.less(values64, size64)
-    w = array.ones_like(values, dtype=weights.dtype) if n.attrs["binary_output"] or \
-        weights.shape.num_elements() == 0 else weights
-    counts = indexing.unsorted_segment_sum(
-        indexing.boolean_mask(w, keep),
-        indexing.boolean_mask(row_ids * size64 + values64, keep), rows * size64)
-    if n.attrs["binary_output"]:
-        counts = math.minimum(counts, array.ones_like(counts))
-    return array.reshape(counts, array.stack([rows, size64]))
-
-
 def _compare(n: Any) -> Any:
     """Equal / NotEqual. TF 2 writes `==` with incompatible_shape_error=False: shapes that
     don't broadcast then compare unequal (one bool) instead of failing. Static shapes
@@ -254,14 +197,9 @@ COMPOSED = {
                                          "EmptyTensorList")},
     **{name: _optional for name in ("OptionalFromValue", "OptionalNone", "OptionalHasValue",
                                     "OptionalGetValue")},
-    **{name: _sparse_dense for name in ("SparseDenseCwiseMul", "SparseDenseCwiseDiv",
-                                        "SparseDenseCwiseAdd")},
-    "RaggedBincount": _ragged_bincount,
     "Equal": _compare,
     "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,
-    **{name: _sparse_reduce for name in ("SparseReduceSum", "SparseReduceMax",
-                                         "SparseReduceSumSparse", "SparseReduceMaxSparse")},
     # gradient ops, in the functions TF saves gradients as (tf.recompute_grad's, ...)
     "SoftplusGrad": lambda n: math.softplus_grad(*n.inputs),
     "SoftsignGrad": lambda n: nn.softsign_grad(*n.inputs),

@@ -38,11 +38,9 @@ EXTRA_OPS = (
     "TensorListResize",
     "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2", "StatelessRandomNormalV2",
     "Softplus", "Softsign", "AddV2", "Mod", "StringFormat", "SparseCross",
-    "DenseBincount", "SparseReduceSum", "SparseReduceMax", "SparseReduceSumSparse",
-    "SparseReduceMaxSparse", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
+    "DenseBincount", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
-    "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseDenseCwiseAdd",
-    "RaggedBincount", "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
+    "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
     "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
     "ImageProjectiveTransformV3",
     # queues' creators (an attr they refuse shows their definitions in the eager error)

@@ -37,6 +37,7 @@ from eagerflow._src.ops import (
 from eagerflow._src.ops import debugging as D
 from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
 from eagerflow._src.ops import sparse_functions as SF
+from eagerflow._src.ops import sparse_reduce_ops as SR
 from eagerflow._src.ops import sparse_serialization as SS
 from eagerflow._src.ops.array import rank
 from eagerflow._src.ops.dispatch import bind
@@ -145,11 +146,11 @@ def _sparse_reduction(fn: Any, tf_name: str, sparse_out: bool) -> Any:
     return reduce_v1
 
 
-sparse_reduce_sum = _sparse_reduction(SF.reduce_sum_sparse, "sparse_reduce_sum", False)
-sparse_reduce_max = _sparse_reduction(SF.reduce_max_sparse, "sparse_reduce_max", False)
-sparse_reduce_sum_sparse = _sparse_reduction(SF.reduce_sum_sparse, "sparse_reduce_sum_sparse",
+sparse_reduce_sum = _sparse_reduction(SR.reduce_sum_sparse, "sparse_reduce_sum", False)
+sparse_reduce_max = _sparse_reduction(SR.reduce_max_sparse, "sparse_reduce_max", False)
+sparse_reduce_sum_sparse = _sparse_reduction(SR.reduce_sum_sparse, "sparse_reduce_sum_sparse",
                                              True)
-sparse_reduce_max_sparse = _sparse_reduction(SF.reduce_max_sparse, "sparse_reduce_max_sparse",
+sparse_reduce_max_sparse = _sparse_reduction(SR.reduce_max_sparse, "sparse_reduce_max_sparse",
                                              True)
 
 

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.saved_model import tf_composites
 from eagerflow._src.saved_model.protos import pb
 
 
@@ -134,8 +133,8 @@ def test_ragged_bincount_on_import_counts_each_row(binary, weighted):
     splits = np.array([0, 3, 3, 7], np.int64)
     values = np.array([1, 4, 1, 0, 2, 2, 9], np.int32)
     weights = np.arange(1, 8, dtype=np.float32) if weighted else np.zeros(0, np.float32)
-    got = tf_composites.COMPOSED["RaggedBincount"](
-        _node([splits, values, np.int32(5), weights], binary_output=binary)).numpy()
+    got = tf.raw_ops.RaggedBincount(splits=splits, values=values, size=np.int32(5),
+                                    weights=weights, binary_output=binary).numpy()
     want = np.zeros((3, 5), np.float32)
     for row in range(3):
         for k in range(splits[row], splits[row + 1]):
@@ -147,15 +146,14 @@ def test_ragged_bincount_on_import_counts_each_row(binary, weighted):
 
 def test_ragged_bincount_on_import_takes_values_and_size_of_unknown_rank():
     # (a TextVectorization's counts of a table lookup's ids: TF's graph leaves the
-    # lookup's shape unknown, and the composed op must still mask and count them)
+    # lookup's shape unknown, and the op must still take and count them)
     splits = np.array([0, 2, 5], np.int64)
     values = np.array([3, 0, 3, 3, 7], np.int64)
 
     @tf.function(input_signature=[tf.TensorSpec(None, tf.int64), tf.TensorSpec(None, tf.int64)])
     def count(v, size):
-        return tf_composites.COMPOSED["RaggedBincount"](types.SimpleNamespace(
-            inputs=[tf.constant(splits), v, size, tf.zeros([0], tf.float32)],
-            attrs={"binary_output": False}))
+        return tf.raw_ops.RaggedBincount(splits=tf.constant(splits), values=v, size=size,
+                                         weights=tf.zeros([0], tf.float32))
 
     got = count(tf.constant(values), tf.constant(4, tf.int64)).numpy()
     want = np.zeros((2, 4), np.float32)

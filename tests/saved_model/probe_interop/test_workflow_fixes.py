@@ -215,18 +215,11 @@ def test_a_mutable_tables_lookup_has_its_shape_where_a_saved_model_recreates_it(
 def test_ragged_bincount_imports_values_of_unknown_shape():
     # (TF's graph of a Keras counting layer feeds RaggedBincount a lookup's result and a
     # size whose shapes TF's shape functions leave unknown)
-    from eagerflow._src.saved_model import tf_composites
-
-    class Node:
-        op = "RaggedBincount"
-        attrs = {"binary_output": False}
-
     @tf.function(input_signature=[tf.TensorSpec([None], tf.int64),
                                   tf.TensorSpec(None, tf.int64), tf.TensorSpec(None, tf.int64)])
     def counts(splits, values, size):
-        node = Node()
-        node.inputs = (splits, values, size, tf.constant([], tf.float32))
-        return tf_composites.COMPOSED["RaggedBincount"](node)
+        return tf.raw_ops.RaggedBincount(splits=splits, values=values, size=size,
+                                         weights=tf.constant([], tf.float32))
 
     splits, values = np.array([0, 3, 3, 7]), np.array([1, 1, 3, 0, 5, 2, 2])
     want = np.zeros((3, 4), np.float32)

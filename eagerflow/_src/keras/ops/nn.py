@@ -38,7 +38,8 @@ from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
 from eagerflow._src.ops.nn_norm import moments as tf_moments
 from eagerflow._src.ops.sequences import range as tf_range
-from eagerflow._src.ops.sparse_functions import SparseTensor, reduce_max_sparse
+from eagerflow._src.ops.sparse_functions import SparseTensor
+from eagerflow._src.ops.sparse_reduce_ops import reduce_max_sparse
 
 # ---------------------------------------------------------------------------------------
 # Logits remembered by sigmoid/softmax outputs (weakly: they die with the tensor)
