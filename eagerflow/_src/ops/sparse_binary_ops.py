@@ -30,6 +30,7 @@ from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_ops import check_coo_ranks
 
 _I64 = dt.int64
 _ADD, _ADD_GRAD, _DENSE_ADD = "SparseAdd", "SparseAddGrad", "SparseTensorDenseAdd"
@@ -461,12 +462,7 @@ SPARSE_ADD = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 def _dense_add_checks(ai: tuple, av: tuple, ash: tuple, b: tuple, dims: Any) -> None:
-    if len(ai) != 2:
-        raise C.fail(_DENSE_ADD, f"Input a_indices should be a matrix but received shape: "
-                                 f"{C.shape_str(ai)}")
-    if len(av) != 1 or len(ash) != 1:
-        raise C.fail(_DENSE_ADD, f"Inputs a_values and a_shape should be vectors but received "
-                                 f"shapes: {C.shape_str(av)} and {C.shape_str(ash)}")
+    check_coo_ranks(_DENSE_ADD, "a_", ai, av, ash)
     for x, y in ((ai[0], av[0]), (ai[1], ash[0])):
         if x != y:
             raise C.fail(_DENSE_ADD, f"Dimensions {x} and {y} are not compatible")

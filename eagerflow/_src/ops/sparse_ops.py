@@ -195,6 +195,18 @@ FILL_GRAD_KERNELS = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfl
                      dt.int64, dt.uint64)
 
 
+def check_coo_ranks(op: str, prefix: str, indices: tuple, values: tuple,
+                    shape: tuple) -> None:
+    """A SparseTensor's parts' ranks as the kernels taking one (`prefix`: its argument
+    names' "a_" or "sp_") check them: a matrix of indices, vectors of values and shape."""
+    if len(indices) != 2:
+        raise C.fail(op, f"Input {prefix}indices should be a matrix but received shape: "
+                         f"{C.shape_str(indices)}")
+    if len(values) != 1 or len(shape) != 1:
+        raise C.fail(op, f"Inputs {prefix}values and {prefix}shape should be vectors but "
+                         f"received shapes: {C.shape_str(values)} and {C.shape_str(shape)}")
+
+
 def want_rank(op: str, x: Any, rank: int, what: str) -> None:
     """The fill kernels' rank check of a known shape ("values must be a vector, saw: ...")."""
     if x._shape is not None and len(x._shape) != rank:

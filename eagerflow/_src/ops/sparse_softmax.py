@@ -37,6 +37,7 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _value,
 )
 from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_ops import check_coo_ranks
 from eagerflow._src.ops.sparse_reduce_ops import (
     SPARSE_DENSE_CWISE_ADD,
     dims_checks,
@@ -51,12 +52,7 @@ _EXPF = libm32.scalar("expf")
 
 
 def _softmax_checks(i: tuple, v: tuple, s: tuple, dims: Any) -> None:
-    if len(i) != 2:
-        raise C.fail(_SOFTMAX, f"Input sp_indices should be a matrix but received shape: "
-                               f"{C.shape_str(i)}")
-    if len(v) != 1 or len(s) != 1:
-        raise C.fail(_SOFTMAX, f"Inputs sp_values and sp_shape should be vectors but received "
-                               f"shapes: {C.shape_str(v)} and {C.shape_str(s)}")
+    check_coo_ranks(_SOFTMAX, "sp_", i, v, s)
     if dims is None:
         return
     if len(dims) < 2:
