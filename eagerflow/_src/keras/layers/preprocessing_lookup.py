@@ -32,7 +32,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import hash_ops, indexing, lookup_ops, misc_ops, sparse_functions
+from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -100,32 +100,32 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
 
 
 def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> Any:
-    """Counts of each index per row (multi_hot: whether it occurs): one segment sum; a
-    ragged tensor's by tf.math.bincount (TF's RaggedBincount), as Keras's TF backend."""
+    """Counts of each index per row (multi_hot: whether it occurs): one segment sum."""
     if isinstance(x, RaggedTensor):
-        if isinstance(weights, RaggedTensor):
-            weights = weights.with_flat_values(tm.cast(weights.flat_values, d))
-        return misc_ops.bincount(x, weights, minlength=depth, maxlength=depth, dtype=d,
-                                 axis=-1, binary_output=mode == "multi_hot")
-    squeeze = x.shape.rank == 1
-    if squeeze:
-        x = ta.expand_dims(x, 0)
-    n, k = ta.shape(x, out_type=dt.int64)[0], ta.shape(x, out_type=dt.int64)[1]
-    flat = ta.reshape(x, [-1])
-    rows = ta.reshape(ta.tile(ta.expand_dims(range_(n), 1), ta.stack([1, k])), [-1])
-    nrows = n
+        rows, flat, nrows = x.value_rowids(), x.flat_values, x.nrows()
+    else:
+        if x.shape.rank == 1:
+            x = ta.expand_dims(x, 0)
+            squeeze = True
+        else:
+            squeeze = False
+        n, k = ta.shape(x, out_type=dt.int64)[0], ta.shape(x, out_type=dt.int64)[1]
+        flat = ta.reshape(x, [-1])
+        rows = ta.reshape(ta.tile(ta.expand_dims(range_(n), 1), ta.stack([1, k])), [-1])
+        nrows = n
     idx = tm.cast(flat, dt.int64)
     in_range = tm.logical_and(idx >= 0, idx < depth)
     _check_range(idx, depth)
     ids = tm.where(in_range, rows * depth + idx, rows * depth)  # dropped: weight 0
     vals = tm.ones_like(idx, dtype=d) if weights is None else \
-        tm.cast(ta.reshape(weights, [-1]), d)
+        tm.cast(ta.reshape(weights, [-1]) if not isinstance(weights, RaggedTensor)
+                else weights.flat_values, d)
     vals = tm.where(in_range, vals, tm.zeros_like(vals))
     counts = indexing.unsorted_segment_sum(vals, ids, nrows * depth)
     out = ta.reshape(counts, ta.stack([nrows, convert_to_tensor(depth, dt.int64)]))
     if mode == "multi_hot":
         out = tm.cast(tm.greater(out, tm.zeros_like(out)), d)
-    if squeeze:
+    if not isinstance(x, RaggedTensor) and squeeze:
         out = ta.squeeze(out, 0)
     return out
 
