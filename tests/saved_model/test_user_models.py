@@ -34,7 +34,6 @@ KNOWN = {
 
 # the same for TF's probes of eagerflow's re-save, against TF's of its own re-save
 KNOWN_RESAVE = {
-    ("composite", "cf_sparse"): "an output of unknown rank is written as rank 1",
     ("tables", "handle"): "a function returning a table's handle is written failing",
     ("text_export", "signatures"): "the re-saved signature captures the table's handle, not "
                                    "its constants as TF's does",

@@ -134,7 +134,10 @@ def _reduce_axes(op: str, axes: Any, rank: int) -> list:
 
 def _const(x: Any) -> Any:
     """x's value where known as the graph is built (TF's shape functions read constant
-    inputs), else None."""
+    inputs, not a PlaceholderWithDefault's default: a TF 1 sparse_placeholder's dense
+    shape), else None."""
+    if getattr(getattr(x, "op", None), "type", None) == "PlaceholderWithDefault":
+        return None
     v = C.known(x) if getattr(x, "_arr", None) is None else _value(x)
     return None if isinstance(v, Tensor) else np.asarray(v)
 

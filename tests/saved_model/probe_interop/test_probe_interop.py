@@ -68,9 +68,6 @@ SAME_PROCESS = ("TF's reference loads its file in the process that traced the cu
                 "cannot be differentiated there (TF's LookupError, which eagerflow raises "
                 "too: test_workflow_fixes.py checks both ways in fresh processes)")
 KNOWN = {
-    ("composites", "tf_on_ef", "cf_sparse"):
-        "tf.sparse.reduce_sum is written as segment sums, whose result TF's shape inference "
-        "finds of rank 1; TF's SparseReduceSum leaves the rank unknown",
     **{("options_plain", direction, key): SAME_PROCESS
        for direction in ("tf_on_ef", "ef_on_tf") for key in ("grads", "sig_grads")},
 }
