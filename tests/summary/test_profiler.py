@@ -221,8 +221,11 @@ def test_tf_function_calls(tmp_path):
     (building,) = [e for e in evs if e[0] == "tf.function-graph_building"]
     assert inside(building, calls[0]) and not inside(building, calls[1])
     for call in calls:
-        (execute,) = [e for e in evs if e[0] == "EagerExecute" and inside(e, call)]
-        assert execute[4]["is_func"] == 1 and execute[4]["eager_op"].startswith("__inference_g_")
+        # (functions only: a finalizer of an earlier test's resource may run its op inside
+        # the call, as the garbage collector's timing has it)
+        (execute,) = [e for e in evs if e[0] == "EagerExecute" and inside(e, call)
+                      and e[4].get("is_func") == 1]
+        assert execute[4]["eager_op"].startswith("__inference_g_")
         ops = [(e[0], e[1]) for e in evs if inside(e, execute) and e is not execute]
         assert ops == [("Exp:Exp", "Exp"), ("add:AddV2", "AddV2"), ("Relu:Relu", "Relu"),
                        ("mul:Mul", "Mul")]
