@@ -45,6 +45,7 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _value,
 )
 from eagerflow._src.ops.sparse_functions import _sp, _traced
+from eagerflow._src.ops.sparse_ops import check_coo_ranks
 
 _I64, _I32 = dt.int64, dt.int32
 _REAL_KERNELS = (dt.float64, dt.float32, dt.bfloat16, dt.float16, dt.int32, dt.int8, dt.uint8,
@@ -424,12 +425,7 @@ def reduce_max_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = 
 # ---------------------------------------------------------------------------------------
 
 def _cwise_shape_checks(op: str, i: tuple, v: tuple, s: tuple) -> None:
-    if len(i) != 2:
-        raise C.fail(op, f"Input sp_indices should be a matrix but received shape: "
-                         f"{C.shape_str(i)}")
-    if len(v) != 1 or len(s) != 1:
-        raise C.fail(op, f"Inputs sp_values and sp_shape should be vectors but received "
-                         f"shapes: {C.shape_str(v)} and {C.shape_str(s)}")
+    check_coo_ranks(op, "sp_", i, v, s)
     if i[0] != v[0]:
         raise C.fail(op, f"The first dimension of values and indices should match. "
                          f"({v[0]} vs. {i[0]})")
