@@ -15,7 +15,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "resource_ops": (
         "AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "DestroyResourceOp",
-        "VarHandleOp", "VarIsInitializedOp",
+        "DisableCopyOnRead", "ResourceCountUpTo", "VarHandleOp", "VarIsInitializedOp",
+        "VariableShape",
     ),
     "tfdbg": (
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",

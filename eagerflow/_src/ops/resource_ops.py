@@ -1,5 +1,6 @@
 """The ops on variable handles that tf.raw_ops runs: VarHandleOp, VarIsInitializedOp,
-DestroyResourceOp and Assign{,Add,Sub}VariableOp (ReadVariableOp is variables.py's READ).
+DestroyResourceOp, Assign{,Add,Sub}VariableOp, ResourceCountUpTo, VariableShape and
+DisableCopyOnRead (ReadVariableOp is variables.py's READ).
 
 Sits in ops/ over variables.py; loaded on first use (op_index.py lists it). A handle is a
 scalar tensor of dtype resource holding a core/resource.py ResourceHandle: a variable's
@@ -20,13 +21,19 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, shape_str
+from eagerflow._src.core.errors import (
+    InvalidArgumentError,
+    NotFoundError,
+    OutOfRangeError,
+    shape_str,
+)
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
-from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.checks import dtype_word, fail
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
@@ -293,3 +300,137 @@ _ASSIGN = {mode: register(OpDef(
     stateful=True, tf=TFForm(load=_assign_load(mode), takes_handles=True),
 )) for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
                       ("sub", "AssignSubVariableOp"))}
+
+
+# -- ResourceCountUpTo, VariableShape, DisableCopyOnRead ----------------------------------
+def _variable(op: str, h: Any) -> Any:
+    """The variable a handle input names: the handle's array eagerly, the variable itself
+    in a graph (whose nodes take their variables as inputs)."""
+    if isinstance(h, np.ndarray):
+        return handle_variable(EagerTensor(h, dt.resource), op)
+    return h
+
+
+def on_variable(op: OpDef, var: Any, attrs: dict, name: str | None = None) -> Any:
+    """`op` run on variable `var`'s handle (its only input): eagerly where it lives; in a
+    graph as a node taking the variable (a function's capture of it named as TF's)."""
+    graph = _state.graph
+    if graph is None:
+        return bind_at(var._device, op, (var.handle,), attrs, name)
+    graph.variable_map.setdefault(id(var), var)
+    out = graph.add_op(op, (var,), attrs, name)
+    if getattr(graph, "building_function", False):
+        graph._capture_resource(var, graph.operations[-1], "resource")
+    return out[0] if out else graph.operations[-1]
+
+
+def _handle_infer(op: str, out: Any) -> Any:
+    def infer(h: Any, **attrs: Any) -> list:
+        if isinstance(h, Tensor):
+            check_handle(op, 0, h)
+        return out(h, **attrs)
+    return infer
+
+
+def _count_up_to_kernel(xp: Any, h: Any, *, limit: int, T: Any) -> Any:
+    var = _variable("ResourceCountUpTo", h)
+    have = dt.as_dtype(var.dtype)
+    if have is not dt.as_dtype(T):
+        raise fail("ResourceCountUpTo", f"Type mismatch: actual {have.name} vs. expect "
+                                        f"{dt.as_dtype(T).name}")
+    old = np.asarray(to_host(var._arr))
+    if old.ndim:
+        raise fail("ResourceCountUpTo", f"input is not a scalar: {shape_str(old.shape)}")
+    if old >= limit:
+        raise OutOfRangeError(None, None, f"Reached limit of {limit} [Op:ResourceCountUpTo]")
+    var._arr = D.to_device(old + np.ones((), old.dtype), D.lookup(var._device))
+    return old.copy()
+
+
+def _handle_load(op: Any, attrs: tuple) -> Any:
+    """The raw op's call: a traced handle naming a variable becomes the node on it."""
+    def load(node: Any) -> list:
+        h = node.inputs[0]
+        given = {k: node.attrs[k] for k in attrs if k in node.attrs}
+        var = variable_of(h)
+        if var is not None:
+            out = on_variable(REGISTRY_OPS[op], var, given)
+        else:
+            out = bind(REGISTRY_OPS[op], (h,), given)
+        return [out] if isinstance(out, Tensor) else []
+    return load
+
+
+def count_up_to(var: Any, limit: int, name: str | None = None) -> Any:
+    """TF's ResourceCountUpTo of `var`: its value, then `var` incremented by one
+    (OutOfRangeError once the value is `limit`)."""
+    if var.dtype not in (dt.int32, dt.int64) and _state.graph is None:
+        raise InvalidArgumentError(None, None, (
+            f"Value for attr 'T' of {dtype_word(var.dtype)} is not in the list of allowed "
+            "values: int32, int64\n\t; NodeDef: {{node ResourceCountUpTo}}; "
+            "Op<name=ResourceCountUpTo; signature=resource:resource -> output:T; "
+            "attr=limit:int; attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true> "
+            "[Op:ResourceCountUpTo] name: "))
+    return on_variable(COUNT_UP_TO, var, {"limit": int(limit), "T": dt.as_dtype(var.dtype)},
+                       name)
+
+
+def _count_samples() -> list:
+    return [Sample((Resource(np.array(1, np.int32)),), {"limit": 3, "T": dt.int32}),
+            Sample((Resource(np.array(-4, np.int64)),), {"limit": 0, "T": dt.int64})]
+
+
+def _count_bad_samples() -> list:
+    return [BadSample((Resource(np.array(3, np.int32)),), {"limit": 3, "T": dt.int32},
+                      OutOfRangeError, "Reached limit of 3"),
+            BadSample((Resource(np.array(1, np.int32)),), {"limit": 3, "T": dt.int64},
+                      InvalidArgumentError, "Type mismatch: actual int32 vs. expect int64"),
+            BadSample((Resource(np.array([1, 2, 3], np.int32)),), {"limit": 3, "T": dt.int32},
+                      InvalidArgumentError, "input is not a scalar: [3]"),
+            *_not_a_handle("ResourceCountUpTo", limit=3, T=dt.int32)]
+
+
+COUNT_UP_TO = register(OpDef(
+    "ResourceCountUpTo", _handle_infer("ResourceCountUpTo", lambda h, T, **a: [((), T)]),
+    _count_up_to_kernel, stateful=True, no_fold=True,
+    reference=lambda v, limit, T: (v.copy(), v + np.ones((), v.dtype)),
+    samples=_count_samples, bad_samples=_count_bad_samples, gpu=False,
+    tf=TFForm(load=_handle_load("ResourceCountUpTo", ("limit", "T")), takes_handles=True),
+))
+
+
+def _shape_kernel(xp: Any, h: Any, *, out_type: Any = dt.int32) -> Any:
+    var = _variable("VariableShape", h)
+    return np.array(var._arr.shape, dt.as_dtype(out_type).as_numpy_dtype)
+
+
+def _shape_infer(h: Any, out_type: Any = dt.int32, **_attrs: Any) -> list:
+    var = variable_of(h) if isinstance(h, Tensor) else h
+    rank = None if var is None else var.shape.rank
+    return [((rank,), dt.as_dtype(out_type))]
+
+
+VARIABLE_SHAPE = register(OpDef(
+    "VariableShape", _handle_infer("VariableShape", _shape_infer),
+    _shape_kernel, stateful=True, no_fold=True,
+    reference=lambda v, out_type=dt.int32: (np.array(v.shape, out_type.as_numpy_dtype), v),
+    samples=lambda: [Sample(s.inputs, {"out_type": t}) for s, t in
+                     zip(_resource_samples(), (dt.int32, dt.int64, dt.int32))],
+    bad_samples=lambda: _not_a_handle("VariableShape", out_type=dt.int32), gpu=False,
+    tf=TFForm(load=_handle_load("VariableShape", ("out_type",)), takes_handles=True),
+))
+
+
+def _no_copy_kernel(xp: Any, h: Any) -> tuple:
+    _variable("DisableCopyOnRead", h)  # (eagerflow's reads never copy: a handle's check)
+    return ()
+
+
+DISABLE_COPY_ON_READ = register(OpDef(
+    "DisableCopyOnRead", _handle_infer("DisableCopyOnRead", lambda h: []), _no_copy_kernel,
+    num_outputs=0, stateful=True, no_fold=True, reference=lambda v: (v,), samples=_resource_samples,
+    bad_samples=lambda: _not_a_handle("DisableCopyOnRead"), gpu=False,
+    tf=TFForm(load=_handle_load("DisableCopyOnRead", ()), takes_handles=True),
+))
+
+REGISTRY_OPS = {op.name: op for op in (COUNT_UP_TO, VARIABLE_SHAPE, DISABLE_COPY_ON_READ)}

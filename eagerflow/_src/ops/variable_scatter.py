@@ -2,7 +2,8 @@
 
 Sits after the indexing and segment ops, and installs these methods on Variable, as
 operators.py installs the Python operators: scatter_add, ..., scatter_update and
-scatter_nd_* are TF's ResourceScatter and ResourceScatterNd ops (resource_scatter.py).
+scatter_nd_* are TF's ResourceScatter and ResourceScatterNd ops (resource_scatter.py),
+count_up_to TF's ResourceCountUpTo (resource_ops.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -31,6 +33,14 @@ from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import pack
 from eagerflow._src.ops.variables import Variable
+
+resource_ops = lazy_module("eagerflow._src.ops.resource_ops")  # (count_up_to's op)
+
+
+def count_up_to(self: Variable, limit: int) -> Any:
+    """The variable's value, then the variable incremented by one (OutOfRangeError once it
+    is `limit`): TF's ResourceCountUpTo, eagerly and in graphs."""
+    return resource_ops.count_up_to(self, limit)
 
 
 def _dims(s: TensorShape) -> str:
@@ -134,5 +144,6 @@ for _name, _op in [("scatter_nd_add", "ResourceScatterNdAdd"),
                    ("scatter_nd_min", "ResourceScatterNdMin")]:
     setattr(Variable, _name, _nd_method(_op))
 Variable.batch_scatter_update = batch_scatter_update
+Variable.count_up_to = count_up_to
 Variable.sparse_read = sparse_read
 Variable.gather_nd = gather_nd

@@ -29,7 +29,6 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
-    OutOfRangeError,
 )
 from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
@@ -411,15 +410,6 @@ class Variable(metaclass=_VariableMeta):
     @property
     def initializer(self) -> None:
         return None  # (TF 1's initializer op; an eager variable has none)
-
-    def count_up_to(self, limit: int) -> Tensor:
-        """The value, then incremented by one; OutOfRangeError once it reaches `limit`."""
-        old = self._as_tensor()
-        if to_host(old._arr) >= limit:
-            raise OutOfRangeError(None, None, f"Reached limit of {limit} "
-                                              "[Op:ResourceCountUpTo]")
-        self.assign_add(np.ones((), self._dtype.as_numpy_dtype))
-        return old
 
     def set_shape(self, shape: Any) -> None:
         """Narrows the static shape to `shape` (ValueError where they differ)."""

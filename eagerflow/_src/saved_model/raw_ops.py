@@ -78,6 +78,8 @@ def names() -> list[str]:
 
 
 def _runnable(name: str) -> bool:
+    if name in tf_ops.REF_OPS:  # (each refuses to run: see RawOp._refuse_refs)
+        return True
     if name in training_ops.SPECS or name in sparse_training_ops.SPECS:
         # (their handles: variables, `v.handle`)
         return True
@@ -130,6 +132,8 @@ class RawOp:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self._check_keywords(args, kwargs)
+        if self.op in tf_ops.REF_OPS:
+            self._refuse_refs()
         name = kwargs.pop("name", None)
         by_arg = {self.params[p]: v for p, v in kwargs.items()}
         attrs: dict = {}
@@ -139,6 +143,23 @@ class RawOp:
             if _state.graph is None:
                 self._eager_error(e, by_arg, attrs, name)
             raise
+
+    def _refuse_refs(self) -> None:
+        """TF's refusal of an op taking or giving a reference (a TF 1 mutable tensor):
+        eagerly its wrapper's RuntimeError naming the last such argument (inputs, then
+        outputs); in a graph its TypeError naming the first reference input, which no
+        tensor or resource variable is."""
+        refs = [a.name for a in self.opdef.input_arg if a.is_ref]
+        if _state.graph is None:
+            last = (refs + [a.name for a in self.opdef.output_arg if a.is_ref])[-1]
+            raise RuntimeError(f"{self.__name__} op does not support eager execution. Arg "
+                               f"'{last}' is a ref.")
+        if refs:
+            raise TypeError(f"'{self.op}' Op requires that input '{refs[0]}' be a mutable "
+                            "tensor (e.g.: a tf.Variable)")
+        raise NotImplementedError(f"tf.raw_ops.{self.op} makes a TF 1 reference, which "
+                                  "eagerflow's graphs do not hold: TF 1 graphs that have one "
+                                  "are imported (tf.compat.v1.train.import_meta_graph)")
 
     def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> None:
         """`e` worded as TF's op wrapper words it: the function named after this op's list

@@ -17,6 +17,42 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.ops.tf_op_defs import signatures
 from eagerflow._src.saved_model.protos import pb
 
+# TF's ops taking or giving a reference (TF 1's mutable tensors: VariableV2, Assign, the
+# Apply* training ops, the old queues, readers, tables and TensorArrays): tf.raw_ops has
+# each, which refuses to run eagerly (saved_model/raw_ops.py), and an imported TF 1 graph's
+# variables are updated by some (saved_model/ref_import.py)
+REF_OPS = (
+    "AccumulatorApplyGradient", "AccumulatorNumAccumulated", "AccumulatorSetGlobalStep",
+    "AccumulatorTakeGradient", "ApplyAdaMax", "ApplyAdadelta", "ApplyAdagrad", "ApplyAdagradDA",
+    "ApplyAdagradV2", "ApplyAdam", "ApplyAddSign", "ApplyCenteredRMSProp", "ApplyFtrl",
+    "ApplyFtrlV2", "ApplyGradientDescent", "ApplyMomentum", "ApplyPowerSign",
+    "ApplyProximalAdagrad", "ApplyProximalGradientDescent", "ApplyRMSProp", "Assign",
+    "AssignAdd", "AssignSub", "Barrier", "BarrierClose", "BarrierIncompleteSize",
+    "BarrierInsertMany", "BarrierReadySize", "BarrierTakeMany", "ConditionalAccumulator",
+    "CountUpTo", "DebugGradientRefIdentity", "DestroyTemporaryVariable", "FIFOQueue",
+    "FakeQueue", "FixedLengthRecordReader", "HashTable", "IdentityReader", "InitializeTable",
+    "InitializeTableFromTextFile", "IsVariableInitialized", "LMDBReader", "LookupTableExport",
+    "LookupTableFind", "LookupTableImport", "LookupTableInsert", "LookupTableSize",
+    "MutableDenseHashTable", "MutableHashTable", "MutableHashTableOfTensors",
+    "PaddingFIFOQueue", "PriorityQueue", "QueueClose", "QueueDequeue", "QueueDequeueMany",
+    "QueueDequeueUpTo", "QueueEnqueue", "QueueEnqueueMany", "QueueIsClosed", "QueueSize",
+    "RandomShuffleQueue", "ReaderNumRecordsProduced", "ReaderNumWorkUnitsCompleted",
+    "ReaderRead", "ReaderReadUpTo", "ReaderReset", "ReaderRestoreState", "ReaderSerializeState",
+    "RefEnter", "RefExit", "RefIdentity", "RefMerge", "RefNextIteration", "RefSelect",
+    "RefSwitch", "ScatterAdd", "ScatterDiv", "ScatterMax", "ScatterMin", "ScatterMul",
+    "ScatterNdAdd", "ScatterNdMax", "ScatterNdMin", "ScatterNdSub", "ScatterNdUpdate",
+    "ScatterSub", "ScatterUpdate", "SdcaShrinkL1", "SparseAccumulatorApplyGradient",
+    "SparseAccumulatorTakeGradient", "SparseApplyAdadelta", "SparseApplyAdagrad",
+    "SparseApplyAdagradDA", "SparseApplyAdagradV2", "SparseApplyCenteredRMSProp",
+    "SparseApplyFtrl", "SparseApplyFtrlV2", "SparseApplyMomentum", "SparseApplyProximalAdagrad",
+    "SparseApplyProximalGradientDescent", "SparseApplyRMSProp", "SparseConditionalAccumulator",
+    "Stack", "StackClose", "StackPop", "StackPush", "StridedSliceAssign", "TFRecordReader",
+    "TemporaryVariable", "TensorArray", "TensorArrayClose", "TensorArrayConcat",
+    "TensorArrayGather", "TensorArrayGrad", "TensorArrayPack", "TensorArrayRead",
+    "TensorArrayScatter", "TensorArraySize", "TensorArraySplit", "TensorArrayUnpack",
+    "TensorArrayWrite", "TextLineReader", "Variable", "VariableV2", "WholeFileReader",
+)
+
 # TF ops that the SavedModel code emits or composes from eagerflow's ops, beyond the
 # registry's own names (those are included automatically).
 EXTRA_OPS = (
@@ -62,7 +98,7 @@ EXTRA_OPS = (
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)
     "ScalarSummary", "HistogramSummary", "TensorSummaryV2", "MergeSummary", "ImageSummary",
     "AudioSummaryV2",
-)
+) + REF_OPS
 
 def has_op(name: str) -> bool:
     return name in signatures()

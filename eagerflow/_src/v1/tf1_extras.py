@@ -18,17 +18,15 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
-from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, wrapped_name
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
@@ -159,25 +157,9 @@ def count_up_to(ref: Any, limit: int, name: str | None = None) -> Any:
     """`ref`'s value, then `ref` incremented by one (OutOfRangeError once it is `limit`;
     an int32 or int64 variable)."""
     deprecated_call("count_up_to", _STATE_OPS, "Prefer Dataset.range instead.")
-    if _state.graph is not None:  # (TF's ResourceCountUpTo op is not one of eagerflow's)
-        raise NotImplementedError("tf.compat.v1.count_up_to builds TF's ResourceCountUpTo "
-                                  "op, which eagerflow's graphs do not have: count eagerly, "
-                                  "or use tf.data.Dataset.range")
     if not hasattr(ref, "count_up_to"):
         raise AttributeError(f"'{type(ref).__name__}' object has no attribute 'handle'")
-    if ref.dtype not in (dt.int32, dt.int64):
-        raise InvalidArgumentError(None, None, (
-            f"Value for attr 'T' of {C.dtype_word(ref.dtype)} is not in the list of allowed "
-            "values: int32, int64\n\t; NodeDef: {{node ResourceCountUpTo}}; "
-            "Op<name=ResourceCountUpTo; signature=resource:resource -> output:T; "
-            "attr=limit:int; attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true> "
-            "[Op:ResourceCountUpTo] name: "))
-    try:
-        return ref.count_up_to(limit)
-    except OutOfRangeError as e:  # (worded as TF's op run eagerly where the variable lives)
-        raise OutOfRangeError(None, None, (
-            f"{{{{function_node {wrapped_name('ResourceCountUpTo')}_device_{ref.device}}}}} "
-            f"{e.message} name: ")) from None
+    return ref.count_up_to(limit)
 
 
 def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
