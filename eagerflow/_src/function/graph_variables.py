@@ -116,6 +116,16 @@ def _is_initialized_kernel(xp: Any, var: Any) -> Any:
 
 
 VAR_HANDLE = OpDef("VarHandleOp", lambda **a: [((), dt.resource)], _no_kernel, no_fold=True)
+
+
+def _ref_value_kernel(xp: Any, *, var: Any, **_attrs: Any) -> Any:
+    return var._arr
+
+
+# An imported TF 1 reference variable's node: its output is the variable's value (TF's
+# ref, fetched as "w:0"), read when the node runs
+REF_VARIABLE = OpDef("VariableV2", lambda **a: [(a["var"].shape._dims, a["var"]._dtype)],
+                     _ref_value_kernel, no_fold=True, stateful=True)
 # (its answer is the host's, as TF's GPU kernel keeps it in host memory: run on CPU:0)
 VAR_IS_INITIALIZED = OpDef("VarIsInitializedOp", lambda var: [((), dt.bool)],
                            _is_initialized_kernel, no_fold=True, gpu=False)
@@ -145,6 +155,9 @@ def uninitialized_error(var: Any, store: dict | None) -> FailedPreconditionError
     """TF's error for a resource variable read before its initializer ran in a session
     (the container does not exist until some variable of the session is initialized)."""
     name = var._shared_name
+    if var._is_ref:  # (a TF 1 reference variable: its kernel's words)
+        return FailedPreconditionError(None, None, f"Attempting to use uninitialized value "
+                                                   f"{name}")
     detail = (f"Container localhost does not exist. (Could not find resource: localhost/{name})"
               if not store else f"Resource localhost/{name}/N10tensorflow3VarE does not exist.")
     return FailedPreconditionError(
@@ -155,6 +168,8 @@ def uninitialized_error(var: Any, store: dict | None) -> FailedPreconditionError
 
 class GraphVariable(V.Variable):
     """`tf.Variable` in a TF 1 graph (TF's ResourceVariable in graph mode)."""
+
+    _is_ref = False  # an imported TF 1 reference variable (VariableV2: ref_import.py)
 
     def __init__(self, initial_value: Any = None, trainable: bool | None = None,
                  validate_shape: bool = True, caching_device: Any = None, name: str | None = None,
@@ -226,10 +241,13 @@ class GraphVariable(V.Variable):
         g.add_to_collections(collections, self)
 
     @classmethod
-    def imported(cls, g: Graph, name: str, dtype: Any, shape: Any) -> GraphVariable:
-        """A variable of a graph being imported (a meta graph's VarHandleOp `name`): its
-        initializer, read and initial value are the imported graph's, which the importer
-        sets (`_initializer_op`, `_graph_element`, `_initial_value`)."""
+    def imported(cls, g: Graph, name: str, dtype: Any, shape: Any,
+                 ref: str | None = None) -> GraphVariable:
+        """A variable of a graph being imported (a meta graph's VarHandleOp `name`; `ref`:
+        the op of a TF 1 reference variable's node, VariableV2, its node then TF's ref:
+        the variable's value): its initializer, read
+        and initial value are the imported graph's, which the importer sets
+        (`_initializer_op`, `_graph_element`, `_initial_value`)."""
         self = cls.__new__(cls)
         self._graph = g
         self._trainable = False
@@ -243,9 +261,14 @@ class GraphVariable(V.Variable):
         self._synchronization = V.VariableSynchronization.AUTO
         self._aggregation = V.VariableAggregation.NONE
         self._unique_id = next(V._uid)
-        self._handle_op = _exact_op(g, VAR_HANDLE, (), {"shared_name": name,
-                                                        "dtype": self._dtype},
-                                    [((), dt.resource)], name)
+        self._is_ref = ref is not None
+        if self._is_ref:
+            self._handle_op = _exact_op(g, REF_VARIABLE, (), {"var": self},
+                                        [(self._shape._dims, self._dtype)], name)
+        else:
+            self._handle_op = _exact_op(g, VAR_HANDLE, (), {"shared_name": name,
+                                                            "dtype": self._dtype},
+                                        [((), dt.resource)], name)
         self._initial_value = self._initializer_op = self._graph_element = None
         self._is_init = None
         g.variable_map.setdefault(id(self), self)
@@ -363,6 +386,9 @@ class GraphVariable(V.Variable):
         return self._as_tensor(named=True)
 
     def is_initialized(self, name: str | None = None) -> Tensor:
+        if self._is_init is None:  # (an imported reference variable: TF makes one now)
+            return self.is_initialized_op(self._graph.unique_name(name or
+                                                                  "IsVariableInitialized"))
         return self._is_init
 
     def initialized_value(self) -> Tensor:

@@ -34,16 +34,34 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_only, lookup, to_device
-from eagerflow._src.core.errors import shape_str
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    shape_str,
+)
 from eagerflow._src.graph.captures import UIDS
 from eagerflow._src.graph.creation_stack import user_frames
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.registry import OpDef
 
 
+def _held_shape(var: Any) -> tuple | None:
+    """The shape of the value `var` holds; None before it has one (a TF 1 graph's
+    variable, which its initializer's Assign gives one)."""
+    try:
+        return var._arr.shape
+    except FailedPreconditionError:
+        return None
+
+
 def _assign_kernel(mode: str) -> Any:
-    def kernel(xp: Any, value: Any, var: Any) -> tuple:
+    def kernel(xp: Any, value: Any, var: Any, validate_shape: bool = False) -> tuple:
         value = to_device(value, lookup(var._device))  # a value from another device: copied
+        if validate_shape and mode == "set" and _held_shape(var) not in (None, value.shape):
+            # (an imported TF 1 Assign's check: ref_import.py keeps its validate_shape)
+            raise InvalidArgumentError(
+                None, None, f"Assign requires shapes of both tensors to match. lhs shape= "
+                            f"{shape_str(_held_shape(var))} rhs shape= {shape_str(value.shape)}")
         if mode == "set":
             # (a TF 1 graph's variable has no value before its initializer sets one)
             dtype = getattr(var, "_np_dtype", None) or var._arr.dtype
@@ -57,7 +75,8 @@ def _assign_kernel(mode: str) -> Any:
 
 
 ASSIGN = {
-    mode: OpDef(name, lambda value, var: [], _assign_kernel(mode), num_outputs=0, stateful=True)
+    mode: OpDef(name, lambda value, var, **_a: [], _assign_kernel(mode), num_outputs=0,
+                stateful=True)
     for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
                        ("sub", "AssignSubVariableOp"))
 }

@@ -16,6 +16,9 @@ each keeping its name; then:
   the graph is exported;
 - the training ops of TF's optimizers (ResourceApplyGradientDescent, ...Momentum,
   ...Adam, ...Adagrad, ...RMSProp) are their updates of the variables (v1/optimizers.py's);
+- a TF 1 graph's reference variables (VariableV2) and the ops updating them in place
+  (Assign, ApplyAdam, ScatterAdd, ...) are ref_import.py's: graph variables, and the
+  resource ops of the same updates;
 - into a graph whose names it collides with, nodes take TF's uniquified names
   (graph_import.py) and a taken import_scope the next free one, while collections and the
   SaverDef keep the meta graph's names (a renamed variable's VariableDef names the graph's
@@ -37,6 +40,7 @@ from eagerflow._src.function.graph_variables import GraphVariable
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
+from eagerflow._src.saved_model import ref_import
 from eagerflow._src.saved_model.attrs import attr_value, ndarray, shape_tuple
 from eagerflow._src.saved_model.function_import import check_library, reachable_nodes
 from eagerflow._src.saved_model.graph_import import GraphDefImporter, check_nodes
@@ -49,7 +53,8 @@ _SAVE_OPS = frozenset(("SaveV2", "RestoreV2", "MergeV2Checkpoints", "SaveSlices"
                        "Restore", "RestoreSlice"))
 # the ops this importer builds itself
 _OWN = frozenset(("VarHandleOp", "VarIsInitializedOp", "NoOp", "Identity",
-                  "PlaceholderWithDefault", "ResourceGather")) | frozenset(v1_opt.APPLY)
+                  "PlaceholderWithDefault", "ResourceGather")) | frozenset(v1_opt.APPLY) | \
+    ref_import.REF_OPS
 
 
 def read_meta_graph_file(filename: str) -> Any:
@@ -107,23 +112,39 @@ class _MetaImporter(GraphDefImporter):
             op.name = name
             self.ops[nd.name] = op
 
+    def _input(self, nd: Any, ref: str, expected: Any, pos: int) -> tuple:
+        x, known = super()._input(nd, ref, expected, pos)
+        if nd.op not in _OWN and isinstance(x, GraphVariable) and x._is_ref:
+            x = x._as_tensor()  # (a reference taken as a tensor: its value now)
+        return x, known
+
     def _own(self, nd: Any, name: str) -> None:
         g = self.graph
         a = {k: attr_value(v) for k, v in nd.attr.items() if not k.startswith("_")}
         data = [r for r in nd.input if not r.startswith("^")]
         ins = [self._input(nd, r, None, i)[0] for i, r in enumerate(data)]
         outs: list = []
-        if nd.op == "VarHandleOp":
-            shape = shape_tuple(nd.attr["shape"].shape) if "shape" in nd.attr else None
-            var = GraphVariable.imported(g, name, a["dtype"], shape)
-            var._resource_name = a.get("shared_name") or name
+        if nd.op == "VarHandleOp" or nd.op in ref_import.VARIABLES:
+            if nd.op == "VarHandleOp":
+                shape = shape_tuple(nd.attr["shape"].shape) if "shape" in nd.attr else None
+                var = GraphVariable.imported(g, name, a["dtype"], shape)
+                var._resource_name = a.get("shared_name") or name
+            else:  # a TF 1 reference variable
+                var = ref_import.new_variable(g, nd, name, a)
             var._alias_of = _same_resource(g, var)
             self.variables[nd.name] = var
             self.env[f"{nd.name}:0"] = var
             self.n_outputs[nd.name] = 1
             self.ops[nd.name] = var._handle_op
             return
-        if nd.op == "VarIsInitializedOp":
+        if nd.op == "RefIdentity":  # (the same reference: no operation of its own)
+            self.env[f"{nd.name}:0"] = ins[0]
+            self.n_outputs[nd.name] = 1
+            self.ops[nd.name] = None
+            return
+        if nd.op in ref_import.REF_OPS:
+            outs = ref_import.build(nd, name, ins, a)
+        elif nd.op == "VarIsInitializedOp":
             outs = [ins[0].is_initialized_op(name)]
         elif nd.op == "Identity":
             outs = [identity(ins[0])]  # (an operation of its own: its name and controls)
@@ -198,7 +219,7 @@ def _saver_vars(by_name: dict, scope: str, variables: dict) -> dict:
         return {}
     out = {}
     for nd in by_name.values():
-        if nd.op != "AssignVariableOp" or not nd.name.startswith(scope + "/"):
+        if nd.op not in ("AssignVariableOp", "Assign") or not nd.name.startswith(scope + "/"):
             continue
         src = nd.input[1]
         while True:  # through Identity nodes to RestoreV2's output
@@ -248,6 +269,10 @@ def _restore_collections(meta: Any, imp: _MetaImporter, graph: Any, prefix: str)
                     graph.add_to_collection(key, var)
         elif kind == "node_list":
             for name in col.node_list.value:
+                ref = imp.env.get(name) if ":" in name else None
+                if isinstance(ref, GraphVariable):  # a ref op's output: the variable after it
+                    graph.add_to_collection(key, ref)
+                    continue
                 try:
                     graph.add_to_collection(key, graph.as_graph_element(local(name)))
                 except (KeyError, ValueError):
