@@ -621,6 +621,14 @@ CASES = {
         SPECS = [tf.SparseTensorSpec([4, 5], tf.float32),
                  tf.SparseTensorSpec([None, 5], tf.float32)]
     """,
+    # -- a variable's count: TF's ResourceCountUpTo on its handle --------------------------
+    "variable_count_up_to": """
+        v = tf.Variable(0)
+        w = tf.Variable(tf.constant(3, tf.int64))
+        def f(x):
+            return v.count_up_to(5) + x, tf.compat.v1.count_up_to(w, 9, name="counted")
+        SPECS = [tf.TensorSpec([], tf.int32)]
+    """,
 }
 
 

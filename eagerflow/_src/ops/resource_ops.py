@@ -33,7 +33,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops.checks import dtype_word, fail
+from eagerflow._src.ops.checks import dtype_word, fail, int_attr
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
@@ -332,6 +332,23 @@ def _handle_infer(op: str, out: Any) -> Any:
     return infer
 
 
+def _check_count_type(T: Any, tail: str = "") -> None:
+    """TF's refusal of a T ResourceCountUpTo has no kernel for."""
+    if T not in (dt.int32, dt.int64):
+        raise InvalidArgumentError(None, None, (
+            f"Value for attr 'T' of {dtype_word(T)} is not in the list of allowed "
+            "values: int32, int64\n\t; NodeDef: {{node ResourceCountUpTo}}; "
+            "Op<name=ResourceCountUpTo; signature=resource:resource -> output:T; "
+            "attr=limit:int; attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true> "
+            f"[Op:ResourceCountUpTo]{tail}"))
+
+
+def _count_infer(h: Any, *, limit: int, T: Any) -> list:
+    int_attr("ResourceCountUpTo", limit, "limit", 64)
+    _check_count_type(dt.as_dtype(T))
+    return [((), dt.as_dtype(T))]
+
+
 def _count_up_to_kernel(xp: Any, h: Any, *, limit: int, T: Any) -> Any:
     var = _variable("ResourceCountUpTo", h)
     have = dt.as_dtype(var.dtype)
@@ -364,13 +381,8 @@ def _handle_load(op: Any, attrs: tuple) -> Any:
 def count_up_to(var: Any, limit: int, name: str | None = None) -> Any:
     """TF's ResourceCountUpTo of `var`: its value, then `var` incremented by one
     (OutOfRangeError once the value is `limit`)."""
-    if var.dtype not in (dt.int32, dt.int64) and _state.graph is None:
-        raise InvalidArgumentError(None, None, (
-            f"Value for attr 'T' of {dtype_word(var.dtype)} is not in the list of allowed "
-            "values: int32, int64\n\t; NodeDef: {{node ResourceCountUpTo}}; "
-            "Op<name=ResourceCountUpTo; signature=resource:resource -> output:T; "
-            "attr=limit:int; attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true> "
-            "[Op:ResourceCountUpTo] name: "))
+    if _state.graph is None:
+        _check_count_type(dt.as_dtype(var.dtype), " name: ")
     return on_variable(COUNT_UP_TO, var, {"limit": int(limit), "T": dt.as_dtype(var.dtype)},
                        name)
 
@@ -391,7 +403,7 @@ def _count_bad_samples() -> list:
 
 
 COUNT_UP_TO = register(OpDef(
-    "ResourceCountUpTo", _handle_infer("ResourceCountUpTo", lambda h, T, **a: [((), T)]),
+    "ResourceCountUpTo", _handle_infer("ResourceCountUpTo", _count_infer),
     _count_up_to_kernel, stateful=True, no_fold=True,
     reference=lambda v, limit, T: (v.copy(), v + np.ones((), v.dtype)),
     samples=_count_samples, bad_samples=_count_bad_samples, gpu=False,

@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
+from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
@@ -159,7 +160,7 @@ def count_up_to(ref: Any, limit: int, name: str | None = None) -> Any:
     deprecated_call("count_up_to", _STATE_OPS, "Prefer Dataset.range instead.")
     if not hasattr(ref, "count_up_to"):
         raise AttributeError(f"'{type(ref).__name__}' object has no attribute 'handle'")
-    return ref.count_up_to(limit)
+    return resource_ops.count_up_to(ref, limit, name)
 
 
 def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
