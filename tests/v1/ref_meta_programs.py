@@ -185,3 +185,22 @@ def import_and_train(tf, path: str, steps: int = 2) -> dict:
             out["after_reshape"] = np.asarray(sess.run("misc/v:0")).tolist()
             out["errors"] = errors
     return out
+
+
+def train_round(tf, path: str, save_to: str | None = None) -> dict:
+    """Imports `path`.meta, restores `path`, runs every train op once: the loss then
+    (and, given `save_to`, the Saver's save of the graph there: its path)."""
+    tf1 = tf.compat.v1
+    feed = {"x:0": X, "y:0": Y, "ids:0": IDS}
+    out: dict = {}
+    with tf.Graph().as_default():
+        saver = tf1.train.import_meta_graph(path + ".meta")
+        with tf1.Session() as sess:
+            saver.restore(sess, path)
+            sess.run(tf1.local_variables_initializer())
+            for t in tf1.get_collection("train_ops"):
+                sess.run(t, feed)
+            out["loss"] = float(sess.run("loss:0", feed))
+            if save_to is not None:
+                out["path"] = saver.save(sess, save_to)
+    return out

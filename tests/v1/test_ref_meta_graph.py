@@ -7,6 +7,8 @@ TF's ops on references in tf.raw_ops.
   variables, a Saver), restores TF's checkpoint and trains on exactly as TF did after
   importing them, with TF's errors (golden/ref_meta_graph.json, record_ref_meta_golden.py);
 - the same live: TF builds and saves a fresh graph, both import it (interop, needs TF);
+- an imported graph saved again (its .meta: the resource variables and ops its updates
+  are) imports and trains on, in eagerflow and in TF (interop);
 - tf.raw_ops' ops on references refuse eagerly, and in a function, as TF's.
 """
 
@@ -140,3 +142,28 @@ out = {"path": saved["path"], "imported": rp.import_and_train(tf, saved["path"])
 def test_live_tf_ref_graph_imports_and_trains_as_tf(tmp_path):
     theirs = run_tf_script(TF_SCRIPT, tmp_path, ROOT)
     _close(rp.import_and_train(tf, theirs["path"]), theirs["imported"])
+
+
+TF_RESAVED = """
+import json, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+import tensorflow as tf
+from tests.v1 import ref_meta_programs as rp
+work = Path(sys.argv[1])
+(work / "out.json").write_text(json.dumps(rp.train_round(tf, str(work / "again" / "model"))))
+"""
+
+
+def test_imported_ref_graph_saved_again_trains_on(tmp_path):
+    (tmp_path / "again").mkdir()
+    saved = rp.train_round(tf, FIXTURE, str(tmp_path / "again" / "model"))
+    assert (tmp_path / "again" / "model.meta").exists()
+    with tf.Graph().as_default() as g:
+        tf1.train.import_meta_graph(saved["path"] + ".meta")
+        assert g.get_operation_by_name("w").type == "VarHandleOp"  # (written as resources)
+    again = rp.train_round(tf, saved["path"])
+    assert again["loss"] < saved["loss"]
+    if HAVE_TF_PYTHON:
+        theirs = run_tf_script(TF_RESAVED, tmp_path, ROOT)
+        np.testing.assert_allclose(again["loss"], theirs["loss"], rtol=1e-5)

@@ -378,6 +378,13 @@ def _handle_load(op: Any, attrs: tuple) -> Any:
     return load
 
 
+def _handle_export(op: str) -> Any:
+    """The node of a graph's op on a variable (its input) as TF's, on the handle."""
+    def export(node: Any, w: Any) -> list:
+        return w.node(op, [w.resource(node.inputs[0])], dict(node.attrs), name=node.name)
+    return export
+
+
 def count_up_to(var: Any, limit: int, name: str | None = None) -> Any:
     """TF's ResourceCountUpTo of `var`: its value, then `var` incremented by one
     (OutOfRangeError once the value is `limit`)."""
@@ -407,7 +414,8 @@ COUNT_UP_TO = register(OpDef(
     _count_up_to_kernel, stateful=True, no_fold=True,
     reference=lambda v, limit, T: (v.copy(), v + np.ones((), v.dtype)),
     samples=_count_samples, bad_samples=_count_bad_samples, gpu=False,
-    tf=TFForm(load=_handle_load("ResourceCountUpTo", ("limit", "T")), takes_handles=True),
+    tf=TFForm(load=_handle_load("ResourceCountUpTo", ("limit", "T")), takes_handles=True,
+              export=_handle_export("ResourceCountUpTo")),
 ))
 
 
@@ -429,7 +437,8 @@ VARIABLE_SHAPE = register(OpDef(
     samples=lambda: [Sample(s.inputs, {"out_type": t}) for s, t in
                      zip(_resource_samples(), (dt.int32, dt.int64, dt.int32))],
     bad_samples=lambda: _not_a_handle("VariableShape", out_type=dt.int32), gpu=False,
-    tf=TFForm(load=_handle_load("VariableShape", ("out_type",)), takes_handles=True),
+    tf=TFForm(load=_handle_load("VariableShape", ("out_type",)), takes_handles=True,
+              export=_handle_export("VariableShape")),
 ))
 
 
@@ -442,7 +451,8 @@ DISABLE_COPY_ON_READ = register(OpDef(
     "DisableCopyOnRead", _handle_infer("DisableCopyOnRead", lambda h: []), _no_copy_kernel,
     num_outputs=0, stateful=True, no_fold=True, reference=lambda v: (v,), samples=_resource_samples,
     bad_samples=lambda: _not_a_handle("DisableCopyOnRead"), gpu=False,
-    tf=TFForm(load=_handle_load("DisableCopyOnRead", ()), takes_handles=True),
+    tf=TFForm(load=_handle_load("DisableCopyOnRead", ()), takes_handles=True,
+              export=_handle_export("DisableCopyOnRead")),
 ))
 
 REGISTRY_OPS = {op.name: op for op in (COUNT_UP_TO, VARIABLE_SHAPE, DISABLE_COPY_ON_READ)}

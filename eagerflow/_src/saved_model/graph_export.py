@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.function.graph_variables import GraphVariable
+from eagerflow._src.function.graph_variables import REF_VARIABLE, GraphVariable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_attr, set_shape
@@ -189,13 +189,19 @@ class GraphWriter(FunctionWriter):
             nd.attr["dtype"].type = op.attrs["dtype"].as_datatype_enum
             set_shape(nd.attr["shape"].shape, op.attrs["shape"])
             return [Ref(f"{nd.name}:output:0", op.attrs["dtype"])]
-        if t == "VarHandleOp":
-            var = op.attrs.get("variable") or self._variable_of(op)
+        if t == "VarHandleOp" or op.op is REF_VARIABLE:
+            # (an imported TF 1 reference variable is written as the resource variable its
+            # updates, resource ops, take: ref_import.py)
+            var = op.attrs["var"] if op.op is REF_VARIABLE else \
+                op.attrs.get("variable") or self._variable_of(op)
+            shared = op.attrs["shared_name"] if "shared_name" in op.attrs else \
+                var._shared_name
             nd = self.fdef.node_def.add(name=self.unique(op.name), op="VarHandleOp")
             nd.attr["container"].s = b""
-            nd.attr["shared_name"].s = op.attrs["shared_name"].encode()
+            nd.attr["shared_name"].s = shared.encode()
             nd.attr["debug_name"].s = (op.name + "/").encode()
-            nd.attr["dtype"].type = op.attrs["dtype"].as_datatype_enum
+            nd.attr["dtype"].type = dt.as_dtype(var.dtype if var is not None else
+                                                op.attrs["dtype"]).as_datatype_enum
             set_shape(nd.attr["shape"].shape, var.shape._dims if var is not None else None)
             nd.attr["allowed_devices"].list.SetInParent()
             ref = Ref(f"{nd.name}:resource:0", dt.resource, ())
