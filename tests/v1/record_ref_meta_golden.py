@@ -1,6 +1,6 @@
 """Records TF 2.21's TF 1 graph of reference variables for test_ref_meta_graph.py: the
 meta graph and checkpoint ref_meta_programs.build_and_save writes (golden/meta/refvars/,
-its op list left out: importing needs none) and what TF sees when it imports them and
+its op list left out: importing needs none; and small.meta, the rarer ref ops) and what TF sees when it imports them and
 trains on (golden/ref_meta_graph.json), with the node types of the graph.
 
 Run: $EAGERFLOW_TF_PYTHON tests/v1/record_ref_meta_golden.py
@@ -39,6 +39,8 @@ def main() -> None:
     with open(saved["path"] + ".meta", "wb") as f:
         f.write(meta.SerializeToString())
     out = {"types": saved["types"], "imported": rp.import_and_train(tf, saved["path"])}
+    rp.build_small(tf, os.path.join(d, "small.meta"))
+    out["small"] = rp.run_small(tf, os.path.join(d, "small.meta"))
     write_json(os.path.join(HERE, "ref_meta_graph.json"), out, indent=1, sort_keys=True)
 
 

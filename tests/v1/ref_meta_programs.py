@@ -204,3 +204,34 @@ def train_round(tf, path: str, save_to: str | None = None) -> dict:
             if save_to is not None:
                 out["path"] = saver.save(sess, save_to)
     return out
+
+
+def build_small(tf, path: str) -> None:
+    """A graph (TF only) of the rarer ref ops: TemporaryVariable and
+    DestroyTemporaryVariable, RefIdentity, the old Variable op; its meta graph at `path`."""
+    from tensorflow.python.ops import gen_state_ops  # (TF's ops without a public API)
+
+    tf1 = tf.compat.v1
+    tf1.disable_resource_variables()
+    with tf.Graph().as_default():
+        w = tf1.get_variable("w", initializer=np.array([1.0, 2.0], np.float32))
+        tmp = gen_state_ops.temporary_variable([2], tf.float32, var_name="tmp")
+        added = tf1.assign_add(tf1.assign(tmp, [1.0, 2.0]), [10.0, 10.0])
+        gen_state_ops.destroy_temporary_variable(added, var_name="tmp", name="destroyed")
+        tf1.assign_add(tf.raw_ops.RefIdentity(input=w), [0.5, 0.5], name="through_ref")
+        old = tf.raw_ops.Variable(shape=[2], dtype=tf.float32, name="old")
+        tf.multiply(tf1.assign(old, [3.0, 4.0], name="old_init"), 2.0, name="twice")
+        tf1.train.export_meta_graph(path)
+
+
+def run_small(tf, path: str) -> dict:
+    """Imports build_small's meta graph and runs its ops in turn: what each gives."""
+    tf1 = tf.compat.v1
+    out: dict = {}
+    with tf.Graph().as_default() as g:
+        tf1.train.import_meta_graph(path)
+        with tf1.Session() as sess:
+            sess.run(g.get_operation_by_name("w/Assign"))
+            for name in ("destroyed:0", "through_ref:0", "w:0", "twice:0", "old:0"):
+                out[name] = np.asarray(sess.run(g.get_tensor_by_name(name))).tolist()
+    return out

@@ -54,6 +54,13 @@ def test_imports_tfs_ref_graph_and_trains_on_as_tf():
     _close(rp.import_and_train(tf, FIXTURE), GOLDEN["imported"])
 
 
+def test_rarer_ref_ops_run_as_tfs():
+    # TemporaryVariable / DestroyTemporaryVariable, RefIdentity, the old Variable op, and
+    # a ref op's output fetched by name ("through_ref:0": the value after it)
+    assert rp.run_small(tf, str(HERE / "golden" / "meta" / "refvars" / "small.meta")) == \
+        GOLDEN["small"]
+
+
 def test_imported_ref_variables_are_tfs_nodes():
     with tf.Graph().as_default() as g:
         tf1.train.import_meta_graph(FIXTURE + ".meta")

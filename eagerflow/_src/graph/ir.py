@@ -757,6 +757,9 @@ class Graph(VariableAccess, CaptureAccess):
             if op is None:
                 raise KeyError(f"The name {obj!r} refers to a Tensor which does not exist. The "
                                f"operation, {op_name!r}, does not exist in the graph.")
+            ref = getattr(self, "ref_outputs", {}).get(obj) if not op.outputs else None
+            if ref is not None:  # an imported TF 1 ref op's output: the value after it
+                return ref()
             if not 0 <= i < len(op.outputs):
                 raise KeyError(f"The name {obj!r} refers to a Tensor which does not exist. The "
                                f"operation, {op_name!r}, exists but only has "

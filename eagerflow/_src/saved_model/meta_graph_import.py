@@ -36,7 +36,7 @@ from typing import Any
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.function.compat_v1 import get_default_graph
-from eagerflow._src.function.graph_variables import GraphVariable
+from eagerflow._src.function.graph_variables import GraphUnreadVariable, GraphVariable
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
@@ -169,6 +169,9 @@ class _MetaImporter(GraphDefImporter):
         if outs:
             outs[0].op.name = name
             self.ops[nd.name] = outs[0].op
+            if isinstance(outs[0], GraphUnreadVariable):  # ("Assign:0": the value after it)
+                g.__dict__.setdefault("ref_outputs", {})[f"{name}:0"] = \
+                    lambda u=outs[0]: u._graph_element
 
 
 def _resource(var: Any) -> str:
