@@ -1,9 +1,10 @@
 """Fuzz of the ops whose inputs include resource handles (TF's training ops and the variable
-ops of ops/resource_ops.py), which the generic op fuzz cannot feed: it builds inputs from
-arrays, these need live variables. Each call gets variables of drawn shapes and dtypes and
-tensors that fit them or not; under fuzzlib's guards it must either update every variable
-in place of its own shape and dtype, or raise one of TF's error classes on purpose,
-naming the op, and leave every variable as it was."""
+ops of ops/resource_ops.py: assignments, ResourceCountUpTo, VariableShape, ...), which the
+generic op fuzz cannot feed: it builds inputs from arrays, these need live variables. Each
+call gets variables of drawn shapes and dtypes and tensors that fit them or not; under
+fuzzlib's guards it must either update every variable in place of its own shape and
+dtype, or raise one of TF's error classes on purpose, naming the op, and leave every
+variable as it was."""
 
 from __future__ import annotations
 
@@ -80,6 +81,12 @@ def test_variable_ops_refuse_or_act_whatever_their_inputs():
         for read in ("VarIsInitializedOp", "ReadVariableOp"):
             kw = {"dtype": tf.as_dtype(dtype)} if read == "ReadVariableOp" else {}
             guarded(read, (read,), getattr(tf.raw_ops, read), resource=v.handle, **kw)
+        for T in (tf.int32, tf.as_dtype(other_dtype)):
+            guarded("ResourceCountUpTo", ("ResourceCountUpTo",), tf.raw_ops.ResourceCountUpTo,
+                    resource=v.handle, limit=len(other), T=T)
+        guarded("VariableShape", ("VariableShape",), tf.raw_ops.VariableShape, input=v.handle)
+        guarded("DisableCopyOnRead", ("DisableCopyOnRead",), tf.raw_ops.DisableCopyOnRead,
+                resource=v.handle)
         guarded("DestroyResourceOp", ("DestroyResourceOp",), tf.raw_ops.DestroyResourceOp,
                 resource=v.handle, ignore_lookup_error=False)
         guarded("VarHandleOp", ("VarHandleOp",), tf.raw_ops.VarHandleOp,

@@ -1,7 +1,8 @@
-"""Records TF 2.21's TF 1 graph of reference variables for test_ref_meta_graph.py: the
+"""Records TF 2.21's TF 1 graphs of reference variables for test_ref_meta_graph.py: the
 meta graph and checkpoint ref_meta_programs.build_and_save writes (golden/meta/refvars/,
-its op list left out: importing needs none; and small.meta, the rarer ref ops) and what TF sees when it imports them and
-trains on (golden/ref_meta_graph.json), with the node types of the graph.
+its op list left out: importing needs none) and what TF sees when it imports them and
+trains on, with the node types of the graph; and small.meta (build_small: the rarer ref
+ops) with what each of its ops gives (golden/ref_meta_graph.json).
 
 Run: $EAGERFLOW_TF_PYTHON tests/v1/record_ref_meta_golden.py
 """
