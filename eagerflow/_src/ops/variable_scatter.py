@@ -16,6 +16,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import resource_gather_nd
 from eagerflow._src.ops.array import (
@@ -40,6 +41,8 @@ resource_ops = lazy_module("eagerflow._src.ops.resource_ops")  # (count_up_to's 
 def count_up_to(self: Variable, limit: int) -> Any:
     """The variable's value, then the variable incremented by one (OutOfRangeError once it
     is `limit`): TF's ResourceCountUpTo, eagerly and in graphs."""
+    deprecated_call("BaseResourceVariable.count_up_to",
+                    "tensorflow.python.ops.resource_variable_ops", "Prefer Dataset.range instead.")
     return resource_ops.count_up_to(self, limit)
 
 
