@@ -114,7 +114,7 @@ def test_raw_ref_ops_in_a_function_are_tfs_errors():
         tf.raw_ops.Assign(v, 1.0)
 
 
-def test_count_up_to_is_tfs_resource_count_up_to():
+def test_variable_handle_ops_are_tfs():
     v = tf.Variable(0)
 
     @tf.function
@@ -130,6 +130,14 @@ def test_count_up_to_is_tfs_resource_count_up_to():
     assert tf.raw_ops.VariableShape(input=tf.Variable(tf.zeros([2, 3])).handle,
                                     out_type=tf.int64).numpy().tolist() == [2, 3]
     assert tf.raw_ops.DisableCopyOnRead(resource=v.handle) is None
+    m = tf.Variable([1.0, 2.0, 3.0, 4.0])
+    assert tf.raw_ops.ResourceStridedSliceAssign(ref=m.handle, begin=[1], end=[3], strides=[1],
+                                                 value=[9.0, 8.0]) is None
+    assert m.numpy().tolist() == [1.0, 9.0, 8.0, 4.0]
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Cannot broadcast input shape \[3\] into final shape \[2\]"):
+        tf.raw_ops.ResourceStridedSliceAssign(ref=m.handle, begin=[1], end=[3], strides=[1],
+                                              value=[9.0, 8.0, 7.0])
 
 
 TF_SCRIPT = """

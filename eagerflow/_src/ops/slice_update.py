@@ -49,7 +49,7 @@ from eagerflow._src.ops.slicing import (
     key_vectors,
     masks_spec,
 )
-from eagerflow._src.ops.variables import _unread, op_variable
+from eagerflow._src.ops.variables import _unread, op_variable, variable_of
 
 _OP = "TensorStridedSliceUpdate"
 _rng = SampleRNG(43)
@@ -224,6 +224,34 @@ def _assign_export(node: Any, w: Any) -> list:
     return []
 
 
+def _assign_on(var: Any, rest: tuple, attrs: dict, name: str | None = None) -> Any:
+    """ResourceStridedSliceAssign of `var` (bounds and value `rest`): eagerly on its handle
+    where it lives (None); in a graph a node taking the variable (returned), its capture
+    named as TF's."""
+    graph = _state.graph
+    if graph is None:
+        bind_at(var._device, RESOURCE_STRIDED_SLICE_ASSIGN, (var.handle, *rest), attrs, name)
+        return None
+    ins = (var,) + tuple(graph.capture(x) for x in rest)
+    graph.variable_map.setdefault(id(var), var)
+    graph.add_op(RESOURCE_STRIDED_SLICE_ASSIGN, ins, attrs, name)
+    node = graph.operations[-1]
+    if getattr(graph, "building_function", False):
+        graph._capture_resource(var, node, "ref")
+    return node
+
+
+def _assign_load(node: Any) -> list:
+    """tf.raw_ops' call: on the variable its handle names (a traced one's node takes the
+    variable, as TF's captures the handle), else on the handle as it is."""
+    h, *rest = node.inputs
+    var = variable_of(h)
+    if var is not None:
+        _assign_on(var, tuple(rest), dict(node.attrs))
+    else:
+        bind(RESOURCE_STRIDED_SLICE_ASSIGN, (h, *rest), dict(node.attrs))
+    return []
+
 RESOURCE_STRIDED_SLICE_ASSIGN = register(OpDef(
     _ASSIGN, _assign_infer, _assign_kernel, num_outputs=0, stateful=True, no_fold=True,
     host_inputs=(1, 2, 3), reference=_assign_reference, samples=_assign_samples,
@@ -238,7 +266,7 @@ RESOURCE_STRIDED_SLICE_ASSIGN = register(OpDef(
                   {}, InvalidArgumentError,
                   "cannot compute ResourceStridedSliceAssign as input #0(zero-based) was "
                   "expected to be a resource tensor but is a float tensor")],
-    tf=TFForm(export=_assign_export),
+    tf=TFForm(load=_assign_load, export=_assign_export, takes_handles=True),
 ))
 
 
@@ -270,16 +298,7 @@ def _assign_slice(var: Any, key: Any, read: Any, value: Any, name: str | None = 
         name = name or f"{read.name}/_assign"
     value = convert_to_tensor(value, dtype=var.dtype)
     attrs = {"T": dt.as_dtype(var.dtype), "Index": b._dtype, **masks}
-    graph = _state.graph
-    if graph is None:
-        bind_at(var._device, RESOURCE_STRIDED_SLICE_ASSIGN, (var.handle, b, e, s, value),
-                attrs, name)
-        return _unread(var)
-    ins = (var,) + tuple(graph.capture(x) for x in (b, e, s, value))
-    graph.variable_map.setdefault(id(var), var)
-    graph.add_op(RESOURCE_STRIDED_SLICE_ASSIGN, ins, attrs, name)
-    node = graph.operations[-1]
-    if getattr(graph, "building_function", False):
-        graph._capture_resource(var, node, "ref")
+    node = _assign_on(var, (b, e, s, value), attrs, name)
     written = getattr(var, "_written_by", None)
-    return written(node) if written is not None else _unread(var)
+    return written(node) if written is not None and node is not None else _unread(var)
+
