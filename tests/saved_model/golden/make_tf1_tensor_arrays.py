@@ -1,0 +1,105 @@
+"""Records TF 1 graphs that loop over resource TensorArrays, with TensorFlow 2.21, for
+tests/saved_model/test_tf1_tensor_arrays.py.
+
+Run with the reference interpreter: `$EAGERFLOW_TF_PYTHON
+tests/saved_model/golden/make_tf1_tensor_arrays.py [folder]` (the interop test names a
+folder of its own). With control flow v1, it builds the
+graphs TF 1 programs make (a tf.while_loop over tf.TensorArray: TensorArrayV3, its
+Read/Write/Scatter/Gather ops, and for the training graph the gradient loop's
+TensorArrayGradV3 and the StackV2/StackPushV2/StackPopV2 of the values the forward loop
+saves) and writes to tf1_tensor_arrays/:
+
+- rnn_frozen.pb: a small RNN over 5 steps, frozen (its weights as constants);
+- rnn_train.meta, rnn_train.index / .data-*: the same RNN with a gradient descent step
+  ("train") on the sum of squares of its outputs ("loss"), as a meta graph with a
+  checkpoint of its initial weights;
+- map_fn.meta: tf.map_fn doubling the rows of a matrix;
+
+and tf1_tensor_arrays.json: the feeds and what TF computed (the frozen outputs, the initial
+weights, the loss of each of three training steps and the weights after it, map_fn's
+output).
+"""
+
+import os
+import sys
+
+import numpy as np
+import tensorflow as tf
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+from tests.golden_io import encode_array, write_json  # noqa: E402
+
+# (an argument names another folder: the interop test records there)
+HERE = sys.argv[1] if len(sys.argv) > 1 else \
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "tf1_tensor_arrays")
+v1 = tf.compat.v1
+STEPS = 3
+
+
+def rnn(graph):
+    """The RNN's placeholder, weights, outputs and loss in `graph`."""
+    with graph.as_default():
+        x = v1.placeholder(tf.float32, [None, 5, 3], name="x")
+        w = v1.get_variable("w", [7, 4], initializer=v1.random_normal_initializer(seed=1))
+        xs = tf.transpose(x, [1, 0, 2])
+        ta = tf.TensorArray(tf.float32, size=5).unstack(xs)
+        out = tf.TensorArray(tf.float32, size=5)
+
+        def body(t, h, out):
+            h2 = tf.tanh(tf.matmul(tf.concat([ta.read(t), h], 1), w))
+            return t + 1, h2, out.write(t, h2)
+
+        _, _, out = tf.while_loop(lambda t, h, o: t < 5, body,
+                                  [0, tf.zeros([tf.shape(x)[0], 4]), out])
+        y = tf.identity(out.stack(), name="y")
+        loss = tf.reduce_sum(tf.square(y), name="loss")
+    return x, w, y, loss
+
+
+def main() -> None:
+    v1.disable_control_flow_v2()
+    os.makedirs(HERE, exist_ok=True)
+    xv = np.random.RandomState(0).randn(2, 5, 3).astype(np.float32)
+    out = {"x": encode_array(xv)}
+
+    g = tf.Graph()
+    x, w, y, loss = rnn(g)
+    with g.as_default(), v1.Session() as s:
+        s.run(v1.global_variables_initializer())
+        out["rnn_frozen"] = encode_array(s.run(y, {x: xv}))
+        frozen = v1.graph_util.convert_variables_to_constants(s, g.as_graph_def(), ["y"])
+    with open(os.path.join(HERE, "rnn_frozen.pb"), "wb") as f:
+        f.write(frozen.SerializeToString())
+
+    g = tf.Graph()
+    x, w, y, loss = rnn(g)
+    with g.as_default():
+        train = v1.train.GradientDescentOptimizer(0.05).minimize(loss, name="train")
+        saver = v1.train.Saver()
+        with v1.Session() as s:
+            s.run(v1.global_variables_initializer())
+            saver.save(s, os.path.join(HERE, "rnn_train"), write_meta_graph=False)
+            w0 = s.run(w)
+            v1.train.export_meta_graph(os.path.join(HERE, "rnn_train.meta"), graph=g,
+                                       saver_def=saver.as_saver_def())
+            steps = []
+            for _ in range(STEPS):
+                lv, _ = s.run([loss, train], {x: xv})
+                steps.append({"loss": float(lv), "w": encode_array(s.run(w))})
+            out["rnn_train"] = {"w0": encode_array(w0), "steps": steps}
+    os.remove(os.path.join(HERE, "checkpoint"))
+
+    g = tf.Graph()
+    mv = np.arange(12, dtype=np.float32).reshape(4, 3)
+    with g.as_default():
+        m = v1.placeholder(tf.float32, [None, 3], name="m")
+        tf.identity(tf.map_fn(lambda r: r * 2.0 + 1.0, m), name="doubled")
+        v1.train.export_meta_graph(os.path.join(HERE, "map_fn.meta"), graph=g)
+        with v1.Session() as s:
+            out["map_fn"] = {"m": encode_array(mv),
+                             "doubled": encode_array(s.run("doubled:0", {m: mv}))}
+    write_json(os.path.join(HERE, "tf1_tensor_arrays.json"), out, "\n", indent=1)
+
+
+if __name__ == "__main__":
+    main()
