@@ -34,7 +34,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError, shape_str
+from eagerflow._src.core.errors import (
+    InvalidArgumentError,
+    NotFoundError,
+    UnimplementedError,
+    shape_str,
+)
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -116,6 +121,18 @@ class TensorArrayState:
             what = "Op is trying to write dtype" if writing else "Op requested dtype"
             raise C.fail(op, f"TensorArray dtype is {C.dtype_word(self.dtype)} but {what} "
                              f"{C.dtype_word(d)}.")
+
+    def merge_shape(self, op: str, dims: tuple | None) -> None:
+        """The element shape merged with `dims` (what a gather says its elements are)."""
+        have = self.element_shape
+        if dims is None or have == dims:
+            return
+        if have is not None and not C.compatible(have, dims):
+            raise C.fail(op, f"PartialTensorShape: Incompatible shapes during merge: "
+                             f"{_dims_text(have)} vs. "
+                             f"{_dims_text(dims)}")
+        self.element_shape = dims if have is None else \
+            tuple(a if a is not None else b for a, b in zip(have, dims))
 
     def check_write(self, op: str, index: int, shape: tuple) -> None:
         """TF's checks of a write of a value of `shape` to `index` (the array already
@@ -370,6 +387,7 @@ def _gather_kernel(xp: Any, h: Any, indices: Any, flow: Any, *, dtype: Any,
     idx = _vector(op, indices, "Expected indices to be a vector, but received shape: ")
     d = dt.as_dtype(dtype)
     ta.check_dtype(op, d, False)
+    ta.merge_shape(op, _as_dims(element_shape))
     if idx.size == 0:
         return _empty(op, _as_dims(element_shape), d, "element shape", "packing")
     values = [ta.read(op, int(i)) for i in idx]
@@ -525,7 +543,8 @@ def _grad_infer(op: str) -> Any:
 
 def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
     hh = h[()] if isinstance(h, np.ndarray) and h.ndim == 0 else None
-    if isinstance(hh, ResourceHandle) and hh.name.startswith("_tensor_array_grads"):
+    # (TF's gradient kernel takes only a forward array's handle, by its name)
+    if isinstance(hh, ResourceHandle) and not hh.name.startswith("_tensor_arrays"):
         raise C.fail(op, f"Wrong input container. {hh.name}")
     ta = _array(op, h)
     source = source.decode() if isinstance(source, bytes) else str(source)
@@ -626,10 +645,11 @@ def _pop_kernel(xp: Any, h: Any, *, elem_type: Any) -> Any:
     d = dt.as_dtype(elem_type)
     if not s.items:
         raise s.fail(op, "is empty when calling Pop().")
+    value = s.items.pop()  # (TF's kernel pops before it checks the type: the value is lost)
     if d is not s.dtype:
         raise C.fail(op, f"Type mismatch: actual {C.dtype_word(s.dtype)} vs. expect "
                          f"{C.dtype_word(d)}")
-    return s.items.pop()
+    return value
 
 
 POP = register(OpDef(
@@ -649,3 +669,84 @@ STACK_CLOSE = register(OpDef(
     num_outputs=0, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: STACK_CLOSE, ()),
 ))
+
+
+# ---------------------------------------------------------------------------------------
+# The older versions: TF's refusals. The first ones' handles are refs (a Python error in
+# TF's eager wrappers); the V2 ones were removed in GraphDef version 26, but for
+# TensorArrayCloseV2, which does nothing, and TensorArrayConcatV2, which looks its string
+# handle up (and finds none: no array has one).
+# ---------------------------------------------------------------------------------------
+
+_V = (None, None)  # (an output of the dtype attr, shape unknown)
+# op -> (its eager wrapper's name, its ref argument, its attrs, its outputs: "h" a string
+# handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element
+# pushed, "l" the lengths)
+_OLDER = {
+    "TensorArray": ("tensor_array", "handle", _TA_ATTRS, "h"),
+    "TensorArrayRead": ("tensor_array_read", "handle", ("dtype",), "v"),
+    "TensorArrayWrite": ("tensor_array_write", "handle", (), "f"),
+    "TensorArrayGather": ("tensor_array_gather", "handle", ("dtype", "element_shape"), "v"),
+    "TensorArrayScatter": ("tensor_array_scatter", "handle", (), "f"),
+    "TensorArrayConcat": ("tensor_array_concat", "handle",
+                          ("dtype", "element_shape_except0"), "vl"),
+    "TensorArraySplit": ("tensor_array_split", "handle", (), "f"),
+    "TensorArraySize": ("tensor_array_size", "handle", (), "s"),
+    "TensorArrayClose": ("tensor_array_close", "handle", (), ""),
+    "TensorArrayGrad": ("tensor_array_grad", "grad_handle", ("source",), "h"),
+    "TensorArrayPack": ("tensor_array_pack", "handle", ("dtype", "element_shape"), "v"),
+    "TensorArrayUnpack": ("tensor_array_unpack", "handle", (), "f"),
+    "Stack": ("stack", "handle", ("elem_type", "stack_name"), "h"),
+    "StackPush": ("stack_push", "handle", ("swap_memory",), "e"),
+    "StackPop": ("stack_pop", "handle", ("elem_type",), "v"),
+    "StackClose": ("stack_close", "handle", (), ""),
+    "TensorArrayV2": (None, None, _TA_ATTRS, "h"),
+    "TensorArrayReadV2": (None, None, ("dtype",), "v"),
+    "TensorArrayWriteV2": (None, None, (), "f"),
+    "TensorArrayGatherV2": (None, None, ("dtype", "element_shape"), "v"),
+    "TensorArrayScatterV2": (None, None, (), "f"),
+    "TensorArraySplitV2": (None, None, (), "f"),
+    "TensorArraySizeV2": (None, None, (), "s"),
+    "TensorArrayGradV2": (None, None, ("source",), "h"),
+    "TensorArrayConcatV2": (None, None, ("dtype", "element_shape_except0"), "vl"),
+    "TensorArrayCloseV2": (None, None, (), ""),
+}
+
+
+def _older_infer(outs: str) -> Any:
+    def infer(*ins: Any, **attrs: Any) -> list:
+        d = attrs.get("dtype", attrs.get("elem_type"))
+        specs = {"h": ((2,), dt.string), "f": _F32, "s": ((), dt.int32),
+                 "l": ((None,), dt.int64), "e": None,
+                 "v": (None, None if d is None else dt.as_dtype(d))}
+        return [(ins[1]._shape, ins[1]._dtype) if k == "e" else specs[k] for k in outs]
+    return infer
+
+
+def _older_kernel(op: str, wrapper: str | None, ref: str | None) -> Any:
+    def kernel(xp: Any, *ins: Any, **attrs: Any) -> tuple:
+        if wrapper is not None:
+            raise RuntimeError(f"{wrapper} op does not support eager execution. Arg '{ref}' "
+                               "is a ref.")
+        if op == "TensorArrayCloseV2":
+            return ()
+        if op == "TensorArrayConcatV2":
+            h = ins[0]
+            if np.shape(h) != (2,):
+                raise C.fail(op, f"Tensor array handle must be 2-element vector, but had "
+                                 f"shape: {shape_str(np.shape(h))}")
+            name = "".join(bytes(x).decode("utf-8", "replace") for x in h)
+            raise NotFoundError(None, None, f"Resource {_CONTAINER}/{name}/"
+                                            f"N10tensorflow11TensorArrayE does not exist. "
+                                            f"[Op:{op}]")
+        raise UnimplementedError(None, None, f"Op {op} is not available in GraphDef version "
+                                             f"2474. It has been removed in version 26. Use "
+                                             f"{op[:-2]}V3. [Op:{op}]")
+    return kernel
+
+
+OLDER = {op: register(OpDef(
+    op, _older_infer(outs), _older_kernel(op, wrapper, ref), num_outputs=len(outs),
+    stateful=True, gpu=False, grad=C.no_gradient,
+    tf=_load(lambda op=op: OLDER[op], attrs),
+)) for op, (wrapper, ref, attrs, outs) in _OLDER.items()}
