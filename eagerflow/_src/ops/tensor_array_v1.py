@@ -43,7 +43,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 TA_KIND = "tensorflow::TensorArray"
 STACK_KIND = "tensorflow::Stack"
@@ -53,6 +53,7 @@ _TYPE_HASH = {"tensorflow::Var": 17454915466513971685, TA_KIND: 1740428406900664
               "tensorflow::lookup::LookupInterface": 8115731599990610490}
 _TA_IDS = itertools.count()     # TF's TensorArray::tensor_array_counter
 _STACK_IDS = itertools.count()  # TF's stack counter
+_LAST = {"ta": -1, "stack": -1}  # the numbers last taken (what a reference names)
 _CONTAINER = "__per_step_0"     # (TF's per-step container: eagerly, step 0)
 _F32 = ((), dt.float32)
 
@@ -106,7 +107,7 @@ class TensorArrayState:
                  dynamic_size: bool, clear_after_read: bool, identical: bool,
                  aggregate: bool = False) -> None:
         self.key, self.dtype = key, dtype
-        self.entries = [_Entry() for _ in range(size)]
+        self.entries: list = [None] * size  # (an _Entry once written or read)
         self.element_shape = element_shape
         self.dynamic_size, self.clear_after_read = dynamic_size, clear_after_read
         self.identical, self.aggregate = identical, aggregate
@@ -147,9 +148,9 @@ class TensorArrayState:
                                 f"with the TensorArray's inferred element shape: "
                                 f"{_dims_text(self.element_shape)} (consider setting "
                                 f"infer_shape=False).")
-        if index >= n:
+        e = self.entries[index] if index < n else None
+        if e is None:
             return
-        e = self.entries[index]
         if e.read:
             raise self.fail(op, f"Could not write to TensorArray index {index} because it "
                                 "has already been read.")
@@ -163,19 +164,30 @@ class TensorArrayState:
 
     def write(self, op: str, index: int, value: Any) -> None:
         self.check_write(op, index, tuple(value.shape))
-        if index >= len(self.entries):
-            self.entries.extend(_Entry() for _ in range(index + 1 - len(self.entries)))
+        self.grow(op, index + 1)
         if self.identical and not _fully_defined(self.element_shape):
             self.element_shape = tuple(value.shape)
-        e = self.entries[index]
+        e = self.entry(index)
         e.value = e.value + value if e.written else value
         e.written = True
+
+    def grow(self, op: str, n: int) -> None:
+        """At least `n` entries (a dynamically sized array's growth)."""
+        if n > len(self.entries):
+            C.check_size(op, (n,), dt.int64)
+            self.entries.extend([None] * (n - len(self.entries)))
+
+    def entry(self, index: int) -> _Entry:
+        e = self.entries[index]
+        if e is None:
+            e = self.entries[index] = _Entry()
+        return e
 
     def read(self, op: str, index: int) -> Any:
         n = len(self.entries)
         if not 0 <= index < n:
             raise C.fail(op, f"Tried to read from index {index} but array size is: {n}")
-        e = self.entries[index]
+        e = self.entry(index)
         if e.cleared:
             raise self.fail(op, f"Could not read index {index} twice because it was cleared "
                                 "after a previous read (perhaps try setting clear_after_read "
@@ -257,9 +269,76 @@ def _flow() -> np.ndarray:
     return np.float32(0.0)
 
 
-def _check_handle(op: str, h: Any) -> None:
-    if h._dtype is not dt.resource:
-        raise C.wrong_input_dtype(op, 0, dt.resource, h._dtype)
+def _check_handle(op: str, h: Any, *typed: tuple) -> None:
+    """TF's refusal of a handle that is no resource tensor, or of another input (`typed`:
+    (position, tensor, the dtype TF's signature fixes)) of another dtype."""
+    for i, x, want in ((0, h, dt.resource), *typed):
+        if x._dtype is not want:
+            raise C.wrong_input_dtype(op, i, want, x._dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# Samples: handles that name a fresh array (or stack) on every use, so that each run of a
+# sample (eager, traced, on each backend) starts from the same state.
+# ---------------------------------------------------------------------------------------
+
+class _SampleHandle(ResourceHandle):
+    """A sample's handle: each op that looks it up finds a new state from `build`, holding
+    `values` (the arrays written, in order; None where nothing was)."""
+
+    __slots__ = ("build", "values")
+
+    def __init__(self, build: Any, values: list, prefix: str, kind: str) -> None:
+        super().__init__(prefix + "sample", CPU_DEVICE, _CONTAINER, kind)
+        self.build, self.values = build, values
+
+    @property
+    def target(self) -> Any:
+        return self.build()
+
+    @target.setter
+    def target(self, _: Any) -> None:  # (the state is made on each use)
+        pass
+
+
+def _sample_array(values: list, size: int | None = None, **flags: Any) -> np.ndarray:
+    """A sample input: the handle of a float32 TensorArray of `size` entries (the values'
+    count by default) holding `values` (None: unwritten)."""
+    n = len(values) if size is None else size
+
+    def build() -> TensorArrayState:
+        ta = TensorArrayState("sample", dt.float32, n, flags.get("element_shape"),
+                              flags.get("dynamic_size", False),
+                              flags.get("clear_after_read", True), False)
+        for i, v in enumerate(values):
+            if v is not None:
+                ta.write("", i, v)
+        return ta
+    return _object_scalar(_SampleHandle(build, values, "_tensor_arrays", TA_KIND))
+
+
+def _sample_stack(values: list, max_size: int = -1) -> np.ndarray:
+    def build() -> StackState:
+        st = StackState("sample", dt.float32, max_size)
+        st.items = list(values)
+        return st
+    return _object_scalar(_SampleHandle(build, values, "_stacks", STACK_KIND))
+
+
+def _values(h: Any) -> list:
+    return h[()].values
+
+
+def _handle_text(prefix: str, name: str, kind: str) -> str:
+    """A handle as TF prints it: what a creator's reference returns."""
+    return repr(ResourceHandle(prefix + name, CPU_DEVICE, _CONTAINER, kind))
+
+
+def _m(*rows: Any) -> np.ndarray:
+    return np.array(rows, np.float32)
+
+
+_FLOW0 = np.float32(0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -271,6 +350,8 @@ _TA_ATTRS = ("dtype", "element_shape", "dynamic_size", "clear_after_read",
 
 
 def _create_infer(size: Any, *, dtype: Any, **_: Any) -> list:
+    if size._dtype is not dt.int32:
+        raise C.wrong_input_dtype("TensorArrayV3", 0, dt.int32, size._dtype)
     C.dtype_attr("TensorArrayV3", dtype)
     return [((), dt.resource), _F32]
 
@@ -286,7 +367,8 @@ def _create_kernel(xp: Any, size: Any, *, dtype: Any, element_shape: Any = None,
     name = tensor_array_name.decode() if isinstance(tensor_array_name, bytes) else \
         str(tensor_array_name or op)
     C.check_size(op, (n,), dt.int64)
-    state = TensorArrayState(f"{name}_{next(_TA_IDS)}", dt.as_dtype(dtype), n,
+    _LAST["ta"] = next(_TA_IDS)
+    state = TensorArrayState(f"{name}_{_LAST['ta']}", dt.as_dtype(dtype), n,
                              _as_dims(element_shape), bool(dynamic_size),
                              bool(clear_after_read), bool(identical_element_shapes))
     return _handle(state, "_tensor_arrays", TA_KIND), _flow()
@@ -309,6 +391,13 @@ def _load(op: Any, attrs: tuple, named: str | None = None) -> Any:
 TENSOR_ARRAY = register(OpDef(
     "TensorArrayV3", _create_infer, _create_kernel, num_outputs=2, stateful=True, gpu=False,
     grad=C.no_gradient, tf=_load(lambda: TENSOR_ARRAY, _TA_ATTRS, "tensor_array_name"),
+    reference=lambda size, *, tensor_array_name="", **_: (
+        _handle_text("_tensor_arrays", f"{tensor_array_name or 'TensorArrayV3'}_"
+                                       f"{_LAST['ta']}", TA_KIND), _FLOW0),
+    samples=lambda: [Sample((np.int32(3),), {"dtype": dt.float32}, grad=False),
+                     Sample((np.int32(0),), {"dtype": dt.int64, "element_shape": (2,),
+                                             "dynamic_size": True,
+                                             "tensor_array_name": "ta"}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.int32(-1),), {"dtype": dt.float32}, InvalidArgumentError,
                   "Size should be >= 0."),
@@ -318,7 +407,7 @@ TENSOR_ARRAY = register(OpDef(
 
 
 def _read_infer(h: Any, index: Any, flow: Any, *, dtype: Any) -> list:
-    _check_handle("TensorArrayReadV3", h)
+    _check_handle("TensorArrayReadV3", h, (1, index, dt.int32), (2, flow, dt.float32))
     return [(None, dt.as_dtype(dtype))]
 
 
@@ -333,14 +422,43 @@ def _read_kernel(xp: Any, h: Any, index: Any, flow: Any, *, dtype: Any) -> Any:
 READ = register(OpDef(
     "TensorArrayReadV3", _read_infer, _read_kernel, stateful=True, gpu=False,
     grad=C.no_gradient, tf=_load(lambda: READ, ("dtype",)),
+    reference=lambda h, index, flow, dtype: _values(h)[int(index)],
+    samples=lambda: [
+        Sample((_sample_array([_m(1, 2), _m(3, 4)]), np.int32(1), _FLOW0),
+               {"dtype": dt.float32}, grad=False),
+        Sample((_sample_array([_m(5)]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([_m(1)]), np.int32(1), _FLOW0), {"dtype": dt.float32},
+                  InvalidArgumentError, "Tried to read from index 1 but array size is: 1"),
+        BadSample((_sample_array([_m(1)]), np.int32(0), _FLOW0), {"dtype": dt.int32},
+                  InvalidArgumentError, "TensorArray dtype is float but Op requested dtype "
+                                        "int32."),
+        BadSample((_sample_array([None]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+                  InvalidArgumentError, "Could not read from TensorArray index 0.  "
+                                        "Furthermore, the element shape is not fully "
+                                        "defined: <unknown>."),
+        BadSample((_sample_stack([]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+                  InvalidArgumentError, "Trying to access a handle's resource using the "
+                                        "wrong type.")],
 ))
 
 
-def _flow_infer(op: str) -> Any:
-    def infer(h: Any, *_: Any, **__: Any) -> list:
-        _check_handle(op, h)
-        return [_F32]
-    return infer
+def _flow_out(op: str, h: Any, *typed: tuple) -> list:
+    _check_handle(op, h, *typed)
+    return [_F32]
+
+
+def _write_infer(h: Any, index: Any, value: Any, flow: Any) -> list:
+    return _flow_out("TensorArrayWriteV3", h, (1, index, dt.int32), (3, flow, dt.float32))
+
+
+def _scatter_infer(h: Any, indices: Any, value: Any, flow: Any) -> list:
+    return _flow_out("TensorArrayScatterV3", h, (1, indices, dt.int32), (3, flow, dt.float32))
+
+
+def _split_infer(h: Any, value: Any, lengths: Any, flow: Any) -> list:
+    return _flow_out("TensorArraySplitV3", h, (2, lengths, dt.int64), (3, flow, dt.float32))
 
 
 def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> np.ndarray:
@@ -353,8 +471,27 @@ def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> np.ndar
 
 
 WRITE = register(OpDef(
-    "TensorArrayWriteV3", _flow_infer("TensorArrayWriteV3"), _write_kernel, stateful=True,
+    "TensorArrayWriteV3", _write_infer, _write_kernel, stateful=True,
     gpu=False, grad=C.no_gradient, tf=_load(lambda: WRITE, ()),
+    reference=lambda *_: _FLOW0,
+    samples=lambda: [
+        Sample((_sample_array([_m(1, 2), None]), np.int32(1), _m(3, 4), _FLOW0), grad=False),
+        Sample((_sample_array([], dynamic_size=True), np.int32(3), _m(3), _FLOW0),
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([_m(1)]), np.int32(0), _m(2), _FLOW0), {},
+                  InvalidArgumentError, "Could not write to TensorArray index 0 because it "
+                                        "has already been written to."),
+        BadSample((_sample_array([None]), np.int32(1), _m(2), _FLOW0), {},
+                  InvalidArgumentError, "Tried to write to index 1 but array is not "
+                                        "resizeable and size is: 1"),
+        BadSample((_sample_array([None]), np.int32(0), np.int32(2), _FLOW0), {},
+                  InvalidArgumentError, "TensorArray dtype is float but Op is trying to "
+                                        "write dtype int32."),
+        BadSample((_sample_array([None], element_shape=(2,)), np.int32(0), _m(2), _FLOW0),
+                  {}, InvalidArgumentError, "because the value shape is [1] which is "
+                                            "incompatible with the TensorArray's inferred "
+                                            "element shape: [2]")],
 ))
 
 
@@ -375,7 +512,7 @@ def _stack_values(op: str, values: list) -> Any:
 
 def _gather_infer(h: Any, indices: Any, flow: Any, *, dtype: Any,
                   element_shape: Any = None) -> list:
-    _check_handle("TensorArrayGatherV3", h)
+    _check_handle("TensorArrayGatherV3", h, (1, indices, dt.int32), (2, flow, dt.float32))
     es = _as_dims(element_shape)
     return [(None if es is None else (None, *es), dt.as_dtype(dtype))]
 
@@ -407,6 +544,26 @@ def _empty(op: str, dims: tuple | None, d: dt.DType, what: str, doing: str) -> n
 GATHER = register(OpDef(
     "TensorArrayGatherV3", _gather_infer, _gather_kernel, stateful=True, gpu=False,
     grad=C.no_gradient, tf=_load(lambda: GATHER, ("dtype", "element_shape")),
+    reference=lambda h, indices, flow, dtype, element_shape=None: np.stack(
+        [_values(h)[int(i)] for i in indices]) if np.size(indices) else
+    np.zeros((0, *element_shape), np.float32),
+    samples=lambda: [
+        Sample((_sample_array([_m(1, 2), _m(3, 4), _m(5, 6)], clear_after_read=False),
+                np.array([2, 0, 2], np.int32), _FLOW0), {"dtype": dt.float32}, grad=False),
+        Sample((_sample_array([_m(1)]), np.zeros((0,), np.int32), _FLOW0),
+               {"dtype": dt.float32, "element_shape": (2, 3)}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([_m(1)]), np.zeros((1, 1), np.int32), _FLOW0),
+                  {"dtype": dt.float32}, InvalidArgumentError,
+                  "Expected indices to be a vector, but received shape: [1,1]"),
+        BadSample((_sample_array([_m(1), _m(1, 2)]), np.array([0, 1], np.int32), _FLOW0),
+                  {"dtype": dt.float32}, InvalidArgumentError,
+                  "TensorArray has inconsistent shapes.  Index 0 has shape: [1] but index 1 "
+                  "has shape: [2]"),
+        BadSample((_sample_array([_m(1)]), np.zeros((0,), np.int32), _FLOW0),
+                  {"dtype": dt.float32}, UnimplementedError,
+                  "TensorArray has size zero, but element shape <unknown> is not fully "
+                  "defined.")],
 ))
 
 
@@ -425,19 +582,34 @@ def _scatter_kernel(xp: Any, h: Any, indices: Any, value: Any, flow: Any) -> np.
     n = len(ta.entries)
     if not ta.dynamic_size and top >= n:
         raise C.fail(op, f"Max scatter index must be < array size ({top} vs. {n})")
+    ta.grow(op, top + 1)
     for k, i in enumerate(idx):
         ta.write(op, int(i), value[k])
     return _flow()
 
 
 SCATTER = register(OpDef(
-    "TensorArrayScatterV3", _flow_infer("TensorArrayScatterV3"), _scatter_kernel,
+    "TensorArrayScatterV3", _scatter_infer, _scatter_kernel,
     stateful=True, gpu=False, grad=C.no_gradient, tf=_load(lambda: SCATTER, ()),
+    reference=lambda *_: _FLOW0,
+    samples=lambda: [
+        Sample((_sample_array([None, None, None]), np.array([2, 0], np.int32),
+                _m([1, 2], [3, 4]), _FLOW0), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([None, None]), np.array([0, 1], np.int32), _m([1, 2]),
+                   _FLOW0), {}, InvalidArgumentError,
+                  "Expected len(indices) == values.shape[0], but saw: 2 vs. 1"),
+        BadSample((_sample_array([None, None]), np.array([0, 2], np.int32), _m(1, 2),
+                   _FLOW0), {}, InvalidArgumentError,
+                  "Max scatter index must be < array size (2 vs. 2)"),
+        BadSample((_sample_array([None]), np.array([0], np.int32), np.float32(1), _FLOW0),
+                  {}, InvalidArgumentError,
+                  "Input value for unpack must be at least a vector but received shape: []")],
 ))
 
 
 def _concat_infer(h: Any, flow: Any, *, dtype: Any, element_shape_except0: Any = None) -> list:
-    _check_handle("TensorArrayConcatV3", h)
+    _check_handle("TensorArrayConcatV3", h, (1, flow, dt.float32))
     rest = _as_dims(element_shape_except0)
     return [(None if rest is None else (None, *rest), dt.as_dtype(dtype)),
             ((None,), dt.int64)]
@@ -452,6 +624,8 @@ def _concat_kernel(xp: Any, h: Any, flow: Any, *, dtype: Any,
     if not ta.entries:
         return (_empty(op, _as_dims(element_shape_except0), d, "element_shape_except0",
                        "concatenating"), np.zeros((0,), np.int64))
+    if _fully_defined(ta.element_shape):  # (unwritten entries read as zeros)
+        C.check_size(op, (len(ta.entries), *ta.element_shape), d)
     values = [ta.read(op, i) for i in range(len(ta.entries))]
     first = values[0].shape
     for k, v in enumerate(values):
@@ -470,6 +644,18 @@ CONCAT = register(OpDef(
     "TensorArrayConcatV3", _concat_infer, _concat_kernel, num_outputs=2, stateful=True,
     gpu=False, grad=C.no_gradient,
     tf=_load(lambda: CONCAT, ("dtype", "element_shape_except0")),
+    reference=lambda h, flow, dtype, element_shape_except0=None: (
+        np.concatenate(_values(h)), np.array([len(v) for v in _values(h)], np.int64)),
+    samples=lambda: [
+        Sample((_sample_array([_m([1, 2], [3, 4]), _m([5, 6])]), _FLOW0),
+               {"dtype": dt.float32}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([np.float32(1)]), _FLOW0), {"dtype": dt.float32},
+                  InvalidArgumentError, "Concat saw a scalar shape at index 0 but requires "
+                                        "at least vectors.  Did you mean to call pack?"),
+        BadSample((_sample_array([]), _FLOW0), {"dtype": dt.float32}, UnimplementedError,
+                  "TensorArray has size zero, but element_shape_except0 <unknown> is not "
+                  "fully defined.")],
 ))
 
 
@@ -499,13 +685,26 @@ def _split_kernel(xp: Any, h: Any, value: Any, lengths: Any, flow: Any) -> np.nd
 
 
 SPLIT = register(OpDef(
-    "TensorArraySplitV3", _flow_infer("TensorArraySplitV3"), _split_kernel, stateful=True,
+    "TensorArraySplitV3", _split_infer, _split_kernel, stateful=True,
     gpu=False, grad=C.no_gradient, tf=_load(lambda: SPLIT, ()),
+    reference=lambda *_: _FLOW0,
+    samples=lambda: [
+        Sample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 2], np.int64),
+                _FLOW0), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 1], np.int64),
+                   _FLOW0), {}, InvalidArgumentError,
+                  "Expected sum of lengths to be equal to values.shape[0], but sum of lengths "
+                  "is 2 and value's shape is: [3]"),
+        BadSample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 1, 1], np.int64),
+                   _FLOW0), {}, InvalidArgumentError,
+                  "TensorArray's size is not equal to the size of lengths (2 vs. 3), and the "
+                  "TensorArray is not marked as dynamically resizeable")],
 ))
 
 
 def _size_infer(h: Any, flow: Any) -> list:
-    _check_handle("TensorArraySizeV3", h)
+    _check_handle("TensorArraySizeV3", h, (1, flow, dt.float32))
     return [((), dt.int32)]
 
 
@@ -513,6 +712,8 @@ SIZE = register(OpDef(
     "TensorArraySizeV3", _size_infer,
     lambda xp, h, flow: np.int32(len(_array("TensorArraySizeV3", h).entries)),
     stateful=True, gpu=False, grad=C.no_gradient, tf=_load(lambda: SIZE, ()),
+    reference=lambda h, flow: np.int32(len(_values(h))),
+    samples=lambda: [Sample((_sample_array([None, _m(1), None]), _FLOW0), grad=False)],
 ))
 
 
@@ -531,14 +732,18 @@ def _close_kernel(xp: Any, h: Any) -> tuple:
 CLOSE = register(OpDef(
     "TensorArrayCloseV3", _close_infer, _close_kernel, num_outputs=0, stateful=True,
     gpu=False, grad=C.no_gradient, tf=_load(lambda: CLOSE, ()),
+    reference=lambda h: (), samples=lambda: [Sample((_sample_array([_m(1)]),), grad=False)],
 ))
 
 
-def _grad_infer(op: str) -> Any:
-    def infer(h: Any, *_: Any, source: Any) -> list:
-        _check_handle(op, h)
-        return [((), dt.resource), _F32]
-    return infer
+def _grad_infer(h: Any, flow: Any, *, source: Any) -> list:
+    _check_handle("TensorArrayGradV3", h, (1, flow, dt.float32))
+    return [((), dt.resource), _F32]
+
+
+def _grad_shape_infer(h: Any, flow: Any, shape: Any, *, source: Any) -> list:
+    _check_handle("TensorArrayGradWithShape", h, (1, flow, dt.float32), (2, shape, dt.int32))
+    return [((), dt.resource), _F32]
 
 
 def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
@@ -558,10 +763,17 @@ def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
 
 
 GRAD = register(OpDef(
-    "TensorArrayGradV3", _grad_infer("TensorArrayGradV3"),
+    "TensorArrayGradV3", _grad_infer,
     lambda xp, h, flow, source: _grad_array("TensorArrayGradV3", h, source, ()),
     num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: GRAD, ("source",)),
+    reference=lambda h, flow, source: (
+        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), _FLOW0),
+    samples=lambda: [Sample((_sample_array([_m(1)]), _FLOW0), {"source": "gradients"},
+                            grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_stack([]), _FLOW0), {"source": "g"}, InvalidArgumentError,
+                  "Wrong input container. _stackssample")],
 ))
 
 
@@ -575,9 +787,17 @@ def _grad_shape_kernel(xp: Any, h: Any, flow: Any, shape: Any, source: Any) -> t
 
 
 GRAD_WITH_SHAPE = register(OpDef(
-    "TensorArrayGradWithShape", _grad_infer("TensorArrayGradWithShape"), _grad_shape_kernel,
+    "TensorArrayGradWithShape", _grad_shape_infer, _grad_shape_kernel,
     num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: GRAD_WITH_SHAPE, ("source",)),
+    reference=lambda h, flow, shape, source: (
+        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), _FLOW0),
+    samples=lambda: [Sample((_sample_array([_m(1)]), _FLOW0, np.array([4], np.int32)),
+                            {"source": "g"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_array([_m(1)]), _FLOW0, np.array([[4]], np.int32)),
+                  {"source": "g"}, InvalidArgumentError,
+                  "shape must be a vector of {int32,int64}, got shape [1,1]")],
 ))
 
 
@@ -586,6 +806,8 @@ GRAD_WITH_SHAPE = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 def _stack_infer(max_size: Any, *, elem_type: Any, stack_name: Any = "") -> list:
+    if max_size._dtype is not dt.int32:
+        raise C.wrong_input_dtype("StackV2", 0, dt.int32, max_size._dtype)
     C.dtype_attr("StackV2", elem_type, "elem_type")
     return [((), dt.resource)]
 
@@ -596,7 +818,8 @@ def _stack_kernel(xp: Any, max_size: Any, *, elem_type: Any, stack_name: Any = "
         raise C.fail(op, f"Stack size must be a scalar, but had shape: "
                          f"{shape_str(np.shape(max_size))}")
     name = stack_name.decode() if isinstance(stack_name, bytes) else str(stack_name or op)
-    state = StackState(f"{name}_{next(_STACK_IDS)}", dt.as_dtype(elem_type),
+    _LAST["stack"] = next(_STACK_IDS)
+    state = StackState(f"{name}_{_LAST['stack']}", dt.as_dtype(elem_type),
                        int(to_host(max_size)))
     return _handle(state, "_stacks", STACK_KIND)
 
@@ -604,6 +827,11 @@ def _stack_kernel(xp: Any, max_size: Any, *, elem_type: Any, stack_name: Any = "
 STACK = register(OpDef(
     "StackV2", _stack_infer, _stack_kernel, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: STACK, ("elem_type", "stack_name"), "stack_name"),
+    reference=lambda max_size, *, stack_name="", **_: _handle_text(
+        "_stacks", f"{stack_name or 'StackV2'}_{_LAST['stack']}", STACK_KIND),
+    samples=lambda: [Sample((np.int32(-1),), {"elem_type": dt.float32}, grad=False),
+                     Sample((np.int32(4),), {"elem_type": dt.string, "stack_name": "s"},
+                            grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([1], np.int32),), {"elem_type": dt.float32}, InvalidArgumentError,
                   "Stack size must be a scalar, but had shape: [1]")],
@@ -631,6 +859,15 @@ def _push_kernel(xp: Any, h: Any, elem: Any, *, swap_memory: bool = False) -> An
 PUSH = register(OpDef(
     "StackPushV2", _push_infer, _push_kernel, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: PUSH, ("swap_memory",)),
+    reference=lambda h, elem, swap_memory=False: elem,
+    samples=lambda: [Sample((_sample_stack([]), _m(1, 2)), grad=False),
+                     Sample((_sample_stack([_m(1)], 2), np.float32(3)),
+                            {"swap_memory": True}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_stack([_m(1)], 1), _m(2)), {}, InvalidArgumentError,
+                  "Stack[sample] overflowed its max_size (1)"),
+        BadSample((_sample_stack([]), np.int32(2)), {}, InvalidArgumentError,
+                  "Must have type 1 but got 3")],
 ))
 
 
@@ -655,6 +892,14 @@ def _pop_kernel(xp: Any, h: Any, *, elem_type: Any) -> Any:
 POP = register(OpDef(
     "StackPopV2", _pop_infer, _pop_kernel, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: POP, ("elem_type",)),
+    reference=lambda h, elem_type: _values(h)[-1],
+    samples=lambda: [Sample((_sample_stack([_m(1), _m(2, 3)]),), {"elem_type": dt.float32},
+                            grad=False)],
+    bad_samples=lambda: [
+        BadSample((_sample_stack([]),), {"elem_type": dt.float32}, InvalidArgumentError,
+                  "Stack[sample] is empty when calling Pop()."),
+        BadSample((_sample_stack([_m(1)]),), {"elem_type": dt.int32}, InvalidArgumentError,
+                  "Type mismatch: actual float vs. expect int32")],
 ))
 
 
@@ -668,6 +913,7 @@ STACK_CLOSE = register(OpDef(
     "StackCloseV2", lambda h: (_check_handle("StackCloseV2", h), [])[1], _stack_close_kernel,
     num_outputs=0, stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda: STACK_CLOSE, ()),
+    reference=lambda h: (), samples=lambda: [Sample((_sample_stack([_m(1)]),), grad=False)],
 ))
 
 
@@ -681,35 +927,36 @@ STACK_CLOSE = register(OpDef(
 _V = (None, None)  # (an output of the dtype attr, shape unknown)
 # op -> (its eager wrapper's name, its ref argument, its attrs, its outputs: "h" a string
 # handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element
-# pushed, "l" the lengths)
+# pushed, "l" the lengths; its inputs, for its samples: "n" a size, "h" a handle, "i" an
+# index, "I" indices, "x" a value, "l" lengths, "f" a flow)
 _OLDER = {
-    "TensorArray": ("tensor_array", "handle", _TA_ATTRS, "h"),
-    "TensorArrayRead": ("tensor_array_read", "handle", ("dtype",), "v"),
-    "TensorArrayWrite": ("tensor_array_write", "handle", (), "f"),
-    "TensorArrayGather": ("tensor_array_gather", "handle", ("dtype", "element_shape"), "v"),
-    "TensorArrayScatter": ("tensor_array_scatter", "handle", (), "f"),
+    "TensorArray": ("tensor_array", "handle", _TA_ATTRS, "h", "n"),
+    "TensorArrayRead": ("tensor_array_read", "handle", ("dtype",), "v", "hif"),
+    "TensorArrayWrite": ("tensor_array_write", "handle", (), "f", "hixf"),
+    "TensorArrayGather": ("tensor_array_gather", "handle", ("dtype", "element_shape"), "v", "hIf"),
+    "TensorArrayScatter": ("tensor_array_scatter", "handle", (), "f", "hIxf"),
     "TensorArrayConcat": ("tensor_array_concat", "handle",
-                          ("dtype", "element_shape_except0"), "vl"),
-    "TensorArraySplit": ("tensor_array_split", "handle", (), "f"),
-    "TensorArraySize": ("tensor_array_size", "handle", (), "s"),
-    "TensorArrayClose": ("tensor_array_close", "handle", (), ""),
-    "TensorArrayGrad": ("tensor_array_grad", "grad_handle", ("source",), "h"),
-    "TensorArrayPack": ("tensor_array_pack", "handle", ("dtype", "element_shape"), "v"),
-    "TensorArrayUnpack": ("tensor_array_unpack", "handle", (), "f"),
-    "Stack": ("stack", "handle", ("elem_type", "stack_name"), "h"),
-    "StackPush": ("stack_push", "handle", ("swap_memory",), "e"),
-    "StackPop": ("stack_pop", "handle", ("elem_type",), "v"),
-    "StackClose": ("stack_close", "handle", (), ""),
-    "TensorArrayV2": (None, None, _TA_ATTRS, "h"),
-    "TensorArrayReadV2": (None, None, ("dtype",), "v"),
-    "TensorArrayWriteV2": (None, None, (), "f"),
-    "TensorArrayGatherV2": (None, None, ("dtype", "element_shape"), "v"),
-    "TensorArrayScatterV2": (None, None, (), "f"),
-    "TensorArraySplitV2": (None, None, (), "f"),
-    "TensorArraySizeV2": (None, None, (), "s"),
-    "TensorArrayGradV2": (None, None, ("source",), "h"),
-    "TensorArrayConcatV2": (None, None, ("dtype", "element_shape_except0"), "vl"),
-    "TensorArrayCloseV2": (None, None, (), ""),
+                          ("dtype", "element_shape_except0"), "vl", "hf"),
+    "TensorArraySplit": ("tensor_array_split", "handle", (), "f", "hxlf"),
+    "TensorArraySize": ("tensor_array_size", "handle", (), "s", "hf"),
+    "TensorArrayClose": ("tensor_array_close", "handle", (), "", "h"),
+    "TensorArrayGrad": ("tensor_array_grad", "grad_handle", ("source",), "h", "hf"),
+    "TensorArrayPack": ("tensor_array_pack", "handle", ("dtype", "element_shape"), "v", "hf"),
+    "TensorArrayUnpack": ("tensor_array_unpack", "handle", (), "f", "hxf"),
+    "Stack": ("stack", "handle", ("elem_type", "stack_name"), "h", ""),
+    "StackPush": ("stack_push", "handle", ("swap_memory",), "e", "hx"),
+    "StackPop": ("stack_pop", "handle", ("elem_type",), "v", "h"),
+    "StackClose": ("stack_close", "handle", (), "", "h"),
+    "TensorArrayV2": (None, None, _TA_ATTRS, "h", "n"),
+    "TensorArrayReadV2": (None, None, ("dtype",), "v", "hif"),
+    "TensorArrayWriteV2": (None, None, (), "f", "hixf"),
+    "TensorArrayGatherV2": (None, None, ("dtype", "element_shape"), "v", "hIf"),
+    "TensorArrayScatterV2": (None, None, (), "f", "hIxf"),
+    "TensorArraySplitV2": (None, None, (), "f", "hxlf"),
+    "TensorArraySizeV2": (None, None, (), "s", "hf"),
+    "TensorArrayGradV2": (None, None, ("source",), "h", "hf"),
+    "TensorArrayConcatV2": (None, None, ("dtype", "element_shape_except0"), "vl", "hf"),
+    "TensorArrayCloseV2": (None, None, (), "", "h"),
 }
 
 
@@ -745,8 +992,34 @@ def _older_kernel(op: str, wrapper: str | None, ref: str | None) -> Any:
     return kernel
 
 
+_OLDER_INPUTS = {"n": np.int32(2), "h": np.array([b"a", b"b"], object), "i": np.int32(0),
+                 "I": np.array([0], np.int32), "x": np.array([1.0], np.float32),
+                 "l": np.array([1], np.int64), "f": _FLOW0}
+
+
+def _older_samples(op: str, wrapper: str | None, attrs: tuple, ins: str) -> tuple:
+    """(samples, bad samples) of an older op: TF's refusal of a call (TensorArrayCloseV2,
+    which refuses none, runs; a ref-typed op's refusal names no op, and is no op error)."""
+    given = {"dtype": dt.float32} if "dtype" in attrs else \
+        {"elem_type": dt.float32} if "elem_type" in attrs else \
+        {"source": "g"} if "source" in attrs else {}
+    inputs = tuple(_OLDER_INPUTS[k] for k in ins)
+    if op == "TensorArrayCloseV2":
+        return [Sample(inputs, given, grad=False)], []
+    if wrapper is not None:  # (TF's Python refusal: tests/ops/test_tensor_array_v1.py)
+        return [], []
+    if op == "TensorArrayConcatV2":
+        error, words = NotFoundError, "Resource __per_step_0/ab/N10tensorflow11TensorArrayE"
+    else:
+        error, words = UnimplementedError, f"Op {op} is not available in GraphDef version"
+    return [], [BadSample(inputs, given, error, words)]
+
+
 OLDER = {op: register(OpDef(
     op, _older_infer(outs), _older_kernel(op, wrapper, ref), num_outputs=len(outs),
     stateful=True, gpu=False, grad=C.no_gradient,
     tf=_load(lambda op=op: OLDER[op], attrs),
-)) for op, (wrapper, ref, attrs, outs) in _OLDER.items()}
+    reference=lambda *_, **__: (),
+    samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[0],
+    bad_samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[1],
+)) for op, (wrapper, ref, attrs, outs, ins) in _OLDER.items()}
