@@ -19,9 +19,8 @@ array before its checks have passed.
 The gradient arrays (TensorArrayGradV3, TensorArrayGradWithShape) are kept on their
 forward array, one per `source`: the forward's size, element shape (the given shape
 prepended) and dtype, fixed in size, and adding up what is written twice to one index,
-as TF's gradient arrays do. Older versions of these ops are TF's refusals: the V2 ones
-were removed in GraphDef version 26, and the first ones have ref-typed handles, which
-TF's eager mode does not support.
+as TF's gradient arrays do. The older versions of these ops, TF's refusals, are
+tensor_array_older.py's.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
-    NotFoundError,
     UnimplementedError,
     shape_str,
 )
@@ -54,8 +52,8 @@ _TYPE_HASH = {"tensorflow::Var": 17454915466513971685, TA_KIND: 1740428406900664
 _TA_IDS = itertools.count()     # TF's TensorArray::tensor_array_counter
 _STACK_IDS = itertools.count()  # TF's stack counter
 _LAST = {"ta": -1, "stack": -1}  # the numbers last taken (what a reference names)
-_CONTAINER = "__per_step_0"     # (TF's per-step container: eagerly, step 0)
-_F32 = ((), dt.float32)
+CONTAINER = "__per_step_0"     # (TF's per-step container: eagerly, step 0)
+F32 = ((), dt.float32)
 
 
 def _dims_text(dims: tuple | None) -> str:
@@ -84,7 +82,7 @@ def _object_scalar(value: Any) -> np.ndarray:
 
 
 def _handle(state: Any, prefix: str, kind: str) -> np.ndarray:
-    return _object_scalar(ResourceHandle(prefix + state.key, CPU_DEVICE, _CONTAINER, kind,
+    return _object_scalar(ResourceHandle(prefix + state.key, CPU_DEVICE, CONTAINER, kind,
                                          (), state))
 
 
@@ -289,7 +287,7 @@ class _SampleHandle(ResourceHandle):
     __slots__ = ("build", "values")
 
     def __init__(self, build: Any, values: list, prefix: str, kind: str) -> None:
-        super().__init__(prefix + "sample", CPU_DEVICE, _CONTAINER, kind)
+        super().__init__(prefix + "sample", CPU_DEVICE, CONTAINER, kind)
         self.build, self.values = build, values
 
     @property
@@ -331,21 +329,21 @@ def _values(h: Any) -> list:
 
 def _handle_text(prefix: str, name: str, kind: str) -> str:
     """A handle as TF prints it: what a creator's reference returns."""
-    return repr(ResourceHandle(prefix + name, CPU_DEVICE, _CONTAINER, kind))
+    return repr(ResourceHandle(prefix + name, CPU_DEVICE, CONTAINER, kind))
 
 
 def _m(*rows: Any) -> np.ndarray:
     return np.array(rows, np.float32)
 
 
-_FLOW0 = np.float32(0)
+FLOW0 = np.float32(0)
 
 
 # ---------------------------------------------------------------------------------------
 # The TensorArray ops.
 # ---------------------------------------------------------------------------------------
 
-_TA_ATTRS = ("dtype", "element_shape", "dynamic_size", "clear_after_read",
+TA_ATTRS = ("dtype", "element_shape", "dynamic_size", "clear_after_read",
              "identical_element_shapes", "tensor_array_name")
 
 
@@ -353,7 +351,7 @@ def _create_infer(size: Any, *, dtype: Any, **_: Any) -> list:
     if size._dtype is not dt.int32:
         raise C.wrong_input_dtype("TensorArrayV3", 0, dt.int32, size._dtype)
     C.dtype_attr("TensorArrayV3", dtype)
-    return [((), dt.resource), _F32]
+    return [((), dt.resource), F32]
 
 
 def _create_kernel(xp: Any, size: Any, *, dtype: Any, element_shape: Any = None,
@@ -374,7 +372,7 @@ def _create_kernel(xp: Any, size: Any, *, dtype: Any, element_shape: Any = None,
     return _handle(state, "_tensor_arrays", TA_KIND), _flow()
 
 
-def _load(op: Any, attrs: tuple, named: str | None = None) -> Any:
+def load_form(op: Any, attrs: tuple, named: str | None = None) -> Any:
     """An imported node (or a raw call) of the op: its inputs (a variable as its handle)
     and attrs; `named`: the attr an empty value of which TF fills with the node's name."""
     def load(node: Any) -> Any:
@@ -390,10 +388,10 @@ def _load(op: Any, attrs: tuple, named: str | None = None) -> Any:
 
 TENSOR_ARRAY = register(OpDef(
     "TensorArrayV3", _create_infer, _create_kernel, num_outputs=2, stateful=True, gpu=False,
-    grad=C.no_gradient, tf=_load(lambda: TENSOR_ARRAY, _TA_ATTRS, "tensor_array_name"),
+    grad=C.no_gradient, tf=load_form(lambda: TENSOR_ARRAY, TA_ATTRS, "tensor_array_name"),
     reference=lambda size, *, tensor_array_name="", **_: (
         _handle_text("_tensor_arrays", f"{tensor_array_name or 'TensorArrayV3'}_"
-                                       f"{_LAST['ta']}", TA_KIND), _FLOW0),
+                                       f"{_LAST['ta']}", TA_KIND), FLOW0),
     samples=lambda: [Sample((np.int32(3),), {"dtype": dt.float32}, grad=False),
                      Sample((np.int32(0),), {"dtype": dt.int64, "element_shape": (2,),
                                              "dynamic_size": True,
@@ -421,24 +419,24 @@ def _read_kernel(xp: Any, h: Any, index: Any, flow: Any, *, dtype: Any) -> Any:
 
 READ = register(OpDef(
     "TensorArrayReadV3", _read_infer, _read_kernel, stateful=True, gpu=False,
-    grad=C.no_gradient, tf=_load(lambda: READ, ("dtype",)),
+    grad=C.no_gradient, tf=load_form(lambda: READ, ("dtype",)),
     reference=lambda h, index, flow, dtype: _values(h)[int(index)],
     samples=lambda: [
-        Sample((_sample_array([_m(1, 2), _m(3, 4)]), np.int32(1), _FLOW0),
+        Sample((_sample_array([_m(1, 2), _m(3, 4)]), np.int32(1), FLOW0),
                {"dtype": dt.float32}, grad=False),
-        Sample((_sample_array([_m(5)]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+        Sample((_sample_array([_m(5)]), np.int32(0), FLOW0), {"dtype": dt.float32},
                grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_array([_m(1)]), np.int32(1), _FLOW0), {"dtype": dt.float32},
+        BadSample((_sample_array([_m(1)]), np.int32(1), FLOW0), {"dtype": dt.float32},
                   InvalidArgumentError, "Tried to read from index 1 but array size is: 1"),
-        BadSample((_sample_array([_m(1)]), np.int32(0), _FLOW0), {"dtype": dt.int32},
+        BadSample((_sample_array([_m(1)]), np.int32(0), FLOW0), {"dtype": dt.int32},
                   InvalidArgumentError, "TensorArray dtype is float but Op requested dtype "
                                         "int32."),
-        BadSample((_sample_array([None]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+        BadSample((_sample_array([None]), np.int32(0), FLOW0), {"dtype": dt.float32},
                   InvalidArgumentError, "Could not read from TensorArray index 0.  "
                                         "Furthermore, the element shape is not fully "
                                         "defined: <unknown>."),
-        BadSample((_sample_stack([]), np.int32(0), _FLOW0), {"dtype": dt.float32},
+        BadSample((_sample_stack([]), np.int32(0), FLOW0), {"dtype": dt.float32},
                   InvalidArgumentError, "Trying to access a handle's resource using the "
                                         "wrong type.")],
 ))
@@ -446,7 +444,7 @@ READ = register(OpDef(
 
 def _flow_out(op: str, h: Any, *typed: tuple) -> list:
     _check_handle(op, h, *typed)
-    return [_F32]
+    return [F32]
 
 
 def _write_infer(h: Any, index: Any, value: Any, flow: Any) -> list:
@@ -472,23 +470,23 @@ def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> np.ndar
 
 WRITE = register(OpDef(
     "TensorArrayWriteV3", _write_infer, _write_kernel, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=_load(lambda: WRITE, ()),
-    reference=lambda *_: _FLOW0,
+    gpu=False, grad=C.no_gradient, tf=load_form(lambda: WRITE, ()),
+    reference=lambda *_: FLOW0,
     samples=lambda: [
-        Sample((_sample_array([_m(1, 2), None]), np.int32(1), _m(3, 4), _FLOW0), grad=False),
-        Sample((_sample_array([], dynamic_size=True), np.int32(3), _m(3), _FLOW0),
+        Sample((_sample_array([_m(1, 2), None]), np.int32(1), _m(3, 4), FLOW0), grad=False),
+        Sample((_sample_array([], dynamic_size=True), np.int32(3), _m(3), FLOW0),
                grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_array([_m(1)]), np.int32(0), _m(2), _FLOW0), {},
+        BadSample((_sample_array([_m(1)]), np.int32(0), _m(2), FLOW0), {},
                   InvalidArgumentError, "Could not write to TensorArray index 0 because it "
                                         "has already been written to."),
-        BadSample((_sample_array([None]), np.int32(1), _m(2), _FLOW0), {},
+        BadSample((_sample_array([None]), np.int32(1), _m(2), FLOW0), {},
                   InvalidArgumentError, "Tried to write to index 1 but array is not "
                                         "resizeable and size is: 1"),
-        BadSample((_sample_array([None]), np.int32(0), np.int32(2), _FLOW0), {},
+        BadSample((_sample_array([None]), np.int32(0), np.int32(2), FLOW0), {},
                   InvalidArgumentError, "TensorArray dtype is float but Op is trying to "
                                         "write dtype int32."),
-        BadSample((_sample_array([None], element_shape=(2,)), np.int32(0), _m(2), _FLOW0),
+        BadSample((_sample_array([None], element_shape=(2,)), np.int32(0), _m(2), FLOW0),
                   {}, InvalidArgumentError, "because the value shape is [1] which is "
                                             "incompatible with the TensorArray's inferred "
                                             "element shape: [2]")],
@@ -543,24 +541,24 @@ def _empty(op: str, dims: tuple | None, d: dt.DType, what: str, doing: str) -> n
 
 GATHER = register(OpDef(
     "TensorArrayGatherV3", _gather_infer, _gather_kernel, stateful=True, gpu=False,
-    grad=C.no_gradient, tf=_load(lambda: GATHER, ("dtype", "element_shape")),
+    grad=C.no_gradient, tf=load_form(lambda: GATHER, ("dtype", "element_shape")),
     reference=lambda h, indices, flow, dtype, element_shape=None: np.stack(
         [_values(h)[int(i)] for i in indices]) if np.size(indices) else
     np.zeros((0, *element_shape), np.float32),
     samples=lambda: [
         Sample((_sample_array([_m(1, 2), _m(3, 4), _m(5, 6)], clear_after_read=False),
-                np.array([2, 0, 2], np.int32), _FLOW0), {"dtype": dt.float32}, grad=False),
-        Sample((_sample_array([_m(1)]), np.zeros((0,), np.int32), _FLOW0),
+                np.array([2, 0, 2], np.int32), FLOW0), {"dtype": dt.float32}, grad=False),
+        Sample((_sample_array([_m(1)]), np.zeros((0,), np.int32), FLOW0),
                {"dtype": dt.float32, "element_shape": (2, 3)}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_array([_m(1)]), np.zeros((1, 1), np.int32), _FLOW0),
+        BadSample((_sample_array([_m(1)]), np.zeros((1, 1), np.int32), FLOW0),
                   {"dtype": dt.float32}, InvalidArgumentError,
                   "Expected indices to be a vector, but received shape: [1,1]"),
-        BadSample((_sample_array([_m(1), _m(1, 2)]), np.array([0, 1], np.int32), _FLOW0),
+        BadSample((_sample_array([_m(1), _m(1, 2)]), np.array([0, 1], np.int32), FLOW0),
                   {"dtype": dt.float32}, InvalidArgumentError,
                   "TensorArray has inconsistent shapes.  Index 0 has shape: [1] but index 1 "
                   "has shape: [2]"),
-        BadSample((_sample_array([_m(1)]), np.zeros((0,), np.int32), _FLOW0),
+        BadSample((_sample_array([_m(1)]), np.zeros((0,), np.int32), FLOW0),
                   {"dtype": dt.float32}, UnimplementedError,
                   "TensorArray has size zero, but element shape <unknown> is not fully "
                   "defined.")],
@@ -590,19 +588,19 @@ def _scatter_kernel(xp: Any, h: Any, indices: Any, value: Any, flow: Any) -> np.
 
 SCATTER = register(OpDef(
     "TensorArrayScatterV3", _scatter_infer, _scatter_kernel,
-    stateful=True, gpu=False, grad=C.no_gradient, tf=_load(lambda: SCATTER, ()),
-    reference=lambda *_: _FLOW0,
+    stateful=True, gpu=False, grad=C.no_gradient, tf=load_form(lambda: SCATTER, ()),
+    reference=lambda *_: FLOW0,
     samples=lambda: [
         Sample((_sample_array([None, None, None]), np.array([2, 0], np.int32),
-                _m([1, 2], [3, 4]), _FLOW0), grad=False)],
+                _m([1, 2], [3, 4]), FLOW0), grad=False)],
     bad_samples=lambda: [
         BadSample((_sample_array([None, None]), np.array([0, 1], np.int32), _m([1, 2]),
-                   _FLOW0), {}, InvalidArgumentError,
+                   FLOW0), {}, InvalidArgumentError,
                   "Expected len(indices) == values.shape[0], but saw: 2 vs. 1"),
         BadSample((_sample_array([None, None]), np.array([0, 2], np.int32), _m(1, 2),
-                   _FLOW0), {}, InvalidArgumentError,
+                   FLOW0), {}, InvalidArgumentError,
                   "Max scatter index must be < array size (2 vs. 2)"),
-        BadSample((_sample_array([None]), np.array([0], np.int32), np.float32(1), _FLOW0),
+        BadSample((_sample_array([None]), np.array([0], np.int32), np.float32(1), FLOW0),
                   {}, InvalidArgumentError,
                   "Input value for unpack must be at least a vector but received shape: []")],
 ))
@@ -643,17 +641,17 @@ def _concat_kernel(xp: Any, h: Any, flow: Any, *, dtype: Any,
 CONCAT = register(OpDef(
     "TensorArrayConcatV3", _concat_infer, _concat_kernel, num_outputs=2, stateful=True,
     gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: CONCAT, ("dtype", "element_shape_except0")),
+    tf=load_form(lambda: CONCAT, ("dtype", "element_shape_except0")),
     reference=lambda h, flow, dtype, element_shape_except0=None: (
         np.concatenate(_values(h)), np.array([len(v) for v in _values(h)], np.int64)),
     samples=lambda: [
-        Sample((_sample_array([_m([1, 2], [3, 4]), _m([5, 6])]), _FLOW0),
+        Sample((_sample_array([_m([1, 2], [3, 4]), _m([5, 6])]), FLOW0),
                {"dtype": dt.float32}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_array([np.float32(1)]), _FLOW0), {"dtype": dt.float32},
+        BadSample((_sample_array([np.float32(1)]), FLOW0), {"dtype": dt.float32},
                   InvalidArgumentError, "Concat saw a scalar shape at index 0 but requires "
                                         "at least vectors.  Did you mean to call pack?"),
-        BadSample((_sample_array([]), _FLOW0), {"dtype": dt.float32}, UnimplementedError,
+        BadSample((_sample_array([]), FLOW0), {"dtype": dt.float32}, UnimplementedError,
                   "TensorArray has size zero, but element_shape_except0 <unknown> is not "
                   "fully defined.")],
 ))
@@ -686,18 +684,18 @@ def _split_kernel(xp: Any, h: Any, value: Any, lengths: Any, flow: Any) -> np.nd
 
 SPLIT = register(OpDef(
     "TensorArraySplitV3", _split_infer, _split_kernel, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=_load(lambda: SPLIT, ()),
-    reference=lambda *_: _FLOW0,
+    gpu=False, grad=C.no_gradient, tf=load_form(lambda: SPLIT, ()),
+    reference=lambda *_: FLOW0,
     samples=lambda: [
         Sample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 2], np.int64),
-                _FLOW0), grad=False)],
+                FLOW0), grad=False)],
     bad_samples=lambda: [
         BadSample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 1], np.int64),
-                   _FLOW0), {}, InvalidArgumentError,
+                   FLOW0), {}, InvalidArgumentError,
                   "Expected sum of lengths to be equal to values.shape[0], but sum of lengths "
                   "is 2 and value's shape is: [3]"),
         BadSample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 1, 1], np.int64),
-                   _FLOW0), {}, InvalidArgumentError,
+                   FLOW0), {}, InvalidArgumentError,
                   "TensorArray's size is not equal to the size of lengths (2 vs. 3), and the "
                   "TensorArray is not marked as dynamically resizeable")],
 ))
@@ -711,9 +709,9 @@ def _size_infer(h: Any, flow: Any) -> list:
 SIZE = register(OpDef(
     "TensorArraySizeV3", _size_infer,
     lambda xp, h, flow: np.int32(len(_array("TensorArraySizeV3", h).entries)),
-    stateful=True, gpu=False, grad=C.no_gradient, tf=_load(lambda: SIZE, ()),
+    stateful=True, gpu=False, grad=C.no_gradient, tf=load_form(lambda: SIZE, ()),
     reference=lambda h, flow: np.int32(len(_values(h))),
-    samples=lambda: [Sample((_sample_array([None, _m(1), None]), _FLOW0), grad=False)],
+    samples=lambda: [Sample((_sample_array([None, _m(1), None]), FLOW0), grad=False)],
 ))
 
 
@@ -731,19 +729,19 @@ def _close_kernel(xp: Any, h: Any) -> tuple:
 
 CLOSE = register(OpDef(
     "TensorArrayCloseV3", _close_infer, _close_kernel, num_outputs=0, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=_load(lambda: CLOSE, ()),
+    gpu=False, grad=C.no_gradient, tf=load_form(lambda: CLOSE, ()),
     reference=lambda h: (), samples=lambda: [Sample((_sample_array([_m(1)]),), grad=False)],
 ))
 
 
 def _grad_infer(h: Any, flow: Any, *, source: Any) -> list:
     _check_handle("TensorArrayGradV3", h, (1, flow, dt.float32))
-    return [((), dt.resource), _F32]
+    return [((), dt.resource), F32]
 
 
 def _grad_shape_infer(h: Any, flow: Any, shape: Any, *, source: Any) -> list:
     _check_handle("TensorArrayGradWithShape", h, (1, flow, dt.float32), (2, shape, dt.int32))
-    return [((), dt.resource), _F32]
+    return [((), dt.resource), F32]
 
 
 def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
@@ -766,13 +764,13 @@ GRAD = register(OpDef(
     "TensorArrayGradV3", _grad_infer,
     lambda xp, h, flow, source: _grad_array("TensorArrayGradV3", h, source, ()),
     num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: GRAD, ("source",)),
+    tf=load_form(lambda: GRAD, ("source",)),
     reference=lambda h, flow, source: (
-        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), _FLOW0),
-    samples=lambda: [Sample((_sample_array([_m(1)]), _FLOW0), {"source": "gradients"},
+        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), FLOW0),
+    samples=lambda: [Sample((_sample_array([_m(1)]), FLOW0), {"source": "gradients"},
                             grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_stack([]), _FLOW0), {"source": "g"}, InvalidArgumentError,
+        BadSample((_sample_stack([]), FLOW0), {"source": "g"}, InvalidArgumentError,
                   "Wrong input container. _stackssample")],
 ))
 
@@ -789,13 +787,13 @@ def _grad_shape_kernel(xp: Any, h: Any, flow: Any, shape: Any, source: Any) -> t
 GRAD_WITH_SHAPE = register(OpDef(
     "TensorArrayGradWithShape", _grad_shape_infer, _grad_shape_kernel,
     num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: GRAD_WITH_SHAPE, ("source",)),
+    tf=load_form(lambda: GRAD_WITH_SHAPE, ("source",)),
     reference=lambda h, flow, shape, source: (
-        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), _FLOW0),
-    samples=lambda: [Sample((_sample_array([_m(1)]), _FLOW0, np.array([4], np.int32)),
+        _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), FLOW0),
+    samples=lambda: [Sample((_sample_array([_m(1)]), FLOW0, np.array([4], np.int32)),
                             {"source": "g"}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_sample_array([_m(1)]), _FLOW0, np.array([[4]], np.int32)),
+        BadSample((_sample_array([_m(1)]), FLOW0, np.array([[4]], np.int32)),
                   {"source": "g"}, InvalidArgumentError,
                   "shape must be a vector of {int32,int64}, got shape [1,1]")],
 ))
@@ -826,7 +824,7 @@ def _stack_kernel(xp: Any, max_size: Any, *, elem_type: Any, stack_name: Any = "
 
 STACK = register(OpDef(
     "StackV2", _stack_infer, _stack_kernel, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: STACK, ("elem_type", "stack_name"), "stack_name"),
+    tf=load_form(lambda: STACK, ("elem_type", "stack_name"), "stack_name"),
     reference=lambda max_size, *, stack_name="", **_: _handle_text(
         "_stacks", f"{stack_name or 'StackV2'}_{_LAST['stack']}", STACK_KIND),
     samples=lambda: [Sample((np.int32(-1),), {"elem_type": dt.float32}, grad=False),
@@ -858,7 +856,7 @@ def _push_kernel(xp: Any, h: Any, elem: Any, *, swap_memory: bool = False) -> An
 
 PUSH = register(OpDef(
     "StackPushV2", _push_infer, _push_kernel, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: PUSH, ("swap_memory",)),
+    tf=load_form(lambda: PUSH, ("swap_memory",)),
     reference=lambda h, elem, swap_memory=False: elem,
     samples=lambda: [Sample((_sample_stack([]), _m(1, 2)), grad=False),
                      Sample((_sample_stack([_m(1)], 2), np.float32(3)),
@@ -891,7 +889,7 @@ def _pop_kernel(xp: Any, h: Any, *, elem_type: Any) -> Any:
 
 POP = register(OpDef(
     "StackPopV2", _pop_infer, _pop_kernel, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: POP, ("elem_type",)),
+    tf=load_form(lambda: POP, ("elem_type",)),
     reference=lambda h, elem_type: _values(h)[-1],
     samples=lambda: [Sample((_sample_stack([_m(1), _m(2, 3)]),), {"elem_type": dt.float32},
                             grad=False)],
@@ -912,114 +910,6 @@ def _stack_close_kernel(xp: Any, h: Any) -> tuple:
 STACK_CLOSE = register(OpDef(
     "StackCloseV2", lambda h: (_check_handle("StackCloseV2", h), [])[1], _stack_close_kernel,
     num_outputs=0, stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda: STACK_CLOSE, ()),
+    tf=load_form(lambda: STACK_CLOSE, ()),
     reference=lambda h: (), samples=lambda: [Sample((_sample_stack([_m(1)]),), grad=False)],
 ))
-
-
-# ---------------------------------------------------------------------------------------
-# The older versions: TF's refusals. The first ones' handles are refs (a Python error in
-# TF's eager wrappers); the V2 ones were removed in GraphDef version 26, but for
-# TensorArrayCloseV2, which does nothing, and TensorArrayConcatV2, which looks its string
-# handle up (and finds none: no array has one).
-# ---------------------------------------------------------------------------------------
-
-_V = (None, None)  # (an output of the dtype attr, shape unknown)
-# op -> (its eager wrapper's name, its ref argument, its attrs, its outputs: "h" a string
-# handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element
-# pushed, "l" the lengths; its inputs, for its samples: "n" a size, "h" a handle, "i" an
-# index, "I" indices, "x" a value, "l" lengths, "f" a flow)
-_OLDER = {
-    "TensorArray": ("tensor_array", "handle", _TA_ATTRS, "h", "n"),
-    "TensorArrayRead": ("tensor_array_read", "handle", ("dtype",), "v", "hif"),
-    "TensorArrayWrite": ("tensor_array_write", "handle", (), "f", "hixf"),
-    "TensorArrayGather": ("tensor_array_gather", "handle", ("dtype", "element_shape"), "v", "hIf"),
-    "TensorArrayScatter": ("tensor_array_scatter", "handle", (), "f", "hIxf"),
-    "TensorArrayConcat": ("tensor_array_concat", "handle",
-                          ("dtype", "element_shape_except0"), "vl", "hf"),
-    "TensorArraySplit": ("tensor_array_split", "handle", (), "f", "hxlf"),
-    "TensorArraySize": ("tensor_array_size", "handle", (), "s", "hf"),
-    "TensorArrayClose": ("tensor_array_close", "handle", (), "", "h"),
-    "TensorArrayGrad": ("tensor_array_grad", "grad_handle", ("source",), "h", "hf"),
-    "TensorArrayPack": ("tensor_array_pack", "handle", ("dtype", "element_shape"), "v", "hf"),
-    "TensorArrayUnpack": ("tensor_array_unpack", "handle", (), "f", "hxf"),
-    "Stack": ("stack", "handle", ("elem_type", "stack_name"), "h", ""),
-    "StackPush": ("stack_push", "handle", ("swap_memory",), "e", "hx"),
-    "StackPop": ("stack_pop", "handle", ("elem_type",), "v", "h"),
-    "StackClose": ("stack_close", "handle", (), "", "h"),
-    "TensorArrayV2": (None, None, _TA_ATTRS, "h", "n"),
-    "TensorArrayReadV2": (None, None, ("dtype",), "v", "hif"),
-    "TensorArrayWriteV2": (None, None, (), "f", "hixf"),
-    "TensorArrayGatherV2": (None, None, ("dtype", "element_shape"), "v", "hIf"),
-    "TensorArrayScatterV2": (None, None, (), "f", "hIxf"),
-    "TensorArraySplitV2": (None, None, (), "f", "hxlf"),
-    "TensorArraySizeV2": (None, None, (), "s", "hf"),
-    "TensorArrayGradV2": (None, None, ("source",), "h", "hf"),
-    "TensorArrayConcatV2": (None, None, ("dtype", "element_shape_except0"), "vl", "hf"),
-    "TensorArrayCloseV2": (None, None, (), "", "h"),
-}
-
-
-def _older_infer(outs: str) -> Any:
-    def infer(*ins: Any, **attrs: Any) -> list:
-        d = attrs.get("dtype", attrs.get("elem_type"))
-        specs = {"h": ((2,), dt.string), "f": _F32, "s": ((), dt.int32),
-                 "l": ((None,), dt.int64), "e": None,
-                 "v": (None, None if d is None else dt.as_dtype(d))}
-        return [(ins[1]._shape, ins[1]._dtype) if k == "e" else specs[k] for k in outs]
-    return infer
-
-
-def _older_kernel(op: str, wrapper: str | None, ref: str | None) -> Any:
-    def kernel(xp: Any, *ins: Any, **attrs: Any) -> tuple:
-        if wrapper is not None:
-            raise RuntimeError(f"{wrapper} op does not support eager execution. Arg '{ref}' "
-                               "is a ref.")
-        if op == "TensorArrayCloseV2":
-            return ()
-        if op == "TensorArrayConcatV2":
-            h = ins[0]
-            if np.shape(h) != (2,):
-                raise C.fail(op, f"Tensor array handle must be 2-element vector, but had "
-                                 f"shape: {shape_str(np.shape(h))}")
-            name = "".join(bytes(x).decode("utf-8", "replace") for x in h)
-            raise NotFoundError(None, None, f"Resource {_CONTAINER}/{name}/"
-                                            f"N10tensorflow11TensorArrayE does not exist. "
-                                            f"[Op:{op}]")
-        raise UnimplementedError(None, None, f"Op {op} is not available in GraphDef version "
-                                             f"2474. It has been removed in version 26. Use "
-                                             f"{op[:-2]}V3. [Op:{op}]")
-    return kernel
-
-
-_OLDER_INPUTS = {"n": np.int32(2), "h": np.array([b"a", b"b"], object), "i": np.int32(0),
-                 "I": np.array([0], np.int32), "x": np.array([1.0], np.float32),
-                 "l": np.array([1], np.int64), "f": _FLOW0}
-
-
-def _older_samples(op: str, wrapper: str | None, attrs: tuple, ins: str) -> tuple:
-    """(samples, bad samples) of an older op: TF's refusal of a call (TensorArrayCloseV2,
-    which refuses none, runs; a ref-typed op's refusal names no op, and is no op error)."""
-    given = {"dtype": dt.float32} if "dtype" in attrs else \
-        {"elem_type": dt.float32} if "elem_type" in attrs else \
-        {"source": "g"} if "source" in attrs else {}
-    inputs = tuple(_OLDER_INPUTS[k] for k in ins)
-    if op == "TensorArrayCloseV2":
-        return [Sample(inputs, given, grad=False)], []
-    if wrapper is not None:  # (TF's Python refusal: tests/ops/test_tensor_array_v1.py)
-        return [], []
-    if op == "TensorArrayConcatV2":
-        error, words = NotFoundError, "Resource __per_step_0/ab/N10tensorflow11TensorArrayE"
-    else:
-        error, words = UnimplementedError, f"Op {op} is not available in GraphDef version"
-    return [], [BadSample(inputs, given, error, words)]
-
-
-OLDER = {op: register(OpDef(
-    op, _older_infer(outs), _older_kernel(op, wrapper, ref), num_outputs=len(outs),
-    stateful=True, gpu=False, grad=C.no_gradient,
-    tf=_load(lambda op=op: OLDER[op], attrs),
-    reference=lambda *_, **__: (),
-    samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[0],
-    bad_samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[1],
-)) for op, (wrapper, ref, attrs, outs, ins) in _OLDER.items()}
