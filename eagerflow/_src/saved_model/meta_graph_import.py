@@ -9,7 +9,9 @@ each keeping its name; then:
   initializer, read and initial value are the imported nodes the VariableDefs of the
   variable collections name; the collections are filled again (variables by their
   VariableDef, tensors and operations by name, lists of strings, ints and floats);
-- TF 1's control inputs ("^node") are kept: what runs first is what the graph says;
+- TF 1's control inputs ("^node") are kept: what runs first is what the graph says (in
+  a TF 1 loop or cond, raised to a function, among that function's operations: the
+  stack pushes of a gradient's forward loop after its counter's step);
 - a Saver's save and restore subgraph (its SaveV2 / RestoreV2 scope) is not imported: the
   returned Saver, built from the SaverDef over the variables its RestoreV2 assigns (by
   checkpoint key), saves and restores them by name, and writes that subgraph again when

@@ -23,7 +23,9 @@ structure those ops encode and builds the ops a traced tf.cond / tf.while_loop w
   a loop frame becomes one tf.while_loop whose variables are its Merges (Enter, then
   NextIteration), its condition the LoopCond's input, its body the nodes the LoopCond's
   Switches let through, and whose Exits are the final values (is_constant Enters are
-  read from outside, as loop invariants).
+  read from outside, as loop invariants). Nodes between the LoopCond's Switches (their
+  loop-ending side) and the Exits, as TF 1's gradient loops have, run once after the
+  loop, on the final values, as TF runs them in the last iteration.
 
 Raising (rather than an executor with dead tensors) makes the result ordinary eagerflow
 ops: it is pruned per tensor, traced, compiled and differentiated as any tf.cond or
