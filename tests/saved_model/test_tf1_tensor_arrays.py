@@ -76,6 +76,32 @@ def check_map_fn(folder: Path, want: dict) -> None:
     assert empty.shape == (0, 3)
 
 
+def check_loop(folder: Path, want: dict, name: str) -> None:
+    case, xv = want["loops"][name], decode_array(want["loops"]["x"])
+    g = tf.Graph()
+    with g.as_default():
+        saver = v1.train.import_meta_graph(str(folder / f"{name}.meta"))
+        with v1.Session(graph=g) as s:
+            if "steps" in case:
+                saver.restore(s, str(folder / name))
+            np.testing.assert_allclose(s.run("y:0", {"x:0": xv}), decode_array(case["y"]),
+                                       rtol=1e-5, atol=1e-6)
+            if "steps" in case:
+                np.testing.assert_allclose(s.run("gx:0", {"x:0": xv}),
+                                           decode_array(case["gx"]), rtol=1e-5, atol=1e-6)
+                for loss in case["steps"]:
+                    got, _ = s.run(["loss:0", "train"], {"x:0": xv})
+                    np.testing.assert_allclose(got, loss, rtol=1e-5)
+
+
+LOOPS = ["scan", "foldl", "nested_map_fn", "scan_train", "dynamic_train"]
+
+
+@pytest.mark.parametrize("name", LOOPS)
+def test_loop_graph(name):
+    check_loop(FIXTURES, golden(FIXTURES), name)
+
+
 def test_frozen_rnn():
     check_frozen(FIXTURES, golden(FIXTURES))
 
@@ -124,6 +150,12 @@ def test_interop_training(tf_built):
 @needs_tf
 def test_interop_map_fn(tf_built):
     check_map_fn(tf_built, golden(tf_built))
+
+
+@needs_tf
+@pytest.mark.parametrize("name", LOOPS)
+def test_interop_loop_graph(tf_built, name):
+    check_loop(tf_built, golden(tf_built), name)
 
 
 # -- malformed graphs ---------------------------------------------------------------------------

@@ -14,10 +14,15 @@ saves) and writes to tf1_tensor_arrays/:
   ("train") on the sum of squares of its outputs ("loss"), as a meta graph with a
   checkpoint of its initial weights;
 - map_fn.meta: tf.map_fn doubling the rows of a matrix;
+- scan.meta, foldl.meta, nested_map_fn.meta: tf.scan, tf.foldl and a map_fn inside a
+  map_fn over the rows of a matrix "x" ("y" their result);
+- scan_train.*, dynamic_train.*: a tf.scan, and a while loop writing a dynamically sized
+  TensorArray, times a scalar weight "w", with TF's gradient of the sum of squares ("gx"
+  for x) and a gradient descent step ("train", on "loss"), as meta graphs with checkpoints;
 
 and tf1_tensor_arrays.json: the feeds and what TF computed (the frozen outputs, the initial
 weights, the loss of each of three training steps and the weights after it, map_fn's
-output).
+output; for the other graphs "y", "gx" and the loss of two training steps).
 """
 
 import os
@@ -54,6 +59,57 @@ def rnn(graph):
         y = tf.identity(out.stack(), name="y")
         loss = tf.reduce_sum(tf.square(y), name="loss")
     return x, w, y, loss
+
+
+def dynamic(x):
+    """A while loop writing a dynamically sized TensorArray, one row sum per step."""
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+
+    def body(i, ta):
+        return i + 1, ta.write(i, tf.reduce_sum(x[i]) * tf.cast(i + 1, tf.float32))
+
+    _, ta = tf.while_loop(lambda i, ta: i < tf.shape(x)[0], body, [0, ta])
+    return ta.stack()
+
+
+LOOPS = {
+    "scan": (lambda x: tf.scan(lambda a, r: a + r, x), False),
+    "foldl": (lambda x: tf.foldl(lambda a, r: a * 0.5 + r, x), False),
+    "nested_map_fn": (lambda x: tf.map_fn(lambda r: tf.map_fn(lambda e: e * 2.0, r), x), False),
+    "scan_train": (lambda x: tf.scan(lambda a, r: tf.tanh(a + r), x), True),
+    "dynamic_train": (dynamic, True),
+}
+
+
+def loops() -> dict:
+    """The LOOPS graphs written, with what TF computes from them."""
+    xv = np.random.RandomState(1).randn(3, 4).astype(np.float32)
+    out = {"x": encode_array(xv)}
+    for name, (fn, train) in LOOPS.items():
+        g = tf.Graph()
+        with g.as_default():
+            x = v1.placeholder(tf.float32, [None, 4], name="x")
+            y = tf.identity(fn(x), name="y")
+            rec = {}
+            if train:
+                w = v1.get_variable("w", [], initializer=v1.constant_initializer(0.5))
+                loss = tf.reduce_sum(tf.square(y * w), name="loss")
+                tf.identity(tf.gradients(loss, x)[0], name="gx")
+                v1.train.GradientDescentOptimizer(0.1).minimize(loss, name="train")
+                saver = v1.train.Saver()
+            with v1.Session() as s:
+                s.run(v1.global_variables_initializer())
+                rec["y"] = encode_array(s.run(y, {x: xv}))
+                if train:
+                    saver.save(s, os.path.join(HERE, name), write_meta_graph=False)
+                    rec["gx"] = encode_array(s.run("gx:0", {x: xv}))
+                    rec["steps"] = [float(s.run(["loss:0", "train"], {x: xv})[0])
+                                    for _ in range(2)]
+            v1.train.export_meta_graph(os.path.join(HERE, f"{name}.meta"), graph=g,
+                                       saver_def=saver.as_saver_def() if train else None)
+        out[name] = rec
+    os.remove(os.path.join(HERE, "checkpoint"))
+    return out
 
 
 def main() -> None:
@@ -98,6 +154,7 @@ def main() -> None:
         with v1.Session() as s:
             out["map_fn"] = {"m": encode_array(mv),
                              "doubled": encode_array(s.run("doubled:0", {m: mv}))}
+    out["loops"] = loops()
     write_json(os.path.join(HERE, "tf1_tensor_arrays.json"), out, "\n", indent=1)
 
 
