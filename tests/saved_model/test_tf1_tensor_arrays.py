@@ -11,6 +11,7 @@ without it) and compare again. Malformed graphs fail with tf.errors classes.
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -159,6 +160,23 @@ def test_interop_loop_graph(tf_built, name):
 
 
 # -- malformed graphs ---------------------------------------------------------------------------
+
+def _counted(text):
+    return re.sub(r"(TensorArray|StackV2)_\d+", r"\1_N", text)
+
+
+@pytest.mark.parametrize("name", ["write_twice", "pop_empty"])
+def test_loops_tf_refuses_fail_as_tf(name):
+    cls, message = golden(FIXTURES)["refused"][name]
+    gd = v1.GraphDef()
+    gd.ParseFromString((FIXTURES / f"{name}.pb").read_bytes())
+    g = tf.Graph()
+    with g.as_default():
+        v1.import_graph_def(gd, name="")
+        with v1.Session(graph=g) as s, pytest.raises(getattr(tf.errors, cls)) as info:
+            s.run("y:0", {"x:0": np.ones(2, np.float32)})
+    assert _counted(message) in _counted(str(info.value))
+
 
 def _node(gd, name, op, inputs=(), **attrs):
     nd = gd.node.add(name=name, op=op)

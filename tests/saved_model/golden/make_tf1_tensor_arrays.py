@@ -19,6 +19,9 @@ saves) and writes to tf1_tensor_arrays/:
 - scan_train.*, dynamic_train.*: a tf.scan, and a while loop writing a dynamically sized
   TensorArray, times a scalar weight "w", with TF's gradient of the sum of squares ("gx"
   for x) and a gradient descent step ("train", on "loss"), as meta graphs with checkpoints;
+- write_twice.pb, pop_empty.pb: loops TF refuses when they run (a loop writing index 0
+  of a TensorArray at every step; a gradient loop popping a stack that one more step than
+  its forward loop pushed), with TF's error;
 
 and tf1_tensor_arrays.json: the feeds and what TF computed (the frozen outputs, the initial
 weights, the loss of each of three training steps and the weights after it, map_fn's
@@ -30,6 +33,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import gen_data_flow_ops
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 from tests.golden_io import encode_array, write_json  # noqa: E402
@@ -112,6 +116,45 @@ def loops() -> dict:
     return out
 
 
+def refused() -> dict:
+    """Graphs TF refuses to run, written frozen, with TF's error (class, the failing op's
+    message)."""
+    out = {}
+
+    def write_twice(x):
+        ta = tf.TensorArray(tf.float32, size=3)
+        _, ta = tf.while_loop(lambda i, ta: i < 2, lambda i, ta: (i + 1, ta.write(0, x)),
+                              [0, ta])
+        return ta.stack()
+
+    def pop_empty(x):
+        s = gen_data_flow_ops.stack_v2(-1, tf.float32)
+        push = gen_data_flow_ops.stack_push_v2(s, x)
+        with tf.control_dependencies([push]):
+            _, total = tf.while_loop(
+                lambda i, t: i < 2,
+                lambda i, t: (i + 1, t + tf.reshape(gen_data_flow_ops.stack_pop_v2(s, tf.float32), [2])),
+                [0, tf.zeros_like(x)])
+        return total
+
+    for name, fn in (("write_twice", write_twice), ("pop_empty", pop_empty)):
+        g = tf.Graph()
+        with g.as_default():
+            x = v1.placeholder(tf.float32, [2], name="x")
+            tf.identity(fn(x), name="y")
+            with v1.Session() as s:
+                try:
+                    s.run("y:0", {x: np.ones(2, np.float32)})
+                    raise AssertionError(f"TF ran {name}")
+                except tf.errors.OpError as e:
+                    lines = e.message.splitlines()
+                    at = next(i for i, ln in enumerate(lines) if ln.startswith("Node: "))
+                    out[name] = [type(e).__name__, lines[at + 1]]
+        with open(os.path.join(HERE, f"{name}.pb"), "wb") as f:
+            f.write(g.as_graph_def().SerializeToString())
+    return out
+
+
 def main() -> None:
     v1.disable_control_flow_v2()
     os.makedirs(HERE, exist_ok=True)
@@ -155,6 +198,7 @@ def main() -> None:
             out["map_fn"] = {"m": encode_array(mv),
                              "doubled": encode_array(s.run("doubled:0", {m: mv}))}
     out["loops"] = loops()
+    out["refused"] = refused()
     write_json(os.path.join(HERE, "tf1_tensor_arrays.json"), out, "\n", indent=1)
 
 
