@@ -248,3 +248,22 @@ def test_read_of_a_float_handle_is_refused_at_import():
     with pytest.raises(ValueError, match="Input 0 of node r was passed float from h:0 "
                                          "incompatible with expected resource."):
         _run(gd, "r:0")
+
+
+def test_read_of_a_variable_in_a_meta_graph_fails():
+    g = tf.Graph()
+    with g.as_default():
+        v1.get_variable("v", [2], initializer=v1.zeros_initializer())
+        v1.train.Saver()
+        mg = v1.train.export_meta_graph(graph=g)
+    _const(mg.graph_def, "i", np.int32(0))
+    _const(mg.graph_def, "f", np.float32(0))
+    _node(mg.graph_def, "r", "TensorArrayReadV3", ["v", "i", "f"], dtype=tf.float32)
+    g = tf.Graph()
+    with g.as_default():
+        v1.train.import_meta_graph(mg)
+        with v1.Session(graph=g) as s:
+            s.run(v1.global_variables_initializer())
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match="resource \\(name 'v'\\) of type 'tensorflow::Var'"):
+                s.run("r:0")

@@ -39,9 +39,12 @@ from eagerflow._src.core.errors import (
     shape_str,
 )
 from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.variables import resource_tensor
 
 TA_KIND = "tensorflow::TensorArray"
 STACK_KIND = "tensorflow::Stack"
@@ -372,6 +375,20 @@ def _create_kernel(xp: Any, size: Any, *, dtype: Any, element_shape: Any = None,
     return _handle(state, "_tensor_arrays", TA_KIND), _flow()
 
 
+def _as_handle(x: Any) -> Any:
+    """An input given as a variable: its handle. A TF 1 graph's variable has no handle
+    value of its own when the graph runs: it is the variable's resource as TF's kernels
+    see it, which they refuse as an array or a stack."""
+    if not is_variable(x):
+        return x
+    h = x.handle
+    if isinstance(h, EagerTensor):
+        return h
+    name = getattr(x, "_resource_name", None) or x.name.split(":")[0]
+    return resource_tensor(ResourceHandle(name, CPU_DEVICE, "localhost", "tensorflow::Var"),
+                           CPU_DEVICE)
+
+
 def load_form(op: Any, attrs: tuple, named: str | None = None) -> Any:
     """An imported node (or a raw call) of the op: its inputs (a variable as its handle)
     and attrs; `named`: the attr an empty value of which TF fills with the node's name."""
@@ -379,8 +396,7 @@ def load_form(op: Any, attrs: tuple, named: str | None = None) -> Any:
         given = {k: node.attrs[k] for k in attrs if k in node.attrs}
         if named is not None and not given.get(named):
             given[named] = node.name if node.name else op().name
-        inputs = tuple(getattr(x, "handle", x) if not hasattr(x, "_dtype") else x
-                       for x in node.inputs)
+        inputs = tuple(_as_handle(x) for x in node.inputs)
         out = bind(op(), inputs, given)
         return [] if out is None else list(out) if isinstance(out, tuple) else [out]
     return TFForm(load=load, takes_handles=True)

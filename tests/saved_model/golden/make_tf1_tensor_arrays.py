@@ -130,11 +130,11 @@ def refused() -> dict:
     def pop_empty(x):
         s = gen_data_flow_ops.stack_v2(-1, tf.float32)
         push = gen_data_flow_ops.stack_push_v2(s, x)
+        def body(i, t):
+            return i + 1, t + tf.reshape(gen_data_flow_ops.stack_pop_v2(s, tf.float32), [2])
+
         with tf.control_dependencies([push]):
-            _, total = tf.while_loop(
-                lambda i, t: i < 2,
-                lambda i, t: (i + 1, t + tf.reshape(gen_data_flow_ops.stack_pop_v2(s, tf.float32), [2])),
-                [0, tf.zeros_like(x)])
+            _, total = tf.while_loop(lambda i, t: i < 2, body, [0, tf.zeros_like(x)])
         return total
 
     for name, fn in (("write_twice", write_twice), ("pop_empty", pop_empty)):
