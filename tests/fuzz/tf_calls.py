@@ -122,6 +122,23 @@ NO_TF_OP = {
        for op in ("QueueEnqueueV2", "QueueEnqueueManyV2", "QueueDequeueV2",
                   "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueSizeV2",
                   "QueueIsClosedV2", "QueueCloseV2")},
+    **{op: "makes, reads or changes a TensorArray or a stack (a resource in TF); compared "
+           "with TF 2.21 step by step in tests/ops/test_tensor_array_v1.py and in TF 1 "
+           "graphs in tests/saved_model/test_tf1_tensor_arrays.py"
+       for op in ("TensorArrayV3", "TensorArrayReadV3", "TensorArrayWriteV3",
+                  "TensorArrayGatherV3", "TensorArrayScatterV3", "TensorArrayConcatV3",
+                  "TensorArraySplitV3", "TensorArraySizeV3", "TensorArrayCloseV3",
+                  "TensorArrayGradV3", "TensorArrayGradWithShape", "StackV2", "StackPushV2",
+                  "StackPopV2", "StackCloseV2", "TensorArrayCloseV2")},
+    **{op: "an older TensorArray or stack op: TF 2.21 refuses every call (ref-typed, or "
+           "removed in GraphDef version 26); compared in tests/ops/test_tensor_array_v1.py"
+       for op in ("TensorArray", "TensorArrayRead", "TensorArrayWrite", "TensorArrayGather",
+                  "TensorArrayScatter", "TensorArrayConcat", "TensorArraySplit",
+                  "TensorArraySize", "TensorArrayClose", "TensorArrayGrad", "TensorArrayPack",
+                  "TensorArrayUnpack", "Stack", "StackPush", "StackPop", "StackClose",
+                  "TensorArrayV2", "TensorArrayReadV2", "TensorArrayWriteV2",
+                  "TensorArrayGatherV2", "TensorArrayScatterV2", "TensorArraySplitV2",
+                  "TensorArraySizeV2", "TensorArrayGradV2", "TensorArrayConcatV2")},
 }
 
 # Attrs only eagerflow has: a stateful random op's `node` picks which stream continues (TF

@@ -69,7 +69,8 @@ PARTIAL = {
 # (VarHandleOp's, a table creator's) can't run here: eagerflow's imported functions hold no
 # resource tensors. (A function over tables takes them likewise: test_lookup_tables.py.)
 RETURNS_HANDLE = {"VarHandleOp", "HashTableV2", "MutableHashTableV2",
-                  "MutableHashTableOfTensorsV2", "MutableDenseHashTableV2"}
+                  "MutableHashTableOfTensorsV2", "MutableDenseHashTableV2",
+                  "TensorArrayV3", "TensorArrayGradV3", "TensorArrayGradWithShape", "StackV2"}
 CASES = [(op, i, s) for op in sorted(all_ops(), key=lambda o: o.name)
          for i, s in enumerate(op.samples) if op.name not in NO_TF_FORM
          and op.name not in RETURNS_HANDLE and not H.has_resources(s.inputs)]

@@ -265,6 +265,20 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
     ),
+    "tensor_array_v1": (
+        "StackCloseV2", "StackPopV2", "StackPushV2", "StackV2", "TensorArrayCloseV3",
+        "TensorArrayConcatV3", "TensorArrayGatherV3", "TensorArrayGradV3",
+        "TensorArrayGradWithShape", "TensorArrayReadV3", "TensorArrayScatterV3",
+        "TensorArraySizeV3", "TensorArraySplitV3", "TensorArrayV3", "TensorArrayWriteV3",
+    ),
+    "tensor_array_older": (
+        "Stack", "StackClose", "StackPop", "StackPush", "TensorArray", "TensorArrayClose",
+        "TensorArrayCloseV2", "TensorArrayConcat", "TensorArrayConcatV2", "TensorArrayGather",
+        "TensorArrayGatherV2", "TensorArrayGrad", "TensorArrayGradV2", "TensorArrayPack",
+        "TensorArrayRead", "TensorArrayReadV2", "TensorArrayScatter", "TensorArrayScatterV2",
+        "TensorArraySize", "TensorArraySizeV2", "TensorArraySplit", "TensorArraySplitV2",
+        "TensorArrayUnpack", "TensorArrayV2", "TensorArrayWrite", "TensorArrayWriteV2",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",

@@ -52,6 +52,9 @@ __all__ = ["GraphDefImporter", "check_nodes", "import_graph_def"]
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 
 
+_DT_RESOURCE = 20
+
+
 def _cpp_name(d: dt.DType) -> str:
     return _CPP_NAMES.get(d.name, d.name)
 
@@ -209,7 +212,14 @@ class GraphDefImporter(LibraryImporter):
         if int(idx) >= self.n_outputs.get(base, 0):
             raise ValueError(f"Node '{nd.name}': Connecting to invalid output {idx} of source "
                              f"node {base} which has {self.n_outputs.get(base, 0)} outputs.")
-        return self.env[key], self.consts.get(key)
+        x = self.env[key]
+        if expected == _DT_RESOURCE and type(x) in (SymbolicTensor, EagerTensor) and \
+                x._dtype is not dt.resource:
+            # (a handle taken from a tensor of values: TF's importer refuses the node)
+            raise ValueError(f"Input {pos} of node {self.full_name(nd.name)} was passed "
+                             f"{_cpp_name(x._dtype)} from {key} incompatible with expected "
+                             "resource.")
+        return x, self.consts.get(key)
 
     def _graph_node(self, nd: Any) -> None:
         g = self.graph

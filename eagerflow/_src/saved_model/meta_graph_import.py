@@ -9,7 +9,9 @@ each keeping its name; then:
   initializer, read and initial value are the imported nodes the VariableDefs of the
   variable collections name; the collections are filled again (variables by their
   VariableDef, tensors and operations by name, lists of strings, ints and floats);
-- TF 1's control inputs ("^node") are kept: what runs first is what the graph says;
+- TF 1's control inputs ("^node") are kept: what runs first is what the graph says (in
+  a TF 1 loop or cond, raised to a function, among that function's operations: the
+  stack pushes of a gradient's forward loop after its counter's step);
 - a Saver's save and restore subgraph (its SaveV2 / RestoreV2 scope) is not imported: the
   returned Saver, built from the SaverDef over the variables its RestoreV2 assigns (by
   checkpoint key), saves and restores them by name, and writes that subgraph again when
@@ -87,12 +89,16 @@ class _MetaImporter(GraphDefImporter):
 
     def _graph_node(self, nd: Any) -> None:
         g = self.graph
+        # (inside a TF 1 loop or cond, raised to a function being traced, the controls
+        # are kept among that function's operations; one on an operation of another graph
+        # is already ordered by the function's inputs)
+        here = _state.graph if _state.graph is not None else g
         controls = [self.ops.get(r[1:].split(":")[0]) for r in nd.input if r.startswith("^")]
-        controls = [c for c in controls if c is not None]
+        controls = [c for c in controls if c is not None and c.graph is here]
         name = self.full_name(nd.name)
         start = len(g.operations)
         if controls:
-            g.push_control_dependencies(controls)
+            here.push_control_dependencies(controls)
         try:
             if nd.op in _OWN:
                 self._own(nd, name)
@@ -100,7 +106,7 @@ class _MetaImporter(GraphDefImporter):
                 super()._graph_node(nd)
         finally:
             if controls:
-                g.pop_control_dependencies()
+                here.pop_control_dependencies()
         made = g.operations[start:]
         if self.ops.get(nd.name) is None and not self.n_outputs.get(nd.name):
             # a node without outputs: its one operation, or a NoOp grouping its effects

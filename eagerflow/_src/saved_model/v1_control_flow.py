@@ -23,7 +23,9 @@ structure those ops encode and builds the ops a traced tf.cond / tf.while_loop w
   a loop frame becomes one tf.while_loop whose variables are its Merges (Enter, then
   NextIteration), its condition the LoopCond's input, its body the nodes the LoopCond's
   Switches let through, and whose Exits are the final values (is_constant Enters are
-  read from outside, as loop invariants).
+  read from outside, as loop invariants). Nodes between the LoopCond's Switches (their
+  loop-ending side) and the Exits, as TF 1's gradient loops have, run once after the
+  loop, on the final values, as TF runs them in the last iteration.
 
 Raising (rather than an executor with dead tensors) makes the result ordinary eagerflow
 ops: it is pruned per tensor, traced, compiled and differentiated as any tf.cond or
@@ -562,10 +564,9 @@ class Raiser:
         bound = {id(u) for u in enters + carried}
         body = [u for u in units if u.ctx[:1] == ((key, True),) and id(u) not in bound]
         exits = [u for u in units if isinstance(u, _Node) and u.op == "Exit"]
-        for u in units:
-            if u.ctx[:1] == ((key, False),) and u not in exits:
-                raise _fail(f"{u.name} runs when the loop of frame '{f.name}' ends: only its "
-                            "Exits may")
+        # (what runs when the loop ends, between its LoopCond's Switches and its Exits: the
+        # Identities TF 1's gradient loops put there, run once on the final values)
+        ending = [u for u in units if u.ctx[:1] == ((key, False),) and u not in exits]
         top = [u for u in units if len(u.ctx) == 0 or u.ctx[0][0] != key]
         top = [u for u in top if id(u) not in bound]
         needed_by_body = [su for u in body for su, _, _, _ in an.in_edges(u, f)
@@ -609,17 +610,22 @@ class Raiser:
         final = None
         for x in exits:
             sw = an.nodes[x.data[0][0]]
-            if sw.op != "Switch" or x.data[0][1] != 0 or an.pred_key(*sw.data[1]) != key:
+            if x.ctx[:1] != ((key, False),) or (sw.op == "Switch" and (
+                    x.data[0][1] != 0 or an.pred_key(*sw.data[1]) != key)):
                 raise _fail(f"Exit {x.name} of frame '{f.name}' does not read its LoopCond's "
                             "Switch")
-            src = an.nodes[sw.data[0][0]]
+            src = an.nodes[sw.data[0][0]] if sw.op == "Switch" else None
             if src in carried and sw.data[0][1] == 0:
                 value = res[carried.index(src)]
             else:  # computed from the loop variables: once more, on their final values
                 if final is None:
-                    final = within(tuple(res), top, [an.unit_of(an.nodes[e.data[0][0]], f)
-                                                     for e in exits])
-                value = final[f"{sw.data[0][0]}:{sw.data[0][1]}"]
+                    needed = [su for u in ending + exits for su, _, _, _ in an.in_edges(u, f)
+                              if su is not None and su.ctx[:1] != ((key, False),)]
+
+                    def run_ending() -> None:
+                        self._run_level(_Level(an, f, ((key, False),), ending), None)
+                    final = within(tuple(res), needed, run_ending)
+                value = final[f"{x.data[0][0]}:{x.data[0][1]}"]
             self._named(x, identity(value))
 
     def _while(self, f: _Frame, cond_fn: Any, body_fn: Any, init: list) -> list:
