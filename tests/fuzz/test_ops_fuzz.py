@@ -51,8 +51,8 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
                        "its bad samples are checked in the registry suite",
         "GenerateBoundingBoxProposals": "refused whatever its input (TF 2.21 has no CPU "
                                         "kernel, eagerflow none): no sample to vary",
-        **{op: "an older TensorArray or stack op, refused whatever its input (removed from "
-               "TF's GraphDefs, or ref-typed): no sample to vary"
+        **{op: "a TensorArray V2 op, refused whatever its input (removed from TF's "
+               "GraphDefs): no sample to vary"
            for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
 

@@ -25,8 +25,8 @@ def _id(case):
 # 2.21 has no CPU kernel for it). (The ops on resource handles and the
 # training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
 # the ops on lookup tables' handles too: their `Table` inputs are live tables.)
-# The older TensorArray and stack ops (ops/tensor_array_v1.py) are TF's refusals too:
-# removed in GraphDef version 26, or ref-typed (which TF's eager mode refuses).
+# The TensorArray V2 ops (ops/tensor_array_older.py) are TF's refusals too: removed in
+# GraphDef version 26.
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 

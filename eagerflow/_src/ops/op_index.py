@@ -272,12 +272,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "TensorArraySizeV3", "TensorArraySplitV3", "TensorArrayV3", "TensorArrayWriteV3",
     ),
     "tensor_array_older": (
-        "Stack", "StackClose", "StackPop", "StackPush", "TensorArray", "TensorArrayClose",
-        "TensorArrayCloseV2", "TensorArrayConcat", "TensorArrayConcatV2", "TensorArrayGather",
-        "TensorArrayGatherV2", "TensorArrayGrad", "TensorArrayGradV2", "TensorArrayPack",
-        "TensorArrayRead", "TensorArrayReadV2", "TensorArrayScatter", "TensorArrayScatterV2",
-        "TensorArraySize", "TensorArraySizeV2", "TensorArraySplit", "TensorArraySplitV2",
-        "TensorArrayUnpack", "TensorArrayV2", "TensorArrayWrite", "TensorArrayWriteV2",
+        "TensorArrayCloseV2", "TensorArrayConcatV2", "TensorArrayGatherV2", "TensorArrayGradV2",
+        "TensorArrayReadV2", "TensorArrayScatterV2", "TensorArraySizeV2", "TensorArraySplitV2",
+        "TensorArrayV2", "TensorArrayWriteV2",
     ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",

@@ -1,11 +1,11 @@
-"""TF's older TensorArray and stack ops, as TF 2.21 runs them: refusals.
+"""TF's TensorArray V2 ops, as TF 2.21 runs them: refusals.
 
 Ops layer, loaded on first use (op_index.py), beside tensor_array_v1.py (the V3 ops and
-StackV2's family, whose conventions these follow). The first versions (TensorArray,
-TensorArrayRead, ..., Stack, StackPush, ...) have ref-typed handles, which TF's eager
-mode refuses in its Python wrappers; the V2 versions were removed in GraphDef version 26,
-but for TensorArrayCloseV2, which does nothing, and TensorArrayConcatV2, which looks its
-string handle up (and finds none: no array has one).
+StackV2's family, whose conventions these follow). The V2 versions were removed in GraphDef
+version 26, but for TensorArrayCloseV2, which does nothing, and TensorArrayConcatV2, which
+looks its string handle up (and finds none: no array has one). The first versions
+(TensorArray, ..., Stack, StackPush, ...) have ref-typed handles: tf.raw_ops refuses them
+as TF's wrappers do (tf_ops.REF_OPS).
 """
 
 from __future__ import annotations
@@ -20,38 +20,21 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.tensor_array_v1 import CONTAINER, F32, FLOW0, TA_ATTRS, load_form
 
-# op -> (its eager wrapper's name, its ref argument, its attrs, its outputs: "h" a string
+# op -> (its attrs, its outputs: "h" a string
 # handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element
 # pushed, "l" the lengths; its inputs, for its samples: "n" a size, "h" a handle, "i" an
 # index, "I" indices, "x" a value, "l" lengths, "f" a flow)
 _OLDER = {
-    "TensorArray": ("tensor_array", "handle", TA_ATTRS, "h", "n"),
-    "TensorArrayRead": ("tensor_array_read", "handle", ("dtype",), "v", "hif"),
-    "TensorArrayWrite": ("tensor_array_write", "handle", (), "f", "hixf"),
-    "TensorArrayGather": ("tensor_array_gather", "handle", ("dtype", "element_shape"), "v", "hIf"),
-    "TensorArrayScatter": ("tensor_array_scatter", "handle", (), "f", "hIxf"),
-    "TensorArrayConcat": ("tensor_array_concat", "handle",
-                          ("dtype", "element_shape_except0"), "vl", "hf"),
-    "TensorArraySplit": ("tensor_array_split", "handle", (), "f", "hxlf"),
-    "TensorArraySize": ("tensor_array_size", "handle", (), "s", "hf"),
-    "TensorArrayClose": ("tensor_array_close", "handle", (), "", "h"),
-    "TensorArrayGrad": ("tensor_array_grad", "grad_handle", ("source",), "h", "hf"),
-    "TensorArrayPack": ("tensor_array_pack", "handle", ("dtype", "element_shape"), "v", "hf"),
-    "TensorArrayUnpack": ("tensor_array_unpack", "handle", (), "f", "hxf"),
-    "Stack": ("stack", "handle", ("elem_type", "stack_name"), "h", ""),
-    "StackPush": ("stack_push", "handle", ("swap_memory",), "e", "hx"),
-    "StackPop": ("stack_pop", "handle", ("elem_type",), "v", "h"),
-    "StackClose": ("stack_close", "handle", (), "", "h"),
-    "TensorArrayV2": (None, None, TA_ATTRS, "h", "n"),
-    "TensorArrayReadV2": (None, None, ("dtype",), "v", "hif"),
-    "TensorArrayWriteV2": (None, None, (), "f", "hixf"),
-    "TensorArrayGatherV2": (None, None, ("dtype", "element_shape"), "v", "hIf"),
-    "TensorArrayScatterV2": (None, None, (), "f", "hIxf"),
-    "TensorArraySplitV2": (None, None, (), "f", "hxlf"),
-    "TensorArraySizeV2": (None, None, (), "s", "hf"),
-    "TensorArrayGradV2": (None, None, ("source",), "h", "hf"),
-    "TensorArrayConcatV2": (None, None, ("dtype", "element_shape_except0"), "vl", "hf"),
-    "TensorArrayCloseV2": (None, None, (), "", "h"),
+    "TensorArrayV2": (TA_ATTRS, "h", "n"),
+    "TensorArrayReadV2": (("dtype",), "v", "hif"),
+    "TensorArrayWriteV2": ((), "f", "hixf"),
+    "TensorArrayGatherV2": (("dtype", "element_shape"), "v", "hIf"),
+    "TensorArrayScatterV2": ((), "f", "hIxf"),
+    "TensorArraySplitV2": ((), "f", "hxlf"),
+    "TensorArraySizeV2": ((), "s", "hf"),
+    "TensorArrayGradV2": (("source",), "h", "hf"),
+    "TensorArrayConcatV2": (("dtype", "element_shape_except0"), "vl", "hf"),
+    "TensorArrayCloseV2": ((), "", "h"),
 }
 
 
@@ -65,11 +48,8 @@ def _older_infer(outs: str) -> Any:
     return infer
 
 
-def _older_kernel(op: str, wrapper: str | None, ref: str | None) -> Any:
+def _older_kernel(op: str) -> Any:
     def kernel(xp: Any, *ins: Any, **attrs: Any) -> tuple:
-        if wrapper is not None:
-            raise RuntimeError(f"{wrapper} op does not support eager execution. Arg '{ref}' "
-                               "is a ref.")
         if op == "TensorArrayCloseV2":
             return ()
         if op == "TensorArrayConcatV2":
@@ -92,7 +72,7 @@ _OLDER_INPUTS = {"n": np.int32(2), "h": np.array([b"a", b"b"], object), "i": np.
                  "l": np.array([1], np.int64), "f": FLOW0}
 
 
-def _older_samples(op: str, wrapper: str | None, attrs: tuple, ins: str) -> tuple:
+def _older_samples(op: str, attrs: tuple, ins: str) -> tuple:
     """(samples, bad samples) of an older op: TF's refusal of a call (TensorArrayCloseV2,
     which refuses none, runs; a ref-typed op's refusal names no op, and is no op error)."""
     given = {"dtype": dt.float32} if "dtype" in attrs else \
@@ -101,8 +81,6 @@ def _older_samples(op: str, wrapper: str | None, attrs: tuple, ins: str) -> tupl
     inputs = tuple(_OLDER_INPUTS[k] for k in ins)
     if op == "TensorArrayCloseV2":
         return [Sample(inputs, given, grad=False)], []
-    if wrapper is not None:  # (TF's Python refusal: tests/ops/test_tensor_array_v1.py)
-        return [], []
     if op == "TensorArrayConcatV2":
         error, words = NotFoundError, "Resource __per_step_0/ab/N10tensorflow11TensorArrayE"
     else:
@@ -111,10 +89,10 @@ def _older_samples(op: str, wrapper: str | None, attrs: tuple, ins: str) -> tupl
 
 
 OLDER = {op: register(OpDef(
-    op, _older_infer(outs), _older_kernel(op, wrapper, ref), num_outputs=len(outs),
+    op, _older_infer(outs), _older_kernel(op), num_outputs=len(outs),
     stateful=True, gpu=False, grad=C.no_gradient,
     tf=load_form(lambda op=op: OLDER[op], attrs),
     reference=lambda *_, **__: (),
-    samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[0],
-    bad_samples=lambda op=op, w=wrapper, a=attrs, i=ins: _older_samples(op, w, a, i)[1],
-)) for op, (wrapper, ref, attrs, outs, ins) in _OLDER.items()}
+    samples=lambda op=op, a=attrs, i=ins: _older_samples(op, a, i)[0],
+    bad_samples=lambda op=op, a=attrs, i=ins: _older_samples(op, a, i)[1],
+)) for op, (attrs, outs, ins) in _OLDER.items()}

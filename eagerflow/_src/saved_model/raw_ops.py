@@ -152,8 +152,9 @@ class RawOp:
         refs = [a.name for a in self.opdef.input_arg if a.is_ref]
         if _state.graph is None:
             last = (refs + [a.name for a in self.opdef.output_arg if a.is_ref])[-1]
-            raise RuntimeError(f"{self.__name__} op does not support eager execution. Arg "
-                               f"'{last}' is a ref.")
+            # (a hidden op's wrapper, `_stack`, names it without its underscore)
+            raise RuntimeError(f"{self.__name__.lstrip('_')} op does not support eager "
+                               f"execution. Arg '{last}' is a ref.")
         if refs:
             raise TypeError(f"'{self.op}' Op requires that input '{refs[0]}' be a mutable "
                             "tensor (e.g.: a tf.Variable)")
