@@ -89,11 +89,8 @@ NO_TF_OP = {
     "CollectiveGatherV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
-    "WriteSummary": "writes an event file; tested in tests/summary",
-    "FlushSummaryWriter": "acts on a summary writer (a Python object here, a resource in TF): "
-                          "tested in tests/summary",
-    "CloseSummaryWriter": "acts on a summary writer (a Python object here, a resource in TF): "
-                          "tested in tests/summary",
+    "SummaryData": "eagerflow's own op (a summary's data inside tf.function); tested in "
+                   "tests/summary",
     "MaxPoolGradGradWithArgmax": "TF 2.21 registers no CPU kernel (NotFoundError); compared "
                                  "with a loop in the registry suite",
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "

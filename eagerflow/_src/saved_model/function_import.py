@@ -52,7 +52,7 @@ from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
-from eagerflow._src.summary import media_ops, summary_ops, v1_ops  # noqa: F401
+from eagerflow._src.summary import media_ops, summary_ops, v1_ops, writer_ops  # noqa: F401
 
 # The dtypes of bound constants kept as constants, not taken by placeholders as TF's
 # imported graphs take them: an asset's path (a string: its ops read the value), handles.

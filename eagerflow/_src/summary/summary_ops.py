@@ -12,42 +12,40 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import time
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
 from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.context import restoring
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.checks import known
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math import cast, identity, logical_and
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
-from eagerflow._src.summary.writer import SummaryWriter, _state
+from eagerflow._src.summary.writer import _state
+from eagerflow._src.summary.writer_ops import WRITE_RAW_PROTO, WRITE_SUMMARY, bind_on_writer
 
-# -- the primitive ---------------------------------------------------------------------------
+# -- the data each summary writes -----------------------------------------------------------
 # The summary kinds and how many numeric parameters each takes (buckets; max_outputs;
-# max_outputs and sample rate).
-_KINDS = {"raw": 0, "scalar": 0, "text": 0, "histogram": 1, "image": 1, "audio": 2}
+# max_outputs and sample rate). "raw", "scalar" and "text" write their tensor as it is.
+_KINDS = {"histogram": 1, "image": 1, "audio": 2}
 
 
-def _check_attrs(writer: Any = None, tag: Any = "", metadata: Any = b"", kind: Any = "raw",
-                 params: Any = ()) -> None:
+def _check_attrs(kind: Any = "", params: Any = ()) -> None:
     """The attributes come from this module's own callers; a direct bind (or a fuzzer)
-    may pass anything, which must fail as the op, not deep in the event encoder."""
+    may pass anything, which must fail as the op, not deep in the encoders."""
     def bad(msg: str) -> None:
-        raise errors.invalid("WriteSummary", msg)
+        raise errors.invalid("SummaryData", msg)
 
-    if writer is not None and not isinstance(writer, SummaryWriter):
-        bad(f"writer must be a summary writer or None, got {type(writer).__name__}")
-    if not isinstance(tag, str):
-        bad(f"tag must be a string, got {type(tag).__name__}")
-    if not isinstance(metadata, bytes):
-        bad(f"metadata must be serialized bytes, got {type(metadata).__name__}")
     if not isinstance(kind, str) or kind not in _KINDS:
         bad(f"unknown summary kind {kind!r}; expected one of {sorted(_KINDS)}")
     if (not isinstance(params, tuple) or len(params) != _KINDS[kind]
@@ -56,82 +54,51 @@ def _check_attrs(writer: Any = None, tag: Any = "", metadata: Any = b"", kind: A
         bad(f"a {kind} summary takes {_KINDS[kind]} numeric parameters, got {params!r}")
 
 
-def _infer(step: Any, data: Any, record: Any, **attrs: Any) -> list:
-    _check_attrs(**attrs)
-    if step._shape is not None and len(step._shape) != 0:
-        raise errors.invalid("WriteSummary", f"step must be a scalar, got shape "
-                                             f"{errors.shape_str(step._shape)}")
-    if not step._dtype.is_integer:
-        raise errors.invalid("WriteSummary", f"step must be an integer, got {step._dtype.name}")
-    if record._dtype is not dt.bool:
-        raise errors.invalid("WriteSummary", "the record condition must be a bool")
-    return [((), dt.bool)]
+_DATA_SHAPES = {"histogram": ((None, 3), dt.float64), "image": ((None,), dt.string),
+                "audio": ((None, 2), dt.string)}
 
 
-def _payload(kind: str, arr: np.ndarray, params: tuple) -> tuple:
-    """(array, DType) stored in the event for each kind of summary."""
-    if kind == "scalar":
-        return np.asarray(arr, np.float32), dt.float32
+def _data_infer(data: Any, kind: Any = "", params: Any = ()) -> list:
+    _check_attrs(kind, params)
+    return [_DATA_SHAPES[kind]]
+
+
+def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
+    """The tensor a histogram, image or audio summary stores (TensorBoard's forms: bucket
+    (left, right, count) rows; width, height and PNGs; WAV and label pairs)."""
     if kind == "histogram":
-        return encoders.histogram_buckets(arr, params[0]), dt.float64
+        return encoders.histogram_buckets(arr, params[0])
     if kind == "image":
         images = encoders.to_uint8_image(arr[:params[0]])
         h, w = arr.shape[1], arr.shape[2]
         out = [str(w).encode(), str(h).encode()] + [encoders.encode_png(im) for im in images]
-        return np.array(out, dtype=object), dt.string
-    if kind == "audio":
-        clips = np.asarray(arr[:params[0]], np.float64)
-        rate = int(params[1])
-        out = np.empty((len(clips), 2), dtype=object)
-        for i, clip in enumerate(clips):
-            out[i, 0] = encoders.encode_wav(clip, rate)
-            out[i, 1] = b""
-        return out.reshape(len(clips), 2), dt.string
-    if arr.dtype == object or arr.dtype.kind in "SU":
-        return arr.astype(object), dt.string
-    return arr, dt.from_numpy(arr.dtype)
+        return np.array(out, dtype=object)
+    clips = np.asarray(arr[:params[0]], np.float64)
+    rate = int(params[1])
+    out = np.empty((len(clips), 2), dtype=object)
+    for i, clip in enumerate(clips):
+        out[i, 0] = encoders.encode_wav(clip, rate)
+        out[i, 1] = b""
+    return out.reshape(len(clips), 2)
 
 
-def _kernel(xp: Any, step: Any, data: Any, record: Any, writer: Any = None, tag: str = "",
-            metadata: bytes = b"", kind: str = "raw", params: tuple = ()) -> np.ndarray:
-    if writer is None or writer._noop or not bool(np.asarray(record)):
-        return np.asarray(False)
-    if getattr(writer, "_closed", False):  # (TF's closed writer: its resource is gone)
-        raise errors.op_error(errors.NotFoundError, "WriteSummary",
-                              f"Resource localhost/{writer._resource_name}/"
-                              "N10tensorflow22SummaryWriterInterfaceE does not exist.")
-    pb = protos.get()
-    arr, dtype = _payload(kind, np.asarray(data), params)
-    event = pb.Event(wall_time=time.time(), step=int(np.asarray(step)))
-    value = event.summary.value.add(tag=tag)
-    value.metadata.ParseFromString(metadata)
-    value.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
-    return np.asarray(writer.write_event(event))
+def _data_kernel(xp: Any, data: Any, kind: str = "", params: tuple = ()) -> np.ndarray:
+    return payload(kind, np.asarray(data), params)
 
 
-def _reference(step: Any, data: Any, record: Any, writer: Any = None, **_: Any) -> np.ndarray:
-    return np.asarray(writer is not None and bool(record))
-
-
-_SAMPLE_ATTRS = {"writer": None, "tag": "t", "metadata": b"", "kind": "scalar", "params": ()}
-WRITE_SUMMARY = register(OpDef(
-    "WriteSummary", _infer, _kernel, grad=None, reference=_reference, stateful=True,
-    gpu=False,  # file I/O: TF's summary ops run on the CPU too
-    samples=lambda: [Sample((np.int64(3), np.float32(1.5), np.bool_(True)), dict(_SAMPLE_ATTRS),
-                            grad=False),
-                     Sample((np.int32(0), np.ones((2, 3), np.float64), np.bool_(False)),
-                            dict(_SAMPLE_ATTRS, kind="raw"), grad=False)],
-    bad_samples=lambda: [
-        BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
-        BadSample((np.float32(1), np.float32(1), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer"),
-        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS, writer="abc"), errors.InvalidArgumentError,
-                  "writer must be a summary writer"),
-        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS, kind="histogram"), errors.InvalidArgumentError,
-                  "histogram summary takes 1 numeric")],
+# Inside tf.function, eagerflow's one op for what TF's graph computes with several
+# (buckets with a cond; PNG or WAV encodings over the batch): its output is WriteSummary's
+# tensor. Eagerly the data is computed before the write.
+SUMMARY_DATA = register(OpDef(
+    "SummaryData", _data_infer, _data_kernel, grad=None, gpu=False,
+    reference=lambda data, kind, params: payload(kind, np.asarray(data), params),
+    samples=lambda: [Sample((np.array([1.0, 2.0, 2.5]),), {"kind": "histogram",
+                                                           "params": (3,)}, grad=False)],
+    bad_samples=lambda: [BadSample((np.float32(1.5),), {"kind": "scalar", "params": ()},
+                                   errors.InvalidArgumentError, "unknown summary kind"),
+                         BadSample((np.float32(1.5),), {"kind": "histogram", "params": ()},
+                                   errors.InvalidArgumentError,
+                                   "histogram summary takes 1 numeric")],
 ))
 
 
@@ -220,6 +187,14 @@ def _metadata(plugin: str, description: str | None, content: bytes = b"") -> byt
     return m.SerializeToString()
 
 
+def _known_bool(t: Any) -> bool | None:
+    """A bool tensor's value where it is known now (eager, or a graph's constant)."""
+    v = known(t)
+    if v is None or isinstance(v, Tensor):
+        return None
+    return bool(np.asarray(v))
+
+
 def _write(name: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = ()
            ) -> Any:
     writer = _state.writer
@@ -227,16 +202,48 @@ def _write(name: str, data: Any, step: Any, metadata: bytes, kind: str, params: 
         return convert_to_tensor(False)
     record = _record_condition()
     eager = _ctx.graph is None
-    if eager and not bool(record._arr):
-        return convert_to_tensor(False)
-    step_t = _step_tensor(step)
-    out = bind(WRITE_SUMMARY, (step_t, data, record),
-               {"writer": writer, "tag": _tag(name), "metadata": metadata, "kind": kind,
-                "params": params})
-    collect = None if eager else getattr(_ctx.graph, "add_to_collection", None)
+    if eager:
+        if not bool(record._arr):
+            return convert_to_tensor(False)
+        step_t = _step_tensor(step)
+        if kind in _KINDS:
+            data = convert_to_tensor(payload(kind, np.asarray(data._arr), params))
+        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(_tag(name)),
+                             convert_to_tensor(metadata)), {})
+        return convert_to_tensor(True)
+    tag = _tag(name)
+    with name_scope(name):
+        with name_scope("write_summary") as scope:
+            should = logical_and(convert_to_tensor(True), record)
+
+            def write() -> Any:
+                tensor = identity(data if kind not in _KINDS else
+                                  bind(SUMMARY_DATA, (data,), {"kind": kind, "params": params}))
+                step_t = _as_const(_step_tensor(step), "step")
+                op = bind_on_writer(WRITE_SUMMARY, writer, (
+                    step_t, tensor, constant(tag, name="tag"),
+                    constant(metadata, name="summary_metadata")), scope)
+                with control_dependencies([op]):
+                    return constant(True)
+
+            static = _known_bool(should)
+            if static is not None:
+                out = write() if static else convert_to_tensor(False)
+            else:
+                out = cond(should, write, lambda: convert_to_tensor(False), name="summary_cond")
+    collect = getattr(_ctx.graph, "add_to_collection", None)
     if collect is not None:  # (what tf.compat.v1.summary.all_v2_summary_ops lists, as TF's)
         collect("_SUMMARY_V2", out)
     return out
+
+
+def _as_const(t: Any, name: str) -> Any:
+    """A step known now as a constant named `name` (TF converts a Python step in the
+    write's scope); a graph's step tensor as it is."""
+    v = t._arr if isinstance(t, EagerTensor) else known(t)
+    if v is None or isinstance(v, Tensor):
+        return t
+    return constant(np.asarray(v, np.int64), name=name)
 
 
 # -- the public summaries ---------------------------------------------------------------------
@@ -347,18 +354,29 @@ def summary_scope(name: str, default_name: str | None = None, values: Any = None
 
 
 def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
-    """Writes serialized `Summary` protos (a string tensor) as events."""
+    """Writes serialized `Summary` protos (a string tensor) as one event
+    (WriteRawProtoSummary)."""
     writer = _state.writer
     if writer is None or writer._noop:
         return convert_to_tensor(False)
     record = _record_condition()
-    if not bool(record._arr):
-        return convert_to_tensor(False)
-    step_t = _step_tensor(step)
-    pb = protos.get()
-    ok = False
-    for raw in np.asarray(convert_to_tensor(tensor)._arr, dtype=object).reshape(-1):
-        event = pb.Event(wall_time=time.time(), step=int(step_t._arr))
-        event.summary.ParseFromString(bytes(raw))
-        ok = writer.write_event(event) or ok
-    return convert_to_tensor(ok)
+    if _ctx.graph is None:
+        if not bool(record._arr):
+            return convert_to_tensor(False)
+        bind(WRITE_RAW_PROTO, (writer._resource, _step_tensor(step), convert_to_tensor(tensor)),
+             {})
+        return convert_to_tensor(True)
+    with name_scope(name or "write_raw_pb") as scope:
+        should = logical_and(convert_to_tensor(True), record)
+
+        def write() -> Any:
+            data = identity(convert_to_tensor(tensor))
+            op = bind_on_writer(WRITE_RAW_PROTO, writer,
+                                (_as_const(_step_tensor(step), "step"), data), scope)
+            with control_dependencies([op]):
+                return constant(True)
+
+        static = _known_bool(should)
+        if static is not None:
+            return write() if static else convert_to_tensor(False)
+        return cond(should, write, lambda: convert_to_tensor(False), name="summary_cond")

@@ -136,20 +136,24 @@ def _histogram_infer(tag: Any, values: Any) -> list:
     return _real_values_infer("HistogramSummary", "tag", tag, values)
 
 
-def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
+def histogram_summary(op: str, tag: Any, values: Any) -> Any:
+    """The `Summary` of HistogramSummary's kernel (`op`: the op TF names in its errors)."""
     tag = np.asarray(tag)
     if tag.shape != ():
-        raise errors.invalid("HistogramSummary", "tags must be scalar")
+        raise errors.invalid(op, "tags must be scalar")
     vals = np.asarray(values, np.float64).reshape(-1)
     bad = ~np.isfinite(vals)
     if bad.any():
         first = vals[np.argmax(bad)]
         kind = "Nan" if np.isnan(first) else "Infinity"
-        raise errors.invalid(
-            "HistogramSummary", f"{kind} in summary histogram for: {_tag(tag)}")
+        raise errors.invalid(op, f"{kind} in summary histogram for: {_tag(tag)}")
     s = _pb().Summary()
     fill_histogram(s.value.add(tag=_tag(tag)).histo, vals)
-    return _summary_bytes(s)
+    return s
+
+
+def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
+    return _summary_bytes(histogram_summary("HistogramSummary", tag, values))
 
 
 def _histogram_reference(tag: Any, values: Any) -> np.ndarray:

@@ -19,25 +19,20 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import socket
-import struct
 import threading
-import time
 import weakref
 from typing import Any
 
+from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
-from eagerflow._src.core.context import restoring
-from eagerflow._src.core.errors import invalid
-from eagerflow._src.io import crc32c, gfile
-from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, Sample, register
-from eagerflow._src.summary import protos
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.ops.variables import resource_tensor
+from eagerflow._src.summary import writer_ops
+from eagerflow._src.summary.writer_ops import CLOSE_WRITER, FLUSH_WRITER
+from eagerflow._src.summary.writer_ops import frame_record as frame_record
 from eagerflow._src.train import worker_files
 
-_uid = itertools.count(0)
 _anonymous = itertools.count(0)
-_uid_lock = threading.Lock()
 
 
 class _SummaryState(threading.local):
@@ -52,69 +47,6 @@ _state = _SummaryState()
 
 def summary_state() -> _SummaryState:
     return _state
-
-
-def frame_record(data: bytes) -> bytes:
-    """One TFRecord: length, masked CRC of the length, data, masked CRC of the data."""
-    header = struct.pack("<Q", len(data))
-    return (header + struct.pack("<I", crc32c.masked_value(header)) + data +
-            struct.pack("<I", crc32c.masked_value(data)))
-
-
-class _EventFile:
-    """The open event file and its queue; kept apart from the writer so a finalizer can flush."""
-
-    def __init__(self, logdir: str, max_queue: int, flush_millis: int, suffix: str) -> None:
-        if logdir:  # "" is the working directory, as in TF
-            gfile.recursive_create_dir(logdir)
-        with _uid_lock:
-            n = next(_uid)
-        name = (f"events.out.tfevents.{int(time.time()):010d}.{socket.gethostname()}."
-                f"{os.getpid()}.{n}{suffix}")
-        self.path = os.path.join(logdir, name)
-        self.f: Any = open(self.path, "ab")
-        self.queue: list = []
-        self.max_queue = max_queue
-        self.flush_secs = flush_millis / 1000.0
-        self.last_flush = time.time()
-        self.lock = threading.Lock()
-        self.closed = False
-        pb = protos.get()
-        first = pb.Event(wall_time=float(int(time.time())), file_version="brain.Event:2")
-        first.source_metadata.writer = "eagerflow.summary"
-        self.add(first.SerializeToString())
-        self.flush()
-
-    def add(self, event_bytes: bytes) -> None:
-        with self.lock:
-            if self.closed:
-                return
-            self.queue.append(frame_record(event_bytes))
-            if len(self.queue) >= self.max_queue or \
-                    time.time() - self.last_flush >= self.flush_secs:
-                self._flush_locked()
-
-    def _flush_locked(self) -> None:
-        if self.queue:
-            self.f.write(b"".join(self.queue))
-            self.queue.clear()
-        self.f.flush()
-        self.last_flush = time.time()
-
-    def flush(self) -> None:
-        with self.lock:
-            if not self.closed:
-                self._flush_locked()
-
-    def close(self) -> None:
-        with self.lock:
-            if self.closed:
-                return
-            try:
-                self._flush_locked()
-            finally:
-                self.closed = True
-                self.f.close()
 
 
 class SummaryWriter:
@@ -157,7 +89,7 @@ class SummaryWriter:
     def flush(self) -> Any:
         """Writes pending events to disk; in a graph, the operation that does."""
         if _ctx.graph is not None:
-            return _writer_op(FLUSH_WRITER, self)
+            return self._writer_op(FLUSH_WRITER)
         self._flush()
         return None
 
@@ -165,7 +97,7 @@ class SummaryWriter:
         """Flushes and closes; later writes through this writer are dropped. In a graph,
         the operation that does."""
         if _ctx.graph is not None:
-            return _writer_op(CLOSE_WRITER, self)
+            return self._writer_op(CLOSE_WRITER)
         self._close()
         return None
 
@@ -175,36 +107,59 @@ class SummaryWriter:
     def _close(self) -> None:
         pass
 
+    def _writer_op(self, op: Any) -> Any:
+        return writer_ops.bind_on_writer(op, self, ())
+
+
+def _release(handle: ResourceHandle, res: writer_ops.WriterResource) -> None:
+    """A collected writer's file closed and its resource deleted, as TF deletes an
+    anonymous resource with its last handle (unless a raw op closed it already)."""
+    res.file.close()
+    if handle.target is None and RESOURCES.lookup(handle.container, handle.name) is res:
+        RESOURCES.delete(handle.container, handle.name)
+
 
 class _ResourceSummaryWriter(SummaryWriter):
-    """A writer of one event file in `logdir` (made by tf.summary.create_file_writer)."""
+    """A writer of one event file in `logdir` (made by tf.summary.create_file_writer): a
+    SummaryWriter resource, created as CreateSummaryFileWriter creates it; its `_resource`
+    is the handle TF's writer holds, which the write ops of tf.summary take."""
 
     def __init__(self, logdir: str, max_queue: int, flush_millis: int, filename_suffix: str
                  ) -> None:
         self._logdir = logdir
         # A multi-worker job's non-chief writes to a private directory, removed on close.
         target, self._cleanup = worker_files.summary_logdir(logdir)
-        self._file = _EventFile(target, max_queue, flush_millis, filename_suffix)
         self._closed = False
-        # (the name TF's error gives a closed writer's resource: a graph's op scope, or
-        # eagerly an anonymous resource)
-        self._resource_name = (_ctx.graph.unique_name("create_file_writer")
-                               if _ctx.graph is not None and hasattr(_ctx.graph, "unique_name")
+        # (eagerly an anonymous resource, as TF's; one made while a graph is built is known
+        # by its handle alone, named by the graph's op scope in TF's errors)
+        in_graph = _ctx.graph is not None and hasattr(_ctx.graph, "unique_name")
+        self._resource_name = (_ctx.graph.unique_name("create_file_writer") if in_graph
                                else f"_AnonymousVar{next(_anonymous)}")
-        self._finalizer = weakref.finalize(self, self._file.close)
+        handle = ResourceHandle(self._resource_name, CPU_DEVICE, "localhost", writer_ops.KIND)
+        self._writer = writer_ops.create_file_writer(
+            writer_ops.writer_handle(handle.name), target, max_queue, flush_millis,
+            filename_suffix) if not in_graph else writer_ops.WriterResource(
+            writer_ops.EventFile(target, max_queue, flush_millis, filename_suffix), handle.name)
+        if in_graph:
+            handle.target = self._writer
+        self._resource = resource_tensor(handle, CPU_DEVICE)
+        self._finalizer = weakref.finalize(self, _release, handle, self._writer)
+
+    @property
+    def _file(self) -> writer_ops.EventFile:
+        return self._writer.file
 
     def write_event(self, event: Any) -> bool:
-        if self._closed or self._file.closed:
+        if self._closed or self._writer.closed:
             return False
-        self._file.add(event.SerializeToString())
-        return True
+        return self._writer.write(event)
 
     def _flush(self) -> None:
-        self._file.flush()
+        self._writer.file.flush()
 
     def _close(self) -> None:
         self._closed = True
-        self._file.close()
+        self._finalizer()
         if self._cleanup is not None:
             self._cleanup()
 
@@ -233,41 +188,6 @@ class _NoopSummaryWriter(SummaryWriter):
 
     def write_event(self, event: Any) -> bool:
         return False
-
-
-def _writer_infer(writer: Any = None) -> list:
-    if not isinstance(writer, SummaryWriter):
-        raise invalid("FlushSummaryWriter", f"writer must be a summary writer, got "
-                                            f"{type(writer).__name__}")
-    return []
-
-
-def _flush_kernel(xp: Any, writer: SummaryWriter) -> tuple:
-    writer._flush()
-    return ()
-
-
-def _close_kernel(xp: Any, writer: SummaryWriter) -> tuple:
-    writer._close()
-    return ()
-
-
-def _writer_op(op: OpDef, writer: SummaryWriter) -> Any:
-    bind(op, (), {"writer": writer})
-    return _ctx.graph.operations[-1]  # (the operation: what tf.control_dependencies takes)
-
-
-def _noop_writer_sample() -> list:
-    return [Sample((), {"writer": _NoopSummaryWriter()}, grad=False)]
-
-
-# (file I/O: on the CPU, as TF's)
-FLUSH_WRITER = register(OpDef(
-    "FlushSummaryWriter", _writer_infer, _flush_kernel, reference=lambda writer: (),
-    num_outputs=0, stateful=True, gpu=False, samples=_noop_writer_sample))
-CLOSE_WRITER = register(OpDef(
-    "CloseSummaryWriter", _writer_infer, _close_kernel, reference=lambda writer: (),
-    num_outputs=0, stateful=True, gpu=False, samples=_noop_writer_sample))
 
 
 def create_file_writer(logdir: Any, max_queue: int | None = None,

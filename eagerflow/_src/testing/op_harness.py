@@ -143,6 +143,8 @@ def _tensor(a: np.ndarray) -> EagerTensor:
         return EagerTensor(a.view(a.dtype[0]), as_dtype(a.dtype))
     if a.dtype == object and a.size and hasattr(a.reshape(-1)[0], "variant_text"):
         return EagerTensor(a, dt.variant)  # (TensorMaps)
+    if a.dtype == object and a.ndim == 0 and getattr(a[()], "is_resource_handle", False):
+        return EagerTensor(a, dt.resource)  # (a handle naming a resource by name)
     return EagerTensor(a, dt.string if a.dtype == object else None)
 
 
