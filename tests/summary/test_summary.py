@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import eagerflow as tf
-from eagerflow._src.backend import to_host
 from eagerflow._src.core.context import _state
 from eagerflow._src.summary import encoders, protos, summary_ops, trace
 from eagerflow._src.summary.writer import FLUSH_WRITER
