@@ -317,3 +317,42 @@ AUDIO_SUMMARY = register(OpDef(
     "AudioSummaryV2", _audio_infer, _audio_kernel, grad=None, gpu=False,
     reference=_audio_reference, samples=_audio_samples, bad_samples=_audio_bad,
 ))
+
+
+# -- AudioSummary ----------------------------------------------------------------------------
+# TF 1's first audio summary (the sample rate an attr): TF 2.21 keeps its definition but
+# refuses to run it, removed in GraphDef version 15 for AudioSummaryV2.
+
+def _audio_v1_infer(tag: Any, tensor: Any, *, sample_rate: float, max_outputs: int = 3) -> list:
+    op = "AudioSummary"
+    if int(max_outputs) < 1:
+        raise errors.invalid(op, f"Value for attr 'max_outputs' of {max_outputs} must be at "
+                                 f"least minimum 1\n\t; NodeDef: {{{{node {op}}}}}")
+    for name, x, want in (("tag", tag, dt.string), ("tensor", tensor, dt.float32)):
+        if x._dtype is not want:
+            raise TypeError(f"Input '{name}' of '{op}' Op has type {x._dtype.name} that does "
+                            f"not match expected type of {want.name}.")
+    return [((), dt.string)]
+
+
+def _audio_v1_kernel(xp: Any, tag: Any, tensor: Any, *, sample_rate: float,
+                     max_outputs: int = 3) -> np.ndarray:
+    raise errors.op_error(errors.UnimplementedError, "AudioSummary",
+                          "Op AudioSummary is not available in GraphDef version 2474. It has "
+                          "been removed in version 15. Use AudioSummaryV2..")
+
+
+AUDIO_SUMMARY_V1 = register(OpDef(
+    "AudioSummary", _audio_v1_infer, _audio_v1_kernel, grad=None, gpu=False,
+    tf=TFForm(load=lambda node: bind(AUDIO_SUMMARY_V1, tuple(node.inputs), {
+        "sample_rate": float(node.attrs["sample_rate"]),
+        "max_outputs": int(node.attrs["max_outputs"])})),
+    bad_samples=lambda: [
+        BadSample((np.array(b"snd", object), np.zeros((1, 4), np.float32)),
+                  {"sample_rate": 8000.0, "max_outputs": 3}, errors.UnimplementedError,
+                  "Op AudioSummary is not available in GraphDef version 2474. It has been "
+                  "removed in version 15. Use AudioSummaryV2.."),
+        BadSample((np.array(b"snd", object), np.zeros((1, 4), np.float32)),
+                  {"sample_rate": 8000.0, "max_outputs": 0}, errors.InvalidArgumentError,
+                  "Value for attr 'max_outputs' of 0 must be at least minimum 1")],
+))

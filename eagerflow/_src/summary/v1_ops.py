@@ -323,3 +323,43 @@ MERGE_SUMMARY = register(OpDef(
     arity=lambda inputs, attrs: {"N": len(inputs)},
     samples=_merge_samples, bad_samples=_merge_bad,
 ))
+
+
+# -- TensorSummary ---------------------------------------------------------------------------
+# TF 1's first tensor summary: the tensor under no tag, its value named by the node that made
+# it (eagerly the op's own name); description, labels and display_name are kept in no
+# field of what TF 2.21's kernel writes.
+_NO_PROTO = frozenset((dt.resource, dt.variant))
+
+
+def _tensor_v1_infer(tensor: Any, description: str = "", labels: tuple = (),
+                     display_name: str = "") -> list:
+    if tensor._dtype in _NO_PROTO:
+        raise errors.op_error(errors.UnimplementedError, "TensorSummary",
+                              f"eagerflow writes no {tensor._dtype.name} tensor into a summary")
+    return _string()
+
+
+def _tensor_v1_summary(arr: np.ndarray) -> np.ndarray:
+    pb = _pb()
+    s = pb.Summary()
+    v = s.value.add(node_name="TensorSummary")
+    dtype = dt.string if arr.dtype == object or arr.dtype.kind in "SU" else \
+        dt.from_numpy(arr.dtype)
+    v.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
+    return _summary_bytes(s)
+
+
+def _tensor_v1_kernel(xp: Any, tensor: Any, description: str = "", labels: tuple = (),
+                      display_name: str = "") -> np.ndarray:
+    return _tensor_v1_summary(np.asarray(tensor))
+
+
+TENSOR_SUMMARY_V1 = register(OpDef(
+    "TensorSummary", _tensor_v1_infer, _tensor_v1_kernel, grad=None, gpu=False,
+    reference=lambda tensor, **_: _tensor_v1_summary(np.asarray(tensor)),
+    samples=lambda: [Sample((np.array([1.5, 2.5], np.float32),), {}, grad=False),
+                     Sample((np.array(b"hi", object),), {"description": "d",
+                                                         "labels": ("a",),
+                                                         "display_name": "n"}, grad=False)],
+))
