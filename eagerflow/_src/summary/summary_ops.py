@@ -28,7 +28,7 @@ from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.checks import known
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import cast, identity, logical_and
-from eagerflow._src.ops.misc_ops import control_dependencies
+from eagerflow._src.ops.misc_ops import control_dependencies, no_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
 from eagerflow._src.summary.writer import _state
@@ -189,52 +189,83 @@ def _metadata(plugin: str, description: str | None, content: bytes = b"") -> byt
 
 def _known_bool(t: Any) -> bool | None:
     """A bool tensor's value where it is known now (eager, or a graph's constant)."""
+    if isinstance(t, EagerTensor):
+        return bool(np.asarray(t._arr))
     v = known(t)
     if v is None or isinstance(v, Tensor):
         return None
     return bool(np.asarray(v))
 
 
-def _write(name: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = ()
-           ) -> Any:
+@contextlib.contextmanager
+def _summary_scope(name: str) -> Any:
+    """In a graph, the name scope TensorBoard's summary functions open around their ops
+    (the summary's name, made unique); eagerly nothing."""
+    if _ctx.graph is None:
+        yield
+        return
+    with name_scope(name):
+        yield
+
+
+def _static_false(record: Any) -> bool:
+    return _known_bool(record) is False
+
+
+def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = (),
+           scope: str | None = None) -> Any:
+    """The write of one summary: WriteSummary of `data` under `tag` (already the full
+    tag). In a graph, as TF's tf.summary.write builds it in scope `scope` ("write_summary"
+    by default): the record condition (LogicalAnd of the writer's and record_if's), and the
+    write, or inside an If ("summary_cond") when the condition is known only at run time."""
     writer = _state.writer
     if writer is None or writer._noop:
         return convert_to_tensor(False)
     record = _record_condition()
-    eager = _ctx.graph is None
-    if eager:
+    if _ctx.graph is None:
         if not bool(record._arr):
             return convert_to_tensor(False)
         step_t = _step_tensor(step)
+        data = convert_to_tensor(data)
         if kind in _KINDS:
             data = convert_to_tensor(payload(kind, np.asarray(data._arr), params))
-        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(_tag(name)),
+        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(tag),
                              convert_to_tensor(metadata)), {})
         return convert_to_tensor(True)
-    tag = _tag(name)
-    with name_scope(name):
-        with name_scope("write_summary") as scope:
-            should = logical_and(convert_to_tensor(True), record)
+    with name_scope(scope or "write_summary") as node:
+        def write() -> Any:
+            tensor = identity(data if kind not in _KINDS else
+                              bind(SUMMARY_DATA, (data,), {"kind": kind, "params": params}))
+            return bind_on_writer(WRITE_SUMMARY, writer, lambda: (
+                _as_const(_step_tensor(step), "step"), tensor, constant(tag, name="tag"),
+                constant(metadata, name="summary_metadata")), node)
 
-            def write() -> Any:
-                tensor = identity(data if kind not in _KINDS else
-                                  bind(SUMMARY_DATA, (data,), {"kind": kind, "params": params}))
-                step_t = _as_const(_step_tensor(step), "step")
-                op = bind_on_writer(WRITE_SUMMARY, writer, (
-                    step_t, tensor, constant(tag, name="tag"),
-                    constant(metadata, name="summary_metadata")), scope)
-                with control_dependencies([op]):
-                    return constant(True)
-
-            static = _known_bool(should)
-            if static is not None:
-                out = write() if static else convert_to_tensor(False)
-            else:
-                out = cond(should, write, lambda: convert_to_tensor(False), name="summary_cond")
+        out = _recorded(record, write)
     collect = getattr(_ctx.graph, "add_to_collection", None)
     if collect is not None:  # (what tf.compat.v1.summary.all_v2_summary_ops lists, as TF's)
         collect("_SUMMARY_V2", out)
     return out
+
+
+def _recorded(record: Any, write: Any) -> Any:
+    """`write()` (the write op) run where `record` holds, as TF's graph has it: a condition
+    known False is a constant (nothing written), one known True the write itself, followed
+    by a True constant that waits on it, and one known only when the graph runs an If."""
+    if _static_false(record):
+        constant(False)  # (TF's should_record_summaries: a constant)
+        return constant(False)
+    if record is _TRUE[0]:  # (a constant of its own in each graph's LogicalAnd, as TF's)
+        record = convert_to_tensor(True)
+    should = logical_and(convert_to_tensor(True), record)
+
+    def written() -> Any:
+        with control_dependencies([write()]):
+            return constant(True)
+
+    static = _known_bool(should)
+    if static is not None:
+        return written() if static else constant(False)
+    return cond(should, written, lambda: constant(False), name="summary_cond")
 
 
 def _as_const(t: Any, name: str) -> Any:
@@ -258,7 +289,9 @@ def write(tag: str, tensor: Any, step: Any = None, metadata: Any = None,
         meta = metadata
     else:
         meta = metadata.SerializeToString()
-    return _write(tag, convert_to_tensor(tensor), step, meta, "raw")
+    if is_variable(tensor):
+        tensor = tensor._as_tensor()
+    return _write(_tag(tag), tensor, step, meta, "raw", scope=name)
 
 
 def _value(data: Any, dtype: Any = None) -> Any:
@@ -269,16 +302,31 @@ def _value(data: Any, dtype: Any = None) -> Any:
     return convert_to_tensor(data) if dtype is None else convert_to_tensor(data, dtype_hint=dtype)
 
 
+def _python_value(data: Any) -> bool:
+    """Data TF's summary functions convert where they use it (a Python value): inside a
+    graph, a constant of each conversion."""
+    return _ctx.graph is not None and not callable(data) and not is_variable(data) and \
+        not isinstance(data, Tensor)
+
+
 def scalar(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
     """Writes a scalar (stored as float32) for the Scalars dashboard."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data, dt.float32)
-    if t._shape is not None and len(t._shape) != 0:
-        raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
-    if t.dtype is not dt.float32:
-        t = cast(t, dt.float32)
-    return _write(name, t, step, _metadata("scalars", description), "scalar")
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data, dt.float32)
+        if t._shape is not None and len(t._shape) != 0:
+            raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
+        if _python_value(data):  # (TF's assert_scalar and cast convert it each)
+            constant(data, name="assert_scalar")
+            with name_scope("Cast") as cast_scope:
+                t = constant(data, name="x")
+        else:
+            cast_scope = None
+        if t.dtype is not dt.float32:
+            t = cast(t, dt.float32, name=cast_scope)
+        return _write(tag, t, step, _metadata("scalars", description), "scalar")
 
 
 def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None,
@@ -286,13 +334,16 @@ def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None
     """Writes a histogram of `data` (`buckets` equal-width buckets, default 30)."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
-        raise TypeError(f"histogram data must be numeric, got {t.dtype.name}")
-    buckets = encoders.DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
-    if buckets < 0:
-        raise ValueError(f"buckets must be non-negative, got {buckets}")
-    return _write(name, t, step, _metadata("histograms", description), "histogram", (buckets,))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+            raise TypeError(f"histogram data must be numeric, got {t.dtype.name}")
+        buckets = encoders.DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
+        if buckets < 0:
+            raise ValueError(f"buckets must be non-negative, got {buckets}")
+        return _write(tag, t, step, _metadata("histograms", description), "histogram",
+                      (buckets,))
 
 
 def image(name: str, data: Any, step: Any = None, max_outputs: int = 3,
@@ -300,26 +351,37 @@ def image(name: str, data: Any, step: Any = None, max_outputs: int = 3,
     """Writes up to `max_outputs` images of a [k, h, w, c] batch (c = 1, 2, 3 or 4) as PNG."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    shape = t._shape
-    if shape is not None and len(shape) != 4:
-        raise ValueError(f"Tensor  must have rank 4.  Received rank {len(shape)}, shape "
-                         f"{t.shape}")
-    if shape is not None and shape[3] is not None and shape[3] not in (1, 2, 3, 4):
-        raise ValueError(f"image data must have 1, 2, 3 or 4 channels, got {shape[3]}")
-    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
-        raise TypeError(f"image data must be numeric, got {t.dtype.name}")
-    return _write(name, t, step, _metadata("images", description), "image", (int(max_outputs),))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        shape = t._shape
+        if shape is not None and len(shape) != 4:
+            raise ValueError(f"Tensor  must have rank 4.  Received rank {len(shape)}, shape "
+                             f"{t.shape}")
+        if shape is not None and shape[3] is not None and shape[3] not in (1, 2, 3, 4):
+            raise ValueError(f"image data must have 1, 2, 3 or 4 channels, got {shape[3]}")
+        if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+            raise TypeError(f"image data must be numeric, got {t.dtype.name}")
+        return _write(tag, t, step, _metadata("images", description), "image",
+                      (int(max_outputs),))
 
 
 def text(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
     """Writes a string tensor (rendered as Markdown by TensorBoard)."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    if t.dtype is not dt.string:
-        raise TypeError(f"text data must be a string tensor, got {t.dtype.name}")
-    return _write(name, t, step, _metadata("text", description), "text")
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        if t.dtype is not dt.string:
+            raise TypeError(f"text data must be a string tensor, got {t.dtype.name}")
+        if _ctx.graph is not None:  # (TF's assert_type: its conversion, and a NoOp)
+            with name_scope("assert_type"):
+                if _python_value(data):
+                    constant(data, name="tensor")
+                no_op("statically_determined_correct_type")
+        value = data if _python_value(data) else t
+        return _write(tag, value, step, _metadata("text", description), "text")
 
 
 def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs: int = 3,
@@ -329,20 +391,23 @@ def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs:
         return convert_to_tensor(False)
     if encoding not in (None, "wav"):
         raise ValueError(f"Unknown encoding: {encoding!r}")
-    t = _value(data, dt.float32)
-    if t._shape is not None and len(t._shape) != 3:
-        raise ValueError(f"Tensor  must have rank 3.  Received rank {len(t._shape)}, shape "
-                         f"{t.shape}")
-    if not t.dtype.is_floating:
-        raise TypeError(f"audio data must be floating point, got {t.dtype.name}")
-    rate = sample_rate.numpy() if hasattr(sample_rate, "numpy") else sample_rate
-    rate = int(rate)
-    if rate <= 0:
-        raise ValueError(f"sample_rate must be positive, got {rate}")
-    pb = protos.get()
-    content = pb.AudioPluginData(version=0, encoding=pb.AudioPluginData.WAV).SerializeToString()
-    return _write(name, t, step, _metadata("audio", description, content), "audio",
-                  (int(max_outputs), rate))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data, dt.float32)
+        if t._shape is not None and len(t._shape) != 3:
+            raise ValueError(f"Tensor  must have rank 3.  Received rank {len(t._shape)}, shape "
+                             f"{t.shape}")
+        if not t.dtype.is_floating:
+            raise TypeError(f"audio data must be floating point, got {t.dtype.name}")
+        rate = sample_rate.numpy() if hasattr(sample_rate, "numpy") else sample_rate
+        rate = int(rate)
+        if rate <= 0:
+            raise ValueError(f"sample_rate must be positive, got {rate}")
+        pb = protos.get()
+        content = pb.AudioPluginData(version=0, encoding=pb.AudioPluginData.WAV
+                                     ).SerializeToString()
+        return _write(tag, t, step, _metadata("audio", description, content), "audio",
+                      (int(max_outputs), rate))
 
 
 @contextlib.contextmanager
@@ -366,17 +431,10 @@ def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
         bind(WRITE_RAW_PROTO, (writer._resource, _step_tensor(step), convert_to_tensor(tensor)),
              {})
         return convert_to_tensor(True)
-    with name_scope(name or "write_raw_pb") as scope:
-        should = logical_and(convert_to_tensor(True), record)
-
+    with name_scope(name or "write_raw_pb") as node:
         def write() -> Any:
-            data = identity(convert_to_tensor(tensor))
-            op = bind_on_writer(WRITE_RAW_PROTO, writer,
-                                (_as_const(_step_tensor(step), "step"), data), scope)
-            with control_dependencies([op]):
-                return constant(True)
+            data = identity(tensor)
+            return bind_on_writer(WRITE_RAW_PROTO, writer, lambda: (
+                _as_const(_step_tensor(step), "step"), data), node)
 
-        static = _known_bool(should)
-        if static is not None:
-            return write() if static else convert_to_tensor(False)
-        return cond(should, write, lambda: convert_to_tensor(False), name="summary_cond")
+        return _recorded(record, write)

@@ -26,6 +26,7 @@ from typing import Any
 from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import writer_ops
 from eagerflow._src.summary.writer_ops import CLOSE_WRITER, FLUSH_WRITER
@@ -96,8 +97,9 @@ class SummaryWriter:
     def close(self) -> Any:
         """Flushes and closes; later writes through this writer are dropped. In a graph,
         the operation that does."""
-        if _ctx.graph is not None:
-            return self._writer_op(CLOSE_WRITER)
+        if _ctx.graph is not None:  # (TF's writer flushes first)
+            with control_dependencies([self._writer_op(FLUSH_WRITER)]):
+                return self._writer_op(CLOSE_WRITER)
         self._close()
         return None
 

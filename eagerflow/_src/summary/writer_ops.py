@@ -46,7 +46,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.io import crc32c, gfile
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -128,8 +128,10 @@ class EventFile:
                 self.f.close()
 
 
-class WriterResource:
+class WriterResource(HeldResource):
     """What a summary writer's handle names: its event file."""
+
+    handle_arg = "writer"
 
     def __init__(self, file: EventFile, name: str = "") -> None:
         self.file = file
@@ -207,26 +209,32 @@ def close_writer(op: str, h: Any) -> None:
 
 
 # -- input checks ----------------------------------------------------------------------------
-def bind_on_writer(op: OpDef, writer: Any, inputs: tuple, name: str | None = None) -> Any:
+def bind_on_writer(op: OpDef, writer: Any, inputs: Any, name: str | None = None) -> Any:
     """bind(op, (writer's handle, *inputs)) for a tf.summary writer (writer.py's); in a
     graph, the operation made. In a function being traced, the writer taken by reference
     (as a table's ops take it), its handle captured as TF's function captures it: a
-    resource placeholder "<node>/writer" listed before the first node taking it."""
+    resource placeholder "<node>/writer" listed before the first node taking it. `inputs`
+    may be a function making them: the placeholder is then listed before the nodes it
+    makes, as TF converts the writer first."""
     graph = _ctx.graph
     if graph is None:
-        return bind(op, (writer._resource, *inputs), {}, name)
+        return bind(op, (writer._resource, *_made(inputs)), {}, name)
     capture = getattr(graph, "_capture_resource", None)
     if capture is None or not getattr(graph, "building_function", False):
-        bind(op, (writer._writer, *inputs), {}, name)
+        bind(op, (writer._writer, *_made(inputs)), {}, name)
         return graph.operations[-1]  # (the operation: what tf.control_dependencies takes)
     ops = graph.operations
     n = len(ops)
-    bind(op, (writer._writer, *inputs), {}, name)
+    bind(op, (writer._writer, *_made(inputs)), {}, name)
     node = ops[-1]
     if len(ops) > n:
         capture(writer._writer, ops[n], "writer", node.name if len(ops) > n + 1 else None,
                 writer._resource)
     return node
+
+
+def _made(inputs: Any) -> tuple:
+    return tuple(inputs()) if callable(inputs) else tuple(inputs)
 
 
 def _writer_input(op: str, writer: Any) -> None:
