@@ -24,7 +24,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, shape_str
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.dispatch import bind, bind_at
@@ -151,6 +151,8 @@ def _destroy_kernel(xp: Any, h: Any, *, ignore_lookup_error: bool = True) -> tup
 
 
 def _destroy_load(node: Any) -> list:
+    if isinstance(node.inputs[0], HeldResource):
+        return []  # (a SavedModel's table or writer, taken by reference: it lives while used)
     bind(DESTROY, (node.inputs[0],),
          {"ignore_lookup_error": node.attrs["ignore_lookup_error"]})
     return []

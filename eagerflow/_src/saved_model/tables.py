@@ -45,6 +45,7 @@ from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import attr_value, ndarray
 from eagerflow._src.saved_model.tf_ops import with_defaults
+from eagerflow._src.summary.writer_ops import WriterResource
 
 CREATORS = ("HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
             "MutableDenseHashTableV2")
@@ -264,7 +265,18 @@ class _RestoredStaticHashTable(RestoredTable):
     """TF's class for a loaded `tf.StaticHashTable` (its registered name)."""
 
 
-def restored_table(state: TableState, registered_name: str) -> RestoredTable:
+class RestoredWriter(AutoTrackable):
+    """A loaded summary writer (TF's RestoredResource of a trackable file writer): its
+    saved functions are its attributes; the loaded functions take its writer by
+    reference."""
+
+    def __init__(self, state: WriterResource) -> None:
+        object.__setattr__(self, "_state", state)
+
+
+def restored_table(state: Any, registered_name: str) -> Any:
+    if isinstance(state, WriterResource):
+        return RestoredWriter(state)
     cls = _RestoredStaticHashTable if registered_name == STATIC_HASH_TABLE else \
         RestoredResource
     return cls(state)
@@ -322,8 +334,11 @@ def plan_tables(proto: Any, library: Any, source: str) -> tuple:
     return tables, creators, skip
 
 
-def _table_of_creator(fdef: Any, source: str) -> TableState:
+def _table_of_creator(fdef: Any, source: str) -> TableState | WriterResource:
     name = fdef.signature.name
+    writers = [nd for nd in fdef.node_def if nd.op == "SummaryWriter"]
+    if len(writers) == 1:  # (a summary writer: its `_initialize` creates its event file)
+        return WriterResource(None, writers[0].attr["shared_name"].s.decode())
     made = [nd for nd in fdef.node_def if nd.op in CREATORS]
     if len(made) != 1:
         ops = sorted({nd.op for nd in fdef.node_def} - {"Identity", "NoOp", "Const"})

@@ -51,6 +51,7 @@ from eagerflow._src.io import crc32c, gfile
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import encoders, media_ops, protos, v1_ops
 
 KIND = "tensorflow::SummaryWriterInterface"
@@ -133,13 +134,13 @@ class WriterResource(HeldResource):
 
     handle_arg = "writer"
 
-    def __init__(self, file: EventFile, name: str = "") -> None:
-        self.file = file
+    def __init__(self, file: EventFile | None, name: str = "") -> None:
+        self.file = file  # (None: a SavedModel's writer, until its `_initialize` creates it)
         self.name = name  # (what TF's errors name it by)
 
     @property
     def closed(self) -> bool:
-        return self.file.closed
+        return self.file is None or self.file.closed
 
     def write(self, event: Any) -> bool:
         return self.file.add(event.SerializeToString())
@@ -150,6 +151,12 @@ def writer_handle(name: str, container: str = "localhost") -> np.ndarray:
     arr = np.empty((), dtype=object)
     arr[()] = ResourceHandle(name, CPU_DEVICE, container or "localhost", KIND)
     return arr
+
+
+def handle_of(res: WriterResource) -> Any:
+    """A handle tensor carrying `res` itself (a writer known by its object alone)."""
+    return resource_tensor(ResourceHandle(res.name, CPU_DEVICE, "localhost", KIND, (), res),
+                           CPU_DEVICE)
 
 
 def _held(h: Any) -> ResourceHandle | None:
@@ -190,7 +197,12 @@ def create_file_writer(h: Any, logdir: str, max_queue: int, flush_millis: int,
                        suffix: str) -> WriterResource:
     """CreateSummaryFileWriter's work: the writer `h` names, made with a new event file
     unless it exists."""
-    hh = _held(h)
+    hh = None if isinstance(h, WriterResource) else _held(h)
+    res = h if hh is None else hh.target if hh.kind == KIND else None
+    if isinstance(res, WriterResource):  # (a writer known by reference: a SavedModel's)
+        if res.file is None:
+            res.file = EventFile(logdir, max_queue, flush_millis, suffix)
+        return find_writer("CreateSummaryFileWriter", res)
     have = RESOURCES.lookup(hh.container, hh.name)
     if have is not None or hh.kind != KIND or hh.target is not None:
         return find_writer("CreateSummaryFileWriter", h)
