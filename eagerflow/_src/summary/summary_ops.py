@@ -52,14 +52,32 @@ def _check_attrs(kind: Any = "", params: Any = ()) -> None:
             or not all(isinstance(p, (int, float, np.integer, np.floating))
                        and not isinstance(p, bool) for p in params)):
         bad(f"a {kind} summary takes {_KINDS[kind]} numeric parameters, got {params!r}")
+    # (buckets and max_outputs non-negative, a sample rate positive, as the public
+    # functions take them)
+    if params[0] < 0 or (kind == "audio" and not params[1] > 0) or \
+            params[0] > np.iinfo(np.int32).max:
+        bad(f"a {kind} summary's parameters are out of range: {params!r}")
 
 
 _DATA_SHAPES = {"histogram": ((None, 3), dt.float64), "image": ((None,), dt.string),
                 "audio": ((None, 2), dt.string)}
 
 
+_DATA_RANKS = {"image": 4, "audio": 3}
+
+
 def _data_infer(data: Any, kind: Any = "", params: Any = ()) -> list:
     _check_attrs(kind, params)
+    d = data._dtype
+    if not (d.is_floating if kind == "audio" else d.is_floating or d.is_integer or d.is_bool) \
+            or d.is_complex or d in dt.QUANTIZED_DTYPES:
+        raise errors.invalid("SummaryData", f"a {kind} summary's data must be "
+                                            f"{'floating' if kind == 'audio' else 'real'}, got "
+                                            f"{d.name}")
+    rank = _DATA_RANKS.get(kind)
+    if rank is not None and data._shape is not None and len(data._shape) != rank:
+        raise errors.invalid("SummaryData", f"a {kind} summary's data must be of rank {rank}, "
+                                            f"got shape {errors.shape_str(data._shape)}")
     return [_DATA_SHAPES[kind]]
 
 

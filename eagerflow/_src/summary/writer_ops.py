@@ -27,10 +27,13 @@ implemented (UnimplementedError).
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
+import shutil
 import socket
 import struct
+import tempfile
 import threading
 import time
 from typing import Any
@@ -309,6 +312,30 @@ def _form(name: str, attrs: tuple = ()) -> TFForm:
 _OPS: dict = {}  # (name -> OpDef, for the loads)
 
 
+_SAMPLE_WRITER: list = []
+
+
+def _sample_writer() -> np.ndarray:
+    """The handle of the one writer the samples write through (made on first use, its
+    event file in a temporary directory removed at exit)."""
+    if not _SAMPLE_WRITER:
+        logdir = tempfile.mkdtemp(prefix="eagerflow_summary_samples_")
+        atexit.register(shutil.rmtree, logdir, True)
+        h = writer_handle("_sample_writer", "_eagerflow_samples")
+        create_file_writer(h, logdir, 1000, 10**9, ".v2")
+        _SAMPLE_WRITER.append(h)
+    return _SAMPLE_WRITER[0]
+
+
+def _no_outputs(*_: Any, **__: Any) -> tuple:
+    return ()
+
+
+def _samples(*inputs: Any, **attrs: Any) -> Any:
+    """Samples writing through the sample writer (`inputs`: those after its handle)."""
+    return lambda: [Sample((_sample_writer(), *inputs), attrs, grad=False)]
+
+
 # -- the writer ops --------------------------------------------------------------------------
 def _summary_writer_infer(shared_name: str = "", container: str = "") -> list:
     return [((), dt.resource)]
@@ -353,7 +380,10 @@ def _create_kernel(xp: Any, writer: Any, logdir: Any, max_queue: Any, flush_mill
 
 CREATE_FILE_WRITER = register(OpDef(
     "CreateSummaryFileWriter", _create_infer, _create_kernel,
-    tf=_form("CreateSummaryFileWriter"), num_outputs=0, stateful=True,
+    tf=_form("CreateSummaryFileWriter"), num_outputs=0, reference=_no_outputs,
+    samples=_samples(np.array(b"/unused", object), np.int32(10), np.int32(100),
+                     np.array(b".v2", object)),
+    stateful=True,
     gpu=False,
     bad_samples=lambda: [BadSample(
         (writer_handle("w"), np.array([b"/tmp"], object), np.int32(10), np.int32(100),
@@ -413,7 +443,10 @@ def _missing_writer_bad(match: str) -> Any:
 # (file I/O: on the CPU, as TF's)
 FLUSH_WRITER = register(OpDef(
     "FlushSummaryWriter", _writer_only_infer("FlushSummaryWriter"), _flush_kernel,
-    tf=_form("FlushSummaryWriter"), num_outputs=0, stateful=True, gpu=False,
+    tf=_form("FlushSummaryWriter"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(),
+    stateful=True, gpu=False,
     bad_samples=_missing_writer_bad("Container _no_container does not exist. (Could not find "
                                     "resource: _no_container/_never_created_writer)")))
 CLOSE_WRITER = register(OpDef(
@@ -467,9 +500,12 @@ def _s(v: bytes) -> np.ndarray:
 
 
 _NOT_FOUND = "Container _no_container does not exist."
+
 WRITE_SUMMARY = register(OpDef(
     "WriteSummary", _write_summary_infer, _write_summary_kernel,
     tf=_form("WriteSummary"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(3), np.float32(1.5), np.array(b"t", object), np.array(b"", object)),
     stateful=True, gpu=False,
     bad_samples=lambda: [
         BadSample((_missing_writer(), np.int64(1), np.float32(1), _s(b"t"), _s(b"")), {},
@@ -503,7 +539,10 @@ def _scalar_kernel(xp: Any, writer: Any, step: Any, tag: Any, value: Any) -> tup
 
 WRITE_SCALAR = register(OpDef(
     "WriteScalarSummary", _scalar_infer, _scalar_kernel,
-    tf=_form("WriteScalarSummary"), num_outputs=0, stateful=True,
+    tf=_form("WriteScalarSummary"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array(b"a", object), np.float32(2.0)),
+    stateful=True,
     gpu=False,
     bad_samples=lambda: [
         BadSample((_missing_writer(), np.int64(1), _s(b"t"), np.float32(1)), {},
@@ -531,6 +570,8 @@ def _histogram_kernel(xp: Any, writer: Any, step: Any, tag: Any, values: Any) ->
 WRITE_HISTOGRAM = register(OpDef(
     "WriteHistogramSummary", _histogram_infer, _histogram_kernel,
     tf=_form("WriteHistogramSummary"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array(b"h", object), np.array([1.0, 2.0, 3.0])),
     stateful=True, gpu=False,
     bad_samples=lambda: [
         BadSample((_missing_writer(), np.int64(1), _s(b"t"), np.float32([1])), {},
@@ -567,7 +608,11 @@ def _image_kernel(xp: Any, writer: Any, step: Any, tag: Any, tensor: Any, bad_co
 _RED = np.array(media_ops.BAD_COLOR, np.uint8)
 WRITE_IMAGE = register(OpDef(
     "WriteImageSummary", _image_infer, _image_kernel,
-    tf=_form("WriteImageSummary", ("max_images",)), num_outputs=0, stateful=True,
+    tf=_form("WriteImageSummary", ("max_images",)), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array(b"i", object), np.zeros((1, 2, 2, 3), np.uint8),
+                     np.array(media_ops.BAD_COLOR, np.uint8), max_images=3),
+    stateful=True,
     gpu=False,
     bad_samples=lambda: [
         BadSample((_missing_writer(), np.int64(1), _s(b"t"), np.zeros((2, 2, 3), np.uint8),
@@ -611,7 +656,11 @@ def _audio_kernel(xp: Any, writer: Any, step: Any, tag: Any, tensor: Any, sample
 
 WRITE_AUDIO = register(OpDef(
     "WriteAudioSummary", _audio_infer, _audio_kernel,
-    tf=_form("WriteAudioSummary", ("max_outputs",)), num_outputs=0, stateful=True,
+    tf=_form("WriteAudioSummary", ("max_outputs",)), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array(b"au", object), np.zeros((1, 4, 1), np.float32),
+                     np.float32(8000), max_outputs=3),
+    stateful=True,
     gpu=False,
     bad_samples=lambda: [
         BadSample((_missing_writer(), np.int64(1), _s(b"t"), np.zeros((3,), np.float32),
@@ -624,16 +673,19 @@ WRITE_AUDIO = register(OpDef(
 
 
 def _strings_infer(op: str, index: int) -> Any:
-    def infer(writer: Any, *rest: Any) -> list:
-        if index == 2:
-            _write_head(op, writer, rest[0])
-        else:
+    """The infer of an op of a writer, a step (when `index` is 2) and a string tensor."""
+    def check(writer: Any, step: Any, x: Any) -> list:
+        if step is None:
             _writer_input(op, writer)
-        x = rest[-1]
+        else:
+            _write_head(op, writer, step)
         if x._dtype is not dt.string:
             raise C.wrong_input_dtype(op, index, dt.string, x._dtype)
         return []
-    return infer
+
+    if index == 1:
+        return lambda writer, event: check(writer, None, event)
+    return lambda writer, step, tensor: check(writer, step, tensor)
 
 
 def _parse_each(op: str, arr: Any, cls: Any, what: str, indexed: bool) -> list:
@@ -662,7 +714,10 @@ def _raw_proto_kernel(xp: Any, writer: Any, step: Any, tensor: Any) -> tuple:
 
 WRITE_RAW_PROTO = register(OpDef(
     "WriteRawProtoSummary", _strings_infer("WriteRawProtoSummary", 2), _raw_proto_kernel,
-    tf=_form("WriteRawProtoSummary"), num_outputs=0, stateful=True, gpu=False,
+    tf=_form("WriteRawProtoSummary"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array([b""], object)),
+    stateful=True, gpu=False,
     bad_samples=lambda: [BadSample((_missing_writer(), np.int64(1), _s(b"")), {},
                                    NotFoundError, _NOT_FOUND)],
 ))
@@ -687,7 +742,10 @@ def _graph_kernel(xp: Any, writer: Any, step: Any, tensor: Any) -> tuple:
 
 WRITE_GRAPH = register(OpDef(
     "WriteGraphSummary", _strings_infer("WriteGraphSummary", 2), _graph_kernel,
-    tf=_form("WriteGraphSummary"), num_outputs=0, stateful=True, gpu=False,
+    tf=_form("WriteGraphSummary"), num_outputs=0,
+    reference=_no_outputs,
+    samples=_samples(np.int64(1), np.array(b"", object)),
+    stateful=True, gpu=False,
     bad_samples=lambda: [BadSample((_missing_writer(), np.int64(1), _s(b"")), {},
                                    NotFoundError, _NOT_FOUND)],
 ))
@@ -704,7 +762,7 @@ def _import_kernel(xp: Any, writer: Any, event: Any) -> tuple:
 IMPORT_EVENT = register(OpDef(
     "ImportEvent", _strings_infer("ImportEvent", 1), _import_kernel,
     tf=_form("ImportEvent"), num_outputs=0,
-    stateful=True, gpu=False,
+    reference=_no_outputs, samples=_samples(np.array([b""], object)), stateful=True, gpu=False,
     bad_samples=lambda: [BadSample((_missing_writer(), _s(b"")), {}, NotFoundError,
                                    _NOT_FOUND)],
 ))
