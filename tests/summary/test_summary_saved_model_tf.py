@@ -1,5 +1,5 @@
-"""A TensorFlow 2.21 SavedModel whose function writes summaries, loaded here (runs only where
-TensorFlow is installed).
+"""SavedModels whose functions write summaries, between eagerflow and TensorFlow 2.21 both
+ways (runs only where TensorFlow is installed).
 
 TF saves a trackable file writer (tf.summary.create_file_writer(...,
 experimental_trackable=True)) as a resource object: `_create_resource` makes its
@@ -7,7 +7,8 @@ SummaryWriter handle, `_initialize` runs CreateSummaryFileWriter on it with the 
 queue settings as captured constants, and the saved function writes through WriteSummary
 nodes taking the writer's handle (a histogram's buckets computed by TF's own graph ops).
 Loading it, eagerflow creates the writer's event file with `_initialize` and the loaded
-function writes the events TF's loaded function writes.
+function writes the events TF's loaded function writes. eagerflow saves its trackable
+writer in the same form, which TF loads and writes through.
 """
 
 import glob
@@ -85,3 +86,43 @@ def test_a_tf_saved_model_writing_summaries_loads_and_writes_tfs_events(tmp_path
     assert json.dumps(sorted({t for _, vs in ours for t, _, _ in vs})) == \
         '["big", "h", "loss", "t"]'
     np.testing.assert_equal(len(ours), 7)
+
+
+TF_LOAD = r'''
+import sys
+import tensorflow as tf
+
+m = tf.saved_model.load(sys.argv[1])
+for x, step in ((3.0, 5), (0.5, 6)):
+    m.f(tf.constant(x), tf.constant(step, tf.int64))
+'''
+
+
+class _Module(tf.Module):
+    def __init__(self, logdir):
+        self.w = tf.summary.create_file_writer(logdir, experimental_trackable=True)
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32), tf.TensorSpec([], tf.int64)])
+    def f(self, x, step):
+        with self.w.as_default():
+            tf.summary.scalar("loss", x, step=step)
+            tf.summary.text("t", "hello", step=step)
+            tf.summary.write("raw", [x, x], step=step)
+            with tf.summary.record_if(x > 1.0):
+                tf.summary.scalar("big", x, step=step)
+        return x * 2.0
+
+
+def test_our_saved_model_writing_summaries_loads_in_tf_and_writes_our_events(tmp_path):
+    logs = tmp_path / "logs"
+    m = _Module(str(logs))
+    for x, step in ((3.0, 5), (0.5, 6)):
+        m.f(tf.constant(x), tf.constant(step, tf.int64))
+    m.w.flush()
+    (ours,) = glob.glob(str(logs / "events.out.tfevents.*"))
+    tf.saved_model.save(m, str(tmp_path / "sm"))
+    subprocess.run([TF_PYTHON, "-c", TF_LOAD, str(tmp_path / "sm")], check=True, env=TF_ENV,
+                   capture_output=True)
+    (theirs,) = set(glob.glob(str(logs / "events.out.tfevents.*"))) - {ours}
+    assert _values(theirs) == _values(ours)
+    assert [s for s, _ in _values(ours)] == [5, 5, 5, 5, 6, 6, 6]

@@ -209,3 +209,20 @@ def test_tf_summary_writes_through_the_writer_resource(tmp_path):
         R.WriteScalarSummary(writer=w._resource, step=5, tag="raw", value=2.0)
     got = _events(tmp_path)
     assert [(e.step, e.summary.value[0].tag) for e in got] == [(3, "s"), (4, "raw")]
+
+
+def test_a_writer_not_trackable_is_not_saved(tmp_path):
+    # (TF's save refuses it too: "Tried to export a function which references an
+    # 'untracked' resource")
+    class M(tf.Module):
+        def __init__(self):
+            self.w = tf.summary.create_file_writer(str(tmp_path / "logs"))
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def f(self, x):
+            with self.w.as_default(step=1):
+                tf.summary.scalar("loss", x)
+            return x
+
+    with pytest.raises(Exception, match="untracked' resource"):
+        tf.saved_model.save(M(), str(tmp_path / "sm"))

@@ -112,6 +112,8 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
     base = {"create_resource": "_creator", "initialize": "_initializer",
             "destroy_resource": "_destroyer"}[kind]
     w = lib.new_function(base)
+    if isinstance(table._state, WriterResource):
+        return _write_writer_function(w, table, kind)
     if kind == "create_resource":
         op, attrs = _creator_op(table)
         # a name of its own: TF shares one table among the creators of one shared_name
@@ -142,6 +144,23 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
         keys, values = _contents(table)
         w.node("LookupTableImportV2", [handle, w.bind(keys, f"{scope}/keys"),
                                        w.bind(values, f"{scope}/values")], name=scope)
+    w.finish([w.const(1, dt.int32)])
+    return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
+
+
+def _write_writer_function(w: Any, writer: Any, kind: str) -> tuple:
+    """A summary writer's function as TF writes it: `_create_resource` a SummaryWriter
+    node, `_initialize` CreateSummaryFileWriter on the writer's handle and its settings
+    (arguments bound to constants of the SavedModel), `_destroy_resource` nothing."""
+    if kind == "create_resource":
+        w.finish([w.node("SummaryWriter", [], {}, name="SummaryWriter")[0]])
+        return w.fdef.signature.name, [], TensorSpec((), dt.resource, "unknown")
+    if kind == "initialize":
+        scope = "CreateSummaryFileWriter"
+        handle = w.capture(writer, f"{scope}/writer")
+        args = [w.bind(t, f"{scope}/{n}") for t, n in zip(
+            writer._init_args, ("logdir", "max_queue", "flush_millis", "filename_suffix"))]
+        w.node(scope, [handle, *args], name=scope)
     w.finish([w.const(1, dt.int32)])
     return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
 

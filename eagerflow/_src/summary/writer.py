@@ -23,9 +23,11 @@ import threading
 import weakref
 from typing import Any
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import writer_ops
@@ -166,6 +168,26 @@ class _ResourceSummaryWriter(SummaryWriter):
             self._cleanup()
 
 
+class TrackableSummaryWriter(_ResourceSummaryWriter, TrackableResource):
+    """A file writer a SavedModel keeps (create_file_writer's experimental_trackable): TF's
+    resource object, whose `_create_resource` makes its SummaryWriter handle and whose
+    `_initialize` runs CreateSummaryFileWriter with its settings (`_init_args`, the
+    constants the saved function binds)."""
+
+    def __init__(self, logdir: str, max_queue: int, flush_millis: int, filename_suffix: str
+                 ) -> None:
+        TrackableResource.__init__(self)
+        _ResourceSummaryWriter.__init__(self, logdir, max_queue, flush_millis, filename_suffix)
+        self._handle = self._resource
+        self._init_args = (convert_to_tensor(logdir), convert_to_tensor(max_queue, dt.int32),
+                           convert_to_tensor(flush_millis, dt.int32),
+                           convert_to_tensor(filename_suffix))
+
+    @property
+    def _state(self) -> writer_ops.WriterResource:
+        return self._writer
+
+
 class _NoopSummaryWriter(SummaryWriter):
     """A writer that writes nothing (tf.summary.create_noop_writer): as TF's, it never
     becomes the default writer, and its init, flush and close do nothing (no operation)."""
@@ -204,7 +226,8 @@ def create_file_writer(logdir: Any, max_queue: int | None = None,
     flush_millis = 120000 if flush_millis is None else int(flush_millis)
     if filename_suffix is None:
         filename_suffix = ".v2"
-    return _ResourceSummaryWriter(logdir, max_queue, flush_millis, str(filename_suffix))
+    cls = TrackableSummaryWriter if experimental_trackable else _ResourceSummaryWriter
+    return cls(logdir, max_queue, flush_millis, str(filename_suffix))
 
 
 def create_noop_writer() -> SummaryWriter:
