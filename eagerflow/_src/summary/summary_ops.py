@@ -1,11 +1,14 @@
 """tf.summary.write / scalar / histogram / image / text / audio, and the step and record state.
 
-Sits on writer.py and encoders.py. Writing is one stateful primitive,
-`WriteSummary(step, data, record)`, whose attributes name the writer, the tag, the
-plugin metadata and how to encode the data. Eagerly it writes at once; inside
-tf.function it becomes a node of the traced graph and writes each time the graph
-runs, with the step and the record condition read at run time. With no default
-writer (or a no-op one) nothing is built and the call returns False, as in TF.
+Sits on writer.py, writer_ops.py and encoders.py. Each summary is TF's
+WriteSummary(writer, step, tensor, tag, summary_metadata) on the default writer's
+resource. Eagerly it writes at once (a histogram's, image's or audio's tensor, TensorBoard's
+form of its data, computed first); inside tf.function the traced graph is TF's: the
+summary's name scope, the LogicalAnd of the record conditions, and the write followed by
+a True constant waiting on it, inside an If ("summary_cond") where the condition is
+known only when the graph runs. A histogram's, image's or audio's data is computed there
+by eagerflow's own SummaryData op, where TF's graph has several of its ops. With no
+default writer (or a no-op one) nothing is built and the call returns False, as in TF.
 """
 
 from __future__ import annotations

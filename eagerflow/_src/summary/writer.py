@@ -1,17 +1,19 @@
-"""Summary writers, the default-writer state, and event files.
+"""Summary writers (tf.summary.create_file_writer) and the default-writer state.
 
-Sits under summary_ops.py. A file writer owns one event file named as
-TensorFlow names them (`events.out.tfevents.<secs>.<host>.<pid>.<n>.v2`), whose
-records are TFRecord-framed serialized `Event` protos: a little-endian uint64
-length, its masked CRC32C, the bytes, their masked CRC32C. Events are queued and
-written when `max_queue` are pending or `flush_millis` have passed, on flush(),
-on leaving `as_default()`, on close(), when the writer is garbage collected, and
-at interpreter exit.
+Sits under summary_ops.py, over writer_ops.py. A file writer holds TF's writer resource:
+its handle (`_resource`, eagerly an anonymous one, "_AnonymousVar<n>") names the
+writer CreateSummaryFileWriter's work made, one event file (writer_ops.EventFile:
+`events.out.tfevents.<secs>.<host>.<pid>.<n>.v2`), whose events are written when
+`max_queue` are pending or `flush_millis` have passed, on flush(), on leaving
+`as_default()`, on close(), when the writer is garbage collected, and at interpreter
+exit. With `experimental_trackable` it is a TrackableResource a SavedModel keeps, as TF's.
 
 The default writer, the default step and the recording condition are per thread,
 as in TensorFlow. In a graph (TF 1's, or a function being traced) `init`, `flush` and
-`close` give operations, as TF's writers do, that act when they run: FlushSummaryWriter
-and CloseSummaryWriter (the file is opened when the writer is made, so `init` is a NoOp).
+`close` give operations, as TF's writers do, that act when they run: FlushSummaryWriter,
+and a flush then CloseSummaryWriter (the file is opened when the writer is made, so
+`init` is a NoOp); a function's graph takes the writer by reference, its handle captured
+as TF captures it.
 """
 
 from __future__ import annotations
