@@ -51,6 +51,9 @@ NO_TF_FORM = {
 }
 # Written, but imported only in part.
 PARTIAL = {
+    "TensorSummary": "export only as far as TF runs it: its value names the node that ran it, "
+                     "which TF's runtime names after inlining the call "
+                     "(\"PartitionedCall/TensorSummary\"); eagerly, \"TensorSummary\"",
     "GatherNd": "batch_dims > 0: TF composes it in Python (array_ops.batch_gather_nd)",
     "GatherV2Grad": "batch_dims > 0",
     "PrintV2": "export only: TF's PrintV2 prints a StringFormat's string, eagerflow's "
