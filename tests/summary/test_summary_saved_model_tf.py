@@ -126,3 +126,51 @@ def test_our_saved_model_writing_summaries_loads_in_tf_and_writes_our_events(tmp
     (theirs,) = set(glob.glob(str(logs / "events.out.tfevents.*"))) - {ours}
     assert _values(theirs) == _values(ours)
     assert [s for s, _ in _values(ours)] == [5, 5, 5, 5, 6, 6, 6]
+
+
+TF_GRAPH = r'''
+import os, sys
+import tensorflow as tf
+
+d = sys.argv[1]
+g = tf.Graph()
+with g.as_default():
+    w = tf.raw_ops.SummaryWriter(name="my_writer")
+    other = tf.raw_ops.SummaryWriter(shared_name="shared", name="other")
+    tf.raw_ops.CreateSummaryFileWriter(writer=w, logdir=os.path.join(d, "g"), max_queue=10,
+                                       flush_millis=100000, filename_suffix=".v2")
+    x = tf.compat.v1.placeholder(tf.float32, [], name="x")
+    tf.raw_ops.WriteScalarSummary(writer=w, step=7, tag="loss", value=x, name="write")
+    tf.raw_ops.FlushSummaryWriter(writer=w, name="flush")
+    tf.raw_ops.CloseSummaryWriter(writer=w, name="close")
+    tf.raw_ops.WriteScalarSummary(writer=other, step=1, tag="a", value=1.0, name="other_write")
+open(os.path.join(d, "graph.pb"), "wb").write(g.as_graph_def().SerializeToString())
+'''
+
+
+def test_a_tf_graph_of_writer_ops_runs_in_a_session(tmp_path):
+    subprocess.run([TF_PYTHON, "-c", TF_GRAPH, str(tmp_path)], check=True, env=TF_ENV,
+                   capture_output=True)
+    gd = tf.compat.v1.GraphDef()
+    gd.ParseFromString((tmp_path / "graph.pb").read_bytes())
+    g = tf.Graph()
+    with g.as_default():
+        tf.graph_util.import_graph_def(gd, name="")
+    with tf.compat.v1.Session(graph=g) as sess:
+        sess.run("CreateSummaryFileWriter")
+        sess.run("write", {"x:0": 2.5})
+        sess.run("flush")
+        # (TF 2.21's words: a writer never created, then one closed; a graph's writer of no
+        # shared_name is named "")
+        with pytest.raises(tf.errors.NotFoundError,
+                           match="Resource localhost/shared/N10tensorflow22Summary"):
+            sess.run("other_write")
+        sess.run("close")
+        with pytest.raises(tf.errors.NotFoundError,
+                           match="Resource localhost//N10tensorflow22SummaryWriterInterfaceE "
+                                 "does not exist."):
+            sess.run("write", {"x:0": 1.0})
+    (path,) = glob.glob(str(tmp_path / "g" / "events.out.tfevents.*"))
+    got = [e for e in events_reader.summary_iterator(path) if e.HasField("summary")]
+    assert [(e.step, e.summary.value[0].tag, e.summary.value[0].simple_value)
+            for e in got] == [(7, "loss", 2.5)]
