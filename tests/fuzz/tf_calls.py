@@ -91,6 +91,15 @@ NO_TF_OP = {
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
     "SummaryData": "eagerflow's own op (a summary's data inside tf.function); tested in "
                    "tests/summary",
+    **{op: "acts on a summary writer resource (its sample's writer is eagerflow's): compared "
+           "with TF 2.21 in tests/summary/test_writer_ops.py and "
+           "test_summary_saved_model_tf.py" for op in (
+               "SummaryWriter", "CreateSummaryFileWriter", "CreateSummaryDbWriter",
+               "FlushSummaryWriter", "CloseSummaryWriter", "WriteSummary", "WriteScalarSummary",
+               "WriteHistogramSummary", "WriteImageSummary", "WriteAudioSummary",
+               "WriteRawProtoSummary", "WriteGraphSummary", "ImportEvent")},
+    "AudioSummary": "refused whatever its input (TF 2.21 removed it in GraphDef version 15); "
+                    "its words are checked in the registry suite",
     "MaxPoolGradGradWithArgmax": "TF 2.21 registers no CPU kernel (NotFoundError); compared "
                                  "with a loop in the registry suite",
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "
