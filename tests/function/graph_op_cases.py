@@ -665,6 +665,16 @@ CASES = {
             w.close()
         SPECS = []
     """,
+    "summary_writer_made_in_function": """
+        import tempfile
+        logdir = tempfile.mkdtemp()
+        def f():
+            w = tf.summary.create_file_writer(logdir)
+            with w.as_default(step=1):
+                tf.summary.scalar("s", 1.0)
+            w.flush()
+        SPECS = []
+    """,
     "summary_write_raw_pb": """
         import tempfile
         w = tf.summary.create_file_writer(tempfile.mkdtemp())

@@ -514,3 +514,17 @@ def test_tensor_summary_refuses_a_tag_or_metadata_that_is_not_a_scalar():
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="serialized_summary_metadata must be scalar"):
         tf.raw_ops.TensorSummaryV2(tag="t", tensor=[1.5], serialized_summary_metadata=[])
+
+
+def test_a_writer_made_inside_a_function_writes_when_it_runs(tmp_path):
+    # (TF makes it eagerly, its handle captured: the function keeps it open after the
+    # Python writer is gone)
+    @tf.function
+    def f(x):
+        w = tf.summary.create_file_writer(str(tmp_path))
+        with w.as_default(step=2):
+            tf.summary.scalar("x", x)
+
+    f(tf.constant(1.5))
+    f(tf.constant(2.5))
+    assert [(s, float(v)) for s, v in tensors(tmp_path)["x"]] == [(2, 1.5), (2, 2.5)]

@@ -149,7 +149,9 @@ class _ResourceSummaryWriter(SummaryWriter):
         if in_graph:
             handle.target = self._writer
         self._resource = resource_tensor(handle, CPU_DEVICE)
-        self._finalizer = weakref.finalize(self, _release, handle, self._writer)
+        # (released with its handle tensor, as TF's eager resource: a function that
+        # captured the handle keeps the writer open after the Python object is gone)
+        self._finalizer = weakref.finalize(self._resource, _release, handle, self._writer)
 
     @property
     def _file(self) -> writer_ops.EventFile:

@@ -236,7 +236,8 @@ def bind_on_writer(op: OpDef, writer: Any, inputs: Any, name: str | None = None)
         return bind(op, (writer._resource, *_made(inputs)), {}, name)
     capture = getattr(graph, "_capture_resource", None)
     if capture is None or not getattr(graph, "building_function", False):
-        bind(op, (writer._writer, *_made(inputs)), {}, name)
+        # (TF 1's graph: the handle, a constant the graph keeps, and the writer with it)
+        bind(op, (writer._resource, *_made(inputs)), {}, name)
         return graph.operations[-1]  # (the operation: what tf.control_dependencies takes)
     ops = graph.operations
     n = len(ops)
