@@ -528,3 +528,23 @@ def test_a_writer_made_inside_a_function_writes_when_it_runs(tmp_path):
     f(tf.constant(1.5))
     f(tf.constant(2.5))
     assert [(s, float(v)) for s, v in tensors(tmp_path)["x"]] == [(2, 1.5), (2, 2.5)]
+
+
+def test_a_functions_record_conditions_and_variable_step_are_read_when_it_runs(tmp_path):
+    w = tf.summary.create_file_writer(str(tmp_path))
+    v = tf.Variable(2, dtype=tf.int64)
+
+    @tf.function
+    def f(c):
+        with w.as_default(step=v):
+            with tf.summary.record_if(c):
+                tf.summary.scalar("s", 1.0)
+            with tf.summary.record_if(lambda: v > 2):
+                tf.summary.scalar("lam", 2.0)
+        v.assign_add(1)
+
+    for c in (True, False, True):
+        f(tf.constant(c))
+    w.flush()
+    got = tensors(tmp_path)
+    assert [s for s, _ in got["s"]] == [2, 4] and [s for s, _ in got["lam"]] == [3, 4]

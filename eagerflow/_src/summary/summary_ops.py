@@ -275,7 +275,7 @@ def _recorded(record: Any, write: Any) -> Any:
     if _static_false(record):
         constant(False)  # (TF's should_record_summaries: a constant)
         return constant(False)
-    if record is _TRUE[0]:  # (a constant of its own in each graph's LogicalAnd, as TF's)
+    if _TRUE and record is _TRUE[0]:  # (a constant of its own in each graph's LogicalAnd)
         record = convert_to_tensor(True)
     should = logical_and(convert_to_tensor(True), record)
 
