@@ -273,16 +273,23 @@ def test_a_graphs_writer_init_flush_and_close_are_operations_that_act_when_run(t
             tf.summary.scalar("s", 0.5)
         ops = tf.compat.v1.summary.all_v2_summary_ops()
         init, flush, close = w.init(), w.flush(), w.close()
-        assert [o.type for o in (init, flush, close)] == ["NoOp", "FlushSummaryWriter",
+        # (TF's graph: the writer's nodes, its file made when `init` runs)
+        assert [o.type for o in (init, flush, close)] == ["CreateSummaryFileWriter",
+                                                          "FlushSummaryWriter",
                                                           "CloseSummaryWriter"]
+        assert init.name == "create_file_writer/CreateSummaryFileWriter"
         assert len(ops) == 1 and not w._closed
+        assert not list(tmp_path.iterdir())
         with tf.compat.v1.Session() as sess:
-            sess.run([init, ops])
+            sess.run(init)
+            sess.run(ops)
             assert tensors(tmp_path) == {}  # queued
             sess.run(flush)
             assert [s for s, _ in tensors(tmp_path)["s"]] == [3]
             sess.run(close)
-            with pytest.raises(tf.errors.NotFoundError, match="create_file_writer/N10"):
+            with pytest.raises(tf.errors.NotFoundError,
+                               match="Resource localhost//N10tensorflow22SummaryWriterInterfaceE"
+                                     " does not exist."):
                 sess.run(ops)
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="expected to be a resource tensor but is a float tensor"):

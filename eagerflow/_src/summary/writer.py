@@ -25,11 +25,16 @@ import threading
 import weakref
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import writer_ops
@@ -136,38 +141,59 @@ class _ResourceSummaryWriter(SummaryWriter):
         # A multi-worker job's non-chief writes to a private directory, removed on close.
         target, self._cleanup = worker_files.summary_logdir(logdir)
         self._closed = False
-        # (eagerly an anonymous resource, as TF's; one made while a graph is built is known
-        # by its handle alone, named by the graph's op scope in TF's errors)
-        in_graph = _ctx.graph is not None and hasattr(_ctx.graph, "unique_name")
-        self._resource_name = (_ctx.graph.unique_name("create_file_writer") if in_graph
-                               else f"_AnonymousVar{next(_anonymous)}")
-        handle = ResourceHandle(self._resource_name, CPU_DEVICE, "localhost", writer_ops.KIND)
+        self._init_op: Any = None
+        graph = _ctx.graph
+        if graph is not None and not getattr(graph, "building_function", True):
+            self._build_in_graph(target, max_queue, flush_millis, filename_suffix)
+            return
+        # (an anonymous resource, as TF's eager one; inside tf.function too, which makes
+        # it eagerly, in its init_scope)
+        handle = ResourceHandle(f"_AnonymousVar{next(_anonymous)}", CPU_DEVICE, "localhost",
+                                writer_ops.KIND)
         self._writer = writer_ops.create_file_writer(
             writer_ops.writer_handle(handle.name), target, max_queue, flush_millis,
-            filename_suffix) if not in_graph else writer_ops.WriterResource(
-            writer_ops.EventFile(target, max_queue, flush_millis, filename_suffix), handle.name)
-        if in_graph:
-            handle.target = self._writer
+            filename_suffix)
         self._resource = resource_tensor(handle, CPU_DEVICE)
         # (released with its handle tensor, as TF's eager resource: a function that
         # captured the handle keeps the writer open after the Python object is gone)
         self._finalizer = weakref.finalize(self._resource, _release, handle, self._writer)
+
+    def _build_in_graph(self, logdir: str, max_queue: int, flush_millis: int,
+                        suffix: str) -> None:
+        """In TF 1's graph, TF's nodes: the settings' constants, the SummaryWriter node
+        (its handle, named "" as TF's of no shared_name) and CreateSummaryFileWriter, the
+        `init` op a Session runs to create the file."""
+        with name_scope("create_file_writer"):
+            args = (constant(logdir), constant(np.int32(max_queue)),
+                    constant(np.int32(flush_millis)), constant(suffix))
+            self._resource = bind(writer_ops.SUMMARY_WRITER, (), {})
+            bind(writer_ops.CREATE_FILE_WRITER, (self._resource, *args), {})
+            self._init_op = _ctx.graph.operations[-1]
+        self._writer = None
+        self._finalizer = None
+
+    def init(self) -> Any:
+        if self._init_op is not None and _ctx.graph is self._init_op.graph:
+            return self._init_op
+        return super().init()
 
     @property
     def _file(self) -> writer_ops.EventFile:
         return self._writer.file
 
     def write_event(self, event: Any) -> bool:
-        if self._closed or self._writer.closed:
+        if self._closed or self._writer is None or self._writer.closed:
             return False
         return self._writer.write(event)
 
     def _flush(self) -> None:
-        self._writer.file.flush()
+        if self._writer is not None:
+            self._writer.file.flush()
 
     def _close(self) -> None:
         self._closed = True
-        self._finalizer()
+        if self._finalizer is not None:
+            self._finalizer()
         if self._cleanup is not None:
             self._cleanup()
 

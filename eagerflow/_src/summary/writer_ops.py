@@ -36,6 +36,7 @@ import struct
 import tempfile
 import threading
 import time
+import weakref
 from typing import Any
 
 import numpy as np
@@ -93,6 +94,7 @@ class EventFile:
         self.last_flush = time.time()
         self.lock = threading.Lock()
         self.closed = False
+        _OPEN.add(self)
         pb = protos.get()
         first = pb.Event(wall_time=float(int(time.time())), file_version="brain.Event:2")
         first.source_metadata.writer = "eagerflow.summary"
@@ -130,6 +132,17 @@ class EventFile:
             finally:
                 self.closed = True
                 self.f.close()
+
+
+# The event files open, flushed and closed at exit (those no writer object finalizes: a
+# raw op's or a TF 1 graph's writer)
+_OPEN: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_files() -> None:
+    for f in list(_OPEN):
+        f.close()
 
 
 class WriterResource(HeldResource):
@@ -203,7 +216,7 @@ def create_file_writer(h: Any, logdir: str, max_queue: int, flush_millis: int,
     hh = None if isinstance(h, WriterResource) else _held(h)
     res = h if hh is None else hh.target if hh.kind == KIND else None
     if isinstance(res, WriterResource):  # (a writer known by reference: a SavedModel's)
-        if res.file is None:
+        if res.closed:  # (not made yet, or closed: made again, as TF's)
             res.file = EventFile(logdir, max_queue, flush_millis, suffix)
         return find_writer("CreateSummaryFileWriter", res)
     have = RESOURCES.lookup(hh.container, hh.name)
@@ -343,7 +356,18 @@ def _summary_writer_infer(shared_name: str = "", container: str = "") -> list:
 
 
 def _summary_writer_kernel(xp: Any, shared_name: str = "", container: str = "") -> np.ndarray:
-    return writer_handle(str(shared_name), str(container))
+    own = _ctx.kernels  # (a TF 1 Session's kernels, or None: the process's)
+    if own is None:
+        return writer_handle(str(shared_name), str(container))
+    # (a Session's resources are its own, as each of TF's has a resource manager: its
+    # handles carry their writer, made by CreateSummaryFileWriter)
+    key = ("resource", container or "localhost", str(shared_name))
+    res = own.get(key)
+    if not isinstance(res, WriterResource):
+        res = own[key] = WriterResource(None, str(shared_name))
+    arr = writer_handle(str(shared_name), str(container))
+    arr[()].target = res
+    return arr
 
 
 def _handle_ref(shared_name: str = "", container: str = "") -> str:
