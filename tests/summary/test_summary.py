@@ -555,3 +555,22 @@ def test_a_functions_record_conditions_and_variable_step_are_read_when_it_runs(t
     w.flush()
     got = tensors(tmp_path)
     assert [s for s, _ in got["s"]] == [2, 4] and [s for s, _ in got["lam"]] == [3, 4]
+
+
+def test_write_takes_its_tag_as_given_and_the_summaries_their_scopes(tmp_path):
+    # (TF 2.21's tags: ['w', 'a/s', 'w', 'b/s'])
+    w = tf.summary.create_file_writer(str(tmp_path))
+    with w.as_default(step=1):
+        with tf.name_scope("a"):
+            tf.summary.write("w", 1.0)
+            tf.summary.scalar("s", 1.0)
+
+        @tf.function
+        def f():
+            with tf.name_scope("b"):
+                tf.summary.write("w", 1.0)
+                tf.summary.scalar("s", 1.0)
+
+        f()
+    w.flush()
+    assert [v.tag for e in events(tmp_path) for v in e.summary.value] == ["w", "a/s", "w", "b/s"]

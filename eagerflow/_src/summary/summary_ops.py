@@ -312,7 +312,8 @@ def write(tag: str, tensor: Any, step: Any = None, metadata: Any = None,
         meta = metadata.SerializeToString()
     if is_variable(tensor):
         tensor = tensor._as_tensor()
-    return _write(_tag(tag), tensor, step, meta, "raw", scope=name)
+    # (the tag as given: TF's write takes no name scope into it, as the summaries do)
+    return _write(tag, tensor, step, meta, "raw", scope=name)
 
 
 def _value(data: Any, dtype: Any = None) -> Any:

@@ -31,7 +31,7 @@ from eagerflow._src.graph.ir import Graph
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.summary import profiler as profiler_mod
 from eagerflow._src.summary import protos
-from eagerflow._src.summary.summary_ops import _record_condition, write
+from eagerflow._src.summary.summary_ops import _record_condition, _tag, write
 from eagerflow._src.summary.writer import _state
 from eagerflow._src.summary.writer_ops import WRITE_GRAPH
 
@@ -157,7 +157,8 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
         meta = pb.SummaryMetadata()
         meta.plugin_data.plugin_name = plugin
         meta.plugin_data.content = b"1"
-        write(name, run_metadata.SerializeToString(), step=step, metadata=meta)
+        # (TF's summary scope: the name scopes prefix the tag)
+        write(_tag(name), run_metadata.SerializeToString(), step=step, metadata=meta)
     if profiler:
         if profiler_outdir:
             get_logger().warning("Ignoring `profiler_outdir` passed to trace_export(). Please pass "
