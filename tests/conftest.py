@@ -13,6 +13,7 @@ import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402
 import eagerflow._src.summary.summary_ops  # noqa: F401, E402
 import eagerflow._src.summary.v1_ops  # noqa: F401, E402
+import eagerflow._src.summary.writer_ops  # noqa: F401, E402
 from eagerflow._src.core import runtime_options  # noqa: E402
 from tests import global_state  # noqa: E402
 from tests.gpu_target import ON_GPU  # noqa: E402

@@ -629,6 +629,68 @@ CASES = {
             return v.count_up_to(5) + x, tf.compat.v1.count_up_to(w, 9, name="counted")
         SPECS = [tf.TensorSpec([], tf.int32)]
     """,
+    # -- tf.summary: TF's WriteSummary on a captured writer, its step and record condition --
+    "summary_scalar_default_step": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f():
+            with w.as_default(step=3):
+                tf.summary.scalar("s", 1.0)
+        SPECS = []
+    """,
+    "summary_scalar_tensor_step": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x, step):
+            with w.as_default():
+                tf.summary.scalar("loss", x, step=step)
+        SPECS = [tf.TensorSpec([], tf.float32), tf.TensorSpec([], tf.int64)]
+    """,
+    "summary_record_if_false": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=1):
+                with tf.summary.record_if(False):
+                    tf.summary.scalar("s", x)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "summary_write_text": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=2):
+                tf.summary.write("raw", x)
+                tf.summary.text("t", "hello")
+        SPECS = [tf.TensorSpec([3], tf.int32)]
+    """,
+    "summary_flush_close": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f():
+            w.flush()
+            tf.summary.flush(w)
+            w.close()
+        SPECS = []
+    """,
+    "summary_writer_made_in_function": """
+        import tempfile
+        logdir = tempfile.mkdtemp()
+        def f():
+            w = tf.summary.create_file_writer(logdir)
+            with w.as_default(step=1):
+                tf.summary.scalar("s", 1.0)
+            w.flush()
+        SPECS = []
+    """,
+    "summary_write_raw_pb": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=4):
+                tf.summary.experimental.write_raw_pb(x)
+        SPECS = [tf.TensorSpec([None], tf.string)]
+    """,
 }
 
 

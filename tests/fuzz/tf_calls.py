@@ -89,11 +89,17 @@ NO_TF_OP = {
     "CollectiveGatherV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
-    "WriteSummary": "writes an event file; tested in tests/summary",
-    "FlushSummaryWriter": "acts on a summary writer (a Python object here, a resource in TF): "
-                          "tested in tests/summary",
-    "CloseSummaryWriter": "acts on a summary writer (a Python object here, a resource in TF): "
-                          "tested in tests/summary",
+    "SummaryData": "eagerflow's own op (a summary's data inside tf.function); tested in "
+                   "tests/summary",
+    **{op: "acts on a summary writer resource (its sample's writer is eagerflow's): compared "
+           "with TF 2.21 in tests/summary/test_writer_ops.py and "
+           "test_summary_saved_model_tf.py" for op in (
+               "SummaryWriter", "CreateSummaryFileWriter", "CreateSummaryDbWriter",
+               "FlushSummaryWriter", "CloseSummaryWriter", "WriteSummary", "WriteScalarSummary",
+               "WriteHistogramSummary", "WriteImageSummary", "WriteAudioSummary",
+               "WriteRawProtoSummary", "WriteGraphSummary", "ImportEvent")},
+    "AudioSummary": "refused whatever its input (TF 2.21 removed it in GraphDef version 15); "
+                    "its words are checked in the registry suite",
     "MaxPoolGradGradWithArgmax": "TF 2.21 registers no CPU kernel (NotFoundError); compared "
                                  "with a loop in the registry suite",
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "

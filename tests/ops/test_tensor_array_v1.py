@@ -4,6 +4,7 @@ eagerly: each step of tensor_array_v1_cases.py's programs gives what TF 2.21 gav
 messages."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,13 +17,19 @@ GOLDEN = json.loads((Path(__file__).with_name("tensor_array_v1_golden.json")).re
 
 
 def _recorded(steps: list) -> list:
-    return [[*s[:2], as_recorded(s[2])] if s[0] == "error" else s for s in steps]
+    return [[*s[:2], _unnumbered(as_recorded(s[2]))] if s[0] == "error" else s
+            for s in steps]
+
+
+def _unnumbered(message: str) -> str:
+    """A variable's resource name counts the variables the process made before it."""
+    return re.sub(r"name 'Variable/\d+'", "name 'Variable/N'", message)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_program_as_tf(name):
     got = _recorded(outcomes(tf, CASES[name]))
-    want = GOLDEN["cases"][name]
+    want = _recorded(GOLDEN["cases"][name])
     assert len(got) == len(want)
     for i, (g, w) in enumerate(zip(got, want)):
         assert g == w, f"step {i}"

@@ -33,10 +33,9 @@ NO_TF_FORM = {
     # a saved function
     "CollectiveGatherV2": "a collective across replicas",
     "CollectiveReduceV2": "a collective across replicas",
-    # registered by tf.summary (when imported): eagerflow's writes name no writer resource
-    "WriteSummary": "a summary write",
-    "FlushSummaryWriter": "a summary writer's flush (no writer resource)",
-    "CloseSummaryWriter": "a summary writer's close (no writer resource)",
+    # registered by tf.summary (when imported): what a histogram, image or audio summary
+    # writes, which TF's graph computes with several ops
+    "SummaryData": "eagerflow's one op for a summary's data",
     # a table is a resource: written as the captured argument of a function that the
     # SavedModel binds to the table's object (tests/saved_model/test_lookup_tables.py)
     "LookupTableExportV2": "a table resource", "LookupTableFindV2": "a table resource",
@@ -52,6 +51,9 @@ NO_TF_FORM = {
 }
 # Written, but imported only in part.
 PARTIAL = {
+    "TensorSummary": "export only as far as TF runs it: its value names the node that ran it, "
+                     "which TF's runtime names after inlining the call "
+                     "(\"PartitionedCall/TensorSummary\"); eagerly, \"TensorSummary\"",
     "GatherNd": "batch_dims > 0: TF composes it in Python (array_ops.batch_gather_nd)",
     "GatherV2Grad": "batch_dims > 0",
     "PrintV2": "export only: TF's PrintV2 prints a StringFormat's string, eagerflow's "
@@ -68,7 +70,7 @@ PARTIAL = {
 # binds to the variables (tests/saved_model/test_saved_model_api.py); one returning a handle
 # (VarHandleOp's, a table creator's) can't run here: eagerflow's imported functions hold no
 # resource tensors. (A function over tables takes them likewise: test_lookup_tables.py.)
-RETURNS_HANDLE = {"VarHandleOp", "HashTableV2", "MutableHashTableV2",
+RETURNS_HANDLE = {"VarHandleOp", "HashTableV2", "MutableHashTableV2", "SummaryWriter",
                   "MutableHashTableOfTensorsV2", "MutableDenseHashTableV2",
                   "TensorArrayV3", "TensorArrayGradV3", "TensorArrayGradWithShape", "StackV2"}
 CASES = [(op, i, s) for op in sorted(all_ops(), key=lambda o: o.name)

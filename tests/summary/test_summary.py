@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import eagerflow as tf
-from eagerflow._src.backend import to_host
 from eagerflow._src.core.context import _state
 from eagerflow._src.summary import encoders, protos, summary_ops, trace
 from eagerflow._src.summary.writer import FLUSH_WRITER
@@ -274,19 +273,27 @@ def test_a_graphs_writer_init_flush_and_close_are_operations_that_act_when_run(t
             tf.summary.scalar("s", 0.5)
         ops = tf.compat.v1.summary.all_v2_summary_ops()
         init, flush, close = w.init(), w.flush(), w.close()
-        assert [o.type for o in (init, flush, close)] == ["NoOp", "FlushSummaryWriter",
+        # (TF's graph: the writer's nodes, its file made when `init` runs)
+        assert [o.type for o in (init, flush, close)] == ["CreateSummaryFileWriter",
+                                                          "FlushSummaryWriter",
                                                           "CloseSummaryWriter"]
+        assert init.name == "create_file_writer/CreateSummaryFileWriter"
         assert len(ops) == 1 and not w._closed
+        assert not list(tmp_path.iterdir())
         with tf.compat.v1.Session() as sess:
-            sess.run([init, ops])
+            sess.run(init)
+            sess.run(ops)
             assert tensors(tmp_path) == {}  # queued
             sess.run(flush)
             assert [s for s, _ in tensors(tmp_path)["s"]] == [3]
             sess.run(close)
-            with pytest.raises(tf.errors.NotFoundError, match="create_file_writer/N10"):
+            with pytest.raises(tf.errors.NotFoundError,
+                               match="Resource localhost//N10tensorflow22SummaryWriterInterfaceE"
+                                     " does not exist."):
                 sess.run(ops)
-    with pytest.raises(tf.errors.InvalidArgumentError, match="writer must be a summary writer"):
-        summary_ops.bind(FLUSH_WRITER, (), {"writer": "not a writer"})
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="expected to be a resource tensor but is a float tensor"):
+        summary_ops.bind(FLUSH_WRITER, (tf.constant(1.0),), {})
 
 
 def test_a_noop_writer_never_becomes_the_default(tmp_path):
@@ -391,34 +398,28 @@ def test_files_written_without_tensorboard_are_the_same_wire_format(tmp_path, mo
 
 
 def test_summaries_inside_a_traced_graph_write_when_it_runs(tmp_path):
-    done = tf.constant(False)  # (made eagerly: under a graph tf.constant makes a Const node)
-
-    class RecordingGraph:
-        def __init__(self):
-            self.ops = []
-
-        def add_op(self, op, inputs, attrs, name=None):
-            self.ops.append((op, inputs, attrs))
-            return (done,)
-
     w = tf.summary.create_file_writer(str(tmp_path))
-    g = RecordingGraph()
-    with w.as_default(step=7):
-        _state.graph = g
-        try:
+
+    @tf.function
+    def f(on):
+        with w.as_default(step=7):
             tf.summary.scalar("traced", 1.0)
             with tf.summary.record_if(False):
-                tf.summary.scalar("traced_off", 1.0)  # the condition is an input of the op
-        finally:
-            _state.graph = None
+                tf.summary.scalar("traced_off", 1.0)  # (TF builds no write)
+            with tf.summary.record_if(on):
+                tf.summary.scalar("maybe", 2.0)  # (TF's write inside an If)
+
+    graph = f.get_concrete_function(tf.TensorSpec([], tf.bool)).graph
+    types = [o.type for o in graph.get_operations()]
+    assert types.count("WriteSummary") == 1 and "If" in types
     assert tensors(tmp_path) == {}  # tracing wrote nothing
-    assert [op.name for op, _, _ in g.ops] == ["WriteSummary", "WriteSummary"]
-    assert summary_ops.WRITE_SUMMARY.stateful
-    for op, inputs, attrs in g.ops:  # running the graph runs the kernel
-        op.kernel(np, *[to_host(t._arr) for t in inputs], **attrs)
+    f(tf.constant(False))
+    f(tf.constant(True))
     w.flush()
-    assert [s for s, _ in tensors(tmp_path)["traced"]] == [7] and "traced_off" not in \
-        tensors(tmp_path)
+    got = tensors(tmp_path)
+    assert [s for s, _ in got["traced"]] == [7, 7] and "traced_off" not in got
+    assert [s for s, _ in got["maybe"]] == [7]
+    assert summary_ops.WRITE_SUMMARY.stateful
 
 
 def test_trace_export(tmp_path):
@@ -520,3 +521,56 @@ def test_tensor_summary_refuses_a_tag_or_metadata_that_is_not_a_scalar():
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="serialized_summary_metadata must be scalar"):
         tf.raw_ops.TensorSummaryV2(tag="t", tensor=[1.5], serialized_summary_metadata=[])
+
+
+def test_a_writer_made_inside_a_function_writes_when_it_runs(tmp_path):
+    # (TF makes it eagerly, its handle captured: the function keeps it open after the
+    # Python writer is gone)
+    @tf.function
+    def f(x):
+        w = tf.summary.create_file_writer(str(tmp_path))
+        with w.as_default(step=2):
+            tf.summary.scalar("x", x)
+
+    f(tf.constant(1.5))
+    f(tf.constant(2.5))
+    assert [(s, float(v)) for s, v in tensors(tmp_path)["x"]] == [(2, 1.5), (2, 2.5)]
+
+
+def test_a_functions_record_conditions_and_variable_step_are_read_when_it_runs(tmp_path):
+    w = tf.summary.create_file_writer(str(tmp_path))
+    v = tf.Variable(2, dtype=tf.int64)
+
+    @tf.function
+    def f(c):
+        with w.as_default(step=v):
+            with tf.summary.record_if(c):
+                tf.summary.scalar("s", 1.0)
+            with tf.summary.record_if(lambda: v > 2):
+                tf.summary.scalar("lam", 2.0)
+        v.assign_add(1)
+
+    for c in (True, False, True):
+        f(tf.constant(c))
+    w.flush()
+    got = tensors(tmp_path)
+    assert [s for s, _ in got["s"]] == [2, 4] and [s for s, _ in got["lam"]] == [3, 4]
+
+
+def test_write_takes_its_tag_as_given_and_the_summaries_their_scopes(tmp_path):
+    # (TF 2.21's tags: ['w', 'a/s', 'w', 'b/s'])
+    w = tf.summary.create_file_writer(str(tmp_path))
+    with w.as_default(step=1):
+        with tf.name_scope("a"):
+            tf.summary.write("w", 1.0)
+            tf.summary.scalar("s", 1.0)
+
+        @tf.function
+        def f():
+            with tf.name_scope("b"):
+                tf.summary.write("w", 1.0)
+                tf.summary.scalar("s", 1.0)
+
+        f()
+    w.flush()
+    assert [v.tag for e in events(tmp_path) for v in e.summary.value] == ["w", "a/s", "w", "b/s"]

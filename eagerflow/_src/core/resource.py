@@ -86,6 +86,14 @@ class ResourceManager:
 RESOURCES = ResourceManager()
 
 
+class HeldResource:
+    """A resource a graph takes by reference, as an op's input (a lookup table's state, a
+    summary writer): exported as TF's function captures it, a resource argument named
+    `handle_arg` ("table_handle", "writer": the input of TF's op it feeds)."""
+
+    handle_arg = "resource"
+
+
 class TrackableResource(Trackable):
     """Holds a resource: subclasses define `_create_resource` (and may define
     `_initialize` and `_destroy_resource`)."""

@@ -31,7 +31,7 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
     shape_str,
 )
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dtype_word, fail, int_attr
 from eagerflow._src.ops.dispatch import bind, bind_at
@@ -158,6 +158,8 @@ def _destroy_kernel(xp: Any, h: Any, *, ignore_lookup_error: bool = True) -> tup
 
 
 def _destroy_load(node: Any) -> list:
+    if isinstance(node.inputs[0], HeldResource):
+        return []  # (a SavedModel's table or writer, taken by reference: it lives while used)
     bind(DESTROY, (node.inputs[0],),
          {"ignore_lookup_error": node.attrs["ignore_lookup_error"]})
     return []

@@ -28,6 +28,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.ops.hash_ops import murmur64
 from eagerflow._src.ops.packed_strings import Index, packed_of
 
@@ -44,8 +45,10 @@ def _fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
-class TableState:
+class TableState(HeldResource):
     """A hash map from keys (Python scalars or bytes) to values (scalars or arrays)."""
+
+    handle_arg = "table_handle"
 
     key_shape: tuple = ()
     # False: a static table made by HashTableV2 and not yet filled by its initializer

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.ops.lookup_ops import TableState
 
 
 class ExportError(ValueError):
@@ -39,7 +39,7 @@ def touched_captures(graph: Any, assets: dict, tables: dict) -> list:
             for x in list(op.inputs) + [op.attrs.get("var")]:
                 if x is not None and is_variable(x):
                     out.setdefault(id(x), x)
-                elif isinstance(x, TableState):  # (a table taken by reference)
+                elif isinstance(x, HeldResource):  # (a table taken by reference)
                     table = tables.get(id(x), x)
                     out.setdefault(id(table), table)
             if op.type == "Const" and id(op.attrs["value"]) in assets:

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
@@ -219,7 +220,7 @@ class FunctionWriter:
             hd = arg.handle_data.add(dtype=dt.as_dtype(obj.dtype).as_datatype_enum)
             set_shape(hd.shape, obj.shape._dims)
             ref = Ref(arg.name, dt.resource)
-        elif isinstance(getattr(obj, "_state", obj), TableState):  # a lookup table
+        elif isinstance(getattr(obj, "_state", obj), HeldResource):  # a table, a writer
             # (named as a variable's: after its "<node>/table_handle" placeholder, where
             # the traced graph made one)
             ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
@@ -229,9 +230,9 @@ class FunctionWriter:
                 base = str(next(UIDS))
                 ref = self.add_arg(base, dt.resource, (), specified=base)
             else:
-                base = name or (ph.name.replace("/", "_") if ph is not None else
-                                "table_handle")
-                ref = self.add_arg(base, dt.resource, (), specified="table_handle")
+                arg = getattr(obj, "_state", obj).handle_arg
+                base = name or (ph.name.replace("/", "_") if ph is not None else arg)
+                ref = self.add_arg(base, dt.resource, (), specified=arg)
         else:  # an asset: its path, a string (a named one, TF's initializer's capture of
             # the path, has no user-specified name)
             ref = self.add_arg(name or "asset_path", dt.string, (), None if name else "")
@@ -290,7 +291,7 @@ class FunctionWriter:
     def ref(self, t: Any) -> Ref:
         if is_variable(t):
             return self.resource(t)
-        if isinstance(t, TableState):  # (a table a graph took by reference: its handle)
+        if isinstance(t, HeldResource):  # (a table a graph took by reference: its handle)
             return self.table(t)
         ref = self._refs.get(id(t))
         if ref is None:

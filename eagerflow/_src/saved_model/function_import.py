@@ -28,6 +28,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
@@ -52,7 +53,7 @@ from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
-from eagerflow._src.summary import media_ops, summary_ops, v1_ops  # noqa: F401
+from eagerflow._src.summary import media_ops, summary_ops, v1_ops, writer_ops  # noqa: F401
 
 # The dtypes of bound constants kept as constants, not taken by placeholders as TF's
 # imported graphs take them: an asset's path (a string: its ops read the value), handles.
@@ -371,6 +372,8 @@ class LibraryImporter:
                 graph.capture_bound(value, arg.name)
             elif isinstance(value, TableState):  # (listed by its handle, as a lookup's)
                 graph.capture_bound(value, arg.name, handle_for(value))
+            elif isinstance(value, writer_ops.WriterResource):
+                graph.capture_bound(value, arg.name, writer_ops.handle_of(value))
 
         def place(c: tuple) -> int:  # (a table's capture lists its handle: by its table)
             at = bound.get(id(c[0]))
@@ -595,7 +598,7 @@ def env_get(env: dict, ref: str, source: str, where: str) -> Any:
 
 def is_bound(x: Any) -> bool:
     """A resource argument: bound to its variable or lookup table, never a placeholder."""
-    return is_variable(x) or isinstance(x, TableState)
+    return is_variable(x) or isinstance(x, HeldResource)
 
 
 def _spec_of(x: Any) -> tuple:

@@ -34,9 +34,9 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
-from eagerflow._src.ops.table_state import TableState
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import (
@@ -97,10 +97,10 @@ class _FunctionGraphWriter(_Writer):
         # table's "<node>/table_handle", its handle's placeholder)
         ph = getattr(self.graph, "_resources", {}).get(id(obj))
         table = not is_variable(obj)
-        if table and (ph is None or not isinstance(obj, TableState)):
+        if table and (ph is None or not isinstance(obj, HeldResource)):
             raise ExportError(f"{obj!r} (a lookup table or an asset) has no GraphDef form "
                               "outside a SavedModel")
-        arg = "table_handle" if table else "resource"
+        arg = obj.handle_arg if table else "resource"
         user = self._current.name if self._current is not None else arg
         name = ph.name if ph is not None else f"{user}/{arg}"
         nd = self.fdef.node_def.add(name=self.unique(name), op="Placeholder")
@@ -118,7 +118,7 @@ class _FunctionGraphWriter(_Writer):
         # placeholders: before the constants made for its other inputs)
         for ph in getattr(self.graph, "_listed_before", {}).get(id(op), ()):
             obj = self.graph._placeheld.get(id(ph))
-            if obj is not None and (is_variable(obj) or isinstance(obj, TableState)):
+            if obj is not None and (is_variable(obj) or isinstance(obj, HeldResource)):
                 self.capture(obj)
         super().write_op(op)
 

@@ -272,6 +272,8 @@ class GraphDefImporter(LibraryImporter):
         # the op computing the node's first output carries the node's name
         made = g.operations[start:]
         op = outs[0].op if outs and isinstance(outs[0], SymbolicTensor) else None
+        if not outs and made and not made[-1].outputs:
+            op = made[-1]  # (a node of no outputs: the operation its load made last)
         if op is not None and any(o is op for o in made):
             op.name = name
             self.ops[nd.name] = op

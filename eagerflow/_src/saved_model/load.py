@@ -59,6 +59,7 @@ from eagerflow._src.saved_model.save import (
 )
 from eagerflow._src.saved_model.tables import (
     RestoredTable,
+    RestoredWriter,
     TableCreator,
     function_names,
     plan_tables,
@@ -369,7 +370,7 @@ class Loader:
             obj = self.objects[i]
             if isinstance(obj, Asset):
                 obj = obj.asset_path
-            elif isinstance(obj, RestoredTable):
+            elif isinstance(obj, (RestoredTable, RestoredWriter)):
                 obj = obj._state  # (its functions take the table by reference)
             if obj is None:
                 raise DataLossError(None, None, f"{self.source}: function {fn_name} captures "

@@ -43,7 +43,6 @@ from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
-from eagerflow._src.saved_model.tables import CREATORS
 from eagerflow._src.train.checkpoint import write_object_graph
 
 SAVED_MODEL_FILENAME_PB = "saved_model.pb"
@@ -311,7 +310,8 @@ def _variable_nodes(view: SaveView, graph: Any) -> dict:
 # the node names TF gives the tables' creators (their Python classes' default names)
 _TABLE_NODE = {"HashTableV2": "hash_table", "MutableHashTableV2": "MutableHashTable",
                "MutableHashTableOfTensorsV2": "MutableHashTable",
-               "MutableDenseHashTableV2": "MutableDenseHashTable"}
+               "MutableDenseHashTableV2": "MutableDenseHashTable",
+               "SummaryWriter": "SummaryWriter"}
 
 
 def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
@@ -321,7 +321,7 @@ def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
     for table_id, fns in view.table_fns.items():
         creator = view.table_functions[id(fns["_create_resource"].trace)][0]
         fdef = next(f for f in graph.library.function if f.signature.name == creator)
-        made = next(n for n in fdef.node_def if n.op in CREATORS)
+        made = next(n for n in fdef.node_def if n.op in _TABLE_NODE)
         nd = graph.node.add(name=_unique_node(graph, _TABLE_NODE[made.op]), op=made.op)
         nd.attr.MergeFrom(made.attr)
         for key in made.input:  # a dense table's empty and deleted keys

@@ -52,6 +52,7 @@ from eagerflow._src.saved_model.tables import (
     write_saveable,
     write_table_function,
 )
+from eagerflow._src.summary.writer import TrackableSummaryWriter
 from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, is_optimizer
 
 _VERSION = {"producer": 1, "min_consumer": 1}
@@ -97,7 +98,7 @@ class SaveView:
                 out.setdefault(name, fn)
                 if isinstance(fn, Function):  # traced for saving as TF lists them
                     self.traces(fn)
-            if isinstance(obj, LookupTable):
+            if isinstance(obj, (LookupTable, TrackableSummaryWriter)):
                 out.update(self.table_fns.setdefault(id(obj), table_children(obj)))
             if obj is root:
                 out["signatures"] = self.signature_map
@@ -117,7 +118,7 @@ class SaveView:
         self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
             custom_gradients, {id(t._state): t for t in self.graph.nodes
-                               if isinstance(t, LookupTable)})
+                               if isinstance(t, (LookupTable, TrackableSummaryWriter))})
         self.constant_ops: dict = {}  # id(eager tensor bound) -> its Const node (save.py)
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
@@ -287,6 +288,8 @@ class SaveView:
             agg = getattr(obj, "aggregation", None)
             v.synchronization = int(getattr(sync, "value", sync) or 0)
             v.aggregation = int(getattr(agg, "value", agg) or 0)
+        elif isinstance(obj, TrackableSummaryWriter):
+            node.resource.device = "/CPU:0"  # (TF's: its ops run on the CPU)
         elif isinstance(obj, LookupTable):
             node.resource.SetInParent()
             if isinstance(obj, StaticHashTable):  # (TF's loader then restores it as one)

@@ -45,6 +45,7 @@ from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import attr_value, ndarray
 from eagerflow._src.saved_model.tf_ops import with_defaults
+from eagerflow._src.summary.writer_ops import WriterResource
 
 CREATORS = ("HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
             "MutableDenseHashTableV2")
@@ -111,6 +112,8 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
     base = {"create_resource": "_creator", "initialize": "_initializer",
             "destroy_resource": "_destroyer"}[kind]
     w = lib.new_function(base)
+    if isinstance(table._state, WriterResource):
+        return _write_writer_function(w, table, kind)
     if kind == "create_resource":
         op, attrs = _creator_op(table)
         # a name of its own: TF shares one table among the creators of one shared_name
@@ -141,6 +144,23 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
         keys, values = _contents(table)
         w.node("LookupTableImportV2", [handle, w.bind(keys, f"{scope}/keys"),
                                        w.bind(values, f"{scope}/values")], name=scope)
+    w.finish([w.const(1, dt.int32)])
+    return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
+
+
+def _write_writer_function(w: Any, writer: Any, kind: str) -> tuple:
+    """A summary writer's function as TF writes it: `_create_resource` a SummaryWriter
+    node, `_initialize` CreateSummaryFileWriter on the writer's handle and its settings
+    (arguments bound to constants of the SavedModel), `_destroy_resource` nothing."""
+    if kind == "create_resource":
+        w.finish([w.node("SummaryWriter", [], {}, name="SummaryWriter")[0]])
+        return w.fdef.signature.name, [], TensorSpec((), dt.resource, "unknown")
+    if kind == "initialize":
+        scope = "CreateSummaryFileWriter"
+        handle = w.capture(writer, f"{scope}/writer")
+        args = [w.bind(t, f"{scope}/{n}") for t, n in zip(
+            writer._init_args, ("logdir", "max_queue", "flush_millis", "filename_suffix"))]
+        w.node(scope, [handle, *args], name=scope)
     w.finish([w.const(1, dt.int32)])
     return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
 
@@ -264,7 +284,18 @@ class _RestoredStaticHashTable(RestoredTable):
     """TF's class for a loaded `tf.StaticHashTable` (its registered name)."""
 
 
-def restored_table(state: TableState, registered_name: str) -> RestoredTable:
+class RestoredWriter(AutoTrackable):
+    """A loaded summary writer (TF's RestoredResource of a trackable file writer): its
+    saved functions are its attributes; the loaded functions take its writer by
+    reference."""
+
+    def __init__(self, state: WriterResource) -> None:
+        object.__setattr__(self, "_state", state)
+
+
+def restored_table(state: Any, registered_name: str) -> Any:
+    if isinstance(state, WriterResource):
+        return RestoredWriter(state)
     cls = _RestoredStaticHashTable if registered_name == STATIC_HASH_TABLE else \
         RestoredResource
     return cls(state)
@@ -322,8 +353,11 @@ def plan_tables(proto: Any, library: Any, source: str) -> tuple:
     return tables, creators, skip
 
 
-def _table_of_creator(fdef: Any, source: str) -> TableState:
+def _table_of_creator(fdef: Any, source: str) -> TableState | WriterResource:
     name = fdef.signature.name
+    writers = [nd for nd in fdef.node_def if nd.op == "SummaryWriter"]
+    if len(writers) == 1:  # (a summary writer: its `_initialize` creates its event file)
+        return WriterResource(None, writers[0].attr["shared_name"].s.decode())
     made = [nd for nd in fdef.node_def if nd.op in CREATORS]
     if len(made) != 1:
         ops = sorted({nd.op for nd in fdef.node_def} - {"Identity", "NoOp", "Const"})

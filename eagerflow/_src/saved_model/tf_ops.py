@@ -97,7 +97,12 @@ EXTRA_OPS = (
     "IRFFT", "IRFFTND", "CSVDatasetV2",
     # TF 1's summary ops (summary/v1_ops.py: loaded with tf.compat.v1.summary)
     "ScalarSummary", "HistogramSummary", "TensorSummaryV2", "MergeSummary", "ImageSummary",
-    "AudioSummaryV2",
+    "AudioSummaryV2", "TensorSummary", "AudioSummary",
+    # TF 2's summary-writer ops (summary/writer_ops.py: loaded with tf.summary)
+    "SummaryWriter", "CreateSummaryFileWriter", "CreateSummaryDbWriter", "FlushSummaryWriter",
+    "CloseSummaryWriter", "WriteSummary", "WriteScalarSummary", "WriteHistogramSummary",
+    "WriteImageSummary", "WriteAudioSummary", "WriteRawProtoSummary", "WriteGraphSummary",
+    "ImportEvent",
 ) + REF_OPS
 
 def has_op(name: str) -> bool:

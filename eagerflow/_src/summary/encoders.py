@@ -32,12 +32,12 @@ def histogram_buckets(data: np.ndarray, bucket_count: int = DEFAULT_BUCKET_COUNT
         counts[-1] = x.size
         edges = np.full(bucket_count, lo)
         return np.stack([edges, edges, counts], axis=1)
-    width = (hi - lo) / bucket_count
-    with np.errstate(invalid="ignore", over="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):  # (a range past float64's: inf)
+        width = (hi - lo) / bucket_count
         idx = np.floor((x - lo) / width)
-    idx = np.clip(np.nan_to_num(idx, nan=0.0), 0, bucket_count - 1).astype(np.int64)
-    counts = np.bincount(idx, minlength=bucket_count).astype(np.float64)
-    edges = np.linspace(lo, hi, bucket_count + 1)
+        idx = np.clip(np.nan_to_num(idx, nan=0.0), 0, bucket_count - 1).astype(np.int64)
+        counts = np.bincount(idx, minlength=bucket_count).astype(np.float64)
+        edges = np.linspace(lo, hi, bucket_count + 1)
     edges[-1] = hi
     return np.stack([edges[:-1], edges[1:], counts], axis=1)
 

@@ -120,31 +120,39 @@ def normalize(image: np.ndarray, bad_color: np.ndarray) -> np.ndarray:
     return out.reshape(h, w, c)
 
 
-def _check_image(shape: tuple, bad_color: np.ndarray, is_float: bool) -> None:
+def _check_image(shape: tuple, bad_color: np.ndarray, is_float: bool,
+                 op: str = "ImageSummary") -> None:
     if len(shape) != 4 or shape[3] not in (1, 3, 4):
-        raise errors.invalid("ImageSummary", "Tensor must be 4-D with last dim 1, 3, or 4, "
-                                             f"not {errors.shape_str(shape)}")
+        raise errors.invalid(op, "Tensor must be 4-D with last dim 1, 3, or 4, "
+                                 f"not {errors.shape_str(shape)}")
     if is_float and len(bad_color) < shape[3]:
-        raise errors.invalid("ImageSummary", f"expected depth <= bad_color.size, got depth = "
-                                             f"{shape[3]}, bad_color.size = {len(bad_color)}")
+        raise errors.invalid(op, f"expected depth <= bad_color.size, got depth = "
+                                 f"{shape[3]}, bad_color.size = {len(bad_color)}")
 
 
-def _image_kernel(xp: Any, tag: Any, tensor: Any, *, max_images: int,
-                  bad_color: tuple) -> np.ndarray:
-    color = _bad_color(bad_color)
-    base = _tag_of("ImageSummary", tag)
-    arr = np.asarray(tensor)
+def image_summary(op: str, tag: Any, arr: np.ndarray, max_images: int,
+                  color: np.ndarray) -> Any:
+    """The `Summary` of ImageSummary's kernel (`op`: the op TF names in its errors; `color`
+    the uint8 bad_color vector)."""
+    base = _tag_of(op, tag)
     is_float = arr.dtype != np.uint8
-    _check_image(arr.shape, color, is_float)
+    _check_image(arr.shape, color, is_float, op)
     s = protos.get().Summary()
     if 0 in arr.shape[1:3] and max_images > 0 and arr.shape[0]:  # (no PNG has no pixels)
-        raise errors.InternalError(None, None, "PNG encoding failed [Op:ImageSummary]")
+        raise errors.InternalError(None, None, f"PNG encoding failed [Op:{op}]")
     for i in range(min(max_images, arr.shape[0])):
         img = normalize(arr[i], color) if is_float else arr[i]
         v = s.value.add(tag=_value_tag(base, "image", i, max_images))
         v.image.height, v.image.width, v.image.colorspace = img.shape
         v.image.encoded_image_string = _png(np.ascontiguousarray(img), -1)
-    return _summary_bytes(s)
+    return s
+
+
+def _image_kernel(xp: Any, tag: Any, tensor: Any, *, max_images: int,
+                  bad_color: tuple) -> np.ndarray:
+    color = _bad_color(bad_color)
+    return _summary_bytes(image_summary("ImageSummary", tag, np.asarray(tensor), max_images,
+                                        color))
 
 
 def _image_reference(tag: Any, tensor: Any, max_images: int, bad_color: tuple) -> np.ndarray:
@@ -260,16 +268,21 @@ def _audio_value(s: Any, tag: str, clip: np.ndarray, rate: float, wav: bytes) ->
     v.audio.encoded_audio_string = wav
 
 
-def _audio_kernel(xp: Any, tag: Any, tensor: Any, sample_rate: Any, *,
-                  max_outputs: int) -> np.ndarray:
-    op = "AudioSummaryV2"
+def audio_summary(op: str, tag: Any, tensor: Any, sample_rate: Any, max_outputs: int) -> Any:
+    """The `Summary` of AudioSummaryV2's kernel (`op`: the op TF names in its errors)."""
     base = _tag_of(op, tag)
     clips, rate = _audio_clips(op, tensor, sample_rate)
     s = protos.get().Summary()
     for i in range(min(max_outputs, clips.shape[0])):
         wav = _wav(np, clips[i], np.int32(np.rint(rate)))[()]
         _audio_value(s, _value_tag(base, "audio", i, max_outputs), clips[i], rate, wav)
-    return _summary_bytes(s)
+    return s
+
+
+def _audio_kernel(xp: Any, tag: Any, tensor: Any, sample_rate: Any, *,
+                  max_outputs: int) -> np.ndarray:
+    return _summary_bytes(audio_summary("AudioSummaryV2", tag, tensor, sample_rate,
+                                        max_outputs))
 
 
 def _audio_reference(tag: Any, tensor: Any, sample_rate: Any, max_outputs: int) -> np.ndarray:
@@ -303,4 +316,43 @@ def _audio_bad() -> list:
 AUDIO_SUMMARY = register(OpDef(
     "AudioSummaryV2", _audio_infer, _audio_kernel, grad=None, gpu=False,
     reference=_audio_reference, samples=_audio_samples, bad_samples=_audio_bad,
+))
+
+
+# -- AudioSummary ----------------------------------------------------------------------------
+# TF 1's first audio summary (the sample rate an attr): TF 2.21 keeps its definition but
+# refuses to run it, removed in GraphDef version 15 for AudioSummaryV2.
+
+def _audio_v1_infer(tag: Any, tensor: Any, *, sample_rate: float, max_outputs: int = 3) -> list:
+    op = "AudioSummary"
+    if int(max_outputs) < 1:
+        raise errors.invalid(op, f"Value for attr 'max_outputs' of {max_outputs} must be at "
+                                 f"least minimum 1\n\t; NodeDef: {{{{node {op}}}}}")
+    for name, x, want in (("tag", tag, dt.string), ("tensor", tensor, dt.float32)):
+        if x._dtype is not want:
+            raise TypeError(f"Input '{name}' of '{op}' Op has type {x._dtype.name} that does "
+                            f"not match expected type of {want.name}.")
+    return [((), dt.string)]
+
+
+def _audio_v1_kernel(xp: Any, tag: Any, tensor: Any, *, sample_rate: float,
+                     max_outputs: int = 3) -> np.ndarray:
+    raise errors.op_error(errors.UnimplementedError, "AudioSummary",
+                          "Op AudioSummary is not available in GraphDef version 2474. It has "
+                          "been removed in version 15. Use AudioSummaryV2..")
+
+
+AUDIO_SUMMARY_V1 = register(OpDef(
+    "AudioSummary", _audio_v1_infer, _audio_v1_kernel, grad=None, gpu=False,
+    tf=TFForm(load=lambda node: bind(AUDIO_SUMMARY_V1, tuple(node.inputs), {
+        "sample_rate": float(node.attrs["sample_rate"]),
+        "max_outputs": int(node.attrs["max_outputs"])})),
+    bad_samples=lambda: [
+        BadSample((np.array(b"snd", object), np.zeros((1, 4), np.float32)),
+                  {"sample_rate": 8000.0, "max_outputs": 3}, errors.UnimplementedError,
+                  "Op AudioSummary is not available in GraphDef version 2474. It has been "
+                  "removed in version 15. Use AudioSummaryV2.."),
+        BadSample((np.array(b"snd", object), np.zeros((1, 4), np.float32)),
+                  {"sample_rate": 8000.0, "max_outputs": 0}, errors.InvalidArgumentError,
+                  "Value for attr 'max_outputs' of 0 must be at least minimum 1")],
 ))

@@ -1,137 +1,125 @@
 """tf.summary.write / scalar / histogram / image / text / audio, and the step and record state.
 
-Sits on writer.py and encoders.py. Writing is one stateful primitive,
-`WriteSummary(step, data, record)`, whose attributes name the writer, the tag, the
-plugin metadata and how to encode the data. Eagerly it writes at once; inside
-tf.function it becomes a node of the traced graph and writes each time the graph
-runs, with the step and the record condition read at run time. With no default
-writer (or a no-op one) nothing is built and the call returns False, as in TF.
+Sits on writer.py, writer_ops.py and encoders.py. Each summary is TF's
+WriteSummary(writer, step, tensor, tag, summary_metadata) on the default writer's
+resource. Eagerly it writes at once (a histogram's, image's or audio's tensor, TensorBoard's
+form of its data, computed first); inside tf.function the traced graph is TF's: the
+summary's name scope, the LogicalAnd of the record conditions, and the write followed by
+a True constant waiting on it, inside an If ("summary_cond") where the condition is
+known only when the graph runs. A histogram's, image's or audio's data is computed there
+by eagerflow's own SummaryData op, where TF's graph has several of its ops. With no
+default writer (or a no-op one) nothing is built and the call returns False, as in TF.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import time
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
 from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.context import restoring
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.checks import known
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math import cast, identity, logical_and
+from eagerflow._src.ops.misc_ops import control_dependencies, no_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
-from eagerflow._src.summary.writer import SummaryWriter, _state
+from eagerflow._src.summary.writer import _state
+from eagerflow._src.summary.writer_ops import WRITE_RAW_PROTO, WRITE_SUMMARY, bind_on_writer
 
-# -- the primitive ---------------------------------------------------------------------------
+# -- the data each summary writes -----------------------------------------------------------
 # The summary kinds and how many numeric parameters each takes (buckets; max_outputs;
-# max_outputs and sample rate).
-_KINDS = {"raw": 0, "scalar": 0, "text": 0, "histogram": 1, "image": 1, "audio": 2}
+# max_outputs and sample rate). "raw", "scalar" and "text" write their tensor as it is.
+_KINDS = {"histogram": 1, "image": 1, "audio": 2}
 
 
-def _check_attrs(writer: Any = None, tag: Any = "", metadata: Any = b"", kind: Any = "raw",
-                 params: Any = ()) -> None:
+def _check_attrs(kind: Any = "", params: Any = ()) -> None:
     """The attributes come from this module's own callers; a direct bind (or a fuzzer)
-    may pass anything, which must fail as the op, not deep in the event encoder."""
+    may pass anything, which must fail as the op, not deep in the encoders."""
     def bad(msg: str) -> None:
-        raise errors.invalid("WriteSummary", msg)
+        raise errors.invalid("SummaryData", msg)
 
-    if writer is not None and not isinstance(writer, SummaryWriter):
-        bad(f"writer must be a summary writer or None, got {type(writer).__name__}")
-    if not isinstance(tag, str):
-        bad(f"tag must be a string, got {type(tag).__name__}")
-    if not isinstance(metadata, bytes):
-        bad(f"metadata must be serialized bytes, got {type(metadata).__name__}")
     if not isinstance(kind, str) or kind not in _KINDS:
         bad(f"unknown summary kind {kind!r}; expected one of {sorted(_KINDS)}")
     if (not isinstance(params, tuple) or len(params) != _KINDS[kind]
             or not all(isinstance(p, (int, float, np.integer, np.floating))
                        and not isinstance(p, bool) for p in params)):
         bad(f"a {kind} summary takes {_KINDS[kind]} numeric parameters, got {params!r}")
+    # (buckets and max_outputs non-negative, a sample rate positive, as the public
+    # functions take them)
+    if params[0] < 0 or (kind == "audio" and not params[1] > 0) or \
+            params[0] > np.iinfo(np.int32).max:
+        bad(f"a {kind} summary's parameters are out of range: {params!r}")
 
 
-def _infer(step: Any, data: Any, record: Any, **attrs: Any) -> list:
-    _check_attrs(**attrs)
-    if step._shape is not None and len(step._shape) != 0:
-        raise errors.invalid("WriteSummary", f"step must be a scalar, got shape "
-                                             f"{errors.shape_str(step._shape)}")
-    if not step._dtype.is_integer:
-        raise errors.invalid("WriteSummary", f"step must be an integer, got {step._dtype.name}")
-    if record._dtype is not dt.bool:
-        raise errors.invalid("WriteSummary", "the record condition must be a bool")
-    return [((), dt.bool)]
+_DATA_SHAPES = {"histogram": ((None, 3), dt.float64), "image": ((None,), dt.string),
+                "audio": ((None, 2), dt.string)}
 
 
-def _payload(kind: str, arr: np.ndarray, params: tuple) -> tuple:
-    """(array, DType) stored in the event for each kind of summary."""
-    if kind == "scalar":
-        return np.asarray(arr, np.float32), dt.float32
+_DATA_RANKS = {"image": 4, "audio": 3}
+
+
+def _data_infer(data: Any, kind: Any = "", params: Any = ()) -> list:
+    _check_attrs(kind, params)
+    d = data._dtype
+    if not (d.is_floating if kind == "audio" else d.is_floating or d.is_integer or d.is_bool) \
+            or d.is_complex or d in dt.QUANTIZED_DTYPES:
+        raise errors.invalid("SummaryData", f"a {kind} summary's data must be "
+                                            f"{'floating' if kind == 'audio' else 'real'}, got "
+                                            f"{d.name}")
+    rank = _DATA_RANKS.get(kind)
+    if rank is not None and data._shape is not None and len(data._shape) != rank:
+        raise errors.invalid("SummaryData", f"a {kind} summary's data must be of rank {rank}, "
+                                            f"got shape {errors.shape_str(data._shape)}")
+    return [_DATA_SHAPES[kind]]
+
+
+def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
+    """The tensor a histogram, image or audio summary stores (TensorBoard's forms: bucket
+    (left, right, count) rows; width, height and PNGs; WAV and label pairs)."""
     if kind == "histogram":
-        return encoders.histogram_buckets(arr, params[0]), dt.float64
+        return encoders.histogram_buckets(arr, params[0])
     if kind == "image":
         images = encoders.to_uint8_image(arr[:params[0]])
         h, w = arr.shape[1], arr.shape[2]
         out = [str(w).encode(), str(h).encode()] + [encoders.encode_png(im) for im in images]
-        return np.array(out, dtype=object), dt.string
-    if kind == "audio":
-        clips = np.asarray(arr[:params[0]], np.float64)
-        rate = int(params[1])
-        out = np.empty((len(clips), 2), dtype=object)
-        for i, clip in enumerate(clips):
-            out[i, 0] = encoders.encode_wav(clip, rate)
-            out[i, 1] = b""
-        return out.reshape(len(clips), 2), dt.string
-    if arr.dtype == object or arr.dtype.kind in "SU":
-        return arr.astype(object), dt.string
-    return arr, dt.from_numpy(arr.dtype)
+        return np.array(out, dtype=object)
+    clips = np.asarray(arr[:params[0]], np.float64)
+    rate = int(params[1])
+    out = np.empty((len(clips), 2), dtype=object)
+    for i, clip in enumerate(clips):
+        out[i, 0] = encoders.encode_wav(clip, rate)
+        out[i, 1] = b""
+    return out.reshape(len(clips), 2)
 
 
-def _kernel(xp: Any, step: Any, data: Any, record: Any, writer: Any = None, tag: str = "",
-            metadata: bytes = b"", kind: str = "raw", params: tuple = ()) -> np.ndarray:
-    if writer is None or writer._noop or not bool(np.asarray(record)):
-        return np.asarray(False)
-    if getattr(writer, "_closed", False):  # (TF's closed writer: its resource is gone)
-        raise errors.op_error(errors.NotFoundError, "WriteSummary",
-                              f"Resource localhost/{writer._resource_name}/"
-                              "N10tensorflow22SummaryWriterInterfaceE does not exist.")
-    pb = protos.get()
-    arr, dtype = _payload(kind, np.asarray(data), params)
-    event = pb.Event(wall_time=time.time(), step=int(np.asarray(step)))
-    value = event.summary.value.add(tag=tag)
-    value.metadata.ParseFromString(metadata)
-    value.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
-    return np.asarray(writer.write_event(event))
+def _data_kernel(xp: Any, data: Any, kind: str = "", params: tuple = ()) -> np.ndarray:
+    return payload(kind, np.asarray(data), params)
 
 
-def _reference(step: Any, data: Any, record: Any, writer: Any = None, **_: Any) -> np.ndarray:
-    return np.asarray(writer is not None and bool(record))
-
-
-_SAMPLE_ATTRS = {"writer": None, "tag": "t", "metadata": b"", "kind": "scalar", "params": ()}
-WRITE_SUMMARY = register(OpDef(
-    "WriteSummary", _infer, _kernel, grad=None, reference=_reference, stateful=True,
-    gpu=False,  # file I/O: TF's summary ops run on the CPU too
-    samples=lambda: [Sample((np.int64(3), np.float32(1.5), np.bool_(True)), dict(_SAMPLE_ATTRS),
-                            grad=False),
-                     Sample((np.int32(0), np.ones((2, 3), np.float64), np.bool_(False)),
-                            dict(_SAMPLE_ATTRS, kind="raw"), grad=False)],
-    bad_samples=lambda: [
-        BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
-        BadSample((np.float32(1), np.float32(1), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer"),
-        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS, writer="abc"), errors.InvalidArgumentError,
-                  "writer must be a summary writer"),
-        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                  dict(_SAMPLE_ATTRS, kind="histogram"), errors.InvalidArgumentError,
-                  "histogram summary takes 1 numeric")],
+# Inside tf.function, eagerflow's one op for what TF's graph computes with several
+# (buckets with a cond; PNG or WAV encodings over the batch): its output is WriteSummary's
+# tensor. Eagerly the data is computed before the write.
+SUMMARY_DATA = register(OpDef(
+    "SummaryData", _data_infer, _data_kernel, grad=None, gpu=False,
+    reference=lambda data, kind, params: payload(kind, np.asarray(data), params),
+    samples=lambda: [Sample((np.array([1.0, 2.0, 2.5]),), {"kind": "histogram",
+                                                           "params": (3,)}, grad=False)],
+    bad_samples=lambda: [BadSample((np.float32(1.5),), {"kind": "scalar", "params": ()},
+                                   errors.InvalidArgumentError, "unknown summary kind"),
+                         BadSample((np.float32(1.5),), {"kind": "histogram", "params": ()},
+                                   errors.InvalidArgumentError,
+                                   "histogram summary takes 1 numeric")],
 ))
 
 
@@ -220,23 +208,94 @@ def _metadata(plugin: str, description: str | None, content: bytes = b"") -> byt
     return m.SerializeToString()
 
 
-def _write(name: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = ()
-           ) -> Any:
+def _known_bool(t: Any) -> bool | None:
+    """A bool tensor's value where it is known now (eager, or a graph's constant)."""
+    if isinstance(t, EagerTensor):
+        return bool(np.asarray(t._arr))
+    v = known(t)
+    if v is None or isinstance(v, Tensor):
+        return None
+    return bool(np.asarray(v))
+
+
+@contextlib.contextmanager
+def _summary_scope(name: str) -> Any:
+    """In a graph, the name scope TensorBoard's summary functions open around their ops
+    (the summary's name, made unique); eagerly nothing."""
+    if _ctx.graph is None:
+        yield
+        return
+    with name_scope(name):
+        yield
+
+
+def _static_false(record: Any) -> bool:
+    return _known_bool(record) is False
+
+
+def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = (),
+           scope: str | None = None) -> Any:
+    """The write of one summary: WriteSummary of `data` under `tag` (already the full
+    tag). In a graph, as TF's tf.summary.write builds it in scope `scope` ("write_summary"
+    by default): the record condition (LogicalAnd of the writer's and record_if's), and the
+    write, or inside an If ("summary_cond") when the condition is known only at run time."""
     writer = _state.writer
     if writer is None or writer._noop:
         return convert_to_tensor(False)
     record = _record_condition()
-    eager = _ctx.graph is None
-    if eager and not bool(record._arr):
-        return convert_to_tensor(False)
-    step_t = _step_tensor(step)
-    out = bind(WRITE_SUMMARY, (step_t, data, record),
-               {"writer": writer, "tag": _tag(name), "metadata": metadata, "kind": kind,
-                "params": params})
-    collect = None if eager else getattr(_ctx.graph, "add_to_collection", None)
+    if _ctx.graph is None:
+        if not bool(record._arr):
+            return convert_to_tensor(False)
+        step_t = _step_tensor(step)
+        data = convert_to_tensor(data)
+        if kind in _KINDS:
+            data = convert_to_tensor(payload(kind, np.asarray(data._arr), params))
+        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(tag),
+                             convert_to_tensor(metadata)), {})
+        return convert_to_tensor(True)
+    with name_scope(scope or "write_summary") as node:
+        def write() -> Any:
+            tensor = identity(data if kind not in _KINDS else
+                              bind(SUMMARY_DATA, (data,), {"kind": kind, "params": params}))
+            return bind_on_writer(WRITE_SUMMARY, writer, lambda: (
+                _as_const(_step_tensor(step), "step"), tensor, constant(tag, name="tag"),
+                constant(metadata, name="summary_metadata")), node)
+
+        out = _recorded(record, write)
+    collect = getattr(_ctx.graph, "add_to_collection", None)
     if collect is not None:  # (what tf.compat.v1.summary.all_v2_summary_ops lists, as TF's)
         collect("_SUMMARY_V2", out)
     return out
+
+
+def _recorded(record: Any, write: Any) -> Any:
+    """`write()` (the write op) run where `record` holds, as TF's graph has it: a condition
+    known False is a constant (nothing written), one known True the write itself, followed
+    by a True constant that waits on it, and one known only when the graph runs an If."""
+    if _static_false(record):
+        constant(False)  # (TF's should_record_summaries: a constant)
+        return constant(False)
+    if _TRUE and record is _TRUE[0]:  # (a constant of its own in each graph's LogicalAnd)
+        record = convert_to_tensor(True)
+    should = logical_and(convert_to_tensor(True), record)
+
+    def written() -> Any:
+        with control_dependencies([write()]):
+            return constant(True)
+
+    static = _known_bool(should)
+    if static is not None:
+        return written() if static else constant(False)
+    return cond(should, written, lambda: constant(False), name="summary_cond")
+
+
+def _as_const(t: Any, name: str) -> Any:
+    """A step known now as a constant named `name` (TF converts a Python step in the
+    write's scope); a graph's step tensor as it is."""
+    v = t._arr if isinstance(t, EagerTensor) else known(t)
+    if v is None or isinstance(v, Tensor):
+        return t
+    return constant(np.asarray(v, np.int64), name=name)
 
 
 # -- the public summaries ---------------------------------------------------------------------
@@ -251,7 +310,10 @@ def write(tag: str, tensor: Any, step: Any = None, metadata: Any = None,
         meta = metadata
     else:
         meta = metadata.SerializeToString()
-    return _write(tag, convert_to_tensor(tensor), step, meta, "raw")
+    if is_variable(tensor):
+        tensor = tensor._as_tensor()
+    # (the tag as given: TF's write takes no name scope into it, as the summaries do)
+    return _write(tag, tensor, step, meta, "raw", scope=name)
 
 
 def _value(data: Any, dtype: Any = None) -> Any:
@@ -262,16 +324,31 @@ def _value(data: Any, dtype: Any = None) -> Any:
     return convert_to_tensor(data) if dtype is None else convert_to_tensor(data, dtype_hint=dtype)
 
 
+def _python_value(data: Any) -> bool:
+    """Data TF's summary functions convert where they use it (a Python value): inside a
+    graph, a constant of each conversion."""
+    return _ctx.graph is not None and not callable(data) and not is_variable(data) and \
+        not isinstance(data, Tensor)
+
+
 def scalar(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
     """Writes a scalar (stored as float32) for the Scalars dashboard."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data, dt.float32)
-    if t._shape is not None and len(t._shape) != 0:
-        raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
-    if t.dtype is not dt.float32:
-        t = cast(t, dt.float32)
-    return _write(name, t, step, _metadata("scalars", description), "scalar")
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data, dt.float32)
+        if t._shape is not None and len(t._shape) != 0:
+            raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
+        if _python_value(data):  # (TF's assert_scalar and cast convert it each)
+            constant(data, name="assert_scalar")
+            with name_scope("Cast") as cast_scope:
+                t = constant(data, name="x")
+        else:
+            cast_scope = None
+        if t.dtype is not dt.float32:
+            t = cast(t, dt.float32, name=cast_scope)
+        return _write(tag, t, step, _metadata("scalars", description), "scalar")
 
 
 def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None,
@@ -279,13 +356,16 @@ def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None
     """Writes a histogram of `data` (`buckets` equal-width buckets, default 30)."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
-        raise TypeError(f"histogram data must be numeric, got {t.dtype.name}")
-    buckets = encoders.DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
-    if buckets < 0:
-        raise ValueError(f"buckets must be non-negative, got {buckets}")
-    return _write(name, t, step, _metadata("histograms", description), "histogram", (buckets,))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+            raise TypeError(f"histogram data must be numeric, got {t.dtype.name}")
+        buckets = encoders.DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
+        if buckets < 0:
+            raise ValueError(f"buckets must be non-negative, got {buckets}")
+        return _write(tag, t, step, _metadata("histograms", description), "histogram",
+                      (buckets,))
 
 
 def image(name: str, data: Any, step: Any = None, max_outputs: int = 3,
@@ -293,26 +373,37 @@ def image(name: str, data: Any, step: Any = None, max_outputs: int = 3,
     """Writes up to `max_outputs` images of a [k, h, w, c] batch (c = 1, 2, 3 or 4) as PNG."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    shape = t._shape
-    if shape is not None and len(shape) != 4:
-        raise ValueError(f"Tensor  must have rank 4.  Received rank {len(shape)}, shape "
-                         f"{t.shape}")
-    if shape is not None and shape[3] is not None and shape[3] not in (1, 2, 3, 4):
-        raise ValueError(f"image data must have 1, 2, 3 or 4 channels, got {shape[3]}")
-    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
-        raise TypeError(f"image data must be numeric, got {t.dtype.name}")
-    return _write(name, t, step, _metadata("images", description), "image", (int(max_outputs),))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        shape = t._shape
+        if shape is not None and len(shape) != 4:
+            raise ValueError(f"Tensor  must have rank 4.  Received rank {len(shape)}, shape "
+                             f"{t.shape}")
+        if shape is not None and shape[3] is not None and shape[3] not in (1, 2, 3, 4):
+            raise ValueError(f"image data must have 1, 2, 3 or 4 channels, got {shape[3]}")
+        if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+            raise TypeError(f"image data must be numeric, got {t.dtype.name}")
+        return _write(tag, t, step, _metadata("images", description), "image",
+                      (int(max_outputs),))
 
 
 def text(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
     """Writes a string tensor (rendered as Markdown by TensorBoard)."""
     if _state.writer is None:
         return convert_to_tensor(False)
-    t = _value(data)
-    if t.dtype is not dt.string:
-        raise TypeError(f"text data must be a string tensor, got {t.dtype.name}")
-    return _write(name, t, step, _metadata("text", description), "text")
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data)
+        if t.dtype is not dt.string:
+            raise TypeError(f"text data must be a string tensor, got {t.dtype.name}")
+        if _ctx.graph is not None:  # (TF's assert_type: its conversion, and a NoOp)
+            with name_scope("assert_type"):
+                if _python_value(data):
+                    constant(data, name="tensor")
+                no_op("statically_determined_correct_type")
+        value = data if _python_value(data) else t
+        return _write(tag, value, step, _metadata("text", description), "text")
 
 
 def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs: int = 3,
@@ -322,20 +413,23 @@ def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs:
         return convert_to_tensor(False)
     if encoding not in (None, "wav"):
         raise ValueError(f"Unknown encoding: {encoding!r}")
-    t = _value(data, dt.float32)
-    if t._shape is not None and len(t._shape) != 3:
-        raise ValueError(f"Tensor  must have rank 3.  Received rank {len(t._shape)}, shape "
-                         f"{t.shape}")
-    if not t.dtype.is_floating:
-        raise TypeError(f"audio data must be floating point, got {t.dtype.name}")
-    rate = sample_rate.numpy() if hasattr(sample_rate, "numpy") else sample_rate
-    rate = int(rate)
-    if rate <= 0:
-        raise ValueError(f"sample_rate must be positive, got {rate}")
-    pb = protos.get()
-    content = pb.AudioPluginData(version=0, encoding=pb.AudioPluginData.WAV).SerializeToString()
-    return _write(name, t, step, _metadata("audio", description, content), "audio",
-                  (int(max_outputs), rate))
+    tag = _tag(name)
+    with _summary_scope(name):
+        t = _value(data, dt.float32)
+        if t._shape is not None and len(t._shape) != 3:
+            raise ValueError(f"Tensor  must have rank 3.  Received rank {len(t._shape)}, shape "
+                             f"{t.shape}")
+        if not t.dtype.is_floating:
+            raise TypeError(f"audio data must be floating point, got {t.dtype.name}")
+        rate = sample_rate.numpy() if hasattr(sample_rate, "numpy") else sample_rate
+        rate = int(rate)
+        if rate <= 0:
+            raise ValueError(f"sample_rate must be positive, got {rate}")
+        pb = protos.get()
+        content = pb.AudioPluginData(version=0, encoding=pb.AudioPluginData.WAV
+                                     ).SerializeToString()
+        return _write(tag, t, step, _metadata("audio", description, content), "audio",
+                      (int(max_outputs), rate))
 
 
 @contextlib.contextmanager
@@ -347,18 +441,22 @@ def summary_scope(name: str, default_name: str | None = None, values: Any = None
 
 
 def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
-    """Writes serialized `Summary` protos (a string tensor) as events."""
+    """Writes serialized `Summary` protos (a string tensor) as one event
+    (WriteRawProtoSummary)."""
     writer = _state.writer
     if writer is None or writer._noop:
         return convert_to_tensor(False)
     record = _record_condition()
-    if not bool(record._arr):
-        return convert_to_tensor(False)
-    step_t = _step_tensor(step)
-    pb = protos.get()
-    ok = False
-    for raw in np.asarray(convert_to_tensor(tensor)._arr, dtype=object).reshape(-1):
-        event = pb.Event(wall_time=time.time(), step=int(step_t._arr))
-        event.summary.ParseFromString(bytes(raw))
-        ok = writer.write_event(event) or ok
-    return convert_to_tensor(ok)
+    if _ctx.graph is None:
+        if not bool(record._arr):
+            return convert_to_tensor(False)
+        bind(WRITE_RAW_PROTO, (writer._resource, _step_tensor(step), convert_to_tensor(tensor)),
+             {})
+        return convert_to_tensor(True)
+    with name_scope(name or "write_raw_pb") as node:
+        def write() -> Any:
+            data = identity(tensor)
+            return bind_on_writer(WRITE_RAW_PROTO, writer, lambda: (
+                _as_const(_step_tensor(step), "step"), data), node)
+
+        return _recorded(record, write)

@@ -20,7 +20,6 @@ writes nothing.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import numpy as np
@@ -29,10 +28,12 @@ from eagerflow._src.core import context
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import get_logger
 from eagerflow._src.graph.ir import Graph
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.summary import profiler as profiler_mod
 from eagerflow._src.summary import protos
-from eagerflow._src.summary.summary_ops import _record_condition, write
+from eagerflow._src.summary.summary_ops import _record_condition, _tag, write
 from eagerflow._src.summary.writer import _state
+from eagerflow._src.summary.writer_ops import WRITE_GRAPH
 
 GRAPH_PLUGIN = "graph_run_metadata_graph"  # graphs only (trace_on(graph=True))
 RUN_METADATA_PLUGIN = "graph_run_metadata"  # the whole RunMetadata (profiler or graph=False)
@@ -156,7 +157,8 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
         meta = pb.SummaryMetadata()
         meta.plugin_data.plugin_name = plugin
         meta.plugin_data.content = b"1"
-        write(name, run_metadata.SerializeToString(), step=step, metadata=meta)
+        # (TF's summary scope: the name scopes prefix the tag)
+        write(_tag(name), run_metadata.SerializeToString(), step=step, metadata=meta)
     if profiler:
         if profiler_outdir:
             get_logger().warning("Ignoring `profiler_outdir` passed to trace_export(). Please pass "
@@ -184,5 +186,7 @@ def graph(graph_data: Any) -> Any:
         raise ValueError(f"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. "
                          f"Received graph_data={graph_data} of type "
                          f"{type(graph_data).__name__}.")
-    event = pb.Event(wall_time=time.time(), graph_def=raw)
-    return convert_to_tensor(np.asarray(writer.write_event(event)))
+    # (TF's WriteGraphSummary at step 0, eagerly: the writer's resource op)
+    bind(WRITE_GRAPH, (writer._resource, convert_to_tensor(np.int64(0)),
+                       convert_to_tensor(raw)), {})
+    return convert_to_tensor(True)

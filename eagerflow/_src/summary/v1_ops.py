@@ -136,20 +136,24 @@ def _histogram_infer(tag: Any, values: Any) -> list:
     return _real_values_infer("HistogramSummary", "tag", tag, values)
 
 
-def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
+def histogram_summary(op: str, tag: Any, values: Any) -> Any:
+    """The `Summary` of HistogramSummary's kernel (`op`: the op TF names in its errors)."""
     tag = np.asarray(tag)
     if tag.shape != ():
-        raise errors.invalid("HistogramSummary", "tags must be scalar")
+        raise errors.invalid(op, "tags must be scalar")
     vals = np.asarray(values, np.float64).reshape(-1)
     bad = ~np.isfinite(vals)
     if bad.any():
         first = vals[np.argmax(bad)]
         kind = "Nan" if np.isnan(first) else "Infinity"
-        raise errors.invalid(
-            "HistogramSummary", f"{kind} in summary histogram for: {_tag(tag)}")
+        raise errors.invalid(op, f"{kind} in summary histogram for: {_tag(tag)}")
     s = _pb().Summary()
     fill_histogram(s.value.add(tag=_tag(tag)).histo, vals)
-    return _summary_bytes(s)
+    return s
+
+
+def _histogram_kernel(xp: Any, tag: Any, values: Any) -> np.ndarray:
+    return _summary_bytes(histogram_summary("HistogramSummary", tag, values))
 
 
 def _histogram_reference(tag: Any, values: Any) -> np.ndarray:
@@ -318,4 +322,44 @@ MERGE_SUMMARY = register(OpDef(
     reference=_merge_reference,
     arity=lambda inputs, attrs: {"N": len(inputs)},
     samples=_merge_samples, bad_samples=_merge_bad,
+))
+
+
+# -- TensorSummary ---------------------------------------------------------------------------
+# TF 1's first tensor summary: the tensor under no tag, its value named by the node that made
+# it (eagerly the op's own name); description, labels and display_name are kept in no
+# field of what TF 2.21's kernel writes.
+_NO_PROTO = frozenset((dt.resource, dt.variant))
+
+
+def _tensor_v1_infer(tensor: Any, description: str = "", labels: tuple = (),
+                     display_name: str = "") -> list:
+    if tensor._dtype in _NO_PROTO:
+        raise errors.op_error(errors.UnimplementedError, "TensorSummary",
+                              f"eagerflow writes no {tensor._dtype.name} tensor into a summary")
+    return _string()
+
+
+def _tensor_v1_summary(arr: np.ndarray) -> np.ndarray:
+    pb = _pb()
+    s = pb.Summary()
+    v = s.value.add(node_name="TensorSummary")
+    dtype = dt.string if arr.dtype == object or arr.dtype.kind in "SU" else \
+        dt.from_numpy(arr.dtype)
+    v.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
+    return _summary_bytes(s)
+
+
+def _tensor_v1_kernel(xp: Any, tensor: Any, description: str = "", labels: tuple = (),
+                      display_name: str = "") -> np.ndarray:
+    return _tensor_v1_summary(np.asarray(tensor))
+
+
+TENSOR_SUMMARY_V1 = register(OpDef(
+    "TensorSummary", _tensor_v1_infer, _tensor_v1_kernel, grad=None, gpu=False,
+    reference=lambda tensor, **_: _tensor_v1_summary(np.asarray(tensor)),
+    samples=lambda: [Sample((np.array([1.5, 2.5], np.float32),), {}, grad=False),
+                     Sample((np.array(b"hi", object),), {"description": "d",
+                                                         "labels": ("a",),
+                                                         "display_name": "n"}, grad=False)],
 ))

@@ -1,17 +1,19 @@
-"""Summary writers, the default-writer state, and event files.
+"""Summary writers (tf.summary.create_file_writer) and the default-writer state.
 
-Sits under summary_ops.py. A file writer owns one event file named as
-TensorFlow names them (`events.out.tfevents.<secs>.<host>.<pid>.<n>.v2`), whose
-records are TFRecord-framed serialized `Event` protos: a little-endian uint64
-length, its masked CRC32C, the bytes, their masked CRC32C. Events are queued and
-written when `max_queue` are pending or `flush_millis` have passed, on flush(),
-on leaving `as_default()`, on close(), when the writer is garbage collected, and
-at interpreter exit.
+Sits under summary_ops.py, over writer_ops.py. A file writer holds TF's writer resource:
+its handle (`_resource`, eagerly an anonymous one, "_AnonymousVar<n>") names the
+writer CreateSummaryFileWriter's work made, one event file (writer_ops.EventFile:
+`events.out.tfevents.<secs>.<host>.<pid>.<n>.v2`), whose events are written when
+`max_queue` are pending or `flush_millis` have passed, on flush(), on leaving
+`as_default()`, on close(), when the writer is garbage collected, and at interpreter
+exit. With `experimental_trackable` it is a TrackableResource a SavedModel keeps, as TF's.
 
 The default writer, the default step and the recording condition are per thread,
 as in TensorFlow. In a graph (TF 1's, or a function being traced) `init`, `flush` and
-`close` give operations, as TF's writers do, that act when they run: FlushSummaryWriter
-and CloseSummaryWriter (the file is opened when the writer is made, so `init` is a NoOp).
+`close` give operations, as TF's writers do, that act when they run: FlushSummaryWriter,
+and a flush then CloseSummaryWriter (the file is opened when the writer is made, so
+`init` is a NoOp); a function's graph takes the writer by reference, its handle captured
+as TF captures it.
 """
 
 from __future__ import annotations
@@ -19,25 +21,28 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import socket
-import struct
 import threading
-import time
 import weakref
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
-from eagerflow._src.core.context import restoring
-from eagerflow._src.core.errors import invalid
-from eagerflow._src.io import crc32c, gfile
+from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, Sample, register
-from eagerflow._src.summary import protos
+from eagerflow._src.ops.misc_ops import control_dependencies
+from eagerflow._src.ops.variables import resource_tensor
+from eagerflow._src.summary import writer_ops
+from eagerflow._src.summary.writer_ops import CLOSE_WRITER, FLUSH_WRITER
+from eagerflow._src.summary.writer_ops import frame_record as frame_record
 from eagerflow._src.train import worker_files
 
-_uid = itertools.count(0)
 _anonymous = itertools.count(0)
-_uid_lock = threading.Lock()
 
 
 class _SummaryState(threading.local):
@@ -52,69 +57,6 @@ _state = _SummaryState()
 
 def summary_state() -> _SummaryState:
     return _state
-
-
-def frame_record(data: bytes) -> bytes:
-    """One TFRecord: length, masked CRC of the length, data, masked CRC of the data."""
-    header = struct.pack("<Q", len(data))
-    return (header + struct.pack("<I", crc32c.masked_value(header)) + data +
-            struct.pack("<I", crc32c.masked_value(data)))
-
-
-class _EventFile:
-    """The open event file and its queue; kept apart from the writer so a finalizer can flush."""
-
-    def __init__(self, logdir: str, max_queue: int, flush_millis: int, suffix: str) -> None:
-        if logdir:  # "" is the working directory, as in TF
-            gfile.recursive_create_dir(logdir)
-        with _uid_lock:
-            n = next(_uid)
-        name = (f"events.out.tfevents.{int(time.time()):010d}.{socket.gethostname()}."
-                f"{os.getpid()}.{n}{suffix}")
-        self.path = os.path.join(logdir, name)
-        self.f: Any = open(self.path, "ab")
-        self.queue: list = []
-        self.max_queue = max_queue
-        self.flush_secs = flush_millis / 1000.0
-        self.last_flush = time.time()
-        self.lock = threading.Lock()
-        self.closed = False
-        pb = protos.get()
-        first = pb.Event(wall_time=float(int(time.time())), file_version="brain.Event:2")
-        first.source_metadata.writer = "eagerflow.summary"
-        self.add(first.SerializeToString())
-        self.flush()
-
-    def add(self, event_bytes: bytes) -> None:
-        with self.lock:
-            if self.closed:
-                return
-            self.queue.append(frame_record(event_bytes))
-            if len(self.queue) >= self.max_queue or \
-                    time.time() - self.last_flush >= self.flush_secs:
-                self._flush_locked()
-
-    def _flush_locked(self) -> None:
-        if self.queue:
-            self.f.write(b"".join(self.queue))
-            self.queue.clear()
-        self.f.flush()
-        self.last_flush = time.time()
-
-    def flush(self) -> None:
-        with self.lock:
-            if not self.closed:
-                self._flush_locked()
-
-    def close(self) -> None:
-        with self.lock:
-            if self.closed:
-                return
-            try:
-                self._flush_locked()
-            finally:
-                self.closed = True
-                self.f.close()
 
 
 class SummaryWriter:
@@ -157,15 +99,16 @@ class SummaryWriter:
     def flush(self) -> Any:
         """Writes pending events to disk; in a graph, the operation that does."""
         if _ctx.graph is not None:
-            return _writer_op(FLUSH_WRITER, self)
+            return self._writer_op(FLUSH_WRITER)
         self._flush()
         return None
 
     def close(self) -> Any:
         """Flushes and closes; later writes through this writer are dropped. In a graph,
         the operation that does."""
-        if _ctx.graph is not None:
-            return _writer_op(CLOSE_WRITER, self)
+        if _ctx.graph is not None:  # (TF's writer flushes first)
+            with control_dependencies([self._writer_op(FLUSH_WRITER)]):
+                return self._writer_op(CLOSE_WRITER)
         self._close()
         return None
 
@@ -175,38 +118,104 @@ class SummaryWriter:
     def _close(self) -> None:
         pass
 
+    def _writer_op(self, op: Any) -> Any:
+        return writer_ops.bind_on_writer(op, self, ())
+
+
+def _release(handle: ResourceHandle, res: writer_ops.WriterResource) -> None:
+    """A collected writer's file closed and its resource deleted, as TF deletes an
+    anonymous resource with its last handle (unless a raw op closed it already)."""
+    res.file.close()
+    if handle.target is None and RESOURCES.lookup(handle.container, handle.name) is res:
+        RESOURCES.delete(handle.container, handle.name)
+
 
 class _ResourceSummaryWriter(SummaryWriter):
-    """A writer of one event file in `logdir` (made by tf.summary.create_file_writer)."""
+    """A writer of one event file in `logdir` (made by tf.summary.create_file_writer): a
+    SummaryWriter resource, created as CreateSummaryFileWriter creates it; its `_resource`
+    is the handle TF's writer holds, which the write ops of tf.summary take."""
 
     def __init__(self, logdir: str, max_queue: int, flush_millis: int, filename_suffix: str
                  ) -> None:
         self._logdir = logdir
         # A multi-worker job's non-chief writes to a private directory, removed on close.
         target, self._cleanup = worker_files.summary_logdir(logdir)
-        self._file = _EventFile(target, max_queue, flush_millis, filename_suffix)
         self._closed = False
-        # (the name TF's error gives a closed writer's resource: a graph's op scope, or
-        # eagerly an anonymous resource)
-        self._resource_name = (_ctx.graph.unique_name("create_file_writer")
-                               if _ctx.graph is not None and hasattr(_ctx.graph, "unique_name")
-                               else f"_AnonymousVar{next(_anonymous)}")
-        self._finalizer = weakref.finalize(self, self._file.close)
+        self._init_op: Any = None
+        graph = _ctx.graph
+        if graph is not None and not getattr(graph, "building_function", True):
+            self._build_in_graph(target, max_queue, flush_millis, filename_suffix)
+            return
+        # (an anonymous resource, as TF's eager one; inside tf.function too, which makes
+        # it eagerly, in its init_scope)
+        handle = ResourceHandle(f"_AnonymousVar{next(_anonymous)}", CPU_DEVICE, "localhost",
+                                writer_ops.KIND)
+        self._writer = writer_ops.create_file_writer(
+            writer_ops.writer_handle(handle.name), target, max_queue, flush_millis,
+            filename_suffix)
+        self._resource = resource_tensor(handle, CPU_DEVICE)
+        # (released with its handle tensor, as TF's eager resource: a function that
+        # captured the handle keeps the writer open after the Python object is gone)
+        self._finalizer = weakref.finalize(self._resource, _release, handle, self._writer)
+
+    def _build_in_graph(self, logdir: str, max_queue: int, flush_millis: int,
+                        suffix: str) -> None:
+        """In TF 1's graph, TF's nodes: the settings' constants, the SummaryWriter node
+        (its handle, named "" as TF's of no shared_name) and CreateSummaryFileWriter, the
+        `init` op a Session runs to create the file."""
+        with name_scope("create_file_writer"):
+            args = (constant(logdir), constant(np.int32(max_queue)),
+                    constant(np.int32(flush_millis)), constant(suffix))
+            self._resource = bind(writer_ops.SUMMARY_WRITER, (), {})
+            bind(writer_ops.CREATE_FILE_WRITER, (self._resource, *args), {})
+            self._init_op = _ctx.graph.operations[-1]
+        self._writer = None
+        self._finalizer = None
+
+    def init(self) -> Any:
+        if self._init_op is not None and _ctx.graph is self._init_op.graph:
+            return self._init_op
+        return super().init()
+
+    @property
+    def _file(self) -> writer_ops.EventFile:
+        return self._writer.file
 
     def write_event(self, event: Any) -> bool:
-        if self._closed or self._file.closed:
+        if self._closed or self._writer is None or self._writer.closed:
             return False
-        self._file.add(event.SerializeToString())
-        return True
+        return self._writer.write(event)
 
     def _flush(self) -> None:
-        self._file.flush()
+        if self._writer is not None:
+            self._writer.file.flush()
 
     def _close(self) -> None:
         self._closed = True
-        self._file.close()
+        if self._finalizer is not None:
+            self._finalizer()
         if self._cleanup is not None:
             self._cleanup()
+
+
+class TrackableSummaryWriter(_ResourceSummaryWriter, TrackableResource):
+    """A file writer a SavedModel keeps (create_file_writer's experimental_trackable): TF's
+    resource object, whose `_create_resource` makes its SummaryWriter handle and whose
+    `_initialize` runs CreateSummaryFileWriter with its settings (`_init_args`, the
+    constants the saved function binds)."""
+
+    def __init__(self, logdir: str, max_queue: int, flush_millis: int, filename_suffix: str
+                 ) -> None:
+        TrackableResource.__init__(self)
+        _ResourceSummaryWriter.__init__(self, logdir, max_queue, flush_millis, filename_suffix)
+        self._handle = self._resource
+        self._init_args = (convert_to_tensor(logdir), convert_to_tensor(max_queue, dt.int32),
+                           convert_to_tensor(flush_millis, dt.int32),
+                           convert_to_tensor(filename_suffix))
+
+    @property
+    def _state(self) -> writer_ops.WriterResource:
+        return self._writer
 
 
 class _NoopSummaryWriter(SummaryWriter):
@@ -235,41 +244,6 @@ class _NoopSummaryWriter(SummaryWriter):
         return False
 
 
-def _writer_infer(writer: Any = None) -> list:
-    if not isinstance(writer, SummaryWriter):
-        raise invalid("FlushSummaryWriter", f"writer must be a summary writer, got "
-                                            f"{type(writer).__name__}")
-    return []
-
-
-def _flush_kernel(xp: Any, writer: SummaryWriter) -> tuple:
-    writer._flush()
-    return ()
-
-
-def _close_kernel(xp: Any, writer: SummaryWriter) -> tuple:
-    writer._close()
-    return ()
-
-
-def _writer_op(op: OpDef, writer: SummaryWriter) -> Any:
-    bind(op, (), {"writer": writer})
-    return _ctx.graph.operations[-1]  # (the operation: what tf.control_dependencies takes)
-
-
-def _noop_writer_sample() -> list:
-    return [Sample((), {"writer": _NoopSummaryWriter()}, grad=False)]
-
-
-# (file I/O: on the CPU, as TF's)
-FLUSH_WRITER = register(OpDef(
-    "FlushSummaryWriter", _writer_infer, _flush_kernel, reference=lambda writer: (),
-    num_outputs=0, stateful=True, gpu=False, samples=_noop_writer_sample))
-CLOSE_WRITER = register(OpDef(
-    "CloseSummaryWriter", _writer_infer, _close_kernel, reference=lambda writer: (),
-    num_outputs=0, stateful=True, gpu=False, samples=_noop_writer_sample))
-
-
 def create_file_writer(logdir: Any, max_queue: int | None = None,
                        flush_millis: int | None = None, filename_suffix: str | None = None,
                        name: str | None = None, experimental_trackable: bool = False,
@@ -282,7 +256,8 @@ def create_file_writer(logdir: Any, max_queue: int | None = None,
     flush_millis = 120000 if flush_millis is None else int(flush_millis)
     if filename_suffix is None:
         filename_suffix = ".v2"
-    return _ResourceSummaryWriter(logdir, max_queue, flush_millis, str(filename_suffix))
+    cls = TrackableSummaryWriter if experimental_trackable else _ResourceSummaryWriter
+    return cls(logdir, max_queue, flush_millis, str(filename_suffix))
 
 
 def create_noop_writer() -> SummaryWriter:

@@ -143,8 +143,10 @@ def _tensor(a: np.ndarray) -> EagerTensor:
         return EagerTensor(a.view(a.dtype[0]), as_dtype(a.dtype))
     if a.dtype == object and a.size and hasattr(a.reshape(-1)[0], "variant_text"):
         return EagerTensor(a, dt.variant)  # (TensorMaps)
-    if a.dtype == object and a.size and hasattr(a.reshape(-1)[0], "is_resource_handle"):
-        return EagerTensor(a, dt.resource)  # (a TensorArray's or a stack's sample handle)
+    if a.dtype == object and a.size and \
+            getattr(a.reshape(-1)[0], "is_resource_handle", False):
+        # (a TensorArray's or a stack's sample handle, or one naming a resource by name)
+        return EagerTensor(a, dt.resource)
     return EagerTensor(a, dt.string if a.dtype == object else None)
 
 
