@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops import unavailable_ops
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, Table, all_ops
 from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE_TRAINING
@@ -49,7 +50,9 @@ from eagerflow._src.testing import op_harness as H
 SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
                        "its bad samples are checked in the registry suite",
         "GenerateBoundingBoxProposals": "refused whatever its input (TF 2.21 has no CPU "
-                                        "kernel, eagerflow none): no sample to vary"}
+                                        "kernel, eagerflow none): no sample to vary",
+        **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
+                 "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
 
 # Ops whose outputs are finite whenever their inputs are (TF's are too): shape and

@@ -290,4 +290,16 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "parsing_sequence_v1": (
         "ParseSequenceExample", "ParseSingleSequenceExample",
     ),
+    "unavailable_ops": (
+        "AccumulateNV2", "AdjustContrast", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
+        "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D", "BatchIFFT3D",
+        "BatchMatrixBandPart", "BatchMatrixDeterminant", "BatchMatrixDiag",
+        "BatchMatrixDiagPart", "BatchMatrixInverse", "BatchMatrixSetDiag", "BatchMatrixSolve",
+        "BatchMatrixSolveLs", "BatchMatrixTriangularSolve", "BatchNormWithGlobalNormalization",
+        "BatchNormWithGlobalNormalizationGrad", "BatchSelfAdjointEig", "BatchSelfAdjointEigV2",
+        "BatchSvd", "CTCLossV2", "Conv3DBackpropFilter", "Conv3DBackpropInput",
+        "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop", "RandomPoisson",
+        "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
+        "StatefulStandardNormal", "TileGrad", "TopK",
+    ),
 }
