@@ -79,6 +79,7 @@ OPS_ORDER = [
     "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
+    "tfdbg_v1",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",

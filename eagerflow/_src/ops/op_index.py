@@ -20,6 +20,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "tfdbg": (
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",
     ),
+    "tfdbg_v1": (
+        "DebugGradientIdentity", "DebugIdentity", "DebugIdentityV3", "DebugNanCount",
+        "DebugNumericSummary",
+    ),
     "sorting": (
         "NthElement", "TopKV2",
     ),
