@@ -108,7 +108,8 @@ OPS_ORDER = [
     "quantization", "quantize_dequantize", "uniform_quant",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
-    "image_nms", "image_boxes", "image_sampling", "image_transform", "signal_ops",
+    "image_nms", "image_boxes", "image_sampling", "image_transform", "nn_fused_pad_conv",
+    "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",

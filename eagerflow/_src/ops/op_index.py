@@ -306,4 +306,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
         "StatefulStandardNormal", "TileGrad", "TopK",
     ),
+    "nn_fused_pad_conv": (
+        "FusedPadConv2D", "FusedResizeAndPadConv2D",
+    ),
 }
