@@ -309,4 +309,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "nn_fused_pad_conv": (
         "FusedPadConv2D", "FusedResizeAndPadConv2D",
     ),
+    "checkpoint_remap": (
+        "GenerateVocabRemapping", "LoadAndRemapMatrix",
+    ),
 }
