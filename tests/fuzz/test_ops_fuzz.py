@@ -51,6 +51,7 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
                        "its bad samples are checked in the registry suite",
         "GenerateBoundingBoxProposals": "refused whatever its input (TF 2.21 has no CPU "
                                         "kernel, eagerflow none): no sample to vary",
+        "Abort": "ends the process when it runs: tests/ops/test_abort.py runs it in another",
         **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
                  "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]

@@ -26,6 +26,7 @@ NO_TF_OP = {
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
     "GenerateBoundingBoxProposals": "refuses every input (TF 2.21's CPU has no kernel, "
                                     "eagerflow none): its refusal is the api sweep's",
+    "Abort": "ends the process when it runs (tests/ops/test_abort.py runs TF's and ours)",
     # refused whatever their input, as TF 2.21 refuses them (removed from its GraphDefs, or
     # no kernel): ops/unavailable_ops.py, whose bad samples are those refusals
     **{name: "refuses every input (TF removed it, or has no kernel for it)" for name in (

@@ -26,7 +26,8 @@ def _id(case):
 # training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
 # the ops on lookup tables' handles too: their `Table` inputs are live tables.)
 # The ops TF removed or has no kernel for refuse every call too (ops/unavailable_ops.py).
-INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", *unavailable_ops.REFUSING}
+# Abort ends the process when it runs (tests/ops/test_abort.py runs it in another).
+INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING}
 
 
 def test_every_op_has_samples():
