@@ -114,6 +114,8 @@ NO_TF_OP = {
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "
                       "eagerflow's maps the state value: compared through tf.random.Generator "
                       "in tests/ops/test_random_golden.py",
+    "RngSkip": "TF's advances a resource (a state variable); eagerflow's maps the state value: "
+               "compared through tf.raw_ops on variables in tests/ops/test_rng_skip.py",
     # ragged, string, hash, lookup and sparse-cross ops: compared with TF 2.21 through the
     # public APIs that use them (tests/ragged/golden_exprs.py, golden_tf.json)
     **{op: "compared with TF through its public API in tests/ragged (golden_tf.json)"

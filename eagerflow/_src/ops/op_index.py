@@ -71,7 +71,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StatefulRandomBinomial", "StatelessRandomBinomial",
     ),
     "random_generator": (
-        "RngReadAndSkip",
+        "RngReadAndSkip", "RngSkip",
     ),
     "random_truncated": (
         "ParameterizedTruncatedNormal", "StatelessParameterizedTruncatedNormal",
