@@ -17,7 +17,7 @@ import numpy as np
 # Our attr names that TF spells differently (per op when it differs by op).
 ALIASES = {"axes": ("reduction_indices", "axis"), "keepdims": ("keep_dims",),
            "shape": ("shape", "dims"), "dtype": ("DstT", "dtype"),
-           "axis": ("axis", "dimension", "split_dim"), "sizes": ("size_splits",),
+           "axis": ("axis", "dimension", "split_dim", "concat_dim"), "sizes": ("size_splits",),
            "seq_axis": ("seq_dim",), "batch_axis": ("batch_dim",)}
 
 # Ops with no TF counterpart: eagerflow's gradient helpers. Each is checked through the

@@ -28,7 +28,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "NthElement", "TopKV2",
     ),
     "indexing_versions": (
-        "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
+        "Concat", "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
     ),
     "raw_array_ops": (
         "ApproximateEqual", "Empty", "InplaceAdd", "InplaceSub", "InplaceUpdate",
