@@ -375,4 +375,4 @@ def write_graph(graph: Any, savers: list) -> GraphWriter:
     return w
 
 
-__all__ = ["GraphWriter", "OwnOutputs", "write_graph", "GRAPH_DEF_VERSION", "SymbolicTensor"]
+__all__ = ["GraphWriter", "OwnOutputs", "write_graph", "SymbolicTensor"]
