@@ -244,10 +244,11 @@ def _bad(op: str) -> list:
 FUSED_PAD_CONV2D = register(OpDef(
     _PAD, lambda x, w, **a: _infer(_PAD, x, w, **a), _kernel(_PAD), grad=C.no_gradient,
     reference=_reference(_PAD), samples=_pad_samples, bad_samples=lambda: _bad(_PAD),
+    gpu=False,  # (TF 2.21 registers CPU kernels only)
 ))
 
 FUSED_RESIZE_AND_PAD_CONV2D = register(OpDef(
     _RESIZE, lambda x, w, **a: _infer(_RESIZE, x, w, **a), _kernel(_RESIZE),
     grad=C.no_gradient, reference=_reference(_RESIZE), samples=_resize_samples,
-    bad_samples=lambda: _bad(_RESIZE),
+    bad_samples=lambda: _bad(_RESIZE), gpu=False,
 ))
