@@ -79,6 +79,7 @@ OPS_ORDER = [
     "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
+    "tfdbg_v1",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",
@@ -107,7 +108,8 @@ OPS_ORDER = [
     "quantization", "quantize_dequantize", "uniform_quant",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
-    "image_nms", "image_boxes", "image_sampling", "image_transform", "signal_ops",
+    "image_nms", "image_boxes", "image_sampling", "image_transform", "nn_fused_pad_conv",
+    "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
@@ -123,7 +125,7 @@ OPS_ORDER = [
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_ops", "tensor_array_v1",
-    "tensor_array_older",
+    "checkpoint_remap", "unavailable_ops", "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
     "sparse_extras", "embedding_sparse", "crosses",

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.ops import tensor_array_older
+from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, Table, all_ops
 from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE_TRAINING
@@ -59,7 +59,10 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
                               "gone: tests/summary/test_writer_ops.py",
         **{op: "a TensorArray V2 op, refused whatever its input (removed from TF's "
                "GraphDefs): no sample to vary"
-           for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}}
+           for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"},
+        "Abort": "ends the process when it runs: tests/ops/test_abort.py runs it in another",
+        **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
+                 "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
 
 # Ops whose outputs are finite whenever their inputs are (TF's are too): shape and

@@ -17,7 +17,7 @@ import numpy as np
 # Our attr names that TF spells differently (per op when it differs by op).
 ALIASES = {"axes": ("reduction_indices", "axis"), "keepdims": ("keep_dims",),
            "shape": ("shape", "dims"), "dtype": ("DstT", "dtype"),
-           "axis": ("axis", "dimension", "split_dim"), "sizes": ("size_splits",),
+           "axis": ("axis", "dimension", "split_dim", "concat_dim"), "sizes": ("size_splits",),
            "seq_axis": ("seq_dim",), "batch_axis": ("batch_dim",)}
 
 # Ops with no TF counterpart: eagerflow's gradient helpers. Each is checked through the
@@ -26,6 +26,21 @@ NO_TF_OP = {
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
     "GenerateBoundingBoxProposals": "refuses every input (TF 2.21's CPU has no kernel, "
                                     "eagerflow none): its refusal is the api sweep's",
+    "Abort": "ends the process when it runs (tests/ops/test_abort.py runs TF's and ours)",
+    # refused whatever their input, as TF 2.21 refuses them (removed from its GraphDefs, or
+    # no kernel): ops/unavailable_ops.py, whose bad samples are those refusals
+    **{name: "refuses every input (TF removed it, or has no kernel for it)" for name in (
+         "AccumulateNV2", "AdjustContrast", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
+         "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D", "BatchIFFT3D",
+         "BatchMatrixBandPart", "BatchMatrixDeterminant", "BatchMatrixDiag",
+         "BatchMatrixDiagPart", "BatchMatrixInverse", "BatchMatrixSetDiag", "BatchMatrixSolve",
+         "BatchMatrixSolveLs", "BatchMatrixTriangularSolve", "BatchNormWithGlobalNormalization",
+         "BatchNormWithGlobalNormalizationGrad", "BatchSelfAdjointEig", "BatchSelfAdjointEigV2",
+         "BatchSvd", "CTCLossV2", "Conv3DBackpropFilter", "Conv3DBackpropInput",
+         "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop", "RandomPoisson",
+         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
+         "StatefulStandardNormal", "TileGrad", "TopK",
+    )},
     "BatchFunction": "a call's outputs after it ran (nondifferentiable_batch_function); "
                      "TF's op holds the function",
     "QuantizedConcat": "three lists of N inputs after concat_dim (the generic call passes one); "
@@ -105,6 +120,8 @@ NO_TF_OP = {
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "
                       "eagerflow's maps the state value: compared through tf.random.Generator "
                       "in tests/ops/test_random_golden.py",
+    "RngSkip": "TF's advances a resource (a state variable); eagerflow's maps the state value: "
+               "compared through tf.raw_ops on variables in tests/ops/test_rng_skip.py",
     # ragged, string, hash, lookup and sparse-cross ops: compared with TF 2.21 through the
     # public APIs that use them (tests/ragged/golden_exprs.py, golden_tf.json)
     **{op: "compared with TF through its public API in tests/ragged (golden_tf.json)"

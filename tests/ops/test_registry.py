@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from eagerflow._src.core import device
-from eagerflow._src.ops import tensor_array_older
+from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
 
@@ -25,9 +25,10 @@ def _id(case):
 # 2.21 has no CPU kernel for it). (The ops on resource handles and the
 # training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
 # the ops on lookup tables' handles too: their `Table` inputs are live tables.)
-# The TensorArray V2 ops (ops/tensor_array_older.py) are TF's refusals too: removed in
-# GraphDef version 26.
-INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals"} | {
+# The ops TF removed or has no kernel for refuse every call too (ops/unavailable_ops.py,
+# and the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
+# runs (tests/ops/test_abort.py runs it in another).
+INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

@@ -9,7 +9,8 @@ output argument names ("MatMul:product:0") and leaves out attributes equal to th
 defaults. Exporting and importing graphs therefore needs each op's interface: argument
 names, type attributes, attribute types and defaults. This script records that interface
 (no documentation text) for the ops eagerflow's registry defines and the TF ops its
-SavedModel code composes or emits (`tf_ops.EXTRA_OPS`).
+SavedModel code composes or emits (`tf_ops.EXTRA_OPS`), with the GraphDef version that
+removed an op and TF's advice then, which its refusal of the op quotes.
 """
 
 import json
@@ -55,7 +56,6 @@ def main() -> None:
             continue
         op.ClearField("summary")
         op.ClearField("description")
-        op.ClearField("deprecation")
         for arg in list(op.input_arg) + list(op.output_arg):
             arg.ClearField("description")
         for attr in op.attr:

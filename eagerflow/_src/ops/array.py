@@ -345,6 +345,11 @@ def _pymath_prod(shape: Any) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _concat_infer(*xs: Any, axis: int | None) -> list:
+    return concat_checks("ConcatV2", xs, axis)
+
+
+def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
+    """ConcatV2's checks and output spec, in the words of `op` (TF's older Concat's too)."""
     if len(xs) < (2 if axis is None else 1):
         if _state.graph is None:  # TF's eager runtime finds no kernel for no values
             tidx = C.dt_enum(xs[-1]._dtype) if axis is None else "DT_INT32"
@@ -352,26 +357,28 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
                                      'op: "ConcatV2" device_type: "CPU" constraint { name: "T" '
                                      'allowed_values { list { type: DT_QINT32 } } } '
                                      'host_memory_arg: "axis"')
-        raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
+        raise ValueError(f"List argument 'values' to '{op}' Op with length 0 shorter than "
                          "minimum length 2.")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
         return _concat_runtime_infer(xs[:-1], xs[-1])
     if type(axis) is tuple:  # (a raw op's or an imported node's tensor of another rank)
         axis = _one_axis(axis)
-    C.refuse_narrow("ConcatV2", xs[0]._dtype,
+    C.refuse_narrow(op, xs[0]._dtype,
                     f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
-    d = C.same_dtype("ConcatV2", xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
+    d = C.same_dtype(op, xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
     ranks = {len(x._shape) for x in xs if x._shape is not None}
     if not ranks:
         return [(None, d)]
     if len(ranks) > 1:
-        raise C.fail("ConcatV2", "ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                                 f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
-                                 f"{C.shape_str(xs[1]._shape)}")
+        raise C.fail(op, "ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                         f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
+                         f"{C.shape_str(xs[1]._shape)}")
     r = ranks.pop()
+    if r == 0 and axis == 0:  # (TF's range check lets a scalar's axis 0 through, for this)
+        raise C.fail(op, "ConcatOp : Can't concatenate scalars (use tf.stack instead)")
     if not -r <= axis < r:
-        raise C.fail("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the range "
-                                 f"[{-r}, {r}), but got {axis}")
+        raise C.fail(op, f"ConcatOp : Expected concatenating dimensions in the range "
+                         f"[{-r}, {r}), but got {axis}")
     ax = axis % r
     out = list(next(x._shape for x in xs if x._shape is not None))
     total = 0
@@ -385,9 +392,9 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
             if out[k] is None:
                 out[k] = x._shape[k]
             elif x._shape[k] is not None and x._shape[k] != out[k]:
-                raise C.fail("ConcatV2", f"ConcatOp : Dimension {k} in both shapes must be equal: "
-                                         f"shape[0] = {C.shape_str(xs[0]._shape)} vs. shape[{i}] = "
-                                         f"{C.shape_str(x._shape)}")
+                raise C.fail(op, f"ConcatOp : Dimension {k} in both shapes must be equal: "
+                                 f"shape[0] = {C.shape_str(xs[0]._shape)} vs. shape[{i}] = "
+                                 f"{C.shape_str(x._shape)}")
         total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
     out[ax] = total
     return [(tuple(out), d)]

@@ -270,7 +270,7 @@ def _save_ref(prefix: Any, tensor_names: Any, shape_and_slices: Any, *tensors: A
     return ()
 
 
-def _scratch(name: str) -> str:
+def scratch_path(name: str) -> str:
     return os.path.join(os.environ.get("TMPDIR") or "/tmp",  # noqa: S108 - samples' files
                         f"eagerflow_{name}_{os.getpid()}")
 
@@ -281,7 +281,7 @@ def _s(*values: Any) -> np.ndarray:
     return out
 
 
-def _scalar(v: Any) -> np.ndarray:
+def string_scalar(v: Any) -> np.ndarray:
     out = np.empty((), dtype=object)
     out[()] = v.encode() if isinstance(v, str) else v
     return out
@@ -292,16 +292,16 @@ SAVE_V2 = register(OpDef(
     gpu=False, grad=C.no_gradient,
     arity=lambda ins, attrs: {"dtypes": len(ins) - 3},
     samples=lambda: [
-        Sample((_scalar(_scratch("save_v2")), _s("a", "b"), _s("", "4 3 1,2:-"),
+        Sample((string_scalar(scratch_path("save_v2")), _s("a", "b"), _s("", "4 3 1,2:-"),
                 np.arange(6, dtype=np.float32).reshape(2, 3), np.ones((2, 3), np.int64)),
                grad=False)],
     bad_samples=lambda: [
-        BadSample((_scalar(_scratch("save_v2_bad")), _s("a", "b"), _s("", ""),
+        BadSample((string_scalar(scratch_path("save_v2_bad")), _s("a", "b"), _s("", ""),
                    np.float32(1)), {}, InvalidArgumentError, "Got 2 tensor names but 1 tensors."),
-        BadSample((_scalar(_scratch("save_v2_bad")), _s("a", "a"), _s("", ""),
+        BadSample((string_scalar(scratch_path("save_v2_bad")), _s("a", "a"), _s("", ""),
                    np.float32(1), np.float32(2)), {}, InvalidArgumentError,
                   "Adding duplicate key: a"),
-        BadSample((_scalar(_scratch("save_v2_bad")), _s("a"), _s("4 4 0,1:-"),
+        BadSample((string_scalar(scratch_path("save_v2_bad")), _s("a"), _s("4 4 0,1:-"),
                    np.ones((2, 4), np.float32)), {}, InvalidArgumentError,
                   "does not match the shape of the tensor to  save: 4 4 0,1:-, tensor: [2,4]"),
         BadSample((_s("a", "b"), _s("a"), _s(""), np.float32(1)), {}, InvalidArgumentError,
@@ -418,11 +418,11 @@ def _restore_ref(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
 
 def _restore_samples() -> list:
     # the file SaveV2's sample writes (an array of every dtype the sample holds)
-    path = _scratch("restore_v2")
+    path = scratch_path("restore_v2")
     write_bundle(_RESTORE, path, [
         ("x", "", np.arange(12, dtype=np.float64).reshape(3, 4), dt.float64),
         ("y", "", np.array([1, -2, 3], np.int16), dt.int16)])
-    return [Sample((_scalar(path), _s("x", "y", "x"), _s("", "", "3 4 1,2:-"),),
+    return [Sample((string_scalar(path), _s("x", "y", "x"), _s("", "", "3 4 1,2:-"),),
                    {"dtypes": (dt.float64, dt.int16, dt.float64)}, grad=False)]
 
 
@@ -442,9 +442,9 @@ def _restore_bad() -> list:
                   InvalidArgumentError, "Expected a pair of numbers or '-' but got 'x'"),
         BadSample((path, _s("x", "y"), _s("")), {"dtypes": (dt.float64,)},
                   InvalidArgumentError, "different number of elements: 2 vs. 1"),
-        BadSample((_scalar(_scratch("nowhere")), _s("x"), _s("")), {"dtypes": (dt.float64,)},
-                  NotFoundError, "Unsuccessful TensorSliceReader constructor: Failed to find "
-                  "any matching files for")]
+        BadSample((string_scalar(scratch_path("nowhere")), _s("x"), _s("")),
+                  {"dtypes": (dt.float64,)}, NotFoundError, "Unsuccessful TensorSliceReader "
+                  "constructor: Failed to find any matching files for")]
 
 
 RESTORE_V2 = register(OpDef(
@@ -533,9 +533,9 @@ def _merge_kernel(xp: Any, checkpoint_prefixes: Any, destination_prefix: Any, *,
 def _merge_samples() -> list:
     # (a bundle merged into itself: the same files after each run; tests/ops/
     # test_checkpoint_ops.py merges others)
-    path = _scratch("merge")
+    path = scratch_path("merge")
     write_bundle(_MERGE, path, [("t", "", np.arange(3, dtype=np.int32), dt.int32)])
-    return [Sample((_s(path), _scalar(path)),
+    return [Sample((_s(path), string_scalar(path)),
                    {"delete_old_dirs": False, "allow_missing_files": False}, grad=False)]
 
 
@@ -544,14 +544,14 @@ MERGE_V2_CHECKPOINTS = register(OpDef(
     stateful=True, gpu=False, grad=C.no_gradient,
     samples=_merge_samples,
     bad_samples=lambda: [
-        BadSample((_s(_scratch("merge_none")), _scalar(_scratch("merged_bad"))),
+        BadSample((_s(scratch_path("merge_none")), string_scalar(scratch_path("merged_bad"))),
                   {"delete_old_dirs": True, "allow_missing_files": False},
                   InvalidArgumentError, "allow_missing_files was set to false and "),
-        BadSample((_s(), _scalar(_scratch("merged_bad"))),
+        BadSample((_s(), string_scalar(scratch_path("merged_bad"))),
                   {"delete_old_dirs": True, "allow_missing_files": True},
                   InvalidArgumentError, "At least one prefix checkpoint file must exist, but "
                                         "none existed."),
-        BadSample((_scalar("a"), _scalar("b")), {"delete_old_dirs": True,
+        BadSample((string_scalar("a"), string_scalar("b")), {"delete_old_dirs": True,
                                                 "allow_missing_files": False},
                   InvalidArgumentError, "Input checkpoint_prefixes should be an 1-D tensor, "
                                         "got [] instead.")],
@@ -585,24 +585,24 @@ def _filename_infer(basename: Any, shard: Any, num_shards: Any) -> list:
 
 
 def _filename_kernel(xp: Any, basename: Any, shard: Any, num_shards: Any) -> np.ndarray:
-    return _scalar(_basename(basename) + b"-%05d-of-%05d" % (int(shard), int(num_shards)))
+    return string_scalar(_basename(basename) + b"-%05d-of-%05d" % (int(shard), int(num_shards)))
 
 
 def _filename_ref(basename: Any, shard: Any, num_shards: Any) -> np.ndarray:
-    return _scalar(_basename(basename) + f"-{int(shard):05}-of-{int(num_shards):05}".encode())
+    return string_scalar(_basename(basename) + f"-{int(shard):05}-of-{int(num_shards):05}".encode())
 
 
 SHARDED_FILENAME = register(OpDef(
     _FILENAME, _filename_infer, _filename_kernel, reference=_filename_ref, gpu=False,
     samples=lambda: [
-        Sample((_scalar("a/b"), np.int32(3), np.int32(12)), grad=False),
-        Sample((_scalar(b"x\xff"), np.int32(123456), np.int32(-5)), grad=False)],
+        Sample((string_scalar("a/b"), np.int32(3), np.int32(12)), grad=False),
+        Sample((string_scalar(b"x\xff"), np.int32(123456), np.int32(-5)), grad=False)],
     bad_samples=lambda: [
         BadSample((_s("a", "b"), np.int32(1), np.int32(2)), {}, InvalidArgumentError,
                   "basename must be a scalar, got shape [2]"),
-        BadSample((_scalar("a"), np.array([1], np.int32), np.int32(2)), {},
+        BadSample((string_scalar("a"), np.array([1], np.int32), np.int32(2)), {},
                   InvalidArgumentError, "shard must be a scalar, got shape [1]"),
-        BadSample((_scalar("a"), np.int64(1), np.int32(2)), {}, InvalidArgumentError,
+        BadSample((string_scalar("a"), np.int64(1), np.int32(2)), {}, InvalidArgumentError,
                   "input #1(zero-based) was expected to be a int32 tensor")],
 ))
 
@@ -614,19 +614,19 @@ def _filespec_infer(basename: Any, num_shards: Any) -> list:
 
 
 def _filespec_kernel(xp: Any, basename: Any, num_shards: Any) -> np.ndarray:
-    return _scalar(_basename(basename) + b"-?????-of-%05d" % int(num_shards))
+    return string_scalar(_basename(basename) + b"-?????-of-%05d" % int(num_shards))
 
 
 def _filespec_ref(basename: Any, num_shards: Any) -> np.ndarray:
-    return _scalar(_basename(basename) + f"-?????-of-{int(num_shards):05}".encode())
+    return string_scalar(_basename(basename) + f"-?????-of-{int(num_shards):05}".encode())
 
 
 SHARDED_FILESPEC = register(OpDef(
     _FILESPEC, _filespec_infer, _filespec_kernel, reference=_filespec_ref, gpu=False,
-    samples=lambda: [Sample((_scalar("a/b"), np.int32(12)), grad=False),
-                     Sample((_scalar("c"), np.int32(-12)), grad=False)],
+    samples=lambda: [Sample((string_scalar("a/b"), np.int32(12)), grad=False),
+                     Sample((string_scalar("c"), np.int32(-12)), grad=False)],
     bad_samples=lambda: [
-        BadSample((_scalar("a"), np.array([3], np.int32)), {}, InvalidArgumentError,
+        BadSample((string_scalar("a"), np.array([3], np.int32)), {}, InvalidArgumentError,
                   "num_shards must be a scalar, got shape [1]")],
 ))
 
@@ -768,7 +768,7 @@ def _restore1_ref(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
 
 
 def _v1_file() -> str:
-    path = _scratch("v1_checkpoint")
+    path = scratch_path("v1_checkpoint")
     tensor_slices.write_file(path, [
         ("x", [3, 4], [(0, -1), (0, -1)], np.arange(12, dtype=np.float64).reshape(3, 4),
          dt.float64),
@@ -777,7 +777,7 @@ def _v1_file() -> str:
 
 
 def _save1_samples(op: str) -> list:
-    path = _scalar(_scratch(op.lower()))
+    path = string_scalar(scratch_path(op.lower()))
     if op == _SAVE_SLICES:
         return [Sample((path, _s("b", "a"), _s("", "4 3 1,2:-"), np.float32(2.5),
                         np.ones((2, 3), np.int64)), grad=False)]
@@ -793,14 +793,14 @@ for _op in (_SAVE1, _SAVE_SLICES):
         arity=functools.partial(lambda ins, attrs, k: {"T": len(ins) - k}, k=_fixed),
         samples=functools.partial(_save1_samples, _op),
         bad_samples=functools.partial(lambda op: [
-            BadSample((_scalar(_scratch("save1_bad")), _s("a", "b")) +
+            BadSample((string_scalar(scratch_path("save1_bad")), _s("a", "b")) +
                       ((_s("", ""),) if op == _SAVE_SLICES else ()) + (np.float32(1),), {},
                       InvalidArgumentError, "(which is a string tensor of saved names) contains "
                                             "2 names, but received"),
             BadSample((_s("a", "b"), _s("a")) + ((_s(""),) if op == _SAVE_SLICES else ()) +
                       (np.float32(1),), {}, InvalidArgumentError,
                       "Input 0 (filename) must be a string scalar; got a tensor of 2elements"),
-            BadSample((_scalar(_scratch("save1_bad")), _s("a")) +
+            BadSample((string_scalar(scratch_path("save1_bad")), _s("a")) +
                       ((_s(""),) if op == _SAVE_SLICES else ()) + (np.array([7], np.uint32),),
                       {}, InvalidArgumentError,
                       "Tensor slice serialization not implemented for dtype 22")], _op),
@@ -808,31 +808,33 @@ for _op in (_SAVE1, _SAVE_SLICES):
 
 
 def _restore1_samples(op: str) -> list:
-    path = _scalar(_v1_file())
+    path = string_scalar(_v1_file())
     if op == _RESTORE_SLICE:
-        return [Sample((path, _scalar("x"), _scalar("3 4 1,2:0,3")),
+        return [Sample((path, string_scalar("x"), string_scalar("3 4 1,2:0,3")),
                        {"dt": dt.float64, "preferred_shard": -1}, grad=False),
-                Sample((path, _scalar("y"), _scalar("")),
+                Sample((path, string_scalar("y"), string_scalar("")),
                        {"dt": dt.string, "preferred_shard": 0}, grad=False)]
-    return [Sample((path, _scalar("x")), {"dt": dt.float64, "preferred_shard": -1}, grad=False),
-            Sample((path, _scalar("y")), {"dt": dt.string, "preferred_shard": 3}, grad=False)]
+    return [Sample((path, string_scalar("x")), {"dt": dt.float64, "preferred_shard": -1},
+                   grad=False),
+            Sample((path, string_scalar("y")), {"dt": dt.string, "preferred_shard": 3},
+                   grad=False)]
 
 
 def _restore1_bad(op: str) -> list:
-    path = _scalar(_v1_file())
-    spec = (_scalar(""),) if op == _RESTORE_SLICE else ()
+    path = string_scalar(_v1_file())
+    spec = (string_scalar(""),) if op == _RESTORE_SLICE else ()
     out = [
-        BadSample((path, _scalar("z")) + spec, {"dt": dt.float64, "preferred_shard": -1},
+        BadSample((path, string_scalar("z")) + spec, {"dt": dt.float64, "preferred_shard": -1},
                   NotFoundError, 'Tensor name "z" not found in checkpoint files'),
-        BadSample((path, _scalar("x")) + spec, {"dt": dt.float32, "preferred_shard": -1},
+        BadSample((path, string_scalar("x")) + spec, {"dt": dt.float32, "preferred_shard": -1},
                   InvalidArgumentError, "Expected to restore a tensor of type float, got a "
                   "tensor of type double instead: tensor_name = x"),
-        BadSample((_s("a", "b"), _scalar("x")) + spec, {"dt": dt.float64,
+        BadSample((_s("a", "b"), string_scalar("x")) + spec, {"dt": dt.float64,
                                                         "preferred_shard": -1},
                   InvalidArgumentError, "Input 0 (file_pattern) must be a string scalar; got "
                                         "a tensor of 2 elements")]
     if op == _RESTORE_SLICE:
-        out.append(BadSample((path, _scalar("x"), _scalar("4 4 0,1:-")),
+        out.append(BadSample((path, string_scalar("x"), string_scalar("4 4 0,1:-")),
                              {"dt": dt.float64, "preferred_shard": -1}, InvalidArgumentError,
                              "Shape in shape_and_slice spec does not match the shape in the "
                              "save file: [4,4], save file shape: [3,4]"))

@@ -360,6 +360,11 @@ def _bilinear(xp: Any, images: Any, size: tuple, mode: tuple) -> Any:
     return b
 
 
+def bilinear_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
+    """ResizeBilinear's values with its legacy coordinates (no half-pixel centers)."""
+    return _bilinear(xp, images, size, (align_corners, False))
+
+
 def resize_grad(r: _Resize, n: Any, g: Any) -> list:
     if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
         return [bind(REGISTRY[r.grad_name], (g, n.inputs[0]), {**n.attrs, "size": None}), None]

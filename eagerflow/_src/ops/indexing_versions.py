@@ -1,6 +1,7 @@
 """TF's other versions of indexing ops, which old graphs and tf.raw_ops name: Gather
 (GatherV2 along axis 0, with IndexedSlices gradients), UniqueV2 and UniqueWithCountsV2
-(Unique along an axis given as an input) and ListDiff (tf.compat.v1.setdiff1d).
+(Unique along an axis given as an input), ListDiff (tf.compat.v1.setdiff1d) and Concat
+(ConcatV2 with its axis first).
 
 Sits in ops/ above indexing.py, whose checks and kernels these reuse.
 """
@@ -17,7 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape
+from eagerflow._src.ops.array import CONCAT, concat, concat_checks, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -31,7 +32,7 @@ from eagerflow._src.ops.indexing import (
 )
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.reduce import size
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(61)
 
@@ -289,3 +290,38 @@ def list_diff(x: Any, y: Any, out_idx: Any = dt.int32, name: str | None = None) 
     y = convert_to_tensor(y, dtype=x._dtype)
     out, idx = bind(LIST_DIFF, (x, y), {"out_idx": dt.as_dtype(out_idx)}, name)
     return ListDiffOutput(out, idx)
+
+
+# ---------------------------------------------------------------------------------------
+# Concat: ConcatV2 with its axis (`concat_dim`) first, and at least two values; its checks
+# and words ConcatV2's, naming Concat.
+# ---------------------------------------------------------------------------------------
+
+def _concat_v1_infer(*xs: Any, axis: int | None) -> list:
+    n = len(xs) - (axis is None)
+    if n < 2:
+        raise C.fail("Concat", f"Value for attr 'N' of {n} must be at least minimum 2\n\t"
+                               "; NodeDef: {{node Concat}}")
+    if axis is None:  # (the axis a runtime input, as ConcatV2's)
+        return CONCAT.infer(*xs, axis=None)
+    return concat_checks("Concat", xs, axis)
+
+
+CONCAT_V1 = register(OpDef(
+    "Concat", _concat_v1_infer, CONCAT.kernel, grad=CONCAT.grad, arity=CONCAT.arity,
+    reference=CONCAT.reference,
+    samples=lambda: [Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
+                     Sample((_f64(1, 3), _f64(2, 3), _f64(1, 3)), {"axis": -2})],
+    bad_samples=lambda: [
+        BadSample((np.ones((1, 2)), np.ones((1, 3))), {"axis": 0}, InvalidArgumentError,
+                  "ConcatOp : Dimension 1 in both shapes must be equal: shape[0] = [1,2] vs. "
+                  "shape[1] = [1,3] [Op:Concat]"),
+        BadSample((np.ones((1, 2)), np.ones((1, 2))), {"axis": 2}, InvalidArgumentError,
+                  "ConcatOp : Expected concatenating dimensions in the range [-2, 2), but got 2 "
+                  "[Op:Concat]"),
+        BadSample((np.float32(1), np.float32(2)), {"axis": 0}, InvalidArgumentError,
+                  "ConcatOp : Can't concatenate scalars (use tf.stack instead) [Op:Concat]"),
+        BadSample((np.ones((1, 2)),), {"axis": 0}, InvalidArgumentError,
+                  "Value for attr 'N' of 1 must be at least minimum 2")],
+    tf=TFForm(names={"axis": "concat_dim"}),
+))

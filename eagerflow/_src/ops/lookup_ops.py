@@ -354,10 +354,10 @@ class TextFileInitializer(Trackable):
 
 def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_index: int,
                    value_dtype: dt.DType, vocab_size: int | None, delimiter: str,
-                   offset: int) -> tuple:
+                   offset: int, op: str = "InitializeTableFromTextFileV2") -> tuple:
     """(keys, values) of a table from the columns of a text file (a column, the whole
-    line, or the line number plus `offset`), as TF's InitializeTableFromTextFileV2."""
-    op = "InitializeTableFromTextFileV2"
+    line, or the line number plus `offset`), as TF's InitializeTableFromTextFileV2 (or
+    `op`, which fills a table the same way)."""
     if len(delimiter) > 1:
         raise C.fail(op, "delimiter should be only 1 char")
     try:

@@ -21,11 +21,15 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "tfdbg": (
         "CheckNumericsV2", "DebugIdentityV2", "DebugNumericSummaryV2",
     ),
+    "tfdbg_v1": (
+        "DebugGradientIdentity", "DebugIdentity", "DebugIdentityV3", "DebugNanCount",
+        "DebugNumericSummary",
+    ),
     "sorting": (
         "NthElement", "TopKV2",
     ),
     "indexing_versions": (
-        "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
+        "Concat", "Gather", "ListDiff", "UniqueV2", "UniqueWithCountsV2",
     ),
     "raw_array_ops": (
         "ApproximateEqual", "Empty", "InplaceAdd", "InplaceSub", "InplaceUpdate",
@@ -68,7 +72,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "StatefulRandomBinomial", "StatelessRandomBinomial",
     ),
     "random_generator": (
-        "RngReadAndSkip",
+        "RngReadAndSkip", "RngSkip",
     ),
     "random_truncated": (
         "ParameterizedTruncatedNormal", "StatelessParameterizedTruncatedNormal",
@@ -301,5 +305,23 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "parsing_sequence_v1": (
         "ParseSequenceExample", "ParseSingleSequenceExample",
+    ),
+    "unavailable_ops": (
+        "AccumulateNV2", "AdjustContrast", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
+        "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D", "BatchIFFT3D",
+        "BatchMatrixBandPart", "BatchMatrixDeterminant", "BatchMatrixDiag",
+        "BatchMatrixDiagPart", "BatchMatrixInverse", "BatchMatrixSetDiag", "BatchMatrixSolve",
+        "BatchMatrixSolveLs", "BatchMatrixTriangularSolve", "BatchNormWithGlobalNormalization",
+        "BatchNormWithGlobalNormalizationGrad", "BatchSelfAdjointEig", "BatchSelfAdjointEigV2",
+        "BatchSvd", "CTCLossV2", "Conv3DBackpropFilter", "Conv3DBackpropInput",
+        "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop", "RandomPoisson",
+        "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
+        "StatefulStandardNormal", "TileGrad", "TopK",
+    ),
+    "nn_fused_pad_conv": (
+        "FusedPadConv2D", "FusedResizeAndPadConv2D",
+    ),
+    "checkpoint_remap": (
+        "GenerateVocabRemapping", "LoadAndRemapMatrix",
     ),
 }

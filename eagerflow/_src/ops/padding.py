@@ -184,21 +184,27 @@ PADV2 = register(OpDef(
 ))
 
 
+def check_mirror_bounds(op: str, shape: tuple, paddings: tuple, mode: str) -> None:
+    """TF's refusal of a mirror padding wider than its dimension allows (the edge is
+    mirrored once: REFLECT leaves it out, SYMMETRIC repeats it)."""
+    off = 0 if mode == "SYMMETRIC" else 1
+    for d, (lo, hi) in zip(shape, paddings):
+        if d is None:
+            continue
+        if lo > d - off or hi > d - off:
+            if mode == "SYMMETRIC":
+                raise C.fail(op, f"paddings must be no greater than the dimension "
+                                 f"size: {lo}, {hi} greater than {d}")
+            raise C.fail(op, f"paddings must be less than the dimension size: "
+                             f"{lo}, {hi} not less than {d}")
+
+
 def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> list:
     if mode not in ("REFLECT", "SYMMETRIC"):
         raise C.fail(op, f"mode must be either REFLECT or SYMMETRIC, got {mode!r}")
     out = _pad_shape(op, x, paddings, check_size=False)  # the mirror bounds come first
     if x._shape is not None:
-        off = 0 if mode == "SYMMETRIC" else 1
-        for d, (lo, hi) in zip(x._shape, paddings):
-            if d is None:
-                continue
-            if lo > d - off or hi > d - off:
-                if mode == "SYMMETRIC":
-                    raise C.fail(op, f"paddings must be no greater than the dimension "
-                                     f"size: {lo}, {hi} greater than {d}")
-                raise C.fail(op, f"paddings must be less than the dimension size: "
-                                 f"{lo}, {hi} not less than {d}")
+        check_mirror_bounds(op, x._shape, paddings, mode)
     if out is not None and None not in out:
         check_finite_size(op, out, x._dtype)
     return [(out, x._dtype)]

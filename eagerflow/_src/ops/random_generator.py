@@ -138,6 +138,85 @@ RNG_READ_AND_SKIP = register(OpDef(
 
 
 # ---------------------------------------------------------------------------------------
+# RngSkip: TF's older skip of a state variable (tf.raw_ops only): no output; its algorithm
+# and delta int64, AUTO_SELECT taken for Philox, a state longer than 3 allowed (its first
+# two words the counter, the third the key), and delta * 256 added to the 128-bit counter
+# as TF's kernel adds it: a 64-bit count, its product wrapped. Here the op maps the state
+# value to the new one; a raw call assigns it to the variable.
+# ---------------------------------------------------------------------------------------
+
+def _rng_skip_infer(state: Any, algorithm: Any, delta: Any) -> list:
+    op = "RngSkip"
+    if state._dtype is not dt.int64:
+        raise C.fail(op, f"dtype of RNG state variable must be int64, not {state._dtype.name}")
+    for i, x in ((1, algorithm), (2, delta)):
+        C.check_dtype(op, x, frozenset((dt.int64,)), "algorithm" if i == 1 else "delta")
+        if x._shape is not None and x._shape != ():
+            raise C.fail(op, f"input {i} (0-based) must have shape [], not "
+                             f"{C.shape_str(x._shape)}")
+    if state._shape is not None and len(state._shape) != 1:
+        raise C.fail(op, f"RNG state must have one and only one dimension, not "
+                         f"{len(state._shape)}")
+    return [(state._shape, dt.int64)]
+
+
+def _rng_skip_kernel(xp: Any, state: Any, algorithm: Any, delta: Any) -> Any:
+    a = int(algorithm)
+    if a == S.Algorithm.THREEFRY.value:
+        raise UnimplementedError(None, None, "Non-XLA devices don't support the ThreeFry "
+                                             "algorithm. [Op:RngSkip]")
+    if a not in (S.Algorithm.PHILOX.value, S.Algorithm.AUTO_SELECT.value):
+        raise InvalidArgumentError(None, None, f"Unsupported algorithm id: {a} [Op:RngSkip]")
+    if state.size < 3:
+        raise InvalidArgumentError(None, None, f"For the Philox algorithm, the size of state "
+                                               f"must be at least 3; got {state.size} "
+                                               "[Op:RngSkip]")
+    words = [int(v) & _M64 for v in state.tolist()]
+    counter = words[0] | (words[1] << 64)
+    moved = (counter + ((int(delta) * D.SAMPLES_PER_OUTPUT) & _M64)) & philox.M128
+    words[:2] = [moved & _M64, moved >> 64]
+    return xp.asarray(np.array(words, np.uint64).view(np.int64))
+
+
+def _ref_rng_skip(state: Any, algorithm: Any, delta: Any) -> np.ndarray:
+    lo, hi = (int(v) % 2**64 for v in state[:2])
+    c = (lo + hi * 2**64 + (int(delta) * 256) % 2**64) % 2**128
+    out = [c % 2**64, c // 2**64] + [int(v) % 2**64 for v in state[2:]]
+    return np.array([v - 2**64 if v >= 2**63 else v for v in out], np.int64)
+
+
+def _rng_skip_from_tf(node: Any) -> None:
+    """TF's node (the state variable, algorithm, delta): skip, assign; no output."""
+    _, alg, delta = node.inputs
+    var = B.state_variable(node.inputs[0], "RngSkip")
+    var.assign(bind(RNG_SKIP, (var.read_value(), alg, delta), {}))
+
+
+RNG_SKIP = register(OpDef(
+    "RngSkip", _rng_skip_infer, _rng_skip_kernel, reference=_ref_rng_skip, stateful=True,
+    samples=lambda: [
+        Sample((np.array([5, -1, 9], np.int64), np.int64(1), np.int64(-1)), grad=False),
+        Sample((np.array([-1, -1, 3], np.int64), np.int64(3), np.int64(1)), grad=False),
+        Sample((np.array([1, 2, 3, 4], np.int64), np.int64(1), np.int64(2**40)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([5, 1, 2], np.int64), np.int64(2), np.int64(1)), {},
+                  UnimplementedError, "Non-XLA devices don't support the ThreeFry algorithm."),
+        BadSample((np.array([5, 1, 2], np.int64), np.int64(7), np.int64(1)), {},
+                  InvalidArgumentError, "Unsupported algorithm id: 7"),
+        BadSample((np.array([5, 1], np.int64), np.int64(1), np.int64(1)), {},
+                  InvalidArgumentError, "For the Philox algorithm, the size of state must be "
+                  "at least 3; got 2"),
+        BadSample((np.array([5, 1, 2], np.int32), np.int64(1), np.int64(1)), {},
+                  InvalidArgumentError, "dtype of RNG state variable must be int64, not int32"),
+        BadSample((np.array([[5, 1, 2]], np.int64), np.int64(1), np.int64(1)), {},
+                  InvalidArgumentError, "RNG state must have one and only one dimension, not 2"),
+        BadSample((np.array([5, 1, 2], np.int64), np.array([1], np.int64), np.int64(1)), {},
+                  InvalidArgumentError, "input 1 (0-based) must have shape [], not [1]")],
+    tf=TFForm(load=_rng_skip_from_tf, takes_handles=True),
+))
+
+
+# ---------------------------------------------------------------------------------------
 # States from seeds.
 # ---------------------------------------------------------------------------------------
 

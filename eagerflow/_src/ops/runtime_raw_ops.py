@@ -1,6 +1,6 @@
 """TF's raw ops about the runtime rather than the values: the pass-throughs (IdentityN,
 Snapshot, DeepCopy, PreventGradient, Copy, CopyHost, PlaceholderWithDefault), the ops of no
-outputs (NoOp, SyncDevice, ControlTrigger), ToBool, DeviceIndex, SdcaFprint, FakeParam and
+outputs (NoOp, SyncDevice, ControlTrigger, Abort), ToBool, DeviceIndex, SdcaFprint, FakeParam and
 the TensorMap family (an immutable map from tensors to tensors in a variant scalar).
 
 Ops layer, loaded by `import eagerflow`: tf.identity_n binds IdentityN, graph/ir.py makes
@@ -14,6 +14,8 @@ tf.RegisterGradient can do the same here).
 from __future__ import annotations
 
 import operator
+import os
+import sys
 from typing import Any
 
 import numpy as np
@@ -262,6 +264,48 @@ def _no_outputs(name: str) -> OpDef:
 NO_OP = _no_outputs("NoOp")
 SYNC_DEVICE = _no_outputs("SyncDevice")  # (eagerflow's device work is done when it returns)
 CONTROL_TRIGGER = _no_outputs("ControlTrigger")
+
+
+# Abort ends the process when its kernel runs: with exit_without_error, TF logs "Exiting the
+# process: <error_msg>" and exits with status 0 (here: that line, then SystemExit(0), which
+# Python's `finally` blocks and atexit handlers see, as C's atexit handlers see TF's exit);
+# else TF's fatal log "Abort_op intentional failure; <error_msg>" aborts it (SIGABRT), as
+# here. TF 2.21 runs its kernel only in a TF 1 Session: an eager call does nothing (its
+# OpDef is not stateful and has no outputs, so TF's eager runtime runs nothing) and a
+# tf.function prunes the node, which nothing reads. So does eagerflow: tf.raw_ops.Abort
+# eagerly returns None, and the op (not stateful) is pruned from functions.
+
+def _abort_infer(error_msg: str = "", exit_without_error: bool = False) -> list:
+    C.bool_attr(exit_without_error, "exit_without_error")
+    if not isinstance(error_msg, str):
+        raise TypeError(f"Expected string for argument 'error_msg' not {error_msg!r}. [Op:Abort]")
+    return []
+
+
+def _abort_kernel(xp: Any, error_msg: str = "", exit_without_error: bool = False) -> tuple:
+    if exit_without_error:
+        sys.stderr.write(f"Exiting the process: {error_msg}\n")
+        sys.stderr.flush()
+        raise SystemExit(0)
+    sys.stderr.write(f"Abort_op intentional failure; {error_msg}\n")
+    sys.stderr.flush()
+    os.abort()
+
+
+def _abort_load(node: Any) -> Any:
+    if _state.graph is None:
+        return None  # (TF's eager runtime runs nothing)
+    return bind(ABORT, (), {"error_msg": node.attrs.get("error_msg", ""),
+                            "exit_without_error": node.attrs.get("exit_without_error", False)})
+
+
+ABORT = register(OpDef(
+    "Abort", _abort_infer, _abort_kernel, num_outputs=0,
+    # (no samples: running it ends the process; tests/ops/test_abort.py runs it in another)
+    bad_samples=lambda: [BadSample((), {"error_msg": 3}, TypeError,
+                                   "Expected string for argument 'error_msg' not 3.")],
+    tf=TFForm(load=_abort_load),
+))
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from eagerflow._src.core.errors import NotFoundError, UnimplementedError, shape_
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.tensor_array_v1 import CONTAINER, F32, FLOW0, TA_ATTRS, load_form
+from eagerflow._src.ops.unavailable_ops import removed_message
 
 # op -> (its attrs, its outputs: "h" a string
 # handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element
@@ -61,9 +62,7 @@ def _older_kernel(op: str) -> Any:
             raise NotFoundError(None, None, f"Resource {CONTAINER}/{name}/"
                                             f"N10tensorflow11TensorArrayE does not exist. "
                                             f"[Op:{op}]")
-        raise UnimplementedError(None, None, f"Op {op} is not available in GraphDef version "
-                                             f"2474. It has been removed in version 26. Use "
-                                             f"{op[:-2]}V3. [Op:{op}]")
+        raise UnimplementedError(None, None, f"{removed_message(op)} [Op:{op}]")
     return kernel
 
 

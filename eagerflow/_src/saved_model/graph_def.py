@@ -36,6 +36,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.graph.ir import FuncGraph, Graph, Operation
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
@@ -46,7 +47,7 @@ from eagerflow._src.saved_model.function_export import (
     LibraryWriter,
     Ref,
 )
-from eagerflow._src.saved_model.graph_export import GRAPH_DEF_VERSION, GraphWriter
+from eagerflow._src.saved_model.graph_export import GraphWriter
 from eagerflow._src.saved_model.protos import pb
 
 MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)

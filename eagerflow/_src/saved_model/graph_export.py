@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.function.graph_variables import REF_VARIABLE, GraphVariable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.saved_model import tf_ops
@@ -36,8 +37,6 @@ from eagerflow._src.saved_model.function_export import (
     Ref,
 )
 from eagerflow._src.saved_model.protos import pb
-
-GRAPH_DEF_VERSION = 2474  # TF 2.21's GraphDef producer version (save.py's too)
 
 
 class GraphWriter(FunctionWriter):
@@ -382,4 +381,4 @@ def write_graph(graph: Any, savers: list) -> GraphWriter:
     return w
 
 
-__all__ = ["GraphWriter", "OwnOutputs", "write_graph", "GRAPH_DEF_VERSION", "SymbolicTensor"]
+__all__ = ["GraphWriter", "OwnOutputs", "write_graph", "SymbolicTensor"]

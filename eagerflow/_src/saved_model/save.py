@@ -31,6 +31,7 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.io import fileio, structured_value
 from eagerflow._src.ops.crosses import fingerprint_cat64
@@ -71,7 +72,6 @@ REGRESS_INPUTS = "inputs"
 REGRESS_OUTPUTS = "outputs"
 INIT_OP_SIGNATURE_KEY = "__saved_model_init_op"
 TF_VERSION = "2.21.0"            # the TensorFlow whose format this is
-GRAPH_DEF_VERSION = 2474         # TF 2.21's GraphDef producer version
 GRAPH_DEF_MIN_CONSUMER = 12
 
 

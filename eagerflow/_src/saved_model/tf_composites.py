@@ -219,6 +219,11 @@ COMPOSED = {
     # real FFTs and HSV conversions (Keras's spectrogram and color layers in TF's exports)
     **{name: _real_fft for name in ("RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D",
                                     "IRFFT3D")},
+    # the N-dimensional FFTs: refused on a CPU (TF registers GPU kernels only)
+    "FFTND": lambda n: signal_ops.raw_fftnd(*n.inputs),
+    "IFFTND": lambda n: signal_ops.raw_ifftnd(*n.inputs),
+    "RFFTND": lambda n: signal_ops.rfftnd_op(*n.inputs, Tcomplex=n.attrs["Tcomplex"]),
+    "IRFFTND": lambda n: signal_ops.raw_irfftnd(*n.inputs, Treal=n.attrs["Treal"]),
     "Real": lambda n: math.cast(math.real(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
     "Angle": lambda n: math.cast(misc_ops.angle(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
     "ImageProjectiveTransformV2": _projective,

@@ -76,7 +76,8 @@ EXTRA_OPS = (
     "Softplus", "Softsign", "AddV2", "Mod", "StringFormat", "SparseCross",
     "DenseBincount", "TensorListPushBack", "TensorListPopBack", "EmptyTensorList",
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
-    "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D",
+    "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D", "FFTND", "IFFTND", "RFFTND",
+    "IRFFTND",
     "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
     "ImageProjectiveTransformV3",
     # queues' creators (an attr they refuse shows their definitions in the eager error)

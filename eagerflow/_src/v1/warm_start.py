@@ -6,9 +6,11 @@ TF 1 layer (v1/), over init_checkpoint.py (whose initializer replacement it shar
 train/reader.py. Each chosen variable (grouped with its partitions) takes the checkpoint
 tensor of its name, or of the name `var_name_to_prev_var_name` gives it. A variable with a
 VocabInfo takes, for each entry of the new vocabulary found in the old one, that entry's
-old row (column, for axis 1); the others, and the OOV buckets after them, take the values
-of `backup_initializer` (zeros when there is none), the missing entries first, as TF's
-remapping draws them. From an object-based (TF 2) checkpoint, a variable's tensor is the
+old row (column, for axis 1), through TF's ops GenerateVocabRemapping and
+LoadAndRemapMatrix (run when warm_start is called; TF's variable initializer runs them);
+the others, and the OOV buckets after them, take the values of `backup_initializer`
+(zeros when there is none), drawn as TF's graph draws them. As TF's, it remaps float32
+matrices only. From an object-based (TF 2) checkpoint, a variable's tensor is the
 one its object graph lists under the variable's name.
 """
 
@@ -20,13 +22,17 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.function.compat_v1 import get_default_graph
+from eagerflow._src.function.compat_v1 import Graph, Session, get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.function.polymorphic import init_scope as eager_scope
 from eagerflow._src.ops import variables as V
+from eagerflow._src.ops.array import concat, constant
+from eagerflow._src.ops.checkpoint_remap import GENERATE_VOCAB_REMAPPING, LOAD_AND_REMAP_MATRIX
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.train.checkpoint import open_checkpoint
-from eagerflow._src.train.reader import CheckpointReader, _resolve, load_checkpoint
+from eagerflow._src.train.reader import CheckpointReader, _resolve
 from eagerflow._src.v1.init_checkpoint import _set_initializer, init_from_checkpoint
 
 
@@ -156,32 +162,28 @@ def _vocabulary(path: Any, size: int) -> list:
 
 
 def _warm_start_with_vocab(parts: list, ckpt: Any, tensor_name: str, info: VocabInfo) -> None:
-    old = np.asarray(load_checkpoint(ckpt).get_tensor(tensor_name))
     first = parts[0]
     slice_info = getattr(first, "_save_slice_info", None)
     full_shape = list(slice_info.full_shape) if slice_info is not None else \
         first.shape.as_list()
     dtype = first.dtype
     axis = info.axis
-    if axis == 1:  # (columns: remap the transpose's rows)
-        old, full_shape = old.T, [full_shape[1], full_shape[0]]
+    if len(full_shape) < 2:  # (TF's warm_start reads the second dimension of the shape)
+        raise IndexError("list index out of range")
     new_words = _vocabulary(info.new_vocab, info.new_vocab_size)
-    old_index = {w: i for i, w in enumerate(_vocabulary(info.old_vocab, info.old_vocab_size))}
-    if len(new_words) + info.num_oov_buckets != full_shape[0]:
-        raise ValueError(f"Variable {tensor_name} has {full_shape[0]} entries along axis "
+    if len(new_words) + info.num_oov_buckets != full_shape[axis]:
+        raise ValueError(f"Variable {tensor_name} has {full_shape[axis]} entries along axis "
                          f"{axis}, but its new vocabulary has {len(new_words)} entries and "
                          f"{info.num_oov_buckets} OOV buckets.")
-    width = full_shape[1:]
-    value = np.zeros(full_shape, dtype.as_numpy_dtype)
-    missing = [i for i, w in enumerate(new_words) if w not in old_index]
-    for i, w in enumerate(new_words):
-        if w in old_index:
-            value[i] = old[old_index[w]]
-    fill = info.backup_initializer
-    if fill is not None:
-        _fill(value, fill, missing, len(new_words), info.num_oov_buckets, width, dtype)
-    if axis == 1:
-        value = value.T
+    if dtype is not dt.float32:  # (TF's graph assigns LoadAndRemapMatrix's float32 matrix)
+        rows, cols = (len(new_words), full_shape[1]) if axis == 0 else \
+            (full_shape[0], len(new_words))
+        raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with "
+                         f"dtype float32: <tf.Tensor 'LoadAndRemapMatrix:0' shape=({rows}, "
+                         f"{cols}) dtype=float32>")
+    with eager_scope():
+        value = _remapped(_resolve(ckpt), tensor_name, info, len(new_words),
+                          full_shape).numpy()
     for part in parts:
         part_info = getattr(part, "_save_slice_info", None)
         if part_info is None:
@@ -192,13 +194,43 @@ def _warm_start_with_vocab(parts: list, ckpt: Any, tensor_name: str, info: Vocab
             _set_initializer(part, value[index])
 
 
-def _fill(value: np.ndarray, fill: Any, missing: list, words: int, oov: int, width: list,
-          dtype: Any) -> None:
-    """The backup initializer's values, drawn eagerly (their values become the initial
-    ones): the missing entries' first, then the OOV buckets'."""
-    with eager_scope():
-        if missing:
-            drawn = np.asarray(fill([len(missing) * int(np.prod(width))], dtype=dtype))
-            value[missing] = drawn.reshape([len(missing)] + width)
-        if oov:
-            value[words:] = np.asarray(fill([oov] + width, dtype=dtype))
+def _remapped(prefix: str, tensor_name: str, info: VocabInfo, words: int,
+              full_shape: list) -> Any:
+    """TF's remapping ops: the new vocabulary's entries found in the old one take their old
+    rows (columns, for axis 1); the missing entries take `backup_initializer`'s values,
+    drawn for them all at once and filled row by row; the OOV buckets after them the
+    values of another draw of it (zeros without one)."""
+    axis, oov = info.axis, info.num_oov_buckets
+    remap, _ = bind(GENERATE_VOCAB_REMAPPING, (constant(os.fspath(info.new_vocab)),
+                                               constant(os.fspath(info.old_vocab))),
+                    {"new_vocab_offset": 0, "num_new_vocab": words,
+                     "old_vocab_size": -1 if info.old_vocab_size is None else
+                     info.old_vocab_size})
+    remap = remap.numpy()
+    shape = [words, full_shape[1]] if axis == 0 else [full_shape[0], words]
+    rows = remap if axis == 0 else np.arange(shape[0], dtype=np.int64)
+    cols = np.zeros(0, np.int64) if axis == 0 else remap
+    missing = shape[0] * shape[1] - int((rows >= 0).sum()) * int(
+        shape[1] if axis == 0 else (cols >= 0).sum())
+    fill = info.backup_initializer
+    matrix = bind(LOAD_AND_REMAP_MATRIX, (
+        constant(prefix), constant(tensor_name), constant(rows), constant(cols),
+        constant(_draw(fill, [missing, 1]).reshape(-1))),
+        {"num_rows": shape[0], "num_cols": shape[1]})
+    if not oov:
+        return matrix
+    buckets = [oov, shape[1]] if axis == 0 else [shape[0], oov]
+    return concat([matrix, constant(_draw(fill, buckets))], axis)
+
+
+def _draw(fill: Any, shape: list) -> np.ndarray:
+    """`fill`'s float32 values of `shape` as a TF 1 graph's op of them gives them: each
+    draw a new op, so a seeded initializer draws the same values each time (zeros without
+    an initializer)."""
+    if fill is None or not shape[0] * shape[1]:
+        return np.zeros(shape, np.float32)
+    g = Graph()
+    g.seed = get_default_graph().seed
+    with g.as_default():
+        with Session(graph=g) as sess:
+            return np.asarray(sess.run(fill(shape, dtype=dt.float32)), np.float32)

@@ -1,0 +1,340 @@
+"""TF 2.21's raw ops that no kernel of TF's runs: tf.raw_ops offers them, and calling one
+raises TF's error for it.
+
+Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
+
+- ops TF removed from its GraphDefs at some version (BatchMatrixInverse at 13, TopK at 7):
+  their OpDef records the version and TF's advice (`deprecation`, kept in
+  saved_model/tf_op_signatures.json, which is read from here). Eagerly each raises
+  UnimplementedError "Op X is not available in GraphDef version 2474. It has been removed
+  in version 13. <advice>." from inside the op's function (TF's prefix), after TF's checks
+  of its attrs' types; adding one to a graph (a tf.function, a TF 1 graph) raises Python's
+  NotImplementedError with those words. Some fail eagerly before that check, on TF's
+  kernel lookup: TopK and TileGrad have CPU kernels for another index type only (an
+  InvalidArgumentError quoting the kernel's constraint), the BatchFFT family none at all
+  (NotFoundError).
+- ops with no kernel on any device of TF 2.21's build (SegmentSumV2 and its kin: XLA
+  only; CTCLossV2, cuDNN's, which eagerflow does not give a GPU either): eagerly
+  NotFoundError naming the node and its attrs and the kernels TF registers; a graph
+  holding one traces, and fails when run with TF's InvalidArgumentError for it.
+- AccumulateNV2, refused eagerly as those, which TF's graph passes rewrite into a sum
+  (below). (FFTND and its kin, which TF registers for GPUs only, are tf.fftnd's
+  functions: saved_model/tf_composites.py.)
+
+None of them but AccumulateNV2 has a gradient (TF registers none that could run).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.versions import GRAPH_DEF_VERSION
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Resource, TFForm, register
+
+
+def _tracing(inputs: tuple) -> bool:
+    return _state.graph is not None or any(C.is_graph_tensor(x) for x in inputs)
+
+
+def removed_message(op: str) -> str:
+    """TF's words for an op its GraphDefs dropped at the version its OpDef records."""
+    dep = tf_op_defs.signatures()[op]["deprecation"]
+    return (f"Op {op} is not available in GraphDef version {GRAPH_DEF_VERSION}. It has been "
+            f"removed in version {dep['version']}. {dep['explanation']}.")
+
+
+def _check_types(op: str, inputs: tuple) -> None:
+    """TF's checks of the inputs' dtypes against the op's type attrs, which come first."""
+    for i, x in enumerate(inputs):
+        attr = tf_op_defs.input_type_attr(op, i)
+        listed = tf_op_defs.allowed_types(op, attr) if attr else None
+        if listed and C.dt_enum(x._dtype) not in listed:
+            raise C.fail(op, f"Value for attr '{attr}' of {C.dtype_word(x._dtype)} is not in "
+                             f"the list of allowed values: {tf_op_defs.type_words(listed)}\n\t"
+                             f"; NodeDef: {{{{node {op}}}}}")
+
+
+def _no_kernels(op: str, node_attrs: str, registered: str = "") -> NotFoundError:
+    """TF's NotFoundError for an op with no kernel for this node (`registered`: the lines
+    of the kernels it has, as TF lists them)."""
+    return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                     f"{op}[{node_attrs}]\nAll kernels registered for op "
+                                     f"{op}:\n{registered or '  <no registered kernels>'}\n "
+                                     f"[Op:{op}]")
+
+
+def _constraint(op: str, attr: str, node_attrs: str, kernel_def: str) -> InvalidArgumentError:
+    """TF's eager refusal of a node no CPU kernel's constraint on `attr` admits: the first
+    kernel it tried. (TF prints the KernelDef after a marker whose spacing varies.)"""
+    return C.fail(op, f"OpKernel '{op}' has constraint on attr '{attr}' not in NodeDef "
+                      f"'[{node_attrs}]', KernelDef: 'goo.gle/debugonly  op: \"{op}\" "
+                      f"device_type: \"CPU\" {kernel_def}'")
+
+
+def _bool(b: Any) -> str:
+    return "true" if b else "false"
+
+
+# -- the removed ops ------------------------------------------------------------------------
+
+def _removed(op: str, eager: Any = None) -> Any:
+    """The infer of removed op `op`: its refusal (`eager(inputs, attrs)`: the error TF's
+    kernel lookup raises first eagerly, if any)."""
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        _check_types(op, inputs)
+        if _tracing(inputs):
+            raise NotImplementedError(removed_message(op))
+        if eager is not None:
+            raise eager(inputs, attrs)
+        raise UnimplementedError(None, None, f"{removed_message(op)} [Op:{op}]")
+    return infer
+
+
+def _unreachable(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+    raise AssertionError("infer refuses every call")  # pragma: no cover
+
+
+def _topk_refusal(inputs: tuple, attrs: dict) -> InvalidArgumentError:
+    t = C.dt_enum(inputs[0]._dtype)
+    return _constraint("TopK", "index_type",
+                       f"T={t}, k={attrs.get('k')}, sorted={_bool(attrs.get('sorted', True))}",
+                       f"constraint {{ name: \"T\" allowed_values {{ list {{ type: {t} }} }} }} "
+                       "constraint { name: \"index_type\" allowed_values { list { type: "
+                       "DT_INT64 } } }")
+
+
+def _tile_grad_refusal(inputs: tuple, attrs: dict) -> InvalidArgumentError:
+    return _constraint("TileGrad", "Tmultiples", f"T={C.dt_enum(inputs[0]._dtype)}",
+                       "constraint { name: \"Tmultiples\" allowed_values { list { type: "
+                       "DT_INT64 } } } host_memory_arg: \"multiples\"")
+
+
+def _batch_fft_refusal(op: str) -> Any:
+    return lambda inputs, attrs: _no_kernels(op, "")
+
+
+def _f32(*shape: int) -> np.ndarray:
+    return np.ones(shape, np.float32)
+
+
+def _ints(*values: int) -> np.ndarray:
+    return np.array(values, np.int32)
+
+
+# op -> (number of outputs, stateful, what TF's kernel lookup raises eagerly first, a
+# bad sample's inputs, its attrs)
+_REMOVED: dict[str, tuple] = {
+    "AdjustContrast": (1, False, None, lambda: (_f32(2, 2, 3),) + (np.float32(1.0),) * 3, {}),
+    "BatchCholesky": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchCholeskyGrad": (1, False, None, lambda: (_f32(2, 2), _f32(2, 2)), {}),
+    "BatchMatrixBandPart": (1, False, None, lambda: (_f32(2, 2), np.int64(0), np.int64(0)),
+                            {}),
+    "BatchMatrixDeterminant": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchMatrixDiag": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchMatrixDiagPart": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchMatrixInverse": (1, False, None, lambda: (_f32(2, 2),), {"adjoint": False}),
+    "BatchMatrixSetDiag": (1, False, None, lambda: (_f32(2, 2), _f32(2)), {}),
+    "BatchMatrixSolve": (1, False, None, lambda: (_f32(2, 2), _f32(2, 1)), {}),
+    "BatchMatrixSolveLs": (1, False, None, lambda: (_f32(2, 2), _f32(2, 1), np.float64(0.0)),
+                           {"fast": True}),
+    "BatchMatrixTriangularSolve": (1, False, None, lambda: (_f32(2, 2), _f32(2, 1)), {}),
+    "BatchNormWithGlobalNormalization": (
+        1, False, None, lambda: (_f32(1, 1, 1, 2),) + (_f32(2),) * 4,
+        {"variance_epsilon": 0.1, "scale_after_normalization": True}),
+    "BatchNormWithGlobalNormalizationGrad": (
+        5, False, None, lambda: (_f32(1, 1, 1, 2),) + (_f32(2),) * 3 + (_f32(1, 1, 1, 2),),
+        {"variance_epsilon": 0.1, "scale_after_normalization": True}),
+    "BatchSelfAdjointEig": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchSelfAdjointEigV2": (2, False, None, lambda: (_f32(2, 2),), {}),
+    "BatchSvd": (3, False, None, lambda: (_f32(2, 2),), {}),
+    "Conv3DBackpropFilter": (1, False, None, lambda: (_f32(1, 2, 2, 2, 1), _f32(1, 1, 1, 1, 1),
+                                                      _f32(1, 2, 2, 2, 1)),
+                             {"strides": (1, 1, 1, 1, 1), "padding": "SAME"}),
+    "Conv3DBackpropInput": (1, False, None, lambda: (_f32(1, 2, 2, 2, 1), _f32(1, 1, 1, 1, 1),
+                                                     _f32(1, 2, 2, 2, 1)),
+                            {"strides": (1, 1, 1, 1, 1), "padding": "SAME"}),
+    "PlaceholderV2": (1, False, None, lambda: (), {"dtype": dt.float32, "shape": (2,)}),
+    "QuantizeAndDequantize": (1, False, None, lambda: (_f32(2),), {}),
+    "RandomCrop": (1, True, None, lambda: (_f32(3, 3, 1), np.array([2, 2], np.int64)), {}),
+    "RandomPoisson": (1, True, None, lambda: (_ints(2), np.float32(1.0)), {}),
+    "SelfAdjointEig": (1, False, None, lambda: (_f32(2, 2),), {}),
+    "StatefulStandardNormal": (1, True, None,
+                               lambda: (Resource(np.zeros(3, np.int64)), _ints(2)), {}),
+    "TopK": (2, False, _topk_refusal, lambda: (_f32(3),), {"k": 2, "sorted": True}),
+    "TileGrad": (1, False, _tile_grad_refusal, lambda: (_f32(2, 2), _ints(1, 1)), {}),
+    **{op: (1, False, _batch_fft_refusal(op), lambda: (_f32(2) + 0j,), {})
+       for op in ("BatchFFT", "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D",
+                  "BatchIFFT3D")},
+}
+
+
+def _removed_bad(op: str, inputs: Any, attrs: dict, first: Any) -> Any:
+    def build() -> list:
+        if first is _topk_refusal or first is _tile_grad_refusal:
+            return [BadSample(inputs(), attrs, InvalidArgumentError,
+                              f"OpKernel '{op}' has constraint on attr")]
+        if first is not None:
+            return [BadSample(inputs(), attrs, NotFoundError,
+                              f"Could not find device for node: {{{{node {op}}}}} = {op}[]\n"
+                              f"All kernels registered for op {op}:\n  <no registered "
+                              "kernels>\n")]
+        return [BadSample(inputs(), attrs, UnimplementedError,
+                          f"Op {op} is not available in GraphDef version {GRAPH_DEF_VERSION}. "
+                          "It has been removed in version ")]
+    return build
+
+
+def _register_removed(op: str, n: int, stateful: bool, first: Any, inputs: Any,
+                      attrs: dict) -> OpDef:
+    opdef = OpDef(op, _removed(op, first), _unreachable, num_outputs=n, stateful=stateful,
+                  bad_samples=_removed_bad(op, inputs, attrs, first),
+                  tf=TFForm(load=lambda node: bind(opdef, tuple(node.inputs),
+                                                   dict(node.attrs)),
+                            takes_handles=op == "StatefulStandardNormal"))
+    return register(opdef)
+
+
+REMOVED = {op: _register_removed(op, *spec) for op, spec in _REMOVED.items()}
+
+
+# -- the ops without kernels ----------------------------------------------------------------
+
+def _e(d: dt.DType) -> str:
+    return C.dt_enum(d)
+
+
+def _segment_node(ds: list, attrs: dict, graph: bool = False) -> str:
+    t, i, n = (f"{a}={_e(d)}" for a, d in zip(("T", "Tindices", "Tnumsegments"), ds))
+    return f"{i}, {n}, {t}" if graph else f"{t}, {i}, {n}"
+
+
+def _segment_xla(types: str) -> str:
+    return ("  device='XLA_CPU_JIT'; Tnumsegments in [DT_INT32, DT_INT64]; Tindices in "
+            f"[DT_INT32, DT_INT64]; T in [{', '.join(C.enums(types))}]")
+
+
+_SUM_TYPES = ("FLOAT DOUBLE INT32 UINT8 INT16 INT8 COMPLEX64 INT64 QINT8 QUINT8 QINT32 BFLOAT16 "
+              "UINT16 COMPLEX128 HALF UINT32 UINT64")
+_MAX_TYPES = "FLOAT DOUBLE INT32 UINT8 INT16 INT8 INT64 BFLOAT16 UINT16 HALF UINT32 UINT64"
+
+
+def _ctc_node(ds: list, attrs: dict, graph: bool = False) -> str:
+    words = [f"{a}={_bool(attrs.get(a, a == 'ctc_merge_repeated'))}"
+             for a in ("ctc_merge_repeated", "ignore_longer_outputs_than_inputs",
+                       "preprocess_collapse_repeated")]
+    return ", ".join(reversed(words) if graph else words)
+
+
+# op -> (the node's attrs as TF prints them, from the inputs' dtypes and the attrs, in its
+# eager error's order or its graph's; the kernels TF lists; the output dtypes; a bad
+# sample's inputs, its attrs)
+_NO_KERNEL: dict[str, tuple] = {
+    **{f"Segment{k}V2": (_segment_node, _segment_xla(types), lambda ds, a: [ds[0]],
+                         lambda: (_f32(3, 2), _ints(0, 0, 2), np.int32(3)), {})
+       for k, types in (("Sum", _SUM_TYPES), ("Prod", _SUM_TYPES), ("Max", _MAX_TYPES),
+                        ("Min", _MAX_TYPES))},
+    "CTCLossV2": (_ctc_node, "", lambda ds, a: [dt.float32, dt.float32],
+                  lambda: (np.zeros((2, 1, 3), np.float32), np.zeros((1, 2), np.int64),
+                           _ints(1), _ints(2)), {}),
+}
+
+
+def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
+    node, registered = _NO_KERNEL[op][:2]
+    return _no_kernels(op, node(ds, attrs), registered)
+
+
+def _kernelless_infer(op: str) -> Any:
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        ds = [x._dtype for x in inputs]
+        if not _tracing(inputs):
+            raise _refusal(op, ds, attrs)
+        return [(None, d) for d in _NO_KERNEL[op][2](ds, attrs)]  # (it fails when run)
+    return infer
+
+
+def _kernelless_kernel(op: str) -> Any:
+    """A graph's node of the op, run: TF's refusal then (its words differ from eager's)."""
+    def kernel(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+        node, registered = _NO_KERNEL[op][:2]
+        text = node([dt.as_dtype(a.dtype) for a in arrays], attrs, graph=True)
+        raise InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node "
+                        f"{op}}}}} with these attrs: [{text}]\nRegistered devices: [CPU]\n"
+                        f"Registered kernels:\n{registered or '  <no registered kernels>'}"
+                        f"\n [Op:{op}]")
+    return kernel
+
+
+def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpDef:
+    opdef = OpDef(op, _kernelless_infer(op), _kernelless_kernel(op),
+                  num_outputs=2 if op == "CTCLossV2" else 1,
+                  stateful=True,  # (never run at trace time by a fold: it raises when it runs)
+                  bad_samples=lambda: [BadSample(inputs(), attrs, NotFoundError,
+                                                 f"Could not find device for node: {{{{node "
+                                                 f"{op}}}}} = {op}[")],
+                  tf=TFForm(load=lambda node: bind(opdef, tuple(node.inputs),
+                                                   dict(node.attrs))))
+    return register(opdef)
+
+
+NO_KERNEL = {op: _register_kernelless(op, spec[2], spec[3], spec[4])
+             for op, spec in _NO_KERNEL.items()}
+
+
+# -- AccumulateNV2 --------------------------------------------------------------------------
+# TF has no kernel for it: eagerly it is refused, and a graph's node of it is rewritten by
+# TF's graph passes into an accumulation into a temporary variable, which sums the inputs
+# (TF 2.21 sums them on a function's first call and fails its later ones, a per-step
+# resource left behind, AlreadyExistsError: the sum is given every time here). Its
+# gradient hands the output's gradient to each input, as AddN's.
+
+def _shape_text(shape: Any) -> str:
+    if shape is None:
+        return "<unknown>"
+    return "[" + ",".join("?" if d is None or d < 0 else str(d) for d in shape) + "]"
+
+
+def _accumulate_infer(*inputs: Any, shape: Any = None, **attrs: Any) -> list:
+    op = "AccumulateNV2"
+    C.same_dtype(op, inputs, C.NUMERIC)
+    if not _tracing(inputs):
+        raise _no_kernels(op, f"N={len(inputs)}, T={_e(inputs[0]._dtype)}, "
+                              f"shape={_shape_text(shape)}")
+    out = next((x._shape for x in inputs if x._shape is not None and None not in x._shape),
+               inputs[0]._shape)
+    return [(out, inputs[0]._dtype)]
+
+
+def _accumulate_kernel(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+    total = arrays[0].copy()
+    for a in arrays[1:]:
+        if a.shape != total.shape:
+            raise C.fail("AccumulateNV2", "Parameters and update must be the same size")
+        total += a
+    return total
+
+
+ACCUMULATE_NV2 = register(OpDef(
+    "AccumulateNV2", _accumulate_infer, _accumulate_kernel,
+    grad=lambda node, g: [g] * len(node.inputs),
+    arity=lambda ins, a: {"N": len(ins)},
+    bad_samples=lambda: [BadSample((_f32(3, 2), _f32(3, 2)), {"shape": (3, 2)}, NotFoundError,
+                                   "Could not find device for node: {{node AccumulateNV2}} = "
+                                   "AccumulateNV2[N=2, T=DT_FLOAT, shape=[3,2]]\nAll kernels "
+                                   "registered for op AccumulateNV2:\n  <no registered "
+                                   "kernels>\n")],
+    tf=TFForm(load=lambda node: bind(ACCUMULATE_NV2, tuple(node.inputs),
+                                     {"shape": node.attrs.get("shape")})),
+))
+
+# the ops that refuse every call: no samples (tests/ops/test_registry.py)
+REFUSING = frozenset(REMOVED) | frozenset(NO_KERNEL) | {"AccumulateNV2"}
