@@ -260,6 +260,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "LookupTableImportV2", "LookupTableInsertV2", "LookupTableRemoveV2",
         "LookupTableSizeV2",
     ),
+    "queue_handles": (
+        "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
+    ),
     "queue_ops": (
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",

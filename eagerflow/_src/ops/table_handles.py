@@ -66,6 +66,12 @@ def _object_scalar(value: Any) -> np.ndarray:
     return arr
 
 
+def private_name(op: str) -> str:
+    """A new name of TF's ResourceMgr for a resource op `op` makes unshared ("_<n>_<op>"; the
+    count is one for tables, queues and readers alike)."""
+    return f"_{next(_UIDS)}_{op}"
+
+
 def table_uid() -> int:
     """The next number for a tf.lookup table's name ("table_<n>", or "<n>")."""
     return next(_TABLE_UIDS)
@@ -410,14 +416,14 @@ class CreatorNode:
         names = own if own is not None else self.names
         name = names.get(("table", key))
         if name is None:
-            name = names[("table", key)] = f"_{next(_UIDS)}_{self.name}"
+            name = names[("table", key)] = private_name(self.name)
         return name
 
     def __repr__(self) -> str:
         return f"<kernel of node {self.name!r}>"
 
 
-def _table_name(op: str, keys: tuple, container: str, shared_name: str,
+def resource_name(op: str, keys: tuple, container: str, shared_name: str,
                 use_node_name_sharing: bool, node: CreatorNode | None, attrs: dict) -> str:
     """The name a creator's kernel gives its table: `shared_name`; else the node's name
     with `use_node_name_sharing`; else the kernel's private name (eagerly: one per op and
@@ -432,7 +438,7 @@ def _table_name(op: str, keys: tuple, container: str, shared_name: str,
            tuple(np.asarray(k).tobytes() for k in keys))
     name = _KERNEL_NAMES.get(key)
     if name is None:
-        name = _KERNEL_NAMES[key] = f"_{next(_UIDS)}_{op}"
+        name = _KERNEL_NAMES[key] = private_name(op)
     return name
 
 
@@ -441,7 +447,7 @@ def _creator_kernel(op: str) -> Any:
                use_node_name_sharing: bool = False, node: CreatorNode | None = None,
                **attrs: Any) -> np.ndarray:
         container = container or "localhost"
-        name = _table_name(op, keys, container, shared_name, use_node_name_sharing, node,
+        name = resource_name(op, keys, container, shared_name, use_node_name_sharing, node,
                            attrs)
         # (a TF 1 Session's resources are its own, as each of TF's has a resource manager;
         # its handles then carry their table)
