@@ -267,6 +267,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
     ),
+    "reader_ops": (
+        "FixedLengthRecordReaderV2", "IdentityReaderV2", "ReaderNumRecordsProducedV2",
+        "ReaderNumWorkUnitsCompletedV2", "ReaderReadUpToV2", "ReaderReadV2", "ReaderResetV2",
+        "ReaderRestoreStateV2", "ReaderSerializeStateV2", "TFRecordReaderV2", "TextLineReaderV2",
+        "WholeFileReaderV2",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",

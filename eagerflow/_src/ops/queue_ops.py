@@ -165,7 +165,7 @@ def _stored(queue: QueueState, n: int) -> tuple:
                  np.zeros((0,) + np.shape(c), np.asarray(c).dtype) for c in first)
 
 
-class _Replenished(QueueState):
+class Replenished(QueueState):
     """The dequeue samples' queue: closed, and holding its one element COPIES times over
     however many are taken. The generic suites and the fuzzer call a sample many times,
     with any n, and must meet the same queue each time; the orders and waits of real
@@ -192,12 +192,12 @@ def _queues_of(cls: type, capacity: int, dtypes: list, shapes: list, element: tu
 @functools.cache
 def _queues() -> dict:
     """The samples' queues, made when a test first asks: the dequeue samples read "pair"
-    (see _Replenished), the enqueue samples write to an unbounded queue, and the others are
+    (see Replenished), the enqueue samples write to an unbounded queue, and the others are
     never changed by a sample, so no sample call waits."""
     pair = (np.float32([1.5, -2.0]), np.array(b"ab", dtype=object))
     fifo = QueueState
     return {
-        "pair": _queues_of(_Replenished, -1, [dt.float32, dt.string], [(2,), ()], pair, 1,
+        "pair": _queues_of(Replenished, -1, [dt.float32, dt.string], [(2,), ()], pair, 1,
                            True),
         "open": QueueState("FIFOQueue", -1, [dt.float32, dt.string], [(2,), ()]),
         "sized": _queues_of(fifo, 10, [dt.int32], [()], (np.int32(7),), 3, False),

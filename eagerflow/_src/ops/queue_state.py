@@ -37,7 +37,7 @@ _IDS = itertools.count()  # TF names each anonymous queue resource by a process-
 # ---------------------------------------------------------------------------------------
 
 
-def _session_store() -> dict | None:
+def session_store() -> dict | None:
     """The variable store of the Session running on this thread, if any. The Session
     layer (function/graph_variables) sits above ops/, so it is looked up where it is
     loaded (a Session exists only once it is), never imported from here."""
@@ -80,7 +80,7 @@ class QueueState:
     def current(self) -> QueueState:
         """The state the running Session holds for this queue (TF keeps a graph's queue
         per Session); itself outside a Session, or for a queue made eagerly."""
-        store = _session_store() if self.per_session else None
+        store = session_store() if self.per_session else None
         if store is None:
             return self
         key = ("queue", id(self))

@@ -84,10 +84,19 @@ def _runnable(name: str) -> bool:
     if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
         return False
     op = tf_ops.op_def(name)
+    if ref_arg(op) is not None:  # (refused eagerly, as TF's wrapper refuses it)
+        return True
     form = getattr(REGISTRY.get(name), "tf", None)
     handles = () if form is not None and form.takes_handles else _HANDLE_TYPES
     return not any(a.type in handles for a in op.input_arg) and \
         not any(a.type in ("func", "list(func)") for a in op.attr)
+
+
+def ref_arg(opdef: Any) -> str | None:
+    """The last argument of TF 1's reference type (the one TF's eager refusal names), or
+    None."""
+    refs = [a.name for a in list(opdef.input_arg) + list(opdef.output_arg) if a.is_ref]
+    return refs[-1] if refs else None
 
 
 @functools.cache
@@ -129,6 +138,10 @@ class RawOp:
         return next(attr_value(a.default_value) for a in self.opdef.attr if a.name == attr)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        ref = ref_arg(self.opdef)
+        if ref is not None and _state.graph is None:
+            raise RuntimeError(f"{self.__name__} op does not support eager execution. Arg "
+                               f"'{ref}' is a ref.")
         self._check_keywords(args, kwargs)
         name = kwargs.pop("name", None)
         by_arg = {self.params[p]: v for p, v in kwargs.items()}

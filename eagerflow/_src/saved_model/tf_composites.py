@@ -28,6 +28,7 @@ from eagerflow._src.ops import (
 from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.crosses import tf_sparse_cross
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 
 def _ints(v: Any) -> Any:
@@ -230,3 +231,29 @@ COMPOSED = {
         "TensorListStack", "TensorListLength", "TensorListGather",
         "TensorListScatterIntoExistingList", "TensorListResize")},
 }
+
+# TF 1's queue and reader ops on reference handles: in a graph, their V2 forms (on
+# resource handles); eagerly tf.raw_ops refuses them as TF does (saved_model/raw_ops.py)
+V1_REF_OPS = {
+    **{f"{q}Queue": f"{q}QueueV2" for q in ("FIFO", "PaddingFIFO", "Priority", "RandomShuffle")},
+    **{f"{r}Reader": f"{r}ReaderV2" for r in ("TFRecord", "TextLine", "WholeFile",
+                                              "FixedLengthRecord", "Identity")},
+    **{f"Queue{q}": f"Queue{q}V2" for q in ("Enqueue", "EnqueueMany", "Dequeue", "DequeueMany",
+                                            "DequeueUpTo", "Close", "Size", "IsClosed")},
+    **{f"Reader{r}": f"Reader{r}V2" for r in ("Read", "ReadUpTo", "NumRecordsProduced",
+                                              "NumWorkUnitsCompleted", "Reset",
+                                              "SerializeState", "RestoreState")},
+}
+
+
+def _as_v2(v2: str) -> Any:
+    return lambda n: REGISTRY[v2].tf.load(n)
+
+
+def _no_lmdb(n: Any) -> Any:
+    raise n.fail("eagerflow reads no LMDB databases")
+
+
+COMPOSED.update({v1: _as_v2(v2) for v1, v2 in V1_REF_OPS.items()})
+# (FakeQueue hands a queue's resource handle to a TF 1 op wanting a reference one)
+COMPOSED.update(FakeQueue=lambda n: n.inputs[0], LMDBReader=_no_lmdb)
