@@ -25,7 +25,7 @@ from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.array import concat, constant
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, wrapped_name
@@ -34,7 +34,7 @@ from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.quantization import quantize
 from eagerflow._src.ops.random_stateless import stateless_categorical
-from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.registry import REGISTRY, OpDef
 from eagerflow._src.ops.reshaping import expand_dims
 from eagerflow._src.ops.sparse_functions import reorder
 from eagerflow._src.ops.sparse_matmul import SPARSE_MATMUL
@@ -153,6 +153,27 @@ def batch_scatter_update(ref: Any, indices: Any, updates: Any, use_locking: bool
     with name_scope(name):  # (TF's scope of `name`: None is the root scope)
         return _variable(ref, "batch_scatter_update").batch_scatter_update(
             IndexedSlices(convert_to_tensor(updates, ref.dtype), convert_to_tensor(indices)))
+
+
+def _count_up_to_kernel(xp: Any, value: Any, *, limit: int) -> Any:
+    if int(value) >= limit:
+        raise OutOfRangeError(None, None, f"Reached limit of {limit}")
+    return value
+
+
+# A TF 1 graph's ResourceCountUpTo: its check of the value read (the variable is advanced
+# after it, under its control)
+COUNT_UP_TO = OpDef("ResourceCountUpTo", lambda value, *, limit: [((), value._dtype)],
+                    _count_up_to_kernel, stateful=True, gpu=False)
+
+
+def counted_up_to(var: Any, limit: int, name: str = "ResourceCountUpTo") -> tuple:
+    """TF's ResourceCountUpTo on graph variable `var`, as (its output, the variable's
+    increment): the value read, OutOfRangeError once it is `limit`, then one added."""
+    counter = bind(COUNT_UP_TO, (var.read_value(),), {"limit": int(limit)}, name)
+    with control_dependencies([counter]):
+        bump = var.assign_add(constant(1, dtype=var.dtype))
+    return counter, bump
 
 
 def count_up_to(ref: Any, limit: int, name: str | None = None) -> Any:
