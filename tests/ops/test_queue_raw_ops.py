@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -121,3 +122,35 @@ def test_raw_queue_ops_inside_tf_function():
     assert int(push_and_count(tf.constant(6))) == 2
     got = R.QueueDequeueManyV2(handle=q, n=2, component_types=[tf.int32])
     assert got[0].numpy().tolist() == [5, 6]
+
+
+def _poll(fn, want):
+    """fn() once it equals `want` (a thread is getting there), else its last value."""
+    deadline = time.monotonic() + WAIT
+    got = fn()
+    while got != want and time.monotonic() < deadline:
+        time.sleep(0.01)
+        got = fn()
+    return got
+
+
+@pytest.mark.parametrize("kind", ["fifo", "shuffle"])
+def test_a_waiting_dequeue_many_holds_what_it_can_take(kind):
+    """TF 2.21: a waiting dequeue of several takes the elements as they come (those above a
+    RandomShuffleQueue's floor), so the size leaves them out, and a close refuses it
+    naming what it still lacked; the elements go back into the queue."""
+    if kind == "fifo":
+        q = _queue()
+    else:
+        q = R.RandomShuffleQueueV2(component_types=[tf.int32], shapes=[[]], capacity=20,
+                                   min_after_dequeue=1, seed=1, shared_name="held")
+    R.QueueEnqueueManyV2(handle=q, components=[np.int32([1, 2, 3])])
+    t, out = _start(R.QueueDequeueManyV2, handle=q, n=5, component_types=[tf.int32])
+    want = 0 if kind == "fifo" else 1
+    assert _poll(lambda: int(R.QueueSizeV2(handle=q)), want) == want
+    R.QueueCloseV2(handle=q)
+    t.join(WAIT)
+    assert isinstance(out["error"], tf.errors.OutOfRangeError)
+    assert ("(requested 2, current size 0)" if kind == "fifo" else
+            "(requested 3, current size 1)") in str(out["error"])
+    assert int(R.QueueSizeV2(handle=q)) == 3

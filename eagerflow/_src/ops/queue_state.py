@@ -66,6 +66,7 @@ class QueueState:
         # a heap or a shuffled list is indexed; a FIFO queue leaves from the front
         self.items: Any = [] if kind in ("PriorityQueue", "RandomShuffleQueue") else deque()
         self._cond = threading.Condition()
+        self._waiting: list = []  # the sizes of the dequeues of several waiting, in order
         if kind == "RandomShuffleQueue":
             seed, seed2 = seeds
             if seed == 0 and seed2 == 0:  # TF: both zero means a seed from the OS
@@ -94,8 +95,23 @@ class QueueState:
     # -- what the kernels call --
 
     def size(self) -> int:
+        """The elements no waiting dequeue holds (TF's waiting dequeues of several take
+        what they can as it comes, in turn)."""
         with self._cond:
-            return len(self.items)
+            return len(self.items) - self._held()
+
+    def _held(self) -> int:
+        if self.closed:
+            return 0
+        free = max(len(self.items) - self._floor(), 0)
+        held = 0
+        for n in self._waiting:
+            take = min(free, n)
+            held, free = held + take, free - take
+        return held
+
+    def _floor(self) -> int:
+        return self.min_after_dequeue if self.kind == "RandomShuffleQueue" else 0
 
     def put(self, elements: list, op: str) -> None:
         """Adds the elements one at a time, each waiting for room (capacity < 0: none).
@@ -118,13 +134,24 @@ class QueueState:
     def take(self, n: int, up_to: bool, op: str) -> list:
         """n elements (fewer for `up_to` once closed), waiting until there are enough."""
         with self._cond:
-            self._cond.wait_for(lambda: self.closed or self._available() >= n)
+            waited = not self.closed and self._available() < n and n > 1
+            if waited:
+                self._waiting.append(n)
+            try:
+                self._cond.wait_for(lambda: self.closed or self._available() >= n)
+            finally:
+                if waited:
+                    self._waiting.remove(n)
             if self._available() < n:
                 if not (up_to and self.items):
+                    # TF's waiting dequeue holds the elements it could take while the queue
+                    # was open (those above a RandomShuffleQueue's floor) and words its
+                    # refusal before handing them back
+                    held = max(len(self.items) - self._floor(), 0) if waited else 0
                     raise OutOfRangeError(
                         None, None, f"{self.kind} '{self.id}' is closed and has insufficient "
-                                    f"elements (requested {n}, current size "
-                                    f"{len(self.items)}) [Op:{op}]")
+                                    f"elements (requested {n - held}, current size "
+                                    f"{len(self.items) - held}) [Op:{op}]")
                 n = len(self.items)
             out = [self._pop() for _ in range(n)]
             self._cond.notify_all()
