@@ -415,8 +415,14 @@ def _reader_attr(op: str, reader: Any) -> ReaderState:
     return reader
 
 
+def _reader_and_queue(op: str, reader: Any, queue: Any) -> None:
+    _reader_attr(op, reader)
+    if not isinstance(queue, QueueState):
+        raise TypeError(f"{op}: `queue` must be a queue's state, got {queue!r}")
+
+
 def _read_infer(*, reader: Any, queue: Any) -> list:
-    _reader_attr("ReaderReadV2", reader)
+    _reader_and_queue("ReaderReadV2", reader, queue)
     return [((), dt.string), ((), dt.string)]
 
 
@@ -428,7 +434,7 @@ def _read_kernel(xp: Any, *, reader: ReaderState, queue: QueueState) -> tuple:
 
 
 def _read_up_to_infer(n: Any, *, reader: Any, queue: Any) -> list:
-    _reader_attr("ReaderReadUpToV2", reader)
+    _reader_and_queue("ReaderReadUpToV2", reader, queue)
     if n._dtype is not dt.int64:
         raise C.wrong_input_dtype("ReaderReadUpToV2", 2, dt.int64, n._dtype)
     return [((None,), dt.string), ((None,), dt.string)]
@@ -468,10 +474,16 @@ def _with_reader(kernel: Any) -> Any:
 
 
 def _reader_infer(op: str, outs: list) -> Any:
-    def infer(*args: Any, reader: Any) -> list:
+    if op == "ReaderRestoreStateV2":
+        def restore(state: Any, *, reader: Any) -> list:
+            _reader_attr(op, reader)
+            if state._dtype is not dt.string:
+                raise C.wrong_input_dtype(op, 1, dt.string, state._dtype)
+            return outs
+        return restore
+
+    def infer(*, reader: Any) -> list:
         _reader_attr(op, reader)
-        if op == "ReaderRestoreStateV2" and args[0]._dtype is not dt.string:
-            raise C.wrong_input_dtype(op, 1, dt.string, args[0]._dtype)
         return outs
     return infer
 
