@@ -154,3 +154,12 @@ def test_a_waiting_dequeue_many_holds_what_it_can_take(kind):
     assert ("(requested 2, current size 0)" if kind == "fifo" else
             "(requested 3, current size 1)") in str(out["error"])
     assert int(R.QueueSizeV2(handle=q)) == 3
+
+
+def test_tf_queue_queue_ref_is_a_handle_the_raw_ops_take():
+    q = tf.queue.FIFOQueue(3, tf.int32, shapes=[[]])
+    q.enqueue(4)
+    assert q.queue_ref.dtype == tf.resource
+    assert int(R.QueueSizeV2(handle=q.queue_ref)) == 1
+    R.QueueEnqueueV2(handle=q.queue_ref, components=[np.int32(5)])
+    assert q.dequeue_many(2).numpy().tolist() == [4, 5]

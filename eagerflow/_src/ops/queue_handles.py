@@ -32,6 +32,7 @@ from eagerflow._src.ops.queue_state import QueueState
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_handles import held, private_name, resource_name
+from eagerflow._src.ops.variables import resource_tensor
 
 KIND = "tensorflow::QueueInterface"
 # TF's hash codes of the resource types and their mangled names, which its errors show
@@ -47,6 +48,12 @@ def object_scalar(value: Any) -> np.ndarray:
     arr = np.empty((), dtype=object)
     arr[()] = value
     return arr
+
+
+def handle_of(state: QueueState) -> Any:
+    """A handle tensor naming `state` itself (a tf.queue queue's `queue_ref`)."""
+    return resource_tensor(ResourceHandle(state.id, CPU_DEVICE, "localhost", KIND, (), state),
+                           CPU_DEVICE)
 
 
 def resource_of(op: str, h: Any, kind: str, cls: type) -> Any:

@@ -418,11 +418,15 @@ class QueueBase:
                 None, None, f"indices = {i} is not in [0, {len(queues)}) [Op:GatherV2]"),
                 host=True)
         q = queues[i]
-        return QueueBase(q.dtypes, q.shapes, q.names, q.queue_ref)
+        return QueueBase(q.dtypes, q.shapes, q.names, q._queue_ref)
 
     @property
-    def queue_ref(self) -> QueueState:
-        return self._queue_ref
+    def queue_ref(self) -> Any:
+        """Eagerly, the queue's resource handle, as TF's (tf.raw_ops take it); in a graph,
+        the queue's state, which the graph's queue ops take."""
+        if _state.graph is not None:
+            return self._queue_ref
+        return H.handle_of(self._queue_ref)
 
     @property
     def name(self) -> str:

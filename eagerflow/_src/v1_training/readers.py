@@ -30,7 +30,7 @@ _IO_OPS = "tensorflow.python.ops.io_ops"
 
 
 def _queue_of(queue: Any) -> QueueState:
-    ref = getattr(queue, "queue_ref", queue)
+    ref = getattr(queue, "_queue_ref", queue)
     if not isinstance(ref, QueueState):
         raise TypeError(f"A reader reads from a queue (tf.queue.QueueBase), got {queue!r}")
     return ref
