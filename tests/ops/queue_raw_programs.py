@@ -269,4 +269,75 @@ case("read of a vector", lambda: R.ReaderReadV2(reader_handle=R.IdentityReaderV2
                                                 queue_handle=vectors))
 r1, r2 = R.TFRecordReaderV2(), R.TFRecordReaderV2()
 case("each creator call a new reader", lambda: [handle_name(r1)[0] != handle_name(r2)[0]])
+
+# -- conditional accumulators (TF 2.21 deadlocks on a take of the wrong dtype, aborts on an
+# apply of one and on non-scalar steps: not called) --
+v1 = tf.compat.v1
+acc = v1.ConditionalAccumulator(tf.float32, shape=[2], shared_name="A")
+case("accumulator name and dtype", lambda: [acc.name, acc.dtype.name])
+case("accumulator handle", lambda: handle_name(acc.accumulator_ref))
+case("accumulated none", lambda: acc.num_accumulated())
+case("apply", lambda: acc.apply_grad([1., 2.], local_step=0))
+case("apply again", lambda: acc.apply_grad([3., 4.], local_step=0))
+case("accumulated two", lambda: acc.num_accumulated())
+case("take the mean", lambda: acc.take_grad(2))
+case("accumulated after take", lambda: acc.num_accumulated())
+case("set global step", lambda: acc.set_global_step(5))
+case("apply stale", lambda: acc.apply_grad([1., 2.], local_step=2))
+case("stale dropped", lambda: acc.num_accumulated())
+case("apply of other shape", lambda: acc.apply_grad([1., 2., 3.], local_step=5))
+case("apply float64 values", lambda: acc.apply_grad(np.float64([1., 2.]), local_step=5))
+case("take negative", lambda: acc.take_grad(-1))
+case("take none", lambda: R.ResourceAccumulatorTakeGradient(handle=acc.accumulator_ref,
+                                                            num_required=0, dtype=tf.float32))
+case("raw apply", lambda: R.ResourceAccumulatorApplyGradient(
+    handle=acc.accumulator_ref, local_step=np.int64(7), gradient=np.float32([1, 1])))
+case("raw apply of other shape", lambda: R.ResourceAccumulatorApplyGradient(
+    handle=acc.accumulator_ref, local_step=np.int64(7), gradient=np.float32([1, 1, 1])))
+case("raw accumulated", lambda: R.ResourceAccumulatorNumAccumulated(handle=acc.accumulator_ref))
+case("raw take", lambda: R.ResourceAccumulatorTakeGradient(handle=acc.accumulator_ref,
+                                                           num_required=1, dtype=tf.float32))
+case("raw set step back", lambda: R.ResourceAccumulatorSetGlobalStep(
+    handle=acc.accumulator_ref, new_global_step=np.int64(1)))
+case("apply after step back", lambda: acc.apply_grad([1., 2.], local_step=1))
+case("apply older", lambda: acc.apply_grad([1., 2.], local_step=0))
+case("accumulated", lambda: acc.num_accumulated())
+case("take advances the step", lambda: (acc.take_grad(1), acc.apply_grad([5., 5.], 1),
+                                        acc.num_accumulated())[2])
+summed = v1.ConditionalAccumulator(tf.float32, reduction_type="SUM", shared_name="B")
+case("sum apply", lambda: summed.apply_grad([1., 2.]))
+case("sum apply of other shape", lambda: summed.apply_grad([1., 2., 3.]))
+case("sum apply again", lambda: summed.apply_grad([10., 20.]))
+case("take the sum", lambda: summed.take_grad(1))
+halves = R.ResourceConditionalAccumulator(dtype=tf.float16, shape=[2], shared_name="H")
+R.ResourceAccumulatorApplyGradient(handle=halves, local_step=np.int64(0),
+                                   gradient=np.float16([60000, 0.1]))
+R.ResourceAccumulatorApplyGradient(handle=halves, local_step=np.int64(0),
+                                   gradient=np.float16([60000, 0.2]))
+case("half mean overflows", lambda: R.ResourceAccumulatorTakeGradient(
+    handle=halves, num_required=2, dtype=tf.float16))
+partial = R.ResourceConditionalAccumulator(dtype=tf.float32, shape=[2, -1], shared_name="P")
+case("partial shape refused", lambda: R.ResourceAccumulatorApplyGradient(
+    handle=partial, local_step=np.int64(0), gradient=np.float32([[1, 2, 3]])))
+case("partial shape taken", lambda: R.ResourceAccumulatorApplyGradient(
+    handle=partial, local_step=np.int64(0), gradient=np.float32([[1, 2, 3], [4, 5, 6]])))
+case("partial shape fixed", lambda: R.ResourceAccumulatorApplyGradient(
+    handle=partial, local_step=np.int64(0), gradient=np.float32([[1, 2], [4, 5]])))
+case("reduction MAX", lambda: v1.ConditionalAccumulator(tf.float32, reduction_type="MAX"))
+case("string accumulator", lambda: v1.ConditionalAccumulator(tf.string))
+case("int32 accumulator", lambda: v1.ConditionalAccumulator(tf.int32))
+case("same attrs: one accumulator", lambda: [
+    handle_name(R.ResourceConditionalAccumulator(dtype=tf.float64, shape=[3]))[0] ==
+    handle_name(R.ResourceConditionalAccumulator(dtype=tf.float64, shape=[3]))[0]])
+case("queue as accumulator", lambda: R.ResourceAccumulatorNumAccumulated(handle=q))
+case("accumulator as queue", lambda: R.QueueSizeV2(handle=acc.accumulator_ref))
+for name, kw in [("ConditionalAccumulator", dict(dtype=tf.float32, shape=[2])),
+                 ("SparseConditionalAccumulator", dict(dtype=tf.float32, shape=[2])),
+                 ("AccumulatorNumAccumulated", dict(handle=q)),
+                 ("AccumulatorSetGlobalStep", dict(handle=q, new_global_step=1)),
+                 ("AccumulatorTakeGradient", dict(handle=q, num_required=1, dtype=tf.float32)),
+                 ("AccumulatorApplyGradient", dict(handle=q, local_step=1, gradient=[1.])),
+                 ("SparseAccumulatorTakeGradient", dict(handle=q, num_required=1,
+                                                        dtype=tf.float32))]:
+    case(f"ref {name}", lambda: getattr(R, name)(**kw))
 print(json.dumps(OUT))

@@ -273,6 +273,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ReaderRestoreStateV2", "ReaderSerializeStateV2", "TFRecordReaderV2", "TextLineReaderV2",
         "WholeFileReaderV2",
     ),
+    "accumulator_ops": (
+        "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
+        "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",
+        "ResourceConditionalAccumulator",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",

@@ -38,9 +38,12 @@ KIND = "tensorflow::QueueInterface"
 # TF's hash codes of the resource types and their mangled names, which its errors show
 HASH_CODES = {"tensorflow::Var": 17454915466513971685, KIND: 9040823170352039474,
               "tensorflow::ReaderInterface": 13438509206727821711,
-              "tensorflow::lookup::LookupInterface": 8115731599990610490}
+              "tensorflow::lookup::LookupInterface": 8115731599990610490,
+              "tensorflow::ConditionalAccumulatorBase": 4595586855067344955}
 MANGLED = {KIND: "N10tensorflow14QueueInterfaceE",
-           "tensorflow::ReaderInterface": "N10tensorflow15ReaderInterfaceE"}
+           "tensorflow::ReaderInterface": "N10tensorflow15ReaderInterfaceE",
+           "tensorflow::ConditionalAccumulatorBase":
+               "N10tensorflow26ConditionalAccumulatorBaseE"}
 _INT32_MAX = 2**31 - 1
 
 
@@ -118,7 +121,7 @@ _ATTRS = {op: _SHARING for op in _KINDS}
 _ATTRS["RandomShuffleQueueV2"] = _SHARING + ("min_after_dequeue", "seed", "seed2")
 
 
-def _shape(s: Any) -> tuple | None:
+def attr_shape(s: Any) -> tuple | None:
     """An attr's shape as a tuple (None: unknown rank; None dims unknown)."""
     if s is None:
         return None
@@ -139,7 +142,7 @@ def new_state(op: str, attrs: dict) -> QueueState:
     """The QueueState creator `op` makes of its attrs, refused as TF's kernel refuses them."""
     kind = _KINDS[op]
     types = [dt.as_dtype(d) for d in attrs.get("component_types") or ()]
-    shapes = [_shape(s) for s in attrs.get("shapes") or ()]
+    shapes = [attr_shape(s) for s in attrs.get("shapes") or ()]
     capacity = int(attrs.get("capacity", -1))
     if not types and op != "PriorityQueueV2":
         raise C.fail(op, f"Length for attr 'component_types' of 0 must be at least minimum 1"

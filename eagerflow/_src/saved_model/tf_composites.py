@@ -243,6 +243,9 @@ V1_REF_OPS = {
     **{f"Reader{r}": f"Reader{r}V2" for r in ("Read", "ReadUpTo", "NumRecordsProduced",
                                               "NumWorkUnitsCompleted", "Reset",
                                               "SerializeState", "RestoreState")},
+    "ConditionalAccumulator": "ResourceConditionalAccumulator",
+    **{f"Accumulator{a}": f"ResourceAccumulator{a}" for a in (
+        "ApplyGradient", "NumAccumulated", "SetGlobalStep", "TakeGradient")},
 }
 
 
@@ -250,10 +253,16 @@ def _as_v2(v2: str) -> Any:
     return lambda n: REGISTRY[v2].tf.load(n)
 
 
-def _no_lmdb(n: Any) -> Any:
-    raise n.fail("eagerflow reads no LMDB databases")
+def _not_run(why: str) -> Any:
+    def load(n: Any) -> Any:
+        raise n.fail(why)
+    return load
 
 
 COMPOSED.update({v1: _as_v2(v2) for v1, v2 in V1_REF_OPS.items()})
 # (FakeQueue hands a queue's resource handle to a TF 1 op wanting a reference one)
-COMPOSED.update(FakeQueue=lambda n: n.inputs[0], LMDBReader=_no_lmdb)
+COMPOSED.update(FakeQueue=lambda n: n.inputs[0],
+                LMDBReader=_not_run("eagerflow reads no LMDB databases"),
+                **{op: _not_run("eagerflow has no sparse conditional accumulators") for op in (
+                    "SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",
+                    "SparseAccumulatorTakeGradient")})

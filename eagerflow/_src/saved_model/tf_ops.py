@@ -53,6 +53,9 @@ EXTRA_OPS = (
     "LMDBReader", "ReaderRead", "ReaderReadUpTo", "ReaderNumRecordsProduced",
     "ReaderNumWorkUnitsCompleted", "ReaderReset", "ReaderSerializeState",
     "ReaderRestoreState",
+    "ConditionalAccumulator", "AccumulatorApplyGradient", "AccumulatorNumAccumulated",
+    "AccumulatorSetGlobalStep", "AccumulatorTakeGradient", "SparseConditionalAccumulator",
+    "SparseAccumulatorApplyGradient", "SparseAccumulatorTakeGradient",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",
