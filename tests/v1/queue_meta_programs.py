@@ -12,6 +12,7 @@ runners started with a Coordinator, printing one JSON line:
   once, compared as a multiset (the order depends on the threads' timing);
 - "lines": TextLineReader(skip_header_lines=1).read_up_to into batch(enqueue_many=True,
   allow_smaller_final_batch=True), in order;
+- "accumulator": a ConditionalAccumulator's two gradients applied, taken (their mean);
 - the queue runners the meta graph's collection held, and the local variables.
 """
 
@@ -51,6 +52,11 @@ def build():
     keys, texts = v1.TextLineReader(skip_header_lines=1, name="text").read_up_to(lines, 2)
     v1.train.batch([keys, texts], 2, enqueue_many=True, allow_smaller_final_batch=True,
                    name="lines")
+    acc = v1.ConditionalAccumulator(tf.float32, shape=[2], name="acc")
+    acc.apply_grad([1., 2.], local_step=0, name="acc_apply")
+    acc.apply_grad([3., 6.], local_step=0, name="acc_apply_2")
+    acc.take_grad(2, name="acc_take")
+    acc.num_accumulated(name="acc_count")
 
 
 def export(out_dir):
@@ -120,6 +126,11 @@ def run(meta, work_dir):
                 [shuffled[-1]]
             out["shuffled_batches"] = [len(b) for b in shuffled[:-1]]
             out["lines"] = drain(sess, [t("lines:0"), t("lines:1")])
+            sess.run([g.get_operation_by_name("acc_apply"),
+                      g.get_operation_by_name("acc_apply_2")])
+            out["accumulator"] = [val(sess.run(t("acc_count:0"))),
+                                  val(sess.run(t("acc_take:0"))),
+                                  val(sess.run(t("acc_count:0")))]
             coord.request_stop()
             coord.join(threads, stop_grace_period_secs=10)
             out["threads_alive"] = sum(th.is_alive() for th in threads)

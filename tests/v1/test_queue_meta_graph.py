@@ -1,7 +1,8 @@
 """A TF 1 input pipeline that TF 2.21 exported as a meta graph (golden/meta/queues/,
 record_queue_meta_golden.py: string_input_producer, TFRecordReader and TextLineReader,
-batch, shuffle_batch) imports with tf.compat.v1.train.import_meta_graph: its queue and
-reader nodes run as the registry's ops, the meta graph's QueueRunnerDefs become queue
+batch, shuffle_batch; a ConditionalAccumulator) imports with
+tf.compat.v1.train.import_meta_graph: its queue, reader and accumulator nodes run as the
+registry's ops, the meta graph's QueueRunnerDefs become queue
 runners that start_queue_runners starts with a Coordinator, and a Session's fetches give
 TF's batches of the records written in the test (TF's order where it is deterministic;
 the shuffled pipeline as a multiset), then the OutOfRangeError at the epochs' end, every
