@@ -2,7 +2,8 @@
 tf.compat.v1.train.import_meta_graph (record_queue_meta_golden.py, test_queue_meta_graph.py).
 
 `python queue_meta_programs.py tf export DIR` builds the pipelines with TF and writes
-DIR/pipeline.meta; `python queue_meta_programs.py tf|eagerflow run META DIR` writes the
+DIR/pipeline.meta; `... tf|eagerflow nodes` prints the queue, reader and accumulator
+nodes that building them makes; `python queue_meta_programs.py tf|eagerflow run META DIR` writes the
 records into DIR, imports META there and runs its pipelines in a Session, their queue
 runners started with a Coordinator, printing one JSON line:
 
@@ -137,8 +138,23 @@ def run(meta, work_dir):
     print(json.dumps(out))
 
 
+def nodes():
+    """The queue, reader and accumulator nodes build() makes, (type, name) sorted."""
+    if sys.argv[1] == "tf":
+        v1.disable_v2_behavior()
+        v1.enable_resource_variables()
+    g = tf.Graph()
+    with g.as_default():
+        build()
+    kinds = ("Queue", "Reader", "Accumulator", "CountUpTo")
+    print(json.dumps(sorted([o.type, o.name] for o in g.get_operations()
+                            if any(k in o.type for k in kinds))))
+
+
 if __name__ == "__main__":
     if sys.argv[2] == "export":
         export(sys.argv[3])
+    elif sys.argv[2] == "nodes":
+        nodes()
     else:
         run(os.path.abspath(sys.argv[3]), sys.argv[4])

@@ -35,8 +35,14 @@ def run(python: str, impl: str, meta: str) -> dict:
     return results
 
 
+def nodes(python: str, impl: str) -> list:
+    """The nodes building the pipelines makes under `impl`."""
+    return program_json(python, PROGRAM, impl, "nodes", cwd=ROOT)[0]
+
+
 if __name__ == "__main__":
     os.makedirs(FIXTURE, exist_ok=True)
     meta = export(FIXTURE)
     write_json(os.path.join(HERE, "golden", "v1_queue_meta.json"),
-               run(sys.executable, "tf", meta), indent=1, sort_keys=True)
+               {**run(sys.executable, "tf", meta), "nodes": nodes(sys.executable, "tf")},
+               indent=1, sort_keys=True)

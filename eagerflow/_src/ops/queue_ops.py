@@ -390,12 +390,16 @@ class QueueBase:
         """In a graph (TF 1's) the queue is named as its FIFOQueueV2 node would be (a name
         scope's own name, "input_producer/", names it exactly), and each Session running
         the graph holds its own contents."""
-        graph = _state.graph
-        if graph is None:
+        if _state.graph is None:
             return
-        self._name = name[:-1] if name.endswith("/") else graph.unique_name(name)
-        self._queue_ref.id = f"_{self._queue_ref.id}_{self._name}"  # (TF's, errors quote it)
-        self._queue_ref.per_session = True
+        q = self._queue_ref
+        attrs = {"component_types": list(q.dtypes), "capacity": q.capacity,
+                 "shapes": [s for s in q.shapes if s is not None]}
+        # (TF's node of the queue, its handle the queue_ref; the ops here take the state)
+        self._handle = bind(H.CREATORS[f"{q.kind}V2"], (), dict(attrs, state=q), name)
+        self._name = self._handle.op.name
+        q.id = f"_{q.id}_{self._name}"  # (TF's, errors quote it)
+        q.per_session = True
 
     @staticmethod
     def from_list(index: Any, queues: list) -> QueueBase:
@@ -422,10 +426,10 @@ class QueueBase:
 
     @property
     def queue_ref(self) -> Any:
-        """Eagerly, the queue's resource handle, as TF's (tf.raw_ops take it); in a graph,
-        the queue's state, which the graph's queue ops take."""
+        """The queue's resource handle, as TF's (tf.raw_ops take it): in a graph, its
+        creator node's output."""
         if _state.graph is not None:
-            return self._queue_ref
+            return getattr(self, "_handle", self._queue_ref)
         return H.handle_of(self._queue_ref)
 
     @property

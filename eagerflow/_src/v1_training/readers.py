@@ -24,7 +24,6 @@ from eagerflow._src.io.tfrecord import compression_name
 from eagerflow._src.ops import reader_ops as R
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
-from eagerflow._src.ops.reader_ops import ReaderState
 
 _IO_OPS = "tensorflow.python.ops.io_ops"
 
@@ -36,14 +35,16 @@ def _queue_of(queue: Any) -> QueueState:
     return ref
 
 
-def _reader(op: str, attrs: dict, name: str | None) -> ReaderState:
-    """The reader creator `op` would make, named as its node in the graph (TF's errors
-    quote the name), one per Session."""
-    graph = _state.graph
-    node = graph.unique_name(name or op[:-2]) if graph is not None else op
-    state = R.new_reader(op, attrs, node)
+def _reader(op: str, attrs: dict, name: str | None) -> tuple:
+    """(the reader's state, its handle): in a graph, the state of TF's creator node `op`
+    (named `name`, else after the op), which TF's errors quote, one per Session."""
+    state = R.new_reader(op, attrs, op)
     state.per_session = True
-    return state
+    if _state.graph is None:
+        return state, None
+    handle = bind(R.CREATORS[op], (), dict(attrs, state=state), name)
+    state.name = f"{state.kind} '{handle.op.name}'"
+    return state, handle
 
 
 class ReaderBase:
@@ -56,9 +57,16 @@ class ReaderBase:
         self._reader_ref = reader_ref
         self._supports_serialize = supports_serialize
 
+    def _made(self, op: str, attrs: dict, name: str | None,
+              supports_serialize: bool = False) -> None:
+        """A reader of TF's creator op `op` (refused eagerly, as TF refuses readers)."""
+        state, self._handle = _reader(op, attrs, name)
+        ReaderBase.__init__(self, state, supports_serialize)
+
     @property
     def reader_ref(self) -> Any:
-        return self._reader_ref
+        """The reader's resource handle (its creator node's output), as TF's."""
+        return getattr(self, "_handle", None) or self._reader_ref
 
     @property
     def supports_serialize(self) -> bool:
@@ -109,8 +117,8 @@ class TextLineReader(ReaderBase):
 
     def __init__(self, skip_header_lines: int | None = None, name: str | None = None) -> None:
         _notice("TextLineReader", "tf.data.TextLineDataset")
-        super().__init__(_reader("TextLineReaderV2",
-                                 {"skip_header_lines": int(skip_header_lines or 0)}, name))
+        self._made("TextLineReaderV2", {"skip_header_lines": int(skip_header_lines or 0)},
+                   name)
 
 
 class WholeFileReader(ReaderBase):
@@ -118,7 +126,7 @@ class WholeFileReader(ReaderBase):
 
     def __init__(self, name: str | None = None) -> None:
         _notice("WholeFileReader", "tf.data.Dataset.map(tf.read_file)")
-        super().__init__(_reader("WholeFileReaderV2", {}, name), supports_serialize=True)
+        self._made("WholeFileReaderV2", {}, name, supports_serialize=True)
 
 
 class IdentityReader(ReaderBase):
@@ -126,7 +134,7 @@ class IdentityReader(ReaderBase):
 
     def __init__(self, name: str | None = None) -> None:
         _notice("IdentityReader", "tf.data.Dataset.map(...)")
-        super().__init__(_reader("IdentityReaderV2", {}, name), supports_serialize=True)
+        self._made("IdentityReaderV2", {}, name, supports_serialize=True)
 
 
 class FixedLengthRecordReader(ReaderBase):
@@ -140,7 +148,7 @@ class FixedLengthRecordReader(ReaderBase):
         attrs = {"record_bytes": int(record_bytes), "header_bytes": int(header_bytes or 0),
                  "footer_bytes": int(footer_bytes or 0), "hop_bytes": int(hop_bytes or 0),
                  "encoding": encoding or ""}
-        super().__init__(_reader("FixedLengthRecordReaderV2", attrs, name))
+        self._made("FixedLengthRecordReaderV2", attrs, name)
 
 
 class TFRecordReader(ReaderBase):
@@ -148,5 +156,4 @@ class TFRecordReader(ReaderBase):
 
     def __init__(self, name: str | None = None, options: Any = None) -> None:
         _notice("TFRecordReader", "tf.data.TFRecordDataset")
-        super().__init__(_reader("TFRecordReaderV2",
-                                 {"compression_type": compression_name(options)}, name))
+        self._made("TFRecordReaderV2", {"compression_type": compression_name(options)}, name)
