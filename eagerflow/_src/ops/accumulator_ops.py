@@ -178,19 +178,14 @@ def _scalar(op: str, what: str, x: Any, want: dt.DType, index: int) -> None:
         raise C.wrong_input_dtype(op, index, want, x._dtype)
 
 
-def _signature(ins: list, out: list) -> str:
-    return ", ".join(["resource"] + [C.dtype_word(d) for d in ins]) + "->" + \
-        ", ".join(C.dtype_word(d) for d in out)
-
-
 def _apply_infer(local_step: Any, gradient: Any, *, accumulator: Any) -> list:
     op = "ResourceAccumulatorApplyGradient"
     a = _state_attr(op, accumulator).current()
     _scalar(op, "local_step", local_step, dt.int64, 1)
     if gradient._dtype is not a.dtype:  # (TF 2.21's kernel aborts the process)
         raise C.fail(op, f"Signature mismatch, have: "
-                         f"{_signature([dt.int64, gradient._dtype], [])} expected: "
-                         f"{_signature([dt.int64, a.dtype], [])}")
+                         f"{H.signature_text([dt.int64, gradient._dtype], [])} expected: "
+                         f"{H.signature_text([dt.int64, a.dtype], [])}")
     return []
 
 
@@ -249,8 +244,8 @@ def _load(opdef: Any, check: Any = None) -> Any:
 def _check_take(node: Any, state: AccumulatorState) -> None:
     want = dt.as_dtype(node.attrs["dtype"])
     if want is not state.dtype:
-        raise C.fail(node.op, f"Signature mismatch, have: {_signature([dt.int32], [want])} "
-                              f"expected: {_signature([dt.int32], [state.dtype])}")
+        raise C.fail(node.op, f"Signature mismatch, have: {H.signature_text([dt.int32], [want])} "
+                              f"expected: {H.signature_text([dt.int32], [state.dtype])}")
 
 
 class _Replenished(AccumulatorState):

@@ -31,7 +31,12 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import bind_multi
-from eagerflow._src.ops.table_handles import held, private_name, resource_name
+from eagerflow._src.ops.table_handles import (
+    held,
+    object_scalar,
+    private_name,
+    resource_name,
+)
 from eagerflow._src.ops.variables import resource_tensor
 
 KIND = "tensorflow::QueueInterface"
@@ -45,12 +50,6 @@ MANGLED = {KIND: "N10tensorflow14QueueInterfaceE",
            "tensorflow::ConditionalAccumulatorBase":
                "N10tensorflow26ConditionalAccumulatorBaseE"}
 _INT32_MAX = 2**31 - 1
-
-
-def object_scalar(value: Any) -> np.ndarray:
-    arr = np.empty((), dtype=object)
-    arr[()] = value
-    return arr
 
 
 def handle_of(state: QueueState) -> Any:
@@ -266,7 +265,8 @@ def _check_timeout(op: str, attrs: dict) -> None:
         raise C.fail(op, "Timeout not supported yet.")
 
 
-def _signature(ins: list, outs: list) -> str:
+def signature_text(ins: list, outs: list) -> str:
+    """A kernel's signature as TF's mismatch errors print it ("resource, float->")."""
     return ", ".join(["resource"] + [C.dtype_word(d) for d in ins]) + "->" + \
         ", ".join(C.dtype_word(d) for d in outs)
 
@@ -277,8 +277,8 @@ def check_signature(op: str, q: QueueState, ins: list, outs: list) -> None:
     want_in = q.dtypes if ins else []
     want_out = q.dtypes if outs else []
     if ins != want_in or outs != want_out:
-        raise C.fail(op, f"Signature mismatch, have: {_signature(ins, outs)} expected: "
-                         f"{_signature(want_in, want_out)}")
+        raise C.fail(op, f"Signature mismatch, have: {signature_text(ins, outs)} expected: "
+                         f"{signature_text(want_in, want_out)}")
 
 
 def enqueue_load(opdef: Any) -> Any:

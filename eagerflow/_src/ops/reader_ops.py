@@ -143,13 +143,13 @@ def _parse_state(data: bytes) -> dict | None:
     i = 0
     try:
         while i < len(data):
-            key, i = _read_varint(data, i)
+            key, i = read_varint(data, i)
             field, wire = key >> 3, key & 7
             if wire == 0:
-                value, i = _read_varint(data, i)
+                value, i = read_varint(data, i)
                 out[field] = value - (1 << 64) if value >= 1 << 63 else value
             elif wire == 2:
-                n, i = _read_varint(data, i)
+                n, i = read_varint(data, i)
                 if i + n > len(data):
                     return None
                 out[field] = data[i:i + n]
@@ -167,7 +167,8 @@ def _parse_state(data: bytes) -> dict | None:
     return out
 
 
-def _read_varint(data: bytes, i: int) -> tuple:
+def read_varint(data: bytes, i: int) -> tuple:
+    """A protobuf varint at data[i:]: (its value, the index after it)."""
     shift = value = 0
     while True:
         b = data[i]

@@ -60,7 +60,8 @@ def tf_type(d: dt.DType) -> str:
     return _TF_TYPE.get(d.name, d.name)
 
 
-def _object_scalar(value: Any) -> np.ndarray:
+def object_scalar(value: Any) -> np.ndarray:
+    """`value` (a ResourceHandle) as a 0-d object array, a handle kernel's output."""
     arr = np.empty((), dtype=object)
     arr[()] = value
     return arr
@@ -466,7 +467,7 @@ def _creator_kernel(op: str) -> Any:
             raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
                              f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
                              f"{tf_type(have.value_dtype)} for table {name}")
-        return _object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
+        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
                                              None if own is None else have))
     return kernel
 

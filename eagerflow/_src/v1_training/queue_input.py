@@ -36,6 +36,7 @@ from eagerflow._src.ops.math import maximum as _maximum
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
+from eagerflow._src.ops.reader_ops import read_varint
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.saved_model.meta_graph_import import (  # noqa: F401 - re-exported
@@ -197,17 +198,6 @@ _RUNNER_FIELDS = {1: "queue_name", 2: "enqueue_op_name", 3: "close_op_name",
                   4: "cancel_op_name", 5: "queue_closed_exception_types"}
 
 
-def _varint(data: bytes, i: int) -> tuple:
-    value = shift = 0
-    while True:
-        b = data[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return value, i
-
-
 def _runner_def(message: Any) -> dict:
     """A QueueRunnerDef's fields, from its wire bytes (TensorBoard's protos, which eagerflow
     reads TF's messages with, have no QueueRunnerDef) or a message object."""
@@ -217,19 +207,19 @@ def _runner_def(message: Any) -> dict:
                  "cancel_op_name": "", "queue_closed_exception_types": []}
     i = 0
     while i < len(message):
-        key, i = _varint(message, i)
+        key, i = read_varint(message, i)
         field = _RUNNER_FIELDS.get(key >> 3)
         if key & 7 == 0:
-            value, i = _varint(message, i)
+            value, i = read_varint(message, i)
             if field == "queue_closed_exception_types":
                 out[field].append(value)
             continue
-        n, i = _varint(message, i)
+        n, i = read_varint(message, i)
         data, i = bytes(message[i:i + n]), i + n
         if field == "queue_closed_exception_types":  # (packed)
             j = 0
             while j < len(data):
-                value, j = _varint(data, j)
+                value, j = read_varint(data, j)
                 out[field].append(value)
         elif field == "enqueue_op_name":
             out[field].append(data.decode())
