@@ -90,3 +90,24 @@ def test_interop_tf_exported_pipeline_runs_the_same(tmp_path):
     ours = run(sys.executable, "eagerflow", meta)
     assert ours == theirs
     np.testing.assert_equal(ours["shuffled_batches"], [3, 2])
+
+
+def test_import_scope_prefixes_the_queue_runners(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lines.txt").write_bytes(b"header\nl1\nl2\n")
+    with tf.io.TFRecordWriter("records.tfrecord") as w:  # (the other pipelines' input)
+        w.write(b"rec")
+    with tf.Graph().as_default() as g:
+        v1.train.import_meta_graph(META, import_scope="imp")
+        runners = v1.get_collection(v1.GraphKeys.QUEUE_RUNNERS)
+        assert all(qr.name.startswith("imp/") for qr in runners)
+        lines = g.get_tensor_by_name("imp/lines:1")
+        with v1.Session() as sess:
+            sess.run(v1.local_variables_initializer())
+            coord = v1.train.Coordinator()
+            threads = v1.train.start_queue_runners(sess, coord)
+            assert sess.run(lines).tolist() == [b"l1", b"l2"]
+            with pytest.raises(tf.errors.OutOfRangeError):
+                sess.run(lines)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
