@@ -124,8 +124,9 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
-    "table_state", "table_handles", "lookup_ops", "queue_ops", "tensor_array_v1",
-    "checkpoint_remap", "unavailable_ops", "tensor_array_older",
+    "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
+    "reader_ops", "accumulator_ops", "tensor_array_v1", "checkpoint_remap", "unavailable_ops",
+    "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
     "sparse_extras", "embedding_sparse", "crosses",

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops import unavailable_ops
+from eagerflow._src.ops import tf_op_defs, unavailable_ops
 
 R = tf.raw_ops
 CPU0 = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
@@ -99,7 +99,7 @@ def test_kernel_lookup_refuses_first():
 def test_removed_table_is_tfs():
     # every removed op's version and advice come from TF's OpDef (the signature table)
     for op in unavailable_ops.REMOVED:
-        assert unavailable_ops.removed_message(op).startswith(
+        assert tf_op_defs.removed_message(op).startswith(
             f"Op {op} is not available in GraphDef version {tf.version.GRAPH_DEF_VERSION}.")
 
 

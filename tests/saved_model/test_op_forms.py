@@ -46,6 +46,14 @@ NO_TF_FORM = {
     **{op: "a queue resource" for op in (
         "QueueEnqueueV2", "QueueEnqueueManyV2", "QueueDequeueV2", "QueueDequeueManyV2",
         "QueueDequeueUpToV2", "QueueSizeV2", "QueueIsClosedV2", "QueueCloseV2")},
+    # nor are TF's readers and conditional accumulators
+    **{op: "a reader resource" for op in (
+        "ReaderReadV2", "ReaderReadUpToV2", "ReaderNumRecordsProducedV2",
+        "ReaderNumWorkUnitsCompletedV2", "ReaderResetV2", "ReaderSerializeStateV2",
+        "ReaderRestoreStateV2")},
+    **{op: "an accumulator resource" for op in (
+        "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
+        "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient")},
     "MatrixExponential": "TF removed its MatrixExponential kernel (GraphDef version 27): "
                          "TF's tf.linalg.expm writes a Padé loop of primitive ops instead",
 }
@@ -74,7 +82,11 @@ PARTIAL = {
 # resource tensors. (A function over tables takes them likewise: test_lookup_tables.py.)
 RETURNS_HANDLE = {"VarHandleOp", "HashTableV2", "MutableHashTableV2", "SummaryWriter",
                   "MutableHashTableOfTensorsV2", "MutableDenseHashTableV2",
-                  "TensorArrayV3", "TensorArrayGradV3", "TensorArrayGradWithShape", "StackV2"}
+                  "TensorArrayV3", "TensorArrayGradV3", "TensorArrayGradWithShape", "StackV2",
+                  "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2",
+                  "RandomShuffleQueueV2", "TFRecordReaderV2", "TextLineReaderV2",
+                  "WholeFileReaderV2", "FixedLengthRecordReaderV2", "IdentityReaderV2",
+                  "ResourceConditionalAccumulator"}
 CASES = [(op, i, s) for op in sorted(all_ops(), key=lambda o: o.name)
          for i, s in enumerate(op.samples) if op.name not in NO_TF_FORM
          and op.name not in RETURNS_HANDLE and not H.has_resources(s.inputs)]

@@ -265,6 +265,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "LookupTableImportV2", "LookupTableInsertV2", "LookupTableRemoveV2",
         "LookupTableSizeV2",
     ),
+    "queue_handles": (
+        "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
+    ),
     "queue_ops": (
         "QueueCloseV2", "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueDequeueV2",
         "QueueEnqueueManyV2", "QueueEnqueueV2", "QueueIsClosedV2", "QueueSizeV2",
@@ -279,6 +282,17 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "TensorArrayCloseV2", "TensorArrayConcatV2", "TensorArrayGatherV2", "TensorArrayGradV2",
         "TensorArrayReadV2", "TensorArrayScatterV2", "TensorArraySizeV2", "TensorArraySplitV2",
         "TensorArrayV2", "TensorArrayWriteV2",
+    ),
+    "reader_ops": (
+        "FixedLengthRecordReaderV2", "IdentityReaderV2", "ReaderNumRecordsProducedV2",
+        "ReaderNumWorkUnitsCompletedV2", "ReaderReadUpToV2", "ReaderReadV2", "ReaderResetV2",
+        "ReaderRestoreStateV2", "ReaderSerializeStateV2", "TFRecordReaderV2", "TextLineReaderV2",
+        "WholeFileReaderV2",
+    ),
+    "accumulator_ops": (
+        "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
+        "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",
+        "ResourceConditionalAccumulator",
     ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",

@@ -1,30 +1,17 @@
 """tf.queue: FIFOQueue, PaddingFIFOQueue, PriorityQueue and RandomShuffleQueue.
 
-Ops layer, loaded on first use, after lookup_ops (it keeps its state the same way). A
-queue's elements live in a `QueueState` outside any graph, as a lookup table's contents
-do; the ops that use it (TF's names: QueueEnqueueV2, QueueEnqueueManyV2, QueueDequeueV2,
+Ops layer, loaded on first use, after queue_handles. A queue's elements live in a
+queue_state.py `QueueState` outside any graph, as a lookup table's contents do; the ops
+that use it (TF's names: QueueEnqueueV2, QueueEnqueueManyV2, QueueDequeueV2,
 QueueDequeueManyV2, QueueDequeueUpToV2, QueueSizeV2, QueueCloseV2, QueueIsClosedV2) take
-the state as the `queue` attr, are stateful, and run on the host, as TF's do.
-
-As in TF, a dequeue waits for enough elements and an enqueue for room: queues exist so
-that producer and consumer threads can meet. Closing a queue ends the waits: a dequeue
-that cannot be served then raises OutOfRangeError, an enqueue CancelledError.
-
-The element orders are TF's: a PriorityQueue is a binary heap on the priority alone, laid
-out as the C++ standard library's heap algorithms lay it out (so equal priorities leave
-in TF's order), and a RandomShuffleQueue removes the element at index
-`word % size` (moving the last element into its place) for successive 32-bit words of
-the Philox stream of its (seed, seed2), so a seeded queue gives TF's order.
+the state as the `queue` attr, are stateful, and run on the host, as TF's do. TF's form of
+them, which takes the queue's resource handle as its first input (tf.raw_ops, an imported
+graph's nodes), is queue_handles.py's: it finds the state the handle names and binds these.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
-import os
-import sys
-import threading
-from collections import deque
 from typing import Any
 
 import numpy as np
@@ -39,190 +26,17 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.shape import Dimension, TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
+from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.queue_state import QueueState
 from eagerflow._src.ops.random import get_seed
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_state import np_dtype
 
-_IDS = itertools.count()  # TF names each anonymous queue resource by a process-wide count
-
-# ---------------------------------------------------------------------------------------
-# The state: elements, and the waits on them.
-# ---------------------------------------------------------------------------------------
-
-
-def _session_store() -> dict | None:
-    """The variable store of the Session running on this thread, if any. The Session
-    layer (function/graph_variables) sits above ops/, so it is looked up where it is
-    loaded (a Session exists only once it is), never imported from here."""
-    module = sys.modules.get("eagerflow._src.function.graph_variables")
-    return None if module is None else module.RUN.store
-
-
-def _heap_less(a: tuple, b: tuple) -> bool:
-    # TF's comparison of two (priority, ...) elements: the smaller priority leaves first
-    return int(a[0]) > int(b[0])
-
-
-class QueueState:
-    """The elements of one queue (tuples of host arrays, one per component) and the lock
-    and condition its waits share. `kind` is TF's class name, which errors quote."""
-
-    def __init__(self, kind: str, capacity: int, dtypes: list, shapes: list,
-                 min_after_dequeue: int = 0, seeds: tuple = (0, 0)) -> None:
-        self._args = (kind, capacity, dtypes, shapes, min_after_dequeue, seeds)
-        self.per_session = False  # a TF 1 graph's queue: one state per Session (current())
-        self.kind, self.capacity = kind, capacity
-        self.dtypes, self.shapes = list(dtypes), list(shapes)
-        self.min_after_dequeue = min_after_dequeue
-        self.id = str(next(_IDS))
-        self.closed = self.cancelled = False
-        # a heap or a shuffled list is indexed; a FIFO queue leaves from the front
-        self.items: Any = [] if kind in ("PriorityQueue", "RandomShuffleQueue") else deque()
-        self._cond = threading.Condition()
-        if kind == "RandomShuffleQueue":
-            seed, seed2 = seeds
-            if seed == 0 and seed2 == 0:  # TF: both zero means a seed from the OS
-                seed, seed2 = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
-            self._key, self._counter = philox.stateful_start(seed, seed2)
-            self._words: list = []
-            self._block = 0
-
-    def __repr__(self) -> str:
-        return f"<{self.kind} '{self.id}'>"
-
-    def current(self) -> QueueState:
-        """The state the running Session holds for this queue (TF keeps a graph's queue
-        per Session); itself outside a Session, or for a queue made eagerly."""
-        store = _session_store() if self.per_session else None
-        if store is None:
-            return self
-        key = ("queue", id(self))
-        state = store.get(key)
-        if state is None:
-            fresh = QueueState(*self._args)
-            fresh.id = self.id
-            state = store.setdefault(key, fresh)
-        return state
-
-    # -- what the kernels call --
-
-    def size(self) -> int:
-        with self._cond:
-            return len(self.items)
-
-    def put(self, elements: list, op: str) -> None:
-        """Adds the elements one at a time, each waiting for room (capacity < 0: none).
-        A closed queue takes nothing new; an enqueue already waiting goes on waiting unless
-        the close cancelled it."""
-        with self._cond:
-            if self.closed:
-                raise self._cancelled(op)
-            for element in elements:
-                self._cond.wait_for(lambda: self.cancelled or self.capacity < 0 or
-                                    len(self.items) < self.capacity)
-                if self.cancelled:
-                    raise self._cancelled(op)
-                self._push(element)
-                self._cond.notify_all()
-
-    def _cancelled(self, op: str) -> CancelledError:
-        return CancelledError(None, None, f"{self.kind} '{self.id}' is closed. [Op:{op}]")
-
-    def take(self, n: int, up_to: bool, op: str) -> list:
-        """n elements (fewer for `up_to` once closed), waiting until there are enough."""
-        with self._cond:
-            self._cond.wait_for(lambda: self.closed or self._available() >= n)
-            if self._available() < n:
-                if not (up_to and self.items):
-                    raise OutOfRangeError(
-                        None, None, f"{self.kind} '{self.id}' is closed and has insufficient "
-                                    f"elements (requested {n}, current size "
-                                    f"{len(self.items)}) [Op:{op}]")
-                n = len(self.items)
-            out = [self._pop() for _ in range(n)]
-            self._cond.notify_all()
-            return out
-
-    def close(self, cancel_pending_enqueues: bool) -> bool:
-        """Closes the queue; whether it was open (a second close that does not cancel
-        the pending enqueues is refused by TF's kernel)."""
-        with self._cond:
-            was_open = not self.closed
-            if not (was_open or cancel_pending_enqueues):
-                return False
-            self.closed = True
-            self.cancelled = self.cancelled or cancel_pending_enqueues
-            self._cond.notify_all()
-            return was_open
-
-    def cancel_on_session_close(self) -> None:
-        """The Session holding this state closed: pending and later enqueues are
-        cancelled, dequeues take what is left."""
-        self.close(True)
-
-    def _available(self) -> int:
-        """How many elements a dequeue may take now."""
-        if self.kind == "RandomShuffleQueue" and not self.closed:
-            return max(len(self.items) - self.min_after_dequeue, 0)
-        return len(self.items)
-
-    # -- the orders --
-
-    def _push(self, element: tuple) -> None:
-        self.items.append(element)
-        if self.kind == "PriorityQueue":
-            self._sift_up(len(self.items) - 1, 0, element)
-
-    def _pop(self) -> tuple:
-        items = self.items
-        if self.kind == "RandomShuffleQueue":
-            i = self._word() % len(items)
-            out, items[i] = items[i], items[-1]
-            items.pop()
-            return out
-        if self.kind == "PriorityQueue":
-            return self._heap_pop()
-        return items.popleft()
-
-    def _word(self) -> int:
-        if not self._words:
-            self._words = [int(w) for w in philox.blocks(np, self._key, self._counter, 1,
-                                                          self._block)[0]]
-            self._block += 1
-        return self._words.pop(0)
-
-    def _sift_up(self, hole: int, top: int, value: tuple) -> None:
-        items = self.items
-        parent = (hole - 1) // 2
-        while hole > top and _heap_less(items[parent], value):
-            items[hole] = items[parent]
-            hole, parent = parent, (parent - 1) // 2
-        items[hole] = value
-
-    def _heap_pop(self) -> tuple:
-        # The standard library's pop_heap: the last element fills the hole the top leaves,
-        # after the hole has moved down to a leaf along the larger children.
-        items = self.items
-        top, value, n = items[0], items[-1], len(items) - 1
-        hole = child = 0
-        while child < (n - 1) // 2:
-            child = 2 * (child + 1)
-            if _heap_less(items[child], items[child - 1]):
-                child -= 1
-            items[hole] = items[child]
-            hole = child
-        if n % 2 == 0 and child == (n - 2) // 2:
-            child = 2 * (child + 1)
-            items[hole] = items[child - 1]
-            hole = child - 1
-        if n:
-            self._sift_up(hole, 0, value)
-        items.pop()
-        return top
+__all__ = ["FIFOQueue", "PaddingFIFOQueue", "PriorityQueue", "QueueBase", "QueueState",
+           "RandomShuffleQueue"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -351,7 +165,7 @@ def _stored(queue: QueueState, n: int) -> tuple:
                  np.zeros((0,) + np.shape(c), np.asarray(c).dtype) for c in first)
 
 
-class _Replenished(QueueState):
+class Replenished(QueueState):
     """The dequeue samples' queue: closed, and holding its one element COPIES times over
     however many are taken. The generic suites and the fuzzer call a sample many times,
     with any n, and must meet the same queue each time; the orders and waits of real
@@ -378,12 +192,12 @@ def _queues_of(cls: type, capacity: int, dtypes: list, shapes: list, element: tu
 @functools.cache
 def _queues() -> dict:
     """The samples' queues, made when a test first asks: the dequeue samples read "pair"
-    (see _Replenished), the enqueue samples write to an unbounded queue, and the others are
+    (see Replenished), the enqueue samples write to an unbounded queue, and the others are
     never changed by a sample, so no sample call waits."""
     pair = (np.float32([1.5, -2.0]), np.array(b"ab", dtype=object))
     fifo = QueueState
     return {
-        "pair": _queues_of(_Replenished, -1, [dt.float32, dt.string], [(2,), ()], pair, 1,
+        "pair": _queues_of(Replenished, -1, [dt.float32, dt.string], [(2,), ()], pair, 1,
                            True),
         "open": QueueState("FIFOQueue", -1, [dt.float32, dt.string], [(2,), ()]),
         "sized": _queues_of(fifo, 10, [dt.int32], [()], (np.int32(7),), 3, False),
@@ -406,6 +220,7 @@ _PAIR_ROWS = (np.float32([[1, 2], [3, 4], [5, 6]]), np.array([b"x", b"", b"z"], 
 QUEUE_ENQUEUE = register(OpDef(
     "QueueEnqueueV2", _enqueue_infer, _enqueue_kernel, reference=lambda *c, queue: (),
     num_outputs=0, **_QUEUE_OP, **_ENQUEUED,
+    tf=TFForm(load=H.enqueue_load(lambda: QUEUE_ENQUEUE), takes_handles=True),
     samples=lambda: [Sample((np.float32([1, 2]), np.array(b"x", dtype=object)),
                             {"queue": _queues()["open"]}, grad=False)],
     bad_samples=lambda: [
@@ -422,6 +237,7 @@ QUEUE_ENQUEUE = register(OpDef(
 QUEUE_ENQUEUE_MANY = register(OpDef(
     "QueueEnqueueManyV2", _enqueue_many_infer, _enqueue_many_kernel,
     reference=lambda *c, queue: (), num_outputs=0, **_QUEUE_OP, **_ENQUEUED,
+    tf=TFForm(load=H.enqueue_load(lambda: QUEUE_ENQUEUE_MANY), takes_handles=True),
     samples=lambda: [Sample(_PAIR_ROWS, {"queue": _queues()["open"]}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.float32([[1, 2]]), np.array([b"x", b"y"], dtype=object)),
@@ -435,6 +251,7 @@ QUEUE_ENQUEUE_MANY = register(OpDef(
 QUEUE_DEQUEUE = register(OpDef(
     "QueueDequeueV2", _dequeue_infer, _dequeue_kernel, reference=_dequeue_ref,
     num_outputs=-1, **_QUEUE_OP, **_DEQUEUED,
+    tf=TFForm(load=H.dequeue_load(lambda: QUEUE_DEQUEUE), takes_handles=True),
     samples=lambda: [Sample((), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: [BadSample((), {"queue": _queues()["empty"]}, OutOfRangeError,
                                    "is closed and has insufficient elements (requested 1, "
@@ -459,6 +276,7 @@ QUEUE_DEQUEUE_MANY = register(OpDef(
     lambda xp, n, *, queue: _take_many("QueueDequeueManyV2", n, queue, False),
     reference=lambda n, queue: _stored(queue, int(n)), num_outputs=-1, host_inputs=(0,),
     **_QUEUE_OP, **_DEQUEUED,
+    tf=TFForm(load=H.dequeue_load(lambda: QUEUE_DEQUEUE_MANY), takes_handles=True),
     samples=lambda: [Sample((np.int32(3),), {"queue": _queues()["pair"]}, grad=False),
                      Sample((np.int32(0),), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: _many_bad("QueueDequeueManyV2"),
@@ -469,6 +287,7 @@ QUEUE_DEQUEUE_UP_TO = register(OpDef(
     lambda xp, n, *, queue: _take_many("QueueDequeueUpToV2", n, queue, True),
     reference=lambda n, queue: _stored(queue, int(n)), num_outputs=-1, host_inputs=(0,),
     **_QUEUE_OP, **_DEQUEUED,
+    tf=TFForm(load=H.dequeue_load(lambda: QUEUE_DEQUEUE_UP_TO), takes_handles=True),
     samples=lambda: [Sample((np.int32(2),), {"queue": _queues()["pair"]}, grad=False)],
     bad_samples=lambda: _many_bad("QueueDequeueUpToV2"),
 ))
@@ -485,6 +304,7 @@ QUEUE_SIZE = register(OpDef(
     "QueueSizeV2", _scalar_infer("QueueSizeV2", dt.int32),
     lambda xp, *, queue: np.int32(queue.current().size()),
     reference=lambda queue: np.int32(len(queue.items)), **_QUEUE_OP,
+    tf=TFForm(load=H.queue_load(lambda: QUEUE_SIZE), takes_handles=True),
     samples=lambda: [Sample((), {"queue": _queues()["sized"]}, grad=False)],
 ))
 
@@ -492,6 +312,7 @@ QUEUE_IS_CLOSED = register(OpDef(
     "QueueIsClosedV2", _scalar_infer("QueueIsClosedV2", dt.bool),
     lambda xp, *, queue: np.bool_(queue.current().closed),
     reference=lambda queue: np.bool_(queue.closed), **_QUEUE_OP,
+    tf=TFForm(load=H.queue_load(lambda: QUEUE_IS_CLOSED), takes_handles=True),
     samples=lambda: [Sample((), {"queue": _queues()["sized"]}, grad=False),
                      Sample((), {"queue": _queues()["empty"]}, grad=False)],
 ))
@@ -513,6 +334,8 @@ def _close_kernel(xp: Any, *, queue: QueueState, cancel_pending_enqueues: bool) 
 QUEUE_CLOSE = register(OpDef(
     "QueueCloseV2", _close_infer, _close_kernel,
     reference=lambda queue, cancel_pending_enqueues: (), num_outputs=0, **_QUEUE_OP,
+    tf=TFForm(load=H.queue_load(lambda: QUEUE_CLOSE, ("cancel_pending_enqueues",)),
+              takes_handles=True),
     # ("empty" is closed: closing it again must cancel the pending enqueues)
     samples=lambda: [Sample((), {"queue": _queues()["empty"],
                                  "cancel_pending_enqueues": True}, grad=False)],
@@ -567,12 +390,16 @@ class QueueBase:
         """In a graph (TF 1's) the queue is named as its FIFOQueueV2 node would be (a name
         scope's own name, "input_producer/", names it exactly), and each Session running
         the graph holds its own contents."""
-        graph = _state.graph
-        if graph is None:
+        if _state.graph is None:
             return
-        self._name = name[:-1] if name.endswith("/") else graph.unique_name(name)
-        self._queue_ref.id = f"_{self._queue_ref.id}_{self._name}"  # (TF's, errors quote it)
-        self._queue_ref.per_session = True
+        q = self._queue_ref
+        attrs = {"component_types": list(q.dtypes), "capacity": q.capacity,
+                 "shapes": [s for s in q.shapes if s is not None]}
+        # (TF's node of the queue, its handle the queue_ref; the ops here take the state)
+        self._handle = bind(H.CREATORS[f"{q.kind}V2"], (), dict(attrs, state=q), name)
+        self._name = self._handle.op.name
+        q.id = f"_{q.id}_{self._name}"  # (TF's, errors quote it)
+        q.per_session = True
 
     @staticmethod
     def from_list(index: Any, queues: list) -> QueueBase:
@@ -595,11 +422,15 @@ class QueueBase:
                 None, None, f"indices = {i} is not in [0, {len(queues)}) [Op:GatherV2]"),
                 host=True)
         q = queues[i]
-        return QueueBase(q.dtypes, q.shapes, q.names, q.queue_ref)
+        return QueueBase(q.dtypes, q.shapes, q.names, q._queue_ref)
 
     @property
-    def queue_ref(self) -> QueueState:
-        return self._queue_ref
+    def queue_ref(self) -> Any:
+        """The queue's resource handle, as TF's (tf.raw_ops take it): in a graph, its
+        creator node's output."""
+        if _state.graph is not None:
+            return getattr(self, "_handle", self._queue_ref)
+        return H.handle_of(self._queue_ref)
 
     @property
     def name(self) -> str:

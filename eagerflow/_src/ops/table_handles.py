@@ -60,10 +60,17 @@ def tf_type(d: dt.DType) -> str:
     return _TF_TYPE.get(d.name, d.name)
 
 
-def _object_scalar(value: Any) -> np.ndarray:
+def object_scalar(value: Any) -> np.ndarray:
+    """`value` (a ResourceHandle) as a 0-d object array, a handle kernel's output."""
     arr = np.empty((), dtype=object)
     arr[()] = value
     return arr
+
+
+def private_name(op: str) -> str:
+    """A new name of TF's ResourceMgr for a resource op `op` makes unshared ("_<n>_<op>"; the
+    count is one for tables, queues and readers alike)."""
+    return f"_{next(_UIDS)}_{op}"
 
 
 def table_uid() -> int:
@@ -410,14 +417,14 @@ class CreatorNode:
         names = own if own is not None else self.names
         name = names.get(("table", key))
         if name is None:
-            name = names[("table", key)] = f"_{next(_UIDS)}_{self.name}"
+            name = names[("table", key)] = private_name(self.name)
         return name
 
     def __repr__(self) -> str:
         return f"<kernel of node {self.name!r}>"
 
 
-def _table_name(op: str, keys: tuple, container: str, shared_name: str,
+def resource_name(op: str, keys: tuple, container: str, shared_name: str,
                 use_node_name_sharing: bool, node: CreatorNode | None, attrs: dict) -> str:
     """The name a creator's kernel gives its table: `shared_name`; else the node's name
     with `use_node_name_sharing`; else the kernel's private name (eagerly: one per op and
@@ -432,7 +439,7 @@ def _table_name(op: str, keys: tuple, container: str, shared_name: str,
            tuple(np.asarray(k).tobytes() for k in keys))
     name = _KERNEL_NAMES.get(key)
     if name is None:
-        name = _KERNEL_NAMES[key] = f"_{next(_UIDS)}_{op}"
+        name = _KERNEL_NAMES[key] = private_name(op)
     return name
 
 
@@ -441,7 +448,7 @@ def _creator_kernel(op: str) -> Any:
                use_node_name_sharing: bool = False, node: CreatorNode | None = None,
                **attrs: Any) -> np.ndarray:
         container = container or "localhost"
-        name = _table_name(op, keys, container, shared_name, use_node_name_sharing, node,
+        name = resource_name(op, keys, container, shared_name, use_node_name_sharing, node,
                            attrs)
         # (a TF 1 Session's resources are its own, as each of TF's has a resource manager;
         # its handles then carry their table)
@@ -460,7 +467,7 @@ def _creator_kernel(op: str) -> Any:
             raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
                              f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
                              f"{tf_type(have.value_dtype)} for table {name}")
-        return _object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
+        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
                                              None if own is None else have))
     return kernel
 

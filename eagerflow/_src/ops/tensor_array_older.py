@@ -19,7 +19,7 @@ from eagerflow._src.core.errors import NotFoundError, UnimplementedError, shape_
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.tensor_array_v1 import CONTAINER, F32, FLOW0, TA_ATTRS, load_form
-from eagerflow._src.ops.unavailable_ops import removed_message
+from eagerflow._src.ops.tf_op_defs import removed_message
 
 # op -> (its attrs, its outputs: "h" a string
 # handle pair, "f" a flow, "v" a value of dtype `dtype` (or `elem_type`), "e" the element

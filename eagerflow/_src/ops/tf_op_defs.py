@@ -24,6 +24,7 @@ import functools
 from pathlib import Path
 
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 
 # read only when an error needs the table: ~2 ms of `import eagerflow`
 base64 = lazy_module("base64")
@@ -49,6 +50,13 @@ def signatures() -> dict:
         return json.loads(_TABLE.read_text(encoding="utf-8"))
     except OSError:
         return {}
+
+
+def removed_message(op: str) -> str:
+    """TF's words for an op its GraphDefs dropped at the version its OpDef records."""
+    dep = signatures()[op]["deprecation"]
+    return (f"Op {op} is not available in GraphDef version {GRAPH_DEF_VERSION}. It has been "
+            f"removed in version {dep['version']}. {dep['explanation']}.")
 
 
 def _type_name(enum_name: str) -> str:

@@ -44,13 +44,6 @@ def _tracing(inputs: tuple) -> bool:
     return _state.graph is not None or any(C.is_graph_tensor(x) for x in inputs)
 
 
-def removed_message(op: str) -> str:
-    """TF's words for an op its GraphDefs dropped at the version its OpDef records."""
-    dep = tf_op_defs.signatures()[op]["deprecation"]
-    return (f"Op {op} is not available in GraphDef version {GRAPH_DEF_VERSION}. It has been "
-            f"removed in version {dep['version']}. {dep['explanation']}.")
-
-
 def _check_types(op: str, inputs: tuple) -> None:
     """TF's checks of the inputs' dtypes against the op's type attrs, which come first."""
     for i, x in enumerate(inputs):
@@ -91,10 +84,10 @@ def _removed(op: str, eager: Any = None) -> Any:
     def infer(*inputs: Any, **attrs: Any) -> list:
         _check_types(op, inputs)
         if _tracing(inputs):
-            raise NotImplementedError(removed_message(op))
+            raise NotImplementedError(tf_op_defs.removed_message(op))
         if eager is not None:
             raise eager(inputs, attrs)
-        raise UnimplementedError(None, None, f"{removed_message(op)} [Op:{op}]")
+        raise UnimplementedError(None, None, f"{tf_op_defs.removed_message(op)} [Op:{op}]")
     return infer
 
 

@@ -39,6 +39,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphUnreadVariable, GraphVariable
+from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
@@ -51,12 +52,22 @@ from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.v1 import optimizers as v1_opt
 from eagerflow._src.v1.partitioned import SaveSliceInfo
 
+# collection key -> how a layer above makes that collection's objects of their serialized
+# protos (`from_proto(bytes, import_scope)`: v1_training's queue runners)
+_FROM_PROTO: dict = {}
+
+
+def register_proto_function(key: str, from_proto: Any) -> None:
+    """Collection `key`'s bytes become `from_proto(bytes, import_scope)` on import."""
+    _FROM_PROTO[key] = from_proto
+
+
 _SAVE_OPS = frozenset(("SaveV2", "RestoreV2", "MergeV2Checkpoints", "SaveSlices", "Save",
                        "Restore", "RestoreSlice"))
 # the ops this importer builds itself
 _OWN = frozenset(("VarHandleOp", "VarIsInitializedOp", "NoOp", "Identity",
-                  "PlaceholderWithDefault", "ResourceGather")) | frozenset(v1_opt.APPLY) | \
-    ref_import.REF_OPS
+                  "PlaceholderWithDefault", "ResourceGather", "ResourceCountUpTo")) \
+    | frozenset(v1_opt.APPLY) | ref_import.REF_OPS
 
 
 def read_meta_graph_file(filename: str) -> Any:
@@ -161,6 +172,8 @@ class _MetaImporter(GraphDefImporter):
             batch_dims = a.get("batch_dims", 0)
             outs = [gather(ins[0]._as_tensor(), ins[1], axis=batch_dims,
                            batch_dims=batch_dims)]
+        elif nd.op == "ResourceCountUpTo":  # (input_producer's count of epochs)
+            outs = [resource_ops.count_up_to(ins[0], a["limit"], name)]
         elif nd.op == "NoOp":
             op = g.no_op()
             op.name = name
@@ -287,8 +300,9 @@ def _restore_collections(meta: Any, imp: _MetaImporter, graph: Any, prefix: str)
                 except (KeyError, ValueError):
                     pass  # (a node of a Saver's subgraph, not imported)
         elif kind == "bytes_list":
+            make = _FROM_PROTO.get(key)
             for v in col.bytes_list.value:
-                graph.add_to_collection(key, v)
+                graph.add_to_collection(key, v if make is None else make(v, prefix or None))
         elif kind == "int64_list":
             for v in col.int64_list.value:
                 graph.add_to_collection(key, int(v))
@@ -388,7 +402,9 @@ def import_meta_graph(meta_graph_or_file: Any, clear_devices: bool = False,
                       saver_def=sd)
         saver._scope = imp.full_name(scope)
         return saver
-    if imp.variables:
+    # (as TF: a Saver only of global variables; an input producer's epoch counters are
+    # local)
+    if any(v in graph.get_collection("variables") for v in imp.variables.values()):
         return Saver()
     return None
 

@@ -28,6 +28,7 @@ from eagerflow._src.ops import (
 from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.crosses import tf_sparse_cross
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 
 def _ints(v: Any) -> Any:
@@ -235,3 +236,38 @@ COMPOSED = {
         "TensorListStack", "TensorListLength", "TensorListGather",
         "TensorListScatterIntoExistingList", "TensorListResize")},
 }
+
+# TF 1's queue and reader ops on reference handles: in a graph, their V2 forms (on
+# resource handles); eagerly tf.raw_ops refuses them as TF does (saved_model/raw_ops.py)
+V1_REF_OPS = {
+    **{f"{q}Queue": f"{q}QueueV2" for q in ("FIFO", "PaddingFIFO", "Priority", "RandomShuffle")},
+    **{f"{r}Reader": f"{r}ReaderV2" for r in ("TFRecord", "TextLine", "WholeFile",
+                                              "FixedLengthRecord", "Identity")},
+    **{f"Queue{q}": f"Queue{q}V2" for q in ("Enqueue", "EnqueueMany", "Dequeue", "DequeueMany",
+                                            "DequeueUpTo", "Close", "Size", "IsClosed")},
+    **{f"Reader{r}": f"Reader{r}V2" for r in ("Read", "ReadUpTo", "NumRecordsProduced",
+                                              "NumWorkUnitsCompleted", "Reset",
+                                              "SerializeState", "RestoreState")},
+    "ConditionalAccumulator": "ResourceConditionalAccumulator",
+    **{f"Accumulator{a}": f"ResourceAccumulator{a}" for a in (
+        "ApplyGradient", "NumAccumulated", "SetGlobalStep", "TakeGradient")},
+}
+
+
+def _as_v2(v2: str) -> Any:
+    return lambda n: REGISTRY[v2].tf.load(n)
+
+
+def _not_run(why: str) -> Any:
+    def load(n: Any) -> Any:
+        raise n.fail(why)
+    return load
+
+
+COMPOSED.update({v1: _as_v2(v2) for v1, v2 in V1_REF_OPS.items()})
+# (FakeQueue hands a queue's resource handle to a TF 1 op wanting a reference one)
+COMPOSED.update(FakeQueue=lambda n: n.inputs[0],
+                LMDBReader=_not_run("eagerflow reads no LMDB databases"),
+                **{op: _not_run("eagerflow has no sparse conditional accumulators") for op in (
+                    "SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",
+                    "SparseAccumulatorTakeGradient")})

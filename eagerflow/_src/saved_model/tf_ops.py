@@ -82,6 +82,17 @@ EXTRA_OPS = (
     "ImageProjectiveTransformV3",
     # queues' creators (an attr they refuse shows their definitions in the eager error)
     "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
+    # TF 1's queue and reader ops on reference handles (tf_composites.V1_REF_OPS)
+    "FIFOQueue", "PaddingFIFOQueue", "PriorityQueue", "RandomShuffleQueue", "FakeQueue",
+    "QueueEnqueue", "QueueEnqueueMany", "QueueDequeue", "QueueDequeueMany",
+    "QueueDequeueUpTo", "QueueClose", "QueueSize", "QueueIsClosed", "TFRecordReader",
+    "TextLineReader", "WholeFileReader", "FixedLengthRecordReader", "IdentityReader",
+    "LMDBReader", "ReaderRead", "ReaderReadUpTo", "ReaderNumRecordsProduced",
+    "ReaderNumWorkUnitsCompleted", "ReaderReset", "ReaderSerializeState",
+    "ReaderRestoreState",
+    "ConditionalAccumulator", "AccumulatorApplyGradient", "AccumulatorNumAccumulated",
+    "AccumulatorSetGlobalStep", "AccumulatorTakeGradient", "SparseConditionalAccumulator",
+    "SparseAccumulatorApplyGradient", "SparseAccumulatorTakeGradient",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",

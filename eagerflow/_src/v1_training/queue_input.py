@@ -21,25 +21,29 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import executing_eagerly
-from eagerflow._src.core.errors import OutOfRangeError
+from eagerflow._src.core.errors import OutOfRangeError, exception_type_from_error_code
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call, get_logger
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import get_default_session
+from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import constant, expand_dims, reshape, shape, tile
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math import cast, greater, identity
 from eagerflow._src.ops.math import maximum as _maximum
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
+from eagerflow._src.ops.reader_ops import read_varint
 from eagerflow._src.ops.reduce import size
-from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.saved_model.meta_graph_import import (  # noqa: F401 - re-exported
+    import_meta_graph,
+    register_proto_function,
+)
 from eagerflow._src.v1.tf1_args import name_scope
 from eagerflow._src.v1.variables import VariableV1
 from eagerflow._src.v1_training.summary_v1 import scalar as _summary_scalar
@@ -69,8 +73,10 @@ class QueueRunner:
                                "enabled. Instead, please use tf.data to get data into your "
                                "model.")
         if queue_runner_def is not None:
-            raise ValueError("queue_runner_def is not supported: build the QueueRunner "
-                             "from its queue and enqueue ops")
+            if queue or enqueue_ops:
+                raise ValueError("queue_runner_def and queue are mutually exclusive.")
+            self._init_from_proto(queue_runner_def, import_scope)
+            return
         if queue is None:
             raise ValueError("Queue is a required parameter")
         if not enqueue_ops:
@@ -88,6 +94,31 @@ class QueueRunner:
         self._lock = threading.Lock()
         self._runs_per_session: dict = {}
         self._exceptions_raised: list = []
+
+    def _init_from_proto(self, queue_runner_def: Any, import_scope: Any) -> None:
+        """The runner a meta graph's QueueRunnerDef describes, its operations looked up by
+        name in the default graph (under `import_scope`)."""
+        d = _runner_def(queue_runner_def)
+        g = get_default_graph()
+
+        def element(name: str) -> Any:
+            return g.as_graph_element(f"{import_scope}/{name}" if import_scope else name)
+
+        self._queue = element(d["queue_name"])
+        self._enqueue_ops = [element(n) for n in d["enqueue_op_name"]]
+        self._close_op = element(d["close_op_name"])
+        self._cancel_op = element(d["cancel_op_name"])
+        codes = d["queue_closed_exception_types"] or [_OUT_OF_RANGE]
+        self._queue_closed_exception_types = tuple(exception_type_from_error_code(c)
+                                                   for c in codes)
+        self._lock = threading.Lock()
+        self._runs_per_session = {}
+        self._exceptions_raised = []
+
+    @staticmethod
+    def from_proto(queue_runner_def: Any, import_scope: Any = None) -> QueueRunner:
+        """The QueueRunner of a QueueRunnerDef (a meta graph's queue_runners collection)."""
+        return QueueRunner(queue_runner_def=queue_runner_def, import_scope=import_scope)
 
     queue = property(lambda self: self._queue)
     enqueue_ops = property(lambda self: self._enqueue_ops)
@@ -162,6 +193,41 @@ class QueueRunner:
         return threads
 
 
+_OUT_OF_RANGE = 11  # (TF's error code)
+_RUNNER_FIELDS = {1: "queue_name", 2: "enqueue_op_name", 3: "close_op_name",
+                  4: "cancel_op_name", 5: "queue_closed_exception_types"}
+
+
+def _runner_def(message: Any) -> dict:
+    """A QueueRunnerDef's fields, from its wire bytes (TensorBoard's protos, which eagerflow
+    reads TF's messages with, have no QueueRunnerDef) or a message object."""
+    if not isinstance(message, (bytes, bytearray)):
+        message = message.SerializeToString()
+    out: dict = {"queue_name": "", "enqueue_op_name": [], "close_op_name": "",
+                 "cancel_op_name": "", "queue_closed_exception_types": []}
+    i = 0
+    while i < len(message):
+        key, i = read_varint(message, i)
+        field = _RUNNER_FIELDS.get(key >> 3)
+        if key & 7 == 0:
+            value, i = read_varint(message, i)
+            if field == "queue_closed_exception_types":
+                out[field].append(value)
+            continue
+        n, i = read_varint(message, i)
+        data, i = bytes(message[i:i + n]), i + n
+        if field == "queue_closed_exception_types":  # (packed)
+            j = 0
+            while j < len(data):
+                value, j = read_varint(data, j)
+                out[field].append(value)
+        elif field == "enqueue_op_name":
+            out[field].append(data.decode())
+        elif field is not None:
+            out[field] = data.decode()
+    return out
+
+
 def add_queue_runner(qr: QueueRunner, collection: str = GraphKeys.QUEUE_RUNNERS) -> None:
     """Adds `qr` to the graph's `collection`, for start_queue_runners."""
     deprecated_call("add_queue_runner", _QR, "To construct input pipelines, use the `tf.data` "
@@ -192,16 +258,6 @@ def start_queue_runners(sess: Any = None, coord: Any = None, daemon: bool = True
 
 # -- limit_epochs and the producers -------------------------------------------------------
 
-def _count_up_to_kernel(xp: Any, value: Any, *, limit: int) -> Any:
-    if int(value) >= limit:
-        raise OutOfRangeError(None, None, f"Reached limit of {limit}")
-    return value
-
-
-COUNT_UP_TO = OpDef("ResourceCountUpTo", lambda value, *, limit: [((), value._dtype)],
-                    _count_up_to_kernel, stateful=True, gpu=False)
-
-
 def limit_epochs(tensor: Any, num_epochs: int | None = None, name: str | None = None) -> Any:
     """`tensor`, which raises OutOfRangeError once it has been read `num_epochs` times
     (counted by the local variable `limit_epochs/epochs`)."""
@@ -215,12 +271,8 @@ def limit_epochs(tensor: Any, num_epochs: int | None = None, name: str | None = 
         zero64 = constant(0, dtype=dt.int64)
         epochs = VariableV1(zero64, name="epochs", trainable=False,
                             collections=[GraphKeys.LOCAL_VARIABLES])
-        # ResourceCountUpTo: the count read, checked against the limit, then advanced
-        counter = bind(COUNT_UP_TO, (epochs.read_value(),), {"limit": int(num_epochs)},
-                       "ResourceCountUpTo")
+        counter = resource_ops.count_up_to(epochs, num_epochs)
         with control_dependencies([counter]):
-            bump = epochs.assign_add(constant(1, dtype=dt.int64))
-        with control_dependencies([bump]):
             return identity(tensor)
 
 
@@ -559,3 +611,6 @@ def maybe_shuffle_batch_join(tensors_list: Any, batch_size: Any, capacity: int,
                   batch_size, capacity, 1, enqueue_many, shapes, False,
                   allow_smaller_final_batch, shared_name, name, min_after_dequeue, seed,
                   keep_input)
+
+
+register_proto_function(GraphKeys.QUEUE_RUNNERS, QueueRunner.from_proto)

@@ -95,6 +95,8 @@ _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile",
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
     "WholeFileReader", "IdentityReader")
+_V1_MODULES["eagerflow._src.ops.accumulator_ops"] = ("ConditionalAccumulator",
+                                                     "ConditionalAccumulatorBase")
 _V1_MODULES["eagerflow._src.ops.operators"] = ("enable_tensor_equality",
                                                "disable_tensor_equality")
 _V1_MODULES["eagerflow._src.core.shape"] = ("enable_v2_tensorshape", "disable_v2_tensorshape")
