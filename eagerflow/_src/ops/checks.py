@@ -595,5 +595,8 @@ def same_static_spec(x: Any, out: Any) -> bool:
 def object_zeros(x: np.ndarray) -> np.ndarray:
     """tf.zeros_like of an object array: strings' b"", a variant's its own zero (a
     TensorMap's: the empty map; any other's b"", which the list ops read as no items)."""
-    return np.array([getattr(v, "zeros_like", bytes)() for v in x.flat],
-                    dtype=object).reshape(x.shape)
+    out = np.empty(x.shape, object)
+    flat = out.reshape(-1)  # (filled item by item: a list's value is a tuple, not a row)
+    for i, v in enumerate(x.flat):
+        flat[i] = getattr(v, "zeros_like", bytes)()
+    return out

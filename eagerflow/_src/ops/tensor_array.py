@@ -142,6 +142,14 @@ def _items_of(flow: Any) -> tuple:
     return flow
 
 
+def _variant(items: tuple) -> np.ndarray:
+    """A gradient list as its variant tensor's value: a 0-d object array holding it (an
+    eager op's tuple result would be taken for an array's rows)."""
+    out = np.empty((), object)
+    out[()] = items
+    return out
+
+
 _V = ((), dt.variant)
 
 
@@ -170,7 +178,12 @@ def _grad_at(xp: Any, g: tuple, i: int, zero: Any) -> Any:
 def _elem_add(a: Any, b: Any) -> Any:
     # elements of a gradient list are arrays, or gradient lists themselves (the history of
     # a loop that carried a TensorArray)
-    return _grad_add(None, a, b) if isinstance(a, tuple) or isinstance(b, tuple) else a + b
+    return _grad_add(None, a, b) if _is_list(a) or _is_list(b) else a + b
+
+
+def _is_list(v: Any) -> bool:
+    return isinstance(v, tuple) or isinstance(v, np.ndarray) and v.dtype.kind == "O" and \
+        not v.ndim
 
 
 def _grad_read(xp: Any, g: Any, index: Any, like: Any) -> Any:
@@ -182,7 +195,7 @@ def _grad_clear(xp: Any, g: Any, indices: Any) -> tuple:
     for i in to_host(indices).reshape(-1):
         if 0 <= i < len(items):
             items[i] = None
-    return tuple(items)
+    return _variant(tuple(items))
 
 
 def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
@@ -190,11 +203,11 @@ def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
     vals = [values] if idx.ndim == 0 else list(values)
     items: list = []
     for i, v in zip(idx.reshape(-1), vals):
-        i = int(i)
+        i, v = int(i), _items_of(v) if _is_list(v) else v
         if i >= len(items):
             items.extend([None] * (i + 1 - len(items)))
         items[i] = v if items[i] is None else _elem_add(items[i], v)  # read twice: both count
-    return tuple(items)
+    return _variant(tuple(items))
 
 
 def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
@@ -205,7 +218,7 @@ def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
     for i, v in enumerate(b):
         if v is not None:
             out[i] = v if out[i] is None else _elem_add(out[i], v)
-    return tuple(out)
+    return _variant(tuple(out))
 
 
 def _grad_gather(xp: Any, g: Any, indices: Any, like: Any) -> Any:
@@ -226,7 +239,7 @@ def _grad_split(xp: Any, flow: Any, g: Any) -> tuple:
         n = a.shape[0]
         pieces.append(g[start:start + n])
         start += n
-    return tuple(pieces)
+    return _variant(tuple(pieces))
 
 
 def _grad_join(xp: Any, flow: Any, g: Any, like: Any) -> Any:
