@@ -20,6 +20,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import shape_str
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.runtime_raw_ops import _dims
 
 _V = ((), dt.variant)
 
@@ -122,13 +123,6 @@ def _shape_input(op: str, a: Any) -> tuple | None:
     return tuple(dims)
 
 
-def _shape_attr(shape: Any) -> tuple | None:
-    """A shape attr (TensorListConcat's) as a partial shape."""
-    if shape is None:
-        return None
-    return tuple(None if d is None or d == -1 else int(d) for d in shape)
-
-
 def _merge(op: str, a: Any, b: Any) -> tuple | None:
     """PartialTensorShape::MergeWith: `a` refined by `b`, refused where they differ."""
     if a is None:
@@ -161,8 +155,13 @@ def _from_items(op: str, lst: TensorListValue, shape: Any) -> Any:
     return shape
 
 
-def _zeros(xp: Any, shape: tuple, dtype: Any) -> Any:
+def _zeros(op: str, xp: Any, shape: tuple, dtype: Any) -> Any:
+    """Zeros of an uninitialized item (an empty string's, a variant's None)."""
     d = dt.as_dtype(dtype)
+    bad = next((n for n in shape if n < 0), None)
+    if bad is not None:
+        raise C.fail(op, f"Dimension {bad} must be >= 0")
+    C.check_size(op, tuple(shape), d)
     if d in (dt.string, dt.variant):
         return np.full(shape, b"" if d is dt.string else None, object)
     return xp.zeros(shape, d.as_numpy_dtype)
@@ -177,8 +176,16 @@ def _length(op: str, n: int) -> None:
     C.output_count(op, n)
 
 
-def _index(a: Any) -> int:
-    return int(to_host(a))
+def _index(op: str, a: Any, at: int, rank0: bool = False) -> int:
+    """A scalar input's value (input #`at`; TF's kernels read a 1-element vector alike,
+    but for `rank0`)."""
+    a = to_host(a)
+    if a.size != 1 or rank0 and a.ndim:
+        values = " ".join(str(v) for v in a.reshape(-1)[:3].tolist()) + \
+            ("..." if a.size > 3 else "")
+        raise C.fail(op, f"Expected argument {at} to be a scalar. ReceivedTensor<type: "
+                         f"{a.dtype} shape: {shape_str(a.shape)} values: {values}>")
+    return int(a.reshape(-1)[0])
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,7 +200,7 @@ def _empty(xp: Any, element_shape: Any, max_num_elements: Any, element_dtype: An
                          f"{shape_str(np.shape(max_num_elements))}")
     return _as_variant(TensorListValue((), dt.as_dtype(element_dtype),
                                        _shape_input(op, element_shape),
-                                       _index(max_num_elements)))
+                                       _index(op, max_num_elements, 1)))
 
 
 def _reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
@@ -203,7 +210,7 @@ def _reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
     if np.ndim(num_elements):
         raise C.fail(op, f"The num_elements to reserve must be a tensor size 1, but got "
                          f"{shape_str(np.shape(num_elements))}")
-    n = _index(num_elements)
+    n = _index(op, num_elements, 1)
     if n < 0:
         raise C.fail(op, f"The num_elements to reserve must be a non negative number, but "
                          f"got {n}")
@@ -252,7 +259,7 @@ def _read(op: str, xp: Any, lst: TensorListValue, i: int, element_shape: Any,
     if not _defined(shape):
         raise C.fail(op, f"Trying to read an uninitialized tensor but element_shape is not "
                          f"fully defined: {_text(shape)} and no list element is set.")
-    return _zeros(xp, shape, dtype)
+    return _zeros(op, xp, shape, dtype)
 
 
 def _get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
@@ -260,7 +267,7 @@ def _get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
     op = "TensorListGetItem"
     lst = _list_of(op, input_handle)
     _check_dtype(op, lst, element_dtype)
-    i = _index(index)
+    i = _index(op, index, 1)
     if not 0 <= i < len(lst):
         raise C.fail(op, f"Trying to access element {i} in a list with {len(lst)} elements.")
     return _read(op, xp, lst, i, element_shape, element_dtype)
@@ -278,7 +285,7 @@ def _set_item(xp: Any, input_handle: Any, index: Any, item: Any, element_dtype: 
     op = "TensorListSetItem"
     lst = _list_of(op, input_handle)
     _check_dtype(op, lst, element_dtype)
-    i = _index(index)
+    i = _index(op, index, 1, rank0=True)
     # (TF's kernel aborts on a negative index with resizing on: refused here)
     if i < 0 or i >= len(lst) and not resize_if_index_out_of_bounds:
         raise C.fail(op, f"Trying to modify element {i} in a list with {len(lst)} elements.")
@@ -344,7 +351,7 @@ def _pop_back(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any
         if not _defined(shape):
             raise C.fail(op, f"Trying to read an uninitialized tensor but element_shape is "
                              f"not fully defined.{_text(shape)}")
-        last = _zeros(xp, shape, element_dtype)
+        last = _zeros(op, xp, shape, element_dtype)
     return _as_variant(lst.with_items(lst[:-1])), last
 
 
@@ -357,15 +364,15 @@ def _stack_shape(op: str, lst: TensorListValue, element_shape: Any, dtype: Any) 
     return shape
 
 
-def _stacked(xp: Any, items: list, shape: tuple, dtype: Any) -> Any:
+def _stacked(op: str, xp: Any, items: list, shape: tuple, dtype: Any) -> Any:
     if not items:
-        return _zeros(xp, (0, *shape), dtype)
+        return _zeros(op, xp, (0, *shape), dtype)
     if dt.as_dtype(dtype) in (dt.string, dt.variant):
         out = np.empty((len(items), *shape), object)
         for k, a in enumerate(items):
-            out[k] = _zeros(xp, shape, dtype) if a is None else a
+            out[k] = _zeros(op, xp, shape, dtype) if a is None else a
         return out
-    return xp.stack([_zeros(xp, shape, dtype) if a is None else xp.asarray(a)
+    return xp.stack([_zeros(op, xp, shape, dtype) if a is None else xp.asarray(a)
                      for a in items])
 
 
@@ -386,7 +393,7 @@ def _stack(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any,
     if not _defined(shape):
         raise C.fail(op, f"Tried to stack list which only contains uninitialized tensors and "
                          f"has a non-fully-defined element_shape: {_text(shape)}")
-    return _stacked(xp, list(lst), shape, element_dtype)
+    return _stacked(op, xp, list(lst), shape, element_dtype)
 
 
 def _gather(xp: Any, input_handle: Any, indices: Any, element_shape: Any,
@@ -404,7 +411,7 @@ def _gather(xp: Any, input_handle: Any, indices: Any, element_shape: Any,
         if lst[i] is None and not _defined(shape):
             raise C.fail(op, f"Tried to gather uninitialized tensors from a list with "
                              f"non-fully-defined element_shape: {_text(shape)}")
-    return _stacked(xp, [lst[i] for i in idx], shape, element_dtype)
+    return _stacked(op, xp, [lst[i] for i in idx], shape, element_dtype)
 
 
 def _scattered(op: str, tensor: Any, indices: Any, shape: Any, size: int | None,
@@ -450,7 +457,7 @@ def _scatter_v1(xp: Any, tensor: Any, indices: Any, element_shape: Any, element_
 def _scatter_v2(xp: Any, tensor: Any, indices: Any, element_shape: Any, num_elements: Any,
                 element_dtype: Any, shape_type: Any = None) -> np.ndarray:
     return _scatter("TensorListScatterV2", tensor, indices, element_shape, element_dtype,
-                    _index(num_elements))
+                    _index("TensorListScatterV2", num_elements, 3))
 
 
 def _scatter_existing(xp: Any, input_handle: Any, tensor: Any, indices: Any,
@@ -508,7 +515,7 @@ def _concat(op: str, xp: Any, lst: TensorListValue, shape: Any, leading: Any,
         if not _defined(rest):
             raise C.fail(op, f"All except the first dimension must be fully defined when "
                              f"concating an empty tensor list. element_shape: {_text(shape)}")
-        return _zeros(xp, (0, *rest), dtype), np.zeros(0, np.int64)
+        return _zeros(op, xp, (0, *rest), dtype), np.zeros(0, np.int64)
     if not _defined(rest):
         for a in lst:
             if a is not None and a.ndim:
@@ -531,7 +538,7 @@ def _concat(op: str, xp: Any, lst: TensorListValue, shape: Any, leading: Any,
                 rows = leading[i]
             else:  # (TF's first version: as many rows as its first set item)
                 rows = set_rows
-            a = _zeros(xp, (rows, *rest), dtype)
+            a = _zeros(op, xp, (rows, *rest), dtype)
         elif not a.ndim:
             raise C.fail(op, f"Concat saw a scalar shape at index {i} but requires at least "
                              f"vectors.")
@@ -553,7 +560,7 @@ def _concat_v1(xp: Any, input_handle: Any, element_dtype: Any,
     op = "TensorListConcat"
     lst = _list_of(op, input_handle)
     _check_dtype(op, lst, element_dtype)
-    return _concat(op, xp, lst, _shape_attr(element_shape), None, element_dtype)
+    return _concat(op, xp, lst, _dims(element_shape), None, element_dtype)
 
 
 def _concat_v2(xp: Any, input_handle: Any, element_shape: Any, leading_dims: Any,
@@ -594,7 +601,7 @@ def _resize(xp: Any, input_handle: Any, size: Any) -> np.ndarray:
     lst = _list_of(op, input_handle)
     if np.ndim(size):
         raise C.fail(op, "size must be a scalar")
-    n = _index(size)
+    n = _index(op, size, 1)
     if n < 0:
         raise C.fail(op, f"TensorListSlice expects size to be non-negative. Got: {n}")
     _length(op, n)

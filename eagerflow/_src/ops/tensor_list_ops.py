@@ -22,6 +22,7 @@ from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.array import constant, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.runtime_raw_ops import _dims
 from eagerflow._src.ops.tensor_list_kernels import (
     _V,
     TensorListValue,
@@ -44,7 +45,6 @@ from eagerflow._src.ops.tensor_list_kernels import (
     _scatter_v1,
     _scatter_v2,
     _set_item,
-    _shape_attr,
     _shape_input,
     _split,
     _stack,
@@ -54,10 +54,33 @@ from eagerflow._src.ops.tensor_list_kernels import (
 # Shapes while a graph is built: what the element_shape input says, where it is known
 # ---------------------------------------------------------------------------------------
 
-def _handle(op: str, *hs: Any) -> None:
-    for i, h in hs:
-        if h._dtype is not dt.variant:
-            raise C.wrong_input_dtype(op, i, "variant", h._dtype)
+_LIST, _ELEM, _SHAPE = "list", "element", "shape"
+
+
+def _typed(op: str, kinds: tuple, out: Any) -> Any:
+    """The op's infer: `out` gives its outputs' specs (and by its signature refuses other
+    inputs and attrs); the inputs are checked against TF's signature, `kinds`: a list,
+    an element (of element_dtype), a shape (int32 or int64) or one dtype."""
+    def infer(*ins: Any, **attrs: Any) -> list:
+        if len(ins) != len(kinds):
+            raise TypeError(f"{op} takes {len(kinds)} inputs, but {len(ins)} were given")
+        specs = out(*ins, **attrs)
+        for i, (kind, x) in enumerate(zip(kinds, ins)):
+            if kind == _SHAPE:
+                if x._dtype not in (dt.int32, dt.int64):
+                    raise C.wrong_input_dtype(op, i, "int32", x._dtype)
+                continue
+            want = dt.variant if kind == _LIST else \
+                dt.as_dtype(attrs["element_dtype"]) if kind == _ELEM else kind
+            if x._dtype is not want:
+                raise C.wrong_input_dtype(op, i, want, x._dtype)
+        for name in ("shape_type", "Tshape"):
+            d = attrs.get(name)
+            if d is not None and dt.as_dtype(d) not in (dt.int32, dt.int64):
+                raise C.fail(op, f"Value for attr '{name}' of {C.dtype_word(dt.as_dtype(d))} "
+                                 f"is not in the list of allowed values: int32, int64")
+        return specs
+    return infer
 
 
 def _static(element_shape: Any) -> tuple | None:
@@ -74,32 +97,23 @@ def _rows(shape: Any, lead: Any = None) -> Any:
     return None if shape is None else (lead, *shape)
 
 
-def _list_maker(op: str, *_: Any, **__: Any) -> list:
-    return [_V]
-
-
-def _item_infer(h: Any, index: Any, element_shape: Any, element_dtype: Any,
-                Tshape: Any = None) -> list:  # noqa: N803
-    _handle("TensorListGetItem", (0, h))
+def _item_out(h: Any, index: Any, element_shape: Any, element_dtype: Any,
+              Tshape: Any = None) -> list:  # noqa: N803
     return [(_static(element_shape), dt.as_dtype(element_dtype))]
 
 
-def _stack_infer(h: Any, element_shape: Any, element_dtype: Any,
-                 num_elements: int = -1) -> list:
-    _handle("TensorListStack", (0, h))
+def _stack_out(h: Any, element_shape: Any, element_dtype: Any, num_elements: int = -1) -> list:
     return [(_rows(_static(element_shape), None if num_elements == -1 else num_elements),
              dt.as_dtype(element_dtype))]
 
 
-def _gather_infer(h: Any, indices: Any, element_shape: Any, element_dtype: Any) -> list:
-    _handle("TensorListGather", (0, h))
+def _gather_out(h: Any, indices: Any, element_shape: Any, element_dtype: Any) -> list:
     n = None if indices._shape is None or None in indices._shape else \
         int(np.prod(indices._shape))
     return [(_rows(_static(element_shape), n), dt.as_dtype(element_dtype))]
 
 
-def _pop_infer(h: Any, element_shape: Any, element_dtype: Any) -> list:
-    _handle("TensorListPopBack", (0, h))
+def _pop_out(h: Any, element_shape: Any, element_dtype: Any) -> list:
     return [_V, (_static(element_shape), dt.as_dtype(element_dtype))]
 
 
@@ -108,30 +122,38 @@ def _concat_spec(shape: Any, element_dtype: Any) -> list:
     return [(rest, dt.as_dtype(element_dtype)), ((None,), dt.int64)]
 
 
-def _concat_v1_infer(h: Any, element_dtype: Any, element_shape: Any = None) -> list:
-    _handle("TensorListConcat", (0, h))
-    return _concat_spec(_shape_attr(element_shape), element_dtype)
+def _concat_v1_out(h: Any, element_dtype: Any, element_shape: Any = None) -> list:
+    return _concat_spec(_dims(element_shape), element_dtype)
 
 
-def _concat_v2_infer(h: Any, element_shape: Any, leading_dims: Any, element_dtype: Any,
-                     shape_type: Any = None) -> list:
-    _handle("TensorListConcatV2", (0, h))
+def _concat_v2_out(h: Any, element_shape: Any, leading_dims: Any, element_dtype: Any,
+                   shape_type: Any = None) -> list:
     return _concat_spec(_static(element_shape), element_dtype)
 
 
-def _on_list(op: str, out: Any) -> Any:
-    def infer(h: Any, *args: Any, **attrs: Any) -> list:
-        _handle(op, (0, h))
-        return out(h, *args, **attrs) if callable(out) else [out]
-    return infer
+def _element_shape_out(h: Any, shape_type: Any = dt.int32) -> list:
+    return [(None, dt.as_dtype(shape_type))]
 
 
-def _batch_infer(name: str) -> Any:
-    def infer(a: Any, b: Any, element_dtype: Any) -> list:
-        _handle(name, (0, a)) if name == "TensorListPushBackBatch" else \
-            _handle(name, (0, a), (1, b))
-        return [(a._shape, dt.variant)]
-    return infer
+def _batch_out(a: Any, b: Any, element_dtype: Any) -> list:
+    return [(a._shape, dt.variant)]
+
+
+def _made(*_: Any, element_dtype: Any, shape_type: Any = None) -> list:
+    return [_V]
+
+
+def _list_out(n: int) -> Any:
+    def out(*ins: Any, element_dtype: Any = None,
+            resize_if_index_out_of_bounds: bool = False) -> list:
+        if len(ins) != n:
+            raise TypeError(f"{n} inputs expected, {len(ins)} given")
+        return [_V]
+    return out
+
+
+def _length_out(h: Any) -> list:
+    return [((), dt.int32)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -271,7 +293,7 @@ _E = InvalidArgumentError
 _LIST_OPS = dict(no_fold=True, gpu=False, tf=TFForm(takes_handles=True))
 
 EMPTY_TENSOR_LIST = register(OpDef(
-    "EmptyTensorList", lambda s, m, element_dtype, shape_type=None: [_V], _empty,
+    "EmptyTensorList", _typed("EmptyTensorList", (_SHAPE, dt.int32), _made), _empty,
     grad=C.no_gradient, host_inputs=(0, 1), **_LIST_OPS,
     reference=lambda s, m, element_dtype: _lv((), element_dtype, _shape_input("", s),
                                               int(m)),
@@ -283,7 +305,7 @@ EMPTY_TENSOR_LIST = register(OpDef(
 ))
 
 RESERVE = register(OpDef(
-    "TensorListReserve", lambda s, n, element_dtype, shape_type=None: [_V], _reserve,
+    "TensorListReserve", _typed("TensorListReserve", (_SHAPE, dt.int32), _made), _reserve,
     grad=C.no_gradient, host_inputs=(0, 1), **_LIST_OPS,
     reference=lambda s, n, element_dtype: _lv((None,) * int(n), element_dtype,
                                               _shape_input("", s)),
@@ -300,7 +322,8 @@ RESERVE = register(OpDef(
 ))
 
 FROM_TENSOR = register(OpDef(
-    "TensorListFromTensor", lambda t, s, element_dtype, shape_type=None: [_V], _from_tensor,
+    "TensorListFromTensor", _typed("TensorListFromTensor", (_ELEM, _SHAPE), _made),
+    _from_tensor,
     grad=_from_tensor_grad, host_inputs=(1,), **_LIST_OPS,
     reference=lambda t, s, element_dtype: _lv(list(t), element_dtype, _shape_input("", s)),
     samples=lambda: [Sample((_f32([[1, 2], [3, 4]]), _i32([2])), _F, grad=False),
@@ -314,7 +337,7 @@ FROM_TENSOR = register(OpDef(
 ))
 
 LENGTH = register(OpDef(
-    "TensorListLength", _on_list("TensorListLength", ((), dt.int32)), _length_kernel,
+    "TensorListLength", _typed("TensorListLength", (_LIST,), _length_out), _length_kernel,
     **_LIST_OPS, reference=lambda h: np.int32(len(h[()])),
     samples=lambda: [Sample((_lv([[1.0], None]),), grad=False), Sample((_lv([]),), grad=False)],
     bad_samples=lambda: [BadSample((np.stack([_lv([]), _lv([])]),), {}, _E,
@@ -323,8 +346,8 @@ LENGTH = register(OpDef(
 
 ELEMENT_SHAPE = register(OpDef(
     "TensorListElementShape",
-    _on_list("TensorListElementShape", lambda h, shape_type=dt.int32: [
-        (None, dt.as_dtype(shape_type))]), _element_shape, **_LIST_OPS,
+    _typed("TensorListElementShape", (_LIST,), _element_shape_out), _element_shape,
+    **_LIST_OPS,
     reference=lambda h, shape_type: np.array(
         [-1 if d is None else d for d in _held(h).element_shape]
         if _held(h).element_shape is not None else -1, shape_type.as_numpy_dtype),
@@ -334,7 +357,8 @@ ELEMENT_SHAPE = register(OpDef(
 ))
 
 GET_ITEM = register(OpDef(
-    "TensorListGetItem", _item_infer, _get_item, grad=_read_grad, host_inputs=(1, 2),
+    "TensorListGetItem", _typed("TensorListGetItem", (_LIST, dt.int32, _SHAPE), _item_out),
+    _get_item, grad=_read_grad, host_inputs=(1, 2),
     **_LIST_OPS,
     reference=lambda h, i, s, element_dtype: h[()][int(i)],
     samples=lambda: [Sample((_lv([[1, 2], [3, 4]]), _i32(1), _i32([2])), _F, grad=False)],
@@ -349,7 +373,8 @@ GET_ITEM = register(OpDef(
 ))
 
 SET_ITEM = register(OpDef(
-    "TensorListSetItem", _on_list("TensorListSetItem", _V), _set_item, grad=_set_item_grad,
+    "TensorListSetItem", _typed("TensorListSetItem", (_LIST, dt.int32, _ELEM), _list_out(3)),
+    _set_item, grad=_set_item_grad,
     reference=lambda h, i, t, element_dtype, resize_if_index_out_of_bounds: _put_ref(
         _held(h), int(i), t),
     host_inputs=(1,), **_LIST_OPS,
@@ -369,7 +394,8 @@ SET_ITEM = register(OpDef(
 ))
 
 PUSH_BACK = register(OpDef(
-    "TensorListPushBack", _on_list("TensorListPushBack", _V), _push_back,
+    "TensorListPushBack", _typed("TensorListPushBack", (_LIST, _ELEM), _list_out(2)),
+    _push_back,
     reference=lambda h, t, element_dtype: _put_ref(_held(h), len(_held(h)), t),
     grad=_push_back_grad, **_LIST_OPS,
     samples=lambda: [Sample((_lv([[1, 2]]), _f32([5, 6])), _F, grad=False)],
@@ -382,7 +408,8 @@ PUSH_BACK = register(OpDef(
 ))
 
 PUSH_BACK_BATCH = register(OpDef(
-    "TensorListPushBackBatch", _batch_infer("TensorListPushBackBatch"), _push_back_batch,
+    "TensorListPushBackBatch", _typed("TensorListPushBackBatch", (_LIST, _ELEM), _batch_out),
+    _push_back_batch,
     reference=lambda hs, t, element_dtype: _batch_ref(
         hs, lambda b, h: h.with_items(h + (t[b],))),
     **_LIST_OPS,
@@ -394,7 +421,8 @@ PUSH_BACK_BATCH = register(OpDef(
 ))
 
 POP_BACK = register(OpDef(
-    "TensorListPopBack", _pop_infer, _pop_back, grad=_pop_back_grad, num_outputs=2,
+    "TensorListPopBack", _typed("TensorListPopBack", (_LIST, dt.int32), _pop_out), _pop_back,
+    grad=_pop_back_grad, num_outputs=2,
     reference=lambda h, s, element_dtype: (
         _as_variant(_held(h).with_items(_held(h)[:-1])),
         _held(h)[-1] if _held(h)[-1] is not None else np.zeros(s, np.float32)),
@@ -406,7 +434,8 @@ POP_BACK = register(OpDef(
 ))
 
 STACK = register(OpDef(
-    "TensorListStack", _stack_infer, _stack, grad=lambda n, g: [
+    "TensorListStack", _typed("TensorListStack", (_LIST, dt.int32), _stack_out), _stack,
+    grad=lambda n, g: [
         bind(FROM_TENSOR, (g, constant(-1)), {"element_dtype": g.dtype}), None],
     host_inputs=(1,), **_LIST_OPS,
     reference=lambda h, s, element_dtype, num_elements: np.stack(h[()]),
@@ -423,7 +452,8 @@ STACK = register(OpDef(
 ))
 
 GATHER = register(OpDef(
-    "TensorListGather", _gather_infer, _gather, grad=_gather_grad, host_inputs=(1, 2),
+    "TensorListGather", _typed("TensorListGather", (_LIST, dt.int32, dt.int32), _gather_out),
+    _gather, grad=_gather_grad, host_inputs=(1, 2),
     **_LIST_OPS,
     reference=lambda h, i, s, element_dtype: np.stack([h[()][k] for k in i]),
     samples=lambda: [Sample((_lv([[1, 2], [3, 4], [5, 6]]), _i32([2, 0, 2]), _i32([2])), _F,
@@ -433,7 +463,8 @@ GATHER = register(OpDef(
 ))
 
 SCATTER = register(OpDef(
-    "TensorListScatter", lambda t, i, s, element_dtype, shape_type=None: [_V], _scatter_v1,
+    "TensorListScatter", _typed("TensorListScatter", (_ELEM, dt.int32, _SHAPE), _made),
+    _scatter_v1,
     reference=lambda t, i, s, element_dtype: _scatter_ref(t, i, _shape_input("", s),
                                                           element_dtype),
     grad=_scatter_grad, host_inputs=(1, 2), **_LIST_OPS,
@@ -445,7 +476,8 @@ SCATTER = register(OpDef(
 ))
 
 SCATTER_V2 = register(OpDef(
-    "TensorListScatterV2", lambda t, i, s, n, element_dtype, shape_type=None: [_V],
+    "TensorListScatterV2", _typed("TensorListScatterV2", (_ELEM, dt.int32, _SHAPE, dt.int32),
+                                  _made),
     _scatter_v2, grad=_scatter_grad, host_inputs=(1, 2, 3), **_LIST_OPS,
     reference=lambda t, i, s, n, element_dtype: _scatter_ref(t, i, _shape_input("", s),
                                                              element_dtype, int(n)),
@@ -458,7 +490,8 @@ SCATTER_V2 = register(OpDef(
 ))
 
 SCATTER_EXISTING = register(OpDef(
-    "TensorListScatterIntoExistingList", _on_list("TensorListScatterIntoExistingList", _V),
+    "TensorListScatterIntoExistingList",
+    _typed("TensorListScatterIntoExistingList", (_LIST, _ELEM, dt.int32), _list_out(3)),
     _scatter_existing, grad=_scatter_existing_grad, host_inputs=(2,), **_LIST_OPS,
     reference=lambda h, t, i, element_dtype: _as_variant(_held(h).with_items(
         [dict(zip(i.tolist(), t)).get(k, a) for k, a in enumerate(_held(h))])),
@@ -470,7 +503,7 @@ SCATTER_EXISTING = register(OpDef(
 ))
 
 SPLIT = register(OpDef(
-    "TensorListSplit", lambda t, s, n, element_dtype, shape_type=None: [_V], _split,
+    "TensorListSplit", _typed("TensorListSplit", (_ELEM, _SHAPE, dt.int64), _made), _split,
     reference=lambda t, s, n, element_dtype: _as_variant(TensorListValue(
         np.split(t, np.cumsum(n)[:-1]), element_dtype, _shape_input("", s))),
     grad=_split_grad, host_inputs=(1, 2), **_LIST_OPS,
@@ -483,7 +516,8 @@ SPLIT = register(OpDef(
 ))
 
 CONCAT = register(OpDef(
-    "TensorListConcat", _concat_v1_infer, _concat_v1, grad=_concat_grad, num_outputs=2,
+    "TensorListConcat", _typed("TensorListConcat", (_LIST,), _concat_v1_out), _concat_v1,
+    grad=_concat_grad, num_outputs=2,
     reference=lambda h, element_dtype, element_shape: _concat_ref(_held(h), None),
     **_LIST_OPS,
     samples=lambda: [Sample((_lv([[1, 2], [], [3]]),), dict(_F, element_shape=None),
@@ -496,7 +530,8 @@ CONCAT = register(OpDef(
 ))
 
 CONCAT_V2 = register(OpDef(
-    "TensorListConcatV2", _concat_v2_infer, _concat_v2, grad=_concat_grad, num_outputs=2,
+    "TensorListConcatV2", _typed("TensorListConcatV2", (_LIST, _SHAPE, dt.int64), _concat_v2_out),
+    _concat_v2, grad=_concat_grad, num_outputs=2,
     reference=lambda h, s, lead, element_dtype: _concat_ref(_held(h), lead.tolist())
     if _held(h) else (np.zeros((0, 2), np.float32), np.zeros(0, np.int64)),
     host_inputs=(1, 2), **_LIST_OPS,
@@ -511,7 +546,8 @@ CONCAT_V2 = register(OpDef(
 ))
 
 CONCAT_LISTS = register(OpDef(
-    "TensorListConcatLists", _batch_infer("TensorListConcatLists"), _concat_lists,
+    "TensorListConcatLists", _typed("TensorListConcatLists", (_LIST, _LIST), _batch_out),
+    _concat_lists,
     reference=lambda a, b, element_dtype: _as_variant(_held(a).with_items(_held(a) +
                                                                           _held(b))),
     **_LIST_OPS,
@@ -524,7 +560,8 @@ CONCAT_LISTS = register(OpDef(
 ))
 
 RESIZE = register(OpDef(
-    "TensorListResize", _on_list("TensorListResize", _V), _resize, grad=_resize_grad,
+    "TensorListResize", _typed("TensorListResize", (_LIST, dt.int32), _list_out(2)), _resize,
+    grad=_resize_grad,
     reference=lambda h, n: _as_variant(_held(h).with_items(
         [_held(h)[k] if k < len(_held(h)) else None for k in range(int(n))])),
     host_inputs=(1,), **_LIST_OPS,
