@@ -99,7 +99,7 @@ def _list_of(op: str, h: Any) -> TensorListValue:
 
 def _check_dtype(op: str, lst: TensorListValue, want: Any) -> None:
     have = lst.element_dtype
-    if have is not None and have is not dt.as_dtype(want):
+    if have is not None and want is not None and have is not dt.as_dtype(want):
         raise C.fail(op, f"Invalid data types; op elements {_dtype_text(want)} but list "
                          f"elements {_dtype_text(have)}")
 
@@ -168,8 +168,9 @@ def _zeros(op: str, xp: Any, shape: tuple, dtype: Any) -> Any:
 
 
 def _copy(a: Any) -> Any:
-    # (kept by the list: no later in-place write to the input's buffer may reach it)
-    return a.copy()
+    # (kept by the list: no later in-place write to the input's buffer may reach it; a
+    # list held as an item, a TensorArray's in a loop's history, is never changed)
+    return a.copy() if hasattr(a, "copy") else a
 
 
 def _length(op: str, n: int) -> None:
@@ -203,7 +204,7 @@ def _empty(xp: Any, element_shape: Any, max_num_elements: Any, element_dtype: An
                                        _index(op, max_num_elements, 1)))
 
 
-def _reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
+def reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
              shape_type: Any = None) -> np.ndarray:
     op = "TensorListReserve"
     shape = _shape_input(op, element_shape)
@@ -262,7 +263,7 @@ def _read(op: str, xp: Any, lst: TensorListValue, i: int, element_shape: Any,
     return _zeros(op, xp, shape, dtype)
 
 
-def _get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
+def get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
               element_dtype: Any, Tshape: Any = None) -> Any:  # noqa: N803
     op = "TensorListGetItem"
     lst = _list_of(op, input_handle)
@@ -275,12 +276,13 @@ def _get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
 
 def _check_item(op: str, lst: TensorListValue, item: Any, dtype: Any, words: str) -> None:
     _check_dtype(op, lst, dtype)
-    if not _compatible(lst.element_shape, tuple(item.shape)):
-        raise C.fail(op, f"{words} {shape_str(item.shape)} list shape: "
+    shape = getattr(item, "shape", ())
+    if not _compatible(lst.element_shape, tuple(shape)):
+        raise C.fail(op, f"{words} {shape_str(shape)} list shape: "
                          f"{_text(lst.element_shape)}")
 
 
-def _set_item(xp: Any, input_handle: Any, index: Any, item: Any, element_dtype: Any,
+def set_item(xp: Any, input_handle: Any, index: Any, item: Any, element_dtype: Any,
               resize_if_index_out_of_bounds: bool = False) -> np.ndarray:
     op = "TensorListSetItem"
     lst = _list_of(op, input_handle)
@@ -376,7 +378,7 @@ def _stacked(op: str, xp: Any, items: list, shape: tuple, dtype: Any) -> Any:
                      for a in items])
 
 
-def _stack(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any,
+def stack(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any,
            num_elements: int = -1) -> Any:
     op = "TensorListStack"
     lst = _list_of(op, input_handle)
@@ -396,7 +398,7 @@ def _stack(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any,
     return _stacked(op, xp, list(lst), shape, element_dtype)
 
 
-def _gather(xp: Any, input_handle: Any, indices: Any, element_shape: Any,
+def gather(xp: Any, input_handle: Any, indices: Any, element_shape: Any,
             element_dtype: Any) -> Any:
     op = "TensorListGather"
     lst = _list_of(op, input_handle)
@@ -596,7 +598,7 @@ def _concat_lists(xp: Any, input_a: Any, input_b: Any, element_dtype: Any) -> np
     return out.reshape(np.shape(input_a))
 
 
-def _resize(xp: Any, input_handle: Any, size: Any) -> np.ndarray:
+def resize(xp: Any, input_handle: Any, size: Any) -> np.ndarray:
     op = "TensorListResize"
     lst = _list_of(op, input_handle)
     if np.ndim(size):

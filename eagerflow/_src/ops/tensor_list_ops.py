@@ -33,21 +33,21 @@ from eagerflow._src.ops.tensor_list_kernels import (
     _element_shape,
     _empty,
     _from_tensor,
-    _gather,
-    _get_item,
     _length_kernel,
     _pop_back,
     _push_back,
     _push_back_batch,
-    _reserve,
-    _resize,
     _scatter_existing,
     _scatter_v1,
     _scatter_v2,
-    _set_item,
     _shape_input,
     _split,
-    _stack,
+    gather,
+    get_item,
+    reserve,
+    resize,
+    set_item,
+    stack,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -305,7 +305,7 @@ EMPTY_TENSOR_LIST = register(OpDef(
 ))
 
 RESERVE = register(OpDef(
-    "TensorListReserve", _typed("TensorListReserve", (_SHAPE, dt.int32), _made), _reserve,
+    "TensorListReserve", _typed("TensorListReserve", (_SHAPE, dt.int32), _made), reserve,
     grad=C.no_gradient, host_inputs=(0, 1), **_LIST_OPS,
     reference=lambda s, n, element_dtype: _lv((None,) * int(n), element_dtype,
                                               _shape_input("", s)),
@@ -358,7 +358,7 @@ ELEMENT_SHAPE = register(OpDef(
 
 GET_ITEM = register(OpDef(
     "TensorListGetItem", _typed("TensorListGetItem", (_LIST, dt.int32, _SHAPE), _item_out),
-    _get_item, grad=_read_grad, host_inputs=(1, 2),
+    get_item, grad=_read_grad, host_inputs=(1, 2),
     **_LIST_OPS,
     reference=lambda h, i, s, element_dtype: h[()][int(i)],
     samples=lambda: [Sample((_lv([[1, 2], [3, 4]]), _i32(1), _i32([2])), _F, grad=False)],
@@ -374,7 +374,7 @@ GET_ITEM = register(OpDef(
 
 SET_ITEM = register(OpDef(
     "TensorListSetItem", _typed("TensorListSetItem", (_LIST, dt.int32, _ELEM), _list_out(3)),
-    _set_item, grad=_set_item_grad,
+    set_item, grad=_set_item_grad,
     reference=lambda h, i, t, element_dtype, resize_if_index_out_of_bounds: _put_ref(
         _held(h), int(i), t),
     host_inputs=(1,), **_LIST_OPS,
@@ -434,7 +434,7 @@ POP_BACK = register(OpDef(
 ))
 
 STACK = register(OpDef(
-    "TensorListStack", _typed("TensorListStack", (_LIST, dt.int32), _stack_out), _stack,
+    "TensorListStack", _typed("TensorListStack", (_LIST, dt.int32), _stack_out), stack,
     grad=lambda n, g: [
         bind(FROM_TENSOR, (g, constant(-1)), {"element_dtype": g.dtype}), None],
     host_inputs=(1,), **_LIST_OPS,
@@ -453,7 +453,7 @@ STACK = register(OpDef(
 
 GATHER = register(OpDef(
     "TensorListGather", _typed("TensorListGather", (_LIST, dt.int32, dt.int32), _gather_out),
-    _gather, grad=_gather_grad, host_inputs=(1, 2),
+    gather, grad=_gather_grad, host_inputs=(1, 2),
     **_LIST_OPS,
     reference=lambda h, i, s, element_dtype: np.stack([h[()][k] for k in i]),
     samples=lambda: [Sample((_lv([[1, 2], [3, 4], [5, 6]]), _i32([2, 0, 2]), _i32([2])), _F,
@@ -560,7 +560,7 @@ CONCAT_LISTS = register(OpDef(
 ))
 
 RESIZE = register(OpDef(
-    "TensorListResize", _typed("TensorListResize", (_LIST, dt.int32), _list_out(2)), _resize,
+    "TensorListResize", _typed("TensorListResize", (_LIST, dt.int32), _list_out(2)), resize,
     grad=_resize_grad,
     reference=lambda h, n: _as_variant(_held(h).with_items(
         [_held(h)[k] if k < len(_held(h)) else None for k in range(int(n))])),
