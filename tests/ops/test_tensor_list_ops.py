@@ -69,3 +69,26 @@ def test_zeros_like_and_equality():
     assert R.TensorListStack(input_handle=z, element_shape=-1,
                              element_dtype=tf.float32).numpy().tolist() == [[0, 0]]
     assert R.TensorListElementShape(input_handle=z, shape_type=tf.int32).numpy().tolist() == [2]
+
+
+def test_saved_with_tf_s_nodes_and_loaded_back(tmp_path):
+    from eagerflow._src.saved_model.protos import pb
+
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+        def f(self, x):
+            lst = R.TensorListFromTensor(tensor=x, element_shape=[-1])
+            lst = R.TensorListSetItem(input_handle=lst, index=0, item=[9.0, 9.0])
+            rest, last = R.TensorListPopBack(input_handle=lst, element_shape=[2],
+                                             element_dtype=tf.float32)
+            return R.TensorListStack(input_handle=rest, element_shape=[2],
+                                     element_dtype=tf.float32), last
+
+    tf.saved_model.save(M(), str(tmp_path))
+    model = pb().SavedModel()
+    model.ParseFromString((tmp_path / "saved_model.pb").read_bytes())
+    ops = {n.op for f in model.meta_graphs[0].graph_def.library.function for n in f.node_def}
+    assert {"TensorListFromTensor", "TensorListSetItem", "TensorListPopBack",
+            "TensorListStack"} <= ops
+    rest, last = tf.saved_model.load(str(tmp_path)).f(tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+    assert rest.numpy().tolist() == [[9, 9]] and last.numpy().tolist() == [3, 4]
