@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (each case one line of TF code)
 """TensorList raw ops, eagerly: each case a statement sequence whose last expression's value
 (or error) is compared with TF 2.21's (tensor_list_golden.json, written by
 record_tensor_list_golden.py)."""

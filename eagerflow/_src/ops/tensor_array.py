@@ -4,7 +4,9 @@ Sits in ops/. Eagerly it is a Python list of tensors (as TF's eager TensorArray)
 changed in place. While a graph is built it is a value: one `variant` tensor (the
 "flow") whose runtime value is a tuple of arrays, and every write returns a new
 TensorArray, so it can be a tf.while_loop variable. The graph ops are ordinary
-OpDefs (TensorListSetItem, TensorListGetItem, TensorListStack, ...).
+OpDefs (TensorListSetItem, TensorListGetItem, TensorListStack, ...) holding eagerflow's
+attrs (exported in TF's form by `_to_tf`), over the kernels of TF's own TensorList ops
+(tensor_list_kernels.py; tensor_list_ops.py registers those ops with TF's interfaces).
 """
 
 from __future__ import annotations
