@@ -141,6 +141,16 @@ _FLOAT_RANK = {dt.bfloat16: 0, dt.float16: 1, dt.float32: 2, dt.float64: 3, dt.c
                dt.complex128: 5}
 
 
+def add_n_dtype(xs: tuple) -> dt.DType:
+    """AddN's dtype: a number's, or a variant scalar's (TensorLists add item by item:
+    tensor_list_kernels.add_lists)."""
+    d = same_dtype("AddN", xs, NUMERIC | {dt.variant})
+    if d is dt.variant and xs[0]._shape not in ((), None):
+        raise fail("AddN", f"AddN of non-scalar Tensor with dtype=DT_VARIANT is not supported; "
+                           f"inputs[0 has shape: {shape_str(xs[0]._shape)}.")
+    return d
+
+
 def allowed_list(allowed: frozenset) -> str:
     """TF's spelling of an "allowed values" list: float/complex sets in TF's op-definition
     order, anything else in DataType enum order."""

@@ -18,7 +18,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import shape_str
+from eagerflow._src.core.errors import InternalError, shape_str
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.runtime_raw_ops import _dims
 
@@ -56,8 +56,39 @@ class TensorListValue(tuple):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __add__(self, other: Any) -> TensorListValue:
+        """Two lists added item by item (AddN of lists, as TF's: an item set in one only
+        is that one's)."""
+        return add_lists(self, other)
+
     def __repr__(self) -> str:
         return self.variant_text
+
+
+def add_lists(a: TensorListValue, b: Any) -> TensorListValue:
+    op = "AddN"
+    if not isinstance(b, tuple):
+        kind = "tensorflow::TensorMap" if getattr(b, "variant_text", "") == "<TensorMap>" \
+            else "<unknown>"
+        raise InternalError(None, None, f"BinaryOpVariants: Variants a and b have different "
+                                        f"type ids.  Type names: 'tensorflow::TensorList' vs. "
+                                        f"'{kind}' [Op:{op}]")
+    b = b if isinstance(b, TensorListValue) else TensorListValue(b)
+    if a.element_dtype is not None and b.element_dtype is not None and \
+            a.element_dtype is not b.element_dtype:
+        raise C.fail(op, f"Trying to add two lists of tensors of different dtypes. One is "
+                         f"{_dtype_text(a.element_dtype)} and the other is "
+                         f"{_dtype_text(b.element_dtype)}")
+    if len(a) != len(b):
+        raise C.fail(op, f"Trying to add two lists of tensors with different lengths. One is "
+                         f"{len(a)} and the other is {len(b)}")
+    if not _compatible(a.element_shape, b.element_shape):
+        raise C.fail(op, f"Trying to add two lists of tensors with incompatible element "
+                         f"shapes. One is {_text(a.element_shape)} and the other is "
+                         f"{_text(b.element_shape)}")
+    items = [x if y is None else y if x is None else x + y for x, y in zip(a, b)]
+    return TensorListValue(items, a.element_dtype or b.element_dtype,
+                           _merge(op, a.element_shape, b.element_shape), a.max_num_elements)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -304,7 +335,7 @@ def set_item(xp: Any, input_handle: Any, index: Any, item: Any, element_dtype: A
 def _push(op: str, lst: TensorListValue, tensor: Any, dtype: Any, at: str = "") -> Any:
     _check_item(op, lst, tensor, dtype, f"Tried to append a tensor with incompatible shape "
                                         f"to a list{at}. Op element shape:")
-    return lst.with_items(lst + (_copy(tensor),))
+    return lst.with_items((*lst, _copy(tensor)))
 
 
 def _push_back(xp: Any, input_handle: Any, tensor: Any, element_dtype: Any) -> np.ndarray:
@@ -594,7 +625,7 @@ def _concat_lists(xp: Any, input_a: Any, input_b: Any, element_dtype: Any) -> np
             raise C.fail(op, f"input_a and input_b TensorList element shapes are not "
                              f"identical at index {i}.  Saw {_text(la.element_shape)} vs. "
                              f"{_text(lb.element_shape)}")
-        out[i] = la.with_items(la + lb)
+        out[i] = la.with_items((*la, *lb))
     return out.reshape(np.shape(input_a))
 
 

@@ -411,7 +411,7 @@ PUSH_BACK_BATCH = register(OpDef(
     "TensorListPushBackBatch", _typed("TensorListPushBackBatch", (_LIST, _ELEM), _batch_out),
     _push_back_batch,
     reference=lambda hs, t, element_dtype: _batch_ref(
-        hs, lambda b, h: h.with_items(h + (t[b],))),
+        hs, lambda b, h: h.with_items((*h, t[b]))),
     **_LIST_OPS,
     samples=lambda: [Sample((np.stack([_lv([1.0]), _lv([])]), _f32([5, 6])), _F,
                             grad=False)],
@@ -548,8 +548,8 @@ CONCAT_V2 = register(OpDef(
 CONCAT_LISTS = register(OpDef(
     "TensorListConcatLists", _typed("TensorListConcatLists", (_LIST, _LIST), _batch_out),
     _concat_lists,
-    reference=lambda a, b, element_dtype: _as_variant(_held(a).with_items(_held(a) +
-                                                                          _held(b))),
+    reference=lambda a, b, element_dtype: _as_variant(_held(a).with_items(
+        (*_held(a), *_held(b)))),
     **_LIST_OPS,
     samples=lambda: [Sample((_lv([[1, 2]], shape=(2,)), _lv([[3, 4], None], shape=(2,))), _F,
                             grad=False)],
