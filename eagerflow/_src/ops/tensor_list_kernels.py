@@ -44,8 +44,7 @@ class TensorListValue(tuple):
 
     def zeros_like(self) -> TensorListValue:
         """tf.zeros_like's value of a list, as TF's: zeros in place of each set item."""
-        return self.with_items(None if a is None else a * 0 if a.dtype != object else
-                               np.zeros_like(a) for a in self)
+        return self.with_items(None if a is None else _zero_item(a) for a in self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, tuple) or len(other) != len(self) or \
@@ -89,6 +88,16 @@ def add_lists(a: TensorListValue, b: Any) -> TensorListValue:
     items = [x if y is None else y if x is None else x + y for x, y in zip(a, b)]
     return TensorListValue(items, a.element_dtype or b.element_dtype,
                            _merge(op, a.element_shape, b.element_shape), a.max_num_elements)
+
+
+def _zero_item(a: Any) -> Any:
+    if a.dtype == object:
+        return np.full(a.shape, b"", object)
+    if not hasattr(a, "fill"):  # (a NumPy scalar: a TensorArray's item)
+        return np.zeros_like(a)
+    z = a.copy()  # (of the item's array module; an inf or NaN item's zeros are zeros too)
+    z.fill(0)
+    return z
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -264,7 +273,7 @@ def _from_tensor(xp: Any, tensor: Any, element_shape: Any, element_dtype: Any,
         raise C.fail(op, f"Specified a list with shape {_text(shape)} from a tensor with "
                          f"shape {shape_str(tensor.shape[1:])}")
     c = _copy(tensor)
-    return _as_variant(TensorListValue(tuple(c[i] for i in range(c.shape[0])),
+    return _as_variant(TensorListValue(tuple(c[i, ...] for i in range(c.shape[0])),
                                        dt.as_dtype(element_dtype), shape))
 
 
@@ -368,7 +377,7 @@ def _push_back_batch(xp: Any, input_handles: Any, tensor: Any,
             raise C.fail(op, f"Invalid data type at index {b}; op elements "
                              f"{_dtype_text(element_dtype)} but list elements "
                              f"{_dtype_text(lst.element_dtype)}")
-        out[b] = _push(op, lst, tensor[b], element_dtype, f" at index {b}")
+        out[b] = _push(op, lst, tensor[b, ...], element_dtype, f" at index {b}")
     return out
 
 
@@ -464,7 +473,7 @@ def _scattered(op: str, tensor: Any, indices: Any, shape: Any, size: int | None,
     items = list(into) + [None] * (n - len(into))
     c = _copy(tensor)
     for k, i in enumerate(idx):
-        items[i] = c[k]
+        items[i] = c[k, ...]
     return into.with_items(items)
 
 
