@@ -118,7 +118,9 @@ OPS_ORDER = [
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",
     "sparse_serialization", "csv_ops", "checkpoint_ops",
-    "edit_distance", "runtime_ops", "runtime_raw_ops", "tensor_array", "training_refs",
+    "edit_distance", "runtime_ops", "runtime_raw_ops", "tensor_list_kernels", "tensor_array",
+    "tensor_list_ops",
+    "training_refs",
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
     "ragged_count_ops",
     # ragged tensors (over the families above)

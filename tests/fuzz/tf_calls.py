@@ -59,6 +59,15 @@ NO_TF_OP = {
              "2.21 in tests/ops/test_runtime_raw_ops.py"
        for name in ("EmptyTensorMap", "TensorMapInsert", "TensorMapLookup", "TensorMapErase",
                     "TensorMapHasKey", "TensorMapSize", "TensorMapStackKeys")},
+    **{name: "makes or reads a TensorList (a variant: no value to send TF): compared with TF "
+             "2.21 in tests/ops/test_tensor_list_ops.py"
+       for name in ("EmptyTensorList", "TensorListConcat", "TensorListConcatLists",
+                    "TensorListConcatV2", "TensorListElementShape", "TensorListFromTensor",
+                    "TensorListGather", "TensorListGetItem", "TensorListLength",
+                    "TensorListPopBack", "TensorListPushBack", "TensorListPushBackBatch",
+                    "TensorListReserve", "TensorListResize", "TensorListScatter",
+                    "TensorListScatterIntoExistingList", "TensorListScatterV2",
+                    "TensorListSetItem", "TensorListSplit", "TensorListStack")},
     **{name: "acts on resource handles: compared with TF 2.21 in tests/ops/test_resource_tensors.py"
        for name in ("VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp", "AssignVariableOp",
                     "AssignAddVariableOp", "AssignSubVariableOp")},

@@ -1,7 +1,7 @@
 """eagerflow's re-save of a TF-written while_loop gradient: the gradient loop pops its
-accumulators as TF's TensorListPopBack does (the last item read, the list cut short by
-TensorListResize), never by gathering the remaining items, which TF refuses for the last
-pop (no items, and no known element shape). TF's own run of the re-save is checked by
+accumulators with TF's TensorListPopBack itself (imported list ops are bound as they are),
+never by gathering the remaining items, which TF refuses for the last pop (no items, and
+no known element shape). TF's own run of the re-save is checked by
 test_user_models.py where TF is installed; here eagerflow's, and the written ops."""
 
 from pathlib import Path
@@ -27,7 +27,7 @@ def test_the_resave_runs_the_loop_gradient(resaved, x, want):
     assert (float(y), float(dy)) == want  # TF's values (golden/user_models.json)
 
 
-def test_the_pops_are_written_as_a_resize(resaved):
+def test_the_pops_are_written_as_tf_s(resaved):
     model = pb().SavedModel()
     model.ParseFromString((resaved / "saved_model.pb").read_bytes())
     lib = model.meta_graphs[0].graph_def.library
@@ -36,4 +36,4 @@ def test_the_pops_are_written_as_a_resize(resaved):
     assert grads
     for f in grads:
         ops = [n.op for n in f.node_def]
-        assert "TensorListResize" in ops and "TensorListGather" not in ops, ops
+        assert "TensorListPopBack" in ops and "TensorListGather" not in ops, ops

@@ -141,6 +141,16 @@ _FLOAT_RANK = {dt.bfloat16: 0, dt.float16: 1, dt.float32: 2, dt.float64: 3, dt.c
                dt.complex128: 5}
 
 
+def add_n_dtype(xs: tuple) -> dt.DType:
+    """AddN's dtype: a number's, or a variant scalar's (TensorLists add item by item:
+    tensor_list_kernels.add_lists)."""
+    d = same_dtype("AddN", xs, NUMERIC | {dt.variant})
+    if d is dt.variant and xs[0]._shape not in ((), None):
+        raise fail("AddN", f"AddN of non-scalar Tensor with dtype=DT_VARIANT is not supported; "
+                           f"inputs[0 has shape: {shape_str(xs[0]._shape)}.")
+    return d
+
+
 def allowed_list(allowed: frozenset) -> str:
     """TF's spelling of an "allowed values" list: float/complex sets in TF's op-definition
     order, anything else in DataType enum order."""
@@ -595,5 +605,8 @@ def same_static_spec(x: Any, out: Any) -> bool:
 def object_zeros(x: np.ndarray) -> np.ndarray:
     """tf.zeros_like of an object array: strings' b"", a variant's its own zero (a
     TensorMap's: the empty map; any other's b"", which the list ops read as no items)."""
-    return np.array([getattr(v, "zeros_like", bytes)() for v in x.flat],
-                    dtype=object).reshape(x.shape)
+    out = np.empty(x.shape, object)
+    flat = out.reshape(-1)  # (filled item by item: a list's value is a tuple, not a row)
+    for i, v in enumerate(x.flat):
+        flat[i] = getattr(v, "zeros_like", bytes)()
+    return out

@@ -857,7 +857,7 @@ def _add_n_infer(*xs: Any) -> list:
     if not xs:
         raise ValueError("inputs must be a list of at least one Tensor with the same dtype and "
                          "shape")
-    d = C.same_dtype("AddN", xs, C.NUMERIC)
+    d = C.add_n_dtype(xs)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
         if shape is not None and x._shape is not None and x._shape != shape:

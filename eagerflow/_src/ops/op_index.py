@@ -228,6 +228,14 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "runtime_ops": (
         "BatchFunction", "CheckPinned", "Fact", "GuaranteeConst", "ParallelConcat", "Timestamp",
     ),
+    "tensor_list_ops": (
+        "EmptyTensorList", "TensorListConcat", "TensorListConcatLists", "TensorListConcatV2",
+        "TensorListElementShape", "TensorListFromTensor", "TensorListGather",
+        "TensorListGetItem", "TensorListLength", "TensorListPopBack", "TensorListPushBack",
+        "TensorListPushBackBatch", "TensorListReserve", "TensorListResize",
+        "TensorListScatter", "TensorListScatterIntoExistingList", "TensorListScatterV2",
+        "TensorListSetItem", "TensorListSplit", "TensorListStack",
+    ),
     "training_ops": (
         "ResourceApplyAdaMax", "ResourceApplyAdadelta", "ResourceApplyAdagrad",
         "ResourceApplyAdagradDA",

@@ -4,7 +4,9 @@ Sits in ops/. Eagerly it is a Python list of tensors (as TF's eager TensorArray)
 changed in place. While a graph is built it is a value: one `variant` tensor (the
 "flow") whose runtime value is a tuple of arrays, and every write returns a new
 TensorArray, so it can be a tf.while_loop variable. The graph ops are ordinary
-OpDefs (TensorListSetItem, TensorListGetItem, TensorListStack, ...).
+OpDefs (TensorListSetItem, TensorListGetItem, TensorListStack, ...) holding eagerflow's
+attrs (exported in TF's form by `_to_tf`), over the kernels of TF's own TensorList ops
+(tensor_list_kernels.py; tensor_list_ops.py registers those ops with TF's interfaces).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tensor_list_kernels as K
 from eagerflow._src.ops.array import concat, split, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm
@@ -38,62 +41,27 @@ def _fail(op: str, msg: str) -> InvalidArgumentError:
 # Graph ops over the flow value: a tuple of arrays (None where nothing was written yet).
 # ---------------------------------------------------------------------------------------
 
-def _set_item(xp: Any, flow: Any, index: Any, value: Any, dynamic: bool) -> Any:
-    flow = _items_of(flow)
-    i = int(index)
-    items = list(flow)
-    if i < 0:
-        raise _fail("TensorListSetItem", f"Trying to modify element {i} in a list with "
-                                         f"{len(items)} elements.")
-    if i >= len(items):
-        if not dynamic:
-            raise _fail("TensorListSetItem", f"Trying to modify element {i} in a list with "
-                                             f"{len(items)} elements.")
-        items.extend([None] * (i + 1 - len(items)))
-    items[i] = value
-    return tuple(items)
+def _shape_arg(shape: Any) -> np.ndarray:
+    """A shape attr as the element_shape input of TF's list kernels (-1: unknown)."""
+    return np.array(-1 if shape is None else [-1 if d is None else d for d in shape], np.int32)
 
 
-def _get_item(xp: Any, flow: Any, index: Any, dtype: Any, shape: Any) -> Any:
-    flow = _items_of(flow)
-    i = int(index)
-    if not 0 <= i < len(flow):
-        raise _fail("TensorListGetItem", f"Trying to access element {i} in a list with "
-                                         f"{len(flow)} elements.")
-    v = flow[i]
-    if v is None:
-        if shape is None or any(d is None for d in shape):
-            raise _fail("TensorListGetItem", f"Could not read index {i} twice because it "
-                                             "was never written to and its shape is unknown.")
-        return xp.zeros(shape, dtype.as_numpy_dtype)
-    if isinstance(v, tuple) or xp is np:  # (a constant list, held on the host, runs there)
-        return v
+def _on_device(xp: Any, v: Any) -> Any:
+    if isinstance(v, tuple) or xp is np or _is_list(v):
+        return v  # (a constant list, held on the host, runs there)
     return xp.asarray(v)  # a constant list's items are host arrays
 
 
+def _set_item(xp: Any, flow: Any, index: Any, value: Any, dynamic: bool) -> Any:
+    return K.set_item(xp, flow, index, value, None, dynamic)
+
+
+def _get_item(xp: Any, flow: Any, index: Any, dtype: Any, shape: Any) -> Any:
+    return _on_device(xp, K.get_item(xp, flow, index, _shape_arg(shape), dtype))
+
+
 def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
-    flow = _items_of(flow)
-    items = list(flow)
-    if not items:
-        if shape is None or any(d is None for d in shape):
-            known = "<unknown>" if shape is None else \
-                "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
-            raise _fail("TensorListStack", "Tried to stack elements of an empty list with "
-                                           f"non-fully-defined element_shape: {known}")
-        return xp.zeros((0, *shape), dtype.as_numpy_dtype)
-    known = next((a for a in items if a is not None), None)
-    if known is None:
-        if shape is None or any(d is None for d in shape):
-            raise _fail("TensorListStack", "Tried to stack elements of an empty list with "
-                                           "non-fully-defined element_shape")
-        known = xp.zeros(shape, dtype.as_numpy_dtype)
-    filled = [xp.asarray(a) if a is not None else xp.zeros(known.shape, known.dtype)
-              for a in items]
-    try:
-        return xp.stack(filled)
-    except ValueError:
-        raise _fail("TensorListStack", "Incompatible shapes during stack: "
-                                       + ", ".join(str(a.shape) for a in filled)) from None
+    return K.stack(xp, flow, _shape_arg(shape), dtype)
 
 
 def _from_tensor(xp: Any, value: Any) -> Any:
@@ -106,10 +74,7 @@ def _size(xp: Any, flow: Any) -> Any:
 
 
 def _gather(xp: Any, flow: Any, indices: Any, dtype: Any, shape: Any) -> Any:
-    flow = _items_of(flow)
-    return xp.stack([xp.asarray(_get_item(xp, flow, i, dtype, shape))
-                     for i in to_host(indices).reshape(-1)]) if indices.size else \
-        xp.zeros((0,) + tuple(shape or ()), dtype.as_numpy_dtype)
+    return K.gather(xp, flow, indices, _shape_arg(shape), dtype)
 
 
 def _scatter(xp: Any, flow: Any, indices: Any, value: Any, dynamic: bool) -> Any:
@@ -127,19 +92,18 @@ def _concat(xp: Any, flow: Any, dtype: Any) -> Any:
     return xp.concatenate(items, axis=0)
 
 
-def _resize(xp: Any, flow: Any, size: Any) -> tuple:
-    flow = _items_of(flow)
-    n = int(to_host(size))
-    if n < 0:
-        raise _fail("TensorListResize", f"TensorListSlice expects size to be non-negative. "
-                                        f"Got: {n}")
-    return tuple(flow[:n]) + (None,) * (n - len(flow))
-
-
 def _items_of(flow: Any) -> tuple:
     if isinstance(flow, np.ndarray):  # a constant flow: 0-d object array holding the tuple
         return flow[()]
     return flow
+
+
+def _variant(items: tuple) -> np.ndarray:
+    """A gradient list as its variant tensor's value: a 0-d object array holding it (an
+    eager op's tuple result would be taken for an array's rows)."""
+    out = np.empty((), object)
+    out[()] = items
+    return out
 
 
 _V = ((), dt.variant)
@@ -170,7 +134,12 @@ def _grad_at(xp: Any, g: tuple, i: int, zero: Any) -> Any:
 def _elem_add(a: Any, b: Any) -> Any:
     # elements of a gradient list are arrays, or gradient lists themselves (the history of
     # a loop that carried a TensorArray)
-    return _grad_add(None, a, b) if isinstance(a, tuple) or isinstance(b, tuple) else a + b
+    return _grad_add(None, a, b) if _is_list(a) or _is_list(b) else a + b
+
+
+def _is_list(v: Any) -> bool:
+    return isinstance(v, tuple) or isinstance(v, np.ndarray) and v.dtype.kind == "O" and \
+        not v.ndim
 
 
 def _grad_read(xp: Any, g: Any, index: Any, like: Any) -> Any:
@@ -182,7 +151,7 @@ def _grad_clear(xp: Any, g: Any, indices: Any) -> tuple:
     for i in to_host(indices).reshape(-1):
         if 0 <= i < len(items):
             items[i] = None
-    return tuple(items)
+    return _variant(tuple(items))
 
 
 def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
@@ -190,11 +159,11 @@ def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
     vals = [values] if idx.ndim == 0 else list(values)
     items: list = []
     for i, v in zip(idx.reshape(-1), vals):
-        i = int(i)
+        i, v = int(i), _items_of(v) if _is_list(v) else v
         if i >= len(items):
             items.extend([None] * (i + 1 - len(items)))
         items[i] = v if items[i] is None else _elem_add(items[i], v)  # read twice: both count
-    return tuple(items)
+    return _variant(tuple(items))
 
 
 def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
@@ -205,7 +174,7 @@ def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
     for i, v in enumerate(b):
         if v is not None:
             out[i] = v if out[i] is None else _elem_add(out[i], v)
-    return tuple(out)
+    return _variant(tuple(out))
 
 
 def _grad_gather(xp: Any, g: Any, indices: Any, like: Any) -> Any:
@@ -226,7 +195,7 @@ def _grad_split(xp: Any, flow: Any, g: Any) -> tuple:
         n = a.shape[0]
         pieces.append(g[start:start + n])
         start += n
-    return tuple(pieces)
+    return _variant(tuple(pieces))
 
 
 def _grad_join(xp: Any, flow: Any, g: Any, like: Any) -> Any:
@@ -344,14 +313,7 @@ RESERVE = OpDef("TensorListReserve", lambda num_elements, element_dtype, element
 
 
 def _reserve_count(xp: Any, count: Any, element_dtype: Any, element_shape: Any) -> tuple:
-    if count.size != 1 or count.ndim:
-        raise _fail("TensorListReserve", f"The num_elements to reserve must be a tensor size "
-                                         f"1, but got {list(count.shape)}")
-    n = int(to_host(count))
-    if n < 0:
-        raise _fail("TensorListReserve", f"The num_elements to reserve must be a non negative "
-                                         f"number, but got {n}")
-    return (None,) * n
+    return K.reserve(xp, _shape_arg(element_shape), count, element_dtype)
 
 
 # A list whose size is a tensor known only when the graph runs (an imported graph's
@@ -397,7 +359,7 @@ EMPTY = OpDef("EmptyTensorList", lambda shape, most, element_dtype: [_V], _empty
               no_fold=True, tf=_TF_LIST)
 # (what a popped accumulator keeps: the list cut to a size, whatever its elements' shape,
 # where a gather of no elements would need it)
-RESIZE = OpDef("TensorListResize", lambda f, size: [_V], _resize,
+RESIZE = OpDef("TensorListResize", lambda f, size: [_V], K.resize,
                grad=lambda node, g: [g, None], no_fold=True, host_inputs=(1,), tf=_TF_LIST)
 SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
 GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),

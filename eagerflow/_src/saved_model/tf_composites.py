@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.ops import (
     array,
@@ -67,61 +65,6 @@ def _add(n: Any) -> Any:
     if x.dtype is dt.string:
         return string_ops.join([x, y])
     return math.add(x, y)
-
-
-def _element_shape(v: Any) -> Any:
-    if v is None:
-        return None
-    v = np.asarray(v)
-    if v.ndim == 0:
-        return None if int(v) == -1 else ()
-    return tuple(None if int(d) == -1 else int(d) for d in v)
-
-
-def _list_op(n: Any) -> Any:
-    """TF's TensorList ops as the TensorArray graph ops (tensor_array.py)."""
-    op, a, ins = n.op, n.attrs, n.inputs
-    if op == "TensorListReserve":
-        count = n.const(1)
-        attrs = {"element_dtype": a["element_dtype"], "element_shape": _element_shape(n.const(0))}
-        if count is None:  # a size known when the graph runs
-            return bind(TA.RESERVE_DYNAMIC, (math.cast(ins[1], dt.int32),), attrs)
-        return bind(TA.RESERVE, (), dict(attrs, num_elements=int(count)))
-    if op == "TensorListFromTensor":
-        return bind(TA.FROM_TENSOR, (ins[0],), {})
-    if op == "TensorListSetItem":
-        return bind(TA.SET_ITEM, tuple(ins), {"dynamic": a["resize_if_index_out_of_bounds"]})
-    if op == "TensorListScatterIntoExistingList":
-        return bind(TA.SCATTER, (ins[0], ins[2], ins[1]), {"dynamic": True})
-    if op == "TensorListLength":
-        return bind(TA.SIZE, (ins[0],), {})
-    if op == "TensorListResize":
-        return bind(TA.RESIZE, (ins[0], math.cast(ins[1], dt.int32)), {})
-    shape = _element_shape(n.const(len(ins) - 1))
-    if shape is None and n.const(len(ins) - 1) is None:
-        raise n.fail("eagerflow needs the element shape of a TensorList read known at import")
-    ef = {"TensorListGetItem": TA.GET_ITEM, "TensorListGather": TA.GATHER,
-          "TensorListStack": TA.STACK}[op]
-    return bind(ef, tuple(ins[:-1]), {"dtype": a["element_dtype"], "shape": shape})
-
-
-def _list_push_pop(n: Any) -> Any:
-    """TensorListPushBack / PopBack / EmptyTensorList: the accumulators TF's while_loop
-    gradient keeps (the forward loop pushes each step's intermediates, the gradient loop
-    pops them), as the TensorArray graph ops over the same list value."""
-    ins = n.inputs
-    if n.op == "EmptyTensorList":
-        return bind(TA.EMPTY, (math.cast(ins[0], dt.int32), math.cast(ins[1], dt.int32)),
-                    {"element_dtype": n.attrs["element_dtype"]})
-    size = bind(TA.SIZE, (ins[0],), {})
-    if n.op == "TensorListPushBack":
-        return bind(TA.SET_ITEM, (ins[0], size, ins[1]), {"dynamic": True})
-    dtype = n.attrs["element_dtype"]
-    last = bind(TA.GET_ITEM, (ins[0], size - 1), {"dtype": dtype,
-                                                  "shape": _element_shape(n.const(1))})
-    # (the rest is the list cut short, not its items gathered anew: TF gathers no items
-    # only where it knows their shape, and the last pop leaves none)
-    return [bind(TA.RESIZE, (ins[0], size - 1), {}), last]
 
 
 def _optional(n: Any) -> Any:
@@ -194,8 +137,6 @@ def _compare(n: Any) -> Any:
 
 
 COMPOSED = {
-    **{name: _list_push_pop for name in ("TensorListPushBack", "TensorListPopBack",
-                                         "EmptyTensorList")},
     **{name: _optional for name in ("OptionalFromValue", "OptionalNone", "OptionalHasValue",
                                     "OptionalGetValue")},
     "Equal": _compare,
@@ -231,10 +172,6 @@ COMPOSED = {
     "ImageProjectiveTransformV3": _projective,
     "RGBToHSV": lambda n: image_color.rgb_to_hsv(n.inputs[0]),
     "HSVToRGB": lambda n: image_color.hsv_to_rgb(n.inputs[0]),
-    **{name: _list_op for name in (
-        "TensorListReserve", "TensorListFromTensor", "TensorListSetItem", "TensorListGetItem",
-        "TensorListStack", "TensorListLength", "TensorListGather",
-        "TensorListScatterIntoExistingList", "TensorListResize")},
 }
 
 # TF 1's queue and reader ops on reference handles: in a graph, their V2 forms (on
