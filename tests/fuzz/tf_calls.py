@@ -68,6 +68,9 @@ NO_TF_OP = {
                     "TensorListReserve", "TensorListResize", "TensorListScatter",
                     "TensorListScatterIntoExistingList", "TensorListScatterV2",
                     "TensorListSetItem", "TensorListSplit", "TensorListStack")},
+    **{name: "acts on a variable's handle: compared with TF 2.21 in "
+             "tests/v1/test_ref_meta_graph.py"
+       for name in ("ResourceCountUpTo", "VariableShape", "DisableCopyOnRead")},
     **{name: "acts on resource handles: compared with TF 2.21 in tests/ops/test_resource_tensors.py"
        for name in ("VarHandleOp", "VarIsInitializedOp", "DestroyResourceOp", "AssignVariableOp",
                     "AssignAddVariableOp", "AssignSubVariableOp")},
@@ -154,6 +157,17 @@ NO_TF_OP = {
        for op in ("QueueEnqueueV2", "QueueEnqueueManyV2", "QueueDequeueV2",
                   "QueueDequeueManyV2", "QueueDequeueUpToV2", "QueueSizeV2",
                   "QueueIsClosedV2", "QueueCloseV2")},
+    **{op: "makes, reads or changes a queue, a reader or an accumulator (a resource in TF); "
+           "compared with TF 2.21 call by call in tests/ops/test_queue_raw_ops.py"
+       for op in ("FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2",
+                  "RandomShuffleQueueV2", "FixedLengthRecordReaderV2", "IdentityReaderV2",
+                  "TFRecordReaderV2", "TextLineReaderV2", "WholeFileReaderV2",
+                  "ResourceConditionalAccumulator", "ReaderNumRecordsProducedV2",
+                  "ReaderNumWorkUnitsCompletedV2",
+                  "ReaderReadUpToV2", "ReaderReadV2", "ReaderResetV2", "ReaderRestoreStateV2",
+                  "ReaderSerializeStateV2", "ResourceAccumulatorApplyGradient",
+                  "ResourceAccumulatorNumAccumulated", "ResourceAccumulatorSetGlobalStep",
+                  "ResourceAccumulatorTakeGradient")},
     **{op: "makes, reads or changes a TensorArray or a stack (a resource in TF); compared "
            "with TF 2.21 step by step in tests/ops/test_tensor_array_v1.py and in TF 1 "
            "graphs in tests/saved_model/test_tf1_tensor_arrays.py"

@@ -27,8 +27,11 @@ def _id(case):
 # the ops on lookup tables' handles too: their `Table` inputs are live tables.)
 # The ops TF removed or has no kernel for refuse every call too (ops/unavailable_ops.py,
 # and the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
-# runs (tests/ops/test_abort.py runs it in another).
-INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING} | {
+# runs (tests/ops/test_abort.py runs it in another). AudioSummary (removed in version 15)
+# and CreateSummaryDbWriter (no SQLite writer here) refuse every call, and CloseSummaryWriter
+# deletes the writer a sample would name: tests/summary/test_writer_ops.py.
+INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
+            "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

@@ -235,7 +235,8 @@ def _larm_kernel(xp: Any, ckpt_path: Any, old_tensor_name: Any, row_remapping: A
                 str(num_rows))
     cols = np.asarray(col_remapping)
     given_cols = cols.size > 0
-    if given_cols:
+    # (an empty one of another rank, which crashes TF's kernel, is refused as a given one)
+    if given_cols or cols.ndim != 1:
         _ids("col_remapping", cols, num_cols, "Provided col_remapping, but its size is {n} "
              f"instead of being equal to num_cols={num_cols}")
     _no_duplicates(rows)

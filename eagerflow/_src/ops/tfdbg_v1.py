@@ -107,8 +107,10 @@ def _check(op: str, attrs: dict) -> None:
 
 
 def _out_shape(x: Any, attrs: dict, shape: Any) -> Any:
-    # (gated on gRPC debuggers, of which none enabled the node: TF outputs nothing)
-    return (0,) if attrs.get("gated_grpc") else shape
+    # (gated on gRPC debuggers, of which none enabled the node, TF outputs an empty vector,
+    # while its shape function gives the ungated shape: unknown here, so that a graph
+    # written here passes TF's shape checks)
+    return None if attrs.get("gated_grpc") else shape
 
 
 # -- DebugIdentity, DebugIdentityV3 ---------------------------------------------------------
@@ -179,7 +181,8 @@ DEBUG_IDENTITY_V3 = register(OpDef(
 
 def _nan_count_infer(x: Any, **attrs: Any) -> list:
     _check_dtype("DebugNanCount", x, attrs, _NAN_COUNT_CPU, _NAN_COUNT_DEFAULT)
-    return [(_out_shape(x, attrs, (1,)), dt.int64)]
+    # (TF's kernel gives a one-element vector, its shape function a scalar: unknown here)
+    return [(None, dt.int64)]
 
 
 def _nan_count_kernel(xp: Any, x: Any, **attrs: Any) -> Any:
