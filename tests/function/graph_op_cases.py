@@ -691,6 +691,43 @@ CASES = {
                 tf.summary.experimental.write_raw_pb(x)
         SPECS = [tf.TensorSpec([None], tf.string)]
     """,
+    # histogram, image and audio compute their data in the write's scope with public ops:
+    # the buckets under a cond (empty data, then equal values), the images converted to
+    # uint8 and PNG-encoded beside their dimension strings, each clip WAV-encoded by map_fn
+    "summary_histogram": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=1):
+                tf.summary.histogram("h", x)
+        SPECS = [tf.TensorSpec([None], tf.float32)]
+    """,
+    "summary_histogram_buckets_int": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x, step):
+            with w.as_default():
+                tf.summary.histogram("h", x, step=step, buckets=4)
+        SPECS = [tf.TensorSpec([2, 3], tf.int32), tf.TensorSpec([], tf.int64)]
+    """,
+    "summary_image": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x, u):
+            with w.as_default(step=1):
+                tf.summary.image("i", x)
+                tf.summary.image("u", u, max_outputs=1)
+        SPECS = [tf.TensorSpec([None, 2, 2, 1], tf.float32),
+                 tf.TensorSpec([2, 3, 2, 3], tf.uint8)]
+    """,
+    "summary_audio": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=1):
+                tf.summary.audio("a", x, 8000)
+        SPECS = [tf.TensorSpec([None, 4, 1], tf.float32)]
+    """,
 }
 
 
