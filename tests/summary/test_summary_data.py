@@ -82,3 +82,22 @@ def test_the_traced_data_is_tfs_ops(kind, tmp_path):
     assert {"histogram": "StatelessIf", "image": "EncodePng",
             "audio": "StatelessWhile"}[kind] in types
     assert "WriteSummary" in types
+
+
+@pytest.mark.parametrize("kind,shape", [("image", (0, 2, 3, 3)), ("audio", (0, 4, 1)),
+                                        ("histogram", (0, 3))])
+def test_an_empty_batch_writes_the_eager_values(kind, shape, tmp_path):
+    x = tf.zeros(shape)
+    out = {}
+    for mode in ("eager", "traced"):
+        w = tf.summary.create_file_writer(str(tmp_path / mode))
+
+        def one(x):
+            with w.as_default(step=0):
+                _write(0, kind, None, {}, x)
+
+        (tf.function(one) if mode == "traced" else one)(x)
+        w.flush()
+        (path,) = glob.glob(str(tmp_path / mode / "events.out.tfevents.*"))
+        out[mode] = _values(path)
+    assert out["traced"] == out["eager"] and len(out["eager"]) == 1

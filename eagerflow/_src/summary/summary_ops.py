@@ -7,8 +7,8 @@ form of its data, computed first); inside tf.function the traced graph is TF's: 
 summary's name scope, the LogicalAnd of the record conditions, and the write followed by
 a True constant waiting on it, inside an If ("summary_cond") where the condition is
 known only when the graph runs. A histogram's, image's or audio's data is computed there
-with TF's ops (summary_data.py). With no
-default writer (or a no-op one) nothing is built and the call returns False, as in TF.
+by TF's ops (summary_data.py). With no default writer (or a no-op one) nothing is built
+and the call returns False, as in TF.
 """
 
 from __future__ import annotations
@@ -36,9 +36,11 @@ from eagerflow._src.summary.writer import _state
 from eagerflow._src.summary.writer_ops import WRITE_RAW_PROTO, WRITE_SUMMARY, bind_on_writer
 
 # -- the data each summary writes -----------------------------------------------------------
-# The summary kinds whose data is computed, and how many parameters each takes (buckets;
-# max_outputs; max_outputs and sample rate). "raw", "scalar" and "text" write theirs as is.
-_KINDS = {"histogram": 1, "image": 1, "audio": 2}
+# The summaries whose data is computed: eagerly by `payload`, in a graph by summary_data's
+# function, each of the same parameters (buckets; max_outputs; max_outputs and sample
+# rate). "raw", "scalar" and "text" write their tensor as it is.
+_KINDS = {"histogram": summary_data.histogram, "image": summary_data.image,
+          "audio": summary_data.audio}
 
 
 def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
@@ -192,7 +194,7 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
         return convert_to_tensor(True)
     with name_scope(scope or "write_summary") as node:
         def write() -> Any:
-            tensor = identity(data) if kind not in _KINDS else _graph_data(kind, data, params)
+            tensor = identity(data) if kind not in _KINDS else _KINDS[kind](data, *params)
             return bind_on_writer(WRITE_SUMMARY, writer, lambda: (
                 _as_const(_step_tensor(step), "step"), tensor, constant(tag, name="tag"),
                 constant(metadata, name="summary_metadata")), node)
@@ -202,14 +204,6 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
     if collect is not None:  # (what tf.compat.v1.summary.all_v2_summary_ops lists, as TF's)
         collect("_SUMMARY_V2", out)
     return out
-
-
-def _graph_data(kind: str, data: Any, params: tuple) -> Any:
-    if kind == "histogram":
-        return summary_data.histogram(data, params[0])
-    if kind == "image":
-        return summary_data.image(data, params[0])
-    return summary_data.audio(data, params[0], params[1])
 
 
 def _recorded(record: Any, write: Any) -> Any:
