@@ -10,7 +10,8 @@ import pytest
 import eagerflow as tf
 from tests.summary.test_summary_saved_model_tf import _values
 
-# (kind, (values, dtype), keyword arguments): run by TF's interpreter too
+# (kind, (values, dtype), keyword arguments): run by TF's interpreter too (NaN and
+# infinities: TF's buckets of them, which no value is counted in when its index is NaN)
 DATA_CASES = r'''
 CASES = [
     ("histogram", ([0.1, 0.5, -0.2, 0.9, 0.5], "float32"), {}),
@@ -21,6 +22,10 @@ CASES = [
     ("histogram", ([1.0, 2.0, 3.0], "float32"), {"buckets": 1}),
     ("histogram", ([-1e300, 1e300, 0.0], "float64"), {"buckets": 3}),
     ("histogram", ([True, False, True], "bool"), {}),
+    ("histogram", ([1.0, np.nan, 3.0], "float32"), {"buckets": 3}),
+    ("histogram", ([1.0, np.inf, 3.0], "float32"), {"buckets": 3}),
+    ("histogram", ([-np.inf, 0.0, 0.5], "float64"), {"buckets": 3}),
+    ("histogram", ([np.inf, np.inf], "float32"), {"buckets": 2}),
     ("image", ([[[[0.0], [0.25]], [[0.5], [1.0]]]], "float32"), {}),
     ("image", ([[[[0, 9, 200], [255, 1, 2]]], [[[3, 4, 5], [6, 7, 8]]]], "uint8"),
      {"max_outputs": 1}),
@@ -29,7 +34,7 @@ CASES = [
     ("audio", ([[[0.1, 0.2], [-0.3, 0.4]]] * 2, "float32"), {"max_outputs": 1}),
 ]
 '''
-_env: dict = {}
+_env: dict = {"np": np}
 exec(DATA_CASES, _env)  # noqa: S102 - the cases above
 CASES = _env["CASES"]
 
