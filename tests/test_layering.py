@@ -72,7 +72,7 @@ OPS_ORDER = [
     "where_indices", "unary_grad_ops", "math",
     "math_special",
     "special_scalars",
-    "special_functions", "special_incomplete", "select_v1",
+    "special_functions", "special_incomplete", "select_v1", "clip_value",
     # array and shaping
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
     "shape_queries", "reshaping",

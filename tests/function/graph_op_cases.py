@@ -691,6 +691,60 @@ CASES = {
                 tf.summary.experimental.write_raw_pb(x)
         SPECS = [tf.TensorSpec([None], tf.string)]
     """,
+    # TF 2.21's saturate_cast clamps with ClipByValue ("clamp") in its scope, and
+    # convert_image_dtype scales in a "convert_image" scope
+    "saturate_cast_clamp": """
+        def f(x, i):
+            return (tf.saturate_cast(x, tf.uint8), tf.saturate_cast(i, tf.int32, name="sc"),
+                    tf.saturate_cast(i, tf.int64))
+        SPECS = [tf.TensorSpec([2]), tf.TensorSpec([2], tf.int64)]
+    """,
+    "convert_image_dtype_scopes": """
+        def f(x, u, i):
+            return (tf.image.convert_image_dtype(x, tf.uint8, saturate=True),
+                    tf.image.convert_image_dtype(x, tf.int16),
+                    tf.image.convert_image_dtype(u, tf.uint8, name="same"),
+                    tf.image.convert_image_dtype(i, tf.float32))
+        SPECS = [tf.TensorSpec([2, 2, 1]), tf.TensorSpec([2], tf.uint8),
+                 tf.TensorSpec([2], tf.int32)]
+    """,
+    # histogram, image and audio compute their data in the write's scope with public ops:
+    # the buckets under a cond (empty data, then equal values), the images converted to
+    # uint8 and PNG-encoded beside their dimension strings, each clip WAV-encoded by map_fn
+    "summary_histogram": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=1):
+                tf.summary.histogram("h", x)
+        SPECS = [tf.TensorSpec([None], tf.float32)]
+    """,
+    "summary_histogram_buckets_int": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x, step):
+            with w.as_default():
+                tf.summary.histogram("h", x, step=step, buckets=4)
+        SPECS = [tf.TensorSpec([2, 3], tf.int32), tf.TensorSpec([], tf.int64)]
+    """,
+    "summary_image": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x, u):
+            with w.as_default(step=1):
+                tf.summary.image("i", x)
+                tf.summary.image("u", u, max_outputs=1)
+        SPECS = [tf.TensorSpec([None, 2, 2, 1], tf.float32),
+                 tf.TensorSpec([2, 3, 2, 3], tf.uint8)]
+    """,
+    "summary_audio": """
+        import tempfile
+        w = tf.summary.create_file_writer(tempfile.mkdtemp())
+        def f(x):
+            with w.as_default(step=1):
+                tf.summary.audio("a", x, 8000)
+        SPECS = [tf.TensorSpec([None, 4, 1], tf.float32)]
+    """,
 }
 
 

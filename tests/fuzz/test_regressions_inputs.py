@@ -853,20 +853,6 @@ def test_gather_gradient_op_refuses_a_string_gradient():
                                         _t(np.zeros(2))), {"axis": 0, "batch_dims": 0})
 
 
-# -- found by the long op-registry campaign on this session's final code (seed 20240611) ----
-
-@pytest.mark.parametrize("attrs,match", [
-    ({"kind": "movie"}, "unknown summary kind"),
-    ({"kind": "histogram", "params": ()}, "takes 1 numeric"),
-    ({"kind": "audio", "params": (3, "fast")}, "takes 2 numeric")])
-def test_summary_data_refuses_bad_attributes_naming_the_op(attrs, match):
-    # was (as WriteSummary's attributes): AttributeError inside the kernel
-    from eagerflow._src.summary.summary_ops import SUMMARY_DATA  # registered on first use
-
-    with pytest.raises(InvalidArgumentError, match=match + r".*\[Op:SummaryData\]"):
-        bind(SUMMARY_DATA, (_t(np.float32(1.5)),), attrs)
-
-
 # -- found by the long campaigns with random seed 3990244010 (API and parsing) ------------
 
 def test_unravel_index_with_no_dims_gives_no_coordinates():

@@ -116,8 +116,6 @@ NO_TF_OP = {
     "CollectiveGatherV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
-    "SummaryData": "eagerflow's own op (a summary's data inside tf.function); tested in "
-                   "tests/summary",
     **{op: "acts on a summary writer resource (its sample's writer is eagerflow's): compared "
            "with TF 2.21 in tests/summary/test_writer_ops.py and "
            "test_summary_saved_model_tf.py" for op in (

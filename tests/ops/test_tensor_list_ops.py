@@ -92,3 +92,14 @@ def test_saved_with_tf_s_nodes_and_loaded_back(tmp_path):
             "TensorListStack"} <= ops
     rest, last = tf.saved_model.load(str(tmp_path)).f(tf.constant([[1.0, 2.0], [3.0, 4.0]]))
     assert rest.numpy().tolist() == [[9, 9]] and last.numpy().tolist() == [3, 4]
+
+
+def test_a_stack_of_string_scalars_holds_the_strings():
+    # was: each element the 0-d array it was set from (serialized as stray bytes)
+    raw = tf.raw_ops
+    lst = raw.TensorListReserve(element_shape=-1, num_elements=2, element_dtype=tf.string)
+    lst = raw.TensorListSetItem(input_handle=lst, index=0, item=tf.constant(b"wav"))
+    out = raw.TensorListStack(input_handle=lst, element_shape=[], element_dtype=tf.string)
+    assert out.numpy().tolist() == [b"wav", b""]
+    assert tf.io.serialize_tensor(out).numpy() == tf.io.serialize_tensor(
+        tf.constant([b"wav", b""])).numpy()

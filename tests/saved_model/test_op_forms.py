@@ -33,9 +33,6 @@ NO_TF_FORM = {
     # a saved function
     "CollectiveGatherV2": "a collective across replicas",
     "CollectiveReduceV2": "a collective across replicas",
-    # registered by tf.summary (when imported): what a histogram, image or audio summary
-    # writes, which TF's graph computes with several ops
-    "SummaryData": "eagerflow's one op for a summary's data",
     # a table is a resource: written as the captured argument of a function that the
     # SavedModel binds to the table's object (tests/saved_model/test_lookup_tables.py)
     "LookupTableExportV2": "a table resource", "LookupTableFindV2": "a table resource",

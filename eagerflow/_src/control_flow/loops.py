@@ -22,7 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.array import constant, shape, zeros
 from eagerflow._src.ops.extension_type import (
     ExtensionType,
     ExtensionTypeSpec,
@@ -322,15 +322,21 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
 
 
 def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:
+    """As TF's graph has it: the elements unstacked into TensorArrays of n, each result
+    written into one of n, by a while_loop of at most n iterations."""
     n = shape(flat[0])[0]
-    arrays = [TensorArray(d, size=0, dynamic_size=True) for d in flat_dtypes]
+    inputs = [TensorArray(e.dtype, size=n) for e in flat]
+    inputs = [ta.unstack(e) for ta, e in zip(inputs, flat)]
+    start = constant(0)
+    arrays = [TensorArray(d, size=n) for d in flat_dtypes]
 
     def body(i: Any, *tas: Any) -> tuple:
-        out = fn(nest.pack_sequence_as(elems, [gather(e, i) for e in flat]))
+        out = fn(nest.pack_sequence_as(elems, [ta.read(i) for ta in inputs]))
         vals = _check_dtypes(nest.flatten(out), flat_dtypes)
         return (i + 1,) + tuple(ta.write(i, v) for ta, v in zip(tas, vals))
 
-    res = while_loop(lambda i, *tas: i < n, body, (convert_to_tensor(0),) + tuple(arrays))
+    res = while_loop(lambda i, *tas: i < n, body, (start,) + tuple(arrays),
+                     maximum_iterations=n)
     return nest.pack_sequence_as(dtypes, [ta.stack() for ta in res[1:]])
 
 

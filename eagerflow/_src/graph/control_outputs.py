@@ -13,7 +13,7 @@ anyway, so these edges and the NoOp only show the graph as TF's: the NoOp is of 
 with no effects, which the optimized graph drops, so a call never runs it.
 
 A resource is what TF's graph feeds a node as a resource tensor: a variable, a lookup
-table taken by reference (one placeholder per table), or a handle known when the graph
+table or summary writer taken by reference (one placeholder each), or a handle known when the graph
 runs (an argument, a creator's output: each tensor its own resource, as TF tells them
 apart). Every op on a table writes it to TF (none is among its read-only resource ops),
 so a table's lookups, inserts and sizes run in program order, apart from the variables'
@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.graph.type_errors import signature
 from eagerflow._src.ops.registry import OpDef
@@ -74,7 +75,7 @@ def _resource(x: Any) -> Any:
             x = op.inputs[0]
             op = getattr(x, "_op", None)
         return x if isinstance(x, Tensor) else _resource(x)
-    if hasattr(x, "assign"):
+    if hasattr(x, "assign") or isinstance(x, HeldResource):  # (a summary writer's too)
         return x
     # (a TableState, or a ShapedTable of one: ops/ loads the table modules on first use)
     return getattr(x, "table_state", None)

@@ -23,6 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import (
@@ -42,6 +43,7 @@ from eagerflow._src.ops.math import (
     _t,
     cast,
     floordiv,
+    identity,
     maximum,
     multiply,
     rsqrt,
@@ -744,7 +746,7 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
         raise AttributeError("dtype must be either floating point or integer")
     numeric_image(x)
     if x._dtype is dtype:
-        return x
+        return identity(x, name=name) if _state.graph is not None else x
     if x._dtype.is_integer and dtype.is_integer:
         to = saturate_cast if saturate else cast
         scale_in, scale_out = x._dtype.max, dtype.max
@@ -755,10 +757,13 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
         return multiply(to(x, dtype), convert_to_tensor(scale, dtype=dtype))
     if x._dtype.is_floating and dtype.is_floating:
         return cast(x, dtype)
-    if x._dtype.is_integer:
-        return multiply(cast(x, dtype), convert_to_tensor(1.0 / x._dtype.max, dtype=dtype))
-    scaled = multiply(x, convert_to_tensor(dtype.max + 0.5, dtype=x._dtype))
-    return saturate_cast(scaled, dtype) if saturate else cast(scaled, dtype)
+    # (TF's graph: the scaling in a "convert_image" scope, its last op named by the scope)
+    with name_scope(name or "convert_image") as scope:
+        if x._dtype.is_integer:
+            return multiply(cast(x, dtype), convert_to_tensor(1.0 / x._dtype.max, dtype=dtype),
+                            name=scope)
+        scaled = multiply(x, convert_to_tensor(dtype.max + 0.5, dtype=x._dtype))
+        return (saturate_cast if saturate else cast)(scaled, dtype, name=scope)
 
 
 _GRAY = (0.2989, 0.5870, 0.1140)

@@ -27,7 +27,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.array import concat, reshape, squeeze
+from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
@@ -63,6 +63,7 @@ from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 histogram_ops = lazy_module("eagerflow._src.ops.histogram_ops")  # (bincount's op)
+clip_value = lazy_module("eagerflow._src.ops.clip_value")  # (saturate_cast's clamp)
 
 _rng = SampleRNG(57)
 _TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
@@ -948,17 +949,28 @@ def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
     quantized types have no range (TF's TypeError)."""
     value, dtype = _t(value), dt.as_dtype(dtype)
     src = value._dtype
-    if src.is_complex:
+    if src.is_complex and dtype.is_complex:
         part, out_part = src.real_dtype, dtype.real_dtype
-        if dtype.is_complex:
-            if part.min < out_part.min or part.max > out_part.max:  # each part clamped
-                lo = convert_to_tensor(out_part.min, dtype=part)
-                hi = convert_to_tensor(out_part.max, dtype=part)
-                value = complex(maximum(minimum(real(value), hi), lo),
-                                maximum(minimum(imag(value), hi), lo))
-            return cast(value, dtype)
-        value, src = real(value), part
-    out = dtype.real_dtype
+        if part.min < out_part.min or part.max > out_part.max:  # each part clamped
+            lo = convert_to_tensor(out_part.min, dtype=part)
+            hi = convert_to_tensor(out_part.max, dtype=part)
+            value = complex(maximum(minimum(real(value), hi), lo),
+                            maximum(minimum(imag(value), hi), lo))
+        return cast(value, dtype)
+    with name_scope(name or "saturate_cast") as scope:
+        if src.is_complex:
+            value, src = real(value), src.real_dtype
+        # (TF's graph: the bounds as constants, a ClipByValue "clamp", then the Cast named
+        # by the scope; none where the types are one)
+        lo, hi = _saturate_bounds(src, dtype.real_dtype)
+        value = bind(clip_value.CLIP_BY_VALUE, (value, constant(lo, dtype=src),
+                                                constant(hi, dtype=src)), {}, "clamp")
+        return value if src is dtype else cast(value, dtype, name=scope)
+
+
+def _saturate_bounds(src: dt.DType, out: dt.DType) -> tuple:
+    """The bounds of `out`'s range in `src`, each moved one step towards zero where
+    rounding into `src` puts it past the range."""
     src_np = src.as_numpy_dtype
     try:
         wide = np.promote_types(src_np, out.as_numpy_dtype)
@@ -970,6 +982,4 @@ def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
     hi = src_np(np.minimum(float(src.max), float(out.max)))
     if np.array(hi, dtype=wide) > np.array(out.max, dtype=wide):
         hi = np.nextafter(hi, src_np(0), dtype=src_np)
-    value = maximum(minimum(value, convert_to_tensor(hi, dtype=src)),
-                    convert_to_tensor(lo, dtype=src))
-    return cast(value, dtype)
+    return lo, hi

@@ -13,6 +13,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "select_v1": (
         "Select",
     ),
+    "clip_value": (
+        "ClipByValue",
+    ),
     "resource_ops": (
         "AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp", "DestroyResourceOp",
         "DisableCopyOnRead", "ResourceCountUpTo", "VarHandleOp", "VarIsInitializedOp",

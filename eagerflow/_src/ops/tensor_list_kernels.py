@@ -412,7 +412,7 @@ def _stacked(op: str, xp: Any, items: list, shape: tuple, dtype: Any) -> Any:
     if dt.as_dtype(dtype) in (dt.string, dt.variant):
         out = np.empty((len(items), *shape), object)
         for k, a in enumerate(items):
-            out[k] = _zeros(op, xp, shape, dtype) if a is None else a
+            out[k, ...] = _zeros(op, xp, shape, dtype) if a is None else a
         return out
     return xp.stack([_zeros(op, xp, shape, dtype) if a is None else xp.asarray(a)
                      for a in items])

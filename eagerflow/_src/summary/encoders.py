@@ -20,25 +20,29 @@ DEFAULT_BUCKET_COUNT = 30
 
 
 def histogram_buckets(data: np.ndarray, bucket_count: int = DEFAULT_BUCKET_COUNT) -> np.ndarray:
-    """A [bucket_count, 3] float64 array of (left edge, right edge, count)."""
+    """A [bucket_count, 3] float64 array of (left edge, right edge, count), as TF's graph
+    (summary_data.histogram) computes it, non-finite data included: a value whose bucket
+    index is not a number (NaN data, an infinite range) is counted nowhere, as TF's int32
+    cast of it is negative; the edges are linspace's, its first and last exactly min and
+    max."""
     x = np.asarray(data, dtype=np.float64).reshape(-1)
     if bucket_count == 0:
         return np.zeros((0, 3), np.float64)
     if x.size == 0:
         return np.zeros((bucket_count, 3), np.float64)
-    lo, hi = float(x.min()), float(x.max())
-    if lo == hi:
-        counts = np.zeros(bucket_count, np.float64)
-        counts[-1] = x.size
-        edges = np.full(bucket_count, lo)
-        return np.stack([edges, edges, counts], axis=1)
-    with np.errstate(invalid="ignore", over="ignore"):  # (a range past float64's: inf)
-        width = (hi - lo) / bucket_count
-        idx = np.floor((x - lo) / width)
-        idx = np.clip(np.nan_to_num(idx, nan=0.0), 0, bucket_count - 1).astype(np.int64)
+    lo, hi = x.min(), x.max()
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        span = hi - lo
+        if span == 0:
+            counts = np.zeros(bucket_count, np.float64)
+            counts[-1] = x.size
+            edges = np.full(bucket_count, hi)
+            return np.stack([edges, edges, counts], axis=1)
+        idx = np.floor((x - lo) / (span / bucket_count))
+        idx = np.minimum(idx[np.isfinite(idx)], bucket_count - 1).astype(np.int64)
         counts = np.bincount(idx, minlength=bucket_count).astype(np.float64)
-        edges = np.linspace(lo, hi, bucket_count + 1)
-    edges[-1] = hi
+        edges = lo + np.arange(bucket_count + 1) * (span / bucket_count)
+    edges[0], edges[-1] = lo, hi
     return np.stack([edges[:-1], edges[1:], counts], axis=1)
 
 

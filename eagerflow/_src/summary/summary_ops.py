@@ -7,8 +7,8 @@ form of its data, computed first); inside tf.function the traced graph is TF's: 
 summary's name scope, the LogicalAnd of the record conditions, and the write followed by
 a True constant waiting on it, inside an If ("summary_cond") where the condition is
 known only when the graph runs. A histogram's, image's or audio's data is computed there
-by eagerflow's own SummaryData op, where TF's graph has several of its ops. With no
-default writer (or a no-op one) nothing is built and the call returns False, as in TF.
+by TF's ops (summary_data.py). With no default writer (or a no-op one) nothing is built
+and the call returns False, as in TF.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import numpy as np
 
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import errors
 from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.context import restoring
 from eagerflow._src.core.name_scope import name_scope
@@ -30,58 +29,18 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.checks import known
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, identity, logical_and
+from eagerflow._src.ops.math import cast, identity, logical_and, stop_gradient
 from eagerflow._src.ops.misc_ops import control_dependencies, no_op
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.summary import encoders, protos
+from eagerflow._src.summary import encoders, protos, summary_data
 from eagerflow._src.summary.writer import _state
 from eagerflow._src.summary.writer_ops import WRITE_RAW_PROTO, WRITE_SUMMARY, bind_on_writer
 
 # -- the data each summary writes -----------------------------------------------------------
-# The summary kinds and how many numeric parameters each takes (buckets; max_outputs;
-# max_outputs and sample rate). "raw", "scalar" and "text" write their tensor as it is.
-_KINDS = {"histogram": 1, "image": 1, "audio": 2}
-
-
-def _check_attrs(kind: Any = "", params: Any = ()) -> None:
-    """The attributes come from this module's own callers; a direct bind (or a fuzzer)
-    may pass anything, which must fail as the op, not deep in the encoders."""
-    def bad(msg: str) -> None:
-        raise errors.invalid("SummaryData", msg)
-
-    if not isinstance(kind, str) or kind not in _KINDS:
-        bad(f"unknown summary kind {kind!r}; expected one of {sorted(_KINDS)}")
-    if (not isinstance(params, tuple) or len(params) != _KINDS[kind]
-            or not all(isinstance(p, (int, float, np.integer, np.floating))
-                       and not isinstance(p, bool) for p in params)):
-        bad(f"a {kind} summary takes {_KINDS[kind]} numeric parameters, got {params!r}")
-    # (buckets and max_outputs non-negative, a sample rate positive, as the public
-    # functions take them)
-    if params[0] < 0 or (kind == "audio" and not params[1] > 0) or \
-            params[0] > np.iinfo(np.int32).max:
-        bad(f"a {kind} summary's parameters are out of range: {params!r}")
-
-
-_DATA_SHAPES = {"histogram": ((None, 3), dt.float64), "image": ((None,), dt.string),
-                "audio": ((None, 2), dt.string)}
-
-
-_DATA_RANKS = {"image": 4, "audio": 3}
-
-
-def _data_infer(data: Any, kind: Any = "", params: Any = ()) -> list:
-    _check_attrs(kind, params)
-    d = data._dtype
-    if not (d.is_floating if kind == "audio" else d.is_floating or d.is_integer or d.is_bool) \
-            or d.is_complex or d in dt.QUANTIZED_DTYPES:
-        raise errors.invalid("SummaryData", f"a {kind} summary's data must be "
-                                            f"{'floating' if kind == 'audio' else 'real'}, got "
-                                            f"{d.name}")
-    rank = _DATA_RANKS.get(kind)
-    if rank is not None and data._shape is not None and len(data._shape) != rank:
-        raise errors.invalid("SummaryData", f"a {kind} summary's data must be of rank {rank}, "
-                                            f"got shape {errors.shape_str(data._shape)}")
-    return [_DATA_SHAPES[kind]]
+# The summaries whose data is computed: eagerly by `payload`, in a graph by summary_data's
+# function, each of the same parameters (buckets; max_outputs; max_outputs and sample
+# rate). "raw", "scalar" and "text" write their tensor as it is.
+_KINDS = {"histogram": summary_data.histogram, "image": summary_data.image,
+          "audio": summary_data.audio}
 
 
 def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
@@ -101,26 +60,6 @@ def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
         out[i, 0] = encoders.encode_wav(clip, rate)
         out[i, 1] = b""
     return out.reshape(len(clips), 2)
-
-
-def _data_kernel(xp: Any, data: Any, kind: str = "", params: tuple = ()) -> np.ndarray:
-    return payload(kind, np.asarray(data), params)
-
-
-# Inside tf.function, eagerflow's one op for what TF's graph computes with several
-# (buckets with a cond; PNG or WAV encodings over the batch): its output is WriteSummary's
-# tensor. Eagerly the data is computed before the write.
-SUMMARY_DATA = register(OpDef(
-    "SummaryData", _data_infer, _data_kernel, grad=None, gpu=False,
-    reference=lambda data, kind, params: payload(kind, np.asarray(data), params),
-    samples=lambda: [Sample((np.array([1.0, 2.0, 2.5]),), {"kind": "histogram",
-                                                           "params": (3,)}, grad=False)],
-    bad_samples=lambda: [BadSample((np.float32(1.5),), {"kind": "scalar", "params": ()},
-                                   errors.InvalidArgumentError, "unknown summary kind"),
-                         BadSample((np.float32(1.5),), {"kind": "histogram", "params": ()},
-                                   errors.InvalidArgumentError,
-                                   "histogram summary takes 1 numeric")],
-))
 
 
 # -- step and recording state -----------------------------------------------------------------
@@ -255,8 +194,7 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
         return convert_to_tensor(True)
     with name_scope(scope or "write_summary") as node:
         def write() -> Any:
-            tensor = identity(data if kind not in _KINDS else
-                              bind(SUMMARY_DATA, (data,), {"kind": kind, "params": params}))
+            tensor = identity(data) if kind not in _KINDS else _KINDS[kind](data, *params)
             return bind_on_writer(WRITE_SUMMARY, writer, lambda: (
                 _as_const(_step_tensor(step), "step"), tensor, constant(tag, name="tag"),
                 constant(metadata, name="summary_metadata")), node)
@@ -357,6 +295,8 @@ def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None
     if _state.writer is None:
         return convert_to_tensor(False)
     tag = _tag(name)
+    if _ctx.graph is not None:  # (TF's: no gradient graphs for the buckets' conds)
+        data = stop_gradient(_value(data))
     with _summary_scope(name):
         t = _value(data)
         if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
