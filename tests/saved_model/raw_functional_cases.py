@@ -1,5 +1,6 @@
 """tf.raw_ops' functional ops (If, Case, While, PartitionedCall and their stateless or
-stateful twins) whose results and errors TF 2.21 recorded (golden/raw_functional.json,
+stateful twins) and TF's mutexes (MutexV2, MutexLock, ConsumeMutexLock, tf.CriticalSection),
+whose results and errors TF 2.21 recorded (golden/raw_functional.json,
 written by make_raw_functional_golden.py).
 
 SETUP runs first (with `tf` TensorFlow there, eagerflow here); each case is an expression
@@ -40,6 +41,46 @@ def traced(p, x):
             + tf.raw_ops.While(input=[tf.constant(0), x], cond=below3, body=step)
             + tf.raw_ops.Case(branch_index=tf.cast(p, tf.int32), input=[x],
                               Tout=[tf.float32], branches=[double, triple]))
+
+
+count = tf.Variable(0)
+section = tf.CriticalSection()
+
+
+@tf.function
+def in_section():
+    return section.execute(lambda: count.assign_add(1))
+
+
+def section_ops():
+    ops = in_section.get_concrete_function().graph.get_operations()
+    return tf.constant([o.type for o in ops if "Mutex" in o.type])
+
+
+def wrong_kind():
+    """MutexLock's error on a variable's handle, without the variable's name (which counts
+    the variables made before it)."""
+    import re
+    try:
+        tf.raw_ops.MutexLock(mutex=v.handle)
+    except tf.errors.InvalidArgumentError as e:
+        return tf.constant(re.sub(r"name '[^']*'", "name ...", str(e).split("}} ", 1)[-1]))
+
+
+def contended():
+    import threading
+    import time
+    mutex = tf.raw_ops.MutexV2()
+    lock = tf.raw_ops.MutexLock(mutex=mutex)
+    got = []
+    other = threading.Thread(target=lambda: got.append(
+        tf.raw_ops.MutexLock(mutex=mutex) is not None))
+    other.start()
+    time.sleep(0.3)
+    while_held = len(got)
+    del lock  # (the lock dies with its tensor)
+    other.join(5)
+    return tf.constant([while_held, len(got)])
 '''
 
 _IF = "then_branch=double, else_branch=triple"
@@ -118,4 +159,16 @@ CASES = [
     # inside tf.function
     "traced(tf.constant(False), tf.constant(2.))",
     "traced(tf.constant(True), tf.constant(2.))",
+    # mutexes
+    "tf.constant(repr(tf.raw_ops.MutexV2()))",
+    "tf.constant(repr(tf.raw_ops.MutexV2(shared_name='m1', container='c')))",
+    "tf.constant(tf.raw_ops.MutexLock(mutex=tf.raw_ops.MutexV2()).dtype == tf.variant)",
+    "tf.raw_ops.ConsumeMutexLock(mutex_lock=tf.raw_ops.MutexLock(mutex=tf.raw_ops.MutexV2()))",
+    "tf.raw_ops.ConsumeMutexLock(mutex_lock=tf.constant(1.))",
+    "tf.raw_ops.MutexLock(mutex=tf.constant(1.))",
+    "wrong_kind()",
+    "contended()",
+    "section.execute(lambda: count.assign_add(1))",
+    "in_section()",
+    "section_ops()",
 ]
