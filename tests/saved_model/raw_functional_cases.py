@@ -1,6 +1,6 @@
 """tf.raw_ops' functional ops (If, Case, While, PartitionedCall and their stateless or
-stateful twins) and TF's mutexes (MutexV2, MutexLock, ConsumeMutexLock, tf.CriticalSection),
-whose results and errors TF 2.21 recorded (golden/raw_functional.json,
+stateful twins, For, RemoteCall) and TF's mutexes (MutexV2, MutexLock, ConsumeMutexLock,
+tf.CriticalSection), whose results and errors TF 2.21 recorded (golden/raw_functional.json,
 written by make_raw_functional_golden.py).
 
 SETUP runs first (with `tf` TensorFlow there, eagerflow here); each case is an expression
@@ -20,6 +20,8 @@ below3 = tf.function(lambda i, x: i < 3).get_concrete_function(i32, f32)
 counter = tf.function(lambda i, x: i).get_concrete_function(i32, f32)
 step = tf.function(lambda i, x: (i + 1, x * 2)).get_concrete_function(i32, f32)
 bad_step = tf.function(lambda i, x: (i + 1, tf.cast(x, tf.int32))).get_concrete_function(
+    i32, f32)
+accumulate = tf.function(lambda i, x: x * 2 + tf.cast(i, tf.float32)).get_concrete_function(
     i32, f32)
 v = tf.Variable(5.0)
 scaled = tf.function(lambda x: x * v).get_concrete_function(f32)
@@ -41,6 +43,11 @@ def traced(p, x):
             + tf.raw_ops.While(input=[tf.constant(0), x], cond=below3, body=step)
             + tf.raw_ops.Case(branch_index=tf.cast(p, tf.int32), input=[x],
                               Tout=[tf.float32], branches=[double, triple]))
+
+
+@tf.function
+def traced_for(start, limit, delta, x):
+    return tf.raw_ops.For(start=start, limit=limit, delta=delta, input=[x], body=accumulate)
 
 
 count = tf.Variable(0)
@@ -147,6 +154,36 @@ CASES = [
     "tf.raw_ops.While(input=[0], cond=below3, body=step)",
     "tf.raw_ops.While(input=[0., 1.], cond=below3, body=step)",
     "tf.raw_ops.While(input=[0, 1.], cond=below3, body=bad_step)",
+    # For: body(i, *values) over the range, refused where it never reaches limit
+    "tf.raw_ops.For(start=0, limit=3, delta=1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=5, limit=0, delta=-2, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=0, limit=4, delta=3, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=3, limit=3, delta=0, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=3, limit=3, delta=-1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=5, limit=0, delta=1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=0, limit=3, delta=0, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=0, limit=3, delta=-1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=[0], limit=2, delta=1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=0., limit=3, delta=1, input=[1.], body=accumulate)",
+    "tf.raw_ops.For(start=0, limit=3, delta=1, input=[1], body=accumulate)",
+    "tf.raw_ops.For(start=0, limit=2, delta=1, input=[1.], body=double)",
+    "traced_for(0, 3, 1, tf.constant(1.))",
+    "traced_for(5, 0, -2, tf.constant(1.))",
+    # RemoteCall: on the local CPU only
+    "tf.raw_ops.RemoteCall(target='/cpu:0', args=[tf.constant(1.)], Tout=[tf.float32], "
+    "f=double)",
+    "tf.raw_ops.RemoteCall(target='', args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target=['/device:CPU:0'], args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/job:localhost/replica:0/task:0/device:CPU:0', args=[1.], "
+    "Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/cpu:1', args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/job:worker', args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/device:GPU:0', args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='xx', args=[1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/cpu:0', args=[], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/cpu:0', args=[1., 2.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/cpu:0', args=[1], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.RemoteCall(target='/cpu:0', args=[1.], Tout=[tf.int32], f=double)",
     # eagerly TF's tape can't differentiate them
     f"grad(lambda x: tf.raw_ops.If(cond=True, input=[x], Tout=[tf.float32], {_IF})[0])",
     f"grad(lambda x: tf.raw_ops.StatelessIf(cond=True, input=[x], Tout=[tf.float32], {_IF})[0])",
@@ -156,6 +193,9 @@ CASES = [
     "grad(lambda x: tf.raw_ops.Case(branch_index=1, input=[x], Tout=[tf.float32], "
     "branches=[double, triple])[0])",
     "grad(lambda x: tf.raw_ops.While(input=[0, x], cond=below3, body=step)[1])",
+    "grad(lambda x: tf.raw_ops.For(start=0, limit=3, delta=1, input=[x], body=accumulate)[0])",
+    "grad(lambda x: tf.raw_ops.RemoteCall(target='/cpu:0', args=[x], Tout=[tf.float32], "
+    "f=triple)[0])",
     # inside tf.function
     "traced(tf.constant(False), tf.constant(2.))",
     "traced(tf.constant(True), tf.constant(2.))",

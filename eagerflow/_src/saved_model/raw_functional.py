@@ -1,5 +1,6 @@
-"""tf.raw_ops' functional ops: If, Case, While and the function calls, whose attributes are
-functions (concrete functions, as TF's eager wrappers take them).
+"""tf.raw_ops' functional ops: If, Case, While, For and the function calls (PartitionedCall,
+RemoteCall), whose attributes are functions (concrete functions, as TF's eager wrappers take
+them).
 
 A raw call is the import of one node: the functions are called as function_import.py calls
 an imported graph's library functions, through the same control flow (eagerflow's cond,
@@ -15,18 +16,29 @@ from types import SimpleNamespace
 from typing import Any
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
+from eagerflow._src.backend import to_host
+from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
+from eagerflow._src.core.device import DeviceSpecV2 as DeviceSpec
+from eagerflow._src.core.errors import (
+    InternalError,
+    InvalidArgumentError,
+    NotFoundError,
+    OpError,
+    shape_str,
+)
 from eagerflow._src.function.concrete import ConcreteFunction
+from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.math import cast, not_equal
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.string_ops import length
 from eagerflow._src.saved_model.function_import import TFNode, import_control_flow
 
-_CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall"))
-OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile")) | \
-    _CALLS
+_CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
+OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
+                 "For")) | _CALLS
+_LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def func_attr(v: Any, op: str) -> ConcreteFunction:
@@ -90,10 +102,18 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
     eager = _state.graph is None
     if eager and op.startswith("Stateless") and not attrs.get("Tout", True):
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
+    if op == "For":
+        return _for(inputs, attrs["body"], eager)
+    if op == "RemoteCall":
+        if "Tin" in attrs:
+            check_length(op, "Tin", len(attrs["Tin"]))
+        if eager:
+            _check_target(inputs[0])
+        inputs = inputs[1:]
     if op in _CALLS:
         fn = attrs["f"]
         if eager:
-            _check_args(fn, inputs, call=True)
+            _check_args(fn, inputs, call=op != "RemoteCall")
             _check_call_results(fn.outputs, attrs["Tout"])
         out = list(fn.call_flat_outputs(inputs))[:len(attrs["Tout"])]
         return _no_eager_gradient(out, inputs, LookupError(
@@ -112,6 +132,54 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
         return out
     return _no_eager_gradient(out, inputs, AttributeError(
         "Tensor.op is undefined when eager execution is enabled."))
+
+
+def _check_target(target: Any) -> None:
+    """RemoteCall's target: a device TF can run a function on, which here (as in a TF
+    without a cluster) is the local CPU only."""
+    name = to_host(target._arr)
+    name = name.reshape(-1)[0] if name.ndim else name[()]
+    name = name.decode() if isinstance(name, bytes) else str(name)
+    try:
+        spec = DeviceSpec.from_string(name)
+    except ValueError:
+        raise InvalidArgumentError(None, None, f"Could not parse {name} into a device "
+                                               "specification.") from None
+    full = (f"/job:{spec.job or 'localhost'}/replica:{spec.replica or 0}/task:"
+            f"{spec.task or 0}/device:{spec.device_type or 'CPU'}:{spec.device_index or 0}")
+    if full != _LOCAL_CPU:
+        raise InternalError(None, None, "Currently don't support instantiating functions on "
+                                        f"device: {full}")
+
+
+def _for(inputs: list, body: ConcreteFunction, eager: bool) -> list:
+    """For: `body(i, *values)` for i from start by delta while short of limit; eagerly
+    TF's checks of the range first, and no gradient."""
+    bounds, args = inputs[:3], inputs[3:]
+    if not eager:
+        start, limit, delta = bounds
+
+        def going(i: Any, *vs: Any) -> Any:
+            return ((delta > 0) & (i < limit)) | ((delta < 0) & (i > limit))
+
+        def step(i: Any, *vs: Any) -> list:
+            return [i + delta, *body.call_flat_outputs([i, *vs])]
+
+        return list(while_loop(going, step, [start, *args]))[1:]
+    for name, x in zip(("start", "limit", "delta"), bounds):
+        if x.shape.rank != 0:
+            raise InvalidArgumentError(None, None, f"{name} must be a scalar, but "
+                                                   f"{shape_str(x.shape)} [Op:For]")
+    start, limit, delta = (int(x) for x in bounds)
+    if not (delta > 0 and start <= limit or delta < 0 and start >= limit or start == limit):
+        raise InvalidArgumentError(None, None, f"Invalid start/limit/delta: {start} {limit} "
+                                               f"{delta}")
+    _check_args(body, [bounds[0], *args])
+    out = list(args)
+    for i in range(start, limit, delta or 1):
+        out = list(body.call_flat_outputs([constant(i, dt.int32), *out]))
+    return _no_eager_gradient(out, inputs, LookupError(
+        "gradient registry has no entry for: For"))
 
 
 def _check_eagerly(attrs: dict, lead: list, args: list) -> None:
