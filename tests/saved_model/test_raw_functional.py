@@ -67,3 +67,33 @@ def test_names_and_signatures():
         assert name in dir(tf.raw_ops)
     assert list(tf.raw_ops.If.__signature__.parameters) == [
         "cond", "input", "Tout", "then_branch", "else_branch", "output_shapes", "name"]
+
+
+def test_critical_section_serializes_threads_and_survives_errors():
+    import threading
+
+    cs = tf.CriticalSection()
+    v = tf.Variable(0)
+
+    @tf.function
+    def bump():
+        return cs.execute(lambda: v.assign_add(1))
+
+    with pytest.raises(ZeroDivisionError):
+        cs.execute(lambda: 1 / 0)  # (the lock is released: the next execute runs)
+    threads = [threading.Thread(target=lambda: [bump() for _ in range(20)]) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert int(v.numpy()) == 80
+    assert int(cs.execute(lambda: v.read_value())) == 80
+
+
+def test_a_thread_locking_its_own_mutex_is_refused_not_hung():
+    m = tf.raw_ops.MutexV2()
+    lock = tf.raw_ops.MutexLock(mutex=m)
+    with pytest.raises(tf.errors.FailedPreconditionError, match="already holds the mutex"):
+        tf.raw_ops.MutexLock(mutex=m)
+    tf.raw_ops.ConsumeMutexLock(mutex_lock=lock)
+    assert tf.raw_ops.MutexLock(mutex=m).dtype == tf.variant

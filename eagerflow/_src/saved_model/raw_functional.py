@@ -5,7 +5,7 @@ them).
 A raw call is the import of one node: the functions are called as function_import.py calls
 an imported graph's library functions, through the same control flow (eagerflow's cond,
 switch_case and while_loop), so a call inside tf.function traces as they do. Eagerly TF
-checks each function's arguments before running, and its results after, in its kernels'
+checks the functions' arguments and results' types before running them, in its kernels'
 words; TF records no usable gradient for them eagerly (its tape fails on each), which the
 outputs reproduce.
 """
