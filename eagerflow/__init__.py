@@ -358,7 +358,8 @@ _LAZY_MODULES = {
     "eagerflow._src.ops.hash_ops": ("fingerprint",),
     "eagerflow._src.ops.indexed_slices": ("IndexedSlices", "IndexedSlicesSpec"),
     "eagerflow._src.ops.random_stateless": ("random_index_shuffle",),
-    "eagerflow._src.ops.runtime_ops": ("CriticalSection", "check_pinned", "guarantee_const",
+    "eagerflow._src.ops.mutex_ops": ("CriticalSection",),
+    "eagerflow._src.ops.runtime_ops": ("check_pinned", "guarantee_const",
                                        "parallel_stack", "timestamp"),
     "eagerflow._src.ops.serialization": ("make_ndarray", "make_tensor_proto"),
 }

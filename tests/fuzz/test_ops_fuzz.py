@@ -60,6 +60,9 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
         **{op: "a TensorArray V2 op, refused whatever its input (removed from TF's "
                "GraphDefs): no sample to vary"
            for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"},
+        **{op: "takes a mutex or its lock, no value to vary (a fuzzed lock would wait): "
+               "tests/saved_model/test_raw_functional.py" for op in ("MutexLock",
+                                                                     "ConsumeMutexLock")},
         "Abort": "ends the process when it runs: tests/ops/test_abort.py runs it in another",
         **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
                  "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING}}

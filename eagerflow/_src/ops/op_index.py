@@ -300,6 +300,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ReaderRestoreStateV2", "ReaderSerializeStateV2", "TFRecordReaderV2", "TextLineReaderV2",
         "WholeFileReaderV2",
     ),
+    "mutex_ops": (
+        "ConsumeMutexLock", "MutexLock", "MutexV2",
+    ),
     "accumulator_ops": (
         "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",

@@ -44,7 +44,8 @@ KIND = "tensorflow::QueueInterface"
 HASH_CODES = {"tensorflow::Var": 17454915466513971685, KIND: 9040823170352039474,
               "tensorflow::ReaderInterface": 13438509206727821711,
               "tensorflow::lookup::LookupInterface": 8115731599990610490,
-              "tensorflow::ConditionalAccumulatorBase": 4595586855067344955}
+              "tensorflow::ConditionalAccumulatorBase": 4595586855067344955,
+              "tensorflow::(anonymous namespace)::Mutex": 2855411912371506197}
 MANGLED = {KIND: "N10tensorflow14QueueInterfaceE",
            "tensorflow::ReaderInterface": "N10tensorflow15ReaderInterfaceE",
            "tensorflow::ConditionalAccumulatorBase":

@@ -1,6 +1,6 @@
 """Ops about running rather than computing: tf.timestamp, tf.guarantee_const,
 tf.check_pinned, BatchFunction (tf.nondifferentiable_batch_function's), tf.parallel_stack
-(graph-only in TF, its ParallelConcat op) and tf.CriticalSection.
+(graph-only in TF, its ParallelConcat op).
 
 Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
 merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
@@ -13,16 +13,14 @@ tf.raw_ops.ParallelConcat runs eagerly too, as TF's does.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest, tf_logging
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import executing_eagerly
-from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -306,38 +304,3 @@ FACT = register(OpDef(
     reference=lambda: np.array(_FACT, dtype=object), samples=lambda: [Sample((), grad=False)],
     gpu=False,
 ))
-
-
-# ---------------------------------------------------------------------------------------
-# CriticalSection.
-# ---------------------------------------------------------------------------------------
-
-class CriticalSection:
-    """`tf.CriticalSection`: `execute(fn)` runs `fn` while no other thread runs a function
-    of the same section (a lock). Re-entering the section from inside it is refused, as
-    TF does, since it would deadlock. Inside tf.function the section is held while `fn`
-    is traced; the traced ops then run in program order."""
-
-    def __init__(self, name: str | None = None, shared_name: str | None = None,
-                 critical_section_def: Any = None, import_scope: Any = None) -> None:
-        self._name = name or "CriticalSection"
-        self._shared_name = shared_name or ""
-        self._lock = threading.Lock()
-        self._inside = threading.local()
-
-    def execute(self, fn: Any, exclusive_resource_access: bool = True,
-                name: str | None = None) -> Any:
-        """`fn()`'s results, as tensors, computed inside the section."""
-        if getattr(self._inside, "running", False):
-            raise ValueError(f"Attempting to lock a CriticalSection (signature=("
-                             f"'{self._shared_name}', {id(self)}, '{current_device().canonical}'))"
-                             " in "
-                             "which we are already running. This is illegal and may cause "
-                             "deadlocks.")
-        with self._lock:
-            self._inside.running = True
-            try:
-                out = fn()
-            finally:
-                self._inside.running = False
-        return nest.map_structure(lambda x: x if x is None else convert_to_tensor(x), out)

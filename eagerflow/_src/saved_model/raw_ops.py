@@ -31,9 +31,10 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
-from eagerflow._src.saved_model import tf_composites, tf_ops
+from eagerflow._src.saved_model import raw_functional, tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, run_op_node
+from eagerflow._src.saved_model.raw_functional import c_name as _tf_name
 
 _PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
@@ -78,6 +79,8 @@ def names() -> list[str]:
 
 
 def _runnable(name: str) -> bool:
+    if name in raw_functional.OPS:
+        return True
     if name in tf_ops.REF_OPS:  # (each refuses to run: see RawOp._refuse_refs)
         return True
     if name in training_ops.SPECS or name in sparse_training_ops.SPECS:
@@ -227,6 +230,8 @@ class RawOp:
                 attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given else \
                     attr_value(a.default_value)
         self._check_types(attrs)
+        if self.op in raw_functional.OPS:
+            return self._structure(raw_functional.run(self.op, inputs, attrs), attrs)
         node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, _HostValues(inputs),
                       attrs)
         graph = _state.graph
@@ -363,11 +368,12 @@ class RawOp:
             return tuple(self._scalar(x, kind[5:-1], param) for x in v)
         return self._scalar(v, kind, param)
 
-    @staticmethod
-    def _scalar(v: Any, kind: str, param: str) -> Any:
+    def _scalar(self, v: Any, kind: str, param: str) -> Any:
         checks = {"bool": lambda: type(v) is bool, "int": lambda: _is_int(v),
                   "float": lambda: _is_int(v) or isinstance(v, float),
                   "string": lambda: isinstance(v, (str, bytes))}
+        if kind == "func":
+            return raw_functional.func_attr(v, self.op)
         if kind == "type":
             try:
                 if v is not None:
@@ -458,8 +464,3 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) or \
         type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
         v.dtype.kind in "iu"
-
-
-def _tf_name(d: dt.DType) -> str:
-    """TF's C++ name of a dtype, as its kernels' messages print it (float, not float32)."""
-    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)
