@@ -80,14 +80,12 @@ class CSRMatrixValue:
         flat = np.repeat(np.arange(b * r), counts)
         return flat // max(r, 1), flat % max(r, 1), self.col_indices.astype(np.int64)
 
-    def dense(self, xp: Any = np, last_wins: bool = True) -> Any:
+    def dense(self) -> np.ndarray:
+        """The dense matrix; a later entry at a place writes over the earlier, as TF's."""
         b, r, c = self.batches()
         out = np.zeros((b, r, c), self.values.dtype)
         bi, ri, ci = self.coo()
-        if last_wins:  # (TF's dense conversion writes each entry over the one before)
-            out[bi, ri, ci] = self.values
-        else:  # (a product sums them)
-            np.add.at(out, (bi, ri, ci), self.values)
+        out[bi, ri, ci] = self.values
         return out if len(self.dense_shape) == 3 else out[0]
 
 
@@ -177,7 +175,8 @@ def _st_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any) -> np.ndarr
         i = int(bad[0])
         raise C.fail(op, f"Sparse index tuple indices[{i}, :] = "
                          f"[{', '.join(str(int(v)) for v in idx[i])}] is out of bounds")
-    C.check_size(op, (int(np.prod(shape[:-1])),), dt.int32)
+    lead = [int(v) for v in shape[:-1]]
+    C.check_size(op, (lead[0] * (lead[-1] + 1) if len(lead) == 2 else lead[0] + 1,), dt.int32)
     return as_variant(from_entries(dt.as_dtype(vals.dtype), shape, idx, vals.copy()))
 
 
@@ -224,6 +223,7 @@ def _to_dense_infer(sparse_input: Any, type: Any) -> list:  # noqa: A002
 def _to_dense_kernel(xp: Any, sparse_input: Any, type: Any) -> Any:  # noqa: A002
     m = _typed("CSRSparseMatrixToDense", sparse_input, type,
                "Asked for a CSRSparseMatrix of type {want} but saw dtype: {have}")
+    C.check_size("CSRSparseMatrixToDense", tuple(int(v) for v in m.dense_shape), m.dtype)
     return xp.asarray(m.dense())
 
 
@@ -345,6 +345,13 @@ def _mm_flags(flags: dict) -> dict:
     return {k: bool(flags.get(k, False)) for k in _MM_FLAGS}
 
 
+def _op_entries(m: CSRMatrixValue, t: bool, a: bool) -> tuple:
+    """(batch, row, col, value) of each entry of the matrix, transposed (t), adjoint (a)."""
+    bi, ri, ci = m.coo()
+    v = np.conj(m.values) if a else m.values
+    return (bi, ci, ri, v) if t or a else (bi, ri, ci, v)
+
+
 def _matmul_infer(a: Any, b: Any, **flags: bool) -> list:
     attrs = _mm_flags(flags)
     op = "SparseMatrixMatMul"
@@ -377,7 +384,14 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, **flags: bool) -> Any:
         raise C.fail(op, f"Inner product dimensions of A and B do not agree. Shapes are: "
                          f"{C.shape_str(tuple(int(v) for v in m.dense_shape))} vs. "
                          f"{C.shape_str(b.shape)}")
-    out = np.matmul(_apply(m.dense(last_wins=False), ta, aa), _apply(b, tb, ab))
+    bi, ri, ci, v = _op_entries(m, ta, aa)
+    rhs = _apply(b, tb, ab)
+    rhs = rhs if rank == 3 else rhs[None]
+    rows = int(m.dense_shape[-1 if ta or aa else -2])
+    C.check_size(op, (rhs.shape[0], rows, rhs.shape[-1]), m.dtype)
+    out = np.zeros((rhs.shape[0], rows, rhs.shape[-1]), b.dtype)
+    np.add.at(out, (bi, ri), v[:, None] * rhs[bi, ci])  # (entry by entry: A stays sparse)
+    out = out if rank == 3 else out[0]
     if attrs.get("transpose_output"):
         out = np.swapaxes(out, -1, -2)
     if attrs.get("conjugate_output"):
@@ -423,12 +437,6 @@ def _spmm_infer(a: Any, b: Any, type: Any,  # noqa: A002
     return [_V]
 
 
-def _pattern(m: CSRMatrixValue) -> np.ndarray:
-    b, r, c = m.batches()
-    out = np.zeros((b, r, c), bool)
-    bi, ri, ci = m.coo()
-    out[bi, ri, ci] = True
-    return out
 
 
 def _spmm_kernel(xp: Any, a: Any, b: Any, type: Any,  # noqa: A002
@@ -450,14 +458,25 @@ def _spmm_kernel(xp: Any, a: Any, b: Any, type: Any,  # noqa: A002
     if ba != bb:
         raise C.fail(op, f"Batch sizes of A and B are not compatible.  Batch sizes are: {ba} "
                          f"vs. {bb}")
-    da, db = (m.dense(last_wins=False).reshape(m.batches()) for m in ms)
-    pa, pb = _pattern(ms[0]), _pattern(ms[1])
-    prod = np.matmul(_apply(da, ta, aa), _apply(db, tb, ab))
-    keep = np.matmul(_apply(pa, ta or aa, False).astype(np.int64),
-                     _apply(pb, tb or ab, False).astype(np.int64)) > 0
-    idx = np.argwhere(keep)
-    shape = (*shapes[0][:-2], prod.shape[-2], prod.shape[-1])
-    vals = prod[keep].astype(ms[0].values.dtype, copy=False)
+    ab_, ai, ak, av = _op_entries(ms[0], ta, aa)
+    bb_, bk, bj, bv = _op_entries(ms[1], tb, ab)
+    k = max(inner[0], 1)
+    order = np.argsort(bb_ * k + bk, kind="stable")
+    keys = (bb_ * k + bk)[order]
+    lo = np.searchsorted(keys, ab_ * k + ak, "left")
+    counts = np.searchsorted(keys, ab_ * k + ak, "right") - lo
+    total = int(counts.sum())
+    C.check_size(op, (total,), ms[0].dtype)
+    left = np.repeat(np.arange(len(av)), counts)
+    right = order[np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts) +
+                  np.repeat(lo, counts)]
+    # (each product of two stored entries is an entry, zero or not; rows' columns sorted)
+    idx, where = np.unique(np.stack([ab_[left], ai[left], bj[right]], axis=1).reshape(-1, 3),
+                           axis=0, return_inverse=True)
+    vals = np.zeros(len(idx), ms[0].values.dtype)
+    np.add.at(vals, where.reshape(-1), av[left] * bv[right])
+    rows, cols = (ca if ta or aa else ra), (rb if tb or ab else cb)
+    shape = (*shapes[0][:-2], rows, cols)
     return as_variant(from_entries(ms[0].dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
                                    vals))
 
