@@ -113,9 +113,14 @@ def _held(x: Any) -> Any:
     return x[()] if isinstance(x, np.ndarray) and x.dtype == object and x.ndim == 0 else x
 
 
+def _check_input(op: str, x: Any, index: int, want: dt.DType) -> None:
+    if x._dtype is not want:
+        raise C.wrong_input_dtype(op, index, "variant" if want is dt.variant else want,
+                                  x._dtype)
+
+
 def _check_variant(op: str, x: Any) -> None:
-    if x._dtype is not dt.variant:
-        raise C.wrong_input_dtype(op, 0, "variant", x._dtype)
+    _check_input(op, x, 0, dt.variant)
 
 
 def _matrix(op: str, x: Any, index: int = 0) -> CSRMatrixValue:
@@ -152,6 +157,8 @@ class _Spec:
 
 def _st_infer(indices: Any, values: Any, dense_shape: Any) -> list:
     C.check_dtype("SparseTensorToCSRSparseMatrix", values, _TYPES)
+    _check_input("SparseTensorToCSRSparseMatrix", indices, 0, dt.int64)
+    _check_input("SparseTensorToCSRSparseMatrix", dense_shape, 2, dt.int64)
     return [_V]
 
 
@@ -187,6 +194,7 @@ def _st_grad(node: Any, g: Any) -> list:
 
 def _dense_infer(dense_input: Any, indices: Any) -> list:
     C.check_dtype("DenseToCSRSparseMatrix", dense_input, _TYPES)
+    _check_input("DenseToCSRSparseMatrix", indices, 1, dt.int64)
     return [_V]
 
 
@@ -267,6 +275,7 @@ def _nnz_kernel(xp: Any, sparse_matrix: Any) -> np.ndarray:
 
 def _components_infer(csr_sparse_matrix: Any, index: Any, type: Any) -> list:  # noqa: A002
     _check_variant("CSRSparseMatrixComponents", csr_sparse_matrix)
+    _check_input("CSRSparseMatrixComponents", index, 1, dt.int32)
     d = _out_dtype("CSRSparseMatrixComponents", type)
     return [((None,), dt.int32), ((None,), dt.int32), ((None,), d)]
 
@@ -433,6 +442,7 @@ def _spmm_infer(a: Any, b: Any, type: Any,  # noqa: A002
                 transpose_a: bool = False, transpose_b: bool = False,
                 adjoint_a: bool = False, adjoint_b: bool = False) -> list:
     _check_variant("SparseMatrixSparseMatMul", a)
+    _check_input("SparseMatrixSparseMatMul", b, 1, dt.variant)
     _out_dtype("SparseMatrixSparseMatMul", type)
     return [_V]
 
