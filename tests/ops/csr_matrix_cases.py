@@ -112,6 +112,28 @@ def run_cases(tf: Any) -> dict:
                                                             "type": f32})):
         case(op, lambda op=op, kwargs=kwargs: getattr(r, op)(**kwargs()))
 
+    spd = np.array([[4.0, 1, 0, 1], [1, 3, 0, 0], [0, 0, 2, 1], [1, 0, 1, 5]])
+
+    def chol(d: Any, perm: Any, t: Any = f64, dtype: Any = np.float64) -> Any:
+        return r.SparseMatrixSparseCholesky(input=mat(d, dtype=dtype), permutation=perm, type=t)
+
+    case("chol_full", lambda: comps(chol(spd, [0, 1, 2, 3]), f64))
+    case("chol_upper_only", lambda: comps(chol(np.triu(spd), [0, 1, 2, 3]), f64))
+    case("chol_perm", lambda: comps(chol(spd, [3, 1, 0, 2]), f64))
+    case("chol_fill", lambda: comps(chol([[4.0, 1, 1], [1, 4, 0], [1, 0, 4]], [0, 1, 2]), f64))
+    case("chol_cancel", lambda: comps(chol([[1.0, 1, 1], [1, 2, 1], [1, 1, 2]], [0, 1, 2]), f64))
+    case("chol_batch", lambda: comps(chol(np.stack([spd, spd + np.eye(4)]),
+                                          [[0, 1, 2, 3], [1, 0, 3, 2]]), f64))
+    case("chol_f32", lambda: dense(chol(spd, [2, 0, 3, 1], f32, np.float32), f32))
+    case("chol_complex", lambda: comps(chol([[4, 1 - 1j, 0], [1 + 1j, 3, 0], [0, 0, 2]],
+                                            [2, 0, 1], c128, np.complex128), c128))
+    case("chol_not_pd", lambda: chol(D, [0, 1, 2], f32, np.float32))
+    case("chol_second_not_pd", lambda: chol(np.stack([spd, -spd]), [[0, 1, 2, 3]] * 2))
+    case("chol_non_square", lambda: chol(np.ones((2, 3)), [0, 1]))
+    case("chol_perm_rank", lambda: chol(spd, [[0, 1, 2, 3]]))
+    case("chol_perm_batch", lambda: chol(np.stack([spd, spd]), [[0, 1, 2, 3]] * 3))
+    case("chol_perm_size", lambda: chol(spd, [0, 1, 2]))
+
     # gradients, through the dense ends
     x, b = tf.constant(D, tf.float64), tf.constant(np.arange(6.0).reshape(3, 2))
     wts = tf.constant(np.arange(9.0).reshape(3, 3))
@@ -141,6 +163,10 @@ def run_cases(tf: Any) -> dict:
     case("grad_spmm", lambda: grads(lambda v: r.CSRSparseMatrixToDense(
         sparse_input=r.SparseMatrixSparseMatMul(a=to_csr(v), b=to_csr(v), type=f64),
         type=f64), x))
+    case("grad_cholesky", lambda: grads(lambda v: r.CSRSparseMatrixToDense(
+        sparse_input=r.SparseMatrixSparseCholesky(input=r.DenseToCSRSparseMatrix(
+            dense_input=v, indices=tf.where(tf.constant(spd) != 0)), permutation=[0, 1, 2, 3],
+            type=f64), type=f64), tf.constant(spd)))
     case("grad_components", lambda: grads(lambda v: r.CSRSparseMatrixComponents(
         csr_sparse_matrix=to_csr(v), index=0, type=f64)[2], x))
     for flags in ({}, {"transpose_a": True, "transpose_output": True},

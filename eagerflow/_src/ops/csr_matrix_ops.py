@@ -498,6 +498,82 @@ def _spmm_grad(node: Any, g: Any) -> list:
                      f"dtype=variant)")
 
 
+# -- sparse Cholesky -----------------------------------------------------------------------
+# TF's kernel (Eigen's SimplicialLLT) reads the lower triangle of each matrix as the whole
+# Hermitian matrix, permutes it (row and column i are the input's permutation[i]) and gives
+# the factor L of the symbolic factorization: each place of L that elimination can fill
+# holds an entry, zero or not. TF checks no permutation's values (one out of range crashes
+# it): here one out of range is refused.
+
+def _chol_infer(input: Any, permutation: Any, type: Any) -> list:  # noqa: A002
+    op = "SparseMatrixSparseCholesky"
+    _check_variant(op, input)
+    _check_input(op, permutation, 1, dt.int32)
+    _out_dtype(op, type)
+    return [_V]
+
+
+def _symbolic(pattern: np.ndarray) -> np.ndarray:
+    """The places of L that the elimination fills, from the lower pattern of the matrix."""
+    filled = np.tril(pattern)
+    for k in range(len(filled)):
+        below = np.nonzero(filled[k + 1:, k])[0] + k + 1
+        filled[np.ix_(below, below)] |= np.tril(np.ones((len(below),) * 2, bool))
+    return filled
+
+
+def _chol_kernel(xp: Any, input: Any, permutation: Any, type: Any) -> Any:  # noqa: A002
+    op = "SparseMatrixSparseCholesky"
+    m = _typed(op, input, type, "Asked for a CSRSparseMatrix of type {want} but saw dtype: "
+                                "{have}")
+    perm = to_host(permutation)
+    b, r, c = m.batches()
+    rank = len(m.dense_shape)
+    if r != c:
+        raise C.fail(op, f"sparse matrix must be square; got: {r} != {c}")
+    if rank != perm.ndim + 1:
+        raise C.fail(op, f"sparse matrix must have the same rank as permutation; got: {rank} "
+                         f"!= {perm.ndim} + 1.")
+    perm = perm.reshape(-1, perm.shape[-1]) if perm.size else perm.reshape(b, -1)
+    if perm.shape[-1] != r:
+        raise C.fail(op, f"permutation must have the same number of elements in each batch as "
+                         f"the number of rows in sparse matrix; got: {perm.shape[-1]} != {r}")
+    if perm.shape[0] != b:
+        raise C.fail(op, f"permutation must have the same batch size as sparse matrix; got: "
+                         f"{perm.shape[0]} != {b}")
+    if perm.size and (perm.min() < 0 or perm.max() >= r):
+        raise C.fail(op, f"permutation's values must be in [0, {r})")
+    C.check_size(op, (b, r, r), m.dtype)
+    bi, ri, ci = m.coo()
+    lower = ci <= ri
+    dense = np.zeros((b, r, r), m.values.dtype)
+    pattern = np.zeros((b, r, r), bool)
+    np.add.at(dense, (bi[lower], ri[lower], ci[lower]), m.values[lower])
+    pattern[bi[lower], ri[lower], ci[lower]] = True
+    entries, values = [], []
+    for i in range(b):
+        p = perm[i]
+        low = np.tril(dense[i], -1)
+        full = (low + np.conj(low.T) + np.diag(np.diag(dense[i]).real))[np.ix_(p, p)]
+        sym = pattern[i] | pattern[i].T
+        filled = _symbolic(sym[np.ix_(p, p)])
+        try:
+            factor = np.linalg.cholesky(full)
+        except np.linalg.LinAlgError:
+            factor = None
+        if factor is None or not np.isfinite(factor).all():
+            raise C.fail(op, f"Sparse Cholesky factorization failed for batch index {i}. The "
+                             f"input might not be valid.")
+        at = np.argwhere(filled)
+        entries.append(np.concatenate([np.full((len(at), 1), i), at], axis=1))
+        values.append(factor[filled])
+    idx = np.concatenate(entries) if entries else np.zeros((0, 3), np.int64)
+    vals = np.concatenate(values).astype(m.values.dtype, copy=False) if values else \
+        np.zeros(0, m.values.dtype)
+    return as_variant(from_entries(m.dtype, m.dense_shape, idx if rank == 3 else idx[:, 1:],
+                                   vals))
+
+
 # -- references: entry by entry ------------------------------------------------------------
 
 def _ref_build(dtype: Any, shape: Any, entries: list) -> np.ndarray:
@@ -619,6 +695,36 @@ def _ref_components(m: Any, index: Any, type: Any) -> tuple:  # noqa: A002
             np.array([e[3] for e in entries], h.values.dtype))
 
 
+def _ref_chol(m: Any, perm: Any, type: Any) -> np.ndarray:  # noqa: A002
+    h = _held(m)
+    b, r, _ = h.batches()
+    perm = perm.reshape(b, r)
+    entries = []
+    for i in range(b):
+        a = np.zeros((r, r), h.values.dtype)
+        seen = np.zeros((r, r), bool)
+        for bi, row, col, v in _ref_entries(m):
+            if bi == i and col <= row:
+                a[row, col] += v
+                a[col, row] = np.conj(a[row, col])
+                seen[row, col] = seen[col, row] = True
+        p = list(perm[i])
+        a, seen = a[np.ix_(p, p)], seen[np.ix_(p, p)]
+        low = np.zeros((r, r), a.dtype)  # (Cholesky-Banachiewicz, row by row)
+        for x in range(r):
+            for y in range(x + 1):
+                total = a[x, y] - sum(low[x, z] * np.conj(low[y, z]) for z in range(y))
+                low[x, y] = np.sqrt(total.real) if x == y else total / low[y, y]
+        fill = seen.copy()
+        for k in range(r):
+            for x in range(k + 1, r):
+                for y in range(k + 1, x):
+                    fill[x, y] |= fill[x, k] and fill[y, k]
+        entries += [(i, x, y, low[x, y]) for x in range(r) for y in range(x + 1)
+                    if fill[x, y] or x == y]
+    return _ref_build(type, h.dense_shape, entries)
+
+
 # -- samples -------------------------------------------------------------------------------
 
 def _m(values: Any, indices: Any, shape: Any) -> np.ndarray:
@@ -638,6 +744,11 @@ def _mat3(dtype: Any = np.float32) -> np.ndarray:
 def _batch(dtype: Any = np.float64) -> np.ndarray:
     d = np.stack([_d3(dtype), _d3(dtype).T * 2])
     return _m(d[d != 0], np.argwhere(d != 0), d.shape)
+
+
+def _spd() -> tuple:
+    a = np.array([[4.0, 1, 0, 1], [1, 3, 0, 0], [0, 0, 2, 1], [1, 0, 1, 5]])
+    return a[a != 0], np.argwhere(a != 0), a.shape
 
 
 def _cplx() -> np.ndarray:
@@ -789,4 +900,26 @@ SPARSE_MATRIX_SPARSE_MATMUL = register(OpDef(
         BadSample((_batch(np.float32), _mat3()), {"type": dt.float32}, InvalidArgumentError,
                   "Inner product dimensions of A and B do not agree.  Shapes are: [2,3,3] vs. "
                   "[3,3]")],
+))
+
+SPARSE_CHOLESKY = register(OpDef(
+    "SparseMatrixSparseCholesky", _chol_infer, _chol_kernel, grad=C.no_gradient,
+    reference=_ref_chol, **_CSR,
+    samples=lambda: [
+        Sample((_m(*_spd()), np.int32([3, 1, 0, 2])), {"type": dt.float64}, grad=False),
+        Sample((_m(np.float32([4, 1, 4, 1, 4]), [[0, 0], [1, 0], [1, 1], [2, 0], [2, 2]],
+                   [3, 3]), np.int32([0, 1, 2])), {"type": dt.float32}, grad=False),
+        Sample((_m(np.complex128([4, 1 + 1j, 3, 2]), [[0, 0], [1, 0], [1, 1], [2, 2]],
+                   [3, 3]), np.int32([2, 0, 1])), {"type": dt.complex128}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_mat3(), np.int32([0, 1, 2])), {"type": dt.float32}, InvalidArgumentError,
+                  "Sparse Cholesky factorization failed for batch index 0. The input might not "
+                  "be valid."),
+        BadSample((_mat3(), np.int32([0, 1])), {"type": dt.float32}, InvalidArgumentError,
+                  "permutation must have the same number of elements in each batch as the "
+                  "number of rows in sparse matrix; got: 2 != 3"),
+        BadSample((_mat3(), np.int32([[0, 1, 2]])), {"type": dt.float32}, InvalidArgumentError,
+                  "sparse matrix must have the same rank as permutation; got: 2 != 2 + 1."),
+        BadSample((_mat3(), np.int32([0, 1, 2])), {"type": dt.float64}, InvalidArgumentError,
+                  "Asked for a CSRSparseMatrix of type double but saw dtype: float")],
 ))

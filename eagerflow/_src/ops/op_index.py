@@ -331,7 +331,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "csr_matrix_ops": (
         "CSRSparseMatrixComponents", "CSRSparseMatrixToDense", "CSRSparseMatrixToSparseTensor",
         "DenseToCSRSparseMatrix", "SparseMatrixMatMul", "SparseMatrixNNZ",
-        "SparseMatrixSparseMatMul", "SparseMatrixTranspose", "SparseTensorToCSRSparseMatrix",
+        "SparseMatrixSparseCholesky", "SparseMatrixSparseMatMul", "SparseMatrixTranspose",
+        "SparseTensorToCSRSparseMatrix",
     ),
     "unavailable_ops": (
         "AccumulateNV2", "AdjustContrast", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
