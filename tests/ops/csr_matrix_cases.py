@@ -178,4 +178,13 @@ def run_cases(tf: Any) -> dict:
                          else np.arange(6.0).reshape(3, 2))
         case(f"grad_matmul_{key}", lambda flags=flags, bb=bb, wt=wt: grads(
             lambda v, u: r.SparseMatrixMatMul(a=to_csr(v), b=u, **flags) * wt, x, bb))
+    cx = tf.constant(np.asarray(C2, np.complex128))
+    cw = tf.constant(np.array([[1 - 1j, 2], [0.5j, -1 + 2j]]))
+    cidx = tf.where(cx != 0)
+    for flags in ({}, {"adjoint_a": True}, {"transpose_a": True, "adjoint_b": True},
+                  {"transpose_b": True, "transpose_output": True, "conjugate_output": True}):
+        key = "_".join(sorted(flags)) or "plain"
+        case(f"grad_matmul_c_{key}", lambda flags=flags: grads(
+            lambda v, u: r.SparseMatrixMatMul(a=r.DenseToCSRSparseMatrix(
+                dense_input=v, indices=cidx), b=u, **flags) * cw, cx, cx * (1 + 1j)))
     return out

@@ -22,10 +22,11 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import conj
 from eagerflow._src.ops.nd_indexing import gather_nd
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.transposing import transpose
 
@@ -414,24 +415,32 @@ def _last_two(x: Any) -> list:
 
 
 def _matmul_grad(node: Any, g: Any) -> list:
+    # As TF's: a's gradient at its entries only (rows of the output's gradient against rows
+    # of b, gathered), b's a product with a: a stays sparse.
     attrs = node.attrs
     a, b = node.inputs
     t = node.outputs[0].dtype
-    dense_a = bind(CSR_TO_DENSE, (a,), {"type": t})
     if attrs.get("conjugate_output"):
         g = conj(g)
     if attrs.get("transpose_output"):
         g = transpose(g, perm=_last_two(g))
     ta, aa = bool(attrs.get("transpose_a")), bool(attrs.get("adjoint_a"))
     tb, ab = bool(attrs.get("transpose_b")), bool(attrs.get("adjoint_b"))
-    op_a = _apply_t(dense_a, ta, aa)
     op_b = _apply_t(b, tb, ab)
-    d_op_a = matmul(g, op_b, adjoint_b=True)
-    d_op_b = matmul(op_a, g, adjoint_a=True)
-    d_a = _apply_t(d_op_a, ta, aa)
-    d_b = _apply_t(d_op_b, tb, ab)
     indices, _, shape = bind(CSR_TO_SPARSE_TENSOR, (a,), {"type": t})
-    return [bind(SPARSE_TENSOR_TO_CSR, (indices, gather_nd(d_a, indices), shape), {}), d_b]
+    at_row, at_col = indices[:, :-1], concat([indices[:, :-2], indices[:, -1:]], axis=1)
+    if ta or aa:  # (an entry (r, c) of a is (c, r) of the product's a)
+        first, second = gather_nd(g, at_col), gather_nd(op_b, at_row)
+        values = reduce_sum(conj(first) * second if aa else first * conj(second), axis=-1)
+    else:
+        values = reduce_sum(gather_nd(g, at_row) * conj(gather_nd(op_b, at_col)), axis=-1)
+    d_a = bind(SPARSE_TENSOR_TO_CSR, (indices, values, shape), {})
+    # op(b)'s gradient: op(a)^H g; with a^T, that is conj(a) g = conj(a conj(g))
+    if ta:
+        d_op_b = conj(bind(SPARSE_MATRIX_MATMUL, (a, conj(g)), {}))
+    else:
+        d_op_b = bind(SPARSE_MATRIX_MATMUL, (a, g), {"adjoint_a": not aa})
+    return [d_a, _apply_t(d_op_b, tb, ab)]
 
 
 def _apply_t(x: Any, t: bool, a: bool) -> Any:
