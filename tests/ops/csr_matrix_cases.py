@@ -90,6 +90,8 @@ def run_cases(tf: Any) -> dict:
     case("matmul_int", lambda: r.SparseMatrixMatMul(a=mat(D), b=np.ones((3, 2), np.int32)))
     case("matmul_batch_mismatch", lambda: r.SparseMatrixMatMul(
         a=mat(batch), b=np.ones((3, 3, 2), np.float32)))
+    case("zeros_like", lambda: tf.zeros_like(mat(D)))
+    case("identity_nnz", lambda: plain(r.SparseMatrixNNZ(sparse_matrix=tf.identity(mat(D)))))
     case("nnz_map", lambda: r.SparseMatrixNNZ(sparse_matrix=r.EmptyTensorMap()))
     case("components_vector_index", lambda: r.CSRSparseMatrixComponents(
         csr_sparse_matrix=mat(D), index=[0], type=f32))

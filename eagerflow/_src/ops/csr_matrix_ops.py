@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.dispatch import bind
@@ -67,6 +67,12 @@ class CSRMatrixValue:
             ("dense_shape", "batch_pointers", "row_pointers", "col_indices", "values"))
 
     __hash__ = None  # type: ignore[assignment]
+
+    def zeros_like(self) -> CSRMatrixValue:
+        """tf.zeros_like of a matrix: TF's CPU has no zeros of this variant."""
+        raise InternalError(None, None, "No unary variant unary_op function found for op "
+                                        "ZEROS_LIKE Variant type_name: tensorflow::"
+                                        "CSRSparseMatrix for device type: CPU [Op:ZerosLike]")
 
     def batches(self) -> tuple:
         """(batch size, rows, cols)."""
