@@ -53,6 +53,22 @@ def run_cases(tf: Any) -> dict:
     case("batch_comps", lambda: comps(mat(batch, dtype=np.float64), f64))
     case("st_unordered", lambda: comps(r.SparseTensorToCSRSparseMatrix(
         indices=[[2, 0], [0, 1], [0, 0]], values=[1.0, 2.0, 3.0], dense_shape=[3, 3]), f32))
+    case("st_unordered_batch", lambda: comps(r.SparseTensorToCSRSparseMatrix(
+        indices=[[1, 0, 2], [0, 1, 0], [1, 0, 0]], values=[1.0, 2.0, 3.0],
+        dense_shape=[2, 2, 3]), f32))
+    for n, bs in enumerate(([0, 1, 0], [2, 0, 1], [1, 1, 0, 0], [0, 2, 1, 2])):
+        case(f"st_batch_pointers_{n}", lambda bs=bs: comps(r.SparseTensorToCSRSparseMatrix(
+            indices=[[b, i % 2, i % 3] for i, b in enumerate(bs)],
+            values=np.arange(1.0, len(bs) + 1, dtype=np.float32), dense_shape=[3, 2, 3]), f32))
+    # (its rows reach past its values into memory TF never wrote: to_st is not recorded)
+    case("st_unordered_matmul", lambda: plain(r.SparseMatrixMatMul(
+        a=r.SparseTensorToCSRSparseMatrix(indices=[[2, 0], [0, 1], [0, 1], [0, 0]],
+                                          values=[1.0, 2.0, 3.0, 4.0], dense_shape=[3, 3]),
+        b=tf.constant(W, f32))))
+    case("st_unordered_spmm", lambda: comps(r.SparseMatrixSparseMatMul(
+        a=r.SparseTensorToCSRSparseMatrix(indices=[[2, 0], [0, 1], [0, 1], [0, 0]],
+                                          values=[1.0, 2.0, 3.0, 4.0], dense_shape=[3, 3]),
+        b=mat(W), type=f32), f32))
     case("st_dup_dense", lambda: dense(r.SparseTensorToCSRSparseMatrix(
         indices=[[0, 1], [0, 1]], values=[1.0, 2.0], dense_shape=[3, 3]), f32))
     case("st_unordered_dense", lambda: dense(r.SparseTensorToCSRSparseMatrix(

@@ -80,19 +80,29 @@ class CSRMatrixValue:
         return (1, *s) if len(s) == 2 else tuple(s)
 
     def coo(self) -> tuple:
-        """(batch, row, col) of each entry, in the matrix's order."""
+        """(batch, row, col, value) of each entry, in the matrix's order: an item's row
+        pointers count from its batch pointer. (A matrix TF made of unsorted entries has
+        rows reaching past its values, where TF reads whatever memory holds: zeros here.)"""
         b, r, _ = self.batches()
         ptrs = self.row_pointers.reshape(b, r + 1).astype(np.int64)
         counts = np.diff(ptrs, axis=1).reshape(-1)
         flat = np.repeat(np.arange(b * r), counts)
-        return flat // max(r, 1), flat % max(r, 1), self.col_indices.astype(np.int64)
+        bi = flat // max(r, 1)
+        starts = np.repeat(ptrs[:, :-1].reshape(-1), counts)
+        pos = self.batch_pointers[bi].astype(np.int64) + np.arange(len(flat)) - \
+            np.repeat(np.cumsum(counts) - counts, counts) + starts
+        inside = pos < len(self.values)
+        pos = np.where(inside, pos, 0)
+        cols = np.where(inside, self.col_indices[pos] if len(self.values) else 0, 0)
+        vals = np.where(inside, self.values[pos] if len(self.values) else 0, 0)
+        return bi, flat % max(r, 1), cols.astype(np.int64), vals.astype(self.values.dtype)
 
     def dense(self) -> np.ndarray:
         """The dense matrix; a later entry at a place writes over the earlier, as TF's."""
         b, r, c = self.batches()
         out = np.zeros((b, r, c), self.values.dtype)
-        bi, ri, ci = self.coo()
-        out[bi, ri, ci] = self.values
+        bi, ri, ci, v = self.coo()
+        out[bi, ri, ci] = v
         return out if len(self.dense_shape) == 3 else out[0]
 
 
@@ -112,7 +122,10 @@ def from_entries(dtype: dt.DType, dense_shape: Any, indices: Any, values: Any) -
     per_row = np.bincount(bi * r + idx[:, -2], minlength=b * r).reshape(b, r)
     rows = np.zeros((b, r + 1), np.int64)
     np.cumsum(per_row, axis=1, out=rows[:, 1:])
-    batch = np.concatenate([[0], np.cumsum(per_row.sum(axis=1))])
+    # (TF's batch pointers: where the first entry of a later item is, reading the entries as
+    # sorted by batch item)
+    batch = np.concatenate([[0], np.searchsorted(np.maximum.accumulate(bi), np.arange(b),
+                                                 "right")]) if len(bi) else np.zeros(b + 1)
     return CSRMatrixValue(dtype, shape, batch, rows.reshape(-1), idx[:, -1], values)
 
 
@@ -257,10 +270,10 @@ def _to_st_infer(sparse_matrix: Any, type: Any) -> list:  # noqa: A002
 def _to_st_kernel(xp: Any, sparse_matrix: Any, type: Any) -> tuple:  # noqa: A002
     m = _typed("CSRSparseMatrixToSparseTensor", sparse_matrix, type,
                "Expected a CSRSparseMatrix of type {want} but saw type: {have}")
-    bi, ri, ci = m.coo()
+    bi, ri, ci, v = m.coo()
     cols = (ri, ci) if len(m.dense_shape) == 2 else (bi, ri, ci)
     indices = np.stack(cols, axis=1) if bi.size else np.zeros((0, len(cols)), np.int64)
-    return xp.asarray(indices), xp.asarray(m.values), xp.asarray(m.dense_shape)
+    return xp.asarray(indices), xp.asarray(v), xp.asarray(m.dense_shape)
 
 
 def _to_st_grad(node: Any, gi: Any, gv: Any, gs: Any) -> list:
@@ -317,9 +330,9 @@ def _variant_type_infer(op: str) -> Any:
 
 
 def _transposed(m: CSRMatrixValue, conjugate: bool) -> CSRMatrixValue:
-    bi, ri, ci = m.coo()
+    bi, ri, ci, v = m.coo()
     order = np.argsort(bi * (int(m.batches()[2]) + 1) + ci, kind="stable")
-    values = m.values[order]
+    values = v[order]
     shape = m.dense_shape.copy()
     shape[-2:] = shape[-2:][::-1]
     idx = np.stack([bi[order], ci[order], ri[order]], axis=1)
@@ -363,8 +376,8 @@ def _mm_flags(flags: dict) -> dict:
 
 def _op_entries(m: CSRMatrixValue, t: bool, a: bool) -> tuple:
     """(batch, row, col, value) of each entry of the matrix, transposed (t), adjoint (a)."""
-    bi, ri, ci = m.coo()
-    v = np.conj(m.values) if a else m.values
+    bi, ri, ci, v = m.coo()
+    v = np.conj(v) if a else v
     return (bi, ci, ri, v) if t or a else (bi, ri, ci, v)
 
 
@@ -559,11 +572,11 @@ def _chol_kernel(xp: Any, input: Any, permutation: Any, type: Any) -> Any:  # no
     if perm.size and (perm.min() < 0 or perm.max() >= r):
         raise C.fail(op, f"permutation's values must be in [0, {r})")
     C.check_size(op, (b, r, r), m.dtype)
-    bi, ri, ci = m.coo()
+    bi, ri, ci, v = m.coo()
     lower = ci <= ri
     dense = np.zeros((b, r, r), m.values.dtype)
     pattern = np.zeros((b, r, r), bool)
-    np.add.at(dense, (bi[lower], ri[lower], ci[lower]), m.values[lower])
+    np.add.at(dense, (bi[lower], ri[lower], ci[lower]), v[lower])
     pattern[bi[lower], ri[lower], ci[lower]] = True
     entries, values = [], []
     for i in range(b):
