@@ -334,6 +334,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "parsing_sequence_v1": (
         "ParseSequenceExample", "ParseSingleSequenceExample",
     ),
+    "csr_matrix_ops": (
+        "CSRSparseMatrixComponents", "CSRSparseMatrixToDense", "CSRSparseMatrixToSparseTensor",
+        "DenseToCSRSparseMatrix", "SparseMatrixMatMul", "SparseMatrixNNZ",
+        "SparseMatrixSparseCholesky", "SparseMatrixSparseMatMul", "SparseMatrixTranspose",
+        "SparseTensorToCSRSparseMatrix",
+    ),
     "unavailable_ops": (
         "AccumulateNV2", "AdjustContrast", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
         "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D", "BatchIFFT3D",
@@ -344,6 +350,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "BatchSvd", "CTCLossV2", "Conv3DBackpropFilter", "Conv3DBackpropInput",
         "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop", "RandomPoisson",
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
+        "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
+        "SparseMatrixZeros",
         "StatefulStandardNormal", "TileGrad", "TopK",
     ),
     "nn_fused_pad_conv": (

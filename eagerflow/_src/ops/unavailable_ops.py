@@ -38,6 +38,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, TFForm, register
+from eagerflow._src.ops.runtime_raw_ops import TensorMapValue
 
 
 def _tracing(inputs: tuple) -> bool:
@@ -240,6 +241,35 @@ _NO_KERNEL: dict[str, tuple] = {
 }
 
 
+def _typed_node(attr: str, position: int | None = None) -> Any:
+    """A node of one type attr: the dtype of input `position`, else the attr's."""
+    def node(ds: list, attrs: dict, graph: bool = False) -> str:
+        d = ds[position] if position is not None else dt.as_dtype(attrs.get("type"))
+        return f"{attr}={_e(d)}"
+    return node
+
+
+def _variant() -> np.ndarray:
+    out = np.empty((), object)
+    out[()] = TensorMapValue()  # (any variant: TF refuses the node before reading it)
+    return out
+
+
+# The CSR sparse matrix ops that TF 2.21 has GPU kernels for only
+_NO_KERNEL.update({
+    "SparseMatrixZeros": (_typed_node("type"), "", lambda ds, a: [dt.variant],
+                          lambda: (np.int64([3, 3]),), {"type": dt.float32}),
+    "SparseMatrixAdd": (_typed_node("T", 2), "", lambda ds, a: [dt.variant],
+                        lambda: (_variant(), _variant(), np.float32(1), np.float32(2)), {}),
+    "SparseMatrixMul": (_typed_node("T", 1), "", lambda ds, a: [dt.variant],
+                        lambda: (_variant(), _f32(3, 3)), {}),
+    "SparseMatrixSoftmax": (_typed_node("type"), "", lambda ds, a: [dt.variant],
+                            lambda: (_variant(),), {"type": dt.float32}),
+    "SparseMatrixSoftmaxGrad": (_typed_node("type"), "", lambda ds, a: [dt.variant],
+                                lambda: (_variant(), _variant()), {"type": dt.float32}),
+})
+
+
 def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
     node, registered = _NO_KERNEL[op][:2]
     return _no_kernels(op, node(ds, attrs), registered)
@@ -275,7 +305,9 @@ def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpD
                                                  f"Could not find device for node: {{{{node "
                                                  f"{op}}}}} = {op}[")],
                   tf=TFForm(load=lambda node: bind(opdef, tuple(node.inputs),
-                                                   dict(node.attrs))))
+                                                   dict(node.attrs)),
+                            # (a CSR matrix's variant input, as tf.raw_ops takes it)
+                            takes_handles=op.startswith("SparseMatrix")))
     return register(opdef)
 
 
