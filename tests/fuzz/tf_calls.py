@@ -39,8 +39,20 @@ NO_TF_OP = {
          "BatchSvd", "CTCLossV2", "Conv3DBackpropFilter", "Conv3DBackpropInput",
          "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop", "RandomPoisson",
          "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
-         "StatefulStandardNormal", "TileGrad", "TopK",
+         "StatefulStandardNormal", "TileGrad", "TopK", "SparseMatrixAdd", "SparseMatrixMul",
+         "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad", "SparseMatrixZeros",
     )},
+    **{name: "makes or reads a CSR sparse matrix (a variant: no value to send TF): compared "
+             "with TF 2.21 in tests/ops/test_csr_matrix.py"
+       for name in ("SparseTensorToCSRSparseMatrix", "DenseToCSRSparseMatrix",
+                    "CSRSparseMatrixToDense", "CSRSparseMatrixToSparseTensor",
+                    "CSRSparseMatrixComponents", "SparseMatrixNNZ", "SparseMatrixTranspose",
+                    "SparseMatrixMatMul", "SparseMatrixSparseMatMul",
+                    "SparseMatrixSparseCholesky")},
+    **{name: "makes a mutex or takes or gives its lock (a resource, a variant holding the "
+             "lock: none to send TF); compared with TF 2.21 in "
+             "tests/saved_model/test_raw_functional.py"
+       for name in ("MutexV2", "MutexLock", "ConsumeMutexLock")},
     "BatchFunction": "a call's outputs after it ran (nondifferentiable_batch_function); "
                      "TF's op holds the function",
     "QuantizedConcat": "three lists of N inputs after concat_dim (the generic call passes one); "

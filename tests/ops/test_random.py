@@ -262,3 +262,24 @@ def test_generator_normal_matches_box_muller_moments():
     assert abs(x.mean()) < 0.03 and abs(x.std() - 1) < 0.03
     # fraction within one standard deviation
     assert abs(np.mean(np.abs(x) < 1) - math.erf(1 / math.sqrt(2))) < 0.01
+
+
+def test_a_tf1_graph_ignores_the_eager_global_seed():
+    # TF 2.21: a new tf.Graph's seed is its own (None: DEFAULT_GRAPH_SEED with an op seed),
+    # whatever tf.random.set_seed set eagerly; set_seed while it is the default sets it
+    v1 = tf.compat.v1
+
+    def draw(seed=None):
+        with tf.Graph().as_default():
+            if seed is not None:
+                tf.random.set_seed(seed)
+            x = v1.random_uniform_initializer(seed=3)([2])
+            with v1.Session() as s:
+                return s.run(x)
+
+    tf.random.set_seed(5)
+    try:
+        np.testing.assert_allclose(draw(), [0.3869294, 0.36002624], rtol=1e-6)
+        np.testing.assert_allclose(draw(5), [0.2886784, 0.6889242], rtol=1e-6)
+    finally:
+        tf.random.set_seed(None)

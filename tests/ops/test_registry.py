@@ -29,9 +29,11 @@ def _id(case):
 # and the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
 # runs (tests/ops/test_abort.py runs it in another). AudioSummary (removed in version 15)
 # and CreateSummaryDbWriter (no SQLite writer here) refuse every call, and CloseSummaryWriter
-# deletes the writer a sample would name: tests/summary/test_writer_ops.py.
+# deletes the writer a sample would name: tests/summary/test_writer_ops.py. A mutex lock
+# has no value to sample (tests/saved_model/test_raw_functional.py takes and frees them).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
-            "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter"} | {
+            "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
+            "MutexLock", "ConsumeMutexLock"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

@@ -21,6 +21,25 @@ from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.device import device as device_scope
 from eagerflow._src.core.trackable import Trackable
 
+# TF's hash codes of its resource types (their TypeIndex), which its wrong-type error shows
+TYPE_HASH = {"tensorflow::Var": 17454915466513971685,
+             "tensorflow::lookup::LookupInterface": 8115731599990610490,
+             "tensorflow::QueueInterface": 9040823170352039474,
+             "tensorflow::ReaderInterface": 13438509206727821711,
+             "tensorflow::ConditionalAccumulatorBase": 4595586855067344955,
+             "tensorflow::(anonymous namespace)::Mutex": 2855411912371506197,
+             "tensorflow::TensorArray": 17404284069006640434,
+             "tensorflow::Stack": 11783358439878174618,
+             "tensorflow::SummaryWriterInterface": 14226400942227524213}
+
+
+def wrong_type(name: str, kind: str, wanted: str) -> str:
+    """TF's words for the handle of resource `name`, of type `kind`, used as a `wanted`."""
+    return (f"Trying to access a handle's resource using the wrong type. The handle points "
+            f"to a resource (name '{name}') of type '{kind}' (hash code "
+            f"{TYPE_HASH.get(kind, 0)}) but you are trying to access the resource as type "
+            f"'{wanted}' (hash code {TYPE_HASH[wanted]})")
+
 __all__ = ["ResourceHandle", "TrackableResource"]
 
 

@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import NotFoundError
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
@@ -40,12 +40,6 @@ from eagerflow._src.ops.table_handles import (
 from eagerflow._src.ops.variables import resource_tensor
 
 KIND = "tensorflow::QueueInterface"
-# TF's hash codes of the resource types and their mangled names, which its errors show
-HASH_CODES = {"tensorflow::Var": 17454915466513971685, KIND: 9040823170352039474,
-              "tensorflow::ReaderInterface": 13438509206727821711,
-              "tensorflow::lookup::LookupInterface": 8115731599990610490,
-              "tensorflow::ConditionalAccumulatorBase": 4595586855067344955,
-              "tensorflow::(anonymous namespace)::Mutex": 2855411912371506197}
 MANGLED = {KIND: "N10tensorflow14QueueInterfaceE",
            "tensorflow::ReaderInterface": "N10tensorflow15ReaderInterfaceE",
            "tensorflow::ConditionalAccumulatorBase":
@@ -72,11 +66,7 @@ def resource_of(op: str, h: Any, kind: str, cls: type) -> Any:
         raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, MANGLED[kind])}"
                                         f" [Op:{op}]")
     if not isinstance(target, cls):
-        raise C.fail(op, f"Trying to access a handle's resource using the wrong type. The "
-                         f"handle points to a resource (name '{hh.name}') of type '{hh.kind}' "
-                         f"(hash code {HASH_CODES.get(hh.kind, 0)}) but you are trying to "
-                         f"access the resource as type '{kind}' (hash code "
-                         f"{HASH_CODES[kind]})")
+        raise C.fail(op, wrong_type(hh.name, hh.kind, kind))
     return target
 
 

@@ -97,7 +97,13 @@ def _op_seed(seed: Any) -> int:
 
 
 def set_seed(seed: Any) -> None:
-    """Sets the global random seed; every random op's stream starts over."""
+    """Sets the global random seed; every random op's stream starts over. While a graph
+    is built (a TF 1 graph, a function's), the seed is that graph's, as TF's."""
+    graph = _state.graph
+    if graph is not None:
+        graph.seed = None if seed is None else _as_seed(seed)
+        graph._random_op_counter = 0  # (the ops made from now count from zero, as TF's)
+        return
     with seeds.lock:
         seeds.global_seed = None if seed is None else _as_seed(seed)
         seeds.op_seeds = _pyrandom.Random(seeds.global_seed)
@@ -134,11 +140,12 @@ def get_seed(op_seed: Any) -> tuple:
     Both None: `(None, None)` (nondeterministic). Global seed set, op seed None: the op
     seed is the next draw of `random.Random(global_seed)` in eager mode, the graph's own
     count of such ops while tracing. Op seed set, global None: the global seed is
-    DEFAULT_GRAPH_SEED. A graph's `seed` attribute (if set) plays the global seed.
+    DEFAULT_GRAPH_SEED. A TF 1 graph's `seed` plays the global seed (the eager one does
+    not reach it, as in TF); a function's, where set, too.
     """
     graph = _state.graph
     global_seed = seeds.global_seed
-    if graph is not None and getattr(graph, "seed", None) is not None:
+    if graph is not None and (graph.seed is not None or not graph.building_function):
         global_seed = graph.seed
     if op_seed is not None:
         op_seed = _op_seed(op_seed)

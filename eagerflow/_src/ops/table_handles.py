@@ -36,7 +36,7 @@ from eagerflow._src.core.errors import (
     FailedPreconditionError,
     NotFoundError,
 )
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
@@ -47,8 +47,6 @@ from eagerflow._src.ops.variables import held_handle, resource_tensor
 
 KIND = "tensorflow::lookup::LookupInterface"
 _MANGLED = "N10tensorflow6lookup15LookupInterfaceE"  # (TF's typeid name in its messages)
-# TF's hash codes of the resource types, which its wrong-type message shows
-_TYPE_HASH = {"tensorflow::Var": 17454915466513971685, KIND: 8115731599990610490}
 _UIDS = itertools.count()       # TF's ResourceMgr unique ids ("_0_HashTableV2")
 _TABLE_UIDS = itertools.count(1)  # the numbers in the names of tf.lookup's tables
 _KERNEL_NAMES: dict = {}        # (op, attrs) -> the private name its cached kernel made
@@ -113,11 +111,7 @@ def state_of(op: str, h: Any) -> TableState:
         raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, _MANGLED)}"
                                         f" [Op:{op}]")
     if not isinstance(target, TableState):
-        raise C.fail(op, f"Trying to access a handle's resource using the wrong type. The "
-                         f"handle points to a resource (name '{hh.name}') of type '{hh.kind}' "
-                         f"(hash code {_TYPE_HASH.get(hh.kind, 0)}) but you are trying to "
-                         f"access the resource as type '{KIND}' (hash code "
-                         f"{_TYPE_HASH[KIND]})")
+        raise C.fail(op, wrong_type(hh.name, hh.kind, KIND))
     return target
 
 

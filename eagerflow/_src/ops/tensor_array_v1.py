@@ -38,7 +38,7 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     shape_str,
 )
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import ResourceHandle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
@@ -48,10 +48,6 @@ from eagerflow._src.ops.variables import resource_tensor
 
 TA_KIND = "tensorflow::TensorArray"
 STACK_KIND = "tensorflow::Stack"
-# TF's hash codes of the resource types, which its wrong-type message shows
-_TYPE_HASH = {"tensorflow::Var": 17454915466513971685, TA_KIND: 17404284069006640434,
-              STACK_KIND: 11783358439878174618,
-              "tensorflow::lookup::LookupInterface": 8115731599990610490}
 _TA_IDS = itertools.count()     # TF's TensorArray::tensor_array_counter
 _STACK_IDS = itertools.count()  # TF's stack counter
 _LAST = {"ta": -1, "stack": -1}  # the numbers last taken (what a reference names)
@@ -232,11 +228,7 @@ def _state_of(op: str, h: Any, cls: type, kind: str) -> Any:
         raise C.fail(op, f"Expected a {kind} resource handle")
     target = hh.target
     if not isinstance(target, cls):
-        raise C.fail(op, f"Trying to access a handle's resource using the wrong type. The "
-                         f"handle points to a resource (name '{hh.name}') of type "
-                         f"'{hh.kind}' (hash code {_TYPE_HASH.get(hh.kind, 0)}) but you are "
-                         f"trying to access the resource as type '{kind}' (hash code "
-                         f"{_TYPE_HASH[kind]})")
+        raise C.fail(op, wrong_type(hh.name, hh.kind, kind))
     return target
 
 

@@ -31,7 +31,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
 )
 from eagerflow._src.core.name_scope import scoped_name
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
@@ -773,9 +773,6 @@ def variable_of(h: Any) -> Any:
     return var if is_tf_variable(var) else None
 
 
-# TF's hash codes of the resource types its wrong-type message shows
-_TYPE_HASH = {"Var": 17454915466513971685,
-              "tensorflow::lookup::LookupInterface": 8115731599990610490}
 
 
 def handle_variable(h: Any, op: str) -> Any:
@@ -789,10 +786,7 @@ def handle_variable(h: Any, op: str) -> Any:
         c, name = held.container, held.name
         why = RESOURCES.missing(c, name, "N10tensorflow3VarE")
         if RESOURCES.lookup(c, name) is not None:  # a resource of another kind (a table)
-            why = (f"Trying to access a handle's resource using the wrong type. The handle "
-                   f"points to a resource (name '{name}') of type '{held.kind}' (hash code "
-                   f"{_TYPE_HASH.get(held.kind, 0)}) but you are trying to access the "
-                   f"resource as type 'tensorflow::Var' (hash code {_TYPE_HASH['Var']})")
+            why = wrong_type(name, held.kind, "tensorflow::Var")
         elif why.startswith("Container"):
             why += f" (Could not find resource: {c}/{name})"
         raise FailedPreconditionError(

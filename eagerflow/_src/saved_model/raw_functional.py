@@ -30,6 +30,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.checks import dtype_word as c_name
 from eagerflow._src.ops.math import cast, not_equal
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.string_ops import length
@@ -268,7 +269,3 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 
     return bind_custom_gradient(out, differentiable, [], grad_fn)
 
-
-def c_name(d: dt.DType) -> str:
-    """TF's C++ name of a dtype, as its kernels' messages print it (float, not float32)."""
-    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)

@@ -29,12 +29,12 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
+from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import raw_functional, tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, run_op_node
-from eagerflow._src.saved_model.raw_functional import c_name as _tf_name
 
 _PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
@@ -310,8 +310,8 @@ class RawOp:
             if want is not None and value._dtype is not want:
                 raise InvalidArgumentError(
                     None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
-                                f"expected to be a {_tf_name(want)} tensor but is a "
-                                f"{_tf_name(value._dtype)} tensor [Op:{self.op}]")
+                                f"expected to be a {dtype_word(want)} tensor but is a "
+                                f"{dtype_word(value._dtype)} tensor [Op:{self.op}]")
             t = value
         elif want is not None:
             t = convert_to_tensor(value, dtype=want)
@@ -399,10 +399,10 @@ class RawOp:
             v = attrs.get(a.name)
             if a.type == "type" and allowed and isinstance(v, dt.DType) and \
                     v.as_datatype_enum not in allowed:
-                listed = ", ".join(_tf_name(dt.as_dtype(e)) for e in allowed
+                listed = ", ".join(dtype_word(dt.as_dtype(e)) for e in allowed
                                    if e in dt._BY_ENUM)
                 raise InvalidArgumentError(
-                    None, None, f"Value for attr '{a.name}' of {_tf_name(v)} is not in the "
+                    None, None, f"Value for attr '{a.name}' of {dtype_word(v)} is not in the "
                                 f"list of allowed values: {listed}\n\t; NodeDef: "
                                 f"{{{{node {self.op}}}}} [Op:{self.op}]")
 

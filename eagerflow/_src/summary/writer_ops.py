@@ -50,7 +50,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
-from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle, wrong_type
 from eagerflow._src.io import crc32c, gfile
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -60,10 +60,6 @@ from eagerflow._src.summary import encoders, media_ops, protos, v1_ops
 
 KIND = "tensorflow::SummaryWriterInterface"
 _MANGLED = "N10tensorflow22SummaryWriterInterfaceE"  # (TF's typeid name in its messages)
-# TF's hash codes of the resource types, which its wrong-type message shows
-_TYPE_HASH = {"tensorflow::Var": 17454915466513971685,
-              "tensorflow::lookup::LookupInterface": 8115731599990610490,
-              KIND: 14226400942227524213}
 
 _uid = itertools.count(0)
 _uid_lock = threading.Lock()
@@ -193,11 +189,7 @@ def find_writer(op: str, h: Any, lookup: bool = True) -> WriterResource:
     if hh is None:
         raise C.fail(op, "Expected a summary writer's resource handle")
     if hh.kind != KIND:  # (a variable's or a table's handle)
-        raise C.fail(op, f"Trying to access a handle's resource using the wrong type. The "
-                         f"handle points to a resource (name '{hh.name}') of type '{hh.kind}' "
-                         f"(hash code {_TYPE_HASH.get(hh.kind, 0)}) but you are trying to "
-                         f"access the resource as type '{KIND}' (hash code "
-                         f"{_TYPE_HASH[KIND]})")
+        raise C.fail(op, wrong_type(hh.name, hh.kind, KIND))
     target = hh.target if hh.target is not None else RESOURCES.lookup(hh.container, hh.name)
     if target is None or not isinstance(target, WriterResource) or target.closed:
         why = RESOURCES.missing(hh.container, hh.name, _MANGLED)

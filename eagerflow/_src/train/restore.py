@@ -24,6 +24,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.ops import eager_errors
+from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.train.graph_view import (
     VARIABLE_VALUE,
@@ -32,12 +33,6 @@ from eagerflow._src.train.graph_view import (
     is_view,
     pretty_names,
 )
-
-_C_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
-
-
-def _c_name(d: dt.DType) -> str:
-    return _C_NAMES.get(d.name, d.name)
 
 
 def assign_eagerly(var: Any, value: Any) -> None:
@@ -251,8 +246,8 @@ class Restore:
                 expected = dt.bfloat16  # (saved as bfloat16: graph_view.variable_array)
             if saved is not expected:
                 e = InvalidArgumentError(
-                    None, None, f"tensor_name = {key}; expected dtype {_c_name(var.dtype)} does "
-                                f"not equal original dtype {_c_name(saved)} [Op:RestoreV2]")
+                    None, None, f"tensor_name = {key}; expected dtype {dtype_word(var.dtype)} does "
+                                f"not equal original dtype {dtype_word(saved)} [Op:RestoreV2]")
                 if _state.graph is None:
                     eager_errors.decorate(e, eager_errors.Named("RestoreV2", {"dtypes": count}),
                                           (), {}, CPU_DEVICE, None)

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import constant, ones, reshape, transpose, zeros
 from eagerflow._src.ops.initializers import fans
@@ -28,12 +27,7 @@ from eagerflow._src.ops.random import normal, set_seed, truncated_normal, unifor
 def set_random_seed(seed: Any) -> None:
     """`tf.compat.v1.set_random_seed`: the seed of the default graph (its random ops'
     graph-level seed, with an op seed counted per graph), or eagerly tf.random.set_seed."""
-    g = _state.graph
-    if g is None:
-        set_seed(seed)
-        return
-    g.seed = None if seed is None else int(seed)
-    g._random_op_counter = 0  # (the ops made from now count from zero, as TF's)
+    set_seed(seed)
 
 
 class Initializer:
