@@ -18,6 +18,7 @@ graph's creator node makes its QueueState as the graph is imported, one per Sess
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,7 @@ from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
-from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
+from eagerflow._src.ops.registry import REGISTRY, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_handles import (
     held,
@@ -210,15 +211,18 @@ def _creator_kernel(op: str) -> Any:
     return kernel
 
 
-def _creator_load(op: str) -> Any:
+def creator_load(op: str, names: tuple, make: Callable[[dict, str], Any]) -> Any:
+    """The import of creator `op`'s node (its attrs among `names`): eagerly the op; in a
+    graph a node holding the state `make(attrs, node name)` builds, which each Session's
+    run starts afresh (shared under its `shared_name`, else private to the node)."""
     def load(node: Any) -> list:
-        attrs = {k: node.attrs[k] for k in _ATTRS[op] if k in node.attrs}
+        attrs = {k: node.attrs[k] for k in names if k in node.attrs}
         if _state.graph is None:
-            return [bind(CREATORS[op], (), attrs)]
-        state = new_state(op, attrs)
+            return [bind(REGISTRY[op], (), attrs)]
+        state = make(attrs, node.name)
         state.id = attrs.get("shared_name") or private_name(node.name)
         state.per_session = True
-        return [bind(CREATORS[op], (), dict(attrs, state=state))]
+        return [bind(REGISTRY[op], (), dict(attrs, state=state))]
     return load
 
 
@@ -243,7 +247,8 @@ def handle_ref(kind: str) -> Any:
 CREATORS = {op: register(OpDef(
     op, _creator_infer(op), _creator_kernel(op), stateful=True, gpu=False,
     reference=handle_ref(KIND), samples=_creator_samples(op),
-    tf=TFForm(load=_creator_load(op), takes_handles=True),
+    tf=TFForm(load=creator_load(op, _ATTRS[op], lambda a, _, op=op: new_state(op, a)),
+              takes_handles=True),
 )) for op in _KINDS}
 
 

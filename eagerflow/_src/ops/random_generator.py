@@ -61,6 +61,12 @@ def _skip_infer(state: Any, alg: Any, delta: Any) -> list:
     C.check_dtype(op, state, frozenset((dt.int64,)), "state")
     C.check_dtype(op, alg, frozenset((dt.int32,)), "alg")
     C.check_dtype(op, delta, frozenset((dt.uint64,)), "delta")
+    _check_skip_shapes(op, state, alg, delta)
+    return [((1,), dt.uint64), ((2,), dt.uint64), (state._shape, dt.int64)]
+
+
+def _check_skip_shapes(op: str, state: Any, alg: Any, delta: Any) -> None:
+    """TF's shape checks of a skip's inputs: a scalar algorithm and delta, a vector state."""
     for i, x in ((1, alg), (2, delta)):
         if x._shape is not None and x._shape != ():
             raise C.fail(op, f"input {i} (0-based) must have shape [], not "
@@ -68,7 +74,6 @@ def _skip_infer(state: Any, alg: Any, delta: Any) -> list:
     if state._shape is not None and len(state._shape) != 1:
         raise C.fail(op, f"RNG state must have one and only one dimension, not "
                          f"{len(state._shape)}")
-    return [((1,), dt.uint64), ((2,), dt.uint64), (state._shape, dt.int64)]
 
 
 def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
@@ -149,14 +154,9 @@ def _rng_skip_infer(state: Any, algorithm: Any, delta: Any) -> list:
     op = "RngSkip"
     if state._dtype is not dt.int64:
         raise C.fail(op, f"dtype of RNG state variable must be int64, not {state._dtype.name}")
-    for i, x in ((1, algorithm), (2, delta)):
-        C.check_dtype(op, x, frozenset((dt.int64,)), "algorithm" if i == 1 else "delta")
-        if x._shape is not None and x._shape != ():
-            raise C.fail(op, f"input {i} (0-based) must have shape [], not "
-                             f"{C.shape_str(x._shape)}")
-    if state._shape is not None and len(state._shape) != 1:
-        raise C.fail(op, f"RNG state must have one and only one dimension, not "
-                         f"{len(state._shape)}")
+    C.check_dtype(op, algorithm, frozenset((dt.int64,)), "algorithm")
+    C.check_dtype(op, delta, frozenset((dt.int64,)), "delta")
+    _check_skip_shapes(op, state, algorithm, delta)
     return [(state._shape, dt.int64)]
 
 

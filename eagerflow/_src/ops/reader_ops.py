@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     DataLossError,
     InvalidArgumentError,
@@ -368,18 +368,6 @@ def _creator_kernel(op: str) -> Any:
     return kernel
 
 
-def _creator_load(op: str) -> Any:
-    def load(node: Any) -> list:
-        attrs = {k: node.attrs[k] for k in _ATTRS[op] if k in node.attrs}
-        if _state.graph is None:
-            return [bind(CREATORS[op], (), attrs)]
-        state = new_reader(op, attrs, node.name)
-        state.id = attrs.get("shared_name") or private_name(node.name)
-        state.per_session = True
-        return [bind(CREATORS[op], (), dict(attrs, state=state))]
-    return load
-
-
 def _creator_samples(op: str) -> Any:
     def samples() -> list:
         attrs = {"record_bytes": 4} if op == "FixedLengthRecordReaderV2" else {}
@@ -402,7 +390,9 @@ def _creator_bad(op: str) -> Any:
 CREATORS = {op: register(OpDef(
     op, lambda **attrs: [((), dt.resource)], _creator_kernel(op), stateful=True, gpu=False,
     reference=H.handle_ref(KIND), samples=_creator_samples(op), bad_samples=_creator_bad(op),
-    tf=TFForm(load=_creator_load(op), takes_handles=True),
+    tf=TFForm(load=H.creator_load(op, _ATTRS[op],
+                                  lambda a, name, op=op: new_reader(op, a, name)),
+              takes_handles=True),
 )) for op in _ATTRS}
 
 
