@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state as _ctx
@@ -150,11 +151,11 @@ def _metadata(plugin: str, description: str | None, content: bytes = b"") -> byt
 def _known_bool(t: Any) -> bool | None:
     """A bool tensor's value where it is known now (eager, or a graph's constant)."""
     if isinstance(t, EagerTensor):
-        return bool(np.asarray(t._arr))
+        return bool(to_host(t._arr))
     v = known(t)
     if v is None or isinstance(v, Tensor):
         return None
-    return bool(np.asarray(v))
+    return bool(to_host(v))
 
 
 @contextlib.contextmanager
@@ -183,12 +184,12 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
         return convert_to_tensor(False)
     record = _record_condition()
     if _ctx.graph is None:
-        if not bool(record._arr):
+        if not bool(to_host(record._arr)):
             return convert_to_tensor(False)
         step_t = _step_tensor(step)
         data = convert_to_tensor(data)
         if kind in _KINDS:
-            data = convert_to_tensor(payload(kind, np.asarray(data._arr), params))
+            data = convert_to_tensor(payload(kind, to_host(data._arr), params))
         bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(tag),
                              convert_to_tensor(metadata)), {})
         return convert_to_tensor(True)
@@ -233,7 +234,7 @@ def _as_const(t: Any, name: str) -> Any:
     v = t._arr if isinstance(t, EagerTensor) else known(t)
     if v is None or isinstance(v, Tensor):
         return t
-    return constant(np.asarray(v, np.int64), name=name)
+    return constant(np.asarray(to_host(v), np.int64), name=name)
 
 
 # -- the public summaries ---------------------------------------------------------------------
@@ -388,7 +389,7 @@ def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
         return convert_to_tensor(False)
     record = _record_condition()
     if _ctx.graph is None:
-        if not bool(record._arr):
+        if not bool(to_host(record._arr)):
             return convert_to_tensor(False)
         bind(WRITE_RAW_PROTO, (writer._resource, _step_tensor(step), convert_to_tensor(tensor)),
              {})
