@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.errors import FailedPreconditionError
@@ -119,7 +120,7 @@ VAR_HANDLE = OpDef("VarHandleOp", lambda **a: [((), dt.resource)], _no_kernel, n
 
 
 def _ref_value_kernel(xp: Any, *, var: Any, **_attrs: Any) -> Any:
-    return var._arr
+    return xp.asarray(to_host(var._arr))  # (on the device the node was placed on)
 
 
 # An imported TF 1 reference variable's node: its output is the variable's value (TF's
