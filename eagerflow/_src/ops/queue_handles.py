@@ -25,15 +25,14 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import NotFoundError
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
 from eagerflow._src.ops.registry import REGISTRY, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_handles import (
-    held,
+    held_resource,
     object_scalar,
     private_name,
     resource_name,
@@ -57,18 +56,8 @@ def handle_of(state: QueueState) -> Any:
 def resource_of(op: str, h: Any, kind: str, cls: type) -> Any:
     """The resource of class `cls` (TF's `kind`) that handle `h` (a tensor or its array)
     names, with TF's errors for a handle of none (NotFoundError) or of another kind."""
-    if isinstance(h, cls):
-        return h
-    hh = held(h)
-    if hh is None:
-        raise C.fail(op, f"Expected a resource handle of type '{kind}'")
-    target = hh.target if hh.target is not None else RESOURCES.lookup(hh.container, hh.name)
-    if target is None:
-        raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, MANGLED[kind])}"
-                                        f" [Op:{op}]")
-    if not isinstance(target, cls):
-        raise C.fail(op, wrong_type(hh.name, hh.kind, kind))
-    return target
+    return held_resource(op, h, cls, kind, MANGLED[kind],
+                         f"Expected a resource handle of type '{kind}'")
 
 
 def made_by(t: Any, creators: tuple) -> Any:

@@ -101,17 +101,26 @@ def state_of(op: str, h: Any) -> TableState:
     """The table `h` names (a handle, or a table's state itself), with TF's errors for a
     handle of no table: NotFoundError (destroyed, never made) or a resource of another
     kind."""
-    if isinstance(h, TableState):
+    return held_resource(op, h, TableState, KIND, _MANGLED,
+                         "Expected a lookup table's resource handle")
+
+
+def held_resource(op: str, h: Any, cls: type, kind: str, mangled: str, no_handle: str) -> Any:
+    """The resource of class `cls` (TF's type `kind`, `mangled` its typeid name) that `h`
+    (a handle, or the resource itself) names, with TF's errors for a handle of none
+    (NotFoundError: destroyed, never made) or of a resource of another kind; `no_handle`
+    the words for what is no handle at all."""
+    if isinstance(h, cls):
         return h
     hh = held(h)
     if hh is None:
-        raise C.fail(op, "Expected a lookup table's resource handle")
+        raise C.fail(op, no_handle)
     target = hh.target if hh.target is not None else RESOURCES.lookup(hh.container, hh.name)
     if target is None:
-        raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, _MANGLED)}"
+        raise NotFoundError(None, None, f"{RESOURCES.missing(hh.container, hh.name, mangled)}"
                                         f" [Op:{op}]")
-    if not isinstance(target, TableState):
-        raise C.fail(op, wrong_type(hh.name, hh.kind, KIND))
+    if not isinstance(target, cls):
+        raise C.fail(op, wrong_type(hh.name, hh.kind, kind))
     return target
 
 
