@@ -56,7 +56,7 @@ def handle_of(state: QueueState) -> Any:
 def resource_of(op: str, h: Any, kind: str, cls: type) -> Any:
     """The resource of class `cls` (TF's `kind`) that handle `h` (a tensor or its array)
     names, with TF's errors for a handle of none (NotFoundError) or of another kind."""
-    return held_resource(op, h, cls, kind, MANGLED[kind],
+    return held_resource(op, h, cls, kind, MANGLED.get(kind, kind),
                          f"Expected a resource handle of type '{kind}'")
 
 
