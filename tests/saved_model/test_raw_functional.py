@@ -97,3 +97,16 @@ def test_a_thread_locking_its_own_mutex_is_refused_not_hung():
         tf.raw_ops.MutexLock(mutex=m)
     tf.raw_ops.ConsumeMutexLock(mutex_lock=lock)
     assert tf.raw_ops.MutexLock(mutex=m).dtype == tf.variant
+
+
+def test_a_func_attribute_refused_whole_as_tf_words_it():
+    # (TF refuses it as it sets the attributes: no function prefix, no " name: "; every
+    # attribute's value is checked before a tf.function's name is looked up)
+    words = ("unable to set function value attribute from a function object. If you think "
+             "this is an error, please file an issue at https://github.com/tensorflow/"
+             "tensorflow/issues/new [Op:If]")
+    for then in (lambda x: x, tf.function(lambda x: x)):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.raw_ops.If(cond=True, input=[1.0], Tout=[tf.float32], then_branch=then,
+                          else_branch=lambda x: x)
+        assert str(e.value) == words

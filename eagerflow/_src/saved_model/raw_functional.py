@@ -42,22 +42,28 @@ OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "Statele
 _LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
+def check_func_value(v: Any, op: str) -> None:
+    """TF's refusal of what no func attribute can be made of (it accepts a concrete
+    function, a tf.function or a name), raised as it sets the op's attributes, before the
+    op runs: so worded whole, with no function prefix and no name."""
+    if not (isinstance(v, (ConcreteFunction, str, bytes)) or
+            getattr(v, "python_function", None) is not None):
+        raise InvalidArgumentError(None, None, f"unable to set function value attribute from "
+                                               f"a {type(v).__name__} object. If you think "
+                                               "this is an error, please file an issue at "
+                                               "https://github.com/tensorflow/tensorflow/"
+                                               f"issues/new [Op:{op}]")
+
+
 def func_attr(v: Any, op: str) -> ConcreteFunction:
-    """A func attribute as TF's wrapper takes it: a concrete function; a tf.function (or a
-    name) is looked up among the functions the context holds, which here are none. (TF
-    words these errors before any kernel: no function prefix.)"""
+    """A func attribute as TF's wrapper takes it (check_func_value passed it): a concrete
+    function; a tf.function (or a name) is looked up among the functions the context
+    holds, which here are none."""
     if isinstance(v, ConcreteFunction):
         return v
     py = getattr(v, "python_function", None)
-    if py is not None or isinstance(v, (str, bytes)):
-        name = py.__name__ if py is not None else v.decode() if isinstance(v, bytes) else v
-        raise NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: ")
-    e = InvalidArgumentError(None, None, f"unable to set function value attribute from a "
-                                         f"{type(v).__name__} object. If you think this is an "
-                                         "error, please file an issue at https://github.com/"
-                                         f"tensorflow/tensorflow/issues/new [Op:{op}]")
-    e._slow_path = True  # (worded whole: no kernel's prefix, no name)
-    raise e
+    name = py.__name__ if py is not None else v.decode() if isinstance(v, bytes) else v
+    raise NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: ")
 
 
 def check_length(op: str, attr: str, n: int) -> None:

@@ -139,6 +139,7 @@ class RawOp:
             self._refuse_refs()
         name = kwargs.pop("name", None)
         by_arg = {self.params[p]: v for p, v in kwargs.items()}
+        self._check_func_values(by_arg)
         attrs: dict = {}
         try:
             return self._run(by_arg, attrs)
@@ -146,6 +147,15 @@ class RawOp:
             if _state.graph is None:
                 self._eager_error(e, by_arg, attrs, name)
             raise
+
+    def _check_func_values(self, by_arg: dict) -> None:
+        """TF's refusals of func attributes, which it makes as it sets them, every one
+        before the op looks up any function."""
+        for a in self.opdef.attr:
+            if a.type in ("func", "list(func)") and by_arg.get(a.name) is not None:
+                v = by_arg[a.name]
+                for f in v if a.type == "list(func)" and isinstance(v, (list, tuple)) else [v]:
+                    raw_functional.check_func_value(f, self.op)
 
     def _refuse_refs(self) -> None:
         """TF's refusal of an op taking or giving a reference (a TF 1 mutable tensor):
