@@ -6,9 +6,12 @@ import threading
 import pytest
 from hypothesis import settings
 
-# Ops registered by higher layers (tf.distribute's collectives, tf.summary's ops, TF 1's
-# summaries and media summaries included) are in the registry whatever test module ran or
-# was collected first: the registry suites list every op when they are collected.
+# Ops registered by higher layers (tf.data's dataset and iterator ops, tf.distribute's
+# collectives, tf.summary's ops, TF 1's summaries and media summaries included) are in the
+# registry whatever test module ran or was collected first: the registry suites list every
+# op when they are collected.
+import eagerflow._src.data.iterator_ops  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402
 import eagerflow._src.summary.summary_ops  # noqa: F401, E402

@@ -28,6 +28,7 @@ from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.owned_iterator import NumpyIterator, OwnedIterator
 from eagerflow._src.data.structure import DatasetSpec, Structure, register_dataset_class
+from eagerflow._src.data.variant_value import variant_tensor
 from eagerflow._src.ops.eager_errors import raised_eagerly
 
 AUTOTUNE = -1
@@ -86,6 +87,11 @@ class DatasetV2:
     @property
     def element_spec(self) -> Any:
         return self._structure.spec
+
+    @property
+    def _variant_tensor(self) -> Any:
+        """The dataset as TF's scalar variant tensor (what TF's dataset ops take)."""
+        return variant_tensor(self)
 
     def _value_type_spec(self) -> Any:
         """The DatasetSpec tf.type_spec_from_value gives (a TF dataset is a composite)."""

@@ -176,6 +176,9 @@ class TFForm:
     # its `load` takes resource tensors (variable handles) and variant ones (a TensorMap) as
     # they are: tf.raw_ops offers the op with those inputs (saved_model/raw_ops.py)
     takes_handles: bool = False
+    # it has func attributes (a dataset op's `f`), which it takes as ConcreteFunctions from
+    # tf.raw_ops and as library functions (`concrete_for(specs)`) from an imported graph
+    takes_funcs: bool = False
 
 
 # Floats in one of Eigen's packets in TF's x86 build (AVX: 256 bits): TF's elementwise

@@ -34,8 +34,9 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import is_variable
 
-# (collective_ops and the summary modules register ops that REGISTRY, below them, cannot
-# load by name: a TF graph's node, or tf.raw_ops, may be any of them)
+# (the dataset ops, collective_ops and the summary modules register ops that REGISTRY,
+# below them, cannot load by name: a TF graph's node, or tf.raw_ops, may be any of them)
+from eagerflow._src.data import iterator_ops, raw_dataset_sources  # noqa: F401
 from eagerflow._src.distribute import collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
@@ -300,6 +301,19 @@ class RestoredConcreteFunction(ConcreteFunction):
         return f"__inference_{match.group(1) if match else self._name}_{self._uid}"
 
 
+class LibraryFunction:
+    """A library function a node's func attribute names, made concrete by the op that
+    calls it for the arguments it passes (a dataset op: its elements' components)."""
+
+    def __init__(self, importer: LibraryImporter, name: str) -> None:
+        self.importer = importer
+        self.name = name
+
+    def concrete_for(self, specs: list) -> ConcreteFunction:
+        return self.importer.concrete(self.name, [Spec(s.shape.as_list(), s.dtype)
+                                                  for s in specs], handles=False)
+
+
 class LibraryImporter:
     """Imports the functions of one FunctionDefLibrary (each specialization once)."""
 
@@ -430,6 +444,10 @@ class LibraryImporter:
             known.append(consts.get(key))
         attrs = {k: attr_value(v) for k, v in tf_ops.with_defaults(nd.op, nd.attr).items()
                  if not k.startswith("_")}
+        form = getattr(REGISTRY.get(nd.op), "tf", None)
+        if form is not None and form.takes_funcs:
+            kinds = {a.name: a.type for a in tf_ops.op_def(nd.op).attr}
+            attrs = {k: self._function_attr(v, kinds.get(k)) for k, v in attrs.items()}
         node = TFNode(nd, inputs, known, attrs)
         node.gradient_op_type = nd.attr["_gradient_op_type"].s.decode() \
             if "_gradient_op_type" in nd.attr else None
@@ -450,6 +468,14 @@ class LibraryImporter:
             env[f"{nd.name}:{n}"] = t
             if out_consts is not None and out_consts[i] is not None:
                 consts[f"{nd.name}:{n}"] = out_consts[i]
+
+    def _function_attr(self, value: Any, kind: str | None) -> Any:
+        """A func attribute's library function(s), for an op that calls them itself."""
+        if kind == "func":
+            return LibraryFunction(self, value)
+        if kind == "list(func)":
+            return tuple(LibraryFunction(self, v) for v in value)
+        return value
 
     def _outputs(self, node: TFNode) -> tuple:
         """(outputs, their constant values or None)."""

@@ -91,8 +91,9 @@ def _runnable(name: str) -> bool:
     op = tf_ops.op_def(name)
     form = getattr(REGISTRY.get(name), "tf", None)
     handles = () if form is not None and form.takes_handles else _HANDLE_TYPES
+    funcs = form is not None and form.takes_funcs
     return not any(a.type in handles for a in op.input_arg) and \
-        not any(a.type in ("func", "list(func)") for a in op.attr)
+        (funcs or not any(a.type in ("func", "list(func)") for a in op.attr))
 
 
 @functools.cache

@@ -14,6 +14,8 @@ from eagerflow._src.data.experimental import cardinality as cardinality
 from eagerflow._src.data.experimental import choose_from_datasets as choose_from_datasets
 from eagerflow._src.data.experimental import copy_to_device as copy_to_device
 from eagerflow._src.data.experimental import enumerate_dataset as enumerate_dataset
+from eagerflow._src.data.dataset_variants import from_variant as from_variant
+from eagerflow._src.data.dataset_variants import to_variant as to_variant
 from eagerflow._src.data.experimental import from_list as from_list
 from eagerflow._src.data.experimental import get_next_as_optional as get_next_as_optional
 from eagerflow._src.data.experimental import get_single_element as get_single_element
