@@ -24,7 +24,8 @@ def _iterator(ds):
 
 def test_a_dataset_op_gives_a_variant_naming_its_kernel():
     v = _range()
-    assert repr(v) == "<tf.Tensor: shape=(), dtype=variant, value=<RangeDatasetOp(0, 5, 1)::Dataset>>"
+    assert repr(v) == ("<tf.Tensor: shape=(), dtype=variant, "
+                       "value=<RangeDatasetOp(0, 5, 1)::Dataset>>")
     s = tf.raw_ops.TensorSliceDataset(components=[tf.constant([1, 2])], output_shapes=[[]])
     assert repr(s) == ("<tf.Tensor: shape=(), dtype=variant, "
                        "value=<TensorSliceDatasetOp::Dataset>>")
