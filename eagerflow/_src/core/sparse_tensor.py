@@ -89,8 +89,9 @@ class SparseTensor(CompositeTensor):
                      dtype: _dt.DType | None = None) -> SparseTensor:
         st = object.__new__(cls)
         dense_shape = to_host(dense_shape).astype(np.int64)  # (any device's arrays)
+        # (rows counted from the values: a rank-0 tensor's indices have no columns)
         st._indices = EagerTensor(to_host(indices).astype(np.int64).reshape(
-            -1, len(dense_shape)), _dt.int64)
+            np.shape(values)[0], len(dense_shape)), _dt.int64)
         st._values = EagerTensor(values, dtype)
         st._dense_shape = EagerTensor(dense_shape, _dt.int64)
         return st

@@ -273,7 +273,8 @@ class _FixedReader:
         self._eof = False
         self._path = path
         if not compression:  # TF checks an uncompressed file's length when it opens it
-            body = os.fstat(self._s.raw.fileno()).st_size - header - footer
+            # (TF's sizes are unsigned: a header and footer longer than the file wrap)
+            body = (os.fstat(self._s.raw.fileno()).st_size - header - footer) % (1 << 64)
             if body % record:
                 self.close()
                 raise InvalidArgumentError(
@@ -281,11 +282,13 @@ class _FixedReader:
                     f"bytes), input file \"{path}\" has body length {body} bytes, which is not "
                     f"an exact multiple of the record length ({record} bytes). "
                     f"[Op:IteratorGetNext]")
-        if header:
-            h = self._s.read(header)
-            if len(h) < header:
+        left = header  # (read in chunks: a header may be far longer than the file)
+        while left > 0:
+            got = len(self._s.read(min(left, _CHUNK)))
+            left -= got
+            if not got:
                 self._eof = True
-                self._buf = b""
+                break
 
     def read_record(self) -> bytes | None:
         if self._s is None:

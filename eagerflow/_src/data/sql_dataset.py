@@ -28,7 +28,7 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 
 _OP = " [Op:IteratorGetNext]"
 _INTS = (_dt.int8, _dt.int16, _dt.int32, _dt.int64, _dt.uint8, _dt.uint16)
-_TYPES = (_dt.string, *_INTS, _dt.bool, _dt.float64)
+SQL_TYPES = (_dt.string, *_INTS, _dt.bool, _dt.float64)
 
 
 def _as_text(db: sqlite3.Connection, v: Any) -> bytes:
@@ -123,7 +123,7 @@ class SqlDataset(DatasetV2):
                 host=True)
         single = not isinstance(output_types, (tuple, list))
         self._types = [_dt.as_dtype(t) for t in ([output_types] if single else output_types)]
-        if any(t not in _TYPES for t in self._types):
+        if any(t not in SQL_TYPES for t in self._types):
             raise raised_eagerly(op_error(
                 InvalidArgumentError, "SqlDataset", "Each element of `output_types_` must be "
                 "one of: DT_STRING, DT_INT8, DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "

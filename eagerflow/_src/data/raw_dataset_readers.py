@@ -1,0 +1,777 @@
+"""TF's dataset ops that read files and other sources (TFRecordDataset, TextLineDataset,
+FixedLengthRecordDataset, the CSV, SQL and matching-files datasets, SparseTensorSliceDataset,
+ListDataset) and DatasetToTFRecord, which writes one, over dataset variants.
+
+Data layer, over the public readers (readers.py, csv_dataset.py, sql_dataset.py): each op
+checks its inputs as TF's kernel does, in its order and words, then builds the public
+reader. The ops' samples read small files written once to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import atexit
+import csv
+import fnmatch
+import io
+import os
+import shutil
+import sqlite3
+import struct
+import tempfile
+from functools import reduce
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import (
+    InvalidArgumentError,
+    NotFoundError,
+    OpError,
+    UnimplementedError,
+)
+from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
+from eagerflow._src.data.csv_dataset import CsvDataset
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_variants import check_specs, dataset_op, tf_attrs_load
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.raw_dataset_sources import _tensor_of, elements_variant
+from eagerflow._src.data.readers import (
+    FixedLengthRecordDataset,
+    TextLineDataset,
+    TFRecordDataset,
+    string_scalar,
+)
+from eagerflow._src.data.sql_dataset import SQL_TYPES, SqlDataset
+from eagerflow._src.data.structure import Structure
+from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.io import gfile, tfrecord
+from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.io_ops import file_path
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+
+_OP = " [Op:IteratorGetNext]"
+_STRING = {"output_types": (dt.string,), "output_shapes": ((),)}
+
+
+def _text(a: Any) -> str:
+    v = np.asarray(a).reshape(-1)[0] if np.size(a) else b""
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def _scalar(op: str, a: Any, arg: str) -> Any:
+    """Input `arg`'s one value, with TF's words for a non-scalar."""
+    if np.ndim(a):
+        raise C.fail(op, f"{arg} must be a scalar")
+    return np.asarray(a)[()]
+
+
+def _names(op: str, a: Any) -> EagerTensor:
+    """The file names, a scalar or a vector of strings, as a vector tensor."""
+    if np.ndim(a) > 1:
+        raise C.fail(op, "`filenames` must be a scalar or a vector.")
+    return _tensor_of(np.asarray(a, object).reshape(-1))
+
+
+def _compression(op: str, a: Any) -> str:
+    return _text(_scalar(op, a, "compression_type"))
+
+
+# -- TFRecordDataset, TFRecordDatasetV2 ------------------------------------------------------
+
+class _RecordsFrom(TFRecordDataset):
+    """A TFRecord file's records from a byte offset on (TFRecordDatasetV2's byte_offsets)."""
+
+    def __init__(self, name: EagerTensor, compression: str, buffer: int | None,
+                 offset: int) -> None:
+        super().__init__(name, compression, buffer)
+        self._offset = offset
+
+    def _open(self, path: str) -> Any:
+        if self._offset < 0:
+            raise InvalidArgumentError(None, None, "Can't skip a negative number of "
+                                                   f"bytes{_OP}")
+        reader = super()._open(path)
+        src = reader._src
+        if isinstance(src, io.BufferedReader):  # (past the end: nothing to read)
+            src.seek(min(self._offset, os.fstat(src.fileno()).st_size))
+        else:
+            left = self._offset
+            while left > 0 and src.read(min(left, 1 << 20)):
+                left -= 1 << 20
+        reader.offset = self._offset
+        return reader
+
+
+def _tfrecord(op: str, filenames: Any, compression_type: Any, buffer_size: Any,
+              byte_offsets: Any = None, **_: Any) -> DatasetV2:
+    names = _names(op, filenames)
+    compression = _compression(op, compression_type)
+    buffer = int(_scalar(op, buffer_size, "buffer_size"))
+    if buffer < -1:  # (-1: TF's default size)
+        raise C.fail(op, "`buffer_size` must be >= 0 (0 == no buffering)")
+    buffer = None if buffer <= 0 else buffer
+    if byte_offsets is None or not np.size(byte_offsets):
+        if byte_offsets is not None and np.ndim(byte_offsets) > 1:
+            raise C.fail(op, "`byte_offsets` must be a scalar or a vector.")
+        return TFRecordDataset(names, compression, buffer)
+    if np.ndim(byte_offsets) > 1:
+        raise C.fail(op, "`byte_offsets` must be a scalar or a vector.")
+    offsets = np.asarray(byte_offsets).reshape(-1)
+    if np.ndim(byte_offsets) == 0 or offsets.size != names.shape[0]:
+        raise C.fail(op, "`byte_offsets` must be of same size as `filenames`")
+    parts = [_RecordsFrom(_tensor_of(np.array(n, object)), compression, buffer, int(o))
+             for n, o in zip(names._arr, offsets)]
+    return reduce(DatasetV2.concatenate, parts)
+
+
+def _tfrecord_elements(path: bytes, offset: int = 0) -> list:
+    """A TFRecord file's records, read by their length fields alone."""
+    with open(path, "rb") as f:
+        data = f.read()[offset:]
+    out, i = [], 0
+    while i + 12 <= len(data):
+        (n,) = struct.unpack("<Q", data[i:i + 8])
+        out.append([np.array(data[i + 12:i + 12 + n], object)])
+        i += 16 + n
+    return out
+
+
+def _tfrecord_reference(filenames: Any, compression_type: Any, buffer_size: Any,
+                        byte_offsets: Any = None, **_: Any) -> Any:
+    names = np.asarray(filenames, object).reshape(-1)
+    offsets = np.zeros(len(names), int) if byte_offsets is None or not np.size(byte_offsets) \
+        else np.asarray(byte_offsets).reshape(-1)
+    return elements_variant([e for n, o in zip(names, offsets)
+                             for e in _tfrecord_elements(n, int(o))])
+
+
+# -- the files the samples read (written once, removed at exit) ------------------------------
+
+_FILES: dict = {}
+
+
+def sample_file(leaf: str) -> np.ndarray:
+    """The sample file `leaf`'s name, as a string scalar array."""
+    if not _FILES:
+        folder = tempfile.mkdtemp(prefix="eagerflow_reader_samples_")
+        atexit.register(shutil.rmtree, folder, True)
+        with tfrecord.TFRecordWriter(os.path.join(folder, "a.tfrecord")) as w:
+            for r in (b"x", b"yz", b""):
+                w.write(r)
+        contents = {"a.txt": b"ab\ncd\r\n\nef", "a.bin": b"HH0123456789FF",
+                    "a.csv": b"a,b,c\n1,2.5,x\n3,,\"q,r\"\n", "b.txt": b"gh\n"}
+        for name, data in contents.items():
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+        db = sqlite3.connect(os.path.join(folder, "a.db"))
+        db.execute("CREATE TABLE t (a INTEGER, b TEXT)")
+        db.execute("INSERT INTO t VALUES (1, 'p'), (2, 'q')")
+        db.commit()
+        db.close()
+        _FILES["folder"] = folder
+    return np.array(os.fsencode(os.path.join(_FILES["folder"], leaf)), object)
+
+
+def _s(text: str) -> np.ndarray:
+    return np.array(text.encode(), object)
+
+
+_I64 = np.int64
+
+
+def _tfrecord_samples() -> list:
+    rec = sample_file("a.tfrecord")
+    return [Sample((rec, _s(""), _I64(0)), grad=False),
+            Sample((np.array([rec[()], rec[()]], object), _s("FOO"), _I64(-1)), grad=False)]
+
+
+def _tfrecord_v2_samples() -> list:
+    rec = sample_file("a.tfrecord")
+    two = np.array([rec[()], rec[()]], object)
+    return [Sample((rec, _s(""), _I64(0), np.zeros(0, _I64)), grad=False),
+            Sample((two, _s(""), _I64(16), np.array([17, 0], _I64)), grad=False)]
+
+
+TFRECORD_DATASET = register(dataset_op(
+    "TFRecordDataset", _tfrecord, reference=_tfrecord_reference, samples=_tfrecord_samples,
+    bad_samples=lambda: [
+        BadSample((np.array([[sample_file("a.tfrecord")[()]]], object), _s(""), _I64(0)), {},
+                  InvalidArgumentError, "`filenames` must be a scalar or a vector."),
+        BadSample((sample_file("a.tfrecord"), np.array([b""], object), _I64(0)), {},
+                  InvalidArgumentError, "compression_type must be a scalar"),
+        BadSample((sample_file("a.tfrecord"), _s(""), _I64(-2)), {}, InvalidArgumentError,
+                  "`buffer_size` must be >= 0 (0 == no buffering)")],
+))
+
+TFRECORD_DATASET_V2 = register(dataset_op(
+    "TFRecordDatasetV2", _tfrecord, reference=_tfrecord_reference,
+    samples=_tfrecord_v2_samples,
+    bad_samples=lambda: [
+        BadSample((sample_file("a.tfrecord"), _s(""), _I64(0), np.array([[0]], _I64)), {},
+                  InvalidArgumentError, "`byte_offsets` must be a scalar or a vector."),
+        BadSample((sample_file("a.tfrecord"), _s(""), _I64(0), np.array([0, 1], _I64)), {},
+                  InvalidArgumentError, "`byte_offsets` must be of same size as `filenames`")],
+))
+
+
+# -- TextLineDataset -------------------------------------------------------------------------
+
+def _text_lines(op: str, filenames: Any, compression_type: Any, buffer_size: Any,
+                **_: Any) -> DatasetV2:
+    names = _names(op, filenames)
+    compression = _compression(op, compression_type)
+    if int(_scalar(op, buffer_size, "buffer_size")) < 0:
+        raise C.fail(op, "`buffer_size` must be >= 0 (0 == default)")
+    if compression not in tfrecord.KNOWN:
+        raise C.fail(op, "Unsupported compression_type.")
+    return TextLineDataset(names, compression)
+
+
+def _lines_reference(filenames: Any, *_: Any, **__: Any) -> Any:
+    lines = []
+    for name in np.asarray(filenames, object).reshape(-1):
+        with open(name, "rb") as f:
+            data = f.read().replace(b"\r", b"")
+        lines += data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
+    return elements_variant([[np.array(x, object)] for x in lines])
+
+
+TEXT_LINE_DATASET = register(dataset_op(
+    "TextLineDataset", _text_lines, reference=_lines_reference,
+    samples=lambda: [
+        Sample((sample_file("a.txt"), _s(""), _I64(0)), grad=False),
+        Sample((np.array([sample_file("b.txt")[()], sample_file("a.txt")[()]], object),
+                _s(""), _I64(5)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((sample_file("a.txt"), _s("FOO"), _I64(0)), {}, InvalidArgumentError,
+                  "Unsupported compression_type."),
+        BadSample((sample_file("a.txt"), _s("FOO"), _I64(-1)), {}, InvalidArgumentError,
+                  "`buffer_size` must be >= 0 (0 == default)"),
+        BadSample((sample_file("a.txt"), _s(""), np.array([0], _I64)), {},
+                  InvalidArgumentError, "buffer_size must be a scalar")],
+))
+
+
+# -- FixedLengthRecordDataset, FixedLengthRecordDatasetV2 ------------------------------------
+
+def _fixed(op: str, filenames: Any, header_bytes: Any, record_bytes: Any, footer_bytes: Any,
+           buffer_size: Any, compression_type: Any = None, **_: Any) -> DatasetV2:
+    names = _names(op, filenames)
+    sizes = []
+    for arg, a, least in (("header_bytes", header_bytes, 0), ("record_bytes", record_bytes, 1),
+                          ("footer_bytes", footer_bytes, 0), ("buffer_size", buffer_size, 0)):
+        n = int(_scalar(op, a, arg))
+        if n < least:
+            raise C.fail(op, f"`{arg}` must be {'>= 0' if least == 0 else '> 0'}")
+        sizes.append(n)
+    compression = "" if compression_type is None else _compression(op, compression_type)
+    if compression not in tfrecord.KNOWN:
+        raise C.fail(op, "Unsupported compression_type.")
+    header, record, footer, buffer = sizes
+    return FixedLengthRecordDataset(names, record, header, footer, buffer or None,
+                                    compression)
+
+
+def _fixed_reference(filenames: Any, header_bytes: Any, record_bytes: Any, footer_bytes: Any,
+                     *_: Any, **__: Any) -> Any:
+    h, r, f = int(header_bytes), int(record_bytes), int(footer_bytes)
+    out = []
+    for name in np.asarray(filenames, object).reshape(-1):
+        with open(name, "rb") as file:
+            body = file.read()[h:]
+        body = body[:len(body) - f]
+        out += [[np.array(body[i:i + r], object)] for i in range(0, len(body), r)]
+    return elements_variant(out)
+
+
+def _fixed_bad(v2: bool) -> list:
+    more = (_s(""),) if v2 else ()
+    fx = sample_file("a.bin")
+    return [BadSample((fx, _I64(2), _I64(0), _I64(2), _I64(0), *more), {},
+                      InvalidArgumentError, "`record_bytes` must be > 0"),
+            BadSample((fx, _I64(-1), _I64(0), _I64(2), _I64(0), *more), {},
+                      InvalidArgumentError, "`header_bytes` must be >= 0"),
+            BadSample((fx, _I64(0), _I64(1), _I64(-1), _I64(-1), *more), {},
+                      InvalidArgumentError, "`footer_bytes` must be >= 0"),
+            BadSample((fx, np.array([2], _I64), _I64(5), _I64(2), _I64(0), *more), {},
+                      InvalidArgumentError, "header_bytes must be a scalar")] + (
+        [BadSample((fx, _I64(2), _I64(5), _I64(2), _I64(0), _s("FOO")), {},
+                   InvalidArgumentError, "Unsupported compression_type.")] if v2 else [])
+
+
+FIXED_LENGTH_RECORD_DATASET = register(dataset_op(
+    "FixedLengthRecordDataset", _fixed, reference=_fixed_reference,
+    samples=lambda: [Sample((sample_file("a.bin"), _I64(2), _I64(5), _I64(2), _I64(0)),
+                            grad=False)],
+    bad_samples=lambda: _fixed_bad(False),
+))
+
+FIXED_LENGTH_RECORD_DATASET_V2 = register(dataset_op(
+    "FixedLengthRecordDatasetV2", _fixed, reference=_fixed_reference,
+    samples=lambda: [
+        Sample((sample_file("a.bin"), _I64(2), _I64(5), _I64(2), _I64(0), _s("")),
+               grad=False),
+        Sample((sample_file("a.bin"), _I64(0), _I64(7), _I64(0), _I64(3), _s("")),
+               grad=False)],
+    bad_samples=lambda: _fixed_bad(True),
+))
+
+
+# -- CSVDataset, CSVDatasetV2, ExperimentalCSVDataset ----------------------------------------
+
+def _csv(op: str, filenames: Any, compression_type: Any, buffer_size: Any, header: Any,
+         field_delim: Any, use_quote_delim: Any, na_value: Any, select_cols: Any,
+         *rest: Any, **_: Any) -> DatasetV2:
+    defaults, exclude_cols = (rest[:-1], rest[-1]) if op == "CSVDatasetV2" else \
+        (rest, np.zeros(0, _I64))
+    names = _names(op, filenames)
+    compression = _compression(op, compression_type)
+    for i, d in enumerate(defaults):
+        if np.ndim(d) > 1:
+            raise C.fail(op, "Each record default should be at most rank 1")
+        if np.size(d) > 1:
+            raise C.fail(op, f"There should only be 1 default per field but field {i} has "
+                             f"{np.size(d)}")
+    if np.ndim(select_cols) != 1:
+        raise C.fail(op, "`select_cols` must be a vector.")
+    if np.ndim(exclude_cols) != 1:
+        raise C.fail(op, "`exclude_cols` must be a vector")
+    buffer = int(_scalar(op, buffer_size, "buffer_size"))
+    delim = _scalar(op, field_delim, "field_delim")
+    has_header = bool(_scalar(op, header, "header"))
+    quote = bool(_scalar(op, use_quote_delim, "use_quote_delim"))
+    na = _scalar(op, na_value, "na_value")
+    if buffer <= 0:
+        raise C.fail(op, "buffer_size should be positive")
+    if len(delim) != 1:
+        raise C.fail(op, "field_delim should be only 1 char")
+    if compression not in tfrecord.KNOWN:
+        raise C.fail(op, f"Unsupported compression_type: {compression}.")
+    select, exclude = (np.asarray(c).astype(np.int64).tolist()
+                       for c in (select_cols, exclude_cols))
+    if select and len(select) != len(defaults):
+        raise C.fail(op, "select_cols should match output size")
+    _check_columns(op, "select_cols", select)
+    if select and exclude:
+        raise C.fail(op, "Either select_cols or exclude_cols should be empty")
+    _check_columns(op, "exclude_cols", exclude)
+    return CsvDataset(names, [_tensor_of(np.asarray(d)) for d in defaults], compression,
+                      buffer, has_header, delim, quote, na, select or None, exclude or None)
+
+
+def _check_columns(op: str, what: str, cols: list) -> None:
+    if any(b <= a for a, b in zip(cols, cols[1:])):
+        raise C.fail(op, f"{what} should be strictly increasing indices")
+    if cols and cols[0] < 0:
+        raise C.fail(op, f"{what} should be non-negative indices")
+
+
+def _csv_reference(filenames: Any, compression_type: Any, buffer_size: Any, header: Any,
+                   field_delim: Any, use_quote_delim: Any, na_value: Any, select_cols: Any,
+                   *rest: Any, output_types: tuple, **_: Any) -> Any:
+    """By Python's csv module, for the samples' files (every field given or defaulted)."""
+    defaults = rest[:len(output_types)]
+    out = []
+    for name in np.asarray(filenames, object).reshape(-1):
+        with open(name, newline="") as f:
+            rows = list(csv.reader(f, delimiter=_text(field_delim)))[bool(header):]
+        for row in rows:
+            cols = [row[c] for c in select_cols] if np.size(select_cols) else row
+            out.append([np.asarray(d).reshape(-1)[0] if v == "" else
+                        np.array(v.encode(), object) if np.asarray(d).dtype == object else
+                        np.asarray(v).astype(np.asarray(d).dtype)
+                        for v, d in zip(cols, defaults)])
+    return elements_variant(out)
+
+
+_CSV_TYPES = (dt.int32, dt.float32, dt.string)
+
+
+def _csv_inputs(v2: bool, **over: Any) -> tuple:
+    args = {"filenames": sample_file("a.csv"), "compression_type": _s(""),
+            "buffer_size": _I64(64), "header": np.bool_(True), "field_delim": _s(","),
+            "use_quote_delim": np.bool_(True), "na_value": _s(""),
+            "select_cols": np.zeros(0, _I64),
+            "defaults": (np.array([0], np.int32), np.array([-1.0], np.float32),
+                         np.array([b"z"], object)),
+            "exclude_cols": np.zeros(0, _I64)}
+    args.update(over)
+    defaults, exclude = args.pop("defaults"), args.pop("exclude_cols")
+    return (*args.values(), *defaults) + ((exclude,) if v2 else ())
+
+
+def _csv_attrs(n: int = 3) -> dict:
+    return {"output_types": _CSV_TYPES[:n], "output_shapes": ((),) * n}
+
+
+def _csv_samples(v2: bool) -> Any:
+    return lambda: [
+        Sample(_csv_inputs(v2), _csv_attrs(), grad=False),
+        Sample(_csv_inputs(v2, select_cols=np.array([0, 2], _I64),
+                           defaults=(np.int32(7), np.array([], object))),
+               {"output_types": (dt.int32, dt.string), "output_shapes": ((), ())},
+               grad=False)]
+
+
+def _csv_bad(v2: bool) -> Any:
+    return lambda: [
+        BadSample(_csv_inputs(v2, buffer_size=_I64(0)), _csv_attrs(), InvalidArgumentError,
+                  "buffer_size should be positive"),
+        BadSample(_csv_inputs(v2, field_delim=_s(";;")), _csv_attrs(), InvalidArgumentError,
+                  "field_delim should be only 1 char"),
+        BadSample(_csv_inputs(v2, compression_type=_s("FOO")), _csv_attrs(),
+                  InvalidArgumentError, "Unsupported compression_type: FOO."),
+        BadSample(_csv_inputs(v2, select_cols=np.array([2, 1, 0], _I64)), _csv_attrs(),
+                  InvalidArgumentError, "select_cols should be strictly increasing indices"),
+        BadSample(_csv_inputs(v2, defaults=(np.array([0, 1], np.int32),
+                                            np.array([1.0], np.float32),
+                                            np.array([b"z"], object))),
+                  _csv_attrs(), InvalidArgumentError,
+                  "There should only be 1 default per field but field 0 has 2"),
+        BadSample(_csv_inputs(v2, header=np.array([True])), _csv_attrs(),
+                  InvalidArgumentError, "header must be a scalar")]
+
+
+def _csv_op(name: str, v2: bool) -> OpDef:
+    fixed = 9 if v2 else 8
+    return register(dataset_op(
+        name, _csv, debug_name="CSVDataset", reference=_csv_reference,
+        arity=lambda ins, attrs: {"output_types": len(ins) - fixed},
+        samples=_csv_samples(v2), bad_samples=_csv_bad(v2)))
+
+
+CSV_DATASET = _csv_op("CSVDataset", False)
+CSV_DATASET_V2 = _csv_op("CSVDatasetV2", True)
+EXPERIMENTAL_CSV_DATASET = _csv_op("ExperimentalCSVDataset", False)
+
+
+# -- SqlDataset, ExperimentalSqlDataset ------------------------------------------------------
+
+def _sql(op: str, driver_name: Any, data_source_name: Any, query: Any, *,
+         output_types: tuple, output_shapes: tuple, **_: Any) -> DatasetV2:
+    if any(t not in SQL_TYPES for t in output_types):
+        raise C.fail(op, "Each element of `output_types_` must be one of: DT_STRING, DT_INT8, "
+                         "DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_BOOL, "
+                         "DT_DOUBLE ")
+    if any(s is None or len(s) for s in output_shapes):
+        raise C.fail(op, "Each element of `output_shapes_` must be a scalar.")
+    driver, source, text = (_text(_scalar(op, a, arg)) for a, arg in (
+        (driver_name, "driver_name"), (data_source_name, "data_source_name"),
+        (query, "query")))
+    if driver != "sqlite":
+        raise C.fail(op, f"The database type, {driver}, is not supported by SqlDataset. The "
+                         "set of supported databases is: {'sqlite'}.")
+    return SqlDataset(driver, source, text, tuple(output_types))
+
+
+def _sql_reference(driver_name: Any, data_source_name: Any, query: Any, *,
+                   output_types: tuple, **_: Any) -> Any:
+    db = sqlite3.connect(_text(data_source_name))
+    try:
+        rows = db.execute(_text(query)).fetchall()
+    finally:
+        db.close()
+    return elements_variant([[np.array(v.encode(), object) if t is dt.string else
+                              np.asarray(v, t.as_numpy_dtype) for v, t in zip(row, output_types)]
+                             for row in rows])
+
+
+def _sql_op(name: str) -> OpDef:
+    attrs = {"output_types": (dt.int32, dt.string), "output_shapes": ((), ())}
+    query = _s("SELECT a, b FROM t")
+
+    def inputs(driver: str = "sqlite", q: np.ndarray = query) -> tuple:
+        return (_s(driver), sample_file("a.db"), q)
+
+    return register(dataset_op(
+        name, _sql, debug_name="SqlDataset", reference=_sql_reference,
+        samples=lambda: [Sample(inputs(), attrs, grad=False),
+                         Sample(inputs(q=_s("SELECT a, a * 0.5 FROM t")),
+                                {"output_types": (dt.int64, dt.float64),
+                                           "output_shapes": ((), ())}, grad=False)],
+        bad_samples=lambda: [
+            BadSample(inputs("mysql"), attrs, InvalidArgumentError,
+                      "The database type, mysql, is not supported by SqlDataset."),
+            BadSample(inputs(), {"output_types": (dt.float32, dt.string),
+                                 "output_shapes": ((), ())}, InvalidArgumentError,
+                      "Each element of `output_types_` must be one of: DT_STRING"),
+            BadSample(inputs(), {"output_types": (dt.int32, dt.string),
+                                 "output_shapes": ((2,), ())}, InvalidArgumentError,
+                      "Each element of `output_shapes_` must be a scalar."),
+            BadSample((np.array([b"sqlite"], object), *inputs()[1:]), attrs,
+                      InvalidArgumentError, "driver_name must be a scalar")]))
+
+
+SQL_DATASET = _sql_op("SqlDataset")
+EXPERIMENTAL_SQL_DATASET = _sql_op("ExperimentalSqlDataset")
+
+
+# -- MatchingFilesDataset, ExperimentalMatchingFilesDataset ----------------------------------
+
+_WILD = "*?[\\"
+
+
+def _fixed_folder(pattern: str) -> str:
+    """The folder a glob pattern's first wildcard is in (what must exist to match it)."""
+    wild = min((i for i in map(pattern.find, _WILD) if i >= 0), default=len(pattern))
+    return os.path.dirname(pattern[:wild]) or "."
+
+
+class _MatchedFiles(ElementIterator):
+    """The files matching the patterns, found as the first element is asked for."""
+
+    __slots__ = ("_patterns", "_found")
+
+    def __init__(self, patterns: list) -> None:
+        self._patterns = patterns
+        self._found: list | None = None
+
+    def __next__(self) -> tuple:
+        if self._found is None:
+            found = []
+            for p in self._patterns:
+                folder = _fixed_folder(p)
+                if not os.path.isdir(folder):
+                    raise NotFoundError(None, None, f"{folder}; No such file or directory{_OP}")
+                found += [f for f in gfile.matches(p) if not os.path.isdir(f)]
+            if not found:
+                raise NotFoundError(None, None, f"Don't find any matched files{_OP}")
+            self._found = found[::-1]
+        if not self._found:
+            raise StopIteration
+        return (string_scalar(os.fsencode(self._found.pop())),)
+
+
+class MatchingFilesDataset(DatasetV2):
+    """The files TF's MatchingFilesDataset yields: each pattern's matching files (not
+    folders), sorted, pattern after pattern; none at all is an error."""
+
+    def __init__(self, patterns: list) -> None:
+        super().__init__((), Structure(TensorSpec([], dt.string)))
+        self._patterns = patterns
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _MatchedFiles(self._patterns)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+def _matching(op: str, patterns: Any, **_: Any) -> DatasetV2:
+    return MatchingFilesDataset([file_path(p) for p in np.asarray(patterns, object).reshape(-1)])
+
+
+def _matching_reference(patterns: Any, **_: Any) -> Any:
+    out = []
+    for p in np.asarray(patterns, object).reshape(-1):
+        folder, leaf = os.path.split(os.fsdecode(p))
+        out += [[np.array(os.fsencode(os.path.join(folder, n)), object)]
+                for n in sorted(os.listdir(folder)) if fnmatch.fnmatchcase(n, leaf)
+                and not os.path.isdir(os.path.join(folder, n))]
+    return elements_variant(out)
+
+
+def _matching_samples() -> list:
+    folder = os.fsdecode(sample_file("")[()])
+    return [Sample((_s(os.path.join(folder, "*.txt")),), grad=False),
+            Sample((np.array([os.path.join(folder, p).encode() for p in ("a.c*", "?.t*")],
+                             object),), grad=False)]
+
+
+MATCHING_FILES_DATASET = register(dataset_op(
+    "MatchingFilesDataset", _matching, reference=_matching_reference,
+    samples=_matching_samples))
+EXPERIMENTAL_MATCHING_FILES_DATASET = register(dataset_op(
+    "ExperimentalMatchingFilesDataset", _matching, debug_name="MatchingFilesDataset",
+    reference=_matching_reference, samples=_matching_samples))
+
+
+# -- SparseTensorSliceDataset ----------------------------------------------------------------
+
+def _dims(shape: tuple) -> str:
+    return "[" + ",".join(map(str, shape)) + "]"
+
+
+def _sparse(op: str, indices: Any, values: Any, dense_shape: Any, **_: Any) -> DatasetV2:
+    if np.ndim(indices) != 2:
+        raise C.fail(op, f"Input indices must be a matrix. Got: {_dims(np.shape(indices))}")
+    if np.ndim(values) != 1:
+        raise C.fail(op, f"Input values must be a vector. Got: {_dims(np.shape(values))}")
+    if np.ndim(dense_shape) != 1:
+        raise C.fail(op, f"Input shape must be a vector. Got: {_dims(np.shape(dense_shape))}")
+    idx, shape = np.asarray(indices, np.int64), np.asarray(dense_shape, np.int64)
+    if len(values) != idx.shape[0]:
+        raise C.fail(op, f"Number of values must match first dimension of indices. Got "
+                         f"{len(values)} values, indices shape: {_dims(idx.shape)}")
+    if len(shape) != idx.shape[1]:
+        raise C.fail(op, f"Number of dimensions must match second dimension of indices. Got "
+                         f"{len(shape)} dimensions, indices shape: {_dims(idx.shape)}")
+    if not shape.size:
+        raise C.fail(op, "The shape argument requires at least one element.")
+    if (shape < 0).any():
+        raise C.fail(op, f"Expected shape dimensions to be non-negative, got "
+                         f"{shape[shape < 0][0]}")
+    rows = idx[:, 0]
+    if (rows[1:] < rows[:-1]).any():
+        raise UnimplementedError(None, None, "The SparseTensor must be ordered in the batch "
+                                             "dimension; handling arbitrarily ordered input "
+                                             f"is not currently supported. [Op:{op}]")
+    kept = (rows >= 0) & (rows < shape[0])  # (entries of rows past the shape are dropped)
+    sparse = SparseTensor(_tensor_of(idx[kept]), _tensor_of(np.asarray(values)[kept]),
+                          _tensor_of(shape))
+    return DatasetV2.from_tensor_slices(sparse).map(
+        lambda s: (s.indices, s.values, s.dense_shape))
+
+
+def _sparse_reference(indices: Any, values: Any, dense_shape: Any, **_: Any) -> Any:
+    out = []
+    for r in range(int(dense_shape[0])):
+        at = [i for i in range(len(values)) if indices[i][0] == r]
+        out.append([np.asarray(indices, np.int64)[at, 1:].reshape(len(at), len(dense_shape) - 1),
+                    np.asarray(values)[at], np.asarray(dense_shape[1:], np.int64)])
+    return uneven_variant(out)
+
+
+def uneven_variant(elements: list) -> DatasetVariant:
+    """A reference's dataset of these elements (lists of component arrays), whose shapes
+    may differ from element to element."""
+    if not elements:
+        return elements_variant([])
+    parts = [DatasetV2.from_tensors(tuple(_tensor_of(np.asarray(c)) for c in e))
+             for e in elements]
+    return DatasetVariant(reduce(DatasetV2.concatenate, parts), "reference")
+
+
+SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
+    "SparseTensorSliceDataset", _sparse, reference=_sparse_reference,
+    samples=[Sample((np.array([[0, 0], [2, 1], [2, 2]], _I64), np.array([1.5, 2.5, 3.5],
+                                                                        np.float32),
+                     np.array([3, 4], _I64)), grad=False),
+             Sample((np.array([[0], [1]], _I64), np.array([b"a", b"b"], object),
+                     np.array([2], _I64)), grad=False)],
+    bad_samples=[
+        BadSample((np.array([[1, 0], [0, 1]], _I64), np.array([1.0, 2.0], np.float32),
+                   np.array([3, 2], _I64)), {}, UnimplementedError,
+                  "The SparseTensor must be ordered in the batch dimension"),
+        BadSample((np.array([0], _I64), np.array([1.0], np.float32), np.array([3], _I64)),
+                  {}, InvalidArgumentError, "Input indices must be a matrix. Got: [1]"),
+        BadSample((np.array([[0, 1]], _I64), np.array([1.0], np.float32), np.array([3], _I64)),
+                  {}, InvalidArgumentError, "Number of dimensions must match second dimension "
+                                            "of indices. Got 1 dimensions, indices shape: [1,2]"),
+        BadSample((np.zeros((0, 0), _I64), np.zeros(0, np.float32), np.zeros(0, _I64)), {},
+                  InvalidArgumentError, "The shape argument requires at least one element."),
+        BadSample((np.array([[0, 0]], _I64), np.array([1.0], np.float32),
+                   np.array([-1, 2], _I64)), {}, InvalidArgumentError,
+                  "Expected shape dimensions to be non-negative, got -1")],
+))
+
+
+# -- ListDataset -----------------------------------------------------------------------------
+
+def _list(op: str, *tensors: Any, output_types: tuple, output_shapes: tuple,
+          **_: Any) -> DatasetV2:
+    k = len(output_types)
+    groups = [tuple(_tensor_of(np.asarray(t)) for t in tensors[i:i + k])
+              for i in range(0, len(tensors) - k + 1, k)]
+    for g in groups:  # (TF finds these as an iterator gives the element)
+        check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in g), output_types,
+                    (None,) * k)
+    if not groups:
+        return DatasetV2.from_tensor_slices(tuple(
+            _tensor_of(np.zeros((0, *(d or 0 for d in s)), t.as_numpy_dtype))
+            for t, s in zip(output_types, output_shapes)))
+    flat = [DatasetV2.from_tensors(g[0] if k == 1 else g) for g in groups]
+    return reduce(DatasetV2.concatenate, flat)
+
+
+LIST_DATASET = register(dataset_op(
+    "ListDataset", _list,
+    reference=lambda *t, output_types, **_: uneven_variant(
+        [list(t[i:i + len(output_types)])
+         for i in range(0, len(t) - len(output_types) + 1, len(output_types))]),
+    arity=lambda ins, attrs: {"Tinput_types": len(ins)},
+    samples=[Sample((np.int32(1), np.float32(2.0), np.int32(3), np.float32(4.0)),
+                    {"output_types": (dt.int32, dt.float32), "output_shapes": ((), ())},
+                    grad=False),
+             Sample((np.array([1, 2], np.int64), np.array([3], np.int64), np.int64(5)),
+                    {"output_types": (dt.int64,), "output_shapes": ((None,),)}, grad=False)],
+    bad_samples=[BadSample((np.int32(1), np.float32(2.0)), {"output_types": (dt.float32,),
+                                                            "output_shapes": ((),)},
+                           InvalidArgumentError, "Data type mismatch at component 0")],
+))
+
+
+# -- DatasetToTFRecord, ExperimentalDatasetToTFRecord ----------------------------------------
+
+def _to_tfrecord_kernel(op: str) -> Any:
+    def kernel(xp: Any, input_dataset: Any, filename: Any, compression_type: Any) -> tuple:
+        held = input_dataset[()] if isinstance(input_dataset, np.ndarray) else input_dataset
+        if not isinstance(held, DatasetVariant):
+            raise C.fail(op, "Tensor must be a Dataset object.")
+        path = file_path(_scalar(op, filename, "filename"))
+        compression = _compression(op, compression_type)
+        specs = held.dataset._structure.specs
+        if len(specs) != 1:
+            raise C.fail(op, f"ToTFRecordOp currently only support datasets of 1 single column, "
+                             f"but got {len(specs)}")
+        if specs[0].dtype is not dt.string:
+            raise C.fail(op, f"ToTFRecordOp currently only supports DT_STRING dataypes, but got "
+                             f"{C.dtype_word(specs[0].dtype)}")
+        try:  # (TF's writer logs a compression it doesn't know and writes plain records)
+            writer = tfrecord.RecordWriter(
+                path, compression if compression in tfrecord.KNOWN else "")
+        except OSError as e:
+            raise os_error(e, path, op) from None
+        ds = held.dataset
+        it = ds._make_iterator(IterContext(ds.options()))
+        try:
+            for (record,) in it:
+                value = np.asarray(record._numpy() if isinstance(record, EagerTensor)
+                                   else record)
+                if value.size != 1:  # (TF's kernel aborts the process)
+                    raise C.fail(op, f"ToTFRecordOp writes one string per element, but got "
+                                     f"{value.size}")
+                writer.write(value.reshape(-1)[0])
+        except OpError as e:
+            raise type(e)(None, None, e._message.replace("[Op:IteratorGetNext]",
+                                                         f"[Op:{op}]")) from None
+        finally:
+            it.close()
+            writer.close()  # (what was written stays, as TF's)
+        return ()
+    return kernel
+
+
+def _to_tfrecord_samples() -> list:
+    ds = DatasetV2.from_tensor_slices(_tensor_of(np.array([b"a", b"bc"], object)))
+    out = os.fsdecode(sample_file("out.tfrecord")[()])
+    return [Sample((variant_array(ds, "TensorSliceDatasetOp::Dataset"), _s(out), _s(c)),
+                   grad=False) for c in ("", "GZIP")]
+
+
+def _to_tfrecord_bad() -> list:
+    ints = DatasetV2.range(2)
+    out = os.fsdecode(sample_file("out.tfrecord")[()])
+    return [BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"), _s(out),
+                       _s("")), {}, InvalidArgumentError,
+                      "ToTFRecordOp currently only supports DT_STRING dataypes, but got int64"),
+            BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"),
+                       np.array([out.encode()], object), _s("")), {}, InvalidArgumentError,
+                      "filename must be a scalar")]
+
+
+def _to_tfrecord_op(name: str) -> OpDef:
+    return register(OpDef(
+        name, lambda *_, **__: [], _to_tfrecord_kernel(name), num_outputs=0, stateful=True,
+        gpu=False, reference=lambda *_, **__: (),
+        tf=TFForm(load=tf_attrs_load(name), takes_handles=True),
+        samples=_to_tfrecord_samples, bad_samples=_to_tfrecord_bad))
+
+
+DATASET_TO_TFRECORD = _to_tfrecord_op("DatasetToTFRecord")
+EXPERIMENTAL_DATASET_TO_TFRECORD = _to_tfrecord_op("ExperimentalDatasetToTFRecord")
