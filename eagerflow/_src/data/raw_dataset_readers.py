@@ -55,7 +55,6 @@ from eagerflow._src.ops.io_ops import file_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _OP = " [Op:IteratorGetNext]"
-_STRING = {"output_types": (dt.string,), "output_shapes": ((),)}
 
 
 def _text(a: Any) -> str:
@@ -79,6 +78,19 @@ def _names(op: str, a: Any) -> EagerTensor:
 
 def _compression(op: str, a: Any) -> str:
     return _text(_scalar(op, a, "compression_type"))
+
+
+_S, _L, _V = dt.string, dt.int64, dt.variant
+_OUT = [((), dt.variant)]
+
+
+def _typed(op: str, ins: tuple, types: tuple, first: int = 0) -> list:
+    """TF's refusal of an input of another dtype than the op's signature's (`types`, for
+    the inputs from position `first` on; None: any)."""
+    for i, (x, t) in enumerate(zip(ins, types)):
+        if t is not None and x._dtype is not t:
+            raise C.wrong_input_dtype(op, first + i, t, x._dtype)
+    return _OUT
 
 
 # -- TFRecordDataset, TFRecordDatasetV2 ------------------------------------------------------
@@ -199,6 +211,8 @@ def _tfrecord_v2_samples() -> list:
 
 TFRECORD_DATASET = register(dataset_op(
     "TFRecordDataset", _tfrecord, reference=_tfrecord_reference, samples=_tfrecord_samples,
+    infer=lambda filenames, compression_type, buffer_size, **_: _typed(
+        "TFRecordDataset", (filenames, compression_type, buffer_size), (_S, _S, _L)),
     bad_samples=lambda: [
         BadSample((np.array([[sample_file("a.tfrecord")[()]]], object), _s(""), _I64(0)), {},
                   InvalidArgumentError, "`filenames` must be a scalar or a vector."),
@@ -211,6 +225,9 @@ TFRECORD_DATASET = register(dataset_op(
 TFRECORD_DATASET_V2 = register(dataset_op(
     "TFRecordDatasetV2", _tfrecord, reference=_tfrecord_reference,
     samples=_tfrecord_v2_samples,
+    infer=lambda filenames, compression_type, buffer_size, byte_offsets, **_: _typed(
+        "TFRecordDatasetV2", (filenames, compression_type, buffer_size, byte_offsets),
+        (_S, _S, _L, _L)),
     bad_samples=lambda: [
         BadSample((sample_file("a.tfrecord"), _s(""), _I64(0), np.array([[0]], _I64)), {},
                   InvalidArgumentError, "`byte_offsets` must be a scalar or a vector."),
@@ -243,6 +260,8 @@ def _lines_reference(filenames: Any, *_: Any, **__: Any) -> Any:
 
 TEXT_LINE_DATASET = register(dataset_op(
     "TextLineDataset", _text_lines, reference=_lines_reference,
+    infer=lambda filenames, compression_type, buffer_size, **_: _typed(
+        "TextLineDataset", (filenames, compression_type, buffer_size), (_S, _S, _L)),
     samples=lambda: [
         Sample((sample_file("a.txt"), _s(""), _I64(0)), grad=False),
         Sample((np.array([sample_file("b.txt")[()], sample_file("a.txt")[()]], object),
@@ -306,6 +325,9 @@ def _fixed_bad(v2: bool) -> list:
 
 FIXED_LENGTH_RECORD_DATASET = register(dataset_op(
     "FixedLengthRecordDataset", _fixed, reference=_fixed_reference,
+    infer=lambda filenames, header_bytes, record_bytes, footer_bytes, buffer_size, **_: _typed(
+        "FixedLengthRecordDataset", (filenames, header_bytes, record_bytes, footer_bytes,
+                                     buffer_size), (_S, _L, _L, _L, _L)),
     samples=lambda: [Sample((sample_file("a.bin"), _I64(2), _I64(5), _I64(2), _I64(0)),
                             grad=False)],
     bad_samples=lambda: _fixed_bad(False),
@@ -313,6 +335,10 @@ FIXED_LENGTH_RECORD_DATASET = register(dataset_op(
 
 FIXED_LENGTH_RECORD_DATASET_V2 = register(dataset_op(
     "FixedLengthRecordDatasetV2", _fixed, reference=_fixed_reference,
+    infer=lambda filenames, header_bytes, record_bytes, footer_bytes, buffer_size,
+    compression_type, **_: _typed(
+        "FixedLengthRecordDatasetV2", (filenames, header_bytes, record_bytes, footer_bytes,
+                                       buffer_size, compression_type), (_S, _L, _L, _L, _L, _S)),
     samples=lambda: [
         Sample((sample_file("a.bin"), _I64(2), _I64(5), _I64(2), _I64(0), _s("")),
                grad=False),
@@ -437,10 +463,29 @@ def _csv_bad(v2: bool) -> Any:
                   InvalidArgumentError, "header must be a scalar")]
 
 
+_CSV_FIXED = ("filenames", "compression_type", "buffer_size", "header", "field_delim",
+              "use_quote_delim", "na_value", "select_cols")
+
+
+def _csv_infer(name: str, v2: bool) -> Any:
+    def infer(filenames: Any, compression_type: Any, buffer_size: Any, header: Any,
+              field_delim: Any, use_quote_delim: Any, na_value: Any, select_cols: Any,
+              *rest: Any, output_types: tuple = (), **_: Any) -> list:
+        names = _CSV_FIXED + ("record_defaults",) * len(output_types) + \
+            (("exclude_cols",) if v2 else ())
+        ins = (filenames, compression_type, buffer_size, header, field_delim, use_quote_delim,
+               na_value, select_cols, *rest)
+        C.input_count(name, names, ins)
+        return _typed(name, ins, (_S, _S, _L, dt.bool, _S, dt.bool, _S, _L,
+                                  *map(dt.as_dtype, output_types), _L))
+    return infer
+
+
 def _csv_op(name: str, v2: bool) -> OpDef:
     fixed = 9 if v2 else 8
     return register(dataset_op(
         name, _csv, debug_name="CSVDataset", reference=_csv_reference,
+        infer=_csv_infer(name, v2),
         arity=lambda ins, attrs: {"output_types": len(ins) - fixed},
         samples=_csv_samples(v2), bad_samples=_csv_bad(v2)))
 
@@ -490,6 +535,8 @@ def _sql_op(name: str) -> OpDef:
 
     return register(dataset_op(
         name, _sql, debug_name="SqlDataset", reference=_sql_reference,
+        infer=lambda driver_name, data_source_name, query, **_: _typed(
+            name, (driver_name, data_source_name, query), (_S, _S, _S)),
         samples=lambda: [Sample(inputs(), attrs, grad=False),
                          Sample(inputs(q=_s("SELECT a, a * 0.5 FROM t")),
                                 {"output_types": (dt.int64, dt.float64),
@@ -585,9 +632,11 @@ def _matching_samples() -> list:
 
 MATCHING_FILES_DATASET = register(dataset_op(
     "MatchingFilesDataset", _matching, reference=_matching_reference,
+    infer=lambda patterns, **_: _typed("MatchingFilesDataset", (patterns,), (_S,)),
     samples=_matching_samples))
 EXPERIMENTAL_MATCHING_FILES_DATASET = register(dataset_op(
     "ExperimentalMatchingFilesDataset", _matching, debug_name="MatchingFilesDataset",
+    infer=lambda patterns, **_: _typed("ExperimentalMatchingFilesDataset", (patterns,), (_S,)),
     reference=_matching_reference, samples=_matching_samples))
 
 
@@ -649,6 +698,8 @@ def uneven_variant(elements: list) -> DatasetVariant:
 
 SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
     "SparseTensorSliceDataset", _sparse, reference=_sparse_reference,
+    infer=lambda indices, values, dense_shape, **_: _typed(
+        "SparseTensorSliceDataset", (indices, values, dense_shape), (_L, None, _L)),
     samples=[Sample((np.array([[0, 0], [2, 1], [2, 2]], _I64), np.array([1.5, 2.5, 3.5],
                                                                         np.float32),
                      np.array([3, 4], _I64)), grad=False),
@@ -675,16 +726,19 @@ SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
 
 def _list(op: str, *tensors: Any, output_types: tuple, output_shapes: tuple,
           **_: Any) -> DatasetV2:
-    k = len(output_types)
+    types = tuple(dt.as_dtype(t) for t in output_types)
+    k = len(types)
+    if not k:
+        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
     groups = [tuple(_tensor_of(np.asarray(t)) for t in tensors[i:i + k])
               for i in range(0, len(tensors) - k + 1, k)]
     for g in groups:  # (TF finds these as an iterator gives the element)
-        check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in g), output_types,
+        check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in g), types,
                     (None,) * k)
     if not groups:
         return DatasetV2.from_tensor_slices(tuple(
             _tensor_of(np.zeros((0, *(d or 0 for d in s)), t.as_numpy_dtype))
-            for t, s in zip(output_types, output_shapes)))
+            for t, s in zip(types, output_shapes)))
     flat = [DatasetV2.from_tensors(g[0] if k == 1 else g) for g in groups]
     return reduce(DatasetV2.concatenate, flat)
 
@@ -708,6 +762,13 @@ LIST_DATASET = register(dataset_op(
 
 # -- DatasetToTFRecord, ExperimentalDatasetToTFRecord ----------------------------------------
 
+def _to_tfrecord_infer(op: str) -> Any:
+    def infer(input_dataset: Any, filename: Any, compression_type: Any, **_: Any) -> list:
+        _typed(op, (input_dataset, filename, compression_type), (_V, _S, _S))
+        return []
+    return infer
+
+
 def _to_tfrecord_kernel(op: str) -> Any:
     def kernel(xp: Any, input_dataset: Any, filename: Any, compression_type: Any) -> tuple:
         held = input_dataset[()] if isinstance(input_dataset, np.ndarray) else input_dataset
@@ -723,28 +784,29 @@ def _to_tfrecord_kernel(op: str) -> Any:
             raise C.fail(op, f"ToTFRecordOp currently only supports DT_STRING dataypes, but got "
                              f"{C.dtype_word(specs[0].dtype)}")
         try:  # (TF's writer logs a compression it doesn't know and writes plain records)
-            writer = tfrecord.RecordWriter(
-                path, compression if compression in tfrecord.KNOWN else "")
+            _write_records(op, held.dataset, tfrecord.RecordWriter(
+                path, compression if compression in tfrecord.KNOWN else ""))
         except OSError as e:
             raise os_error(e, path, op) from None
-        ds = held.dataset
-        it = ds._make_iterator(IterContext(ds.options()))
-        try:
-            for (record,) in it:
-                value = np.asarray(record._numpy() if isinstance(record, EagerTensor)
-                                   else record)
-                if value.size != 1:  # (TF's kernel aborts the process)
-                    raise C.fail(op, f"ToTFRecordOp writes one string per element, but got "
-                                     f"{value.size}")
-                writer.write(value.reshape(-1)[0])
         except OpError as e:
             raise type(e)(None, None, e._message.replace("[Op:IteratorGetNext]",
                                                          f"[Op:{op}]")) from None
-        finally:
-            it.close()
-            writer.close()  # (what was written stays, as TF's)
         return ()
     return kernel
+
+
+def _write_records(op: str, ds: DatasetV2, writer: Any) -> None:
+    it = ds._make_iterator(IterContext(ds.options()))
+    try:
+        for (record,) in it:
+            value = np.asarray(record._numpy() if isinstance(record, EagerTensor) else record)
+            if value.size != 1:  # (TF's kernel aborts the process)
+                raise C.fail(op, f"ToTFRecordOp writes one string per element, but got "
+                                 f"{value.size}")
+            writer.write(value.reshape(-1)[0])
+    finally:
+        it.close()
+        writer.close()  # (what was written stays, as TF's)
 
 
 def _to_tfrecord_samples() -> list:
@@ -767,7 +829,8 @@ def _to_tfrecord_bad() -> list:
 
 def _to_tfrecord_op(name: str) -> OpDef:
     return register(OpDef(
-        name, lambda *_, **__: [], _to_tfrecord_kernel(name), num_outputs=0, stateful=True,
+        name, _to_tfrecord_infer(name), _to_tfrecord_kernel(name), num_outputs=0,
+        stateful=True,
         gpu=False, reference=lambda *_, **__: (),
         tf=TFForm(load=tf_attrs_load(name), takes_handles=True),
         samples=_to_tfrecord_samples, bad_samples=_to_tfrecord_bad))
