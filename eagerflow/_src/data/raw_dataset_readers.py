@@ -127,18 +127,17 @@ def _tfrecord(op: str, filenames: Any, compression_type: Any, buffer_size: Any,
     if buffer < -1:  # (-1: TF's default size)
         raise C.fail(op, "`buffer_size` must be >= 0 (0 == no buffering)")
     buffer = None if buffer <= 0 else buffer
-    if byte_offsets is None or not np.size(byte_offsets):
-        if byte_offsets is not None and np.ndim(byte_offsets) > 1:
-            raise C.fail(op, "`byte_offsets` must be a scalar or a vector.")
+    if byte_offsets is None:
         return TFRecordDataset(names, compression, buffer)
     if np.ndim(byte_offsets) > 1:
         raise C.fail(op, "`byte_offsets` must be a scalar or a vector.")
-    offsets = np.asarray(byte_offsets).reshape(-1)
-    if np.ndim(byte_offsets) == 0 or offsets.size != names.shape[0]:
+    if np.ndim(byte_offsets) != np.ndim(filenames):  # (a scalar name takes a scalar)
         raise C.fail(op, "`byte_offsets` must be of same size as `filenames`")
+    # (TF reads files and offsets pairwise, as many as the shorter holds)
     parts = [_RecordsFrom(_tensor_of(np.array(n, object)), compression, buffer, int(o))
-             for n, o in zip(names._arr, offsets)]
-    return reduce(DatasetV2.concatenate, parts)
+             for n, o in zip(names._arr, np.asarray(byte_offsets).reshape(-1))]
+    return reduce(DatasetV2.concatenate, parts) if parts else \
+        TFRecordDataset(names, compression, buffer)
 
 
 def _tfrecord_elements(path: bytes, offset: int = 0) -> list:
@@ -670,7 +669,10 @@ def _sparse(op: str, indices: Any, values: Any, dense_shape: Any, **_: Any) -> D
         raise UnimplementedError(None, None, "The SparseTensor must be ordered in the batch "
                                              "dimension; handling arbitrarily ordered input "
                                              f"is not currently supported. [Op:{op}]")
-    kept = (rows >= 0) & (rows < shape[0])  # (entries of rows past the shape are dropped)
+    # TF's kernel walks the rows and the entries together: entries of rows past the shape
+    # are never reached, and one of a negative row (the first, being sorted) is never
+    # passed, so no entry after it is reached either
+    kept = (rows < shape[0]) & (rows[:1] >= 0).all()
     sparse = SparseTensor(_tensor_of(idx[kept]), _tensor_of(np.asarray(values)[kept]),
                           _tensor_of(shape))
     return DatasetV2.from_tensor_slices(sparse).map(
