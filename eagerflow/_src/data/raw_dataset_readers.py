@@ -204,7 +204,8 @@ def _tfrecord_samples() -> list:
 def _tfrecord_v2_samples() -> list:
     rec = sample_file("a.tfrecord")
     two = np.array([rec[()], rec[()]], object)
-    return [Sample((rec, _s(""), _I64(0), np.zeros(0, _I64)), grad=False),
+    return [Sample((rec, _s(""), _I64(0), _I64(17)), grad=False),
+            Sample((two, _s(""), _I64(0), np.zeros(0, _I64)), grad=False),
             Sample((two, _s(""), _I64(16), np.array([17, 0], _I64)), grad=False)]
 
 
