@@ -25,6 +25,7 @@ from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset_variants import (
     check_components,
+    check_signature,
     check_specs,
     dataset_of,
     tf_attrs_load,
@@ -69,7 +70,8 @@ class IteratorResource:
             finalize(it.close)
 
     def __del__(self) -> None:
-        self.close()
+        if finalize is not None:  # (None when the interpreter is shutting down)
+            self.close()
 
 
 def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
@@ -114,12 +116,11 @@ def _check_types(op: str, attrs: dict) -> None:
         raise C.fail(op, f"Length for attr 'output_shapes' of {len(attrs['output_shapes'])} "
                          f"must equal the length of attr 'output_types' "
                          f"{len(attrs['output_types'])}")
-    if not attrs["output_types"]:
-        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
 
 
 def _creator(name: str, kernel: Any, outs: int = 1) -> OpDef:
     def infer(*ins: Any, **attrs: Any) -> list:
+        check_signature(name, ins, attrs)
         if "output_types" in attrs:
             _check_types(name, attrs)
         return [((), dt.resource)] + [((), dt.variant)] * (outs - 1)
@@ -146,13 +147,16 @@ def _make_kernel(xp: Any, dataset: Any, iterator: Any) -> tuple:
 
 
 MAKE_ITERATOR = register(OpDef(
-    "MakeIterator", lambda dataset, iterator: [], _make_kernel, num_outputs=0,
+    "MakeIterator", lambda *ins: check_signature("MakeIterator", ins, {}) or [],
+    _make_kernel, num_outputs=0,
     stateful=True, gpu=False, tf=TFForm(load=tf_attrs_load("MakeIterator"),
                                         takes_handles=True)))
 
 
 def _get_next_infer(op: str) -> Any:
     def infer(iterator: Any, *, output_types: tuple, output_shapes: tuple) -> list:
+        check_signature(op, (iterator,), {"output_types": output_types,
+                                          "output_shapes": output_shapes})
         _check_types(op, {"output_types": output_types, "output_shapes": output_shapes})
         return [(None if s is None else tuple(s), d)
                 for d, s in zip(output_types, output_shapes)]
@@ -182,7 +186,8 @@ def _delete_kernel(xp: Any, handle: Any, deleter: Any) -> tuple:
 
 
 DELETE_ITERATOR = register(OpDef(
-    "DeleteIterator", lambda handle, deleter: [], _delete_kernel, num_outputs=0,
+    "DeleteIterator", lambda *ins: check_signature("DeleteIterator", ins, {}) or [],
+    _delete_kernel, num_outputs=0,
     stateful=True, gpu=False, tf=TFForm(load=tf_attrs_load("DeleteIterator"),
                                         takes_handles=True)))
 
