@@ -153,7 +153,11 @@ class VariantDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inner = self._inner(ctx)
-        check_components(inner, self._structure.specs)
+        try:
+            check_components(inner, self._structure.specs)
+        except InvalidArgumentError as e:
+            e.at_iter = True  # (TF's MakeIterator fails: `iter(dataset)` raises)
+            raise
         return inner._make_iterator(ctx)
 
     def _cardinality(self) -> int:
