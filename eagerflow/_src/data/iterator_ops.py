@@ -152,6 +152,18 @@ def _iterator(op: str) -> Any:
     return kernel
 
 
+def _run_factory(fn: Any) -> list:
+    """The outputs of a dataset_factory function, called as TF's runtime calls it: eagerly,
+    even as a TF 1 Session runs the node in its default graph."""
+    st = _state
+    saved = st.graph, st.tapes
+    st.graph, st.tapes = None, []
+    try:
+        return list(concrete_of(fn, []).call_flat_outputs([]))
+    finally:
+        st.graph, st.tapes = saved
+
+
 def _one_shot(xp: Any, *, dataset_factory: Any, output_types: tuple, output_shapes: tuple,
               container: str = "", shared_name: str = "",
               node: CreatorNode | None = None) -> np.ndarray:
@@ -163,7 +175,7 @@ def _one_shot(xp: Any, *, dataset_factory: Any, output_types: tuple, output_shap
     name, container, state = _shared(op, "", container, output_types, output_shapes, node,
                                      attrs)
     if state.it is None and not state.started:
-        out = concrete_of(dataset_factory, []).call_flat_outputs([])
+        out = _run_factory(dataset_factory)
         if len(out) != 1 or out[0].dtype is not dt.variant or out[0].shape.rank != 0:
             raise C.fail(op, "The `dataset_factory` function must return a single scalar of "
                              "dtype DT_VARIANT.")
