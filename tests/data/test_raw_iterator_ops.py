@@ -17,7 +17,7 @@ HASH = b" \xfd\x8c\xa5\xa4\x8e\xbf\xda\xe1{"
 
 def _prefix(op, n=None):
     arity = "" if n is None else f"_output_types_{n}"
-    return "{{function_node __wrapped__%s%s_device_%s}} " % (op, arity, CPU)
+    return f"{{{{function_node __wrapped__{op}{arity}_device_{CPU}}}}} "
 
 
 def _range(n=3):
