@@ -359,3 +359,55 @@ def test_get_next_takes_the_element_it_refuses():
             lambda: tf.raw_ops.IteratorGetNext(iterator=it, output_types=[tf.int64],
                                                output_shapes=[[], []]))
     assert int(tf.raw_ops.IteratorGetNext(iterator=it, **I64)[0]) == 1
+
+
+# -- SerializeIterator, DeserializeIterator ----------------------------------------------------
+
+def _next(it):
+    return int(tf.raw_ops.IteratorGetNext(iterator=it, **I64)[0])
+
+
+def test_a_serialized_iterator_restores_where_it_was():
+    it = _iterator(_range(5))
+    assert [_next(it), _next(it)] == [0, 1]
+    state = tf.raw_ops.SerializeIterator(resource_handle=it)
+    assert state.dtype == tf.variant and state.shape.rank == 1
+    assert [_next(it), _next(it)] == [2, 3]
+    assert tf.raw_ops.DeserializeIterator(resource_handle=it, serialized=state) is None
+    assert _next(it) == 2
+    # (onto another iterator made over a dataset: that dataset, from there)
+    other = _iterator(_range(10))
+    tf.raw_ops.DeserializeIterator(resource_handle=other, serialized=state)
+    assert _next(other) == 2
+
+
+def test_a_serialized_iterator_at_its_end_restores_at_its_end():
+    it = _iterator(_range(1))
+    _next(it)
+    state = tf.raw_ops.SerializeIterator(resource_handle=it)
+    fresh = _iterator(_range(1))
+    tf.raw_ops.DeserializeIterator(resource_handle=fresh, serialized=state)
+    _raises(tf.errors.OutOfRangeError,
+            _prefix("IteratorGetNext", 1) + "End of sequence [Op:IteratorGetNext] name: ",
+            lambda: _next(fresh))
+
+
+def test_serializing_wants_an_initialized_iterator():
+    blank = tf.raw_ops.AnonymousIteratorV3(**I64)
+    _raises(tf.errors.FailedPreconditionError,
+            _prefix("SerializeIterator") + "Save() failed because the iterator has not been "
+            "initialized. Ensure that you have run the initializer operation for this iterator "
+            "before saving it. [Op:SerializeIterator] name: ",
+            lambda: tf.raw_ops.SerializeIterator(resource_handle=blank))
+    state = tf.raw_ops.SerializeIterator(resource_handle=_iterator())
+    _raises(tf.errors.FailedPreconditionError,
+            _prefix("DeserializeIterator") + "Failed to restore dataset iterator from "
+            "checkpoint: Restore() failed because the iterator has not been initialized. Ensure"
+            " that you have run the initializer operation for this iterator before restoring "
+            "it.. Make sure the dataset definition has not changed between the process that "
+            "saved the checkpoint and the process that is restoring it. "
+            "[Op:DeserializeIterator] name: ",
+            lambda: tf.raw_ops.DeserializeIterator(resource_handle=blank, serialized=state))
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.raw_ops.SerializeIterator(resource_handle=tf.Variable(1.).handle)
+    assert "of type 'tensorflow::Var' (hash code 17454915466513971685)" in str(e.value)

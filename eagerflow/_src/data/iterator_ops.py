@@ -2,7 +2,8 @@
 (AnonymousIterator, AnonymousIteratorV2, AnonymousIteratorV3, IteratorV2, TF 1's Iterator
 and OneShotIterator), MakeIterator, the IteratorGetNext family (IteratorGetNextAsOptional
 too), DeleteIterator, the string handles naming an iterator (IteratorToStringHandle,
-IteratorFromStringHandle(V2)) and IteratorGetDevice.
+IteratorFromStringHandle(V2)), SerializeIterator / DeserializeIterator (eagerflow's state:
+the count of elements given, replayed) and IteratorGetDevice.
 
 Data layer, over dataset_variants.py. An iterator is an IteratorResource named by a
 resource handle of TF's type "tensorflow::data::IteratorResource": an anonymous one
@@ -65,26 +66,45 @@ _NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initiali
 
 class IteratorResource:
     """An iterator's state: the components it gives, and the pipeline's iterator once
-    MakeIterator has started it."""
+    MakeIterator has started it (with its dataset, and how many elements it gave)."""
 
     def __init__(self, types: tuple, shapes: tuple) -> None:
         self.types, self.shapes = tuple(types), tuple(shapes)
         self.specs = tuple(TensorSpec(s, d) for d, s in zip(types, shapes))
         self.it: Any = None
+        self.dataset: Any = None
+        self.count = 0
         self.started = False  # (a one-shot iterator, once started)
 
     def start(self, dataset: Any, op: str | None = None) -> None:
         check_specs(op, flat_specs(dataset), self.types, self.shapes)
         self.close()
         self.it = dataset._make_iterator(IterContext(dataset.options()))
+        self.dataset, self.count = dataset, 0
 
     def next(self, op: str) -> tuple:
         if self.it is None:
             raise FailedPreconditionError(None, None, f"{_NOT_INITIALIZED} [Op:{op}]")
         try:
-            return next(self.it)
+            element = next(self.it)
         except StopIteration:
             raise OutOfRangeError(None, None, f"End of sequence [Op:{op}]") from None
+        self.count += 1
+        return element
+
+    def restore(self, count: int) -> None:
+        """Back (or on) to where it had given `count` elements: its dataset again, the
+        first `count` elements skipped."""
+        dataset = self.dataset
+        self.close()
+        self.it = it = dataset._make_iterator(IterContext(dataset.options()))
+        self.dataset, self.count = dataset, 0
+        for _ in range(count):
+            try:
+                next(it)
+            except StopIteration:
+                break
+            self.count += 1
 
     def close(self) -> None:
         it, self.it = self.it, None
@@ -427,6 +447,62 @@ FROM_STRING_HANDLE = {op: register(OpDef(
     for op in ("IteratorFromStringHandle", "IteratorFromStringHandleV2")}
 
 
+# -- SerializeIterator, DeserializeIterator ----------------------------------------------------
+
+class IteratorState:
+    """A serialized iterator's value: how many elements it had given (eagerflow's form of
+    an iterator's checkpoint, as OwnedIterator's: restoring replays its dataset; TF's
+    states are its pipeline's C++ iterators' and don't restore here, nor these in TF)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.variant_text = ("<IteratorStateVariant<type_name: tensorflow::Iterator metadata: "
+                             f"eagerflow::Iterator@@count tensors: Tensor<type: int64 shape: [] "
+                             f"values: {count}>>>")
+
+
+def _serialize(xp: Any, resource_handle: Any, *, external_state_policy: int = 0) -> Any:
+    op = "SerializeIterator"
+    state = iterator_of(op, resource_handle)
+    if state.it is None:
+        raise FailedPreconditionError(None, None, "Save() failed because the iterator has not "
+                                                  "been initialized. Ensure that you have run "
+                                                  "the initializer operation for this iterator "
+                                                  f"before saving it. [Op:{op}]")
+    out = np.empty((1,), object)
+    out[0] = IteratorState(state.count)
+    return out
+
+
+def _deserialize(xp: Any, resource_handle: Any, serialized: Any) -> tuple:
+    op = "DeserializeIterator"
+    state = iterator_of(op, resource_handle)
+    items = np.asarray(serialized, object).reshape(-1)
+    if len(items) != 1 or not isinstance(items[0], IteratorState):
+        raise C.fail(op, "This iterator state was not saved by eagerflow (TensorFlow's "
+                         "serialized iterator states can't be read)")
+    if state.it is None:
+        raise FailedPreconditionError(
+            None, None, "Failed to restore dataset iterator from checkpoint: Restore() failed "
+                        "because the iterator has not been initialized. Ensure that you have "
+                        "run the initializer operation for this iterator before restoring it.. "
+                        "Make sure the dataset definition has not changed between the process "
+                        f"that saved the checkpoint and the process that is restoring it. "
+                        f"[Op:{op}]")
+    state.restore(items[0].count)
+    return ()
+
+
+SERIALIZE = register(OpDef(
+    "SerializeIterator", lambda resource_handle, **_: [((None,), dt.variant)], _serialize,
+    stateful=True, gpu=False,
+    tf=TFForm(load=tf_attrs_load("SerializeIterator"), takes_handles=True)))
+DESERIALIZE = register(OpDef(
+    "DeserializeIterator", lambda resource_handle, serialized: [], _deserialize,
+    num_outputs=0, stateful=True, gpu=False,
+    tf=TFForm(load=tf_attrs_load("DeserializeIterator"), takes_handles=True)))
+
+
 # -- IteratorGetDevice -----------------------------------------------------------------------
 
 def _get_device(xp: Any, resource: Any) -> np.ndarray:
@@ -442,4 +518,4 @@ GET_DEVICE = {op: register(OpDef(
 
 OPS = (*ANONYMOUS, "AnonymousIteratorV2", *ITERATORS, "OneShotIterator", "MakeIterator",
        *GET_NEXT, "IteratorGetNextAsOptional", "DeleteIterator", "IteratorToStringHandle",
-       *FROM_STRING_HANDLE, *GET_DEVICE)
+       *FROM_STRING_HANDLE, "SerializeIterator", "DeserializeIterator", *GET_DEVICE)
