@@ -111,8 +111,11 @@ class IteratorResource:
         if it is not None:
             finalize(it.close)
 
-    def __del__(self) -> None:
-        self.close()
+    def __del__(self, _finalize: Any = finalize) -> None:
+        # (bound at definition: at the interpreter's exit the module's names may be gone)
+        it, self.it = self.it, None
+        if it is not None:
+            _finalize(it.close)
 
 
 def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
