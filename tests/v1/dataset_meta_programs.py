@@ -10,7 +10,9 @@ test_dataset_meta_graph.py), written once for both implementations.
 - "init": make_initializable_iterator over from_tensor_slices of an int64 placeholder
   "values" (IteratorV2, MakeIterator), and its string handle;
 - "fed": Iterator.from_string_handle of a string placeholder "handle", of int64 scalars
-  (IteratorFromStringHandleV2),
+  (IteratorFromStringHandleV2);
+- "optional": tf.data.experimental.get_next_as_optional of a one-shot iterator over
+  Dataset.range(2) (IteratorGetNextAsOptional, OptionalHasValue, OptionalGetValue),
 and writes them to `path` with tf.compat.v1.train.export_meta_graph.
 
 `run(tf, path)` imports the file into a new graph and runs it in Sessions, returning what a
@@ -50,6 +52,10 @@ def export(tf, path: str) -> list:
         handle = v1.placeholder(tf.string, [], name="handle")
         fed = v1.data.Iterator.from_string_handle(handle, tf.int64, tf.TensorShape([]))
         fed.get_next(name="fed_next")
+        opt_it = v1.data.make_one_shot_iterator(tf.data.Dataset.range(2))
+        opt = tf.data.experimental.get_next_as_optional(opt_it)
+        tf.identity(opt.has_value(), name="opt_has")
+        tf.identity(opt.get_value(), name="opt_value")
         v1.train.export_meta_graph(path, graph=g)
     return sorted({op.type for op in g.get_operations()})
 
@@ -143,6 +149,10 @@ def run(tf, path: str) -> dict:
             out["fed_init"] = _drain(sess, t["fed_next"], {handle: init_h})
             out["fed_other_type"] = _drain(sess, t["fed_next"], {handle: one_shot_h})
             out["fed_junk"] = _drain(sess, t["fed_next"], {handle: b"junk"})
+            has, value = g.get_tensor_by_name("opt_has:0"), g.get_tensor_by_name("opt_value:0")
+            # (one optional for both fetches: the element it took, then none)
+            out["optional"] = _drain(sess, [has, value], limit=2) + _drain(sess, has, limit=2)
+            out["optional_none"] = _drain(sess, value)
         with v1.Session() as other:  # (its iterators are its own)
             out["other_session"] = _drain(other, t["one_shot_next"], limit=2)
             out["other_before"] = _drain(other, t["init_next"])

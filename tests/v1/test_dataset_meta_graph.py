@@ -1,10 +1,12 @@
 """TF 1 input pipelines of tf.data iterators that TF 2.21 exported as a meta graph
 (golden/meta/datasets/pipelines.meta, record_dataset_meta_golden.py: make_one_shot_iterator,
 make_initializable_iterator over a placeholder-fed dataset, a feedable iterator of string
-handles) import with tf.compat.v1.train.import_meta_graph and run in eagerflow's Sessions
-as in TF's (golden/v1_dataset_meta.json): the elements in order, OutOfRangeError at their
-end, an initializer restarting its iterator, each Session's iterators its own, a fed
-string handle reading the iterator it names, the handles TF's ResourceHandleProtos."""
+handles, get_next_as_optional) import with tf.compat.v1.train.import_meta_graph and run in
+eagerflow's Sessions as in TF's (golden/v1_dataset_meta.json): the elements in order,
+OutOfRangeError at their end, an initializer restarting its iterator, each Session's
+iterators its own, a fed string handle reading the iterator it names, the handles TF's
+ResourceHandleProtos, an optional's value and its absence (TF's Optional ops, composed of
+TensorList ops in a graph, on the optional IteratorGetNextAsOptional gives)."""
 
 import json
 import subprocess
@@ -29,7 +31,8 @@ def ours():
 
 def test_the_fixture_has_tfs_iterator_nodes():
     assert {"OneShotIterator", "IteratorV2", "MakeIterator", "IteratorGetNext",
-            "IteratorToStringHandle", "IteratorFromStringHandleV2"} <= set(GOLDEN["types"])
+            "IteratorToStringHandle", "IteratorFromStringHandleV2", "IteratorGetNextAsOptional",
+            "OptionalHasValue", "OptionalGetValue"} <= set(GOLDEN["types"])
 
 
 @pytest.mark.parametrize("key", sorted(set(GOLDEN) - {"types"}))

@@ -27,6 +27,9 @@ _GET_VALUE = "OptionalGetValue"
 class OptionalValue(TensorListValue):
     """An optional's value: the list of its components (host arrays), with their dtypes."""
 
+    # (a graph's OptionalGetValue reads an item of the list: one of none fails as TF's op)
+    missing_item = (_GET_VALUE, "The given optional does not have a value.")
+
     def __new__(cls, items: Any, dtypes: tuple = ()) -> OptionalValue:
         # (no element dtype: a list of components of several dtypes, read item by item)
         self = super().__new__(cls, items)
