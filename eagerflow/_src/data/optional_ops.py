@@ -99,13 +99,13 @@ _S = np.array([b"a", b"bc"], object)
 FROM_VALUE = register(OpDef(
     "OptionalFromValue", _from_value_infer, _from_value, gpu=False, tf=_FORM,
     reference=lambda *c, Toutput_types: optional_array(c, tuple(Toutput_types)),
-    samples=[Sample((_I, _F), {"Toutput_types": (dt.int32, dt.float32)}, grad=False),
-             Sample((_S,), {"Toutput_types": (dt.string,)}, grad=False)],
+    samples=lambda: [Sample((_I, _F), {"Toutput_types": (dt.int32, dt.float32)}, grad=False),
+                     Sample((_S,), {"Toutput_types": (dt.string,)}, grad=False)],
 ))
 
 NONE = register(OpDef(
     "OptionalNone", lambda: [_V], lambda xp: optional_array((), ()), gpu=False, tf=_FORM,
-    reference=lambda: optional_array((), ()), samples=[Sample((), {}, grad=False)],
+    reference=lambda: optional_array((), ()), samples=lambda: [Sample((), {}, grad=False)],
 ))
 
 
