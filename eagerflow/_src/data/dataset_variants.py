@@ -72,13 +72,16 @@ def structure_of(types: tuple, shapes: tuple) -> Any:
     return specs[0] if len(specs) == 1 else specs
 
 
-def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple) -> None:
-    """TF's check that components of specs `have` are those `types` and `shapes` ask for
-    (as MakeIterator and IteratorGetNext check them against the iterator's)."""
+def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple | None) -> None:
+    """TF's check that components of specs `have` are those `types` and `shapes` (None:
+    any) ask for (as MakeIterator and IteratorGetNext check them against the iterator's)."""
     if len(have) != len(types):
         raise _fail(op, f"Number of components does not match: expected {len(types)} types "
                         f"but got {len(have)}.")
-    for i, (h, d, want) in enumerate(zip(have, types, shapes)):
+    if shapes is not None and len(have) != len(shapes):
+        raise _fail(op, f"Number of components does not match: expected {len(shapes)} shapes "
+                        f"but got {len(have)}.")
+    for i, (h, d, want) in enumerate(zip(have, types, shapes or [None] * len(types))):
         if h.dtype != d:
             raise _fail(op, f"Data type mismatch at component {i}: expected "
                             f"{C.dtype_word(d)} but got {C.dtype_word(h.dtype)}.")
