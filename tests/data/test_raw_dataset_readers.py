@@ -504,3 +504,18 @@ def test_dataset_to_tfrecord_fails_as_its_input_does(tmp_path):
         tf.raw_ops.DatasetToTFRecord(
             input_dataset=tf.data.Dataset.from_tensor_slices([b"a"])._variant_tensor,
             filename=str(tmp_path / "no" / "x"), compression_type="")
+
+
+# -- the public readers' variants ------------------------------------------------------------
+
+def test_public_readers_variants_name_the_kernels_tf_builds(files, tmp_path):
+    rec = files["rec"]
+    for ds, kernel in [
+            (tf.data.TFRecordDataset(rec), "FlatMapDataset"),
+            (tf.data.TextLineDataset(rec, num_parallel_reads=2),
+             "LegacyParallelInterleaveDatasetV2"),
+            (tf.data.FixedLengthRecordDataset(rec, 1), "FlatMapDataset"),
+            (tf.data.experimental.CsvDataset(rec, [tf.int32], select_cols=[0]), "CSVDataset"),
+            (tf.data.experimental.SqlDataset("sqlite", str(tmp_path / "x.db"), "select 1",
+                                             (tf.int32,)), "SqlDataset")]:
+        assert _op_text(ds._variant_tensor) == f"<{kernel}Op::Dataset>"

@@ -143,6 +143,14 @@ class _FileReaderDataset(DatasetV2):
     def _open(self, path: str) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @property
+    def _variant_text(self) -> str:
+        """TF's readers flat_map a reader dataset over the file names (interleave them, as
+        many at once as `num_parallel_reads`): their variant is that dataset's."""
+        kernel = "FlatMapDataset" if self._parallel is None else \
+            "LegacyParallelInterleaveDatasetV2"
+        return f"{kernel}Op::Dataset"
+
     def _single(self, name: EagerTensor) -> DatasetV2:
         ds = object.__new__(type(self))
         ds.__dict__.update(self.__dict__)

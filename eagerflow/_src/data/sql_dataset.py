@@ -109,6 +109,7 @@ class SqlDataset(DatasetV2):
     output_types)`: the rows of `query` over the SQLite database `data_source_name`."""
 
     _repr_name = "SqlDatasetV2"
+    _variant_text = "SqlDatasetOp::Dataset"
 
     def __init__(self, driver_name: Any, data_source_name: Any, query: Any,
                  output_types: Any) -> None:

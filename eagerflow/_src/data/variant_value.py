@@ -62,6 +62,8 @@ def variant_tensor(dataset: Any) -> EagerTensor:
     own = getattr(dataset, "_variant", None)
     if isinstance(own, Tensor):
         return own
-    # (a dataset's Python class is named as TF's, "_MapDataset", its kernel "MapDatasetOp")
-    text = f"{type(dataset).__name__.lstrip('_')}{KERNEL_SUFFIX}"
+    # (a dataset's Python class is named as TF's, "_MapDataset", its kernel "MapDatasetOp";
+    # `_variant_text`: the kernel's text where TF's class builds another's, as its readers)
+    text = getattr(dataset, "_variant_text", None) or \
+        f"{type(dataset).__name__.lstrip('_')}{KERNEL_SUFFIX}"
     return EagerTensor(variant_array(dataset, text), dt.variant, CPU_DEVICE)
