@@ -519,3 +519,60 @@ def test_public_readers_variants_name_the_kernels_tf_builds(files, tmp_path):
             (tf.data.experimental.SqlDataset("sqlite", str(tmp_path / "x.db"), "select 1",
                                              (tf.int32,)), "SqlDataset")]:
         assert _op_text(ds._variant_tensor) == f"<{kernel}Op::Dataset>"
+
+
+# -- GeneratorDataset ------------------------------------------------------------------------
+
+I64 = tf.TensorSpec([], tf.int64)
+
+
+@tf.function
+def _range_iterator(n):
+    it = tf.raw_ops.AnonymousIteratorV3(output_types=[tf.int64], output_shapes=[[]])
+    tf.raw_ops.MakeIterator(dataset=tf.raw_ops.RangeDataset(
+        start=0, stop=n, step=1, output_types=[tf.int64], output_shapes=[[]]), iterator=it)
+    return it
+
+
+@tf.function
+def _scaled_next(it, scale):
+    return tf.raw_ops.IteratorGetNext(iterator=it, output_types=[tf.int64],
+                                      output_shapes=[[]])[0] * scale
+
+
+def _generator(init_args, **kw):
+    args = dict(init_func_other_args=init_args, next_func_other_args=[T(10, tf.int64)],
+                finalize_func_other_args=[],
+                init_func=_range_iterator.get_concrete_function(I64),
+                next_func=_scaled_next.get_concrete_function(tf.TensorSpec([], tf.resource),
+                                                             I64),
+                finalize_func=tf.function(lambda it: it).get_concrete_function(
+                    tf.TensorSpec([], tf.resource)),
+                output_types=[tf.int64], output_shapes=[[]])
+    args.update(kw)
+    return tf.raw_ops.GeneratorDataset(**args)
+
+
+def test_generator_dataset_calls_its_functions_per_iterator():
+    v = _generator([T(3, tf.int64)])
+    assert _op_text(v) == "<GeneratorDatasetOp::Dataset>"
+    assert _elements(v, I64) == [0, 10, 20]
+    assert _elements(v, I64) == [0, 10, 20]  # (each iterator has its own state)
+    ds = tf.data.experimental.from_variant(v, I64)
+    assert list(ds.take(2).as_numpy_iterator()) == [0, 10]
+    assert int(tf.raw_ops.DatasetCardinality(input_dataset=v)) == -2
+
+
+def test_generator_dataset_errors():
+    # its components are those its attrs say: an iterator of others refuses it
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Data type mismatch at component 0: expected int64 but got "
+                             "int32."):
+        _elements(_generator([T(3, tf.int64)], output_types=[tf.int32]), I64)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Incompatible shapes at component 0: expected \[\] but got "
+                             r"\[2\]."):
+        _elements(_generator([T(3, tf.int64)], output_shapes=[[2]]), I64)
+    # a function given fewer arguments than it takes fails as it runs
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Argument 0 is out of range."):
+        _elements(_generator([]), I64)

@@ -28,6 +28,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     NotFoundError,
     OpError,
+    OutOfRangeError,
     UnimplementedError,
 )
 from eagerflow._src.core.sparse_tensor import SparseTensor
@@ -36,9 +37,17 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.csv_dataset import CsvDataset
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
-from eagerflow._src.data.dataset_variants import check_specs, dataset_op, tf_attrs_load
+from eagerflow._src.data.dataset_variants import (
+    check_specs,
+    concrete_of,
+    dataset_op,
+    others_of,
+    structure_of,
+    tf_attrs_load,
+)
+from eagerflow._src.data.iterator_ops import ANONYMOUS, GET_NEXT, MAKE_ITERATOR
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.raw_dataset_sources import _tensor_of, elements_variant
+from eagerflow._src.data.raw_dataset_sources import RANGE_DATASET, _tensor_of, elements_variant
 from eagerflow._src.data.readers import (
     FixedLengthRecordDataset,
     TextLineDataset,
@@ -48,9 +57,11 @@ from eagerflow._src.data.readers import (
 from eagerflow._src.data.sql_dataset import SQL_TYPES, SqlDataset
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.function.polymorphic import function
 from eagerflow._src.io import gfile, tfrecord
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.io_ops import file_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
@@ -841,3 +852,109 @@ def _to_tfrecord_op(name: str) -> OpDef:
 
 DATASET_TO_TFRECORD = _to_tfrecord_op("DatasetToTFRecord")
 EXPERIMENTAL_DATASET_TO_TFRECORD = _to_tfrecord_op("ExperimentalDatasetToTFRecord")
+
+
+# -- GeneratorDataset ------------------------------------------------------------------------
+
+class _Generated(ElementIterator):
+    """GeneratorDataset's iterator: `init_func` makes the state as the first element is
+    asked for; each element is `next_func` of the state (then its other arguments) until
+    that raises OutOfRangeError; `finalize_func` of the state then, or when it is closed."""
+
+    __slots__ = ("_ds", "_state", "_done")
+
+    def __init__(self, ds: GeneratorDataset) -> None:
+        self._ds, self._state, self._done = ds, None, False
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        if self._state is None:
+            self._state = self._ds.call("init", ())
+        try:
+            return self._ds.call("next", self._state)
+        except OutOfRangeError:
+            self.close()
+            raise StopIteration from None
+
+    def close(self) -> None:
+        if self._state is not None and not self._done:
+            self._done = True
+            self._ds.call("finalize", self._state)
+
+
+class GeneratorDataset(DatasetV2):
+    """TF's GeneratorDataset: the elements its functions make, whose components are those
+    `output_types` and `output_shapes` say."""
+
+    def __init__(self, funcs: dict, args: dict, spec: Any) -> None:
+        super().__init__((), Structure(spec))
+        self._funcs, self._args = funcs, args
+
+    def call(self, which: str, state: tuple) -> tuple:
+        args = list(state) + list(self._args[which])
+        cf = concrete_of(self._funcs[which], [TensorSpec(a.shape, a.dtype) for a in args])
+        wants = len(getattr(cf, "inputs", ())) - len(getattr(cf, "captured_inputs", ()))
+        if len(args) < wants:  # (TF's function runtime finds no value for the argument)
+            raise InvalidArgumentError(None, None, f"Argument {len(args)} is out of "
+                                                   f"range.{_OP}")
+        return tuple(cf.call_flat_outputs(args))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _Generated(self)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+def _generator(op: str, *ins: Any, init_func: Any, next_func: Any, finalize_func: Any,
+               Tinit_func_args: tuple = (), Tnext_func_args: tuple = (),
+               Tfinalize_func_args: tuple = (), output_types: tuple, output_shapes: tuple,
+               **_: Any) -> DatasetV2:
+    types = (tuple(Tinit_func_args), tuple(Tnext_func_args), tuple(Tfinalize_func_args))
+    C.input_count(op, sum(((f"{k}_func_other_args",) * len(t) for k, t in zip(
+        ("init", "next", "finalize"), types)), ()), ins)
+    ends = np.cumsum([len(t) for t in types]).tolist()
+    args = {k: others_of(ins[a:b], t) for k, a, b, t in zip(
+        ("init", "next", "finalize"), [0] + ends[:2], ends, types)}
+    return GeneratorDataset({"init": init_func, "next": next_func, "finalize": finalize_func},
+                            args, structure_of(output_types, output_shapes))
+
+
+_I64S = (dt.int64,)
+
+
+def _range_iterator(n: Any) -> Any:
+    attrs = {"output_types": _I64S, "output_shapes": ((),)}
+    it = bind(ANONYMOUS["AnonymousIteratorV3"], (), attrs)
+    bind(MAKE_ITERATOR, (bind(RANGE_DATASET, (_tensor_of(_I64(0)), n,
+                                              _tensor_of(_I64(1))), attrs), it), {})
+    return it
+
+
+def _scaled_next(it: Any, scale: Any) -> Any:
+    element = bind(GET_NEXT["IteratorGetNext"], (it,), {"output_types": _I64S,
+                                                          "output_shapes": ((),)})
+    return element[0] * scale
+
+
+def _generator_samples() -> list:
+    """init_func makes an iterator over range(n) (its argument), next_func scales its next
+    element by its argument, finalize_func deletes the iterator."""
+    scalar, handle = TensorSpec([], dt.int64), TensorSpec([], dt.resource)
+    attrs = {"init_func": function(_range_iterator).get_concrete_function(scalar),
+             "next_func": function(_scaled_next).get_concrete_function(handle, scalar),
+             "finalize_func": function(lambda it: it).get_concrete_function(handle),
+             "Tinit_func_args": _I64S, "Tnext_func_args": _I64S, "Tfinalize_func_args": (),
+             "output_types": _I64S, "output_shapes": ((),)}
+    return [Sample((_I64(3), _I64(10)), attrs, grad=False),
+            Sample((_I64(0), _I64(2)), attrs, grad=False)]
+
+
+GENERATOR_DATASET = register(dataset_op(
+    "GeneratorDataset", _generator, funcs=True, samples=_generator_samples,
+    reference=lambda n, scale, **_: elements_variant([[np.int64(i * scale)]
+                                                      for i in range(int(n))]),
+    arity=lambda ins, attrs: {k: len(attrs.get(k, ())) for k in (
+        "Tfinalize_func_args", "Tinit_func_args", "Tnext_func_args")},
+))
