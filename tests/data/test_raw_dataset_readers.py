@@ -576,3 +576,21 @@ def test_generator_dataset_errors():
     # a function given fewer arguments than it takes fails as it runs
     with pytest.raises(tf.errors.InvalidArgumentError, match="Argument 0 is out of range."):
         _elements(_generator([]), I64)
+
+
+def test_public_tfrecord_writer_runs_dataset_to_tfrecord(tmp_path):
+    ds = tf.data.Dataset.from_tensor_slices([b"a", b"bc"])
+    out = str(tmp_path / "o")
+    assert tf.data.experimental.TFRecordWriter(out, "FOO").write(ds) is None  # (plain)
+    assert list(tf.data.TFRecordDataset(out).as_numpy_iterator()) == [b"a", b"bc"]
+    with pytest.raises(TypeError, match="Cannot convert 1 to EagerTensor of dtype string"):
+        tf.data.experimental.TFRecordWriter(out, 1)
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.data.experimental.TFRecordWriter(str(tmp_path / "no" / "o")).write(ds)
+    assert str(e.value) == _error("DatasetToTFRecord",
+                                  f"{tmp_path}/no/o; No such file or directory")
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.data.experimental.TFRecordWriter(out).write(
+            tf.data.TextLineDataset(str(tmp_path / "nope")))
+    assert str(e.value) == _error("DatasetToTFRecord",
+                                  f"{tmp_path}/nope; No such file or directory")

@@ -13,13 +13,13 @@ import numpy as np
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
+from eagerflow._src.data.raw_dataset_writers import write_tfrecords
 from eagerflow._src.data.transformations import AssertCardinalityDataset
-from eagerflow._src.io import tfrecord
 
 # where TF's deprecation notices say the tf.data.experimental functions are
 _EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
@@ -260,8 +260,10 @@ class TFRecordWriter:
     writes a dataset of scalar strings to one TFRecord file, a record per element."""
 
     def __init__(self, filename: Any, compression_type: str | None = None) -> None:
-        self._filename = filename
-        self._compression_type = compression_type
+        # (TF's: both become string tensors here, the arguments of its DatasetToTFRecord)
+        self._filename = convert_to_tensor(filename, _dt.string)
+        self._compression_type = convert_to_tensor(
+            "" if compression_type is None else compression_type, _dt.string)
 
     def write(self, dataset: DatasetV2) -> None:
         if not isinstance(dataset, DatasetV2):
@@ -275,6 +277,4 @@ class TFRecordWriter:
             raise TypeError(f"Invalid `dataset`. Expected a`dataset` that produces scalar "
                             f"`tf.string` elements, but got a dataset which produces elements "
                             f"with shapes {shapes} and types {types}.")
-        with tfrecord.TFRecordWriter(self._filename, self._compression_type) as writer:
-            for element in dataset:
-                writer.write(element.numpy())
+        write_tfrecords(dataset, self._filename, self._compression_type)

@@ -27,7 +27,6 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
     NotFoundError,
-    OpError,
     OutOfRangeError,
     UnimplementedError,
 )
@@ -43,11 +42,16 @@ from eagerflow._src.data.dataset_variants import (
     dataset_op,
     others_of,
     structure_of,
-    tf_attrs_load,
 )
 from eagerflow._src.data.iterator_ops import ANONYMOUS, GET_NEXT, MAKE_ITERATOR
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_sources import RANGE_DATASET, _tensor_of, elements_variant
+from eagerflow._src.data.raw_dataset_writers import (
+    compression_of,
+    scalar_of,
+    text_of,
+    typed_inputs,
+)
 from eagerflow._src.data.readers import (
     FixedLengthRecordDataset,
     TextLineDataset,
@@ -56,28 +60,18 @@ from eagerflow._src.data.readers import (
 )
 from eagerflow._src.data.sql_dataset import SQL_TYPES, SqlDataset
 from eagerflow._src.data.structure import Structure
-from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.data.variant_value import DatasetVariant
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.io import gfile, tfrecord
-from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.io_ops import file_path
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = " [Op:IteratorGetNext]"
 
 
-def _text(a: Any) -> str:
-    v = np.asarray(a).reshape(-1)[0] if np.size(a) else b""
-    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
-
-
-def _scalar(op: str, a: Any, arg: str) -> Any:
-    """Input `arg`'s one value, with TF's words for a non-scalar."""
-    if np.ndim(a):
-        raise C.fail(op, f"{arg} must be a scalar")
-    return np.asarray(a)[()]
+_S, _L = dt.string, dt.int64
 
 
 def _names(op: str, a: Any) -> EagerTensor:
@@ -85,23 +79,6 @@ def _names(op: str, a: Any) -> EagerTensor:
     if np.ndim(a) > 1:
         raise C.fail(op, "`filenames` must be a scalar or a vector.")
     return _tensor_of(np.asarray(a, object).reshape(-1))
-
-
-def _compression(op: str, a: Any) -> str:
-    return _text(_scalar(op, a, "compression_type"))
-
-
-_S, _L, _V = dt.string, dt.int64, dt.variant
-_OUT = [((), dt.variant)]
-
-
-def _typed(op: str, ins: tuple, types: tuple, first: int = 0) -> list:
-    """TF's refusal of an input of another dtype than the op's signature's (`types`, for
-    the inputs from position `first` on; None: any)."""
-    for i, (x, t) in enumerate(zip(ins, types)):
-        if t is not None and x._dtype is not t:
-            raise C.wrong_input_dtype(op, first + i, t, x._dtype)
-    return _OUT
 
 
 # -- TFRecordDataset, TFRecordDatasetV2 ------------------------------------------------------
@@ -133,8 +110,8 @@ class _RecordsFrom(TFRecordDataset):
 def _tfrecord(op: str, filenames: Any, compression_type: Any, buffer_size: Any,
               byte_offsets: Any = None, **_: Any) -> DatasetV2:
     names = _names(op, filenames)
-    compression = _compression(op, compression_type)
-    buffer = int(_scalar(op, buffer_size, "buffer_size"))
+    compression = compression_of(op, compression_type)
+    buffer = int(scalar_of(op, buffer_size, "buffer_size"))
     if buffer < -1:  # (-1: TF's default size)
         raise C.fail(op, "`buffer_size` must be >= 0 (0 == no buffering)")
     buffer = None if buffer <= 0 else buffer
@@ -222,7 +199,7 @@ def _tfrecord_v2_samples() -> list:
 
 TFRECORD_DATASET = register(dataset_op(
     "TFRecordDataset", _tfrecord, reference=_tfrecord_reference, samples=_tfrecord_samples,
-    infer=lambda filenames, compression_type, buffer_size, **_: _typed(
+    infer=lambda filenames, compression_type, buffer_size, **_: typed_inputs(
         "TFRecordDataset", (filenames, compression_type, buffer_size), (_S, _S, _L)),
     bad_samples=lambda: [
         BadSample((np.array([[sample_file("a.tfrecord")[()]]], object), _s(""), _I64(0)), {},
@@ -236,7 +213,7 @@ TFRECORD_DATASET = register(dataset_op(
 TFRECORD_DATASET_V2 = register(dataset_op(
     "TFRecordDatasetV2", _tfrecord, reference=_tfrecord_reference,
     samples=_tfrecord_v2_samples,
-    infer=lambda filenames, compression_type, buffer_size, byte_offsets, **_: _typed(
+    infer=lambda filenames, compression_type, buffer_size, byte_offsets, **_: typed_inputs(
         "TFRecordDatasetV2", (filenames, compression_type, buffer_size, byte_offsets),
         (_S, _S, _L, _L)),
     bad_samples=lambda: [
@@ -252,8 +229,8 @@ TFRECORD_DATASET_V2 = register(dataset_op(
 def _text_lines(op: str, filenames: Any, compression_type: Any, buffer_size: Any,
                 **_: Any) -> DatasetV2:
     names = _names(op, filenames)
-    compression = _compression(op, compression_type)
-    if int(_scalar(op, buffer_size, "buffer_size")) < 0:
+    compression = compression_of(op, compression_type)
+    if int(scalar_of(op, buffer_size, "buffer_size")) < 0:
         raise C.fail(op, "`buffer_size` must be >= 0 (0 == default)")
     if compression not in tfrecord.KNOWN:
         raise C.fail(op, "Unsupported compression_type.")
@@ -271,7 +248,7 @@ def _lines_reference(filenames: Any, *_: Any, **__: Any) -> Any:
 
 TEXT_LINE_DATASET = register(dataset_op(
     "TextLineDataset", _text_lines, reference=_lines_reference,
-    infer=lambda filenames, compression_type, buffer_size, **_: _typed(
+    infer=lambda filenames, compression_type, buffer_size, **_: typed_inputs(
         "TextLineDataset", (filenames, compression_type, buffer_size), (_S, _S, _L)),
     samples=lambda: [
         Sample((sample_file("a.txt"), _s(""), _I64(0)), grad=False),
@@ -295,11 +272,11 @@ def _fixed(op: str, filenames: Any, header_bytes: Any, record_bytes: Any, footer
     sizes = []
     for arg, a, least in (("header_bytes", header_bytes, 0), ("record_bytes", record_bytes, 1),
                           ("footer_bytes", footer_bytes, 0), ("buffer_size", buffer_size, 0)):
-        n = int(_scalar(op, a, arg))
+        n = int(scalar_of(op, a, arg))
         if n < least:
             raise C.fail(op, f"`{arg}` must be {'>= 0' if least == 0 else '> 0'}")
         sizes.append(n)
-    compression = "" if compression_type is None else _compression(op, compression_type)
+    compression = "" if compression_type is None else compression_of(op, compression_type)
     if compression not in tfrecord.KNOWN:
         raise C.fail(op, "Unsupported compression_type.")
     header, record, footer, buffer = sizes
@@ -336,7 +313,8 @@ def _fixed_bad(v2: bool) -> list:
 
 FIXED_LENGTH_RECORD_DATASET = register(dataset_op(
     "FixedLengthRecordDataset", _fixed, reference=_fixed_reference,
-    infer=lambda filenames, header_bytes, record_bytes, footer_bytes, buffer_size, **_: _typed(
+    infer=lambda filenames, header_bytes, record_bytes, footer_bytes, buffer_size,
+    **_: typed_inputs(
         "FixedLengthRecordDataset", (filenames, header_bytes, record_bytes, footer_bytes,
                                      buffer_size), (_S, _L, _L, _L, _L)),
     samples=lambda: [Sample((sample_file("a.bin"), _I64(2), _I64(5), _I64(2), _I64(0)),
@@ -347,7 +325,7 @@ FIXED_LENGTH_RECORD_DATASET = register(dataset_op(
 FIXED_LENGTH_RECORD_DATASET_V2 = register(dataset_op(
     "FixedLengthRecordDatasetV2", _fixed, reference=_fixed_reference,
     infer=lambda filenames, header_bytes, record_bytes, footer_bytes, buffer_size,
-    compression_type, **_: _typed(
+    compression_type, **_: typed_inputs(
         "FixedLengthRecordDatasetV2", (filenames, header_bytes, record_bytes, footer_bytes,
                                        buffer_size, compression_type), (_S, _L, _L, _L, _L, _S)),
     samples=lambda: [
@@ -367,7 +345,7 @@ def _csv(op: str, filenames: Any, compression_type: Any, buffer_size: Any, heade
     defaults, exclude_cols = (rest[:-1], rest[-1]) if op == "CSVDatasetV2" else \
         (rest, np.zeros(0, _I64))
     names = _names(op, filenames)
-    compression = _compression(op, compression_type)
+    compression = compression_of(op, compression_type)
     for i, d in enumerate(defaults):
         if np.ndim(d) > 1:
             raise C.fail(op, "Each record default should be at most rank 1")
@@ -378,11 +356,11 @@ def _csv(op: str, filenames: Any, compression_type: Any, buffer_size: Any, heade
         raise C.fail(op, "`select_cols` must be a vector.")
     if np.ndim(exclude_cols) != 1:
         raise C.fail(op, "`exclude_cols` must be a vector")
-    buffer = int(_scalar(op, buffer_size, "buffer_size"))
-    delim = _scalar(op, field_delim, "field_delim")
-    has_header = bool(_scalar(op, header, "header"))
-    quote = bool(_scalar(op, use_quote_delim, "use_quote_delim"))
-    na = _scalar(op, na_value, "na_value")
+    buffer = int(scalar_of(op, buffer_size, "buffer_size"))
+    delim = scalar_of(op, field_delim, "field_delim")
+    has_header = bool(scalar_of(op, header, "header"))
+    quote = bool(scalar_of(op, use_quote_delim, "use_quote_delim"))
+    na = scalar_of(op, na_value, "na_value")
     if buffer <= 0:
         raise C.fail(op, "buffer_size should be positive")
     if len(delim) != 1:
@@ -416,7 +394,7 @@ def _csv_reference(filenames: Any, compression_type: Any, buffer_size: Any, head
     out = []
     for name in np.asarray(filenames, object).reshape(-1):
         with open(name, newline="") as f:
-            rows = list(csv.reader(f, delimiter=_text(field_delim)))[bool(header):]
+            rows = list(csv.reader(f, delimiter=text_of(field_delim)))[bool(header):]
         for row in rows:
             cols = [row[c] for c in select_cols] if np.size(select_cols) else row
             out.append([np.asarray(d).reshape(-1)[0] if v == "" else
@@ -487,8 +465,8 @@ def _csv_infer(name: str, v2: bool) -> Any:
         ins = (filenames, compression_type, buffer_size, header, field_delim, use_quote_delim,
                na_value, select_cols, *rest)
         C.input_count(name, names, ins)
-        return _typed(name, ins, (_S, _S, _L, dt.bool, _S, dt.bool, _S, _L,
-                                  *map(dt.as_dtype, output_types), _L))
+        return typed_inputs(name, ins, (_S, _S, _L, dt.bool, _S, dt.bool, _S, _L,
+                                        *map(dt.as_dtype, output_types), _L))
     return infer
 
 
@@ -516,7 +494,7 @@ def _sql(op: str, driver_name: Any, data_source_name: Any, query: Any, *,
                          "DT_DOUBLE ")
     if any(s is None or len(s) for s in output_shapes):
         raise C.fail(op, "Each element of `output_shapes_` must be a scalar.")
-    driver, source, text = (_text(_scalar(op, a, arg)) for a, arg in (
+    driver, source, text = (text_of(scalar_of(op, a, arg)) for a, arg in (
         (driver_name, "driver_name"), (data_source_name, "data_source_name"),
         (query, "query")))
     if driver != "sqlite":
@@ -527,9 +505,9 @@ def _sql(op: str, driver_name: Any, data_source_name: Any, query: Any, *,
 
 def _sql_reference(driver_name: Any, data_source_name: Any, query: Any, *,
                    output_types: tuple, **_: Any) -> Any:
-    db = sqlite3.connect(_text(data_source_name))
+    db = sqlite3.connect(text_of(data_source_name))
     try:
-        rows = db.execute(_text(query)).fetchall()
+        rows = db.execute(text_of(query)).fetchall()
     finally:
         db.close()
     return elements_variant([[np.array(v.encode(), object) if t is dt.string else
@@ -546,7 +524,7 @@ def _sql_op(name: str) -> OpDef:
 
     return register(dataset_op(
         name, _sql, debug_name="SqlDataset", reference=_sql_reference,
-        infer=lambda driver_name, data_source_name, query, **_: _typed(
+        infer=lambda driver_name, data_source_name, query, **_: typed_inputs(
             name, (driver_name, data_source_name, query), (_S, _S, _S)),
         samples=lambda: [Sample(inputs(), attrs, grad=False),
                          Sample(inputs(q=_s("SELECT a, a * 0.5 FROM t")),
@@ -643,11 +621,12 @@ def _matching_samples() -> list:
 
 MATCHING_FILES_DATASET = register(dataset_op(
     "MatchingFilesDataset", _matching, reference=_matching_reference,
-    infer=lambda patterns, **_: _typed("MatchingFilesDataset", (patterns,), (_S,)),
+    infer=lambda patterns, **_: typed_inputs("MatchingFilesDataset", (patterns,), (_S,)),
     samples=_matching_samples))
 EXPERIMENTAL_MATCHING_FILES_DATASET = register(dataset_op(
     "ExperimentalMatchingFilesDataset", _matching, debug_name="MatchingFilesDataset",
-    infer=lambda patterns, **_: _typed("ExperimentalMatchingFilesDataset", (patterns,), (_S,)),
+    infer=lambda patterns, **_: typed_inputs("ExperimentalMatchingFilesDataset", (patterns,),
+                                             (_S,)),
     reference=_matching_reference, samples=_matching_samples))
 
 
@@ -712,7 +691,7 @@ def uneven_variant(elements: list) -> DatasetVariant:
 
 SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
     "SparseTensorSliceDataset", _sparse, reference=_sparse_reference,
-    infer=lambda indices, values, dense_shape, **_: _typed(
+    infer=lambda indices, values, dense_shape, **_: typed_inputs(
         "SparseTensorSliceDataset", (indices, values, dense_shape), (_L, None, _L)),
     samples=[Sample((np.array([[0, 0], [2, 1], [2, 2]], _I64), np.array([1.5, 2.5, 3.5],
                                                                         np.float32),
@@ -772,86 +751,6 @@ LIST_DATASET = register(dataset_op(
                                                             "output_shapes": ((),)},
                            InvalidArgumentError, "Data type mismatch at component 0")],
 ))
-
-
-# -- DatasetToTFRecord, ExperimentalDatasetToTFRecord ----------------------------------------
-
-def _to_tfrecord_infer(op: str) -> Any:
-    def infer(input_dataset: Any, filename: Any, compression_type: Any, **_: Any) -> list:
-        _typed(op, (input_dataset, filename, compression_type), (_V, _S, _S))
-        return []
-    return infer
-
-
-def _to_tfrecord_kernel(op: str) -> Any:
-    def kernel(xp: Any, input_dataset: Any, filename: Any, compression_type: Any) -> tuple:
-        held = input_dataset[()] if isinstance(input_dataset, np.ndarray) else input_dataset
-        if not isinstance(held, DatasetVariant):
-            raise C.fail(op, "Tensor must be a Dataset object.")
-        path = file_path(_scalar(op, filename, "filename"))
-        compression = _compression(op, compression_type)
-        specs = held.dataset._structure.specs
-        if len(specs) != 1:
-            raise C.fail(op, f"ToTFRecordOp currently only support datasets of 1 single column, "
-                             f"but got {len(specs)}")
-        if specs[0].dtype is not dt.string:
-            raise C.fail(op, f"ToTFRecordOp currently only supports DT_STRING dataypes, but got "
-                             f"{C.dtype_word(specs[0].dtype)}")
-        try:  # (TF's writer logs a compression it doesn't know and writes plain records)
-            _write_records(op, held.dataset, tfrecord.RecordWriter(
-                path, compression if compression in tfrecord.KNOWN else ""))
-        except OSError as e:
-            raise os_error(e, path, op) from None
-        except OpError as e:
-            raise type(e)(None, None, e._message.replace("[Op:IteratorGetNext]",
-                                                         f"[Op:{op}]")) from None
-        return ()
-    return kernel
-
-
-def _write_records(op: str, ds: DatasetV2, writer: Any) -> None:
-    it = ds._make_iterator(IterContext(ds.options()))
-    try:
-        for (record,) in it:
-            value = np.asarray(record._numpy() if isinstance(record, EagerTensor) else record)
-            if value.size != 1:  # (TF's kernel aborts the process)
-                raise C.fail(op, f"ToTFRecordOp writes one string per element, but got "
-                                 f"{value.size}")
-            writer.write(value.reshape(-1)[0])
-    finally:
-        it.close()
-        writer.close()  # (what was written stays, as TF's)
-
-
-def _to_tfrecord_samples() -> list:
-    ds = DatasetV2.from_tensor_slices(_tensor_of(np.array([b"a", b"bc"], object)))
-    out = os.fsdecode(sample_file("out.tfrecord")[()])
-    return [Sample((variant_array(ds, "TensorSliceDatasetOp::Dataset"), _s(out), _s(c)),
-                   grad=False) for c in ("", "GZIP")]
-
-
-def _to_tfrecord_bad() -> list:
-    ints = DatasetV2.range(2)
-    out = os.fsdecode(sample_file("out.tfrecord")[()])
-    return [BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"), _s(out),
-                       _s("")), {}, InvalidArgumentError,
-                      "ToTFRecordOp currently only supports DT_STRING dataypes, but got int64"),
-            BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"),
-                       np.array([out.encode()], object), _s("")), {}, InvalidArgumentError,
-                      "filename must be a scalar")]
-
-
-def _to_tfrecord_op(name: str) -> OpDef:
-    return register(OpDef(
-        name, _to_tfrecord_infer(name), _to_tfrecord_kernel(name), num_outputs=0,
-        stateful=True,
-        gpu=False, reference=lambda *_, **__: (),
-        tf=TFForm(load=tf_attrs_load(name), takes_handles=True),
-        samples=_to_tfrecord_samples, bad_samples=_to_tfrecord_bad))
-
-
-DATASET_TO_TFRECORD = _to_tfrecord_op("DatasetToTFRecord")
-EXPERIMENTAL_DATASET_TO_TFRECORD = _to_tfrecord_op("ExperimentalDatasetToTFRecord")
 
 
 # -- GeneratorDataset ------------------------------------------------------------------------
@@ -940,7 +839,7 @@ def _scaled_next(it: Any, scale: Any) -> Any:
 
 def _generator_samples() -> list:
     """init_func makes an iterator over range(n) (its argument), next_func scales its next
-    element by its argument, finalize_func deletes the iterator."""
+    element by its argument."""
     scalar, handle = TensorSpec([], dt.int64), TensorSpec([], dt.resource)
     attrs = {"init_func": function(_range_iterator).get_concrete_function(scalar),
              "next_func": function(_scaled_next).get_concrete_function(handle, scalar),

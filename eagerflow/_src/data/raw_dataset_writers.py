@@ -1,0 +1,164 @@
+"""TF's DatasetToTFRecord (and ExperimentalDatasetToTFRecord), which writes a dataset of
+strings to a TFRecord file (tf.data.experimental.TFRecordWriter.write runs it), and the
+input checks TF's dataset kernels share (raw_dataset_readers.py uses them).
+
+Data layer, over tfrecord.py's writer and the dataset variants.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset_variants import tf_attrs_load
+from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.io import tfrecord
+from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.io_ops import file_path
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+
+
+def text_of(a: Any) -> str:
+    """A string input's one value as text."""
+    v = np.asarray(a).reshape(-1)[0] if np.size(a) else b""
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def scalar_of(op: str, a: Any, arg: str) -> Any:
+    """Input `arg`'s one value, with TF's words for a non-scalar."""
+    if np.ndim(a):
+        raise C.fail(op, f"{arg} must be a scalar")
+    return np.asarray(a)[()]
+
+
+def compression_of(op: str, a: Any) -> str:
+    return text_of(scalar_of(op, a, "compression_type"))
+
+
+VARIANT_OUT = [((), dt.variant)]
+
+
+def typed_inputs(op: str, ins: tuple, types: tuple) -> list:
+    """TF's refusal of an input of another dtype than the op's signature's (`types`; None:
+    any): the one output of a dataset op, when none is."""
+    for i, (x, t) in enumerate(zip(ins, types)):
+        if t is not None and x._dtype is not t:
+            raise C.wrong_input_dtype(op, i, t, x._dtype)
+    return VARIANT_OUT
+
+
+def _string(text: str) -> np.ndarray:
+    return np.array(text.encode(), object)
+
+
+_S, _V = dt.string, dt.variant
+
+
+# -- DatasetToTFRecord, ExperimentalDatasetToTFRecord ----------------------------------------
+
+def _to_tfrecord_infer(op: str) -> Any:
+    def infer(input_dataset: Any, filename: Any, compression_type: Any, **_: Any) -> list:
+        typed_inputs(op, (input_dataset, filename, compression_type), (_V, _S, _S))
+        return []
+    return infer
+
+
+def _to_tfrecord_kernel(op: str) -> Any:
+    def kernel(xp: Any, input_dataset: Any, filename: Any, compression_type: Any) -> tuple:
+        held = input_dataset[()] if isinstance(input_dataset, np.ndarray) else input_dataset
+        if not isinstance(held, DatasetVariant):
+            raise C.fail(op, "Tensor must be a Dataset object.")
+        path = file_path(scalar_of(op, filename, "filename"))
+        compression = compression_of(op, compression_type)
+        specs = held.dataset._structure.specs
+        if len(specs) != 1:
+            raise C.fail(op, f"ToTFRecordOp currently only support datasets of 1 single column, "
+                             f"but got {len(specs)}")
+        if specs[0].dtype is not dt.string:
+            raise C.fail(op, f"ToTFRecordOp currently only supports DT_STRING dataypes, but got "
+                             f"{C.dtype_word(specs[0].dtype)}")
+        try:  # (TF's writer logs a compression it doesn't know and writes plain records)
+            _write_records(op, held.dataset, tfrecord.RecordWriter(
+                path, compression if compression in tfrecord.KNOWN else ""))
+        except OSError as e:
+            raise os_error(e, path, op) from None
+        except OpError as e:  # (the file's error, or the input's, as this op's)
+            message = e._message.removesuffix(" [Op:IteratorGetNext]")
+            raise type(e)(None, None, f"{message} [Op:{op}]") from None
+        return ()
+    return kernel
+
+
+def _write_records(op: str, ds: DatasetV2, writer: Any) -> None:
+    it = ds._make_iterator(IterContext(ds.options()))
+    try:
+        for (record,) in it:
+            value = np.asarray(record._numpy() if isinstance(record, EagerTensor) else record)
+            if value.size != 1:  # (TF's kernel aborts the process)
+                raise C.fail(op, f"ToTFRecordOp writes one string per element, but got "
+                                 f"{value.size}")
+            writer.write(value.reshape(-1)[0])
+    finally:
+        it.close()
+        writer.close()  # (what was written stays, as TF's)
+
+
+def _sample_out() -> str:
+    """The file the samples write (in a folder made once, removed at exit)."""
+    if not _OUT_FOLDER:
+        _OUT_FOLDER.append(tempfile.mkdtemp(prefix="eagerflow_writer_samples_"))
+        atexit.register(shutil.rmtree, _OUT_FOLDER[0], True)
+    return os.path.join(_OUT_FOLDER[0], "out.tfrecord")
+
+
+_OUT_FOLDER: list = []
+
+
+def _to_tfrecord_samples() -> list:
+    strings = np.array([b"a", b"bc"], object)
+    ds = DatasetV2.from_tensor_slices(EagerTensor(strings, dt.string, CPU_DEVICE))
+    out = _sample_out()
+    return [Sample((variant_array(ds, "TensorSliceDatasetOp::Dataset"), _string(out), _string(c)),
+                   grad=False) for c in ("", "GZIP")]
+
+
+def _to_tfrecord_bad() -> list:
+    ints = DatasetV2.range(2)
+    out = _sample_out()
+    return [BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"), _string(out),
+                       _string("")), {}, InvalidArgumentError,
+                      "ToTFRecordOp currently only supports DT_STRING dataypes, but got int64"),
+            BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"),
+                       np.array([out.encode()], object), _string("")), {}, InvalidArgumentError,
+                      "filename must be a scalar")]
+
+
+def _to_tfrecord_op(name: str) -> OpDef:
+    return register(OpDef(
+        name, _to_tfrecord_infer(name), _to_tfrecord_kernel(name), num_outputs=0,
+        stateful=True, gpu=False, reference=lambda *_, **__: (),
+        tf=TFForm(load=tf_attrs_load(name), takes_handles=True),
+        samples=_to_tfrecord_samples, bad_samples=_to_tfrecord_bad))
+
+
+DATASET_TO_TFRECORD = _to_tfrecord_op("DatasetToTFRecord")
+EXPERIMENTAL_DATASET_TO_TFRECORD = _to_tfrecord_op("ExperimentalDatasetToTFRecord")
+
+
+def write_tfrecords(dataset: DatasetV2, filename: Any, compression_type: Any) -> None:
+    """tf.data.experimental.TFRecordWriter.write: its DatasetToTFRecord op (`filename` and
+    `compression_type` converted to strings already)."""
+    bind(DATASET_TO_TFRECORD, (dataset._variant_tensor, filename, compression_type), {})
