@@ -594,3 +594,24 @@ def test_public_tfrecord_writer_runs_dataset_to_tfrecord(tmp_path):
             tf.data.TextLineDataset(str(tmp_path / "nope")))
     assert str(e.value) == _error("DatasetToTFRecord",
                                   f"{tmp_path}/nope; No such file or directory")
+
+
+def test_from_list_runs_list_dataset():
+    ds = tf.data.experimental.from_list([[1, 2], [3]])
+    assert repr(ds) == ("<_ListDataset element_spec=TensorSpec(shape=(None,), "
+                        "dtype=tf.int32, name=None)>")
+    assert _op_text(ds._variant_tensor) == "<ListDatasetOp::Dataset>"
+    assert [e.tolist() for e in ds.as_numpy_iterator()] == [[1, 2], [3]]
+    assert int(ds.cardinality()) == 2
+    with pytest.raises(ValueError, match="`elements` should not be empty. If you want an "
+                                         r"empty dataset, use `tf.data.Dataset.range\(0\)`."):
+        tf.data.experimental.from_list([])
+    with pytest.raises(ValueError, match="Invalid `elements`. `elements` must be a list."):
+        tf.data.experimental.from_list((1, 2))
+    with pytest.raises(ValueError, match="The two dictionaries don't have the same set of "
+                                         "keys."):
+        tf.data.experimental.from_list([{"a": 1}, {"b": 2}])
+    # no spec fits both dtypes: TF's wrapper fails reading it
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute "
+                                             "'_flat_tensor_specs'"):
+        tf.data.experimental.from_list([1, 2.0])

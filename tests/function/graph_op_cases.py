@@ -745,6 +745,12 @@ CASES = {
                 tf.summary.audio("a", x, 8000)
         SPECS = [tf.TensorSpec([None, 4, 1], tf.float32)]
     """,
+    # -- tf.data's public functions that run TF's dataset ops --------------------------
+    "data_from_list": """
+        def f(x):
+            return tf.data.experimental.from_list([(x, x + 1.0), (x * 2.0, x)])._variant_tensor
+        SPECS = [tf.TensorSpec([None], tf.float32)]
+    """,
 }
 
 

@@ -6,19 +6,20 @@ Data layer. Most return a `transformation_func` for `Dataset.apply`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core import tf_logging
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
-from eagerflow._src.data.raw_dataset_writers import write_tfrecords
+from eagerflow._src.data.raw_dataset_shared import list_dataset, write_tfrecords
 from eagerflow._src.data.transformations import AssertCardinalityDataset
 
 # where TF's deprecation notices say the tf.data.experimental functions are
@@ -242,10 +243,32 @@ def get_structure(dataset_or_iterator: Any) -> Any:
 
 
 def from_list(elements: list, name: str | None = None) -> DatasetV2:
-    """A dataset of the given elements (each a nest of tensors of one structure)."""
+    """A dataset of the given elements (each a nest of tensors of one structure): TF's
+    ListDataset of their components, each component's spec the most specific one all
+    elements' fit."""
     if not elements:
-        raise ValueError("Invalid `elements`. `elements` should not be empty.")
+        raise ValueError("Invalid `elements`. `elements` should not be empty. If you want an "
+                         "empty dataset, use `tf.data.Dataset.range(0)`.")
+    if not isinstance(elements, list):
+        raise ValueError("Invalid `elements`. `elements` must be a list.")
     normalized = [dstruct.normalize_element(e) for e in elements]
+    specs = [dstruct.structure_spec(e) for e in normalized]
+    for other in specs[1:]:
+        nest.assert_same_structure(specs[0], other)
+    flat = [dstruct.flatten(s) for s in specs]
+    if not all(isinstance(s, TensorSpec) for s in flat[0]):  # (sparse, ragged: as slices)
+        return _stacked(normalized)
+    common = []
+    for column in zip(*flat):
+        c = reduce(lambda a, b: a if a is None else a._common(b), column[1:], column[0])
+        if c is None:  # (TF's wrapper reads the spec no two dtypes have)
+            raise AttributeError("'NoneType' object has no attribute '_flat_tensor_specs'")
+        common.append(c)
+    spec = dstruct.pack_as(specs[0], common) if dstruct.is_nested(specs[0]) else common[0]
+    return list_dataset(spec, [c for e in normalized for c in dstruct.flatten(e)])
+
+
+def _stacked(normalized: list) -> DatasetV2:
     stacked = [np.stack([c._numpy() for c in comps])
                for comps in zip(*[dstruct.flatten(e) for e in normalized])]
     first_flat = dstruct.flatten(normalized[0])

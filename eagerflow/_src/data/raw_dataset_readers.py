@@ -37,7 +37,6 @@ from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built
 from eagerflow._src.data.csv_dataset import CsvDataset
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
-    check_specs,
     concrete_of,
     dataset_op,
     others_of,
@@ -45,13 +44,14 @@ from eagerflow._src.data.dataset_variants import (
 )
 from eagerflow._src.data.iterator_ops import ANONYMOUS, GET_NEXT, MAKE_ITERATOR
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.raw_dataset_sources import RANGE_DATASET, _tensor_of, elements_variant
-from eagerflow._src.data.raw_dataset_writers import (
+from eagerflow._src.data.raw_dataset_shared import (
     compression_of,
     scalar_of,
     text_of,
     typed_inputs,
+    uneven_variant,
 )
+from eagerflow._src.data.raw_dataset_sources import RANGE_DATASET, _tensor_of, elements_variant
 from eagerflow._src.data.readers import (
     FixedLengthRecordDataset,
     TextLineDataset,
@@ -60,7 +60,6 @@ from eagerflow._src.data.readers import (
 )
 from eagerflow._src.data.sql_dataset import SQL_TYPES, SqlDataset
 from eagerflow._src.data.structure import Structure
-from eagerflow._src.data.variant_value import DatasetVariant
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.io import gfile, tfrecord
 from eagerflow._src.ops import checks as C
@@ -679,16 +678,6 @@ def _sparse_reference(indices: Any, values: Any, dense_shape: Any, **_: Any) -> 
     return uneven_variant(out)
 
 
-def uneven_variant(elements: list) -> DatasetVariant:
-    """A reference's dataset of these elements (lists of component arrays), whose shapes
-    may differ from element to element."""
-    if not elements:
-        return elements_variant([])
-    parts = [DatasetV2.from_tensors(tuple(_tensor_of(np.asarray(c)) for c in e))
-             for e in elements]
-    return DatasetVariant(reduce(DatasetV2.concatenate, parts), "reference")
-
-
 SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
     "SparseTensorSliceDataset", _sparse, reference=_sparse_reference,
     infer=lambda indices, values, dense_shape, **_: typed_inputs(
@@ -712,44 +701,6 @@ SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
         BadSample((np.array([[0, 0]], _I64), np.array([1.0], np.float32),
                    np.array([-1, 2], _I64)), {}, InvalidArgumentError,
                   "Expected shape dimensions to be non-negative, got -1")],
-))
-
-
-# -- ListDataset -----------------------------------------------------------------------------
-
-def _list(op: str, *tensors: Any, output_types: tuple, output_shapes: tuple,
-          **_: Any) -> DatasetV2:
-    types = tuple(dt.as_dtype(t) for t in output_types)
-    k = len(types)
-    if not k:
-        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
-    groups = [tuple(_tensor_of(np.asarray(t)) for t in tensors[i:i + k])
-              for i in range(0, len(tensors) - k + 1, k)]
-    for g in groups:  # (TF finds these as an iterator gives the element)
-        check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in g), types,
-                    (None,) * k)
-    if not groups:
-        return DatasetV2.from_tensor_slices(tuple(
-            _tensor_of(np.zeros((0, *(d or 0 for d in s)), t.as_numpy_dtype))
-            for t, s in zip(types, output_shapes)))
-    flat = [DatasetV2.from_tensors(g[0] if k == 1 else g) for g in groups]
-    return reduce(DatasetV2.concatenate, flat)
-
-
-LIST_DATASET = register(dataset_op(
-    "ListDataset", _list,
-    reference=lambda *t, output_types, **_: uneven_variant(
-        [list(t[i:i + len(output_types)])
-         for i in range(0, len(t) - len(output_types) + 1, len(output_types))]),
-    arity=lambda ins, attrs: {"Tinput_types": len(ins)},
-    samples=[Sample((np.int32(1), np.float32(2.0), np.int32(3), np.float32(4.0)),
-                    {"output_types": (dt.int32, dt.float32), "output_shapes": ((), ())},
-                    grad=False),
-             Sample((np.array([1, 2], np.int64), np.array([3], np.int64), np.int64(5)),
-                    {"output_types": (dt.int64,), "output_shapes": ((None,),)}, grad=False)],
-    bad_samples=[BadSample((np.int32(1), np.float32(2.0)), {"output_types": (dt.float32,),
-                                                            "output_shapes": ((),)},
-                           InvalidArgumentError, "Data type mismatch at component 0")],
 ))
 
 

@@ -1,8 +1,11 @@
-"""TF's DatasetToTFRecord (and ExperimentalDatasetToTFRecord), which writes a dataset of
-strings to a TFRecord file (tf.data.experimental.TFRecordWriter.write runs it), and the
-input checks TF's dataset kernels share (raw_dataset_readers.py uses them).
+"""The dataset ops tf.data's public functions run: DatasetToTFRecord (and
+ExperimentalDatasetToTFRecord), which writes a dataset of strings to a TFRecord file
+(tf.data.experimental.TFRecordWriter.write), and ListDataset
+(tf.data.experimental.from_list); and the input checks TF's dataset kernels share
+(raw_dataset_readers.py uses them).
 
-Data layer, over tfrecord.py's writer and the dataset variants.
+Data layer, over tfrecord.py's writer and the dataset variants; light, as
+tf.data.experimental imports it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -19,9 +23,18 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import tf_attrs_load
+from eagerflow._src.data.dataset_variants import (
+    VariantDataset,
+    check_specs,
+    dataset_of,
+    dataset_op,
+    tf_attrs_load,
+)
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.raw_dataset_sources import _tensor_of, elements_variant
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
@@ -158,7 +171,77 @@ DATASET_TO_TFRECORD = _to_tfrecord_op("DatasetToTFRecord")
 EXPERIMENTAL_DATASET_TO_TFRECORD = _to_tfrecord_op("ExperimentalDatasetToTFRecord")
 
 
+# -- ListDataset (tf.data.experimental.from_list) ------------------------------------------
+
+def _list(op: str, *tensors: Any, output_types: tuple, output_shapes: tuple,
+          **_: Any) -> DatasetV2:
+    types = tuple(dt.as_dtype(t) for t in output_types)
+    k = len(types)
+    if not k:
+        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
+    groups = [tuple(_tensor_of(np.asarray(t)) for t in tensors[i:i + k])
+              for i in range(0, len(tensors) - k + 1, k)]
+    for g in groups:  # (TF finds these as an iterator gives the element)
+        check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in g), types,
+                    (None,) * k)
+    if not groups:
+        return DatasetV2.from_tensor_slices(tuple(
+            _tensor_of(np.zeros((0, *(d or 0 for d in s)), t.as_numpy_dtype))
+            for t, s in zip(types, output_shapes)))
+    flat = [DatasetV2.from_tensors(g[0] if k == 1 else g) for g in groups]
+    return reduce(DatasetV2.concatenate, flat)
+
+
+LIST_DATASET = register(dataset_op(
+    "ListDataset", _list,
+    reference=lambda *t, output_types, **_: uneven_variant(
+        [list(t[i:i + len(output_types)])
+         for i in range(0, len(t) - len(output_types) + 1, len(output_types))]),
+    arity=lambda ins, attrs: {"Tinput_types": len(ins)},
+    samples=[Sample((np.int32(1), np.float32(2.0), np.int32(3), np.float32(4.0)),
+                    {"output_types": (dt.int32, dt.float32), "output_shapes": ((), ())},
+                    grad=False),
+             Sample((np.array([1, 2], np.int64), np.array([3], np.int64), np.int64(5)),
+                    {"output_types": (dt.int64,), "output_shapes": ((None,),)}, grad=False)],
+    bad_samples=[BadSample((np.int32(1), np.float32(2.0)), {"output_types": (dt.float32,),
+                                                            "output_shapes": ((),)},
+                           InvalidArgumentError, "Data type mismatch at component 0")],
+))
+
+
+
+def uneven_variant(elements: list) -> DatasetVariant:
+    """A reference's dataset of these elements (lists of component arrays), whose shapes
+    may differ from element to element."""
+    if not elements:
+        return elements_variant([])
+    parts = [DatasetV2.from_tensors(tuple(_tensor_of(np.asarray(c)) for c in e))
+             for e in elements]
+    return DatasetVariant(reduce(DatasetV2.concatenate, parts), "reference")
+
+
+
+# -- the public functions ----------------------------------------------------------------
+
 def write_tfrecords(dataset: DatasetV2, filename: Any, compression_type: Any) -> None:
     """tf.data.experimental.TFRecordWriter.write: its DatasetToTFRecord op (`filename` and
     `compression_type` converted to strings already)."""
     bind(DATASET_TO_TFRECORD, (dataset._variant_tensor, filename, compression_type), {})
+
+
+class ListDataset(VariantDataset):
+    """tf.data.experimental.from_list's dataset: its ListDataset op's variant."""
+
+    _repr_name = "_ListDataset"
+
+
+def list_dataset(spec: Any, tensors: list) -> DatasetV2:
+    """from_list's dataset: the elements of nested `spec` whose flat components, element
+    after element, are `tensors`."""
+    specs = dstruct.Structure(spec).specs
+    variant = bind(LIST_DATASET, tuple(tensors), {
+        "Tinput_types": tuple(t.dtype for t in tensors),
+        "output_types": tuple(s.dtype for s in specs),
+        "output_shapes": tuple(s.shape.as_list() for s in specs)})
+    return ListDataset(variant if not isinstance(variant, EagerTensor) else
+                       dataset_of("ListDataset", variant._arr), spec)
