@@ -84,6 +84,13 @@ def test_tfrecord_datasets_read_records(files):
     assert _elements(fewer, plain=True) == [b"yz", b""]
 
 
+def test_huge_buffer_sizes_allocate_nothing(files):
+    # (TF 2.21's reader allocates the buffer and the process dies: eagerflow's caps it)
+    v = tf.raw_ops.TFRecordDataset(filenames=T(files["rec"]), compression_type=T(""),
+                                   buffer_size=T(2**62, tf.int64))
+    assert _elements(v) == [b"x", b"yz", b""]
+
+
 @pytest.mark.parametrize("offset, outcome", [
     (1000, []), (2**62, []),
     (3, (tf.errors.DataLossError, "corrupted record at 3")),
@@ -615,3 +622,12 @@ def test_from_list_runs_list_dataset():
     with pytest.raises(AttributeError, match="'NoneType' object has no attribute "
                                              "'_flat_tensor_specs'"):
         tf.data.experimental.from_list([1, 2.0])
+
+
+@pytest.mark.parametrize("source", ["/", "."])
+def test_sql_database_that_cannot_open(source):
+    # (TF 2.21 raises this, then its process dies as the iterator is freed)
+    ds = tf.data.experimental.SqlDataset("sqlite", source, "SELECT 1", (tf.int32,))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"Sqlite::Open\({source}\) failed: unable to open database file"):
+        list(ds)

@@ -77,7 +77,11 @@ class _RowIterator(ElementIterator):
     __slots__ = ("_db", "_rows", "_types")
 
     def __init__(self, path: str, query: str, types: list) -> None:
-        self._db = sqlite3.connect(path, check_same_thread=False)
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False)
+        except sqlite3.Error as e:  # (a folder, a missing folder's file)
+            raise InvalidArgumentError(None, None, f"Sqlite::Open({path}) failed: {e}{_OP}") \
+                from None
         try:
             self._rows = self._db.execute(query)
         except sqlite3.Error as e:

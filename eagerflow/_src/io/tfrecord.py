@@ -305,6 +305,9 @@ class _Inflater:
         self._f.close()
 
 
+_MAX_BUFFER = 1 << 24
+
+
 class RecordReader:
     """Iterates over the records of one file; `close()` releases the file."""
 
@@ -312,7 +315,9 @@ class RecordReader:
                  op: str | None = None) -> None:
         self.path = path
         try:
-            f = open(path, "rb", buffering=buffer_size or _CHUNK)  # noqa: SIM115 - closed later
+            # (a buffer is allocated whole: a size past any record's is capped)
+            f = open(path, "rb",  # noqa: SIM115 - closed later
+                     buffering=min(buffer_size or _CHUNK, _MAX_BUFFER))
         except OSError as e:
             raise os_error(e, path, op) from None
         if compression == "SNAPPY":
