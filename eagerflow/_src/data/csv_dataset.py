@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import csv
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -247,11 +248,12 @@ def _columns(cols: Any) -> list:
     return [] if cols is None else [int(c) for c in np.asarray(cols).reshape(-1)]
 
 
-def _check_columns(cols: list, what: str, n: int) -> None:
+def check_columns(cols: list, what: str, fail: Callable) -> None:
+    """TF's kernel's check of select_cols or exclude_cols: `fail(message)` its error."""
     if any(b <= a for a, b in zip(cols, cols[1:])):
-        raise _op_error(f"{what} should be strictly increasing indices", n)
+        raise fail(f"{what} should be strictly increasing indices")
     if cols and cols[0] < 0:
-        raise _op_error(f"{what} should be non-negative indices", n)
+        raise fail(f"{what} should be non-negative indices")
 
 
 class CsvDataset(_FileReaderDataset):
@@ -293,10 +295,10 @@ class CsvDataset(_FileReaderDataset):
         self._compression = _csv_compression(compression_type, n)
         if select and len(select) != n:
             raise _op_error("select_cols should match output size", n)
-        _check_columns(select, "select_cols", n)
+        check_columns(select, "select_cols", lambda m: _op_error(m, n))
         if select and exclude:
             raise _op_error("Either select_cols or exclude_cols should be empty", n)
-        _check_columns(exclude, "exclude_cols", n)
+        check_columns(exclude, "exclude_cols", lambda m: _op_error(m, n))
         self._select = select or None
         self._exclude = exclude or None
         self._struct_cache = dstruct.Structure(tuple(

@@ -1,6 +1,7 @@
-"""TF's dataset ops that read files and other sources (TFRecordDataset, TextLineDataset,
-FixedLengthRecordDataset, the CSV, SQL and matching-files datasets, SparseTensorSliceDataset,
-ListDataset) and DatasetToTFRecord, which writes one, over dataset variants.
+"""TF's dataset ops that read files and other sources over dataset variants:
+TFRecordDataset (V1, V2), TextLineDataset, FixedLengthRecordDataset (V1, V2), the CSV,
+SQL and matching-files datasets, SparseTensorSliceDataset and GeneratorDataset (ListDataset
+and DatasetToTFRecord, which tf.data's public functions run, are in raw_dataset_shared.py).
 
 Data layer, over the public readers (readers.py, csv_dataset.py, sql_dataset.py): each op
 checks its inputs as TF's kernel does, in its order and words, then builds the public
@@ -34,7 +35,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
-from eagerflow._src.data.csv_dataset import CsvDataset
+from eagerflow._src.data.csv_dataset import CsvDataset, check_columns
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
     concrete_of,
@@ -47,6 +48,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_shared import (
     compression_of,
     scalar_of,
+    string_array,
     text_of,
     typed_inputs,
     uneven_variant,
@@ -68,8 +70,6 @@ from eagerflow._src.ops.io_ops import file_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = " [Op:IteratorGetNext]"
-
-
 _S, _L = dt.string, dt.int64
 
 
@@ -175,11 +175,7 @@ def sample_file(leaf: str) -> np.ndarray:
     return np.array(os.fsencode(os.path.join(_FILES["folder"], leaf)), object)
 
 
-def _s(text: str) -> np.ndarray:
-    return np.array(text.encode(), object)
-
-
-_I64 = np.int64
+_s, _I64 = string_array, np.int64
 
 
 def _tfrecord_samples() -> list:
@@ -370,19 +366,12 @@ def _csv(op: str, filenames: Any, compression_type: Any, buffer_size: Any, heade
                        for c in (select_cols, exclude_cols))
     if select and len(select) != len(defaults):
         raise C.fail(op, "select_cols should match output size")
-    _check_columns(op, "select_cols", select)
+    check_columns(select, "select_cols", lambda m: C.fail(op, m))
     if select and exclude:
         raise C.fail(op, "Either select_cols or exclude_cols should be empty")
-    _check_columns(op, "exclude_cols", exclude)
+    check_columns(exclude, "exclude_cols", lambda m: C.fail(op, m))
     return CsvDataset(names, [_tensor_of(np.asarray(d)) for d in defaults], compression,
                       buffer, has_header, delim, quote, na, select or None, exclude or None)
-
-
-def _check_columns(op: str, what: str, cols: list) -> None:
-    if any(b <= a for a, b in zip(cols, cols[1:])):
-        raise C.fail(op, f"{what} should be strictly increasing indices")
-    if cols and cols[0] < 0:
-        raise C.fail(op, f"{what} should be non-negative indices")
 
 
 def _csv_reference(filenames: Any, compression_type: Any, buffer_size: Any, header: Any,
@@ -528,7 +517,7 @@ def _sql_op(name: str) -> OpDef:
         samples=lambda: [Sample(inputs(), attrs, grad=False),
                          Sample(inputs(q=_s("SELECT a, a * 0.5 FROM t")),
                                 {"output_types": (dt.int64, dt.float64),
-                                           "output_shapes": ((), ())}, grad=False)],
+                                 "output_shapes": ((), ())}, grad=False)],
         bad_samples=lambda: [
             BadSample(inputs("mysql"), attrs, InvalidArgumentError,
                       "The database type, mysql, is not supported by SqlDataset."),

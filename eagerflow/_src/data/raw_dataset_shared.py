@@ -73,7 +73,8 @@ def typed_inputs(op: str, ins: tuple, types: tuple) -> list:
     return VARIANT_OUT
 
 
-def _string(text: str) -> np.ndarray:
+def string_array(text: str) -> np.ndarray:
+    """A string scalar input of a sample."""
     return np.array(text.encode(), object)
 
 
@@ -143,20 +144,18 @@ _OUT_FOLDER: list = []
 def _to_tfrecord_samples() -> list:
     strings = np.array([b"a", b"bc"], object)
     ds = DatasetV2.from_tensor_slices(EagerTensor(strings, dt.string, CPU_DEVICE))
-    out = _sample_out()
-    return [Sample((variant_array(ds, "TensorSliceDatasetOp::Dataset"), _string(out), _string(c)),
-                   grad=False) for c in ("", "GZIP")]
+    variant = variant_array(ds, "TensorSliceDatasetOp::Dataset")
+    return [Sample((variant, string_array(_sample_out()), string_array(c)), grad=False)
+            for c in ("", "GZIP")]
 
 
 def _to_tfrecord_bad() -> list:
-    ints = DatasetV2.range(2)
+    ints = variant_array(DatasetV2.range(2), "RangeDatasetOp(0, 2, 1)::Dataset")
     out = _sample_out()
-    return [BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"), _string(out),
-                       _string("")), {}, InvalidArgumentError,
+    return [BadSample((ints, string_array(out), string_array("")), {}, InvalidArgumentError,
                       "ToTFRecordOp currently only supports DT_STRING dataypes, but got int64"),
-            BadSample((variant_array(ints, "RangeDatasetOp(0, 2, 1)::Dataset"),
-                       np.array([out.encode()], object), _string("")), {}, InvalidArgumentError,
-                      "filename must be a scalar")]
+            BadSample((ints, np.array([out.encode()], object), string_array("")), {},
+                      InvalidArgumentError, "filename must be a scalar")]
 
 
 def _to_tfrecord_op(name: str) -> OpDef:
