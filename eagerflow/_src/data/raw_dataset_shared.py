@@ -208,7 +208,6 @@ LIST_DATASET = register(dataset_op(
 ))
 
 
-
 def uneven_variant(elements: list) -> DatasetVariant:
     """A reference's dataset of these elements (lists of component arrays), whose shapes
     may differ from element to element."""
@@ -217,7 +216,6 @@ def uneven_variant(elements: list) -> DatasetVariant:
     parts = [DatasetV2.from_tensors(tuple(_tensor_of(np.asarray(c)) for c in e))
              for e in elements]
     return DatasetVariant(reduce(DatasetV2.concatenate, parts), "reference")
-
 
 
 # -- the public functions ----------------------------------------------------------------
