@@ -25,6 +25,8 @@ NO_TF_FORM = {
                      "TF's op holds the function",
     "QuantizedConcat": "TF's node has three lists of N inputs after concat_dim; the generic "
                        "export matches one list only",
+    "GeneratorDataset": "TF's node has three lists of inputs (its init, next and finalize "
+                        "functions' arguments); the generic export matches one list only",
     "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
     "ParseExampleV2": "eagerflow's parsing attrs are not TF's sparse/ragged inputs",
     "ParseSequenceExampleV2": "eagerflow's op splits a SequenceExample into parts: its "

@@ -671,12 +671,12 @@ SPARSE_TENSOR_SLICE_DATASET = register(dataset_op(
     "SparseTensorSliceDataset", _sparse, reference=_sparse_reference,
     infer=lambda indices, values, dense_shape, **_: typed_inputs(
         "SparseTensorSliceDataset", (indices, values, dense_shape), (_L, None, _L)),
-    samples=[Sample((np.array([[0, 0], [2, 1], [2, 2]], _I64), np.array([1.5, 2.5, 3.5],
-                                                                        np.float32),
-                     np.array([3, 4], _I64)), grad=False),
-             Sample((np.array([[0], [1]], _I64), np.array([b"a", b"b"], object),
-                     np.array([2], _I64)), grad=False)],
-    bad_samples=[
+    samples=lambda: [
+        Sample((np.array([[0, 0], [2, 1], [2, 2]], _I64),
+                np.array([1.5, 2.5, 3.5], np.float32), np.array([3, 4], _I64)), grad=False),
+        Sample((np.array([[0], [1]], _I64), np.array([b"a", b"b"], object),
+                np.array([2], _I64)), grad=False)],
+    bad_samples=lambda: [
         BadSample((np.array([[1, 0], [0, 1]], _I64), np.array([1.0, 2.0], np.float32),
                    np.array([3, 2], _I64)), {}, UnimplementedError,
                   "The SparseTensor must be ordered in the batch dimension"),

@@ -197,14 +197,15 @@ LIST_DATASET = register(dataset_op(
         [list(t[i:i + len(output_types)])
          for i in range(0, len(t) - len(output_types) + 1, len(output_types))]),
     arity=lambda ins, attrs: {"Tinput_types": len(ins)},
-    samples=[Sample((np.int32(1), np.float32(2.0), np.int32(3), np.float32(4.0)),
-                    {"output_types": (dt.int32, dt.float32), "output_shapes": ((), ())},
-                    grad=False),
-             Sample((np.array([1, 2], np.int64), np.array([3], np.int64), np.int64(5)),
-                    {"output_types": (dt.int64,), "output_shapes": ((None,),)}, grad=False)],
-    bad_samples=[BadSample((np.int32(1), np.float32(2.0)), {"output_types": (dt.float32,),
-                                                            "output_shapes": ((),)},
-                           InvalidArgumentError, "Data type mismatch at component 0")],
+    samples=lambda: [
+        Sample((np.int32(1), np.float32(2.0), np.int32(3), np.float32(4.0)),
+               {"output_types": (dt.int32, dt.float32), "output_shapes": ((), ())},
+               grad=False),
+        Sample((np.array([1, 2], np.int64), np.array([3], np.int64), np.int64(5)),
+               {"output_types": (dt.int64,), "output_shapes": ((None,),)}, grad=False)],
+    bad_samples=lambda: [BadSample((np.int32(1), np.float32(2.0)),
+                                   {"output_types": (dt.float32,), "output_shapes": ((),)},
+                                   InvalidArgumentError, "Data type mismatch at component 0")],
 ))
 
 
