@@ -83,16 +83,23 @@ def iterator_of(op: str, h: Any) -> IteratorResource:
 
 
 def _anonymous(op: str, output_types: tuple, output_shapes: tuple) -> np.ndarray:
-    state = IteratorResource(output_types, output_shapes)
-    return _handle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}", "Anonymous", state)
+    return anonymous_handle(KIND, IteratorResource(output_types, output_shapes))
 
 
-def _deleter() -> np.ndarray:
+def anonymous_handle(kind: str, state: Any) -> np.ndarray:
+    """A handle of TF's anonymous resource `state` of type `kind` ("Resource-<n>-at-0x...",
+    container "Anonymous"): a new one each call."""
+    return object_scalar(ResourceHandle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}",
+                                        CPU_DEVICE, "Anonymous", kind, (), state))
+
+
+def deleter() -> np.ndarray:
+    """The deleter variant an anonymous resource's op gives beside its handle."""
     return object_scalar(_Deleter())
 
 
 class _Deleter:
-    """AnonymousIteratorV2's deleter variant (TF's prints as "<[empty]>")."""
+    """An anonymous resource's deleter variant (TF's prints as "<[empty]>")."""
 
     variant_text = "<[empty]>"
 
@@ -133,7 +140,7 @@ ANONYMOUS = {op: _creator(op, lambda xp, *, output_types, output_shapes, op=op:
              for op in ("AnonymousIterator", "AnonymousIteratorV3")}
 ANONYMOUS_V2 = _creator(
     "AnonymousIteratorV2", lambda xp, *, output_types, output_shapes:
-    (_anonymous("AnonymousIteratorV2", output_types, output_shapes), _deleter()), outs=2)
+    (_anonymous("AnonymousIteratorV2", output_types, output_shapes), deleter()), outs=2)
 ITERATOR_V2 = _creator(
     "IteratorV2", lambda xp, *, shared_name="", container="", output_types, output_shapes:
     _iterator_v2(shared_name, container, output_types, output_shapes))

@@ -1,0 +1,195 @@
+"""TF's shuffle, cache, options and pass-through dataset ops (tf.raw_ops.ShuffleDataset,
+AnonymousSeedGenerator, CacheDatasetV2, ...): the elements, reprs and errors TF 2.21
+gives (recorded from it)."""
+
+import pytest
+
+import eagerflow as tf
+
+R = tf.raw_ops
+I64 = dict(output_types=[tf.int64], output_shapes=[[]])
+PREFIX = ("{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} ")
+# TF's orders of range(10) through a buffer of 4 with seeds (1, 2): first, second and third
+# iteration (a reshuffling seed generator's)
+FIRST = [0, 2, 1, 3, 5, 8, 6, 4, 7, 9]
+SECOND = [3, 0, 2, 1, 4, 5, 6, 7, 9, 8]
+THIRD = [0, 2, 3, 4, 7, 1, 9, 6, 5, 8]
+FIXED = [3, 4, 1, 2, 7, 0, 5, 8, 9, 6]  # (the same seeds, not reshuffling)
+
+
+def _range(n=10):
+    return R.RangeDataset(start=0, stop=n, step=1, **I64)
+
+
+def _elements(v):
+    return [int(x) for x in tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64))]
+
+
+def _text(v):
+    return repr(v)[len("<tf.Tensor: shape=(), dtype=variant, value=<"):-2]
+
+
+def _error(e, op, message, name=True):
+    assert str(e.value) == PREFIX % op + message + f" [Op:{op}]" + (" name: " if name else "")
+
+
+def test_shuffle_gives_tfs_order_and_reshuffles_each_iteration():
+    v = R.ShuffleDataset(input_dataset=_range(), buffer_size=4, seed=1, seed2=2, **I64)
+    assert _text(v) == "ShuffleDatasetOp(4, 1, 2, 1)::Dataset"
+    assert (_elements(v), _elements(v), _elements(v)) == (FIRST, SECOND, THIRD)
+    fixed = R.ShuffleDataset(input_dataset=_range(), buffer_size=4, seed=7, seed2=8,
+                             reshuffle_each_iteration=False, **I64)
+    assert _text(fixed) == "ShuffleDatasetOp(4, 7, 7, 1)::Dataset"
+    v = R.ShuffleDataset(input_dataset=_range(), buffer_size=4, seed=1, seed2=2,
+                         reshuffle_each_iteration=False, **I64)
+    assert _elements(v) == _elements(v) == FIXED
+    unknown = R.ShuffleDataset(input_dataset=_range(), buffer_size=-2, seed=0, seed2=5, **I64)
+    assert _text(unknown) == "ShuffleDatasetOp(-2, 0, 5, 1)::Dataset"
+    assert int(R.DatasetCardinality(input_dataset=v)) == 10
+
+
+def test_shuffle_as_public_shuffle_of_the_same_seeds():
+    # (Dataset.shuffle(4, seed=2) without a global seed: seeds (87654321, 2))
+    v = R.ShuffleDataset(input_dataset=_range(), buffer_size=4, seed=87654321, seed2=2, **I64)
+    want = [0, 2, 4, 6, 3, 1, 7, 5, 9, 8]
+    assert _elements(v) == want
+    assert [int(x) for x in tf.data.Dataset.range(10).shuffle(4, seed=2)] == want
+
+
+def test_seeds_of_zero_are_random_words():
+    v = R.ShuffleDataset(input_dataset=_range(), buffer_size=4, seed=0, seed2=0, **I64)
+    size, seed, seed2, count = _text(v)[len("ShuffleDatasetOp("):-len(")::Dataset")].split(", ")
+    assert (size, count) == ("4", "1") and (seed, seed2) != ("0", "0")
+    assert sorted(_elements(v)) == list(range(10))
+
+
+def test_a_seed_generator_gives_its_seeds_to_every_dataset_made_with_it():
+    h, deleter = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=True)
+    assert repr(deleter) == "<tf.Tensor: shape=(), dtype=variant, value=<[empty]>>"
+    assert ('container="Anonymous", type="tensorflow::data::SeedGeneratorManager"'
+            in repr(h))
+    a = R.ShuffleDatasetV2(input_dataset=_range(), buffer_size=4, seed_generator=h, **I64)
+    b = R.ShuffleDatasetV3(input_dataset=_range(), buffer_size=4, seed=7, seed2=8,
+                           seed_generator=h, **I64)
+    assert _text(a) == _text(b) == "ShuffleDatasetOp(4, 1, 2, 1)::Dataset"
+    assert (_elements(a), _elements(b), _elements(a)) == (FIRST, SECOND, THIRD)
+    fixed = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=False)[0]
+    v = R.ShuffleDatasetV3(input_dataset=_range(), buffer_size=4, seed=7, seed2=8,
+                           seed_generator=fixed, **I64)
+    assert _text(v) == "ShuffleDatasetOp(4, 1, 1, 1)::Dataset"
+    assert _elements(v) == _elements(v) == FIXED
+
+
+def test_a_dummy_seed_generator_leaves_the_ops_seeds():
+    d = R.DummySeedGenerator()
+    assert repr(d) == (
+        '<tf.Tensor: shape=(), dtype=resource, value=<ResourceHandle(name="dummy_resource", '
+        'device="/job:localhost/replica:0/task:0/device:CPU:0", container="localhost", '
+        'type="tensorflow::data::SeedGenerator", dtype and shapes : "[  ]")>>')
+    v = R.ShuffleDatasetV3(input_dataset=_range(), buffer_size=4, seed=1, seed2=2,
+                           seed_generator=d, **I64)
+    assert (_elements(v), _elements(v)) == (FIRST, SECOND)
+    v = R.ShuffleDatasetV3(input_dataset=_range(), buffer_size=4, seed=7, seed2=8,
+                           seed_generator=d, reshuffle_each_iteration=False, **I64)
+    assert _text(v) == "ShuffleDatasetOp(4, 7, 7, 1)::Dataset"
+    v2 = R.ShuffleDatasetV2(input_dataset=_range(), buffer_size=4, seed_generator=d, **I64)
+    assert sorted(_elements(v2)) == list(range(10))
+
+
+def test_shuffle_and_repeat_reshuffles_each_epoch():
+    v = R.ShuffleAndRepeatDataset(input_dataset=_range(5), buffer_size=4, seed=1, seed2=2,
+                                  count=2, **I64)
+    assert _text(v) == "ShuffleAndRepeatDatasetOp(4, 1, 2, 2)::Dataset"
+    assert _elements(v) == [0, 2, 1, 3, 4, 3, 0, 4, 1, 2]
+    assert _elements(v) == [0, 2, 3, 4, 1, 0, 3, 1, 4, 2]
+    h = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=True)[0]
+    v2 = R.ShuffleAndRepeatDatasetV2(input_dataset=_range(5), buffer_size=4, seed=1, seed2=2,
+                                     count=2, seed_generator=h, **I64)
+    assert _elements(v2) == [0, 2, 1, 3, 4, 3, 0, 4, 1, 2]
+    fixed = R.ShuffleAndRepeatDataset(input_dataset=_range(5), buffer_size=4, seed=1, seed2=2,
+                                      count=3, reshuffle_each_iteration=False, **I64)
+    assert _elements(fixed) == [3, 4, 2, 1, 0] * 3
+    assert int(R.DatasetCardinality(input_dataset=fixed)) == 15
+    forever = R.ShuffleAndRepeatDataset(input_dataset=_range(3), buffer_size=2, seed=1, seed2=2,
+                                        count=-1, **I64)
+    assert int(R.DatasetCardinality(input_dataset=forever)) == -1
+
+
+@pytest.mark.parametrize("op, kw, message", [
+    ("ShuffleDataset", dict(buffer_size=0),
+     "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"),
+    ("ShuffleAndRepeatDataset", dict(count=0), "count must be greater than zero or equal to -1."),
+    ("ShuffleAndRepeatDataset", dict(count=-5),
+     "count must be greater than zero or equal to -1."),
+])
+def test_shuffle_kernels_check_sizes(op, kw, message):
+    args = dict(input_dataset=_range(), buffer_size=4, seed=1, seed2=2, **I64)
+    if op == "ShuffleAndRepeatDataset":
+        args["count"] = 2
+    args.update(kw)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(R, op)(**args)
+    _error(e, op, message)
+
+
+@pytest.mark.parametrize("arg", ["buffer_size", "seed", "seed2"])
+def test_shuffle_wants_scalars(arg):
+    args = dict(input_dataset=_range(), buffer_size=4, seed=1, seed2=2, **I64)
+    args[arg] = [args[arg]]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.ShuffleDataset(**args)
+    _error(e, "ShuffleDataset", f"{arg} must be a scalar", name=False)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=[True])
+    _error(e, "AnonymousSeedGenerator", "reshuffle must be a scalar", name=False)
+
+
+def test_seed_generator_ops_fail_as_tfs_do():
+    # (TF 2.21 runs AnonymousRandomSeedGenerator with AnonymousSeedGenerator's kernel)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.AnonymousRandomSeedGenerator(seed=1, seed2=2)
+    _error(e, "AnonymousRandomSeedGenerator", "Unknown input name: reshuffle")
+    h, deleter = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=True)
+    name = repr(h).split('name="')[1].split('"')[0]
+    with pytest.raises(tf.errors.InternalError) as e:
+        R.DeleteRandomSeedGenerator(handle=h, deleter=deleter)
+    _error(e, "DeleteRandomSeedGenerator",
+           f"Cannot delete an unowned Resource Anonymous/{name}/<unknown> from ResourceMgr. "
+           "This indicates ref-counting ResourceHandle is exposed to weak ResourceHandle code "
+           "paths.")
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        R.DeleteSeedGenerator(handle=h, deleter=deleter)
+    _error(e, "DeleteSeedGenerator", f"Resource Anonymous/{name}/<unknown> does not exist.")
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        R.DeleteSeedGenerator(handle=R.DummySeedGenerator(), deleter=deleter)
+    _error(e, "DeleteSeedGenerator", "Resource localhost/dummy_resource/<unknown> does not "
+                                     "exist.")
+    # (the generator outlives the refused delete)
+    v = R.ShuffleDatasetV2(input_dataset=_range(), buffer_size=4, seed_generator=h, **I64)
+    assert _elements(v) == FIRST
+
+
+def test_cache_ops_and_a_shared_memory_cache(tmp_path):
+    v = R.CacheDataset(input_dataset=_range(3), filename="", **I64)
+    assert _text(v) == "CacheDatasetOp::MemoryDataset"
+    assert _elements(v) == _elements(v) == [0, 1, 2]
+    f = R.CacheDataset(input_dataset=_range(3), filename=str(tmp_path / "c"), **I64)
+    assert _text(f) == "CacheDatasetOp::FileDataset"
+    assert _elements(f) == [0, 1, 2]
+    h, deleter = R.AnonymousMemoryCache()
+    assert 'type="tensorflow::data::MemoryCacheManager"' in repr(h)
+    a = R.CacheDatasetV2(input_dataset=_range(3), filename="", cache=h, **I64)
+    b = R.CacheDatasetV2(input_dataset=_range(5), filename="", cache=h, **I64)
+    assert (_elements(a), _elements(b)) == ([0, 1, 2], [0, 1, 2])  # (b reads a's elements)
+    d = R.DummyMemoryCache()
+    assert 'name="dummy_resource"' in repr(d) and 'type="tensorflow::data::MemoryCache"' in \
+        repr(d)
+    assert _elements(R.CacheDatasetV2(input_dataset=_range(4), filename="", cache=d,
+                                      **I64)) == [0, 1, 2, 3]
+    with pytest.raises(tf.errors.InternalError, match="Cannot delete an unowned Resource"):
+        R.DeleteMemoryCache(handle=h, deleter=deleter)
+    R.DeleteMemoryCache(handle=h, deleter=deleter)  # (then it is gone: no error)
+    R.DeleteMemoryCache(handle=d, deleter=deleter)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.CacheDataset(input_dataset=_range(3), filename=["a"], **I64)
+    _error(e, "CacheDataset", "filename must be a scalar", name=False)
