@@ -193,3 +193,35 @@ def test_cache_ops_and_a_shared_memory_cache(tmp_path):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         R.CacheDataset(input_dataset=_range(3), filename=["a"], **I64)
     _error(e, "CacheDataset", "filename must be a scalar", name=False)
+
+
+def _first(v, n=3):
+    ds = tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64))
+    return [int(x) for x in ds.take(n)]
+
+
+def test_random_datasets_give_tfs_words():
+    v = R.RandomDataset(seed=1, seed2=2, **I64)
+    assert _text(v) == "RandomDatasetOp(1, 2)::Dataset"
+    assert _first(v, 4) == [3878945999, 2364392915, 1057429302, 168492509]
+    assert int(R.DatasetCardinality(input_dataset=v)) == -1
+    assert _text(R.ExperimentalRandomDataset(seed=1, seed2=2, **I64)) == \
+        "RandomDatasetV0Op(1, 2)::Dataset"
+    assert _text(R.RandomDataset(seed=0, seed2=0, **I64)) == "RandomDatasetOp(0, 0)::Dataset"
+    d = R.DummySeedGenerator()
+    fixed = R.RandomDatasetV2(seed=5, seed2=6, seed_generator=d, **I64)
+    assert _text(fixed) == "RandomDatasetV2Op(5, 6)::Dataset"
+    assert _first(fixed) == _first(fixed) == [64677483, 3635105107, 3931607701]
+    again = R.RandomDatasetV2(seed=5, seed2=6, seed_generator=d,
+                              rerandomize_each_iteration=True, **I64)
+    assert _first(again) == [1502582595, 276370317, 3613562199]
+    assert _first(again) == [219026722, 3258633085, 833971125]
+    # (a seed generator's seeds, (1, 2), win over the op's)
+    h = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=True)[0]
+    gen = R.RandomDatasetV2(seed=5, seed2=6, seed_generator=h,
+                            rerandomize_each_iteration=True, **I64)
+    assert _first(gen) == [1801043212, 1974464429, 2710738260]
+    assert _first(gen) == [3111139111, 2247037790, 1806887132]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.RandomDataset(seed=[0], seed2=0, **I64)
+    _error(e, "RandomDataset", "seed must be a scalar", name=False)

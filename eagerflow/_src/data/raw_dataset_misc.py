@@ -44,6 +44,7 @@ from eagerflow._src.data.dataset_variants import (
 from eagerflow._src.data.iterator_ops import anonymous_handle, deleter
 from eagerflow._src.data.random_seed import Words, iterator_seeds
 from eagerflow._src.data.raw_dataset_sources import elements_variant
+from eagerflow._src.data.sources import RandomDataset
 from eagerflow._src.data.transformations import ShuffleDataset
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -199,27 +200,42 @@ DELETE_SEED_GENERATORS = {op: _deleter_op(
 
 # -- shuffles ---------------------------------------------------------------------------------
 
-class GeneratorShuffle(ShuffleDataset):
-    """A shuffle whose iterators' seeds come from a seed generator (shared with the other
-    datasets made with it)."""
+class GeneratorCount:
+    """A random dataset (shuffle, random) whose iterators' seeds come from a seed generator:
+    the generator counts the iterators of every dataset made with it."""
 
+    _generator: SeedGenerator | None
+
+    @property
+    def _iterations(self) -> int:
+        return self._generator.count if self._generator is not None else 0
+
+    @_iterations.setter
+    def _iterations(self, value: int) -> None:
+        # (the dataset's own start at 0, as it is made, is not the generator's)
+        if self._generator is not None:
+            self._generator.count = value
+
+
+class GeneratorShuffle(GeneratorCount, ShuffleDataset):
     _repr_name = "_ShuffleDataset"
 
     def __init__(self, input_dataset: DatasetV2, buffer_size: int,
                  generator: SeedGenerator) -> None:
-        self._generator = None  # (the shuffle's own start, at 0, is not the generator's)
+        self._generator = None
         super().__init__(input_dataset, buffer_size, 0, generator.reshuffle)
         self._generator = generator
         self._seeds = generator.seeds
 
-    @property  # type: ignore[override]
-    def _iterations(self) -> int:
-        return self._generator.count
 
-    @_iterations.setter
-    def _iterations(self, value: int) -> None:
-        if self._generator is not None:
-            self._generator.count = value
+class GeneratorRandom(GeneratorCount, RandomDataset):
+    _repr_name = "_RandomDataset"
+
+    def __init__(self, generator: SeedGenerator) -> None:
+        self._generator = None
+        super().__init__(0, generator.reshuffle)
+        self._generator = generator
+        self._seeds = generator.seeds
 
 
 def _check_buffer(op: str, buffer_size: Any) -> int:
@@ -357,6 +373,62 @@ SHUFFLE_AND_REPEAT_V2 = raw_op(
                     _I64_ATTRS, grad=False)],
     bad_samples=[BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
                            _I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
+
+
+# -- random ---------------------------------------------------------------------------------
+
+def _random(op: str, seed: Any, seed2: Any, seed_generator: Any = None, *,
+            rerandomize_each_iteration: bool = False, **_: Any) -> tuple:
+    gen = _target(seed_generator, SeedGenerator) if seed_generator is not None else None
+    if gen is not None:
+        ds = GeneratorRandom(gen)
+    else:
+        ds = DatasetV2.random(seed=0, rerandomize_each_iteration=rerandomize_each_iteration)
+        ds._seeds = op_seeds(seed, seed2)
+    kernel = {"ExperimentalRandomDataset": "RandomDatasetV0", "RandomDatasetV2":
+              "RandomDatasetV2"}.get(op, "RandomDataset")
+    return ds, f"{kernel}Op({int(seed)}, {int(seed2)})::Dataset"
+
+
+def random_words(seeds: tuple, n: int, iteration: int = 0, rerandomize: bool = False) -> list:
+    """The reference: the first n words of the Philox stream of the iterator's seeds."""
+    word = Words(iterator_seeds(seeds, iteration, rerandomize))
+    return [[_I64(word())] for _ in range(n)]
+
+
+class Prefix:
+    """A reference's endless dataset: equal to a dataset variant whose first elements are
+    these (the registry's tests compare whole datasets)."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, elements: list) -> None:
+        self.elements = elements
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DatasetVariant):
+            return NotImplemented
+        return DatasetVariant(other.dataset.take(len(self.elements)), "") == \
+            elements_variant(self.elements)
+
+
+_RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), _I64_ATTRS, InvalidArgumentError,
+                         "seed must be a scalar")]
+RANDOM = {op: raw_op(op, _random, "ii", ("seed", "seed2"),
+                     reference=lambda seed, seed2, **_: Prefix(
+                         random_words((int(seed), int(seed2)), 4)),
+                     samples=[Sample((_I64(1), _I64(2)), _I64_ATTRS, grad=False)],
+                     bad_samples=_RANDOM_BAD)
+          for op in ("RandomDataset", "ExperimentalRandomDataset")}
+RANDOM_V2 = raw_op(
+    "RandomDatasetV2", _random, "iir", ("seed", "seed2"),
+    reference=lambda seed, seed2, gen, rerandomize_each_iteration=False, **_: Prefix(
+        random_words((int(seed), int(seed2)), 4, 0, rerandomize_each_iteration)),
+    samples=[Sample((_I64(5), _I64(6), _SEED_DUMMY), _I64_ATTRS, grad=False),
+             Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(_I64_ATTRS,
+                    rerandomize_each_iteration=True), grad=False)],
+    bad_samples=[BadSample((_I64(1), _I64([2]), _SEED_DUMMY), _I64_ATTRS,
+                           InvalidArgumentError, "seed2 must be a scalar")])
 
 
 # -- caches -----------------------------------------------------------------------------------
