@@ -225,3 +225,125 @@ def test_random_datasets_give_tfs_words():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         R.RandomDataset(seed=[0], seed2=0, **I64)
     _error(e, "RandomDataset", "seed must be a scalar", name=False)
+
+
+def _slices(values, dtype=None):
+    t = tf.constant(values, dtype)
+    return R.TensorSliceDataset(components=[t], output_shapes=[t.shape[1:]])
+
+
+def test_unique_and_its_checks():
+    v = R.UniqueDataset(input_dataset=_slices([[1, 2], [1, 2], [3, 4]]),
+                        output_types=[tf.int32], output_shapes=[[2]])
+    assert _text(v) == "UniqueDatasetOp::Dataset"
+    got = tf.data.experimental.from_variant(v, tf.TensorSpec([2], tf.int32))
+    assert [x.tolist() for x in got.as_numpy_iterator()] == [[1, 2], [3, 4]]
+    s = R.ExperimentalUniqueDataset(input_dataset=_slices(["a", "b", "a"]),
+                                    output_types=[tf.string], output_shapes=[[]])
+    assert list(tf.data.experimental.from_variant(s, tf.TensorSpec([], tf.string))
+                .as_numpy_iterator()) == [b"a", b"b"]
+    assert int(R.DatasetCardinality(input_dataset=R.UniqueDataset(input_dataset=_range(),
+                                                                  **I64))) == -2
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.UniqueDataset(input_dataset=_slices([1., 1.]), output_types=[tf.float32],
+                        output_shapes=[[]])
+    _error(e, "UniqueDataset", "UniqueDataset only supports inputs with a single `tf.int32`, "
+                               "`tf.int64`, or `tf.string` component.")
+    two = R.TensorSliceDataset(components=[tf.constant([1., 1.]), tf.constant([1, 1])],
+                               output_shapes=[[], []])
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.UniqueDataset(input_dataset=two, output_types=[tf.float32, tf.int32],
+                        output_shapes=[[], []])
+    _error(e, "UniqueDataset", "UniqueDataset only supports inputs with a single component.")
+
+
+@pytest.mark.parametrize("n, count, message", [
+    (1, 2, "expected to contain 2 elements but contained only 1 element."),
+    (0, 1, "expected to contain 1 element but contained only 0 elements."),
+    (2, 1, "expected to contain 1 element but contained at least 2 elements."),
+    (1, -1, "expected to contain an infinite number of elements but contained only 1 element."),
+    (0, -2, "expected to contain -2 elements but contained only 0 elements."),
+    (3, -2, "expected to contain -2 elements but contained at least 1 element."),
+    (3, 0, "expected to contain 0 elements but contained at least 1 element."),
+])
+def test_assert_cardinality_fails_as_tfs(n, count, message):
+    v = R.AssertCardinalityDataset(input_dataset=_range(n), cardinality=count, **I64)
+    assert _text(v) == "AssertCardinalityDatasetOp::Dataset"
+    with pytest.raises(tf.errors.FailedPreconditionError, match="Input dataset was " + message):
+        _elements(v)
+
+
+def test_assert_cardinality_passes_the_right_count():
+    v = R.AssertCardinalityDataset(input_dataset=_range(3), cardinality=3, **I64)
+    assert _elements(v) == [0, 1, 2]
+    assert int(R.DatasetCardinality(input_dataset=R.AssertCardinalityDataset(
+        input_dataset=_range(3), cardinality=7, **I64))) == 7
+    assert _elements(R.AssertCardinalityDataset(input_dataset=_range(0), cardinality=0,
+                                                **I64)) == []
+
+
+@pytest.mark.parametrize("op, arg, text", [
+    ("MaxIntraOpParallelismDataset", "max_intra_op_parallelism", "MaxIntraOpParallelism"),
+    ("ExperimentalMaxIntraOpParallelismDataset", "max_intra_op_parallelism",
+     "MaxIntraOpParallelism"),
+    ("PrivateThreadPoolDataset", "num_threads", "PrivateThreadPool"),
+    ("ExperimentalPrivateThreadPoolDataset", "num_threads", "PrivateThreadPool"),
+    ("SleepDataset", "sleep_microseconds", "Sleep"),
+    ("ExperimentalSleepDataset", "sleep_microseconds", "Sleep"),
+])
+def test_wrappers_pass_their_input_and_check_their_counts(op, arg, text):
+    v = getattr(R, op)(input_dataset=_range(3), **{arg: 0}, **I64)
+    assert _text(v) == f"{text}DatasetOp::Dataset"
+    assert _elements(v) == [0, 1, 2]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 3
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(R, op)(input_dataset=_range(3), **{arg: -1}, **I64)
+    _error(e, op, f"`{arg}` must be >= 0")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(R, op)(input_dataset=_range(3), **{arg: [1]}, **I64)
+    _error(e, op, f"{arg} must be a scalar", name=False)
+
+
+def test_runtime_wrappers_texts_and_checks():
+    for op in ("NonSerializableDataset", "ExperimentalNonSerializableDataset",
+               "IgnoreErrorsDataset", "ExperimentalIgnoreErrorsDataset"):
+        v = getattr(R, op)(input_dataset=_range(3), **I64)
+        assert _text(v) == op.replace("Experimental", "") + "Op::Dataset"
+        assert _elements(v) == [0, 1, 2]
+    m = R.ModelDataset(input_dataset=_range(3), algorithm=1, cpu_budget=4, ram_budget=100, **I64)
+    assert _text(m) == "ModelDatasetOp::Dataset" and _elements(m) == [0, 1, 2]
+    for budget, word in (("cpu_budget", "CPU"), ("ram_budget", "RAM")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.ModelDataset(input_dataset=_range(3), **{budget: -1}, **I64)
+        _error(e, "ModelDataset", f"{word} budget must be positive but is -1.")
+    o = R.OptimizeDataset(input_dataset=_range(3), optimizations=["bogus"], **I64)
+    assert _text(o) == "PrivateThreadPoolDatasetOp::Dataset" and _elements(o) == [0, 1, 2]
+    o2 = R.OptimizeDatasetV2(input_dataset=_range(3), optimizations_enabled=["noop_elimination"],
+                             optimizations_disabled=tf.constant([], tf.string),
+                             optimizations_default=tf.constant([], tf.string), **I64)
+    assert _text(o2) == "PrivateThreadPoolDatasetOp::Dataset"
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.OptimizeDataset(input_dataset=_range(3), optimizations="a", **I64)
+    _error(e, "OptimizeDataset", "optimizations must be a vector", name=False)
+    f = R.FinalizeDataset(input_dataset=_range(3), **I64)
+    assert _text(f) == "PrefetchDatasetOp::Dataset" and _elements(f) == [0, 1, 2]
+    assert int(R.DatasetCardinality(input_dataset=f)) == 3
+    assert _text(R.FinalizeDataset(input_dataset=_range(3), has_captured_ref=True, **I64)) == \
+        "ModelDatasetOp::Dataset"
+
+
+def test_wrap_and_unwrap_dataset_variant():
+    w = R.WrapDatasetVariant(input_handle=_range(3))
+    assert repr(w) == ("<tf.Tensor: shape=(), dtype=variant, "
+                       "value=<tensorflow::WrappedDatasetVariantWrapper::DebugString>>")
+    u = R.UnwrapDatasetVariant(input_handle=w)
+    assert _text(u) == "RangeDatasetOp(0, 3, 1)::Dataset" and _elements(u) == [0, 1, 2]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.WrapDatasetVariant(input_handle=w)
+    _error(e, "WrapDatasetVariant", "Tensor must be a Dataset object.")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.UnwrapDatasetVariant(input_handle=_range(3))
+    _error(e, "UnwrapDatasetVariant", "Tensor must be a WrappedDataset variant object.")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.DatasetCardinality(input_dataset=w)
+    _error(e, "DatasetCardinality", "Tensor must be a Dataset object.")

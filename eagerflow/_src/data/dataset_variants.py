@@ -43,10 +43,11 @@ from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
 def dataset_of(op: str, value: Any, arg: str = "input_dataset") -> DatasetV2:
     """The pipeline a dataset op's variant input holds, with TF's error for another
-    variant (a TensorList's, an iterator's)."""
+    variant (a TensorList's, an iterator's, a wrapped dataset's: TF's words name no
+    argument)."""
     held = value[()] if isinstance(value, np.ndarray) and value.dtype == object else value
     if not isinstance(held, DatasetVariant):
-        raise C.fail(op, f"Tensor must be a Dataset object. {arg}")
+        raise C.fail(op, "Tensor must be a Dataset object.")
     return held.dataset
 
 

@@ -80,12 +80,13 @@ def signature_infer(name: str, dtypes: str, scalars: tuple, outs: tuple) -> Any:
 _DTYPES = {"v": dt.variant, "r": dt.resource, "i": dt.int64, "s": dt.string, "b": dt.bool}
 
 
-def raw_op(name: str, build: Any, dtypes: str, scalars: tuple = (), **kw: Any) -> OpDef:
+def raw_op(name: str, build: Any, dtypes: str, scalars: tuple = (), infer: Any = None,
+           **kw: Any) -> OpDef:
     """dataset_op's OpDef where `build(op, *inputs, **attrs)` gives the pipeline and its
     whole debug text (a text that shows what the kernel decided: drawn seeds); `dtypes`
-    and `scalars` as signature_infer's."""
-    base = dataset_op(name, build, infer=signature_infer(name, dtypes, scalars,
-                                                         (dt.variant,)), **kw)
+    and `scalars` as signature_infer's (unless `infer` is given)."""
+    infer = infer or signature_infer(name, dtypes, scalars, (dt.variant,))
+    base = dataset_op(name, build, infer=infer, **kw)
 
     def kernel(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
         return variant_array(*build(name, *ins, **attrs))

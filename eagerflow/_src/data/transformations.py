@@ -827,30 +827,40 @@ class OptionsDataset(DatasetV2):
 
 
 class _AssertCardinalityIterator(ElementIterator):
+    """TF's check of the count: an element past the expected count fails at once (every
+    element, for a negative count but INFINITE), an end before it fails (at any end, for
+    INFINITE)."""
+
     __slots__ = ("_in", "_expected", "_seen")
 
     def __init__(self, upstream: ElementIterator, expected: int) -> None:
         self._in, self._expected = upstream, expected
         self._seen = 0
 
+    def _fail(self, got: str) -> FailedPreconditionError:
+        n = self._expected
+        want = "an infinite number of elements" if n == INFINITE else _count(n)
+        return FailedPreconditionError(None, None, f"Input dataset was expected to contain "
+                                                   f"{want} but contained {got}.")
+
     def __next__(self) -> tuple:
         try:
             e = next(self._in)
         except StopIteration:
-            if self._expected >= 0 and self._seen != self._expected:
-                raise FailedPreconditionError(
-                    None, None, f"Input dataset was expected to contain {self._expected} "
-                    f"elements but contained only {self._seen} elements.") from None
+            if self._seen != self._expected:
+                raise self._fail(f"only {_count(self._seen)}") from None
             raise
         self._seen += 1
-        if self._expected >= 0 and self._seen > self._expected:
-            raise FailedPreconditionError(
-                None, None, f"Input dataset was expected to contain {self._expected} elements "
-                f"but contained at least {self._seen} elements.")
+        if self._expected != INFINITE and self._seen > self._expected:
+            raise self._fail(f"at least {_count(self._seen)}")
         return e
 
     def close(self) -> None:
         self._in.close()
+
+
+def _count(n: int) -> str:
+    return f"{n} element" if n == 1 else f"{n} elements"
 
 
 class AssertCardinalityDataset(DatasetV2):
