@@ -347,3 +347,78 @@ def test_wrap_and_unwrap_dataset_variant():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         R.DatasetCardinality(input_dataset=w)
     _error(e, "DatasetCardinality", "Tensor must be a Dataset object.")
+
+
+# TF's Options._to_proto() of tf.data.Options() with deterministic False and
+# threading.private_threadpool_size 3, and of every option set
+THREADS = b"\x08\x00\x12\x00\x1a\x00*\x02\x10\x03:\x00b\x00"
+FULL = (b"\x08\x01\x12\r\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x10\x02\x1a\x07\x08\x00X"
+        b"\x01\x98\x01\x00 \x01*\x02\x08\x010\x02:\x0c\x08\x00\x10\x03\x18\x07 \x04(\x020\x01@"
+        b"\x00H\x01R\x02nmZ\x05kerasZ\x03jaxb\x02\x08\x01")
+
+
+def _full_options():
+    o = tf.data.Options()
+    o.deterministic = True
+    o.dataset_name = "nm"
+    o.framework_type = ["keras", "jax"]
+    o.experimental_external_state_policy = tf.data.experimental.ExternalStatePolicy.FAIL
+    o.experimental_slack = True
+    o.experimental_symbolic_checkpoint = False
+    o.experimental_warm_start = True
+    o.autotune.enabled = False
+    o.autotune.cpu_budget = 3
+    o.autotune.ram_budget = 7
+    o.autotune.autotune_algorithm = tf.data.experimental.AutotuneAlgorithm.STAGE_BASED
+    o.autotune.initial_parallelism = 2
+    o.autotune.min_parallelism = 1
+    o.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+    o.experimental_distribute.num_devices = 2
+    o.experimental_optimization.apply_default_optimizations = False
+    o.experimental_optimization.map_fusion = True
+    o.experimental_optimization.inject_prefetch = False
+    o.experimental_service.pinned = True
+    o.threading.max_intra_op_parallelism = 1
+    return o
+
+
+def _options(v):
+    return R.GetOptions(input_dataset=v).numpy()
+
+
+def test_options_dataset_and_get_options_as_tfs():
+    v = R.OptionsDataset(input_dataset=_range(3), serialized_options=THREADS, **I64)
+    assert _text(v) == "OptionsDatasetOp::Dataset" and _elements(v) == [0, 1, 2]
+    assert _options(_range(3)) == b""
+    assert _options(v) == THREADS
+    ds = tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64))
+    assert ds.options().deterministic is False
+    assert ds.options().threading.private_threadpool_size == 3
+    # (options merge field by field, downstream too)
+    more = R.OptionsDataset(input_dataset=v, serialized_options=b"\x2a\x02\x08\x02", **I64)
+    assert _options(more) == b"\x08\x00\x12\x00\x1a\x00*\x04\x08\x02\x10\x03:\x00b\x00"
+    assert _options(R.UniqueDataset(input_dataset=v, **I64)) == THREADS
+    # (TF keeps what it can't read: a wrong wire type, an enum value it lacks; a later value
+    # wins)
+    for given, kept in ((b"P\x01", b"P\x01"), (b":\x02 \t", b":\x02 \t"),
+                        (b"\x08\x01\x08\x00", b"\x08\x00"), (b"", b"")):
+        assert _options(R.OptionsDataset(input_dataset=_range(3), serialized_options=given,
+                                         **I64)) == kept
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.OptionsDataset(input_dataset=_range(3), serialized_options=b"\xff\xff", **I64)
+    _error(e, "OptionsDataset", "Could not parse serialized_options as valid Options.")
+
+
+def test_get_options_of_public_datasets():
+    assert _options(tf.data.Dataset.range(3)._variant_tensor) == b""
+    assert _options(tf.data.Dataset.range(3).map(lambda x: x)._variant_tensor) == b""
+    full = tf.data.Dataset.range(3).with_options(_full_options())
+    assert _options(full._variant_tensor) == FULL
+    o2 = tf.data.Options()
+    o2.threading.private_threadpool_size = 4
+    both = tf.data.Dataset.zip((full, tf.data.Dataset.range(2).with_options(o2)))
+    merged = FULL.replace(b"*\x02\x08\x01", b"*\x04\x08\x01\x10\x04")
+    assert _options(both._variant_tensor) == merged
+    v = R.OptionsDataset(input_dataset=_range(3), serialized_options=FULL, **I64)
+    back = tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64)).options()
+    assert back == _full_options()

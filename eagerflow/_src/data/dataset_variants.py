@@ -160,6 +160,11 @@ class VariantDataset(DatasetV2):
         src = self._source
         return src._cardinality() if isinstance(src, DatasetV2) else -2
 
+    def options(self) -> Any:
+        # (the variant's pipeline keeps its options, as TF's dataset does)
+        src = self._source
+        return src.options() if isinstance(src, DatasetV2) else super().options()
+
 
 def check_components(dataset: DatasetV2, specs: tuple) -> None:
     """TF's check, as an iterator is made, that the dataset gives components of `specs`."""

@@ -1,10 +1,13 @@
-"""TF's dataset ops that check or pass their input through: UniqueDataset, IgnoreErrorsDataset,
+"""TF's dataset ops of options (OptionsDataset, GetOptions) and those that check or pass
+their input through: UniqueDataset, IgnoreErrorsDataset,
 AssertCardinalityDataset, the runtime's wrappers (ModelDataset, OptimizeDataset (V1, V2),
 FinalizeDataset, MaxIntraOpParallelismDataset, PrivateThreadPoolDataset,
 NonSerializableDataset, SleepDataset; each with its Experimental alias where TF has one),
 and WrapDatasetVariant / UnwrapDatasetVariant.
 
-Data layer, over raw_dataset_misc.py (its OpDef makers). The checking ones are the public
+Data layer, over raw_dataset_misc.py (its OpDef makers) and options_proto.py. OptionsDataset
+is `with_options` of the Options its proto sets, and keeps the proto: GetOptions gives the
+pipeline's options as TF's kernels merge them. The checking ones are the public
 transformations (`unique`, `ignore_errors`, `assert_cardinality`). The wrappers tune TF's
 runtime (threads, autotuning, graph rewrites, a pause per element) and give the same
 elements: their dataset is their input's. Their debug text is the kernel's that comes out
@@ -21,7 +24,10 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
+from eagerflow._src.data import (
+    dataset_methods,  # noqa: F401 (the methods built on)
+    options_proto,
+)
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import DatasetVariant, dataset_of, tf_attrs_load
 from eagerflow._src.data.experimental import assert_cardinality
@@ -263,3 +269,40 @@ UNWRAP = _variant_op("UnwrapDatasetVariant", _unwrap, reference=lambda w: w[()].
                      samples=[Sample((_WRAPPED,), grad=False)],
                      bad_samples=[BadSample((_R5,), {}, InvalidArgumentError,
                                             "Tensor must be a WrappedDataset variant object.")])
+
+
+# -- OptionsDataset, GetOptions ---------------------------------------------------------------
+
+def _options(op: str, input_dataset: Any, *, serialized_options: Any = b"", **_: Any) -> tuple:
+    data = serialized_options.encode() if isinstance(serialized_options, str) else \
+        bytes(serialized_options)
+    msg = options_proto.parse(data)
+    if msg is None:
+        raise C.fail(op, "Could not parse serialized_options as valid Options.")
+    ds = dataset_of(op, input_dataset).with_options(options_proto.from_proto(msg))
+    ds._tf_options = msg  # (GetOptions gives TF's bytes, fields eagerflow lacks included)
+    return ds, _text(op)
+
+
+def _get_options(xp: Any, input_dataset: Any) -> np.ndarray:
+    msg = options_proto.pipeline_proto(dataset_of("GetOptions", input_dataset))
+    return np.array(msg.SerializeToString(), object)
+
+
+_THREADS = b"\x08\x00*\x02\x10\x03"  # (deterministic False, private_threadpool_size 3)
+OPTIONS = raw_op("OptionsDataset", _options, "v", reference=_same,
+                 samples=[Sample((_R5,), dict(_I64_ATTRS, serialized_options=_THREADS),
+                                 grad=False)],
+                 bad_samples=[BadSample((_R5,), dict(_I64_ATTRS, serialized_options=b"\xff\xff"),
+                                        InvalidArgumentError, "Could not parse "
+                                        "serialized_options as valid Options.")])
+_WITH_OPTIONS = OPTIONS.kernel(np, _R5, serialized_options=_THREADS)
+# (TF's GetOptions of the samples: a range's options are none)
+_RECORDED = {"<RangeDatasetOp(0, 5, 1)::Dataset>": b"", "<OptionsDatasetOp::Dataset>": _THREADS}
+GET_OPTIONS = register(OpDef(
+    "GetOptions", signature_infer("GetOptions", "v", (), (dt.string,)), _get_options,
+    gpu=False, tf=TFForm(load=tf_attrs_load("GetOptions"), takes_handles=True),
+    reference=lambda v: np.array(_RECORDED[v[()].variant_text], object),
+    samples=[Sample((_R5,), grad=False), Sample((_WITH_OPTIONS,), grad=False)],
+    bad_samples=[BadSample((_WRAPPED,), {}, InvalidArgumentError,
+                           "Tensor must be a Dataset object.")]))
