@@ -422,3 +422,25 @@ def test_get_options_of_public_datasets():
     v = R.OptionsDataset(input_dataset=_range(3), serialized_options=FULL, **I64)
     back = tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64)).options()
     assert back == _full_options()
+
+
+def test_the_ops_in_a_function_run_each_call():
+    @tf.function
+    def f(n):
+        v = R.RangeDataset(start=0, stop=n, step=1, **I64)
+        h = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=True)[0]
+        s = R.ShuffleDatasetV3(input_dataset=v, buffer_size=4, seed=1, seed2=2, seed_generator=h,
+                               **I64)
+        c = R.CacheDatasetV2(input_dataset=s, filename="", cache=R.AnonymousMemoryCache()[0],
+                             **I64)
+        o = R.OptionsDataset(input_dataset=c, serialized_options=b"\x08\x00", **I64)
+        out = tf.TensorArray(tf.int64, size=0, dynamic_size=True)
+        i = 0
+        for x in tf.data.experimental.from_variant(o, tf.TensorSpec([], tf.int64)):
+            out = out.write(i, x)
+            i += 1
+        return out.stack(), R.GetOptions(input_dataset=o)
+
+    for _ in range(2):  # (a new generator each call: the first order again, as TF's)
+        order, options = f(tf.constant(10, tf.int64))
+        assert order.numpy().tolist() == FIRST and options.numpy() == b"\x08\x00"
