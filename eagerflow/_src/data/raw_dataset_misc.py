@@ -250,10 +250,10 @@ def _shuffled(op: str, input_dataset: Any, buffer_size: Any, seeds: tuple | None
               reshuffle: bool, generator: Any = None, count: Any = None) -> tuple:
     """The shuffle (then repeat `count` times) and its text; `seeds`: the op's own (None:
     random), used where `generator` names no seed generator."""
+    ds = dataset_of(op, input_dataset)  # (TF's kernel reads its input first)
     size = _check_buffer(op, buffer_size)
     if count is not None and int(count) <= 0 and int(count) != -1:
         raise C.fail(op, "count must be greater than zero or equal to -1.")
-    ds = dataset_of(op, input_dataset)
     gen = _target(generator, SeedGenerator) if generator is not None else None
     if gen is not None:
         shuffled = GeneratorShuffle(ds, size, gen)

@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
     options_proto,
@@ -62,7 +63,7 @@ def _unique(op: str, input_dataset: Any, **_: Any) -> tuple:
     specs = ds._structure.specs
     if len(specs) != 1:
         raise C.fail(op, "UniqueDataset only supports inputs with a single component.")
-    if specs[0].dtype not in _UNIQUE_TYPES:
+    if not isinstance(specs[0], TensorSpec) or specs[0].dtype not in _UNIQUE_TYPES:
         raise C.fail(op, "UniqueDataset only supports inputs with a single `tf.int32`, "
                          "`tf.int64`, or `tf.string` component.")
     return ds.unique(), _text("UniqueDataset")
@@ -274,8 +275,11 @@ UNWRAP = _variant_op("UnwrapDatasetVariant", _unwrap, reference=lambda w: w[()].
 # -- OptionsDataset, GetOptions ---------------------------------------------------------------
 
 def _options(op: str, input_dataset: Any, *, serialized_options: Any = b"", **_: Any) -> tuple:
+    if not isinstance(serialized_options, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'serialized_options' not "
+                        f"{serialized_options!r}.")
     data = serialized_options.encode() if isinstance(serialized_options, str) else \
-        bytes(serialized_options)
+        serialized_options
     msg = options_proto.parse(data)
     if msg is None:
         raise C.fail(op, "Could not parse serialized_options as valid Options.")
