@@ -444,3 +444,19 @@ def test_the_ops_in_a_function_run_each_call():
     for _ in range(2):  # (a new generator each call: the first order again, as TF's)
         order, options = f(tf.constant(10, tf.int64))
         assert order.numpy().tolist() == FIRST and options.numpy() == b"\x08\x00"
+
+
+def test_public_datasets_variants_show_tfs_kernel_text():
+    r = tf.data.Dataset.range(10)
+    assert _text(r.shuffle(4, seed=2)._variant_tensor) == \
+        "ShuffleDatasetOp(4, 87654321, 2, 1)::Dataset"
+    assert _text(r.shuffle(4, seed=2, reshuffle_each_iteration=False)._variant_tensor) == \
+        "ShuffleDatasetOp(4, 87654321, 87654321, 1)::Dataset"
+    assert _text(r.cache()._variant_tensor) == "CacheDatasetOp::MemoryDataset"
+    assert _text(r.cache("/nonexistent/c")._variant_tensor) == "CacheDatasetOp::FileDataset"
+    assert _text(tf.data.Dataset.random(seed=3)._variant_tensor) == \
+        "RandomDatasetOp(87654321, 3)::Dataset"
+    assert _text(tf.data.Dataset.random(seed=3, rerandomize_each_iteration=True)
+                 ._variant_tensor) == "RandomDatasetV2Op(87654321, 3)::Dataset"
+    assert _text(tf.data.Dataset.random()._variant_tensor) == "RandomDatasetOp(0, 0)::Dataset"
+    assert _text(r.unique()._variant_tensor) == "UniqueDatasetOp::Dataset"

@@ -257,16 +257,13 @@ def _shuffled(op: str, input_dataset: Any, buffer_size: Any, seeds: tuple | None
     gen = _target(generator, SeedGenerator) if generator is not None else None
     if gen is not None:
         shuffled = GeneratorShuffle(ds, size, gen)
-        seeds, reshuffle = gen.seeds, gen.reshuffle
     else:
-        seeds = op_seeds(*(seeds or (0, 0)))
         shuffled = ds.shuffle(size, seed=0, reshuffle_each_iteration=reshuffle)
-        shuffled._seeds = seeds
-    out = shuffled if count is None else shuffled.repeat(int(count))
-    shown = seeds[1] if reshuffle else seeds[0]
-    kernel = "ShuffleDatasetOp" if count is None else "ShuffleAndRepeatDatasetOp"
-    return out, f"{kernel}({size}, {seeds[0]}, {shown}, {1 if count is None else int(count)})" \
-                "::Dataset"
+        shuffled._seeds = op_seeds(*(seeds or (0, 0)))
+    if count is None:
+        return shuffled, shuffled._kernel_text()
+    return shuffled.repeat(int(count)), shuffled._kernel_text("ShuffleAndRepeatDataset",
+                                                              int(count))
 
 
 def _shuffle(op: str, input_dataset: Any, buffer_size: Any, seed: Any, seed2: Any, *,

@@ -34,6 +34,7 @@ from eagerflow._src.data.functions import StructuredFunction, not_callable
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
+from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.registry import OpDef
@@ -567,6 +568,15 @@ class ShuffleDataset(DatasetV2):
                             f"{reshuffle_each_iteration!r}.")
         self._reshuffle = reshuffle_each_iteration
         self._iterations = 0
+
+    def _kernel_text(self, kernel: str = "ShuffleDataset", count: int = 1) -> str:
+        """TF's debug text: (buffer_size, seed, seed2, count), seed again for seed2 where
+        it doesn't reshuffle (TF's fixed seed generator's seed2 gives its seed); `kernel`
+        and `count`: ShuffleAndRepeatDataset's, the same shuffle repeated."""
+        seed, seed2 = signed_words(self._seeds)
+        size = UNKNOWN if self._size is None else self._size
+        return f"{kernel}Op({size}, {seed}, {seed2 if self._reshuffle else seed}, {count})" \
+               "::Dataset"
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         word = Words(iterator_seeds(self._seeds, self._iterations, self._reshuffle))
