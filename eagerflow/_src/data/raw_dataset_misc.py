@@ -1,21 +1,21 @@
-"""TF's shuffle and cache dataset ops and the resources they take: ShuffleDataset (V1-V3),
-ShuffleAndRepeatDataset (V1, V2), the seed generators (AnonymousSeedGenerator,
-DummySeedGenerator, DeleteSeedGenerator, ...), CacheDataset (V1, V2) and the memory caches.
+"""TF's random dataset ops, the caches and the resources they take: ShuffleDataset (V1-V3),
+ShuffleAndRepeatDataset (V1, V2), RandomDataset (V1, V2, Experimental), the seed generators
+(AnonymousSeedGenerator, DummySeedGenerator, DeleteSeedGenerator, ...), CacheDataset (V1,
+V2) and the memory caches; and the OpDef makers of raw_dataset_options.py.
 
 Data layer, over dataset_variants.py and iterator_ops.py (anonymous handles). Each op
-builds its pipeline from the public Dataset methods (`shuffle`, `repeat`, `cache`), with
-TF's kernel checks before.
+builds its pipeline from the public Dataset methods (`shuffle`, `repeat`, `cache`,
+`Dataset.random`), with TF's kernel checks before.
 
-As in TF: a shuffle's seeds (seed, seed2) are two random words when both are 0. A seed
-generator (AnonymousSeedGenerator) holds seeds and whether to reshuffle; the datasets
-made with one draw each iterator's seeds from it in turn (so two datasets sharing it
-count their iterations together), and their own seeds and reshuffle attr are ignored. A
-handle that names no generator (DummySeedGenerator's, another resource's) leaves the
-op's own seeds (ShuffleDatasetV2 has none: random ones, reshuffling). A memory cache
-(AnonymousMemoryCache) holds the elements its first complete pass read: every dataset
-made with it reads them. The debug text shows (buffer_size, seed, seed2, count), with
-seed shown again for seed2 where it doesn't reshuffle (TF's fixed generator's seed2
-gives its seed).
+As in TF: a dataset op's seeds (seed, seed2) are two random words when both are 0 (but
+RandomDataset's text shows them as given). A seed generator (AnonymousSeedGenerator)
+holds seeds and whether to reshuffle; the datasets made with one draw each iterator's
+seeds from it in turn (so two datasets sharing it count their iterations together), and
+their own seeds and reshuffle attr are ignored. A handle that names no generator
+(DummySeedGenerator's, another resource's) leaves the op's own seeds (ShuffleDatasetV2
+has none: random ones, reshuffling). A memory cache (AnonymousMemoryCache) holds the
+elements its first complete pass read: every dataset made with it reads them. Deleting
+an anonymous resource fails as TF 2.21's ref-counted handles make it fail.
 """
 
 from __future__ import annotations
