@@ -181,21 +181,22 @@ ANONYMOUS_SEED_GENERATOR = _resource_op(
     "AnonymousSeedGenerator", _anonymous_seed_generator, "iib", ("seed", "seed2", "reshuffle"),
     outs=_HANDLES,
     reference=lambda seed, seed2, reshuffle: (_NEW, _NEW), nondeterministic=True,
-    samples=[Sample((_I64(1), _I64(2), np.bool_(True)), grad=False)],
-    bad_samples=[BadSample((_I64([1]), _I64(2), np.bool_(True)), {}, InvalidArgumentError,
+    samples=lambda: [Sample((_I64(1), _I64(2), np.bool_(True)), grad=False)],
+    bad_samples=lambda: [BadSample((_I64([1]), _I64(2), np.bool_(True)), {}, InvalidArgumentError,
                            "seed must be a scalar")])
 ANONYMOUS_RANDOM_SEED_GENERATOR = _resource_op(
     "AnonymousRandomSeedGenerator", _unknown_reshuffle, "ii", ("seed", "seed2"),
     outs=_HANDLES,
-    bad_samples=[BadSample((_I64(1), _I64(2)), {}, InvalidArgumentError,
+    bad_samples=lambda: [BadSample((_I64(1), _I64(2)), {}, InvalidArgumentError,
                            "Unknown input name: reshuffle"),
                  BadSample((_I64(1), _I64([2])), {}, InvalidArgumentError,
                            "seed2 must be a scalar")])
 DUMMY_SEED_GENERATOR = _resource_op(
     "DummySeedGenerator", lambda xp: dummy_handle("tensorflow::data::SeedGenerator"),
-    reference=lambda: repr(_SEED_DUMMY[()]), samples=[Sample((), grad=False)])
+    reference=lambda: repr(_SEED_DUMMY[()]), samples=lambda: [Sample((), grad=False)])
 DELETE_SEED_GENERATORS = {op: _deleter_op(
-    op, False, bad_samples=[BadSample((_SEED_DUMMY, deleter()), {}, NotFoundError, _NOT_THERE)])
+    op, False, bad_samples=lambda: [BadSample((_SEED_DUMMY, deleter()), {}, NotFoundError,
+                                              _NOT_THERE)])
     for op in ("DeleteSeedGenerator", "DeleteRandomSeedGenerator")}
 
 
@@ -330,10 +331,10 @@ _BUFFER_BAD = "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"
 SHUFFLE = raw_op(
     "ShuffleDataset", _shuffle, "viii", (None, "buffer_size", "seed", "seed2"),
     reference=_shuffle_reference,
-    samples=[Sample((_R10, _I64(4), _I64(1), _I64(2)), _I64_ATTRS, grad=False),
+    samples=lambda: [Sample((_R10, _I64(4), _I64(1), _I64(2)), _I64_ATTRS, grad=False),
              Sample((_R10, _I64(-2), _I64(5), _I64(0)), dict(_I64_ATTRS,
                     reshuffle_each_iteration=False), grad=False)],
-    bad_samples=[BadSample((_R10, _I64(0), _I64(1), _I64(2)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2)), _I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD),
                  BadSample((_R10, _I64(4), _I64([1]), _I64(2)), _I64_ATTRS,
                            InvalidArgumentError, "seed must be a scalar")])
@@ -341,24 +342,25 @@ SHUFFLE_V2 = raw_op(
     "ShuffleDatasetV2", _shuffle_v2, "vir", (None, "buffer_size"),
     reference=lambda v, size, gen, **_: _shuffle_reference(v, size, 1, 2,
                                                            reshuffle_each_iteration=False),
-    samples=[Sample((_R10, _I64(3), _FIXED), _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R10, _I64(-1), _FIXED), _I64_ATTRS, InvalidArgumentError,
+    samples=lambda: [Sample((_R10, _I64(3), _FIXED), _I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, _I64(-1), _FIXED), _I64_ATTRS, InvalidArgumentError,
                            _BUFFER_BAD)])
 SHUFFLE_V3 = raw_op(
     "ShuffleDatasetV3", _shuffle_v3, "viiir", (None, "buffer_size", "seed", "seed2"),
     reference=lambda v, size, seed, seed2, gen, **kw: _shuffle_reference(v, size, seed, seed2,
                                                                          **kw),
-    samples=[Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), _I64_ATTRS,
+                            grad=False)],
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), _I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD)])
 _COUNT_BAD = "count must be greater than zero or equal to -1."
 SHUFFLE_AND_REPEAT = raw_op(
     "ShuffleAndRepeatDataset", _shuffle_repeat, "viiii",
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=_shuffle_reference,
-    samples=[Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), _I64_ATTRS,
+    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), _I64_ATTRS,
                     grad=False)],
-    bad_samples=[BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), _I64_ATTRS,
                            InvalidArgumentError, _COUNT_BAD),
                  BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64([2])), _I64_ATTRS,
                            InvalidArgumentError, "count must be a scalar")])
@@ -367,9 +369,9 @@ SHUFFLE_AND_REPEAT_V2 = raw_op(
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=lambda v, size, seed, seed2, count, gen, **kw: _shuffle_reference(
         v, size, seed, seed2, count, **kw),
-    samples=[Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
+    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
                     _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
+    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
                            _I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
 
 
@@ -415,17 +417,17 @@ _RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), _I64_ATTRS, InvalidArgumentError,
 RANDOM = {op: raw_op(op, _random, "ii", ("seed", "seed2"),
                      reference=lambda seed, seed2, **_: Prefix(
                          random_words((int(seed), int(seed2)), 4)),
-                     samples=[Sample((_I64(1), _I64(2)), _I64_ATTRS, grad=False)],
-                     bad_samples=_RANDOM_BAD)
+                     samples=lambda: [Sample((_I64(1), _I64(2)), _I64_ATTRS, grad=False)],
+                     bad_samples=lambda: _RANDOM_BAD)
           for op in ("RandomDataset", "ExperimentalRandomDataset")}
 RANDOM_V2 = raw_op(
     "RandomDatasetV2", _random, "iir", ("seed", "seed2"),
     reference=lambda seed, seed2, gen, rerandomize_each_iteration=False, **_: Prefix(
         random_words((int(seed), int(seed2)), 4, 0, rerandomize_each_iteration)),
-    samples=[Sample((_I64(5), _I64(6), _SEED_DUMMY), _I64_ATTRS, grad=False),
+    samples=lambda: [Sample((_I64(5), _I64(6), _SEED_DUMMY), _I64_ATTRS, grad=False),
              Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(_I64_ATTRS,
                     rerandomize_each_iteration=True), grad=False)],
-    bad_samples=[BadSample((_I64(1), _I64([2]), _SEED_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_I64(1), _I64([2]), _SEED_DUMMY), _I64_ATTRS,
                            InvalidArgumentError, "seed2 must be a scalar")])
 
 
@@ -477,27 +479,27 @@ _CACHE_DUMMY = dummy_handle("tensorflow::data::MemoryCache")
 CACHE = raw_op(
     "CacheDataset", _cache, "vs", (None, "filename"),
     reference=lambda v, name, **_: elements_variant(_elements(v)),
-    samples=[Sample((_R10, _NAME), _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R10, np.array([b""], object)), _I64_ATTRS, InvalidArgumentError,
-                           "filename must be a scalar")])
+    samples=lambda: [Sample((_R10, _NAME), _I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object)), _I64_ATTRS,
+                                   InvalidArgumentError, "filename must be a scalar")])
 CACHE_V2 = raw_op(
     "CacheDatasetV2", _cache, "vsr", (None, "filename"),
     reference=lambda v, name, cache, **_: elements_variant(_elements(v)),
-    samples=[Sample((_R10, _NAME, _CACHE_DUMMY), _I64_ATTRS, grad=False),
+    samples=lambda: [Sample((_R10, _NAME, _CACHE_DUMMY), _I64_ATTRS, grad=False),
              Sample((_R10, _NAME, anonymous_handle(MEMORY_CACHE, MemoryCache())), _I64_ATTRS,
                     grad=False)],
-    bad_samples=[BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), _I64_ATTRS,
                            InvalidArgumentError, "filename must be a scalar")])
 ANONYMOUS_MEMORY_CACHE = _resource_op(
     "AnonymousMemoryCache", lambda xp: (anonymous_handle(MEMORY_CACHE, MemoryCache()),
                                         deleter()),
     outs=_HANDLES, reference=lambda: (_NEW, _NEW), nondeterministic=True,
-    samples=[Sample((), grad=False)])
+    samples=lambda: [Sample((), grad=False)])
 DUMMY_MEMORY_CACHE = _resource_op(
     "DummyMemoryCache", lambda xp: dummy_handle("tensorflow::data::MemoryCache"),
-    reference=lambda: repr(_CACHE_DUMMY[()]), samples=[Sample((), grad=False)])
+    reference=lambda: repr(_CACHE_DUMMY[()]), samples=lambda: [Sample((), grad=False)])
 DELETE_MEMORY_CACHE = _deleter_op("DeleteMemoryCache", True, reference=lambda h, d: (),
-                                  samples=[Sample((_CACHE_DUMMY, deleter()), grad=False)])
+                                  samples=lambda: [Sample((_CACHE_DUMMY, deleter()), grad=False)])
 
 # (ops no sample can run: every call of them fails in TF 2.21)
 NO_SAMPLES = ("AnonymousRandomSeedGenerator", *DELETE_SEED_GENERATORS)

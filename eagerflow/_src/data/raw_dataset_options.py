@@ -84,8 +84,8 @@ _REPEATS = variant_array(DatasetV2.from_tensor_slices(np.array([3, 1, 3, 2, 1], 
 _FLOATS = variant_array(DatasetV2.from_tensor_slices(np.array([1., 1.], np.float32)),
                         "TensorSliceDatasetOp::Dataset")
 UNIQUE = {op: raw_op(op, _unique, "v", reference=_unique_reference,
-                     samples=[Sample((_REPEATS,), _I64_ATTRS, grad=False)],
-                     bad_samples=[BadSample((_FLOATS,), {"output_types": (dt.float32,),
+                     samples=lambda: [Sample((_REPEATS,), _I64_ATTRS, grad=False)],
+                     bad_samples=lambda: [BadSample((_FLOATS,), {"output_types": (dt.float32,),
                                                          "output_shapes": ((),)},
                                             InvalidArgumentError, "UniqueDataset only "
                                             "supports inputs with a single `tf.int32`")])
@@ -99,7 +99,7 @@ def _ignore_errors(op: str, input_dataset: Any, *, log_warning: bool = False,
 
 
 IGNORE_ERRORS = {op: raw_op(op, _ignore_errors, "v", reference=_same,
-                            samples=[Sample((_R5,), _I64_ATTRS, grad=False)])
+                            samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False)])
                  for op in ("IgnoreErrorsDataset", "ExperimentalIgnoreErrorsDataset")}
 
 
@@ -110,8 +110,8 @@ def _assert_cardinality(op: str, input_dataset: Any, cardinality: Any, **_: Any)
 
 ASSERT_CARDINALITY = raw_op(
     "AssertCardinalityDataset", _assert_cardinality, "vi", (None, "cardinality"),
-    reference=_same, samples=[Sample((_R5, _I64(5)), _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R5, _I64([5])), _I64_ATTRS, InvalidArgumentError,
+    reference=_same, samples=lambda: [Sample((_R5, _I64(5)), _I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R5, _I64([5])), _I64_ATTRS, InvalidArgumentError,
                            "cardinality must be a scalar")])
 
 
@@ -137,8 +137,9 @@ def _at_least_zero(arg: str) -> Any:
 def _wrapper(ops: tuple, text: str, arg: str) -> dict:
     """A wrapper with a count input (and its Experimental alias)."""
     return {op: raw_op(op, _passing(text, _at_least_zero(arg)), "vi", (None, arg),
-                       reference=_same, samples=[Sample((_R5, _I64(2)), _I64_ATTRS, grad=False)],
-                       bad_samples=[BadSample((_R5, _I64(-1)), _I64_ATTRS,
+                       reference=_same,
+                       samples=lambda: [Sample((_R5, _I64(2)), _I64_ATTRS, grad=False)],
+                       bad_samples=lambda: [BadSample((_R5, _I64(-1)), _I64_ATTRS,
                                               InvalidArgumentError, f"`{arg}` must be >= 0"),
                                     BadSample((_R5, _I64([1])), _I64_ATTRS,
                                               InvalidArgumentError, f"{arg} must be a scalar")])
@@ -155,7 +156,7 @@ PRIVATE_THREAD_POOL = _wrapper(("PrivateThreadPoolDataset",
 SLEEP = _wrapper(("SleepDataset", "ExperimentalSleepDataset"), "SleepDataset",
                  "sleep_microseconds")
 NON_SERIALIZABLE = {op: raw_op(op, _passing("NonSerializableDataset"), "v", reference=_same,
-                               samples=[Sample((_R5,), _I64_ATTRS, grad=False)])
+                               samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False)])
                     for op in ("NonSerializableDataset", "ExperimentalNonSerializableDataset")}
 
 
@@ -167,9 +168,9 @@ def _budgets(op: str, *, cpu_budget: int = 0, ram_budget: int = 0, **_: Any) -> 
 
 
 MODEL = raw_op("ModelDataset", _passing("ModelDataset", _budgets), "v", reference=_same,
-               samples=[Sample((_R5,), dict(_I64_ATTRS, algorithm=1, cpu_budget=4,
+               samples=lambda: [Sample((_R5,), dict(_I64_ATTRS, algorithm=1, cpu_budget=4,
                                             ram_budget=100), grad=False)],
-               bad_samples=[BadSample((_R5,), dict(_I64_ATTRS, cpu_budget=-1),
+               bad_samples=lambda: [BadSample((_R5,), dict(_I64_ATTRS, cpu_budget=-1),
                                       InvalidArgumentError,
                                       "CPU budget must be positive but is -1.")])
 
@@ -194,16 +195,16 @@ _NONE = np.array([], object)
 
 OPTIMIZE = raw_op("OptimizeDataset", _passing(_THREAD_POOL), "vs",
                   infer=_vectors("OptimizeDataset", "optimizations"), reference=_same,
-                  samples=[Sample((_R5, _NAMES), _I64_ATTRS, grad=False)],
-                  bad_samples=[BadSample((_R5, np.array(b"x", object)), _I64_ATTRS,
+                  samples=lambda: [Sample((_R5, _NAMES), _I64_ATTRS, grad=False)],
+                  bad_samples=lambda: [BadSample((_R5, np.array(b"x", object)), _I64_ATTRS,
                                          InvalidArgumentError,
                                          "optimizations must be a vector")])
 OPTIMIZE_V2 = raw_op(
     "OptimizeDatasetV2", _passing(_THREAD_POOL), "vsss",
     infer=_vectors("OptimizeDatasetV2", "optimizations_enabled", "optimizations_disabled",
                    "optimizations_default"),
-    reference=_same, samples=[Sample((_R5, _NAMES, _NONE, _NONE), _I64_ATTRS, grad=False)],
-    bad_samples=[BadSample((_R5, _NAMES, np.array([[b"x"]], object), _NONE), _I64_ATTRS,
+    reference=_same, samples=lambda: [Sample((_R5, _NAMES, _NONE, _NONE), _I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R5, _NAMES, np.array([[b"x"]], object), _NONE), _I64_ATTRS,
                            InvalidArgumentError, "optimizations_disabled must be a vector")])
 
 
@@ -218,7 +219,7 @@ def _finalize(op: str, input_dataset: Any, *, has_captured_ref: bool = False,
 
 
 FINALIZE = raw_op("FinalizeDataset", _finalize, "v", reference=_same,
-                  samples=[Sample((_R5,), _I64_ATTRS, grad=False),
+                  samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False),
                            Sample((_R5,), dict(_I64_ATTRS, has_captured_ref=True),
                                   grad=False)])
 
@@ -263,12 +264,12 @@ def _variant_op(name: str, kernel: Any, **kw: Any) -> OpDef:
 _WRAPPED = object_scalar(WrappedDataset(_R5[()]))
 WRAP = _variant_op("WrapDatasetVariant", _wrap,
                    reference=lambda v: object_scalar(WrappedDataset(v[()])),
-                   samples=[Sample((_R5,), grad=False)],
-                   bad_samples=[BadSample((_WRAPPED,), {}, InvalidArgumentError,
+                   samples=lambda: [Sample((_R5,), grad=False)],
+                   bad_samples=lambda: [BadSample((_WRAPPED,), {}, InvalidArgumentError,
                                           "Tensor must be a Dataset object.")])
 UNWRAP = _variant_op("UnwrapDatasetVariant", _unwrap, reference=lambda w: w[()].variant,
-                     samples=[Sample((_WRAPPED,), grad=False)],
-                     bad_samples=[BadSample((_R5,), {}, InvalidArgumentError,
+                     samples=lambda: [Sample((_WRAPPED,), grad=False)],
+                     bad_samples=lambda: [BadSample((_R5,), {}, InvalidArgumentError,
                                             "Tensor must be a WrappedDataset variant object.")])
 
 
@@ -295,18 +296,20 @@ def _get_options(xp: Any, input_dataset: Any) -> np.ndarray:
 
 _THREADS = b"\x08\x00*\x02\x10\x03"  # (deterministic False, private_threadpool_size 3)
 OPTIONS = raw_op("OptionsDataset", _options, "v", reference=_same,
-                 samples=[Sample((_R5,), dict(_I64_ATTRS, serialized_options=_THREADS),
+                 samples=lambda: [Sample((_R5,), dict(_I64_ATTRS, serialized_options=_THREADS),
                                  grad=False)],
-                 bad_samples=[BadSample((_R5,), dict(_I64_ATTRS, serialized_options=b"\xff\xff"),
-                                        InvalidArgumentError, "Could not parse "
-                                        "serialized_options as valid Options.")])
-_WITH_OPTIONS = OPTIONS.kernel(np, _R5, serialized_options=_THREADS)
+                 bad_samples=lambda: [BadSample(
+                     (_R5,), dict(_I64_ATTRS, serialized_options=b"\xff\xff"),
+                     InvalidArgumentError, "Could not parse serialized_options as valid "
+                                           "Options.")])
 # (TF's GetOptions of the samples: a range's options are none)
 _RECORDED = {"<RangeDatasetOp(0, 5, 1)::Dataset>": b"", "<OptionsDatasetOp::Dataset>": _THREADS}
 GET_OPTIONS = register(OpDef(
     "GetOptions", signature_infer("GetOptions", "v", (), (dt.string,)), _get_options,
     gpu=False, tf=TFForm(load=tf_attrs_load("GetOptions"), takes_handles=True),
     reference=lambda v: np.array(_RECORDED[v[()].variant_text], object),
-    samples=[Sample((_R5,), grad=False), Sample((_WITH_OPTIONS,), grad=False)],
-    bad_samples=[BadSample((_WRAPPED,), {}, InvalidArgumentError,
+    samples=lambda: [Sample((_R5,), grad=False),
+                     Sample((OPTIONS.kernel(np, _R5, serialized_options=_THREADS),),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((_WRAPPED,), {}, InvalidArgumentError,
                            "Tensor must be a Dataset object.")]))
