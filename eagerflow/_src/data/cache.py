@@ -336,6 +336,9 @@ class CacheDataset(DatasetV2):
             if not isinstance(s, (TensorSpec, SparseTensorSpec)):
                 raise TypeError(f"`cache` does not support elements of type {s!r}")
 
+    def _kernel_text(self) -> str:
+        return f"CacheDatasetOp::{'File' if self._filename else 'Memory'}Dataset"
+
     def _set_memory(self, items: list) -> None:
         self._memory = items
 

@@ -262,7 +262,6 @@ class CsvDataset(_FileReaderDataset):
     select_cols=None, exclude_cols=None)`: one tuple of scalars per CSV record."""
 
     _repr_name = "CsvDatasetV2"
-    _variant_text = "CSVDatasetOp::Dataset"
 
     def __init__(self, filenames: Any, record_defaults: Any, compression_type: Any = None,
                  buffer_size: Any = None, header: bool = False, field_delim: str = ",",
@@ -306,6 +305,9 @@ class CsvDataset(_FileReaderDataset):
 
     def _open(self, path: str) -> Any:
         return _CsvReader(path, self)
+
+    def _kernel_text(self) -> str:
+        return "CSVDatasetOp::Dataset"
 
 
 # -- make_csv_dataset ---------------------------------------------------------------------

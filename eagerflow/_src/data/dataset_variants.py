@@ -44,10 +44,11 @@ from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
 def dataset_of(op: str, value: Any, arg: str = "input_dataset") -> DatasetV2:
     """The pipeline a dataset op's variant input holds, with TF's error for another
-    variant (a TensorList's, an iterator's)."""
+    variant (a TensorList's, an iterator's, a wrapped dataset's: TF's words name no
+    argument)."""
     held = value[()] if isinstance(value, np.ndarray) and value.dtype == object else value
     if not isinstance(held, DatasetVariant):
-        raise C.fail(op, f"Tensor must be a Dataset object. {arg}")
+        raise C.fail(op, "Tensor must be a Dataset object.")
     return held.dataset
 
 
@@ -166,6 +167,11 @@ class VariantDataset(DatasetV2):
     def _cardinality(self) -> int:
         src = self._source
         return src._cardinality() if isinstance(src, DatasetV2) else -2
+
+    def options(self) -> Any:
+        # (the variant's pipeline keeps its options, as TF's dataset does)
+        src = self._source
+        return src.options() if isinstance(src, DatasetV2) else super().options()
 
 
 def check_components(dataset: DatasetV2, specs: tuple) -> None:

@@ -131,17 +131,25 @@ def iterator_of(op: str, h: Any) -> IteratorResource:
 
 def _anonymous(op: str, output_types: tuple, output_shapes: tuple) -> np.ndarray:
     state = IteratorResource(output_types, output_shapes)
-    name = f"Resource-{next(_UIDS)}-at-0x{id(state):x}"
-    _ANONYMOUS[name] = state
-    return _handle(name, "Anonymous", state)
+    handle = anonymous_handle(KIND, state)
+    _ANONYMOUS[handle[()].name] = state  # (what a string handle of it names)
+    return handle
 
 
-def _deleter() -> np.ndarray:
+def anonymous_handle(kind: str, state: Any) -> np.ndarray:
+    """A handle of TF's anonymous resource `state` of type `kind` ("Resource-<n>-at-0x...",
+    container "Anonymous"): a new one each call."""
+    return object_scalar(ResourceHandle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}",
+                                        CPU_DEVICE, "Anonymous", kind, (), state))
+
+
+def deleter() -> np.ndarray:
+    """The deleter variant an anonymous resource's op gives beside its handle."""
     return object_scalar(_Deleter())
 
 
 class _Deleter:
-    """AnonymousIteratorV2's deleter variant (TF's prints as "<[empty]>")."""
+    """An anonymous resource's deleter variant (TF's prints as "<[empty]>")."""
 
     variant_text = "<[empty]>"
 
@@ -238,7 +246,7 @@ ANONYMOUS = {op: _creator(op, lambda xp, *, output_types, output_shapes, op=op:
              for op in ("AnonymousIterator", "AnonymousIteratorV3")}
 ANONYMOUS_V2 = _creator(
     "AnonymousIteratorV2", lambda xp, *, output_types, output_shapes:
-    (_anonymous("AnonymousIteratorV2", output_types, output_shapes), _deleter()), outs=2)
+    (_anonymous("AnonymousIteratorV2", output_types, output_shapes), deleter()), outs=2)
 ITERATORS = {op: _creator(op, _iterator(op), load=_node_load(op))
              for op in ("IteratorV2", "Iterator")}
 ONE_SHOT = _creator("OneShotIterator", _one_shot, load=_node_load("OneShotIterator"),

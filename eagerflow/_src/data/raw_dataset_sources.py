@@ -78,10 +78,10 @@ RANGE_DATASET = register(dataset_op(
     scalars=("start", "stop", "step"),
     reference=_range_reference,
     samples=lambda: [Sample((_I64(0), _I64(5), _I64(1)), _RANGE_ATTRS, grad=False),
-                 Sample((_I64(7), _I64(-2), _I64(-3)), {"output_types": (dt.int32,),
-                                                        "output_shapes": ((),)}, grad=False)],
+             Sample((_I64(7), _I64(-2), _I64(-3)), {"output_types": (dt.int32,),
+                                                    "output_shapes": ((),)}, grad=False)],
     bad_samples=lambda: [BadSample((_I64(0), _I64(5), _I64(0)), _RANGE_ATTRS, InvalidArgumentError,
-                               "step must be a non-zero integer.")],
+                           "step must be a non-zero integer.")],
 ))
 
 
@@ -112,20 +112,20 @@ TENSOR_DATASET = register(dataset_op(
     "TensorDataset", _tensor,
     reference=lambda *c, **_: elements_variant([list(c)]),
     samples=lambda: [Sample((_A, _B), {"output_shapes": ((3,), (3, 2))}, grad=False),
-                 Sample((np.float64(2.5),), {"output_shapes": ((),)}, grad=False)],
+             Sample((np.float64(2.5),), {"output_shapes": ((),)}, grad=False)],
     bad_samples=lambda: [BadSample((_A,), {"output_shapes": ((2,),)}, InvalidArgumentError,
-                               "Incompatible shapes at component 0: expected [2] but got [3].")],
+                           "Incompatible shapes at component 0: expected [2] but got [3].")],
 ))
 
 TENSOR_SLICE_DATASET = register(dataset_op(
     "TensorSliceDataset", _slices,
     reference=lambda *c, **_: elements_variant([[x[i] for x in c] for i in range(len(c[0]))]),
     samples=lambda: [Sample((_A, _B), {"output_shapes": ((), (2,))}, grad=False),
-                 Sample((np.array([b"a", b"bc"], object),), {"output_shapes": ((),)},
-                        grad=False)],
+             Sample((np.array([b"a", b"bc"], object),), {"output_shapes": ((),)},
+                    grad=False)],
     bad_samples=lambda: [BadSample((_A, np.array([1, 2], np.int32)), {"output_shapes": ((), ())},
-                               InvalidArgumentError,
-                               "All components must have the same size in the 0th dimension")],
+                           InvalidArgumentError,
+                           "All components must have the same size in the 0th dimension")],
 ))
 
 

@@ -143,8 +143,7 @@ class _FileReaderDataset(DatasetV2):
     def _open(self, path: str) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    @property
-    def _variant_text(self) -> str:
+    def _kernel_text(self) -> str:
         """TF's readers flat_map a reader dataset over the file names (interleave them, as
         many at once as `num_parallel_reads`): their variant is that dataset's."""
         kernel = "FlatMapDataset" if self._parallel is None else \

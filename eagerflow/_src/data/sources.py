@@ -34,7 +34,14 @@ from eagerflow._src.data.iterators import (
     note_symbolic,
     splittable,
 )
-from eagerflow._src.data.random_seed import Words, iterator_seeds, refuse_non_int64, split_seed
+from eagerflow._src.data.random_seed import (
+    DrawnSeeds,
+    Words,
+    iterator_seeds,
+    refuse_non_int64,
+    split_seed,
+)
+from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.io import gfile
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -491,6 +498,12 @@ class RandomDataset(DatasetV2):
                             f"{rerandomize_each_iteration!r}.")
         self._rerandomize = bool(rerandomize_each_iteration)
         self._iterations = 0
+
+    def _kernel_text(self) -> str:
+        # (seeds drawn because none was set are (0, 0) to TF's op: its kernel draws them)
+        seed, seed2 = (0, 0) if isinstance(self._seeds, DrawnSeeds) else \
+            signed_words(self._seeds)
+        return f"RandomDataset{'V2' if self._rerandomize else ''}Op({seed}, {seed2})::Dataset"
 
     @splittable
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:

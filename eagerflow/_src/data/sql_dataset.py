@@ -113,7 +113,6 @@ class SqlDataset(DatasetV2):
     output_types)`: the rows of `query` over the SQLite database `data_source_name`."""
 
     _repr_name = "SqlDatasetV2"
-    _variant_text = "SqlDatasetOp::Dataset"
 
     def __init__(self, driver_name: Any, data_source_name: Any, query: Any,
                  output_types: Any) -> None:
@@ -135,6 +134,9 @@ class SqlDataset(DatasetV2):
                 "DT_BOOL, DT_DOUBLE "), host=True)
         specs = [TensorSpec._make(TensorShape([]), t) for t in self._types]
         super().__init__((), dstruct.Structure(specs[0] if single else tuple(specs)))
+
+    def _kernel_text(self) -> str:
+        return "SqlDatasetOp::Dataset"
 
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
         return _RowIterator(self._path, self._query, self._types)

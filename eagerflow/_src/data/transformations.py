@@ -34,6 +34,7 @@ from eagerflow._src.data.functions import StructuredFunction, not_callable
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
+from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.registry import OpDef
@@ -568,6 +569,15 @@ class ShuffleDataset(DatasetV2):
         self._reshuffle = reshuffle_each_iteration
         self._iterations = 0
 
+    def _kernel_text(self, kernel: str = "ShuffleDataset", count: int = 1) -> str:
+        """TF's debug text: (buffer_size, seed, seed2, count), seed again for seed2 where
+        it doesn't reshuffle (TF's fixed seed generator's seed2 gives its seed); `kernel`
+        and `count`: ShuffleAndRepeatDataset's, the same shuffle repeated."""
+        seed, seed2 = signed_words(self._seeds)
+        size = UNKNOWN if self._size is None else self._size
+        return f"{kernel}Op({size}, {seed}, {seed2 if self._reshuffle else seed}, {count})" \
+               "::Dataset"
+
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         word = Words(iterator_seeds(self._seeds, self._iterations, self._reshuffle))
         self._iterations += 1
@@ -827,30 +837,40 @@ class OptionsDataset(DatasetV2):
 
 
 class _AssertCardinalityIterator(ElementIterator):
+    """TF's check of the count: an element past the expected count fails at once (every
+    element, for a negative count but INFINITE), an end before it fails (at any end, for
+    INFINITE)."""
+
     __slots__ = ("_in", "_expected", "_seen")
 
     def __init__(self, upstream: ElementIterator, expected: int) -> None:
         self._in, self._expected = upstream, expected
         self._seen = 0
 
+    def _fail(self, got: str) -> FailedPreconditionError:
+        n = self._expected
+        want = "an infinite number of elements" if n == INFINITE else _count(n)
+        return FailedPreconditionError(None, None, f"Input dataset was expected to contain "
+                                                   f"{want} but contained {got}.")
+
     def __next__(self) -> tuple:
         try:
             e = next(self._in)
         except StopIteration:
-            if self._expected >= 0 and self._seen != self._expected:
-                raise FailedPreconditionError(
-                    None, None, f"Input dataset was expected to contain {self._expected} "
-                    f"elements but contained only {self._seen} elements.") from None
+            if self._seen != self._expected:
+                raise self._fail(f"only {_count(self._seen)}") from None
             raise
         self._seen += 1
-        if self._expected >= 0 and self._seen > self._expected:
-            raise FailedPreconditionError(
-                None, None, f"Input dataset was expected to contain {self._expected} elements "
-                f"but contained at least {self._seen} elements.")
+        if self._expected != INFINITE and self._seen > self._expected:
+            raise self._fail(f"at least {_count(self._seen)}")
         return e
 
     def close(self) -> None:
         self._in.close()
+
+
+def _count(n: int) -> str:
+    return f"{n} element" if n == 1 else f"{n} elements"
 
 
 class AssertCardinalityDataset(DatasetV2):

@@ -49,6 +49,11 @@ class DatasetVariant:
     __hash__ = None  # type: ignore[assignment]
 
 
+def signed_words(seeds: tuple) -> tuple:
+    """Seeds as TF's kernels hold them (int64), for their debug text."""
+    return tuple(int(np.uint64(s & 0xFFFFFFFFFFFFFFFF).astype(np.int64)) for s in seeds)
+
+
 def variant_array(dataset: Any, text: str) -> np.ndarray:
     """A dataset op kernel's output: the 0-d variant array holding `dataset`."""
     out = np.empty((), object)
@@ -63,7 +68,8 @@ def variant_tensor(dataset: Any) -> EagerTensor:
     if isinstance(own, Tensor):
         return own
     # (a dataset's Python class is named as TF's, "_MapDataset", its kernel "MapDatasetOp";
-    # `_variant_text`: the kernel's text where TF's class builds another's, as its readers)
-    text = getattr(dataset, "_variant_text", None) or \
+    # one whose kernel shows its arguments says its text itself)
+    kernel_text = getattr(dataset, "_kernel_text", None)
+    text = kernel_text() if kernel_text is not None else \
         f"{type(dataset).__name__.lstrip('_')}{KERNEL_SUFFIX}"
     return EagerTensor(variant_array(dataset, text), dt.variant, CPU_DEVICE)

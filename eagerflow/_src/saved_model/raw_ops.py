@@ -398,8 +398,8 @@ class RawOp:
             return int(v)
         if kind == "float":
             return float(v)
-        if kind == "string":
-            return v.decode() if isinstance(v, bytes) else v
+        if kind == "string":  # (bytes that are no text, a serialized proto's, stay bytes)
+            return _text_or_bytes(v) if isinstance(v, bytes) else v
         if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
             return None if v is None else (v,) if _is_int(v) else tuple(v)
         return v
@@ -475,3 +475,10 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) or \
         type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
         v.dtype.kind in "iu"
+
+
+def _text_or_bytes(v: bytes) -> str | bytes:
+    try:
+        return v.decode()
+    except UnicodeDecodeError:
+        return v
