@@ -190,18 +190,20 @@ def _dataset_infer(name: str, scalars: tuple) -> Callable:
 
 
 def dataset_op(name: str, build: Callable, text: Callable | None = None,
-               funcs: bool = False, scalars: tuple = (), **kw: Any) -> OpDef:
+               funcs: bool = False, scalars: tuple = (), kernel_name: str | None = None,
+               **kw: Any) -> OpDef:
     """The OpDef of TF's dataset op `name`: `build(op, *input_arrays, **attrs)` makes the
     pipeline (attrs: TF's, all of them), `text(*input_arrays, **attrs)` the words inside
     its debug text (none when None). (Like TF's kernels, it doesn't check the pipeline
     against its output_types and output_shapes: an iterator made of it does.) `funcs`: it
     has func attributes. `scalars`: the names of its first inputs, each TF's kernel wants
-    a scalar (None for one it doesn't check)."""
+    a scalar (None for one it doesn't check). `kernel_name`: the op whose kernel TF runs
+    for it, which its debug text names (an ExperimentalX op's is X's)."""
 
     def kernel(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
         ds = build(name, *ins, **attrs)
         words = f"({text(*ins, **attrs)})" if text is not None else ""
-        return variant_array(ds, f"{name}Op{words}::Dataset")
+        return variant_array(ds, f"{kernel_name or name}Op{words}::Dataset")
 
     kw.setdefault("tf", TFForm(load=tf_attrs_load(name), takes_handles=True,
                                takes_funcs=funcs))

@@ -442,6 +442,20 @@ class FunctionWriter:
         self.made.append(ref)
         return ref
 
+    def _function_names(self, value: Any) -> Any:
+        """A func attribute's value as the names of library functions: a concrete function
+        (a dataset op's, from tf.raw_ops) is written into the library."""
+        if isinstance(value, (list, tuple)):
+            return [self._function_names(v) for v in value]
+        graph = getattr(value, "graph", None)
+        if isinstance(value, str) or graph is None:
+            return value
+        name, captured = self.library.add(graph, graph.name)
+        if captured:
+            raise ExportError(f"the function {name} a func attribute names reads variables, "
+                              "which eagerflow's exporter does not bind there")
+        return name
+
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:
         """Adds a TF node; `inputs` hold one Ref (or a list of them) per TF input argument;
@@ -482,6 +496,8 @@ class FunctionWriter:
                 continue
             if key not in kinds:
                 raise ExportError(f"TensorFlow op {op} has no attribute {key}")
+            if kinds[key] in ("func", "list(func)"):
+                v = self._function_names(v)
             set_attr(nd.attr[key], kinds[key], v)
         for a in opdef.attr:
             if a.name not in nd.attr and not a.HasField("default_value"):
