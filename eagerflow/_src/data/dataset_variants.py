@@ -33,7 +33,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.iterators import ElementIterator, IterContext, note_symbolic
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
 from eagerflow._src.ops import checks as C
@@ -137,6 +137,7 @@ class VariantDataset(DatasetV2):
         if isinstance(source, Tensor):
             self._variant = source
             self._symbolic = (source,)
+            note_symbolic(self._symbolic)  # (a function returning it computes it: fed then)
 
     def _inner(self, ctx: IterContext | None) -> DatasetV2:
         src = self._source

@@ -24,7 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import DatasetV2
@@ -34,16 +34,22 @@ from eagerflow._src.data.dataset_variants import (
     dataset_op,
     flat_input,
     flat_specs,
+    from_variant,
     others_of,
     structure_of,
 )
 from eagerflow._src.data.fn_errors import FnSite
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.raw_dataset_sources import elements_variant
+from eagerflow._src.data.raw_dataset_sources import (
+    RANGE_DATASET,
+    TENSOR_DATASET,
+    elements_variant,
+)
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 AUTOTUNE = -1
@@ -70,6 +76,8 @@ def concrete(fn: Any, specs: list) -> Any:
     """The concrete function of func attribute `fn` for arguments of `specs`, refused
     (_Mismatch) as TF's function call refuses them: too few, or of another dtype."""
     cf = concrete_of(fn, list(specs))
+    if not hasattr(cf, "call_flat_outputs"):
+        raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
     params = _params(cf)
     for i, p in enumerate(params):
         if i >= len(specs):
@@ -202,14 +210,40 @@ def _split(ins: tuple, *counts: int) -> list:
     return out
 
 
-def _trailing_scalars(op: str, names: tuple) -> Callable:
-    """The infer of a dataset op whose last inputs, `names`, TF wants scalars."""
-    def infer(*ins: Any, **_: Any) -> list:
-        for arg, x in zip(names, ins[len(ins) - len(names):]):
+_I64_ARG, _I32_ARG, _BOOL_ARG = dt.int64, dt.int32, dt.bool
+
+
+def type_list(value: Any) -> list:
+    """A list(type) attr's dtypes (TypeError for another value, as TF's attr check)."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"Expected list for attr of type list(type), got {value!r}")
+    return [dt.as_dtype(v) for v in value]
+
+
+def _inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
+                  outputs: Callable | None = None) -> Callable:
+    """The infer of a dataset op: TF's dtype checks of its inputs (the dataset's variant,
+    the lists typed by attrs `lists`, then the `trailing` (name, dtype) counts), then that
+    those counts are scalars."""
+    def infer(*ins: Any, **attrs: Any) -> list:
+        want = [dt.variant]
+        for attr in lists:
+            want += type_list(attrs.get(attr, ()))
+        want += [d for _, d in trailing]
+        if len(ins) != len(want):  # (an imported node's: tf.raw_ops counts them itself)
+            raise C.fail(op, f"{op} takes {len(want)} inputs as its attrs say, got {len(ins)}")
+        for i, (x, d) in enumerate(zip(ins, want)):
+            if x._dtype is not d:
+                raise C.wrong_input_dtype(op, i, d, x._dtype)
+        for (arg, _), x in zip(trailing, ins[len(ins) - len(trailing):]):
             if x._shape != ():
                 raise C.fail(op, f"{arg} must be a scalar")
-        return [((), dt.variant)]
+        return outputs(**attrs) if outputs is not None else [((), dt.variant)]
     return infer
+
+
+def _others(values: tuple, types: Any) -> tuple:
+    return others_of(values, tuple(type_list(types)))
 
 
 def _positive(op: str, value: Any, arg: str, autotune: bool = True) -> int:
@@ -244,7 +278,7 @@ def _map(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types: tuple
     det = _determinism(op, deterministic)
     if rest:
         _positive(op, rest[0], "num_parallel_calls")
-    others = others_of(others_in, Targuments)
+    others = _others(others_in, Targuments)
 
     def make() -> DatasetV2:
         fn = element_fn(f, flat_specs(ds), others)
@@ -266,7 +300,7 @@ def _values(tensors: Any) -> list:
 
 
 def _map_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (), **_: Any) -> Any:
-    others = list(others_of(ins[:len(Targuments)], Targuments))
+    others = list(_others(ins[:len(Targuments)], Targuments))
     return elements_variant([_values(f.call_flat_outputs(e + others)) for e in _ref_in(ds)])
 
 
@@ -312,7 +346,261 @@ def _map_bad(op: str) -> list:
 
 
 for _op, _kernel, _scalars in (("MapDataset", None, ()),
-                               ("ParallelMapDataset", None, ("num_parallel_calls",)),
-                               ("ParallelMapDatasetV2", None, ("num_parallel_calls",))):
-    _register(_op, _map, _trailing_scalars(_op, _scalars), _kernel,
+                               ("ParallelMapDataset", None, (("num_parallel_calls", _I32_ARG),)),
+                               ("ParallelMapDatasetV2", None,
+                                (("num_parallel_calls", _I64_ARG),))):
+    _register(_op, _map, _inputs_infer(_op, trailing=_scalars), _kernel,
               reference=_map_reference, samples=_map_samples(_op), bad_samples=_map_bad(_op))
+
+
+# -- FilterDataset, ParallelFilterDataset, TakeWhileDataset ----------------------------------
+
+_FILTER_WORDS = "Filter predicate `f` must return a scalar bool."
+_TAKE_WHILE_WORDS = "`predicate` must returns a scalar bool tensor."
+
+
+def _predicate(op: str, ds: DatasetV2, predicate: Any, others: tuple, words: str) -> Callable:
+    cf = concrete(predicate, list(flat_specs(ds)) + _specs_of(others))
+    _check_outputs(cf, _one_scalar(dt.bool), words)
+    return lambda *components: _call(cf, list(components) + list(others))[0]
+
+
+def _filter(op: str, *ins: Any, predicate: Any, Targuments: tuple = (),
+            output_types: tuple = (), output_shapes: tuple = (),
+            deterministic: str = "default", **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    others_in, _rest = _split(ins, len(Targuments))
+    _determinism(op, deterministic)
+    others = _others(others_in, Targuments)
+    # (TF's kernel takes any num_parallel_calls: its iterator filters in order)
+    return _built(op, "Filter", ds, _spec(output_types, output_shapes), lambda: ds.filter(
+        _predicate(op, ds, predicate, others, _FILTER_WORDS)))
+
+
+def _take_while(op: str, *ins: Any, predicate: Any, Targuments: tuple = (),
+                output_types: tuple = (), output_shapes: tuple = (), **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    others = _others(_split(ins, len(Targuments))[0], Targuments)
+    return _built(op, "TakeWhile", ds, _spec(output_types, output_shapes), lambda: ds.take_while(
+        _predicate(op, ds, predicate, others, _TAKE_WHILE_WORDS)))
+
+
+def _kept(keep: Callable) -> Callable:
+    def reference(ds: Any, *ins: Any, predicate: Any, Targuments: tuple = (), **_: Any) -> Any:
+        others = list(_others(ins[:len(Targuments)], Targuments))
+        rows = _ref_in(ds)
+        flags = [bool(predicate.call_flat_outputs(e + others)[0]._numpy()) for e in rows]
+        return elements_variant([_values(e) for e in keep(rows, flags)])
+    return reference
+
+
+def _filter_samples(op: str) -> Callable:
+    def samples() -> list:
+        extra = (np.int64(2),) if op.startswith("Parallel") else ()
+        even = _fn(lambda x: x % 2 == 0, _S64)
+        small = _fn(lambda x, y, k: x < k, _S64, _SF32, _S64)
+        return [Sample((_range_variant(6), *extra), dict(_I64, predicate=even, Targuments=()),
+                       grad=False),
+                Sample((_pairs_variant(), np.int64(2), *extra),
+                       dict(_PAIR, predicate=small, Targuments=(dt.int64,)), grad=False)]
+    return samples
+
+
+_FILTERS = (("FilterDataset", _filter, ()),
+            ("ParallelFilterDataset", _filter, (("num_parallel_calls", _I64_ARG),)),
+            ("TakeWhileDataset", _take_while, ()),
+            ("ExperimentalTakeWhileDataset", _take_while, ()))
+for _op, _build, _scalars in _FILTERS:
+    _take = "TakeWhile" in _op
+    _register(_op, _build, _inputs_infer(_op, trailing=_scalars),
+              "TakeWhileDataset" if _take else None,
+              reference=_kept((lambda rows, flags: rows[:flags.index(False)]
+                               if False in flags else rows) if _take else
+                              (lambda rows, flags: [e for e, k in zip(rows, flags) if k])),
+              samples=_filter_samples(_op))
+
+
+# -- FlatMapDataset and the interleaves ------------------------------------------------------
+
+_VARIANT_WORDS = "Function must return a single scalar of dtype DT_VARIANT."
+
+
+def _dataset_fn(ds: DatasetV2, f: Any, others: tuple, spec: Any,
+                words: str = _VARIANT_WORDS) -> Callable:
+    """Func attribute `f`, which gives a dataset's variant, as a function giving the
+    dataset (its components as the op's output_types and output_shapes say)."""
+    cf = concrete(f, list(flat_specs(ds)) + _specs_of(others))
+    _check_outputs(cf, _one_scalar(dt.variant), words)
+    return lambda *components: from_variant(
+        _call(cf, list(components) + list(others))[0], spec)
+
+
+def _flat_map(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types: tuple = (),
+              output_shapes: tuple = (), **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    others = _others(_split(ins, len(Targuments))[0], Targuments)
+    spec = _spec(output_types, output_shapes)
+    return _built(op, "FlatMap", ds, spec,
+                  lambda: ds.flat_map(_dataset_fn(ds, f, others, spec)), kernel_check=True)
+
+
+def _at_least(op: str, value: Any, arg: str, words: str, floor: int = 1,
+              autotune: bool = True) -> int:
+    """TF's check of an interleave's count: `words` ({v}: the value) unless it is at least
+    `floor` (or AUTOTUNE, where allowed)."""
+    v = int(value)
+    if v < floor and not (autotune and v == AUTOTUNE):
+        raise C.fail(op, words.format(v=v))
+    return v
+
+
+_AUTOTUNED = "`{arg}` must be `tf.data.AUTOTUNE` or {cmp} 0 but is {{v}}"
+
+
+def _interleave(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types: tuple = (),
+                output_shapes: tuple = (), deterministic: str = "default",
+                **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    others_in, rest = _split(ins, len(Targuments))
+    det = _determinism(op, deterministic)
+    counts = _interleave_counts(op, rest)
+    others = _others(others_in, Targuments)
+    spec = _spec(output_types, output_shapes)
+    cycle, block, parallel = counts
+    return _built(op, "Interleave", ds, spec, lambda: ds.interleave(
+        _dataset_fn(ds, f, others, spec), cycle_length=cycle, block_length=block,
+        num_parallel_calls=parallel, deterministic=det), kernel_check=True)
+
+
+def _interleave_counts(op: str, rest: tuple) -> tuple:
+    """(cycle_length, block_length, num_parallel_calls) of an interleave op, with its
+    kernel's checks, in TF's order."""
+    if op == "InterleaveDataset":
+        cycle = _positive(op, rest[0], "cycle_length")
+        return cycle, _positive(op, rest[1], "block_length", autotune=False), None
+    legacy = op.startswith("Legacy")
+    cycle = _at_least(op, rest[0], "cycle_length", "`cycle_length` must be > 0" if legacy else
+                      _AUTOTUNED.format(arg="cycle_length", cmp="greater than"),
+                      autotune=not legacy)
+    block = _at_least(op, rest[1], "block_length", "`block_length` must be > 0",
+                      autotune=False)
+    if op.endswith("V4") or legacy:
+        _at_least(op, rest[2], "buffer_output_elements",
+                  "`buffer_output_elements` must be > 0" if legacy else
+                  _AUTOTUNED.format(arg="buffer_output_elements", cmp=">"),
+                  autotune=not legacy)
+        _at_least(op, rest[3], "prefetch_input_elements",
+                  "`prefetch_input_elements` must be >= 0" if legacy else
+                  _AUTOTUNED.format(arg="prefetch_input_elements", cmp=">="),
+                  floor=0, autotune=not legacy)
+    if legacy:  # (it runs one thread per open input)
+        return cycle, block, cycle
+    parallel = _positive(op, rest[-1], "num_parallel_calls")
+    if cycle != AUTOTUNE and parallel != AUTOTUNE and parallel > cycle:
+        raise C.fail(op, "If `cycle_length` is set to a fixed value, `num_parallel_calls` must "
+                         "be either `tf.data.AUTOTUNE` or a value less than or equal to "
+                         f"`cycle_length`. However, `num_parallel_calls` is {parallel} and "
+                         f"`cycle_length` is {cycle}")
+    return cycle, block, parallel
+
+
+def _interleaved(inners: list, cycle: int, block: int) -> list:
+    """The elements of `inners` as TF's interleave takes them: `cycle` open at once, in
+    turn `block` from each; an input is opened as its turn finds its place empty."""
+    pending, slots, out = iter(inners), [None] * cycle, []
+    i = b = n_open = 0
+    end = False
+    while not end or n_open:
+        slot = slots[i]
+        if slot is not None and slot:
+            out.append(slot.pop(0))
+            b += 1
+            if b < block:
+                continue
+        elif slot is not None:
+            slots[i], n_open = None, n_open - 1
+        elif not end:
+            nxt = next(pending, None)
+            end = nxt is None
+            if not end:
+                slots[i], n_open = list(nxt), n_open + 1
+            continue
+        i, b = (i + 1) % cycle, 0
+    return out
+
+
+def _interleave_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (),
+                          output_types: tuple = (), output_shapes: tuple = (),
+                          **_: Any) -> Any:
+    others = list(_others(ins[:len(Targuments)], Targuments))
+    counts = [int(c) for c in ins[len(Targuments):]]
+    spec = _spec(output_types, output_shapes)
+    inners = [[_values(_flat(x)) for x in from_variant(f.call_flat_outputs(e + others)[0],
+                                                       spec)] for e in _ref_in(ds)]
+    cycle, block = (counts[0], counts[1]) if counts else (1, 1 << 62)
+    return elements_variant(_interleaved(inners, cycle, block))
+
+
+def _range_of(start: Any, stop: Any) -> Any:
+    """TF's RangeDataset op (a function's dataset, given as its variant)."""
+    return bind(RANGE_DATASET, (convert_to_tensor(start, dt.int64),
+                                convert_to_tensor(stop, dt.int64),
+                                convert_to_tensor(1, dt.int64)), dict(_I64))
+
+
+def _ranges_fn() -> Any:
+    return _fn(lambda x: _range_of(0, x), _S64)
+
+
+def _flat_map_samples() -> list:
+    pair = _fn(lambda x, k: bind(TENSOR_DATASET, (x, x * k), {"output_shapes": ((), ())}),
+               _S64, _S64)
+    return [Sample((_range_variant(4),), dict(_I64, f=_ranges_fn(), Targuments=()),
+                   grad=False),
+            Sample((_range_variant(4), np.int64(10)),
+                   {"f": pair, "Targuments": (dt.int64,), "output_types": (dt.int64, dt.int64),
+                    "output_shapes": ((), ())}, grad=False),
+            Sample((_range_variant(3), np.int64(5)),
+                   dict(_I64, f=_fn(_range_of, _S64, _S64), Targuments=(dt.int64,)),
+                   grad=False)]
+
+
+# (counts after other_arguments: cycle_length, block_length[, buffer_output_elements,
+# prefetch_input_elements][, num_parallel_calls])
+_INTERLEAVES = {"InterleaveDataset": (2, 1), "ParallelInterleaveDatasetV2": (2, 2, 2),
+                "ParallelInterleaveDatasetV3": (3, 1, 2),
+                "ParallelInterleaveDatasetV4": (2, 3, 1, 0, 1),
+                "LegacyParallelInterleaveDatasetV2": (2, 2, 1, 1)}
+_COUNT_NAMES = {2: ("cycle_length", "block_length"),
+                3: ("cycle_length", "block_length", "num_parallel_calls"),
+                4: ("cycle_length", "block_length", "buffer_output_elements",
+                    "prefetch_input_elements"),
+                5: ("cycle_length", "block_length", "buffer_output_elements",
+                    "prefetch_input_elements", "num_parallel_calls")}
+
+
+def _interleave_samples(op: str) -> Callable:
+    def samples() -> list:
+        counts = tuple(np.int64(c) for c in _INTERLEAVES[op])
+        return [Sample((_range_variant(5), *counts), dict(_I64, f=_ranges_fn(), Targuments=()),
+                       grad=False)]
+    return samples
+
+
+def _interleave_bad(op: str) -> list:
+    counts = [np.int64(c) for c in _INTERLEAVES[op]]
+    counts[1] = np.int64(0)
+    words = "block_length must be greater than zero." if op == "InterleaveDataset" else \
+        "`block_length` must be > 0"
+    return [BadSample((_range_variant(3), *counts), dict(_I64, f=None, Targuments=()),
+                      InvalidArgumentError, words)]
+
+
+_register("FlatMapDataset", _flat_map, _inputs_infer("FlatMapDataset"),
+          reference=_interleave_reference,
+          samples=_flat_map_samples)
+for _op, _counts in _INTERLEAVES.items():
+    _register(_op, _interleave, _inputs_infer(_op, trailing=tuple(
+        (name, _I64_ARG) for name in _COUNT_NAMES[len(_counts)])),
+              reference=_interleave_reference, samples=_interleave_samples(_op),
+              bad_samples=_interleave_bad(_op))
