@@ -23,12 +23,13 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    DatasetVariant,
     VariantDataset,
     concrete_of,
     dataset_op,
@@ -59,7 +60,8 @@ _DETERMINISM = ("default", "true", "false")
 # -- the functions -----------------------------------------------------------------------------
 
 class _Mismatch(Exception):
-    """A function the kernel refuses when it first calls it (TF's words in args[0])."""
+    """A function the kernel refuses when it first calls it (TF's words in args[0], the
+    error's class in args[1] where it is not InvalidArgumentError)."""
 
 
 def _params(cf: Any) -> list:
@@ -140,26 +142,28 @@ class _Refused(DatasetV2):
 
     _repr_name = "_Refused"
 
-    def __init__(self, input_dataset: DatasetV2, spec: Any, message: str) -> None:
+    def __init__(self, input_dataset: DatasetV2, spec: Any, message: str,
+                 error: type = InvalidArgumentError) -> None:
         super().__init__((input_dataset,), Structure(spec))
-        self._message = message
+        self._message, self._error = message, error
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _RefusedIterator(self._inputs[0]._make_iterator(ctx), self._message)
+        return _RefusedIterator(self._inputs[0]._make_iterator(ctx),
+                                self._error(None, None, self._message))
 
     def _cardinality(self) -> int:
         return -2
 
 
 class _RefusedIterator(ElementIterator):
-    __slots__ = ("_in", "_message")
+    __slots__ = ("_in", "_error")
 
-    def __init__(self, upstream: ElementIterator, message: str) -> None:
-        self._in, self._message = upstream, message
+    def __init__(self, upstream: ElementIterator, error: Exception) -> None:
+        self._in, self._error = upstream, error
 
     def __next__(self) -> tuple:
         next(self._in)
-        raise InvalidArgumentError(None, None, self._message)
+        raise self._error
 
     def close(self) -> None:
         self._in.close()
@@ -192,10 +196,10 @@ def _built(op: str, short: str, ds: DatasetV2, spec: Any, make: Callable,
     try:
         return make()
     except _Mismatch as e:
-        text = str(e.args[0])
+        text, error = e.args[0], (e.args[1:] or (InvalidArgumentError,))[0]
         if not text.startswith(("Argument ", "Type mismatch")) or kernel_check:
-            return _Refused(ds, spec, text)
-        return _Refused(ds, spec, _in_function(op, short, text))
+            return _Refused(ds, spec, text, error)
+        return _Refused(ds, spec, _in_function(op, short, text), error)
 
 
 # -- inputs and attrs ----------------------------------------------------------------------
@@ -604,3 +608,118 @@ for _op, _counts in _INTERLEAVES.items():
         (name, _I64_ARG) for name in _COUNT_NAMES[len(_counts)])),
               reference=_interleave_reference, samples=_interleave_samples(_op),
               bad_samples=_interleave_bad(_op))
+
+
+# -- ScanDataset -----------------------------------------------------------------------------
+
+def _scan_fn(ds: DatasetV2, f: Any, state: tuple, others: tuple, n_out: int) -> Callable:
+    """Func attribute `f` as Dataset.scan's function, refused as TF's kernel refuses a
+    state of another dtype or too few results."""
+    cf = concrete(f, _specs_of(state) + list(flat_specs(ds)) + _specs_of(others))
+    outs, n = _out_specs(cf), len(state)
+    if len(outs) - n != n_out:
+        raise _Mismatch(f"Expected {n_out} components but got {len(outs) - n}.", InternalError)
+    for i, (o, s) in enumerate(zip(outs, state)):
+        if o.dtype != s.dtype:
+            raise _Mismatch(f"Got wrong type for scan_func return value {i} (expected "
+                            f"{C.dtype_word(s.dtype)}, got {C.dtype_word(o.dtype)}).")
+
+    def scan_fn(old: Any, element: Any) -> tuple:
+        out = _call(cf, _flat(old) + _flat(element) + list(others))
+        return _lone(out[:n]), _lone(out[n:])
+
+    return scan_fn
+
+
+def _scan(op: str, *ins: Any, f: Any, Tstate: tuple = (), Targuments: tuple = (),
+          output_types: tuple = (), output_shapes: tuple = (),
+          preserve_cardinality: bool = False, **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    state_in, others_in, _rest = _split(ins, len(Tstate), len(Targuments))
+    state, others = _others(state_in, Tstate), _others(others_in, Targuments)
+    spec = _spec(output_types, output_shapes)
+    return _built(op, "Scan", ds, spec, lambda: _cardinality(
+        ds.scan(_lone(state), _scan_fn(ds, f, state, others, len(output_types))),
+        preserve_cardinality), kernel_check=True)
+
+
+def _scan_reference(ds: Any, *ins: Any, f: Any, Tstate: tuple = (), Targuments: tuple = (),
+                    **_: Any) -> Any:
+    state = list(_others(ins[:len(Tstate)], Tstate))
+    others = list(_others(ins[len(Tstate):], Targuments))
+    rows = []
+    for e in _ref_in(ds):
+        out = list(f.call_flat_outputs(state + e + others))
+        state = out[:len(state)]
+        rows.append(_values(out[len(state):]))
+    return elements_variant(rows)
+
+
+def _scan_samples() -> list:
+    total = _fn(lambda s, x: (s + x, s * 10), _S64, _S64)
+    pair = _fn(lambda a, b, x, y, k: ((a + x, b * y), (a * k, b)), _S64, _SF32, _S64, _SF32,
+               _S64)
+    return [Sample((_range_variant(5), np.int64(0)),
+                   dict(_I64, f=total, Tstate=(dt.int64,), Targuments=()), grad=False),
+            Sample((_pairs_variant(), np.int64(1), np.float32(2.), np.int64(3)),
+                   dict(_PAIR, f=pair, Tstate=(dt.int64, dt.float32), Targuments=(dt.int64,),
+                        preserve_cardinality=True), grad=False)]
+
+
+for _op in ("ScanDataset", "ExperimentalScanDataset"):
+    _register(_op, _scan, _inputs_infer(_op, ("Tstate", "Targuments")), "ScanDataset",
+              reference=_scan_reference, samples=_scan_samples)
+
+
+# -- MapAndBatchDataset ----------------------------------------------------------------------
+
+def _map_and_batch(op: str, *ins: Any, f: Any, Targuments: tuple = (),
+                   output_types: tuple = (), output_shapes: tuple = (),
+                   preserve_cardinality: bool = False, **_: Any) -> DatasetV2:
+    ds = flat_input(op, ins[0])
+    others_in, (batch, parallel, drop) = _split(ins, len(Targuments))
+    size = _positive(op, batch, "batch_size", autotune=False)
+    calls = _positive(op, parallel, "num_parallel_calls")
+    others = _others(others_in, Targuments)
+    return _built(op, "MapAndBatch", ds, _spec(output_types, output_shapes), lambda: _cardinality(
+        ds.map(element_fn(f, flat_specs(ds), others), num_parallel_calls=calls).batch(
+            size, drop_remainder=bool(drop)), preserve_cardinality))
+
+
+def _map_and_batch_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (),
+                             **_: Any) -> Any:
+    others = list(_others(ins[:len(Targuments)], Targuments))
+    size, _calls, drop = ins[len(Targuments):]
+    rows = [_values(f.call_flat_outputs(e + others)) for e in _ref_in(ds)]
+    cut = len(rows) - len(rows) % int(size) if drop else len(rows)
+    batches = [[np.stack(c) for c in zip(*rows[i:i + int(size)])]
+               for i in range(0, cut, int(size))]
+    if len({tuple(np.shape(c) for c in b) for b in batches}) <= 1:
+        return elements_variant(batches)
+    full, last = batches[:-1], batches[-1]  # (a short last batch)
+    return DatasetVariant(elements_variant(full).dataset.concatenate(
+        elements_variant([last]).dataset), "reference")
+
+
+def _map_and_batch_samples() -> list:
+    double = _fn(lambda x: x * 2, _S64)
+    scaled = _fn(lambda x, y, k: (x * k, y + 1.), _S64, _SF32, _S64)
+    vec = {"output_types": (dt.int64,), "output_shapes": ((None,),)}
+    return [Sample((_range_variant(5), np.int64(2), np.int64(1), np.bool_(False)),
+                   dict(vec, f=double, Targuments=()), grad=False),
+            Sample((_pairs_variant(), np.int64(3), np.int64(3), np.int64(-1), np.bool_(True)),
+                   {"f": scaled, "Targuments": (dt.int64,), "output_types": (dt.int64, dt.float32),
+                    "output_shapes": ((3,), (3,)), "preserve_cardinality": True}, grad=False)]
+
+
+_BATCH_COUNTS = (("batch_size", _I64_ARG), ("num_parallel_calls", _I64_ARG),
+                 ("drop_remainder", _BOOL_ARG))
+for _op in ("MapAndBatchDataset", "ExperimentalMapAndBatchDataset"):
+    _register(_op, _map_and_batch, _inputs_infer(_op, trailing=_BATCH_COUNTS),
+              "MapAndBatchDataset", reference=_map_and_batch_reference,
+              samples=_map_and_batch_samples,
+              bad_samples=[BadSample((_range_variant(3), np.int64(0), np.int64(1),
+                                      np.bool_(False)),
+                                     {"f": None, "Targuments": (), "output_types": (dt.int64,),
+                                      "output_shapes": ((None,),)}, InvalidArgumentError,
+                                     "batch_size must be greater than zero.")])

@@ -892,6 +892,30 @@ def _partial(v: Any) -> bool:
     return v is None or (isinstance(v, (tuple, list)) and any(e is None for e in v))
 
 
+def _list_sizes(lists: list, attrs: dict, by_tf: dict, n_list: int) -> dict | None:
+    """How many of the `n_list` list inputs each list argument takes: one list takes them
+    all; several (a scan's initial_state and other_arguments) take what their attrs say
+    (a type list's length, a count), one of them at most the rest. None where that can't
+    be told."""
+    if len(lists) <= 1:
+        return {a.name: n_list for a in lists}
+    sizes, unknown = {}, []
+    for a in lists:
+        key = by_tf.get(a.type_list_attr or a.number_attr)
+        value = attrs.get(key) if key is not None else None
+        if isinstance(value, (list, tuple)):
+            sizes[a.name] = len(value)
+        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            sizes[a.name] = int(value)
+        else:
+            unknown.append(a.name)
+    rest = n_list - sum(sizes.values())
+    if len(unknown) > 1 or rest < 0 or (not unknown and rest):
+        return None
+    sizes.update({name: rest for name in unknown})
+    return sizes
+
+
 def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     """One TF node of the op's name: tensor inputs in order, attrs by name (through the
     form's `names`); attrs that are TF input arguments become constants, or the op's
@@ -921,7 +945,8 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     plain = [a for a in opdef.input_arg if a.name not in by_tf]
     lists = [a for a in plain if a.number_attr or a.type_list_attr]
     n_list = len(tensors) - (len(plain) - len(lists))
-    if len(lists) > 1 or n_list < 0 or (not lists and n_list):
+    sizes = _list_sizes(lists, attrs, by_tf, n_list)
+    if sizes is None or n_list < 0 or (not lists and n_list):
         raise ExportError(f"can't match its {len(op.inputs)} inputs to TensorFlow's "
                           f"{[a.name for a in opdef.input_arg]}")
     kinds = {a.name: a for a in opdef.attr}
@@ -936,7 +961,7 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
                 dtype = dt.int32  # an empty shape (a scalar's): NumPy would make it float64
             inputs.append(w.const(value, dtype, name=f"{op.name}/{arg.name}"))
         elif arg.number_attr or arg.type_list_attr:
-            inputs.append([next(it) for _ in range(n_list)])
+            inputs.append([next(it) for _ in range(sizes[arg.name])])
         else:
             inputs.append(next(it))
         first = inputs[-1][0] if isinstance(inputs[-1], list) and inputs[-1] else inputs[-1]
