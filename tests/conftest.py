@@ -12,6 +12,7 @@ from hypothesis import settings
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402

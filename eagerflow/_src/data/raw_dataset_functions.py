@@ -10,7 +10,7 @@ of an imported graph) on the input's flat components, then its other_arguments.
 TF's kernels check little as the op runs: a function whose arguments don't take the
 elements, or whose results are not what the kernel wants (a filter's scalar bool), fails
 when the first element reaches it, as GetNext runs; so does such a pipeline here
-(`_Refused`). TF calls a function with more arguments than it declares by ignoring the
+(`Refused`). TF calls a function with more arguments than it declares by ignoring the
 rest, and one with fewer fails ("Argument 1 is out of range.").
 """
 
@@ -59,7 +59,7 @@ _DETERMINISM = ("default", "true", "false")
 
 # -- the functions -----------------------------------------------------------------------------
 
-class _Mismatch(Exception):
+class Mismatch(Exception):
     """A function the kernel refuses when it first calls it (TF's words in args[0], the
     error's class in args[1] where it is not InvalidArgumentError)."""
 
@@ -76,71 +76,71 @@ def _node(t: Any) -> str:
 
 def concrete(fn: Any, specs: list) -> Any:
     """The concrete function of func attribute `fn` for arguments of `specs`, refused
-    (_Mismatch) as TF's function call refuses them: too few, or of another dtype."""
+    (Mismatch) as TF's function call refuses them: too few, or of another dtype."""
     cf = concrete_of(fn, list(specs))
     if not hasattr(cf, "call_flat_outputs"):
         raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
     params = _params(cf)
     for i, p in enumerate(params):
         if i >= len(specs):
-            raise _Mismatch(f"Argument {i} is out of range.\n\t [[{{{{node {_node(p)}}}}}]]")
+            raise Mismatch(f"Argument {i} is out of range.\n\t [[{{{{node {_node(p)}}}}}]]")
         if specs[i].dtype != p.dtype:
-            raise _Mismatch(f"Type mismatch: actual {C.dtype_word(specs[i].dtype)} vs. expect "
+            raise Mismatch(f"Type mismatch: actual {C.dtype_word(specs[i].dtype)} vs. expect "
                             f"{C.dtype_word(p.dtype)}\n\t [[{{{{node {_node(p)}}}}}]]")
     return cf
 
 
-def _call(cf: Any, args: list) -> list:
+def call_fn(cf: Any, args: list) -> list:
     """The concrete function on `args`: as TF's, it ignores any past its arguments."""
     return list(cf.call_flat_outputs(list(args)[:len(_params(cf))]))
 
 
-def _lone(items: Any) -> Any:
+def lone(items: Any) -> Any:
     items = tuple(items)
     return items[0] if len(items) == 1 else items
 
 
-def _flat(value: Any) -> list:
+def flat_list(value: Any) -> list:
     return list(value) if isinstance(value, tuple) else [value]
 
 
-def _specs_of(tensors: tuple) -> list:
+def specs_of(tensors: tuple) -> list:
     return [TensorSpec(t.shape, t.dtype) for t in tensors]
 
 
-def _out_specs(cf: Any) -> list:
+def out_specs(cf: Any) -> list:
     return [TensorSpec(t.shape, t.dtype) for t in cf.outputs]
 
 
 def element_fn(fn: Any, specs: list, others: tuple) -> Callable:
     """Func attribute `fn` as a tf.data function of an element's flat components (then the
     op's `others`), giving its outputs (a lone one as itself)."""
-    cf = concrete(fn, list(specs) + _specs_of(others))
-    return lambda *components: _lone(_call(cf, list(components) + list(others)))
+    cf = concrete(fn, list(specs) + specs_of(others))
+    return lambda *components: lone(call_fn(cf, list(components) + list(others)))
 
 
 def _is_scalar(spec: Any, dtype: Any) -> bool:
     return spec.dtype == dtype and spec.shape.rank == 0
 
 
-def _check_outputs(cf: Any, ok: Callable, message: str) -> None:
+def check_outputs(cf: Any, ok: Callable, message: str) -> None:
     """The kernel's check of what its function returns, made on the first element."""
-    outs = _out_specs(cf)
+    outs = out_specs(cf)
     if not ok(outs):
-        raise _Mismatch(message)
+        raise Mismatch(message)
 
 
-def _one_scalar(dtype: Any) -> Callable:
+def one_scalar(dtype: Any) -> Callable:
     return lambda outs: len(outs) == 1 and _is_scalar(outs[0], dtype)
 
 
 # -- a refused pipeline --------------------------------------------------------------------
 
-class _Refused(DatasetV2):
+class Refused(DatasetV2):
     """A dataset op whose function its kernel refuses: it fails as the first element of its
     input reaches the function (an empty input gives an empty dataset)."""
 
-    _repr_name = "_Refused"
+    _repr_name = "Refused"
 
     def __init__(self, input_dataset: DatasetV2, spec: Any, message: str,
                  error: type = InvalidArgumentError) -> None:
@@ -177,7 +177,7 @@ class _UnknownCardinality(VariantDataset):
         return -2
 
 
-def _cardinality(ds: DatasetV2, preserve: bool) -> DatasetV2:
+def cardinality_kept(ds: DatasetV2, preserve: bool) -> DatasetV2:
     return ds if preserve else _UnknownCardinality(ds, ds._structure.spec)
 
 
@@ -188,23 +188,23 @@ def _in_function(op: str, short: str, message: str) -> str:
             f"with iterator: Iterator::Root::{short}: {message}")
 
 
-def _built(op: str, short: str, ds: DatasetV2, spec: Any, make: Callable,
+def built(op: str, short: str, ds: DatasetV2, spec: Any, make: Callable,
            kernel_check: bool = False) -> DatasetV2:
     """`make()`'s pipeline, or one refused as its function first runs: a refusal of the
     function's arguments is worded as raised in the function (`kernel_check` marks a
     check of its results the kernel makes, which TF words as it is)."""
     try:
         return make()
-    except _Mismatch as e:
+    except Mismatch as e:
         text, error = e.args[0], (e.args[1:] or (InvalidArgumentError,))[0]
         if not text.startswith(("Argument ", "Type mismatch")) or kernel_check:
-            return _Refused(ds, spec, text, error)
-        return _Refused(ds, spec, _in_function(op, short, text), error)
+            return Refused(ds, spec, text, error)
+        return Refused(ds, spec, _in_function(op, short, text), error)
 
 
 # -- inputs and attrs ----------------------------------------------------------------------
 
-def _split(ins: tuple, *counts: int) -> list:
+def split_inputs(ins: tuple, *counts: int) -> list:
     """The op's inputs after its dataset, cut into lists of `counts` (the rest last)."""
     out, i = [], 1
     for n in counts:
@@ -214,7 +214,7 @@ def _split(ins: tuple, *counts: int) -> list:
     return out
 
 
-_I64_ARG, _I32_ARG, _BOOL_ARG = dt.int64, dt.int32, dt.bool
+I64_ARG, _I32_ARG, BOOL_ARG = dt.int64, dt.int32, dt.bool
 
 
 def type_list(value: Any) -> list:
@@ -224,7 +224,7 @@ def type_list(value: Any) -> list:
     return [dt.as_dtype(v) for v in value]
 
 
-def _inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
+def inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
                   outputs: Callable | None = None) -> Callable:
     """The infer of a dataset op: TF's dtype checks of its inputs (the dataset's variant,
     the lists typed by attrs `lists`, then the `trailing` (name, dtype) counts), then that
@@ -246,7 +246,7 @@ def _inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
     return infer
 
 
-def _others(values: tuple, types: Any) -> tuple:
+def others_tensors(values: tuple, types: Any) -> tuple:
     return others_of(values, tuple(type_list(types)))
 
 
@@ -263,11 +263,11 @@ def _determinism(op: str, deterministic: str) -> bool | None:
     return None if deterministic == "default" else deterministic == "true"
 
 
-def _spec(types: tuple, shapes: tuple) -> Any:
+def spec_of_attrs(types: tuple, shapes: tuple) -> Any:
     return structure_of(tuple(types), tuple(shapes))
 
 
-def _register(name: str, build: Callable, infer: Callable | None = None,
+def register_fn_op(name: str, build: Callable, infer: Callable | None = None,
               kernel: str | None = None, **kw: Any) -> OpDef:
     return register(dataset_op(name, build, funcs=True, infer=infer, kernel_name=kernel, **kw))
 
@@ -278,65 +278,65 @@ def _map(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types: tuple
          output_shapes: tuple = (), preserve_cardinality: bool = False,
          deterministic: str = "default", **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others_in, rest = _split(ins, len(Targuments))
+    others_in, rest = split_inputs(ins, len(Targuments))
     det = _determinism(op, deterministic)
     if rest:
         _positive(op, rest[0], "num_parallel_calls")
-    others = _others(others_in, Targuments)
+    others = others_tensors(others_in, Targuments)
 
     def make() -> DatasetV2:
         fn = element_fn(f, flat_specs(ds), others)
         mapped = ds.map(fn) if not rest else \
             ds.map(fn, num_parallel_calls=int(rest[0]), deterministic=det)
-        return _cardinality(mapped, preserve_cardinality)
+        return cardinality_kept(mapped, preserve_cardinality)
 
-    return _built(op, "ParallelMapV2", ds, _spec(output_types, output_shapes), make)
+    return built(op, "ParallelMapV2", ds, spec_of_attrs(output_types, output_shapes), make)
 
 
-def _ref_in(value: Any) -> list:
+def ref_in(value: Any) -> list:
     """A reference's input dataset: each element's component tensors."""
     return [[EagerTensor(np.asarray(a), dt.as_dtype(np.asarray(a).dtype), CPU_DEVICE)
              for a in e] for e in value[()].elements()]
 
 
-def _values(tensors: Any) -> list:
+def arrays_of(tensors: Any) -> list:
     return [np.asarray(t._numpy()) for t in tensors]
 
 
 def _map_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (), **_: Any) -> Any:
-    others = list(_others(ins[:len(Targuments)], Targuments))
-    return elements_variant([_values(f.call_flat_outputs(e + others)) for e in _ref_in(ds)])
+    others = list(others_tensors(ins[:len(Targuments)], Targuments))
+    return elements_variant([arrays_of(f.call_flat_outputs(e + others)) for e in ref_in(ds)])
 
 
-def _range_variant(n: int) -> np.ndarray:
+def range_variant(n: int) -> np.ndarray:
     return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
 
 
-def _pairs_variant() -> np.ndarray:
+def pairs_variant() -> np.ndarray:
     return variant_array(DatasetV2.from_tensor_slices(
         (np.arange(4, dtype=np.int64), np.arange(4, dtype=np.float32) / 2)),
         "TensorSliceDatasetOp::Dataset")
 
 
-def _fn(fn: Callable, *specs: Any) -> Any:
+def concrete_fn(fn: Callable, *specs: Any) -> Any:
     return function(fn).get_concrete_function(*specs)
 
 
-_S64, _SF32 = TensorSpec([], dt.int64), TensorSpec([], dt.float32)
-_I64 = {"output_types": (dt.int64,), "output_shapes": ((),)}
-_PAIR = {"output_types": (dt.int64, dt.float32), "output_shapes": ((), ())}
+S64, SF32 = TensorSpec([], dt.int64), TensorSpec([], dt.float32)
+I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
+PAIR_ATTRS = {"output_types": (dt.int64, dt.float32), "output_shapes": ((), ())}
 
 
 def _map_samples(op: str) -> Callable:
     def samples() -> list:
         npc = np.int32 if op == "ParallelMapDataset" else np.int64
         extra = (npc(2),) if op.startswith("Parallel") else ()
-        double = _fn(lambda x: x * 2, _S64)
-        scaled = _fn(lambda x, y, k: (x * k, y + 1.), _S64, _SF32, _S64)
-        return [Sample((_range_variant(5), *extra), dict(_I64, f=double, Targuments=()),
+        double = concrete_fn(lambda x: x * 2, S64)
+        scaled = concrete_fn(lambda x, y, k: (x * k, y + 1.), S64, SF32, S64)
+        return [Sample((range_variant(5), *extra), dict(I64_ATTRS, f=double, Targuments=()),
                        grad=False),
-                Sample((_pairs_variant(), np.int64(3), *extra),
-                       dict(_PAIR, f=scaled, Targuments=(dt.int64,),
+                Sample((pairs_variant(), np.int64(3), *extra),
+                       dict(PAIR_ATTRS, f=scaled, Targuments=(dt.int64,),
                             preserve_cardinality=True), grad=False)]
     return samples
 
@@ -345,15 +345,15 @@ def _map_bad(op: str) -> list:
     if not op.startswith("Parallel"):
         return []
     npc = np.int32 if op == "ParallelMapDataset" else np.int64
-    return [BadSample((_range_variant(3), npc(0)), dict(_I64, f=None, Targuments=()),
+    return [BadSample((range_variant(3), npc(0)), dict(I64_ATTRS, f=None, Targuments=()),
                       InvalidArgumentError, "num_parallel_calls must be greater than zero.")]
 
 
 for _op, _kernel, _scalars in (("MapDataset", None, ()),
                                ("ParallelMapDataset", None, (("num_parallel_calls", _I32_ARG),)),
                                ("ParallelMapDatasetV2", None,
-                                (("num_parallel_calls", _I64_ARG),))):
-    _register(_op, _map, _inputs_infer(_op, trailing=_scalars), _kernel,
+                                (("num_parallel_calls", I64_ARG),))):
+    register_fn_op(_op, _map, inputs_infer(_op, trailing=_scalars), _kernel,
               reference=_map_reference, samples=_map_samples(_op), bad_samples=_map_bad(_op))
 
 
@@ -364,59 +364,60 @@ _TAKE_WHILE_WORDS = "`predicate` must returns a scalar bool tensor."
 
 
 def _predicate(op: str, ds: DatasetV2, predicate: Any, others: tuple, words: str) -> Callable:
-    cf = concrete(predicate, list(flat_specs(ds)) + _specs_of(others))
-    _check_outputs(cf, _one_scalar(dt.bool), words)
-    return lambda *components: _call(cf, list(components) + list(others))[0]
+    cf = concrete(predicate, list(flat_specs(ds)) + specs_of(others))
+    check_outputs(cf, one_scalar(dt.bool), words)
+    return lambda *components: call_fn(cf, list(components) + list(others))[0]
 
 
 def _filter(op: str, *ins: Any, predicate: Any, Targuments: tuple = (),
             output_types: tuple = (), output_shapes: tuple = (),
             deterministic: str = "default", **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others_in, _rest = _split(ins, len(Targuments))
+    others_in, _rest = split_inputs(ins, len(Targuments))
     _determinism(op, deterministic)
-    others = _others(others_in, Targuments)
+    others = others_tensors(others_in, Targuments)
     # (TF's kernel takes any num_parallel_calls: its iterator filters in order)
-    return _built(op, "Filter", ds, _spec(output_types, output_shapes), lambda: ds.filter(
+    return built(op, "Filter", ds, spec_of_attrs(output_types, output_shapes), lambda: ds.filter(
         _predicate(op, ds, predicate, others, _FILTER_WORDS)))
 
 
 def _take_while(op: str, *ins: Any, predicate: Any, Targuments: tuple = (),
                 output_types: tuple = (), output_shapes: tuple = (), **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others = _others(_split(ins, len(Targuments))[0], Targuments)
-    return _built(op, "TakeWhile", ds, _spec(output_types, output_shapes), lambda: ds.take_while(
+    others = others_tensors(split_inputs(ins, len(Targuments))[0], Targuments)
+    spec = spec_of_attrs(output_types, output_shapes)
+    return built(op, "TakeWhile", ds, spec, lambda: ds.take_while(
         _predicate(op, ds, predicate, others, _TAKE_WHILE_WORDS)))
 
 
 def _kept(keep: Callable) -> Callable:
     def reference(ds: Any, *ins: Any, predicate: Any, Targuments: tuple = (), **_: Any) -> Any:
-        others = list(_others(ins[:len(Targuments)], Targuments))
-        rows = _ref_in(ds)
+        others = list(others_tensors(ins[:len(Targuments)], Targuments))
+        rows = ref_in(ds)
         flags = [bool(predicate.call_flat_outputs(e + others)[0]._numpy()) for e in rows]
-        return elements_variant([_values(e) for e in keep(rows, flags)])
+        return elements_variant([arrays_of(e) for e in keep(rows, flags)])
     return reference
 
 
 def _filter_samples(op: str) -> Callable:
     def samples() -> list:
         extra = (np.int64(2),) if op.startswith("Parallel") else ()
-        even = _fn(lambda x: x % 2 == 0, _S64)
-        small = _fn(lambda x, y, k: x < k, _S64, _SF32, _S64)
-        return [Sample((_range_variant(6), *extra), dict(_I64, predicate=even, Targuments=()),
+        even = concrete_fn(lambda x: x % 2 == 0, S64)
+        small = concrete_fn(lambda x, y, k: x < k, S64, SF32, S64)
+        return [Sample((range_variant(6), *extra), dict(I64_ATTRS, predicate=even, Targuments=()),
                        grad=False),
-                Sample((_pairs_variant(), np.int64(2), *extra),
-                       dict(_PAIR, predicate=small, Targuments=(dt.int64,)), grad=False)]
+                Sample((pairs_variant(), np.int64(2), *extra),
+                       dict(PAIR_ATTRS, predicate=small, Targuments=(dt.int64,)), grad=False)]
     return samples
 
 
 _FILTERS = (("FilterDataset", _filter, ()),
-            ("ParallelFilterDataset", _filter, (("num_parallel_calls", _I64_ARG),)),
+            ("ParallelFilterDataset", _filter, (("num_parallel_calls", I64_ARG),)),
             ("TakeWhileDataset", _take_while, ()),
             ("ExperimentalTakeWhileDataset", _take_while, ()))
 for _op, _build, _scalars in _FILTERS:
     _take = "TakeWhile" in _op
-    _register(_op, _build, _inputs_infer(_op, trailing=_scalars),
+    register_fn_op(_op, _build, inputs_infer(_op, trailing=_scalars),
               "TakeWhileDataset" if _take else None,
               reference=_kept((lambda rows, flags: rows[:flags.index(False)]
                                if False in flags else rows) if _take else
@@ -433,18 +434,18 @@ def _dataset_fn(ds: DatasetV2, f: Any, others: tuple, spec: Any,
                 words: str = _VARIANT_WORDS) -> Callable:
     """Func attribute `f`, which gives a dataset's variant, as a function giving the
     dataset (its components as the op's output_types and output_shapes say)."""
-    cf = concrete(f, list(flat_specs(ds)) + _specs_of(others))
-    _check_outputs(cf, _one_scalar(dt.variant), words)
+    cf = concrete(f, list(flat_specs(ds)) + specs_of(others))
+    check_outputs(cf, one_scalar(dt.variant), words)
     return lambda *components: from_variant(
-        _call(cf, list(components) + list(others))[0], spec)
+        call_fn(cf, list(components) + list(others))[0], spec)
 
 
 def _flat_map(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types: tuple = (),
               output_shapes: tuple = (), **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others = _others(_split(ins, len(Targuments))[0], Targuments)
-    spec = _spec(output_types, output_shapes)
-    return _built(op, "FlatMap", ds, spec,
+    others = others_tensors(split_inputs(ins, len(Targuments))[0], Targuments)
+    spec = spec_of_attrs(output_types, output_shapes)
+    return built(op, "FlatMap", ds, spec,
                   lambda: ds.flat_map(_dataset_fn(ds, f, others, spec)), kernel_check=True)
 
 
@@ -465,13 +466,13 @@ def _interleave(op: str, *ins: Any, f: Any, Targuments: tuple = (), output_types
                 output_shapes: tuple = (), deterministic: str = "default",
                 **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others_in, rest = _split(ins, len(Targuments))
+    others_in, rest = split_inputs(ins, len(Targuments))
     det = _determinism(op, deterministic)
     counts = _interleave_counts(op, rest)
-    others = _others(others_in, Targuments)
-    spec = _spec(output_types, output_shapes)
+    others = others_tensors(others_in, Targuments)
+    spec = spec_of_attrs(output_types, output_shapes)
     cycle, block, parallel = counts
-    return _built(op, "Interleave", ds, spec, lambda: ds.interleave(
+    return built(op, "Interleave", ds, spec, lambda: ds.interleave(
         _dataset_fn(ds, f, others, spec), cycle_length=cycle, block_length=block,
         num_parallel_calls=parallel, deterministic=det), kernel_check=True)
 
@@ -536,11 +537,11 @@ def _interleaved(inners: list, cycle: int, block: int) -> list:
 def _interleave_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (),
                           output_types: tuple = (), output_shapes: tuple = (),
                           **_: Any) -> Any:
-    others = list(_others(ins[:len(Targuments)], Targuments))
+    others = list(others_tensors(ins[:len(Targuments)], Targuments))
     counts = [int(c) for c in ins[len(Targuments):]]
-    spec = _spec(output_types, output_shapes)
-    inners = [[_values(_flat(x)) for x in from_variant(f.call_flat_outputs(e + others)[0],
-                                                       spec)] for e in _ref_in(ds)]
+    spec = spec_of_attrs(output_types, output_shapes)
+    inners = [[arrays_of(flat_list(x)) for x in from_variant(f.call_flat_outputs(e + others)[0],
+                                                       spec)] for e in ref_in(ds)]
     cycle, block = (counts[0], counts[1]) if counts else (1, 1 << 62)
     return elements_variant(_interleaved(inners, cycle, block))
 
@@ -549,23 +550,23 @@ def _range_of(start: Any, stop: Any) -> Any:
     """TF's RangeDataset op (a function's dataset, given as its variant)."""
     return bind(RANGE_DATASET, (convert_to_tensor(start, dt.int64),
                                 convert_to_tensor(stop, dt.int64),
-                                convert_to_tensor(1, dt.int64)), dict(_I64))
+                                convert_to_tensor(1, dt.int64)), dict(I64_ATTRS))
 
 
 def _ranges_fn() -> Any:
-    return _fn(lambda x: _range_of(0, x), _S64)
+    return concrete_fn(lambda x: _range_of(0, x), S64)
 
 
 def _flat_map_samples() -> list:
-    pair = _fn(lambda x, k: bind(TENSOR_DATASET, (x, x * k), {"output_shapes": ((), ())}),
-               _S64, _S64)
-    return [Sample((_range_variant(4),), dict(_I64, f=_ranges_fn(), Targuments=()),
+    pair = concrete_fn(lambda x, k: bind(TENSOR_DATASET, (x, x * k), {"output_shapes": ((), ())}),
+               S64, S64)
+    return [Sample((range_variant(4),), dict(I64_ATTRS, f=_ranges_fn(), Targuments=()),
                    grad=False),
-            Sample((_range_variant(4), np.int64(10)),
+            Sample((range_variant(4), np.int64(10)),
                    {"f": pair, "Targuments": (dt.int64,), "output_types": (dt.int64, dt.int64),
                     "output_shapes": ((), ())}, grad=False),
-            Sample((_range_variant(3), np.int64(5)),
-                   dict(_I64, f=_fn(_range_of, _S64, _S64), Targuments=(dt.int64,)),
+            Sample((range_variant(3), np.int64(5)),
+                   dict(I64_ATTRS, f=concrete_fn(_range_of, S64, S64), Targuments=(dt.int64,)),
                    grad=False)]
 
 
@@ -586,7 +587,7 @@ _COUNT_NAMES = {2: ("cycle_length", "block_length"),
 def _interleave_samples(op: str) -> Callable:
     def samples() -> list:
         counts = tuple(np.int64(c) for c in _INTERLEAVES[op])
-        return [Sample((_range_variant(5), *counts), dict(_I64, f=_ranges_fn(), Targuments=()),
+        return [Sample((range_variant(5), *counts), dict(I64_ATTRS, f=_ranges_fn(), Targuments=()),
                        grad=False)]
     return samples
 
@@ -596,16 +597,16 @@ def _interleave_bad(op: str) -> list:
     counts[1] = np.int64(0)
     words = "block_length must be greater than zero." if op == "InterleaveDataset" else \
         "`block_length` must be > 0"
-    return [BadSample((_range_variant(3), *counts), dict(_I64, f=None, Targuments=()),
+    return [BadSample((range_variant(3), *counts), dict(I64_ATTRS, f=None, Targuments=()),
                       InvalidArgumentError, words)]
 
 
-_register("FlatMapDataset", _flat_map, _inputs_infer("FlatMapDataset"),
+register_fn_op("FlatMapDataset", _flat_map, inputs_infer("FlatMapDataset"),
           reference=_interleave_reference,
           samples=_flat_map_samples)
 for _op, _counts in _INTERLEAVES.items():
-    _register(_op, _interleave, _inputs_infer(_op, trailing=tuple(
-        (name, _I64_ARG) for name in _COUNT_NAMES[len(_counts)])),
+    register_fn_op(_op, _interleave, inputs_infer(_op, trailing=tuple(
+        (name, I64_ARG) for name in _COUNT_NAMES[len(_counts)])),
               reference=_interleave_reference, samples=_interleave_samples(_op),
               bad_samples=_interleave_bad(_op))
 
@@ -615,18 +616,18 @@ for _op, _counts in _INTERLEAVES.items():
 def _scan_fn(ds: DatasetV2, f: Any, state: tuple, others: tuple, n_out: int) -> Callable:
     """Func attribute `f` as Dataset.scan's function, refused as TF's kernel refuses a
     state of another dtype or too few results."""
-    cf = concrete(f, _specs_of(state) + list(flat_specs(ds)) + _specs_of(others))
-    outs, n = _out_specs(cf), len(state)
+    cf = concrete(f, specs_of(state) + list(flat_specs(ds)) + specs_of(others))
+    outs, n = out_specs(cf), len(state)
     if len(outs) - n != n_out:
-        raise _Mismatch(f"Expected {n_out} components but got {len(outs) - n}.", InternalError)
+        raise Mismatch(f"Expected {n_out} components but got {len(outs) - n}.", InternalError)
     for i, (o, s) in enumerate(zip(outs, state)):
         if o.dtype != s.dtype:
-            raise _Mismatch(f"Got wrong type for scan_func return value {i} (expected "
+            raise Mismatch(f"Got wrong type for scan_func return value {i} (expected "
                             f"{C.dtype_word(s.dtype)}, got {C.dtype_word(o.dtype)}).")
 
     def scan_fn(old: Any, element: Any) -> tuple:
-        out = _call(cf, _flat(old) + _flat(element) + list(others))
-        return _lone(out[:n]), _lone(out[n:])
+        out = call_fn(cf, flat_list(old) + flat_list(element) + list(others))
+        return lone(out[:n]), lone(out[n:])
 
     return scan_fn
 
@@ -635,39 +636,39 @@ def _scan(op: str, *ins: Any, f: Any, Tstate: tuple = (), Targuments: tuple = ()
           output_types: tuple = (), output_shapes: tuple = (),
           preserve_cardinality: bool = False, **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    state_in, others_in, _rest = _split(ins, len(Tstate), len(Targuments))
-    state, others = _others(state_in, Tstate), _others(others_in, Targuments)
-    spec = _spec(output_types, output_shapes)
-    return _built(op, "Scan", ds, spec, lambda: _cardinality(
-        ds.scan(_lone(state), _scan_fn(ds, f, state, others, len(output_types))),
+    state_in, others_in, _rest = split_inputs(ins, len(Tstate), len(Targuments))
+    state, others = others_tensors(state_in, Tstate), others_tensors(others_in, Targuments)
+    spec = spec_of_attrs(output_types, output_shapes)
+    return built(op, "Scan", ds, spec, lambda: cardinality_kept(
+        ds.scan(lone(state), _scan_fn(ds, f, state, others, len(output_types))),
         preserve_cardinality), kernel_check=True)
 
 
 def _scan_reference(ds: Any, *ins: Any, f: Any, Tstate: tuple = (), Targuments: tuple = (),
                     **_: Any) -> Any:
-    state = list(_others(ins[:len(Tstate)], Tstate))
-    others = list(_others(ins[len(Tstate):], Targuments))
+    state = list(others_tensors(ins[:len(Tstate)], Tstate))
+    others = list(others_tensors(ins[len(Tstate):], Targuments))
     rows = []
-    for e in _ref_in(ds):
+    for e in ref_in(ds):
         out = list(f.call_flat_outputs(state + e + others))
         state = out[:len(state)]
-        rows.append(_values(out[len(state):]))
+        rows.append(arrays_of(out[len(state):]))
     return elements_variant(rows)
 
 
 def _scan_samples() -> list:
-    total = _fn(lambda s, x: (s + x, s * 10), _S64, _S64)
-    pair = _fn(lambda a, b, x, y, k: ((a + x, b * y), (a * k, b)), _S64, _SF32, _S64, _SF32,
-               _S64)
-    return [Sample((_range_variant(5), np.int64(0)),
-                   dict(_I64, f=total, Tstate=(dt.int64,), Targuments=()), grad=False),
-            Sample((_pairs_variant(), np.int64(1), np.float32(2.), np.int64(3)),
-                   dict(_PAIR, f=pair, Tstate=(dt.int64, dt.float32), Targuments=(dt.int64,),
+    total = concrete_fn(lambda s, x: (s + x, s * 10), S64, S64)
+    pair = concrete_fn(lambda a, b, x, y, k: ((a + x, b * y), (a * k, b)), S64, SF32, S64, SF32,
+               S64)
+    return [Sample((range_variant(5), np.int64(0)),
+                   dict(I64_ATTRS, f=total, Tstate=(dt.int64,), Targuments=()), grad=False),
+            Sample((pairs_variant(), np.int64(1), np.float32(2.), np.int64(3)),
+                   dict(PAIR_ATTRS, f=pair, Tstate=(dt.int64, dt.float32), Targuments=(dt.int64,),
                         preserve_cardinality=True), grad=False)]
 
 
 for _op in ("ScanDataset", "ExperimentalScanDataset"):
-    _register(_op, _scan, _inputs_infer(_op, ("Tstate", "Targuments")), "ScanDataset",
+    register_fn_op(_op, _scan, inputs_infer(_op, ("Tstate", "Targuments")), "ScanDataset",
               reference=_scan_reference, samples=_scan_samples)
 
 
@@ -677,20 +678,21 @@ def _map_and_batch(op: str, *ins: Any, f: Any, Targuments: tuple = (),
                    output_types: tuple = (), output_shapes: tuple = (),
                    preserve_cardinality: bool = False, **_: Any) -> DatasetV2:
     ds = flat_input(op, ins[0])
-    others_in, (batch, parallel, drop) = _split(ins, len(Targuments))
+    others_in, (batch, parallel, drop) = split_inputs(ins, len(Targuments))
     size = _positive(op, batch, "batch_size", autotune=False)
     calls = _positive(op, parallel, "num_parallel_calls")
-    others = _others(others_in, Targuments)
-    return _built(op, "MapAndBatch", ds, _spec(output_types, output_shapes), lambda: _cardinality(
+    others = others_tensors(others_in, Targuments)
+    spec = spec_of_attrs(output_types, output_shapes)
+    return built(op, "MapAndBatch", ds, spec, lambda: cardinality_kept(
         ds.map(element_fn(f, flat_specs(ds), others), num_parallel_calls=calls).batch(
             size, drop_remainder=bool(drop)), preserve_cardinality))
 
 
 def _map_and_batch_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (),
                              **_: Any) -> Any:
-    others = list(_others(ins[:len(Targuments)], Targuments))
+    others = list(others_tensors(ins[:len(Targuments)], Targuments))
     size, _calls, drop = ins[len(Targuments):]
-    rows = [_values(f.call_flat_outputs(e + others)) for e in _ref_in(ds)]
+    rows = [arrays_of(f.call_flat_outputs(e + others)) for e in ref_in(ds)]
     cut = len(rows) - len(rows) % int(size) if drop else len(rows)
     batches = [[np.stack(c) for c in zip(*rows[i:i + int(size)])]
                for i in range(0, cut, int(size))]
@@ -702,23 +704,23 @@ def _map_and_batch_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (),
 
 
 def _map_and_batch_samples() -> list:
-    double = _fn(lambda x: x * 2, _S64)
-    scaled = _fn(lambda x, y, k: (x * k, y + 1.), _S64, _SF32, _S64)
+    double = concrete_fn(lambda x: x * 2, S64)
+    scaled = concrete_fn(lambda x, y, k: (x * k, y + 1.), S64, SF32, S64)
     vec = {"output_types": (dt.int64,), "output_shapes": ((None,),)}
-    return [Sample((_range_variant(5), np.int64(2), np.int64(1), np.bool_(False)),
+    return [Sample((range_variant(5), np.int64(2), np.int64(1), np.bool_(False)),
                    dict(vec, f=double, Targuments=()), grad=False),
-            Sample((_pairs_variant(), np.int64(3), np.int64(3), np.int64(-1), np.bool_(True)),
+            Sample((pairs_variant(), np.int64(3), np.int64(3), np.int64(-1), np.bool_(True)),
                    {"f": scaled, "Targuments": (dt.int64,), "output_types": (dt.int64, dt.float32),
                     "output_shapes": ((3,), (3,)), "preserve_cardinality": True}, grad=False)]
 
 
-_BATCH_COUNTS = (("batch_size", _I64_ARG), ("num_parallel_calls", _I64_ARG),
-                 ("drop_remainder", _BOOL_ARG))
+_BATCH_COUNTS = (("batch_size", I64_ARG), ("num_parallel_calls", I64_ARG),
+                 ("drop_remainder", BOOL_ARG))
 for _op in ("MapAndBatchDataset", "ExperimentalMapAndBatchDataset"):
-    _register(_op, _map_and_batch, _inputs_infer(_op, trailing=_BATCH_COUNTS),
+    register_fn_op(_op, _map_and_batch, inputs_infer(_op, trailing=_BATCH_COUNTS),
               "MapAndBatchDataset", reference=_map_and_batch_reference,
               samples=_map_and_batch_samples,
-              bad_samples=[BadSample((_range_variant(3), np.int64(0), np.int64(1),
+              bad_samples=[BadSample((range_variant(3), np.int64(0), np.int64(1),
                                       np.bool_(False)),
                                      {"f": None, "Targuments": (), "output_types": (dt.int64,),
                                       "output_shapes": ((None,),)}, InvalidArgumentError,

@@ -38,7 +38,12 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
-from eagerflow._src.saved_model.export_refs import ExportError, Ref, bound_eager_captures
+from eagerflow._src.saved_model.export_refs import (
+    ExportError,
+    Ref,
+    bound_eager_captures,
+    list_input_sizes,
+)
 from eagerflow._src.saved_model.protos import pb
 
 _ARG_BAD = re.compile(r"[^a-z0-9_]")
@@ -892,30 +897,6 @@ def _partial(v: Any) -> bool:
     return v is None or (isinstance(v, (tuple, list)) and any(e is None for e in v))
 
 
-def _list_sizes(lists: list, attrs: dict, by_tf: dict, n_list: int) -> dict | None:
-    """How many of the `n_list` list inputs each list argument takes: one list takes them
-    all; several (a scan's initial_state and other_arguments) take what their attrs say
-    (a type list's length, a count), one of them at most the rest. None where that can't
-    be told."""
-    if len(lists) <= 1:
-        return {a.name: n_list for a in lists}
-    sizes, unknown = {}, []
-    for a in lists:
-        key = by_tf.get(a.type_list_attr or a.number_attr)
-        value = attrs.get(key) if key is not None else None
-        if isinstance(value, (list, tuple)):
-            sizes[a.name] = len(value)
-        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-            sizes[a.name] = int(value)
-        else:
-            unknown.append(a.name)
-    rest = n_list - sum(sizes.values())
-    if len(unknown) > 1 or rest < 0 or (not unknown and rest):
-        return None
-    sizes.update({name: rest for name in unknown})
-    return sizes
-
-
 def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     """One TF node of the op's name: tensor inputs in order, attrs by name (through the
     form's `names`); attrs that are TF input arguments become constants, or the op's
@@ -945,7 +926,7 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     plain = [a for a in opdef.input_arg if a.name not in by_tf]
     lists = [a for a in plain if a.number_attr or a.type_list_attr]
     n_list = len(tensors) - (len(plain) - len(lists))
-    sizes = _list_sizes(lists, attrs, by_tf, n_list)
+    sizes = list_input_sizes(lists, attrs, by_tf, n_list)
     if sizes is None or n_list < 0 or (not lists and n_list):
         raise ExportError(f"can't match its {len(op.inputs)} inputs to TensorFlow's "
                           f"{[a.name for a in opdef.input_arg]}")
