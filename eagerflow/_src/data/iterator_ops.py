@@ -14,15 +14,17 @@ the next element's components, OutOfRangeError "End of sequence" after the last.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, finalize
-from eagerflow._src.core.errors import FailedPreconditionError, OutOfRangeError
+from eagerflow._src.core.errors import FailedPreconditionError, OpError, OutOfRangeError
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import fn_errors
 from eagerflow._src.data.dataset_variants import (
     check_components,
     check_specs,
@@ -37,6 +39,7 @@ from eagerflow._src.ops.table_handles import held_resource, object_scalar, resou
 KIND = "tensorflow::data::IteratorResource"
 _MANGLED = "N10tensorflow4data16IteratorResourceE"
 _UIDS = itertools.count(1)
+_NAMED = re.compile(r" \[Op:[^\]\s]+\]$")  # (an error its op already named)
 _NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
                     "that you have run the initializer operation for this iterator before "
                     "getting the next element.")
@@ -49,11 +52,13 @@ class IteratorResource:
     def __init__(self, types: tuple, shapes: tuple) -> None:
         self.specs = tuple(TensorSpec(s, d) for d, s in zip(types, shapes))
         self.it: Any = None
+        self.dataset: Any = None
 
     def start(self, dataset: Any) -> None:
         check_components(dataset, self.specs)
         self.close()
         self.it = dataset._make_iterator(IterContext(dataset.options()))
+        self.dataset = dataset
 
     def next(self, op: str) -> tuple:
         if self.it is None:
@@ -62,6 +67,12 @@ class IteratorResource:
             return next(self.it)
         except StopIteration:
             raise OutOfRangeError(None, None, f"End of sequence [Op:{op}]") from None
+        except OpError as e:  # (raised inside the pipeline: TF names the iterator's op)
+            fn_errors.at_root(e, self.dataset)
+            if not _NAMED.search(e._message):
+                e._message += f" [Op:{op}]"
+                e.args = (e._message,) + e.args[1:]
+            raise
 
     def close(self) -> None:
         it, self.it = self.it, None
@@ -69,7 +80,8 @@ class IteratorResource:
             finalize(it.close)
 
     def __del__(self) -> None:
-        self.close()
+        if finalize is not None:  # (None once the interpreter is tearing modules down)
+            self.close()
 
 
 def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
@@ -164,6 +176,12 @@ def _get_next_kernel(op: str) -> Any:
         state = iterator_of(op, iterator)
         check_specs(op, state.specs, output_types, output_shapes)
         flat = state.next(op)
+        # (each element against what it asks for: a dataset op's attrs declare its
+        # components, which its functions' results may not be)
+        check_specs(op, tuple(TensorSpec(getattr(c, "_shape", None) or np.shape(c),
+                                         c._dtype if hasattr(c, "_dtype") else
+                                         dt.as_dtype(np.asarray(c).dtype)) for c in flat),
+                    output_types, output_shapes)
         return tuple(c._numpy() if hasattr(c, "_numpy") else c for c in flat)
     return kernel
 

@@ -169,16 +169,32 @@ class _RefusedIterator(ElementIterator):
         self._in.close()
 
 
-class _UnknownCardinality(VariantDataset):
-    """A pipeline whose cardinality TF's kernel doesn't say (a map that doesn't preserve
-    its input's)."""
+class Declared(VariantDataset):
+    """A dataset op's pipeline, its elements' components those its output_types and
+    output_shapes declare (as TF's dataset says them: the iterator's op checks each
+    element it gives against what it asks for), its cardinality unknown where TF's kernel
+    doesn't say it (a map that doesn't preserve its input's)."""
+
+    def __init__(self, source: DatasetV2, spec: Any, known: bool = True) -> None:
+        super().__init__(source, spec)
+        self._known = known
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return self._source._make_iterator(ctx)
 
     def _cardinality(self) -> int:
-        return -2
+        return self._source._cardinality() if self._known else -2
 
 
-def cardinality_kept(ds: DatasetV2, preserve: bool) -> DatasetV2:
-    return ds if preserve else _UnknownCardinality(ds, ds._structure.spec)
+class _Unknown:
+    """What cardinality_kept marks: a pipeline whose cardinality TF's kernel doesn't say."""
+
+    def __init__(self, ds: DatasetV2) -> None:
+        self.ds = ds
+
+
+def cardinality_kept(ds: DatasetV2, preserve: bool) -> Any:
+    return ds if preserve else _Unknown(ds)
 
 
 def _in_function(op: str, short: str, message: str) -> str:
@@ -194,12 +210,15 @@ def built(op: str, short: str, ds: DatasetV2, spec: Any, make: Callable,
     function's arguments is worded as raised in the function (`kernel_check` marks a
     check of its results the kernel makes, which TF words as it is)."""
     try:
-        return make()
+        made = make()
     except Mismatch as e:
         text, error = e.args[0], (e.args[1:] or (InvalidArgumentError,))[0]
         if not text.startswith(("Argument ", "Type mismatch")) or kernel_check:
             return Refused(ds, spec, text, error)
         return Refused(ds, spec, _in_function(op, short, text), error)
+    if isinstance(made, _Unknown):
+        return Declared(made.ds, spec, known=False)
+    return Declared(made, spec)
 
 
 # -- inputs and attrs ----------------------------------------------------------------------
@@ -224,6 +243,21 @@ def type_list(value: Any) -> list:
     return [dt.as_dtype(v) for v in value]
 
 
+def _check_component_attrs(op: str, attrs: dict) -> None:
+    """TF's checks of output_types and output_shapes as the op is made."""
+    types, shapes = type_list(attrs.get("output_types", ())), attrs.get("output_shapes", ())
+    if not isinstance(shapes, (list, tuple)) or not all(
+            s is None or (isinstance(s, (list, tuple)) and all(
+                d is None or (isinstance(d, (int, np.integer)) and not isinstance(d, bool))
+                for d in s)) for s in shapes):
+        raise TypeError(f"Expected list of shapes for attr 'output_shapes', got {shapes!r}")
+    if len(types) != len(shapes):
+        raise C.fail(op, f"Length for attr 'output_shapes' of {len(shapes)} must equal the "
+                         f"length of attr 'output_types' {len(types)}")
+    if not types:
+        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
+
+
 def inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
                   outputs: Callable | None = None) -> Callable:
     """The infer of a dataset op: TF's dtype checks of its inputs (the dataset's variant,
@@ -234,6 +268,7 @@ def inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
         for attr in lists:
             want += type_list(attrs.get(attr, ()))
         want += [d for _, d in trailing]
+        _check_component_attrs(op, attrs)
         if len(ins) != len(want):  # (an imported node's: tf.raw_ops counts them itself)
             raise C.fail(op, f"{op} takes {len(want)} inputs as its attrs say, got {len(ins)}")
         for i, (x, d) in enumerate(zip(ins, want)):
