@@ -43,8 +43,10 @@ def _outcome(fn):
         return {"value": fn()}
     except Exception as e:  # noqa: BLE001 - the class and words are the fact
         # (TF numbers the datasets whose functions it names: "MapDataset:224")
+        # (and its functions: "__inference_<lambda>_7")
+        message = re.sub(r"(Dataset(?:V\d)?):\d+ ", r"\1:N ", str(e))
         return {"error": type(e).__name__,
-                "message": re.sub(r"(Dataset(?:V\d)?):\d+ ", r"\1:N ", str(e))}
+                "message": re.sub(r"(__inference_\S+_)\d+\[", r"\1N[", message)}
 
 
 def _cases(tf):
@@ -96,6 +98,11 @@ def _cases(tf):
         input_dataset=raw.RangeDataset(start=0, stop=x, step=1, **I64), other_arguments=[],
         f=gather, **I64), S)
     return {
+        "experimental_map_has_no_cpu_kernel": lambda: raw.ExperimentalMapDataset(
+            input_dataset=rng(), other_arguments=[tf.constant(1.0)],
+            f=_cf(tf, lambda x, y: x * 2, S, tf.TensorSpec([], tf.float32)),
+            output_types=[tf.int64, tf.float32], output_shapes=[[2, None], None],
+            preserve_cardinality=True),
         "function_error_map": lambda: el(mapped(gather)),
         "function_error_map_of_map": lambda: el(raw.MapDataset(
             input_dataset=mapped(gather), other_arguments=[], f=gather, **I64)),

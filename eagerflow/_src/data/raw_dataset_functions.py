@@ -23,7 +23,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
@@ -391,6 +391,47 @@ for _op, _kernel, _scalars in (("MapDataset", None, ()),
     register_fn_op(_op, _map, inputs_infer(_op, trailing=_scalars), _kernel,
               reference=_map_reference, samples=_map_samples(_op), bad_samples=_map_bad(_op))
 
+
+
+# ExperimentalMapDataset: TF 2.21 registers its kernel for GPUs only, so on the CPU every
+# call is refused by TF's kernel lookup (the suites list it as refusing: no sample to run)
+REFUSING = ("ExperimentalMapDataset",)
+
+
+def _shape_words(shape: Any) -> str:
+    return "<unknown>" if shape is None else \
+        "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _experimental_map_infer(*ins: Any, f: Any = None, Targuments: tuple = (),
+                            output_types: tuple = (), output_shapes: tuple = (),
+                            use_inter_op_parallelism: bool = True,
+                            preserve_cardinality: bool = False, force_synchronous: bool = False,
+                            **_: Any) -> list:
+    op = "ExperimentalMapDataset"
+    inputs_infer(op)(*ins, Targuments=Targuments, output_types=output_types,
+                     output_shapes=output_shapes)
+    name = getattr(f, "name", b"")
+    words = ", ".join((
+        "Targuments=[" + ", ".join(C.dt_enum(t) for t in type_list(Targuments)) + "]",
+        f"f={name.decode() if isinstance(name, bytes) else name}[]",
+        f"force_synchronous={str(bool(force_synchronous)).lower()}",
+        "output_shapes=[" + ", ".join(_shape_words(s) for s in output_shapes) + "]",
+        "output_types=[" + ", ".join(C.dt_enum(t) for t in type_list(output_types)) + "]",
+        f"preserve_cardinality={str(bool(preserve_cardinality)).lower()}",
+        f"use_inter_op_parallelism={str(bool(use_inter_op_parallelism)).lower()}"))
+    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                    f"{op}[{words}]\nAll kernels registered for op {op}:\n"
+                                    f"  device='GPU'\n [Op:{op}]")
+
+
+register_fn_op("ExperimentalMapDataset", _map, _experimental_map_infer, bad_samples=[
+    BadSample((range_variant(3),), dict(I64_ATTRS, f=None, Targuments=()), NotFoundError,
+              "Could not find device for node: {{node ExperimentalMapDataset}} = "
+              "ExperimentalMapDataset[Targuments=[], f=[], force_synchronous=false, "
+              "output_shapes=[[]], output_types=[DT_INT64], preserve_cardinality=false, "
+              "use_inter_op_parallelism=true]\nAll kernels registered for op "
+              "ExperimentalMapDataset:\n  device='GPU'\n")])
 
 # -- FilterDataset, ParallelFilterDataset, TakeWhileDataset ----------------------------------
 
