@@ -74,6 +74,18 @@ def _node(t: Any) -> str:
     return t.name.split(":")[0]
 
 
+def type_mismatch(actual: Any, param: Any) -> str:
+    """TF's words for a function called with an argument of another dtype than its
+    parameter `param` (placeholder) declares."""
+    return (f"Type mismatch: actual {C.dtype_word(actual)} vs. expect "
+            f"{C.dtype_word(param.dtype)}\n\t [[{{{{node {_node(param)}}}}}]]")
+
+
+def param(cf: Any, i: int) -> Any:
+    """The placeholder of argument `i` of concrete function `cf`."""
+    return _params(cf)[i]
+
+
 def concrete(fn: Any, specs: list) -> Any:
     """The concrete function of func attribute `fn` for arguments of `specs`, refused
     (Mismatch) as TF's function call refuses them: too few, or of another dtype."""
@@ -85,8 +97,7 @@ def concrete(fn: Any, specs: list) -> Any:
         if i >= len(specs):
             raise Mismatch(f"Argument {i} is out of range.\n\t [[{{{{node {_node(p)}}}}}]]")
         if specs[i].dtype != p.dtype:
-            raise Mismatch(f"Type mismatch: actual {C.dtype_word(specs[i].dtype)} vs. expect "
-                            f"{C.dtype_word(p.dtype)}\n\t [[{{{{node {_node(p)}}}}}]]")
+            raise Mismatch(type_mismatch(specs[i].dtype, p))
     return cf
 
 

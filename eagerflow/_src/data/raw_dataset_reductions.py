@@ -49,11 +49,14 @@ from eagerflow._src.data.raw_dataset_functions import (
     others_tensors,
     out_specs,
     pairs_variant,
+    param,
     range_variant,
     ref_in,
     register_fn_op,
     spec_of_attrs,
+    specs_of,
     split_inputs,
+    type_mismatch,
 )
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.ops import checks as C
@@ -101,8 +104,7 @@ def _fold(op: str, ds: DatasetV2, f: Any, state: tuple, others: tuple) -> list:
     """The state after `f` folded every element in: TF's kernel refuses an argument of
     another dtype when it calls the function, the state it returned included."""
     try:
-        cf = concrete(f, [TensorSpec(s.shape, s.dtype) for s in state] +
-                      list(flat_specs(ds)) + [TensorSpec(o.shape, o.dtype) for o in others])
+        cf = concrete(f, specs_of(state) + list(flat_specs(ds)) + specs_of(others))
     except Mismatch as e:
         if _first(op, ds, 1):
             raise C.fail(op, e.args[0]) from None
@@ -113,10 +115,7 @@ def _fold(op: str, ds: DatasetV2, f: Any, state: tuple, others: tuple) -> list:
         head = _first(op, ds, 2)
         if len(head) == 2:
             i = changed[0]
-            o, param = out_specs(cf)[i], cf.graph.fed_inputs[i]
-            raise C.fail(op, f"Type mismatch: actual {C.dtype_word(o.dtype)} vs. expect "
-                             f"{C.dtype_word(param.dtype)}\n\t [[{{{{node "
-                             f"{param.name.split(':')[0]}}}}}]]")
+            raise C.fail(op, type_mismatch(out_specs(cf)[i].dtype, param(cf, i)))
         return call_fn(cf, list(state) + head[0] + list(others))[:n] if head else list(state)
     try:
         out = ds.reduce(lone(state), lambda s, e: lone(
@@ -207,13 +206,9 @@ _KEY_WORDS = "`key_func` must return a scalar int64."
 
 
 def _key_fn(ds: DatasetV2, key_func: Any, others: tuple) -> Callable:
-    cf = concrete(key_func, list(flat_specs(ds)) + _specs(others))
+    cf = concrete(key_func, list(flat_specs(ds)) + specs_of(others))
     check_outputs(cf, one_scalar(dt.int64), _KEY_WORDS)
     return lambda *components: call_fn(cf, list(components) + list(others))[0]
-
-
-def _specs(tensors: tuple) -> list:
-    return [TensorSpec(t.shape, t.dtype) for t in tensors]
 
 
 def _group_by_window(op: str, *ins: Any, key_func: Any, reduce_func: Any,
@@ -230,10 +225,10 @@ def _group_by_window(op: str, *ins: Any, key_func: Any, reduce_func: Any,
 
     def make() -> DatasetV2:
         key = _key_fn(ds, key_func, key_o)
-        wcf = concrete(window_size_func, [S64] + _specs(window_o))
+        wcf = concrete(window_size_func, [S64] + specs_of(window_o))
         check_outputs(wcf, one_scalar(dt.int64), "`window_size_func` must return a scalar "
                                                  "int64.")
-        rcf = concrete(reduce_func, [S64, _SVARIANT] + _specs(reduce_o))
+        rcf = concrete(reduce_func, [S64, _SVARIANT] + specs_of(reduce_o))
         check_outputs(rcf, one_scalar(dt.variant), "`reduce_func` must return a single "
                                                    "scalar of dtype DT_VARIANT.")
         return ds.group_by_window(
@@ -299,15 +294,13 @@ def _group_by_reducer(op: str, *ins: Any, key_func: Any, init_func: Any, reduce_
 
     def make() -> DatasetV2:
         key = _key_fn(ds, key_func, key_o)
-        icf = concrete(init_func, [S64] + _specs(init_o))
+        icf = concrete(init_func, [S64] + specs_of(init_o))
         state = out_specs(icf)
-        rcf = concrete(reduce_func, state + list(flat_specs(ds)) + _specs(reduce_o))
-        for o, s, p in zip(out_specs(rcf), state, rcf.graph.fed_inputs):
+        rcf = concrete(reduce_func, state + list(flat_specs(ds)) + specs_of(reduce_o))
+        for i, (o, s) in enumerate(zip(out_specs(rcf), state)):
             if o.dtype != s.dtype:  # (refused as the state it returned comes back)
-                raise Mismatch(f"Type mismatch: actual {C.dtype_word(o.dtype)} vs. expect "
-                               f"{C.dtype_word(s.dtype)}\n\t [[{{{{node "
-                               f"{p.name.split(':')[0]}}}}}]]")
-        fcf = concrete(finalize_func, state + _specs(final_o))
+                raise Mismatch(type_mismatch(o.dtype, param(rcf, i)))
+        fcf = concrete(finalize_func, state + specs_of(final_o))
         n = len(state)
         reducer = Reducer(
             lambda k: lone(call_fn(icf, [k] + list(init_o))[:n]),
