@@ -270,7 +270,7 @@ def _check_component_attrs(op: str, attrs: dict) -> None:
 
 
 def inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
-                  outputs: Callable | None = None) -> Callable:
+                 outputs: Callable | None = None) -> Callable:
     """The infer of a dataset op: TF's dtype checks of its inputs (the dataset's variant,
     the lists typed by attrs `lists`, then the `trailing` (name, dtype) counts), then that
     those counts are scalars."""
@@ -314,7 +314,9 @@ def spec_of_attrs(types: tuple, shapes: tuple) -> Any:
 
 
 def register_fn_op(name: str, build: Callable, infer: Callable | None = None,
-              kernel: str | None = None, **kw: Any) -> OpDef:
+                   kernel: str | None = None, **kw: Any) -> OpDef:
+    """Registers dataset op `name` with func attributes (`kernel`: the op whose kernel TF
+    runs for it, which its debug text names)."""
     return register(dataset_op(name, build, funcs=True, infer=infer, kernel_name=kernel, **kw))
 
 
@@ -400,8 +402,7 @@ for _op, _kernel, _scalars in (("MapDataset", None, ()),
                                ("ParallelMapDatasetV2", None,
                                 (("num_parallel_calls", I64_ARG),))):
     register_fn_op(_op, _map, inputs_infer(_op, trailing=_scalars), _kernel,
-              reference=_map_reference, samples=_map_samples(_op), bad_samples=_map_bad(_op))
-
+                   reference=_map_reference, samples=_map_samples(_op), bad_samples=_map_bad(_op))
 
 
 # ExperimentalMapDataset: TF 2.21 registers its kernel for GPUs only, so on the CPU every
@@ -443,6 +444,7 @@ register_fn_op("ExperimentalMapDataset", _map, _experimental_map_infer, bad_samp
               "output_shapes=[[]], output_types=[DT_INT64], preserve_cardinality=false, "
               "use_inter_op_parallelism=true]\nAll kernels registered for op "
               "ExperimentalMapDataset:\n  device='GPU'\n")])
+
 
 # -- FilterDataset, ParallelFilterDataset, TakeWhileDataset ----------------------------------
 
@@ -502,14 +504,22 @@ _FILTERS = (("FilterDataset", _filter, ()),
             ("ParallelFilterDataset", _filter, (("num_parallel_calls", I64_ARG),)),
             ("TakeWhileDataset", _take_while, ()),
             ("ExperimentalTakeWhileDataset", _take_while, ()))
+
+
+def _taken(rows: list, flags: list) -> list:
+    return rows[:flags.index(False)] if False in flags else rows
+
+
+def _filtered(rows: list, flags: list) -> list:
+    return [e for e, keep in zip(rows, flags) if keep]
+
+
 for _op, _build, _scalars in _FILTERS:
     _take = "TakeWhile" in _op
     register_fn_op(_op, _build, inputs_infer(_op, trailing=_scalars),
-              "TakeWhileDataset" if _take else None,
-              reference=_kept((lambda rows, flags: rows[:flags.index(False)]
-                               if False in flags else rows) if _take else
-                              (lambda rows, flags: [e for e, k in zip(rows, flags) if k])),
-              samples=_filter_samples(_op))
+                   "TakeWhileDataset" if _take else None,
+                   reference=_kept(_taken if _take else _filtered),
+                   samples=_filter_samples(_op))
 
 
 # -- FlatMapDataset and the interleaves ------------------------------------------------------
@@ -694,8 +704,8 @@ register_fn_op("FlatMapDataset", _flat_map, inputs_infer("FlatMapDataset"),
 for _op, _counts in _INTERLEAVES.items():
     register_fn_op(_op, _interleave, inputs_infer(_op, trailing=tuple(
         (name, I64_ARG) for name in _COUNT_NAMES[len(_counts)])),
-              reference=_interleave_reference, samples=_interleave_samples(_op),
-              bad_samples=_interleave_bad(_op))
+                   reference=_interleave_reference, samples=_interleave_samples(_op),
+                   bad_samples=_interleave_bad(_op))
 
 
 # -- ScanDataset -----------------------------------------------------------------------------
@@ -756,7 +766,7 @@ def _scan_samples() -> list:
 
 for _op in ("ScanDataset", "ExperimentalScanDataset"):
     register_fn_op(_op, _scan, inputs_infer(_op, ("Tstate", "Targuments")), "ScanDataset",
-              reference=_scan_reference, samples=_scan_samples)
+                   reference=_scan_reference, samples=_scan_samples)
 
 
 # -- MapAndBatchDataset ----------------------------------------------------------------------
@@ -805,10 +815,10 @@ _BATCH_COUNTS = (("batch_size", I64_ARG), ("num_parallel_calls", I64_ARG),
                  ("drop_remainder", BOOL_ARG))
 for _op in ("MapAndBatchDataset", "ExperimentalMapAndBatchDataset"):
     register_fn_op(_op, _map_and_batch, inputs_infer(_op, trailing=_BATCH_COUNTS),
-              "MapAndBatchDataset", reference=_map_and_batch_reference,
-              samples=_map_and_batch_samples,
-              bad_samples=[BadSample((range_variant(3), np.int64(0), np.int64(1),
-                                      np.bool_(False)),
-                                     {"f": None, "Targuments": (), "output_types": (dt.int64,),
-                                      "output_shapes": ((None,),)}, InvalidArgumentError,
-                                     "batch_size must be greater than zero.")])
+                   "MapAndBatchDataset", reference=_map_and_batch_reference,
+                   samples=_map_and_batch_samples,
+                   bad_samples=[BadSample(
+                       (range_variant(3), np.int64(0), np.int64(1), np.bool_(False)),
+                       {"f": None, "Targuments": (), "output_types": (dt.int64,),
+                        "output_shapes": ((None,),)}, InvalidArgumentError,
+                       "batch_size must be greater than zero.")])
