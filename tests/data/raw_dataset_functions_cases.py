@@ -260,6 +260,21 @@ def module(tf):
             return fold(ds)
 
         @tf.function(input_signature=[spec])
+        def captured(self, n):  # (its functions' other_arguments: the captured n)
+            ds = tf.data.Dataset.range(n).map(lambda x: x + n, num_parallel_calls=2)
+            ds = ds.interleave(lambda x: tf.data.Dataset.range(x - n, x), cycle_length=2,
+                               num_parallel_calls=2)
+            return fold(ds.filter(lambda x: x < n))
+
+        @tf.function(input_signature=[spec])
+        def reducer(self, n):
+            reducer = tf.data.experimental.Reducer(
+                lambda k: k * 100, lambda s, x: s + x, lambda s: s * 10 + n)
+            ds = tf.data.Dataset.range(n).apply(
+                tf.data.experimental.group_by_reducer(lambda x: 2 - x % 3, reducer))
+            return fold(ds)
+
+        @tf.function(input_signature=[spec])
         def single(self, n):
             return tf.data.Dataset.range(n, n + 1).map(lambda x: x * 5).get_single_element()
 
@@ -268,4 +283,4 @@ def module(tf):
 
 MODEL_INPUTS = (0, 1, 5, 8)
 MODEL_FUNCTIONS = ("map_filter", "flat_map_scan", "interleave_take_while", "group_by_window",
-                   "single")
+                   "captured", "reducer", "single")

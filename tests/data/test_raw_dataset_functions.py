@@ -47,6 +47,8 @@ def test_tf_written_graphs_hold_the_dataset_ops():
     assert ops["map_filter"] == ["FilterDataset", "MapDataset", "RangeDataset", "ReduceDataset"]
     assert "ScanDataset" in ops["flat_map_scan"] and "FlatMapDataset" in ops["flat_map_scan"]
     assert "DatasetToSingleElement" in ops["single"]
+    assert {"ParallelMapDatasetV2", "ParallelInterleaveDatasetV4"} <= set(ops["captured"])
+    assert "ExperimentalGroupByReducerDataset" in ops["reducer"]
 
 
 def test_raw_ops_inside_a_function_run_each_call():
