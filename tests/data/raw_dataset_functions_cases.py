@@ -275,6 +275,14 @@ def module(tf):
             return fold(ds)
 
         @tf.function(input_signature=[spec])
+        def experimental(self, n):  # (map_and_batch, parallel_interleave of TF 1)
+            ds = tf.data.Dataset.range(n).apply(tf.data.experimental.parallel_interleave(
+                lambda x: tf.data.Dataset.range(x), cycle_length=2, block_length=2))
+            ds = ds.apply(tf.data.experimental.map_and_batch(lambda x: x * 2, 3))
+            return ds.reduce(zero, lambda s, b: s * 5 + tf.reduce_sum(b) + tf.size(
+                b, out_type=tf.int64))
+
+        @tf.function(input_signature=[spec])
         def single(self, n):
             return tf.data.Dataset.range(n, n + 1).map(lambda x: x * 5).get_single_element()
 
@@ -283,4 +291,4 @@ def module(tf):
 
 MODEL_INPUTS = (0, 1, 5, 8)
 MODEL_FUNCTIONS = ("map_filter", "flat_map_scan", "interleave_take_while", "group_by_window",
-                   "captured", "reducer", "single")
+                   "captured", "reducer", "experimental", "single")

@@ -49,6 +49,8 @@ def test_tf_written_graphs_hold_the_dataset_ops():
     assert "DatasetToSingleElement" in ops["single"]
     assert {"ParallelMapDatasetV2", "ParallelInterleaveDatasetV4"} <= set(ops["captured"])
     assert "ExperimentalGroupByReducerDataset" in ops["reducer"]
+    assert {"LegacyParallelInterleaveDatasetV2", "MapAndBatchDataset"} <= set(
+        ops["experimental"])
 
 
 def test_raw_ops_inside_a_function_run_each_call():
