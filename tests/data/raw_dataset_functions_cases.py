@@ -150,6 +150,16 @@ def _cases(tf):
             input_dataset=rng(), other_arguments=[], predicate=ident, **I64)),
         "flat_map": lambda: (lambda v: (repr(v), el(v), card(v)))(raw.FlatMapDataset(
             input_dataset=rng(4), other_arguments=[], f=ranges, **I64)),
+        "flat_map_output_types": lambda: el(raw.FlatMapDataset(
+            input_dataset=rng(4), other_arguments=[], f=ranges, output_types=[tf.int32],
+            output_shapes=[[]]), [tf.int32]),
+        "flat_map_output_types_from_variant": lambda: [
+            int(x) for x in tf.data.experimental.from_variant(raw.FlatMapDataset(
+                input_dataset=rng(4), other_arguments=[], f=ranges, output_types=[tf.int32],
+                output_shapes=[[]]), tf.TensorSpec([], tf.int32))],
+        "map_output_shapes_from_variant": lambda: [
+            x.numpy().tolist() for x in tf.data.experimental.from_variant(
+                mapped(output_shapes=[[2]]), tf.TensorSpec([2], tf.int64))],
         "flat_map_not_variant": lambda: el(raw.FlatMapDataset(
             input_dataset=rng(4), other_arguments=[], f=double, **I64)),
         "interleave": lambda: [(repr(v), el(v)) for v in (

@@ -31,7 +31,9 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
     DatasetVariant,
     VariantDataset,
+    check_specs,
     concrete_of,
+    dataset_of,
     dataset_op,
     flat_input,
     flat_specs,
@@ -186,15 +188,43 @@ class Declared(VariantDataset):
     element it gives against what it asks for), its cardinality unknown where TF's kernel
     doesn't say it (a map that doesn't preserve its input's)."""
 
-    def __init__(self, source: DatasetV2, spec: Any, known: bool = True) -> None:
+    def __init__(self, source: Any, spec: Any, known: bool = True) -> None:
+        if isinstance(source, EagerTensor):  # (a function's variant: the dataset it made)
+            source = dataset_of("MakeIterator", source._arr, "dataset")
         super().__init__(source, spec)
         self._known = known
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return self._source._make_iterator(ctx)
+        return _DeclaredIterator(self._inner(ctx)._make_iterator(ctx), self._structure.specs)
 
     def _cardinality(self) -> int:
-        return self._source._cardinality() if self._known else -2
+        return super()._cardinality() if self._known else -2
+
+
+class _DeclaredIterator(ElementIterator):
+    """The elements, each checked against the components declared (TF's iterator op's
+    check, with its words, where a function's results are not what the attrs say)."""
+
+    __slots__ = ("_in", "_types", "_shapes")
+
+    def __init__(self, upstream: ElementIterator, specs: tuple) -> None:
+        self._in = upstream
+        self._types = tuple(s.dtype for s in specs)
+        self._shapes = tuple(s.shape.as_list() if s.shape.rank is not None else None
+                             for s in specs)
+
+    def __next__(self) -> tuple:
+        flat = next(self._in)
+        if len(flat) != len(self._types) or any(
+                c._dtype is not d for c, d in zip(flat, self._types)) or any(
+                want is not None and not c.shape.is_compatible_with(want)
+                for c, want in zip(flat, self._shapes)):
+            check_specs(None, tuple(TensorSpec(c.shape, c._dtype) for c in flat),
+                        self._types, self._shapes)
+        return flat
+
+    def close(self) -> None:
+        self._in.close()
 
 
 class _Unknown:
@@ -533,7 +563,7 @@ def _dataset_fn(ds: DatasetV2, f: Any, others: tuple, spec: Any,
     dataset (its components as the op's output_types and output_shapes say)."""
     cf = concrete(f, list(flat_specs(ds)) + specs_of(others))
     check_outputs(cf, one_scalar(dt.variant), words)
-    return lambda *components: from_variant(
+    return lambda *components: Declared(
         call_fn(cf, list(components) + list(others))[0], spec)
 
 

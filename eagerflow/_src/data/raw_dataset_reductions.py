@@ -35,6 +35,7 @@ from eagerflow._src.data.raw_dataset_functions import (
     PAIR_ATTRS,
     S64,
     SF32,
+    Declared,
     Mismatch,
     arrays_of,
     built,
@@ -232,7 +233,7 @@ def _group_by_window(op: str, *ins: Any, key_func: Any, reduce_func: Any,
         check_outputs(rcf, one_scalar(dt.variant), "`reduce_func` must return a single "
                                                    "scalar of dtype DT_VARIANT.")
         return ds.group_by_window(
-            key, lambda k, window: from_variant(
+            key, lambda k, window: Declared(
                 call_fn(rcf, [k, to_variant(window)] + list(reduce_o))[0], spec),
             window_size_func=lambda k: call_fn(wcf, [k] + list(window_o))[0])
 
