@@ -11,7 +11,11 @@ TF's kernels check little as the op runs: a function whose arguments don't take 
 elements, or whose results are not what the kernel wants (a filter's scalar bool), fails
 when the first element reaches it, as GetNext runs; so does such a pipeline here
 (`Refused`). TF calls a function with more arguments than it declares by ignoring the
-rest, and one with fewer fails ("Argument 1 is out of range.").
+rest, and one with fewer fails ("Argument 1 is out of range."). The op's dataset is what
+its output_types and output_shapes say (`Declared`), whatever its functions return: each
+element is checked against them as it is given, as TF's iterator op checks it. Without
+preserve_cardinality, a map's or scan's cardinality is unknown (-2), as TF's.
+ExperimentalMapDataset has only a GPU kernel in TF 2.21: on the CPU every call is refused.
 """
 
 from __future__ import annotations
