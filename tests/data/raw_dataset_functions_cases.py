@@ -38,6 +38,18 @@ def _cf(tf, fn, *specs):
     return tf.function(fn).get_concrete_function(*specs)
 
 
+def _modulo(k):
+    def key(x):
+        return x % k
+    return key
+
+
+def _constant(tf, w):
+    def size(k):
+        return tf.constant(w, tf.int64)
+    return size
+
+
 def _outcome(fn):
     try:
         return {"value": fn()}
@@ -97,7 +109,38 @@ def _cases(tf):
     mapped_ranges = _cf(tf, lambda x: raw.MapDataset(
         input_dataset=raw.RangeDataset(start=0, stop=x, step=1, **I64), other_arguments=[],
         f=gather, **I64), S)
+    def counts(op, cycle, block):
+        extra = {} if op == "InterleaveDataset" else {"num_parallel_calls": min(cycle, 2)}
+        if op.endswith("V4"):
+            extra.update(four)
+        if op.startswith("Legacy"):
+            extra = dict(four)
+        return getattr(raw, op)(input_dataset=rng(6), other_arguments=[], f=ranges,
+                                cycle_length=cycle, block_length=block, **extra, **I64)
+
+    keyed = {k: _cf(tf, _modulo(k), S) for k in (1, 2, 3)}
+    sized = {w: _cf(tf, _constant(tf, w), S) for w in (1, 2, 3)}
     return {
+        # (TF's legacy parallel interleave takes from whichever input is ready when more
+        # than two are open with blocks of more than one: no order to pin there)
+        "interleave_orders": lambda: {
+            f"{op} {c} {b}": el(counts(op, c, b))
+            for op in ("InterleaveDataset", "ParallelInterleaveDatasetV4",
+                       "LegacyParallelInterleaveDatasetV2")
+            for c in (1, 2, 3, 5) for b in (1, 2, 4)
+            if not op.startswith("Legacy") or c <= 2 or b == 1},
+        "map_and_batch_sizes": lambda: {
+            f"{size} {drop}": el(raw.MapAndBatchDataset(
+                input_dataset=rng(7), other_arguments=[], f=double, batch_size=size,
+                num_parallel_calls=1, drop_remainder=drop, output_types=[tf.int64],
+                output_shapes=[[None]]), [tf.int64], [[None]])
+            for size in (1, 2, 3, 7, 9) for drop in (False, True)},
+        "group_by_window_orders": lambda: {
+            f"{k} {w}": el(raw.GroupByWindowDataset(
+                input_dataset=rng(8), key_func_other_arguments=[],
+                reduce_func_other_arguments=[], window_size_func_other_arguments=[],
+                key_func=keyed[k], reduce_func=window, window_size_func=sized[w], **I64))
+            for k in (1, 2, 3) for w in (1, 2, 3)},
         "experimental_map_has_no_cpu_kernel": lambda: raw.ExperimentalMapDataset(
             input_dataset=rng(), other_arguments=[tf.constant(1.0)],
             f=_cf(tf, lambda x, y: x * 2, S, tf.TensorSpec([], tf.float32)),
