@@ -166,6 +166,18 @@ def _cases(tf):
             force_synchronous=True)),
         "map_argument_dtype": lambda: el(mapped(as_i32)),
         "map_too_few_arguments": lambda: el(mapped(times)),
+        "map_more_outputs_than_declared": lambda: el(mapped(_cf(tf, lambda x: (x, x), S))),
+        "map_fewer_outputs_than_declared": lambda: el(
+            mapped(output_types=[tf.int64] * 2, output_shapes=[[]] * 2), [tf.int64] * 2,
+            [[]] * 2),
+        "reduce_output_count": lambda: raw.ReduceDataset(
+            input_dataset=rng(), initial_state=[tf.constant(0, tf.int64)], other_arguments=[],
+            f=_cf(tf, lambda s, x: (s + x, s), S, S), **I64),
+        "single_element_more_components": lambda: raw.DatasetToSingleElement(
+            dataset=raw.MapDataset(input_dataset=rng(1), other_arguments=[],
+                                   f=_cf(tf, lambda x: (x, x), S), **I64), **I64),
+        "single_element_empty_of_other_types": lambda: raw.DatasetToSingleElement(
+            dataset=rng(0), output_types=[tf.int32], output_shapes=[[]]),
         "map_output_types_checked_by_the_iterator": lambda: el(
             mapped(output_types=[tf.int32], output_shapes=[[]]), [tf.int32]),
         "parallel_map": lambda: [(repr(v), el(v)) for v in (

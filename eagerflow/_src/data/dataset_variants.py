@@ -29,7 +29,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
@@ -84,6 +84,18 @@ def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple) -> Non
         if want is not None and not h.shape.is_compatible_with(want):
             raise _fail(op, f"Incompatible shapes at component {i}: expected {_dims(want)} "
                             f"but got {_dims(h.shape.as_list())}.")
+
+
+def check_element(op: str | None, flat: Any, types: tuple, shapes: tuple) -> None:
+    """TF's check, as an element is given (IteratorGetNext, DatasetToSingleElement), that
+    its components are those `types` and `shapes` ask for: InternalError for another
+    count of them."""
+    if len(flat) != len(types):
+        message = f"Expected {len(types)} components but got {len(flat)}."
+        raise InternalError(None, None, f"{message} [Op:{op}]" if op else message)
+    specs = tuple(TensorSpec(c.shape, c._dtype) if isinstance(c, Tensor) else
+                  TensorSpec(np.shape(c), dt.as_dtype(np.asarray(c).dtype)) for c in flat)
+    check_specs(op, specs, types, shapes)
 
 
 def _fail(op: str | None, message: str) -> InvalidArgumentError:

@@ -27,6 +27,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import fn_errors
 from eagerflow._src.data.dataset_variants import (
     check_components,
+    check_element,
     check_specs,
     dataset_of,
     tf_attrs_load,
@@ -178,10 +179,7 @@ def _get_next_kernel(op: str) -> Any:
         flat = state.next(op)
         # (each element against what it asks for: a dataset op's attrs declare its
         # components, which its functions' results may not be)
-        check_specs(op, tuple(TensorSpec(getattr(c, "_shape", None) or np.shape(c),
-                                         c._dtype if hasattr(c, "_dtype") else
-                                         dt.as_dtype(np.asarray(c).dtype)) for c in flat),
-                    output_types, output_shapes)
+        check_element(op, flat, output_types, output_shapes)
         return tuple(c._numpy() if hasattr(c, "_numpy") else c for c in flat)
     return kernel
 

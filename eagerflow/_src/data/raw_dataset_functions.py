@@ -35,7 +35,7 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
     DatasetVariant,
     VariantDataset,
-    check_specs,
+    check_element,
     concrete_of,
     dataset_of,
     dataset_op,
@@ -219,12 +219,7 @@ class _DeclaredIterator(ElementIterator):
 
     def __next__(self) -> tuple:
         flat = next(self._in)
-        if len(flat) != len(self._types) or any(
-                c._dtype is not d for c, d in zip(flat, self._types)) or any(
-                want is not None and not c.shape.is_compatible_with(want)
-                for c, want in zip(flat, self._shapes)):
-            check_specs(None, tuple(TensorSpec(c.shape, c._dtype) for c in flat),
-                        self._types, self._shapes)
+        check_element(None, flat, self._types, self._shapes)
         return flat
 
     def close(self) -> None:

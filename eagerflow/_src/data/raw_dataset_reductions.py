@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    check_element,
     check_specs,
     flat_input,
     flat_specs,
@@ -94,8 +95,7 @@ def _tensor_op(name: str, kernel: Callable, infer: Callable, **kw: Any) -> OpDef
 
 
 def _checked(op: str, result: list, output_types: tuple, output_shapes: tuple) -> tuple:
-    check_specs(op, tuple(TensorSpec(t.shape, t.dtype) for t in result), tuple(output_types),
-                tuple(output_shapes))
+    check_element(op, result, tuple(output_types), tuple(output_shapes))
     return _arrays(result)
 
 
@@ -111,6 +111,10 @@ def _fold(op: str, ds: DatasetV2, f: Any, state: tuple, others: tuple) -> list:
             raise C.fail(op, e.args[0]) from None
         return list(state)
     n = len(state)
+    if len(out_specs(cf)) != n and _first(op, ds, 1):
+        raise C.fail(op, "The number of components of the initial state and the reduce "
+                         "function output does not match. (initial_state="
+                         f"{n}, output={len(out_specs(cf))}).")
     changed = [i for i, (o, s) in enumerate(zip(out_specs(cf), state)) if o.dtype != s.dtype]
     if changed:  # (the second call refuses what the first returned)
         head = _first(op, ds, 2)
@@ -175,11 +179,14 @@ REDUCE_DATASET = _tensor_op(
 def _single(xp: Any, dataset: Any, *, output_types: tuple = (), output_shapes: tuple = (),
             **_: Any) -> tuple:
     op = "DatasetToSingleElement"
-    head = _first(op, flat_input(op, dataset, "dataset"), 2)
+    ds = flat_input(op, dataset, "dataset")
+    head = _first(op, ds, 2)
     if not head:
         raise C.fail(op, "Dataset was empty.")
     if len(head) > 1:
         raise C.fail(op, "Dataset had more than one element.")
+    # (what the dataset declares, then what its element holds)
+    check_specs(op, flat_specs(ds), tuple(output_types), tuple(output_shapes))
     return _checked(op, head[0], output_types, output_shapes)
 
 
