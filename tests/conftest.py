@@ -11,6 +11,7 @@ from hypothesis import settings
 # registry whatever test module ran or was collected first: the registry suites list every
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
+import eagerflow._src.data.optional_ops  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402

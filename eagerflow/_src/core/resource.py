@@ -30,14 +30,17 @@ TYPE_HASH = {"tensorflow::Var": 17454915466513971685,
              "tensorflow::(anonymous namespace)::Mutex": 2855411912371506197,
              "tensorflow::TensorArray": 17404284069006640434,
              "tensorflow::Stack": 11783358439878174618,
-             "tensorflow::SummaryWriterInterface": 14226400942227524213}
+             "tensorflow::SummaryWriterInterface": 14226400942227524213,
+             "tensorflow::data::IteratorResource": 8918088204830721661}
 
 
-def wrong_type(name: str, kind: str, wanted: str) -> str:
-    """TF's words for the handle of resource `name`, of type `kind`, used as a `wanted`."""
+def wrong_type(name: str, kind: str, wanted: str, code: int | None = None) -> str:
+    """TF's words for the handle of resource `name`, of type `kind` (whose hash code is
+    `code`, else TF's for `kind`), used as a `wanted`."""
+    code = TYPE_HASH.get(kind, 0) if code is None else code
     return (f"Trying to access a handle's resource using the wrong type. The handle points "
             f"to a resource (name '{name}') of type '{kind}' (hash code "
-            f"{TYPE_HASH.get(kind, 0)}) but you are trying to access the resource as type "
+            f"{code}) but you are trying to access the resource as type "
             f"'{wanted}' (hash code {TYPE_HASH[wanted]})")
 
 __all__ = ["ResourceHandle", "TrackableResource"]

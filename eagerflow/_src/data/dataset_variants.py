@@ -37,6 +37,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, note_sym
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
@@ -71,13 +72,16 @@ def structure_of(types: tuple, shapes: tuple) -> Any:
     return specs[0] if len(specs) == 1 else specs
 
 
-def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple) -> None:
-    """TF's check that components of specs `have` are those `types` and `shapes` ask for
-    (as MakeIterator and IteratorGetNext check them against the iterator's)."""
+def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple | None) -> None:
+    """TF's check that components of specs `have` are those `types` and `shapes` (None:
+    any) ask for (as MakeIterator and IteratorGetNext check them against the iterator's)."""
     if len(have) != len(types):
         raise _fail(op, f"Number of components does not match: expected {len(types)} types "
                         f"but got {len(have)}.")
-    for i, (h, d, want) in enumerate(zip(have, types, shapes)):
+    if shapes is not None and len(have) != len(shapes):
+        raise _fail(op, f"Number of components does not match: expected {len(shapes)} shapes "
+                        f"but got {len(have)}.")
+    for i, (h, d, want) in enumerate(zip(have, types, shapes or [None] * len(types))):
         if h.dtype != d:
             raise _fail(op, f"Data type mismatch at component {i}: expected "
                             f"{C.dtype_word(d)} but got {C.dtype_word(h.dtype)}.")
@@ -165,7 +169,11 @@ class VariantDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inner = self._inner(ctx)
-        check_components(inner, self._structure.specs)
+        try:
+            check_components(inner, self._structure.specs)
+        except InvalidArgumentError as e:
+            e.at_iter = True  # (TF's MakeIterator fails: `iter(dataset)` raises)
+            raise
         return inner._make_iterator(ctx)
 
     def _cardinality(self) -> int:
@@ -193,8 +201,47 @@ def to_variant(dataset: DatasetV2) -> Any:
 
 # -- dataset ops -------------------------------------------------------------------------------
 
+def check_signature(op: str, ins: tuple, attrs: dict) -> None:
+    """A call against TF's definition of the op, as TF checks a node before its kernel
+    runs: the number of inputs, the dtype of each input of a fixed one, list attributes'
+    minimum lengths and output_types / output_shapes."""
+    sig = tf_op_defs.signatures()[op]
+    count: int | None = 0
+    for arg in sig.get("inputArg", []):
+        listed = arg.get("numberAttr") or arg.get("typeListAttr")
+        if listed:
+            v = attrs.get(listed)
+            n = v if isinstance(v, int) else len(v) if isinstance(v, (list, tuple)) else None
+            count = None if n is None or count is None else count + n
+            continue
+        want = arg.get("type")
+        i = count if count is not None else None
+        if want and i is not None and i < len(ins) and C.dt_enum(ins[i]._dtype) != want:
+            raise C.wrong_input_dtype(op, i, tf_op_defs.type_words([want]), ins[i]._dtype)
+        count = None if count is None else count + 1
+    if count is not None and count != len(ins):
+        raise TypeError(f"{op} takes {count} inputs, got {len(ins)}")
+    for a in sig.get("attr", []):
+        v = attrs.get(a["name"])
+        if a["type"].startswith("list(") and v is not None and not isinstance(v, (list, tuple)):
+            raise TypeError(f"Expected list for attr {a['name']} of {op}, not {v!r}")
+        if a["type"].startswith("list(") and isinstance(v, (list, tuple)) and \
+                a.get("hasMinimum") and len(v) < int(a.get("minimum", 0)):
+            raise C.fail(op, f"Length for attr '{a['name']}' of {len(v)} must be at least "
+                             f"minimum {a.get('minimum', 0)}\n\t; NodeDef: {{{{node {op}}}}}; "
+                             f"{tf_op_defs.summary(op)}")
+    types, shapes = attrs.get("output_types"), attrs.get("output_shapes")
+    if types is not None:
+        for t in types:
+            C.make_type(t, "output_types")
+    if shapes is not None and (not isinstance(shapes, (list, tuple)) or any(
+            s is not None and not isinstance(s, (list, tuple)) for s in shapes)):
+        raise TypeError(f"{op}'s output_shapes must be a list of shapes, not {shapes!r}")
+
+
 def _dataset_infer(name: str, scalars: tuple) -> Callable:
     def infer(*ins: Any, **attrs: Any) -> list:
+        check_signature(name, ins, attrs)
         for arg, x in zip(scalars, ins):
             if arg and x._shape != ():
                 raise C.fail(name, f"{arg} must be a scalar")

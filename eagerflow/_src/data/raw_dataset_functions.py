@@ -36,6 +36,7 @@ from eagerflow._src.data.dataset_variants import (
     DatasetVariant,
     VariantDataset,
     check_element,
+    check_signature,
     concrete_of,
     dataset_of,
     dataset_op,
@@ -283,34 +284,21 @@ def type_list(value: Any) -> list:
     return [dt.as_dtype(v) for v in value]
 
 
-def _check_component_attrs(op: str, attrs: dict) -> None:
-    """TF's checks of output_types and output_shapes as the op is made."""
-    types, shapes = type_list(attrs.get("output_types", ())), attrs.get("output_shapes", ())
-    if not isinstance(shapes, (list, tuple)) or not all(
-            s is None or (isinstance(s, (list, tuple)) and all(
-                d is None or (isinstance(d, (int, np.integer)) and not isinstance(d, bool))
-                for d in s)) for s in shapes):
-        raise TypeError(f"Expected list of shapes for attr 'output_shapes', got {shapes!r}")
-    if len(types) != len(shapes):
-        raise C.fail(op, f"Length for attr 'output_shapes' of {len(shapes)} must equal the "
-                         f"length of attr 'output_types' {len(types)}")
-    if not types:
-        raise C.fail(op, "Length for attr 'output_types' of 0 must be at least minimum 1")
-
-
 def inputs_infer(op: str, lists: tuple = ("Targuments",), trailing: tuple = (),
                  outputs: Callable | None = None) -> Callable:
-    """The infer of a dataset op: TF's dtype checks of its inputs (the dataset's variant,
-    the lists typed by attrs `lists`, then the `trailing` (name, dtype) counts), then that
-    those counts are scalars."""
+    """The infer of a dataset op: TF's checks of the call against the op's definition, then
+    of its list inputs' dtypes against the attrs `lists` type them by, and that its
+    `trailing` (name, dtype) counts are scalars."""
     def infer(*ins: Any, **attrs: Any) -> list:
+        check_signature(op, ins, attrs)
+        types, shapes = attrs.get("output_types", ()), attrs.get("output_shapes", ())
+        if len(types) != len(shapes):
+            raise C.fail(op, f"Length for attr 'output_shapes' of {len(shapes)} must equal "
+                             f"the length of attr 'output_types' {len(types)}")
         want = [dt.variant]
         for attr in lists:
             want += type_list(attrs.get(attr, ()))
         want += [d for _, d in trailing]
-        _check_component_attrs(op, attrs)
-        if len(ins) != len(want):  # (an imported node's: tf.raw_ops counts them itself)
-            raise C.fail(op, f"{op} takes {len(want)} inputs as its attrs say, got {len(ins)}")
         for i, (x, d) in enumerate(zip(ins, want)):
             if x._dtype is not d:
                 raise C.wrong_input_dtype(op, i, d, x._dtype)
@@ -418,12 +406,14 @@ def _map_samples(op: str) -> Callable:
     return samples
 
 
-def _map_bad(op: str) -> list:
-    if not op.startswith("Parallel"):
-        return []
-    npc = np.int32 if op == "ParallelMapDataset" else np.int64
-    return [BadSample((range_variant(3), npc(0)), dict(I64_ATTRS, f=None, Targuments=()),
-                      InvalidArgumentError, "num_parallel_calls must be greater than zero.")]
+def _map_bad(op: str) -> Callable:
+    def bad() -> list:
+        if not op.startswith("Parallel"):
+            return []
+        npc = np.int32 if op == "ParallelMapDataset" else np.int64
+        return [BadSample((range_variant(3), npc(0)), dict(I64_ATTRS, f=None, Targuments=()),
+                          InvalidArgumentError, "num_parallel_calls must be greater than zero.")]
+    return bad
 
 
 for _op, _kernel, _scalars in (("MapDataset", None, ()),
@@ -466,7 +456,7 @@ def _experimental_map_infer(*ins: Any, f: Any = None, Targuments: tuple = (),
                                     f"  device='GPU'\n [Op:{op}]")
 
 
-register_fn_op("ExperimentalMapDataset", _map, _experimental_map_infer, bad_samples=[
+register_fn_op("ExperimentalMapDataset", _map, _experimental_map_infer, bad_samples=lambda: [
     BadSample((range_variant(3),), dict(I64_ATTRS, f=None, Targuments=()), NotFoundError,
               "Could not find device for node: {{node ExperimentalMapDataset}} = "
               "ExperimentalMapDataset[Targuments=[], f=[], force_synchronous=false, "
@@ -718,13 +708,15 @@ def _interleave_samples(op: str) -> Callable:
     return samples
 
 
-def _interleave_bad(op: str) -> list:
-    counts = [np.int64(c) for c in _INTERLEAVES[op]]
-    counts[1] = np.int64(0)
-    words = "block_length must be greater than zero." if op == "InterleaveDataset" else \
-        "`block_length` must be > 0"
-    return [BadSample((range_variant(3), *counts), dict(I64_ATTRS, f=None, Targuments=()),
-                      InvalidArgumentError, words)]
+def _interleave_bad(op: str) -> Callable:
+    def bad() -> list:
+        counts = [np.int64(c) for c in _INTERLEAVES[op]]
+        counts[1] = np.int64(0)
+        words = "block_length must be greater than zero." if op == "InterleaveDataset" else \
+            "`block_length` must be > 0"
+        return [BadSample((range_variant(3), *counts), dict(I64_ATTRS, f=None, Targuments=()),
+                          InvalidArgumentError, words)]
+    return bad
 
 
 register_fn_op("FlatMapDataset", _flat_map, inputs_infer("FlatMapDataset"),
@@ -846,7 +838,7 @@ for _op in ("MapAndBatchDataset", "ExperimentalMapAndBatchDataset"):
     register_fn_op(_op, _map_and_batch, inputs_infer(_op, trailing=_BATCH_COUNTS),
                    "MapAndBatchDataset", reference=_map_and_batch_reference,
                    samples=_map_and_batch_samples,
-                   bad_samples=[BadSample(
+                   bad_samples=lambda: [BadSample(
                        (range_variant(3), np.int64(0), np.int64(1), np.bool_(False)),
                        {"f": None, "Targuments": (), "output_types": (dt.int64,),
                         "output_shapes": ((None,),)}, InvalidArgumentError,

@@ -166,7 +166,7 @@ REDUCE_DATASET = _tensor_op(
     "ReduceDataset", _reduce,
     inputs_infer("ReduceDataset", ("Tstate", "Targuments"), outputs=_outputs_infer),
     reference=_reduce_reference, samples=_reduce_samples,
-    bad_samples=[BadSample((range_variant(3), np.int32(0)),
+    bad_samples=lambda: [BadSample((range_variant(3), np.int32(0)),
                            {"f": None, "Tstate": (dt.int64,), "Targuments": (),
                             "output_types": (dt.int64,), "output_shapes": ((),)},
                            InvalidArgumentError, "cannot compute ReduceDataset as input "
@@ -190,22 +190,23 @@ def _single(xp: Any, dataset: Any, *, output_types: tuple = (), output_shapes: t
     return _checked(op, head[0], output_types, output_shapes)
 
 
+def _single_bad() -> list:
+    refused = ((range_variant(0), I64_ATTRS, "Dataset was empty."),
+               (range_variant(3), I64_ATTRS, "Dataset had more than one element."),
+               (range_variant(1), {"output_types": (dt.int32,), "output_shapes": ((),)},
+                "Data type mismatch at component 0: expected int32 but got int64."))
+    return [BadSample((d,), dict(attrs), InvalidArgumentError, words)
+            for d, attrs, words in refused]
+
+
 DATASET_TO_SINGLE_ELEMENT = register(OpDef(
     "DatasetToSingleElement", inputs_infer("DatasetToSingleElement", (),
                                            outputs=_outputs_infer),
     _single, num_outputs=-1, stateful=True, gpu=False,
     tf=TFForm(load=tf_attrs_load("DatasetToSingleElement"), takes_handles=True),
     reference=lambda d, **_: tuple(arrays_of(ref_in(d)[0])),
-    samples=[Sample((range_variant(1),), dict(I64_ATTRS), grad=False)],
-    bad_samples=[BadSample((range_variant(0),), dict(I64_ATTRS), InvalidArgumentError,
-                           "Dataset was empty."),
-                 BadSample((range_variant(3),), dict(I64_ATTRS), InvalidArgumentError,
-                           "Dataset had more than one element."),
-                 BadSample((range_variant(1),), {"output_types": (dt.int32,),
-                                                 "output_shapes": ((),)},
-                           InvalidArgumentError,
-                           "Data type mismatch at component 0: expected int32 but got "
-                           "int64.")]))
+    samples=lambda: [Sample((range_variant(1),), dict(I64_ATTRS), grad=False)],
+    bad_samples=_single_bad))
 
 
 # -- GroupByWindowDataset, GroupByReducerDataset ---------------------------------------------

@@ -77,11 +77,11 @@ RANGE_DATASET = register(dataset_op(
     "RangeDataset", _range, text=lambda start, stop, step, **_: f"{start}, {stop}, {step}",
     scalars=("start", "stop", "step"),
     reference=_range_reference,
-    samples=[Sample((_I64(0), _I64(5), _I64(1)), _RANGE_ATTRS, grad=False),
-             Sample((_I64(7), _I64(-2), _I64(-3)), {"output_types": (dt.int32,),
-                                                    "output_shapes": ((),)}, grad=False)],
-    bad_samples=[BadSample((_I64(0), _I64(5), _I64(0)), _RANGE_ATTRS, InvalidArgumentError,
-                           "step must be a non-zero integer.")],
+    samples=lambda: [Sample((_I64(0), _I64(5), _I64(1)), _RANGE_ATTRS, grad=False),
+                 Sample((_I64(7), _I64(-2), _I64(-3)), {"output_types": (dt.int32,),
+                                                        "output_shapes": ((),)}, grad=False)],
+    bad_samples=lambda: [BadSample((_I64(0), _I64(5), _I64(0)), _RANGE_ATTRS, InvalidArgumentError,
+                               "step must be a non-zero integer.")],
 ))
 
 
@@ -111,21 +111,21 @@ _B = np.array([[1., 2.], [3., 4.], [5., 6.]], np.float32)
 TENSOR_DATASET = register(dataset_op(
     "TensorDataset", _tensor,
     reference=lambda *c, **_: elements_variant([list(c)]),
-    samples=[Sample((_A, _B), {"output_shapes": ((3,), (3, 2))}, grad=False),
-             Sample((np.float64(2.5),), {"output_shapes": ((),)}, grad=False)],
-    bad_samples=[BadSample((_A,), {"output_shapes": ((2,),)}, InvalidArgumentError,
-                           "Incompatible shapes at component 0: expected [2] but got [3].")],
+    samples=lambda: [Sample((_A, _B), {"output_shapes": ((3,), (3, 2))}, grad=False),
+                 Sample((np.float64(2.5),), {"output_shapes": ((),)}, grad=False)],
+    bad_samples=lambda: [BadSample((_A,), {"output_shapes": ((2,),)}, InvalidArgumentError,
+                               "Incompatible shapes at component 0: expected [2] but got [3].")],
 ))
 
 TENSOR_SLICE_DATASET = register(dataset_op(
     "TensorSliceDataset", _slices,
     reference=lambda *c, **_: elements_variant([[x[i] for x in c] for i in range(len(c[0]))]),
-    samples=[Sample((_A, _B), {"output_shapes": ((), (2,))}, grad=False),
-             Sample((np.array([b"a", b"bc"], object),), {"output_shapes": ((),)},
-                    grad=False)],
-    bad_samples=[BadSample((_A, np.array([1, 2], np.int32)), {"output_shapes": ((), ())},
-                           InvalidArgumentError,
-                           "All components must have the same size in the 0th dimension")],
+    samples=lambda: [Sample((_A, _B), {"output_shapes": ((), (2,))}, grad=False),
+                 Sample((np.array([b"a", b"bc"], object),), {"output_shapes": ((),)},
+                        grad=False)],
+    bad_samples=lambda: [BadSample((_A, np.array([1, 2], np.int32)), {"output_shapes": ((), ())},
+                               InvalidArgumentError,
+                               "All components must have the same size in the 0th dimension")],
 ))
 
 
@@ -139,6 +139,6 @@ DATASET_CARDINALITY = register(OpDef(
     "DatasetCardinality", lambda input_dataset, **_: [((), dt.int64)], _cardinality,
     gpu=False, tf=TFForm(load=tf_attrs_load("DatasetCardinality"), takes_handles=True),
     reference=lambda d, **_: np.array(len(d[()].elements()), np.int64),
-    samples=[Sample((variant_array(DatasetV2.range(4), "RangeDatasetOp(0, 4, 1)::Dataset"),),
-                    grad=False)],
+    samples=lambda: [Sample((variant_array(DatasetV2.range(4),
+                                           "RangeDatasetOp(0, 4, 1)::Dataset"),), grad=False)],
 ))

@@ -38,6 +38,7 @@ from eagerflow._src.core.trackable import is_variable
 # below them, cannot load by name: a TF graph's node, or tf.raw_ops, may be any of them)
 from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
+    optional_ops,
     raw_dataset_functions,
     raw_dataset_reductions,
     raw_dataset_sources,
@@ -447,12 +448,9 @@ class LibraryImporter:
             key = _canonical(ref)
             inputs.append(env_get(env, key, self.source, nd.name))
             known.append(consts.get(key))
-        attrs = {k: attr_value(v) for k, v in tf_ops.with_defaults(nd.op, nd.attr).items()
-                 if not k.startswith("_")}
-        form = getattr(REGISTRY.get(nd.op), "tf", None)
-        if form is not None and form.takes_funcs:
-            kinds = {a.name: a.type for a in tf_ops.op_def(nd.op).attr}
-            attrs = {k: self._function_attr(v, kinds.get(k)) for k, v in attrs.items()}
+        attrs = self.func_attrs(nd.op, {k: attr_value(v) for k, v in
+                                        tf_ops.with_defaults(nd.op, nd.attr).items()
+                                        if not k.startswith("_")})
         node = TFNode(nd, inputs, known, attrs)
         node.gradient_op_type = nd.attr["_gradient_op_type"].s.decode() \
             if "_gradient_op_type" in nd.attr else None
@@ -473,6 +471,15 @@ class LibraryImporter:
             env[f"{nd.name}:{n}"] = t
             if out_consts is not None and out_consts[i] is not None:
                 consts[f"{nd.name}:{n}"] = out_consts[i]
+
+    def func_attrs(self, op: str, attrs: dict) -> dict:
+        """A node's attrs, a func attribute of an op that calls it itself as its library
+        function."""
+        form = getattr(REGISTRY.get(op), "tf", None)
+        if form is None or not form.takes_funcs:
+            return attrs
+        kinds = {a.name: a.type for a in tf_ops.op_def(op).attr}
+        return {k: self._function_attr(v, kinds.get(k)) for k, v in attrs.items()}
 
     def _function_attr(self, value: Any, kind: str | None) -> Any:
         """A func attribute's library function(s), for an op that calls them itself."""

@@ -224,7 +224,8 @@ class GraphDefImporter(LibraryImporter):
     def _graph_node(self, nd: Any) -> None:
         g = self.graph
         attrs_pb = tf_ops.with_defaults(nd.op, nd.attr)
-        attrs = {k: attr_value(v) for k, v in attrs_pb.items() if not k.startswith("_")}
+        attrs = self.func_attrs(nd.op, {k: attr_value(v) for k, v in attrs_pb.items()
+                                        if not k.startswith("_")})
         data_refs = [r for r in nd.input if not r.startswith("^")]
         expected = _expected_input_types(nd, attrs_pb)
         inputs, known = [], []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.data import optional_ops
 from eagerflow._src.ops import (
     array,
     image_color,
@@ -67,11 +69,18 @@ def _add(n: Any) -> Any:
     return math.add(x, y)
 
 
+_OPTIONAL_ATTRS = ("Toutput_types", "output_types", "output_shapes")
+
+
 def _optional(n: Any) -> Any:
     """TF's Optional ops, as the If/Case gradients TF saves use them (each branch wraps its
     intermediates in OptionalFromValue, or OptionalNone for the other branch's; the
     gradient's branch unwraps them): an optional is a list of its components, empty when
-    it has none."""
+    it has none. Eagerly they are TF's ops, with their checks (data/optional_ops.py),
+    whose optionals are such lists too."""
+    if _state.graph is None:
+        return bind(optional_ops.BY_NAME[n.op], tuple(n.inputs),
+                    {k: v for k, v in n.attrs.items() if k in _OPTIONAL_ATTRS})
     if n.op == "OptionalFromValue":
         # (a list of the components' one dtype when they share one, as TF's list ops
         # check it when the function is saved again and TF runs it)
