@@ -12,9 +12,11 @@ from hypothesis import settings
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.optional_ops  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_readers  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402

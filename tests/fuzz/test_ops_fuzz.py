@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_ops, raw_dataset_misc
+from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
 from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, Table, all_ops
@@ -70,6 +70,8 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "
                "AnonymousRandomSeedGenerator): tests/data/test_raw_dataset_misc.py"
            for op in raw_dataset_misc.NO_SAMPLES},
+        **{op: "refused whatever its input (TF 2.21 has only a GPU kernel for it): no "
+               "sample to vary" for op in raw_dataset_functions.REFUSING},
         **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
                  "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]

@@ -29,11 +29,11 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.iterators import ElementIterator, IterContext, note_symbolic
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
 from eagerflow._src.ops import checks as C
@@ -91,6 +91,18 @@ def check_specs(op: str | None, have: tuple, types: tuple, shapes: tuple | None)
                             f"but got {_dims(h.shape.as_list())}.")
 
 
+def check_element(op: str | None, flat: Any, types: tuple, shapes: tuple) -> None:
+    """TF's check, as an element is given (IteratorGetNext, DatasetToSingleElement), that
+    its components are those `types` and `shapes` ask for: InternalError for another
+    count of them."""
+    if len(flat) != len(types):
+        message = f"Expected {len(types)} components but got {len(flat)}."
+        raise InternalError(None, None, f"{message} [Op:{op}]" if op else message)
+    specs = tuple(TensorSpec(c.shape, c._dtype) if isinstance(c, Tensor) else
+                  TensorSpec(np.shape(c), dt.as_dtype(np.asarray(c).dtype)) for c in flat)
+    check_specs(op, specs, types, shapes)
+
+
 def _fail(op: str | None, message: str) -> InvalidArgumentError:
     return C.fail(op, message) if op else InvalidArgumentError(None, None, message)
 
@@ -142,6 +154,7 @@ class VariantDataset(DatasetV2):
         if isinstance(source, Tensor):
             self._variant = source
             self._symbolic = (source,)
+            note_symbolic(self._symbolic)  # (a function returning it computes it: fed then)
 
     def _inner(self, ctx: IterContext | None) -> DatasetV2:
         src = self._source
@@ -243,22 +256,20 @@ def _dataset_infer(name: str, scalars: tuple) -> Callable:
 
 
 def dataset_op(name: str, build: Callable, text: Callable | None = None,
-               funcs: bool = False, scalars: tuple = (), debug_name: str | None = None,
+               funcs: bool = False, scalars: tuple = (), kernel_name: str | None = None,
                **kw: Any) -> OpDef:
     """The OpDef of TF's dataset op `name`: `build(op, *input_arrays, **attrs)` makes the
     pipeline (attrs: TF's, all of them), `text(*input_arrays, **attrs)` the words inside
     its debug text (none when None). (Like TF's kernels, it doesn't check the pipeline
     against its output_types and output_shapes: an iterator made of it does.) `funcs`: it
     has func attributes. `scalars`: the names of its first inputs, each TF's kernel wants
-    a scalar (None for one it doesn't check). `debug_name`: the kernel's name in its debug
-    text where it is not the op's (ExperimentalCSVDataset's and CSVDatasetV2's is
-    "CSVDataset")."""
-    kernel_name = debug_name or name
+    a scalar (None for one it doesn't check). `kernel_name`: the op whose kernel TF runs
+    for it, which its debug text names (an ExperimentalX op's is X's)."""
 
     def kernel(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
         ds = build(name, *ins, **attrs)
         words = f"({text(*ins, **attrs)})" if text is not None else ""
-        return variant_array(ds, f"{kernel_name}Op{words}::Dataset")
+        return variant_array(ds, f"{kernel_name or name}Op{words}::Dataset")
 
     kw.setdefault("tf", TFForm(load=tf_attrs_load(name), takes_handles=True,
                                takes_funcs=funcs))

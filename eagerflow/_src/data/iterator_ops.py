@@ -22,6 +22,7 @@ code and mangled name of the type), which IteratorFromStringHandle reads back.
 from __future__ import annotations
 
 import itertools
+import re
 import weakref
 from typing import Any
 
@@ -29,9 +30,15 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
-from eagerflow._src.core.errors import FailedPreconditionError, NotFoundError, OutOfRangeError
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    NotFoundError,
+    OpError,
+    OutOfRangeError,
+)
 from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import fn_errors
 from eagerflow._src.data.dataset_variants import (
     check_signature,
     check_specs,
@@ -58,6 +65,7 @@ from eagerflow._src.ops.table_handles import (
 KIND = "tensorflow::data::IteratorResource"
 _MANGLED = "N10tensorflow4data16IteratorResourceE"
 _UIDS = itertools.count(1)
+_NAMED = re.compile(r" \[Op:[^\]\s]+\]$")  # (an error its op already named)
 # the anonymous iterators, by name, that a string handle may name
 _ANONYMOUS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 _NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
@@ -90,6 +98,12 @@ class IteratorResource:
             element = next(self.it)
         except StopIteration:
             raise OutOfRangeError(None, None, f"End of sequence [Op:{op}]") from None
+        except OpError as e:  # (raised inside the pipeline: TF names the iterator's op)
+            fn_errors.at_root(e, self.dataset)
+            if not _NAMED.search(e._message):
+                e._message += f" [Op:{op}]"
+                e.args = (e._message,) + e.args[1:]
+            raise
         self.count += 1
         return element
 

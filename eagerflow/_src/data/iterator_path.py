@@ -34,8 +34,9 @@ _NAMES = {"FilterDataset": "Filter", "BatchDataset": "BatchV2",
           "InterleaveDataset": "Interleave", "WindowDataset": "Window"}
 # datasets whose inputs are numbered in the path (Zip[1])
 _INDEXED = {"ZipDataset": "Zip", "ConcatenateDataset": "Concatenate"}
-# datasets that are no iterator of TF's (their options fold into the pipeline's)
-_TRANSPARENT = ("OptionsDataset",)
+# datasets that are no iterator of TF's (their options fold into the pipeline's; a
+# dataset's variant read back, a dataset op's pipeline as its attrs declare it)
+_TRANSPARENT = ("OptionsDataset", "VariantDataset", "Declared")
 
 
 def tf_path(root: Any, site: Any, path: list) -> list | None:
@@ -113,6 +114,9 @@ def _chain(root: Any, site: Any) -> list | None:
         if _has_site(ds, site):
             return here
         inputs = getattr(ds, "_inputs", ())
+        source = getattr(ds, "_source", None)
+        if not inputs and hasattr(source, "_make_iterator"):  # (a variant's pipeline)
+            inputs = (source,)
         for k, sub in enumerate(inputs):
             step = here[:-1] + [(ds, k)]
             todo.append((sub, step))

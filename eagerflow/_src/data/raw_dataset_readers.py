@@ -461,7 +461,7 @@ def _csv_infer(name: str, v2: bool) -> Any:
 def _csv_op(name: str, v2: bool) -> OpDef:
     fixed = 9 if v2 else 8
     return register(dataset_op(
-        name, _csv, debug_name="CSVDataset", reference=_csv_reference,
+        name, _csv, kernel_name="CSVDataset", reference=_csv_reference,
         infer=_csv_infer(name, v2),
         arity=lambda ins, attrs: {"output_types": len(ins) - fixed},
         samples=_csv_samples(v2), bad_samples=_csv_bad(v2)))
@@ -511,7 +511,7 @@ def _sql_op(name: str) -> OpDef:
         return (_s(driver), sample_file("a.db"), q)
 
     return register(dataset_op(
-        name, _sql, debug_name="SqlDataset", reference=_sql_reference,
+        name, _sql, kernel_name="SqlDataset", reference=_sql_reference,
         infer=lambda driver_name, data_source_name, query, **_: typed_inputs(
             name, (driver_name, data_source_name, query), (_S, _S, _S)),
         samples=lambda: [Sample(inputs(), attrs, grad=False),
@@ -612,7 +612,7 @@ MATCHING_FILES_DATASET = register(dataset_op(
     infer=lambda patterns, **_: typed_inputs("MatchingFilesDataset", (patterns,), (_S,)),
     samples=_matching_samples))
 EXPERIMENTAL_MATCHING_FILES_DATASET = register(dataset_op(
-    "ExperimentalMatchingFilesDataset", _matching, debug_name="MatchingFilesDataset",
+    "ExperimentalMatchingFilesDataset", _matching, kernel_name="MatchingFilesDataset",
     infer=lambda patterns, **_: typed_inputs("ExperimentalMatchingFilesDataset", (patterns,),
                                              (_S,)),
     reference=_matching_reference, samples=_matching_samples))

@@ -1,7 +1,8 @@
 """What the SavedModel writers share below them: the error for what TF's graphs can't
 express, the Ref naming a tensor of the FunctionDef being written, the resources a graph
-captures and the eager tensors a SavedModel binds to its functions (function_export.py
-and control_flow_export.py import them; the former re-exports them)."""
+captures and the eager tensors a SavedModel binds to its functions, and how a node's list
+inputs split among its list arguments (function_export.py and control_flow_export.py
+import them; the former re-exports them)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,27 @@ def bound_eager_captures(graph: Any) -> list:
     return [(x, t) for x, t in getattr(graph, "capture_list", ())
             if type(x) is EagerTensor and x._dtype not in (dt.resource, dt.variant)
             and t._op.type in ("Const", "Placeholder")]
+
+
+def list_input_sizes(lists: list, attrs: dict, by_tf: dict, n_list: int) -> dict | None:
+    """How many of the `n_list` list inputs each list argument takes: one list takes them
+    all; several (a scan's initial_state and other_arguments) take what their attrs say
+    (a type list's length, a count), one of them at most the rest. None where that can't
+    be told."""
+    if len(lists) <= 1:
+        return {a.name: n_list for a in lists}
+    sizes, unknown = {}, []
+    for a in lists:
+        key = by_tf.get(a.type_list_attr or a.number_attr)
+        value = attrs.get(key) if key is not None else None
+        if isinstance(value, (list, tuple)):
+            sizes[a.name] = len(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            sizes[a.name] = int(value)
+        else:
+            unknown.append(a.name)
+    rest = n_list - sum(sizes.values())
+    if len(unknown) > 1 or rest < 0 or (not unknown and rest):
+        return None
+    sizes.update({name: rest for name in unknown})
+    return sizes

@@ -38,7 +38,12 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
-from eagerflow._src.saved_model.export_refs import ExportError, Ref, bound_eager_captures
+from eagerflow._src.saved_model.export_refs import (
+    ExportError,
+    Ref,
+    bound_eager_captures,
+    list_input_sizes,
+)
 from eagerflow._src.saved_model.protos import pb
 
 _ARG_BAD = re.compile(r"[^a-z0-9_]")
@@ -442,6 +447,20 @@ class FunctionWriter:
         self.made.append(ref)
         return ref
 
+    def _function_names(self, value: Any) -> Any:
+        """A func attribute's value as the names of library functions: a concrete function
+        (a dataset op's, from tf.raw_ops) is written into the library."""
+        if isinstance(value, (list, tuple)):
+            return [self._function_names(v) for v in value]
+        graph = getattr(value, "graph", None)
+        if isinstance(value, str) or graph is None:
+            return value
+        name, captured = self.library.add(graph, graph.name)
+        if captured:
+            raise ExportError(f"the function {name} a func attribute names reads variables, "
+                              "which eagerflow's exporter does not bind there")
+        return name
+
     def node(self, op: str, inputs: list, attrs: dict | None = None,
              name: str | None = None) -> list:
         """Adds a TF node; `inputs` hold one Ref (or a list of them) per TF input argument;
@@ -482,6 +501,8 @@ class FunctionWriter:
                 continue
             if key not in kinds:
                 raise ExportError(f"TensorFlow op {op} has no attribute {key}")
+            if kinds[key] in ("func", "list(func)"):
+                v = self._function_names(v)
             set_attr(nd.attr[key], kinds[key], v)
         for a in opdef.attr:
             if a.name not in nd.attr and not a.HasField("default_value"):
@@ -905,7 +926,8 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     plain = [a for a in opdef.input_arg if a.name not in by_tf]
     lists = [a for a in plain if a.number_attr or a.type_list_attr]
     n_list = len(tensors) - (len(plain) - len(lists))
-    if len(lists) > 1 or n_list < 0 or (not lists and n_list):
+    sizes = list_input_sizes(lists, attrs, by_tf, n_list)
+    if sizes is None or n_list < 0 or (not lists and n_list):
         raise ExportError(f"can't match its {len(op.inputs)} inputs to TensorFlow's "
                           f"{[a.name for a in opdef.input_arg]}")
     kinds = {a.name: a for a in opdef.attr}
@@ -920,7 +942,7 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
                 dtype = dt.int32  # an empty shape (a scalar's): NumPy would make it float64
             inputs.append(w.const(value, dtype, name=f"{op.name}/{arg.name}"))
         elif arg.number_attr or arg.type_list_attr:
-            inputs.append([next(it) for _ in range(n_list)])
+            inputs.append([next(it) for _ in range(sizes[arg.name])])
         else:
             inputs.append(next(it))
         first = inputs[-1][0] if isinstance(inputs[-1], list) and inputs[-1] else inputs[-1]

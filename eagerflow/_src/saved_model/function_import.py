@@ -39,9 +39,11 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
     optional_ops,
+    raw_dataset_functions,
     raw_dataset_misc,
     raw_dataset_options,
     raw_dataset_readers,
+    raw_dataset_reductions,
     raw_dataset_sources,
 )
 from eagerflow._src.distribute import collective_ops  # noqa: F401

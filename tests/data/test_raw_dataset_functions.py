@@ -1,0 +1,69 @@
+"""TF's dataset ops that call functions (tf.raw_ops.MapDataset, FilterDataset, FlatMapDataset,
+InterleaveDataset and the parallel interleaves, ScanDataset, TakeWhileDataset,
+MapAndBatchDataset, ReduceDataset, DatasetToSingleElement, GroupByWindowDataset,
+GroupByReducerDataset) called with ConcreteFunctions: their elements, reprs, cardinalities
+and errors as TF 2.21 gives them (raw_dataset_functions_golden.json, recorded from TF by
+record_raw_dataset_functions.py from raw_dataset_functions_cases.py), and TF's own graphs of
+Dataset.map, filter, ... and reduce (the SavedModel raw_dataset_functions_model/, written by
+TF) imported and run here.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+from tests.data.raw_dataset_functions_cases import (
+    MODEL_FUNCTIONS,
+    MODEL_INPUTS,
+    outcomes,
+)
+
+HERE = Path(__file__).parent
+GOLDEN = json.loads((HERE / "raw_dataset_functions_golden.json").read_text())
+OURS = json.loads(json.dumps(outcomes(tf)))
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["cases"]))
+def test_raw_op_case_matches_tf(case):
+    assert OURS[case] == GOLDEN["cases"][case]
+
+
+@pytest.fixture(scope="module")
+def model():
+    return tf.saved_model.load(str(HERE / "raw_dataset_functions_model"))
+
+
+@pytest.mark.parametrize("name", MODEL_FUNCTIONS)
+def test_tf_written_pipeline_imports_and_runs(model, name):
+    fn = getattr(model, name)
+    got = [int(fn(tf.constant(n, tf.int64))) for n in MODEL_INPUTS]
+    assert got == GOLDEN["model"]["results"][name]
+
+
+def test_tf_written_graphs_hold_the_dataset_ops():
+    ops = GOLDEN["model"]["dataset_ops"]
+    assert ops["map_filter"] == ["FilterDataset", "MapDataset", "RangeDataset", "ReduceDataset"]
+    assert "ScanDataset" in ops["flat_map_scan"] and "FlatMapDataset" in ops["flat_map_scan"]
+    assert "DatasetToSingleElement" in ops["single"]
+    assert {"ParallelMapDatasetV2", "ParallelInterleaveDatasetV4"} <= set(ops["captured"])
+    assert "ExperimentalGroupByReducerDataset" in ops["reducer"]
+    assert {"LegacyParallelInterleaveDatasetV2", "MapAndBatchDataset"} <= set(
+        ops["experimental"])
+
+
+def test_raw_ops_inside_a_function_run_each_call():
+    spec = tf.TensorSpec([], tf.int64)
+    double = tf.function(lambda x: x * 2).get_concrete_function(spec)
+    plus = tf.function(lambda s, x: s + x).get_concrete_function(spec, spec)
+    i64 = {"output_types": [tf.int64], "output_shapes": [[]]}
+
+    @tf.function
+    def total(n):
+        v = tf.raw_ops.RangeDataset(start=0, stop=n, step=1, **i64)
+        v = tf.raw_ops.MapDataset(input_dataset=v, other_arguments=[], f=double, **i64)
+        return tf.raw_ops.ReduceDataset(input_dataset=v, initial_state=[tf.constant(0, tf.int64)],
+                                        other_arguments=[], f=plus, **i64)[0]
+
+    assert [int(total(tf.constant(n, tf.int64))) for n in (0, 4, 5)] == [0, 12, 20]
