@@ -51,6 +51,18 @@ NO_TF_OP = {
                     "SparseMatrixSparseCholesky")},
     "ExperimentalMapDataset": "refuses every input (TF 2.21 has only a GPU kernel for it): "
                               "tests/data/test_raw_dataset_functions.py pins TF's refusal",
+    **{name: "makes, starts, reads or deletes an iterator resource (a handle: none to send "
+             "TF); compared with TF 2.21 in tests/data/test_raw_iterator_ops.py and "
+             "test_dataset_raw_ops.py"
+       for name in ("AnonymousIterator", "AnonymousIteratorV2", "AnonymousIteratorV3",
+                    "DeleteIterator", "DeserializeIterator", "ExperimentalIteratorGetDevice",
+                    "Iterator", "IteratorFromStringHandle", "IteratorFromStringHandleV2",
+                    "IteratorGetDevice", "IteratorGetNext", "IteratorGetNextAsOptional",
+                    "IteratorGetNextSync", "IteratorToStringHandle", "IteratorV2",
+                    "MakeIterator", "OneShotIterator", "SerializeIterator")},
+    **{name: "fails whatever its input in TF 2.21 (tests/data/test_raw_dataset_misc.py)"
+       for name in ("AnonymousRandomSeedGenerator", "DeleteRandomSeedGenerator",
+                    "DeleteSeedGenerator")},
     **{name: "makes a mutex or takes or gives its lock (a resource, a variant holding the "
              "lock: none to send TF); compared with TF 2.21 in "
              "tests/saved_model/test_raw_functional.py"
