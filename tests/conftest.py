@@ -11,6 +11,7 @@ from hypothesis import settings
 # registry whatever test module ran or was collected first: the registry suites list every
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_batching  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402

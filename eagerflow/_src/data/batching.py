@@ -336,6 +336,10 @@ class _UnbatchIterator(ElementIterator):
     def __next__(self) -> tuple:
         while self._i >= self._n:
             e = next(self._in)
+            if any(not isinstance(c, (SparseTensor, RaggedTensor)) and c._arr.ndim == 0
+                   for c in e):  # (an input of unknown rank: a dataset variant's)
+                raise InvalidArgumentError(None, None, "Input element must have a non-scalar "
+                                                       "value in each component.")
             sizes = [c.shape[0] if isinstance(c, SparseTensor) else int(c.nrows())
                      if isinstance(c, RaggedTensor) else c._arr.shape[0] for c in e]
             for k, s in enumerate(sizes):

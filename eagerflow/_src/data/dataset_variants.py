@@ -46,7 +46,8 @@ def dataset_of(op: str, value: Any, arg: str = "input_dataset") -> DatasetV2:
     variant (a TensorList's, an iterator's)."""
     held = value[()] if isinstance(value, np.ndarray) and value.dtype == object else value
     if not isinstance(held, DatasetVariant):
-        raise C.fail(op, f"Tensor must be a Dataset object. {arg}")
+        # (TF's iterator ops name the input; its dataset ops don't: `arg` "")
+        raise C.fail(op, "Tensor must be a Dataset object." + (f" {arg}" if arg else ""))
     return held.dataset
 
 
@@ -163,7 +164,7 @@ class VariantDataset(DatasetV2):
 def check_components(dataset: DatasetV2, specs: tuple) -> None:
     """TF's check, as an iterator is made, that the dataset gives components of `specs`."""
     check_specs(None, flat_specs(dataset), tuple(s.dtype for s in specs),
-                tuple(s.shape.as_list() for s in specs))
+                tuple(None if s.shape.rank is None else s.shape.as_list() for s in specs))
 
 
 def from_variant(variant: Any, structure: Any) -> DatasetV2:
@@ -190,23 +191,26 @@ def _dataset_infer(name: str, scalars: tuple) -> Callable:
 
 
 def dataset_op(name: str, build: Callable, text: Callable | None = None,
-               funcs: bool = False, scalars: tuple = (), **kw: Any) -> OpDef:
+               funcs: bool = False, scalars: tuple = (), kernel: str | None = None,
+               **kw: Any) -> OpDef:
     """The OpDef of TF's dataset op `name`: `build(op, *input_arrays, **attrs)` makes the
     pipeline (attrs: TF's, all of them), `text(*input_arrays, **attrs)` the words inside
     its debug text (none when None). (Like TF's kernels, it doesn't check the pipeline
     against its output_types and output_shapes: an iterator made of it does.) `funcs`: it
     has func attributes. `scalars`: the names of its first inputs, each TF's kernel wants
-    a scalar (None for one it doesn't check)."""
+    a scalar (None for one it doesn't check). `kernel`: the op whose kernel it runs, which
+    its debug text names (an ExperimentalX op runs X's)."""
+    shown = kernel or name
 
-    def kernel(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
+    def run(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
         ds = build(name, *ins, **attrs)
         words = f"({text(*ins, **attrs)})" if text is not None else ""
-        return variant_array(ds, f"{name}Op{words}::Dataset")
+        return variant_array(ds, f"{shown}Op{words}::Dataset")
 
     kw.setdefault("tf", TFForm(load=tf_attrs_load(name), takes_handles=True,
                                takes_funcs=funcs))
     infer = kw.pop("infer", None) or _dataset_infer(name, scalars)
-    return OpDef(name, infer, kernel, stateful=True, gpu=False, **kw)
+    return OpDef(name, infer, run, stateful=True, gpu=False, **kw)
 
 
 def tf_attrs_load(name: str) -> Callable:

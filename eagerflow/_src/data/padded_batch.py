@@ -148,6 +148,12 @@ class _PaddedBatchIterator(ElementIterator):
         out = []
         for k, (shape, pad, dtype) in enumerate(zip(self._shapes, self._pads, self._dtypes)):
             arrays = [to_host(e[k]._arr) for e in batch]
+            for a in arrays:  # (a padded shape of an input of unknown rank is checked here)
+                if shape is not None and a.ndim != len(shape):
+                    raise InvalidArgumentError(
+                        None, None, f"All elements in a batch must have the same rank as the "
+                        f"padded shape for component{k}: expected rank {len(shape)} but got "
+                        f"element with rank {a.ndim}")
             ranks = {a.ndim for a in arrays}
             if len(ranks) != 1:
                 raise InvalidArgumentError(None, None, f"All elements in a batch must have the "

@@ -36,7 +36,7 @@ from eagerflow._src.core.trackable import is_variable
 
 # (the dataset ops, collective_ops and the summary modules register ops that REGISTRY,
 # below them, cannot load by name: a TF graph's node, or tf.raw_ops, may be any of them)
-from eagerflow._src.data import iterator_ops, raw_dataset_sources  # noqa: F401
+from eagerflow._src.data import iterator_ops, raw_dataset_batching, raw_dataset_sources  # noqa: F401
 from eagerflow._src.distribute import collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType

@@ -1,0 +1,538 @@
+"""TF's dataset ops that batch, slice and combine datasets (BatchDataset(V2),
+PaddedBatchDataset(V2), ParallelBatchDataset, RepeatDataset, SkipDataset, TakeDataset,
+PrefetchDataset, ConcatenateDataset, ZipDataset, ShardDataset, UnbatchDataset, ...), over
+dataset variants.
+
+Data layer, over dataset_variants.py and raw_dataset_sources.py: each op checks its inputs as
+TF's kernel does (with its words), then builds its pipeline from the public Dataset methods
+over its input read flat. What TF checks only as elements are made (a padded shape smaller
+than an element, scalars to unbatch), the pipeline checks then too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset_variants import (
+    VariantDataset,
+    dataset_of,
+    dataset_op,
+    flat_input,
+    flat_specs,
+)
+from eagerflow._src.data.raw_dataset_sources import tensors_of
+from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.registry import BadSample, Sample, register
+
+_I64 = np.int64
+_T = np.bool_(True)
+_F = np.bool_(False)
+
+
+def _int(x: Any) -> int:
+    return int(np.asarray(x))
+
+
+def _positive(op: str, value: Any, message: str) -> int:
+    n = _int(value)
+    if n <= 0:
+        raise C.fail(op, message)
+    return n
+
+
+def _elements(d: Any) -> list:
+    """A reference's view of an input variant: its elements, lists of component arrays."""
+    return d[()].elements()
+
+
+def _listed(elements: list) -> DatasetVariant:
+    """A reference's dataset: these elements (lists of component arrays), which may differ
+    in shape (a last, smaller batch)."""
+    parts = [DatasetV2.from_tensors(_flat(tensors_of(e))) for e in elements]
+    ds = parts[0] if parts else DatasetV2.range(0)
+    for p in parts[1:]:
+        ds = ds.concatenate(p)
+    return DatasetVariant(ds, "reference")
+
+
+# the dtype TF's signatures fix for each input of these ops (another an int64)
+_INPUT_DTYPES = {"input_dataset": dt.variant, "another_dataset": dt.variant,
+                 "input_datasets": dt.variant, "drop_remainder": dt.bool}
+
+
+def _inputs(op: str, *names: str, scalars: tuple = (), types: tuple = ()) -> Any:
+    """The infer of dataset op `op` of these inputs: TF's checks of their dtypes (`types`:
+    those of its padding values, after the others) and that each of `scalars` is a scalar
+    (an internal call of another number of inputs: input_count's TypeError)."""
+    def infer(*ins: Any, **_: Any) -> list:
+        C.input_count(op, names, ins)
+        values = iter(types)
+        for i, (arg, x) in enumerate(zip(names, ins)):
+            want = next(values) if arg == "padding_values" else \
+                _INPUT_DTYPES.get(arg, dt.int64)
+            if x._dtype is not want:
+                raise C.wrong_input_dtype(op, i, want, x._dtype)
+        for arg, x in zip(names, ins):
+            if arg in scalars and x._shape != ():
+                raise C.fail(op, f"{arg} must be a scalar")
+        return [((), dt.variant)]
+    return infer
+
+
+def _size_text(ds: Any, size: Any, *_: Any, **__: Any) -> str:
+    return str(_int(size))
+
+
+# -- samples' inputs -------------------------------------------------------------------------
+
+def _range(n: int) -> np.ndarray:
+    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
+
+
+def _pairs() -> np.ndarray:
+    """Elements of two components: (int64 scalar, float32 [2] vector)."""
+    ds = DatasetV2.from_tensor_slices((np.arange(5, dtype=np.int64),
+                                       np.arange(10, dtype=np.float32).reshape(5, 2)))
+    return variant_array(ds, "TensorSliceDatasetOp::Dataset")
+
+
+def _ragged() -> np.ndarray:
+    """Elements of one int32 vector each, of lengths 1, 3, 2, 0."""
+    rows = [DatasetV2.from_tensors(np.array(r, np.int32)) for r in ([1], [2, 3, 4], [5, 6], [])]
+    ds = rows[0]
+    for r in rows[1:]:
+        ds = ds.concatenate(r)
+    return variant_array(ds, "ConcatenateDatasetOp::Dataset")
+
+
+def _batched(n: int, size: int) -> np.ndarray:
+    return variant_array(DatasetV2.range(n).batch(size), f"BatchDatasetV2Op({size})::Dataset")
+
+
+def _batched_pairs() -> np.ndarray:
+    ds = dataset_of("BatchDatasetV2", _pairs(), "").batch(2)
+    return variant_array(ds, "BatchDatasetV2Op(2)::Dataset")
+
+
+_ONE = {"output_types": (dt.int64,), "output_shapes": ((),)}
+_VEC = {"output_types": (dt.int64,), "output_shapes": ((None,),)}
+_TWO = {"output_types": (dt.int64, dt.float32), "output_shapes": ((), (2,))}
+_TWO_VEC = {"output_types": (dt.int64, dt.float32), "output_shapes": ((None,), (None, 2))}
+
+
+# -- BatchDataset, BatchDatasetV2, ParallelBatchDataset --------------------------------------
+
+_BATCH_SIZE = "Batch size must be greater than zero."
+
+
+def _batch(op: str, input_dataset: Any, batch_size: Any, drop_remainder: Any = False,
+           **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")  # (TF's kernels read the input first)
+    size = _positive(op, batch_size, _BATCH_SIZE)
+    return ds.batch(size, drop_remainder=bool(drop_remainder))
+
+
+_DETERMINISM = ("true", "false", "default")
+_PARALLEL = ("input_dataset", "batch_size", "num_parallel_calls", "drop_remainder")
+
+
+def _parallel_batch(op: str, input_dataset: Any, batch_size: Any, num_parallel_calls: Any,
+                    drop_remainder: Any, *, deterministic: str = "default", **_: Any
+                    ) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    size = _positive(op, batch_size, _BATCH_SIZE)
+    if deterministic not in _DETERMINISM:
+        raise C.fail(op, f"Unrecognized determinism policy: {deterministic}")
+    # (TF's kernel takes any number of parallel calls; the batches are the same whatever it
+    # is, so they are made in order)
+    return ds.batch(size, drop_remainder=bool(drop_remainder))
+
+
+def _batch_reference(d: Any, batch_size: Any, drop_remainder: Any = False, *_: Any,
+                     **__: Any) -> DatasetVariant:
+    els, size = _elements(d), _int(batch_size)
+    chunks = [els[i:i + size] for i in range(0, len(els), size)]
+    if drop_remainder and chunks and len(chunks[-1]) < size:
+        chunks.pop()
+    return _listed([[np.stack([e[k] for e in chunk]) for k in range(len(chunk[0]))]
+                             for chunk in chunks])
+
+
+BATCH_DATASET = register(dataset_op(
+    "BatchDataset", _batch, text=_size_text,
+    infer=_inputs("BatchDataset", "input_dataset", "batch_size", scalars=("batch_size",)),
+    reference=_batch_reference,
+    samples=[Sample((_range(5), _I64(2)), _VEC, grad=False),
+             Sample((_pairs(), _I64(3)), _TWO_VEC, grad=False)],
+    bad_samples=[BadSample((_range(5), _I64(0)), _VEC, InvalidArgumentError, _BATCH_SIZE),
+                 BadSample((_range(5), np.array([2], np.int64)), _VEC, InvalidArgumentError,
+                           "batch_size must be a scalar")],
+))
+
+BATCH_DATASET_V2 = register(dataset_op(
+    "BatchDatasetV2", _batch, text=_size_text,
+    infer=_inputs("BatchDatasetV2", "input_dataset", "batch_size", "drop_remainder",
+                  scalars=("batch_size", "drop_remainder")),
+    reference=_batch_reference,
+    samples=[Sample((_range(5), _I64(2), _T), {**_VEC, "output_shapes": ((2,),)}, grad=False),
+             Sample((_pairs(), _I64(2), _F), {**_TWO_VEC, "parallel_copy": True},
+                    grad=False)],
+    bad_samples=[BadSample((_range(5), _I64(-1), _F), _VEC, InvalidArgumentError,
+                           _BATCH_SIZE),
+                 BadSample((_range(5), _I64(2), np.array([False])), _VEC,
+                           InvalidArgumentError, "drop_remainder must be a scalar")],
+))
+
+PARALLEL_BATCH_DATASET = register(dataset_op(
+    "ParallelBatchDataset", _parallel_batch, text=_size_text,
+    infer=_inputs("ParallelBatchDataset", *_PARALLEL, scalars=_PARALLEL[1:]),
+    reference=lambda d, size, calls, drop, **_: _batch_reference(d, size, drop),
+    samples=[Sample((_range(5), _I64(2), _I64(2), _F), _VEC, grad=False),
+             Sample((_pairs(), _I64(2), _I64(-1), _T),
+                    {**_TWO_VEC, "deterministic": "false"}, grad=False)],
+    bad_samples=[BadSample((_range(5), _I64(0), _I64(2), _F), _VEC, InvalidArgumentError,
+                           _BATCH_SIZE),
+                 BadSample((_range(5), _I64(2), _I64(2), _F),
+                           {**_VEC, "deterministic": "bogus"}, InvalidArgumentError,
+                           "Unrecognized determinism policy: bogus"),
+                 BadSample((_range(5), _I64(2), np.array([2], np.int64), _F), _VEC,
+                           InvalidArgumentError, "num_parallel_calls must be a scalar")],
+))
+
+
+# -- PaddedBatchDataset, PaddedBatchDatasetV2 ------------------------------------------------
+
+def _padded_batch(op: str, input_dataset: Any, batch_size: Any, *rest: Any, N: int,
+                  Toutput_types: tuple, **_: Any) -> DatasetV2:
+    shapes, values = rest[:N], rest[N:N + len(Toutput_types)]
+    drop = bool(rest[-1]) if len(rest) > N + len(Toutput_types) else False
+    ds = flat_input(op, input_dataset, "")
+    size = _positive(op, batch_size, _BATCH_SIZE)
+    specs = flat_specs(ds)
+    for s in shapes:
+        if np.ndim(s) != 1:
+            raise C.fail(op, "All padded shapes must be vectors")
+        for d in np.asarray(s).tolist():
+            if d < -1:
+                raise C.fail(op, f"Dimension {d} must be >= -1")
+    if any(np.ndim(v) for v in values):
+        raise C.fail(op, "All padding values must be scalars")
+    for what, n in (("padded shapes", N), ("padding values", len(values))):
+        if n != len(specs):
+            raise C.fail(op, f"Number of {what} ({n}) must match the number of components in "
+                             f"the input dataset's elements ({len(specs)})")
+    for i, (t, s) in enumerate(zip(Toutput_types, specs)):
+        if t != s.dtype:
+            raise C.fail(op, f"Mismatched type between padding value {i} and input dataset's "
+                             f"component {i}: {C.dtype_word(t)} vs. {C.dtype_word(s.dtype)}")
+    # (TF's kernel compares elements with the padded shapes only as it batches them: the
+    # input's static shapes are not held against them)
+    loose = VariantDataset(ds, _flat(tuple(TensorSpec(None, s.dtype) for s in specs)))
+    padded = _flat(tuple(TensorShape([None if d == -1 else d for d in np.asarray(s).tolist()])
+                         for s in shapes))
+    pads = _flat(tuple(EagerTensor(np.asarray(v), t, CPU_DEVICE)
+                       for v, t in zip(values, Toutput_types)))
+    return loose.padded_batch(size, padded_shapes=padded, padding_values=pads,
+                              drop_remainder=drop)
+
+
+def _flat(items: tuple) -> Any:
+    return items[0] if len(items) == 1 else items
+
+
+def _padded_reference(d: Any, batch_size: Any, *rest: Any, N: int, Toutput_types: tuple,
+                      **_: Any) -> DatasetVariant:
+    shapes, values = rest[:N], rest[N:N + len(Toutput_types)]
+    drop = bool(rest[-1]) if len(rest) > N + len(Toutput_types) else False
+    els, size = _elements(d), _int(batch_size)
+    chunks = [els[i:i + size] for i in range(0, len(els), size)]
+    if drop and chunks and len(chunks[-1]) < size:
+        chunks.pop()
+    out = []
+    for chunk in chunks:
+        batch = []
+        for k, (shape, pad) in enumerate(zip(shapes, values)):
+            parts = [np.asarray(e[k]) for e in chunk]
+            dims = [max(p.shape[j] for p in parts) if w == -1 else w
+                    for j, w in enumerate(np.asarray(shape).tolist())]
+            res = np.full([len(parts)] + dims, np.asarray(pad), parts[0].dtype)
+            for j, p in enumerate(parts):
+                res[(j, *(slice(0, n) for n in p.shape))] = p
+            batch.append(res)
+        out.append(batch)
+    return _listed(out)
+
+
+def _pad_attrs(types: tuple, shapes: tuple) -> dict:
+    return {"Toutput_types": types, "output_shapes": shapes, "N": len(types)}
+
+
+_PAD_ONE = _pad_attrs((dt.int32,), ((None, None),))
+_PAD_TWO = _pad_attrs((dt.int64, dt.float32), ((None,), (None, 3)))
+_V = np.array([-1], np.int64)
+_NO_DIMS = np.zeros(0, np.int64)
+
+
+def _padded_infer(op: str, v2: bool) -> Any:
+    def infer(*ins: Any, N: int, Toutput_types: tuple, **_: Any) -> list:
+        n = C.int_attr(op, N, "N", 64)
+        if n < 1:
+            raise C.fail(op, f"Value for attr 'N' of {n} must be at least minimum 1")
+        if len(ins) != 2 + n + len(Toutput_types) + v2:  # (TF's wrappers count them)
+            raise TypeError(f"{op} takes {2 + n + len(Toutput_types) + v2} inputs (N padded "
+                            f"shapes, a padding value of each Toutput_types), got {len(ins)}")
+        names = ("input_dataset", "batch_size") + ("padded_shapes",) * n + \
+            ("padding_values",) * len(Toutput_types) + ("drop_remainder",) * v2
+        types = tuple(C.make_type(t, "Toutput_types") for t in Toutput_types)
+        return _inputs(op, *names, scalars=("batch_size", "drop_remainder"),
+                       types=types)(*ins)
+    return infer
+
+
+PADDED_BATCH_DATASET = register(dataset_op(
+    "PaddedBatchDataset", _padded_batch, text=_size_text,
+    infer=_padded_infer("PaddedBatchDataset", False),
+    reference=_padded_reference,
+    samples=[Sample((_ragged(), _I64(3), _V, np.int32(-1)), _PAD_ONE, grad=False),
+             Sample((_pairs(), _I64(2), _NO_DIMS, np.array([3], np.int64), _I64(9),
+                     np.float32(0.5)), _PAD_TWO, grad=False)],
+    bad_samples=[BadSample((_ragged(), _I64(0), _V, np.int32(0)), _PAD_ONE,
+                           InvalidArgumentError, _BATCH_SIZE),
+                 BadSample((_ragged(), _I64(2), _V, np.array([0], np.int32)), _PAD_ONE,
+                           InvalidArgumentError, "All padding values must be scalars"),
+                 BadSample((_ragged(), _I64(2), np.array([[2]], np.int64), np.int32(0)),
+                           _PAD_ONE, InvalidArgumentError, "All padded shapes must be vectors"),
+                 BadSample((_ragged(), _I64(2), np.array([-3], np.int64), np.int32(0)),
+                           _PAD_ONE, InvalidArgumentError, "Dimension -3 must be >= -1"),
+                 BadSample((_ragged(), _I64(2), _V, _I64(0)),
+                           {**_PAD_ONE, "Toutput_types": (dt.int64,)}, InvalidArgumentError,
+                           "Mismatched type between padding value 0 and input dataset's "
+                           "component 0: int64 vs. int32"),
+                 BadSample((_pairs(), _I64(2), _NO_DIMS, _I64(0)),
+                           _pad_attrs((dt.int64,), ((None,),)), InvalidArgumentError,
+                           "Number of padded shapes (1) must match the number of components "
+                           "in the input dataset's elements (2)")],
+))
+
+PADDED_BATCH_DATASET_V2 = register(dataset_op(
+    "PaddedBatchDatasetV2", _padded_batch, text=_size_text,
+    infer=_padded_infer("PaddedBatchDatasetV2", True),
+    reference=_padded_reference,
+    samples=[Sample((_ragged(), _I64(3), np.array([4], np.int64), np.int32(7), _T), _PAD_ONE,
+                    grad=False),
+             Sample((_pairs(), _I64(2), _NO_DIMS, np.array([3], np.int64), _I64(9),
+                     np.float32(0.5), _F), {**_PAD_TWO, "parallel_copy": True}, grad=False)],
+    bad_samples=[BadSample((_ragged(), _I64(-2), _V, np.int32(0), _F), _PAD_ONE,
+                           InvalidArgumentError, _BATCH_SIZE),
+                 BadSample((_ragged(), _I64(2), _V, np.int32(0), np.array([True])), _PAD_ONE,
+                           InvalidArgumentError, "drop_remainder must be a scalar")],
+))
+
+
+# -- RepeatDataset, SkipDataset, TakeDataset, PrefetchDataset --------------------------------
+
+def _count(count: Any) -> int:
+    """A count as TF's kernels read it: any negative one means all (or forever)."""
+    return max(_int(count), -1)
+
+
+def _repeat(op: str, input_dataset: Any, count: Any, **_: Any) -> DatasetV2:
+    return flat_input(op, input_dataset, "").repeat(_count(count))
+
+
+def _skip(op: str, input_dataset: Any, count: Any, **_: Any) -> DatasetV2:
+    return flat_input(op, input_dataset, "").skip(_count(count))
+
+
+def _take(op: str, input_dataset: Any, count: Any, **_: Any) -> DatasetV2:
+    return flat_input(op, input_dataset, "").take(_count(count))
+
+
+def _prefetch(op: str, input_dataset: Any, buffer_size: Any, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    size = _int(buffer_size)
+    if size < -1:
+        raise C.fail(op, "buffer_size must be >= 0 or set buffer_size to be -1 for "
+                         "auto-tuning")
+    return ds.prefetch(size)
+
+
+def _repeat_reference(d: Any, count: Any, **_: Any) -> DatasetVariant:
+    # (the samples repeat finitely: a reference can't hold forever)
+    return _listed(_elements(d) * _int(count))
+
+
+def _skip_reference(d: Any, count: Any, **_: Any) -> DatasetVariant:
+    n = _int(count)
+    return _listed(_elements(d)[n:] if n >= 0 else [])
+
+
+def _take_reference(d: Any, count: Any, **_: Any) -> DatasetVariant:
+    n = _int(count)
+    return _listed(_elements(d)[:n] if n >= 0 else _elements(d))
+
+
+def _count_op(name: str, build: Any, reference: Any, counts: tuple) -> Any:
+    return register(dataset_op(
+        name, build, infer=_inputs(name, "input_dataset", "count", scalars=("count",)),
+        reference=reference,
+        samples=[Sample((_range(3), _I64(counts[0])), _ONE, grad=False),
+                 Sample((_pairs(), _I64(counts[1])), _TWO, grad=False)],
+        bad_samples=[BadSample((_range(3), np.array([2], np.int64)), _ONE,
+                               InvalidArgumentError, "count must be a scalar")],
+    ))
+
+
+REPEAT_DATASET = _count_op("RepeatDataset", _repeat, _repeat_reference, (2, 0))
+SKIP_DATASET = _count_op("SkipDataset", _skip, _skip_reference, (1, -1))
+TAKE_DATASET = _count_op("TakeDataset", _take, _take_reference, (2, -2))
+
+PREFETCH_DATASET = register(dataset_op(
+    "PrefetchDataset", _prefetch,
+    infer=_inputs("PrefetchDataset", "input_dataset", "buffer_size",
+                  scalars=("buffer_size",)),
+    reference=lambda d, *_, **__: _listed(_elements(d)),
+    samples=[Sample((_range(3), _I64(2)), _ONE, grad=False),
+             Sample((_pairs(), _I64(-1)), {**_TWO, "slack_period": 1, "legacy_autotune": False,
+                                           "buffer_size_min": 1}, grad=False),
+             Sample((_range(3), _I64(0)), _ONE, grad=False)],
+    bad_samples=[BadSample((_range(3), _I64(-2)), _ONE, InvalidArgumentError,
+                           "buffer_size must be >= 0 or set buffer_size to be -1 for "
+                           "auto-tuning"),
+                 BadSample((_range(3), np.array([2], np.int64)), _ONE, InvalidArgumentError,
+                           "buffer_size must be a scalar")],
+))
+
+
+# -- ConcatenateDataset, ZipDataset ----------------------------------------------------------
+
+def _concatenate(op: str, input_dataset: Any, another_dataset: Any, **_: Any) -> DatasetV2:
+    first = flat_input(op, input_dataset, "")
+    second = flat_input(op, another_dataset, "")
+    mine, theirs = flat_specs(first), flat_specs(second)
+    if [s.dtype for s in mine] != [s.dtype for s in theirs]:
+        # (TF's message leaves its format's placeholders unfilled and names the second
+        # dataset's types after them)
+        raise C.fail(op, "input dataset and dataset to concatenate have different "
+                         "output_types %s and %s" + ", ".join(C.dtype_word(s.dtype)
+                                                             for s in theirs))
+    return first.concatenate(second)
+
+
+def _zip(op: str, *input_datasets: Any, **_: Any) -> DatasetV2:
+    return DatasetV2.zip(tuple(flat_input(op, d, "")
+                               for d in input_datasets))
+
+
+def _zip_reference(*ds: Any, **_: Any) -> DatasetVariant:
+    each = [_elements(d) for d in ds]
+    n = min(len(e) for e in each)
+    return _listed([[c for e in each for c in e[i]] for i in range(n)])
+
+
+def _range_of(dtype: Any, n: int) -> np.ndarray:
+    ds = DatasetV2.range(n, output_type=dtype)
+    return variant_array(ds, f"RangeDatasetOp(0, {n}, 1)::Dataset")
+
+
+CONCATENATE_DATASET = register(dataset_op(
+    "ConcatenateDataset", _concatenate,
+    infer=_inputs("ConcatenateDataset", "input_dataset", "another_dataset"),
+    reference=lambda a, b, **_: _listed(_elements(a) + _elements(b)),
+    samples=[Sample((_range(2), _range(3)), _ONE, grad=False),
+             Sample((_pairs(), _pairs()), _TWO, grad=False)],
+    bad_samples=[BadSample((_range(2), _range_of(dt.int32, 2)), _ONE, InvalidArgumentError,
+                           "input dataset and dataset to concatenate have different "
+                           "output_types %s and %sint32"),
+                 BadSample((_range(2), _pairs()), _ONE, InvalidArgumentError,
+                           "input dataset and dataset to concatenate have different "
+                           "output_types %s and %sint64, float")],
+))
+
+def _zip_infer(*input_datasets: Any, **_: Any) -> list:
+    if not input_datasets:
+        raise C.fail("ZipDataset", "Value for attr 'N' of 0 must be at least minimum 1"
+                                   "\n\t; NodeDef: {{node ZipDataset}}")
+    return [((), dt.variant)]
+
+
+ZIP_DATASET = register(dataset_op(
+    "ZipDataset", _zip, reference=_zip_reference, infer=_zip_infer,
+    samples=[Sample((_range(2), _range(3)), {"output_types": (dt.int64,) * 2,
+                                             "output_shapes": ((),) * 2, "N": 2}, grad=False),
+             Sample((_pairs(), _range(4), _range_of(dt.int32, 5)),
+                    {"output_types": (dt.int64, dt.float32, dt.int64, dt.int32),
+                     "output_shapes": ((), (2,), (), ()), "N": 3}, grad=False),
+             Sample((_range(3),), {**_ONE, "N": 1}, grad=False)],
+))
+
+
+# -- ShardDataset, UnbatchDataset ------------------------------------------------------------
+
+_SHARD_HINT = -1
+
+
+def _shard(op: str, input_dataset: Any, num_shards: Any, index: Any, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    n, i = _int(num_shards), _int(index)
+    if n <= 0 and n != _SHARD_HINT:
+        raise C.fail(op, f"Number of shards must be greater than zero (currently num_shards "
+                         f"= {n}).")
+    if n != _SHARD_HINT and not 0 <= i < n:
+        raise C.fail(op, f"Index must be between 0 and {n - 1} (currently index = {i}).")
+    return ds.shard(n, i)
+
+
+def _shard_reference(d: Any, num_shards: Any, index: Any, **_: Any) -> DatasetVariant:
+    return _listed(_elements(d)[_int(index)::_int(num_shards)])
+
+
+SHARD_DATASET = register(dataset_op(
+    "ShardDataset", _shard, text=lambda d, n, i, **_: f"{_int(n)}, {_int(i)}",
+    infer=_inputs("ShardDataset", "input_dataset", "num_shards", "index",
+                  scalars=("num_shards", "index")),
+    reference=_shard_reference,
+    samples=[Sample((_range(5), _I64(2), _I64(1)), _ONE, grad=False),
+             Sample((_pairs(), _I64(3), _I64(0)), {**_TWO, "require_non_empty": True},
+                    grad=False)],
+    bad_samples=[BadSample((_range(5), _I64(0), _I64(0)), _ONE, InvalidArgumentError,
+                           "Number of shards must be greater than zero (currently num_shards "
+                           "= 0)."),
+                 BadSample((_range(5), _I64(2), _I64(2)), _ONE, InvalidArgumentError,
+                           "Index must be between 0 and 1 (currently index = 2)."),
+                 BadSample((_range(5), _I64(2), np.array([0], np.int64)), _ONE,
+                           InvalidArgumentError, "index must be a scalar")],
+))
+
+
+def _unbatch(op: str, input_dataset: Any, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    specs = flat_specs(ds)
+    # (TF's kernel finds scalars and unequal batch sizes only in the elements)
+    loose = VariantDataset(ds, _flat(tuple(TensorSpec(None, s.dtype) for s in specs)))
+    return loose.unbatch()
+
+
+def _unbatch_reference(d: Any, **_: Any) -> DatasetVariant:
+    return _listed([[c[j] for c in e] for e in _elements(d)
+                             for j in range(len(e[0]))])
+
+
+for _name in ("UnbatchDataset", "ExperimentalUnbatchDataset"):
+    register(dataset_op(
+        _name, _unbatch, kernel="UnbatchDataset", infer=_inputs(_name, "input_dataset"),
+        reference=_unbatch_reference,
+        samples=[Sample((_batched(5, 2),), _ONE, grad=False),
+                 Sample((_batched_pairs(),), _TWO, grad=False)],
+    ))
