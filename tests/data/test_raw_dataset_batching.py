@@ -237,3 +237,96 @@ def test_unbatch_finds_scalars_and_unequal_batches_in_the_elements():
                              "Component 0 had size 2 but component 1 had size, 3."):
         _values(R.UnbatchDataset(input_dataset=both, output_types=[tf.int64] * 2,
                                  output_shapes=[[]] * 2), (tf.TensorSpec([], tf.int64),) * 2)
+
+
+def test_sliding_window_batches_windows_and_names_its_arguments():
+    v = R.SlidingWindowDataset(input_dataset=_range(), window_size=3, window_shift=2,
+                               window_stride=1, drop_remainder=False, **VEC)
+    assert repr(v) == _repr("SlidingWindowDatasetOp(3, 2, 1, 0)")
+    assert _values(v, tf.TensorSpec([None], tf.int64)) == [[0, 1, 2], [2, 3, 4], [4]]
+    strided = R.SlidingWindowDataset(input_dataset=_range(20), window_size=5, window_shift=7,
+                                     window_stride=3, drop_remainder=False, **VEC)
+    assert _values(strided, tf.TensorSpec([None], tf.int64)) == [
+        [0, 3, 6, 9, 12], [7, 10, 13, 16, 19], [14, 17]]
+    # (the experimental op has no drop_remainder: it drops them, and shows its kernel's name)
+    old = R.ExperimentalSlidingWindowDataset(input_dataset=_range(), window_size=3,
+                                             window_shift=2, window_stride=1, **VEC)
+    assert repr(old) == _repr("SlidingWindowDatasetOp(3, 2, 1, 1)")
+    assert _values(old, tf.TensorSpec([None], tf.int64)) == [[0, 1, 2], [2, 3, 4]]
+    pairs = R.ZipDataset(input_datasets=[_range(5), _range(4)], output_types=[tf.int64] * 2,
+                         output_shapes=[[]] * 2)
+    both = R.SlidingWindowDataset(input_dataset=pairs, window_size=3, window_shift=1,
+                                  window_stride=1, drop_remainder=False,
+                                  output_types=[tf.int64] * 2, output_shapes=[[None]] * 2)
+    assert _values(both, (tf.TensorSpec([None], tf.int64),) * 2) == [
+        ([0, 1, 2], [0, 1, 2]), ([1, 2, 3], [1, 2, 3]), ([2, 3], [2, 3]), ([3], [3])]
+
+
+@pytest.mark.parametrize("args, message", [
+    ((0, 1, 1), "Window size must be greater than zero."),
+    ((2, 0, 1), "Window shift must be greater than zero."),
+    ((2, 1, 0), "window_stride must be greater than zero."),
+])
+def test_sliding_window_refuses_what_tf_refuses(args, message):
+    size, shift, stride = args
+    _refused(lambda: R.SlidingWindowDataset(input_dataset=_range(), window_size=size,
+                                            window_shift=shift, window_stride=stride, **VEC),
+             "SlidingWindowDataset", message)
+
+
+def _batches(size=4, n=10):
+    return R.BatchDatasetV2(input_dataset=_range(n), batch_size=size, drop_remainder=False,
+                            **VEC)
+
+
+def test_rebatch_splits_each_batch_in_ceil_sized_pieces():
+    for op in ("RebatchDataset", "ExperimentalRebatchDataset"):
+        v = getattr(R, op)(input_dataset=_batches(), num_replicas=3, **VEC)
+        assert repr(v) == _repr("RebatchDatasetOp(3)")
+        assert _values(v, tf.TensorSpec([None], tf.int64)) == [
+            [0, 1], [2, 3], [], [4, 5], [6, 7], [], [8], [9], []]
+    # (each component is split by its own size)
+    both = R.ZipDataset(input_datasets=[_batches(), _batches(3)], output_types=[tf.int64] * 2,
+                        output_shapes=[[None]] * 2)
+    split = R.RebatchDataset(input_dataset=both, num_replicas=2, output_types=[tf.int64] * 2,
+                             output_shapes=[[None]] * 2)
+    assert _values(split, (tf.TensorSpec([None], tf.int64),) * 2) == [
+        ([0, 1], [0, 1]), ([2, 3], [2]), ([4, 5], [3, 4]), ([6, 7], [5]), ([8], [6, 7]),
+        ([9], [8])]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _values(R.RebatchDataset(input_dataset=_range(), num_replicas=2, **I64))
+    assert str(e.value) == (GET_NEXT % 1 + "Cannot rebatch dataset: All components must have "
+                            "at least one dimension. Perhaps your input dataset is not "
+                            "batched? Component 0 is scalar. [Op:IteratorGetNext] name: ")
+    _refused(lambda: R.RebatchDataset(input_dataset=_batches(), num_replicas=0, **VEC),
+             "RebatchDataset", "num_replicas must be greater than zero.")
+
+
+@pytest.mark.parametrize("sizes, drop, want", [
+    ([1, 3], False, [[0], [1, 2, 3], [4], [5, 6, 7], [8], [9]]),
+    ([1, 3], True, [[0], [1, 2, 3], [4], [5, 6, 7], [8]]),
+    (2, False, [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]]),
+    ([0, 2], True, [[], [0, 1], [], [2, 3], [], [4, 5], [], [6, 7], [], [8, 9], []]),
+])
+def test_rebatch_v2_rebatches_the_rows(sizes, drop, want):
+    v = R.RebatchDatasetV2(input_dataset=_batches(), batch_sizes=sizes, drop_remainder=drop,
+                           **VEC)
+    assert repr(v) == _repr("RebatchV2DatasetOp")
+    assert _values(v, tf.TensorSpec([None], tf.int64), n=20) == want
+
+
+def test_rebatch_v2_refuses_what_tf_refuses():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="`batch_sizes` must be a scalar or a vector."):
+        R.RebatchDatasetV2(input_dataset=_batches(), batch_sizes=[[2]], drop_remainder=False,
+                           **VEC)
+    # (TF 2.21 takes a negative size, or none, and its iterator crashes the process)
+    for sizes in ([2, -1], []):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="batch_sizes must be greater than zero."):
+            R.RebatchDatasetV2(input_dataset=_batches(), batch_sizes=tf.constant(sizes, tf.int64),
+                               drop_remainder=False, **VEC)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Input element must have a non-scalar value in each component."):
+        _values(R.RebatchDatasetV2(input_dataset=_range(), batch_sizes=[2],
+                                   drop_remainder=False, **VEC), tf.TensorSpec([None], tf.int64))

@@ -115,6 +115,10 @@ def stack_batch(batch: list, structure: dstruct.Structure, out_specs: Any = None
         elif isinstance(target, RaggedTensorSpec) and target.ragged_rank > 0:
             # (a ragged-rank-0 batch, of unbatched rows, is a dense tensor: stacked)
             out.append(ragged_elements.stack_rows([e[k] for e in batch], target))
+        elif not batch:  # (rebatch's batches of size 0: unknown dims as 0)
+            dims = [] if spec.shape.rank is None else [d or 0 for d in spec.shape.as_list()]
+            out.append(EagerTensor(np.zeros([0] + dims, spec.dtype.as_numpy_dtype), spec.dtype,
+                                   CPU_DEVICE))
         else:
             out.append(_stack(batch, k, spec.dtype))
     return tuple(out)
@@ -461,7 +465,9 @@ class RebatchDataset(DatasetV2):
                        "Unbatching a tensor is only supported for rank >= 1")
         if drop and dim is not None and dim < 0:
             raise ValueError(f"Dimension {dim} must be >= 0")
-        if not sizes or any(s <= 0 for s in sizes):
+        # (TF 2.21 takes them, and its iterator crashes the process: refused here. A size of
+        # zero TF takes: empty batches, without end)
+        if not sizes or any(s < 0 for s in sizes):
             raise op_error(InvalidArgumentError, "RebatchDatasetV2",
                            "batch_sizes must be greater than zero.")
         self._sizes = sizes

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -30,7 +31,9 @@ from eagerflow._src.data.dataset_variants import (
     flat_input,
     flat_specs,
 )
+from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_sources import tensors_of
+from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, Sample, register
@@ -536,3 +539,191 @@ for _name in ("UnbatchDataset", "ExperimentalUnbatchDataset"):
         samples=[Sample((_batched(5, 2),), _ONE, grad=False),
                  Sample((_batched_pairs(),), _TWO, grad=False)],
     ))
+
+
+# -- SlidingWindowDataset, ExperimentalSlidingWindowDataset ----------------------------------
+
+def _sliding_window(op: str, input_dataset: Any, window_size: Any, window_shift: Any,
+                    window_stride: Any, *, drop_remainder: bool = True, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    size = _positive(op, window_size, "Window size must be greater than zero.")
+    shift = _positive(op, window_shift, "Window shift must be greater than zero.")
+    stride = _positive(op, window_stride, "window_stride must be greater than zero.")
+    windows = ds.window(size, shift, stride, drop_remainder=bool(drop_remainder))
+    if len(flat_specs(ds)) == 1:
+        return windows.flat_map(lambda w: w.batch(size))
+    return windows.flat_map(lambda *ws: DatasetV2.zip(ws).batch(size))
+
+
+def _sliding_reference(d: Any, size: Any, shift: Any, stride: Any, *,
+                       drop_remainder: bool = True, **_: Any) -> DatasetVariant:
+    els, size, shift, stride = _elements(d), _int(size), _int(shift), _int(stride)
+    out = []
+    for start in range(0, len(els), shift):
+        rows = els[start:start + (size - 1) * stride + 1:stride]
+        if rows and (len(rows) == size or not drop_remainder):
+            out.append([np.stack([r[k] for r in rows]) for k in range(len(rows[0]))])
+    return _listed(out)
+
+
+def _sliding_text(d: Any, size: Any, shift: Any, stride: Any, *,
+                  drop_remainder: bool = True, **_: Any) -> str:
+    return f"{_int(size)}, {_int(shift)}, {_int(stride)}, {int(bool(drop_remainder))}"
+
+
+_WINDOW = ("input_dataset", "window_size", "window_shift", "window_stride")
+
+for _name in ("SlidingWindowDataset", "ExperimentalSlidingWindowDataset"):
+    _drop = {"drop_remainder": False} if _name == "SlidingWindowDataset" else {}
+    register(dataset_op(
+        _name, _sliding_window, kernel="SlidingWindowDataset", text=_sliding_text,
+        infer=_inputs(_name, *_WINDOW, scalars=_WINDOW[1:]), reference=_sliding_reference,
+        samples=[Sample((_range(5), _I64(2), _I64(1), _I64(1)), _VEC, grad=False),
+                 Sample((_pairs(), _I64(3), _I64(2), _I64(1)), {**_TWO_VEC, **_drop},
+                        grad=False),
+                 Sample((_range(7), _I64(2), _I64(3), _I64(2)), {**_VEC, **_drop},
+                        grad=False)],
+        bad_samples=[BadSample((_range(5), _I64(0), _I64(1), _I64(1)), _VEC,
+                               InvalidArgumentError, "Window size must be greater than zero."),
+                     BadSample((_range(5), _I64(2), _I64(-1), _I64(1)), _VEC,
+                               InvalidArgumentError, "Window shift must be greater than zero."),
+                     BadSample((_range(5), _I64(2), _I64(1), _I64(0)), _VEC,
+                               InvalidArgumentError,
+                               "window_stride must be greater than zero."),
+                     BadSample((_range(5), _I64(2), np.array([1], np.int64), _I64(1)), _VEC,
+                               InvalidArgumentError, "window_shift must be a scalar")],
+    ))
+
+
+# -- RebatchDataset, ExperimentalRebatchDataset, RebatchDatasetV2 ----------------------------
+
+class _SplitIterator(ElementIterator):
+    __slots__ = ("_in", "_n", "_dtypes", "_comps", "_steps", "_i")
+
+    def __init__(self, upstream: ElementIterator, n: int, dtypes: list) -> None:
+        self._in, self._n, self._dtypes = upstream, n, dtypes
+        self._comps: list = []
+        self._steps: list = []
+        self._i = n
+
+    def __next__(self) -> tuple:
+        if self._i == self._n:
+            comps = [to_host(c._arr) for c in next(self._in)]
+            for k, c in enumerate(comps):
+                if c.ndim == 0:
+                    raise InvalidArgumentError(
+                        None, None, "Cannot rebatch dataset: All components must have at least "
+                        "one dimension. Perhaps your input dataset is not batched? Component "
+                        f"{k} is scalar.")
+            # (each component alone: n slices of ceil(its rows / n) rows, the last ones
+            # short or empty; made one at a time, as n may be huge)
+            self._comps, self._steps, self._i = comps, [-(-len(c) // self._n) for c in comps], 0
+        i = self._i
+        self._i = i + 1
+        return tuple(EagerTensor(c[min(i * m, len(c)):min((i + 1) * m, len(c))], d, CPU_DEVICE)
+                     for c, m, d in zip(self._comps, self._steps, self._dtypes))
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class _SplitDataset(DatasetV2):
+    """Each batch of the input split into `n` smaller ones (TF's RebatchDataset kernel, for
+    which tf.data has no method)."""
+
+    _repr_name = "_RebatchDataset"
+
+    def __init__(self, input_dataset: DatasetV2, n: int) -> None:
+        super().__init__((input_dataset,))
+        self._n = n
+
+    def _compute_structure(self) -> Structure:
+        # (a scalar's spec kept: its iterator refuses it, as TF's kernel does)
+        specs = tuple(s if not s.shape.rank else TensorSpec([None] + s.shape[1:], s.dtype)
+                      for s in flat_specs(self._inputs[0]))
+        return Structure(_flat(specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        dtypes = [s.dtype for s in flat_specs(self._inputs[0])]
+        return _SplitIterator(self._inputs[0]._make_iterator(ctx), self._n, dtypes)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        return c * self._n if c >= 0 else c
+
+
+def _rebatch(op: str, input_dataset: Any, num_replicas: Any, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    return _SplitDataset(ds, _positive(op, num_replicas,
+                                       "num_replicas must be greater than zero."))
+
+
+def _rebatch_reference(d: Any, num_replicas: Any, **_: Any) -> DatasetVariant:
+    n, out = _int(num_replicas), []
+    for e in _elements(d):
+        steps = [-(-len(c) // n) for c in e]
+        out += [[c[i * m:(i + 1) * m] for c, m in zip(e, steps)] for i in range(n)]
+    return _listed(out)
+
+
+for _name in ("RebatchDataset", "ExperimentalRebatchDataset"):
+    register(dataset_op(
+        _name, _rebatch, kernel="RebatchDataset", text=_size_text,
+        infer=_inputs(_name, "input_dataset", "num_replicas", scalars=("num_replicas",)),
+        reference=_rebatch_reference,
+        samples=[Sample((_batched(10, 4), _I64(3)), _VEC, grad=False),
+                 Sample((_batched_pairs(), _I64(2)), {**_TWO_VEC, "use_fallback": False},
+                        grad=False)],
+        bad_samples=[BadSample((_batched(10, 4), _I64(0)), _VEC, InvalidArgumentError,
+                               "num_replicas must be greater than zero."),
+                     BadSample((_batched(10, 4), np.array([2], np.int64)), _VEC,
+                               InvalidArgumentError, "num_replicas must be a scalar")],
+    ))
+
+
+def _rebatch_v2(op: str, input_dataset: Any, batch_sizes: Any, drop_remainder: Any,
+                **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    specs = flat_specs(ds)
+    # (TF's kernel finds scalars only in the elements, as it unbatches them)
+    loose = ds if all(s.shape.rank for s in specs) else VariantDataset(
+        ds, _flat(tuple(TensorSpec(None, s.dtype) for s in specs)))
+    sizes = np.atleast_1d(batch_sizes).tolist()
+    if not sizes or min(sizes) < 0:  # (TF 2.21's iterator crashes the process on them)
+        raise C.fail(op, "batch_sizes must be greater than zero.")
+    return loose.rebatch(sizes, bool(drop_remainder))
+
+
+def _rebatch_v2_infer(input_dataset: Any, batch_sizes: Any, drop_remainder: Any,
+                      **_: Any) -> list:
+    _inputs("RebatchDatasetV2", "input_dataset", "batch_sizes", "drop_remainder",
+            scalars=("drop_remainder",))(input_dataset, batch_sizes, drop_remainder)
+    if len(batch_sizes._shape) > 1:
+        raise C.fail("RebatchDatasetV2", "`batch_sizes` must be a scalar or a vector.")
+    return [((), dt.variant)]
+
+
+def _rebatch_v2_reference(d: Any, batch_sizes: Any, drop_remainder: Any, **_: Any
+                          ) -> DatasetVariant:
+    rows = [[c[j] for c in e] for e in _elements(d) for j in range(len(e[0]))]
+    sizes, out, k = np.atleast_1d(batch_sizes).tolist(), [], 0
+    while rows[k:]:
+        size = sizes[len(out) % len(sizes)]
+        chunk = rows[k:k + size]
+        k += size
+        if len(chunk) == size or not drop_remainder:
+            out.append([np.stack([r[i] for r in chunk]) for i in range(len(chunk[0]))])
+    return _listed(out)
+
+
+REBATCH_DATASET_V2 = register(dataset_op(
+    "RebatchDatasetV2", _rebatch_v2, kernel="RebatchV2Dataset", infer=_rebatch_v2_infer,
+    reference=_rebatch_v2_reference,
+    samples=[Sample((_batched(10, 4), np.array([1, 3], np.int64), _F), _VEC, grad=False),
+             Sample((_batched(10, 4), np.array([3, 2], np.int64), _T), _VEC, grad=False),
+             Sample((_batched_pairs(), _I64(3), _F), _TWO_VEC, grad=False)],
+    bad_samples=[BadSample((_batched(10, 4), np.array([[2]], np.int64), _F), _VEC,
+                           InvalidArgumentError, "`batch_sizes` must be a scalar or a vector."),
+                 BadSample((_batched(10, 4), np.array([2, -1], np.int64), _F), _VEC,
+                           InvalidArgumentError, "batch_sizes must be greater than zero.")],
+))
