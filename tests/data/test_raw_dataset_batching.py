@@ -330,3 +330,36 @@ def test_rebatch_v2_refuses_what_tf_refuses():
                        match="Input element must have a non-scalar value in each component."):
         _values(R.RebatchDatasetV2(input_dataset=_range(), batch_sizes=[2],
                                    drop_remainder=False, **VEC), tf.TensorSpec([None], tf.int64))
+
+
+def test_window_gives_a_dataset_variant_for_each_component():
+    pairs = R.ZipDataset(input_datasets=[_range(5), _range(5, dtype=tf.int32)],
+                         output_types=[tf.int64, tf.int32], output_shapes=[[]] * 2)
+    w = R.WindowDataset(input_dataset=pairs, size=2, shift=2, stride=1, drop_remainder=False,
+                        output_types=[tf.variant] * 2, output_shapes=[[]] * 2)
+    assert repr(w) == _repr("WindowDatasetOp(2, 2, 1, 0)")
+    assert int(R.DatasetCardinality(input_dataset=w)) == 3
+    it = R.AnonymousIteratorV3(output_types=[tf.variant] * 2, output_shapes=[[]] * 2)
+    R.MakeIterator(dataset=w, iterator=it)
+    got = []
+    for _ in range(3):
+        a, b = R.IteratorGetNext(iterator=it, output_types=[tf.variant] * 2,
+                                 output_shapes=[[]] * 2)
+        assert repr(a) == "<tf.Tensor: shape=(), dtype=variant, value=<Window>>"
+        got.append((_values(a), _values(b, tf.TensorSpec([], tf.int32))))
+    assert got == [([0, 1], [0, 1]), ([2, 3], [2, 3]), ([4], [4])]
+    with pytest.raises(tf.errors.OutOfRangeError):
+        R.IteratorGetNext(iterator=it, output_types=[tf.variant] * 2, output_shapes=[[]] * 2)
+
+
+@pytest.mark.parametrize("args, message", [
+    ((0, 1, 1), "Window size must be greater than zero."),
+    ((2, -1, 1), "Window shift must be greater than zero."),
+    ((2, 1, 0), "Window stride must be greater than zero."),
+])
+def test_window_refuses_what_tf_refuses(args, message):
+    size, shift, stride = args
+    _refused(lambda: R.WindowDataset(input_dataset=_range(), size=size, shift=shift,
+                                     stride=stride, drop_remainder=True,
+                                     output_types=[tf.variant], output_shapes=[[]]),
+             "WindowDataset", message)

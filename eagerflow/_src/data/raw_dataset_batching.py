@@ -555,15 +555,18 @@ def _sliding_window(op: str, input_dataset: Any, window_size: Any, window_shift:
     return windows.flat_map(lambda *ws: DatasetV2.zip(ws).batch(size))
 
 
+def _windows(d: Any, size: Any, shift: Any, stride: Any, drop: Any) -> list:
+    """A reference's windows of an input variant's elements: lists of elements."""
+    els, size, shift, stride = _elements(d), _int(size), _int(shift), _int(stride)
+    rows = [els[start:start + (size - 1) * stride + 1:stride]
+            for start in range(0, len(els), shift)]
+    return [r for r in rows if len(r) == size or not drop]
+
+
 def _sliding_reference(d: Any, size: Any, shift: Any, stride: Any, *,
                        drop_remainder: bool = True, **_: Any) -> DatasetVariant:
-    els, size, shift, stride = _elements(d), _int(size), _int(shift), _int(stride)
-    out = []
-    for start in range(0, len(els), shift):
-        rows = els[start:start + (size - 1) * stride + 1:stride]
-        if rows and (len(rows) == size or not drop_remainder):
-            out.append([np.stack([r[k] for r in rows]) for k in range(len(rows[0]))])
-    return _listed(out)
+    return _listed([[np.stack([r[k] for r in rows]) for k in range(len(rows[0]))]
+                    for rows in _windows(d, size, shift, stride, drop_remainder)])
 
 
 def _sliding_text(d: Any, size: Any, shift: Any, stride: Any, *,
@@ -726,4 +729,88 @@ REBATCH_DATASET_V2 = register(dataset_op(
                            InvalidArgumentError, "`batch_sizes` must be a scalar or a vector."),
                  BadSample((_batched(10, 4), np.array([2, -1], np.int64), _F), _VEC,
                            InvalidArgumentError, "batch_sizes must be greater than zero.")],
+))
+
+
+# -- WindowDataset ---------------------------------------------------------------------------
+
+def _window_variant(ds: DatasetV2) -> EagerTensor:
+    """A window, as TF's WindowDataset gives it: a variant holding a dataset."""
+    return EagerTensor(variant_array(ds, "Window"), dt.variant, CPU_DEVICE)
+
+
+class _VariantsIterator(ElementIterator):
+    __slots__ = ("_in",)
+
+    def __init__(self, upstream: ElementIterator) -> None:
+        self._in = upstream
+
+    def __next__(self) -> tuple:
+        return tuple(_window_variant(w) for w in next(self._in))
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class _WindowVariants(DatasetV2):
+    """Windows whose datasets are variants (each component of TF's WindowDataset's
+    elements: the window of one of its input's components)."""
+
+    _repr_name = "_WindowDataset"
+
+    def __init__(self, windows: DatasetV2) -> None:
+        super().__init__((windows,))
+
+    def _compute_structure(self) -> Structure:
+        return Structure(_flat(tuple(TensorSpec([], dt.variant)
+                                     for _ in flat_specs(self._inputs[0]))))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _VariantsIterator(self._inputs[0]._make_iterator(ctx))
+
+    def _cardinality(self) -> int:
+        return self._inputs[0]._cardinality()
+
+
+def _window(op: str, input_dataset: Any, size: Any, shift: Any, stride: Any,
+            drop_remainder: Any, **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    size = _positive(op, size, "Window size must be greater than zero.")
+    shift = _positive(op, shift, "Window shift must be greater than zero.")
+    stride = _positive(op, stride, "Window stride must be greater than zero.")
+    return _WindowVariants(ds.window(size, shift, stride, drop_remainder=bool(drop_remainder)))
+
+
+def _window_reference(d: Any, size: Any, shift: Any, stride: Any, drop: Any, **_: Any
+                      ) -> DatasetVariant:
+    out = None
+    for rows in _windows(d, size, shift, stride, drop):
+        parts = tuple(_window_variant(_listed([[r[k]] for r in rows]).dataset)
+                      for k in range(len(rows[0])))
+        one = DatasetV2.from_tensors(_flat(parts))
+        out = one if out is None else out.concatenate(one)
+    return DatasetVariant(out if out is not None else DatasetV2.range(0), "reference")
+
+
+_WINDOW_INPUTS = ("input_dataset", "size", "shift", "stride", "drop_remainder")
+_VARIANTS = {"output_types": (dt.variant,), "output_shapes": ((),)}
+
+WINDOW_DATASET = register(dataset_op(
+    "WindowDataset", _window,
+    text=lambda d, size, shift, stride, drop, **_: (f"{_int(size)}, {_int(shift)}, "
+                                                     f"{_int(stride)}, {int(bool(drop))}"),
+    infer=_inputs("WindowDataset", *_WINDOW_INPUTS, scalars=_WINDOW_INPUTS[1:]),
+    reference=_window_reference,
+    samples=[Sample((_range(5), _I64(2), _I64(2), _I64(1), _F), _VARIANTS, grad=False),
+             Sample((_pairs(), _I64(3), _I64(1), _I64(2), _T),
+                    {"output_types": (dt.variant,) * 2, "output_shapes": ((),) * 2},
+                    grad=False)],
+    bad_samples=[BadSample((_range(5), _I64(0), _I64(1), _I64(1), _F), _VARIANTS,
+                           InvalidArgumentError, "Window size must be greater than zero."),
+                 BadSample((_range(5), _I64(2), _I64(0), _I64(1), _F), _VARIANTS,
+                           InvalidArgumentError, "Window shift must be greater than zero."),
+                 BadSample((_range(5), _I64(2), _I64(1), _I64(-1), _F), _VARIANTS,
+                           InvalidArgumentError, "Window stride must be greater than zero."),
+                 BadSample((_range(5), _I64(2), _I64(1), _I64(1), np.array([True])),
+                           _VARIANTS, InvalidArgumentError, "drop_remainder must be a scalar")],
 ))
