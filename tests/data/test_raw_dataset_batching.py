@@ -363,3 +363,54 @@ def test_window_refuses_what_tf_refuses(args, message):
                                      stride=stride, drop_remainder=True,
                                      output_types=[tf.variant], output_shapes=[[]]),
              "WindowDataset", message)
+
+
+def _sparse(v, rank=2):
+    spec = tf.SparseTensorSpec([None] * rank, tf.int64)
+    return [(s.indices.numpy().tolist(), s.values.numpy().tolist(), s.dense_shape.numpy().tolist())
+            for s in tf.data.experimental.from_variant(v, spec)]
+
+
+def test_dense_to_sparse_batch_keeps_every_value():
+    rows = R.TensorSliceDataset(components=[tf.constant([[1, 2, 0], [4, 0, 6], [7, 8, 9]],
+                                                        tf.int64)], output_shapes=[[3]])
+    for op in ("DenseToSparseBatchDataset", "ExperimentalDenseToSparseBatchDataset"):
+        v = getattr(R, op)(input_dataset=rows, batch_size=2, row_shape=[4],
+                           output_types=[tf.int64], output_shapes=[[None, 4]])
+        assert repr(v) == _repr("DenseToSparseBatchDatasetOp(2)")
+        assert _sparse(v) == [
+            ([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]], [1, 2, 0, 4, 0, 6], [2, 4]),
+            ([[0, 0], [0, 1], [0, 2]], [7, 8, 9], [1, 4])]
+    widest = R.DenseToSparseBatchDataset(input_dataset=rows, batch_size=2, row_shape=[-1],
+                                         output_types=[tf.int64], output_shapes=[[None, None]])
+    assert [s[2] for s in _sparse(widest)] == [[2, 3], [1, 3]]
+    small = R.DenseToSparseBatchDataset(input_dataset=rows, batch_size=2, row_shape=[2],
+                                        output_types=[tf.int64], output_shapes=[[None, 2]])
+    with pytest.raises(tf.errors.DataLossError,
+                       match=r"Input element had shape \(\[3\]\) that is larger than the row "
+                             r"shape \(\[2\]\)."):
+        _sparse(small)
+    deeper = R.DenseToSparseBatchDataset(input_dataset=rows, batch_size=2, row_shape=[3, 1],
+                                         output_types=[tf.int64], output_shapes=[[None, None]])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Input element had shape \(\[3\]\) that is incompatible with the "
+                             r"row shape \(\[3,1\]\)."):
+        _sparse(deeper)
+
+
+def test_dense_to_sparse_batch_refuses_what_tf_refuses():
+    op = "DenseToSparseBatchDataset"
+    pairs = R.ZipDataset(input_datasets=[_range(), _range()], output_types=[tf.int64] * 2,
+                         output_shapes=[[]] * 2)
+    for source, size, row, message in [
+            (_range(), 0, [4], "Batch size must be greater than zero."),
+            (_range(), 2, [-2], "Dimension -2 must be >= -1"),
+            (pairs, 2, [4], "DenseToSparseBatchDataset only supports inputs with a single "
+                            "component.")]:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.DenseToSparseBatchDataset(input_dataset=source, batch_size=size, row_shape=row,
+                                        output_types=[tf.int64], output_shapes=[[None, 4]])
+        assert str(e.value) == PREFIX % op + message + f" [Op:{op}]"
+    with pytest.raises(tf.errors.InvalidArgumentError, match="row_shape must be a vector"):
+        R.DenseToSparseBatchDataset(input_dataset=_range(), batch_size=2, row_shape=[[4]],
+                                    output_types=[tf.int64], output_shapes=[[None, 4]])

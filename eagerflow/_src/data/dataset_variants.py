@@ -162,9 +162,12 @@ class VariantDataset(DatasetV2):
 
 
 def check_components(dataset: DatasetV2, specs: tuple) -> None:
-    """TF's check, as an iterator is made, that the dataset gives components of `specs`."""
+    """TF's check, as an iterator is made, that the dataset gives components of `specs`
+    (a SparseTensor's is a variant of unknown shape to TF: its dense shape is not
+    checked)."""
     check_specs(None, flat_specs(dataset), tuple(s.dtype for s in specs),
-                tuple(None if s.shape.rank is None else s.shape.as_list() for s in specs))
+                tuple(None if s.shape.rank is None or not isinstance(s, TensorSpec)
+                      else s.shape.as_list() for s in specs))
 
 
 def from_variant(variant: Any, structure: Any) -> DatasetV2:

@@ -20,6 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
@@ -74,7 +75,8 @@ _INPUT_DTYPES = {"input_dataset": dt.variant, "another_dataset": dt.variant,
                  "input_datasets": dt.variant, "drop_remainder": dt.bool}
 
 
-def _inputs(op: str, *names: str, scalars: tuple = (), types: tuple = ()) -> Any:
+def _inputs(op: str, *names: str, scalars: tuple = (), types: tuple = (),
+            vectors: tuple = ()) -> Any:
     """The infer of dataset op `op` of these inputs: TF's checks of their dtypes (`types`:
     those of its padding values, after the others) and that each of `scalars` is a scalar
     (an internal call of another number of inputs: input_count's TypeError)."""
@@ -89,6 +91,8 @@ def _inputs(op: str, *names: str, scalars: tuple = (), types: tuple = ()) -> Any
         for arg, x in zip(names, ins):
             if arg in scalars and x._shape != ():
                 raise C.fail(op, f"{arg} must be a scalar")
+            if arg in vectors and len(x._shape) != 1:
+                raise C.fail(op, f"{arg} must be a vector")
         return [((), dt.variant)]
     return infer
 
@@ -814,3 +818,66 @@ WINDOW_DATASET = register(dataset_op(
                  BadSample((_range(5), _I64(2), _I64(1), _I64(1), np.array([True])),
                            _VARIANTS, InvalidArgumentError, "drop_remainder must be a scalar")],
 ))
+
+
+# -- DenseToSparseBatchDataset, ExperimentalDenseToSparseBatchDataset ------------------------
+
+def _dense_to_sparse(op: str, input_dataset: Any, batch_size: Any, row_shape: Any,
+                     **_: Any) -> DatasetV2:
+    ds = flat_input(op, input_dataset, "")
+    if len(flat_specs(ds)) != 1:
+        raise C.fail(op, "DenseToSparseBatchDataset only supports inputs with a single "
+                         "component.")
+    size = _positive(op, batch_size, _BATCH_SIZE)
+    dims = np.asarray(row_shape).tolist()
+    for d in dims:
+        if d < -1:
+            raise C.fail(op, f"Dimension {d} must be >= -1")
+    return ds.sparse_batch(size, [None if d == -1 else d for d in dims])
+
+
+def _dense_to_sparse_reference(d: Any, batch_size: Any, row_shape: Any, **_: Any
+                               ) -> DatasetVariant:
+    els, size, out = [e[0] for e in _elements(d)], _int(batch_size), None
+    for chunk in (els[i:i + size] for i in range(0, len(els), size)):
+        dims = [max(a.shape[k] for a in chunk) if w == -1 else w
+                for k, w in enumerate(np.asarray(row_shape).tolist())]
+        # (every value is kept, zeros too, at its element's row and its own position)
+        indices = [(j, *pos) for j, a in enumerate(chunk) for pos in np.ndindex(a.shape)]
+        sparse = SparseTensor(np.array(indices, np.int64).reshape(-1, 1 + len(dims)),
+                              np.concatenate([a.reshape(-1) for a in chunk]),
+                              np.array([len(chunk)] + dims, np.int64))
+        one = DatasetV2.from_tensors(sparse)
+        out = one if out is None else out.concatenate(one)
+    return DatasetVariant(out if out is not None else DatasetV2.range(0), "reference")
+
+
+def _rows_of(values: list) -> np.ndarray:
+    ds = DatasetV2.from_tensor_slices(np.array(values, np.int64))
+    return variant_array(ds, "TensorSliceDatasetOp::Dataset")
+
+
+_SPARSE = {"output_types": (dt.int64,), "output_shapes": ((None, None),)}
+_ROWS = [[1, 2, 0], [4, 0, 6], [7, 8, 9]]
+
+for _name in ("DenseToSparseBatchDataset", "ExperimentalDenseToSparseBatchDataset"):
+    register(dataset_op(
+        _name, _dense_to_sparse, kernel="DenseToSparseBatchDataset", text=_size_text,
+        infer=_inputs(_name, "input_dataset", "batch_size", "row_shape",
+                      scalars=("batch_size",), vectors=("row_shape",)),
+        reference=_dense_to_sparse_reference,
+        samples=[Sample((_rows_of(_ROWS), _I64(2), np.array([4], np.int64)), _SPARSE,
+                        grad=False),
+                 Sample((_rows_of(_ROWS), _I64(2), np.array([-1], np.int64)), _SPARSE,
+                        grad=False),
+                 Sample((_range(3), _I64(2), np.zeros(0, np.int64)), _SPARSE, grad=False)],
+        bad_samples=[BadSample((_rows_of(_ROWS), _I64(0), np.array([4], np.int64)), _SPARSE,
+                               InvalidArgumentError, _BATCH_SIZE),
+                     BadSample((_rows_of(_ROWS), _I64(2), np.array([-2], np.int64)), _SPARSE,
+                               InvalidArgumentError, "Dimension -2 must be >= -1"),
+                     BadSample((_pairs(), _I64(2), np.array([4], np.int64)), _SPARSE,
+                               InvalidArgumentError, "DenseToSparseBatchDataset only "
+                                                     "supports inputs with a single component."),
+                     BadSample((_rows_of(_ROWS), _I64(2), np.array([[4]], np.int64)), _SPARSE,
+                               InvalidArgumentError, "row_shape must be a vector")],
+    ))
