@@ -414,3 +414,20 @@ def test_dense_to_sparse_batch_refuses_what_tf_refuses():
     with pytest.raises(tf.errors.InvalidArgumentError, match="row_shape must be a vector"):
         R.DenseToSparseBatchDataset(input_dataset=_range(), batch_size=2, row_shape=[[4]],
                                     output_types=[tf.int64], output_shapes=[[None, 4]])
+
+
+def test_public_datasets_variants_name_their_kernels_arguments():
+    r = tf.data.Dataset.range(10)
+    cases = [(r.batch(2), "BatchDatasetV2Op(2)"),
+             (r.batch(3, drop_remainder=True), "BatchDatasetV2Op(3)"),
+             (r.batch(2, num_parallel_calls=2), "ParallelBatchDatasetOp(2)"),
+             (r.padded_batch(2), "PaddedBatchDatasetV2Op(2)"),
+             (r.shard(2, 1), "ShardDatasetOp(2, 1)"),
+             (r.window(3), "WindowDatasetOp(3, 3, 1, 0)"),
+             (r.window(3, 2, 1, True), "WindowDatasetOp(3, 2, 1, 1)"),
+             (r.batch(4).rebatch([1, 2]), "RebatchV2DatasetOp"),
+             (tf.data.Dataset.from_tensor_slices([[1, 2]]).sparse_batch(2, [3]),
+              "DenseToSparseBatchDatasetOp(2)"),
+             (r.repeat(2), "RepeatDatasetOp"), (r.batch(2).unbatch(), "UnbatchDatasetOp")]
+    for ds, text in cases:
+        assert repr(ds._variant_tensor) == _repr(text)

@@ -216,6 +216,11 @@ class BatchDataset(DatasetV2):
             if type(self) is BatchDataset:  # TF's class for it (type(ds).__name__)
                 self.__class__ = _ParallelBatchDataset
 
+    def _kernel_words(self) -> str:
+        op = "ParallelBatchDataset" if self._repr_name == "_ParallelBatchDataset" else \
+            "BatchDatasetV2"
+        return f"{op}Op({self._size})"
+
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
         check_batchable(st.spec, "_batch")
@@ -473,6 +478,9 @@ class RebatchDataset(DatasetV2):
         self._sizes = sizes
         self._unbatched = UnbatchDataset(input_dataset)
 
+    def _kernel_words(self) -> str:
+        return "RebatchV2DatasetOp"
+
     def _compute_structure(self) -> dstruct.Structure:
         st = self._unbatched._structure
         dim = self._sizes[0] if self._drop and len(set(self._sizes)) == 1 else None
@@ -567,6 +575,10 @@ class WindowDataset(DatasetV2):
             shift, "WindowDataset", "Window shift must be greater than zero.", "shift")
         self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
                                  "zero.", "stride")
+
+    def _kernel_words(self) -> str:
+        return (f"WindowDatasetOp({self._size}, {self._shift}, {self._stride}, "
+                f"{int(self._drop)})")
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure

@@ -249,6 +249,9 @@ class PaddedBatchDataset(DatasetV2):
         self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else
                                                dstruct.pack_as(st.spec, specs))
 
+    def _kernel_words(self) -> str:
+        return f"PaddedBatchDatasetV2Op({self._size})"
+
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure
         return _PaddedBatchIterator(self._inputs[0]._make_iterator(ctx), self._size, self._drop,

@@ -71,6 +71,9 @@ def variant_tensor(dataset: Any) -> EagerTensor:
     own = getattr(dataset, "_variant", None)
     if isinstance(own, Tensor):
         return own
-    # (a dataset's Python class is named as TF's, "_MapDataset", its kernel "MapDatasetOp")
-    text = f"{type(dataset).__name__.lstrip('_')}{KERNEL_SUFFIX}"
+    # (a dataset's Python class is named as TF's, "_MapDataset", its kernel "MapDatasetOp";
+    # one whose kernel shows its arguments, "BatchDatasetV2Op(2)", says so: _kernel_words)
+    words = getattr(dataset, "_kernel_words", None)
+    text = f"{words()}::Dataset" if words is not None else \
+        f"{type(dataset).__name__.lstrip('_')}{KERNEL_SUFFIX}"
     return EagerTensor(variant_array(dataset, text), dt.variant, CPU_DEVICE)
