@@ -431,3 +431,32 @@ def test_public_datasets_variants_name_their_kernels_arguments():
              (r.repeat(2), "RepeatDatasetOp"), (r.batch(2).unbatch(), "UnbatchDatasetOp")]
     for ds, text in cases:
         assert repr(ds._variant_tensor) == _repr(text)
+
+
+def test_cardinalities_as_tf_counts_them():
+    def card(v):
+        return int(R.DatasetCardinality(input_dataset=v))
+
+    forever = R.RepeatDataset(input_dataset=_range(3), count=-1, **I64)
+    dropped = R.BatchDatasetV2(input_dataset=_range(10), batch_size=4, drop_remainder=True,
+                               output_types=[tf.int64], output_shapes=[[4]])
+    assert card(R.UnbatchDataset(input_dataset=dropped, **I64)) == 8
+    assert card(R.UnbatchDataset(input_dataset=_batches(), **I64)) == -2
+    assert card(R.SkipDataset(input_dataset=forever, count=2, **I64)) == -1
+    assert card(R.TakeDataset(input_dataset=forever, count=7, **I64)) == 7
+    assert card(R.ZipDataset(input_datasets=[forever, _range(3)], output_types=[tf.int64] * 2,
+                             output_shapes=[[]] * 2)) == 3
+    # (a sliding window's count is the input's over the shift, whatever the window's span)
+    for n, drop, want in [(10, True, 5), (10, False, 5), (11, True, 5), (11, False, 6),
+                          (1, True, 0), (1, False, 1)]:
+        v = R.SlidingWindowDataset(input_dataset=_range(n), window_size=3, window_shift=2,
+                                   window_stride=1, drop_remainder=drop, **VEC)
+        assert card(v) == want
+    assert card(R.SlidingWindowDataset(input_dataset=forever, window_size=3, window_shift=2,
+                                       window_stride=1, drop_remainder=True, **VEC)) == -1
+    # (a rebatch's is unknown, of an infinite input too)
+    assert card(R.RebatchDataset(input_dataset=_batches(), num_replicas=3, **VEC)) == -2
+    endless = R.BatchDatasetV2(input_dataset=forever, batch_size=2, drop_remainder=False, **VEC)
+    assert card(R.RebatchDatasetV2(input_dataset=endless, batch_sizes=[3],
+                                   drop_remainder=False, **VEC)) == -2
+    assert int(tf.data.Dataset.range(3).repeat().batch(2).rebatch(3).cardinality()) == -2

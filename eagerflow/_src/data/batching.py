@@ -493,8 +493,7 @@ class RebatchDataset(DatasetV2):
                                 self._unbatched._structure)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        return INFINITE if c == INFINITE else UNKNOWN
+        return UNKNOWN  # (TF's kernel says so, of an infinite input too)
 
 
 # ---------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
     VariantDataset,
     dataset_of,
@@ -526,9 +526,12 @@ SHARD_DATASET = register(dataset_op(
 def _unbatch(op: str, input_dataset: Any, **_: Any) -> DatasetV2:
     ds = flat_input(op, input_dataset, "")
     specs = flat_specs(ds)
-    # (TF's kernel finds scalars and unequal batch sizes only in the elements)
-    loose = VariantDataset(ds, _flat(tuple(TensorSpec(None, s.dtype) for s in specs)))
-    return loose.unbatch()
+    # (TF's kernel finds scalars and unequal batch sizes only in the elements: static ones
+    # are left to it)
+    firsts = {s.shape[0] for s in specs if s.shape.rank} - {None}
+    if len(firsts) > 1 or any(s.shape.rank == 0 for s in specs):
+        ds = VariantDataset(ds, _flat(tuple(TensorSpec(None, s.dtype) for s in specs)))
+    return ds.unbatch()
 
 
 def _unbatch_reference(d: Any, **_: Any) -> DatasetVariant:
@@ -555,8 +558,33 @@ def _sliding_window(op: str, input_dataset: Any, window_size: Any, window_shift:
     stride = _positive(op, window_stride, "window_stride must be greater than zero.")
     windows = ds.window(size, shift, stride, drop_remainder=bool(drop_remainder))
     if len(flat_specs(ds)) == 1:
-        return windows.flat_map(lambda w: w.batch(size))
-    return windows.flat_map(lambda *ws: DatasetV2.zip(ws).batch(size))
+        batches = windows.flat_map(lambda w: w.batch(size))
+    else:
+        batches = windows.flat_map(lambda *ws: DatasetV2.zip(ws).batch(size))
+    return _Counted(batches, ds, shift, bool(drop_remainder))
+
+
+class _Counted(DatasetV2):
+    """Sliding windows, counted as TF's kernel counts them: the input's elements over the
+    shift (rounded up unless partial windows are dropped), whatever the window's span."""
+
+    _repr_name = "_SlidingWindowDataset"
+
+    def __init__(self, batches: DatasetV2, source: DatasetV2, shift: int, drop: bool) -> None:
+        super().__init__((batches,))
+        self._source, self._shift, self._drop = source, shift, drop
+
+    def _compute_structure(self) -> Structure:
+        return self._inputs[0]._structure
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return self._inputs[0]._make_iterator(ctx)
+
+    def _cardinality(self) -> int:
+        c = self._source._cardinality()
+        if c < 0:
+            return c
+        return c // self._shift if self._drop else -(-c // self._shift)
 
 
 def _windows(d: Any, size: Any, shift: Any, stride: Any, drop: Any) -> list:
@@ -655,8 +683,7 @@ class _SplitDataset(DatasetV2):
         return _SplitIterator(self._inputs[0]._make_iterator(ctx), self._n, dtypes)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        return c * self._n if c >= 0 else c
+        return UNKNOWN  # (TF's kernel says so, of an infinite input too)
 
 
 def _rebatch(op: str, input_dataset: Any, num_replicas: Any, **_: Any) -> DatasetV2:
