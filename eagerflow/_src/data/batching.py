@@ -115,6 +115,10 @@ def stack_batch(batch: list, structure: dstruct.Structure, out_specs: Any = None
         elif isinstance(target, RaggedTensorSpec) and target.ragged_rank > 0:
             # (a ragged-rank-0 batch, of unbatched rows, is a dense tensor: stacked)
             out.append(ragged_elements.stack_rows([e[k] for e in batch], target))
+        elif not batch:  # (rebatch's batches of size 0: unknown dims as 0)
+            dims = [] if spec.shape.rank is None else [d or 0 for d in spec.shape.as_list()]
+            out.append(EagerTensor(np.zeros([0] + dims, spec.dtype.as_numpy_dtype), spec.dtype,
+                                   CPU_DEVICE))
         else:
             out.append(_stack(batch, k, spec.dtype))
     return tuple(out)
@@ -211,6 +215,11 @@ class BatchDataset(DatasetV2):
             self._repr_name = "_ParallelBatchDataset"
             if type(self) is BatchDataset:  # TF's class for it (type(ds).__name__)
                 self.__class__ = _ParallelBatchDataset
+
+    def _kernel_text(self) -> str:
+        op = "ParallelBatchDataset" if self._repr_name == "_ParallelBatchDataset" else \
+            "BatchDatasetV2"
+        return f"{op}Op({self._size})::Dataset"
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
@@ -336,6 +345,10 @@ class _UnbatchIterator(ElementIterator):
     def __next__(self) -> tuple:
         while self._i >= self._n:
             e = next(self._in)
+            if any(not isinstance(c, (SparseTensor, RaggedTensor)) and c._arr.ndim == 0
+                   for c in e):  # (an input of unknown rank: a dataset variant's)
+                raise InvalidArgumentError(None, None, "Input element must have a non-scalar "
+                                                       "value in each component.")
             sizes = [c.shape[0] if isinstance(c, SparseTensor) else int(c.nrows())
                      if isinstance(c, RaggedTensor) else c._arr.shape[0] for c in e]
             for k, s in enumerate(sizes):
@@ -457,11 +470,16 @@ class RebatchDataset(DatasetV2):
                        "Unbatching a tensor is only supported for rank >= 1")
         if drop and dim is not None and dim < 0:
             raise ValueError(f"Dimension {dim} must be >= 0")
-        if not sizes or any(s <= 0 for s in sizes):
+        # (TF 2.21 takes them, and its iterator crashes the process: refused here. A size of
+        # zero TF takes: empty batches, without end)
+        if not sizes or any(s < 0 for s in sizes):
             raise op_error(InvalidArgumentError, "RebatchDatasetV2",
                            "batch_sizes must be greater than zero.")
         self._sizes = sizes
         self._unbatched = UnbatchDataset(input_dataset)
+
+    def _kernel_text(self) -> str:
+        return "RebatchV2DatasetOp::Dataset"
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._unbatched._structure
@@ -475,8 +493,7 @@ class RebatchDataset(DatasetV2):
                                 self._unbatched._structure)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        return INFINITE if c == INFINITE else UNKNOWN
+        return UNKNOWN  # (TF's kernel says so, of an infinite input too)
 
 
 # ---------------------------------------------------------------------------------------
@@ -557,6 +574,10 @@ class WindowDataset(DatasetV2):
             shift, "WindowDataset", "Window shift must be greater than zero.", "shift")
         self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
                                  "zero.", "stride")
+
+    def _kernel_text(self) -> str:
+        return (f"WindowDatasetOp({self._size}, {self._shift}, {self._stride}, "
+                f"{int(self._drop)})::Dataset")
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure

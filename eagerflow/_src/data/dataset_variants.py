@@ -42,7 +42,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
 
-def dataset_of(op: str, value: Any, arg: str = "input_dataset") -> DatasetV2:
+def dataset_of(op: str, value: Any) -> DatasetV2:
     """The pipeline a dataset op's variant input holds, with TF's error for another
     variant (a TensorList's, an iterator's, a wrapped dataset's: TF's words name no
     argument)."""
@@ -56,10 +56,10 @@ def flat_specs(dataset: DatasetV2) -> tuple:
     return dataset._structure.specs
 
 
-def flat_input(op: str, value: Any, arg: str = "input_dataset") -> DatasetV2:
+def flat_input(op: str, value: Any) -> DatasetV2:
     """The input dataset as TF's kernels see it: elements as flat tuples of components (a
     lone component as itself), so functions take them as arguments."""
-    ds = dataset_of(op, value, arg)
+    ds = dataset_of(op, value)
     specs = flat_specs(ds)
     if ds._structure.spec == (specs[0] if len(specs) == 1 else specs):
         return ds
@@ -166,7 +166,7 @@ class VariantDataset(DatasetV2):
             raise InvalidArgumentError(None, None, "The variant of a dataset made inside a "
                                                    "tf.function is read only when the "
                                                    "function runs")
-        return dataset_of("MakeIterator", value, "dataset")
+        return dataset_of("MakeIterator", value)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inner = self._inner(ctx)
@@ -188,15 +188,18 @@ class VariantDataset(DatasetV2):
 
 
 def check_components(dataset: DatasetV2, specs: tuple) -> None:
-    """TF's check, as an iterator is made, that the dataset gives components of `specs`."""
+    """TF's check, as an iterator is made, that the dataset gives components of `specs`
+    (a SparseTensor's is a variant of unknown shape to TF: its dense shape is not
+    checked)."""
     check_specs(None, flat_specs(dataset), tuple(s.dtype for s in specs),
-                tuple(s.shape.as_list() for s in specs))
+                tuple(None if s.shape.rank is None or not isinstance(s, TensorSpec)
+                      else s.shape.as_list() for s in specs))
 
 
 def from_variant(variant: Any, structure: Any) -> DatasetV2:
     """tf.data.experimental.from_variant."""
     if isinstance(variant, EagerTensor):
-        return VariantDataset(dataset_of("from_variant", variant._arr, "variant"), structure)
+        return VariantDataset(dataset_of("from_variant", variant._arr), structure)
     return VariantDataset(variant, structure)
 
 
@@ -266,7 +269,7 @@ def dataset_op(name: str, build: Callable, text: Callable | None = None,
     a scalar (None for one it doesn't check). `kernel_name`: the op whose kernel TF runs
     for it, which its debug text names (an ExperimentalX op's is X's)."""
 
-    def kernel(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
+    def run(xp: Any, *ins: Any, **attrs: Any) -> np.ndarray:
         ds = build(name, *ins, **attrs)
         words = f"({text(*ins, **attrs)})" if text is not None else ""
         return variant_array(ds, f"{kernel_name or name}Op{words}::Dataset")
@@ -274,7 +277,7 @@ def dataset_op(name: str, build: Callable, text: Callable | None = None,
     kw.setdefault("tf", TFForm(load=tf_attrs_load(name), takes_handles=True,
                                takes_funcs=funcs))
     infer = kw.pop("infer", None) or _dataset_infer(name, scalars)
-    return OpDef(name, infer, kernel, stateful=True, gpu=False, **kw)
+    return OpDef(name, infer, run, stateful=True, gpu=False, **kw)
 
 
 def tf_attrs_load(name: str) -> Callable:

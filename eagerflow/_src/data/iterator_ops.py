@@ -225,7 +225,7 @@ def _one_shot(xp: Any, *, dataset_factory: Any, output_types: tuple, output_shap
         if len(out) != 1 or out[0].dtype is not dt.variant or out[0].shape.rank != 0:
             raise C.fail(op, "The `dataset_factory` function must return a single scalar of "
                              "dtype DT_VARIANT.")
-        state.start(dataset_of(op, out[0]._arr, "dataset_factory"), op)
+        state.start(dataset_of(op, out[0]._arr), op)
         state.started = True  # (it never starts again: its end is the end)
     return _handle(name, container, state)
 
@@ -268,7 +268,7 @@ ONE_SHOT = _creator("OneShotIterator", _one_shot, load=_node_load("OneShotIterat
 
 
 def _make_kernel(xp: Any, dataset: Any, iterator: Any) -> tuple:
-    ds = dataset_of("MakeIterator", dataset, "dataset")
+    ds = dataset_of("MakeIterator", dataset)
     iterator_of("MakeIterator", iterator).start(ds, "MakeIterator")
     return ()
 

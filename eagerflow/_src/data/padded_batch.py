@@ -148,6 +148,12 @@ class _PaddedBatchIterator(ElementIterator):
         out = []
         for k, (shape, pad, dtype) in enumerate(zip(self._shapes, self._pads, self._dtypes)):
             arrays = [to_host(e[k]._arr) for e in batch]
+            for a in arrays:  # (a padded shape of an input of unknown rank is checked here)
+                if shape is not None and a.ndim != len(shape):
+                    raise InvalidArgumentError(
+                        None, None, f"All elements in a batch must have the same rank as the "
+                        f"padded shape for component{k}: expected rank {len(shape)} but got "
+                        f"element with rank {a.ndim}")
             ranks = {a.ndim for a in arrays}
             if len(ranks) != 1:
                 raise InvalidArgumentError(None, None, f"All elements in a batch must have the "
@@ -242,6 +248,9 @@ class PaddedBatchDataset(DatasetV2):
                                   .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
         self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else
                                                dstruct.pack_as(st.spec, specs))
+
+    def _kernel_text(self) -> str:
+        return f"PaddedBatchDatasetV2Op({self._size})::Dataset"
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure

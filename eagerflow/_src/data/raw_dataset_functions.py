@@ -195,7 +195,7 @@ class Declared(VariantDataset):
 
     def __init__(self, source: Any, spec: Any, known: bool = True) -> None:
         if isinstance(source, EagerTensor):  # (a function's variant: the dataset it made)
-            source = dataset_of("MakeIterator", source._arr, "dataset")
+            source = dataset_of("MakeIterator", source._arr)
         super().__init__(source, spec)
         self._known = known
 

@@ -179,7 +179,7 @@ REDUCE_DATASET = _tensor_op(
 def _single(xp: Any, dataset: Any, *, output_types: tuple = (), output_shapes: tuple = (),
             **_: Any) -> tuple:
     op = "DatasetToSingleElement"
-    ds = flat_input(op, dataset, "dataset")
+    ds = flat_input(op, dataset)
     head = _first(op, ds, 2)
     if not head:
         raise C.fail(op, "Dataset was empty.")

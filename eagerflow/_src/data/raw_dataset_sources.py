@@ -32,7 +32,8 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 _I64 = np.int64
 
 
-def _tensors(arrays: tuple) -> tuple:
+def tensors_of(arrays: Any) -> tuple:
+    """Arrays (a kernel's inputs, a reference's components) as eager tensors."""
     return tuple(_tensor_of(np.asarray(a)) for a in arrays)
 
 
@@ -66,7 +67,7 @@ def elements_variant(elements: list) -> DatasetVariant:
     """A reference's dataset: these elements (lists of component arrays)."""
     comps = [np.asarray(c) for c in elements[0]] if elements else []
     stacked = tuple(np.stack([np.asarray(e[i]) for e in elements]) for i in range(len(comps)))
-    ds = DatasetV2.from_tensor_slices(_flat(_tensors(stacked))) if elements else \
+    ds = DatasetV2.from_tensor_slices(_flat(tensors_of(stacked))) if elements else \
         DatasetV2.range(0)
     return DatasetVariant(ds, "reference")
 
@@ -88,14 +89,14 @@ RANGE_DATASET = register(dataset_op(
 # -- TensorDataset, TensorSliceDataset -------------------------------------------------------
 
 def _tensor(op: str, *components: Any, output_shapes: tuple, **_: Any) -> DatasetV2:
-    comps = _tensors(components)
+    comps = tensors_of(components)
     check_specs(op, tuple(TensorSpec(c.shape, c.dtype) for c in comps),
                 tuple(c.dtype for c in comps), output_shapes)
     return DatasetV2.from_tensors(_flat(comps))
 
 
 def _slices(op: str, *components: Any, output_shapes: tuple, **_: Any) -> DatasetV2:
-    comps = _tensors(components)
+    comps = tensors_of(components)
     if any(c.shape.rank == 0 for c in comps):
         raise C.fail(op, "All components must be at least 1-dimensional")
     if len({c.shape[0] for c in comps}) > 1:

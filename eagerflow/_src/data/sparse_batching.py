@@ -67,6 +67,9 @@ class SparseBatchDataset(DatasetV2):
         self._size = _positive(batch_size, _OP, "Batch size must be greater than zero.",
                                "batch_size")
 
+    def _kernel_text(self) -> str:
+        return f"DenseToSparseBatchDatasetOp({self._size})::Dataset"
+
     def _compute_structure(self) -> dstruct.Structure:
         spec = self._inputs[0].element_spec
         return dstruct.Structure(SparseTensorSpec(

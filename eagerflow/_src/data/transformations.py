@@ -773,6 +773,9 @@ class ShardDataset(DatasetV2):
                 f"(currently index = {i})."), host=True)
         self._n, self._index = n, i
 
+    def _kernel_text(self) -> str:
+        return f"ShardDatasetOp({self._n}, {self._index})::Dataset"
+
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         n, index = self._n, self._index
         if n == SHARD_HINT:  # (a service worker's shard, index and all, else an error)

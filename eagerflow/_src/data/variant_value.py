@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.data.iterators import IterContext
 
@@ -29,11 +30,11 @@ class DatasetVariant:
         self.variant_text = f"<{text}>"
 
     def elements(self) -> list:
-        """Every element as a list of component arrays (what the registry's tests compare)."""
+        """Every element as a list of component arrays (what the registry's tests compare;
+        a SparseTensor's are its indices, values and dense shape)."""
         it = self.dataset._make_iterator(IterContext(self.dataset.options()))
         try:
-            return [[np.asarray(c._numpy() if isinstance(c, EagerTensor) else c)
-                     for c in flat] for flat in it]
+            return [[a for c in flat for a in _arrays(c)] for flat in it]
         finally:
             it.close()
 
@@ -52,6 +53,14 @@ class DatasetVariant:
 def signed_words(seeds: tuple) -> tuple:
     """Seeds as TF's kernels hold them (int64), for their debug text."""
     return tuple(int(np.uint64(s & 0xFFFFFFFFFFFFFFFF).astype(np.int64)) for s in seeds)
+
+
+def _arrays(component: Any) -> list:
+    if isinstance(component, SparseTensor):
+        return [np.asarray(t._numpy()) for t in (component.indices, component.values,
+                                                  component.dense_shape)]
+    return [np.asarray(component._numpy() if isinstance(component, EagerTensor)
+                       else component)]
 
 
 def variant_array(dataset: Any, text: str) -> np.ndarray:
