@@ -10,9 +10,23 @@ inputs. The ops whose attrs need more say so in CALLS.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
+
+_SIGNATURES = Path(__file__).resolve().parents[2] / "eagerflow" / "_src" / "saved_model" / \
+    "tf_op_signatures.json"
+
+
+def _variant_ops() -> list:
+    """The ops that take or give a variant (TF's signature table says which)."""
+    table = json.loads(_SIGNATURES.read_text(encoding="utf-8"))
+    return [name for name, sig in table.items()
+            if any(a.get("type") == "DT_VARIANT"
+                   for a in sig.get("inputArg", []) + sig.get("outputArg", []))]
+
 
 # Our attr names that TF spells differently (per op when it differs by op).
 ALIASES = {"axes": ("reduction_indices", "axis"), "keepdims": ("keep_dims",),
@@ -23,6 +37,10 @@ ALIASES = {"axes": ("reduction_indices", "axis"), "keepdims": ("keep_dims",),
 # Ops with no TF counterpart: eagerflow's gradient helpers. Each is checked through the
 # gradients of the ops that use it (which the differential test compares with TF's).
 NO_TF_OP = {
+    # (the reasons below name the focused tests of some of these)
+    **{name: "takes or makes a variant (a dataset, an optional, a list...: no value to send "
+             "TF): compared with TF 2.21 in its focused tests (tests/data/test_raw_*.py, "
+             "test_dataset_raw_ops.py)" for name in _variant_ops()},
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
     "GenerateBoundingBoxProposals": "refuses every input (TF 2.21's CPU has no kernel, "
                                     "eagerflow none): its refusal is the api sweep's",
