@@ -161,6 +161,16 @@ def _check_attrs(op: str, capacity: Any, memory_limit: Any, lists: tuple = ()) -
             raise C.fail(op, f"Length for attr '{what}' of 0 must be at least minimum 1{node}")
 
 
+def _given_types(op: str, attr: str, values: tuple, given: Any) -> None:
+    """The values' dtypes are the list attr `attr` (as TF's node takes it from them)."""
+    have = [v._dtype for v in values]
+    if given and [dt.as_dtype(d) for d in given] != have:
+        words = ", ".join(C.dt_enum(d) for d in have)
+        raise C.fail(op, f"Inconsistent values for attr '{attr}' "
+                         f"[{', '.join(C.dt_enum(dt.as_dtype(d)) for d in given)}] vs. "
+                         f"[{words}]")
+
+
 def _outputs(op: str, values: list, dtypes: Any) -> tuple:
     """The tuple taken, as the outputs of `dtypes`: TF's check of each dtype (after the
     take), an empty vector for each output past the tuple's end."""
@@ -188,6 +198,7 @@ def _list_arity(attr: str) -> dict:
 def _stage_infer(*values: Any, capacity: int = 0, memory_limit: int = 0, dtypes: Any = (),
                  container: str = "", shared_name: str = "") -> list:
     _check_attrs("Stage", capacity, memory_limit, (("dtypes", values),))
+    _given_types("Stage", "dtypes", values, dtypes)
     return []
 
 
@@ -501,6 +512,7 @@ def _map_stage_infer(op: str) -> Callable:
               dtypes: Any = (), fake_dtypes: Any = (), container: str = "",
               shared_name: str = "") -> list:
         _check_attrs(op, capacity, memory_limit, (("fake_dtypes", values),))
+        _given_types(op, "fake_dtypes", values, fake_dtypes)
         _check_key_indices(op, key, indices, 0)
         return []
     return infer
