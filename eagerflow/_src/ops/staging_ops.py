@@ -25,6 +25,7 @@ process (more indices than dtypes) are refused with InvalidArgumentError.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -33,7 +34,11 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import FailedPreconditionError, ResourceExhaustedError
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InternalError,
+    ResourceExhaustedError,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.queue_state import session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -171,14 +176,34 @@ def _given_types(op: str, attr: str, values: tuple, given: Any) -> None:
                          f"[{words}]")
 
 
+def _graph_node() -> str | None:
+    """The node of a running graph (a tf.function's, a Session's) whose kernel this is;
+    None eagerly. graph/ sits above ops/: its code generator is looked up where it is
+    loaded (a graph runs only once it is), never imported from here."""
+    codegen = sys.modules.get("eagerflow._src.graph.codegen")
+    frame = sys._getframe(1)
+    while codegen is not None and frame is not None:
+        name = codegen.node_at(frame.f_code, frame.f_lineno)
+        if name is not None:
+            return name
+        frame = frame.f_back
+    return None
+
+
 def _outputs(op: str, values: list, dtypes: Any) -> tuple:
     """The tuple taken, as the outputs of `dtypes`: TF's check of each dtype (after the
     take), an empty vector for each output past the tuple's end."""
     want = [dt.as_dtype(d) for d in dtypes]
-    for (_, have), d in zip(values, want):
-        if have is not d:
-            raise C.fail(op, f"Type mismatch: actual {C.dtype_word(have)} vs. expect "
-                             f"{C.dtype_word(d)}")
+    for i, ((_, have), d) in enumerate(zip(values, want)):
+        if have is d:
+            continue
+        node = _graph_node()
+        if node is not None:  # (a graph's executor checks the outputs, in its words)
+            raise InternalError(None, None, f"Output {i} of type {C.dtype_word(have)} does "
+                                            f"not match declared output type "
+                                            f"{C.dtype_word(d)} for node {{{{node {node}}}}}")
+        raise C.fail(op, f"Type mismatch: actual {C.dtype_word(have)} vs. expect "
+                         f"{C.dtype_word(d)}")
     arrays = [np.array(a, copy=True) for a, _ in values]
     arrays += [np.zeros((0,), np_dtype(d)) for d in want[len(values):]]
     return tuple(arrays)
