@@ -270,6 +270,42 @@ def test_map_unstage_no_key_order(prefix, order):
     assert got == order
 
 
+# TF's unordered map is libstdc++'s unordered_map: its pops follow the hash table's list
+# (keys hashed as themselves: 13 buckets, then 29, ...), recorded from TF
+@pytest.mark.parametrize("keys,order", [
+    ([100, 7, 3000, -1, 13, 26], [26, 13, -1, 3000, 7, 100]),  # (13 and 26 share a bucket)
+    (list(range(20)), [19, 18, 17, 16, 15, 14, 13] + list(range(13))),  # (a rehash at 14)
+    (list(range(0, 60, 3)), list(range(57, 38, -3)) + list(range(0, 37, 3))),
+])
+def test_unordered_map_pops_in_its_hash_tables_order(keys, order):
+    stage, _, no_key, _, _, _, _ = ops("Map")
+    name = fresh()
+    for k in keys:
+        stage(key=tf.constant(k, I64), indices=[0], values=[tf.constant(1.0)], dtypes=[F32],
+              shared_name=name)
+    got = [int(no_key(indices=[0], dtypes=[F32], shared_name=name).key) for _ in keys]
+    assert got == order
+
+
+def test_unordered_map_order_after_pops_and_inserts():
+    stage, _, no_key, _, _, _, _ = ops("Map")
+    name = fresh()
+
+    def put(*keys):
+        for k in keys:
+            stage(key=tf.constant(k, I64), indices=[0], values=[tf.constant(1.0)],
+                  dtypes=[F32], shared_name=name)
+
+    def pop(n):
+        return [int(no_key(indices=[0], dtypes=[F32], shared_name=name).key)
+                for _ in range(n)]
+
+    put(1, 2, 3)
+    assert pop(1) == [3]
+    put(4, 5)
+    assert pop(4) == [5, 4, 2, 1]
+
+
 @pytest.mark.parametrize("prefix", MAPS)
 def test_map_capacity_counts_complete_tuples_and_memory_the_last_tensor(prefix):
     stage, unstage, _, _, _, _, _ = ops(prefix)

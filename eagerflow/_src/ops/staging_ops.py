@@ -25,6 +25,7 @@ process (more indices than dtypes) are refused with InvalidArgumentError.
 
 from __future__ import annotations
 
+import bisect
 import sys
 import threading
 from collections import deque
@@ -390,17 +391,71 @@ STAGE_CLEAR = register(OpDef(
 # MapStagingArea's ops (Map* and OrderedMap*).
 # ---------------------------------------------------------------------------------------
 
+# libstdc++'s bucket counts: its table for small requests, then its list of primes
+_FAST_BUCKETS = (2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13)
+_PRIMES = (
+    17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 103, 109,
+    113, 127, 137, 139, 149, 157, 167, 179, 193, 199, 211, 227, 241, 257, 277, 293, 313, 337,
+    359, 383, 409, 439, 467, 503, 541, 577, 619, 661, 709, 761, 823, 887, 953, 1031, 1109,
+    1193, 1289, 1381, 1493, 1613, 1741, 1879, 2029, 2179, 2357, 2549, 2753, 2971, 3209, 3469,
+    3739, 4027, 4349, 4703, 5087, 5503, 5953, 6427, 6949, 7517, 8123, 8783, 9497, 10273,
+    11113, 12011, 12983, 14033, 15173, 16411, 17749, 19183, 20753, 22447, 24281, 26267,
+    28411, 30727, 33223, 35933, 38873, 42043, 45481, 49201, 53201, 57557, 62233, 67307,
+    72817, 78779, 85229, 92203, 99733, 107897, 116731, 126271, 136607, 147793, 159871,
+    172933, 187091, 202409, 218971, 236897, 256279, 277261, 299951, 324503, 351061, 379787,
+    410857, 444487, 480881, 520241, 562841, 608903, 658753, 712697, 771049, 834181, 902483,
+    976369)
+
+
+class HashOrder:
+    """The order in which TF's unordered staging map (a libstdc++ unordered_map of int64
+    keys, hashed as themselves) lists its keys, whose first it pops: a new key goes first
+    in its bucket's run, or first of all in an empty bucket; growing the buckets
+    re-places every key so, in the old order; removing a key moves no other."""
+
+    def __init__(self) -> None:
+        self.keys: list = []
+        self.buckets, self.next_resize = 1, 0
+
+    def _grow(self, want: int) -> int:
+        if want < len(_FAST_BUCKETS):
+            n = _FAST_BUCKETS[want]
+        else:
+            n = _PRIMES[min(bisect.bisect_left(_PRIMES, want), len(_PRIMES) - 1)]
+        self.next_resize = n  # (its max_load_factor is 1)
+        return n
+
+    @staticmethod
+    def _place(keys: list, key: int, n: int) -> None:
+        b = key % 2**64 % n
+        keys.insert(next((i for i, k in enumerate(keys) if k % 2**64 % n == b), 0), key)
+
+    def add(self, key: int) -> None:
+        count = len(self.keys) + 1
+        if count > self.next_resize:
+            least = max(count, 0 if self.next_resize else 11)
+            if least >= self.buckets:
+                n = self._grow(max(least + 1, 2 * self.buckets))
+                old, self.keys = self.keys, []
+                for k in old:
+                    self._place(self.keys, k, n)
+                self.buckets = n
+            else:
+                self.next_resize = self.buckets
+        self._place(self.keys, key, self.buckets)
+
+
 class StagingMap:
     """A staging map (TF's StagingMap): the complete tuples by key, and the incomplete
     ones apart. Each tuple is a list of (array, dtype) or None per index. An ordered map
-    gives its smallest key first; an unordered one, as TF's hash map does for keys in
-    distinct buckets, the one completed last."""
+    gives its smallest key first; an unordered one, the first in its hash map's order."""
 
     def __init__(self, ordered: bool, capacity: int, memory_limit: int, dtypes: Any) -> None:
         self.ordered = ordered
         self.capacity, self.memory_limit = capacity, memory_limit
         self.n = len(dtypes or ())
         self.map: dict = {}
+        self.order = None if ordered else HashOrder()
         self.incomplete: dict = {}
         self.bytes = 0
         self.cond = threading.Condition()
@@ -420,7 +475,10 @@ class StagingMap:
 
     def _complete(self, key: int, values: list) -> None:
         # (a key held already keeps its tuple, as TF's map insert does)
-        self.map.setdefault(key, values)
+        if key not in self.map:
+            self.map[key] = values
+            if self.order is not None:
+                self.order.add(key)
         self.cond.notify_all()
 
     def put(self, op: str, key: int, indices: list, values: list) -> None:
@@ -460,7 +518,7 @@ class StagingMap:
                 self._complete(key, present)
 
     def _first(self) -> int:
-        return min(self.map) if self.ordered else next(reversed(self.map))
+        return min(self.map) if self.order is None else self.order.keys[0]
 
     def take(self, op: str, key: int | None, indices: list, copy: bool) -> tuple:
         """The tuple's values at `indices` (and its key): of `key`, else the first key's.
@@ -485,6 +543,8 @@ class StagingMap:
             if not copy:
                 if all(v is None for v in held):
                     del self.map[key]
+                    if self.order is not None:
+                        self.order.keys.remove(key)
                 if out:
                     self.bytes -= _nbytes(out[-1])
                 self.cond.notify_all()
@@ -497,6 +557,8 @@ class StagingMap:
     def clear(self) -> None:
         with self.cond:
             self.map.clear()
+            if self.order is not None:  # (its buckets stay)
+                self.order.keys.clear()
             self.incomplete.clear()
             self.bytes = 0
             self.cond.notify_all()
@@ -593,6 +655,8 @@ def _map_sample(prefix: str, name: str) -> dict:
         def make() -> StagingMap:
             m = _SourceMap(prefix == "OrderedMap", 0, 0, _PAIR_TYPES)
             m.map[1] = list(_PAIR)
+            if m.order is not None:
+                m.order.add(1)
             m.incomplete[2] = [_PAIR[0], None]
             return m
     else:
