@@ -393,3 +393,19 @@ def test_barrier_ops_refuse_as_tfs_reference_ops():
     with pytest.raises(TypeError, match="'BarrierReadySize' Op requires that input 'handle' be "
                                         r"a mutable tensor \(e.g.: a tf.Variable\)"):
         size()
+
+
+def test_unnamed_nodes_of_a_graph_each_have_their_own_area():
+    """(TF names an area without a shared_name after its node: Stage, Stage_1.)"""
+    g = tf.Graph()
+    with g.as_default():
+        first = R.Stage(values=[tf.constant(1.0)], capacity=1)
+        second = R.Stage(values=[tf.constant(2.0)], capacity=1)
+        sizes = [R.StageSize(dtypes=[], shared_name=n) for n in ("Stage", "Stage_1")]
+    assert (first.name, second.name) == ("Stage", "Stage_1")
+    with tf.compat.v1.Session(graph=g) as sess:
+        sess.run(first)
+        sess.run(second)  # (not full: another area)
+        assert sess.run(sizes) == [1, 1]
+        with pytest.raises(tf.errors.FailedPreconditionError, match="full"):
+            sess.run(first)

@@ -4,7 +4,8 @@ whose keys leave in order).
 
 Ops layer, loaded on first use, after mutex_ops. No op takes a handle: each finds its area
 by its `container` and `shared_name` attrs (without a shared_name, by its node's name,
-which an eager op's is its type's: so an unnamed Stage and an unnamed Unstage never meet)
+which an eager op's is its type's: so no two unnamed nodes of a graph meet, nor an eager
+unnamed Stage and Unstage)
 and makes it on first use, with its own capacity, memory_limit and dtypes: the later ops'
 attrs change nothing. Eagerly the areas live for the process; a TF 1 graph's live in the
 Session running it, one set per Session.
@@ -138,7 +139,7 @@ def _area(kind: str, op: str, attrs: dict, make: Callable[[], Any]) -> Any:
     """The area the attrs name (made with `make()` on first use): the running Session's,
     else the process's."""
     container = attrs.get("container") or "localhost"
-    name = attrs.get("shared_name") or op
+    name = attrs.get("shared_name") or _graph_node() or op
     store = session_store()
     areas = _EAGER if store is None else store.setdefault(("staging",), {})
     key = (kind, container, name)
