@@ -12,10 +12,18 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops import staging_ops
 
 R = tf.raw_ops
 F32, I32, I64 = tf.float32, tf.int32, tf.int64
 _NAMES = itertools.count()
+
+
+@pytest.fixture
+def alone():
+    """The refusals of waits need no other thread that could end them (TF's would wait)."""
+    if staging_ops._others_running():
+        pytest.skip("another thread runs that could end a wait")
 
 
 def fresh() -> str:
@@ -97,7 +105,7 @@ def test_attrs_refused_as_tfs_op_definition_refuses_them():
         R.Unstage(dtypes=[], shared_name=fresh())
 
 
-def test_the_first_op_sets_the_capacity_and_unnamed_ops_share_by_op_name():
+def test_the_first_op_sets_the_capacity_and_unnamed_ops_share_by_op_name(alone):
     name = fresh()
     R.Stage(values=[tf.constant(1.0)], capacity=1, shared_name=name)
     with pytest.raises(tf.errors.FailedPreconditionError, match="would wait forever"):
@@ -111,7 +119,7 @@ def test_the_first_op_sets_the_capacity_and_unnamed_ops_share_by_op_name():
     R.StageClear(dtypes=[], shared_name="Stage")  # (the unnamed Stage's area)
 
 
-def test_waits_tf_never_ends_are_refused_single_threaded():
+def test_waits_tf_never_ends_are_refused_single_threaded(alone):
     name = fresh()
     with pytest.raises(tf.errors.FailedPreconditionError,
                        match=r"The staging area is empty: TF's kernel waits here for another "
@@ -307,7 +315,7 @@ def test_unordered_map_order_after_pops_and_inserts():
 
 
 @pytest.mark.parametrize("prefix", MAPS)
-def test_map_capacity_counts_complete_tuples_and_memory_the_last_tensor(prefix):
+def test_map_capacity_counts_complete_tuples_and_memory_the_last_tensor(prefix, alone):
     stage, unstage, _, _, _, _, _ = ops(prefix)
     name, d = fresh(), [F32, I32]
 
@@ -361,7 +369,7 @@ def test_map_dtypes_are_the_first_ops(prefix):
 
 
 @pytest.mark.parametrize("prefix", MAPS)
-def test_map_waits_refused_single_threaded_and_met_by_another_thread(prefix):
+def test_map_waits_refused_single_threaded_and_met_by_another_thread(prefix, alone):
     stage, unstage, no_key, _, _, _, _ = ops(prefix)
     name = fresh()
     with pytest.raises(tf.errors.FailedPreconditionError, match="The staging map is empty"):
@@ -395,7 +403,7 @@ def test_barrier_ops_refuse_as_tfs_reference_ops():
         size()
 
 
-def test_unnamed_nodes_of_a_graph_each_have_their_own_area():
+def test_unnamed_nodes_of_a_graph_each_have_their_own_area(alone):
     """(TF names an area without a shared_name after its node: Stage, Stage_1.)"""
     g = tf.Graph()
     with g.as_default():
@@ -409,3 +417,27 @@ def test_unnamed_nodes_of_a_graph_each_have_their_own_area():
         assert sess.run(sizes) == [1, 1]
         with pytest.raises(tf.errors.FailedPreconditionError, match="full"):
             sess.run(first)
+
+
+def test_an_idle_daemon_thread_ends_no_wait_but_one_that_stages_does(alone):
+    name = fresh()
+    idle, go = threading.Event(), threading.Event()
+    helper = threading.Thread(target=idle.wait, daemon=True)
+    helper.start()
+    try:
+        with pytest.raises(tf.errors.FailedPreconditionError):
+            R.Unstage(dtypes=[F32], shared_name=name)
+    finally:
+        idle.set()
+
+    def producer():
+        R.StageSize(dtypes=[], shared_name=name)  # (now it may stage: a wait waits for it)
+        go.wait()
+        R.Stage(values=[tf.constant(3.0)], shared_name=name)
+
+    thread = threading.Thread(target=producer, daemon=True)
+    thread.start()
+    while thread not in staging_ops._DAEMON_USERS:
+        thread.join(0.01)
+    go.set()
+    assert R.Unstage(dtypes=[F32], shared_name=name)[0].numpy() == 3.0

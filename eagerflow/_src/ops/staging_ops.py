@@ -19,8 +19,9 @@ them, by the tuple's last tensor alone.
 
 Where TF's kernel blocks (an Unstage of an empty area, a Stage into a full one, a Peek
 past the end, a key not there yet), it waits for another thread, as TF's does; with no
-other thread running nothing could ever wake it (TF's process hangs), so eagerflow
-refuses with FailedPreconditionError instead. Calls TF's kernel answers by crashing the
+other thread running that could act (a daemon thread counts once it has run a staging op)
+nothing could ever wake it (TF's process hangs), so eagerflow refuses with
+FailedPreconditionError instead. Calls TF's kernel answers by crashing the
 process (more indices than dtypes) are refused with InvalidArgumentError.
 """
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import bisect
 import sys
 import threading
+import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -50,11 +52,15 @@ _EAGER: dict = {}  # (kind, container, name) -> the area, for eager calls and tf
 _LOCK = threading.Lock()
 _STRING_BYTES = 24  # TF's size of one string element before its characters
 _POLL_S = 0.05
+_DAEMON_USERS: weakref.WeakSet = weakref.WeakSet()  # daemon threads that ran a staging op
 
 
 def _others_running() -> bool:
+    """Whether another thread runs that could end a wait: any but a daemon thread that has
+    run no staging op (another library's helper thread, which never will)."""
     me = threading.current_thread()
-    return any(t is not me and t.is_alive() for t in threading.enumerate())
+    return any(t is not me and t.is_alive() and (not t.daemon or t in _DAEMON_USERS)
+               for t in threading.enumerate())
 
 
 def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: str) -> None:
@@ -62,6 +68,9 @@ def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: st
     runs that could make it so; refuses once none does."""
     while not ready():
         if not _others_running():
+            cond.wait(_POLL_S)  # (one more look: a thread just started may have acted)
+            if ready() or _others_running():
+                continue
             raise FailedPreconditionError(
                 None, None, f"{why}: TF's kernel waits here for another thread, and no other "
                             f"thread is running, so it would wait forever [Op:{op}]")
@@ -138,6 +147,9 @@ class Area:
 def _area(kind: str, op: str, attrs: dict, make: Callable[[], Any]) -> Any:
     """The area the attrs name (made with `make()` on first use): the running Session's,
     else the process's."""
+    thread = threading.current_thread()
+    if thread.daemon:
+        _DAEMON_USERS.add(thread)
     container = attrs.get("container") or "localhost"
     name = attrs.get("shared_name") or _graph_node() or op
     store = session_store()
