@@ -22,7 +22,7 @@ _NAMES = itertools.count()
 @pytest.fixture
 def alone():
     """The refusals of waits need no other thread that could end them (TF's would wait)."""
-    if staging_ops._others_running():
+    if staging_ops.others_running():
         pytest.skip("another thread runs that could end a wait")
 
 

@@ -1,13 +1,14 @@
 """TF 1 graphs of staging areas (tf.raw_ops.Stage and the MapStage / OrderedMapStage
-families under tf.compat.v1's graph mode) exported as a meta graph by TF 2.21 and imported by
+families under tf.compat.v1's graph mode) and of barriers (tf.raw_ops.Barrier and the ops
+on its reference handle) exported as a meta graph by TF 2.21 and imported by
 tf.compat.v1.train.import_meta_graph (record_staging_meta_golden.py,
 test_staging_meta_graph.py).
 
 `python staging_meta_programs.py tf export DIR` builds the graph with TF and writes
 DIR/staging.meta; `python staging_meta_programs.py tf|eagerflow run META` imports META and
-runs it in two Sessions, printing one JSON line: what each step of a StagingArea and of
-each staging map gives (sizes, peeks, takes in TF's order, a refused take's error), and that
-a second Session starts with empty areas.
+runs it in Sessions, printing one JSON line: what each step of a StagingArea, of each
+staging map and of each barrier scenario gives (sizes, peeks, takes in TF's order, the
+refusals' errors), and that a second Session starts with empty areas.
 """
 
 import json
@@ -23,7 +24,7 @@ else:
         os.path.abspath(__file__)))))
     import eagerflow as tf
 
-signal.alarm(60)  # (a take that waits forever ends the program, not the test run)
+signal.alarm(120)  # (a take that waits forever ends the program, not the test run)
 v1 = tf.compat.v1
 R = tf.raw_ops
 PAIR = [tf.float32, tf.int32]
@@ -54,17 +55,96 @@ def build():
         getattr(R, p + "Clear")(name=p + "_clear", **m)
 
 
+BARRIERS = {
+    # name: (component types, shapes, capacity)
+    "pair": ([tf.float32, tf.int32], [[], [2]], -1),
+    "one": ([tf.float32], [[]], -1),
+    "unshaped": ([tf.float32], [], -1),
+    "sized": ([tf.float32], [[]], 1),
+}
+
+
+def build_barriers():
+    keys = v1.placeholder(tf.string, None, name="keys")
+    floats = v1.placeholder(tf.float32, None, name="floats")
+    ints = v1.placeholder(tf.int32, None, name="ints")
+    n = v1.placeholder(tf.int32, None, name="count")
+    for scenario in ("order", "errors", "closed", "cancelled", "unshaped", "sized", "one"):
+        types, shapes, capacity = BARRIERS.get(scenario, BARRIERS["pair"])
+        with tf.name_scope(scenario):
+            b = R.Barrier(component_types=types, shapes=shapes, capacity=capacity,
+                          shared_name=scenario, name="barrier")
+            last = len(types) - 1
+            R.BarrierInsertMany(handle=b, keys=keys, values=floats, component_index=0,
+                                name="put0")
+            R.BarrierInsertMany(handle=b, keys=keys, values=ints, component_index=last,
+                                name="put1")
+            R.BarrierInsertMany(handle=b, keys=keys, values=floats, component_index=last,
+                                name="put_floats")
+            R.BarrierInsertMany(handle=b, keys=keys, values=floats, component_index=2,
+                                name="put2")
+            R.BarrierTakeMany(handle=b, num_elements=n, component_types=types, name="take")
+            R.BarrierTakeMany(handle=b, num_elements=n, component_types=types,
+                              allow_small_batch=True, name="take_small")
+            R.BarrierTakeMany(handle=b, num_elements=n, component_types=types[:1],
+                              name="take_one")
+            R.BarrierTakeMany(handle=b, num_elements=n, component_types=types,
+                              timeout_ms=10, name="take_timeout")
+            R.BarrierReadySize(handle=b, name="ready")
+            R.BarrierIncompleteSize(handle=b, name="incomplete")
+            R.BarrierClose(handle=b, name="close")
+            R.BarrierClose(handle=b, cancel_pending_enqueues=True, name="cancel")
+
+
+BARRIER_STEPS = {
+    "order": [("put0", dict(keys=["a", "b", "c"], floats=[1.0, 2.0, 3.0])), ("sizes",),
+              ("put0", dict(keys=["d"], floats=[4.0])),
+              ("put1", dict(keys=["d", "c"], ints=[[4, 4], [3, 3]])),
+              ("put1", dict(keys=["a", "b"], ints=[[1, 1], [2, 2]])), ("sizes",),
+              ("take", dict(count=1)), ("take", dict(count=3)), ("sizes",),
+              ("take", dict(count=0))],
+    "errors": [("put0", dict(keys=["a"], floats=[1.0])),
+               ("put0", dict(keys=["b", "a"], floats=[1.0, 2.0])), ("sizes",),
+               ("put2", dict(keys=["x"], floats=[1.0])),
+               ("put_floats", dict(keys=["x"], floats=[1.0])),
+               ("put1", dict(keys=["q"], ints=[[1, 2, 3]])), ("sizes",),
+               ("put0", dict(keys=["q"], floats=[5.0])), ("sizes",),
+               ("take", dict(count=[1])), ("take_one", dict(count=1)),
+               ("take_timeout", dict(count=1))],
+    "closed": [("put0", dict(keys=["a", "b"], floats=[1.0, 2.0])),
+               ("put1", dict(keys=["a"], ints=[[1, 1]])), ("close",), ("sizes",),
+               ("put0", dict(keys=["z"], floats=[1.0])), ("put0", dict(keys=[], floats=[])),
+               ("take", dict(count=3)),
+               ("put1", dict(keys=["b"], ints=[[2, 2]])), ("sizes",),
+               ("take", dict(count=3)), ("take_small", dict(count=3)),
+               ("take_small", dict(count=3)), ("take", dict(count=0)), ("close",),
+               ("cancel",), ("cancel",)],
+    "cancelled": [("put0", dict(keys=["a", "b"], floats=[1.0, 2.0])),
+                  ("put1", dict(keys=["a"], ints=[[1, 1]])), ("cancel",), ("sizes",),
+                  ("put1", dict(keys=["b"], ints=[[2, 2]])),
+                  ("put0", dict(keys=[], floats=[])), ("take_small", dict(count=5)),
+                  ("take_small", dict(count=5))],
+    "unshaped": [("sizes",), ("put0", dict(keys=["a"], floats=[1.0]))],
+    "sized": [("put0", dict(keys=["a"], floats=[1.0])), ("sizes",)],
+    "one": [("put0", dict(keys=["x", "y"], floats=[1.0, 2.0])), ("sizes",),
+            ("take", dict(count=2))],
+}
+
+
 def export(out_dir):
     v1.disable_v2_behavior()
     g = tf.Graph()
     with g.as_default():
         build()
+        build_barriers()
         v1.train.export_meta_graph(os.path.join(out_dir, "staging.meta"), graph=g)
 
 
 def val(x):
     if hasattr(x, "tolist"):
         x = x.tolist()
+    if isinstance(x, bytes):
+        return x.decode()
     if isinstance(x, (list, tuple)):
         return [val(v) for v in x]
     return x
@@ -104,6 +184,26 @@ def steps(sess, g):
     return out
 
 
+def barrier_steps(sess, g):
+    def run(scenario, op, feeds):
+        if op == "sizes":
+            fetch = [g.get_tensor_by_name(f"{scenario}/{n}:0") for n in ("ready", "incomplete")]
+        else:
+            fetch = g.get_operation_by_name(f"{scenario}/{op}")
+            if fetch.outputs:
+                fetch = fetch.outputs
+        try:
+            return val(sess.run(fetch, {g.get_tensor_by_name(k + ":0"): v
+                                        for k, v in feeds.items()}))
+        except tf.errors.OpError as e:
+            lines = str(e.message).splitlines()
+            at = next((i for i, ln in enumerate(lines) if ln.startswith("Node: ")), -2)
+            return [type(e).__name__, lines[at + 1].strip()]
+
+    return {scenario: [run(scenario, step[0], step[1] if len(step) > 1 else {})
+                       for step in steps] for scenario, steps in BARRIER_STEPS.items()}
+
+
 def run_meta(meta):
     if sys.argv[1] == "tf":
         v1.disable_v2_behavior()
@@ -111,6 +211,7 @@ def run_meta(meta):
         v1.train.import_meta_graph(meta)
         with v1.Session() as sess:
             out = steps(sess, g)
+            out["barriers"] = barrier_steps(sess, g)
             sess.run(g.get_operation_by_name("put"),
                      {g.get_tensor_by_name("x:0"): [1.0], g.get_tensor_by_name("n:0"): 1})
             out["first_session_size"] = val(sess.run(g.get_tensor_by_name("size:0")))

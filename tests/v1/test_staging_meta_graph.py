@@ -1,10 +1,13 @@
 """A TF 1 graph of staging areas that TF 2.21 exported as a meta graph
 (golden/meta/staging/, record_staging_meta_golden.py: tf.raw_ops.Stage, Unstage,
 StagePeek, StageSize, StageClear and the MapStage / OrderedMapStage families built in
-tf.compat.v1's graph mode) imports with tf.compat.v1.train.import_meta_graph and runs in a
-Session as TF's does: the same sizes, peeks and takes in TF's order, the same refusals (a
-take of the wrong dtypes is the executor's InternalError in a graph), and each Session
-with its own areas (golden/v1_staging_meta.json). The program runs in a subprocess,
+tf.compat.v1's graph mode), and barriers (tf.raw_ops.Barrier, BarrierInsertMany,
+BarrierTakeMany, BarrierClose and the sizes, on TF 1's reference handle), imports with
+tf.compat.v1.train.import_meta_graph and runs in a Session as TF's does: the same sizes,
+peeks and takes in TF's order (a barrier's by insertion index, ties in its heap's order),
+the same refusals (a take of the wrong dtypes is the executor's InternalError in a graph;
+a closed or cancelled barrier's), and each Session with its own areas
+(golden/v1_staging_meta.json). The program runs in a subprocess,
 ended after a minute should a take wait forever."""
 
 import json

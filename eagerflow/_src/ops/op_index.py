@@ -314,6 +314,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "OrderedMapSize", "OrderedMapStage", "OrderedMapUnstage", "OrderedMapUnstageNoKey",
         "Stage", "StageClear", "StagePeek", "StageSize", "Unstage",
     ),
+    "barrier_ops": (
+        "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
+        "BarrierReadySize", "BarrierTakeMany",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",

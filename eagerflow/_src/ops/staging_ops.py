@@ -55,7 +55,7 @@ _POLL_S = 0.05
 _DAEMON_USERS: weakref.WeakSet = weakref.WeakSet()  # daemon threads that ran a staging op
 
 
-def _others_running() -> bool:
+def others_running() -> bool:
     """Whether another thread runs that could end a wait: any but a daemon thread that has
     run no staging op (another library's helper thread, which never will)."""
     me = threading.current_thread()
@@ -67,9 +67,9 @@ def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: st
     """Waits (holding `cond`) until `ready()`, as TF's kernel does, while another thread
     runs that could make it so; refuses once none does."""
     while not ready():
-        if not _others_running():
+        if not others_running():
             cond.wait(_POLL_S)  # (one more look: a thread just started may have acted)
-            if ready() or _others_running():
+            if ready() or others_running():
                 continue
             raise FailedPreconditionError(
                 None, None, f"{why}: TF's kernel waits here for another thread, and no other "
