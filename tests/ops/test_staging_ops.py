@@ -415,8 +415,25 @@ def test_unnamed_nodes_of_a_graph_each_have_their_own_area(alone):
         sess.run(first)
         sess.run(second)  # (not full: another area)
         assert sess.run(sizes) == [1, 1]
-        with pytest.raises(tf.errors.FailedPreconditionError, match="full"):
-            sess.run(first)
+
+
+def test_a_step_that_puts_into_a_full_area_and_takes_runs_as_tfs(alone):
+    """StagingArea's pattern, a capacity of one: each step puts the next value and takes the
+    last. TF runs the two at once (the put waits for the take); a Session here runs the
+    put first, which goes ahead, leaving what TF leaves (recorded from TF)."""
+    g = tf.Graph()
+    with g.as_default():
+        x = tf.compat.v1.placeholder(F32, [])
+        put = R.Stage(values=[x], capacity=1, shared_name=fresh())
+        y = R.Unstage(dtypes=[F32], shared_name=put.get_attr("shared_name"))[0] * 10
+    with tf.compat.v1.Session(graph=g) as sess:
+        sess.run(put, {x: 1.0})
+        assert [sess.run([put, y], {x: float(i)})[1] for i in (2, 3, 4)] == [10, 20, 30]
+    # eagerly a put into a full area is refused (TF's would wait forever)
+    name = fresh()
+    R.Stage(values=[tf.constant(1.0)], capacity=1, shared_name=name)
+    with pytest.raises(tf.errors.FailedPreconditionError, match="The staging area is full"):
+        R.Stage(values=[tf.constant(1.0)], capacity=1, shared_name=name)
 
 
 def test_an_idle_daemon_thread_ends_no_wait_but_one_that_stages_does(alone):

@@ -21,8 +21,10 @@ Where TF's kernel blocks (an Unstage of an empty area, a Stage into a full one, 
 past the end, a key not there yet), it waits for another thread, as TF's does; with no
 other thread running that could act (a daemon thread counts once it has run a staging op)
 nothing could ever wake it (TF's process hangs), so eagerflow refuses with
-FailedPreconditionError instead. Calls TF's kernel answers by crashing the
-process (more indices than dtypes) are refused with InvalidArgumentError.
+FailedPreconditionError instead; but a put in a running graph (a Session's step, a
+tf.function) goes ahead over the limits, since TF runs the step's takes beside it. Calls
+TF's kernel answers by crashing the process (more indices than dtypes) are refused with
+InvalidArgumentError.
 """
 
 from __future__ import annotations
@@ -63,14 +65,20 @@ def others_running() -> bool:
                for t in threading.enumerate())
 
 
-def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: str) -> None:
+def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: str,
+          put: bool = False) -> None:
     """Waits (holding `cond`) until `ready()`, as TF's kernel does, while another thread
-    runs that could make it so; refuses once none does."""
+    runs that could make it so; refuses once none does. A put in a running graph goes
+    ahead instead: TF's executor runs the step's takes beside it, which would make room
+    (StagingArea's pattern: a step puts the next batch and takes the last), and taking
+    the oldest first they leave what TF leaves."""
     while not ready():
         if not others_running():
             cond.wait(_POLL_S)  # (one more look: a thread just started may have acted)
             if ready() or others_running():
                 continue
+            if put and (session_store() is not None or _graph_node() is not None):
+                return
             raise FailedPreconditionError(
                 None, None, f"{why}: TF's kernel waits here for another thread, and no other "
                             f"thread is running, so it would wait forever [Op:{op}]")
@@ -110,7 +118,7 @@ class Area:
         if self.memory_limit and size > self.memory_limit:
             raise _too_big(op, size, self.memory_limit)
         with self.cond:
-            _wait(self.cond, lambda: self._fits(size), op, "The staging area is full")
+            _wait(self.cond, lambda: self._fits(size), op, "The staging area is full", True)
             self.items.append(values)
             self.bytes += size
             self.cond.notify_all()
@@ -502,13 +510,13 @@ class StagingMap:
                 self._check_memory(op, size)
                 _wait(self.cond, lambda: self._room(size) and not (
                     self.capacity and len(self.map) >= self.capacity), op,
-                      "The staging map is full")
+                      "The staging map is full", True)
                 self._complete(key, [values[i] if i < len(values) else None
                                      for i in range(self.n)])
                 self.bytes += size
                 return
             self._check_memory(op, size)
-            _wait(self.cond, lambda: self._room(size), op, "The staging map is full")
+            _wait(self.cond, lambda: self._room(size), op, "The staging map is full", True)
             if len(indices) > len(values):
                 raise C.fail(op, f"{len(indices)} indices for {len(values)} values")
             present = self.incomplete.get(key)
