@@ -182,6 +182,11 @@ def _state_attr(op: str, barrier: Any) -> BarrierState:
     return barrier
 
 
+def _creator_infer(*, state: Any = None, **attrs: Any) -> list:
+    _state_attr("Barrier", state)
+    return [((), dt.resource)]
+
+
 def _creator_kernel(xp: Any, *, state: BarrierState, **attrs: Any) -> np.ndarray:
     return object_scalar(ResourceHandle(state.name, CPU_DEVICE, "localhost", KIND, (), state))
 
@@ -240,7 +245,7 @@ _SAMPLES: dict = {}
 
 
 CREATOR = register(OpDef(
-    "Barrier", lambda **attrs: [((), dt.resource)], _creator_kernel, **_BARRIER_OP,
+    "Barrier", _creator_infer, _creator_kernel, **_BARRIER_OP,
     reference=H.handle_ref(KIND),
     samples=lambda: [Sample((), {"component_types": [dt.float32], "shapes": [(2,)],
                                  "capacity": -1, "container": "", "shared_name": "sample",

@@ -191,7 +191,8 @@ def _check_attrs(op: str, capacity: Any, memory_limit: Any, lists: tuple = ()) -
 def _given_types(op: str, attr: str, values: tuple, given: Any) -> None:
     """The values' dtypes are the list attr `attr` (as TF's node takes it from them)."""
     have = [v._dtype for v in values]
-    if given and [dt.as_dtype(d) for d in given] != have:
+    given = list(given or ())
+    if [dt.as_dtype(d) for d in given] != have:
         words = ", ".join(C.dt_enum(d) for d in have)
         raise C.fail(op, f"Inconsistent values for attr '{attr}' "
                          f"[{', '.join(C.dt_enum(dt.as_dtype(d)) for d in given)}] vs. "
