@@ -458,3 +458,18 @@ def test_an_idle_daemon_thread_ends_no_wait_but_one_that_stages_does(alone):
         thread.join(0.01)
     go.set()
     assert R.Unstage(dtypes=[F32], shared_name=name)[0].numpy() == 3.0
+
+
+@pytest.mark.parametrize("prefix", MAPS)
+def test_map_partial_insert_of_a_complete_key_is_kept_apart_then_dropped(prefix):
+    stage, _, _, peek, _, _, _ = ops(prefix)
+    name, d = fresh(), [F32, I32]
+    key = tf.constant(5, I64)
+    stage(key=key, indices=[0, 1], values=[tf.constant(1.0), tf.constant(2)], dtypes=d,
+          shared_name=name)
+    stage(key=key, indices=[0], values=[tf.constant(9.0)], dtypes=d, shared_name=name)
+    assert sizes(prefix, name) == (1, 1)  # (recorded from TF)
+    stage(key=key, indices=[1], values=[tf.constant(8)], dtypes=d, shared_name=name)
+    assert sizes(prefix, name) == (1, 0)
+    a, b = peek(key=key, indices=[0, 1], dtypes=d, shared_name=name)
+    assert float(a) == 1.0 and int(b) == 2  # (the complete tuple held first stays)
