@@ -19,12 +19,12 @@ them, by the tuple's last tensor alone.
 
 Where TF's kernel blocks (an Unstage of an empty area, a Stage into a full one, a Peek
 past the end, a key not there yet), it waits for another thread, as TF's does; with no
-other thread running that could act (a daemon thread counts once it has run a staging op)
-nothing could ever wake it (TF's process hangs), so eagerflow refuses with
-FailedPreconditionError instead; but a put in a running graph (a Session's step, a
-tf.function) goes ahead over the limits, since TF runs the step's takes beside it. Calls
-TF's kernel answers by crashing the process (more indices than dtypes) are refused with
-InvalidArgumentError.
+other thread running that could act (a helper thread, daemon or eagerflow's kernel pool's,
+counts once it has run a staging op) nothing could ever wake it (TF's process hangs), so
+eagerflow refuses with FailedPreconditionError instead; but a put in a running graph (a
+Session's step, a tf.function) goes ahead over the limits, since TF runs the step's takes
+beside it. Calls TF's kernel answers by crashing the process (more indices than dtypes)
+are refused with InvalidArgumentError.
 """
 
 from __future__ import annotations
@@ -54,15 +54,18 @@ _EAGER: dict = {}  # (kind, container, name) -> the area, for eager calls and tf
 _LOCK = threading.Lock()
 _STRING_BYTES = 24  # TF's size of one string element before its characters
 _POLL_S = 0.05
-_DAEMON_USERS: weakref.WeakSet = weakref.WeakSet()  # daemon threads that ran a staging op
+_USERS: weakref.WeakSet = weakref.WeakSet()  # helper threads that ran a staging op
+_KERNEL_POOL = "eagerflow-kernel"  # (backend/numpy.py's pool threads' names)
 
 
 def others_running() -> bool:
-    """Whether another thread runs that could end a wait: any but a daemon thread that has
-    run no staging op (another library's helper thread, which never will)."""
+    """Whether another thread runs that could end a wait: any but a helper that has run
+    no staging op (a daemon thread, another library's, or one of the pool threads that
+    eagerflow's kernels share out their work to), which never will."""
     me = threading.current_thread()
-    return any(t is not me and t.is_alive() and (not t.daemon or t in _DAEMON_USERS)
-               for t in threading.enumerate())
+    return any(t is not me and t.is_alive() and (
+        t in _USERS or not (t.daemon or t.name.startswith(_KERNEL_POOL)))
+        for t in threading.enumerate())
 
 
 def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: str,
@@ -156,8 +159,8 @@ def _area(kind: str, op: str, attrs: dict, make: Callable[[], Any]) -> Any:
     """The area the attrs name (made with `make()` on first use): the running Session's,
     else the process's."""
     thread = threading.current_thread()
-    if thread.daemon:
-        _DAEMON_USERS.add(thread)
+    if thread.daemon or thread.name.startswith(_KERNEL_POOL):
+        _USERS.add(thread)
     container = attrs.get("container") or "localhost"
     name = attrs.get("shared_name") or _graph_node() or op
     store = session_store()
