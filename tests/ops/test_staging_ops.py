@@ -23,8 +23,8 @@ _NAMES = itertools.count()
 @pytest.fixture
 def alone():
     """The refusals of waits need no other thread that could end them (TF's would wait)."""
-    if staging_ops.others_running():
-        pytest.skip("another thread runs that could end a wait")
+    if staging_ops.others_running(float("-inf")):
+        pytest.skip("another thread that has staged runs: it could end a wait")
 
 
 def fresh() -> str:
@@ -461,6 +461,19 @@ def test_an_idle_helper_thread_ends_no_wait_but_one_that_stages_does(alone):
         thread.join(0.01)
     go.set()
     assert R.Unstage(dtypes=[F32], shared_name=name)[0].numpy() == 3.0
+
+
+def test_a_thread_that_never_stages_delays_a_refusal_a_while_only(alone, monkeypatch):
+    monkeypatch.setattr(staging_ops, "_GRACE_S", 0.3)
+    idle = threading.Event()
+    other = threading.Thread(target=idle.wait)  # (not a daemon: it might have staged)
+    other.start()
+    try:
+        with pytest.raises(tf.errors.FailedPreconditionError, match="would wait forever"):
+            R.Unstage(dtypes=[F32], shared_name=fresh())
+    finally:
+        idle.set()
+        other.join()
 
 
 @pytest.mark.parametrize("prefix", MAPS)

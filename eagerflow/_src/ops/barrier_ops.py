@@ -238,6 +238,8 @@ class _Replenished(BarrierState):
         pass
 
     def take(self, op: str, n: int, small: bool) -> list:
+        if not 0 <= n <= 1000:  # (a real barrier of so few would wait forever)
+            return super().take(op, n, small)
         return [(np.int64(_FIRST_INDEX), np.array(b"k", dtype=object), np.float32([1, 2]))] * n
 
 

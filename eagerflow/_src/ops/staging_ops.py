@@ -18,10 +18,10 @@ insert of a key held already is dropped; its bytes are counted as TF 2.21's kern
 them, by the tuple's last tensor alone.
 
 Where TF's kernel blocks (an Unstage of an empty area, a Stage into a full one, a Peek
-past the end, a key not there yet), it waits for another thread, as TF's does; with no
-other thread running that could act (a helper thread, daemon or eagerflow's kernel pool's,
-counts once it has run a staging op) nothing could ever wake it (TF's process hangs), so
-eagerflow refuses with FailedPreconditionError instead; but a put in a running graph (a
+past the end, a key not there yet), it waits for another thread, as TF's does: one that
+has run a staging op, or for a second any other but a helper (a daemon thread, a
+kernel pool's). With none, nothing could ever wake it (TF's process hangs), so eagerflow
+refuses with FailedPreconditionError instead; but a put in a running graph (a
 Session's step, a tf.function) goes ahead over the limits, since TF runs the step's takes
 beside it. Calls TF's kernel answers by crashing the process (more indices than dtypes)
 are refused with InvalidArgumentError.
@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import sys
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -54,18 +55,23 @@ _EAGER: dict = {}  # (kind, container, name) -> the area, for eager calls and tf
 _LOCK = threading.Lock()
 _STRING_BYTES = 24  # TF's size of one string element before its characters
 _POLL_S = 0.05
-_USERS: weakref.WeakSet = weakref.WeakSet()  # helper threads that ran a staging op
+_USERS: weakref.WeakSet = weakref.WeakSet()  # the threads that ran a staging op
+# How long a wait counts on a thread that has run no staging op yet (a producer just
+# started) before it refuses: a thread that never stages (another test's, another
+# library's) must not keep a wait TF never ends going forever
+_GRACE_S = 1.0
 _KERNEL_POOL = "eagerflow-kernel"  # (backend/numpy.py's pool threads' names)
 
 
-def others_running() -> bool:
-    """Whether another thread runs that could end a wait: any but a helper that has run
-    no staging op (a daemon thread, another library's, or one of the pool threads that
-    eagerflow's kernels share out their work to), which never will."""
+def others_running(since: float | None = None) -> bool:
+    """Whether another thread runs that could end a wait begun at `since` (monotonic
+    seconds): one that has run a staging op, or, for a while, any other but a helper (a
+    daemon thread, or one of the pool threads eagerflow's kernels share out their work to),
+    which never will."""
     me = threading.current_thread()
-    return any(t is not me and t.is_alive() and (
-        t in _USERS or not (t.daemon or t.name.startswith(_KERNEL_POOL)))
-        for t in threading.enumerate())
+    fresh = since is None or time.monotonic() - since < _GRACE_S
+    return any(t is not me and t.is_alive() and (t in _USERS or fresh and not (
+        t.daemon or t.name.startswith(_KERNEL_POOL))) for t in threading.enumerate())
 
 
 def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: str,
@@ -75,10 +81,11 @@ def _wait(cond: threading.Condition, ready: Callable[[], bool], op: str, why: st
     ahead instead: TF's executor runs the step's takes beside it, which would make room
     (StagingArea's pattern: a step puts the next batch and takes the last), and taking
     the oldest first they leave what TF leaves."""
+    since = time.monotonic()
     while not ready():
-        if not others_running():
+        if not others_running(since):
             cond.wait(_POLL_S)  # (one more look: a thread just started may have acted)
-            if ready() or others_running():
+            if ready() or others_running(since):
                 continue
             if put and (session_store() is not None or _graph_node() is not None):
                 return
@@ -158,9 +165,7 @@ class Area:
 def _area(kind: str, op: str, attrs: dict, make: Callable[[], Any]) -> Any:
     """The area the attrs name (made with `make()` on first use): the running Session's,
     else the process's."""
-    thread = threading.current_thread()
-    if thread.daemon or thread.name.startswith(_KERNEL_POOL):
-        _USERS.add(thread)
+    _USERS.add(threading.current_thread())
     container = attrs.get("container") or "localhost"
     name = attrs.get("shared_name") or _graph_node() or op
     store = session_store()
