@@ -210,6 +210,18 @@ NO_TF_OP = {
                   "ReaderSerializeStateV2", "ResourceAccumulatorApplyGradient",
                   "ResourceAccumulatorNumAccumulated", "ResourceAccumulatorSetGlobalStep",
                   "ResourceAccumulatorTakeGradient")},
+    **{op: "reads or changes a staging area found by its name (a resource in TF: the "
+           "samples' areas hold what TF's would wait for forever); compared with TF 2.21 call "
+           "by call in tests/ops/test_staging_ops.py and in TF 1 graphs in "
+           "tests/v1/test_staging_meta_graph.py"
+       for op in ("Stage", "Unstage", "StagePeek", "StageSize", "StageClear",
+                  *(p + s for p in ("Map", "OrderedMap") for s in (
+                      "Stage", "Unstage", "UnstageNoKey", "Peek", "Size", "IncompleteSize",
+                      "Clear")))},
+    **{op: "makes, reads or changes a barrier (a TF 1 reference, refused eagerly as TF "
+           "does); compared with TF 2.21 in TF 1 graphs in tests/v1/test_staging_meta_graph.py"
+       for op in ("Barrier", "BarrierInsertMany", "BarrierTakeMany", "BarrierClose",
+                  "BarrierReadySize", "BarrierIncompleteSize")},
     **{op: "makes, reads or changes a TensorArray or a stack (a resource in TF); compared "
            "with TF 2.21 step by step in tests/ops/test_tensor_array_v1.py and in TF 1 "
            "graphs in tests/saved_model/test_tf1_tensor_arrays.py"

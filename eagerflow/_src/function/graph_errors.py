@@ -115,6 +115,8 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
             e.args = (e._message,) + e.args[1:]
             return
         node = name
+    elif body.endswith(f"{{{{node {node}}}}}"):  # (the executor's error names its node)
+        tail = f" [Op:{function_op}]"
     else:
         tail = f"\n\t [[{{{{node {node}}}}}]] [Op:{function_op}]"
     if not origin or "<lambda>" in function_op:

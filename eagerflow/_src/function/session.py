@@ -137,12 +137,14 @@ def node_error_text(node_name: str, origin: tuple | None, body: str) -> str:
     """TF's Session error message for node `node_name` made at `origin` (user_frames): the
     user frames where it was defined, the node and the op's message (the error's str adds
     the node's creation stack, as TF's OpError does)."""
+    tag = f"{{{{node {node_name}}}}}"
+    # (an error of the executor, not the kernel, names its node itself: TF adds no tag)
+    tail = "" if body.endswith(tag) else f"\n\t [[{tag}]]"
     if not origin:
-        return (f"{_HEAD}\n\nDetected at node '{node_name}':\nNode: '{node_name}'\n{body}\n\t "
-                f"[[{{{{node {node_name}}}}}]]")
+        return f"{_HEAD}\n\nDetected at node '{node_name}':\nNode: '{node_name}'\n{body}{tail}"
     where = "\n".join(frame_lines(origin, "    "))
     return (f"{_HEAD}\n\nDetected at node '{node_name}' defined at (most recent call last):\n"
-            f"{where}\nNode: '{node_name}'\n{body}\n\t [[{{{{node {node_name}}}}}]]")
+            f"{where}\nNode: '{node_name}'\n{body}{tail}")
 
 
 class _Plan:

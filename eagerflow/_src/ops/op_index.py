@@ -308,6 +308,16 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",
         "ResourceConditionalAccumulator",
     ),
+    "staging_ops": (
+        "MapClear", "MapIncompleteSize", "MapPeek", "MapSize", "MapStage", "MapUnstage",
+        "MapUnstageNoKey", "OrderedMapClear", "OrderedMapIncompleteSize", "OrderedMapPeek",
+        "OrderedMapSize", "OrderedMapStage", "OrderedMapUnstage", "OrderedMapUnstageNoKey",
+        "Stage", "StageClear", "StagePeek", "StageSize", "Unstage",
+    ),
+    "barrier_ops": (
+        "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
+        "BarrierReadySize", "BarrierTakeMany",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",
