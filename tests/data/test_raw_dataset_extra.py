@@ -1,0 +1,245 @@
+"""TF's directed-interleave, sampling, auto-shard, thread-pool, stats, save/load and
+table-from-dataset ops (tf.raw_ops.DirectedInterleaveDataset, SamplingDataset, ...): the
+elements, reprs and errors TF 2.21 gives (recorded from it)."""
+
+import pytest
+
+import eagerflow as tf
+
+R = tf.raw_ops
+I64 = dict(output_types=[tf.int64], output_shapes=[[]])
+PREFIX = ("{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} ")
+DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _range(a, b):
+    return R.RangeDataset(start=a, stop=b, step=1, **I64)
+
+
+def _slices(values, dtype=tf.int64):
+    return R.TensorSliceDataset(components=[tf.constant(values, dtype)], output_shapes=[[]])
+
+
+def _elements(v):
+    return [int(x) for x in tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64))]
+
+
+def _text(v):
+    return repr(v)[len("<tf.Tensor: shape=(), dtype=variant, value=<"):-2]
+
+
+def _error(e, op, message, kernel=None, name=True):
+    assert str(e.value) == PREFIX % (kernel or op) + message + f" [Op:{op}]" + (
+        " name: " if name else "")
+
+
+def test_directed_interleave_takes_what_the_selector_names():
+    v = R.DirectedInterleaveDataset(selector_input_dataset=_slices([0, 1, 1, 0, 2]),
+                                    data_input_datasets=[_range(0, 3), _range(10, 12),
+                                                         _range(20, 25)], **I64)
+    assert _text(v) == "DirectedInterleaveDatasetOp::Dataset"
+    assert _elements(v) == [0, 10, 11, 1, 20]
+    assert int(R.DatasetCardinality(input_dataset=v)) == -2
+
+
+@pytest.mark.parametrize("op,stop,want", [
+    ("DirectedInterleaveDataset", False, [0, 1, 10, 11]),
+    ("DirectedInterleaveDataset", True, [0, 1]),
+    ("ExperimentalDirectedInterleaveDataset", None, [0, 1, 10, 11])])
+def test_directed_interleave_past_an_empty_input(op, stop, want):
+    kw = {} if stop is None else {"stop_on_empty_dataset": stop}
+    v = getattr(R, op)(selector_input_dataset=_slices([0, 0, 0, 0, 1, 1]),
+                       data_input_datasets=[_range(0, 2), _range(10, 12)], **I64, **kw)
+    assert _text(v) == "DirectedInterleaveDatasetOp::Dataset"
+    assert _elements(v) == want
+
+
+def test_directed_interleave_errors():
+    data = [_range(0, 2), _range(10, 12)]
+    for selector in (_slices([0, 1], tf.int32),
+                     R.TensorDataset(components=[tf.constant([0, 1], tf.int64)],
+                                     output_shapes=[[2]])):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.DirectedInterleaveDataset(selector_input_dataset=selector,
+                                        data_input_datasets=data, **I64)
+        _error(e, "DirectedInterleaveDataset",
+               "The selector input must be a dataset of scalar int64 elements.",
+               "DirectedInterleaveDataset_N_2")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.DirectedInterleaveDataset(selector_input_dataset=_slices([0, 1]),
+                                    data_input_datasets=[data[0], _slices([1., 2.], tf.float32)],
+                                    **I64)
+    _error(e, "DirectedInterleaveDataset", "All inputs must have the same output_dtypes. First "
+           "input has types int64, and input 1 has types float", "DirectedInterleaveDataset_N_2")
+    v = R.DirectedInterleaveDataset(selector_input_dataset=_slices([0, 5]),
+                                    data_input_datasets=data, **I64)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _elements(v)
+    assert "Selector index out of range: 5 >= 2 [Op:IteratorGetNext]" in str(e.value)
+
+
+def test_public_choose_from_datasets_is_a_directed_interleave():
+    ds = tf.data.Dataset.choose_from_datasets(
+        [tf.data.Dataset.range(3), tf.data.Dataset.range(10, 13)],
+        tf.data.Dataset.from_tensor_slices(tf.constant([0, 1, 1, 0], tf.int64)))
+    assert _text(ds._variant_tensor) == "DirectedInterleaveDatasetOp::Dataset"
+    assert [int(x) for x in ds] == [0, 10, 11, 1]
+
+
+@pytest.mark.parametrize("rate,seeds,n,want", [
+    (0.5, (1, 2), 20, [0, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 17]),
+    (0.3, (5, 7), 30, [2, 4, 8, 12, 14, 16, 22, 24, 27, 28]),
+    (0.3, (-5, 7), 30, [1, 3, 6, 7, 10, 14, 15, 16, 19, 21, 25]),
+    (0.0, (1, 2), 20, []), (2.0, (1, 2), 5, [0, 1, 2, 3, 4]), (-1.0, (1, 2), 5, []),
+    (float("nan"), (1, 2), 5, [])])
+def test_sampling_keeps_tfs_elements(rate, seeds, n, want):
+    v = R.SamplingDataset(input_dataset=_range(0, n), rate=rate, seed=seeds[0], seed2=seeds[1],
+                          **I64)
+    assert _text(v) == "SamplingDatasetOp::Dataset"
+    assert _elements(v) == _elements(v) == want
+    assert int(R.DatasetCardinality(input_dataset=v)) == -2
+
+
+def test_sampling_of_seeds_zero_draws_each_iteration():
+    v = R.SamplingDataset(input_dataset=_range(0, 200), rate=0.5, seed=0, seed2=0, **I64)
+    assert _elements(v) != _elements(v)
+
+
+@pytest.mark.parametrize("arg", ["rate", "seed", "seed2"])
+def test_sampling_scalars(arg):
+    kw = dict(rate=0.5, seed=1, seed2=2)
+    kw[arg] = [kw[arg]]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.SamplingDataset(input_dataset=_range(0, 3), **kw, **I64)
+    _error(e, "SamplingDataset", f"{arg} must be a scalar", name=False)
+
+
+@pytest.mark.parametrize("op", ["AutoShardDataset", "ExperimentalAutoShardDataset"])
+def test_auto_shard_of_a_range_shards_its_data(op):
+    v = getattr(R, op)(input_dataset=_range(0, 10), num_workers=3, index=1, **I64)
+    assert _text(v) == "ShardDatasetOp(3, 1)::Dataset"
+    assert _elements(v) == [1, 4, 7]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 3
+
+
+@pytest.mark.parametrize("policy,text,want", [
+    (0, "ShardDatasetOp(3, 1)::Dataset", [1, 4, 7]),
+    (2, "ShardDatasetOp(3, 1)::Dataset", [1, 4, 7]),
+    (3, "RangeDatasetOp(0, 10, 1)::Dataset", list(range(10))),
+    (-1, "RangeDatasetOp(0, 10, 1)::Dataset", list(range(10)))])
+def test_auto_shard_policies(policy, text, want):
+    v = R.AutoShardDataset(input_dataset=_range(0, 10), num_workers=3, index=1,
+                           auto_shard_policy=policy, **I64)
+    assert (_text(v), _elements(v)) == (text, want)
+
+
+def test_auto_shard_of_batches():
+    ds = tf.data.Dataset.range(10).batch(3)
+    v = R.AutoShardDataset(input_dataset=ds._variant_tensor, num_workers=2, index=1,
+                           output_types=[tf.int64], output_shapes=[[None]])
+    assert _text(v) == "ShardDatasetOp(2, 1)::Dataset"
+    got = tf.data.experimental.from_variant(v, tf.TensorSpec([None], tf.int64))
+    assert [x.numpy().tolist() for x in got] == [[3, 4, 5], [9]]
+
+
+@pytest.mark.parametrize("kw,message", [
+    (dict(num_workers=0, index=0), "num_workers must be greater than zero."),
+    (dict(num_workers=3, index=3), "index must be between 0 and 2"),
+    (dict(num_workers=3, index=-1), "index must be between 0 and 2"),
+    (dict(num_workers=3, index=1, auto_shard_policy=4), "auto_shard_policy is invalid."),
+    (dict(num_workers=3, index=1, auto_shard_policy=-2), "auto_shard_policy is invalid.")])
+def test_auto_shard_errors(kw, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.AutoShardDataset(input_dataset=_range(0, 10), **kw, **I64)
+    _error(e, "AutoShardDataset", message)
+
+
+def test_auto_shard_scalars():
+    for kw, arg in ((dict(num_workers=[3], index=1), "num_workers"),
+                    (dict(num_workers=3, index=[1]), "index")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.AutoShardDataset(input_dataset=_range(0, 10), **kw, **I64)
+        _error(e, "AutoShardDataset", f"{arg} must be a scalar", name=False)
+
+
+def _handle_text(name, container="localhost",
+                 kind="tensorflow::data::experimental::ThreadPoolResource"):
+    return (f'<ResourceHandle(name="{name}", device="{DEVICE}", container="{container}", '
+            f'type="{kind}", dtype and shapes : "[  ]")>')
+
+
+@pytest.mark.parametrize("op", ["ThreadPoolHandle", "ExperimentalThreadPoolHandle"])
+def test_thread_pool_handles(op):
+    h = getattr(R, op)(num_threads=2, display_name="p", shared_name="s", container="c")
+    assert repr(h) == f"<tf.Tensor: shape=(), dtype=resource, value={_handle_text('s', 'c')}>"
+    h = getattr(R, op)(num_threads=0, display_name="q", max_intra_op_parallelism=-1)
+    assert f'_{op}", device=' in repr(h)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(R, op)(num_threads=-1, display_name="p")
+    _error(e, op, "`num_threads` must be >= 0")
+
+
+@pytest.mark.parametrize("op", ["ThreadPoolDataset", "ExperimentalThreadPoolDataset"])
+def test_thread_pool_dataset_passes_its_input(op):
+    h = R.ThreadPoolHandle(num_threads=2, display_name="p")
+    v = getattr(R, op)(input_dataset=_range(0, 4), thread_pool=h, **I64)
+    assert _text(v) == "ThreadPoolDatasetOp::Dataset"
+    assert _elements(v) == [0, 1, 2, 3]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 4
+
+
+def test_thread_pool_dataset_of_another_handle():
+    wrong = ("Trying to access a handle's resource using the wrong type. The handle points to a "
+             "resource (name '%s') of type '%s' (hash code %d) but you are trying to access the "
+             "resource as type 'tensorflow::data::experimental::ThreadPoolResource' (hash code "
+             "14793230133139917831)")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.ThreadPoolDataset(input_dataset=_range(0, 4), thread_pool=R.DummySeedGenerator(), **I64)
+    _error(e, "ThreadPoolDataset", wrong % ("dummy_resource", "tensorflow::data::SeedGenerator",
+                                            4819294061521843419))
+    v = tf.Variable(1.0)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.ThreadPoolDataset(input_dataset=_range(0, 4), thread_pool=v.handle, **I64)
+    assert "of type 'tensorflow::Var' (hash code 17454915466513971685)" in str(e.value)
+
+
+@pytest.mark.parametrize("op,text", [
+    ("LatencyStatsDataset", "LatencyStatsDataset"),
+    ("ExperimentalLatencyStatsDataset", "LatencyStatsDataset"),
+    ("BytesProducedStatsDataset", "BytesProducedStatsDataset"),
+    ("ExperimentalBytesProducedStatsDataset", "BytesProducedStatsDataset")])
+def test_stats_datasets_pass_their_input(op, text):
+    v = getattr(R, op)(input_dataset=_range(0, 3), tag="t", **I64)
+    assert _text(v) == f"{text}Op::Dataset"
+    assert _elements(v) == [0, 1, 2]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 3
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(R, op)(input_dataset=_range(0, 3), tag=["t"], **I64)
+    _error(e, op, "tag must be a scalar", name=False)
+
+
+def test_dummy_iteration_counter():
+    assert repr(R.DummyIterationCounter()) == (
+        "<tf.Tensor: shape=(), dtype=resource, value="
+        f"{_handle_text('dummy_resource', kind='tensorflow::data::IterationCounter')}>")
+
+
+def test_initialize_table_from_dataset():
+    pairs = tf.data.Dataset.from_tensor_slices((tf.constant([1, 2, 3], tf.int64),
+                                                tf.constant([10, 20, 30], tf.int64)))
+    h = R.HashTableV2(key_dtype=tf.int64, value_dtype=tf.int64)
+    assert R.InitializeTableFromDataset(table_handle=h, dataset=pairs._variant_tensor) is None
+    found = R.LookupTableFindV2(table_handle=h, keys=tf.constant([1, 3, 5], tf.int64),
+                                default_value=tf.constant(-1, tf.int64))
+    assert found.numpy().tolist() == [10, 30, -1]
+    # (again with the same data: nothing changes)
+    assert R.InitializeTableFromDataset(table_handle=h, dataset=pairs._variant_tensor) is None
+    # (eagerly the same HashTableV2 call names the same table: initialized, it is kept as
+    # it is, whatever the dataset holds)
+    other = tf.data.Dataset.from_tensor_slices((tf.constant([1, 1], tf.int64),
+                                                tf.constant([10, 20], tf.int64)))
+    h = R.HashTableV2(key_dtype=tf.int64, value_dtype=tf.int64)
+    R.InitializeTableFromDataset(table_handle=h, dataset=other._variant_tensor)
+    assert R.LookupTableFindV2(table_handle=h, keys=tf.constant([1, 2], tf.int64),
+                               default_value=tf.constant(-1, tf.int64)).numpy().tolist() == \
+        [10, 20]
