@@ -15,6 +15,7 @@ import eagerflow._src.data.optional_ops  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_saving  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402

@@ -2,6 +2,8 @@
 table-from-dataset ops (tf.raw_ops.DirectedInterleaveDataset, SamplingDataset, ...): the
 elements, reprs and errors TF 2.21 gives (recorded from it)."""
 
+import re
+
 import pytest
 
 import eagerflow as tf
@@ -243,3 +245,116 @@ def test_initialize_table_from_dataset():
     assert R.LookupTableFindV2(table_handle=h, keys=tf.constant([1, 2], tf.int64),
                                default_value=tf.constant(-1, tf.int64)).numpy().tolist() == \
         [10, 20]
+
+
+def _files(path):
+    """The files under `path`, a run's random folder named RUN."""
+    return sorted(re.sub(r"^\d+/", "RUN/", str(p.relative_to(path)))
+                  for p in path.rglob("*") if p.is_file())
+
+
+def _shard_fn(fn, *specs):
+    return tf.function(fn).get_concrete_function(*specs or [tf.TensorSpec([], tf.int64)])
+
+
+# (eagerflow's tf.function takes no dataset argument: a concrete function traced on a dataset
+# leaves TF's default reader, an interleave of the shards)
+def _reader():
+    datasets = tf.data.Dataset.from_tensors(tf.data.Dataset.range(1))
+    return tf.function(lambda ds: ds.interleave(lambda x: x)).get_concrete_function(datasets)
+
+
+def test_save_dataset_writes_runs_and_metadata_but_no_spec(tmp_path):
+    sf = _shard_fn(lambda x: x % 2)
+    assert R.SaveDataset(input_dataset=_range(0, 5), path=str(tmp_path / "a"),
+                         shard_func_other_args=[], shard_func=sf) is None
+    assert _files(tmp_path / "a") == ["RUN/00000000.shard/00000000.snapshot",
+                                      "RUN/00000001.shard/00000000.snapshot",
+                                      "snapshot.metadata"]
+    v = R.LoadDataset(path=str(tmp_path / "a"), reader_func_other_args=[], reader_func=_reader(),
+                      **I64)
+    assert _text(v) == "LoadDatasetOp::Dataset"
+    assert sorted(_elements(v)) == [0, 1, 2, 3, 4]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 5
+    with pytest.raises(tf.errors.NotFoundError):
+        tf.data.Dataset.load(str(tmp_path / "a"))
+
+
+def test_save_dataset_shard_func_of_other_arguments(tmp_path):
+    sf = _shard_fn(lambda x, y: x % y, tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.int64))
+    R.SaveDataset(input_dataset=_range(0, 5), path=str(tmp_path / "o"),
+                  shard_func_other_args=[tf.constant(3, tf.int64)], shard_func=sf)
+    assert [f.split("/")[1] for f in _files(tmp_path / "o")[:-1]] == [
+        "00000000.shard", "00000001.shard", "00000002.shard"]
+    unused = _shard_fn(lambda x: x % 2)
+    R.SaveDataset(input_dataset=_range(0, 5), path=str(tmp_path / "u"), shard_func_other_args=[],
+                  shard_func=unused, use_shard_func=False, compression="GZIP")
+    assert len(_files(tmp_path / "u")) == 2
+    v = R.LoadDataset(path=str(tmp_path / "u"), reader_func_other_args=[], reader_func=_reader(),
+                      compression="GZIP", **I64)
+    assert _elements(v) == [0, 1, 2, 3, 4]
+
+
+def test_save_dataset_errors(tmp_path):
+    sf = _shard_fn(lambda x: tf.constant(1, tf.int32))
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.SaveDataset(input_dataset=_range(0, 5), path=str(tmp_path / "i"),
+                      shard_func_other_args=[], shard_func=sf)
+    _error(e, "SaveDataset", "`shard_func` must return a scalar int64.",
+           "SaveDataset_Tshard_func_args_0", name=False)
+    for op, kw in (("SaveDataset", {}), ("SaveDatasetV2", I64)):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            getattr(R, op)(input_dataset=_range(0, 5), path=[str(tmp_path / "v")],
+                           shard_func_other_args=[], shard_func=sf, use_shard_func=False, **kw)
+        _error(e, op, "path must be a scalar", f"{op}_Tshard_func_args_0", name=False)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.LoadDataset(path=[str(tmp_path)], reader_func_other_args=[], reader_func=_reader(),
+                      **I64)
+    _error(e, "LoadDataset", "path must be a scalar", "LoadDataset_Treader_func_args_0",
+           name=False)
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        R.LoadDataset(path=str(tmp_path / "zz"), reader_func_other_args=[],
+                      reader_func=_reader(), **I64)
+    _error(e, "LoadDataset", f"Could not find metadata file [{tmp_path / 'zz'}]",
+           "LoadDataset_Treader_func_args_0", name=False)
+
+
+def test_save_dataset_v2_gives_and_writes_its_input(tmp_path):
+    sf = _shard_fn(lambda x: x % 2)
+    v = R.SaveDatasetV2(input_dataset=_range(0, 5), path=str(tmp_path / "b"),
+                        shard_func_other_args=[], shard_func=sf, use_shard_func=False, **I64)
+    assert _text(v) == "SaveV2DatasetOp::Dataset"
+    assert int(R.DatasetCardinality(input_dataset=v)) == 5
+    assert _elements(v) == [0, 1, 2, 3, 4]
+    assert _files(tmp_path / "b") == ["RUN/00000000.shard/00000000.snapshot",
+                                      "snapshot.metadata"]
+    back = R.LoadDataset(path=str(tmp_path / "b"), reader_func_other_args=[],
+                         reader_func=_reader(), **I64)
+    assert _elements(back) == [0, 1, 2, 3, 4]
+    wrong = R.LoadDataset(path=str(tmp_path / "b"), reader_func_other_args=[],
+                          reader_func=_reader(), output_types=[tf.int32], output_shapes=[[]])
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        list(tf.data.experimental.from_variant(wrong, tf.TensorSpec([], tf.int32)))
+    assert "Data type mismatch at component 0: expected int32 but got int64." in str(e.value)
+
+
+def test_snapshot_dataset_v2(tmp_path):
+    sf = _shard_fn(lambda x: tf.constant(0, tf.int64))
+    kw = dict(reader_func_other_args=[], shard_func_other_args=[], reader_func=_reader(),
+              shard_func=sf, **I64)
+    v = R.SnapshotDatasetV2(input_dataset=_range(0, 5), path=str(tmp_path / "s"), **kw)
+    assert _text(v) == "SnapshotDatasetOp::Dataset"
+    assert not (tmp_path / "s").exists()
+    assert _elements(v) == _elements(v) == [0, 1, 2, 3, 4]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 5
+    files = sorted(str(p.relative_to(tmp_path / "s")) for p in (tmp_path / "s").rglob("*")
+                   if p.is_file())
+    assert len(files) == 2 and files[1].endswith("/snapshot.metadata")
+    v = R.SnapshotDatasetV2(input_dataset=_range(10, 15), path=str(tmp_path / "s"),
+                            hash_valid=True, hash=123, **kw)
+    assert _elements(v) == [10, 11, 12, 13, 14]
+    assert (tmp_path / "s" / "123" / "snapshot.metadata").exists()
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.SnapshotDatasetV2(input_dataset=_range(0, 5), path=[str(tmp_path)], **kw)
+    _error(e, "SnapshotDatasetV2", "path must be a scalar",
+           "SnapshotDatasetV2_Treader_func_args_0_Tshard_func_args_0", name=False)

@@ -42,6 +42,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_extra,
     raw_dataset_misc,
     raw_dataset_options,
+    raw_dataset_saving,
     raw_dataset_sources,
 )
 from eagerflow._src.distribute import collective_ops  # noqa: F401
