@@ -358,3 +358,24 @@ def test_snapshot_dataset_v2(tmp_path):
         R.SnapshotDatasetV2(input_dataset=_range(0, 5), path=[str(tmp_path)], **kw)
     _error(e, "SnapshotDatasetV2", "path must be a scalar",
            "SnapshotDatasetV2_Treader_func_args_0_Tshard_func_args_0", name=False)
+
+
+def test_save_dataset_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sf = _shard_fn(lambda x: x % 2)
+    kw = dict(shard_func_other_args=[], shard_func=sf, use_shard_func=False)
+    # (TF's file system takes "" for the working folder)
+    R.SaveDataset(input_dataset=_range(0, 3), path="", **kw)
+    assert _files(tmp_path) == ["RUN/00000000.shard/00000000.snapshot", "snapshot.metadata"]
+    v = R.LoadDataset(path="", reader_func_other_args=[], reader_func=_reader(), **I64)
+    assert _elements(v) == [0, 1, 2]
+    (tmp_path / "file").write_text("x")
+    for path in ("file", "file/x"):
+        with pytest.raises(tf.errors.FailedPreconditionError) as e:
+            R.SaveDataset(input_dataset=_range(0, 3), path=path, **kw)
+        _error(e, "SaveDataset", "file is not a directory", "SaveDataset_Tshard_func_args_0",
+               name=False)
+    # (it ends a name at a NUL, and fails on what is left)
+    with pytest.raises(tf.errors.FailedPreconditionError) as e:
+        R.SaveDataset(input_dataset=_range(0, 3), path=b"a\x00b", **kw)
+    _error(e, "SaveDataset", "a", "SaveDataset_Tshard_func_args_0", name=False)

@@ -66,8 +66,9 @@ _SHARD_BAD = "`shard_func` must return a scalar int64."
 
 
 def _path(value: Any) -> str:
+    """The path input (TF's file system takes "" for the working folder)."""
     name = np.asarray(value)[()]
-    return os.fsdecode(name) if isinstance(name, bytes) else str(name)
+    return (os.fsdecode(name) if isinstance(name, bytes) else str(name)) or "."
 
 
 def _load_path(op: str, value: Any) -> str:
@@ -83,6 +84,13 @@ def _compression(value: Any) -> str:
     return save_load._compression(value.decode() if isinstance(value, bytes) else value)
 
 
+def _concrete_of(fn: Any, specs: list) -> Any:
+    cf = concrete_of(fn, specs)
+    if not hasattr(cf, "call_flat_outputs"):
+        raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
+    return cf
+
+
 def _shard_fn(op: str, ds: DatasetV2, shard_func: Any, others: tuple, types: tuple,
               use: bool) -> Callable | None:
     """The element's shard as TF's op computes it (None: all in shard 0), its result
@@ -90,8 +98,8 @@ def _shard_fn(op: str, ds: DatasetV2, shard_func: Any, others: tuple, types: tup
     if not use or shard_func is None:
         return None
     args = others_of(others, types)
-    cf = concrete_of(shard_func, list(flat_specs(ds)) + [TensorSpec(a.shape, a.dtype)
-                                                         for a in args])
+    cf = _concrete_of(shard_func, list(flat_specs(ds)) + [TensorSpec(a.shape, a.dtype)
+                                                          for a in args])
     outs = list(getattr(cf, "outputs", None) or [])
     if outs and (len(outs) != 1 or outs[0].dtype is not dt.int64):
         raise C.fail(op, _SHARD_BAD)
@@ -267,7 +275,7 @@ def reader_of(op: str, reader_func: Any, others: tuple, types: tuple) -> Callabl
     if reader_func is None:
         return None
     args = others_of(others, types)
-    cf = concrete_of(reader_func, [_VARIANT] + [TensorSpec(a.shape, a.dtype) for a in args])
+    cf = _concrete_of(reader_func, [_VARIANT] + [TensorSpec(a.shape, a.dtype) for a in args])
     inputs = getattr(cf, "inputs", None)
     if inputs is not None and len(inputs) < 1 + len(args):
         return None  # (a concrete function of no dataset argument: see the module's doc)
