@@ -12,6 +12,7 @@ from hypothesis import settings
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.optional_ops  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_compression  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402

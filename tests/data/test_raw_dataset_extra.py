@@ -379,3 +379,60 @@ def test_save_dataset_paths(tmp_path, monkeypatch):
     with pytest.raises(tf.errors.FailedPreconditionError) as e:
         R.SaveDataset(input_dataset=_range(0, 3), path=b"a\x00b", **kw)
     _error(e, "SaveDataset", "a", "SaveDataset_Tshard_func_args_0", name=False)
+
+
+def _compressed_text(v):
+    # (TF's marker before a proto's debug text varies between runs: debugonly, debugstr)
+    text = repr(v)
+    return text[text.index("\n") + 1:]
+
+
+def test_compress_element_shows_tfs_proto_text():
+    c = R.CompressElement(components=[tf.constant([1, 2, 3]), tf.constant("ab")])
+    assert _compressed_text(c) == (
+        'data: "\\0164\\001\\000\\000\\000\\002\\000\\000\\000\\003\\000\\000\\000ab"\n'
+        "component_metadata {\n  dtype: DT_INT32\n  tensor_shape {\n    dim {\n"
+        "      size: 3\n    }\n  }\n  uncompressed_bytes: 12\n}\n"
+        "component_metadata {\n  dtype: DT_STRING\n  tensor_shape {\n  }\n"
+        "  uncompressed_bytes: 2\n}\n>>")
+    strings = R.CompressElement(components=[tf.constant(["a", "bcd"])])
+    assert _compressed_text(strings).startswith(
+        'data: "\\004\\014abcd"\ncomponent_metadata {\n  dtype: DT_STRING\n')
+    assert "  uncompressed_bytes: 1\n  uncompressed_bytes: 3\n}" in _compressed_text(strings)
+    empty = R.CompressElement(components=[tf.zeros([0, 2])])
+    assert _compressed_text(empty) == (
+        'data: "\\000"\ncomponent_metadata {\n  dtype: DT_FLOAT\n  tensor_shape {\n'
+        "    dim {\n    }\n    dim {\n      size: 2\n    }\n  }\n}\n>>")
+
+
+def test_compress_element_compresses_as_snappy():
+    pytest.importorskip("cramjam")
+    zeros = R.CompressElement(components=[tf.zeros([40], tf.int32)])
+    assert _compressed_text(zeros).startswith(
+        'data: "\\240\\001\\000\\000\\376\\001\\000\\376\\001\\000z\\001\\000"\n')
+
+
+def test_uncompress_element():
+    c = R.CompressElement(components=[tf.constant([1, 2, 3]), tf.constant("ab")])
+    a, b = R.UncompressElement(compressed=c, output_types=[tf.int32, tf.string],
+                               output_shapes=[[4], []])  # (shapes are not checked)
+    assert a.numpy().tolist() == [1, 2, 3] and b.numpy() == b"ab"
+    for kw, message in (
+            (dict(output_types=[tf.int64, tf.string], output_shapes=[[3], []]),
+             "Expected a tensor of type int64 but got a tensor of type int32"),
+            (dict(output_types=[tf.int32], output_shapes=[[3]]),
+             "Expected 1 outputs from uncompress, but got 2")):
+        with pytest.raises(tf.errors.FailedPreconditionError) as e:
+            R.UncompressElement(compressed=c, **kw)
+        _error(e, "UncompressElement", message,
+               f"UncompressElement_output_types_{len(kw['output_types'])}")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.UncompressElement(compressed=_range(0, 2), **I64)
+    _error(e, "UncompressElement", "Input does not contain a compressed element. Instead got "
+           "tensor Tensor<type: variant shape: [] values: <RangeDatasetOp(0, 2, 1)::Dataset>>",
+           "UncompressElement_output_types_1")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.UncompressElement(compressed=tf.stack([c, c]), output_types=[tf.int32, tf.string],
+                            output_shapes=[[3], []])
+    _error(e, "UncompressElement", "UncompressElement requires its input to be a scalar, but "
+           "encountered an input with 1 dimensions.", "UncompressElement_output_types_2")

@@ -39,6 +39,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
     optional_ops,
+    raw_dataset_compression,
     raw_dataset_extra,
     raw_dataset_misc,
     raw_dataset_options,
