@@ -16,6 +16,7 @@ import eagerflow._src.data.raw_dataset_compression  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_random_access  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_saving  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402

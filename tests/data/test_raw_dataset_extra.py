@@ -436,3 +436,83 @@ def test_uncompress_element():
                             output_shapes=[[3], []])
     _error(e, "UncompressElement", "UncompressElement requires its input to be a scalar, but "
            "encountered an input with 1 dimensions.", "UncompressElement_output_types_2")
+
+
+def _global_shuffle(ds, seeds=(5, 6), **kw):
+    v = ds if isinstance(ds, tf.Tensor) else ds._variant_tensor
+    return R.GlobalShuffleDataset(input_dataset=v, seed=seeds[0], seed2=seeds[1],
+                                  seed_generator=R.DummySeedGenerator(), **I64, **kw)
+
+
+@pytest.mark.parametrize("seeds,n,want", [
+    ((5, 7), 10, [7, 3, 8, 6, 4, 2, 0, 5, 9, 1]),
+    ((5, 7), 300, [227, 23, 237, 178, 186, 145, 85, 29, 256, 33, 238, 231]),
+    ((123, 456), 10, [1, 7, 9, 3, 5, 8, 4, 0, 2, 6]),
+    ((1, 2), 10, [7, 6, 8, 0, 5, 2, 4, 3, 1, 9]),
+    ((2**40 + 3, -7), 10, [0, 6, 1, 8, 2, 4, 3, 9, 5, 7])])
+def test_global_shuffle_gives_tfs_order(seeds, n, want):
+    v = _global_shuffle(_range(0, n), seeds, reshuffle_each_iteration=False)
+    assert _text(v) == "GlobalShuffleDatasetOp::Dataset"
+    assert _elements(v)[:12] == _elements(v)[:12] == want
+    assert int(R.DatasetCardinality(input_dataset=v)) == n
+
+
+def test_global_shuffle_reshuffles_each_iteration():
+    first = [3, 4, 5, 9, 0, 8, 1, 7, 2, 6]
+    second = [1, 6, 8, 7, 5, 9, 4, 0, 3, 2]
+    v = _global_shuffle(_range(0, 10), (1, 2))
+    assert (_elements(v), _elements(v), _elements(v)) == (
+        first, second, [3, 4, 1, 0, 6, 9, 2, 7, 5, 8])
+    # (a seed generator's seeds and reshuffling, not the op's)
+    h, _ = R.AnonymousSeedGenerator(seed=1, seed2=2, reshuffle=tf.constant(True))
+    v = R.GlobalShuffleDataset(input_dataset=_range(0, 10), seed=5, seed2=6, seed_generator=h,
+                               reshuffle_each_iteration=False, **I64)
+    assert (_elements(v), _elements(v)) == (first, second)
+
+
+def test_global_shuffle_of_random_access_pipelines():
+    D = tf.data.Dataset
+    assert _elements(_global_shuffle(D.zip((D.range(5), D.range(5))).map(
+        lambda a, b: a + b))) == [4, 2, 8, 6, 0]
+    assert _elements(_global_shuffle(D.range(3).concatenate(D.range(10, 13)))) == [
+        2, 1, 11, 12, 0, 10]
+    assert _elements(_global_shuffle(D.range(10).take(4))) == [2, 1, 0, 3]
+    assert _elements(_global_shuffle(D.range(10).skip(6))) == [8, 7, 6, 9]
+    assert _elements(_global_shuffle(D.range(3).repeat(2))) == [2, 1, 1, 2, 0, 0]
+    assert _elements(_global_shuffle(D.range(1))) == [0]
+
+
+@pytest.mark.parametrize("make,why", [
+    (lambda D: D.range(9).filter(lambda x: x > 2),
+     "FAILED_PRECONDITION: FilterDataset does not support random access."),
+    (lambda D: D.range(9).shuffle(3),
+     "FAILED_PRECONDITION: ShuffleDatasetV3 does not support random access."),
+    (lambda D: D.range(3).repeat(),
+     "FAILED_PRECONDITION: `repeat(-1)` does not support random access of tf.data datasets."),
+    (lambda D: D.range(4).interleave(lambda x: D.range(x)),
+     "FAILED_PRECONDITION: InterleaveDataset does not support random access."),
+    (lambda D: D.range(4).batch(2).unbatch(),
+     "FAILED_PRECONDITION: UnbatchDataset does not support random access."),
+    (lambda D: D.range(7).batch(2), "FAILED_PRECONDITION: BatchDatasetV2 does not support "
+                                    "global shuffling with `drop_remainder=False`."),
+    (lambda D: D.range(4).flat_map(lambda x: D.range(x)),
+     "UNIMPLEMENTED: Please consider applying maps on each dataset, concatenating them into "
+     "one dataset and apply global shuffle dataset op onto the dataset to achieve the same "
+     "result as flat map with global shuffling.")])
+def test_global_shuffle_refuses_what_cannot_be_read_by_index(make, why):
+    with pytest.raises(tf.errors.FailedPreconditionError) as e:
+        _global_shuffle(make(tf.data.Dataset))
+    _error(e, "GlobalShuffleDataset", "`global_shuffle` requires all upstream transformations "
+           "be compatible with random access. Got: " + why)
+
+
+def test_global_shuffle_needs_a_known_count():
+    message = ("`global_shuffle` requires the input dataset to have a non-empty finite "
+               "cardinality. Got cardinality %d for dataset %s")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _global_shuffle(_range(0, 0))
+    _error(e, "GlobalShuffleDataset", message % (0, "RangeDatasetOp(0, 0, 1)::Dataset"))
+    # (TF's take doesn't ask its input whether it can be read by index)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _global_shuffle(tf.data.Dataset.range(9).filter(lambda x: x > 2).take(3))
+    _error(e, "GlobalShuffleDataset", message % (-2, "TakeDatasetOp::Dataset"))

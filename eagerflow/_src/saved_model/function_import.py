@@ -43,6 +43,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_extra,
     raw_dataset_misc,
     raw_dataset_options,
+    raw_dataset_random_access,
     raw_dataset_saving,
     raw_dataset_sources,
 )
