@@ -516,3 +516,38 @@ def test_global_shuffle_needs_a_known_count():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         _global_shuffle(tf.data.Dataset.range(9).filter(lambda x: x > 2).take(3))
     _error(e, "GlobalShuffleDataset", message % (-2, "TakeDatasetOp::Dataset"))
+
+
+@pytest.mark.parametrize("op", ["ChooseFastestDataset", "ExperimentalChooseFastestDataset"])
+def test_choose_fastest_of_the_same_elements(op):
+    v = getattr(R, op)(input_datasets=[_range(0, 4), _range(0, 4)], num_experiments=2, **I64)
+    assert _text(v) == "ChooseFastestDatasetOp::Dataset"
+    assert _elements(v) == [0, 1, 2, 3]
+    assert int(R.DatasetCardinality(input_dataset=v)) == 4
+    # (the count one input knows)
+    unknown = tf.data.Dataset.range(9).filter(lambda x: x < 4)._variant_tensor
+    v = getattr(R, op)(input_datasets=[unknown, _range(0, 4)], num_experiments=2, **I64)
+    assert int(R.DatasetCardinality(input_dataset=v)) == 4
+    assert _elements(v) == [0, 1, 2, 3]
+
+
+def test_choose_fastest_errors():
+    D = tf.data.Dataset
+    vectors = R.TensorSliceDataset(components=[tf.constant([[1, 2]] * 4, tf.int64)],
+                                   output_shapes=[[2]])
+    start = "All inputs to ChooseFastestDataset must have "
+    endless = D.range(9).repeat()._variant_tensor
+    for first, second, message in (
+            (_range(0, 4), _range(0, 5), "compatible cardinalities. Input 1 has cardinality: "
+                                         "5, while all prior inputs have cardinality: 4."),
+            (endless, _range(0, 4), "compatible cardinalities. Input 1 has cardinality: 4, "
+                                    "while all prior inputs have cardinality: -1."),
+            (_range(0, 4), _slices([1., 2.], tf.float32),
+             "the same output types. Input 1 has output types: float. Expected: int64."),
+            (_range(0, 4), D.zip((D.range(4), D.range(4)))._variant_tensor,
+             "the same output types. Input 1 has output types: int64, int64. Expected: int64."),
+            (_range(0, 4), vectors, "compatible output shapes. Component 0 of input 1 has "
+                                    "shape: [2]. Expected to be compatible with shape: [].")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.ChooseFastestDataset(input_datasets=[first, second], num_experiments=2, **I64)
+        _error(e, "ChooseFastestDataset", start + message, "ChooseFastestDataset_N_2")

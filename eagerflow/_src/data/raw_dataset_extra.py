@@ -37,6 +37,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_specs,
     tf_attrs_load,
 )
+from eagerflow._src.data.experimental import assert_cardinality
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words
 from eagerflow._src.data.raw_dataset_misc import dummy_handle, signature_infer
@@ -469,3 +470,61 @@ INITIALIZE_TABLE_FROM_DATASET = register(OpDef(
     bad_samples=lambda: [BadSample((R.uninitialized(), _range_variant(0, 3)), {},
                                    InvalidArgumentError,
                                    "Expected dataset to have two components")]))
+
+
+# -- ChooseFastestDataset ----------------------------------------------------------------------
+
+def _choose_fastest(op: str, *input_datasets: Any, num_experiments: int = 0, **_: Any) -> tuple:
+    datasets = [flat_input(op, d, "input_datasets") for d in input_datasets]
+    first = flat_specs(datasets[0])
+    card = datasets[0]._cardinality()
+    for i, d in enumerate(datasets[1:], 1):
+        specs = flat_specs(d)
+        if [s.dtype for s in specs] != [s.dtype for s in first]:
+            raise C.fail(op, f"All inputs to ChooseFastestDataset must have the same output "
+                             f"types. Input {i} has output types: "
+                             f"{_words([s.dtype for s in specs])}. Expected: "
+                             f"{_words([s.dtype for s in first])}.")
+        for j, (s, want) in enumerate(zip(specs, first)):
+            if not s.shape.is_compatible_with(want.shape):
+                raise C.fail(op, f"All inputs to ChooseFastestDataset must have compatible "
+                                 f"output shapes. Component {j} of input {i} has shape: "
+                                 f"{_dims(s.shape)}. Expected to be compatible with shape: "
+                                 f"{_dims(want.shape)}.")
+        n = d._cardinality()
+        if UNKNOWN not in (n, card) and n != card:
+            raise C.fail(op, f"All inputs to ChooseFastestDataset must have compatible "
+                             f"cardinalities. Input {i} has cardinality: {n}, while all prior "
+                             f"inputs have cardinality: {card}.")
+        card = n if card == UNKNOWN else card
+    # (TF times its inputs' first elements and goes on with the fastest: all give the same
+    # elements, and eagerflow runs one thread, so the first, of the count one of them knows)
+    chosen = datasets[0]
+    if chosen._cardinality() == UNKNOWN and card != UNKNOWN:
+        chosen = chosen.apply(assert_cardinality(card))
+    return chosen, "ChooseFastestDatasetOp::Dataset"
+
+
+def _dims(shape: Any) -> str:
+    dims = shape.as_list()
+    return "<unknown>" if dims is None else "[" + ",".join(
+        "?" if d is None else str(d) for d in dims) + "]"
+
+
+def _fastest_bad() -> list:
+    attrs = dict(_I64_ATTRS, N=2, num_experiments=2)
+    return [BadSample((_range_variant(0, 4), _range_variant(0, 5)), attrs, InvalidArgumentError,
+                      "All inputs to ChooseFastestDataset must have compatible cardinalities. "
+                      "Input 1 has cardinality: 5, while all prior inputs have cardinality: 4."),
+            BadSample((_range_variant(0, 2), _slices([1., 2.], np.float32)), attrs,
+                      InvalidArgumentError, "All inputs to ChooseFastestDataset must have the "
+                                            "same output types. Input 1 has output types: "
+                                            "float. Expected: int64.")]
+
+
+CHOOSE_FASTEST = {op: listed_op(
+    op, _choose_fastest, reference=_same,
+    samples=lambda: [Sample((_range_variant(0, 4), _range_variant(0, 4)),
+                            dict(_I64_ATTRS, N=2, num_experiments=2), grad=False)],
+    bad_samples=_fastest_bad)
+    for op in ("ChooseFastestDataset", "ExperimentalChooseFastestDataset")}
