@@ -551,3 +551,62 @@ def test_choose_fastest_errors():
         with pytest.raises(tf.errors.InvalidArgumentError) as e:
             R.ChooseFastestDataset(input_datasets=[first, second], num_experiments=2, **I64)
         _error(e, "ChooseFastestDataset", start + message, "ChooseFastestDataset_N_2")
+
+
+def _weighted(cards, weights):
+    return R.WeightedFlatMapDataset(
+        input_datasets=[_range(100 * i, 100 * i + c) for i, c in enumerate(cards)],
+        weights=weights, **I64)
+
+
+@pytest.mark.parametrize("cards,weights,shares", [
+    ((6, 2), (0.75, 0.25), (2, 0)), ((6, 6), (0.75, 0.25), (6, 2)),
+    ((4, 4), (0.5, 0.5), (4, 4)), ((3, 3, 3), (0.2, 0.3, 0.5), (1, 1, 3)),
+    ((10, 10), (0.7, 0.3), (9, 4)),  # (TF's doubles: 10 / 0.7 * 0.7 < 10)
+    ((5, 5), (0.1, 0.9), (0, 5)), ((11, 10), (0.24, 0.09), (10, 3)),
+    ((5, 6, 5), (0.61, 1.02, 0.42), (2, 5, 2)), ((12, 12, 4), (2.81, 1.34, 0.81), (4, 1, 1))])
+def test_weighted_flat_map_gives_tfs_shares(cards, weights, shares):
+    v = _weighted(cards, weights)
+    assert _text(v) == "WeightedFlatMapDatasetOp::Dataset"
+    assert _elements(v) == [100 * i + j for i, n in enumerate(shares) for j in range(n)]
+    assert int(R.DatasetCardinality(input_dataset=v)) == sum(shares)
+
+
+@pytest.mark.parametrize("cards,weights,message", [
+    ((6, 2), (0.25, 0.75), "Input 1 needs to have at least 6 elements. It only has 2 elements."),
+    ((6, 8, 6), (2.05, 1.09, 2.14),
+     "Input 0 needs to have at least 7 elements. It only has 6 elements."),
+    ((4, 4), (float("inf"), 1.0),
+     "Input 0 needs to have at least 9223372036854775808 elements. It only has 4 elements."),
+    ((4, 4), (-1.0, 2.0), "`weights` must be greater than 0.0. Input 0 has a weight of -1"),
+    ((4, 4), (float("nan"), 1.0),
+     "`weights` must be greater than 0.0. Input 0 has a weight of nan")])
+def test_weighted_flat_map_refusals(cards, weights, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _weighted(cards, weights)
+    _error(e, "WeightedFlatMapDataset", message, f"WeightedFlatMapDataset_M_{len(weights)}_N_"
+           f"{len(cards)}")
+
+
+def test_weighted_flat_map_checks_its_inputs():
+    D = tf.data.Dataset
+    op, kernel = "WeightedFlatMapDataset", "WeightedFlatMapDataset_M_2_N_2"
+    vectors = R.TensorSliceDataset(components=[tf.constant([[1, 2]] * 4, tf.int64)],
+                                   output_shapes=[[2]])
+    start = "All inputs to WeightedFlatMap must have "
+    for second, message in (
+            (vectors, start + "compatible output shapes. Component 0 of input 1 has shape: "
+                              "[2]. Expected to be compatible with shape: []."),
+            (_slices([1., 2.], tf.float32), start + "the same output types. Input 1 has output "
+                                                    "types: float. Expected: int64."),
+            (D.range(3).repeat()._variant_tensor,
+             "Cardinalities of the inputs must be known. Input 1 has INFINITE cardinality.")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.WeightedFlatMapDataset(input_datasets=[_range(0, 4), second], weights=[0.5, 0.5],
+                                     **I64)
+        _error(e, op, message, kernel)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.WeightedFlatMapDataset(input_datasets=[_range(0, 4), _range(0, 4)],
+                                 weights=[0.5, 0.25, 0.25], **I64)
+    _error(e, op, "`input_datasets` and `weights` of the WeightedFlatMap must have the same "
+           "size. Got 2 datasets and 3 weights.", "WeightedFlatMapDataset_M_3_N_2")

@@ -1,4 +1,5 @@
-"""TF's dataset ops over datasets read by index (TF's random access): GlobalShuffleDataset.
+"""TF's dataset ops over datasets read by index (TF's random access): GlobalShuffleDataset
+and WeightedFlatMapDataset.
 
 Data layer, over raw_dataset_misc.py (seed generators) and the RandomIndexShuffle op. As
 TF's: the input must give random access (no filter, shuffle, interleave, flat_map,
@@ -9,6 +10,12 @@ each iteration where it reshuffles: then words 4k .. 4k + 2 of the Philox stream
 seeds) and gives the input's element at RandomIndexShuffle(i, (s1, s2, s3), n - 1, 8
 rounds) as its i-th. (TF reads the input by index; this reads it once an iteration
 starts.)
+
+WeightedFlatMapDataset gives a share of each input's first elements, one input after
+another: as TF's, with m the smallest of card_i * w_i / max(w) (its input k), input i's
+share is the whole part of m * w_i / w_k (an input with fewer elements is refused). It
+checks its inputs after the first against its output_types and output_shapes, and wants
+known counts and positive weights.
 """
 
 from __future__ import annotations
@@ -20,10 +27,11 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
-from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import DatasetVariant, flat_input
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_variants import DatasetVariant, flat_input, flat_specs
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
 from eagerflow._src.data.random_seed import iterator_seeds
 from eagerflow._src.data.raw_dataset_extra import dataset_variant_text, listed_op
@@ -35,6 +43,7 @@ from eagerflow._src.data.raw_dataset_misc import (
 )
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.data.variant_value import variant_array
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.random_stateless import INDEX_SHUFFLE
 from eagerflow._src.ops.registry import BadSample, Sample
@@ -182,3 +191,138 @@ GLOBAL_SHUFFLE = listed_op(
                                         "dataset RangeDatasetOp(0, 0, 1)::Dataset"),
         BadSample((_range_variant(3), _I64([1]), _I64(2), dummy_handle(_DUMMY)), _I64_ATTRS,
                   InvalidArgumentError, "seed must be a scalar")])
+
+
+# -- WeightedFlatMapDataset --------------------------------------------------------------------
+
+def _uint64(x: float) -> int:
+    """A double cast to uint64 as TF's x86 build casts it (NaN and what is out of range give
+    2**63)."""
+    return int(x) if np.isfinite(x) and 0 <= x < 2.0 ** 64 else 1 << 63
+
+
+def weighted_shares(cards: list, weights: list) -> list:
+    """Each input's share of elements (TF's arithmetic in doubles), or (i, share) of the
+    first input that has too few."""
+    top = max(weights)
+    least, k = np.finfo(np.float64).max, 0
+    for i, (c, w) in enumerate(zip(cards, weights)):
+        scaled = float(c) * w / top
+        if least > scaled:
+            least, k = scaled, i
+    shares = [_uint64(least * w / weights[k]) for w in weights]
+    for i, (c, n) in enumerate(zip(cards, shares)):
+        if n > c:
+            return [(i, n)]
+    return shares
+
+
+def _g(x: float) -> str:
+    """A double as TF's StrCat writes it (six significant digits)."""
+    return f"{x:.6g}"
+
+
+def _weighted(op: str, *ins: Any, N: int = 2, output_types: tuple = (),
+              output_shapes: tuple = (), **_: Any) -> tuple:
+    inputs, weight_list = ins[:N], ins[N:]
+    if len(inputs) < 2:
+        raise C.fail(op, "WeightedFlatMap must have at least two input datasets.")
+    if len(weight_list) != len(inputs):
+        raise C.fail(op, f"`input_datasets` and `weights` of the WeightedFlatMap must have the "
+                         f"same size. Got {len(inputs)} datasets and {len(weight_list)} "
+                         f"weights.")
+    datasets = [flat_input(op, d, "input_datasets") for d in inputs]
+    want = list(output_types)
+    for i, d in enumerate(datasets[1:], 1):
+        have = [s.dtype for s in flat_specs(d)]
+        if have != want:
+            raise C.fail(op, f"All inputs to WeightedFlatMap must have the same output types. "
+                             f"Input {i} has output types: {_words(have)}. Expected: "
+                             f"{_words(want)}.")
+    shapes = [TensorShape(s) for s in output_shapes]
+    for i, d in enumerate(datasets[1:], 1):
+        specs = flat_specs(d)
+        if len(specs) != len(shapes):
+            raise C.fail(op, f"All inputs to WeightedFlatMap must have compatible outputs. "
+                             f"Input {i} has {len(specs)} components. Expected to have "
+                             f"{len(shapes)} components.")
+        for j, s in enumerate(specs):
+            if not s.shape.is_compatible_with(shapes[j]):
+                raise C.fail(op, f"All inputs to WeightedFlatMap must have compatible output "
+                                 f"shapes. Component {j} of input {i} has shape: "
+                                 f"{_dims(s.shape)}. Expected to be compatible with shape: "
+                                 f"{_dims(shapes[j])}.")
+            shapes[j] = shapes[j].merge_with(s.shape)
+    cards = [d._cardinality() for d in datasets]
+    for i, n in enumerate(cards):
+        if n in (UNKNOWN, INFINITE):
+            raise C.fail(op, f"Cardinalities of the inputs must be known. Input {i} has "
+                             f"{'INFINITE' if n == INFINITE else 'UNKNOWN'} cardinality.")
+    weights = []
+    for i, w in enumerate(weight_list):
+        w = np.asarray(w)
+        if w.size != 1:
+            raise C.fail(op, f"weights[{i}] must be a scalar")
+        value = float(w.reshape(-1)[0])
+        if not value > 0.0:
+            raise C.fail(op, f"`weights` must be greater than 0.0. Input {i} has a weight of "
+                             f"{_g(value)}")
+        weights.append(value)
+    shares = weighted_shares(cards, weights)
+    if isinstance(shares[0], tuple):
+        i, n = shares[0]
+        raise C.fail(op, f"Input {i} needs to have at least {n} elements. It only has "
+                         f"{cards[i]} elements.")
+    out = datasets[0].take(shares[0])
+    for d, n in zip(datasets[1:], shares[1:]):
+        out = out.concatenate(d.take(n))
+    return out, "WeightedFlatMapDatasetOp::Dataset"
+
+
+def _words(types: list) -> str:
+    return ", ".join(C.dtype_word(t) for t in types)
+
+
+def _dims(shape: TensorShape) -> str:
+    dims = shape.as_list()
+    return "<unknown>" if dims is None else "[" + ",".join(
+        "?" if d is None else str(d) for d in dims) + "]"
+
+
+def _weighted_reference(*ins: Any, N: int = 2, **_: Any) -> DatasetVariant:
+    items = [v[()].elements() for v in ins[:N]]
+    shares = weighted_shares([len(x) for x in items], [float(w) for w in ins[N:]])
+    return elements_variant([e for x, n in zip(items, shares) for e in x[:n]])
+
+
+def _offset_range(start: int, n: int) -> np.ndarray:
+    return variant_array(DatasetV2.range(start, start + n),
+                         f"RangeDatasetOp({start}, {start + n}, 1)::Dataset")
+
+
+_F64 = np.float64
+
+WEIGHTED_FLAT_MAP = listed_op(
+    "WeightedFlatMapDataset", _weighted, reference=_weighted_reference,
+    samples=lambda: [
+        Sample((_offset_range(0, 6), _offset_range(100, 6), _F64(0.75), _F64(0.25)),
+               dict(_I64_ATTRS, N=2, M=2), grad=False),
+        Sample((_offset_range(0, 3), _offset_range(100, 3), _offset_range(200, 3), _F64(0.2),
+                _F64(0.3), _F64(0.5)), dict(_I64_ATTRS, N=3, M=3), grad=False),
+        Sample((_offset_range(0, 10), _offset_range(100, 10), _F64(0.7), _F64(0.3)),
+               dict(_I64_ATTRS, N=2, M=2), grad=False)],
+    bad_samples=lambda: [
+        BadSample((_offset_range(0, 6), _offset_range(100, 2), _F64(0.25), _F64(0.75)),
+                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  "Input 1 needs to have at least 6 elements. It only has 2 elements."),
+        BadSample((_offset_range(0, 4), _offset_range(100, 4), _F64(-1), _F64(2)),
+                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  "`weights` must be greater than 0.0. Input 0 has a weight of -1"),
+        BadSample((_offset_range(0, 4), _offset_range(100, 4), _F64(0.5), _F64(0.25),
+                   _F64(0.25)), dict(_I64_ATTRS, N=2, M=3), InvalidArgumentError,
+                  "`input_datasets` and `weights` of the WeightedFlatMap must have the same "
+                  "size. Got 2 datasets and 3 weights."),
+        BadSample((_filtered(), _offset_range(100, 4), _F64(0.5), _F64(0.5)),
+                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  "Cardinalities of the inputs must be known. Input 0 has UNKNOWN "
+                  "cardinality.")])
