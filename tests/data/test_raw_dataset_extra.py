@@ -610,3 +610,58 @@ def test_weighted_flat_map_checks_its_inputs():
                                  weights=[0.5, 0.25, 0.25], **I64)
     _error(e, op, "`input_datasets` and `weights` of the WeightedFlatMap must have the same "
            "size. Got 2 datasets and 3 weights.", "WeightedFlatMapDataset_M_3_N_2")
+
+
+S64 = tf.TensorSpec([], tf.int64)
+
+
+def _index_flat_map(n, index_fn, map_fn=lambda x: tf.stack([x * 10, x * 10 + 1, x * 10 + 2]),
+                    count=12):
+    return R.IndexFlatMapDataset(
+        input_dataset=_range(0, n), map_func_other_args=[], index_map_func_other_args=[],
+        output_cardinality=count, map_func=tf.function(map_fn).get_concrete_function(S64),
+        index_map_func=tf.function(index_fn).get_concrete_function(S64), **I64)
+
+
+@pytest.mark.parametrize("n,index_fn,map_fn,want", [
+    (4, lambda i: (i // 3, i % 3), None, [0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32]),
+    (4, lambda i: (i // 2, i % 2), None, [0, 1, 10, 11, 20, 21, 30, 31]),
+    # (an element past the last mapped one maps the next input element, whichever it names)
+    (6, lambda i: (i * 2, tf.constant(0, tf.int64)), None, [0, 10, 20, 30, 40, 50]),
+    (3, lambda i: (i - 5, i % 3), None, [0, 11, 22]),
+    (2, lambda i: (tf.cast(i // 3, tf.int32), tf.cast(i % 3, tf.int32)), None,
+     [0, 1, 2, 10, 11, 12]),
+    (2, lambda i: (i // 3, i % 3), lambda x: x * 10, [0, 0, 0, 10, 10, 10])])
+def test_index_flat_map(n, index_fn, map_fn, want):
+    v = _index_flat_map(n, index_fn, *([map_fn] if map_fn else []))
+    assert _text(v) == "IndexFlatMapDatasetOp::Dataset"
+    assert _elements(v) == want
+    assert int(R.DatasetCardinality(input_dataset=v)) == 12  # (output_cardinality)
+
+
+def test_index_flat_map_with_other_arguments():
+    v = R.IndexFlatMapDataset(
+        input_dataset=_range(0, 3), map_func_other_args=[tf.constant(100, tf.int64)],
+        index_map_func_other_args=[tf.constant(3, tf.int64)], output_cardinality=9,
+        map_func=tf.function(lambda x, y: tf.stack([x * y, x * y + 1, x * y + 2]))
+        .get_concrete_function(S64, S64),
+        index_map_func=tf.function(lambda i, k: (i // k, i % k)).get_concrete_function(S64, S64),
+        **I64)
+    assert _elements(v) == [0, 1, 2, 100, 101, 102, 200, 201, 202]
+
+
+@pytest.mark.parametrize("index_fn,got", [
+    (lambda i: (tf.cast(i // 3, tf.float32), tf.cast(i % 3, tf.float32)),
+     "int32/int64 values representing the element index and an offset within the element. "
+     "Got: Tensor<type: float shape: [] values: 0>"),
+    (lambda i: i // 3, "int values representing the element index and an offset within the "
+                       "element. Got: {Tensor<type: int64 shape: [] values: 0>}")])
+def test_index_flat_map_index_errors(index_fn, got):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _elements(_index_flat_map(2, index_fn))
+    assert ("The `index_map_fn` for `index_flat_map` is expected to return two " + got +
+            " [Op:IteratorGetNext]") in str(e.value)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _index_flat_map(2, lambda i: (i // 3, i % 3), count=[3])
+    _error(e, "IndexFlatMapDataset", "output_cardinality must be a scalar",
+           "IndexFlatMapDataset_Tindex_map_func_args_0_Tmap_func_args_0", name=False)

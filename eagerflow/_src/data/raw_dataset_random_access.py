@@ -1,5 +1,5 @@
-"""TF's dataset ops over datasets read by index (TF's random access): GlobalShuffleDataset
-and WeightedFlatMapDataset.
+"""TF's dataset ops over datasets read by index (TF's random access): GlobalShuffleDataset,
+WeightedFlatMapDataset and IndexFlatMapDataset.
 
 Data layer, over raw_dataset_misc.py (seed generators) and the RandomIndexShuffle op. As
 TF's: the input must give random access (no filter, shuffle, interleave, flat_map,
@@ -16,6 +16,13 @@ another: as TF's, with m the smallest of card_i * w_i / max(w) (its input k), in
 share is the whole part of m * w_i / w_k (an input with fewer elements is refused). It
 checks its inputs after the first against its output_types and output_shapes, and wants
 known counts and positive weights.
+
+IndexFlatMapDataset gives, for each position p, the slice `offset` of the components
+`map_func` made of an input element, where index_map_func(p) = (element, offset): as TF's
+iterator, it maps the next input element where `element` is past the last one it mapped
+(or none is mapped yet), and ends with its input. Its count is `output_cardinality`.
+(TF 2.21 ends the process for an offset past the element's first dimension; this refuses
+it.)
 """
 
 from __future__ import annotations
@@ -29,9 +36,17 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
-from eagerflow._src.data.dataset_variants import DatasetVariant, flat_input, flat_specs
+from eagerflow._src.data.dataset_variants import (
+    DatasetVariant,
+    concrete_of,
+    flat_input,
+    flat_specs,
+    others_of,
+    structure_of,
+)
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
 from eagerflow._src.data.random_seed import iterator_seeds
 from eagerflow._src.data.raw_dataset_extra import dataset_variant_text, listed_op
@@ -42,11 +57,14 @@ from eagerflow._src.data.raw_dataset_misc import (
     signature_infer,
 )
 from eagerflow._src.data.raw_dataset_sources import elements_variant
+from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import variant_array
+from eagerflow._src.function.polymorphic import function
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.random_stateless import INDEX_SHUFFLE
 from eagerflow._src.ops.registry import BadSample, Sample
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.table_handles import held
 
 _I64 = np.int64
@@ -326,3 +344,169 @@ WEIGHTED_FLAT_MAP = listed_op(
                   dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
                   "Cardinalities of the inputs must be known. Input 0 has UNKNOWN "
                   "cardinality.")])
+
+
+# -- IndexFlatMapDataset -----------------------------------------------------------------------
+
+_INDEX_WORDS = ("The `index_map_fn` for `index_flat_map` is expected to return two {what} "
+                "values representing the element index and an offset within the element. "
+                "Got: {got}")
+
+
+def tensor_text(t: Any) -> str:
+    """A tensor as TF's Tensor::DebugString shows it (its first values)."""
+    a = np.asarray(t._numpy() if isinstance(t, EagerTensor) else t)
+    shown = " ".join((f"{v:g}" if isinstance(v, float) else str(v))
+                     for v in a.reshape(-1)[:3].tolist())
+    dims = "[" + ",".join(str(d) for d in a.shape) + "]"
+    word = C.dtype_word(t.dtype if isinstance(t, EagerTensor) else dt.as_dtype(a.dtype))
+    return f"Tensor<type: {word} shape: {dims} values: {shown}{'...' if a.size > 3 else ''}>"
+
+
+def _position(outs: list) -> tuple:
+    """(element, offset) of index_map_func's outputs, with TF's errors; as TF's size_t, a
+    negative element is past every element."""
+    def fail(what: str, got: str) -> Exception:
+        return InvalidArgumentError(None, None, _INDEX_WORDS.format(what=what, got=got) +
+                                    " [Op:IteratorGetNext]")
+    if len(outs) != 2:
+        raise fail("int", "{" + ", ".join(tensor_text(t) for t in outs) + "}")
+    words = []
+    for t in outs:
+        if t.dtype not in (dt.int32, dt.int64, dt.uint32, dt.uint64):
+            raise fail("int32/int64", tensor_text(t))
+        words.append(int(np.asarray(t._numpy()).reshape(-1)[0]) & 0xFFFFFFFFFFFFFFFF)
+    return words[0], words[1]
+
+
+class IndexFlatMapped(DatasetV2):
+    """IndexFlatMapDataset's pipeline (see the module's doc)."""
+
+    _repr_name = "_IndexFlatMapDataset"
+
+    def __init__(self, input_dataset: DatasetV2, map_fn: Any, index_fn: Any,
+                 structure: Any, count: int) -> None:
+        super().__init__((input_dataset,), Structure(structure))
+        self._map_fn, self._index_fn, self._count = map_fn, index_fn, count
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _IndexFlatIterator(self, self._inputs[0]._make_iterator(ctx))
+
+    def _cardinality(self) -> int:
+        return self._count
+
+
+class _IndexFlatIterator(ElementIterator):
+    __slots__ = ("_ds", "_it", "_position", "_element", "_mapped")
+
+    def __init__(self, ds: IndexFlatMapped, it: ElementIterator) -> None:
+        self._ds, self._it = ds, it
+        self._position, self._element, self._mapped = 0, 0, None
+
+    def __next__(self) -> tuple:
+        element, offset = _position(self._ds._index_fn(self._position))
+        if self._mapped is None or element > self._element:
+            self._mapped = self._ds._map_fn(next(self._it))
+            self._element = element
+        out = []
+        for t in self._mapped:
+            if t.shape.rank == 0:
+                out.append(t)
+                continue
+            if offset >= t.shape[0]:
+                raise InvalidArgumentError(None, None, f"The offset {offset} is past the "
+                                                       f"{t.shape[0]} values of the mapped "
+                                                       f"element [Op:IteratorGetNext]")
+            out.append(t[offset])
+        self._position += 1
+        return tuple(out)
+
+    def close(self) -> None:
+        self._it.close()
+
+
+def _functions(op: str, ds: DatasetV2, map_func: Any, index_map_func: Any, margs: tuple,
+               iargs: tuple) -> tuple:
+    """(map, index map) as functions of an element's components and of a position."""
+    for fn in (map_func, index_map_func):
+        if not hasattr(concrete_of(fn, []), "call_flat_outputs"):
+            raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
+    specs = list(flat_specs(ds))
+    mapped = concrete_of(map_func, specs + [TensorSpec(a.shape, a.dtype) for a in margs])
+    indexed = concrete_of(index_map_func, [TensorSpec([], dt.int64)] +
+                          [TensorSpec(a.shape, a.dtype) for a in iargs])
+
+    def map_fn(element: tuple) -> list:
+        return list(mapped.call_flat_outputs(list(element) + list(margs)))
+
+    def index_fn(position: int) -> list:
+        p = EagerTensor(np.int64(position), dt.int64, CPU_DEVICE)
+        return list(indexed.call_flat_outputs([p] + list(iargs)))
+
+    return map_fn, index_fn
+
+
+def _index_flat_map(op: str, input_dataset: Any, *ins: Any, map_func: Any = None,
+                    index_map_func: Any = None, Tmap_func_args: tuple = (),
+                    Tindex_map_func_args: tuple = (), output_types: tuple = (),
+                    output_shapes: tuple = (), **_: Any) -> tuple:
+    ds = flat_input(op, input_dataset)
+    n = len(Tmap_func_args)
+    margs = others_of(ins[:n], Tmap_func_args)
+    iargs = others_of(ins[n:n + len(Tindex_map_func_args)], Tindex_map_func_args)
+    count = ins[n + len(Tindex_map_func_args)]
+    if np.ndim(count):
+        raise C.fail(op, "output_cardinality must be a scalar")
+    map_fn, index_fn = _functions(op, ds, map_func, index_map_func, margs, iargs)
+    structure = structure_of(tuple(output_types), tuple(output_shapes))
+    return IndexFlatMapped(ds, map_fn, index_fn, structure, int(count)), \
+        "IndexFlatMapDatasetOp::Dataset"
+
+
+def _index_flat_reference(v: Any, *ins: Any, map_func: Any, index_map_func: Any,
+                          Tmap_func_args: tuple = (), Tindex_map_func_args: tuple = (),
+                          **_: Any) -> DatasetVariant:
+    items, out, p, last, mapped = v[()].elements(), [], 0, 0, None
+    while True:
+        pos = index_map_func.call_flat_outputs([EagerTensor(np.int64(p), dt.int64,
+                                                            CPU_DEVICE)])
+        element, offset = (int(t._numpy()) for t in pos)
+        if mapped is None or element > last:
+            if not items:
+                return elements_variant(out)
+            x = items.pop(0)
+            mapped = [np.asarray(t._numpy()) for t in map_func.call_flat_outputs(
+                [EagerTensor(c, dt.as_dtype(c.dtype), CPU_DEVICE) for c in x])]
+            last = element
+        out.append([m if m.ndim == 0 else m[offset] for m in mapped])
+        p += 1
+
+
+def _concrete(fn: Any) -> Any:
+    return function(fn).get_concrete_function(TensorSpec([], dt.int64))
+
+
+def _triples(x: Any) -> Any:
+    return stack([x * 10, x * 10 + 1, x * 10 + 2])
+
+
+def _by_three(i: Any) -> Any:
+    return i // 3, i % 3
+
+
+def _by_two(i: Any) -> Any:
+    return i // 2, i % 2
+
+
+def _index_attrs(index_fn: Any = _by_three) -> dict:
+    return dict(_I64_ATTRS, map_func=_concrete(_triples), index_map_func=_concrete(index_fn),
+                Tmap_func_args=(), Tindex_map_func_args=())
+
+
+INDEX_FLAT_MAP = listed_op(
+    "IndexFlatMapDataset", _index_flat_map, funcs=True, reference=_index_flat_reference,
+    samples=lambda: [Sample((_range_variant(4), _I64(12)), _index_attrs(), grad=False),
+                     Sample((_range_variant(4), _I64(8)), _index_attrs(_by_two), grad=False)],
+    bad_samples=lambda: [BadSample((_range_variant(4), _I64([12])), _index_attrs(),
+                                   InvalidArgumentError,
+                                   "output_cardinality must be a scalar")])
