@@ -665,3 +665,30 @@ def test_index_flat_map_index_errors(index_fn, got):
         _index_flat_map(2, lambda i: (i // 3, i % 3), count=[3])
     _error(e, "IndexFlatMapDataset", "output_cardinality must be a scalar",
            "IndexFlatMapDataset_Tindex_map_func_args_0_Tmap_func_args_0", name=False)
+
+
+def test_auto_shard_of_files(tmp_path):
+    files = []
+    for i in range(4):
+        files.append(str(tmp_path / f"f{i}"))
+        with tf.io.TFRecordWriter(files[-1]) as w:
+            for j in range(2):
+                w.write(f"r{i}{j}".encode())
+    ds = tf.data.TFRecordDataset(files)
+
+    def shard(workers, policy, source=ds):
+        v = R.AutoShardDataset(input_dataset=source._variant_tensor, num_workers=workers,
+                               index=1, auto_shard_policy=policy, output_types=[tf.string],
+                               output_shapes=[[]])
+        return [x.numpy() for x in tf.data.experimental.from_variant(
+            v, tf.TensorSpec([], tf.string))]
+
+    # (AUTO and FILE shard the files read, DATA the records)
+    assert shard(2, 0) == shard(2, 1) == [b"r10", b"r11", b"r30", b"r31"]
+    assert shard(2, 2) == [b"r01", b"r11", b"r21", b"r31"]
+    assert shard(2, 0, ds.map(lambda x: x + b"!")) == [b"r10!", b"r11!", b"r30!", b"r31!"]
+    for policy in (0, 1):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            shard(5, policy)
+        assert ("Could not apply FILE based sharding: the dataset only has 4 file(s), which is "
+                "not enough for the required 5 shards/workers.") in str(e.value)

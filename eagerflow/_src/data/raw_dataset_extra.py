@@ -2,20 +2,27 @@
 wrappers no other module has: DirectedInterleaveDataset (and its Experimental alias),
 SamplingDataset, AutoShardDataset (and alias), ThreadPoolHandle / ThreadPoolDataset (and
 aliases), the stats wrappers (LatencyStatsDataset, BytesProducedStatsDataset and aliases),
-DummyIterationCounter and InitializeTableFromDataset.
+DummyIterationCounter, InitializeTableFromDataset and ChooseFastestDataset (and alias).
 
 Data layer, over dataset_variants.py, raw_dataset_misc.py and ops/table_handles.py. A
 directed interleave is the public `choose_from_datasets` (sources.ChooseFromDatasets) of
-its flat inputs; AutoShardDataset is `shard` where TF's rewrite shards the data (a
-pipeline of no files); the wrappers give their input as it is (eagerflow has no stats
+its flat inputs; AutoShardDataset is `shard` of the files a pipeline's reader reads, or
+of its elements; the wrappers give their input as it is (eagerflow has no stats
 aggregator, and runs no thread pools). As TF: a directed interleave checks that its
 selector gives scalar int64s and its inputs one list of dtypes; SamplingDataset keeps an
 element where the next float of the Philox stream of (seed, seed2) is below `rate`
-(seeds both 0: random ones for each iterator).
+(seeds both 0: random ones for each iterator). AutoShardDataset shards a pipeline's
+files where it reads files (its AUTO and FILE policies), else its elements (AUTO, DATA).
+InitializeTableFromDataset fills a table not yet initialized and keeps one that is (TF
+2.21 ends the process for a dataset of other components: this refuses it in
+InitializeTableV2's words).
+ChooseFastestDataset's inputs give the same elements: TF times them and keeps the
+fastest, this the first.
 """
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import replace
 from typing import Any
@@ -244,10 +251,61 @@ def _auto_shard(op: str, input_dataset: Any, num_workers: Any, index: Any, *,
         raise C.fail(op, "auto_shard_policy is invalid.")
     if policy in (_OFF, _HINT):  # (TF's rewrite leaves the pipeline as it is)
         return ds, dataset_variant_text(input_dataset)
+    by_files = file_sharded(ds, workers, i) if policy in (_AUTO, _FILE) else None
+    if by_files is not None:
+        return by_files, dataset_variant_text(input_dataset)
     if policy == _FILE:
-        # (TF shards the files its readers read; eagerflow's pipelines name none to it)
         raise NotFoundError(None, None, f"Found an unshardable source dataset [Op:{op}]")
     return ds.shard(workers, i), f"ShardDatasetOp({workers}, {i})::Dataset"
+
+
+_READERS = ("eagerflow._src.data.readers", "eagerflow._src.data.csv_dataset")
+
+
+def file_sharded(ds: DatasetV2, workers: int, index: int) -> DatasetV2 | None:
+    """The pipeline with its file reader reading every `workers`-th file from `index`, as
+    TF's rewrite shards it (None: it reads no files)."""
+    if type(ds).__module__ in _READERS and ds._inputs:
+        files = ds._inputs[0]
+        count = files._cardinality()
+        if 0 <= count < workers:
+            return _Refused(ds, f"Could not apply FILE based sharding: the dataset only has "
+                                f"{count} file(s), which is not enough for the required "
+                                f"{workers} shards/workers. If you are using datasets with "
+                                f"distribution strategy, consider setting the auto sharding "
+                                f"policy to either DATA or OFF using the "
+                                f"`experimental_distribute.auto_shard_policy` option of "
+                                f"`tf.data.Options()`. Or, split your input files into a "
+                                f"larger number of small files such that number of files is "
+                                f"greater than number of shards/workers.")
+        return _with_inputs(ds, (files.shard(workers, index),) + tuple(ds._inputs[1:]))
+    inputs = tuple(getattr(ds, "_inputs", ()))
+    for k, d in enumerate(inputs):
+        if isinstance(d, DatasetV2):
+            sharded = file_sharded(d, workers, index)
+            if sharded is not None:
+                return _with_inputs(ds, inputs[:k] + (sharded,) + inputs[k + 1:])
+    return None
+
+
+def _with_inputs(ds: DatasetV2, inputs: tuple) -> DatasetV2:
+    """A copy of a pipeline's dataset reading other inputs."""
+    out = copy.copy(ds)
+    if getattr(ds, "_input_dataset", None) is ds._inputs[0]:
+        out._input_dataset = inputs[0]
+    out._inputs = inputs
+    return out
+
+
+class _Refused(DatasetV2):
+    """A pipeline TF's rewrite could not shard: its iterator fails with TF's words."""
+
+    def __init__(self, ds: DatasetV2, message: str) -> None:
+        super().__init__((ds,), ds._structure)
+        self._message = message
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        raise InvalidArgumentError(None, None, f"{self._message} [Op:IteratorGetNext]")
 
 
 def dataset_variant_text(value: Any) -> str:
