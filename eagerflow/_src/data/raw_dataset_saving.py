@@ -20,7 +20,10 @@ ignored.)
 
 from __future__ import annotations
 
+import atexit
+import itertools
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import replace
@@ -214,9 +217,16 @@ def _concrete(fn: Callable) -> Any:
     return function(fn).get_concrete_function(TensorSpec([], dt.int64))
 
 
+_FOLDER: list = []  # (the samples' one temporary folder, removed at exit)
+_NAMES = itertools.count()
+
+
 def _temp(name: str) -> np.ndarray:
-    return np.array(os.path.join(tempfile.mkdtemp(prefix="eagerflow_save_"), name).encode(),
-                    object)
+    """A new path for a sample to write, in a temporary folder of its own."""
+    if not _FOLDER:
+        _FOLDER.append(tempfile.mkdtemp(prefix="eagerflow_save_"))
+        atexit.register(shutil.rmtree, _FOLDER[0], True)
+    return np.array(os.path.join(_FOLDER[0], f"{name}_{next(_NAMES)}").encode(), object)
 
 
 def _save_attrs(**kw: Any) -> dict:
