@@ -13,11 +13,15 @@ from hypothesis import settings
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.optional_ops  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_batching  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_compression  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_random_access  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_readers  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_saving  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.distribute.collective_ops  # noqa: F401, E402
 import eagerflow._src.summary.media_ops  # noqa: F401, E402

@@ -57,10 +57,6 @@ MISSING = {
     "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
     "config.experimental": {"ClusterDeviceFilters": _PS},
     "data.experimental": {
-        "from_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "
-                        "objects, not variant tensors",
-        "to_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "
-                      "objects, not variant tensors",
         "get_model_proto": "the tf.data C++ runtime's autotuning model proto",
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },

@@ -31,7 +31,9 @@ TYPE_HASH = {"tensorflow::Var": 17454915466513971685,
              "tensorflow::TensorArray": 17404284069006640434,
              "tensorflow::Stack": 11783358439878174618,
              "tensorflow::SummaryWriterInterface": 14226400942227524213,
-             "tensorflow::data::IteratorResource": 8918088204830721661}
+             "tensorflow::data::IteratorResource": 8918088204830721661,
+             "tensorflow::data::SeedGenerator": 4819294061521843419,
+             "tensorflow::data::experimental::ThreadPoolResource": 14793230133139917831}
 
 
 def wrong_type(name: str, kind: str, wanted: str, code: int | None = None) -> str:

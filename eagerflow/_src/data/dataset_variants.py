@@ -225,7 +225,7 @@ def check_signature(op: str, ins: tuple, attrs: dict) -> None:
             continue
         want = arg.get("type")
         i = count if count is not None else None
-        if want and i is not None and i < len(ins) and C.dt_enum(ins[i]._dtype) != want:
+        if want and i is not None and 0 <= i < len(ins) and C.dt_enum(ins[i]._dtype) != want:
             raise C.wrong_input_dtype(op, i, tf_op_defs.type_words([want]), ins[i]._dtype)
         count = None if count is None else count + 1
     if count is not None and count != len(ins):

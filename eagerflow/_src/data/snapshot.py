@@ -298,9 +298,9 @@ class SnapshotDataset(DatasetV2):
         try:
             os.makedirs(self._hash_dir, exist_ok=True)
         except FileExistsError:
-            raise _not_a_directory(self._hash_dir) from None
+            raise not_a_directory(self._hash_dir) from None
         except NotADirectoryError:
-            raise _not_a_directory(self._hash_dir) from None
+            raise not_a_directory(self._hash_dir) from None
         except OSError as e:
             raise os_error(e, self._hash_dir, "MakeIterator") from None
         return _SnapshotIterator(self, ctx or IterContext(self.options()))
@@ -319,15 +319,15 @@ class SnapshotDataset(DatasetV2):
         return self._check_reader(self._reader_func(datasets))._make_iterator(ctx)
 
 
-def _not_a_directory(path: str) -> Exception:
-    # TF names the first component of the path that is a file
+def not_a_directory(path: str, op: str = "MakeIterator") -> Exception:
+    """TF's error where a folder of `path` is a file: it names the first such one."""
     probe = path
     while probe and not os.path.isfile(probe):
         parent = os.path.dirname(probe)
         if parent == probe:
             break
         probe = parent
-    return FailedPreconditionError(None, None, f"{probe} is not a directory [Op:MakeIterator]")
+    return FailedPreconditionError(None, None, f"{probe} is not a directory [Op:{op}]")
 
 
 class _SnapshotIterator(ElementIterator):

@@ -40,11 +40,15 @@ from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
     optional_ops,
     raw_dataset_batching,
+    raw_dataset_compression,
+    raw_dataset_extra,
     raw_dataset_functions,
     raw_dataset_misc,
     raw_dataset_options,
+    raw_dataset_random_access,
     raw_dataset_readers,
     raw_dataset_reductions,
+    raw_dataset_saving,
     raw_dataset_sources,
 )
 from eagerflow._src.distribute import collective_ops  # noqa: F401
