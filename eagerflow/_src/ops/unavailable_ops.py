@@ -14,7 +14,8 @@ Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
   InvalidArgumentError quoting the kernel's constraint), the BatchFFT family none at all
   (NotFoundError).
 - ops with no kernel on any device of TF 2.21's build (SegmentSumV2 and its kin: XLA
-  only; CTCLossV2, cuDNN's, which eagerflow does not give a GPU either): eagerly
+  only; CTCLossV2 and the CudnnRNN family, cuDNN's, which eagerflow does not give a GPU
+  either; the CSR matrix ops TF has GPU kernels for only): eagerly
   NotFoundError naming the node and its attrs and the kernels TF registers; a graph
   holding one traces, and fails when run with TF's InvalidArgumentError for it.
 - AccumulateNV2, refused eagerly as those, which TF's graph passes rewrite into a sum
@@ -26,6 +27,7 @@ None of them but AccumulateNV2 has a gradient (TF registers none that could run)
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import numpy as np
@@ -270,14 +272,122 @@ _NO_KERNEL.update({
 })
 
 
+# cuDNN's recurrent ops, which TF 2.21 registers for GPUs only (eagerflow gives them no GPU
+# kernel either): their nodes name every attr of TF's definition, defaults filled
+
+def _attr_text(a: dict, value: Any) -> str:
+    kind = a["type"]
+    if kind == "type":
+        return _e(dt.as_dtype(value))
+    if kind == "string":
+        return f'"{value}"'
+    if kind == "bool":
+        return _bool(value)
+    if kind == "float":
+        return format(float(np.float32(value)), "g")
+    return str(int(value))
+
+
+def _default(a: dict) -> Any:
+    v = a.get("defaultValue", {})
+    return (base64.b64decode(v["s"]).decode() if "s" in v else v.get("b", False) if "b" in v
+            else v.get("f", 0.0) if "f" in v else int(v.get("i", 0)))
+
+
+def _cudnn_node(op: str) -> Any:
+    def node(ds: list, attrs: dict, graph: bool = False) -> str:
+        words = []
+        for a in sorted(tf_op_defs.signatures()[op]["attr"], key=lambda a: a["name"]):
+            name = a["name"]
+            if name in attrs:
+                value = attrs[name]
+            elif a["type"] == "type":  # (the dtype of the inputs it types)
+                value = ds[next(i for i in range(len(ds))
+                                if tf_op_defs.input_type_attr(op, i) == name)]
+            else:
+                value = _default(a)
+            words.append(f"{name}={_attr_text(a, value)}")
+        return ", ".join(words)
+    return node
+
+
+def _cudnn_outputs(n: int, host_reserved: bool = False) -> Any:
+    def outputs(ds: list, attrs: dict) -> list:
+        return [ds[0]] * n + ([dt.int8] if host_reserved else [])
+    return outputs
+
+
+def _canonical_outputs(ds: list, attrs: dict) -> list:
+    n = attrs.get("num_params")
+    n = 2 * n if n is not None else attrs["num_params_weights"] + attrs["num_params_biases"]
+    return [ds[3]] * n
+
+
+def _rnn_inputs(extra: int = 0, v3: bool = False) -> Any:
+    """CudnnRNN's inputs (time, batch, units 2), params, then `extra` more tensors of T."""
+    def inputs() -> tuple:
+        head = (_f32(3, 2, 2), _f32(1, 2, 2), _f32(1, 2, 2), _f32(48))
+        return head + ((_ints(3, 3),) if v3 else ()) + (_f32(3, 2, 2),) * extra
+    return inputs
+
+
+_CUDNN_SIZES = (np.int32(1), np.int32(2), np.int32(2))
+_CUDNN: dict[str, tuple] = {
+    "CudnnRNN": (_cudnn_outputs(4), _rnn_inputs(), {}),
+    "CudnnRNNV2": (_cudnn_outputs(4, True), _rnn_inputs(), {}),
+    "CudnnRNNV3": (_cudnn_outputs(4, True), _rnn_inputs(v3=True), {}),
+    "CudnnRNNBackprop": (_cudnn_outputs(4), _rnn_inputs(7), {}),
+    "CudnnRNNBackpropV2": (_cudnn_outputs(4),
+                           lambda: _rnn_inputs(7)() + (np.zeros(1, np.int8),), {}),
+    "CudnnRNNBackpropV3": (_cudnn_outputs(4),
+                           lambda: _rnn_inputs(7, v3=True)() + (np.zeros(1, np.int8),), {}),
+    "CudnnRNNParamsSize": (lambda ds, a: [dt.as_dtype(a["S"])], lambda: _CUDNN_SIZES,
+                           {"T": dt.float32, "S": dt.int32}),
+    "CudnnRNNCanonicalToParams": (lambda ds, a: [ds[3]],
+                                  lambda: _CUDNN_SIZES + (_f32(2, 2),) * 8 + (_f32(2),) * 8,
+                                  {"num_params": 8}),
+    "CudnnRNNCanonicalToParamsV2": (lambda ds, a: [ds[3]],
+                                    lambda: _CUDNN_SIZES + (_f32(2, 2),) * 8 + (_f32(2),) * 8,
+                                    {"num_params_weights": 8, "num_params_biases": 8}),
+    "CudnnRNNParamsToCanonical": (_canonical_outputs, lambda: _CUDNN_SIZES + (_f32(48),),
+                                  {"num_params": 8}),
+    "CudnnRNNParamsToCanonicalV2": (_canonical_outputs, lambda: _CUDNN_SIZES + (_f32(48),),
+                                    {"num_params_weights": 8, "num_params_biases": 8}),
+}
+_NO_KERNEL.update({op: (_cudnn_node(op), "", outputs, inputs, attrs)
+                   for op, (outputs, inputs, attrs) in _CUDNN.items()})
+
+
 def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
     node, registered = _NO_KERNEL[op][:2]
     return _no_kernels(op, node(ds, attrs), registered)
 
 
+def _check_attrs(op: str, attrs: dict) -> None:
+    """TF's checks of attrs against its definition: a string among the values it allows,
+    a count at least its minimum."""
+    for a in tf_op_defs.signatures()[op]["attr"]:
+        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
+        value = attrs.get(a["name"])
+        if a.get("hasMinimum") and a["type"] == "int" and value is not None and \
+                value < int(a["minimum"]):
+            raise C.fail(op, f"Value for attr '{a['name']}' of {value} must be at least "
+                             f"minimum {a['minimum']}\n\t; NodeDef: {{{{node {op}}}}}")
+        if allowed and value is not None:
+            words = [base64.b64decode(v).decode() for v in allowed]
+            if value not in words:
+                raise C.fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
+                                 "list of allowed values: " +
+                                 ", ".join(f'"{w}"' for w in words) +
+                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+
+
 def _kernelless_infer(op: str) -> Any:
     def infer(*inputs: Any, **attrs: Any) -> list:
         ds = [x._dtype for x in inputs]
+        if op in _CUDNN:
+            _check_types(op, inputs)
+            _check_attrs(op, attrs)
         if not _tracing(inputs):
             raise _refusal(op, ds, attrs)
         return [(None, d) for d in _NO_KERNEL[op][2](ds, attrs)]  # (it fails when run)
@@ -299,7 +409,7 @@ def _kernelless_kernel(op: str) -> Any:
 
 def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpDef:
     opdef = OpDef(op, _kernelless_infer(op), _kernelless_kernel(op),
-                  num_outputs=2 if op == "CTCLossV2" else 1,
+                  num_outputs=2 if op == "CTCLossV2" else -1 if op in _CUDNN else 1,
                   stateful=True,  # (never run at trace time by a fold: it raises when it runs)
                   bad_samples=lambda: [BadSample(inputs(), attrs, NotFoundError,
                                                  f"Could not find device for node: {{{{node "
