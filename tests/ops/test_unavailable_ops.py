@@ -283,3 +283,40 @@ def test_cudnn_rnn_canonical_lists_as_tfs_wrapper_checks_them():
     assert "Value for attr 'num_params_biases' of -1 must be at least minimum 1" in _raises(
         tf.errors.InvalidArgumentError, lambda: R.CudnnRNNParamsToCanonicalV2(
             **_SIZES, params=_RNN["params"], num_params_weights=1, num_params_biases=-1))
+
+
+@pytest.mark.parametrize("op,extra", [("CudnnRNN", {}), ("CudnnRNNV2", {}),
+                                      ("CudnnRNNV3", {"sequence_lengths": [3, 3]})])
+def test_cudnn_rnn_traced_shapes_and_gradient(op, extra):
+    # TF 2.21's traced shapes (output_c: output_h's in the first two versions, input_c's in
+    # V3; none for a mode without a cell) and its gradient, the Backprop op of the version
+    def shapes(**kw):
+        cf = tf.function(lambda x, h, c, p: getattr(R, op)(
+            input=x, input_h=h, input_c=c, params=p, **extra, **kw)).get_concrete_function(
+                tf.TensorSpec([7, 2, 4]), tf.TensorSpec([1, 2, 5]), tf.TensorSpec([1, 2, 6]),
+                tf.TensorSpec([100]))
+        return [o.shape.as_list() if o.shape.rank is not None else None for o in cf.outputs]
+
+    rest = [None] * (1 if op == "CudnnRNN" else 2)
+    assert shapes() == [[7, 2, 5], [1, 2, 5], [1, 2, 6 if op == "CudnnRNNV3" else 5], *rest]
+    assert shapes(direction="bidirectional", rnn_mode="gru") == [[7, 2, 10], [1, 2, 5], [],
+                                                                  *rest]
+
+    def grads(x, p, training=True):
+        with tf.GradientTape() as t:
+            t.watch([x, p])
+            out = getattr(R, op)(input=x, input_h=_RNN["input_h"], input_c=_RNN["input_c"],
+                                 params=p, is_training=training, seed=2, **extra)
+            loss = tf.reduce_sum(out[0]) + tf.reduce_sum(out[1])
+        return t.gradient(loss, [x, p])
+
+    specs = (tf.TensorSpec([3, 2, 4]), tf.TensorSpec([100]))
+    graph = tf.function(grads).get_concrete_function(*specs).graph
+    backprop = [o for o in graph.get_operations() if o.type.startswith("CudnnRNNBackprop")]
+    assert [o.type for o in backprop] == ["CudnnRNNBackprop" + op[len("CudnnRNN"):]]
+    assert [o.shape.as_list() for o in backprop[0].outputs] == [[3, 2, 4], [1, 2, 5],
+                                                                [1, 2, 5], [100]]
+    assert backprop[0].get_attr("seed") == 2
+    with pytest.raises(ValueError, match=f"To use {op} in gradients, is_training must be set "
+                                         "to True."):
+        tf.function(lambda x, p: grads(x, p, False)).get_concrete_function(*specs)

@@ -22,7 +22,9 @@ Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
   (below). (FFTND and its kin, which TF registers for GPUs only, are tf.fftnd's
   functions: saved_model/tf_composites.py.)
 
-None of them but AccumulateNV2 has a gradient (TF registers none that could run).
+None of them but AccumulateNV2 and CudnnRNN (V2, V3) has a gradient: TF registers none
+that could run, and CudnnRNN's, its Backprop op, runs nowhere either (a traced
+gradient holds it, as TF's does).
 """
 
 from __future__ import annotations
@@ -331,6 +333,28 @@ def _rnn_inputs(extra: int = 0, v3: bool = False) -> Any:
     return inputs
 
 
+def _cudnn_shapes(op: str, inputs: tuple, attrs: dict, n: int) -> list:
+    """The output shapes TF's shape functions give a traced node."""
+    shape = [x._shape for x in inputs]
+    if op.startswith("CudnnRNNBackprop"):
+        return shape[:4]
+    if op == "CudnnRNNParamsSize":
+        return [(1,)]
+    if op.startswith("CudnnRNNCanonicalToParams"):
+        return [(None,)]
+    if op.startswith("CudnnRNNParamsToCanonical"):
+        w = attrs.get("num_params", attrs.get("num_params_weights"))
+        return [(None, None)] * w + [(None,)] * (n - w)
+    x, h, c = shape[:3]
+    units = None if h is None or len(h) < 3 or h[2] is None else \
+        h[2] * (2 if attrs.get("direction") == "bidirectional" else 1)
+    out = None if x is None or len(x) < 2 else (x[0], x[1], units)
+    lstm = attrs.get("rnn_mode", "lstm") == "lstm"
+    # (the first two versions shape output_c as output_h)
+    cell = (c if op == "CudnnRNNV3" else h) if lstm else ()
+    return [out, h, cell] + [None] * (n - 3)
+
+
 _CUDNN_SIZES = (np.int32(1), np.int32(2), np.int32(2))
 _CUDNN: dict[str, tuple] = {
     "CudnnRNN": (_cudnn_outputs(4), _rnn_inputs(), {}),
@@ -390,7 +414,10 @@ def _kernelless_infer(op: str) -> Any:
             _check_attrs(op, attrs)
         if not _tracing(inputs):
             raise _refusal(op, ds, attrs)
-        return [(None, d) for d in _NO_KERNEL[op][2](ds, attrs)]  # (it fails when run)
+        dtypes = _NO_KERNEL[op][2](ds, attrs)
+        shapes = _cudnn_shapes(op, inputs, attrs, len(dtypes)) if op in _CUDNN else \
+            [None] * len(dtypes)
+        return list(zip(shapes, dtypes))  # (it fails when run)
     return infer
 
 
@@ -407,8 +434,31 @@ def _kernelless_kernel(op: str) -> Any:
     return kernel
 
 
+_BACKPROP_ATTRS = ("dropout", "seed", "seed2", "rnn_mode", "input_mode", "direction")
+
+
+def _cudnn_rnn_grad(op: str) -> Any:
+    """TF's gradient of CudnnRNN (V2, V3): its Backprop op of the same version, over the
+    forward's inputs, outputs and reserve space (it runs nowhere, as the forward)."""
+    v3 = op == "CudnnRNNV3"
+    backprop = "CudnnRNNBackprop" + op[len("CudnnRNN"):]
+
+    def grad(n: Any, *g: Any) -> list:
+        if not n.attrs.get("is_training", True):
+            raise ValueError(f"To use {op} in gradients, is_training must be set to True.")
+        ins, outs = tuple(n.inputs), tuple(n.outputs)
+        attrs = {k: n.attrs[k] for k in _BACKPROP_ATTRS + ("time_major", "num_proj")
+                 if k in n.attrs and (v3 or k in _BACKPROP_ATTRS)}
+        inputs = ins[:5 if v3 else 4] + outs[:3] + g[:3] + outs[3:]
+        out = list(bind(NO_KERNEL[backprop], inputs, attrs))
+        return out + [None] if v3 else out
+    return grad
+
+
 def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpDef:
     opdef = OpDef(op, _kernelless_infer(op), _kernelless_kernel(op),
+                  grad=_cudnn_rnn_grad(op) if op in ("CudnnRNN", "CudnnRNNV2", "CudnnRNNV3")
+                  else None,
                   num_outputs=2 if op == "CTCLossV2" else -1 if op in _CUDNN else 1,
                   stateful=True,  # (never run at trace time by a fold: it raises when it runs)
                   bad_samples=lambda: [BadSample(inputs(), attrs, NotFoundError,
