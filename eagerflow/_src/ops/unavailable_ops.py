@@ -387,16 +387,12 @@ def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
     return _no_kernels(op, node(ds, attrs), registered)
 
 
-def _check_attrs(op: str, attrs: dict) -> None:
-    """TF's checks of attrs against its definition: a string among the values it allows,
-    a count at least its minimum."""
+def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
+    """TF's checks of attrs against its definition, in its order: a string among the values
+    it allows (an attr the call sets), the inputs' type, a count at least its minimum."""
     for a in tf_op_defs.signatures()[op]["attr"]:
         allowed = a.get("allowedValues", {}).get("list", {}).get("s")
         value = attrs.get(a["name"])
-        if a.get("hasMinimum") and a["type"] == "int" and value is not None and \
-                value < int(a["minimum"]):
-            raise C.fail(op, f"Value for attr '{a['name']}' of {value} must be at least "
-                             f"minimum {a['minimum']}\n\t; NodeDef: {{{{node {op}}}}}")
         if allowed and value is not None:
             words = [base64.b64decode(v).decode() for v in allowed]
             if value not in words:
@@ -404,14 +400,20 @@ def _check_attrs(op: str, attrs: dict) -> None:
                                  "list of allowed values: " +
                                  ", ".join(f'"{w}"' for w in words) +
                                  f"\n\t; NodeDef: {{{{node {op}}}}}")
+    _check_types(op, inputs)
+    for a in tf_op_defs.signatures()[op]["attr"]:
+        value = attrs.get(a["name"])
+        if a.get("hasMinimum") and a["type"] == "int" and value is not None and \
+                value < int(a["minimum"]):
+            raise C.fail(op, f"Value for attr '{a['name']}' of {value} must be at least "
+                             f"minimum {a['minimum']}\n\t; NodeDef: {{{{node {op}}}}}")
 
 
 def _kernelless_infer(op: str) -> Any:
     def infer(*inputs: Any, **attrs: Any) -> list:
         ds = [x._dtype for x in inputs]
         if op in _CUDNN:
-            _check_types(op, inputs)
-            _check_attrs(op, attrs)
+            _check_attrs(op, inputs, attrs)
         if not _tracing(inputs):
             raise _refusal(op, ds, attrs)
         dtypes = _NO_KERNEL[op][2](ds, attrs)
