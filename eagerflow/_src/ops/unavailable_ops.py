@@ -14,18 +14,22 @@ Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
   InvalidArgumentError quoting the kernel's constraint), the BatchFFT family none at all
   (NotFoundError).
 - ops with no kernel on any device of TF 2.21's build (SegmentSumV2 and its kin: XLA
-  only; CTCLossV2, cuDNN's, which eagerflow does not give a GPU either): eagerly
+  only; CTCLossV2 and the CudnnRNN family, cuDNN's, which eagerflow does not give a GPU
+  either; the CSR matrix ops TF has GPU kernels for only): eagerly
   NotFoundError naming the node and its attrs and the kernels TF registers; a graph
   holding one traces, and fails when run with TF's InvalidArgumentError for it.
 - AccumulateNV2, refused eagerly as those, which TF's graph passes rewrite into a sum
   (below). (FFTND and its kin, which TF registers for GPUs only, are tf.fftnd's
   functions: saved_model/tf_composites.py.)
 
-None of them but AccumulateNV2 has a gradient (TF registers none that could run).
+None of them but AccumulateNV2 and CudnnRNN (V2, V3) has a gradient: TF registers none
+that could run, and CudnnRNN's, its Backprop op, runs nowhere either (a traced
+gradient holds it, as TF's does).
 """
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import numpy as np
@@ -270,17 +274,152 @@ _NO_KERNEL.update({
 })
 
 
+# cuDNN's recurrent ops, which TF 2.21 registers for GPUs only (eagerflow gives them no GPU
+# kernel either): their nodes name every attr of TF's definition, defaults filled
+
+def _attr_text(a: dict, value: Any) -> str:
+    kind = a["type"]
+    if kind == "type":
+        return _e(dt.as_dtype(value))
+    if kind == "string":
+        return f'"{value}"'
+    if kind == "bool":
+        return _bool(value)
+    if kind == "float":
+        return format(float(np.float32(value)), "g")
+    return str(int(value))
+
+
+def _default(a: dict) -> Any:
+    v = a.get("defaultValue", {})
+    return (base64.b64decode(v["s"]).decode() if "s" in v else v.get("b", False) if "b" in v
+            else v.get("f", 0.0) if "f" in v else int(v.get("i", 0)))
+
+
+def _cudnn_node(op: str) -> Any:
+    def node(ds: list, attrs: dict, graph: bool = False) -> str:
+        words = []
+        for a in sorted(tf_op_defs.signatures()[op]["attr"], key=lambda a: a["name"]):
+            name = a["name"]
+            if name in attrs:
+                value = attrs[name]
+            elif a["type"] == "type":  # (the dtype of the inputs it types)
+                value = ds[next(i for i in range(len(ds))
+                                if tf_op_defs.input_type_attr(op, i) == name)]
+            else:
+                value = _default(a)
+            words.append(f"{name}={_attr_text(a, value)}")
+        return ", ".join(words)
+    return node
+
+
+def _cudnn_outputs(n: int, host_reserved: bool = False) -> Any:
+    def outputs(ds: list, attrs: dict) -> list:
+        return [ds[0]] * n + ([dt.int8] if host_reserved else [])
+    return outputs
+
+
+def _canonical_outputs(ds: list, attrs: dict) -> list:
+    n = attrs.get("num_params")
+    n = 2 * n if n is not None else attrs["num_params_weights"] + attrs["num_params_biases"]
+    return [ds[3]] * n
+
+
+def _rnn_inputs(extra: int = 0, v3: bool = False) -> Any:
+    """CudnnRNN's inputs (time, batch, units 2), params, then `extra` more tensors of T."""
+    def inputs() -> tuple:
+        head = (_f32(3, 2, 2), _f32(1, 2, 2), _f32(1, 2, 2), _f32(48))
+        return head + ((_ints(3, 3),) if v3 else ()) + (_f32(3, 2, 2),) * extra
+    return inputs
+
+
+def _cudnn_shapes(op: str, inputs: tuple, attrs: dict, n: int) -> list:
+    """The output shapes TF's shape functions give a traced node."""
+    shape = [x._shape for x in inputs]
+    if op.startswith("CudnnRNNBackprop"):
+        return shape[:4]
+    if op == "CudnnRNNParamsSize":
+        return [(1,)]
+    if op.startswith("CudnnRNNCanonicalToParams"):
+        return [(None,)]
+    if op.startswith("CudnnRNNParamsToCanonical"):
+        w = attrs.get("num_params", attrs.get("num_params_weights"))
+        return [(None, None)] * w + [(None,)] * (n - w)
+    x, h, c = shape[:3]
+    units = None if h is None or len(h) < 3 or h[2] is None else \
+        h[2] * (2 if attrs.get("direction") == "bidirectional" else 1)
+    out = None if x is None or len(x) < 2 else (x[0], x[1], units)
+    lstm = attrs.get("rnn_mode", "lstm") == "lstm"
+    # (the first two versions shape output_c as output_h)
+    cell = (c if op == "CudnnRNNV3" else h) if lstm else ()
+    return [out, h, cell] + [None] * (n - 3)
+
+
+_CUDNN_SIZES = (np.int32(1), np.int32(2), np.int32(2))
+_CUDNN: dict[str, tuple] = {
+    "CudnnRNN": (_cudnn_outputs(4), _rnn_inputs(), {}),
+    "CudnnRNNV2": (_cudnn_outputs(4, True), _rnn_inputs(), {}),
+    "CudnnRNNV3": (_cudnn_outputs(4, True), _rnn_inputs(v3=True), {}),
+    "CudnnRNNBackprop": (_cudnn_outputs(4), _rnn_inputs(7), {}),
+    "CudnnRNNBackpropV2": (_cudnn_outputs(4),
+                           lambda: _rnn_inputs(7)() + (np.zeros(1, np.int8),), {}),
+    "CudnnRNNBackpropV3": (_cudnn_outputs(4),
+                           lambda: _rnn_inputs(7, v3=True)() + (np.zeros(1, np.int8),), {}),
+    "CudnnRNNParamsSize": (lambda ds, a: [dt.as_dtype(a["S"])], lambda: _CUDNN_SIZES,
+                           {"T": dt.float32, "S": dt.int32}),
+    "CudnnRNNCanonicalToParams": (lambda ds, a: [ds[3]],
+                                  lambda: _CUDNN_SIZES + (_f32(2, 2),) * 8 + (_f32(2),) * 8,
+                                  {"num_params": 8}),
+    "CudnnRNNCanonicalToParamsV2": (lambda ds, a: [ds[3]],
+                                    lambda: _CUDNN_SIZES + (_f32(2, 2),) * 8 + (_f32(2),) * 8,
+                                    {"num_params_weights": 8, "num_params_biases": 8}),
+    "CudnnRNNParamsToCanonical": (_canonical_outputs, lambda: _CUDNN_SIZES + (_f32(48),),
+                                  {"num_params": 8}),
+    "CudnnRNNParamsToCanonicalV2": (_canonical_outputs, lambda: _CUDNN_SIZES + (_f32(48),),
+                                    {"num_params_weights": 8, "num_params_biases": 8}),
+}
+_NO_KERNEL.update({op: (_cudnn_node(op), "", outputs, inputs, attrs)
+                   for op, (outputs, inputs, attrs) in _CUDNN.items()})
+
+
 def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
     node, registered = _NO_KERNEL[op][:2]
     return _no_kernels(op, node(ds, attrs), registered)
 
 
+def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
+    """TF's checks of attrs against its definition, in its order: a string among the values
+    it allows (an attr the call sets), the inputs' type, a count at least its minimum."""
+    for a in tf_op_defs.signatures()[op]["attr"]:
+        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
+        value = attrs.get(a["name"])
+        if allowed and value is not None:
+            words = [base64.b64decode(v).decode() for v in allowed]
+            if value not in words:
+                raise C.fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
+                                 "list of allowed values: " +
+                                 ", ".join(f'"{w}"' for w in words) +
+                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+    _check_types(op, inputs)
+    for a in tf_op_defs.signatures()[op]["attr"]:
+        value = attrs.get(a["name"])
+        if a.get("hasMinimum") and a["type"] == "int" and value is not None and \
+                value < int(a["minimum"]):
+            raise C.fail(op, f"Value for attr '{a['name']}' of {value} must be at least "
+                             f"minimum {a['minimum']}\n\t; NodeDef: {{{{node {op}}}}}")
+
+
 def _kernelless_infer(op: str) -> Any:
     def infer(*inputs: Any, **attrs: Any) -> list:
         ds = [x._dtype for x in inputs]
+        if op in _CUDNN:
+            _check_attrs(op, inputs, attrs)
         if not _tracing(inputs):
             raise _refusal(op, ds, attrs)
-        return [(None, d) for d in _NO_KERNEL[op][2](ds, attrs)]  # (it fails when run)
+        dtypes = _NO_KERNEL[op][2](ds, attrs)
+        shapes = _cudnn_shapes(op, inputs, attrs, len(dtypes)) if op in _CUDNN else \
+            [None] * len(dtypes)
+        return list(zip(shapes, dtypes))  # (it fails when run)
     return infer
 
 
@@ -297,9 +436,32 @@ def _kernelless_kernel(op: str) -> Any:
     return kernel
 
 
+_BACKPROP_ATTRS = ("dropout", "seed", "seed2", "rnn_mode", "input_mode", "direction")
+
+
+def _cudnn_rnn_grad(op: str) -> Any:
+    """TF's gradient of CudnnRNN (V2, V3): its Backprop op of the same version, over the
+    forward's inputs, outputs and reserve space (it runs nowhere, as the forward)."""
+    v3 = op == "CudnnRNNV3"
+    backprop = "CudnnRNNBackprop" + op[len("CudnnRNN"):]
+
+    def grad(n: Any, *g: Any) -> list:
+        if not n.attrs.get("is_training", True):
+            raise ValueError(f"To use {op} in gradients, is_training must be set to True.")
+        ins, outs = tuple(n.inputs), tuple(n.outputs)
+        attrs = {k: n.attrs[k] for k in _BACKPROP_ATTRS + ("time_major", "num_proj")
+                 if k in n.attrs and (v3 or k in _BACKPROP_ATTRS)}
+        inputs = ins[:5 if v3 else 4] + outs[:3] + g[:3] + outs[3:]
+        out = list(bind(NO_KERNEL[backprop], inputs, attrs))
+        return out + [None] if v3 else out
+    return grad
+
+
 def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpDef:
     opdef = OpDef(op, _kernelless_infer(op), _kernelless_kernel(op),
-                  num_outputs=2 if op == "CTCLossV2" else 1,
+                  grad=_cudnn_rnn_grad(op) if op in ("CudnnRNN", "CudnnRNNV2", "CudnnRNNV3")
+                  else None,
+                  num_outputs=2 if op == "CTCLossV2" else -1 if op in _CUDNN else 1,
                   stateful=True,  # (never run at trace time by a fold: it raises when it runs)
                   bad_samples=lambda: [BadSample(inputs(), attrs, NotFoundError,
                                                  f"Could not find device for node: {{{{node "

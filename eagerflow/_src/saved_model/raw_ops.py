@@ -290,13 +290,20 @@ class RawOp:
         imply go into `attrs`."""
         out: list = []
         self._preset_types(by_arg, attrs)
+        lists: dict = {}  # number attr -> the list argument that set it
         for arg in self.opdef.input_arg:
             value = by_arg[arg.name]
             if arg.number_attr or arg.type_list_attr:
                 if not isinstance(value, (list, tuple)):
                     raise TypeError(f"Expected list for '{self._param(arg.name)}' argument "
                                     f"to '{self.__name__}' Op, not {value!r}.")
+                if arg.number_attr in lists and len(value) != attrs[arg.number_attr]:
+                    raise ValueError(f"List argument '{self._param(arg.name)}' to "
+                                     f"'{self.__name__}' Op with length {len(value)} must "
+                                     f"match length {attrs[arg.number_attr]} of argument "
+                                     f"'{self._param(lists[arg.number_attr])}'.")
                 if arg.number_attr:
+                    lists[arg.number_attr] = arg.name
                     attrs[arg.number_attr] = len(value)
                     for v in value:
                         out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out)))
