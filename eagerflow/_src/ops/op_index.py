@@ -260,6 +260,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "ragged_ops": (
         "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
+    "ragged_variant_ops": (
+        "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
+    ),
     "ragged_strings": (
         "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
         "UnicodeEncode", "UnicodeTranscode",

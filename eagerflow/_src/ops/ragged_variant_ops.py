@@ -1,0 +1,426 @@
+"""TF's variant encodings of ragged tensors (tf.raw_ops.RaggedTensorToVariant,
+RaggedTensorFromVariant, RaggedTensorToVariantGradient).
+
+Over the ragged family's ops. TF writes these where a ragged value has to travel as one
+tensor: `tf.map_fn` over ragged tensors (each row into a TensorList and back) and tf.data
+pipelines of ragged elements. A variant item is a `RaggedVariant`: the nested row splits and
+flat values of one ragged tensor (no splits: a dense tensor, ragged_rank 0), with their
+dtypes, printed as TF prints its RaggedTensorVariant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.print_v1 import summarize_nested
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+
+_TO = "RaggedTensorToVariant"
+_FROM = "RaggedTensorFromVariant"
+_GRAD = "RaggedTensorToVariantGradient"
+_FORM = TFForm(takes_handles=True)
+_V = dt.variant
+
+
+class RaggedVariant:
+    """One encoded ragged tensor: its nested row splits (outermost first) and flat values."""
+
+    __slots__ = ("splits", "values", "dtype", "splits_dtype")
+
+    def __init__(self, splits: Any, values: Any, dtype: dt.DType,
+                 splits_dtype: dt.DType | None) -> None:
+        self.splits = tuple(np.asarray(s) for s in splits)
+        self.values = np.asarray(values)
+        self.dtype = dtype
+        self.splits_dtype = splits_dtype if self.splits else None
+
+    @property
+    def variant_text(self) -> str:
+        # (TF's debug text leaves its parenthesis open)
+        splits = C.dtype_word(self.splits_dtype) if self.splits_dtype else "INVALID"
+        return (f"<RaggedTensorVariant(dtype={C.dtype_word(self.dtype)}, "
+                f"ragged_rank={len(self.splits)}, splits_dtype={splits}>")
+
+    def __repr__(self) -> str:
+        return self.variant_text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RaggedVariant) and self.dtype is other.dtype and \
+            self.splits_dtype is other.splits_dtype and \
+            len(self.splits) == len(other.splits) and \
+            all(np.array_equal(a, b) for a, b in zip(self.splits, other.splits)) and \
+            self.values.shape == other.values.shape and \
+            np.array_equal(self.values, other.values)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def dtype_of(a: np.ndarray) -> dt.DType:
+    """The DType a kernel's host array holds (object arrays: strings)."""
+    return dt.string if a.dtype == object else dt.as_dtype(a.dtype)
+
+
+def variant_array(items: list, shape: tuple) -> np.ndarray:
+    out = np.empty(len(items), object)
+    out[:] = items
+    return out.reshape(shape)
+
+
+# -- RaggedTensorToVariant --------------------------------------------------------------------
+
+def _check_nested(splits: tuple, values: Any) -> None:
+    """TF's checks of a ragged tensor's nested splits, innermost level last."""
+    if splits and values.ndim == 0:
+        raise C.fail(_TO, "Requires flat_values to have rank>=1 when nested_row_splits is not "
+                          "empty, but is 0.")
+    for k, sp in enumerate(splits):
+        if sp.ndim != 1:
+            raise C.fail(_TO, f"Invalid ragged splits: ragged splits must be rank 1 but is "
+                              f"rank {sp.ndim}")
+        if sp.size == 0:
+            raise C.fail(_TO, "Invalid ragged splits: ragged splits must have at least one "
+                              "splits, but is empty")
+        if sp[0] != 0:
+            raise C.fail(_TO, f"Invalid ragged splits: first element of ragged splits  must be "
+                              f"0 but is {sp[0]}")
+        drop = np.flatnonzero(sp[1:] < sp[:-1])
+        if drop.size:
+            i = int(drop[0]) + 1
+            raise C.fail(_TO, f"Invalid ragged splits: ragged splits must be monotonically "
+                              f"increasing, but ragged_splits[{i}]={sp[i]} is smaller than "
+                              f"row_splits[{i - 1}]={sp[i - 1]}")
+        n = values.shape[0] if k == len(splits) - 1 else splits[k + 1].size - 1
+        if sp[-1] != n:
+            raise C.fail(_TO, f"Invalid ragged splits: last element of ragged splits must be "
+                              f"the number of ragged values({n}) but is {sp[-1]}")
+
+
+def unbatch(splits: tuple, values: np.ndarray, dtype: dt.DType,
+            splits_dtype: dt.DType | None) -> list:
+    """The rows of a ragged tensor, each a RaggedVariant of one ragged rank fewer."""
+    if not splits:
+        return [RaggedVariant((), values[i], dtype, None) for i in range(values.shape[0])]
+    rows = []
+    for r in range(splits[0].size - 1):
+        lo, hi = int(splits[0][r]), int(splits[0][r + 1])
+        inner = []
+        for sp in splits[1:]:
+            inner.append(sp[lo:hi + 1] - sp[lo])
+            lo, hi = int(sp[lo]), int(sp[hi])
+        rows.append(RaggedVariant(inner, values[lo:hi], dtype, splits_dtype))
+    return rows
+
+
+def _to_infer(*inputs: Any, batched_input: bool) -> list:
+    *splits, values = inputs
+    if not batched_input:
+        return [((), _V)]
+    if splits:
+        n = splits[0]._shape
+        return [((None if n is None or not n or n[0] is None else n[0] - 1,), _V)]
+    if values._shape is not None and not values._shape:
+        raise C.fail(_TO, "Can't unbatch rank-0 tensor.")
+    return [((None if values._shape is None else values._shape[0],), _V)]
+
+
+def _to_kernel(xp: Any, *inputs: Any, batched_input: bool) -> np.ndarray:
+    *splits, values = (np.asarray(a) for a in inputs)
+    _check_nested(tuple(splits), values)
+    dtype = dtype_of(values)
+    sdt = dt.as_dtype(splits[0].dtype) if splits else None
+    if not batched_input:
+        return variant_array([RaggedVariant(splits, values, dtype, sdt)], ())
+    if values.ndim == 0:
+        raise C.fail(_TO, "Can't unbatch rank-0 tensor.")
+    rows = unbatch(tuple(splits), values, dtype, sdt)
+    return variant_array(rows, (len(rows),))
+
+
+def _to_grad(n: Any, g: Any) -> list:
+    *splits, values = n.inputs
+    # (TF's gradient reads the outer splits, or a 0 where there are none)
+    outer = splits[0] if splits else np.int64(0)
+    got = bind(TO_VARIANT_GRADIENT, (g, outer, shape_of(values)), {"Tvalues": values._dtype})
+    return [None] * len(splits) + [got]
+
+
+def _to_ref(*inputs: Any, batched_input: bool) -> np.ndarray:
+    *splits, values = inputs
+    sdt = dt.as_dtype(splits[0].dtype) if splits else None
+    dtype = dtype_of(values)
+    if not batched_input:
+        return variant_array([RaggedVariant(splits, values, dtype, sdt)], ())
+    if not splits:
+        return variant_array([RaggedVariant((), v, dtype, None) for v in values], (len(values),))
+    items = []
+    for r in range(len(splits[0]) - 1):  # (row by row, from the nested Python lists)
+        rows = [list(range(splits[0][r], splits[0][r + 1]))]
+        for sp in splits[1:]:
+            rows.append([j for i in rows[-1] for j in range(sp[i], sp[i + 1])])
+        inner = [np.array([0] + list(np.cumsum([sp[i + 1] - sp[i] for i in level])),
+                          sp.dtype) for sp, level in zip(splits[1:], rows[:-1])]
+        items.append(RaggedVariant(inner, values[rows[-1]].reshape((-1,) + values.shape[1:]),
+                                   dtype, sdt))
+    return variant_array(items, (len(items),))
+
+
+_S3 = np.array([0, 2, 2, 3], np.int64)
+_F3 = np.array([1.5, -2.0, 0.5], np.float32)
+
+TO_VARIANT = register(OpDef(
+    _TO, _to_infer, _to_kernel, grad=_to_grad, reference=_to_ref, gpu=False, tf=_FORM,
+    arity=lambda ins, attrs: {"RAGGED_RANK": len(ins) - 1},
+    samples=lambda: [
+        Sample((_S3, _F3), {"batched_input": False}, grad=False),
+        Sample((_S3, _F3), {"batched_input": True}, grad=False),
+        Sample((np.array([0, 1, 3], np.int32), np.array([0, 2, 2, 3], np.int32),
+                np.arange(6.0).reshape(3, 2)), {"batched_input": True}, grad=False),
+        Sample((np.array([[1, 2], [3, 4]], np.int32),), {"batched_input": True}, grad=False),
+        Sample((np.array([b"a", b"bc"], object),), {"batched_input": False}, grad=False),
+    ],
+    bad_samples=lambda: [
+        BadSample((np.array([1, 2, 3], np.int64), _F3), {"batched_input": True},
+                  C.InvalidArgumentError, "first element of ragged splits  must be 0 but is 1"),
+        BadSample((np.array([0, 2, 1, 3], np.int64), _F3), {"batched_input": False},
+                  C.InvalidArgumentError, "ragged_splits[2]=1 is smaller than row_splits[1]=2"),
+        BadSample((np.array([0, 2, 5], np.int64), _F3), {"batched_input": True},
+                  C.InvalidArgumentError,
+                  "last element of ragged splits must be the number of ragged values(3) but "
+                  "is 5"),
+        BadSample((np.array([], np.int64), _F3), {"batched_input": True},
+                  C.InvalidArgumentError, "must have at least one splits, but is empty"),
+        BadSample((np.array([0, 0], np.int64), np.float32(1)), {"batched_input": False},
+                  C.InvalidArgumentError, "Requires flat_values to have rank>=1"),
+        BadSample((np.float32(1),), {"batched_input": True},
+                  C.InvalidArgumentError, "Can't unbatch rank-0 tensor."),
+    ],
+))
+
+
+# -- RaggedTensorFromVariant ------------------------------------------------------------------
+
+def _ranks(shape: Any, input_ragged_rank: int, output_ragged_rank: int) -> int:
+    """The ragged rank of each encoded item, checked against the output's."""
+    d = len(shape)
+    have = output_ragged_rank - d if input_ragged_rank == -1 else input_ragged_rank
+    if have < 0 or output_ragged_rank != have + d:
+        raise C.fail(_FROM, f"output_ragged_rank must be equal to input_ragged_rank + "
+                            f"encoded_ragged.dims(); output_ragged_rank: {output_ragged_rank}, "
+                            f"input_ragged_rank: {input_ragged_rank}, encoded_variant.dims(): "
+                            f"{d}.")
+    return have
+
+
+def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int,
+                Tvalues: dt.DType, Tsplits: dt.DType = dt.int64) -> list:
+    if encoded._shape is not None:
+        _ranks(encoded._shape, input_ragged_rank, output_ragged_rank)
+    return [((None,), Tsplits)] * output_ragged_rank + [(None, Tvalues)]
+
+
+def _item(a: Any, i: int, rank: int, dtype: dt.DType) -> RaggedVariant:
+    if not isinstance(a, RaggedVariant):
+        raise C.fail(_FROM, f"Input ragged tensor variant at index {i} is not a "
+                            f"RaggedTensorVariant.")
+    if len(a.splits) != rank:
+        raise C.fail(_FROM, f"Encoded input RaggedTensorVariant has ragged_rank="
+                            f"{len(a.splits)}.  Expected ragged_rank={rank}.")
+    if a.dtype is not dtype:
+        raise C.fail(_FROM, f"Expected values Tensor dtype: {C.dtype_word(dtype)}, found: "
+                            f"{C.dtype_word(a.dtype)}")
+    return a
+
+
+def stack(items: list, shape: tuple, rank: int, sdtype: Any) -> tuple:
+    """The nested splits and flat values of the ragged tensor of `shape`'s grid of ragged
+    items (each of ragged rank `rank`): its outer levels uniform, then the items' own."""
+    levels = []
+    size = 1
+    for d in shape:  # (the uniform outer dimensions, as splits)
+        levels.append(np.arange(size + 1, dtype=sdtype) * d)
+        size *= d
+    for k in range(rank):
+        parts, base = [np.zeros(1, sdtype)], 0
+        for a in items:
+            parts.append(a.splits[k][1:].astype(sdtype) + base)
+            base += int(a.splits[k][-1])
+        levels.append(np.concatenate(parts))
+    if shape:  # the outermost item level counts the items' rows
+        rows = [a.splits[0].size - 1 if rank else a.values.shape[0] for a in items]
+        levels[len(shape) - 1] = np.concatenate([[0], np.cumsum(rows, dtype=np.int64)]) \
+            .astype(sdtype)
+    return levels
+
+
+def _from_kernel(xp: Any, encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int,
+                 Tvalues: dt.DType, Tsplits: dt.DType = dt.int64) -> tuple:
+    encoded = np.asarray(encoded)
+    if encoded.dtype != object:
+        raise C.fail(_FROM, "cannot compute RaggedTensorFromVariant as input #0(zero-based) "
+                            f"was expected to be a variant tensor but is a "
+                            f"{C.dtype_word(dtype_of(encoded))} tensor")
+    rank = _ranks(encoded.shape, input_ragged_rank, output_ragged_rank)
+    sdt = Tsplits.as_numpy_dtype
+    items = [_item(a, i, rank, Tvalues) for i, a in enumerate(encoded.reshape(-1))]
+    if not encoded.ndim:
+        a = items[0]
+        return tuple(s.astype(sdt) for s in a.splits) + (a.values,)
+    for i, a in enumerate(items):
+        if a.values.ndim == 0:
+            raise C.fail(_FROM, f"Ragged values must have rank >= 1; encoded scalar element "
+                                f"at index {i} has values Tensor: "
+                                f"{_tensor_text(a.values, a.dtype)}")
+        if a.values.ndim != items[0].values.ndim:
+            raise C.fail(_FROM, f"Rank of values must match for all components; values shape "
+                                f"at index 0: {_dims(items[0].values)}, values shape at index "
+                                f"{i}: {_dims(a.values)}")
+        if a.values.shape[1:] != items[0].values.shape[1:]:
+            raise C.fail(_FROM, f"All flat_values must have compatible shapes.  Shape at index "
+                                f"0: {_dims(items[0].values)}.  Shape at index {i}: "
+                                f"{_dims(a.values)}.  If you are using tf.map_fn, then you may "
+                                f"need to specify an explicit fn_output_signature with "
+                                f"appropriate ragged_rank, and/or convert output tensors to "
+                                f"RaggedTensors.")
+    levels = stack(items, encoded.shape, rank, sdt)
+    if items:
+        values = np.concatenate([a.values for a in items])
+    else:
+        values = np.zeros((0,), Tvalues.as_numpy_dtype if Tvalues is not dt.string else object)
+    return tuple(levels) + (values,)
+
+
+def _dims(a: np.ndarray) -> str:
+    return "[" + ",".join(str(d) for d in a.shape) + "]"
+
+
+def _tensor_text(a: np.ndarray, dtype: dt.DType) -> str:
+    return (f"Tensor<type: {C.dtype_word(dtype)} shape: {_dims(a)} values: "
+            f"{summarize_nested(a, 3)}>")
+
+
+def _from_grad(n: Any, *grads: Any) -> list:
+    splits = n.outputs[:-1]
+    rank = n.inputs[0]._shape
+    if rank is not None and len(rank) > 1:
+        raise ValueError("Unable to compute gradient: RaggedTensorToVariant can currently only "
+                         "generate 0D or 1D output.")
+    batched = bool(rank) if rank is not None else n.attrs["output_ragged_rank"] > 0
+    g = grads[-1] if grads[-1] is not None else zeros_like(n.outputs[-1])
+    return [bind(TO_VARIANT, (*splits, g), {"batched_input": batched})]
+
+
+def _from_ref(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int,
+              Tvalues: dt.DType, Tsplits: dt.DType = dt.int64) -> tuple:
+    flat = list(encoded.reshape(-1))
+    sdt = Tsplits.as_numpy_dtype
+    if encoded.ndim == 0:
+        return tuple(s.astype(sdt) for s in flat[0].splits) + (flat[0].values,)
+    # (a uniform level per outer dimension, then each item's rows and inner levels appended
+    # one by one, shifted past what came before)
+    out, count = [], 1
+    for d in encoded.shape[:-1]:
+        out.append([i * d for i in range(count + 1)])
+        count *= d
+    levels = [[0] for _ in range(output_ragged_rank - len(out))]
+    values: list = []
+    for a in flat:
+        ends = [sp.size - 1 for sp in a.splits] + [len(a.values)]
+        levels[0].append(levels[0][-1] + ends[0])
+        for k, sp in enumerate(a.splits):
+            levels[k + 1].extend(levels[k + 1][-1] + int(x) for x in np.diff(sp).cumsum())
+        values.extend(a.values)
+    return tuple(np.array(o, sdt) for o in out + levels) + (
+        np.array(values, flat[0].values.dtype).reshape((-1,) + flat[0].values.shape[1:]),)
+
+
+def _encode(splits: tuple, values: Any, batched: bool) -> np.ndarray:
+    return _to_kernel(np, *splits, values, batched_input=batched)
+
+
+FROM_VARIANT = register(OpDef(
+    _FROM, _from_infer, _from_kernel, grad=_from_grad, reference=_from_ref, gpu=False,
+    tf=_FORM, num_outputs=-1,
+    arity=lambda ins, attrs: {"output_ragged_rank": attrs["output_ragged_rank"]},
+    samples=lambda: [
+        Sample((_encode((_S3,), _F3, False),), {"input_ragged_rank": 1,
+               "output_ragged_rank": 1, "Tvalues": dt.float32}, grad=False),
+        Sample((_encode((_S3,), _F3, True),), {"input_ragged_rank": 0,
+               "output_ragged_rank": 1, "Tvalues": dt.float32, "Tsplits": dt.int32},
+               grad=False),
+        Sample((_encode((np.array([0, 1, 3], np.int64), np.array([0, 2, 2, 3], np.int64)),
+                        np.arange(6.0).reshape(3, 2), True),),
+               {"input_ragged_rank": -1, "output_ragged_rank": 2, "Tvalues": dt.float64},
+               grad=False),
+        Sample((_encode((_S3,), _F3, True).reshape(1, 3),), {"input_ragged_rank": 0,
+               "output_ragged_rank": 2, "Tvalues": dt.float32}, grad=False),
+    ],
+    bad_samples=lambda: [
+        BadSample((_encode((_S3,), _F3, True),), {"input_ragged_rank": 0,
+                  "output_ragged_rank": 1, "Tvalues": dt.int32}, C.InvalidArgumentError,
+                  "Expected values Tensor dtype: int32, found: float"),
+        BadSample((_encode((_S3,), _F3, True),), {"input_ragged_rank": 1,
+                  "output_ragged_rank": 2, "Tvalues": dt.float32}, C.InvalidArgumentError,
+                  "Encoded input RaggedTensorVariant has ragged_rank=0.  Expected "
+                  "ragged_rank=1."),
+        BadSample((_encode((_S3,), _F3, False),), {"input_ragged_rank": 1,
+                  "output_ragged_rank": 2, "Tvalues": dt.float32}, C.InvalidArgumentError,
+                  "output_ragged_rank must be equal to input_ragged_rank + "
+                  "encoded_ragged.dims(); output_ragged_rank: 2, input_ragged_rank: 1, "
+                  "encoded_variant.dims(): 0."),
+        BadSample((variant_array([RaggedVariant((), np.float32(5), dt.float32, None)] * 2,
+                                 (2,)),),
+                  {"input_ragged_rank": 0, "output_ragged_rank": 1, "Tvalues": dt.float32},
+                  C.InvalidArgumentError, "Ragged values must have rank >= 1; encoded scalar "
+                  "element at index 0 has values Tensor: Tensor<type: float shape: [] "
+                  "values: 5>"),
+    ],
+))
+
+
+# -- RaggedTensorToVariantGradient ------------------------------------------------------------
+
+def _grad_infer(encoded: Any, row_splits: Any, shape: Any, *, Tvalues: dt.DType) -> list:
+    return [(None, Tvalues)]
+
+
+def _grad_kernel(xp: Any, encoded: Any, row_splits: Any, dense_values_shape: Any, *,
+                 Tvalues: dt.DType) -> np.ndarray:
+    encoded = np.asarray(encoded)
+    shape = tuple(int(d) for d in np.asarray(dense_values_shape).reshape(-1))
+    if encoded.dtype != object or any(not isinstance(a, RaggedVariant) or a.dtype is not
+                                      Tvalues for a in encoded.reshape(-1)):
+        raise C.fail(_GRAD, f"encoded_ragged_grad must hold RaggedTensorVariants of "
+                            f"{C.dtype_word(Tvalues)} values")
+    parts = [a.values for a in encoded.reshape(-1)]
+    got = parts[0] if encoded.ndim == 0 else np.concatenate(parts) if parts else \
+        np.zeros((0,) + shape[1:], Tvalues.as_numpy_dtype)
+    if got.shape != shape:
+        raise C.fail(_GRAD, f"The gradient's values have shape {list(got.shape)}, not the "
+                            f"dense values' shape {list(shape)}")
+    return got
+
+
+TO_VARIANT_GRADIENT = register(OpDef(
+    _GRAD, _grad_infer, _grad_kernel, gpu=False, tf=_FORM, host_inputs=(2,),
+    reference=lambda e, s, shape, Tvalues: np.array(
+        [v for a in e.reshape(-1) for v in a.values], Tvalues.as_numpy_dtype).reshape(
+        tuple(shape)),
+    samples=lambda: [
+        Sample((_encode((_S3,), _F3, True), _S3, np.array([3], np.int32)),
+               {"Tvalues": dt.float32}, grad=False),
+        Sample((_encode((_S3,), _F3, False), _S3, np.array([3], np.int32)),
+               {"Tvalues": dt.float32}, grad=False),
+    ],
+    bad_samples=lambda: [
+        BadSample((_encode((_S3,), _F3, True), _S3, np.array([3], np.int32)),
+                  {"Tvalues": dt.float64}, C.InvalidArgumentError,
+                  "must hold RaggedTensorVariants of double values"),
+    ],
+))
