@@ -220,6 +220,8 @@ def _ranks(shape: Any, input_ragged_rank: int, output_ragged_rank: int) -> int:
 
 def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int,
                 Tvalues: dt.DType, Tsplits: dt.DType = dt.int64) -> list:
+    C.dtype_attr(_FROM, Tvalues, "Tvalues")
+    C.dtype_attr(_FROM, Tsplits, "Tsplits", C.INDEX)
     if encoded._shape is not None:
         _ranks(encoded._shape, input_ragged_rank, output_ragged_rank)
     return [((None,), Tsplits)] * output_ragged_rank + [(None, Tvalues)]
@@ -243,9 +245,11 @@ def stack(items: list, shape: tuple, rank: int, sdtype: Any) -> tuple:
     items (each of ragged rank `rank`): its outer levels uniform, then the items' own."""
     levels = []
     size = 1
-    for d in shape:  # (the uniform outer dimensions, as splits)
-        levels.append(np.arange(size + 1, dtype=sdtype) * d)
-        size *= d
+    for j in range(len(shape) - 1):  # (the uniform outer dimensions, as splits)
+        size *= shape[j]
+        levels.append(np.arange(size + 1, dtype=sdtype) * shape[j + 1])
+    if shape:
+        levels.append(None)  # (below: the items' rows)
     for k in range(rank):
         parts, base = [np.zeros(1, sdtype)], 0
         for a in items:
@@ -292,8 +296,12 @@ def _from_kernel(xp: Any, encoded: Any, *, input_ragged_rank: int, output_ragged
     if items:
         values = np.concatenate([a.values for a in items])
     else:
-        values = np.zeros((0,), Tvalues.as_numpy_dtype if Tvalues is not dt.string else object)
+        values = np.zeros((0,), _np_dtype(Tvalues))
     return tuple(levels) + (values,)
+
+
+def _np_dtype(d: dt.DType) -> Any:
+    return object if d is dt.string else d.as_numpy_dtype
 
 
 def _dims(a: np.ndarray) -> str:
@@ -325,9 +333,9 @@ def _from_ref(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int,
     # (a uniform level per outer dimension, then each item's rows and inner levels appended
     # one by one, shifted past what came before)
     out, count = [], 1
-    for d in encoded.shape[:-1]:
-        out.append([i * d for i in range(count + 1)])
+    for j, d in enumerate(encoded.shape[:-1]):
         count *= d
+        out.append([i * encoded.shape[j + 1] for i in range(count + 1)])
     levels = [[0] for _ in range(output_ragged_rank - len(out))]
     values: list = []
     for a in flat:
@@ -387,6 +395,7 @@ FROM_VARIANT = register(OpDef(
 # -- RaggedTensorToVariantGradient ------------------------------------------------------------
 
 def _grad_infer(encoded: Any, row_splits: Any, shape: Any, *, Tvalues: dt.DType) -> list:
+    C.dtype_attr(_GRAD, Tvalues, "Tvalues")
     return [(None, Tvalues)]
 
 
@@ -399,8 +408,9 @@ def _grad_kernel(xp: Any, encoded: Any, row_splits: Any, dense_values_shape: Any
         raise C.fail(_GRAD, f"encoded_ragged_grad must hold RaggedTensorVariants of "
                             f"{C.dtype_word(Tvalues)} values")
     parts = [a.values for a in encoded.reshape(-1)]
-    got = parts[0] if encoded.ndim == 0 else np.concatenate(parts) if parts else \
-        np.zeros((0,) + shape[1:], Tvalues.as_numpy_dtype)
+    if not parts and shape and min(shape) >= 0:  # (no rows: no values, of any inner shape)
+        parts = [np.zeros((0,) + shape[1:], _np_dtype(Tvalues))]
+    got = parts[0] if encoded.ndim == 0 else np.concatenate(parts) if parts else np.zeros(0)
     if got.shape != shape:
         raise C.fail(_GRAD, f"The gradient's values have shape {list(got.shape)}, not the "
                             f"dense values' shape {list(shape)}")

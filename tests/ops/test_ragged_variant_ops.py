@@ -1,0 +1,163 @@
+"""RaggedTensorToVariant, RaggedTensorFromVariant and RaggedTensorToVariantGradient as TF
+2.21 runs them eagerly (texts, messages and values recorded from TF), their gradients, and a
+SavedModel of TF's tf.map_fn over ragged tensors (golden/make_ragged_map_fn.py recorded it)
+imported and run."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.golden_io import decode_array
+
+R = tf.raw_ops
+GOLDEN = Path(__file__).resolve().parents[1] / "saved_model" / "golden"
+
+
+def _rt():
+    return tf.ragged.constant([[1.0, 2.0], [], [3.0]])
+
+
+def test_texts_as_tf():
+    rt = _rt()
+    v = R.RaggedTensorToVariant(rt_nested_splits=[rt.row_splits], rt_dense_values=rt.values,
+                                batched_input=False)
+    assert repr(v) == ("<tf.Tensor: shape=(), dtype=variant, value=<RaggedTensorVariant("
+                       "dtype=float, ragged_rank=1, splits_dtype=int64>>")
+    v = R.RaggedTensorToVariant(rt_nested_splits=[rt.row_splits], rt_dense_values=rt.values,
+                                batched_input=True)
+    row = "<RaggedTensorVariant(dtype=float, ragged_rank=0, splits_dtype=INVALID>"
+    assert repr(v) == f"<tf.Tensor: shape=(3,), dtype=variant, value=[{row} {row} {row}]>"
+    v = R.RaggedTensorToVariant(rt_nested_splits=[tf.constant([0, 1])],
+                                rt_dense_values=tf.constant([1.0], tf.float64),
+                                batched_input=False)
+    assert "dtype=double, ragged_rank=1, splits_dtype=int32>" in repr(v)
+    v = R.RaggedTensorToVariant(rt_nested_splits=[], rt_dense_values=[1, 2, 3],
+                                batched_input=True)
+    assert v.shape == (3,) and "dtype=int32, ragged_rank=0" in repr(v)
+
+
+def test_round_trips_as_tf():
+    rt3 = tf.ragged.constant([[[1, 2], [3]], [], [[4]]])
+    v = R.RaggedTensorToVariant(rt_nested_splits=rt3.nested_row_splits,
+                                rt_dense_values=rt3.flat_values, batched_input=True)
+    assert "ragged_rank=1, splits_dtype=int64" in repr(v)
+    splits, values = R.RaggedTensorFromVariant(
+        encoded_ragged=tf.reshape(tf.stack([v, v]), [2, 3]), input_ragged_rank=1,
+        output_ragged_rank=3, Tvalues=tf.int32, Tsplits=tf.int64)
+    assert [s.numpy().tolist() for s in splits] == [[0, 3, 6], [0, 2, 2, 3, 5, 5, 6],
+                                                    [0, 2, 3, 4, 6, 7, 8]]
+    assert values.numpy().tolist() == [1, 2, 3, 4, 1, 2, 3, 4]
+    # the encoded splits' dtype is cast to Tsplits; -1 infers the input ragged rank
+    splits, values = R.RaggedTensorFromVariant(
+        encoded_ragged=v, input_ragged_rank=-1, output_ragged_rank=2, Tvalues=tf.int32,
+        Tsplits=tf.int32)
+    assert splits[0].dtype == tf.int32 and splits[1].numpy().tolist() == [0, 2, 3, 4]
+    splits, values = R.RaggedTensorFromVariant(
+        encoded_ragged=v[:0], input_ragged_rank=1, output_ragged_rank=2, Tvalues=tf.int32)
+    assert [s.numpy().tolist() for s in splits] == [[0], [0]] and values.shape == (0,)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: R.RaggedTensorToVariant(rt_nested_splits=[tf.constant([0, 2, 1, 3], tf.int64)],
+                                     rt_dense_values=[1.0, 2.0, 3.0], batched_input=True),
+     "Invalid ragged splits: ragged splits must be monotonically increasing, but "
+     "ragged_splits[2]=1 is smaller than row_splits[1]=2 [Op:RaggedTensorToVariant]"),
+    (lambda: R.RaggedTensorToVariant(rt_nested_splits=[tf.constant([[0, 3]], tf.int64)],
+                                     rt_dense_values=[1.0, 2.0, 3.0], batched_input=True),
+     "Invalid ragged splits: ragged splits must be rank 1 but is rank 2"),
+    (lambda: R.RaggedTensorToVariant(rt_nested_splits=[tf.constant([0, 1], tf.int64),
+                                                       tf.constant([0, 1])],
+                                     rt_dense_values=[1.0], batched_input=False),
+     "cannot compute RaggedTensorToVariant as input #1(zero-based) was expected to be a "
+     "int64 tensor but is a int32 tensor"),
+    (lambda: R.RaggedTensorFromVariant(encoded_ragged=tf.constant(1.0), input_ragged_rank=1,
+                                       output_ragged_rank=1, Tvalues=tf.float32),
+     "cannot compute RaggedTensorFromVariant as input #0(zero-based) was expected to be a "
+     "variant tensor but is a float tensor"),
+])
+def test_errors_as_tf(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert message in str(e.value)
+
+
+def test_from_variant_refuses_mismatched_rows_as_tf():
+    def enc(x):
+        return R.RaggedTensorToVariant(rt_nested_splits=[], rt_dense_values=tf.constant(x),
+                                       batched_input=False)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Rank of values must match for "
+                       r"all components; values shape at index 0: \[1,1\], values shape at "
+                       r"index 1: \[1\]"):
+        R.RaggedTensorFromVariant(encoded_ragged=tf.stack([enc([[1.0]]), enc([1.0])]),
+                                  input_ragged_rank=0, output_ragged_rank=1,
+                                  Tvalues=tf.float32)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"All flat_values must have "
+                       r"compatible shapes.  Shape at index 0: \[1,1\].  Shape at index 1: "
+                       r"\[1,2\].  If you are using tf.map_fn"):
+        R.RaggedTensorFromVariant(encoded_ragged=tf.stack([enc([[1.0]]), enc([[1.0, 2.0]])]),
+                                  input_ragged_rank=0, output_ragged_rank=1,
+                                  Tvalues=tf.float32)
+
+
+@pytest.mark.parametrize("batched", [False, True])
+def test_gradient_through_the_encoding_as_tf(batched):
+    x = tf.constant([1.0, 2.0, 3.0])
+    splits = tf.constant([0, 2, 2, 3], tf.int64)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        v = R.RaggedTensorToVariant(rt_nested_splits=[splits], rt_dense_values=x,
+                                    batched_input=batched)
+        out = R.RaggedTensorFromVariant(encoded_ragged=v, input_ragged_rank=0 if batched else 1,
+                                        output_ragged_rank=1, Tvalues=tf.float32)
+        y = tf.reduce_sum(out[1] * tf.constant([1.0, 2.0, 3.0]))
+    np.testing.assert_array_equal(t.gradient(y, x).numpy(), [1.0, 2.0, 3.0])
+
+
+def test_gradient_graph_names_tf_ops():
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            v = R.RaggedTensorToVariant(rt_nested_splits=[tf.constant([0, 2, 2, 3], tf.int64)],
+                                        rt_dense_values=x, batched_input=True)
+            out = R.RaggedTensorFromVariant(encoded_ragged=v, input_ragged_rank=0,
+                                            output_ragged_rank=1, Tvalues=tf.float32)
+            y = tf.reduce_sum(out[1] * out[1])
+        return t.gradient(y, x)
+
+    x = tf.constant([1.0, 2.0, 3.0])
+    types = [op.type for op in f.get_concrete_function(x).graph.get_operations()]
+    # (TF's gradient of FromVariant encodes the values' gradient again, batched; that of
+    # ToVariant reads it back)
+    assert types.count("RaggedTensorToVariant") == 2
+    assert "RaggedTensorToVariantGradient" in types
+    np.testing.assert_array_equal(f(x).numpy(), [2.0, 4.0, 6.0])
+
+
+def _value(d):
+    values = tf.constant(decode_array(d["values"]))
+    if "splits" not in d:
+        return values
+    return tf.RaggedTensor.from_nested_row_splits(values, [decode_array(s)
+                                                           for s in d["splits"]])
+
+
+def _same(got, want):
+    if isinstance(want, tf.RaggedTensor):
+        assert isinstance(got, tf.RaggedTensor)
+        for g, w in zip(got.nested_row_splits, want.nested_row_splits):
+            np.testing.assert_array_equal(g.numpy(), w.numpy())
+        got, want = got.flat_values, want.flat_values
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("name, arg", [("double", "x1"), ("row_sums", "x1"),
+                                       ("nested", "x2")])
+def test_saved_map_fn_over_ragged_runs_as_tf(name, arg):
+    golden = json.loads((GOLDEN / "ragged_map_fn.json").read_text())
+    m = tf.saved_model.load(str(GOLDEN / "ragged_map_fn"))
+    _same(getattr(m, name)(_value(golden[arg])), _value(golden[name]))
