@@ -161,3 +161,61 @@ def test_saved_map_fn_over_ragged_runs_as_tf(name, arg):
     golden = json.loads((GOLDEN / "ragged_map_fn.json").read_text())
     m = tf.saved_model.load(str(GOLDEN / "ragged_map_fn"))
     _same(getattr(m, name)(_value(golden[arg])), _value(golden[name]))
+
+
+# TF's metadata of a RaggedTensorSpec([3, None], float32, 1, int64), and of a SparseTensorSpec
+# (composite_tensor_ops.composite_tensor_to_variants' node attr)
+_RAGGED_META = (b"\n?\x08\x03\x12'\xa2\x03$\n\x14\xfa\x01\x11\x12\x02\x08\x03\x12\x0b\x08"
+                b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\n\x03\x80\x02\x01\n\x02`\x02\n\x03"
+                b"\x80\x02\t\x1a\x10RaggedTensorSpec \x02")
+_FC = R.CompositeTensorVariantFromComponents
+_TC = R.CompositeTensorVariantToComponents
+
+
+def test_composite_variant_texts_as_tf():
+    rt = _rt()
+    v = _FC(components=[rt.values, rt.row_splits], metadata=_RAGGED_META)
+    item = ("<<CompositeTensorVariant type=RAGGED_TENSOR_SPEC, components=[Tensor<type: float "
+            "shape: [3] values: 1 2 3>, Tensor<type: int64 shape: [4] values: 0 2 2...>]>>")
+    assert repr(v) == f"<tf.Tensor: shape=(), dtype=variant, value={item}>"
+    assert repr(tf.stack([v, v])) == \
+        f"<tf.Tensor: shape=(2,), dtype=variant, value=[{item} {item}]>"
+    # (metadata that can't be read names no class; the components are not checked)
+    v = _FC(components=[tf.constant(["a", "b"]), tf.constant([[0, 0], [1, 1]], tf.int64)],
+            metadata=b"xx")
+    assert repr(v).endswith("value=<<CompositeTensorVariant type=UNKNOWN, components=["
+                            "Tensor<type: string shape: [2] values: a b>, Tensor<type: int64 "
+                            "shape: [2,2] values: [0 0][1...]...>]>>>")
+    assert "components=[]" in repr(_FC(components=[], metadata=_RAGGED_META))
+
+
+def test_composite_variant_reads_back_as_tf():
+    rt = _rt()
+    v = _FC(components=[rt.values, rt.row_splits], metadata=_RAGGED_META)
+    # (TF reads the first item of a variant of several)
+    values, splits = _TC(encoded=tf.stack([v, v]), metadata=_RAGGED_META,
+                         Tcomponents=[tf.float32, tf.int64])
+    assert values.numpy().tolist() == [1.0, 2.0, 3.0] and splits.numpy().tolist() == [0, 2, 2, 3]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Expected a UNKNOWN \(based on "
+                       r"`type_spec`\), but `encoded` contains a RAGGED_TENSOR_SPEC"):
+        _TC(encoded=v, metadata=b"", Tcomponents=[tf.float32, tf.int64])
+    with pytest.raises(TypeError, match="Expected string for argument 'metadata' not 3"):
+        _TC(encoded=v, metadata=3, Tcomponents=[tf.float32, tf.int64])
+
+
+def test_composite_variant_gradient_as_tf():
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            v = _FC(components=[x, tf.constant([0, 2, 2, 3], tf.int64)], metadata=_RAGGED_META)
+            out = _TC(encoded=v, metadata=_RAGGED_META, Tcomponents=[tf.float32, tf.int64])
+            y = tf.reduce_sum(out[0] * out[0])
+        return t.gradient(y, x)
+
+    x = tf.constant([1.0, 2.0, 3.0])
+    types = [op.type for op in f.get_concrete_function(x).graph.get_operations()
+             if op.type.startswith("Composite")]
+    assert types == ["CompositeTensorVariantFromComponents",
+                     "CompositeTensorVariantToComponents"] * 2
+    np.testing.assert_array_equal(f(x).numpy(), [2.0, 4.0, 6.0])

@@ -261,6 +261,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
     "ragged_variant_ops": (
+        "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
         "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
     ),
     "ragged_strings": (

@@ -1,11 +1,14 @@
-"""TF's variant encodings of ragged tensors (tf.raw_ops.RaggedTensorToVariant,
-RaggedTensorFromVariant, RaggedTensorToVariantGradient).
+"""TF's variant encodings of composite tensors (tf.raw_ops.RaggedTensorToVariant,
+RaggedTensorFromVariant, RaggedTensorToVariantGradient, CompositeTensorVariantFromComponents,
+CompositeTensorVariantToComponents).
 
-Over the ragged family's ops. TF writes these where a ragged value has to travel as one
-tensor: `tf.map_fn` over ragged tensors (each row into a TensorList and back) and tf.data
-pipelines of ragged elements. A variant item is a `RaggedVariant`: the nested row splits and
-flat values of one ragged tensor (no splits: a dense tensor, ragged_rank 0), with their
-dtypes, printed as TF prints its RaggedTensorVariant.
+Over the ragged family's ops. TF writes the ragged ones where a ragged value has to travel
+as one tensor: `tf.map_fn` over ragged tensors (each row into a TensorList and back) and
+tf.data pipelines of ragged elements. A variant item is a `RaggedVariant`: the nested row
+splits and flat values of one ragged tensor (no splits: a dense tensor, ragged_rank 0), with
+their dtypes, printed as TF prints its RaggedTensorVariant. A `CompositeVariant` holds any
+composite tensor's components with the TypeSpecClass its metadata (a serialized
+CompositeTensorVariantMetadata) names, as TF's CompositeTensorVariant.
 """
 
 from __future__ import annotations
@@ -432,5 +435,204 @@ TO_VARIANT_GRADIENT = register(OpDef(
         BadSample((_encode((_S3,), _F3, True), _S3, np.array([3], np.int32)),
                   {"Tvalues": dt.float64}, C.InvalidArgumentError,
                   "must hold RaggedTensorVariants of double values"),
+    ],
+))
+
+
+# -- CompositeTensorVariantFromComponents, CompositeTensorVariantToComponents ----------------
+
+_FROM_C = "CompositeTensorVariantFromComponents"
+_TO_C = "CompositeTensorVariantToComponents"
+
+# TypeSpecProto.TypeSpecClass: number -> name, as the variant's text and messages name them
+_SPEC_CLASSES = {0: "UNKNOWN", 1: "SPARSE_TENSOR_SPEC", 2: "INDEXED_SLICES_SPEC",
+                 3: "RAGGED_TENSOR_SPEC", 4: "TENSOR_ARRAY_SPEC", 5: "DATA_DATASET_SPEC",
+                 6: "DATA_ITERATOR_SPEC", 7: "OPTIONAL_SPEC", 8: "PER_REPLICA_SPEC",
+                 9: "VARIABLE_SPEC", 10: "ROW_PARTITION_SPEC", 12: "REGISTERED_TYPE_SPEC",
+                 13: "EXTENSION_TYPE_SPEC"}
+
+
+def _fields(data: bytes) -> dict:
+    """A protocol buffer message's fields by number (varints as ints, the rest as bytes);
+    ValueError where the bytes are no message."""
+    out, i = {}, 0
+
+    def varint() -> int:
+        nonlocal i
+        n = shift = 0
+        while True:
+            b = data[i]
+            i += 1
+            n |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                return n
+
+    try:
+        while i < len(data):
+            key = varint()
+            kind = key & 7
+            if kind == 0:
+                out[key >> 3] = varint()
+            elif kind == 2:
+                n = varint()
+                if i + n > len(data):
+                    raise ValueError("truncated")
+                out[key >> 3] = data[i:i + n]
+                i += n
+            elif kind in (1, 5):
+                i += 8 if kind == 1 else 4
+            else:
+                raise ValueError("unknown wire type")
+    except IndexError:
+        raise ValueError("truncated") from None
+    return out
+
+
+def _metadata(op: str, metadata: Any) -> bytes:
+    if not isinstance(metadata, (bytes, str)):
+        raise TypeError(f"Expected string for argument 'metadata' not {metadata!r}. [Op:{op}]")
+    return metadata.encode() if isinstance(metadata, str) else metadata
+
+
+def spec_class(data: bytes) -> str:
+    """The TypeSpecClass a CompositeTensorVariantMetadata names (UNKNOWN where it names
+    none or can't be read, as TF's)."""
+    try:
+        spec = _fields(data).get(1)
+        number = _fields(spec).get(1, 0) if isinstance(spec, bytes) else 0
+    except ValueError:
+        number = 0
+    return _SPEC_CLASSES.get(number, "UNKNOWN") if isinstance(number, int) else "UNKNOWN"
+
+
+class CompositeVariant:
+    """A composite tensor encoded as its components, with the TypeSpecClass of its spec."""
+
+    __slots__ = ("kind", "components", "dtypes")
+
+    def __init__(self, kind: str, components: Any, dtypes: Any) -> None:
+        self.kind = kind
+        self.components = tuple(np.asarray(c) for c in components)
+        self.dtypes = tuple(dtypes)
+
+    @property
+    def variant_text(self) -> str:
+        shown = ", ".join(_tensor_text(a, d) for a, d in zip(self.components, self.dtypes))
+        return f"<<CompositeTensorVariant type={self.kind}, components=[{shown}]>>"
+
+    def __repr__(self) -> str:
+        return self.variant_text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CompositeVariant) and self.kind == other.kind and \
+            self.dtypes == other.dtypes and all(
+                a.shape == b.shape and np.array_equal(a, b)
+                for a, b in zip(self.components, other.components))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _composite(components: Any, metadata: Any) -> np.ndarray:
+    arrays = [np.asarray(c) for c in components]
+    item = CompositeVariant(spec_class(_metadata(_FROM_C, metadata)), arrays,
+                            [dtype_of(a) for a in arrays])
+    return variant_array([item], ())
+
+
+def _from_c_infer(*components: Any, metadata: Any) -> list:
+    _metadata(_FROM_C, metadata)
+    return [((), _V)]
+
+
+def _from_c_grad(n: Any, g: Any) -> list:
+    dtypes = [c._dtype for c in n.inputs]
+    return list(bind(TO_COMPOSITE, (g,), {"metadata": n.attrs["metadata"],
+                                          "Tcomponents": dtypes}))
+
+
+FROM_COMPOSITE = register(OpDef(
+    _FROM_C, _from_c_infer,
+    lambda xp, *c, metadata: _composite(c, metadata), grad=_from_c_grad, gpu=False,
+    tf=_FORM, reference=lambda *c, metadata: _composite(c, metadata),
+    arity=lambda ins, attrs: {"Tcomponents": len(ins)},
+    samples=lambda: [
+        Sample((_F3, _S3), {"metadata": _RAGGED_META}, grad=False),
+        Sample((np.array([b"a"], object),), {"metadata": b""}, grad=False),
+    ],
+))
+
+
+def _to_c_infer(encoded: Any, *, metadata: Any, Tcomponents: Any) -> list:
+    _metadata(_TO_C, metadata)
+    for d in Tcomponents:
+        C.dtype_attr(_TO_C, d, "Tcomponents")
+    return [(None, d) for d in Tcomponents]
+
+
+def _to_c_kernel(xp: Any, encoded: Any, *, metadata: Any, Tcomponents: Any) -> tuple:
+    encoded = np.asarray(encoded)
+    if encoded.dtype != object:
+        raise C.fail(_TO_C, f"cannot compute {_TO_C} as input #0(zero-based) was expected to "
+                            f"be a variant tensor but is a {C.dtype_word(dtype_of(encoded))} "
+                            f"tensor")
+    # (TF's kernel reads the first item of a tensor of several)
+    held = encoded.reshape(-1)[0] if encoded.size else None
+    if not isinstance(held, CompositeVariant):
+        shown = " ".join(getattr(v, "variant_text", "<unknown>")
+                         for v in encoded.reshape(-1)[:3])
+        raise C.fail(_TO_C, f"The input `encoded` is not a valid CompositeTensorVariant "
+                            f"tensor, got Tensor<type: variant shape: {_dims(encoded)} "
+                            f"values: {shown}{'...' if encoded.size > 3 else ''}>")
+    want = spec_class(_metadata(_TO_C, metadata))
+    if held.kind != want:
+        raise C.fail(_TO_C, f"Expected a {want} (based on `type_spec`), but `encoded` "
+                            f"contains a {held.kind}")
+    if len(held.components) != len(Tcomponents):
+        raise C.fail(_TO_C, f"Encoded value has {len(held.components)} tensor components; "
+                            f"expected {len(Tcomponents)} components based on type_spec")
+    for i, (have, d) in enumerate(zip(held.dtypes, Tcomponents)):
+        if have is not d:
+            raise C.fail(_TO_C, f"Tensor component {i} had dtype {C.dt_enum(have)}; "
+                                f"expected dtype {C.dt_enum(d)}")
+    return held.components
+
+
+def _to_c_grad(n: Any, *grads: Any) -> list:
+    gs = [g if g is not None else zeros_like(o) for g, o in zip(grads, n.outputs)]
+    return [bind(FROM_COMPOSITE, tuple(gs), {"metadata": n.attrs["metadata"]})]
+
+
+# (TF's metadata of a RaggedTensorSpec([3, None], float32, 1, int64))
+_RAGGED_META = (b"\n?\x08\x03\x12'\xa2\x03$\n\x14\xfa\x01\x11\x12\x02\x08\x03\x12\x0b\x08"
+                b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\n\x03\x80\x02\x01\n\x02`\x02\n\x03"
+                b"\x80\x02\t\x1a\x10RaggedTensorSpec \x02")
+
+TO_COMPOSITE = register(OpDef(
+    _TO_C, _to_c_infer, _to_c_kernel, grad=_to_c_grad, gpu=False, tf=_FORM, num_outputs=-1,
+    reference=lambda e, metadata, Tcomponents: e.reshape(-1)[0].components,
+    arity=lambda ins, attrs: {"Tcomponents": len(attrs.get("Tcomponents") or ())},
+    samples=lambda: [
+        Sample((_composite((_F3, _S3), _RAGGED_META),),
+               {"metadata": _RAGGED_META, "Tcomponents": (dt.float32, dt.int64)}, grad=False),
+    ],
+    bad_samples=lambda: [
+        BadSample((_composite((_F3, _S3), _RAGGED_META),),
+                  {"metadata": _RAGGED_META, "Tcomponents": (dt.float32, dt.int32)},
+                  C.InvalidArgumentError, "Tensor component 1 had dtype DT_INT64; expected "
+                  "dtype DT_INT32"),
+        BadSample((_composite((_F3, _S3), _RAGGED_META),),
+                  {"metadata": _RAGGED_META, "Tcomponents": (dt.float32,)},
+                  C.InvalidArgumentError, "Encoded value has 2 tensor components; expected 1 "
+                  "components based on type_spec"),
+        BadSample((_composite((_F3, _S3), _RAGGED_META),),
+                  {"metadata": b"", "Tcomponents": (dt.float32, dt.int64)},
+                  C.InvalidArgumentError, "Expected a UNKNOWN (based on `type_spec`), but "
+                  "`encoded` contains a RAGGED_TENSOR_SPEC"),
+        BadSample((_encode((_S3,), _F3, False),),
+                  {"metadata": _RAGGED_META, "Tcomponents": (dt.float32, dt.int64)},
+                  C.InvalidArgumentError, "The input `encoded` is not a valid "
+                  "CompositeTensorVariant tensor, got Tensor<type: variant shape: [] values: "
+                  "<RaggedTensorVariant(dtype=float, ragged_rank=1, splits_dtype=int64>>"),
     ],
 ))
