@@ -219,3 +219,23 @@ def test_composite_variant_gradient_as_tf():
     assert types == ["CompositeTensorVariantFromComponents",
                      "CompositeTensorVariantToComponents"] * 2
     np.testing.assert_array_equal(f(x).numpy(), [2.0, 4.0, 6.0])
+
+
+def test_traced_map_fn_over_unknown_ragged_rows_names_tf_ops():
+    golden = json.loads((GOLDEN / "ragged_map_fn.json").read_text())
+
+    @tf.function(input_signature=[tf.RaggedTensorSpec([None, None, None], tf.int32, 2,
+                                                      tf.int64)])
+    def nested(rt):
+        return tf.map_fn(lambda r: r + 1, rt, fn_output_signature=tf.RaggedTensorSpec(
+            [None, None], tf.int32, 1, tf.int64))
+
+    types = {op.type for op in nested.get_concrete_function().graph.get_operations()}
+    assert {"RaggedTensorToVariant", "RaggedTensorFromVariant"} <= types
+    _same(nested(_value(golden["x2"])), _value(golden["nested"]))
+
+    @tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.float32, 1, tf.int64)])
+    def row_sums(rt):
+        return tf.map_fn(tf.reduce_sum, rt, fn_output_signature=tf.float32)
+
+    _same(row_sums(_value(golden["x1"])), _value(golden["row_sums"]))

@@ -34,6 +34,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged import stack as ragged_stack
 from eagerflow._src.ops.ragged_tensor import type_spec_from_value
+from eagerflow._src.ops.ragged_variant_ops import decode_ragged, encode_ragged
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -298,8 +299,7 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
     counts = [v.shape[0] for v in flat]
     n = counts[0]
     if n is None:
-        raise ValueError("map_fn over RaggedTensors needs the number of rows known while "
-                         "tracing")
+        return _map_ragged_dynamic(fn, elems, signature)
     rows = [[v[i] for i in range(n)] if isinstance(v, RaggedTensor) else unstack(v, num=n)
             for v in flat]
     outs = [fn(nest.pack_sequence_as(elems, [r[i] for r in rows])) for i in range(n)]
@@ -319,6 +319,49 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
             result.append(stack([convert_to_tensor(p, dtype_hint=d) for p in parts]) if parts
                           else zeros([0], dtype=d))
     return nest.pack_sequence_as(signature, result)
+
+
+def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
+    """_map_ragged over a number of rows known only when it runs, as TF's graph has it: each
+    ragged element's rows encoded (RaggedTensorToVariant, batched), read back one per
+    iteration (RaggedTensorFromVariant), ragged results encoded one by one and the stacked
+    encodings decoded into the rows of a RaggedTensor."""
+    flat = nest.flatten(elems)
+    encoded = [encode_ragged(v, True) if isinstance(v, RaggedTensor) else convert_to_tensor(v)
+               for v in flat]
+    if signature is None:
+        signature = nest.map_structure(lambda v: v._type_spec._unbatch()
+                                       if isinstance(v, RaggedTensor) else v.dtype, elems)
+    specs = nest.flatten(signature)
+    arrays = [TensorArray(dt.variant if isinstance(s, RaggedTensorSpec) else
+                          (s.dtype if hasattr(s, "dtype") else dt.as_dtype(s)), size=0,
+                          dynamic_size=True) for s in specs]
+
+    def row(v: Any, e: Any, i: Any) -> Any:
+        if not isinstance(v, RaggedTensor):
+            return gather(e, i)
+        rank = v.ragged_rank - 1
+        return decode_ragged(gather(e, i), rank, rank, v.flat_values.dtype,
+                             v.row_splits.dtype, v.flat_values.shape[1:])
+
+    def body(i: Any, *tas: Any) -> tuple:
+        out = fn(nest.pack_sequence_as(elems, [row(v, e, i) for v, e in zip(flat, encoded)]))
+        nest.assert_same_structure(signature, out, check_types=False)
+        vals = [encode_ragged(o, False) if isinstance(s, RaggedTensorSpec) else o
+                for o, s in zip(nest.flatten(out), specs)]
+        return (i + 1,) + tuple(ta.write(i, v) for ta, v in zip(tas, vals))
+
+    count = shape(encoded[0])[0]
+    res = while_loop(lambda i, *tas: i < count, body, (convert_to_tensor(0),) + tuple(arrays))
+    out = []
+    for s, ta in zip(specs, res[1:]):
+        if isinstance(s, RaggedTensorSpec):
+            inner = s.shape[s.ragged_rank + 1:] if s.shape.rank is not None else None
+            out.append(decode_ragged(ta.stack(), s.ragged_rank, s.ragged_rank + 1, s.dtype,
+                                     s.row_splits_dtype, inner))
+        else:
+            out.append(ta.stack())
+    return nest.pack_sequence_as(signature, out)
 
 
 def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:

@@ -260,10 +260,6 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "ragged_ops": (
         "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
-    "ragged_variant_ops": (
-        "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
-        "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
-    ),
     "ragged_strings": (
         "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
         "UnicodeEncode", "UnicodeTranscode",
@@ -373,5 +369,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "checkpoint_remap": (
         "GenerateVocabRemapping", "LoadAndRemapMatrix",
+    ),
+    "ragged_variant_ops": (
+        "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
+        "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
     ),
 }

@@ -18,11 +18,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import zeros_like
 from eagerflow._src.ops.print_v1 import summarize_nested
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _TO = "RaggedTensorToVariant"
@@ -636,3 +638,29 @@ TO_COMPOSITE = register(OpDef(
                   "<RaggedTensorVariant(dtype=float, ragged_rank=1, splits_dtype=int64>>"),
     ],
 ))
+
+
+# -- ragged values to and from their encoding (map_fn's loop over ragged rows) ---------------
+
+def encode_ragged(x: Any, batched: bool) -> Any:
+    """RaggedTensorToVariant of a RaggedTensor (or of a dense tensor: ragged_rank 0)."""
+    if isinstance(x, RaggedTensor):
+        parts = (*x.nested_row_splits, x.flat_values)
+    else:
+        parts = (convert_to_tensor(x),)
+    return bind(TO_VARIANT, parts, {"batched_input": batched})
+
+
+def decode_ragged(v: Any, item_rank: int, out_rank: int, dtype: dt.DType,
+                  splits_dtype: dt.DType, inner: Any = None) -> Any:
+    """RaggedTensorFromVariant of items of ragged rank `item_rank`, as a RaggedTensor of
+    ragged rank `out_rank` (a dense tensor for 0); `inner`: the flat values' dimensions
+    after the first, where known."""
+    *splits, values = bind(FROM_VARIANT, (v,), {
+        "input_ragged_rank": item_rank, "output_ragged_rank": out_rank, "Tvalues": dtype,
+        "Tsplits": splits_dtype})
+    if inner is not None and values._shape is None:
+        values.set_shape([None, *inner])
+    if not splits:
+        return values
+    return RaggedTensor.from_nested_row_splits(values, splits, validate=False)
