@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
@@ -644,11 +645,12 @@ TO_COMPOSITE = register(OpDef(
 
 def encode_ragged(x: Any, batched: bool) -> Any:
     """RaggedTensorToVariant of a RaggedTensor (or of a dense tensor: ragged_rank 0)."""
-    if isinstance(x, RaggedTensor):
-        parts = (*x.nested_row_splits, x.flat_values)
-    else:
-        parts = (convert_to_tensor(x),)
-    return bind(TO_VARIANT, parts, {"batched_input": batched})
+    with name_scope("RaggedToVariant"):  # (TF's scope of the op's node)
+        if isinstance(x, RaggedTensor):
+            parts = (*x.nested_row_splits, x.flat_values)
+        else:
+            parts = (convert_to_tensor(x),)
+        return bind(TO_VARIANT, parts, {"batched_input": batched})
 
 
 def decode_ragged(v: Any, item_rank: int, out_rank: int, dtype: dt.DType,
@@ -656,9 +658,10 @@ def decode_ragged(v: Any, item_rank: int, out_rank: int, dtype: dt.DType,
     """RaggedTensorFromVariant of items of ragged rank `item_rank`, as a RaggedTensor of
     ragged rank `out_rank` (a dense tensor for 0); `inner`: the flat values' dimensions
     after the first, where known."""
-    *splits, values = bind(FROM_VARIANT, (v,), {
-        "input_ragged_rank": item_rank, "output_ragged_rank": out_rank, "Tvalues": dtype,
-        "Tsplits": splits_dtype})
+    with name_scope("RaggedFromVariant"):
+        *splits, values = bind(FROM_VARIANT, (v,), {
+            "input_ragged_rank": item_rank, "output_ragged_rank": out_rank, "Tvalues": dtype,
+            "Tsplits": splits_dtype})
     if inner is not None and values._shape is None:
         values.set_shape([None, *inner])
     if not splits:
