@@ -239,3 +239,18 @@ def test_traced_map_fn_over_unknown_ragged_rows_names_tf_ops():
         return tf.map_fn(tf.reduce_sum, rt, fn_output_signature=tf.float32)
 
     _same(row_sums(_value(golden["x1"])), _value(golden["row_sums"]))
+
+
+def test_gradient_through_traced_ragged_map_fn_as_tf():
+    @tf.function(input_signature=[tf.TensorSpec([None]), tf.TensorSpec([None], tf.int64)])
+    def g(vals, splits):
+        with tf.GradientTape() as t:
+            t.watch(vals)
+            rt = tf.RaggedTensor.from_row_splits(vals, splits)
+            out = tf.map_fn(lambda r: r * r, rt, fn_output_signature=tf.RaggedTensorSpec(
+                [None], tf.float32, 0, tf.int64))
+            y = tf.reduce_sum(out.flat_values * tf.range(1.0, 6.0))
+        return t.gradient(y, vals)
+
+    got = g(tf.constant([1.0, 2.0, 3.0, -4.0, 0.5]), tf.constant([0, 2, 2, 5], tf.int64))
+    np.testing.assert_array_equal(got.numpy(), [2.0, 8.0, 18.0, -32.0, 5.0])  # (TF's)
