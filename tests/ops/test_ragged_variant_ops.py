@@ -4,6 +4,8 @@ SavedModel of TF's tf.map_fn over ragged tensors (golden/make_ragged_map_fn.py r
 imported and run."""
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +13,7 @@ import pytest
 
 import eagerflow as tf
 from tests.golden_io import decode_array
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
 R = tf.raw_ops
 GOLDEN = Path(__file__).resolve().parents[1] / "saved_model" / "golden"
@@ -254,3 +257,44 @@ def test_gradient_through_traced_ragged_map_fn_as_tf():
 
     got = g(tf.constant([1.0, 2.0, 3.0, -4.0, 0.5]), tf.constant([0, 2, 2, 5], tf.int64))
     np.testing.assert_array_equal(got.numpy(), [2.0, 8.0, 18.0, -32.0, 5.0])  # (TF's)
+
+
+_TF_RUNS = """
+import json, sys
+import tensorflow as tf
+m = tf.saved_model.load(sys.argv[1])
+rt = m.double(tf.ragged.constant([[1.0, 2.0], [], [3.0]], row_splits_dtype=tf.int64))
+(splits, values), (comp,) = m.raw(tf.constant([1.0, 2.0, 3.0]),
+                                  tf.constant([0, 2, 2, 3], tf.int64))
+print(json.dumps([rt.row_splits.numpy().tolist(), rt.values.numpy().tolist(),
+                  splits[0].numpy().tolist(), str(splits[0].dtype.name),
+                  comp.numpy().tolist()]))
+"""
+
+
+@pytest.mark.skipif(not os.path.exists(TF_PYTHON), reason="needs TensorFlow's interpreter")
+def test_tf_runs_the_encodings_eagerflow_saves(tmp_path):
+    spec = tf.RaggedTensorSpec([None, None], tf.float32, 1, tf.int64)
+
+    class M(tf.Module):
+        @tf.function(input_signature=[spec])
+        def double(self, rt):
+            return tf.map_fn(lambda r: r * 2.0 + 1.0, rt, fn_output_signature=tf.RaggedTensorSpec(
+                [None], tf.float32, 0, tf.int64))
+
+        @tf.function(input_signature=[tf.TensorSpec([None]), tf.TensorSpec([None], tf.int64)])
+        def raw(self, v, s):
+            e = R.RaggedTensorToVariant(rt_nested_splits=[s], rt_dense_values=v,
+                                        batched_input=True)
+            c = _FC(components=[v], metadata=b"")
+            return (R.RaggedTensorFromVariant(encoded_ragged=e, input_ragged_rank=0,
+                                              output_ragged_rank=1, Tvalues=tf.float32,
+                                              Tsplits=tf.int32),
+                    _TC(encoded=c, metadata=b"", Tcomponents=[tf.float32]))
+
+    tf.saved_model.save(M(), str(tmp_path / "m"))
+    proc = subprocess.run([TF_PYTHON, "-c", _TF_RUNS, str(tmp_path / "m")],
+                          capture_output=True, text=True, env=TF_ENV, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == [
+        [0, 2, 2, 3], [3.0, 5.0, 7.0], [0, 2, 2, 3], "int32", [1.0, 2.0, 3.0]]
