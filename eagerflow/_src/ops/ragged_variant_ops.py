@@ -124,8 +124,23 @@ def unbatch(splits: tuple, values: np.ndarray, dtype: dt.DType,
     return rows
 
 
+def _check_variant(op: str, x: Any, index: int = 0) -> None:
+    if x._dtype is not _V:
+        raise C.wrong_input_dtype(op, index, "variant", x._dtype)
+
+
+def _check_splits_dtypes(op: str, splits: Any, first: int = 0) -> None:
+    """Splits of one index dtype (TF's Tsplits), the first's."""
+    for k, sp in enumerate(splits):
+        if k == 0:
+            C.check_dtype(op, sp, C.INDEX, "Tsplits")
+        elif sp._dtype is not splits[0]._dtype:
+            raise C.wrong_input_dtype(op, first + k, splits[0]._dtype, sp._dtype)
+
+
 def _to_infer(*inputs: Any, batched_input: bool) -> list:
     *splits, values = inputs
+    _check_splits_dtypes(_TO, splits)
     if not batched_input:
         return [((), _V)]
     if splits:
@@ -152,7 +167,7 @@ def _to_kernel(xp: Any, *inputs: Any, batched_input: bool) -> np.ndarray:
 def _to_grad(n: Any, g: Any) -> list:
     *splits, values = n.inputs
     # (TF's gradient reads the outer splits, or a 0 where there are none)
-    outer = splits[0] if splits else np.int64(0)
+    outer = splits[0] if splits else convert_to_tensor(0, dt.int64)
     got = bind(TO_VARIANT_GRADIENT, (g, outer, shape_of(values)), {"Tvalues": values._dtype})
     return [None] * len(splits) + [got]
 
@@ -228,6 +243,13 @@ def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int
                 Tvalues: dt.DType, Tsplits: dt.DType = dt.int64) -> list:
     C.dtype_attr(_FROM, Tvalues, "Tvalues")
     C.dtype_attr(_FROM, Tsplits, "Tsplits", C.INDEX)
+    _check_variant(_FROM, encoded)
+    for name, v, least in (("input_ragged_rank", input_ragged_rank, -1),
+                           ("output_ragged_rank", output_ragged_rank, 0)):
+        if C.int_attr(_FROM, v, name) < least:
+            raise C.fail(_FROM, f"Value for attr '{name}' of {v} must be at least minimum "
+                                f"{least}\n\t; NodeDef: {{{{node {_FROM}}}}}")
+    C.output_count(_FROM, output_ragged_rank + 1)
     if encoded._shape is not None:
         _ranks(encoded._shape, input_ragged_rank, output_ragged_rank)
     return [((None,), Tsplits)] * output_ragged_rank + [(None, Tvalues)]
@@ -402,6 +424,10 @@ FROM_VARIANT = register(OpDef(
 
 def _grad_infer(encoded: Any, row_splits: Any, shape: Any, *, Tvalues: dt.DType) -> list:
     C.dtype_attr(_GRAD, Tvalues, "Tvalues")
+    _check_variant(_GRAD, encoded)
+    _check_splits_dtypes(_GRAD, [row_splits], 1)
+    if shape._dtype is not dt.int32:
+        raise C.wrong_input_dtype(_GRAD, 2, dt.int32, shape._dtype)
     return [(None, Tvalues)]
 
 
@@ -568,6 +594,7 @@ FROM_COMPOSITE = register(OpDef(
 
 def _to_c_infer(encoded: Any, *, metadata: Any, Tcomponents: Any) -> list:
     _metadata(_TO_C, metadata)
+    _check_variant(_TO_C, encoded)
     for d in Tcomponents:
         C.dtype_attr(_TO_C, d, "Tcomponents")
     return [(None, d) for d in Tcomponents]
