@@ -1,7 +1,7 @@
-"""RaggedTensorToVariant, RaggedTensorFromVariant and RaggedTensorToVariantGradient as TF
-2.21 runs them eagerly (texts, messages and values recorded from TF), their gradients, and a
-SavedModel of TF's tf.map_fn over ragged tensors (golden/make_ragged_map_fn.py recorded it)
-imported and run."""
+"""RaggedTensorToVariant, RaggedTensorFromVariant, RaggedTensorToVariantGradient and the
+CompositeTensorVariant ops as TF 2.21 runs them eagerly (texts, messages and values recorded
+from TF), their gradients, and a SavedModel of TF's tf.map_fn and tf.data pipelines over
+ragged tensors (saved_model/golden/make_ragged_map_fn.py recorded it) imported and run."""
 
 import json
 import os
@@ -159,7 +159,8 @@ def _same(got, want):
 
 
 @pytest.mark.parametrize("name, arg", [("double", "x1"), ("row_sums", "x1"),
-                                       ("nested", "x2")])
+                                       ("nested", "x2"), ("ds_sum", "x1"),
+                                       ("ds_batched", "x1")])
 def test_saved_map_fn_over_ragged_runs_as_tf(name, arg):
     golden = json.loads((GOLDEN / "ragged_map_fn.json").read_text())
     m = tf.saved_model.load(str(GOLDEN / "ragged_map_fn"))

@@ -7,8 +7,11 @@ While loop over a TensorList of RaggedTensorToVariant's batched rows, each row r
 RaggedTensorFromVariant; an fn_output_signature of tf.RaggedTensorSpec writes each result
 row with RaggedTensorToVariant too and stacks them with RaggedTensorFromVariant. Writes
 ragged_map_fn/ (the SavedModel: "double" maps rows to ragged rows, "row_sums" to scalars,
-"nested" maps the rows of a ragged_rank 2 tensor) and ragged_map_fn.json (the inputs and
-TF's outputs: each as its nested row splits and flat values).
+"nested" maps the rows of a ragged_rank 2 tensor; "ds_sum" and "ds_batched" reduce a
+tf.data pipeline over the rows, whose TensorSliceDataset takes RaggedTensorToVariant's rows
+and whose functions read them back, "ds_batched" through map and ragged_batch) and
+ragged_map_fn.json (the inputs and TF's outputs: each as its nested row splits and flat
+values).
 """
 
 import os
@@ -41,6 +44,17 @@ class Mapper(tf.Module):
                          fn_output_signature=tf.RaggedTensorSpec([None, None], tf.int32, 1,
                                                                  tf.int64))
 
+    @tf.function(input_signature=[R1])
+    def ds_sum(self, rt):
+        ds = tf.data.Dataset.from_tensor_slices(rt)
+        return ds.reduce(tf.constant(0.0), lambda acc, r: acc + tf.reduce_sum(r))
+
+    @tf.function(input_signature=[R1])
+    def ds_batched(self, rt):
+        ds = tf.data.Dataset.from_tensor_slices(rt).map(lambda r: r * 2.0).ragged_batch(2)
+        return ds.reduce(tf.constant(0.0),
+                         lambda acc, r: acc + tf.reduce_sum(r.flat_values * r.flat_values))
+
 
 def parts(rt):
     if not isinstance(rt, tf.RaggedTensor):
@@ -57,7 +71,8 @@ def main():
     write_json(os.path.join(HERE, "ragged_map_fn.json"), {
         "x1": parts(x1), "x2": parts(x2),
         "double": parts(m.double(x1)), "row_sums": parts(m.row_sums(x1)),
-        "nested": parts(m.nested(x2))})
+        "nested": parts(m.nested(x2)), "ds_sum": parts(m.ds_sum(x1)),
+        "ds_batched": parts(m.ds_batched(x1))})
 
 
 if __name__ == "__main__":
