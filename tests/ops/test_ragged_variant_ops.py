@@ -299,3 +299,18 @@ def test_tf_runs_the_encodings_eagerflow_saves(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout.strip().splitlines()[-1]) == [
         [0, 2, 2, 3], [3.0, 5.0, 7.0], [0, 2, 2, 3], "int32", [1.0, 2.0, 3.0]]
+
+
+def test_other_variants_as_tf():
+    tl = R.EmptyTensorList(element_shape=tf.constant([], tf.int32), max_num_elements=1,
+                           element_dtype=tf.float32)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Input Variant element at index "
+                       r"0 doesn't hold a RaggedTensorVariant: Variant<type: "
+                       r"tensorflow::TensorList value: TensorList>"):
+        R.RaggedTensorFromVariant(encoded_ragged=tl, input_ragged_rank=0, output_ragged_rank=0,
+                                  Tvalues=tf.float32)
+    # (a row whose gradient is no RaggedTensorVariant is a zero gradient)
+    got = R.RaggedTensorToVariantGradient(encoded_ragged_grad=tf.stack([tl]),
+                                          row_splits=tf.constant([0, 1], tf.int64),
+                                          dense_values_shape=[1], Tvalues=tf.float32)
+    assert got.numpy().tolist() == [0.0]

@@ -257,8 +257,10 @@ def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int
 
 def _item(a: Any, i: int, rank: int, dtype: dt.DType) -> RaggedVariant:
     if not isinstance(a, RaggedVariant):
-        raise C.fail(_FROM, f"Input ragged tensor variant at index {i} is not a "
-                            f"RaggedTensorVariant.")
+        held = "tensorflow::TensorList value: TensorList" if isinstance(a, tuple) else \
+            f"<unknown> value: {getattr(a, 'variant_text', '<unknown>')}"
+        raise C.fail(_FROM, f"Input Variant element at index {i} doesn't hold a "
+                            f"RaggedTensorVariant: Variant<type: {held}>")
     if len(a.splits) != rank:
         raise C.fail(_FROM, f"Encoded input RaggedTensorVariant has ragged_rank="
                             f"{len(a.splits)}.  Expected ragged_rank={rank}.")
@@ -268,9 +270,9 @@ def _item(a: Any, i: int, rank: int, dtype: dt.DType) -> RaggedVariant:
     return a
 
 
-def stack(items: list, shape: tuple, rank: int, sdtype: Any) -> tuple:
-    """The nested splits and flat values of the ragged tensor of `shape`'s grid of ragged
-    items (each of ragged rank `rank`): its outer levels uniform, then the items' own."""
+def stack_items(items: list, shape: tuple, rank: int, sdtype: Any) -> tuple:
+    """The nested splits of the ragged tensor of `shape`'s grid of ragged items (each of
+    ragged rank `rank`): its outer levels uniform, then the items' own."""
     levels = []
     size = 1
     for j in range(len(shape) - 1):  # (the uniform outer dimensions, as splits)
@@ -320,7 +322,7 @@ def _from_kernel(xp: Any, encoded: Any, *, input_ragged_rank: int, output_ragged
                                 f"need to specify an explicit fn_output_signature with "
                                 f"appropriate ragged_rank, and/or convert output tensors to "
                                 f"RaggedTensors.")
-    levels = stack(items, encoded.shape, rank, sdt)
+    levels = stack_items(items, encoded.shape, rank, sdt)
     if items:
         values = np.concatenate([a.values for a in items])
     else:
@@ -434,15 +436,29 @@ def _grad_infer(encoded: Any, row_splits: Any, shape: Any, *, Tvalues: dt.DType)
 def _grad_kernel(xp: Any, encoded: Any, row_splits: Any, dense_values_shape: Any, *,
                  Tvalues: dt.DType) -> np.ndarray:
     encoded = np.asarray(encoded)
+    splits = np.asarray(row_splits)
     shape = tuple(int(d) for d in np.asarray(dense_values_shape).reshape(-1))
-    if encoded.dtype != object or any(not isinstance(a, RaggedVariant) or a.dtype is not
-                                      Tvalues for a in encoded.reshape(-1)):
+    items = list(encoded.reshape(-1))
+    if any(isinstance(a, RaggedVariant) and a.dtype is not Tvalues for a in items):
         raise C.fail(_GRAD, f"encoded_ragged_grad must hold RaggedTensorVariants of "
                             f"{C.dtype_word(Tvalues)} values")
-    parts = [a.values for a in encoded.reshape(-1)]
-    if not parts and shape and min(shape) >= 0:  # (no rows: no values, of any inner shape)
-        parts = [np.zeros((0,) + shape[1:], _np_dtype(Tvalues))]
-    got = parts[0] if encoded.ndim == 0 else np.concatenate(parts) if parts else np.zeros(0)
+    if encoded.ndim == 0 and isinstance(items[0], RaggedVariant):
+        got = items[0].values
+    else:
+        # (TF reads a row whose gradient is no RaggedTensorVariant, a zero gradient, as
+        # zeros of the row's length)
+        fits = splits.ndim == 1 and splits.size == len(items) + 1
+        lengths = np.diff(splits) if fits else None
+        if any(not isinstance(a, RaggedVariant) for a in items) and (
+                lengths is None or not shape or min(shape) < 0):
+            raise C.fail(_GRAD, "encoded_ragged_grad's rows without a RaggedTensorVariant "
+                                "need row_splits of one row each")
+        parts = [a.values if isinstance(a, RaggedVariant) else
+                 np.zeros((int(lengths[r]),) + shape[1:], _np_dtype(Tvalues))
+                 for r, a in enumerate(items)]
+        if not parts and shape and min(shape) >= 0:  # (no rows: no values)
+            parts = [np.zeros((0,) + shape[1:], _np_dtype(Tvalues))]
+        got = np.concatenate(parts) if parts else np.zeros(0)
     if got.shape != shape:
         raise C.fail(_GRAD, f"The gradient's values have shape {list(got.shape)}, not the "
                             f"dense values' shape {list(shape)}")
