@@ -572,6 +572,12 @@ CASES = {
             return tf.gather(r, i)
         SPECS = [tf.RaggedTensorSpec([None, None], tf.float32), tf.TensorSpec([None], tf.int32)]
     """,
+    "map_fn_ragged_rows": """
+        def f(r):
+            return tf.map_fn(lambda row: row * 2.0, r, fn_output_signature=tf.RaggedTensorSpec(
+                [None], tf.float32, 0, tf.int64))
+        SPECS = [tf.RaggedTensorSpec([None, None], tf.float32, 1, tf.int64)]
+    """,
     # -- TF's runtime raw ops: tf.identity_n's IdentityN, placeholder_with_default's node
     # of the given shape, a TensorMap's ops over its variant ------------------------------
     "identity_n": """

@@ -34,6 +34,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged import stack as ragged_stack
 from eagerflow._src.ops.ragged_tensor import type_spec_from_value
+from eagerflow._src.ops.ragged_variant_ops import decode_ragged, encode_ragged
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -298,8 +299,7 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
     counts = [v.shape[0] for v in flat]
     n = counts[0]
     if n is None:
-        raise ValueError("map_fn over RaggedTensors needs the number of rows known while "
-                         "tracing")
+        return _map_ragged_dynamic(fn, elems, signature)
     rows = [[v[i] for i in range(n)] if isinstance(v, RaggedTensor) else unstack(v, num=n)
             for v in flat]
     outs = [fn(nest.pack_sequence_as(elems, [r[i] for r in rows])) for i in range(n)]
@@ -321,9 +321,53 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
     return nest.pack_sequence_as(signature, result)
 
 
-def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:
+def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
+    """_map_ragged over a number of rows known only when it runs, as TF's graph has it: each
+    ragged element's rows encoded (RaggedTensorToVariant, batched), read back one per
+    iteration (RaggedTensorFromVariant), ragged results encoded one by one and the stacked
+    encodings decoded into the rows of a RaggedTensor."""
+    flat = nest.flatten(elems)
+    if signature is None:
+        signature = nest.map_structure(lambda v: v._type_spec._unbatch()
+                                       if isinstance(v, RaggedTensor) else v.dtype, elems)
+    specs = nest.flatten(signature)
+    ragged = [isinstance(s, RaggedTensorSpec) for s in specs]
+    flat_dtypes = [dt.variant if r else s.dtype if hasattr(s, "dtype") else dt.as_dtype(s)
+                   for r, s in zip(ragged, specs)]
+
+    def row(k: int, t: Any) -> Any:
+        v = flat[k]
+        if not isinstance(v, RaggedTensor):
+            return t
+        rank = v.ragged_rank - 1
+        return decode_ragged(t, rank, rank, v.flat_values.dtype, v.row_splits.dtype,
+                             v.flat_values.shape[1:])
+
+    def results(out: Any) -> list:
+        nest.assert_same_structure(signature, out, check_types=False)
+        return [encode_ragged(o, False) if r else o for o, r in zip(nest.flatten(out), ragged)]
+
+    def stacked(k: int, t: Any) -> Any:
+        s = specs[k]
+        if not ragged[k]:
+            return t
+        inner = s.shape[s.ragged_rank + 1:] if s.shape.rank is not None else None
+        return decode_ragged(t, s.ragged_rank, s.ragged_rank + 1, s.dtype, s.row_splits_dtype,
+                             inner)
+
+    with name_scope("map"):
+        encoded = [encode_ragged(v, True) if isinstance(v, RaggedTensor) else
+                   convert_to_tensor(v) for v in flat]
+        return _map_dynamic(fn, elems, encoded, signature, flat_dtypes, (row, results, stacked))
+
+
+def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list,
+                 codec: tuple | None = None) -> Any:
     """As TF's graph has it: the elements unstacked into TensorArrays of n, each result
-    written into one of n, by a while_loop of at most n iterations."""
+    written into one of n, by a while_loop of at most n iterations. `codec`: how element k's
+    row is read from what its array holds, fn's results written and result k's stacked
+    array read (_map_ragged_dynamic's variant encodings)."""
+    row, results, stacked = codec or (lambda k, t: t, None, lambda k, t: t)
     n = shape(flat[0])[0]
     inputs = [TensorArray(e.dtype, size=n) for e in flat]
     inputs = [ta.unstack(e) for ta, e in zip(inputs, flat)]
@@ -331,13 +375,15 @@ def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes:
     arrays = [TensorArray(d, size=n) for d in flat_dtypes]
 
     def body(i: Any, *tas: Any) -> tuple:
-        out = fn(nest.pack_sequence_as(elems, [ta.read(i) for ta in inputs]))
-        vals = _check_dtypes(nest.flatten(out), flat_dtypes)
+        out = fn(nest.pack_sequence_as(elems, [row(k, ta.read(i))
+                                               for k, ta in enumerate(inputs)]))
+        vals = _check_dtypes(results(out) if results else nest.flatten(out), flat_dtypes)
         return (i + 1,) + tuple(ta.write(i, v) for ta, v in zip(tas, vals))
 
     res = while_loop(lambda i, *tas: i < n, body, (start,) + tuple(arrays),
                      maximum_iterations=n)
-    return nest.pack_sequence_as(dtypes, [ta.stack() for ta in res[1:]])
+    return nest.pack_sequence_as(dtypes, [stacked(k, ta.stack())
+                                          for k, ta in enumerate(res[1:])])
 
 
 def _prepare_scan(elems: Any, initializer: Any, reverse: bool) -> tuple:

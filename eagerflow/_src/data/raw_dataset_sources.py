@@ -38,6 +38,9 @@ def tensors_of(arrays: Any) -> tuple:
 
 
 def _tensor_of(a: np.ndarray) -> EagerTensor:
+    if a.dtype == object and a.size and hasattr(a.reshape(-1)[0], "variant_text"):
+        # (encoded composites: a graph's RaggedTensorToVariant rows of a ragged component)
+        return EagerTensor(a, dt.variant, CPU_DEVICE)
     if a.dtype.kind in "SUO":  # (a string tensor's array holds bytes objects)
         return EagerTensor(a.astype(object), dt.string, CPU_DEVICE)
     return EagerTensor(a, dt.as_dtype(a.dtype), CPU_DEVICE)

@@ -373,4 +373,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "checkpoint_remap": (
         "GenerateVocabRemapping", "LoadAndRemapMatrix",
     ),
+    "ragged_variant_ops": (
+        "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
+        "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
+    ),
 }
