@@ -17,6 +17,13 @@ THIRD = [0, 2, 3, 4, 7, 1, 9, 6, 5, 8]
 FIXED = [3, 4, 1, 2, 7, 0, 5, 8, 9, 6]  # (the same seeds, not reshuffling)
 
 
+@pytest.fixture(autouse=True)
+def _no_global_seed():
+    # (the public datasets' seeds below are those drawn without a global seed, which a test
+    # run before in the same process may have left set)
+    tf.random.set_seed(None)
+
+
 def _range(n=10):
     return R.RangeDataset(start=0, stop=n, step=1, **I64)
 
