@@ -143,3 +143,15 @@ def test_dataset_ops_in_a_function_run_each_call():
 
     assert int(total(tf.constant(5, tf.int64))) == 10
     assert int(total(tf.constant(4, tf.int64))) == 6
+
+
+def test_experimental_dataset_cardinality_is_dataset_cardinality():
+    v = _range()
+    forever = tf.raw_ops.RepeatDataset(input_dataset=v, count=-1, **I64)
+    for op in (tf.raw_ops.DatasetCardinality, tf.raw_ops.ExperimentalDatasetCardinality):
+        assert (int(op(input_dataset=v)), int(op(input_dataset=forever))) == (5, -1)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute ExperimentalDatasetCardinality as input "
+                             r"#0\(zero-based\) was expected to be a variant tensor but is a "
+                             "int32 tensor"):
+        tf.raw_ops.ExperimentalDatasetCardinality(input_dataset=tf.constant(1))

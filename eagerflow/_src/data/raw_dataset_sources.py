@@ -133,16 +133,20 @@ TENSOR_SLICE_DATASET = register(dataset_op(
 ))
 
 
-# -- DatasetCardinality ----------------------------------------------------------------------
+# -- DatasetCardinality, ExperimentalDatasetCardinality ---------------------------------------
 
-def _cardinality(xp: Any, input_dataset: Any, **_: Any) -> np.ndarray:
-    return np.array(dataset_of("DatasetCardinality", input_dataset)._cardinality(), np.int64)
+def _cardinality_kernel(op: str) -> Any:
+    def kernel(xp: Any, input_dataset: Any, **_: Any) -> np.ndarray:
+        return np.array(dataset_of(op, input_dataset)._cardinality(), np.int64)
+    return kernel
 
 
-DATASET_CARDINALITY = register(OpDef(
-    "DatasetCardinality", lambda input_dataset, **_: [((), dt.int64)], _cardinality,
-    gpu=False, tf=TFForm(load=tf_attrs_load("DatasetCardinality"), takes_handles=True),
-    reference=lambda d, **_: np.array(len(d[()].elements()), np.int64),
-    samples=lambda: [Sample((variant_array(DatasetV2.range(4),
-                                           "RangeDatasetOp(0, 4, 1)::Dataset"),), grad=False)],
-))
+for _op in ("DatasetCardinality", "ExperimentalDatasetCardinality"):
+    register(OpDef(
+        _op, lambda input_dataset, **_: [((), dt.int64)], _cardinality_kernel(_op),
+        gpu=False, tf=TFForm(load=tf_attrs_load(_op), takes_handles=True),
+        reference=lambda d, **_: np.array(len(d[()].elements()), np.int64),
+        samples=lambda: [Sample((variant_array(DatasetV2.range(4),
+                                               "RangeDatasetOp(0, 4, 1)::Dataset"),),
+                                grad=False)],
+    ))
