@@ -51,9 +51,8 @@ from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.optional_ops import check_components, optional_array
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.reader_ops import read_varint
 from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm, register
-from eagerflow._src.ops.serialization import varint
+from eagerflow._src.ops.serialization import varint, wire_fields
 from eagerflow._src.ops.table_handles import (
     CreatorNode,
     held,
@@ -368,27 +367,11 @@ def handle_bytes(h: ResourceHandle) -> bytes:
 
 def _parse_handle(data: bytes) -> dict | None:
     """The fields of a serialized ResourceHandleProto (None: no such proto)."""
-    out: dict = {1: b"", 2: b"", 3: b"", 4: 0, 5: b""}
-    i = 0
-    try:
-        while i < len(data):
-            key, i = read_varint(data, i)
-            number, wire = key >> 3, key & 7
-            if wire == 0:
-                value, i = read_varint(data, i)
-            elif wire == 2:
-                n, i = read_varint(data, i)
-                value, i = data[i:i + n], i + n
-                if i > len(data):
-                    return None
-            else:
-                return None
-            if number in out:
-                out[number] = value
-            elif number == 0:
-                return None
-    except IndexError:
+    fields = wire_fields(data)
+    if fields is None:
         return None
+    out: dict = {1: b"", 2: b"", 3: b"", 4: 0, 5: b""}
+    out.update((k, v) for k, v in fields.items() if k in out)
     return out
 
 

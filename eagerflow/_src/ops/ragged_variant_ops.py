@@ -27,6 +27,7 @@ from eagerflow._src.ops.math import zeros_like
 from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.serialization import wire_fields
 
 _TO = "RaggedTensorToVariant"
 _FROM = "RaggedTensorFromVariant"
@@ -497,43 +498,6 @@ _SPEC_CLASSES = {0: "UNKNOWN", 1: "SPARSE_TENSOR_SPEC", 2: "INDEXED_SLICES_SPEC"
                  13: "EXTENSION_TYPE_SPEC"}
 
 
-def _fields(data: bytes) -> dict:
-    """A protocol buffer message's fields by number (varints as ints, the rest as bytes);
-    ValueError where the bytes are no message."""
-    out, i = {}, 0
-
-    def varint() -> int:
-        nonlocal i
-        n = shift = 0
-        while True:
-            b = data[i]
-            i += 1
-            n |= (b & 0x7F) << shift
-            shift += 7
-            if b < 0x80:
-                return n
-
-    try:
-        while i < len(data):
-            key = varint()
-            kind = key & 7
-            if kind == 0:
-                out[key >> 3] = varint()
-            elif kind == 2:
-                n = varint()
-                if i + n > len(data):
-                    raise ValueError("truncated")
-                out[key >> 3] = data[i:i + n]
-                i += n
-            elif kind in (1, 5):
-                i += 8 if kind == 1 else 4
-            else:
-                raise ValueError("unknown wire type")
-    except IndexError:
-        raise ValueError("truncated") from None
-    return out
-
-
 def _metadata(op: str, metadata: Any) -> bytes:
     if not isinstance(metadata, (bytes, str)):
         raise TypeError(f"Expected string for argument 'metadata' not {metadata!r}. [Op:{op}]")
@@ -543,11 +507,8 @@ def _metadata(op: str, metadata: Any) -> bytes:
 def spec_class(data: bytes) -> str:
     """The TypeSpecClass a CompositeTensorVariantMetadata names (UNKNOWN where it names
     none or can't be read, as TF's)."""
-    try:
-        spec = _fields(data).get(1)
-        number = _fields(spec).get(1, 0) if isinstance(spec, bytes) else 0
-    except ValueError:
-        number = 0
+    spec = (wire_fields(data) or {}).get(1)
+    number = (wire_fields(spec) or {}).get(1, 0) if isinstance(spec, bytes) else 0
     return _SPEC_CLASSES.get(number, "UNKNOWN") if isinstance(number, int) else "UNKNOWN"
 
 

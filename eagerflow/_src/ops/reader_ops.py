@@ -49,6 +49,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_ops import Replenished
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.serialization import wire_fields
 from eagerflow._src.ops.table_handles import private_name
 
 KIND = "tensorflow::ReaderInterface"
@@ -139,44 +140,14 @@ def _varint(n: int) -> bytes:
 def _parse_state(data: bytes) -> dict | None:
     """TF's ReaderBaseState message (work_started = 1, work_finished = 2,
     num_records_produced = 3, current_work = 4), or None where it does not parse."""
-    out = {1: 0, 2: 0, 3: 0, 4: b""}
-    i = 0
-    try:
-        while i < len(data):
-            key, i = read_varint(data, i)
-            field, wire = key >> 3, key & 7
-            if wire == 0:
-                value, i = read_varint(data, i)
-                out[field] = value - (1 << 64) if value >= 1 << 63 else value
-            elif wire == 2:
-                n, i = read_varint(data, i)
-                if i + n > len(data):
-                    return None
-                out[field] = data[i:i + n]
-                i += n
-            elif wire in (1, 5):
-                i += 8 if wire == 1 else 4
-                if i > len(data):
-                    return None
-            else:
-                return None
-            if field == 0:
-                return None
-    except IndexError:
+    fields = wire_fields(data)
+    if fields is None:
         return None
+    out = {1: 0, 2: 0, 3: 0, 4: b""}
+    for number, value in fields.items():  # (varints as TF's int64s)
+        out[number] = value - (1 << 64) if isinstance(value, int) and value >= 1 << 63 \
+            else value
     return out
-
-
-def read_varint(data: bytes, i: int) -> tuple:
-    """A protobuf varint at data[i:]: (its value, the index after it)."""
-    shift = value = 0
-    while True:
-        b = data[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return value, i
 
 
 def _escape(data: bytes) -> str:

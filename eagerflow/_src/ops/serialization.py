@@ -114,6 +114,49 @@ def _serialize_kernel(xp: Any, x: Any) -> np.ndarray:
                                       else dt.string).SerializeToString()]).reshape(())
 
 
+def read_varint(data: bytes, i: int) -> tuple:
+    """A protobuf varint at data[i:]: (its value, the index after it)."""
+    shift = value = 0
+    while True:
+        b = data[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return value, i
+
+
+def wire_fields(data: bytes) -> dict | None:
+    """A protobuf message's fields by number, the last of each (varints as unsigned ints,
+    length-delimited ones as bytes, fixed-width ones skipped), read off the wire for the
+    small messages of TF's that eagerflow declares no schema for; None where the bytes are
+    no message."""
+    out: dict = {}
+    i = 0
+    try:
+        while i < len(data):
+            key, i = read_varint(data, i)
+            number, wire = key >> 3, key & 7
+            if number == 0:
+                return None
+            if wire == 0:
+                out[number], i = read_varint(data, i)
+            elif wire == 2:
+                n, i = read_varint(data, i)
+                if i + n > len(data):
+                    return None
+                out[number], i = data[i:i + n], i + n
+            elif wire in (1, 5):
+                i += 8 if wire == 1 else 4
+                if i > len(data):
+                    return None
+            else:
+                return None
+    except IndexError:
+        return None
+    return out
+
+
 def varint(n: int) -> bytes:
     """A protobuf varint, written by hand for the references (they don't use protobuf)."""
     out = b""

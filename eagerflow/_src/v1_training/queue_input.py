@@ -37,9 +37,9 @@ from eagerflow._src.ops.math import maximum as _maximum
 from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
-from eagerflow._src.ops.reader_ops import read_varint
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.serialization import read_varint
 from eagerflow._src.saved_model.meta_graph_import import (  # noqa: F401 - re-exported
     import_meta_graph,
     register_proto_function,
