@@ -128,6 +128,7 @@ OPS_ORDER = [
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "mutex_ops", "staging_ops", "barrier_ops",
+    "sparse_tensors_map",
     "tensor_array_v1",
     "checkpoint_remap",
     "unavailable_ops",

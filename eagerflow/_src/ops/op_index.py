@@ -318,6 +318,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany",
     ),
+    "sparse_tensors_map": (
+        "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",
