@@ -308,6 +308,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",
         "ResourceConditionalAccumulator",
     ),
+    "sparse_accumulator": (
+        "SparseAccumulatorApplyGradient", "SparseAccumulatorTakeGradient",
+        "SparseConditionalAccumulator",
+    ),
     "staging_ops": (
         "MapClear", "MapIncompleteSize", "MapPeek", "MapSize", "MapStage", "MapUnstage",
         "MapUnstageNoKey", "OrderedMapClear", "OrderedMapIncompleteSize", "OrderedMapPeek",
