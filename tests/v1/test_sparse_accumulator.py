@@ -7,6 +7,7 @@ eager refusal of TF 1's reference handle."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -127,3 +128,22 @@ def test_eager_refusal():
                                            "support eager execution"):
         tf.raw_ops.SparseAccumulatorTakeGradient(handle="x", num_required=1,
                                                  dtype=tf.float32)
+
+
+def test_imported_graph_runs_as_tf():
+    """A graph TF 2.21 built with the class (accumulator "acc", applies "a1" and "a2",
+    "take", "num" and "step": TF 1's reference ops) and exported as a meta graph; the
+    values are TF's run of it."""
+    meta = Path(__file__).parent / "golden" / "meta" / "sparse_accumulator" / \
+        "sparse_accumulator.meta"
+    with tf.Graph().as_default() as g:
+        v1.train.import_meta_graph(str(meta))
+        types = {o.name: o.type for o in g.get_operations()}
+        assert types["acc"] == "SparseConditionalAccumulator"
+        with v1.Session() as s:
+            s.run(g.get_operation_by_name("a1"))
+            s.run(g.get_operation_by_name("a2"))
+            assert s.run(g.get_tensor_by_name("num:0")) == 2
+            out = s.run([g.get_tensor_by_name(f"take:{i}") for i in range(3)])
+            assert _vals(out) == [[0, 2, 1], [[1, 2], [6.5, 12], [5, 6]], [3, 2]]
+            s.run(g.get_operation_by_name("step"))
