@@ -325,6 +325,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "sparse_tensors_map": (
         "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",
     ),
+    "session_handles": (
+        "DeleteSessionTensor", "GetSessionHandle", "GetSessionTensor",
+    ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",
         "SparseTensorDenseAdd",
