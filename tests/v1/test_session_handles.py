@@ -68,6 +68,7 @@ def test_refusals():
         with pytest.raises(TypeError, match="`data` must be of type Tensor."):
             v1.get_session_handle(v)
     for op, call in [("GetSessionHandle", lambda: R.GetSessionHandle(value=1.0)),
+                     ("GetSessionHandle", lambda: R.GetSessionHandleV2(value=1.0)),
                      ("GetSessionTensor",
                       lambda: R.GetSessionTensor(handle="x", dtype=tf.float32)),
                      ("DeleteSessionTensor", lambda: R.DeleteSessionTensor(handle="x")),

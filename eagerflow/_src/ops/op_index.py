@@ -326,7 +326,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",
     ),
     "session_handles": (
-        "DeleteSessionTensor", "GetSessionHandle", "GetSessionTensor",
+        "DeleteSessionTensor", "GetSessionHandle", "GetSessionHandleV2", "GetSessionTensor",
     ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",

@@ -24,12 +24,13 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InternalError
+from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, TFForm, register
-from eagerflow._src.ops.table_handles import CreatorNode
+from eagerflow._src.ops.table_handles import CreatorNode, object_scalar
 
 DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _COUNT = "session_handle_count"
@@ -60,17 +61,30 @@ def _get_infer(value: Any, *, node: Any = None) -> list:
     return [((), dt.string)]
 
 
-def _get_kernel(xp: Any, value: Any, *, node: Any = None) -> np.ndarray:
-    op = "GetSessionHandle"
-    store = _store(op)
+def _keep(op: str, value: Any, node: Any) -> str:
+    store = _store(op, "GetSessionHandle")
     n = store.get(_COUNT, 0)
     store[_COUNT] = n + 1
     handle = f"{_node_name(node, op)};{n};{DEVICE}"
-    arr = np.asarray(value)
-    store[("session_tensor", handle)] = arr.copy()
+    store[("session_tensor", handle)] = np.asarray(value).copy()
+    return handle
+
+
+def _get_kernel(xp: Any, value: Any, *, node: Any = None) -> np.ndarray:
     out = np.empty((), object)
-    out[()] = handle.encode()
+    out[()] = _keep("GetSessionHandle", value, node).encode()
     return out
+
+
+def _get_v2_infer(value: Any, *, node: Any = None) -> list:
+    return [((), dt.resource)]
+
+
+def _get_v2_kernel(xp: Any, value: Any, *, node: Any = None) -> np.ndarray:
+    """(A resource naming the kept tensor: TF 2.21's Session gives a TensorHandle of no
+    usable handle for it, so eagerflow's names it by its string handle.)"""
+    handle = _keep("GetSessionHandleV2", value, node)
+    return object_scalar(ResourceHandle(handle, DEVICE, "", "TensorHandle"))
 
 
 def _tensor_infer(handle: Any, *, dtype: Any, node: Any = None) -> list:
@@ -138,6 +152,13 @@ GET_HANDLE = register(OpDef(
     bad_samples=lambda: [BadSample((np.float32(1),), {}, FailedPreconditionError,
                                    _null("GetSessionHandle"))],
     tf=TFForm(load=_load(lambda: GET_HANDLE)),
+))
+
+GET_HANDLE_V2 = register(OpDef(
+    "GetSessionHandleV2", _get_v2_infer, _get_v2_kernel, stateful=True, gpu=False,
+    bad_samples=lambda: [BadSample((np.float32(1),), {}, FailedPreconditionError,
+                                   _null("GetSessionHandleV2", "GetSessionHandle"))],
+    tf=TFForm(load=_load(lambda: GET_HANDLE_V2), takes_handles=True),
 ))
 
 GET_TENSOR = register(OpDef(
@@ -252,9 +273,12 @@ class TensorHandle:
 
 def wrap(value: Any, t: Any, session: Any) -> Any:
     """A fetched value as a Session's run gives it: a TensorHandle for the output of a
-    GetSessionHandle node."""
+    GetSessionHandle (or GetSessionHandleV2) node."""
     op = getattr(t, "op", None)
-    if op is None or getattr(op, "type", None) != "GetSessionHandle":
+    if op is None or getattr(op, "type", None) not in ("GetSessionHandle",
+                                                        "GetSessionHandleV2"):
         return value
+    if isinstance(value, ResourceHandle):
+        value = value.name
     return TensorHandle(value, op.inputs[0].dtype, session)
 
