@@ -65,6 +65,10 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
                "tests/saved_model/test_raw_functional.py" for op in ("MutexLock",
                                                                      "ConsumeMutexLock")},
         "Abort": "ends the process when it runs: tests/ops/test_abort.py runs it in another",
+        **{op: "refused whatever its input outside a TF 1 Session's run (null session "
+               "state): tests/v1/test_session_handles.py"
+           for op in ("GetSessionHandle", "GetSessionHandleV2", "GetSessionTensor",
+                      "DeleteSessionTensor")},
         **{op: "acts on an iterator resource made and started first, no value to vary: "
                "tests/data/test_dataset_raw_ops.py" for op in iterator_ops.OPS},
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "

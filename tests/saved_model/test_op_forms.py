@@ -34,8 +34,12 @@ NO_TF_FORM = {
     **{op: "a func attribute (shard_func, reader_func), which the generic export doesn't "
            "write as a library function" for op in ("SaveDataset", "SaveDatasetV2",
                                                     "LoadDataset")},
-    # a barrier is a TF 1 reference (a mutable string handle): no TF 2 function holds one
-    # (imported TF 1 graphs run them: tests/v1/test_staging_meta_graph.py)
+    # barriers and sparse accumulators are TF 1 references (mutable string handles): no TF 2
+    # function holds one (imported TF 1 graphs run them: tests/v1/test_staging_meta_graph.py,
+    # test_sparse_accumulator.py)
+    **{op: "a TF 1 sparse accumulator reference" for op in (
+        "SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",
+        "SparseAccumulatorTakeGradient")},
     **{op: "a TF 1 barrier reference" for op in (
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany")},

@@ -24,19 +24,17 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_api.json").read_text
 V1 = tf.compat.v1
 
 # TF's names eagerflow does not provide: TPUs, XLA, MLIR, distributed servers, shared
-# libraries of C++ kernels, session handles, sparse conditional accumulators, TF 1's profiler and
+# libraries of C++ kernels, TF 1's profiler and
 # structures of tf.data, quantized nn ops and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"LMDBReader",
-         "SparseConditionalAccumulator", "delete_session_tensor", "distributions",
-         "get_session_handle", "get_session_tensor", "load_file_system_library",
+         "distributions", "load_file_system_library",
          "load_library", "load_op_library", "mlir", "tpu", "xla"},
     "train": {"Server", "ServerDef", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "nn": {"quantized_avg_pool", "quantized_conv2d", "quantized_max_pool", "quantized_relu_x"},
     "image": {"decode_jxl"},
-    "sparse": {"SparseConditionalAccumulator"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "config.experimental": {"ClusterDeviceFilters"},

@@ -15,7 +15,6 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "v1_namespaces.json").re
 NOT_YET = {
     "image": {"decode_jxl"},
     "io": {"decode_jxl"},
-    "sparse": {"SparseConditionalAccumulator"},
 }
 CASES = [(ns, name, what) for ns, names in sorted(GOLDEN.items())
          for name, what in sorted(names.items())]

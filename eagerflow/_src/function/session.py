@@ -20,6 +20,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import re
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -339,6 +340,13 @@ def _result(a: Any, copy: bool) -> Any:
     return a.copy() if copy else a
 
 
+def _handle_wrap(value: Any, t: SymbolicTensor, session: Session) -> Any:
+    """A fetched value, or the TensorHandle TF gives for a GetSessionHandle node's (whose
+    module, loaded once such a node is made, is looked up where it is loaded)."""
+    handles = sys.modules.get("eagerflow._src.ops.session_handles")
+    return value if handles is None else handles.wrap(value, t, session)
+
+
 class Session:
     """`tf.compat.v1.Session`: runs fetches of a graph with fed values; holds the values of
     the graph's variables."""
@@ -419,7 +427,7 @@ class Session:
             if isinstance(t, Operation):
                 out.append(None)
             elif isinstance(t, SymbolicTensor):
-                out.append(by_id[id(t)])
+                out.append(_handle_wrap(by_id[id(t)], t, self))
             else:  # an eager tensor or variable: its value now
                 out.append(_result(t.numpy(), True))
         return nest.pack_sequence_as(fetches, out)

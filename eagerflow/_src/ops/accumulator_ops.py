@@ -61,7 +61,7 @@ class AccumulatorState:
         key = ("accumulator", id(self))
         state = store.get(key)
         if state is None:
-            state = store.setdefault(key, AccumulatorState(*self._args))
+            state = store.setdefault(key, type(self)(*self._args))
         return state
 
     def apply(self, local_step: int, grad: np.ndarray, op: str) -> None:
@@ -99,7 +99,8 @@ def _attrs_text(dtype: dt.DType, shape: tuple | None, reduction: str, container:
             f'"{reduction}", shape={text}, shared_name="{shared_name}"')
 
 
-def new_accumulator(attrs: dict, op: str = "ResourceConditionalAccumulator") -> AccumulatorState:
+def new_accumulator(attrs: dict, op: str = "ResourceConditionalAccumulator",
+                    cls: type = AccumulatorState) -> AccumulatorState:
     """The state the creator makes of its attrs, refused as TF refuses them."""
     dtype = dt.as_dtype(attrs["dtype"])
     reduction = attrs.get("reduction_type", "MEAN")
@@ -118,10 +119,10 @@ def new_accumulator(attrs: dict, op: str = "ResourceConditionalAccumulator") -> 
         raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                         f"{op}[{text}]\nAll kernels registered for op {op}:\n"
                                         f"{kernels}\n [Op:{op}]")
-    return AccumulatorState(dtype, shape, reduction)
+    return cls(dtype, shape, reduction)
 
 
-_ATTRS = ("dtype", "shape", "container", "shared_name", "reduction_type")
+CREATOR_ATTRS = ("dtype", "shape", "container", "shared_name", "reduction_type")
 
 
 def _creator_kernel(xp: Any, *, state: AccumulatorState | None = None,
@@ -140,13 +141,16 @@ def _creator_kernel(xp: Any, *, state: AccumulatorState | None = None,
 
 
 def _creator_load(node: Any) -> list:
-    attrs = {k: node.attrs[k] for k in _ATTRS if k in node.attrs}
+    attrs = {k: node.attrs[k] for k in CREATOR_ATTRS if k in node.attrs}
     if _state.graph is None:
         return [bind(CREATOR, (), attrs)]
     state = new_accumulator(attrs)
     state.per_session = True
     return [bind(CREATOR, (), dict(attrs, state=state))]
 
+
+# (TF 1's AccumulatorNumAccumulated and AccumulatorSetGlobalStep act on either kind)
+CREATORS = ("ResourceConditionalAccumulator", "SparseConditionalAccumulator")
 
 CREATOR = register(OpDef(
     "ResourceConditionalAccumulator", lambda **attrs: [((), dt.resource)], _creator_kernel,
@@ -234,7 +238,7 @@ def _num_infer(*, accumulator: Any) -> list:
 
 def _load(opdef: Any, check: Any = None) -> Any:
     def load(node: Any) -> Any:
-        state = H.state_at_import(node, 0, KIND, AccumulatorState, (CREATOR.name,))
+        state = H.state_at_import(node, 0, KIND, AccumulatorState, CREATORS)
         if check is not None:
             check(node, state.current())
         return bind(opdef(), tuple(node.inputs[1:]), {"accumulator": state})
@@ -311,7 +315,7 @@ TAKE = register(OpDef(
 # tf.compat.v1's classes.
 # ---------------------------------------------------------------------------------------
 
-def _operation() -> Any:
+def operation() -> Any:
     """In a graph, the operation just added (it has no outputs); eagerly, None."""
     graph = _state.graph
     return None if graph is None else graph.operations[-1]
@@ -351,7 +355,7 @@ class ConditionalAccumulatorBase:
         """Gradients of a local step below `new_global_step` are dropped from now on."""
         step = cast(convert_to_tensor(new_global_step), dt.int64)
         bind(SET_GLOBAL_STEP, (step,), {"accumulator": self._state()}, name)
-        return _operation()
+        return operation()
 
 
 class ConditionalAccumulator(ConditionalAccumulatorBase):
@@ -382,7 +386,7 @@ class ConditionalAccumulator(ConditionalAccumulatorBase):
         grad.shape.assert_is_compatible_with(self._shape)
         step = cast(convert_to_tensor(local_step), dt.int64)
         bind(APPLY, (step, grad), {"accumulator": self._state()}, name)
-        return _operation()
+        return operation()
 
     def take_grad(self, num_required: Any, name: str | None = None) -> Tensor:
         """Waits for `num_required` gradients, then their mean (or sum); empties the

@@ -308,6 +308,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient",
         "ResourceConditionalAccumulator",
     ),
+    "sparse_accumulator": (
+        "SparseAccumulatorApplyGradient", "SparseAccumulatorTakeGradient",
+        "SparseConditionalAccumulator",
+    ),
     "staging_ops": (
         "MapClear", "MapIncompleteSize", "MapPeek", "MapSize", "MapStage", "MapUnstage",
         "MapUnstageNoKey", "OrderedMapClear", "OrderedMapIncompleteSize", "OrderedMapPeek",
@@ -317,6 +321,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "barrier_ops": (
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany",
+    ),
+    "sparse_tensors_map": (
+        "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",
+    ),
+    "session_handles": (
+        "DeleteSessionTensor", "GetSessionHandle", "GetSessionHandleV2", "GetSessionTensor",
     ),
     "sparse_binary_ops": (
         "SparseAdd", "SparseAddGrad", "SparseSparseMaximum", "SparseSparseMinimum",

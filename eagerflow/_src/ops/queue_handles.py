@@ -108,8 +108,8 @@ def attr_shape(s: Any) -> tuple | None:
     dims = getattr(s, "dims", s)
     if dims is None:
         return None
-    return tuple(None if d is None or int(getattr(d, "value", d) if d is not None else -1) < 0
-                 else int(getattr(d, "value", d)) for d in dims)
+    values = [getattr(d, "value", d) for d in dims]  # (a Dimension's, None when unknown)
+    return tuple(None if v is None or int(v) < 0 else int(v) for v in values)
 
 
 def _shapes_text(shapes: list) -> str:

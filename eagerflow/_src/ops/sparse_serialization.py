@@ -37,7 +37,7 @@ def _strings(values: list, shape: tuple) -> np.ndarray:
     return out.reshape(shape)
 
 
-def _check_components(op: str, indices: Any, values: Any, shape: Any) -> None:
+def check_components(op: str, indices: Any, values: Any, shape: Any) -> None:
     if indices._dtype is not dt.int64:
         raise C.wrong_input_dtype(op, 0, dt.int64, indices._dtype)
     if shape._dtype is not dt.int64:
@@ -83,7 +83,7 @@ def _values_dtype(values: Any) -> dt.DType:
 
 def _serialize_infer(indices: Any, values: Any, shape: Any, *, out_type: Any = dt.string
                      ) -> list:
-    _check_components("SerializeSparse", indices, values, shape)
+    check_components("SerializeSparse", indices, values, shape)
     _out_type("SerializeSparse", out_type)
     return [((3,), dt.as_dtype(out_type))]
 
@@ -151,7 +151,7 @@ SERIALIZE_SPARSE = register(OpDef(
 
 def _many_infer(indices: Any, values: Any, shape: Any, *, out_type: Any = dt.string) -> list:
     op = "SerializeManySparse"
-    _check_components(op, indices, values, shape)
+    check_components(op, indices, values, shape)
     rows = (None if indices._shape is None else indices._shape[0],
             None if values._shape is None else values._shape[0])
     if None not in rows and rows[0] != rows[1]:
@@ -178,7 +178,7 @@ def _many_kernel(xp: Any, indices: Any, values: Any, shape: Any, *,
     idx, vals, dims = np.asarray(indices), np.asarray(values), np.asarray(shape)
     if dims.size < 2:
         raise C.fail(op, f"Rank of input SparseTensor should be > 1, but saw rank: {dims.size}")
-    _check_sparse(op, idx, dims)
+    check_sparse(op, idx, dims)
     _check_dense_size(op, dims)
     check_finite_size(op, (int(dims[0]), 3), dt.string)
     d = _values_dtype(vals)
@@ -200,9 +200,10 @@ def _check_dense_size(op: str, dims: np.ndarray) -> None:
         total *= v
 
 
-def _check_sparse(op: str, idx: np.ndarray, dims: np.ndarray) -> None:
+def check_sparse(op: str, idx: np.ndarray, dims: np.ndarray) -> None:
     """TF's validation of a SparseTensor's parts, in TF's order: the indices' width, the
-    dimensions' signs, then entry by entry bounds and row-major order (the first bad one)."""
+    dimensions' signs, then entry by entry bounds and row-major order, a repeat its own
+    error (the first bad one)."""
     if idx.shape[1] != dims.size:
         raise C.fail(op, "Order length must be SparseTensor rank.")
     if (dims < 0).any():
@@ -214,7 +215,9 @@ def _check_sparse(op: str, idx: np.ndarray, dims: np.ndarray) -> None:
         if ((idx[k] < 0) | (idx[k] >= dims)).any():
             raise C.fail(op, f"indices[{k}] = [{shown}] is out of bounds: need 0 <= index < "
                              f"{bound}")
-        if k and tuple(idx[k]) <= tuple(idx[k - 1]):
+        if k and tuple(idx[k]) == tuple(idx[k - 1]):
+            raise C.fail(op, f"indices[{k}] = [{shown}] is repeated")
+        if k and tuple(idx[k]) < tuple(idx[k - 1]):
             raise C.fail(op, f"indices[{k}] = [{shown}] is out of order. Many sparse ops "
                              f"require sorted indices.\n    Use `tf.sparse.reorder` to create "
                              f"a correctly ordered copy.\n\n")

@@ -213,7 +213,4 @@ def _not_run(why: str) -> Any:
 COMPOSED.update({v1: _as_v2(v2) for v1, v2 in V1_REF_OPS.items()})
 # (FakeQueue hands a queue's resource handle to a TF 1 op wanting a reference one)
 COMPOSED.update(FakeQueue=lambda n: n.inputs[0],
-                LMDBReader=_not_run("eagerflow reads no LMDB databases"),
-                **{op: _not_run("eagerflow has no sparse conditional accumulators") for op in (
-                    "SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",
-                    "SparseAccumulatorTakeGradient")})
+                LMDBReader=_not_run("eagerflow reads no LMDB databases"))

@@ -97,6 +97,9 @@ _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "WholeFileReader", "IdentityReader")
 _V1_MODULES["eagerflow._src.ops.accumulator_ops"] = ("ConditionalAccumulator",
                                                      "ConditionalAccumulatorBase")
+_V1_MODULES["eagerflow._src.ops.sparse_accumulator"] = ("SparseConditionalAccumulator",)
+_V1_MODULES["eagerflow._src.ops.session_handles"] = (
+    "get_session_handle", "get_session_tensor", "delete_session_tensor")
 _V1_MODULES["eagerflow._src.ops.operators"] = ("enable_tensor_equality",
                                                "disable_tensor_equality")
 _V1_MODULES["eagerflow._src.core.shape"] = ("enable_v2_tensorshape", "disable_v2_tensorshape")

@@ -7,7 +7,8 @@ import eagerflow.sparse as _tf2
 from eagerflow._src.v1.namespaces import aliased_namespace as _aliased_namespace
 
 # TF 1's name -> the tf.compat.v1 function it is
-_V1 = {'add': 'sparse_add',
+_V1 = {'SparseConditionalAccumulator': 'SparseConditionalAccumulator',
+       'add': 'sparse_add',
        'concat': 'sparse_concat',
        'matmul': 'sparse_tensor_dense_matmul',
        'merge': 'sparse_merge',
