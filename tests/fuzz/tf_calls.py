@@ -85,6 +85,9 @@ NO_TF_OP = {
              "tests/data/test_raw_dataset_misc.py and test_raw_dataset_extra.py"
        for name in ("DummyMemoryCache", "DummySeedGenerator", "ThreadPoolHandle",
                     "ExperimentalThreadPoolHandle", "DummyIterationCounter")},
+    "TakeManySparseFromTensorsMap": "takes what an earlier AddSparseToTensorsMap call put in "
+                                    "its map (state TF's process lacks): compared with TF 2.21 "
+                                    "in tests/ops/test_sparse_tensors_map.py",
     **{name: "refused outside a Session (TF's too): a session handle names a tensor a "
              "Session keeps; compared with TF 2.21 in tests/v1/test_session_handles.py"
        for name in ("GetSessionHandle", "GetSessionHandleV2", "GetSessionTensor",

@@ -36,11 +36,13 @@ def _id(case):
 # (tests/data/test_dataset_raw_ops.py). Every call of AnonymousRandomSeedGenerator and of
 # the seed generators' deleters fails in TF 2.21 (tests/data/test_raw_dataset_misc.py);
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
-# CPU (its bad sample).
+# CPU (its bad sample). The session-handle ops act in a Session only
+# (tests/v1/test_session_handles.py).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
-            *raw_dataset_functions.REFUSING} | {
+            *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
+            "GetSessionTensor", "DeleteSessionTensor"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 
