@@ -7,8 +7,9 @@ DatasetVariant: the eagerflow pipeline it stands for and TF's debug text of its 
 ("RangeDatasetOp(0, 5, 1)::Dataset", what a tensor's repr shows). TF's datasets are flat:
 their elements are lists of component tensors, `output_types` and `output_shapes` say
 them, and functions take and return components. So a dataset op reads its input
-datasets flat (`flat_input`), builds the result from the public Dataset methods, and
-checks the result's components against its attributes.
+datasets flat (`flat_input`) and builds the result from the public Dataset methods; as
+TF's kernels, it leaves checking the components against output_types / output_shapes to
+the iterator made of it (MakeIterator).
 
 `from_variant(v, spec)` is a VariantDataset: the variant's pipeline, its components
 packed as `spec`. Eagerly it reads the variant's value at once; inside a tf.function a
