@@ -15,7 +15,8 @@ Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
   (NotFoundError).
 - ops with no kernel on any device of TF 2.21's build (SegmentSumV2 and its kin: XLA
   only; CTCLossV2 and the CudnnRNN family, cuDNN's, which eagerflow does not give a GPU
-  either; the CSR matrix ops TF has GPU kernels for only): eagerly
+  either; the CSR matrix ops TF has GPU kernels for only; FilterByLastComponentDataset,
+  which TF defines and runs nowhere): eagerly
   NotFoundError naming the node and its attrs and the kernels TF registers; a graph
   holding one traces, and fails when run with TF's InvalidArgumentError for it.
 - AccumulateNV2, refused eagerly as those, which TF's graph passes rewrite into a sum
@@ -274,6 +275,19 @@ _NO_KERNEL.update({
 })
 
 
+def _dataset_node(ds: list, attrs: dict, graph: bool = False) -> str:
+    """A dataset op's node: its components' shapes, then their dtypes."""
+    shapes = ", ".join(_shape_text(s) for s in attrs.get("output_shapes", ()))
+    types = ", ".join(_e(dt.as_dtype(t)) for t in attrs.get("output_types", ()))
+    return f"output_shapes=[{shapes}], output_types=[{types}]"
+
+
+# FilterByLastComponentDataset, which TF 2.21 defines but registers no kernel for
+_NO_KERNEL["FilterByLastComponentDataset"] = (
+    _dataset_node, "", lambda ds, a: [dt.variant], lambda: (_variant(),),
+    {"output_types": (dt.int32, dt.float32), "output_shapes": ((None, 3), None)})
+
+
 # cuDNN's recurrent ops, which TF 2.21 registers for GPUs only (eagerflow gives them no GPU
 # kernel either): their nodes name every attr of TF's definition, defaults filled
 
@@ -468,8 +482,10 @@ def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpD
                                                  f"{op}}}}} = {op}[")],
                   tf=TFForm(load=lambda node: bind(opdef, tuple(node.inputs),
                                                    dict(node.attrs)),
-                            # (a CSR matrix's variant input, as tf.raw_ops takes it)
-                            takes_handles=op.startswith("SparseMatrix")))
+                            # (a CSR matrix's or a dataset's variant input, as
+                            # tf.raw_ops takes it)
+                            takes_handles=op.startswith("SparseMatrix") or
+                            op.endswith("Dataset")))
     return register(opdef)
 
 
