@@ -18,6 +18,7 @@ import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_parsing  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_random_access  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_readers  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402

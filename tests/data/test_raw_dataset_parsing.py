@@ -40,3 +40,80 @@ def test_filter_by_last_component_traces_and_fails_when_run() -> None:
                        match="No OpKernel was registered to support Op "
                              "'FilterByLastComponentDataset' used by "):
         f()
+
+
+# -- ParseExampleDataset and its versions ----------------------------------------------------
+
+def _example(x: int) -> bytes:
+    return tf.train.Example(features=tf.train.Features(feature={
+        "a": tf.train.Feature(int64_list=tf.train.Int64List(value=[x])),
+        "b": tf.train.Feature(float_list=tf.train.FloatList(value=[x, x / 2]))},
+    )).SerializeToString()
+
+
+_SPEC = (tf.TensorSpec([None], tf.int64), tf.TensorSpec([None, 2], tf.float32))
+
+
+def _parse(op: str = "ParseExampleDatasetV2", batched: bool = True, **over: object) -> tf.Tensor:
+    ds = tf.data.Dataset.from_tensor_slices([_example(1), _example(2), _example(3)])
+    kw = dict(input_dataset=(ds.batch(2) if batched else ds)._variant_tensor,
+              num_parallel_calls=tf.constant(1, tf.int64),
+              dense_defaults=[tf.constant(0, tf.int64), tf.constant([], tf.float32)],
+              sparse_keys=[], dense_keys=["a", "b"], sparse_types=[], dense_shapes=[[], [2]],
+              output_types=[tf.int64, tf.float32], output_shapes=[[None], [None, 2]])
+    if op != "ExperimentalParseExampleDataset":
+        kw.update(ragged_keys=[], ragged_value_types=[], ragged_split_types=[])
+    kw.update(over)
+    return getattr(tf.raw_ops, op)(**kw)
+
+
+def _elements(v: tf.Tensor) -> list:
+    return [tuple(c.tolist() for c in e)
+            for e in tf.data.experimental.from_variant(v, _SPEC).as_numpy_iterator()]
+
+
+@pytest.mark.parametrize("op,text", [
+    ("ParseExampleDataset", "ParseExampleDatasetOp"),
+    ("ParseExampleDatasetV2", "ParseExampleDatasetV2Op"),
+    ("ExperimentalParseExampleDataset", "ParseExampleDatasetOp"),
+])
+def test_parse_example_dataset_dense(op: str, text: str) -> None:
+    v = _parse(op)
+    assert repr(v) == f"<tf.Tensor: shape=(), dtype=variant, value=<{text}::Dataset>>"
+    assert _elements(v) == [([1, 2], [[1.0, 0.5], [2.0, 1.0]]), ([3], [[3.0, 1.5]])]
+
+
+def test_parse_example_dataset_scalar_records_are_vectors_of_one() -> None:
+    assert _elements(_parse(batched=False)) == [([1], [[1.0, 0.5]]), ([2], [[2.0, 1.0]]),
+                                                ([3], [[3.0, 1.5]])]
+
+
+@pytest.mark.parametrize("over,message", [
+    ({"num_parallel_calls": tf.constant(0, tf.int64)},
+     "num_parallel_calls must be greater than zero."),
+    ({"num_parallel_calls": tf.constant([1], tf.int64)}, "num_parallel_calls must be a scalar"),
+    ({"deterministic": "maybe"}, "Unrecognized determinism policy: maybe"),
+    ({"dense_defaults": [tf.constant(0, tf.int64)]},
+     "Expected len(dense_defaults) == len(dense_keys) but got: 1 vs. 2"),
+    ({"dense_defaults": [tf.constant([0, 1], tf.int64), tf.constant([], tf.float32)]},
+     "def_value[0].shape() == [2] is not compatible with dense_shapes_[0] == []"),
+])
+def test_parse_example_dataset_refuses(over: dict, message: str) -> None:
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _parse(**over)
+    assert message in str(e.value)
+
+
+@pytest.mark.parametrize("over,message", [
+    ({"dense_keys": ["a", "c"]},
+     "Name: <unknown>, Feature: c (data type: float) is required but could not be found."),
+    ({"dense_shapes": [[], [3]]},
+     "Name: <unknown>, Key: b, Index: 0.  Number of float values != expected.  Values "
+     "size: 2 but output shape: [3] [Op:IteratorGetNext]"),
+])
+def test_parse_example_dataset_fails_as_it_parses(over: dict, message: str) -> None:
+    v = _parse(**over)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _elements(v)
+    assert message in str(e.value)
+    assert "user-defined function" not in str(e.value)

@@ -45,6 +45,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_functions,
     raw_dataset_misc,
     raw_dataset_options,
+    raw_dataset_parsing,
     raw_dataset_random_access,
     raw_dataset_readers,
     raw_dataset_reductions,
