@@ -117,3 +117,51 @@ def test_parse_example_dataset_fails_as_it_parses(over: dict, message: str) -> N
         _elements(v)
     assert message in str(e.value)
     assert "user-defined function" not in str(e.value)
+
+
+# -- ParallelInterleaveDataset (the first version) --------------------------------------------
+
+def _ranges() -> object:
+    return tf.function(lambda x: tf.raw_ops.RangeDataset(
+        start=tf.constant(0, tf.int64), stop=x, step=tf.constant(1, tf.int64),
+        output_types=[tf.int64], output_shapes=[[]])).get_concrete_function(
+        tf.TensorSpec([], tf.int64))
+
+
+def _interleave_v1(op: str = "ParallelInterleaveDataset", **over: object) -> tf.Tensor:
+    kw = dict(input_dataset=tf.data.Dataset.range(5)._variant_tensor, other_arguments=[],
+              cycle_length=tf.constant(2, tf.int64), block_length=tf.constant(2, tf.int64),
+              sloppy=tf.constant(False), buffer_output_elements=tf.constant(1, tf.int64),
+              prefetch_input_elements=tf.constant(1, tf.int64), f=_ranges(),
+              output_types=[tf.int64], output_shapes=[[]])
+    kw.update(over)
+    return getattr(tf.raw_ops, op)(**kw)
+
+
+@pytest.mark.parametrize("op", ["ParallelInterleaveDataset",
+                                "ExperimentalParallelInterleaveDataset"])
+@pytest.mark.parametrize("sloppy", [False, True])
+def test_parallel_interleave_v1(op: str, sloppy: bool) -> None:
+    v = _interleave_v1(op, sloppy=tf.constant(sloppy),
+                       prefetch_input_elements=tf.constant(0, tf.int64))
+    assert repr(v) == ("<tf.Tensor: shape=(), dtype=variant, "
+                       "value=<LegacyParallelInterleaveDatasetOp::Dataset>>")
+    got = list(tf.data.experimental.from_variant(v, tf.TensorSpec([], tf.int64))
+               .as_numpy_iterator())
+    assert got == [0, 0, 1, 0, 1, 2, 0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("over,message", [
+    ({"cycle_length": tf.constant(-1, tf.int64)}, "`cycle_length` must be > 0"),
+    ({"block_length": tf.constant(0, tf.int64)}, "`block_length` must be > 0"),
+    ({"buffer_output_elements": tf.constant(0, tf.int64)},
+     "`buffer_output_elements` must be > 0"),
+    ({"prefetch_input_elements": tf.constant(-1, tf.int64)},
+     "`prefetch_input_elements` must be >= 0"),
+    ({"cycle_length": tf.constant([2], tf.int64)}, "cycle_length must be a scalar"),
+    ({"sloppy": tf.constant([True])}, "sloppy must be a scalar"),
+])
+def test_parallel_interleave_v1_refuses(over: dict, message: str) -> None:
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _interleave_v1(**over)
+    assert str(e.value).endswith(f"{message} [Op:ParallelInterleaveDataset] name: ")

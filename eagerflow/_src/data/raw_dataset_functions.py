@@ -599,7 +599,8 @@ def _interleave_counts(op: str, rest: tuple) -> tuple:
     if op == "InterleaveDataset":
         cycle = _positive(op, rest[0], "cycle_length")
         return cycle, _positive(op, rest[1], "block_length", autotune=False), None
-    legacy = op.startswith("Legacy")
+    # (the first version, ParallelInterleaveDataset, runs the legacy kernel)
+    legacy = op.startswith("Legacy") or op.endswith("ParallelInterleaveDataset")
     cycle = _at_least(op, rest[0], "cycle_length", "`cycle_length` must be > 0" if legacy else
                       _AUTOTUNED.format(arg="cycle_length", cmp="greater than"),
                       autotune=not legacy)

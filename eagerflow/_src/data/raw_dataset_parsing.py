@@ -1,5 +1,8 @@
 """TF's dataset ops that parse serialized tf.train.Example records (ParseExampleDataset,
-ParseExampleDatasetV2, ExperimentalParseExampleDataset), over dataset variants.
+ParseExampleDatasetV2, ExperimentalParseExampleDataset), and the first version of the
+parallel interleave (ParallelInterleaveDataset, ExperimentalParallelInterleaveDataset:
+LegacyParallelInterleaveDatasetV2's kernel, its determinism a `sloppy` input), over
+dataset variants.
 
 Data layer, over dataset_variants.py: each maps its input, vectors of serialized Examples,
 through tf.io.parse_example with the dense features its attrs describe, and gives the
@@ -23,10 +26,19 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import dataset_op, flat_input
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_functions import (
+    BOOL_ARG,
+    I64_ARG,
+    I64_ATTRS,
     Declared,
     _determinism,
+    _interleave,
+    _interleave_reference,
     _positive,
+    _ranges_fn,
+    inputs_infer,
     lone,
+    range_variant,
+    register_fn_op,
     spec_of_attrs,
 )
 from eagerflow._src.data.raw_dataset_sources import elements_variant, tensors_of
@@ -179,3 +191,53 @@ for _op, _kernel in (("ParseExampleDataset", None), ("ParseExampleDatasetV2", No
     register(dataset_op(_op, _parse, kernel_name=_kernel,
                         scalars=(None, "num_parallel_calls"),
                         reference=_reference, samples=_samples(_op), bad_samples=_bad(_op)))
+
+
+# -- ParallelInterleaveDataset, ExperimentalParallelInterleaveDataset ---------------------------
+
+_V1_COUNTS = ("cycle_length", "block_length", "sloppy", "buffer_output_elements",
+              "prefetch_input_elements")
+
+
+def _without_sloppy(ins: tuple) -> tuple:
+    return ins[:-3] + ins[-2:]
+
+
+def _interleave_v1(op: str, *ins: Any, **attrs: Any) -> DatasetV2:
+    sloppy = bool(np.asarray(ins[-3]))
+    return _interleave(op, *_without_sloppy(ins), **attrs,
+                       deterministic="false" if sloppy else "true")
+
+
+def _interleave_v1_reference(ds: Any, *ins: Any, **attrs: Any) -> Any:
+    return _interleave_reference(ds, *_without_sloppy(ins), **attrs)
+
+
+def _v1_counts(cycle: int = 2, block: int = 2, sloppy: bool = False, buffer: int = 1,
+               prefetch: int = 1) -> tuple:
+    return (np.int64(cycle), np.int64(block), np.bool_(sloppy), np.int64(buffer),
+            np.int64(prefetch))
+
+
+def _v1_samples() -> list:
+    return [Sample((range_variant(5), *_v1_counts()),
+                   dict(I64_ATTRS, f=_ranges_fn(), Targuments=()), grad=False),
+            Sample((range_variant(4), *_v1_counts(3, 1, True, 2, 0)),
+                   dict(I64_ATTRS, f=_ranges_fn(), Targuments=()), grad=False)]
+
+
+def _v1_bad() -> list:
+    return [BadSample((range_variant(3), *counts), dict(I64_ATTRS, f=None, Targuments=()),
+                      InvalidArgumentError, words)
+            for counts, words in ((_v1_counts(cycle=-1), "`cycle_length` must be > 0"),
+                                  (_v1_counts(block=0), "`block_length` must be > 0"),
+                                  (_v1_counts(buffer=0), "`buffer_output_elements` must be > 0"),
+                                  (_v1_counts(prefetch=-1),
+                                   "`prefetch_input_elements` must be >= 0"))]
+
+
+for _op in ("ParallelInterleaveDataset", "ExperimentalParallelInterleaveDataset"):
+    register_fn_op(_op, _interleave_v1, inputs_infer(_op, trailing=tuple(
+        (name, BOOL_ARG if name == "sloppy" else I64_ARG) for name in _V1_COUNTS)),
+        kernel="LegacyParallelInterleaveDataset", reference=_interleave_v1_reference,
+        samples=_v1_samples, bad_samples=_v1_bad)
