@@ -165,3 +165,11 @@ def test_parallel_interleave_v1_refuses(over: dict, message: str) -> None:
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         _interleave_v1(**over)
     assert str(e.value).endswith(f"{message} [Op:ParallelInterleaveDataset] name: ")
+
+
+def test_parse_example_dataset_variant_names_tf_op() -> None:
+    ds = tf.data.Dataset.from_tensor_slices([_example(4)]).batch(1)
+    parsed = tf.data.experimental.parse_example_dataset(
+        {"a": tf.io.FixedLenFeature([], tf.int64)})(ds)
+    assert repr(parsed._variant_tensor) == ("<tf.Tensor: shape=(), dtype=variant, "
+                                            "value=<ParseExampleDatasetV2Op::Dataset>>")

@@ -159,6 +159,7 @@ def parse_example_dataset(features: dict, num_parallel_calls: Any = 1,
         out = dataset.map(lambda serialized: parse_example(serialized, features),
                           num_parallel_calls=num_parallel_calls, deterministic=deterministic)
         out._repr_name = "_ParseExampleDataset"
+        out._kernel_text = lambda: "ParseExampleDatasetV2Op::Dataset"  # (TF's op for it)
         return out
 
     return _apply_fn
