@@ -186,10 +186,8 @@ def _apply_infer(local_step: Any, gradient: Any, *, accumulator: Any) -> list:
     op = "ResourceAccumulatorApplyGradient"
     a = _state_attr(op, accumulator).current()
     _scalar(op, "local_step", local_step, dt.int64, 1)
-    if gradient._dtype is not a.dtype:  # (TF 2.21's kernel aborts the process)
-        raise C.fail(op, f"Signature mismatch, have: "
-                         f"{H.signature_text([dt.int64, gradient._dtype], [])} expected: "
-                         f"{H.signature_text([dt.int64, a.dtype], [])}")
+    # (TF 2.21's kernel aborts the process)
+    H.match_signature(op, [dt.int64, gradient._dtype], [], [dt.int64, a.dtype], [])
     return []
 
 
@@ -247,9 +245,7 @@ def _load(opdef: Any, check: Any = None) -> Any:
 
 def _check_take(node: Any, state: AccumulatorState) -> None:
     want = dt.as_dtype(node.attrs["dtype"])
-    if want is not state.dtype:
-        raise C.fail(node.op, f"Signature mismatch, have: {H.signature_text([dt.int32], [want])} "
-                              f"expected: {H.signature_text([dt.int32], [state.dtype])}")
+    H.match_signature(node.op, [dt.int32], [want], [dt.int32], [state.dtype])
 
 
 class _Replenished(AccumulatorState):

@@ -207,15 +207,6 @@ def _load(opdef: Any, attrs: tuple = ()) -> Any:
     return load
 
 
-def _signature(op: str, ins: list, outs: list, want_ins: list, want_outs: list) -> None:
-    def text(i: list, o: list) -> str:
-        return ", ".join(["string_ref"] + [C.dtype_word(d) for d in i]) + "->" + \
-            ", ".join(C.dtype_word(d) for d in o)
-    if ins != want_ins or outs != want_outs:
-        raise C.fail(op, f"Signature mismatch, have: {text(ins, outs)} expected: "
-                         f"{text(want_ins, want_outs)}")
-
-
 def _sample_state() -> BarrierState:
     state = _SAMPLES.get("barrier")
     if state is None:
@@ -278,7 +269,8 @@ def _insert_kernel(xp: Any, keys: Any, values: Any, *, barrier: BarrierState,
     if not 0 <= i < n:
         raise C.fail(op, f"The component ID is out of range {i} > num_components (= {n})")
     if T is not None:
-        _signature(op, [dt.string, dt.as_dtype(T)], [], [dt.string, state.types[i]], [])
+        H.match_signature(op, [dt.string, dt.as_dtype(T)], [], [dt.string, state.types[i]], [],
+                          handle="string_ref")
     state.insert(op, keys, i, np.asarray(values))
     return ()
 
@@ -320,8 +312,8 @@ def _take_kernel(xp: Any, n: Any, *, barrier: BarrierState, component_types: Any
     state = barrier.current(op)
     if component_types is not None:
         types = [dt.as_dtype(d) for d in component_types]
-        _signature(op, [dt.int32], [dt.int64, dt.string] + types, [dt.int32],
-                   [dt.int64, dt.string] + state.types)
+        H.match_signature(op, [dt.int32], [dt.int64, dt.string] + types, [dt.int32],
+                          [dt.int64, dt.string] + state.types, handle="string_ref")
     if int(timeout_ms) != -1:
         raise C.fail(op, "Timeout not supported yet.")
     if np.ndim(n):

@@ -250,20 +250,23 @@ def _check_timeout(op: str, attrs: dict) -> None:
         raise C.fail(op, "Timeout not supported yet.")
 
 
-def signature_text(ins: list, outs: list) -> str:
-    """A kernel's signature as TF's mismatch errors print it ("resource, float->")."""
-    return ", ".join(["resource"] + [C.dtype_word(d) for d in ins]) + "->" + \
-        ", ".join(C.dtype_word(d) for d in outs)
+def match_signature(op: str, ins: list, outs: list, want_ins: list, want_outs: list,
+                    handle: str = "resource") -> None:
+    """TF's kernel signature check: the dtypes given and asked for (after the `handle`
+    input: "resource", a TF 1 reference's "string_ref") are those the kernel takes and
+    gives, else TF's "Signature mismatch" ("resource, float->")."""
+    if ins != want_ins or outs != want_outs:
+        def text(i: list, o: list) -> str:
+            return ", ".join([handle] + [C.dtype_word(d) for d in i]) + "->" + \
+                ", ".join(C.dtype_word(d) for d in o)
+        raise C.fail(op, f"Signature mismatch, have: {text(ins, outs)} expected: "
+                         f"{text(want_ins, want_outs)}")
 
 
 def check_signature(op: str, q: QueueState, ins: list, outs: list) -> None:
     """TF's kernel signature check: the components given (enqueue) or asked for
     (dequeue) are of the queue's dtypes."""
-    want_in = q.dtypes if ins else []
-    want_out = q.dtypes if outs else []
-    if ins != want_in or outs != want_out:
-        raise C.fail(op, f"Signature mismatch, have: {signature_text(ins, outs)} expected: "
-                         f"{signature_text(want_in, want_out)}")
+    match_signature(op, ins, outs, q.dtypes if ins else [], q.dtypes if outs else [])
 
 
 def enqueue_load(opdef: Any) -> Any:

@@ -140,15 +140,6 @@ def _state_attr(op: str, accumulator: Any) -> SparseAccumulatorState:
     return accumulator
 
 
-def _signature(op: str, ins: list, outs: list, want_ins: list, want_outs: list) -> None:
-    def text(i: list, o: list) -> str:
-        return ", ".join(["string_ref"] + [C.dtype_word(d) for d in i]) + "->" + \
-            ", ".join(C.dtype_word(d) for d in o)
-    if ins != want_ins or outs != want_outs:
-        raise C.fail(op, f"Signature mismatch, have: {text(ins, outs)} expected: "
-                         f"{text(want_ins, want_outs)}")
-
-
 # ---------------------------------------------------------------------------------------
 # The creator: a graph's node, holding the state it made.
 # ---------------------------------------------------------------------------------------
@@ -217,7 +208,8 @@ def _apply_infer(local_step: Any, indices: Any, values: Any, shape: Any, *,
                  accumulator: Any, has_known_shape: bool = True, dtype: Any = None) -> list:
     a = _state_attr(_APPLY, accumulator).current()
     have = [local_step._dtype, indices._dtype, values._dtype, shape._dtype]
-    _signature(_APPLY, have, [], [dt.int64, dt.int64, a.dtype, dt.int64], [])
+    H.match_signature(_APPLY, have, [], [dt.int64, dt.int64, a.dtype, dt.int64], [],
+                      handle="string_ref")
     return []
 
 
@@ -240,8 +232,8 @@ def _take_infer(num_required: Any, *, accumulator: Any, dtype: Any = None) -> li
     if num_required._dtype is not dt.int32:
         raise C.wrong_input_dtype(_TAKE, 1, dt.int32, num_required._dtype)
     want = a.dtype if dtype is None else dt.as_dtype(dtype)
-    _signature(_TAKE, [dt.int32], [dt.int64, want, dt.int64], [dt.int32],
-               [dt.int64, a.dtype, dt.int64])
+    H.match_signature(_TAKE, [dt.int32], [dt.int64, want, dt.int64], [dt.int32],
+                      [dt.int64, a.dtype, dt.int64], handle="string_ref")
     return [((None,), dt.int64), (None, a.dtype), ((None,), dt.int64)]
 
 
