@@ -49,7 +49,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_ops import Replenished
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.serialization import wire_fields
+from eagerflow._src.ops.serialization import varint, wire_fields
 from eagerflow._src.ops.table_handles import private_name
 
 KIND = "tensorflow::ReaderInterface"
@@ -126,16 +126,6 @@ def _identity(work: bytes) -> Any:
 # ---------------------------------------------------------------------------------------
 # The state.
 # ---------------------------------------------------------------------------------------
-
-def _varint(n: int) -> bytes:
-    n &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b, n = n & 0x7F, n >> 7
-        out.append(b | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
 
 def _parse_state(data: bytes) -> dict | None:
     """TF's ReaderBaseState message (work_started = 1, work_finished = 2,
@@ -249,9 +239,9 @@ class ReaderState:
         out = b""
         for field, value in ((1, self.started), (2, self.finished), (3, self.produced)):
             if value:
-                out += _varint(field << 3) + _varint(value)
+                out += varint(field << 3) + varint(value)
         if self.work:
-            out += _varint(4 << 3 | 2) + _varint(len(self.work)) + self.work
+            out += varint(4 << 3 | 2) + varint(len(self.work)) + self.work
         return out
 
     def restore(self, data: bytes, op: str) -> None:

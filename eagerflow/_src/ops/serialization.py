@@ -158,7 +158,9 @@ def wire_fields(data: bytes) -> dict | None:
 
 
 def varint(n: int) -> bytes:
-    """A protobuf varint, written by hand for the references (they don't use protobuf)."""
+    """A protobuf varint (a negative number as its 64-bit two's complement), written by hand
+    for the references and the small messages with no schema here."""
+    n &= (1 << 64) - 1
     out = b""
     while True:
         low, n = n & 0x7F, n >> 7

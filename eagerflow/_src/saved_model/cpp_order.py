@@ -15,6 +15,8 @@ from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 
+from eagerflow._src.ops.serialization import read_varint
+
 _F = FieldDescriptor
 _MESSAGE = _F.TYPE_MESSAGE
 _SIGNED = {_F.TYPE_INT32, _F.TYPE_INT64, _F.TYPE_SFIXED32, _F.TYPE_SFIXED64}
@@ -49,17 +51,6 @@ def _plan(descriptor: Any) -> dict:
     return plan
 
 
-def _varint(data: memoryview, i: int) -> tuple:
-    shift = value = 0
-    while True:
-        b = data[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        if b < 0x80:
-            return value, i
-        shift += 7
-
-
 def _rewrite(data: memoryview, plan: dict) -> Any:
     if not plan:
         return data
@@ -69,16 +60,16 @@ def _rewrite(data: memoryview, plan: dict) -> Any:
     i, n = 0, len(data)
     while i < n:
         start = i
-        tag, i = _varint(data, i)
+        tag, i = read_varint(data, i)
         field, wire = tag >> 3, tag & 7
         if wire == 0:
-            _, i = _varint(data, i)
+            _, i = read_varint(data, i)
         elif wire == 1:
             i += 8
         elif wire == 5:
             i += 4
         elif wire == 2:
-            size, body = _varint(data, i)
+            size, body = read_varint(data, i)
             i = body + size
         else:  # (groups: none in TF's protos)
             raise ValueError(f"unexpected wire type {wire}")
@@ -111,10 +102,10 @@ def _key(entry: Any, key_type: int) -> Any:
         return b"" if key_type in (_F.TYPE_STRING, _F.TYPE_BYTES) else 0
     wire = tag & 7
     if wire == 2:
-        size, i = _varint(entry, 1)
+        size, i = read_varint(entry, 1)
         return bytes(entry[i:i + size])
     if wire == 0:
-        v, _ = _varint(entry, 1)
+        v, _ = read_varint(entry, 1)
         if key_type in _ZIGZAG:
             return (v >> 1) ^ -(v & 1)
         bits = 32 if key_type == _F.TYPE_INT32 else 64
