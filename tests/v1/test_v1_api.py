@@ -34,7 +34,6 @@ LEFT_OUT = {
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "nn": {"quantized_avg_pool", "quantized_conv2d", "quantized_max_pool", "quantized_relu_x"},
-    "image": {"decode_jxl"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "config.experimental": {"ClusterDeviceFilters"},

@@ -181,7 +181,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "NonMaxSuppressionWithOverlaps",
     ),
     "image_codecs": (
-        "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng", "DecodeWebP",
+        "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodeJxl", "DecodePng",
+        "DecodeWebP",
     ),
     "image_encoders": (
         "DecodeAndCropJpeg", "EncodeJpeg", "EncodeJpegVariableQuality", "EncodePng",
