@@ -237,7 +237,64 @@ def cases(tf):  # noqa: C901 - one table of cases
     }
     for key, fn in errs.items():
         out[f"misc/{key}"] = fn
+    for key, fn in _graph_cases(tf).items():
+        out[f"graph/{key}"] = fn
     return out
+
+
+def _graph_cases(tf):
+    """TF 1 graphs: the checks validate_args and allow_nan_stats=False embed run with the
+    Session (fed a placeholder), and seeded draws advance run after run."""
+    D = tf.compat.v1.distributions
+    v1 = tf.compat.v1
+
+    def in_graph(build, feed_value=None, runs=1):
+        with tf.Graph().as_default():
+            v1.set_random_seed(3)
+            p = v1.placeholder(tf.float32, [None])
+            fetch, names = build(p)
+            with v1.Session() as sess:
+                out = [names]
+                for _ in range(runs):
+                    try:
+                        out.append(sess.run(fetch, {p: feed_value} if feed_value else None))
+                    except tf.errors.OpError as e:
+                        out.append(type(e).__name__)
+                return out
+
+    def normal_log_prob(p):
+        n = D.Normal(0.0, p, validate_args=True)
+        return n.log_prob(1.0), [n.name, repr(n), str(n)]
+
+    def gamma_mode(p):
+        return D.Gamma(p, 1.0, allow_nan_stats=False).mode(), []
+
+    def kl_nan(p):
+        return D.kl_divergence(D.Normal(p, 1.0), D.Normal(0.0, 1.0), allow_nan_stats=False), []
+
+    def categorical_one(p):
+        return D.Categorical(logits=p, validate_args=True).log_prob(1), []
+
+    def categorical_sum(p):
+        return D.Categorical(probs=p, validate_args=True).sample(seed=1), []
+
+    def draws(p):
+        a = D.Normal(0.0, [1.0, 2.0], name="a")
+        return [a.sample(2, seed=4), D.Dirichlet([1.0, 2.0, 3.0]).sample(2, seed=5),
+                D.Gamma([0.5, 2.0], 1.0).sample(seed=6), D.Bernoulli(probs=0.4).sample(3),
+                D.StudentT(3.0, 0.0, 1.0).sample(2, seed=7)], [a.name]
+
+    return {
+        "normal_scale_bad": lambda: in_graph(normal_log_prob, [1.0, -1.0]),
+        "normal_scale_ok": lambda: in_graph(normal_log_prob, [1.0, 2.0]),
+        "gamma_mode_bad": lambda: in_graph(gamma_mode, [0.5, 2.0]),
+        "gamma_mode_ok": lambda: in_graph(gamma_mode, [1.5, 2.0]),
+        "kl_nan": lambda: in_graph(kl_nan, [float("nan"), 1.0]),
+        "kl_ok": lambda: in_graph(kl_nan, [0.5, 1.0]),
+        "categorical_one": lambda: in_graph(categorical_one, [1.0]),
+        "categorical_sum": lambda: in_graph(categorical_sum, [0.5, 0.6]),
+        "draws": lambda: in_graph(draws, runs=2),
+    }
 
 
 def _describe(tf, d):

@@ -410,7 +410,9 @@ def _as_vector(x: Any) -> tuple:
     static = get_static_value(x)
     n = reduce_prod(x) if static is None else np.prod(static, dtype=np.int32)
     ndims = x.shape.ndims
-    if ndims == 0:
+    if ndims is None:  # (TF picks [1] or its shape by its rank at run time)
+        x = reshape(x, [-1])
+    elif ndims == 0:
         x = reshape(x, [1]) if static is None else tensor(np.array([static], np.int32),
                                                           "sample_shape")
     elif ndims != 1:

@@ -153,7 +153,8 @@ class Normal(Distribution):
         return sampled * self.scale + self.loc
 
     def _z(self, x: Any) -> Any:
-        return (x - self.loc) / self.scale
+        with scope("standardize"):
+            return (x - self.loc) / self.scale
 
     def _log_prob(self, x: Any) -> Any:
         return -0.5 * square(self._z(x)) - self._log_normalization()
@@ -181,7 +182,9 @@ class Normal(Distribution):
         return self.loc * ones_like(self.scale)
 
     def _quantile(self, p: Any) -> Any:
-        return special_math.ndtri(p) * self.scale + self.loc
+        z = special_math.ndtri(p)
+        with scope("reconstruct"):
+            return z * self.scale + self.loc
 
     def _stddev(self) -> Any:
         return self.scale * ones_like(self.loc)
