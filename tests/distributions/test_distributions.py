@@ -77,3 +77,15 @@ def test_not_loaded_by_import():
     code = ("import sys, eagerflow; assert not any('distributions' in m and 'eagerflow' in m "
             "for m in sys.modules), [m for m in sys.modules if 'distributions' in m]")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_deprecation_notices_as_tf():
+    import sys
+
+    from tests.tf_reference import program_json, program_notices
+
+    want = json.loads((Path(__file__).parent / "golden" / "notices.json").read_text())
+    result, log = program_json(sys.executable, Path(__file__).parent / "notices_program.py",
+                               "eagerflow", cwd=Path(__file__).parents[2])
+    assert result == want["result"]
+    assert program_notices(log, "notices_program.py") == want["notices"]
