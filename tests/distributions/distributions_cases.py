@@ -113,6 +113,14 @@ def cases(tf):  # noqa: C901 - one table of cases
         "multinomial": lambda: D.Multinomial([2.0, 4.0], probs=[0.3, 0.7]),
         "dirichlet": lambda: D.Dirichlet([[1.0, 2.0, 3.0], [0.5, 0.5, 0.5]]),
         "dirichlet_multinomial": lambda: D.DirichletMultinomial(5.0, [1.0, 2.0, 3.0]),
+        "normal64": lambda: D.Normal(np.float64(0.0), np.array([1.0, 2.0])),
+        "gamma64": lambda: D.Gamma(np.array([0.5, 3.0]), np.float64(2.0)),
+        "beta64": lambda: D.Beta(np.float64(2.0), np.array([0.5, 1.0])),
+        "laplace64": lambda: D.Laplace(np.float64(0.0), np.float64(1.0)),
+        "exponential64": lambda: D.Exponential(np.array([1.0, 3.0])),
+        "bernoulli_bool": lambda: D.Bernoulli(logits=[0.0, 1.0], dtype=tf.bool),
+        "categorical_f64": lambda: D.Categorical(logits=[0.0, 1.0, 2.0], dtype=tf.float64),
+        "categorical_i64": lambda: D.Categorical(probs=[0.2, 0.8], dtype=tf.int64),
     }
     for key, make in samplers.items():
         for shape in ((), 3, [2, 2]):
@@ -217,6 +225,11 @@ def cases(tf):  # noqa: C901 - one table of cases
         "student_t_var": lambda: D.StudentT(1.0, 0.0, 1.0, allow_nan_stats=False).variance(),
         "student_t_var_ok": lambda: D.StudentT([1.5, 3.0], 0.0, 1.0,
                                                allow_nan_stats=False).variance(),
+        "student_t_var64": lambda: D.StudentT(np.array([1.5, 3.0]), np.float64(0.0),
+                                              np.float64(1.0)).variance(),
+        "student_t_mean64": lambda: D.StudentT(np.array([0.5, 3.0]), np.float64(0.0),
+                                               np.float64(1.0)).mean(),
+        "bernoulli_mode_bool": lambda: D.Bernoulli(probs=[0.2, 0.7], dtype=tf.bool).mode(),
         "sample_rank2": lambda: D.Normal(0.0, 1.0).sample([[2]]),
         "sample_float": lambda: D.Normal(0.0, 1.0).sample(2.5),
         "uniform_quantile": lambda: D.Uniform().quantile(0.5),
