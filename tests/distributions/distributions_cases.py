@@ -131,6 +131,24 @@ def cases(tf):  # noqa: C901 - one table of cases
         out[f"sample/{key}/no_op_seed"] = lambda make=make: _seeded(
             tf, lambda: [make().sample(2), make().sample(2)])
 
+    # -- in a tf.function whose inputs' shapes are known only when it runs
+    dynamic = {
+        "gamma": lambda p: D.Gamma(p, 2.0).sample(3, seed=4),
+        "dirichlet": lambda p: D.Dirichlet(p).sample(2, seed=4),
+        "categorical": lambda p: D.Categorical(logits=p).sample(3, seed=4),
+        "dirichlet_multinomial": lambda p: D.DirichletMultinomial(4.0, p).sample(2, seed=4),
+        "normal_stats": lambda p: [D.Normal(p, 1.0).entropy(), D.Normal(p, 1.0).cdf(0.5)],
+        "categorical_stats": lambda p: [D.Categorical(logits=p).mode(),
+                                        D.Categorical(logits=p).log_prob([0, 2]),
+                                        D.Categorical(logits=p).cdf([1, 2])],
+        "dirichlet_stats": lambda p: [D.Dirichlet(p).covariance(), D.Dirichlet(p).variance(),
+                                      D.Dirichlet(p).entropy()],
+    }
+    for key, build in dynamic.items():
+        out[f"dynamic/{key}"] = lambda build=build: _seeded(tf, lambda: tf.function(
+            build, input_signature=[tf.TensorSpec([None, None], tf.float32)])(
+                tf.constant([[1.0, 2.0, 3.0], [2.5, 0.5, 1.5]])))
+
     # -- KL divergences between registered pairs ------------------------------------------
     pairs = {
         "normal": (lambda: D.Normal([0.0, 1.0], 2.0), lambda: D.Normal(1.0, [1.0, 0.5])),
