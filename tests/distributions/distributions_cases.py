@@ -93,6 +93,7 @@ def cases(tf):  # noqa: C901 - one table of cases
     }
     for key, (make, x) in dists.items():
         out[f"{key}/describe"] = lambda make=make: _describe(tf, make())
+        out[f"{key}/properties"] = lambda make=make: _properties(make())
         for m in VALUE_METHODS:
             out[f"{key}/{m}"] = lambda make=make, m=m, x=x: getattr(make(), m)(x)
         for m in STAT_METHODS:
@@ -338,6 +339,18 @@ def _describe(tf, d):
             "parameters": {k: (v.name if k == "dtype" else repr(v) if not hasattr(v, "numpy")
                                else v) for k, v in d.parameters.items()},
             "type": type(d).__name__, "mro": [c.__name__ for c in type(d).__mro__[:3]]}
+
+
+PROPERTIES = ("loc", "scale", "low", "high", "df", "concentration", "rate", "concentration1",
+              "concentration0", "total_concentration", "total_count", "logits", "probs",
+              "event_size")
+
+
+def _properties(d):
+    out = {p: getattr(d, p) for p in PROPERTIES if hasattr(d, p)}
+    if hasattr(d, "range"):
+        out["range"] = d.range()
+    return out
 
 
 def _seeded(tf, fn):
