@@ -53,6 +53,7 @@ PACKAGES = [
     "distribute",    # strategies
     "dtensor",       # tf.experimental.dtensor: meshes, layouts, DTensors
     "v1",            # TF 1's programs: variable scopes, optimizers, losses, Saver
+    "distributions",  # tf.compat.v1.distributions: TF 1's distributions over the ops
     "saved_model",   # SavedModel: whole programs in TF's format
     "v1_training",   # TF 1's training loops: hooks, monitored sessions, FileWriter
     "keras",

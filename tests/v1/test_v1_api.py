@@ -28,7 +28,7 @@ V1 = tf.compat.v1
 # structures of tf.data, quantized nn ops and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"LMDBReader",
-         "distributions", "load_file_system_library",
+         "load_file_system_library",
          "load_library", "load_op_library", "mlir", "tpu", "xla"},
     "train": {"Server", "ServerDef", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
