@@ -24,6 +24,10 @@ from eagerflow._src.ops import eager_errors
 
 _HEAD = "Graph execution error:"
 _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
+# TF refuses a node no kernel runs as it instantiates the function, before any node runs:
+# its error names the node, not where user code defined it
+_NO_KERNEL = "No OpKernel was registered to support Op "
+_NODE_TAIL = re.compile(r"\n*(\t \[\[[^\]]*\]\])?\n*$")
 
 
 def failed_node(e: BaseException) -> str | None:
@@ -104,6 +108,10 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         return
     # (TF's runtime trims the op's message: tfdbg's numerics report opens with blank lines)
     body = _EAGER_SUFFIX.sub("", message).lstrip("\n")
+    if body.startswith(_NO_KERNEL):
+        e._message = f"{_NODE_TAIL.sub('', body)}\n\n\t [[{node}]] [Op:{function_op}]"
+        e.args = (e._message,) + e.args[1:]
+        return
     op, name, inner = _find(graph, node)
     origin = None if op is None else op.origin
     if inner:  # a called function's node: named within it, as TF names it

@@ -113,6 +113,8 @@ class RawOp:
         self.opdef = tf_ops.op_def(op)
         self.__name__ = self.__qualname__ = entry["fn"]
         self.params = {p: arg for p, arg in entry["params"]}  # parameter -> OpDef name
+        # (an op TF runs nowhere: its kernel lookup fails before any dtype is checked)
+        self._no_kernel = getattr(getattr(REGISTRY.get(op), "tf", None), "no_kernel", False)
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
         # (argument, its type attribute, whether it is a list) for _preset_types
@@ -325,7 +327,7 @@ class RawOp:
             value = value.read_value()
         want = dt.as_dtype(fixed) if fixed else attrs.get(type_attr)
         if isinstance(value, Tensor):
-            if want is not None and value._dtype is not want:
+            if want is not None and value._dtype is not want and not self._no_kernel:
                 raise InvalidArgumentError(
                     None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
                                 f"expected to be a {dtype_word(want)} tensor but is a "
