@@ -151,4 +151,34 @@ CASES: list[tuple[str, str]] = [
                             "logits_dimension=1)"),
     ("BoostedTreesSerializeEnsemble", "dict(tree_ensemble_handle=i(1))"),
     ("BoostedTreesBucketize", "dict(float_values=[f(4)], bucket_boundaries=[m(2, 1)])"),
+    # TF's shape functions' refusals while a graph is built (eagerly: the kernel lookup's)
+    ("BoostedTreesAggregateStats", "dict(node_ids=m(4, 1), gradients=f(4, 1), hessians=f(4, 1),"
+                                   " feature=m(4, 2), max_splits=3, num_buckets=2)"),
+    ("BoostedTreesAggregateStats", "dict(node_ids=i(0, 0, 0, 0), gradients=f(3, 1), "
+                                   "hessians=f(4, 1), feature=m(4, 2), max_splits=3, "
+                                   "num_buckets=2)"),
+    ("BoostedTreesMakeStatsSummary", "dict(node_ids=i(0, 0, 0, 0), gradients=f(4, 1), "
+                                     "hessians=f(4, 2), bucketized_features_list=[i(0, 1, 0, 1)"
+                                     "], max_splits=3, num_buckets=2)"),
+    ("BoostedTreesPredict", "dict(tree_ensemble_handle=H, bucketized_features=[tf.zeros((4, 1,"
+                            " 1), tf.int32)], logits_dimension=1)"),
+    ("BoostedTreesPredict", "dict(tree_ensemble_handle=H, bucketized_features=[m(4, 1), "
+                            "m(3, 1)], logits_dimension=1)"),
+    ("BoostedTreesQuantileStreamResourceDeserialize", "dict(quantile_stream_resource_handle=H, "
+                                                      "bucket_boundaries=[f(3), f(2)])"),
+    ("BoostedTreesCalculateBestFeatureSplit", "dict(node_id_range=i(0, 1, 2), stats_summary=f(3,"
+                                              " 1, 3, 2), " + _SPLIT_ARGS +
+                                              ", logits_dimension=1)"),
+    ("BoostedTreesCalculateBestFeatureSplit", "dict(node_id_range=i(0, 1), stats_summary=f(3, 3,"
+                                              " 2), " + _SPLIT_ARGS + ", logits_dimension=1)"),
+    ("BoostedTreesUpdateEnsemble", "dict(tree_ensemble_handle=H, feature_ids=i(0, 1), "
+                                   "node_ids=[i(0)], gains=[f(1)], thresholds=[i(1)], "
+                                   "left_node_contribs=[f(1, 1)], right_node_contribs=[f(1, 1)],"
+                                   " max_depth=2, learning_rate=0.1, pruning_mode=0)"),
+    ("BoostedTreesCenterBias", "dict(tree_ensemble_handle=H, mean_gradients=f(1), "
+                               "mean_hessians=f(1), l1=0.0, l2=0.1)"),
+    ("BoostedTreesBucketize", "dict(float_values=[f(4), f(3)], bucket_boundaries=[f(2), f(3)])"),
+    ("BoostedTreesMakeQuantileSummaries", "dict(float_values=[f(4, 1)], example_weights=f(4), "
+                                          "epsilon=0.01)"),
+    ("IsBoostedTreesEnsembleInitialized", "dict(tree_ensemble_handle=f(2))"),
 ]

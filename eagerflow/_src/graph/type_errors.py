@@ -50,10 +50,12 @@ def input_arg_names(op_name: str, n: int, attrs: dict) -> list | None:
         return None
     args = [a for a in sig.get("inputArg", ()) if a["name"] not in attrs]
     lists = [a for a in args if "numberAttr" in a or "typeListAttr" in a]
-    if len(lists) > 1:
+    # (several lists are counted by one number attr: equally long, DynamicStitch's)
+    if len(lists) > 1 and len({a.get("numberAttr") for a in lists}) != 1 or \
+            None in {a.get("numberAttr", None) for a in lists[1:]}:
         return None
-    n_list = n - (len(args) - len(lists))
-    if (lists and n_list < 0) or (not lists and n_list != 0):
+    n_list, extra = divmod(n - (len(args) - len(lists)), max(len(lists), 1))
+    if extra or (lists and n_list < 0) or (not lists and n_list != 0):
         return None
     names = []
     for a in args:

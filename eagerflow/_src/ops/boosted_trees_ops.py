@@ -14,8 +14,10 @@ InvalidArgumentError for the node. The node's attrs are listed as TF lists them,
 attr of the op's definition with its default filled, in TF's hash-map order, which
 varies from one TF process to the next (here: sorted).
 
-TF's shape functions also refuse inputs of the wrong rank while a graph is built; here a
-traced call takes any shapes (it fails when run either way).
+While a graph is built TF's shape functions check the inputs' ranks and sizes first
+(`_CHECKS`: a ValueError naming the node, as graph/shape_errors.py words it); those of
+CalculateBestFeatureSplitV2 and UpdateEnsembleV2, whose TF 2.21 shape functions are not
+their first versions', are not repeated here (such a node still fails when run).
 """
 
 from __future__ import annotations
@@ -94,6 +96,199 @@ def eager_refusal(op: str, inputs: tuple, attrs: dict) -> Exception:
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{text}]\nAll kernels registered for op {op}:\n"
                                      f"{_NO_KERNELS}\n [Op:{op}]")
+
+
+# -- TF's shape functions' checks while a graph is built ----------------------------------
+# (each refusal is worded as TF's InferenceContext words it; graph/shape_errors.py adds the
+# node and its inputs' shapes, as TF's ValueError does)
+
+def _rank_of(x: Any) -> int | None:
+    return None if x._shape is None else len(x._shape)
+
+
+def _shape_text(shape: tuple) -> str:
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _rank(op: str, x: Any, rank: int, at_most: bool = False) -> None:
+    have = _rank_of(x)
+    if have is not None and (have > rank if at_most else have != rank):
+        words = "at most rank" if at_most else "rank"
+        raise C.fail(op, f"Shape must be {words} {rank} but is rank {have}")
+
+
+def _same_dim(op: str, a: int | None, b: int | None) -> None:
+    if a is not None and b is not None and a != b:
+        raise C.fail(op, f"Dimensions must be equal, but are {a} and {b}")
+
+
+def _same_shape(op: str, a: tuple | None, b: tuple | None) -> None:
+    """TF's Merge of two shapes (None: unknown rank; None dims unknown)."""
+    if a is None or b is None:
+        return
+    if len(a) != len(b):
+        raise C.fail(op, f"Shapes must be equal rank, but are {len(a)} and {len(b)}")
+    for k, (x, y) in enumerate(zip(a, b)):
+        if x is not None and y is not None and x != y:
+            raise C.fail(op, f"Dimension {k} in both shapes must be equal, but are {x} and "
+                             f"{y}. Shapes are {_shape_text(a)} and {_shape_text(b)}.")
+
+
+def _scalars(op: str, inputs: tuple, *at: int) -> None:
+    for k in at:
+        _rank(op, inputs[k], 0)
+
+
+def _check_range(op: str, x: Any) -> None:
+    _rank(op, x, 1)
+    _same_shape(op, x._shape, (2,))
+
+
+def _check_best_gains(op: str, inputs: tuple, attrs: dict) -> None:
+    n = len(inputs) - 5
+    _check_range(op, inputs[0])
+    _rank(op, inputs[1], 3)
+    _same_shape(op, inputs[1]._shape, (int(attrs["max_splits"]), None, 2))
+    for x in inputs[2:1 + n]:
+        _rank(op, x, 3)
+        _same_shape(op, inputs[1]._shape, x._shape)
+    _scalars(op, inputs, n + 1, n + 2, n + 3)  # (TF leaves min_node_weight unchecked)
+
+
+def _check_best_split(op: str, inputs: tuple, attrs: dict) -> None:
+    _check_range(op, inputs[0])
+    _rank(op, inputs[1], 4)
+    _scalars(op, inputs, 2, 3, 4, 5)
+
+
+def _check_sparse_split(op: str, inputs: tuple, attrs: dict) -> None:
+    _check_range(op, inputs[0])
+    for k, rank in ((1, 2), (2, 1), (3, 1)):
+        _rank(op, inputs[k], rank)
+    _scalars(op, inputs, 4, 5, 6, 7)
+
+
+def _check_stats_summary(op: str, inputs: tuple, attrs: dict) -> None:
+    node_ids, grads, hess = inputs[:3]
+    for x, rank in ((node_ids, 1), (grads, 2), (hess, 2)):
+        _rank(op, x, rank)
+    _same_dim(op, _dim(node_ids, 0), _dim(grads, 0))
+    _same_shape(op, grads._shape, hess._shape)
+    for x in inputs[3:]:
+        _rank(op, x, 1)
+        _same_dim(op, _dim(node_ids, 0), _dim(x, 0))
+
+
+def _check_aggregate(op: str, inputs: tuple, attrs: dict) -> None:
+    for x, rank in zip(inputs, (1, 2, 2, 2)):
+        _rank(op, x, rank)
+    for x in inputs[1:4]:
+        _same_dim(op, _dim(x, 0), _dim(inputs[0], 0))
+
+
+def _check_sparse_aggregate(op: str, inputs: tuple, attrs: dict) -> None:
+    for x, rank in zip(inputs, (1, 2, 2, 2, 1, 1)):
+        _rank(op, x, rank)
+    _same_dim(op, _dim(inputs[1], 0), _dim(inputs[0], 0))
+    _same_dim(op, _dim(inputs[2], 0), _dim(inputs[0], 0))
+    _same_dim(op, _dim(inputs[3], 0), _dim(inputs[4], 0))
+    size = _dim(inputs[5], 0)
+    if size is not None and size != 2:
+        raise C.fail(op, f"Dimension must be 2 but is {size}")
+
+
+def _check_features(first: int, same_batch: bool) -> Callable:
+    """Predict's and its kin's bucketized features (from input `first`): each of rank at
+    most 2, of one batch size (TrainingPredict: its cached ids' instead)."""
+    def check(op: str, inputs: tuple, attrs: dict) -> None:
+        for x in inputs[first:]:
+            _rank(op, x, 2, at_most=True)
+            if same_batch:
+                _same_dim(op, _dim(inputs[first], 0), _dim(x, 0))
+        if not same_batch:
+            _rank(op, inputs[1], 1)
+            _rank(op, inputs[2], 1)
+            _same_dim(op, _dim(inputs[1], 0), _dim(inputs[2], 0))
+    return check
+
+
+def _check_update(op: str, inputs: tuple, attrs: dict) -> None:
+    n = (len(inputs) - 4) // 5
+    _rank(op, inputs[1], 1)
+    _same_shape(op, inputs[1]._shape, (n,))
+    for k in range(n):
+        _rank(op, inputs[2 + k], 1)
+        rows = _dim(inputs[2 + k], 0)
+        for j, shape in ((1, (rows,)), (2, (rows,)), (3, (rows, 1)), (4, (rows, 1))):
+            x = inputs[2 + j * n + k]
+            _rank(op, x, len(shape))
+            _same_shape(op, x._shape, shape)
+
+
+def _check_center_bias(op: str, inputs: tuple, attrs: dict) -> None:
+    _rank(op, inputs[1], 2)
+    _rank(op, inputs[2], 2)
+    _same_shape(op, inputs[1]._shape, inputs[2]._shape)
+    _scalars(op, inputs, 3, 4)
+
+
+def _check_bucketize(op: str, inputs: tuple, attrs: dict) -> None:
+    for x in inputs[:len(inputs) // 2]:
+        _rank(op, x, 1)
+        _same_dim(op, _dim(x, 0), _dim(inputs[0], 0))
+
+
+def _check_summaries(op: str, inputs: tuple, attrs: dict) -> None:
+    _rank(op, inputs[-2], 1)
+    for x in inputs[:-2]:
+        _rank(op, x, 1)
+    _rank(op, inputs[-1], 0)
+
+
+def _check_add_summaries(op: str, inputs: tuple, attrs: dict) -> None:
+    _rank(op, inputs[0], 0)
+    for x in inputs[1:]:
+        _rank(op, x, 2)
+
+
+def _check_scalars(count: int) -> Callable:
+    """The first `count` inputs are scalars."""
+    return lambda op, inputs, attrs: _scalars(op, inputs, *range(min(count, len(inputs))))
+
+
+# op -> TF's shape function's checks (those of V2's and UpdateEnsembleV2's, whose TF 2.21
+# shape functions differ from their first versions', are left to the run's refusal)
+_CHECKS: dict[str, Callable] = {
+    "IsBoostedTreesEnsembleInitialized": _check_scalars(1),
+    "IsBoostedTreesQuantileStreamResourceInitialized": _check_scalars(1),
+    "BoostedTreesCreateEnsemble": _check_scalars(3),
+    "BoostedTreesDeserializeEnsemble": _check_scalars(3),
+    "BoostedTreesSerializeEnsemble": _check_scalars(1),
+    "BoostedTreesGetEnsembleStates": _check_scalars(1),
+    "BoostedTreesPredict": _check_features(1, True),
+    "BoostedTreesExampleDebugOutputs": _check_features(1, True),
+    "BoostedTreesTrainingPredict": _check_features(3, False),
+    "BoostedTreesMakeStatsSummary": _check_stats_summary,
+    "BoostedTreesAggregateStats": _check_aggregate,
+    "BoostedTreesSparseAggregateStats": _check_sparse_aggregate,
+    "BoostedTreesCalculateBestGainsPerFeature": _check_best_gains,
+    "BoostedTreesCalculateBestFeatureSplit": _check_best_split,
+    "BoostedTreesSparseCalculateBestFeatureSplit": _check_sparse_split,
+    "BoostedTreesUpdateEnsemble": _check_update,
+    "BoostedTreesCenterBias": _check_center_bias,
+    "BoostedTreesBucketize": _check_bucketize,
+    "BoostedTreesCreateQuantileStreamResource": _check_scalars(3),
+    "BoostedTreesMakeQuantileSummaries": _check_summaries,
+    "BoostedTreesQuantileStreamResourceAddSummaries": _check_add_summaries,
+    "BoostedTreesQuantileStreamResourceFlush": _check_scalars(2),
+    "BoostedTreesQuantileStreamResourceGetBucketBoundaries": _check_scalars(1),
+    # (TF checks the handle and the first boundaries only)
+    "BoostedTreesQuantileStreamResourceDeserialize": _check_scalars(2),
+}
+
+# The words of those refusals (graph/shape_errors.py makes them TF's ValueError)
+SHAPE_ERRORS = ("Shape must be ", "Dimensions must be equal", "Shapes must be equal rank",
+                "Dimension ")
 
 
 # -- the outputs TF's shape functions give a traced node ------------------------------------
@@ -252,6 +447,9 @@ def _infer(op: str) -> Callable:
         _check_attrs(op, attrs, _tracing(inputs))
         if not _tracing(inputs):
             raise eager_refusal(op, inputs, attrs)
+        check = _CHECKS.get(op)
+        if check is not None:
+            check(op, inputs, attrs)
         return outputs(inputs, attrs)  # (the node fails when run)
     return infer
 
