@@ -78,3 +78,40 @@ def test_every_boosted_trees_op_is_a_raw_op():
     names = {op for op, _ in CASES}
     assert len(names) == 29
     assert all(hasattr(tf.raw_ops, n) for n in names)
+
+
+_REFUSED = ("No OpKernel was registered to support Op 'BoostedTreesBucketize' used by {{node "
+            "sc/BoostedTreesBucketize}} with these attrs: [num_features=1]\nRegistered devices: "
+            "[CPU]\nRegistered kernels:\n  <no registered kernels>\n\n\t "
+            "[[sc/BoostedTreesBucketize]]")
+
+
+def _bucketize(x):
+    with tf.name_scope("sc"):
+        return tf.raw_ops.BoostedTreesBucketize(float_values=[x],
+                                                bucket_boundaries=[tf.constant([1.0])])
+
+
+def test_a_session_refuses_the_node_as_tf_does():
+    """TF 2.21's Session: its head and the node, the refusal naming the node, no node tag
+    after it and no op on the error (TF refuses the node before running any)."""
+    g = tf.Graph()
+    with g.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [None])
+        b = _bucketize(x)
+        with tf.compat.v1.Session(graph=g) as s, \
+                pytest.raises(tf.errors.InvalidArgumentError) as e:
+            s.run(b, {x: [0.5, 2.0]})
+    text = str(e.value)
+    assert text.startswith("Graph execution error:\n\nDetected at node "
+                           "'sc/BoostedTreesBucketize' defined at (most recent call last):\n")
+    assert text.endswith("\nNode: 'sc/BoostedTreesBucketize'\n" + _REFUSED)
+    assert e.value.op is None
+
+
+def test_a_function_refuses_the_node_as_tf_does():
+    f = tf.function(_bucketize)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        f(tf.constant([1.0]))
+    assert re.fullmatch(re.escape(_REFUSED) + r" \[Op:__inference__bucketize_\d+\]",
+                        str(e.value))

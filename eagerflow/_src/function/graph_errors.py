@@ -24,10 +24,6 @@ from eagerflow._src.ops import eager_errors
 
 _HEAD = "Graph execution error:"
 _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
-# TF refuses a node no kernel runs as it instantiates the function, before any node runs:
-# its error names the node, not where user code defined it
-_NO_KERNEL = "No OpKernel was registered to support Op "
-_NODE_TAIL = re.compile(r"\n*(\t \[\[[^\]]*\]\])?\n*$")
 
 
 def failed_node(e: BaseException) -> str | None:
@@ -108,8 +104,9 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         return
     # (TF's runtime trims the op's message: tfdbg's numerics report opens with blank lines)
     body = _EAGER_SUFFIX.sub("", message).lstrip("\n")
-    if body.startswith(_NO_KERNEL):
-        e._message = f"{_NODE_TAIL.sub('', body)}\n\n\t [[{node}]] [Op:{function_op}]"
+    refused = eager_errors.no_kernel_at(body, node)
+    if refused is not None:
+        e._message = f"{refused} [Op:{function_op}]"
         e.args = (e._message,) + e.args[1:]
         return
     op, name, inner = _find(graph, node)
