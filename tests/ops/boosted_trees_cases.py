@@ -181,4 +181,32 @@ CASES: list[tuple[str, str]] = [
     ("BoostedTreesMakeQuantileSummaries", "dict(float_values=[f(4, 1)], example_weights=f(4), "
                                           "epsilon=0.01)"),
     ("IsBoostedTreesEnsembleInitialized", "dict(tree_ensemble_handle=f(2))"),
+    ("BoostedTreesCalculateBestFeatureSplitV2", "dict(node_id_range=i(0, 1), "
+                                                "stats_summaries_list=[f(3, 1, 3, 2), f(3, 2, 3,"
+                                                " 2)], split_types=['inequality', 'equality'], "
+                                                "candidate_feature_ids=i(0, 1), " + _SPLIT_ARGS +
+                                                ", logits_dimension=1)"),
+    ("BoostedTreesCalculateBestFeatureSplitV2", "dict(node_id_range=i(0, 1), "
+                                                "stats_summaries_list=[f(3, 1, 3, 2)], "
+                                                "split_types=tf.constant(['inequality']), "
+                                                "candidate_feature_ids=i(0), l1=f(1), l2=0.1, "
+                                                "tree_complexity=0.0, min_node_weight=0.0, "
+                                                "logits_dimension=1)"),
+    ("BoostedTreesUpdateEnsembleV2", _UPDATE_V2 + ", logits_dimension=2)"),
+    ("BoostedTreesUpdateEnsembleV2", "dict(tree_ensemble_handle=H, feature_ids=[i(0, 1)], "
+                                     "dimension_ids=[i(0, 0), i(0)], node_ids=[i(0, 1), i(0)], "
+                                     "gains=[f(2), f(1)], thresholds=[i(1, 2), i(1)], "
+                                     "left_node_contribs=[f(2, 1), f(1, 1)], "
+                                     "right_node_contribs=[f(2, 1), f(1, 1)], split_types=["
+                                     "tf.constant(['inequality'] * 2), tf.constant(["
+                                     "'inequality'])], max_depth=2, learning_rate=0.1, "
+                                     "pruning_mode=0)"),
+    ("BoostedTreesUpdateEnsembleV2", "dict(tree_ensemble_handle=H, feature_ids=[i(0), i(1)], "
+                                     "dimension_ids=[i(0, 0), i(0)], node_ids=[i(0, 1), i(0)], "
+                                     "gains=[f(2), f(1)], thresholds=[i(1, 2), i(1)], "
+                                     "left_node_contribs=[f(2, 1), f(1, 1)], "
+                                     "right_node_contribs=[f(2, 1), f(1, 1)], split_types=["
+                                     "tf.constant(['inequality'] * 2), tf.constant(["
+                                     "'inequality'])], max_depth=2, learning_rate=0.1, "
+                                     "pruning_mode=0)"),
 ]

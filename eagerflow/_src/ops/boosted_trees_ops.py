@@ -15,9 +15,7 @@ attr of the op's definition with its default filled, in TF's hash-map order, whi
 varies from one TF process to the next (here: sorted).
 
 While a graph is built TF's shape functions check the inputs' ranks and sizes first
-(`_CHECKS`: a ValueError naming the node, as graph/shape_errors.py words it); those of
-CalculateBestFeatureSplitV2 and UpdateEnsembleV2, whose TF 2.21 shape functions are not
-their first versions', are not repeated here (such a node still fails when run).
+(`_CHECKS`: a ValueError naming the node, as graph/shape_errors.py words it).
 """
 
 from __future__ import annotations
@@ -161,6 +159,17 @@ def _check_best_split(op: str, inputs: tuple, attrs: dict) -> None:
     _scalars(op, inputs, 2, 3, 4, 5)
 
 
+def _check_best_split_v2(op: str, inputs: tuple, attrs: dict) -> None:
+    n = len(inputs) - 7
+    _check_range(op, inputs[0])
+    for x in inputs[1:1 + n]:
+        _rank(op, x, 4)
+        _same_shape(op, inputs[1]._shape, x._shape)
+    _rank(op, inputs[1 + n], 1)  # split_types
+    _rank(op, inputs[2 + n], 1)  # candidate_feature_ids
+    _scalars(op, inputs, 3 + n, 4 + n, 5 + n, 6 + n)
+
+
 def _check_sparse_split(op: str, inputs: tuple, attrs: dict) -> None:
     _check_range(op, inputs[0])
     for k, rank in ((1, 2), (2, 1), (3, 1)):
@@ -225,6 +234,30 @@ def _check_update(op: str, inputs: tuple, attrs: dict) -> None:
             _same_shape(op, x._shape, shape)
 
 
+def _check_update_v2(op: str, inputs: tuple, attrs: dict) -> None:
+    """UpdateEnsembleV2's inputs: the handle, a feature_ids list per group, then seven lists
+    per feature and three scalars. (As TF 2.21 checks them: each group's feature ids are as
+    many as the nodes of its last feature.)"""
+    groups = int(attrs.get("num_groups", 1))
+    n = (len(inputs) - 4 - groups) // 7
+    per_group = max(n // max(groups, 1), 1)
+    ld = int(attrs.get("logits_dimension", 1))
+    first = 1 + groups
+    for k in range(n):
+        _rank(op, inputs[first + k], 1)  # dimension_ids
+        _rank(op, inputs[first + n + k], 1)  # node_ids
+        rows = _dim(inputs[first + n + k], 0)
+        for j, shape in ((2, (rows,)), (3, (rows,)), (4, (rows, ld)), (5, (rows, ld)),
+                         (6, (rows,))):
+            x = inputs[first + j * n + k]
+            _rank(op, x, len(shape))
+            _same_shape(op, x._shape, shape)
+        g = k // per_group
+        if (k + 1) % per_group == 0 and g < groups:
+            _rank(op, inputs[1 + g], 1)
+            _same_shape(op, (rows,), inputs[1 + g]._shape)
+
+
 def _check_center_bias(op: str, inputs: tuple, attrs: dict) -> None:
     _rank(op, inputs[1], 2)
     _rank(op, inputs[2], 2)
@@ -256,8 +289,7 @@ def _check_scalars(count: int) -> Callable:
     return lambda op, inputs, attrs: _scalars(op, inputs, *range(min(count, len(inputs))))
 
 
-# op -> TF's shape function's checks (those of V2's and UpdateEnsembleV2's, whose TF 2.21
-# shape functions differ from their first versions', are left to the run's refusal)
+# op -> TF's shape function's checks
 _CHECKS: dict[str, Callable] = {
     "IsBoostedTreesEnsembleInitialized": _check_scalars(1),
     "IsBoostedTreesQuantileStreamResourceInitialized": _check_scalars(1),
@@ -275,6 +307,8 @@ _CHECKS: dict[str, Callable] = {
     "BoostedTreesCalculateBestFeatureSplit": _check_best_split,
     "BoostedTreesSparseCalculateBestFeatureSplit": _check_sparse_split,
     "BoostedTreesUpdateEnsemble": _check_update,
+    "BoostedTreesUpdateEnsembleV2": _check_update_v2,
+    "BoostedTreesCalculateBestFeatureSplitV2": _check_best_split_v2,
     "BoostedTreesCenterBias": _check_center_bias,
     "BoostedTreesBucketize": _check_bucketize,
     "BoostedTreesCreateQuantileStreamResource": _check_scalars(3),
