@@ -1,7 +1,8 @@
-"""TF's BoostedTrees ops (the 27 ops of tf.estimator's gradient boosted trees: the tree
-ensemble and quantile stream resources, their stats, split, update and prediction ops),
-as TF 2.21 answers them: it defines every one and registers no kernel for any (TF 2.16
-dropped them with tf.estimator), so tf.raw_ops offers them and every call is refused.
+"""TF's 29 BoostedTrees ops (the 27 BoostedTrees* ops of tf.estimator's gradient boosted
+trees: the tree ensemble and quantile stream resources, their stats, split, update and
+prediction ops; and IsBoostedTrees*Initialized), as TF 2.21 answers them: it defines every
+one and registers no kernel for any (none since TF 2.16, which dropped tf.estimator), so
+tf.raw_ops offers them and every call is refused.
 
 Ops layer, loaded on first use (op_index.py lists its ops), after unavailable_ops, whose
 ops are refused the same way. Eagerly a call raises TF's kernel-lookup error once TF's
