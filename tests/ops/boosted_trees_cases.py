@@ -209,4 +209,9 @@ CASES: list[tuple[str, str]] = [
                                      "tf.constant(['inequality'] * 2), tf.constant(["
                                      "'inequality'])], max_depth=2, learning_rate=0.1, "
                                      "pruning_mode=0)"),
+    # a Python value among the inputs: TF's wrapper converts each input to its dtype first
+    ("BoostedTreesAggregateStats", "dict(node_ids=[0, 0], gradients=m(2, 1), hessians=f(2, 1),"
+                                   " feature=m(2, 1), max_splits=3, num_buckets=2)"),
+    ("BoostedTreesAggregateStats", "dict(node_ids=[0, 0], gradients=f(2, 1), hessians=f(2, 1),"
+                                   " feature=m(2, 1), max_splits=3, num_buckets=2)"),
 ]
