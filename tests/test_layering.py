@@ -134,7 +134,7 @@ OPS_ORDER = [
     "sparse_tensors_map", "session_handles",
     "tensor_array_v1",
     "checkpoint_remap",
-    "unavailable_ops",
+    "unavailable_ops", "boosted_trees_ops",
     "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
