@@ -130,6 +130,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QuantizeAndDequantizeV2", "QuantizeAndDequantizeV3", "QuantizeAndDequantizeV4",
         "QuantizeAndDequantizeV4Grad",
     ),
+    "quantized_ops": (
+        "QuantizeDownAndShrinkRange", "QuantizedAdd", "QuantizedBiasAdd", "QuantizedMul",
+        "QuantizedRelu", "QuantizedRelu6", "QuantizedReshape", "RequantizationRange",
+        "Requantize",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
@@ -371,8 +376,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CudnnRNN", "CudnnRNNBackprop", "CudnnRNNBackpropV2", "CudnnRNNBackpropV3",
         "CudnnRNNCanonicalToParams", "CudnnRNNCanonicalToParamsV2", "CudnnRNNParamsSize",
         "CudnnRNNParamsToCanonical", "CudnnRNNParamsToCanonicalV2", "CudnnRNNV2", "CudnnRNNV3",
-        "FilterByLastComponentDataset", "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop",
-        "RandomPoisson",
+        "FilterByLastComponentDataset", "PlaceholderV2", "QuantizeAndDequantize", "QuantizedReluX",
+        "RandomCrop", "RandomPoisson",
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
         "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
         "SparseMatrixZeros",

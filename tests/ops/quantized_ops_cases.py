@@ -1,0 +1,187 @@
+"""The calls of TF's quantized kernels (tf.raw_ops.Quantized*, Requantize and its kin,
+and tf.compat.v1.nn's quantized functions) whose results quantized_ops_golden.json records
+from TF 2.21 (by record_quantized_ops_golden.py) and test_quantized_ops.py checks
+eagerflow against: values with their output ranges, over ranges with and without an
+exact zero, the broadcast patterns, the dtype combinations TF has no kernel for, and the
+errors each kernel refuses bad arguments with.
+
+`cases(tf)` runs them with whichever module is passed as `tf`; each result is a tensor,
+a tuple of them, or ("error", class name, message)."""
+
+import numpy as np
+
+from tests.ops.quantization_cases import _call
+
+RNG = np.random.RandomState(11)
+U8 = RNG.randint(0, 256, (2, 3, 4, 3)).astype(np.uint8)
+I8 = RNG.randint(-128, 128, (2, 3, 4, 3)).astype(np.int8)
+I32 = RNG.randint(-2**31, 2**31 - 1, (3, 5), dtype=np.int64).astype(np.int32)
+I32_SMALL = RNG.randint(-70000, 90000, (3, 5)).astype(np.int32)
+# ranges: zero inside, at an edge, off center, narrow, wide
+RANGES = ((-1.0, 1.0), (0.0, 6.0), (-0.37, 2.9), (-10.0, -0.0), (0.5, 3.0), (-1234.5, 77.25))
+
+
+def _f(tf, v):
+    return tf.constant(v, tf.float32)
+
+
+def _q(tf, a, d):
+    return tf.constant(a, getattr(tf, d))
+
+
+def _tuple(r):
+    return tuple(r)
+
+
+def _requantize(tf, out):
+    R = tf.raw_ops
+    for name, data in (("big", I32), ("small", I32_SMALL)):
+        x = _q(tf, data, "qint32")
+        for lo, hi in RANGES[:4] + ((-50000.0, 50000.0),):
+            key = f"{name}/{lo}/{hi}"
+            _call(out, "range/" + key, lambda: _tuple(R.RequantizationRange(
+                input=x, input_min=_f(tf, lo), input_max=_f(tf, hi))))
+            _call(out, "shrink/" + key, lambda: _tuple(R.QuantizeDownAndShrinkRange(
+                input=x, input_min=_f(tf, lo), input_max=_f(tf, hi), out_type=tf.quint8)))
+            for olo, ohi in ((-1.0, 1.0), (0.0, 3.5), (-7.25, 0.0), (0.0, 0.0)):
+                for t in ("quint8", "qint8"):
+                    _call(out, f"requantize/{key}/{olo}/{ohi}/{t}", lambda: _tuple(
+                        R.Requantize(input=x, input_min=_f(tf, lo), input_max=_f(tf, hi),
+                                     requested_output_min=_f(tf, olo),
+                                     requested_output_max=_f(tf, ohi),
+                                     out_type=getattr(tf, t))))
+    x = _q(tf, I32_SMALL, "qint32")
+    _call(out, "requantize/bad_min", lambda: _tuple(R.Requantize(
+        input=x, input_min=_f(tf, -1.0), input_max=_f(tf, 1.0), requested_output_min=_f(
+            tf, 0.5), requested_output_max=_f(tf, 1.0), out_type=tf.quint8)))
+    _call(out, "requantize/bad_max", lambda: _tuple(R.Requantize(
+        input=x, input_min=_f(tf, -1.0), input_max=_f(tf, 1.0), requested_output_min=_f(
+            tf, -0.5), requested_output_max=_f(tf, -1.5), out_type=tf.quint8)))
+    _call(out, "requantize/no_kernel", lambda: _tuple(R.Requantize(
+        input=_q(tf, [1, 2], "quint8"), input_min=_f(tf, -1.0), input_max=_f(tf, 1.0),
+        requested_output_min=_f(tf, -1.0), requested_output_max=_f(tf, 1.0),
+        out_type=tf.quint8)))
+    _call(out, "requantize/float", lambda: _tuple(R.Requantize(
+        input=_f(tf, [1.0]), input_min=_f(tf, -1.0), input_max=_f(tf, 1.0),
+        requested_output_min=_f(tf, -1.0), requested_output_max=_f(tf, 1.0),
+        out_type=tf.quint8)))
+    _call(out, "range/empty", lambda: _tuple(R.RequantizationRange(
+        input=_q(tf, np.zeros((0, 2), np.int32), "qint32"), input_min=_f(tf, -1.0),
+        input_max=_f(tf, 1.0))))
+    _call(out, "range/no_kernel", lambda: _tuple(R.RequantizationRange(
+        input=_q(tf, [1], "qint8"), input_min=_f(tf, -1.0), input_max=_f(tf, 1.0))))
+    _call(out, "shrink/no_kernel", lambda: _tuple(R.QuantizeDownAndShrinkRange(
+        input=x, input_min=_f(tf, -1.0), input_max=_f(tf, 1.0), out_type=tf.qint8)))
+
+
+def _relu(tf, out):
+    R = tf.raw_ops
+    for lo, hi in RANGES:
+        for op in ("QuantizedRelu", "QuantizedRelu6"):
+            _call(out, f"{op}/quint8/{lo}/{hi}", lambda: _tuple(getattr(R, op)(
+                features=_q(tf, U8, "quint8"), min_features=_f(tf, lo),
+                max_features=_f(tf, hi), out_type=tf.quint8)))
+            _call(out, f"{op}/qint32/{lo}/{hi}", lambda: _tuple(getattr(R, op)(
+                features=_q(tf, I32_SMALL * 1000, "qint32"), min_features=_f(tf, lo),
+                max_features=_f(tf, hi), out_type=tf.qint32)))
+    _call(out, "QuantizedRelu/no_kernel", lambda: _tuple(R.QuantizedRelu(
+        features=_q(tf, U8, "quint8"), min_features=_f(tf, -1.0), max_features=_f(tf, 1.0),
+        out_type=tf.qint32)))
+    _call(out, "QuantizedRelu6/qint8", lambda: _tuple(R.QuantizedRelu6(
+        features=_q(tf, I8, "qint8"), min_features=_f(tf, -1.0), max_features=_f(tf, 1.0),
+        out_type=tf.qint8)))
+    _call(out, "QuantizedReluX/no_kernel", lambda: _tuple(R.QuantizedReluX(
+        features=_q(tf, U8, "quint8"), max_value=_f(tf, 0.5), min_features=_f(tf, -1.0),
+        max_features=_f(tf, 1.0), out_type=tf.quint8)))
+
+
+def _reshape(tf, out):
+    R = tf.raw_ops
+    x = _q(tf, U8, "quint8")
+    for shape in ([6, 12], [-1, 3], [72], [2, -1, 4]):
+        _call(out, f"reshape/{shape}", lambda: _tuple(R.QuantizedReshape(
+            tensor=x, shape=shape, input_min=_f(tf, -1.0), input_max=_f(tf, 2.0))))
+    _call(out, "reshape/qint32", lambda: _tuple(R.QuantizedReshape(
+        tensor=_q(tf, I32, "qint32"), shape=[5, 3], input_min=_f(tf, -1.0),
+        input_max=_f(tf, 2.0))))
+    _call(out, "reshape/bad_size", lambda: _tuple(R.QuantizedReshape(
+        tensor=x, shape=[5, 3], input_min=_f(tf, -1.0), input_max=_f(tf, 2.0))))
+    _call(out, "reshape/no_kernel", lambda: _tuple(R.QuantizedReshape(
+        tensor=_q(tf, I8, "qint8"), shape=[72], input_min=_f(tf, -1.0),
+        input_max=_f(tf, 2.0))))
+
+
+def _binary(tf, out):
+    R = tf.raw_ops
+    a = U8[0, 0]                     # (4, 3)
+    shapes = {"same": (a, U8[1, 1]), "scalar_y": (a, U8[0, 0, 0, 0]),
+              "scalar_x": (U8[1, 2, 3, 0], a), "row": (a, U8[1, 0, 0]),
+              "row_x": (U8[1, 0, 0], a), "col": (a, U8[1, :, 0, :1]),
+              "rank3": (U8[0], U8[1, 0, 0]), "one_by_one": (a, U8[1, :1, 0, :1])}
+    for name, (x, y) in shapes.items():
+        for (lx, hx), (ly, hy) in ((RANGES[0], RANGES[1]), (RANGES[2], RANGES[5]),
+                                   (RANGES[3], RANGES[4])):
+            for op in ("QuantizedAdd", "QuantizedMul"):
+                _call(out, f"{op}/{name}/{lx}/{hx}/{ly}/{hy}", lambda: _tuple(getattr(R, op)(
+                    x=_q(tf, x, "quint8"), y=_q(tf, y, "quint8"), min_x=_f(tf, lx),
+                    max_x=_f(tf, hx), min_y=_f(tf, ly), max_y=_f(tf, hy))))
+    x = _q(tf, a, "quint8")
+    for op in ("QuantizedAdd", "QuantizedMul"):
+        _call(out, f"{op}/bad_range_x", lambda: _tuple(getattr(R, op)(
+            x=x, y=x, min_x=_f(tf, 1.0), max_x=_f(tf, 1.0), min_y=_f(tf, 0.0),
+            max_y=_f(tf, 1.0))))
+        _call(out, f"{op}/bad_range_y", lambda: _tuple(getattr(R, op)(
+            x=x, y=x, min_x=_f(tf, 0.0), max_x=_f(tf, 1.0), min_y=_f(tf, 2.0),
+            max_y=_f(tf, 1.0))))
+        _call(out, f"{op}/vector_range", lambda: _tuple(getattr(R, op)(
+            x=x, y=x, min_x=_f(tf, [0.0]), max_x=_f(tf, 1.0), min_y=_f(tf, 0.0),
+            max_y=_f(tf, 1.0))))
+        _call(out, f"{op}/incompatible", lambda: _tuple(getattr(R, op)(
+            x=x, y=_q(tf, U8[0, 0, :2], "quint8"), min_x=_f(tf, 0.0), max_x=_f(tf, 1.0),
+            min_y=_f(tf, 0.0), max_y=_f(tf, 1.0))))
+        _call(out, f"{op}/no_kernel", lambda: _tuple(getattr(R, op)(
+            x=_q(tf, I8[0, 0], "qint8"), y=_q(tf, I8[0, 0], "qint8"), min_x=_f(tf, 0.0),
+            max_x=_f(tf, 1.0), min_y=_f(tf, 0.0), max_y=_f(tf, 1.0))))
+    # (TF names T1 or T2 there as its map of the node's attrs iterates: Add's is T1)
+    _call(out, "QuantizedAdd/float", lambda: _tuple(R.QuantizedAdd(
+        x=_f(tf, [1.0]), y=_f(tf, [1.0]), min_x=_f(tf, 0.0), max_x=_f(tf, 1.0),
+        min_y=_f(tf, 0.0), max_y=_f(tf, 1.0))))
+
+
+def _bias_add(tf, out):
+    R = tf.raw_ops
+    for t, data in (("quint8", U8), ("qint8", I8)):
+        for (lx, hx), (lb, hb) in ((RANGES[0], RANGES[1]), (RANGES[2], RANGES[5]),
+                                   (RANGES[3], RANGES[4])):
+            _call(out, f"bias_add/{t}/{lx}/{hx}/{lb}/{hb}", lambda: _tuple(R.QuantizedBiasAdd(
+                input=_q(tf, data, t), bias=_q(tf, data[1, 2, 3], t), min_input=_f(tf, lx),
+                max_input=_f(tf, hx), min_bias=_f(tf, lb), max_bias=_f(tf, hb),
+                out_type=tf.qint32)))
+    x = _q(tf, U8, "quint8")
+    for name, bias in (("rank1_input", U8[0, 0, 0]), ):
+        _call(out, f"bias_add/{name}", lambda: _tuple(R.QuantizedBiasAdd(
+            input=_q(tf, bias, "quint8"), bias=_q(tf, bias, "quint8"), min_input=_f(tf, 0.0),
+            max_input=_f(tf, 1.0), min_bias=_f(tf, 0.0), max_bias=_f(tf, 1.0),
+            out_type=tf.qint32)))
+    _call(out, "bias_add/bias_rank2", lambda: _tuple(R.QuantizedBiasAdd(
+        input=x, bias=_q(tf, U8[0, 0], "quint8"), min_input=_f(tf, 0.0),
+        max_input=_f(tf, 1.0), min_bias=_f(tf, 0.0), max_bias=_f(tf, 1.0),
+        out_type=tf.qint32)))
+    _call(out, "bias_add/bias_size", lambda: _tuple(R.QuantizedBiasAdd(
+        input=x, bias=_q(tf, U8[0, 0, 0, :2], "quint8"), min_input=_f(tf, 0.0),
+        max_input=_f(tf, 1.0), min_bias=_f(tf, 0.0), max_bias=_f(tf, 1.0),
+        out_type=tf.qint32)))
+    _call(out, "bias_add/no_kernel", lambda: _tuple(R.QuantizedBiasAdd(
+        input=x, bias=_q(tf, I8[0, 0, 0], "qint8"), min_input=_f(tf, 0.0),
+        max_input=_f(tf, 1.0), min_bias=_f(tf, 0.0), max_bias=_f(tf, 1.0),
+        out_type=tf.qint32)))
+
+
+def cases(tf):
+    out = {}
+    _requantize(tf, out)
+    _relu(tf, out)
+    _reshape(tf, out)
+    _binary(tf, out)
+    _bias_add(tf, out)
+    return out
