@@ -142,10 +142,6 @@ def _binary(tf, out):
         _call(out, f"{op}/no_kernel", lambda: _tuple(getattr(R, op)(
             x=_q(tf, I8[0, 0], "qint8"), y=_q(tf, I8[0, 0], "qint8"), min_x=_f(tf, 0.0),
             max_x=_f(tf, 1.0), min_y=_f(tf, 0.0), max_y=_f(tf, 1.0))))
-    # (TF names T1 or T2 there as its map of the node's attrs iterates: Add's is T1)
-    _call(out, "QuantizedAdd/float", lambda: _tuple(R.QuantizedAdd(
-        x=_f(tf, [1.0]), y=_f(tf, [1.0]), min_x=_f(tf, 0.0), max_x=_f(tf, 1.0),
-        min_y=_f(tf, 0.0), max_y=_f(tf, 1.0))))
 
 
 def _bias_add(tf, out):
@@ -177,6 +173,107 @@ def _bias_add(tf, out):
         out_type=tf.qint32)))
 
 
+
+def _matmul(tf, out):
+    R = tf.raw_ops
+    a, b = U8[0, :, :, 0], U8[1, :, :3, 1]          # (3, 4), (3, 3)
+    for (la, ha), (lb, hb) in ((RANGES[0], RANGES[1]), (RANGES[2], RANGES[5]),
+                               (RANGES[3], RANGES[4])):
+        for ta, tb, x, y in ((False, False, b, a), (True, False, b, a), (False, True, a, a),
+                             (True, True, b, b)):
+            _call(out, f"matmul/{ta}/{tb}/{la}/{ha}/{lb}/{hb}", lambda: _tuple(
+                R.QuantizedMatMul(a=_q(tf, x, "quint8"), b=_q(tf, y, "quint8"),
+                                  min_a=_f(tf, la), max_a=_f(tf, ha), min_b=_f(tf, lb),
+                                  max_b=_f(tf, hb), transpose_a=ta, transpose_b=tb)))
+    x = _q(tf, a, "quint8")
+    for name, kw in (("bad_range", dict(min_a=_f(tf, 1.0), max_a=_f(tf, 0.5))),
+                     ("vector_min", dict(min_a=_f(tf, [0.0]))),
+                     ("vector_max_b", dict(max_b=_f(tf, [1.0, 2.0]))),
+                     ("incompatible", dict(b=x)),
+                     ("rank3", dict(a=_q(tf, U8[0, :, :, :2], "quint8"))),
+                     ("no_kernel", dict(a=_q(tf, I8[0, :, :, 0], "qint8"))),
+                     ("Toutput", dict(Toutput=tf.quint8))):
+        args = dict(a=x, b=_q(tf, U8[1, 0], "quint8"), min_a=_f(tf, 0.0), max_a=_f(tf, 1.0),
+                    min_b=_f(tf, 0.0), max_b=_f(tf, 1.0))
+        args.update(kw)
+        _call(out, f"matmul/{name}", lambda: _tuple(R.QuantizedMatMul(**args)))
+
+
+def _conv(tf, out):
+    R = tf.raw_ops
+    x = _q(tf, U8, "quint8")                        # (2, 3, 4, 3)
+    filters = {"quint8": RNG.randint(0, 256, (2, 3, 3, 2)).astype(np.uint8),
+               "qint8": RNG.randint(-128, 128, (2, 3, 3, 2)).astype(np.int8)}
+    for t, w in filters.items():
+        for (lx, hx), (lw, hw) in ((RANGES[0], RANGES[1]), (RANGES[2], RANGES[5]),
+                                   (RANGES[3], RANGES[4])):
+            for padding in ("SAME", "VALID"):
+                for s in (1, 2):
+                    _call(out, f"conv/{t}/{padding}/{s}/{lx}/{hx}/{lw}/{hw}", lambda: _tuple(
+                        R.QuantizedConv2D(input=x, filter=_q(tf, w, t), min_input=_f(tf, lx),
+                                          max_input=_f(tf, hx), min_filter=_f(tf, lw),
+                                          max_filter=_f(tf, hw), strides=[1, s, s, 1],
+                                          padding=padding)))
+    w = _q(tf, filters["quint8"], "quint8")
+    base = dict(input=x, filter=w, min_input=_f(tf, 0.0), max_input=_f(tf, 1.0),
+                min_filter=_f(tf, 0.0), max_filter=_f(tf, 1.0), strides=[1, 1, 1, 1],
+                padding="SAME")
+    for name, kw in (("strides_unequal", dict(strides=[1, 1, 2, 1])),
+                     ("strides_batch", dict(strides=[2, 1, 1, 2])),
+                     ("strides_3", dict(strides=[1, 1, 1])),
+                     ("dilations", dict(dilations=[1, 2, 2, 1])),
+                     ("depth", dict(filter=_q(tf, filters["quint8"][:, :, :2], "quint8"))),
+                     ("rank3", dict(input=_q(tf, U8[0], "quint8"))),
+                     ("no_kernel", dict(filter=_q(tf, I8[:, :, :3, :2], "qint8"),
+                                        input=_q(tf, I8, "qint8"))),
+                     ("padding", dict(padding="EXPLICIT"))):
+        args = dict(base)
+        args.update(kw)
+        _call(out, f"conv/{name}", lambda: _tuple(R.QuantizedConv2D(**args)))
+
+
+def _pool(tf, out):
+    R = tf.raw_ops
+    for t, data in (("quint8", U8), ("qint8", I8)):
+        x = _q(tf, data, t)
+        for op in ("QuantizedMaxPool", "QuantizedAvgPool"):
+            for k, s, padding in (((1, 2, 2, 1), (1, 1, 1, 1), "VALID"),
+                                  ((1, 2, 3, 1), (1, 2, 1, 1), "SAME"),
+                                  ((1, 3, 3, 1), (1, 2, 2, 1), "SAME"),
+                                  ((1, 1, 4, 1), (1, 1, 3, 1), "VALID")):
+                _call(out, f"{op}/{t}/{k}/{s}/{padding}", lambda: _tuple(getattr(R, op)(
+                    input=x, min_input=_f(tf, -1.0), max_input=_f(tf, 2.0), ksize=k,
+                    strides=s, padding=padding)))
+    x = _q(tf, U8, "quint8")
+    for op in ("QuantizedMaxPool", "QuantizedAvgPool"):
+        base = dict(input=x, min_input=_f(tf, -1.0), max_input=_f(tf, 2.0),
+                    ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1], padding="VALID")
+        for name, kw in (("batch", dict(ksize=[2, 2, 2, 1])),
+                         ("depth", dict(ksize=[1, 1, 1, 2], strides=[1, 1, 1, 2])),
+                         ("rank3", dict(input=_q(tf, U8[0], "quint8"))),
+                         ("too_big", dict(ksize=[1, 5, 1, 1])),
+                         ("no_kernel", dict(input=_q(tf, I32[None, :, :, None], "qint32")))):
+            args = dict(base)
+            args.update(kw)
+            _call(out, f"{op}/{name}", lambda: _tuple(getattr(R, op)(**args)))
+
+
+def _v1_nn(tf, out):
+    nn = tf.compat.v1.nn
+    x = _q(tf, U8, "quint8")
+    _call(out, "v1/quantized_max_pool", lambda: _tuple(nn.quantized_max_pool(
+        x, _f(tf, -1.0), _f(tf, 2.0), ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1],
+        padding="SAME")))
+    _call(out, "v1/quantized_avg_pool", lambda: _tuple(nn.quantized_avg_pool(
+        x, _f(tf, -1.0), _f(tf, 2.0), ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1],
+        padding="SAME")))
+    _call(out, "v1/quantized_conv2d", lambda: _tuple(nn.quantized_conv2d(
+        x, _q(tf, U8[1, :2, :3, :2].reshape(2, 1, 3, 2), "quint8"), _f(tf, -1.0), _f(tf, 2.0),
+        _f(tf, 0.0), _f(tf, 1.0), strides=[1, 1, 1, 1], padding="SAME")))
+    _call(out, "v1/quantized_relu_x", lambda: _tuple(nn.quantized_relu_x(
+        x, _f(tf, 0.5), _f(tf, -1.0), _f(tf, 2.0))))
+
+
 def cases(tf):
     out = {}
     _requantize(tf, out)
@@ -184,4 +281,8 @@ def cases(tf):
     _reshape(tf, out)
     _binary(tf, out)
     _bias_add(tf, out)
+    _matmul(tf, out)
+    _conv(tf, out)
+    _pool(tf, out)
+    _v1_nn(tf, out)
     return out

@@ -135,6 +135,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QuantizedRelu", "QuantizedRelu6", "QuantizedReshape", "RequantizationRange",
         "Requantize",
     ),
+    "quantized_nn_ops": (
+        "QuantizedAvgPool", "QuantizedConv2D", "QuantizedMatMul", "QuantizedMaxPool",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
