@@ -274,6 +274,67 @@ def _v1_nn(tf, out):
         x, _f(tf, 0.5), _f(tf, -1.0), _f(tf, 2.0))))
 
 
+
+def _resize(tf, out):
+    R = tf.raw_ops
+    imgs = {"quint8": U8, "qint32": I32_SMALL.reshape(1, 3, 5, 1) * 1000 + 12345,
+            "float": U8.astype(np.float32) / 7.0}
+    for t, data in imgs.items():
+        x = tf.constant(data, tf.float32) if t == "float" else _q(tf, data, t)
+        for size in ([5, 7], [2, 3], [1, 1], [3, 4], [6, 2]):
+            for align, half in ((False, False), (True, False), (False, True), (True, True)):
+                _call(out, f"resize/{t}/{size}/{align}/{half}", lambda: _tuple(
+                    R.QuantizedResizeBilinear(images=x, size=size, min=_f(tf, -1.0),
+                                              max=_f(tf, 2.0), align_corners=align,
+                                              half_pixel_centers=half)))
+    x = _q(tf, U8, "quint8")
+    for name, kw in (("rank3", dict(images=_q(tf, U8[0], "quint8"))),
+                     ("size3", dict(size=[1, 2, 3])), ("size0", dict(size=[0, 2])),
+                     ("vector_min", dict(min=_f(tf, [0.0]))),
+                     ("no_kernel", dict(images=_q(tf, I8, "qint8")))):
+        args = dict(images=x, size=[4, 4], min=_f(tf, -1.0), max=_f(tf, 2.0))
+        args.update(kw)
+        _call(out, f"resize/{name}", lambda: _tuple(R.QuantizedResizeBilinear(**args)))
+
+
+def _batch_norm(tf, out):
+    R = tf.raw_ops
+    x = _q(tf, U8, "quint8")
+    stats = RNG.randint(0, 256, (4, 3)).astype(np.uint8)
+    for i, ranges in enumerate((((-1.0, 2.0), (-1.0, 1.0), (0.0, 3.0), (-2.0, 2.0),
+                                 (0.0, 1.5)),
+                                ((0.0, 6.0), (0.0, 6.0), (0.0, 0.5), (-0.37, 2.9),
+                                 (-3.0, 3.0)))):
+        for scale in (True, False):
+            for eps in (0.001, 0.5):
+                args = {}
+                for (k, lo, hi), (a, b) in zip((("t", "t_min", "t_max"), ("m", "m_min", "m_max"),
+                                                ("v", "v_min", "v_max"),
+                                                ("beta", "beta_min", "beta_max"),
+                                                ("gamma", "gamma_min", "gamma_max")), ranges):
+                    args[lo], args[hi] = _f(tf, a), _f(tf, b)
+                args.update(t=x, m=_q(tf, stats[0], "quint8"), v=_q(tf, stats[1], "quint8"),
+                            beta=_q(tf, stats[2], "quint8"), gamma=_q(tf, stats[3], "quint8"))
+                _call(out, f"batch_norm/{i}/{scale}/{eps}", lambda: _tuple(
+                    R.QuantizedBatchNormWithGlobalNormalization(
+                        **args, out_type=tf.qint32, variance_epsilon=eps,
+                        scale_after_normalization=scale)))
+    base = dict(t=x, m=_q(tf, stats[0], "quint8"), v=_q(tf, stats[1], "quint8"),
+                beta=_q(tf, stats[2], "quint8"), gamma=_q(tf, stats[3], "quint8"),
+                out_type=tf.qint32, variance_epsilon=0.001, scale_after_normalization=True)
+    for k in ("t", "m", "v", "beta", "gamma"):
+        base[f"{k}_min"], base[f"{k}_max"] = _f(tf, 0.0), _f(tf, 1.0)
+    for name, kw in (("rank3", dict(t=_q(tf, U8[0], "quint8"))),
+                     ("mean_rank2", dict(m=_q(tf, stats[:2], "quint8"))),
+                     ("mean_size", dict(m=_q(tf, stats[0, :2], "quint8"))),
+                     ("var_size", dict(v=_q(tf, stats[0, :2], "quint8"))),
+                     ("no_kernel", dict(out_type=tf.quint8))):
+        args = dict(base)
+        args.update(kw)
+        _call(out, f"batch_norm/{name}", lambda: _tuple(
+            R.QuantizedBatchNormWithGlobalNormalization(**args)))
+
+
 def cases(tf):
     out = {}
     _requantize(tf, out)
@@ -285,4 +346,6 @@ def cases(tf):
     _conv(tf, out)
     _pool(tf, out)
     _v1_nn(tf, out)
+    _resize(tf, out)
+    _batch_norm(tf, out)
     return out

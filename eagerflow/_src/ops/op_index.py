@@ -138,6 +138,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "quantized_nn_ops": (
         "QuantizedAvgPool", "QuantizedConv2D", "QuantizedMatMul", "QuantizedMaxPool",
     ),
+    "quantized_resize_norm_ops": (
+        "QuantizedBatchNormWithGlobalNormalization", "QuantizedResizeBilinear",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),

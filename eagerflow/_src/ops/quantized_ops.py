@@ -114,7 +114,8 @@ def requantize_32_to_8(x: np.ndarray, lo: float, hi: float, out_lo: float,
         in_offset = int(f(f(rezero * recip) * f(65536)))
         out_offset = 0 if out_range == 0 else \
             int(65536 * (float(f(out_lo)) * 255.0) / float(out_range))
-    v = (x.astype(np.int64) * np.int64(scale_fp)) >> 32
+    # (Eigen casts a qint32 to int64 through float32)
+    v = (x.astype(_F32).astype(np.int64) * np.int64(scale_fp)) >> 32
     v = (v + np.int64(in_offset - out_offset + 32768)) >> 16
     return np.clip(v, 0, 255).astype(np.uint8)
 
@@ -306,8 +307,8 @@ def _requantize_ref(x: np.ndarray, lo: Any, hi: Any, out_lo: Any, out_hi: Any,
         scale = int(255.0 * 65536 * in_range / out_range) if out_range else 0
         offset = int(_s_f32(_s_f32(rezero * recip) * 65536.0))
         out_offset = int(65536 * (out_lo * 255.0) / out_range) if out_range else 0
-        vals = [min(max(((((int(v) * scale) >> 32) + offset - out_offset + 32768) >> 16), 0),
-                    255) for v in x.reshape(-1)]
+        vals = [min(max(((((int(_F32(v)) * scale) >> 32) + offset - out_offset + 32768)
+                         >> 16), 0), 255) for v in x.reshape(-1)]
         out = np.array(vals, np.uint8).reshape(x.shape)
     else:
         out = _from_float_q(_to_float_q(x, lo, hi), out_lo, out_hi, out_type.storage_type)
