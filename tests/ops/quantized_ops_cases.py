@@ -335,6 +335,30 @@ def _batch_norm(tf, out):
             R.QuantizedBatchNormWithGlobalNormalization(**args)))
 
 
+
+def _instance_norm(tf, out):
+    R = tf.raw_ops
+    big = RNG.randint(0, 256, (1, 9, 7, 16)).astype(np.uint8)
+    for name, data in (("small", U8), ("big", big), ("flat", np.full((1, 2, 2, 2), 7, np.uint8))):
+        x = _q(tf, data, "quint8")
+        for lo, hi in RANGES[:3]:
+            for kw in ({}, dict(variance_epsilon=0.25, min_separation=5.0),
+                       dict(output_range_given=True, given_y_min=-1.5, given_y_max=2.25)):
+                _call(out, f"instance_norm/{name}/{lo}/{hi}/{sorted(kw.items())}",
+                      lambda: _tuple(R.QuantizedInstanceNorm(x=x, x_min=_f(tf, lo),
+                                                             x_max=_f(tf, hi), **kw)))
+    x = _q(tf, U8, "quint8")
+    for name, kw in (("bad_range", dict(x_min=_f(tf, 1.0), x_max=_f(tf, 1.0))),
+                     ("vector_min", dict(x_min=_f(tf, [0.0]))),
+                     ("given", dict(output_range_given=True, given_y_min=2.0,
+                                    given_y_max=1.0)),
+                     ("empty", dict(x=_q(tf, U8[:0], "quint8"))),
+                     ("no_kernel", dict(x=_q(tf, I8, "qint8")))):
+        args = dict(x=x, x_min=_f(tf, -1.0), x_max=_f(tf, 2.0))
+        args.update(kw)
+        _call(out, f"instance_norm/{name}", lambda: _tuple(R.QuantizedInstanceNorm(**args)))
+
+
 def cases(tf):
     out = {}
     _requantize(tf, out)
@@ -348,4 +372,5 @@ def cases(tf):
     _v1_nn(tf, out)
     _resize(tf, out)
     _batch_norm(tf, out)
+    _instance_norm(tf, out)
     return out

@@ -139,7 +139,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QuantizedAvgPool", "QuantizedConv2D", "QuantizedMatMul", "QuantizedMaxPool",
     ),
     "quantized_resize_norm_ops": (
-        "QuantizedBatchNormWithGlobalNormalization", "QuantizedResizeBilinear",
+        "QuantizedBatchNormWithGlobalNormalization", "QuantizedInstanceNorm",
+        "QuantizedResizeBilinear",
     ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",

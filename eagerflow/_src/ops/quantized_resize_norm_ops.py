@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.quantization import _q
+from eagerflow._src.ops.quantization import _from_float_q, _q
 from eagerflow._src.ops.quantized_ops import (
     check_kernel,
     check_types,
@@ -278,4 +278,119 @@ def _bn_samples() -> list:
 QUANTIZED_BATCH_NORM = register(OpDef(
     "QuantizedBatchNormWithGlobalNormalization", _bn_infer, _bn_kernel, num_outputs=3,
     gpu=False, reference=plain_ref(_bn_ref), samples=_bn_samples,
+))
+
+
+# ---------------------------------------------------------------------------------------
+# QuantizedInstanceNorm: TF's float path (its fixed-point one is for ARM's NEON).
+# ---------------------------------------------------------------------------------------
+
+def _in_infer(x: Any, lo: Any, hi: Any, output_range_given: bool, given_y_min: float,
+              given_y_max: float, variance_epsilon: float, min_separation: float) -> list:
+    op = "QuantizedInstanceNorm"
+    check_types(op, (x, lo, hi))
+    check_kernel(op, {"T": x._dtype, "output_range_given": bool(output_range_given),
+                      "given_y_min": float(given_y_min), "given_y_max": float(given_y_max),
+                      "variance_epsilon": float(variance_epsilon),
+                      "min_separation": float(min_separation)}, ((("T", _QU8),),))
+    if output_range_given and not given_y_min < given_y_max:
+        raise C.fail(op, f"given_y_min must be less than given_y_max : {_g(given_y_min)} >= "
+                         f"{_g(given_y_max)}")
+    return [(x._shape, x._dtype), ((), dt.float32), ((), dt.float32)]
+
+
+def _g(v: float) -> str:
+    return format(float(_F32(v)), ".6g")
+
+
+def _normed(x: np.ndarray, lo: float, hi: float, eps: float) -> np.ndarray:
+    """(x - mean) / sqrt(var + eps) over each image's rows and columns, in float32: the
+    mean and the variance summed in order, as Eigen's reductions over those axes."""
+    f = _F32
+    xf = x.astype(f)
+    scale = f(f(f(hi) - f(lo)) / f(255.0))
+    n = f(x.shape[1] * x.shape[2])
+    total = np.zeros((x.shape[0], x.shape[3]), f)
+    for i in range(x.shape[1]):
+        for j in range(x.shape[2]):
+            total = (total + xf[:, i, j]).astype(f)
+    mean = (total / n).astype(f)[:, None, None, :]
+    dev = (scale * (xf - mean).astype(f)).astype(f)
+    sq = (dev * dev).astype(f)
+    acc = np.zeros_like(total)
+    for i in range(x.shape[1]):
+        for j in range(x.shape[2]):
+            acc = (acc + sq[:, i, j]).astype(f)
+    var = (acc / n).astype(f)[:, None, None, :]
+    inv = (f(1.0) / np.sqrt((var + f(eps)).astype(f))).astype(f)
+    return (dev * inv).astype(f)
+
+
+def _in_kernel(xp: Any, x: np.ndarray, lo: Any, hi: Any, output_range_given: bool,
+               given_y_min: float, given_y_max: float, variance_epsilon: float,
+               min_separation: float) -> tuple:
+    op = "QuantizedInstanceNorm"
+    x = np.asarray(x)
+    for a, w in ((lo, "x_min"), (hi, "x_max")):
+        if np.ndim(a) != 0:
+            raise C.fail(op, f"`{w}` must be rank 0 but is rank {np.ndim(a)}")
+    lo, hi = float(lo), float(hi)
+    if not lo < hi:
+        raise C.fail(op, f"input_min must be less than input_max : {_g(lo)} >= {_g(hi)}")
+    if x.ndim != 4:
+        raise C.fail(op, f"input must be 4-dimensional{C.shape_str(x.shape)}")
+    with np.errstate(all="ignore"):
+        normed = _normed(x, lo, hi, variance_epsilon)
+        if output_range_given:
+            y_lo, y_hi = _F32(given_y_min), _F32(given_y_max)
+        elif x.size == 0:  # (Eigen's reductions' starting values)
+            y_lo, y_hi = _F32(np.inf), _F32(-np.inf)
+        else:
+            y_lo, y_hi = normed.min(), normed.max()
+        if _F32(y_hi - y_lo) < _F32(min_separation):
+            y_hi = _F32(y_lo + _F32(min_separation))
+        out = _from_float_q(normed, float(y_lo), float(y_hi), np.uint8)
+    return out, _f(float(y_lo)), _f(float(y_hi))
+
+
+def _in_ref(x: np.ndarray, lo: Any, hi: Any, output_range_given: bool, given_y_min: float,
+            given_y_max: float, variance_epsilon: float, min_separation: float) -> tuple:
+    # (image by image and channel by channel, in float32 scalars)
+    f = _F32
+    scale = f(f(f(hi) - f(lo)) / f(255.0))
+    normed = np.zeros(x.shape, f)
+    for b in range(x.shape[0]):
+        for c in range(x.shape[3]):
+            vals = [f(v) for v in x[b, :, :, c].ravel()]
+            mean = f(sum(vals, f(0.0)) / f(len(vals)))
+            devs = [f(scale * f(v - mean)) for v in vals]
+            var = f(sum((f(d * d) for d in devs), f(0.0)) / f(len(vals)))
+            inv = f(f(1.0) / f(math.sqrt(f(var + f(variance_epsilon)))))
+            normed[b, :, :, c] = np.array([f(d * inv) for d in devs], f).reshape(
+                x.shape[1:3])
+    y_lo, y_hi = (f(given_y_min), f(given_y_max)) if output_range_given else \
+        (normed.min(), normed.max())
+    if f(y_hi - y_lo) < f(min_separation):
+        y_hi = f(y_lo + f(min_separation))
+    step = f(255.0 / (float(y_hi) - float(y_lo)))
+    base = f(round(float(f(y_lo * step))))
+    q = [min(max(f(f(math.copysign(math.floor(abs(float(f(v * step))) + 0.5), float(v * step)))
+                   - base), f(0)), f(255)) for v in normed.ravel()]
+    return np.array(q, np.float64).astype(np.uint8).reshape(x.shape), _f(float(y_lo)), \
+        _f(float(y_hi))
+
+
+def _in_samples() -> list:
+    x = _q(np.arange(2 * 3 * 4 * 2).reshape(2, 3, 4, 2) * 53 % 256, _QU8)
+    base = {"output_range_given": False, "given_y_min": 0.0, "given_y_max": 0.0,
+            "variance_epsilon": 1e-5, "min_separation": 0.001}
+    return [Sample((x, _f(-1.0), _f(2.0)), base, grad=False),
+            Sample((x, _f(0.0), _f(6.0)), {**base, "output_range_given": True,
+                                           "given_y_min": -2.0, "given_y_max": 3.0},
+                   grad=False)]
+
+
+QUANTIZED_INSTANCE_NORM = register(OpDef(
+    "QuantizedInstanceNorm", _in_infer, _in_kernel, num_outputs=3, gpu=False,
+    reference=plain_ref(_in_ref), samples=_in_samples,
 ))
