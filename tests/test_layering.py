@@ -106,7 +106,7 @@ OPS_ORDER = [
     "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space", "nn_extras", "nn_pool_v2", "nn_morphology",
     "nn_fractional", "rnn_blocks",
     "quantization", "quantize_dequantize", "quantized_ops", "quantized_nn_ops",
-    "quantized_resize_norm_ops", "uniform_quant",
+    "quantized_resize_norm_ops", "quantized_per_channel_ops", "uniform_quant",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
     "image_nms", "image_boxes", "image_sampling", "image_transform", "nn_fused_pad_conv",

@@ -359,6 +359,54 @@ def _instance_norm(tf, out):
         _call(out, f"instance_norm/{name}", lambda: _tuple(R.QuantizedInstanceNorm(**args)))
 
 
+
+def _per_channel(tf, out):
+    R = tf.raw_ops
+    data = {"mixed": RNG.randint(-2**31, 2**31 - 1, (2, 3, 2, 3), dtype=np.int64),
+            "positive": RNG.randint(0, 2**20, (1, 2, 5, 3)),
+            "extreme": np.array([-2**31, 2**31 - 1, 0, 5, -7, 2**30] * 2).reshape(1, 2, 2, 3)}
+    los, his = (-1.0, -2.5, 0.5), (1.0, 3.0, 40.0)
+    for name, a in data.items():
+        x = _q(tf, a.astype(np.int32), "qint32")
+        for clip in (6.0, 0.25, 1e9):
+            _call(out, f"range_pc/{name}/{clip}", lambda: _tuple(
+                R.RequantizationRangePerChannel(input=x, input_min=_f(tf, los),
+                                                input_max=_f(tf, his), clip_value_max=clip)))
+        for t in ("quint8", "qint8"):
+            for olo, ohi in ((-6.0, 6.0), (-0.5, 2.0), (-30.0, 1.0)):
+                _call(out, f"requantize_pc/{name}/{t}/{olo}/{ohi}", lambda: _tuple(
+                    R.RequantizePerChannel(input=x, input_min=_f(tf, los),
+                                           input_max=_f(tf, his),
+                                           requested_output_min=_f(tf, olo),
+                                           requested_output_max=_f(tf, ohi),
+                                           out_type=getattr(tf, t))))
+    x = _q(tf, data["positive"].astype(np.int32), "qint32")
+    base = dict(input=x, input_min=_f(tf, los), input_max=_f(tf, his))
+    for name, kw in (("short_min", dict(input_min=_f(tf, los[:2]))),
+                     ("short_max", dict(input_max=_f(tf, his[:2]))),
+                     ("rank3", dict(input=_q(tf, data["positive"][0].astype(np.int32),
+                                             "qint32"))),
+                     ("empty", dict(input=_q(tf, np.zeros((0, 1, 1, 3), np.int32), "qint32"))),
+                     ("channels", dict(input=_q(tf, data["positive"][..., :2].astype(
+                         np.int32), "qint32"))),
+                     ("no_kernel", dict(input=_q(tf, U8, "quint8")))):
+        args = dict(base)
+        args.update(kw)
+        _call(out, f"range_pc/{name}", lambda: _tuple(R.RequantizationRangePerChannel(
+            **args, clip_value_max=6.0)))
+        if name == "empty":  # (TF's oneDNN reorder dies of SIGFPE on an empty tensor)
+            continue
+        _call(out, f"requantize_pc/{name}", lambda: _tuple(R.RequantizePerChannel(
+            **args, requested_output_min=_f(tf, -1.0), requested_output_max=_f(tf, 1.0),
+            out_type=tf.quint8)))
+    _call(out, "requantize_pc/qint8_min", lambda: _tuple(R.RequantizePerChannel(
+        **base, requested_output_min=_f(tf, 0.0), requested_output_max=_f(tf, 1.0),
+        out_type=tf.qint8)))
+    _call(out, "requantize_pc/vector_min", lambda: _tuple(R.RequantizePerChannel(
+        **base, requested_output_min=_f(tf, [-1.0, 0.0]), requested_output_max=_f(tf, 1.0),
+        out_type=tf.quint8)))
+
+
 def cases(tf):
     out = {}
     _requantize(tf, out)
@@ -373,4 +421,5 @@ def cases(tf):
     _resize(tf, out)
     _batch_norm(tf, out)
     _instance_norm(tf, out)
+    _per_channel(tf, out)
     return out

@@ -142,6 +142,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QuantizedBatchNormWithGlobalNormalization", "QuantizedInstanceNorm",
         "QuantizedResizeBilinear",
     ),
+    "quantized_per_channel_ops": (
+        "RequantizationRangePerChannel", "RequantizePerChannel",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
