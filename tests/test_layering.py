@@ -107,6 +107,7 @@ OPS_ORDER = [
     "nn_fractional", "rnn_blocks",
     "quantization", "quantize_dequantize", "quantized_ops", "quantized_nn_ops",
     "quantized_resize_norm_ops", "quantized_per_channel_ops", "uniform_quant",
+    "uniform_quant_dot",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
     "image_nms", "image_boxes", "image_sampling", "image_transform", "nn_fused_pad_conv",

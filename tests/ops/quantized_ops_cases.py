@@ -407,6 +407,74 @@ def _per_channel(tf, out):
         out_type=tf.quint8)))
 
 
+
+def _uniform_dot(tf, out):
+    R = tf.raw_ops
+    lhs = RNG.randint(-128, 128, (3, 5)).astype(np.int8)
+    rhs = RNG.randint(-128, 128, (5, 4)).astype(np.int8)
+    floats = (RNG.standard_normal((3, 5)) * 3).astype(np.float32)
+    floats[1] = np.abs(floats[1])
+    i32 = lambda v: tf.constant(v, tf.int32)  # noqa: E731
+    per_tensor = (_f(tf, 0.02), i32(3), _f(tf, 0.5), i32(-2))
+    per_channel = (_f(tf, [0.5, 0.01, 2.0, 1e-4]), i32([0, 1, -5, 7]))
+    attrs = dict(lhs_quantization_min_val=-128, lhs_quantization_max_val=127,
+                 rhs_quantization_min_val=-128, rhs_quantization_max_val=127)
+    for oname, (os_, oz, omin, omax) in {
+            "wide": (_f(tf, 0.7), i32(5), -2**31, 2**31 - 1),
+            "narrow": (_f(tf, 0.07), i32(-9), -1000, 1000),
+            "tiny": (_f(tf, 3e-6), i32(0), -2**31, 2**31 - 1)}.items():
+        _call(out, f"udot/tensor/{oname}", lambda: R.UniformQuantizedDot(
+            lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=per_tensor[0],
+            lhs_zero_points=per_tensor[1], rhs_scales=per_tensor[2],
+            rhs_zero_points=per_tensor[3], output_scales=os_, output_zero_points=oz,
+            Tout=tf.qint32, output_quantization_min_val=omin,
+            output_quantization_max_val=omax, **attrs))
+        _call(out, f"udot/channel/{oname}", lambda: R.UniformQuantizedDot(
+            lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=per_tensor[0],
+            lhs_zero_points=per_tensor[1], rhs_scales=per_channel[0],
+            rhs_zero_points=per_channel[1], output_scales=os_, output_zero_points=oz,
+            Tout=tf.qint32, rhs_quantization_axis=1, output_quantization_min_val=omin,
+            output_quantization_max_val=omax, **attrs))
+    _call(out, "udot/channel/channel", lambda: R.UniformQuantizedDot(
+        lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=per_tensor[0],
+        lhs_zero_points=per_tensor[1], rhs_scales=per_channel[0],
+        rhs_zero_points=per_channel[1], output_scales=_f(tf, [0.1, 0.2, 0.3, 0.4]),
+        output_zero_points=i32([1, 2, 3, 4]), Tout=tf.qint32, rhs_quantization_axis=1,
+        output_quantization_axis=1, output_quantization_min_val=-2**31,
+        output_quantization_max_val=2**31 - 1, **attrs))
+    base = dict(lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=_f(tf, 0.02),
+                lhs_zero_points=i32(3), rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2),
+                output_scales=_f(tf, 0.7), output_zero_points=i32(5), Tout=tf.qint32,
+                output_quantization_min_val=-2**31, output_quantization_max_val=2**31 - 1,
+                **attrs)
+    for name, kw in (("bad_scale", dict(rhs_scales=_f(tf, -0.5))),
+                     ("shapes", dict(rhs=_q(tf, rhs[:4], "qint8"))),
+                     ("rank", dict(lhs=_q(tf, lhs[0], "qint8"))),
+                     ("lhs_axis", dict(lhs_quantization_axis=0)),
+                     ("rhs_axis", dict(rhs_quantization_axis=0)),
+                     ("out_per_channel", dict(output_scales=_f(tf, [1.0] * 4),
+                                              output_zero_points=i32([0] * 4))),
+                     ("no_kernel", dict(lhs=_q(tf, lhs.astype(np.int32), "qint32"),
+                                        rhs=_q(tf, rhs.astype(np.int32), "qint32")))):
+        args = dict(base)
+        args.update(kw)
+        _call(out, f"udot/{name}", lambda: R.UniformQuantizedDot(**args))
+    for name, (rs, rz, axis) in (("tensor", per_tensor[2:] + (-1,)),
+                                 ("channel", per_channel + (1,))):
+        _call(out, f"udot_hybrid/{name}", lambda: R.UniformQuantizedDotHybrid(
+            lhs=tf.constant(floats), rhs=_q(tf, rhs, "qint8"), rhs_scales=rs,
+            rhs_zero_points=rz, Tout=tf.float32, rhs_quantization_axis=axis,
+            rhs_quantization_min_val=-128, rhs_quantization_max_val=127))
+    _call(out, "udot_hybrid/zeros", lambda: R.UniformQuantizedDotHybrid(
+        lhs=tf.constant(np.zeros((2, 5), np.float32)), rhs=_q(tf, rhs, "qint8"),
+        rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(1), Tout=tf.float32,
+        rhs_quantization_min_val=-128, rhs_quantization_max_val=127))
+    _call(out, "udot_hybrid/bad_scale", lambda: R.UniformQuantizedDotHybrid(
+        lhs=tf.constant(floats), rhs=_q(tf, rhs, "qint8"), rhs_scales=_f(tf, 0.0),
+        rhs_zero_points=i32(1), Tout=tf.float32, rhs_quantization_min_val=-128,
+        rhs_quantization_max_val=127))
+
+
 def cases(tf):
     out = {}
     _requantize(tf, out)
@@ -422,4 +490,5 @@ def cases(tf):
     _batch_norm(tf, out)
     _instance_norm(tf, out)
     _per_channel(tf, out)
+    _uniform_dot(tf, out)
     return out

@@ -240,6 +240,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "UniformDequantize", "UniformQuantize", "UniformQuantizedClipByValue",
         "UniformQuantizedAdd", "UniformRequantize",
     ),
+    "uniform_quant_dot": (
+        "UniformQuantizedDot", "UniformQuantizedDotHybrid",
+    ),
     "print_v1": (
         "Print",
     ),
