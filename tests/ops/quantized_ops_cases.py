@@ -492,3 +492,47 @@ def cases(tf):
     _per_channel(tf, out)
     _uniform_dot(tf, out)
     return out
+
+
+# The TF graph test_quantized_ops.py imports (recorded as a GraphDef with its outputs):
+# floats quantized, multiplied, convolved, added, pooled, requantized and dequantized.
+GRAPH_FETCHES = ("mm:0", "mm:1", "mm:2", "deq:0", "conv:0", "relu:0", "pool:0", "add:0",
+                 "add:1", "rr:0", "rr:1", "bn:0", "resize:0")
+
+
+def build_graph(tf):
+    """The graph's nodes, built with `tf` (TF's) in its default graph."""
+    R = tf.raw_ops
+    a = tf.constant((RNG_GRAPH.standard_normal((4, 6)) * 2).astype(np.float32))
+    b = tf.constant(RNG_GRAPH.uniform(-1, 3, (6, 5)).astype(np.float32))
+    qa = R.QuantizeV2(input=a, min_range=-4.0, max_range=4.0, T=tf.quint8, name="qa")
+    qb = R.QuantizeV2(input=b, min_range=-1.0, max_range=3.0, T=tf.quint8, name="qb")
+    mm = R.QuantizedMatMul(a=qa[0], b=qb[0], min_a=qa[1], max_a=qa[2], min_b=qb[1],
+                           max_b=qb[2], name="mm")
+    rr = R.RequantizationRange(input=mm[0], input_min=mm[1], input_max=mm[2], name="rr")
+    rq = R.Requantize(input=mm[0], input_min=mm[1], input_max=mm[2], requested_output_min=rr[0],
+                      requested_output_max=rr[1], out_type=tf.quint8, name="rq")
+    R.Dequantize(input=rq[0], min_range=rq[1], max_range=rq[2], name="deq")
+    img = tf.reshape(qa[0], [1, 4, 6, 1])
+    w = tf.reshape(qb[0][:2, :2], [2, 2, 1, 1])
+    conv = R.QuantizedConv2D(input=img, filter=w, min_input=qa[1], max_input=qa[2],
+                             min_filter=qb[1], max_filter=qb[2], strides=[1, 1, 1, 1],
+                             padding="SAME", name="conv")
+    down = R.QuantizeDownAndShrinkRange(input=conv[0], input_min=conv[1], input_max=conv[2],
+                                        out_type=tf.quint8, name="down")
+    relu = R.QuantizedRelu6(features=down[0], min_features=down[1], max_features=down[2],
+                            name="relu")
+    R.QuantizedAvgPool(input=relu[0], min_input=relu[1], max_input=relu[2],
+                       ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID", name="pool")
+    R.QuantizedAdd(x=qa[0], y=qb[0][0, :4][:, None], min_x=qa[1], max_x=qa[2], min_y=qb[1],
+                   max_y=qb[2], name="add")
+    ch = tf.reshape(qb[0][0, :4], [4])
+    R.QuantizedBatchNormWithGlobalNormalization(
+        t=tf.reshape(qa[0][:, :4], [1, 2, 2, 4]), t_min=qa[1], t_max=qa[2], m=ch, m_min=qb[1],
+        m_max=qb[2], v=ch, v_min=0.0, v_max=2.0, beta=ch, beta_min=qb[1], beta_max=qb[2],
+        gamma=ch, gamma_min=0.0, gamma_max=1.0, out_type=tf.qint32, variance_epsilon=0.01,
+        scale_after_normalization=True, name="bn")
+    R.QuantizedResizeBilinear(images=img, size=[5, 9], min=qa[1], max=qa[2], name="resize")
+
+
+RNG_GRAPH = np.random.RandomState(5)
