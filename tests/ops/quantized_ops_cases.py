@@ -475,24 +475,6 @@ def _uniform_dot(tf, out):
         rhs_quantization_max_val=127))
 
 
-def cases(tf):
-    out = {}
-    _requantize(tf, out)
-    _relu(tf, out)
-    _reshape(tf, out)
-    _binary(tf, out)
-    _bias_add(tf, out)
-    _matmul(tf, out)
-    _conv(tf, out)
-    _pool(tf, out)
-    _v1_nn(tf, out)
-    _resize(tf, out)
-    _batch_norm(tf, out)
-    _instance_norm(tf, out)
-    _per_channel(tf, out)
-    _uniform_dot(tf, out)
-    return out
-
 
 # The TF graph test_quantized_ops.py imports (recorded as a GraphDef with its outputs):
 # floats quantized, multiplied, convolved, added, pooled, requantized and dequantized.
@@ -536,3 +518,129 @@ def build_graph(tf):
 
 
 RNG_GRAPH = np.random.RandomState(5)
+
+
+def _dims(tf, **kw):
+    """A UniformQuantizedConvolutionDimensionNumbersAttr's serialized text."""
+    def varint(n):
+        out = b""
+        while True:
+            low, n = n & 0x7F, n >> 7
+            out += bytes([low | (0x80 if n else 0)])
+            if not n:
+                return out
+    out = b""
+    for number, name in enumerate(("input_batch_dimension", "input_feature_dimension",
+                                   "input_spatial_dimensions",
+                                   "kernel_input_feature_dimension",
+                                   "kernel_output_feature_dimension",
+                                   "kernel_spatial_dimensions", "output_batch_dimension",
+                                   "output_feature_dimension",
+                                   "output_spatial_dimensions"), 1):
+        v = kw.get(name, 0)
+        if isinstance(v, list):
+            body = b"".join(varint(x) for x in v)
+            out += varint(number << 3 | 2) + varint(len(body)) + body
+        elif v:
+            out += varint(number << 3) + varint(v)
+    return out
+
+
+# NHWC input, HWIO kernel
+NHWC = dict(input_batch_dimension=0, input_feature_dimension=3,
+            input_spatial_dimensions=[1, 2],
+            kernel_input_feature_dimension=2, kernel_output_feature_dimension=3,
+            kernel_spatial_dimensions=[0, 1], output_batch_dimension=0,
+            output_feature_dimension=3, output_spatial_dimensions=[1, 2])
+
+
+def _uniform_conv(tf, out):
+    R = tf.raw_ops
+    i32 = lambda v: tf.constant(v, tf.int32)  # noqa: E731
+    lhs = RNG.randint(-128, 128, (2, 4, 5, 6)).astype(np.int8)      # NCHW
+    rhs = RNG.randint(-128, 128, (4, 2, 2, 3)).astype(np.int8)      # OIHW, 2 feature groups
+    floats = (RNG.standard_normal((2, 4, 5, 6)) * 2).astype(np.float32)
+    q = dict(lhs_quantization_min_val=-128, lhs_quantization_max_val=127,
+             rhs_quantization_min_val=-128, rhs_quantization_max_val=127,
+             output_quantization_min_val=-2**31, output_quantization_max_val=2**31 - 1)
+    hq = dict(rhs_quantization_min_val=-128, rhs_quantization_max_val=127)
+    configs = {
+        "valid": dict(padding="VALID", feature_group_count=2),
+        "same_strided": dict(padding="SAME", window_strides=[2, 1], feature_group_count=2),
+        "explicit_dilated": dict(padding="EXPLICIT", explicit_padding=[1, 2, 0, 3],
+                                 lhs_dilation=[2, 1], rhs_dilation=[1, 2],
+                                 feature_group_count=2),
+    }
+    for name, cfg in configs.items():
+        _call(out, f"uconv/{name}", lambda: R.UniformQuantizedConvolution(
+            lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=_f(tf, 0.02),
+            lhs_zero_points=i32(3), rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2),
+            output_scales=_f(tf, 0.7), output_zero_points=i32(5), Tout=tf.qint32, **cfg, **q))
+        _call(out, f"uconv/{name}/channel", lambda: R.UniformQuantizedConvolution(
+            lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=_f(tf, 0.02),
+            lhs_zero_points=i32(3), rhs_scales=_f(tf, [0.5, 0.01, 2.0, 1e-3]),
+            rhs_zero_points=i32([0, 1, -5, 7]), output_scales=_f(tf, [0.1, 0.2, 0.3, 0.4]),
+            output_zero_points=i32([1, 2, 3, 4]), Tout=tf.qint32, rhs_quantization_axis=0,
+            output_quantization_axis=1, **cfg, **q))
+        _call(out, f"uconv_hybrid/{name}", lambda: R.UniformQuantizedConvolutionHybrid(
+            lhs=tf.constant(floats), rhs=_q(tf, rhs, "qint8"), rhs_scales=_f(tf, 0.5),
+            rhs_zero_points=i32(-2), Tout=tf.float32, **cfg, **hq))
+        _call(out, f"uconv_hybrid/{name}/channel", lambda: R.UniformQuantizedConvolutionHybrid(
+            lhs=tf.constant(floats), rhs=_q(tf, rhs, "qint8"),
+            rhs_scales=_f(tf, [0.5, 0.01, 2.0, 1e-3]), rhs_zero_points=i32([0, 1, -5, 7]),
+            Tout=tf.float32, rhs_quantization_axis=0, **cfg, **hq))
+    nhwc, hwio = np.transpose(lhs, (0, 2, 3, 1)), np.transpose(rhs[:, :2], (2, 3, 1, 0))
+    _call(out, "uconv/nhwc_batch_groups", lambda: R.UniformQuantizedConvolution(
+        lhs=_q(tf, nhwc[..., :2], "qint8"), rhs=_q(tf, hwio, "qint8"), lhs_scales=_f(tf, 0.02),
+        lhs_zero_points=i32(3), rhs_scales=_f(tf, [0.5, 0.01, 2.0, 1e-3]),
+        rhs_zero_points=i32([0, 1, -5, 7]), output_scales=_f(tf, 0.3),
+        output_zero_points=i32(1), Tout=tf.qint32, rhs_quantization_axis=3,
+        padding="SAME", batch_group_count=2, dimension_numbers=_dims(tf, **NHWC), **q))
+    _call(out, "uconv_hybrid/nhwc", lambda: R.UniformQuantizedConvolutionHybrid(
+        lhs=tf.constant(np.transpose(floats, (0, 2, 3, 1))[..., :2]), rhs=_q(tf, hwio, "qint8"),
+        rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2), Tout=tf.float32, padding="SAME",
+        dimension_numbers=_dims(tf, **NHWC), **hq))
+    base = dict(lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=_f(tf, 0.02),
+                lhs_zero_points=i32(3), rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2),
+                output_scales=_f(tf, 0.7), output_zero_points=i32(5), Tout=tf.qint32,
+                padding="VALID", feature_group_count=2, **q)
+    for name, kw in (("groups", dict(feature_group_count=3)),
+                     ("no_groups", dict(feature_group_count=1)),
+                     ("batch_groups", dict(batch_group_count=3)),
+                     ("strides", dict(window_strides=[1])),
+                     ("strides0", dict(window_strides=[0, 1])),
+                     ("explicit", dict(padding="EXPLICIT", explicit_padding=[1, 1])),
+                     ("explicit_valid", dict(explicit_padding=[1, 1, 1, 1])),
+                     ("padding", dict(padding="FULL")),
+                     ("rank", dict(lhs=_q(tf, lhs[0], "qint8"))),
+                     ("dims", dict(dimension_numbers=_dims(tf, **{**NHWC,
+                                                                  "input_batch_dimension": 7}))),
+                     ("dims_bad", dict(dimension_numbers=b"\xff")),
+                     ("rhs_axis", dict(rhs_quantization_axis=1,
+                                       rhs_scales=_f(tf, [1.0] * 3),
+                                       rhs_zero_points=i32([0] * 3))),
+                     ("out_axis", dict(output_quantization_axis=2)),
+                     ("bad_scale", dict(output_scales=_f(tf, 0.0)))):
+        args = dict(base)
+        args.update(kw)
+        _call(out, f"uconv/{name}", lambda: R.UniformQuantizedConvolution(**args))
+
+
+def cases(tf):
+    out = {}
+    _requantize(tf, out)
+    _relu(tf, out)
+    _reshape(tf, out)
+    _binary(tf, out)
+    _bias_add(tf, out)
+    _matmul(tf, out)
+    _conv(tf, out)
+    _pool(tf, out)
+    _v1_nn(tf, out)
+    _resize(tf, out)
+    _batch_norm(tf, out)
+    _instance_norm(tf, out)
+    _per_channel(tf, out)
+    _uniform_dot(tf, out)
+    _uniform_conv(tf, out)
+    return out

@@ -243,6 +243,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "uniform_quant_dot": (
         "UniformQuantizedDot", "UniformQuantizedDotHybrid",
     ),
+    "uniform_quant_conv": (
+        "UniformQuantizedConvolution", "UniformQuantizedConvolutionHybrid",
+    ),
     "print_v1": (
         "Print",
     ),
