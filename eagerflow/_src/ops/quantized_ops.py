@@ -424,10 +424,10 @@ def _relu_infer(op: str) -> Any:
     return infer
 
 
-def _relu_kernel(top: float | None) -> Any:
+def _relu_kernel(op: str, top: float | None) -> Any:
     def kernel(xp: Any, x: np.ndarray, lo: Any, hi: Any, out_type: dt.DType) -> tuple:
         x = np.asarray(x)
-        lo, hi = float(np.asarray(lo).reshape(-1)[0]), float(np.asarray(hi).reshape(-1)[0])
+        lo, hi = first(op, lo, "min_features"), first(op, hi, "max_features")
         out = np.maximum(x, to_quantized(0.0, lo, hi, x.dtype))
         if top is not None:
             out = np.minimum(out, to_quantized(top, lo, hi, x.dtype))
@@ -455,10 +455,11 @@ def _relu_samples() -> list:
 
 
 QUANTIZED_RELU = register(OpDef(
-    "QuantizedRelu", _relu_infer("QuantizedRelu"), _relu_kernel(None), num_outputs=3,
-    gpu=False, reference=plain_ref(_relu_ref(None)), samples=_relu_samples))
+    "QuantizedRelu", _relu_infer("QuantizedRelu"), _relu_kernel("QuantizedRelu", None),
+    num_outputs=3, gpu=False, reference=plain_ref(_relu_ref(None)), samples=_relu_samples))
 QUANTIZED_RELU6 = register(OpDef(
-    "QuantizedRelu6", _relu_infer("QuantizedRelu6"), _relu_kernel(6.0), num_outputs=3,
+    "QuantizedRelu6", _relu_infer("QuantizedRelu6"),
+    _relu_kernel("QuantizedRelu6", 6.0), num_outputs=3,
     gpu=False, reference=plain_ref(_relu_ref(6.0)), samples=_relu_samples))
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantization import _q
-from eagerflow._src.ops.quantized_ops import check_kernel, check_types, plain_ref
+from eagerflow._src.ops.quantized_ops import check_kernel, check_types, first, plain_ref
 from eagerflow._src.ops.registry import OpDef, Sample, register
 
 _F32 = np.float32
@@ -128,8 +128,8 @@ def _requantize_pc_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray
         raise C.fail(op, f"input_max has incorrect size, expected {depth} was {hi.size}")
     if np.size(out_lo) != 1:
         raise C.fail(op, "requested_output_min must be a scalar")
-    out_lo, out_hi = float(np.asarray(out_lo).reshape(-1)[0]), \
-        float(np.asarray(out_hi).reshape(-1)[0])
+    out_lo = float(np.asarray(out_lo).reshape(-1)[0])
+    out_hi = first(op, out_hi, "requested_output_max")
     if out_type is _QI8 and not out_lo < 0.0:
         raise C.fail(op, f"If out_type is QINT8, requested_output_max must be non negative, "
                          f"got {format(out_lo, '.6g')}")
