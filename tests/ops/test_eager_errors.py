@@ -188,7 +188,8 @@ def test_broadcast_errors_carry_tfs_prefix_and_name(a, b, name):
 OP_DEF_GOLDENS = ["io/proto_golden.json", "numpy_ops/tnp_golden.json",
                   "numpy_ops/weak_golden.json", "ops/diag_band_golden.json",
                   "ops/eager_errors_golden.json", "ops/image_extra_golden.json",
-                  "ops/linalg_matfunc_golden.json", "ops/quantization_golden.json"]
+                  "ops/linalg_matfunc_golden.json", "ops/quantization_golden.json",
+                  "ops/quantized_ops_golden.json"]
 
 
 @pytest.mark.parametrize("golden", OP_DEF_GOLDENS)

@@ -25,7 +25,7 @@ V1 = tf.compat.v1
 
 # TF's names eagerflow does not provide: TPUs, XLA, MLIR, distributed servers, shared
 # libraries of C++ kernels, TF 1's profiler and
-# structures of tf.data, quantized nn ops and TF's other C++-only machinery
+# structures of tf.data and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"LMDBReader",
          "load_file_system_library",
@@ -33,7 +33,6 @@ LEFT_OUT = {
     "train": {"Server", "ServerDef", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
-    "nn": {"quantized_avg_pool", "quantized_conv2d", "quantized_max_pool", "quantized_relu_x"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "config.experimental": {"ClusterDeviceFilters"},

@@ -130,6 +130,21 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "QuantizeAndDequantizeV2", "QuantizeAndDequantizeV3", "QuantizeAndDequantizeV4",
         "QuantizeAndDequantizeV4Grad",
     ),
+    "quantized_ops": (
+        "QuantizeDownAndShrinkRange", "QuantizedAdd", "QuantizedBiasAdd", "QuantizedMul",
+        "QuantizedRelu", "QuantizedRelu6", "QuantizedReshape", "RequantizationRange",
+        "Requantize",
+    ),
+    "quantized_nn_ops": (
+        "QuantizedAvgPool", "QuantizedConv2D", "QuantizedMatMul", "QuantizedMaxPool",
+    ),
+    "quantized_resize_norm_ops": (
+        "QuantizedBatchNormWithGlobalNormalization", "QuantizedInstanceNorm",
+        "QuantizedResizeBilinear",
+    ),
+    "quantized_per_channel_ops": (
+        "RequantizationRangePerChannel", "RequantizePerChannel",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
@@ -225,6 +240,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "uniform_quant": (
         "UniformDequantize", "UniformQuantize", "UniformQuantizedClipByValue",
         "UniformQuantizedAdd", "UniformRequantize",
+    ),
+    "uniform_quant_dot": (
+        "UniformQuantizedDot", "UniformQuantizedDotHybrid",
+    ),
+    "uniform_quant_conv": (
+        "UniformQuantizedConvolution", "UniformQuantizedConvolutionHybrid",
     ),
     "print_v1": (
         "Print",
@@ -391,8 +412,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CudnnRNN", "CudnnRNNBackprop", "CudnnRNNBackpropV2", "CudnnRNNBackpropV3",
         "CudnnRNNCanonicalToParams", "CudnnRNNCanonicalToParamsV2", "CudnnRNNParamsSize",
         "CudnnRNNParamsToCanonical", "CudnnRNNParamsToCanonicalV2", "CudnnRNNV2", "CudnnRNNV3",
-        "FilterByLastComponentDataset", "PlaceholderV2", "QuantizeAndDequantize", "RandomCrop",
-        "RandomPoisson",
+        "FilterByLastComponentDataset", "PlaceholderV2", "QuantizeAndDequantize", "QuantizedReluX",
+        "RandomCrop", "RandomPoisson",
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
         "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
         "SparseMatrixZeros",

@@ -288,6 +288,16 @@ _NO_KERNEL["FilterByLastComponentDataset"] = (
     {"output_types": (dt.int32, dt.float32), "output_shapes": ((None, 3), None)})
 
 
+# QuantizedReluX, which TF 2.21's CPU build defines but registers no kernel for (its
+# siblings QuantizedRelu and QuantizedRelu6 run: quantized_ops.py)
+_NO_KERNEL["QuantizedReluX"] = (
+    lambda ds, a, graph=False: f"Tinput={_e(ds[0])}, out_type="
+                               f"{_e(dt.as_dtype(a.get('out_type', dt.quint8)))}", "",
+    lambda ds, a: [dt.as_dtype(a.get("out_type", dt.quint8)), dt.float32, dt.float32],
+    lambda: (np.zeros(2, np.uint8).view(dt.quint8.as_numpy_dtype), np.float32(1),
+             np.float32(-1), np.float32(1)), {"out_type": dt.quint8})
+
+
 # cuDNN's recurrent ops, which TF 2.21 registers for GPUs only (eagerflow gives them no GPU
 # kernel either): their nodes name every attr of TF's definition, defaults filled
 
@@ -471,11 +481,14 @@ def _cudnn_rnn_grad(op: str) -> Any:
     return grad
 
 
+_OUTPUTS = {"CTCLossV2": 2, "QuantizedReluX": 3}
+
+
 def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpDef:
     opdef = OpDef(op, _kernelless_infer(op), _kernelless_kernel(op),
                   grad=_cudnn_rnn_grad(op) if op in ("CudnnRNN", "CudnnRNNV2", "CudnnRNNV3")
                   else None,
-                  num_outputs=2 if op == "CTCLossV2" else -1 if op in _CUDNN else 1,
+                  num_outputs=_OUTPUTS.get(op, -1 if op in _CUDNN else 1),
                   stateful=True,  # (never run at trace time by a fold: it raises when it runs)
                   bad_samples=lambda: [BadSample(inputs(), attrs, NotFoundError,
                                                  f"Could not find device for node: {{{{node "

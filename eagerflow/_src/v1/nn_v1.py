@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.ops import nn_conv
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import nn_conv, quantized_nn_ops, unavailable_ops
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.candidate_sampling import (
     log_uniform_candidate_sampler,
     uniform_candidate_sampler,
 )
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.nn import bias_add, relu
@@ -110,6 +112,55 @@ def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,
                                     name)
 
 
+def _range(v: Any) -> Any:
+    return convert_to_tensor(v, dtype=_dt.float32)
+
+
+def _ints(v: Any) -> list:
+    return [int(i) for i in v]
+
+
+@eager_api("input", "min_input", "max_input")
+def quantized_avg_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  # noqa: A002
+                       strides: Any, padding: str, name: str | None = None) -> tuple:
+    """TF's QuantizedAvgPool: (output, min_output, max_output)."""
+    return bind(quantized_nn_ops.QUANTIZED_AVG_POOL,
+                (convert_to_tensor(input), _range(min_input), _range(max_input)),
+                {"ksize": _ints(ksize), "strides": _ints(strides), "padding": padding}, name)
+
+
+@eager_api("input", "min_input", "max_input")
+def quantized_max_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  # noqa: A002
+                       strides: Any, padding: str, name: str | None = None) -> tuple:
+    """TF's QuantizedMaxPool: (output, min_output, max_output)."""
+    return bind(quantized_nn_ops.QUANTIZED_MAX_POOL,
+                (convert_to_tensor(input), _range(min_input), _range(max_input)),
+                {"ksize": _ints(ksize), "strides": _ints(strides), "padding": padding}, name)
+
+
+@eager_api("input", "filter", "min_input", "max_input", "min_filter", "max_filter")
+def quantized_conv2d(input: Any, filter: Any, min_input: Any, max_input: Any,  # noqa: A002
+                     min_filter: Any, max_filter: Any, strides: Any, padding: str,
+                     out_type: Any = _dt.qint32,
+                     dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
+                     name: str | None = None) -> tuple:
+    """TF's QuantizedConv2D: (output, min_output, max_output)."""
+    return bind(quantized_nn_ops.QUANTIZED_CONV2D,
+                (convert_to_tensor(input), convert_to_tensor(filter), _range(min_input),
+                 _range(max_input), _range(min_filter), _range(max_filter)),
+                {"out_type": _dt.as_dtype(out_type), "strides": _ints(strides),
+                 "padding": padding, "dilations": _ints(dilations)}, name)
+
+
+@eager_api("features", "max_value", "min_features", "max_features")
+def quantized_relu_x(features: Any, max_value: Any, min_features: Any, max_features: Any,
+                     out_type: Any = _dt.quint8, name: str | None = None) -> tuple:
+    """TF's QuantizedReluX, which TF 2.21 has no kernel for: its NotFoundError, eagerly."""
+    return bind(unavailable_ops.NO_KERNEL["QuantizedReluX"],
+                (convert_to_tensor(features), _range(max_value), _range(min_features),
+                 _range(max_features)), {"out_type": _dt.as_dtype(out_type)}, name)
+
+
 depthwise_conv2d_native_backprop_filter = nn_conv.depthwise_conv2d_backprop_filter
 depthwise_conv2d_native_backprop_input = nn_conv.depthwise_conv2d_backprop_input
 
@@ -118,7 +169,8 @@ __all__ = [
     "conv3d_backprop_filter_v2", "ctc_beam_search_decoder_v2", "ctc_loss_v2",
     "depthwise_conv2d_native", "depthwise_conv2d_native_backprop_filter",
     "depthwise_conv2d_native_backprop_input", "fused_batch_norm",
-    "log_uniform_candidate_sampler", "max_pool_v2", "relu_layer",
+    "log_uniform_candidate_sampler", "max_pool_v2", "quantized_avg_pool", "quantized_conv2d",
+    "quantized_max_pool", "quantized_relu_x", "relu_layer",
     "softmax_cross_entropy_with_logits_v2", "uniform_candidate_sampler",
     "xw_plus_b",
 ]
