@@ -76,8 +76,7 @@ MISSING = {
     "distribute.experimental": {
         "CollectiveHints": "deprecated alias of tf.distribute.experimental."
                            "CommunicationOptions' hints (TF 2.3)",
-        "PreemptionCheckpointHandler": _PS,
-        "PreemptionWatcher": _PS, "TPUStrategy": _TPU, "TerminationConfig": _PS,
+        "TPUStrategy": _TPU,
         "rpc": _PS,
     },
     "experimental": {
