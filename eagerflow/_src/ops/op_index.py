@@ -265,7 +265,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "UnicodeEncode", "UnicodeTranscode",
     ),
     "table_handles": (
-        "HashTableV2", "InitializeTableV2", "MutableDenseHashTableV2",
+        "AnonymousHashTable", "AnonymousMutableDenseHashTable", "AnonymousMutableHashTable",
+        "AnonymousMutableHashTableOfTensors", "HashTableV2", "InitializeTableV2",
+        "MutableDenseHashTableV2",
         "MutableHashTableOfTensorsV2", "MutableHashTableV2",
     ),
     "ragged_count_ops": (
