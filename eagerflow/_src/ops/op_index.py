@@ -324,6 +324,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany",
     ),
+    "batch_ops": (
+        "Batch", "Unbatch", "UnbatchGrad",
+    ),
     "sparse_tensors_map": (
         "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",
     ),
