@@ -164,6 +164,8 @@ LOADED_ON_USE = {
     "cramjam",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
+    # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)
+    "googleapiclient", "oauth2client", "kubernetes",
 }
 MAX_LINES = 1000
 
