@@ -146,3 +146,39 @@ def test_default_exit_is_tfs_restart_code():
     assert e.value.code == 42
     assert fh._completed(None).grace_period == 0
     assert sys.modules["eagerflow._src.distribute.failure_handling"] is fh
+
+
+def _two_workers():
+    return tf.distribute.cluster_resolver.SimpleClusterResolver(
+        tf.train.ClusterSpec({"worker": ["a:1", "b:1"]}), task_type="worker", task_id=0)
+
+
+def test_workers_agree_on_the_step_over_mpi(tmp_path, restore_sigterm, monkeypatch):
+    """Every worker's run() shares its notice flag (one all-gather a step): a notice on
+    any worker makes all save after the next step, then exit."""
+    from eagerflow._src.distribute import failure_handling as fh
+
+    class TwoWorkers:  # (the other worker has had a notice)
+        size = 2
+
+        def allgather(self, flag):
+            return [flag, np.array(True)]
+
+    monkeypatch.setattr(fh, "_mpi_for", lambda workers: TwoWorkers() if workers > 1 else None)
+    exits = []
+    config = EXP.TerminationConfig(exit_fn=lambda: exits.append(True))
+    v = tf.Variable(0.0)
+    h = EXP.PreemptionCheckpointHandler(_two_workers(), tf.train.Checkpoint(v=v),
+                                        str(tmp_path), termination_config=config)
+    h.run(lambda: v.assign_add(1.0))  # (the notice seen: save after the next step)
+    assert not exits and not list(tmp_path.iterdir())
+    h.run(lambda: v.assign_add(1.0))
+    assert exits == [True] and (tmp_path / "checkpoint").exists()
+
+
+def test_several_workers_need_mpi(tmp_path, restore_sigterm):
+    """Two workers' cluster in a process MPI did not launch as one of two: refused."""
+    pytest.importorskip("mpi4py")
+    with pytest.raises(NotImplementedError, match="run the 2 workers with mpiexec"):
+        EXP.PreemptionCheckpointHandler(_two_workers(), tf.train.Checkpoint(v=tf.Variable(1.)),
+                                        str(tmp_path))
