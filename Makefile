@@ -94,7 +94,7 @@ fuzz: $(STAMP)
 bench-peers:
 	$(PY) -m venv .venv-peers
 	.venv-peers/bin/python -m pip install -q --upgrade pip
-	.venv-peers/bin/python -m pip install -q tensorflow-cpu==2.21.0 tensorboard torch numpy
+	.venv-peers/bin/python -m pip install -q tensorflow-cpu==2.21.0 tensorboard torch numpy imagecodecs pillow
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -53,6 +53,7 @@ PACKAGES = [
     "distribute",    # strategies
     "dtensor",       # tf.experimental.dtensor: meshes, layouts, DTensors
     "v1",            # TF 1's programs: variable scopes, optimizers, losses, Saver
+    "distributions",  # tf.compat.v1.distributions: TF 1's distributions over the ops
     "saved_model",   # SavedModel: whole programs in TF's format
     "v1_training",   # TF 1's training loops: hooks, monitored sessions, FileWriter
     "keras",
@@ -133,7 +134,7 @@ OPS_ORDER = [
     "sparse_tensors_map", "session_handles",
     "tensor_array_v1",
     "checkpoint_remap",
-    "unavailable_ops",
+    "unavailable_ops", "boosted_trees_ops",
     "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
@@ -160,8 +161,8 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 # sits below core/lazy.py): its thread pool and the Unix-only address-space limit; absl-py's
 # logging, where Keras and TF log, used when installed (core/tf_logging.py).
 LOADED_ON_USE = {
-    "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py", "matplotlib", "cv2",
-    "cramjam",
+    "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "imagecodecs", "mpi4py",
+    "matplotlib", "cv2", "cramjam",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
     # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)

@@ -9,6 +9,7 @@ from eagerflow._src.ops.image_codecs import (
     decode_gif as decode_gif,
     decode_image as decode_image,
     decode_jpeg as decode_jpeg,
+    decode_jxl as decode_jxl,
     decode_png as decode_png,
     decode_webp as decode_webp,
     is_jpeg as is_jpeg,

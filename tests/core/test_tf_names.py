@@ -69,8 +69,6 @@ MISSING = {
     "experimental": {
         "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
     },
-    "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
-    "io": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
     "lite.experimental": {
         "Analyzer": "TFLite's model analyzer (TF's C++ flatbuffer tooling)",
         "QuantizationDebugOptions": "TFLite's quantization debugger (TF's converter)",

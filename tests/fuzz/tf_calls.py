@@ -42,6 +42,27 @@ NO_TF_OP = {
              "TF): compared with TF 2.21 in its focused tests (tests/data/test_raw_*.py, "
              "test_dataset_raw_ops.py)" for name in _variant_ops()},
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
+    # TF's BoostedTrees ops: TF 2.21 has no kernel for any (tests/ops/test_boosted_trees_ops.py
+    # compares every refusal with TF's)
+    **{name: "refuses every input (TF 2.21 has no kernel for it): tests/ops/"
+             "test_boosted_trees_ops.py" for name in (
+         "BoostedTreesAggregateStats", "BoostedTreesBucketize",
+         "BoostedTreesCalculateBestFeatureSplit", "BoostedTreesCalculateBestFeatureSplitV2",
+         "BoostedTreesCalculateBestGainsPerFeature", "BoostedTreesCenterBias",
+         "BoostedTreesCreateEnsemble", "BoostedTreesCreateQuantileStreamResource",
+         "BoostedTreesDeserializeEnsemble", "BoostedTreesEnsembleResourceHandleOp",
+         "BoostedTreesExampleDebugOutputs", "BoostedTreesFlushQuantileSummaries",
+         "BoostedTreesGetEnsembleStates", "BoostedTreesMakeQuantileSummaries",
+         "BoostedTreesMakeStatsSummary", "BoostedTreesPredict",
+         "BoostedTreesQuantileStreamResourceAddSummaries",
+         "BoostedTreesQuantileStreamResourceDeserialize",
+         "BoostedTreesQuantileStreamResourceFlush",
+         "BoostedTreesQuantileStreamResourceGetBucketBoundaries",
+         "BoostedTreesQuantileStreamResourceHandleOp", "BoostedTreesSerializeEnsemble",
+         "BoostedTreesSparseAggregateStats", "BoostedTreesSparseCalculateBestFeatureSplit",
+         "BoostedTreesTrainingPredict", "BoostedTreesUpdateEnsemble",
+         "BoostedTreesUpdateEnsembleV2", "IsBoostedTreesEnsembleInitialized",
+         "IsBoostedTreesQuantileStreamResourceInitialized")},
     "GenerateBoundingBoxProposals": "refuses every input (TF 2.21's CPU has no kernel, "
                                     "eagerflow none): its refusal is the api sweep's",
     "Abort": "ends the process when it runs (tests/ops/test_abort.py runs TF's and ours)",

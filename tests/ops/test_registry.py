@@ -7,7 +7,7 @@ import pytest
 
 from eagerflow._src.core import device
 from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
-from eagerflow._src.ops import tensor_array_older, unavailable_ops
+from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
 
@@ -27,7 +27,8 @@ def _id(case):
 # training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
 # the ops on lookup tables' handles too: their `Table` inputs are live tables.)
 # The ops TF removed or has no kernel for refuse every call too (ops/unavailable_ops.py,
-# and the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
+# the BoostedTrees ops: ops/boosted_trees_ops.py, tests/ops/test_boosted_trees_ops.py, and
+# the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
 # runs (tests/ops/test_abort.py runs it in another). AudioSummary (removed in version 15)
 # and CreateSummaryDbWriter (no SQLite writer here) refuse every call, and CloseSummaryWriter
 # deletes the writer a sample would name: tests/summary/test_writer_ops.py. A mutex lock
@@ -39,6 +40,7 @@ def _id(case):
 # CPU (its bad sample). The session-handle ops act in a Session only
 # (tests/v1/test_session_handles.py).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
+            *boosted_trees_ops.OPS,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",

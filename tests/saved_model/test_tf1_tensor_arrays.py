@@ -116,7 +116,8 @@ def test_map_fn_meta_graph():
 
 
 def test_frozen_rnn_runs_again_with_fresh_arrays():
-    # (each run makes its own TensorArrays: a second run writes no index twice)
+    # (each run makes its own TensorArrays: a second run writes no index twice; a batch of
+    # one runs BLAS's matrix-vector kernel, whose float32 sums round differently)
     want = golden(FIXTURES)
     gd = v1.GraphDef()
     gd.ParseFromString((FIXTURES / "rnn_frozen.pb").read_bytes())
@@ -126,7 +127,7 @@ def test_frozen_rnn_runs_again_with_fresh_arrays():
         with v1.Session(graph=g) as s:
             first = s.run("y:0", {"x:0": decode_array(want["x"])})
             second = s.run("y:0", {"x:0": decode_array(want["x"])[:1]})
-    np.testing.assert_allclose(second, first[:, :1], rtol=1e-6)
+    np.testing.assert_allclose(second, first[:, :1], rtol=1e-5, atol=1e-6)
 
 
 @pytest.fixture(scope="module")

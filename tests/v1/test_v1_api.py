@@ -28,12 +28,11 @@ V1 = tf.compat.v1
 # structures of tf.data, quantized nn ops and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"LMDBReader",
-         "distributions", "mlir", "tpu"},
+         "mlir", "tpu"},
     "train": {"Server", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "nn": {"quantized_avg_pool", "quantized_conv2d", "quantized_max_pool", "quantized_relu_x"},
-    "image": {"decode_jxl"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "experimental": {"output_all_intermediates"},

@@ -104,6 +104,11 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         return
     # (TF's runtime trims the op's message: tfdbg's numerics report opens with blank lines)
     body = _EAGER_SUFFIX.sub("", message).lstrip("\n")
+    refused = eager_errors.no_kernel_at(body, node)
+    if refused is not None:
+        e._message = f"{refused} [Op:{function_op}]"
+        e.args = (e._message,) + e.args[1:]
+        return
     op, name, inner = _find(graph, node)
     origin = None if op is None else op.origin
     if inner:  # a called function's node: named within it, as TF names it

@@ -127,20 +127,24 @@ def _placeholder_error(node: Operation) -> InvalidArgumentError:
 def _session_error(e: OpError, node_name: str, node: Operation | None) -> OpError:
     """`e` reworded as TF's Session words a node's error (node and where it was made)."""
     body = _EAGER_SUFFIX.sub("", eager_errors.plain(e).message)
-    e._message = node_error_text(node_name, node.origin if node is not None else None, body)
+    refused = eager_errors.no_kernel_at(body, node_name)
+    # (TF refuses a node no kernel runs before running any: the error holds no op)
+    e._message = node_error_text(node_name, node.origin if node is not None else None,
+                                 body if refused is None else refused, refused is None)
     e.args = (e._message,) + e.args[1:]
-    e._op = node
+    e._op = node if refused is None else None
     e._node_def = node.node_def if node is not None else None
     return e
 
 
-def node_error_text(node_name: str, origin: tuple | None, body: str) -> str:
+def node_error_text(node_name: str, origin: tuple | None, body: str,
+                    tagged: bool = True) -> str:
     """TF's Session error message for node `node_name` made at `origin` (user_frames): the
     user frames where it was defined, the node and the op's message (the error's str adds
-    the node's creation stack, as TF's OpError does)."""
+    the node's creation stack, as TF's OpError does); `tagged`: the node's tag after it."""
     tag = f"{{{{node {node_name}}}}}"
     # (an error of the executor, not the kernel, names its node itself: TF adds no tag)
-    tail = "" if body.endswith(tag) else f"\n\t [[{tag}]]"
+    tail = "" if body.endswith(tag) or not tagged else f"\n\t [[{tag}]]"
     if not origin:
         return f"{_HEAD}\n\nDetected at node '{node_name}':\nNode: '{node_name}'\n{body}{tail}"
     where = "\n".join(frame_lines(origin, "    "))

@@ -16,10 +16,15 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.errors import shape_str
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.checks import dt_enum, known
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.slicing import spec_vectors
+
+# TF's BoostedTrees ops, loaded on first use (their shape checks, their nodes' attrs)
+boosted_trees_ops = lazy_module("eagerflow._src.ops.boosted_trees_ops")
+_BOOSTED_TREES = ("BoostedTrees", "IsBoostedTrees")
 
 
 def _bool(v: Any) -> str:
@@ -328,6 +333,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "PlaceholderWithDefault" and tensors:
         dims = ",".join("?" if d is None else str(d) for d in attrs.get("shape") or ())
         form = f"PlaceholderWithDefault[dtype={dt_enum(tensors[0]._dtype)}, shape=[{dims}]]"
+    elif op.name.startswith(_BOOSTED_TREES):  # (TF's node lists its attrs)
+        form = f"{op.name}[{boosted_trees_ops.node_attrs(op.name, tuple(tensors), attrs)}]"
     elif not attrs and tensors:  # element-wise ops: T is their one attr
         form = f"{op.name}[T={dt_enum(tensors[0]._dtype)}]"
     else:
@@ -445,7 +452,9 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS)) or (
         op_name in CHECKPOINT_OPS and message.startswith(_CHECKPOINT_ERRORS +
                                                          _CHECKPOINT_SPEC_ERRORS)) or (
-        op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS))
+        op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS)) or (
+        op_name.startswith(_BOOSTED_TREES) and
+        message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 
 
 def mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:

@@ -50,18 +50,32 @@ def input_arg_names(op_name: str, n: int, attrs: dict) -> list | None:
         return None
     args = [a for a in sig.get("inputArg", ()) if a["name"] not in attrs]
     lists = [a for a in args if "numberAttr" in a or "typeListAttr" in a]
-    if len(lists) > 1:
-        return None
-    n_list = n - (len(args) - len(lists))
-    if (lists and n_list < 0) or (not lists and n_list != 0):
+    sizes = _list_sizes(lists, n - (len(args) - len(lists)), attrs)
+    if sizes is None:
         return None
     names = []
     for a in args:
         if a in lists:
-            names.extend(f"{a['name']}_{i}" for i in range(n_list))
+            names.extend(f"{a['name']}_{i}" for i in range(sizes[lists.index(a)]))
         else:
             names.append(a["name"])
     return names
+
+
+def _list_sizes(lists: list, n_listed: int, attrs: dict) -> list | None:
+    """The lengths of the list arguments `lists`, holding `n_listed` inputs: their count
+    attrs' values where the call gives them all, else one list's, or equal lengths for
+    lists of one count (DynamicStitch's); None when they can't be told."""
+    counts = [attrs.get(a.get("numberAttr")) for a in lists]
+    if lists and all(isinstance(c, int) for c in counts) and sum(counts) == n_listed:
+        return counts
+    if len(lists) > 1 and (len({a.get("numberAttr") for a in lists}) != 1 or
+                           None in {a.get("numberAttr") for a in lists[1:]}):
+        return None
+    size, extra = divmod(n_listed, max(len(lists), 1))
+    if extra or (lists and size < 0) or (not lists and size != 0):
+        return None
+    return [size] * len(lists)
 
 
 def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | None:

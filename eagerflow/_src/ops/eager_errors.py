@@ -25,6 +25,7 @@ checks and are not decorated.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable
 
 import numpy as np
@@ -263,3 +264,18 @@ def passed_raw(*values: Any) -> bool:
     and bools, NumPy arrays, tensors and variables take the fast path)."""
     return any(isinstance(v, (list, tuple, str, bytes, complex)) or
                isinstance(v, np.generic) and not isinstance(v, float) for v in values)
+
+
+_NO_KERNEL = re.compile(r"^(No OpKernel was registered to support Op '[^']*' used by "
+                        r"\{\{node )[^}]*(\}\}.*?)(\n*\t \[\[[^\]]*\]\])?\n*$", re.S)
+
+
+def no_kernel_at(body: str, node: str) -> str | None:
+    """A graph's error for a node no kernel runs (TF refuses it before any node runs) as
+    TF words it for node `node`: named twice, the second time in brackets; None for an
+    error of another kind."""
+    m = _NO_KERNEL.match(body)
+    if m is None:
+        return None
+    return f"{m.group(1)}{node}{m.group(2)}\n\n\t [[{node}]]"
+

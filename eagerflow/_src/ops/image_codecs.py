@@ -1,4 +1,5 @@
-"""Image file decoders: tf.io.decode_png, decode_jpeg, decode_gif, decode_bmp, decode_image.
+"""Image file decoders: tf.io.decode_png, decode_jpeg, decode_gif, decode_bmp, decode_webp,
+decode_jxl, decode_image.
 
 Ops layer, after image and string_ops (decode_image converts pixel dtypes with
 convert_image_dtype; is_jpeg reads the first bytes with substr). Each
@@ -12,6 +13,9 @@ are done here the way libpng does them for TF (ITU-R 601 grey; 16 to 8 bits by t
 byte). Pillow reads 16-bit
 colour PNGs as 8-bit, so those are decoded here (zlib and the PNG row filters). Both
 libraries are optional dependencies (the `image` extra), imported when an image is decoded.
+JPEG XL goes through imagecodecs' libjxl (the `jxl` extra), TF's decoder library: 8-bit
+lossless images decode to TF's pixels exactly; lossy ones and deeper ones can differ by one
+level, since libjxl's conversion to 8 bits differs between its versions.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from eagerflow._src.ops.string_ops import substr
 
 _UNKNOWN = "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required."
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# a bare JPEG XL codestream, and the ISO box container that can wrap one
+_JXL_SIGNATURES = (b"\xff\x0a", b"\x00\x00\x00\x0cJXL \r\n\x87\n")
 
 
 def _error(op: str, message: str) -> InvalidArgumentError:
@@ -53,6 +59,8 @@ def _format(data: bytes) -> str | None:
         return "BMP"
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "WebP"
+    if data.startswith(_JXL_SIGNATURES):
+        return "JXL"
     return None
 
 
@@ -117,6 +125,45 @@ def _pillow() -> Any:
         raise UnimplementedError(None, None, "decoding PNG, GIF and WebP images needs "
                                  "Pillow (pip install 'eagerflow[image]')") from None
     return Image
+
+
+def _imagecodecs() -> Any:
+    try:
+        import imagecodecs
+    except ImportError:
+        raise UnimplementedError(None, None, "decoding JPEG XL images needs imagecodecs "
+                                 "(pip install 'eagerflow[jxl]')") from None
+    return imagecodecs
+
+
+def _jxl(op: str, data: bytes) -> np.ndarray:
+    """The first frame of a JPEG XL image as (height, width, channels) uint8, as TF's decoder
+    asks libjxl for it (an animation's later frames are dropped)."""
+    codecs = _imagecodecs()
+    try:
+        px = codecs.jpegxl_decode(data, 0)
+    except RuntimeError:
+        raise _error(op, f"Failed to decode JXL {_jxl_failure(codecs, data)}") from None
+    px = px[..., None] if px.ndim == 2 else px
+    if px.dtype == np.uint16:
+        px = (px.astype(np.uint32) * 255 + 32767) // 65535
+    elif px.dtype.kind == "f":
+        px = np.rint(np.clip(px, 0.0, 1.0) * 255)
+    return px.astype(np.uint8)
+
+
+def _jxl_failure(codecs: Any, data: bytes) -> str:
+    """Which part of a JPEG XL libjxl could not read, "header" or "image", as TF names it.
+    imagecodecs reports a header it cannot read only when asked for every frame (it counts
+    them first); a file cut inside its first frame's header is reported so too, where TF
+    reads the image header and names the image."""
+    try:
+        codecs.jpegxl_decode(data)
+    except codecs.JpegxlError:
+        return "image"
+    except RuntimeError:
+        return "header"
+    return "image"
 
 
 def _jpeg(op: str, data: bytes, channels: int, ratio: int = 1, fancy_upscaling: bool = True,
@@ -281,7 +328,7 @@ def _decode(op: str, contents: Any, channels: int = 0, dtype: dt.DType = dt.uint
     if fmt == "BMP" and len(data) < 32:
         raise _error(op, "Incomplete bmp content, requires at least 32 bytes to find the header "
                          f"size, width, height, and bpp, got {len(data)} bytes")
-    if op == "DecodeBmp" and fmt != "BMP":
+    if op == "DecodeBmp" and fmt not in ("BMP", "JXL"):
         raise _error(op, f"Trying to decode {fmt} format using DecodeBmp op. Use "
                      f"`decode_{fmt.lower()}` or `decode_image` instead.")
     if fmt == "BMP" and op not in ("DecodeBmp", "DecodeImage"):
@@ -295,6 +342,10 @@ def _decode(op: str, contents: Any, channels: int = 0, dtype: dt.DType = dt.uint
         raise _error(op, f"channels must be 0 or 3 for GIF, got {channels}")
     if fmt == "WebP" and channels == 1:
         raise _error(op, "WebP only supports 3 or 4 channels")
+    if fmt == "GIF" and op == "DecodeJxl":
+        raise _error(op, "Bad op type DecodeJxl")
+    if fmt == "JXL":
+        return _jxl_pixels(op, data, channels, dtype)
     if fmt == "JPEG":
         px = _jpeg(op, data, channels, **jpeg)
     elif fmt == "BMP":
@@ -317,6 +368,18 @@ def _decode(op: str, contents: Any, channels: int = 0, dtype: dt.DType = dt.uint
     return px[0]
 
 
+def _jxl_pixels(op: str, data: bytes, channels: int, dtype: dt.DType) -> np.ndarray:
+    """A JPEG XL under any decode op: one frame, 8 bits, its own channels (none converted)."""
+    if dtype is not dt.uint8:
+        raise _error(op, "JXL only supports uint8 for dtype")
+    px = _jxl(op, data)
+    if op == "DecodeGif":  # (DecodeGif asks every decoder for 3 channels)
+        channels = 3
+    if channels not in (0, px.shape[-1]):
+        raise _error(op, "Number of channels requested does not match input")
+    return px
+
+
 # ---------------------------------------------------------------------------------------
 # The ops
 # ---------------------------------------------------------------------------------------
@@ -334,7 +397,8 @@ def _check_dtype(op: str, dtype: Any, allowed: frozenset) -> None:
         raise C.not_supported(op, dtype, allowed, "dtype")
 
 
-_DTYPES = {"DecodePng": frozenset((dt.uint8, dt.uint16)), "DecodeWebP": frozenset((dt.uint8,))}
+_DTYPES = {"DecodePng": frozenset((dt.uint8, dt.uint16)), "DecodeWebP": frozenset((dt.uint8,)),
+           "DecodeJxl": frozenset((dt.uint8,))}
 
 
 def _infer(op: str):
@@ -377,6 +441,7 @@ _DEFAULTS = {
     "DecodeBmp": {"channels": 0},
     "DecodeGif": {},
     "DecodeWebP": {"channels": 0, "dtype": dt.uint8},
+    "DecodeJxl": {"channels": 0, "dtype": dt.uint8},
 }
 
 
@@ -462,6 +527,17 @@ def _webp_samples() -> list:
             _sample("DecodeWebP", _webp_bytes(rgba), rgba[None])]
 
 
+def _jxl_samples() -> list:
+    rng = np.random.default_rng(13)
+    encode = _imagecodecs().jpegxl_encode
+    grey, rgb, rgba = (rng.integers(0, 256, shape).astype(np.uint8)
+                       for shape in ((3, 4), (2, 5, 3), (4, 3, 4)))
+    return [_sample("DecodeJxl", encode(rgb, lossless=True), rgb),
+            _sample("DecodeJxl", encode(rgb, lossless=True), rgb, channels=3),
+            _sample("DecodeJxl", encode(rgba, lossless=True), rgba),
+            _sample("DecodeJxl", encode(grey, lossless=True), grey[..., None], channels=1)]
+
+
 def _jpeg_samples() -> list:
     rng = np.random.default_rng(7)
     smooth = np.clip(np.add.outer(np.arange(8) * 20, np.arange(8) * 9)[..., None]
@@ -527,6 +603,7 @@ DECODE_BMP = _register("DecodeBmp", lambda: [
         np.random.default_rng(3).integers(0, 256, (3, 5, 3)).astype(np.uint8)]])
 DECODE_GIF = _register("DecodeGif", _gif_samples)
 DECODE_WEBP = _register("DecodeWebP", _webp_samples)
+DECODE_JXL = _register("DecodeJxl", _jxl_samples)
 
 
 # ---------------------------------------------------------------------------------------
@@ -534,7 +611,11 @@ DECODE_WEBP = _register("DecodeWebP", _webp_samples)
 # ---------------------------------------------------------------------------------------
 
 def _contents(contents: Any) -> Any:
-    return convert_to_tensor(contents, dtype_hint=dt.string)
+    # (TF's wrappers convert Python and NumPy values to the op's string input: TypeError for
+    # numbers; a tensor of another dtype reaches the op, which refuses it)
+    if isinstance(contents, Tensor):
+        return contents
+    return convert_to_tensor(contents, dtype=dt.string)
 
 
 def str_attr(value: Any, what: str) -> Any:
@@ -585,6 +666,16 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     eagerflow decodes its frames."""
     channels = C.make_int(channels, "channels")
     return bind(DECODE_WEBP, (_contents(contents),),
+                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
+
+
+@eager_api("contents")
+def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
+               name: str | None = None) -> Any:
+    """`tf.io.decode_jxl`: a JPEG XL's first frame as uint8 pixels, with its own channels
+    (`channels` must be 0 or their count); other formats decode as decode_png reads them."""
+    channels = C.make_int(channels, "channels")
+    return bind(DECODE_JXL, (_contents(contents),),
                 {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
 
 

@@ -36,9 +36,11 @@ from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import reshape
+from eagerflow._src.ops.shape_queries import shape as shape_of
 
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 
@@ -325,7 +327,10 @@ def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, see
         convert_to_tensor(shape, dtype=dt.int32, name="shape")
     a = convert_to_tensor(alpha, dtype=dtype, name="alpha")
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
-    a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
+    both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
+    if both is None or None in both:  # a shape known only at run time: TF's dynamic form
+        both = broadcast_dynamic_shape(shape_of(a), shape_of(b))
+    a = broadcast_to(a, both)
     shape, dyn = R.shape_input(shape, "RandomGamma")
     raw = bind(RANDOM_GAMMA, (a,) + dyn, dict(shape=shape, **R._op_seeds(seed)))
     return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
@@ -405,7 +410,10 @@ def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
     if tuple(b.shape) != ():  # (against a scalar beta, alpha is its own broadcast: its
         # shape may then be known only when a graph runs)
-        a = broadcast_to(a, C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape)))
+        both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
+        if both is None or None in both:  # known only at run time: TF's dynamic form
+            both = broadcast_dynamic_shape(shape_of(a), shape_of(b))
+        a = broadcast_to(a, both)
     stream = S.key_counter_alg(seed, "auto_select")  # (its op checks the seed first)
     shape, dyn = R.shape_input(shape, "StatelessRandomGammaV3")
     raw = bind(STATELESS_GAMMA, stream + (a,) + dyn, {"shape": shape})

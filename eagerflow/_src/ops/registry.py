@@ -179,6 +179,9 @@ class TFForm:
     # it has func attributes (a dataset op's `f`), which it takes as ConcreteFunctions from
     # tf.raw_ops and as library functions (`concrete_for(specs)`) from an imported graph
     takes_funcs: bool = False
+    # TF 2.21 registers no kernel for it: its eager call fails the kernel lookup before
+    # TF checks any input's dtype, so tf.raw_ops hands the op its tensors as they are
+    no_kernel: bool = False
 
 
 # Floats in one of Eigen's packets in TF's x86 build (AVX: 256 bits): TF's elementwise

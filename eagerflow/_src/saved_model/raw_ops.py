@@ -113,6 +113,8 @@ class RawOp:
         self.opdef = tf_ops.op_def(op)
         self.__name__ = self.__qualname__ = entry["fn"]
         self.params = {p: arg for p, arg in entry["params"]}  # parameter -> OpDef name
+        # (an op TF runs nowhere: its kernel lookup fails before any dtype is checked)
+        self._no_kernel = getattr(getattr(REGISTRY.get(op), "tf", None), "no_kernel", False)
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
         # (argument, its type attribute, whether it is a list) for _preset_types
@@ -291,6 +293,9 @@ class RawOp:
         out: list = []
         self._preset_types(by_arg, attrs)
         lists: dict = {}  # number attr -> the list argument that set it
+        # (an op no kernel runs: TF's fast path hands its tensors on as they are, its slow
+        # path converts each to the op's dtype)
+        slow = self._no_kernel and self._slow_path(by_arg)
         for arg in self.opdef.input_arg:
             value = by_arg[arg.name]
             if arg.number_attr or arg.type_list_attr:
@@ -306,26 +311,42 @@ class RawOp:
                     lists[arg.number_attr] = arg.name
                     attrs[arg.number_attr] = len(value)
                     for v in value:
-                        out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out)))
+                        out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out),
+                                                 slow))
                 else:
                     for v in value:
                         out.append(self._convert(v, "", 0, attrs, len(out)))
                     attrs[arg.type_list_attr] = tuple(  # (an empty list: no types)
                         t._dtype for t in out[len(out) - len(value):])
             else:
-                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out)))
+                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out), slow))
         return out
 
-    def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int) -> Any:
+    def _slow_path(self, by_arg: dict) -> bool:
+        """Whether an input's value sends TF's op wrapper down its slow path."""
+        for arg in self.opdef.input_arg:
+            v = by_arg.get(arg.name)
+            items = v if (arg.number_attr or arg.type_list_attr) and \
+                isinstance(v, (list, tuple)) else [v]
+            if eager_errors.passed_raw(*items):
+                return True
+        return False
+
+    def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
+                 slow: bool = False) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
-        earlier input (or the caller) set it, else as it converts, which then sets it."""
+        earlier input (or the caller) set it, else as it converts, which then sets it
+        (`slow`: a call of an op no kernel runs that TF's wrapper converts input by input)."""
         if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
             return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
             value = value.read_value()
         want = dt.as_dtype(fixed) if fixed else attrs.get(type_attr)
         if isinstance(value, Tensor):
-            if want is not None and value._dtype is not want:
+            if want is not None and value._dtype is not want and slow:
+                raise ValueError(f"Tensor conversion requested dtype {want.name} for Tensor "
+                                 f"with dtype {value._dtype.name}: {value!r}")
+            if want is not None and value._dtype is not want and not self._no_kernel:
                 raise InvalidArgumentError(
                     None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
                                 f"expected to be a {dtype_word(want)} tensor but is a "
