@@ -326,7 +326,7 @@ _LAZY = ("__internal__", "audio", "autodiff", "autograph", "bitwise", "compat", 
          "queue",
          "ragged", "random",
          "raw_ops", "saved_model", "sets", "signal", "sparse", "strings", "summary", "sysconfig",
-         "test", "tpu", "train", "types", "version", "xla")
+         "test", "tpu", "train", "types", "version", "xla", "security")
 # Names whose modules would load much at `import eagerflow` (control flow: graph passes and
 # codegen; OptionalSpec: all of tf.data and AutoGraph), or that are rarely used, loaded on
 # first access: module -> its names here.
@@ -362,6 +362,7 @@ _LAZY_MODULES = {
     "eagerflow._src.ops.runtime_ops": ("check_pinned", "guarantee_const",
                                        "parallel_stack", "timestamp"),
     "eagerflow._src.ops.serialization": ("make_ndarray", "make_tensor_proto"),
+    "eagerflow._src.io.load_library": ("load_library", "load_op_library"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

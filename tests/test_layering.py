@@ -133,7 +133,7 @@ OPS_ORDER = [
     "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
-    "barrier_ops",
+    "barrier_ops", "batch_ops",
     "sparse_tensors_map", "session_handles",
     "tensor_array_v1",
     "checkpoint_remap",
@@ -168,6 +168,8 @@ LOADED_ON_USE = {
     "matplotlib", "cv2", "cramjam",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
+    # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)
+    "googleapiclient", "oauth2client", "kubernetes",
 }
 MAX_LINES = 1000
 

@@ -6,6 +6,7 @@ import importlib as _importlib
 
 from eagerflow._src.data.optional import Optional  # noqa: F401
 from eagerflow._src.core.tf_logging import enable_strict_mode  # noqa: F401
+from eagerflow._src.io.load_library import register_filesystem_plugin  # noqa: F401
 from eagerflow.experimental import dlpack as dlpack  # noqa: E402
 from eagerflow._src.core.runtime_options import (  # noqa: E402, F401
     async_clear_error, async_scope, function_executor_type,

@@ -45,3 +45,19 @@ from eagerflow._src.io.example_pb import FloatList as FloatList
 from eagerflow._src.io.example_pb import Int64List as Int64List
 from eagerflow._src.io.example_pb import SequenceExample as SequenceExample
 # -- end data --
+
+
+from eagerflow._src.core.lazy import lazy_module as _lazy_module  # noqa: E402
+
+_server_def = _lazy_module("eagerflow._src.distribute.server_def")
+
+
+def __getattr__(name):  # (TF's ServerDef: TensorBoard's protos load on first use)
+    if name == "ServerDef":
+        value = globals()[name] = _server_def.ServerDef
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | {"ServerDef"})

@@ -23,15 +23,10 @@ EXCLUDED_NAMESPACES = {
     "raw_ops": "holds the TF ops eagerflow implements, not all of TF's 1,500; the names "
                "and parameters of those are TF's (tests/saved_model/test_raw_ops.py)",
     "tpu": _TPU, "tpu.experimental": _TPU, "tpu.experimental.embedding": _TPU,
-    "xla": _TPU, "xla.experimental": _TPU,
     "mlir": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
     "mlir.experimental": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
     "lite.experimental.authoring": "TFLite's authoring checks target TF's converter",
     "experimental.tensorrt": "TensorRT is NVIDIA's inference compiler, linked into TF",
-    "security": "TF's fuzzing annotations, for its own fuzz targets",
-    "security.fuzzing": "TF's fuzzing annotations, for its own fuzz targets",
-    "security.fuzzing.py": "TF's fuzzing annotations, for its own fuzz targets",
-    "security.fuzzing.py.annotation_types": "TF's fuzzing annotations",
     "tools": "TF's source tools (tf_upgrade_v2 tables, doc generation)",
     "tools.compatibility": "tf_upgrade_v2's rename tables",
     "tools.compatibility.all_renames_v2": "tf_upgrade_v2's rename tables",
@@ -49,13 +44,10 @@ MISSING = {
     "": {
         "dtensor": "TF's internal DTensor package (its protos and Python modules); the API "
                    "is tf.experimental.dtensor",
-        "load_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
-        "load_op_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
-        "mlir": EXCLUDED_NAMESPACES["mlir"], "security": EXCLUDED_NAMESPACES["security"],
-        "tools": EXCLUDED_NAMESPACES["tools"], "tpu": _TPU, "xla": _TPU,
+        "mlir": EXCLUDED_NAMESPACES["mlir"],
+        "tools": EXCLUDED_NAMESPACES["tools"], "tpu": _TPU,
     },
     "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
-    "config.experimental": {"ClusterDeviceFilters": _PS},
     "data.experimental": {
         "get_model_proto": "the tf.data C++ runtime's autotuning model proto",
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
@@ -66,22 +58,15 @@ MISSING = {
                                                  "function runs: not built",
     },
     "distribute.cluster_resolver": {
-        "GCEClusterResolver": "cloud cluster discovery (GCE, Kubernetes, Slurm, TPU APIs)",
-        "KubernetesClusterResolver": "cloud cluster discovery (GCE, Kubernetes, Slurm, TPU)",
-        "KubernetesExecutableLocation": "cloud cluster discovery (Kubernetes)",
-        "SlurmClusterResolver": "cloud cluster discovery (Slurm)",
         "TPUClusterResolver": _TPU,
-        "UnionResolver": "composition of the cloud cluster resolvers above",
     },
     "distribute.experimental": {
         "CollectiveHints": "deprecated alias of tf.distribute.experimental."
                            "CommunicationOptions' hints (TF 2.3)",
-        "PreemptionCheckpointHandler": _PS,
-        "PreemptionWatcher": _PS, "TPUStrategy": _TPU, "TerminationConfig": _PS,
+        "TPUStrategy": _TPU,
         "rpc": _PS,
     },
     "experimental": {
-        "register_filesystem_plugin": "loads a C++ filesystem plugin (.so)",
         "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
     },
     "lite.experimental": {
@@ -93,7 +78,6 @@ MISSING = {
     },
     "quantization": {"experimental": EXCLUDED_NAMESPACES["quantization.experimental"]},
     "test": {"create_local_cluster": _PS},
-    "train": {"ServerDef": _PS},
 }
 
 

@@ -233,6 +233,14 @@ NO_TF_OP = {
                   "InitializeTableFromTextFileV2", "InitializeTableV2", "HashTableV2",
                   "MutableHashTableV2", "MutableHashTableOfTensorsV2",
                   "MutableDenseHashTableV2")},
+    **{op: "TF's serving batcher: its ids are random and its rendezvous keeps state by "
+           "(container, shared_name) across calls; compared with TF 2.21 in "
+           "tests/ops/test_batch_ops.py"
+       for op in ("Batch", "Unbatch", "UnbatchGrad")},
+    **{op: "makes an anonymous lookup table (a resource handle owning it: none to send "
+           "TF); compared with TF 2.21 in tests/ops/test_anonymous_tables.py"
+       for op in ("AnonymousHashTable", "AnonymousMutableHashTable",
+                  "AnonymousMutableHashTableOfTensors", "AnonymousMutableDenseHashTable")},
     **{op: "reads or changes a queue's state (a resource in TF); compared through tf.queue "
            "in tests/guides/guide_queues.py"
        for op in ("QueueEnqueueV2", "QueueEnqueueManyV2", "QueueDequeueV2",

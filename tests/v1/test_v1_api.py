@@ -28,15 +28,13 @@ V1 = tf.compat.v1
 # structures of tf.data and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"LMDBReader",
-         "load_file_system_library",
-         "load_library", "load_op_library", "mlir", "tpu", "xla"},
-    "train": {"Server", "ServerDef", "SyncReplicasOptimizer",
+         "mlir", "tpu"},
+    "train": {"Server", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
-    "config.experimental": {"ClusterDeviceFilters"},
-    "experimental": {"output_all_intermediates", "register_filesystem_plugin"},
+    "experimental": {"output_all_intermediates"},
     "profiler": {"AdviceProto", "GraphNodeProto", "MultiGraphNodeProto", "OpLogProto",
                  "ProfileOptionBuilder", "Profiler", "advise", "profile", "write_op_log"},
     "data.experimental": {"DatasetStructure", "OptionalStructure", "RaggedTensorStructure",

@@ -171,7 +171,9 @@ class SimpleClusterResolver(ClusterResolver):
                rpc_layer: str | None = None) -> str:
         if task_type is not None and task_id is not None:
             return _address(self._cluster, task_type, task_id, rpc_layer or self.rpc_layer)
-        return self._master
+        # (TF's puts the rpc layer before the master it was given, too)
+        layer = rpc_layer or self.rpc_layer
+        return f"{layer}://{self._master}" if layer else self._master
 
     def num_accelerators(self, task_type: str | None = None, task_id: int | None = None,
                          config_proto: Any = None) -> dict:

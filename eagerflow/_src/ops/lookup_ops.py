@@ -51,8 +51,10 @@ from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.string_ops import as_string
 from eagerflow._src.ops.table_handles import (
+    ANONYMOUS_CREATORS,
     KERNELS,
     ShapedTable,
+    anonymous_handle,
     check_kernel,
     check_signature,
     create_in_graph,
@@ -477,6 +479,12 @@ class _Table(TrackableResource):
         object.__setattr__(self, "_handle", new_handle(self._state, name))
         object.__setattr__(self, "_created_eagerly", True)
 
+    def _own_anonymous_handle(self) -> None:
+        """An anonymous table's handle, owning it (experimental_is_anonymous=True: TF's
+        Anonymous*Table ops, named "Resource-<n>-at-0x..." in the "Anonymous" container)."""
+        object.__setattr__(self, "_handle", anonymous_handle(self._state))
+        object.__setattr__(self, "_created_eagerly", True)
+
     def _release_handle(self) -> None:
         hh = held(self.__dict__.get("_handle"))
         if hh is not None and RESOURCES.lookup(hh.container, hh.name) is self._state:
@@ -543,6 +551,7 @@ class StaticHashTable(_Table):
 
     def __init__(self, initializer: Any, default_value: Any, name: str | None = None,
                  experimental_is_anonymous: bool = False) -> None:
+        self._anonymous_handle = bool(experimental_is_anonymous)
         self._build(initializer, default_value, name, empty_ok=False,
                     anonymous=experimental_is_anonymous)
 
@@ -586,6 +595,8 @@ class StaticHashTable(_Table):
             _SHARED_TABLES[shared] = self._state
             self._state.initialized = False
             self._handle = new_handle(self._state, shared)  # (kept: shared by name)
+        elif self.__dict__.get("_anonymous_handle"):
+            self._own_anonymous_handle()
         else:
             self._own_handle(str(table_uid()))
         keys, values = initializer._arrays()
@@ -711,7 +722,16 @@ class MutableHashTable(_Table):
             self._build_in_graph(graph, op, name, checkpoint)
             return
         self._name = None  # TF's eager tables have no node name
-        self._own_handle(f"table_{table_uid()}")  # (TF's eager shared name)
+        if experimental_is_anonymous and graph is not None:
+            # (TF makes it in the function: a new table each call)
+            attrs = {"key_dtype": kd, "value_dtype": vd}
+            if shape:
+                attrs["value_shape"] = shape
+            self._handle = bind(ANONYMOUS_CREATORS["Anonymous" + op[:-2]], (), attrs)
+        elif experimental_is_anonymous:
+            self._own_anonymous_handle()
+        else:
+            self._own_handle(f"table_{table_uid()}")  # (TF's eager shared name)
 
     def _build_in_graph(self, graph: Any, op: str, name: str, checkpoint: bool) -> None:
         """The table as TF 1's graph makes it: the default's Const, then `op` named
@@ -788,7 +808,16 @@ class DenseHashTable(MutableHashTable):
             raise raised_eagerly(e, name, host=True) from None
         self._checkpoint = checkpoint
         self._name = None
-        self._own_handle(f"table_{table_uid()}")
+        if experimental_is_anonymous and _state.graph is not None:
+            # (TF makes it in the function: a new table each call)
+            self._handle = bind(ANONYMOUS_CREATORS["AnonymousMutableDenseHashTable"],
+                                (empty, deleted), {"value_dtype": vd,
+                                                   "value_shape": tuple(self._default.shape),
+                                                   "initial_num_buckets": buckets})
+        elif experimental_is_anonymous:
+            self._own_anonymous_handle()
+        else:
+            self._own_handle(f"table_{table_uid()}")
 
     def lookup(self, keys: Any, name: str | None = None) -> Tensor:
         return self._find(self._keys(keys))

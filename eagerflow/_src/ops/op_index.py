@@ -287,7 +287,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "UnicodeEncode", "UnicodeTranscode",
     ),
     "table_handles": (
-        "HashTableV2", "InitializeTableV2", "MutableDenseHashTableV2",
+        "AnonymousHashTable", "AnonymousMutableDenseHashTable", "AnonymousMutableHashTable",
+        "AnonymousMutableHashTableOfTensors", "HashTableV2", "InitializeTableV2",
+        "MutableDenseHashTableV2",
         "MutableHashTableOfTensorsV2", "MutableHashTableV2",
     ),
     "ragged_count_ops": (
@@ -343,6 +345,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "barrier_ops": (
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany",
+    ),
+    "batch_ops": (
+        "Batch", "Unbatch", "UnbatchGrad",
     ),
     "sparse_tensors_map": (
         "AddManySparseToTensorsMap", "AddSparseToTensorsMap", "TakeManySparseFromTensorsMap",

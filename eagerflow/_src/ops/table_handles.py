@@ -34,6 +34,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
+    InvalidArgumentError,
     NotFoundError,
 )
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
@@ -41,7 +42,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.table_state import DenseTableState, TableState
 from eagerflow._src.ops.variables import held_handle, resource_tensor
 
@@ -355,7 +356,8 @@ def _check_value_shape(op: str, value_shape: Any) -> None:
     # (a dim past int64 is refused as too large: TF's Python layer refuses it sooner, an
     # OverflowError converting the attr)
     if any(d < 0 for d in shape):
-        raise C.fail(op, f"Shape {C.shape_str(shape)} is not fully defined")
+        dims = ",".join("?" if d == -1 else str(d) for d in shape)  # (TF: -1 unknown)
+        raise C.fail(op, f"Shape [{dims}] is not fully defined")
     if math.prod(shape) >= 2**63:
         raise C.fail(op, f"Shape {C.shape_str(shape)} is too large (more than 2**63 - 1 "
                          f"entries)")
@@ -381,17 +383,20 @@ def _creator_infer(op: str) -> Any:
     return infer
 
 
-def _make_state(op: str, keys: tuple, attrs: dict) -> TableState:
+def _make_state(op: str, keys: tuple, attrs: dict, named: str | None = None) -> TableState:
+    """A new table of creator `op`'s kind (`named`: the op TF's errors name, where it is
+    another: an anonymous table's creator)."""
     vd = dt.as_dtype(attrs["value_dtype"])
     shape = tuple(int(d) for d in attrs.get("value_shape") or ())
+    named = named or op
     if op == "MutableDenseHashTableV2":
         empty, deleted = (np.asarray(k) for k in keys)
         return DenseTableState(dt.as_dtype(empty.dtype) if empty.dtype != object else
                                dt.string, vd, shape, empty, deleted,
                                int(attrs.get("initial_num_buckets", 131072)),
-                               float(attrs.get("max_load_factor", 0.8)))
+                               float(attrs.get("max_load_factor", 0.8)), named)
     if len(shape) > 1:
-        raise C.fail(op, f"Default value must be a vector, got shape {C.shape_str(shape)}")
+        raise C.fail(named, f"Default value must be a vector, got shape {C.shape_str(shape)}")
     state = TableState(dt.as_dtype(attrs["key_dtype"]), vd, shape, op != "HashTableV2")
     state.initialized = op != "HashTableV2"
     return state
@@ -508,3 +513,114 @@ CREATORS = {op: register(OpDef(
     reference=R.handle_ref(op), samples=R.creator_samples(op),
     tf=TFForm(load=_creator_load(op, attrs), takes_handles=True),
 )) for op, attrs in _CREATOR_ATTRS.items()}
+
+
+# ---------------------------------------------------------------------------------------
+# Anonymous tables: TF's creators of a table no name finds, owned by its handle (the
+# tables of tf.lookup's experimental_is_anonymous=True). Each call makes a new table, in
+# a graph each run; its handle names it "Resource-<n>-at-0x<address>" in the container
+# "Anonymous", and DestroyResourceOp leaves it alone (it goes with its last handle).
+# ---------------------------------------------------------------------------------------
+
+ANONYMOUS = {"AnonymousHashTable": "HashTableV2",
+             "AnonymousMutableHashTable": "MutableHashTableV2",
+             "AnonymousMutableHashTableOfTensors": "MutableHashTableOfTensorsV2",
+             "AnonymousMutableDenseHashTable": "MutableDenseHashTableV2"}
+for _op, _base in ANONYMOUS.items():
+    KERNELS[_op] = KERNELS[_base]
+# (TF 2.21 lists a kernel of variant values for the anonymous mutable table, as for the
+# dense ones: eagerflow's tables hold none)
+_LISTED["AnonymousMutableHashTable"] = (KERNELS["MutableHashTableV2"][:5] + [
+    ("int64", "variant")] + KERNELS["MutableHashTableV2"][5:])
+_LISTED["AnonymousMutableDenseHashTable"] = _LISTED["MutableDenseHashTableV2"]
+_ANONYMOUS_UIDS = itertools.count()
+
+
+def anonymous_handle(state: TableState) -> EagerTensor:
+    """A handle owning `state`, named as TF's anonymous resources."""
+    return resource_tensor(_anonymous(state), CPU_DEVICE)
+
+
+def _anonymous(state: TableState) -> ResourceHandle:
+    return ResourceHandle(f"Resource-{next(_ANONYMOUS_UIDS)}-at-0x{id(state):x}", CPU_DEVICE,
+                          "Anonymous", KIND, (), state)
+
+
+def _anonymous_infer(op: str) -> Any:
+    if op == "AnonymousMutableDenseHashTable":
+        def dense(empty_key: Any, deleted_key: Any, *, value_dtype: Any,
+                  value_shape: Any = (), initial_num_buckets: int = 131072,
+                  max_load_factor: float = 0.8) -> list:
+            kd, vd = empty_key._dtype, dt.as_dtype(value_dtype)
+            if deleted_key._dtype is not kd:
+                raise C.wrong_input_dtype(op, 1, kd, deleted_key._dtype)
+            shape = ",".join(str(int(d)) for d in value_shape or ())
+            check_kernel(op, kd, vd, node_attrs=(
+                f"initial_num_buckets={initial_num_buckets}, key_dtype={C.dt_enum(kd)}, "
+                f"max_load_factor={float(max_load_factor):g}, value_dtype={C.dt_enum(vd)}, "
+                f"value_shape=[{shape}]"))
+            _check_value_shape(op, value_shape)
+            return [((), dt.resource)]
+        return dense
+
+    def infer(*, key_dtype: Any, value_dtype: Any, value_shape: Any = ()) -> list:
+        kd, vd = dt.as_dtype(key_dtype), dt.as_dtype(value_dtype)
+        attrs = f"key_dtype={C.dt_enum(kd)}, value_dtype={C.dt_enum(vd)}"
+        if op == "AnonymousMutableHashTableOfTensors":
+            shape = ",".join(str(int(d)) for d in value_shape or ())
+            attrs += f", value_shape=[{shape}]"
+        check_kernel(op, kd, vd, node_attrs=attrs)
+        _check_value_shape(op, value_shape)
+        return [((), dt.resource)]
+    return infer
+
+
+def _anonymous_kernel(op: str) -> Any:
+    def kernel(xp: Any, *keys: Any, **attrs: Any) -> np.ndarray:
+        return object_scalar(_anonymous(_make_state(ANONYMOUS[op], keys, attrs, op)))
+    return kernel
+
+
+def _anonymous_samples(op: str) -> Any:
+    def samples() -> list:
+        if op == "AnonymousMutableDenseHashTable":
+            return [Sample((np.int64(0), np.int64(-1)), {"value_dtype": dt.float32},
+                           grad=False),
+                    Sample((_strings("", "-"), _strings("d", "d")), {
+                        "value_dtype": dt.int64, "value_shape": (2,),
+                        "initial_num_buckets": 8, "max_load_factor": 0.5}, grad=False)]
+        attrs = {"key_dtype": dt.string, "value_dtype": dt.int64}
+        if op == "AnonymousMutableHashTableOfTensors":
+            attrs["value_shape"] = (2,)
+        return [Sample((), attrs, grad=False)]
+    return samples
+
+
+def _strings(*xs: str) -> np.ndarray:
+    return np.array([x.encode() for x in xs], object)
+
+
+def _anonymous_bad_samples(op: str) -> Any:
+    def bad() -> list:
+        if op == "AnonymousMutableDenseHashTable":
+            return [BadSample((np.int64(0), np.int64(0)), {"value_dtype": dt.float32},
+                          InvalidArgumentError, "Empty and deleted keys cannot be equal")]
+        out = [BadSample((), {"key_dtype": dt.bool, "value_dtype": dt.int64}, NotFoundError,
+                           "Could not find device for node: {{node " + op + "}}")]
+        if op == "AnonymousMutableHashTableOfTensors":
+            out.append(BadSample((), {"key_dtype": dt.int64, "value_dtype": dt.float32,
+                                  "value_shape": (2, 2)}, InvalidArgumentError,
+                             "Default value must be a vector, got shape [2,2]"))
+        return out
+    return bad
+
+
+def _anonymous_ref(*_keys: Any, **_attrs: Any) -> np.ndarray:
+    return np.empty((), object)  # (a new table's handle: its name is new each call)
+
+
+ANONYMOUS_CREATORS = {op: register(OpDef(
+    op, _anonymous_infer(op), _anonymous_kernel(op), stateful=True, gpu=False,
+    nondeterministic=True, reference=_anonymous_ref, samples=_anonymous_samples(op),
+    bad_samples=_anonymous_bad_samples(op),
+)) for op in ANONYMOUS}

@@ -195,9 +195,8 @@ class DenseTableState(TableState):
 
     def __init__(self, key_dtype: dt.DType, value_dtype: dt.DType, value_shape: tuple,
                  empty_key: np.ndarray, deleted_key: np.ndarray, num_buckets: int,
-                 max_load_factor: float = 0.8) -> None:
+                 max_load_factor: float = 0.8, op: str = "MutableDenseHashTableV2") -> None:
         super().__init__(key_dtype, value_dtype, value_shape)
-        op = "MutableDenseHashTableV2"
         empty_key = np.asarray(empty_key, np_dtype(key_dtype))
         deleted_key = np.asarray(deleted_key, np_dtype(key_dtype))
         if len(value_shape) > 1:

@@ -29,16 +29,19 @@ from eagerflow._src.core.errors import (
     shape_str,
 )
 from eagerflow._src.function.concrete import ConcreteFunction
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.batch_ops import check_allowed_batch_sizes, check_batch_shapes
 from eagerflow._src.ops.checks import dtype_word as c_name
 from eagerflow._src.ops.math import cast, not_equal
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.string_ops import length
+from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.function_import import TFNode, import_control_flow
 
 _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                 "For")) | _CALLS
+                 "For", "BatchFunction")) | _CALLS
 _LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -63,6 +66,9 @@ def func_attr(v: Any, op: str) -> ConcreteFunction:
         return v
     py = getattr(v, "python_function", None)
     name = py.__name__ if py is not None else v.decode() if isinstance(v, bytes) else v
+    if op == "BatchFunction":  # (its kernel looks the function up, in its words)
+        raise NotFoundError(None, None, f'Failed to find definition for function "{name}"'
+                                        f" [Op:{op}]")
     raise NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: ")
 
 
@@ -111,6 +117,8 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
     if op == "For":
         return _for(inputs, attrs["body"], eager)
+    if op == "BatchFunction":
+        return _batch_function(inputs, attrs, eager)
     if op == "RemoteCall":
         if "Tin" in attrs:
             check_length(op, "Tin", len(attrs["Tin"]))
@@ -139,6 +147,47 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
         return out
     return _no_eager_gradient(out, inputs, AttributeError(
         "Tensor.op is undefined when eager execution is enabled."))
+
+
+def _batch_function(inputs: list, attrs: dict, eager: bool) -> list:
+    """BatchFunction: `f` of the batched and the captured tensors. A caller alone is its
+    own batch, and TF runs `f` on its rows as they are (unpadded, whatever the batch
+    sizes allowed): eagerflow's calls are each alone (see ops/batch_ops.py)."""
+    op = "BatchFunction"
+    _check_allowed_strings(op, attrs)
+    n = len(attrs["Tin"])
+    check_allowed_batch_sizes(op, attrs.get("allowed_batch_sizes"),
+                              int(attrs["max_batch_size"]))
+    check_batch_shapes(op, [x._shape for x in inputs[:n]])
+    fn = attrs["f"]
+    if len(fn.inputs) != len(inputs):
+        raise InvalidArgumentError(None, None, f"Function takes {len(fn.inputs)} argument(s) "
+                                               f"but {len(inputs)} argument(s) were passed")
+    out = list(fn.call_flat_outputs(inputs))
+    if len(out) != len(attrs["Tout"]):
+        raise InternalError(None, None, "Wrong number of batched output tensors")
+    for t, want in zip(out, attrs["Tout"]):
+        if t._dtype is not want:
+            raise InvalidArgumentError(None, None, f"Type mismatch: actual {c_name(t._dtype)}"
+                                                   f" vs. expect {c_name(want)}")
+    return _no_eager_gradient(out, inputs, LookupError(
+        f"gradient registry has no entry for: {op}")) if eager else out
+
+
+def _check_allowed_strings(op: str, attrs: dict) -> None:
+    """TF's refusal of a string attr outside its OpDef's allowed values (made as the op's
+    attrs are set)."""
+    for a in tf_ops.op_def(op).attr:
+        allowed = list(a.allowed_values.list.s)
+        v = attrs.get(a.name)
+        if a.type == "string" and allowed and v is not None:
+            v = v.encode() if isinstance(v, str) else v
+            if v not in allowed:
+                listed = ", ".join(f'"{x.decode()}"' for x in allowed)
+                raise InvalidArgumentError(
+                    None, None, f"Value for attr '{a.name}' of \"{v.decode()}\" is not in the "
+                                f"list of allowed values: {listed}\n\t; NodeDef: {{{{node {op}}}}}"
+                                f"; {tf_op_defs.summary(op)} [Op:{op}]")
 
 
 def _check_target(target: Any) -> None:

@@ -38,6 +38,7 @@ from eagerflow._src.v1.protos import message_class as _message_class
 
 
 _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
+         "load_file_system_library": "eagerflow._src.io.load_library",
          "import_graph_def": "eagerflow._src.saved_model.graph_import"}
 
 _SUBMODULES = {"feature_column": "eagerflow.compat.v1.feature_column",

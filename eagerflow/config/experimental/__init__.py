@@ -16,3 +16,19 @@ from eagerflow._src.core.device import (  # noqa: F401
     get_logical_device_configuration as get_virtual_device_configuration,
     set_logical_device_configuration as set_virtual_device_configuration,
 )
+
+
+from eagerflow._src.core.lazy import lazy_module as _lazy_module  # noqa: E402
+
+_server_def = _lazy_module("eagerflow._src.distribute.server_def")
+
+
+def __getattr__(name):  # (the distribute layer loads on first use)
+    if name == "ClusterDeviceFilters":
+        value = globals()[name] = _server_def.ClusterDeviceFilters
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | {"ClusterDeviceFilters"})

@@ -3,3 +3,7 @@
 from eagerflow._src.distribute.cluster_resolver import (  # noqa: F401
     ClusterResolver, SimpleClusterResolver, TFConfigClusterResolver,
 )
+from eagerflow._src.distribute.cloud_resolvers import (  # noqa: F401
+    GCEClusterResolver, KubernetesClusterResolver, KubernetesExecutableLocation,
+    SlurmClusterResolver, UnionResolver,
+)

@@ -11,3 +11,8 @@ from eagerflow._src.distribute.parameter_server import ParameterServerStrategy
 from eagerflow.distribute.experimental import coordinator, partitioners
 from eagerflow._src.distribute.strategy import ValueContext
 
+from eagerflow._src.distribute.failure_handling import (
+    PreemptionCheckpointHandler,
+    PreemptionWatcher,
+    TerminationConfig,
+)

@@ -13,6 +13,8 @@ _LACKS = ("DistributedDataset", "DistributedIterator", "DistributedValues", "Inp
           "MultiWorkerMirroredStrategy", "ParameterServerStrategy", "TPUStrategy",
           "coordinator")
 experimental = _restricted(f"{__name__}.experimental", _tf2.experimental,
-                           ("ValueContext", "coordinator", "partitioners"))
+                           ("PreemptionCheckpointHandler", "PreemptionWatcher",
+                            "TerminationConfig", "ValueContext", "coordinator",
+                            "partitioners"))
 __getattr__ = _fallback(__name__, _tf2, _LACKS)
 __dir__ = _listing(__name__, _tf2, _LACKS)

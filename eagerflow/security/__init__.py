@@ -1,0 +1,3 @@
+"""tf.security (re-exports only)."""
+
+from eagerflow.security import fuzzing

@@ -1,0 +1,3 @@
+"""tf.security.fuzzing (re-exports only)."""
+
+from eagerflow.security.fuzzing import py

@@ -1,0 +1,3 @@
+"""tf.xla (re-exports only)."""
+
+from eagerflow.xla import experimental
