@@ -176,7 +176,7 @@ def test_collective_ops_outside_run_are_one_replica(case):
         H.check_gradient(op, sample, second_order=True)
 
 
-@pytest.mark.parametrize("bad", collective_ops.ALL_REDUCE.bad_samples)
+@pytest.mark.parametrize("bad", collective_ops.all_reduce_bad_samples())
 def test_all_reduce_rejects_bad_input(bad):
     from eagerflow._src.ops.dispatch import bind
 

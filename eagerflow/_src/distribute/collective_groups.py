@@ -57,15 +57,19 @@ _groups: dict = {}  # group_key -> group_size
 _instances: dict = {}  # (group_key, instance_key) -> (kind, DataType number, shape)
 _meetings: dict = {}  # (group_key, instance_key) -> _Meeting
 _aborted: list = []  # [(error class, message)] once aborted
+# (device, group_key, rank) -> a communicator (tf_collective_ops.py), TF's per-device
+# resources: made once each
+communicators: dict = {}
 
 
 def reset() -> None:
-    """Forgets groups, instances and the abort (TF: a new program)."""
+    """Forgets groups, instances, communicators and the abort (TF: a new program)."""
     with _lock:
         _groups.clear()
         _instances.clear()
         _meetings.clear()
         _aborted.clear()
+        communicators.clear()
         _lock.notify_all()
 
 

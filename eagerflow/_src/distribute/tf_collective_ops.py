@@ -17,7 +17,6 @@ replicas in the thread's replica context instead.
 from __future__ import annotations
 
 import itertools
-import threading
 from typing import Any
 
 import numpy as np
@@ -29,14 +28,18 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     UnimplementedError,
 )
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.distribute import collective_groups as G
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.table_handles import object_scalar
+
+base64 = lazy_module("base64")  # (an attr's error only)
 
 _MERGE = {"Add": np.add, "Mul": np.multiply, "Min": np.minimum, "Max": np.maximum}
 _KEYS = ("group_size", "group_key", "instance_key")
@@ -51,7 +54,6 @@ def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
         allowed = a.get("allowedValues", {}).get("list", {}).get("s")
         value = attrs.get(a["name"])
         if allowed and value is not None:
-            import base64  # noqa: PLC0415 (an error's path only)
             words = [base64.b64decode(v).decode() for v in allowed]
             if value not in words:
                 raise C.fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
@@ -299,8 +301,6 @@ def _bcast_recv_v1_kernel(xp: Any, *, T: Any = dt.float32, **attrs: Any) -> Any:
 
 _COMMUNICATOR = "tensorflow::(anonymous namespace)::CollectiveGroupResource"
 _MANGLED = "N10tensorflow12_GLOBAL__N_123CollectiveGroupResourceE"
-_communicators: dict = {}  # (device, group_key, rank) -> _Communicator
-_communicators_lock = threading.Lock()
 
 
 class _Communicator:
@@ -321,11 +321,11 @@ def _init_kernel(xp: Any, group_key: Any, rank: Any, group_size: Any, **attrs: A
         raise C.fail(op, f"rank must be less than group size but got {r} >= {n}")
     here = G.here()
     name = f"{key}:r{r:04d}"
-    with _communicators_lock:
-        if (here, key, r) in _communicators:
+    with G._lock:
+        if (here, key, r) in G.communicators:
             raise AlreadyExistsError(None, None, f"Resource collective_op_group/{name}/"
                                                  f"{_MANGLED} [Op:{op}]")
-        comm = _communicators[(here, key, r)] = _Communicator(key, r, n)
+        comm = G.communicators[(here, key, r)] = _Communicator(key, r, n)
     return object_scalar(ResourceHandle(name, here, "collective_op_group", _COMMUNICATOR,
                                         target=comm))
 
@@ -374,7 +374,6 @@ def _assign_group_kernel(xp: Any, group_assignment: Any, device_index: Any,
 
 def _values_text(a: np.ndarray) -> str:
     """TF's Tensor::DebugString values: the first three, in nested brackets."""
-    from eagerflow._src.ops.print_v1 import summarize_nested  # noqa: PLC0415 (errors only)
     return summarize_nested(a, 3)
 
 

@@ -1,0 +1,79 @@
+"""TF's collective ops through tf.raw_ops, against TF 2.21 (tf_collectives_golden.json,
+written by record_tf_collectives.py).
+
+The recorder's cases run here too, all in one eagerflow process (the CPU split into two
+logical devices there, which a test session that has started its devices can no longer
+do), with TF's collective state forgotten between cases as TF's new process does. Where
+TF never finished a case (its members wait on after an abort), eagerflow's members must
+fail with the abort TF logged.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("record_tf_collectives",
+                                               HERE / "record_tf_collectives.py")
+rec = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(rec)  # (its cases; TF itself is imported only by its main)
+GOLDEN = json.loads((HERE / "tf_collectives_golden.json").read_text())
+_CODES = {"INTERNAL": "InternalError", "INVALID_ARGUMENT": "InvalidArgumentError",
+          "DEADLINE_EXCEEDED": "DeadlineExceededError"}
+
+
+def _program() -> str:
+    runner = rec.RUNNER.replace("import tensorflow as tf", "import eagerflow as tf")
+    runner += "from eagerflow._src.distribute import collective_groups\n"
+    parts = [runner]
+    for name in GOLDEN:
+        body = rec._rewrite(rec.CASES[name])
+        parts.append(f"collective_groups.reset()\nprint('CASE {name}', flush=True)\n"
+                     f"def case():\n" + "".join(f"    {line}\n" for line in body.splitlines())
+                     + "case()\n")
+    return "".join(parts)
+
+
+@pytest.fixture(scope="module")
+def ours() -> dict:
+    p = subprocess.run([sys.executable, "-c", _program()], capture_output=True, text=True,
+                       timeout=300, cwd=HERE.parents[1])
+    assert p.returncode == 0, p.stderr[-3000:]
+    got: dict = {}
+    name = None
+    for line in p.stdout.splitlines():
+        if line.startswith("CASE "):
+            name = line[5:]
+            got[name] = []
+        elif line.startswith("RESULT "):
+            got[name].append(json.loads(line[7:]))
+    return got
+
+
+def _flat(results: list) -> list:
+    return [r for item in results for r in (item if isinstance(item, list) else [item])]
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_case_as_tf(ours: dict, name: str) -> None:
+    tf_case, got = GOLDEN[name], ours[name]
+    want = tf_case["results"]
+    if "abort" in tf_case:  # TF hung after aborting: the results it gave, then the abort
+        code, why = tf_case["abort"]
+        assert got[:len(want)] == want
+        failed = _flat(got[len(want):])
+        assert failed, got
+        for r in failed:
+            assert r.get("error") == _CODES[code], r
+            assert why in r["message"], (why, r["message"])
+        return
+    if name == "function2":  # (the first line of TF's message is its graph runtime's)
+        assert [r["error"] for r in _flat(got)] == [r["error"] for r in _flat(want)]
+        return
+    assert got == want
