@@ -143,7 +143,7 @@ def meet(op: str, group_key: int, group_size: int, instance_key: int, params: tu
         kind = D.current_device().device_type
         meeting = _meetings.setdefault(key, _Meeting())
         if len(D._visible(kind)) < group_size or dev in meeting.values:
-            raise DeadlineExceededError(None, None, f"{TIMED_OUT} [Op:{op}]")
+            raise _timed_out(op)
         meeting.values[dev] = value
         if len(meeting.values) == group_size:
             order = sorted(meeting.values, key=_rank_key)
@@ -163,11 +163,18 @@ def _await(op: str, meeting: _Meeting, dev: str, timeout: float) -> Any:
         left = timeout - (time.monotonic() - start) if timeout > 0 else _POLL_S
         if left <= 0 or not _others_running():
             meeting.values.pop(dev, None)
-            raise DeadlineExceededError(None, None, f"{TIMED_OUT} [Op:{op}]")
+            raise _timed_out(op)
         _lock.wait(min(left, _POLL_S))
     if meeting.error is not None:
         raise meeting.error
     return meeting.results[dev]
+
+
+def _timed_out(op: str) -> DeadlineExceededError:
+    """The error of a member whose peers did not come: TF's timeout, which aborts the
+    process's collectives (the members still waiting fail with it)."""
+    abort(op, DeadlineExceededError, TIMED_OUT)
+    return DeadlineExceededError(None, None, f"{TIMED_OUT} [Op:{op}]")
 
 
 def _rank_key(name: str) -> tuple:

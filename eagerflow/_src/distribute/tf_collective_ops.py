@@ -71,13 +71,13 @@ def _check_type(op: str, attr: str | None, d: dt.DType) -> None:
                          f"{{{{node {op}}}}}")
 
 
-def _keys(op: str, arrays: tuple, names: tuple = _KEYS, scalar_words: str = "") -> list:
+def _keys(op: str, arrays: tuple, names: tuple = _KEYS, scalar_words: str = ", got ") -> list:
     """The scalar keys a kernel is given as inputs (TF's messages for other shapes)."""
     out = []
     for name, a in zip(names, arrays):
         a = np.asarray(a)
         if a.ndim:
-            raise C.fail(op, f"Unexpected dimensions on input {name}{scalar_words}, got "
+            raise C.fail(op, f"Unexpected dimensions on input {name}{scalar_words}"
                              f"{C.shape_str(a.shape)}")
         out.append(int(a))
     return out
@@ -315,7 +315,7 @@ class _Communicator:
 def _init_kernel(xp: Any, group_key: Any, rank: Any, group_size: Any, **attrs: Any) -> Any:
     op = "CollectiveInitializeCommunicator"
     key, r, n = _keys(op, (group_key, rank, group_size), ("group_key", "rank", "group_size"),
-                      ". It shoulbe a scalar")  # (sic)
+                      ". It shoulbe a scalar, got tensor with shape ")  # (sic)
     _positive(op, n)
     if r >= n:
         raise C.fail(op, f"rank must be less than group size but got {r} >= {n}")

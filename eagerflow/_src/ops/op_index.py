@@ -361,7 +361,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseTensorToCSRSparseMatrix",
     ),
     "unavailable_ops": (
-        "AccumulateNV2", "AdjustContrast", "AllToAll", "BatchCholesky", "BatchCholeskyGrad", "BatchFFT",
+        "AccumulateNV2", "AdjustContrast", "AllToAll", "BatchCholesky", "BatchCholeskyGrad",
+        "BatchFFT",
         "BatchFFT2D", "BatchFFT3D", "BatchIFFT", "BatchIFFT2D", "BatchIFFT3D",
         "BatchMatrixBandPart", "BatchMatrixDeterminant", "BatchMatrixDiag",
         "BatchMatrixDiagPart", "BatchMatrixInverse", "BatchMatrixSetDiag", "BatchMatrixSolve",
