@@ -74,8 +74,6 @@ MISSING = {
         "UnionResolver": "composition of the cloud cluster resolvers above",
     },
     "distribute.experimental": {
-        "CollectiveHints": "deprecated alias of tf.distribute.experimental."
-                           "CommunicationOptions' hints (TF 2.3)",
         "PreemptionCheckpointHandler": _PS,
         "PreemptionWatcher": _PS, "TPUStrategy": _TPU, "TerminationConfig": _PS,
         "rpc": _PS,

@@ -90,3 +90,35 @@ def _stem(message: str) -> str:
     text = message.split("}} ", 1)[-1]
     return text.split("Op at device")[0].split(" is joining")[0].split(" expected type")[0] \
         .split("Device /")[0]
+
+
+# -- tf.distribute.experimental.CollectiveHints (TF 2.21's facts) --------------------------------
+
+def test_collective_hints_gives_communication_options(caplog: pytest.LogCaptureFixture) -> None:
+    import eagerflow as tf
+    from eagerflow._src.core import tf_logging
+
+    tf_logging._deprecations_shown.discard("Hints.__new__")
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        h = tf.distribute.experimental.CollectiveHints(bytes_per_pack=3, timeout_seconds=2.0)
+    assert "Hints.__new__ (from tensorflow.python.distribute.collective_util) is deprecated " \
+           "and will be removed in a future version.\nInstructions for updating:\nuse " \
+           "distribute.experimental.CommunicationOptions instead" in caplog.text
+    assert str(h) == ("Options(bytes_per_pack=3,timeout_seconds=2.0, "
+                      "implementation=CommunicationImplementation.AUTO)")
+    assert (h.bytes_per_pack, h.timeout_seconds) == (3, 2.0)
+    assert str(tf.distribute.experimental.CollectiveHints(7)) == (
+        "Options(bytes_per_pack=7,timeout_seconds=None, "
+        "implementation=CommunicationImplementation.AUTO)")
+    with pytest.raises(ValueError, match=r"^Argument `bytes_per_pack` must be >=0, "
+                                         r"Received -1\.$"):
+        tf.distribute.experimental.CollectiveHints(bytes_per_pack=-1)
+    with pytest.raises(TypeError, match=r"Hints.__new__\(\) got an unexpected keyword "
+                                        "argument 'implementation'"):
+        tf.distribute.experimental.CollectiveHints(implementation="RING")
+    ring = tf.distribute.experimental.CommunicationOptions(5, 1.5, implementation="ring")
+    assert str(ring) == ("Options(bytes_per_pack=5,timeout_seconds=1.5, "
+                         "implementation=CommunicationImplementation.RING)")
+    with pytest.raises(ValueError, match="must be instance of `tf.distribute.experimental."
+                                         "CommunicationImplementation`"):
+        tf.distribute.experimental.CommunicationOptions(implementation=3)

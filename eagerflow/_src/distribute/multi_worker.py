@@ -55,6 +55,13 @@ class CommunicationOptions:
                  implementation: str = CommunicationImplementation.AUTO) -> None:
         if bytes_per_pack < 0:
             raise ValueError(f"Argument `bytes_per_pack` must be >=0, Received {bytes_per_pack}.")
+        if isinstance(implementation, str):  # (TF's enum by its name, any case)
+            implementation = implementation.upper()
+        if implementation not in (CommunicationImplementation.AUTO,
+                                  CommunicationImplementation.RING,
+                                  CommunicationImplementation.NCCL):
+            raise ValueError("Argument `implementation` must be instance of "
+                             "`tf.distribute.experimental.CommunicationImplementation`.")
         self.bytes_per_pack = bytes_per_pack
         self.timeout_seconds = timeout_seconds
         self.implementation = implementation
@@ -77,6 +84,8 @@ class CollectiveHints:
                                    "CommunicationOptions instead")
         return CommunicationOptions(bytes_per_pack=bytes_per_pack,
                                     timeout_seconds=timeout_seconds)
+
+    __new__.__qualname__ = "Hints.__new__"  # (TF's class is Hints: its TypeErrors name it)
 
 
 class MpiClusterResolver(ClusterResolver):

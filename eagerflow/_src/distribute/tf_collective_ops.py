@@ -151,7 +151,7 @@ def _v2_infer(op: str, rank1: str = "") -> Any:
         if rank1:
             _at_least_rank1(op, x, rank1)
         shape = x._shape
-        if op == "CollectiveGatherV2" and shape is not None:
+        if op in ("CollectiveGatherV2", "CollectiveReduceScatterV2") and shape is not None:
             shape = (None, *shape[1:])
         return [(shape, x._dtype)]
     return infer
@@ -518,3 +518,11 @@ REGISTRY_OPS["CollectiveAssignGroupV2"] = _op(
                             grad=False)],
     bad=lambda: [BadSample((np.array([0, 1], np.int32), np.int32(0), np.int32(5)), {},
                            InvalidArgumentError, "group_assignment must be a 2-d Tensor")])
+
+
+# no sample: a receiver alone finds no broadcast's source, TF's CPU build has no
+# reduce-scatter, and a communicator is a resource each member makes once
+# (tests/distribute/test_tf_collectives.py runs them between members)
+NO_SAMPLES = frozenset(("CollectiveBcastRecv", "CollectiveBcastRecvV2",
+                        "CollectiveReduceScatterV2", "CollectiveInitializeCommunicator",
+                        "CollectiveReduceV3", "CollectiveAllToAllV3"))
