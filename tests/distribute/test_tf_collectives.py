@@ -122,3 +122,87 @@ def test_collective_hints_gives_communication_options(caplog: pytest.LogCaptureF
     with pytest.raises(ValueError, match="must be instance of `tf.distribute.experimental."
                                          "CommunicationImplementation`"):
         tf.distribute.experimental.CommunicationOptions(implementation=3)
+
+
+# -- in this process: one member, the refusals where TF would wait forever, tf.function ------
+
+@pytest.fixture
+def fresh() -> object:
+    from eagerflow._src.distribute import collective_groups
+    collective_groups.reset()
+    yield collective_groups
+    collective_groups.reset()
+
+
+def _reduce(x: object, group_size: int = 1, key: int = 1, **attrs: object) -> object:
+    import eagerflow as tf
+    return tf.raw_ops.CollectiveReduceV2(input=x, group_size=group_size, group_key=key,
+                                         instance_key=1, ordering_token=[], merge_op="Add",
+                                         final_op="Id", **attrs)
+
+
+def test_peers_that_cannot_come_are_refused_not_waited_for(fresh: object) -> None:
+    import eagerflow as tf
+    # (one thread and no timeout: TF waits forever; here no other thread could bring a
+    # member, or the group is larger than the devices there are)
+    with pytest.raises(tf.errors.DeadlineExceededError,
+                       match=r"Collective has timed out waiting for other workers\. "
+                             r"\[Op:CollectiveReduceV2\]"):
+        _reduce(tf.constant([1.0]), group_size=64)
+    # the timeout aborted the process's collectives, as TF's does
+    with pytest.raises(tf.errors.DeadlineExceededError,
+                       match="Collective ops is aborted by: Collective has timed out waiting "
+                             "for other workers.\nThe error could be from a previous "
+                             "operation. Restart your program to reset."):
+        _reduce(tf.constant([1.0]), key=2)
+
+
+def test_one_member_in_a_function_and_a_saved_model(fresh: object, tmp_path: Path) -> None:
+    import eagerflow as tf
+
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([3])])
+        def f(self, x: object) -> object:
+            return tf.raw_ops.CollectiveReduceV2(
+                input=x, group_size=1, group_key=3, instance_key=1, ordering_token=[],
+                merge_op="Max", final_op="Div")
+
+    m = M()
+    assert m.f(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == [1.0, 2.0, 3.0]
+    tf.saved_model.save(m, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert loaded.f(tf.constant([4.0, 5.0, 6.0])).numpy().tolist() == [4.0, 5.0, 6.0]
+
+
+def test_traced_shapes_are_tfs(fresh: object) -> None:
+    import eagerflow as tf
+    R = tf.raw_ops
+
+    @tf.function
+    def f(a: object) -> tuple:
+        return (R.CollectiveGatherV2(input=a, group_size=2, group_key=1, instance_key=1,
+                                     ordering_token=[]),
+                R.CollectiveReduceScatterV2(input=a, group_size=2, group_key=1, instance_key=2,
+                                            ordering_token=[], merge_op="Add", final_op="Id"),
+                R.CollectiveAllToAllV2(input=a, group_size=2, group_key=1, instance_key=3,
+                                       ordering_token=[]),
+                R.CollectiveBcastRecvV2(group_size=2, group_key=1, instance_key=4,
+                                        shape=[3, 2], T=tf.float32),
+                R.CollectiveGather(input=a, group_size=2, group_key=1, instance_key=5,
+                                   shape=[4, 2]),
+                R.CollectiveBcastRecv(group_size=2, group_key=1, instance_key=6, shape=[4, 2],
+                                      T=tf.float32))
+
+    # (TF 2.21's: a graph of these nodes shapes its outputs so)
+    shapes = [tuple(t.shape) for t in f.get_concrete_function(
+        tf.TensorSpec([4, 2])).structured_outputs]
+    assert shapes == [(None, 2), (None, 2), (4, 2), (3, 2), (8, 2), (4, 2)]
+
+
+def test_strategy_all_reduce_is_not_tfs_op() -> None:
+    import eagerflow as tf
+    from eagerflow._src.distribute import collective_ops
+    # MirroredStrategy's all-reduce is eagerflow's own op; tf.raw_ops has TF's
+    assert collective_ops.ALL_REDUCE.name == "ReplicaAllReduce"
+    assert "ReplicaAllReduce" not in dir(tf.raw_ops)
+    assert "CollectiveReduceV2" in dir(tf.raw_ops)
