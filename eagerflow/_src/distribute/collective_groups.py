@@ -52,7 +52,7 @@ class _Meeting:
         self.taken = 0
 
 
-_lock = threading.Condition()
+lock = threading.Condition()  # (held while the state changes)
 _groups: dict = {}  # group_key -> group_size
 _instances: dict = {}  # (group_key, instance_key) -> (kind, DataType number, shape)
 _meetings: dict = {}  # (group_key, instance_key) -> _Meeting
@@ -64,13 +64,13 @@ communicators: dict = {}
 
 def reset() -> None:
     """Forgets groups, instances, communicators and the abort (TF: a new program)."""
-    with _lock:
+    with lock:
         _groups.clear()
         _instances.clear()
         _meetings.clear()
         _aborted.clear()
         communicators.clear()
-        _lock.notify_all()
+        lock.notify_all()
 
 
 def _abort_error(op: str) -> OpError:
@@ -79,17 +79,24 @@ def _abort_error(op: str) -> OpError:
 
 
 def abort(op: str, cls: type, why: str) -> OpError:
-    """Aborts every collective (held: `_lock`); the error this op raises then."""
+    """Aborts every collective (held: `lock`); the error this op raises then."""
     if not _aborted:
         _aborted.append((cls, why))
         for m in _meetings.values():
             m.error = _abort_error(op)
-        _lock.notify_all()
+        lock.notify_all()
     return _abort_error(op)
 
 
+def refuse(op: str, cls: type, why: str) -> OpError:
+    """Aborts every collective for a fault this member found before meeting any (its
+    input's); the error it raises then."""
+    with lock:
+        return abort(op, cls, why)
+
+
 def check_not_aborted(op: str) -> None:
-    with _lock:
+    with lock:
         if _aborted:
             raise _abort_error(op)
 
@@ -133,7 +140,7 @@ def meet(op: str, group_key: int, group_size: int, instance_key: int, params: tu
     number, shape) of the instance, the same for every member."""
     dev = here()
     key = (group_key, instance_key)
-    with _lock:
+    with lock:
         if _aborted:
             raise _abort_error(op)
         _join_group(op, dev, group_key, group_size)
@@ -153,7 +160,7 @@ def meet(op: str, group_key: int, group_size: int, instance_key: int, params: tu
             except OpError as e:
                 meeting.error = e
             del _meetings[key]
-            _lock.notify_all()
+            lock.notify_all()
         return _await(op, meeting, dev, timeout)
 
 
@@ -164,7 +171,7 @@ def _await(op: str, meeting: _Meeting, dev: str, timeout: float) -> Any:
         if left <= 0 or not _others_running():
             meeting.values.pop(dev, None)
             raise _timed_out(op)
-        _lock.wait(min(left, _POLL_S))
+        lock.wait(min(left, _POLL_S))
     if meeting.error is not None:
         raise meeting.error
     return meeting.results[dev]

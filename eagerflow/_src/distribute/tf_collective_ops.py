@@ -184,20 +184,18 @@ def _all_to_all_v2_kernel(xp: Any, x: Any, *args: Any, **attrs: Any) -> Any:
 def _all_to_all_rows(op: str, x: Any, group_size: int) -> None:
     rows = x.shape[0] if x.ndim else 1
     if rows != group_size:
-        with G._lock:
-            raise G.abort(op, InvalidArgumentError, f"input to all-to-all first dimension size "
-                                                    f"({rows}) must be the same as the group "
-                                                    f"size ({group_size})")
+        raise G.refuse(op, InvalidArgumentError, f"input to all-to-all first dimension size "
+                                                 f"({rows}) must be the same as the group "
+                                                 f"size ({group_size})")
 
 
 def _reduce_scatter_v2_kernel(xp: Any, x: Any, *args: Any, **attrs: Any) -> Any:
     op = "CollectiveReduceScatterV2"
     keys = _keys(op, args[:3])
     _positive(op, keys[0])
-    G.check_not_aborted(op)
-    with G._lock:  # (TF's CPU build registers no implementation of it)
-        raise G.abort(op, InternalError, "CollectiveRegistry::Lookup did not find collective "
-                                         "implementation undef")
+    G.check_not_aborted(op)  # (TF's CPU build registers no implementation of it)
+    raise G.refuse(op, InternalError, "CollectiveRegistry::Lookup did not find collective "
+                                      "implementation undef")
 
 
 def _bcast_send_v2_kernel(xp: Any, x: Any, *args: Any, **attrs: Any) -> Any:
@@ -321,7 +319,7 @@ def _init_kernel(xp: Any, group_key: Any, rank: Any, group_size: Any, **attrs: A
         raise C.fail(op, f"rank must be less than group size but got {r} >= {n}")
     here = G.here()
     name = f"{key}:r{r:04d}"
-    with G._lock:
+    with G.lock:
         if (here, key, r) in G.communicators:
             raise AlreadyExistsError(None, None, f"Resource collective_op_group/{name}/"
                                                  f"{_MANGLED} [Op:{op}]")
