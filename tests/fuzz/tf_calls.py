@@ -62,6 +62,8 @@ NO_TF_OP = {
          "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
          "StatefulStandardNormal", "TileGrad", "TopK", "SparseMatrixAdd", "SparseMatrixMul",
          "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad", "SparseMatrixZeros",
+         "NcclAllReduce", "NcclBroadcast", "NcclReduce", "CollectivePermute", "AllToAll",
+         "CrossReplicaSum",
     )},
     **{name: "makes or reads a CSR sparse matrix (a variant: no value to send TF): compared "
              "with TF 2.21 in tests/ops/test_csr_matrix.py"
