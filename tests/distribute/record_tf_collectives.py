@@ -107,6 +107,19 @@ for name, call in {
 }.items():
     case(name, f"out({call})")
 
+# the same refused inside a tf.function: TF's message when the function runs
+for op, call in (
+        ("NcclAllReduce", 'R.NcclAllReduce(input=x, reduction="sum", num_devices=1, '
+                          'shared_name="a")'),
+        ("NcclReduce", 'R.NcclReduce(input=[x], reduction="sum")'),
+        ("NcclBroadcast", "R.NcclBroadcast(input=x, shape=[2])"),
+        ("AllToAll", "R.AllToAll(input=x, group_assignment=[[0]], concat_dimension=0, "
+                     "split_dimension=0, split_count=1)"),
+        ("CrossReplicaSum", "R.CrossReplicaSum(input=x, group_assignment=[[0]])"),
+        ("CollectivePermute", "R.CollectivePermute(input=x, source_target_pairs=[[0, 0]])")):
+    case(f"traced_{op}", f"out(tf.function(lambda x: {call})(tf.constant([1., 2.])), "
+                         "first_line=True)")
+
 # an instance or group used again otherwise: TF aborts, and every later collective fails
 case("group_size_changed", f"""
 out(R.CollectiveReduceV2(input=[1.], group_size=1, group_key=1, instance_key=1, {V2},
