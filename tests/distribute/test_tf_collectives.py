@@ -217,4 +217,4 @@ def _attr_set(message: str) -> tuple:
     """A refusal's words up to its node's attrs, and those attrs as a set."""
     text = message.split("}} ", 1)[-1] if message.startswith("{{function_node") else message
     head, _, rest = text.partition("with these attrs: [")
-    return head, sorted(rest.split("]")[0].split(", "))
+    return head, sorted(rest.split("\n")[0][:-1].split(", "))
