@@ -218,3 +218,15 @@ def _attr_set(message: str) -> tuple:
     text = message.split("}} ", 1)[-1] if message.startswith("{{function_node") else message
     head, _, rest = text.partition("with these attrs: [")
     return head, sorted(rest.split("\n")[0][:-1].split(", "))
+
+
+def test_raw_ops_leave_the_devices_to_configure() -> None:
+    # (as TF's: tf.raw_ops used before the CPU is split into logical devices starts none)
+    code = ("import eagerflow as tf\nR = tf.raw_ops.CollectiveReduceV2\n"
+            "cpus = tf.config.list_physical_devices('CPU')\n"
+            "tf.config.set_logical_device_configuration(cpus[0], "
+            "[tf.config.LogicalDeviceConfiguration()] * 2)\n"
+            "print(len(tf.config.list_logical_devices('CPU')))\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=120, cwd=HERE.parents[1])
+    assert p.stdout.strip() == "2", p.stderr[-2000:]
