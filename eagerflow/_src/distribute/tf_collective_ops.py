@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import (
     AlreadyExistsError,
@@ -75,7 +77,7 @@ def _keys(op: str, arrays: tuple, names: tuple = _KEYS, scalar_words: str = ", g
     """The scalar keys a kernel is given as inputs (TF's messages for other shapes)."""
     out = []
     for name, a in zip(names, arrays):
-        a = np.asarray(a)
+        a = np.asarray(to_host(a))
         if a.ndim:
             raise C.fail(op, f"Unexpected dimensions on input {name}{scalar_words}"
                              f"{C.shape_str(a.shape)}")
@@ -136,11 +138,14 @@ def _timeout(attrs: dict) -> float:
 
 def _meet(op: str, keys: list, kind: int, x: Any, shape: tuple, combine: Any,
           attrs: dict, value: Any = None) -> Any:
-    """This member's result: `x` (or `value`, standing for it) met with its peers'."""
+    """This member's result: `x` (or `value`, standing for it) met with its peers'. The
+    members' values meet on the host; the result goes to this member's device."""
     group_size, group_key, instance_key = keys
-    return G.meet(op, group_key, group_size, instance_key,
-                  (kind, dt.as_dtype(x.dtype).as_datatype_enum, tuple(shape)),
-                  x if value is None else value, combine, _timeout(attrs))
+    mine = to_host(x) if value is None else (value[0], to_host(value[1]))
+    out = G.meet(op, group_key, group_size, instance_key,
+                 (kind, dt.as_dtype(x.dtype).as_datatype_enum, tuple(shape)), mine, combine,
+                 _timeout(attrs))
+    return D.to_device(out, D.current_device())
 
 
 # -- V2: keys as inputs -----------------------------------------------------------------------
@@ -219,7 +224,7 @@ def _bcast_recv_v2_kernel(xp: Any, *args: Any, T: Any = dt.float32, **attrs: Any
     op = "CollectiveBcastRecvV2"
     keys = _keys(op, args[:3])
     _positive(op, keys[0])
-    shape = tuple(int(d) for d in np.asarray(args[3]).reshape(-1))
+    shape = tuple(int(d) for d in np.asarray(to_host(args[3])).reshape(-1))
     empty = np.zeros(shape, dt.as_dtype(T).as_numpy_dtype)
     return _meet(op, keys, G.BROADCAST, empty, shape, _broadcast(op, keys[2], keys[0]), attrs,
                  value=(False, empty))
@@ -339,7 +344,7 @@ def _communicator(op: str, handle: Any) -> _Communicator:
 
 def _v3(op: str, kind: int, combine: Any) -> Any:
     def kernel(xp: Any, x: Any, communicator: Any, group_assignment: Any, **attrs: Any) -> Any:
-        if np.size(group_assignment):
+        if np.size(to_host(group_assignment)):
             raise UnimplementedError(None, None, "Group assignments are not supported yet. "
                                                  f"[Op:{op}]")
         comm = _communicator(op, communicator)
@@ -353,18 +358,18 @@ def _v3(op: str, kind: int, combine: Any) -> Any:
 def _assign_group_kernel(xp: Any, group_assignment: Any, device_index: Any,
                          base_key: Any) -> tuple:
     op = "CollectiveAssignGroupV2"
-    ga = np.asarray(group_assignment)
+    ga = np.asarray(to_host(group_assignment))
     if ga.ndim != 2:
         raise C.fail(op, "group_assignment must be a 2-d Tensor, but received tensor of "
                          f"shape: {C.shape_str(ga.shape)}")
-    index = np.asarray(device_index)
+    index = np.asarray(to_host(device_index))
     if index.ndim:
         raise C.fail(op, "device_index must be a scalar, but received tensor of shape: "
                          f"{C.shape_str(index.shape)}")
     for row, members in enumerate(ga):
         if int(index) in members.tolist():
-            return (np.asarray(ga.shape[1], np.int32),
-                    np.asarray(int(base_key) + row, np.int32))
+            return (xp.asarray(ga.shape[1], dtype=np.int32),
+                    xp.asarray(int(to_host(base_key)) + row, dtype=np.int32))
     raise C.fail(op, f"device_index {int(index)} is not found in group_assignment "
                      f"Tensor<type: int32 shape: {C.shape_str(ga.shape)} values: "
                      f"{_values_text(ga)}>")
