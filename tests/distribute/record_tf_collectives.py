@@ -181,6 +181,18 @@ case("dtype_mismatch2", XS + f"two(lambda i: R.CollectiveReduceV2(input=tf.cast(
                              f"[tf.float32, tf.float64][i]), group_size=2, group_key=1, "
                              f"instance_key=1, {V2}, merge_op='Add', final_op='Id', "
                              "timeout_seconds=2))")
+case("reduce_v3_2", XS + """
+def member(i):
+    c = R.CollectiveInitializeCommunicator(group_key=50, rank=i, group_size=2)
+    empty = tf.zeros([0], tf.int32)
+    return (R.CollectiveReduceV3(input=xs[i], communicator=c, group_assignment=empty,
+                                 reduction="Max"),
+            R.CollectiveAllToAllV3(input=tf.reshape(xs[i], [2, 2]), communicator=c,
+                                   group_assignment=empty))
+two(member)
+""")
+case("gather_rows2", f"two(lambda i: R.CollectiveGatherV2(input=tf.ones([i + 1, 2]), "
+                     f"group_size=2, group_key=1, instance_key=1, {V2}, timeout_seconds=2))")
 case("function2", """
 @tf.function
 def f():
