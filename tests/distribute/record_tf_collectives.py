@@ -191,6 +191,13 @@ def member(i):
                                    group_assignment=empty))
 two(member)
 """)
+case("function_threads2", f"""
+@tf.function
+def run(x):
+    return R.CollectiveReduceV2(input=x, group_size=2, group_key=1, instance_key=1, {V2},
+                                merge_op="Add", final_op="Id", timeout_seconds=5)
+two(lambda i: run(tf.constant([1., 2.]) * (i + 1)))
+""")
 case("gather_rows2", f"two(lambda i: R.CollectiveGatherV2(input=tf.ones([i + 1, 2]), "
                      f"group_size=2, group_key=1, instance_key=1, {V2}, timeout_seconds=2))")
 case("function2", """
