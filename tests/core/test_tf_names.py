@@ -61,8 +61,6 @@ MISSING = {
         "TPUClusterResolver": _TPU,
     },
     "distribute.experimental": {
-        "CollectiveHints": "deprecated alias of tf.distribute.experimental."
-                           "CommunicationOptions' hints (TF 2.3)",
         "TPUStrategy": _TPU,
         "rpc": _PS,
     },

@@ -75,7 +75,7 @@ def test_tf_function_replica_fn_shares_one_graph_with_collectives():
         [[3.5, 5.0], [3.5, 5.0]]
     cf = fn.get_concrete_function(tf.constant([1.0, 2.0]))
     ops = [op.type for op in cf.graph.operations]
-    assert ops.count("CollectiveReduceV2") == 2 and "ReplicaIdInSyncGroup" in ops
+    assert ops.count("ReplicaAllReduce") == 2 and "ReplicaIdInSyncGroup" in ops
 
 
 def test_each_replica_signature_is_traced_once():
@@ -176,7 +176,7 @@ def test_collective_ops_outside_run_are_one_replica(case):
         H.check_gradient(op, sample, second_order=True)
 
 
-@pytest.mark.parametrize("bad", collective_ops.ALL_REDUCE.bad_samples)
+@pytest.mark.parametrize("bad", collective_ops.all_reduce_bad_samples())
 def test_all_reduce_rejects_bad_input(bad):
     from eagerflow._src.ops.dispatch import bind
 
@@ -208,7 +208,7 @@ def test_all_reduce_of_many_tensors_packs_one_collective_per_dtype():
         assert part["d"].shape == (4, 1) and part["d"].numpy().ravel().tolist() == [0, 3, 6, 9]
         assert part["c"].dtype == tf.int32
     cf = fn.get_concrete_function(*[s.experimental_local_results(a)[0] for a in args])
-    assert [op.type for op in cf.graph.operations].count("CollectiveReduceV2") == 2
+    assert [op.type for op in cf.graph.operations].count("ReplicaAllReduce") == 2
 
 
 def test_a_failing_replica_graph_raises_instead_of_hanging():

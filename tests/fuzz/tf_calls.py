@@ -83,6 +83,8 @@ NO_TF_OP = {
          "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
          "StatefulStandardNormal", "TileGrad", "TopK", "SparseMatrixAdd", "SparseMatrixMul",
          "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad", "SparseMatrixZeros",
+         "NcclAllReduce", "NcclBroadcast", "NcclReduce", "CollectivePermute", "AllToAll",
+         "CrossReplicaSum",
     )},
     **{name: "makes or reads a CSR sparse matrix (a variant: no value to send TF): compared "
              "with TF 2.21 in tests/ops/test_csr_matrix.py"
@@ -196,8 +198,15 @@ NO_TF_OP = {
     "ParseSequenceExampleV2": "eagerflow's outputs are its own (a SequenceExample split into "
                               "parts); tf.io.parse_sequence_example is compared with TF in "
                               "tests/guides/guide_parse_sequence.py",
-    "CollectiveGatherV2": "a collective across a strategy's replicas; tested in tests/distribute",
-    "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
+    **{op: "TF's collective: its members meet by group and instance keys across devices; "
+           "compared with TF 2.21 in tests/distribute/test_tf_collectives.py" for op in (
+               "CollectiveReduceV2", "CollectiveReduceV3", "CollectiveGatherV2",
+               "CollectiveBcastSendV2", "CollectiveBcastRecvV2", "CollectiveAllToAllV2",
+               "CollectiveAllToAllV3", "CollectiveReduceScatterV2", "CollectiveAssignGroupV2",
+               "CollectiveInitializeCommunicator", "CollectiveReduce", "CollectiveGather",
+               "CollectiveBcastSend", "CollectiveBcastRecv")},
+    "ReplicaAllGather": "a collective across a strategy's replicas; tested in tests/distribute",
+    "ReplicaAllReduce": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
     **{op: "acts on a summary writer resource (its sample's writer is eagerflow's): compared "
            "with TF 2.21 in tests/summary/test_writer_ops.py and "

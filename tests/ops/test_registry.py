@@ -7,6 +7,7 @@ import pytest
 
 from eagerflow._src.core import device
 from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
+from eagerflow._src.distribute import tf_collective_ops
 from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
@@ -36,6 +37,8 @@ def _id(case):
 # An iterator's ops act on an iterator resource made and started first
 # (tests/data/test_dataset_raw_ops.py). Every call of AnonymousRandomSeedGenerator and of
 # the seed generators' deleters fails in TF 2.21 (tests/data/test_raw_dataset_misc.py);
+# TF's collectives that no one member can run (a broadcast's receiver, TF's CPU build's
+# reduce-scatter) or that take a communicator: tests/distribute/test_tf_collectives.py;
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
 # CPU (its bad sample). The session-handle ops act in a Session only
 # (tests/v1/test_session_handles.py).
@@ -44,7 +47,7 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
-            "GetSessionTensor", "DeleteSessionTensor"} | {
+            "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

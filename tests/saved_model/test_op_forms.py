@@ -49,8 +49,8 @@ NO_TF_FORM = {
                               "outputs are not TF's",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
-    "CollectiveGatherV2": "a collective across replicas",
-    "CollectiveReduceV2": "a collective across replicas",
+    "ReplicaAllGather": "a collective across replicas",
+    "ReplicaAllReduce": "a collective across replicas",
     # a table is a resource: written as the captured argument of a function that the
     # SavedModel binds to the table's object (tests/saved_model/test_lookup_tables.py)
     "LookupTableExportV2": "a table resource", "LookupTableFindV2": "a table resource",

@@ -79,16 +79,20 @@ def _unique_reference(v: Any, **_: Any) -> DatasetVariant:
     return elements_variant(out)
 
 
-_REPEATS = variant_array(DatasetV2.from_tensor_slices(np.array([3, 1, 3, 2, 1], np.int64)),
-                         "TensorSliceDatasetOp::Dataset")
-_FLOATS = variant_array(DatasetV2.from_tensor_slices(np.array([1., 1.], np.float32)),
-                        "TensorSliceDatasetOp::Dataset")
+def _slices(values: np.ndarray) -> np.ndarray:
+    """A sample's dataset, made when a suite asks (at import it would start the devices,
+    which tf.config can then no longer split)."""
+    return variant_array(DatasetV2.from_tensor_slices(values), "TensorSliceDatasetOp::Dataset")
+
+
 UNIQUE = {op: raw_op(op, _unique, "v", reference=_unique_reference,
-                     samples=lambda: [Sample((_REPEATS,), _I64_ATTRS, grad=False)],
-                     bad_samples=lambda: [BadSample((_FLOATS,), {"output_types": (dt.float32,),
-                                                         "output_shapes": ((),)},
-                                            InvalidArgumentError, "UniqueDataset only "
-                                            "supports inputs with a single `tf.int32`")])
+                     samples=lambda: [Sample((_slices(np.array([3, 1, 3, 2, 1], np.int64)),),
+                                            _I64_ATTRS, grad=False)],
+                     bad_samples=lambda: [BadSample((_slices(np.array([1., 1.], np.float32)),),
+                                                    {"output_types": (dt.float32,),
+                                                     "output_shapes": ((),)},
+                                                    InvalidArgumentError, "UniqueDataset only "
+                                                    "supports inputs with a single `tf.int32`")])
           for op in ("UniqueDataset", "ExperimentalUniqueDataset")}
 
 

@@ -1,6 +1,7 @@
 """tf.distribute.experimental: names TF 2.x code still uses."""
 
 from eagerflow._src.distribute.multi_worker import (  # noqa: F401
+    CollectiveHints,
     CommunicationImplementation,
     CommunicationOptions,
     MultiWorkerMirroredStrategy,

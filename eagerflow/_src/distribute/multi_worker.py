@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.distribute import collective_ops
@@ -53,10 +54,38 @@ class CommunicationOptions:
     def __init__(self, bytes_per_pack: int = 0, timeout_seconds: float | None = None,
                  implementation: str = CommunicationImplementation.AUTO) -> None:
         if bytes_per_pack < 0:
-            raise ValueError(f"bytes_per_pack must be non-negative, got {bytes_per_pack}")
+            raise ValueError(f"Argument `bytes_per_pack` must be >=0, Received {bytes_per_pack}.")
+        if isinstance(implementation, str):  # (TF's enum by its name, any case)
+            implementation = implementation.upper()
+        if implementation not in (CommunicationImplementation.AUTO,
+                                  CommunicationImplementation.RING,
+                                  CommunicationImplementation.NCCL):
+            raise ValueError("Argument `implementation` must be instance of "
+                             "`tf.distribute.experimental.CommunicationImplementation`.")
         self.bytes_per_pack = bytes_per_pack
         self.timeout_seconds = timeout_seconds
         self.implementation = implementation
+
+    def __str__(self) -> str:  # (TF's: no space after the first comma)
+        impl = self.implementation
+        impl = f"CommunicationImplementation.{impl}" if isinstance(impl, str) else impl
+        return (f"Options(bytes_per_pack={self.bytes_per_pack},timeout_seconds="
+                f"{self.timeout_seconds}, implementation={impl})")
+
+
+class CollectiveHints:
+    """tf.distribute.experimental.CollectiveHints, TF's deprecated name: constructing one
+    logs TF's deprecation notice and gives a CommunicationOptions."""
+
+    def __new__(cls, bytes_per_pack: int = 0,
+                timeout_seconds: float | None = None) -> CommunicationOptions:
+        tf_logging.deprecated_call("Hints.__new__", "tensorflow.python.distribute."
+                                   "collective_util", "use distribute.experimental."
+                                   "CommunicationOptions instead")
+        return CommunicationOptions(bytes_per_pack=bytes_per_pack,
+                                    timeout_seconds=timeout_seconds)
+
+    __new__.__qualname__ = "Hints.__new__"  # (TF's class is Hints: its TypeErrors name it)
 
 
 class MpiClusterResolver(ClusterResolver):

@@ -2,7 +2,7 @@
 
 MirroredStrategy runs one replica per device in its own thread (NumPy releases the
 GIL in its kernels), each with a ReplicaContext whose `all_reduce` and `merge_call`
-meet the other replicas at an in-process rendezvous (through the CollectiveReduceV2
+meet the other replicas at an in-process rendezvous (through the ReplicaAllReduce
 op, so a replica function traced under tf.function all-reduces when its graph runs:
 see replica_function.py; inside a function being traced, one op runs the replicas:
 graph_run.py). Variables created in `scope()` become MirroredVariables.

@@ -406,6 +406,40 @@ _NO_KERNEL.update({op: (_cudnn_node(op), "", outputs, inputs, attrs)
                    for op, (outputs, inputs, attrs) in _CUDNN.items()})
 
 
+# The GPU's and TPU's collectives (NCCL's, XLA's), which TF 2.21's CPU build runs nowhere:
+# their nodes name every attr, sorted, as the CuDNN ones
+
+def _gpu_collective_node(op: str) -> Any:
+    def node(ds: list, attrs: dict, graph: bool = False) -> str:
+        words = []
+        for a in sorted(tf_op_defs.signatures()[op]["attr"], key=lambda a: a["name"]):
+            name = a["name"]
+            if a["type"] == "type":
+                words.append(f"{name}={_e(ds[0])}")
+            elif name == "num_devices" and op == "NcclReduce":  # (its inputs' count)
+                words.append(f"{name}={len(ds)}")
+            elif a["type"] == "shape":
+                words.append(f"{name}={_shape_text(attrs.get(name))}")
+            elif name in attrs or "defaultValue" in a:
+                words.append(f"{name}={_attr_text(a, attrs.get(name, _default(a)))}")
+        return ", ".join(words)
+    return node
+
+
+_GPU_COLLECTIVES: dict[str, tuple] = {
+    "NcclAllReduce": (lambda: (_f32(2),), {"reduction": "sum", "num_devices": 1,
+                                           "shared_name": "a"}),
+    "NcclBroadcast": (lambda: (_f32(2),), {"shape": (2,)}),
+    "NcclReduce": (lambda: (_f32(2),), {"reduction": "sum"}),
+    "CollectivePermute": (lambda: (_f32(2), np.array([[0, 0]], np.int32)), {}),
+    "AllToAll": (lambda: (_f32(2), np.array([[0]], np.int32)),
+                 {"concat_dimension": 0, "split_dimension": 0, "split_count": 1}),
+    "CrossReplicaSum": (lambda: (_f32(2), np.array([[0]], np.int32)), {}),
+}
+_NO_KERNEL.update({op: (_gpu_collective_node(op), "", lambda ds, a: [ds[0]], inputs, attrs)
+                   for op, (inputs, attrs) in _GPU_COLLECTIVES.items()})
+
+
 def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
     node, registered = _NO_KERNEL[op][:2]
     return _no_kernels(op, node(ds, attrs), registered)
@@ -436,7 +470,7 @@ def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
 def _kernelless_infer(op: str) -> Any:
     def infer(*inputs: Any, **attrs: Any) -> list:
         ds = [x._dtype for x in inputs]
-        if op in _CUDNN:
+        if op in _CUDNN or op in _GPU_COLLECTIVES:
             _check_attrs(op, inputs, attrs)
         if not _tracing(inputs):
             raise _refusal(op, ds, attrs)

@@ -52,7 +52,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_saving,
     raw_dataset_sources,
 )
-from eagerflow._src.distribute import collective_ops  # noqa: F401
+from eagerflow._src.distribute import collective_ops, tf_collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.polymorphic import init_scope

@@ -2,6 +2,7 @@
 
 from eagerflow._src.distribute.experimental_api import (
     CollectiveCommunication,
+    CollectiveHints,
     CommunicationImplementation,
     CommunicationOptions,
     MultiWorkerMirroredStrategy,
