@@ -42,7 +42,7 @@ LEFT_OUT = {
                           "TensorStructure", "get_model_proto",
                           "make_saveable_from_iterator",
                           "map_and_batch_with_legacy_function"},
-    "distribute.experimental": {"CollectiveHints", "TPUStrategy"},
+    "distribute.experimental": {"TPUStrategy"},
 }
 
 
