@@ -49,6 +49,14 @@ CASES = {
         def run():
             return f(tf.ones([4, 2]), tf.ones([3, 2]))
     """,
+    "select_broadcast_at_run_time": """
+        @tf.function(input_signature=[tf.TensorSpec(None, tf.bool), tf.TensorSpec(None),
+                                      tf.TensorSpec(None)])
+        def f(c, a, b):
+            return tf.where(c, a * 2.0, b + 1.0)
+        def run():
+            return f(tf.constant([True, False]), tf.ones([2, 3]), tf.ones([2, 3]))
+    """,
     "lambda_broadcast_at_run_time": """
         f = tf.function(lambda x, y: x + y, input_signature=[tf.TensorSpec([None]),
                                                              tf.TensorSpec([None])])

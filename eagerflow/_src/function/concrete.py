@@ -510,7 +510,7 @@ class ConcreteFunction:
                 graph_errors.reword(e, self.function_op_name, self.graph)
             raise
         except ValueError as e:
-            error = graph_errors.broadcast_error(e)
+            error = graph_errors.broadcast_error(e, graph=self.graph)
             if error is None:
                 raise
             if _state.graph is None:

@@ -42,17 +42,26 @@ _NUMPY_BROADCAST = re.compile(r"operands could not be broadcast together with sh
                               r"((?:\([\d, ]*\),? ?)+)")
 
 
-def broadcast_error(e: ValueError, node: str | None = None) -> InvalidArgumentError | None:
+def broadcast_error(e: ValueError, node: str | None = None, graph: Any = None,
+                    op_type: str | None = None) -> InvalidArgumentError | None:
     """NumPy's (or CuPy's) refusal to broadcast the operands of `node` (by default the
     generated code's node that raised `e`), whose shapes were unknown when traced, as TF's
-    kernel words it: "Incompatible shapes: [4,2] vs. [3,2]"; None for any other error."""
+    kernel words it: "Incompatible shapes: [4,2] vs. [3,2]", or SelectV2's own words (its
+    type `op_type`, or looked up in `graph`); None for any other error."""
     node = node or failed_node(e)
     m = _NUMPY_BROADCAST.match(str(e))
     if node is None or m is None:
         return None
-    shapes = ("[" + ",".join(d for d in dims.replace(" ", "").split(",") if d) + "]"
-              for dims in re.findall(r"\(([\d, ]*)\)", m.group(1)))
-    error = InvalidArgumentError(None, None, "Incompatible shapes: " + " vs. ".join(shapes))
+    shapes = ["[" + ",".join(d for d in dims.replace(" ", "").split(",") if d) + "]"
+              for dims in re.findall(r"\(([\d, ]*)\)", m.group(1))]
+    if op_type is None and graph is not None:
+        op_type = getattr(_find(graph, node)[0], "type", None)
+    if op_type == "SelectV2" and len(shapes) == 3:
+        text = (f"condition {shapes[0]}, then {shapes[1]}, and else {shapes[2]} must be "
+                "broadcastable")
+    else:
+        text = "Incompatible shapes: " + " vs. ".join(shapes)
+    error = InvalidArgumentError(None, None, text)
     error._graph_node = node  # (failed_node's answer: this error is raised outside the code)
     return error
 

@@ -203,7 +203,7 @@ class _Plan:
                     e._graph_node = node.name
                 raise
             except ValueError as e:
-                error = graph_errors.broadcast_error(e, node.name)
+                error = graph_errors.broadcast_error(e, node.name, op_type=node.type)
                 if error is None:
                     raise
                 raise error from None
