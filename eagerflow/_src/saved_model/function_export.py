@@ -38,6 +38,7 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
+from eagerflow._src.saved_model.dataset_export import export_op
 from eagerflow._src.saved_model.export_refs import (
     ExportError,
     Ref,
@@ -796,6 +797,9 @@ class LibraryWriter:
             return self._call(w, op, fn)
         if getattr(op.op, "subgraphs", None):
             return lower_control_flow(self, w, op)
+        refs = export_op(w, op)  # (an operation using a tf.data pipeline)
+        if refs is not None:
+            return refs
         form = op.op.tf
         if form is not None and form.export is not None:
             return list(form.export(op, w))

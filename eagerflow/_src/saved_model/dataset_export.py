@@ -1,0 +1,469 @@
+"""tf.data pipelines as TensorFlow's dataset nodes, for exported graphs.
+
+Sits in saved_model/ beside function_export.py, whose writer (a FunctionWriter: `node`,
+`const`, `ref`, its library) it is handed. While a tf.function is traced a dataset stays
+the Python pipeline it is (eager speed is untouched); the graph holds eagerflow's
+ReduceDataset / AnonymousIteratorV3 / DatasetToSingleElement operations carrying it as
+an attribute. Writing such a graph for TensorFlow, the pipeline becomes TF's chain of
+dataset nodes, one per stage, as TF's graph holds it: RangeDataset, MapDataset (its
+function in the library, the function's captured tensors its `other_arguments`),
+BatchDatasetV2, ... each with TF's output_types, output_shapes and metadata; the
+function's tensors the pipeline read (a `range(n)` of an argument, a map reading one)
+are the nodes' inputs. The same writing gives `tf.raw_ops.DatasetToGraphV2` its
+GraphDef (dataset_graph_ops.py).
+
+One writer per stage, in `_STAGES` by the class of the stage (each reads what its
+class keeps: the counts, the traced function); a stage without one is refused with
+ExportError, naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.saved_model.export_refs import ExportError, Ref
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def metadata(name: str) -> bytes:
+    """TF's dataset `metadata` attr: a serialized data.Metadata whose name (field 1) is
+    `name` ("RangeDataset:0")."""
+    raw = name.encode()
+    return b"\n" + bytes([len(raw)]) + raw if len(raw) < 128 else b""
+
+
+def _shape_of(spec: Any) -> Any:
+    return spec.shape._dims if spec.shape.rank is not None else None
+
+
+def component_types(structure: dstruct.Structure) -> tuple:
+    """(output_types, output_shapes) of a dataset's flat components, as TF's attrs."""
+    types, shapes = [], []
+    for s in structure.specs:
+        if isinstance(s, TensorSpec):
+            types.append(s.dtype)
+            shapes.append(_shape_of(s))
+        elif isinstance(s, dstruct.DatasetSpec):
+            types.append(dt.variant)  # (a dataset of datasets: window's)
+            shapes.append(())
+        else:
+            raise ExportError(f"a dataset whose elements hold {s!r} has no TensorFlow form "
+                              "in eagerflow's exporter")
+    return types, shapes
+
+
+class DatasetWriter:
+    """Writes pipelines into one FunctionDef (or GraphDef) being written: each stage
+    once, its node's Ref remembered."""
+
+    def __init__(self, w: Any) -> None:
+        self.w = w
+        self._made: dict = {}   # id(dataset) -> Ref
+        self._count = 0         # (the metadata names' numbers)
+
+    def dataset(self, ds: Any) -> Ref:
+        ref = self._made.get(id(ds))
+        if ref is None:
+            stage = _stage_of(ds)
+            if stage is None:
+                raise ExportError(f"eagerflow's exporter has no TensorFlow form for the "
+                                  f"dataset stage {type(ds).__name__} (of {ds!r})")
+            ref = self._made[id(ds)] = stage(self, ds)
+        return ref
+
+    def input(self, ds: Any, k: int = 0) -> Ref:
+        return self.dataset(ds._inputs[k])
+
+    def attrs(self, ds: Any, op: str, **more: Any) -> dict:
+        types, shapes = component_types(ds._structure)
+        out = {"output_types": types, "output_shapes": shapes,
+               "metadata": metadata(f"{op}:{self._count}")}
+        self._count += 1
+        out.update(more)
+        return out
+
+    def value(self, x: Any, dtype: dt.DType = dt.int64) -> Ref:
+        """A scalar argument: the function's tensor it is, or a constant."""
+        if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
+            return self.w.ref(x)
+        if isinstance(x, EagerTensor):
+            return self.w.const(x.numpy(), x._dtype)
+        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype)
+
+    def tensor(self, x: Any) -> Ref:
+        if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
+            return self.w.ref(x)
+        if isinstance(x, EagerTensor):
+            return self.w.const(x.numpy(), x._dtype)
+        arr = np.asarray(x)
+        return self.w.const(arr, dt.as_dtype(arr.dtype) if arr.dtype != object else dt.string)
+
+    def node(self, ds: Any, op: str, inputs: list, **attrs: Any) -> Ref:
+        return self.w.node(op, inputs, self.attrs(ds, op, **attrs), name=op)[0]
+
+    def function(self, fn: Any) -> tuple:
+        """(the library function of a stage's traced function, its other_arguments)."""
+        graph = getattr(fn, "graph", None)
+        if graph is None:
+            raise ExportError(f"the function {getattr(fn, '_name', fn)!r} of a dataset runs "
+                              "eagerly (it could not be traced), so it has no TensorFlow form")
+        lib = self.w.library
+        name, captured = lib.add(graph, getattr(fn, "_name", graph.name))
+        others = [self.w.ref(t) for t in fn.captures] + [self.w.capture(c) for c in captured]
+        return name, others
+
+
+def _stage_of(ds: Any) -> Callable | None:
+    for cls in type(ds).__mro__:
+        stage = _STAGES.get(cls.__name__.lstrip("_"))
+        if stage is not None:
+            return stage
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Sources
+# ---------------------------------------------------------------------------------------
+
+def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
+    start, stop, step = args or (ds._start, ds._stop, ds._step)
+    return x.node(ds, "RangeDataset", [x.value(start), x.value(stop), x.value(step)])
+
+
+def _counter(x: DatasetWriter, ds: Any) -> Ref:
+    # (TF's enumerate counts with range(start, max int64))
+    if np.ndim(ds._start) != 0:
+        raise ExportError("a counter of vectors has no TensorFlow form in eagerflow's exporter")
+    return x.node(ds, "RangeDataset", [x.value(int(ds._start)), x.value(_INT64_MAX),
+                                       x.value(ds._step)])
+
+
+def _tensors(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
+    comps = [x.tensor(c) for c in (leaves if leaves is not None else ds._flat)]
+    _, shapes = component_types(ds._structure)
+    return x.w.node("TensorDataset", [comps], {"output_shapes": shapes, "metadata": metadata(
+        f"TensorDataset:{_next(x)}")}, name="TensorDataset")[0]
+
+
+def _slices(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
+    if leaves is None:
+        if any(ds._sparse):
+            raise ExportError("from_tensor_slices of sparse or ragged tensors has no "
+                              "TensorFlow form in eagerflow's exporter")
+        comps = [x.w.const(a, d) for a, d in zip(ds._arrays, ds._dtypes)]
+    else:
+        comps = [x.tensor(c) for c in leaves]
+    _, shapes = component_types(ds._structure)
+    return x.w.node("TensorSliceDataset", [comps], {
+        "output_shapes": shapes, "metadata": metadata(f"TensorSliceDataset:{_next(x)}")},
+        name="TensorSliceDataset")[0]
+
+
+def _next(x: DatasetWriter) -> int:
+    x._count += 1
+    return x._count - 1
+
+
+def _deferred(x: DatasetWriter, ds: Any) -> Ref:
+    """A source or stage built from the function's tensors (sources.DeferredSourceDataset):
+    written from what it keeps of its arguments."""
+    parts = getattr(ds, "_parts", None)
+    if parts is None:
+        raise ExportError(f"the dataset stage {ds._repr_name} built from tensors of the "
+                          "function has no TensorFlow form in eagerflow's exporter")
+    kind = parts[0]
+    if kind == "range":
+        args = parts[1]
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (
+            args[0], args[1], args[2] if len(args) == 3 else 1)
+        return _range(x, ds, (start, stop, step))
+    if kind == "from_tensors":
+        return _tensors(x, ds, parts[1])
+    if kind == "from_tensor_slices":
+        return _slices(x, ds, parts[1])
+    stage = _COUNTED.get(ds._repr_name)
+    if stage is None:
+        raise ExportError(f"the dataset stage {ds._repr_name} with counts computed in the "
+                          "function has no TensorFlow form in eagerflow's exporter")
+    return stage(x, ds, parts[1])
+
+
+# ---------------------------------------------------------------------------------------
+# Transformations
+# ---------------------------------------------------------------------------------------
+
+def _map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    return x.node(ds, "MapDataset", [x.input(ds), others], f=f, use_inter_op_parallelism=True,
+                  preserve_cardinality=True)
+
+
+def _parallel_map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    det = {True: "true", False: "false"}.get(ds._deterministic, "default")
+    return x.node(ds, "ParallelMapDatasetV2", [x.input(ds), others, x.value(ds._n)], f=f,
+                  deterministic=det, preserve_cardinality=True)
+
+
+def _filter(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._pred.fn)
+    return x.node(ds, "FilterDataset", [x.input(ds), others], predicate=f)
+
+
+def _take_while(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._pred.fn)
+    return x.node(ds, "TakeWhileDataset", [x.input(ds), others], predicate=f)
+
+
+def _scan(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    state = [x.tensor(EagerTensor(np.asarray(a), s.dtype)) if not isinstance(a, Tensor)
+             else x.tensor(a) for a, s in zip(ds._state_flat, dstruct.flatten(ds._state_spec))]
+    return x.node(ds, "ScanDataset", [x.input(ds), state, others], f=f,
+                  preserve_cardinality=True, use_default_device=False)
+
+
+def _batch(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
+    size = counts["batch_size"] if counts else ds._size
+    drop = ds._drop if counts is None else False
+    return x.node(ds, "BatchDatasetV2", [x.input(ds), x.value(size),
+                                         x.value(drop, dt.bool)], parallel_copy=False)
+
+
+def _padded_batch(x: DatasetWriter, ds: Any) -> Ref:
+    shapes = []
+    for s in ds._shapes:
+        if s is None:
+            raise ExportError("padded_batch to shapes of unknown rank has no TensorFlow form "
+                              "in eagerflow's exporter")
+        shapes.append(x.w.const(np.asarray([-1 if d is None else d for d in s], np.int64),
+                                dt.int64))
+    types, _ = component_types(ds._structure)
+    pads = [x.tensor(p) if isinstance(p, Tensor) else
+            x.w.const(np.asarray(p if p is not None else
+                                 (b"" if t is dt.string else 0)).astype(
+                object if t is dt.string else t.as_numpy_dtype), t)
+            for p, t in zip(ds._pads, types)]
+    _, out_shapes = component_types(ds._structure)
+    return x.w.node("PaddedBatchDatasetV2", [x.input(ds), x.value(ds._size), shapes, pads,
+                                             x.value(ds._drop, dt.bool)],
+                    {"output_shapes": out_shapes, "parallel_copy": False,
+                     "metadata": metadata(f"PaddedBatchDatasetV2:{_next(x)}")},
+                    name="PaddedBatchDatasetV2")[0]
+
+
+def _unbatch(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "UnbatchDataset", [x.input(ds)])
+
+
+def _shuffle(x: DatasetWriter, ds: Any) -> Ref:
+    seed, seed2 = (int(s) for s in ds._seeds)
+    size = -2 if ds._size is None else ds._size
+    return x.node(ds, "ShuffleDataset", [x.input(ds), x.value(size), x.value(seed),
+                                         x.value(seed2)],
+                  reshuffle_each_iteration=bool(ds._reshuffle))
+
+
+def _counted(op: str, attr: str) -> Callable:
+    def write(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
+        n = counts.get(next(iter(counts))) if counts else getattr(ds, attr)
+        return x.node(ds, op, [x.input(ds), x.value(n)])
+    return write
+
+
+def _prefetch(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
+    n = counts["buffer_size"] if counts else ds._size
+    return x.node(ds, "PrefetchDataset", [x.input(ds), x.value(n)])
+
+
+def _cache(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._filename:
+        return x.node(ds, "CacheDataset", [x.input(ds), x.value(ds._filename, dt.string)])
+    # (TF's in-memory cache: CacheDatasetV2 over a MemoryCache resource)
+    cache = x.w.node("DummyMemoryCache", [], {}, name="DummyMemoryCache")[0]
+    return x.node(ds, "CacheDatasetV2", [x.input(ds), x.value("", dt.string), cache])
+
+
+def _zip(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ZipDataset", [[x.dataset(d) for d in ds._inputs]])
+
+
+def _concatenate(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ConcatenateDataset", [x.input(ds, 0), x.input(ds, 1)])
+
+
+def _window(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
+    size, shift, stride = (counts["size"], counts["shift"] if counts["shift"] is not None
+                           else counts["size"], counts["stride"]) if counts else \
+        (ds._size, ds._shift, ds._stride)
+    drop = ds._drop if counts is None else False
+    return x.node(ds, "WindowDataset", [x.input(ds), x.value(size), x.value(shift),
+                                        x.value(stride), x.value(drop, dt.bool)])
+
+
+def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
+    """A stage that only carries options or hints: its input's node (the options stay
+    eagerflow's)."""
+    return x.input(ds)
+
+
+def _variant(x: DatasetWriter, ds: Any) -> Ref:
+    src = ds._source
+    if isinstance(src, Tensor) and not isinstance(src, EagerTensor):
+        return x.w.ref(src)
+    return x.dataset(src)
+
+
+_STAGES: dict = {
+    "RangeDataset": _range,
+    "CounterDataset": _counter,
+    "TensorDataset": _tensors,
+    "TensorSliceDataset": _slices,
+    "DeferredSourceDataset": _deferred,
+    "MapDataset": _map,
+    "ParallelMapDataset": _parallel_map,
+    "FilterDataset": _filter,
+    "TakeWhileDataset": _take_while,
+    "ScanDataset": _scan,
+    "BatchDataset": _batch,
+    "PaddedBatchDataset": _padded_batch,
+    "UnbatchDataset": _unbatch,
+    "ShuffleDataset": _shuffle,
+    "RepeatDataset": _counted("RepeatDataset", "_count"),
+    "TakeDataset": _counted("TakeDataset", "_count"),
+    "SkipDataset": _counted("SkipDataset", "_count"),
+    "PrefetchDataset": _prefetch,
+    "CacheDataset": _cache,
+    "ZipDataset": _zip,
+    "ConcatenateDataset": _concatenate,
+    "WindowDataset": _window,
+    "OptionsDataset": _passed_through,
+    "ShardHintDataset": _passed_through,
+    "VariantDataset": _variant,
+}
+
+# stages whose counts are the function's tensors, by their repr names
+_COUNTED: dict = {
+    "_BatchDataset": _batch,
+    "_RepeatDataset": _counted("RepeatDataset", "_count"),
+    "_TakeDataset": _counted("TakeDataset", "_count"),
+    "_SkipDataset": _counted("SkipDataset", "_count"),
+    "_PrefetchDataset": _prefetch,
+    "_WindowDataset": _window,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# The operations of a traced graph that use a pipeline
+# ---------------------------------------------------------------------------------------
+
+def _writer(w: Any) -> DatasetWriter:
+    x = getattr(w, "datasets", None)
+    if x is None:
+        x = w.datasets = DatasetWriter(w)
+    return x
+
+
+def export_reduce(w: Any, op: Any) -> list:
+    x = _writer(w)
+    ds, fn = op.attrs["dataset"], op.attrs["fn"]
+    n_state = op.attrs["n_state"]
+    f, others = x.function(fn)
+    state = [w.input(i) for i in range(n_state)]
+    types = [t._dtype for t in op.outputs]
+    shapes = [t._shape for t in op.outputs]
+    return w.node("ReduceDataset", [x.dataset(ds), state, others],
+                  {"f": f, "output_types": types, "output_shapes": shapes,
+                   "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
+
+
+def export_single_element(w: Any, op: Any) -> list:
+    x = _writer(w)
+    ds = op.attrs["dataset"]
+    types, shapes = component_types(ds._structure)
+    return w.node("DatasetToSingleElement", [x.dataset(ds)],
+                  {"output_types": types, "output_shapes": shapes, "metadata": b""},
+                  name=op.name)
+
+
+def export_iterator(w: Any, op: Any) -> list:
+    """A fresh iterator over the pipeline: TF's AnonymousIteratorV3 and MakeIterator (the
+    handle is the iterator's resource)."""
+    x = _writer(w)
+    ds = op.attrs["dataset"]
+    types, shapes = component_types(ds._structure)
+    handle = w.node("AnonymousIteratorV3", [], {"output_types": types,
+                                                "output_shapes": shapes},
+                    name=op.name)[0]
+    w.node("MakeIterator", [x.dataset(ds), handle], {}, name="MakeIterator")
+    return [handle]
+
+
+def export_get_next(w: Any, op: Any) -> list:
+    types = [t._dtype for t in op.outputs]
+    shapes = [t._shape for t in op.outputs]
+    return w.node("IteratorGetNext", [w.input(0)], {"output_types": types,
+                                                    "output_shapes": shapes}, name=op.name)
+
+
+def export_get_next_as_optional(w: Any, op: Any) -> list:
+    """(has_value, the element or zeros): TF's IteratorGetNextAsOptional and
+    OptionalHasValue, the components from an If on it (OptionalGetValue, else zeros: a
+    None dimension as 0, as eagerflow's kernel gives them)."""
+    outs = op.outputs[1:]
+    types = [t._dtype for t in outs]
+    shapes = [t._shape for t in outs]
+    opt = w.node("IteratorGetNextAsOptional", [w.input(0)],
+                 {"output_types": types, "output_shapes": shapes}, name=op.name)[0]
+    has = w.node("OptionalHasValue", [opt], {}, name="OptionalHasValue")[0]
+    lib = w.library
+    then = lib.new_function("optional_get_value")
+    arg = then.add_arg("optional", dt.variant, (), None)
+    vals = then.node("OptionalGetValue", [arg], {"output_types": types,
+                                                 "output_shapes": shapes})
+    then.finish(vals)
+    other = lib.new_function("optional_zeros")
+    other.add_arg("optional", dt.variant, (), None)
+    zeros = [other.const(np.zeros([0 if d is None else d for d in (s or ())],
+                                  object if t is dt.string else t.as_numpy_dtype)
+                         if t is not dt.string else np.full(
+                             [0 if d is None else d for d in (s or ())], b"", object), t)
+             for t, s in zip(types, shapes)]
+    other.finish(zeros)
+    comps = w.node("If", [has, [opt]], {"Tcond": dt.bool, "then_branch": then.fdef.signature.name,
+                                       "else_branch": other.fdef.signature.name,
+                                       "Tout": types, "output_shapes": shapes},
+                   name="OptionalGetValue")
+    return [has, *comps]
+
+
+EXPORTS: dict = {
+    "ReduceDataset": export_reduce,
+    "DatasetToSingleElement": export_single_element,
+    "AnonymousIteratorV3": export_iterator,
+    "IteratorGetNext": export_get_next,
+    "IteratorGetNextAsOptional": export_get_next_as_optional,
+}
+
+
+def export_op(w: Any, op: Any) -> list | None:
+    """The TF nodes of a traced graph's operation that uses a pipeline, or None for another
+    operation (a raw dataset op's own, which has TF's form already)."""
+    fn = EXPORTS.get(op.type)
+    if fn is None:
+        return None
+    if op.type.startswith("IteratorGetNext"):
+        # (graph_ops' own reads of an iterator; tf.raw_ops' carry TF's attrs already)
+        return None if "output_types" in op.attrs else fn(w, op)
+    return fn(w, op) if "dataset" in op.attrs else None
+
+
+__all__ = ["DatasetWriter", "EXPORTS", "component_types", "export_op", "metadata"]
