@@ -123,7 +123,7 @@ class DatasetWriter:
 
 def _stage_of(ds: Any) -> Callable | None:
     for cls in type(ds).__mro__:
-        stage = _STAGES.get(cls.__name__.lstrip("_"))
+        stage = _STAGES.get(cls.__qualname__)  # (__name__ is TF's class's)
         if stage is not None:
             return stage
     return None
@@ -316,7 +316,10 @@ def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
 
 
 def _variant(x: DatasetWriter, ds: Any) -> Ref:
-    src = ds._source
+    src = getattr(ds, "_source", None)
+    if src is None:
+        raise ExportError("a dataset a dataset function takes has no TensorFlow form in "
+                          "eagerflow's exporter")
     if isinstance(src, Tensor) and not isinstance(src, EagerTensor):
         return x.w.ref(src)
     return x.dataset(src)
