@@ -1,0 +1,77 @@
+"""Functions over tf.data pipelines, shared by eagerflow's tests and the TensorFlow script that
+records their values (tests/data/record_dataset_graphs.py): `cases(tf)` for either package.
+
+Each case is a function of one int64 scalar `n` (called with 7) folding a pipeline into an
+int64 scalar, by `reduce`, AutoGraph's `for`, `iter`/`next` or `get_single_element`.
+"""
+
+import numpy as np
+
+
+def cases(tf):
+    def total(ds):
+        return ds.reduce(tf.constant(0, tf.int64),
+                         lambda a, b: a + tf.reduce_sum(tf.cast(b, tf.int64)))
+
+    pipes = {
+        "range_map": lambda n: tf.data.Dataset.range(n).map(lambda x: x * 2 + n),
+        "slices": lambda n: tf.data.Dataset.from_tensor_slices(tf.range(n) * 3),
+        "slices_const": lambda n: tf.data.Dataset.from_tensor_slices([1, 2, 3]).map(
+            lambda x: tf.cast(x, tf.int64) * n),
+        "tensors_repeat": lambda n: tf.data.Dataset.from_tensors(n + 1).repeat(3),
+        "filter": lambda n: tf.data.Dataset.range(n).filter(lambda x: x % 3 == 0),
+        "batch": lambda n: tf.data.Dataset.range(n).batch(3).map(
+            lambda b: tf.reduce_sum(b) * tf.shape(b, out_type=tf.int64)[0]),
+        "batch_drop": lambda n: tf.data.Dataset.range(n).batch(3, drop_remainder=True).map(
+            lambda b: b[-1]),
+        "padded_batch": lambda n: tf.data.Dataset.range(n).map(lambda x: tf.fill([x], x))
+        .padded_batch(2).map(lambda b: tf.reduce_sum(b) + tf.size(b, out_type=tf.int64)),
+        "shuffle": lambda n: tf.data.Dataset.range(n).shuffle(4, seed=3),
+        "repeat_skip_take": lambda n: tf.data.Dataset.range(n).repeat(2).skip(3).take(5),
+        "prefetch": lambda n: tf.data.Dataset.range(n).prefetch(2),
+        "cache": lambda n: tf.data.Dataset.range(n).cache(),
+        "zip": lambda n: tf.data.Dataset.zip((tf.data.Dataset.range(n),
+                                              tf.data.Dataset.range(10, 20))).map(
+            lambda a, b: a * b),
+        "concatenate": lambda n: tf.data.Dataset.range(n).concatenate(
+            tf.data.Dataset.range(100, 103)),
+        "enumerate": lambda n: tf.data.Dataset.range(n).map(lambda x: x * 5).enumerate(
+            start=2).map(lambda i, x: i * x),
+        "scan": lambda n: tf.data.Dataset.range(n).scan(
+            np.int64(1), lambda s, x: (s + x, s * x)),
+        "unbatch": lambda n: tf.data.Dataset.range(n).batch(4).unbatch().map(lambda x: x * x),
+        "take_of_arg": lambda n: tf.data.Dataset.range(100).take(n),
+        "batch_of_arg": lambda n: tf.data.Dataset.range(10).batch(n).map(
+            lambda b: tf.reduce_max(b)),
+    }
+    out = {name: (lambda mk: lambda n: total(mk(n)))(mk) for name, mk in pipes.items()}
+
+    def for_loop(n):
+        s = tf.constant(0, tf.int64)
+        for x in tf.data.Dataset.range(n).filter(lambda x: x % 2 == 0):
+            s += x * x
+        return s
+
+    def iter_next(n):
+        it = iter(tf.data.Dataset.range(n).map(lambda x: x + 10))
+        a = next(it)
+        b = next(it)
+        return a * 100 + b
+
+    def single_element(n):
+        return tf.data.Dataset.from_tensors(n * 3).get_single_element()
+
+    out.update(for_loop=for_loop, iter_next=iter_next, single_element=single_element)
+    return out
+
+
+# pipelines whose GraphDef (DatasetToGraphV2) goes between the two packages
+def graph_pipelines(tf):
+    c = tf.constant(3, tf.int64)
+    return {
+        "range_map_batch": tf.data.Dataset.range(5).map(lambda x: x * c).batch(2),
+        "slices_filter": tf.data.Dataset.from_tensor_slices([1.5, -2.0, 3.25]).filter(
+            lambda x: x > 0),
+        "zip_take": tf.data.Dataset.zip((tf.data.Dataset.range(4),
+                                         tf.data.Dataset.from_tensors([1, 2]).repeat())).take(3),
+    }

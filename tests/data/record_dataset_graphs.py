@@ -1,0 +1,29 @@
+"""Records tests/data/dataset_graphs_golden.json with TensorFlow 2.21 (run with
+.venv-peers/bin/python): each case of dataset_graph_cases.py's value in a tf.function at
+n=7, and for each of its graph pipelines TF's DatasetToGraphV2 bytes (base64) and elements.
+"""
+
+import base64
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import tensorflow as tf  # noqa: E402
+
+from dataset_graph_cases import cases, graph_pipelines  # noqa: E402
+
+out = {"values": {}, "graphs": {}}
+for name, fn in cases(tf).items():
+    out["values"][name] = int(tf.function(fn)(tf.constant(7, tf.int64)).numpy())
+for name, ds in graph_pipelines(tf).items():
+    raw = tf.raw_ops.DatasetToGraphV2(input_dataset=ds._variant_tensor).numpy()
+    out["graphs"][name] = {
+        "bytes": base64.b64encode(raw).decode(),
+        "elements": [[c.tolist() for c in tf.nest.flatten(e)] for e in ds.as_numpy_iterator()]}
+(HERE / "dataset_graphs_golden.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+print("recorded", len(out["values"]), "values,", len(out["graphs"]), "graphs")

@@ -1,0 +1,165 @@
+"""tf.data pipelines in exported graphs (saved_model/dataset_export.py) and TF's
+DatasetToGraphV2 / DatasetToGraph / DatasetFromGraph (saved_model/dataset_graph_ops.py).
+
+Values are TensorFlow 2.21's, recorded by record_dataset_graphs.py: each case of
+dataset_graph_cases.py run in a tf.function, saved by eagerflow, loaded back by eagerflow
+and (interop, where TensorFlow is installed) by TensorFlow; GraphDefs go both ways.
+"""
+
+import base64
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.saved_model.protos import pb
+from tests.data.dataset_graph_cases import cases, graph_pipelines
+from tests.tf_reference import TF_ENV, TF_PYTHON
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = json.loads((HERE / "dataset_graphs_golden.json").read_text())
+CASES = cases(tf)
+N = tf.constant(7, tf.int64)
+needs_tf = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                              reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+
+
+def _save_all(path: Path, names: list) -> None:
+    m = tf.Module()
+    sigs = {}
+    for name in names:
+        f = tf.function(CASES[name])
+        setattr(m, name, f)
+        sigs[name] = f.get_concrete_function(tf.TensorSpec([], tf.int64))
+    tf.saved_model.save(m, str(path), signatures=sigs)
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    path = tmp_path_factory.mktemp("ds_graphs") / "model"
+    _save_all(path, sorted(CASES))
+    return path
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_function_value_is_tfs(name):
+    assert int(tf.function(CASES[name])(N).numpy()) == GOLDEN["values"][name]
+
+
+def test_saved_functions_load_and_run_in_eagerflow(saved):
+    loaded = tf.saved_model.load(str(saved))
+    for name in sorted(CASES):
+        assert int(getattr(loaded, name)(N).numpy()) == GOLDEN["values"][name], name
+        got = loaded.signatures[name](n=N)
+        assert int(next(iter(got.values())).numpy()) == GOLDEN["values"][name], name
+
+
+def _nodes(path: Path, fname_part: str) -> list:
+    sm = pb().SavedModel()
+    sm.ParseFromString((path / "saved_model.pb").read_bytes())
+    lib = sm.meta_graphs[0].graph_def.library
+    return [nd.op for f in lib.function if fname_part in f.signature.name
+            for nd in f.node_def]
+
+
+def test_graph_holds_tfs_dataset_nodes(saved):
+    ops = set(_nodes(saved, "inference"))
+    for op in ("RangeDataset", "MapDataset", "FilterDataset", "BatchDatasetV2",
+               "PaddedBatchDatasetV2", "ShuffleDataset", "RepeatDataset", "TakeDataset",
+               "SkipDataset", "PrefetchDataset", "CacheDatasetV2", "ZipDataset",
+               "ConcatenateDataset", "ScanDataset", "UnbatchDataset", "TensorDataset",
+               "TensorSliceDataset", "ReduceDataset", "AnonymousIteratorV3", "MakeIterator",
+               "IteratorGetNext", "IteratorGetNextAsOptional", "DatasetToSingleElement"):
+        assert op in ops, op
+
+
+def test_a_stage_without_a_tf_form_is_refused_by_name(tmp_path):
+    @tf.function
+    def f(n):
+        ds = tf.data.Dataset.range(n).flat_map(lambda x: tf.data.Dataset.range(x))
+        return ds.reduce(tf.constant(0, tf.int64), lambda a, b: a + b)
+    m = tf.Module()
+    m.f = f
+    with pytest.raises(Exception, match="FlatMapDataset"):
+        tf.saved_model.save(m, str(tmp_path / "m"),
+                            signatures=f.get_concrete_function(tf.TensorSpec([], tf.int64)))
+
+
+def _elements(ds) -> list:
+    return [[np.asarray(c).tolist() for c in tf.nest.flatten(e)] for e in ds.as_numpy_iterator()]
+
+
+@pytest.mark.parametrize("name", sorted(graph_pipelines(tf)))
+@pytest.mark.parametrize("op", ["DatasetToGraphV2", "DatasetToGraph"])
+def test_dataset_to_graph_and_back(name, op):
+    ds = graph_pipelines(tf)[name]
+    raw = getattr(tf.raw_ops, op)(input_dataset=ds._variant_tensor)
+    assert raw.dtype == tf.string and raw.shape == ()
+    gd = pb().GraphDef()
+    gd.ParseFromString(raw.numpy())
+    assert gd.node[-1].op == "_Retval" and gd.node[-1].name == "dataset"
+    assert all("/_" in nd.name for nd in gd.node[:-1])  # (TF's names: "RangeDataset/_3")
+    back = tf.data.experimental.from_variant(tf.raw_ops.DatasetFromGraph(graph_def=raw),
+                                             ds.element_spec)
+    assert _elements(back) == GOLDEN["graphs"][name]["elements"]
+
+
+@pytest.mark.parametrize("name", sorted(graph_pipelines(tf)))
+def test_dataset_from_tfs_graph(name):
+    raw = base64.b64decode(GOLDEN["graphs"][name]["bytes"])
+    spec = graph_pipelines(tf)[name].element_spec
+    v = tf.raw_ops.DatasetFromGraph(graph_def=tf.constant(raw))
+    assert _elements(tf.data.experimental.from_variant(v, spec)) == \
+        GOLDEN["graphs"][name]["elements"]
+
+
+def test_dataset_from_graph_refuses_bad_bytes():
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.raw_ops.DatasetFromGraph(graph_def=tf.constant(b"\xff\xff not a graph"))
+
+
+TF_SCRIPT = r'''
+import base64, json, os, sys
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import tensorflow as tf
+d = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from dataset_graph_cases import graph_pipelines
+out = {"values": {}, "errors": {}, "graphs": {}}
+m = tf.saved_model.load(os.path.join(d, "model"))
+for name in json.load(open(os.path.join(d, "names.json"))):
+    try:
+        out["values"][name] = int(getattr(m, name)(tf.constant(7, tf.int64)).numpy())
+    except Exception as e:
+        out["errors"][name] = f"{type(e).__name__}: {str(e)[:300]}"
+specs = {k: ds.element_spec for k, ds in graph_pipelines(tf).items()}
+for name, b64 in json.load(open(os.path.join(d, "graphs.json"))).items():
+    v = tf.raw_ops.DatasetFromGraph(graph_def=base64.b64decode(b64))
+    ds = tf.data.experimental.from_variant(v, specs[name])
+    out["graphs"][name] = [[c.tolist() for c in tf.nest.flatten(e)]
+                           for e in ds.as_numpy_iterator()]
+json.dump(out, open(os.path.join(d, "out.json"), "w"))
+'''
+
+
+@needs_tf
+def test_tensorflow_runs_eagerflows_saved_model_and_graphs(tmp_path):
+    names = sorted(CASES)
+    _save_all(tmp_path / "model", names)
+    (tmp_path / "names.json").write_text(json.dumps(names))
+    graphs = {k: base64.b64encode(tf.raw_ops.DatasetToGraphV2(
+        input_dataset=ds._variant_tensor).numpy()).decode()
+        for k, ds in graph_pipelines(tf).items()}
+    (tmp_path / "graphs.json").write_text(json.dumps(graphs))
+    (tmp_path / "script.py").write_text(TF_SCRIPT)
+    proc = subprocess.run([TF_PYTHON, str(tmp_path / "script.py"), str(tmp_path), str(HERE)],
+                          capture_output=True, text=True, env=TF_ENV, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads((tmp_path / "out.json").read_text())
+    assert out["errors"] == {}
+    assert out["values"] == {k: GOLDEN["values"][k] for k in names}
+    assert out["graphs"] == {k: GOLDEN["graphs"][k]["elements"] for k in graphs}
