@@ -14,7 +14,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import tensorflow as tf  # noqa: E402
-
 from dataset_graph_cases import cases, graph_pipelines  # noqa: E402
 
 out = {"values": {}, "graphs": {}}
