@@ -43,6 +43,20 @@ def cases(tf):
         "take_of_arg": lambda n: tf.data.Dataset.range(100).take(n),
         "batch_of_arg": lambda n: tf.data.Dataset.range(10).batch(n).map(
             lambda b: tf.reduce_max(b)),
+        "repeat_of_arg": lambda n: tf.data.Dataset.range(3).repeat(n),
+        "map_parallel": lambda n: tf.data.Dataset.range(n).map(lambda x: x * x,
+                                                               num_parallel_calls=2),
+        "take_while": lambda n: tf.data.Dataset.range(n).take_while(lambda x: x < 4),
+        "flat_map": lambda n: tf.data.Dataset.range(n).flat_map(
+            lambda x: tf.data.Dataset.range(x).map(lambda y: y * n)),
+        "interleave": lambda n: tf.data.Dataset.range(n).interleave(
+            lambda x: tf.data.Dataset.from_tensors(x).repeat(2), cycle_length=2),
+        "interleave_parallel": lambda n: tf.data.Dataset.range(n).interleave(
+            lambda x: tf.data.Dataset.range(x), cycle_length=2, num_parallel_calls=2,
+            deterministic=True),
+        "window": lambda n: tf.data.Dataset.range(n).window(3, 2).flat_map(
+            lambda w: w.batch(3)).map(lambda b: tf.reduce_sum(b) * 10 + tf.size(
+                b, out_type=tf.int64)),
     }
     out = {name: (lambda mk: lambda n: total(mk(n)))(mk) for name, mk in pipes.items()}
 
@@ -72,6 +86,8 @@ def graph_pipelines(tf):
         "range_map_batch": tf.data.Dataset.range(5).map(lambda x: x * c).batch(2),
         "slices_filter": tf.data.Dataset.from_tensor_slices([1.5, -2.0, 3.25]).filter(
             lambda x: x > 0),
+        "flat_map_window": tf.data.Dataset.range(6).window(2).flat_map(
+            lambda w: w.batch(2)).map(lambda b: b * c),
         "zip_take": tf.data.Dataset.zip((tf.data.Dataset.range(4),
                                          tf.data.Dataset.from_tensors([1, 2]).repeat())).take(3),
     }

@@ -28,6 +28,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.saved_model.export_refs import ExportError, Ref
 
 _INT64_MAX = np.iinfo(np.int64).max
@@ -119,6 +121,48 @@ class DatasetWriter:
         name, captured = lib.add(graph, getattr(fn, "_name", graph.name))
         others = [self.w.ref(t) for t in fn.captures] + [self.w.capture(c) for c in captured]
         return name, others
+
+
+    def dataset_function(self, fn: Any) -> tuple:
+        """(the library function of a flat_map / interleave function, its
+        other_arguments): its element's components (a dataset one as a variant), then the
+        function's tensors it captured; its body the traced graph's nodes, then the nodes
+        of the pipeline it returns, whose variant it gives."""
+        template = getattr(fn, "_template", None)
+        if template is None:
+            raise ExportError(f"the function {fn._func!r} of a dataset runs eagerly (it could "
+                              "not be traced), so it has no TensorFlow form")
+        graph = fn._graph
+        lib = self.w.library
+        fw = lib.new_function(graph.name)
+        fw.traced = True
+        inner = DatasetWriter(fw)
+        dense = iter(graph.fed_inputs)
+        for i, kind in enumerate(fn._kinds):
+            if kind is DENSE:
+                ph = next(dense)
+                fw.add_input(ph, ph._op.name)
+            elif isinstance(kind, DatasetV2):  # a dataset component: a variant
+                inner._made[id(kind)] = fw.add_arg(f"args_{i}", dt.variant, ())
+            else:
+                raise ExportError("a flat_map / interleave function of sparse elements has "
+                                  "no TensorFlow form in eagerflow's exporter")
+        for ph, outer in zip(dense, fn._captures):
+            fw._refs[id(outer)] = fw.add_input(ph, ph._op.name)
+        for t in fn._passed:
+            fw._refs[id(t)] = fw.add_arg(t._op.name, t._dtype, t._shape)
+        sig = fw.fdef.signature
+        fw.write_graph(graph, [])
+        out = inner.dataset(template)
+        sig.output_arg.add(name="identity", type=dt.variant.as_datatype_enum)
+        fw.fdef.ret["identity"] = out.name
+        sig.is_stateful = False  # (TF's dataset functions: their dataset nodes build only)
+        for nd in fw.fdef.node_def:  # (nor do they order them)
+            nd.input[:] = [r for r in nd.input if not r.startswith("^")]
+        del sig.control_output[:]
+        fw.fdef.control_ret.clear()
+        others = [self.w.ref(t) for t in (*fn._captures, *fn._passed)]
+        return sig.name, others
 
 
 def _stage_of(ds: Any) -> Callable | None:
@@ -229,6 +273,23 @@ def _scan(x: DatasetWriter, ds: Any) -> Ref:
              else x.tensor(a) for a, s in zip(ds._state_flat, dstruct.flatten(ds._state_spec))]
     return x.node(ds, "ScanDataset", [x.input(ds), state, others], f=f,
                   preserve_cardinality=True, use_default_device=False)
+
+
+def _flat_map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.dataset_function(ds._fn)
+    return x.node(ds, "FlatMapDataset", [x.input(ds), others], f=f)
+
+
+def _interleave(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._fn is None:
+        raise ExportError("an interleave of eagerflow's own function has no TensorFlow form")
+    f, others = x.dataset_function(ds._fn)
+    if ds._parallel is None:
+        return x.node(ds, "InterleaveDataset", [x.input(ds), others, x.value(ds._cycle),
+                                                x.value(ds._block)], f=f)
+    return x.node(ds, "ParallelInterleaveDatasetV4", [
+        x.input(ds), others, x.value(ds._cycle), x.value(ds._block), x.value(-1),
+        x.value(-1), x.value(ds._parallel)], f=f, deterministic="default")
 
 
 def _batch(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
@@ -348,6 +409,8 @@ _STAGES: dict = {
     "ZipDataset": _zip,
     "ConcatenateDataset": _concatenate,
     "WindowDataset": _window,
+    "FlatMapDataset": _flat_map,
+    "InterleaveDataset": _interleave,
     "OptionsDataset": _passed_through,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
