@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.data.dataset_variants import dataset_of
 from eagerflow._src.function.polymorphic import function
@@ -95,9 +95,9 @@ def _from_graph(graph_def: Any) -> np.ndarray:
         gd.ParseFromString(bytes(raw))
     except Exception:  # noqa: BLE001 - a protobuf decode error of any kind
         raise C.fail("DatasetFromGraph", "Could not parse GraphDef") from None
-    ret = [nd for nd in gd.node if nd.op == "_Retval"]
-    if len(ret) != 1 or len(ret[0].input) != 1:
-        raise C.fail("DatasetFromGraph", "Expected a single `_Retval` node in the graph")
+    ret = [nd for nd in gd.node if nd.op == "_Retval" and len(nd.input) == 1]
+    if not ret:  # (TF's kernel looks for the node the `_Retval` names)
+        raise NotFoundError(None, None, "FetchOutputs node : not found [Op:DatasetFromGraph]")
     src = ret[0].input[0]
     gd.node.remove(ret[0])
     out = src if ":" in src else f"{src}:0"
@@ -109,10 +109,12 @@ def _from_graph(graph_def: Any) -> np.ndarray:
     return np.asarray(variant._arr, dtype=object)
 
 
-def _string_out(*ins: Any, **attrs: Any) -> list:
-    if ins[0]._dtype is not dt.variant:
-        raise C.wrong_input_dtype("DatasetToGraphV2", 0, dt.variant, ins[0]._dtype)
-    return [((), dt.string)]
+def _string_out(op: str) -> Any:
+    def infer(*ins: Any, **attrs: Any) -> list:
+        if ins[0]._dtype is not dt.variant:
+            raise C.wrong_input_dtype(op, 0, dt.variant, ins[0]._dtype)
+        return [((), dt.string)]
+    return infer
 
 
 def _variant_out(*ins: Any, **attrs: Any) -> list:
@@ -126,12 +128,12 @@ def _variant_out(*ins: Any, **attrs: Any) -> list:
 _FORM = TFForm(takes_handles=True)
 
 register(OpDef(
-    "DatasetToGraphV2", _string_out,
+    "DatasetToGraphV2", _string_out("DatasetToGraphV2"),
     lambda xp, v, external_state_policy=0, strip_device_assignment=False:
         _to_graph("DatasetToGraphV2", v),
     stateful=True, gpu=False, tf=_FORM))
 register(OpDef(
-    "DatasetToGraph", _string_out,
+    "DatasetToGraph", _string_out("DatasetToGraph"),
     lambda xp, v, stateful_whitelist=(), allow_stateful=False, strip_device_assignment=False:
         _to_graph("DatasetToGraph", v),
     stateful=True, gpu=False, tf=_FORM))
