@@ -13,6 +13,9 @@ def cases(tf):
         return ds.reduce(tf.constant(0, tf.int64),
                          lambda a, b: a + tf.reduce_sum(tf.cast(b, tf.int64)))
 
+    def assert_count(n):
+        return tf.data.experimental.assert_cardinality(n)
+
     pipes = {
         "range_map": lambda n: tf.data.Dataset.range(n).map(lambda x: x * 2 + n),
         "slices": lambda n: tf.data.Dataset.from_tensor_slices(tf.range(n) * 3),
@@ -43,6 +46,18 @@ def cases(tf):
         "take_of_arg": lambda n: tf.data.Dataset.range(100).take(n),
         "batch_of_arg": lambda n: tf.data.Dataset.range(10).batch(n).map(
             lambda b: tf.reduce_max(b)),
+        "shard": lambda n: tf.data.Dataset.range(n * 2).shard(3, 1),
+        "unique": lambda n: tf.data.Dataset.from_tensor_slices([1, 2, 1, 3, 2]).unique().map(
+            lambda x: tf.cast(x, tf.int64) * n),
+        "ignore_errors": lambda n: tf.data.Dataset.range(n).ignore_errors(),
+        "assert_cardinality": lambda n: tf.data.Dataset.range(5).apply(assert_count(5)),
+        "counts_of_args": lambda n: tf.data.Dataset.range(20).shard(n - 4, n - 6).shuffle(
+            n, seed=5).batch(n - 5, drop_remainder=True).map(lambda b: b[0] * 100 + b[1]),
+        "window_of_args": lambda n: tf.data.Dataset.range(10).window(n - 4, n - 5).flat_map(
+            lambda w: w.batch(3)).map(lambda b: tf.reduce_sum(b) * 10),
+        "padded_batch_of_arg": lambda n: tf.data.Dataset.range(6).map(
+            lambda x: tf.fill([x], x)).padded_batch(n - 4, drop_remainder=True).map(
+            lambda b: tf.reduce_sum(b) + tf.size(b, out_type=tf.int64)),
         "repeat_of_arg": lambda n: tf.data.Dataset.range(3).repeat(n),
         "map_parallel": lambda n: tf.data.Dataset.range(n).map(lambda x: x * x,
                                                                num_parallel_calls=2),

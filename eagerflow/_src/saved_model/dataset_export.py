@@ -30,6 +30,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
+from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.export_refs import ExportError, Ref
 
 _INT64_MAX = np.iinfo(np.int64).max
@@ -70,6 +71,8 @@ class DatasetWriter:
         self.w = w
         self._made: dict = {}   # id(dataset) -> Ref
         self._count = 0         # (the metadata names' numbers)
+        self.stand_ins: dict = {}  # a count's stand-in number -> the function's tensor
+        self._keep: list = []
 
     def dataset(self, ds: Any) -> Ref:
         ref = self._made.get(id(ds))
@@ -93,7 +96,10 @@ class DatasetWriter:
         return out
 
     def value(self, x: Any, dtype: dt.DType = dt.int64) -> Ref:
-        """A scalar argument: the function's tensor it is, or a constant."""
+        """A scalar argument: the function's tensor it is (or stands in for), or a
+        constant."""
+        if type(x) is int and x in self.stand_ins:
+            x = self.stand_ins[x]
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
             return self.w.ref(x)
         if isinstance(x, EagerTensor):
@@ -109,7 +115,10 @@ class DatasetWriter:
         return self.w.const(arr, dt.as_dtype(arr.dtype) if arr.dtype != object else dt.string)
 
     def node(self, ds: Any, op: str, inputs: list, **attrs: Any) -> Ref:
-        return self.w.node(op, inputs, self.attrs(ds, op, **attrs), name=op)[0]
+        values = self.attrs(ds, op, **attrs)
+        if not any(a.name == "metadata" for a in tf_ops.op_def(op).attr):
+            del values["metadata"]  # (an op older than TF's dataset metadata)
+        return self.w.node(op, inputs, values, name=op)[0]
 
     def function(self, fn: Any) -> tuple:
         """(the library function of a stage's traced function, its other_arguments)."""
@@ -233,11 +242,35 @@ def _deferred(x: DatasetWriter, ds: Any) -> Ref:
         return _tensors(x, ds, parts[1])
     if kind == "from_tensor_slices":
         return _slices(x, ds, parts[1])
-    stage = _COUNTED.get(ds._repr_name)
-    if stage is None:
+    return _with_tensor_counts(x, ds, parts[1])
+
+
+def _with_tensor_counts(x: DatasetWriter, ds: Any, counts: dict) -> Ref:
+    """A stage whose counts are the function's tensors: the stage itself, built with a
+    stand-in number for each (large, distinct, each below the one before: shard's index
+    below its count), written by its own writer, whose `value` gives each stand-in's
+    tensor."""
+    values = {}
+    for t in (v for v in counts.values() if _symbolic(v)):
+        stand_in = _STAND_IN - len(x.stand_ins)  # (distinct in the whole pipeline)
+        values[id(t)] = EagerTensor(np.asarray(stand_in, np.int64), dt.int64)
+        x.stand_ins[stand_in] = t
+    try:
+        stage = ds._build(values)
+    except Exception as e:  # noqa: BLE001 - the stage's own refusal of the stand-ins
         raise ExportError(f"the dataset stage {ds._repr_name} with counts computed in the "
-                          "function has no TensorFlow form in eagerflow's exporter")
-    return stage(x, ds, parts[1])
+                          f"function has no TensorFlow form in eagerflow's exporter ({e})") \
+            from None
+    stage._struct_cache = ds._structure  # (its static shapes are the traced stage's)
+    x._keep.append(stage)  # (alive while its id is a key of `_made`)
+    return x.dataset(stage)
+
+
+_STAND_IN = (1 << 40) + 17
+
+
+def _symbolic(v: Any) -> bool:
+    return isinstance(v, Tensor) and not isinstance(v, EagerTensor)
 
 
 # ---------------------------------------------------------------------------------------
@@ -292,11 +325,9 @@ def _interleave(x: DatasetWriter, ds: Any) -> Ref:
         x.value(-1), x.value(ds._parallel)], f=f, deterministic="default")
 
 
-def _batch(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
-    size = counts["batch_size"] if counts else ds._size
-    drop = ds._drop if counts is None else False
-    return x.node(ds, "BatchDatasetV2", [x.input(ds), x.value(size),
-                                         x.value(drop, dt.bool)], parallel_copy=False)
+def _batch(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "BatchDatasetV2", [x.input(ds), x.value(ds._size),
+                                         x.value(ds._drop, dt.bool)], parallel_copy=False)
 
 
 def _padded_batch(x: DatasetWriter, ds: Any) -> Ref:
@@ -334,15 +365,9 @@ def _shuffle(x: DatasetWriter, ds: Any) -> Ref:
 
 
 def _counted(op: str, attr: str) -> Callable:
-    def write(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
-        n = counts.get(next(iter(counts))) if counts else getattr(ds, attr)
-        return x.node(ds, op, [x.input(ds), x.value(n)])
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        return x.node(ds, op, [x.input(ds), x.value(getattr(ds, attr))])
     return write
-
-
-def _prefetch(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
-    n = counts["buffer_size"] if counts else ds._size
-    return x.node(ds, "PrefetchDataset", [x.input(ds), x.value(n)])
 
 
 def _cache(x: DatasetWriter, ds: Any) -> Ref:
@@ -361,13 +386,57 @@ def _concatenate(x: DatasetWriter, ds: Any) -> Ref:
     return x.node(ds, "ConcatenateDataset", [x.input(ds, 0), x.input(ds, 1)])
 
 
-def _window(x: DatasetWriter, ds: Any, counts: dict | None = None) -> Ref:
-    size, shift, stride = (counts["size"], counts["shift"] if counts["shift"] is not None
-                           else counts["size"], counts["stride"]) if counts else \
-        (ds._size, ds._shift, ds._stride)
-    drop = ds._drop if counts is None else False
-    return x.node(ds, "WindowDataset", [x.input(ds), x.value(size), x.value(shift),
-                                        x.value(stride), x.value(drop, dt.bool)])
+def _window(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "WindowDataset", [x.input(ds), x.value(ds._size), x.value(ds._shift),
+                                        x.value(ds._stride), x.value(ds._drop, dt.bool)])
+
+
+def _shard(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ShardDataset", [x.input(ds), x.value(ds._n), x.value(ds._index)],
+                  require_non_empty=False)
+
+
+def _only_input(op: str, **attrs: Any) -> Callable:
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        return x.node(ds, op, [x.input(ds)], **attrs)
+    return write
+
+
+def _ignore_errors(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "IgnoreErrorsDataset", [x.input(ds)], log_warning=ds._log)
+
+
+def _assert_cardinality(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "AssertCardinalityDataset", [x.input(ds), x.value(ds._expected)])
+
+
+def _file_names(x: DatasetWriter, names: Any) -> Ref:
+    """The file names a reader reads, as one string vector: a constant's, or the
+    function's tensor's."""
+    parts = getattr(names, "_parts", None)
+    if parts is not None and parts[0] in ("from_tensors", "from_tensor_slices"):
+        ref = x.tensor(parts[1][0])
+        if parts[0] == "from_tensors":
+            ref = x.w.node("Reshape", [ref, x.w.const([-1], dt.int32)], {})[0]
+        return ref
+    arrays = getattr(names, "_arrays", None)
+    if type(names).__qualname__ != "TensorSliceDataset" or arrays is None:
+        raise ExportError("a reader of file names from a pipeline has no TensorFlow form in "
+                          "eagerflow's exporter")
+    return x.w.const(np.asarray(arrays[0], object), dt.string)
+
+
+def _reader(op: str) -> Callable:
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        if ds._parallel is not None:
+            raise ExportError("a reader with num_parallel_reads has no TensorFlow form in "
+                              "eagerflow's exporter")
+        size = getattr(ds, "_buffer", None)
+        return x.w.node(op, [_file_names(x, ds._inputs[0]),
+                             x.value(ds._compression or "", dt.string),
+                             x.value(256 * 1024 if size is None else size)],
+                        {"metadata": metadata(f"{op}:{_next(x)}")}, name=op)[0]
+    return write
 
 
 def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
@@ -404,28 +473,23 @@ _STAGES: dict = {
     "RepeatDataset": _counted("RepeatDataset", "_count"),
     "TakeDataset": _counted("TakeDataset", "_count"),
     "SkipDataset": _counted("SkipDataset", "_count"),
-    "PrefetchDataset": _prefetch,
+    "PrefetchDataset": _counted("PrefetchDataset", "_size"),
     "CacheDataset": _cache,
     "ZipDataset": _zip,
     "ConcatenateDataset": _concatenate,
     "WindowDataset": _window,
     "FlatMapDataset": _flat_map,
     "InterleaveDataset": _interleave,
+    "ShardDataset": _shard,
+    "UniqueDataset": _only_input("UniqueDataset"),
+    "IgnoreErrorsDataset": _ignore_errors,
+    "AssertCardinalityDataset": _assert_cardinality,
+    "TFRecordDataset": _reader("TFRecordDataset"),
+    "TextLineDataset": _reader("TextLineDataset"),
     "OptionsDataset": _passed_through,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
 }
-
-# stages whose counts are the function's tensors, by their repr names
-_COUNTED: dict = {
-    "_BatchDataset": _batch,
-    "_RepeatDataset": _counted("RepeatDataset", "_count"),
-    "_TakeDataset": _counted("TakeDataset", "_count"),
-    "_SkipDataset": _counted("SkipDataset", "_count"),
-    "_PrefetchDataset": _prefetch,
-    "_WindowDataset": _window,
-}
-
 
 # ---------------------------------------------------------------------------------------
 # The operations of a traced graph that use a pipeline
