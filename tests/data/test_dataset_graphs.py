@@ -181,3 +181,54 @@ def test_tensorflow_runs_eagerflows_saved_model_and_graphs(tmp_path):
     assert out["errors"] == {}
     assert out["values"] == {k: GOLDEN["values"][k] for k in names}
     assert out["graphs"] == {k: GOLDEN["graphs"][k]["elements"] for k in graphs}
+
+
+READER_SCRIPT = r'''
+import json, os, sys
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import tensorflow as tf
+m = tf.saved_model.load(sys.argv[1])
+print(json.dumps([int(m.text(tf.constant(3, tf.int64)).numpy()),
+                  int(m.records(tf.constant(4, tf.int64)).numpy())]))
+'''
+
+
+def test_file_readers_in_saved_functions(tmp_path):
+    text = tmp_path / "lines.txt"
+    text.write_text("a\nbb\nccc\ndddd\n")
+    rec = tmp_path / "recs.tfrecord"
+    with tf.io.TFRecordWriter(str(rec)) as w:
+        for k in range(6):
+            w.write(b"x" * (k + 1))
+    names = tf.constant([str(rec)])
+
+    @tf.function
+    def text_lengths(n):
+        ds = tf.data.TextLineDataset(str(text)).take(n).map(tf.strings.length)
+        return ds.reduce(tf.constant(0, tf.int64), lambda a, b: a * 10 + tf.cast(b, tf.int64))
+
+    @tf.function
+    def records(n):
+        ds = tf.data.Dataset.from_tensor_slices(names).interleave(
+            tf.data.TFRecordDataset, cycle_length=1).skip(n - 3)
+        return ds.reduce(tf.constant(0, tf.int64),
+                         lambda a, b: a * 10 + tf.cast(tf.strings.length(b), tf.int64))
+
+    m = tf.Module()
+    m.text, m.records = text_lengths, records
+    sigs = {"text": text_lengths.get_concrete_function(tf.TensorSpec([], tf.int64)),
+            "records": records.get_concrete_function(tf.TensorSpec([], tf.int64))}
+    tf.saved_model.save(m, str(tmp_path / "m"), signatures=sigs)
+    want = [123, 23456]
+    assert [int(text_lengths(tf.constant(3, tf.int64))), int(records(tf.constant(4, tf.int64)))] \
+        == want
+    loaded = tf.saved_model.load(str(tmp_path / "m"))
+    assert [int(loaded.text(tf.constant(3, tf.int64))),
+            int(loaded.records(tf.constant(4, tf.int64)))] == want
+    ops = set(_nodes(tmp_path / "m", "inference"))
+    assert {"TextLineDataset", "TFRecordDataset", "InterleaveDataset"} <= ops
+    if os.path.exists(TF_PYTHON):  # (interop: TensorFlow reads the files the same)
+        proc = subprocess.run([TF_PYTHON, "-c", READER_SCRIPT, str(tmp_path / "m")],
+                              capture_output=True, text=True, env=TF_ENV, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert json.loads(proc.stdout.strip().splitlines()[-1]) == want
