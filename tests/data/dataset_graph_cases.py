@@ -90,7 +90,23 @@ def cases(tf):
     def single_element(n):
         return tf.data.Dataset.from_tensors(n * 3).get_single_element()
 
-    out.update(for_loop=for_loop, iter_next=iter_next, single_element=single_element)
+    def for_break(n):
+        s = tf.constant(0, tf.int64)
+        for a, b in tf.data.Dataset.zip((tf.data.Dataset.range(n), tf.data.Dataset.range(5, 50))):
+            if a > 3:
+                break
+            s += a * b
+        return s
+
+    def dict_elements(n):
+        ds = tf.data.Dataset.from_tensor_slices({"a": tf.range(n), "b": tf.range(n) * 2})
+        ds = ds.map(lambda d: {"p": d["a"] * d["b"], "q": d["a"]}).batch(2)
+        it = iter(ds)
+        first = next(it)
+        return tf.reduce_sum(first["p"]) * 1000 + total(ds.map(lambda d: d["p"] + d["q"]))
+
+    out.update(for_loop=for_loop, iter_next=iter_next, single_element=single_element,
+               for_break=for_break, dict_elements=dict_elements)
     return out
 
 

@@ -537,10 +537,18 @@ def export_iterator(w: Any, op: Any) -> list:
     return [handle]
 
 
+def _iterator_input(w: Any, op: Any) -> Ref:
+    it = op.inputs[0]
+    if not isinstance(it, Tensor):
+        raise ExportError("a tf.data iterator made outside the function (used by reference) "
+                          "has no TensorFlow form in eagerflow's exporter; make it inside")
+    return w.input(0)
+
+
 def export_get_next(w: Any, op: Any) -> list:
     types = [t._dtype for t in op.outputs]
     shapes = [t._shape for t in op.outputs]
-    return w.node("IteratorGetNext", [w.input(0)], {"output_types": types,
+    return w.node("IteratorGetNext", [_iterator_input(w, op)], {"output_types": types,
                                                     "output_shapes": shapes}, name=op.name)
 
 
@@ -551,7 +559,7 @@ def export_get_next_as_optional(w: Any, op: Any) -> list:
     outs = op.outputs[1:]
     types = [t._dtype for t in outs]
     shapes = [t._shape for t in outs]
-    opt = w.node("IteratorGetNextAsOptional", [w.input(0)],
+    opt = w.node("IteratorGetNextAsOptional", [_iterator_input(w, op)],
                  {"output_types": types, "output_shapes": shapes}, name=op.name)[0]
     has = w.node("OptionalHasValue", [opt], {}, name="OptionalHasValue")[0]
     lib = w.library
