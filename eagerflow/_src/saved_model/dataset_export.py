@@ -131,7 +131,6 @@ class DatasetWriter:
         others = [self.w.ref(t) for t in fn.captures] + [self.w.capture(c) for c in captured]
         return name, others
 
-
     def dataset_function(self, fn: Any) -> tuple:
         """(the library function of a flat_map / interleave function, its
         other_arguments): its element's components (a dataset one as a variant), then the
@@ -161,15 +160,13 @@ class DatasetWriter:
         for t in fn._passed:
             fw._refs[id(t)] = fw.add_arg(t._op.name, t._dtype, t._shape)
         sig = fw.fdef.signature
-        fw.write_graph(graph, [])
+        fw.write_graph(graph, [])  # (its own stateful nodes ordered and listed, as traced)
+        first = len(fw.fdef.node_def)
         out = inner.dataset(template)
         sig.output_arg.add(name="identity", type=dt.variant.as_datatype_enum)
         fw.fdef.ret["identity"] = out.name
-        sig.is_stateful = False  # (TF's dataset functions: their dataset nodes build only)
-        for nd in fw.fdef.node_def:  # (nor do they order them)
+        for nd in fw.fdef.node_def[first:]:  # (the pipeline's nodes only build it: unordered)
             nd.input[:] = [r for r in nd.input if not r.startswith("^")]
-        del sig.control_output[:]
-        fw.fdef.control_ret.clear()
         others = [self.w.ref(t) for t in (*fn._captures, *fn._passed)]
         return sig.name, others
 
