@@ -232,3 +232,48 @@ def test_file_readers_in_saved_functions(tmp_path):
                               capture_output=True, text=True, env=TF_ENV, timeout=600)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert json.loads(proc.stdout.strip().splitlines()[-1]) == want
+
+
+def test_tfs_dataset_function_reading_a_variable():
+    # (TF 2.21's SavedModel: the map function takes the variable as a resource Targument)
+    loaded = tf.saved_model.load(str(HERE / "dataset_variable_model"))
+    assert int(loaded.scaled_total(tf.constant(4, tf.int64))) == GOLDEN["variable_model"]
+    loaded.v.assign(100)  # (read when the pipeline runs)
+    assert int(loaded.scaled_total(tf.constant(4, tf.int64))) == 600
+
+
+VARIABLE_SCRIPT = r'''
+import json, os, sys
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import tensorflow as tf
+m = tf.saved_model.load(sys.argv[1])
+first = m.f(tf.constant(7, tf.int64)).numpy().tolist()
+m.v.assign(100)
+print(json.dumps([first, m.f(tf.constant(7, tf.int64)).numpy().tolist()]))
+'''
+
+
+def test_saved_dataset_function_reading_a_variable(tmp_path):
+    v = tf.Variable(tf.constant(10, tf.int64))
+
+    @tf.function
+    def f(n):
+        it = iter(tf.data.Dataset.range(n).shuffle(4, seed=3).map(lambda x: x * v))
+        return tf.stack([next(it) for _ in range(3)])
+
+    m = tf.Module()
+    m.v, m.f = v, f
+    tf.saved_model.save(m, str(tmp_path / "m"),
+                        signatures=f.get_concrete_function(tf.TensorSpec([], tf.int64)))
+    want = [[0, 30, 20], [0, 300, 200]]  # (TF 2.21's shuffle order, seed 3)
+    assert f(tf.constant(7, tf.int64)).numpy().tolist() == want[0]
+    loaded = tf.saved_model.load(str(tmp_path / "m"))
+    got = [loaded.f(tf.constant(7, tf.int64)).numpy().tolist()]
+    loaded.v.assign(100)
+    got.append(loaded.f(tf.constant(7, tf.int64)).numpy().tolist())
+    assert got == want
+    if os.path.exists(TF_PYTHON):  # (interop: TensorFlow binds the variable alike)
+        proc = subprocess.run([TF_PYTHON, "-c", VARIABLE_SCRIPT, str(tmp_path / "m")],
+                              capture_output=True, text=True, env=TF_ENV, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert json.loads(proc.stdout.strip().splitlines()[-1]) == want

@@ -539,6 +539,10 @@ class LibraryImporter:
             return import_control_flow(self, node), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, run_op_node)  # constant inputs: computed now, once
+        if "Targuments" in a and any(is_variable(x) for x in ins):
+            # a dataset function's variable (a resource Targument): its handle, which the
+            # function reads when it runs
+            node.inputs = [x.handle if is_variable(x) else x for x in ins]
         return _as_list(run_op_node(node)), None
 
     def _custom_gradient(self, node: TFNode) -> list:
