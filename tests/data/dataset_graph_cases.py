@@ -31,7 +31,8 @@ def cases(tf):
         .padded_batch(2).map(lambda b: tf.reduce_sum(b) + tf.size(b, out_type=tf.int64)),
         "shuffle": lambda n: tf.data.Dataset.range(n).shuffle(4, seed=3),
         "repeat_skip_take": lambda n: tf.data.Dataset.range(n).repeat(2).skip(3).take(5),
-        "prefetch": lambda n: tf.data.Dataset.range(n).prefetch(2),
+        "prefetch": lambda n: tf.data.Dataset.range(n).prefetch(2).prefetch(
+            tf.data.AUTOTUNE),
         "cache": lambda n: tf.data.Dataset.range(n).cache(),
         "zip": lambda n: tf.data.Dataset.zip((tf.data.Dataset.range(n),
                                               tf.data.Dataset.range(10, 20))).map(
