@@ -59,6 +59,12 @@ def cases(tf):
         "padded_batch_of_arg": lambda n: tf.data.Dataset.range(6).map(
             lambda x: tf.fill([x], x)).padded_batch(n - 4, drop_remainder=True).map(
             lambda b: tf.reduce_sum(b) + tf.size(b, out_type=tf.int64)),
+        "group_by_window": lambda n: tf.data.Dataset.range(n * 2).group_by_window(
+            lambda x: x % 3, lambda k, w: w.batch(2).map(lambda b: tf.reduce_sum(b) * (k + 1)),
+            window_size=2),
+        "group_by_window_size_func": lambda n: tf.data.Dataset.range(n * 2).group_by_window(
+            lambda x: x % 2, lambda k, w: w.batch(5).map(lambda b: b[0] * 7 + b[-1] + n),
+            window_size_func=lambda k: k + 2),
         "repeat_of_arg": lambda n: tf.data.Dataset.range(3).repeat(n),
         "map_parallel": lambda n: tf.data.Dataset.range(n).map(lambda x: x * x,
                                                                num_parallel_calls=2),

@@ -436,6 +436,25 @@ def _reader(op: str) -> Callable:
     return write
 
 
+def _group_by_window(x: DatasetWriter, ds: Any) -> Ref:
+    if getattr(ds, "_red_fn", None) is None:
+        raise ExportError("a group_by_window of eagerflow's own functions has no TensorFlow "
+                          "form in eagerflow's exporter")
+    key_f, key_others = x.function(ds._key_fn)
+    red_f, red_others = x.dataset_function(ds._red_fn)
+    if ds._size_fn is not None:
+        size_f, size_others = x.function(ds._size_fn)
+    else:  # (TF's own for a fixed size: a function of the key giving it)
+        fw = x.w.library.new_function("window_size_func")
+        fw.add_arg("key", dt.int64, (), None)
+        size = fw.const(np.int64(ds._fixed), dt.int64)
+        fw.finish([fw.node("Identity", [size], {})[0]])
+        size_f, size_others = fw.fdef.signature.name, []
+    return x.node(ds, "GroupByWindowDataset", [x.input(ds), key_others, red_others,
+                                               size_others],
+                  key_func=key_f, reduce_func=red_f, window_size_func=size_f)
+
+
 def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
     """A stage that only carries options or hints: its input's node (the options stay
     eagerflow's)."""
@@ -483,6 +502,7 @@ _STAGES: dict = {
     "AssertCardinalityDataset": _assert_cardinality,
     "TFRecordDataset": _reader("TFRecordDataset"),
     "TextLineDataset": _reader("TextLineDataset"),
+    "GroupByWindowDataset": _group_by_window,
     "OptionsDataset": _passed_through,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
