@@ -65,6 +65,13 @@ def cases(tf):
         "group_by_window_size_func": lambda n: tf.data.Dataset.range(n * 2).group_by_window(
             lambda x: x % 2, lambda k, w: w.batch(5).map(lambda b: b[0] * 7 + b[-1] + n),
             window_size_func=lambda k: k + 2),
+        "choose_from_datasets": lambda n: tf.data.Dataset.choose_from_datasets(
+            [tf.data.Dataset.range(n), tf.data.Dataset.range(100, 110)],
+            tf.data.Dataset.range(3).map(lambda x: x % 2).repeat()).map(lambda x: x * 3),
+        "sample_from_datasets": lambda n: tf.data.Dataset.sample_from_datasets(
+            [tf.data.Dataset.range(n), tf.data.Dataset.range(100, 110)], [0.3, 0.7],
+            seed=11).take(8).enumerate().map(lambda i, x: (i + 1) * x),
+        "random": lambda n: tf.data.Dataset.random(seed=4).take(n).map(lambda x: x % 1000),
         "repeat_of_arg": lambda n: tf.data.Dataset.range(3).repeat(n),
         "map_parallel": lambda n: tf.data.Dataset.range(n).map(lambda x: x * x,
                                                                num_parallel_calls=2),

@@ -30,6 +30,8 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
+from eagerflow._src.data.random_seed import DrawnSeeds
+from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.export_refs import ExportError, Ref
 
@@ -353,12 +355,30 @@ def _unbatch(x: DatasetWriter, ds: Any) -> Ref:
     return x.node(ds, "UnbatchDataset", [x.input(ds)])
 
 
+def _seeds(x: DatasetWriter, seeds: tuple) -> list:
+    """A stage's (seed, seed2) as TF's kernel takes them: (0, 0) where none was set (its
+    kernel draws them), else as int64 words."""
+    pair = (0, 0) if isinstance(seeds, DrawnSeeds) else signed_words(seeds)
+    return [x.value(int(pair[0])), x.value(int(pair[1]))]
+
+
 def _shuffle(x: DatasetWriter, ds: Any) -> Ref:
-    seed, seed2 = (int(s) for s in ds._seeds)
     size = -2 if ds._size is None else ds._size
-    return x.node(ds, "ShuffleDataset", [x.input(ds), x.value(size), x.value(seed),
-                                         x.value(seed2)],
+    return x.node(ds, "ShuffleDataset", [x.input(ds), x.value(size), *_seeds(x, ds._seeds)],
                   reshuffle_each_iteration=bool(ds._reshuffle))
+
+
+def _random(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._rerandomize:
+        raise ExportError("Dataset.random(rerandomize_each_iteration=True) has no TensorFlow "
+                          "form in eagerflow's exporter")
+    return x.node(ds, "RandomDataset", _seeds(x, ds._seeds))
+
+
+def _choose(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "DirectedInterleaveDataset", [x.dataset(ds._inputs[-1]),
+                                                    [x.dataset(d) for d in ds._inputs[:-1]]],
+                  stop_on_empty_dataset=ds._stop_on_empty)
 
 
 def _counted(op: str, attr: str) -> Callable:
@@ -503,6 +523,8 @@ _STAGES: dict = {
     "TFRecordDataset": _reader("TFRecordDataset"),
     "TextLineDataset": _reader("TextLineDataset"),
     "GroupByWindowDataset": _group_by_window,
+    "RandomDataset": _random,
+    "ChooseFromDatasets": _choose,
     "OptionsDataset": _passed_through,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
