@@ -119,7 +119,16 @@ def cases(tf):
         first = next(it)
         return tf.reduce_sum(first["p"]) * 1000 + total(ds.map(lambda d: d["p"] + d["q"]))
 
-    out.update(for_loop=for_loop, iter_next=iter_next, single_element=single_element,
+    def optional(n):
+        it = iter(tf.data.Dataset.range(n).skip(n - 2))
+        got = []
+        for _ in range(3):
+            o = it.get_next_as_optional()
+            got.append(tf.cond(o.has_value(), lambda: o.get_value() + 5,
+                               lambda: tf.constant(-1, tf.int64)))
+        return got[0] * 10000 + got[1] * 100 + got[2]
+
+    out.update(optional=optional, for_loop=for_loop, iter_next=iter_next, single_element=single_element,
                for_break=for_break, dict_elements=dict_elements)
     return out
 
