@@ -187,8 +187,9 @@ import json, os, sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 import tensorflow as tf
 m = tf.saved_model.load(sys.argv[1])
-print(json.dumps([int(m.text(tf.constant(3, tf.int64)).numpy()),
-                  int(m.records(tf.constant(4, tf.int64)).numpy())]))
+n3, n4 = tf.constant(3, tf.int64), tf.constant(4, tf.int64)
+print(json.dumps([int(m.text(n3).numpy()), int(m.records(n4).numpy()),
+                  int(m.fixed(n3).numpy())]))
 '''
 
 
@@ -200,6 +201,8 @@ def test_file_readers_in_saved_functions(tmp_path):
         for k in range(6):
             w.write(b"x" * (k + 1))
     names = tf.constant([str(rec)])
+    fixed = tmp_path / "fixed.bin"
+    fixed.write_bytes(b"HH" + bytes(range(1, 13)) + b"F")
 
     @tf.function
     def text_lengths(n):
@@ -213,19 +216,26 @@ def test_file_readers_in_saved_functions(tmp_path):
         return ds.reduce(tf.constant(0, tf.int64),
                          lambda a, b: a * 10 + tf.cast(tf.strings.length(b), tf.int64))
 
+    @tf.function
+    def fixed_records(n):
+        ds = tf.data.FixedLengthRecordDataset(str(fixed), 3, header_bytes=2, footer_bytes=1)
+        return ds.take(n).reduce(tf.constant(0, tf.int64), lambda a, b: a * 100 + tf.cast(
+            tf.reduce_sum(tf.io.decode_raw(b, tf.uint8)), tf.int64))
+
     m = tf.Module()
-    m.text, m.records = text_lengths, records
+    m.text, m.records, m.fixed = text_lengths, records, fixed_records
     sigs = {"text": text_lengths.get_concrete_function(tf.TensorSpec([], tf.int64)),
-            "records": records.get_concrete_function(tf.TensorSpec([], tf.int64))}
+            "records": records.get_concrete_function(tf.TensorSpec([], tf.int64)),
+            "fixed": fixed_records.get_concrete_function(tf.TensorSpec([], tf.int64))}
     tf.saved_model.save(m, str(tmp_path / "m"), signatures=sigs)
-    want = [123, 23456]
-    assert [int(text_lengths(tf.constant(3, tf.int64))), int(records(tf.constant(4, tf.int64)))] \
-        == want
+    want = [123, 23456, 61524]
+    n3, n4 = tf.constant(3, tf.int64), tf.constant(4, tf.int64)
+    assert [int(text_lengths(n3)), int(records(n4)), int(fixed_records(n3))] == want
     loaded = tf.saved_model.load(str(tmp_path / "m"))
-    assert [int(loaded.text(tf.constant(3, tf.int64))),
-            int(loaded.records(tf.constant(4, tf.int64)))] == want
+    assert [int(loaded.text(n3)), int(loaded.records(n4)), int(loaded.fixed(n3))] == want
     ops = set(_nodes(tmp_path / "m", "inference"))
-    assert {"TextLineDataset", "TFRecordDataset", "InterleaveDataset"} <= ops
+    assert {"TextLineDataset", "TFRecordDataset", "InterleaveDataset",
+            "FixedLengthRecordDatasetV2"} <= ops
     if os.path.exists(TF_PYTHON):  # (interop: TensorFlow reads the files the same)
         proc = subprocess.run([TF_PYTHON, "-c", READER_SCRIPT, str(tmp_path / "m")],
                               capture_output=True, text=True, env=TF_ENV, timeout=600)

@@ -19,6 +19,7 @@ ExportError, naming it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -475,6 +476,23 @@ def _group_by_window(x: DatasetWriter, ds: Any) -> Ref:
                   key_func=key_f, reduce_func=red_f, window_size_func=size_f)
 
 
+def _fixed_length(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._parallel is not None:
+        raise ExportError("a reader with num_parallel_reads has no TensorFlow form in "
+                          "eagerflow's exporter")
+    op = "FixedLengthRecordDatasetV2"
+    return x.w.node(op, [_file_names(x, ds._inputs[0]), x.value(ds._header),
+                         x.value(ds._record), x.value(ds._footer), x.value(256 * 1024),
+                         x.value(ds._compression or "", dt.string)],
+                    {"metadata": metadata(f"{op}:{_next(x)}")}, name=op)[0]
+
+
+def _matching_files(x: DatasetWriter, ds: Any) -> Ref:
+    patterns = x.w.const(np.asarray([os.fsencode(p) if isinstance(p, str) else p
+                                     for p in ds._patterns], object), dt.string)
+    return x.w.node("MatchingFilesDataset", [patterns], {}, name="MatchingFilesDataset")[0]
+
+
 def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
     """A stage that only carries options or hints: its input's node (the options stay
     eagerflow's)."""
@@ -522,6 +540,8 @@ _STAGES: dict = {
     "AssertCardinalityDataset": _assert_cardinality,
     "TFRecordDataset": _reader("TFRecordDataset"),
     "TextLineDataset": _reader("TextLineDataset"),
+    "FixedLengthRecordDataset": _fixed_length,
+    "MatchingFilesDataset": _matching_files,
     "GroupByWindowDataset": _group_by_window,
     "RandomDataset": _random,
     "ChooseFromDatasets": _choose,
