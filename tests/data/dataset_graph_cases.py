@@ -104,6 +104,13 @@ def cases(tf):
     def single_element(n):
         return tf.data.Dataset.from_tensors(n * 3).get_single_element()
 
+    def for_batches(n):
+        # (the filter's parameter is named as the loop's target: not a loop variable)
+        s = tf.constant(0, tf.int64)
+        for x in tf.data.Dataset.range(n).filter(lambda x: x % 2 == 0).batch(2):
+            s += tf.reduce_sum(x) * tf.size(x, out_type=tf.int64)
+        return s
+
     def for_break(n):
         s = tf.constant(0, tf.int64)
         for a, b in tf.data.Dataset.zip((tf.data.Dataset.range(n), tf.data.Dataset.range(5, 50))):
@@ -129,7 +136,7 @@ def cases(tf):
         return got[0] * 10000 + got[1] * 100 + got[2]
 
     out.update(optional=optional, for_loop=for_loop, iter_next=iter_next, single_element=single_element,
-               for_break=for_break, dict_elements=dict_elements)
+               for_break=for_break, for_batches=for_batches, dict_elements=dict_elements)
     return out
 
 
