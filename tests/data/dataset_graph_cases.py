@@ -135,8 +135,9 @@ def cases(tf):
                                lambda: tf.constant(-1, tf.int64)))
         return got[0] * 10000 + got[1] * 100 + got[2]
 
-    out.update(optional=optional, for_loop=for_loop, iter_next=iter_next, single_element=single_element,
-               for_break=for_break, for_batches=for_batches, dict_elements=dict_elements)
+    out.update(optional=optional, for_loop=for_loop, iter_next=iter_next,
+               single_element=single_element, for_break=for_break, for_batches=for_batches,
+               dict_elements=dict_elements)
     return out
 
 
