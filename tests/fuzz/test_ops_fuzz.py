@@ -83,6 +83,9 @@ SKIP = {**{op: "TF's collective: a varied call of a sample's group and instance 
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "
                "AnonymousRandomSeedGenerator): tests/data/test_raw_dataset_misc.py"
            for op in raw_dataset_misc.NO_SAMPLES},
+        **{op: "takes a dataset variant or its GraphDef's bytes, no value to vary: "
+               "tests/data/test_dataset_graphs.py"
+           for op in ("DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph")},
         **{op: "refused whatever its input (TF 2.21 has only a GPU kernel for it): no "
                "sample to vary" for op in raw_dataset_functions.REFUSING},
         **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "

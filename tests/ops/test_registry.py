@@ -47,7 +47,9 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
-            "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES} | {
+            "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES,
+            # (a dataset's GraphDef bytes: tests/data/test_dataset_graphs.py, against TF's)
+            "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

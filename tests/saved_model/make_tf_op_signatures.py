@@ -29,6 +29,7 @@ from tensorflow.python.client import pywrap_tf_session as c_api  # noqa: E402
 NAMES = """
 import json
 import eagerflow._src.saved_model.function_import  # (it loads the ops of higher layers)
+import eagerflow._src.saved_model.dataset_graph_ops  # (DatasetToGraph, DatasetFromGraph)
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.saved_model.tf_ops import EXTRA_OPS
 print(json.dumps(sorted({op.name for op in all_ops()} | set(EXTRA_OPS))))

@@ -681,14 +681,17 @@ class GroupByWindowDataset(DatasetV2):
         self._key = lambda e: _int64_scalar_result(key_fn.call(e), "key_func")
         if isinstance(window_size, float):  # (TF converts it inside its window_size_func)
             raise TypeError(f"Expected int64, but got {window_size!r} of type 'float'.")
+        # (the size, or its function: what an exported graph's window_size_func gives)
+        self._fixed = self._size_fn = None
         if window_size is not None:
             # (TF makes it a window_size_func: a size under 1 fails when a window is filled)
-            fixed = int64_arg(window_size)
+            fixed = self._fixed = int64_arg(window_size)
             self._size_of = lambda key: _window_size(fixed)
         else:
             size_fn = StructuredFunction(
                 window_size_func, "Dataset.group_by_window()",
                 dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)), None)
+            self._size_fn = size_fn
             self._size_of = lambda key: _window_size(
                 int64_arg(convert_to_tensor(size_fn.call((_i64(key),))[0])))
         red_struct = dstruct.Structure((TensorSpec._make(TensorShape([]), _dt.int64),

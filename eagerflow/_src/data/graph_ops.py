@@ -137,7 +137,8 @@ def make_iterator(dataset: Any) -> Tensor:
         ctx.feed = dict(zip(ids, values))
         return _IteratorHandle(dataset._make_iterator(ctx))
 
-    op = OpDef("AnonymousIteratorV3", lambda *ins, dataset: [((), _dt.variant)], kernel,
+    # (a resource, as TF's iterator handle: an exported graph writes it as one)
+    op = OpDef("AnonymousIteratorV3", lambda *ins, dataset: [((), _dt.resource)], kernel,
                stateful=True, gpu=False)
     return bind(op, tuple(captures), {"dataset": dataset})
 

@@ -201,6 +201,7 @@ class PrefetchDataset(DatasetV2):
                                           "buffer_size must be >= 0 or set buffer_size to be -1 "
                                           "for auto-tuning"), host=True)
         self._size = 4 if n == AUTOTUNE else n
+        self._asked = n  # (AUTOTUNE as it is: an exported graph's PrefetchDataset takes it)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         upstream = self._inputs[0]._make_iterator(ctx)

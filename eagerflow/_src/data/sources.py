@@ -142,7 +142,9 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
 
         def build(values: dict) -> DatasetV2:
             return RangeDataset(*[values.get(id(a), a) for a in args], **kwargs)
-        return DeferredSourceDataset(build, symbolic, dstruct.Structure(spec), "_RangeDataset")
+        ds = DeferredSourceDataset(build, symbolic, dstruct.Structure(spec), "_RangeDataset")
+        ds._parts = ("range", args)
+        return ds
     element = args[0]
     _check_nonempty(element, "TensorDataset" if kind == "from_tensors" else None)
     leaves = [v if _symbolic(v) else dstruct.to_component(v) for v in dstruct.flatten(element)]
@@ -165,8 +167,10 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
         packed = concrete[0] if not dstruct.is_nested(element) else \
             dstruct.pack_as(element, concrete)
         return cls(packed)
-    return DeferredSourceDataset(build_element, symbolic, dstruct.Structure(spec),
-                                 cls._repr_name)
+    ds = DeferredSourceDataset(build_element, symbolic, dstruct.Structure(spec),
+                               cls._repr_name)
+    ds._parts = (kind, leaves)
+    return ds
 
 
 # the values of a traced pipeline's tensors while the cardinality of a dataset a
@@ -184,6 +188,9 @@ class DeferredSourceDataset(DatasetV2):
         super().__init__(inputs, structure)
         self._build, self._symbolic = build, symbolic
         self._repr_name = repr_name
+        # (what it was built of, for an exported graph's nodes: ("range", args),
+        # (kind, the element's leaves) or ("counts", {name: count}))
+        self._parts: tuple | None = None
         note_symbolic(symbolic)
 
     @splittable
@@ -219,8 +226,10 @@ def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
 
     def make(values: dict) -> DatasetV2:
         return build(**{k: values.get(id(v), v) for k, v in counts.items()})
-    return DeferredSourceDataset(make, symbolic, structure or input_dataset._structure,
-                                 repr_name, (input_dataset,))
+    ds = DeferredSourceDataset(make, symbolic, structure or input_dataset._structure,
+                               repr_name, (input_dataset,))
+    ds._parts = ("counts", counts)
+    return ds
 
 
 def _check_nonempty(element: Any, op: str | None = None) -> None:

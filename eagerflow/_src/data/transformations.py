@@ -904,7 +904,7 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
     ids = tuple(id(t) for t in captures)
     n_state, n = len(flat_state), len(specs)
 
-    def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
+    def kernel(xp: Any, *values: Any, dataset: Any, fn: Any, n_state: int) -> Any:
         ctx = IterContext(dataset.options())
         ctx.feed = dict(zip(ids, values[n_state:]))
         init = tuple(EagerTensor(to_host(a), s.dtype, CPU_DEVICE) for a, s in
@@ -914,9 +914,12 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
         return arrays[0] if n == 1 else tuple(arrays)
 
     out_specs = [(s.shape._dims, s.dtype) for s in specs]
-    op = OpDef("ReduceDataset", lambda *ins, dataset: out_specs, kernel, num_outputs=n,
+    op = OpDef("ReduceDataset", lambda *ins, **attrs: out_specs, kernel, num_outputs=n,
                stateful=True, gpu=False)  # tf.data runs on the host
-    outs = bind(op, (*flat_state, *captures), {"dataset": dataset})
+    # (the pipeline, the traced reduce function and the state's length: what an exported
+    # graph writes as TF's ReduceDataset, saved_model/dataset_export.py)
+    outs = bind(op, (*flat_state, *captures), {"dataset": dataset, "fn": fn,
+                                               "n_state": n_state})
     outs = (outs,) if n == 1 else tuple(outs)
     return dstruct.pack_as(state_spec, list(outs)) if dstruct.is_nested(state_spec) \
         else outs[0]

@@ -8,10 +8,10 @@ by default one node of the op's own name whose inputs and attributes are the op'
 TF's type attributes (`T`, `Tidx`, `N`, ...) worked out from the input dtypes and the
 attributes TF takes as input tensors written as constants; an op whose OpDef carries a
 `TFForm` is written through its names or its own `export`. Calls of other tf.functions
-and the branches and bodies of cond / while_loop (control_flow_export.py) become further
-FunctionDefs of the same library. Stateful nodes (variable reads and writes, random
-draws, prints, asserts) are chained by control edges in program order and listed as
-control outputs, so TensorFlow runs them all, in the traced order.
+and cond / while_loop's branches and bodies (control_flow_export.py) become FunctionDefs
+of the library, tf.data pipelines TF's dataset nodes (dataset_export.py). Stateful nodes
+(variable reads and writes, draws, prints, asserts) are chained by control edges in
+program order and listed as control outputs: TF runs them all, in the traced order.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
+from eagerflow._src.saved_model.dataset_export import export_op
 from eagerflow._src.saved_model.export_refs import (
     ExportError,
     Ref,
@@ -581,7 +582,6 @@ class FunctionWriter:
         self._current = None
         self.finish([self.ref(t) for t in outputs])
 
-
     def _handle_arg(self, op: Any) -> Ref:
         var = variable_of(op.outputs[0])
         if var is None:
@@ -796,6 +796,8 @@ class LibraryWriter:
             return self._call(w, op, fn)
         if getattr(op.op, "subgraphs", None):
             return lower_control_flow(self, w, op)
+        if (refs := export_op(w, op)) is not None:  # (one using a tf.data pipeline)
+            return refs
         form = op.op.tf
         if form is not None and form.export is not None:
             return list(form.export(op, w))
@@ -823,9 +825,8 @@ def _capture_order(w: FunctionWriter, graph: Any) -> None:
     graph's captures: the variables in the order the trace first touched them (the
     lowering meets them by their first reads, which a traced graph places just before the
     ops using them: a BatchNormalization reads its statistics before gamma and beta, and
-    uses them after), a table where the trace captured its handle, each eager tensor
-    after the resources captured before it (a lookup's table before its default value).
-    Assets keep their places."""
+    uses them after), a table where its handle was captured, each eager tensor after the
+    resources captured before it (a lookup's table before its default); assets stay."""
     variables = list((getattr(graph, "variable_map", None) or {}).values())
     known = {id(v) for v in variables}
     after: dict = {}  # how many resources were captured before -> the eager tensors then

@@ -388,8 +388,9 @@ class LibraryImporter:
                 self._building.pop()
             rets = [env_get(env, fdef.ret[a.name], self.source, name)
                     for a in fdef.signature.output_arg]
-            # a resource result: the handle of the variable it is (a table's: not yet)
-            outs = [_as_tensor(r) if a.type != _DT_RESOURCE else
+            # a resource result: the handle of the variable it is, a handle the graph made
+            # (an iterator's) itself (a table's: not yet)
+            outs = [_as_tensor(r) if a.type != _DT_RESOURCE or _graph_handle(r) else
                     r.handle if handles and is_variable(r) else constant(0)
                     for a, r in zip(fdef.signature.output_arg, rets)]
             graph.outputs = [identity(graph.capture(t)) for t in outs]
@@ -416,7 +417,8 @@ class LibraryImporter:
             if ph is not None:
                 ph.name = arg.name
         resources = [a.name for a, r in zip(fdef.signature.output_arg, rets)
-                     if a.type == _DT_RESOURCE and not (handles and is_variable(r))]
+                     if a.type == _DT_RESOURCE and not (handles and is_variable(r)) and
+                     not _graph_handle(r)]
         if out_structure is RETURNS_NONE and not outs:
             template: Any = None
         elif out_structure is None or out_structure is RETURNS_NONE:
@@ -537,6 +539,10 @@ class LibraryImporter:
             return import_control_flow(self, node), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, run_op_node)  # constant inputs: computed now, once
+        if "Targuments" in a and any(is_variable(x) for x in ins):
+            # a dataset function's variable (a resource Targument): its handle, which the
+            # function reads when it runs
+            node.inputs = [x.handle if is_variable(x) else x for x in ins]
         return _as_list(run_op_node(node)), None
 
     def _custom_gradient(self, node: TFNode) -> list:
@@ -641,6 +647,12 @@ def env_get(env: dict, ref: str, source: str, where: str) -> Any:
         raise InvalidArgumentError(None, None, f"Node {where} of {source} reads {ref}, which "
                                                "no node or argument produces")
     return hit
+
+
+def _graph_handle(x: Any) -> bool:
+    """A resource tensor the graph computed (an iterator's handle), not a bound object."""
+    return isinstance(x, Tensor) and not isinstance(x, EagerTensor) and \
+        x._dtype is dt.resource
 
 
 def is_bound(x: Any) -> bool:

@@ -35,7 +35,12 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList, is_trackable
 from eagerflow._src.ops.variables import UninitializedVariable, VariableAggregationV2
-from eagerflow._src.saved_model import load_v1, meta_graph_import, structure
+from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
+    dataset_graph_ops,
+    load_v1,
+    meta_graph_import,
+    structure,
+)
 from eagerflow._src.saved_model.attrs import ndarray, shape_tuple
 from eagerflow._src.saved_model.function_import import (
     RETURNS_NONE,

@@ -32,7 +32,12 @@ from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
 from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
-from eagerflow._src.saved_model import raw_functional, tf_composites, tf_ops
+from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
+    dataset_graph_ops,
+    raw_functional,
+    tf_composites,
+    tf_ops,
+)
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, run_op_node
 

@@ -180,10 +180,25 @@ def closure_reads(fn: ast.AST) -> set[str]:
     while stack:
         n = stack.pop()
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            out |= reads(n)
+            # (its own parameters are no outer names; its defaults and decorators are)
+            args = getattr(n, "args", None)
+            outer = [*args.defaults, *args.kw_defaults] if isinstance(args, ast.arguments) \
+                else []
+            out |= (reads(n) - _parameters(n)) | _reads_all(
+                outer + list(getattr(n, "decorator_list", ())))
         else:
             stack.extend(ast.iter_child_nodes(n))
     return out
+
+
+def _parameters(fn: ast.AST) -> set[str]:
+    """The parameter names of a function or lambda (none for a class)."""
+    args = getattr(fn, "args", None)
+    if not isinstance(args, ast.arguments):
+        return set()
+    every = args.posonlyargs + args.args + args.kwonlyargs + \
+        [a for a in (args.vararg, args.kwarg) if a is not None]
+    return {a.arg for a in every}
 
 
 def contains(nodes: Iterable[ast.AST], kinds: tuple, stop: tuple = _SCOPES) -> bool:

@@ -1,0 +1,666 @@
+"""tf.data pipelines as TensorFlow's dataset nodes, for exported graphs.
+
+Sits in saved_model/ beside function_export.py, whose writer (a FunctionWriter: `node`,
+`const`, `ref`, its library) it is handed. While a tf.function is traced a dataset stays
+the Python pipeline it is (eager speed is untouched); the graph holds eagerflow's
+ReduceDataset / AnonymousIteratorV3 / DatasetToSingleElement operations carrying it as
+an attribute. Writing such a graph for TensorFlow, the pipeline becomes TF's chain of
+dataset nodes, one per stage, as TF's graph holds it: RangeDataset, MapDataset (its
+function in the library, the function's captured tensors its `other_arguments`),
+BatchDatasetV2, ... each with TF's output_types, output_shapes and metadata; the
+function's tensors the pipeline read (a `range(n)` of an argument, a map reading one)
+are the nodes' inputs. The same writing gives `tf.raw_ops.DatasetToGraphV2` its
+GraphDef (dataset_graph_ops.py).
+
+One writer per stage, in `_STAGES` by the class of the stage (each reads what its
+class keeps: the counts, the traced function); a stage without one is refused with
+ExportError, naming it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset_functions import _DENSE as DENSE
+from eagerflow._src.data.random_seed import DrawnSeeds
+from eagerflow._src.data.variant_value import signed_words
+from eagerflow._src.saved_model import tf_ops
+from eagerflow._src.saved_model.export_refs import ExportError, Ref
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def metadata(name: str) -> bytes:
+    """TF's dataset `metadata` attr: a serialized data.Metadata whose name (field 1) is
+    `name` ("RangeDataset:0")."""
+    raw = name.encode()
+    return b"\n" + bytes([len(raw)]) + raw if len(raw) < 128 else b""
+
+
+def _shape_of(spec: Any) -> Any:
+    return spec.shape._dims if spec.shape.rank is not None else None
+
+
+def component_types(structure: dstruct.Structure) -> tuple:
+    """(output_types, output_shapes) of a dataset's flat components, as TF's attrs."""
+    types, shapes = [], []
+    for s in structure.specs:
+        if isinstance(s, TensorSpec):
+            types.append(s.dtype)
+            shapes.append(_shape_of(s))
+        elif isinstance(s, dstruct.DatasetSpec):
+            types.append(dt.variant)  # (a dataset of datasets: window's)
+            shapes.append(())
+        else:
+            raise ExportError(f"a dataset whose elements hold {s!r} has no TensorFlow form "
+                              "in eagerflow's exporter")
+    return types, shapes
+
+
+class DatasetWriter:
+    """Writes pipelines into one FunctionDef (or GraphDef) being written: each stage
+    once, its node's Ref remembered."""
+
+    def __init__(self, w: Any) -> None:
+        self.w = w
+        self._made: dict = {}   # id(dataset) -> Ref
+        self._count = 0         # (the metadata names' numbers)
+        self.stand_ins: dict = {}  # a count's stand-in number -> the function's tensor
+        self._keep: list = []
+
+    def dataset(self, ds: Any) -> Ref:
+        ref = self._made.get(id(ds))
+        if ref is None:
+            stage = _stage_of(ds)
+            if stage is None:
+                raise ExportError(f"eagerflow's exporter has no TensorFlow form for the "
+                                  f"dataset stage {type(ds).__name__} (of {ds!r})")
+            ref = self._made[id(ds)] = stage(self, ds)
+        return ref
+
+    def input(self, ds: Any, k: int = 0) -> Ref:
+        return self.dataset(ds._inputs[k])
+
+    def attrs(self, ds: Any, op: str, **more: Any) -> dict:
+        types, shapes = component_types(ds._structure)
+        out = {"output_types": types, "output_shapes": shapes,
+               "metadata": metadata(f"{op}:{self._count}")}
+        self._count += 1
+        out.update(more)
+        return out
+
+    def value(self, x: Any, dtype: dt.DType = dt.int64) -> Ref:
+        """A scalar argument: the function's tensor it is (or stands in for), or a
+        constant."""
+        if type(x) is int and x in self.stand_ins:
+            x = self.stand_ins[x]
+        if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
+            return self.w.ref(x)
+        if isinstance(x, EagerTensor):
+            return self.w.const(x.numpy(), x._dtype)
+        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype)
+
+    def tensor(self, x: Any) -> Ref:
+        if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
+            return self.w.ref(x)
+        if isinstance(x, EagerTensor):
+            return self.w.const(x.numpy(), x._dtype)
+        arr = np.asarray(x)
+        return self.w.const(arr, dt.as_dtype(arr.dtype) if arr.dtype != object else dt.string)
+
+    def node(self, ds: Any, op: str, inputs: list, **attrs: Any) -> Ref:
+        values = self.attrs(ds, op, **attrs)
+        if not any(a.name == "metadata" for a in tf_ops.op_def(op).attr):
+            del values["metadata"]  # (an op older than TF's dataset metadata)
+        return self.w.node(op, inputs, values, name=op)[0]
+
+    def function(self, fn: Any) -> tuple:
+        """(the library function of a stage's traced function, its other_arguments)."""
+        graph = getattr(fn, "graph", None)
+        if graph is None:
+            raise ExportError(f"the function {getattr(fn, '_name', fn)!r} of a dataset runs "
+                              "eagerly (it could not be traced), so it has no TensorFlow form")
+        lib = self.w.library
+        name, captured = lib.add(graph, getattr(fn, "_name", graph.name))
+        others = [self.w.ref(t) for t in fn.captures] + [self.w.capture(c) for c in captured]
+        return name, others
+
+    def dataset_function(self, fn: Any) -> tuple:
+        """(the library function of a flat_map / interleave function, its
+        other_arguments): its element's components (a dataset one as a variant), then the
+        function's tensors it captured; its body the traced graph's nodes, then the nodes
+        of the pipeline it returns, whose variant it gives."""
+        template = getattr(fn, "_template", None)
+        if template is None:
+            raise ExportError(f"the function {fn._func!r} of a dataset runs eagerly (it could "
+                              "not be traced), so it has no TensorFlow form")
+        graph = fn._graph
+        lib = self.w.library
+        fw = lib.new_function(graph.name)
+        fw.traced = True
+        inner = DatasetWriter(fw)
+        dense = iter(graph.fed_inputs)
+        for i, kind in enumerate(fn._kinds):
+            if kind is DENSE:
+                ph = next(dense)
+                fw.add_input(ph, ph._op.name)
+            elif isinstance(kind, DatasetV2):  # a dataset component: a variant
+                inner._made[id(kind)] = fw.add_arg(f"args_{i}", dt.variant, ())
+            else:
+                raise ExportError("a flat_map / interleave function of sparse elements has "
+                                  "no TensorFlow form in eagerflow's exporter")
+        for ph, outer in zip(dense, fn._captures):
+            fw._refs[id(outer)] = fw.add_input(ph, ph._op.name)
+        for t in fn._passed:
+            fw._refs[id(t)] = fw.add_arg(t._op.name, t._dtype, t._shape)
+        sig = fw.fdef.signature
+        fw.write_graph(graph, [])  # (its own stateful nodes ordered and listed, as traced)
+        first = len(fw.fdef.node_def)
+        out = inner.dataset(template)
+        sig.output_arg.add(name="identity", type=dt.variant.as_datatype_enum)
+        fw.fdef.ret["identity"] = out.name
+        for nd in fw.fdef.node_def[first:]:  # (the pipeline's nodes only build it: unordered)
+            nd.input[:] = [r for r in nd.input if not r.startswith("^")]
+        others = [self.w.ref(t) for t in (*fn._captures, *fn._passed)]
+        return sig.name, others
+
+
+def _stage_of(ds: Any) -> Callable | None:
+    for cls in type(ds).__mro__:
+        stage = _STAGES.get(cls.__qualname__)  # (__name__ is TF's class's)
+        if stage is not None:
+            return stage
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Sources
+# ---------------------------------------------------------------------------------------
+
+def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
+    start, stop, step = args or (ds._start, ds._stop, ds._step)
+    return x.node(ds, "RangeDataset", [x.value(start), x.value(stop), x.value(step)])
+
+
+def _counter(x: DatasetWriter, ds: Any) -> Ref:
+    # (TF's enumerate counts with range(start, max int64))
+    if np.ndim(ds._start) != 0:
+        raise ExportError("a counter of vectors has no TensorFlow form in eagerflow's exporter")
+    return x.node(ds, "RangeDataset", [x.value(int(ds._start)), x.value(_INT64_MAX),
+                                       x.value(ds._step)])
+
+
+def _tensors(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
+    comps = [x.tensor(c) for c in (leaves if leaves is not None else ds._flat)]
+    _, shapes = component_types(ds._structure)
+    return x.w.node("TensorDataset", [comps], {"output_shapes": shapes, "metadata": metadata(
+        f"TensorDataset:{_next(x)}")}, name="TensorDataset")[0]
+
+
+def _slices(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
+    if leaves is None:
+        if any(ds._sparse):
+            raise ExportError("from_tensor_slices of sparse or ragged tensors has no "
+                              "TensorFlow form in eagerflow's exporter")
+        comps = [x.w.const(a, d) for a, d in zip(ds._arrays, ds._dtypes)]
+    else:
+        comps = [x.tensor(c) for c in leaves]
+    _, shapes = component_types(ds._structure)
+    return x.w.node("TensorSliceDataset", [comps], {
+        "output_shapes": shapes, "metadata": metadata(f"TensorSliceDataset:{_next(x)}")},
+        name="TensorSliceDataset")[0]
+
+
+def _next(x: DatasetWriter) -> int:
+    x._count += 1
+    return x._count - 1
+
+
+def _deferred(x: DatasetWriter, ds: Any) -> Ref:
+    """A source or stage built from the function's tensors (sources.DeferredSourceDataset):
+    written from what it keeps of its arguments."""
+    parts = getattr(ds, "_parts", None)
+    if parts is None:
+        raise ExportError(f"the dataset stage {ds._repr_name} built from tensors of the "
+                          "function has no TensorFlow form in eagerflow's exporter")
+    kind = parts[0]
+    if kind == "range":
+        args = parts[1]
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (
+            args[0], args[1], args[2] if len(args) == 3 else 1)
+        return _range(x, ds, (start, stop, step))
+    if kind == "from_tensors":
+        return _tensors(x, ds, parts[1])
+    if kind == "from_tensor_slices":
+        return _slices(x, ds, parts[1])
+    return _with_tensor_counts(x, ds, parts[1])
+
+
+def _with_tensor_counts(x: DatasetWriter, ds: Any, counts: dict) -> Ref:
+    """A stage whose counts are the function's tensors: the stage itself, built with a
+    stand-in number for each (large, distinct, each below the one before: shard's index
+    below its count), written by its own writer, whose `value` gives each stand-in's
+    tensor."""
+    values = {}
+    for t in (v for v in counts.values() if _symbolic(v)):
+        stand_in = _STAND_IN - len(x.stand_ins)  # (distinct in the whole pipeline)
+        values[id(t)] = EagerTensor(np.asarray(stand_in, np.int64), dt.int64)
+        x.stand_ins[stand_in] = t
+    try:
+        stage = ds._build(values)
+    except Exception as e:  # noqa: BLE001 - the stage's own refusal of the stand-ins
+        raise ExportError(f"the dataset stage {ds._repr_name} with counts computed in the "
+                          f"function has no TensorFlow form in eagerflow's exporter ({e})") \
+            from None
+    stage._struct_cache = ds._structure  # (its static shapes are the traced stage's)
+    x._keep.append(stage)  # (alive while its id is a key of `_made`)
+    return x.dataset(stage)
+
+
+_STAND_IN = (1 << 40) + 17
+
+
+def _symbolic(v: Any) -> bool:
+    return isinstance(v, Tensor) and not isinstance(v, EagerTensor)
+
+
+# ---------------------------------------------------------------------------------------
+# Transformations
+# ---------------------------------------------------------------------------------------
+
+def _map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    return x.node(ds, "MapDataset", [x.input(ds), others], f=f, use_inter_op_parallelism=True,
+                  preserve_cardinality=True)
+
+
+def _parallel_map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    det = {True: "true", False: "false"}.get(ds._deterministic, "default")
+    return x.node(ds, "ParallelMapDatasetV2", [x.input(ds), others, x.value(ds._n)], f=f,
+                  deterministic=det, preserve_cardinality=True)
+
+
+def _filter(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._pred.fn)
+    return x.node(ds, "FilterDataset", [x.input(ds), others], predicate=f)
+
+
+def _take_while(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._pred.fn)
+    return x.node(ds, "TakeWhileDataset", [x.input(ds), others], predicate=f)
+
+
+def _scan(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.function(ds._fn)
+    state = [x.tensor(EagerTensor(np.asarray(a), s.dtype)) if not isinstance(a, Tensor)
+             else x.tensor(a) for a, s in zip(ds._state_flat, dstruct.flatten(ds._state_spec))]
+    return x.node(ds, "ScanDataset", [x.input(ds), state, others], f=f,
+                  preserve_cardinality=True, use_default_device=False)
+
+
+def _flat_map(x: DatasetWriter, ds: Any) -> Ref:
+    f, others = x.dataset_function(ds._fn)
+    return x.node(ds, "FlatMapDataset", [x.input(ds), others], f=f)
+
+
+def _interleave(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._fn is None:
+        raise ExportError("an interleave of eagerflow's own function has no TensorFlow form")
+    f, others = x.dataset_function(ds._fn)
+    if ds._parallel is None:
+        return x.node(ds, "InterleaveDataset", [x.input(ds), others, x.value(ds._cycle),
+                                                x.value(ds._block)], f=f)
+    return x.node(ds, "ParallelInterleaveDatasetV4", [
+        x.input(ds), others, x.value(ds._cycle), x.value(ds._block), x.value(-1),
+        x.value(-1), x.value(ds._parallel)], f=f, deterministic="default")
+
+
+def _batch(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "BatchDatasetV2", [x.input(ds), x.value(ds._size),
+                                         x.value(ds._drop, dt.bool)], parallel_copy=False)
+
+
+def _padded_batch(x: DatasetWriter, ds: Any) -> Ref:
+    shapes = []
+    for s in ds._shapes:
+        if s is None:
+            raise ExportError("padded_batch to shapes of unknown rank has no TensorFlow form "
+                              "in eagerflow's exporter")
+        shapes.append(x.w.const(np.asarray([-1 if d is None else d for d in s], np.int64),
+                                dt.int64))
+    types, _ = component_types(ds._structure)
+    pads = [x.tensor(p) if isinstance(p, Tensor) else
+            x.w.const(np.asarray(p if p is not None else
+                                 (b"" if t is dt.string else 0)).astype(
+                object if t is dt.string else t.as_numpy_dtype), t)
+            for p, t in zip(ds._pads, types)]
+    _, out_shapes = component_types(ds._structure)
+    return x.w.node("PaddedBatchDatasetV2", [x.input(ds), x.value(ds._size), shapes, pads,
+                                             x.value(ds._drop, dt.bool)],
+                    {"output_shapes": out_shapes, "parallel_copy": False,
+                     "metadata": metadata(f"PaddedBatchDatasetV2:{_next(x)}")},
+                    name="PaddedBatchDatasetV2")[0]
+
+
+def _unbatch(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "UnbatchDataset", [x.input(ds)])
+
+
+def _seeds(x: DatasetWriter, seeds: tuple) -> list:
+    """A stage's (seed, seed2) as TF's kernel takes them: (0, 0) where none was set (its
+    kernel draws them), else as int64 words."""
+    pair = (0, 0) if isinstance(seeds, DrawnSeeds) else signed_words(seeds)
+    return [x.value(int(pair[0])), x.value(int(pair[1]))]
+
+
+def _shuffle(x: DatasetWriter, ds: Any) -> Ref:
+    size = -2 if ds._size is None else ds._size
+    return x.node(ds, "ShuffleDataset", [x.input(ds), x.value(size), *_seeds(x, ds._seeds)],
+                  reshuffle_each_iteration=bool(ds._reshuffle))
+
+
+def _random(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._rerandomize:
+        raise ExportError("Dataset.random(rerandomize_each_iteration=True) has no TensorFlow "
+                          "form in eagerflow's exporter")
+    return x.node(ds, "RandomDataset", _seeds(x, ds._seeds))
+
+
+def _choose(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "DirectedInterleaveDataset", [x.dataset(ds._inputs[-1]),
+                                                    [x.dataset(d) for d in ds._inputs[:-1]]],
+                  stop_on_empty_dataset=ds._stop_on_empty)
+
+
+def _counted(op: str, attr: str) -> Callable:
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        return x.node(ds, op, [x.input(ds), x.value(getattr(ds, attr))])
+    return write
+
+
+def _cache(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._filename:
+        return x.node(ds, "CacheDataset", [x.input(ds), x.value(ds._filename, dt.string)])
+    # (TF's in-memory cache: CacheDatasetV2 over a MemoryCache resource)
+    cache = x.w.node("DummyMemoryCache", [], {}, name="DummyMemoryCache")[0]
+    return x.node(ds, "CacheDatasetV2", [x.input(ds), x.value("", dt.string), cache])
+
+
+def _zip(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ZipDataset", [[x.dataset(d) for d in ds._inputs]])
+
+
+def _concatenate(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ConcatenateDataset", [x.input(ds, 0), x.input(ds, 1)])
+
+
+def _window(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "WindowDataset", [x.input(ds), x.value(ds._size), x.value(ds._shift),
+                                        x.value(ds._stride), x.value(ds._drop, dt.bool)])
+
+
+def _shard(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "ShardDataset", [x.input(ds), x.value(ds._n), x.value(ds._index)],
+                  require_non_empty=False)
+
+
+def _only_input(op: str, **attrs: Any) -> Callable:
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        return x.node(ds, op, [x.input(ds)], **attrs)
+    return write
+
+
+def _ignore_errors(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "IgnoreErrorsDataset", [x.input(ds)], log_warning=ds._log)
+
+
+def _assert_cardinality(x: DatasetWriter, ds: Any) -> Ref:
+    return x.node(ds, "AssertCardinalityDataset", [x.input(ds), x.value(ds._expected)])
+
+
+def _file_names(x: DatasetWriter, names: Any) -> Ref:
+    """The file names a reader reads, as one string vector: a constant's, or the
+    function's tensor's."""
+    parts = getattr(names, "_parts", None)
+    if parts is not None and parts[0] in ("from_tensors", "from_tensor_slices"):
+        ref = x.tensor(parts[1][0])
+        if parts[0] == "from_tensors":
+            ref = x.w.node("Reshape", [ref, x.w.const([-1], dt.int32)], {})[0]
+        return ref
+    arrays = getattr(names, "_arrays", None)
+    if type(names).__qualname__ != "TensorSliceDataset" or arrays is None:
+        raise ExportError("a reader of file names from a pipeline has no TensorFlow form in "
+                          "eagerflow's exporter")
+    return x.w.const(np.asarray(arrays[0], object), dt.string)
+
+
+def _reader(op: str) -> Callable:
+    def write(x: DatasetWriter, ds: Any) -> Ref:
+        if ds._parallel is not None:
+            raise ExportError("a reader with num_parallel_reads has no TensorFlow form in "
+                              "eagerflow's exporter")
+        size = getattr(ds, "_buffer", None)
+        return x.w.node(op, [_file_names(x, ds._inputs[0]),
+                             x.value(ds._compression or "", dt.string),
+                             x.value(256 * 1024 if size is None else size)],
+                        {"metadata": metadata(f"{op}:{_next(x)}")}, name=op)[0]
+    return write
+
+
+def _group_by_window(x: DatasetWriter, ds: Any) -> Ref:
+    if getattr(ds, "_red_fn", None) is None:
+        raise ExportError("a group_by_window of eagerflow's own functions has no TensorFlow "
+                          "form in eagerflow's exporter")
+    key_f, key_others = x.function(ds._key_fn)
+    red_f, red_others = x.dataset_function(ds._red_fn)
+    if ds._size_fn is not None:
+        size_f, size_others = x.function(ds._size_fn)
+    else:  # (TF's own for a fixed size: a function of the key giving it)
+        fw = x.w.library.new_function("window_size_func")
+        fw.add_arg("key", dt.int64, (), None)
+        size = fw.const(np.int64(ds._fixed), dt.int64)
+        fw.finish([fw.node("Identity", [size], {})[0]])
+        size_f, size_others = fw.fdef.signature.name, []
+    return x.node(ds, "GroupByWindowDataset", [x.input(ds), key_others, red_others,
+                                               size_others],
+                  key_func=key_f, reduce_func=red_f, window_size_func=size_f)
+
+
+def _fixed_length(x: DatasetWriter, ds: Any) -> Ref:
+    if ds._parallel is not None:
+        raise ExportError("a reader with num_parallel_reads has no TensorFlow form in "
+                          "eagerflow's exporter")
+    op = "FixedLengthRecordDatasetV2"
+    return x.w.node(op, [_file_names(x, ds._inputs[0]), x.value(ds._header),
+                         x.value(ds._record), x.value(ds._footer), x.value(256 * 1024),
+                         x.value(ds._compression or "", dt.string)],
+                    {"metadata": metadata(f"{op}:{_next(x)}")}, name=op)[0]
+
+
+def _matching_files(x: DatasetWriter, ds: Any) -> Ref:
+    patterns = x.w.const(np.asarray([os.fsencode(p) if isinstance(p, str) else p
+                                     for p in ds._patterns], object), dt.string)
+    return x.w.node("MatchingFilesDataset", [patterns], {}, name="MatchingFilesDataset")[0]
+
+
+def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
+    """A stage that only carries options or hints: its input's node (the options stay
+    eagerflow's)."""
+    return x.input(ds)
+
+
+def _variant(x: DatasetWriter, ds: Any) -> Ref:
+    src = getattr(ds, "_source", None)
+    if src is None:
+        raise ExportError("a dataset a dataset function takes has no TensorFlow form in "
+                          "eagerflow's exporter")
+    if isinstance(src, Tensor) and not isinstance(src, EagerTensor):
+        return x.w.ref(src)
+    return x.dataset(src)
+
+
+_STAGES: dict = {
+    "RangeDataset": _range,
+    "CounterDataset": _counter,
+    "TensorDataset": _tensors,
+    "TensorSliceDataset": _slices,
+    "DeferredSourceDataset": _deferred,
+    "MapDataset": _map,
+    "ParallelMapDataset": _parallel_map,
+    "FilterDataset": _filter,
+    "TakeWhileDataset": _take_while,
+    "ScanDataset": _scan,
+    "BatchDataset": _batch,
+    "PaddedBatchDataset": _padded_batch,
+    "UnbatchDataset": _unbatch,
+    "ShuffleDataset": _shuffle,
+    "RepeatDataset": _counted("RepeatDataset", "_count"),
+    "TakeDataset": _counted("TakeDataset", "_count"),
+    "SkipDataset": _counted("SkipDataset", "_count"),
+    "PrefetchDataset": _counted("PrefetchDataset", "_asked"),
+    "CacheDataset": _cache,
+    "ZipDataset": _zip,
+    "ConcatenateDataset": _concatenate,
+    "WindowDataset": _window,
+    "FlatMapDataset": _flat_map,
+    "InterleaveDataset": _interleave,
+    "ShardDataset": _shard,
+    "UniqueDataset": _only_input("UniqueDataset"),
+    "IgnoreErrorsDataset": _ignore_errors,
+    "AssertCardinalityDataset": _assert_cardinality,
+    "TFRecordDataset": _reader("TFRecordDataset"),
+    "TextLineDataset": _reader("TextLineDataset"),
+    "FixedLengthRecordDataset": _fixed_length,
+    "MatchingFilesDataset": _matching_files,
+    "GroupByWindowDataset": _group_by_window,
+    "RandomDataset": _random,
+    "ChooseFromDatasets": _choose,
+    "OptionsDataset": _passed_through,
+    "ShardHintDataset": _passed_through,
+    "VariantDataset": _variant,
+}
+
+# ---------------------------------------------------------------------------------------
+# The operations of a traced graph that use a pipeline
+# ---------------------------------------------------------------------------------------
+
+def _writer(w: Any) -> DatasetWriter:
+    x = getattr(w, "datasets", None)
+    if x is None:
+        x = w.datasets = DatasetWriter(w)
+    return x
+
+
+def export_reduce(w: Any, op: Any) -> list:
+    x = _writer(w)
+    ds, fn = op.attrs["dataset"], op.attrs["fn"]
+    n_state = op.attrs["n_state"]
+    f, others = x.function(fn)
+    state = [w.input(i) for i in range(n_state)]
+    types = [t._dtype for t in op.outputs]
+    shapes = [t._shape for t in op.outputs]
+    return w.node("ReduceDataset", [x.dataset(ds), state, others],
+                  {"f": f, "output_types": types, "output_shapes": shapes,
+                   "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
+
+
+def export_single_element(w: Any, op: Any) -> list:
+    x = _writer(w)
+    ds = op.attrs["dataset"]
+    types, shapes = component_types(ds._structure)
+    return w.node("DatasetToSingleElement", [x.dataset(ds)],
+                  {"output_types": types, "output_shapes": shapes, "metadata": b""},
+                  name=op.name)
+
+
+def export_iterator(w: Any, op: Any) -> list:
+    """A fresh iterator over the pipeline: TF's AnonymousIteratorV3 and MakeIterator (the
+    handle is the iterator's resource)."""
+    x = _writer(w)
+    ds = op.attrs["dataset"]
+    types, shapes = component_types(ds._structure)
+    handle = w.node("AnonymousIteratorV3", [], {"output_types": types,
+                                                "output_shapes": shapes},
+                    name=op.name)[0]
+    w.node("MakeIterator", [x.dataset(ds), handle], {}, name="MakeIterator")
+    return [handle]
+
+
+def _iterator_input(w: Any, op: Any) -> Ref:
+    it = op.inputs[0]
+    if not isinstance(it, Tensor):
+        raise ExportError("a tf.data iterator made outside the function (used by reference) "
+                          "has no TensorFlow form in eagerflow's exporter; make it inside")
+    return w.input(0)
+
+
+def export_get_next(w: Any, op: Any) -> list:
+    types = [t._dtype for t in op.outputs]
+    shapes = [t._shape for t in op.outputs]
+    return w.node("IteratorGetNext", [_iterator_input(w, op)], {"output_types": types,
+                                                    "output_shapes": shapes}, name=op.name)
+
+
+def export_get_next_as_optional(w: Any, op: Any) -> list:
+    """(has_value, the element or zeros): TF's IteratorGetNextAsOptional and
+    OptionalHasValue, the components from an If on it (OptionalGetValue, else zeros: a
+    None dimension as 0, as eagerflow's kernel gives them)."""
+    outs = op.outputs[1:]
+    types = [t._dtype for t in outs]
+    shapes = [t._shape for t in outs]
+    opt = w.node("IteratorGetNextAsOptional", [_iterator_input(w, op)],
+                 {"output_types": types, "output_shapes": shapes}, name=op.name)[0]
+    has = w.node("OptionalHasValue", [opt], {}, name="OptionalHasValue")[0]
+    lib = w.library
+    then = lib.new_function("optional_get_value")
+    arg = then.add_arg("optional", dt.variant, (), None)
+    vals = then.node("OptionalGetValue", [arg], {"output_types": types,
+                                                 "output_shapes": shapes})
+    then.finish(vals)
+    other = lib.new_function("optional_zeros")
+    other.add_arg("optional", dt.variant, (), None)
+    zeros = [other.const(np.zeros([0 if d is None else d for d in (s or ())],
+                                  object if t is dt.string else t.as_numpy_dtype)
+                         if t is not dt.string else np.full(
+                             [0 if d is None else d for d in (s or ())], b"", object), t)
+             for t, s in zip(types, shapes)]
+    other.finish(zeros)
+    comps = w.node("If", [has, [opt]], {"Tcond": dt.bool, "then_branch": then.fdef.signature.name,
+                                       "else_branch": other.fdef.signature.name,
+                                       "Tout": types, "output_shapes": shapes},
+                   name="OptionalGetValue")
+    return [has, *comps]
+
+
+EXPORTS: dict = {
+    "ReduceDataset": export_reduce,
+    "DatasetToSingleElement": export_single_element,
+    "AnonymousIteratorV3": export_iterator,
+    "IteratorGetNext": export_get_next,
+    "IteratorGetNextAsOptional": export_get_next_as_optional,
+}
+
+
+def export_op(w: Any, op: Any) -> list | None:
+    """The TF nodes of a traced graph's operation that uses a pipeline, or None for another
+    operation (a raw dataset op's own, which has TF's form already)."""
+    fn = EXPORTS.get(op.type)
+    if fn is None:
+        return None
+    if op.type.startswith("IteratorGetNext"):
+        # (graph_ops' own reads of an iterator; tf.raw_ops' carry TF's attrs already)
+        return None if "output_types" in op.attrs else fn(w, op)
+    return fn(w, op) if "dataset" in op.attrs else None
+
+
+__all__ = ["DatasetWriter", "EXPORTS", "component_types", "export_op", "metadata"]
