@@ -12,10 +12,12 @@ from hypothesis import settings
 # op when they are collected.
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.optional_ops  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_access  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_batching  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_compression  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_inspect  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_parsing  # noqa: F401, E402

@@ -6,7 +6,12 @@ import numpy as np
 import pytest
 
 from eagerflow._src.core import device
-from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
+from eagerflow._src.data import (
+    iterator_ops,
+    raw_dataset_functions,
+    raw_dataset_inspect,
+    raw_dataset_misc,
+)
 from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
@@ -33,14 +38,17 @@ def _id(case):
 # deletes the writer a sample would name: tests/summary/test_writer_ops.py. A mutex lock
 # has no value to sample (tests/saved_model/test_raw_functional.py takes and frees them).
 # An iterator's ops act on an iterator resource made and started first
-# (tests/data/test_dataset_raw_ops.py). Every call of AnonymousRandomSeedGenerator and of
-# the seed generators' deleters fails in TF 2.21 (tests/data/test_raw_dataset_misc.py);
+# (tests/data/test_dataset_raw_ops.py), as IteratorGetModelProto and a stats aggregator's
+# summary writer do on theirs (tests/data/test_raw_dataset_inspect.py). Every call of
+# AnonymousRandomSeedGenerator and of the seed generators' deleters fails in TF 2.21
+# (tests/data/test_raw_dataset_misc.py);
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
 # CPU (its bad sample). The session-handle ops act in a Session only
 # (tests/v1/test_session_handles.py).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
+            *raw_dataset_inspect.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}

@@ -87,7 +87,13 @@ class IteratorResource:
     def start(self, dataset: Any, op: str | None = None) -> None:
         check_specs(op, flat_specs(dataset), self.types, self.shapes)
         self.close()
-        self.it = dataset._make_iterator(IterContext(dataset.options()))
+        try:
+            self.it = dataset._make_iterator(IterContext(dataset.options(), dataset))
+        except OpError as e:  # (a check of the pipeline as it starts: TF names the op)
+            if op and not _NAMED.search(e._message):
+                e._message += f" [Op:{op}]"
+                e.args = (e._message,) + e.args[1:]
+            raise
         self.dataset, self.count = dataset, 0
 
     def next(self, op: str) -> tuple:
@@ -111,7 +117,7 @@ class IteratorResource:
         first `count` elements skipped."""
         dataset = self.dataset
         self.close()
-        self.it = it = dataset._make_iterator(IterContext(dataset.options()))
+        self.it = it = dataset._make_iterator(IterContext(dataset.options(), dataset))
         self.dataset, self.count = dataset, 0
         for _ in range(count):
             try:

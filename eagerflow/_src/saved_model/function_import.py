@@ -39,10 +39,12 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
     optional_ops,
+    raw_dataset_access,
     raw_dataset_batching,
     raw_dataset_compression,
     raw_dataset_extra,
     raw_dataset_functions,
+    raw_dataset_inspect,
     raw_dataset_misc,
     raw_dataset_options,
     raw_dataset_parsing,
