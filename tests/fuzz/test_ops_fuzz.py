@@ -41,6 +41,7 @@ from eagerflow._src.data import (
     raw_dataset_functions,
     raw_dataset_inspect,
     raw_dataset_misc,
+    raw_multi_device_iterator,
 )
 from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.dispatch import bind
@@ -78,6 +79,9 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
                "tests/data/test_dataset_raw_ops.py" for op in iterator_ops.OPS},
         **{op: "acts on an iterator or summary writer resource made first, no value to vary: "
                "tests/data/test_raw_dataset_inspect.py" for op in raw_dataset_inspect.NO_SAMPLES},
+        **{op: "makes, starts, reads or deletes a multi-device iterator resource, no value to "
+               "vary: tests/data/test_raw_multi_device_iterator.py"
+           for op in raw_multi_device_iterator.OPS},
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "
                "AnonymousRandomSeedGenerator): tests/data/test_raw_dataset_misc.py"
            for op in raw_dataset_misc.NO_SAMPLES},

@@ -11,6 +11,7 @@ from eagerflow._src.data import (
     raw_dataset_functions,
     raw_dataset_inspect,
     raw_dataset_misc,
+    raw_multi_device_iterator,
 )
 from eagerflow._src.ops import tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
@@ -39,7 +40,8 @@ def _id(case):
 # has no value to sample (tests/saved_model/test_raw_functional.py takes and frees them).
 # An iterator's ops act on an iterator resource made and started first
 # (tests/data/test_dataset_raw_ops.py), as IteratorGetModelProto and a stats aggregator's
-# summary writer do on theirs (tests/data/test_raw_dataset_inspect.py). Every call of
+# summary writer do on theirs (tests/data/test_raw_dataset_inspect.py), and a multi-device
+# iterator's on it (tests/data/test_raw_multi_device_iterator.py). Every call of
 # AnonymousRandomSeedGenerator and of the seed generators' deleters fails in TF 2.21
 # (tests/data/test_raw_dataset_misc.py);
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
@@ -48,7 +50,7 @@ def _id(case):
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
-            *raw_dataset_inspect.NO_SAMPLES,
+            *raw_dataset_inspect.NO_SAMPLES, *raw_multi_device_iterator.OPS,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}

@@ -53,6 +53,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_reductions,
     raw_dataset_saving,
     raw_dataset_sources,
+    raw_multi_device_iterator,
 )
 from eagerflow._src.distribute import collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
