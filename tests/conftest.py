@@ -19,6 +19,7 @@ import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_inspect  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_optimizer  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_parsing  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_random_access  # noqa: F401, E402

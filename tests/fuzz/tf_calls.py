@@ -96,6 +96,8 @@ NO_TF_OP = {
        for name in ("AnonymousMultiDeviceIteratorV3", "MultiDeviceIterator",
                     "MultiDeviceIteratorFromStringHandle", "MultiDeviceIteratorGetNextFromShard",
                     "MultiDeviceIteratorToStringHandle")},
+    "MapDefun": "takes a function (no sample holds one): compared with TF 2.21 in "
+                "tests/data/test_raw_dataset_optimizer.py",
     **{name: "a TF 1 sparse accumulator (a reference; its sample holds the accumulator, no "
              "value to send TF): compared with TF 2.21 in tests/v1/test_sparse_accumulator.py"
        for name in ("SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",
