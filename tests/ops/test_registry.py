@@ -12,6 +12,7 @@ from eagerflow._src.data import (
     raw_dataset_inspect,
     raw_dataset_misc,
     raw_dataset_optimizer,
+    raw_dataset_snapshot,
     raw_multi_device_iterator,
 )
 from eagerflow._src.ops import tensor_array_older, unavailable_ops
@@ -43,7 +44,8 @@ def _id(case):
 # (tests/data/test_dataset_raw_ops.py), as IteratorGetModelProto and a stats aggregator's
 # summary writer do on theirs (tests/data/test_raw_dataset_inspect.py), and a multi-device
 # iterator's on it (tests/data/test_raw_multi_device_iterator.py). ChooseFastestBranchDataset
-# and MapDefun take functions a sample can't hold (tests/data/test_raw_dataset_optimizer.py).
+# and MapDefun take functions a sample can't hold (tests/data/test_raw_dataset_optimizer.py),
+# and the snapshot ops files written first (tests/data/test_raw_dataset_snapshot.py).
 # Every call of AnonymousRandomSeedGenerator and of the seed generators' deleters fails in
 # TF 2.21 (tests/data/test_raw_dataset_misc.py);
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
@@ -53,7 +55,7 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
             *raw_dataset_inspect.NO_SAMPLES, *raw_multi_device_iterator.OPS,
-            *raw_dataset_optimizer.NO_SAMPLES,
+            *raw_dataset_optimizer.NO_SAMPLES, *raw_dataset_snapshot.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
