@@ -26,6 +26,7 @@ import eagerflow._src.data.raw_dataset_random_access  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_readers  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_reductions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_saving  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_service  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_snapshot  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_sources  # noqa: F401, E402
 import eagerflow._src.data.raw_multi_device_iterator  # noqa: F401, E402

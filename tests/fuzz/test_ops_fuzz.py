@@ -42,6 +42,7 @@ from eagerflow._src.data import (
     raw_dataset_inspect,
     raw_dataset_misc,
     raw_dataset_optimizer,
+    raw_dataset_service,
     raw_dataset_snapshot,
     raw_multi_device_iterator,
 )
@@ -88,6 +89,8 @@ SKIP = {"CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sa
            for op in raw_dataset_optimizer.NO_SAMPLES},
         **{op: "reads or writes snapshot files written first: "
                "tests/data/test_raw_dataset_snapshot.py" for op in raw_dataset_snapshot.NO_SAMPLES},
+        **{op: "registers with or reads from a tf.data service dispatcher running first: "
+               "tests/data/test_raw_dataset_service.py" for op in raw_dataset_service.NO_SAMPLES},
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "
                "AnonymousRandomSeedGenerator): tests/data/test_raw_dataset_misc.py"
            for op in raw_dataset_misc.NO_SAMPLES},

@@ -12,6 +12,7 @@ from eagerflow._src.data import (
     raw_dataset_inspect,
     raw_dataset_misc,
     raw_dataset_optimizer,
+    raw_dataset_service,
     raw_dataset_snapshot,
     raw_multi_device_iterator,
 )
@@ -45,7 +46,8 @@ def _id(case):
 # summary writer do on theirs (tests/data/test_raw_dataset_inspect.py), and a multi-device
 # iterator's on it (tests/data/test_raw_multi_device_iterator.py). ChooseFastestBranchDataset
 # and MapDefun take functions a sample can't hold (tests/data/test_raw_dataset_optimizer.py),
-# and the snapshot ops files written first (tests/data/test_raw_dataset_snapshot.py).
+# the snapshot ops files written first (tests/data/test_raw_dataset_snapshot.py), and the
+# tf.data service's a dispatcher running (tests/data/test_raw_dataset_service.py).
 # Every call of AnonymousRandomSeedGenerator and of the seed generators' deleters fails in
 # TF 2.21 (tests/data/test_raw_dataset_misc.py);
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
@@ -56,6 +58,7 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
             *raw_dataset_inspect.NO_SAMPLES, *raw_multi_device_iterator.OPS,
             *raw_dataset_optimizer.NO_SAMPLES, *raw_dataset_snapshot.NO_SAMPLES,
+            *raw_dataset_service.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}

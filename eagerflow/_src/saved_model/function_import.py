@@ -53,6 +53,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_readers,
     raw_dataset_reductions,
     raw_dataset_saving,
+    raw_dataset_service,
     raw_dataset_snapshot,
     raw_dataset_sources,
     raw_multi_device_iterator,
