@@ -323,3 +323,23 @@ def test_stats_aggregator_handle_checks():
     with pytest.raises(tf.errors.InvalidArgumentError, match=f"as type '{AGGREGATOR}'"):
         R.StatsAggregatorSetSummaryWriter(stats_aggregator=writer._resource,
                                           summary=writer._resource)
+
+
+def test_get_model_proto():
+    def nodes(ds, n):
+        it = iter(ds)
+        for _ in range(n):
+            next(it)
+        proto = tf.data.experimental.get_model_proto(it)
+        assert (proto.output, proto.id_counter) == (1, 4)
+        return [(k, v.name, list(v.inputs)) for k, v in sorted(proto.nodes.items())], \
+            proto.nodes[1].num_elements
+
+    # (TF's model: the map and batch fused, a prefetch on top of a range; the root counts
+    # the elements given)
+    assert nodes(D.range(5).map(lambda x: x + 1).batch(2), 1) == (
+        [(1, "Root", [2]), (2, "MapAndBatch", [3]), (3, "Range", [])], 1)
+    assert nodes(D.range(5), 2) == ([(1, "Root", [2]), (2, "Prefetch", [3]), (3, "Range", [])],
+                                    2)
+    with pytest.raises(ValueError, match="Only supports `tf.data.Iterator`-typed `iterator`."):
+        tf.data.experimental.get_model_proto(3)

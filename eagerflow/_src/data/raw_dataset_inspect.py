@@ -50,6 +50,7 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import check_signature, dataset_of, tf_attrs_load
 from eagerflow._src.data.iterator_ops import iterator_of
 from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.model_proto import model_names, model_proto
 from eagerflow._src.data.raw_dataset_access import (
     inputs_of,
     kernel_text,
@@ -61,7 +62,6 @@ from eagerflow._src.data.raw_dataset_extra import listed_op
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.serialization import varint
 from eagerflow._src.ops.table_handles import held, object_scalar, resource_name
 
 _I64 = np.int64
@@ -290,62 +290,6 @@ DATASET_FINGERPRINT = register(OpDef(
 
 
 # -- IteratorGetModelProto -----------------------------------------------------------------------
-
-_KNOWN_RATIO, _ASYNC_KNOWN_RATIO = 3, 4
-
-
-def model_names(root: DatasetV2) -> list:
-    """The iterators TF's model holds for a pipeline, from its root down the first inputs
-    (as TF's path names them, after its default rewrites)."""
-    deepest = root
-    while inputs_of(deepest):
-        deepest = inputs_of(deepest)[0]
-    chain = [root]
-    while chain[-1] is not deepest:
-        chain.append(inputs_of(chain[-1])[0])
-    names = [n for d in chain if not transparent(d)
-             for n in [_model_name(d)] if n]
-    opt = iterator_path._optimizations(root)
-    if opt["inject_prefetch"] and (not names or names[0] not in iterator_path._ASYNC):
-        names.insert(0, "Prefetch")
-    return ["Root", *names]
-
-
-def _model_name(ds: DatasetV2) -> str:
-    kind = type(ds).__name__.lstrip("_")
-    if kind in iterator_path._NAMES:
-        return iterator_path._NAMES[kind]
-    name = op_name(ds)
-    return name[:-len("Dataset")] if name.endswith("Dataset") else name
-
-
-def _len_field(number: int, data: bytes) -> bytes:
-    return varint(number << 3 | 2) + varint(len(data)) + data
-
-
-def _varint_field(number: int, value: int) -> bytes:
-    return varint(number << 3) + varint(value)
-
-
-def _double_field(number: int, value: float) -> bytes:
-    return varint(number << 3 | 1) + np.float64(value).tobytes()
-
-
-def model_proto(names: list, elements: int) -> bytes:
-    """TF's ModelProto of a chain of iterators (node i + 1 reads node i + 2)."""
-    out = b""
-    for i, name in enumerate(names):
-        node_id = i + 1
-        node = (_varint_field(1, node_id) + _len_field(2, name.encode()) +
-                _varint_field(3, 1) + (_varint_field(8, elements) if elements else b"") +
-                _varint_field(10, 1))
-        if i + 1 < len(names):
-            node += _len_field(14, varint(node_id + 1))
-        node += _varint_field(15, _ASYNC_KNOWN_RATIO if name == "Prefetch" else _KNOWN_RATIO)
-        node += _double_field(16, 1.0)
-        out += _len_field(1, _varint_field(1, node_id) + _len_field(2, node))
-    return out + _varint_field(2, 1) + _varint_field(3, len(names) + 1) + _len_field(5, b"")
-
 
 def _model_proto_kernel(xp: Any, iterator: Any) -> np.ndarray:
     op = "IteratorGetModelProto"
