@@ -49,7 +49,6 @@ MISSING = {
     },
     "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
     "data.experimental": {
-        "get_model_proto": "the tf.data C++ runtime's autotuning model proto",
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },
     "distribute": {"Server": _PS, "TPUStrategy": _TPU},

@@ -36,7 +36,16 @@ from hypothesis import strategies as st
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
+from eagerflow._src.data import (
+    iterator_ops,
+    raw_dataset_functions,
+    raw_dataset_inspect,
+    raw_dataset_misc,
+    raw_dataset_optimizer,
+    raw_dataset_service,
+    raw_dataset_snapshot,
+    raw_multi_device_iterator,
+)
 from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import Resource, Table, all_ops
@@ -80,6 +89,17 @@ SKIP = {**{op: "TF's collective: a varied call of a sample's group and instance 
                       "DeleteSessionTensor")},
         **{op: "acts on an iterator resource made and started first, no value to vary: "
                "tests/data/test_dataset_raw_ops.py" for op in iterator_ops.OPS},
+        **{op: "acts on an iterator or summary writer resource made first, no value to vary: "
+               "tests/data/test_raw_dataset_inspect.py" for op in raw_dataset_inspect.NO_SAMPLES},
+        **{op: "makes, starts, reads or deletes a multi-device iterator resource, no value to "
+               "vary: tests/data/test_raw_multi_device_iterator.py"
+           for op in raw_multi_device_iterator.OPS},
+        **{op: "takes functions (no sample holds them): tests/data/test_raw_dataset_optimizer.py"
+           for op in raw_dataset_optimizer.NO_SAMPLES},
+        **{op: "reads or writes snapshot files written first: "
+               "tests/data/test_raw_dataset_snapshot.py" for op in raw_dataset_snapshot.NO_SAMPLES},
+        **{op: "registers with or reads from a tf.data service dispatcher running first: "
+               "tests/data/test_raw_dataset_service.py" for op in raw_dataset_service.NO_SAMPLES},
         **{op: "fails whatever its input in TF 2.21 (a seed generator's deleter, "
                "AnonymousRandomSeedGenerator): tests/data/test_raw_dataset_misc.py"
            for op in raw_dataset_misc.NO_SAMPLES},

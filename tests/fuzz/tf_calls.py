@@ -108,6 +108,19 @@ NO_TF_OP = {
              "tests/data/test_raw_dataset_misc.py and test_raw_dataset_extra.py"
        for name in ("DummyMemoryCache", "DummySeedGenerator", "ThreadPoolHandle",
                     "ExperimentalThreadPoolHandle", "DummyIterationCounter")},
+    **{name: "makes or reads a stats aggregator, or reads an iterator (a handle: none to send "
+             "TF); compared with TF 2.21 in tests/data/test_raw_dataset_inspect.py"
+       for name in ("StatsAggregatorHandle", "StatsAggregatorHandleV2",
+                    "ExperimentalStatsAggregatorHandle", "StatsAggregatorSummary",
+                    "ExperimentalStatsAggregatorSummary", "StatsAggregatorSetSummaryWriter",
+                    "IteratorGetModelProto")},
+    **{name: "makes, starts, reads or names a multi-device iterator resource (a handle: none "
+             "to send TF); compared with TF 2.21 in tests/data/test_raw_multi_device_iterator.py"
+       for name in ("AnonymousMultiDeviceIteratorV3", "MultiDeviceIterator",
+                    "MultiDeviceIteratorFromStringHandle", "MultiDeviceIteratorGetNextFromShard",
+                    "MultiDeviceIteratorToStringHandle")},
+    "MapDefun": "takes a function (no sample holds one): compared with TF 2.21 in "
+                "tests/data/test_raw_dataset_optimizer.py",
     **{name: "a TF 1 sparse accumulator (a reference; its sample holds the accumulator, no "
              "value to send TF): compared with TF 2.21 in tests/v1/test_sparse_accumulator.py"
        for name in ("SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",

@@ -6,7 +6,16 @@ import numpy as np
 import pytest
 
 from eagerflow._src.core import device
-from eagerflow._src.data import iterator_ops, raw_dataset_functions, raw_dataset_misc
+from eagerflow._src.data import (
+    iterator_ops,
+    raw_dataset_functions,
+    raw_dataset_inspect,
+    raw_dataset_misc,
+    raw_dataset_optimizer,
+    raw_dataset_service,
+    raw_dataset_snapshot,
+    raw_multi_device_iterator,
+)
 from eagerflow._src.distribute import tf_collective_ops
 from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
@@ -35,8 +44,14 @@ def _id(case):
 # deletes the writer a sample would name: tests/summary/test_writer_ops.py. A mutex lock
 # has no value to sample (tests/saved_model/test_raw_functional.py takes and frees them).
 # An iterator's ops act on an iterator resource made and started first
-# (tests/data/test_dataset_raw_ops.py). Every call of AnonymousRandomSeedGenerator and of
-# the seed generators' deleters fails in TF 2.21 (tests/data/test_raw_dataset_misc.py);
+# (tests/data/test_dataset_raw_ops.py), as IteratorGetModelProto and a stats aggregator's
+# summary writer do on theirs (tests/data/test_raw_dataset_inspect.py), and a multi-device
+# iterator's on it (tests/data/test_raw_multi_device_iterator.py). ChooseFastestBranchDataset
+# and MapDefun take functions a sample can't hold (tests/data/test_raw_dataset_optimizer.py),
+# the snapshot ops files written first (tests/data/test_raw_dataset_snapshot.py), and the
+# tf.data service's a dispatcher running (tests/data/test_raw_dataset_service.py).
+# Every call of AnonymousRandomSeedGenerator and of the seed generators' deleters fails in
+# TF 2.21 (tests/data/test_raw_dataset_misc.py);
 # TF's collectives that no one member can run (a broadcast's receiver, TF's CPU build's
 # reduce-scatter) or that take a communicator: tests/distribute/test_tf_collectives.py;
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
@@ -46,6 +61,9 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             *boosted_trees_ops.OPS,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,
+            *raw_dataset_inspect.NO_SAMPLES, *raw_multi_device_iterator.OPS,
+            *raw_dataset_optimizer.NO_SAMPLES, *raw_dataset_snapshot.NO_SAMPLES,
+            *raw_dataset_service.NO_SAMPLES,
             *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES,
             # (a dataset's GraphDef bytes: tests/data/test_dataset_graphs.py, against TF's)

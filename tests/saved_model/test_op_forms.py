@@ -105,7 +105,9 @@ RETURNS_HANDLE = {"VarHandleOp", "HashTableV2", "MutableHashTableV2", "SummaryWr
                   "DummySeedGenerator", "AnonymousMemoryCache", "DummyMemoryCache",
                   "ThreadPoolHandle", "ExperimentalThreadPoolHandle", "DummyIterationCounter",
                   "AnonymousHashTable", "AnonymousMutableHashTable",
-                  "AnonymousMutableHashTableOfTensors", "AnonymousMutableDenseHashTable"}
+                  "AnonymousMutableHashTableOfTensors", "AnonymousMutableDenseHashTable",
+                  "StatsAggregatorHandle", "StatsAggregatorHandleV2",
+                  "ExperimentalStatsAggregatorHandle"}
 CASES = [(op, i, s) for op in sorted(all_ops(), key=lambda o: o.name)
          for i, s in enumerate(op.samples) if op.name not in NO_TF_FORM
          and op.name not in RETURNS_HANDLE and not H.has_resources(s.inputs)]

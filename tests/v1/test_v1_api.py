@@ -39,8 +39,7 @@ LEFT_OUT = {
                  "ProfileOptionBuilder", "Profiler", "advise", "profile", "write_op_log"},
     "data.experimental": {"DatasetStructure", "OptionalStructure", "RaggedTensorStructure",
                           "SparseTensorStructure", "Structure", "TensorArrayStructure",
-                          "TensorStructure", "get_model_proto",
-                          "make_saveable_from_iterator",
+                          "TensorStructure", "make_saveable_from_iterator",
                           "map_and_batch_with_legacy_function"},
     "distribute.experimental": {"TPUStrategy"},
 }

@@ -33,7 +33,10 @@ TYPE_HASH = {"tensorflow::Var": 17454915466513971685,
              "tensorflow::SummaryWriterInterface": 14226400942227524213,
              "tensorflow::data::IteratorResource": 8918088204830721661,
              "tensorflow::data::SeedGenerator": 4819294061521843419,
-             "tensorflow::data::experimental::ThreadPoolResource": 14793230133139917831}
+             "tensorflow::data::experimental::ThreadPoolResource": 14793230133139917831,
+             "tensorflow::data::StatsAggregatorResource": 9093829314517310100,
+             "tensorflow::data::(anonymous namespace)::MultiDeviceIterator":
+             16662786403704826828}
 
 
 def wrong_type(name: str, kind: str, wanted: str, code: int | None = None) -> str:

@@ -15,14 +15,10 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.errors import (
-    FailedPreconditionError,
-    OutOfRangeError,
-    UnimplementedError,
-)
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.raw_dataset_access import element_at
 from eagerflow._src.ops.lookup_ops import (
     KeyValueTensorInitializer,
     StaticHashTable,
@@ -37,30 +33,10 @@ _EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 # A shard index that tf.distribute's auto-sharding replaces with the worker's index.
 SHARD_HINT = -1
 
-# Dataset classes whose elements are found by position without reading those before:
-# TF's random-access datasets (GetElementAtIndex), by eagerflow's class names.
-_RANDOM_ACCESS = ("RangeDataset", "TensorSliceDataset", "TensorDataset", "MapDataset",
-                  "BatchDataset", "_ParallelBatchDataset", "SkipDataset", "TakeDataset",
-                  "ConcatenateDataset",
-                  "ZipDataset")
-
-
 def at(dataset: DatasetV2, index: Any) -> Any:
-    """The element at `index` of a dataset that can be read by position."""
-    kind = type(dataset).__qualname__  # (its kernel's name; __name__ is the Python class's)
-    n = int(dataset.cardinality())
-    if n == INFINITE:
-        raise FailedPreconditionError(None, None, f"Dataset of type {kind} has infinite "
-                                      "cardinality, which does not support random access. "
-                                      "[Op:GetElementAtIndex]")
-    if kind not in _RANDOM_ACCESS or n == UNKNOWN:
-        raise UnimplementedError(None, None, f"Random access is not implemented for dataset "
-                                 f"{kind} [Op:GetElementAtIndex]")
-    i = int(index)
-    if not 0 <= i < n:
-        raise OutOfRangeError(None, None, f"Index out of range [0, {n}):{i} "
-                                          "[Op:GetElementAtIndex]")
-    return dataset.skip(i).take(1).get_single_element()
+    """The element at `index` of a dataset that can be read by position (its
+    GetElementAtIndex op)."""
+    return element_at(dataset, index)
 
 
 def pad_to_cardinality(cardinality: int, mask_key: str = "valid") -> Callable:

@@ -87,7 +87,13 @@ class IteratorResource:
     def start(self, dataset: Any, op: str | None = None) -> None:
         check_specs(op, flat_specs(dataset), self.types, self.shapes)
         self.close()
-        self.it = dataset._make_iterator(IterContext(dataset.options()))
+        try:
+            self.it = dataset._make_iterator(IterContext(dataset.options(), dataset))
+        except OpError as e:  # (a check of the pipeline as it starts: TF names the op)
+            if op and not _NAMED.search(e._message):
+                e._message += f" [Op:{op}]"
+                e.args = (e._message,) + e.args[1:]
+            raise
         self.dataset, self.count = dataset, 0
 
     def next(self, op: str) -> tuple:
@@ -111,7 +117,7 @@ class IteratorResource:
         first `count` elements skipped."""
         dataset = self.dataset
         self.close()
-        self.it = it = dataset._make_iterator(IterContext(dataset.options()))
+        self.it = it = dataset._make_iterator(IterContext(dataset.options(), dataset))
         self.dataset, self.count = dataset, 0
         for _ in range(count):
             try:
@@ -358,14 +364,15 @@ def _field(number: int, data: bytes) -> bytes:
     return varint(number << 3 | 2) + varint(len(data)) + data
 
 
-def handle_bytes(h: ResourceHandle) -> bytes:
-    """TF's ResourceHandleProto of iterator handle `h`, serialized (its string handle)."""
+def handle_bytes(h: ResourceHandle, kind: str = KIND, mangled: str = _MANGLED) -> bytes:
+    """TF's ResourceHandleProto of handle `h` of an iterator (of TF's type `kind`, `mangled`
+    its typeid name), serialized: its string handle."""
     return (_field(1, h.device.encode()) + _field(2, h.container.encode()) +
-            _field(3, h.name.encode()) + varint(4 << 3) + varint(TYPE_HASH[KIND]) +
-            _field(5, _MANGLED.encode()))
+            _field(3, h.name.encode()) + varint(4 << 3) + varint(TYPE_HASH[kind]) +
+            _field(5, mangled.encode()))
 
 
-def _parse_handle(data: bytes) -> dict | None:
+def parse_handle(data: bytes) -> dict | None:
     """The fields of a serialized ResourceHandleProto (None: no such proto)."""
     fields = wire_fields(data)
     if fields is None:
@@ -375,7 +382,7 @@ def _parse_handle(data: bytes) -> dict | None:
     return out
 
 
-def _demangled(name: str) -> str:
+def demangled(name: str) -> str:
     """An Itanium mangled nested name ("N10tensorflow3VarE") as C++ writes it."""
     if not (name.startswith("N") and name.endswith("E")):
         return name
@@ -421,7 +428,7 @@ def _from_string_handle(op: str) -> Any:
         if getattr(string_handle, "ndim", 0):
             raise C.fail(op, "string_handle must be a scalar")
         raw = string_handle[()] if isinstance(string_handle, np.ndarray) else string_handle
-        fields = _parse_handle(raw if isinstance(raw, bytes) else str(raw).encode())
+        fields = parse_handle(raw if isinstance(raw, bytes) else str(raw).encode())
         if fields is None:
             raise C.fail(op, "Could not parse string_handle as a valid ResourceHandle")
         device = fields[1].decode("utf-8", "replace")
@@ -430,7 +437,7 @@ def _from_string_handle(op: str) -> Any:
                              f'handle defined on device "{device}"')
         container, name = (fields[i].decode("utf-8", "replace") for i in (2, 3))
         if fields[4] != TYPE_HASH[KIND]:
-            kind = _demangled(fields[5].decode("utf-8", "replace"))
+            kind = demangled(fields[5].decode("utf-8", "replace"))
             raise C.fail(op, wrong_type(name, kind, KIND, fields[4]))
         state = _lookup(container, name)
         if state is None:

@@ -31,7 +31,8 @@ _NAMES = {"FilterDataset": "Filter", "BatchDataset": "BatchV2",
           "PaddedBatchDataset": "PaddedBatchV2", "UnbatchDataset": "Unbatch",
           "PrefetchDataset": "Prefetch", "ShuffleDataset": "Shuffle",
           "ParallelMapDataset": "ParallelMapV2", "FlatMapDataset": "FlatMap",
-          "InterleaveDataset": "Interleave", "WindowDataset": "Window"}
+          "InterleaveDataset": "Interleave", "WindowDataset": "Window",
+          "AssertNextDataset": "AssertNext", "AssertPrevDataset": "AssertPrev"}
 # datasets whose inputs are numbered in the path (Zip[1])
 _INDEXED = {"ZipDataset": "Zip", "ConcatenateDataset": "Concatenate"}
 # datasets that are no iterator of TF's (their options fold into the pipeline's; a

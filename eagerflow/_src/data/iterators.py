@@ -24,9 +24,12 @@ class IterContext:
     """What the outermost dataset's options decide for the whole pipeline."""
 
     __slots__ = ("deterministic", "threads", "optimize", "feed", "kernels", "sources",
-                 "shard_hints")
+                 "shard_hints", "root")
 
-    def __init__(self, options: Any = None) -> None:
+    def __init__(self, options: Any = None, root: Any = None) -> None:
+        # the dataset the iterator is made of (what an assert_next dataset checks the path
+        # of itself in), None where not known
+        self.root = root
         # The stateful kernels of the pipeline's functions (their random ops' streams): as
         # TF instantiates a dataset's functions for each iterator, every iteration starts
         # their seeded random ops over, while a repeat inside one iteration goes on

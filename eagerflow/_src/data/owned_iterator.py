@@ -149,7 +149,8 @@ class OwnedIterator(Trackable):
                 d._iterations = e
         self._epochs = [d._iterations for d in shufflers]
         try:
-            inner = self._dataset._make_iterator(IterContext(self._dataset.options()))
+            ds = self._dataset
+            inner = ds._make_iterator(IterContext(ds.options(), ds))
         except OpError as e:  # TF's iterator fails when asked for its first element
             if getattr(e, "at_iter", False):  # (or, for some errors, when it is made)
                 raise

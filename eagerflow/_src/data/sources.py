@@ -446,6 +446,9 @@ class RangeDataset(DatasetV2):
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
         self._start, self._stop, self._step = start, stop, step
 
+    def _kernel_text(self) -> str:
+        return f"RangeDatasetOp({self._start}, {self._stop}, {self._step})::Dataset"
+
     @splittable
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
         return _RangeIterator(self._start, self._stop, self._step, self._dtype)

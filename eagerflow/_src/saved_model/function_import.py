@@ -39,18 +39,24 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.data import (  # noqa: F401
     iterator_ops,
     optional_ops,
+    raw_dataset_access,
     raw_dataset_batching,
     raw_dataset_compression,
     raw_dataset_extra,
     raw_dataset_functions,
+    raw_dataset_inspect,
     raw_dataset_misc,
+    raw_dataset_optimizer,
     raw_dataset_options,
     raw_dataset_parsing,
     raw_dataset_random_access,
     raw_dataset_readers,
     raw_dataset_reductions,
     raw_dataset_saving,
+    raw_dataset_service,
+    raw_dataset_snapshot,
     raw_dataset_sources,
+    raw_multi_device_iterator,
 )
 from eagerflow._src.distribute import collective_ops, tf_collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope

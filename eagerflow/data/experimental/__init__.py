@@ -58,6 +58,7 @@ from eagerflow._src.data.experimental_extra import (
 from eagerflow._src.data.experimental_extra import table_from_dataset as table_from_dataset
 from eagerflow._src.data.functions import enable_debug_mode as enable_debug_mode
 from eagerflow._src.data.grouping_reducer import Reducer as Reducer
+from eagerflow._src.data.model_proto import get_model_proto as get_model_proto
 from eagerflow._src.data.grouping_reducer import group_by_reducer as group_by_reducer
 from eagerflow._src.data.save_load import experimental_load as load
 from eagerflow._src.data.save_load import experimental_save as save
