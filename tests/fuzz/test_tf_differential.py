@@ -83,6 +83,9 @@ KNOWN: list = [
      "TF's plain kernels' uninitialized memory and shapes (oneDNN off)"),
     ("FusedBatchNormGrad(V2|V3)?-", "output [34]: shape|only support NHWC", "reserve "
      "spaces and NCHW inference: TF's plain kernels (oneDNN off), uninitialized or refused"),
+    ("QuantizedAvgPool-", "output 0: values", "the means: oneDNN's kernel (TF's default, "
+     "tests/ops/quantized_ops_golden.json) rounds them half to even, the plain one (oneDNN "
+     "off) otherwise"),
     ("KmeansPlusPlusInitialization-.*-special-", "output 0: (values|NaN pattern)", "points "
      "not finite leave no candidate a finite potential: TF goes on from uninitialized "
      "distances (ops/clustering_ops.py)"),

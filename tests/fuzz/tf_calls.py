@@ -84,7 +84,7 @@ NO_TF_OP = {
          "StatefulStandardNormal", "TileGrad", "TopK", "SparseMatrixAdd", "SparseMatrixMul",
          "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad", "SparseMatrixZeros",
          "NcclAllReduce", "NcclBroadcast", "NcclReduce", "CollectivePermute", "AllToAll",
-         "CrossReplicaSum",
+         "CrossReplicaSum", "QuantizedReluX",
     )},
     **{name: "makes or reads a CSR sparse matrix (a variant: no value to send TF): compared "
              "with TF 2.21 in tests/ops/test_csr_matrix.py"

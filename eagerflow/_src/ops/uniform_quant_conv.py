@@ -420,7 +420,7 @@ def _hybrid_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, rs: Any, rz: Any, 
     out_t_shape = tuple(out_shape[d] for d in op_)
     o = out_t_shape[1]
     lhs_t = np.transpose(lhs, lp)
-    q, scales, zeros = _quantize_rows(lhs_t.reshape(lhs_t.shape[0], -1))
+    q, scales, zeros = _quantize_rows(lhs_t.reshape(lhs_t.shape[0], -1 if lhs_t.size else 0))
     lhs_q = q.reshape(lhs_t.shape) - zeros.reshape((-1,) + (1,) * (lhs.ndim - 1))
     rz_ = np.broadcast_to(np.asarray(rz, np.int64).reshape(-1), (o,))
     rhs_t = np.transpose(rhs, rp).astype(np.int64) - \
