@@ -19,6 +19,14 @@ def random_pattern(n: int, density: float, seed: int, diag: bool = True,
     return d | np.eye(n, dtype=bool) if diag else d
 
 
+def shuffled(pattern: np.ndarray, seed: int) -> np.ndarray:
+    """A pattern's (row, col) indices in a random order, a tenth of them repeated."""
+    rng = np.random.default_rng(seed)
+    idx = np.argwhere(pattern)
+    idx = np.concatenate([idx, idx[rng.integers(0, len(idx), len(idx) // 10)]])
+    return idx[rng.permutation(len(idx))]
+
+
 def grid(shape: tuple) -> np.ndarray:
     """The pattern of a grid's Laplacian (each point and its axis neighbours)."""
     size = int(np.prod(shape))
@@ -121,6 +129,19 @@ def run_cases(tf: Any) -> dict:
     case("st_repeated", lambda: amd(r.SparseTensorToCSRSparseMatrix(
         indices=[[0, 0], [1, 0], [1, 0], [1, 1], [2, 1], [2, 2], [3, 3], [3, 0], [3, 0],
                  [3, 0]], values=np.arange(1.0, 11.0), dense_shape=[4, 4])))
+
+    def from_indices(idx: np.ndarray, shape: list) -> Any:
+        return r.SparseTensorToCSRSparseMatrix(indices=idx, values=np.ones(len(idx)),
+                                               dense_shape=shape)
+
+    for n, seed in ((60, 1), (250, 2)):
+        case(f"st_shuffled_{n}", lambda n=n, seed=seed: amd(from_indices(
+            shuffled(random_pattern(n, 8 / n, seed), seed), [n, n])))
+    # (a batch's entries item by item, each item's shuffled)
+    case("st_batch_shuffled_items", lambda: amd(from_indices(np.concatenate(
+        [np.insert(shuffled(random_pattern(15, 0.2, i), i), 0, i, axis=1) for i in range(3)]),
+        [3, 15, 15])))
+    case("rand_700", lambda: amd(mat(random_pattern(700, 0.006, 700))))
 
     # SparseMatrixSparseCholesky of the ordering TF gives
     def chol(d: Any) -> Any:
