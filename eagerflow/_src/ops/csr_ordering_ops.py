@@ -442,6 +442,8 @@ def _valid(m: CSRMatrixValue) -> CSRMatrixValue:
 def _kernel(xp: Any, input: Any) -> np.ndarray:  # noqa: A002
     m = _valid(_matrix(_OP, input))
     b, n, _ = m.batches()
+    C.check_size(_OP, (b, n), dt.int32)
+    C.check_size(_OP, (16, n + 1), dt.int64)  # (the graph's lists, about 16 words a node)
     bi, ri, ci, _v = m.coo()  # (row by row, each row's entries in their stored order)
     out = np.zeros((b, n), np.int32)
     for i in range(b):
