@@ -93,6 +93,8 @@ NO_TF_OP = {
                     "CSRSparseMatrixComponents", "SparseMatrixNNZ", "SparseMatrixTranspose",
                     "SparseMatrixMatMul", "SparseMatrixSparseMatMul",
                     "SparseMatrixSparseCholesky")},
+    "SparseMatrixOrderingAMD": "reads a CSR sparse matrix (a variant: no value to send TF): "
+                               "compared with TF 2.21 in tests/ops/test_csr_ordering.py",
     "ExperimentalMapDataset": "refuses every input (TF 2.21 has only a GPU kernel for it): "
                               "tests/data/test_raw_dataset_functions.py pins TF's refusal",
     **{name: "makes, starts, reads or deletes an iterator resource (a handle: none to send "

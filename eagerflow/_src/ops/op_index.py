@@ -387,6 +387,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseMatrixSparseCholesky", "SparseMatrixSparseMatMul", "SparseMatrixTranspose",
         "SparseTensorToCSRSparseMatrix",
     ),
+    "csr_ordering_ops": (
+        "SparseMatrixOrderingAMD",
+    ),
     "boosted_trees_ops": (
         "BoostedTreesAggregateStats", "BoostedTreesBucketize",
         "BoostedTreesCalculateBestFeatureSplit", "BoostedTreesCalculateBestFeatureSplitV2",
