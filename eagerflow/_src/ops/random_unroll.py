@@ -11,12 +11,13 @@ TF's body graph's does) and its stream, and each call of the function hands the 
 consecutive stretches of it.
 
 Which copy takes which stretch is the order TF's executor runs the kernels in. Copies that
-wait for an earlier iteration's values (a scan's accumulator feeding the op) run in
-iteration order. Copies that don't are all ready as soon as the loop's counter reaches
-them, and TF runs them `parallel_iterations` at a time, each group last to first (its
-executor's queue); that order is TF's runtime's, not a guarantee, and is what a CPU build
-of TF 2.21 gives. An op in a branch or loop nested in the body shares the stream in the
-order the copies run.
+wait for an earlier iteration's draws (a scan's accumulator made by the op feeding it)
+run in iteration order. Copies that don't are all ready as soon as the loop's counter
+reaches them, and TF runs them `parallel_iterations` at a time, each group last to first
+(its executor's queue). That order is TF's runtime's, not a guarantee: it is what a CPU
+build of TF 2.21 gives on most runs. A loop unrolled inside another is run through at each
+of the outer loop's iterations, in order. An op in a branch or a While nested in the body
+shares the stream in the order its copies run.
 """
 
 from __future__ import annotations
@@ -74,8 +75,9 @@ class _Loop:
         return first + min(self.parallel, n - first) - 1 - (k - first)
 
     def sequential_leads(self) -> set:
-        """The leads whose copies use a value an earlier iteration made (so TF runs them
-        one iteration after the other)."""
+        """The leads whose copies use a value an earlier iteration's random op made: TF
+        runs those one iteration after the other (a value cheap ops carry over, a scan's
+        counter, its executor computes ahead, and the draws wait on nothing)."""
         ops = getattr(self.graph, "operations", None)
         if ops is None or len(self.starts) < 2:
             return set()
@@ -87,13 +89,14 @@ class _Loop:
                 else None
             if copy is None or copy[0] in found:
                 continue
-            if _uses_before(op, index, self.starts[copy[1]]):
+            if _uses_before(op, index, self.starts[copy[1]], self.copies):
                 found.add(copy[0])
         return found
 
 
-def _uses_before(op: Any, index: dict, start: int) -> bool:
-    """Whether `op` depends on an operation of the loop made before position `start`."""
+def _uses_before(op: Any, index: dict, start: int, copies: dict) -> bool:
+    """Whether `op` depends on a random op of the loop (one of `copies`) made before
+    position `start` of the graph."""
     seen: set = set()
     todo = [op]
     while todo:
@@ -102,7 +105,7 @@ def _uses_before(op: Any, index: dict, start: int) -> bool:
             i = index.get(id(src))
             if i is None or id(src) in seen:
                 continue
-            if i < start:
+            if i < start and isinstance(src.attrs, dict) and src.attrs.get("node") in copies:
                 return True
             seen.add(id(src))
             todo.append(src)
@@ -149,16 +152,18 @@ def _finish(loop: _Loop, outer: list) -> None:
         return
     sequential = loop.sequential_leads()
     for child in nested:
-        _finish(child, outer + [(loop, sequential)])
+        _finish(child, outer + [loop])
     n = loop.iteration + 1
     for nid, (lead, k, direct) in loop.copies.items():
         if nid in UNROLLED:
             continue  # (a nested loop's node: done by it)
         pos = loop.position(k, lead in sequential) if direct else None
         stream, total = lead, n
-        for up, up_seq in reversed(outer):
+        for up in reversed(outer):
+            # (an enclosing loop's iterations run one after the other: each runs its own
+            # inner While op through, as TF's executor does)
             lead2, k2, _ = up.copies[stream]
-            pos = None if pos is None else up.position(k2, lead2 in up_seq) * total + pos
+            pos = None if pos is None else k2 * total + pos
             stream, total = lead2, total * (up.iteration + 1)
         UNROLLED[nid] = (stream, pos, total)
 
