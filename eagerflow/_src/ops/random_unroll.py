@@ -74,24 +74,39 @@ class _Loop:
         first = k - k % self.parallel
         return first + min(self.parallel, n - first) - 1 - (k - first)
 
-    def sequential_leads(self) -> set:
-        """The leads whose copies use a value an earlier iteration's random op made: TF
-        runs those one iteration after the other (a value cheap ops carry over, a scan's
-        counter, its executor computes ahead, and the draws wait on nothing)."""
+    def leads_in_order(self) -> tuple:
+        """(sequential, unsized): the leads whose copies use a value an earlier
+        iteration's random op made, which TF runs one iteration after the other (a value
+        only cheap ops carry over, a scan's counter, its executor computes ahead, and the
+        draws then wait on nothing); and those whose copies' shapes are not all one known
+        shape, whose draws' sizes are known only as they run: drawn in the order run."""
         ops = getattr(self.graph, "operations", None)
-        if ops is None or len(self.starts) < 2:
-            return set()
+        if ops is None:
+            return set(), set()
         base = self.starts[0]
         index = {id(op): i for i, op in enumerate(ops[base:], base)}
-        found = set()
-        for op in ops[self.starts[1]:]:
+        sequential, unsized, sizes = set(), set(), {}
+        for op in ops[base:]:
             copy = self.copies.get(op.attrs.get("node")) if isinstance(op.attrs, dict) \
                 else None
-            if copy is None or copy[0] in found:
+            if copy is None:
                 continue
-            if _uses_before(op, index, self.starts[copy[1]], self.copies):
-                found.add(copy[0])
-        return found
+            lead, k, _ = copy
+            size = _size(op)
+            if size is None or sizes.setdefault(lead, size) != size:
+                unsized.add(lead)
+            if k and lead not in sequential and \
+                    _uses_before(op, index, self.starts[k], self.copies):
+                sequential.add(lead)
+        return sequential, unsized
+
+
+def _size(op: Any) -> tuple | None:
+    """The shapes of `op`'s inputs and outputs, None unless all fully known."""
+    shapes = tuple(getattr(t, "_shape", None) for t in tuple(op.inputs) + tuple(op.outputs))
+    if any(sh is None or None in sh for sh in shapes):
+        return None
+    return shapes
 
 
 def _uses_before(op: Any, index: dict, start: int, copies: dict) -> bool:
@@ -150,14 +165,15 @@ def _finish(loop: _Loop, outer: list) -> None:
     nested = _children.pop(id(loop), ())
     if not loop.copies:
         return
-    sequential = loop.sequential_leads()
+    sequential, unsized = loop.leads_in_order()
     for child in nested:
         _finish(child, outer + [loop])
     n = loop.iteration + 1
     for nid, (lead, k, direct) in loop.copies.items():
         if nid in UNROLLED:
             continue  # (a nested loop's node: done by it)
-        pos = loop.position(k, lead in sequential) if direct else None
+        pos = loop.position(k, lead in sequential) if direct and lead not in unsized \
+            else None
         stream, total = lead, n
         for up in reversed(outer):
             # (an enclosing loop's iterations run one after the other: each runs its own
