@@ -84,6 +84,12 @@ CASES = {
             return tf.map_fn(lambda e: tf.nn.dropout(e, 0.5, seed=2), x)
         ARGS = [[[1.0] * 6] * 3]
     """,
+    "map_keras_dropout_training": """
+        d = tf.keras.layers.Dropout(0.5, seed=3)
+        def f(x):
+            return tf.map_fn(lambda e: d(e, training=True), x)
+        ARGS = [[[1.0] * 6] * 3]
+    """,
     "map_truncated_normal_and_int": """
         def f(x):
             return tf.map_fn(lambda e: tf.cast(tf.random.uniform([3], 0, 100, tf.int32,
