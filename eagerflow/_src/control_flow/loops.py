@@ -35,6 +35,7 @@ from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged import stack as ragged_stack
 from eagerflow._src.ops.ragged_tensor import type_spec_from_value
 from eagerflow._src.ops.ragged_variant_ops import decode_ragged, encode_ragged
+from eagerflow._src.ops.random_unroll import unrolled_loop
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -162,10 +163,12 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     columns = [unstack(e, num=n) for e in flat]
     rows = []
     shapes = _expected_shapes(signature, len(flat_dtypes))
-    for i in range(n):
-        out = fn(nest.pack_sequence_as(elems, [c[i] for c in columns]))
-        nest.assert_same_structure(dtypes, out, check_types=False)
-        rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
+    with unrolled_loop(parallel_iterations) as loop:
+        for i in range(n):
+            loop.next_iteration()
+            out = fn(nest.pack_sequence_as(elems, [c[i] for c in columns]))
+            nest.assert_same_structure(dtypes, out, check_types=False)
+            rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])
 
@@ -188,7 +191,8 @@ def _map_rows(fn: Callable, elems: Any, signature: Any) -> Any:
     counts = sorted({len(r) for r in rows})
     if len(counts) > 1:
         raise ValueError(f"Elements in elems must have the same first dimension, got {counts}")
-    outs = [fn(nest.pack_sequence_as(elems, [r[i] for r in rows])) for i in range(counts[0])]
+    outs = _unrolled(fn, [nest.pack_sequence_as(elems, [r[i] for r in rows])
+                          for i in range(counts[0])])
     if not outs:
         raise ValueError("map_fn over extension types needs a known, nonzero number of "
                          "elements")
@@ -226,7 +230,8 @@ def _map_extension(fn: Callable, elems: Any, signature: Any) -> Any:
     if not n:
         return _map_extension_dynamic(fn, elems, flat, signature)
     columns = [unstack(e, num=n) for e in flat]
-    outs = [fn(pack_extensions(elems, [c[i] for c in columns], _unbatched)) for i in range(n)]
+    outs = _unrolled(fn, [pack_extensions(elems, [c[i] for c in columns], _unbatched)
+                          for i in range(n)])
     check_batchable(outs[0], "_batch")
     rows = [flatten_extensions(o) for o in outs]
     for o in outs[1:]:
@@ -302,7 +307,8 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
         return _map_ragged_dynamic(fn, elems, signature)
     rows = [[v[i] for i in range(n)] if isinstance(v, RaggedTensor) else unstack(v, num=n)
             for v in flat]
-    outs = [fn(nest.pack_sequence_as(elems, [r[i] for r in rows])) for i in range(n)]
+    outs = _unrolled(fn, [nest.pack_sequence_as(elems, [r[i] for r in rows])
+                          for i in range(n)])
     if signature is None:
         signature = nest.map_structure(lambda v: v._type_spec if isinstance(v, RaggedTensor)
                                        else v.dtype, elems)
@@ -411,9 +417,11 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
         raise TypeError(f"fn must be callable. Received: {fn}")
     acc, items, first_is_output = _prepare_scan(elems, initializer, reverse)
     outputs = [acc] if first_is_output else []
-    for item in items:
-        acc = fn(acc, item)
-        outputs.append(acc)
+    with unrolled_loop(parallel_iterations) as loop:
+        for item in items:
+            loop.next_iteration()
+            acc = fn(acc, item)
+            outputs.append(acc)
     if reverse:
         outputs = outputs[::-1]
     flat = [nest.flatten(o) for o in outputs]
@@ -424,22 +432,35 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
 def foldl(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from first to last; returns the last acc."""
-    return _fold(fn, elems, initializer, reverse=False)
+    return _fold(fn, elems, initializer, False, parallel_iterations)
 
 
 def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from last to first; returns the last acc."""
-    return _fold(fn, elems, initializer, reverse=True)
+    return _fold(fn, elems, initializer, True, parallel_iterations)
 
 
-def _fold(fn: Callable, elems: Any, initializer: Any, reverse: bool) -> Any:
+def _fold(fn: Callable, elems: Any, initializer: Any, reverse: bool, parallel: int) -> Any:
     if not callable(fn):
         raise TypeError(f"{fn.__class__.__name__} object is not callable")
     acc, items, _ = _prepare_scan(elems, initializer, reverse=reverse)
-    for item in items:
-        acc = fn(acc, item)
+    with unrolled_loop(parallel) as loop:
+        for item in items:
+            loop.next_iteration()
+            acc = fn(acc, item)
     return acc
+
+
+def _unrolled(fn: Callable, elements: list) -> list:
+    """fn over the elements, traced as copies of one body (TF's one While op: a stateful
+    random op's copies draw from one stream; random_unroll.py)."""
+    outs = []
+    with unrolled_loop(None) as loop:
+        for e in elements:
+            loop.next_iteration()
+            outs.append(fn(e))
+    return outs
 
 
 def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True,

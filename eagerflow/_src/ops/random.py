@@ -17,7 +17,6 @@ stream over, as TF's clearing of its kernel caches does.
 
 from __future__ import annotations
 
-import itertools
 import math as _pymath
 import os
 import random as _pyrandom
@@ -51,6 +50,7 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.math import _t, add, cast, multiply
+from eagerflow._src.ops.random_unroll import UNROLLED, next_node, start_of_draw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import pack
 
@@ -67,7 +67,6 @@ _FLOAT_DTYPES = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 
 _STREAMS: dict = {}  # (op, dtype, seed, seed2, node) -> [key, next counter]: TF's kernels
 _STREAMS_LOCK = threading.Lock()
-_NODES = itertools.count(1)  # ids of stateful nodes in graphs; 0 is every eager op
 
 
 def _as_seed(seed: Any, what: str = "seed") -> int:
@@ -174,7 +173,7 @@ def get_seed(op_seed: Any) -> tuple:
 def _op_seeds(seed: Any) -> dict:
     s, s2 = get_seed(seed)
     return {"seed": 0 if s is None else s, "seed2": 0 if s2 is None else s2,
-            "node": 0 if _state.graph is None else next(_NODES)}
+            "node": 0 if _state.graph is None else next_node()}
 
 
 def _reserve(op: str, dtype: Any, seed: int, seed2: int, node: int, nblocks: int) -> tuple:
@@ -184,14 +183,22 @@ def _reserve(op: str, dtype: Any, seed: int, seed2: int, node: int, nblocks: int
     own = _state.kernels  # (a graph's node run by a TF 1 Session: that Session's kernel)
     streams = own if own is not None and node else _STREAMS
     with _STREAMS_LOCK:
+        if node in UNROLLED:  # (one copy of a loop's op: the loop's one kernel)
+            k = (op, dtype, seed, seed2, UNROLLED[node][0])
+            return start_of_draw(streams, k, node, int(nblocks),
+                                 lambda: _fresh_stream(seed, seed2))
         s = streams.get(k)
         if s is None:
-            if seed == 0 and seed2 == 0:
-                seed, seed2 = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
-            s = streams[k] = list(philox.stateful_start(seed, seed2))
+            s = streams[k] = _fresh_stream(seed, seed2)
         key, counter = s
         s[1] = (counter + int(nblocks)) & philox.M128  # (a NumPy count would overflow)
     return key, counter
+
+
+def _fresh_stream(seed: int, seed2: int) -> list:
+    if seed == 0 and seed2 == 0:
+        seed, seed2 = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
+    return list(philox.stateful_start(seed, seed2))
 
 
 def _ref_stream(seed: int, seed2: int) -> ref.Stream:

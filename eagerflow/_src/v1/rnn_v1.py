@@ -31,6 +31,7 @@ from eagerflow._src.ops.math import (
     where,
 )
 from eagerflow._src.ops.misc_ops import control_dependencies
+from eagerflow._src.ops.random_unroll import unrolled_loop
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.shaping import reverse, reverse_sequence
 from eagerflow._src.ops.stacking import stack, unstack
@@ -129,11 +130,11 @@ def dynamic_rnn(cell: Any, inputs: Any, sequence_length: Any = None, initial_sta
     deprecated_call("dynamic_rnn", _RNN,
                     "Please use `keras.layers.RNN(cell)`, which is equivalent to this API")
     return _dynamic_rnn(cell, inputs, sequence_length, initial_state, dtype, time_major,
-                        scope)
+                        scope, parallel_iterations)
 
 
 def _dynamic_rnn(cell: Any, inputs: Any, sequence_length: Any, initial_state: Any,
-                 dtype: Any, time_major: bool, scope: Any) -> tuple:
+                 dtype: Any, time_major: bool, scope: Any, parallel: Any = None) -> tuple:
     _check_cell("cell", cell)
     with variable_scope(scope or "rnn"):
         flat = [convert_to_tensor(x) for x in nest.flatten(inputs)]
@@ -153,10 +154,14 @@ def _dynamic_rnn(cell: Any, inputs: Any, sequence_length: Any, initial_state: An
         if steps is not None:
             per_step = [unstack(x, num=steps) for x in flat]
             outs = []
-            for t in range(steps):
-                inp = nest.pack_sequence_as(inputs, [p[t] for p in per_step])
-                out, state = _step(cell, t, inp, state, seq, zero_out)
-                outs.append(out)
+            # (TF's steps are one While op: a random op of the cell, a dropout's, is one
+            # kernel drawing anew at each step; ops/random_unroll.py)
+            with unrolled_loop(parallel or 32) as loop:
+                for t in range(steps):
+                    loop.next_iteration()
+                    inp = nest.pack_sequence_as(inputs, [p[t] for p in per_step])
+                    out, state = _step(cell, t, inp, state, seq, zero_out)
+                    outs.append(out)
             if not outs:
                 raise ValueError("dynamic_rnn needs at least one time step")
             flat_out = [stack(list(o), axis=0) for o in zip(*[nest.flatten(o) for o in outs])]
@@ -246,13 +251,13 @@ def bidirectional_dynamic_rnn(cell_fw: Any, cell_bw: Any, inputs: Any,
     with variable_scope(scope or "bidirectional_rnn"):
         with variable_scope("fw") as fw_scope:
             out_fw, st_fw = _dynamic_rnn(cell_fw, inputs, sequence_length, initial_state_fw,
-                                         dtype, time_major, fw_scope)
+                                         dtype, time_major, fw_scope, parallel_iterations)
         with variable_scope("bw") as bw_scope:
             seq = _seq_len(sequence_length)
             rev = nest.map_structure(lambda x: _reverse(convert_to_tensor(x), seq, time_axis,
                                                         batch_axis), inputs)
             tmp, st_bw = _dynamic_rnn(cell_bw, rev, sequence_length, initial_state_bw, dtype,
-                                      time_major, bw_scope)
+                                      time_major, bw_scope, parallel_iterations)
     out_bw = nest.map_structure(lambda x: _reverse(x, seq, time_axis, batch_axis), tmp)
     return (out_fw, out_bw), (st_fw, st_bw)
 
