@@ -18,6 +18,7 @@ import eagerflow._src.data.raw_dataset_compression  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_extra  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_functions  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_inspect  # noqa: F401, E402
+import eagerflow._src.data.raw_dataset_lmdb  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_misc  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_optimizer  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_options  # noqa: F401, E402

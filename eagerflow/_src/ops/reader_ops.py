@@ -1,5 +1,5 @@
 """TF's readers as ops: the creators (TFRecordReaderV2, TextLineReaderV2,
-WholeFileReaderV2, FixedLengthRecordReaderV2, IdentityReaderV2) and the ops on a reader
+WholeFileReaderV2, FixedLengthRecordReaderV2, IdentityReaderV2, LMDBReader) and the ops on a reader
 (ReaderReadV2, ReaderReadUpToV2, ReaderNumRecordsProducedV2,
 ReaderNumWorkUnitsCompletedV2, ReaderResetV2, ReaderSerializeStateV2,
 ReaderRestoreStateV2).
@@ -11,7 +11,9 @@ corrupt record fails every read until the reader is reset, a read that finds the
 closed and empty raises its OutOfRangeError, and ReaderReadUpTo stops at the end of a
 unit once it holds a record. Keys are TF's: "file:offset" for TFRecords, "file:line"
 (1-based, header lines counted) for text lines, "file:index" for fixed-length records,
-the file name for whole files and the work itself for IdentityReader. Only the readers of
+the file name for whole files, the work itself for IdentityReader and the database's
+key for LMDB files (its records in key order, read through py-lmdb; TF 2.21 has taken its
+LMDB kernels out, and fails there with UnimplementedError). Only the readers of
 one record per unit (WholeFileReader, IdentityReader) serialize their state, TF's
 ReaderBaseState message.
 
@@ -41,6 +43,7 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
 )
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.io import lmdb_file
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
@@ -121,6 +124,10 @@ def _whole_file(work: bytes) -> Any:
 
 def _identity(work: bytes) -> Any:
     return iter([(work, work)])
+
+
+def _lmdb_records(work: bytes) -> Any:
+    return lmdb_file.open_records(os.fsdecode(work))
 
 
 # ---------------------------------------------------------------------------------------
@@ -284,6 +291,8 @@ _ATTRS = {
     "FixedLengthRecordReaderV2": _SHARING + ("header_bytes", "record_bytes",
                                              "footer_bytes", "hop_bytes", "encoding"),
     "IdentityReaderV2": _SHARING,
+    # (TF has no V2 of it: its node gives a reference, which eagerflow holds as a resource)
+    "LMDBReader": _SHARING,
 }
 
 
@@ -299,7 +308,7 @@ def _at_least_zero(op: str, attrs: dict, *names: str) -> list:
 
 def new_reader(op: str, attrs: dict, node: str) -> ReaderState:
     """The ReaderState creator `op` makes of its attrs (TF's checks), named `node`."""
-    kind = op[:-2]
+    kind = op.removesuffix("V2")
     if op == "TFRecordReaderV2":
         compression = attrs.get("compression_type") or ""
         source = _tfrecords(compression if compression in ("ZLIB", "GZIP") else "")
@@ -309,6 +318,8 @@ def new_reader(op: str, attrs: dict, node: str) -> ReaderState:
         header, size, footer, hop = _at_least_zero(op, attrs, "header_bytes", "record_bytes",
                                                    "footer_bytes", "hop_bytes")
         source = _fixed_length(header, size, footer, hop, attrs.get("encoding") or "")
+    elif op == "LMDBReader":
+        source = _lmdb_records
     else:
         source = _whole_file if op == "WholeFileReaderV2" else _identity
     return ReaderState(kind, node, source)

@@ -45,6 +45,7 @@ from eagerflow._src.data import (  # noqa: F401
     raw_dataset_extra,
     raw_dataset_functions,
     raw_dataset_inspect,
+    raw_dataset_lmdb,
     raw_dataset_misc,
     raw_dataset_optimizer,
     raw_dataset_options,

@@ -1,13 +1,15 @@
 """TF 1's readers: `TextLineReader`, `TFRecordReader`, `FixedLengthRecordReader`,
-`WholeFileReader`, `IdentityReader` (`tf.compat.v1.ReaderBase`).
+`WholeFileReader`, `IdentityReader`, `LMDBReader` (`tf.compat.v1.ReaderBase`).
 
 TF 1 training-loop layer (v1_training/), beside queue_input. A reader takes work (file
 names) from a queue one at a time and turns each into records: `read(queue)` is one
 ReaderReadV2 operation giving (key, value), `read_up_to(queue, n)` one ReaderReadUpToV2
 giving up to n of each. Keys are TF's: "file:line" (1-based, header lines counted) for
 text lines, "file:offset" for TFRecords, "file:index" for fixed-length records, the file
-name for whole files and identity work. When the queue is closed and exhausted the read
-raises the queue's OutOfRangeError, which ends a QueueRunner's thread or a training loop.
+name for whole files and identity work, the database's keys for LMDB files (read through
+py-lmdb, the `lmdb` extra: TF 2.21 no longer reads them). When the queue is closed and
+exhausted the read raises the queue's OutOfRangeError, which ends a QueueRunner's thread or
+a training loop.
 The ops are ops/reader_ops.py's (TF's names: ReaderReadV2, ...), the reader's state
 one per Session, as TF's resource is.
 """
@@ -66,7 +68,8 @@ class ReaderBase:
     @property
     def reader_ref(self) -> Any:
         """The reader's resource handle (its creator node's output), as TF's."""
-        return getattr(self, "_handle", None) or self._reader_ref
+        handle = getattr(self, "_handle", None)  # (a tensor: no truth value)
+        return self._reader_ref if handle is None else handle
 
     @property
     def supports_serialize(self) -> bool:
@@ -157,3 +160,12 @@ class TFRecordReader(ReaderBase):
     def __init__(self, name: str | None = None, options: Any = None) -> None:
         _notice("TFRecordReader", "tf.data.TFRecordDataset")
         self._made("TFRecordReaderV2", {"compression_type": compression_name(options)}, name)
+
+
+class LMDBReader(ReaderBase):
+    """The (key, value) records of LMDB database files, each file's in key order."""
+
+    def __init__(self, name: str | None = None, options: Any = None) -> None:
+        del options  # (TF's takes and ignores it)
+        _notice("LMDBReader", "tf.contrib.data.LMDBDataset")
+        self._made("LMDBReader", {}, name)

@@ -95,7 +95,7 @@ _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile",
                   "user_ops", "mixed_precision", "distributions")
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
-    "WholeFileReader", "IdentityReader")
+    "WholeFileReader", "IdentityReader", "LMDBReader")
 _V1_MODULES["eagerflow._src.ops.accumulator_ops"] = ("ConditionalAccumulator",
                                                      "ConditionalAccumulatorBase")
 _V1_MODULES["eagerflow._src.ops.sparse_accumulator"] = ("SparseConditionalAccumulator",)
