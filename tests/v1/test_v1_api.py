@@ -27,8 +27,7 @@ V1 = tf.compat.v1
 # libraries of C++ kernels, TF 1's profiler and
 # structures of tf.data and TF's other C++-only machinery
 LEFT_OUT = {
-    "": {"LMDBReader",
-         "mlir", "tpu"},
+    "": {"mlir", "tpu"},
     "train": {"Server", "SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},

@@ -140,13 +140,25 @@ def _samples() -> list:
 def _bad_samples() -> list:
     attrs = {"output_types": [dt.string, dt.string], "output_shapes": [(), ()]}
     return [BadSample((np.array([[sample_db("a.mdb")[()]]], object),), attrs,
-                      InvalidArgumentError, "`filenames` must be a scalar or a vector.")]
+                      InvalidArgumentError, "`filenames` must be a scalar or a vector."),
+            BadSample((sample_db("a.mdb"),), {"output_types": [], "output_shapes": []},
+                      InvalidArgumentError,
+                      "Length for attr 'output_types' of 0 must be at least minimum 1")]
+
+
+def _infer(op: str) -> Any:
+    def infer(filenames: Any, output_types: Any = (), output_shapes: Any = (), **_: Any) -> list:
+        for attr, v in (("output_types", output_types), ("output_shapes", output_shapes)):
+            if not v:  # (TF's attr check, its first)
+                raise C.fail(op, f"Length for attr '{attr}' of 0 must be at least minimum 1"
+                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+        return typed_inputs(op, (filenames,), (dt.string,))
+    return infer
 
 
 def _op(name: str) -> Any:
     return register(dataset_op(
-        name, _lmdb, kernel_name="LMDBDataset", reference=_reference,
-        infer=lambda filenames, **_: typed_inputs(name, (filenames,), (dt.string,)),
+        name, _lmdb, kernel_name="LMDBDataset", reference=_reference, infer=_infer(name),
         samples=_samples, bad_samples=_bad_samples))
 
 

@@ -168,4 +168,7 @@ class LMDBReader(ReaderBase):
     def __init__(self, name: str | None = None, options: Any = None) -> None:
         del options  # (TF's takes and ignores it)
         _notice("LMDBReader", "tf.contrib.data.LMDBDataset")
+        if executing_eagerly():  # (TF's creator op, on a reference, refuses first)
+            raise RuntimeError("lmdb_reader op does not support eager execution. "
+                               "Arg 'reader_handle' is a ref.")
         self._made("LMDBReader", {}, name)
