@@ -319,7 +319,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "TensorArrayV2", "TensorArrayWriteV2",
     ),
     "reader_ops": (
-        "FixedLengthRecordReaderV2", "IdentityReaderV2", "ReaderNumRecordsProducedV2",
+        "FixedLengthRecordReaderV2", "IdentityReaderV2", "LMDBReader", "ReaderNumRecordsProducedV2",
         "ReaderNumWorkUnitsCompletedV2", "ReaderReadUpToV2", "ReaderReadV2", "ReaderResetV2",
         "ReaderRestoreStateV2", "ReaderSerializeStateV2", "TFRecordReaderV2", "TextLineReaderV2",
         "WholeFileReaderV2",
