@@ -1,5 +1,6 @@
 """Writes lmdb_golden.json: what TF 2.21 does with LMDB files (tf.raw_ops.LMDBDataset,
-ExperimentalLMDBDataset, tf.compat.v1.LMDBReader) on small databases py-lmdb writes.
+ExperimentalLMDBDataset, tf.compat.v1.LMDBReader) on small databases py-lmdb writes, and
+lmdb_reader.meta: a TF 1 graph of an LMDBReader reading a queue of file names fed to it.
 
 TF 2.21 has taken its LMDB kernels out: every op fails with its UnimplementedError, which
 the golden records (eagerflow reads the files instead, as TF's kernels did); the graph
@@ -64,6 +65,23 @@ def _reader(tf, path):
     return out
 
 
+def _meta(tf):
+    """The reader's TF 1 graph, exported; its nodes' types."""
+    with tf.Graph().as_default() as g:
+        r = tf.compat.v1.LMDBReader(name="db")
+        q = tf.compat.v1.FIFOQueue(8, tf.string, name="files")
+        names = tf.compat.v1.placeholder(tf.string, [None], name="names")
+        q.enqueue_many([names], name="enqueue")
+        q.close(name="close")
+        r.read(q, name="read")
+        r.read_up_to(q, 2, name="read_up_to")
+        r.num_records_produced(name="produced")
+        r.num_work_units_completed(name="done")
+        r.reset(name="reset")
+        tf.compat.v1.train.export_meta_graph(os.path.join(HERE, "lmdb_reader.meta"), graph=g)
+    return [op.type for op in g.get_operations()]
+
+
 def main():
     import lmdb
     import tensorflow as tf
@@ -76,7 +94,8 @@ def main():
         txn.put(b"b", b"2")
         txn.put(b"a", b"1")
     env.close()
-    golden = {"datasets": _datasets(tf, path), "reader": _reader(tf, path)}
+    golden = {"datasets": _datasets(tf, path), "reader": _reader(tf, path),
+              "meta_types": _meta(tf)}
     text = repr(golden).replace(folder, "FOLDER")
     write_json(os.path.join(HERE, "lmdb_golden.json"), eval(text), end="\n", indent=1)
 

@@ -164,3 +164,23 @@ def test_reader_reads_queued_files(dbs):
             with pytest.raises(tf.errors.UnimplementedError, match="Reader SerializeState"):
                 s.run(r.serialize_state())
 
+
+
+def test_tf_1_graph_of_the_reader_imports_and_reads(dbs):
+    # (TF 2.21 built and exported it: LMDBReader and the ops on references, FakeQueue)
+    assert GOLDEN["meta_types"][0] == "LMDBReader" and "ReaderRead" in GOLDEN["meta_types"]
+    with tf.Graph().as_default():
+        V1.train.import_meta_graph(str(Path(__file__).parent / "lmdb_reader.meta"))
+        with V1.Session() as s:
+            s.run("enqueue", {"names:0": [dbs["a"], dbs["empty"], dbs["b"]]})
+            s.run("close")
+            assert s.run(["read:0", "read:1"]) == [b"a", b"1"]
+            assert [list(x) for x in s.run(["read_up_to:0", "read_up_to:1"])] == [
+                [b"b", b"c"], [b"2", b""]]
+            assert [list(x) for x in s.run(["read_up_to:0", "read_up_to:1"])] == [
+                [b"y", b"z"], [b"25", b"\x00\xff"]]
+            assert s.run(["produced:0", "done:0"]) == [5, 2]
+            with pytest.raises(tf.errors.OutOfRangeError):
+                s.run("read:0")
+            s.run("reset")
+            assert s.run("produced:0") == 0
