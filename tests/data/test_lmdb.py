@@ -184,3 +184,17 @@ def test_tf_1_graph_of_the_reader_imports_and_reads(dbs):
                 s.run("read:0")
             s.run("reset")
             assert s.run("produced:0") == 0
+
+
+def test_one_file_read_by_many_at_once(dbs):
+    # (LMDB opens a file once per process: the readers share it)
+    def records(f):
+        return _dataset("LMDBDataset", f)[1].map(lambda k, v: k)
+
+    ds = tf.data.Dataset.from_tensor_slices([dbs["a"]] * 4).interleave(
+        records, cycle_length=4, num_parallel_calls=4)
+    assert sorted(ds.as_numpy_iterator()) == sorted([b"a", b"b", b"c"] * 4)
+    _, one = _dataset("LMDBDataset", [dbs["a"]])
+    first, second = iter(one), iter(one)
+    assert [next(first)[0].numpy(), next(second)[0].numpy(), next(first)[0].numpy()] == [
+        b"a", b"a", b"b"]
