@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import lanes, run_blocks
+
 M64 = (1 << 64) - 1
 M128 = (1 << 128) - 1
 
@@ -26,6 +28,7 @@ _MUL = (0xD2511F53, 0xCD9E8D57)   # the round multipliers of the paper's 4x32 va
 _WEYL = (0x9E3779B9, 0xBB67AE85)  # the key schedule's increments
 _SCRAMBLE_KEY = 0x02461E29_3EC8F720  # TF's key for turning a stateless seed into a stream
 _CHUNK = 1 << 15  # blocks per pass: keeps the round's temporaries in cache
+_BLOCK_COST = 64  # a block's work in multiply-adds, about (for the backend's thread split)
 
 
 def _lanes(xp: Any, counter: int, offsets: Any) -> tuple:
@@ -78,8 +81,11 @@ def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
     if n <= _CHUNK:
         return _rounds(xp, key, *_lanes(xp, counter, offsets))
     out = xp.empty((n, 4), dtype=xp.uint32)
-    for i in range(0, n, _CHUNK):
+
+    def fill(i: int) -> None:  # (independent stretches: the backend may run them side by side)
         out[i:i + _CHUNK] = _rounds(xp, key, *_lanes(xp, counter, offsets[i:i + _CHUNK]))
+    starts = range(0, n, _CHUNK)
+    run_blocks(xp, fill, starts, lanes(xp, n * _BLOCK_COST, len(starts)))
     return out
 
 

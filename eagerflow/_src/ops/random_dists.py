@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import lanes, run_blocks
 from eagerflow._src.ops import libm_exact, philox
 
 _MANTISSA = {"float16": 10, "bfloat16": 7, "float32": 23}
@@ -44,16 +45,20 @@ def _u23(xp: Any, w: Any) -> Any:
     return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
 
 
-def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any) -> Any:
+def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
-    stretch of the stream at a time."""
+    stretch of the stream at a time; the stretches are independent, so the backend may
+    compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
     step = _CHUNK
     if n <= step:
         return make(0, -(-n // per_block))[:n]
     out = xp.empty(n, dtype=dtype)
-    for first in range(0, n, step):
+
+    def fill(first: int) -> None:
         m = min(step, n - first)
         out[first:first + m] = make(first // per_block, -(-m // per_block))[:m]
+    firsts = range(0, n, step)
+    run_blocks(xp, fill, firsts, lanes(xp, n * cost, len(firsts)))
     return out
 
 
@@ -63,7 +68,7 @@ def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
         def make(first: int, nb: int) -> Any:
             b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
             return uniform_pairs(xp, b[:, 0], b[:, 1])
-        return _chunked(xp, n, 2, dt, make)
+        return _chunked(xp, n, 2, dt, make, 32)
     bits = _MANTISSA[dt.name]
 
     def make32(first: int, nb: int) -> Any:
@@ -71,7 +76,7 @@ def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
         if dt == np.float32:
             return _u23(xp, w)
         return ((w & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
-    return _chunked(xp, n, 4, dt, make32)
+    return _chunked(xp, n, 4, dt, make32, 16)
 
 
 def uniform_int(xp: Any, key: int, counter: int, n: int, lo: int, hi: int,
@@ -128,11 +133,14 @@ def _box_muller_f32_np(w: np.ndarray) -> np.ndarray:
 def _box_muller_f64(xp: Any, b: Any) -> Any:
     """Blocks (rows of 4 words) to pairs of float64 normals."""
     u1 = xp.maximum(uniform_pairs(xp, b[:, 0], b[:, 1]), 1e-7)
-    u2 = xp.sqrt(-2.0 * libm_exact.log64(xp, u1))
-    theta = (2 * np.pi) * uniform_pairs(xp, b[:, 2], b[:, 3])
+    u2 = libm_exact.log64(xp, u1)
+    u2 *= -2.0
+    u2 = xp.sqrt(u2, out=u2)
+    theta = uniform_pairs(xp, b[:, 2], b[:, 3])
+    theta *= 2 * np.pi
     out = xp.empty(2 * b.shape[0], dtype=xp.float64)
-    out[0::2] = xp.sin(theta) * u2
-    out[1::2] = xp.cos(theta) * u2
+    xp.multiply(xp.sin(theta), u2, out=out[0::2])
+    xp.multiply(xp.cos(theta), u2, out=out[1::2])
     return out
 
 
@@ -140,9 +148,9 @@ def normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
-            xp, philox.blocks(xp, key, counter, nb, first)))
+            xp, philox.blocks(xp, key, counter, nb, first)), 128)
     out = _chunked(xp, n, 4, np.float32, lambda first, nb: _box_muller_f32(
-        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)))
+        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64)
     return out if dt == np.float32 else out.astype(dt)
 
 
@@ -151,7 +159,8 @@ def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> 
     dt = np.dtype(np_dtype)
     group = 2 if dt == np.float64 else 4  # outputs per group (a block's candidates)
     out = _chunked(xp, n, group, np.float64 if group == 2 else np.float32,
-                   lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group))
+                   lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group),
+                   128 if group == 2 else 96)
     return out if out.dtype == dt else out.astype(dt)
 
 
