@@ -32,6 +32,9 @@ _TRUNCATE = 2.0
 # Each output may use up to 256 blocks of the stream (TF's reservation per output).
 SAMPLES_PER_OUTPUT = 256
 _CHUNK = 1 << 16  # values per pass: the temporaries of a pass stay in cache
+# truncated normals' values per pass: their later passes (17%, 3%, ... of the groups) are
+# then long enough for NumPy's per-call overhead not to count
+_TRUNCATED_CHUNK = 1 << 18
 
 
 def uniform_pairs(xp: Any, hi: Any, lo: Any) -> Any:
@@ -45,11 +48,11 @@ def _u23(xp: Any, w: Any) -> Any:
     return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
 
 
-def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int) -> Any:
+def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
+             step: int = _CHUNK) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
     stretch of the stream at a time; the stretches are independent, so the backend may
     compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
-    step = _CHUNK
     if n <= step:
         return make(0, -(-n // per_block))[:n]
     out = xp.empty(n, dtype=dtype)
@@ -160,7 +163,7 @@ def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> 
     group = 2 if dt == np.float64 else 4  # outputs per group (a block's candidates)
     out = _chunked(xp, n, group, np.float64 if group == 2 else np.float32,
                    lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group),
-                   128 if group == 2 else 96)
+                   128 if group == 2 else 96, _TRUNCATED_CHUNK)
     return out if out.dtype == dt else out.astype(dt)
 
 
@@ -191,7 +194,10 @@ def _truncated_groups(xp: Any, key: int, counter: int, first: int, groups: int,
     have = xp.zeros(groups, dtype=xp.intp)
     step = 0
     while True:
-        rank = xp.cumsum(keep, axis=1) + have[todo][:, None]
+        rank = keep.astype(xp.intp)  # (a cumsum along a short axis is slow)
+        rank[:, 0] += have[todo]
+        for col in range(1, group):
+            rank[:, col] += rank[:, col - 1]
         i, j = xp.nonzero(keep & (rank <= group))
         out[todo[i], rank[i, j] - 1] = cand[i, j]
         have[todo] = xp.minimum(rank[:, -1], group)
