@@ -196,7 +196,7 @@ def log64(xp: Any, x: Any) -> Any:
     """The C library's log of float64 values (NumPy's own SIMD log rounds differently)."""
     if xp is not np:
         return xp.log(x)
-    flat = x.reshape(-1)
+    flat = np.asarray(x, np.float64).reshape(-1)
     out = np.empty(flat.size, np.float64)
     for i in range(0, flat.size, _LOG_CHUNK):
         out[i:i + _LOG_CHUNK] = _log64_chunk(flat[i:i + _LOG_CHUNK])
@@ -237,6 +237,12 @@ def _two_sum(a: Any, b: Any) -> tuple:
     return s, (a - (s - bb)) + (b - bb)
 
 
+def _fast_two_sum(a: Any, b: Any) -> tuple:
+    """_two_sum where |a| >= |b| or a = 0 (Dekker): half the operations."""
+    s = a + b
+    return s, b - (s - a)
+
+
 def _log64_chunk(x: np.ndarray) -> np.ndarray:
     if not _LONG_LOG:
         return np.fromiter(map(math.log, x.tolist()), np.float64, x.size)
@@ -269,9 +275,11 @@ def _log64_chunk(x: np.ndarray) -> np.ndarray:
             q *= s
         q += _LOG1P[0]
         q *= s * p
-        a_hi, a_lo = _two_sum(e * _LN2_HI, logc.real)
-        b_hi, b_lo = _two_sum(a_hi, s)
-        c_hi, c_lo = _two_sum(b_hi, -0.5 * p)
+        # each sum's first term is the larger (or 0): |e ln2| >= 0.69 > |log c| for e != 0;
+        # |log c| >= log(129/128) > 2**-7.4 > |s| for c != 1; |s| > s**2 / 2
+        a_hi, a_lo = _fast_two_sum(e * _LN2_HI, logc.real)
+        b_hi, b_lo = _fast_two_sum(a_hi, s)
+        c_hi, c_lo = _fast_two_sum(b_hi, -0.5 * p)
         lo = a_lo + b_lo + c_lo + (s_lo * (1.0 - s) - 0.5 * p_lo + q) + e * _LN2_LO + logc.imag
         out = c_hi + lo
         err = (c_hi - out) + lo  # how far the exact log lies from out
@@ -279,7 +287,10 @@ def _log64_chunk(x: np.ndarray) -> np.ndarray:
         ulp = (bits & _EXP_MASK).view(np.float64)
         ulp *= _MIDPOINT_MARGIN * 2.0**-52
         # (at a power of 2 the ulp below is half as big: those go to math.log)
-        near = ~(np.abs(err) < ulp) | ((bits & _MAN_MASK) == 0) | ~(x > 0) | ~(x < np.inf)
+        near = ~(np.abs(err) < ulp) | ((bits & _MAN_MASK) == 0)
+        # and every x but the positive finite ones (0 < bits of x < those of infinity)
+        xbits = x.view(np.uint64) - np.uint64(1)
+        near |= xbits >= np.uint64(0x7FEFFFFFFFFFFFFF)
     idx = np.flatnonzero(near)
     if idx.size:
         out[idx] = np.fromiter(map(math.log, x[idx].tolist()), np.float64, idx.size)
