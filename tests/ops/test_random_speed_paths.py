@@ -26,9 +26,13 @@ CASES = [(0, 0, 5, 0), (1, (1 << 32) - 3, 10, 0), (2, M64 - 2, 7, 0), (3, M128 -
 
 @pytest.mark.parametrize("key,counter,n,start", CASES)
 def test_blocks_equal_the_generic_rounds(key, counter, n, start):
-    got = philox.blocks(np, key, counter, n, start)
-    want = philox.blocks_at(np, key, counter, np.arange(start, start + n, dtype=np.uint64))
-    np.testing.assert_array_equal(got, want)
+    offsets = np.arange(start, start + n, dtype=np.uint64)
+    want = philox._rounds(np, key, *philox._lanes(np, counter, offsets))  # (all lanes arrays)
+    np.testing.assert_array_equal(philox.blocks(np, key, counter, n, start), want)
+    np.testing.assert_array_equal(philox.blocks_at(np, key, counter, offsets), want)
+    spread = offsets * np.uint64(64) + np.uint64(3)  # (truncated normals' offsets)
+    np.testing.assert_array_equal(philox.blocks_at(np, key, counter, spread),
+                                  philox._rounds(np, key, *philox._lanes(np, counter, spread)))
 
 
 @pytest.mark.parametrize("key,counter,n,start", CASES[:4] + CASES[-2:])

@@ -73,13 +73,12 @@ def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: int, k1: int, count: int
     return out
 
 
-def _run_rounds(key: int, first: int, n: int) -> np.ndarray:
-    """The blocks at counters first ... first + n - 1 (NumPy), where only their lowest
-    32-bit lane varies: the first two rounds then have scalar halves, computed once in
-    Python (a tenth of the work saved)."""
+def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> np.ndarray:
+    """The blocks at counters whose lowest 32-bit lanes are c0 (uint64, overwritten) and
+    whose other lanes are c1, c2, c3 (NumPy): the first two rounds then have scalar
+    halves, computed once in Python (a fifth of the work saved)."""
     m32 = 0xFFFFFFFF
-    c0 = np.arange(first & m32, (first & m32) + n, dtype=np.uint64)
-    c1, c2, c3 = (first >> 32) & m32, (first >> 64) & m32, (first >> 96) & m32
+    n = c0.shape[0]
     k0, k1 = key & m32, (key >> 32) & m32
     s32 = np.uint64(32)
     # round 1: c0' = hi(M1 c2) ^ c1 ^ k0 and c1' = lo(M1 c2) are scalars
@@ -115,8 +114,10 @@ def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
     def one(i: int) -> np.ndarray:
         m = min(_CHUNK, n - i)
         c = (first + i) & M128
-        if (c & 0xFFFFFFFF) + m <= 1 << 32:  # (no carry out of the lowest lane)
-            return _run_rounds(key, c, m)
+        low = c & 0xFFFFFFFF
+        if low + m <= 1 << 32:  # (no carry out of the lowest lane)
+            c0 = np.arange(low, low + m, dtype=np.uint64)
+            return _run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF, (c >> 64) & 0xFFFFFFFF, c >> 96)
         return _rounds(np, key, *_lanes(np, c, np.arange(m, dtype=np.uint64)))
     if n <= _CHUNK:
         return one(0)
@@ -134,12 +135,18 @@ def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
     key &= M64
     counter &= M128
     n = offsets.shape[0]
+
+    def one(offs: Any) -> Any:
+        c0, c1, c2, c3 = _lanes(xp, counter, offs)
+        if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
+            return _run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0]))
+        return _rounds(xp, key, c0, c1, c2, c3)
     if n <= _CHUNK:
-        return _rounds(xp, key, *_lanes(xp, counter, offsets))
+        return one(offsets)
     out = xp.empty((n, 4), dtype=xp.uint32)
 
     def fill(i: int) -> None:  # (independent stretches: the backend may run them side by side)
-        out[i:i + _CHUNK] = _rounds(xp, key, *_lanes(xp, counter, offsets[i:i + _CHUNK]))
+        out[i:i + _CHUNK] = one(offsets[i:i + _CHUNK])
     starts = range(0, n, _CHUNK)
     run_blocks(xp, fill, starts, lanes(xp, n * _BLOCK_COST, len(starts)))
     return out
