@@ -42,6 +42,14 @@ def test_blocks_equal_the_plain_python_philox(key, counter, n, start):
     np.testing.assert_array_equal(philox.blocks(np, key, counter, min(n, 6), start), want)
 
 
+@pytest.mark.parametrize("key,counter,n,start", CASES)
+def test_one_block_on_python_ints_is_the_arrays_block(key, counter, n, start):
+    c = (counter + start) & M128
+    want = philox._rounds(np, key, *philox._lanes(np, c, np.zeros(1, np.uint64)))[0]
+    got = philox.block(key, c)
+    assert got == tuple(int(w) for w in want) and all(type(w) is int for w in got)
+
+
 def _draws():
     key, counter = 0x9E3779B97F4A7C15, (3 << 64) | (M64 - 70000)  # (a carry inside)
     n = 300001

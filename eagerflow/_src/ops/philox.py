@@ -28,6 +28,8 @@ _MUL = (0xD2511F53, 0xCD9E8D57)   # the round multipliers of the paper's 4x32 va
 _WEYL = (0x9E3779B9, 0xBB67AE85)  # the key schedule's increments
 _SCRAMBLE_KEY = 0x02461E29_3EC8F720  # TF's key for turning a stateless seed into a stream
 _CHUNK = 1 << 15  # blocks per pass: keeps the round's temporaries in cache
+# up to this many blocks, Python ints beat ten rounds of array operations' overhead
+_FEW = 8
 _BLOCK_COST = 64  # a block's work in multiply-adds, about (for the backend's thread split)
 
 
@@ -110,6 +112,8 @@ def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
         return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
     key &= M64
     first = (counter + start) & M128
+    if n <= _FEW:
+        return np.array([block(key, first + i) for i in range(n)], np.uint32).reshape(n, 4)
 
     def one(i: int) -> np.ndarray:
         m = min(_CHUNK, n - i)
@@ -135,6 +139,9 @@ def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
     key &= M64
     counter &= M128
     n = offsets.shape[0]
+    if xp is np and n <= _FEW:
+        return np.array([block(key, counter + int(o)) for o in offsets.tolist()],
+                        np.uint32).reshape(n, 4)
 
     def one(offs: Any) -> Any:
         c0, c1, c2, c3 = _lanes(xp, counter, offs)
@@ -158,8 +165,18 @@ def words(xp: Any, key: int, counter: int, n: int) -> Any:
 
 
 def block(key: int, counter: int) -> tuple:
-    """One block as four Python ints (for seed scrambling and plain-Python callers)."""
-    return tuple(int(w) for w in blocks(np, key, counter, 1)[0])
+    """One block as four Python ints (for seed scrambling and plain-Python callers),
+    computed on Python ints: a tenth of the time of ten rounds of array operations."""
+    m32 = 0xFFFFFFFF
+    key &= M64
+    counter &= M128
+    c0, c1, c2, c3 = counter & m32, (counter >> 32) & m32, (counter >> 64) & m32, counter >> 96
+    k0, k1 = key & m32, key >> 32
+    for _ in range(10):
+        p0, p1 = _MUL[0] * c0, _MUL[1] * c2
+        c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & m32, (p0 >> 32) ^ c3 ^ k1, p0 & m32
+        k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
+    return c0, c1, c2, c3
 
 
 def scramble_seed(s0: int, s1: int) -> tuple:
