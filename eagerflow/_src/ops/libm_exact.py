@@ -213,7 +213,7 @@ def log64(xp: Any, x: Any) -> Any:
 # j = 128, where log(c) = 0); r = m * invc - 1 is exact as rh + rl (|r| < 2**-7.4), and
 # log(x) = e ln2 + log(c) + log1p(r), the series of log1p to r**11.
 _LOG_CHUNK = 1 << 15  # values per pass: the temporaries stay in cache
-_LN2_HI = _h("0x1.62e42fee00000p-1")  # 32 bits: e * _LN2_HI is exact
+_LN2_HI = _h("0x1.62e42fee00000p-1")  # 33 bits: e * _LN2_HI is exact
 _LN2_LO = _h("0x1.a39ef35793c76p-33")
 _LOG_INVC = np.rint(262144.0 / np.maximum(np.arange(183), 1.0)) * 2.0**-11  # (183: NaNs)
 _LOG_C = -np.log(_LOG_INVC.astype(np.longdouble))  # (64-bit significands where available)
