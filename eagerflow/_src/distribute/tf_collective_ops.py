@@ -30,7 +30,6 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     UnimplementedError,
 )
-from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.distribute import collective_groups as G
 from eagerflow._src.ops import checks as C
@@ -41,8 +40,6 @@ from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.table_handles import object_scalar
 
-base64 = lazy_module("base64")  # (an attr's error only)
-
 _MERGE = {"Add": np.add, "Mul": np.multiply, "Min": np.minimum, "Max": np.maximum}
 _KEYS = ("group_size", "group_key", "instance_key")
 
@@ -52,15 +49,7 @@ _KEYS = ("group_size", "group_key", "instance_key")
 def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
     """TF's checks of the call against the op's definition: string attrs among the values
     it allows, then the inputs' dtypes (each message completed with the definition)."""
-    for a in tf_op_defs.signatures()[op]["attr"]:
-        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
-        value = attrs.get(a["name"])
-        if allowed and value is not None:
-            words = [base64.b64decode(v).decode() for v in allowed]
-            if value not in words:
-                raise C.fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
-                                 "list of allowed values: " + ", ".join(f'"{w}"' for w in words)
-                                 + f"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.string_attrs_allowed(op, attrs)
     for i, x in enumerate(inputs):
         _check_type(op, tf_op_defs.input_type_attr(op, i), x._dtype)
 

@@ -46,6 +46,20 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def string_attrs_allowed(op: str, attrs: dict) -> None:
+    """TF's check of the string attrs a call sets against the values its OpDef allows (the
+    message TF's eager attr check prints, its NodeDef named)."""
+    for a in tf_op_defs.signatures()[op]["attr"]:
+        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
+        value = attrs.get(a["name"])
+        if allowed and value is not None:
+            words = [tf_op_defs.attr_string(v) for v in allowed]
+            if value not in words:
+                raise fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
+                               "list of allowed values: " + ", ".join(f'"{w}"' for w in words)
+                           + f"\n\t; NodeDef: {{{{node {op}}}}}")
+
+
 def scalar_input(op: str, value: Any, message: str) -> None:
     """The value of an input TF's kernel wants a scalar and eagerflow holds as an attr (a
     raw op's or an imported node's may be any tensor): `message`, TF's words with {shape}

@@ -11,6 +11,12 @@ TF's conventions (learned from its outputs and sources): a stream is a (key, cou
 pair; a stateful op seeded (seed, seed2) starts at key = seed, counter = seed2 << 64 and
 each call reserves 256 blocks per output value; a stateless seed [s0, s1] is scrambled
 into a key and counter by one Philox block keyed with fixed constants.
+
+Speed (NumPy): the rounds run a cache-sized stretch of counters at a time, stretches side
+by side where the backend finds idle cores; within a stretch whose counters differ only
+in their lowest 32-bit lane (nearly all), half of the first two rounds is the same for
+every counter and is computed once on Python ints; a single block, or a few, is computed
+on Python ints altogether. All paths give the same bits.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import lanes, run_blocks
+
 M64 = (1 << 64) - 1
 M128 = (1 << 128) - 1
 
@@ -26,6 +34,9 @@ _MUL = (0xD2511F53, 0xCD9E8D57)   # the round multipliers of the paper's 4x32 va
 _WEYL = (0x9E3779B9, 0xBB67AE85)  # the key schedule's increments
 _SCRAMBLE_KEY = 0x02461E29_3EC8F720  # TF's key for turning a stateless seed into a stream
 _CHUNK = 1 << 15  # blocks per pass: keeps the round's temporaries in cache
+# up to this many blocks, Python ints beat ten rounds of array operations' overhead
+_FEW = 8
+_BLOCK_COST = 64  # a block's work in multiply-adds, about (for the backend's thread split)
 
 
 def _lanes(xp: Any, counter: int, offsets: Any) -> tuple:
@@ -41,16 +52,21 @@ def _lanes(xp: Any, counter: int, offsets: Any) -> tuple:
 
 def _rounds(xp: Any, key: int, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
     """Ten Philox rounds over counter lanes; returns the blocks as an (n, 4) uint32 array."""
-    n = c0.shape[0]
     # rows: [c0, c2] are multiplied, [c1, c3] are xored in; both stay 32-bit in uint64
     mul_in = xp.stack([c0, c2])
     xor_in = xp.stack([c1, c3])
+    return _last_rounds(xp, mul_in, xor_in, key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF, 10)
+
+
+def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: int, k1: int, count: int) -> Any:
+    """The last `count` rounds, from lanes [c0, c2] and [c1, c3] (2 x n uint64 arrays,
+    overwritten) and the round's key words; returns the (n, 4) uint32 blocks."""
+    n = mul_in.shape[1]
     mult = xp.asarray([[_MUL[0]], [_MUL[1]]], dtype=xp.uint64)
-    k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
     m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
     prod = xp.empty_like(mul_in)
     high = xp.empty_like(mul_in)
-    for _ in range(10):
+    for _ in range(count):
         xp.multiply(mul_in, mult, out=prod)
         xp.right_shift(prod, s32, out=high)
         # new c0 = hi(M1 * c2) ^ c1 ^ k0, new c2 = hi(M0 * c0) ^ c3 ^ k1
@@ -65,9 +81,63 @@ def _rounds(xp: Any, key: int, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
     return out
 
 
+def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> np.ndarray:
+    """The blocks at counters whose lowest 32-bit lanes are c0 (uint64, overwritten) and
+    whose other lanes are c1, c2, c3 (NumPy): the first two rounds then have scalar
+    halves, computed once in Python (a fifth of the work saved)."""
+    m32 = 0xFFFFFFFF
+    n = c0.shape[0]
+    k0, k1 = key & m32, (key >> 32) & m32
+    s32 = np.uint64(32)
+    # round 1: c0' = hi(M1 c2) ^ c1 ^ k0 and c1' = lo(M1 c2) are scalars
+    p = c2 * _MUL[1]
+    s0, s1 = ((p >> 32) ^ c1 ^ k0) & m32, p & m32
+    c0 *= np.uint64(_MUL[0])
+    v2 = c0 >> s32  # c2' = hi(M0 c0) ^ c3 ^ k1, c3' = lo(M0 c0)
+    v2 ^= np.uint64(c3 ^ k1)
+    c0 &= np.uint64(m32)
+    v3 = c0
+    k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
+    # round 2: from (s0, v2) multiplied and (s1, v3) xored in
+    p = s0 * _MUL[0]
+    mul_in = np.empty((2, n), np.uint64)
+    xor_in = np.empty((2, n), np.uint64)
+    np.multiply(v2, np.uint64(_MUL[1]), out=xor_in[0])
+    np.right_shift(xor_in[0], s32, out=mul_in[0])
+    mul_in[0] ^= np.uint64(s1 ^ k0)
+    np.bitwise_xor(v3, np.uint64(((p >> 32) ^ k1) & m32), out=mul_in[1])
+    xor_in[0] &= np.uint64(m32)
+    xor_in[1] = p & m32
+    k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
+    return _last_rounds(np, mul_in, xor_in, k0, k1, 8)
+
+
 def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
     """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array."""
-    return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
+    if xp is not np:
+        return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
+    key &= M64
+    first = (counter + start) & M128
+    if n <= _FEW:
+        return np.array([block(key, first + i) for i in range(n)], np.uint32).reshape(n, 4)
+
+    def one(i: int) -> np.ndarray:
+        m = min(_CHUNK, n - i)
+        c = (first + i) & M128
+        low = c & 0xFFFFFFFF
+        if low + m <= 1 << 32:  # (no carry out of the lowest lane)
+            c0 = np.arange(low, low + m, dtype=np.uint64)
+            return _run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF, (c >> 64) & 0xFFFFFFFF, c >> 96)
+        return _rounds(np, key, *_lanes(np, c, np.arange(m, dtype=np.uint64)))
+    if n <= _CHUNK:
+        return one(0)
+    out = np.empty((n, 4), dtype=np.uint32)
+
+    def fill(i: int) -> None:  # (independent stretches: the backend may run them side by side)
+        out[i:i + _CHUNK] = one(i)
+    starts = range(0, n, _CHUNK)
+    run_blocks(np, fill, starts, lanes(np, n * _BLOCK_COST, len(starts)))
+    return out
 
 
 def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
@@ -75,11 +145,23 @@ def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
     key &= M64
     counter &= M128
     n = offsets.shape[0]
+    if xp is np and n <= _FEW:
+        return np.array([block(key, counter + int(o)) for o in offsets.tolist()],
+                        np.uint32).reshape(n, 4)
+
+    def one(offs: Any) -> Any:
+        c0, c1, c2, c3 = _lanes(xp, counter, offs)
+        if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
+            return _run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0]))
+        return _rounds(xp, key, c0, c1, c2, c3)
     if n <= _CHUNK:
-        return _rounds(xp, key, *_lanes(xp, counter, offsets))
+        return one(offsets)
     out = xp.empty((n, 4), dtype=xp.uint32)
-    for i in range(0, n, _CHUNK):
-        out[i:i + _CHUNK] = _rounds(xp, key, *_lanes(xp, counter, offsets[i:i + _CHUNK]))
+
+    def fill(i: int) -> None:  # (independent stretches: the backend may run them side by side)
+        out[i:i + _CHUNK] = one(offsets[i:i + _CHUNK])
+    starts = range(0, n, _CHUNK)
+    run_blocks(xp, fill, starts, lanes(xp, n * _BLOCK_COST, len(starts)))
     return out
 
 
@@ -89,8 +171,18 @@ def words(xp: Any, key: int, counter: int, n: int) -> Any:
 
 
 def block(key: int, counter: int) -> tuple:
-    """One block as four Python ints (for seed scrambling and plain-Python callers)."""
-    return tuple(int(w) for w in blocks(np, key, counter, 1)[0])
+    """One block as four Python ints (for seed scrambling and plain-Python callers),
+    computed on Python ints: a tenth of the time of ten rounds of array operations."""
+    m32 = 0xFFFFFFFF
+    key &= M64
+    counter &= M128
+    c0, c1, c2, c3 = counter & m32, (counter >> 32) & m32, (counter >> 64) & m32, counter >> 96
+    k0, k1 = key & m32, key >> 32
+    for _ in range(10):
+        p0, p1 = _MUL[0] * c0, _MUL[1] * c2
+        c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & m32, (p0 >> 32) ^ c3 ^ k1, p0 & m32
+        k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
+    return c0, c1, c2, c3
 
 
 def scramble_seed(s0: int, s1: int) -> tuple:

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import lanes, run_blocks
 from eagerflow._src.ops import libm_exact, philox
 
 _MANTISSA = {"float16": 10, "bfloat16": 7, "float32": 23}
@@ -31,6 +32,9 @@ _TRUNCATE = 2.0
 # Each output may use up to 256 blocks of the stream (TF's reservation per output).
 SAMPLES_PER_OUTPUT = 256
 _CHUNK = 1 << 16  # values per pass: the temporaries of a pass stay in cache
+# truncated normals' values per pass: their later passes (17%, 3%, ... of the groups) are
+# then long enough for NumPy's per-call overhead not to count
+_TRUNCATED_CHUNK = 1 << 18
 
 
 def uniform_pairs(xp: Any, hi: Any, lo: Any) -> Any:
@@ -44,16 +48,20 @@ def _u23(xp: Any, w: Any) -> Any:
     return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
 
 
-def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any) -> Any:
+def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
+             step: int = _CHUNK) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
-    stretch of the stream at a time."""
-    step = _CHUNK
+    stretch of the stream at a time; the stretches are independent, so the backend may
+    compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
     if n <= step:
         return make(0, -(-n // per_block))[:n]
     out = xp.empty(n, dtype=dtype)
-    for first in range(0, n, step):
+
+    def fill(first: int) -> None:
         m = min(step, n - first)
         out[first:first + m] = make(first // per_block, -(-m // per_block))[:m]
+    firsts = range(0, n, step)
+    run_blocks(xp, fill, firsts, lanes(xp, n * cost, len(firsts)))
     return out
 
 
@@ -63,7 +71,7 @@ def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
         def make(first: int, nb: int) -> Any:
             b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
             return uniform_pairs(xp, b[:, 0], b[:, 1])
-        return _chunked(xp, n, 2, dt, make)
+        return _chunked(xp, n, 2, dt, make, 32)
     bits = _MANTISSA[dt.name]
 
     def make32(first: int, nb: int) -> Any:
@@ -71,7 +79,7 @@ def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
         if dt == np.float32:
             return _u23(xp, w)
         return ((w & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
-    return _chunked(xp, n, 4, dt, make32)
+    return _chunked(xp, n, 4, dt, make32, 16)
 
 
 def uniform_int(xp: Any, key: int, counter: int, n: int, lo: int, hi: int,
@@ -96,6 +104,8 @@ def full_int(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
 
 def _box_muller_f32(xp: Any, w: Any) -> Any:
     """Pairs of words to pairs of float32 normals: (sin, cos) of the second, scaled."""
+    if xp is np:
+        return _box_muller_f32_np(w)
     u1 = xp.maximum(_u23(xp, w[0::2]), xp.float32(1e-7))
     u2 = xp.sqrt(xp.float32(-2.0) * libm_exact.logf(xp, u1))
     theta = (_u23(xp, w[1::2]).astype(xp.float64) * (2 * np.pi)).astype(xp.float32)
@@ -106,14 +116,34 @@ def _box_muller_f32(xp: Any, w: Any) -> Any:
     return out
 
 
+def _box_muller_f32_np(w: np.ndarray) -> np.ndarray:
+    """NumPy's form of _box_muller_f32: the same roundings, fewer temporaries."""
+    u1 = _u23(np, w[0::2])
+    np.maximum(u1, np.float32(1e-7), out=u1)
+    u2 = libm_exact.logf(np, u1)
+    u2 *= np.float32(-2.0)
+    np.sqrt(u2, out=u2)
+    # k * 2**-23 * 2pi, rounded once: the same double as k * (2pi * 2**-23)
+    theta = (w[1::2] & np.uint32(0x7FFFFF)).astype(np.float64)
+    theta *= 2 * np.pi * 2.0**-23
+    s, c = libm_exact.sincosf(np, theta.astype(np.float32))
+    out = np.empty(w.shape[0], dtype=np.float32)
+    np.multiply(s, u2, out=out[0::2])
+    np.multiply(c, u2, out=out[1::2])
+    return out
+
+
 def _box_muller_f64(xp: Any, b: Any) -> Any:
     """Blocks (rows of 4 words) to pairs of float64 normals."""
     u1 = xp.maximum(uniform_pairs(xp, b[:, 0], b[:, 1]), 1e-7)
-    u2 = xp.sqrt(-2.0 * libm_exact.log64(xp, u1))
-    theta = (2 * np.pi) * uniform_pairs(xp, b[:, 2], b[:, 3])
+    u2 = libm_exact.log64(xp, u1)
+    u2 *= -2.0
+    u2 = xp.sqrt(u2, out=u2)
+    theta = uniform_pairs(xp, b[:, 2], b[:, 3])
+    theta *= 2 * np.pi
     out = xp.empty(2 * b.shape[0], dtype=xp.float64)
-    out[0::2] = xp.sin(theta) * u2
-    out[1::2] = xp.cos(theta) * u2
+    xp.multiply(xp.sin(theta), u2, out=out[0::2])
+    xp.multiply(xp.cos(theta), u2, out=out[1::2])
     return out
 
 
@@ -121,9 +151,9 @@ def normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
-            xp, philox.blocks(xp, key, counter, nb, first)))
+            xp, philox.blocks(xp, key, counter, nb, first)), 128)
     out = _chunked(xp, n, 4, np.float32, lambda first, nb: _box_muller_f32(
-        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)))
+        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64)
     return out if dt == np.float32 else out.astype(dt)
 
 
@@ -132,7 +162,8 @@ def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> 
     dt = np.dtype(np_dtype)
     group = 2 if dt == np.float64 else 4  # outputs per group (a block's candidates)
     out = _chunked(xp, n, group, np.float64 if group == 2 else np.float32,
-                   lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group))
+                   lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group),
+                   128 if group == 2 else 96, _TRUNCATED_CHUNK)
     return out if out.dtype == dt else out.astype(dt)
 
 
@@ -140,25 +171,38 @@ def _truncated_groups(xp: Any, key: int, counter: int, first: int, groups: int,
                       group: int) -> Any:
     """Groups first ... first + groups - 1, flat: each takes the first `group` candidates in
     (-2, 2) from its own stretch of the stream, one block per pass (a block gives `group`
-    candidates; 83% of groups need only their first)."""
+    candidates; 83% of groups need only their first: those are written as they come, and
+    only the others are sorted out, pass after pass)."""
     wide = group == 2
     stride = xp.uint64(group * SAMPLES_PER_OUTPUT // 4)
-    out = xp.empty((groups, group), dtype=np.float64 if wide else np.float32)
-    todo = xp.arange(groups)
-    have = xp.zeros(groups, dtype=xp.intp)
-    step = 0
-    while todo.size:
-        offsets = (todo + first).astype(xp.uint64) * stride + xp.uint64(step)
+
+    def candidates(rows: Any, step: int) -> tuple:
+        offsets = (rows + first).astype(xp.uint64) * stride + xp.uint64(step)
         b = philox.blocks_at(xp, key, counter, offsets)
         cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1)))
-        cand = cand.reshape(todo.size, group)
-        keep = xp.abs(cand) < _TRUNCATE
-        if step == 0 and keep.all():
-            return cand.reshape(-1)
-        rank = xp.cumsum(keep, axis=1) + have[todo][:, None]
+        cand = cand.reshape(rows.size, group)
+        return cand, xp.abs(cand) < _TRUNCATE
+
+    out, keep = candidates(xp.arange(groups), 0)
+    # rows whose candidates all fall inside: their bytes of `keep` are all ones
+    full = keep.view(xp.uint16 if wide else xp.uint32).reshape(-1) == (
+        0x0101 if wide else 0x01010101)
+    todo = xp.flatnonzero(~full)
+    if not todo.size:
+        return out.reshape(-1)
+    cand, keep = out[todo], keep[todo]
+    have = xp.zeros(groups, dtype=xp.intp)
+    step = 0
+    while True:
+        rank = keep.astype(xp.intp)  # (a cumsum along a short axis is slow)
+        rank[:, 0] += have[todo]
+        for col in range(1, group):
+            rank[:, col] += rank[:, col - 1]
         i, j = xp.nonzero(keep & (rank <= group))
         out[todo[i], rank[i, j] - 1] = cand[i, j]
         have[todo] = xp.minimum(rank[:, -1], group)
         todo = todo[have[todo] < group]
+        if not todo.size:
+            return out.reshape(-1)
         step += 1
-    return out.reshape(-1)
+        cand, keep = candidates(todo, step)

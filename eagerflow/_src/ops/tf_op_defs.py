@@ -115,6 +115,11 @@ def _args(args: list) -> str:
     return ", ".join(out)
 
 
+def attr_string(b64: str) -> str:
+    """A string attr value of the signature table (base64 there), decoded."""
+    return base64.b64decode(b64).decode()
+
+
 def _string(b64: str) -> str:
     raw = base64.b64decode(b64)
     if any(c < 0x20 or c > 0x7E or c in b'"\\' for c in raw):

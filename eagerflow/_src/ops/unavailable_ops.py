@@ -448,16 +448,7 @@ def _refusal(op: str, ds: list, attrs: dict) -> NotFoundError:
 def _check_attrs(op: str, inputs: tuple, attrs: dict) -> None:
     """TF's checks of attrs against its definition, in its order: a string among the values
     it allows (an attr the call sets), the inputs' type, a count at least its minimum."""
-    for a in tf_op_defs.signatures()[op]["attr"]:
-        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
-        value = attrs.get(a["name"])
-        if allowed and value is not None:
-            words = [base64.b64decode(v).decode() for v in allowed]
-            if value not in words:
-                raise C.fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
-                                 "list of allowed values: " +
-                                 ", ".join(f'"{w}"' for w in words) +
-                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.string_attrs_allowed(op, attrs)
     _check_types(op, inputs)
     for a in tf_op_defs.signatures()[op]["attr"]:
         value = attrs.get(a["name"])
