@@ -165,7 +165,7 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 # logging, where Keras and TF log, used when installed (core/tf_logging.py).
 LOADED_ON_USE = {
     "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "imagecodecs", "mpi4py",
-    "matplotlib", "cv2", "cramjam", "lmdb",
+    "matplotlib", "cv2", "cramjam",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
     # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)

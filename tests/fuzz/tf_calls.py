@@ -282,8 +282,8 @@ NO_TF_OP = {
                   "ResourceAccumulatorNumAccumulated", "ResourceAccumulatorSetGlobalStep",
                   "ResourceAccumulatorTakeGradient")},
     "LMDBReader": "makes a reader (TF's gives a reference, refused eagerly: tests/ops/"
-                  "queue_raw_programs.py; TF 2.21 has no LMDB kernels left): read in "
-                  "tests/data/test_lmdb.py",
+                  "queue_raw_programs.py); TF 2.21 has removed LMDB support, its graph's "
+                  "refusal is compared in tests/data/test_lmdb.py",
     **{op: "reads or changes a staging area found by its name (a resource in TF: the "
            "samples' areas hold what TF's would wait for forever); compared with TF 2.21 call "
            "by call in tests/ops/test_staging_ops.py and in TF 1 graphs in "

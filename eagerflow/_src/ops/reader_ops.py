@@ -1,6 +1,6 @@
 """TF's readers as ops: the creators (TFRecordReaderV2, TextLineReaderV2,
-WholeFileReaderV2, FixedLengthRecordReaderV2, IdentityReaderV2, LMDBReader) and the ops on a reader
-(ReaderReadV2, ReaderReadUpToV2, ReaderNumRecordsProducedV2,
+WholeFileReaderV2, FixedLengthRecordReaderV2, IdentityReaderV2, LMDBReader) and the ops
+on a reader (ReaderReadV2, ReaderReadUpToV2, ReaderNumRecordsProducedV2,
 ReaderNumWorkUnitsCompletedV2, ReaderResetV2, ReaderSerializeStateV2,
 ReaderRestoreStateV2).
 
@@ -11,9 +11,9 @@ corrupt record fails every read until the reader is reset, a read that finds the
 closed and empty raises its OutOfRangeError, and ReaderReadUpTo stops at the end of a
 unit once it holds a record. Keys are TF's: "file:offset" for TFRecords, "file:line"
 (1-based, header lines counted) for text lines, "file:index" for fixed-length records,
-the file name for whole files, the work itself for IdentityReader and the database's
-key for LMDB files (its records in key order, read through py-lmdb; TF 2.21 has taken its
-LMDB kernels out, and fails there with UnimplementedError). Only the readers of
+the file name for whole files and the work itself for IdentityReader. LMDBReader's node
+builds (TF 1's, of a reference output) but fails when run with TF 2.21's UnimplementedError
+(`LMDB_REMOVED`: TF has removed LMDB support, its datasets' too). Only the readers of
 one record per unit (WholeFileReader, IdentityReader) serialize their state, TF's
 ReaderBaseState message.
 
@@ -43,12 +43,12 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
 )
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
-from eagerflow._src.io import lmdb_file
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import Replenished
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -126,8 +126,13 @@ def _identity(work: bytes) -> Any:
     return iter([(work, work)])
 
 
-def _lmdb_records(work: bytes) -> Any:
-    return lmdb_file.open_records(os.fsdecode(work))
+# (TF 2.21's words, its LMDB kernels' and datasets' only ones)
+LMDB_REMOVED = ("LMDB support is removed from TensorFlow. This API will be deleted in the next "
+                "TensorFlow release. If you need LMDB support, please file a GitHub issue.")
+
+
+def _lmdb_removed(work: bytes) -> Any:
+    raise UnimplementedError(None, None, LMDB_REMOVED)
 
 
 # ---------------------------------------------------------------------------------------
@@ -319,7 +324,7 @@ def new_reader(op: str, attrs: dict, node: str) -> ReaderState:
                                                    "footer_bytes", "hop_bytes")
         source = _fixed_length(header, size, footer, hop, attrs.get("encoding") or "")
     elif op == "LMDBReader":
-        source = _lmdb_records
+        source = _lmdb_removed  # (never reached: the creator's kernel refuses)
     else:
         source = _whole_file if op == "WholeFileReaderV2" else _identity
     return ReaderState(kind, node, source)
@@ -327,6 +332,8 @@ def new_reader(op: str, attrs: dict, node: str) -> ReaderState:
 
 def _creator_kernel(op: str) -> Any:
     def kernel(xp: Any, *, state: ReaderState | None = None, **attrs: Any) -> np.ndarray:
+        if op == "LMDBReader":  # (TF 2.21's kernel, made when its node first runs)
+            raise UnimplementedError(None, None, f"{LMDB_REMOVED} [Op:{op}]")
         if state is not None:  # (an imported graph's node: the state made on import)
             state = state.current()
             return H.object_scalar(ResourceHandle(state.id, CPU_DEVICE, "localhost", KIND, (),
@@ -342,6 +349,8 @@ def _creator_kernel(op: str) -> Any:
 
 def _creator_samples(op: str) -> Any:
     def samples() -> list:
+        if op == "LMDBReader":
+            return []
         attrs = {"record_bytes": 4} if op == "FixedLengthRecordReaderV2" else {}
         return [Sample((), dict(attrs, shared_name=f"sample_{op}"), grad=False)]
     return samples
@@ -355,6 +364,8 @@ def _creator_bad(op: str) -> Any:
         if op == "FixedLengthRecordReaderV2":
             return [BadSample((), {"record_bytes": 2, "hop_bytes": -3}, InvalidArgumentError,
                               "hop_bytes must be >= 0 not -3")]
+        if op == "LMDBReader":
+            return [BadSample((), {}, UnimplementedError, LMDB_REMOVED)]
         return []
     return bad
 
@@ -522,7 +533,12 @@ def _reader_load(op: str) -> Any:
         if op in ("ReaderReadV2", "ReaderReadUpToV2"):
             attrs["queue"] = H.queue_at_import(node, 1)
             rest = 2
-        return bind(OPS[op], tuple(node.inputs[rest:]), attrs)
+        if reader.kind != "LMDBReader":
+            return bind(OPS[op], tuple(node.inputs[rest:]), attrs)
+        # (TF's op runs its reader's node, an LMDBReader's refusing, before it: never a
+        # read waiting on its queue)
+        with control_dependencies([node.inputs[0]]):
+            return bind(OPS[op], tuple(node.inputs[rest:]), attrs)
     return load
 
 

@@ -6,10 +6,10 @@ names) from a queue one at a time and turns each into records: `read(queue)` is 
 ReaderReadV2 operation giving (key, value), `read_up_to(queue, n)` one ReaderReadUpToV2
 giving up to n of each. Keys are TF's: "file:line" (1-based, header lines counted) for
 text lines, "file:offset" for TFRecords, "file:index" for fixed-length records, the file
-name for whole files and identity work, the database's keys for LMDB files (read through
-py-lmdb, the `lmdb` extra: TF 2.21 no longer reads them). When the queue is closed and
-exhausted the read raises the queue's OutOfRangeError, which ends a QueueRunner's thread or
-a training loop.
+name for whole files and identity work. When the queue is closed and exhausted the read
+raises the queue's OutOfRangeError, which ends a QueueRunner's thread or a training loop.
+An LMDBReader builds TF's graph, which fails when run as TF 2.21's does (it has removed
+LMDB support: UnimplementedError).
 The ops are ops/reader_ops.py's (TF's names: ReaderReadV2, ...), the reader's state
 one per Session, as TF's resource is.
 """
@@ -25,6 +25,7 @@ from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.io.tfrecord import compression_name
 from eagerflow._src.ops import reader_ops as R
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_state import QueueState
 
 _IO_OPS = "tensorflow.python.ops.io_ops"
@@ -163,7 +164,8 @@ class TFRecordReader(ReaderBase):
 
 
 class LMDBReader(ReaderBase):
-    """The (key, value) records of LMDB database files, each file's in key order."""
+    """TF 1's reader of LMDB files, which TF 2.21 no longer reads: its graph builds, and its
+    reader node fails when a Session runs it (UnimplementedError)."""
 
     def __init__(self, name: str | None = None, options: Any = None) -> None:
         del options  # (TF's takes and ignores it)
@@ -172,3 +174,18 @@ class LMDBReader(ReaderBase):
             raise RuntimeError("lmdb_reader op does not support eager execution. "
                                "Arg 'reader_handle' is a ref.")
         self._made("LMDBReader", {}, name)
+
+
+def _after_creator(method: Any) -> Any:
+    """`method` of ReaderBase, its ops run after the reader's creator node: TF's ops take
+    that node's output, so a Session runs (and there fails on) the creator first."""
+    def run(self: LMDBReader, *args: Any, **kwargs: Any) -> Any:
+        with control_dependencies([self._handle]):
+            return method(self, *args, **kwargs)
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
+
+
+for _name in ("read", "read_up_to", "num_records_produced", "num_work_units_completed",
+              "reset", "serialize_state", "restore_state"):
+    setattr(LMDBReader, _name, _after_creator(getattr(ReaderBase, _name)))
