@@ -10,6 +10,7 @@ from eagerflow._src.data import (
     iterator_ops,
     raw_dataset_functions,
     raw_dataset_inspect,
+    raw_dataset_lmdb,
     raw_dataset_misc,
     raw_dataset_optimizer,
     raw_dataset_service,
@@ -56,7 +57,8 @@ def _id(case):
 # reduce-scatter) or that take a communicator: tests/distribute/test_tf_collectives.py;
 # ExperimentalMapDataset has only a GPU kernel in TF 2.21, which refuses every call on the
 # CPU (its bad sample). The session-handle ops act in a Session only
-# (tests/v1/test_session_handles.py).
+# (tests/v1/test_session_handles.py). TF 2.21 has removed LMDB support: its LMDB ops
+# refuse every call (their bad samples; tests/data/test_lmdb.py).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
             *boosted_trees_ops.OPS,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
@@ -64,7 +66,8 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             *raw_dataset_inspect.NO_SAMPLES, *raw_multi_device_iterator.OPS,
             *raw_dataset_optimizer.NO_SAMPLES, *raw_dataset_snapshot.NO_SAMPLES,
             *raw_dataset_service.NO_SAMPLES,
-            *raw_dataset_functions.REFUSING, "GetSessionHandle", "GetSessionHandleV2",
+            *raw_dataset_functions.REFUSING, *raw_dataset_lmdb.REFUSING,
+            "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES,
             # (a dataset's GraphDef bytes: tests/data/test_dataset_graphs.py, against TF's)
             "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph"} | {

@@ -68,3 +68,5 @@ def _op(name: str) -> Any:
 
 LMDB_DATASET = _op("LMDBDataset")
 EXPERIMENTAL_LMDB_DATASET = _op("ExperimentalLMDBDataset")
+# (every call refused: no sample runs; TF 1's reader too, ops/reader_ops.py)
+REFUSING = frozenset({"LMDBDataset", "ExperimentalLMDBDataset", "LMDBReader"})
