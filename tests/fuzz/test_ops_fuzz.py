@@ -40,6 +40,7 @@ from eagerflow._src.data import (
     iterator_ops,
     raw_dataset_functions,
     raw_dataset_inspect,
+    raw_dataset_lmdb,
     raw_dataset_misc,
     raw_dataset_optimizer,
     raw_dataset_service,
@@ -111,7 +112,9 @@ SKIP = {**{op: "TF's collective: a varied call of a sample's group and instance 
         **{name: "refused whatever its input (TF 2.21 removed it from GraphDefs, or has no "
                  "kernel for it): no sample to vary" for name in unavailable_ops.REFUSING},
         **{name: "refused whatever its input (TF 2.21 has no kernel for it): "
-                 "tests/ops/test_boosted_trees_ops.py" for name in boosted_trees_ops.OPS}}
+                 "tests/ops/test_boosted_trees_ops.py" for name in boosted_trees_ops.OPS},
+        **{name: "refused whatever its input (TF 2.21 has removed LMDB support): "
+                 "tests/data/test_lmdb.py" for name in raw_dataset_lmdb.REFUSING}}
 OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
 
 # Ops whose outputs are finite whenever their inputs are (TF's are too): shape and
