@@ -12,12 +12,15 @@ outputs reproduce.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
-from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import DeviceSpecV2 as DeviceSpec
@@ -28,16 +31,16 @@ from eagerflow._src.core.errors import (
     OpError,
     shape_str,
 )
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.batch_ops import check_allowed_batch_sizes, check_batch_shapes
 from eagerflow._src.ops.checks import dtype_word as c_name
-from eagerflow._src.ops.math import cast, not_equal
-from eagerflow._src.ops.reduce import size
-from eagerflow._src.ops.string_ops import length
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.function_import import TFNode, import_control_flow
+from eagerflow._src.saved_model.function_import import TFNode, import_control_flow, truth
 
 _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
@@ -97,7 +100,7 @@ class _Truth:
 
     def call_flat_outputs(self, tensors: list) -> list:
         out = self.fn.call_flat_outputs(tensors)
-        return [_truth(out[0])]
+        return [truth(out[0])]
 
 
 def run(op: str, inputs: list, attrs: dict) -> list:
@@ -113,10 +116,12 @@ def run(op: str, inputs: list, attrs: dict) -> list:
 
 def _run(op: str, inputs: list, attrs: dict) -> list:
     eager = _state.graph is None
+    if not eager and op in _NODES:
+        return _traced(op, inputs, attrs)
     if eager and op.startswith("Stateless") and not attrs.get("Tout", True):
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
     if op == "For":
-        return _for(inputs, attrs["body"], eager)
+        return _for(inputs, attrs["body"])
     if op == "BatchFunction":
         return _batch_function(inputs, attrs, eager)
     if op == "RemoteCall":
@@ -138,7 +143,7 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
     if "branches" in attrs:
         check_length(op, "branches", len(attrs["branches"]))
     if lead and "then_branch" in attrs:
-        lead = [_truth(lead[0])]
+        lead = [truth(lead[0])]
     if eager:
         _check_eagerly(attrs, lead, args)
     node = TFNode(SimpleNamespace(name=op, op=op), lead + args, [None] * len(inputs), attrs)
@@ -208,20 +213,10 @@ def _check_target(target: Any) -> None:
                                         f"device: {full}")
 
 
-def _for(inputs: list, body: ConcreteFunction, eager: bool) -> list:
-    """For: `body(i, *values)` for i from start by delta while short of limit; eagerly
-    TF's checks of the range first, and no gradient."""
+def _for(inputs: list, body: ConcreteFunction) -> list:
+    """For, eagerly: TF's checks of the range first, `body(i, *values)` for i from start
+    by delta while short of limit, and no gradient."""
     bounds, args = inputs[:3], inputs[3:]
-    if not eager:
-        start, limit, delta = bounds
-
-        def going(i: Any, *vs: Any) -> Any:
-            return ((delta > 0) & (i < limit)) | ((delta < 0) & (i > limit))
-
-        def step(i: Any, *vs: Any) -> list:
-            return [i + delta, *body.call_flat_outputs([i, *vs])]
-
-        return list(while_loop(going, step, [start, *args]))[1:]
     for name, x in zip(("start", "limit", "delta"), bounds):
         if x.shape.rank != 0:
             raise InvalidArgumentError(None, None, f"{name} must be a scalar, but "
@@ -255,18 +250,6 @@ def _check_eagerly(attrs: dict, lead: list, args: list) -> None:
         fn = attrs["then_branch"] if bool(lead[0]) else attrs["else_branch"]
     _check_args(fn, args)
     _check_results(fn.outputs, attrs["Tout"])
-
-
-def _truth(pred: Any) -> Any:
-    """TF's If kernel's reading of its condition: a scalar's value (a string: whether it is
-    non-empty), a non-scalar's having any elements."""
-    if pred.shape.rank != 0:
-        return not_equal(size(pred), 0)
-    if pred._dtype is dt.bool:
-        return pred
-    if pred._dtype is dt.string:
-        return not_equal(length(pred), 0)
-    return not_equal(pred, cast(0, pred._dtype))
 
 
 def _check_args(fn: ConcreteFunction, args: list, call: bool = False) -> None:
@@ -324,3 +307,111 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 
     return bind_custom_gradient(out, differentiable, [], grad_fn)
 
+
+
+# -- in a graph: one node of TF's type ---------------------------------------------------
+#
+# Traced, a raw If, Case, While or For is the one node TF writes for it: the op's own type
+# (If where If was called), its inputs as given and its attrs as TF sets them, the
+# functions named by their attrs. Its kernel runs the call eagerly (TF's kernels' checks
+# and all); its gradient differentiates the same call made of eagerflow's cond,
+# switch_case or while_loop, which TF's graph has no form for but eagerflow's runs.
+
+_NODES = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
+                    "For"))
+_LEAD = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1, "For": 3}
+
+
+@contextlib.contextmanager
+def _eagerly() -> Iterator[None]:
+    """Eager execution with no tape recording: what a kernel runs inside is no op of the
+    graph or of a tape's."""
+    saved = _state.graph, _state.tapes
+    _state.graph, _state.tapes = None, []
+    try:
+        yield
+    finally:
+        _state.graph, _state.tapes = saved
+
+
+def _input_dtypes(op: str, attrs: dict) -> list:
+    if op == "For":
+        return [dt.int32] * 3 + list(attrs["T"])
+    if "T" in attrs:
+        return list(attrs["T"])
+    head = attrs["Tcond"] if "Tcond" in attrs else dt.int32
+    return [head, *attrs["Tin"]]
+
+
+def _kernel(op: str) -> Any:
+    def kernel(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+        dtypes = _input_dtypes(op, attrs)
+        with _eagerly():
+            tensors = [EagerTensor(to_host(a), d) for a, d in zip(arrays, dtypes)]
+            out = _run(op, tensors, attrs)
+        arrs = tuple(xp.asarray(t._arr) if xp is not None else t._arr for t in out)
+        return arrs[0] if len(arrs) == 1 else arrs
+    return kernel
+
+
+def _infer(op: str) -> Any:
+    """The outputs' (shape, dtype)s as TF's shape functions give them: the output_shapes
+    given, else a loop's input shapes and a conditional's unknown ones."""
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        shapes = list(attrs.get("output_shapes") or ())
+        if op == "For":
+            return [(None, x._dtype) for x in inputs[3:]]
+        if "T" in attrs:
+            return [(tuple(shapes[i]) if shapes else x._shape, x._dtype)
+                    for i, x in enumerate(inputs)]
+        return [(tuple(shapes[i]) if shapes else None, d)
+                for i, d in enumerate(attrs["Tout"])]
+    return infer
+
+
+def _grad(node: Any, *gs: Any) -> list:
+    """The gradient of the call made of eagerflow's control flow over the same functions
+    (its forward pass made again, in the gradient's graph)."""
+    op, xs = node.op.name, list(node.inputs)
+    floaty = [x._dtype.is_floating or x._dtype.is_complex for x in xs]
+    if not any(floaty):
+        return [None] * len(xs)
+    with GradientTape(watch_accessed_variables=False) as tape:
+        for x, f in zip(xs, floaty):
+            if f:
+                tape.watch(x)
+        out = _structured(op, xs, node.attrs)
+    pairs = [(y, g) for y, g in zip(out, gs) if g is not None and
+             (y._dtype.is_floating or y._dtype.is_complex)]
+    sources = [x for x, f in zip(xs, floaty) if f]
+    if not pairs:
+        return [None] * len(xs)
+    res = iter(tape.gradient([y for y, _ in pairs], sources,
+                             output_gradients=[g for _, g in pairs]))
+    return [next(res) if f else None for f in floaty]
+
+
+def _structured(op: str, inputs: list, attrs: dict) -> list:
+    """The call as eagerflow's cond, switch_case or while_loop (in the graph being built)."""
+    node = TFNode(SimpleNamespace(name=op, op=op), inputs, [None] * len(inputs), attrs)
+    return import_control_flow(_Functions(attrs.get("cond")), node)
+
+
+def _export(node: Any, w: Any) -> list:
+    """TF's node: its inputs by TF's arguments, its attrs as set (the functions written
+    into the library by their attrs)."""
+    refs = [w.ref(x) for x in node.inputs]
+    k = _LEAD.get(node.type, 0)
+    return w.node(node.type, [*refs[:k], refs[k:]], dict(node.attrs), name=node.name)
+
+
+_BASE = {op: OpDef(op, _infer(op), _kernel(op), grad=_grad, no_fold=True,
+                   stateful=tf_ops.op_def(op).is_stateful, tf=TFForm(export=_export))
+         for op in sorted(_NODES)}
+
+
+def _traced(op: str, inputs: list, attrs: dict) -> list:
+    n = len(inputs) - _LEAD.get(op, 0) if op in ("For", "While", "StatelessWhile") else \
+        len(attrs["Tout"])
+    res = bind(dataclasses.replace(_BASE[op], num_outputs=n), tuple(inputs), dict(attrs))
+    return [res] if n == 1 else list(res)
