@@ -103,9 +103,12 @@ class _Truth:
         return [truth(out[0])]
 
 
-def run(op: str, inputs: list, attrs: dict) -> list:
-    """The flat outputs of functional op `op` on its input tensors."""
+def run(op: str, inputs: list, attrs: dict, name: str | None = None) -> list:
+    """The flat outputs of functional op `op` on its input tensors (`name`: its node's, in
+    a graph)."""
     try:
+        if _state.graph is not None and op in _NODES:
+            return _traced(op, inputs, attrs, name)
         return _run(op, inputs, attrs)
     except OpError as e:
         if not e._message.endswith("]"):  # (one of the checks here: the op's error)
@@ -116,8 +119,6 @@ def run(op: str, inputs: list, attrs: dict) -> list:
 
 def _run(op: str, inputs: list, attrs: dict) -> list:
     eager = _state.graph is None
-    if not eager and op in _NODES:
-        return _traced(op, inputs, attrs)
     if eager and op.startswith("Stateless") and not attrs.get("Tout", True):
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
     if op == "For":
@@ -410,8 +411,9 @@ _BASE = {op: OpDef(op, _infer(op), _kernel(op), grad=_grad, no_fold=True,
          for op in sorted(_NODES)}
 
 
-def _traced(op: str, inputs: list, attrs: dict) -> list:
+def _traced(op: str, inputs: list, attrs: dict, name: str | None) -> list:
     n = len(inputs) - _LEAD.get(op, 0) if op in ("For", "While", "StatelessWhile") else \
         len(attrs["Tout"])
-    res = bind(dataclasses.replace(_BASE[op], num_outputs=n), tuple(inputs), dict(attrs))
+    res = bind(dataclasses.replace(_BASE[op], num_outputs=n), tuple(inputs), dict(attrs),
+               name)
     return [res] if n == 1 else list(res)
