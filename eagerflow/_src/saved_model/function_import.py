@@ -746,8 +746,8 @@ def import_control_flow(importer: Any, node: Any) -> list:
 
 def truth(pred: Any) -> Any:
     """TF's If kernel's reading of its condition: a scalar's value (a string: whether it is
-    non-empty), a non-scalar's having any elements."""
-    if pred.shape.rank != 0:
+    non-empty), a non-scalar's having any elements (one of unknown rank: as cond reads it)."""
+    if pred.shape.rank not in (0, None):
         return not_equal(size(pred), 0)
     if pred._dtype is dt.bool:
         return pred

@@ -2,12 +2,13 @@
 RemoteCall), whose attributes are functions (concrete functions, as TF's eager wrappers take
 them).
 
-A raw call is the import of one node: the functions are called as function_import.py calls
-an imported graph's library functions, through the same control flow (eagerflow's cond,
-switch_case and while_loop), so a call inside tf.function traces as they do. Eagerly TF
-checks the functions' arguments and results' types before running them, in its kernels'
-words; TF records no usable gradient for them eagerly (its tape fails on each), which the
-outputs reproduce.
+Eagerly a raw call is the import of one node: the functions are called as
+function_import.py calls an imported graph's library functions, through the same control
+flow (eagerflow's cond, switch_case and while_loop). TF checks the functions' arguments and
+results' types before running them, in its kernels' words; TF records no usable gradient
+for them eagerly (its tape fails on each), which the outputs reproduce. Inside tf.function
+an If, Case, While or For is the one node TF writes (see the end of this module); a
+function call is the call of its concrete function, TF's PartitionedCall node.
 """
 
 from __future__ import annotations
