@@ -108,3 +108,23 @@ def test_a_saved_model_of_them_runs_in_tensorflow(scope, tmp_path):
                          capture_output=True, text=True, env=TF_ENV, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert json.loads(run.stdout.splitlines()[-1]) == GOLDEN["results"]
+
+
+def test_a_function_of_them_differentiates_from_outside(scope):
+    # (TF 2.21: 8.0 for each If form, 12.0 for the Case; a stateful call's outputs are
+    # kept from its run, its gradient still the call's)
+    double, triple = scope["double"], scope["triple"]
+    got = []
+    for call in (lambda x: tf.raw_ops.If(cond=x > 0, input=[x], Tout=[tf.float32],
+                                         then_branch=double, else_branch=triple),
+                 lambda x: tf.raw_ops.StatelessIf(cond=x > 0, input=[x], Tout=[tf.float32],
+                                                  then_branch=double, else_branch=triple),
+                 lambda x: tf.raw_ops.Case(branch_index=1, input=[x], Tout=[tf.float32],
+                                           branches=[double, triple])):
+        f = tf.function(lambda x, call=call: call(x)[0] * x)
+        x = tf.constant(2.0)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        got.append(float(tape.gradient(y, x)))
+    assert got == [8.0, 8.0, 12.0]

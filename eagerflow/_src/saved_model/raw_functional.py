@@ -393,6 +393,23 @@ def _grad(node: Any, *gs: Any) -> list:
     return [next(res) if f else None for f in floaty]
 
 
+def _replay_saved(node: Any, args: tuple, values: list) -> Any:
+    """A stateful call's outputs, saved from its run, as a differentiating replay takes them
+    (its effects not made again): an op handing them back whose gradient is the call's."""
+    k, specs = len(args), [(t._shape, t._dtype) for t in node.outputs]
+
+    def grad(saved: Any, *gs: Any) -> list:
+        view = SimpleNamespace(op=node.op, inputs=list(saved.inputs[:k]), attrs=node.attrs)
+        return _grad(view, *gs) + [None] * len(values)
+
+    def kernel(xp: Any, *arrays: Any) -> Any:
+        return arrays[k] if len(specs) == 1 else tuple(arrays[k:])
+
+    op = OpDef("Saved" + node.op.name, lambda *ins: specs, kernel, grad=grad,
+               num_outputs=len(specs), no_fold=True)
+    return bind(op, tuple(args) + tuple(values), {})
+
+
 def _structured(op: str, inputs: list, attrs: dict) -> list:
     """The call as eagerflow's cond, switch_case or while_loop (in the graph being built)."""
     node = TFNode(SimpleNamespace(name=op, op=op), inputs, [None] * len(inputs), attrs)
@@ -408,7 +425,8 @@ def _export(node: Any, w: Any) -> list:
 
 
 _BASE = {op: OpDef(op, _infer(op), _kernel(op), grad=_grad, no_fold=True,
-                   stateful=tf_ops.op_def(op).is_stateful, tf=TFForm(export=_export))
+                   stateful=tf_ops.op_def(op).is_stateful, tf=TFForm(export=_export),
+                   replay_saved=_replay_saved)
          for op in sorted(_NODES)}
 
 
