@@ -1,10 +1,11 @@
-"""tf.raw_ops' If, Case, While and For (and their stateless twins) called inside a
-tf.function: TF 2.21's traced graph (its nodes, their inputs and attrs), the outputs' static
-shapes and the results, recorded in golden/raw_functional_graph.json by
+"""tf.raw_ops' If, Case, While and For (and their stateless twins) and SymbolicGradient
+called inside a tf.function: TF 2.21's traced graph (its nodes, their inputs and attrs),
+the outputs' static shapes and the results, recorded in golden/raw_functional_graph.json by
 record_raw_functional_graph.py.
 
 SETUP runs with `tf` TensorFlow there, eagerflow here; it defines `Calls`, whose `f` makes
-each call, and `INPUTS`, the arguments it is run on.
+each call and `gradient` a SymbolicGradient, and `INPUTS` and `GRADIENT_INPUTS`, the
+arguments they are run on.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ step = tf.function(lambda i, x: (i + 1, x * 2)).get_concrete_function(i32, f32)
 accumulate = tf.function(lambda i, x: x * 2 + tf.cast(i, tf.float32)).get_concrete_function(
     i32, f32)
 below3v = tf.function(lambda i, x: i < 3).get_concrete_function(i32, vec)
+pair = tf.function(lambda x, y: (x * y, x + y)).get_concrete_function(f32, f32)
 grow = tf.function(lambda i, x: (i + 1, tf.concat([x, x + 1.0], 0))).get_concrete_function(
     i32, vec)
 
@@ -47,8 +49,16 @@ class Calls(tf.Module):
                              output_shapes=[[], [None]], parallel_iterations=3)
         return [a[0], b[0], c[0], c[1], d[0], d[1], e[0], f[0], g[0], h[1]]
 
+    @tf.function(input_signature=[f32, f32])
+    def gradient(self, x, y):
+        a = tf.raw_ops.If(cond=x > 0, input=[x], Tout=[tf.float32], then_branch=double,
+                          else_branch=triple)
+        return tf.raw_ops.SymbolicGradient(input=[a[0], y, tf.constant(1.0), tf.constant(2.0)],
+                                           Tout=[tf.float32, tf.float32], f=pair)
+
 
 INPUTS = [(True, 1.5, 1, [1.0, 2.0]), (False, 0.0, 5, [3.0]), (True, -2.0, 0, [])]
+GRADIENT_INPUTS = [(3.0, 4.0), (-1.0, 0.5)]
 '''
 
 
@@ -76,3 +86,8 @@ def outputs_of(f: Any, inputs: list, tf: Any) -> list:
                 tf.constant(np.array(v, np.float32)))
         res.append([np.asarray(t.numpy()).tolist() for t in got])
     return res
+
+
+def gradients_of(f: Any, inputs: list, tf: Any) -> list:
+    """`f` (Calls.gradient) on each of `inputs`: each result as a list."""
+    return [[float(t.numpy()) for t in f(tf.constant(x), tf.constant(y))] for x, y in inputs]

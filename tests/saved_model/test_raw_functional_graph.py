@@ -1,6 +1,7 @@
-"""tf.raw_ops' If, Case, While and For inside a tf.function trace as the one node TF 2.21
-writes for each (its type, inputs and attrs: golden/raw_functional_graph.json), give TF's
-results, and a SavedModel of them runs in TF 2.21 (skipped without it) and here."""
+"""tf.raw_ops' If, Case, While, For and SymbolicGradient inside a tf.function trace as the
+one node TF 2.21 writes for each (its type, inputs and attrs: golden/raw_functional_graph.
+json), give TF's results, and a SavedModel of them runs in TF 2.21 (skipped without it) and
+here."""
 
 import json
 import os
@@ -12,7 +13,12 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from tests.saved_model.raw_functional_graph_cases import SETUP, graph_nodes, outputs_of
+from tests.saved_model.raw_functional_graph_cases import (
+    SETUP,
+    gradients_of,
+    graph_nodes,
+    outputs_of,
+)
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "raw_functional_graph.json")
@@ -33,6 +39,14 @@ def test_the_traced_graph_is_tfs(scope):
     assert [n[:2] for n in got] == [n[:2] for n in GOLDEN["nodes"]]
     for g, w in zip(got, GOLDEN["nodes"]):
         assert g == w, g[0]
+
+
+def test_a_symbolic_gradient_is_tfs_node_and_values(scope):
+    calls = scope["calls"]
+    got = graph_nodes(calls.gradient.get_concrete_function().graph.as_graph_def())
+    assert got == GOLDEN["gradient_nodes"]
+    assert gradients_of(calls.gradient, scope["GRADIENT_INPUTS"], tf) == \
+        GOLDEN["gradient_results"]
 
 
 def test_the_nodes_are_operations_of_tfs_types(scope):
@@ -89,7 +103,9 @@ for p, x, k, v in json.loads(sys.argv[2]):
     got = loaded.f(tf.constant(p), tf.constant(x), tf.constant(k),
                    tf.constant(np.array(v, np.float32)))
     out.append([np.asarray(t.numpy()).tolist() for t in got])
-print(json.dumps(out))
+grads = [[float(t.numpy()) for t in loaded.gradient(tf.constant(x), tf.constant(y))]
+         for x, y in json.loads(sys.argv[3])]
+print(json.dumps([out, grads]))
 """
 
 
@@ -97,6 +113,8 @@ def test_a_saved_model_of_them_reloads_here(scope, tmp_path):
     tf.saved_model.save(scope["calls"], str(tmp_path / "m"))
     loaded = tf.saved_model.load(str(tmp_path / "m"))
     assert outputs_of(loaded.f, scope["INPUTS"], tf) == GOLDEN["results"]
+    assert gradients_of(loaded.gradient, scope["GRADIENT_INPUTS"], tf) == \
+        GOLDEN["gradient_results"]
 
 
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON), reason="no TensorFlow")
@@ -104,10 +122,11 @@ def test_a_saved_model_of_them_runs_in_tensorflow(scope, tmp_path):
     path = str(tmp_path / "m")
     tf.saved_model.save(scope["calls"], path)
     run = subprocess.run([TF_PYTHON, "-c", textwrap.dedent(LOAD), path,
-                          json.dumps(scope["INPUTS"])],
+                          json.dumps(scope["INPUTS"]), json.dumps(scope["GRADIENT_INPUTS"])],
                          capture_output=True, text=True, env=TF_ENV, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
-    assert json.loads(run.stdout.splitlines()[-1]) == GOLDEN["results"]
+    assert json.loads(run.stdout.splitlines()[-1]) == [GOLDEN["results"],
+                                                        GOLDEN["gradient_results"]]
 
 
 def test_a_function_of_them_differentiates_from_outside(scope):

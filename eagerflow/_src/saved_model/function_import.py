@@ -71,6 +71,7 @@ from eagerflow._src.ops.string_ops import length
 from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
+from eagerflow._src.saved_model.symbolic_gradient import symbolic_gradient
 from eagerflow._src.summary import media_ops, summary_ops, v1_ops, writer_ops  # noqa: F401
 
 # The dtypes of bound constants kept as constants, not taken by placeholders as TF's
@@ -82,7 +83,7 @@ STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
-    "StatelessWhile", "For", "DisableCopyOnRead", "StopGradient",
+    "StatelessWhile", "For", "SymbolicGradient", "DisableCopyOnRead", "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -538,6 +539,10 @@ class LibraryImporter:
         if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                   "For"):
             return import_control_flow(self, node), None
+        if op == "SymbolicGradient":  # (its function: one of f's arguments' specs)
+            f = self.concrete(a["f"], [Spec(x._shape, x._dtype) for x in ins[:len(a["Tout"])]],
+                              handles=False)
+            return symbolic_gradient(list(ins), {**a, "f": f}), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, run_op_node)  # constant inputs: computed now, once
         return _as_list(run_op_node(node)), None

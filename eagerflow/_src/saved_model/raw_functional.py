@@ -42,10 +42,11 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.function_import import TFNode, import_control_flow, truth
+from eagerflow._src.saved_model.symbolic_gradient import symbolic_gradient
 
 _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                 "For", "BatchFunction")) | _CALLS
+                 "For", "BatchFunction", "SymbolicGradient")) | _CALLS
 _LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -66,8 +67,8 @@ def func_attr(v: Any, op: str) -> ConcreteFunction:
     """A func attribute as TF's wrapper takes it (check_func_value passed it): a concrete
     function; a tf.function (or a name) is looked up among the functions the context
     holds, which here are none."""
-    if isinstance(v, ConcreteFunction):
-        return v
+    if isinstance(v, ConcreteFunction) or op == "SymbolicGradient":
+        return v  # (SymbolicGradient's refusal names it with the op's arity)
     py = getattr(v, "python_function", None)
     name = py.__name__ if py is not None else v.decode() if isinstance(v, bytes) else v
     if op == "BatchFunction":  # (its kernel looks the function up, in its words)
@@ -108,6 +109,8 @@ def run(op: str, inputs: list, attrs: dict, name: str | None = None) -> list:
     """The flat outputs of functional op `op` on its input tensors (`name`: its node's, in
     a graph)."""
     try:
+        if op == "SymbolicGradient":
+            return symbolic_gradient(inputs, attrs, name)
         if _state.graph is not None and op in _NODES:
             return _traced(op, inputs, attrs, name)
         return _run(op, inputs, attrs)
