@@ -147,3 +147,23 @@ def test_a_function_of_them_differentiates_from_outside(scope):
             y = f(x)
         got.append(float(tape.gradient(y, x)))
     assert got == [8.0, 8.0, 12.0]
+
+
+def test_a_raw_if_converts_to_tflite(scope):
+    double, triple = scope["double"], scope["triple"]
+
+    @tf.function(input_signature=[scope["f32"]])
+    def f(x):
+        return tf.raw_ops.If(cond=x > 0, input=[x], Tout=[tf.float32], then_branch=double,
+                             else_branch=triple)[0]
+
+    model = tf.lite.TFLiteConverter.from_concrete_functions(
+        [f.get_concrete_function()]).convert()
+    interpreter = tf.lite.Interpreter(model_content=model)
+    interpreter.allocate_tensors()
+    got = []
+    for v in (2.0, -2.0):
+        interpreter.set_tensor(interpreter.get_input_details()[0]["index"], np.float32(v))
+        interpreter.invoke()
+        got.append(float(interpreter.get_tensor(interpreter.get_output_details()[0]["index"])))
+    assert got == [4.0, -6.0]
