@@ -1,7 +1,7 @@
-"""tf.raw_ops' If, Case, While and For (and their stateless twins) and SymbolicGradient
-called inside a tf.function: TF 2.21's traced graph (its nodes, their inputs and attrs),
-the outputs' static shapes and the results, recorded in golden/raw_functional_graph.json by
-record_raw_functional_graph.py.
+"""tf.raw_ops' If, Case, While and For (and their stateless twins), the function calls and
+SymbolicGradient called inside a tf.function: TF 2.21's traced graph (its nodes, their
+inputs and attrs), the outputs' static shapes and the results, recorded in
+golden/raw_functional_graph.json by record_raw_functional_graph.py.
 
 SETUP runs with `tf` TensorFlow there, eagerflow here; it defines `Calls`, whose `f` makes
 each call and `gradient` a SymbolicGradient, and `INPUTS` and `GRADIENT_INPUTS`, the
@@ -47,7 +47,12 @@ class Calls(tf.Module):
         g = tf.raw_ops.For(start=0, limit=k, delta=1, input=[x], body=accumulate)
         h = tf.raw_ops.While(input=[k, v], cond=below3v, body=grow,
                              output_shapes=[[], [None]], parallel_iterations=3)
-        return [a[0], b[0], c[0], c[1], d[0], d[1], e[0], f[0], g[0], h[1]]
+        calls = [tf.raw_ops.StatefulPartitionedCall(args=[x], Tout=[tf.float32], f=triple),
+                 tf.raw_ops.PartitionedCall(args=[x], Tout=[tf.float32], f=double),
+                 tf.raw_ops.RemoteCall(target="/cpu:0", args=[x], Tout=[tf.float32],
+                                       f=triple)]
+        return [a[0], b[0], c[0], c[1], d[0], d[1], e[0], f[0], g[0], h[1],
+                *(call[0] for call in calls)]
 
     @tf.function(input_signature=[f32, f32])
     def gradient(self, x, y):

@@ -83,7 +83,8 @@ STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
-    "StatelessWhile", "For", "SymbolicGradient", "DisableCopyOnRead", "StopGradient",
+    "StatelessWhile", "For", "SymbolicGradient", "RemoteCall", "DisableCopyOnRead",
+    "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -536,6 +537,8 @@ class LibraryImporter:
             return [], None
         if op in ("PartitionedCall", "StatefulPartitionedCall"):
             return self.call(a["f"], ins), None
+        if op == "RemoteCall":  # (a call on the one device there is: its target's)
+            return self.call(a["f"], ins[1:]), None
         if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                   "For"):
             return import_control_flow(self, node), None

@@ -323,8 +323,8 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 # switch_case or while_loop, which TF's graph has no form for but eagerflow's runs.
 
 _NODES = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                    "For"))
-_LEAD = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1, "For": 3}
+                    "For")) | _CALLS
+_LEAD = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1, "For": 3, "RemoteCall": 1}
 
 
 @contextlib.contextmanager
@@ -344,8 +344,9 @@ def _input_dtypes(op: str, attrs: dict) -> list:
         return [dt.int32] * 3 + list(attrs["T"])
     if "T" in attrs:
         return list(attrs["T"])
-    head = attrs["Tcond"] if "Tcond" in attrs else dt.int32
-    return [head, *attrs["Tin"]]
+    head = {"RemoteCall": [dt.string], "PartitionedCall": [],
+            "StatefulPartitionedCall": []}.get(op, [attrs.get("Tcond", dt.int32)])
+    return [*head, *attrs["Tin"]]
 
 
 def _kernel(op: str) -> Any:
@@ -361,11 +362,16 @@ def _kernel(op: str) -> Any:
 
 def _infer(op: str) -> Any:
     """The outputs' (shape, dtype)s as TF's shape functions give them: the output_shapes
-    given, else a loop's input shapes and a conditional's unknown ones."""
+    given, else a loop's input shapes, a local call's function's result shapes and a
+    conditional's (or a For's, or a RemoteCall's) unknown ones."""
     def infer(*inputs: Any, **attrs: Any) -> list:
         shapes = list(attrs.get("output_shapes") or ())
         if op == "For":
             return [(None, x._dtype) for x in inputs[3:]]
+        if op in ("PartitionedCall", "StatefulPartitionedCall"):
+            outs = list(attrs["f"].outputs) + [None] * len(attrs["Tout"])
+            return [(o._shape if o is not None and o._dtype is d else None, d)
+                    for o, d in zip(outs, attrs["Tout"])]
         if "T" in attrs:
             return [(tuple(shapes[i]) if shapes else x._shape, x._dtype)
                     for i, x in enumerate(inputs)]
@@ -414,7 +420,11 @@ def _replay_saved(node: Any, args: tuple, values: list) -> Any:
 
 
 def _structured(op: str, inputs: list, attrs: dict) -> list:
-    """The call as eagerflow's cond, switch_case or while_loop (in the graph being built)."""
+    """The call as eagerflow's cond, switch_case or while_loop, or a call of its function
+    (in the graph being built)."""
+    if op in _CALLS:
+        return list(attrs["f"].call_flat_outputs(inputs[_LEAD.get(op, 0):]))[
+            :len(attrs["Tout"])]
     node = TFNode(SimpleNamespace(name=op, op=op), inputs, [None] * len(inputs), attrs)
     return import_control_flow(_Functions(attrs.get("cond")), node)
 

@@ -63,7 +63,7 @@ EXTRA_OPS = (
     "ResourceGather",
     "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
-    # functional ops tf.raw_ops runs (raw_functional.py; For and SymbolicGradient imported)
+    # functional ops tf.raw_ops runs (raw_functional.py), imported too
     "For", "RemoteCall", "SymbolicGradient",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
