@@ -167,3 +167,18 @@ def test_a_raw_if_converts_to_tflite(scope):
         interpreter.invoke()
         got.append(float(interpreter.get_tensor(interpreter.get_output_details()[0]["index"])))
     assert got == [4.0, -6.0]
+
+
+def test_a_raw_call_converts_to_tflite(scope):
+    @tf.function(input_signature=[scope["f32"]])
+    def f(x):
+        return tf.raw_ops.StatefulPartitionedCall(args=[x], Tout=[tf.float32],
+                                                  f=scope["triple"])[0]
+
+    model = tf.lite.TFLiteConverter.from_concrete_functions(
+        [f.get_concrete_function()]).convert()
+    interpreter = tf.lite.Interpreter(model_content=model)
+    interpreter.allocate_tensors()
+    interpreter.set_tensor(interpreter.get_input_details()[0]["index"], np.float32(2.0))
+    interpreter.invoke()
+    assert float(interpreter.get_tensor(interpreter.get_output_details()[0]["index"])) == 6.0
