@@ -4,8 +4,8 @@ inputs and attrs), the outputs' static shapes and the results, recorded in
 golden/raw_functional_graph.json by record_raw_functional_graph.py.
 
 SETUP runs with `tf` TensorFlow there, eagerflow here; it defines `Calls`, whose `f` makes
-each call and `gradient` a SymbolicGradient, and `INPUTS` and `GRADIENT_INPUTS`, the
-arguments they are run on.
+each call and `gradient` a SymbolicGradient (and a BatchFunction), and `INPUTS` and
+`GRADIENT_INPUTS`, the arguments they are run on.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ accumulate = tf.function(lambda i, x: x * 2 + tf.cast(i, tf.float32)).get_concre
     i32, f32)
 below3v = tf.function(lambda i, x: i < 3).get_concrete_function(i32, vec)
 pair = tf.function(lambda x, y: (x * y, x + y)).get_concrete_function(f32, f32)
+scaled_rows = tf.function(lambda x, c: x * c).get_concrete_function(vec, f32)
 grow = tf.function(lambda i, x: (i + 1, tf.concat([x, x + 1.0], 0))).get_concrete_function(
     i32, vec)
 
@@ -58,8 +59,12 @@ class Calls(tf.Module):
     def gradient(self, x, y):
         a = tf.raw_ops.If(cond=x > 0, input=[x], Tout=[tf.float32], then_branch=double,
                           else_branch=triple)
-        return tf.raw_ops.SymbolicGradient(input=[a[0], y, tf.constant(1.0), tf.constant(2.0)],
-                                           Tout=[tf.float32, tf.float32], f=pair)
+        s = tf.raw_ops.SymbolicGradient(input=[a[0], y, tf.constant(1.0), tf.constant(2.0)],
+                                        Tout=[tf.float32, tf.float32], f=pair)
+        b = tf.raw_ops.BatchFunction(in_tensors=[tf.reshape(x, [1])], captured_tensors=[y],
+                                     f=scaled_rows, num_batch_threads=1, max_batch_size=4,
+                                     batch_timeout_micros=10, Tout=[tf.float32])
+        return [s[0], s[1], b[0][0]]
 
 
 INPUTS = [(True, 1.5, 1, [1.0, 2.0]), (False, 0.0, 5, [3.0]), (True, -2.0, 0, [])]

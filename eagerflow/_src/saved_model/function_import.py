@@ -83,8 +83,8 @@ STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
-    "StatelessWhile", "For", "SymbolicGradient", "RemoteCall", "DisableCopyOnRead",
-    "StopGradient",
+    "StatelessWhile", "For", "SymbolicGradient", "RemoteCall", "BatchFunction",
+    "DisableCopyOnRead", "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -539,6 +539,8 @@ class LibraryImporter:
             return self.call(a["f"], ins), None
         if op == "RemoteCall":  # (a call on the one device there is: its target's)
             return self.call(a["f"], ins[1:]), None
+        if op == "BatchFunction":  # (each call its own batch: see ops/batch_ops.py)
+            return self.call(a["f"], ins)[:len(a["Tout"])], None
         if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                   "For"):
             return import_control_flow(self, node), None

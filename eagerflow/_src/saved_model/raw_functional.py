@@ -323,7 +323,7 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 # switch_case or while_loop, which TF's graph has no form for but eagerflow's runs.
 
 _NODES = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                    "For")) | _CALLS
+                    "For", "BatchFunction")) | _CALLS
 _LEAD = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1, "For": 3, "RemoteCall": 1}
 
 
@@ -344,6 +344,8 @@ def _input_dtypes(op: str, attrs: dict) -> list:
         return [dt.int32] * 3 + list(attrs["T"])
     if "T" in attrs:
         return list(attrs["T"])
+    if op == "BatchFunction":
+        return [*attrs["Tin"], *attrs["Tcaptured"]]
     head = {"RemoteCall": [dt.string], "PartitionedCall": [],
             "StatefulPartitionedCall": []}.get(op, [attrs.get("Tcond", dt.int32)])
     return [*head, *attrs["Tin"]]
@@ -422,7 +424,7 @@ def _replay_saved(node: Any, args: tuple, values: list) -> Any:
 def _structured(op: str, inputs: list, attrs: dict) -> list:
     """The call as eagerflow's cond, switch_case or while_loop, or a call of its function
     (in the graph being built)."""
-    if op in _CALLS:
+    if op in _CALLS or op == "BatchFunction":
         return list(attrs["f"].call_flat_outputs(inputs[_LEAD.get(op, 0):]))[
             :len(attrs["Tout"])]
     node = TFNode(SimpleNamespace(name=op, op=op), inputs, [None] * len(inputs), attrs)
@@ -434,6 +436,9 @@ def _export(node: Any, w: Any) -> list:
     into the library by their attrs)."""
     refs = [w.ref(x) for x in node.inputs]
     k = _LEAD.get(node.type, 0)
+    if node.type == "BatchFunction":  # (its batched tensors, then its captured ones)
+        k = len(node.attrs["Tin"])
+        return w.node(node.type, [refs[:k], refs[k:]], dict(node.attrs), name=node.name)
     return w.node(node.type, [*refs[:k], refs[k:]], dict(node.attrs), name=node.name)
 
 
