@@ -316,11 +316,13 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 
 # -- in a graph: one node of TF's type ---------------------------------------------------
 #
-# Traced, a raw If, Case, While or For is the one node TF writes for it: the op's own type
-# (If where If was called), its inputs as given and its attrs as TF sets them, the
-# functions named by their attrs. Its kernel runs the call eagerly (TF's kernels' checks
-# and all); its gradient differentiates the same call made of eagerflow's cond,
-# switch_case or while_loop, which TF's graph has no form for but eagerflow's runs.
+# Traced, a raw If, Case, While, For, function call or BatchFunction is the one node TF
+# writes for it: the op's own type (If where If was called), its inputs as given and its
+# attrs as TF sets them, the functions named by their attrs. Its kernel runs the call
+# eagerly (TF's kernels' checks and all: a function capturing tensors is refused, as TF's
+# runtime refuses it); its gradient differentiates the same call made of eagerflow's cond,
+# switch_case or while_loop (or a call of the function), made again in the gradient's
+# graph. TF 2.21 fails to differentiate a raw While, For or call; eagerflow does.
 
 _NODES = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                     "For", "BatchFunction")) | _CALLS
