@@ -251,6 +251,7 @@ def _pool(tf, out):
         for name, kw in (("batch", dict(ksize=[2, 2, 2, 1])),
                          ("depth", dict(ksize=[1, 1, 1, 2], strides=[1, 1, 1, 2])),
                          ("rank3", dict(input=_q(tf, U8[0], "quint8"))),
+                         ("rank5", dict(input=_q(tf, U8[None], "quint8"))),
                          ("too_big", dict(ksize=[1, 5, 1, 1])),
                          ("no_kernel", dict(input=_q(tf, I32[None, :, :, None], "qint32")))):
             args = dict(base)

@@ -1,7 +1,7 @@
 """tf.raw_ops' functional ops (If, Case, While, PartitionedCall and their stateless or
-stateful twins, For, RemoteCall) and TF's mutexes (MutexV2, MutexLock, ConsumeMutexLock,
-tf.CriticalSection), whose results and errors TF 2.21 recorded (golden/raw_functional.json,
-written by make_raw_functional_golden.py).
+stateful twins, For, RemoteCall, SymbolicGradient) and TF's mutexes (MutexV2, MutexLock,
+ConsumeMutexLock, tf.CriticalSection), whose results and errors TF 2.21 recorded
+(golden/raw_functional.json, written by make_raw_functional_golden.py).
 
 SETUP runs first (with `tf` TensorFlow there, eagerflow here); each case is an expression
 over what it defines. Results and errors are written down as raw_ops_cases writes them.
@@ -88,6 +88,37 @@ def contended():
     del lock  # (the lock dies with its tensor)
     other.join(5)
     return tf.constant([while_held, len(got)])
+
+pair = tf.function(lambda x, y: (x * y, x + y)).get_concrete_function(f32, f32)
+first = tf.function(lambda x, y: x * 2).get_concrete_function(f32, f32)
+held = tf.function(lambda x: tf.stop_gradient(x) * 2).get_concrete_function(f32)
+square_sum = tf.function(lambda x: tf.reduce_sum(x * x)).get_concrete_function(
+    tf.TensorSpec([3], tf.float32))
+
+
+def symbolic(f, *inputs, Tout):
+    """SymbolicGradient inside a tf.function: its results, or its runtime error with the
+    message its node gave (the line before the node's)."""
+    @tf.function
+    def call():
+        return tf.raw_ops.SymbolicGradient(input=[tf.constant(x) for x in inputs],
+                                           Tout=Tout, f=f)
+    try:
+        return call()
+    except tf.errors.OpError as e:
+        lines = e.message.split("\\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("\\t [["))
+        raise type(e)(None, None, lines[at - 1]) from None
+
+
+@tf.function
+def second_order(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        g = tf.raw_ops.SymbolicGradient(input=[x, tf.constant(1.0)], Tout=[tf.float32],
+                                        f=double)[0]
+    return tape.gradient(g, x)
+
 '''
 
 _IF = "then_branch=double, else_branch=triple"
@@ -199,6 +230,29 @@ CASES = [
     # inside tf.function
     "traced(tf.constant(False), tf.constant(2.))",
     "traced(tf.constant(True), tf.constant(2.))",
+    # SymbolicGradient: TF runs it in a graph only; its kernel refuses what doesn't match f
+    "tf.raw_ops.SymbolicGradient(input=[3., 1.], Tout=[tf.float32], f=double)",
+    "tf.raw_ops.SymbolicGradient(input=[3.], Tout=[tf.float32], f=product)",
+    "tf.raw_ops.SymbolicGradient(input=[3., 1.], Tout=[tf.float32], "
+    "f=tf.function(lambda x: x))",
+    "tf.raw_ops.SymbolicGradient(input=[3.], Tout=[], f=double)",
+    "tf.raw_ops.SymbolicGradient(input=[], Tout=[tf.float32], f=double)",
+    "symbolic(double, 3., 1., Tout=[tf.float32])",
+    "symbolic(product, 3., 4., 2., Tout=[tf.float32, tf.float32])",
+    "symbolic(pair, 3., 4., 1., 2., Tout=[tf.float32, tf.float32])",
+    "symbolic(first, 3., 4., 1., Tout=[tf.float32, tf.float32])",
+    "symbolic(held, 3., 1., Tout=[tf.float32])",
+    "symbolic(square_sum, [1., 2., 3.], 2., Tout=[tf.float32])",
+    "symbolic(scaled, 3., 1., Tout=[tf.float32])",
+    "symbolic(product, 3., 4., Tout=[tf.float32, tf.float32])",
+    "symbolic(product, 3., 4., 1., 1., Tout=[tf.float32, tf.float32])",
+    "symbolic(product, 3., 4., 1., Tout=[tf.float32])",
+    "symbolic(product, 3., 4., 1., Tout=[tf.int32, tf.float32])",
+    "symbolic(product, 3., 4., 1, Tout=[tf.float32, tf.float32])",
+    "symbolic(product, 3, 4., 1., Tout=[tf.float32, tf.float32])",
+    "symbolic(double, 3., [1., 2.], Tout=[tf.float32])",
+    "symbolic(double, 3., 1., Tout=[])",
+    "second_order(tf.constant(3.))",
     # mutexes
     "tf.constant(repr(tf.raw_ops.MutexV2()))",
     "tf.constant(repr(tf.raw_ops.MutexV2(shared_name='m1', container='c')))",

@@ -56,9 +56,8 @@ def test_traced_graph_names_the_ops(scope):
     cf = scope["traced"].get_concrete_function(tf.TensorSpec([], tf.bool),
                                                tf.TensorSpec([], tf.float32))
     types = {op.type for op in cf.graph.get_operations()}
-    assert {"PartitionedCall"} <= types
-    assert types & {"If", "StatelessIf"} and types & {"While", "StatelessWhile"}
-    assert types & {"Case", "StatelessCase"}
+    # (each TF's node of the op called: test_raw_functional_graph.py compares them whole)
+    assert {"PartitionedCall", "If", "While", "Case"} <= types
 
 
 def test_names_and_signatures():

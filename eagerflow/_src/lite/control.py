@@ -79,7 +79,9 @@ def _check_dtypes(node: Any, xs: list) -> None:
 
 
 def lower_if(low: Any, node: Any) -> None:
-    then_g, else_g = (getattr(s, "graph", s) for s in node.op.subgraphs)
+    # (tf.raw_ops.If's node holds no sub-graphs: its branches are its concrete functions)
+    then_g, else_g = (getattr(s, "graph", s) for s in node.op.subgraphs) if \
+        node.op.subgraphs else (node.attrs[k].graph for k in ("then_branch", "else_branch"))
     n = len(then_g.outputs)
     n_caps = len(then_g.fed_inputs)
     pred, caps = node.inputs[0], list(node.inputs[1:1 + n_caps])
@@ -112,6 +114,9 @@ def _append(sub: Any, code: int, inputs: list, name: str, dtype: Any) -> Any:
 
 
 def lower_while(low: Any, node: Any) -> None:
+    if not node.op.subgraphs:
+        raise ConverterError(f"op {node.name}: tf.raw_ops.{node.type}'s loop is not converted "
+                             "(tf.while_loop's is)")
     cond_g, body_g = (getattr(s, "graph", s) for s in node.op.subgraphs)
     parts = while_layout(node)
     n = len(body_g.outputs)

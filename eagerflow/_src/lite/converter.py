@@ -273,6 +273,9 @@ class _Lowering:
                 getattr(node.op, "fn", None) is not None:
             self.inline(node)
             return
+        if t in ("PartitionedCall", "StatefulPartitionedCall") and "f" in a:
+            self.inline_graph(a["f"].graph, ins, node.outputs)  # (tf.raw_ops' call)
+            return
         if t in ("If", "StatelessIf"):
             CF.lower_if(self, node)
             return

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import UnimplementedError
+from eagerflow._src.core.errors import AbortedError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantization import _q
 from eagerflow._src.ops.quantized_ops import (
@@ -291,6 +291,14 @@ QUANTIZED_CONV2D = register(OpDef(
 _POOL_KERNELS = ((("T", _QI8),), (("T", _QU8),))
 
 
+_ONEDNN_POOL_FAILURE = {
+    op: f"{verb} received an exception:Status: 2, message: could not create a descriptor for "
+        "a pooling forward propagation primitive, in file tensorflow/core/kernels/mkl/"
+        f"{source}"
+    for op, verb, source in (("QuantizedAvgPool", "Operation", "mkl_avgpooling_op.cc:183"),
+                             ("QuantizedMaxPool", "Compute", "mkl_maxpooling_op.cc:211"))}
+
+
 def _pool_attrs(op: str, ksize: Any, strides: Any, padding: Any) -> str:
     if len(ksize) != 4:
         raise C.fail(op, "Sliding window ksize field must specify 4 dimensions")
@@ -324,6 +332,8 @@ def _pool_kernel(op: str) -> Any:
         p = _pool_attrs(op, ksize, strides, padding)
         if x.ndim not in (4, 5):
             raise C.fail(op, "Input must be 4 or 5-dimensional")
+        if x.ndim == 5:  # (TF's oneDNN kernel takes it, then fails to pool it by 4-D windows)
+            raise AbortedError(None, None, _ONEDNN_POOL_FAILURE[op] + f" [Op:{op}]")
         if ksize[3] != 1 and x.shape[3] % ksize[3]:
             raise UnimplementedError(None, None, "Depthwise max pooling requires the depth "
                                                  "window to evenly divide the input depth "

@@ -68,14 +68,17 @@ from eagerflow._src.ops.array import constant, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState
-from eagerflow._src.ops.math import identity, zeros_like
+from eagerflow._src.ops.math import cast, identity, not_equal, zeros_like
+from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.slice_update import TENSOR_STRIDED_SLICE_UPDATE
 from eagerflow._src.ops.slicing import _MASKS
+from eagerflow._src.ops.string_ops import length
 from eagerflow._src.ops.table_handles import captured_table, handle_for
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
+from eagerflow._src.saved_model.symbolic_gradient import symbolic_gradient
 from eagerflow._src.summary import media_ops, summary_ops, v1_ops, writer_ops  # noqa: F401
 
 # The dtypes of bound constants kept as constants, not taken by placeholders as TF's
@@ -87,7 +90,8 @@ STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "Case", "StatelessCase", "While",
-    "StatelessWhile", "DisableCopyOnRead", "StopGradient",
+    "StatelessWhile", "For", "SymbolicGradient", "RemoteCall", "BatchFunction",
+    "DisableCopyOnRead", "StopGradient",
     "ResourceStridedSliceAssign",
 ))
 
@@ -542,8 +546,17 @@ class LibraryImporter:
             return [], None
         if op in ("PartitionedCall", "StatefulPartitionedCall"):
             return self.call(a["f"], ins), None
-        if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile"):
+        if op == "RemoteCall":  # (a call on the one device there is: its target's)
+            return self.call(a["f"], ins[1:]), None
+        if op == "BatchFunction":  # (each call its own batch: see ops/batch_ops.py)
+            return self.call(a["f"], ins)[:len(a["Tout"])], None
+        if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
+                  "For"):
             return import_control_flow(self, node), None
+        if op == "SymbolicGradient":  # (its function: one of f's arguments' specs)
+            f = self.concrete(a["f"], [Spec(x._shape, x._dtype) for x in ins[:len(a["Tout"])]],
+                              handles=False)
+            return symbolic_gradient(list(ins), {**a, "f": f}), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, run_op_node)  # constant inputs: computed now, once
         if "Targuments" in a and any(is_variable(x) for x in ins):
@@ -755,11 +768,25 @@ def import_control_flow(importer: Any, node: Any) -> list:
         return _if(importer, node)
     if node.op in ("Case", "StatelessCase"):
         return _case(importer, node)
+    if node.op == "For":
+        return _for(importer, node)
     return _while(importer, node)
 
 
+def truth(pred: Any) -> Any:
+    """TF's If kernel's reading of its condition: a scalar's value (a string: whether it is
+    non-empty), a non-scalar's having any elements (one of unknown rank: as cond reads it)."""
+    if pred.shape.rank not in (0, None):
+        return not_equal(size(pred), 0)
+    if pred._dtype is dt.bool:
+        return pred
+    if pred._dtype is dt.string:
+        return not_equal(length(pred), 0)
+    return not_equal(pred, cast(0, pred._dtype))
+
+
 def _if(importer: Any, node: Any) -> list:
-    pred, ins = node.inputs[0], node.inputs[1:]
+    pred, ins = truth(node.inputs[0]), node.inputs[1:]
     args = [x if is_bound(x) else Spec(x._shape, x._dtype) for x in ins]
     tensors = [x for x in ins if not is_bound(x)]
     then_cf = importer.concrete(node.attrs["then_branch"], args, handles=False)
@@ -786,6 +813,26 @@ def _case(importer: Any, node: Any) -> list:
         return []
     return list(switch_case(index, [lambda cf=cf: list(cf.call_flat_outputs(tensors))
                                      for cf in cfs]))
+
+
+def _for(importer: Any, node: Any) -> list:
+    """A For as a while_loop counting from `start` by `delta` while short of `limit` (past
+    it, for a negative delta), the body taking the count and the values; TF's shapes of
+    the values are unknown."""
+    start, limit, delta = node.inputs[:3]
+    ins = list(node.inputs[3:])
+    body_cf = importer.concrete(node.attrs["body"], [Spec((), dt.int32)] +
+                                [Spec(None, x._dtype) for x in ins], handles=False)
+
+    def going(i: Any, *vs: Any) -> Any:
+        return ((delta > 0) & (i < limit)) | ((delta < 0) & (i > limit))
+
+    def step(i: Any, *vs: Any) -> list:
+        return [i + delta, *body_cf.call_flat_outputs([i, *vs])]
+
+    res = while_loop(going, step, [start, *ins], shape_invariants=[
+        TensorShape([]), *(TensorShape(None) for _ in ins)])
+    return list(res)[1:]
 
 
 def _while(importer: Any, node: Any) -> list:

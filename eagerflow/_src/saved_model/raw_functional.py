@@ -2,22 +2,26 @@
 RemoteCall), whose attributes are functions (concrete functions, as TF's eager wrappers take
 them).
 
-A raw call is the import of one node: the functions are called as function_import.py calls
-an imported graph's library functions, through the same control flow (eagerflow's cond,
-switch_case and while_loop), so a call inside tf.function traces as they do. Eagerly TF
-checks the functions' arguments and results' types before running them, in its kernels'
-words; TF records no usable gradient for them eagerly (its tape fails on each), which the
-outputs reproduce.
+Eagerly a raw call is the import of one node: the functions are called as
+function_import.py calls an imported graph's library functions, through the same control
+flow (eagerflow's cond, switch_case and while_loop). TF checks the functions' arguments and
+results' types before running them, in its kernels' words; TF records no usable gradient
+for them eagerly (its tape fails on each), which the outputs reproduce. Inside tf.function
+an If, Case, While or For is the one node TF writes (see the end of this module); a
+function call is the call of its concrete function, TF's PartitionedCall node.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
-from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import DeviceSpecV2 as DeviceSpec
@@ -28,20 +32,21 @@ from eagerflow._src.core.errors import (
     OpError,
     shape_str,
 )
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.batch_ops import check_allowed_batch_sizes, check_batch_shapes
 from eagerflow._src.ops.checks import dtype_word as c_name
-from eagerflow._src.ops.math import cast, not_equal
-from eagerflow._src.ops.reduce import size
-from eagerflow._src.ops.string_ops import length
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.function_import import TFNode, import_control_flow
+from eagerflow._src.saved_model.function_import import TFNode, import_control_flow, truth
+from eagerflow._src.saved_model.symbolic_gradient import symbolic_gradient
 
 _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                 "For", "BatchFunction")) | _CALLS
+                 "For", "BatchFunction", "SymbolicGradient")) | _CALLS
 _LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -62,8 +67,8 @@ def func_attr(v: Any, op: str) -> ConcreteFunction:
     """A func attribute as TF's wrapper takes it (check_func_value passed it): a concrete
     function; a tf.function (or a name) is looked up among the functions the context
     holds, which here are none."""
-    if isinstance(v, ConcreteFunction):
-        return v
+    if isinstance(v, ConcreteFunction) or op == "SymbolicGradient":
+        return v  # (SymbolicGradient's refusal names it with the op's arity)
     py = getattr(v, "python_function", None)
     name = py.__name__ if py is not None else v.decode() if isinstance(v, bytes) else v
     if op == "BatchFunction":  # (its kernel looks the function up, in its words)
@@ -97,12 +102,17 @@ class _Truth:
 
     def call_flat_outputs(self, tensors: list) -> list:
         out = self.fn.call_flat_outputs(tensors)
-        return [_truth(out[0])]
+        return [truth(out[0])]
 
 
-def run(op: str, inputs: list, attrs: dict) -> list:
-    """The flat outputs of functional op `op` on its input tensors."""
+def run(op: str, inputs: list, attrs: dict, name: str | None = None) -> list:
+    """The flat outputs of functional op `op` on its input tensors (`name`: its node's, in
+    a graph)."""
     try:
+        if op == "SymbolicGradient":
+            return symbolic_gradient(inputs, attrs, name)
+        if _state.graph is not None and op in _NODES:
+            return _traced(op, inputs, attrs, name)
         return _run(op, inputs, attrs)
     except OpError as e:
         if not e._message.endswith("]"):  # (one of the checks here: the op's error)
@@ -116,7 +126,7 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
     if eager and op.startswith("Stateless") and not attrs.get("Tout", True):
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
     if op == "For":
-        return _for(inputs, attrs["body"], eager)
+        return _for(inputs, attrs["body"])
     if op == "BatchFunction":
         return _batch_function(inputs, attrs, eager)
     if op == "RemoteCall":
@@ -138,7 +148,7 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
     if "branches" in attrs:
         check_length(op, "branches", len(attrs["branches"]))
     if lead and "then_branch" in attrs:
-        lead = [_truth(lead[0])]
+        lead = [truth(lead[0])]
     if eager:
         _check_eagerly(attrs, lead, args)
     node = TFNode(SimpleNamespace(name=op, op=op), lead + args, [None] * len(inputs), attrs)
@@ -208,20 +218,10 @@ def _check_target(target: Any) -> None:
                                         f"device: {full}")
 
 
-def _for(inputs: list, body: ConcreteFunction, eager: bool) -> list:
-    """For: `body(i, *values)` for i from start by delta while short of limit; eagerly
-    TF's checks of the range first, and no gradient."""
+def _for(inputs: list, body: ConcreteFunction) -> list:
+    """For, eagerly: TF's checks of the range first, `body(i, *values)` for i from start
+    by delta while short of limit, and no gradient."""
     bounds, args = inputs[:3], inputs[3:]
-    if not eager:
-        start, limit, delta = bounds
-
-        def going(i: Any, *vs: Any) -> Any:
-            return ((delta > 0) & (i < limit)) | ((delta < 0) & (i > limit))
-
-        def step(i: Any, *vs: Any) -> list:
-            return [i + delta, *body.call_flat_outputs([i, *vs])]
-
-        return list(while_loop(going, step, [start, *args]))[1:]
     for name, x in zip(("start", "limit", "delta"), bounds):
         if x.shape.rank != 0:
             raise InvalidArgumentError(None, None, f"{name} must be a scalar, but "
@@ -255,18 +255,6 @@ def _check_eagerly(attrs: dict, lead: list, args: list) -> None:
         fn = attrs["then_branch"] if bool(lead[0]) else attrs["else_branch"]
     _check_args(fn, args)
     _check_results(fn.outputs, attrs["Tout"])
-
-
-def _truth(pred: Any) -> Any:
-    """TF's If kernel's reading of its condition: a scalar's value (a string: whether it is
-    non-empty), a non-scalar's having any elements."""
-    if pred.shape.rank != 0:
-        return not_equal(size(pred), 0)
-    if pred._dtype is dt.bool:
-        return pred
-    if pred._dtype is dt.string:
-        return not_equal(length(pred), 0)
-    return not_equal(pred, cast(0, pred._dtype))
 
 
 def _check_args(fn: ConcreteFunction, args: list, call: bool = False) -> None:
@@ -324,3 +312,147 @@ def _no_eager_gradient(out: list, inputs: list, error: Exception) -> list:
 
     return bind_custom_gradient(out, differentiable, [], grad_fn)
 
+
+
+# -- in a graph: one node of TF's type ---------------------------------------------------
+#
+# Traced, a raw If, Case, While, For, function call or BatchFunction is the one node TF
+# writes for it: the op's own type (If where If was called), its inputs as given and its
+# attrs as TF sets them, the functions named by their attrs. Its kernel runs the call
+# eagerly (TF's kernels' checks and all: a function capturing tensors is refused, as TF's
+# runtime refuses it); its gradient differentiates the same call made of eagerflow's cond,
+# switch_case or while_loop (or a call of the function), made again in the gradient's
+# graph. TF 2.21 fails to differentiate a raw While, For or call; eagerflow does.
+
+_NODES = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
+                    "For", "BatchFunction")) | _CALLS
+_LEAD = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1, "For": 3, "RemoteCall": 1}
+
+
+@contextlib.contextmanager
+def _eagerly() -> Iterator[None]:
+    """Eager execution with no tape recording: what a kernel runs inside is no op of the
+    graph or of a tape's."""
+    saved = _state.graph, _state.tapes
+    _state.graph, _state.tapes = None, []
+    try:
+        yield
+    finally:
+        _state.graph, _state.tapes = saved
+
+
+def _input_dtypes(op: str, attrs: dict) -> list:
+    if op == "For":
+        return [dt.int32] * 3 + list(attrs["T"])
+    if "T" in attrs:
+        return list(attrs["T"])
+    if op == "BatchFunction":
+        return [*attrs["Tin"], *attrs["Tcaptured"]]
+    head = {"RemoteCall": [dt.string], "PartitionedCall": [],
+            "StatefulPartitionedCall": []}.get(op, [attrs.get("Tcond", dt.int32)])
+    return [*head, *attrs["Tin"]]
+
+
+def _kernel(op: str) -> Any:
+    def kernel(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+        dtypes = _input_dtypes(op, attrs)
+        with _eagerly():
+            tensors = [EagerTensor(to_host(a), d) for a, d in zip(arrays, dtypes)]
+            out = _run(op, tensors, attrs)
+        arrs = tuple(xp.asarray(t._arr) if xp is not None else t._arr for t in out)
+        return arrs[0] if len(arrs) == 1 else arrs
+    return kernel
+
+
+def _infer(op: str) -> Any:
+    """The outputs' (shape, dtype)s as TF's shape functions give them: the output_shapes
+    given, else a loop's input shapes, a local call's function's result shapes and a
+    conditional's (or a For's, or a RemoteCall's) unknown ones."""
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        shapes = list(attrs.get("output_shapes") or ())
+        if op == "For":
+            return [(None, x._dtype) for x in inputs[3:]]
+        if op in ("PartitionedCall", "StatefulPartitionedCall"):
+            outs = list(attrs["f"].outputs) + [None] * len(attrs["Tout"])
+            return [(o._shape if o is not None and o._dtype is d else None, d)
+                    for o, d in zip(outs, attrs["Tout"])]
+        if "T" in attrs:
+            return [(tuple(shapes[i]) if shapes else x._shape, x._dtype)
+                    for i, x in enumerate(inputs)]
+        return [(tuple(shapes[i]) if shapes else None, d)
+                for i, d in enumerate(attrs["Tout"])]
+    return infer
+
+
+def _grad(node: Any, *gs: Any) -> list:
+    """The gradient of the call made of eagerflow's control flow over the same functions
+    (its forward pass made again, in the gradient's graph)."""
+    op, xs = node.op.name, list(node.inputs)
+    floaty = [x._dtype.is_floating or x._dtype.is_complex for x in xs]
+    if not any(floaty):
+        return [None] * len(xs)
+    with GradientTape(watch_accessed_variables=False) as tape:
+        for x, f in zip(xs, floaty):
+            if f:
+                tape.watch(x)
+        out = _structured(op, xs, node.attrs)
+    pairs = [(y, g) for y, g in zip(out, gs) if g is not None and
+             (y._dtype.is_floating or y._dtype.is_complex)]
+    sources = [x for x, f in zip(xs, floaty) if f]
+    if not pairs:
+        return [None] * len(xs)
+    res = iter(tape.gradient([y for y, _ in pairs], sources,
+                             output_gradients=[g for _, g in pairs]))
+    return [next(res) if f else None for f in floaty]
+
+
+def _replay_saved(node: Any, args: tuple, values: list) -> Any:
+    """A stateful call's outputs, saved from its run, as a differentiating replay takes them
+    (its effects not made again): an op handing them back whose gradient is the call's."""
+    k, specs = len(args), [(t._shape, t._dtype) for t in node.outputs]
+
+    def grad(saved: Any, *gs: Any) -> list:
+        view = SimpleNamespace(op=node.op, inputs=list(saved.inputs[:k]), attrs=node.attrs)
+        return _grad(view, *gs) + [None] * len(values)
+
+    def kernel(xp: Any, *arrays: Any) -> Any:
+        return arrays[k] if len(specs) == 1 else tuple(arrays[k:])
+
+    op = OpDef("Saved" + node.op.name, lambda *ins: specs, kernel, grad=grad,
+               num_outputs=len(specs), no_fold=True)
+    return bind(op, tuple(args) + tuple(values), {})
+
+
+def _structured(op: str, inputs: list, attrs: dict) -> list:
+    """The call as eagerflow's cond, switch_case or while_loop, or a call of its function
+    (in the graph being built)."""
+    if op in _CALLS or op == "BatchFunction":
+        return list(attrs["f"].call_flat_outputs(inputs[_LEAD.get(op, 0):]))[
+            :len(attrs["Tout"])]
+    node = TFNode(SimpleNamespace(name=op, op=op), inputs, [None] * len(inputs), attrs)
+    return import_control_flow(_Functions(attrs.get("cond")), node)
+
+
+def _export(node: Any, w: Any) -> list:
+    """TF's node: its inputs by TF's arguments, its attrs as set (the functions written
+    into the library by their attrs)."""
+    refs = [w.ref(x) for x in node.inputs]
+    k = _LEAD.get(node.type, 0)
+    if node.type == "BatchFunction":  # (its batched tensors, then its captured ones)
+        k = len(node.attrs["Tin"])
+        return w.node(node.type, [refs[:k], refs[k:]], dict(node.attrs), name=node.name)
+    return w.node(node.type, [*refs[:k], refs[k:]], dict(node.attrs), name=node.name)
+
+
+_BASE = {op: OpDef(op, _infer(op), _kernel(op), grad=_grad, no_fold=True,
+                   stateful=tf_ops.op_def(op).is_stateful, tf=TFForm(export=_export),
+                   replay_saved=_replay_saved)
+         for op in sorted(_NODES)}
+
+
+def _traced(op: str, inputs: list, attrs: dict, name: str | None) -> list:
+    n = len(inputs) - _LEAD.get(op, 0) if op in ("For", "While", "StatelessWhile") else \
+        len(attrs["Tout"])
+    res = bind(dataclasses.replace(_BASE[op], num_outputs=n), tuple(inputs), dict(attrs),
+               name)
+    return [res] if n == 1 else list(res)

@@ -150,7 +150,7 @@ class RawOp:
         self._check_func_values(by_arg)
         attrs: dict = {}
         try:
-            return self._run(by_arg, attrs)
+            return self._run(by_arg, attrs, name)
         except OpError as e:
             if _state.graph is None:
                 self._eager_error(e, by_arg, attrs, name)
@@ -222,7 +222,7 @@ class RawOp:
         return any(isinstance(v, int) for v in
                    (given if isinstance(given, (list, tuple)) else [given]))
 
-    def _run(self, by_arg: dict, attrs: dict) -> Any:
+    def _run(self, by_arg: dict, attrs: dict, name: str | None = None) -> Any:
         sparse = sparse_training_ops.SPECS.get(self.op)
         if sparse is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *sparse.flags) if a in by_arg}
@@ -249,7 +249,8 @@ class RawOp:
                     attr_value(a.default_value)
         self._check_types(attrs)
         if self.op in raw_functional.OPS:
-            return self._structure(raw_functional.run(self.op, inputs, attrs), attrs)
+            return self._structure(raw_functional.run(self.op, inputs, attrs, name),
+                                   attrs)
         node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, _HostValues(inputs),
                       attrs)
         graph = _state.graph

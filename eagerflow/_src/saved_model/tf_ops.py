@@ -63,8 +63,8 @@ EXTRA_OPS = (
     "ResourceGather",
     "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
-    # functional ops tf.raw_ops runs (raw_functional.py), not imported
-    "For", "RemoteCall",
+    # functional ops tf.raw_ops runs (raw_functional.py), imported too
+    "For", "RemoteCall", "SymbolicGradient",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "DivNoNan",
