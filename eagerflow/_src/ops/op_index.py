@@ -440,4 +440,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
         "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
     ),
+    "graph_only_ops": (
+        "Enter", "Exit", "LoopCond", "Merge", "NextIteration", "Placeholder", "Switch",
+    ),
+    "scatter_nonaliasing": (
+        "ScatterNdNonAliasingAdd",
+    ),
 }
