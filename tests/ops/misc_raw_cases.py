@@ -120,3 +120,16 @@ def _values(a: np.ndarray) -> Any:
 def all_cases() -> list:
     return [(name, code, traced) for name, code in CASES.items() for traced in (False, True)] \
         + [(name, code, False) for name, code in EAGER_ONLY.items()]
+
+
+# Const's value is a TensorProto, made by each framework's make_tensor_proto
+CASES.update({
+    "const": "r.Const(value=tf.make_tensor_proto(np.array([1, 2], np.int32)), dtype=tf.int32)",
+    "const_string": "r.Const(value=tf.make_tensor_proto(['a', 'b']), dtype=tf.string)",
+    "const_scalar": "r.Const(value=tf.make_tensor_proto(2.5), dtype=tf.float32)",
+    "const_mismatch": "r.Const(value=tf.make_tensor_proto(np.array([1, 2], np.int32)), "
+                      "dtype=tf.float32)",
+    "const_array": "r.Const(value=np.array([1, 2], np.int32), dtype=tf.int32)",
+    "global_iter_id": "r.GlobalIterId()",
+    "worker_heartbeat": "r.WorkerHeartbeat(request=tf.constant(''))",
+})

@@ -68,8 +68,9 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES,
             # (a dataset's GraphDef bytes: tests/data/test_dataset_graphs.py, against TF's)
             "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph",
-            # (it refuses every call: tests/ops/test_misc_raw_ops.py)
-            "Placeholder"} | {
+            # (Placeholder refuses every call; Const every eager one, and takes a
+            # TensorProto: tests/ops/test_misc_raw_ops.py)
+            "Placeholder", "Const"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

@@ -12,6 +12,8 @@ TF runs each as its kernel does outside any frame:
 - Enter, Exit, NextIteration, LoopCond: the identity (Exit's gradient on a tape is TF's
   refusal of control flow; a graph's lone Exit, which TF refuses as it runs, passes here).
 - Placeholder: TF's refusal to run one that nothing feeds.
+- Const: its `value` (a TensorProto) in a tf.function; eagerly TF's refusal (its eager
+  calls can't pass a tensor attr).
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -177,4 +181,37 @@ PLACEHOLDER = register(OpDef(
         BadSample((), {"dtype": dt.string, "shape": (None, 3)}, C.InvalidArgumentError,
                   "You must feed a value for placeholder tensor 'Placeholder' with dtype "
                   "string and shape [?,3]")],
+))
+
+
+def _const_value(value: Any) -> np.ndarray:
+    """The array a Const's `value` attr (a TensorProto: TF's or tensorboard's) holds."""
+    if not hasattr(value, "tensor_shape") or not hasattr(value, "SerializeToString"):
+        raise TypeError(f"Don't know how to convert {value!r} to a TensorProto for argument "
+                        f"'value'.")
+    return np.array(tp.to_ndarray(value))
+
+
+def _const_infer(value: Any, dtype: Any) -> list:
+    arr = _const_value(value)
+    if _state.graph is None:  # (TF's eager call can't pass a tensor attr to its kernel)
+        raise UnimplementedError(None, None, "Attr value has unhandled type 6 [Op:Const]")
+    return [(arr.shape, dt.as_dtype(dtype))]
+
+
+def _const_kernel(xp: Any, value: Any, dtype: Any) -> Any:
+    have, want = dt.as_dtype(value.dtype), dt.as_dtype(dtype)
+    if have is not want:
+        raise C.fail("Const", f"Type mismatch between value ({C.dtype_word(have)}) and dtype "
+                              f"({C.dtype_word(want)})")
+    return _const_value(value)
+
+
+CONST = register(OpDef(
+    "Const", _const_infer, _const_kernel, no_fold=True,
+    tf=TFForm(load=lambda node: bind(CONST, (), {"value": node.attrs["value"],
+                                                 "dtype": node.attrs["dtype"]})),
+    bad_samples=lambda: [BadSample((), {"value": tp.python_layout(
+        np.array([1, 2], np.int32), dt.int32, (2,)), "dtype": dt.int32}, UnimplementedError,
+        "Attr value has unhandled type 6")],
 ))
