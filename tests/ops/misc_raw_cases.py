@@ -133,3 +133,9 @@ CASES.update({
     "global_iter_id": "r.GlobalIterId()",
     "worker_heartbeat": "r.WorkerHeartbeat(request=tf.constant(''))",
 })
+
+# a token no tf.py_function / tf.numpy_function registered
+CASES.update({
+    f"{op}_unknown_token": f"r.{op}(input=[tf.constant(1.)], token='pyfunc_no_such', "
+                           "Tout=[tf.float32])"
+    for op in ("PyFunc", "PyFuncStateless", "EagerPyFunc")})

@@ -73,3 +73,25 @@ def test_tape_refuses_switch_and_exit() -> None:
                 t.gradient(y, x)
         else:
             assert float(t.gradient(y, x)) == grad
+
+
+def test_raw_py_func_runs_a_registered_token() -> None:
+    """A raw EagerPyFunc / PyFunc names the function tf.py_function / tf.numpy_function
+    registered (TF 2.21: pyfunc_0 of an eager tf.py_function of `double` gives [6.0] for
+    3.0; a traced tf.numpy_function registers its token too)."""
+    from eagerflow._src.control_flow import py_function as P
+
+    def double(x):
+        return x * 2
+
+    tf.py_function(double, [tf.constant(1.)], tf.float32)
+    token = next(k for k, f in P.CALLBACKS.items() if f is double)
+    out = tf.raw_ops.EagerPyFunc(input=[tf.constant(3.)], token=token, Tout=[tf.float32])
+    assert isinstance(out, list) and float(out[0]) == 6.0
+
+    traced = tf.function(lambda v: tf.numpy_function(double, [v], tf.float32))
+    assert float(traced(tf.constant(2.))) == 4.0
+    token = [k for k, f in P.CALLBACKS.items() if f is double][-1]
+    out = tf.function(lambda: tf.raw_ops.PyFunc(input=[tf.constant(3.)], token=token,
+                                                Tout=[tf.float32]))()
+    assert float(out[0]) == 6.0

@@ -64,7 +64,7 @@ EXTRA_OPS = (
     "EnsureShape", "DisableCopyOnRead",
     "ResourceStridedSliceAssign",
     # functional ops tf.raw_ops runs (raw_functional.py), not imported
-    "For", "RemoteCall",
+    "For", "RemoteCall", "PyFunc", "PyFuncStateless", "EagerPyFunc",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "DivNoNan",
