@@ -134,7 +134,7 @@ OPS_ORDER = [
     "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
-    "barrier_ops", "batch_ops",
+    "barrier_ops", "rendezvous_ops", "batch_ops",
     "sparse_tensors_map", "session_handles",
     "tensor_array_v1",
     "checkpoint_remap",

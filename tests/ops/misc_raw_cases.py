@@ -90,6 +90,8 @@ def _core(message: str) -> str:
     if "in user code:" in message:
         message = re.split(r"\n\s*\w*Error: ", message)[-1]
     message = re.sub(r"^\{\{function_node [^}]*\}\}\s*", "", message)
+    # (a function's repr, which names its address, ends TF's refusal of what it returned)
+    message = message.split("; in compilation of ")[0]
     return message.split(" [Op:")[0].split("\n")[0].strip()
 
 
@@ -103,7 +105,7 @@ def outcome(tf: Any, code: str, traced: bool) -> dict:
         out = tf.function(call)() if traced else call()
     except Exception as e:  # noqa: BLE001 (an error is the answer recorded)
         return {"error": type(e).__name__, "message": _core(str(e))}
-    outs = list(out) if isinstance(out, tuple) else [out]
+    outs = list(out) if isinstance(out, (tuple, list)) else [] if out is None else [out]
     return {"outputs": [[t.dtype.name, list(t.shape), _values(np.asarray(t.numpy()))]
                         for t in outs]}
 
@@ -139,3 +141,41 @@ CASES.update({
     f"{op}_unknown_token": f"r.{op}(input=[tf.constant(1.)], token='pyfunc_no_such', "
                            "Tout=[tf.float32])"
     for op in ("PyFunc", "PyFuncStateless", "EagerPyFunc")})
+
+_CPU = "send_device='/cpu:0', send_device_incarnation=1, recv_device='/cpu:0'"
+CASES.update({
+    "immutable_const_missing": "r.ImmutableConst(dtype=tf.float32, shape=[2], "
+                               "memory_region_name='/nonexistent/region')",
+    "immutable_const_string": "r.ImmutableConst(dtype=tf.string, shape=[1], "
+                              "memory_region_name='/nonexistent/region')",
+    "fs_set_configuration": "r.FileSystemSetConfiguration(scheme='file', key='k', value='v')",
+    "fs_set_configuration_ram": "r.FileSystemSetConfiguration(scheme='ram', key='k', "
+                                "value='v')",
+    "fs_set_configuration_unknown": "r.FileSystemSetConfiguration(scheme='s3x', key='k', "
+                                    "value='v')",
+    "send_bad_device": "r.Send(tensor=tf.constant(5.), tensor_name='c', send_device='bad', "
+                       "send_device_incarnation=1, recv_device='/cpu:0')",
+})
+EAGER_ONLY.update({
+    # (two Sends of one key are received in turn; a Recv of another dtype is refused)
+    "send_recv": f"[r.Send(tensor=tf.constant(5.), tensor_name='q1', {_CPU}), "
+                 f"r.Send(tensor=tf.constant(6.), tensor_name='q1', {_CPU}), "
+                 f"r.Recv(tensor_type=tf.float32, tensor_name='q1', {_CPU}), "
+                 f"r.Recv(tensor_type=tf.float32, tensor_name='q1', {_CPU})][2:]",
+    "recv_type_mismatch": f"[r.Send(tensor=tf.constant(5.), tensor_name='q2', {_CPU}), "
+                          f"r.Recv(tensor_type=tf.int32, tensor_name='q2', {_CPU})]",
+})
+
+# (the region a file the expression writes first)
+_REGION = "np.array([1.5, 2.5], np.float32).tofile('/tmp/eagerflow_immutable_const.bin')"
+CASES.update({
+    "immutable_const": f"[{_REGION}, r.ImmutableConst(dtype=tf.float32, shape=[2], "
+                       "memory_region_name='/tmp/eagerflow_immutable_const.bin')][1]",
+    "immutable_const_as_ints": f"[{_REGION}, r.ImmutableConst(dtype=tf.int16, shape=[2, 2], "
+                               "memory_region_name='/tmp/eagerflow_immutable_const.bin')][1]",
+})
+EAGER_ONLY.update({
+    "immutable_const_wrong_length": f"[{_REGION}, r.ImmutableConst(dtype=tf.float32, "
+                                    "shape=[4], memory_region_name="
+                                    "'/tmp/eagerflow_immutable_const.bin')][1]",
+})

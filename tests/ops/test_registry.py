@@ -70,7 +70,9 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph",
             # (Placeholder refuses every call; Const every eager one, and takes a
             # TensorProto: tests/ops/test_misc_raw_ops.py)
-            "Placeholder", "Const"} | {
+            "Placeholder", "Const",
+            # (a rendezvous, a file, a file system's options: tests/ops/test_misc_raw_ops.py)
+            "Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

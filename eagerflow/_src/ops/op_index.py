@@ -445,6 +445,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Const", "Enter", "Exit", "LoopCond", "Merge", "NextIteration", "Placeholder",
         "Switch",
     ),
+    "rendezvous_ops": (
+        "FileSystemSetConfiguration", "ImmutableConst", "Recv", "Send",
+    ),
     "scatter_nonaliasing": (
         "ScatterNdNonAliasingAdd",
     ),
