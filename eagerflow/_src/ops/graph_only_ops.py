@@ -67,11 +67,11 @@ def _switch_infer(data: Any, pred: Any) -> list:
 
 
 def _switch_kernel(xp: Any, data: Any, pred: Any) -> tuple:
-    if np.shape(pred):
+    if pred.shape:
         raise C.fail("Switch", f"The second input must be a scalar, but it has shape "
-                               f"{C.shape_str(np.shape(pred))}")
+                               f"{C.shape_str(pred.shape)}")
     dead = xp.zeros((0,), np.float32)
-    return (dead, data) if bool(pred) else (data, dead)
+    return (dead, data) if bool(to_host(pred)) else (data, dead)
 
 
 def _switch_ref(data: np.ndarray, pred: np.ndarray) -> tuple:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
@@ -107,13 +107,14 @@ def _kernel(xp: Any, x: Any, indices: Any, updates: Any, bad_indices_policy: str
     bad = _nd_bounds(_OP, flat if ids.ndim < 2 else ids, x.shape, policy=bad_indices_policy)
     if bad is not None and bad.any():  # (IGNORE: the vectors out of range are skipped)
         flat, rows = flat[~bad], rows[xp.asarray(~bad)]
-    out = x.copy()
     key = tuple(xp.asarray(flat.T))
-    if out.dtype == bool:
-        xp.logical_or.at(out, key, rows)
-    else:
-        with np.errstate(all="ignore"):
-            xp.add.at(out, key, rows)
+    if x.dtype == bool:  # (TF adds bools as a logical or: counted as ints)
+        counts = x.astype(np.int32)
+        add_at(xp, counts, key, rows.astype(np.int32))
+        return counts > 0
+    out = x.copy()
+    with np.errstate(all="ignore"):
+        add_at(xp, out, key, rows)
     return out
 
 
