@@ -67,6 +67,12 @@ SKIP = {**{op: "TF's collective: a varied call of a sample's group and instance 
                     "CollectiveAssignGroupV2", "CollectiveInitializeCommunicator",
                     "CollectiveReduce", "CollectiveGather", "CollectiveBcastSend",
                     "CollectiveBcastRecv")},
+        "Placeholder": "refuses every call, nothing to vary (tests/ops/test_misc_raw_ops.py)",
+        "Const": "refuses every eager call; its value is a TensorProto "
+                 "(tests/ops/test_misc_raw_ops.py)",
+        **{op: "a rendezvous, a file or a file system's options: no sample to vary "
+               "(tests/ops/test_misc_raw_ops.py)"
+           for op in ("Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration")},
         "CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
                        "its bad samples are checked in the registry suite",
         "GenerateBoundingBoxProposals": "refused whatever its input (TF 2.21 has no CPU "

@@ -70,7 +70,12 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             "GetSessionHandle", "GetSessionHandleV2",
             "GetSessionTensor", "DeleteSessionTensor", *tf_collective_ops.NO_SAMPLES,
             # (a dataset's GraphDef bytes: tests/data/test_dataset_graphs.py, against TF's)
-            "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph"} | {
+            "DatasetToGraph", "DatasetToGraphV2", "DatasetFromGraph",
+            # (Placeholder refuses every call; Const every eager one, and takes a
+            # TensorProto: tests/ops/test_misc_raw_ops.py)
+            "Placeholder", "Const",
+            # (a rendezvous, a file, a file system's options: tests/ops/test_misc_raw_ops.py)
+            "Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

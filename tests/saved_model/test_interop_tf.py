@@ -301,6 +301,8 @@ TF_CPU_LIMITS = re.compile(
     "only supports NHWC|only supports NDHWC|only supports the NHWC|supports NHWC format|"
     "only supported for NHWC|No OpKernel was registered|equal length strides|"
     "not yet support dilation|does not support dilations|doesn't match computed|"
+    # a lone Exit, which TF's executor refuses in a function (eagerflow's passes it on)
+    "Invalid Exit op: Cannot find a corresponding Enter op|"
     # TF's graph-time shape functions: EnsureShape to an unknown rank, RaggedTensorToTensor
     # of a shape argument that is not a constant
     "Shape must be rank -1 but is rank|A static value of '-1' is required|"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -199,8 +200,10 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
                    for x in (inp if isinstance(inp, (list, tuple)) else [inp]))
     op = EAGER_PY_FUNC if eager else PY_FUNC
     op = _op_with_outputs(op, len(tout))
+    token = f"pyfunc_{next(_TOKENS)}"
+    _register(token, func)
     attrs = {"func": func, "tout": tout, "eager": eager,
-             "in_dtypes": tuple(x.dtype for x in inputs), "token": f"pyfunc_{next(_TOKENS)}"}
+             "in_dtypes": tuple(x.dtype for x in inputs), "token": token}
     if not eager and not executing_eagerly():
         attrs["scalars"] = True
     out = bind(op, inputs, attrs)
@@ -208,6 +211,40 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
         return []
     outs = list(out) if isinstance(out, tuple) else [out]
     return outs if many else outs[0]
+
+
+# token -> the function registered under it, while it lives (TF's registry holds each
+# weakly: a graph, or the caller, keeps it alive), which a raw PyFunc's token names
+CALLBACKS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def _register(token: str, func: Callable) -> None:
+    try:
+        CALLBACKS[token] = func
+    except TypeError:  # (a callable no weak reference can name: never found by a raw call)
+        pass
+
+
+def raw_call(op: str, inputs: list, attrs: dict) -> list:
+    """tf.raw_ops.PyFunc, PyFuncStateless or EagerPyFunc: the function registered under
+    `token` by tf.py_function (EagerPyFunc) or tf.numpy_function, on `inputs`; TF's error
+    for a token nothing registered (or whose function is gone) when the op runs."""
+    token, tout = attrs["token"], tuple(attrs["Tout"])
+    eager = op == "EagerPyFunc"
+    func = CALLBACKS.get(token)
+    if func is None:
+        def func(*_args: Any) -> Any:
+            raise ValueError(f"Could not find callback with key={token} in the registry.")
+    inputs = tuple(inputs)
+    attrs = {"func": func, "tout": tout, "eager": eager,
+             "in_dtypes": tuple(x.dtype for x in inputs), "token": token}
+    if not eager and not executing_eagerly():
+        attrs["scalars"] = True
+    out = bind(_op_with_outputs(EAGER_PY_FUNC if eager else PY_FUNC, len(tout)), inputs,
+               attrs)
+    if not tout:
+        return []
+    return list(out) if isinstance(out, tuple) else [out]
 
 
 _BY_COUNT: dict = {}

@@ -328,6 +328,12 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
             specs = np.asarray(known(tensors[2]), dtype=object).reshape(-1)
             shown = " ".join(s.decode("utf-8", "replace") for s in specs)
             suffix = f" and with computed input tensors: input[2] = <{shown}>."
+    elif op.name == "ScatterNdNonAliasingAdd" and len(tensors) == 3:
+        form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, Tindices="
+                f"{dt_enum(tensors[1]._dtype)}, "
+                f"bad_indices_policy=\"{attrs.get('bad_indices_policy', '')}\"]")
+    elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
+        form = "LoopCond[]"
     elif op.name == "SdcaFprint":  # (no attrs: its input is a string)
         form = "SdcaFprint[]"
     elif op.name == "PlaceholderWithDefault" and tensors:
@@ -445,6 +451,10 @@ def is_shape_error(op_name: str, message: str) -> bool:
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
+        op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
+        op_name == "ScatterNdNonAliasingAdd" and
+        message.startswith(("Dimensions [", "Indices and updates specified for empty input",
+                            "Shape must be at least rank 1"))) or (
         op_name in ("Cross", "PlaceholderWithDefault") and
         message.startswith(_CROSS_ERRORS)) or (
         op_name in _RANK_CHECKED_OPS and message.startswith(("Shape must be ",

@@ -44,7 +44,7 @@ _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef expected inputs '",
                     "Could not satisfy device specification",
                     "Could not find device for node", "OpKernel '",
-                    "No OpKernel was registered")
+                    "No OpKernel was registered", "Attr value has unhandled type ")
 
 
 def wrapped_name(op_name: str, arity: Any = None) -> str:

@@ -422,13 +422,14 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CudnnRNN", "CudnnRNNBackprop", "CudnnRNNBackpropV2", "CudnnRNNBackpropV3",
         "CudnnRNNCanonicalToParams", "CudnnRNNCanonicalToParamsV2", "CudnnRNNParamsSize",
         "CudnnRNNParamsToCanonical", "CudnnRNNParamsToCanonicalV2", "CudnnRNNV2", "CudnnRNNV3",
-        "FilterByLastComponentDataset", "NcclAllReduce", "NcclBroadcast", "NcclReduce",
+        "FilterByLastComponentDataset", "GlobalIterId", "NcclAllReduce", "NcclBroadcast",
+        "NcclReduce",
         "PlaceholderV2", "QuantizeAndDequantize", "QuantizedReluX", "RandomCrop",
         "RandomPoisson",
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
         "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
         "SparseMatrixZeros",
-        "StatefulStandardNormal", "TileGrad", "TopK",
+        "StatefulStandardNormal", "TileGrad", "TopK", "WorkerHeartbeat",
     ),
     "nn_fused_pad_conv": (
         "FusedPadConv2D", "FusedResizeAndPadConv2D",
@@ -439,5 +440,15 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "ragged_variant_ops": (
         "CompositeTensorVariantFromComponents", "CompositeTensorVariantToComponents",
         "RaggedTensorFromVariant", "RaggedTensorToVariant", "RaggedTensorToVariantGradient",
+    ),
+    "graph_only_ops": (
+        "Const", "Enter", "Exit", "LoopCond", "Merge", "NextIteration", "Placeholder",
+        "Switch",
+    ),
+    "rendezvous_ops": (
+        "FileSystemSetConfiguration", "ImmutableConst", "Recv", "Send",
+    ),
+    "scatter_nonaliasing": (
+        "ScatterNdNonAliasingAdd",
     ),
 }

@@ -288,6 +288,15 @@ _NO_KERNEL["FilterByLastComponentDataset"] = (
     {"output_types": (dt.int32, dt.float32), "output_shapes": ((None, 3), None)})
 
 
+# GlobalIterId and WorkerHeartbeat, which TF 2.21 defines (for its TPU and distributed
+# runtimes) but registers no kernel for (no attrs: an empty node)
+_NO_KERNEL["GlobalIterId"] = (lambda ds, a, graph=False: "", "", lambda ds, a: [dt.int64],
+                              lambda: (), {})
+_NO_KERNEL["WorkerHeartbeat"] = (lambda ds, a, graph=False: "", "",
+                                 lambda ds, a: [dt.string],
+                                 lambda: (np.array(b"", object),), {})
+
+
 # QuantizedReluX, which TF 2.21's CPU build defines but registers no kernel for (its
 # siblings QuantizedRelu and QuantizedRelu6 run: quantized_ops.py)
 _NO_KERNEL["QuantizedReluX"] = (

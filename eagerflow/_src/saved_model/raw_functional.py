@@ -22,6 +22,7 @@ from typing import Any
 from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
+from eagerflow._src.control_flow import py_function
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import DeviceSpecV2 as DeviceSpec
@@ -45,8 +46,10 @@ from eagerflow._src.saved_model.function_import import TFNode, import_control_fl
 from eagerflow._src.saved_model.symbolic_gradient import symbolic_gradient
 
 _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
+# (their `token` names a function tf.py_function or tf.numpy_function registered)
+_PY_FUNCS = frozenset(("PyFunc", "PyFuncStateless", "EagerPyFunc"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
-                 "For", "BatchFunction", "SymbolicGradient")) | _CALLS
+                 "For", "BatchFunction", "SymbolicGradient")) | _CALLS | _PY_FUNCS
 _LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
@@ -125,6 +128,8 @@ def _run(op: str, inputs: list, attrs: dict) -> list:
     eager = _state.graph is None
     if eager and op.startswith("Stateless") and not attrs.get("Tout", True):
         return []  # (TF prunes a stateless op of no outputs: nothing runs, nothing is checked)
+    if op in _PY_FUNCS:
+        return py_function.raw_call(op, inputs, attrs)
     if op == "For":
         return _for(inputs, attrs["body"])
     if op == "BatchFunction":

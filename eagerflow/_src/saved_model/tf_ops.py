@@ -65,6 +65,8 @@ EXTRA_OPS = (
     "ResourceStridedSliceAssign",
     # functional ops tf.raw_ops runs (raw_functional.py), imported too
     "For", "RemoteCall", "SymbolicGradient",
+    # the Python function calls tf.raw_ops runs by token (raw_functional.py)
+    "PyFunc", "PyFuncStateless", "EagerPyFunc",
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "DivNoNan",
