@@ -42,6 +42,12 @@ NO_TF_OP = {
              "TF): compared with TF 2.21 in its focused tests (tests/data/test_raw_*.py, "
              "test_dataset_raw_ops.py)" for name in _variant_ops()},
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
+    # TF 1's graph ops and the rendezvous and file-system ops called on their own: values
+    # and refusals equal TF 2.21's recorded answers in tests/ops/test_misc_raw_ops.py
+    **{name: "no sample (a feed, a rendezvous, a file or a refusal): tests/ops/"
+             "test_misc_raw_ops.py" for name in (
+         "Const", "Placeholder", "Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration",
+         "GlobalIterId", "WorkerHeartbeat")},
     # TF's BoostedTrees ops: TF 2.21 has no kernel for any (tests/ops/test_boosted_trees_ops.py
     # compares every refusal with TF's)
     **{name: "refuses every input (TF 2.21 has no kernel for it): tests/ops/"
