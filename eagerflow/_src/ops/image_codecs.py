@@ -532,8 +532,8 @@ def _jxl_samples() -> list:
     encode = _imagecodecs().jpegxl_encode
     grey, rgb, rgba = (rng.integers(0, 256, shape).astype(np.uint8)
                        for shape in ((3, 4), (2, 5, 3), (4, 3, 4)))
-    return [_sample("DecodeJxl", encode(rgb, lossless=True), rgb),
-            _sample("DecodeJxl", encode(rgb, lossless=True), rgb, channels=3),
+    rgb_file = encode(rgb, lossless=True)
+    return [_sample("DecodeJxl", rgb_file, rgb), _sample("DecodeJxl", rgb_file, rgb, channels=3),
             _sample("DecodeJxl", encode(rgba, lossless=True), rgba),
             _sample("DecodeJxl", encode(grey, lossless=True), grey[..., None], channels=1)]
 
