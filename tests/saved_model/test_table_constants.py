@@ -93,7 +93,10 @@ def test_loaded_tables_freed_while_tracing_are_released_eagerly():
     (TF's saved no-op function) runs eagerly, outside the traced graph, and the tables
     are released as TF's eager handles are."""
     def live() -> set:
-        return {(c, n) for c, names in RESOURCES._containers.items() for n in names}
+        # (copies first: a finalizer run by a collection mid-iteration may delete a
+        # resource an earlier test left for the collector)
+        return {(c, n) for c, names in RESOURCES._containers.copy().items()
+                for n in names.copy()}
 
     def f(x):
         gc.collect()
