@@ -271,3 +271,47 @@ def test_keras_sgd_dense_and_sparse_steps():
                             tf.constant([3, 2]))
     opt.apply_gradients([(rows, v)])  # (a repeated row: both slices subtracted)
     np.testing.assert_array_equal(v.numpy(), [[-1.5, -2.0], [-0.5, -1.0], [-1.5, -2.0]])
+
+
+def test_keras_variables_take_the_plain_sources_path():
+    """A Keras variable is its own key (the tape's plain sources): gradients with respect
+    to it, to its `.value` and to a list of both are the same."""
+    from eagerflow._src.autodiff.tape import _PLAIN_SOURCES
+
+    v = tf.keras.Variable(np.array([1.0, 2.0], "float32"))
+    assert type(v) in _PLAIN_SOURCES
+    for sources in (v, v.value, [v, v.value], (v,)):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(v * v)
+        g = tape.gradient(y, sources)
+        flat = g if isinstance(g, (list, tuple)) else [g]
+        assert type(g) is type(sources) or not isinstance(sources, (list, tuple))
+        for each in flat:
+            np.testing.assert_allclose(each.numpy(), [2.0, 4.0])
+    assert [w.name for w in tape.watched_variables()] == [v.value.name]
+
+
+def test_variable_reads_watch_as_the_tape_says():
+    """Reads watch a trainable variable unless the tape watches only what it is told; a
+    non-trainable one is watched only when asked; every watching tape records the read."""
+    t = tf.Variable(3.0)
+    frozen = tf.Variable(5.0, trainable=False)
+    kt = tf.keras.Variable(2.0)
+    kf = tf.keras.Variable(7.0, trainable=False)
+    with tf.GradientTape() as tape:
+        y = t * frozen * kt * kf
+    assert tape.gradient(y, [t, frozen, kt, kf])[1::2] == [None, None]
+    assert [w.name for w in tape.watched_variables()] == [t.name, kt.value.name]
+    with tf.GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(frozen)
+        y = t * frozen
+    grads = tape.gradient(y, [t, frozen])
+    assert grads[0] is None and float(grads[1]) == 3.0
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = kt * kt * kt
+        dy = inner.gradient(y, kt)
+    assert float(dy) == 12.0 and float(outer.gradient(dy, kt)) == 12.0
+    with tf.autodiff.ForwardAccumulator(t, tf.constant(1.0)) as acc:
+        y = t * t
+    assert float(acc.jvp(y)) == 6.0

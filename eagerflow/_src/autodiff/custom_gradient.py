@@ -46,6 +46,9 @@ class _VariableRecorder:
     def _record(self, node: Any) -> None:
         pass
 
+    def _record_read(self, var: Any, node: Any) -> None:
+        self._on_variable_read(var)
+
 
 def custom_gradient(f: Callable | None = None) -> Callable:
     """Decorator: `f(*x)` returns `(y, grad_fn)`; `grad_fn(*dy)` returns the input gradients

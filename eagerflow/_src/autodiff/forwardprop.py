@@ -74,6 +74,9 @@ class ForwardAccumulator:
     def _on_variable_read(self, var: Any) -> None:
         pass
 
+    def _record_read(self, var: Any, node: Any) -> None:
+        self._record(node)
+
     def _record(self, node: Any) -> None:
         tangents = [self._tangents.get(id(x)) for x in node.inputs]
         if all(t is None for t in tangents) or node.op.grad is None:

@@ -220,8 +220,16 @@ def _is_leaf(x: Any) -> bool:
 
 
 # The classes of the common sources and targets: each instance a leaf (_is_leaf), neither
-# ragged nor weak, and its own _variable_key
-_PLAIN_SOURCES = frozenset((EagerTensor, Variable, ResourceVariable))
+# ragged nor weak, its own _variable_key, and its `_dtype` a DType (Keras's variable
+# classes join them: plain_subclass)
+_PLAIN_SOURCES = {EagerTensor, Variable, ResourceVariable}
+
+
+def plain_subclass(cls: type, base: type) -> None:
+    """Takes `cls`, a subclass of `base` that adds no view of another variable (Keras's
+    variable class over a tf.Variable's), down the tape's fast paths where `base` goes."""
+    if base in _PLAIN_SOURCES:
+        _PLAIN_SOURCES.add(cls)
 
 
 def _is_ragged(x: Any) -> bool:
@@ -471,6 +479,18 @@ class GradientTape:
     def _on_variable_read(self, var: Any) -> None:
         if self._watch_accessed_variables and var.trainable:
             self._watch_variable(var)
+
+    def _record_read(self, var: Any, node: Any) -> None:
+        """_on_variable_read(var) then _record(node), for `node`, var's read (one output, a
+        tensor): a deep model reads hundreds of variables a step, each through here."""
+        i = id(var)
+        if i not in self._watched_vars and self._watch_accessed_variables and var.trainable:
+            self._watch_variable(var)  # (a view's key is not its id: watched by its key)
+        tracked = self._tracked
+        if i in tracked:
+            self._nodes.append(node)
+            if node.outputs[0]._dtype in _DIFFERENTIABLE:
+                tracked.add(id(node.outputs[0]))
 
     # -- gradients ---------------------------------------------------------------------
     def gradient(self, target: Any, sources: Any, output_gradients: Any = None,

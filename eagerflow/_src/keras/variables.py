@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import plain_subclass
 from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
@@ -377,6 +378,7 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
         if keras_cls is None:
             keras_cls = _keras_classes[cls] = type(
                 "Variable", (Variable, cls), {"__module__": Variable.__module__})
+            plain_subclass(keras_cls, cls)
         var.__class__ = keras_cls
     name = name or kb.auto_name("Variable")
     var._keras_name = name

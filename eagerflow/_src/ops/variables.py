@@ -372,8 +372,7 @@ class Variable(metaclass=_VariableMeta):
             if tapes:
                 node = Node(READ, (self,), (t,), {})
                 for tape in tapes if len(tapes) == 1 else list(tapes):  # (see dispatch.record)
-                    tape._on_variable_read(self)
-                    tape._record(node)
+                    tape._record_read(self, node)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
             raise _conversion_error(dtype, t)
         return t
