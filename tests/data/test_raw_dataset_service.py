@@ -1,6 +1,9 @@
-"""TF's tf.data service ops (tf.raw_ops.RegisterDataset(V2), DataServiceDataset V1-V4) over
-a dispatcher and worker of this process: the values, reprs and errors TF 2.21 gives
-(recorded from it)."""
+"""TF's tf.data service ops (tf.raw_ops.RegisterDataset(V2), DataServiceDataset V1-V4,
+DistributedSave) over a dispatcher and worker of this process: the values, reprs, files and
+errors TF 2.21 gives (recorded from it)."""
+
+import os
+import time
 
 import pytest
 
@@ -102,3 +105,101 @@ def test_data_service_dataset_checks(address):
         with pytest.raises(tf.errors.InvalidArgumentError) as e:
             _reader(op, address, key, **kw)
         assert str(e.value) == _prefix(op) + message + f" [Op:{op}]"
+
+
+@pytest.fixture
+def fault_tolerant(tmp_path):
+    d = S.DispatchServer(S.DispatcherConfig(port=0, fault_tolerant_mode=True,
+                                            work_dir=str(tmp_path / "work")))
+    addr = d.target.split("://")[1]
+    w = S.WorkerServer(S.WorkerConfig(dispatcher_address=addr))
+    yield addr
+    w.stop()
+    d.stop()
+
+
+def _done(path):
+    for _ in range(400):
+        if os.path.exists(os.path.join(path, "DONE")):
+            return
+        time.sleep(0.025)
+    raise AssertionError(f"the save to {path} did not finish")
+
+
+def _read(path, name):
+    with open(os.path.join(path, name), "rb") as f:
+        return f.read()
+
+
+# DistributedSnapshotMetadata, serialized: element_spec (1, the StructuredValue of a
+# scalar int64 TensorSpec), compression (2)
+_SPEC = b"\x8a\x02\x04\x12\x00\x18\t"
+_GZIP = b"\x12\x04GZIP"
+
+
+@pytest.mark.parametrize("metadata, want_meta, want_spec", [
+    (None, b"", b""),  # TF writes what the metadata holds: nothing
+    (_GZIP, b'compression: "GZIP"\n', b""),
+    (b"\n\x07" + _SPEC + b"\x12\x04AUTO",
+     b'element_spec: "\\212\\002\\004\\022\\000\\030\\t"\ncompression: "SNAPPY"\n', _SPEC),
+])
+def test_distributed_save_writes_the_metadata_it_is_given(fault_tolerant, tmp_path, metadata,
+                                                          want_meta, want_spec):
+    path = str(tmp_path / "snap")
+    args = {} if metadata is None else {"metadata": metadata}
+    assert R.DistributedSave(dataset=D.range(4)._variant_tensor, directory=path,
+                             address=fault_tolerant, **args) is None
+    _done(path)
+    assert _read(path, "snapshot.metadata") == want_meta
+    assert _read(path, "dataset_spec.pb") == want_spec
+    assert sorted(os.listdir(os.path.join(path, "chunks"))) == ["chunk_0_0_4"]
+    if want_spec:  # (TF's load of a snapshot without a spec fails too)
+        assert [int(x) for x in D.load(path)] == [0, 1, 2, 3]
+
+
+def test_distributed_save_checks(fault_tolerant, tmp_path):
+    r = D.range(3)._variant_tensor
+    path = str(tmp_path / "s")
+    op = "DistributedSave"
+    for kw, message in [(dict(directory=[path]), "directory must be a scalar"),
+                        (dict(directory=""), "directory must be nonempty"),
+                        (dict(directory="", address=""), "directory must be nonempty"),
+                        (dict(directory=[path], address=""), "directory must be a scalar"),
+                        (dict(address=[fault_tolerant]), "address must be a scalar"),
+                        (dict(address=""), "address must be nonempty"),
+                        (dict(metadata="\xff\xff"),
+                         "Failed to parse DistributedSnapshotMetadata from string: \xff\xff")]:
+        args = dict(dataset=r, directory=path, address=fault_tolerant)
+        args.update(kw)
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            R.DistributedSave(**args)
+        assert str(e.value) == _prefix(op) + message + f" [Op:{op}]"
+    assert not os.path.exists(path)
+    R.DistributedSave(dataset=r, directory=path, address=fault_tolerant)
+    with pytest.raises(tf.errors.AlreadyExistsError) as e:
+        R.DistributedSave(dataset=r, directory=path, address=fault_tolerant)
+    assert str(e.value) == _prefix(op) + (
+        f"Failed to snapshot: tf.data snapshot at {path} is already started or completed "
+        f"[Op:{op}]")
+    _done(path)
+    # (a string given as a Python value sends TF's wrapper down its slow path, which
+    # converts the dataset argument to a variant)
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype variant for "
+                                         "Tensor with dtype int32: "):
+        R.DistributedSave(dataset=tf.constant(1), directory="d", address=fault_tolerant)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^cannot compute DistributedSave "
+                       "as input #0.zero-based. was expected to be a variant tensor but is a "
+                       "int32 tensor"):
+        R.DistributedSave(dataset=tf.constant(1), directory=tf.constant("d"),
+                          address=tf.constant(fault_tolerant))
+
+
+def test_distributed_save_needs_the_fault_tolerant_mode(address, tmp_path):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        R.DistributedSave(dataset=D.range(3)._variant_tensor, directory=str(tmp_path / "s"),
+                          address=address)
+    assert str(e.value) == _prefix("DistributedSave") + (
+        "Failed to snapshot: tf.data distributed snapshot requires running tf.data service in "
+        "the fault tolerant mode. To enable the fault tolerant mode, set "
+        "`DispatcherConfig.fault_tolerant_mode` to true and provide a valid "
+        "`DispatcherConfig.work_dir`. [Op:DistributedSave]")

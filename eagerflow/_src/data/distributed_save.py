@@ -70,21 +70,25 @@ def status_text(error: BaseException) -> str:
 class SnapshotFiles:
     """The folder of one distributed snapshot, as the save writes it."""
 
-    def __init__(self, path: str, element_spec: Any, compression: Any) -> None:
+    def __init__(self, path: str, element_spec: Any, compression: Any,
+                 spec: bytes | None = None) -> None:
+        """`spec`: the element spec's serialized StructuredValue as the caller gave it
+        (TF's DistributedSave op writes what its metadata holds, nothing when it holds
+        none); None: `element_spec`'s."""
         self.path = path
         self.compression = metadata_compression(compression)
         self.comp = save_load._compression(self.compression)
         self.specs = save_load._flat_specs(element_spec, "Saving")
-        self._element_spec = element_spec
+        self._spec = save_load.spec_bytes(element_spec) if spec is None else spec
 
     def start(self, num_sources: int) -> None:
         """The files written before any element: metadata, specs, the folders."""
         path = self.path
-        save_load.write_spec(path, self._element_spec)
+        os.makedirs(path, exist_ok=True)
+        tfrecord.write_atomic(os.path.join(path, save_load.SPEC_FILE), self._spec)
         tfrecord.write_atomic(os.path.join(path, "dataset_def.proto"), _EMPTY_DATASET_DEF)
-        meta = save_load.DistributedMetadata(
-            element_spec=save_load.spec_bytes(self._element_spec),
-            compression=self.compression)
+        meta = save_load.DistributedMetadata(element_spec=self._spec,
+                                             compression=self.compression)
         tfrecord.write_atomic(os.path.join(path, save_load.METADATA_FILE),
                               text_format.MessageToString(meta).encode())
         os.makedirs(os.path.join(path, save_load.CHUNKS_DIR), exist_ok=True)

@@ -1,5 +1,5 @@
-"""TF's tf.data service ops: RegisterDataset (V1: an int64 id, V2: a string id) and
-DataServiceDataset (V1-V4), wired to eagerflow's service (service.py).
+"""TF's tf.data service ops: RegisterDataset (V1: an int64 id, V2: a string id),
+DataServiceDataset (V1-V4) and DistributedSave, wired to eagerflow's service (service.py).
 
 Data layer, over service.py and dataset_variants.py. As TF's kernels: the address and
 protocol must be non-empty, the ids, address and names scalars, max_outstanding_requests
@@ -9,7 +9,9 @@ ProcessingModeDef (its sharding_policy; TF's Python also hands "parallel_epochs"
 "distributed_epoch"). As service.py's servers, the dispatcher must run in this process.
 A consumer_index or num_consumers of -1, and an empty job_name, are none. A compressed
 dataset's uncompress_fn (V3, V4) is not called: eagerflow's service sends elements as
-they are.
+they are. DistributedSave's metadata is TF's serialized DistributedSnapshotMetadata (the
+element spec's StructuredValue bytes, the compression), written into the snapshot as
+given, as TF's dispatcher writes it (none given: empty metadata and spec files).
 """
 
 from __future__ import annotations
@@ -83,6 +85,40 @@ REGISTER = _register_op("RegisterDataset", dt.int64)
 REGISTER_V2 = _register_op("RegisterDatasetV2", dt.string)
 
 
+# -- DistributedSave -------------------------------------------------------------------------------
+
+def _save_text(value: Any, arg: str) -> str:
+    """DistributedSave's scalar, non-empty string input (TF's wording, not RegisterDataset's)."""
+    if np.ndim(value):
+        raise C.fail(_SAVE, f"{arg} must be a scalar")
+    text = _scalar_text(_SAVE, value, arg)
+    if not text:
+        raise C.fail(_SAVE, f"{arg} must be nonempty")
+    return text
+
+
+def _distributed_save(xp: Any, dataset: Any, directory: Any, address: Any, *,
+                      metadata: Any = "", **_: Any) -> tuple:
+    ds = flat_input(_SAVE, dataset)
+    path = _save_text(directory, "directory")
+    where = _save_text(address, "address")
+    raw = metadata if isinstance(metadata, bytes) else str(metadata).encode()
+    fields = wire_fields(raw)
+    if fields is None:
+        raise C.fail(_SAVE, "Failed to parse DistributedSnapshotMetadata from string: "
+                            f"{raw.decode('utf-8', 'replace')}")
+    spec, compression = fields.get(1, b""), fields.get(2, b"")
+    _dispatcher(_SAVE, where)._snapshot(ds, path, compression, spec)
+    return ()
+
+
+_SAVE = "DistributedSave"
+_SAVE_BASE = dataset_op(_SAVE, lambda *_, **__: None)
+DISTRIBUTED_SAVE = register(OpDef(
+    _SAVE, lambda *ins, **attrs: _SAVE_BASE.infer(*ins, **attrs) and [], _distributed_save,
+    num_outputs=0, stateful=True, gpu=False, tf=_SAVE_BASE.tf))
+
+
 # -- DataServiceDataset (V1-V4) ------------------------------------------------------------------
 
 def _policy(op: str, processing_mode: Any) -> service.ShardingPolicy:
@@ -140,4 +176,4 @@ DATA_SERVICE = {op: listed_op(op, _data_service, funcs=op in ("DataServiceDatase
                            "DataServiceDatasetV4")}
 
 # (ops whose samples would need a dispatcher running: tests/data/test_raw_dataset_service.py)
-NO_SAMPLES = ("RegisterDataset", "RegisterDatasetV2", *DATA_SERVICE)
+NO_SAMPLES = ("RegisterDataset", "RegisterDatasetV2", _SAVE, *DATA_SERVICE)

@@ -232,8 +232,10 @@ class DispatchServer(_Server):
                     self._jobs[key] = job
             return job
 
-    def _snapshot(self, dataset: DatasetV2, path: str, compression: Any) -> None:
-        """Starts the distributed save of `dataset` to `path`, in a thread of its own."""
+    def _snapshot(self, dataset: DatasetV2, path: str, compression: Any,
+                  spec: bytes | None = None) -> None:
+        """Starts the distributed save of `dataset` to `path`, in a thread of its own
+        (`spec`: the element spec's bytes to write, as SnapshotFiles takes them)."""
         if not (self._config.fault_tolerant_mode and self._config.work_dir):
             raise _save_error(InvalidArgumentError, (
                 "Failed to snapshot: tf.data distributed snapshot requires running tf.data "
@@ -250,7 +252,7 @@ class DispatchServer(_Server):
                     f"Failed to snapshot: tf.data snapshot at {path} already exists."))
             # the snapshot's metadata and split providers are made before this returns
             # (a load that follows finds them), its elements written by the thread
-            files = _dsave.SnapshotFiles(path, dataset.element_spec, compression)
+            files = _dsave.SnapshotFiles(path, dataset.element_spec, compression, spec)
             sources = _sources(dataset)
             providers = _SplitProvider.for_job(0, dataset, ShardingPolicy.DYNAMIC) or {}
             files.start(len(sources))

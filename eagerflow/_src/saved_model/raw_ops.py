@@ -122,7 +122,7 @@ class RawOp:
         self._no_kernel = getattr(getattr(REGISTRY.get(op), "tf", None), "no_kernel", False)
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
-        # (argument, its type attribute, whether it is a list) for _preset_types
+        # (argument, its type attribute, whether it is a list): _preset_types, _converted_attrs
         self._typed_args = tuple((a.name, a.type_attr, bool(a.number_attr))
                                  for a in self.opdef.input_arg
                                  if a.type_attr and not a.type_list_attr)
@@ -299,11 +299,13 @@ class RawOp:
         out: list = []
         self._preset_types(by_arg, attrs)
         lists: dict = {}  # number attr -> the list argument that set it
-        # (an op no kernel runs: TF's fast path hands its tensors on as they are, its slow
-        # path converts each to the op's dtype)
-        slow = self._no_kernel and self._slow_path(by_arg)
+        # TF's fast path hands its tensors on as they are (the kernel, if any, refuses a
+        # dtype); its slow path converts each to its dtype (ValueError): each input of a
+        # fixed dtype, and those of a type attribute that some non-tensor value shares
+        converted = self._converted_attrs(by_arg) if self._slow_path(by_arg) else None
         for arg in self.opdef.input_arg:
             value = by_arg[arg.name]
+            slow = converted is not None and (not arg.type_attr or arg.type_attr in converted)
             if arg.number_attr or arg.type_list_attr:
                 if not isinstance(value, (list, tuple)):
                     raise TypeError(f"Expected list for '{self._param(arg.name)}' argument "
@@ -338,11 +340,23 @@ class RawOp:
                 return True
         return False
 
+    def _converted_attrs(self, by_arg: dict) -> set:
+        """The type attributes whose inputs TF's slow path converts: those given some value
+        that is not an eager tensor (with every one an eager tensor, it takes them as
+        they are)."""
+        out = set()
+        for name, type_attr, listed in self._typed_args:
+            value = by_arg.get(name)
+            items = value if listed and isinstance(value, (list, tuple)) else (value,)
+            if not all(isinstance(v, EagerTensor) for v in items):
+                out.add(type_attr)
+        return out
+
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
                  slow: bool = False) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it
-        (`slow`: a call of an op no kernel runs that TF's wrapper converts input by input)."""
+        (`slow`: TF's wrapper converts this input to its dtype, see _inputs)."""
         if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
             return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
