@@ -12,6 +12,25 @@ from typing import Any
 import numpy as np
 
 CASES = [
+    # a tensor of another dtype: the kernel's error where every input is a tensor (TF's
+    # fast path); the conversion error of TF's slow path where a Python value sends it
+    # there (fixed dtypes, and a type attribute's inputs when not all are tensors)
+    "tf.raw_ops.AddV2(x=tf.constant(1), y=[1.0])",
+    "tf.raw_ops.AddV2(x=[1], y=tf.constant(1.0))",
+    "tf.raw_ops.Select(condition=[True], x=tf.constant([1]), y=tf.constant([1.0]))",
+    "tf.raw_ops.Select(condition=tf.constant([True]), x=[1], y=tf.constant([1.0]))",
+    "tf.raw_ops.Select(condition=[1], x=tf.constant([1]), y=tf.constant([2]))",
+    "tf.raw_ops.Select(condition=tf.constant([1]), x=[1], y=tf.constant([2]))",
+    "tf.raw_ops.RegexReplace(input=tf.constant(1), pattern='a', rewrite='b')",
+    "tf.raw_ops.RegexReplace(input=tf.constant(1), pattern=tf.constant(2), rewrite='b')",
+    "tf.raw_ops.RegexReplace(input=tf.constant(1), pattern=tf.constant('a'), "
+    "rewrite=tf.constant('b'))",
+    "tf.raw_ops.StringJoin(inputs=[tf.constant(1), 'a'])",
+    "tf.raw_ops.ConcatV2(values=[tf.constant([1]), [2.0]], axis=0)",
+    "tf.raw_ops.ConcatV2(values=[tf.constant([1]), tf.constant([2.0])], axis=[0])",
+    "tf.raw_ops.RaggedGather(params_nested_splits=[tf.constant([0, 1, 3]), "
+    "tf.constant([0, 2, 2, 5], tf.int64)], params_dense_values=tf.range(5), indices=[1], "
+    "OUTPUT_RAGGED_RANK=2)",
     # values, type attributes inferred from the inputs
     "tf.raw_ops.AddV2(x=1.0, y=2.0)",
     "tf.raw_ops.AddV2(x=[1, 2], y=3)",
