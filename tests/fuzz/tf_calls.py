@@ -42,6 +42,8 @@ NO_TF_OP = {
              "TF): compared with TF 2.21 in its focused tests (tests/data/test_raw_*.py, "
              "test_dataset_raw_ops.py)" for name in _variant_ops()},
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
+    "RecordInput": "reads files written first, in an order of its own making: compared with "
+                   "TF 2.21's answers in tests/ops/test_record_input.py",
     # TF 1's graph ops and the rendezvous and file-system ops called on their own: values
     # and refusals equal TF 2.21's recorded answers in tests/ops/test_misc_raw_ops.py
     **{name: "no sample (a feed, a rendezvous, a file or a refusal): tests/ops/"

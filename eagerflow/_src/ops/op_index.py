@@ -61,6 +61,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
     ),
+    "record_input": (
+        "RecordInput",
+    ),
     "random_stateless": (
         "RandomIndexShuffle", "StatelessMultinomial", "StatelessRandomGetKeyCounter",
         "StatelessRandomNormalV2", "StatelessRandomUniformFullIntV2",
