@@ -56,8 +56,8 @@ def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> list:
 def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
             explicit_paddings: tuple, data_format: str, dilations: tuple,
             fused_ops: tuple) -> Any:
-    st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings, data_format,
-                                           dilations)
+    _, st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings,
+                                              data_format, dilations)
     return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops,
                           keep=True)
 
