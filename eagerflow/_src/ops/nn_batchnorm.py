@@ -45,6 +45,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
 from eagerflow._src.ops.nn import _const
+from eagerflow._src.ops.nn_args import kept
 from eagerflow._src.ops.reduce import COUNT_RATIO, SUM, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -91,12 +92,24 @@ def _channels(op: str, x: Any, vectors: tuple) -> Any:
     return c
 
 
+# The ops' checks are pure functions of their inputs' dtypes and shapes, kept by them
+# (nn_args.kept: a training step asks the same few every step)
+
 def _infer(x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
            epsilon: float, momentum: float) -> list:
-    d = C.same_dtype(_BN, (x, scale, offset, moving_mean, moving_variance), TYPES)
-    c = _channels(_BN, x, (("scale", scale), ("offset", offset), ("moving_mean", moving_mean),
-                           ("moving_variance", moving_variance)))
+    d, c = kept((_BN, x._dtype, scale._dtype, offset._dtype, moving_mean._dtype,
+                 moving_variance._dtype, x._shape, scale._shape, offset._shape,
+                 moving_mean._shape, moving_variance._shape), _infer_now, x, scale, offset,
+                moving_mean, moving_variance)
     return [(x._shape, d)] + [((c,), d)] * 4
+
+
+def _infer_now(x: Any, scale: Any, offset: Any, moving_mean: Any,
+               moving_variance: Any) -> tuple:
+    d = C.same_dtype(_BN, (x, scale, offset, moving_mean, moving_variance), TYPES)
+    return d, _channels(_BN, x, (("scale", scale), ("offset", offset),
+                                 ("moving_mean", moving_mean),
+                                 ("moving_variance", moving_variance)))
 
 
 def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
@@ -174,10 +187,17 @@ def _composite_grad(x: Any, scale: Any, mean: Any, variance: Any, eps: float, dy
 
 
 def _grad_infer(dy: Any, x: Any, scale: Any, mean: Any, variance: Any, epsilon: float) -> list:
+    d = kept((_BN_GRAD, dy._dtype, x._dtype, scale._dtype, mean._dtype, variance._dtype,
+              dy._shape, x._shape, scale._shape, mean._shape, variance._shape),
+             _grad_infer_now, dy, x, scale, mean, variance)
+    return [(x._shape, d), (scale._shape, d), (scale._shape, d)]
+
+
+def _grad_infer_now(dy: Any, x: Any, scale: Any, mean: Any, variance: Any) -> dt.DType:
     d = C.same_dtype(_BN_GRAD, (dy, x, scale, mean, variance), TYPES)
     C.same_shape(_BN_GRAD, dy, x)
     _channels(_BN_GRAD, x, (("scale", scale), ("mean", mean), ("variance", variance)))
-    return [(x._shape, d), (scale._shape, d), (scale._shape, d)]
+    return d
 
 
 def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
