@@ -219,8 +219,9 @@ class DeviceBackend(Backend):
             # which adds in bfloat16)
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
-        if a.dtype.char in "fF" or b.dtype.char in "fF":  # (what TF32 can reach)
+        if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)
             return self.single(lambda: mm(a, b) if out is None else mm(a, b, out=out), tf32)
+        # (full precision: what `single` runs as it is, the switch left as it is)
         return mm(a, b) if out is None else mm(a, b, out=out)
 
     def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:

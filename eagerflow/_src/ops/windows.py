@@ -252,12 +252,15 @@ class _Im2col:
 
 
 @functools.lru_cache(maxsize=128)  # (a training step asks the same few, every step)
-def _gather_source(sizes: tuple, c: int, outs: tuple, ks: tuple, strides: tuple,
-                   dilations: tuple, before: tuple) -> tuple:
+def _gather_source(xshape: tuple, outs: tuple, ks: tuple, strides: tuple, dilations: tuple,
+                   pads: tuple) -> tuple:
     """The CUDA C of a device im2col: each element of a row-major (rows, kk*C) block
-    read straight from the unpadded (N, *S, C) input, 0 where its window reaches into a
-    pad (`before`: the pads before each spatial dim; negative crops). The geometry is
-    in the source as constants (CuPy compiles one kernel per geometry, once)."""
+    read straight from the unpadded (N, *S, C) input of `xshape`, 0 where its window
+    reaches into a pad (`pads`: (before, after) per spatial dim; negative crops). The
+    geometry is in the source as constants (CuPy compiles one kernel per geometry, once);
+    the arguments are the convolution's own (tuples), kept by them as they come."""
+    sizes, c = xshape[1:-1], xshape[-1]
+    before = [b for b, _ in pads]
     kk = math.prod(ks)
     body = [f"long long c = i % {c}; long long q = i / {c};",
             f"long long t = q % {kk}; long long row = row0 + q / {kk};"]
@@ -309,9 +312,8 @@ class _DeviceIm2col:
                  strides: tuple, dilations: tuple) -> None:
         self.xp, self.x = xp, x
         self.width = math.prod(ks) * x.shape[-1]
-        self.kernel = elementwise_kernel(xp, *_gather_source(
-            tuple(x.shape[1:-1]), x.shape[-1], tuple(outs), tuple(ks), tuple(strides),
-            tuple(dilations), tuple(b for b, _ in pads)))
+        self.kernel = elementwise_kernel(xp, *_gather_source(x.shape, outs, ks, strides,
+                                                             dilations, pads))
 
     def block(self, blk: Block, kept: Any = None) -> Any:
         rows = blk.rows.stop - blk.rows.start
