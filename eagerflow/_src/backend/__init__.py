@@ -304,6 +304,17 @@ class DeviceBackend(Backend):
                     in_params, out_params, body, name, preamble=preamble)
         return k
 
+    def elementwise_group(self, sources: tuple) -> tuple:
+        """The elementwise kernels of several sources ((in_params, out_params, body, name)
+        each), kept as one group under `sources` itself: one lookup for a kernel's
+        launches (batch norm's three)."""
+        found = self.kernels.get(sources)
+        if found is None:
+            found = tuple(self.elementwise(*source) for source in sources)
+            with self.lock:
+                self.kernels[sources] = found
+        return found
+
     def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
                   post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
         """The map-then-reduce kernel of this source (xp.ReductionKernel), made once."""
@@ -668,6 +679,14 @@ def elementwise_kernel(xp: Any, in_params: str, out_params: str, operation: str,
     if xp is np:
         return None
     return _BY_XP[id(xp)].elementwise(in_params, out_params, operation, name)
+
+
+def elementwise_kernels(xp: Any, sources: tuple) -> tuple | None:
+    """elementwise_kernel of each of `sources` (a constant tuple of their source tuples),
+    looked up at once; None on CPU."""
+    if xp is np:
+        return None
+    return _BY_XP[id(xp)].elementwise_group(sources)
 
 
 def conv_engine(xp: Any, dtype: Any, rank: int, groups: int) -> Any:

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.backend import elementwise_kernels
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -75,6 +75,9 @@ _GRAD_COEFFICIENTS = ("T var, T scale, T sum_dy, T sum_t, T eps, T n", "T a, T b
                       "T r = (T)1 / sqrt(var + eps); a = scale * r; b = -(a * sum_dy) / n; "
                       "k = -(a * r * r * sum_t) / n; dscale = r * sum_t",
                       "eagerflow_bn_grad_coefficients")
+# (each step's three, looked up at once)
+_FORWARD_KERNELS = (_SQUARED_DEVIATION, _AFFINE, _NORMALIZE)
+_BACKWARD_KERNELS = (_CENTRED_PRODUCT, _GRAD_COEFFICIENTS, _INPUT_GRAD)
 
 
 def _channels(op: str, x: Any, vectors: tuple) -> Any:
@@ -128,12 +131,12 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
         new_mean = moving_mean * m + mean * om
         new_variance = moving_variance * m + variance * om
     else:
-        sq = elementwise_kernel(xp, *_SQUARED_DEVIATION)(x2, sum_x, n)
+        squared_deviation, affine, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
+        sq = squared_deviation(x2, sum_x, n)
         sum_sq = SUM.kernel(xp, sq, axes=(0,), keepdims=False)
-        mean, variance, inv, shift, new_mean, new_variance = elementwise_kernel(
-            xp, *_AFFINE)(sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance,
-                          m, om)
-        y = elementwise_kernel(xp, *_NORMALIZE)(x2, inv, shift)
+        mean, variance, inv, shift, new_mean, new_variance = affine(
+            sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om)
+        y = normalize(x2, inv, shift)
     return y.reshape(x.shape), mean, variance, new_mean, new_variance
 
 
@@ -206,12 +209,13 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
     x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
     n, eps = x.dtype.type(x2.shape[0]), x.dtype.type(epsilon)
     if xp is not np:
-        t = elementwise_kernel(xp, *_CENTRED_PRODUCT)(dy2, x2, mean)
+        centred_product, coefficients, input_grad = elementwise_kernels(xp,
+                                                                        _BACKWARD_KERNELS)
+        t = centred_product(dy2, x2, mean)
         sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
         sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
-        a, b, k, dscale = elementwise_kernel(xp, *_GRAD_COEFFICIENTS)(
-            variance, scale, sum_dy, sum_t, eps, n)
-        dx = elementwise_kernel(xp, *_INPUT_GRAD)(dy2, x2, mean, a, b, k)
+        a, b, k, dscale = coefficients(variance, scale, sum_dy, sum_t, eps, n)
+        dx = input_grad(dy2, x2, mean, a, b, k)
         return dx.reshape(x.shape), dscale, sum_dy
     r = RSQRT.kernel(xp, variance + eps)
     centred = x2 - mean
