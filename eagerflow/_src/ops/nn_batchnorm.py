@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernels
+from eagerflow._src.backend import elementwise_kernels, sum_run
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -115,17 +115,24 @@ def _infer_now(x: Any, scale: Any, offset: Any, moving_mean: Any,
                                  ("moving_variance", moving_variance)))
 
 
+def _column_sums(xp: Any, x2: Any) -> Any:
+    """The sums over the rows of x2 (rows, C), as Sum's kernel gives them: a product
+    with ones where sum_run takes the array (as that kernel first asks), without that
+    op's wrapping, four times a step."""
+    s = sum_run(xp, x2, (0,), False)
+    return SUM.kernel(xp, x2, axes=(0,), keepdims=False) if s is None else s
+
+
 def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
             epsilon: float, momentum: float) -> tuple:
     c = x.shape[-1]
     x2 = x.reshape(-1, c)
     t = x.dtype.type
     n, eps, m, om = t(x2.shape[0]), t(epsilon), t(momentum), t(1 - momentum)
-    sum_x = SUM.kernel(xp, x2, axes=(0,), keepdims=False)
+    sum_x = _column_sums(xp, x2)
     if xp is np:
         mean = sum_x / n
-        variance = SUM.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
-                              keepdims=False) / n
+        variance = _column_sums(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean)) / n
         inv = RSQRT.kernel(xp, variance + eps) * scale
         y = x2 * inv + (offset - mean * inv)
         new_mean = moving_mean * m + mean * om
@@ -133,7 +140,7 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
     else:
         squared_deviation, affine, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
         sq = squared_deviation(x2, sum_x, n)
-        sum_sq = SUM.kernel(xp, sq, axes=(0,), keepdims=False)
+        sum_sq = _column_sums(xp, sq)
         mean, variance, inv, shift, new_mean, new_variance = affine(
             sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om)
         y = normalize(x2, inv, shift)
@@ -147,9 +154,11 @@ def _grad(n: Any, dy: Any, dmean: Any, dvariance: Any, dmoving_mean: Any,
     eps, m = n.attrs["epsilon"], n.attrs["momentum"]
     # (Keras's layer only assigns the moving statistics, so their gradients come only
     # from a caller of the op itself: they are the averages' derivatives)
-    dmean = _plus(dmean, dmoving_mean, 1 - m)
-    dvariance = _plus(dvariance, dmoving_variance, 1 - m)
-    moving = [_plus(None, g, m) for g in (dmoving_mean, dmoving_variance)]
+    moving = [None, None]
+    if dmoving_mean is not None or dmoving_variance is not None:
+        dmean = _plus(dmean, dmoving_mean, 1 - m)
+        dvariance = _plus(dvariance, dmoving_variance, 1 - m)
+        moving = [_plus(None, g, m) for g in (dmoving_mean, dmoving_variance)]
     if not _state.tapes and dmean is None and dvariance is None:
         grads = bind(BN_TRAINING_GRAD, (dy, x, scale, mean, variance), {"epsilon": eps})
         return [*grads, *moving]
@@ -212,15 +221,15 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
         centred_product, coefficients, input_grad = elementwise_kernels(xp,
                                                                         _BACKWARD_KERNELS)
         t = centred_product(dy2, x2, mean)
-        sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
-        sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
+        sum_t = _column_sums(xp, t)
+        sum_dy = _column_sums(xp, dy2)
         a, b, k, dscale = coefficients(variance, scale, sum_dy, sum_t, eps, n)
         dx = input_grad(dy2, x2, mean, a, b, k)
         return dx.reshape(x.shape), dscale, sum_dy
     r = RSQRT.kernel(xp, variance + eps)
     centred = x2 - mean
-    sum_t = SUM.kernel(xp, dy2 * centred, axes=(0,), keepdims=False)
-    sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
+    sum_t = _column_sums(xp, dy2 * centred)
+    sum_dy = _column_sums(xp, dy2)
     a = scale * r
     b = -(a * sum_dy) / n
     k = -(a * r * r * sum_t) / n
@@ -362,6 +371,6 @@ def batch_norm_training(x: Any, scale: Any, offset: Any, moving_mean: Any,
     over every axis of x but the last (see above), the moving statistics as they are to be
     assigned; every input of one dtype of TYPES (the caller checks), each a tensor or a
     variable (read here, as tapes watch a variable's reads)."""
-    inputs = tuple(convert_to_tensor(t) for t in (scale, offset, moving_mean, moving_variance))
-    return bind(BN_TRAINING, (x, *inputs), {"epsilon": float(epsilon),
-                                            "momentum": float(momentum)})
+    return bind(BN_TRAINING, (x, convert_to_tensor(scale), convert_to_tensor(offset),
+                              convert_to_tensor(moving_mean), convert_to_tensor(moving_variance)),
+                {"epsilon": float(epsilon), "momentum": float(momentum)})

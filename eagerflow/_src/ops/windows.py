@@ -585,8 +585,9 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     dw = None if xp is not np and work else xp.zeros(shape, dtype=x.dtype)
     if work:
         tap_major = _tap_major(c, groups, x.itemsize)
+        # (only a CPU's forward keeps its matrix: conv_forward)
         kept = _KEPT.get((x,), _kept_key(x, ks, strides, dilations, padding, explicit)) \
-            if groups == 1 else None
+            if groups == 1 and xp is np else None
         if kept is None:
             im2col = _make_im2col(xp, x, pads, outs, ks, strides, dilations, tap_major)
             tap_major = im2col.tap_major
@@ -641,19 +642,28 @@ def _input_grad_as_conv(xp: Any, w: Any, g: Any, in_shape: tuple, dilations: tup
                         pads: tuple) -> Any:
     """Stride-1 input gradient as a convolution of the padded output gradient with the
     spatially flipped, transposed filter: the same im2col + one matmul as the forward."""
+    flip, grouped, axes, flipped, unit, qpads, sizes = _as_conv_dims(w.shape, in_shape,
+                                                                     dilations, pads)
+    gather = _device_gather(xp, g.dtype)  # (which pads and crops g as it reads it)
+    gq = g if gather else _pad_or_crop(xp, g, qpads)
+    wt = w[flip].reshape(grouped).transpose(axes).reshape(flipped)
+    return conv_forward(xp, gq, xp.ascontiguousarray(wt), unit, dilations, "VALID", (),
+                        at=(sizes, qpads) if gather else None)
+
+
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+def _as_conv_dims(wshape: tuple, in_shape: tuple, dilations: tuple, pads: tuple) -> tuple:
+    """_input_grad_as_conv's (the filter's spatial flip, its (*K, Cf, G, O/G) shape, the
+    axes that make that (*K, O/G, G, Cf), its (*K, O/G, G*Cf) shape, unit strides, the
+    pads (negative: crops) of g, the input's spatial sizes)."""
     r = len(in_shape) - 2
-    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
+    ks, cf, o = tuple(wshape[:r]), wshape[-2], wshape[-1]
     groups = in_shape[-1] // cf
     ext = tuple((k - 1) * d for k, d in zip(ks, dilations))
     qpads = tuple((e - b, e - a) for e, (b, a) in zip(ext, pads))
-    gather = _device_gather(xp, g.dtype)  # (which pads and crops g as it reads it)
-    gq = g if gather else _pad_or_crop(xp, g, qpads)
-    wf = w[(slice(None, None, -1),) * r]
-    wt = wf.reshape(tuple(ks) + (cf, groups, o // groups))
-    wt = wt.transpose(tuple(range(r)) + (r + 2, r + 1, r)).reshape(
-        tuple(ks) + (o // groups, groups * cf))
-    return conv_forward(xp, gq, xp.ascontiguousarray(wt), (1,) * r, dilations, "VALID", (),
-                        at=(tuple(in_shape[1:-1]), qpads) if gather else None)
+    return ((slice(None, None, -1),) * r, ks + (cf, groups, o // groups),
+            tuple(range(r)) + (r + 2, r + 1, r), ks + (o // groups, groups * cf), (1,) * r,
+            qpads, tuple(in_shape[1:-1]))
 
 
 def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
