@@ -14,7 +14,7 @@ import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
 from eagerflow._src.backend import strict
-from eagerflow._src.ops import nn_args, nn_batchnorm, windows
+from eagerflow._src.ops import nn_args, nn_batchnorm, nn_conv, windows
 from eagerflow._src.ops.dispatch import bind
 
 
@@ -219,3 +219,11 @@ def test_a_kept_plan_follows_the_switches(monkeypatch):
         ("excluded", ("DOWN_CONVERT_INPUTS",))]
     engines.close()
     assert eng.plans == {} and eng.graphs == {}
+
+
+def test_kernel_attrs_in_lists_are_worked_out_as_tuples_are():
+    want = (True, (2, 3), (1, 1), "EXPLICIT", ((1, 2), (0, 1)))
+    args = ("EXPLICIT", (0, 0, 0, 0, 1, 2, 0, 1), "NCHW")
+    assert nn_conv._engine_args((1, 1, 2, 3), *args, (1, 1, 1, 1)) == want
+    assert nn_conv._engine_args([1, 1, 2, 3], args[0], list(args[1]), args[2],
+                                [1, 1, 1, 1]) == want

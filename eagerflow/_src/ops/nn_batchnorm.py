@@ -31,6 +31,7 @@ composite's own gradient, so higher derivatives are TF's, stop_gradient included
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -115,6 +116,13 @@ def _infer_now(x: Any, scale: Any, offset: Any, moving_mean: Any,
                                  ("moving_variance", moving_variance)))
 
 
+# (a step's layers ask for the same few; NumPy scalars are immutable, so shared)
+@functools.lru_cache(maxsize=64)
+def _scalars(t: type, *values: Any) -> tuple:
+    """`values` (the row count, epsilon, ...) as scalars of the NumPy scalar type `t`."""
+    return tuple(map(t, values))
+
+
 def _column_sums(xp: Any, x2: Any) -> Any:
     """The sums over the rows of x2 (rows, C), as Sum's kernel gives them: a product
     with ones where sum_run takes the array (as that kernel first asks), without that
@@ -127,8 +135,7 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
             epsilon: float, momentum: float) -> tuple:
     c = x.shape[-1]
     x2 = x.reshape(-1, c)
-    t = x.dtype.type
-    n, eps, m, om = t(x2.shape[0]), t(epsilon), t(momentum), t(1 - momentum)
+    n, eps, m, om = _scalars(x.dtype.type, x2.shape[0], epsilon, momentum, 1 - momentum)
     sum_x = _column_sums(xp, x2)
     if xp is np:
         mean = sum_x / n
@@ -216,7 +223,7 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
                  epsilon: float) -> tuple:
     c = x.shape[-1]
     x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
-    n, eps = x.dtype.type(x2.shape[0]), x.dtype.type(epsilon)
+    n, eps = _scalars(x.dtype.type, x2.shape[0], epsilon)
     if xp is not np:
         centred_product, coefficients, input_grad = elementwise_kernels(xp,
                                                                         _BACKWARD_KERNELS)

@@ -123,8 +123,7 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
 
 # Results of the checks and shape inferences below are kept by their arguments (nn_args's
 # `kept`): a check's result is None; the keys of forward inferences start with the family,
-# of gradients' with "sizes", of the kernels' attrs with "engine", of checks with the
-# family's forward op.
+# of gradients' with "sizes", of checks with the family's forward op.
 
 
 def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
@@ -214,12 +213,16 @@ def _engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str
                  dilations: tuple) -> tuple:
     """(channels first, spatial strides, spatial dilations, padding, explicit pairs): a
     kernel's attrs as windows.py takes them (checked by then), kept by their values."""
-    return kept(("engine", strides, padding, explicit, data_format, dilations),
-                 _engine_args_now, strides, padding, explicit, data_format, dilations)
+    try:
+        return _kept_engine_args(strides, padding, explicit, data_format, dilations)
+    except TypeError:  # (unhashable attrs, lists: worked out every time)
+        return _kept_engine_args.__wrapped__(strides, padding, explicit, data_format,
+                                             dilations)
 
 
-def _engine_args_now(strides: tuple, padding: str, explicit: tuple, data_format: str,
-                     dilations: tuple) -> tuple:
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+def _kept_engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
+                      dilations: tuple) -> tuple:
     ex = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ()
     return (channels_first(data_format), spatial(strides, data_format),
             spatial(dilations, data_format), padding, ex)
@@ -687,10 +690,11 @@ _NOT_PLAIN, _INT_ONLY = object(), {int}
 
 def _plain(v: Any) -> Any:
     """`v` as a key if None, an int or a list/tuple of ints (no bools, NumPy ints, tensors)."""
-    if v is None or type(v) is int:
-        return v
-    t = tuple(v) if type(v) is list or type(v) is tuple else None
-    return t if t is not None and set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
+    cls = type(v)
+    if cls is tuple or cls is list:
+        t = tuple(v)
+        return t if set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
+    return v if v is None or cls is int else _NOT_PLAIN
 
 
 def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:
