@@ -325,6 +325,6 @@ class Engines:
 
 _UNLOADED = object()
 _REFUSED = object()  # (a key cuDNN plans no engine for)
-# rank -> the axes that move an array's first axis last (a filter gradient's (O, *K, C)
-# into TF's (*K, C, O))
-_LAST_FIRST = {r: (*range(1, r), 0) for r in (4, 5)}
+# ndim -> the axes that move an array's first axis last (a filter gradient's (O, *K, C)
+# into TF's (*K, C, O)), as _KRSC_AXES
+_LAST_FIRST = {n: (*range(1, n), 0) for n in range(2, 9)}

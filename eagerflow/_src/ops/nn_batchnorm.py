@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernels, sum_run
+from eagerflow._src.backend import elementwise_kernels
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -47,7 +47,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
 from eagerflow._src.ops.nn import _const
 from eagerflow._src.ops.nn_args import kept
-from eagerflow._src.ops.reduce import COUNT_RATIO, SUM, reduce_sum
+from eagerflow._src.ops.reduce import COUNT_RATIO, _np_sum, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 TYPES = frozenset((dt.float32, dt.float64))
@@ -124,11 +124,10 @@ def _scalars(t: type, *values: Any) -> tuple:
 
 
 def _column_sums(xp: Any, x2: Any) -> Any:
-    """The sums over the rows of x2 (rows, C), as Sum's kernel gives them: a product
-    with ones where sum_run takes the array (as that kernel first asks), without that
-    op's wrapping, four times a step."""
-    s = sum_run(xp, x2, (0,), False)
-    return SUM.kernel(xp, x2, axes=(0,), keepdims=False) if s is None else s
+    """The sums over the rows of x2 (rows, C): Sum's kernel's own computation (a product
+    with ones where backend.sum_run takes the array), without that op kernel's wrapping
+    (runtime axes, scalars), four times a step."""
+    return _np_sum(xp, x2, (0,), False)
 
 
 def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
