@@ -742,7 +742,7 @@ def _kernel_cases():
         (nn_loss._XENT_EXP, (logits, mx)),
         (nn_loss._XENT_LOSS, (total[:, 0], labels, logits, mx, 5)),
         (nn_loss._XENT_BACKPROP, (e, total, labels, 5)),
-        (windows._gather_source((5, 4), 2, (5, 4), (3, 2), (1, 1), (2, 1), (2, 1)),
+        (windows._gather_source((2, 5, 4, 2), (5, 4), (3, 2), (1, 1), (2, 1), ((2, 0), (1, 0))),
          (images, np.int64(3), np.empty((37, 12), f))),
         (windows._EPILOGUE_CUDA[True, True], (logits, logits[0])),
         (nn_batchnorm._NORMALIZE, (logits, logits[0], logits[1])),

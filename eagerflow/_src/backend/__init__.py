@@ -16,6 +16,7 @@ NumPy's case first and cheapest.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import threading
 from collections.abc import Callable, Sequence
@@ -218,8 +219,9 @@ class DeviceBackend(Backend):
             # which adds in bfloat16)
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
-        if a.dtype.char in "fF" or b.dtype.char in "fF":  # (what TF32 can reach)
+        if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)
             return self.single(lambda: mm(a, b) if out is None else mm(a, b, out=out), tf32)
+        # (full precision: what `single` runs as it is, the switch left as it is)
         return mm(a, b) if out is None else mm(a, b, out=out)
 
     def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
@@ -301,6 +303,17 @@ class DeviceBackend(Backend):
                 k = self.kernels[key] = self.xp.ElementwiseKernel(
                     in_params, out_params, body, name, preamble=preamble)
         return k
+
+    def elementwise_group(self, sources: tuple) -> tuple:
+        """The elementwise kernels of several sources ((in_params, out_params, body, name)
+        each), kept as one group under `sources` itself: one lookup for a kernel's
+        launches (batch norm's three)."""
+        found = self.kernels.get(sources)
+        if found is None:
+            found = tuple(self.elementwise(*source) for source in sources)
+            with self.lock:
+                self.kernels[sources] = found
+        return found
 
     def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
                   post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
@@ -491,14 +504,16 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     global pool's (1, 2)) is a batch of products only when long. BLAS's blocked
     accumulation rounds no worse than a running sum.
     """
-    if (not axes or x.size < _SUM_RUN_MIN or x.dtype not in (np.float32, np.float64)
+    if (not axes or x.size < _SUM_RUN_MIN or x.dtype not in _RUN_DTYPES
             or (xp is np and not on_cpu) or not x.flags.c_contiguous):
         return None
-    lo, hi = min(axes), max(axes) + 1
-    if hi - lo != len(axes) or hi >= x.ndim:
+    try:
+        dims = _run_dims(x.shape, axes, keepdims)
+    except TypeError:  # (axes in a list)
+        dims = _run_dims(x.shape, tuple(axes), keepdims)
+    if dims is None:
         return None
-    pre, post = x.shape[:lo], x.shape[hi:]
-    rows = math.prod(x.shape[lo:hi])
+    pre, rows, shape = dims
     if pre and xp is not np and rows < _DEVICE_BATCHED_MIN:
         return None
     ones = xp.ones(rows, x.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x.dtype)
@@ -506,7 +521,22 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
         s = matmul(xp, ones, x.reshape(math.prod(pre), rows, -1))
     else:  # (a vector-matrix product: one GEMV, not a batch of one)
         s = matmul(xp, ones, x.reshape(rows, -1))
-    return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
+    return s.reshape(shape)
+
+
+_RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+@functools.lru_cache(maxsize=256)  # (a training step sums the same few shapes every step)
+def _run_dims(shape: tuple, axes: tuple, keepdims: bool) -> tuple | None:
+    """sum_run's (the leading axes' sizes, the rows summed, the result's shape) for an
+    array of `shape`, or None where `axes` are not a run stopping before the last axis."""
+    lo, hi = min(axes), max(axes) + 1
+    if hi - lo != len(axes) or hi >= len(shape):
+        return None
+    pre, post = shape[:lo], shape[hi:]
+    return pre, math.prod(shape[lo:hi]), \
+        pre + (1,) * len(axes) + post if keepdims else pre + post
 
 
 def _add_in_order(xp: Any, out: Any, index: Any, values: Any) -> None:
@@ -649,6 +679,14 @@ def elementwise_kernel(xp: Any, in_params: str, out_params: str, operation: str,
     if xp is np:
         return None
     return _BY_XP[id(xp)].elementwise(in_params, out_params, operation, name)
+
+
+def elementwise_kernels(xp: Any, sources: tuple) -> tuple | None:
+    """elementwise_kernel of each of `sources` (a constant tuple of their source tuples),
+    looked up at once; None on CPU."""
+    if xp is np:
+        return None
+    return _BY_XP[id(xp)].elementwise_group(sources)
 
 
 def conv_engine(xp: Any, dtype: Any, rank: int, groups: int) -> Any:

@@ -70,8 +70,12 @@ def data_desc(shape: tuple) -> tuple:
 
 def filter_krsc(xp: Any, w: Any) -> Any:
     """A (*K, C, O) filter copied into (O, *K, C): cuDNN's channels-last filter layout."""
-    r = w.ndim - 2
-    return xp.ascontiguousarray(w.transpose((r + 1,) + tuple(range(r)) + (r,)))
+    return xp.ascontiguousarray(w.transpose(_KRSC_AXES[w.ndim]))
+
+
+# ndim -> the axes filter_krsc moves a (*K, C, O) filter by (one per rank of any filter:
+# the path takes 2-D and 3-D ones, the layout is tested on others)
+_KRSC_AXES = {n: (n - 1, *range(n - 2), n - 2) for n in range(2, 9)}
 
 
 def krsc_shape(shape: tuple) -> tuple:
@@ -93,6 +97,9 @@ class Engine:
         self.handle = cudnn.create_handle()
         self.graphs: dict = {}
         self.refused: dict = {}  # key -> the binding's error, for graphs left to im2col
+        # _plan's answers by a call's arguments as the kernels pass them (a training step
+        # asks the same few every step: no shapes worked out, no key built again)
+        self.plans: dict = {}
         self.lock = threading.Lock()
 
     def _graph(self, key: tuple, op: str, shapes: tuple, strides: tuple, dilations: tuple,
@@ -139,17 +146,10 @@ class Engine:
                 self.refused[key] = f"{type(e).__name__}: {e}"
             return None
         uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
-        found = (g, uids, g.get_workspace_size())
+        found = (g, uids, (max(g.get_workspace_size(), 1),))  # (the workspace's shape)
         with self.lock:
             self.graphs[key] = found
         return found
-
-    def key(self, dtype: Any, op: str, shapes: tuple, strides: tuple, dilations: tuple,
-            pads: tuple, bias: bool, relu: bool) -> tuple:
-        """The key `_graph` keeps a convolution's graph under: its dtype first, then its
-        geometry, then the numerical notes tf.config's switches exclude now."""
-        return (dtype, op, *shapes, tuple(strides), tuple(dilations), tuple(pads), bias, relu,
-                excluded_notes(dtype, *self.policy()))
 
     def _build(self, g: Any, notes: tuple) -> None:
         """Plans `g` from heuristics A, then the fallback list, less the engines with
@@ -162,22 +162,53 @@ class Engine:
         g.check_support()
         g.build_plans()
 
-    def _plan(self, op: str, dtype: Any, shapes: tuple, strides: tuple, dilations: tuple,
-              pads: tuple, bias: bool = False, relu: bool = False) -> tuple | None:
-        """The built graph for these operands' shapes (see _graph), or None where cuDNN
-        takes none: asked before anything is allocated or copied for the call."""
-        key = self.key(dtype, op, shapes, strides, dilations, pads, bias, relu)
-        return self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
+    def _plan(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple, strides: tuple,
+              dilations: tuple, pads: tuple, bias: bool = False, relu: bool = False) -> tuple:
+        """(the built graph, its output's shape) for a call of `op` over operands of shapes
+        `a` and `b` as the kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad:
+        x, dy) and `sizes` (fprop: the output's spatial sizes; dgrad: the input's shape;
+        wgrad: the filter's spatial sizes); (None, None) where cuDNN takes none (see
+        _graph): asked before anything is allocated or copied for the call. Kept by
+        those arguments and tf.config's switches now (kept small: shapes vary)."""
+        call = (op, dtype, a, b, sizes, strides, dilations, pads, bias, relu, self.policy())
+        try:
+            found = self.plans.get(call)
+        except TypeError:  # (a list among the attrs: worked out every time)
+            return self._plan_now(*call)
+        if found is None:
+            found = self._plan_now(*call)
+            if len(self.plans) >= 4096:
+                self.plans.clear()
+            self.plans[call] = found
+        return found
+
+    def _plan_now(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple,
+                  strides: tuple, dilations: tuple, pads: tuple, bias: bool, relu: bool,
+                  policy: tuple) -> tuple:
+        # (shapes of Python ints, as the binding's dims take and CuPy's shapes hold)
+        if op == "fprop":  # x (N, *S, C) conv w (*K, C, O) -> (N, *outs, O)
+            shapes = (a, krsc_shape(b), (a[0], *map(int, sizes), b[-1]))
+        elif op == "dgrad":  # dy, w -> dx (N, *S, C)
+            shapes = (a, krsc_shape(b), tuple(map(int, sizes)))
+        else:  # x, dy -> dw (O, *K, C)
+            shapes = (a, b, (b[-1], *map(int, sizes), a[-1]))
+        # (_graph's key: the dtype first, then the geometry, then the numerical notes
+        # tf.config's switches exclude)
+        key = (dtype, op, *shapes, tuple(strides), tuple(dilations), tuple(pads), bias, relu,
+               excluded_notes(dtype, *policy))
+        built = self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
+        return (built, None if built is None else shapes[2])
 
     def _execute(self, built: tuple, a: Any, b: Any, out: Any, bias: Any = None) -> Any:
         """Runs a built graph over arrays of the shapes it was planned for."""
-        g, (ua, ub, uy, ubias), nbytes = built
-        workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
+        g, (ua, ub, uy, ubias), workspace_shape = built
+        xp = self.xp
+        workspace = xp.empty(workspace_shape, dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
         # convolution's ~40; the arrays match the graph's declared layouts)
         pack = {ua: a.data.ptr, ub: b.data.ptr, uy: out.data.ptr}
         if ubias is not None:
-            bias = self.xp.ascontiguousarray(bias)
+            bias = xp.ascontiguousarray(bias)  # (held to the end: the graph reads it)
             pack[ubias] = bias.data.ptr
         self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
         g.execute(pack, workspace.data.ptr, handle=self.handle)
@@ -188,10 +219,8 @@ class Engine:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
         None (here and in the gradients) where cuDNN takes no such graph."""
-        # (shapes of Python ints, as the binding's dims take and CuPy's shapes hold)
-        out_shape = (x.shape[0], *map(int, outs), w.shape[-1])
-        built = self._plan("fprop", x.dtype, (x.shape, krsc_shape(w.shape), out_shape),
-                           strides, dilations, pads, bias is not None, relu)
+        built, out_shape = self._plan("fprop", x.dtype, x.shape, w.shape, outs, strides,
+                                      dilations, pads, bias is not None, relu)
         if built is None:
             return None
         xp = self.xp
@@ -201,9 +230,8 @@ class Engine:
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:
         """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
-        in_shape = tuple(map(int, in_shape))
-        built = self._plan("dgrad", g.dtype, (g.shape, krsc_shape(w.shape), in_shape),
-                           strides, dilations, pads)
+        built, in_shape = self._plan("dgrad", g.dtype, g.shape, w.shape, in_shape, strides,
+                                     dilations, pads)
         if built is None:
             return None
         xp = self.xp
@@ -213,15 +241,14 @@ class Engine:
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        out_shape = (g.shape[-1], *map(int, ks), x.shape[-1])  # (O, *K, C)
-        built = self._plan("wgrad", x.dtype, (x.shape, g.shape, out_shape), strides,
-                           dilations, pads)
+        built, out_shape = self._plan("wgrad", x.dtype, x.shape, g.shape, ks, strides,
+                                      dilations, pads)
         if built is None:
             return None
         xp = self.xp
-        out = xp.empty(out_shape, dtype=x.dtype)
+        out = xp.empty(out_shape, dtype=x.dtype)  # (O, *K, C)
         self._execute(built, xp.ascontiguousarray(x), xp.ascontiguousarray(g), out)
-        return xp.ascontiguousarray(out.transpose(tuple(range(1, len(ks) + 2)) + (0,)))
+        return xp.ascontiguousarray(out.transpose(_LAST_FIRST[len(out_shape)]))
 
 
 class Engines:
@@ -236,8 +263,22 @@ class Engines:
         self.capability = capability  # device -> its compute capability (90: sm_90)
         self.binding: Any = _UNLOADED
         self.by_device: dict = {}
+        self.answers: dict = {}  # get's, by its arguments
 
     def get(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:
+        """The engine for a convolution of this dtype, rank and groups on `device`, or
+        None (im2col): kept per set of arguments (every convolution asks) until the
+        engines are closed or the binding fails."""
+        key = (device, dtype, rank, groups)
+        found = self.answers.get(key, _UNLOADED)
+        if found is _UNLOADED:
+            found = self._get_now(device, dtype, rank, groups)
+            if len(self.answers) >= 1024:
+                self.answers.clear()
+            self.answers[key] = found
+        return found
+
+    def _get_now(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:
         if not supported(dtype, rank, groups):
             return None
         if dtype == BFLOAT16 and self.capability(device) < BFLOAT16_CAPABILITY:
@@ -258,6 +299,7 @@ class Engines:
                 eng = Engine(self.binding, self.xp, self.stream_ptr, self.policy)
             except Exception:  # noqa: BLE001 - cuDNN that makes no handle: im2col for good
                 self.binding = None
+                self.answers.clear()
                 return None
             if not self.by_device:
                 atexit.register(self.close)
@@ -269,7 +311,9 @@ class Engines:
         can still free them (its objects alive when its module is torn down are reported
         as leaks, 'nanobind: leaked N instances', after the user's program ends)."""
         engines, self.by_device = list(self.by_device.values()), {}
+        self.answers.clear()
         for eng in engines:
+            eng.plans.clear()
             eng.graphs.clear()
             eng.refused.clear()
             try:
@@ -281,3 +325,6 @@ class Engines:
 
 _UNLOADED = object()
 _REFUSED = object()  # (a key cuDNN plans no engine for)
+# ndim -> the axes that move an array's first axis last (a filter gradient's (O, *K, C)
+# into TF's (*K, C, O)), as _KRSC_AXES
+_LAST_FIRST = {n: (*range(1, n), 0) for n in range(2, 9)}

@@ -51,7 +51,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import pow as math_pow
 from eagerflow._src.ops.math import softplus as math_softplus
-from eagerflow._src.ops.nn_args import check_t, fail
+from eagerflow._src.ops.nn_args import check_t, fail, kept
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.resource_gather import resource_gather
@@ -523,6 +523,12 @@ def _bias_axis(ndim: int, data_format: str) -> int:
 
 
 def _bias_add_infer(x: Any, b: Any, data_format: str = "NHWC", op: str = "BiasAdd") -> list:
+    # (pure in the dtypes, shapes and attrs: kept by them, as a training step repeats them)
+    return [(x._shape, kept((op, x._dtype, b._dtype, x._shape, b._shape, data_format),
+                            _bias_add_check, x, b, data_format, op))]
+
+
+def _bias_add_check(x: Any, b: Any, data_format: str, op: str) -> dt.DType:
     d = check_t(op, (x, b), _BIAS_T)
     if x._shape is not None and len(x._shape) < 2:
         raise fail(op, f"Input tensor must be at least 2D: {C.shape_str(x._shape)}")
@@ -535,7 +541,7 @@ def _bias_add_infer(x: Any, b: Any, data_format: str = "NHWC", op: str = "BiasAd
             raise fail(op, f"Must provide as many biases as the {where_} dimension of the "
                            f"input tensor: {C.shape_str(b._shape)} vs. "
                            f"{C.shape_str(x._shape)}")
-    return [(x._shape, d)]
+    return d
 
 
 def _bias_add_kernel(xp: Any, x: Any, b: Any, data_format: str) -> Any:
@@ -553,27 +559,37 @@ def _bias_add_ref(x: np.ndarray, b: np.ndarray, data_format: str) -> np.ndarray:
 
 
 def _bias_grad_infer(g: Any, data_format: str) -> list:
+    return [kept(("BiasAddGrad", g._dtype, g._shape, data_format), _bias_grad_check, g,
+                 data_format)]
+
+
+def _bias_grad_check(g: Any, data_format: str) -> tuple:
     d = check_t("BiasAddGrad", (g,), _BIAS_T)
     if g._shape is not None and len(g._shape) < 2:
         raise fail("BiasAddGrad", f"Input tensor must be at least 2D: {C.shape_str(g._shape)}")
     c = None if g._shape is None else g._shape[_bias_axis(len(g._shape), data_format)]
-    return [((c,), d)]
+    return (c,), d
 
 
 def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     ax = _bias_axis(g.ndim, data_format)
     if g.dtype.itemsize == 2 and halfprec.is_half(xp, g):  # a float32 sum, as TF's
         return eigen_reduce.bias_grad(g, ax)
-    if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size and \
-            xp is np:
+    if xp is np and ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and \
+            g.size:
         # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
         return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
-    axes = tuple(i for i in range(g.ndim) if i != ax)
+    axes = _all_axes_but(g.ndim, ax)
     s = blas.sum_run(xp, g, axes, False, on_cpu=False)  # (a device's: one product)
     if s is not None:
         return s
     with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
         return g.sum(axis=axes).astype(g.dtype, copy=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _all_axes_but(ndim: int, ax: int) -> tuple:
+    return tuple(i for i in range(ndim) if i != ax)
 
 
 def _bias_grad_ref(g: np.ndarray, data_format: str) -> np.ndarray:

@@ -9,7 +9,7 @@ normalization, losses and CTC, and image.py, which word their errors the same wa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -33,6 +33,28 @@ def fail(op: str, msg: str) -> InvalidArgumentError:
 
 def unimplemented(op: str, msg: str) -> UnimplementedError:
     return UnimplementedError(None, None, f"{msg} [Op:{op}]")
+
+
+# Results of the nn ops' checks and shape inferences by their arguments: pure functions of
+# values (compared by equality: dtypes, shapes, attrs), so each combination is computed
+# once, not at every call (a training step asks for the same few every step). An error is
+# never kept: a bad call raises every time. Each user's keys start with its own tag.
+_KEPT: dict = {}
+_MISSING = object()
+
+
+def kept(key: tuple, compute: Callable, *args: Any) -> Any:
+    """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
+    try:
+        found = _KEPT.get(key, _MISSING)
+    except TypeError:  # unhashable attrs (a list): computed every time
+        return compute(*args)
+    if found is _MISSING:
+        found = compute(*args)
+        if len(_KEPT) >= 4096:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return found
 
 
 def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:

@@ -31,12 +31,13 @@ composite's own gradient, so higher derivatives are TF's, stop_gradient included
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.backend import elementwise_kernels
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -45,7 +46,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
 from eagerflow._src.ops.nn import _const
-from eagerflow._src.ops.reduce import COUNT_RATIO, SUM, reduce_sum
+from eagerflow._src.ops.nn_args import kept
+from eagerflow._src.ops.reduce import COUNT_RATIO, _np_sum, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 TYPES = frozenset((dt.float32, dt.float64))
@@ -74,6 +76,9 @@ _GRAD_COEFFICIENTS = ("T var, T scale, T sum_dy, T sum_t, T eps, T n", "T a, T b
                       "T r = (T)1 / sqrt(var + eps); a = scale * r; b = -(a * sum_dy) / n; "
                       "k = -(a * r * r * sum_t) / n; dscale = r * sum_t",
                       "eagerflow_bn_grad_coefficients")
+# (each step's three, looked up at once)
+_FORWARD_KERNELS = (_SQUARED_DEVIATION, _AFFINE, _NORMALIZE)
+_BACKWARD_KERNELS = (_CENTRED_PRODUCT, _GRAD_COEFFICIENTS, _INPUT_GRAD)
 
 
 def _channels(op: str, x: Any, vectors: tuple) -> Any:
@@ -91,36 +96,60 @@ def _channels(op: str, x: Any, vectors: tuple) -> Any:
     return c
 
 
+# The ops' checks are pure functions of their inputs' dtypes and shapes, kept by them
+# (nn_args.kept: a training step asks the same few every step)
+
 def _infer(x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
            epsilon: float, momentum: float) -> list:
-    d = C.same_dtype(_BN, (x, scale, offset, moving_mean, moving_variance), TYPES)
-    c = _channels(_BN, x, (("scale", scale), ("offset", offset), ("moving_mean", moving_mean),
-                           ("moving_variance", moving_variance)))
+    d, c = kept((_BN, x._dtype, scale._dtype, offset._dtype, moving_mean._dtype,
+                 moving_variance._dtype, x._shape, scale._shape, offset._shape,
+                 moving_mean._shape, moving_variance._shape), _infer_now, x, scale, offset,
+                moving_mean, moving_variance)
     return [(x._shape, d)] + [((c,), d)] * 4
+
+
+def _infer_now(x: Any, scale: Any, offset: Any, moving_mean: Any,
+               moving_variance: Any) -> tuple:
+    d = C.same_dtype(_BN, (x, scale, offset, moving_mean, moving_variance), TYPES)
+    return d, _channels(_BN, x, (("scale", scale), ("offset", offset),
+                                 ("moving_mean", moving_mean),
+                                 ("moving_variance", moving_variance)))
+
+
+# (a step's layers ask for the same few; NumPy scalars are immutable, so shared)
+@functools.lru_cache(maxsize=64)
+def _scalars(t: type, *values: Any) -> tuple:
+    """`values` (the row count, epsilon, ...) as scalars of the NumPy scalar type `t`."""
+    return tuple(map(t, values))
+
+
+def _column_sums(xp: Any, x2: Any) -> Any:
+    """The sums over the rows of x2 (rows, C): Sum's kernel's own computation (a product
+    with ones where backend.sum_run takes the array), without that op kernel's wrapping
+    (runtime axes, scalars), four times a step."""
+    return _np_sum(xp, x2, (0,), False)
 
 
 def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_variance: Any,
             epsilon: float, momentum: float) -> tuple:
     c = x.shape[-1]
     x2 = x.reshape(-1, c)
-    t = x.dtype.type
-    n, eps, m, om = t(x2.shape[0]), t(epsilon), t(momentum), t(1 - momentum)
-    sum_x = SUM.kernel(xp, x2, axes=(0,), keepdims=False)
+    n, eps, m, om = _scalars(x.dtype.type, x2.shape[0], epsilon, momentum, 1 - momentum)
+    sum_x = _column_sums(xp, x2)
     if xp is np:
         mean = sum_x / n
-        variance = SUM.kernel(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean), axes=(0,),
-                              keepdims=False) / n
+        variance = _column_sums(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean)) / n
         inv = RSQRT.kernel(xp, variance + eps) * scale
         y = x2 * inv + (offset - mean * inv)
         new_mean = moving_mean * m + mean * om
         new_variance = moving_variance * m + variance * om
     else:
-        sq = elementwise_kernel(xp, *_SQUARED_DEVIATION)(x2, sum_x, n)
-        sum_sq = SUM.kernel(xp, sq, axes=(0,), keepdims=False)
-        mean, variance, inv, shift, new_mean, new_variance = elementwise_kernel(
-            xp, *_AFFINE)(sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance,
-                          m, om)
-        y = elementwise_kernel(xp, *_NORMALIZE)(x2, inv, shift)
+        squared_deviation, affine, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
+        sq = squared_deviation(x2, sum_x, n)
+        sum_sq = _column_sums(xp, sq)
+        mean, variance, inv, shift, new_mean, new_variance = affine(
+            sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om)
+        y = normalize(x2, inv, shift)
     return y.reshape(x.shape), mean, variance, new_mean, new_variance
 
 
@@ -131,9 +160,11 @@ def _grad(n: Any, dy: Any, dmean: Any, dvariance: Any, dmoving_mean: Any,
     eps, m = n.attrs["epsilon"], n.attrs["momentum"]
     # (Keras's layer only assigns the moving statistics, so their gradients come only
     # from a caller of the op itself: they are the averages' derivatives)
-    dmean = _plus(dmean, dmoving_mean, 1 - m)
-    dvariance = _plus(dvariance, dmoving_variance, 1 - m)
-    moving = [_plus(None, g, m) for g in (dmoving_mean, dmoving_variance)]
+    moving = [None, None]
+    if dmoving_mean is not None or dmoving_variance is not None:
+        dmean = _plus(dmean, dmoving_mean, 1 - m)
+        dvariance = _plus(dvariance, dmoving_variance, 1 - m)
+        moving = [_plus(None, g, m) for g in (dmoving_mean, dmoving_variance)]
     if not _state.tapes and dmean is None and dvariance is None:
         grads = bind(BN_TRAINING_GRAD, (dy, x, scale, mean, variance), {"epsilon": eps})
         return [*grads, *moving]
@@ -174,29 +205,37 @@ def _composite_grad(x: Any, scale: Any, mean: Any, variance: Any, eps: float, dy
 
 
 def _grad_infer(dy: Any, x: Any, scale: Any, mean: Any, variance: Any, epsilon: float) -> list:
+    d = kept((_BN_GRAD, dy._dtype, x._dtype, scale._dtype, mean._dtype, variance._dtype,
+              dy._shape, x._shape, scale._shape, mean._shape, variance._shape),
+             _grad_infer_now, dy, x, scale, mean, variance)
+    return [(x._shape, d), (scale._shape, d), (scale._shape, d)]
+
+
+def _grad_infer_now(dy: Any, x: Any, scale: Any, mean: Any, variance: Any) -> dt.DType:
     d = C.same_dtype(_BN_GRAD, (dy, x, scale, mean, variance), TYPES)
     C.same_shape(_BN_GRAD, dy, x)
     _channels(_BN_GRAD, x, (("scale", scale), ("mean", mean), ("variance", variance)))
-    return [(x._shape, d), (scale._shape, d), (scale._shape, d)]
+    return d
 
 
 def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
                  epsilon: float) -> tuple:
     c = x.shape[-1]
     x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
-    n, eps = x.dtype.type(x2.shape[0]), x.dtype.type(epsilon)
+    n, eps = _scalars(x.dtype.type, x2.shape[0], epsilon)
     if xp is not np:
-        t = elementwise_kernel(xp, *_CENTRED_PRODUCT)(dy2, x2, mean)
-        sum_t = SUM.kernel(xp, t, axes=(0,), keepdims=False)
-        sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
-        a, b, k, dscale = elementwise_kernel(xp, *_GRAD_COEFFICIENTS)(
-            variance, scale, sum_dy, sum_t, eps, n)
-        dx = elementwise_kernel(xp, *_INPUT_GRAD)(dy2, x2, mean, a, b, k)
+        centred_product, coefficients, input_grad = elementwise_kernels(xp,
+                                                                        _BACKWARD_KERNELS)
+        t = centred_product(dy2, x2, mean)
+        sum_t = _column_sums(xp, t)
+        sum_dy = _column_sums(xp, dy2)
+        a, b, k, dscale = coefficients(variance, scale, sum_dy, sum_t, eps, n)
+        dx = input_grad(dy2, x2, mean, a, b, k)
         return dx.reshape(x.shape), dscale, sum_dy
     r = RSQRT.kernel(xp, variance + eps)
     centred = x2 - mean
-    sum_t = SUM.kernel(xp, dy2 * centred, axes=(0,), keepdims=False)
-    sum_dy = SUM.kernel(xp, dy2, axes=(0,), keepdims=False)
+    sum_t = _column_sums(xp, dy2 * centred)
+    sum_dy = _column_sums(xp, dy2)
     a = scale * r
     b = -(a * sum_dy) / n
     k = -(a * r * r * sum_t) / n
@@ -338,6 +377,6 @@ def batch_norm_training(x: Any, scale: Any, offset: Any, moving_mean: Any,
     over every axis of x but the last (see above), the moving statistics as they are to be
     assigned; every input of one dtype of TYPES (the caller checks), each a tensor or a
     variable (read here, as tapes watch a variable's reads)."""
-    inputs = tuple(convert_to_tensor(t) for t in (scale, offset, moving_mean, moving_variance))
-    return bind(BN_TRAINING, (x, *inputs), {"epsilon": float(epsilon),
-                                            "momentum": float(momentum)})
+    return bind(BN_TRAINING, (x, convert_to_tensor(scale), convert_to_tensor(offset),
+                              convert_to_tensor(moving_mean), convert_to_tensor(moving_variance)),
+                {"epsilon": float(epsilon), "momentum": float(momentum)})

@@ -53,6 +53,7 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
+    kept,
     out_size,
     outer,
     shape_tensor,
@@ -120,31 +121,14 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
                       label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
 
 
-# Results of the checks and shape inferences below by their arguments: pure functions of
-# values (compared by equality), so each combination is computed once, not at every call
-# (a training step asks for the same few every step). A check's result is None; shapes'
-# keys start with what they are ("shape", "sizes"), checks' with the family's forward op.
-_KEPT: dict = {}
-_MISSING = object()
-
-
-def _kept(key: tuple, compute: Callable, *args: Any) -> Any:
-    """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
-    try:
-        found = _KEPT.get(key, _MISSING)
-    except TypeError:  # unhashable attrs (a list): computed every time
-        return compute(*args)
-    if found is _MISSING:
-        found = compute(*args)
-        if len(_KEPT) >= 4096:
-            _KEPT.clear()
-        _KEPT[key] = found
-    return found
+# Results of the checks and shape inferences below are kept by their arguments (nn_args's
+# `kept`): a check's result is None; the keys of forward inferences start with the family,
+# of gradients' with "sizes", of checks with the family's forward op.
 
 
 def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                  data_format: str, dilations: tuple) -> None:
-    _kept((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
+    kept((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
           fam, op, strides, padding, explicit, data_format, dilations)
 
 
@@ -227,8 +211,21 @@ def _forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple, strides:
 
 def _engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
                  dilations: tuple) -> tuple:
+    """(channels first, spatial strides, spatial dilations, padding, explicit pairs): a
+    kernel's attrs as windows.py takes them (checked by then), kept by their values."""
+    try:
+        return _kept_engine_args(strides, padding, explicit, data_format, dilations)
+    except TypeError:  # (unhashable attrs, lists: worked out every time)
+        return _kept_engine_args.__wrapped__(strides, padding, explicit, data_format,
+                                             dilations)
+
+
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+def _kept_engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
+                      dilations: tuple) -> tuple:
     ex = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ()
-    return spatial(strides, data_format), spatial(dilations, data_format), padding, ex
+    return (channels_first(data_format), spatial(strides, data_format),
+            spatial(dilations, data_format), padding, ex)
 
 
 def _as_grouped(fam: _Family, w: Any) -> Any:
@@ -245,6 +242,16 @@ def _as_grouped(fam: _Family, w: Any) -> Any:
 
 def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
                explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
+    shape, d = kept((fam, x._dtype, w._dtype, x._shape, w._shape, strides, padding,
+                      explicit_paddings, data_format, dilations), _conv_infer_now, fam, x, w,
+                     strides, padding, explicit_paddings, data_format, dilations)
+    return [(shape if shape is None else sized(fam.fwd, shape, d), d)]
+
+
+def _conv_infer_now(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
+                    explicit_paddings: tuple, data_format: str, dilations: tuple) -> tuple:
+    """(output shape or None, dtype): conv_infer's checks, a pure function of the
+    operands' dtypes and shapes and the attrs (the memory check is conv_infer's)."""
     op, r = fam.fwd, fam.rank
     d = check_t(op, (x, w), fam.types)
     _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
@@ -254,11 +261,9 @@ def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
     if w._shape is not None and len(w._shape) != r + 2:
         raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
     if x._shape is None or w._shape is None:
-        return [(None, d)]
-    shape = _kept(("shape", op, x._shape, w._shape, strides, padding, explicit_paddings,
-                   data_format, dilations), _checked_forward_shape, fam, op, x._shape,
-                  w._shape, strides, padding, explicit_paddings, data_format, dilations)
-    return [(sized(op, shape, d), d)]
+        return None, d
+    return _checked_forward_shape(fam, op, x._shape, w._shape, strides, padding,
+                                  explicit_paddings, data_format, dilations), d
 
 
 def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
@@ -274,8 +279,8 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
-    cf = channels_first(data_format)
-    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
     out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex,
                          keep=True)
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
@@ -296,7 +301,7 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other."""
-    _kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
+    kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
           fam, op, label, in_shape, fshape, dyshape, a)
 
 
@@ -353,16 +358,26 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     return vals
 
 
-def _checked_sizes(fam: _Family, op: str, sizes: Any, shape: tuple | None,
-                   dyshape: tuple | None, *attrs: Any) -> tuple | None:
-    """A gradient op's input_sizes / filter_sizes values, checked with its attrs against
-    the other operand's shape (the filter's, or the input's) and dy's. An eager sizes
-    tensor (host int32, as shape_tensor makes it) is checked once per set of values."""
+def _backprop_infer(fam: _Family, op: str, sizes: Any, t: Any, dy: Any, attrs: tuple) -> list:
+    """A gradient op's output: its input_sizes / filter_sizes values, checked with its
+    `attrs` (strides, padding, explicit paddings, data format, dilations) and its dtypes
+    against the other operand `t` (the filter, or the input) and dy. An eager sizes
+    tensor (host int32, as shape_tensor makes it) is checked once per set of values,
+    dtypes and shapes."""
     arr = getattr(sizes, "_arr", None)
     if arr.__class__ is not np.ndarray or arr.ndim != 1:  # (traced, on a device, or bad)
-        return _check_sizes_now(fam, op, sizes, shape, dyshape, *attrs)
-    return _kept(("sizes", op, tuple(arr.tolist()), sizes._dtype, sizes._shape, shape,
-                  dyshape, *attrs), _check_sizes_now, fam, op, sizes, shape, dyshape, *attrs)
+        vals, d = _backprop_infer_now(fam, op, sizes, t, dy, attrs)
+    else:
+        vals, d = kept(("sizes", op, tuple(arr.tolist()), sizes._dtype, sizes._shape,
+                        t._dtype, dy._dtype, t._shape, dy._shape, attrs),
+                       _backprop_infer_now, fam, op, sizes, t, dy, attrs)
+    return [(sized(op, vals, d) if vals is not None else (None,) * (fam.rank + 2), d)]
+
+
+def _backprop_infer_now(fam: _Family, op: str, sizes: Any, t: Any, dy: Any,
+                        attrs: tuple) -> tuple:
+    d = check_t(op, (t, dy), fam.types)
+    return _check_sizes_now(fam, op, sizes, t._shape, dy._shape, *attrs), d
 
 
 def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
@@ -386,21 +401,17 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
 def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
                          padding: str, explicit_paddings: tuple, data_format: str,
                          dilations: tuple) -> list:
-    op, r = fam.bin, fam.rank
-    d = check_t(op, (w, dy), fam.types)
-    vals = _checked_sizes(fam, op, sizes, w._shape, dy._shape, strides, padding,
-                          explicit_paddings, data_format, dilations)
-    return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+    return _backprop_infer(fam, fam.bin, sizes, w, dy,
+                           (strides, padding, explicit_paddings, data_format, dilations))
 
 
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple) -> Any:
-    cf = channels_first(data_format)
-    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
     in_shape = tuple(map(int, sizes))
-    cl_shape = (in_shape[0],) + spatial(in_shape, data_format) + (outer(in_shape,
-                                                                        data_format)[1],)
+    cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
     out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
                             st, dl, pad, ex)
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
@@ -416,18 +427,15 @@ def backprop_input_grad(fam: _Family, n: Any, g: Any) -> list:
 def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple) -> list:
-    op, r = fam.bfil, fam.rank
-    d = check_t(op, (x, dy), fam.types)
-    vals = _checked_sizes(fam, op, sizes, x._shape, dy._shape, strides, padding,
-                          explicit_paddings, data_format, dilations)
-    return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+    return _backprop_infer(fam, fam.bfil, sizes, x, dy,
+                           (strides, padding, explicit_paddings, data_format, dilations))
 
 
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple) -> Any:
-    cf = channels_first(data_format)
-    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
     fshape = tuple(map(int, sizes))
     cfil = 1 if fam.depthwise else fshape[-2]
     out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
@@ -682,10 +690,11 @@ _NOT_PLAIN, _INT_ONLY = object(), {int}
 
 def _plain(v: Any) -> Any:
     """`v` as a key if None, an int or a list/tuple of ints (no bools, NumPy ints, tensors)."""
-    if v is None or type(v) is int:
-        return v
-    t = tuple(v) if type(v) is list or type(v) is tuple else None
-    return t if t is not None and set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
+    cls = type(v)
+    if cls is tuple or cls is list:
+        t = tuple(v)
+        return t if set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
+    return v if v is None or cls is int else _NOT_PLAIN
 
 
 def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:

@@ -33,14 +33,17 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import sum_to, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
-CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))
 # The kernel is exact for these; the pass leaves other dtypes unfused.
 TYPES = frozenset((dt.float32, dt.float64))
 
 
 def _conv_attrs(a: dict) -> dict:
-    return {k: a[k] for k in CONV_ATTRS}
+    """The convolution's own attrs of `a`, in a new dict (a literal: no comprehension's
+    frame on every gradient)."""
+    return {"strides": a["strides"], "padding": a["padding"],
+            "explicit_paddings": a["explicit_paddings"], "data_format": a["data_format"],
+            "dilations": a["dilations"]}
 
 
 def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> list:
@@ -56,8 +59,8 @@ def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> list:
 def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
             explicit_paddings: tuple, data_format: str, dilations: tuple,
             fused_ops: tuple) -> Any:
-    st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings, data_format,
-                                           dilations)
+    _, st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings,
+                                              data_format, dilations)
     return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops,
                           keep=True)
 

@@ -252,12 +252,15 @@ class _Im2col:
 
 
 @functools.lru_cache(maxsize=128)  # (a training step asks the same few, every step)
-def _gather_source(sizes: tuple, c: int, outs: tuple, ks: tuple, strides: tuple,
-                   dilations: tuple, before: tuple) -> tuple:
+def _gather_source(xshape: tuple, outs: tuple, ks: tuple, strides: tuple, dilations: tuple,
+                   pads: tuple) -> tuple:
     """The CUDA C of a device im2col: each element of a row-major (rows, kk*C) block
-    read straight from the unpadded (N, *S, C) input, 0 where its window reaches into a
-    pad (`before`: the pads before each spatial dim; negative crops). The geometry is
-    in the source as constants (CuPy compiles one kernel per geometry, once)."""
+    read straight from the unpadded (N, *S, C) input of `xshape`, 0 where its window
+    reaches into a pad (`pads`: (before, after) per spatial dim; negative crops). The
+    geometry is in the source as constants (CuPy compiles one kernel per geometry, once);
+    the arguments are the convolution's own (tuples), kept by them as they come."""
+    sizes, c = xshape[1:-1], xshape[-1]
+    before = [b for b, _ in pads]
     kk = math.prod(ks)
     body = [f"long long c = i % {c}; long long q = i / {c};",
             f"long long t = q % {kk}; long long row = row0 + q / {kk};"]
@@ -309,9 +312,8 @@ class _DeviceIm2col:
                  strides: tuple, dilations: tuple) -> None:
         self.xp, self.x = xp, x
         self.width = math.prod(ks) * x.shape[-1]
-        self.kernel = elementwise_kernel(xp, *_gather_source(
-            tuple(x.shape[1:-1]), x.shape[-1], tuple(outs), tuple(ks), tuple(strides),
-            tuple(dilations), tuple(b for b, _ in pads)))
+        self.kernel = elementwise_kernel(xp, *_gather_source(x.shape, outs, ks, strides,
+                                                             dilations, pads))
 
     def block(self, blk: Block, kept: Any = None) -> Any:
         rows = blk.rows.stop - blk.rows.start
@@ -468,6 +470,51 @@ def _kept_key(x: Any, ks: tuple, strides: tuple, dilations: tuple, padding: str,
     return (x.shape, x.dtype, tuple(ks), strides, dilations, padding, explicit)
 
 
+# The sizes the convolution kernels below work out from their operands' shapes and
+# attrs, kept by them (a training step asks the same few every step, and on a device
+# the rest of a call is little more than cuDNN's).
+
+@functools.lru_cache(maxsize=256)
+def _forward_dims(xshape: tuple, wshape: tuple, strides: tuple, dilations: tuple,
+                  padding: str, explicit: tuple, at: tuple | None) -> tuple:
+    """conv_forward's (r, ks, cf, o, c, groups, n, kk, outs, pads, work): `work` whether
+    the output has elements, each a sum of some."""
+    r = len(xshape) - 2
+    ks, cf, o = wshape[:r], wshape[-2], wshape[-1]
+    c = xshape[-1]
+    groups = c // cf
+    outs, pads = at if at is not None else \
+        geometry(xshape[1:-1], ks, strides, dilations, padding, explicit)
+    n = xshape[0]
+    kk = math.prod(ks)
+    return r, ks, cf, o, c, groups, n, kk, outs, pads, bool(n * math.prod(outs) * o * kk * c)
+
+
+@functools.lru_cache(maxsize=256)
+def _filter_grad_dims(xshape: tuple, gshape: tuple, ks: tuple, strides: tuple,
+                      dilations: tuple, padding: str, explicit: tuple, cf: int) -> tuple:
+    """conv_filter_grad's (c, o, groups, outs, pads, kk, m, n, work): `work` whether the
+    gradient is a sum of any products."""
+    c, o = xshape[-1], gshape[-1]
+    groups = c // cf
+    outs, pads = geometry(xshape[1:-1], ks, strides, dilations, padding, explicit)
+    kk, m, n = math.prod(ks), math.prod(outs), xshape[0]
+    return c, o, groups, outs, pads, kk, m, n, bool(math.prod(gshape) and kk * c and m)
+
+
+@functools.lru_cache(maxsize=256)
+def _input_grad_dims(wshape: tuple, gshape: tuple, in_shape: tuple, strides: tuple,
+                     dilations: tuple, padding: str, explicit: tuple) -> tuple:
+    """conv_input_grad's (r, ks, cf, o, c, groups, outs, pads, work): `work` whether the
+    gradient has elements and g any."""
+    r = len(in_shape) - 2
+    ks, cf, o = wshape[:r], wshape[-2], wshape[-1]
+    c = in_shape[-1]
+    groups = c // cf
+    outs, pads = geometry(in_shape[1:-1], ks, strides, dilations, padding, explicit)
+    return r, ks, cf, o, c, groups, outs, pads, bool(math.prod(gshape) and c and o)
+
+
 def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
                  explicit: tuple, bias: Any = None, relu: bool = False,
                  keep: bool = False, at: tuple | None = None) -> Any:
@@ -478,16 +525,9 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     for conv_filter_grad of the same input (see _Kept), unless other processes share
     the machine's caches now (backend.keep_temporaries). `at` (outs, pads) gives the
     geometry instead of `padding` (a device's gather takes negative pads: crops)."""
-    r = x.ndim - 2
-    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
-    c = x.shape[-1]
-    groups = c // cf
-    outs, pads = at if at is not None else \
-        geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
-    n = x.shape[0]
-    kk = math.prod(ks)
-    if n * math.prod(outs) * o * kk * c and (bias is None or (
-            bias.ndim == 1 and bias.dtype == x.dtype)):
+    r, ks, cf, o, c, groups, n, kk, outs, pads, work = _forward_dims(
+        x.shape, w.shape, strides, dilations, padding, explicit, at)
+    if work and (bias is None or (bias.ndim == 1 and bias.dtype == x.dtype)):
         engine = conv_engine(xp, x.dtype, r, groups)
         if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
             out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
@@ -534,22 +574,20 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
 def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                      padding: str, explicit: tuple, cf: int) -> Any:
     """d loss / d filter for conv_forward, given g (N, *outs, O)."""
-    c, o = x.shape[-1], g.shape[-1]
-    groups = c // cf
-    outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
-    kk, m, n = math.prod(ks), math.prod(outs), x.shape[0]
-    engine = conv_engine(xp, x.dtype, len(ks), groups) if g.size and kk * c and m else None
+    c, o, groups, outs, pads, kk, m, n, work = _filter_grad_dims(
+        x.shape, g.shape, ks, strides, dilations, padding, explicit, cf)
+    engine = conv_engine(xp, x.dtype, len(ks), groups) if work else None
     dw = None if engine is None else engine.filter_grad(x, g, ks, strides, dilations, pads)
     if dw is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
         return dw
     shape = (kk * c, o) if groups == 1 else (groups, kk * cf, o // groups)
     # on a device the first block's product is the sum's start (a fill and an add less)
-    dw = None if xp is not np and g.size and kk * c and m else \
-        xp.zeros(shape, dtype=x.dtype)
-    if g.size and kk * c and m:
+    dw = None if xp is not np and work else xp.zeros(shape, dtype=x.dtype)
+    if work:
         tap_major = _tap_major(c, groups, x.itemsize)
+        # (only a CPU's forward keeps its matrix: conv_forward)
         kept = _KEPT.get((x,), _kept_key(x, ks, strides, dilations, padding, explicit)) \
-            if groups == 1 else None
+            if groups == 1 and xp is np else None
         if kept is None:
             im2col = _make_im2col(xp, x, pads, outs, ks, strides, dilations, tap_major)
             tap_major = im2col.tap_major
@@ -604,19 +642,28 @@ def _input_grad_as_conv(xp: Any, w: Any, g: Any, in_shape: tuple, dilations: tup
                         pads: tuple) -> Any:
     """Stride-1 input gradient as a convolution of the padded output gradient with the
     spatially flipped, transposed filter: the same im2col + one matmul as the forward."""
+    flip, grouped, axes, flipped, unit, qpads, sizes = _as_conv_dims(w.shape, in_shape,
+                                                                     dilations, pads)
+    gather = _device_gather(xp, g.dtype)  # (which pads and crops g as it reads it)
+    gq = g if gather else _pad_or_crop(xp, g, qpads)
+    wt = w[flip].reshape(grouped).transpose(axes).reshape(flipped)
+    return conv_forward(xp, gq, xp.ascontiguousarray(wt), unit, dilations, "VALID", (),
+                        at=(sizes, qpads) if gather else None)
+
+
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+def _as_conv_dims(wshape: tuple, in_shape: tuple, dilations: tuple, pads: tuple) -> tuple:
+    """_input_grad_as_conv's (the filter's spatial flip, its (*K, Cf, G, O/G) shape, the
+    axes that make that (*K, O/G, G, Cf), its (*K, O/G, G*Cf) shape, unit strides, the
+    pads (negative: crops) of g, the input's spatial sizes)."""
     r = len(in_shape) - 2
-    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
+    ks, cf, o = tuple(wshape[:r]), wshape[-2], wshape[-1]
     groups = in_shape[-1] // cf
     ext = tuple((k - 1) * d for k, d in zip(ks, dilations))
     qpads = tuple((e - b, e - a) for e, (b, a) in zip(ext, pads))
-    gather = _device_gather(xp, g.dtype)  # (which pads and crops g as it reads it)
-    gq = g if gather else _pad_or_crop(xp, g, qpads)
-    wf = w[(slice(None, None, -1),) * r]
-    wt = wf.reshape(tuple(ks) + (cf, groups, o // groups))
-    wt = wt.transpose(tuple(range(r)) + (r + 2, r + 1, r)).reshape(
-        tuple(ks) + (o // groups, groups * cf))
-    return conv_forward(xp, gq, xp.ascontiguousarray(wt), (1,) * r, dilations, "VALID", (),
-                        at=(tuple(in_shape[1:-1]), qpads) if gather else None)
+    return ((slice(None, None, -1),) * r, ks + (cf, groups, o // groups),
+            tuple(range(r)) + (r + 2, r + 1, r), ks + (o // groups, groups * cf), (1,) * r,
+            qpads, tuple(in_shape[1:-1]))
 
 
 def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
@@ -626,17 +673,14 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     Stride 1: a convolution (see _input_grad_as_conv). Otherwise col2im: one matmul back
     to columns, then one strided add per kernel tap.
     """
-    r = len(in_shape) - 2
-    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
-    c = in_shape[-1]
-    groups = c // cf
-    outs, pads = geometry(in_shape[1:-1], ks, strides, dilations, padding, explicit)
-    engine = conv_engine(xp, g.dtype, r, groups) if g.size and c and o else None
+    r, ks, cf, o, c, groups, outs, pads, work = _input_grad_dims(
+        w.shape, g.shape, in_shape, strides, dilations, padding, explicit)
+    engine = conv_engine(xp, g.dtype, r, groups) if work else None
     dx = None if engine is None else engine.input_grad(w, g, in_shape, strides, dilations,
                                                        pads)
     if dx is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
         return dx
-    if all(s == 1 for s in strides) and g.size and c and o:
+    if all(s == 1 for s in strides) and work:
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
     if g.dtype.itemsize == 2 and xp is np and g.dtype.kind in "fV":
         # TF's half-precision kernel adds the taps' float32 products in float32 and rounds
