@@ -131,6 +131,75 @@ def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
     assert not base_layer._by_class((tf.keras.layers.Layer, Counted))
 
 
+def test_a_plain_tuple_is_passed_by_until_its_attribute_holds_another():
+    outer = _Holder()
+    outer.sizes = (3, 3)
+    assert outer._layers == []
+    assert id(outer.sizes) in base_layer._PLAIN_TUPLES  # (skipped from now on)
+    inner = tf.keras.layers.Dense(2)
+    outer.sizes = (3, inner)  # another tuple: looked into
+    assert outer._layers == [inner]
+    object.__setattr__(outer, "sizes", (1, [inner]))  # (set around the tracking too)
+    assert outer._layers == [inner]
+
+
+def _names(weights):
+    return [v.path for v in weights]
+
+
+def test_trainable_weights_follow_the_layer_tree_as_it_changes():
+    class Block(tf.keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.first = tf.keras.layers.Dense(2, name="first")
+            self.second = tf.keras.layers.Dense(2, name="second")
+
+        def call(self, x):
+            return self.second(self.first(x))
+
+    block = Block(name="block")
+    block(tf.ones((1, 3)))
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias",
+                                                "block/second/kernel", "block/second/bias"]
+    block.second.trainable = False  # a frozen sublayer: its weights leave
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias"]
+    assert _names(block.non_trainable_weights) == ["block/second/kernel",
+                                                    "block/second/bias"]
+    with block._unlocked_state():  # (as quantize adds state to a built layer)
+        block.extra = [block.second]  # shared (frozen) and held twice: still left out
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias"]
+    block.second.trainable = True
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias",
+                                                "block/second/kernel", "block/second/bias"]
+    block.first.bias.trainable = False  # one weight frozen (as LoRA freezes kernels)
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/second/kernel",
+                                                "block/second/bias"]
+    block.first.bias.trainable = True
+    late = tf.keras.layers.Dense(1, name="late")  # a sublayer gaining weights later
+    with block._unlocked_state():
+        block.extra.append(late)
+    assert len(block.trainable_weights) == 4
+    late.build((None, 2))
+    assert _names(block.trainable_weights)[-2:] == ["late/kernel", "late/bias"]
+    block.trainable = False
+    assert block.trainable_weights == []
+
+
+def test_trainable_weights_ask_a_sublayer_that_defines_its_own():
+    class Picky(tf.keras.layers.Dense):
+        @property
+        def trainable_weights(self):
+            return [self.bias]  # (its own rule: only the bias)
+
+    outer = _Holder()
+    outer.inner = Picky(2)
+    outer.inner.build((None, 3))
+    outer.other = tf.keras.layers.Dense(1)
+    outer.other.build((None, 2))
+    assert [v.name for v in outer.trainable_weights] == ["bias", "kernel", "bias"]
+    assert outer.trainable_weights[0] is outer.inner.bias
+
+
 def test_nest_leaves_and_mappings():
     Pair = collections.namedtuple("Pair", "a b")
 

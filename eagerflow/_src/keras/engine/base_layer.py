@@ -97,6 +97,24 @@ from eagerflow._src.ops.variables import Variable, VariableSynchronization
 _LEAVES: dict = {}
 
 
+# Tuples of plain values seen in layer attributes, by id (each held here, so that its id
+# names no other object while it is listed): a tuple cannot change, so _held passes them
+# by without looking inside again. Emptied when full (a long-lived program's models come
+# and go), to be filled again by the next walks.
+_PLAIN_TUPLES: dict = {}
+_PLAIN_TUPLES_MAX = 4096
+
+
+_IS_PLAIN_TUPLE = _PLAIN_TUPLES.__contains__
+_OR, _NOT = operator.or_, operator.not_
+
+
+def _note_plain_tuple(value: tuple) -> None:
+    if len(_PLAIN_TUPLES) >= _PLAIN_TUPLES_MAX:
+        _PLAIN_TUPLES.clear()
+    _PLAIN_TUPLES[id(value)] = value
+
+
 def _by_class(cls: Any) -> bool:
     """Whether isinstance(x, cls) is answered by x's class alone (no metaclass answers
     it: Keras variables' does), so that a class seen not to match never will."""
@@ -116,6 +134,7 @@ _INTERNAL = frozenset((
     "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
     "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
 ))
+_IS_INTERNAL = _INTERNAL.__contains__
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
 # while no layer holds any, calls skip that walk)
@@ -310,21 +329,25 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         d = self.__dict__
         # Most attributes are plain values (numbers, strings, functions), of classes seen
         # to be neither `cls` nor containers (initializers, variables when looking for
-        # layers), or the layer's own bookkeeping: all skipped in C, before the loop, as
-        # this runs for every layer each time a model's trainable_variables is read (twice
-        # an eager train step).
+        # layers), tuples of plain values seen before (a conv's kernel_size, strides), or
+        # the layer's own bookkeeping: all skipped in C, before the loop, as this runs for
+        # every layer each time a model's trainable_variables is read (twice an eager
+        # train step).
         leaves = _LEAVES.get(cls)
         if leaves is None:
             leaves = _LEAVES[cls] = set(_PLAIN)
-        skip = map(operator.or_, map(_INTERNAL.__contains__, d),
-                   map(leaves.__contains__, map(type, d.values())))
-        for value in itertools.compress(d.values(), map(operator.not_, skip)):
+        attrs = d.values()
+        skip = map(_OR, map(_OR, map(_IS_INTERNAL, d), map(leaves.__contains__, map(type, attrs))),
+                   map(_IS_PLAIN_TUPLE, map(id, attrs)))
+        for value in itertools.compress(attrs, map(_NOT, skip)):
             if isinstance(value, cls):
                 out.append(value)
             elif isinstance(value, (list, tuple, dict)):
                 values = value.values() if isinstance(value, dict) else value
                 if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
                     out.extend(v for v in _flat_values(values) if isinstance(v, cls))
+                elif value.__class__ is tuple:
+                    _note_plain_tuple(value)
             elif _by_class(cls) and value.__class__ is type(value):
                 leaves.add(type(value))  # (isinstance answers by class for these)
         return out
@@ -445,10 +468,22 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def trainable_weights(self) -> list:
         if not self._trainable:
             return []
-        out = [v for v in self._trainable_weights if v.trainable]  # (LoRA freezes some)
-        for layer in self._direct_sublayers():
-            out.extend(layer.trainable_weights)
+        out: list = []
+        self._gather_trainable_weights(out)
         return _dedup(out)
+
+    def _gather_trainable_weights(self, out: list) -> None:
+        """Appends to `out` this (trainable) layer's trainable weights, then each
+        sublayer's as its `trainable_weights` gives them, duplicates included: one walk of
+        the layer tree de-duplicated once at the top, where each layer's `trainable_weights`
+        would de-duplicate its own (the first occurrences, and so the order, are the
+        same)."""
+        out.extend(filter(_IS_TRAINABLE, self._trainable_weights))  # (LoRA freezes some)
+        for layer in self._direct_sublayers():
+            if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
+                out.extend(layer.trainable_weights)  # (a subclass's own)
+            elif layer._trainable:
+                layer._gather_trainable_weights(out)
 
     @property
     def non_trainable_weights(self) -> list:
@@ -950,6 +985,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
+_TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
+_IS_TRAINABLE = operator.attrgetter("trainable")
 register_layer_class(Layer)
 
 
