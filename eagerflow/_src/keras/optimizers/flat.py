@@ -253,7 +253,7 @@ def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha:
     # (the new values subtract the step as assign_sub does, in the update's launch)
     m2, v2, var2 = fused_adam_apply(
         EagerTensor(m, key, dev), EagerTensor(v, key, dev),
-        EagerTensor(layout.gather([g._arr for g in grads]), key, dev), alpha,
+        EagerTensor(layout.gather(list(map(_ARR, grads))), key, dev), alpha,
         EagerTensor(var, key, dev), beta_1, beta_2, epsilon)
     layout.install((var2._arr, m2._arr, v2._arr))
 
@@ -266,6 +266,6 @@ def sgd_update(layouts: dict, grads: list, variables: list, slots: list, lr: Any
     var, mom = layout.current()
     key, dev = variables[0]._dtype, variables[0]._device
     var2, mom2 = fused_sgd(EagerTensor(var, key, dev), EagerTensor(mom, key, dev),
-                           EagerTensor(layout.gather([g._arr for g in grads]), key, dev),
+                           EagerTensor(layout.gather(list(map(_ARR, grads))), key, dev),
                            lr, momentum, nesterov)
     layout.install((var2._arr, mom2._arr))
