@@ -200,6 +200,30 @@ def test_trainable_weights_ask_a_sublayer_that_defines_its_own():
     assert outer.trainable_weights[0] is outer.inner.bias
 
 
+def test_an_input_spec_changed_after_it_passed_an_input_checks_it_again():
+    layer = _Holder()
+    spec = layer.input_spec = tf.keras.layers.InputSpec(ndim=2, axes={-1: 3})
+    x = tf.ones((2, 3))
+    layer(x)
+    layer(x)  # (passed as before: the spec reads the same)
+    spec.axes[-1] = 4  # the dict changed in place
+    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 4"):
+        layer(x)
+    spec.axes[-1] = 3
+    layer(x)
+    spec.ndim = 3
+    with pytest.raises(ValueError, match="expected ndim=3, found ndim=2"):
+        layer(x)
+    spec.ndim = None
+    spec.shape = (None, 5)
+    with pytest.raises(ValueError, match=r"expected shape=\(None, 5\)"):
+        layer(x)
+    spec.shape = None
+    layer(tf.ones((4, 3)))
+    with pytest.raises(ValueError, match="expected axis -1"):
+        layer(tf.ones((4, 2)))
+
+
 def test_nest_leaves_and_mappings():
     Pair = collections.namedtuple("Pair", "a b")
 
