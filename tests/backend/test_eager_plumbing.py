@@ -224,6 +224,21 @@ def test_an_input_spec_changed_after_it_passed_an_input_checks_it_again():
         layer(tf.ones((4, 2)))
 
 
+def test_a_layer_gives_masks_of_its_own_where_its_inputs_carry_none():
+    class Firsts(_Holder):
+        def compute_mask(self, inputs, mask=None):
+            return tf.constant([True, False])
+
+    assert Firsts()(tf.ones((2, 3)))._keras_mask.numpy().tolist() == [True, False]
+    layer = _Holder()
+    layer.supports_masking = True  # (Layer's compute_mask: the absent mask passed on)
+    assert getattr(layer(tf.ones((2, 3))), "_keras_mask", None) is None
+    layer.compute_mask = lambda inputs, mask=None: tf.constant([False, True])  # its own
+    assert layer(tf.ones((2, 3)))._keras_mask.numpy().tolist() == [False, True]
+    masked = tf.keras.layers.Masking()(tf.constant([[1.0], [0.0]]))
+    assert layer(masked)._keras_mask.numpy().tolist() == [True, False]  # (its input's)
+
+
 def test_nest_leaves_and_mappings():
     Pair = collections.namedtuple("Pair", "a b")
 

@@ -806,7 +806,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
         training = None
@@ -848,9 +847,9 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             kwargs.pop("mask")
         # (read before the call, which may take the masks off its inputs: MultiHeadAttention)
-        drops_mask = not self._computes_masks() and (
-            mask is not None if not mask_given else
-            any(get_mask(t) is not None for t in nest.flatten(inputs)))
+        drops_mask = (mask is not None if not mask_given else
+                      any(get_mask(t) is not None for t in nest.flatten(inputs))) and \
+            not self._computes_masks()
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -878,7 +877,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             self._handle_activity_regularization(outputs)
         if drops_mask:
             warn_mask_dropped(self)
-        elif self._computes_masks():
+        elif self._computes_masks() and (mask is not None or self._masks_without_mask()):
             flat_out = [outputs] if outputs.__class__ is EagerTensor else nest.flatten(outputs)
             if not all(get_mask(o) is not None for o in flat_out):  # (else `call` set them)
                 out_mask = self.compute_mask(inputs, mask)
@@ -893,6 +892,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     def _computes_masks(self) -> bool:
         return self.supports_masking or type(self).compute_mask is not Layer.compute_mask
+
+    def _masks_without_mask(self) -> bool:
+        """Whether compute_mask may give an output mask when the inputs carry none: not
+        Layer's own, which passes the (absent) input mask on."""
+        return type(self).compute_mask is not Layer.compute_mask or \
+            "compute_mask" in self.__dict__
 
     def _autocast_scope(self, outer: str | None) -> str | None:
         """The dtype this call reads float variables in (Keras 3's rules): a mixed policy

@@ -45,7 +45,8 @@ _call_specs: dict = {}
 def call_spec(layer: Any) -> CallSpec:
     """The CallSpec of `layer.call` (cached by the class's call function)."""
     fn = type(layer).call
-    spec = _call_specs.get(fn)
-    if spec is None:
+    try:
+        return _call_specs[fn]
+    except KeyError:
         spec = _call_specs[fn] = CallSpec(layer.call)
-    return spec
+        return spec
