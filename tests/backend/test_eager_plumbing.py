@@ -136,6 +136,9 @@ def test_a_plain_tuple_is_passed_by_until_its_attribute_holds_another():
     outer.sizes = (3, 3)
     assert outer._layers == []
     assert id(outer.sizes) in base_layer._PLAIN_TUPLES  # (skipped from now on)
+    outer.hooks = (len, lambda: 0)
+    assert outer._layers == []
+    assert id(outer.hooks) not in base_layer._PLAIN_TUPLES  # (not kept: closures)
     inner = tf.keras.layers.Dense(2)
     outer.sizes = (3, inner)  # another tuple: looked into
     assert outer._layers == [inner]

@@ -97,12 +97,14 @@ from eagerflow._src.ops.variables import Variable, VariableSynchronization
 _LEAVES: dict = {}
 
 
-# Tuples of plain values seen in layer attributes, by id (each held here, so that its id
-# names no other object while it is listed): a tuple cannot change, so _held passes them
-# by without looking inside again. Emptied when full (a long-lived program's models come
-# and go), to be filled again by the next walks.
+# Tuples of numbers and strings seen in layer attributes, by id (each held here, so that
+# its id names no other object while it is listed): a tuple cannot change, so _held passes
+# them by without looking inside again. (Functions are left out: holding one would keep
+# what it closes over.) Emptied when full (a long-lived program's models come and go), to
+# be filled again by the next walks.
 _PLAIN_TUPLES: dict = {}
 _PLAIN_TUPLES_MAX = 4096
+_SCALARS = frozenset((bool, int, float, str, bytes, type(None)))
 
 
 _IS_PLAIN_TUPLE = _PLAIN_TUPLES.__contains__
@@ -110,6 +112,8 @@ _OR, _NOT = operator.or_, operator.not_
 
 
 def _note_plain_tuple(value: tuple) -> None:
+    if not _SCALARS.issuperset(map(type, value)):
+        return
     if len(_PLAIN_TUPLES) >= _PLAIN_TUPLES_MAX:
         _PLAIN_TUPLES.clear()
     _PLAIN_TUPLES[id(value)] = value
