@@ -54,14 +54,14 @@ class LayerScope:
     __slots__ = ("_layer", "_saved", "_build_scopes")
 
     def __init__(self, layer: Any) -> None:
-        self._layer = layer  # (the other two are set by __enter__: made every layer call)
+        self._layer = layer
+        self._saved: list | None = None
+        self._build_scopes: list | None = None
 
     def __enter__(self) -> LayerScope:
         frames = _keras.frames
         layer = self._layer
-        self._build_scopes: list | None = None
         if frames and frames[-1][0] is layer:
-            self._saved: list | None = None
             return self
         frame = layer._scope_frame
         if frame is None:  # (the first time: the path is fixed here)
