@@ -1,8 +1,10 @@
 """What the eager path keeps between calls so that a deep model's step runs fewer Python
 bytecodes (benchmarks/launches.py --resnet), and that keeping it changes no answer:
 convolutions' shapes and their gradients' size checks kept by value, a gradient's host
-size input passed to a GPU kernel as it is, the classes `Layer._held` has seen hold no
-layer, nest's leaves, and plain keyword arguments of a layer call."""
+size input passed to a GPU kernel as it is, the classes and plain tuples `Layer._held` has
+seen hold no layer, a model's trainable weights gathered in one walk, what an input spec
+last passed, masks asked for only where there is one, nest's leaves, and plain keyword
+arguments of a layer call."""
 
 import collections
 
@@ -12,7 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device, nest
-from eagerflow._src.keras.engine import base_layer
+from eagerflow._src.keras.engine import held
 
 _errors = tf.errors
 
@@ -107,7 +109,7 @@ def test_a_layer_finds_its_sublayers_after_other_values_of_their_slot():
     assert [type(x).__name__ for x in outer._layers] == ["Dense", "Dense"]
     inner.build((None, 4))
     assert [v.name for v in outer.trainable_weights] == ["kernel", "bias"]
-    assert _Thing in base_layer._LEAVES[tf.keras.layers.Layer]
+    assert _Thing in held.LEAVES[tf.keras.layers.Layer]
 
 
 def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
@@ -127,18 +129,18 @@ def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
     assert outer._held(Counted) == [outer.b]
     outer.a.counts = True  # a value of a class seen not to match, matching now
     assert outer._held(Counted) == [outer.a, outer.b]
-    assert base_layer._by_class(tf.keras.layers.Layer)
-    assert not base_layer._by_class((tf.keras.layers.Layer, Counted))
+    assert held.by_class(tf.keras.layers.Layer)
+    assert not held.by_class((tf.keras.layers.Layer, Counted))
 
 
 def test_a_plain_tuple_is_passed_by_until_its_attribute_holds_another():
     outer = _Holder()
     outer.sizes = (3, 3)
     assert outer._layers == []
-    assert id(outer.sizes) in base_layer._PLAIN_TUPLES  # (skipped from now on)
+    assert id(outer.sizes) in held.PLAIN_TUPLES  # (skipped from now on)
     outer.hooks = (len, lambda: 0)
     assert outer._layers == []
-    assert id(outer.hooks) not in base_layer._PLAIN_TUPLES  # (not kept: closures)
+    assert id(outer.hooks) not in held.PLAIN_TUPLES  # (not kept: closures)
     inner = tf.keras.layers.Dense(2)
     outer.sizes = (3, inner)  # another tuple: looked into
     assert outer._layers == [inner]

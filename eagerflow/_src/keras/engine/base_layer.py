@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import itertools
 import operator
 import warnings
 import weakref
@@ -53,6 +52,7 @@ from eagerflow._src.keras.engine.call_errors import (
     with_call_info,
 )
 from eagerflow._src.keras.engine.call_spec import call_spec
+from eagerflow._src.keras.engine.held import INTERNAL, held_in_attributes
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -61,10 +61,8 @@ from eagerflow._src.keras.engine.keras_tensor import (
     set_mask,
     symbolic_scope,
 )
-from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
-from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
@@ -91,54 +89,6 @@ from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
-
-# Per class (or tuple of classes) _held looks for: the classes of attribute values seen
-# to be neither that nor a container, whose values it skips in C from then on.
-_LEAVES: dict = {}
-
-
-# Tuples of numbers and strings seen in layer attributes, by id (each held here, so that
-# its id names no other object while it is listed): a tuple cannot change, so _held passes
-# them by without looking inside again. (Functions are left out: holding one would keep
-# what it closes over.) Emptied when full (a long-lived program's models come and go), to
-# be filled again by the next walks.
-_PLAIN_TUPLES: dict = {}
-_PLAIN_TUPLES_MAX = 4096
-_SCALARS = frozenset((bool, int, float, str, bytes, type(None)))
-
-
-_IS_PLAIN_TUPLE = _PLAIN_TUPLES.__contains__
-_OR, _NOT = operator.or_, operator.not_
-
-
-def _note_plain_tuple(value: tuple) -> None:
-    if not _SCALARS.issuperset(map(type, value)):
-        return
-    if len(_PLAIN_TUPLES) >= _PLAIN_TUPLES_MAX:
-        _PLAIN_TUPLES.clear()
-    _PLAIN_TUPLES[id(value)] = value
-
-
-def _by_class(cls: Any) -> bool:
-    """Whether isinstance(x, cls) is answered by x's class alone (no metaclass answers
-    it: Keras variables' does), so that a class seen not to match never will."""
-    return all(type(c).__instancecheck__ is type.__instancecheck__
-               for c in (cls if isinstance(cls, tuple) else (cls,)))
-
-
-# Bookkeeping attributes: never walked for sublayers or weights.
-_INTERNAL = frozenset((
-    "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
-    "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
-    "_auto_config", "_build_input_shape", "_build_shapes", "_build_shapes_dict",
-    "_self_setattr_tracking", "_functional_layers", "_sequential_layers", "_nodes_by_depth",
-    "_input_layers", "_output_layers", "_name_scope", "_activity_regularizer",
-    "_batch_input_shape", "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs",
-    "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
-    "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
-    "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
-))
-_IS_INTERNAL = _INTERNAL.__contains__
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
 # while no layer holds any, calls skip that walk)
@@ -238,7 +188,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     _convert_input_args = True
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _INTERNAL or name in ("built", "_name", "_trainable"):
+        if name in INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
             return
         if "_trainable_weights" not in self.__dict__:
@@ -327,34 +277,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def _unlocked_state(self) -> Any:
         return layer_checks.unlocked_state(self)
 
-    def _held(self, cls: type) -> list:
-        """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
-        out = []
-        d = self.__dict__
-        # Most attributes are plain values (numbers, strings, functions), of classes seen
-        # to be neither `cls` nor containers (initializers, variables when looking for
-        # layers), tuples of plain values seen before (a conv's kernel_size, strides), or
-        # the layer's own bookkeeping: all skipped in C, before the loop, as this runs for
-        # every layer each time a model's trainable_variables is read (twice an eager
-        # train step).
-        leaves = _LEAVES.get(cls)
-        if leaves is None:
-            leaves = _LEAVES[cls] = set(_PLAIN)
-        attrs = d.values()
-        skip = map(_OR, map(_OR, map(_IS_INTERNAL, d), map(leaves.__contains__, map(type, attrs))),
-                   map(_IS_PLAIN_TUPLE, map(id, attrs)))
-        for value in itertools.compress(attrs, map(_NOT, skip)):
-            if isinstance(value, cls):
-                out.append(value)
-            elif isinstance(value, (list, tuple, dict)):
-                values = value.values() if isinstance(value, dict) else value
-                if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
-                    out.extend(v for v in _flat_values(values) if isinstance(v, cls))
-                elif value.__class__ is tuple:
-                    _note_plain_tuple(value)
-            elif _by_class(cls) and value.__class__ is type(value):
-                leaves.add(type(value))  # (isinstance answers by class for these)
-        return out
+    # (the `cls` instances this layer holds in attributes, or lists and dicts in them)
+    _held = held_in_attributes
 
     def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
         for layer in self._direct_sublayers():
