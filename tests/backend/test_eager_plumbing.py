@@ -244,6 +244,45 @@ def test_a_layer_gives_masks_of_its_own_where_its_inputs_carry_none():
     assert layer(masked)._keras_mask.numpy().tolist() == [True, False]  # (its input's)
 
 
+def test_a_list_of_tensors_passes_a_layer_call_as_nest_would_walk_it():
+    class Seen(tf.keras.layers.Layer):
+        def call(self, inputs):
+            object.__setattr__(self, "got", inputs)  # (as given: not tracked)
+            return inputs[0]
+
+    layer = Seen()
+    a, b = tf.ones((2, 1)), tf.zeros((2, 1))
+    layer([a, b])
+    assert type(layer.got) is list and layer.got[0] is a  # (a new list, as Keras 3's)
+    layer((a, b))
+    assert type(layer.got) is tuple
+    layer([a, np.ones((2, 1), "float32")])  # (an array among them: converted)
+    assert tf.is_tensor(layer.got[1])
+    with pytest.raises(ValueError, match="Only input tensors may be passed as positional"):
+        layer([a, 1.0], 2.0)
+    mixed = Seen(dtype="mixed_float16")
+    mixed([a, b])
+    assert [t.dtype for t in mixed.got] == [tf.float16, tf.float16]
+    masking = tf.keras.layers.Masking()
+    first, second = masking(tf.constant([[[1.0], [0.0]]])), masking(tf.constant([[[0.0], [2.0]]]))
+    out = tf.keras.layers.Add()([first, second])  # (the masks the inputs carry, merged)
+    assert out._keras_mask.numpy().tolist() == [[True, True]]
+
+
+def test_a_functional_node_with_keywords_replays_them():
+    inp = tf.keras.Input((4,))
+    key = tf.keras.Input((4,))
+    mha = tf.keras.layers.MultiHeadAttention(num_heads=1, key_dim=2)
+    x = tf.keras.layers.Reshape((2, 2))(inp)
+    k = tf.keras.layers.Reshape((2, 2))(key)
+    y = tf.keras.layers.BatchNormalization()(mha(x, value=k))  # (value=: a KerasTensor)
+    model = tf.keras.Model([inp, key], y)
+    ones, twos = np.ones((3, 4), "float32"), np.full((3, 4), 2.0, "float32")
+    direct = tf.keras.layers.BatchNormalization.call(
+        model.layers[-1], mha(tf.reshape(ones, (3, 2, 2)), value=tf.reshape(twos, (3, 2, 2))))
+    np.testing.assert_allclose(model([ones, twos]).numpy(), direct.numpy(), rtol=1e-6)
+
+
 def test_nest_leaves_and_mappings():
     Pair = collections.namedtuple("Pair", "a b")
 

@@ -65,6 +65,7 @@ from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregatio
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
+from eagerflow._src.keras.engine.layer_helpers import tensor_list
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
@@ -722,7 +723,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
         if not single:
-            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs):
+            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
+                                                      tensor_list(inputs)):
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
@@ -764,7 +766,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if spec.expects_mask and mask is not None:
                 kwargs["mask"] = mask
         else:
-            flat_in = nest.flatten(inputs)
+            flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
             flat_masks = [get_mask(t) for t in flat_in]
             mask = None
             if any(m is not None for m in flat_masks):
@@ -775,9 +777,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             kwargs.pop("mask")
         # (read before the call, which may take the masks off its inputs: MultiHeadAttention)
-        drops_mask = (mask is not None if not mask_given else
-                      any(get_mask(t) is not None for t in nest.flatten(inputs))) and \
-            not self._computes_masks()
+        if not mask_given:
+            drops_mask = mask is not None and not self._computes_masks()
+        else:  # (a functional node's `mask=None` to a layer taking one: BatchNormalization)
+            drops_mask = not self._computes_masks() and any(
+                get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -949,12 +953,17 @@ def _build_wrapper(build: Callable) -> Callable:
     return wrapper
 
 
-def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict) -> bool:
-    if isinstance(inputs, KerasTensor):
-        return True
-    if isinstance(inputs, (list, tuple, dict)):
-        if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
+def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> bool:
+    """Whether a call's arguments hold a KerasTensor (`listed`: `inputs` is a list or
+    tuple of eager tensors, which holds none)."""
+    if not listed:
+        if isinstance(inputs, KerasTensor):
             return True
+        if isinstance(inputs, (list, tuple, dict)):
+            if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
+                return True
+    if not rest and not kwargs:
+        return False
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
 
 
