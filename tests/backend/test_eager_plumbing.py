@@ -1,8 +1,10 @@
 """What the eager path keeps between calls so that a deep model's step runs fewer Python
 bytecodes (benchmarks/launches.py --resnet), and that keeping it changes no answer:
 convolutions' shapes and their gradients' size checks kept by value, a gradient's host
-size input passed to a GPU kernel as it is, the classes `Layer._held` has seen hold no
-layer, nest's leaves, and plain keyword arguments of a layer call."""
+size input passed to a GPU kernel as it is, the classes and plain tuples `Layer._held` has
+seen hold no layer, a model's trainable weights gathered in one walk, what an input spec
+last passed, masks asked for only where there is one, nest's leaves, and plain keyword
+arguments of a layer call."""
 
 import collections
 
@@ -12,7 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device, nest
-from eagerflow._src.keras.engine import base_layer
+from eagerflow._src.keras.engine import held
 
 _errors = tf.errors
 
@@ -107,7 +109,7 @@ def test_a_layer_finds_its_sublayers_after_other_values_of_their_slot():
     assert [type(x).__name__ for x in outer._layers] == ["Dense", "Dense"]
     inner.build((None, 4))
     assert [v.name for v in outer.trainable_weights] == ["kernel", "bias"]
-    assert _Thing in base_layer._LEAVES[tf.keras.layers.Layer]
+    assert _Thing in held.LEAVES[tf.keras.layers.Layer]
 
 
 def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
@@ -127,8 +129,158 @@ def test_a_class_whose_metaclass_answers_isinstance_is_never_skipped():
     assert outer._held(Counted) == [outer.b]
     outer.a.counts = True  # a value of a class seen not to match, matching now
     assert outer._held(Counted) == [outer.a, outer.b]
-    assert base_layer._by_class(tf.keras.layers.Layer)
-    assert not base_layer._by_class((tf.keras.layers.Layer, Counted))
+    assert held.by_class(tf.keras.layers.Layer)
+    assert not held.by_class((tf.keras.layers.Layer, Counted))
+
+
+def test_a_plain_tuple_is_passed_by_until_its_attribute_holds_another():
+    outer = _Holder()
+    outer.sizes = (3, 3)
+    assert outer._layers == []
+    assert id(outer.sizes) in held.PLAIN_TUPLES  # (skipped from now on)
+    outer.hooks = (len, lambda: 0)
+    assert outer._layers == []
+    assert id(outer.hooks) not in held.PLAIN_TUPLES  # (not kept: closures)
+    inner = tf.keras.layers.Dense(2)
+    outer.sizes = (3, inner)  # another tuple: looked into
+    assert outer._layers == [inner]
+    object.__setattr__(outer, "sizes", (1, [inner]))  # (set around the tracking too)
+    assert outer._layers == [inner]
+
+
+def _names(weights):
+    return [v.path for v in weights]
+
+
+def test_trainable_weights_follow_the_layer_tree_as_it_changes():
+    class Block(tf.keras.layers.Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.first = tf.keras.layers.Dense(2, name="first")
+            self.second = tf.keras.layers.Dense(2, name="second")
+
+        def call(self, x):
+            return self.second(self.first(x))
+
+    block = Block(name="block")
+    block(tf.ones((1, 3)))
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias",
+                                                "block/second/kernel", "block/second/bias"]
+    block.second.trainable = False  # a frozen sublayer: its weights leave
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias"]
+    assert _names(block.non_trainable_weights) == ["block/second/kernel",
+                                                    "block/second/bias"]
+    with block._unlocked_state():  # (as quantize adds state to a built layer)
+        block.extra = [block.second]  # shared (frozen) and held twice: still left out
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias"]
+    block.second.trainable = True
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/first/bias",
+                                                "block/second/kernel", "block/second/bias"]
+    block.first.bias.trainable = False  # one weight frozen (as LoRA freezes kernels)
+    assert _names(block.trainable_weights) == ["block/first/kernel", "block/second/kernel",
+                                                "block/second/bias"]
+    block.first.bias.trainable = True
+    late = tf.keras.layers.Dense(1, name="late")  # a sublayer gaining weights later
+    with block._unlocked_state():
+        block.extra.append(late)
+    assert len(block.trainable_weights) == 4
+    late.build((None, 2))
+    assert _names(block.trainable_weights)[-2:] == ["late/kernel", "late/bias"]
+    block.trainable = False
+    assert block.trainable_weights == []
+
+
+def test_trainable_weights_ask_a_sublayer_that_defines_its_own():
+    class Picky(tf.keras.layers.Dense):
+        @property
+        def trainable_weights(self):
+            return [self.bias]  # (its own rule: only the bias)
+
+    outer = _Holder()
+    outer.inner = Picky(2)
+    outer.inner.build((None, 3))
+    outer.other = tf.keras.layers.Dense(1)
+    outer.other.build((None, 2))
+    assert [v.name for v in outer.trainable_weights] == ["bias", "kernel", "bias"]
+    assert outer.trainable_weights[0] is outer.inner.bias
+
+
+def test_an_input_spec_changed_after_it_passed_an_input_checks_it_again():
+    layer = _Holder()
+    spec = layer.input_spec = tf.keras.layers.InputSpec(ndim=2, axes={-1: 3})
+    x = tf.ones((2, 3))
+    layer(x)
+    layer(x)  # (passed as before: the spec reads the same)
+    spec.axes[-1] = 4  # the dict changed in place
+    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 4"):
+        layer(x)
+    spec.axes[-1] = 3
+    layer(x)
+    spec.ndim = 3
+    with pytest.raises(ValueError, match="expected ndim=3, found ndim=2"):
+        layer(x)
+    spec.ndim = None
+    spec.shape = (None, 5)
+    with pytest.raises(ValueError, match=r"expected shape=\(None, 5\)"):
+        layer(x)
+    spec.shape = None
+    layer(tf.ones((4, 3)))
+    with pytest.raises(ValueError, match="expected axis -1"):
+        layer(tf.ones((4, 2)))
+
+
+def test_a_layer_gives_masks_of_its_own_where_its_inputs_carry_none():
+    class Firsts(_Holder):
+        def compute_mask(self, inputs, mask=None):
+            return tf.constant([True, False])
+
+    assert Firsts()(tf.ones((2, 3)))._keras_mask.numpy().tolist() == [True, False]
+    layer = _Holder()
+    layer.supports_masking = True  # (Layer's compute_mask: the absent mask passed on)
+    assert getattr(layer(tf.ones((2, 3))), "_keras_mask", None) is None
+    layer.compute_mask = lambda inputs, mask=None: tf.constant([False, True])  # its own
+    assert layer(tf.ones((2, 3)))._keras_mask.numpy().tolist() == [False, True]
+    masked = tf.keras.layers.Masking()(tf.constant([[1.0], [0.0]]))
+    assert layer(masked)._keras_mask.numpy().tolist() == [True, False]  # (its input's)
+
+
+def test_a_list_of_tensors_passes_a_layer_call_as_nest_would_walk_it():
+    class Seen(tf.keras.layers.Layer):
+        def call(self, inputs):
+            object.__setattr__(self, "got", inputs)  # (as given: not tracked)
+            return inputs[0]
+
+    layer = Seen()
+    a, b = tf.ones((2, 1)), tf.zeros((2, 1))
+    layer([a, b])
+    assert type(layer.got) is list and layer.got[0] is a  # (a new list, as Keras 3's)
+    layer((a, b))
+    assert type(layer.got) is tuple
+    layer([a, np.ones((2, 1), "float32")])  # (an array among them: converted)
+    assert tf.is_tensor(layer.got[1])
+    with pytest.raises(ValueError, match="Only input tensors may be passed as positional"):
+        layer([a, 1.0], 2.0)
+    mixed = Seen(dtype="mixed_float16")
+    mixed([a, b])
+    assert [t.dtype for t in mixed.got] == [tf.float16, tf.float16]
+    masking = tf.keras.layers.Masking()
+    first, second = masking(tf.constant([[[1.0], [0.0]]])), masking(tf.constant([[[0.0], [2.0]]]))
+    out = tf.keras.layers.Add()([first, second])  # (the masks the inputs carry, merged)
+    assert out._keras_mask.numpy().tolist() == [[True, True]]
+
+
+def test_a_functional_node_with_keywords_replays_them():
+    inp = tf.keras.Input((4,))
+    key = tf.keras.Input((4,))
+    mha = tf.keras.layers.MultiHeadAttention(num_heads=1, key_dim=2)
+    x = tf.keras.layers.Reshape((2, 2))(inp)
+    k = tf.keras.layers.Reshape((2, 2))(key)
+    y = tf.keras.layers.BatchNormalization()(mha(x, value=k))  # (value=: a KerasTensor)
+    model = tf.keras.Model([inp, key], y)
+    ones, twos = np.ones((3, 4), "float32"), np.full((3, 4), 2.0, "float32")
+    direct = tf.keras.layers.BatchNormalization.call(
+        model.layers[-1], mha(tf.reshape(ones, (3, 2, 2)), value=tf.reshape(twos, (3, 2, 2))))
+    np.testing.assert_allclose(model([ones, twos]).numpy(), direct.numpy(), rtol=1e-6)
 
 
 def test_nest_leaves_and_mappings():

@@ -301,6 +301,25 @@ def test_none_gradients_skipped_with_tf_warning():
         opt.apply_gradients([(tf.constant(1.0), tf.constant(1.0))])
 
 
+def test_apply_takes_gradients_of_other_kinds_as_before():
+    # (the all-tensor case is checked in C calls: these take the other path, or fall back)
+    opt = tf.keras.optimizers.SGD(0.5)
+    v = tf.keras.Variable(1.0, name="v")
+    w = tf.keras.Variable(np.ones(2, "float32"), name="w")
+    opt.build([v, w])
+    opt.apply([tf.constant(1.0, tf.float64), np.array([1.0, 2.0])], [v, w])  # cast, converted
+    assert float(v.numpy()) == 0.5 and w.numpy().tolist() == [0.5, 0.0]
+    opt.apply([tf.constant(1.0)], [v, w])  # fewer gradients: paired as zip pairs them
+    assert float(v.numpy()) == 0.0 and w.numpy().tolist() == [0.5, 0.0]
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        with pytest.raises(ValueError, match="No gradients provided for any variable."):
+            opt.apply([None, None], [v, w])
+    assert rec == []  # (no warning when none is there at all)
+    with pytest.raises(ValueError, match="Unknown variable"):
+        opt.apply([tf.constant(1.0)], [tf.keras.Variable(1.0)])
+
+
 def test_minimize_with_tape_and_callable():
     v = tf.Variable(3.0)
     opt = tf.keras.optimizers.SGD(0.1)

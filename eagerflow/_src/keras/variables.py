@@ -246,7 +246,7 @@ class Variable:
         """Its dtype's name, a str (`'float32'`), as Keras 3 gives it; in a mixed-precision
         layer call, the compute dtype it is read in. (tf-level code reads `_dtype`, or
         `tf.as_dtype(v.dtype)`, which takes either.)"""
-        target = self._autocast_to()
+        target = None if kb.call_context.autocast is None else self._autocast_to()
         return self._dtype.name if target is None else dt.as_dtype(target).name
 
     def __repr__(self) -> str:

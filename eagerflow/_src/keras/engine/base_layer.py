@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import itertools
 import operator
 import warnings
 import weakref
@@ -53,6 +52,7 @@ from eagerflow._src.keras.engine.call_errors import (
     with_call_info,
 )
 from eagerflow._src.keras.engine.call_spec import call_spec
+from eagerflow._src.keras.engine.held import INTERNAL, held_in_attributes
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -61,12 +61,11 @@ from eagerflow._src.keras.engine.keras_tensor import (
     set_mask,
     symbolic_scope,
 )
-from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
-from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
+from eagerflow._src.keras.engine.layer_helpers import tensor_list
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
@@ -91,31 +90,6 @@ from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
-
-# Per class (or tuple of classes) _held looks for: the classes of attribute values seen
-# to be neither that nor a container, whose values it skips in C from then on.
-_LEAVES: dict = {}
-
-
-def _by_class(cls: Any) -> bool:
-    """Whether isinstance(x, cls) is answered by x's class alone (no metaclass answers
-    it: Keras variables' does), so that a class seen not to match never will."""
-    return all(type(c).__instancecheck__ is type.__instancecheck__
-               for c in (cls if isinstance(cls, tuple) else (cls,)))
-
-
-# Bookkeeping attributes: never walked for sublayers or weights.
-_INTERNAL = frozenset((
-    "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
-    "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
-    "_auto_config", "_build_input_shape", "_build_shapes", "_build_shapes_dict",
-    "_self_setattr_tracking", "_functional_layers", "_sequential_layers", "_nodes_by_depth",
-    "_input_layers", "_output_layers", "_name_scope", "_activity_regularizer",
-    "_batch_input_shape", "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs",
-    "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
-    "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
-    "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
-))
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
 # while no layer holds any, calls skip that walk)
@@ -215,7 +189,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     _convert_input_args = True
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _INTERNAL or name in ("built", "_name", "_trainable"):
+        if name in INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
             return
         if "_trainable_weights" not in self.__dict__:
@@ -304,30 +278,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def _unlocked_state(self) -> Any:
         return layer_checks.unlocked_state(self)
 
-    def _held(self, cls: type) -> list:
-        """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
-        out = []
-        d = self.__dict__
-        # Most attributes are plain values (numbers, strings, functions), of classes seen
-        # to be neither `cls` nor containers (initializers, variables when looking for
-        # layers), or the layer's own bookkeeping: all skipped in C, before the loop, as
-        # this runs for every layer each time a model's trainable_variables is read (twice
-        # an eager train step).
-        leaves = _LEAVES.get(cls)
-        if leaves is None:
-            leaves = _LEAVES[cls] = set(_PLAIN)
-        skip = map(operator.or_, map(_INTERNAL.__contains__, d),
-                   map(leaves.__contains__, map(type, d.values())))
-        for value in itertools.compress(d.values(), map(operator.not_, skip)):
-            if isinstance(value, cls):
-                out.append(value)
-            elif isinstance(value, (list, tuple, dict)):
-                values = value.values() if isinstance(value, dict) else value
-                if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
-                    out.extend(v for v in _flat_values(values) if isinstance(v, cls))
-            elif _by_class(cls) and value.__class__ is type(value):
-                leaves.add(type(value))  # (isinstance answers by class for these)
-        return out
+    # (the `cls` instances this layer holds in attributes, or lists and dicts in them)
+    _held = held_in_attributes
 
     def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
         for layer in self._direct_sublayers():
@@ -445,10 +397,22 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     def trainable_weights(self) -> list:
         if not self._trainable:
             return []
-        out = [v for v in self._trainable_weights if v.trainable]  # (LoRA freezes some)
-        for layer in self._direct_sublayers():
-            out.extend(layer.trainable_weights)
+        out: list = []
+        self._gather_trainable_weights(out)
         return _dedup(out)
+
+    def _gather_trainable_weights(self, out: list) -> None:
+        """Appends to `out` this (trainable) layer's trainable weights, then each
+        sublayer's as its `trainable_weights` gives them, duplicates included: one walk of
+        the layer tree de-duplicated once at the top, where each layer's `trainable_weights`
+        would de-duplicate its own (the first occurrences, and so the order, are the
+        same)."""
+        out.extend(filter(_IS_TRAINABLE, self._trainable_weights))  # (LoRA freezes some)
+        for layer in self._direct_sublayers():
+            if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
+                out.extend(layer.trainable_weights)  # (a subclass's own)
+            elif layer._trainable:
+                layer._gather_trainable_weights(out)
 
     @property
     def non_trainable_weights(self) -> list:
@@ -759,7 +723,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
         if not single:
-            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs):
+            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
+                                                      tensor_list(inputs)):
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
@@ -771,7 +736,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
         training = None
@@ -802,7 +766,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             if spec.expects_mask and mask is not None:
                 kwargs["mask"] = mask
         else:
-            flat_in = nest.flatten(inputs)
+            flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
             flat_masks = [get_mask(t) for t in flat_in]
             mask = None
             if any(m is not None for m in flat_masks):
@@ -813,9 +777,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             kwargs.pop("mask")
         # (read before the call, which may take the masks off its inputs: MultiHeadAttention)
-        drops_mask = not self._computes_masks() and (
-            mask is not None if not mask_given else
-            any(get_mask(t) is not None for t in nest.flatten(inputs)))
+        if not mask_given:
+            drops_mask = mask is not None and not self._computes_masks()
+        else:  # (a functional node's `mask=None` to a layer taking one: BatchNormalization)
+            drops_mask = not self._computes_masks() and any(
+                get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -843,7 +809,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             self._handle_activity_regularization(outputs)
         if drops_mask:
             warn_mask_dropped(self)
-        elif self._computes_masks():
+        elif self._computes_masks() and (mask is not None or self._masks_without_mask()):
             flat_out = [outputs] if outputs.__class__ is EagerTensor else nest.flatten(outputs)
             if not all(get_mask(o) is not None for o in flat_out):  # (else `call` set them)
                 out_mask = self.compute_mask(inputs, mask)
@@ -858,6 +824,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     def _computes_masks(self) -> bool:
         return self.supports_masking or type(self).compute_mask is not Layer.compute_mask
+
+    def _masks_without_mask(self) -> bool:
+        """Whether compute_mask may give an output mask when the inputs carry none: not
+        Layer's own, which passes the (absent) input mask on."""
+        return type(self).compute_mask is not Layer.compute_mask or \
+            "compute_mask" in self.__dict__
 
     def _autocast_scope(self, outer: str | None) -> str | None:
         """The dtype this call reads float variables in (Keras 3's rules): a mixed policy
@@ -950,6 +922,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
+_TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
+_IS_TRAINABLE = operator.attrgetter("trainable")
 register_layer_class(Layer)
 
 
@@ -979,12 +953,17 @@ def _build_wrapper(build: Callable) -> Callable:
     return wrapper
 
 
-def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict) -> bool:
-    if isinstance(inputs, KerasTensor):
-        return True
-    if isinstance(inputs, (list, tuple, dict)):
-        if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
+def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> bool:
+    """Whether a call's arguments hold a KerasTensor (`listed`: `inputs` is a list or
+    tuple of eager tensors, which holds none)."""
+    if not listed:
+        if isinstance(inputs, KerasTensor):
             return True
+        if isinstance(inputs, (list, tuple, dict)):
+            if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
+                return True
+    if not rest and not kwargs:
+        return False
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list
+from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list, tensor_list
 from eagerflow._src.ops.math import cast
 
 
@@ -37,6 +37,8 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
 
     if isinstance(inputs, (Tensor, np.ndarray)) or is_variable(inputs):
         return conv(inputs)
+    if tensor_list(inputs):  # (as map_structure rebuilds a list or tuple of leaves)
+        return type(inputs)(map(conv, inputs))
     if isinstance(inputs, (list, tuple, dict)):
         return nest.map_structure(conv, inputs)
     return conv(inputs)

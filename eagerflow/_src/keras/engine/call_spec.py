@@ -12,7 +12,8 @@ class CallSpec:
     """What a `call` signature accepts: cached per layer class."""
 
     __slots__ = ("signature", "expects_training", "expects_mask", "training_default",
-                 "arg_names", "has_var_kwargs", "training_pos", "mask_pos", "required")
+                 "arg_names", "has_var_kwargs", "training_pos", "mask_pos", "required",
+                 "required_more")
 
     def __init__(self, fn: Callable) -> None:
         try:
@@ -28,6 +29,7 @@ class CallSpec:
         # "missing a required argument: 'value'"); training and mask it fills in itself
         self.required = tuple(p.name for p in params if p.default is p.empty and p.kind in (
             p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in ("training", "mask"))
+        self.required_more = len(self.required) > 1  # (more than the inputs)
         names = {p.name: p for p in params}
         self.expects_training = "training" in names
         self.expects_mask = "mask" in names
@@ -45,7 +47,8 @@ _call_specs: dict = {}
 def call_spec(layer: Any) -> CallSpec:
     """The CallSpec of `layer.call` (cached by the class's call function)."""
     fn = type(layer).call
-    spec = _call_specs.get(fn)
-    if spec is None:
+    try:
+        return _call_specs[fn]
+    except KeyError:
         spec = _call_specs[fn] = CallSpec(layer.call)
-    return spec
+        return spec

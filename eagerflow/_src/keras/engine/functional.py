@@ -249,7 +249,7 @@ class GraphNetwork:
         layer outside its graph may still be attached to it."""
 
     def _direct_sublayers(self) -> list:
-        seen = {id(x) for x in self._functional_layers}
+        seen = set(map(id, self._functional_layers))
         return list(self._functional_layers) + [
             x for x in Layer._direct_sublayers(self) if id(x) not in seen]
 

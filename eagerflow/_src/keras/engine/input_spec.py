@@ -18,6 +18,9 @@ class InputSpec:
     """`InputSpec(dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
     optional=False)`."""
 
+    # what assert_input_compatibility's check read when it last passed (see there)
+    _passed: tuple | None = None
+
     def __init__(self, dtype: Any = None, shape: Any = None, ndim: int | None = None,
                  max_ndim: int | None = None, min_ndim: int | None = None,
                  axes: dict | None = None, allow_last_axis_squeeze: bool = False,
@@ -84,6 +87,13 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) ->
     if isinstance(input_spec, InputSpec) and type(inputs).__name__ == "EagerTensor":
         # the common case, checked without building shapes: fall through only on failure
         spec, dims = input_spec, inputs._shape
+        # what the check reads: a spec passes inputs of the dims it last passed for as long
+        # as it reads the same (a layer's every call, on a batch of the same shape)
+        axes = spec.axes
+        facts = (dims, spec.ndim, spec.min_ndim, spec.max_ndim, spec.dtype, spec.shape,
+                 tuple(axes.items()) if axes.__class__ is dict else None)
+        if facts == spec._passed:
+            return
         n = len(dims)
         if (spec.ndim is None or spec.ndim == n) and (spec.min_ndim is None
                                                      or n >= spec.min_ndim) \
@@ -92,6 +102,8 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) ->
                     w is None or w == d for w, d in zip(spec.shape, dims))) \
                 and all(-n <= a < n and dims[a] == v for a, v in spec.axes.items()
                         if v is not None):
+            if facts[-1] is not None:  # (axes of another kind: not remembered)
+                spec._passed = facts
             return
     input_spec = nest.flatten(input_spec)
     inputs = _inputs_in_spec_order(input_spec, inputs, layer_name)

@@ -14,7 +14,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, is_tensor
 from eagerflow._src.keras.engine import layer_metrics
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
-from eagerflow._src.keras.engine.layer_helpers import flat_values
+from eagerflow._src.keras.engine.layer_helpers import flat_values, tensor_list
 from eagerflow._src.keras.variables import Variable as KerasVariable
 
 # Keras 3's words when state is added to a built layer
@@ -69,15 +69,17 @@ def bound_call_args(layer: Any, spec: Any, args: tuple, kwargs: dict) -> tuple:
     one must come, symbolic calls too."""
     if args:
         inputs, rest = args[0], args[1:]
+        # (a lone tensor or a list of them, the common calls, need no look: the layer's
+        # flags only then)
+        if (rest or type(inputs) is not EagerTensor and not tensor_list(inputs)) and \
+                layer._checks_call_args and not layer._allow_non_tensor_positional_args:
+            _refuse_non_tensors(args)
     else:
         first = spec.arg_names[0] if spec.arg_names else "inputs"
         if first not in kwargs:
             raise TypeError(f"missing a required argument: '{first}'")
         inputs, rest = kwargs.pop(first), ()
-    if layer._checks_call_args and not layer._allow_non_tensor_positional_args and \
-            (rest or args and type(args[0]) is not EagerTensor):
-        _refuse_non_tensors(args)
-    if len(rest) + 1 < len(spec.required):
+    if spec.required_more and len(rest) + 1 < len(spec.required):
         for arg in spec.required[len(rest) + 1:]:
             if arg not in kwargs:
                 raise TypeError(f"missing a required argument: '{arg}'")

@@ -7,6 +7,8 @@ Sits below base_layer.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 import types
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.variables import VariableAggregation
 
 # quantize's config resolution and checks, handed down by quantization_config.py (which
@@ -59,6 +62,13 @@ def flat_values(values: Any) -> list:
         else:
             out.append(v)
     return out
+
+
+def tensor_list(x: Any) -> bool:
+    """Whether `x` is a plain list or tuple of eager tensors (a merge layer's inputs):
+    each item a leaf, so that a layer call walks it in C calls, not through nest."""
+    return type(x) in (list, tuple) and \
+        all(map(operator.is_, map(type, x), itertools.repeat(EagerTensor)))
 
 
 def init_weight_lists(layer: Any) -> None:

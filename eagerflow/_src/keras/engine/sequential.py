@@ -284,7 +284,7 @@ class Sequential(Functional):
         return first + list(self._sequential_layers)
 
     def _direct_sublayers(self) -> list:
-        seen = {id(x) for x in self._sequential_layers}
+        seen = set(map(id, self._sequential_layers))
         return list(self._sequential_layers) + [
             x for x in Layer._direct_sublayers(self)
             if id(x) not in seen and not isinstance(x, InputLayer)]

@@ -174,7 +174,6 @@ class BatchNormalization(Layer):
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
-        reduction = [i for i in range(ndims) if i not in self._axes]
         compute = inputs.dtype
         x = tm.cast(inputs, self.moving_mean.dtype) if compute != self.moving_mean.dtype \
             else inputs
@@ -190,6 +189,7 @@ class BatchNormalization(Layer):
                 out, _, _, new_mean, new_variance = nn_batchnorm.batch_norm_training(
                     x, gamma, beta, moving_mean, moving_variance, self.epsilon, m)
             else:
+                reduction = [i for i in range(ndims) if i not in self._axes]
                 out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
                 new_mean = moving_mean * m + tm.stop_gradient(mean_r) * (1 - m)
                 new_variance = moving_variance * m + tm.stop_gradient(var_r) * (1 - m)

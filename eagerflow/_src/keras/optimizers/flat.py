@@ -60,18 +60,30 @@ class _Layout:
     def __init__(self, variables: tuple, slots: tuple) -> None:
         self.variables = variables
         self.slots = slots  # (a tuple of slot variables per variable: Adam's (m, v))
-        self.spans = []
+        slices, shapes = [], []
         end = 0
         for v in variables:
             n = v._arr.size
-            self.spans.append((end, end + n, v._arr.shape))
+            slices.append(slice(end, end + n))
+            shapes.append(v._arr.shape)
             end += -(-n // ALIGN) * ALIGN
         self.size = end
+        # each variable's slice of the buffers and its shape (the loops over them run as
+        # C calls: they run every step, once per variable)
+        self.slices, self.shapes = tuple(slices), tuple(shapes)
         first = variables[0]._arr
         self.array_type = first.__class__  # (NumPy's, or the variables' device's)
-        # on a device: the array module, and zeros for the gaps (one fill, made once)
+        # on a device: the array module, and the zeros that pad each variable's gradient
+        # to its aligned slice, made once (None where the slice needs none), and which of
+        # the interleaved (gradient, padding) pieces a gather concatenates
         self.xp = None if self.array_type is np.ndarray else D.lookup(variables[0]._device).xp
-        self.zeros = None if self.xp is None else self.xp.zeros(ALIGN, first.dtype)
+        self.gaps: tuple = ()
+        self.keep: tuple = ()
+        if self.xp is not None:
+            zeros = self.xp.zeros(ALIGN, first.dtype)
+            gaps = [-(s.stop - s.start) % ALIGN for s in slices]
+            self.gaps = tuple(zeros[:gap] if gap else None for gap in gaps)
+            self.keep = tuple(itertools.chain.from_iterable((True, bool(gap)) for gap in gaps))
         # the variables' and each slot's: the owners, the views last given them, the
         # flat buffers those are slices of (in that order: variables, then each slot)
         self.owners = (variables,) + tuple(zip(*slots))
@@ -96,26 +108,27 @@ class _Layout:
         owner group, as `current` gives them)."""
         views = tuple(self.scatter(b) for b in buffers)
         for owners, arrays in zip(self.owners, views):
-            for x, a in zip(owners, arrays):
-                x._arr = a
+            any(map(setattr, owners, itertools.repeat("_arr"), arrays))  # (each x._arr = a)
         self.views, self.buffers = views, buffers
 
     def gather(self, arrays: list) -> Any:
+        flat = map(_FLATTENED, arrays)  # (each a.reshape(-1))
         if self.xp is not None:  # a device: one launch, not a fill and a copy per array
-            pieces = []
-            for (lo, hi, _), a in zip(self.spans, arrays):
-                pieces.append(a.reshape(-1))
-                if -(hi - lo) % ALIGN:
-                    pieces.append(self.zeros[:-(hi - lo) % ALIGN])
+            pieces = list(itertools.compress(
+                itertools.chain.from_iterable(zip(flat, self.gaps)), self.keep))
             # (one array needs no gathering: nothing writes into the buffers)
             return pieces[0] if len(pieces) == 1 else self.xp.concatenate(pieces)
-        flat = np.zeros(self.size, arrays[0].dtype)  # (the gaps stay zero: finite updates)
-        for (lo, hi, _), a in zip(self.spans, arrays):
-            flat[lo:hi] = a.reshape(-1)
-        return flat
+        out = np.zeros(self.size, arrays[0].dtype)  # (the gaps stay zero: finite updates)
+        any(map(out.__setitem__, self.slices, flat))  # (each out[lo:hi] = a.reshape(-1))
+        return out
 
-    def scatter(self, flat: np.ndarray) -> list:
-        return [flat[lo:hi].reshape(shape) for lo, hi, shape in self.spans]
+    def scatter(self, flat: Any) -> list:
+        """Each variable's view of `flat`: flat[lo:hi].reshape(shape)."""
+        return list(map(operator.call, map(getattr, map(flat.__getitem__, self.slices),
+                                           itertools.repeat("reshape")), self.shapes))
+
+
+_FLATTENED = operator.methodcaller("reshape", -1)
 
 
 def reusable(layouts: dict, grads: list, variables: list) -> _Layout | None:
@@ -135,15 +148,24 @@ def reusable(layouts: dict, grads: list, variables: list) -> _Layout | None:
     dtype, dev, at = variables[0]._dtype, variables[0]._device, layout.array_type
     if dev != _state.device:  # (the update runs where the ops run now)
         return None
-    for g, v in zip(grads, variables):
-        if not (g.__class__ is EagerTensor and g._dtype is dtype and g._device == dev
-                and g._arr.__class__ is at and g._arr.shape == v._arr.shape
-                and getattr(v, "constraint", None) is None):
-            return None
+    # (each variable's array is the view of its layout's shape, as `unchanged` found; the
+    # checks of every gradient and variable run as C calls, one kind of check at a time)
+    if not all(map(operator.is_, map(type, grads), itertools.repeat(EagerTensor))):
+        return None
+    if not (all(map(operator.is_, map(_DTYPE, grads), itertools.repeat(dtype)))
+            and all(map(operator.eq, map(_DEVICE, grads), itertools.repeat(dev)))
+            and all(map(operator.is_, map(type, map(_ARR, grads)), itertools.repeat(at)))
+            and all(map(operator.eq, map(_SHAPE, grads), layout.shapes))
+            and all(map(operator.is_, map(getattr, variables, itertools.repeat("constraint"),
+                                          itertools.repeat(None)), itertools.repeat(None)))):
+        return None
     return layout
 
 
 _ARR = operator.attrgetter("_arr")
+_DTYPE = operator.attrgetter("_dtype")
+_DEVICE = operator.attrgetter("_device")
+_SHAPE = operator.attrgetter("_arr.shape")
 
 
 def eligible(v: Any, g: Any, slots: tuple) -> bool:
@@ -231,7 +253,7 @@ def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha:
     # (the new values subtract the step as assign_sub does, in the update's launch)
     m2, v2, var2 = fused_adam_apply(
         EagerTensor(m, key, dev), EagerTensor(v, key, dev),
-        EagerTensor(layout.gather([g._arr for g in grads]), key, dev), alpha,
+        EagerTensor(layout.gather(list(map(_ARR, grads))), key, dev), alpha,
         EagerTensor(var, key, dev), beta_1, beta_2, epsilon)
     layout.install((var2._arr, m2._arr, v2._arr))
 
@@ -244,6 +266,6 @@ def sgd_update(layouts: dict, grads: list, variables: list, slots: list, lr: Any
     var, mom = layout.current()
     key, dev = variables[0]._dtype, variables[0]._device
     var2, mom2 = fused_sgd(EagerTensor(var, key, dev), EagerTensor(mom, key, dev),
-                           EagerTensor(layout.gather([g._arr for g in grads]), key, dev),
+                           EagerTensor(layout.gather(list(map(_ARR, grads))), key, dev),
                            lr, momentum, nesterov)
     layout.install((var2._arr, mom2._arr))

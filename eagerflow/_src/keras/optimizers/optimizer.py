@@ -13,6 +13,8 @@ is announced with `trackable.slot_added`, so eagerflow's older checkpoints (Kera
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
 import warnings
 from typing import Any, Callable, Iterable
@@ -55,6 +57,10 @@ class _VariableList(list):
 
 def _var_key(var: Any) -> int:
     return getattr(var, "_unique_id", None) or id(var)
+
+
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
+_DTYPE = operator.attrgetter("dtype")
 
 
 def _base_name(var: Any) -> str:
@@ -434,8 +440,8 @@ class Optimizer(trackable.AutoTrackable):
                         skip_gradients_aggregation: bool = False, **kwargs: Any) -> Variable:
         """Applies `(gradient, variable)` pairs; pairs whose gradient is None are skipped."""
         pairs = list(grads_and_vars)
-        grads = [p[0] for p in pairs]
-        variables = [p[1] for p in pairs]
+        grads = list(map(_FIRST, pairs))  # (each p[0])
+        variables = list(map(_SECOND, pairs))
         replica = _replica_context_in_sync()
         if replica is None:
             return self.apply(grads, variables)
@@ -462,26 +468,17 @@ class Optimizer(trackable.AutoTrackable):
             variables = self._built_variables(len(grads))
         else:
             variables = list(trainable_variables)
-            for v in variables:
-                if not trackable.is_variable(v):
-                    raise TypeError(f"Expected a tf.Variable to apply a gradient to, got {v!r}")
+            if not all(map(trackable.is_variable, variables)):
+                for v in variables:
+                    if not trackable.is_variable(v):
+                        raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
+                                        f"{v!r}")
             if not self.built:
                 self.build(variables)
             self._check_variables_are_known(variables)
-        missing = [getattr(v, "path", None) or _base_name(v) + ":0"
-                   for g, v in zip(grads, variables) if g is None]
-        pairs = [(_gradient(g, self._applies_slices), v)
-                 for g, v in zip(grads, variables) if g is not None]
-        if not pairs:
-            raise ValueError("No gradients provided for any variable.")
-        if missing:
-            warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
-                          "loss. If using `model.compile()`, did you forget to provide a `loss` "
-                          "argument?", stacklevel=1)  # (Keras's line: once per text)
-        grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
-                 for g, v in pairs]
-        variables = [v for _, v in pairs]
-        if any(getattr(v, "overwrite_with_gradient", False) for v in variables):
+        grads, variables = self._present_gradients(grads, variables)
+        if any(map(getattr, variables, itertools.repeat("overwrite_with_gradient"),
+                   itertools.repeat(False))):
             grads, variables = self._overwrite_with_gradients(grads, variables)
         if self.loss_scale_factor is not None:  # (Keras's TypeError for IndexedSlices)
             grads = [g / self.loss_scale_factor for g in grads]
@@ -497,6 +494,33 @@ class Optimizer(trackable.AutoTrackable):
         self._iterations.assign_add(_step_one(self._iterations))
         self._coef = {}
         return self._iterations
+
+    def _present_gradients(self, grads: list, variables: list) -> tuple:
+        """The (gradient, variable) pairs that have a gradient, as two lists: each gradient
+        converted as the update step takes it and cast to its variable's dtype; warns of
+        the variables left without one. (An eager step's gradients are all there, tensors
+        of their variables' dtypes: that case is checked in C calls, and keeps them.)"""
+        n = min(len(grads), len(variables))
+        if len(grads) != n or len(variables) != n:
+            grads, variables = grads[:n], variables[:n]  # (as zip pairs them)
+        if any(map(operator.is_, grads, itertools.repeat(None))) or \
+                not all(map(operator.is_, map(type, grads), itertools.repeat(EagerTensor))):
+            missing = [getattr(v, "path", None) or _base_name(v) + ":0"
+                       for g, v in zip(grads, variables) if g is None]
+            pairs = [(_gradient(g, self._applies_slices), v)
+                     for g, v in zip(grads, variables) if g is not None]
+            if missing and pairs:  # (with none at all, the error below, and no warning)
+                warnings.warn(f"Gradients do not exist for variables {missing} when minimizing "
+                              "the loss. If using `model.compile()`, did you forget to provide a "
+                              "`loss` argument?", stacklevel=1)  # (Keras's line: once per text)
+            grads, variables = list(map(_FIRST, pairs)), list(map(_SECOND, pairs))
+        if not grads:
+            raise ValueError("No gradients provided for any variable.")
+        if any(map(operator.is_not, map(_DTYPE, grads),
+                   map(dt.as_dtype, map(_DTYPE, variables)))):
+            grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
+                     for g, v in zip(grads, variables)]
+        return grads, variables
 
     def _overwrite_with_gradients(self, grads: list, variables: list) -> tuple:
         """Assigns their gradients to the variables marked `overwrite_with_gradient` (a
@@ -536,6 +560,8 @@ class Optimizer(trackable.AutoTrackable):
 
     def _check_variables_are_known(self, variables: list) -> None:
         # Keras 3: an optimizer serves only the variables it was built with
+        if all(map(self._slots.__contains__, map(_var_key, variables))):
+            return
         for v in variables:
             if _var_key(v) not in self._slots:
                 raise ValueError(f"Unknown variable: {v}. This optimizer can only be called "
