@@ -86,12 +86,12 @@ def cudnn_rows(calls: int) -> list:
     wk = cp.ones((16, 3, 3, 8), cp.float32)
     out = cp.empty((32, 26, 26, 16), cp.float32)
     geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
-    key = engine.key(out.dtype, "fprop", (x.shape, wk.shape, out.shape), *geo, False, False)
-    built = engine._graph(key, "fprop", (x.shape, wk.shape, out.shape), *geo)
+    built, _ = engine._plan("fprop", out.dtype, x.shape, w.shape, (26, 26), *geo)
     if built is None:
-        return [(f"cuDNN: graph refused: {engine.refused[key][:60]}", float("nan"))]
-    g, (ua, ub, uy, _), nbytes = built
-    ws = cp.empty((max(nbytes, 1),), cp.uint8)
+        why = next(iter(engine.refused.values()), "")
+        return [(f"cuDNN: graph refused: {why[:60]}", float("nan"))]
+    g, (ua, ub, uy, _), workspace_shape = built
+    ws = cp.empty(workspace_shape, cp.uint8)
     h = engine.handle
     forms = {
         "cuDNN eagerflow Engine.forward": lambda: engine.forward(x, w, (26, 26), *geo),

@@ -99,7 +99,7 @@ OPS_ORDER = [
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random_unroll", "random",
-    "random_stateless", "random_gamma", "random_binomial", "random_generator",
+    "record_input", "random_stateless", "random_gamma", "random_binomial", "random_generator",
     "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",
     "initializers",
