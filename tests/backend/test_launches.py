@@ -719,7 +719,7 @@ def _cupy_or_skip():
 
 
 def _kernel_cases():
-    from eagerflow._src.ops import nn_batchnorm, nn_fused, nn_loss, windows
+    from eagerflow._src.ops import nn_batchnorm, nn_fused, nn_loss, windows, windows_cuda
 
     rng = np.random.default_rng(8)
     images = rng.normal(size=(2, 5, 4, 2)).astype(np.float32)
@@ -742,7 +742,8 @@ def _kernel_cases():
         (nn_loss._XENT_EXP, (logits, mx)),
         (nn_loss._XENT_LOSS, (total[:, 0], labels, logits, mx, 5)),
         (nn_loss._XENT_BACKPROP, (e, total, labels, 5)),
-        (windows._gather_source((2, 5, 4, 2), (5, 4), (3, 2), (1, 1), (2, 1), ((2, 0), (1, 0))),
+        (windows_cuda.gather_source((2, 5, 4, 2), (5, 4), (3, 2), (1, 1), (2, 1),
+                                    ((2, 0), (1, 0))),
          (images, np.int64(3), np.empty((37, 12), f))),
         (windows._EPILOGUE_CUDA[True, True], (logits, logits[0])),
         (nn_batchnorm._NORMALIZE, (logits, logits[0], logits[1])),
@@ -753,7 +754,7 @@ def _kernel_cases():
                                 logits[0] * 0.5, e[0] + 1, f(0.99), f(0.01))),
         (nn_batchnorm._GRAD_COEFFICIENTS, (e[0], logits[0], logits[1], logits[2], f(1e-3),
                                            f(15.0))),
-        (windows._col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
+        (windows_cuda.col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
          (rng.normal(size=(12, 12)).astype(f), np.empty((2, 5, 4, 2), f))),
     ]
 
