@@ -83,3 +83,17 @@ def run_tf_script(script: str, workdir: Path, cases_dir: Path) -> dict:
                           timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads((workdir / "out.json").read_text())
+
+
+def as_cpu_run_words_it(value: Any) -> Any:
+    """`value` (JSON-like results holding eager error messages) as a CPU run words them.
+    With the stand-in GPU as the default device (`make test-gpu`), an op TF runs on a GPU
+    is placed on GPU:0 and its eager error names that device, where the TF run that
+    recorded the goldens, on the CPU, named CPU:0; the rest of the words are the same."""
+    text = json.dumps(value)
+    if _GPU0 not in text:
+        return value
+    return json.loads(text.replace(_GPU0, "/job:localhost/replica:0/task:0/device:CPU:0"))
+
+
+_GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"

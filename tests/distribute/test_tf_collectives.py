@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tf_reference import as_cpu_run_words_it
+
 HERE = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("record_tf_collectives",
                                                HERE / "record_tf_collectives.py")
@@ -52,7 +54,7 @@ def ours() -> dict:
             name = line[5:]
             got[name] = []
         elif line.startswith("RESULT "):
-            got[name].append(json.loads(line[7:]))
+            got[name].append(as_cpu_run_words_it(json.loads(line[7:])))
     return got
 
 

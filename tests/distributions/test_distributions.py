@@ -13,6 +13,7 @@ import pytest
 
 import eagerflow as tf
 from tests.distributions.distributions_cases import cases, run_case
+from tests.tf_reference import as_cpu_run_words_it
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "distributions.json").read_text())
 CASES = cases(tf)
@@ -51,9 +52,18 @@ def _close(got, want, path):
 UNORDERED = {"sample/multinomial/function"}
 
 
+# On a GPU (the stand-in's suite), TF's SparseSoftmaxCrossEntropyWithLogits kernel checks no
+# label: an out-of-range one gives NaN (None here) where the CPU kernel that recorded the
+# golden raises
+ON_GPU = {"graph/categorical_one": {"ok": [[], {"array": "float32", "shape": [],
+                                                "values": [None]}]}}
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_case_as_tf(name):
-    got, want = run_case(CASES[name]), GOLDEN[name]
+    got, want = as_cpu_run_words_it(run_case(CASES[name])), GOLDEN[name]
+    if name in ON_GPU and tf.config.list_logical_devices("GPU"):
+        want = ON_GPU[name]
     if name in UNORDERED:
         g, w = got["ok"], want["ok"]
         assert (g["array"], g["shape"]) == (w["array"], w["shape"])
