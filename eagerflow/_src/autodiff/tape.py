@@ -13,6 +13,7 @@ import collections
 import contextlib
 import enum
 import itertools
+import operator
 from typing import Any, Iterator
 
 import numpy as np
@@ -60,9 +61,9 @@ _READ_GRAD = READ.grad
 # through them (as TF's Identity); every other one gets a dense gradient
 _SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
-# getattr's arguments, mapped over a node's outputs: each output's `_dtype`, or None
+# getattr's and is_not's further arguments, mapped over a node's outputs or gradients
 _DTYPE_ATTR = itertools.repeat("_dtype")
-_NO_DTYPE = itertools.repeat(None)
+_NONES = itertools.repeat(None)
 
 
 
@@ -440,9 +441,9 @@ class GradientTape:
         if var.__class__ not in _PLAIN_SOURCES:
             var = _variable_key(var)
         i = id(var)
-        if i not in self._watched_vars:
-            self._watched_vars[i] = var.value if getattr(var, "_keras_variable", False) \
-                else listed
+        watched = self._watched_vars
+        if i not in watched:
+            watched[i] = var.value if getattr(var, "_keras_variable", False) else listed
             if _differentiable(var):
                 self._tracked.add(i)
                 self._roots.add(i)
@@ -477,7 +478,7 @@ class GradientTape:
             node = Node(_PASS_THROUGH, node.inputs[:n], node.outputs, {})
         self._nodes.append(node)
         outs = node.outputs
-        if _DIFFERENTIABLE.issuperset(map(getattr, outs, _DTYPE_ATTR, _NO_DTYPE)):
+        if _DIFFERENTIABLE.issuperset(map(getattr, outs, _DTYPE_ATTR, _NONES)):
             tracked.update(map(id, outs))  # (every output's dtype differentiable, in C)
             return
         for o in outs:
@@ -690,14 +691,16 @@ class GradientTape:
                     g = g._as_tensor()
                 gs: Any = (g,)
             else:
-                gs = [grads.get(id(o)) for o in outs]
-                if all(g is None for g in gs):
+                gs = list(map(grads.get, map(id, outs)))
+                got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
+                if not any(got):
                     continue
-                # (a TensorArray flow's missing gradient stays None: an empty list)
-                none_ok = op.none_grads
-                gs = [_dense(g) if g is not None or o._dtype is variant else
-                      None if i in none_ok else _filled(o, 0, tracing)
-                      for i, (g, o) in enumerate(zip(gs, outs))]
+                if not all(got) or IndexedSlices in map(type, gs):
+                    # (a TensorArray flow's missing gradient stays None: an empty list)
+                    none_ok = op.none_grads
+                    gs = [_dense(g) if g is not None or o._dtype is variant else
+                          None if i in none_ok else _filled(o, 0, tracing)
+                          for i, (g, o) in enumerate(zip(gs, outs))]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
             node.needs = (True,) * len(needs) if scoped else needs
