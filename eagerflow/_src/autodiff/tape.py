@@ -12,6 +12,8 @@ from __future__ import annotations
 import collections
 import contextlib
 import enum
+import itertools
+import operator
 from typing import Any, Iterator
 
 import numpy as np
@@ -59,6 +61,9 @@ _READ_GRAD = READ.grad
 # through them (as TF's Identity); every other one gets a dense gradient
 _SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
+# getattr's and is_not's further arguments, mapped over a node's outputs or gradients
+_DTYPE_ATTR = itertools.repeat("_dtype")
+_NONES = itertools.repeat(None)
 
 
 
@@ -436,9 +441,9 @@ class GradientTape:
         if var.__class__ not in _PLAIN_SOURCES:
             var = _variable_key(var)
         i = id(var)
-        if i not in self._watched_vars:
-            self._watched_vars[i] = var.value if getattr(var, "_keras_variable", False) \
-                else listed
+        watched = self._watched_vars
+        if i not in watched:
+            watched[i] = var.value if getattr(var, "_keras_variable", False) else listed
             if _differentiable(var):
                 self._tracked.add(i)
                 self._roots.add(i)
@@ -472,8 +477,12 @@ class GradientTape:
             n = len(node.op.untracked_inputs)
             node = Node(_PASS_THROUGH, node.inputs[:n], node.outputs, {})
         self._nodes.append(node)
-        for o in node.outputs:
-            if o._dtype in _DIFFERENTIABLE if o.__class__ is EagerTensor else _differentiable(o):
+        outs = node.outputs
+        if _DIFFERENTIABLE.issuperset(map(getattr, outs, _DTYPE_ATTR, _NONES)):
+            tracked.update(map(id, outs))  # (every output's dtype differentiable, in C)
+            return
+        for o in outs:
+            if _differentiable(o):
                 tracked.add(id(o))
 
     def _on_variable_read(self, var: Any) -> None:
@@ -639,7 +648,8 @@ class GradientTape:
                                 live.add(id(o))
                         break
         stops: frozenset = frozenset()
-        if self._grad_scopes:
+        scoped = self._grad_scopes
+        if scoped:
             relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
         elif tracing:
             relevant = _tape_order(self._nodes, relevant, targets)
@@ -672,48 +682,51 @@ class GradientTape:
                         node.needs = _ONE_NEEDED
                         if parts is not None:
                             parts.setdefault(i, []).append(g)
-                            continue
-                        prev = grads.get(i)
-                        grads[i] = g if prev is None else _accumulate(prev, g)
+                        elif i in grads:
+                            grads[i] = _accumulate(grads[i], g)
+                        else:
+                            grads[i] = g
                     continue
                 if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
                     g = g._as_tensor()
                 gs: Any = (g,)
             else:
-                gs = [grads.get(id(o)) for o in outs]
-                if all(g is None for g in gs):
+                gs = list(map(grads.get, map(id, outs)))
+                got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
+                if not any(got):
                     continue
-                # (a TensorArray flow's missing gradient stays None: an empty list)
-                none_ok = op.none_grads
-                gs = [_dense(g) if g is not None or o._dtype is variant else
-                      None if i in none_ok else _filled(o, 0, tracing)
-                      for i, (g, o) in enumerate(zip(gs, outs))]
+                if not all(got) or IndexedSlices in map(type, gs):
+                    # (a TensorArray flow's missing gradient stays None: an empty list)
+                    none_ok = op.none_grads
+                    gs = [_dense(g) if g is not None or o._dtype is variant else
+                          None if i in none_ok else _filled(o, 0, tracing)
+                          for i, (g, o) in enumerate(zip(gs, outs))]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
-            node.needs = (True,) * len(needs) if self._grad_scopes else needs
+            node.needs = (True,) * len(needs) if scoped else needs
             try:
-                if self._grad_scopes:  # tf.gradients: each op's under "<its name>_grad"
+                if parts is None:  # (eager: the gradient function alone)
+                    dxs = grad_fn(node, *gs)
+                elif scoped:  # tf.gradients: each op's under "<its name>_grad"
                     with name_scope(f"{node.name}_grad"), _after(op, gs):
                         dxs = grad_fn(node, *gs)
-                        if self._grad_scopes == "gated":
+                        if scoped == "gated":
                             dxs = _gated(dxs)
-                elif tracing:
+                else:
                     with name_scope(_tape_scope(node)), _after(op, gs):
                         dxs = grad_fn(node, *gs)
-                else:
-                    dxs = grad_fn(node, *gs)
             except LookupError as e:  # an op without a gradient: tf.gradients names it
                 e.node = node
                 raise
             for x, g, need in zip(node.inputs, dxs, needs):
-                if g is None or not need:
-                    continue
-                i = id(x)
-                if parts is not None:
-                    parts.setdefault(i, []).append(g)
-                    continue
-                prev = grads.get(i)
-                grads[i] = g if prev is None else _accumulate(prev, g)
+                if g is not None and need:
+                    i = id(x)
+                    if parts is not None:  # (summed when their tensor's op comes: above)
+                        parts.setdefault(i, []).append(g)
+                    elif i in grads:
+                        grads[i] = _accumulate(grads[i], g)
+                    else:
+                        grads[i] = g
         if parts:  # the sources' gradients not summed yet (no op of theirs was visited)
             for s in sources:
                 got = parts.pop(id(_variable_key(s)), None)

@@ -468,10 +468,13 @@ def scalar_pair(x: Any, y: Any) -> tuple | None:
     return None
 
 
+_PY_NUMBERS = frozenset((float, int))  # (exactly these: a bool, an int subclass, is not one)
+
+
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                       name: str | None = None) -> Tensor:
     """Converts Python scalars, nested lists, NumPy arrays, Variables and tensors."""
-    if type(value) is float or type(value) is int:  # the common scalar operand, kept short
+    if type(value) in _PY_NUMBERS:  # the common scalar operand, kept short
         arr = scalar_array(value, _dt.as_dtype(dtype) if dtype is not None else
                             _dt.as_dtype(dtype_hint) if dtype_hint is not None else None)
         if arr is not None:

@@ -19,6 +19,7 @@ CPU:0 instead: TF's soft placement.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from typing import Any, Callable
 
@@ -456,78 +457,45 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
     caller knows it."""
     if specs is None:
         specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
-    if op.num_outputs == 1 and op.gpu and specs[0][1] in _DEVICE_DTYPES:
+    if op.gpu and (specs[0][1] in _DEVICE_DTYPES if op.num_outputs == 1 else
+                   _DEVICE_DTYPES.issuperset(map(_spec_dtype, specs))):
         # The commonest call on a GPU (every input a tensor on this device already) in
         # few bytecodes: run_on's checks, of placement and of each array's device, are
-        # answered by the tensors' device names and array classes.
+        # answered by the inputs' classes, device names and array classes, read in C.
         place = st["place"]
         dev = place.canonical
         at = place.backend.array_type
-        numbers = False
-        for x in inputs:
-            if x.__class__ is not EagerTensor or x._device != dev or x._arr.__class__ is not at:
-                # a host number (`x * 2.0`) into an op that is one ufunc: a scalar argument
-                # of the device's ufunc, as run_on passes it (onto_device)
-                if op.scalar_args and x.__class__ is EagerTensor and \
-                        x._arr.__class__ is _ndarray and not x._arr.shape and \
-                        x._dtype in _DEVICE_DTYPES:
-                    numbers = True
-                    continue
-                # a host tensor its kernel reads on the host (a gradient's input_sizes):
-                # passed as it is, as onto_device passes it
-                if op.host_inputs and x.__class__ is EagerTensor and \
-                        x._arr.__class__ is _ndarray and _position(inputs, x) in op.host_inputs:
-                    continue
-                break
-        else:
-            if numbers:
-                arrays = tuple(a[()] if a.__class__ is _ndarray else a for a in arrays)
+        # (one check of the inputs' and the arrays' classes together: no input is an array
+        # and no array a tensor; the devices are read once every input is a tensor)
+        args = arrays if {EagerTensor, at}.issuperset(map(type, (*inputs, *arrays))) and \
+            {dev}.issuperset(map(_device_of, inputs)) \
+            else _device_arrays(op, inputs, arrays, dev, at)
+        if args is not None:
             try:
-                out = op.kernel(place.xp, *arrays, **attrs) if attrs else \
-                    op.kernel(place.xp, *arrays)
+                out = op.kernel(place.xp, *args, **attrs) if attrs else \
+                    op.kernel(place.xp, *args)
             except MemoryError:
                 raise out_of_memory(op.name) from None
-            d = specs[0][1]
-            if out.__class__ is at and out.dtype is d._np:
-                t = _new(EagerTensor)  # EagerTensor.__init__ inlined, as on the CPU path
-                t._arr = out
-                t._shape = out.shape
-                t._dtype = d
-                t._device = dev
-            else:
-                t = _device_tensor(out if out.__class__ is at else
-                                   place.backend.result(out, place.physical), d, dev)
+            if op.num_outputs == 1:
+                d = specs[0][1]
+                if out.__class__ is at and out.dtype is d._np:
+                    t = _new(EagerTensor)  # EagerTensor.__init__ inlined, as on the CPU path
+                    t._arr = out
+                    t._shape = out.shape
+                    t._dtype = d
+                    t._device = dev
+                else:
+                    t = _device_tensor(out if out.__class__ is at else
+                                       place.backend.result(out, place.physical), d, dev)
+                result = t
+                outputs = (t,)
+            else:  # (an optimizer's fused update, a fused gradient, a loss and its backprop)
+                outputs = result = _device_outputs(out, specs, dev, at, place)
             if _OBSERVE[0]:
                 st["ran_on"] = dev
             if st["tapes"]:
-                record(op, inputs, (t,), attrs)
-            return t
-    elif op.num_outputs != 1 and op.gpu:
-        # The same for an op of several outputs (an optimizer's fused update, a fused
-        # gradient, a loss and its backprop): each output wrapped inline.
-        place = st["place"]
-        dev = place.canonical
-        at = place.backend.array_type
-        for s in specs:
-            if s[1] not in _DEVICE_DTYPES:
-                break
-        else:
-            for x in inputs:
-                if x.__class__ is not EagerTensor or x._device != dev or \
-                        x._arr.__class__ is not at:
-                    break
-            else:
-                try:
-                    out = op.kernel(place.xp, *arrays, **attrs) if attrs else \
-                        op.kernel(place.xp, *arrays)
-                except MemoryError:
-                    raise out_of_memory(op.name) from None
-                outputs = tuple(_on_device(o, s[1], dev, at, place) for o, s in zip(out, specs))
-                if _OBSERVE[0]:
-                    st["ran_on"] = dev
-                if st["tapes"]:
-                    record(op, inputs, outputs, attrs)
-                return outputs
+                record(op, inputs, outputs, attrs)
+            return result
     if op.num_outputs == 1:
         d = specs[0][1]
         out, dev = run_on(st["place"], op, arrays, attrs, (d,))
@@ -558,9 +526,29 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
     return outputs[0] if op.num_outputs == 1 else outputs
 
 
-def _position(inputs: tuple, x: Any) -> int:
-    """The index of `x` itself among `inputs` (`tuple.index` compares tensors by value)."""
-    return next(i for i, y in enumerate(inputs) if y is x)
+def _device_arrays(op: Any, inputs: tuple, arrays: tuple, dev: str, at: type) -> Any:
+    """`arrays` as `op`'s kernel on device `dev` (whose arrays are of class `at`) takes
+    them, where no input needs a copy: every input a tensor there, but for host numbers
+    and host inputs, passed as onto_device passes them. None where some input is
+    elsewhere (a copy) or is no tensor: run_on places those."""
+    numbers = False
+    for i, x in enumerate(inputs):
+        if x.__class__ is not EagerTensor or x._device != dev or x._arr.__class__ is not at:
+            # a host number (`x * 2.0`) into an op that is one ufunc: a scalar argument
+            # of the device's ufunc
+            if op.scalar_args and x.__class__ is EagerTensor and \
+                    x._arr.__class__ is _ndarray and not x._arr.shape and \
+                    x._dtype in _DEVICE_DTYPES:
+                numbers = True
+                continue
+            # a host tensor its kernel reads on the host (a gradient's input_sizes)
+            if op.host_inputs and x.__class__ is EagerTensor and \
+                    x._arr.__class__ is _ndarray and i in op.host_inputs:
+                continue
+            return None
+    if numbers:
+        return tuple(a[()] if a.__class__ is _ndarray else a for a in arrays)
+    return arrays
 
 
 def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
@@ -677,18 +665,18 @@ def host_result(out: Any) -> Any:
     return np.asarray(out) if B.is_scalar(out) else out
 
 
-def _on_device(out: Any, d: Any, dev: str, at: type, place: Any) -> EagerTensor:
-    """A device kernel's output `out` of declared dtype `d` as a tensor on `dev` (whose
-    arrays are of class `at`): built inline when it is such an array of that dtype."""
-    if out.__class__ is at and out.dtype is d._np:
-        t = _new(EagerTensor)  # EagerTensor.__init__ inlined, as on the CPU path
-        t._arr = out
-        t._shape = out.shape
-        t._dtype = d
-        t._device = dev
-        return t
-    return _device_tensor(out if out.__class__ is at else place.backend.result(out, place.physical),
-                          d, dev)
+def _device_outputs(out: Any, specs: Any, dev: str, at: type, place: Any) -> tuple:
+    """A device kernel's outputs `out`, of the dtypes `specs` declare, as tensors on `dev`
+    (whose arrays are of class `at`): made by map, with no Python loop, when each is such
+    an array of its dtype (the common case)."""
+    out = out or ()  # (an op of no outputs returns None)
+    dtypes = tuple(map(_spec_dtype, specs))
+    if {at}.issuperset(map(type, out)) and \
+            tuple(map(_dtype_of, out)) == tuple(map(_np_of, dtypes)):
+        return tuple(map(EagerTensor, out, dtypes, itertools.repeat(dev)))
+    return tuple(_device_tensor(o if o.__class__ is at else
+                                place.backend.result(o, place.physical), d, dev)
+                 for o, d in zip(out, dtypes))
 
 
 def _device_tensor(arr: Any, d: Any, dev: str) -> EagerTensor:
@@ -802,6 +790,10 @@ def log_placement(op_name: str, device: str) -> None:
 
 
 _array_of = operator.attrgetter("_arr")
+_device_of = operator.attrgetter("_device")
+_spec_dtype = operator.itemgetter(1)
+_dtype_of = operator.attrgetter("dtype")
+_np_of = operator.attrgetter("_np")
 _EAGER_ONLY = frozenset((EagerTensor,))
 _ndarray = np.ndarray
 _new = object.__new__

@@ -371,8 +371,11 @@ class Variable(metaclass=_VariableMeta):
             tapes = st["tapes"]
             if tapes:
                 node = Node(READ, (self,), (t,), {})
-                for tape in tapes if len(tapes) == 1 else list(tapes):  # (see dispatch.record)
-                    tape._record_read(self, node)
+                if len(tapes) == 1:  # (the common case, as in dispatch.record)
+                    tapes[0]._record_read(self, node)
+                else:
+                    for tape in list(tapes):  # (a copy: a recording tape may push or pop)
+                        tape._record_read(self, node)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
             raise _conversion_error(dtype, t)
         return t
