@@ -175,8 +175,9 @@ class BatchNormalization(Layer):
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
         compute = inputs.dtype
-        x = tm.cast(inputs, self.moving_mean.dtype) if compute != self.moving_mean.dtype \
-            else inputs
+        stats_dtype = self.moving_mean.dtype  # (a Keras variable's dtype: its name)
+        x = tm.cast(inputs, stats_dtype) \
+            if getattr(compute, "name", compute) != stats_dtype else inputs
         # the statistics read first, as Keras 3 reads them (then gamma and beta): a traced
         # function captures the variables in that order
         moving_mean = convert_to_tensor(self.moving_mean)
@@ -199,7 +200,7 @@ class BatchNormalization(Layer):
             mean = self._broadcast(moving_mean, ndims)
             var = self._broadcast(moving_variance, ndims)
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
-        if out.dtype != compute:
+        if out.dtype is not compute and out.dtype != compute:  # (DTypes are singletons)
             out = tm.cast(out, compute)
         return out
 
