@@ -81,7 +81,13 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     count_output_specs,
 )
 from eagerflow._src.keras.engine.tracked import register_layer_class, tracked
-from eagerflow._src.keras.name_scope import LayerScope, current_path
+from eagerflow._src.keras.name_scope import (
+    LayerScope,
+    building_in_layer_scope,
+    current_path,
+    enter_layer_scope,
+    exit_layer_scope,
+)
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -787,23 +793,24 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
         ctx.depth = outer_depth + 1
+        scope = None
         try:
-            with LayerScope(self) as scope:
-                if not self.built:  # (before this call's training applies, as Keras 3)
-                    with scope.building():
-                        self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
-                ctx.training = training
-                ctx.autocast = self._autocast_scope(outer_autocast)
-                try:
-                    outputs = self.call(inputs, *rest, **kwargs)
-                except Exception as e:
-                    shown = self.__dict__.get("_call_inputs_as_given", inputs)
-                    raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
-                        .with_traceback(e.__traceback__) from None
-                if ctx.distribution is not None:  # (outside this call's error wording)
-                    outputs = output_layout_hook(ctx.distribution,
-                                                 current_path(), outputs)
+            scope = enter_layer_scope(self)
+            if not self.built:  # (before this call's training applies, as Keras 3)
+                with building_in_layer_scope(scope):
+                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+            ctx.training = training
+            ctx.autocast = self._autocast_scope(outer_autocast)
+            try:
+                outputs = self.call(inputs, *rest, **kwargs)
+            except Exception as e:
+                shown = self.__dict__.get("_call_inputs_as_given", inputs)
+                raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
+                    .with_traceback(e.__traceback__) from None
+            if ctx.distribution is not None:  # (outside this call's error wording)
+                outputs = output_layout_hook(ctx.distribution, current_path(), outputs)
         finally:
+            exit_layer_scope(scope)
             ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
