@@ -52,7 +52,13 @@ from eagerflow._src.keras.engine.call_errors import (
     with_call_info,
 )
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.engine.held import INTERNAL, held_in_attributes
+from eagerflow._src.keras.engine.held import (
+    INTERNAL,
+    WALK_METHOD_NAMES,
+    WALK_METHODS,
+    held_in_attributes,
+    hold_no_sublayers,
+)
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -414,10 +420,17 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         would de-duplicate its own (the first occurrences, and so the order, are the
         same)."""
         out.extend(filter(_IS_TRAINABLE, self._trainable_weights))  # (LoRA freezes some)
-        for layer in self._direct_sublayers():
+        sublayers = self._direct_sublayers()
+        # (those holding no sublayer, seen in one batch: their own weights, not walked)
+        bare = hold_no_sublayers(sublayers, Layer) if sublayers else ()
+        for layer, alone in zip(sublayers, bare):
             if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
                 out.extend(layer.trainable_weights)  # (a subclass's own)
-            elif layer._trainable:
+            elif not layer._trainable:
+                continue
+            elif alone:
+                out.extend(filter(_IS_TRAINABLE, layer._trainable_weights))
+            else:
                 layer._gather_trainable_weights(out)
 
     @property
@@ -931,6 +944,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 _TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
 _IS_TRAINABLE = operator.attrgetter("trainable")
+WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)
 
 
