@@ -115,7 +115,8 @@ class BatchNormalization(Layer):
                                  f"inputs.rank={ndims}). Received: layer.axis={self.axis}")
         if len(axes) != len(set(axes)):
             raise ValueError(f"Duplicate axis: {self.axis}")
-        self._axes = axes
+        # (a tuple: a layer walk passes it by, where it looks into a list each time)
+        self._axes = tuple(axes)
         axis_to_dim = {a: input_shape[a] for a in axes}
         for d in axis_to_dim.values():
             if d is None:
@@ -153,7 +154,7 @@ class BatchNormalization(Layer):
         on a device (where each op of the composite is a launch), over every axis but the
         last, with scale and offset, in float32 or float64."""
         return (_state.graph is None and _state.xp is not np and self.scale and self.center
-                and self._axes == [ndims - 1] and ndims >= 2 and not self.synchronized
+                and self._axes == (ndims - 1,) and ndims >= 2 and not self.synchronized
                 and x.dtype in (dt.float32, dt.float64))
 
     def _batch_step(self, x: Any, mask: Any, ndims: int, reduction: list, gamma: Any,
