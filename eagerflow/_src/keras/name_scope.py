@@ -48,62 +48,74 @@ def scoped_path(name: str) -> str:
     return "/".join([*frames[-1][1], name]) if frames and frames[-1][1] else name
 
 
-class LayerScope:
-    """A layer's own scope (see the module docstring)."""
+def enter_layer_scope(layer: Any) -> tuple | None:
+    """Opens `layer`'s own scope (see the module docstring): (TF's scope list it replaced,
+    the TF scopes its build takes in a graph or None), to hand to exit_layer_scope; None
+    where it opens nothing (entered from inside itself). A layer call opens it through
+    these functions, with no context manager object (LayerScope is one, for the rest)."""
+    frames = _keras.frames
+    if frames and frames[-1][0] is layer:
+        return None
+    frame = layer._scope_frame
+    if frame is None:  # (the first time: the path is fixed here)
+        outer = frames[-1][1] if frames else []
+        frame = (layer, [*outer, layer._name] if layer._name else list(outer), layer._name)
+        object.__setattr__(layer, "_parent_path", "/".join(outer))
+        object.__setattr__(layer, "_scope_frame", frame)
+    frames.append(frame)
+    st = _state
+    saved = st.name_scopes
+    graph = st.graph
+    if graph is not None and hasattr(graph, "unique_name"):
+        # in a graph, TF's scopes are unique, and a Keras 3 layer's call takes two of
+        # them: its ops are named under the second ("dense_1/MatMul" for the first
+        # call of a layer named dense, "dense_3/" for its second)
+        build_scopes = [graph.unique_name(frame[2])]
+        st.name_scopes = [graph.unique_name(frame[2])]
+        return saved, build_scopes
+    st.name_scopes = [*saved, frame[2]]
+    return saved, None
 
-    __slots__ = ("_layer", "_saved", "_build_scopes")
+
+def exit_layer_scope(opened: tuple | None) -> None:
+    """Closes the scope enter_layer_scope opened (nothing for its None)."""
+    if opened is not None:
+        _keras.frames.pop()
+        _state.name_scopes = opened[0]
+
+
+@contextlib.contextmanager
+def building_in_layer_scope(opened: tuple | None) -> Iterator[None]:
+    """The layer's build, in a graph under the first of its two TF scopes (`m/`, where its
+    call's ops go under `m_1/`), as Keras 3 builds before it opens the second: a model
+    first called in a tf.function names its TF variables `m/kernel`, not `m_1/kernel`."""
+    if opened is None or opened[1] is None:
+        yield
+        return
+    st = _state
+    saved, st.name_scopes = st.name_scopes, opened[1]
+    try:
+        yield
+    finally:
+        st.name_scopes = saved
+
+
+class LayerScope:
+    """A layer's own scope as a context manager (see enter_layer_scope)."""
+
+    __slots__ = ("_layer", "_opened")
 
     def __init__(self, layer: Any) -> None:
         self._layer = layer
-        self._saved: list | None = None
-        self._build_scopes: list | None = None
+        self._opened: tuple | None = None
 
     def __enter__(self) -> LayerScope:
-        frames = _keras.frames
-        layer = self._layer
-        if frames and frames[-1][0] is layer:
-            return self
-        frame = layer._scope_frame
-        if frame is None:  # (the first time: the path is fixed here)
-            outer = frames[-1][1] if frames else []
-            frame = (layer, [*outer, layer._name] if layer._name else list(outer), layer._name)
-            object.__setattr__(layer, "_parent_path", "/".join(outer))
-            object.__setattr__(layer, "_scope_frame", frame)
-        frames.append(frame)
-        st = _state
-        self._saved = scopes = st.name_scopes
-        graph = st.graph
-        if graph is not None and hasattr(graph, "unique_name"):
-            # in a graph, TF's scopes are unique, and a Keras 3 layer's call takes two of
-            # them: its ops are named under the second ("dense_1/MatMul" for the first
-            # call of a layer named dense, "dense_3/" for its second)
-            self._build_scopes = [graph.unique_name(frame[2])]
-            st.name_scopes = [graph.unique_name(frame[2])]
-        else:
-            st.name_scopes = [*scopes, frame[2]]
+        self._opened = enter_layer_scope(self._layer)
         return self
 
-    @contextlib.contextmanager
-    def building(self) -> Iterator[None]:
-        """The layer's build, in a graph under the first of its two TF scopes (`m/`, where
-        its call's ops go under `m_1/`), as Keras 3 builds before it opens the second: a
-        model first called in a tf.function names its TF variables `m/kernel`, not
-        `m_1/kernel`."""
-        if self._build_scopes is None:
-            yield
-            return
-        st = _state
-        saved, st.name_scopes = st.name_scopes, self._build_scopes
-        try:
-            yield
-        finally:
-            st.name_scopes = saved
-
     def __exit__(self, *exc: Any) -> None:
-        if self._saved is not None:
-            _keras.frames.pop()
-            _state.name_scopes = self._saved
-            self._saved = None
+        exit_layer_scope(self._opened)
+        self._opened = None
 
 
 class name_scope:  # noqa: N801 - Keras's public name

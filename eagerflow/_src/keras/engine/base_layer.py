@@ -52,7 +52,13 @@ from eagerflow._src.keras.engine.call_errors import (
     with_call_info,
 )
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.engine.held import INTERNAL, held_in_attributes
+from eagerflow._src.keras.engine.held import (
+    INTERNAL,
+    WALK_METHOD_NAMES,
+    WALK_METHODS,
+    held_in_attributes,
+    hold_no_sublayers,
+)
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -81,7 +87,13 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     count_output_specs,
 )
 from eagerflow._src.keras.engine.tracked import register_layer_class, tracked
-from eagerflow._src.keras.name_scope import LayerScope, current_path
+from eagerflow._src.keras.name_scope import (
+    LayerScope,
+    building_in_layer_scope,
+    current_path,
+    enter_layer_scope,
+    exit_layer_scope,
+)
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -408,10 +420,17 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         would de-duplicate its own (the first occurrences, and so the order, are the
         same)."""
         out.extend(filter(_IS_TRAINABLE, self._trainable_weights))  # (LoRA freezes some)
-        for layer in self._direct_sublayers():
+        sublayers = self._direct_sublayers()
+        # (those holding no sublayer, seen in one batch: their own weights, not walked)
+        bare = hold_no_sublayers(sublayers, Layer) if sublayers else ()
+        for layer, alone in zip(sublayers, bare):
             if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
                 out.extend(layer.trainable_weights)  # (a subclass's own)
-            elif layer._trainable:
+            elif not layer._trainable:
+                continue
+            elif alone:
+                out.extend(filter(_IS_TRAINABLE, layer._trainable_weights))
+            else:
                 layer._gather_trainable_weights(out)
 
     @property
@@ -787,23 +806,24 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
         ctx.depth = outer_depth + 1
+        scope = None
         try:
-            with LayerScope(self) as scope:
-                if not self.built:  # (before this call's training applies, as Keras 3)
-                    with scope.building():
-                        self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
-                ctx.training = training
-                ctx.autocast = self._autocast_scope(outer_autocast)
-                try:
-                    outputs = self.call(inputs, *rest, **kwargs)
-                except Exception as e:
-                    shown = self.__dict__.get("_call_inputs_as_given", inputs)
-                    raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
-                        .with_traceback(e.__traceback__) from None
-                if ctx.distribution is not None:  # (outside this call's error wording)
-                    outputs = output_layout_hook(ctx.distribution,
-                                                 current_path(), outputs)
+            scope = enter_layer_scope(self)
+            if not self.built:  # (before this call's training applies, as Keras 3)
+                with building_in_layer_scope(scope):
+                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+            ctx.training = training
+            ctx.autocast = self._autocast_scope(outer_autocast)
+            try:
+                outputs = self.call(inputs, *rest, **kwargs)
+            except Exception as e:
+                shown = self.__dict__.get("_call_inputs_as_given", inputs)
+                raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
+                    .with_traceback(e.__traceback__) from None
+            if ctx.distribution is not None:  # (outside this call's error wording)
+                outputs = output_layout_hook(ctx.distribution, current_path(), outputs)
         finally:
+            exit_layer_scope(scope)
             ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
@@ -924,6 +944,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 _TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
 _IS_TRAINABLE = operator.attrgetter("trainable")
+WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)
 
 

@@ -179,7 +179,8 @@ class Conv(Layer):
                 and self.use_bias and self.data_format == "channels_last"
                 and self.padding in ("same", "valid")
                 and self.activation in (activations.relu, activations.linear)
-                and d in nn_fused.TYPES and self.kernel.dtype == d and self.bias.dtype == d)
+                and d in nn_fused.TYPES  # (and Keras variables' dtypes are names)
+                and self.kernel.dtype == d.name and self.bias.dtype == d.name)
 
     def call(self, inputs: Any) -> Any:
         x = inputs

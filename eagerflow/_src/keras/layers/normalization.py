@@ -115,7 +115,8 @@ class BatchNormalization(Layer):
                                  f"inputs.rank={ndims}). Received: layer.axis={self.axis}")
         if len(axes) != len(set(axes)):
             raise ValueError(f"Duplicate axis: {self.axis}")
-        self._axes = axes
+        # (a tuple: a layer walk passes it by, where it looks into a list each time)
+        self._axes = tuple(axes)
         axis_to_dim = {a: input_shape[a] for a in axes}
         for d in axis_to_dim.values():
             if d is None:
@@ -153,7 +154,7 @@ class BatchNormalization(Layer):
         on a device (where each op of the composite is a launch), over every axis but the
         last, with scale and offset, in float32 or float64."""
         return (_state.graph is None and _state.xp is not np and self.scale and self.center
-                and self._axes == [ndims - 1] and ndims >= 2 and not self.synchronized
+                and self._axes == (ndims - 1,) and ndims >= 2 and not self.synchronized
                 and x.dtype in (dt.float32, dt.float64))
 
     def _batch_step(self, x: Any, mask: Any, ndims: int, reduction: list, gamma: Any,
@@ -175,8 +176,9 @@ class BatchNormalization(Layer):
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
         compute = inputs.dtype
-        x = tm.cast(inputs, self.moving_mean.dtype) if compute != self.moving_mean.dtype \
-            else inputs
+        stats_dtype = self.moving_mean.dtype  # (a Keras variable's dtype: its name)
+        x = tm.cast(inputs, stats_dtype) \
+            if getattr(compute, "name", compute) != stats_dtype else inputs
         # the statistics read first, as Keras 3 reads them (then gamma and beta): a traced
         # function captures the variables in that order
         moving_mean = convert_to_tensor(self.moving_mean)
@@ -199,7 +201,7 @@ class BatchNormalization(Layer):
             mean = self._broadcast(moving_mean, ndims)
             var = self._broadcast(moving_variance, ndims)
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
-        if out.dtype != compute:
+        if out.dtype is not compute and out.dtype != compute:  # (DTypes are singletons)
             out = tm.cast(out, compute)
         return out
 

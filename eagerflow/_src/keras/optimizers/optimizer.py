@@ -61,6 +61,7 @@ def _var_key(var: Any) -> int:
 
 _FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 _DTYPE = operator.attrgetter("dtype")
+_DTYPE_NAME = operator.attrgetter("_dtype._name")  # (an eager tensor's)
 
 
 def _base_name(var: Any) -> str:
@@ -514,10 +515,14 @@ class Optimizer(trackable.AutoTrackable):
                               "the loss. If using `model.compile()`, did you forget to provide a "
                               "`loss` argument?", stacklevel=1)  # (Keras's line: once per text)
             grads, variables = list(map(_FIRST, pairs)), list(map(_SECOND, pairs))
+            cast = any(map(operator.is_not, map(_DTYPE, grads),
+                           map(dt.as_dtype, map(_DTYPE, variables))))
+        else:  # (eager tensors: their dtypes' names against the variables' dtypes, which
+            # are names for Keras variables: compared in C calls)
+            cast = any(map(operator.ne, map(_DTYPE_NAME, grads), map(_DTYPE, variables)))
         if not grads:
             raise ValueError("No gradients provided for any variable.")
-        if any(map(operator.is_not, map(_DTYPE, grads),
-                   map(dt.as_dtype, map(_DTYPE, variables)))):
+        if cast:
             grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
                      for g, v in zip(grads, variables)]
         return grads, variables
