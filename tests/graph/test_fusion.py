@@ -230,3 +230,20 @@ def test_abs_fuses_as_cudas_abs_for_integers_and_floats(gpu, dtype):
     (g,) = _program(f, x).groups
     assert "abs(x0)" in g.source["preamble"] and "fabs" not in g.source["preamble"]
     np.testing.assert_array_equal(f(x).numpy(), np.abs(x.numpy()) * x.numpy())
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+def test_fused_maximum_and_minimum_keep_a_nan_as_the_ops_do(gpu, dtype):
+    """TF's Maximum and Minimum (NumPy's and CuPy's too) give NaN where either operand is
+    one; CUDA's float max and min (fmax, fmin) give the other operand. A fused clamp (the
+    Minimum then Maximum a ClipByValue of a function library imports as) keeps t's NaN, as
+    unfused, and a NaN bound gives NaN."""
+    f = tf.function(lambda x, hi: tf.maximum(tf.minimum(x, hi), tf.zeros_like(hi)))
+    nan = np.nan if dtype != np.int32 else 7
+    x = tf.constant(np.array([nan, 5, -1, 0], dtype))
+    hi = tf.constant(np.array([1, nan, 3, nan], dtype))
+    (g,) = _program(f, x, hi).groups
+    assert g.ops[-2:] == ["Minimum", "Maximum"]
+    with tf.device("/cpu:0"):
+        want = f(x, hi)
+    np.testing.assert_array_equal(f(x, hi).numpy(), want.numpy())

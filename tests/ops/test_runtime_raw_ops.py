@@ -6,17 +6,25 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core import device as D
 from eagerflow._src.ops import runtime_raw_ops
 
 R = tf.raw_ops
-_PREFIX = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+_PREFIX = "{{function_node __wrapped__%s_device_%s}} "
+# TF's messages were recorded on its CPU. On a GPU (the default device of
+# EAGERFLOW_STANDIN_GPUS=1) an op TF has a GPU kernel for runs there, and its errors name
+# that device (on_device=True); those of an op TF runs on the host name CPU:0 still.
+_HERE = D.default_device().canonical
+_ON_GPU = D.default_device().device_type == "GPU"
 
 
-def _refused(op, message, fn, error=tf.errors.InvalidArgumentError, named=True):
+def _refused(op, message, fn, error=tf.errors.InvalidArgumentError, named=True,
+             on_device=False):
     with pytest.raises(error) as e:
         fn()
-    assert str(e.value) == (_PREFIX % op + message + f" [Op:{op}]" +
-                            (" name: " if named else ""))
+    assert str(e.value) == (_PREFIX % (op, _HERE if on_device else _CPU) + message +
+                            f" [Op:{op}]" + (" name: " if named else ""))
 
 
 # -- IdentityN, tf.identity_n ---------------------------------------------------------------
@@ -89,6 +97,7 @@ def test_snapshot_and_deep_copy_refuse_as_tf():
                        r"registered for op Snapshot:\n  device='XLA_CPU_JIT'"):
         R.Snapshot(input=["a"])
     assert R.DeepCopy(x=["a", ""]).numpy().tolist() == [b"a", b""]
+    # (TF's GPU kernels of DeepCopy take no quantized type: its CPU kernel refuses it)
     _refused("DeepCopy", "Unsupported data type: qint8",
              lambda: R.DeepCopy(x=tf.constant([1], tf.qint8)))
 
@@ -159,9 +168,13 @@ def test_to_bool_refuses_some_scalars():
 # -- DeviceIndex, SdcaFprint, FakeParam -----------------------------------------------------
 
 def test_device_index():
-    for names, want in ((["GPU", "CPU"], 1), ([], 0), (["cpu"], 1), (["/device:CPU:0"], 1),
-                        (["CPU", "CPU"], 0), (["TPU", "GPU"], 2)):
-        assert int(R.DeviceIndex(device_names=names)) == want
+    # (TF's kernel runs on the default device, a GPU's too: the index of its type, GPU)
+    for names, on_cpu, on_gpu in ((["GPU", "CPU"], 1, 0), ([], 0, 0), (["cpu"], 1, 1),
+                                  (["/device:CPU:0"], 1, 1), (["CPU", "CPU"], 0, 2),
+                                  (["TPU", "GPU"], 2, 1)):
+        assert int(R.DeviceIndex(device_names=names)) == (on_gpu if _ON_GPU else on_cpu)
+    with tf.device("/CPU:0"):
+        assert int(R.DeviceIndex(device_names=["GPU", "CPU"])) == 1
 
 
 def test_sdca_fprint_is_tf_s():
@@ -186,6 +199,7 @@ def test_sdca_fprint_never_gives_0_or_1_first(monkeypatch):
 
 
 def test_fake_param():
+    # (TF's FakeParam has a kernel on every device: its errors name the default one)
     # (TF's values are uninitialized memory: eagerflow's zeros, empty strings)
     assert R.FakeParam(dtype=tf.float32, shape=[None, 3]).shape == (0, 3)
     assert R.FakeParam(dtype=tf.int32, shape=None).shape == ()
@@ -194,12 +208,13 @@ def test_fake_param():
     assert f.get_concrete_function().output_shapes == tf.TensorShape([None, 3])
     assert f().shape == (0, 3)
     _refused("FakeParam", "Shape [-5] has dimensions with values below -1 (where -1 means "
-             "unknown)", lambda: R.FakeParam(dtype=tf.float32, shape=[-5]))
+             "unknown)", lambda: R.FakeParam(dtype=tf.float32, shape=[-5]), on_device=True)
     _refused("FakeParam", "Shape [2147483648,2147483648,4] is too large (more than 2**63 - 1 "
-             "entries)", lambda: R.FakeParam(dtype=tf.int8, shape=[2**31, 2**31, 4]))
+             "entries)", lambda: R.FakeParam(dtype=tf.int8, shape=[2**31, 2**31, 4]),
+             on_device=True)
     _refused("FakeParam", "OOM when allocating temporary tensor with shape[4611686018427387904]",
              lambda: R.FakeParam(dtype=tf.float32, shape=[2**62]),
-             error=tf.errors.ResourceExhaustedError)
+             error=tf.errors.ResourceExhaustedError, on_device=True)
 
 
 # -- TensorMap ------------------------------------------------------------------------------

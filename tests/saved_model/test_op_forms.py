@@ -8,6 +8,7 @@ names. The imported function must compute what the op computes.
 import numpy as np
 import pytest
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
@@ -168,7 +169,8 @@ def test_sample_round_trips_through_a_function_def(op, i, sample):
     got = cf._call_flat(ins)
     assert len(got) == len(want)
     for a, b in zip(want, got):
-        a, b = a._arr, b._arr  # (a variant's value too: a TensorMap's)
+        # (a variant's value too: a TensorMap's; a GPU's arrays copied to the host)
+        a, b = to_host(a._arr), to_host(b._arr)
         assert a.shape == b.shape and a.dtype == b.dtype
         if op.stateful:
             continue  # a new draw

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
@@ -50,9 +51,14 @@ def _held(a: Any) -> SimpleNamespace:
 
 
 def _value(t: Any) -> int | None:
-    """A scalar input's value where known (eagerly; a graph's at run time)."""
+    """A scalar input's value where known (eagerly; a graph's at run time). An eager
+    tensor may live on a GPU (a Python number converted on the default device) while
+    infer reads it: its value comes to the host, where TF's CPU-only kernel reads it."""
     a = getattr(t, "_arr", None)
-    return None if a is None or np.ndim(a) else int(a)
+    if a is None:
+        return None
+    a = to_host(a)
+    return None if a.ndim else int(a)
 
 
 def _uniforms(seed: int, n: int) -> np.ndarray:

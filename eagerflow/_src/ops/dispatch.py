@@ -178,7 +178,10 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
         e.args = (e._message,)
         e.unplaced = False
     dev = st["device"]
-    if st["xp"] is not np and (not op.gpu or any(
+    if getattr(e, "on_host", False):
+        # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0)
+        dev = CPU_DEVICE
+    elif st["xp"] is not np and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
         # (an op taking a handle ran where its resource lives: run_on)

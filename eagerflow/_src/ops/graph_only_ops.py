@@ -25,6 +25,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import host_only
 from eagerflow._src.core.errors import UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.io import tensor_proto as tp
@@ -204,7 +205,10 @@ def _const_kernel(xp: Any, value: Any, dtype: Any) -> Any:
     if have is not want:
         raise C.fail("Const", f"Type mismatch between value ({C.dtype_word(have)}) and dtype "
                               f"({C.dtype_word(want)})")
-    return _const_value(value)
+    arr = _const_value(value)
+    # (on a GPU, an array of the device, as the graph's own constants: graph/ir.py's;
+    # host-only data, strings, stays on the host)
+    return arr if xp is np or host_only(arr.dtype) else xp.asarray(arr)
 
 
 CONST = register(OpDef(

@@ -126,7 +126,11 @@ _NO_DEEP_COPY = frozenset(C.QUANTIZED | {dt.variant, dt.resource, dt.int4, dt.ui
 
 def _deep_copy_infer(x: Any) -> list:
     if x._dtype in _NO_DEEP_COPY:
-        raise C.fail("DeepCopy", f"Unsupported data type: {C.dtype_word(x._dtype)}")
+        e = C.fail("DeepCopy", f"Unsupported data type: {C.dtype_word(x._dtype)}")
+        # (TF's GPU kernels copy float, double, half, bfloat16 and int64 only: these types
+        # run on its CPU kernel, which refuses them, so its error names CPU:0 on a GPU too)
+        e.on_host = True
+        raise e
     return _same(x)
 
 

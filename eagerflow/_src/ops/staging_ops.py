@@ -209,11 +209,17 @@ def _given_types(op: str, attr: str, values: tuple, given: Any) -> None:
 
 def _graph_node() -> str | None:
     """The node of a running graph (a tf.function's, a Session's) whose kernel this is;
-    None eagerly. graph/ sits above ops/: its code generator is looked up where it is
-    loaded (a graph runs only once it is), never imported from here."""
+    None eagerly. graph/ sits above ops/: its code generator and its interpreter (which
+    runs a Session's graph on a GPU, placing each node as the eager op would be) are
+    looked up where they are loaded (a graph runs only once they are), never imported
+    from here."""
     codegen = sys.modules.get("eagerflow._src.graph.codegen")
+    interpreter = sys.modules.get("eagerflow._src.graph.interpreter")
+    run_op = None if interpreter is None else interpreter.run_op.__code__
     frame = sys._getframe(1)
     while codegen is not None and frame is not None:
+        if frame.f_code is run_op:
+            return frame.f_locals["node"].name
         name = codegen.node_at(frame.f_code, frame.f_lineno)
         if name is not None:
             return name

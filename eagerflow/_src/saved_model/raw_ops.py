@@ -264,9 +264,10 @@ class RawOp:
 
     def _error_device(self, e: OpError, by_arg: dict) -> str:
         """The device op's error `e` names: an op taking a handle ran where its resource
-        lives, one without a GPU kernel on the host, whatever the scope; the rest in it."""
+        lives, one without a GPU kernel on the host, whatever the scope (or without one for
+        its inputs: an error marked `on_host`, dispatch.failed's); the rest in it."""
         own = REGISTRY.get(self.op)
-        if own is not None and not own.gpu:
+        if own is not None and not own.gpu or getattr(e, "on_host", False):
             return CPU_DEVICE
         handles = [v for v in by_arg.values()
                    if variable_of(v) is not None or getattr(v, "_dtype", None) is dt.resource]
