@@ -84,3 +84,10 @@ def test_set_seed_starts_the_kernels_over(tmp_path):
     assert R(**args).numpy().tolist() != first
     tf.random.set_seed(3)
     assert R(**args).numpy().tolist() == first
+
+
+def test_a_batch_no_memory_holds_is_refused_before_reading(tmp_path):
+    write_files(tf, str(tmp_path))
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor "
+                                                             "with shape.1099511627776."):
+        R(file_pattern=str(tmp_path / "f0.tfrecord"), batch_size=2**40)

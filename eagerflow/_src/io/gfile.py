@@ -63,11 +63,12 @@ def glob(pattern: Any) -> list:
     return out
 
 
-def matches(pattern: str) -> list:
+def matches(pattern: str, in_listing_order: bool = False) -> list:
     """The sorted paths matching glob `pattern`, spelled as TF's GetMatchingPaths spells
     them: a pattern whose first wildcard comes before any "/" is matched in ".", and its
-    matches say so ("./a.csv" for "*.csv")."""
-    found = sorted(_glob.glob(pattern))
+    matches say so ("./a.csv" for "*.csv"). `in_listing_order`: unsorted, in the order the
+    file system lists them, as GetMatchingPaths itself gives them (RecordInput's files)."""
+    found = _glob.glob(pattern) if in_listing_order else sorted(_glob.glob(pattern))
     wild = min((i for i in map(pattern.find, "*?[\\") if i >= 0), default=-1)
     if wild >= 0 and "/" not in pattern[:wild]:
         return ["./" + f for f in found]

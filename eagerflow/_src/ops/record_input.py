@@ -27,7 +27,6 @@ record), the op raises instead.
 
 from __future__ import annotations
 
-import glob as _glob
 import struct
 from collections.abc import Iterator
 from typing import Any
@@ -37,6 +36,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
+from eagerflow._src.core.tensor import check_finite_size
+from eagerflow._src.io.gfile import matches
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -128,14 +129,8 @@ def shuffle(items: list, g: MersenneTwister64) -> None:
 
 def _matches(patterns: str) -> list:
     """The files of each comma-separated pattern, in the order the file system lists them
-    (TF's GetMatchingPaths; a pattern whose first wildcard comes before any "/" is matched
-    in "." and its matches say so)."""
-    out: list = []
-    for pattern in patterns.split(","):
-        found = _glob.glob(pattern)
-        wild = min((i for i in map(pattern.find, "*?[\\") if i >= 0), default=-1)
-        out.extend("./" + f if wild >= 0 and "/" not in pattern[:wild] else f for f in found)
-    return out
+    (TF's GetMatchingPaths)."""
+    return [f for pattern in patterns.split(",") for f in matches(pattern, True)]
 
 
 def _stalls(why: str) -> InvalidArgumentError:
@@ -300,6 +295,7 @@ def _infer(*, file_pattern: str, file_random_seed: int = 301,
         raise C.fail(_OP, f"file_parallelism should >= 0, got {file_parallelism}")
     if batch_size < 0:
         raise C.fail(_OP, f"batch_size must be non-negative but got {batch_size}")
+    check_finite_size(_OP, (batch_size,), dt.string)  # (refused before any record is read)
     return [((batch_size,), dt.string)]
 
 
