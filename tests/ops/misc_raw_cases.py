@@ -5,7 +5,9 @@ expression of `r` (tf.raw_ops), `tf` and `np`, run eagerly and inside tf.functio
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from typing import Any
 
 import numpy as np
@@ -97,8 +99,15 @@ def _core(message: str) -> str:
 
 def outcome(tf: Any, code: str, traced: bool) -> dict:
     """What `code` gives: each output's dtype, shape and values, or the error."""
-    scope = {"tf": tf, "np": np, "r": tf.raw_ops}
+    # `region` names a file of this call's own temporary folder: a fixed /tmp path is
+    # raced on (written, read, rewritten) by two test runs on one machine
+    with tempfile.TemporaryDirectory(prefix="eagerflow_raw_") as folder:
+        region = os.path.join(folder, "immutable_const.bin")
+        return _outcome(tf, code, traced, {"tf": tf, "np": np, "r": tf.raw_ops,
+                                           "region": region})
 
+
+def _outcome(tf: Any, code: str, traced: bool, scope: dict) -> dict:
     def call() -> Any:
         return eval(code, scope)  # noqa: S307 (this file's own expressions)
     try:
@@ -166,16 +175,15 @@ EAGER_ONLY.update({
                           f"r.Recv(tensor_type=tf.int32, tensor_name='q2', {_CPU})]",
 })
 
-# (the region a file the expression writes first)
-_REGION = "np.array([1.5, 2.5], np.float32).tofile('/tmp/eagerflow_immutable_const.bin')"
+# (the region a file the expression writes first; `region` is outcome's temporary path)
+_REGION = "np.array([1.5, 2.5], np.float32).tofile(region)"
 CASES.update({
     "immutable_const": f"[{_REGION}, r.ImmutableConst(dtype=tf.float32, shape=[2], "
-                       "memory_region_name='/tmp/eagerflow_immutable_const.bin')][1]",
+                       "memory_region_name=region)][1]",
     "immutable_const_as_ints": f"[{_REGION}, r.ImmutableConst(dtype=tf.int16, shape=[2, 2], "
-                               "memory_region_name='/tmp/eagerflow_immutable_const.bin')][1]",
+                               "memory_region_name=region)][1]",
 })
 EAGER_ONLY.update({
     "immutable_const_wrong_length": f"[{_REGION}, r.ImmutableConst(dtype=tf.float32, "
-                                    "shape=[4], memory_region_name="
-                                    "'/tmp/eagerflow_immutable_const.bin')][1]",
+                                    "shape=[4], memory_region_name=region)][1]",
 })
