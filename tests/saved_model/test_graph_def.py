@@ -171,3 +171,23 @@ def test_tf_imports_and_runs_our_graph_defs(tmp_path):
             np.testing.assert_allclose(g_, w_, rtol=1e-5)
     assert {"VarHandleOp", "StatelessIf", "StatelessWhile"} <= set(got["tf1"])
     assert {"Placeholder", "AssignAddVariableOp", "While", "NoOp"} <= set(got["stateful"])
+
+
+@pytest.mark.parametrize("value,dtype,enum", [
+    (np.array([1.0, 2.0], np.float32), "float32", 1), (np.array([b"a", b"b"]), "string", 7)])
+def test_raw_const_of_a_function_is_a_const_node(value, dtype, enum):
+    """A tf.raw_ops.Const traced into a function is written as TF 2.21 writes it: a Const
+    node whose value attr holds the caller's TensorProto (recorded: tensor_content
+    "\\000\\000\\200?\\000\\000\\000@" for [1., 2.]; string_val "a", "b" for the strings)."""
+    proto = tf.make_tensor_proto(value)
+    f = tf.function(lambda: tf.raw_ops.Const(value=proto, dtype=getattr(tf, dtype)))
+    gd = f.get_concrete_function().graph.as_graph_def()
+    (node,) = [n for n in gd.node if n.op == "Const"]
+    assert node.attr["dtype"].type == enum
+    written = node.attr["value"].tensor
+    assert written.dtype == enum and [d.size for d in written.tensor_shape.dim] == [2]
+    np.testing.assert_array_equal(tf.make_ndarray(written), value)
+    if dtype == "float32":
+        assert written.tensor_content == value.tobytes()
+    else:
+        assert list(written.string_val) == [b"a", b"b"]

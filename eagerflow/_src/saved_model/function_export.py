@@ -30,6 +30,7 @@ from eagerflow._src.graph.captures import EAGER_CONST_THRESHOLD, UIDS
 from eagerflow._src.graph.control_outputs import _READS as _RESOURCE_READS
 from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
 from eagerflow._src.graph.ir import FuncGraph, known_value
+from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity
@@ -780,7 +781,7 @@ class LibraryWriter:
             asset = self.assets.get(id(op.attrs["value"]))
             if asset is not None:
                 return [w.capture(asset)]
-            return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
+            return [w.const(_const_array(op.attrs["value"]), op.attrs["dtype"], name=op.name)]
         if name == "ReadVariableOp" and is_variable(op.inputs[0]):
             var = op.inputs[0]
             return w.node("ReadVariableOp", [w.resource(var)], {"dtype": dt.as_dtype(var.dtype)},
@@ -998,3 +999,11 @@ def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
 # then the captured tensors and, for `maximum_iterations`, a counter and the limit (passed
 # through unchanged), then the variables' resources. The condition and body are small
 # wrapper functions in that signature around the traced cond and body graphs.
+
+
+def _const_array(value: Any) -> Any:
+    """A Const node's value as the writer takes it: tf.constant's is an array already;
+    tf.raw_ops.Const's is the TensorProto its caller made (TF's or tensorboard's)."""
+    if hasattr(value, "tensor_shape") and hasattr(value, "SerializeToString"):
+        return np.array(tp.to_ndarray(value))
+    return value
