@@ -102,12 +102,13 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--device", default="standin", choices=["standin", "cuda"])
     p.add_argument("--elementwise", action="store_true", help="no matmul (no cuBLAS)")
     p.add_argument("--cuda-graphs", action="store_true",
-                   help="replay calls as CUDA graphs (the stand-in's emulation without a GPU)")
+                   help="replay calls as CUDA graphs, tf.function's default on a GPU (the "
+                   "stand-in's emulation without one); without it they are off, and the "
+                   "generated code's cost per op is measured")
     a = p.parse_args(argv)
     if a.device == "standin":
         os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
-    if a.cuda_graphs:
-        os.environ["EAGERFLOW_CUDA_GRAPHS"] = "1"
+    os.environ["EAGERFLOW_CUDA_GRAPHS"] = "1" if a.cuda_graphs else "0"
     import eagerflow as tf
 
     f, args = build(tf, a.ops, a.elementwise)

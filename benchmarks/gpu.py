@@ -115,7 +115,7 @@ def eagerflow_case(variant: str, sizes: dict) -> tuple:
     raise ValueError(variant)
 
 
-# variant -> what its tf.function's CUDA graph replay did (EAGERFLOW_CUDA_GRAPHS=1)
+# variant -> what its tf.function's CUDA graph replay did (on unless EAGERFLOW_CUDA_GRAPHS=0)
 GRAPHS: dict = {}
 
 

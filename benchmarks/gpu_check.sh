@@ -18,8 +18,8 @@
 #             under determinism: tests/backend/test_math_switches_on_device.py)
 #   graphs    CUDA graphs: tests/graph/test_cuda_graphs.py on the GPU (CuPy's capture:
 #             training steps replayed as the ordinary path runs them)
-#   graphbench  the tf.function rows of benchmarks/gpu.py replayed as CUDA graphs
-#             (EAGERFLOW_CUDA_GRAPHS=1)
+#   graphbench  the tf.function rows of benchmarks/gpu.py without CUDA graphs
+#             (EAGERFLOW_CUDA_GRAPHS=0: each op launched; bench replays them, the default)
 #   backend   tests/backend with the op registry suites on the real GPU (the cupy backend:
 #             EAGERFLOW_REGISTRY_ON=gpu), not the stand-in
 #   suites    the Makefile's STANDIN_TESTS (what CI runs on the stand-in) and Keras fit
@@ -320,10 +320,10 @@ for step in $STEPS; do
     graphbench)
       if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then
         dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
-        run_step graphbench 90 env EAGERFLOW_CUDA_GRAPHS=1 "$PY" benchmarks/gpu.py \
+        run_step graphbench 90 env EAGERFLOW_CUDA_GRAPHS=0 "$PY" benchmarks/gpu.py \
           --device "$dev" --quick --rounds 1 --repeat 2 -k tf.function
       else
-        run_step graphbench 120 env EAGERFLOW_CUDA_GRAPHS=1 "$PY" benchmarks/gpu.py \
+        run_step graphbench 120 env EAGERFLOW_CUDA_GRAPHS=0 "$PY" benchmarks/gpu.py \
           --rounds 3 -k tf.function
       fi ;;
     full) run_step full 540 "${PYTEST[@]}" "${XDIST[@]}" ;;

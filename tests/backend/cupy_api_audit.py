@@ -58,6 +58,14 @@ USES = [
     ("cupy.cuda.cublas", "setMathMode", (), 2),
     ("cupy.cuda.cublas", "CUBLAS_DEFAULT_MATH", (), None),
     ("cupy.cuda.device", "get_cublas_handle", (), 0),
+    # a capture's products (backend/captured_blas.py through CupyBackend's binding)
+    ("cupy.cuda.cublas", "create", (), 0),
+    ("cupy.cuda.cublas", "destroy", (), 1),
+    ("cupy.cuda.cublas", "setStream", (), 2),
+    ("cupy.cuda.cublas", "gemmStridedBatchedEx", (), 23),
+    *[("cupy.cuda.cublas", f"CUBLAS_{k}", (), None) for k in (
+        "OP_N", "COMPUTE_32F", "COMPUTE_32F_FAST_TF32", "COMPUTE_64F", "GEMM_DEFAULT")],
+    *[("cupy.cuda.runtime", f"CUDA_R_{k}", (), None) for k in ("32F", "64F", "16F", "16BF")],
     ("cupy.add", "types", (), None),                  # CupyBackend.holds_bfloat16
     ("cupy.cuda.Device", "__enter__", (), 0),
     ("cupy.ndarray", "device", (), None),
@@ -334,7 +342,7 @@ def attribute_names(root: Path) -> set:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             c = _chain(node)
-            if c and c[0] in ("self", "np", "contextlib", "threading", "cpu"):
+            if c and c[0] in ("self", "np", "contextlib", "threading", "cpu", "types"):
                 continue
             names.add(node.attr)
     return names - NOT_CUPY

@@ -1,6 +1,7 @@
-"""backend.DeviceBackend.captured_product: the float product a CUDA graph captures in
-place of cuBLAS (CuPy 14 refuses to bind its cuBLAS handle to a capturing stream), one
-reduction kernel over the broadcast operands, long inner dimensions summed in chunks and
+"""backend.DeviceBackend.kernel_product: the float product a CUDA graph captures where no
+cuBLAS binding is (CuPy 14 refuses to bind its own cuBLAS handle to a capturing stream,
+and captured_blas.py's handles need the binding), one reduction kernel over the
+broadcast operands, long inner dimensions summed in chunks and
 then the chunks. Checked on the strict stand-in, whose ReductionKernel interprets the
 kernel's CUDA C, against NumPy's float64 products; NVRTC compiles the same kernel in
 test_cuda_toolchain.py."""
@@ -18,8 +19,8 @@ BACKEND = strict.BACKEND
 
 
 def _product(a, b):
-    return B.to_host(BACKEND.captured_product(BACKEND.to_device(a, 0),
-                                              BACKEND.to_device(b, 0)))
+    return B.to_host(BACKEND.kernel_product(BACKEND.to_device(a, 0),
+                                            BACKEND.to_device(b, 0)))
 
 
 def _check(a, b, dtype):

@@ -270,7 +270,7 @@ def _run_steps() -> None:
                 tf.function(step)(*args)
         finally:
             tf.keras.mixed_precision.set_global_policy("float32")
-    DP.CUDA_GRAPHS[0] = True
+    on, DP.CUDA_GRAPHS[0] = DP.CUDA_GRAPHS[0], True
     try:
         for make, batch in ((bench.cnn_step, 2), (bench.mlp_step, 4)):
             step, args = make(tf, batch)
@@ -278,15 +278,16 @@ def _run_steps() -> None:
             for _ in range(3):  # ran, captured, replayed
                 f(*args)
     finally:
-        DP.CUDA_GRAPHS[0] = False
-    # the captured product's other shapes: batched, vectors, a long sum taken in chunks
+        DP.CUDA_GRAPHS[0] = on
+    # the captured product kernel's other shapes (where no cuBLAS binding is): batched,
+    # vectors, a long sum taken in chunks
     rng = np.random.default_rng(4)
     for dtype in (np.float32, np.float64):
         for sa, sb in (((2, 3, 4), (4, 5)), ((4,), (2, 4, 3)), ((3, 4), (4,)),
                        ((18432,), (18432, 16)), ((3, 8192), (8192, 2))):
             a, b = (strict.BACKEND.to_device(rng.normal(size=s).astype(dtype), 0)
                     for s in (sa, sb))
-            strict.BACKEND.captured_product(a, b)
+            strict.BACKEND.kernel_product(a, b)
 
 
 def _run_half_convolutions() -> None:

@@ -14,6 +14,7 @@ import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.backend.strict_cuda import CompileException
 from eagerflow._src.core import device
+from eagerflow._src.graph import device_program as DP
 
 xp = strict.xp
 
@@ -470,9 +471,10 @@ def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
             np.testing.assert_allclose(x, y, rtol=1e-6, atol=1e-7)
 
 
-def test_adam_traced_for_a_device_takes_one_step_size_kernel(gpu):
+def test_adam_traced_for_a_device_takes_one_step_size_kernel(gpu, monkeypatch):
     """Under tf.function on a device the step size is _AdamAlpha too (nine launches
-    before), with the CPU's values."""
+    before), with the CPU's values (the generated code's launches: no CUDA graph)."""
+    monkeypatch.setattr(DP, "CUDA_GRAPHS", [False])
     def run():
         rng = np.random.default_rng(4)
         w = tf.Variable(rng.normal(size=(5, 3)).astype(np.float32))

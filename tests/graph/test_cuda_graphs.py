@@ -9,6 +9,8 @@ With CuPy and a GPU, EAGERFLOW_REGISTRY_ON=gpu runs them on the GPU (gpu_check.s
 `graphs` step): CuPy's own capture, not the stand-in's."""
 
 import gc
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,12 +26,33 @@ from tests.gpu_target import ON_GPU, on_the_gpu
 
 @pytest.fixture
 def gpu():
-    DP.CUDA_GRAPHS[0] = True
+    on, DP.CUDA_GRAPHS[0] = DP.CUDA_GRAPHS[0], True
     try:
         with on_the_gpu():
             yield
     finally:
-        DP.CUDA_GRAPHS[0] = False
+        DP.CUDA_GRAPHS[0] = on
+
+
+def _kernel_products(monkeypatch):
+    """Products captured by the reduction kernel, as on a backend without cuBLAS's
+    binding: the current device's backend offers no captured_blas."""
+    monkeypatch.setattr(type(D.current_device().backend), "captured_blas", lambda self: None)
+
+
+def _product_by(monkeypatch, library):
+    """Captured products by cuBLAS (the reduction kernel refused) or by the kernel."""
+    if library:
+        def refused(*args):
+            raise AssertionError("a captured product left cuBLAS")
+        monkeypatch.setattr(B.DeviceBackend, "kernel_product", refused)
+    else:
+        _kernel_products(monkeypatch)
+
+
+@pytest.fixture
+def kernel_products(gpu, monkeypatch):
+    _kernel_products(monkeypatch)
 
 
 def _replay(fn, *args):
@@ -82,7 +105,7 @@ def test_a_new_shape_is_captured_anew(gpu):
     assert (r.captures, r.launches, len(r.graphs)) == (2, 4, 2)  # one program, two graphs
 
 
-def test_a_refused_capture_falls_back_for_good(gpu, monkeypatch):
+def test_a_refused_capture_falls_back_for_good(gpu, kernel_products, monkeypatch):
     monkeypatch.setattr(B, "CAPTURED_PRODUCT_MACS", 7)
 
     @tf.function
@@ -184,18 +207,34 @@ def test_a_variable_whose_old_array_is_still_held_is_captured_anew(gpu):
     assert [t.numpy().tolist() for t in held[:2]] == [[1.0, 2.0], [10.0, 20.0]]
 
 
-def test_switched_off_by_default():
-    assert DP.CUDA_GRAPHS == [False]  # (EAGERFLOW_CUDA_GRAPHS unset in the test run)
+@pytest.mark.parametrize("value, on", [(None, True), ("1", True), ("0", False)])
+def test_on_by_default_and_off_with_the_environment_switch(value, on):
+    env = {k: v for k, v in os.environ.items() if k != "EAGERFLOW_CUDA_GRAPHS"}
+    if value is not None:
+        env["EAGERFLOW_CUDA_GRAPHS"] = value
+    code = "from eagerflow._src.graph import device_program as DP; print(DP.CUDA_GRAPHS[0])"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.stdout.strip() == str(on), done.stderr
+
+
+def test_switched_off_a_function_runs_its_ops(monkeypatch):
+    monkeypatch.setattr(DP, "CUDA_GRAPHS", [False])
     with D.standin_gpus(1):
         f = tf.function(lambda x: x + 1.0)
         x = tf.constant([1.0])
-        f(x)
+        for _ in range(3):
+            f(x)
         assert _replay(f, x) is None
 
 
-def test_float_products_are_captured_as_a_kernel_of_their_own(gpu):
-    """cuBLAS refuses a capturing stream: a captured product is one reduction kernel over
-    the broadcast operands (backend.DeviceBackend.captured_product), the same sums."""
+@pytest.mark.parametrize("library", [True, False], ids=["cublas", "kernel"])
+def test_float_products_are_captured(gpu, monkeypatch, library):
+    """CuPy refuses its cuBLAS handle to a capturing stream: a captured product is cuBLAS's
+    on a handle of eagerflow's own (backend/captured_blas.py), or, without the binding,
+    one reduction kernel over the broadcast operands (DeviceBackend.kernel_product): the
+    same sums either way."""
+    _product_by(monkeypatch, library)
     @tf.function
     def f(x, w, batch, v):
         return (tf.matmul(x, w, transpose_b=True), tf.matmul(batch, w),
@@ -213,10 +252,12 @@ def test_float_products_are_captured_as_a_kernel_of_their_own(gpu):
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
 
 
+@pytest.mark.parametrize("library", [True, False], ids=["cublas", "kernel"])
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-def test_half_products_are_captured_in_float32(gpu, dtype):
+def test_half_products_are_captured_in_float32(gpu, monkeypatch, dtype, library):
     """A half type's product while capturing: float32 products, added in float32 and
     rounded once (as cuBLAS's half GEMMs accumulate), in the type's own dtype."""
+    _product_by(monkeypatch, library)
     if dtype == "bfloat16":
         pytest.importorskip("ml_dtypes")
     d = tf.as_dtype(dtype)
@@ -464,6 +505,52 @@ def test_a_cuda_error_while_capturing_is_tried_once_more(gpu, monkeypatch, faili
     else:
         assert r.refused.startswith("RuntimeError: cudaErrorStreamCaptureInvalidated")
         assert (r.captures, len(tries)) == (0, 2)
+
+
+def test_the_math_switches_are_read_at_each_call_as_on_the_ordinary_path(gpu, monkeypatch):
+    """A graph keeps the kernels TF32's switch chose when it was captured: a call after the
+    switch moves replays a graph captured under the new setting, not the old one."""
+    from eagerflow._src.core import runtime_options
+
+    if not ON_GPU:  # (the suite's NVIDIA_TF32_OVERRIDE=0 would keep the model from TF32)
+        monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)
+
+    f = tf.function(lambda x, w: tf.matmul(x, w))
+    x = tf.constant([[1.0001] * 8])
+    w = tf.constant([[1.0001]] * 8)
+    exact = np.float32(8 * 1.0001 * 1.0001)
+    got = {}
+    try:
+        for on in (True, False, True, False):
+            runtime_options.enable_tensor_float_32_execution(on)
+            got[on] = [float(f(x, w).numpy()[0, 0]) for _ in range(3)]
+    finally:
+        runtime_options.enable_tensor_float_32_execution(False)
+    assert got[False] == [pytest.approx(exact, rel=1e-6)] * 3
+    if not ON_GPU or B.of(D.current_device().backend.xp).has_tf32():
+        assert got[True] == [8.0] * 3  # (1.0001 is 1.0 in TF32's 10 bits)
+    r = _replay(f, x, w)
+    assert r.refused is None and r.captures == 2
+
+
+def test_a_capture_out_of_memory_leaves_the_function_on_the_ordinary_path(gpu, monkeypatch):
+    """A graph keeps every buffer its capture made: a capture that runs out of memory
+    refuses that function's graphs for good (not tried again on every call)."""
+    backend = D.current_device().backend
+    tries = []
+
+    def capture(run):
+        tries.append(1)
+        raise MemoryError("Out of memory allocating 1,073,741,824 bytes")
+
+    monkeypatch.setattr(backend, "capture", capture)
+    f = tf.function(lambda x: x * 2.0)
+    x = tf.constant([1.0])
+    for _ in range(5):
+        assert f(x).numpy().tolist() == [2.0]
+    r = _replay(f, x)
+    assert r.refused == "MemoryError: Out of memory allocating 1,073,741,824 bytes"
+    assert (r.captures, r.launches, len(tries)) == (0, 0, 1)
 
 
 def test_a_call_while_another_thread_replays_runs_the_ordinary_path(gpu):

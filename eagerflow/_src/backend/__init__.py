@@ -212,7 +212,7 @@ class DeviceBackend(Backend):
 
     def matmul(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
         if self.captures and a.dtype.kind in "fcV" and self.capturing():
-            return self.captured_product(a, b, out)
+            return self.captured_product(a, b, out, tf32)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
             # a batch of bfloat16 products (the one such dtype a device holds), as cuBLAS
             # gives a matrix's (CuPy runs batches of bfloat16 through its integer kernel,
@@ -224,17 +224,40 @@ class DeviceBackend(Backend):
         # (full precision: what `single` runs as it is, the switch left as it is)
         return mm(a, b) if out is None else mm(a, b, out=out)
 
-    def captured_product(self, a: Any, b: Any, out: Any = None) -> Any:
-        """`matmul(a, b)` as one reduction kernel over the broadcast operands (each
-        output a sum over K of a[..., m, k] * b[..., k, n]), for a CUDA graph being
-        captured: CuPy 14 refuses to bind its cuBLAS handle to a capturing stream. Fine
-        for the small products of a step bound by its launches; a product of more than
-        CAPTURED_PRODUCT_MACS, or of other dtypes, raises NotImplementedError, as a
-        refused capture does, and its function keeps the ordinary path. Half types
-        (float16, bfloat16) are multiplied and added in float32 and rounded once, as
-        cuBLAS's half GEMMs with float32 accumulation give them."""
+    def captured_product(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
+        """`matmul(a, b)` for a CUDA graph being captured: by cuBLAS on a handle of
+        eagerflow's own (captured_blas: CuPy 14 refuses to bind its handle to a capturing
+        stream), TF32 as the eager product takes it; else, where the backend has no such
+        handle or product, as one reduction kernel over the broadcast operands (each
+        output a sum over K of a[..., m, k] * b[..., k, n]), fine for the small products
+        of a step bound by its launches. A product of more than CAPTURED_PRODUCT_MACS,
+        or of other dtypes, raises NotImplementedError there, as a refused capture does,
+        and its function keeps the ordinary path. Half types (float16, bfloat16) are
+        multiplied and added in float32 and rounded once, as cuBLAS's half GEMMs with
+        float32 accumulation give them."""
+        blas = self.captured_blas()
+        if blas is not None:
+            res = blas.product(self.xp, self.current(), self.stream_ptr(), a, b,
+                               tf32 and MATH["tf32"] and self.has_tf32())
+            if res is not None:
+                if out is None:
+                    return res
+                out[...] = res
+                return out
+        return self.kernel_product(a, b, out)
+
+    def captured_blas(self) -> Any:
+        """The backend's captured_blas.CapturedBlas, or None where it has none."""
+        return None
+
+    def stream_ptr(self) -> int:
+        """The calling thread's current stream (its CUDA handle)."""
+        raise NotImplementedError
+
+    def kernel_product(self, a: Any, b: Any, out: Any = None) -> Any:
+        """captured_product's reduction kernel (see there)."""
         if a.dtype == b.dtype and a.dtype.itemsize == 2 and a.dtype.kind in "fV":
-            return _in_float32(self.captured_product, a, b, out)
+            return _in_float32(self.kernel_product, a, b, out)
         if a.dtype != b.dtype or a.dtype not in (np.float32, np.float64):
             raise NotImplementedError(f"a {a.dtype} x {b.dtype} product has no kernel "
                                       "that a CUDA graph captures")
@@ -375,6 +398,9 @@ class DeviceBackend(Backend):
         graph on a stream of its own on the current device, nothing of it run yet (the
         result's arrays are filled by each launch). Raises what the backend refuses
         while capturing (cuBLAS calls, host transfers); the capture is ended either way."""
+        blas = self.captured_blas()
+        if blas is not None:  # (cublasCreate allocates, which a capture refuses)
+            blas.prepare(self.current())
         stream = self.cuda.Stream(non_blocking=True)
         with self.capture_allocations() as keep, stream:
             stream.begin_capture()

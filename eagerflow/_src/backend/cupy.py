@@ -18,14 +18,22 @@ CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, an
 from __future__ import annotations
 
 import contextlib
+import types
 from collections.abc import Iterator
 from typing import Any
 
 import cupy
 import numpy as np
 
-from eagerflow._src.backend import DeviceBackend, conv_policy, is_scalar, register
+from eagerflow._src.backend import (
+    BFLOAT16,
+    DeviceBackend,
+    conv_policy,
+    is_scalar,
+    register,
+)
 from eagerflow._src.backend import numpy as cpu
+from eagerflow._src.backend.captured_blas import CapturedBlas
 from eagerflow._src.backend.cudnn import Engines
 
 _SMALL = 64 << 20  # below this an allocation is not checked against free memory
@@ -47,8 +55,18 @@ class CupyBackend(DeviceBackend):
         super().__init__(cupy)
         self.peak: dict = {}
         self.comms: dict = {}
-        self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr,
-                             self.capability, conv_policy)
+        self.cudnn = Engines(_load_cudnn, cupy, self.stream_ptr, self.capability,
+                             conv_policy)
+        self.blas: CapturedBlas | None = None
+
+    def stream_ptr(self) -> int:
+        return cupy.cuda.get_current_stream().ptr
+
+    def captured_blas(self) -> CapturedBlas:
+        if self.blas is None:
+            self.blas = CapturedBlas(_cublas_binding(),
+                                     BFLOAT16 if self.holds_bfloat16 else None)
+        return self.blas
 
     def capability(self, index: int) -> int:
         return int(cupy.cuda.Device(index).compute_capability)
@@ -170,6 +188,19 @@ class CupyBackend(DeviceBackend):
                                cupy.cuda.get_current_stream().ptr)
         nccl.groupEnd()
         return arrays
+
+
+def _cublas_binding() -> Any:
+    """cuBLAS's functions and constants that captured_blas calls, with CUDA's data type
+    numbers (`cupy.cuda.cublas` loads cuBLAS's library on first use)."""
+    lib = cupy.cuda.cublas
+    names = ("create", "destroy", "setStream", "gemmStridedBatchedEx", "CUBLAS_OP_N",
+             "CUBLAS_COMPUTE_32F", "CUBLAS_COMPUTE_32F_FAST_TF32", "CUBLAS_COMPUTE_64F",
+             "CUBLAS_GEMM_DEFAULT")
+    rt = cupy.cuda.runtime
+    return types.SimpleNamespace(**{n: getattr(lib, n) for n in names},
+                                 CUDA_R_32F=rt.CUDA_R_32F, CUDA_R_64F=rt.CUDA_R_64F,
+                                 CUDA_R_16F=rt.CUDA_R_16F, CUDA_R_16BF=rt.CUDA_R_16BF)
 
 
 def _load_cudnn() -> Any:

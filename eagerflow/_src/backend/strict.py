@@ -40,6 +40,7 @@ from eagerflow._src.backend import (
     to_host,
 )
 from eagerflow._src.backend import strict_cusolver as cusolver
+from eagerflow._src.backend.captured_blas import CapturedBlas
 from eagerflow._src.backend.numpy import scipy_special
 from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launches: its API
     LAUNCHES,
@@ -49,6 +50,7 @@ from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launche
     counting,
     site,
 )
+from eagerflow._src.backend.strict_cublas import Cublas
 from eagerflow._src.backend.strict_names import (
     AT_DTYPES,
     BFLOAT16_UFUNCS,
@@ -891,6 +893,7 @@ class StrictBackend(DeviceBackend):
         self.count = 0  # set by find_gpus' caller: how many devices it poses as
         self.peak: dict = {}
         self._special: Any = None
+        self._blas: CapturedBlas | None = None
 
     cuda = types.SimpleNamespace(Stream=Stream, Graph=Graph)
 
@@ -911,6 +914,14 @@ class StrictBackend(DeviceBackend):
 
     def capturing(self) -> bool:
         return _CURRENT.stream.is_capturing()
+
+    def stream_ptr(self) -> int:
+        return _CURRENT.stream.ptr
+
+    def captured_blas(self) -> CapturedBlas:
+        if self._blas is None:
+            self._blas = CapturedBlas(Cublas(lambda: _CURRENT.stream, BFLOAT16), BFLOAT16)
+        return self._blas
 
     def holds(self, arr: Any, index: int) -> bool:
         return type(arr) is StrictArray and arr._device == index

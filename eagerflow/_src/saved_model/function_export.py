@@ -990,17 +990,6 @@ def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
     return None
 
 
-# -- control flow: tf.cond, tf.switch_case and tf.while_loop as TF's If, Case and While -----
-#
-# An If takes the predicate and the branches' captured tensors, then a resource argument per
-# variable either branch touches; both branches are library functions of that signature (a
-# Case's index and branches alike).
-# TF's While carries everything the loop uses as loop variables: eagerflow's loop variables,
-# then the captured tensors and, for `maximum_iterations`, a counter and the limit (passed
-# through unchanged), then the variables' resources. The condition and body are small
-# wrapper functions in that signature around the traced cond and body graphs.
-
-
 def _const_array(value: Any) -> Any:
     """A Const node's value as the writer takes it: tf.constant's is an array already;
     tf.raw_ops.Const's is the TensorProto its caller made (TF's or tensorboard's)."""

@@ -1,0 +1,114 @@
+"""Float products inside a CUDA graph capture, through cuBLAS (backend layer).
+
+CuPy 14 refuses to bind its cuBLAS handle to a capturing stream, so a capture's products
+go through handles of eagerflow's own, one per thread and device, made before the capture
+begins (cublasCreate allocates, which a capture refuses) and bound to the capturing stream
+for each call. cuBLAS 12.2 and later takes its workspace with cudaMallocAsync on that
+stream, which a capture records; where the library fails the call, the capture fails, and
+its function keeps the ordinary path (graph/device_program.py). The library, its compute
+type and TF32's rule are the eager product's, so a replayed function's products are the
+eager ones', not those of a kernel of another summation order.
+
+`lib` is cuBLAS's binding (cupy_backends.cuda.libs.cublas with CUDA's data type numbers,
+or the stand-in's model of it, strict_cublas): `create`, `destroy`, `setStream`,
+`gemmStridedBatchedEx` and their constants.
+
+A row-major product C = A B is the column-major C^T = B^T A^T, and a row-major (m, n)
+matrix is a column-major (n, m) one: each call passes `b` as cuBLAS's first operand.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import Any
+
+import numpy as np
+
+
+class _Handle:
+    """One cuBLAS handle, destroyed with its owner (a thread's table of them)."""
+
+    __slots__ = ("lib", "ptr")
+
+    def __init__(self, lib: Any) -> None:
+        self.lib, self.ptr = lib, lib.create()
+
+    def __del__(self) -> None:
+        try:
+            self.lib.destroy(self.ptr)
+        except Exception:  # noqa: BLE001 - at interpreter exit the library may be gone
+            pass
+
+
+class CapturedBlas:
+    """cuBLAS products for a stream being captured, on handles of eagerflow's own."""
+
+    def __init__(self, lib: Any, bfloat16: Any = None) -> None:
+        """`bfloat16`: its NumPy dtype, where the device's arrays hold it."""
+        self.lib = lib
+        self.local = threading.local()  # .handles: device index -> _Handle
+        n = np.dtype
+        # dtype -> (cuBLAS's data type, compute type, the scalars' NumPy type); half types
+        # multiply and add in float32 and are rounded once (TF's half GEMMs)
+        self.types = {n(np.float32): (lib.CUDA_R_32F, lib.CUBLAS_COMPUTE_32F, np.float32),
+                      n(np.float64): (lib.CUDA_R_64F, lib.CUBLAS_COMPUTE_64F, np.float64),
+                      n(np.float16): (lib.CUDA_R_16F, lib.CUBLAS_COMPUTE_32F, np.float32)}
+        if bfloat16 is not None:
+            self.types[n(bfloat16)] = (lib.CUDA_R_16BF, lib.CUBLAS_COMPUTE_32F, np.float32)
+
+    def prepare(self, device: int) -> None:
+        """Makes the calling thread's handle for `device` (before a capture begins)."""
+        handles = self.local.__dict__.setdefault("handles", {})
+        if device not in handles:
+            handles[device] = _Handle(self.lib)
+
+    def product(self, xp: Any, device: int, stream_ptr: int, a: Any, b: Any,
+                tf32: bool) -> Any:
+        """`xp.matmul(a, b)` by cuBLAS on the stream `stream_ptr` (TF32 where `tf32`: the
+        caller's decision), or None where no handle was prepared or cuBLAS has no such
+        product (another dtype, or two)."""
+        handle = getattr(self.local, "handles", {}).get(device)
+        types = self.types.get(a.dtype)
+        if handle is None or types is None or b.dtype != a.dtype:
+            return None
+        data, compute, scalar = types
+        if tf32 and compute == self.lib.CUBLAS_COMPUTE_32F and a.dtype == np.float32:
+            compute = self.lib.CUBLAS_COMPUTE_32F_FAST_TF32
+        a2 = a[None, :] if a.ndim == 1 else a
+        b2 = b[:, None] if b.ndim == 1 else b
+        batch = tuple(np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2]))
+        m, k, n = a2.shape[-2], a2.shape[-1], b2.shape[-1]
+        if b2.shape[-2] != k:
+            return None  # (the op's own check raises the error)
+        if k == 0:
+            res = xp.zeros(batch + (m, n), a.dtype)
+        else:
+            res = xp.empty(batch + (m, n), a.dtype)
+        if res.size and k:
+            a2, stride_a = _operand(xp, a2, batch)
+            b2, stride_b = _operand(xp, b2, batch)
+            one, zero = np.ones(1, scalar), np.zeros(1, scalar)
+            lib = self.lib
+            lib.setStream(handle.ptr, stream_ptr)
+            lib.gemmStridedBatchedEx(
+                handle.ptr, lib.CUBLAS_OP_N, lib.CUBLAS_OP_N, n, m, k, one.ctypes.data,
+                b2.data.ptr, data, n, stride_b, a2.data.ptr, data, k, stride_a,
+                zero.ctypes.data, res.data.ptr, data, n, m * n, math.prod(batch), compute,
+                lib.CUBLAS_GEMM_DEFAULT)
+        if a.ndim == 1:
+            res = res[..., 0, :]
+        if b.ndim == 1:
+            res = res[..., 0]
+        return res
+
+
+def _operand(xp: Any, x: Any, batch: tuple) -> tuple:
+    """(x as cuBLAS reads it, its stride between matrices in elements): C-contiguous, and
+    either one matrix that every product of the batch reads (stride 0) or a matrix per
+    product (broadcast out where its batch is not the product's)."""
+    if math.prod(x.shape[:-2]) == 1:
+        return xp.ascontiguousarray(x.reshape(x.shape[-2:])), 0
+    if tuple(x.shape[:-2]) != batch:
+        x = xp.broadcast_to(x, batch + tuple(x.shape[-2:]))
+    return xp.ascontiguousarray(x), x.shape[-2] * x.shape[-1]
