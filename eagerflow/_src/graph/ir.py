@@ -452,6 +452,9 @@ class Graph(VariableAccess, CaptureAccess):
         # and the reads expire when it is made. A wrapper that makes other nodes between
         # its read and its own names the tensor through next_args instead.
         self.known_reads: list = []
+        # (op name, "scope/"): the node a tf.raw_ops call is about to add is named its scope
+        # exactly, as TF's wrapper names it, whatever name its loader gives (raw_ops.py)
+        self.next_name: tuple | None = None
         self.shows_tf_inputs = True  # (False while a GraphDef is imported: it has its own)
 
     @property
@@ -571,6 +574,8 @@ class Graph(VariableAccess, CaptureAccess):
 
     def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
         """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""
+        if self.next_name is not None and self.next_name[0] == op.name:
+            name, self.next_name = self.next_name[1], None
         # reads made converting its inputs: named under it, ordered with its constants
         claimed = self.claim_reads(inputs, self._node_name(op, name)) \
             if self._pending_reads else 0

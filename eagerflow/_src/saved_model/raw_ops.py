@@ -26,8 +26,10 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
 from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.registry import REGISTRY
@@ -150,11 +152,28 @@ class RawOp:
         self._check_func_values(by_arg)
         attrs: dict = {}
         try:
+            if _state.graph is not None:
+                return self._in_graph(by_arg, attrs, name)
             return self._run(by_arg, attrs, name)
         except OpError as e:
             if _state.graph is None:
                 self._eager_error(e, by_arg, attrs, name)
             raise
+
+    def _in_graph(self, by_arg: dict, attrs: dict, name: str | None) -> Any:
+        """The call in a graph, built as TF's wrapper builds it: inside name_scope(`name`,
+        else the op's name), so the inputs it converts are named under that scope and its
+        node is the scope itself ("c", a second "c_1", "s/c" in tf.name_scope("s"))."""
+        graph = _state.graph
+        with name_scope(name or self.op) as scope:  # (TF takes "" for no name too)
+            made, outer = len(graph.operations), graph.next_name
+            graph.next_name = (self.op, scope)  # (taken by the node's add_op: ir.py)
+            try:
+                out = self._run(by_arg, attrs, scope)
+            finally:  # (a loader's own raw call leaves its caller's name as it was)
+                graph.next_name = outer
+        _name_node(graph.operations[made:], out, scope[:-1])
+        return out
 
     def _check_func_values(self, by_arg: dict) -> None:
         """TF's refusals of func attributes, which it makes as it sets them, every one
@@ -223,6 +242,9 @@ class RawOp:
                    (given if isinstance(given, (list, tuple)) else [given]))
 
     def _run(self, by_arg: dict, attrs: dict, name: str | None = None) -> Any:
+        """The call's outputs (`name`: in a graph, the node's scope, "c/")."""
+        # (eagerly a training op's error is worded with the name once, by _eager_error)
+        scope = name if _state.graph is not None else None
         sparse = sparse_training_ops.SPECS.get(self.op)
         if sparse is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *sparse.flags) if a in by_arg}
@@ -231,7 +253,7 @@ class RawOp:
             return sparse_training_ops.apply_sparse(
                 self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
                 tuple(by_arg[a] if a in fixed else next(typed) for a in sparse.tensors),
-                **flags)
+                scope, **flags)
         spec = training_ops.SPECS.get(self.op)
         if spec is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}
@@ -239,7 +261,7 @@ class RawOp:
             return training_ops.apply_op(
                 self.op, tuple(_variable(by_arg[a], a) for a in spec.resources),
                 tuple(by_arg[a] if a in spec.ints else next(typed) for a in spec.tensors),
-                **flags)
+                scope, **flags)
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
@@ -488,6 +510,21 @@ class RawOp:
         if len(parts) == 1:
             return parts[0]
         return _result_type(self.op, tuple(a.name for a in self.opdef.output_arg))(*parts)
+
+
+def _name_node(made: list, out: Any, name: str) -> None:
+    """Names `name` the node of a raw call whose loader built it as another op (a
+    composition of ops, a graph constant), as graph_import names an imported node: the
+    op computing its first output, or the Operation of an op without outputs. `made`:
+    the operations the call added."""
+    if any(o.name == name for o in made):
+        return  # (its own op took the name as it was added)
+    first = out
+    while isinstance(first, (list, tuple)) and first:
+        first = first[0]
+    op = first.op if isinstance(first, SymbolicTensor) else first
+    if isinstance(op, Operation) and any(o is op for o in made):
+        op.name = name
 
 
 def _typed(values: list) -> tuple:
