@@ -125,6 +125,13 @@ class _Graph:
         assert self.built and type(workspace) is int and workspace
         pack = {self.tensors[uid]: ptr for uid, ptr in pack.items()}
         assert all(type(p) is int for p in pack.values())
+        self._run(pack)
+        cap = strict._CURRENT.stream._capture
+        if cap is not None:  # (cuDNN's kernels go to the stream: a capture records them)
+            cap.record(lambda: self._run(pack, logged=False), None)
+
+    def _run(self, pack, logged=True):
+        log = self.log if logged else []
         (y, out), = [(t, a) for t, a in pack.items() if t.op is not None]
         yv = _view(out, y.dim, y.stride, self.dtype)
         epilogue = []
@@ -170,9 +177,9 @@ class _Graph:
                 acc = acc + _view(pack[op[2]], op[2].dim, op[2].stride, self.dtype)
             else:
                 acc = np.maximum(acc, 0.0)
-            self.log.append(op[0])
+            log.append(op[0])
         yv[...] = acc.astype(yv.dtype)
-        self.log.append(kind)
+        log.append(kind)
 
 
 class FakeCudnn:
@@ -480,3 +487,47 @@ def test_a_graph_cudnn_plans_no_engine_for_runs_on_im2col(fake, monkeypatch):
         assert engine.input_grad(ws, strict.xp.ones((2, 4, 4, 4), np.float32), x.shape,
                                  *geo) is None
     assert launched["total"] == 1  # (the ones passed in)
+
+
+def test_a_traced_step_with_cudnn_convolutions_replays_as_it_runs(fake):
+    """cuDNN's calls go to the current stream, so a CUDA graph captures them (the fake
+    records its work into the stand-in's capture as a stream would): a traced training
+    step of convolutions replays the ordinary path's losses and weights."""
+    from eagerflow._src.graph import device_program as DP
+
+    rng = np.random.default_rng(8)
+    data = [(tf.constant(rng.normal(size=(2, 9, 9, 3)).astype(np.float32)),
+             tf.constant(rng.integers(0, 4, 2))) for _ in range(4)]
+
+    def train(replayed):
+        DP.CUDA_GRAPHS[0] = replayed
+        tf.keras.utils.set_random_seed(2)
+        L = tf.keras.layers
+        model = tf.keras.Sequential([tf.keras.Input((9, 9, 3)), L.Conv2D(5, 3, strides=2),
+                                     L.ReLU(), L.Conv2D(4, 3, padding="same"),
+                                     L.GlobalAveragePooling2D()])
+        opt = tf.keras.optimizers.SGD(0.1)
+
+        @tf.function
+        def step(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
+                    y, model(x, training=True)))
+            opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
+                                    model.trainable_variables))
+            return loss
+        return step, model, [float(step(x, y)) for x, y in data]
+
+    on = DP.CUDA_GRAPHS[0]
+    try:
+        _, plain, plain_losses = train(False)
+        step, model, losses = train(True)
+    finally:
+        DP.CUDA_GRAPHS[0] = on
+    assert {"fprop", "dgrad", "wgrad"} <= set(fake.log)
+    assert losses == plain_losses
+    for a, b in zip(model.weights, plain.weights):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    cf = step.get_concrete_function(*data[0])
+    r = cf._on_device[(D.current_device().canonical, False)].replay
+    assert r.refused is None and (r.captures, r.launches) == (1, 3)

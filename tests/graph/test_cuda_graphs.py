@@ -423,6 +423,59 @@ def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu, policy):
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
 
 
+def test_a_resnet_like_step_in_tf32_replays_the_ordinary_paths_numbers(gpu, monkeypatch):
+    """With TensorFloat-32 on (TF's default), a step of ResNet's first layers (a strided
+    7x7 convolution with bias, batch norm, a 1x1 convolution, dense) replayed: the
+    captured products are the eager calls' (cuBLAS under the same rule; on the stand-in,
+    its model sums as the stand-in's eager product, bit for bit)."""
+    from eagerflow._src.core import runtime_options
+
+    if not ON_GPU:  # (the suite's NVIDIA_TF32_OVERRIDE=0 would keep the model from TF32)
+        monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)
+    rng = np.random.default_rng(7)
+    data = [(tf.constant(rng.normal(size=(2, 22, 22, 3)).astype(np.float32)),
+             tf.constant(rng.integers(0, 5, 2))) for _ in range(4)]
+
+    def train(replayed):
+        DP.CUDA_GRAPHS[0] = replayed
+        tf.keras.utils.set_random_seed(3)
+        L = tf.keras.layers
+        model = tf.keras.Sequential([
+            tf.keras.Input((22, 22, 3)), L.Conv2D(8, 7, strides=2), L.BatchNormalization(),
+            L.ReLU(), L.Conv2D(6, 1), L.GlobalAveragePooling2D(), L.Dense(5)])
+        step = tf.function(_keras_step(model))
+        return step, model, [float(step(x, y)) for x, y in data]
+
+    runtime_options.enable_tensor_float_32_execution(True)
+    try:
+        _, plain, plain_losses = train(False)
+        step, model, losses = train(True)
+    finally:
+        runtime_options.enable_tensor_float_32_execution(False)
+    weights = [(a.numpy(), b.numpy()) for a, b in zip(model.weights, plain.weights)]
+    if ON_GPU:  # (cuBLAS may choose another algorithm for its own handle's call)
+        np.testing.assert_allclose(losses, plain_losses, rtol=1e-3)
+    else:
+        assert losses == plain_losses
+        for a, b in weights:
+            np.testing.assert_array_equal(a, b)
+    r = _replay(step, *data[0])
+    assert r.refused is None and (r.captures, r.launches) == (1, 3)
+
+
+def _keras_step(model):
+    optimizer = tf.keras.optimizers.SGD(0.05, momentum=0.9)
+    loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_object(y, model(x, training=True))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+    return step
+
+
 def test_keras_fit_replays_its_train_step_across_epochs(gpu):
     """fit's traced step is captured once: its metrics' resets between epochs are copied
     into the graph's arrays, and the history is the ordinary path's."""

@@ -97,15 +97,19 @@ class Cublas:
                 out = _matrix(c + i * stride_c * size, (m, n), ldc, dtype)
                 x = x if transa == CUBLAS_OP_N else x.T
                 y = y if transb == CUBLAS_OP_N else y.T
-                x, y = x.astype(scalar, copy=False), y.astype(scalar, copy=False)
+                # C = op(A) op(B) summed as C^T = op(B)^T op(A)^T, in the compute type: for
+                # a row-major caller (captured_blas) that is NumPy's product of its own
+                # operands, the stand-in's eager product, so a replay's bits are the eager
+                # call's (another orientation sums in another order)
+                left, right = y.T.astype(scalar, copy=False), x.T.astype(scalar, copy=False)
                 if tf32:
-                    x, y = tf32_round(x), tf32_round(y)
-                acc = x @ y  # (in the compute type: the stand-in's eager products' sums)
+                    left, right = tf32_round(left), tf32_round(right)
+                acc = left @ right
                 if al != 1:
                     acc *= scalar(al)
                 if be:
-                    acc += scalar(be) * out.astype(scalar)
-                out[...] = acc.astype(dtype)
+                    acc += scalar(be) * out.T.astype(scalar)
+                out.T[...] = acc.astype(dtype)
 
         run()
         cap = current._capture

@@ -870,8 +870,8 @@ def _add_n_infer(*xs: Any) -> list:
 
 
 def _add_n_kernel(xp: Any, *xs: Any) -> Any:
-    out = xs[0].copy()
-    for x in xs[1:]:
+    out = xp.add(xs[0], xs[1], out=xp.empty_like(xs[0])) if len(xs) > 1 else xs[0].copy()
+    for x in xs[2:]:  # (the first two summed into a new array: no copy launched first)
         out += x
     return out
 

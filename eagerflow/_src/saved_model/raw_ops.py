@@ -164,7 +164,7 @@ class RawOp:
         """The call in a graph, built as TF's wrapper builds it: inside name_scope(`name`,
         else the op's name), so the inputs it converts are named under that scope and its
         node is the scope itself ("c", a second "c_1", "s/c" in tf.name_scope("s"))."""
-        graph = _state.graph
+        graph, scopes = _state.graph, _state.name_scopes
         with name_scope(name or self.op) as scope:  # (TF takes "" for no name too)
             made, outer = len(graph.operations), graph.next_name
             graph.next_name = (self.op, scope)  # (taken by the node's add_op: ir.py)
@@ -172,6 +172,10 @@ class RawOp:
                 out = self._run(by_arg, attrs, scope)
             finally:  # (a loader's own raw call leaves its caller's name as it was)
                 graph.next_name = outer
+        for op in graph.operations[made:]:
+            # (TF's wrapper records the op for a tape after leaving its scope: a tape
+            # builds its gradient under "gradient_tape/<the caller's scopes>/")
+            op.scope = scopes
         _name_node(graph.operations[made:], out, scope[:-1])
         return out
 
