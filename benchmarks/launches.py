@@ -17,7 +17,7 @@ graph (EAGERFLOW_CUDA_GRAPHS: one graph launch, the inputs copied in and the los
 `--policy` makes the models under a Keras mixed precision policy. `--resnet` adds
 benchmarks/gpu.py's ResNet-50 step (Keras's application, SGD with momentum) at 32x32,
 eager (a deep model's plumbing: its layers, variable reads, tape and updates, ~1,000
-kernel calls a step), traced (~2,600: Keras's batch norm is TF's composite there) and
+kernel calls a step), traced (~2,500: Keras's batch norm is TF's composite there) and
 replayed. `--fake-cudnn` runs convolutions down cuDNN's path, as on a GPU with the
 binding, through tests/backend/test_cudnn_layout.py's stand-in for the binding.
 """

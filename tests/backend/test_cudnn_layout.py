@@ -214,7 +214,7 @@ class FakeCudnn:
 def fake_engines(binding):
     """Engines over `binding` for the stand-in's arrays, as the GPU backend makes them
     (benchmarks/launches.py --fake-cudnn takes them too)."""
-    return C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.conv_policy)
+    return C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.math_switches)
 
 
 @pytest.fixture

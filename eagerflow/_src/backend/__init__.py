@@ -42,9 +42,10 @@ MATH = {"tf32": True, "deterministic": False}
 TF32_CAPABILITY = 80  # (TensorFloat-32 needs an Ampere GPU or later: sm_80)
 
 
-def conv_policy() -> tuple:
+def math_switches() -> tuple:
     """(TensorFloat-32 allowed, op determinism): what rules cuDNN's engines out
-    (backend/cudnn.py excluded_notes)."""
+    (backend/cudnn.py excluded_notes) and what a CUDA graph's kernels were captured
+    under (graph/device_program.py)."""
     return MATH["tf32"], MATH["deterministic"]
 
 

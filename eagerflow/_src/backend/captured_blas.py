@@ -81,10 +81,7 @@ class CapturedBlas:
         m, k, n = a2.shape[-2], a2.shape[-1], b2.shape[-1]
         if b2.shape[-2] != k:
             return None  # (the op's own check raises the error)
-        if k == 0:
-            res = xp.zeros(batch + (m, n), a.dtype)
-        else:
-            res = xp.empty(batch + (m, n), a.dtype)
+        res = (xp.empty if k else xp.zeros)(batch + (m, n), a.dtype)  # (K = 0: zeros)
         if res.size and k:
             a2, stride_a = _operand(xp, a2, batch)
             b2, stride_b = _operand(xp, b2, batch)

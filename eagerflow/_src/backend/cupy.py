@@ -28,8 +28,8 @@ import numpy as np
 from eagerflow._src.backend import (
     BFLOAT16,
     DeviceBackend,
-    conv_policy,
     is_scalar,
+    math_switches,
     register,
 )
 from eagerflow._src.backend import numpy as cpu
@@ -56,7 +56,7 @@ class CupyBackend(DeviceBackend):
         self.peak: dict = {}
         self.comms: dict = {}
         self.cudnn = Engines(_load_cudnn, cupy, self.stream_ptr, self.capability,
-                             conv_policy)
+                             math_switches)
         self.blas: CapturedBlas | None = None
 
     def stream_ptr(self) -> int:

@@ -10,16 +10,16 @@ them. The results are those of the same ops run eagerly there.
 
 CUDA graphs (on by default; `EAGERFLOW_CUDA_GRAPHS=0`, or `CUDA_GRAPHS[0] = False` before
 a function is first run on the device, turns them off). A program with no host work, no
-stateful op but
-its variables' assignments, and no control flow (why_not) is, from the second call with
-the same input shapes and dtypes, captured once into a CUDA graph (CuPy's stream
-capture) that runs it on static input buffers, then replayed: the inputs copied into
-those buffers, one launch, the outputs copied out (the next replay overwrites the
-graph's own). A capture the backend refuses (CuPy 14 refuses cuSOLVER and cuRAND calls,
-its own cuBLAS handle, and any host transfer, while capturing; float products then run
-on a cuBLAS handle of eagerflow's own, backend/captured_blas.py) leaves the program on
-the ordinary path for good (a CUDA error at its second try); a new signature is captured anew (the
-last MAX_GRAPHS kept); the variables the program reads are checked on each replay to
+stateful op but its variables' assignments, and no control flow (why_not) is, from the
+second call with the same input shapes and dtypes (and math switches), captured once
+into a CUDA graph (CuPy's stream capture) that runs it on static input buffers, then
+replayed: the inputs copied into those buffers, one launch, the outputs copied out (the
+next replay overwrites the graph's own). Float products run on a cuBLAS handle of
+eagerflow's own while capturing (backend/captured_blas.py: CuPy 14 refuses its own). A
+capture the backend refuses (CuPy refuses cuSOLVER and cuRAND calls and any host
+transfer while capturing) leaves the program on the ordinary path for good (a CUDA
+error at its second try; running out of memory at once); a new signature is captured
+anew (the last MAX_GRAPHS kept); the variables the program reads are checked on each replay to
 hold the arrays it captured: one assigned a new array since has it copied into the
 graph's where it can (_adopt), else the program is captured again (after
 MAX_RECAPTURES, it is left uncaptured). One thread at a time replays a program's graphs.
@@ -43,7 +43,7 @@ import sys
 import threading
 from typing import Any
 
-from eagerflow._src.backend import conv_policy
+from eagerflow._src.backend import math_switches
 from eagerflow._src.graph import codegen, fusion
 from eagerflow._src.graph.ir import (
     ASSIGN,
@@ -178,7 +178,7 @@ class GraphReplay:
         graph keeps the kernels they chose when it was captured, the ordinary path asks
         them at each call); None when an input is not on the device."""
         b, index = self.place.backend, self.place.physical
-        key = [conv_policy()]
+        key = [math_switches()]
         for a in arrays:
             if not b.holds(a, index):
                 return None
