@@ -130,3 +130,39 @@ def test_a_name_no_scope_takes_is_refused_in_a_graph():
     with tf.Graph().as_default():
         with pytest.raises(ValueError, match="'bad name!' is not a valid root scope name"):
             tf.raw_ops.Identity(input=tf.constant(1.0), name="bad name!")
+
+
+def test_training_ops_name_their_converted_arguments():
+    # (TF's wrapper converts each Python value under the node's scope by its argument)
+    g = tf.Graph()
+    with g.as_default():
+        v = tf.compat.v1.get_variable("v", shape=[2], use_resource=True)
+        tf.raw_ops.ResourceApplyGradientDescent(var=v.handle, alpha=0.1, delta=[1.0, 2.0],
+                                                name="gd")
+        tf.raw_ops.ResourceApplyMomentum(var=v.handle, accum=v.handle, lr=0.1,
+                                         grad=[1.0, 2.0], momentum=0.9, name="mom")
+        tf.raw_ops.ResourceApplyAdam(var=v.handle, m=v.handle, v=v.handle, beta1_power=0.9,
+                                     beta2_power=0.99, lr=0.01, beta1=0.9, beta2=0.999,
+                                     epsilon=1e-7, grad=[1.0, 2.0])
+    adam = "ResourceApplyAdam/"
+    assert _names(g)[11:] == [
+        'gd/alpha', 'gd/delta', 'gd', 'mom/lr', 'mom/grad', 'mom/momentum', 'mom',
+        *(adam + a for a in ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
+                             "grad")), 'ResourceApplyAdam']
+    w = tf.Variable([1.0, 2.0])
+
+    @tf.function
+    def f():
+        tf.raw_ops.ResourceApplyGradientDescent(var=w.handle, alpha=0.1, delta=[1.0, 2.0],
+                                                name="gd")
+        tf.raw_ops.ResourceSparseApplyAdagrad(var=w.handle, accum=w.handle, lr=0.1,
+                                              grad=[[1.0, 2.0]], indices=[0])
+        return w.read_value()
+    names = _names(f.get_concrete_function().graph)
+    # (TF captures the variable, 'gd/var', before converting the others; eagerflow with
+    # the node: the names are TF's, that one's place is not)
+    assert sorted(names) == sorted([
+        'gd/var', 'gd/alpha', 'gd/delta', 'gd', 'ResourceSparseApplyAdagrad/lr',
+        'ResourceSparseApplyAdagrad/grad', 'ResourceSparseApplyAdagrad/indices',
+        'ResourceSparseApplyAdagrad', 'Read/ReadVariableOp', 'Identity', 'Identity_1',
+        'NoOp'])

@@ -253,18 +253,20 @@ class RawOp:
         if sparse is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *sparse.flags) if a in by_arg}
             fixed = ("indices", *sparse.ints)
-            typed = iter(_typed([by_arg[a] for a in sparse.tensors if a not in fixed]))
+            typed = iter(_typed(by_arg, [a for a in sparse.tensors if a not in fixed], scope))
             return sparse_training_ops.apply_sparse(
                 self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
-                tuple(by_arg[a] if a in fixed else next(typed) for a in sparse.tensors),
+                tuple(_fixed(by_arg[a], a, scope) if a in fixed else next(typed)
+                      for a in sparse.tensors),
                 scope, **flags)
         spec = training_ops.SPECS.get(self.op)
         if spec is not None:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}
-            typed = iter(_typed([by_arg[a] for a in spec.tensors if a not in spec.ints]))
+            typed = iter(_typed(by_arg, [a for a in spec.tensors if a not in spec.ints], scope))
             return training_ops.apply_op(
                 self.op, tuple(_variable(by_arg[a], a) for a in spec.resources),
-                tuple(by_arg[a] if a in spec.ints else next(typed) for a in spec.tensors),
+                tuple(_fixed(by_arg[a], a, scope) if a in spec.ints else next(typed)
+                      for a in spec.tensors),
                 scope, **flags)
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
@@ -531,14 +533,30 @@ def _name_node(made: list, out: Any, name: str) -> None:
         op.name = name
 
 
-def _typed(values: list) -> tuple:
-    """Inputs sharing one type attr, converted as TF's wrapper converts them: the first
-    tensor's dtype (else the first value's own) for all."""
+def _fixed(value: Any, arg: str, scope: str | None) -> Any:
+    """An input of its own type (a training op's indices): in a graph (`scope`: the node's)
+    a constant named by its argument ("gd/indices"), as TF's wrapper names it."""
+    if scope is None or isinstance(value, Tensor):
+        return value
+    return _state.graph.capture(convert_to_tensor(value), const_name=scope + arg)
+
+
+def _typed(by_arg: dict, names: list, scope: str | None) -> tuple:
+    """The inputs `names` sharing one type attr, converted as TF's wrapper converts them:
+    the first tensor's dtype (else the first value's own) for all; in a graph (`scope`:
+    the node's, "gd/") each value a constant named by its argument ("gd/alpha")."""
+    values = [by_arg[a] for a in names]
     first = next((v for v in values if isinstance(v, Tensor)), None)
-    if first is None:
-        first = convert_to_tensor(values[0])
-    return tuple(v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=first._dtype)
-                 for v in values)
+    dtype = (first if first is not None else convert_to_tensor(values[0]))._dtype
+    graph = _state.graph
+    out = []
+    for v, a in zip(values, names):
+        if not isinstance(v, Tensor):
+            v = convert_to_tensor(v, dtype=dtype)
+            if graph is not None and scope is not None:
+                v = graph.capture(v, const_name=scope + a)
+        out.append(v)
+    return tuple(out)
 
 
 def _variable(handle: Any, arg: str) -> Any:
