@@ -386,6 +386,30 @@ def test_what_an_in_place_write_would_change_is_not_captured(gpu):
                                                  "dtype")
 
 
+def _guide():
+    """benchmarks/guide.py's guide_model and guide_train_step (Adam, a from-logits loss)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        from guide import guide_model, guide_train_step
+    finally:
+        sys.path.pop(0)
+    return guide_model, guide_train_step
+
+
+def _guide_trained(replayed, make_model, data, seed, policy="float32"):
+    """(the traced step, the model, its losses over `data`): the guide's train step of
+    `make_model()` (made under `policy`), its calls replayed as CUDA graphs or not."""
+    DP.CUDA_GRAPHS[0] = replayed
+    tf.keras.utils.set_random_seed(seed)
+    tf.keras.mixed_precision.set_global_policy(policy)
+    try:
+        model = make_model()
+        step = tf.function(_guide()[1](tf, model))
+        return step, model, [float(step(x, y)) for x, y in data]
+    finally:
+        tf.keras.mixed_precision.set_global_policy("float32")
+
+
 @pytest.mark.parametrize("policy", ["float32", "mixed_float16", "mixed_bfloat16"])
 def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu, policy):
     """The guide CNN's traced step (Adam's slots, its iteration count, convolutions
@@ -393,25 +417,14 @@ def test_a_keras_train_step_with_adam_replays_as_it_runs(gpu, policy):
     weights (in a half type, within its rounding: a captured product adds in float32)."""
     if policy == "mixed_bfloat16":
         pytest.importorskip("ml_dtypes")
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    try:
-        from guide import guide_model, guide_train_step
-    finally:
-        sys.path.pop(0)
     rng = np.random.default_rng(4)
     data = [(tf.constant(rng.normal(size=(2, 12, 12, 1)).astype(np.float32)),
              tf.constant(rng.integers(0, 10, 2))) for _ in range(4)]
+    guide_model = _guide()[0]
 
     def train(replayed):
-        DP.CUDA_GRAPHS[0] = replayed
-        tf.keras.utils.set_random_seed(5)
-        tf.keras.mixed_precision.set_global_policy(policy)
-        try:
-            model = guide_model(tf, (12, 12, 1))
-            step = tf.function(guide_train_step(tf, model))
-            return step, model, [float(step(x, y)) for x, y in data]
-        finally:
-            tf.keras.mixed_precision.set_global_policy("float32")
+        return _guide_trained(replayed, lambda: guide_model(tf, (12, 12, 1)), data, 5,
+                              policy)
 
     _, plain, plain_losses = train(False)
     step, model, losses = train(True)
@@ -436,20 +449,16 @@ def test_a_resnet_like_step_in_tf32_replays_the_ordinary_paths_numbers(gpu, monk
     data = [(tf.constant(rng.normal(size=(2, 22, 22, 3)).astype(np.float32)),
              tf.constant(rng.integers(0, 5, 2))) for _ in range(4)]
 
-    def train(replayed):
-        DP.CUDA_GRAPHS[0] = replayed
-        tf.keras.utils.set_random_seed(3)
+    def resnet_like():
         L = tf.keras.layers
-        model = tf.keras.Sequential([
+        return tf.keras.Sequential([
             tf.keras.Input((22, 22, 3)), L.Conv2D(8, 7, strides=2), L.BatchNormalization(),
             L.ReLU(), L.Conv2D(6, 1), L.GlobalAveragePooling2D(), L.Dense(5)])
-        step = tf.function(_keras_step(model))
-        return step, model, [float(step(x, y)) for x, y in data]
 
     runtime_options.enable_tensor_float_32_execution(True)
     try:
-        _, plain, plain_losses = train(False)
-        step, model, losses = train(True)
+        _, plain, plain_losses = _guide_trained(False, resnet_like, data, 3)
+        step, model, losses = _guide_trained(True, resnet_like, data, 3)
     finally:
         runtime_options.enable_tensor_float_32_execution(False)
     weights = [(a.numpy(), b.numpy()) for a, b in zip(model.weights, plain.weights)]
@@ -461,19 +470,6 @@ def test_a_resnet_like_step_in_tf32_replays_the_ordinary_paths_numbers(gpu, monk
             np.testing.assert_array_equal(a, b)
     r = _replay(step, *data[0])
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
-
-
-def _keras_step(model):
-    optimizer = tf.keras.optimizers.SGD(0.05, momentum=0.9)
-    loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-
-    def step(x, y):
-        with tf.GradientTape() as tape:
-            loss = loss_object(y, model(x, training=True))
-        grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
-        return loss
-    return step
 
 
 def test_keras_fit_replays_its_train_step_across_epochs(gpu):

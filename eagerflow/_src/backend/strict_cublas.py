@@ -21,33 +21,26 @@ import numpy as np
 from eagerflow._src.backend.strict_counts import _launch
 from eagerflow._src.backend.strict_tf32 import tf32_round
 
-CUBLAS_OP_N, CUBLAS_OP_T = 0, 1
-CUBLAS_COMPUTE_32F, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_COMPUTE_64F = 68, 77, 70
-CUBLAS_GEMM_DEFAULT = -1
-CUDA_R_32F, CUDA_R_64F, CUDA_R_16F, CUDA_R_16BF = 0, 1, 2, 14
-
-_DTYPES: dict = {CUDA_R_32F: np.dtype(np.float32), CUDA_R_64F: np.dtype(np.float64),
-                 CUDA_R_16F: np.dtype(np.float16)}
-
 
 class Cublas:
     """The binding: `current()` gives the calling thread's current stream (its `ptr`,
-    and its `_capture` while one is in progress)."""
+    and its `_capture` while one is in progress). Its constants are cuBLAS's and CUDA's
+    numbers, as CuPy's binding and runtime name them."""
 
-    CUBLAS_OP_N, CUBLAS_OP_T = CUBLAS_OP_N, CUBLAS_OP_T
-    CUBLAS_COMPUTE_32F, CUBLAS_COMPUTE_64F = CUBLAS_COMPUTE_32F, CUBLAS_COMPUTE_64F
-    CUBLAS_COMPUTE_32F_FAST_TF32 = CUBLAS_COMPUTE_32F_FAST_TF32
-    CUBLAS_GEMM_DEFAULT = CUBLAS_GEMM_DEFAULT
-    CUDA_R_32F, CUDA_R_64F, CUDA_R_16F, CUDA_R_16BF = CUDA_R_32F, CUDA_R_64F, CUDA_R_16F, \
-        CUDA_R_16BF
+    CUBLAS_OP_N, CUBLAS_OP_T = 0, 1
+    CUBLAS_COMPUTE_32F, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_COMPUTE_64F = 68, 77, 70
+    CUBLAS_GEMM_DEFAULT = -1
+    CUDA_R_32F, CUDA_R_64F, CUDA_R_16F, CUDA_R_16BF = 0, 1, 2, 14
 
     def __init__(self, current: Callable[[], Any], bfloat16: Any = None) -> None:
         self.current = current
         self.handles: dict = {}  # handle -> the stream pointer it is bound to
         self.ids = itertools.count(0x1000)
-        self.dtypes = dict(_DTYPES)
+        self.dtypes = {self.CUDA_R_32F: np.dtype(np.float32),
+                       self.CUDA_R_64F: np.dtype(np.float64),
+                       self.CUDA_R_16F: np.dtype(np.float16)}
         if bfloat16 is not None:
-            self.dtypes[CUDA_R_16BF] = np.dtype(bfloat16)
+            self.dtypes[self.CUDA_R_16BF] = np.dtype(bfloat16)
 
     def create(self) -> int:
         handle = next(self.ids)
@@ -69,6 +62,7 @@ class Cublas:
                              algo: int) -> None:
         """C_i = alpha op(A_i) op(B_i) + beta C_i for i < count, each matrix column-major
         at its address plus i times its stride (in elements), op(A) (m, k), op(B) (k, n)."""
+        n_op, f64 = self.CUBLAS_OP_N, self.CUBLAS_COMPUTE_64F
         stream = self.handles.get(handle)
         if stream is None:
             raise RuntimeError("CUBLAS_STATUS_NOT_INITIALIZED")
@@ -77,17 +71,17 @@ class Cublas:
             raise AssertionError("the handle is bound to another stream than the current one")
         dtype = self.dtypes.get(atype)
         if dtype is None or not atype == btype == ctype or \
-                (compute == CUBLAS_COMPUTE_64F) != (dtype == np.float64):
+                (compute == f64) != (dtype == np.float64):
             raise RuntimeError("CUBLAS_STATUS_NOT_SUPPORTED")
-        if min(m, n, k) < 0 or lda < max(1, m if transa == CUBLAS_OP_N else k) or \
-                ldb < max(1, k if transb == CUBLAS_OP_N else n) or ldc < max(1, m):
+        if min(m, n, k) < 0 or lda < max(1, m if transa == n_op else k) or \
+                ldb < max(1, k if transb == n_op else n) or ldc < max(1, m):
             raise RuntimeError("CUBLAS_STATUS_INVALID_VALUE")
-        scalar = np.float64 if compute == CUBLAS_COMPUTE_64F else np.float32
+        scalar = np.float64 if compute == f64 else np.float32
         al, be = _scalar(alpha, scalar), _scalar(beta, scalar)
-        tf32 = compute == CUBLAS_COMPUTE_32F_FAST_TF32 and \
+        tf32 = compute == self.CUBLAS_COMPUTE_32F_FAST_TF32 and \
             os.environ.get("NVIDIA_TF32_OVERRIDE") != "0"
-        shape_a = (m, k) if transa == CUBLAS_OP_N else (k, m)
-        shape_b = (k, n) if transb == CUBLAS_OP_N else (n, k)
+        shape_a = (m, k) if transa == n_op else (k, m)
+        shape_b = (k, n) if transb == n_op else (n, k)
         size = dtype.itemsize
 
         def run() -> None:
@@ -95,8 +89,8 @@ class Cublas:
                 x = _matrix(a + i * stride_a * size, shape_a, lda, dtype)
                 y = _matrix(b + i * stride_b * size, shape_b, ldb, dtype)
                 out = _matrix(c + i * stride_c * size, (m, n), ldc, dtype)
-                x = x if transa == CUBLAS_OP_N else x.T
-                y = y if transb == CUBLAS_OP_N else y.T
+                x = x if transa == n_op else x.T
+                y = y if transb == n_op else y.T
                 # C = op(A) op(B) summed as C^T = op(B)^T op(A)^T, in the compute type: for
                 # a row-major caller (captured_blas) that is NumPy's product of its own
                 # operands, the stand-in's eager product, so a replay's bits are the eager
