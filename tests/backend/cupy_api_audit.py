@@ -17,6 +17,7 @@ What it checks:
   objects (devices, pools, streams, graphs, kernels, NCCL communicators), with the
   keywords and the number of positional arguments they pass; `attribute_names()` lists
   what backend/cupy.py touches so the test can tell a new use USES does not cover;
+- backend/cublas_library.py's functions, resolved in the cuBLAS library CuPy loads;
 - backend/cudnn.py's graphs built with the real frontend (fprop with and without the
   bias/ReLU epilogue, dgrad, wgrad; half and float; 2 and 3 spatial dims), stopped just
   before planning (Engine._build), which needs cuDNN's library and a GPU; the numerical
@@ -58,11 +59,8 @@ USES = [
     ("cupy.cuda.cublas", "setMathMode", (), 2),
     ("cupy.cuda.cublas", "CUBLAS_DEFAULT_MATH", (), None),
     ("cupy.cuda.device", "get_cublas_handle", (), 0),
-    # a capture's products (backend/captured_blas.py through CupyBackend's binding)
-    ("cupy.cuda.cublas", "create", (), 0),
-    ("cupy.cuda.cublas", "destroy", (), 1),
-    ("cupy.cuda.cublas", "setStream", (), 2),
-    ("cupy.cuda.cublas", "gemmStridedBatchedEx", (), 23),
+    # a capture's products (backend/captured_blas.py): CuPy's constants, the library's
+    # own functions (check_cublas_library)
     *[("cupy.cuda.cublas", f"CUBLAS_{k}", (), None) for k in (
         "OP_N", "COMPUTE_32F", "COMPUTE_32F_FAST_TF32", "COMPUTE_64F", "GEMM_DEFAULT")],
     *[("cupy.cuda.runtime", f"CUDA_R_{k}", (), None) for k in ("32F", "64F", "16F", "16BF")],
@@ -342,7 +340,8 @@ def attribute_names(root: Path) -> set:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             c = _chain(node)
-            if c and c[0] in ("self", "np", "contextlib", "threading", "cpu", "types"):
+            if c and c[0] in ("self", "np", "contextlib", "threading", "cpu", "types",
+                              "functools", "cublas_library", "lib"):  # (lib: cublas_library's)
                 continue
             names.add(node.attr)
     return names - NOT_CUPY
@@ -436,6 +435,30 @@ def check_bfloat16(root: Path, cupy: Any) -> tuple:
     return problems, []
 
 
+def check_cublas_library(root: Path, cupy: Any) -> list:
+    """backend/cublas_library.py (loaded by path: it needs only the standard library)
+    finds the cuBLAS library CuPy's module loaded and resolves its four functions; a
+    handle is made where a GPU is, else cuBLAS says it is not initialized."""
+    spec = importlib.util.spec_from_file_location(
+        "cublas_library", root / "eagerflow/_src/backend/cublas_library.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    cupy.cuda.cublas.CUBLAS_OP_N  # noqa: B018 - (loads the library, as CupyBackend does)
+    path = module.loaded_path()
+    if path is None:
+        return ["cublas_library.loaded_path found no cuBLAS library after cupy.cuda.cublas"]
+    try:
+        lib = module.Library(path)
+    except AttributeError as e:
+        return [f"cublas_library.Library({path}): {e}"]
+    try:
+        lib.destroy(lib.create())
+    except RuntimeError as e:
+        if str(e) != "CUBLAS_STATUS_NOT_INITIALIZED":
+            return [f"cublasCreate_v2 through cublas_library: {e}"]
+    return []
+
+
 def main(argv: list) -> int:
     root = Path(argv[1]).resolve()
     with warnings.catch_warnings():
@@ -445,12 +468,13 @@ def main(argv: list) -> int:
     calls, ncalls = check_source_calls(root)
     cudnn_problems, cudnn_skipped, graphs = check_cudnn(root)
     bf16_problems, bf16_skipped = check_bfloat16(root, cupy)
+    blas_problems = check_cublas_library(root, cupy)
     resolved = {attr for _, attr, _, _ in USES} | \
         {name for path, _, _, _ in USES for name in path.split(".")} | \
         {name for path, _, _ in CUDNN_USES for name in path.split(".")}
     print(json.dumps({
         "cupy": cupy.__version__, "python": sys.executable,
-        "problems": uses + calls + cudnn_problems + bf16_problems,
+        "problems": uses + calls + cudnn_problems + bf16_problems + blas_problems,
         "skipped": skipped + cudnn_skipped + bf16_skipped,
         "checked": {"uses": len(USES), "source_calls": ncalls, "cudnn_graphs": graphs},
         "uncovered": sorted(attribute_names(root) - resolved)}))

@@ -90,6 +90,13 @@ def test_the_model_refuses_what_cublas_refuses():
     lib.setStream(h, strict._CURRENT.stream.ptr + 1)
     with pytest.raises(AssertionError, match="another stream"):
         call(h)
+    stream = strict.Stream(non_blocking=True)
+    with stream:  # (CuPy's binding refuses to bind a handle to a capturing stream)
+        stream.begin_capture()
+        with pytest.raises(NotImplementedError, match="during stream capture"):
+            lib.setStream(h, stream.ptr)
+        stream.end_capture()
+        lib.setStream(h, stream.ptr)
     lib.destroy(h)
     with pytest.raises(RuntimeError, match="NOT_INITIALIZED"):
         call(h)
@@ -97,7 +104,7 @@ def test_the_model_refuses_what_cublas_refuses():
 
 def _blas():
     blas = CapturedBlas(_model(), B.BFLOAT16)
-    blas.prepare(0)
+    blas.prepare(strict.xp, 0, strict._CURRENT.stream.ptr)
     return blas
 
 
@@ -159,6 +166,7 @@ def test_what_it_does_not_take_is_left_to_the_caller():
     assert unprepared.product(xp, 0, ptr, f, f, False) is None  # (no handle made)
     blas = _blas()
     assert blas.product(xp, 1, ptr, f, f, False) is None  # (none for that device)
+    assert blas.product(xp, 0, ptr + 1, f, f, False) is None  # (bound to another stream)
     assert blas.product(xp, 0, ptr, i, i, False) is None  # (integers: CuPy's own kernel)
     assert blas.product(xp, 0, ptr, f, f.astype(np.float64), False) is None
     assert blas.product(xp, 0, ptr, xp.ones((2, 3), np.float32), f, False) is None
@@ -179,7 +187,7 @@ def test_a_captured_product_is_recorded_and_replayed_on_new_values():
 
 def test_each_thread_binds_a_handle_of_its_own():
     blas, seen = _blas(), []
-    t = threading.Thread(target=lambda: (blas.prepare(0),
+    t = threading.Thread(target=lambda: (blas.prepare(strict.xp, 0, strict._CURRENT.stream.ptr),
                                          seen.append(blas.local.handles[0].ptr)))
     t.start()
     t.join()

@@ -564,20 +564,20 @@ def test_the_math_switches_are_read_at_each_call_as_on_the_ordinary_path(gpu, mo
     if not ON_GPU:  # (the suite's NVIDIA_TF32_OVERRIDE=0 would keep the model from TF32)
         monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)
 
+    # (a product large enough that cuBLAS takes a tensor-core kernel, which TF32 is for:
+    # a GPU's small ones run in full float32 whatever the switch says)
     f = tf.function(lambda x, w: tf.matmul(x, w))
-    x = tf.constant([[1.0001] * 8])
-    w = tf.constant([[1.0001]] * 8)
-    exact = np.float32(8 * 1.0001 * 1.0001)
+    x, w = tf.fill((64, 1024), 1.0001), tf.ones((1024, 64))
     got = {}
     try:
         for on in (True, False, True, False):
             runtime_options.enable_tensor_float_32_execution(on)
-            got[on] = [float(f(x, w).numpy()[0, 0]) for _ in range(3)]
+            got[on] = [float(f(x, w).numpy()[5, 7]) for _ in range(3)]
     finally:
         runtime_options.enable_tensor_float_32_execution(False)
-    assert got[False] == [pytest.approx(exact, rel=1e-6)] * 3
+    assert got[False] == [pytest.approx(1024 * 1.0001, rel=1e-6)] * 3
     if not ON_GPU or B.of(D.current_device().backend.xp).has_tf32():
-        assert got[True] == [8.0] * 3  # (1.0001 is 1.0 in TF32's 10 bits)
+        assert got[True] == [1024.0] * 3  # (1.0001 is 1.0 in TF32's 10 bits)
     r = _replay(f, x, w)
     assert r.refused is None and r.captures == 2
 

@@ -399,10 +399,10 @@ class DeviceBackend(Backend):
         graph on a stream of its own on the current device, nothing of it run yet (the
         result's arrays are filled by each launch). Raises what the backend refuses
         while capturing (cuBLAS calls, host transfers); the capture is ended either way."""
-        blas = self.captured_blas()
-        if blas is not None:  # (cublasCreate allocates, which a capture refuses)
-            blas.prepare(self.current())
         stream = self.cuda.Stream(non_blocking=True)
+        blas = self.captured_blas()
+        if blas is not None:  # (cublasCreate and setStream: refused while capturing)
+            blas.prepare(self.xp, self.current(), stream.ptr)
         with self.capture_allocations() as keep, stream:
             stream.begin_capture()
             self.captures += 1
@@ -552,6 +552,21 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
 
 
 _RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def sums_as_product(shape: tuple, dtype: Any, axes: tuple) -> bool:
+    """Whether sum_run sums a C-contiguous device array of `shape` (None for a size not
+    known yet, taken as large) and `dtype` over `axes`: where a kernel of CuPy's reduction
+    (a fused one, graph/fusion.py) would give each output one block and read it a row
+    apart, 200 times slower (sum_run's note)."""
+    if not axes or np.dtype(dtype) not in _RUN_DTYPES:
+        return False
+    known = None not in shape
+    if known and math.prod(shape) < _SUM_RUN_MIN:
+        return False
+    dims = _run_dims(tuple(d or 1 for d in shape), tuple(sorted(a % len(shape) for a in axes)),
+                     False)
+    return dims is not None and not (known and dims[0] and dims[1] < _DEVICE_BATCHED_MIN)
 
 
 @functools.lru_cache(maxsize=256)  # (a training step sums the same few shapes every step)

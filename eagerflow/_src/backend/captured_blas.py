@@ -1,9 +1,10 @@
 """Float products inside a CUDA graph capture, through cuBLAS (backend layer).
 
-CuPy 14 refuses to bind its cuBLAS handle to a capturing stream, so a capture's products
-go through handles of eagerflow's own, one per thread and device, made before the capture
-begins (cublasCreate allocates, which a capture refuses) and bound to the capturing stream
-for each call. cuBLAS 12.2 and later takes its workspace with cudaMallocAsync on that
+CuPy 14 refuses to bind its cuBLAS handle to a capturing stream (its binding's setStream
+raises NotImplementedError once a capture has begun), so a capture's products go through
+handles of eagerflow's own, one per thread and device, made and bound to the stream that
+will capture before the capture begins (cublasCreate allocates, which a capture refuses
+too). cuBLAS 12.2 and later takes its workspace with cudaMallocAsync on that
 stream, which a capture records; where the library fails the call, the capture fails, and
 its function keeps the ordinary path (graph/device_program.py). The library, its compute
 type and TF32's rule are the eager product's, so a replayed function's products are the
@@ -11,7 +12,7 @@ eager ones', not those of a kernel of another summation order.
 
 `lib` is cuBLAS's binding (cupy_backends.cuda.libs.cublas with CUDA's data type numbers,
 or the stand-in's model of it, strict_cublas): `create`, `destroy`, `setStream`,
-`gemmStridedBatchedEx` and their constants.
+`setWorkspace`, `gemmStridedBatchedEx` and their constants.
 
 A row-major product C = A B is the column-major C^T = B^T A^T, and a row-major (m, n)
 matrix is a column-major (n, m) one: each call passes `b` as cuBLAS's first operand.
@@ -25,14 +26,19 @@ from typing import Any
 
 import numpy as np
 
+# cuBLAS's workspace for each handle, as NVIDIA advises for Hopper: given by eagerflow
+# (cublasSetWorkspace) so that no call of a capture allocates one
+WORKSPACE_BYTES = 32 << 20
+
 
 class _Handle:
-    """One cuBLAS handle, destroyed with its owner (a thread's table of them)."""
+    """One cuBLAS handle, its workspace and the stream it is bound to, destroyed with its
+    owner (a thread's table of them)."""
 
-    __slots__ = ("lib", "ptr")
+    __slots__ = ("lib", "ptr", "stream", "workspace")
 
-    def __init__(self, lib: Any) -> None:
-        self.lib, self.ptr = lib, lib.create()
+    def __init__(self, lib: Any, workspace: Any) -> None:
+        self.lib, self.ptr, self.stream, self.workspace = lib, lib.create(), None, workspace
 
     def __del__(self) -> None:
         try:
@@ -57,20 +63,28 @@ class CapturedBlas:
         if bfloat16 is not None:
             self.types[n(bfloat16)] = (lib.CUDA_R_16BF, lib.CUBLAS_COMPUTE_32F, np.float32)
 
-    def prepare(self, device: int) -> None:
-        """Makes the calling thread's handle for `device` (before a capture begins)."""
+    def prepare(self, xp: Any, device: int, stream_ptr: int) -> None:
+        """Makes the calling thread's handle for `device` (the current one) and binds it
+        to the stream `stream_ptr` and its workspace, before that stream begins a
+        capture."""
         handles = self.local.__dict__.setdefault("handles", {})
-        if device not in handles:
-            handles[device] = _Handle(self.lib)
+        handle = handles.get(device)
+        if handle is None:
+            handle = handles[device] = _Handle(self.lib, xp.empty(WORKSPACE_BYTES, np.uint8))
+        if handle.stream != stream_ptr:  # (binding a stream resets the workspace)
+            self.lib.setStream(handle.ptr, stream_ptr)
+            self.lib.setWorkspace(handle.ptr, handle.workspace.data.ptr, WORKSPACE_BYTES)
+            handle.stream = stream_ptr
 
     def product(self, xp: Any, device: int, stream_ptr: int, a: Any, b: Any,
                 tf32: bool) -> Any:
         """`xp.matmul(a, b)` by cuBLAS on the stream `stream_ptr` (TF32 where `tf32`: the
-        caller's decision), or None where no handle was prepared or cuBLAS has no such
-        product (another dtype, or two)."""
+        caller's decision), or None where no handle was prepared for that stream or
+        cuBLAS has no such product (another dtype, or two)."""
         handle = getattr(self.local, "handles", {}).get(device)
         types = self.types.get(a.dtype)
-        if handle is None or types is None or b.dtype != a.dtype:
+        if handle is None or handle.stream != stream_ptr or types is None or \
+                b.dtype != a.dtype:
             return None
         data, compute, scalar = types
         if tf32 and compute == self.lib.CUBLAS_COMPUTE_32F and a.dtype == np.float32:
@@ -87,7 +101,6 @@ class CapturedBlas:
             b2, stride_b = _operand(xp, b2, batch)
             one, zero = np.ones(1, scalar), np.zeros(1, scalar)
             lib = self.lib
-            lib.setStream(handle.ptr, stream_ptr)
             lib.gemmStridedBatchedEx(
                 handle.ptr, lib.CUBLAS_OP_N, lib.CUBLAS_OP_N, n, m, k, one.ctypes.data,
                 b2.data.ptr, data, n, stride_b, a2.data.ptr, data, k, stride_a,

@@ -18,6 +18,7 @@ CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, an
 from __future__ import annotations
 
 import contextlib
+import functools
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -28,6 +29,7 @@ import numpy as np
 from eagerflow._src.backend import (
     BFLOAT16,
     DeviceBackend,
+    cublas_library,
     is_scalar,
     math_switches,
     register,
@@ -57,16 +59,17 @@ class CupyBackend(DeviceBackend):
         self.comms: dict = {}
         self.cudnn = Engines(_load_cudnn, cupy, self.stream_ptr, self.capability,
                              math_switches)
-        self.blas: CapturedBlas | None = None
 
     def stream_ptr(self) -> int:
         return cupy.cuda.get_current_stream().ptr
 
-    def captured_blas(self) -> CapturedBlas:
-        if self.blas is None:
-            self.blas = CapturedBlas(_cublas_binding(),
-                                     BFLOAT16 if self.holds_bfloat16 else None)
-        return self.blas
+    def captured_blas(self) -> CapturedBlas | None:
+        return self._blas
+
+    @functools.cached_property
+    def _blas(self) -> CapturedBlas | None:
+        lib = _cublas_binding()
+        return lib and CapturedBlas(lib, BFLOAT16 if self.holds_bfloat16 else None)
 
     def capability(self, index: int) -> int:
         return int(cupy.cuda.Device(index).compute_capability)
@@ -191,16 +194,23 @@ class CupyBackend(DeviceBackend):
 
 
 def _cublas_binding() -> Any:
-    """cuBLAS's functions and constants that captured_blas calls, with CUDA's data type
-    numbers (`cupy.cuda.cublas` loads cuBLAS's library on first use)."""
-    lib = cupy.cuda.cublas
-    names = ("create", "destroy", "setStream", "gemmStridedBatchedEx", "CUBLAS_OP_N",
-             "CUBLAS_COMPUTE_32F", "CUBLAS_COMPUTE_32F_FAST_TF32", "CUBLAS_COMPUTE_64F",
-             "CUBLAS_GEMM_DEFAULT")
+    """cuBLAS's functions that captured_blas calls, from the library CuPy's cuBLAS module
+    loaded (cublas_library: CuPy's own functions refuse a capturing stream), with CuPy's
+    constants and CUDA's data type numbers; None where that library is not found."""
+    constants = cupy.cuda.cublas  # (importing it loads the library)
+    path = cublas_library.loaded_path()
+    if path is None:
+        return None
+    lib = cublas_library.Library(path)
+    names = ("CUBLAS_OP_N", "CUBLAS_COMPUTE_32F", "CUBLAS_COMPUTE_32F_FAST_TF32",
+             "CUBLAS_COMPUTE_64F", "CUBLAS_GEMM_DEFAULT")
     rt = cupy.cuda.runtime
-    return types.SimpleNamespace(**{n: getattr(lib, n) for n in names},
-                                 CUDA_R_32F=rt.CUDA_R_32F, CUDA_R_64F=rt.CUDA_R_64F,
-                                 CUDA_R_16F=rt.CUDA_R_16F, CUDA_R_16BF=rt.CUDA_R_16BF)
+    return types.SimpleNamespace(
+        create=lib.create, destroy=lib.destroy, setStream=lib.setStream,
+        setWorkspace=lib.setWorkspace, gemmStridedBatchedEx=lib.gemmStridedBatchedEx,
+        **{n: getattr(constants, n) for n in names},
+        CUDA_R_32F=rt.CUDA_R_32F, CUDA_R_64F=rt.CUDA_R_64F, CUDA_R_16F=rt.CUDA_R_16F,
+        CUDA_R_16BF=rt.CUDA_R_16BF)
 
 
 def _load_cudnn() -> Any:

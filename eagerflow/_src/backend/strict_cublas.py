@@ -53,7 +53,17 @@ class Cublas:
     def setStream(self, handle: int, stream: int) -> None:  # noqa: N802 - the binding's name
         if handle not in self.handles:
             raise RuntimeError("CUBLAS_STATUS_NOT_INITIALIZED")
+        current = self.current()
+        if current.ptr == stream and current._capture is not None:  # (CuPy's binding)
+            raise NotImplementedError(
+                "calling cuBLAS API during stream capture is currently unsupported")
         self.handles[handle] = stream
+
+    def setWorkspace(self, handle: int, ptr: int, size: int) -> None:  # noqa: N802 - the binding's name
+        if handle not in self.handles:
+            raise RuntimeError("CUBLAS_STATUS_NOT_INITIALIZED")
+        if size and not ptr:
+            raise RuntimeError("CUBLAS_STATUS_INVALID_VALUE")
 
     def gemmStridedBatchedEx(self, handle: int, transa: int, transb: int, m: int, n: int,  # noqa: N802 - the binding's name
                              k: int, alpha: int, a: int, atype: int, lda: int, stride_a: int,

@@ -20,6 +20,7 @@ level, since libjxl's conversion to 8 bits differs between its versions.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import struct
 import zlib
@@ -528,6 +529,10 @@ def _webp_samples() -> list:
 
 
 def _jxl_samples() -> list:
+    """(none without the jxl extra: the op then refuses every call, as
+    tests/ops/test_decode_jxl_without_extra.py checks)"""
+    if importlib.util.find_spec("imagecodecs") is None:
+        return []
     rng = np.random.default_rng(13)
     encode = _imagecodecs().jpegxl_encode
     grey, rgb, rgba = (rng.integers(0, 256, shape).astype(np.uint8)
