@@ -47,14 +47,13 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
 WHEELS="$ROOT/.whl"
-# Wheels the device image may lack (binary ones for CPython 3.12 on manylinux x86-64, and
-# the pure-Python test tools); each is installed only where its distribution is missing.
-# nvidia-cudnn-frontend (11 MB; the image has libcudnn beside PyTorch but no binding) turns
-# on cuDNN convolutions: the tree and the wheels must stay under the tool's 64 MiB.
+# Wheels the device image lacks (binary ones for CPython 3.12 on manylinux x86-64; the
+# image has pytest, pytest-xdist and hypothesis); each is installed only where its
+# distribution is missing. nvidia-cudnn-frontend (11 MB; the image has libcudnn beside
+# PyTorch but no binding) turns on cuDNN convolutions: the tree and the wheels must stay
+# under the tool's 64 MiB (docs/performance.md: what to leave out of the tree for a call).
 WHEEL_PINS="pyfarmhash==0.5.1 siphashc==2.9.1 google-crc32c==1.9.0 simplejpeg==1.9.0
-cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0 pytest==9.2.0 pluggy==1.6.0 iniconfig==2.1.0
-packaging==25.0 pytest-xdist==3.8.0 execnet==2.1.1 hypothesis==6.170.15
-sortedcontainers==2.4.0"
+cramjam==2.14.0 nvidia-cudnn-frontend==1.32.0"
 ALL_STEPS="env kernels numerics bench fp32bench graphs graphbench backend suites overhead reduce launch profile devtime"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
