@@ -104,3 +104,46 @@ def test_the_ops_on_a_device_use_it():
     np.testing.assert_allclose(m.numpy(), x.astype(np.float64).mean(axis=(1, 2), keepdims=True),
                                atol=1e-6)
     np.testing.assert_allclose(g.numpy(), x.astype(np.float64).sum(axis=(0, 1, 2)), atol=2e-2)
+
+
+HALF = ["float16"] + (["bfloat16"] if B.BFLOAT16 is not None else [])
+
+
+def _half(name):
+    return np.dtype(np.float16) if name == "float16" else B.BFLOAT16
+
+
+@pytest.mark.parametrize("name", HALF)
+def test_a_devices_half_sums_and_means_are_float32_rounded_once(name):
+    """A mixed precision step's bias gradients and batch statistics on a device: float16
+    and bfloat16 summed in float32 as one product and rounded once (TF's GPU kernels add
+    half types in float), not CuPy's one reduction over the leading axes; a mean divides
+    the float32 sum before it rounds, where each output sums 65,536 rows or more (two
+    conversions more than a float32 product); fewer stay one reduction. On the host TF's
+    CPU kernels' order stays (eigen_reduce)."""
+    dtype = _half(name)
+    xp = strict.BACKEND.xp
+    few = strict.BACKEND.to_device(_x((4, 60, 60, 8), np.float32).astype(dtype), 0)
+    assert B.sum_run(xp, few, (0, 1, 2), False) is None  # (14,400 rows)
+    x = _x((16, 64, 64, 4), np.float32).astype(dtype)
+    wide = x.astype(np.float64)
+    with count_launches() as n:
+        got = B.sum_run(xp, strict.BACKEND.to_device(x, 0), (0, 1, 2), False)
+    assert n["matmul"] == 1 and n.get("reduction", 0) == 0
+    want = wide.sum(axis=(0, 1, 2)).astype(np.float32)
+    assert got.dtype == dtype
+    np.testing.assert_array_equal(B.to_host(got).astype(np.float32),
+                                  want.astype(dtype).astype(np.float32))
+    assert B.sum_run(np, x, (0, 1, 2), False) is None  # (the host's: TF's CPU order)
+    with D.standin_gpus(1):
+        t = tf.constant(x)
+        with count_launches() as n:
+            s, m = tf.reduce_sum(t, [0, 1, 2]), tf.reduce_mean(t, [0, 1, 2])
+            g = tf.raw_ops.BiasAddGrad(out_backprop=t)
+        assert n.get("reduction", 0) == 0 and n["matmul"] == 3
+    for got, want in ((s, wide.sum((0, 1, 2))), (g, wide.sum((0, 1, 2))),
+                      (m, wide.mean((0, 1, 2)))):
+        assert got.dtype.as_numpy_dtype == dtype
+        np.testing.assert_array_equal(
+            np.asarray(got.numpy(), np.float32),
+            want.astype(np.float32).astype(dtype).astype(np.float32))

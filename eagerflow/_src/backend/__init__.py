@@ -514,9 +514,11 @@ _SUM_RUN_MIN = 1 << 13  # (elements: below, one reduction costs less than a prod
 # (rows of a run after leading axes, a global pool's: below, a device's one reduction,
 # whose outputs each sum few rows, costs less than a batch of products)
 _DEVICE_BATCHED_MIN = 1 << 14
+_HALF_ROWS_MIN = 1 << 16
 
 
-def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -> Any:
+def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True,
+            wide: bool = False) -> Any:
     """x summed over `axes` as one product with a vector of ones, when the axes are a run
     of adjacent axes stopping before the last one (a bias or batch norm gradient's
     (0, 1, 2) of NHWC, a global average pool's (1, 2)) and x is a large C-contiguous
@@ -529,9 +531,14 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     cuBLAS product (PyTorch's sum: 0.15 ms; benchmarks/gpu_reductions.py), and still
     0.2-0.3 ms for (64, 14, 14, 256) or (64, 7, 7, 512). A run after leading axes (a
     global pool's (1, 2)) is a batch of products only when long. BLAS's blocked
-    accumulation rounds no worse than a running sum.
+    accumulation rounds no worse than a running sum. On a device float16 and bfloat16
+    (a mixed precision step's bias gradients) are summed in float32 and rounded once, as
+    TF's GPU kernels add them (left in float32 where `wide`: a mean's quotient), where
+    each output sums at least _HALF_ROWS_MIN rows (two conversions more than a float32
+    product: a few rows a block cost a reduction less).
     """
-    if (not axes or x.size < _SUM_RUN_MIN or x.dtype not in _RUN_DTYPES
+    half = xp is not np and x.dtype in _DEVICE_HALF
+    if (not axes or x.size < _SUM_RUN_MIN or (x.dtype not in _RUN_DTYPES and not half)
             or (xp is np and not on_cpu) or not x.flags.c_contiguous):
         return None
     try:
@@ -543,6 +550,11 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
     pre, rows, shape = dims
     if pre and xp is not np and rows < _DEVICE_BATCHED_MIN:
         return None
+    if half:
+        if rows < _HALF_ROWS_MIN:
+            return None
+        s = sum_run(xp, x.astype(np.float32), axes, keepdims)
+        return s if wide else s.astype(x.dtype)
     ones = xp.ones(rows, x.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x.dtype)
     if pre:
         s = matmul(xp, ones, x.reshape(math.prod(pre), rows, -1))
@@ -552,6 +564,7 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True) -
 
 
 _RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_DEVICE_HALF = (np.dtype(np.float16),) + ((BFLOAT16,) if BFLOAT16 is not None else ())
 
 
 def sums_as_product(shape: tuple, dtype: Any, axes: tuple) -> bool:

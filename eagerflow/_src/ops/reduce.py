@@ -379,7 +379,10 @@ def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                           dtype=np.uint64 if x.dtype.kind == "u" else np.int64)
         q = xp.abs(s) // max(n, 1)
         return (q * xp.sign(s)).astype(x.dtype) if x.dtype.kind == "i" else q.astype(x.dtype)
-    s = sum_run(xp, x, axes, keepdims)
+    s = sum_run(xp, x, axes, keepdims, wide=True)
+    if s is not None and s.dtype != x.dtype:
+        # (a device's half mean over leading axes: a float32 sum and quotient, rounded once)
+        return (s / np.float32(n)).astype(x.dtype)
     if s is None and xp is not np and n and x.dtype.kind == "f":
         return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)  # (one launch)
     if s is None:
