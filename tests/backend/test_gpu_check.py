@@ -3,6 +3,7 @@ its stand-in path end to end (what the GPU run does, on the strict stand-in, at 
 sizes), writing its logs and summary where it is told."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -83,3 +84,14 @@ def test_without_a_gpu_the_real_run_says_so(tmp_path):
     assert r.returncode == 1
     assert "no GPU seen by eagerflow" in (out / "env.log").read_text()
     assert "env       failed" in (out / "summary.txt").read_text()
+
+
+def test_a_step_run_alone_has_the_whole_budget(tmp_path):
+    """(A step's share, `launch`'s 40 s, is for a run of several: alone, `backend` needs
+    about 300 s on an H200.)"""
+    out = tmp_path / "out"
+    r = _run("--standin", "--quick", "--python", sys.executable, "--steps", "launch",
+             "--budget", "90", out=out)
+    assert r.returncode == 0, (out / "summary.txt").read_text()
+    head = (out / "launch.log").read_text().splitlines()[0]
+    assert int(re.search(r"at most (\d+)s", head).group(1)) > 80, head
