@@ -1,18 +1,18 @@
 """Float products inside a CUDA graph capture, through cuBLAS (backend layer).
 
-CuPy 14 refuses to bind its cuBLAS handle to a capturing stream (its binding's setStream
-raises NotImplementedError once a capture has begun), so a capture's products go through
-handles of eagerflow's own, one per thread and device, made and bound to the stream that
-will capture before the capture begins (cublasCreate allocates, which a capture refuses
-too). cuBLAS 12.2 and later takes its workspace with cudaMallocAsync on that
-stream, which a capture records; where the library fails the call, the capture fails, and
-its function keeps the ordinary path (graph/device_program.py). The library, its compute
-type and TF32's rule are the eager product's, so a replayed function's products are the
-eager ones', not those of a kernel of another summation order.
+CuPy 14's binding binds a handle to the current stream before each call and refuses a
+capturing stream, so a capture's products go through handles of eagerflow's own, one per
+thread and device, made, bound to the stream that will capture and given a workspace of
+their own before the capture begins (cublasCreate and cublasSetStream are refused while
+capturing; cuBLAS would otherwise take a workspace inside the capture). Where the library
+fails a call, the capture fails, and its function keeps the ordinary path
+(graph/device_program.py). The library, its compute type and TF32's rule are the eager
+product's, so a replayed function's products are the eager ones', not those of a kernel
+of another summation order.
 
-`lib` is cuBLAS's binding (cupy_backends.cuda.libs.cublas with CUDA's data type numbers,
-or the stand-in's model of it, strict_cublas): `create`, `destroy`, `setStream`,
-`setWorkspace`, `gemmStridedBatchedEx` and their constants.
+`lib` holds cuBLAS's functions (cublas_library's, called in CuPy's cuBLAS library, with
+CuPy's constants; or the stand-in's model of them, strict_cublas): `create`, `destroy`,
+`setStream`, `setWorkspace`, `gemmStridedBatchedEx` and their constants.
 
 A row-major product C = A B is the column-major C^T = B^T A^T, and a row-major (m, n)
 matrix is a column-major (n, m) one: each call passes `b` as cuBLAS's first operand.

@@ -44,7 +44,8 @@ def loaded_path(maps: str = "/proc/self/maps") -> str | None:
 
 class Library:
     """create, destroy, setStream, setWorkspace and gemmStridedBatchedEx as CuPy's binding
-    names them, on the library at `path`; a failed call raises RuntimeError("CUBLAS_STATUS_...")."""
+    names them, on the library at `path`; a failed call raises
+    RuntimeError("CUBLAS_STATUS_...")."""
 
     def __init__(self, path: str) -> None:
         lib = ctypes.CDLL(path)
