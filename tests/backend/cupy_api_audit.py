@@ -444,7 +444,7 @@ def check_cublas_library(root: Path, cupy: Any) -> list:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     cupy.cuda.cublas.CUBLAS_OP_N  # noqa: B018 - (loads the library, as CupyBackend does)
-    path = module.loaded_path()
+    path = module.loaded_path(cupy.cuda.runtime.runtimeGetVersion() // 1000)
     if path is None:
         return ["cublas_library.loaded_path found no cuBLAS library after cupy.cuda.cublas"]
     try:

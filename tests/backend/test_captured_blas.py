@@ -193,3 +193,20 @@ def test_each_thread_binds_a_handle_of_its_own():
     t.join()
     assert seen and seen[0] != blas.local.handles[0].ptr
 
+
+
+def test_the_library_is_found_by_its_cuda_version(tmp_path):
+    """cublas_library finds the cuBLAS that CuPy's module mapped, of CuPy's CUDA: a
+    process may map another CUDA's beside it (PyTorch's wheels)."""
+    from eagerflow._src.backend import cublas_library
+
+    maps = tmp_path / "maps"
+    maps.write_text(
+        "7f00-7f10 r-xp 00000000 08:01 11 /usr/lib/x86_64-linux-gnu/libc.so.6\n"
+        "7f20-7f30 r-xp 00000000 08:01 12 /torch/lib/libcublasLt.so.12\n"
+        "7f40-7f50 r-xp 00000000 08:01 13 /torch/nvidia/cublas/lib/libcublas.so.12\n"
+        "7f60-7f70 r-xp 00000000 08:01 14 /site/nvidia/cu13/lib/libcublas.so.13.1.0\n")
+    assert cublas_library.loaded_path(13, str(maps)) == "/site/nvidia/cu13/lib/libcublas.so.13.1.0"
+    assert cublas_library.loaded_path(12, str(maps)) == "/torch/nvidia/cublas/lib/libcublas.so.12"
+    assert cublas_library.loaded_path(11, str(maps)) is None
+    assert cublas_library.loaded_path(12, str(tmp_path / "no such file")) is None

@@ -28,16 +28,17 @@ _GEMM_ARGS = [_P, _I, _I, _I, _I, _I, _P, _P, _I, _I, _L, _P, _I, _I, _L, _P, _P
               _L, _I, _I, _I]
 
 
-def loaded_path(maps: str = "/proc/self/maps") -> str | None:
-    """The file of the cuBLAS library this process has mapped (CuPy's cuBLAS module
-    links it), or None (no such library, or no /proc: another system)."""
+def loaded_path(cuda_major: int, maps: str = "/proc/self/maps") -> str | None:
+    """The file of the cuBLAS library of CUDA `cuda_major` (CuPy's: its cuBLAS module
+    links it) this process has mapped, or None (none, or no /proc: another system). A
+    process may map another CUDA's too (PyTorch's own wheels, say)."""
     try:
         lines = Path(maps).read_text().splitlines()
     except OSError:
         return None
     for line in lines:
         path = line.rsplit(" ", 1)[-1]
-        if re.search(r"/libcublas\.so(\.\d+)*$", path):
+        if re.search(rf"/libcublas\.so\.{cuda_major}(\.\d+)*$", path):
             return path
     return None
 

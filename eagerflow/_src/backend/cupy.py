@@ -198,7 +198,7 @@ def _cublas_binding() -> Any:
     loaded (cublas_library: CuPy's own functions refuse a capturing stream), with CuPy's
     constants and CUDA's data type numbers; None where that library is not found."""
     constants = cupy.cuda.cublas  # (importing it loads the library)
-    path = cublas_library.loaded_path()
+    path = cublas_library.loaded_path(cupy.cuda.runtime.runtimeGetVersion() // 1000)
     if path is None:
         return None
     lib = cublas_library.Library(path)
