@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from eagerflow._src import backend as B
 from eagerflow._src.backend import strict
-from eagerflow._src.backend.captured_blas import CapturedBlas
+from eagerflow._src.backend.captured_blas import WORKSPACE_BYTES, CapturedBlas
 from eagerflow._src.backend.strict_cublas import Cublas
 from eagerflow._src.backend.strict_tf32 import tf32_round
 
@@ -210,3 +210,28 @@ def test_the_library_is_found_by_its_cuda_version(tmp_path):
     assert cublas_library.loaded_path(12, str(maps)) == "/torch/nvidia/cublas/lib/libcublas.so.12"
     assert cublas_library.loaded_path(11, str(maps)) is None
     assert cublas_library.loaded_path(12, str(tmp_path / "no such file")) is None
+
+
+def test_a_graph_keeps_its_handles_workspace_after_its_thread_ends():
+    """A replay's products use the workspace their capture's handle was given: a graph
+    captured on a thread (a replica's, say) keeps that handle after the thread is gone,
+    and its launch still computes."""
+    import gc
+
+    backend = B.of(strict.xp)
+    xp = strict.xp
+    a, b = xp.asarray(np.ones((2, 3), np.float32)), xp.asarray(np.ones((3, 2), np.float32))
+    made = []
+    t = threading.Thread(target=lambda: made.append(
+        backend.capture(lambda: backend.matmul(a, b))))
+    t.start()
+    t.join()
+    del t
+    gc.collect()
+    graph, out, keep = made[0]
+    handle = keep[1]
+    assert handle.ptr in backend.captured_blas().lib.handles  # (not destroyed)
+    assert handle.workspace.nbytes == WORKSPACE_BYTES
+    a[...] = 2.0
+    graph.launch()
+    np.testing.assert_array_equal(out.get(), np.full((2, 2), 6.0, np.float32))

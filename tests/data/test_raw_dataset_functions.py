@@ -9,12 +9,12 @@ TF) imported and run here.
 """
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.data import parallel
 from tests.data.raw_dataset_functions_cases import (
     MODEL_FUNCTIONS,
     MODEL_INPUTS,
@@ -26,7 +26,7 @@ GOLDEN = json.loads((HERE / "raw_dataset_functions_golden.json").read_text())
 OURS = json.loads(json.dumps(outcomes(tf)))
 
 
-# TF's AUTOTUNE cycle length (-1) is the machine's cores, and the golden was
+# TF's AUTOTUNE cycle length (-1) is the cores the process may run on, and the golden was
 # recorded on 2: elsewhere the "interleave" case's second dataset (cycle_length=-1) is
 # compared with the same interleave of an explicit cycle length, whose orders
 # interleave_orders pins against TF.
@@ -35,7 +35,7 @@ RECORDED_CORES = 2
 
 def _want(case):
     want = GOLDEN["cases"][case]
-    cores = os.cpu_count()  # (as data/parallel.py reads the machine's cores)
+    cores = parallel.schedulable_cores()
     if case != "interleave" or cores == RECORDED_CORES:
         return want
     ranges = tf.data.Dataset.range(4).interleave(tf.data.Dataset.range, cycle_length=cores)
@@ -49,7 +49,7 @@ def test_raw_op_case_matches_tf(case):
 
 
 def test_an_autotuned_interleave_cycles_over_the_machines_cores(monkeypatch):
-    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    monkeypatch.setattr(parallel, "schedulable_cores", lambda: 16)
     value = _want("interleave")["value"]
     assert value[1][1] == [[0], [0], [0], [1], [1], [2]]  # (three ranges open at once)
     assert value[0] == GOLDEN["cases"]["interleave"]["value"][0]
@@ -92,3 +92,17 @@ def test_raw_ops_inside_a_function_run_each_call():
                                         other_arguments=[], f=plus, **i64)[0]
 
     assert [int(total(tf.constant(n, tf.int64))) for n in (0, 4, 5)] == [0, 12, 20]
+
+
+@pytest.mark.parametrize(("cores", "order"), [({0, 1}, [0, 0, 1, 0, 1, 2]),
+                                               ({0, 1, 2, 3}, [0, 0, 0, 1, 1, 2])])
+def test_autotune_cycles_over_the_cores_the_process_may_run_on(monkeypatch, cores, order):
+    """TF's AUTOTUNE cycle length is its port::MaxParallelism: the CPU affinity mask's
+    count, not the machine's (a container's two cores of a larger host)."""
+    if not hasattr(parallel.os, "sched_getaffinity"):
+        pytest.skip("no CPU affinity mask on this system")
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: cores)
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 64)
+    ds = tf.data.Dataset.range(4).interleave(tf.data.Dataset.range,
+                                             cycle_length=tf.data.AUTOTUNE)
+    assert [int(v) for v in ds] == order

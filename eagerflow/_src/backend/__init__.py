@@ -395,15 +395,17 @@ class DeviceBackend(Backend):
         return contextlib.nullcontext(None)
 
     def capture(self, run: Callable[[], Any]) -> tuple:
-        """(graph, run()'s result, what to keep with the graph): `run` captured into a CUDA
-        graph on a stream of its own on the current device, nothing of it run yet (the
-        result's arrays are filled by each launch). Raises what the backend refuses
-        while capturing (cuBLAS calls, host transfers); the capture is ended either way."""
+        """(graph, run()'s result, what to keep with the graph: its buffers' pool and the
+        cuBLAS handle whose workspace its products use): `run` captured into a CUDA graph
+        on a stream of its own on the current device, nothing of it run yet (the result's
+        arrays are filled by each launch). Raises what the backend refuses while
+        capturing (host transfers, say); the capture is ended either way."""
         stream = self.cuda.Stream(non_blocking=True)
         blas = self.captured_blas()
-        if blas is not None:  # (cublasCreate and setStream: refused while capturing)
-            blas.prepare(self.xp, self.current(), stream.ptr)
-        with self.capture_allocations() as keep, stream:
+        handle = None  # (cublasCreate and setStream are refused while capturing)
+        if blas is not None:
+            handle = blas.prepare(self.xp, self.current(), stream.ptr)
+        with self.capture_allocations() as pool, stream:
             stream.begin_capture()
             self.captures += 1
             try:
@@ -415,7 +417,7 @@ class DeviceBackend(Backend):
             finally:
                 self.captures -= 1
             graph = stream.end_capture()
-        return graph, out, keep
+        return graph, out, (pool, handle)
 
 
 NUMPY = Backend()

@@ -63,10 +63,11 @@ class CapturedBlas:
         if bfloat16 is not None:
             self.types[n(bfloat16)] = (lib.CUDA_R_16BF, lib.CUBLAS_COMPUTE_32F, np.float32)
 
-    def prepare(self, xp: Any, device: int, stream_ptr: int) -> None:
+    def prepare(self, xp: Any, device: int, stream_ptr: int) -> _Handle:
         """Makes the calling thread's handle for `device` (the current one) and binds it
         to the stream `stream_ptr` and its workspace, before that stream begins a
-        capture."""
+        capture; returns it, for the graph to keep (its kernels use the workspace when
+        it replays, after the thread that captured it is gone too)."""
         handles = self.local.__dict__.setdefault("handles", {})
         handle = handles.get(device)
         if handle is None:
@@ -75,6 +76,7 @@ class CapturedBlas:
             self.lib.setStream(handle.ptr, stream_ptr)
             self.lib.setWorkspace(handle.ptr, handle.workspace.data.ptr, WORKSPACE_BYTES)
             handle.stream = stream_ptr
+        return handle
 
     def product(self, xp: Any, device: int, stream_ptr: int, a: Any, b: Any,
                 tf32: bool) -> Any:

@@ -61,10 +61,19 @@ def _wait_for(t: threading.Thread) -> None:
         t.join(_JOIN_TIMEOUT)
 
 
+def schedulable_cores() -> int:
+    """The cores this process may run on, as TF counts them for AUTOTUNE (its
+    port::MaxParallelism: the CPU affinity mask, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # (not on Linux)
+        return os.cpu_count() or 1
+
+
 def _default_threads(ctx: IterContext | None) -> int:
     if ctx is not None and ctx.threads:
         return ctx.threads
-    return max(os.cpu_count() or 1, 1)
+    return schedulable_cores()
 
 
 # ---------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.owned_iterator import OwnedIterator
+from eagerflow._src.data.parallel import schedulable_cores
 from eagerflow._src.io import tfrecord
 from eagerflow._src.train.checkpoint import Checkpoint
 from eagerflow._src.train.checkpoint_management import CheckpointManager
@@ -58,12 +59,6 @@ from eagerflow._src.train.checkpoint_management import CheckpointManager
 _FORMAT = "eagerflow.data.SaveDataset writer:"
 _END = object()
 
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # (not on Linux)
-        return os.cpu_count() or 1
 
 
 def _unsharded(elem: tuple) -> Any:
@@ -159,7 +154,7 @@ class SaveIterator(Trackable):
             flat = flat[:-1]
             elem = _unsharded(elem)
         else:
-            shard = 1 % _cpus()
+            shard = 1 % schedulable_cores()
         w = self._writers.get(shard)
         if w is None:
             name = os.path.join(self._path, str(self._run_id), f"{shard:08d}.shard",
