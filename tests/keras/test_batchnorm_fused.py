@@ -79,6 +79,25 @@ def test_a_training_call_with_its_moving_averages_is_five_launches(gpu):
     assert (n["kernel"], n["total"]) == (3, 5), dict(n)
 
 
+def test_the_gradient_is_four_launches(gpu):
+    # dy written beside dy (x - mu) by one kernel, so both column sums are one (a cuBLAS
+    # product at scale); the per-channel coefficients; the input's gradient
+    from eagerflow._src.ops.dispatch import bind
+
+    x = tf.constant(X)
+    c = X.shape[-1]
+    args = (tf.constant(RNG.normal(size=X.shape).astype(np.float32)), x,
+            tf.ones(c), tf.constant(X.reshape(-1, c).mean(0)),
+            tf.constant(X.reshape(-1, c).var(0)))
+    with strict_counts.count_launches() as n:
+        dx, dscale, doffset = bind(nn_batchnorm.BN_TRAINING_GRAD, args, {"epsilon": 1e-3})
+    assert (n["kernel"], n["total"]) == (3, 4), dict(n)
+    dy, xs = args[0].numpy().reshape(-1, c), X.reshape(-1, c)
+    np.testing.assert_allclose(doffset.numpy(), dy.sum(0), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(dscale.numpy(), (dy * (xs - xs.mean(0))).sum(0) /
+                               np.sqrt(xs.var(0) + 1e-3), rtol=1e-4, atol=1e-5)
+
+
 def test_the_moving_statistics_are_differentiable_averages(gpu):
     # (Keras's layer only assigns them; a caller of the op gets their derivatives)
     x, scale, offset = tf.constant(X[..., :2].astype(np.float64)), tf.ones(2, tf.float64), \

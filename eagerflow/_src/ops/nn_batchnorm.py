@@ -59,7 +59,10 @@ _BN_GRAD = "_BatchNormTrainingGrad"
 _SQUARED_DEVIATION = ("T x, T sum_x, T n", "T t", "T d = x - sum_x / n; t = d * d",
                       "eagerflow_bn_squared_deviation")
 _NORMALIZE = ("T x, T inv, T shift", "T y", "y = x * inv + shift", "eagerflow_bn_normalize")
-_CENTRED_PRODUCT = ("T dy, T x, T mu", "T t", "t = dy * (x - mu)", "eagerflow_bn_centred")
+# (the backward's two column sums, of dy and of dy (x - mu), are one product over both side
+# by side: the kernel writes dy beside its product)
+_CENTRED_PRODUCT = ("T dy, T x, T mu", "T dy_beside, T t", "dy_beside = dy; t = dy * (x - mu)",
+                    "eagerflow_bn_centred")
 _INPUT_GRAD = ("T dy, T x, T mu, T a, T b, T c", "T dx", "dx = a * dy + c * (x - mu) + b",
                "eagerflow_bn_input_grad")
 # ... and the per-channel arithmetic between them one launch too (the same operations in
@@ -226,9 +229,10 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
     if xp is not np:
         centred_product, coefficients, input_grad = elementwise_kernels(xp,
                                                                         _BACKWARD_KERNELS)
-        t = centred_product(dy2, x2, mean)
-        sum_t = _column_sums(xp, t)
-        sum_dy = _column_sums(xp, dy2)
+        pair = xp.empty((x2.shape[0], 2 * c), x2.dtype)
+        centred_product(dy2, x2, mean, pair[:, :c], pair[:, c:])
+        sums = _column_sums(xp, pair)
+        sum_dy, sum_t = sums[:c], sums[c:]
         a, b, k, dscale = coefficients(variance, scale, sum_dy, sum_t, eps, n)
         dx = input_grad(dy2, x2, mean, a, b, k)
         return dx.reshape(x.shape), dscale, sum_dy
