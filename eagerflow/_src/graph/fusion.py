@@ -1,14 +1,17 @@
-"""Kernel fusion for GPUs: chains of elementwise ops (and such a chain feeding a Sum or
+"""Kernel fusion for GPUs: trees of elementwise ops (and such a tree feeding a Sum or
 Mean) become one generated CUDA kernel.
 
 Sits in graph/, beside codegen (which compiles graphs for NumPy). `plan(graph)` finds the
 groups: an elementwise op (one whose OpDef carries a `cuda` expression, or whose kernel is
-a NumPy ufunc CUDA has: CUDA_UFUNCS) joins the group of a producer whose only consumer it
-is, so every value inside a group dies there and the group computes one output, element
-by element, from its external inputs (broadcast as NumPy broadcasts them). A group of one
-op stays an ordinary op. Each group's CUDA source (`Group.source`: CuPy's
-ElementwiseKernel or ReductionKernel arguments) is made once per graph; the device backend
-compiles it once per source text (backend/cupy.py) and caches it. The strict stand-in
+a NumPy ufunc CUDA has: CUDA_UFUNCS; AddN of one shape) joins the groups of the producers
+whose only consumer it is (as many as the kernel's parameters allow: a batch norm's
+composite gradient summed by AddN is one kernel), so every value inside a group dies
+there and the group computes one output, element by element, from its external inputs
+(broadcast as NumPy broadcasts them). A group of one op stays an ordinary op. A sum over
+leading axes stays out (backend.sums_as_product: a product with ones sums those). Each
+group's CUDA source (`Group.source`: CuPy's ElementwiseKernel or ReductionKernel
+arguments) is made once per graph; the device backend compiles it once per source text
+(backend/cupy.py) and caches it. The strict stand-in
 runs the same source through its CuPy kernels, which interpret the CUDA C over NumPy
 (backend/strict_cuda.py), so CI checks the plan, the source text and its results
 without a GPU.
@@ -76,6 +79,10 @@ def cuda_expression(op: Any) -> str | None:
 def _fusable(node: Any) -> bool:
     if node.op.name == "Cast":
         return _fusable_cast(node)
+    if node.op.name == "AddN":  # (its inputs one shape: no broadcast; few enough)
+        shapes = {x._shape for x in node.inputs}
+        return len(shapes) == 1 and None not in shapes and len(node.inputs) < MAX_INPUTS and \
+            all(_typed(t) for t in list(node.inputs) + list(node.outputs))
     return (not node.attrs and len(node.outputs) == 1 and not node.op.stateful
             and cuda_expression(node.op) is not None
             and all(_typed(t) for t in list(node.inputs) + list(node.outputs)))
@@ -128,6 +135,7 @@ class Group:
 def plan(graph: Graph) -> list:
     """The fusion groups of `graph` (two ops or more each), with their CUDA source."""
     uses = count_uses(graph)  # (a graph output counts: it escapes its group)
+    order = {id(n): i for i, n in enumerate(graph.operations)}
     group_of: dict = {}  # id(node) -> Group
     groups: list = []
     for node in graph.operations:
@@ -141,12 +149,23 @@ def plan(graph: Graph) -> list:
             continue
         if not _fusable(node):
             continue
-        mine = None
-        for x in node.inputs:  # join the first group this node alone consumes the end of
+        joined: list = []  # the groups whose ends this node alone consumes
+        for x in node.inputs:
             g = group_of.get(id(x._op))
-            if mine is None and g is not None and g.reduction is None and \
-                    uses[id(x)] == 1 and g.nodes[-1] is x._op:
-                mine = g
+            if g is None or any(g is j for j in joined) or g.reduction is not None or \
+                    uses[id(x)] != 1 or g.nodes[-1] is not x._op:
+                continue
+            if not joined or len(_external(
+                    [n for j in (*joined, g) for n in j.nodes] + [node])) <= MAX_INPUTS:
+                joined.append(g)
+        mine = joined[0] if joined else None
+        if len(joined) > 1:  # (a tree, an AddN of gradients say: the branches' ops join, in
+            # graph order, which keeps each op after its inputs)
+            mine.nodes = sorted((n for j in joined for n in j.nodes), key=lambda n: order[id(n)])
+            for g in joined[1:]:
+                for n in g.nodes:
+                    group_of[id(n)] = mine
+                g.nodes = []
         if mine is None:
             mine = Group([])
             groups.append(mine)
@@ -154,6 +173,14 @@ def plan(graph: Graph) -> list:
         group_of[id(node)] = mine
     fused = [g for g in groups if len(g.nodes) + (g.reduction is not None) > 1]
     return [g for g in fused if _finish(g)]
+
+
+def _external(nodes: list) -> set:
+    """The ids of the tensors `nodes` read that none of them makes (scalar constants,
+    which become literals, left out): a group's kernel parameters."""
+    inside = {id(t) for n in nodes for t in n.outputs}
+    return {id(x) for n in nodes for x in n.inputs
+            if id(x) not in inside and not (x._op.op is CONST and x._shape == ())}
 
 
 def _fusable_reduction(node: Any) -> bool:
@@ -183,7 +210,7 @@ def _finish(g: Group) -> bool:
                 args.append(f"x{next(i for i, y in enumerate(g.inputs) if y is x)}")
         t = node.outputs[0]
         temps[id(t)] = f"t{k}"
-        expr = ("({0})" if node.op.name == "Cast" else cuda_expression(node.op)).format(*args)
+        expr = _expression(node).format(*args)
         half = HALF_TYPES.get(t._dtype._np.name)
         if half is not None:  # (the op's result, rounded as its own kernel rounds it)
             expr = f"(float)({half})({expr})"
@@ -215,6 +242,17 @@ def _finish(g: Group) -> bool:
                     "axis": tuple(g.reduction.attrs["axes"]),
                     "keepdims": bool(g.reduction.attrs["keepdims"])}
     return True
+
+
+def _expression(node: Any) -> str:
+    """The node's CUDA expression over {0}, {1}, ...: a Cast is C's conversion (by the
+    variable it is assigned to), AddN its inputs added left to right, as its kernel adds."""
+    name = node.op.name
+    if name == "Cast":
+        return "({0})"
+    if name == "AddN":
+        return "(" + " + ".join(f"{{{i}}}" for i in range(len(node.inputs))) + ")"
+    return cuda_expression(node.op)
 
 
 def _literal(value: Any, dtype: Any) -> str:
