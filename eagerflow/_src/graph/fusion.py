@@ -11,10 +11,9 @@ there and the group computes one output, element by element, from its external i
 leading axes stays out (backend.sums_as_product: a product with ones sums those). Each
 group's CUDA source (`Group.source`: CuPy's ElementwiseKernel or ReductionKernel
 arguments) is made once per graph; the device backend compiles it once per source text
-(backend/cupy.py) and caches it. The strict stand-in
-runs the same source through its CuPy kernels, which interpret the CUDA C over NumPy
-(backend/strict_cuda.py), so CI checks the plan, the source text and its results
-without a GPU.
+(backend/cupy.py) and caches it. The strict stand-in runs the same source through its
+CuPy kernels, which interpret the CUDA C over NumPy (backend/strict_cuda.py), so CI checks
+the plan, the source text and its results without a GPU.
 
 Float math (with bool and int32/int64 comparisons and selections) fuses: CUDA's math
 functions are overloaded for float32 and float64; so do casts between float types.
