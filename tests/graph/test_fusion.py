@@ -59,10 +59,25 @@ def test_a_tree_fuses_its_branches_into_the_op_that_alone_reads_them(gpu):
     (g,) = _program(f, x, y).groups
     assert sorted(g.ops) == sorted(["Exp", "Mul", "Square", "Sub", "Mul", "AddN"])
     assert g.ops[-1] == "AddN" and len(g.inputs) == 2
-    assert "(t1 + t3 + t4)" in g.source["preamble"]
+    assert "((t1 + t3) + t4)" in g.source["preamble"]
     with tf.device("/cpu:0"):
         want = f(x, y)
     np.testing.assert_allclose(f(x, y).numpy(), want.numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16])
+def test_a_half_addn_rounds_each_sum_as_its_kernel(gpu, dtype):
+    f = tf.function(lambda x, y: tf.add_n([tf.abs(x), y * 3.0, x - y, y]))
+    rng = np.random.default_rng(2)
+    x, y = (tf.cast(tf.constant(rng.normal(size=(40, 7))), dtype) for _ in range(2))
+    (g,) = _program(f, x, y).groups
+    assert g.ops[-1] == "AddN"
+    half = dtype.name
+    assert f"(float)({half})(((float)({half})((float)({half})(t0 + t1) + t2) + x1))" in \
+        g.source["preamble"]
+    eager = f.python_function(x, y)  # (unfused: AddN's kernel adds in the half type)
+    np.testing.assert_array_equal(f(x, y).numpy().astype(np.float32),
+                                  eager.numpy().astype(np.float32))
 
 
 def test_a_tree_stops_growing_at_a_kernels_parameters(gpu):

@@ -60,7 +60,6 @@ _FORMAT = "eagerflow.data.SaveDataset writer:"
 _END = object()
 
 
-
 def _unsharded(elem: tuple) -> Any:
     """The user's element of an (element's arguments, shard) pair."""
     args = elem[0]

@@ -209,8 +209,8 @@ def _finish(g: Group) -> bool:
                 args.append(f"x{next(i for i, y in enumerate(g.inputs) if y is x)}")
         t = node.outputs[0]
         temps[id(t)] = f"t{k}"
-        expr = _expression(node).format(*args)
         half = HALF_TYPES.get(t._dtype._np.name)
+        expr = _expression(node, half).format(*args)
         if half is not None:  # (the op's result, rounded as its own kernel rounds it)
             expr = f"(float)({half})({expr})"
         lines.append(f"    {_ctype(t._dtype)} t{k} = {expr};  // {node.op.name}")
@@ -243,14 +243,20 @@ def _finish(g: Group) -> bool:
     return True
 
 
-def _expression(node: Any) -> str:
+def _expression(node: Any, half: str | None) -> str:
     """The node's CUDA expression over {0}, {1}, ...: a Cast is C's conversion (by the
-    variable it is assigned to), AddN its inputs added left to right, as its kernel adds."""
+    variable it is assigned to), AddN its inputs added left to right, as its kernel adds
+    (each sum of a half type rounded to it, as each of its kernel's adds is)."""
     name = node.op.name
     if name == "Cast":
         return "({0})"
     if name == "AddN":
-        return "(" + " + ".join(f"{{{i}}}" for i in range(len(node.inputs))) + ")"
+        expr = "{0}"
+        for i in range(1, len(node.inputs)):
+            expr = f"({expr} + {{{i}}})"
+            if half is not None and i < len(node.inputs) - 1:  # (the last: by the caller)
+                expr = f"(float)({half}){expr}"
+        return expr
     return cuda_expression(node.op)
 
 
