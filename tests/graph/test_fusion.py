@@ -65,6 +65,27 @@ def test_a_tree_fuses_its_branches_into_the_op_that_alone_reads_them(gpu):
     np.testing.assert_allclose(f(x, y).numpy(), want.numpy(), rtol=1e-6)
 
 
+def test_a_tile_of_size_one_dims_is_read_as_a_broadcast(gpu):
+    """A Mean's gradient is a Tile of the small gradient to the input's shape: inside a
+    kernel whose other inputs have that shape, the small tensor is read broadcast and the
+    full-size tile never written. Where nothing else gives the kernel that shape, or the
+    group ends in a reduction, the Tile stays an op of its own."""
+    @tf.function
+    def f(x, v):
+        t = tf.tile(tf.reshape(v, [1, 1, 1, 3]), [2, 4, 5, 1])
+        return t / 4.0 * x + x, tf.tile(v[None], [6, 1]) * 2.0
+
+    x = tf.constant(np.random.default_rng(0).normal(size=(2, 4, 5, 3)).astype(np.float32))
+    v = tf.constant([1.0, -2.0, 0.5])
+    groups = _program(f, x, v).groups
+    assert [g.ops for g in groups] == [["Tile", "RealDiv", "Mul", "AddV2"]]
+    assert [tuple(t.shape) for t in groups[0].inputs] == [(1, 1, 1, 3), (2, 4, 5, 3)]
+    with tf.device("/cpu:0"):
+        want = f(x, v)
+    for a, b in zip(f(x, v), want):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
 @pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16])
 def test_a_half_addn_rounds_each_sum_as_its_kernel(gpu, dtype):
     f = tf.function(lambda x, y: tf.add_n([tf.abs(x), y * 3.0, x - y, y]))

@@ -7,11 +7,12 @@ a NumPy ufunc CUDA has: CUDA_UFUNCS; AddN of one shape) joins the groups of the 
 whose only consumer it is (as many as the kernel's parameters allow: a batch norm's
 composite gradient summed by AddN is one kernel), so every value inside a group dies
 there and the group computes one output, element by element, from its external inputs
-(broadcast as NumPy broadcasts them). A group of one op stays an ordinary op. A sum over
-leading axes stays out (backend.sums_as_product: a product with ones sums those). Each
-group's CUDA source (`Group.source`: CuPy's ElementwiseKernel or ReductionKernel
-arguments) is made once per graph; the device backend compiles it once per source text
-(backend/cupy.py) and caches it. The strict stand-in runs the same source through its
+(broadcast as NumPy broadcasts them: a Tile of size-1 dims joins as its input read so).
+A group of one op stays an ordinary op. A sum over leading axes stays out
+(backend.sums_as_product: a product with ones sums those). Each group's CUDA source
+(`Group.source`: CuPy's ElementwiseKernel or ReductionKernel arguments) is made once per
+graph; the device backend compiles it once per source text (backend/cupy.py) and caches
+it. The strict stand-in runs the same source through its
 CuPy kernels, which interpret the CUDA C over NumPy (backend/strict_cuda.py), so CI checks
 the plan, the source text and its results without a GPU.
 
@@ -78,6 +79,8 @@ def cuda_expression(op: Any) -> str | None:
 def _fusable(node: Any) -> bool:
     if node.op.name == "Cast":
         return _fusable_cast(node)
+    if node.op.name == "Tile":
+        return _broadcasting_tile(node)
     if node.op.name == "AddN":  # (its inputs one shape: no broadcast; few enough)
         shapes = {x._shape for x in node.inputs}
         return len(shapes) == 1 and None not in shapes and len(node.inputs) < MAX_INPUTS and \
@@ -85,6 +88,18 @@ def _fusable(node: Any) -> bool:
     return (not node.attrs and len(node.outputs) == 1 and not node.op.stateful
             and cuda_expression(node.op) is not None
             and all(_typed(t) for t in list(node.inputs) + list(node.outputs)))
+
+
+def _broadcasting_tile(node: Any) -> bool:
+    """A Tile that repeats only size-1 dims (a Mean's gradient, as TF writes it: the mean's
+    gradient over the whole input) is a broadcast: in a kernel, its input read as NumPy
+    broadcasts it, never written out at full size."""
+    x, y = node.inputs[0], node.outputs[0]
+    if not (_typed(x) and _typed(y)) or x._shape is None or y._shape is None:
+        return False
+    multiples = node.attrs.get("multiples")
+    return multiples is not None and len(multiples) == len(x._shape) and \
+        all(m == 1 or d == 1 for m, d in zip(multiples, x._shape))
 
 
 def _fusable_cast(node: Any) -> bool:
@@ -149,7 +164,7 @@ def plan(graph: Graph) -> list:
         if not _fusable(node):
             continue
         joined: list = []  # the groups whose ends this node alone consumes
-        for x in node.inputs:
+        for x in () if node.op.name == "Tile" else node.inputs:  # (its input: a parameter)
             g = group_of.get(id(x._op))
             if g is None or any(g is j for j in joined) or g.reduction is not None or \
                     uses[id(x)] != 1 or g.nodes[-1] is not x._op:
@@ -170,8 +185,32 @@ def plan(graph: Graph) -> list:
             groups.append(mine)
         mine.nodes.append(node)
         group_of[id(node)] = mine
+    for g in groups:
+        _unless_shaped_by_tiles(g)
     fused = [g for g in groups if len(g.nodes) + (g.reduction is not None) > 1]
     return [g for g in fused if _finish(g)]
+
+
+def _unless_shaped_by_tiles(g: Group) -> None:
+    """Drops a group's Tiles (its leaves: each reads a parameter) where its other
+    parameters do not broadcast to its result's shape (a kernel's shape is its inputs'
+    broadcast), or where it ends in a reduction: those Tiles run as ops of their own."""
+    if not any(n.op.name == "Tile" for n in g.nodes):
+        return
+    if g.reduction is not None:  # (a reduction kernel's inputs are its shape)
+        g.nodes = [n for n in g.nodes if n.op.name != "Tile"]
+        return
+    inside = {id(t) for n in g.nodes for t in n.outputs}
+    shapes = [x._shape for n in g.nodes if n.op.name != "Tile" for x in n.inputs
+              if id(x) not in inside]
+    shapes += [n.inputs[0]._shape for n in g.nodes if n.op.name == "Tile"]
+    want = g.nodes[-1].outputs[0]._shape
+    try:
+        fits = None not in want and np.broadcast_shapes(*map(tuple, shapes)) == tuple(want)
+    except (TypeError, ValueError):  # (a shape not known, or not broadcasting)
+        fits = False
+    if not fits:
+        g.nodes = [n for n in g.nodes if n.op.name != "Tile"]
 
 
 def _external(nodes: list) -> set:
@@ -248,7 +287,7 @@ def _expression(node: Any, half: str | None) -> str:
     variable it is assigned to), AddN its inputs added left to right, as its kernel adds
     (each sum of a half type rounded to it, as each of its kernel's adds is)."""
     name = node.op.name
-    if name == "Cast":
+    if name in ("Cast", "Tile"):  # (a Tile here: its input read broadcast)
         return "({0})"
     if name == "AddN":
         expr = "{0}"
