@@ -1,7 +1,6 @@
 """Generic suites over every registered op: reference, infer, gradients, bad input."""
 
 import contextlib
-import importlib.util
 
 import numpy as np
 import pytest
@@ -22,6 +21,7 @@ from eagerflow._src.distribute import tf_collective_ops
 from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
+from tests.optional_samples import without_samples
 
 OPS = sorted(all_ops(), key=lambda o: o.name)
 SAMPLES = [(op, i, s) for op in OPS for i, s in enumerate(op.samples)]
@@ -83,9 +83,8 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
 
 
 def test_every_op_has_samples():
-    # (DecodeJxl's samples are JPEG XL files imagecodecs writes: the jxl extra)
-    optional = {"DecodeJxl"} if importlib.util.find_spec("imagecodecs") is None else set()
-    missing = [op.name for op in OPS if not op.samples and op.name not in INTERNAL | optional]
+    missing = [op.name for op in OPS
+               if not op.samples and op.name not in INTERNAL | without_samples()]
     assert not missing, f"ops without samples: {missing}"
 
 
