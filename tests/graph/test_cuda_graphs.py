@@ -528,6 +528,15 @@ def test_variables_that_swap_values_are_written_from_the_values_before(gpu):
     assert r.refused is None and r.launches == 4
 
 
+def _doubled_five_times() -> DP.GraphReplay:
+    """The replayer of a function doubling its input, after five calls (each right)."""
+    f = tf.function(lambda x: x * 2.0)
+    x = tf.constant([1.0])
+    for _ in range(5):
+        assert f(x).numpy().tolist() == [2.0]
+    return _replay(f, x)
+
+
 @pytest.mark.parametrize("failing", [1, 99])
 def test_a_cuda_error_while_capturing_is_tried_once_more(gpu, monkeypatch, failing):
     """A RuntimeError from the capture (a CUDA error: perhaps a kernel first loaded while
@@ -544,11 +553,7 @@ def test_a_cuda_error_while_capturing_is_tried_once_more(gpu, monkeypatch, faili
         return real(run)
 
     monkeypatch.setattr(backend, "capture", capture)
-    f = tf.function(lambda x: x * 2.0)
-    x = tf.constant([1.0])
-    for _ in range(5):
-        assert f(x).numpy().tolist() == [2.0]
-    r = _replay(f, x)
+    r = _doubled_five_times()
     if failing == 1:
         assert r.refused is None and (r.captures, r.launches, len(tries)) == (1, 3, 2)
     else:
@@ -593,11 +598,7 @@ def test_a_capture_out_of_memory_leaves_the_function_on_the_ordinary_path(gpu, m
         raise MemoryError("Out of memory allocating 1,073,741,824 bytes")
 
     monkeypatch.setattr(backend, "capture", capture)
-    f = tf.function(lambda x: x * 2.0)
-    x = tf.constant([1.0])
-    for _ in range(5):
-        assert f(x).numpy().tolist() == [2.0]
-    r = _replay(f, x)
+    r = _doubled_five_times()
     assert r.refused == "MemoryError: Out of memory allocating 1,073,741,824 bytes"
     assert (r.captures, r.launches, len(tries)) == (0, 0, 1)
 

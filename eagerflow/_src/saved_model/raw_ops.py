@@ -533,30 +533,26 @@ def _name_node(made: list, out: Any, name: str) -> None:
         op.name = name
 
 
+def _named(t: Tensor, arg: str, scope: str | None) -> Tensor:
+    """A converted Python value: in a graph (`scope`: the node's, "gd/") a constant named
+    by its argument ("gd/alpha"), as TF's wrapper names it."""
+    return t if scope is None else _state.graph.capture(t, const_name=scope + arg)
+
+
 def _fixed(value: Any, arg: str, scope: str | None) -> Any:
-    """An input of its own type (a training op's indices): in a graph (`scope`: the node's)
-    a constant named by its argument ("gd/indices"), as TF's wrapper names it."""
-    if scope is None or isinstance(value, Tensor):
-        return value
-    return _state.graph.capture(convert_to_tensor(value), const_name=scope + arg)
+    """An input of its own type (a training op's indices), converted by itself."""
+    return value if isinstance(value, Tensor) else _named(convert_to_tensor(value), arg, scope)
 
 
 def _typed(by_arg: dict, names: list, scope: str | None) -> tuple:
     """The inputs `names` sharing one type attr, converted as TF's wrapper converts them:
-    the first tensor's dtype (else the first value's own) for all; in a graph (`scope`:
-    the node's, "gd/") each value a constant named by its argument ("gd/alpha")."""
+    the first tensor's dtype (else the first value's own) for all."""
     values = [by_arg[a] for a in names]
     first = next((v for v in values if isinstance(v, Tensor)), None)
     dtype = (first if first is not None else convert_to_tensor(values[0]))._dtype
-    graph = _state.graph
-    out = []
-    for v, a in zip(values, names):
-        if not isinstance(v, Tensor):
-            v = convert_to_tensor(v, dtype=dtype)
-            if graph is not None and scope is not None:
-                v = graph.capture(v, const_name=scope + a)
-        out.append(v)
-    return tuple(out)
+    return tuple(v if isinstance(v, Tensor) else
+                 _named(convert_to_tensor(v, dtype=dtype), a, scope)
+                 for v, a in zip(values, names))
 
 
 def _variable(handle: Any, arg: str) -> Any:
