@@ -27,12 +27,14 @@
 #   overhead  benchmarks/device_overhead.py --device cuda: host time per op of a call
 #   reduce    benchmarks/gpu_reductions.py: the ways to sum an activation's leading axes
 #   launch    benchmarks/gpu_launch.py: the host's cost of one small launch, CuPy's ways,
-#             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row)
+#             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row), and the
+#             `measure` row's product each way, host against device time
 #   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
 #             spend their time, by function and by op
 #   devtime   benchmarks/gpu_kernels.py: the same steps' device time kernel by kernel as
 #             the GPU ran them (CUPTI through PyTorch's profiler), eagerflow's and
-#             PyTorch's: busy against waiting for the host, and by op
+#             PyTorch's: busy against waiting for the host, and by op (ResNet-50's
+#             traced step too, its kernels as one CUDA graph replays them)
 #   full      (only when named) the whole suite with GPU:0 as the default device
 #
 # --standin runs the same steps on the strict stand-in GPU (EAGERFLOW_STANDIN_GPUS=1; no
@@ -316,8 +318,8 @@ for step in $STEPS; do
       fi
       dev=cuda; [ "$STANDIN" = 1 ] && dev=standin
       q=(); [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ] && q=(--quick)
-      run_step devtime 120 "$PY" benchmarks/gpu_kernels.py --device "$dev" "${q[@]}" \
-        -k cnn32 -k resnet50 ;;
+      run_step devtime 180 "$PY" benchmarks/gpu_kernels.py --device "$dev" "${q[@]}" \
+        -k cnn32 -k resnet50 -k resnet50_fn ;;
     graphs) gpu_pytest graphs 60 tests/graph/test_cuda_graphs.py ;;
     graphbench)
       if [ "$STANDIN" = 1 ] || [ "$QUICK" = 1 ]; then

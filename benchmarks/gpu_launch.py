@@ -8,7 +8,10 @@ end: CuPy's ufunc (`cp.add(a, b)`, and into `out=`), a cached ElementwiseKernel,
 precompiled RawKernel, PyTorch's `a + b` when PyTorch is importable, and eagerflow's
 eager `a + b`, `tf.tanh` and `tf.matmul`. Then cProfile's top functions by own time for
 eagerflow's `a + b`, so the part that is eagerflow's own is seen beside CuPy's.
-Then a small convolution's host cost through cuDNN, in the binding's variant-pack forms.
+Then a small convolution's host cost through cuDNN, in the binding's variant-pack forms,
+and the eager guide's `measure` product (1000x1000 float32) by CuPy with and without
+TF32 on cuBLAS's handle, PyTorch and eagerflow, each with its host time (to the last
+launch) beside its total: whether that row is bound by the host or by the device.
 `--device standin` runs the eagerflow rows on the strict stand-in (no GPU: the figures
 are NumPy's, useful only to check this file's code paths).
 """
@@ -40,6 +43,66 @@ def per_call(fn: Callable, sync: Callable, calls: int) -> float:
         sync()
         best = min(best, (time.perf_counter() - start) / calls)
     return best
+
+
+def split_call(fn: Callable, sync: Callable, calls: int) -> tuple:
+    """(host seconds per call, seconds per call): the best of three loops of `calls`
+    calls, timed to the last launch and to the device's end (synchronized once). Host
+    time near the total means the host bounds the loop; below it, the device."""
+    fn()
+    sync()
+    best = (float("inf"), float("inf"))
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        launched = time.perf_counter()
+        sync()
+        end = time.perf_counter()
+        best = min(best, ((launched - start) / calls, (end - start) / calls),
+                   key=lambda t: t[1])
+    return best
+
+
+def product_rows(calls: int) -> list:
+    """The `measure` row's product (1000x1000 float32, `y = x @ x`) by each way there is,
+    host and total time per call: whether the row's ratio is the host's or the device's,
+    and whether cuBLAS takes TF32 under the handle's math mode as under PyTorch's switch."""
+    import cupy as cp
+    import numpy as np
+
+    from eagerflow._src.backend import cupy as ef_cupy
+
+    rng = np.random.default_rng(0)
+    host = (rng.standard_normal((1000, 1000)) / 1000 ** 0.5).astype(np.float32)
+    x = cp.asarray(host)
+    sync = cp.cuda.Device().synchronize
+    handle = cp.cuda.device.get_cublas_handle()
+    rows = []
+    for label, mode in (("full float32", cp.cuda.cublas.CUBLAS_DEFAULT_MATH),
+                        ("TF32 math mode", ef_cupy._TF32_TENSOR_OP_MATH)):
+        cp.cuda.cublas.setMathMode(handle, mode)
+        rows.append((f"CuPy x @ x, 1000^2, {label}", split_call(lambda: x @ x, sync, calls)))
+    cp.cuda.cublas.setMathMode(handle, cp.cuda.cublas.CUBLAS_DEFAULT_MATH)
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        t = torch.from_numpy(host).cuda()
+        for precision in ("highest", "high"):
+            torch.set_float32_matmul_precision(precision)
+            rows.append((f"PyTorch x @ x, 1000^2, {precision}",
+                         split_call(lambda: t @ t, torch.cuda.synchronize, calls)))
+        torch.set_float32_matmul_precision("highest")
+    import eagerflow as tf
+
+    e = tf.constant(host)
+    for tf32 in (False, True):
+        tf.config.experimental.enable_tensor_float_32_execution(tf32)
+        rows.append((f"eagerflow tf.matmul, 1000^2, TF32 {'on' if tf32 else 'off'}",
+                     split_call(lambda: tf.matmul(e, e), sync, calls)))
+    return rows  # (TF32 left on: TF's default)
 
 
 def cupy_rows(calls: int) -> list:
@@ -183,6 +246,15 @@ def main(argv: list | None = None) -> int:
     ef, profile = eagerflow_rows(a.calls)
     for name, seconds in rows + ef:
         print(f"{name:42s} {seconds * 1e6:8.2f} us", flush=True)
+    if a.device == "cuda":
+        print("-- products (host: to the last launch; total: to the device's end):")
+        try:
+            products = product_rows(max(a.calls // 100, 20))
+        except Exception as e:  # noqa: BLE001 - a diagnostic: the other rows stand
+            products = [(f"failed: {type(e).__name__}: {str(e)[:80]}", (0.0, 0.0))]
+        for name, (host, total) in products:
+            print(f"{name:42s} host {host * 1e6:8.2f} us  total {total * 1e6:8.2f} us",
+                  flush=True)
     print(f"-- cProfile, eagerflow a + b x{a.calls}:\n{profile}")
     return 0
 

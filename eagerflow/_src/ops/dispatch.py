@@ -253,6 +253,33 @@ def unary(op: Any, convert: Callable, node: str | None = None,
             return t
         if st["graph"] is None:  # (eagerly the name is the error's: no default)
             if st["xp"] is not np and not _OBSERVE[0]:
+                d = x._dtype
+                if id(d) in like:  # (as binary's: the commonest call on a GPU, run here)
+                    place = st["place"]
+                    dev, at = place.canonical, place.backend.array_type
+                    a = x._arr
+                    if op.gpu and a.__class__ is at and d in _DEVICE_DTYPES and \
+                            x._device == dev:
+                        try:
+                            out = op.kernel(place.xp, a)
+                        except MemoryError:
+                            raise out_of_memory(op.name) from None
+                        except OpError as e:
+                            failed(e, op, (x,), {}, st, name)
+                            raise
+                        if out.__class__ is at and out.dtype is d._np:
+                            t = _new(EagerTensor)  # (EagerTensor.__init__ inlined)
+                            t._arr = out
+                            t._shape = out.shape
+                            t._dtype = d
+                            t._device = dev
+                        else:
+                            t = _device_tensor(out if out.__class__ is at else
+                                               place.backend.result(out, place.physical),
+                                               d, dev)
+                        if st["tapes"]:
+                            record(op, (x,), (t,), {})
+                        return t
                 try:
                     return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
                 except OpError as e:
@@ -363,11 +390,37 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     record(op, (x, y), (t,), attrs or {})
                 return t
             if st["xp"] is not np and st["graph"] is None and not _OBSERVE[0]:
-                # on a device: bind's device path directly (bind's own checks are these),
-                # with infer's answer for operands of one dtype and shape known (as above)
+                # on a device: operands of one dtype and shape, both arrays of the scope's
+                # device (the commonest call on a GPU), run here as _bind_on_device runs
+                # them; the rest go there, with infer's answer where it is known (as above)
                 d = x._dtype
-                specs = ((x._shape, d),) if d is y._dtype and id(d) in like and \
-                    x._shape == y._shape else None
+                if d is y._dtype and id(d) in like and x._shape == y._shape:
+                    place = st["place"]
+                    dev, at = place.canonical, place.backend.array_type
+                    a, b = x._arr, y._arr
+                    if op.gpu and a.__class__ is at and b.__class__ is at and d in \
+                            _DEVICE_DTYPES and x._device == dev and y._device == dev:
+                        try:
+                            out = op.kernel(place.xp, a, b, **attrs) if attrs else \
+                                op.kernel(place.xp, a, b)
+                        except MemoryError:
+                            raise out_of_memory(op.name) from None
+                        if out.__class__ is at and out.dtype is d._np:
+                            t = _new(EagerTensor)  # (EagerTensor.__init__ inlined)
+                            t._arr = out
+                            t._shape = out.shape
+                            t._dtype = d
+                            t._device = dev
+                        else:
+                            t = _device_tensor(out if out.__class__ is at else
+                                               place.backend.result(out, place.physical),
+                                               d, dev)
+                        if st["tapes"]:
+                            record(op, (x, y), (t,), attrs)
+                        return t
+                    specs = ((x._shape, d),)
+                else:
+                    specs = None
                 return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st, specs)
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
