@@ -18,9 +18,6 @@ ops, host kernels (a greedy walk over the boxes, one at a time, as TF's CPU kern
 non_max_suppression_padded composes NonMaxSuppressionWithOverlaps with the overlaps of
 TF 2's padded algorithm: boxes sorted by score, put in (min, max) order only when the
 first box is not (TF's check), intersection over union plus 1e-8.
-
-GenerateBoundingBoxProposals (Faster R-CNN's proposals) has no CPU kernel in TF 2.21, only
-a GPU one: it is refused when it runs, as there.
 """
 
 from __future__ import annotations
@@ -32,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
@@ -625,57 +622,3 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
         counts.append(count)
         picked.append(pad(keep, reshape(stack([0, size - count]), [1, 2])))
     return reshape(stack(picked), lead + [size]), reshape(stack(counts), lead)
-
-
-# ---------------------------------------------------------------------------------------
-# GenerateBoundingBoxProposals: TF 2.21 registers a GPU kernel only. Its CPU has none, so
-# the op is refused when it runs (NotFoundError naming the node and its post_nms_topn),
-# before any input is looked at. eagerflow has no kernel for it on any device: a GPU
-# refuses it too, where TF's computes the proposals.
-# ---------------------------------------------------------------------------------------
-
-_PROPOSAL_INPUTS = ((dt.float32,) * 5) + (dt.int32, dt.float32)
-
-
-def _proposals_infer(scores: Any, *inputs: Any, post_nms_topn: int) -> list:
-    n = None if scores._shape is None or not scores._shape else scores._shape[0]
-    return [((n, post_nms_topn, 4), dt.float32), ((n, post_nms_topn), dt.float32)]
-
-
-def _proposals_kernel(xp: Any, *inputs: Any, post_nms_topn: int) -> tuple:
-    op = "GenerateBoundingBoxProposals"
-    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                                    f"{op}[post_nms_topn={post_nms_topn}]\nAll kernels "
-                                    f"registered for op {op}:\n  <no registered kernels>\n "
-                                    f"[Op:{op}]")
-
-
-def _proposals_bad() -> list:
-    inputs = (np.ones((1, 2, 2, 1), np.float32), np.zeros((1, 2, 2, 4), np.float32),
-              np.array([[20, 20, 1, 0, 0]], np.float32), np.array([[0, 0, 8, 8]], np.float32),
-              np.float32(0.7), np.int32(6000), np.float32(16))
-    return [BadSample(inputs, {"post_nms_topn": 300}, NotFoundError,
-                      "Could not find device for node: {{node GenerateBoundingBoxProposals}}")]
-
-
-GENERATE_BOUNDING_BOX_PROPOSALS = register(OpDef(
-    "GenerateBoundingBoxProposals", _proposals_infer, _proposals_kernel, num_outputs=2,
-    stateful=True,  # (never run at trace time by a fold: it raises when it runs)
-    bad_samples=_proposals_bad,
-))
-
-
-@eager_api("scores", "bbox_deltas", "image_info", "anchors")
-def generate_bounding_box_proposals(scores: Any, bbox_deltas: Any, image_info: Any,
-                                    anchors: Any, nms_threshold: Any = 0.7,
-                                    pre_nms_topn: Any = 6000, min_size: Any = 16,
-                                    post_nms_topn: Any = 300, name: str | None = None) -> tuple:
-    """`tf.image.generate_bounding_box_proposals`: (rois, roi_probabilities). Refused when
-    it runs, as TF 2.21 without a GPU refuses it (see the op above); its arguments are
-    taken as TF's wrapper takes them first (post_nms_topn an int attr, the rest converted
-    to float32, pre_nms_topn to int32)."""
-    post = C.make_int(post_nms_topn, "post_nms_topn")
-    args = (scores, bbox_deltas, image_info, anchors, nms_threshold, pre_nms_topn, min_size)
-    inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=d)
-                   for x, d in zip(args, _PROPOSAL_INPUTS))
-    return tuple(bind(GENERATE_BOUNDING_BOX_PROPOSALS, inputs, {"post_nms_topn": post}, name))

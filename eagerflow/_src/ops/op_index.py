@@ -194,9 +194,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "ExtractImagePatches", "ExtractVolumePatches",
     ),
     "image_nms": (
-        "CombinedNonMaxSuppression", "GenerateBoundingBoxProposals", "NonMaxSuppression",
+        "CombinedNonMaxSuppression", "NonMaxSuppression",
         "NonMaxSuppressionV2", "NonMaxSuppressionV4", "NonMaxSuppressionV5",
         "NonMaxSuppressionWithOverlaps",
+    ),
+    "box_proposals": (
+        "GenerateBoundingBoxProposals",
     ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodeJxl", "DecodePng",
