@@ -17,10 +17,8 @@ the device's arrays, per image:
 
 The arithmetic is TF's float32 in its order of operations (its fmin/fmax, which drop a
 NaN operand); a GPU may contract a product and a sum into one fused multiply-add where
-TF's kernel may too, so results agree with TF's to float rounding. The suppression test
-runs on the device in blocks of rows and comes back once per image as bits; the greedy
-walk over them is the host's (TF walks them in one device thread and reads the counts
-back too).
+TF's kernel may too, so results agree with TF's to float rounding. The ranking and the
+suppression are TF's GPU ones (ops/nms_gpu.py), the corners taken as decoded.
 """
 
 from __future__ import annotations
@@ -36,6 +34,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, register
@@ -45,10 +44,6 @@ _INPUTS = ((dt.float32,) * 5) + (dt.int32, dt.float32)
 # TF's cap on the decoded log-size deltas (computed in double, kept as a float)
 _XFORM_CLIP = np.float32(math.log(1000.0 / 16.0))
 _HALF = np.float32(0.5)
-_SIGN = np.uint32(0x80000000)
-# rows of the pairwise suppression test per pass: bounds its temporaries (ten float32
-# arrays of _NMS_ROWS x boxes) whatever pre_nms_topn is
-_NMS_ROWS = 512
 
 
 def _infer(scores: Any, *inputs: Any, post_nms_topn: int = 300) -> list:
@@ -70,7 +65,7 @@ def _kernel(xp: Any, scores: Any, deltas: Any, info: Any, anchors: Any, nms_thre
     if n == 0 or top == 0:
         return rois, probs
     flat = scores.reshape(n, k)
-    order = _ranked(xp, flat)[:, :top]
+    order = nms_gpu.ranked(xp, flat)[:, :top]
     ranked = xp.take_along_axis(flat, order, axis=1)
     boxes, big = _decoded(xp, order, deltas.reshape(n, k, 4), anchors.reshape(k, 4), info,
                           least)
@@ -80,8 +75,8 @@ def _kernel(xp: Any, scores: Any, deltas: Any, info: Any, anchors: Any, nms_thre
         if not at.size:
             continue
         candidates = boxes[i][xp.asarray(at)]
-        picked = xp.asarray(at[_greedy(_suppressed(xp, candidates, threshold),
-                                       post_nms_topn)])
+        picked = xp.asarray(at[nms_gpu.greedy(nms_gpu.suppressed(xp, candidates, threshold),
+                                              post_nms_topn)])
         x1, y1, x2, y2 = (boxes[i][picked][:, j] for j in range(4))
         rois[i, :picked.size] = xp.stack((y1, x1, y2, x2), axis=1)
         probs[i, :picked.size] = ranked[i][picked]
@@ -138,15 +133,6 @@ def _checked(scores: Any, deltas: Any, info: Any, anchors: Any, nms_threshold: A
     return np.float32(values[0]), int(values[1]), np.float32(values[2])
 
 
-def _ranked(xp: Any, flat: Any) -> Any:
-    """Each row's indices by score, highest first, in a stable order: the scores' bits
-    as unsigned keys in the floats' order (NaNs at the ends by their sign), -0.0 made 0.0
-    first, as CUB's radix sort ranks them."""
-    bits = (flat + np.float32(0)).view(np.uint32)
-    key = xp.where(bits >= _SIGN, ~bits, bits | _SIGN)
-    return xp.argsort(~key, axis=1, kind="stable")
-
-
 def _decoded(xp: Any, order: Any, deltas: Any, anchors: Any, info: Any,
              min_size: np.float32) -> tuple:
     """((N, top, 4) boxes as (x1, y1, x2, y2), (N, top) whether each is big enough) for
@@ -170,46 +156,6 @@ def _moved(xp: Any, lo: Any, hi: Any, d_centre: Any, d_size: Any) -> tuple:
     centre = lo + _HALF * size + size * d_centre
     half = _HALF * (size * xp.exp(d_size))
     return centre - half, centre + half
-
-
-def _suppressed(xp: Any, boxes: Any, threshold: np.float32) -> np.ndarray:
-    """(m, ceil(m / 8)) host bits: row i's bit j set where box j's overlap with box i is
-    past the threshold (TF's test: intersection > union * threshold, the union as
-    area_i + area_j - intersection; no test where either area is zero)."""
-    x1, y1, x2, y2 = (boxes[:, j] for j in range(4))
-    area = (x2 - x1) * (y2 - y1)
-    rows = []
-    for r in range(0, boxes.shape[0], _NMS_ROWS):
-        s = slice(r, r + _NMS_ROWS)
-        w = _positive_difference(xp, xp.fmin(x2[s, None], x2), xp.fmax(x1[s, None], x1))
-        h = _positive_difference(xp, xp.fmin(y2[s, None], y2), xp.fmax(y1[s, None], y1))
-        inter = w * h
-        over = inter > (area[s, None] + area - inter) * threshold
-        over &= (area[s, None] != 0) & (area != 0)
-        rows.append(xp.packbits(over, axis=1))
-    return to_host(xp.concatenate(rows))
-
-
-def _positive_difference(xp: Any, a: Any, b: Any) -> Any:
-    """C's fdimf(a, b): a - b where positive, else 0 (NaN stays NaN)."""
-    d = a - b
-    return xp.where(d <= 0, np.float32(0), d)
-
-
-def _greedy(bits: np.ndarray, limit: int) -> np.ndarray:
-    """The rows greedy suppression keeps, in order, at most `limit`: each row not
-    suppressed by one kept before it."""
-    m = bits.shape[0]
-    gone = np.zeros(m, bool)
-    kept = []
-    for i in range(m):
-        if gone[i]:
-            continue
-        kept.append(i)
-        if len(kept) == limit:
-            break
-        gone |= np.unpackbits(bits[i], count=m).view(bool)
-    return np.array(kept, np.int64)
 
 
 def _bad_samples() -> list:

@@ -123,7 +123,7 @@ DYNAMIC_PARTITION = register(OpDef(
                   {"num_partitions": 2}, Exception, "data.shape must start with"),
         BadSample((np.ones(2, np.float32), np.array([0, 1], np.int64)), {"num_partitions": 2},
                   Exception)],
-    num_outputs=-1, gpu=False,
+    num_outputs=-1,
 ))
 
 
@@ -210,8 +210,16 @@ def _stitch_kernel(op: str) -> Any:
         size = max((int(f.max()) + 1 for f in flat if f.size), default=0)
         check_finite_size(op, (size,) + suffix[1], dt.as_dtype(data[0].dtype))
         out = xp.zeros((size,) + suffix[1], data[0].dtype)  # rows no index names stay 0
-        for f, r in zip(flat, rows):  # a later input's row wins, and a later one within it
-            out[f] = r
+        if xp is np:
+            for f, r in zip(flat, rows):  # a later input's row wins, and a later one within it
+                out[f] = r
+            return out
+        # (a device's scatter leaves unspecified which of a repeated index's rows lands:
+        # each index's last row is found first, and it alone is written)
+        every = xp.concatenate(flat)
+        if every.size:
+            last, at = xp.unique(every[::-1], return_index=True)
+            out[last] = xp.concatenate(rows)[every.size - 1 - at]
         return out
     return kernel
 
@@ -270,7 +278,7 @@ DYNAMIC_STITCH = register(OpDef(
     "DynamicStitch", _stitch_infer("DynamicStitch"), _stitch_kernel("DynamicStitch"),
     arity=lambda ins, attrs: {"N": len(ins) // 2},
     grad=_stitch_grad, reference=_stitch_ref, samples=_stitch_samples,
-    bad_samples=_stitch_bad, gpu=False, tf=_stitch_form("DynamicStitch"),
+    bad_samples=_stitch_bad, tf=_stitch_form("DynamicStitch"),
 ))
 PARALLEL_DYNAMIC_STITCH = register(OpDef(
     "ParallelDynamicStitch", _stitch_infer("ParallelDynamicStitch"),

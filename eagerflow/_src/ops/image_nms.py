@@ -2,8 +2,9 @@
 scores and soft-NMS, over a given overlap matrix, padded and batched, and combined across
 classes.
 
-Ops layer, after misc_ops (its intersection over union); loaded on first use. Three TF
-ops, host kernels (a greedy walk over the boxes, one at a time, as TF's CPU kernels):
+Ops layer, after misc_ops (its intersection over union); loaded on first use. Host kernels
+(a greedy walk over the boxes, one at a time, as TF's CPU kernels); on a GPU, V2 and V4
+(below) are TF's GPU kernels (ops/nms_gpu.py), as the others have none in TF:
 
 - NonMaxSuppressionV5: candidates by score (ties: the lower index first); each popped
   candidate's score is scaled by its overlap with every box selected since it was last
@@ -28,10 +29,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -215,13 +218,24 @@ def _greedy_infer(op: str) -> Any:
 def _greedy_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int,
                    iou_threshold: float, score_threshold: float = _LOWEST,
                    pad_to_max_output_size: bool = False) -> Any:
-    return _v5_kernel(xp, boxes, scores, max_output_size, iou_threshold, score_threshold,
-                      0.0, pad_to_max_output_size)[0]
+    return _greedy_v4_kernel(xp, boxes, scores, max_output_size, iou_threshold,
+                             score_threshold, pad_to_max_output_size)[0]
 
 
 def _greedy_v4_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int,
                       iou_threshold: float, score_threshold: float,
                       pad_to_max_output_size: bool) -> tuple:
+    """(indices, how many): on a GPU TF's GPU kernel for float32 (ops/nms_gpu.py: V2 and
+    V4 have one, V1 none), its CPU one for a half type, as TF places those."""
+    if xp is not np:
+        if boxes.dtype == np.float32 and boxes.shape[0]:  # (no boxes: the CPU's zeros)
+            sel, valid = nms_gpu.select(xp, boxes, scores, max_output_size, iou_threshold,
+                                        score_threshold, pad_to_max_output_size)
+            return sel, xp.asarray(np.int32(valid))
+        sel, valid = _greedy_v4_kernel(np, to_host(boxes), to_host(scores), max_output_size,
+                                       iou_threshold, score_threshold,
+                                       pad_to_max_output_size)
+        return xp.asarray(sel), xp.asarray(valid)
     sel, _, valid = _v5_kernel(xp, boxes, scores, max_output_size, iou_threshold,
                                score_threshold, 0.0, pad_to_max_output_size)
     return sel, valid
@@ -284,7 +298,7 @@ NON_MAX_SUPPRESSION_V1 = register(OpDef(
 ))
 NON_MAX_SUPPRESSION_V2 = register(OpDef(
     "NonMaxSuppressionV2", _greedy_infer("NonMaxSuppressionV2"), _greedy_kernel,
-    reference=_greedy_ref, gpu=False,
+    reference=_greedy_ref,
     samples=lambda: [Sample((_BOXES, _SCORES), _V2, grad=False),
                      Sample((_BOXES.astype(np.float16), _SCORES.astype(np.float16)),
                             {"max_output_size": 10, "iou_threshold": 0.2}, grad=False)],
@@ -292,7 +306,7 @@ NON_MAX_SUPPRESSION_V2 = register(OpDef(
 ))
 NON_MAX_SUPPRESSION_V4 = register(OpDef(
     "NonMaxSuppressionV4", _greedy_infer("NonMaxSuppressionV4"), _greedy_v4_kernel,
-    reference=_greedy_v4_ref, num_outputs=2, gpu=False,
+    reference=_greedy_v4_ref, num_outputs=2,
     samples=lambda: [
         Sample((_BOXES, _SCORES), _V4, grad=False),
         Sample((_BOXES, _SCORES), {**_V4, "max_output_size": 8, "score_threshold": 0.65,

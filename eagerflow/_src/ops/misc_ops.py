@@ -18,6 +18,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -26,7 +27,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, nms_gpu
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -809,7 +810,8 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 # ---------------------------------------------------------------------------------------
-# Greedy non-max suppression (tf.image.non_max_suppression).
+# Greedy non-max suppression (tf.image.non_max_suppression): TF's CPU kernel here, its GPU
+# kernel (float32: its arithmetic and ranking differ at the edges) in ops/nms_gpu.py.
 # ---------------------------------------------------------------------------------------
 
 def check_nms_boxes(op: str, boxes: Any, scores: Any) -> None:
@@ -878,6 +880,12 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 
 def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
                 score_threshold: float) -> Any:
+    if xp is not np:  # TF's GPU kernel, float32's (a half's is its CPU one, as in TF)
+        if boxes.dtype != np.float32:
+            return xp.asarray(_nms_kernel(np, to_host(boxes), to_host(scores),
+                                          max_output_size, iou_threshold, score_threshold))
+        return nms_gpu.select(xp, boxes, scores, max_output_size, iou_threshold,
+                              score_threshold)[0]
     order = [int(i) for i in np.argsort(-scores.astype(np.float64), kind="stable")
              if scores[i] > score_threshold]
     keep: list = []
@@ -906,7 +914,6 @@ _NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0
 _NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
 NON_MAX_SUPPRESSION = register(OpDef(
     "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
-    gpu=False,  # a greedy walk over the boxes, one at a time: a host loop, run on CPU:0
     samples=lambda: [Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
                                                         "score_threshold": -np.inf}, grad=False),
                      Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,

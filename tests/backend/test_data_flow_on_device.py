@@ -1,0 +1,59 @@
+"""DynamicPartition and DynamicStitch on a GPU (the stand-in, or CuPy's GPU:0 under
+EAGERFLOW_REGISTRY_ON=gpu), where TF has kernels for them: their results there are the
+CPU's, repeated stitch indices included (a device scatter alone would leave the winner
+unspecified)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from tests.gpu_target import on_the_gpu
+
+
+@pytest.fixture(autouse=True)
+def gpu():
+    with on_the_gpu():
+        yield
+
+
+def _on_cpu(fn, *args):
+    with tf.device("/CPU:0"):
+        return fn(*args)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), parts=st.integers(1, 4), n=st.integers(0, 12),
+       size=st.integers(1, 6))
+def test_stitch_with_repeated_indices_takes_the_last_row_as_on_the_cpu(seed, parts, n, size):
+    rng = np.random.default_rng(seed)
+    indices = [rng.integers(0, size, rng.integers(0, n + 1)).astype(np.int32)
+               for _ in range(parts)]
+    data = [rng.normal(size=(i.size, 2)).astype(np.float32) for i in indices]
+    if not any(i.size for i in indices):
+        indices[0], data[0] = np.array([0], np.int32), np.ones((1, 2), np.float32)
+    got = tf.dynamic_stitch(indices, data)
+    assert got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(got.numpy(), _on_cpu(tf.dynamic_stitch, indices,
+                                                       data).numpy())
+
+
+def test_partition_on_the_device_keeps_order_and_its_gradient_flows():
+    data = tf.constant(np.arange(12, dtype=np.float32).reshape(6, 2))
+    parts = tf.constant([2, 0, 2, 1, 0, 2])
+    with tf.GradientTape() as tape:
+        tape.watch(data)
+        out = tf.dynamic_partition(data, parts, 3)
+        loss = tf.reduce_sum(out[2] * 3.0) + tf.reduce_sum(out[0])
+    assert all(o.device.endswith("GPU:0") for o in out)
+    for got, want in zip(out, _on_cpu(tf.dynamic_partition, data, parts, 3)):
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+    np.testing.assert_array_equal(tape.gradient(loss, data).numpy(),
+                                  np.repeat([[3.0], [1.0], [3.0], [0.0], [1.0], [3.0]], 2, 1))
+
+
+def test_partition_values_out_of_range_are_refused_on_the_device():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"partitions\[1\] = 5 is not in \[0, 2\)"):
+        tf.dynamic_partition(tf.constant([1.0, 2.0]), tf.constant([0, 5]), 2)
