@@ -95,7 +95,7 @@ OPS_ORDER = [
     "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
     "linalg_diag_bands",
     "linalg_banded", "linalg_general",
-    "norms", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
+    "norms", "nms_gpu", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random_unroll", "random",
@@ -112,7 +112,8 @@ OPS_ORDER = [
     "uniform_quant_dot",
     # image and signal
     "image_orient", "image", "image_bounds", "image_color", "image_crops", "image_patches",
-    "image_nms", "image_boxes", "image_sampling", "image_transform", "nn_fused_pad_conv",
+    "image_nms", "box_proposals", "image_boxes", "image_sampling", "image_transform",
+    "nn_fused_pad_conv",
     "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io

@@ -7,7 +7,9 @@ computes in float, the op's T for quantize-and-dequantize), so that results agre
 bit with TF (tests/ops/quantization_golden.json): fake quantization nudges its range so
 that zero is exactly representable; QuantizeV2 widens a range narrower than
 `ensure_minimum_range` and always holds zero; SCALED mode scales symmetrically about zero.
-Quantized tensors (qint8, quint8, ...) hold their plain integers (core/dtypes.py).
+Quantized tensors (qint8, quint8, ...) hold their plain integers (core/dtypes.py). The
+fake quantization ops run on a GPU too, as TF's do (the same expression over the device's
+arrays, their min and max read where they live); the others run on the CPU.
 
 Sits in the ops layer after nn_extras.py; `import eagerflow` loads it on first use.
 """
@@ -35,11 +37,12 @@ _ROUND_AWAY, _ROUND_EVEN, _ROUND_UP = "HALF_AWAY_FROM_ZERO", "HALF_TO_EVEN", "HA
 _MODES = ("MIN_COMBINED", "MIN_FIRST", "SCALED")
 
 
-def _round_away(x: np.ndarray) -> np.ndarray:
-    """std::round: halves away from zero (exact: the fraction is taken without rounding)."""
-    a = np.abs(x)
-    f = np.floor(a)
-    return np.copysign(f + (a - f >= 0.5), x).astype(x.dtype, copy=False)
+def _round_away(x: np.ndarray, xp: Any = np) -> np.ndarray:
+    """std::round: halves away from zero (exact: the fraction is taken without rounding);
+    over `xp`, the array module of x."""
+    a = xp.abs(x)
+    f = xp.floor(a)
+    return xp.copysign(f + (a - f >= 0.5), x).astype(x.dtype, copy=False)
 
 
 def _round(x: np.ndarray, mode: str) -> np.ndarray:
@@ -70,41 +73,47 @@ def _limits(d: dt.DType) -> tuple:
 # Fake quantization.
 # ---------------------------------------------------------------------------------------
 
-def _nudge(lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> tuple:
+def _nudge(lo: Any, hi: Any, num_bits: int, narrow_range: bool, xp: Any = np) -> tuple:
     """TF's nudged range: (nudged_min, nudged_max, scale), float32 (arrays per channel),
     shifted so that zero falls on a quantization step."""
-    return _nudge_all(lo, hi, num_bits, narrow_range)[:3]
+    return _nudge_all(lo, hi, num_bits, narrow_range, xp)[:3]
 
 
-def _nudge_all(lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> tuple:
+def _nudge_all(lo: Any, hi: Any, num_bits: int, narrow_range: bool, xp: Any = np) -> tuple:
     """_nudge's range, scale, and the step shift (qmin - zero point) and inverse scale
-    ((qmax - qmin) / (max - min), not 1 / scale) the output is computed with."""
+    ((qmax - qmin) / (max - min), not 1 / scale) the output is computed with; over `xp`,
+    where the range lives (an Args op's, given as numbers: NumPy's scalars)."""
+    if isinstance(lo, float):  # (the attrs of the Args ops: computed on the host)
+        return tuple(v[()] for v in _nudge_all(np.asarray(lo), np.asarray(hi), num_bits,
+                                               narrow_range))
     qmin = _F32(1 if narrow_range else 0)
     qmax = _F32((1 << num_bits) - 1)
-    lo, hi = np.asarray(lo, _F32), np.asarray(hi, _F32)
+    lo, hi = xp.asarray(lo, _F32), xp.asarray(hi, _F32)
     with np.errstate(all="ignore"):
         scale = (hi - lo) / (qmax - qmin)
         zero = qmin - lo / scale
         # (TF holds the nudged zero point in a uint16; NaN there is 0 on x86)
-        rounded = np.where(np.isnan(zero), _F32(0), _round_away(np.nan_to_num(zero)))
-        nzp = np.where(zero < qmin, qmin, np.where(zero > qmax, qmax, rounded)).astype(_F32)
+        rounded = xp.where(xp.isnan(zero), _F32(0), _round_away(xp.nan_to_num(zero), xp))
+        nzp = xp.where(zero < qmin, qmin, xp.where(zero > qmax, qmax, rounded)).astype(_F32)
         inv = ((qmax - qmin) / (hi - lo)).astype(_F32)
         return (qmin - nzp) * scale, (qmax - nzp) * scale, scale, qmin - nzp, inv
 
 
-def _fake_quant(x: np.ndarray, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
-    nmin, nmax, scale, shift, inv = _nudge_all(lo, hi, num_bits, narrow_range)
+def _fake_quant(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
+    """TF's fake quantization of x, over its array module `xp` (on a GPU too: TF's GPU
+    kernel is the same expression, its product and sum one fused multiply-add)."""
+    nmin, nmax, scale, shift, inv = _nudge_all(lo, hi, num_bits, narrow_range, xp)
     with np.errstate(all="ignore"):
-        clamped = np.maximum(np.minimum(x, nmax), nmin)
+        clamped = xp.maximum(xp.minimum(x, nmax), nmin)
         # (a fused multiply-add, as TF's compiled kernel: the product is exact in double)
-        steps = np.floor(((clamped - nmin).astype(np.float64) * inv + 0.5).astype(_F32))
+        steps = xp.floor(((clamped - nmin).astype(np.float64) * inv + 0.5).astype(_F32))
         # steps * scale + nudged_min, as TF's compiled kernel evaluates it: the step count
         # shifted by the zero point first (exact in float32), then one rounding
         return ((steps + shift) * scale).astype(_F32)
 
 
-def _in_range(x: np.ndarray, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> tuple:
-    nmin, nmax, _ = _nudge(lo, hi, num_bits, narrow_range)
+def _in_range(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> tuple:
+    nmin, nmax, _ = _nudge(lo, hi, num_bits, narrow_range, xp)
     return (x >= nmin) & (x <= nmax), x < nmin, x > nmax
 
 
@@ -141,7 +150,7 @@ def _args_infer(x: Any, min: float, max: float, num_bits: int,  # noqa: A002 (TF
 FAKE_QUANT_ARGS = register(OpDef(
     "FakeQuantWithMinMaxArgs", _args_infer,
     lambda xp, x, min, max, num_bits, narrow_range: _fake_quant(  # noqa: A006
-        x, min, max, num_bits, narrow_range),
+        xp, x, min, max, num_bits, narrow_range),
     grad=lambda n, g: [fake_quant_with_min_max_args_gradient(g, n.inputs[0], **n.attrs)],
     reference=lambda x, min, max, num_bits, narrow_range: _fake_quant_ref(  # noqa: A006
         x, min, max, num_bits, narrow_range),
@@ -158,7 +167,6 @@ FAKE_QUANT_ARGS = register(OpDef(
                                         "narrow_range": False}, InvalidArgumentError,
                   "num_bits must be between 2 and 16")],
     elementwise=True,
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
@@ -205,14 +213,13 @@ FAKE_QUANT_ARGS_GRADIENT = register(OpDef(
     "FakeQuantWithMinMaxArgsGradient", _args_grad_infer,
     # (TF multiplies by the mask: a NaN gradient stays NaN, a negative one gives -0.0)
     lambda xp, g, x, min, max, num_bits, narrow_range: (  # noqa: A006
-        g * _in_range(x, min, max, num_bits, narrow_range)[0]).astype(_F32),
+        g * _in_range(xp, x, min, max, num_bits, narrow_range)[0]).astype(_F32),
     reference=lambda g, x, min, max, num_bits, narrow_range: _vars_grad_ref(  # noqa: A006
         g, x, min, max, num_bits, narrow_range)[0],
     samples=lambda: [Sample((_RNG.uniform(-1, 1, (6,)).astype(_F32),
                              np.array([-7, -6.0235295, -1, 0, 5.9764705, 6], _F32)),
                             {"min": -6.0, "max": 6.0, "num_bits": 8, "narrow_range": False},
                             grad=False)],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
@@ -235,7 +242,8 @@ def _vars_infer(x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
 
 FAKE_QUANT_VARS = register(OpDef(
     "FakeQuantWithMinMaxVars", _vars_infer,
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(x, lo, hi, num_bits, narrow_range),
+    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
+                                                              narrow_range),
     grad=lambda n, g: list(fake_quant_with_min_max_vars_gradient(g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
         x, float(lo), float(hi), num_bits, narrow_range),
@@ -245,7 +253,6 @@ FAKE_QUANT_VARS = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones(2, _F32), np.zeros(1, _F32), np.array(1.0, _F32)),
                                    {"num_bits": 8, "narrow_range": False}, InvalidArgumentError,
                                    "`min` must be rank 0 but is rank 1")],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
@@ -260,8 +267,8 @@ def _vars_grad_infer(g: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_ran
 
 def _vars_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, num_bits: int,
                       narrow_range: bool) -> tuple:
-    inside, below, above = _in_range(x, lo, hi, num_bits, narrow_range)
-    axes = tuple(range(x.ndim - np.ndim(lo)))  # all but the channels
+    inside, below, above = _in_range(xp, x, lo, hi, num_bits, narrow_range)
+    axes = tuple(range(x.ndim - lo.ndim))  # all but the channels
     # (TF multiplies by the masks, so NaN gradients spread as there)
     return ((g * inside).astype(_F32), (g * below).sum(axis=axes, dtype=_F32),
             (g * above).sum(axis=axes, dtype=_F32))
@@ -294,14 +301,14 @@ FAKE_QUANT_VARS_GRADIENT = register(OpDef(
                                                            "narrow_range": False},
                                    InvalidArgumentError,
                                    "gradient and input must be the same size")],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 FAKE_QUANT_PER_CHANNEL = register(OpDef(
     "FakeQuantWithMinMaxVarsPerChannel",
     lambda x, lo, hi, num_bits, narrow_range: _vars_infer(
         x, lo, hi, num_bits, narrow_range, "FakeQuantWithMinMaxVarsPerChannel", 1),
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(x, lo, hi, num_bits, narrow_range),
+    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
+                                                              narrow_range),
     grad=lambda n, g: list(fake_quant_with_min_max_vars_per_channel_gradient(
         g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
@@ -312,7 +319,6 @@ FAKE_QUANT_PER_CHANNEL = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones((2, 3), _F32), np.zeros(2, _F32), np.ones(3, _F32)),
                                    {"num_bits": 8, "narrow_range": False}, InvalidArgumentError,
                                    "min has incorrect size, expected 3 was 2")],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
@@ -324,7 +330,6 @@ FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
                              _RNG.uniform(-3, 3, (5, 3)).astype(_F32),
                              np.array([-1, 0, 0.5], _F32), np.array([1, 2, 1], _F32)),
                             {"num_bits": 4, "narrow_range": False}, grad=False)],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
