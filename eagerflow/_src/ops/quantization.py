@@ -45,12 +45,12 @@ def _round_away(x: np.ndarray, xp: Any = np) -> np.ndarray:
     return xp.copysign(f + (a - f >= 0.5), x).astype(x.dtype, copy=False)
 
 
-def _round(x: np.ndarray, mode: str) -> np.ndarray:
+def _round(x: np.ndarray, mode: str, xp: Any = np) -> np.ndarray:
     if mode == _ROUND_EVEN:
-        return np.rint(x)
+        return xp.rint(x)
     if mode == _ROUND_UP:
-        return np.floor(x + x.dtype.type(0.5))
-    return _round_away(x)
+        return xp.floor(x + x.dtype.type(0.5))
+    return _round_away(x, xp)
 
 
 def _to_int(x: np.ndarray, storage: Any, nan: float = 0.0) -> np.ndarray:

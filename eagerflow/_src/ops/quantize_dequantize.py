@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -28,6 +29,8 @@ from eagerflow._src.ops.quantization import (
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _QDQ_TYPES = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64))
+# the dtypes TF's GPU kernels take (a half type's op runs on its CPU kernel)
+_DEVICE_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 # ---------------------------------------------------------------------------------------
@@ -95,22 +98,26 @@ def _check_qdq_bits(op: str, num_bits: int, signed: bool, word: str) -> None:
         raise C.fail(op, f"num_bits is out of range: {num_bits} with {word} {int(signed)}")
 
 
-def _qdq(x: np.ndarray, lo: Any, hi: Any, signed_input: bool, num_bits: int, range_given: bool,
-         round_mode: str, narrow_range: bool, axis: int, op: str) -> np.ndarray:
-    """TF's QuantizeAndDequantizeOneScale/PerChannel in x's precision."""
+def _qdq(xp: Any, x: Any, lo: Any, hi: Any, signed_input: bool, num_bits: int,
+         range_given: bool, round_mode: str, narrow_range: bool, axis: int, op: str) -> Any:
+    """TF's QuantizeAndDequantizeOneScale/PerChannel in x's precision, over x's array
+    module `xp`: a GPU runs float32 and float64 (TF's GPU kernels), a half type by its CPU
+    kernel's terms (TF places those on the CPU)."""
+    if xp is not np and x.dtype not in _DEVICE_TYPES:
+        return xp.asarray(_qdq(np, to_host(x), to_host(lo), to_host(hi), signed_input,
+                               num_bits, range_given, round_mode, narrow_range, axis, op))
     t = x.dtype.type
     if axis == -1:
         red = None
     else:
         red = tuple(i for i in range(x.ndim) if i != axis)
     if range_given:
-        lo = np.asarray(lo, x.dtype)
-        hi = np.asarray(hi, x.dtype)
-        bad = lo > hi
-        if bad.any():
-            i = int(np.argmax(bad.reshape(-1)))
-            raise C.fail(op, f"Invalid range: input_min {lo.reshape(-1)[i]:g} > input_max "
-                             f"{hi.reshape(-1)[i]:g}")
+        lo = xp.asarray(lo, x.dtype)
+        hi = xp.asarray(hi, x.dtype)
+        if bool((lo > hi).any()):
+            lo_h, hi_h = to_host(lo).reshape(-1), to_host(hi).reshape(-1)
+            i = int(np.argmax(lo_h > hi_h))
+            raise C.fail(op, f"Invalid range: input_min {lo_h[i]:g} > input_max {hi_h[i]:g}")
         lo, hi = _along(lo.reshape(-1), x.ndim, axis), _along(hi.reshape(-1), x.ndim, axis)
     elif x.size == 0:
         return x.copy()
@@ -125,21 +132,21 @@ def _qdq(x: np.ndarray, lo: Any, hi: Any, signed_input: bool, num_bits: int, ran
     big = np.finfo(x.dtype).max
     with np.errstate(all="ignore"):
         qmin_t, qmax_t = t(qmin), t(qmax)
-        from_min = np.where(qmin_t * lo > 0, qmin_t / lo, big).astype(x.dtype)
-        from_max = np.where(qmax_t * hi > 0, qmax_t / hi, big).astype(x.dtype)
+        from_min = xp.where(qmin_t * lo > 0, qmin_t / lo, big).astype(x.dtype)
+        from_max = xp.where(qmax_t * hi > 0, qmax_t / hi, big).astype(x.dtype)
         use_min = from_min < from_max
-        scale = np.where(use_min, from_min, from_max).astype(x.dtype)
-        inverse = np.where(use_min, lo / qmin_t, hi / qmax_t).astype(x.dtype)
-        lo2 = np.where(use_min, lo, qmin_t * inverse).astype(x.dtype)
-        hi2 = np.where(use_min, qmax_t * inverse, hi).astype(x.dtype)
-        v = np.minimum(np.maximum(x, lo2), hi2) if range_given else x
-        return (_round((v * scale).astype(x.dtype), round_mode) * inverse).astype(x.dtype)
+        scale = xp.where(use_min, from_min, from_max).astype(x.dtype)
+        inverse = xp.where(use_min, lo / qmin_t, hi / qmax_t).astype(x.dtype)
+        lo2 = xp.where(use_min, lo, qmin_t * inverse).astype(x.dtype)
+        hi2 = xp.where(use_min, qmax_t * inverse, hi).astype(x.dtype)
+        v = xp.minimum(xp.maximum(x, lo2), hi2) if range_given else x
+        return (_round((v * scale).astype(x.dtype), round_mode, xp) * inverse).astype(x.dtype)
 
 
 def _qdq_kernel(xp: Any, x: np.ndarray, lo: Any, hi: Any, signed_input: bool, num_bits: int,
                 range_given: bool, round_mode: str, narrow_range: bool, axis: int) -> Any:
-    return _qdq(x, lo, hi, signed_input, num_bits, range_given, round_mode, narrow_range, axis,
-                "QuantizeAndDequantizeV4")
+    return _qdq(xp, x, lo, hi, signed_input, num_bits, range_given, round_mode, narrow_range,
+                axis, "QuantizeAndDequantizeV4")
 
 
 def _qdq_samples() -> list:
@@ -159,13 +166,13 @@ def _qdq_ref(x: np.ndarray, lo: Any, hi: Any, **attrs: Any) -> np.ndarray:
     """Slice by slice over the axis, each a one-scale quantize-and-dequantize."""
     axis = attrs["axis"]
     if axis == -1:
-        return _qdq(x, lo, hi, **{**attrs, "axis": -1}, op="")
+        return _qdq(np, x, lo, hi, **{**attrs, "axis": -1}, op="")
     out = np.empty_like(x)
     for i in range(x.shape[axis]):
         sl = (slice(None),) * axis + (i,)
         li = lo if np.ndim(lo) == 0 else np.asarray(lo)[i]
         hi_i = hi if np.ndim(hi) == 0 else np.asarray(hi)[i]
-        out[sl] = _qdq(x[sl], li, hi_i, **{**attrs, "axis": -1}, op="")
+        out[sl] = _qdq(np, x[sl], li, hi_i, **{**attrs, "axis": -1}, op="")
     return out
 
 
@@ -181,16 +188,14 @@ QDQ_V4 = register(OpDef(
                                     "round_mode": _ROUND_EVEN, "narrow_range": False,
                                     "axis": -1}, InvalidArgumentError,
                                    "Invalid range: input_min 2 > input_max 1")],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 QDQ_V2 = register(OpDef(
     "QuantizeAndDequantizeV2",
     lambda x, lo, hi, **a: _qdq_infer(x, lo, hi, **a, op="QuantizeAndDequantizeV2"),
-    lambda xp, x, lo, hi, **a: _qdq(x, lo, hi, **a, op="QuantizeAndDequantizeV2"),
+    lambda xp, x, lo, hi, **a: _qdq(xp, x, lo, hi, **a, op="QuantizeAndDequantizeV2"),
     # TF's gradient of V2 passes straight through, everywhere
     grad=lambda n, g: [g, None, None], reference=_qdq_ref, samples=_qdq_samples,
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
@@ -212,8 +217,8 @@ def _v3_infer(x: Any, lo: Any, hi: Any, num_bits: Any, signed_input: bool, range
 QDQ_V3 = register(OpDef(
     "QuantizeAndDequantizeV3", _v3_infer,
     lambda xp, x, lo, hi, num_bits, signed_input, range_given, narrow_range, axis: _qdq(
-        x, lo, hi, signed_input, int(num_bits), range_given, _ROUND_EVEN, narrow_range, axis,
-        "QuantizeAndDequantizeV3"),
+        xp, x, lo, hi, signed_input, int(to_host(num_bits)), range_given, _ROUND_EVEN,
+        narrow_range, axis, "QuantizeAndDequantizeV3"),
     grad=lambda n, g: [g, None, None, None],
     reference=lambda x, lo, hi, num_bits, **a: _qdq_ref(
         x, lo, hi, num_bits=int(num_bits), round_mode=_ROUND_EVEN, **a),
@@ -223,7 +228,6 @@ QDQ_V3 = register(OpDef(
                             {"signed_input": True, "range_given": True, "narrow_range": True,
                              "axis": 1}, grad=False)],
     host_inputs=(3,),
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 
@@ -248,13 +252,15 @@ def _v4_grad_infer(g: Any, x: Any, lo: Any, hi: Any, axis: int) -> list:
     return [(x._shape, d), (lo._shape, d), (hi._shape, d)]
 
 
-def _v4_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-                    axis: int) -> tuple:
-    lo_b = _along(np.asarray(lo, x.dtype).reshape(-1), x.ndim, axis)
-    hi_b = _along(np.asarray(hi, x.dtype).reshape(-1), x.ndim, axis)
+def _v4_grad_kernel(xp: Any, g: Any, x: Any, lo: Any, hi: Any, axis: int) -> tuple:
+    if xp is not np and x.dtype not in _DEVICE_TYPES:  # (a half type: the CPU's, as in TF)
+        return tuple(map(xp.asarray, _v4_grad_kernel(np, *map(to_host, (g, x, lo, hi)),
+                                                     axis)))
+    lo_b = _along(xp.asarray(lo, x.dtype).reshape(-1), x.ndim, axis)
+    hi_b = _along(xp.asarray(hi, x.dtype).reshape(-1), x.ndim, axis)
     inside = (x >= lo_b) & (x <= hi_b)
     return ((g * inside).astype(x.dtype),  # (a product, as TF's: NaN and -0.0 kept)
-            np.zeros(np.shape(lo), x.dtype), np.zeros(np.shape(hi), x.dtype))
+            xp.zeros(lo.shape, x.dtype), xp.zeros(hi.shape, x.dtype))
 
 
 
@@ -274,7 +280,6 @@ QDQ_V4_GRAD = register(OpDef(
                              _RNG.uniform(-3, 3, (2, 3)).astype(_F32),
                              np.array([-1, 0, -2], _F32), np.array([1, 2, 0.5], _F32)),
                             {"axis": 1}, grad=False)],
-    gpu=False,  # NumPy's code, TF's CPU bits: on a GPU by soft placement
 ))
 
 

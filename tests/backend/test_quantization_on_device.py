@@ -76,3 +76,38 @@ def test_a_quantization_aware_step_trains_min_and_max_on_the_device():
     for g, w in zip(grads, grads_cpu):  # (values past min and max pass their gradient on)
         assert w.numpy() != 0
         np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-6)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31), bits=st.integers(2, 12), signed=st.booleans(),
+       narrow=st.booleans(), given_range=st.booleans(), axis=st.sampled_from([None, 1]),
+       mode=st.sampled_from(["HALF_TO_EVEN", "HALF_UP"]),
+       dtype=st.sampled_from([np.float32, np.float64, np.float16]))
+def test_quantize_and_dequantize_is_the_cpus(seed, bits, signed, narrow, given_range, axis,
+                                             mode, dtype):
+    """V2 (tf.quantization.quantize_and_dequantize_v2 binds V4), V3 and V4's gradient: the
+    CPU's bits on the device, for the half type too (TF runs a half type's on its CPU
+    kernel; eagerflow computes it so and leaves it on the device)."""
+    rng = np.random.default_rng(seed)
+    x = _values(rng, (3, 4), -2.0, 3.0).astype(dtype)
+    g = rng.normal(size=(3, 4)).astype(dtype)
+    if axis is None:
+        lo, hi = np.array(-1.5, dtype), np.array(2.0, dtype)
+    else:
+        lo = rng.uniform(-2, -0.1, 4).astype(dtype)
+        hi = (lo + rng.uniform(0.5, 3, 4)).astype(dtype)
+    # (V2's range given must be scalars, as TF's V4 kernel says: per channel it is found)
+    _both(lambda: tf.quantization.quantize_and_dequantize_v2(
+        x, lo, hi, signed_input=signed, num_bits=bits, range_given=given_range and axis is None,
+        round_mode=mode, narrow_range=narrow, axis=axis))
+    _both(lambda: tf.raw_ops.QuantizeAndDequantizeV3(
+        input=x, input_min=lo, input_max=hi, num_bits=bits, signed_input=signed,
+        range_given=given_range, narrow_range=narrow, axis=-1 if axis is None else axis))
+    _both(lambda: tf.raw_ops.QuantizeAndDequantizeV4Grad(
+        gradients=g, input=x, input_min=lo, input_max=hi, axis=-1 if axis is None else axis))
+
+
+def test_an_invalid_range_is_refused_on_the_device():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Invalid range: input_min 2 > input_max 1"):
+        tf.quantization.quantize_and_dequantize_v2(tf.ones(3), 2.0, 1.0, range_given=True)
