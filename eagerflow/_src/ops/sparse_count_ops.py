@@ -17,11 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -114,36 +115,48 @@ def _check_inner(dims: list, b_shape: tuple, adjoint_a: bool, adjoint_b: bool) -
 
 def _matmul_kernel(xp: Any, a_indices: Any, a_values: Any, a_shape: Any, b: Any, *,
                    adjoint_a: bool = False, adjoint_b: bool = False) -> Any:
-    idx, vals, dense = np.asarray(a_indices, np.int64), np.asarray(a_values), np.asarray(b)
-    dims = [int(d) for d in np.asarray(a_shape).reshape(-1)]
-    _check_inner(dims, dense.shape, adjoint_a, adjoint_b)
+    if xp is not np and a_values.dtype.kind == "V":  # bfloat16: summed in bfloat16, as TF
+        return xp.asarray(_matmul_kernel(np, *map(to_host, (a_indices, a_values, a_shape, b)),
+                                         adjoint_a=adjoint_a, adjoint_b=adjoint_b))
+    dims = [int(d) for d in to_host(a_shape).reshape(-1)]  # (a host input, as TF's)
+    _check_inner(dims, b.shape, adjoint_a, adjoint_b)
     rows = dims[1 if adjoint_a else 0]
     if rows < 0:  # (TF's kernel aborts the process making its output)
         raise C.fail(_MATMUL, f"Expected shape dimensions to be non-negative, got {rows}")
-    bm = dense.T if adjoint_b else dense
+    bm = b.T if adjoint_b else b
     out_shape = (rows, bm.shape[1])
-    check_finite_size(_MATMUL, out_shape, dt.as_dtype(vals.dtype))
+    check_finite_size(_MATMUL, out_shape, dt.as_dtype(a_values.dtype))
+    if xp is not np and a_values.dtype.kind in "fc" and op_determinism_enabled():
+        # (TF's GPU kernel adds with atomics and refuses to run under op determinism)
+        raise UnimplementedError(None, None, "A deterministic GPU implementation of "
+                                             "SparseTensorDenseMatmulOp is not currently "
+                                             "available.")
+    idx = a_indices.astype(np.int64)
     m = idx[:, 1 if adjoint_a else 0]
     k = idx[:, 0 if adjoint_a else 1]
-    # TF checks each entry in turn, its column into b before its row of the output
     bad = (k < 0) | (k >= bm.shape[0]) | (m < 0) | (m >= rows)
-    if bad.any():
-        i = int(np.argmax(bad))
-        col, row = (0, 1) if adjoint_a else (1, 0)
-        if not 0 <= k[i] < bm.shape[0]:
-            raise C.fail(_MATMUL, f"k ({k[i]}) from index[{i},{col}] out of bounds "
-                                  f"(>={bm.shape[0]})")
-        raise C.fail(_MATMUL, f"m ({m[i]}) from index[{i},{row}] out of bounds (>={rows})")
-    if adjoint_a:
-        vals = np.conj(vals)
+    if bool(bad.any()):
+        _out_of_bounds(to_host(m), to_host(k), to_host(bad), rows, bm.shape[0], adjoint_a)
+    vals = xp.conj(a_values) if adjoint_a else a_values
     if adjoint_b:
-        bm = np.conj(bm)
+        bm = xp.conj(bm)
     # half sums in float (TF's accumulator for it); bfloat16 and the rest in their own type,
-    # entry by entry in the order given
+    # entry by entry in the order given (on a GPU, the device's atomic adds: any order)
     acc = np.float32 if vals.dtype == np.float16 else vals.dtype
-    out = np.zeros(out_shape, acc)
-    np.add.at(out, m, vals.astype(acc)[:, None] * bm[k].astype(acc))
-    return xp.asarray(out.astype(vals.dtype, copy=False))
+    out = xp.zeros(out_shape, acc)
+    add_at(xp, out, m, vals.astype(acc)[:, None] * bm[k].astype(acc))
+    return out.astype(vals.dtype, copy=False)
+
+
+def _out_of_bounds(m: np.ndarray, k: np.ndarray, bad: np.ndarray, rows: int, inner: int,
+                   adjoint_a: bool) -> None:
+    """TF's error for the first entry out of bounds: its column into b checked before its
+    row of the output."""
+    i = int(np.argmax(bad))
+    col, row = (0, 1) if adjoint_a else (1, 0)
+    if not 0 <= k[i] < inner:
+        raise C.fail(_MATMUL, f"k ({k[i]}) from index[{i},{col}] out of bounds (>={inner})")
+    raise C.fail(_MATMUL, f"m ({m[i]}) from index[{i},{row}] out of bounds (>={rows})")
 
 
 def _matmul_reference(a_indices: np.ndarray, a_values: np.ndarray, a_shape: np.ndarray,
@@ -183,7 +196,7 @@ def _matmul_grad(n: Any, g: Any) -> list:
 
 SPARSE_TENSOR_DENSE_MAT_MUL = register(OpDef(
     _MATMUL, _matmul_infer, _matmul_kernel, grad=_matmul_grad, reference=_matmul_reference,
-    gpu=False,
+    host_inputs=(2,),
     samples=lambda: [
         Sample((_i64([[0, 1], [1, 0], [2, 2]]), np.array([1.5, -2.0, 0.5]), _i64([3, 3]),
                 np.arange(6.0).reshape(3, 2)), grad_inputs=(1, 3)),
