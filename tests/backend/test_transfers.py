@@ -127,3 +127,41 @@ def test_a_kernel_that_takes_scalars_takes_two_host_numbers(gpu):
             tf.math.divide_no_nan(number(3.0), number(0.0))
     assert n["to_device"] == 2 and q.device.endswith("GPU:0")
     assert (q.numpy(), z.numpy()) == (1.5, 0.0)
+
+
+def test_shapes_known_only_when_a_step_runs_stay_on_the_host(gpu):
+    """A function traced for any batch size reads its shapes when it runs: Shape, Size and
+    BroadcastGradientArgs on the host, their values passed as the reductions' axes and the
+    reshapes' shapes where they are (TF's HostMemory inputs), with no copy of the tensors
+    they measure and no copy of the shapes there and back (their int32 arithmetic runs on
+    the host, as TF's GPU kernels for int32 keep it in host memory)."""
+    w = tf.Variable(np.ones((3, 1), np.float32))
+
+    @tf.function(input_signature=[tf.TensorSpec((None, 3)), tf.TensorSpec((None, 1))])
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+        g = tape.gradient(loss, w)
+        w.assign_sub(0.1 * g)
+        return loss
+
+    x, y = tf.constant(np.ones((4, 3), np.float32)), tf.constant(np.ones((4, 1), np.float32))
+    step(x, y)
+    with strict.count_transfers(where=True) as n:
+        step(x, y)
+    # (the mean's count of elements, made on the host, goes to the device once: a copy to
+    # the device waits for nothing there)
+    assert n["to_host"] == 0 and n["to_device"] <= 1, n
+
+
+def test_a_keras_lstm_fit_reads_back_only_its_logs(gpu):
+    """Keras `fit` traces its step for any batch size: an LSTM's step reads no shape back."""
+    model = tf.keras.Sequential([tf.keras.Input((5, 3)), tf.keras.layers.LSTM(4),
+                                 tf.keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    x, y = np.ones((8, 5, 3), np.float32), np.ones((8, 1), np.float32)
+    model.fit(x, y, epochs=1, verbose=0)
+    with strict.count_transfers(where=True) as n:
+        model.fit(x, y, epochs=1, verbose=0, batch_size=8)
+    # (its logs, a stitch's and a gather's checks; it was 165 reads before shapes stayed)
+    assert n["to_host"] <= 12, n

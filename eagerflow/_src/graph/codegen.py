@@ -474,6 +474,7 @@ class _DeviceWriter(_Writer):
         self.copies: dict = {}  # (id(tensor), "d" | "a" | "h") -> its copy's name
         self.consts: dict = {}  # id(tensor) -> a constant's host value
         self.device_nodes: dict = {}  # node name -> op name, for ops run on the device
+        self.hosted: set = set()  # id(tensor) of int32 results run on the host (_dev_op)
 
     def moved(self, x: Any, mode: str) -> str:
         """`x` as run_on passes it: "d" on the device, "a" a ufunc's operand (on the
@@ -551,12 +552,17 @@ def _dev_alias(w: _DeviceWriter, node: Any) -> None:
 def _dev_op(w: _DeviceWriter, node: Any) -> None:
     op = node.op
     host = on_host(node)
+    if host is False and _int32_on_host(w, node):
+        host = True
+        w.hosted.update(id(t) for t in node.outputs)
     if host is None:  # placed when it runs, by run_on itself
         run = functools.partial(_run_placed, w.place, op, [t._dtype for t in node.outputs])
         w.call(node, run, [w.ref(x) for x in node.inputs], "?")
         return
     if host:  # soft placement: the kernel over NumPy, on CPU:0
-        args = [w.host_arg(x) for x in node.inputs]
+        # (an input read for its shape alone stays where it is: no copy of its data)
+        args = [w.ref(x) if op.shape_only or i in op.shape_inputs else w.host_arg(x)
+                for i, x in enumerate(node.inputs)]
         n = len(w.lines)
         own = bool(op.subgraphs) or op.fn is not None  # (those place their own ops, so
         temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")  # results: anywhere)
@@ -568,6 +574,24 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
     w.device_nodes[node.name] = op.name
     for t in w.call(node, op.kernel, ["_xp"] + args, "d"):
         w.lines.append(f"if type({t}) is not _AT: {t} = _res({t})")
+
+
+def _int32_on_host(w: _DeviceWriter, node: Any) -> bool:
+    """Whether an op with a GPU kernel runs on the host anyway, as TF runs it: TF's GPU
+    kernels of int32 ops keep their data in host memory, so an int32 op of int32 values
+    all on the host (a shape's arithmetic: a gather of its dims, their product) runs there,
+    its result read by its users where they read shapes, with no copy there and back."""
+    op = node.op
+    if op.stateful or op.subgraphs or op.fn is not None or not node.inputs or \
+            any(t._dtype is not dt.int32 for t in node.outputs):
+        return False
+    for x in node.inputs:
+        if type(x) is SymbolicTensor:
+            if x._dtype is not dt.int32 or w.where.get(id(x)) != "h":
+                return False
+        elif type(x) is not np.ndarray or x.dtype != np.int32:
+            return False
+    return True
 
 
 def _dev_group(w: _DeviceWriter, group: Any) -> None:
@@ -619,8 +643,9 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
             continue
         expr = w.names[id(t)]
         d = t._dtype
-        if id(t) in w.consts and d._np is not None and not D.host_only(d._np):
-            expr = w.moved(t, "d")  # a constant output: the device's copy
+        if (id(t) in w.consts and d._np is not None and not D.host_only(d._np)) or \
+                id(t) in w.hosted:
+            expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
         rets.append(f"_wrapd({expr}, {w.bind_global('d', d)})" if wrap else expr)
     # A kernel's MemoryError (a workspace past the device's memory) is TF's
     # ResourceExhaustedError naming the op, as run_on raises it.

@@ -138,6 +138,7 @@ FILL = register(OpDef(
                                    "Dimension -1 must be >= 0")],
     fold=lambda n, value_of: _fill_fold(n, value_of), tf_const_fold=True,
     tf=TFForm(names={"shape": "dims"}),
+    host_inputs=(1,),  # (dims given when they run: TF's HostMemory("dims"))
 ))
 
 
@@ -875,6 +876,7 @@ TILE = register(OpDef(
                                              for i in _pyrange(x.shape[0] * multiples[0])]),
     samples=lambda: [Sample((_f64(2, 3),), {"multiples": (2, 3)})],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"multiples": (2,)}, InvalidArgumentError)],
+    host_inputs=(1,),  # (multiples given when it runs: TF's HostMemory("multiples"))
 ))
 
 
@@ -928,6 +930,7 @@ BROADCAST_TO = register(OpDef(
         Sample((_f64(1, 3),), {"shape": (4, 3)}),
         Sample((_f64(3),), {"shape": (2, 2, 3)})],
     bad_samples=lambda: [BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
+    host_inputs=(1,),  # (a shape given when it runs: TF's HostMemory("shape"))
 ))
 
 

@@ -634,8 +634,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                     b = place.backend
                     arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
                 break
-    if host:  # soft placement
-        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
+    if host:  # soft placement (an input read for its shape alone is not copied)
+        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES and not (
+            op.shape_only or i in op.shape_inputs) else a for i, a in enumerate(arrays)]
         if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
             # (a loop's or call's body places its own ops, on the scope's device)
             out = op.kernel(np, *arrays, **attrs)

@@ -234,7 +234,8 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
                                                        {"axes": (3,), "keepdims": False},
                                                        InvalidArgumentError,
                                                        "Invalid reduction dimension")],
-                        tf=_REDUCTION_TF))
+                        # (axes given when it runs: TF's HostMemory("reduction_indices"))
+                        host_inputs=(1,), tf=_REDUCTION_TF))
     return op
 
 

@@ -79,6 +79,7 @@ RESHAPE = register(OpDef(
                                    "Input to reshape is a tensor with 4 values, but the requested "
                                    "shape has 3")],
     rewrite=_reshape_rewrite,
+    host_inputs=(1,),  # (a shape given when it runs: TF's HostMemory("shape"))
 ))
 
 def _reshape_like_infer(x: Any, like: Any) -> list:
