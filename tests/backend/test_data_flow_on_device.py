@@ -57,3 +57,21 @@ def test_partition_values_out_of_range_are_refused_on_the_device():
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match=r"partitions\[1\] = 5 is not in \[0, 2\)"):
         tf.dynamic_partition(tf.constant([1.0, 2.0]), tf.constant([0, 5]), 2)
+
+
+@pytest.mark.parametrize("fn", [tf.math.unsorted_segment_sum, tf.math.unsorted_segment_max])
+def test_segment_ids_past_the_segments_are_dropped_on_the_device(fn):
+    """TF's GPU kernels check no id: one past num_segments is dropped, as a negative one is
+    (its CPU kernel raises), and so a device reads nothing back to check."""
+    from eagerflow._src.backend import strict
+
+    data = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    ids = tf.constant([0, 7, -1])
+    fn(data, ids, 2)
+    with strict.count_transfers() as n:
+        got = fn(data, ids, 2)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(got.numpy()[0], [1.0, 2.0])
+    with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                            match=r"segment_ids\[1\] = 7 is out of range"):
+        fn(data, ids, 2)

@@ -437,15 +437,25 @@ def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int |
         num_segments = runtime_segments("UnsortedSegmentSum", dyn[0], data.shape[ids.ndim:],
                                         data.dtype)
     out = xp.zeros((num_segments,) + data.shape[ids.ndim:], dtype=data.dtype)
-    bad = ids >= num_segments
-    if bad.any():
-        i = int(xp.flatnonzero(bad.reshape(-1))[0])
-        raise InvalidArgumentError(None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}] = "
-                                               f"{int(ids.reshape(-1)[i])} is out of range [0, "
-                                               f"{num_segments}) [Op:UnsortedSegmentSum]")
-    keep = ids >= 0  # negative ids are dropped, as in TF
-    add_at(xp, out, ids[keep], data[keep])
+    add_at(xp, out, *kept_segments(xp, "UnsortedSegmentSum", data, ids, num_segments))
     return out
+
+
+def kept_segments(xp: Any, op: str, data: Any, ids: Any, num_segments: int) -> tuple:
+    """(ids, rows) of the rows an unsorted segment reduction folds: those of a negative id
+    are dropped, as in TF; an id past the segments is TF's CPU kernel's error, and dropped
+    too by its GPU kernel, which checks nothing (so a device reads nothing back)."""
+    if xp is np:
+        bad = ids >= num_segments
+        if bad.any():
+            i = int(np.flatnonzero(bad.reshape(-1))[0])
+            raise InvalidArgumentError(None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}]"
+                                                   f" = {int(ids.reshape(-1)[i])} is out of "
+                                                   f"range [0, {num_segments}) [Op:{op}]")
+        keep = ids >= 0
+    else:
+        keep = (ids >= 0) & (ids < num_segments)
+    return ids[keep], data[keep]
 
 
 def _segment_ref(data: np.ndarray, ids: np.ndarray, num_segments: int) -> np.ndarray:
@@ -473,7 +483,9 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
                             grad_inputs=(0,))],
     bad_samples=lambda: [
         BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
-                  InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)")],
+                  InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)",
+                  cpu_only=True)],
+    host_inputs=(2,),  # (a count given when it runs: TF's HostMemory("num_segments"))
 ))
 
 
