@@ -75,3 +75,28 @@ def test_segment_ids_past_the_segments_are_dropped_on_the_device(fn):
     with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
                                             match=r"segment_ids\[1\] = 7 is out of range"):
         fn(data, ids, 2)
+
+
+def test_a_gather_out_of_range_gives_zeros_on_the_device_as_tf_documents():
+    """tf.gather's documented GPU behaviour: an index out of range gives zeros (the CPU
+    raises), so a device gathers (an embedding's rows too) reading no index back."""
+    from eagerflow._src.backend import strict
+
+    params = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    table = tf.Variable(params)
+    ids = tf.constant([[2, 7], [-1, 0]])
+    want = np.array([[[5, 6], [0, 0]], [[0, 0], [1, 2]]], np.float32)
+    batched = tf.stack([params, -params])  # (2, 3, 2): row ids per batch entry
+    for fn in (lambda: tf.gather(params, ids), lambda: tf.gather(table, ids),
+               lambda: tf.gather(batched, ids, axis=1, batch_dims=1)):
+        fn()
+        with strict.count_transfers() as n:
+            got = fn()
+        assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(tf.gather(params, ids).numpy(), want)
+    np.testing.assert_array_equal(tf.gather(table, ids).numpy(), want)
+    np.testing.assert_array_equal(tf.gather(batched, ids, axis=1, batch_dims=1).numpy(),
+                                  [[[5, 6], [0, 0]], [[0, 0], [-1, -2]]])
+    with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                            match=r"indices\[0,1\] = 7 is not in \[0, 3\)"):
+        tf.gather(params, ids)
