@@ -100,3 +100,26 @@ def test_a_gather_out_of_range_gives_zeros_on_the_device_as_tf_documents():
     with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
                                             match=r"indices\[0,1\] = 7 is not in \[0, 3\)"):
         tf.gather(params, ids)
+
+
+def test_nd_gathers_give_zeros_and_nd_scatters_ignore_indices_out_of_range():
+    """tf.gather_nd and tf.scatter_nd's documented GPU behaviour: zeros for an index vector
+    out of range, and such an update ignored (the CPU raises for both)."""
+    from eagerflow._src.backend import strict
+
+    params = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    idx = tf.constant([[1, 0], [2, 0], [0, -1]])
+    tf.gather_nd(params, idx)
+    with strict.count_transfers() as n:
+        got = tf.gather_nd(params, idx)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(got.numpy(), [3.0, 0.0, 0.0])
+    scattered = tf.scatter_nd(tf.constant([[1], [9], [0]]), tf.constant([5.0, 6.0, 7.0]), [3])
+    np.testing.assert_array_equal(scattered.numpy(), [7.0, 5.0, 0.0])
+    updated = tf.tensor_scatter_nd_add(tf.ones(3), tf.constant([[3], [2]]), tf.constant([1.0, 2.0]))
+    np.testing.assert_array_equal(updated.numpy(), [1.0, 1.0, 3.0])
+    with tf.device("/CPU:0"):
+        for fn in (lambda: tf.gather_nd(params, idx),
+                   lambda: tf.scatter_nd(tf.constant([[9]]), tf.constant([1.0]), [3])):
+            with pytest.raises(tf.errors.InvalidArgumentError, match="does not index into"):
+                fn()

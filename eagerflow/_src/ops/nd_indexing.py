@@ -148,9 +148,14 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int,
         raise InvalidArgumentError(None, None, f"Requested more than 0 entries, but params is "
                                                f"empty.  Params shape: "
                                                f"{C.shape_str(params.shape)} [Op:GatherNd]")
-    bad = _nd_bounds("GatherNd", indices, params.shape, "param shape", bad_indices_policy,
-                     batch_dims)
-    if bad is not None and bad.any():  # (IGNORE) gather from index 0, then zero those rows
+    policy = bad_indices_policy
+    if xp is not np and policy in ("", "DEFAULT"):
+        policy = "IGNORE"  # (TF's GPU kernel gives zeros there, as tf.gather_nd documents)
+    bad = _nd_bounds("GatherNd", indices, params.shape, "param shape", policy, batch_dims)
+    # (IGNORE: gather from index 0, then zero those rows; a device does both unasked, as
+    # asking whether any is out of range would read the answer back)
+    fix = bad is not None and (xp is not np or bool(bad.any()))
+    if fix:
         if params.size == 0:
             return xp.zeros(out_shape, params.dtype)
         indices = xp.where(bad.reshape(indices.shape[:-1] + (1,)), 0, indices)
@@ -159,9 +164,9 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int,
     else:
         parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
         out = xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
-    if bad is not None and bad.any():
-        out = xp.asarray(out)  # (one whole index gathers a scalar: an array to write to)
-        out[bad.reshape(indices.shape[:-1])] = 0
+    if fix:
+        rows = bad.reshape(indices.shape[:-1] + (1,) * (out.ndim - indices.ndim + 1))
+        out = xp.where(rows, xp.zeros((), out.dtype), out)
     return out
 
 
@@ -208,9 +213,10 @@ GATHER_ND = register(OpDef(
         Sample((_f64(2, 3, 2), np.array([[[1, 0], [5, 0]], [[0, 1], [2, 1]]], np.int64)),
                {"batch_dims": 1, "bad_indices_policy": "IGNORE"}, grad=False)],
     bad_samples=lambda: [
+        # (TF's CPU kernel's check: its GPU kernel gives zeros there)
         BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
-          InvalidArgumentError, "indices[0] = [2, 0] does not index into "
-                                "param shape [2,2]"),
+                  InvalidArgumentError, "indices[0] = [2, 0] does not index into "
+                                        "param shape [2,2]", cpu_only=True),
         BadSample((np.ones((2, 2)), np.array([[1, 0, 0]], np.int32)),
                   {"batch_dims": 0}, InvalidArgumentError,
                   "index innermost dimension length must be <= params rank; saw: 3 "
@@ -351,7 +357,10 @@ def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> A
 
 def _kept(xp: Any, op: str, indices: Any, updates: Any, shape: tuple, policy: str) -> tuple:
     """The index vectors (and their updates) a scatter applies: all, or (IGNORE) those in
-    range; raises TF's error for one out of range otherwise."""
+    range; raises TF's error for one out of range otherwise, on the CPU: TF's GPU kernels
+    ignore such a vector (as tf.scatter_nd documents)."""
+    if xp is not np and policy in ("", "DEFAULT"):
+        policy = "IGNORE"
     bad = _nd_bounds(op, indices, shape, policy=policy)
     if bad is None or not bad.any():
         return indices, updates
@@ -407,9 +416,10 @@ SCATTER_ND = register(OpDef(
         Sample((np.array([[1], [7], [-1], [1]], np.int32), _f64(4)),
                {"shape": (5,), "bad_indices_policy": "IGNORE"}, grad=False)],
     bad_samples=lambda: [
+        # (TF's CPU kernel's check: its GPU kernel ignores that vector)
         BadSample((np.array([[5]], np.int32), np.ones(1)), {"shape": (5,)},
                   InvalidArgumentError, "indices[0] = [5] does not index into shape "
-                                        "[5]"),
+                                        "[5]", cpu_only=True),
         BadSample((np.array([[1]], np.int32), np.ones(2)), {"shape": (5,)},
                   InvalidArgumentError, "Dimensions [0,1) of indices[shape=[1,1]] must "
                                         "match dimensions [0,1) of updates[shape=[2]]"),
@@ -544,9 +554,10 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
         reference=lambda t, i, u, bad_indices_policy="": _scatter_ref(
             t, i, -u if mode == "sub" else u, ref_mode),
         samples=samples,
+        # (TF's CPU kernel's check: its GPU kernel ignores that vector)
         bad_samples=lambda: [BadSample((np.ones(4), np.array([[4]], np.int32), np.ones(1)), {},
                                        InvalidArgumentError, "indices[0] = [4] does not index into "
-                                                             "shape [4]")],
+                                                             "shape [4]", cpu_only=True)],
     ))
 
 
