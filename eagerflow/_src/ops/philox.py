@@ -62,19 +62,24 @@ def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: int, k1: int, count: int
     """The last `count` rounds, from lanes [c0, c2] and [c1, c3] (2 x n uint64 arrays,
     overwritten) and the round's key words; returns the (n, 4) uint32 blocks."""
     n = mul_in.shape[1]
-    mult = xp.asarray([[_MUL[0]], [_MUL[1]]], dtype=xp.uint64)
+    # the multipliers and every round's key words, in one array (one copy to a device)
+    keys = np.empty((count + 1, 2, 1), np.uint64)
+    keys[0, :, 0] = _MUL
+    for r in range(count):
+        keys[r + 1, :, 0] = k0, k1
+        k0, k1 = (k0 + _WEYL[0]) & 0xFFFFFFFF, (k1 + _WEYL[1]) & 0xFFFFFFFF
+    keys = xp.asarray(keys)
     m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
     prod = xp.empty_like(mul_in)
     high = xp.empty_like(mul_in)
-    for _ in range(count):
-        xp.multiply(mul_in, mult, out=prod)
+    for r in range(1, count + 1):
+        xp.multiply(mul_in, keys[0], out=prod)
         xp.right_shift(prod, s32, out=high)
         # new c0 = hi(M1 * c2) ^ c1 ^ k0, new c2 = hi(M0 * c0) ^ c3 ^ k1
         xp.bitwise_xor(high[::-1], xor_in, out=mul_in)
-        mul_in ^= xp.asarray([[k0], [k1]], dtype=xp.uint64)
+        mul_in ^= keys[r]
         # new c1 = lo(M1 * c2), new c3 = lo(M0 * c0)
         xp.bitwise_and(prod[::-1], m32, out=xor_in)
-        k0, k1 = (k0 + _WEYL[0]) & 0xFFFFFFFF, (k1 + _WEYL[1]) & 0xFFFFFFFF
     out = xp.empty((n, 4), dtype=xp.uint32)
     out[:, 0], out[:, 2] = mul_in[0], mul_in[1]
     out[:, 1], out[:, 3] = xor_in[0], xor_in[1]
