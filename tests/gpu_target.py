@@ -23,3 +23,25 @@ def on_the_gpu() -> Iterator[None]:
     else:
         with D.standin_gpus(1):
             yield
+
+
+# TF's recordings come from its CPU kernels. Its GPU kernels make no index checks (a
+# gather's and gather_nd's zeros, scatter_nd's update ignored, a segment reduction's id
+# dropped: as tf.gather and tf.scatter_nd document), and eagerflow's GPU kernels do as they
+# do. A recorded case whose outcome is such a check is compared on CPU:0 when a GPU is the
+# default device (`make test-gpu`).
+INDEX_CHECKS = ("is not in [0, ", "does not index into", "is out of range [0, ")
+# ... nor select as its CPU's non-max suppression does (ops/nms_gpu.py)
+GPU_KERNELS_DIFFER = INDEX_CHECKS + ("NonMaxSuppression", "non_max_suppression")
+
+
+def on_recording_device(*recorded: object) -> contextlib.AbstractContextManager:
+    """The device a case TF recorded runs on to be compared: CPU:0 where the default device
+    is a GPU and the case (any of `recorded`, as text: its code, its recorded outcome) is an
+    index check TF's GPU kernels do not make or a non-max suppression; else the default."""
+    text = " ".join(map(str, recorded))
+    if D.default_device().device_type == "GPU" and any(c in text for c in GPU_KERNELS_DIFFER):
+        import eagerflow as tf
+
+        return tf.device("/CPU:0")
+    return contextlib.nullcontext()

@@ -107,7 +107,9 @@ def test_a_kernel_returning_a_scalar_gives_a_device_array(gpu):
     assert size.device.endswith("GPU:0") and int(size) == 3 and int(rank) == 2
 
 
-@pytest.mark.parametrize("case", ["gather", "lambda_gather", "sparse_out_of_bounds"])
+# (cases failing on a GPU too: TF's GPU gather makes no index check, nor does eagerflow's)
+@pytest.mark.parametrize("case", ["broadcast_at_run_time", "lambda_broadcast_at_run_time",
+                                  "sparse_out_of_bounds"])
 def test_errors_name_the_failing_node(gpu, case):
     cls, text = raise_case(tf, CASES[case])
     assert cls == "InvalidArgumentError", text

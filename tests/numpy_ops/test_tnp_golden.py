@@ -14,6 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.numpy_ops import behavior
 from tests.golden_io import as_recorded, decode_array
+from tests.gpu_target import on_recording_device
 from tests.numpy_ops.tnp_cases import (
     BEHAVIOR_CASES,
     CASES,
@@ -46,6 +47,11 @@ def _check_array(got: object, want: dict, expr: str) -> None:
 
 
 def _replay(expr: str, want: dict) -> None:
+    with on_recording_device(expr, want):
+        _replay_here(expr, want)
+
+
+def _replay_here(expr: str, want: dict) -> None:
     if "error" in want:
         with pytest.raises(Exception) as info:
             eval(expr, scope(tf, tnp, np))

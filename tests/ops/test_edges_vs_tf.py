@@ -15,6 +15,7 @@ import pytest
 
 import eagerflow as tf
 from tests.golden_io import recorded_outcome
+from tests.gpu_target import on_recording_device
 from tests.ops.assert_messages_cases import outcome
 from tests.ops.record_edges import SUITES
 
@@ -34,7 +35,8 @@ def _cases() -> list:
 
 @pytest.mark.parametrize("suite, case, want", _cases())
 def test_matches_tf(suite, case, want):
-    got = recorded_outcome(outcome(tf, case))
+    with on_recording_device(case, want):
+        got = recorded_outcome(outcome(tf, case))
     if suite in NEAR and "value" in want and "value" in got and case.endswith(".tolist()"):
         np.testing.assert_allclose(ast.literal_eval(got["value"]),
                                    ast.literal_eval(want["value"]), rtol=2.4e-7, atol=6e-8)

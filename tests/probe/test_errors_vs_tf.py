@@ -10,6 +10,7 @@ import pytest
 
 import eagerflow as tf
 from tests.golden_io import as_recorded
+from tests.gpu_target import on_recording_device
 from tests.probe.error_cases import CASES, outcome
 
 GOLDEN = json.loads(Path(__file__).with_name("errors_golden.json").read_text())["cases"]
@@ -29,7 +30,8 @@ def _either_attr(case: dict) -> dict:
 
 @pytest.mark.parametrize("expr", CASES)
 def test_raises_tf_error(expr):
-    got = outcome(tf, np, expr)
+    with on_recording_device(GOLDEN[expr]):
+        got = outcome(tf, np, expr)
     if "message" in got:  # (an eager op's error names the device it ran on)
         got = dict(got, message=as_recorded(got["message"]))
     assert _either_attr(got) == _either_attr(GOLDEN[expr])

@@ -8,6 +8,7 @@ import os
 import pytest
 
 import eagerflow as tf
+from tests.gpu_target import on_recording_device
 from tests.ragged import golden_exprs as G
 from tests.ragged.evaluate import environment, evaluate
 
@@ -84,7 +85,8 @@ def test_matches_tensorflow(env, case):
     if case in KNOWN:
         assert evaluate(tf, env, expr) != want, f"worded as TF's now: take {case} out of KNOWN"
         pytest.skip(KNOWN[case])
-    assert evaluate(tf, env, expr) == want
+    with on_recording_device(want):
+        assert evaluate(tf, env, expr) == want
 
 
 def test_known_differences_are_cases():

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from tests.gpu_target import on_recording_device
 from tests.signatures import _params
 from tests.v1.collision_programs import PROGRAMS as COLLISION_PROGRAMS
 from tests.v1.partition_programs import PROGRAMS
@@ -28,7 +29,8 @@ COLLISIONS = json.loads((Path(__file__).parent / "golden" / "v1_collisions.json"
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_matches_tf(name):
-    _compare(PROGRAMS[name](tf), GOLDEN[name], name)
+    with on_recording_device(GOLDEN[name]):
+        _compare(PROGRAMS[name](tf), GOLDEN[name], name)
 
 
 def test_v1_embedding_lookup_takes_tfs_parameters():

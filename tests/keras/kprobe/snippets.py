@@ -2,7 +2,6 @@
 prints on eagerflow what real TF 2.21 + Keras 3 printed, as the suite's golden.json
 (written by kprobe/record_golden.py) holds it."""
 
-import contextlib
 import json
 import os
 from typing import Any
@@ -12,6 +11,7 @@ import numpy as np
 import eagerflow as tf
 from eagerflow import keras
 from tests.golden_io import as_recorded
+from tests.gpu_target import on_recording_device
 
 
 def golden_beside(test_file: str) -> dict:
@@ -28,7 +28,7 @@ def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any,
     monkeypatch.setenv("COLUMNS", "80")
     keras.backend.clear_session()
     keras.utils.set_random_seed(1)
-    with tf.device("/CPU:0") if host else contextlib.nullcontext():
+    with tf.device("/CPU:0") if host else on_recording_device(expected):
         exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
     # (an eager op's error names the device it ran on: the golden's, recorded on CPU:0)
     assert as_recorded(capsys.readouterr().out) == expected

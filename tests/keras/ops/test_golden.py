@@ -15,6 +15,7 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from eagerflow.keras import ops
+from tests.gpu_target import on_recording_device
 from tests.keras.ops import cases as C
 
 with open(os.path.join(os.path.dirname(__file__), "golden.json")) as _f:
@@ -141,7 +142,7 @@ def test_case_matches_keras(case_id):
     case, want = CASES[case_id], GOLDEN["cases"][case_id]
     args, kwargs = inputs(case)
     if "error" in want:
-        with pytest.raises(Exception) as info:
+        with on_recording_device(want), pytest.raises(Exception) as info:
             resolve(case["op"])(*args, **kwargs)
         assert type(info.value).__name__ == want["error"], str(info.value)
         return
