@@ -267,16 +267,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         except OpError as e:
                             failed(e, op, (x,), {}, st, name)
                             raise
-                        if out.__class__ is at and out.dtype is d._np:
-                            t = _new(EagerTensor)  # (EagerTensor.__init__ inlined)
-                            t._arr = out
-                            t._shape = out.shape
-                            t._dtype = d
-                            t._device = dev
-                        else:
-                            t = _device_tensor(out if out.__class__ is at else
-                                               place.backend.result(out, place.physical),
-                                               d, dev)
+                        t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:
                             record(op, (x,), (t,), {})
                         return t
@@ -405,16 +396,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                                 op.kernel(place.xp, a, b)
                         except MemoryError:
                             raise out_of_memory(op.name) from None
-                        if out.__class__ is at and out.dtype is d._np:
-                            t = _new(EagerTensor)  # (EagerTensor.__init__ inlined)
-                            t._arr = out
-                            t._shape = out.shape
-                            t._dtype = d
-                            t._device = dev
-                        else:
-                            t = _device_tensor(out if out.__class__ is at else
-                                               place.backend.result(out, place.physical),
-                                               d, dev)
+                        t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:
                             record(op, (x, y), (t,), attrs)
                         return t
@@ -533,18 +515,8 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
             except MemoryError:
                 raise out_of_memory(op.name) from None
             if op.num_outputs == 1:
-                d = specs[0][1]
-                if out.__class__ is at and out.dtype is d._np:
-                    t = _new(EagerTensor)  # EagerTensor.__init__ inlined, as on the CPU path
-                    t._arr = out
-                    t._shape = out.shape
-                    t._dtype = d
-                    t._device = dev
-                else:
-                    t = _device_tensor(out if out.__class__ is at else
-                                       place.backend.result(out, place.physical), d, dev)
-                result = t
-                outputs = (t,)
+                result = _device_result(out, specs[0][1], dev, at, place)
+                outputs = (result,)
             else:  # (an optimizer's fused update, a fused gradient, a loss and its backprop)
                 outputs = result = _device_outputs(out, specs, dev, at, place)
             if _OBSERVE[0]:
@@ -580,6 +552,21 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs[0] if op.num_outputs == 1 else outputs
+
+
+def _device_result(out: Any, d: Any, dev: str, at: type, place: Any) -> EagerTensor:
+    """A device kernel's one output `out`, of declared dtype `d`, as a tensor on `dev`,
+    whose arrays are of class `at` (EagerTensor.__init__ inlined for the common case, as
+    on the CPU path)."""
+    if out.__class__ is at and out.dtype is d._np:
+        t = _new(EagerTensor)
+        t._arr = out
+        t._shape = out.shape
+        t._dtype = d
+        t._device = dev
+        return t
+    return _device_tensor(out if out.__class__ is at else
+                          place.backend.result(out, place.physical), d, dev)
 
 
 def _device_arrays(op: Any, inputs: tuple, arrays: tuple, dev: str, at: type) -> Any:
