@@ -165,3 +165,23 @@ def test_a_keras_lstm_fit_reads_back_only_its_logs(gpu):
         model.fit(x, y, epochs=1, verbose=0, batch_size=8)
     # (its logs, a stitch's and a gather's checks; it was 165 reads before shapes stayed)
     assert n["to_host"] <= 12, n
+
+
+def test_a_dropout_step_reads_its_seed_back_once(gpu):
+    """A Dropout draw's seed is read on the host (TF's stateless kernels take it in host
+    memory): its Philox key and counter are made there and read there, not made on the
+    device and read back."""
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(4),
+                                 tf.keras.layers.Dropout(0.5), tf.keras.layers.Dense(1)])
+    opt = tf.keras.optimizers.SGD(0.1)
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+        grads = tape.gradient(loss, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    n = _transfers(step, tf.ones([8, 4]), tf.ones([8, 1]))
+    assert n["to_host"] <= 1, n  # (the seed)

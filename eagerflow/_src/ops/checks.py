@@ -624,3 +624,13 @@ def object_zeros(x: np.ndarray) -> np.ndarray:
     for i, v in enumerate(x.flat):
         flat[i] = getattr(v, "zeros_like", bytes)()
     return out
+
+
+def int_divisor(op: str, x: Any, y: Any) -> None:
+    """TF's refusal of an integer division by zero (of a non-empty x). A device's divisor
+    other than int32 is not read: TF's GPU kernels divide those unchecked (its int32
+    kernels run on the host, checked), and reading one would wait for the device."""
+    if type(y) is not np.ndarray and not isinstance(y, np.generic) and y.dtype != np.int32:
+        return
+    if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
+        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")

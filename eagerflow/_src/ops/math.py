@@ -407,13 +407,8 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                                                         "HALF FLOAT")))
 
 
-def _check_int_divisor(op: str, x: np.ndarray, y: np.ndarray) -> None:
-    if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
-
-
 def _floordiv_kernel(xp: Any, x: Any, y: Any) -> Any:
-    _check_int_divisor("FloorDiv", x, y)
+    C.int_divisor("FloorDiv", x, y)
     if x.dtype.kind == "f":  # floor(x / y), as TF (NumPy's floor_divide differs at inf, -0)
         return xp.floor(x / y).astype(x.dtype, copy=False)
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # bfloat16: the quotient rounded
@@ -422,7 +417,7 @@ def _floordiv_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 
 def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
-    _check_int_divisor("FloorMod", x, y)
+    C.int_divisor("FloorMod", x, y)
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return halfprec.floormod(*np.broadcast_arrays(x, y))
     if x.dtype.kind == "f":
@@ -434,7 +429,7 @@ def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 
 def _truncdiv_kernel(xp: Any, x: Any, y: Any) -> Any:
-    _check_int_divisor("TruncateDiv", x, y)
+    C.int_divisor("TruncateDiv", x, y)
     if x.dtype.kind in "iu":
         # (the floor quotient moved up where rounded down: abs(lowest) would overflow)
         q = xp.floor_divide(x, y)

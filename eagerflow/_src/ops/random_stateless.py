@@ -109,6 +109,9 @@ GET_KEY_COUNTER = register(OpDef(
     lambda seed: _check_seed("StatelessRandomGetKeyCounter", seed) or [
         ((1,), dt.uint64), ((2,), dt.uint64)],
     _key_counter_kernel, reference=_ref_key_counter, num_outputs=2,
+    # (made on the host, where the ops it feeds read them: TF takes the seed in host
+    # memory, and a key and counter made on a GPU would be read back from it)
+    gpu=False,
     samples=lambda: [Sample((_SEED,), grad=False),
                      Sample((np.array([-1, 7], np.int32),), grad=False)],
     bad_samples=lambda: [BadSample((np.array([1, 2, 3], np.int64),), {}, InvalidArgumentError,
@@ -192,6 +195,11 @@ def stream_of(op: str, key: Any, counter: Any, alg: Any) -> tuple:
     return int(key[0]), c[0] | (c[1] << 64)
 
 
+# key, counter and alg, and a shape given when it runs: read on the host (TF's HostMemory
+# for alg and shape; its key and counter, made on the host here, stay there)
+_HOST_KCA = (0, 1, 2)
+
+
 def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> OpDef:
     def infer(key: Any, counter: Any, alg: Any, *dyn: Any, shape: tuple | None,
               dtype: dt.DType) -> list:
@@ -214,7 +222,7 @@ def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> O
         return np.array(vals, dtype=np.float64).astype(dtype.as_numpy_dtype).reshape(shape)
 
     return register(OpDef(name, infer, kernel, reference=reference, samples=samples,
-                          bad_samples=bad))
+                          bad_samples=bad, host_inputs=_HOST_KCA + (3,)))
 
 
 _KEY = np.array([0x9A1F_33C2_0B71_5E04], np.uint64)
@@ -281,6 +289,7 @@ UNIFORM_INT_V2 = register(OpDef(
              Sample(_KCA + (np.int64(-2**62), np.int64(2**62)), {"shape": (5,)}, grad=False)],
     bad_samples=lambda: [BadSample(_KCA + (np.int64(3), np.int64(1)), {"shape": (2,)},
                            InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
+    host_inputs=_HOST_KCA + (5,),
 ))
 
 
@@ -319,6 +328,7 @@ UNIFORM_FULL_INT_V2 = register(OpDef(
              Sample(_KCA, {"shape": (3,), "dtype": dt.uint64}, grad=False)],
     bad_samples=lambda: [BadSample(_KCA, {"shape": (2,), "dtype": dt.float32}, InvalidArgumentError,
                            "attr 'dtype'")],
+    host_inputs=_HOST_KCA + (3,),
 ))
 
 

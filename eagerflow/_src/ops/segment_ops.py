@@ -46,7 +46,6 @@ from eagerflow._src.ops.indexing import (
     unsorted_segment_sum,
 )
 from eagerflow._src.ops.math import (
-    _check_int_divisor,
     _t,
     _truncdiv_kernel,
     cast,
@@ -337,7 +336,7 @@ def _mean_of_sums(xp: Any, sums: Any, counts: Any) -> Any:
     n = xp.maximum(counts, 1).astype(sums.dtype).reshape(shape)
     if sums.dtype.kind in "iu":
         # (TF's kernel dies of SIGFPE where the count wraps to 0; this refuses it instead)
-        _check_int_divisor("SegmentMean", sums, n)
+        C.int_divisor("SegmentMean", sums, n)
         return _truncdiv_kernel(xp, sums, n)
     if halfprec.is_half(xp, sums):
         return halfprec.binary(np.true_divide)(sums, xp.broadcast_to(n, sums.shape))
