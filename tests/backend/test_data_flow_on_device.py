@@ -123,3 +123,22 @@ def test_nd_gathers_give_zeros_and_nd_scatters_ignore_indices_out_of_range():
                    lambda: tf.scatter_nd(tf.constant([[9]]), tf.constant([1.0]), [3])):
             with pytest.raises(tf.errors.InvalidArgumentError, match="does not index into"):
                 fn()
+
+
+def test_data_format_ops_and_a_nonaliasing_scatter_run_on_the_device():
+    """DataFormatDimMap/VecPermute have TF GPU kernels; ScatterNdNonAliasingAdd's ignores an
+    index vector out of range (its CPU kernel raises)."""
+    dims = tf.raw_ops.DataFormatDimMap(x=tf.constant([0, 1, -1, 3]), src_format="NHWC",
+                                       dst_format="NCHW")
+    perm = tf.raw_ops.DataFormatVecPermute(x=tf.constant([1, 2, 3, 4]), src_format="NHWC",
+                                           dst_format="NCHW")
+    assert dims.device.endswith("GPU:0") and perm.device.endswith("GPU:0")
+    np.testing.assert_array_equal(dims.numpy(), [0, 2, 1, 1])
+    np.testing.assert_array_equal(perm.numpy(), [1, 4, 2, 3])
+    added = tf.raw_ops.ScatterNdNonAliasingAdd(input=tf.zeros(3), indices=[[1], [7]],
+                                               updates=tf.constant([2.0, 5.0]))
+    np.testing.assert_array_equal(added.numpy(), [0.0, 2.0, 0.0])
+    with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                            match="does not index into"):
+        tf.raw_ops.ScatterNdNonAliasingAdd(input=tf.zeros(3), indices=[[1], [7]],
+                                           updates=tf.constant([2.0, 5.0]))

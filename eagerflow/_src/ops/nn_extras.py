@@ -614,7 +614,6 @@ DATA_FORMAT_DIM_MAP = register(OpDef(
         BadSample((np.array([0], np.int32),), {"src_format": "NHWC", "dst_format": "NHWX"},
                   InvalidArgumentError, "Destination and source format must determine a "
                                         "permutation, got NHWC and NHWX")],
-    gpu=False,
 ))
 
 
@@ -681,5 +680,4 @@ DATA_FORMAT_VEC_PERMUTE = register(OpDef(
                                         "got shape [4,3]"),
         BadSample((np.array([1, 2], np.int32),), {"src_format": "ABCD", "dst_format": "DCBA"},
                   InvalidArgumentError, "Format specifier must contain H and W for 2D case")],
-    gpu=False,
 ))

@@ -104,7 +104,10 @@ def _kernel(xp: Any, x: Any, indices: Any, updates: Any, bad_indices_policy: str
         raise C.fail(_OP, f"Only indices.shape[-1] values between 1 and 5 are currently "
                           f"supported.  Requested rank: {k}")
     flat, rows = _vectors(ids, upd, x.shape)
-    bad = _nd_bounds(_OP, flat if ids.ndim < 2 else ids, x.shape, policy=bad_indices_policy)
+    policy = bad_indices_policy  # (TF's GPU kernel ignores a vector out of range)
+    if xp is not np and policy in ("", "DEFAULT"):
+        policy = "IGNORE"
+    bad = _nd_bounds(_OP, flat if ids.ndim < 2 else ids, x.shape, policy=policy)
     if bad is not None and bad.any():  # (IGNORE: the vectors out of range are skipped)
         flat, rows = flat[~bad], rows[xp.asarray(~bad)]
     key = tuple(xp.asarray(flat.T))
@@ -163,7 +166,7 @@ def _bad_samples() -> list:
     v = np.zeros(4, np.float32)
     return [
         BadSample((v, np.array([[4]], np.int32), np.ones(1, np.float32)), {}, IAE,
-                  "indices[0] = [4] does not index into shape [4]"),
+                  "indices[0] = [4] does not index into shape [4]", cpu_only=True),
         BadSample((v, np.array([[1]], np.int32), np.ones(2, np.float32)), {}, IAE,
                   "Dimensions [0,1) of indices[shape=[1,1]] = 1 must match dimensions [0,1) "
                   "of updates[shape=[2]] = 2"),
