@@ -77,8 +77,8 @@ def _kernel(xp: Any, scores: Any, deltas: Any, info: Any, anchors: Any, nms_thre
         candidates = boxes[i][xp.asarray(at)]
         picked = xp.asarray(at[nms_gpu.greedy(nms_gpu.suppressed(xp, candidates, threshold),
                                               post_nms_topn)])
-        x1, y1, x2, y2 = (boxes[i][picked][:, j] for j in range(4))
-        rois[i, :picked.size] = xp.stack((y1, x1, y2, x2), axis=1)
+        chosen = boxes[i][picked]  # (x1, y1, x2, y2): written as (y1, x1, y2, x2)
+        rois[i, :picked.size] = xp.stack([chosen[:, j] for j in (1, 0, 3, 2)], axis=1)
         probs[i, :picked.size] = ranked[i][picked]
     return rois, probs
 
