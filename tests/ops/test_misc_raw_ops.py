@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.gpu_target import on_recording_device
 from tests.ops.misc_raw_cases import all_cases, outcome
 
 GOLDEN = json.loads(Path(__file__).with_name("misc_raw_golden.json").read_text())
@@ -30,7 +31,9 @@ DIFFERS = {
                          ids=[f"{n}-{'fn' if t else 'eager'}" for n, _, t in all_cases()])
 def test_matches_tf(name: str, code: str, traced: bool) -> None:
     key = f"{name}/{'fn' if traced else 'eager'}"
-    want, got = GOLDEN[key], outcome(tf, code, traced)
+    want = GOLDEN[key]
+    with on_recording_device(want, GOLDEN.get(f"{name}/eager")):  # (its eager words)
+        got = outcome(tf, code, traced)
     if key in DIFFERS:
         assert "error" in got and "error" in want
         return
