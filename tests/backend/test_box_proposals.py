@@ -234,6 +234,8 @@ def test_bad_input_raises_tf_errors(change, error, match):
             nms_threshold=args["thr"], pre_nms_topn=args["pre"], min_size=args["min_size"],
             post_nms_topn=args["post"])
     assert match in str(got.value)
+    # (an eager op's error, worded as TF words it: the op named at the end)
+    assert str(got.value).endswith("[Op:GenerateBoundingBoxProposals] name: "), got.value
 
 
 def test_a_nan_threshold_passes_as_in_tf():

@@ -72,7 +72,8 @@ def test_refused_under_op_determinism_for_floats_as_tf_gpu_kernel():
     tf.config.experimental.enable_op_determinism()  # (tests/conftest.py restores it)
     with pytest.raises(tf.errors.UnimplementedError,
                        match="A deterministic GPU implementation of "
-                             "SparseTensorDenseMatmulOp is not currently available."):
+                             "SparseTensorDenseMatmulOp is not currently available. "
+                             r"\[Op:SparseTensorDenseMatMul\]"):
         tf.sparse.sparse_dense_matmul(a32, np.ones((3, 2), np.float32))
     # (integers add exactly in any order: TF has no GPU kernel for them to refuse)
     tf.sparse.sparse_dense_matmul(a_int, np.ones((3, 2), np.int32))

@@ -31,7 +31,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OutOfRangeError
+from eagerflow._src.core.errors import NotFoundError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
@@ -102,7 +102,7 @@ def _checked(scores: Any, deltas: Any, info: Any, anchors: Any, nms_threshold: A
         if x.dtype != want._np:
             raise C.wrong_input_dtype(_OP, i, want, dt.as_dtype(x.dtype))
     if post_nms_topn <= 0:
-        raise InvalidArgumentError(None, None, "post_nms_topn can't be 0 or less")
+        raise C.fail(_OP, "post_nms_topn can't be 0 or less")
     for what, x, rank in (("scores", scores, 4), ("bbox_deltas", deltas, 4),
                           ("image_info", info, 2), ("anchors", anchors, 3)):
         if x.ndim != rank:
@@ -110,7 +110,7 @@ def _checked(scores: Any, deltas: Any, info: Any, anchors: Any, nms_threshold: A
                               f"{C.shape_str(x.shape)}")
     n, height, width, a = scores.shape
     if a == 0 or anchors.shape[2] != 4 * a:
-        raise OutOfRangeError(None, None, "Box dimensions need to be 4")
+        raise OutOfRangeError(None, None, f"Box dimensions need to be 4 [Op:{_OP}]")
     if deltas.shape != (n, height, width, 4 * a) or anchors.shape[:2] != (height, width) \
             or info.shape != (n, 5):
         raise C.fail(_OP, f"scores {C.shape_str(scores.shape)}, bbox_deltas "
@@ -121,15 +121,13 @@ def _checked(scores: Any, deltas: Any, info: Any, anchors: Any, nms_threshold: A
     values = []
     for index, x in ((4, nms_threshold), (5, pre_nms_topn), (6, min_size)):
         if x.ndim:
-            raise InvalidArgumentError(None, None, f"Expected a scalar in input {index}but "
-                                                   f"got shape {C.shape_str(x.shape)}")
+            raise C.fail(_OP, f"Expected a scalar in input {index}but got shape "
+                              f"{C.shape_str(x.shape)}")
         values.append(to_host(x)[()])  # (TF's HostMemory inputs: read on the host)
         if index == 4 and (values[0] < 0 or values[0] > 1):  # (a NaN passes, as in TF)
-            raise InvalidArgumentError(None, None, "nms_threshold should be between 0 and "
-                                                   f"1. Got {values[0]:g}")
+            raise C.fail(_OP, f"nms_threshold should be between 0 and 1. Got {values[0]:g}")
         if index == 5 and values[1] <= 0:
-            raise InvalidArgumentError(None, None, "pre_nms_topn should be greater than "
-                                                   f"0{values[1]}")
+            raise C.fail(_OP, f"pre_nms_topn should be greater than 0{values[1]}")
     return np.float32(values[0]), int(values[1]), np.float32(values[2])
 
 

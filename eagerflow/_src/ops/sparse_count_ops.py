@@ -130,7 +130,7 @@ def _matmul_kernel(xp: Any, a_indices: Any, a_values: Any, a_shape: Any, b: Any,
         # (TF's GPU kernel adds with atomics and refuses to run under op determinism)
         raise UnimplementedError(None, None, "A deterministic GPU implementation of "
                                              "SparseTensorDenseMatmulOp is not currently "
-                                             "available.")
+                                             f"available. [Op:{_MATMUL}]")
     idx = a_indices.astype(np.int64)
     m = idx[:, 1 if adjoint_a else 0]
     k = idx[:, 0 if adjoint_a else 1]
