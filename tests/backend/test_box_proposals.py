@@ -11,23 +11,14 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
+from tests.backend.nms_reference import F, greedy, ranked
 from tests.gpu_target import ON_GPU, on_the_gpu
-
-F = np.float32
 
 
 @pytest.fixture(autouse=True)
 def gpu():
     with on_the_gpu():
         yield
-
-
-def _rank_key(score):
-    """A score as CUB's radix sort ranks it, highest first: -0.0 as 0.0, NaNs by sign
-    beyond the infinities."""
-    if math.isnan(score):
-        return (0 if math.copysign(1, score) > 0 else 2, 0.0)
-    return (1, -(score + 0.0))
 
 
 def _decode(anchor, delta, info, min_size):
@@ -54,38 +45,22 @@ def _decode(anchor, delta, info, min_size):
     return (x1, y1, x2, y2), min(x2 - x1, y2 - y1) >= F(min_size) * F(info[2])
 
 
-def _over(a, b, threshold):
-    area_a = (a[2] - a[0]) * (a[3] - a[1])
-    area_b = (b[2] - b[0]) * (b[3] - b[1])
-    if area_a == 0 or area_b == 0:
-        return False
-    w = max(min(a[2], b[2]) - max(a[0], b[0]), F(0))
-    h = max(min(a[3], b[3]) - max(a[1], b[1]), F(0))
-    inter = w * h
-    return bool(inter > (area_a + area_b - inter) * F(threshold))
-
-
 def reference(scores, deltas, info, anchors, nms_threshold, pre_nms_topn, min_size, post):
     n, h, w, a = scores.shape
     rois, probs = np.zeros((n, post, 4), F), np.zeros((n, post), F)
     flat_anchors = anchors.reshape(-1, 4)
     for i in range(n):
         flat, flat_deltas = scores[i].reshape(-1), deltas[i].reshape(-1, 4)
-        order = sorted(range(flat.size), key=lambda j: _rank_key(float(flat[j])))
-        boxes = []
-        for j in order[:pre_nms_topn]:
+        boxes, box_scores = [], []
+        for j in ranked(flat)[:pre_nms_topn]:
             box, big = _decode(flat_anchors[j], flat_deltas[j], info[i], min_size)
             if big:
-                boxes.append((box, flat[j]))
-        kept = []
-        for box, score in boxes:
-            if len(kept) == post:
-                break
-            if not any(_over(k, box, nms_threshold) for k, _ in kept):
-                kept.append((box, score))
-        for r, ((x1, y1, x2, y2), score) in enumerate(kept):
+                boxes.append(box)
+                box_scores.append(flat[j])
+        for r, k in enumerate(greedy(boxes, nms_threshold, post, ordered=False)):
+            x1, y1, x2, y2 = boxes[k]
             rois[i, r] = (y1, x1, y2, x2)
-            probs[i, r] = score
+            probs[i, r] = box_scores[k]
     return rois, probs
 
 

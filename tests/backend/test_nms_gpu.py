@@ -3,7 +3,6 @@ EAGERFLOW_REGISTRY_ON=gpu): NonMaxSuppressionV2/V3/V4 as TF 2.21's GPU kernels s
 against a reference written from those kernels' rules, box by box; a half type's as TF's
 CPU kernel, which TF places it on."""
 
-import math
 
 import numpy as np
 import pytest
@@ -12,9 +11,9 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import nms_gpu
+from tests.backend.nms_reference import F, greedy, ranked
 from tests.gpu_target import on_the_gpu
 
-F = np.float32
 LOWEST = float(np.finfo(F).min)
 
 
@@ -24,37 +23,14 @@ def gpu():
         yield
 
 
-def _rank_key(i, score):
-    if math.isnan(score):  # (a positive NaN first, a negative one last: by their bits)
-        return (0 if math.copysign(1, score) > 0 else 2, 0.0, i)
-    return (1, -(score + 0.0), i)
-
-
-def _over(a, b, threshold):
-    a = (min(a[0], a[2]), min(a[1], a[3]), max(a[0], a[2]), max(a[1], a[3]))
-    b = (min(b[0], b[2]), min(b[1], b[3]), max(b[0], b[2]), max(b[1], b[3]))
-    area_a, area_b = (a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])
-    if area_a == 0 or area_b == 0:
-        return False
-    h = max(min(a[2], b[2]) - max(a[0], b[0]), F(0))
-    w = max(min(a[3], b[3]) - max(a[1], b[1]), F(0))
-    inter = h * w
-    return bool(inter > (area_a + area_b - inter) * F(threshold))
-
-
 def reference(boxes, scores, max_output_size, iou_threshold, score_threshold=LOWEST):
     """TF's GPU selection: all boxes ranked, the best `count(scores > threshold)` of them
     taken when a threshold is given, then greedy suppression in rank order."""
-    order = [i for i, _ in sorted(enumerate(scores), key=lambda p: _rank_key(*p))]
+    order = ranked(scores)
     if F(score_threshold) > F(LOWEST):
         order = order[:int(np.count_nonzero(scores > F(score_threshold)))]
-    kept = []
-    for i in order:
-        if len(kept) == max_output_size:
-            break
-        if not any(_over(boxes[k], boxes[i], iou_threshold) for k in kept):
-            kept.append(i)
-    return np.array(kept, np.int32)
+    kept = greedy([boxes[i] for i in order], iou_threshold, max_output_size, ordered=True)
+    return np.array([order[k] for k in kept], np.int32)
 
 
 def _boxes(rng, n, grid=False):
