@@ -471,6 +471,12 @@ def to_host(arr: Any) -> np.ndarray:
     return get() if get is not None else np.asarray(arr)
 
 
+def onto(xp: Any, arr: Any) -> Any:
+    """Any backend's array as an array of `xp`: a copy where it lives elsewhere (a
+    TensorList's item, made on one device and read by a kernel of another)."""
+    return to_host(arr) if xp is np else xp.asarray(arr)
+
+
 # ---------------------------------------------------------------------------------------
 # Kernel helpers: machine tuning behind one call, picked by the kernel's `xp`.
 # ---------------------------------------------------------------------------------------

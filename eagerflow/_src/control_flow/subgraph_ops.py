@@ -75,14 +75,14 @@ class SubGraph:
         hit = self._fns.get(id(place))
         if hit is None:
             g = optimize(self.graph)
-            hit = self._fns[id(place)] = (place, codegen.generate(g, g.outputs,
-                                                                  self.graph.name).fn)
+            hit = self._fns[id(place)] = (place, codegen.generate(
+                g, g.outputs, self.graph.name, body=True).fn)
         return hit[1]
 
     @property
     def source(self) -> str:
         g = optimize(self.graph)
-        return codegen.generate(g, g.outputs, self.graph.name).source
+        return codegen.generate(g, g.outputs, self.graph.name, body=True).source
 
     @property
     def drawn(self) -> list:
@@ -101,7 +101,7 @@ class SubGraph:
             g.outputs = list(g.outputs) + [g.copied_from[id(t)][1] for t in self.drawn]
             g = run_passes(g)
             hit = self._fns_drawn[id(place)] = (place, codegen.generate(
-                g, g.outputs, self.graph.name + "_drawn").fn)
+                g, g.outputs, self.graph.name + "_drawn", body=True).fn)
         return hit[1]
 
     @property
@@ -477,6 +477,11 @@ def scalar_pred(pred: Tensor) -> Tensor:
     return pred if pred._shape == () else squeeze(pred)
 
 
+def _passed(xp: Any, v: Any) -> Any:
+    """A value a branch returns as it was given: an array where it lives (a list too)."""
+    return v if type(v) in B.ARRAY_TYPES else xp.asarray(v)
+
+
 def _check_scalar_pred(pred: Any) -> None:
     if pred.ndim:
         # (TF lowers the If to a Switch, whose kernel words this)
@@ -512,8 +517,8 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
         if len(out_specs) == n:
             through = branch.passthrough
             if through is not None:  # (its inputs returned: no call, as asserts pass)
-                return xp.asarray(rest[through[0]]) if n == 1 else \
-                    tuple(xp.asarray(rest[i]) for i in through)
+                return _passed(xp, rest[through[0]]) if n == 1 else \
+                    tuple(_passed(xp, rest[i]) for i in through)
             out = branch.fn(*rest[:n_caps])
             return out[0] if n == 1 else out
         out = branch.fn_with_drawn(*rest[:n_caps])

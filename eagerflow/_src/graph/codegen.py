@@ -46,7 +46,14 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
-from eagerflow._src.ops.dispatch import host_result, onto_device, out_of_memory, run_on
+from eagerflow._src.ops.dispatch import (
+    host_result,
+    is_list_box,
+    list_op_result,
+    onto_device,
+    out_of_memory,
+    run_on,
+)
 from eagerflow._src.ops.registry import PACKET
 
 INPLACE_MIN_ELEMENTS = 1 << 14
@@ -308,7 +315,7 @@ def _emitter(node: Any, xp: Any) -> Callable:
 def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
              wrap: bool = False, inplace: bool = True, place: Any = None,
              groups: list | tuple = (), profile: bool = False,
-             host: bool = False) -> Generated:
+             host: bool = False, body: bool = False) -> Generated:
     """Compiles `graph` into `fn(*input_arrays) -> tuple` of arrays (or of EagerTensors
     when `wrap`). `outputs` defaults to graph.outputs; its entries may be non-graph
     values (returned as they are). The code is for `place` (a core.device._Device;
@@ -316,15 +323,18 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
     graph, each run as one kernel where the backend compiles CUDA. With `profile`, each
     op's lines are timed as a `<node>:<type>` event for tf.profiler. `host`: code for
     CPU:0 whatever device it is called on (tf.data's functions), its wrapped results
-    tensors there (else the calling thread's device's)."""
+    tensors there (else the calling thread's device's). `body`: code for a branch or a
+    loop's body, whose int32 results made on the host stay there (the op holding it hands
+    them on), where a function's own leave as the device's tensors."""
     outputs = list(graph.outputs if outputs is None else outputs)
     if host and _state.device is not CPU_DEVICE:
         with D.placed_on(CPU_DEVICE):
-            return generate(graph, outputs, name, wrap, inplace, None, groups, profile, True)
+            return generate(graph, outputs, name, wrap, inplace, None, groups, profile, True,
+                            body)
     if place is None:
         place = _state.place
     if _state.xp is not np or (place is not None and place.backend is not B.NUMPY):
-        return _generate_on_device(graph, outputs, name, wrap, place, groups, profile)
+        return _generate_on_device(graph, outputs, name, wrap, place, groups, profile, body)
     w = _Writer(graph, outputs, inplace)
     w.ns["_host"] = CPU_DEVICE
     args = []
@@ -413,6 +423,8 @@ def on_host(node: Any) -> bool | None:
     op = node.op
     if not op.gpu:
         return True
+    if op.holds_lists:
+        return _list_items_on_host(node)
     for t in node.outputs:
         d = t._dtype
         if d is not None and (d._np is None or D.host_only(d._np)):
@@ -428,6 +440,21 @@ def on_host(node: Any) -> bool | None:
         elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype):
             return True
     return None if unsure else False
+
+
+def _list_items_on_host(node: Any) -> bool:
+    """A list op's placement, as dispatch.run_on's for its arrays: CPU:0 where its items
+    (in or out) are strings."""
+    for x in node.inputs:
+        if type(x) is SymbolicTensor:
+            d = x._dtype
+            if d is not None and d is not dt.variant and d._np is not None and \
+                    D.host_only(d._np):
+                return True
+        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype) and not is_list_box(x):
+            return True
+    return any(t._dtype is not None and t._dtype is not dt.variant and (
+        t._dtype._np is None or D.host_only(t._dtype._np)) for t in node.outputs)
 
 
 def _movers(place: Any) -> dict:
@@ -454,7 +481,12 @@ def _movers(place: Any) -> dict:
     def result(a: Any) -> Any:
         return b.result(a, index)
 
+    def list_result(a: Any) -> Any:
+        return list_op_result(b, index, a)
+
+
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
+            "_lres": list_result, "_wrapl": functools.partial(wrap_device, place=place),
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -475,6 +507,7 @@ class _DeviceWriter(_Writer):
         self.consts: dict = {}  # id(tensor) -> a constant's host value
         self.device_nodes: dict = {}  # node name -> op name, for ops run on the device
         self.hosted: set = set()  # id(tensor) of int32 results run on the host (_dev_op)
+        self.body = False  # code for a loop's body or a branch (generate's `body`)
 
     def moved(self, x: Any, mode: str) -> str:
         """`x` as run_on passes it: "d" on the device, "a" a ufunc's operand (on the
@@ -499,8 +532,8 @@ class _DeviceWriter(_Writer):
         if type(x) is not SymbolicTensor:
             place = self.place
             return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
-        if i in op.shape_inputs or i in op.as_is_inputs:
-            return self.names[id(x)]
+        if i in op.shape_inputs or i in op.as_is_inputs or x._dtype is dt.variant:
+            return self.names[id(x)]  # (a variant, a list: a host object)
         if i in op.host_inputs:
             return self.moved(x, "h")
         return self.moved(x, "a" if op.scalar_args else "d")
@@ -543,6 +576,9 @@ def _dev_alias(w: _DeviceWriter, node: Any) -> None:
     src, out = node.inputs[0], node.outputs[0]
     if type(src) is not SymbolicTensor:
         w.names[id(out)], w.where[id(out)] = w.bind_global("v", src), "?"
+    elif id(src) in w.hosted:  # (an int32 result made on the host stays there)
+        w.names[id(out)], w.where[id(out)] = w.names[id(src)], "h"
+        w.hosted.add(id(out))
     elif on_host(node):
         w.names[id(out)], w.where[id(out)] = w.moved(src, "h"), "h"
     else:
@@ -551,6 +587,9 @@ def _dev_alias(w: _DeviceWriter, node: Any) -> None:
 
 def _dev_op(w: _DeviceWriter, node: Any) -> None:
     op = node.op
+    if op.subgraphs or op.fn is not None:
+        _dev_own(w, node)
+        return
     host = on_host(node)
     if host is False and _int32_on_host(w, node):
         host = True
@@ -564,30 +603,50 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
         args = [w.ref(x) if op.shape_only or i in op.shape_inputs else w.host_arg(x)
                 for i, x in enumerate(node.inputs)]
         n = len(w.lines)
-        own = bool(op.subgraphs) or op.fn is not None  # (those place their own ops, so
-        temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")  # results: anywhere)
-        if not own:
-            w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
+        temps = w.call(node, op.kernel, ["_np"] + args, "h")
+        w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
         w.lines.extend(f"{t} = host_result({t})" for t in temps)
         return
     args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
     w.device_nodes[node.name] = op.name
-    for t in w.call(node, op.kernel, ["_xp"] + args, "d"):
+    temps = w.call(node, op.kernel, ["_xp"] + args, "d")
+    if op.holds_lists:  # (its lists are host objects; its items, the device's)
+        for t, o in zip(temps, node.outputs):
+            w.lines.append(f"{t} = _lres({t})")
+            if o._dtype is dt.variant:
+                w.where[id(o)] = "h"
+        return
+    for t in temps:
         w.lines.append(f"if type({t}) is not _AT: {t} = _res({t})")
+
+
+def _dev_own(w: _DeviceWriter, node: Any) -> None:
+    """An op holding a loop's or a call's body, which places its own ops: the values it
+    is given pass as they are, but int32 scalars (a loop's limit), which it takes on the
+    host as TF holds them (read back here once, not at each step), and its results are
+    wherever the body left them."""
+    args = [w.moved(x, "h") if type(x) is SymbolicTensor and x._dtype is dt.int32 and
+            x._shape == () else w.ref(x) for x in node.inputs]
+    for t in w.call(node, node.op.kernel, ["_xp"] + args, "?"):
+        w.lines.append(f"{t} = host_result({t})")
 
 
 def _int32_on_host(w: _DeviceWriter, node: Any) -> bool:
     """Whether an op with a GPU kernel runs on the host anyway, as TF runs it: TF's GPU
-    kernels of int32 ops keep their data in host memory, so an int32 op of int32 values
-    all on the host (a shape's arithmetic: a gather of its dims, their product) runs there,
-    its result read by its users where they read shapes, with no copy there and back."""
+    kernels of int32 ops keep their data in host memory, so an int32 op (or comparison)
+    of int32 values all on the host (a shape's arithmetic: a gather of its dims, their
+    product; a loop's count and its test) runs there, its result read by its users where
+    they read shapes, with no copy there and back. In a loop's body or a branch, an int32
+    scalar handed in (a loop's counter) is taken as on the host: TF's is."""
     op = node.op
     if op.stateful or op.subgraphs or op.fn is not None or not node.inputs or \
-            any(t._dtype is not dt.int32 for t in node.outputs):
+            any(t._dtype is not dt.int32 and t._dtype is not dt.bool for t in node.outputs):
         return False
     for x in node.inputs:
         if type(x) is SymbolicTensor:
-            if x._dtype is not dt.int32 or w.where.get(id(x)) != "h":
+            where = w.where.get(id(x))
+            if x._dtype is not dt.int32 or not (
+                    where == "h" or where == "?" and w.body and x._shape == ()):
                 return False
         elif type(x) is not np.ndarray or x.dtype != np.int32:
             return False
@@ -605,8 +664,10 @@ def _dev_group(w: _DeviceWriter, group: Any) -> None:
 
 
 def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, place: Any,
-                        groups: list | tuple, profile: bool = False) -> Generated:
+                        groups: list | tuple, profile: bool = False,
+                        body: bool = False) -> Generated:
     w = _DeviceWriter(graph, outputs, place)
+    w.body = body
     w.ns["host_result"] = host_result
     args = []
     for i, t in enumerate(graph.fed_inputs):
@@ -644,9 +705,12 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
         expr = w.names[id(t)]
         d = t._dtype
         if (id(t) in w.consts and d._np is not None and not D.host_only(d._np)) or \
-                id(t) in w.hosted:
+                id(t) in w.hosted and not body:
             expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
-        rets.append(f"_wrapd({expr}, {w.bind_global('d', d)})" if wrap else expr)
+        # (a list is a host object: a tensor of the function's device, as the op's that
+        # made it)
+        wrapper = "_wrapl" if d is dt.variant else "_wrapd"
+        rets.append(f"{wrapper}({expr}, {w.bind_global('d', d)})" if wrap else expr)
     # A kernel's MemoryError (a workspace past the device's memory) is TF's
     # ResourceExhaustedError naming the op, as run_on raises it.
     w.ns["_oom"] = functools.partial(_out_of_memory_at, dict(w.device_nodes))
@@ -670,8 +734,11 @@ def _out_of_memory_at(device_nodes: dict, e: MemoryError) -> BaseException:
     return e if op_name is None else out_of_memory(op_name).with_traceback(tb)
 
 
-def wrap_device(arr: Any, dtype: Any) -> EagerTensor:
-    """A device program's result as a tensor on the device that holds it."""
+def wrap_device(arr: Any, dtype: Any, place: Any = None) -> EagerTensor:
+    """A device program's result as a tensor on the device that holds it; a list (a host
+    object, made by a list op of the program's device `place`) as a tensor there."""
+    if place is not None and is_list_box(arr):
+        return EagerTensor(arr, dtype, place.canonical)
     if type(arr) not in B.ARRAY_TYPES:
         arr = np.asarray(arr)
     return EagerTensor(arr, dtype, D.device_of(arr).canonical)

@@ -179,9 +179,10 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
         e.unplaced = False
     dev = st["device"]
     if getattr(e, "on_host", False):
-        # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0)
+        # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0;
+        # or by a list op run there: _run_list_op)
         dev = CPU_DEVICE
-    elif st["xp"] is not np and (not op.gpu or any(
+    elif st["xp"] is not np and not op.holds_lists and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
         # (an op taking a handle ran where its resource lives: run_on)
@@ -601,6 +602,8 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     Arguments that are not arrays (a variable, a handle) pass as they are."""
     # (written for the common case, every input already on the device and every dtype
     # one it holds, in few bytecodes: this runs for every eager op on a GPU)
+    if op.holds_lists:
+        return _run_list_op(place, op, arrays, attrs, dtypes)
     host = not op.gpu
     if not host:
         for d in dtypes:
@@ -621,15 +624,19 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                     b = place.backend
                     arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
                 break
-    if host:  # soft placement (an input read for its shape alone is not copied)
-        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES and not (
-            op.shape_only or i in op.shape_inputs) else a for i, a in enumerate(arrays)]
-        if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
-            # (a loop's or call's body places its own ops, on the scope's device)
-            out = op.kernel(np, *arrays, **attrs)
-        else:  # the kernel's own checks (sizes against memory) then ask the host's device
-            with D.placed_on(CPU_DEVICE):
+    if host:
+        if op.subgraphs or op.fn is not None:
+            # (a loop's or call's body places its own ops, on the scope's device: the
+            # values it is given stay where they are)
+            out = op.kernel(place.xp, *arrays, **attrs)
+        else:  # soft placement (an input read for its shape alone is not copied)
+            arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES and not (
+                op.shape_only or i in op.shape_inputs) else a for i, a in enumerate(arrays)]
+            if place.device_type == "CPU":
                 out = op.kernel(np, *arrays, **attrs)
+            else:  # the kernel's own checks (sizes against memory) ask the host's device
+                with D.placed_on(CPU_DEVICE):
+                    out = op.kernel(np, *arrays, **attrs)
         result, dev = host_result, CPU_DEVICE
     else:
         try:
@@ -645,6 +652,62 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     if op.num_outputs == 1:
         return result(out), dev
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
+
+
+def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
+    """(outputs, device name) of a TensorList op (op.holds_lists) run on `place`: its
+    lists passed as they are (host objects), its other inputs copied there; on CPU:0 where
+    it reads or makes strings (TF has no GPU list kernels for them)."""
+    if not op.gpu or place.backend is B.NUMPY or _lists_on_host(arrays, dtypes):
+        arrays = [a if is_list_box(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
+                  for a in arrays]
+        try:
+            with D.placed_on(CPU_DEVICE):
+                out = op.kernel(np, *arrays, **attrs)
+        except OpError as e:
+            e.on_host = True  # (its error names CPU:0: failed)
+            raise
+        dev, result = CPU_DEVICE, host_result
+    else:
+        b, index = place.backend, place.physical
+        arrays = [a if is_list_box(a) else B.to_host(a) if i in op.host_inputs else
+                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
+        try:
+            out = op.kernel(place.xp, *arrays, **attrs)
+        except MemoryError:
+            raise out_of_memory(op.name) from None
+        dev = place.canonical
+
+        def result(o: Any) -> Any:
+            return list_op_result(b, index, o)
+    if op.num_outputs == 1:
+        return result(out), dev
+    return tuple(result(o) for o in out or ()), dev
+
+
+def list_op_result(b: Any, index: int, out: Any) -> Any:
+    """A list op's output on device `index` of backend `b`: a list as it is (a host
+    object wherever its items live), anything else as a result of the device."""
+    if type(out) is tuple or is_list_box(out):
+        return out
+    return b.result(out, index)
+
+
+def is_list_box(a: Any) -> bool:
+    """Whether `a` is a variant array of TensorLists (a tuple of items each): what a list
+    op takes and makes, not a string tensor (bytes), which is host data. (An empty one
+    holds no list: it goes where strings go.)"""
+    return type(a) is _ndarray and a.dtype.kind == "O" and a.size > 0 and \
+        isinstance(a.flat[0], tuple)
+
+
+def _lists_on_host(arrays: Any, dtypes: Any) -> bool:
+    """Whether a list op of these input arrays and output dtypes runs on CPU:0: its items
+    (in or out) are host data, strings."""
+    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_list_box(a)
+               for a in arrays) or \
+        any(d is not None and d is not dt.variant and (d._np is None or D.host_only(d._np))
+            for d in dtypes)
 
 
 def _resource_device(arrays: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import TypeSpec
 from eagerflow._src.core.context import _state
@@ -47,9 +47,9 @@ def _shape_arg(shape: Any) -> np.ndarray:
 
 
 def _on_device(xp: Any, v: Any) -> Any:
-    if isinstance(v, tuple) or xp is np or _is_list(v):
-        return v  # (a constant list, held on the host, runs there)
-    return xp.asarray(v)  # a constant list's items are host arrays
+    if isinstance(v, tuple) or _is_list(v):
+        return v  # (an item that is a list: a host object)
+    return onto(xp, v)  # (an item made on another device: a constant list's on the host)
 
 
 def _set_item(xp: Any, flow: Any, index: Any, value: Any, dynamic: bool) -> Any:
@@ -86,7 +86,7 @@ def _scatter(xp: Any, flow: Any, indices: Any, value: Any, dynamic: bool) -> Any
 
 def _concat(xp: Any, flow: Any, dtype: Any) -> Any:
     flow = _items_of(flow)
-    items = [xp.asarray(a) for a in flow if a is not None]
+    items = [onto(xp, a) for a in flow if a is not None]
     if not items:
         return xp.zeros((0,), dtype.as_numpy_dtype)
     return xp.concatenate(items, axis=0)
@@ -107,6 +107,7 @@ def _variant(items: tuple) -> np.ndarray:
 
 
 _V = ((), dt.variant)
+_LIST = dict(no_fold=True, holds_lists=True)  # (list ops: never folded; see OpDef)
 
 
 def _list_spec(f: Any, dtype: Any, shape: Any) -> list:
@@ -127,8 +128,8 @@ def _grad_items(g: Any) -> tuple:
 def _grad_at(xp: Any, g: tuple, i: int, zero: Any) -> Any:
     v = g[i] if 0 <= i < len(g) else None
     if v is None:  # the zero gradient: of a list (a flow) the empty list
-        return () if isinstance(zero, tuple) else xp.zeros_like(zero)
-    return v if isinstance(v, tuple) else xp.asarray(v)
+        return () if _is_list(zero) else xp.zeros_like(zero)
+    return v if _is_list(v) else onto(xp, v)
 
 
 def _elem_add(a: Any, b: Any) -> Any:
@@ -183,7 +184,7 @@ def _grad_gather(xp: Any, g: Any, indices: Any, like: Any) -> Any:
     zero = xp.zeros(like.shape[1:], like.dtype)
     if not idx.size:
         return xp.zeros_like(like)
-    return xp.stack([xp.asarray(_grad_at(xp, g, int(i), zero)) for i in idx])
+    return xp.stack([_grad_at(xp, g, int(i), zero) for i in idx])
 
 
 def _grad_split(xp: Any, flow: Any, g: Any) -> tuple:
@@ -207,7 +208,7 @@ def _grad_join(xp: Any, flow: Any, g: Any, like: Any) -> Any:
             k += 1
             continue
         v = g[k] if k < len(g) else None
-        pieces.append(xp.zeros(a.shape, dtype=like.dtype) if v is None else xp.asarray(v))
+        pieces.append(xp.zeros(a.shape, dtype=like.dtype) if v is None else onto(xp, v))
         k += 1
     return xp.concatenate(pieces, axis=0) if pieces else xp.zeros_like(like)
 
@@ -222,27 +223,27 @@ def _put_grad(node: Any, d: Any) -> list:
 
 GRAD_READ = OpDef("TensorListGradGetItem", lambda g, i, like: [(like._shape, like._dtype)],
                   _grad_read, grad=lambda node, d: [_put(node.inputs[1], d), None, None],
-                  no_fold=True)
+                  host_inputs=(1,), **_LIST)
 GRAD_CLEAR = OpDef("TensorListGradClear", lambda g, i: [_V], _grad_clear,
                    grad=lambda node, d: [bind(GRAD_CLEAR, (d, node.inputs[1]), {}), None],
-                   no_fold=True)
+                   host_inputs=(1,), **_LIST)
 GRAD_PUT = OpDef("TensorListGradScatter", lambda i, v: [_V], _grad_put, grad=_put_grad,
-                 no_fold=True)
+                 host_inputs=(0,), **_LIST)
 GRAD_ADD = OpDef("TensorListGradAdd", lambda a, b: [_V], _grad_add,
-                 grad=lambda node, d: [d, d], no_fold=True)
+                 grad=lambda node, d: [d, d], **_LIST)
 GRAD_GATHER = OpDef("TensorListGradGather", lambda g, i, like: [(like._shape, like._dtype)],
                     _grad_gather, grad=lambda node, d: [_put(node.inputs[1], d), None, None],
-                    no_fold=True)
+                    host_inputs=(1,), **_LIST)
 GRAD_JOIN = OpDef("TensorListGradConcat", lambda f, g, like: [(like._shape, like._dtype)],
                   _grad_join, grad=lambda node, d: [None, _split(node.inputs[0], d), None],
-                  no_fold=True)
+                  **_LIST)
 GRAD_SPLIT = OpDef("TensorListGradSplit", lambda f, g: [_V], _grad_split,
                    grad=lambda node, d: [None, bind(GRAD_JOIN, (node.inputs[0], d,
                                                                 node.inputs[1]), {})],
-                   no_fold=True)
+                   **_LIST)
 GRAD_STACK = OpDef("TensorListGradStack", lambda g, like: [(like._shape, like._dtype)],
                    lambda xp, g, like: _grad_gather(xp, g, np.arange(like.shape[0]), like),
-                   grad=lambda node, d: [bind(FROM_TENSOR, (d,), {}), None], no_fold=True)
+                   grad=lambda node, d: [bind(FROM_TENSOR, (d,), {}), None], **_LIST)
 
 
 def _put(indices: Any, values: Any) -> Tensor:
@@ -309,7 +310,7 @@ _TF_LIST = TFForm(export=_to_tf)
 
 RESERVE = OpDef("TensorListReserve", lambda num_elements, element_dtype, element_shape: [_V],
                 lambda xp, num_elements, element_dtype, element_shape: (None,) * num_elements,
-                no_fold=True, tf=_TF_LIST)
+                **_LIST, tf=_TF_LIST)
 
 
 def _reserve_count(xp: Any, count: Any, element_dtype: Any, element_shape: Any) -> tuple:
@@ -319,15 +320,15 @@ def _reserve_count(xp: Any, count: Any, element_dtype: Any, element_shape: Any) 
 # A list whose size is a tensor known only when the graph runs (an imported graph's
 # TensorArray sized by its input's length, a traced TensorArray of a run-time size).
 RESERVE_DYNAMIC = OpDef("TensorListReserve", lambda count, element_dtype, element_shape: [_V],
-                        _reserve_count, no_fold=True, host_inputs=(0,), tf=_TF_LIST)
+                        _reserve_count, **_LIST, host_inputs=(0,), tf=_TF_LIST)
 SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item,
                  grad=lambda node, g: [bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
                                        bind(GRAD_READ, (g, node.inputs[1], node.inputs[2]), {})],
-                 no_fold=True, tf=_TF_LIST)
+                 host_inputs=(1,), **_LIST, tf=_TF_LIST)
 GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item,
-                 grad=_read_grad, no_fold=True, tf=_TF_LIST)
+                 grad=_read_grad, host_inputs=(1,), **_LIST, tf=_TF_LIST)
 STACK = OpDef("TensorListStack", _list_spec, _stack,
-              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], no_fold=True, tf=_TF_LIST)
+              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], **_LIST, tf=_TF_LIST)
 def _element_shape_arg(dims: Any) -> Any:
     """The element_shape TF's TensorArray passes its list ops for elements of `dims`
     (list_ops' _build_element_shape), as graph/arg_consts takes it: a scalar's [] is a
@@ -348,7 +349,7 @@ def _show_element_shape(op: OpDef, dims: Any) -> None:
 
 FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
                     grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})],
-                    no_fold=True, tf=_TF_LIST)
+                    **_LIST, tf=_TF_LIST)
 def _empty(xp: Any, shape: Any, most: Any, element_dtype: Any) -> np.ndarray:
     out = np.empty((), object)  # a 0-d object array holding the empty tuple of items
     out[()] = ()
@@ -356,23 +357,26 @@ def _empty(xp: Any, shape: Any, most: Any, element_dtype: Any) -> np.ndarray:
 
 
 EMPTY = OpDef("EmptyTensorList", lambda shape, most, element_dtype: [_V], _empty,
-              no_fold=True, tf=_TF_LIST)
+              **_LIST, tf=_TF_LIST)
 # (what a popped accumulator keeps: the list cut to a size, whatever its elements' shape,
 # where a gather of no elements would need it)
 RESIZE = OpDef("TensorListResize", lambda f, size: [_V], K.resize,
-               grad=lambda node, g: [g, None], no_fold=True, host_inputs=(1,), tf=_TF_LIST)
-SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
+               grad=lambda node, g: [g, None], **_LIST, host_inputs=(1,), tf=_TF_LIST)
+# (TF's GPU kernel keeps the length in host memory: it runs on the host. The list ops'
+# indices are host inputs, as TF's GPU kernels' are)
+SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, gpu=False, tf=_TF_LIST,
+             **_LIST)
 GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
-               _gather, grad=_read_grad, no_fold=True, tf=_TF_LIST)
+               _gather, grad=_read_grad, host_inputs=(1,), **_LIST, tf=_TF_LIST)
 SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter,
                 grad=lambda node, g: [
                     bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
                     bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})],
-                no_fold=True, tf=_TF_LIST)
+                host_inputs=(1,), **_LIST, tf=_TF_LIST)
 CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
     ((None,) + tuple(shape[1:]) if shape is not None and len(shape) else None, dtype)],
     lambda xp, f, dtype, shape: _concat(xp, f, dtype),
-    grad=lambda node, g: [_split(node.inputs[0], g)], no_fold=True, tf=_TF_LIST)
+    grad=lambda node, g: [_split(node.inputs[0], g)], **_LIST, tf=_TF_LIST)
 
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, shape_str
 from eagerflow._src.ops import checks as C
@@ -198,6 +198,12 @@ def _from_items(op: str, lst: TensorListValue, shape: Any) -> Any:
     return shape
 
 
+def _item(xp: Any, a: Any) -> Any:
+    """A set item as a result of a kernel over `xp`: copied there where it was made on
+    another device (objects and lists, which live on the host, as they are)."""
+    return a if isinstance(a, tuple) or a.dtype.kind == "O" else onto(xp, a)
+
+
 def _zeros(op: str, xp: Any, shape: tuple, dtype: Any) -> Any:
     """Zeros of an uninitialized item (an empty string's, a variant's None)."""
     d = dt.as_dtype(dtype)
@@ -263,7 +269,7 @@ def reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
 
 
 def _at_least_vector(op: str, t: Any) -> None:
-    if not np.ndim(t):
+    if not t.ndim:
         raise C.fail(op, "Tensor must be at least a vector, but saw shape: []")
 
 
@@ -296,7 +302,7 @@ def _read(op: str, xp: Any, lst: TensorListValue, i: int, element_shape: Any,
     and its set items' merged)."""
     a = lst[i]
     if a is not None:
-        return a
+        return _item(xp, a)
     shape = _merge(op, _shape_input(op, element_shape), lst.element_shape)
     if not _defined(shape):
         shape = _from_items(op, lst, shape)
@@ -365,7 +371,7 @@ def _push_back(xp: Any, input_handle: Any, tensor: Any, element_dtype: Any) -> n
 def _push_back_batch(xp: Any, input_handles: Any, tensor: Any,
                      element_dtype: Any) -> np.ndarray:
     op = "TensorListPushBackBatch"
-    if not np.ndim(tensor):
+    if not tensor.ndim:
         raise C.fail(op, "Expected tensor to be at least a vector, but saw shape: []")
     if np.ndim(input_handles) != 1:
         raise C.fail(op, f"Expected input_handles to be a vector, but saw shape: "
@@ -393,7 +399,9 @@ def _pop_back(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any
     if not lst:
         raise C.fail(op, "Trying to pop from an empty list.")
     last = lst[-1]
-    if last is None:
+    if last is not None:
+        last = _item(xp, last)
+    else:
         shape = _merge(op, _shape_input(op, element_shape), lst.element_shape)
         if not _defined(shape):
             raise C.fail(op, f"Trying to read an uninitialized tensor but element_shape is "
@@ -419,7 +427,7 @@ def _stacked(op: str, xp: Any, items: list, shape: tuple, dtype: Any) -> Any:
         for k, a in enumerate(items):
             out[k, ...] = _zeros(op, xp, shape, dtype) if a is None else a
         return out
-    return xp.stack([_zeros(op, xp, shape, dtype) if a is None else xp.asarray(a)
+    return xp.stack([_zeros(op, xp, shape, dtype) if a is None else onto(xp, a)
                      for a in items])
 
 
@@ -562,7 +570,7 @@ def _concat(op: str, xp: Any, lst: TensorListValue, shape: Any, leading: Any,
         if not _defined(rest):
             raise C.fail(op, f"All except the first dimension must be fully defined when "
                              f"concating an empty tensor list. element_shape: {_text(shape)}")
-        return _zeros(op, xp, (0, *rest), dtype), np.zeros(0, np.int64)
+        return _zeros(op, xp, (0, *rest), dtype), xp.zeros(0, np.int64)
     if not _defined(rest):
         for a in lst:
             if a is not None and a.ndim:
@@ -596,10 +604,10 @@ def _concat(op: str, xp: Any, lst: TensorListValue, shape: Any, leading: Any,
         else:
             _merge(op, rest, tuple(a.shape[1:]))
         parts.append(a)
-    lengths = np.array([a.shape[0] for a in parts], np.int64)
+    lengths = xp.asarray(np.array([a.shape[0] for a in parts], np.int64))
     if dt.as_dtype(dtype) in (dt.string, dt.variant):
         return np.concatenate([to_host(a) for a in parts]), lengths
-    return xp.concatenate([xp.asarray(a) for a in parts]), lengths
+    return xp.concatenate([onto(xp, a) for a in parts]), lengths
 
 
 def _concat_v1(xp: Any, input_handle: Any, element_dtype: Any,

@@ -290,7 +290,7 @@ def _f32(v: Any) -> np.ndarray:
 _F = {"element_dtype": dt.float32}
 _E = InvalidArgumentError
 # (a raw op takes its list as a variant tensor: tf.raw_ops offers it with that input)
-_LIST_OPS = dict(no_fold=True, gpu=False, tf=TFForm(takes_handles=True))
+_LIST_OPS = dict(no_fold=True, holds_lists=True, tf=TFForm(takes_handles=True))
 
 EMPTY_TENSOR_LIST = register(OpDef(
     "EmptyTensorList", _typed("EmptyTensorList", (_SHAPE, dt.int32), _made), _empty,
@@ -338,6 +338,7 @@ FROM_TENSOR = register(OpDef(
 
 LENGTH = register(OpDef(
     "TensorListLength", _typed("TensorListLength", (_LIST,), _length_out), _length_kernel,
+    gpu=False,  # (TF's GPU kernels of these two keep their results in host memory)
     **_LIST_OPS, reference=lambda h: np.int32(len(h[()])),
     samples=lambda: [Sample((_lv([[1.0], None]),), grad=False), Sample((_lv([]),), grad=False)],
     bad_samples=lambda: [BadSample((np.stack([_lv([]), _lv([])]),), {}, _E,
@@ -347,7 +348,7 @@ LENGTH = register(OpDef(
 ELEMENT_SHAPE = register(OpDef(
     "TensorListElementShape",
     _typed("TensorListElementShape", (_LIST,), _element_shape_out), _element_shape,
-    **_LIST_OPS,
+    gpu=False, **_LIST_OPS,
     reference=lambda h, shape_type: np.array(
         [-1 if d is None else d for d in _held(h).element_shape]
         if _held(h).element_shape is not None else -1, shape_type.as_numpy_dtype),

@@ -25,6 +25,7 @@ from typing import Any
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -122,6 +123,9 @@ class RawOp:
         self.params = {p: arg for p, arg in entry["params"]}  # parameter -> OpDef name
         # (an op TF runs nowhere: its kernel lookup fails before any dtype is checked)
         self._no_kernel = getattr(getattr(REGISTRY.get(op), "tf", None), "no_kernel", False)
+        # (inputs its kernels read in host memory, TF's HostMemory ones: a Python value
+        # given for one is made there, as TF's wrapper makes it, not copied to a GPU)
+        self._host_inputs = getattr(REGISTRY.get(op), "host_inputs", ())
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
         # (argument, its type attribute, whether it is a list): _preset_types, _converted_attrs
@@ -401,6 +405,9 @@ class RawOp:
                                 f"expected to be a {dtype_word(want)} tensor but is a "
                                 f"{dtype_word(value._dtype)} tensor [Op:{self.op}]")
             t = value
+        elif i in self._host_inputs and _state.device is not CPU_DEVICE:
+            with placed_on(CPU_DEVICE):
+                return self._convert(value, type_attr, fixed, attrs, i, slow)
         elif want is not None:
             t = convert_to_tensor(value, dtype=want)
         else:
