@@ -5,8 +5,10 @@ the Fresnel integrals and Spence's function, one elementwise OpDef each.
 Sits in the ops layer after math_special.py (whose `_unary` factory pieces it reuses) and
 special_cephes.py, and loads on first use (op_index.py). Kernels use SciPy's special
 functions where the backend has them, with TF's values at the edges (Eigen's: NaN for J at
-inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf),
-and otherwise the scalar functions of special_scalars.py element by element; those are also
+inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
+its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
+down), and
+otherwise the scalar functions of special_scalars.py element by element; those are also
 the references. SciPy's Dawson, Fresnel and Spence functions have no CuPy counterpart: on a
 device those four ops run special_cephes.py's kernels, TF's own rational approximations in
 the input's float type. Gradients are TF's formulas, written with public ops.
@@ -120,8 +122,15 @@ def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
 
 
+def _dawsn_fast(xp: Any, sp: Any, x: Any) -> Any:
+    # (TF's: positive from -1e9 down, special_scalars.dawsn; SciPy's is odd)
+    return xp.where(x <= -1e9, -0.5 / x, sp.dawsn(x))
+
+
 def _fresnel_fast(which: int) -> Callable:
-    return lambda xp, sp, x: sp.fresnel(x)[which]
+    # (TF's: 1/2 past 36974, where SciPy's adds the leading asymptotic term)
+    return lambda xp, sp, x: xp.where(xp.abs(x) > 36974, xp.where(x < 0, -0.5, 0.5),
+                                      sp.fresnel(x)[which])
 
 
 def _spence_fast(xp: Any, sp: Any, x: Any) -> Any:
@@ -177,7 +186,7 @@ BESSEL_K1 = _special_op("BesselK1", _k("k1"), lambda x: S.bessel_k(1, x, False),
                         _WITH_HALF, 0.2, 4.0)
 BESSEL_K1E = _special_op("BesselK1e", _k("k1e"), lambda x: S.bessel_k(1, x, True), _k1e_grad,
                          _WITH_HALF, 0.2, 4.0)
-DAWSN = _special_op("Dawsn", lambda xp, sp, x: sp.dawsn(x), S.dawsn,
+DAWSN = _special_op("Dawsn", _dawsn_fast, S.dawsn,
                     lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
                     _NO_HALF, -4.0, 4.0, K.dawsn)
 EXPINT = _special_op("Expint", _expint_fast, S.expint,
