@@ -1,13 +1,12 @@
 """Factorizations of general (non-symmetric) square matrices: LU with partial pivoting
 (TF's "Lu") and the eigendecomposition (TF's "Eig").
 
-Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
-over the batch on the CPU and cuSOLVER's getrf on a GPU, as TF's are; Eig's is, for complex
+Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination over
+the batch on the CPU and cuSOLVER's getrf on a GPU, as TF's are; Eig's is, for complex
 matrices, TF's own algorithm (Eigen's ComplexEigenSolver, written out below), for real ones
 LAPACK's through NumPy (a CPU-only kernel: on a GPU it runs on the CPU by soft placement).
-Lu has no gradient,
-as in TF; Eig's is TF's formula over public ops. References: the textbook Doolittle loop
-in plain Python; for Eig, the closed form of 2x2 matrices.
+Lu has no gradient, as in TF; Eig's is TF's formula over public ops. References: the
+textbook Doolittle loop in plain Python; for Eig, the closed form of 2x2 matrices.
 """
 
 from __future__ import annotations
@@ -92,7 +91,8 @@ def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
 def _lu_device(xp: Any, x: Any, index: np.dtype) -> tuple:
     """TF's GPU kernel: cuSOLVER's getrf, TF's error where it met an exact zero pivot (a
     NaN pivot passes there), and the permutation made by applying getrf's row swaps in
-    order to the identity."""
+    order to the identity. Its pivots are LAPACK's: of complex entries the largest
+    |re| + |im|, where the CPU's (Eigen's) is the largest modulus."""
     n = x.shape[-1]
     if x.size == 0:
         return x.copy(), xp.zeros(x.shape[:-1], index)

@@ -7,11 +7,11 @@ special_cephes.py, and loads on first use (op_index.py). Kernels use SciPy's spe
 functions where the backend has them, with TF's values at the edges (Eigen's: NaN for J at
 inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
 its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
-down), and
-otherwise the scalar functions of special_scalars.py element by element; those are also
-the references. SciPy's Dawson, Fresnel and Spence functions have no CuPy counterpart: on a
-device those four ops run special_cephes.py's kernels, TF's own rational approximations in
-the input's float type. Gradients are TF's formulas, written with public ops.
+down), and otherwise the scalar functions of special_scalars.py element by element; those
+are also the references. SciPy's Dawson, Fresnel and Spence functions have no CuPy
+counterpart: on a device those four ops run special_cephes.py's kernels, TF's own rational
+approximations in the input's float type. Gradients are TF's formulas, written with public
+ops.
 """
 
 from __future__ import annotations
