@@ -255,6 +255,10 @@ class DeviceBackend(Backend):
         """The calling thread's current stream (its CUDA handle)."""
         raise NotImplementedError
 
+    def lu_factor(self, a: Any) -> tuple:
+        """cuSOLVER's getrf of a batch of square matrices (see `lu_factor` below)."""
+        raise NotImplementedError
+
     def kernel_product(self, a: Any, b: Any, out: Any = None) -> Any:
         """captured_product's reduction kernel (see there)."""
         if a.dtype == b.dtype and a.dtype.itemsize == 2 and a.dtype.kind in "fV":
@@ -461,6 +465,14 @@ def linalg_errors(xp: Any) -> Any:
     if xp is np:
         return contextlib.nullcontext()
     return _BY_XP[id(xp)].linalg_errors()
+
+
+def lu_factor(xp: Any, a: Any) -> tuple:
+    """LU factorizations of a batch of square matrices (..., n, n) on `xp`'s device, a GPU,
+    by cuSOLVER's getrf: (lu, pivots), L's multipliers below U's diagonal packed in one
+    matrix, and at step k row k swapped with row pivots[..., k] (0-based, int32). A
+    singular matrix is factored all the same, an exact zero left on U's diagonal."""
+    return _BY_XP[id(xp)].lu_factor(a)
 
 
 def to_host(arr: Any) -> np.ndarray:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import types
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -157,6 +158,22 @@ class CupyBackend(DeviceBackend):
         import cupyx  # part of CuPy
 
         return cupyx.errstate(linalg="raise")  # cuSOLVER's info checked, as LAPACK's
+
+    def lu_factor(self, a: Any) -> tuple:
+        # (CuPy's getrf factors one matrix a call, each reading its info back; TF's kernel
+        # batches small matrices through cuBLAS's getrfBatched: the same partial pivoting)
+        from cupyx.scipy.linalg import lu_factor  # part of CuPy
+
+        n = a.shape[-1]
+        mats = a.reshape(-1, n, n)
+        lu = cupy.empty_like(mats)
+        pivots = cupy.empty(mats.shape[:-1], np.int32)
+        with warnings.catch_warnings():
+            # (its warning of a singular matrix: the caller reads U's diagonal)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            for i in range(mats.shape[0]):
+                lu[i], pivots[i] = lu_factor(mats[i], check_finite=False)
+        return lu.reshape(a.shape), pivots.reshape(a.shape[:-1])
 
     def special(self) -> Any:
         import cupyx.scipy.special as sp  # part of CuPy, loaded on first use

@@ -835,6 +835,10 @@ _LINALG = _Namespace("strict.linalg", np.linalg, LINALG,
                      eigh=_library(_wrapped(cusolver.eigh, "eigh", library="cuSOLVER",
                                             kind="library")))
 
+# (cuSOLVER's LU, which CuPy keeps in cupyx.scipy.linalg: backend.lu_factor)
+_GETRF = _library(_wrapped(cusolver.getrf, "getrf", library="cuSOLVER", kind="library"))
+
+
 def _on_current_device(a: StrictArray) -> None:
     if a._device != _CURRENT.device:
         raise ValueError(f"The device where the array resides ({a._device}) is different "
@@ -951,6 +955,9 @@ class StrictBackend(DeviceBackend):
 
     def memory_info(self, index: int) -> dict:
         return {"current": 0, "peak": self.peak.get(index, 0)}
+
+    def lu_factor(self, a: Any) -> tuple:
+        return _GETRF(a)
 
     def special(self) -> Any:
         """scipy.special's functions CuPy's cupyx.scipy.special has, over stand-in arrays."""

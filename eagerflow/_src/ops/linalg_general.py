@@ -1,12 +1,12 @@
 """Factorizations of general (non-symmetric) square matrices: LU with partial pivoting
 (TF's "Lu") and the eigendecomposition (TF's "Eig").
 
-Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
-over the batch; Eig's is, for complex matrices, TF's own algorithm (Eigen's
-ComplexEigenSolver, written out below), for real ones LAPACK's through NumPy (both
-CPU-only kernels: on a GPU they run on the CPU by soft placement). Lu has no gradient,
-as in TF; Eig's is TF's formula over public ops. References: the textbook Doolittle loop
-in plain Python; for Eig, the closed form of 2x2 matrices.
+Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination over
+the batch on the CPU and cuSOLVER's getrf on a GPU, as TF's are; Eig's is, for complex
+matrices, TF's own algorithm (Eigen's ComplexEigenSolver, written out below), for real ones
+LAPACK's through NumPy (a CPU-only kernel: on a GPU it runs on the CPU by soft placement).
+Lu has no gradient, as in TF; Eig's is TF's formula over public ops. References: the
+textbook Doolittle loop in plain Python; for Eig, the closed form of 2x2 matrices.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import lu_factor, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
@@ -78,11 +79,35 @@ def _lu_one(a: np.ndarray) -> tuple:
 
 
 def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
+    if xp is not np:
+        return _lu_device(xp, x, output_idx_type.as_numpy_dtype)
     lu, perm = np.empty_like(x), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
     with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF's kernel
         for idx in np.ndindex(*x.shape[:-2]):
             lu[idx], perm[idx] = _lu_one(x[idx])
     return lu, perm
+
+
+def _lu_device(xp: Any, x: Any, index: np.dtype) -> tuple:
+    """TF's GPU kernel: cuSOLVER's getrf, TF's error where it met an exact zero pivot (a
+    NaN pivot passes there), and the permutation made by applying getrf's row swaps in
+    order to the identity. Its pivots are LAPACK's: of complex entries the largest
+    |re| + |im|, where the CPU's (Eigen's) is the largest modulus."""
+    n = x.shape[-1]
+    if x.size == 0:
+        return x.copy(), xp.zeros(x.shape[:-1], index)
+    lu, pivots = lu_factor(xp, x)
+    if bool(to_host(xp.any(xp.diagonal(lu, axis1=-2, axis2=-1) == 0))):
+        raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
+    pivots = pivots.reshape(-1, n)
+    perm = xp.broadcast_to(xp.arange(n, dtype=index), pivots.shape).copy()
+    rows = xp.arange(pivots.shape[0])
+    for k in range(n):  # (a launch or two a step, as TF's own kernel loops over the rows)
+        there = pivots[:, k]
+        moved = perm[rows, there]
+        perm[rows, there] = perm[:, k]
+        perm[:, k] = moved
+    return lu, perm.reshape(x.shape[:-1])
 
 
 def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
@@ -105,7 +130,7 @@ def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
 
 
 LU = register(OpDef(
-    "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2, gpu=False,
+    "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2,
     samples=lambda: [Sample((_f64(3, 3),), {"output_idx_type": dt.int32}, grad=False),
                      Sample((_f64(2, 4, 4),), {"output_idx_type": dt.int64}, grad=False)],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"output_idx_type": dt.int32},
@@ -114,9 +139,10 @@ LU = register(OpDef(
                            InvalidArgumentError, "allowed values: double, float, half"),
                  BadSample((np.zeros((2, 2)),), {"output_idx_type": dt.int32},
                            InvalidArgumentError, "Input is not invertible."),
+                 # (on a GPU the NaN may be the pivot: only an exact zero one raises there)
                  BadSample((np.array([[np.nan, 1.0], [0.0, 1.0]]),),
                            {"output_idx_type": dt.int32}, InvalidArgumentError,
-                           "Input is not invertible.")],
+                           "Input is not invertible.", cpu_only=True)],
 ))
 
 

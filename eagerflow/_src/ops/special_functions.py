@@ -3,12 +3,15 @@ K0, K1 (and K0, K1 exponentially scaled), Dawson's integral, the exponential int
 the Fresnel integrals and Spence's function, one elementwise OpDef each.
 
 Sits in the ops layer after math_special.py (whose `_unary` factory pieces it reuses) and
-loads on first use (op_index.py). Kernels use SciPy's special functions where the backend
-has them, with TF's values at the edges (Eigen's: NaN for J at inf, -inf for Y and +inf for
-K on the whole negative axis, NaN for Ei below 0 and at inf), and otherwise the scalar
-functions of special_scalars.py element by element; those are also the references. SciPy's
-Dawson, Fresnel and Spence functions have no CuPy counterpart, so those four ops run on the
-host. Gradients are TF's formulas, written with public ops.
+special_cephes.py, and loads on first use (op_index.py). Kernels use SciPy's special
+functions where the backend has them, with TF's values at the edges (Eigen's: NaN for J at
+inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
+its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
+down), and otherwise the scalar functions of special_scalars.py element by element; those
+are also the references. SciPy's Dawson, Fresnel and Spence functions have no CuPy
+counterpart: on a device those four ops run special_cephes.py's kernels, TF's own rational
+approximations in the input's float type. Gradients are TF's formulas, written with public
+ops.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import special_cephes as K
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.elementwise import _elementwise_ref
 from eagerflow._src.ops.math import (
@@ -46,9 +50,10 @@ _EDGES = np.array([-np.inf, -2.0, -0.0, 0.0, 0.5, 1.0, 2.0, 30.0, np.inf, np.nan
 
 
 def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
-                kernels: tuple, lo: float, hi: float, gpu: bool = True) -> OpDef:
+                kernels: tuple, lo: float, hi: float, device: Callable | None = None) -> OpDef:
     """One elementwise op of tf.math.special: `fast(xp, sp, x)` over SciPy's functions,
-    `scalar` the pure-Python function (reference, and kernel without SciPy)."""
+    `scalar` the pure-Python function (reference, and kernel without SciPy); `device(xp, x)`
+    the kernel on a device, for the functions CuPy's SciPy lacks."""
     def infer(x: Any) -> list:
         if x._dtype not in _ALLOWED:
             raise C.not_supported(name, x._dtype, _ALLOWED)
@@ -74,9 +79,22 @@ def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
                                  f"  device='CPU'; T in [DT_FLOAT]\n"))
         return out
 
-    return register(OpDef(name, infer, _scalar_kernel(fast, scalar), grad=grad,
-                          reference=_elementwise_ref(scalar), samples=samples,
-                          bad_samples=bad, elementwise=True, gpu=gpu))
+    kernel = _scalar_kernel(fast, scalar)
+    return register(OpDef(name, infer, kernel if device is None else _on_device(kernel, device),
+                          grad=grad, reference=_elementwise_ref(scalar), samples=samples,
+                          bad_samples=bad, elementwise=True))
+
+
+def _on_device(host: Callable, device: Callable) -> Callable:
+    """`host(xp, x)` on the CPU, `device(xp, x)` on a device (float32 and float64 only: the
+    ops have no half kernels), silenced as the host's is: its discarded intervals may
+    overflow or divide by zero (special_cephes.py)."""
+    def kernel(xp: Any, x: Any) -> Any:
+        if xp is np:
+            return host(xp, x)
+        with np.errstate(all="ignore"):
+            return device(xp, x)
+    return kernel
 
 
 # -- SciPy's functions with TF's edge values --------------------------------------------
@@ -104,8 +122,15 @@ def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
 
 
+def _dawsn_fast(xp: Any, sp: Any, x: Any) -> Any:
+    # (TF's: positive from -1e9 down, special_scalars.dawsn; SciPy's is odd)
+    return xp.where(x <= -1e9, -0.5 / x, sp.dawsn(x))
+
+
 def _fresnel_fast(which: int) -> Callable:
-    return lambda xp, sp, x: sp.fresnel(x)[which]
+    # (TF's: 1/2 past 36974, where SciPy's adds the leading asymptotic term)
+    return lambda xp, sp, x: xp.where(xp.abs(x) > 36974, xp.where(x < 0, -0.5, 0.5),
+                                      sp.fresnel(x)[which])
 
 
 def _spence_fast(xp: Any, sp: Any, x: Any) -> Any:
@@ -161,19 +186,19 @@ BESSEL_K1 = _special_op("BesselK1", _k("k1"), lambda x: S.bessel_k(1, x, False),
                         _WITH_HALF, 0.2, 4.0)
 BESSEL_K1E = _special_op("BesselK1e", _k("k1e"), lambda x: S.bessel_k(1, x, True), _k1e_grad,
                          _WITH_HALF, 0.2, 4.0)
-DAWSN = _special_op("Dawsn", lambda xp, sp, x: sp.dawsn(x), S.dawsn,
+DAWSN = _special_op("Dawsn", _dawsn_fast, S.dawsn,
                     lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
-                    _NO_HALF, -4.0, 4.0, gpu=False)
+                    _NO_HALF, -4.0, 4.0, K.dawsn)
 EXPINT = _special_op("Expint", _expint_fast, S.expint,
                      lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0)
 FRESNEL_COS = _special_op("FresnelCos", _fresnel_fast(1), S.fresnel_cos,
                           lambda n, g: [g * cos(_HALF_PI * square(n.inputs[0]))],
-                          _NO_HALF, -3.0, 3.0, gpu=False)
+                          _NO_HALF, -3.0, 3.0, K.fresnel_cos)
 FRESNEL_SIN = _special_op("FresnelSin", _fresnel_fast(0), S.fresnel_sin,
                           lambda n, g: [g * sin(_HALF_PI * square(n.inputs[0]))],
-                          _NO_HALF, -3.0, 3.0, gpu=False)
+                          _NO_HALF, -3.0, 3.0, K.fresnel_sin)
 SPENCE = _special_op("Spence", _spence_fast, S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
-                     gpu=False)
+                     K.spence)
 
 bessel_j0, bessel_j1 = _u(BESSEL_J0), _u(BESSEL_J1)
 bessel_y0, bessel_y1 = _u(BESSEL_Y0), _u(BESSEL_Y1)

@@ -157,11 +157,14 @@ def bessel_k(order: int, x: float, scaled: bool) -> float:
 
 def dawsn(x: float) -> float:
     """exp(-x^2) * integral_0^x exp(t^2) dt: a series of positive terms for |x| <= 10,
-    the asymptotic series beyond."""
+    the asymptotic series beyond. From -1e9 down, TF's kernel gives -1/(2x), positive (it
+    divides by the signed x, then flips the sign as for any negative x)."""
     if math.isnan(x):
         return x
     if math.isinf(x):
         return 0.0
+    if x <= -1e9:
+        return -0.5 / x
     a = abs(x)
     if a <= 10:
         total, term, k = a, a, 0
@@ -170,7 +173,7 @@ def dawsn(x: float) -> float:
             term *= a * a / k
             total += term / (2 * k + 1)
         return math.copysign(math.exp(-a * a) * total, x)
-    total, term, k = 0.0, 1 / (2 * a), 0
+    total, term, k = 0.0, 0.5 / a, 0  # (not 1 / (2a): 2a overflows past 9e307)
     while abs(term) > 1e-17 * abs(total) or k == 0:
         total += term
         k += 1
@@ -203,12 +206,10 @@ def expint(x: float) -> float:
 
 def _fresnel(x: float) -> tuple:
     """(S(x), C(x)) for x >= 0: power series below 1.5, the continued fraction of erfc
-    in the complex plane above (C + iS = (1 + i)/2 erf((1 - i) sqrt(pi) x / 2))."""
-    if x == _INF:
+    in the complex plane above (C + iS = (1 + i)/2 erf((1 - i) sqrt(pi) x / 2)), and TF's
+    1/2 past 36974 (Cephes's cut, within 1/(pi x) < 1e-5 of the integrals)."""
+    if x > 36974:
         return 0.5, 0.5
-    if x > 1e8:  # the leading asymptotic terms (x^2 mod 4 fixes the phase)
-        phase = math.pi / 2 * ((x * x) % 4)
-        return 0.5 - math.cos(phase) / (math.pi * x), 0.5 + math.sin(phase) / (math.pi * x)
     if x < 1.5:
         s = c = 0.0
         t = math.pi * x * x / 2
@@ -225,7 +226,7 @@ def _fresnel(x: float) -> tuple:
                 s -= part
             k += 1
             term *= t / k
-            if term < 1e-17:
+            if term <= 1e-17 * min(s, c):  # (relative: S is ~x^3 and C ~x for small x)
                 break
         return s, c
     z = complex(1, -1) * (math.sqrt(math.pi) / 2 * x)

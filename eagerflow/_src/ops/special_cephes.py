@@ -1,0 +1,180 @@
+"""Dawson's integral, the Fresnel integrals and Spence's function as TF 2.21's kernels
+compute them, over any backend's arrays: the device kernels of those four ops.
+
+Sits in the ops layer below special_functions.py, which declares the ops (their CPU
+kernels are SciPy's functions, which CuPy lacks). TF's kernels, on CPU and GPU alike, are
+its ports of Cephes (special_math_op_misc_impl.h): rational approximations P(z) / Q(z) on
+intervals of |x|, with z an argument transform (x^2, x^4, 1/x^2, ...), evaluated in the
+input's own float type with each constant rounded to it first. An array kernel cannot
+branch per element, so each function evaluates every interval's approximation over the
+whole array and selects; the intervals' bounds and the comparisons (< or <=) are TF's.
+Arguments outside an approximation's interval may overflow or divide by zero there, where
+the select discards them; the caller silences NumPy's warnings of it (the stand-in's).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+_PI2_6 = math.pi ** 2 / 6
+
+
+def _poly(z: Any, coeffs: tuple) -> Any:
+    """coeffs[0] z^n + ... + coeffs[n] by Horner's rule (Eigen's ppolevl), in z's dtype."""
+    t = z.dtype.type
+    p = z * t(coeffs[0]) + t(coeffs[1])
+    for c in coeffs[2:]:
+        p = p * z + t(c)
+    return p
+
+
+# -- Dawson's integral: x P(x^2) / Q(x^2) below 3.25; 1/(2x) corrected in 1/x^2 beyond -------
+
+_DAWSN_NEAR = ((1.13681498971755972054e-11, 8.49262267667473811108e-10,
+                1.94434204175553054283e-8, 9.53151741254484363489e-7,
+                3.07828309874913200438e-6, 3.52513368520288738649e-4,
+                -8.50149846724410912031e-4, 4.22618223005546594270e-2,
+                -9.17480371773452345351e-2, 9.99999999999999994612e-1),
+               (2.40372073066762605484e-11, 1.48864681368493396752e-9,
+                5.21265281010541664570e-8, 1.27258478273186970203e-6,
+                2.32490249820789513991e-5, 3.25524741826057911661e-4,
+                3.48805814657162590916e-3, 2.79448531198828973716e-2,
+                1.58874241960120565368e-1, 5.74918629489320327824e-1,
+                1.00000000000000000539e0))
+_DAWSN_MID = ((5.08955156417900903354e-1, -2.44754418142697847934e-1,
+               9.41512335303534411857e-2, -2.18711255142039025206e-2,
+               3.66207612329569181322e-3, -4.23209114460388756528e-4,
+               3.59641304793896631888e-5, -2.14640351719968974225e-6,
+               9.10010780076391431042e-8, -2.40274520828250956942e-9,
+               3.59233385440928410398e-11),
+              (1.0, -6.31839869873368190192e-1, 2.36706788228248691528e-1,
+               -5.31806367003223277662e-2, 8.48041718586295374409e-3,
+               -9.47996768486665330168e-4, 7.81025592944552338085e-5,
+               -4.55875153252442634831e-6, 1.89100358111421846170e-7,
+               -4.91324691331920606875e-9, 7.18466403235734541950e-11))
+_DAWSN_FAR = ((-5.90592860534773254987e-1, 6.29235242724368800674e-1,
+               -1.72858975380388136411e-1, 1.64837047825189632310e-2,
+               -4.86827613020462700845e-4),
+              (1.0, -2.69820057197544900361e0, 1.73270799045947845857e0,
+               -3.93708582281939493482e-1, 3.44278924041233391079e-2,
+               -9.73655226040941223894e-4))
+
+
+def _dawsn_tail(a: Any, inv: Any, inv2: Any, rational: tuple) -> Any:
+    """(1/a + P(1/a^2) / (a^3 Q(1/a^2))) / 2: the asymptotic 1/(2a) and its correction."""
+    num, den = rational
+    return a.dtype.type(0.5) * (inv2 * (_poly(inv2, num) / (a * _poly(inv2, den))) + inv)
+
+
+def dawsn(xp: Any, x: Any) -> Any:
+    t = x.dtype.type
+    a = xp.abs(x)
+    x2 = a * a
+    inv = t(1) / a
+    inv2 = inv * inv
+    near = a * _poly(x2, _DAWSN_NEAR[0]) / _poly(x2, _DAWSN_NEAR[1])
+    out = xp.where(a < t(3.25), near,
+                   xp.where(a < t(6.25), _dawsn_tail(a, inv, inv2, _DAWSN_MID),
+                            xp.where(a < t(1e9), _dawsn_tail(a, inv, inv2, _DAWSN_FAR),
+                                     # TF's: 1/(2x) of the signed x, so that the flip below
+                                     # makes Dawsn positive from -1e9 down (Cephes: odd)
+                                     t(0.5) / x)))
+    return xp.where(x < 0, -out, out)
+
+
+# -- The Fresnel integrals: power series in x^4 below 1.6; the auxiliary functions f and g
+# (rationals in 1/(pi x^2)) beyond, up to 36974, past which both are 1/2 ---------------------
+
+_FRESNEL_SIN = ((-2.99181919401019853726e3, 7.08840045257738576863e5,
+                 -6.29741486205862506537e7, 2.54890880573376359104e9,
+                 -4.42979518059697779103e10, 3.18016297876567817986e11),
+                (1.0, 2.81376268889994315696e2, 4.55847810806532581675e4,
+                 5.17343888770096400730e6, 4.19320245898111231129e8,
+                 2.24411795645340920940e10, 6.07366389490084639049e11))
+_FRESNEL_COS = ((-4.98843114573573548651e-8, 9.50428062829859605134e-6,
+                 -6.45191435683965050962e-4, 1.88843319396703850064e-2,
+                 -2.05525900955013891793e-1, 9.99999999999999998822e-1),
+                (3.99982968972495980367e-12, 9.15439215774657478799e-10,
+                 1.25001862479598821474e-7, 1.22262789024179030997e-5,
+                 8.68029542941784300606e-4, 4.12142090722199792936e-2,
+                 1.00000000000000000118e0))
+_FRESNEL_F = ((4.21543555043677546506e-1, 1.43407919780758885261e-1,
+               1.15220955073585758835e-2, 3.45017939782574027900e-4,
+               4.63613749287867322088e-6, 3.05568983790257605827e-8,
+               1.02304514164907233465e-10, 1.72010743268161828879e-13,
+               1.34283276233062758925e-16, 3.76329711269987889006e-20),
+              (1.0, 7.51586398353378947175e-1, 1.16888925859191382142e-1,
+               6.44051526508858611005e-3, 1.55934409164153020873e-4,
+               1.84627567348930545870e-6, 1.12699224763999035261e-8,
+               3.60140029589371370404e-11, 5.88754533621578410010e-14,
+               4.52001434074129701496e-17, 1.25443237090011264384e-20))
+_FRESNEL_G = ((5.04442073643383265887e-1, 1.97102833525523411709e-1,
+               1.87648584092575249293e-2, 6.84079380915393090172e-4,
+               1.15138826111884280931e-5, 9.82852443688422223854e-8,
+               4.45344415861750144738e-10, 1.08268041139020870318e-12,
+               1.37555460633261799868e-15, 8.36354435630677421531e-19,
+               1.86958710162783235106e-22),
+              (1.0, 1.47495759925128324529e0, 3.37748989120019970451e-1,
+               2.53603741420338795122e-2, 8.14679107184306179049e-4,
+               1.27545075667729118702e-5, 1.04314589657571990585e-7,
+               4.60680728146520428211e-10, 1.10273215066240270757e-12,
+               1.38796531259578871258e-15, 8.39158816283118707363e-19,
+               1.86958710162783236342e-22))
+
+
+def _fresnel(xp: Any, x: Any, sine: bool) -> Any:
+    t = x.dtype.type
+    a = xp.abs(x)
+    x2 = x * x
+    x4 = x2 * x2
+    num, den = _FRESNEL_SIN if sine else _FRESNEL_COS
+    near = (a * x2 if sine else a) * _poly(x4, num) / _poly(x4, den)
+    # S = 1/2 - (f cos z + g sin z) / (pi x), C = 1/2 + (f sin z - g cos z) / (pi x)
+    w = t(1) / (t(math.pi) * x2)
+    u = w * w
+    f = t(1) - u * (_poly(u, _FRESNEL_F[0]) / _poly(u, _FRESNEL_F[1]))
+    g = w * _poly(u, _FRESNEL_G[0]) / _poly(u, _FRESNEL_G[1])
+    z = t(math.pi / 2) * x2
+    cos, sin = xp.cos(z), xp.sin(z)
+    y = t(1) / (t(math.pi) * a)
+    far = (t(0.5) - (f * cos + g * sin) * y if sine else
+           t(0.5) + (f * sin - g * cos) * y)
+    out = xp.where(a > t(36974), t(0.5), xp.where(x2 < t(2.5625), near, far))
+    return xp.where(x < 0, -out, out)
+
+
+def fresnel_sin(xp: Any, x: Any) -> Any:
+    return _fresnel(xp, x, True)
+
+
+def fresnel_cos(xp: Any, x: Any) -> Any:
+    return _fresnel(xp, x, False)
+
+
+# -- Spence's function: a rational in w near 1, with the reflection x -> 1 - x below 1/2
+# and the inversion x -> 1/x above 3/2 ------------------------------------------------------
+
+_SPENCE = ((4.65128586073990045278e-5, 7.31589045238094711071e-3,
+            1.33847639578309018650e-1, 8.79691311754530315341e-1,
+            2.71149851196553469920e0, 4.25697156008121755724e0,
+            3.29771340985225106936e0, 1.00000000000000000126e0),
+           (6.90990488912553276999e-4, 2.54043763932544379113e-2,
+            2.82974860602568089943e-1, 1.41172597751831069617e0,
+            3.63800533345137075418e0, 5.03278880143316990390e0,
+            3.54771340985225096217e0, 9.99999999999999998740e-1))
+
+
+def spence(xp: Any, x: Any) -> Any:
+    t = x.dtype.type
+    one, half, pi2_6 = t(1), t(0.5), t(_PI2_6)
+    y = xp.where(x < t(2), x, one / x)  # in [0, 2)
+    w = xp.where(y > t(1.5), one / y - one, xp.where(y < half, -y, y - one))
+    out = -w * (_poly(w, _SPENCE[0]) / _poly(w, _SPENCE[1]))
+    z = xp.log(y)
+    out = xp.where(y < half, -z * xp.log1p(-y) + pi2_6 - out, out)
+    out = xp.where(x > t(1.5), -half * z * z - out, out)
+    # (TF's own values: 0 and pi^2/6 exactly at 1 and 0, NaN on the negative axis; +inf
+    # gives NaN from the reflection's inf * 0)
+    out = xp.where(x == one, t(0), xp.where(x == t(0), pi2_6, out))
+    return xp.where(x < t(0), t(math.nan), out)
