@@ -243,6 +243,8 @@ def _lrn_kernel(xp: Any, x: Any, depth_radius: int, bias: float, alpha: float,
     matrix (past 384 channels, for beta 1 or 0.5, as a running sum)."""
     if x.size == 0:
         return x.copy()
+    if xp is not np:
+        return _on_device("LRN", xp, (x,), depth_radius, bias, alpha, beta)
     c = x.shape[-1]
     with np.errstate(all="ignore"):
         if c > _RUNNING_DEPTH and beta in (0.5, 1.0):
@@ -280,6 +282,8 @@ def _lrn_grad_kernel(xp: Any, g: Any, x: Any, y: Any, depth_radius: int, bias: f
                                 "same shape")
     if g.size == 0:
         return g.copy()
+    if xp is not np:
+        return _on_device("LRNGrad", xp, (g, x, y), depth_radius, bias, alpha, beta)
     if g.shape[-1] * (2 * min(depth_radius, g.shape[-1]) + 1) <= _STEPPED:
         return _lrn_grad_steps(xp, g, x, y, depth_radius, bias, alpha, beta)
     gf, xf, yf = (a.astype(np.float64) for a in (g, x, y))
@@ -289,6 +293,30 @@ def _lrn_grad_kernel(xp: Any, g: Any, x: Any, y: Any, depth_radius: int, bias: f
         spread = _band_sum(xp, xp.where(zero, 0.0, gf * yf / norm), depth_radius)
         own = xp.where(zero, 0.0, gf * norm ** -beta)
         return (own - 2 * alpha * beta * xf * spread).astype(g.dtype)
+
+
+def _on_device(op: str, xp: Any, arrays: tuple, r: int, bias: float, alpha: float,
+               beta: float) -> Any:
+    """TF's GPU kernels: cuDNN's LRN (or its backward) in float32, within cuDNN's limits
+    (TF's errors beyond them); TF has no GPU kernel for half, whose CPU kernel (TF's soft
+    placement) runs here through the host."""
+    if arrays[0].dtype != np.float32:
+        kernel = _lrn_kernel if op == "LRN" else _lrn_grad_kernel
+        return xp.asarray(kernel(np, *map(to_host, arrays), r, bias, alpha, beta))
+    if beta < 0.01:
+        raise C.fail(op, f"cuDNN requires beta >= 0.01, got: {beta:g}")
+    if not 0 < r <= 7:
+        raise C.fail(op, f"cuDNN requires depth_radius in [1, 7], got: {r}")
+    if bias < 1e-5:
+        raise C.fail(op, f"cuDNN requires bias >= 1e-5, got: {bias:g}")
+    f = np.float32
+    if op == "LRN":
+        (x,) = arrays
+        return x * (f(bias) + f(alpha) * _band_sum(xp, x * x, r)) ** f(-beta)
+    g, x, y = arrays
+    norm = f(bias) + f(alpha) * _band_sum(xp, x * x, r)
+    spread = _band_sum(xp, g * y / norm, r)
+    return g * norm ** f(-beta) - f(2 * alpha * beta) * x * spread
 
 
 def _lrn_grad_steps(xp: Any, g: Any, x: Any, y: Any, r: int, bias: float, alpha: float,
@@ -374,7 +402,7 @@ def _lrn_attrs(r: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 
 LRN = register(OpDef(
     "LRN", _lrn_infer, _lrn_kernel,
     grad=lambda n, g: [bind(LRN_GRAD, (g, n.inputs[0], n.outputs[0]), dict(n.attrs))],
-    reference=_lrn_ref, gpu=False,
+    reference=_lrn_ref,
     samples=lambda: [
         # (its gradient: LRNGrad, checked against double-precision differences of the
         # kernel's own double arithmetic in tests/ops/test_lrn.py: LRN takes no float64)
@@ -383,7 +411,7 @@ LRN = register(OpDef(
         Sample((_rng.uniform(-1, 1, size=(1, 2, 2, 7)).astype(np.float16),), _lrn_attrs(),
                grad=False),
         Sample((_rng.uniform(-2, 2, size=(1, 1, 2, 4)).astype(np.float32),),
-               _lrn_attrs(0, 2.0, 1.0, 1.0), grad=False)],
+               _lrn_attrs(0, 2.0, 1.0, 1.0), grad=False, cpu_only=True)],
     bad_samples=lambda: [
         BadSample((np.ones((2, 3, 4), np.float32),), _lrn_attrs(), InvalidArgumentError,
                   "in must be 4-dimensional"),
@@ -396,7 +424,7 @@ LRN = register(OpDef(
                   "bfloat16, float")],
 ))
 LRN_GRAD = register(OpDef(
-    "LRNGrad", _lrn_grad_infer, _lrn_grad_kernel, reference=_lrn_grad_ref, gpu=False,
+    "LRNGrad", _lrn_grad_infer, _lrn_grad_kernel, reference=_lrn_grad_ref,
     samples=lambda: [
         Sample(tuple(_rng.uniform(0.1, 1, size=(1, 2, 3, 5)).astype(np.float32)
                      for _ in range(3)), _lrn_attrs(1, 1.5, 0.5, 0.75), grad=False),
