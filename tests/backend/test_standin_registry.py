@@ -17,7 +17,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
-from eagerflow._src.ops.dispatch import bind, is_list_box
+from eagerflow._src.ops.dispatch import bind, is_variant
 from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
 from tests.gpu_target import on_the_gpu
@@ -28,8 +28,7 @@ CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 OPS = sorted(all_ops(), key=lambda o: o.name)
 # (a sample's variables are made on the device, the op given their handles runs there, as
 # TF places an op taking a resource)
-READY = [(op, i, s) for op in OPS if op.gpu for i, s in enumerate(op.samples)
-         if not s.cpu_only]
+READY = [(op, i, s) for op in OPS if op.gpu for i, s in enumerate(op.samples)]
 IDS = [f"{op.name}-{i}" for op, i, _ in READY]
 GRAD = [c for c in READY if c[0].grad is not None and c[2].grad and H.grad_positions(c[2])]
 
@@ -68,8 +67,8 @@ def _device_of(op, sample, outputs):
     if H.has_resources(sample.inputs):
         arrays = [H.value(a) for a in sample.inputs if isinstance(a, Resource)][:1]
     arrays += [_host(o) for o in outputs]
-    return CPU0 if not op.gpu or any(D.host_only(a.dtype) and not is_list_box(a)
-                                     for a in arrays) else GPU0
+    return CPU0 if not op.gpu or any(D.host_only(a.dtype) and not (
+        op.holds_lists and is_variant(a)) for a in arrays) else GPU0
 
 
 @pytest.mark.parametrize("case", READY, ids=IDS)

@@ -65,10 +65,21 @@ def test_float16_rounds_as_tfs():
 
 
 def test_an_infinity_is_nan_outside_its_band():
-    # TF's band-matrix product: inf * 0 for the channels out of its reach
+    # TF's CPU kernel's band-matrix product: inf * 0 for the channels out of its reach
+    # (TF's GPU kernel is cuDNN's)
     row = np.array([[[[1, 1, 1, -np.inf, 1, 1, 1, 1]]]], np.float32)
-    got = tf.nn.lrn(row, 1).numpy().ravel()
+    with tf.device("/CPU:0"):
+        got = tf.nn.lrn(row, 1).numpy().ravel()
     np.testing.assert_array_equal(got, [np.nan, np.nan, 0, np.nan, 0, np.nan, np.nan, np.nan])
+
+
+def test_a_radius_of_zero_scales_each_channel_alone():
+    # (TF's CPU kernel takes a radius of 0; cuDNN's, on a GPU, refuses it)
+    x = np.random.default_rng(4).uniform(-2, 2, (1, 2, 2, 4)).astype(np.float32)
+    with tf.device("/CPU:0"):
+        got = tf.nn.lrn(x, 0, bias=2.0, alpha=1.0, beta=0.75).numpy()
+    want = x.astype(np.float64) * (2.0 + x.astype(np.float64) ** 2) ** -0.75
+    np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
 @pytest.mark.parametrize("call, error, match", [

@@ -44,7 +44,7 @@ from eagerflow._src.function.function_type import (
     trace_type,
     type_text,
 )
-from eagerflow._src.graph import codegen, device_program
+from eagerflow._src.graph import codegen
 from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor, user_frames
 from eagerflow._src.graph.passes import optimize, run_passes
@@ -752,7 +752,7 @@ def _wrap_output(a: Any, dtype: Any) -> EagerTensor:
     if type(a) is np.ndarray:
         return EagerTensor(a, dtype)
     if type(a) in ARRAY_TYPES:  # a device's array
-        return device_program.wrap(a, dtype)
+        return codegen.wrap_device(a, dtype)
     if dtype.name == "variant":  # a loop's history (a tuple): held, not converted
         box = np.empty((), dtype=object)
         box[()] = a

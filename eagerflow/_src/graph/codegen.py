@@ -48,7 +48,7 @@ from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, Symboli
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.dispatch import (
     host_result,
-    is_list_box,
+    is_variant,
     list_op_result,
     onto_device,
     out_of_memory,
@@ -451,7 +451,7 @@ def _list_items_on_host(node: Any) -> bool:
             if d is not None and d is not dt.variant and d._np is not None and \
                     D.host_only(d._np):
                 return True
-        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype) and not is_list_box(x):
+        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype) and not is_variant(x):
             return True
     return any(t._dtype is not None and t._dtype is not dt.variant and (
         t._dtype._np is None or D.host_only(t._dtype._np)) for t in node.outputs)
@@ -486,7 +486,7 @@ def _movers(place: Any) -> dict:
 
 
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
-            "_lres": list_result, "_wrapl": functools.partial(wrap_device, place=place),
+            "_lres": list_result, "_wrapv": functools.partial(wrap_variant, place=place),
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -709,7 +709,7 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
             expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
         # (a list is a host object: a tensor of the function's device, as the op's that
         # made it)
-        wrapper = "_wrapl" if d is dt.variant else "_wrapd"
+        wrapper = "_wrapv" if d is dt.variant else "_wrapd"
         rets.append(f"{wrapper}({expr}, {w.bind_global('d', d)})" if wrap else expr)
     # A kernel's MemoryError (a workspace past the device's memory) is TF's
     # ResourceExhaustedError naming the op, as run_on raises it.
@@ -734,14 +734,19 @@ def _out_of_memory_at(device_nodes: dict, e: MemoryError) -> BaseException:
     return e if op_name is None else out_of_memory(op_name).with_traceback(tb)
 
 
-def wrap_device(arr: Any, dtype: Any, place: Any = None) -> EagerTensor:
-    """A device program's result as a tensor on the device that holds it; a list (a host
-    object, made by a list op of the program's device `place`) as a tensor there."""
-    if place is not None and is_list_box(arr):
-        return EagerTensor(arr, dtype, place.canonical)
+def wrap_device(arr: Any, dtype: Any) -> EagerTensor:
+    """A device program's result as a tensor on the device that holds it."""
     if type(arr) not in B.ARRAY_TYPES:
         arr = np.asarray(arr)
     return EagerTensor(arr, dtype, D.device_of(arr).canonical)
+
+
+def wrap_variant(arr: Any, dtype: Any, place: Any) -> EagerTensor:
+    """A device program's variant result: a list (a host object made by a list op of the
+    program's device `place`) as a tensor there, as the op's own result is."""
+    if is_variant(arr):
+        return EagerTensor(arr, dtype, place.canonical)
+    return wrap_device(arr, dtype)
 
 
 def _inplace_target(node: Any, use_count: dict, fresh: set, escaped: set) -> Any:

@@ -659,7 +659,7 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
     lists passed as they are (host objects), its other inputs copied there; on CPU:0 where
     it reads or makes strings (TF has no GPU list kernels for them)."""
     if not op.gpu or place.backend is B.NUMPY or _lists_on_host(arrays, dtypes):
-        arrays = [a if is_list_box(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
+        arrays = [a if is_variant(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
                   for a in arrays]
         try:
             with D.placed_on(CPU_DEVICE):
@@ -670,7 +670,7 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
         dev, result = CPU_DEVICE, host_result
     else:
         b, index = place.backend, place.physical
-        arrays = [a if is_list_box(a) else B.to_host(a) if i in op.host_inputs else
+        arrays = [a if is_variant(a) else B.to_host(a) if i in op.host_inputs else
                   onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
         try:
             out = op.kernel(place.xp, *arrays, **attrs)
@@ -686,25 +686,26 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
 
 
 def list_op_result(b: Any, index: int, out: Any) -> Any:
-    """A list op's output on device `index` of backend `b`: a list as it is (a host
-    object wherever its items live), anything else as a result of the device."""
-    if type(out) is tuple or is_list_box(out):
+    """A list op's output on device `index` of backend `b`: a variant (a list, an item
+    that is itself a variant) as it is, a host object wherever its arrays live; anything
+    else as a result of the device."""
+    if type(out) is tuple or is_variant(out):
         return out
     return b.result(out, index)
 
 
-def is_list_box(a: Any) -> bool:
-    """Whether `a` is a variant array of TensorLists (a tuple of items each): what a list
-    op takes and makes, not a string tensor (bytes), which is host data. (An empty one
-    holds no list: it goes where strings go.)"""
+def is_variant(a: Any) -> bool:
+    """Whether `a` is an array of variants (TensorLists, ragged or other composite values:
+    host objects that list ops take and make as they are), not of strings (bytes, host
+    data). (An empty one holds neither: it goes where strings go.)"""
     return type(a) is _ndarray and a.dtype.kind == "O" and a.size > 0 and \
-        isinstance(a.flat[0], tuple)
+        not isinstance(a.flat[0], (bytes, str))
 
 
 def _lists_on_host(arrays: Any, dtypes: Any) -> bool:
     """Whether a list op of these input arrays and output dtypes runs on CPU:0: its items
     (in or out) are host data, strings."""
-    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_list_box(a)
+    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_variant(a)
                for a in arrays) or \
         any(d is not None and d is not dt.variant and (d._np is None or D.host_only(d._np))
             for d in dtypes)

@@ -411,7 +411,7 @@ LRN = register(OpDef(
         Sample((_rng.uniform(-1, 1, size=(1, 2, 2, 7)).astype(np.float16),), _lrn_attrs(),
                grad=False),
         Sample((_rng.uniform(-2, 2, size=(1, 1, 2, 4)).astype(np.float32),),
-               _lrn_attrs(0, 2.0, 1.0, 1.0), grad=False, cpu_only=True)],
+               _lrn_attrs(1, 2.0, 1.0, 1.0), grad=False)],
     bad_samples=lambda: [
         BadSample((np.ones((2, 3, 4), np.float32),), _lrn_attrs(), InvalidArgumentError,
                   "in must be 4-dimensional"),

@@ -52,8 +52,7 @@ class Sample:
     """Inputs (NumPy arrays) and attrs for the generic suites.
 
     `grad` says whether numeric gradient checks apply (float inputs, smooth there);
-    `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
-    refuses it (cuDNN's limits on LRN), so the device suites leave it out.
+    `grad_inputs` limits the check to some input positions.
     """
 
     inputs: tuple
@@ -61,7 +60,6 @@ class Sample:
     grad: bool = True
     grad_inputs: tuple | None = None
     second_order: bool = True
-    cpu_only: bool = False
 
 
 @dataclass(frozen=True)

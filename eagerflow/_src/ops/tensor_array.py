@@ -46,18 +46,12 @@ def _shape_arg(shape: Any) -> np.ndarray:
     return np.array(-1 if shape is None else [-1 if d is None else d for d in shape], np.int32)
 
 
-def _on_device(xp: Any, v: Any) -> Any:
-    if isinstance(v, tuple) or _is_list(v):
-        return v  # (an item that is a list: a host object)
-    return onto(xp, v)  # (an item made on another device: a constant list's on the host)
-
-
 def _set_item(xp: Any, flow: Any, index: Any, value: Any, dynamic: bool) -> Any:
     return K.set_item(xp, flow, index, value, None, dynamic)
 
 
 def _get_item(xp: Any, flow: Any, index: Any, dtype: Any, shape: Any) -> Any:
-    return _on_device(xp, K.get_item(xp, flow, index, _shape_arg(shape), dtype))
+    return K.get_item(xp, flow, index, _shape_arg(shape), dtype)
 
 
 def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
@@ -129,7 +123,7 @@ def _grad_at(xp: Any, g: tuple, i: int, zero: Any) -> Any:
     v = g[i] if 0 <= i < len(g) else None
     if v is None:  # the zero gradient: of a list (a flow) the empty list
         return () if _is_list(zero) else xp.zeros_like(zero)
-    return v if _is_list(v) else onto(xp, v)
+    return K.item_for(xp, v)
 
 
 def _elem_add(a: Any, b: Any) -> Any:
@@ -179,6 +173,8 @@ def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
 
 
 def _grad_gather(xp: Any, g: Any, indices: Any, like: Any) -> Any:
+    if like.dtype.kind == "O":  # (variants: host objects, stacked on the host)
+        xp = np
     g = _grad_items(g)
     idx = to_host(indices).reshape(-1)
     zero = xp.zeros(like.shape[1:], like.dtype)

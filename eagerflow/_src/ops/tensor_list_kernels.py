@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import onto, to_host
+from eagerflow._src.backend import ARRAY_TYPES, onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, shape_str
 from eagerflow._src.ops import checks as C
@@ -198,10 +198,11 @@ def _from_items(op: str, lst: TensorListValue, shape: Any) -> Any:
     return shape
 
 
-def _item(xp: Any, a: Any) -> Any:
+def item_for(xp: Any, a: Any) -> Any:
     """A set item as a result of a kernel over `xp`: copied there where it was made on
-    another device (objects and lists, which live on the host, as they are)."""
-    return a if isinstance(a, tuple) or a.dtype.kind == "O" else onto(xp, a)
+    another device (objects, lists and other variants, which live on the host, as they
+    are)."""
+    return onto(xp, a) if type(a) in ARRAY_TYPES and a.dtype.kind != "O" else a
 
 
 def _zeros(op: str, xp: Any, shape: tuple, dtype: Any) -> Any:
@@ -302,7 +303,7 @@ def _read(op: str, xp: Any, lst: TensorListValue, i: int, element_shape: Any,
     and its set items' merged)."""
     a = lst[i]
     if a is not None:
-        return _item(xp, a)
+        return item_for(xp, a)
     shape = _merge(op, _shape_input(op, element_shape), lst.element_shape)
     if not _defined(shape):
         shape = _from_items(op, lst, shape)
@@ -400,7 +401,7 @@ def _pop_back(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any
         raise C.fail(op, "Trying to pop from an empty list.")
     last = lst[-1]
     if last is not None:
-        last = _item(xp, last)
+        last = item_for(xp, last)
     else:
         shape = _merge(op, _shape_input(op, element_shape), lst.element_shape)
         if not _defined(shape):
