@@ -395,11 +395,16 @@ def _slice_kernel(xp: Any, indices: Any, values: Any, shape: Any, start: Any,
             out_dims = np.maximum(np.minimum(end, dims) - first, 0)
             if indices.shape[0] == 0 or np.prod(out_dims) == 0:
                 return xp.zeros((0, len(dims)), _I), values[:0], out_dims
-    # an entry is inside where start <= index < start + size
-    first, end = xp.asarray(first), xp.asarray(end)
-    keep = xp.flatnonzero(((indices >= first) & (indices < end)).all(axis=1))
-    with np.errstate(over="ignore"):
-        return indices[keep] - first, values[keep], out_dims
+    # an entry is inside where start <= index < start + size in each dim (the bounds
+    # given as numbers, as TF's GPU kernel passes them: no copies)
+    inside = xp.ones((indices.shape[0],), bool)
+    for k, (lo, hi) in enumerate(zip(first.tolist(), end.tolist())):
+        inside &= (indices[:, k] >= lo) & (indices[:, k] < hi)
+    keep = xp.flatnonzero(inside)
+    rows = indices[keep]
+    for k, lo in enumerate(first.tolist()):
+        rows[:, k] -= lo
+    return rows, values[keep], out_dims
 
 
 def _slice_reference(indices: np.ndarray, values: np.ndarray, shape: np.ndarray,
@@ -644,8 +649,9 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
     with np.errstate(over="ignore"):  # (TF's int64s wrap)
         out_shape[axis] = np.sum([s[axis] for s in shapes], dtype=_I)
     if all(idx.shape[0] == 0 for idx in indices):  # (TF's kernel then checks no more)
-        return (xp.zeros((0, rank), _I), xp.zeros((0,), values[0].dtype),
-                xp.asarray(out_shape))
+        return xp.zeros((0, rank), _I), xp.zeros((0,), values[0].dtype), out_shape
+    if xp is not np:
+        return _concat_on_device(xp, indices, values, shapes, axis, out_shape)
     # (TF's kernel sorts each input with the concat dim first, joins them, and sorts the
     # whole in row-major order: each sort std::sort's, whose ties land where it leaves them)
     by_axis = [axis] + [k for k in range(rank) if k != axis]
@@ -666,8 +672,52 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
         vals.append(v[xp.asarray(first)])
     joined = np.concatenate(rows)
     order = _row_major(joined)
-    return (xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)],
-            xp.asarray(out_shape))
+    return xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)], out_shape
+
+
+def _concat_on_device(xp: Any, indices: tuple, values: tuple, shapes: list, axis: int,
+                      out_shape: np.ndarray) -> tuple:
+    """TF's GPU kernel: the inputs joined in their order, each one's indices along the
+    concat dim shifted by the sizes before it; joined along another dim than the first,
+    the entries sorted by their row-major positions in the output, their indices made
+    again from those. It sorts no input and checks none of them: values past an input's
+    indices are left out, as it leaves them (fewer values than indices, or indices of
+    another rank, it would read past: refused here as on the CPU)."""
+    rank = len(out_shape)
+    rows, vals, offset = [], [], 0
+    for idx, v, s in zip(indices, values, shapes):
+        n = idx.shape[0]
+        if v.shape[0] < n:
+            raise C.fail(_CONCAT, f"indices and values rows (indexing dimension) must match. "
+                                  f"(indices = {n}, values = {v.shape[0]})")
+        if idx.shape[1] != rank:
+            raise C.fail(_CONCAT, "Order length must be SparseTensor rank.")
+        shifted = idx.copy()
+        shifted[:, axis] += offset
+        rows.append(shifted)
+        vals.append(v[:n])
+        offset = int(np.int64(offset + int(s[axis])))  # (TF's int64s wrap)
+    joined, joined_values = xp.concatenate(rows), xp.concatenate(vals)
+    if axis == 0:  # (in the order of the inputs: sorted where each input is)
+        return joined, joined_values, out_shape
+    with np.errstate(all="ignore"):  # (int64s wrap; a dim of 0 is TF's division by zero)
+        dims = out_shape.tolist()
+        flat = xp.zeros((joined.shape[0],), _I)
+        for k, d in enumerate(dims):
+            flat = flat * d + joined[:, k]
+        # TF's radix sort (stable) reads the positions' low bits, as many as the output's
+        # number of elements needs: all of an in-bounds position's
+        elements = int(np.prod(out_shape)) % 2**64
+        bits = (elements - 1).bit_length() if elements else 0
+        keys = flat if bits == 64 else flat & ((1 << bits) - 1)
+        order = xp.argsort(keys, kind="stable")
+        flat = flat[order]
+        cols = []
+        for d in reversed(dims):  # (C's remainder and division, toward zero)
+            col = xp.fmod(flat, d)
+            cols.append(col)
+            flat = (flat - col) // d
+    return xp.stack(cols[::-1], axis=1), joined_values[order], out_shape
 
 
 def _concat_reference(*args: Any, concat_dim: int) -> tuple:
@@ -696,15 +746,15 @@ def _concat_export(n: Any, b: Any) -> list:
 
 
 SPARSE_CONCAT = register(OpDef(
-    _CONCAT, _concat_infer, _concat_kernel, num_outputs=3, gpu=False,
+    _CONCAT, _concat_infer, _concat_kernel, num_outputs=3, host_outputs=lambda n: (2,),
     reference=_concat_reference, grad=None, tf=TFForm(export=_concat_export),
     arity=lambda ins, attrs: {"N": len(ins) // 3},
     samples=lambda: [
         Sample((np.array([[0, 1], [1, 0]], _I), np.array([[0, 0], [1, 2], [0, 2]], _I),
                 np.array([1.0, 2.0]), np.array([3.0, 4.0, 5.0]), np.array([2, 3], _I),
                 np.array([2, 4], _I)), {"concat_dim": 1}, grad=False),
-        Sample((np.array([[1, 1], [1, 1]], _I), np.array([[1, 1], [0, 0]], _I),
-                np.zeros((0, 2), _I), np.array([1, 2], np.int32), np.array([3, 4], np.int32),
+        Sample((np.array([[1, 1], [1, 1]], _I), np.array([[0, 0], [1, 1]], _I),
+                np.zeros((0, 2), _I), np.array([1, 2], np.int32), np.array([4, 3], np.int32),
                 np.zeros(0, np.int32), np.array([2, 3], _I), np.array([2, 3], _I),
                 np.array([1, 3], _I)), {"concat_dim": -2}, grad=False)],
     bad_samples=lambda: [
@@ -720,7 +770,7 @@ SPARSE_CONCAT = register(OpDef(
                    np.array([3.0]), np.array([2, 3], _I), np.array([2, 3], _I)),
                   {"concat_dim": 0}, InvalidArgumentError,
                   "indices and values rows (indexing dimension) must match. (indices = 1, "
-                  "values = 2)"),
+                  "values = 2)", cpu_only=True),
         BadSample((np.array([[0, 1]], _I), np.array([[0, 0]], _I), np.array([1.0]),
                    np.array([3.0]), np.array([-2, 3], _I), np.array([2, 3], _I)),
                   {"concat_dim": 0}, InternalError, "Encountered overflow from large input "
