@@ -4,12 +4,18 @@ SparseFillEmptyRowsGrad), which tf.sparse.reorder, reshape, slice, concat, split
 fill_empty_rows run (sparse_functions.py binds them).
 
 Ops layer, after sparse_ops.py, whose fill kernel SparseFillEmptyRows shares. A sparse
-tensor comes as its three parts (indices, values, dense shape); the kernels read the
-indices on the host. Their order, checks and words are TF 2.21's kernels': SparseReorder
-and SparseConcat sort their entries in row-major order (ties kept in input order), the
-others keep the input order. The gradients are TF's: SparseReorder's gathers through the
-inverse permutation, SparseSlice's and SparseFillEmptyRows' run their Grad ops,
-SparseConcat is not differentiable, SparseReshape and SparseSplit have none.
+tensor comes as its three parts (indices, values, dense shape). Their order, checks and
+words are TF 2.21's kernels': SparseReorder and SparseConcat sort their entries in
+row-major order (ties kept in input order), the others keep the input order. The
+gradients are TF's: SparseReorder's gathers through the inverse permutation,
+SparseSlice's and SparseFillEmptyRows' run their Grad ops, SparseConcat is not
+differentiable, SparseReshape and SparseSplit have none.
+
+On the CPU the kernels read the indices on the host, as TF's CPU kernels do. On a GPU
+all but the Grad ops run as TF's GPU kernels: the entries stay on the device, the shapes
+TF keeps in host memory are read there (host_inputs) and given there (host_outputs),
+and what those kernels read back (a count) is read back; their orders and checks are
+theirs where they differ from the CPU's (each kernel says where).
 """
 
 from __future__ import annotations
