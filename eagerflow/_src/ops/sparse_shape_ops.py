@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import bincount, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor
@@ -281,6 +281,13 @@ def _new_shape(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     return out
 
 
+def _c_divmod(xp: Any, a: Any, d: int) -> tuple:
+    """C's integer quotient and remainder of int64s `a` by `d`: toward zero, exact (no
+    float on the way, as CuPy's fmod of integers takes)."""
+    q = xp.sign(a) * (xp.abs(a) // d)
+    return q, a - q * d
+
+
 def _strides(dims: np.ndarray) -> np.ndarray:
     out = np.ones(len(dims), _I)
     with np.errstate(over="ignore"):
@@ -308,9 +315,8 @@ def _reshape_kernel(xp: Any, input_indices: Any, input_shape: Any, new_shape: An
             pos += input_indices[:, k] * s
         cols = []
         for s in _strides(out).tolist():
-            q = xp.sign(pos) * (xp.abs(pos) // s)  # C's division, toward zero
+            q, pos = _c_divmod(xp, pos, s)
             cols.append(q)
-            pos = pos - q * s
     return (xp.stack(cols, axis=1) if cols else xp.zeros((n, 0), _I)), out
 
 
@@ -719,10 +725,9 @@ def _concat_on_device(xp: Any, indices: tuple, values: tuple, shapes: list, axis
         order = xp.argsort(keys, kind="stable")
         flat = flat[order]
         cols = []
-        for d in reversed(dims):  # (C's remainder and division, toward zero)
-            col = xp.fmod(flat, d)
+        for d in reversed(dims):
+            flat, col = _c_divmod(xp, flat, d)
             cols.append(col)
-            flat = (flat - col) // d
     return xp.stack(cols[::-1], axis=1), joined_values[order], out_shape
 
 
@@ -853,7 +858,7 @@ def _split_kernel(xp: Any, split_dim: Any, indices: Any, values: Any, shape: Any
     piece = xp.where(column < past, column // (size + 1), longer + (column - past) // size)
     outside = (column < 0) | (column >= dim)
     piece = xp.where(outside, num_split, piece)
-    counts = to_host(xp.bincount(piece, minlength=num_split + 1))
+    counts = to_host(bincount(xp, piece, num_split + 1))
     if counts[num_split]:
         _bounds_check(indices, outside)
     order = xp.argsort(piece, kind="stable")
@@ -996,7 +1001,7 @@ def _fill_on_device(xp: Any, indices: Any, values: Any, dims: np.ndarray,
                 xp.zeros((0,), bool), xp.zeros((count,), _I))
     rows = indices[:, 0]
     bad = (rows < 0) | (rows >= n)
-    per_row = xp.bincount(xp.where(bad, 0, rows), minlength=n)
+    per_row = bincount(xp, xp.where(bad, 0, rows), n)
     empty = per_row == 0
     first_bad, empties = count, n  # (no entries: every row empty, nothing to read)
     if count:
