@@ -530,6 +530,17 @@ def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
         xp.add.at(out, index, values)  # (CuPy's TypeError, as it words it)
 
 
+def bincount(xp: Any, ids: Any, length: int) -> Any:
+    """How many of `ids` (integers in [0, length)) are each of 0 .. length - 1, as int64s
+    where they are: NumPy's bincount; on a GPU an atomic add, since CuPy's bincount reads
+    its input's extremes back (a wait) and refuses an empty input."""
+    if xp is np:
+        return np.bincount(ids, minlength=length).astype(np.int64, copy=False)
+    out = xp.zeros((length,), np.int64)
+    xp.add.at(out, ids, xp.ones(ids.shape, np.int64))
+    return out
+
+
 _SUM_RUN_MIN = 1 << 13  # (elements: below, one reduction costs less than a product)
 # (rows of a run after leading axes, a global pool's: below, a device's one reduction,
 # whose outputs each sum few rows, costs less than a batch of products)

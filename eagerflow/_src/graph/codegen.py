@@ -47,6 +47,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.dispatch import (
+    host_outputs,
     host_result,
     is_variant,
     list_op_result,
@@ -506,7 +507,9 @@ class _DeviceWriter(_Writer):
         self.copies: dict = {}  # (id(tensor), "d" | "a" | "h") -> its copy's name
         self.consts: dict = {}  # id(tensor) -> a constant's host value
         self.device_nodes: dict = {}  # node name -> op name, for ops run on the device
-        self.hosted: set = set()  # id(tensor) of int32 results run on the host (_dev_op)
+        # id(tensor) of int32 results run on the host and of device kernels' host outputs
+        # (_dev_op): the device's copies at the end, where the function returns them
+        self.hosted: set = set()
         self.body = False  # code for a loop's body or a branch (generate's `body`)
 
     def moved(self, x: Any, mode: str) -> str:
@@ -616,8 +619,13 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
             if o._dtype is dt.variant:
                 w.where[id(o)] = "h"
         return
-    for t in temps:
-        w.lines.append(f"if type({t}) is not _AT: {t} = _res({t})")
+    host = host_outputs(op, temps)
+    for i, (t, o) in enumerate(zip(temps, node.outputs)):
+        if i in host:  # (in host memory, as the kernel gave it)
+            w.where[id(o)] = "h"
+            w.hosted.add(id(o))
+        else:
+            w.lines.append(f"if type({t}) is not _AT: {t} = _res({t})")
 
 
 def _dev_own(w: _DeviceWriter, node: Any) -> None:

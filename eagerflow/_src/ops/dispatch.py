@@ -519,7 +519,7 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                 result = _device_result(out, specs[0][1], dev, at, place)
                 outputs = (result,)
             else:  # (an optimizer's fused update, a fused gradient, a loss and its backprop)
-                outputs = result = _device_outputs(out, specs, dev, at, place)
+                outputs = result = _device_outputs(op, out, specs, dev, at, place)
             if _OBSERVE[0]:
                 st["ran_on"] = dev
             if st["tapes"]:
@@ -648,7 +648,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
         dev = place.canonical
         if op.num_outputs == 1:
             return (out if out.__class__ is b.array_type else b.result(out, index)), dev
-        return tuple(b.result(o, index) for o in out or ()), dev
+        host = host_outputs(op, out)
+        return tuple(o if i in host else b.result(o, index)
+                     for i, o in enumerate(out or ())), dev
     if op.num_outputs == 1:
         return result(out), dev
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
@@ -773,18 +775,25 @@ def host_result(out: Any) -> Any:
     return np.asarray(out) if B.is_scalar(out) else out
 
 
-def _device_outputs(out: Any, specs: Any, dev: str, at: type, place: Any) -> tuple:
-    """A device kernel's outputs `out`, of the dtypes `specs` declare, as tensors on `dev`
-    (whose arrays are of class `at`): made by map, with no Python loop, when each is such
-    an array of its dtype (the common case)."""
+def _device_outputs(op: Any, out: Any, specs: Any, dev: str, at: type, place: Any) -> tuple:
+    """`op`'s device kernel's outputs `out`, of the dtypes `specs` declare, as tensors on
+    `dev` (whose arrays are of class `at`; its host outputs' NumPy's): made by map, with
+    no Python loop, when each is such an array of its dtype (the common case)."""
     out = out or ()  # (an op of no outputs returns None)
     dtypes = tuple(map(_spec_dtype, specs))
     if {at}.issuperset(map(type, out)) and \
             tuple(map(_dtype_of, out)) == tuple(map(_np_of, dtypes)):
         return tuple(map(EagerTensor, out, dtypes, itertools.repeat(dev)))
-    return tuple(_device_tensor(o if o.__class__ is at else
+    host = host_outputs(op, out)
+    return tuple(_device_tensor(o if o.__class__ is at or i in host else
                                 place.backend.result(o, place.physical), d, dev)
-                 for o, d in zip(out, dtypes))
+                 for i, (o, d) in enumerate(zip(out, dtypes)))
+
+
+def host_outputs(op: Any, out: Any) -> Any:
+    """The positions of the outputs `out` of `op`'s device kernel that it gives in host
+    memory (op.host_outputs)."""
+    return () if op.host_outputs is None else op.host_outputs(len(out or ()))
 
 
 def _device_tensor(arr: Any, d: Any, dev: str) -> EagerTensor:

@@ -250,6 +250,12 @@ class OpDef:
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
     host_inputs: tuple = ()
+    # Where its device kernel gives outputs in host memory, as TF's GPU kernel does (its
+    # HostMemory outputs: a shape), for an op of several outputs: `host_outputs(n)`, their
+    # positions among its n outputs (n varies with a list's length). The kernel gives them
+    # as NumPy arrays: tensors of the device that an op reading them on the host
+    # (host_inputs) takes without a copy.
+    host_outputs: Callable | None = None
     # Inputs the kernel reads only the shape of: passed as they are, wherever they live.
     shape_inputs: tuple = ()
     # The kernel reads nothing but its inputs' shapes (Shape, ShapeN, Rank, Size): a

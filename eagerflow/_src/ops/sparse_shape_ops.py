@@ -4,12 +4,18 @@ SparseFillEmptyRowsGrad), which tf.sparse.reorder, reshape, slice, concat, split
 fill_empty_rows run (sparse_functions.py binds them).
 
 Ops layer, after sparse_ops.py, whose fill kernel SparseFillEmptyRows shares. A sparse
-tensor comes as its three parts (indices, values, dense shape); the kernels read the
-indices on the host. Their order, checks and words are TF 2.21's kernels': SparseReorder
-and SparseConcat sort their entries in row-major order (ties kept in input order), the
-others keep the input order. The gradients are TF's: SparseReorder's gathers through the
-inverse permutation, SparseSlice's and SparseFillEmptyRows' run their Grad ops,
-SparseConcat is not differentiable, SparseReshape and SparseSplit have none.
+tensor comes as its three parts (indices, values, dense shape). Their order, checks and
+words are TF 2.21's kernels': SparseReorder and SparseConcat sort their entries in
+row-major order (ties kept in input order), the others keep the input order. The
+gradients are TF's: SparseReorder's gathers through the inverse permutation,
+SparseSlice's and SparseFillEmptyRows' run their Grad ops, SparseConcat is not
+differentiable, SparseReshape and SparseSplit have none.
+
+On the CPU the kernels read the indices on the host, as TF's CPU kernels do. On a GPU
+all but the Grad ops run as TF's GPU kernels: the entries stay on the device, the shapes
+TF keeps in host memory are read there (host_inputs) and given there (host_outputs),
+and what those kernels read back (a count) is read back; their orders and checks are
+theirs where they differ from the CPU's (each kernel says where).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import bincount, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor
@@ -156,9 +162,25 @@ def _reorder_infer(input_indices: Any, input_values: Any, input_shape: Any) -> l
 
 def _reorder_kernel(xp: Any, input_indices: Any, input_values: Any, input_shape: Any) -> tuple:
     _reorder_infer(*_specs((input_indices, input_values, input_shape)))
+    if xp is not np:
+        order = xp.argsort(_device_positions(xp, input_indices, input_shape), kind="stable")
+        return input_indices[order], input_values[order]
     idx = _host(input_indices)
     order = _row_major(idx)
     return xp.asarray(idx[order]), input_values[xp.asarray(order)]
+
+
+def _device_positions(xp: Any, indices: Any, shape: Any) -> Any:
+    """The keys TF's GPU kernel sorts entries by, all on the device: each index row's
+    row-major position in the dense shape (int64s wrapping), which orders the rows of
+    an in-bounds index as the CPU's lexicographic sort does, ties in input order (a
+    stable radix sort). (Rank 0: no keys, its kernel reads memory it does not own; here
+    all equal, the input order.)"""
+    if indices.shape[1] == 0:
+        return xp.zeros((indices.shape[0],), _I)
+    # each dim's stride: the product of the dims after it
+    strides = xp.concatenate([xp.cumprod(shape[:0:-1])[::-1], xp.ones((1,), _I)])
+    return (indices * strides).sum(axis=1)
 
 
 def _reorder_reference(indices: np.ndarray, values: np.ndarray, shape: np.ndarray) -> tuple:
@@ -175,7 +197,7 @@ def _reorder_grad(n: Any, g_indices: Any, g_values: Any) -> list:
 
 
 SPARSE_REORDER = register(OpDef(
-    _REORDER, _reorder_infer, _reorder_kernel, num_outputs=2, gpu=False,
+    _REORDER, _reorder_infer, _reorder_kernel, num_outputs=2,
     reference=_reorder_reference, grad=_reorder_grad,
     samples=lambda: [
         Sample((np.array([[1, 0], [0, 2], [0, 1], [1, 0]], _I), np.array([1.5, -2., 3., 4.]),
@@ -259,6 +281,13 @@ def _new_shape(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     return out
 
 
+def _c_divmod(xp: Any, a: Any, d: int) -> tuple:
+    """C's integer quotient and remainder of int64s `a` by `d`: toward zero, exact (no
+    float on the way, as CuPy's fmod of integers takes)."""
+    q = xp.sign(a) * (xp.abs(a) // d)
+    return q, a - q * d
+
+
 def _strides(dims: np.ndarray) -> np.ndarray:
     out = np.ones(len(dims), _I)
     with np.errstate(over="ignore"):
@@ -268,24 +297,27 @@ def _strides(dims: np.ndarray) -> np.ndarray:
 
 
 def _reshape_kernel(xp: Any, input_indices: Any, input_shape: Any, new_shape: Any) -> tuple:
+    """The shapes read on the host, the indices mapped where they are (TF's GPU kernel
+    computes what its CPU kernel does); the new shape in host memory, as TF's GPU kernel
+    gives it."""
     _reshape_infer(*_specs((input_indices, input_shape, new_shape)))
-    idx, old, new = _host(input_indices), _host(input_shape), _host(new_shape)
+    old, new = _host(input_shape), _host(new_shape)
     out = _new_shape(old, new)
     if old.tolist() == out.tolist():  # (TF's kernel passes the indices through as they are)
-        return xp.asarray(idx.copy()), xp.asarray(out)
-    n = len(idx)
+        return input_indices.copy(), out
+    n = input_indices.shape[0]
     if n and (_product(old) == 0 or _product(out) == 0):
         raise C.fail(_RESHAPE, f"Input tensor has {n} non zero elements but input shape "
                                f"([{_dims(old)}]) or output shape ([{_dims(out)}]) is empty")
     with np.errstate(over="ignore"):  # (out-of-bounds indices wrap as TF's int64s do)
-        pos = (idx * _strides(old)).sum(axis=1, dtype=_I)
+        pos = xp.zeros((n,), _I)
+        for k, s in enumerate(_strides(old).tolist()):
+            pos += input_indices[:, k] * s
         cols = []
         for s in _strides(out).tolist():
-            q = np.sign(pos) * (np.abs(pos) // s)  # C's division, toward zero
+            q, pos = _c_divmod(xp, pos, s)
             cols.append(q)
-            pos = pos - q * s
-    rows = np.stack(cols, axis=1) if cols else np.zeros((n, 0), _I)
-    return xp.asarray(rows.astype(_I)), xp.asarray(out)
+    return (xp.stack(cols, axis=1) if cols else xp.zeros((n, 0), _I)), out
 
 
 def _reshape_reference(indices: np.ndarray, shape: np.ndarray, new_shape: np.ndarray) -> tuple:
@@ -302,7 +334,8 @@ def _reshape_reference(indices: np.ndarray, shape: np.ndarray, new_shape: np.nda
 
 
 SPARSE_RESHAPE = register(OpDef(
-    _RESHAPE, _reshape_infer, _reshape_kernel, num_outputs=2, gpu=False,
+    _RESHAPE, _reshape_infer, _reshape_kernel, num_outputs=2, host_inputs=(1, 2),
+    host_outputs=lambda n: (1,),
     reference=_reshape_reference, grad=C.no_gradient,
     samples=lambda: [
         Sample((np.array([[0, 1], [1, 2], [0, 0]], _I), np.array([2, 3], _I),
@@ -355,20 +388,35 @@ def _slice_infer(indices: Any, values: Any, shape: Any, start: Any, size: Any) -
 
 def _slice_kernel(xp: Any, indices: Any, values: Any, shape: Any, start: Any,
                   size: Any) -> tuple:
+    """The shape, start and size read on the host, the entries picked where they are; the
+    output's shape in host memory, as TF's GPU kernel gives it. TF's GPU kernel checks no
+    dims (a negative one, a negative size: its output dim is 0) and picks nothing from a
+    slice of no elements."""
     _slice_infer(*_specs((indices, values, shape, start, size)))
-    idx, dims, first, count = _host(indices), _host(shape), _host(start), _host(size)
-    _neg_dims(_SLICE, dims)
-    with np.errstate(over="ignore"):
-        # (TF's kernel in int64s, wrapping: a dim takes the size asked for where the slice
-        # starts before the dim less the size, else what is left of the dim; an entry is
-        # inside where start <= index < start + size)
-        asked = first < dims - count
-        out_dims = np.where(asked, count, np.maximum(dims - first, 0))
-        _neg_dims(_SLICE, out_dims, "Expected a non-negative size, got {}")
-        inside = ((idx >= first) & (idx < first + count)).all(axis=1)
-        rows = idx[inside] - first
-    keep = xp.asarray(np.flatnonzero(inside))
-    return xp.asarray(rows), values[keep], xp.asarray(out_dims)
+    dims, first, count = _host(shape), _host(start), _host(size)
+    with np.errstate(over="ignore"):  # (TF's kernels in int64s, wrapping)
+        end = first + count
+        if xp is np:
+            # a dim takes the size asked for where the slice starts before the dim less
+            # the size, else what is left of the dim
+            _neg_dims(_SLICE, dims)
+            asked = first < dims - count
+            out_dims = np.where(asked, count, np.maximum(dims - first, 0))
+            _neg_dims(_SLICE, out_dims, "Expected a non-negative size, got {}")
+        else:
+            out_dims = np.maximum(np.minimum(end, dims) - first, 0)
+            if indices.shape[0] == 0 or np.prod(out_dims) == 0:
+                return xp.zeros((0, len(dims)), _I), values[:0], out_dims
+    # an entry is inside where start <= index < start + size in each dim (the bounds
+    # given as numbers, as TF's GPU kernel passes them: no copies)
+    inside = xp.ones((indices.shape[0],), bool)
+    for k, (lo, hi) in enumerate(zip(first.tolist(), end.tolist())):
+        inside &= (indices[:, k] >= lo) & (indices[:, k] < hi)
+    keep = xp.flatnonzero(inside)
+    rows = indices[keep]
+    for k, lo in enumerate(first.tolist()):
+        rows[:, k] -= lo
+    return rows, values[keep], out_dims
 
 
 def _slice_reference(indices: np.ndarray, values: np.ndarray, shape: np.ndarray,
@@ -519,7 +567,8 @@ SPARSE_SLICE_GRAD = register(OpDef(
 ))
 
 SPARSE_SLICE = register(OpDef(
-    _SLICE, _slice_infer, _slice_kernel, num_outputs=3, gpu=False,
+    _SLICE, _slice_infer, _slice_kernel, num_outputs=3, host_inputs=(2, 3, 4),
+    host_outputs=lambda n: (2,),
     reference=_slice_reference, grad=_slice_grad,
     samples=lambda: [
         Sample((np.array([[0, 0], [0, 3], [1, 1], [2, 4], [3, 2]], _I),
@@ -533,7 +582,7 @@ SPARSE_SLICE = register(OpDef(
     bad_samples=lambda: [
         BadSample((np.array([[0, 0]], _I), np.array([1.0]), np.array([4, 5], _I),
                    np.array([0, 0], _I), np.array([-1, 2], _I)), {}, InvalidArgumentError,
-                  "Expected a non-negative size, got -1"),
+                  "Expected a non-negative size, got -1", cpu_only=True),
         BadSample((np.array([[0, 0]], _I), np.array([1.0]), np.array([4, 5], _I),
                    np.array([0], _I), np.array([1, 2], _I)), {}, InvalidArgumentError,
                   "Expected start to be a vector of length 2 but got length 1"),
@@ -542,7 +591,7 @@ SPARSE_SLICE = register(OpDef(
                   "Input start should be a vector but received shape [1,2]"),
         BadSample((np.array([[0]], _I), np.array([1.0]), np.array([-4], _I),
                    np.array([0], _I), np.array([2], _I)), {}, InvalidArgumentError,
-                  "Expected shape dimensions to be non-negative, got -4")],
+                  "Expected shape dimensions to be non-negative, got -4", cpu_only=True)],
 ))
 
 
@@ -612,8 +661,9 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
     with np.errstate(over="ignore"):  # (TF's int64s wrap)
         out_shape[axis] = np.sum([s[axis] for s in shapes], dtype=_I)
     if all(idx.shape[0] == 0 for idx in indices):  # (TF's kernel then checks no more)
-        return (xp.zeros((0, rank), _I), xp.zeros((0,), values[0].dtype),
-                xp.asarray(out_shape))
+        return xp.zeros((0, rank), _I), xp.zeros((0,), values[0].dtype), out_shape
+    if xp is not np:
+        return _concat_on_device(xp, indices, values, shapes, axis, out_shape)
     # (TF's kernel sorts each input with the concat dim first, joins them, and sorts the
     # whole in row-major order: each sort std::sort's, whose ties land where it leaves them)
     by_axis = [axis] + [k for k in range(rank) if k != axis]
@@ -634,8 +684,51 @@ def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
         vals.append(v[xp.asarray(first)])
     joined = np.concatenate(rows)
     order = _row_major(joined)
-    return (xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)],
-            xp.asarray(out_shape))
+    return xp.asarray(joined[order]), xp.concatenate(vals)[xp.asarray(order)], out_shape
+
+
+def _concat_on_device(xp: Any, indices: tuple, values: tuple, shapes: list, axis: int,
+                      out_shape: np.ndarray) -> tuple:
+    """TF's GPU kernel: the inputs joined in their order, each one's indices along the
+    concat dim shifted by the sizes before it; joined along another dim than the first,
+    the entries sorted by their row-major positions in the output, their indices made
+    again from those. It sorts no input and checks none of them: values past an input's
+    indices are left out, as it leaves them (fewer values than indices, or indices of
+    another rank, it would read past: refused here as on the CPU)."""
+    rank = len(out_shape)
+    rows, vals, offset = [], [], 0
+    for idx, v, s in zip(indices, values, shapes):
+        n = idx.shape[0]
+        if v.shape[0] < n:
+            raise C.fail(_CONCAT, f"indices and values rows (indexing dimension) must match. "
+                                  f"(indices = {n}, values = {v.shape[0]})")
+        if idx.shape[1] != rank:
+            raise C.fail(_CONCAT, "Order length must be SparseTensor rank.")
+        shifted = idx.copy()
+        shifted[:, axis] += offset
+        rows.append(shifted)
+        vals.append(v[:n])
+        offset = int(np.int64(offset + int(s[axis])))  # (TF's int64s wrap)
+    joined, joined_values = xp.concatenate(rows), xp.concatenate(vals)
+    if axis == 0:  # (in the order of the inputs: sorted where each input is)
+        return joined, joined_values, out_shape
+    with np.errstate(all="ignore"):  # (int64s wrap; a dim of 0 is TF's division by zero)
+        dims = out_shape.tolist()
+        flat = xp.zeros((joined.shape[0],), _I)
+        for k, d in enumerate(dims):
+            flat = flat * d + joined[:, k]
+        # TF's radix sort (stable) reads the positions' low bits, as many as the output's
+        # number of elements needs: all of an in-bounds position's
+        elements = int(np.prod(out_shape)) % 2**64
+        bits = (elements - 1).bit_length() if elements else 0
+        keys = flat if bits == 64 else flat & ((1 << bits) - 1)
+        order = xp.argsort(keys, kind="stable")
+        flat = flat[order]
+        cols = []
+        for d in reversed(dims):
+            flat, col = _c_divmod(xp, flat, d)
+            cols.append(col)
+    return xp.stack(cols[::-1], axis=1), joined_values[order], out_shape
 
 
 def _concat_reference(*args: Any, concat_dim: int) -> tuple:
@@ -664,15 +757,15 @@ def _concat_export(n: Any, b: Any) -> list:
 
 
 SPARSE_CONCAT = register(OpDef(
-    _CONCAT, _concat_infer, _concat_kernel, num_outputs=3, gpu=False,
+    _CONCAT, _concat_infer, _concat_kernel, num_outputs=3, host_outputs=lambda n: (2,),
     reference=_concat_reference, grad=None, tf=TFForm(export=_concat_export),
     arity=lambda ins, attrs: {"N": len(ins) // 3},
     samples=lambda: [
         Sample((np.array([[0, 1], [1, 0]], _I), np.array([[0, 0], [1, 2], [0, 2]], _I),
                 np.array([1.0, 2.0]), np.array([3.0, 4.0, 5.0]), np.array([2, 3], _I),
                 np.array([2, 4], _I)), {"concat_dim": 1}, grad=False),
-        Sample((np.array([[1, 1], [1, 1]], _I), np.array([[1, 1], [0, 0]], _I),
-                np.zeros((0, 2), _I), np.array([1, 2], np.int32), np.array([3, 4], np.int32),
+        Sample((np.array([[1, 1], [1, 1]], _I), np.array([[0, 0], [1, 1]], _I),
+                np.zeros((0, 2), _I), np.array([1, 2], np.int32), np.array([4, 3], np.int32),
                 np.zeros(0, np.int32), np.array([2, 3], _I), np.array([2, 3], _I),
                 np.array([1, 3], _I)), {"concat_dim": -2}, grad=False)],
     bad_samples=lambda: [
@@ -688,7 +781,7 @@ SPARSE_CONCAT = register(OpDef(
                    np.array([3.0]), np.array([2, 3], _I), np.array([2, 3], _I)),
                   {"concat_dim": 0}, InvalidArgumentError,
                   "indices and values rows (indexing dimension) must match. (indices = 1, "
-                  "values = 2)"),
+                  "values = 2)", cpu_only=True),
         BadSample((np.array([[0, 1]], _I), np.array([[0, 0]], _I), np.array([1.0]),
                    np.array([3.0]), np.array([-2, 3], _I), np.array([2, 3], _I)),
                   {"concat_dim": 0}, InternalError, "Encountered overflow from large input "
@@ -731,15 +824,17 @@ def _split_sizes(dim: int, num_split: int) -> np.ndarray:
 
 def _split_kernel(xp: Any, split_dim: Any, indices: Any, values: Any, shape: Any, *,
                   num_split: int) -> tuple:
+    """split_dim and the shape read on the host, the entries parted where they are; the
+    output shapes in host memory, as TF's GPU kernel gives them. The CPU's kernel first
+    checks every index in bounds; TF's GPU kernel checks none, so an entry out of bounds
+    off the split dim goes to its piece as it is (one along the split dim would make it
+    write outside its outputs: refused here as on the CPU)."""
     _split_infer(*_specs((split_dim, indices, values, shape)), num_split=num_split)
     num_split = C.make_int(num_split, "num_split")
-    idx, dims = _host(indices), _host(shape)
+    dims = _host(shape)
     rank, axis = len(dims), int(_host(split_dim))
-    bad = np.flatnonzero(((idx < 0) | (idx >= dims)).any(axis=1))
-    if bad.size:
-        i = int(bad[0])
-        raise C.fail(_SPLIT, f"Sparse index tuple indices[{i}, :] = "
-                             f"[{', '.join(str(int(v)) for v in idx[i])}] is out of bounds")
+    if xp is np:
+        _bounds_check(indices, ((indices < 0) | (indices >= dims)).any(axis=1))
     if not -rank <= axis < rank:
         raise C.fail(_SPLIT, f"Input axis should be in range [{-rank}, {rank}), got {axis}")
     axis += rank if axis < 0 else 0
@@ -748,25 +843,47 @@ def _split_kernel(xp: Any, split_dim: Any, indices: Any, values: Any, shape: Any
         raise C.fail(_SPLIT, f"Input num_split should be between 1 and the splitting dimension "
                              f"size ({dim}), got {num_split}")
     dim32 = int(np.int64(dim).astype(np.int32))  # (TF's second check holds it in an int)
-    if not 0 < num_split <= dim32:
+    if xp is np and not 0 < num_split <= dim32:
         raise C.fail(_SPLIT, f"num_split must be in the interval (0, {dim32}]")
     _neg_dims(_SPLIT, dims, "Expected a non-negative size, got {}")
     sizes = _split_sizes(dim, num_split)
     starts = np.cumsum(sizes) - sizes
-    piece = np.searchsorted(starts, idx[:, axis], side="right") - 1
-    order = np.argsort(piece, kind="stable")
-    bounds = np.searchsorted(piece[order], np.arange(num_split + 1))
+    # each entry's piece (the first dim % num_split pieces one longer), one past the last
+    # for an entry outside the split dim; the entries sorted by it (stably: in input
+    # order within each); how many each piece has, read on the host (TF's GPU kernel
+    # reads where each piece ends)
+    column = indices[:, axis]
+    size, longer = divmod(dim, num_split)
+    past = longer * (size + 1)
+    piece = xp.where(column < past, column // (size + 1), longer + (column - past) // size)
+    outside = (column < 0) | (column >= dim)
+    piece = xp.where(outside, num_split, piece)
+    counts = to_host(bincount(xp, piece, num_split + 1))
+    if counts[num_split]:
+        _bounds_check(indices, outside)
+    order = xp.argsort(piece, kind="stable")
+    ends = np.cumsum(counts[:num_split]).tolist()
     out_idx, out_vals, out_shapes = [], [], []
-    for i in range(num_split):
-        mine = order[bounds[i]:bounds[i + 1]]
-        rows = idx[mine]
-        rows[:, axis] -= starts[i]
-        out_idx.append(xp.asarray(rows))
-        out_vals.append(values[xp.asarray(mine)])
+    for i, (lo, hi) in enumerate(zip([0] + ends, ends)):
+        mine = order[lo:hi]
+        rows = indices[mine]
+        rows[:, axis] -= int(starts[i])
+        out_idx.append(rows)
+        out_vals.append(values[mine])
         part = dims.copy()
         part[axis] = sizes[i]
-        out_shapes.append(xp.asarray(part))
+        out_shapes.append(part)
     return tuple(out_idx + out_vals + out_shapes)
+
+
+def _bounds_check(indices: Any, bad: Any) -> None:
+    """TF's error for the first index row out of bounds (`bad`, one per row), read on the
+    host."""
+    if indices.shape[0] and bool(to_host(bad.any())):
+        i = int(to_host(bad.argmax()))
+        raise C.fail(_SPLIT, f"Sparse index tuple indices[{i}, :] = "
+                             f"[{', '.join(str(v) for v in _host(indices[i]).tolist())}] "
+                             f"is out of bounds")
 
 
 def _split_reference(split_dim: np.ndarray, indices: np.ndarray, values: np.ndarray,
@@ -791,7 +908,8 @@ def _split_reference(split_dim: np.ndarray, indices: np.ndarray, values: np.ndar
 _SPLIT_X = (np.array([[0, 0], [0, 4], [1, 2], [2, 1], [3, 3], [4, 0]], _I),
             np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), np.array([5, 5], _I))
 SPARSE_SPLIT = register(OpDef(
-    _SPLIT, _split_infer, _split_kernel, num_outputs=-1, gpu=False, host_inputs=(0,),
+    _SPLIT, _split_infer, _split_kernel, num_outputs=-1, host_inputs=(0, 3),
+    host_outputs=lambda n: range(2 * n // 3, n),
     reference=_split_reference, grad=C.no_gradient,
     arity=lambda ins, attrs: {"num_split": attrs["num_split"]},
     samples=lambda: [
@@ -853,6 +971,8 @@ def _fill_infer(indices: Any, values: Any, dense_shape: Any, default_value: Any)
 def _fill_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any,
                  default_value: Any) -> tuple:
     _fill_infer(*_specs((indices, values, dense_shape, default_value)))
+    if xp is not np:
+        return _fill_on_device(xp, indices, values, _host(dense_shape), default_value)
     idx, dims = _host(indices), _host(dense_shape)
     n = int(dims[0])
     _neg_dims(_FILL, dims[:1])
@@ -865,6 +985,47 @@ def _fill_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any,
     out[:, 0] = rows
     out[reverse] = idx
     return xp.asarray(out), out_values, xp.asarray(empty), xp.asarray(reverse)
+
+
+def _fill_on_device(xp: Any, indices: Any, values: Any, dims: np.ndarray,
+                    default_value: Any) -> tuple:
+    """TF's GPU kernel: the rows counted on the device, where the first bad row and the
+    number of empty rows are read back (its one wait), the entries and the defaults
+    scattered into place there. Its checks and words differ from the CPU's: a bad row is
+    "indices(i, 0) is invalid."; with no rows (dense_shape[0] = 0) it checks nothing and
+    leaves its outputs for the entries unwritten (zeros here)."""
+    n, rank, count = int(dims[0]), len(dims), indices.shape[0]
+    _neg_dims(_FILL, dims[:1])  # (TF's GPU kernel would allocate a negative length)
+    if n == 0:
+        return (xp.zeros((count, rank), _I), xp.zeros((count,), values.dtype),
+                xp.zeros((0,), bool), xp.zeros((count,), _I))
+    rows = indices[:, 0]
+    bad = (rows < 0) | (rows >= n)
+    per_row = bincount(xp, xp.where(bad, 0, rows), n)
+    empty = per_row == 0
+    first_bad, empties = count, n  # (no entries: every row empty, nothing to read)
+    if count:
+        first_bad, empties = to_host(xp.stack([
+            xp.where(bad, xp.arange(count), count).min(), empty.sum()])).tolist()
+    if first_bad < count:
+        raise C.fail(_FILL, f"indices({first_bad}, 0) is invalid.")
+    # each row's first output slot: the entries and the empty rows before it
+    slots = xp.maximum(per_row, 1)
+    starts = xp.cumsum(slots) - slots
+    # each entry's output slot: its row's first, plus the entries of its row before it
+    # (a stable sort by row keeps them in input order)
+    order = xp.argsort(rows, kind="stable")
+    reverse = xp.empty((count,), _I)
+    reverse[order] = xp.arange(count) + (starts - (xp.cumsum(per_row) - per_row))[rows[order]]
+    # every row's first slot gets [row, 0, ..., 0] and the default; a row's entries then
+    # take theirs, the first among them too
+    out_indices = xp.zeros((count + empties, rank), _I)
+    out_values = xp.empty((count + empties,), values.dtype)
+    out_indices[starts, 0] = xp.arange(n)
+    out_values[starts] = default_value
+    out_indices[reverse] = indices
+    out_values[reverse] = values
+    return out_indices, out_values, empty, reverse
 
 
 def _fill_reference(indices: np.ndarray, values: np.ndarray, dense_shape: np.ndarray,
@@ -907,8 +1068,8 @@ SPARSE_FILL_EMPTY_ROWS_GRAD = register(OpDef(
 ))
 
 SPARSE_FILL_EMPTY_ROWS = register(OpDef(
-    _FILL, _fill_infer, _fill_kernel, num_outputs=4, gpu=False, reference=_fill_reference,
-    grad=_fill_grad,
+    _FILL, _fill_infer, _fill_kernel, num_outputs=4, host_inputs=(2,),
+    reference=_fill_reference, grad=_fill_grad,
     samples=lambda: [
         Sample((np.array([[3, 1], [1, 0], [1, 2]], _I), np.array([1.0, 2.0, 3.0]),
                 np.array([5, 4], _I), np.float64(9.0)), grad_inputs=(1, 3)),
@@ -922,13 +1083,15 @@ SPARSE_FILL_EMPTY_ROWS = register(OpDef(
                 np.array(b"z", object)), grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([[1, 0], [7, 0]], _I), np.array([1.0, 2.0]), np.array([3, 4], _I),
-                   np.float64(0)), {}, InvalidArgumentError, "indices(1, 0) is invalid: 7 >= 3"),
+                   np.float64(0)), {}, InvalidArgumentError, "indices(1, 0) is invalid: 7 >= 3",
+                  cpu_only=True),
         BadSample((np.array([[1, 0]], _I), np.array([1.0]), np.array([-3, 4], _I),
                    np.float64(0)), {}, InvalidArgumentError,
                   "Expected shape dimensions to be non-negative, got -3"),
         BadSample((np.array([[0, 0]], _I), np.array([1.0]), np.array([0, 4], _I),
                    np.float64(0)), {}, InvalidArgumentError,
-                  "Received SparseTensor with dense_shape[0] = 0 but indices.shape[0] = 1"),
+                  "Received SparseTensor with dense_shape[0] = 0 but indices.shape[0] = 1",
+                  cpu_only=True),
         BadSample((np.zeros((0, 0), _I), np.zeros(0), np.zeros(0, _I), np.float64(0)), {},
                   InvalidArgumentError, "Dense shape cannot be empty."),
         BadSample((np.array([[1, 0]], _I), np.array([1.0]), np.array([3, 4, 1], _I),
