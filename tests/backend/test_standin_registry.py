@@ -17,7 +17,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
-from eagerflow._src.ops.dispatch import bind, is_list_box
+from eagerflow._src.ops.dispatch import bind, is_box
 from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
 from tests.gpu_target import on_the_gpu
@@ -68,7 +68,7 @@ def _device_of(op, sample, outputs):
     if H.has_resources(sample.inputs):
         arrays = [H.value(a) for a in sample.inputs if isinstance(a, Resource)][:1]
     arrays += [_host(o) for o in outputs]
-    return CPU0 if not op.gpu or any(D.host_only(a.dtype) and not is_list_box(a)
+    return CPU0 if not op.gpu or any(D.host_only(a.dtype) and not is_box(a)
                                      for a in arrays) else GPU0
 
 

@@ -47,9 +47,9 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.dispatch import (
+    box_op_result,
     host_result,
-    is_list_box,
-    list_op_result,
+    is_box,
     onto_device,
     out_of_memory,
     run_on,
@@ -423,8 +423,8 @@ def on_host(node: Any) -> bool | None:
     op = node.op
     if not op.gpu:
         return True
-    if op.holds_lists:
-        return _list_items_on_host(node)
+    if op.holds_boxes:
+        return _box_items_on_host(node)
     for t in node.outputs:
         d = t._dtype
         if d is not None and (d._np is None or D.host_only(d._np)):
@@ -442,16 +442,16 @@ def on_host(node: Any) -> bool | None:
     return None if unsure else False
 
 
-def _list_items_on_host(node: Any) -> bool:
-    """A list op's placement, as dispatch.run_on's for its arrays: CPU:0 where its items
-    (in or out) are strings."""
+def _box_items_on_host(node: Any) -> bool:
+    """An op of boxes' placement, as dispatch.run_on's for its arrays: CPU:0 where its
+    items (in or out) are strings."""
     for x in node.inputs:
         if type(x) is SymbolicTensor:
             d = x._dtype
             if d is not None and d is not dt.variant and d._np is not None and \
                     D.host_only(d._np):
                 return True
-        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype) and not is_list_box(x):
+        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype) and not is_box(x):
             return True
     return any(t._dtype is not None and t._dtype is not dt.variant and (
         t._dtype._np is None or D.host_only(t._dtype._np)) for t in node.outputs)
@@ -481,12 +481,12 @@ def _movers(place: Any) -> dict:
     def result(a: Any) -> Any:
         return b.result(a, index)
 
-    def list_result(a: Any) -> Any:
-        return list_op_result(b, index, a)
+    def box_result(a: Any) -> Any:
+        return box_op_result(b, index, a)
 
 
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
-            "_lres": list_result, "_wrapl": functools.partial(wrap_device, place=place),
+            "_bres": box_result, "_wrapb": functools.partial(wrap_device, place=place),
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -610,9 +610,9 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
     args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
     w.device_nodes[node.name] = op.name
     temps = w.call(node, op.kernel, ["_xp"] + args, "d")
-    if op.holds_lists:  # (its lists are host objects; its items, the device's)
+    if op.holds_boxes:  # (its boxes are host objects; their arrays, the device's)
         for t, o in zip(temps, node.outputs):
-            w.lines.append(f"{t} = _lres({t})")
+            w.lines.append(f"{t} = _bres({t})")
             if o._dtype is dt.variant:
                 w.where[id(o)] = "h"
         return
@@ -707,9 +707,9 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
         if (id(t) in w.consts and d._np is not None and not D.host_only(d._np)) or \
                 id(t) in w.hosted and not body:
             expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
-        # (a list is a host object: a tensor of the function's device, as the op's that
+        # (a box is a host object: a tensor of the function's device, as the op's that
         # made it)
-        wrapper = "_wrapl" if d is dt.variant else "_wrapd"
+        wrapper = "_wrapb" if d is dt.variant else "_wrapd"
         rets.append(f"{wrapper}({expr}, {w.bind_global('d', d)})" if wrap else expr)
     # A kernel's MemoryError (a workspace past the device's memory) is TF's
     # ResourceExhaustedError naming the op, as run_on raises it.
@@ -735,9 +735,9 @@ def _out_of_memory_at(device_nodes: dict, e: MemoryError) -> BaseException:
 
 
 def wrap_device(arr: Any, dtype: Any, place: Any = None) -> EagerTensor:
-    """A device program's result as a tensor on the device that holds it; a list (a host
-    object, made by a list op of the program's device `place`) as a tensor there."""
-    if place is not None and is_list_box(arr):
+    """A device program's result as a tensor on the device that holds it; a box (a host
+    object, made by an op of boxes of the program's device `place`) as a tensor there."""
+    if place is not None and is_box(arr):
         return EagerTensor(arr, dtype, place.canonical)
     if type(arr) not in B.ARRAY_TYPES:
         arr = np.asarray(arr)

@@ -3,8 +3,7 @@ scalar holding its dense shape (rank 2, or 3 for a batch), batch pointers, row p
 column indices and values. The ops with CPU kernels in TF 2.21: the conversions
 (SparseTensorToCSRSparseMatrix, DenseToCSRSparseMatrix and back), CSRSparseMatrixComponents,
 SparseMatrixNNZ, SparseMatrixTranspose, SparseMatrixMatMul and SparseMatrixSparseMatMul.
-(SparseMatrixZeros, Add, Mul, Softmax and SoftmaxGrad have GPU kernels only: unavailable_ops
-refuses them as TF's CPU does.)
+(SparseMatrixZeros, Add, Mul, Softmax and SoftmaxGrad have GPU kernels only: csr_gpu_ops.py.)
 
 Ops layer, loaded lazily (tf.raw_ops, imported graphs). TF builds a matrix's rows from its
 entries' positions: the row pointers count the entries of each row, the column indices and
@@ -18,12 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import DeviceBox, bind
 from eagerflow._src.ops.math import conj
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_sum
@@ -34,10 +33,12 @@ _V = ((), dt.variant)
 _TYPES = frozenset((dt.float32, dt.float64, dt.complex64, dt.complex128))
 
 
-class CSRMatrixValue:
-    """One (or a batch of) CSR matrices, never changed: `row_pointers` holds each batch
-    item's rows+1 pointers (relative to its first entry), `batch_pointers` where each
-    item's entries start."""
+class CSRMatrixValue(DeviceBox):
+    """One (or a batch of) CSR matrices, never changed. As TF keeps them, its dense shape
+    and batch pointers (where each item's entries start) live in host memory, its row
+    pointers (each item's rows+1, relative to its first entry), column indices and values
+    on the device of the op that made it (NumPy arrays on CPU:0): a box (dispatch.is_box)
+    that ops pass as it is."""
 
     __slots__ = ("dtype", "dense_shape", "batch_pointers", "row_pointers", "col_indices",
                  "values")
@@ -47,9 +48,13 @@ class CSRMatrixValue:
         self.dtype = dtype
         self.dense_shape = np.asarray(dense_shape, np.int64)
         self.batch_pointers = np.asarray(batch_pointers, np.int32)
-        self.row_pointers = np.asarray(row_pointers, np.int32)
-        self.col_indices = np.asarray(col_indices, np.int32)
-        self.values = to_host(values)
+        self.row_pointers, self.col_indices, self.values = row_pointers, col_indices, values
+
+    def on(self, xp: Any) -> CSRMatrixValue:
+        """The matrix with its arrays on `xp`'s device: copies where they live elsewhere."""
+        return CSRMatrixValue(self.dtype, self.dense_shape, self.batch_pointers,
+                              onto(xp, self.row_pointers), onto(xp, self.col_indices),
+                              onto(xp, self.values))
 
     @property
     def variant_text(self) -> str:
@@ -63,7 +68,7 @@ class CSRMatrixValue:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CSRMatrixValue) and other.dtype is self.dtype and all(
-            np.array_equal(getattr(self, k), getattr(other, k)) for k in
+            np.array_equal(to_host(getattr(self, k)), to_host(getattr(other, k))) for k in
             ("dense_shape", "batch_pointers", "row_pointers", "col_indices", "values"))
 
     __hash__ = None  # type: ignore[assignment]
@@ -79,30 +84,42 @@ class CSRMatrixValue:
         s = [int(v) for v in self.dense_shape]
         return (1, *s) if len(s) == 2 else tuple(s)
 
-    def coo(self) -> tuple:
-        """(batch, row, col, value) of each entry, in the matrix's order: an item's row
-        pointers count from its batch pointer. (A matrix TF made of unsorted entries has
-        rows reaching past its values, where TF reads whatever memory holds: zeros here.)"""
-        b, r, _ = self.batches()
-        ptrs = self.row_pointers.reshape(b, r + 1).astype(np.int64)
-        counts = np.diff(ptrs, axis=1).reshape(-1)
-        flat = np.repeat(np.arange(b * r), counts)
-        bi = flat // max(r, 1)
-        starts = np.repeat(ptrs[:, :-1].reshape(-1), counts)
-        pos = self.batch_pointers[bi].astype(np.int64) + np.arange(len(flat)) - \
-            np.repeat(np.cumsum(counts) - counts, counts) + starts
-        inside = pos < len(self.values)
-        pos = np.where(inside, pos, 0)
-        cols = np.where(inside, self.col_indices[pos] if len(self.values) else 0, 0)
-        vals = np.where(inside, self.values[pos] if len(self.values) else 0, 0)
-        return bi, flat % max(r, 1), cols.astype(np.int64), vals.astype(self.values.dtype)
+    @property
+    def nnz(self) -> int:
+        """The number of stored entries of all items (read on the host)."""
+        return int(self.batch_pointers[-1])
 
-    def dense(self) -> np.ndarray:
-        """The dense matrix; a later entry at a place writes over the earlier, as TF's."""
+    def coo(self, xp: Any = np) -> tuple:
+        """(batch, row, col, value) of each stored entry, in the matrix's order, as arrays
+        of `xp` (its arrays must live there: `on`). An entry's row is the row whose
+        pointers, counted from its item's batch pointer, hold its position: one search
+        over every item's rows, as TF's GPU kernels expand rows (a matrix TF made of
+        entries of unsorted batch items has rows past its values: clipped here)."""
+        b, r, _ = self.batches()
+        nnz = self.nnz
+        if nnz == 0 or r == 0:
+            none = xp.zeros(0, np.int64)
+            return none, none, none, self.values[:0]
+        starts = xp.asarray(self.batch_pointers[:-1].astype(np.int64))
+        ends = self.row_pointers.reshape(b, r + 1)[:, 1:].astype(np.int64) + starts[:, None]
+        flat = xp.minimum(xp.searchsorted(ends.reshape(-1), xp.arange(nnz, dtype=np.int64),
+                                          side="right"), b * r - 1)
+        return flat // r, flat % r, self.col_indices[:nnz].astype(np.int64), \
+            self.values[:nnz]
+
+    def dense(self, xp: Any = np) -> Any:
+        """The dense matrix, an array of `xp`; a later entry at a place writes over the
+        earlier, as TF's CPU kernel (the last one's position found by an atomic max: a
+        device's scatter lands repeated places in no set order)."""
         b, r, c = self.batches()
-        out = np.zeros((b, r, c), self.values.dtype)
-        bi, ri, ci, v = self.coo()
-        out[bi, ri, ci] = v
+        bi, ri, ci, v = self.coo(xp)
+        if not v.size:
+            out = xp.zeros((b, r, c), v.dtype)
+        else:
+            last = xp.full(b * r * c, -1, np.int64)
+            xp.maximum.at(last, (bi * r + ri) * c + ci, xp.arange(v.size, dtype=np.int64))
+            out = xp.where(last >= 0, v[xp.maximum(last, 0)], xp.zeros((), v.dtype))
+            out = out.reshape(b, r, c)
         return out if len(self.dense_shape) == 3 else out[0]
 
 
@@ -112,21 +129,32 @@ def as_variant(m: CSRMatrixValue) -> np.ndarray:
     return out
 
 
-def from_entries(dtype: dt.DType, dense_shape: Any, indices: Any, values: Any) -> CSRMatrixValue:
-    """A CSR matrix of entries at `indices` (rows of rank 2 or 3), TF's way: rows counted,
-    entries kept in the order given."""
+def from_entries(xp: Any, dtype: dt.DType, dense_shape: Any, indices: Any,
+                 values: Any) -> CSRMatrixValue:
+    """A CSR matrix of entries at `indices` (an int64 array of `xp`, rows of rank 2 or 3),
+    TF's way: each item's rows counted, entries kept in the order given; the batch
+    pointers in host memory (a device's counts read back, as TF's GPU kernels read
+    theirs)."""
     shape = [int(v) for v in dense_shape]
     b, r = (1, shape[0]) if len(shape) == 2 else shape[:2]
-    idx = np.asarray(indices, np.int64).reshape(-1, len(shape))
-    bi = idx[:, 0] if len(shape) == 3 else np.zeros(len(idx), np.int64)
-    per_row = np.bincount(bi * r + idx[:, -2], minlength=b * r).reshape(b, r)
-    rows = np.zeros((b, r + 1), np.int64)
-    np.cumsum(per_row, axis=1, out=rows[:, 1:])
-    # (TF's batch pointers: where the first entry of a later item is, reading the entries as
-    # sorted by batch item)
-    batch = np.concatenate([[0], np.searchsorted(np.maximum.accumulate(bi), np.arange(b),
-                                                 "right")]) if len(bi) else np.zeros(b + 1)
-    return CSRMatrixValue(dtype, shape, batch, rows.reshape(-1), idx[:, -1], values)
+    n = int(indices.shape[0])
+    rows = xp.zeros((b, r + 1), np.int32)
+    if n == 0:
+        return CSRMatrixValue(dtype, shape, np.zeros(b + 1), rows.reshape(-1),
+                              xp.zeros(0, np.int32), values)
+    bi = indices[:, 0] if len(shape) == 3 else xp.zeros(n, np.int64)
+    per_row = xp.bincount(bi * r + indices[:, -2], minlength=b * r).reshape(b, r)
+    rows[:, 1:] = xp.cumsum(per_row, axis=1)
+    if len(shape) == 2:
+        batch = np.array([0, n])
+    elif xp is np:  # (TF's CPU kernel: where each later item's first entry is, reading the
+        # entries as sorted by item; its GPU kernel counts each item's entries)
+        batch = np.concatenate([[0], np.searchsorted(np.maximum.accumulate(bi), np.arange(b),
+                                                     "right")])
+    else:
+        batch = np.concatenate([[0], np.cumsum(to_host(per_row.sum(axis=1)))])
+    return CSRMatrixValue(dtype, shape, batch, rows.reshape(-1),
+                          indices[:, -1].astype(np.int32), values)
 
 
 def _held(x: Any) -> Any:
@@ -143,13 +171,14 @@ def _check_variant(op: str, x: Any) -> None:
     _check_input(op, x, 0, dt.variant)
 
 
-def _matrix(op: str, x: Any, index: int = 0) -> CSRMatrixValue:
+def _matrix(op: str, x: Any, index: int = 0, xp: Any = np) -> CSRMatrixValue:
+    """The matrix a variant input holds, its arrays on `xp`'s device."""
     if getattr(x, "ndim", 0):
         raise C.fail(op, f"Invalid input matrix: Shape must be rank 0 but is rank {x.ndim}")
     held = _held(x)
     if not isinstance(held, CSRMatrixValue):
         raise C.fail(op, f"Could not retrieve Variant input {index}")
-    return held
+    return held.on(xp)
 
 
 def _typed(op: str, x: Any, want: Any, words: str) -> CSRMatrixValue:
@@ -204,7 +233,7 @@ def _st_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any) -> np.ndarr
                          f"[{', '.join(str(int(v)) for v in idx[i])}] is out of bounds")
     lead = [int(v) for v in shape[:-1]]
     C.check_size(op, (lead[0] * (lead[-1] + 1) if len(lead) == 2 else lead[0] + 1,), dt.int32)
-    return as_variant(from_entries(dt.as_dtype(vals.dtype), shape, idx, vals.copy()))
+    return as_variant(from_entries(np, dt.as_dtype(vals.dtype), shape, idx, vals.copy()))
 
 
 def _st_grad(node: Any, g: Any) -> list:
@@ -236,7 +265,7 @@ def _dense_kernel(xp: Any, dense_input: Any, indices: Any) -> np.ndarray:
                          f"index into param shape [{','.join(str(s) for s in d.shape)}], node "
                          f"name: {op}")
     vals = d[tuple(idx.T)] if idx.size else np.zeros(0, d.dtype)
-    return as_variant(from_entries(dt.as_dtype(d.dtype), d.shape, idx, vals))
+    return as_variant(from_entries(np, dt.as_dtype(d.dtype), d.shape, idx.astype(np.int64), vals))
 
 
 def _dense_grad(node: Any, g: Any) -> list:
@@ -336,7 +365,7 @@ def _transposed(m: CSRMatrixValue, conjugate: bool) -> CSRMatrixValue:
     shape = m.dense_shape.copy()
     shape[-2:] = shape[-2:][::-1]
     idx = np.stack([bi[order], ci[order], ri[order]], axis=1)
-    return from_entries(m.dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
+    return from_entries(np, m.dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
                         np.conj(values) if conjugate else values.copy())
 
 
@@ -515,7 +544,7 @@ def _spmm_kernel(xp: Any, a: Any, b: Any, type: Any,  # noqa: A002
     np.add.at(vals, where.reshape(-1), av[left] * bv[right])
     rows, cols = (ca if ta or aa else ra), (rb if tb or ab else cb)
     shape = (*shapes[0][:-2], rows, cols)
-    return as_variant(from_entries(ms[0].dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
+    return as_variant(from_entries(np, ms[0].dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
                                    vals))
 
 
@@ -598,7 +627,7 @@ def _chol_kernel(xp: Any, input: Any, permutation: Any, type: Any) -> Any:  # no
     idx = np.concatenate(entries) if entries else np.zeros((0, 3), np.int64)
     vals = np.concatenate(values).astype(m.values.dtype, copy=False) if values else \
         np.zeros(0, m.values.dtype)
-    return as_variant(from_entries(m.dtype, m.dense_shape, idx if rank == 3 else idx[:, 1:],
+    return as_variant(from_entries(np, m.dtype, m.dense_shape, idx if rank == 3 else idx[:, 1:],
                                    vals))
 
 
@@ -618,8 +647,9 @@ def _ref_build(dtype: Any, shape: Any, entries: list) -> np.ndarray:
             rows.append(rows[-1] + n)
         batch.append(batch[-1] + sum(c))
     vals = np.array([e[3] for e in entries], dt.as_dtype(dtype).as_numpy_dtype)
-    return as_variant(CSRMatrixValue(dt.as_dtype(dtype), shape, batch, rows,
-                                     [e[2] for e in entries], vals))
+    return as_variant(CSRMatrixValue(dt.as_dtype(dtype), shape, batch,
+                                     np.array(rows, np.int32),
+                                     np.array([e[2] for e in entries], np.int32), vals))
 
 
 def _ref_entries(m: Any) -> list:
@@ -757,7 +787,8 @@ def _ref_chol(m: Any, perm: Any, type: Any) -> np.ndarray:  # noqa: A002
 
 def _m(values: Any, indices: Any, shape: Any) -> np.ndarray:
     v = np.asarray(values)
-    return as_variant(from_entries(dt.as_dtype(v.dtype), shape, indices, v))
+    idx = np.asarray(indices, np.int64).reshape(-1, len(shape))
+    return as_variant(from_entries(np, dt.as_dtype(v.dtype), shape, idx, v))
 
 
 def _d3(dtype: Any = np.float32) -> np.ndarray:

@@ -180,9 +180,9 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
     dev = st["device"]
     if getattr(e, "on_host", False):
         # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0;
-        # or by a list op run there: _run_list_op)
+        # or by an op of boxes run there: _run_box_op)
         dev = CPU_DEVICE
-    elif st["xp"] is not np and not op.holds_lists and (not op.gpu or any(
+    elif st["xp"] is not np and not op.holds_boxes and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
         # (an op taking a handle ran where its resource lives: run_on)
@@ -602,8 +602,8 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     Arguments that are not arrays (a variable, a handle) pass as they are."""
     # (written for the common case, every input already on the device and every dtype
     # one it holds, in few bytecodes: this runs for every eager op on a GPU)
-    if op.holds_lists:
-        return _run_list_op(place, op, arrays, attrs, dtypes)
+    if op.holds_boxes:
+        return _run_box_op(place, op, arrays, attrs, dtypes)
     host = not op.gpu
     if not host:
         for d in dtypes:
@@ -654,12 +654,13 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
 
 
-def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
-    """(outputs, device name) of a TensorList op (op.holds_lists) run on `place`: its
-    lists passed as they are (host objects), its other inputs copied there; on CPU:0 where
-    it reads or makes strings (TF has no GPU list kernels for them)."""
-    if not op.gpu or place.backend is B.NUMPY or _lists_on_host(arrays, dtypes):
-        arrays = [a if is_list_box(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
+def _run_box_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
+    """(outputs, device name) of an op of boxes (op.holds_boxes: TensorLists, CSR sparse
+    matrices) run on `place`: its boxes passed as they are (host objects), its other
+    inputs copied there; on CPU:0 where it reads or makes strings (TF has no GPU list
+    kernels for them)."""
+    if not op.gpu or place.backend is B.NUMPY or _boxes_on_host(arrays, dtypes):
+        arrays = [a if is_box(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
                   for a in arrays]
         try:
             with D.placed_on(CPU_DEVICE):
@@ -670,7 +671,7 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
         dev, result = CPU_DEVICE, host_result
     else:
         b, index = place.backend, place.physical
-        arrays = [a if is_list_box(a) else B.to_host(a) if i in op.host_inputs else
+        arrays = [a if is_box(a) else B.to_host(a) if i in op.host_inputs else
                   onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
         try:
             out = op.kernel(place.xp, *arrays, **attrs)
@@ -679,32 +680,40 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
         dev = place.canonical
 
         def result(o: Any) -> Any:
-            return list_op_result(b, index, o)
+            return box_op_result(b, index, o)
     if op.num_outputs == 1:
         return result(out), dev
     return tuple(result(o) for o in out or ()), dev
 
 
-def list_op_result(b: Any, index: int, out: Any) -> Any:
-    """A list op's output on device `index` of backend `b`: a list as it is (a host
-    object wherever its items live), anything else as a result of the device."""
-    if type(out) is tuple or is_list_box(out):
+def box_op_result(b: Any, index: int, out: Any) -> Any:
+    """An output of an op of boxes on device `index` of backend `b`: a box (or a list's
+    tuple of items) as it is, a host object wherever its arrays live; anything else as a
+    result of the device."""
+    if type(out) is tuple or is_box(out):
         return out
     return b.result(out, index)
 
 
-def is_list_box(a: Any) -> bool:
-    """Whether `a` is a variant array of TensorLists (a tuple of items each): what a list
-    op takes and makes, not a string tensor (bytes), which is host data. (An empty one
-    holds no list: it goes where strings go.)"""
+class DeviceBox:
+    """A variant value that is a host object holding arrays of a device (a CSR sparse
+    matrix); a TensorList, a tuple of its items, is the other kind of box (is_box)."""
+
+    __slots__ = ()
+
+
+def is_box(a: Any) -> bool:
+    """Whether `a` is a variant array of boxes (TensorLists, tuples of items; DeviceBox
+    values): what an op of boxes takes and makes, not a string tensor (bytes), which is
+    host data. (An empty one holds no box: it goes where strings go.)"""
     return type(a) is _ndarray and a.dtype.kind == "O" and a.size > 0 and \
-        isinstance(a.flat[0], tuple)
+        isinstance(a.flat[0], (tuple, DeviceBox))
 
 
-def _lists_on_host(arrays: Any, dtypes: Any) -> bool:
-    """Whether a list op of these input arrays and output dtypes runs on CPU:0: its items
-    (in or out) are host data, strings."""
-    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_list_box(a)
+def _boxes_on_host(arrays: Any, dtypes: Any) -> bool:
+    """Whether an op of boxes of these input arrays and output dtypes runs on CPU:0: its
+    items (in or out) are host data, strings."""
+    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_box(a)
                for a in arrays) or \
         any(d is not None and d is not dt.variant and (d._np is None or D.host_only(d._np))
             for d in dtypes)

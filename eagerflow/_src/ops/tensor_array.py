@@ -107,7 +107,7 @@ def _variant(items: tuple) -> np.ndarray:
 
 
 _V = ((), dt.variant)
-_LIST = dict(no_fold=True, holds_lists=True)  # (list ops: never folded; see OpDef)
+_LIST = dict(no_fold=True, holds_boxes=True)  # (list ops: never folded; see OpDef)
 
 
 def _list_spec(f: Any, dtype: Any, shape: Any) -> list:
