@@ -143,7 +143,7 @@ OPS_ORDER = [
     "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
-    "sparse_extras", "embedding_sparse", "crosses", "csr_matrix_ops", "csr_gpu_ops",
+    "sparse_extras", "embedding_sparse", "crosses", "csr_value", "csr_matrix_ops", "csr_gpu_ops",
     "csr_ordering_ops",
     "parsing_features",
     "parsing_sequence", "parsing_v1", "parsing_sequence_v1",

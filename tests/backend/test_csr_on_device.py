@@ -2,8 +2,10 @@
 object (its dense shape and batch pointers in host memory, as TF's) whose row pointers,
 column indices and values live on the device. The ops TF 2.21 has GPU kernels for only
 (SparseMatrixZeros, Add, Mul, Softmax, SoftmaxGrad) run there and are refused on CPU:0
-with TF's NotFoundError; each is checked against a NumPy reference written entry by
-entry."""
+with TF's NotFoundError, each checked against a NumPy reference written entry by entry;
+the ops TF has CPU and GPU kernels for run there too, checked against the CPU's results;
+SparseMatrixNNZ's counts stay in host memory, and the CPU-only ordering and Cholesky read
+a device's matrix back."""
 
 import numpy as np
 import pytest
@@ -63,6 +65,12 @@ def _entries(t):
             for j in range(ptrs[r], ptrs[r + 1]):
                 table[(i, r, int(cols[j]))] = vals[j]
     return table, order
+
+
+def _cpu(f, *arrays):
+    """`f` of `arrays` run on CPU:0, its inputs made there."""
+    with tf.device("/CPU:0"):
+        return f(*(tf.constant(a) for a in arrays))
 
 
 def _places(d):
@@ -339,6 +347,7 @@ def test_softmax_gradient_is_softmax_grad_at_the_places():
         s = R.SparseMatrixSoftmax(logits=_csr(xt), type=tf.float64)
         loss = tf.reduce_sum(R.CSRSparseMatrixToDense(sparse_input=s, type=tf.float64) * w)
     g = tape.gradient(loss, xt)
+    assert g.device == GPU0
     want = np.zeros_like(x)
     for r in range(3):
         at = x[r] != 0
@@ -382,3 +391,201 @@ def test_a_traced_function_of_the_ops_gives_the_eager_result():
     x, y = (tf.constant(_sparse(rng, (4, 5), 0.5)) for _ in range(2))
     got = tf.function(f)(x, y)
     np.testing.assert_array_equal(got.numpy(), f(x, y).numpy())
+
+
+# -- the ops of TF's CPU and GPU ---------------------------------------------------------------
+
+_SHAPES = dict(items=st.sampled_from([None, 1, 3]), rows=st.integers(0, 5),
+               cols=st.integers(1, 5), density=st.floats(0, 1))
+
+
+def _shape(items, rows, cols):
+    return (rows, cols) if items is None else (items, rows, cols)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dtype=_DTYPES, **_SHAPES)
+def test_conversions_make_the_cpus_matrix_on_the_device(seed, items, rows, cols, density,
+                                                        dtype):
+    rng = np.random.default_rng(seed)
+    d = _sparse(rng, _shape(items, rows, cols), density, dtype)
+    m = _csr(d)
+    assert _on_device(m)
+    assert _box(m) == _box(_cpu(_csr, d))
+    idx = np.argwhere(d != 0)
+    idx = idx[rng.permutation(len(idx))] if items is None else idx  # (rows unsorted)
+    st_m = R.SparseTensorToCSRSparseMatrix(indices=idx, values=d[tuple(idx.T)],
+                                           dense_shape=d.shape)
+    assert _on_device(st_m)
+    assert _box(st_m) == _box(_cpu(lambda i, v, s: R.SparseTensorToCSRSparseMatrix(
+        indices=i, values=v, dense_shape=s), idx, d[tuple(idx.T)], np.int64(d.shape)))
+    t = tf.as_dtype(dtype)
+    dense = R.CSRSparseMatrixToDense(sparse_input=m, type=t)
+    assert dense.device == GPU0
+    np.testing.assert_array_equal(dense.numpy(), d)
+    indices, values, shape = R.CSRSparseMatrixToSparseTensor(sparse_matrix=st_m, type=t)
+    assert indices.device == values.device == GPU0
+    want = _cpu(lambda i, v, s: R.CSRSparseMatrixToSparseTensor(
+        sparse_matrix=R.SparseTensorToCSRSparseMatrix(indices=i, values=v, dense_shape=s),
+        type=t), idx, d[tuple(idx.T)], np.int64(d.shape))
+    for got, w in zip((indices, values, shape), want):
+        np.testing.assert_array_equal(got.numpy(), w.numpy())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), **_SHAPES)
+def test_components_on_the_device_and_nnz_in_host_memory(seed, items, rows, cols, density):
+    rng = np.random.default_rng(seed)
+    d = _sparse(rng, _shape(items, rows, cols), density, np.float64)
+    m = _csr(d)
+    with strict.count_transfers() as n:
+        nnz = R.SparseMatrixNNZ(sparse_matrix=m)
+    # (TF's GPU kernel writes the counts in host memory: they are the batch pointers')
+    assert n["to_host"] == n["to_device"] == 0 and not isinstance(nnz._arr, strict.StrictArray)
+    np.testing.assert_array_equal(nnz.numpy(), np.count_nonzero(d, axis=(-2, -1)))
+    for i in range(items or 1):
+        got = R.CSRSparseMatrixComponents(csr_sparse_matrix=m, index=i, type=tf.float64)
+        want = _cpu(lambda x: R.CSRSparseMatrixComponents(
+            csr_sparse_matrix=_csr(x), index=i, type=tf.float64), d)
+        for g, w in zip(got, want):
+            assert g.device == GPU0
+            np.testing.assert_array_equal(g.numpy(), w.numpy())
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31), dtype=_DTYPES, conjugate=st.booleans(), **_SHAPES)
+def test_transpose_on_the_device_is_the_cpus(seed, items, rows, cols, density, dtype,
+                                            conjugate):
+    rng = np.random.default_rng(seed)
+    d = _sparse(rng, _shape(items, rows, cols), density, dtype)
+    t = tf.as_dtype(dtype)
+    got = R.SparseMatrixTranspose(input=_csr(d), type=t, conjugate=conjugate)
+    assert _on_device(got)
+    assert _box(got) == _box(_cpu(lambda x: R.SparseMatrixTranspose(
+        input=_csr(x), type=t, conjugate=conjugate), d))
+
+
+_FLAGS = st.sampled_from([{}, {"transpose_a": True}, {"adjoint_a": True},
+                          {"transpose_b": True, "transpose_output": True},
+                          {"adjoint_b": True, "conjugate_output": True},
+                          {"adjoint_a": True, "transpose_b": True}])
+
+
+def _flipped(shape, flag):
+    return (*shape[:-2], shape[-1], shape[-2]) if flag else shape
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dtype=_DTYPES, flags=_FLAGS, k=st.integers(1, 4),
+       **_SHAPES)
+def test_matmul_on_the_device_is_the_cpus(seed, items, rows, cols, density, dtype, flags, k):
+    rng = np.random.default_rng(seed)
+    a = _sparse(rng, _shape(items, rows, cols), density, dtype)
+    op_a = _flipped(a.shape, flags.get("transpose_a") or flags.get("adjoint_a"))
+    b_shape = _flipped((*a.shape[:-2], op_a[-1], k),
+                       flags.get("transpose_b") or flags.get("adjoint_b"))
+    b = _sparse(rng, b_shape, 1.0, dtype)
+    m = _csr(a)
+    bt = tf.constant(b)
+    with strict.count_transfers() as n:
+        got = R.SparseMatrixMatMul(a=m, b=bt, **flags)
+    assert got.device == GPU0 and n["to_host"] == 0
+    want = _cpu(lambda x, y: R.SparseMatrixMatMul(a=_csr(x), b=y, **flags), a, b)
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dtype=_DTYPES, flags=_FLAGS, k=st.integers(1, 4),
+       density_b=st.floats(0, 1), **_SHAPES)
+def test_sparse_matmul_on_the_device_is_the_cpus(seed, items, rows, cols, density, dtype,
+                                                 flags, k, density_b):
+    flags = {f: v for f, v in flags.items() if not f.endswith("output")}
+    rng = np.random.default_rng(seed)
+    a = _sparse(rng, _shape(items, rows, cols), density, dtype)
+    op_a = _flipped(a.shape, flags.get("transpose_a") or flags.get("adjoint_a"))
+    b = _sparse(rng, _flipped((*a.shape[:-2], op_a[-1], k),
+                              flags.get("transpose_b") or flags.get("adjoint_b")),
+                density_b, dtype)
+    t = tf.as_dtype(dtype)
+    got = R.SparseMatrixSparseMatMul(a=_csr(a), b=_csr(b), type=t, **flags)
+    assert _on_device(got)
+    want = _cpu(lambda x, y: R.SparseMatrixSparseMatMul(a=_csr(x), b=_csr(y), type=t,
+                                                        **flags), a, b)
+    g, w = _box(got), _box(want)
+    assert g.dense_shape.tolist() == w.dense_shape.tolist()
+    assert g.batch_pointers.tolist() == w.batch_pointers.tolist()
+    np.testing.assert_array_equal(g.row_pointers.get(), w.row_pointers)
+    np.testing.assert_array_equal(g.col_indices.get(), w.col_indices)
+    np.testing.assert_allclose(g.values.get(), w.values, rtol=1e-5, atol=1e-6)
+
+
+def test_a_device_matrix_is_used_without_reading_it_back():
+    d = tf.constant(np.array([[1, 0, 2], [0, 0, 3], [4, 0, 0]], np.float32))
+    m = _csr(d)
+    with strict.count_transfers() as n:
+        R.CSRSparseMatrixToDense(sparse_input=m, type=tf.float32)
+        R.SparseMatrixTranspose(input=m, type=tf.float32)
+        R.SparseMatrixMul(a=m, b=tf.constant(2.0))
+    assert n["to_host"] == 0
+
+
+@pytest.mark.parametrize("f, error, words", [
+    (lambda: R.SparseTensorToCSRSparseMatrix(indices=[[0, 0], [3, 1]], values=[1.0, 2.0],
+                                             dense_shape=[3, 3]),
+     tf.errors.InvalidArgumentError,
+     "Sparse index tuple indices[1, :] = [3, 1] is out of bounds"),
+    (lambda: R.DenseToCSRSparseMatrix(dense_input=np.eye(2, dtype=np.float32),
+                                      indices=[[0, 0], [0, -1]]),
+     tf.errors.InvalidArgumentError,
+     "indices[1] = [0, -1] does not index into param shape [2,2], node name: "
+     "DenseToCSRSparseMatrix"),
+    (lambda: R.CSRSparseMatrixComponents(csr_sparse_matrix=_csr(np.ones((2, 2, 2))),
+                                         index=2, type=tf.float64),
+     tf.errors.InvalidArgumentError, "index (2) not in [0, 2)"),
+    (lambda: R.CSRSparseMatrixToDense(sparse_input=_csr(np.eye(2)), type=tf.float32),
+     tf.errors.InvalidArgumentError,
+     "Asked for a CSRSparseMatrix of type float but saw dtype: double"),
+    (lambda: R.SparseMatrixMatMul(a=_csr(np.eye(3)), b=np.ones((2, 2))),
+     tf.errors.InvalidArgumentError,
+     "Inner product dimensions of A and B do not agree. Shapes are: [3,3] vs. [2,2]"),
+    (lambda: R.SparseMatrixSparseMatMul(a=_csr(np.ones((2, 3, 3))), b=_csr(np.ones((3, 3))),
+                                        type=tf.float64),
+     tf.errors.InvalidArgumentError, "Inner product dimensions of A and B do not agree."),
+])
+def test_device_kernels_refuse_what_tf_refuses(f, error, words):
+    with pytest.raises(error) as info:
+        f()
+    assert words in str(info.value)
+
+
+def test_the_cpu_only_ordering_and_cholesky_read_a_device_matrix_back():
+    a = np.array([[4.0, 1, 0], [1, 3, 0], [0, 0, 2]])
+    m = _csr(a)
+    perm = R.SparseMatrixOrderingAMD(input=m)
+    assert perm.device.endswith("CPU:0")
+    chol = R.SparseMatrixSparseCholesky(input=m, permutation=perm, type=tf.float64)
+    assert chol.device.endswith("CPU:0")
+    low = R.CSRSparseMatrixToDense(sparse_input=chol, type=tf.float64)
+    p = perm.numpy()
+    np.testing.assert_allclose(low.numpy() @ low.numpy().T, a[np.ix_(p, p)], rtol=1e-12)
+
+
+@pytest.mark.parametrize("flags", [{}, {"adjoint_a": True}, {"transpose_b": True,
+                                                              "transpose_output": True}])
+def test_matmul_gradients_on_the_device_are_the_cpus(flags):
+    a = np.array([[1.0, 0, 2], [0, 0, 3], [4, 0, 0]])
+    b = np.arange(9.0).reshape(3, 3) - 2
+    w = np.cos(np.arange(9.0)).reshape(3, 3)
+
+    def grads(x, y):
+        with tf.GradientTape() as tape:
+            tape.watch([x, y])
+            out = R.SparseMatrixMatMul(a=_csr(x), b=y, **flags)
+            loss = tf.reduce_sum(out * w)
+        return tape.gradient(loss, [x, y])
+
+    got = grads(tf.constant(a), tf.constant(b))
+    want = _cpu(grads, a, b)
+    for g, w_ in zip(got, want):
+        assert g.device == GPU0
+        np.testing.assert_allclose(g.numpy(), w_.numpy(), rtol=1e-12)

@@ -39,15 +39,8 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.csr_matrix_ops import (
-    CSR_TO_SPARSE_TENSOR,
-    SPARSE_TENSOR_TO_CSR,
-    CSRMatrixValue,
-    _matrix,
-    _Spec,
-    as_variant,
-    from_entries,
-)
+from eagerflow._src.ops.csr_matrix_ops import CSR_TO_SPARSE_TENSOR, SPARSE_TENSOR_TO_CSR, _Spec
+from eagerflow._src.ops.csr_value import CSRMatrixValue, _matrix, as_variant, from_entries
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import EQUAL, where
