@@ -370,6 +370,23 @@ def test_add_gradient_is_the_output_gradient_at_each_inputs_places():
     np.testing.assert_array_equal(gb.numpy(), -3 * w * (db != 0))
 
 
+def test_softmax_grad_has_no_gradient_and_zeros_is_not_differentiable():
+    x = tf.constant(np.eye(2, dtype=np.float32))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        m = _csr(x)
+        g = R.SparseMatrixSoftmaxGrad(softmax=m, grad_softmax=m, type=tf.float32)
+        through_grad = tf.reduce_sum(R.CSRSparseMatrixToDense(sparse_input=g, type=tf.float32))
+        z = R.SparseMatrixZeros(dense_shape=[2, 2], type=tf.float32)
+        c = R.SparseMatrixAdd(a=m, b=z, alpha=np.float32(3), beta=np.float32(1))
+        through_zeros = tf.reduce_sum(R.CSRSparseMatrixToDense(sparse_input=c,
+                                                               type=tf.float32))
+    with pytest.raises(LookupError, match="gradient registry has no entry for: "
+                                          "SparseMatrixSoftmaxGrad"):
+        tape.gradient(through_grad, x)
+    np.testing.assert_array_equal(tape.gradient(through_zeros, x).numpy(), 3 * np.eye(2))
+
+
 def test_mul_has_tfs_gradient_which_raises():
     x = tf.constant(np.eye(2, dtype=np.float32))
     with tf.GradientTape() as tape:

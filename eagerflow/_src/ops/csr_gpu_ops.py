@@ -329,7 +329,7 @@ _TYPED = dict(_CSR, tf=TFForm(takes_handles=True, names={"type": "type"}))
 _UNTYPED = dict(_CSR, tf=TFForm(takes_handles=True))
 
 SPARSE_MATRIX_ZEROS = register(OpDef(
-    "SparseMatrixZeros", _zeros_infer, _zeros_kernel, grad=C.no_gradient, host_inputs=(0,),
+    "SparseMatrixZeros", _zeros_infer, _zeros_kernel, host_inputs=(0,),  # (not differentiable)
     bad_samples=lambda: _refused("SparseMatrixZeros", (np.int64([3, 3]),),
                                  {"type": dt.float32}, "type=DT_FLOAT"), **_TYPED,
 ))
@@ -355,7 +355,7 @@ SPARSE_MATRIX_SOFTMAX = register(OpDef(
 ))
 
 SPARSE_MATRIX_SOFTMAX_GRAD = register(OpDef(
-    "SparseMatrixSoftmaxGrad", _softmax_grad_infer, _softmax_grad_kernel,
+    "SparseMatrixSoftmaxGrad", _softmax_grad_infer, _softmax_grad_kernel, grad=C.no_gradient,
     bad_samples=lambda: _refused("SparseMatrixSoftmaxGrad", (_mat3(), _mat3()),
                                  {"type": dt.float32}, "type=DT_FLOAT"), **_TYPED,
 ))
