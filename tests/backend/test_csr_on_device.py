@@ -606,3 +606,28 @@ def test_matmul_gradients_on_the_device_are_the_cpus(flags):
     for g, w_ in zip(got, want):
         assert g.device == GPU0
         np.testing.assert_allclose(g.numpy(), w_.numpy(), rtol=1e-12)
+
+
+def _twice(x, y):
+    """The gradient of a loss using one matrix twice: its two gradients summed."""
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        m = _csr(x)
+        loss = tf.reduce_sum(R.SparseMatrixMatMul(a=m, b=y)) + \
+            tf.reduce_sum(R.SparseMatrixMatMul(a=m, b=y * y, transpose_a=True))
+    return tape.gradient(loss, x)
+
+
+def test_a_matrix_used_twice_has_its_gradients_summed_on_the_device_only():
+    a = np.array([[1.0, 0, 2], [0, 0, 3], [4, 0, 0]])
+    b = np.arange(9.0).reshape(3, 3) - 2
+    want = (a != 0) * (b.sum(axis=1)[None, :] + (b * b).sum(axis=1)[:, None])
+    for f in (_twice, tf.function(_twice)):
+        got = f(tf.constant(a), tf.constant(b))
+        assert got.device == GPU0
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-12)
+    # (TF's CPU has no sum of two CSR matrices: ADD_VARIANT_BINARY_OP is its GPU's)
+    with pytest.raises(tf.errors.InternalError, match="No unary variant binary_op function "
+                       "found for op ADD_VARIANT_BINARY_OP Variant type_name: "
+                       "tensorflow::CSRSparseMatrix for device type: CPU"):
+        _cpu(_twice, a, b)

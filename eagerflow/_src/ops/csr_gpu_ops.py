@@ -135,10 +135,6 @@ def _add_infer(a: Any, b: Any, alpha: Any, beta: Any) -> list:
     return [_V]
 
 
-def _shape_text(m: CSRMatrixValue) -> str:
-    return C.shape_str(tuple(int(v) for v in m.dense_shape))
-
-
 def _add_kernel(xp: Any, a: Any, b: Any, alpha: Any, beta: Any) -> np.ndarray:
     op = "SparseMatrixAdd"
     d = dt.as_dtype(alpha.dtype)
@@ -148,34 +144,7 @@ def _add_kernel(xp: Any, a: Any, b: Any, alpha: Any, beta: Any) -> np.ndarray:
         if s.ndim:
             raise C.fail(op, f"Expected {what} to be a scalar, saw shape: "
                              f"{C.shape_str(s.shape)}")
-    sa, sb = (tuple(int(v) for v in m.dense_shape) for m in (ma, mb))
-    if (len(sa) == 3 and (len(sb) != 3 or sa[0] != sb[0])) or sa[-2:] != sb[len(sa) - 2:len(sa)]:
-        raise C.fail(op, f"Incompatible shapes of a and b, a.shape == {_shape_text(ma)}, "
-                         f"b.shape == {_shape_text(mb)}")
-    items, rows, cols = ma.batches()
-    # (every item of a against the same item of b: TF's loop over a's batch)
-    parts = [_scaled_entries(xp, ma, to_host(alpha)[()], items, rows, cols),
-             _scaled_entries(xp, mb, to_host(beta)[()], items, rows, cols)]
-    keys = xp.concatenate([p[0] for p in parts])
-    terms = xp.concatenate([p[1] for p in parts])
-    if not keys.size:
-        return as_variant(from_entries(xp, d, sa, xp.zeros((0, len(sa)), np.int64), terms))
-    # (each place once, in order of item, row and column; a place's terms added from -0.0,
-    # which leaves each term as it is: one term is its product, two their sum)
-    places, where_ = xp.unique(keys, return_inverse=True)
-    values = xp.full(places.size, -0.0, terms.dtype)
-    add_at(xp, values, where_.reshape(-1), terms)
-    index = xp.stack([places // (rows * cols), places // cols % rows, places % cols], axis=1)
-    return as_variant(from_entries(xp, d, sa, index if len(sa) == 3 else index[:, 1:], values))
-
-
-def _scaled_entries(xp: Any, m: CSRMatrixValue, scale: Any, items: int, rows: int,
-                    cols: int) -> tuple:
-    """(each place's key, in item, row, column order; its value times `scale`) of the
-    entries of `m`'s first `items` items."""
-    n = int(m.batch_pointers[min(items, len(m.batch_pointers) - 1)])
-    bi, ri, ci, v = (x[:n] for x in m.coo(xp))
-    return (bi * rows + ri) * cols + ci, v * v.dtype.type(scale)
+    return as_variant(ma.plus(xp, mb, to_host(alpha)[()], to_host(beta)[()], op))
 
 
 def _pruned(unpruned: Any, pattern: Any, d: dt.DType) -> Any:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import onto, to_host
+from eagerflow._src.backend import add_at, onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError
 from eagerflow._src.ops import checks as C
@@ -65,6 +65,54 @@ class CSRMatrixValue(DeviceBox):
         raise InternalError(None, None, "No unary variant unary_op function found for op "
                                         "ZEROS_LIKE Variant type_name: tensorflow::"
                                         "CSRSparseMatrix for device type: CPU [Op:ZerosLike]")
+
+    def plus(self, xp: Any, other: CSRMatrixValue, alpha: Any, beta: Any,
+             op: str) -> CSRMatrixValue:
+        """alpha * self + beta * other (host scalars) as TF's GPU kernels make it, through
+        cuSPARSE's csrgeam2: each row the sorted union of the two rows' columns, an entry
+        for each (a place stored in either is stored, whatever its value), a place in both
+        alpha * a + beta * b, in one only its own product; each item of `self` against the
+        same item of `other`. csrgeam2 assumes rows without repeated columns: a repeated
+        place is summed into one entry here. Refused as TF's kernel refuses matrices of
+        other shapes (`op` names the op)."""
+        sa, sb = (tuple(int(v) for v in m.dense_shape) for m in (self, other))
+        if (len(sa) == 3 and (len(sb) != 3 or sa[0] != sb[0])) or \
+                sa[-2:] != sb[len(sa) - 2:len(sa)]:
+            raise C.fail(op, f"Incompatible shapes of a and b, a.shape == {C.shape_str(sa)}, "
+                             f"b.shape == {C.shape_str(sb)}")
+        items, rows, cols = self.batches()
+        parts = [m._scaled(xp, s, items, rows, cols) for m, s in ((self, alpha), (other, beta))]
+        keys = xp.concatenate([p[0] for p in parts])
+        terms = xp.concatenate([p[1] for p in parts])
+        if not keys.size:
+            return from_entries(xp, self.dtype, sa, xp.zeros((0, len(sa)), np.int64), terms)
+        # (each place once, in order of item, row and column; a place's terms added from
+        # -0.0, which leaves each term as it is: one term is its product, two their sum)
+        places, where = xp.unique(keys, return_inverse=True)
+        values = xp.full(places.size, -0.0, terms.dtype)
+        add_at(xp, values, where.reshape(-1), terms)
+        index = xp.stack([places // (rows * cols), places // cols % rows, places % cols],
+                         axis=1)
+        return from_entries(xp, self.dtype, sa, index if len(sa) == 3 else index[:, 1:],
+                            values)
+
+    def _scaled(self, xp: Any, scale: Any, items: int, rows: int, cols: int) -> tuple:
+        """(each place's key, in item, row, column order; its value times `scale`) of the
+        entries of the first `items` items."""
+        n = int(self.batch_pointers[min(items, len(self.batch_pointers) - 1)])
+        bi, ri, ci, v = (x[:n] for x in self.coo(xp))
+        return (bi * rows + ri) * cols + ci, v * v.dtype.type(scale)
+
+    def added(self, xp: Any, other: CSRMatrixValue) -> CSRMatrixValue:
+        """The sum of two gradients of one matrix, as a tape adds them: TF's GPU sums them
+        (its ADD_VARIANT_BINARY_OP of the variant: csrgeam2, alpha = beta = 1); its CPU
+        has no sum of this variant."""
+        if xp is np:
+            raise InternalError(None, None, "No unary variant binary_op function found for op "
+                                            "ADD_VARIANT_BINARY_OP Variant type_name: "
+                                            "tensorflow::CSRSparseMatrix for device type: CPU")
+        one = self.values.dtype.type(1)
+        return self.plus(xp, other, one, one, "AddN")
 
     def batches(self) -> tuple:
         """(batch size, rows, cols)."""

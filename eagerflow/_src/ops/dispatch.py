@@ -701,6 +701,11 @@ class DeviceBox:
 
     __slots__ = ()
 
+    def added(self, xp: Any, other: Any) -> Any:
+        """The sum of two gradients of one value, as a tape adds them, its arrays on
+        `xp`'s device (TF's ADD_VARIANT_BINARY_OP of the variant)."""
+        raise NotImplementedError
+
 
 def is_box(a: Any) -> bool:
     """Whether `a` is a variant array of boxes (TensorLists, tuples of items; DeviceBox
