@@ -5,12 +5,8 @@ the node and the GPU kernels, where eagerflow has a GPU backend, as TF's CUDA bu
 them; none, as TF's CPU build); on a GPU it runs over the device's arrays:
 
 - Zeros: a matrix of `dense_shape` (a host input) with no entries: its row pointers zeros.
-- Add: alpha * a + beta * b as cuSPARSE's csrgeam2 makes it: each row holds the union of
-  the two rows' columns, sorted, an entry for each (explicit zeros stay: a place stored in
-  either is stored, whatever its value); a place in both is alpha * a + beta * b, in one
-  only its own product. csrgeam2 assumes rows without repeated columns: a repeated place
-  (only a matrix made of repeated entries holds one) is summed here into one entry.
-  alpha and beta are host inputs.
+- Add: alpha * a + beta * b (host inputs) as cuSPARSE's csrgeam2 makes it: each row the
+  sorted union of the two rows' columns, explicit zeros kept (CSRMatrixValue.plus).
 - Mul: the values times a scalar, or each batch item's by its own of a [batch, 1, 1] b;
   the structure kept.
 - Softmax: each row's softmax over its stored entries (an empty row stays empty), TF's
@@ -92,7 +88,7 @@ def _with_values(m: CSRMatrixValue, values: Any) -> np.ndarray:
 
 def _rows(xp: Any, m: CSRMatrixValue) -> tuple:
     """(each entry's row among all items' rows, its place in that row, how many rows,
-    the longest row's length: read on the host)."""
+    the longest row's length: read back from the device)."""
     b, r, _ = m.batches()
     bi, ri, _, _ = m.coo(xp)
     row = bi * r + ri
@@ -260,7 +256,7 @@ def _softmax_grad_kernel(xp: Any, softmax: Any, grad_softmax: Any,
     _, rows, cols = s.batches()
     sb, sr, sc, sv = s.coo(xp)
     skeys = (sb * rows + sr) * cols + sc
-    sv, gv = sv, g.values[:g.nnz]
+    gv = g.values[:g.nnz]
     found = xp.zeros(sv.size, bool)
     at = xp.zeros(sv.size, sv.dtype)
     if g.nnz:
