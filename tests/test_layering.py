@@ -118,7 +118,7 @@ OPS_ORDER = [
     "signal_spectral",
     # the rest of TF's API, data and io
     "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
-    "sparse_shape_ops",
+    "sparse_parts", "sparse_shape_ops", "sparse_join_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization",
@@ -143,7 +143,8 @@ OPS_ORDER = [
     "tensor_array_older",
     "sparse_segment_ops", "sparse_functions", "sparse_binary_ops", "sparse_reduce_ops",
     "sparse_softmax",
-    "sparse_extras", "embedding_sparse", "crosses", "csr_matrix_ops", "csr_ordering_ops",
+    "sparse_extras", "embedding_sparse", "crosses", "csr_value", "csr_matrix_ops", "csr_gpu_ops",
+    "csr_ordering_ops",
     "parsing_features",
     "parsing_sequence", "parsing_v1", "parsing_sequence_v1",
     "extension_type", "extension_dispatch",

@@ -68,7 +68,7 @@ def _device_of(op, sample, outputs):
         arrays = [H.value(a) for a in sample.inputs if isinstance(a, Resource)][:1]
     arrays += [_host(o) for o in outputs]
     return CPU0 if not op.gpu or any(D.host_only(a.dtype) and not (
-        op.holds_lists and is_variant(a)) for a in arrays) else GPU0
+        op.holds_variants and is_variant(a)) for a in arrays) else GPU0
 
 
 @pytest.mark.parametrize("case", READY, ids=IDS)

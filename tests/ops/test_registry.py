@@ -18,7 +18,12 @@ from eagerflow._src.data import (
     raw_multi_device_iterator,
 )
 from eagerflow._src.distribute import tf_collective_ops
-from eagerflow._src.ops import boosted_trees_ops, tensor_array_older, unavailable_ops
+from eagerflow._src.ops import (
+    boosted_trees_ops,
+    csr_gpu_ops,
+    tensor_array_older,
+    unavailable_ops,
+)
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.testing import op_harness as H
 from tests.optional_samples import without_samples
@@ -34,10 +39,12 @@ def _id(case):
 
 
 # CheckPinned refuses every input (as TF 2.21 built without CUDA does: no result to
-# compare), its bad samples check that refusal; so does GenerateBoundingBoxProposals (TF
-# 2.21 has no CPU kernel for it). (The ops on resource handles and the
-# training ops have samples: their `Resource` inputs are live variables, op_harness.Live;
-# the ops on lookup tables' handles too: their `Table` inputs are live tables.)
+# compare), its bad samples check that refusal; so do GenerateBoundingBoxProposals and
+# the CSR matrix ops of ops/csr_gpu_ops.py (TF 2.21 has no CPU kernel for them:
+# tests/backend/test_csr_on_device.py runs them on the stand-in GPU). (The ops on
+# resource handles and the training ops have samples: their `Resource` inputs are live
+# variables, op_harness.Live; the ops on lookup tables' handles too: their `Table` inputs
+# are live tables.)
 # The ops TF removed or has no kernel for refuse every call too (ops/unavailable_ops.py,
 # the BoostedTrees ops: ops/boosted_trees_ops.py, tests/ops/test_boosted_trees_ops.py, and
 # the TensorArray V2 ops: ops/tensor_array_older.py). Abort ends the process when it
@@ -61,6 +68,7 @@ def _id(case):
 # (tests/v1/test_session_handles.py). TF 2.21 has removed LMDB support: its LMDB ops
 # refuse every call (their bad samples; tests/data/test_lmdb.py).
 INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable_ops.REFUSING,
+            *csr_gpu_ops.OPS,
             *boosted_trees_ops.OPS,
             "AudioSummary", "CreateSummaryDbWriter", "CloseSummaryWriter",
             "MutexLock", "ConsumeMutexLock", *iterator_ops.OPS, *raw_dataset_misc.NO_SAMPLES,

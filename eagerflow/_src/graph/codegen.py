@@ -50,10 +50,10 @@ from eagerflow._src.ops.dispatch import (
     host_outputs,
     host_result,
     is_variant,
-    list_op_result,
     onto_device,
     out_of_memory,
     run_on,
+    variant_op_result,
 )
 from eagerflow._src.ops.registry import PACKET
 
@@ -424,8 +424,8 @@ def on_host(node: Any) -> bool | None:
     op = node.op
     if not op.gpu:
         return True
-    if op.holds_lists:
-        return _list_items_on_host(node)
+    if op.holds_variants:
+        return _variant_items_on_host(node)
     for t in node.outputs:
         d = t._dtype
         if d is not None and (d._np is None or D.host_only(d._np)):
@@ -443,9 +443,9 @@ def on_host(node: Any) -> bool | None:
     return None if unsure else False
 
 
-def _list_items_on_host(node: Any) -> bool:
-    """A list op's placement, as dispatch.run_on's for its arrays: CPU:0 where its items
-    (in or out) are strings."""
+def _variant_items_on_host(node: Any) -> bool:
+    """An op of variants' placement (lists, matrices), as dispatch.run_on's for its arrays:
+    CPU:0 where its items (in or out) are strings."""
     for x in node.inputs:
         if type(x) is SymbolicTensor:
             d = x._dtype
@@ -483,11 +483,11 @@ def _movers(place: Any) -> dict:
         return b.result(a, index)
 
     def list_result(a: Any) -> Any:
-        return list_op_result(b, index, a)
+        return variant_op_result(b, index, a)
 
 
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
-            "_lres": list_result, "_wrapv": functools.partial(wrap_variant, place=place),
+            "_vres": list_result, "_wrapv": functools.partial(wrap_variant, place=place),
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -613,9 +613,9 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
     args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
     w.device_nodes[node.name] = op.name
     temps = w.call(node, op.kernel, ["_xp"] + args, "d")
-    if op.holds_lists:  # (its lists are host objects; its items, the device's)
+    if op.holds_variants:  # (its variants are host objects; their arrays, the device's)
         for t, o in zip(temps, node.outputs):
-            w.lines.append(f"{t} = _lres({t})")
+            w.lines.append(f"{t} = _vres({t})")
             if o._dtype is dt.variant:
                 w.where[id(o)] = "h"
         return

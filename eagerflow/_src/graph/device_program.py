@@ -302,9 +302,9 @@ _ASSIGNS = frozenset(ASSIGN.values())
 
 def why_not(graph: Graph, outputs: list) -> str | None:
     """Why calls of `graph` cannot be captured as a CUDA graph, or None: work on the host
-    (a host op, a copy, a TensorList's bookkeeping), stateful ops other than its
-    variables' assignments (a random draw's counter, replayed the same each time), or
-    control flow (its conditions are read on the host)."""
+    (a host op, a copy, a TensorList's or CSR matrix's bookkeeping), stateful ops other
+    than its variables' assignments (a random draw's counter, replayed the same each
+    time), or control flow (its conditions are read on the host)."""
     for t in outputs:
         if type(t) is not SymbolicTensor:
             return "an output is not a tensor of the graph"
@@ -318,8 +318,8 @@ def why_not(graph: Graph, outputs: list) -> str | None:
             return f"{op.name} is stateful"
         if op.subgraphs or op.fn is not None:
             return f"{op.name} runs sub-graphs"
-        if op.holds_lists:  # (a replay would not run the list's own work, on the host)
-            return f"{op.name} keeps a list on the host"
+        if op.holds_variants:  # (a replay would not run their own work, on the host)
+            return f"{op.name} keeps a variant on the host"
         if codegen.on_host(node) is not False:
             return f"{op.name} runs on the host"
     return None

@@ -1,10 +1,21 @@
 """TF's CSR sparse matrix raw ops (tensorflow/core/kernels/sparse): a CSR matrix is a variant
 scalar holding its dense shape (rank 2, or 3 for a batch), batch pointers, row pointers,
-column indices and values. The ops with CPU kernels in TF 2.21: the conversions
-(SparseTensorToCSRSparseMatrix, DenseToCSRSparseMatrix and back), CSRSparseMatrixComponents,
-SparseMatrixNNZ, SparseMatrixTranspose, SparseMatrixMatMul and SparseMatrixSparseMatMul.
-(SparseMatrixZeros, Add, Mul, Softmax and SoftmaxGrad have GPU kernels only: unavailable_ops
-refuses them as TF's CPU does.)
+column indices and values (csr_value.py). The ops with CPU kernels in TF 2.21: the
+conversions (SparseTensorToCSRSparseMatrix, DenseToCSRSparseMatrix and back),
+CSRSparseMatrixComponents, SparseMatrixNNZ, SparseMatrixTranspose, SparseMatrixMatMul,
+SparseMatrixSparseMatMul and SparseMatrixSparseCholesky. (SparseMatrixZeros, Add, Mul,
+Softmax and SoftmaxGrad have GPU kernels only: csr_gpu_ops.py.)
+
+TF has GPU kernels for all of them but the Cholesky (Eigen's, on the CPU): on a GPU they
+run there over the device's arrays, as TF's do, the matrix's row pointers, columns and
+values made and read there, the dense shape and batch pointers on the host (TF's host
+memory); SparseMatrixNNZ, whose GPU kernel writes its counts in host memory, counts them
+from the host's batch pointers on CPU:0, copying nothing. Where TF's GPU kernels differ
+from its CPU ones, they are followed: the batch pointers of entries of unsorted batch items
+count each item's entries (TF's CPU reads the items as sorted); a product's sums add in
+the device's order (equal to TF's to float rounding). TF's GPU conversions check fewer
+indices (DenseToCSRSparseMatrix's gather reads a zero for one outside the shape): here an
+index outside the shape is refused on a GPU as on the CPU, with one read of a flag.
 
 Ops layer, loaded lazily (tf.raw_ops, imported graphs). TF builds a matrix's rows from its
 entries' positions: the row pointers count the entries of each row, the column indices and
@@ -18,11 +29,19 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.csr_value import (
+    CSRMatrixValue,
+    _held,
+    _held_matrix,
+    _matrix,
+    as_variant,
+    from_entries,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import conj
 from eagerflow._src.ops.nd_indexing import gather_nd
@@ -32,105 +51,6 @@ from eagerflow._src.ops.transposing import transpose
 
 _V = ((), dt.variant)
 _TYPES = frozenset((dt.float32, dt.float64, dt.complex64, dt.complex128))
-
-
-class CSRMatrixValue:
-    """One (or a batch of) CSR matrices, never changed: `row_pointers` holds each batch
-    item's rows+1 pointers (relative to its first entry), `batch_pointers` where each
-    item's entries start."""
-
-    __slots__ = ("dtype", "dense_shape", "batch_pointers", "row_pointers", "col_indices",
-                 "values")
-
-    def __init__(self, dtype: dt.DType, dense_shape: Any, batch_pointers: Any,
-                 row_pointers: Any, col_indices: Any, values: Any) -> None:
-        self.dtype = dtype
-        self.dense_shape = np.asarray(dense_shape, np.int64)
-        self.batch_pointers = np.asarray(batch_pointers, np.int32)
-        self.row_pointers = np.asarray(row_pointers, np.int32)
-        self.col_indices = np.asarray(col_indices, np.int32)
-        self.values = to_host(values)
-
-    @property
-    def variant_text(self) -> str:
-        """How a variant tensor holding it prints: its dense shape's tensor, as TF's."""
-        shape = self.dense_shape
-        return (f"<Tensor<type: int64 shape: [{shape.size}] values: "
-                f"{' '.join(str(int(v)) for v in shape)}>>")
-
-    def __repr__(self) -> str:
-        return self.variant_text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CSRMatrixValue) and other.dtype is self.dtype and all(
-            np.array_equal(getattr(self, k), getattr(other, k)) for k in
-            ("dense_shape", "batch_pointers", "row_pointers", "col_indices", "values"))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def zeros_like(self) -> CSRMatrixValue:
-        """tf.zeros_like of a matrix: TF's CPU has no zeros of this variant."""
-        raise InternalError(None, None, "No unary variant unary_op function found for op "
-                                        "ZEROS_LIKE Variant type_name: tensorflow::"
-                                        "CSRSparseMatrix for device type: CPU [Op:ZerosLike]")
-
-    def batches(self) -> tuple:
-        """(batch size, rows, cols)."""
-        s = [int(v) for v in self.dense_shape]
-        return (1, *s) if len(s) == 2 else tuple(s)
-
-    def coo(self) -> tuple:
-        """(batch, row, col, value) of each entry, in the matrix's order: an item's row
-        pointers count from its batch pointer. (A matrix TF made of unsorted entries has
-        rows reaching past its values, where TF reads whatever memory holds: zeros here.)"""
-        b, r, _ = self.batches()
-        ptrs = self.row_pointers.reshape(b, r + 1).astype(np.int64)
-        counts = np.diff(ptrs, axis=1).reshape(-1)
-        flat = np.repeat(np.arange(b * r), counts)
-        bi = flat // max(r, 1)
-        starts = np.repeat(ptrs[:, :-1].reshape(-1), counts)
-        pos = self.batch_pointers[bi].astype(np.int64) + np.arange(len(flat)) - \
-            np.repeat(np.cumsum(counts) - counts, counts) + starts
-        inside = pos < len(self.values)
-        pos = np.where(inside, pos, 0)
-        cols = np.where(inside, self.col_indices[pos] if len(self.values) else 0, 0)
-        vals = np.where(inside, self.values[pos] if len(self.values) else 0, 0)
-        return bi, flat % max(r, 1), cols.astype(np.int64), vals.astype(self.values.dtype)
-
-    def dense(self) -> np.ndarray:
-        """The dense matrix; a later entry at a place writes over the earlier, as TF's."""
-        b, r, c = self.batches()
-        out = np.zeros((b, r, c), self.values.dtype)
-        bi, ri, ci, v = self.coo()
-        out[bi, ri, ci] = v
-        return out if len(self.dense_shape) == 3 else out[0]
-
-
-def as_variant(m: CSRMatrixValue) -> np.ndarray:
-    out = np.empty((), object)
-    out[()] = m
-    return out
-
-
-def from_entries(dtype: dt.DType, dense_shape: Any, indices: Any, values: Any) -> CSRMatrixValue:
-    """A CSR matrix of entries at `indices` (rows of rank 2 or 3), TF's way: rows counted,
-    entries kept in the order given."""
-    shape = [int(v) for v in dense_shape]
-    b, r = (1, shape[0]) if len(shape) == 2 else shape[:2]
-    idx = np.asarray(indices, np.int64).reshape(-1, len(shape))
-    bi = idx[:, 0] if len(shape) == 3 else np.zeros(len(idx), np.int64)
-    per_row = np.bincount(bi * r + idx[:, -2], minlength=b * r).reshape(b, r)
-    rows = np.zeros((b, r + 1), np.int64)
-    np.cumsum(per_row, axis=1, out=rows[:, 1:])
-    # (TF's batch pointers: where the first entry of a later item is, reading the entries as
-    # sorted by batch item)
-    batch = np.concatenate([[0], np.searchsorted(np.maximum.accumulate(bi), np.arange(b),
-                                                 "right")]) if len(bi) else np.zeros(b + 1)
-    return CSRMatrixValue(dtype, shape, batch, rows.reshape(-1), idx[:, -1], values)
-
-
-def _held(x: Any) -> Any:
-    return x[()] if isinstance(x, np.ndarray) and x.dtype == object and x.ndim == 0 else x
 
 
 def _check_input(op: str, x: Any, index: int, want: dt.DType) -> None:
@@ -143,19 +63,10 @@ def _check_variant(op: str, x: Any) -> None:
     _check_input(op, x, 0, dt.variant)
 
 
-def _matrix(op: str, x: Any, index: int = 0) -> CSRMatrixValue:
-    if getattr(x, "ndim", 0):
-        raise C.fail(op, f"Invalid input matrix: Shape must be rank 0 but is rank {x.ndim}")
-    held = _held(x)
-    if not isinstance(held, CSRMatrixValue):
-        raise C.fail(op, f"Could not retrieve Variant input {index}")
-    return held
-
-
-def _typed(op: str, x: Any, want: Any, words: str) -> CSRMatrixValue:
-    """The matrix of `x`, refusing one of another dtype than `want` (`words` as TF's
-    kernel says it, with {want} and {have})."""
-    m = _matrix(op, x)
+def _typed(op: str, x: Any, want: Any, words: str, xp: Any) -> CSRMatrixValue:
+    """The matrix of `x` on `xp`'s device, refusing one of another dtype than `want`
+    (`words` as TF's kernel says it, with {want} and {have})."""
+    m = _matrix(op, x, 0, xp)
     want = dt.as_dtype(want)
     if m.dtype is not want:
         raise C.fail(op, words.format(want=C.dtype_word(want), have=C.dtype_word(m.dtype)))
@@ -182,9 +93,19 @@ def _st_infer(indices: Any, values: Any, dense_shape: Any) -> list:
     return [_V]
 
 
+def _out_of_bounds(xp: Any, idx: Any, shape: Any) -> Any:
+    """The first row of `idx` outside `shape` (a host array), or None: one read of a flag,
+    and of the row where there is one."""
+    bad = ((idx < 0) | (idx >= xp.asarray(np.asarray(shape, np.int64)))).any(axis=1)
+    if not idx.shape[0] or not bool(bad.any()):
+        return None
+    i = int(bad.argmax())
+    return i, to_host(idx[i])
+
+
 def _st_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any) -> np.ndarray:
     op = "SparseTensorToCSRSparseMatrix"
-    idx, vals, shape = to_host(indices), to_host(values), to_host(dense_shape)
+    idx, vals, shape = indices, values, to_host(dense_shape)
     for what, a, want in (("indices", idx, 2), ("values", vals, 1), ("shape", shape, 1)):
         if a.ndim != want:
             raise C.fail(op, f"Sparse {what} must be rank {want} but is rank {a.ndim}")
@@ -197,14 +118,13 @@ def _st_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any) -> np.ndarr
     if idx.shape[1] != shape.size:
         raise C.fail(op, f"Index rank ({idx.shape[1]}) and shape rank ({shape.size}) do not "
                          f"match")
-    bad = np.nonzero(((idx < 0) | (idx >= shape)).any(axis=1))[0]
-    if bad.size:
-        i = int(bad[0])
-        raise C.fail(op, f"Sparse index tuple indices[{i}, :] = "
-                         f"[{', '.join(str(int(v)) for v in idx[i])}] is out of bounds")
+    bad = _out_of_bounds(xp, idx, shape)
+    if bad is not None:
+        raise C.fail(op, f"Sparse index tuple indices[{bad[0]}, :] = "
+                         f"[{', '.join(str(int(v)) for v in bad[1])}] is out of bounds")
     lead = [int(v) for v in shape[:-1]]
     C.check_size(op, (lead[0] * (lead[-1] + 1) if len(lead) == 2 else lead[0] + 1,), dt.int32)
-    return as_variant(from_entries(dt.as_dtype(vals.dtype), shape, idx, vals.copy()))
+    return as_variant(from_entries(xp, dt.as_dtype(vals.dtype), shape, idx, vals.copy()))
 
 
 def _st_grad(node: Any, g: Any) -> list:
@@ -220,7 +140,7 @@ def _dense_infer(dense_input: Any, indices: Any) -> list:
 
 def _dense_kernel(xp: Any, dense_input: Any, indices: Any) -> np.ndarray:
     op = "DenseToCSRSparseMatrix"
-    d, idx = to_host(dense_input), to_host(indices)
+    d, idx = dense_input, indices
     if d.ndim not in (2, 3):
         raise C.fail(op, f"params must have rank == 2 or 3; but saw shape: "
                          f"{C.shape_str(d.shape)}")
@@ -229,14 +149,14 @@ def _dense_kernel(xp: Any, dense_input: Any, indices: Any) -> np.ndarray:
     if idx.shape[1] != d.ndim:
         raise C.fail(op, f"indices.shape[1] must be equal to the rank of params, but saw: "
                          f"{idx.shape[1]} vs. {d.ndim}")
-    bad = np.nonzero(((idx < 0) | (idx >= d.shape)).any(axis=1))[0]
-    if bad.size:
-        i = int(bad[0])
-        raise C.fail(op, f"indices[{i}] = [{', '.join(str(int(v)) for v in idx[i])}] does not "
-                         f"index into param shape [{','.join(str(s) for s in d.shape)}], node "
-                         f"name: {op}")
-    vals = d[tuple(idx.T)] if idx.size else np.zeros(0, d.dtype)
-    return as_variant(from_entries(dt.as_dtype(d.dtype), d.shape, idx, vals))
+    bad = _out_of_bounds(xp, idx, d.shape)
+    if bad is not None:
+        raise C.fail(op, f"indices[{bad[0]}] = [{', '.join(str(int(v)) for v in bad[1])}] does "
+                         f"not index into param shape [{','.join(str(s) for s in d.shape)}], "
+                         f"node name: {op}")
+    vals = d[tuple(idx.T)] if idx.size else xp.zeros(0, d.dtype)
+    return as_variant(from_entries(xp, dt.as_dtype(d.dtype), d.shape, idx.astype(np.int64),
+                                   vals))
 
 
 def _dense_grad(node: Any, g: Any) -> list:
@@ -250,9 +170,9 @@ def _to_dense_infer(sparse_input: Any, type: Any) -> list:  # noqa: A002
 
 def _to_dense_kernel(xp: Any, sparse_input: Any, type: Any) -> Any:  # noqa: A002
     m = _typed("CSRSparseMatrixToDense", sparse_input, type,
-               "Asked for a CSRSparseMatrix of type {want} but saw dtype: {have}")
+               "Asked for a CSRSparseMatrix of type {want} but saw dtype: {have}", xp)
     C.check_size("CSRSparseMatrixToDense", tuple(int(v) for v in m.dense_shape), m.dtype)
-    return xp.asarray(m.dense())
+    return m.dense(xp)
 
 
 def _to_dense_grad(node: Any, g: Any) -> list:
@@ -269,11 +189,11 @@ def _to_st_infer(sparse_matrix: Any, type: Any) -> list:  # noqa: A002
 
 def _to_st_kernel(xp: Any, sparse_matrix: Any, type: Any) -> tuple:  # noqa: A002
     m = _typed("CSRSparseMatrixToSparseTensor", sparse_matrix, type,
-               "Expected a CSRSparseMatrix of type {want} but saw type: {have}")
-    bi, ri, ci, v = m.coo()
+               "Expected a CSRSparseMatrix of type {want} but saw type: {have}", xp)
+    bi, ri, ci, v = m.coo(xp)
     cols = (ri, ci) if len(m.dense_shape) == 2 else (bi, ri, ci)
-    indices = np.stack(cols, axis=1) if bi.size else np.zeros((0, len(cols)), np.int64)
-    return xp.asarray(indices), xp.asarray(v), xp.asarray(m.dense_shape)
+    indices = xp.stack(cols, axis=1) if bi.size else xp.zeros((0, len(cols)), np.int64)
+    return indices, v.copy(), xp.asarray(m.dense_shape)
 
 
 def _to_st_grad(node: Any, gi: Any, gv: Any, gs: Any) -> list:
@@ -288,7 +208,7 @@ def _nnz_infer(sparse_matrix: Any) -> list:
 
 
 def _nnz_kernel(xp: Any, sparse_matrix: Any) -> np.ndarray:
-    m = _matrix("SparseMatrixNNZ", sparse_matrix)
+    m = _held_matrix("SparseMatrixNNZ", sparse_matrix)  # (its batch pointers: the host's)
     counts = np.diff(m.batch_pointers).astype(np.int32)
     return counts if len(m.dense_shape) == 3 else counts[0]
 
@@ -309,14 +229,14 @@ def _components_kernel(xp: Any, csr_sparse_matrix: Any, index: Any,
                          f"{C.shape_str(i.shape)} values: "
                          f"{' '.join(str(int(v)) for v in i.reshape(-1)[:3])}>")
     m = _typed(op, csr_sparse_matrix, type, "dtype of input is not equal to 'type': {have} vs. "
-                                            "{want}")
+                                            "{want}", xp)
     b, r, _ = m.batches()
     i = int(i)
     if not 0 <= i < b:
         raise C.fail(op, f"index ({i}) not in [0, {b})")
     lo, hi = int(m.batch_pointers[i]), int(m.batch_pointers[i + 1])
-    return (xp.asarray(m.row_pointers[i * (r + 1):(i + 1) * (r + 1)]),
-            xp.asarray(m.col_indices[lo:hi]), xp.asarray(m.values[lo:hi]))
+    return (m.row_pointers[i * (r + 1):(i + 1) * (r + 1)].copy(), m.col_indices[lo:hi].copy(),
+            m.values[lo:hi].copy())
 
 
 # -- transpose and products ----------------------------------------------------------------
@@ -329,21 +249,21 @@ def _variant_type_infer(op: str) -> Any:
     return infer
 
 
-def _transposed(m: CSRMatrixValue, conjugate: bool) -> CSRMatrixValue:
-    bi, ri, ci, v = m.coo()
-    order = np.argsort(bi * (int(m.batches()[2]) + 1) + ci, kind="stable")
+def _transposed(xp: Any, m: CSRMatrixValue, conjugate: bool) -> CSRMatrixValue:
+    bi, ri, ci, v = m.coo(xp)
+    order = xp.argsort(bi * (int(m.batches()[2]) + 1) + ci, kind="stable")
     values = v[order]
     shape = m.dense_shape.copy()
     shape[-2:] = shape[-2:][::-1]
-    idx = np.stack([bi[order], ci[order], ri[order]], axis=1)
-    return from_entries(m.dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
-                        np.conj(values) if conjugate else values.copy())
+    idx = xp.stack([bi[order], ci[order], ri[order]], axis=1)
+    return from_entries(xp, m.dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
+                        xp.conj(values) if conjugate else values)
 
 
 def _transpose_kernel(xp: Any, input: Any, type: Any, conjugate: bool = False) -> Any:  # noqa: A002
     m = _typed("SparseMatrixTranspose", input, type,
-               "dtype of input is not equal to 'type': {have} vs. {want}")
-    return as_variant(_transposed(m, bool(conjugate)))
+               "dtype of input is not equal to 'type': {have} vs. {want}", xp)
+    return as_variant(_transposed(xp, m, bool(conjugate)))
 
 
 def _transpose_grad(node: Any, g: Any) -> list:
@@ -357,10 +277,10 @@ def _flags(op: str, attrs: dict, which: str) -> tuple:
     return t, a
 
 
-def _apply(x: Any, t: bool, a: bool) -> Any:
+def _apply(xp: Any, x: Any, t: bool, a: bool) -> Any:
     if t or a:
-        x = np.swapaxes(x, -1, -2)
-    return np.conj(x) if a else x
+        x = xp.swapaxes(x, -1, -2)
+    return xp.conj(x) if a else x
 
 
 _MM_FLAGS = ("transpose_a", "transpose_b", "adjoint_a", "adjoint_b", "transpose_output",
@@ -374,10 +294,10 @@ def _mm_flags(flags: dict) -> dict:
     return {k: bool(flags.get(k, False)) for k in _MM_FLAGS}
 
 
-def _op_entries(m: CSRMatrixValue, t: bool, a: bool) -> tuple:
+def _op_entries(xp: Any, m: CSRMatrixValue, t: bool, a: bool) -> tuple:
     """(batch, row, col, value) of each entry of the matrix, transposed (t), adjoint (a)."""
-    bi, ri, ci, v = m.coo()
-    v = np.conj(v) if a else v
+    bi, ri, ci, v = m.coo(xp)
+    v = xp.conj(v) if a else v
     return (bi, ci, ri, v) if t or a else (bi, ri, ci, v)
 
 
@@ -397,8 +317,7 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, **flags: bool) -> Any:
     op = "SparseMatrixMatMul"
     ta, aa = _flags(op, attrs, "a")
     tb, ab = _flags(op, attrs, "b")
-    m = _matrix(op, a)
-    b = to_host(b)
+    m = _matrix(op, a, 0, xp)
     if m.dtype is not dt.as_dtype(b.dtype):
         raise C.fail(op, f"Input types don't match.  a.dtype == {C.dtype_word(m.dtype)} vs. "
                          f"b.dtype == {C.dtype_word(dt.as_dtype(b.dtype))}")
@@ -413,19 +332,19 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, **flags: bool) -> Any:
         raise C.fail(op, f"Inner product dimensions of A and B do not agree. Shapes are: "
                          f"{C.shape_str(tuple(int(v) for v in m.dense_shape))} vs. "
                          f"{C.shape_str(b.shape)}")
-    bi, ri, ci, v = _op_entries(m, ta, aa)
-    rhs = _apply(b, tb, ab)
+    bi, ri, ci, v = _op_entries(xp, m, ta, aa)
+    rhs = _apply(xp, b, tb, ab)
     rhs = rhs if rank == 3 else rhs[None]
     rows = int(m.dense_shape[-1 if ta or aa else -2])
     C.check_size(op, (rhs.shape[0], rows, rhs.shape[-1]), m.dtype)
-    out = np.zeros((rhs.shape[0], rows, rhs.shape[-1]), b.dtype)
-    np.add.at(out, (bi, ri), v[:, None] * rhs[bi, ci])  # (entry by entry: A stays sparse)
+    out = xp.zeros((rhs.shape[0], rows, rhs.shape[-1]), b.dtype)
+    add_at(xp, out, (bi, ri), v[:, None] * rhs[bi, ci])  # (entry by entry: A stays sparse)
     out = out if rank == 3 else out[0]
     if attrs.get("transpose_output"):
-        out = np.swapaxes(out, -1, -2)
+        out = xp.swapaxes(out, -1, -2)
     if attrs.get("conjugate_output"):
-        out = np.conj(out)
-    return xp.asarray(np.ascontiguousarray(out.astype(b.dtype, copy=False)))
+        out = xp.conj(out)
+    return xp.ascontiguousarray(out)
 
 
 def _last_two(x: Any) -> list:
@@ -485,8 +404,8 @@ def _spmm_kernel(xp: Any, a: Any, b: Any, type: Any,  # noqa: A002
     op = "SparseMatrixSparseMatMul"
     ta, aa = _flags(op, attrs, "a")
     tb, ab = _flags(op, attrs, "b")
-    ms = [_typed(op, x, type, f"dtype of {w} is not equal to 'type': {{have}} vs. {{want}}")
-          for x, w in ((a, "a"), (b, "b"))]
+    ms = [_typed(op, x, type, f"dtype of {w} is not equal to 'type': {{have}} vs. {{want}}",
+                 xp) for x, w in ((a, "a"), (b, "b"))]
     (ba, ra, ca), (bb, rb, cb) = (m.batches() for m in ms)
     inner = (ra if ta or aa else ca, cb if tb or ab else rb)
     shapes = [tuple(int(v) for v in m.dense_shape) for m in ms]
@@ -496,27 +415,35 @@ def _spmm_kernel(xp: Any, a: Any, b: Any, type: Any,  # noqa: A002
     if ba != bb:
         raise C.fail(op, f"Batch sizes of A and B are not compatible.  Batch sizes are: {ba} "
                          f"vs. {bb}")
-    ab_, ai, ak, av = _op_entries(ms[0], ta, aa)
-    bb_, bk, bj, bv = _op_entries(ms[1], tb, ab)
-    k = max(inner[0], 1)
-    order = np.argsort(bb_ * k + bk, kind="stable")
-    keys = (bb_ * k + bk)[order]
-    lo = np.searchsorted(keys, ab_ * k + ak, "left")
-    counts = np.searchsorted(keys, ab_ * k + ak, "right") - lo
-    total = int(counts.sum())
-    C.check_size(op, (total,), ms[0].dtype)
-    left = np.repeat(np.arange(len(av)), counts)
-    right = order[np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts) +
-                  np.repeat(lo, counts)]
-    # (each product of two stored entries is an entry, zero or not; rows' columns sorted)
-    idx, where = np.unique(np.stack([ab_[left], ai[left], bj[right]], axis=1).reshape(-1, 3),
-                           axis=0, return_inverse=True)
-    vals = np.zeros(len(idx), ms[0].values.dtype)
-    np.add.at(vals, where.reshape(-1), av[left] * bv[right])
     rows, cols = (ca if ta or aa else ra), (rb if tb or ab else cb)
     shape = (*shapes[0][:-2], rows, cols)
-    return as_variant(from_entries(ms[0].dtype, shape, idx if len(shape) == 3 else idx[:, 1:],
-                                   vals))
+    ab_, ai, ak, av = _op_entries(xp, ms[0], ta, aa)
+    bb_, bk, bj, bv = _op_entries(xp, ms[1], tb, ab)
+    # (each stored entry of op(a) meets the entries of op(b)'s row of its column: op(b)'s
+    # entries sorted by row, each of op(a)'s finds its run of them)
+    k = max(inner[0], 1)
+    order = xp.argsort(bb_ * k + bk, kind="stable")
+    keys = (bb_ * k + bk)[order]
+    lo = xp.searchsorted(keys, ab_ * k + ak, side="left")
+    counts = xp.searchsorted(keys, ab_ * k + ak, side="right") - lo
+    ends = xp.cumsum(counts)
+    total = int(ends[-1]) if counts.size else 0
+    C.check_size(op, (total,), ms[0].dtype)
+    if not total:
+        return as_variant(from_entries(xp, ms[0].dtype, shape,
+                                       xp.zeros((0, len(shape)), np.int64), av[:0]))
+    pair = xp.arange(total, dtype=np.int64)
+    left = xp.searchsorted(ends, pair, side="right")
+    right = order[lo[left] + pair - (ends - counts)[left]]
+    # (each product of two stored entries is an entry, zero or not; rows' columns sorted)
+    places, where_ = xp.unique((ab_[left] * rows + ai[left]) * max(cols, 1) + bj[right],
+                               return_inverse=True)
+    vals = xp.zeros(places.size, ms[0].values.dtype)
+    add_at(xp, vals, where_.reshape(-1), av[left] * bv[right])
+    idx = xp.stack([places // max(rows * cols, 1), places // max(cols, 1) % max(rows, 1),
+                    places % max(cols, 1)], axis=1)
+    return as_variant(from_entries(xp, ms[0].dtype, shape,
+                                   idx if len(shape) == 3 else idx[:, 1:], vals))
 
 
 def _spmm_grad(node: Any, g: Any) -> list:
@@ -553,7 +480,7 @@ def _symbolic(pattern: np.ndarray) -> np.ndarray:
 def _chol_kernel(xp: Any, input: Any, permutation: Any, type: Any) -> Any:  # noqa: A002
     op = "SparseMatrixSparseCholesky"
     m = _typed(op, input, type, "Asked for a CSRSparseMatrix of type {want} but saw dtype: "
-                                "{have}")
+                                "{have}", np)
     perm = to_host(permutation)
     b, r, c = m.batches()
     rank = len(m.dense_shape)
@@ -598,7 +525,7 @@ def _chol_kernel(xp: Any, input: Any, permutation: Any, type: Any) -> Any:  # no
     idx = np.concatenate(entries) if entries else np.zeros((0, 3), np.int64)
     vals = np.concatenate(values).astype(m.values.dtype, copy=False) if values else \
         np.zeros(0, m.values.dtype)
-    return as_variant(from_entries(m.dtype, m.dense_shape, idx if rank == 3 else idx[:, 1:],
+    return as_variant(from_entries(np, m.dtype, m.dense_shape, idx if rank == 3 else idx[:, 1:],
                                    vals))
 
 
@@ -618,8 +545,9 @@ def _ref_build(dtype: Any, shape: Any, entries: list) -> np.ndarray:
             rows.append(rows[-1] + n)
         batch.append(batch[-1] + sum(c))
     vals = np.array([e[3] for e in entries], dt.as_dtype(dtype).as_numpy_dtype)
-    return as_variant(CSRMatrixValue(dt.as_dtype(dtype), shape, batch, rows,
-                                     [e[2] for e in entries], vals))
+    return as_variant(CSRMatrixValue(dt.as_dtype(dtype), shape, batch,
+                                     np.array(rows, np.int32),
+                                     np.array([e[2] for e in entries], np.int32), vals))
 
 
 def _ref_entries(m: Any) -> list:
@@ -757,7 +685,8 @@ def _ref_chol(m: Any, perm: Any, type: Any) -> np.ndarray:  # noqa: A002
 
 def _m(values: Any, indices: Any, shape: Any) -> np.ndarray:
     v = np.asarray(values)
-    return as_variant(from_entries(dt.as_dtype(v.dtype), shape, indices, v))
+    idx = np.asarray(indices, np.int64).reshape(-1, len(shape))
+    return as_variant(from_entries(np, dt.as_dtype(v.dtype), shape, idx, v))
 
 
 def _d3(dtype: Any = np.float32) -> np.ndarray:
@@ -785,11 +714,12 @@ def _cplx() -> np.ndarray:
 
 
 _IDX = np.argwhere(_d3() != 0)
-_CSR = dict(gpu=False, no_fold=True, tf=TFForm(takes_handles=True))
+# (TF's GPU kernels take and make the matrices: boxes, passed as they are)
+_CSR = dict(no_fold=True, holds_variants=True, tf=TFForm(takes_handles=True))
 
 SPARSE_TENSOR_TO_CSR = register(OpDef(
     "SparseTensorToCSRSparseMatrix", _st_infer, _st_kernel, grad=_st_grad,
-    reference=_ref_from_st, **_CSR,
+    reference=_ref_from_st, host_inputs=(2,), **_CSR,
     samples=lambda: [
         Sample((np.array([[2, 0], [0, 1], [0, 0]]), np.float32([1, 2, 3]), np.int64([3, 3])),
                grad=False),
@@ -869,7 +799,9 @@ CSR_COMPONENTS = register(OpDef(
 ))
 
 SPARSE_MATRIX_NNZ = register(OpDef(
-    "SparseMatrixNNZ", _nnz_infer, _nnz_kernel, reference=_ref_nnz, **_CSR,
+    "SparseMatrixNNZ", _nnz_infer, _nnz_kernel, reference=_ref_nnz,
+    gpu=False,  # (TF's GPU kernel keeps its result in host memory: the host's counts)
+    **_CSR,
     samples=lambda: [Sample((_mat3(),), grad=False), Sample((_batch(),), grad=False)],
     bad_samples=lambda: [BadSample((np.float32(1),), {}, InvalidArgumentError,
                                    "expected to be a variant tensor but is a float tensor")],
@@ -932,7 +864,7 @@ SPARSE_MATRIX_SPARSE_MATMUL = register(OpDef(
 
 SPARSE_CHOLESKY = register(OpDef(
     "SparseMatrixSparseCholesky", _chol_infer, _chol_kernel, grad=C.no_gradient,
-    reference=_ref_chol, **_CSR,
+    reference=_ref_chol, gpu=False, **_CSR,  # (TF's CPU kernel only: Eigen's)
     samples=lambda: [
         Sample((_m(*_spd()), np.int32([3, 1, 0, 2])), {"type": dt.float64}, grad=False),
         Sample((_m(np.float32([4, 1, 4, 1, 4]), [[0, 0], [1, 0], [1, 1], [2, 0], [2, 2]],

@@ -23,13 +23,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.csr_matrix_ops import (
-    CSRMatrixValue,
-    _check_variant,
-    _m,
-    _matrix,
-    _ref_entries,
-)
+from eagerflow._src.ops.csr_matrix_ops import _check_variant, _m, _ref_entries
+from eagerflow._src.ops.csr_value import CSRMatrixValue, _matrix
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _OP = "SparseMatrixOrderingAMD"

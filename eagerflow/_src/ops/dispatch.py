@@ -180,9 +180,9 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
     dev = st["device"]
     if getattr(e, "on_host", False):
         # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0;
-        # or by a list op run there: _run_list_op)
+        # or by an op of variants run there: _run_variant_op)
         dev = CPU_DEVICE
-    elif st["xp"] is not np and not op.holds_lists and (not op.gpu or any(
+    elif st["xp"] is not np and not op.holds_variants and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
         # (an op taking a handle ran where its resource lives: run_on)
@@ -602,8 +602,8 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     Arguments that are not arrays (a variable, a handle) pass as they are."""
     # (written for the common case, every input already on the device and every dtype
     # one it holds, in few bytecodes: this runs for every eager op on a GPU)
-    if op.holds_lists:
-        return _run_list_op(place, op, arrays, attrs, dtypes)
+    if op.holds_variants:
+        return _run_variant_op(place, op, arrays, attrs, dtypes)
     host = not op.gpu
     if not host:
         for d in dtypes:
@@ -656,11 +656,12 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
 
 
-def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
-    """(outputs, device name) of a TensorList op (op.holds_lists) run on `place`: its
-    lists passed as they are (host objects), its other inputs copied there; on CPU:0 where
-    it reads or makes strings (TF has no GPU list kernels for them)."""
-    if not op.gpu or place.backend is B.NUMPY or _lists_on_host(arrays, dtypes):
+def _run_variant_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
+    """(outputs, device name) of an op of variants (op.holds_variants: TensorLists, CSR
+    sparse matrices) run on `place`: its variants passed as they are (host objects), its
+    other inputs copied there; on CPU:0 where it reads or makes strings (TF has no GPU
+    list kernels for them)."""
+    if not op.gpu or place.backend is B.NUMPY or _variants_on_host(arrays, dtypes):
         arrays = [a if is_variant(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
                   for a in arrays]
         try:
@@ -681,19 +682,31 @@ def _run_list_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> 
         dev = place.canonical
 
         def result(o: Any) -> Any:
-            return list_op_result(b, index, o)
+            return variant_op_result(b, index, o)
     if op.num_outputs == 1:
         return result(out), dev
     return tuple(result(o) for o in out or ()), dev
 
 
-def list_op_result(b: Any, index: int, out: Any) -> Any:
-    """A list op's output on device `index` of backend `b`: a variant (a list, an item
-    that is itself a variant) as it is, a host object wherever its arrays live; anything
-    else as a result of the device."""
+def variant_op_result(b: Any, index: int, out: Any) -> Any:
+    """An output of an op of variants on device `index` of backend `b`: a variant (a list,
+    a matrix, an item that is itself a variant) as it is, a host object wherever its
+    arrays live; anything else as a result of the device."""
     if type(out) is tuple or is_variant(out):
         return out
     return b.result(out, index)
+
+
+class DeviceBox:
+    """A variant value that is a host object holding arrays of a device (a CSR sparse
+    matrix; a TensorList, a tuple of its items, is the other kind of such variants)."""
+
+    __slots__ = ()
+
+    def added(self, xp: Any, other: Any) -> Any:
+        """The sum of two gradients of one value, as a tape adds them, its arrays on
+        `xp`'s device (TF's ADD_VARIANT_BINARY_OP of the variant)."""
+        raise NotImplementedError
 
 
 def is_variant(a: Any) -> bool:
@@ -704,9 +717,9 @@ def is_variant(a: Any) -> bool:
         not isinstance(a.flat[0], (bytes, str))
 
 
-def _lists_on_host(arrays: Any, dtypes: Any) -> bool:
-    """Whether a list op of these input arrays and output dtypes runs on CPU:0: its items
-    (in or out) are host data, strings."""
+def _variants_on_host(arrays: Any, dtypes: Any) -> bool:
+    """Whether an op of variants of these input arrays and output dtypes runs on CPU:0:
+    its items (in or out) are host data, strings."""
     return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_variant(a)
                for a in arrays) or \
         any(d is not None and d is not dt.variant and (d._np is None or D.host_only(d._np))

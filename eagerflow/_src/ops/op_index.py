@@ -159,8 +159,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RaggedFillEmptyRows", "RaggedFillEmptyRowsGrad", "SparseToDense",
     ),
     "sparse_shape_ops": (
-        "SparseConcat", "SparseFillEmptyRows", "SparseFillEmptyRowsGrad", "SparseReorder",
-        "SparseReshape", "SparseSlice", "SparseSliceGrad", "SparseSplit",
+        "SparseReorder", "SparseReshape", "SparseSlice", "SparseSliceGrad",
+    ),
+    "sparse_join_ops": (
+        "SparseConcat", "SparseFillEmptyRows", "SparseFillEmptyRowsGrad", "SparseSplit",
     ),
     "candidate_sampling": (
         "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
@@ -393,6 +395,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "SparseMatrixSparseCholesky", "SparseMatrixSparseMatMul", "SparseMatrixTranspose",
         "SparseTensorToCSRSparseMatrix",
     ),
+    "csr_gpu_ops": (
+        "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
+        "SparseMatrixZeros",
+    ),
     "csr_ordering_ops": (
         "SparseMatrixOrderingAMD",
     ),
@@ -433,8 +439,6 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "PlaceholderV2", "QuantizeAndDequantize", "QuantizedReluX", "RandomCrop",
         "RandomPoisson",
         "SegmentMaxV2", "SegmentMinV2", "SegmentProdV2", "SegmentSumV2", "SelfAdjointEig",
-        "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax", "SparseMatrixSoftmaxGrad",
-        "SparseMatrixZeros",
         "StatefulStandardNormal", "TileGrad", "TopK", "WorkerHeartbeat",
     ),
     "nn_fused_pad_conv": (

@@ -238,11 +238,11 @@ class OpDef:
     int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
-    # Its variant inputs and outputs are TensorLists: host objects (tuples of arrays)
-    # whose items live on a device. On a GPU it runs there, as TF's list kernels do, the
-    # lists passed as they are and the items read and made on the device (on CPU:0 where
-    # its items are strings).
-    holds_lists: bool = False
+    # Its variant inputs and outputs are host objects whose arrays live on a device
+    # (TensorLists, tuples of items; CSR sparse matrices, dispatch.DeviceBox). On a GPU it
+    # runs there, as TF's list and CSR kernels do, the variants passed as they are and
+    # their arrays read and made on the device (on CPU:0 where a list's items are strings).
+    holds_variants: bool = False
     # TF 2.21 has no bfloat16 kernel for it on any device: its kernel raises TF's
     # NotFoundError for bfloat16 data on a GPU too, as its half_kernel does on the CPU.
     # Default: where that half_kernel refuses bfloat16 (halfprec.refuse).

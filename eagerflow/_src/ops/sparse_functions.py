@@ -2,10 +2,10 @@
 
 Ops layer, after the ragged modules. A SparseTensor is COO indices, values and a dense
 shape. reorder, reshape, slice, concat, split and fill_empty_rows bind TF's ops for them
-(sparse_shape_ops.py), as TF's graphs hold them; the others are compositions of
-registered ops over those three tensors (row-major linear positions, argsort, gathers and
-segment reductions), so gradients reach the values wherever TF has them. The crosses
-(tf.sparse.cross, cross_hashed) are in crosses.py; add (SparseAdd,
+(sparse_shape_ops.py, sparse_join_ops.py), as TF's graphs hold them; the others are
+compositions of registered ops over those three tensors (row-major linear positions,
+argsort, gathers and segment reductions), so gradients reach the values wherever TF has
+them. The crosses (tf.sparse.cross, cross_hashed) are in crosses.py; add (SparseAdd,
 SparseTensorDenseAdd) in sparse_binary_ops.py.
 """
 
@@ -46,6 +46,11 @@ from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.sparse_join_ops import (
+    SPARSE_CONCAT,
+    SPARSE_FILL_EMPTY_ROWS,
+    SPARSE_SPLIT,
+)
 from eagerflow._src.ops.sparse_ops import to_dense
 from eagerflow._src.ops.sparse_segment_ops import (  # noqa: F401 (tf.sparse's, re-exported)
     segment_mean,
@@ -53,12 +58,9 @@ from eagerflow._src.ops.sparse_segment_ops import (  # noqa: F401 (tf.sparse's, 
     segment_sum,
 )
 from eagerflow._src.ops.sparse_shape_ops import (
-    SPARSE_CONCAT,
-    SPARSE_FILL_EMPTY_ROWS,
     SPARSE_REORDER,
     SPARSE_RESHAPE,
     SPARSE_SLICE,
-    SPARSE_SPLIT,
 )
 from eagerflow._src.ops.stacking import stack
 

@@ -26,7 +26,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tensor_list_kernels as K
 from eagerflow._src.ops.array import concat, split, zeros
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import DeviceBox, bind
 from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.ops.stacking import stack, unstack
 
@@ -101,7 +101,7 @@ def _variant(items: tuple) -> np.ndarray:
 
 
 _V = ((), dt.variant)
-_LIST = dict(no_fold=True, holds_lists=True)  # (list ops: never folded; see OpDef)
+_LIST = dict(no_fold=True, holds_variants=True)  # (list ops: never folded; see OpDef)
 
 
 def _list_spec(f: Any, dtype: Any, shape: Any) -> list:
@@ -162,6 +162,8 @@ def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
 
 
 def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
+    if isinstance(_items_of(a), DeviceBox):  # (a box's gradients: summed its own way)
+        return _variant(_items_of(a).added(xp, _items_of(b)))
     a, b = _grad_items(a), _grad_items(b)
     if len(a) < len(b):
         a, b = b, a
@@ -256,7 +258,8 @@ def empty_gradient_list() -> Tensor:
 
 
 def add_gradient_lists(a: Tensor, b: Tensor) -> Tensor:
-    """The sum of two gradients of a TensorArray flow (a tape accumulating them)."""
+    """The sum of two gradients of a TensorArray flow (a tape accumulating them), or of
+    another variant that is a box (a CSR matrix: DeviceBox.added)."""
     return bind(GRAD_ADD, (a, b), {})
 
 

@@ -290,7 +290,7 @@ def _f32(v: Any) -> np.ndarray:
 _F = {"element_dtype": dt.float32}
 _E = InvalidArgumentError
 # (a raw op takes its list as a variant tensor: tf.raw_ops offers it with that input)
-_LIST_OPS = dict(no_fold=True, holds_lists=True, tf=TFForm(takes_handles=True))
+_LIST_OPS = dict(no_fold=True, holds_variants=True, tf=TFForm(takes_handles=True))
 
 EMPTY_TENSOR_LIST = register(OpDef(
     "EmptyTensorList", _typed("EmptyTensorList", (_SHAPE, dt.int32), _made), _empty,

@@ -15,13 +15,13 @@ Ops layer, loaded on first use (op_index.py lists its ops). Three kinds:
   (NotFoundError).
 - ops with no kernel on any device of TF 2.21's build (SegmentSumV2 and its kin: XLA
   only; CTCLossV2 and the CudnnRNN family, cuDNN's, which eagerflow does not give a GPU
-  either; the CSR matrix ops TF has GPU kernels for only; FilterByLastComponentDataset,
-  which TF defines and runs nowhere): eagerly
+  either; FilterByLastComponentDataset, which TF defines and runs nowhere): eagerly
   NotFoundError naming the node and its attrs and the kernels TF registers; a graph
   holding one traces, and fails when run with TF's InvalidArgumentError for it.
 - AccumulateNV2, refused eagerly as those, which TF's graph passes rewrite into a sum
   (below). (FFTND and its kin, which TF registers for GPUs only, are tf.fftnd's
-  functions: saved_model/tf_composites.py.)
+  functions: saved_model/tf_composites.py; the CSR matrix ops TF has GPU kernels for
+  only, csr_gpu_ops.py.)
 
 None of them but AccumulateNV2 and CudnnRNN (V2, V3) has a gradient: TF registers none
 that could run, and CudnnRNN's, its Backprop op, runs nowhere either (a traced
@@ -246,33 +246,10 @@ _NO_KERNEL: dict[str, tuple] = {
 }
 
 
-def _typed_node(attr: str, position: int | None = None) -> Any:
-    """A node of one type attr: the dtype of input `position`, else the attr's."""
-    def node(ds: list, attrs: dict, graph: bool = False) -> str:
-        d = ds[position] if position is not None else dt.as_dtype(attrs.get("type"))
-        return f"{attr}={_e(d)}"
-    return node
-
-
 def _variant() -> np.ndarray:
     out = np.empty((), object)
     out[()] = TensorMapValue()  # (any variant: TF refuses the node before reading it)
     return out
-
-
-# The CSR sparse matrix ops that TF 2.21 has GPU kernels for only
-_NO_KERNEL.update({
-    "SparseMatrixZeros": (_typed_node("type"), "", lambda ds, a: [dt.variant],
-                          lambda: (np.int64([3, 3]),), {"type": dt.float32}),
-    "SparseMatrixAdd": (_typed_node("T", 2), "", lambda ds, a: [dt.variant],
-                        lambda: (_variant(), _variant(), np.float32(1), np.float32(2)), {}),
-    "SparseMatrixMul": (_typed_node("T", 1), "", lambda ds, a: [dt.variant],
-                        lambda: (_variant(), _f32(3, 3)), {}),
-    "SparseMatrixSoftmax": (_typed_node("type"), "", lambda ds, a: [dt.variant],
-                            lambda: (_variant(),), {"type": dt.float32}),
-    "SparseMatrixSoftmaxGrad": (_typed_node("type"), "", lambda ds, a: [dt.variant],
-                                lambda: (_variant(), _variant()), {"type": dt.float32}),
-})
 
 
 def _dataset_node(ds: list, attrs: dict, graph: bool = False) -> str:
@@ -529,10 +506,8 @@ def _register_kernelless(op: str, outputs: Any, inputs: Any, attrs: dict) -> OpD
                                                  f"{op}}}}} = {op}[")],
                   tf=TFForm(load=lambda node: bind(opdef, tuple(node.inputs),
                                                    dict(node.attrs)),
-                            # (a CSR matrix's or a dataset's variant input, as
-                            # tf.raw_ops takes it)
-                            takes_handles=op.startswith("SparseMatrix") or
-                            op.endswith("Dataset")))
+                            # (a dataset's variant input, as tf.raw_ops takes it)
+                            takes_handles=op.endswith("Dataset")))
     return register(opdef)
 
 
