@@ -10,6 +10,15 @@ import eagerflow as tf
 F32 = np.float32
 
 
+@pytest.fixture
+def on_cpu():
+    """TridiagonalSolve on TF's CPU kernel, whose answers these are (also under a GPU: its
+    GPU kernel's are tests/backend/test_tridiagonal_on_device.py's)."""
+    with tf.device("/CPU:0"):
+        yield
+
+
+@pytest.mark.usefixtures("on_cpu")
 def test_singular_tridiagonal_systems_give_nan_not_errors():
     r = np.array([[1.0], [2.0], [3.0]], F32)
     # [[1, 1, 0], [1, 1, 1], [0, 1, 1]]: pivoting solves it, the Thomas algorithm can't
@@ -31,6 +40,7 @@ def test_singular_tridiagonal_systems_give_nan_not_errors():
                          [-0.3029411 - 0.7382352j]], rtol=1e-5)
 
 
+@pytest.mark.usefixtures("on_cpu")
 def test_tridiagonal_refusals():
     r = np.ones((3, 1), F32)
     with pytest.raises(tf.errors.InvalidArgumentError,
@@ -117,6 +127,7 @@ def test_traced_graphs_name_tf_ops():
     assert "MatrixSolveLs" not in _ops(lambda a, r: tf.linalg.lstsq(a, r), s([4, 3]), s([4, 2]))
 
 
+@pytest.mark.usefixtures("on_cpu")
 def test_perturb_singular_follows_lapacks_safeguards():
     ts = tf.raw_ops.TridiagonalSolve
     # TF 2.21's values: zero pivots moved off zero in steps doubling from the smallest

@@ -53,7 +53,8 @@ class Sample:
 
     `grad` says whether numeric gradient checks apply (float inputs, smooth there);
     `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
-    refuses it (cuDNN's limits on LRN), so the device suites leave it out.
+    refuses it (cuDNN's limits on LRN, TridiagonalSolve's perturb_singular), so the device
+    suites leave it out and the others run it on CPU:0 (op_harness.sample_device).
     """
 
     inputs: tuple
