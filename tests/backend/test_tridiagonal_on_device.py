@@ -166,17 +166,35 @@ def test_perturb_singular_is_refused_as_tfs_gpu_kernel_refuses_it():
     assert x.device.endswith("CPU:0") and np.isfinite(x.numpy()).all()
 
 
-@pytest.mark.parametrize("d,rhs,message", [
+BAD_SHAPES = pytest.mark.parametrize("d,rhs,message", [
     ((3,), (3, 1), "LHS tensor must have rank >= 2, got 1"),
     ((3, 3), (3,), "LHS and RHS tensors must have the same rank."),
     ((1, 3, 3), (2, 3, 1), "LHS and RHS tensors must have the same batch dimensions."),
     ((4, 3), (3, 1), "Expected diagonals to be provided as a matrix with 3 rows, got 4 rows."),
     ((3, 3), (4, 1), "Expected same matrix size in both arguments, got 3 and 4."),
 ], ids=["rank", "same-rank", "batch", "rows", "size"])
+
+
+@BAD_SHAPES
 def test_shape_checks_in_the_gpu_kernels_words(d, rhs, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.raw_ops.TridiagonalSolve(diagonals=np.ones(d), rhs=np.ones(rhs))
     assert message in str(info.value)
+
+
+@BAD_SHAPES
+def test_shapes_known_only_when_a_traced_node_runs_are_checked_there(d, rhs, message):
+    """TF's test of its GPU kernel with placeholders of unknown shape: the kernel's own
+    checks."""
+    spec = tf.TensorSpec(None, tf.float64)
+    f = tf.function(lambda d, r: tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=r),
+                    input_signature=[spec, spec])
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        f(np.ones(d), np.ones(rhs))
+    assert message in str(info.value)
+    x = f(DIAGS, RHS[:, None])
+    assert _on_the_device(x)
+    np.testing.assert_allclose(x.numpy().ravel(), SOLUTION, atol=1e-12)
 
 
 @pytest.mark.parametrize("d,rhs", [((0, 3, 4), (0, 4, 2)), ((3, 0), (0, 2)),

@@ -93,7 +93,7 @@ def _ts_infer(d: Any, rhs: Any, partial_pivoting: bool, perturb_singular: bool) 
     if current_device().device_type == "GPU":
         if _state.graph is None:  # (a graph's node makes its kernel when it runs: there)
             _gpu_refusal(perturb_singular)
-        return [(_ts_gpu_shape(op, d, rhs), t)]
+        return [(_ts_gpu_shape(d._shape, rhs._shape), t)]
     if perturb_singular and not partial_pivoting:
         raise C.fail(op, "Setting perturb_singular requires also setting partial_pivoting.")
     batch = _batch_shapes(op, d, rhs)
@@ -117,10 +117,12 @@ def _gpu_refusal(perturb_singular: bool) -> None:
                                              "implemented on GPU. [Op:TridiagonalSolve]")
 
 
-def _ts_gpu_shape(op: str, d: Any, rhs: Any) -> tuple | None:
-    """TF's GPU kernel's shape checks, in its order and words (no broadcasting). Returns
-    the output's shape (rhs's, its batch dims known from either), None where unknown."""
-    s, r = d._shape, rhs._shape
+def _ts_gpu_shape(s: tuple | None, r: tuple | None) -> tuple | None:
+    """TF's GPU kernel's shape checks, in its order and words (no broadcasting), of the
+    diagonals' shape `s` and rhs's `r`: those infer knows (None, or None dims, where
+    unknown), and where a traced node runs, the arrays' own. Returns the output's shape
+    (rhs's, its batch dims known from either), None where unknown."""
+    op = "TridiagonalSolve"
     if s is not None and len(s) < 2:
         raise C.fail(op, f"LHS tensor must have rank >= 2, got {len(s)}")
     if s is None or r is None:
@@ -165,6 +167,7 @@ def _ts_device(xp: Any, d: Any, rhs: Any, pivoting: bool, perturb_singular: bool
     TF's closed forms below that (cuSPARSE needs 3); a singular matrix gives infs and NaNs
     there and NaN here, and no error."""
     _gpu_refusal(perturb_singular)
+    _ts_gpu_shape(d.shape, rhs.shape)
     batch = rhs.shape[:-2]
     m = rhs.shape[-2]
     if rhs.size == 0:
