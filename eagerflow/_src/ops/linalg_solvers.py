@@ -8,7 +8,10 @@ as TF's CPU kernels do (LinearAlgebraOp: batch dims equal, no broadcasting; one 
 time): a singular tridiagonal system gives NaN, not an error (TF logs a warning), unless
 perturb_singular asks for LAPACK's safeguarded solver (xLAGTF + xLAGTS: tiny pivots moved
 off zero); MatrixSolveLs' fast path refuses a Gramian whose Cholesky factor has a pivot
-<= 0, its other path gives the minimum-norm solution. Gradients are
+<= 0, its other path gives the minimum-norm solution. On a GPU, TridiagonalSolve is TF's
+GPU kernel: cuSPARSE's gtsv2 (backend.gtsv), closed forms for 1 and 2 rows, its own shape
+messages, and perturb_singular refused (MatrixSolveLs and CholeskyGrad have no GPU
+kernel: they run on the CPU). Gradients are
 TF's, written with public ops (TridiagonalSolve's does not conjugate for complex inputs,
 as TF's does not). References are plain Python loops or dense NumPy formulas.
 """
