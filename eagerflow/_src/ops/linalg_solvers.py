@@ -165,10 +165,15 @@ def _ts_kernel(xp: Any, d: Any, rhs: Any, partial_pivoting: bool,
     return x.reshape(rhs.shape)
 
 
+# What TF's kernels write for a system they find singular: C++'s quiet NaN of the type,
+# which std::numeric_limits (and Eigen's NumTraits after it) has for no std::complex: 0.
+_NOT_SOLVED = {"f": np.nan, "c": 0}
+
+
 def _ts_device(xp: Any, d: Any, rhs: Any, pivoting: bool, perturb_singular: bool) -> Any:
     """TF's GPU kernel: cuSPARSE's gtsv2 (backend.gtsv) for matrices of 3 rows or more,
     TF's closed forms below that (cuSPARSE needs 3); a singular matrix gives infs and NaNs
-    there and NaN here, and no error."""
+    there and TF's quiet NaN here (_NOT_SOLVED), and no error."""
     _gpu_refusal(perturb_singular)
     _ts_gpu_shape(d.shape, rhs.shape)
     batch = rhs.shape[:-2]
@@ -187,7 +192,7 @@ def _ts_device(xp: Any, d: Any, rhs: Any, pivoting: bool, perturb_singular: bool
         det = d0 * d1 - u0 * l1
         r0, r1 = b[:, :1], b[:, 1:]
         x = xp.concatenate([d1 * r0 - u0 * r1, d0 * r1 - l1 * r0], axis=1) / det
-    return xp.where(det == 0, xp.nan, x).reshape(rhs.shape)
+    return xp.where(det == 0, _NOT_SOLVED[x.dtype.kind], x).reshape(rhs.shape)
 
 
 def _gtsv(xp: Any, sup: Any, main: Any, sub: Any, b: Any) -> tuple:
