@@ -30,6 +30,14 @@ def test_singular_tridiagonal_systems_give_nan_not_errors():
     one = tf.raw_ops.TridiagonalSolve(diagonals=np.array([[9], [0], [9]], F32),
                                       rhs=np.array([[4, 6]], F32))
     assert np.isnan(one).all()
+    # TF's "NaN" of a complex type: C++'s quiet_NaN of std::complex, which is 0 (TF 2.21's
+    # answers)
+    c64 = np.complex64
+    for d, pivoting in ((np.array([[9], [0], [9]], c64), True), (np.zeros((3, 3), c64), True),
+                        (s.astype(c64), False)):
+        got = tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=np.ones((len(d[0]), 2), c64),
+                                          partial_pivoting=pivoting)
+        np.testing.assert_array_equal(got, np.zeros((len(d[0]), 2)))
     # TF's values (float32) for a system that needs pivoting and a complex one
     d = np.array([[1, 2, 0], [3, 4, 5], [0, 6, 7]], F32)
     np.testing.assert_allclose(tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=r),

@@ -143,6 +143,11 @@ def _ts_gpu_shape(s: tuple | None, r: tuple | None) -> tuple | None:
     return tuple(a if a is not None else b for a, b in zip(s[:-2], r[:-2])) + r[-2:]
 
 
+# What TF's kernels write for a system they find singular: C++'s quiet NaN of the type,
+# which std::numeric_limits (and Eigen's NumTraits after it) has for no std::complex: 0.
+_NOT_SOLVED = {"f": np.nan, "c": 0}
+
+
 def _ts_kernel(xp: Any, d: Any, rhs: Any, partial_pivoting: bool,
                perturb_singular: bool) -> Any:
     if xp is not np:
@@ -161,13 +166,8 @@ def _ts_kernel(xp: Any, d: Any, rhs: Any, partial_pivoting: bool,
             x, bad = _gtsv(xp, sup, main, sub, b)
         else:
             x, bad = _thomas(xp, sup, main, sub, b)
-        x[bad] = np.nan  # TF's answer for a matrix it finds singular (with a warning)
+        x[bad] = _NOT_SOLVED[x.dtype.kind]  # (TF logs a warning)
     return x.reshape(rhs.shape)
-
-
-# What TF's kernels write for a system they find singular: C++'s quiet NaN of the type,
-# which std::numeric_limits (and Eigen's NumTraits after it) has for no std::complex: 0.
-_NOT_SOLVED = {"f": np.nan, "c": 0}
 
 
 def _ts_device(xp: Any, d: Any, rhs: Any, pivoting: bool, perturb_singular: bool) -> Any:
