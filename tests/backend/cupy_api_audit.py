@@ -113,6 +113,17 @@ USES = [
     *[("cupy.cuda.nccl", f"NCCL_{k}", (), None) for k in (
         "SUM", "MAX", "MIN", "FLOAT16", "BFLOAT16", "FLOAT32", "FLOAT64", "INT32", "INT64",
         "UINT8")],
+    # cuSOLVER's LU and cuSPARSE's tridiagonal solvers (CupyBackend.lu_factor, .gtsv): the
+    # arrays they make and reshape, the handle, the routines gtsv picks by dtype
+    ("cupy", "empty", (), 2),
+    ("cupy", "empty_like", (), 1),
+    ("cupy.ndarray", "shape", (), None),
+    ("cupy.ndarray", "reshape", (), 1),
+    ("cupy.ndarray", "transpose", (), 3),
+    ("cupy.cuda.device", "get_cusparse_handle", (), 0),
+    *[("cupy_backends.cuda.libs.cusparse", f"{p}gtsv2{kind}{buffer}", (), n)
+      for p in "sdcz" for kind in ("", "_nopivot", "StridedBatch")
+      for buffer, n in (("", 9), ("_bufferSizeExt", 8))],
 ]
 # The cuDNN frontend's module functions and graph methods backend/cudnn.py (and the
 # loader in backend/cupy.py) call outside the graph building check_cudnn runs for real.
@@ -127,8 +138,8 @@ CUDNN_USES = (("backend_version", (), 0), ("create_handle", (), 0), ("destroy_ha
 OPTIONAL = {"cupy.cuda.nccl": "NCCL's library (nvidia-nccl-cu12/13, the [nccl] extra)"}
 # Names in backend/cupy.py that are not CuPy's: Python's, NumPy's, eagerflow's own.
 NOT_CUPY = {
-    "dtype", "itemsize", "kind", "Lock", "contextmanager", "register", "MEM_LIMIT", "id", "get",
-    "xp", "peak", "kernels", "lock", "comms", "cudnn", "kernels", "float16", "float32",
+    "dtype", "itemsize", "kind", "char", "Lock", "contextmanager", "register", "MEM_LIMIT", "id",
+    "get", "xp", "peak", "kernels", "lock", "comms", "cudnn", "kernels", "float16", "float32",
     "float64", "int32", "int64", "uint8", "Engines", "nullcontext",
     "__init__", "decode",  # (super().__init__, bytes.decode)
 }
@@ -340,7 +351,7 @@ def attribute_names(root: Path) -> set:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             c = _chain(node)
-            if c and c[0] in ("self", "np", "contextlib", "threading", "cpu", "types",
+            if c and c[0] in ("self", "np", "contextlib", "threading", "warnings", "cpu", "types",
                               "functools", "cublas_library", "lib"):  # (lib: cublas_library's)
                 continue
             names.add(node.attr)

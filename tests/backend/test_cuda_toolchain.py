@@ -237,6 +237,8 @@ def _run_registry_eagerly() -> None:
         if not op.gpu:
             continue
         for s in op.samples:
+            if s.cpu_only:  # (TF's GPU kernel refuses it)
+                continue
             H.run(op, s)
             if strict.BFLOAT16 is None or op.stateful or H.has_resources(s.inputs):
                 continue

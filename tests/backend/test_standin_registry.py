@@ -28,7 +28,8 @@ CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 OPS = sorted(all_ops(), key=lambda o: o.name)
 # (a sample's variables are made on the device, the op given their handles runs there, as
 # TF places an op taking a resource)
-READY = [(op, i, s) for op in OPS if op.gpu for i, s in enumerate(op.samples)]
+READY = [(op, i, s) for op in OPS if op.gpu for i, s in enumerate(op.samples)
+         if not s.cpu_only]
 IDS = [f"{op.name}-{i}" for op, i, _ in READY]
 GRAD = [c for c in READY if c[0].grad is not None and c[2].grad and H.grad_positions(c[2])]
 

@@ -371,4 +371,5 @@ def test_op_samples_pass_the_guards(op):
     for sample in op.samples:
         inputs = [a if isinstance(a, (Resource, Table)) else np.asarray(a)
                   for a in sample.inputs]
-        assert check_op_case(op, inputs, dict(sample.attrs), True) == "ok"
+        with H.sample_device(sample):
+            assert check_op_case(op, inputs, dict(sample.attrs), True) == "ok"

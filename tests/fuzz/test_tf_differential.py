@@ -36,7 +36,7 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import Resource, Table, all_ops
-from eagerflow._src.testing.op_harness import as_tensors
+from eagerflow._src.testing.op_harness import as_tensors, sample_device
 from tests.optional_samples import without_samples
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
@@ -335,11 +335,16 @@ def _error(e: BaseException) -> tuple:
 
 def _ours(op, case: dict, signs: list | None = None) -> dict:
     """eagerflow's result for a case; `signs` multiply the weights of some outputs (see
-    _align_signs)."""
+    _align_signs). A sample TF's GPU kernel refuses runs on CPU:0 (Sample.cpu_only)."""
+    sample = op.samples[int(case["id"].split("-")[-3])]
+    with sample_device(sample):
+        return _ours_here(op, case, dict(sample.attrs), signs)
+
+
+def _ours_here(op, case: dict, attrs: dict, signs: list | None) -> dict:
     tensors = list(as_tensors(tuple(case["inputs"])))  # (quantized record arrays too)
     diff = [i for i, t in enumerate(tensors) if t.dtype.is_floating or t.dtype.is_complex]
     res = {"out": None, "err": None, "grads": None, "gerr": None}
-    attrs = dict(op.samples[int(case["id"].split("-")[-3])].attrs)
     try:
         with GradientTape() as tape:
             for i in diff:

@@ -70,54 +70,56 @@ def _same(got, want, values=True, rounding=False):
 @pytest.mark.parametrize("as_constants", [False, True], ids=["placeholders", "constants"])
 def test_eager_interpreter_codegen_agree(case, as_constants):
     op, _, sample = case
-    eager = list(H.run_state(op, sample))  # (outputs, then each variable's value after)
-    # (stateful ops with variables update them deterministically: compared exactly)
-    exact = not op.stateful or H.has_resources(sample.inputs)
-    g, arrays, live = _trace(op, sample, as_constants)
-    verify(g)
+    with H.sample_device(sample):
+        eager = list(H.run_state(op, sample))  # (outputs, then each variable's value after)
+        # (stateful ops with variables update them deterministically: compared exactly)
+        exact = not op.stateful or H.has_resources(sample.inputs)
+        g, arrays, live = _trace(op, sample, as_constants)
+        verify(g)
 
-    def runs(graph, folded=False):
-        def interpret(a):
-            return interpreter.run_graph(graph, a)
-        for got, want in zip(_outputs_and_state(interpret, live, arrays), eager):
-            _same(got, want, exact, folded)
+        def runs(graph, folded=False):
+            def interpret(a):
+                return interpreter.run_graph(graph, a)
+            for got, want in zip(_outputs_and_state(interpret, live, arrays), eager):
+                _same(got, want, exact, folded)
 
-    runs(g)
-    fn = codegen.generate(g).fn
-    for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
-        _same(got, want, exact)
-    passes_run = []
+        runs(g)
+        fn = codegen.generate(g).fn
+        for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
+            _same(got, want, exact)
+        passes_run = []
 
-    folded_on_host = as_constants and _state.xp is not np
+        folded_on_host = as_constants and _state.xp is not np
 
-    def check(name, graph):
-        passes_run.append(name)
-        verify(graph)
-        runs(graph, folded_on_host)
+        def check(name, graph):
+            passes_run.append(name)
+            verify(graph)
+            runs(graph, folded_on_host)
 
-    opt = optimize(g, after_each=check)
-    assert passes_run, "no pass ran"
-    if op.stateful:
-        assert any(o.op is op for o in opt.operations), "a stateful op was optimized away"
-    fn = codegen.generate(opt).fn
-    for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
-        _same(got, want, exact, folded_on_host)
+        opt = optimize(g, after_each=check)
+        assert passes_run, "no pass ran"
+        if op.stateful:
+            assert any(o.op is op for o in opt.operations), "a stateful op was optimized away"
+        fn = codegen.generate(opt).fn
+        for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
+            _same(got, want, exact, folded_on_host)
 
 
 @pytest.mark.parametrize("case", SAMPLES, ids=IDS)
 def test_tf_function_matches_eager_and_does_not_retrace(case):
     op, _, sample = case
-    attrs = dict(sample.attrs)
-    fn = tf.function(lambda *xs: bind(op, xs, attrs))
-    live = H.Live(sample.inputs)
-    eager = H.run_state(op, sample)
-    exact = not op.stateful or H.has_resources(sample.inputs)
-    for _ in range(2):
-        live.reset()  # (a variable's handle is an argument: each call starts afresh)
-        out = fn(*live.tensors)
-        out = out if isinstance(out, tuple) else () if out is None else (out,)
-        got = [to_host(t._arr) for t in out] + list(live.values())
-        assert len(got) == len(eager)
-        for g, want in zip(got, eager):
-            _same(g, want, exact)
-    assert fn.experimental_get_tracing_count() == 1
+    with H.sample_device(sample):
+        attrs = dict(sample.attrs)
+        fn = tf.function(lambda *xs: bind(op, xs, attrs))
+        live = H.Live(sample.inputs)
+        eager = H.run_state(op, sample)
+        exact = not op.stateful or H.has_resources(sample.inputs)
+        for _ in range(2):
+            live.reset()  # (a variable's handle is an argument: each call starts afresh)
+            out = fn(*live.tensors)
+            out = out if isinstance(out, tuple) else () if out is None else (out,)
+            got = [to_host(t._arr) for t in out] + list(live.values())
+            assert len(got) == len(eager)
+            for g, want in zip(got, eager):
+                _same(g, want, exact)
+        assert fn.experimental_get_tracing_count() == 1

@@ -10,6 +10,15 @@ import eagerflow as tf
 F32 = np.float32
 
 
+@pytest.fixture
+def on_cpu():
+    """TridiagonalSolve on TF's CPU kernel, whose answers these are (also under a GPU: its
+    GPU kernel's are tests/backend/test_tridiagonal_on_device.py's)."""
+    with tf.device("/CPU:0"):
+        yield
+
+
+@pytest.mark.usefixtures("on_cpu")
 def test_singular_tridiagonal_systems_give_nan_not_errors():
     r = np.array([[1.0], [2.0], [3.0]], F32)
     # [[1, 1, 0], [1, 1, 1], [0, 1, 1]]: pivoting solves it, the Thomas algorithm can't
@@ -21,6 +30,14 @@ def test_singular_tridiagonal_systems_give_nan_not_errors():
     one = tf.raw_ops.TridiagonalSolve(diagonals=np.array([[9], [0], [9]], F32),
                                       rhs=np.array([[4, 6]], F32))
     assert np.isnan(one).all()
+    # TF's "NaN" of a complex type: C++'s quiet_NaN of std::complex, which is 0 (TF 2.21's
+    # answers)
+    c64 = np.complex64
+    for d, pivoting in ((np.array([[9], [0], [9]], c64), True), (np.zeros((3, 3), c64), True),
+                        (s.astype(c64), False)):
+        got = tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=np.ones((len(d[0]), 2), c64),
+                                          partial_pivoting=pivoting)
+        np.testing.assert_array_equal(got, np.zeros((len(d[0]), 2)))
     # TF's values (float32) for a system that needs pivoting and a complex one
     d = np.array([[1, 2, 0], [3, 4, 5], [0, 6, 7]], F32)
     np.testing.assert_allclose(tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=r),
@@ -31,6 +48,7 @@ def test_singular_tridiagonal_systems_give_nan_not_errors():
                          [-0.3029411 - 0.7382352j]], rtol=1e-5)
 
 
+@pytest.mark.usefixtures("on_cpu")
 def test_tridiagonal_refusals():
     r = np.ones((3, 1), F32)
     with pytest.raises(tf.errors.InvalidArgumentError,
@@ -117,6 +135,7 @@ def test_traced_graphs_name_tf_ops():
     assert "MatrixSolveLs" not in _ops(lambda a, r: tf.linalg.lstsq(a, r), s([4, 3]), s([4, 2]))
 
 
+@pytest.mark.usefixtures("on_cpu")
 def test_perturb_singular_follows_lapacks_safeguards():
     ts = tf.raw_ops.TridiagonalSolve
     # TF 2.21's values: zero pivots moved off zero in steps doubling from the smallest

@@ -111,7 +111,8 @@ def test_forward_matches_reference(case):
     assert op.reference is not None, f"{op.name} has no reference implementation"
     _fresh_state(op)
     # (with resource inputs: the outputs, then each variable's value after the op)
-    got = H.run_state(op, sample)
+    with H.sample_device(sample):
+        got = H.run_state(op, sample)
     want = op.reference(*[H.value(a) for a in sample.inputs], **sample.attrs)
     want = want if isinstance(want, tuple) else (want,)
     assert len(got) == len(want)
@@ -134,8 +135,9 @@ def test_forward_matches_reference(case):
 def test_infer_matches_result(case):
     op, _, sample = case
     inputs = H.as_tensors(sample.inputs)
-    specs = op.infer(*inputs, **sample.attrs)
-    got = H.run(op, sample)
+    with H.sample_device(sample):
+        specs = op.infer(*inputs, **sample.attrs)
+        got = H.run(op, sample)
     assert len(specs) == len(got)
     for (shape, dtype), t in zip(specs, got):
         assert t.dtype is dtype, f"{op.name}: infer says {dtype}, kernel gave {t.dtype}"
@@ -151,7 +153,8 @@ GRAD = [c for c in SAMPLES if c[0].grad is not None and c[2].grad and H.grad_pos
 @pytest.mark.parametrize("case", GRAD, ids=[_id(c) for c in GRAD])
 def test_gradient_first_and_second_order(case):
     op, _, sample = case
-    H.check_gradient(op, sample, second_order=sample.second_order)
+    with H.sample_device(sample):
+        H.check_gradient(op, sample, second_order=sample.second_order)
 
 
 @pytest.mark.parametrize("case", BAD, ids=[_id(c) for c in BAD])

@@ -154,30 +154,31 @@ def _function(op, sample):
 
 @pytest.mark.parametrize("op,i,sample", CASES, ids=[f"{op.name}-{i}" for op, i, _ in CASES])
 def test_sample_round_trips_through_a_function_def(op, i, sample):
-    g, ins = _function(op, sample)
-    lib = LibraryWriter()
-    try:
-        name, _ = lib.add(g, "f")
-        cf = LibraryImporter(lib.library, "test").concrete(
-            name, [Spec(t._shape, t._dtype) for t in ins])
-    except (ExportError, ValueError, KeyError, InvalidArgumentError):
-        if op.name in PARTIAL:
-            pytest.skip(PARTIAL[op.name])
-        raise
-    want = bind(op, tuple(ins), dict(sample.attrs))
-    want = want if isinstance(want, tuple) else (want,)
-    got = cf._call_flat(ins)
-    assert len(got) == len(want)
-    for a, b in zip(want, got):
-        # (a variant's value too: a TensorMap's; a GPU's arrays copied to the host)
-        a, b = to_host(a._arr), to_host(b._arr)
-        assert a.shape == b.shape and a.dtype == b.dtype
-        if op.stateful:
-            continue  # a new draw
-        if a.dtype == object:
-            assert (a == b).all()
-        else:
-            np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
+    with H.sample_device(sample):
+        g, ins = _function(op, sample)
+        lib = LibraryWriter()
+        try:
+            name, _ = lib.add(g, "f")
+            cf = LibraryImporter(lib.library, "test").concrete(
+                name, [Spec(t._shape, t._dtype) for t in ins])
+        except (ExportError, ValueError, KeyError, InvalidArgumentError):
+            if op.name in PARTIAL:
+                pytest.skip(PARTIAL[op.name])
+            raise
+        want = bind(op, tuple(ins), dict(sample.attrs))
+        want = want if isinstance(want, tuple) else (want,)
+        got = cf._call_flat(ins)
+        assert len(got) == len(want)
+        for a, b in zip(want, got):
+            # (a variant's value too: a TensorMap's; a GPU's arrays copied to the host)
+            a, b = to_host(a._arr), to_host(b._arr)
+            assert a.shape == b.shape and a.dtype == b.dtype
+            if op.stateful:
+                continue  # a new draw
+            if a.dtype == object:
+                assert (a == b).all()
+            else:
+                np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("name", ["ParseExampleV2", "ParseSequenceExampleV2"])

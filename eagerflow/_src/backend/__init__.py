@@ -259,6 +259,10 @@ class DeviceBackend(Backend):
         """cuSOLVER's getrf of a batch of square matrices (see `lu_factor` below)."""
         raise NotImplementedError
 
+    def gtsv(self, dl: Any, d: Any, du: Any, b: Any, pivoting: bool) -> Any:
+        """cuSPARSE's gtsv2 of a batch of tridiagonal systems (see `gtsv` below)."""
+        raise NotImplementedError
+
     def kernel_product(self, a: Any, b: Any, out: Any = None) -> Any:
         """captured_product's reduction kernel (see there)."""
         if a.dtype == b.dtype and a.dtype.itemsize == 2 and a.dtype.kind in "fV":
@@ -473,6 +477,15 @@ def lu_factor(xp: Any, a: Any) -> tuple:
     matrix, and at step k row k swapped with row pivots[..., k] (0-based, int32). A
     singular matrix is factored all the same, an exact zero left on U's diagonal."""
     return _BY_XP[id(xp)].lu_factor(a)
+
+
+def gtsv(xp: Any, dl: Any, d: Any, du: Any, b: Any, pivoting: bool) -> Any:
+    """The solutions x (batch, m, k) of a batch of tridiagonal systems T x = b on `xp`'s
+    device, a GPU, by cuSPARSE's gtsv2 (with partial pivoting) or gtsv2_nopivot: dl, d,
+    du (batch, m), m >= 3, the sub-, main and superdiagonals (dl[:, 0] and du[:, -1]
+    unused), b (batch, m, k). No error for a singular system: its solution holds the
+    infs and NaNs the division by a zero pivot left."""
+    return _BY_XP[id(xp)].gtsv(dl, d, du, b, pivoting)
 
 
 def to_host(arr: Any) -> np.ndarray:

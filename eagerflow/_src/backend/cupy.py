@@ -175,6 +175,38 @@ class CupyBackend(DeviceBackend):
                 lu[i], pivots[i] = lu_factor(mats[i], check_finite=False)
         return lu.reshape(a.shape), pivots.reshape(a.shape[:-1])
 
+    def gtsv(self, dl: Any, d: Any, du: Any, b: Any, pivoting: bool) -> Any:
+        # TF's choice of routine: one batched call where cuSPARSE has one (no pivoting, one
+        # right-hand side), else a call a matrix, its columns solved in place in a
+        # column-major copy of b. (cuSPARSE documents dl's first and du's last entries as
+        # zeros: they are set so, where TF's op leaves them unused.)
+        from cupy_backends.cuda.libs import cusparse  # part of CuPy
+
+        batch, m, k = b.shape
+        prefix = {"f": "s", "d": "d", "F": "c", "D": "z"}[b.dtype.char]
+        dl, d, du = (cupy.array(v, order="C") for v in (dl, d, du))
+        dl[:, 0] = 0
+        du[:, -1] = 0
+        handle = cupy.cuda.device.get_cusparse_handle()
+        if not pivoting and k == 1 and batch > 1:
+            x = cupy.array(b[..., 0], order="C")
+            args = (handle, m, dl.data.ptr, d.data.ptr, du.data.ptr, x.data.ptr, batch, m)
+            size = getattr(cusparse, f"{prefix}gtsv2StridedBatch_bufferSizeExt")(*args)
+            work = cupy.empty(size, np.uint8)
+            getattr(cusparse, f"{prefix}gtsv2StridedBatch")(*args, work.data.ptr)
+            return x[..., None]
+        routine = f"{prefix}gtsv2" if pivoting else f"{prefix}gtsv2_nopivot"
+        x = cupy.array(b.transpose(0, 2, 1), order="C")  # each matrix's columns in turn
+        work = None
+        for i in range(batch):
+            args = (handle, m, k, dl[i].data.ptr, d[i].data.ptr, du[i].data.ptr,
+                    x[i].data.ptr, m)
+            if work is None:  # (the same size for every matrix: m and k are)
+                work = cupy.empty(getattr(cusparse, f"{routine}_bufferSizeExt")(*args),
+                                  np.uint8)
+            getattr(cusparse, routine)(*args, work.data.ptr)
+        return x.transpose(0, 2, 1)
+
     def special(self) -> Any:
         import cupyx.scipy.special as sp  # part of CuPy, loaded on first use
 

@@ -40,6 +40,7 @@ from eagerflow._src.backend import (
     to_host,
 )
 from eagerflow._src.backend import strict_cusolver as cusolver
+from eagerflow._src.backend import strict_cusparse as cusparse
 from eagerflow._src.backend.captured_blas import CapturedBlas
 from eagerflow._src.backend.numpy import scipy_special
 from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launches: its API
@@ -837,6 +838,8 @@ _LINALG = _Namespace("strict.linalg", np.linalg, LINALG,
 
 # (cuSOLVER's LU, which CuPy keeps in cupyx.scipy.linalg: backend.lu_factor)
 _GETRF = _library(_wrapped(cusolver.getrf, "getrf", library="cuSOLVER", kind="library"))
+# (cuSPARSE's tridiagonal solvers, which CuPy binds in cupy_backends: backend.gtsv)
+_GTSV = _library(_wrapped(cusparse.gtsv, "gtsv2", library="cuSPARSE", kind="library"))
 
 
 def _on_current_device(a: StrictArray) -> None:
@@ -958,6 +961,9 @@ class StrictBackend(DeviceBackend):
 
     def lu_factor(self, a: Any) -> tuple:
         return _GETRF(a)
+
+    def gtsv(self, dl: Any, d: Any, du: Any, b: Any, pivoting: bool) -> Any:
+        return _GTSV(dl, d, du, b, pivoting)
 
     def special(self) -> Any:
         """scipy.special's functions CuPy's cupyx.scipy.special has, over stand-in arrays."""

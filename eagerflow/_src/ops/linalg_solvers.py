@@ -8,7 +8,10 @@ as TF's CPU kernels do (LinearAlgebraOp: batch dims equal, no broadcasting; one 
 time): a singular tridiagonal system gives NaN, not an error (TF logs a warning), unless
 perturb_singular asks for LAPACK's safeguarded solver (xLAGTF + xLAGTS: tiny pivots moved
 off zero); MatrixSolveLs' fast path refuses a Gramian whose Cholesky factor has a pivot
-<= 0, its other path gives the minimum-norm solution. Gradients are
+<= 0, its other path gives the minimum-norm solution. On a GPU, TridiagonalSolve is TF's
+GPU kernel: cuSPARSE's gtsv2 (backend.gtsv), closed forms for 1 and 2 rows, its own shape
+messages, and perturb_singular refused (MatrixSolveLs and CholeskyGrad have no GPU
+kernel: they run on the CPU). Gradients are
 TF's, written with public ops (TridiagonalSolve's does not conjugate for complex inputs,
 as TF's does not). References are plain Python loops or dense NumPy formulas.
 """
@@ -19,8 +22,11 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import gtsv
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import current_device
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims
 from eagerflow._src.ops.array import range as range_
@@ -87,6 +93,10 @@ def _ts_infer(d: Any, rhs: Any, partial_pivoting: bool, perturb_singular: bool) 
     op = "TridiagonalSolve"
     _dtype_check(op, d, _TRI_WORDS, _TRI_T)
     t = C.same_dtype(op, (d, rhs), _TRI_T)
+    if current_device().device_type == "GPU":
+        if _state.graph is None:  # (a graph's node makes its kernel when it runs: there)
+            _gpu_refusal(perturb_singular)
+        return [(_ts_gpu_shape(d._shape, rhs._shape), t)]
     if perturb_singular and not partial_pivoting:
         raise C.fail(op, "Setting perturb_singular requires also setting partial_pivoting.")
     batch = _batch_shapes(op, d, rhs)
@@ -102,8 +112,46 @@ def _ts_infer(d: Any, rhs: Any, partial_pivoting: bool, perturb_singular: bool) 
     return [(batch + tuple(rhs._shape[-2:]), t)]
 
 
+def _gpu_refusal(perturb_singular: bool) -> None:
+    """TF's GPU kernel refuses perturb_singular (whatever the pivoting) when it is made,
+    before it checks any shape."""
+    if perturb_singular:
+        raise UnimplementedError(None, None, "The solver to support perturb_singular is not "
+                                             "implemented on GPU. [Op:TridiagonalSolve]")
+
+
+def _ts_gpu_shape(s: tuple | None, r: tuple | None) -> tuple | None:
+    """TF's GPU kernel's shape checks, in its order and words (no broadcasting), of the
+    diagonals' shape `s` and rhs's `r`: those infer knows (None, or None dims, where
+    unknown), and where a traced node runs, the arrays' own. Returns the output's shape
+    (rhs's, its batch dims known from either), None where unknown."""
+    op = "TridiagonalSolve"
+    if s is not None and len(s) < 2:
+        raise C.fail(op, f"LHS tensor must have rank >= 2, got {len(s)}")
+    if s is None or r is None:
+        return r
+    if len(s) != len(r):
+        raise C.fail(op, "LHS and RHS tensors must have the same rank.")
+    if not C.compatible(s[:-2], r[:-2]):
+        raise C.fail(op, "LHS and RHS tensors must have the same batch dimensions.")
+    if s[-2] is not None and s[-2] != 3:
+        raise C.fail(op, f"Expected diagonals to be provided as a matrix with 3 rows, got "
+                         f"{s[-2]} rows.")
+    if s[-1] is not None and r[-2] is not None and s[-1] != r[-2]:
+        raise C.fail(op, f"Expected same matrix size in both arguments, got {s[-1]} and "
+                         f"{r[-2]}.")
+    return tuple(a if a is not None else b for a, b in zip(s[:-2], r[:-2])) + r[-2:]
+
+
+# What TF's kernels write for a system they find singular: C++'s quiet NaN of the type,
+# which std::numeric_limits (and Eigen's NumTraits after it) has for no std::complex: 0.
+_NOT_SOLVED = {"f": np.nan, "c": 0}
+
+
 def _ts_kernel(xp: Any, d: Any, rhs: Any, partial_pivoting: bool,
                perturb_singular: bool) -> Any:
+    if xp is not np:
+        return _ts_device(xp, d, rhs, partial_pivoting, perturb_singular)
     batch = rhs.shape[:-2]
     n = rhs.shape[-2]
     if rhs.size == 0 or n == 0:
@@ -118,8 +166,33 @@ def _ts_kernel(xp: Any, d: Any, rhs: Any, partial_pivoting: bool,
             x, bad = _gtsv(xp, sup, main, sub, b)
         else:
             x, bad = _thomas(xp, sup, main, sub, b)
-        x[bad] = np.nan  # TF's answer for a matrix it finds singular (with a warning)
+        x[bad] = _NOT_SOLVED[x.dtype.kind]  # (TF logs a warning)
     return x.reshape(rhs.shape)
+
+
+def _ts_device(xp: Any, d: Any, rhs: Any, pivoting: bool, perturb_singular: bool) -> Any:
+    """TF's GPU kernel: cuSPARSE's gtsv2 (backend.gtsv) for matrices of 3 rows or more,
+    TF's closed forms below that (cuSPARSE needs 3); a singular matrix gives infs and NaNs
+    there and TF's quiet NaN here (_NOT_SOLVED), and no error."""
+    _gpu_refusal(perturb_singular)
+    _ts_gpu_shape(d.shape, rhs.shape)
+    batch = rhs.shape[:-2]
+    m = rhs.shape[-2]
+    if rhs.size == 0:
+        return xp.zeros(rhs.shape, rhs.dtype)
+    dd, b = _flat(d, batch), _flat(rhs, batch)
+    if m >= 3:
+        return gtsv(xp, dd[:, 2], dd[:, 1], dd[:, 0], b, pivoting).reshape(rhs.shape)
+    # (each coefficient (batch, 1, 1) against b's rows (batch, 1, k))
+    d0 = dd[:, 1, 0, None, None]
+    if m == 1:
+        x, det = b / d0, d0
+    else:  # (by the determinant: its zero, and only that, is singular)
+        d1, u0, l1 = dd[:, 1, 1, None, None], dd[:, 0, 0, None, None], dd[:, 2, 1, None, None]
+        det = d0 * d1 - u0 * l1
+        r0, r1 = b[:, :1], b[:, 1:]
+        x = xp.concatenate([d1 * r0 - u0 * r1, d0 * r1 - l1 * r0], axis=1) / det
+    return xp.where(det == 0, _NOT_SOLVED[x.dtype.kind], x).reshape(rhs.shape)
 
 
 def _gtsv(xp: Any, sup: Any, main: Any, sub: Any, b: Any) -> tuple:
@@ -319,7 +392,8 @@ def _ts_samples() -> list:
     rough = _f64(2, 3, 4)  # needs pivoting
     return [Sample((d, _f64(5, 2)), {"partial_pivoting": True, "perturb_singular": False}),
             Sample((d, _f64(5, 3)), {"partial_pivoting": False, "perturb_singular": False}),
-            Sample((rough, _f64(2, 4, 2)), {"partial_pivoting": True, "perturb_singular": True}),
+            Sample((rough, _f64(2, 4, 2)), {"partial_pivoting": True, "perturb_singular": True},
+                   cpu_only=True),
             Sample(((d + 1j * _f64(3, 5)).astype(np.complex64), _f64(5, 1).astype(np.complex64)),
                    {"partial_pivoting": True, "perturb_singular": False}, grad=False),
             Sample((_f64(3, 1) + 2.0, _f64(1, 3)),
@@ -330,21 +404,24 @@ def _ts_samples() -> list:
 
 def _ts_bad() -> list:
     piv = {"partial_pivoting": True, "perturb_singular": False}
+    # (cpu_only: TF's GPU kernel refuses perturb_singular whatever the pivoting, and words
+    # these shape checks its own way: tests/backend/test_tridiagonal_on_device.py)
     return [
         BadSample((np.ones((3, 3)), np.ones((3, 1))),
                   {"partial_pivoting": False, "perturb_singular": True}, InvalidArgumentError,
-                  "Setting perturb_singular requires also setting partial_pivoting."),
+                  "Setting perturb_singular requires also setting partial_pivoting.",
+                  cpu_only=True),
         BadSample((np.ones(3), np.ones((3, 1))), piv, InvalidArgumentError,
-                  "Input tensor 0 must have rank >= 2, got 1"),
+                  "Input tensor 0 must have rank >= 2, got 1", cpu_only=True),
         BadSample((np.ones((3, 3)), np.ones(3)), piv, InvalidArgumentError,
-                  "All input tensors must have the same rank."),
+                  "All input tensors must have the same rank.", cpu_only=True),
         BadSample((np.ones((1, 3, 3)), np.ones((2, 3, 1))), piv, InvalidArgumentError,
-                  "All input tensors must have the same outer dimensions."),
+                  "All input tensors must have the same outer dimensions.", cpu_only=True),
         BadSample((np.ones((4, 3)), np.ones((3, 1))), piv, InvalidArgumentError,
                   "Expected diagonals to be provided as a matrix with 3 rows, got 4 rows."),
         BadSample((np.ones((3, 3)), np.ones((4, 1))), piv, InvalidArgumentError,
                   "Expected the same number of left-hand sides and right-hand sides, got 3 "
-                  "and 4."),
+                  "and 4.", cpu_only=True),
         BadSample((np.ones((3, 3), np.float16), np.ones((3, 1), np.float16)), piv,
                   InvalidArgumentError, f"allowed values: {_TRI_WORDS}"),
     ]
@@ -352,7 +429,7 @@ def _ts_bad() -> list:
 
 TRIDIAGONAL_SOLVE = register(OpDef(
     "TridiagonalSolve", _ts_infer, _ts_kernel, grad=_ts_grad, reference=_ts_ref,
-    samples=_ts_samples, bad_samples=_ts_bad, gpu=False))
+    samples=_ts_samples, bad_samples=_ts_bad))
 
 
 def tridiagonal_solve_op(diagonals: Any, rhs: Any, partial_pivoting: bool = True,

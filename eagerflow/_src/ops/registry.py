@@ -52,7 +52,9 @@ class Sample:
     """Inputs (NumPy arrays) and attrs for the generic suites.
 
     `grad` says whether numeric gradient checks apply (float inputs, smooth there);
-    `grad_inputs` limits the check to some input positions.
+    `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
+    refuses it (TridiagonalSolve's perturb_singular), so the device suites leave it out
+    and the others run it on CPU:0 (op_harness.sample_device).
     """
 
     inputs: tuple
@@ -60,6 +62,7 @@ class Sample:
     grad: bool = True
     grad_inputs: tuple | None = None
     second_order: bool = True
+    cpu_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ values and the tables' items after the op (`run_state`), and a gradient with res
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 from typing import Any, Callable
@@ -152,6 +153,12 @@ def _tensor(a: np.ndarray) -> EagerTensor:
 
 def _outputs(out: Any) -> tuple:
     return out if isinstance(out, tuple) else () if out is None else (out,)
+
+
+def sample_device(sample: Sample) -> Any:
+    """The scope the suites run a sample in: CPU:0 for one TF's GPU kernel refuses
+    (`Sample.cpu_only`), else the default device's."""
+    return D.device("/CPU:0") if sample.cpu_only else contextlib.nullcontext()
 
 
 def run(op: OpDef, sample: Sample) -> tuple:
