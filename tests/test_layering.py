@@ -167,8 +167,8 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 # sits below core/lazy.py): its thread pool and the Unix-only address-space limit; absl-py's
 # logging, where Keras and TF log, used when installed (core/tf_logging.py).
 LOADED_ON_USE = {
-    "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "imagecodecs", "mpi4py",
-    "matplotlib", "cv2", "cramjam",
+    "cupy", "cupyx", "cupy_backends", "cudnn", "scipy", "h5py", "PIL", "simplejpeg",
+    "imagecodecs", "mpi4py", "matplotlib", "cv2", "cramjam",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
     # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)
