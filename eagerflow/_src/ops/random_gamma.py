@@ -26,7 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
+from eagerflow._src.ops import philox, special_igamma
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
@@ -41,6 +41,7 @@ from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.shape_queries import shape as shape_of
+from eagerflow._src.ops.special_functions import on_device
 
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 
@@ -199,12 +200,16 @@ def _gamma_grad_infer(alpha: Any, sample: Any) -> list:
     return [(C.broadcast("RandomGammaGrad", alpha._shape, sample._shape), d)]
 
 
-def _gamma_grad_kernel(xp: Any, alpha: Any, sample: Any) -> Any:
+def _gamma_grad_host(xp: Any, alpha: Any, sample: Any) -> Any:
     a, x = np.broadcast_arrays(np.asarray(alpha, np.float64), np.asarray(sample, np.float64))
     log_max = math.log(float(np.finfo(alpha.dtype).max))
     out = np.array([gamma_sample_der_alpha(u, v, log_max)
                     for u, v in zip(a.reshape(-1).tolist(), x.reshape(-1).tolist())])
-    return xp.asarray(out.reshape(a.shape).astype(alpha.dtype))
+    return out.reshape(a.shape).astype(alpha.dtype)
+
+
+# (on a device: Eigen's series and fraction over arrays, in the input's float type)
+_gamma_grad_kernel = on_device(_gamma_grad_host, special_igamma.gamma_sample_der_alpha)
 
 
 def _ref_gamma_grad(alpha: np.ndarray, sample: np.ndarray) -> np.ndarray:
@@ -220,7 +225,6 @@ def _ref_gamma_grad(alpha: np.ndarray, sample: np.ndarray) -> np.ndarray:
 
 RANDOM_GAMMA_GRAD = register(OpDef(
     "RandomGammaGrad", _gamma_grad_infer, _gamma_grad_kernel, reference=_ref_gamma_grad,
-    gpu=False,  # (host: the incomplete gamma's series and fractions element by element)
     samples=lambda: [
         Sample((np.array([0.5, 1.0, 3.0, 0.01, 50.0, 2.5, 7.0, 0.2]),
                 np.array([0.3, 1.2, 2.5, 1e-5, 45.0, 8.0, 0.5, 3.0])), grad=False),

@@ -80,20 +80,20 @@ def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
         return out
 
     kernel = _scalar_kernel(fast, scalar)
-    return register(OpDef(name, infer, kernel if device is None else _on_device(kernel, device),
+    return register(OpDef(name, infer, kernel if device is None else on_device(kernel, device),
                           grad=grad, reference=_elementwise_ref(scalar), samples=samples,
                           bad_samples=bad, elementwise=True))
 
 
-def _on_device(host: Callable, device: Callable) -> Callable:
-    """`host(xp, x)` on the CPU, `device(xp, x)` on a device (float32 and float64 only: the
-    ops have no half kernels), silenced as the host's is: its discarded intervals may
-    overflow or divide by zero (special_cephes.py)."""
-    def kernel(xp: Any, x: Any) -> Any:
+def on_device(host: Callable, device: Callable) -> Callable:
+    """`host(xp, *arrays)` on the CPU, `device(xp, *arrays)` on a device (float32 and float64
+    only: the ops have no half kernels), silenced as the host's is: its discarded intervals
+    or iterations may overflow or divide by zero (special_cephes.py, special_igamma.py)."""
+    def kernel(xp: Any, *arrays: Any) -> Any:
         if xp is np:
-            return host(xp, x)
+            return host(xp, *arrays)
         with np.errstate(all="ignore"):
-            return device(xp, x)
+            return device(xp, *arrays)
     return kernel
 
 
