@@ -91,6 +91,18 @@ def _scalar_kernel(fast: Callable | str, scalar: Callable) -> Callable:
     return _wide(fn)
 
 
+def on_device(host: Callable, device: Callable) -> Callable:
+    """`host(xp, *arrays)` on the CPU, `device(xp, *arrays)` on a device (float32 and float64
+    only: the ops have no half kernels), silenced as the host's is: its discarded intervals
+    or iterations may overflow or divide by zero (special_cephes.py, special_igamma.py)."""
+    def kernel(xp: Any, *arrays: Any) -> Any:
+        if xp is np:
+            return host(xp, *arrays)
+        with np.errstate(all="ignore"):
+            return device(xp, *arrays)
+    return kernel
+
+
 # ---------------------------------------------------------------------------------------
 # Scalar special functions (pure Python): the references, and the kernels without SciPy.
 # ---------------------------------------------------------------------------------------

@@ -36,12 +36,12 @@ from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.math_special import on_device
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.shape_queries import shape as shape_of
-from eagerflow._src.ops.special_functions import on_device
 
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 

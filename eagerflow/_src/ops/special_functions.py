@@ -39,7 +39,7 @@ from eagerflow._src.ops.math import (
     square,
     where,
 )
-from eagerflow._src.ops.math_special import _scalar_kernel
+from eagerflow._src.ops.math_special import _scalar_kernel, on_device
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(83)
@@ -83,18 +83,6 @@ def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
     return register(OpDef(name, infer, kernel if device is None else on_device(kernel, device),
                           grad=grad, reference=_elementwise_ref(scalar), samples=samples,
                           bad_samples=bad, elementwise=True))
-
-
-def on_device(host: Callable, device: Callable) -> Callable:
-    """`host(xp, *arrays)` on the CPU, `device(xp, *arrays)` on a device (float32 and float64
-    only: the ops have no half kernels), silenced as the host's is: its discarded intervals
-    or iterations may overflow or divide by zero (special_cephes.py, special_igamma.py)."""
-    def kernel(xp: Any, *arrays: Any) -> Any:
-        if xp is np:
-            return host(xp, *arrays)
-        with np.errstate(all="ignore"):
-            return device(xp, *arrays)
-    return kernel
 
 
 # -- SciPy's functions with TF's edge values --------------------------------------------

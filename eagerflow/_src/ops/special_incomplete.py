@@ -24,9 +24,15 @@ from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
 from eagerflow._src.ops.math import convert_to_tensor, exp, log, sum_to
-from eagerflow._src.ops.math_special import _scalar_kernel, _wide, lgamma, xlog1py, xlogy
+from eagerflow._src.ops.math_special import (
+    _scalar_kernel,
+    _wide,
+    lgamma,
+    on_device,
+    xlog1py,
+    xlogy,
+)
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
-from eagerflow._src.ops.special_functions import on_device
 
 _rng = SampleRNG(89)
 _GAMMA_T = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64))
