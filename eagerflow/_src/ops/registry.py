@@ -53,8 +53,9 @@ class Sample:
 
     `grad` says whether numeric gradient checks apply (float inputs, smooth there);
     `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
-    refuses it (TridiagonalSolve's perturb_singular), so the device suites leave it out
-    and the others run it on CPU:0 (op_harness.sample_device).
+    refuses it (TridiagonalSolve's perturb_singular) or computes it or its gradient
+    otherwise than the CPU (SparseSliceGrad's repeated or unordered indices), so the device
+    suites leave it out and the others run it on CPU:0 (op_harness.sample_device).
     """
 
     inputs: tuple
