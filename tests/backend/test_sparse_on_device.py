@@ -467,14 +467,28 @@ def _slice_loss(x, indices):
 
 
 def test_slice_gradient_stays_on_the_device():
-    """SparseSliceGrad on the device: of the gradient's inputs only the slice's start,
-    a host tensor (the slice's host input), is copied there, as TF copies it to its GPU
-    kernel."""
+    """SparseSliceGrad on the device, eagerly and traced: eagerly, of the gradient's
+    inputs only the slice's start, a host tensor (the slice's host input), is copied
+    there, as TF copies it to its GPU kernel."""
     x = tf.constant([1.0, -2.0, 3.0, 0.5])
     tape, y = _slice_loss(x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
     with strict.count_transfers() as n:
         g = tape.gradient(y, x)
     assert n["to_host"] == 0 and n["to_device"] == 1
+    assert _on_device(g) and g.numpy().tolist() == [0, -16, 24, 4]
+
+    @tf.function
+    def traced(x, indices):
+        tape, y = _slice_loss(x, indices)
+        return tape.gradient(y, x)
+
+    args = (x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
+    traced(*args)
+    with strict.count_transfers() as n:
+        g = traced(*args)
+    # (traced, the shape, start and size are the function's constants, each kept where
+    # it is read: nothing moves)
+    assert n["to_host"] == 0 and n["to_device"] == 0
     assert _on_device(g) and g.numpy().tolist() == [0, -16, 24, 4]
 
 
