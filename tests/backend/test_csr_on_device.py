@@ -5,7 +5,8 @@ column indices and values live on the device. The ops TF 2.21 has GPU kernels fo
 with TF's NotFoundError, each checked against a NumPy reference written entry by entry;
 the ops TF has CPU and GPU kernels for run there too, checked against the CPU's results;
 SparseMatrixNNZ's counts stay in host memory, and the CPU-only ordering and Cholesky read
-a device's matrix back."""
+a device's matrix back. tf.zeros_like of a matrix is TF's GPU's (a matrix of no entries,
+as SparseMatrixZeros makes it) on the device, TF's CPU's InternalError on CPU:0."""
 
 import numpy as np
 import pytest
@@ -408,6 +409,78 @@ def test_a_traced_function_of_the_ops_gives_the_eager_result():
     x, y = (tf.constant(_sparse(rng, (4, 5), 0.5)) for _ in range(2))
     got = tf.function(f)(x, y)
     np.testing.assert_array_equal(got.numpy(), f(x, y).numpy())
+
+
+# -- tf.zeros_like of a matrix: TF's GPU's ZEROS_LIKE of the variant --------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), items=st.sampled_from([None, 1, 3]), rows=st.integers(0, 5),
+       cols=st.integers(0, 5), density=st.floats(0, 1), dtype=_DTYPES)
+def test_zeros_like_is_sparse_matrix_zeros_of_the_shape_on_the_device(seed, items, rows, cols,
+                                                                      density, dtype):
+    """TF's GPU makes tf.zeros_like of a matrix as SparseMatrixZeros makes one of its dense
+    shape and dtype: no entries, every row pointer 0 (on the device), every batch pointer
+    0 (on the host)."""
+    shape = [rows, cols] if items is None else [items, rows, cols]
+    z = tf.zeros_like(_csr(_sparse(np.random.default_rng(seed), shape, density, dtype)))
+    want = R.SparseMatrixZeros(dense_shape=shape, type=tf.as_dtype(dtype))
+    assert _on_device(z) and z.dtype == tf.variant
+    got, ref = _box(z), _box(want)
+    assert got.dtype is ref.dtype and got.dense_shape.tolist() == shape
+    assert type(got.batch_pointers) is np.ndarray and got.batch_pointers.tolist() == \
+        ref.batch_pointers.tolist()
+    for k in ("row_pointers", "col_indices", "values"):
+        a, b = getattr(got, k), getattr(ref, k)
+        assert a.dtype == b.dtype and a.get().tolist() == b.get().tolist()
+    dense = R.CSRSparseMatrixToDense(sparse_input=z, type=tf.as_dtype(dtype))
+    np.testing.assert_array_equal(dense.numpy(), np.zeros(shape, dtype))
+    assert _entries(z)[0] == {}
+
+
+def test_zeros_like_reads_and_copies_nothing():
+    """The matrix's dense shape and dtype are on the host: nothing is read back, nothing
+    copied (a matrix made on CPU:0 too: its arrays are not needed)."""
+    m = _csr(np.eye(3, dtype=np.float32))
+    with tf.device("/CPU:0"):
+        on_cpu = _csr(np.eye(3, dtype=np.float32))
+    for x in (m, on_cpu):
+        with strict.count_transfers() as n:
+            z = tf.zeros_like(x)
+        assert n["to_host"] == 0 and n["to_device"] == 0
+        assert _on_device(z) and _box(z).row_pointers.get().tolist() == [0] * 4
+
+
+def test_zeros_like_on_the_cpu_is_tfs_error():
+    """TF's CPU has no ZEROS_LIKE of a CSR matrix (it registers its GPU's only)."""
+    m = _csr(np.eye(3, dtype=np.float32))
+    with tf.device("/CPU:0"), pytest.raises(
+            tf.errors.InternalError, match=r"No unary variant unary_op function found for op "
+            r"ZEROS_LIKE Variant type_name: tensorflow::CSRSparseMatrix for device type: CPU "
+            r"\[Op:ZerosLike\]"):
+        tf.zeros_like(m)
+
+
+def test_zeros_like_in_a_traced_function_and_as_an_unconnected_gradient():
+    """Traced, zeros_like is placed when it runs (a matrix on the device, another variant
+    on CPU:0); a tape's zero gradient of an unconnected matrix is its zeros_like, on the
+    device, and TF's CPU error on CPU:0."""
+    m = _csr(np.eye(3))
+    z = tf.function(tf.zeros_like)(m)
+    assert _on_device(z) and _box(z).dense_shape.tolist() == [3, 3] and _box(z).nnz == 0
+
+    def grads(x, d):
+        m = _csr(d)
+        with tf.GradientTape() as tape:
+            tape.watch([x, m])
+            y = tf.reduce_sum(x * 2.0)
+        return tape.gradient(y, [x, m], unconnected_gradients=tf.UnconnectedGradients.ZERO)
+
+    gx, gm = grads(tf.constant([1.0, 2.0]), tf.constant(np.eye(2)))
+    assert gx.device == GPU0 and gx.numpy().tolist() == [2, 2]
+    assert _on_device(gm) and _box(gm).nnz == 0 and _box(gm).dtype is tf.float64
+    with pytest.raises(tf.errors.InternalError, match="ZEROS_LIKE Variant type_name: "
+                                                      "tensorflow::CSRSparseMatrix"):
+        _cpu(grads, np.float32([1, 2]), np.eye(2))
 
 
 # -- the ops of TF's CPU and GPU ---------------------------------------------------------------

@@ -1,10 +1,11 @@
 """TF's SparseTensor structure ops on a GPU, checked on the strict stand-in: SparseReorder,
-SparseReshape, SparseSlice, SparseSplit, SparseConcat and SparseFillEmptyRows run there
-as TF 2.21's GPU kernels do, the entries on the device and the shapes TF keeps in host
-memory (SparseReshape's, SparseSlice's, SparseSplit's and SparseConcat's output shapes:
-NumPy arrays of GPU:0 tensors) read there without a copy. Each gives the CPU's result
-where TF's GPU kernel does; where it orders or checks otherwise (SparseConcat along the
-first dim, ties past 16 entries, its checks of dims and indices), its own."""
+SparseReshape, SparseSlice (and its gradient SparseSliceGrad), SparseSplit, SparseConcat
+and SparseFillEmptyRows run there as TF 2.21's GPU kernels do, the entries on the device
+and the shapes TF keeps in host memory (SparseReshape's, SparseSlice's, SparseSplit's and
+SparseConcat's output shapes: NumPy arrays of GPU:0 tensors) read there without a copy.
+Each gives the CPU's result where TF's GPU kernel does; where it orders or checks
+otherwise (SparseConcat along the first dim, ties past 16 entries, its checks of dims and
+indices, SparseSliceGrad's search of entries out of order or repeated), its own."""
 
 import numpy as np
 import pytest
@@ -166,6 +167,111 @@ def test_slice_reads_only_its_count():
 
 
 # ---------------------------------------------------------------------------------------
+# SparseSliceGrad: all on the device; each input entry searched for among the output's.
+# ---------------------------------------------------------------------------------------
+
+def _slice_grad(g, indices, start, out_indices):
+    return R.SparseSliceGrad(backprop_val_grad=g, input_indices=indices, input_start=start,
+                             output_indices=out_indices)
+
+
+def _searched(g, indices, start, out_indices):
+    """TF's GPU kernel, written out entry by entry: each input entry searches the output
+    entries (shifted by the start, compared as tuples) with std::lower_bound's halving
+    steps, which assume them sorted, and takes the gradient of the one it lands on where
+    the two are equal, else 0."""
+    shifted = [tuple(int(v) for v in row + start) for row in out_indices]
+    out = np.zeros(len(indices), g.dtype)
+    for i, row in enumerate(indices):
+        key = tuple(int(v) for v in row)
+        first, count = 0, len(shifted)
+        while count > 0:
+            step = count // 2
+            if shifted[first + step] < key:
+                first, count = first + step + 1, count - step - 1
+            else:
+                count = step
+        if first < len(shifted) and shifted[first] == key:
+            out[i] = g[first]
+    return out
+
+
+def _slice_of(rng, dims, nnz):
+    """Entries in row-major order without repeats (a SparseTensor's canonical order), a
+    slice's start and size, and the sliced entries' indices."""
+    idx, _ = _entries(rng, dims, nnz)
+    idx = np.unique(idx, axis=0).reshape(-1, len(dims))
+    start = np.array([rng.integers(0, d + 1) for d in dims], np.int64)
+    size = np.array([rng.integers(0, d + 2) for d in dims], np.int64)
+    inside = np.all((idx >= start) & (idx < start + size), axis=1)
+    return idx, start, idx[inside] - start
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dims=SHAPES, nnz=st.integers(0, 12))
+def test_slice_grad_matches_the_cpu_on_ordered_entries(seed, dims, nnz):
+    """Entries in row-major order without repeats: the GPU's search finds what the CPU's
+    walk pairs."""
+    rng = np.random.default_rng(seed)
+    idx, start, out = _slice_of(rng, dims, nnz)
+    g = rng.normal(size=len(out)).astype(np.float32)
+    got, want = _both(_slice_grad, g, idx, start, out)
+    assert _on_device(got)
+    _equal([got], [want])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dims=SHAPES, nnz=st.integers(0, 12),
+       dtype=st.sampled_from([np.float64, np.int32, np.complex64]))
+def test_slice_grad_is_tfs_search_on_any_entries(seed, dims, nnz, dtype):
+    """Entries in any order, repeats allowed, output entries any of them: TF's GPU
+    kernel's answer, whatever the CPU's (which may refuse them)."""
+    rng = np.random.default_rng(seed)
+    idx, _ = _entries(rng, dims, nnz)
+    out = idx[rng.permutation(nnz)[:rng.integers(0, nnz + 1)]]
+    start = np.array([rng.integers(-1, 2) for _ in dims], np.int64)
+    out = out - start
+    g = (rng.normal(size=len(out)) * 10).astype(dtype)
+    got = _slice_grad(tf.constant(g), tf.constant(idx), tf.constant(start), tf.constant(out))
+    assert _on_device(got) and got.dtype == tf.as_dtype(dtype)
+    np.testing.assert_array_equal(got.numpy(), _searched(g, idx, start, out))
+
+
+def test_slice_grad_checks_nothing_on_the_gpu():
+    """Where the CPU refuses what it cannot pair, TF's GPU kernel drops it; a repeated
+    index takes the first equal entry's gradient on the GPU, its own on the CPU."""
+    g, idx, start = tf.constant([7.0, 8.0]), tf.constant([[0, 0], [0, 3], [1, 1]], I64), \
+        tf.constant([0, 1], I64)
+    out = _slice_grad(g, idx, start, tf.constant([[0, 2], [3, 0]], I64))
+    assert out.numpy().tolist() == [0, 7, 0]
+    repeated = [tf.constant([[0, 3], [0, 3]], I64), tf.constant([[0, 2], [0, 2]], I64)]
+    assert _slice_grad(g, repeated[0], start, repeated[1]).numpy().tolist() == [7, 7]
+    with tf.device("/CPU:0"):
+        cpu = [tf.constant(t.numpy()) for t in (g, idx, start, *repeated)]
+        assert _slice_grad(cpu[0], cpu[3], cpu[2], cpu[4]).numpy().tolist() == [7, 8]
+        with pytest.raises(tf.errors.InternalError,
+                           match="Elements of backprop_val_grad aren't all propagated"):
+            _slice_grad(cpu[0], cpu[1], cpu[2], tf.constant([[0, 2], [3, 0]], I64))
+
+
+def test_slice_grad_of_no_entries_is_empty_or_zeros():
+    none = tf.zeros([0, 2], I64)
+    out = _slice_grad(tf.zeros([0]), none, tf.constant([0, 0], I64), none)
+    assert _on_device(out) and out.shape == (0,)
+    out = _slice_grad(tf.zeros([0]), tf.constant([[1, 1]], I64), tf.constant([0, 0], I64), none)
+    assert _on_device(out) and out.numpy().tolist() == [0]
+
+
+def test_slice_grad_reads_nothing_back():
+    g, idx, start, out = tf.constant([7.0, 8.0]), tf.constant([[0, 0], [0, 3], [1, 1]], I64), \
+        tf.constant([0, 1], I64), tf.constant([[0, 2], [1, 0]], I64)
+    with strict.count_transfers() as n:
+        got = _slice_grad(g, idx, start, out)
+    assert n["to_host"] == 0 and n["to_device"] == 0
+    assert _on_device(got) and got.numpy().tolist() == [0, 7, 8]
+
+
+# ---------------------------------------------------------------------------------------
 # SparseSplit: split_dim and the shape in host memory, the pieces' ends read back.
 # ---------------------------------------------------------------------------------------
 
@@ -312,8 +418,10 @@ def _api(x):
     filled, empty = tf.sparse.fill_empty_rows(s, 7.0)
     parts = tf.sparse.split(sp_input=s, num_split=2, axis=1)
     joined = tf.sparse.concat(1, parts)
+    # (the slice of the entries in order: its gradient on a GPU searches them as sorted)
     return (tf.sparse.reorder(s), tf.sparse.reshape(s, [4, -1]),
-            tf.sparse.slice(s, [1, 0], [3, 3]), filled, empty, joined, *parts)
+            tf.sparse.slice(tf.sparse.reorder(s), [1, 0], [3, 3]), filled, empty, joined,
+            *parts)
 
 
 def _parts(out):
@@ -347,6 +455,57 @@ def test_gradients_match_the_cpu():
         want = _loss(tf.constant(x))
     assert g.device == GPU0
     np.testing.assert_allclose(g.numpy(), want.numpy(), rtol=1e-6)
+
+
+def _slice_loss(x, indices):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        sliced = tf.sparse.slice(tf.sparse.SparseTensor(indices, x * 2.0, [5, 4]), [1, 0],
+                                 [3, 3])
+        y = tf.reduce_sum(sliced.values ** 2)
+    return tape, y
+
+
+def test_slice_gradient_stays_on_the_device():
+    """SparseSliceGrad on the device, eagerly and traced: eagerly, of the gradient's
+    inputs only the slice's start, a host tensor (the slice's host input), is copied
+    there, as TF copies it to its GPU kernel."""
+    x = tf.constant([1.0, -2.0, 3.0, 0.5])
+    tape, y = _slice_loss(x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
+    with strict.count_transfers() as n:
+        g = tape.gradient(y, x)
+    assert n["to_host"] == 0 and n["to_device"] == 1
+    assert _on_device(g) and g.numpy().tolist() == [0, -16, 24, 4]
+
+    @tf.function
+    def traced(x, indices):
+        tape, y = _slice_loss(x, indices)
+        return tape.gradient(y, x)
+
+    args = (x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
+    traced(*args)
+    with strict.count_transfers() as n:
+        g = traced(*args)
+    # (traced, the shape, start and size are the function's constants, each kept where
+    # it is read: nothing moves)
+    assert n["to_host"] == 0 and n["to_device"] == 0
+    assert _on_device(g) and g.numpy().tolist() == [0, -16, 24, 4]
+
+
+def test_slice_gradient_of_unordered_entries_is_tfs_gpus():
+    """Entries out of row-major order: the GPU's search misses some (their gradient 0),
+    where the CPU's walk pairs them all."""
+    x, indices = np.array([1.0, -2.0, 3.0, 0.5], np.float32), [[0, 3], [3, 1], [1, 0], [1, 2]]
+    v = tf.constant(x)
+    tape, y = _slice_loss(v, tf.constant(indices, I64))
+    g = tape.gradient(y, v)
+    # (the output's entries shifted back, [[3, 1], [1, 0], [1, 2]]: the search for
+    # [3, 1] passes its end, that for [1, 0] lands on [3, 1])
+    assert _on_device(g) and g.numpy().tolist() == [0, 0, 0, 4]
+    with tf.device("/CPU:0"):
+        v = tf.constant(x)
+        tape, y = _slice_loss(v, tf.constant(indices, I64))
+        assert tape.gradient(y, v).numpy().tolist() == [0, -16, 24, 4]
 
 
 def test_a_traced_chain_keeps_the_shapes_on_the_host():

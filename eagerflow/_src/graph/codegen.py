@@ -426,6 +426,9 @@ def on_host(node: Any) -> bool | None:
         return True
     if op.holds_variants:
         return _variant_items_on_host(node)
+    if op.boxes_on_device and any(x._dtype is dt.variant for x in node.inputs
+                                  if type(x) is SymbolicTensor):
+        return None  # (a device box's stays on the device, another variant's goes to CPU:0)
     for t in node.outputs:
         d = t._dtype
         if d is not None and (d._np is None or D.host_only(d._np)):

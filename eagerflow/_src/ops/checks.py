@@ -616,13 +616,14 @@ def same_static_spec(x: Any, out: Any) -> bool:
             and None not in out._shape and x._shape == out._shape)
 
 
-def object_zeros(x: np.ndarray) -> np.ndarray:
-    """tf.zeros_like of an object array: strings' b"", a variant's its own zero (a
-    TensorMap's: the empty map; any other's b"", which the list ops read as no items)."""
+def object_zeros(x: np.ndarray, xp: Any = np) -> np.ndarray:
+    """tf.zeros_like of an object array on `xp`'s device: strings' b"", a variant's its own
+    zero there (a TensorMap's: the empty map; a CSR matrix's: one of no entries, on a GPU
+    only; any other's b"", which the list ops read as no items)."""
     out = np.empty(x.shape, object)
     flat = out.reshape(-1)  # (filled item by item: a list's value is a tuple, not a row)
     for i, v in enumerate(x.flat):
-        flat[i] = getattr(v, "zeros_like", bytes)()
+        flat[i] = v.zeros_like(xp) if hasattr(v, "zeros_like") else b""
     return out
 
 

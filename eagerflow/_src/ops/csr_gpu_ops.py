@@ -36,7 +36,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.csr_matrix_ops import CSR_TO_SPARSE_TENSOR, SPARSE_TENSOR_TO_CSR, _Spec
-from eagerflow._src.ops.csr_value import CSRMatrixValue, _matrix, as_variant, from_entries
+from eagerflow._src.ops.csr_value import (
+    CSRMatrixValue,
+    _matrix,
+    as_variant,
+    from_entries,
+    no_entries,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import EQUAL, where
@@ -117,8 +123,7 @@ def _zeros_kernel(xp: Any, dense_shape: Any, type: Any) -> np.ndarray:  # noqa: 
         if n < 0:
             raise C.fail(op, f"Dimension {n} must be >= 0")
     C.check_size(op, (b * (r + 1),), dt.int32)
-    return as_variant(CSRMatrixValue(d, shape, np.zeros(b + 1), xp.zeros(b * (r + 1), np.int32),
-                                     xp.zeros(0, np.int32), xp.zeros(0, d.as_numpy_dtype)))
+    return as_variant(no_entries(xp, d, shape))
 
 
 # -- SparseMatrixAdd --------------------------------------------------------------------------

@@ -60,11 +60,15 @@ class CSRMatrixValue(DeviceBox):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def zeros_like(self) -> CSRMatrixValue:
-        """tf.zeros_like of a matrix: TF's CPU has no zeros of this variant."""
-        raise InternalError(None, None, "No unary variant unary_op function found for op "
-                                        "ZEROS_LIKE Variant type_name: tensorflow::"
-                                        "CSRSparseMatrix for device type: CPU [Op:ZerosLike]")
+    def zeros_like(self, xp: Any) -> CSRMatrixValue:
+        """tf.zeros_like of a matrix on `xp`'s device: TF's GPU's zeros of this variant (its
+        ZEROS_LIKE_VARIANT_UNARY_OP), a matrix of the same dtype and dense shape with no
+        entries, as SparseMatrixZeros makes it; its CPU has none."""
+        if xp is np:
+            raise InternalError(None, None, "No unary variant unary_op function found for op "
+                                            "ZEROS_LIKE Variant type_name: tensorflow::"
+                                            "CSRSparseMatrix for device type: CPU [Op:ZerosLike]")
+        return no_entries(xp, self.dtype, self.dense_shape)
 
     def plus(self, xp: Any, other: CSRMatrixValue, alpha: Any, beta: Any,
              op: str) -> CSRMatrixValue:
@@ -162,6 +166,16 @@ def as_variant(m: CSRMatrixValue) -> np.ndarray:
     out = np.empty((), object)
     out[()] = m
     return out
+
+
+def no_entries(xp: Any, dtype: dt.DType, dense_shape: np.ndarray) -> CSRMatrixValue:
+    """A matrix of `dense_shape` (rank 2 or 3, host ints) with no entries, as TF's GPU makes
+    one (CSRSparseMatrixZeros): every row pointer 0 on the device of `xp`, the batch
+    pointers 0 on the host."""
+    b, r = (1, int(dense_shape[0])) if dense_shape.size == 2 else \
+        (int(dense_shape[0]), int(dense_shape[1]))
+    return CSRMatrixValue(dtype, dense_shape, np.zeros(b + 1), xp.zeros(b * (r + 1), np.int32),
+                          xp.zeros(0, np.int32), xp.zeros(0, dtype.as_numpy_dtype))
 
 
 def from_entries(xp: Any, dtype: dt.DType, dense_shape: Any, indices: Any,

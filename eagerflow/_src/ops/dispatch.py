@@ -609,6 +609,8 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
         for d in dtypes:
             if d is not None and d not in _DEVICE_DTYPES:
                 if d._np is None or D.host_only(d._np):
+                    if op.boxes_on_device and holds_box(arrays):
+                        return _run_variant_op(place, op, arrays, attrs, dtypes)
                     host = True
                     break
                 _DEVICE_DTYPES.add(d)
@@ -707,6 +709,16 @@ class DeviceBox:
         """The sum of two gradients of one value, as a tape adds them, its arrays on
         `xp`'s device (TF's ADD_VARIANT_BINARY_OP of the variant)."""
         raise NotImplementedError
+
+    def zeros_like(self, xp: Any) -> Any:
+        """tf.zeros_like of the value, its arrays on `xp`'s device (TF's
+        ZEROS_LIKE_VARIANT_UNARY_OP of the variant)."""
+        raise NotImplementedError
+
+
+def holds_box(arrays: Any) -> bool:
+    """Whether an array among `arrays` holds device boxes (CSR matrices)."""
+    return any(is_variant(a) and isinstance(a.flat[0], DeviceBox) for a in arrays)
 
 
 def is_variant(a: Any) -> bool:

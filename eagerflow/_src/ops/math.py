@@ -899,7 +899,7 @@ def add_n(inputs: Any, name: str | None = None) -> Any:
 def _like_kernel(value: int) -> Callable:
     def kernel(xp: Any, x: Any) -> Any:
         if x.dtype.kind == "O":
-            return C.object_zeros(x)
+            return C.object_zeros(x, xp)
         out = xp.empty(x.shape, x.dtype)  # empty + fill: a third of full()'s time
         out.fill(value)
         return out
@@ -909,7 +909,7 @@ def _like_kernel(value: int) -> Callable:
 ZEROS_LIKE = register(OpDef(
     "ZerosLike", C.same_spec_infer("ZerosLike", copies=False), _like_kernel(0),
     grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
-    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True))
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, boxes_on_device=True))
 ONES_LIKE = register(OpDef(
     "OnesLike", lambda x: [(x._shape, C.check_dtype("OnesLike", x, C.NUMERIC | C.BOOL))],
     _like_kernel(1), grad=lambda n, g: [None],

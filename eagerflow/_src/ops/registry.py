@@ -53,10 +53,12 @@ class Sample:
 
     `grad` says whether numeric gradient checks apply (float inputs, smooth there);
     `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
-    refuses it (TridiagonalSolve's perturb_singular), so the device suites leave it out
-    and the others run it on CPU:0 (op_harness.sample_device). `rtol`: the forward check's
-    relative tolerance against the reference, wider where TF's kernel on a device computes
-    in float32 what the reference computes in float64 (special_igamma.py).
+    refuses it (TridiagonalSolve's perturb_singular) or computes it or its gradient
+    otherwise than the CPU (SparseSliceGrad's repeated or unordered indices), so the device
+    suites leave it out and the others run it on CPU:0 (op_harness.sample_device). `rtol`:
+    the forward check's relative tolerance against the reference, wider where TF's kernel
+    on a device computes in float32 what the reference computes in float64
+    (special_igamma.py).
     """
 
     inputs: tuple
@@ -249,6 +251,11 @@ class OpDef:
     # runs there, as TF's list and CSR kernels do, the variants passed as they are and
     # their arrays read and made on the device (on CPU:0 where a list's items are strings).
     holds_variants: bool = False
+    # Its GPU kernel takes a variant that is a device box (dispatch.DeviceBox: a CSR
+    # matrix) where its arrays live, as TF's variant unary ops do (ZerosLike's
+    # ZEROS_LIKE_VARIANT_UNARY_OP): given one, it runs on a GPU as an op of variants
+    # (holds_variants); given other variants (lists, maps), on CPU:0.
+    boxes_on_device: bool = False
     # TF 2.21 has no bfloat16 kernel for it on any device: its kernel raises TF's
     # NotFoundError for bfloat16 data on a GPU too, as its half_kernel does on the CPU.
     # Default: where that half_kernel refuses bfloat16 (halfprec.refuse).

@@ -506,8 +506,8 @@ class TensorMapValue:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def zeros_like(self) -> TensorMapValue:
-        """tf.zeros_like's value of a map, as TF's: the empty map."""
+    def zeros_like(self, xp: Any) -> TensorMapValue:
+        """tf.zeros_like's value of a map, as TF's: the empty map (on any device `xp`)."""
         return TensorMapValue()
 
     def __repr__(self) -> str:

@@ -10,10 +10,10 @@ others keep the input order. The gradients are TF's: SparseReorder's gathers thr
 the inverse permutation, SparseSlice's runs its Grad op, SparseReshape has none.
 
 On the CPU the kernels read the indices on the host, as TF's CPU kernels do. On a GPU
-all but the Grad op run as TF's GPU kernels: the entries stay on the device, the shapes
-TF keeps in host memory are read there (host_inputs) and given there (host_outputs),
-and what those kernels read back (a count) is read back; their orders and checks are
-theirs where they differ from the CPU's (each kernel says where).
+they run as TF's GPU kernels: the entries stay on the device, the shapes TF keeps in
+host memory are read there (host_inputs) and given there (host_outputs), and what those
+kernels read back (a count) is read back; their orders and checks are theirs where they
+differ from the CPU's (each kernel says where).
 """
 
 from __future__ import annotations
@@ -393,7 +393,13 @@ def _row_ids(a: np.ndarray, b: np.ndarray) -> tuple:
 
 def _slice_grad_kernel(xp: Any, backprop_val_grad: Any, input_indices: Any, input_start: Any,
                        output_indices: Any) -> Any:
+    """The CPU's walk: the input entries in order, each output entry paired with the
+    first input entry after the last one paired that equals it shifted by the start; an
+    output entry left unpaired is TF's InternalError. On a GPU: _slice_grad_searched."""
     _slice_grad_infer(*specs((backprop_val_grad, input_indices, input_start, output_indices)))
+    if xp is not np:
+        return _slice_grad_searched(xp, backprop_val_grad, input_indices, input_start,
+                                    output_indices)
     with np.errstate(over="ignore"):
         shifted = host_ints(input_indices) - host_ints(input_start)
     wanted = host_ints(output_indices)
@@ -415,6 +421,43 @@ def _slice_grad_kernel(xp: Any, backprop_val_grad: Any, input_indices: Any, inpu
     if m:
         out[xp.asarray(slots)] = backprop_val_grad
     return out
+
+
+def _slice_grad_searched(xp: Any, backprop_val_grad: Any, input_indices: Any,
+                         input_start: Any, output_indices: Any) -> Any:
+    """TF's GPU kernel, all on the device: each input entry looks for itself among the
+    output entries shifted by the start, by a binary search that assumes them in row-major
+    order (std::lower_bound's steps, comparing index rows column by column in int64s,
+    wrapping), and takes the gradient of the one it lands on where that one equals it,
+    else 0. It checks nothing: an output entry no input entry lands on is dropped, and
+    where an index repeats every repeat takes the gradient of the first equal output
+    entry the search finds (the CPU pairs repeats in order, and refuses an output entry
+    it cannot pair)."""
+    n, m = input_indices.shape[0], output_indices.shape[0]
+    if n == 0 or m == 0:  # (nothing to search for, or nothing to find: zeros)
+        return xp.zeros((n,), backprop_val_grad.dtype)
+    shifted = output_indices + input_start
+    first = xp.zeros((n,), _I)  # each search's range [first, first + count)
+    count = xp.full((n,), m, _I)
+    for _ in range(m.bit_length()):  # (a step at least halves a count: then all are 0)
+        step = count // 2
+        probe = first + step
+        below = _row_less(xp, shifted[xp.minimum(probe, m - 1)], input_indices) & (count > 0)
+        first = xp.where(below, probe + 1, first)
+        count = xp.where(below, count - step - 1, step)
+    at = xp.minimum(first, m - 1)
+    found = (first < m) & (shifted[at] == input_indices).all(axis=1)
+    return xp.where(found, backprop_val_grad[at], xp.zeros((), backprop_val_grad.dtype))
+
+
+def _row_less(xp: Any, a: Any, b: Any) -> Any:
+    """Whether each row of `a` comes before the same row of `b`, column by column (rows of
+    no columns: never)."""
+    less, tied = xp.zeros((a.shape[0],), bool), xp.ones((a.shape[0],), bool)
+    for k in range(a.shape[1]):
+        less |= tied & (a[:, k] < b[:, k])
+        tied &= a[:, k] == b[:, k]
+    return less
 
 
 def _slice_grad_reference(backprop: np.ndarray, input_indices: np.ndarray, start: np.ndarray,
@@ -441,19 +484,21 @@ def _slice_grad_grad(n: Any, g: Any) -> list:
 
 
 SPARSE_SLICE_GRAD = register(OpDef(
-    _SLICE_GRAD, _slice_grad_infer, _slice_grad_kernel, gpu=False,
+    _SLICE_GRAD, _slice_grad_infer, _slice_grad_kernel,
     reference=_slice_grad_reference, grad=_slice_grad_grad,
     samples=lambda: [
         Sample((np.array([7.0, 8.0]), np.array([[0, 0], [0, 3], [1, 1]], _I),
                 np.array([0, 1], _I), np.array([[0, 2], [1, 0]], _I)), grad_inputs=(0,)),
+        # (a repeated index: TF's GPU kernel gives both repeats the first's gradient)
         Sample((np.array([7, 8], np.int32), np.array([[0, 3], [0, 3]], _I), np.array([0, 1], _I),
-                np.array([[0, 2], [0, 2]], _I)), grad=False),
+                np.array([[0, 2], [0, 2]], _I)), grad=False, cpu_only=True),
         Sample((np.zeros(0, np.float32), np.array([[0, 0]], _I), np.array([0, 1], _I),
                 np.zeros((0, 2), _I)), grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([7.0, 8.0]), np.array([[0, 0], [0, 3], [1, 1]], _I),
                    np.array([0, 1], _I), np.array([[0, 2], [3, 0]], _I)), {}, InternalError,
-                  "Elements of backprop_val_grad aren't all propagated. Num elements:2, used: 1"),
+                  "Elements of backprop_val_grad aren't all propagated. Num elements:2, used: 1",
+                  cpu_only=True),
         BadSample((np.array([7.0]), np.array([[0, 0], [0, 3]], _I), np.array([0, 1], _I),
                    np.array([[0, 2], [1, 0]], _I)), {}, InvalidArgumentError,
                   "# elements of backprop_val_grad and # rows of output_indices should match "
@@ -475,9 +520,11 @@ SPARSE_SLICE = register(OpDef(
         Sample((np.array([[0, 0], [0, 3], [1, 1], [2, 4], [3, 2]], _I),
                 np.array([1.0, 2.0, 3.0, 4.0, 5.0]), np.array([4, 5], _I),
                 np.array([0, 1], _I), np.array([2, 3], _I)), grad_inputs=(1,)),
+        # (entries out of order: TF's GPU gradient searches them as if in order, and gives
+        # zeros to those its search misses)
         Sample((np.array([[3, 2], [0, 0], [1, 1]], _I), np.array([1.5, -2.0, 3.0]),
                 np.array([4, 5], _I), np.array([-1, 0], _I), np.array([10, 3], _I)),
-               grad_inputs=(1,)),
+               grad_inputs=(1,), cpu_only=True),
         Sample((np.array([[1], [0]], _I), np.array([b"a", b"b"], object), np.array([4], _I),
                 np.array([5], _I), np.array([1], _I)), grad=False)],
     bad_samples=lambda: [

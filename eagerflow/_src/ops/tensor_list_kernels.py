@@ -45,8 +45,9 @@ class TensorListValue(tuple):
         return TensorListValue(items, self.element_dtype, self.element_shape,
                                self.max_num_elements)
 
-    def zeros_like(self) -> TensorListValue:
-        """tf.zeros_like's value of a list, as TF's: zeros in place of each set item."""
+    def zeros_like(self, xp: Any) -> TensorListValue:
+        """tf.zeros_like's value of a list, as TF's: zeros in place of each set item, each
+        made where its item lives (whichever device `xp`, the op's, is)."""
         return self.with_items(None if a is None else _zero_item(a) for a in self)
 
     def __eq__(self, other: object) -> bool:
