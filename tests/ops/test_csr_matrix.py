@@ -13,7 +13,10 @@ from tests.ops.csr_matrix_cases import D, run_cases
 with open(os.path.join(os.path.dirname(__file__), "csr_matrix_golden.json")) as f:
     GOLDEN = json.load(f)
 
-RESULTS = run_cases(tf)
+# (TF's CPU kernels' answers: its GPU kernels run other ops and count batch pointers
+# otherwise, as tests/backend/test_csr_on_device.py checks)
+with tf.device("/CPU:0"):
+    RESULTS = run_cases(tf)
 
 
 def _close(got, want) -> None:
@@ -31,9 +34,18 @@ def _close(got, want) -> None:
             _close(g, w)
 
 
+GPU_ONLY = {"SparseMatrixZeros", "SparseMatrixAdd", "SparseMatrixMul", "SparseMatrixSoftmax",
+            "SparseMatrixSoftmaxGrad"}
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_as_tf(name: str) -> None:
-    _close(RESULTS[name], GOLDEN[name])
+    want = GOLDEN[name]
+    if name in GPU_ONLY and tf.config.list_physical_devices("GPU"):
+        # (TF's CPU-only build lists no kernel for them; where eagerflow has a GPU the
+        # refusal lists its GPU kernels, as a CUDA build's TF does: test_csr_on_device.py)
+        want = [want[0], want[1].split("All kernels registered")[0]]
+    _close(RESULTS[name], want)
 
 
 def _numeric(f, x: np.ndarray, eps: float = 1e-6) -> np.ndarray:
