@@ -50,16 +50,24 @@ def _outputs_and_state(run, live, arrays):
     return list(run(arrays)) + list(live.values())
 
 
-def _same(got, want, values=True, rounding=False):
+# Ops whose device kernels follow TF's GPU arithmetic where the CPU kernel computes more
+# accurately (special_igamma.py: Eigen's early stops and step caps, in the input's type)
+DEVICE_ARITHMETIC = {"IgammaGradA": {np.float32: 2e-5, np.float64: 1e-10},
+                     "RandomGammaGrad": {np.float32: 2e-5, np.float64: 1e-10}}
+
+
+def _same(got, want, values=True, rounding=False, op=None):
     """`rounding`: the graph's constants were folded on the host (as TF folds them) while
-    the eager op ran on a GPU, whose float math may round differently by a few ulps."""
+    the eager op ran on a GPU, whose float math may round differently by a few ulps (more
+    for DEVICE_ARITHMETIC's ops)."""
     got = to_host(got)
     assert got.dtype == want.dtype, f"dtype {got.dtype} != {want.dtype}"
     assert got.shape == want.shape, f"shape {got.shape} != {want.shape}"
     if not values:  # stateful ops (random draws) differ between runs by design
         return
     if rounding and got.dtype.kind in "fc" and got.size:
-        eps = 16 * np.finfo(got.dtype).eps
+        eps = max(16 * np.finfo(got.dtype).eps,
+                  DEVICE_ARITHMETIC.get(op, {}).get(got.dtype.type, 0.0))
         scale = float(np.nanmax(np.abs(np.where(np.isfinite(want), want, 0)), initial=1.0))
         np.testing.assert_allclose(got, want, rtol=eps, atol=eps * scale)
     else:
@@ -81,7 +89,7 @@ def test_eager_interpreter_codegen_agree(case, as_constants):
             def interpret(a):
                 return interpreter.run_graph(graph, a)
             for got, want in zip(_outputs_and_state(interpret, live, arrays), eager):
-                _same(got, want, exact, folded)
+                _same(got, want, exact, folded, op.name)
 
         runs(g)
         fn = codegen.generate(g).fn
@@ -102,7 +110,7 @@ def test_eager_interpreter_codegen_agree(case, as_constants):
             assert any(o.op is op for o in opt.operations), "a stateful op was optimized away"
         fn = codegen.generate(opt).fn
         for got, want in zip(_outputs_and_state(lambda a: fn(*a), live, arrays), eager):
-            _same(got, want, exact, folded_on_host)
+            _same(got, want, exact, folded_on_host, op.name)
 
 
 @pytest.mark.parametrize("case", SAMPLES, ids=IDS)
