@@ -10,7 +10,11 @@ RngReadAndSkip, then draw with the V2 ops); they serve tf.raw_ops and graphs hol
 
 As StatefulRandomBinomial here, each op takes the state's value and returns the advanced
 state beside the samples; a TF node (or tf.raw_ops call) on the variable reads it, draws
-and assigns (its TFForm).
+and assigns (its TFForm), where the variable lives, as TF places an op on a resource. On
+a GPU the state stays there: philox reads its key and counter on the device and the
+counter is moved on there, as TF's GPU kernel reads and updates the variable in device
+kernels, so no word of it is read back (the algorithm, minval, maxval and a shape tensor
+are host inputs, TF's HostMemory ones).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
@@ -339,6 +344,8 @@ def _int_infer(state: Any, alg: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple |
 
 def _int_kernel(xp: Any, state: Any, alg: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple,
                 shape_dtype: dt.DType = dt.int64) -> tuple:
+    # (host inputs, TF's HostMemory ones: where a device holds them, each read back once)
+    lo, hi = to_host(lo), to_host(hi)
     shape = R.runtime_shape(_INT, dyn, shape, lo.dtype)
     R.check_range(_INT, lo, hi)  # (before the state: an empty draw checks it too)
     _check_state(_INT, state, alg)
