@@ -13,6 +13,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device
+from eagerflow._src.ops import philox
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -147,7 +148,7 @@ def test_a_uniform_draw_copies_only_philox_s_round_keys_to_the_device():
 def test_long_draws_computed_a_stretch_at_a_time_are_the_cpus(name, call):
     """Draws longer than a pass (philox's and the distributions' stretches), each stretch's
     counters offset from the device's counter."""
-    state = [2**63 - 7, 5, 11]  # (a low word near its signed end: the offsets carry)
+    state = [-5, 5, 11]  # (the low word 2**64 - 5: the blocks' counters carry into the high)
     cpu, gpu = _variable(state, "/CPU:0"), _variable(state, "/GPU:0")
     want, got = call(cpu.handle), call(gpu.handle)
     assert _on_gpu(got)
@@ -262,3 +263,19 @@ def test_state_variables_of_other_shapes_and_dtypes_are_refused_as_on_the_cpu(
             v = tf.Variable(state, dtype=dtype)
         return _error(lambda: R.StatefulUniform(resource=v.handle, algorithm=alg, shape=[2]))
     assert _on_the_gpu(refusal("/GPU:0")) == refusal("/CPU:0")
+
+
+@pytest.mark.parametrize("key, counter", [
+    (7, 2002), (2**64 - 1, 2**128 - 3), (0x0123456789ABCDEF, (2**64 - 2) | (5 << 64))])
+def test_philox_reads_a_device_s_key_and_counter_as_the_host_s_ints(key, counter):
+    """The device's key and (low, high) counter words give the blocks of the same ints,
+    the counter's offsets carrying into its high word and wrapping at 2**128."""
+    xp = strict.xp
+    words = np.array([counter & (2**64 - 1), counter >> 64, key], np.uint64)
+    on_device = xp.asarray(words)
+    offsets = np.array([0, 1, 2, 3, 700, 2**40], np.uint64)
+    got = philox.blocks_at(xp, on_device[2], on_device[:2], xp.asarray(offsets))
+    want = philox.blocks_at(np, key, counter, offsets)
+    np.testing.assert_array_equal(got.get(), want)
+    np.testing.assert_array_equal(philox.blocks(xp, on_device[2], on_device[:2], 9, 3).get(),
+                                  philox.blocks(np, key, counter, 9, 3))
