@@ -39,36 +39,66 @@ _FEW = 8
 _BLOCK_COST = 64  # a block's work in multiply-adds, about (for the backend's thread split)
 
 
-def _lanes(xp: Any, counter: int, offsets: Any) -> tuple:
+def _held(v: Any) -> bool:
+    """Whether a key or counter is a host number (not a device's array: a stateful op's
+    state, read where it lives)."""
+    return isinstance(v, (int, np.integer))
+
+
+def _lanes(xp: Any, counter: Any, offsets: Any) -> tuple:
     """The 4 x 32-bit lanes of the counters counter + offsets (mod 2**128), as uint64
-    arrays holding 32-bit values: (c0, c1) is the low 64-bit word, (c2, c3) the high one."""
-    lo0, hi0 = counter & M64, (counter >> 64) & M64
-    lo = offsets + xp.uint64(lo0)  # wraps modulo 2**64
-    hi = xp.full(lo.shape, hi0, dtype=xp.uint64)
-    hi += (lo < xp.uint64(lo0)).astype(xp.uint64)  # the carry of a wrapped low word
+    arrays holding 32-bit values: (c0, c1) is the low 64-bit word, (c2, c3) the high one.
+    `counter`: an int, or a device's (2,) uint64 array of its (low, high) words."""
+    if _held(counter):
+        lo0, hi0 = xp.uint64(counter & M64), xp.uint64((counter >> 64) & M64)
+    else:
+        lo0, hi0 = counter[0], counter[1]
+    lo = offsets + lo0  # wraps modulo 2**64
+    hi = (lo < lo0).astype(xp.uint64)  # the carry of a wrapped low word
+    hi += hi0
     m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
     return lo & m32, lo >> s32, hi & m32, hi >> s32
 
 
-def _rounds(xp: Any, key: int, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
-    """Ten Philox rounds over counter lanes; returns the blocks as an (n, 4) uint32 array."""
+def _rounds(xp: Any, key: Any, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
+    """Ten Philox rounds over counter lanes; returns the blocks as an (n, 4) uint32 array.
+    `key`: an int, or a device's 0-d uint64 array."""
     # rows: [c0, c2] are multiplied, [c1, c3] are xored in; both stay 32-bit in uint64
     mul_in = xp.stack([c0, c2])
     xor_in = xp.stack([c1, c3])
-    return _last_rounds(xp, mul_in, xor_in, key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF, 10)
+    if _held(key):
+        k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
+    else:
+        k0, k1 = key & xp.uint64(0xFFFFFFFF), key >> xp.uint64(32)
+    return _last_rounds(xp, mul_in, xor_in, k0, k1, 10)
 
 
-def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: int, k1: int, count: int) -> Any:
-    """The last `count` rounds, from lanes [c0, c2] and [c1, c3] (2 x n uint64 arrays,
-    overwritten) and the round's key words; returns the (n, 4) uint32 blocks."""
-    n = mul_in.shape[1]
-    # the multipliers and every round's key words, in one array (one copy to a device)
+def _round_keys(xp: Any, k0: Any, k1: Any, count: int) -> Any:
+    """The multipliers (row 0) and `count` rounds' key words (rows 1, ...): a
+    (count + 1, 2, 1) uint64 array of xp, made on the host and copied in one piece. A
+    key's words given as a device's 0-d arrays are added there to the schedule's
+    increments, so a key held on the device is never read back."""
+    on_host = _held(k0)
+    w0, w1 = (k0, k1) if on_host else (0, 0)
     keys = np.empty((count + 1, 2, 1), np.uint64)
     keys[0, :, 0] = _MUL
     for r in range(count):
-        keys[r + 1, :, 0] = k0, k1
-        k0, k1 = (k0 + _WEYL[0]) & 0xFFFFFFFF, (k1 + _WEYL[1]) & 0xFFFFFFFF
+        keys[r + 1, :, 0] = w0, w1
+        w0, w1 = (w0 + _WEYL[0]) & 0xFFFFFFFF, (w1 + _WEYL[1]) & 0xFFFFFFFF
     keys = xp.asarray(keys)
+    if not on_host:
+        rounds = keys[1:]
+        rounds += xp.stack([k0, k1]).reshape(2, 1)
+        rounds &= xp.uint64(0xFFFFFFFF)
+    return keys
+
+
+def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: Any, k1: Any, count: int) -> Any:
+    """The last `count` rounds, from lanes [c0, c2] and [c1, c3] (2 x n uint64 arrays,
+    overwritten) and the round's key words (ints, or a device's 0-d uint64 arrays);
+    returns the (n, 4) uint32 blocks."""
+    n = mul_in.shape[1]
+    keys = _round_keys(xp, k0, k1, count)
     m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
     prod = xp.empty_like(mul_in)
     high = xp.empty_like(mul_in)
@@ -117,8 +147,9 @@ def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> np.ndarr
     return _last_rounds(np, mul_in, xor_in, k0, k1, 8)
 
 
-def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
-    """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array."""
+def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
+    """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array
+    (key and counter ints, or on a device that device's arrays, as blocks_at takes them)."""
     if xp is not np:
         return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
     key &= M64
@@ -145,10 +176,13 @@ def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
     return out
 
 
-def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
-    """The blocks at counter + offsets (a uint64 array): an (offsets.size, 4) uint32 array."""
-    key &= M64
-    counter &= M128
+def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
+    """The blocks at counter + offsets (a uint64 array): an (offsets.size, 4) uint32 array.
+    On a device, `key` and `counter` may be that device's arrays (a 0-d uint64 key, a (2,)
+    uint64 counter of (low, high) words), read there: a stateful op's state."""
+    if _held(key):
+        key &= M64
+        counter &= M128
     n = offsets.shape[0]
     if xp is np and n <= _FEW:
         return np.array([block(key, counter + int(o)) for o in offsets.tolist()],
@@ -170,7 +204,7 @@ def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
     return out
 
 
-def words(xp: Any, key: int, counter: int, n: int) -> Any:
+def words(xp: Any, key: Any, counter: Any, n: int) -> Any:
     """The first n 32-bit words of the stream (key, counter), in order."""
     return blocks(xp, key, counter, -(-n // 4)).reshape(-1)[:n]
 

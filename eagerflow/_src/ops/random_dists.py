@@ -16,6 +16,9 @@ classic ones):
 
 Outputs are consumed in order from the stream: 4 per block for 32-bit values and 2 per
 block for 64-bit ones (a partial last block is discarded).
+
+The key and counter are ints, or on a device that device's arrays (philox.blocks_at): a
+stateful op's state variable, read where it lives.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
     return out
 
 
-def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
         def make(first: int, nb: int) -> Any:
@@ -82,7 +85,7 @@ def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
     return _chunked(xp, n, 4, dt, make32, 16)
 
 
-def uniform_int(xp: Any, key: int, counter: int, n: int, lo: int, hi: int,
+def uniform_int(xp: Any, key: Any, counter: Any, n: int, lo: int, hi: int,
                 np_dtype: Any) -> Any:
     """Integers in [lo, hi): lo + bits % (hi - lo), the span taken unsigned."""
     dt = np.dtype(np_dtype)
@@ -93,7 +96,7 @@ def uniform_int(xp: Any, key: int, counter: int, n: int, lo: int, hi: int,
         return (off + bits.dtype.type(lo & ((1 << (8 * dt.itemsize)) - 1))).view(dt)
 
 
-def full_int(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+def full_int(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     """Integers over the dtype's whole range: one word each, or (low, high) words."""
     dt = np.dtype(np_dtype)
     if dt.itemsize == 8:
@@ -147,7 +150,7 @@ def _box_muller_f64(xp: Any, b: Any) -> Any:
     return out
 
 
-def normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
@@ -157,7 +160,7 @@ def normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
     return out if dt == np.float32 else out.astype(dt)
 
 
-def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+def truncated_normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     """Normals in (-2, 2): group g of outputs reads blocks g * stride, g * stride + 1, ..."""
     dt = np.dtype(np_dtype)
     group = 2 if dt == np.float64 else 4  # outputs per group (a block's candidates)
@@ -167,7 +170,7 @@ def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> 
     return out if out.dtype == dt else out.astype(dt)
 
 
-def _truncated_groups(xp: Any, key: int, counter: int, first: int, groups: int,
+def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
                       group: int) -> Any:
     """Groups first ... first + groups - 1, flat: each takes the first `group` candidates in
     (-2, 2) from its own stretch of the stream, one block per pass (a block gives `group`

@@ -10,7 +10,11 @@ RngReadAndSkip, then draw with the V2 ops); they serve tf.raw_ops and graphs hol
 
 As StatefulRandomBinomial here, each op takes the state's value and returns the advanced
 state beside the samples; a TF node (or tf.raw_ops call) on the variable reads it, draws
-and assigns (its TFForm).
+and assigns (its TFForm), where the variable lives, as TF places an op on a resource. On
+a GPU the state stays there: philox reads its key and counter on the device and the
+counter is moved on there, as TF's GPU kernel reads and updates the variable in device
+kernels, so no word of it is read back (the algorithm, minval, maxval and a shape tensor
+are host inputs, TF's HostMemory ones).
 """
 
 from __future__ import annotations
@@ -21,16 +25,16 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_binomial as B
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind_at
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
@@ -79,10 +83,10 @@ def _check_state_dtype(op: str, state: Any) -> None:
                          f"{C.dtype_word(state._dtype)}")
 
 
-def _state_stream(op: str, state: Any, alg: Any) -> tuple:
-    """(key, counter, the state's words) of a Philox state value, with TF's checks in its
-    order: the algorithm's id, the state's rank, then its size for that algorithm."""
-    a = int(alg)
+def _check_state(op: str, state: Any, alg: Any) -> None:
+    """TF's checks of a Philox state value, in its order: the algorithm's id, the state's
+    rank, then its size for that algorithm (its shape only: no word is read)."""
+    a = int(alg)  # (a host input, as TF's HostMemory algorithm)
     if a not in (S.Algorithm.PHILOX.value, S.Algorithm.THREEFRY.value,
                  S.Algorithm.AUTO_SELECT.value):
         raise C.fail(op, f"Unsupported algorithm id: {a}")
@@ -94,14 +98,28 @@ def _state_stream(op: str, state: Any, alg: Any) -> tuple:
     if state.shape[0] < 3:
         raise C.fail(op, f"For the Philox algorithm, the size of state must be at least 3; "
                          f"got {state.shape[0]}")
-    words = [int(v) & _M64 for v in np.asarray(state).tolist()]
-    return words[2], words[0] | (words[1] << 64), words
 
 
-def _advanced(xp: Any, words: list, counter: int, n: int) -> Any:
-    moved = (counter + n * D.SAMPLES_PER_OUTPUT) & philox.M128
-    return xp.asarray(np.array([moved & _M64, moved >> 64] + words[2:], np.uint64)
-                      .view(np.int64))
+def _stream(xp: Any, state: Any) -> tuple:
+    """(key, counter) of a Philox state value: ints read from a host state; on a device,
+    its words where they lie (the key a 0-d uint64 array, the counter a (2,) one of its
+    low and high words), which philox reads there, as TF's GPU kernel reads the state
+    variable in the kernel that draws: nothing is read back."""
+    if xp is np:
+        lo, hi, key = (int(v) & _M64 for v in state[:3].tolist())
+        return key, lo | (hi << 64)
+    words = state.view(xp.uint64)
+    return words[2], words[:2]
+
+
+def _advanced(xp: Any, state: Any, n: int) -> Any:
+    """The state with its 128-bit counter moved on by 256 blocks per value drawn, its later
+    words kept; on the state's own device. (n * 256 < 2**64: no tensor holds 2**56
+    values, so the high word takes the low word's carry alone.)"""
+    words = state.view(xp.uint64)
+    lo = words[:1] + xp.uint64(n * D.SAMPLES_PER_OUTPUT)  # wraps modulo 2**64
+    hi = words[1:2] + (lo < words[:1]).astype(xp.uint64)
+    return xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
 
 
 def _ref_advanced(state: np.ndarray, n: int) -> np.ndarray:
@@ -134,7 +152,9 @@ def _load(name: str, params: int) -> Callable:
                                f"{C.shape_str(np.shape(c))}")
         else:
             attrs["shape"] = tuple(int(d) for d in np.asarray(c))
-        samples, new = bind(_OPS[name], (var.read_value(), alg) + extra + dyn, attrs)
+        # (TF runs it where the state variable lives: there it reads, draws and assigns)
+        samples, new = bind_at(var._device, _OPS[name], (var.read_value(), alg) + extra + dyn,
+                               attrs)
         var.assign(new)
         return samples
     return load
@@ -197,10 +217,11 @@ def _dtype_kernel(name: str, draw: Callable) -> Callable:
     def kernel(xp: Any, state: Any, alg: Any, *dyn: Any, shape: tuple, dtype: dt.DType,
                shape_dtype: dt.DType = dt.int64) -> tuple:
         shape = R.runtime_shape(name, dyn, shape, dtype)
-        key, counter, words = _state_stream(name, state, alg)
+        _check_state(name, state, alg)
+        key, counter = _stream(xp, state)
         n = _pymath.prod(shape)
         return (draw(xp, key, counter, n, dtype.as_numpy_dtype).reshape(shape),
-                _advanced(xp, words, counter, n))
+                _advanced(xp, state, n))
     return kernel
 
 
@@ -245,7 +266,7 @@ def _float_op(name: str, dist: Callable, ref_fn: Callable) -> OpDef:
 
     return _register(OpDef(name, _dtype_infer(name, _FLOATS), _dtype_kernel(name, dist),
                            reference=reference, num_outputs=2,
-                           stateful=True, gpu=False,  # (its state is host words)
+                           stateful=True, host_inputs=(1, 2),  # (alg, a shape tensor)
                            samples=samples, bad_samples=bad,
                            tf=TFForm(load=_load(name, 0), export=_export(name, 0),
                                      takes_handles=True)))
@@ -282,7 +303,7 @@ def _ref_full(state: Any, alg: Any, shape: tuple, dtype: dt.DType,
 UNIFORM_FULL_INT = _register(OpDef(
     _FULL, _dtype_infer(_FULL, _FULL_INTS), _dtype_kernel(_FULL, D.full_int),
     reference=_ref_full, num_outputs=2, stateful=True,
-    gpu=False,
+    host_inputs=(1, 2),  # (alg, a shape tensor: TF's HostMemory)
     samples=lambda: [
         Sample((_STATE, _ALG), {"shape": (3, 4), "dtype": dt.uint64, "shape_dtype": dt.int64},
                grad=False),
@@ -323,12 +344,15 @@ def _int_infer(state: Any, alg: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple |
 
 def _int_kernel(xp: Any, state: Any, alg: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple,
                 shape_dtype: dt.DType = dt.int64) -> tuple:
+    # (host inputs, TF's HostMemory ones: where a device holds them, each read back once)
+    lo, hi = to_host(lo), to_host(hi)
     shape = R.runtime_shape(_INT, dyn, shape, lo.dtype)
     R.check_range(_INT, lo, hi)  # (before the state: an empty draw checks it too)
-    key, counter, words = _state_stream(_INT, state, alg)
+    _check_state(_INT, state, alg)
+    key, counter = _stream(xp, state)
     n = _pymath.prod(shape)
     return (D.uniform_int(xp, key, counter, n, int(lo), int(hi), lo.dtype).reshape(shape),
-            _advanced(xp, words, counter, n))
+            _advanced(xp, state, n))
 
 
 def _ref_int(state: Any, alg: Any, lo: Any, hi: Any, shape: tuple,
@@ -342,7 +366,7 @@ def _ref_int(state: Any, alg: Any, lo: Any, hi: Any, shape: tuple,
 
 UNIFORM_INT = _register(OpDef(
     _INT, _int_infer, _int_kernel, reference=_ref_int, num_outputs=2, stateful=True,
-    gpu=False,
+    host_inputs=(1, 2, 3, 4),  # (alg, minval, maxval, a shape tensor: TF's HostMemory)
     samples=lambda: [
         Sample((_STATE, _ALG, np.int64(-3), np.int64(100)), {"shape": (3, 4),
                                                             "shape_dtype": dt.int64},
