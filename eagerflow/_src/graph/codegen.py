@@ -485,12 +485,12 @@ def _movers(place: Any) -> dict:
     def result(a: Any) -> Any:
         return b.result(a, index)
 
-    def list_result(a: Any) -> Any:
+    def variant_result(a: Any) -> Any:
         return variant_op_result(b, index, a)
 
 
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
-            "_vres": list_result, "_wrapv": functools.partial(wrap_variant, place=place),
+            "_vres": variant_result, "_wrapv": functools.partial(wrap_variant, place=place),
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -539,7 +539,7 @@ class _DeviceWriter(_Writer):
             place = self.place
             return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
         if i in op.shape_inputs or i in op.as_is_inputs or x._dtype is dt.variant:
-            return self.names[id(x)]  # (a variant, a list: a host object)
+            return self.names[id(x)]  # (a variant: a host object)
         if i in op.host_inputs:
             return self.moved(x, "h")
         return self.moved(x, "a" if op.scalar_args else "d")
@@ -718,7 +718,7 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
         if (id(t) in w.consts and d._np is not None and not D.host_only(d._np)) or \
                 id(t) in w.hosted and not body:
             expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
-        # (a list is a host object: a tensor of the function's device, as the op's that
+        # (a variant is a host object: a tensor of the function's device, as the op's that
         # made it)
         wrapper = "_wrapv" if d is dt.variant else "_wrapd"
         rets.append(f"{wrapper}({expr}, {w.bind_global('d', d)})" if wrap else expr)
@@ -753,8 +753,8 @@ def wrap_device(arr: Any, dtype: Any) -> EagerTensor:
 
 
 def wrap_variant(arr: Any, dtype: Any, place: Any) -> EagerTensor:
-    """A device program's variant result: a list (a host object made by a list op of the
-    program's device `place`) as a tensor there, as the op's own result is."""
+    """A device program's variant result: a list or a matrix (a host object made by an op
+    of the program's device `place`) as a tensor there, as the op's own result is."""
     if is_variant(arr):
         return EagerTensor(arr, dtype, place.canonical)
     return wrap_device(arr, dtype)
