@@ -279,3 +279,93 @@ def test_philox_reads_a_device_s_key_and_counter_as_the_host_s_ints(key, counter
     np.testing.assert_array_equal(got.get(), want)
     np.testing.assert_array_equal(philox.blocks(xp, on_device[2], on_device[:2], 9, 3).get(),
                                   philox.blocks(np, key, counter, 9, 3))
+
+
+# ---------------------------------------------------------------------------------------
+# tf.random.Generator's methods on a GPU: as TF 2.21's, RngReadAndSkip on the state
+# variable's device (alg and delta host inputs) gives a device key and counter, which the
+# stateless V2 draws read there, so a draw reads nothing back (but StatelessRandomUniformIntV2's
+# minval and maxval, made on the device and read on the host).
+# ---------------------------------------------------------------------------------------
+
+METHODS = {
+    "normal_f32": lambda g: g.normal([2, 3]),
+    "normal_f64": lambda g: g.normal([5], mean=2.0, stddev=3.0, dtype=tf.float64),
+    "uniform_f32": lambda g: g.uniform([3, 4]),
+    "uniform_f64": lambda g: g.uniform([5], minval=-1.0, maxval=4.0, dtype=tf.float64),
+    "uniform_int": lambda g: g.uniform([4], minval=-3, maxval=100, dtype=tf.int64),
+    "uniform_full_i32": lambda g: g.uniform([4], minval=None, dtype=tf.int32),
+    "uniform_full_int": lambda g: g.uniform_full_int([5], dtype=tf.uint64),
+    "truncated_f32": lambda g: g.truncated_normal([9]),
+    "truncated_f64": lambda g: g.truncated_normal([2, 2], dtype=tf.float64),
+    "empty": lambda g: g.normal([0, 3]),
+}
+# (the reads back a draw makes: uniform_int's minval and maxval, device tensors here, read
+# by its kernel's range check and draw on the host)
+READS = {"uniform_int": 3}
+# (a seed's state, and one whose counter wraps around both words)
+SEEDS = [lambda: tf.random.Generator.from_seed(1),
+         lambda: tf.random.Generator.from_state([-3, -1, 9], "philox")]
+
+
+@pytest.mark.parametrize("make", SEEDS, ids=["seed", "wrapping"])
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_a_gpu_generator_draws_the_cpus_values_on_the_device(name, make):
+    with tf.device("/CPU:0"):
+        cpu = make()
+    gpu = make()
+    for _ in range(2):  # (the second draw starts from the state the first left)
+        with tf.device("/CPU:0"):
+            w = METHODS[name](cpu)
+        got = METHODS[name](gpu)
+        assert w.device == CPU0 and _on_gpu(got)
+        assert (got.dtype, got.shape) == (w.dtype, w.shape)
+        _agree(name, got, w)
+        assert _on_gpu(gpu.state) and gpu.state.numpy().tolist() == cpu.state.numpy().tolist()
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_a_gpu_generator_s_draw_reads_nothing_back(name):
+    g = tf.random.Generator.from_seed(1)
+    METHODS[name](g)
+    with strict.count_transfers() as n:
+        out = METHODS[name](g)
+    assert n["to_host"] == READS.get(name, 0) and _on_gpu(out) and _on_gpu(g.state)
+
+
+@pytest.mark.parametrize("delta", [0, 3, 2**56 + 5, 2**64 - 1])
+def test_skip_advances_a_gpu_state_as_the_cpus_on_the_device(delta):
+    """RngReadAndSkip's 128-bit sum on the device: delta * 256's high half and the low
+    word's carry reach the counter's high word, wrapping at 2**128, as on the CPU."""
+    with tf.device("/CPU:0"):
+        cpu = tf.random.Generator.from_state([-3, -1, 9], "philox")
+        want = cpu.skip(delta)
+    gpu = tf.random.Generator.from_state([-3, -1, 9], "philox")
+    with strict.count_transfers() as n:
+        got = gpu.skip(delta)
+    assert n["to_host"] == 0 and _on_gpu(got) and _on_gpu(gpu.state)
+    assert got.numpy().tolist() == want.numpy().tolist()
+    assert gpu.state.numpy().tolist() == cpu.state.numpy().tolist()
+
+
+def test_traced_generator_draws_stay_on_the_device_as_the_cpus():
+    def make(g):
+        @tf.function
+        def f():
+            return g.normal([3]), g.uniform([2], dtype=tf.float64), g.truncated_normal([4])
+        return f
+
+    gpu = tf.random.Generator.from_seed(5)
+    f = make(gpu)
+    f()
+    with tf.device("/CPU:0"):
+        cpu = tf.random.Generator.from_seed(5)
+        g = make(cpu)
+        g()
+        want = g()
+    with strict.count_transfers() as n:
+        got = f()
+    assert n["to_host"] == 0
+    for a, b in zip(got, want):
+        assert _on_gpu(a) and a.numpy().tobytes() == b.numpy().tobytes()
+    assert _on_gpu(gpu.state) and gpu.state.numpy().tolist() == cpu.state.numpy().tolist()

@@ -6,7 +6,10 @@ kernel in TF: its draws raise TF's UnimplementedError). A draw of n values reads
 state as a Philox (key, counter), advances the counter by 256 blocks per value (op
 RngReadAndSkip here returns the key and counter and the advanced state), and runs the
 stateless V2 op on that key and counter; binomial draws with TF's own stateful op. Draws
-work, and advance the state, inside traced functions too.
+work, and advance the state, inside traced functions too. On a GPU, as TF's kernels:
+RngReadAndSkip runs where the state variable lives (its alg and delta host numbers) and
+gives the key and counter there, and the V2 draws read them there: no word of the state
+is read back.
 
 Under a distribution strategy, a generator created in the strategy's scope (or inside
 `strategy.run`) keys each replica's draws apart, as TF does: the stream's key is hashed
@@ -24,6 +27,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -41,6 +46,16 @@ from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _M64 = (1 << 64) - 1
+
+
+def _host_tensor(value: np.generic) -> Any:
+    """A number an op reads on the host (RngReadAndSkip's alg and delta, the V2 draws'
+    alg: TF's HostMemory inputs), made there when running eagerly, as TF's eager constants
+    are, so a GPU's op takes it without a copy there and back."""
+    if _state.graph is None and _state.device != CPU_DEVICE:
+        with placed_on(CPU_DEVICE):
+            return convert_to_tensor(value)
+    return convert_to_tensor(value)
 
 
 def _state_size(alg: int) -> int:
@@ -87,12 +102,29 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
     if state.shape != (3,):
         raise InvalidArgumentError(None, None, f"The size of the state must be at least 3; got "
                                                f"{state.size} [Op:RngReadAndSkip]")
+    if xp is not np:
+        return _skip_on_device(xp, state, int(delta))
     words = [int(v) & _M64 for v in state.tolist()]
     counter = words[0] | (words[1] << 64)
     moved = (counter + int(delta) * D.SAMPLES_PER_OUTPUT) & philox.M128
     new = np.array([moved & _M64, moved >> 64, words[2]], np.uint64).view(np.int64)
     return (xp.asarray([words[2]], dtype=xp.uint64),
             xp.asarray(words[:2], dtype=xp.uint64), xp.asarray(new))
+
+
+def _skip_on_device(xp: Any, state: Any, delta: int) -> tuple:
+    """RngReadAndSkip where the state lives on a device, as TF's GPU kernel: the key and
+    counter copied out of the state there and the counter advanced there (only alg and
+    delta are host values, TF's HostMemory inputs), so no word of the state is read back.
+    The 128-bit sum adds delta * 256's two 64-bit halves, the low word's carry to the
+    high."""
+    step = delta * D.SAMPLES_PER_OUTPUT  # (< 2**72: a uint64 delta)
+    words = state.view(xp.uint64)
+    lo = words[:1] + xp.uint64(step & _M64)  # wraps modulo 2**64
+    carry = (lo < words[:1]).astype(xp.uint64)
+    hi = words[1:2] + xp.uint64(step >> 64) + carry
+    new = xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
+    return words[2:].copy(), words[:2].copy(), new
 
 
 def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
@@ -139,6 +171,7 @@ RNG_READ_AND_SKIP = register(OpDef(
                             np.uint64(3)), {}, InvalidArgumentError,
                            "input 1 (0-based) must have shape [], not [1]")],
     tf=TFForm(export=_skip_to_tf, load=_skip_from_tf, takes_handles=True),
+    host_inputs=(1, 2),
 ))
 
 
@@ -352,10 +385,10 @@ class Generator(AutoTrackable):
     def _read_and_skip(self, delta: Any) -> tuple:
         """(key, counter, old state); the state variable moves on by `delta` values."""
         d = cast(delta, dt.uint64) if isinstance(delta, Tensor) else \
-            convert_to_tensor(np.uint64(int(delta) & _M64))
+            _host_tensor(np.uint64(int(delta) & _M64))
         old = self._state_var.read_value()
         key, counter, new = bind(RNG_READ_AND_SKIP,
-                                 (old, convert_to_tensor(self._alg, dtype=dt.int32), d), {})
+                                 (old, _host_tensor(np.int32(self._alg)), d), {})
         self._state_var.assign(new)
         return key, counter, old
 
@@ -366,7 +399,7 @@ class Generator(AutoTrackable):
     def _key_counter(self, shape: Any) -> tuple:
         n = _num_values(shape)
         key, counter, _ = self._read_and_skip(n)
-        alg = convert_to_tensor(self._alg, dtype=dt.int32)
+        alg = _host_tensor(np.int32(self._alg))
         return self._replica_key(key, alg), counter, alg
 
     def _replica_key(self, key: Any, alg: Any) -> Any:

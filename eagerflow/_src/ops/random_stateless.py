@@ -180,9 +180,30 @@ def _check_key_counter_alg(op: str, key: Any, counter: Any, alg: Any) -> None:
 
 
 def stream_of(op: str, key: Any, counter: Any, alg: Any) -> tuple:
-    """The Philox (key, counter) of the V2 inputs, with TF's runtime checks: the counter
-    needs at least `alg` words (TF compares with the algorithm's id), and only Philox (or
-    auto-select) has a CPU kernel."""
+    """The Philox (key, counter) of the V2 inputs as ints, with TF's runtime checks."""
+    _check_stream(op, counter, alg)
+    c = [int(v) for v in counter[:2]] + [0]  # a one-word counter reads a zero high word
+    return int(key[0]), c[0] | (c[1] << 64)
+
+
+def draw_stream(op: str, xp: Any, key: Any, counter: Any, alg: Any) -> tuple:
+    """The Philox (key, counter) a V2 draw takes, read where the key and counter live
+    (the draws' as-is inputs): ints of host arrays; on a device (a Generator's, from
+    RngReadAndSkip there) the key a 0-d uint64 array and the counter a (2,) one of its low
+    and high words, which philox reads there, as TF's GPU kernels read them: nothing is
+    read back."""
+    if isinstance(key, np.ndarray) and isinstance(counter, np.ndarray):
+        return stream_of(op, key, counter, alg)
+    _check_stream(op, counter, alg)  # (its shape and the host alg: no word is read)
+    key, counter = xp.asarray(key), xp.asarray(counter)  # (one of them may be a host's)
+    if counter.shape[0] == 1:  # a one-word counter reads a zero high word
+        counter = xp.concatenate([counter, xp.zeros(1, xp.uint64)])
+    return key[0], counter[:2]
+
+
+def _check_stream(op: str, counter: Any, alg: Any) -> None:
+    """TF's runtime checks of the V2 inputs: the counter needs at least `alg` words (TF
+    compares with the algorithm's id), and only Philox (or auto-select) has a CPU kernel."""
     a = int(alg)
     a = Algorithm.PHILOX.value if a == Algorithm.AUTO_SELECT.value else a
     if counter.ndim != 1 or counter.shape[0] < a:
@@ -191,13 +212,14 @@ def stream_of(op: str, key: Any, counter: Any, alg: Any) -> tuple:
                          "supported yet.)")
     if a != Algorithm.PHILOX.value:
         raise C.fail(op, f"Unsupported algorithm id: {a}")
-    c = [int(v) for v in counter[:2]] + [0]  # a one-word counter reads a zero high word
-    return int(key[0]), c[0] | (c[1] << 64)
 
 
 # key, counter and alg, and a shape given when it runs: read on the host (TF's HostMemory
 # for alg and shape; its key and counter, made on the host here, stay there)
 _HOST_KCA = (0, 1, 2)
+# The V2 draws' key and counter are read where they live (a Generator's lie on its
+# state's device, TF's GPU kernels' device inputs); alg and a shape on the host.
+_AS_IS_KC = (0, 1)
 
 
 def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> OpDef:
@@ -213,7 +235,7 @@ def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> O
     def kernel(xp: Any, key: Any, counter: Any, alg: Any, *dyn: Any, shape: tuple,
                dtype: dt.DType) -> Any:
         shape = R.runtime_shape(name, dyn, shape, dtype)
-        k, c = stream_of(name, key, counter, alg)
+        k, c = draw_stream(name, xp, key, counter, alg)
         return dist(xp, k, c, _pymath.prod(shape), dtype.as_numpy_dtype).reshape(shape)
 
     def reference(key: Any, counter: Any, alg: Any, shape: tuple, dtype: dt.DType) -> Any:
@@ -222,7 +244,7 @@ def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> O
         return np.array(vals, dtype=np.float64).astype(dtype.as_numpy_dtype).reshape(shape)
 
     return register(OpDef(name, infer, kernel, reference=reference, samples=samples,
-                          bad_samples=bad, host_inputs=_HOST_KCA + (3,)))
+                          bad_samples=bad, host_inputs=(2, 3), as_is_inputs=_AS_IS_KC))
 
 
 _KEY = np.array([0x9A1F_33C2_0B71_5E04], np.uint64)
@@ -272,7 +294,7 @@ def _int_v2_kernel(xp: Any, key: Any, counter: Any, alg: Any, lo: Any, hi: Any, 
                    shape: tuple) -> Any:
     op = "StatelessRandomUniformIntV2"
     shape = R.runtime_shape(op, dyn, shape, lo.dtype)
-    k, c = stream_of(op, key, counter, alg)
+    k, c = draw_stream(op, xp, key, counter, alg)
     R.check_range(op, lo, hi)
     return D.uniform_int(xp, k, c, _pymath.prod(shape), int(lo), int(hi), lo.dtype).reshape(shape)
 
@@ -289,7 +311,7 @@ UNIFORM_INT_V2 = register(OpDef(
              Sample(_KCA + (np.int64(-2**62), np.int64(2**62)), {"shape": (5,)}, grad=False)],
     bad_samples=lambda: [BadSample(_KCA + (np.int64(3), np.int64(1)), {"shape": (2,)},
                            InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
-    host_inputs=_HOST_KCA + (5,),
+    host_inputs=(2, 5), as_is_inputs=_AS_IS_KC,
 ))
 
 
@@ -308,7 +330,7 @@ def _full_int_v2_kernel(xp: Any, key: Any, counter: Any, alg: Any, *dyn: Any, sh
                         dtype: dt.DType) -> Any:
     op = "StatelessRandomUniformFullIntV2"
     shape = R.runtime_shape(op, dyn, shape, dtype)
-    k, c = stream_of(op, key, counter, alg)
+    k, c = draw_stream(op, xp, key, counter, alg)
     return D.full_int(xp, k, c, _pymath.prod(shape), dtype.as_numpy_dtype).reshape(shape)
 
 
@@ -328,7 +350,7 @@ UNIFORM_FULL_INT_V2 = register(OpDef(
              Sample(_KCA, {"shape": (3,), "dtype": dt.uint64}, grad=False)],
     bad_samples=lambda: [BadSample(_KCA, {"shape": (2,), "dtype": dt.float32}, InvalidArgumentError,
                            "attr 'dtype'")],
-    host_inputs=_HOST_KCA + (3,),
+    host_inputs=(2, 3), as_is_inputs=_AS_IS_KC,
 ))
 
 
