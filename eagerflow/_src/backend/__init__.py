@@ -550,7 +550,7 @@ def bincount(xp: Any, ids: Any, length: int) -> Any:
     if xp is np:
         return np.bincount(ids, minlength=length).astype(np.int64, copy=False)
     out = xp.zeros((length,), np.int64)
-    xp.add.at(out, ids, xp.ones(ids.shape, np.int64))
+    add_at(xp, out, ids, 1)
     return out
 
 

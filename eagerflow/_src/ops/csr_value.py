@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, onto, to_host
+from eagerflow._src.backend import add_at, bincount, onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError
 from eagerflow._src.ops import checks as C
@@ -192,7 +192,7 @@ def from_entries(xp: Any, dtype: dt.DType, dense_shape: Any, indices: Any,
         return CSRMatrixValue(dtype, shape, np.zeros(b + 1), rows.reshape(-1),
                               xp.zeros(0, np.int32), values)
     bi = indices[:, 0] if len(shape) == 3 else xp.zeros(n, np.int64)
-    per_row = xp.bincount(bi * r + indices[:, -2], minlength=b * r).reshape(b, r)
+    per_row = bincount(xp, bi * r + indices[:, -2], b * r).reshape(b, r)
     rows[:, 1:] = xp.cumsum(per_row, axis=1)
     if len(shape) == 2:
         batch = np.array([0, n])
