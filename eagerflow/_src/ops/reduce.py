@@ -19,7 +19,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import array_from_python
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    convert_to_tensor,
+    is_tensor,
+    scalar_operand,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
@@ -32,6 +38,7 @@ from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     MUL,
+    REALDIV,
     SQRT,
     _t,
     cast,
@@ -59,6 +66,7 @@ from eagerflow._src.ops.registry import (
     TFForm,
     register,
 )
+from eagerflow._src.ops.reshaping import RESHAPE
 from eagerflow._src.ops.shape_queries import SIZE
 
 _rng = SampleRNG(2)
@@ -95,6 +103,8 @@ def _keep(g: Any, x: Any, axes: tuple, keepdims: bool, dyn: tuple = ()) -> Any:
     kept = tuple(1 if i in axes else d for i, d in enumerate(x._shape))
     if None in kept:
         return bind(KEEPDIMS_LIKE, (g, x), {"axes": axes})
+    if _state.graph is None:  # (the op tf.reshape binds, without its argument checks)
+        return bind(RESHAPE, (g,), {"shape": kept})
     return reshape(g, kept)
 
 
@@ -307,15 +317,17 @@ def _mean_grad(n: Any, g: Any) -> list:
     if _tf_graph_form():
         return GRAPH_SUM_GRAD[0](n, g, True)
     x, out = n.inputs[0], n.outputs[0]
+    # divide the small gradient, then broadcast: one pass over x's size less
+    kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
     if x.__class__ is EagerTensor:
         # eagerly the ratio is a Python number (as TF's when sizes are known): a cached
         # scalar operand on the CPU, a kernel argument on a device; in graphs an op
         count = max(x._arr.size, 1) / max(out._arr.size, 1)
+        ratio = scalar_operand(count, kept._dtype) if kept.__class__ is EagerTensor else None
+        scaled = kept / count if ratio is None else bind(REALDIV, (kept, ratio), {})
     else:
-        count = bind(COUNT_RATIO, (x, out), {})
-    # divide the small gradient, then broadcast: one pass over x's size less
-    kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
-    return [broadcast_like(kept / count, x)] + [None] * (len(n.inputs) - 1)
+        scaled = kept / bind(COUNT_RATIO, (x, out), {})
+    return [broadcast_like(scaled, x)] + [None] * (len(n.inputs) - 1)
 
 
 def _minmax_grad(n: Any, g: Any) -> list:
