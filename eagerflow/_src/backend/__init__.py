@@ -177,6 +177,7 @@ class DeviceBackend(Backend):
     def __init__(self, xp: Any) -> None:
         super().__init__(xp)
         self.ones_made: dict = {}
+        self.tables: dict = {}
         self.kernels: dict = {}  # source -> the backend's compiled kernel
         self.lock = threading.Lock()
         self.capabilities: dict = {}
@@ -313,6 +314,18 @@ class DeviceBackend(Backend):
                 self.ones_made.clear()
             found = self.ones_made[key] = self.xp.ones(n, dtype)
         return found
+
+    def table(self, host: np.ndarray) -> Any:
+        """A module's constant host array (never written) on the current device, copied
+        once per device: a kernel's lookup table, which a copy per call would send over
+        again each time."""
+        if self.capturing():  # (a captured copy runs only when its graph replays)
+            return self.xp.asarray(host)
+        key = (self.current(), id(host))
+        found = self.tables.get(key)
+        if found is None or found[0] is not host:  # (the host array kept: its id not reused)
+            found = self.tables[key] = (host, self.xp.asarray(host))
+        return found[1]
 
     def current(self) -> int:
         """The index of the current device."""
@@ -706,6 +719,14 @@ def product_scope(xp: Any, macs: int) -> Any:
     if xp is np:
         return cpu.product_scope(macs)
     return _BY_XP[id(xp)].product_scope(macs)
+
+
+def table(xp: Any, host: np.ndarray) -> Any:
+    """`host`, a module's constant array that no kernel writes, as an array of `xp` (on a
+    device: copied there once, see DeviceBackend.table)."""
+    if xp is np:
+        return host
+    return _BY_XP[id(xp)].table(host)
 
 
 def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:

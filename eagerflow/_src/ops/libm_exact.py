@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import table
+
 _h = float.fromhex
 
 # glibc logf: x = 2**k * z with z in [0x3f330000, 2 * 0x3f330000); c near z's subinterval
@@ -76,8 +78,8 @@ def logf(xp: Any, x: Any) -> Any:
     i = ((tmp >> xp.uint32(19)) & xp.uint32(15)).astype(xp.intp)
     k = (tmp.view(xp.int32) >> xp.int32(23)).astype(xp.float64)
     z = (ix - (tmp & xp.uint32(0xFF800000))).view(xp.float32).astype(xp.float64)
-    r = z * xp.asarray(_LOGF_INVC)[i] - 1.0
-    y0 = k * _LN2 + xp.asarray(_LOGF_LOGC)[i]
+    r = z * table(xp, _LOGF_INVC)[i] - 1.0
+    y0 = k * _LN2 + table(xp, _LOGF_LOGC)[i]
     r2 = r * r
     y = _LOGF_A[1] * r + _LOGF_A[2]
     y += _LOGF_A[0] * r2
@@ -109,8 +111,8 @@ def sincosf(xp: Any, x: Any) -> tuple:
     odd = (q & 1).astype(bool)
     sin_out = xp.where(odd, c, s)
     cos_out = xp.where(odd, s, c)
-    sin_out *= xp.asarray(_SIN_SIGN)[q]
-    cos_out *= xp.asarray(_COS_SIGN)[q]
+    sin_out *= table(xp, _SIN_SIGN)[q]
+    cos_out *= table(xp, _COS_SIGN)[q]
     return sin_out.astype(xp.float32), cos_out.astype(xp.float32)
 
 

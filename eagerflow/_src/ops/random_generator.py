@@ -27,8 +27,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -46,16 +44,6 @@ from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _M64 = (1 << 64) - 1
-
-
-def _host_tensor(value: np.generic) -> Any:
-    """A number an op reads on the host (RngReadAndSkip's alg and delta, the V2 draws'
-    alg: TF's HostMemory inputs), made there when running eagerly, as TF's eager constants
-    are, so a GPU's op takes it without a copy there and back."""
-    if _state.graph is None and _state.device != CPU_DEVICE:
-        with placed_on(CPU_DEVICE):
-            return convert_to_tensor(value)
-    return convert_to_tensor(value)
 
 
 def _state_size(alg: int) -> int:
@@ -385,10 +373,10 @@ class Generator(AutoTrackable):
     def _read_and_skip(self, delta: Any) -> tuple:
         """(key, counter, old state); the state variable moves on by `delta` values."""
         d = cast(delta, dt.uint64) if isinstance(delta, Tensor) else \
-            _host_tensor(np.uint64(int(delta) & _M64))
+            S.host_tensor(np.uint64(int(delta) & _M64))
         old = self._state_var.read_value()
         key, counter, new = bind(RNG_READ_AND_SKIP,
-                                 (old, _host_tensor(np.int32(self._alg)), d), {})
+                                 (old, S.host_tensor(np.int32(self._alg)), d), {})
         self._state_var.assign(new)
         return key, counter, old
 
@@ -399,7 +387,7 @@ class Generator(AutoTrackable):
     def _key_counter(self, shape: Any) -> tuple:
         n = _num_values(shape)
         key, counter, _ = self._read_and_skip(n)
-        alg = _host_tensor(np.int32(self._alg))
+        alg = S.host_tensor(np.int32(self._alg))
         return self._replica_key(key, alg), counter, alg
 
     def _replica_key(self, key: Any, alg: Any) -> Any:

@@ -24,7 +24,8 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -144,22 +145,35 @@ def bind_seeded(op: OpDef, inputs: tuple, attrs: dict, raw: tuple,
         raise
 
 
+def host_tensor(value: Any, dtype: Any = None) -> Any:
+    """`value` converted as convert_to_tensor does, made on the host when running eagerly
+    (as TF's eager constants are) where it is not a tensor already: a number an op reads
+    on the host (TF's HostMemory inputs: a seed, an algorithm, an integer draw's bounds,
+    a Generator's skip), so a GPU's op takes it without a copy there and back."""
+    if _state.graph is None and _state.device != CPU_DEVICE and not isinstance(value, Tensor):
+        with placed_on(CPU_DEVICE):
+            return convert_to_tensor(value, dtype=dtype)
+    return convert_to_tensor(value, dtype=dtype)
+
+
 def key_counter_alg(seed: Any, alg: Any) -> tuple:
-    """(key, counter, alg) tensors for the V2 ops, as TF's get_key_counter_alg makes them."""
+    """(key, counter, alg) tensors for the V2 ops, as TF's get_key_counter_alg makes them:
+    eagerly in host memory, as TF's GPU kernel of StatelessRandomGetKeyCounter keeps its
+    seed, key and counter (the draw copies the key and counter to its device)."""
     alg = alg_to_int(Algorithm.AUTO_SELECT.value if alg is None else alg)
     if isinstance(alg, int) and alg == Algorithm.THREEFRY.value:
         s = np.asarray(convert_to_tensor(seed)).astype(np.uint32).astype(np.uint64)
         _check_threefry_seed(s)
-        key = convert_to_tensor(np.array([s[0] | (s[1] << np.uint64(32))], np.uint64))
-        counter = convert_to_tensor(np.zeros(1, np.uint64))
+        key = host_tensor(np.array([s[0] | (s[1] << np.uint64(32))], np.uint64))
+        counter = host_tensor(np.zeros(1, np.uint64))
     elif isinstance(alg, int) and alg in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-        key, counter = bind_seeded(GET_KEY_COUNTER, (convert_to_tensor(seed),), {}, (seed,))
+        key, counter = bind_seeded(GET_KEY_COUNTER, (host_tensor(seed),), {}, (seed,))
     elif isinstance(alg, int):
         raise ValueError(unsupported_alg(alg))
     else:
         raise TypeError("a tensor `alg` is not supported; pass 'philox', 'threefry' or "
                         "'auto_select'")
-    return key, counter, convert_to_tensor(alg, dtype=dt.int32)
+    return key, counter, host_tensor(alg, dt.int32)
 
 
 # ---------------------------------------------------------------------------------------
@@ -295,6 +309,7 @@ def _int_v2_kernel(xp: Any, key: Any, counter: Any, alg: Any, lo: Any, hi: Any, 
     op = "StatelessRandomUniformIntV2"
     shape = R.runtime_shape(op, dyn, shape, lo.dtype)
     k, c = draw_stream(op, xp, key, counter, alg)
+    lo, hi = to_host(lo), to_host(hi)  # (host inputs: a device's copies read once each)
     R.check_range(op, lo, hi)
     return D.uniform_int(xp, k, c, _pymath.prod(shape), int(lo), int(hi), lo.dtype).reshape(shape)
 
@@ -311,7 +326,7 @@ UNIFORM_INT_V2 = register(OpDef(
              Sample(_KCA + (np.int64(-2**62), np.int64(2**62)), {"shape": (5,)}, grad=False)],
     bad_samples=lambda: [BadSample(_KCA + (np.int64(3), np.int64(1)), {"shape": (2,)},
                            InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
-    host_inputs=(2, 5), as_is_inputs=_AS_IS_KC,
+    host_inputs=(2, 3, 4, 5), as_is_inputs=_AS_IS_KC,  # (alg, minval, maxval, shape)
 ))
 
 
@@ -654,8 +669,11 @@ def _shape_arg(shape: Any, op: OpDef, scope: str | None) -> tuple:
 
 def _value(value: Any, dtype: dt.DType, name: str, scope: str | None) -> Any:
     """An argument converted to `dtype`; in a graph API scope a Python value is a Const
-    `name` there, as TF's convert_to_tensor(..., name=) makes it."""
+    `name` there, as TF's convert_to_tensor(..., name=) makes it. An integer draw's
+    bounds are made on the host (its op reads them there: TF's HostMemory)."""
     if scope is None:
+        if dtype.is_integer:
+            return host_tensor(value, dtype)
         return convert_to_tensor(value, dtype=dtype, name=name)
     return convert_to_tensor_v2(value, dtype=dtype, name=name)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, to_host
+from eagerflow._src.backend import add_at, table, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
@@ -32,7 +32,7 @@ def _popcount_infer(x: Any) -> list:
 
 def _popcount_kernel(xp: Any, x: Any) -> Any:
     width = x.dtype.itemsize
-    by_byte = xp.asarray(_BYTE_BITS)[x.reshape(-1).view(np.uint8).reshape(-1, width)]
+    by_byte = table(xp, _BYTE_BITS)[x.reshape(-1).view(np.uint8).reshape(-1, width)]
     return by_byte.sum(axis=1, dtype=np.uint8).reshape(x.shape)
 
 
