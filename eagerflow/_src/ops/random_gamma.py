@@ -289,9 +289,11 @@ def _gamma_kernel(xp: Any, alpha: Any, *dyn: Any, shape: tuple | None, seed: int
     if samples == 0 or alpha.size == 0:
         return xp.zeros(tuple(shape) + alpha.shape, dtype=alpha.dtype)
     n = samples * alpha.size
+    # (the array first: a device's raises here, before the stream moves on, and dispatch
+    # runs the kernel again on a host copy)
+    per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
     key, counter = R._reserve("RandomGamma", alpha.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
-    per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
     vals = gamma_values(key, counter, per_output.astype(np.float64))
     return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
         tuple(shape) + alpha.shape))
@@ -507,9 +509,9 @@ def _poisson_kernel(xp: Any, rate: Any, *dyn: Any, shape: tuple | None, dtype: d
     if samples == 0 or rate.size == 0:
         return xp.zeros(out_shape, dtype=dtype.as_numpy_dtype)
     n = samples * rate.size
+    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)  # (first: RandomGamma's)
     key, counter = R._reserve("RandomPoissonV2", rate.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
-    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)
     vals = poisson_values(key, counter, per_output.astype(np.float64))
     return xp.asarray(sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
                       .reshape(out_shape))

@@ -396,10 +396,11 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
 # ---------------------------------------------------------------------------------------
 # ParameterizedTruncatedNormal: the stateful first version (seed, seed2 attrs). The batch
 # is the shape's first dimension (the parameters scalars or vectors of its length), laid
-# out batch by batch; with scalar parameters all draws are one batch of them, counted in
-# batches of 100. Each call reserves 2000 * (samples per batch + 3) / 4 blocks per batch
-# of its op's stream; a shard of batches starts that far into it per batch before it and
-# draws its batches in turn (a batch's leftover candidates in a block dropped).
+# out batch by batch; with scalar parameters (means and stddevs may be of one entry) all
+# draws are one batch of them, counted in batches of 100. Each call reserves
+# 2000 * (samples per batch + 3) / 4 blocks per batch of its op's stream; a shard of
+# batches starts that far into it per batch before it and draws its batches in turn (a
+# batch's leftover candidates in a block dropped).
 # ---------------------------------------------------------------------------------------
 
 V1 = "ParameterizedTruncatedNormal"
@@ -415,7 +416,8 @@ def _v1_layout(shape: tuple, params: list) -> tuple:
             raise C.fail(V1, f"Input {name} should be a scalar or vector, got shape: "
                              f"{C.shape_str(p)}")
     n = math.prod(shape)
-    if all(p == () for p in params):
+    # (TF's test: means and stddevs of one entry, scalar minvals and maxvals)
+    if all(p == () or (i < 2 and p == (1,)) for i, p in enumerate(params)):
         return -(-n // _SCALAR_BATCH), _SCALAR_BATCH
     for name, p in zip(_V1_NAMES, params):
         if p is not None and p != () and p[0] is not None and p[0] not in (1, shape[0]):
@@ -495,7 +497,8 @@ def _v1_reference(means: Any, stddevs: Any, minvals: Any, maxvals: Any, shape: t
     dtype = dt.as_dtype(means.dtype)
     stream = ref.Stream(seed, seed2 << 64)
     p = [np.asarray(x, np.float64).reshape(-1) for x in (means, stddevs, minvals, maxvals)]
-    scalar = all(np.ndim(x) == 0 for x in (means, stddevs, minvals, maxvals))
+    scalar = all(np.ndim(x) == 0 or (i < 2 and np.shape(x) == (1,))
+                 for i, x in enumerate((means, stddevs, minvals, maxvals)))
     n = math.prod(shape)
     per_batch = _SCALAR_BATCH if scalar else math.prod(shape[1:])
     batches = -(-n // per_batch) if scalar else shape[0]
