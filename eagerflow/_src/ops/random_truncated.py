@@ -103,7 +103,6 @@ class _Stream:
 
     def __init__(self, key: int, counter: int, first_block: int, np_dtype: Any) -> None:
         self.key, self.counter, self.pos = key, counter, first_block
-        self.f64 = np_dtype == np.float64
         self.dtype = np_dtype
         self.start = self.pos
         self.normals: Any = None
@@ -112,18 +111,8 @@ class _Stream:
     def _fill(self) -> None:
         self.start = self.pos
         b = philox.blocks(np, self.key, self.counter, _CHUNK_BLOCKS, self.pos)
-        if self.f64:
-            self.normals = D._box_muller_f64(np, b).reshape(-1, 2)
-            b2 = b.reshape(-1, 2)
-            self.uniforms = D.uniform_pairs(np, b2[:, 0], b2[:, 1]).reshape(-1, 2)
-        else:
-            w = b.reshape(-1)
-            self.normals = D._box_muller_f32(np, w).reshape(-1, 4).astype(self.dtype)
-            if self.dtype == np.float32:
-                self.uniforms = D._u23(np, w).reshape(-1, 4)
-            else:  # half: the word's low 10 bits
-                self.uniforms = ((w & np.uint32(0x3FF)).astype(np.float32) * 2.0 ** -10).astype(
-                    np.float16).reshape(-1, 4)
+        self.normals = D.block_normals(np, b, self.dtype)
+        self.uniforms = D.block_uniforms(np, b, self.dtype)
 
     def _next(self, table: str) -> list:
         if self.normals is None or self.pos - self.start >= _CHUNK_BLOCKS:
