@@ -98,9 +98,9 @@ OPS_ORDER = [
     "norms", "nms_gpu", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
-    "philox", "libm_exact", "random_dists", "random_reference", "random_unroll", "random",
-    "record_input", "random_stateless", "random_gamma", "random_binomial", "random_generator",
-    "random_truncated", "random_stateless_v1", "random_stateful",
+    "philox", "libm_exact", "random_dists", "random_gpu", "random_reference", "random_unroll",
+    "random", "record_input", "random_stateless", "random_gamma", "random_binomial",
+    "random_generator", "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",
     "initializers",
     # nn

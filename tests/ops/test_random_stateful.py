@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core import device
+from eagerflow._src.ops.random import clear_kernel_cache
 
 R = tf.raw_ops
 
@@ -136,6 +138,46 @@ def test_rng_read_and_skip_and_the_binomial_take_the_state_variables_handle():
     assert "expected to be a resource tensor but is a int64 tensor" in _error(
         lambda: R.RngReadAndSkip(resource=tf.constant([1, 2, 3], tf.int64), alg=1,
                                  delta=tf.constant(2, tf.uint64)))[1]
+
+
+def test_means_and_stddevs_of_one_entry_still_draw_in_batches_of_100():
+    """TF takes the scalar parameters' layout (batches of 100) when the means and stddevs
+    have one entry and minvals and maxvals are scalars: TF 2.21's CPU numbers, and the
+    stream it leaves for the next call."""
+    clear_kernel_cache()
+    c = [tf.constant(v, tf.float32) for v in ([0.0], 1.0, -1.0, 2.0)]
+    with tf.device("/CPU:0"):
+        draws = [R.ParameterizedTruncatedNormal(shape=[4, 30], means=c[0], stdevs=c[1],
+                                                minvals=c[2], maxvals=c[3], seed=3, seed2=5)
+                 for _ in range(2)]
+    np.testing.assert_array_equal(draws[0].numpy().ravel()[25:35], np.array([
+        0.4958665072917938, 0.5718989372253418, 0.960168719291687, -0.39126718044281006,
+        -0.3080272674560547, -0.8551052212715149, 0.36396536231040955, 0.9406480193138123,
+        1.1713624000549316, 0.6226081848144531], np.float32))
+    np.testing.assert_array_equal(draws[1].numpy().ravel()[:5], np.array([
+        1.0530985593795776, -0.49948084354400635, -0.942226231098175, 1.0273014307022095,
+        0.4273545742034912], np.float32))
+
+
+@pytest.mark.parametrize("op, inputs", [
+    ("ParameterizedTruncatedNormal", {"means": [0.0], "stdevs": [1.0], "minvals": [-1.0],
+                                      "maxvals": [2.0]}),
+    ("RandomGamma", {"alpha": [0.5, 2.0]}),
+    ("RandomPoissonV2", {"rate": [2.0, 9.0]})])
+def test_a_draw_placed_on_the_cpu_from_gpu_inputs_moves_its_stream_once(op, inputs):
+    """On CPU:0, a device's inputs make the kernel's first try raise (NumPy refuses them)
+    and dispatch runs it again on host copies: the stream must not have moved on."""
+    values = []
+    with device.standin_gpus(1):
+        for where in ("/GPU:0", "/CPU:0"):
+            clear_kernel_cache()
+            with tf.device(where):
+                given = {k: tf.constant(v) for k, v in inputs.items()}
+            with tf.device("/CPU:0"):
+                out = getattr(R, op)(shape=[2, 3], seed=1, seed2=2, **given)
+            assert out.device.endswith("CPU:0")
+            values.append(out.numpy())
+    assert values[0].tobytes() == values[1].tobytes()
 
 
 def test_parameterized_truncated_normal_has_no_bfloat16_kernel():

@@ -138,3 +138,14 @@ def test_gradients_and_tf_function():
 def test_variables_are_read_as_inputs():
     v = tf.Variable([1.0, 2.0])
     np.testing.assert_array_equal(tf.raw_ops.Mul(x=v, y=2.0).numpy(), [2.0, 4.0])
+
+
+def test_host_inputs_are_placed_among_tf_s_inputs():
+    """A registered op's host_inputs count its own tensor inputs; TF's raw call counts the
+    inputs the op takes as attrs too (a shape: read on the host, so made there): the alg of
+    StatelessRandomGammaV3 is TF's input 3 (the op's 2), its shape TF's 0."""
+    from eagerflow._src.saved_model.raw_ops import raw_op
+
+    assert raw_op("StatelessRandomGammaV3")._host_inputs == (0, 3)
+    assert raw_op("StatelessRandomUniformIntV2")._host_inputs == (0, 3)
+    assert raw_op("ParameterizedTruncatedNormal")._host_inputs == (0,)

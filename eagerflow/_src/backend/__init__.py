@@ -181,9 +181,15 @@ class DeviceBackend(Backend):
         self.kernels: dict = {}  # source -> the backend's compiled kernel
         self.lock = threading.Lock()
         self.capabilities: dict = {}
+        self.sm_counts: dict = {}
 
     def capability(self, index: int) -> int:
         """Device `index`'s CUDA compute capability as a number (90: sm_90)."""
+        raise NotImplementedError
+
+    def multiprocessors(self, index: int) -> int:
+        """Device `index`'s count of streaming multiprocessors, by which TF's launch
+        configurations size a kernel's grid (GetGpuLaunchConfig)."""
         raise NotImplementedError
 
     def set_tf32(self, on: bool) -> None:
@@ -499,6 +505,17 @@ def gtsv(xp: Any, dl: Any, d: Any, du: Any, b: Any, pivoting: bool) -> Any:
     unused), b (batch, m, k). No error for a singular system: its solution holds the
     infs and NaNs the division by a zero pivot left."""
     return _BY_XP[id(xp)].gtsv(dl, d, du, b, pivoting)
+
+
+def multiprocessors(xp: Any) -> int:
+    """The streaming multiprocessors of `xp`'s current device, a GPU (asked once a
+    device)."""
+    backend = _BY_XP[id(xp)]
+    index = backend.current()
+    count = backend.sm_counts.get(index)
+    if count is None:
+        count = backend.sm_counts[index] = backend.multiprocessors(index)
+    return count
 
 
 def to_host(arr: Any) -> np.ndarray:

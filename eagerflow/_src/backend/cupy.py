@@ -75,6 +75,9 @@ class CupyBackend(DeviceBackend):
     def capability(self, index: int) -> int:
         return int(cupy.cuda.Device(index).compute_capability)
 
+    def multiprocessors(self, index: int) -> int:
+        return int(cupy.cuda.runtime.getDeviceProperties(index)["multiProcessorCount"])
+
     def set_tf32(self, on: bool) -> None:
         # The handle's math mode, not CuPy's compute type: that reaches only the 2-D
         # products CuPy runs by gemmEx, while its batched ones (sgemmStridedBatched, and

@@ -910,6 +910,9 @@ class StrictBackend(DeviceBackend):
     def capability(self, index: int) -> int:
         return 90  # (an H100's, sm_90: TensorFloat-32 and bfloat16 convolutions)
 
+    def multiprocessors(self, index: int) -> int:
+        return 132  # (an H100 SXM's, or an H200's)
+
     def set_tf32(self, on: bool) -> None:
         set_mode(on)
 

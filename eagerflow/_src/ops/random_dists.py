@@ -150,6 +150,30 @@ def _box_muller_f64(xp: Any, b: Any) -> Any:
     return out
 
 
+def block_normals(xp: Any, b: Any, np_dtype: Any) -> Any:
+    """The normals of each block (rows of 4 words) as TF's NormalDistribution of the dtype
+    gives them: (blocks, 4) for float32 and half (rounded from float32's), (blocks, 2)
+    for float64."""
+    dt = np.dtype(np_dtype)
+    if dt == np.float64:
+        return _box_muller_f64(xp, b).reshape(-1, 2)
+    out = _box_muller_f32(xp, b.reshape(-1)).reshape(-1, 4)
+    return out if dt == np.float32 else out.astype(dt)
+
+
+def block_uniforms(xp: Any, b: Any, np_dtype: Any) -> Any:
+    """The uniforms of each block as TF's UniformDistribution of the dtype gives them:
+    (blocks, 4) for float32 and half (their low 23 and 10 bits), (blocks, 2) for float64."""
+    dt = np.dtype(np_dtype)
+    if dt == np.float64:
+        return xp.stack([uniform_pairs(xp, b[:, 0], b[:, 1]),
+                         uniform_pairs(xp, b[:, 2], b[:, 3])], axis=1)
+    if dt == np.float32:
+        return _u23(xp, b)
+    bits = _MANTISSA[dt.name]
+    return ((b & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
+
+
 def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:

@@ -9,7 +9,9 @@ drawing. log, log1p, pow, exp and lgamma are the C library's (Python's math modu
 
 - Gamma (RandomGamma, StatelessRandomGammaV3): alpha == 1 is an exponential,
   -log1p(-u); otherwise Marsaglia and Tsang (2000): d (1 + c x)^3 for a normal x accepted
-  by a uniform test, and alpha < 1 samples alpha + 1 and scales by u^(1/alpha).
+  by a uniform test, and alpha < 1 samples alpha + 1 and scales by u^(1/alpha). On a GPU
+  StatelessRandomGammaV3 runs TF's GPU kernel, which keeps this layout: random_gpu.py
+  draws it over the device's arrays, with the device's log, log1p and pow.
 - Poisson (RandomPoissonV2, StatelessRandomPoisson): Knuth's product of uniforms below
   rate 10, Hormann's transformed rejection (1993) above. TF loops forever on a NaN rate;
   here a non-finite rate gives NaN.
@@ -29,6 +31,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, special_igamma
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_gpu as G
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops import special_scalars as SP
@@ -289,9 +292,11 @@ def _gamma_kernel(xp: Any, alpha: Any, *dyn: Any, shape: tuple | None, seed: int
     if samples == 0 or alpha.size == 0:
         return xp.zeros(tuple(shape) + alpha.shape, dtype=alpha.dtype)
     n = samples * alpha.size
+    # (the array first: a device's raises here, before the stream moves on, and dispatch
+    # runs the kernel again on a host copy)
+    per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
     key, counter = R._reserve("RandomGamma", alpha.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
-    per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
     vals = gamma_values(key, counter, per_output.astype(np.float64))
     return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
         tuple(shape) + alpha.shape))
@@ -373,15 +378,27 @@ def _stateless_gamma_kernel(xp: Any, key: Any, counter: Any, alg: Any, alpha: An
     if not _ends_with(shape, alpha.shape):  # (a runtime shape, checked when it is known)
         raise C.fail("StatelessRandomGammaV3", "Shape passed in must end with broadcasted "
                                                "shape.")
-    k, c = S.stream_of("StatelessRandomGammaV3", key, counter, alg)
+    k, c = S.draw_stream("StatelessRandomGammaV3", xp, key, counter, alg)
+    return stateless_draws(xp, k, c, alpha, shape)
+
+
+def stateless_draws(xp: Any, key: Any, counter: Any, alpha: Any, shape: tuple) -> Any:
+    """The draws of the stateless gamma ops (StatelessRandomGammaV2, V3) of `shape`,
+    ending with alpha's, from the stream (key, counter): TF's CPU kernel on the host, its
+    GPU kernel on a device (the same layout, drawn there: random_gpu.py)."""
     n = math.prod(shape)
     if n == 0:
         return xp.zeros(shape, dtype=alpha.dtype)
     samples = n // alpha.size
+    if xp is not np:
+        per_output = xp.broadcast_to(alpha.reshape(-1, 1).astype(xp.float64),
+                                     (alpha.size, samples)).reshape(-1)
+        with np.errstate(all="ignore"):  # (log(0), NaN alphas: as the host's, silent)
+            vals = G.gamma(xp, key, counter, per_output)
+        return vals.reshape(alpha.size, samples).T.astype(alpha.dtype).reshape(shape)
     per_output = np.repeat(np.asarray(alpha, np.float64).reshape(-1), samples)
-    vals = gamma_values(k, c, per_output)
-    return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype)
-                      .reshape(shape))
+    vals = gamma_values(key, counter, per_output)
+    return sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(shape)
 
 
 def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
@@ -394,7 +411,9 @@ def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
 STATELESS_GAMMA = register(OpDef(
     "StatelessRandomGammaV3", _stateless_gamma_infer, _stateless_gamma_kernel,
     grad=_gamma_grad(3),
-    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    # alg and a runtime shape on the host (TF's HostMemory); the key and counter read
+    # where they live (a Generator's on its device), as TF's GPU kernel reads them
+    host_inputs=(2, 4), as_is_inputs=S._AS_IS_KC,
     reference=_ref_stateless_gamma,
     samples=lambda: [Sample(S._KCA + (np.array([0.5, 1.0, 4.0], np.float32),),
                             {"shape": (5, 3)}, grad=False),
@@ -507,9 +526,9 @@ def _poisson_kernel(xp: Any, rate: Any, *dyn: Any, shape: tuple | None, dtype: d
     if samples == 0 or rate.size == 0:
         return xp.zeros(out_shape, dtype=dtype.as_numpy_dtype)
     n = samples * rate.size
+    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)  # (first: RandomGamma's)
     key, counter = R._reserve("RandomPoissonV2", rate.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
-    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)
     vals = poisson_values(key, counter, per_output.astype(np.float64))
     return xp.asarray(sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
                       .reshape(out_shape))

@@ -219,15 +219,10 @@ def _gamma_kernel(xp: Any, seed: Any, alpha: Any, *dyn: Any, shape: tuple | None
     shape = R.runtime_shape(_GAMMA, dyn, shape, alpha.dtype)
     if not G._ends_with(shape, alpha.shape):
         raise C.fail(_GAMMA, "Shape passed in must end with broadcasted shape.")
-    n = _pymath.prod(shape)
-    if n == 0:
+    if not _pymath.prod(shape):
         return xp.zeros(shape, dtype=alpha.dtype)
     k, c = _stream(seed)
-    samples = n // alpha.size
-    per_output = np.repeat(np.asarray(alpha, np.float64).reshape(-1), samples)
-    vals = G.gamma_values(k, c, per_output)
-    return xp.asarray(G.sample_major(vals, alpha.size, samples).astype(alpha.dtype)
-                      .reshape(shape))
+    return G.stateless_draws(xp, k, c, alpha, shape)
 
 
 def _ref_gamma(seed: Any, alpha: np.ndarray, shape: tuple) -> Any:
@@ -238,7 +233,7 @@ def _ref_gamma(seed: Any, alpha: np.ndarray, shape: tuple) -> Any:
 
 GAMMA_V2 = register(OpDef(
     _GAMMA, _gamma_infer, _gamma_kernel, reference=_ref_gamma, grad=G._gamma_grad(1),
-    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    host_inputs=(0, 2),  # (the seed and a runtime shape: TF's HostMemory)
     samples=lambda: [Sample((_SEED, np.array([0.5, 1.0, 4.0], np.float32)), {"shape": (5, 3)},
                             grad=False),
                      Sample((_SEED32, np.float64(0.3)), {"shape": (4,)}, grad=False),

@@ -25,6 +25,10 @@ Eigen's parallelFor split of the outputs at TF's cost per output (187 cycles for
 214 for half, 258 for float64) over the intra-op pool (one thread per schedulable CPU):
 below 210,000 cycles, one shard. TF's numbers therefore depend on its CPU count from
 1,123 float32 outputs on; eagerflow follows the same rule on the machine it runs on.
+
+On a GPU, ParameterizedTruncatedNormal runs TF's GPU kernel (random_gpu.py): another
+layout of the stream, another threshold for the normal-rejection method, and NaN where the
+CPU kernel raises. TF has no GPU kernel for StatelessParameterizedTruncatedNormal.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import libm_exact, philox
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_gpu as G
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
@@ -103,7 +108,6 @@ class _Stream:
 
     def __init__(self, key: int, counter: int, first_block: int, np_dtype: Any) -> None:
         self.key, self.counter, self.pos = key, counter, first_block
-        self.f64 = np_dtype == np.float64
         self.dtype = np_dtype
         self.start = self.pos
         self.normals: Any = None
@@ -112,18 +116,8 @@ class _Stream:
     def _fill(self) -> None:
         self.start = self.pos
         b = philox.blocks(np, self.key, self.counter, _CHUNK_BLOCKS, self.pos)
-        if self.f64:
-            self.normals = D._box_muller_f64(np, b).reshape(-1, 2)
-            b2 = b.reshape(-1, 2)
-            self.uniforms = D.uniform_pairs(np, b2[:, 0], b2[:, 1]).reshape(-1, 2)
-        else:
-            w = b.reshape(-1)
-            self.normals = D._box_muller_f32(np, w).reshape(-1, 4).astype(self.dtype)
-            if self.dtype == np.float32:
-                self.uniforms = D._u23(np, w).reshape(-1, 4)
-            else:  # half: the word's low 10 bits
-                self.uniforms = ((w & np.uint32(0x3FF)).astype(np.float32) * 2.0 ** -10).astype(
-                    np.float16).reshape(-1, 4)
+        self.normals = D.block_normals(np, b, self.dtype)
+        self.uniforms = D.block_uniforms(np, b, self.dtype)
 
     def _next(self, table: str) -> list:
         if self.normals is None or self.pos - self.start >= _CHUNK_BLOCKS:
@@ -396,10 +390,11 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
 # ---------------------------------------------------------------------------------------
 # ParameterizedTruncatedNormal: the stateful first version (seed, seed2 attrs). The batch
 # is the shape's first dimension (the parameters scalars or vectors of its length), laid
-# out batch by batch; with scalar parameters all draws are one batch of them, counted in
-# batches of 100. Each call reserves 2000 * (samples per batch + 3) / 4 blocks per batch
-# of its op's stream; a shard of batches starts that far into it per batch before it and
-# draws its batches in turn (a batch's leftover candidates in a block dropped).
+# out batch by batch; with scalar parameters (means and stddevs may be of one entry) all
+# draws are one batch of them, counted in batches of 100. Each call reserves
+# 2000 * (samples per batch + 3) / 4 blocks per batch of its op's stream; a shard of
+# batches starts that far into it per batch before it and draws its batches in turn (a
+# batch's leftover candidates in a block dropped).
 # ---------------------------------------------------------------------------------------
 
 V1 = "ParameterizedTruncatedNormal"
@@ -415,7 +410,8 @@ def _v1_layout(shape: tuple, params: list) -> tuple:
             raise C.fail(V1, f"Input {name} should be a scalar or vector, got shape: "
                              f"{C.shape_str(p)}")
     n = math.prod(shape)
-    if all(p == () for p in params):
+    # (TF's test: means and stddevs of one entry, scalar minvals and maxvals)
+    if all(p == () or (i < 2 and p == (1,)) for i, p in enumerate(params)):
         return -(-n // _SCALAR_BATCH), _SCALAR_BATCH
     for name, p in zip(_V1_NAMES, params):
         if p is not None and p != () and p[0] is not None and p[0] not in (1, shape[0]):
@@ -461,12 +457,17 @@ def _v1_kernel(xp: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *d
     dtype = dt.as_dtype(means.dtype)
     shape = R.runtime_shape(V1, dyn, shape, dtype)
     _v1_check_shape(shape, dtype)
-    params = [np.asarray(p) for p in (means, stddevs, minvals, maxvals)]
-    batches, per_batch = _v1_layout(tuple(shape), [p.shape for p in params])
+    given = (means, stddevs, minvals, maxvals)
+    batches, per_batch = _v1_layout(tuple(shape), [p.shape for p in given])
+    # (on the host, the arrays first: a device's array raises here, before the stream moves
+    # on, and dispatch runs the kernel again on host copies)
+    params = [np.asarray(p) for p in given] if xp is np else list(given)
     per_batch_blocks = 2000 * (per_batch + 3)
     key, counter = R._reserve(V1, dtype.name, seed, seed2, node,
                               batches * per_batch_blocks // 4)
     n = math.prod(shape)
+    if xp is not np:  # TF's GPU kernel: its own layout, NaN for invalid parameters
+        return _v1_device(xp, key, counter, params, n, per_batch).reshape(shape)
     np_dtype = dtype.as_numpy_dtype
     flat = np.empty(n, np_dtype)
     if n:
@@ -488,6 +489,18 @@ def _v1_kernel(xp: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *d
     return xp.asarray(flat.reshape(shape))
 
 
+def _v1_device(xp: Any, key: int, counter: int, params: list, n: int, per_batch: int) -> Any:
+    """The n draws of TF's GPU kernel (random_gpu.py), batch b's parameters (entry b of
+    each, or its one entry) for outputs b * per_batch ... (b + 1) * per_batch - 1."""
+    if n == 0:
+        return xp.empty(0, params[0].dtype)
+    batch = xp.arange(n) // per_batch
+    cols = [xp.broadcast_to(p.reshape(-1), (n,)) if p.size == 1 else p.reshape(-1)[batch]
+            for p in params]
+    with np.errstate(all="ignore"):  # (log(0) and infinite bounds run through, as in TF)
+        return G.truncated_normal(xp, key, counter, *cols)
+
+
 def _v1_reference(means: Any, stddevs: Any, minvals: Any, maxvals: Any, shape: tuple,
                   seed: int, seed2: int, node: int = 0) -> Any:
     """The normal-rejection method alone (the bounds straddle the mean widely) from
@@ -495,7 +508,8 @@ def _v1_reference(means: Any, stddevs: Any, minvals: Any, maxvals: Any, shape: t
     dtype = dt.as_dtype(means.dtype)
     stream = ref.Stream(seed, seed2 << 64)
     p = [np.asarray(x, np.float64).reshape(-1) for x in (means, stddevs, minvals, maxvals)]
-    scalar = all(np.ndim(x) == 0 for x in (means, stddevs, minvals, maxvals))
+    scalar = all(np.ndim(x) == 0 or (i < 2 and np.shape(x) == (1,))
+                 for i, x in enumerate((means, stddevs, minvals, maxvals)))
     n = math.prod(shape)
     per_batch = _SCALAR_BATCH if scalar else math.prod(shape[1:])
     batches = -(-n // per_batch) if scalar else shape[0]
@@ -518,17 +532,21 @@ def _seeded(**kw: Any) -> dict:
     return dict(kw, seed=3, seed2=4, node=0)
 
 
+# (cpu_only: TF's GPU kernel lays its draws out otherwise and gives NaN for invalid
+# parameters: tests/backend/test_random_rejection_on_device.py checks it against its own
+# reference)
 PARAMETERIZED_TRUNCATED_NORMAL = register(OpDef(
-    V1, _v1_infer, _v1_kernel, reference=_v1_reference, stateful=True, gpu=False,
+    V1, _v1_infer, _v1_kernel, reference=_v1_reference, stateful=True,
+    host_inputs=(4,),  # (a runtime shape: TF's HostMemory)
     samples=lambda: [
-        Sample(_f(0.0, 1.0, -2.0, 2.0), _seeded(shape=(4, 5)), grad=False),
+        Sample(_f(0.0, 1.0, -2.0, 2.0), _seeded(shape=(4, 5)), grad=False, cpu_only=True),
         Sample(_f([0.0, 1.0, 2.0], 1.0, -3.0, [3.0, 4.0, 5.0]),
-               _seeded(shape=(3, 2)), grad=False),
+               _seeded(shape=(3, 2)), grad=False, cpu_only=True),
         Sample(_f([0.5], 2.0, -10.0, 10.0, dtype=np.float64),
-               _seeded(shape=(7, 1)), grad=False)],
+               _seeded(shape=(7, 1)), grad=False, cpu_only=True)],
     bad_samples=lambda: [
         BadSample(_f(0.0, 0.0, -1.0, 1.0), _seeded(shape=(3,)),
-                  InvalidArgumentError, "Invalid parameters"),
+                  InvalidArgumentError, "Invalid parameters", cpu_only=True),
         BadSample(_f([0.0, 1.0], 1.0, -1.0, 1.0), _seeded(shape=(3,)),
                   InvalidArgumentError,
                   "Input means should have length 1 or shape[0], got shape: [2]"),

@@ -188,6 +188,16 @@ def _sample_attrs(op: Any) -> dict:
     return out
 
 
+def attr_inputs(op: Any, opdef: Any) -> frozenset:
+    """The names of the TF inputs (of TF's `opdef`) that the registered op `op` takes as
+    attrs, a shape: its samples' attrs, by its TFForm's names, as generic_load reads
+    them."""
+    form = op.tf
+    to_ef = {v: k for k, v in (form.names if form is not None else {}).items()}
+    ef_attrs = set(_sample_attrs(op)) | set(to_ef.values())
+    return frozenset(a.name for a in opdef.input_arg if to_ef.get(a.name, a.name) in ef_attrs)
+
+
 def _py(c: Any) -> Any:
     """A constant input as an attr value: a Python scalar, or nested tuples."""
     if c.ndim == 0:

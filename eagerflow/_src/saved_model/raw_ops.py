@@ -42,7 +42,7 @@ from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its o
     tf_ops,
 )
 from eagerflow._src.saved_model.attrs import attr_value
-from eagerflow._src.saved_model.function_import import TFNode, run_op_node
+from eagerflow._src.saved_model.function_import import TFNode, attr_inputs, run_op_node
 
 _PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
@@ -104,6 +104,27 @@ def _runnable(name: str) -> bool:
         (funcs or not any(a.type in ("func", "list(func)") for a in op.attr))
 
 
+def _tf_host_inputs(op: Any, opdef: Any) -> tuple:
+    """The positions, among TF's inputs, of those the registered op `op` reads on the
+    host. Its `host_inputs` count its tensor inputs only, while TF's inputs include those
+    it takes as attrs (a shape, read on the host before its kernel runs: host inputs
+    too). Ops with list inputs, whose lengths each call sets, keep their own positions."""
+    if op is None:
+        return ()
+    if any(a.number_attr or a.type_list_attr for a in opdef.input_arg):
+        return tuple(op.host_inputs)
+    attrs = attr_inputs(op, opdef)
+    out, pos = [], 0
+    for i, arg in enumerate(opdef.input_arg):
+        if arg.name in attrs:
+            out.append(i)
+            continue
+        if pos in op.host_inputs:
+            out.append(i)
+        pos += 1
+    return tuple(out)
+
+
 @functools.cache
 def raw_op(name: str) -> RawOp:
     """tf.raw_ops.<name> (KeyError when eagerflow has no such op)."""
@@ -125,7 +146,7 @@ class RawOp:
         self._no_kernel = getattr(getattr(REGISTRY.get(op), "tf", None), "no_kernel", False)
         # (inputs its kernels read in host memory, TF's HostMemory ones: a Python value
         # given for one is made there, as TF's wrapper makes it, not copied to a GPU)
-        self._host_inputs = getattr(REGISTRY.get(op), "host_inputs", ())
+        self._host_inputs = _tf_host_inputs(REGISTRY.get(op), self.opdef)
         inputs = {a.name for a in self.opdef.input_arg}
         with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
         # (argument, its type attribute, whether it is a list): _preset_types, _converted_attrs
