@@ -147,5 +147,6 @@ def test_host_inputs_are_placed_among_tf_s_inputs():
     from eagerflow._src.saved_model.raw_ops import raw_op
 
     assert raw_op("StatelessRandomGammaV3")._host_inputs == (0, 3)
-    assert raw_op("StatelessRandomUniformIntV2")._host_inputs == (0, 3)
+    # (shape, key, counter, alg, minval, maxval: TF's HostMemory shape, alg and bounds)
+    assert raw_op("StatelessRandomUniformIntV2")._host_inputs == (0, 3, 4, 5)
     assert raw_op("ParameterizedTruncatedNormal")._host_inputs == (0,)
