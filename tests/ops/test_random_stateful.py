@@ -180,6 +180,21 @@ def test_a_draw_placed_on_the_cpu_from_gpu_inputs_moves_its_stream_once(op, inpu
     assert values[0].tobytes() == values[1].tobytes()
 
 
+def test_a_multinomial_draw_on_the_cpu_from_gpu_logits_moves_its_stream_once():
+    values = []
+    with device.standin_gpus(1):
+        for where in ("/GPU:0", "/CPU:0"):
+            clear_kernel_cache()
+            with tf.device(where):
+                logits = tf.constant([[0.5, 1.0, -2.0], [0.0, 0.0, 3.0]])
+            with tf.device("/CPU:0"):
+                out = [R.Multinomial(logits=logits, num_samples=6, seed=1, seed2=2)
+                       for _ in range(2)]
+            assert out[0].device.endswith("CPU:0")
+            values.append(np.stack([o.numpy() for o in out]))
+    assert values[0].tolist() == values[1].tolist()
+
+
 def test_parameterized_truncated_normal_has_no_bfloat16_kernel():
     b = [tf.constant(v, tf.bfloat16) for v in (0.0, 1.0, -1.0, 1.0)]
     name, message = _error(lambda: R.ParameterizedTruncatedNormal(

@@ -590,6 +590,9 @@ def _multinomial_kernel(xp: Any, logits: Any, *dyn: Any, num_samples: int | None
     if dyn:  # the run-time count, checked as a static one is
         num_samples = int(to_host(dyn[0]))
         multinomial_infer(Spec(logits), num_samples, output_dtype)
+    # (the array first: a device's raises here, before the stream moves on, and dispatch
+    # runs the kernel again on a host copy)
+    logits = xp.asarray(logits)
     key, counter = _reserve("Multinomial", logits.dtype.name, seed, seed2, node,
                             multinomial_blocks(logits.shape[0], num_samples))
     return categorical_values(xp, key, counter, logits, num_samples,
