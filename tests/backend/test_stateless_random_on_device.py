@@ -103,3 +103,27 @@ def test_a_kernels_table_goes_to_each_device_once():
     assert again is first and n["to_device"] == 0
     assert table(np, host) is host
     np.testing.assert_array_equal(first.get(), host)
+
+
+V1 = {
+    "uniform": lambda: tf.raw_ops.StatelessRandomUniform(shape=[4], seed=[3, 4]),
+    "normal": lambda: tf.raw_ops.StatelessRandomNormal(shape=[4], seed=[3, 4]),
+    "int": lambda: tf.raw_ops.StatelessRandomUniformInt(shape=[4], seed=[3, 4], minval=-2,
+                                                        maxval=7),
+    "full_int": lambda: tf.raw_ops.StatelessRandomUniformFullInt(shape=[4], seed=[3, 4],
+                                                                 dtype=tf.int64),
+}
+
+
+@pytest.mark.parametrize("name", sorted(V1))
+def test_the_v1_draws_take_their_seed_and_bounds_in_host_memory(name):
+    """TF's GPU kernels of the seeded V1 ops take the seed (and an integer draw's bounds)
+    in host memory: tf.raw_ops makes Python values for them there, so nothing is read
+    back."""
+    V1[name]()
+    with strict.count_transfers() as n:
+        got = V1[name]()
+    assert n["to_host"] == 0 and got.device == GPU0
+    with tf.device("/CPU:0"):
+        want = V1[name]()
+    assert got.numpy().tobytes() == want.numpy().tobytes()

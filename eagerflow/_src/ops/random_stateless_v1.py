@@ -42,6 +42,10 @@ def _ref_stream(seed: np.ndarray) -> ref.Stream:
     return ref.Stream(*ref.scramble(int(seed[0]), int(seed[1])))
 
 
+# (the V1 draws' seed and a runtime shape: TF's GPU kernels take them in host memory)
+_SEED_AND_SHAPE = (0, 1)
+
+
 def _check_dyn(op: str, dyn: tuple) -> None:
     if dyn:
         check_runtime_arg(op, dyn, "shape")
@@ -69,7 +73,7 @@ def _float_op(name: str, dist: Callable, ref_fn: Callable, samples: Any, bad: An
         return np.array(vals, dtype=np.float64).astype(dtype.as_numpy_dtype).reshape(shape)
 
     return register(OpDef(name, infer, kernel, reference=reference, samples=samples,
-                          bad_samples=bad))
+                          bad_samples=bad, host_inputs=_SEED_AND_SHAPE))
 
 
 def _float_samples(shapes: tuple) -> Callable:
@@ -136,6 +140,7 @@ def _ref_int(seed: Any, lo: Any, hi: Any, shape: tuple) -> Any:
 
 UNIFORM_INT = register(OpDef(
     _INT, _int_infer, _int_kernel, reference=_ref_int,
+    host_inputs=(0, 1, 2, 3),  # (the seed, minval, maxval, a runtime shape)
     samples=lambda: [
         Sample((_SEED, np.int32(-4), np.int32(9)), {"shape": (3, 4)}, grad=False),
         Sample((_SEED32, np.int64(-2**62), np.int64(2**62)), {"shape": (5,)}, grad=False)],
@@ -180,7 +185,7 @@ def _ref_full(seed: Any, shape: tuple, dtype: dt.DType) -> Any:
 
 
 UNIFORM_FULL_INT = register(OpDef(
-    _FULL, _full_infer, _full_kernel, reference=_ref_full,
+    _FULL, _full_infer, _full_kernel, reference=_ref_full, host_inputs=_SEED_AND_SHAPE,
     samples=lambda: [Sample((_SEED,), {"shape": (3, 4), "dtype": dt.int32}, grad=False),
                      Sample((_SEED32,), {"shape": (5,), "dtype": dt.int64}, grad=False),
                      Sample((_SEED,), {"shape": (3,), "dtype": dt.uint64}, grad=False),
