@@ -125,6 +125,44 @@ def test_nd_gathers_give_zeros_and_nd_scatters_ignore_indices_out_of_range():
                 fn()
 
 
+SCATTERS = {
+    "scatter_nd": lambda t, i, u: tf.scatter_nd(i, u, tf.shape(t)),
+    "add": tf.tensor_scatter_nd_add, "sub": tf.tensor_scatter_nd_sub,
+    "max": tf.tensor_scatter_nd_max, "min": tf.tensor_scatter_nd_min,
+    "update": tf.tensor_scatter_nd_update,
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), shape=st.lists(st.integers(1, 4), min_size=1, max_size=3),
+       k=st.integers(1, 3), n=st.integers(0, 6), name=st.sampled_from(sorted(SCATTERS)))
+def test_nd_scatters_skip_bad_vectors_where_they_land_reading_nothing_back(seed, shape, k,
+                                                                          n, name):
+    """TF's GPU kernels skip an index vector out of range (negative or past its dim)
+    without a check: here each becomes a row past the end, which the result leaves out,
+    so nothing is read back; the result is the CPU's over the vectors in range."""
+    from eagerflow._src.backend import strict
+
+    k = min(k, len(shape))
+    rng = np.random.default_rng(seed)
+    base = rng.integers(-5, 5, shape).astype(np.float32)
+    ids = np.stack([rng.integers(-2, d + 2, n) for d in shape[:k]], 1).astype(np.int32) \
+        if n else np.zeros((0, k), np.int32)
+    upd = rng.integers(-5, 5, (n,) + tuple(shape[k:])).astype(np.float32)
+    if name == "update":  # (repeated vectors: which one lands is the device's choice)
+        ids = ids[np.unique(ids, axis=0, return_index=True)[1]] if n else ids
+        upd = upd[:len(ids)]
+    t, i, u = tf.constant(base), tf.constant(ids), tf.constant(upd)
+    with strict.count_transfers() as count:
+        got = SCATTERS[name](t, i, u)
+    assert count["to_host"] == 0
+    assert got.device.endswith("GPU:0")
+    ok = np.all((ids >= 0) & (ids < np.array(shape[:k])), axis=1) if n else np.ones(0, bool)
+    want = _on_cpu(SCATTERS[name], tf.constant(base), tf.constant(ids[ok].reshape(-1, k)),
+                   tf.constant(upd[ok]))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
 def test_data_format_ops_and_a_nonaliasing_scatter_run_on_the_device():
     """DataFormatDimMap/VecPermute have TF GPU kernels; ScatterNdNonAliasingAdd's ignores an
     index vector out of range (its CPU kernel raises)."""

@@ -63,14 +63,14 @@ def test_an_update_runs_on_the_variables_device(name):
         update()
     expected()
     assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray), name
-    # the variable's array never goes to the host and back: only its indices are read
-    # there, for their checks and order (and a division's check that no update is 0); a
+    # the variable's array never goes to the host and back: an add or subtract reads
+    # nothing (atomic adds); the others read their indices there, for their order: a
     # product or quotient of repeated rows goes in rounds, whose order is copied over, and
     # an assignment to repeated rows copies over which updates are each row's last
     assert n["to_device"] == (1 if name in ("scatter_mul", "scatter_div", "scatter_update",
                                             "scatter_nd_update") else 0), \
         (name, dict(n))
-    assert n["to_host"] <= (2 if name == "scatter_div" else 1), (name, dict(n))
+    assert n["to_host"] <= (0 if name in ("scatter_add", "scatter_sub") else 1), (name, dict(n))
     np.testing.assert_array_equal(v.numpy(), host.numpy(), err_msg=name)
 
 
@@ -138,10 +138,14 @@ def test_errors_name_the_variables_device():
     v = tf.Variable(INIT)
     with pytest.raises(tf.errors.InvalidArgumentError, match="device:GPU:0}} indices"):
         tf.gather_nd(v, [[7]])
+    with tf.device("CPU:0"):
+        host = tf.Variable(INIT)
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"device:GPU:0}} indices\[1\] = 9 is not in \[0, 4\)"):
-        v.scatter_add(tf.IndexedSlices(tf.ones([2, 3]), tf.constant([1, 9])))
-    # (TF's kernel updates the rows before the bad index: on the device too)
+                       match=r"device:CPU:0}} indices\[1\] = 9 is not in \[0, 4\)"):
+        host.scatter_add(tf.IndexedSlices(tf.ones([2, 3]), tf.constant([1, 9])))
+    # (TF's CPU kernel updates the rows before the bad index; its GPU kernel skips it)
+    v.scatter_add(tf.IndexedSlices(tf.ones([2, 3]), tf.constant([1, 9])))
+    np.testing.assert_array_equal(v.numpy(), host.numpy())
     np.testing.assert_array_equal(v.numpy()[1], INIT[1] + 1.0)
 
 
@@ -336,19 +340,51 @@ def test_a_batched_scatter_nd_gives_the_hosts_values(method, dtype):
     np.testing.assert_array_equal(v.numpy(), host.numpy())  # (repeated slices: the last)
 
 
-def test_a_batched_scatter_nd_updates_around_a_bad_index_as_the_host():
+def test_a_batched_scatter_nd_skips_a_bad_index_as_tfs_gpu_kernel():
+    """TF's CPU kernel updates the other slices, then refuses the bad vector; its GPU
+    kernel skips it (no check, nothing read back): the same values either way."""
     start = np.arange(12.0, dtype=np.float32).reshape(4, 3)
     ids, upd = [[1], [7], [1], [2]], np.ones((4, 3), np.float32)
     v = tf.Variable(start)
     with tf.device("CPU:0"):
         host = tf.Variable(start)
-    for var, where in ((v, GPU0), (host, CPU0)):
-        with pytest.raises(tf.errors.InvalidArgumentError,
-                           match=f"device:{where[-5:]}}}}} indices\\[1\\] = \\[7\\] does not "
-                                 "index into shape \\[4,3\\]"):
-            var.scatter_nd_add(ids, upd)
+    v.scatter_nd_add(ids, upd)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="device:CPU:0}} indices\\[1\\] = \\[7\\] does not index into "
+                             "shape \\[4,3\\]"):
+        host.scatter_nd_add(ids, upd)
     np.testing.assert_array_equal(v.numpy(), host.numpy())
     assert v.numpy()[1, 0] == start[1, 0] + 2
+
+
+@pytest.mark.parametrize("method", _METHODS)
+@pytest.mark.parametrize("bad", [9, -1])
+def test_a_scatter_skips_an_index_out_of_range_as_tfs_gpu_kernel(method, bad):
+    """TF's GPU kernels of the ResourceScatter updates skip an index out of range (the CPU
+    kernel refuses it): the other rows updated, nothing raised; an add or subtract reads
+    nothing back."""
+    v = tf.Variable(INIT)
+    rows = tf.constant([[0.5, -1.0, 2.0], [1.5, 0.25, -3.0], [2.0, 2.0, 2.0]])
+    with strict.count_transfers() as n:
+        getattr(v, method)(tf.IndexedSlices(rows, tf.constant([2, bad, 0])))
+    if method in ("scatter_add", "scatter_sub"):
+        assert n["to_host"] == 0
+    with tf.device("CPU:0"):
+        host = tf.Variable(INIT)
+        getattr(host, method)(tf.IndexedSlices(tf.gather(rows, [0, 2]), tf.constant([2, 0])))
+    np.testing.assert_array_equal(v.numpy(), host.numpy())
+    assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray)
+
+
+def test_a_division_on_the_device_checks_no_divisor_as_tfs_gpu_kernel():
+    """TF checks a ResourceScatterDiv's updates for a 0 on the CPU only."""
+    v = tf.Variable([1.0, 2.0, 3.0])
+    v.scatter_div(tf.IndexedSlices(tf.constant([0.0, 4.0]), tf.constant([0, 1])))
+    np.testing.assert_array_equal(v.numpy(), [np.inf, 0.5, 3.0])
+    with tf.device("CPU:0"):
+        host = tf.Variable([1.0, 2.0, 3.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="updates must not contain 0"):
+        host.scatter_div(tf.IndexedSlices(tf.constant([0.0, 4.0]), tf.constant([0, 1])))
 
 
 def test_a_traced_batched_scatter_gives_the_hosts_values():

@@ -101,7 +101,9 @@ def _bound_kernel(side: str) -> Any:
         rows, n = sorted_seq.shape
         first = xp.zeros(values.shape, dtype=np.int64)
         count = xp.full(values.shape, n, dtype=np.int64)
-        while n and count.any():
+        # (a search's count at least halves each step: bit_length(n) steps end them all,
+        # with no test of the counts, which a GPU would read back each step)
+        for _ in range(n.bit_length()):
             step = count // 2
             probe = xp.take_along_axis(sorted_seq, xp.minimum(first + step, n - 1), axis=1)
             # lower: go right past entries < v; upper: past entries not > v (NaN: see TF)

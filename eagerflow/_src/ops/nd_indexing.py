@@ -370,11 +370,47 @@ def _kept(xp: Any, op: str, indices: Any, updates: Any, shape: tuple, policy: st
             updates.reshape((-1,) + updates.shape[len(lead):])[keep])
 
 
+def _skips_on_device(xp: Any, indices: Any, policy: str) -> bool:
+    """Whether a scatter runs as TF's GPU kernel does, skipping an index vector out of
+    range where it lands, without reading the indices back: on a device, for index
+    vectors of one coordinate or more, unless the ERROR policy asks for the check."""
+    return xp is not np and indices.shape[-1] > 0 and policy in ("", "DEFAULT", "IGNORE")
+
+
+def _scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
+                      updates: Any, mode: str) -> Any:
+    """The scatter of `updates` at `indices` into `base` (None: zeros of `shape` and
+    `dtype`) on a device, as TF's GPU kernel runs it: each index vector becomes its row
+    of the leading dims flattened, one out of range the row past the end, which the
+    result leaves out. Nothing is read back."""
+    k = indices.shape[-1]
+    lead, tail = shape[:k], tuple(shape[k:])
+    rows = math.prod(lead)
+    # (as unsigned numbers, a negative coordinate is past every row too)
+    vectors = indices.reshape(-1, k).astype(np.uint64)
+    key, bad = None, None
+    for j, d in enumerate(lead):
+        c = vectors[:, j]
+        out = c >= np.uint64(d)
+        bad = out if bad is None else bad | out
+        key = c if key is None else key * np.uint64(d) + c
+    key = xp.where(bad, np.uint64(rows), key).view(np.int64)
+    grown = xp.zeros((rows + 1,) + tail, dtype) if base is None else \
+        xp.empty((rows + 1,) + tail, dtype)
+    if base is not None:
+        grown[:rows] = base.reshape((rows,) + tail)
+    _scatter_into(xp, grown, key[:, None], updates.reshape((-1,) + tail), mode)
+    return grown[:rows].reshape(shape)
+
+
 def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, *dyn: Any, shape: tuple | None,
                        bad_indices_policy: str = "") -> Any:
     if dyn:
         shape = runtime_attr(_scatter_nd_infer, (indices, updates), dyn, "shape",
                              bad_indices_policy=bad_indices_policy)
+    if _skips_on_device(xp, indices, bad_indices_policy):
+        return _scatter_skipping(xp, None, tuple(shape), updates.dtype, indices, updates,
+                                 "add")
     indices, updates = _kept(xp, "ScatterNd", indices, updates, shape, bad_indices_policy)
     return _scatter_into(xp, xp.zeros(shape, dtype=updates.dtype), indices, updates, "add")
 
@@ -521,6 +557,10 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
 
     def kernel(xp: Any, tensor: Any, indices: Any, updates: Any,
                bad_indices_policy: str = "") -> Any:
+        if _skips_on_device(xp, indices, bad_indices_policy):
+            return _scatter_skipping(xp, tensor, tensor.shape, tensor.dtype, indices,
+                                     -updates if mode == "sub" else updates,
+                                     "add" if mode == "sub" else mode)
         indices, updates = _kept(xp, op_name, indices, updates, tensor.shape,
                                  bad_indices_policy)
         if mode == "sub":

@@ -10,7 +10,11 @@ follows TF's CPU kernel: the rows `indices` of the variable combined in turn wit
 rows of `updates` (a scalar update applies to every row picked), repeated rows
 accumulating (Update: the last one wins), and the variable's array replaced by the new
 one. Its checks and their words are TF's; an update whose shape is not
-indices.shape + params.shape[1:] is refused (TF's kernel checks its rank only).
+indices.shape + params.shape[1:] is refused (TF's kernel checks its rank only). On a GPU,
+the updates run as TF's GPU kernel: an index out of range is skipped, not refused, and a
+division checks no divisor; Add and Sub are atomic adds where the indices are, reading
+nothing back (Keras's optimizers add a sparse gradient, an Embedding's, this way every
+step).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
@@ -138,28 +142,69 @@ def _table(arr: Any, k: int) -> Any:
                             int(np.prod(arr.shape[k:], dtype=np.int64)))
 
 
+# The updates TF's GPU kernel adds by atomic adds: on a device they read nothing back
+_ADDS = {"ResourceScatterAdd": False, "ResourceScatterSub": True}  # (op -> negated)
+
+
+def _added_on_device(op: str, h: Any, indices: Any, updates: Any) -> bool:
+    """ResourceScatterAdd/Sub of a variable living on a device, as TF's GPU kernel runs
+    it: the rows added where the indices are, by atomic adds, an index out of range
+    skipped (no check: nothing is read back); False for a host's variable or a scalar."""
+    var = op_variable(h, op)
+    place = D.lookup(var._device)
+    xp, arr = place.xp, var._arr
+    if xp is np or arr.ndim == 0:
+        return False
+    _check_shapes(op, arr.shape, tuple(indices.shape), tuple(updates.shape))
+    ids = D.to_device(indices, place).reshape(-1)  # (a host's copied there, not read)
+    upd = D.to_device(updates, place)
+    n, tail = arr.shape[0], arr.shape[1:]
+    rows = xp.broadcast_to(upd, ids.shape + tail) if upd.ndim == 0 else \
+        upd.reshape(ids.shape + tail)
+    if _ADDS[op]:
+        rows = xp.negative(rows)
+    # An index out of range adds to a row past the end, dropped after: as an unsigned
+    # number, a negative one is past every row too, so one minimum sends them all there.
+    at = xp.minimum(ids.astype(np.uint64), np.uint64(n)).view(np.int64)
+    grown = xp.empty((n + 1,) + tail, arr.dtype)
+    grown[:n] = arr
+    add_at(xp, grown, at, rows)
+    var._arr = grown[:n]
+    return True
+
+
 def _kernel(op: str) -> Callable:
     combine = _COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
+        if op in _ADDS and _added_on_device(op, h, indices, updates):
+            return ()
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
         xp, arr = place.xp, var._arr
         _check_shapes(op, arr.shape, ids.shape, upd.shape)
         flat = ids.reshape(-1)
         rows = xp.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
             upd.reshape(flat.shape + arr.shape[1:])
+        new, table = _table(arr, 1) if arr.ndim else (arr.copy(), None)
+        if xp is not np and table is not None:  # a GPU's kernel: batched (device_scatter.py)
+            # (TF's GPU kernel skips an index out of range and checks no divisor: nothing
+            # is refused there)
+            keep = np.flatnonzero((flat >= 0) & (flat < arr.shape[0]))
+            if keep.size < flat.size:
+                flat, there = flat[keep], None
+                rows = rows[D.to_device(keep, place)]
+            with np.errstate(all="ignore"):
+                update_rows(xp, place, table, None if there is None else there.reshape(-1),
+                            flat, rows.reshape(flat.size, table.shape[1]), _HOW[op], combine)
+            var._arr = new
+            return ()
         if op == "ResourceScatterDiv" and not bool(rows.all()):
             raise fail(op, "updates must not contain 0")
         bad = np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))
         k = int(bad[0]) if bad.size else len(flat)
-        new, table = _table(arr, 1) if arr.ndim else (arr.copy(), None)
         with np.errstate(all="ignore"):
-            if xp is np or table is None:
-                for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
-                    new[i] = combine(xp, new[i], rows[j])
-            else:  # a GPU's kernel: batched (device_scatter.py)
-                update_rows(xp, place, table, None if there is None else there.reshape(-1)[:k],
-                             flat[:k], rows[:k].reshape(k, table.shape[1]), _HOW[op], combine)
+            for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
+                new[i] = combine(xp, new[i], rows[j])
         var._arr = new
         if bad.size:  # (TF's kernel stops there, the rows before it updated)
             raise fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {arr.shape[0]})")
@@ -220,10 +265,11 @@ def _bad_samples(op: str) -> Callable:
         rows = np.ones((2, 3))
         out = [
             # (the bad index first: TF's kernel updates the rows before it)
+            # (TF's CPU kernel's check: its GPU kernel skips such an index)
             BadSample((v, np.array([5, 0], np.int32), rows), {}, IAE,
-                      "indices[0] = 5 is not in [0, 4)"),
+                      "indices[0] = 5 is not in [0, 4)", cpu_only=True),
             BadSample((v, np.array([-1, 0], np.int64), rows), {}, IAE,
-                      "indices[0] = -1 is not in [0, 4)"),
+                      "indices[0] = -1 is not in [0, 4)", cpu_only=True),
             BadSample((v, np.array([0, 1], np.int32), np.ones(6)), {}, IAE,
                       "Must have updates.shape = indices.shape + params.shape[1:] or "
                       "updates.shape = [], got updates.shape [6], indices.shape [2], "
@@ -241,7 +287,8 @@ def _bad_samples(op: str) -> Callable:
                                 f"be a resource tensor but is a float tensor")]
         if op == "ResourceScatterDiv":
             out.append(BadSample((Resource(np.array([1.0, 2.0])), np.array([0], np.int32),
-                                  np.zeros(1)), {}, IAE, "updates must not contain 0"))
+                                  np.zeros(1)), {}, IAE, "updates must not contain 0",
+                                 cpu_only=True))  # (TF checks on the CPU only)
         if op != "ResourceScatterUpdate":
             out.append(BadSample((Resource(np.array([True])), np.array([0], np.int32),
                                   np.array([True])), {}, IAE,
@@ -383,7 +430,8 @@ def _nd_kernel(op: str) -> Callable:
             else:  # a GPU's kernel: batched (device_scatter.py)
                 new = _nd_on_device(op, place, arr, flat, bad, there, rows)
         var._arr = new
-        if bad.any():  # (TF's kernel updates the other slices, then refuses)
+        # (TF's CPU kernel updates the other slices, then refuses; its GPU kernel skips)
+        if place.xp is np and bad.any():
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         return ()
     return kernel
@@ -448,7 +496,8 @@ def _nd_bad_samples(op: str) -> Callable:
         v = Resource(np.zeros((4, 3)))
         return [
             BadSample((v, np.array([[5, 0]], np.int32), np.ones(1)), {}, IAE,
-                      "indices[0] = [5, 0] does not index into shape [4,3]"),
+                      "indices[0] = [5, 0] does not index into shape [4,3]",
+                      cpu_only=True),  # (TF's GPU kernel skips the vector)
             BadSample((v, np.array([[0, 1], [1, 1]], np.int32), np.ones(1)), {}, IAE,
                       "Dimensions [0,1) of indices[shape=[2,2]] = 2 must match dimensions "
                       "[0,1) of updates[shape=[1]] = 1"),
