@@ -65,7 +65,7 @@ PACKAGES = [
 OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
-    "dispatch",
+    "held_arrays", "dispatch",
     "windows_cuda", "windows",
     "packed_strings",
     # math
