@@ -137,7 +137,7 @@ OPS_ORDER = [
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
     "barrier_ops", "rendezvous_ops", "batch_ops",
     "sparse_tensors_map", "session_handles",
-    "tensor_array_v1",
+    "tensor_array_state", "tensor_array_v1",
     "checkpoint_remap",
     "unavailable_ops", "boosted_trees_ops",
     "tensor_array_older",
