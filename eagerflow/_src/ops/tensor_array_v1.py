@@ -376,21 +376,23 @@ READ = register(OpDef(
 ))
 
 
-def _flow_out(op: str, h: Any, *typed: tuple) -> list:
-    _check_handle(op, h, *typed)
-    return [F32]
+def _flow_out(op: str, h: Any, typed: tuple, flow: Any) -> list:
+    """The spec of a writing op's flow, its flow input passed on (whatever its shape, as
+    TF's kernel passes it), after TF's checks of its inputs' dtypes."""
+    _check_handle(op, h, typed, (3, flow, dt.float32))
+    return [(flow._shape, dt.float32)]
 
 
 def _write_infer(h: Any, index: Any, value: Any, flow: Any) -> list:
-    return _flow_out("TensorArrayWriteV3", h, (1, index, dt.int32), (3, flow, dt.float32))
+    return _flow_out("TensorArrayWriteV3", h, (1, index, dt.int32), flow)
 
 
 def _scatter_infer(h: Any, indices: Any, value: Any, flow: Any) -> list:
-    return _flow_out("TensorArrayScatterV3", h, (1, indices, dt.int32), (3, flow, dt.float32))
+    return _flow_out("TensorArrayScatterV3", h, (1, indices, dt.int32), flow)
 
 
 def _split_infer(h: Any, value: Any, lengths: Any, flow: Any) -> list:
-    return _flow_out("TensorArraySplitV3", h, (2, lengths, dt.int64), (3, flow, dt.float32))
+    return _flow_out("TensorArraySplitV3", h, (2, lengths, dt.int64), flow)
 
 
 def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> Any:
