@@ -167,6 +167,21 @@ def as_recorded(text: str) -> str:
                   r"device:)GPU:\d+\}\}", r"\1CPU:0}}", text)
 
 
+def handle_as_recorded(text: str) -> str:
+    """A resource handle's text with the device it names as TF's recorders, which ran
+    without a GPU, name it: CPU:0 (where a GPU is the default device, a TensorArray or a
+    stack made there names it, as TF's made there does); as `as_recorded` does for an
+    error's device."""
+    import re
+    import sys
+
+    tf = sys.modules.get("eagerflow")
+    if tf is None or not tf.config.list_physical_devices("GPU"):
+        return text
+    return re.sub(r'(device="/job:localhost/replica:0/task:0/device:)GPU:\d+"', r'\1CPU:0"',
+                  text)
+
+
 def recorded_outcome(got: Any) -> Any:
     """`got`, an outcome ({"error", "message", ...}, or anything else, left as it is),
     with `as_recorded` applied to its message."""

@@ -65,7 +65,7 @@ PACKAGES = [
 OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
-    "dispatch",
+    "held_arrays", "dispatch",
     "windows_cuda", "windows",
     "packed_strings",
     # math
@@ -137,7 +137,7 @@ OPS_ORDER = [
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
     "barrier_ops", "rendezvous_ops", "batch_ops",
     "sparse_tensors_map", "session_handles",
-    "tensor_array_v1",
+    "tensor_array_state", "tensor_array_v1",
     "checkpoint_remap",
     "unavailable_ops", "boosted_trees_ops",
     "tensor_array_older",

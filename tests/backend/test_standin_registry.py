@@ -17,7 +17,8 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
-from eagerflow._src.ops.dispatch import bind, is_variant
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.held_arrays import handle_device, is_variant
 from eagerflow._src.ops.registry import Resource, all_ops
 from eagerflow._src.testing import op_harness as H
 from tests.gpu_target import on_the_gpu
@@ -62,9 +63,15 @@ def _device_array(device):
 
 def _device_of(op, sample, outputs):
     """Where the op runs: its variable's device when it takes a handle (the device, which
-    holds the variable's dtype); else by soft placement, CPU:0 when any of its data is
-    host-only (a list is a host object whose items live on the device)."""
+    holds the variable's dtype); where the TensorArray or stack it is given lives, or the
+    one it makes will (the device the handle names); else by soft placement, CPU:0 when
+    any of its data is host-only (a list is a host object whose items live on the
+    device)."""
     arrays = [H.value(a) for a in sample.inputs if not isinstance(a, Resource)]
+    made = [_host(o) for o in outputs] if op.makes_resource is not None else []
+    owner = next(filter(None, map(handle_device, arrays + made)), None)
+    if owner is not None:
+        return owner.canonical
     if H.has_resources(sample.inputs):
         arrays = [H.value(a) for a in sample.inputs if isinstance(a, Resource)][:1]
     arrays += [_host(o) for o in outputs]
@@ -91,6 +98,9 @@ def test_forward_on_device_matches_reference_and_infer(case):
     for g, w, (shape, dtype) in zip(got, want, specs):
         assert g.device == device, op.name
         assert g.dtype is dtype, f"{op.name}: infer says {dtype}, kernel gave {g.dtype}"
+        if isinstance(w, str):  # a resource handle: TF's text of what it names
+            assert repr(_host(g)[()]) == w, op.name
+            continue
         gv, w = _host(g), np.asarray(w)
         assert gv.shape == w.shape, f"{op.name}: shape {gv.shape} != {w.shape}"
         if shape is not None:

@@ -199,6 +199,24 @@ step(lambda: R.TensorArraySplitV3(handle=h, value=tf.constant([1., 2., 3.]),
 step(lambda: R.TensorArraySizeV3(handle=h, flow_in=f))
 step(lambda: R.TensorArrayConcatV3(handle=h, flow_in=f, dtype=f32))
 """,
+    "flows_and_zeros": """
+h, f = R.TensorArrayV3(size=3, dtype=f32, element_shape=[2])
+step(lambda: R.TensorArrayWriteV3(handle=h, index=0, value=[1., 2.], flow_in=5.))
+step(lambda: R.TensorArrayScatterV3(handle=h, indices=[1], value=[[3., 4.]], flow_in=7.))
+step(lambda: R.TensorArrayGradV3(handle=h, flow_in=9., source="g")[1])
+h, f = R.TensorArrayV3(size=2, dtype=f32)
+step(lambda: R.TensorArraySplitV3(handle=h, value=[1., 2., 3.],
+                                  lengths=tf.constant([1, 2], tf.int64), flow_in=3.5))
+h, f = R.TensorArrayV3(size=2, dtype=tf.string, element_shape=[2], clear_after_read=False)
+step(lambda: R.TensorArrayReadV3(handle=h, index=1, flow_in=f, dtype=tf.string))
+step(lambda: R.TensorArrayGatherV3(handle=h, indices=[0], flow_in=f, dtype=tf.string,
+                                   element_shape=[2]))
+step(lambda: R.TensorArrayWriteV3(handle=h, index=0, value=[b"a", b"bc"], flow_in=f))
+step(lambda: R.TensorArrayReadV3(handle=h, index=0, flow_in=f, dtype=tf.string))
+step(lambda: R.TensorArrayConcatV3(handle=h, flow_in=f, dtype=tf.string))
+h, f = R.TensorArrayV3(size=2, dtype=tf.bool, element_shape=[2])
+step(lambda: R.TensorArrayReadV3(handle=h, index=1, flow_in=f, dtype=tf.bool))
+""",
     "gradients": """
 h, f = R.TensorArrayV3(size=3, dtype=f32, element_shape=[2])
 step(lambda: R.TensorArrayGradV3(handle=h, flow_in=f, source="gradients"))

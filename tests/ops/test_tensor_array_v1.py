@@ -10,14 +10,16 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.golden_io import as_recorded
+from tests.golden_io import as_recorded, handle_as_recorded
 from tests.ops.tensor_array_v1_cases import CASES, outcomes
 
 GOLDEN = json.loads((Path(__file__).with_name("tensor_array_v1_golden.json")).read_text())
 
 
 def _recorded(steps: list) -> list:
-    return [[*s[:2], _unnumbered(as_recorded(s[2]))] if s[0] == "error" else s
+    return [[*s[:2], _unnumbered(as_recorded(s[2]))] if s[0] == "error" else
+            ["value", [[v[0], handle_as_recorded(v[1])] if v[0] == "handle" else v
+                       for v in s[1]]] if s[0] == "value" else s
             for s in steps]
 
 

@@ -46,13 +46,14 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
-from eagerflow._src.ops.dispatch import (
+from eagerflow._src.ops.dispatch import run_on
+from eagerflow._src.ops.held_arrays import (
+    handle_device,
     host_outputs,
     host_result,
     is_variant,
     onto_device,
     out_of_memory,
-    run_on,
     variant_op_result,
 )
 from eagerflow._src.ops.registry import PACKET
@@ -426,6 +427,8 @@ def on_host(node: Any) -> bool | None:
         return True
     if op.holds_variants:
         return _variant_items_on_host(node)
+    if op.makes_resource is not None:
+        return None  # (where the resource will live: its dtype, or the resource it is given)
     if op.boxes_on_device and any(x._dtype is dt.variant for x in node.inputs
                                   if type(x) is SymbolicTensor):
         return None  # (a device box's stays on the device, another variant's goes to CPU:0)
@@ -491,6 +494,7 @@ def _movers(place: Any) -> dict:
 
     return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
             "_vres": variant_result, "_wrapv": functools.partial(wrap_variant, place=place),
+            "_wraph": wrap_handle,
             "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
             "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
 
@@ -513,6 +517,10 @@ class _DeviceWriter(_Writer):
         # id(tensor) of int32 results run on the host and of device kernels' host outputs
         # (_dev_op): the device's copies at the end, where the function returns them
         self.hosted: set = set()
+        # id(tensor) of the host outputs of ops placed when they run (a TensorArray's size,
+        # where it lives on the device): in host memory or the device's, copied there too
+        # where the function returns them
+        self.placed_host: set = set()
         self.body = False  # code for a loop's body or a branch (generate's `body`)
 
     def moved(self, x: Any, mode: str) -> str:
@@ -534,7 +542,7 @@ class _DeviceWriter(_Writer):
         return name
 
     def device_arg(self, x: Any, op: Any, i: int) -> str:
-        """Input `i` of `op` run on the device (dispatch.onto_device's rules)."""
+        """Input `i` of `op` run on the device (held_arrays.onto_device's rules)."""
         if type(x) is not SymbolicTensor:
             place = self.place
             return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
@@ -602,7 +610,8 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
         w.hosted.update(id(t) for t in node.outputs)
     if host is None:  # placed when it runs, by run_on itself
         run = functools.partial(_run_placed, w.place, op, [t._dtype for t in node.outputs])
-        w.call(node, run, [w.ref(x) for x in node.inputs], "?")
+        temps = w.call(node, run, [w.ref(x) for x in node.inputs], "?")
+        w.placed_host.update(id(node.outputs[i]) for i in host_outputs(op, temps))
         return
     if host:  # soft placement: the kernel over NumPy, on CPU:0
         # (an input read for its shape alone stays where it is: no copy of its data)
@@ -715,12 +724,14 @@ def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, plac
             continue
         expr = w.names[id(t)]
         d = t._dtype
-        if (id(t) in w.consts and d._np is not None and not D.host_only(d._np)) or \
+        held = d._np is not None and not D.host_only(d._np)  # (not a handle, a string)
+        if held and (id(t) in w.consts or id(t) in w.placed_host and not body) or \
                 id(t) in w.hosted and not body:
-            expr = w.moved(t, "d")  # a constant output, or an int32 one: the device's copy
+            # a constant output, an int32 one or one in host memory: the device's copy
+            expr = w.moved(t, "d")
         # (a variant is a host object: a tensor of the function's device, as the op's that
-        # made it)
-        wrapper = "_wrapv" if d is dt.variant else "_wrapd"
+        # made it; a handle, one of its resource's device)
+        wrapper = "_wrapv" if d is dt.variant else "_wraph" if d is dt.resource else "_wrapd"
         rets.append(f"{wrapper}({expr}, {w.bind_global('d', d)})" if wrap else expr)
     # A kernel's MemoryError (a workspace past the device's memory) is TF's
     # ResourceExhaustedError naming the op, as run_on raises it.
@@ -750,6 +761,15 @@ def wrap_device(arr: Any, dtype: Any) -> EagerTensor:
     if type(arr) not in B.ARRAY_TYPES:
         arr = np.asarray(arr)
     return EagerTensor(arr, dtype, D.device_of(arr).canonical)
+
+
+def wrap_handle(arr: Any, dtype: Any) -> EagerTensor:
+    """A device program's resource result: a handle (host data) as a tensor of the device
+    its resource lives on, as the op that made it labels it (dispatch.run_on)."""
+    owner = handle_device(arr)
+    if owner is not None:
+        return EagerTensor(arr, dtype, owner.canonical)
+    return wrap_device(arr, dtype)
 
 
 def wrap_variant(arr: Any, dtype: Any, place: Any) -> EagerTensor:

@@ -135,9 +135,11 @@ class GraphReplay:
         seen = {id(v) for v in read}
         self.variables = read + [v for v in self.written if id(v) not in seen]
         self.dtypes = [t._dtype for t in prog.outputs] if prog.wrap else None
-        # (a list is a host object: a tensor of the program's device, as where it was made)
+        # (a list is a host object: a tensor of the program's device, as where it was made;
+        # a handle, one of its resource's device)
         self.wrappers = [functools.partial(codegen.wrap_variant, place=prog.place)
-                         if t._dtype is dt.variant else codegen.wrap_device
+                         if t._dtype is dt.variant else codegen.wrap_handle
+                         if t._dtype is dt.resource else codegen.wrap_device
                          for t in prog.outputs]
 
     def __call__(self, *arrays: Any) -> tuple:

@@ -1,5 +1,5 @@
 """A CSR sparse matrix as TF's CSR ops hold it (tensorflow/core/kernels/sparse/
-sparse_matrix.h): the value of a variant scalar, a box (dispatch.DeviceBox) that ops pass as
+sparse_matrix.h): the value of a variant scalar, a box (held_arrays.DeviceBox) that ops pass as
 it is, whose dense shape and batch pointers live in host memory and whose row pointers,
 column indices and values live on the device of the op that made it. Its entries and dense
 form over any backend's `xp`, and the matrix of entries TF's conversions make.
@@ -17,14 +17,14 @@ from eagerflow._src.backend import add_at, bincount, onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.dispatch import DeviceBox
+from eagerflow._src.ops.held_arrays import DeviceBox
 
 
 class CSRMatrixValue(DeviceBox):
     """One (or a batch of) CSR matrices, never changed. As TF keeps them, its dense shape
     and batch pointers (where each item's entries start) live in host memory, its row
     pointers (each item's rows+1, relative to its first entry), column indices and values
-    on the device of the op that made it (NumPy arrays on CPU:0): a box (dispatch.is_variant)
+    on the device of the op that made it (NumPy arrays on CPU:0): a box (held_arrays.is_variant)
     that ops pass as it is."""
 
     __slots__ = ("dtype", "dense_shape", "batch_pointers", "row_pointers", "col_indices",

@@ -32,8 +32,7 @@ from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import DEVICE_DTYPES as _DEVICE_DTYPES
-from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -43,6 +42,17 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.eager_errors import decorate
+from eagerflow._src.ops.held_arrays import (
+    holds_box,
+    host_outputs,
+    host_result,
+    make_resource,
+    onto_device,
+    out_of_memory,
+    resource_device,
+    run_on_resource,
+    run_variant_op,
+)
 from eagerflow._src.ops.registry import PACKET
 
 
@@ -180,13 +190,13 @@ def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
     dev = st["device"]
     if getattr(e, "on_host", False):
         # (raised for inputs TF's GPU kernels of the op don't take: TF places it on CPU:0;
-        # or by an op of variants run there: _run_variant_op)
+        # or by an op of variants run there: run_variant_op)
         dev = CPU_DEVICE
     elif st["xp"] is not np and not op.holds_variants and (not op.gpu or any(
             isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
             D.host_only(x._dtype._np) for x in inputs)):
         # (an op taking a handle ran where its resource lives: run_on)
-        owner = _resource_device([getattr(x, "_arr", None) for x in inputs]) if op.gpu \
+        owner = resource_device([getattr(x, "_arr", None) for x in inputs]) if op.gpu \
             else None
         dev = CPU_DEVICE if owner is None else owner.canonical
     decorate(e, op, inputs, attrs, dev, name)
@@ -462,11 +472,6 @@ def _is_variable(cls: type) -> bool:
     return known
 
 
-def out_of_memory(op_name: str) -> Exception:
-    return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
-                                              f"[Op:{op_name}]")
-
-
 def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
     """Wraps a CPU kernel's result of declared dtype `d` (a scalar result becomes an
     array; an array that NumPy's dispatch left on a device comes to the host)."""
@@ -603,14 +608,16 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     # (written for the common case, every input already on the device and every dtype
     # one it holds, in few bytecodes: this runs for every eager op on a GPU)
     if op.holds_variants:
-        return _run_variant_op(place, op, arrays, attrs, dtypes)
+        return run_variant_op(place, op, arrays, attrs, dtypes)
+    if op.makes_resource is not None:
+        return make_resource(place, op, arrays, attrs)
     host = not op.gpu
     if not host:
         for d in dtypes:
             if d is not None and d not in _DEVICE_DTYPES:
                 if d._np is None or D.host_only(d._np):
                     if op.boxes_on_device and holds_box(arrays):
-                        return _run_variant_op(place, op, arrays, attrs, dtypes)
+                        return run_variant_op(place, op, arrays, attrs, dtypes)
                     host = True
                     break
                 _DEVICE_DTYPES.add(d)
@@ -619,9 +626,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
         for a in arrays:
             if not holds(a, index):  # (a device's array never holds host-only data)
                 host = any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) for a in arrays)
-                owner = _resource_device(arrays) if host else None
+                owner = resource_device(arrays) if host else None
                 if owner is not None:  # (a handle: TF runs the op where its resource lives)
-                    return _run_on_resource(owner, op, arrays, attrs)
+                    return run_on_resource(owner, op, arrays, attrs)
                 if not host:
                     b = place.backend
                     arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
@@ -658,148 +665,6 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
 
 
-def _run_variant_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
-    """(outputs, device name) of an op of variants (op.holds_variants: TensorLists, CSR
-    sparse matrices) run on `place`: its variants passed as they are (host objects), its
-    other inputs copied there; on CPU:0 where it reads or makes strings (TF has no GPU
-    list kernels for them)."""
-    if not op.gpu or place.backend is B.NUMPY or _variants_on_host(arrays, dtypes):
-        arrays = [a if is_variant(a) else B.to_host(a) if type(a) in B.ARRAY_TYPES else a
-                  for a in arrays]
-        try:
-            with D.placed_on(CPU_DEVICE):
-                out = op.kernel(np, *arrays, **attrs)
-        except OpError as e:
-            e.on_host = True  # (its error names CPU:0: failed)
-            raise
-        dev, result = CPU_DEVICE, host_result
-    else:
-        b, index = place.backend, place.physical
-        arrays = [a if is_variant(a) else B.to_host(a) if i in op.host_inputs else
-                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
-        try:
-            out = op.kernel(place.xp, *arrays, **attrs)
-        except MemoryError:
-            raise out_of_memory(op.name) from None
-        dev = place.canonical
-
-        def result(o: Any) -> Any:
-            return variant_op_result(b, index, o)
-    if op.num_outputs == 1:
-        return result(out), dev
-    return tuple(result(o) for o in out or ()), dev
-
-
-def variant_op_result(b: Any, index: int, out: Any) -> Any:
-    """An output of an op of variants on device `index` of backend `b`: a variant (a list,
-    a matrix, an item that is itself a variant) as it is, a host object wherever its
-    arrays live; anything else as a result of the device."""
-    if type(out) is tuple or is_variant(out):
-        return out
-    return b.result(out, index)
-
-
-class DeviceBox:
-    """A variant value that is a host object holding arrays of a device (a CSR sparse
-    matrix; a TensorList, a tuple of its items, is the other kind of such variants)."""
-
-    __slots__ = ()
-
-    def added(self, xp: Any, other: Any) -> Any:
-        """The sum of two gradients of one value, as a tape adds them, its arrays on
-        `xp`'s device (TF's ADD_VARIANT_BINARY_OP of the variant)."""
-        raise NotImplementedError
-
-    def zeros_like(self, xp: Any) -> Any:
-        """tf.zeros_like of the value, its arrays on `xp`'s device (TF's
-        ZEROS_LIKE_VARIANT_UNARY_OP of the variant)."""
-        raise NotImplementedError
-
-
-def holds_box(arrays: Any) -> bool:
-    """Whether an array among `arrays` holds device boxes (CSR matrices)."""
-    return any(is_variant(a) and isinstance(a.flat[0], DeviceBox) for a in arrays)
-
-
-def is_variant(a: Any) -> bool:
-    """Whether `a` is an array of variants (TensorLists, ragged or other composite values:
-    host objects that list ops take and make as they are), not of strings (bytes, host
-    data). (An empty one holds neither: it goes where strings go.)"""
-    return type(a) is _ndarray and a.dtype.kind == "O" and a.size > 0 and \
-        not isinstance(a.flat[0], (bytes, str))
-
-
-def _variants_on_host(arrays: Any, dtypes: Any) -> bool:
-    """Whether an op of variants of these input arrays and output dtypes runs on CPU:0:
-    its items (in or out) are host data, strings."""
-    return any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) and not is_variant(a)
-               for a in arrays) or \
-        any(d is not None and d is not dt.variant and (d._np is None or D.host_only(d._np))
-            for d in dtypes)
-
-
-def _resource_device(arrays: Any) -> Any:
-    """The device of the resource the first handle among `arrays` names (its variable's,
-    where the handle holds one); None where no array is a handle."""
-    for a in arrays:
-        if type(a) is _ndarray and a.dtype.kind == "O" and a.ndim == 0:
-            h = a[()]
-            if isinstance(h, ResourceHandle):
-                return D.lookup(getattr(h.target, "_device", None) or h.device)
-    return None
-
-
-def _run_on_resource(place: Any, op: Any, arrays: Any, attrs: dict) -> tuple:
-    """(outputs, device name) of an op taking a resource handle, run on the resource's
-    device `place` (TF's placement of such an op): its other arrays copied there, the
-    handles passed as they are."""
-    if place.backend is B.NUMPY:
-        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
-        out = op.kernel(np, *arrays, **attrs)
-        dev, result = place.canonical, host_result
-    else:
-        b, index = place.backend, place.physical
-        arrays = [a if type(a) is _ndarray and a.dtype.kind == "O" else
-                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
-        with D.placed_on(place.canonical):  # (what the kernel makes lives there too)
-            try:
-                out = op.kernel(place.xp, *arrays, **attrs)
-            except MemoryError:
-                raise out_of_memory(op.name) from None
-        dev = place.canonical
-
-        def result(o: Any) -> Any:
-            return o if o.__class__ is b.array_type else b.result(o, index)
-    if op.num_outputs == 1:
-        return result(out), dev
-    return tuple(result(o) for o in out or ()), dev
-
-
-def onto_device(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
-    """Input `i` of `op` as its kernel on device `index` of backend `b` takes it: the
-    device's array (a copy when it lives elsewhere; NumPy scalars too), except a host
-    input (op.host_inputs), one whose shape alone is read (op.shape_inputs) or that is
-    read where it lives (op.as_is_inputs), and a 0-d host array of an op whose device
-    kernel takes scalars (op.scalar_args: a ufunc's), which passes as a NumPy scalar (a
-    kernel argument, as CuPy's take them: no copy)."""
-    if b.holds(a, index) or not (type(a) in B.ARRAY_TYPES or isinstance(a, np.generic)) \
-            or i in op.shape_inputs or i in op.as_is_inputs:
-        return a
-    if i in op.host_inputs:
-        return B.to_host(a)
-    if op.scalar_args and a.ndim == 0 and (type(a) is np.ndarray or isinstance(a, np.generic)):
-        return a[()]
-    return b.to_device(a, index)
-
-
-def host_result(out: Any) -> Any:
-    if type(out) is _ndarray:
-        return out
-    if type(out) is bytes:
-        return np.array(out, dtype=object)
-    return np.asarray(out) if B.is_scalar(out) else out
-
-
 def _device_outputs(op: Any, out: Any, specs: Any, dev: str, at: type, place: Any) -> tuple:
     """`op`'s device kernel's outputs `out`, of the dtypes `specs` declare, as tensors on
     `dev` (whose arrays are of class `at`; its host outputs' NumPy's): made by map, with
@@ -813,12 +678,6 @@ def _device_outputs(op: Any, out: Any, specs: Any, dev: str, at: type, place: An
     return tuple(_device_tensor(o if o.__class__ is at or i in host else
                                 place.backend.result(o, place.physical), d, dev)
                  for i, (o, d) in enumerate(zip(out, dtypes)))
-
-
-def host_outputs(op: Any, out: Any) -> Any:
-    """The positions of the outputs `out` of `op`'s device kernel that it gives in host
-    memory (op.host_outputs)."""
-    return () if op.host_outputs is None else op.host_outputs(len(out or ()))
 
 
 def _device_tensor(arr: Any, d: Any, dev: str) -> EagerTensor:

@@ -247,11 +247,11 @@ class OpDef:
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
     # Its variant inputs and outputs are host objects whose arrays live on a device
-    # (TensorLists, tuples of items; CSR sparse matrices, dispatch.DeviceBox). On a GPU it
+    # (TensorLists, tuples of items; CSR sparse matrices, held_arrays.DeviceBox). On a GPU it
     # runs there, as TF's list and CSR kernels do, the variants passed as they are and
     # their arrays read and made on the device (on CPU:0 where a list's items are strings).
     holds_variants: bool = False
-    # Its GPU kernel takes a variant that is a device box (dispatch.DeviceBox: a CSR
+    # Its GPU kernel takes a variant that is a device box (held_arrays.DeviceBox: a CSR
     # matrix) where its arrays live, as TF's variant unary ops do (ZerosLike's
     # ZEROS_LIKE_VARIANT_UNARY_OP): given one, it runs on a GPU as an op of variants
     # (holds_variants); given other variants (lists, maps), on CPU:0.
@@ -264,11 +264,20 @@ class OpDef:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
     host_inputs: tuple = ()
     # Where its device kernel gives outputs in host memory, as TF's GPU kernel does (its
-    # HostMemory outputs: a shape), for an op of several outputs: `host_outputs(n)`, their
-    # positions among its n outputs (n varies with a list's length). The kernel gives them
-    # as NumPy arrays: tensors of the device that an op reading them on the host
-    # (host_inputs) takes without a copy.
+    # HostMemory outputs: a shape), for an op of several outputs or one run where its
+    # resource lives: `host_outputs(n)`, their positions among its n outputs (n varies with
+    # a list's length). The kernel gives them as NumPy arrays (or, where it holds them on
+    # the device, as the device's): tensors of the device that an op reading them on the
+    # host (host_inputs) takes without a copy.
     host_outputs: Callable | None = None
+    # It makes a resource whose state holds arrays (a TF 1 TensorArray, a stack): (the attr
+    # naming their dtype, the dtypes TF's GPU kernels of every op on such a resource take;
+    # the attr None for one made beside the resource it is given: a gradient array beside
+    # its forward array). It is made there, else on a GPU where those kernels take the
+    # dtype (TF's placer keeps the ops on one resource together), else on CPU:0; its handle
+    # is host data (a host output), and the ops on it run where it lives
+    # (held_arrays.run_on_resource).
+    makes_resource: tuple | None = None
     # Inputs the kernel reads only the shape of: passed as they are, wherever they live.
     shape_inputs: tuple = ()
     # The kernel reads nothing but its inputs' shapes (Shape, ShapeN, Rank, Size): a

@@ -26,7 +26,8 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tensor_list_kernels as K
 from eagerflow._src.ops.array import concat, split, zeros
-from eagerflow._src.ops.dispatch import DeviceBox, bind
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.held_arrays import DeviceBox
 from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.ops.stacking import stack, unstack
 

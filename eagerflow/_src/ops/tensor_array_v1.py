@@ -5,10 +5,11 @@ Ops layer, loaded on first use (op_index.py): TF 1 graphs use them (every TF 1 w
 loop over a TensorArray, and the stacks of saved values its gradient loop pops), and
 tf.raw_ops offers them eagerly. tf.TensorArray itself is tensor_array.py's (TF 2's
 TensorList ops over a flow value); these are the older form, in which the array is a
-resource: a creator makes a `TensorArrayState` (or a `StackState`) and returns its handle,
-a resource tensor holding a core/resource.py ResourceHandle whose target is the state, and
-the ops on the handle change it in place. A TensorArray's ops also take and return a float
-scalar "flow", which carries no value (always 0) but orders them in a graph, as in TF.
+resource: a creator makes a `TensorArrayState` (or a `StackState`: tensor_array_state.py)
+and returns its handle, a resource tensor holding a core/resource.py ResourceHandle whose
+target is the state, and the ops on the handle change it in place. A TensorArray's ops
+also take and return a float scalar "flow", which carries no value (a creator's is 0, the
+ops writing pass theirs on, as TF's) but orders them in a graph, as in TF.
 
 Each run of a creator makes a new array, named as TF's kernel names it: the
 tensor_array_name attr (the node's name when empty) and a process-wide count
@@ -21,6 +22,15 @@ forward array, one per `source`: the forward's size, element shape (the given sh
 prepended) and dtype, fixed in size, and adding up what is written twice to one index,
 as TF's gradient arrays do. The older versions of these ops, TF's refusals, are
 tensor_array_older.py's.
+
+Devices, as TF's GPU kernels: an array or a stack lives where its creator ran (a gradient
+array beside its forward array), on a GPU where TF's GPU kernels of all its ops take its
+dtype (OpDef.makes_resource), else on CPU:0 (strings, int32); its handle is host data,
+and each op on it runs there (held_arrays.run_on_resource). Its items are the device's
+arrays, read and made there with nothing copied back (tensor_list_kernels.item_for copies
+one made elsewhere); sizes, indices and lengths are host inputs and outputs (TF's
+HostMemory), and a stack of int32 or bool keeps its items in host memory, as TF's special
+GPU kernels for them do.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.device import current_device, host_only
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
     UnimplementedError,
@@ -44,6 +55,13 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.tensor_array_state import (
+    StackState,
+    TensorArrayState,
+    dims_text,
+    fully_defined,
+)
+from eagerflow._src.ops.tensor_list_kernels import item_for
 from eagerflow._src.ops.variables import resource_tensor
 
 TA_KIND = "tensorflow::TensorArray"
@@ -54,10 +72,18 @@ _LAST = {"ta": -1, "stack": -1}  # the numbers last taken (what a reference name
 CONTAINER = "__per_step_0"     # (TF's per-step container: eagerly, step 0)
 F32 = ((), dt.float32)
 
-
-def _dims_text(dims: tuple | None) -> str:
-    """A partial shape as TF's PartialTensorShape prints it: "[?,2]", "<unknown>"."""
-    return "<unknown>" if dims is None else shape_str(dims)
+# The dtypes TF's GPU kernels of every TensorArray op take: TensorArrayV3, Read and Scatter
+# take int64 too, Gather and Concat int32 (in host memory), but Write and Split neither,
+# and TF's placer keeps the ops on one array together: an array of another dtype lives
+# on CPU:0.
+TA_GPU_DTYPES = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.complex64,
+                           dt.complex128))
+# A stack's: StackV2 takes any, StackPushV2 and StackPopV2 every number type and bool
+# (int32 and bool in host memory: _HOST_ITEMS); strings and variants live on CPU:0.
+STACK_GPU_DTYPES = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.complex64,
+                              dt.complex128, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8,
+                              dt.uint16, dt.uint32, dt.uint64, dt.bool))
+_HOST_ITEMS = frozenset((dt.int32, dt.bool))
 
 
 def _as_dims(shape: Any) -> tuple | None:
@@ -70,10 +96,6 @@ def _as_dims(shape: Any) -> tuple | None:
     return tuple(None if d is None or int(d) < 0 else int(d) for d in dims)
 
 
-def _fully_defined(dims: tuple | None) -> bool:
-    return dims is not None and all(d is not None for d in dims)
-
-
 def _object_scalar(value: Any) -> np.ndarray:
     arr = np.empty((), dtype=object)
     arr[()] = value
@@ -81,143 +103,10 @@ def _object_scalar(value: Any) -> np.ndarray:
 
 
 def _handle(state: Any, prefix: str, kind: str) -> np.ndarray:
-    return _object_scalar(ResourceHandle(prefix + state.key, CPU_DEVICE, CONTAINER, kind,
-                                         (), state))
-
-
-# ---------------------------------------------------------------------------------------
-# The states.
-# ---------------------------------------------------------------------------------------
-
-class _Entry:
-    __slots__ = ("value", "written", "read", "cleared")
-
-    def __init__(self) -> None:
-        self.value: Any = None
-        self.written = self.read = self.cleared = False
-
-
-class TensorArrayState:
-    """One TensorArray: its entries and TF's flags."""
-
-    def __init__(self, key: str, dtype: dt.DType, size: int, element_shape: tuple | None,
-                 dynamic_size: bool, clear_after_read: bool, identical: bool,
-                 aggregate: bool = False) -> None:
-        self.key, self.dtype = key, dtype
-        self.entries: list = [None] * size  # (an _Entry once written or read)
-        self.element_shape = element_shape
-        self.dynamic_size, self.clear_after_read = dynamic_size, clear_after_read
-        self.identical, self.aggregate = identical, aggregate
-        self.closed = False
-        self.grads: dict = {}  # source -> the gradient TensorArrayState
-
-    def fail(self, op: str, message: str) -> InvalidArgumentError:
-        return C.fail(op, f"TensorArray {self.key}: {message}")
-
-    def check_dtype(self, op: str, d: dt.DType, writing: bool) -> None:
-        if d is not self.dtype:
-            what = "Op is trying to write dtype" if writing else "Op requested dtype"
-            raise C.fail(op, f"TensorArray dtype is {C.dtype_word(self.dtype)} but {what} "
-                             f"{C.dtype_word(d)}.")
-
-    def merge_shape(self, op: str, dims: tuple | None) -> None:
-        """The element shape merged with `dims` (what a gather says its elements are)."""
-        have = self.element_shape
-        if dims is None or have == dims:
-            return
-        if have is not None and not C.compatible(have, dims):
-            raise C.fail(op, f"PartialTensorShape: Incompatible shapes during merge: "
-                             f"{_dims_text(have)} vs. "
-                             f"{_dims_text(dims)}")
-        self.element_shape = dims if have is None else \
-            tuple(a if a is not None else b for a, b in zip(have, dims))
-
-    def check_write(self, op: str, index: int, shape: tuple) -> None:
-        """TF's checks of a write of a value of `shape` to `index` (the array already
-        grown to hold it)."""
-        n = len(self.entries)
-        if index < 0 or (not self.dynamic_size and index >= n):
-            raise self.fail(op, f"Tried to write to index {index} but array is not "
-                                f"resizeable and size is: {n}")
-        if not C.compatible(shape, self.element_shape):
-            raise self.fail(op, f"Could not write to TensorArray index {index} because the "
-                                f"value shape is {shape_str(shape)} which is incompatible "
-                                f"with the TensorArray's inferred element shape: "
-                                f"{_dims_text(self.element_shape)} (consider setting "
-                                f"infer_shape=False).")
-        e = self.entries[index] if index < n else None
-        if e is None:
-            return
-        if e.read:
-            raise self.fail(op, f"Could not write to TensorArray index {index} because it "
-                                "has already been read.")
-        if e.written and not self.aggregate:
-            raise self.fail(op, f"Could not write to TensorArray index {index} because it "
-                                "has already been written to.")
-        if e.written and e.value.shape != shape:
-            raise self.fail(op, f"Could not aggregate to TensorArray index {index} because "
-                                f"the existing shape is {shape_str(e.value.shape)} but the "
-                                f"new input shape is {shape_str(shape)}.")
-
-    def write(self, op: str, index: int, value: Any) -> None:
-        self.check_write(op, index, tuple(value.shape))
-        self.grow(op, index + 1)
-        if self.identical and not _fully_defined(self.element_shape):
-            self.element_shape = tuple(value.shape)
-        e = self.entry(index)
-        e.value = e.value + value if e.written else value
-        e.written = True
-
-    def grow(self, op: str, n: int) -> None:
-        """At least `n` entries (a dynamically sized array's growth)."""
-        if n > len(self.entries):
-            C.check_size(op, (n,), dt.int64)
-            self.entries.extend([None] * (n - len(self.entries)))
-
-    def entry(self, index: int) -> _Entry:
-        e = self.entries[index]
-        if e is None:
-            e = self.entries[index] = _Entry()
-        return e
-
-    def read(self, op: str, index: int) -> Any:
-        n = len(self.entries)
-        if not 0 <= index < n:
-            raise C.fail(op, f"Tried to read from index {index} but array size is: {n}")
-        e = self.entry(index)
-        if e.cleared:
-            raise self.fail(op, f"Could not read index {index} twice because it was cleared "
-                                "after a previous read (perhaps try setting clear_after_read "
-                                "= false?).")
-        value = e.value
-        if not e.written:
-            if not _fully_defined(self.element_shape):
-                raise self.fail(op, f"Could not read from TensorArray index {index}.  "
-                                    "Furthermore, the element shape is not fully defined: "
-                                    f"{_dims_text(self.element_shape)}.  It is possible you "
-                                    "are working with a resizeable TensorArray and "
-                                    "stop_gradients is not allowing the gradients to be "
-                                    "written.  If you set the full element_shape property on "
-                                    "the forward TensorArray, the proper all-zeros tensor "
-                                    "will be returned instead of incurring this error.")
-            C.check_size(op, self.element_shape, self.dtype)
-            value = np.zeros(self.element_shape, self.dtype.as_numpy_dtype)
-        if self.clear_after_read:
-            e.value, e.cleared = None, True
-        e.read = True
-        return value
-
-
-class StackState:
-    """One stack: its elements (arrays), its dtype and its bound (-1: none)."""
-
-    def __init__(self, key: str, dtype: dt.DType, max_size: int) -> None:
-        self.key, self.dtype, self.max_size = key, dtype, max_size
-        self.items: list = []
-        self.closed = False
-
-    def fail(self, op: str, message: str) -> InvalidArgumentError:
-        return C.fail(op, f"Stack[{self.key}] {message}")
+    """The handle of a state made now: it names the device its creator runs on (where
+    dispatch placed it), where its items live."""
+    return _object_scalar(ResourceHandle(prefix + state.key, current_device().canonical,
+                                         CONTAINER, kind, (), state))
 
 
 def _state_of(op: str, h: Any, cls: type, kind: str) -> Any:
@@ -246,20 +135,30 @@ def _stack(op: str, h: Any) -> StackState:
     return s
 
 
+def _host(x: Any) -> np.ndarray:
+    """A host input as the kernel reads it: on the host (TF's HostMemory), copied there
+    where it was given on a device."""
+    return np.asarray(to_host(x))
+
+
 def _scalar_int(op: str, x: Any, what: str) -> int:
-    if np.ndim(x) != 0:
-        raise C.fail(op, f"{what} must be scalar, but had shape: {shape_str(np.shape(x))}")
-    return int(to_host(x))
+    x = _host(x)
+    if x.ndim != 0:
+        raise C.fail(op, f"{what} must be scalar, but had shape: {shape_str(x.shape)}")
+    return int(x)
 
 
 def _vector(op: str, x: Any, message: str) -> np.ndarray:
-    if np.ndim(x) != 1:
-        raise C.fail(op, f"{message}{shape_str(np.shape(x))}")
-    return np.asarray(to_host(x)).astype(np.int64)
+    x = _host(x)
+    if x.ndim != 1:
+        raise C.fail(op, f"{message}{shape_str(x.shape)}")
+    return x.astype(np.int64)
 
 
-def _flow() -> np.ndarray:
-    return np.float32(0.0)
+def _flow(xp: Any) -> Any:
+    """A new array's flow: a float scalar made where its creator runs (TF's GPU kernel
+    leaves it unset; its value matters to no op)."""
+    return xp.zeros((), np.float32)
 
 
 def _check_handle(op: str, h: Any, *typed: tuple) -> None:
@@ -277,7 +176,8 @@ def _check_handle(op: str, h: Any, *typed: tuple) -> None:
 
 class _SampleHandle(ResourceHandle):
     """A sample's handle: each op that looks it up finds a new state from `build`, holding
-    `values` (the arrays written, in order; None where nothing was)."""
+    `values` (the arrays written, in order; None where nothing was), on the device the
+    sample runs on (so that the suites run its ops there)."""
 
     __slots__ = ("build", "values")
 
@@ -291,6 +191,14 @@ class _SampleHandle(ResourceHandle):
 
     @target.setter
     def target(self, _: Any) -> None:  # (the state is made on each use)
+        pass
+
+    @property
+    def device(self) -> str:
+        return current_device().canonical
+
+    @device.setter
+    def device(self, _: str) -> None:  # (the device the sample runs on, on each use)
         pass
 
 
@@ -322,9 +230,19 @@ def _values(h: Any) -> list:
     return h[()].values
 
 
-def _handle_text(prefix: str, name: str, kind: str) -> str:
-    """A handle as TF prints it: what a creator's reference returns."""
-    return repr(ResourceHandle(prefix + name, CPU_DEVICE, CONTAINER, kind))
+def _handle_text(prefix: str, name: str, kind: str, device: str | None = None) -> str:
+    """A handle as TF prints it, naming `device` (default: the current one): what a
+    creator's reference returns."""
+    device = current_device().canonical if device is None else device
+    return repr(ResourceHandle(prefix + name, device, CONTAINER, kind))
+
+
+def _made_on(dtype: Any, gpu_dtypes: frozenset) -> str:
+    """The device an array or a stack of `dtype` made now lives on, as TF places it (a
+    reference's answer): the current GPU where TF's GPU kernels of its ops take `dtype`."""
+    here, d = current_device(), dt.as_dtype(dtype)
+    on_gpu = here.device_type == "GPU" and d in gpu_dtypes and not host_only(d._np)
+    return here.canonical if on_gpu else CPU_DEVICE
 
 
 def _m(*rows: Any) -> np.ndarray:
@@ -364,7 +282,7 @@ def _create_kernel(xp: Any, size: Any, *, dtype: Any, element_shape: Any = None,
     state = TensorArrayState(f"{name}_{_LAST['ta']}", dt.as_dtype(dtype), n,
                              _as_dims(element_shape), bool(dynamic_size),
                              bool(clear_after_read), bool(identical_element_shapes))
-    return _handle(state, "_tensor_arrays", TA_KIND), _flow()
+    return _handle(state, "_tensor_arrays", TA_KIND), _flow(xp)
 
 
 def _as_handle(x: Any) -> Any:
@@ -394,12 +312,20 @@ def load_form(op: Any, attrs: tuple, named: str | None = None) -> Any:
     return TFForm(load=load, takes_handles=True)
 
 
+def _first_output(n: int) -> tuple:
+    """The host output of a creator (its handle: TF's HostMemory, a host object wherever
+    its array lives), of a size, and of a stack's items (int32 and bool in host memory)."""
+    return (0,)
+
+
 TENSOR_ARRAY = register(OpDef(
-    "TensorArrayV3", _create_infer, _create_kernel, num_outputs=2, stateful=True, gpu=False,
+    "TensorArrayV3", _create_infer, _create_kernel, num_outputs=2, stateful=True,
+    makes_resource=("dtype", TA_GPU_DTYPES), host_inputs=(0,), host_outputs=_first_output,
     grad=C.no_gradient, tf=load_form(lambda: TENSOR_ARRAY, TA_ATTRS, "tensor_array_name"),
-    reference=lambda size, *, tensor_array_name="", **_: (
+    reference=lambda size, *, dtype, tensor_array_name="", **_: (
         _handle_text("_tensor_arrays", f"{tensor_array_name or 'TensorArrayV3'}_"
-                                       f"{_LAST['ta']}", TA_KIND), FLOW0),
+                                       f"{_LAST['ta']}", TA_KIND,
+                     _made_on(dtype, TA_GPU_DTYPES)), FLOW0),
     samples=lambda: [Sample((np.int32(3),), {"dtype": dt.float32}, grad=False),
                      Sample((np.int32(0),), {"dtype": dt.int64, "element_shape": (2,),
                                              "dynamic_size": True,
@@ -422,11 +348,11 @@ def _read_kernel(xp: Any, h: Any, index: Any, flow: Any, *, dtype: Any) -> Any:
     ta = _array(op, h)
     i = _scalar_int(op, index, "TensorArray index")
     ta.check_dtype(op, dt.as_dtype(dtype), False)
-    return ta.read(op, i)
+    return ta.read(op, i, xp)
 
 
 READ = register(OpDef(
-    "TensorArrayReadV3", _read_infer, _read_kernel, stateful=True, gpu=False,
+    "TensorArrayReadV3", _read_infer, _read_kernel, stateful=True, host_inputs=(1,),
     grad=C.no_gradient, tf=load_form(lambda: READ, ("dtype",)),
     reference=lambda h, index, flow, dtype: _values(h)[int(index)],
     samples=lambda: [
@@ -450,36 +376,38 @@ READ = register(OpDef(
 ))
 
 
-def _flow_out(op: str, h: Any, *typed: tuple) -> list:
-    _check_handle(op, h, *typed)
-    return [F32]
+def _flow_out(op: str, h: Any, typed: tuple, flow: Any) -> list:
+    """The spec of a writing op's flow, its flow input passed on (whatever its shape, as
+    TF's kernel passes it), after TF's checks of its inputs' dtypes."""
+    _check_handle(op, h, typed, (3, flow, dt.float32))
+    return [(flow._shape, dt.float32)]
 
 
 def _write_infer(h: Any, index: Any, value: Any, flow: Any) -> list:
-    return _flow_out("TensorArrayWriteV3", h, (1, index, dt.int32), (3, flow, dt.float32))
+    return _flow_out("TensorArrayWriteV3", h, (1, index, dt.int32), flow)
 
 
 def _scatter_infer(h: Any, indices: Any, value: Any, flow: Any) -> list:
-    return _flow_out("TensorArrayScatterV3", h, (1, indices, dt.int32), (3, flow, dt.float32))
+    return _flow_out("TensorArrayScatterV3", h, (1, indices, dt.int32), flow)
 
 
 def _split_infer(h: Any, value: Any, lengths: Any, flow: Any) -> list:
-    return _flow_out("TensorArraySplitV3", h, (2, lengths, dt.int64), (3, flow, dt.float32))
+    return _flow_out("TensorArraySplitV3", h, (2, lengths, dt.int64), flow)
 
 
-def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> np.ndarray:
+def _write_kernel(xp: Any, h: Any, index: Any, value: Any, flow: Any) -> Any:
     op = "TensorArrayWriteV3"
     ta = _array(op, h)
     i = _scalar_int(op, index, "TensorArray index")
-    ta.check_dtype(op, dt.as_dtype(value.dtype) if value.dtype != object else dt.string, True)
-    ta.write(op, i, value)
-    return _flow()
+    ta.check_dtype(op, _value_dtype(value), True)
+    ta.write(op, i, value, xp)
+    return flow  # (TF's kernel passes its flow on)
 
 
 WRITE = register(OpDef(
-    "TensorArrayWriteV3", _write_infer, _write_kernel, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=load_form(lambda: WRITE, ()),
-    reference=lambda *_: FLOW0,
+    "TensorArrayWriteV3", _write_infer, _write_kernel, stateful=True, host_inputs=(1,),
+    grad=C.no_gradient, tf=load_form(lambda: WRITE, ()),
+    reference=lambda *args: args[-1],
     samples=lambda: [
         Sample((_sample_array([_m(1, 2), None]), np.int32(1), _m(3, 4), FLOW0), grad=False),
         Sample((_sample_array([], dynamic_size=True), np.int32(3), _m(3), FLOW0),
@@ -505,15 +433,16 @@ def _value_dtype(value: Any) -> dt.DType:
     return dt.string if value.dtype == object else dt.as_dtype(value.dtype)
 
 
-def _stack_values(op: str, values: list) -> Any:
-    """The values read, stacked, with TF's error where their shapes differ."""
+def _stack_values(op: str, xp: Any, values: list) -> Any:
+    """The values read (arrays of `xp`), stacked, with TF's error where their shapes
+    differ."""
     first = values[0].shape
     for k, v in enumerate(values):
         if v.shape != first:
             raise C.fail(op, f"TensorArray has inconsistent shapes.  Index 0 has shape: "
                              f"{shape_str(first)} but index {k} has shape: "
                              f"{shape_str(v.shape)}")
-    return np.stack(values)
+    return xp.stack(values)
 
 
 def _gather_infer(h: Any, indices: Any, flow: Any, *, dtype: Any,
@@ -532,23 +461,23 @@ def _gather_kernel(xp: Any, h: Any, indices: Any, flow: Any, *, dtype: Any,
     ta.check_dtype(op, d, False)
     ta.merge_shape(op, _as_dims(element_shape))
     if idx.size == 0:
-        return _empty(op, _as_dims(element_shape), d, "element shape", "packing")
-    values = [ta.read(op, int(i)) for i in idx]
-    return _stack_values(op, values)
+        return _empty(op, xp, _as_dims(element_shape), d, "element shape", "packing")
+    values = [ta.read(op, int(i), xp) for i in idx]
+    return _stack_values(op, xp, values)
 
 
-def _empty(op: str, dims: tuple | None, d: dt.DType, what: str, doing: str) -> np.ndarray:
-    if not _fully_defined(dims):
+def _empty(op: str, xp: Any, dims: tuple | None, d: dt.DType, what: str, doing: str) -> Any:
+    if not fully_defined(dims):
         raise UnimplementedError(None, None, f"TensorArray has size zero, but {what} "
-                                             f"{_dims_text(dims)} is not fully defined. "
+                                             f"{dims_text(dims)} is not fully defined. "
                                              "Currently only static shapes are supported "
                                              f"when {doing} zero-size TensorArrays. [Op:{op}]")
     C.check_size(op, (0, *dims), d)
-    return np.zeros((0, *dims), d.as_numpy_dtype)
+    return xp.zeros((0, *dims), d.as_numpy_dtype)
 
 
 GATHER = register(OpDef(
-    "TensorArrayGatherV3", _gather_infer, _gather_kernel, stateful=True, gpu=False,
+    "TensorArrayGatherV3", _gather_infer, _gather_kernel, stateful=True, host_inputs=(1,),
     grad=C.no_gradient, tf=load_form(lambda: GATHER, ("dtype", "element_shape")),
     reference=lambda h, indices, flow, dtype, element_shape=None: np.stack(
         [_values(h)[int(i)] for i in indices]) if np.size(indices) else
@@ -573,7 +502,7 @@ GATHER = register(OpDef(
 ))
 
 
-def _scatter_kernel(xp: Any, h: Any, indices: Any, value: Any, flow: Any) -> np.ndarray:
+def _scatter_kernel(xp: Any, h: Any, indices: Any, value: Any, flow: Any) -> Any:
     op = "TensorArrayScatterV3"
     ta = _array(op, h)
     ta.check_dtype(op, _value_dtype(value), True)
@@ -590,14 +519,14 @@ def _scatter_kernel(xp: Any, h: Any, indices: Any, value: Any, flow: Any) -> np.
         raise C.fail(op, f"Max scatter index must be < array size ({top} vs. {n})")
     ta.grow(op, top + 1)
     for k, i in enumerate(idx):
-        ta.write(op, int(i), value[k])
-    return _flow()
+        ta.write(op, int(i), value[k], xp)
+    return flow
 
 
 SCATTER = register(OpDef(
-    "TensorArrayScatterV3", _scatter_infer, _scatter_kernel,
-    stateful=True, gpu=False, grad=C.no_gradient, tf=load_form(lambda: SCATTER, ()),
-    reference=lambda *_: FLOW0,
+    "TensorArrayScatterV3", _scatter_infer, _scatter_kernel, stateful=True,
+    host_inputs=(1,), grad=C.no_gradient, tf=load_form(lambda: SCATTER, ()),
+    reference=lambda *args: args[-1],
     samples=lambda: [
         Sample((_sample_array([None, None, None]), np.array([2, 0], np.int32),
                 _m([1, 2], [3, 4]), FLOW0), grad=False)],
@@ -628,11 +557,11 @@ def _concat_kernel(xp: Any, h: Any, flow: Any, *, dtype: Any,
     d = dt.as_dtype(dtype)
     ta.check_dtype(op, d, False)
     if not ta.entries:
-        return (_empty(op, _as_dims(element_shape_except0), d, "element_shape_except0",
+        return (_empty(op, xp, _as_dims(element_shape_except0), d, "element_shape_except0",
                        "concatenating"), np.zeros((0,), np.int64))
-    if _fully_defined(ta.element_shape):  # (unwritten entries read as zeros)
+    if fully_defined(ta.element_shape):  # (unwritten entries read as zeros)
         C.check_size(op, (len(ta.entries), *ta.element_shape), d)
-    values = [ta.read(op, i) for i in range(len(ta.entries))]
+    values = [ta.read(op, i, xp) for i in range(len(ta.entries))]
     first = values[0].shape
     for k, v in enumerate(values):
         if v.ndim == 0:
@@ -643,12 +572,13 @@ def _concat_kernel(xp: Any, h: Any, flow: Any, *, dtype: Any,
                              f"(excepting dimension 0) shape: {shape_str(first[1:])} but "
                              f"index {k} has (excepting dimension 0) shape: "
                              f"{shape_str(v.shape[1:])}")
-    return np.concatenate(values), np.array([v.shape[0] for v in values], np.int64)
+    # (the lengths in host memory, as TF's GPU kernel gives them)
+    return xp.concatenate(values), np.array([v.shape[0] for v in values], np.int64)
 
 
 CONCAT = register(OpDef(
     "TensorArrayConcatV3", _concat_infer, _concat_kernel, num_outputs=2, stateful=True,
-    gpu=False, grad=C.no_gradient,
+    host_outputs=lambda n: (1,), grad=C.no_gradient,
     tf=load_form(lambda: CONCAT, ("dtype", "element_shape_except0")),
     reference=lambda h, flow, dtype, element_shape_except0=None: (
         np.concatenate(_values(h)), np.array([len(v) for v in _values(h)], np.int64)),
@@ -665,7 +595,7 @@ CONCAT = register(OpDef(
 ))
 
 
-def _split_kernel(xp: Any, h: Any, value: Any, lengths: Any, flow: Any) -> np.ndarray:
+def _split_kernel(xp: Any, h: Any, value: Any, lengths: Any, flow: Any) -> Any:
     op = "TensorArraySplitV3"
     ta = _array(op, h)
     if value.ndim == 0:
@@ -685,15 +615,15 @@ def _split_kernel(xp: Any, h: Any, value: Any, lengths: Any, flow: Any) -> np.nd
         raise C.fail(op, "Expected lengths to be non-negative")
     start = 0
     for i, k in enumerate(lens):
-        ta.write(op, i, value[start:start + int(k)])
+        ta.write(op, i, value[start:start + int(k)], xp)
         start += int(k)
-    return _flow()
+    return flow
 
 
 SPLIT = register(OpDef(
-    "TensorArraySplitV3", _split_infer, _split_kernel, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=load_form(lambda: SPLIT, ()),
-    reference=lambda *_: FLOW0,
+    "TensorArraySplitV3", _split_infer, _split_kernel, stateful=True, host_inputs=(2,),
+    grad=C.no_gradient, tf=load_form(lambda: SPLIT, ()),
+    reference=lambda *args: args[-1],
     samples=lambda: [
         Sample((_sample_array([None, None]), _m(1, 2, 3), np.array([1, 2], np.int64),
                 FLOW0), grad=False)],
@@ -717,7 +647,8 @@ def _size_infer(h: Any, flow: Any) -> list:
 SIZE = register(OpDef(
     "TensorArraySizeV3", _size_infer,
     lambda xp, h, flow: np.int32(len(_array("TensorArraySizeV3", h).entries)),
-    stateful=True, gpu=False, grad=C.no_gradient, tf=load_form(lambda: SIZE, ()),
+    stateful=True, host_outputs=_first_output, grad=C.no_gradient,
+    tf=load_form(lambda: SIZE, ()),
     reference=lambda h, flow: np.int32(len(_values(h))),
     samples=lambda: [Sample((_sample_array([None, _m(1), None]), FLOW0), grad=False)],
 ))
@@ -737,7 +668,7 @@ def _close_kernel(xp: Any, h: Any) -> tuple:
 
 CLOSE = register(OpDef(
     "TensorArrayCloseV3", _close_infer, _close_kernel, num_outputs=0, stateful=True,
-    gpu=False, grad=C.no_gradient, tf=load_form(lambda: CLOSE, ()),
+    grad=C.no_gradient, tf=load_form(lambda: CLOSE, ()),
     reference=lambda h: (), samples=lambda: [Sample((_sample_array([_m(1)]),), grad=False)],
 ))
 
@@ -752,7 +683,7 @@ def _grad_shape_infer(h: Any, flow: Any, shape: Any, *, source: Any) -> list:
     return [((), dt.resource), F32]
 
 
-def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
+def _grad_array(op: str, xp: Any, h: Any, source: Any, prepend: tuple) -> tuple:
     hh = h[()] if isinstance(h, np.ndarray) and h.ndim == 0 else None
     # (TF's gradient kernel takes only a forward array's handle, by its name)
     if isinstance(hh, ResourceHandle) and not hh.name.startswith("_tensor_arrays"):
@@ -765,13 +696,18 @@ def _grad_array(op: str, h: Any, source: Any, prepend: tuple) -> tuple:
         g = ta.grads[source] = TensorArrayState(f"{ta.key}@{source}", ta.dtype,
                                                 len(ta.entries), es, False, True,
                                                 ta.identical, aggregate=True)
-    return _handle(g, "_tensor_array_grads", TA_KIND), _flow()
+    return _handle(g, "_tensor_array_grads", TA_KIND), _flow(xp)
+
+
+# (a gradient array is made beside its forward array: held_arrays.make_resource)
+_GRAD_ARRAY = (None, TA_GPU_DTYPES)
 
 
 GRAD = register(OpDef(
     "TensorArrayGradV3", _grad_infer,
-    lambda xp, h, flow, source: _grad_array("TensorArrayGradV3", h, source, ()),
-    num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
+    lambda xp, h, flow, source: _grad_array("TensorArrayGradV3", xp, h, source, ()),
+    num_outputs=2, stateful=True, makes_resource=_GRAD_ARRAY, host_outputs=_first_output,
+    grad=C.no_gradient,
     tf=load_form(lambda: GRAD, ("source",)),
     reference=lambda h, flow, source: (
         _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), FLOW0),
@@ -785,16 +721,18 @@ GRAD = register(OpDef(
 
 def _grad_shape_kernel(xp: Any, h: Any, flow: Any, shape: Any, source: Any) -> tuple:
     op = "TensorArrayGradWithShape"
-    if np.ndim(shape) != 1:
+    shape = _host(shape)
+    if shape.ndim != 1:
         raise C.fail(op, f"shape must be a vector of {{int32,int64}}, got shape "
-                         f"{shape_str(np.shape(shape))}")
-    prepend = tuple(None if int(d) < 0 else int(d) for d in to_host(shape))
-    return _grad_array(op, h, source, prepend)
+                         f"{shape_str(shape.shape)}")
+    prepend = tuple(None if int(d) < 0 else int(d) for d in shape)
+    return _grad_array(op, xp, h, source, prepend)
 
 
 GRAD_WITH_SHAPE = register(OpDef(
     "TensorArrayGradWithShape", _grad_shape_infer, _grad_shape_kernel,
-    num_outputs=2, stateful=True, gpu=False, grad=C.no_gradient,
+    num_outputs=2, stateful=True, makes_resource=_GRAD_ARRAY, host_inputs=(2,),
+    host_outputs=_first_output, grad=C.no_gradient,
     tf=load_form(lambda: GRAD_WITH_SHAPE, ("source",)),
     reference=lambda h, flow, shape, source: (
         _handle_text("_tensor_array_grads", f"sample@{source}", TA_KIND), FLOW0),
@@ -820,21 +758,24 @@ def _stack_infer(max_size: Any, *, elem_type: Any, stack_name: Any = "") -> list
 
 def _stack_kernel(xp: Any, max_size: Any, *, elem_type: Any, stack_name: Any = "") -> Any:
     op = "StackV2"
-    if np.ndim(max_size) != 0:
+    max_size = _host(max_size)
+    if max_size.ndim != 0:
         raise C.fail(op, f"Stack size must be a scalar, but had shape: "
-                         f"{shape_str(np.shape(max_size))}")
+                         f"{shape_str(max_size.shape)}")
     name = stack_name.decode() if isinstance(stack_name, bytes) else str(stack_name or op)
     _LAST["stack"] = next(_STACK_IDS)
-    state = StackState(f"{name}_{_LAST['stack']}", dt.as_dtype(elem_type),
-                       int(to_host(max_size)))
+    state = StackState(f"{name}_{_LAST['stack']}", dt.as_dtype(elem_type), int(max_size))
     return _handle(state, "_stacks", STACK_KIND)
 
 
 STACK = register(OpDef(
-    "StackV2", _stack_infer, _stack_kernel, stateful=True, gpu=False, grad=C.no_gradient,
+    "StackV2", _stack_infer, _stack_kernel, stateful=True,
+    makes_resource=("elem_type", STACK_GPU_DTYPES), host_inputs=(0,),
+    host_outputs=_first_output, grad=C.no_gradient,
     tf=load_form(lambda: STACK, ("elem_type", "stack_name"), "stack_name"),
-    reference=lambda max_size, *, stack_name="", **_: _handle_text(
-        "_stacks", f"{stack_name or 'StackV2'}_{_LAST['stack']}", STACK_KIND),
+    reference=lambda max_size, *, elem_type, stack_name="": _handle_text(
+        "_stacks", f"{stack_name or 'StackV2'}_{_LAST['stack']}", STACK_KIND,
+        _made_on(elem_type, STACK_GPU_DTYPES)),
     samples=lambda: [Sample((np.int32(-1),), {"elem_type": dt.float32}, grad=False),
                      Sample((np.int32(4),), {"elem_type": dt.string, "stack_name": "s"},
                             grad=False)],
@@ -858,12 +799,20 @@ def _push_kernel(xp: Any, h: Any, elem: Any, *, swap_memory: bool = False) -> An
                          f"{d.as_datatype_enum}")
     if 0 <= s.max_size <= len(s.items):
         raise s.fail(op, f"overflowed its max_size ({s.max_size})")
-    s.items.append(elem)
-    return elem
+    held = _stack_item(xp, s, elem)
+    s.items.append(held)
+    return held  # (TF's kernel passes the element on)
+
+
+def _stack_item(xp: Any, s: StackState, a: Any) -> Any:
+    """An item of stack `s` as its kernels on `xp`'s device hold and give it: int32 and
+    bool in host memory (TF's GPU kernels for them), the rest an array of `xp`."""
+    return to_host(a) if s.dtype in _HOST_ITEMS else item_for(xp, a)
 
 
 PUSH = register(OpDef(
-    "StackPushV2", _push_infer, _push_kernel, stateful=True, gpu=False, grad=C.no_gradient,
+    "StackPushV2", _push_infer, _push_kernel, stateful=True, as_is_inputs=(1,),
+    host_outputs=_first_output, grad=C.no_gradient,
     tf=load_form(lambda: PUSH, ("swap_memory",)),
     reference=lambda h, elem, swap_memory=False: elem,
     samples=lambda: [Sample((_sample_stack([]), _m(1, 2)), grad=False),
@@ -892,11 +841,12 @@ def _pop_kernel(xp: Any, h: Any, *, elem_type: Any) -> Any:
     if d is not s.dtype:
         raise C.fail(op, f"Type mismatch: actual {C.dtype_word(s.dtype)} vs. expect "
                          f"{C.dtype_word(d)}")
-    return value
+    return _stack_item(xp, s, value)
 
 
 POP = register(OpDef(
-    "StackPopV2", _pop_infer, _pop_kernel, stateful=True, gpu=False, grad=C.no_gradient,
+    "StackPopV2", _pop_infer, _pop_kernel, stateful=True, host_outputs=_first_output,
+    grad=C.no_gradient,
     tf=load_form(lambda: POP, ("elem_type",)),
     reference=lambda h, elem_type: _values(h)[-1],
     samples=lambda: [Sample((_sample_stack([_m(1), _m(2, 3)]),), {"elem_type": dt.float32},
@@ -917,7 +867,7 @@ def _stack_close_kernel(xp: Any, h: Any) -> tuple:
 
 STACK_CLOSE = register(OpDef(
     "StackCloseV2", lambda h: (_check_handle("StackCloseV2", h), [])[1], _stack_close_kernel,
-    num_outputs=0, stateful=True, gpu=False, grad=C.no_gradient,
+    num_outputs=0, stateful=True, grad=C.no_gradient,
     tf=load_form(lambda: STACK_CLOSE, ()),
     reference=lambda h: (), samples=lambda: [Sample((_sample_stack([_m(1)]),), grad=False)],
 ))
