@@ -31,18 +31,25 @@ def on_the_gpu() -> Iterator[None]:
 # do. A recorded case whose outcome is such a check is compared on CPU:0 when a GPU is the
 # default device (`make test-gpu`).
 INDEX_CHECKS = ("is not in [0, ", "does not index into", "is out of range [0, ")
-# ... nor check a wider integer's division by zero, nor select as its CPU's non-max
-# suppression does (ops/nms_gpu.py)
+# ... nor check a wider integer's division by zero, nor a scatter division's divisors,
+# nor select as its CPU's non-max suppression does (ops/nms_gpu.py)
 GPU_KERNELS_DIFFER = INDEX_CHECKS + ("Integer division by zero", "NonMaxSuppression",
-                                     "non_max_suppression")
+                                     "non_max_suppression", "updates must not contain 0")
+
+
+def gpu_kernels_differ(*recorded: object) -> bool:
+    """Whether the default device is a GPU and a case TF recorded (any of `recorded`, as
+    text: its code, its recorded outcome) is a check TF's GPU kernels do not make or a
+    non-max suppression: such a case is compared on CPU:0."""
+    text = " ".join(map(str, recorded))
+    return D.default_device().device_type == "GPU" and any(c in text for c in
+                                                           GPU_KERNELS_DIFFER)
 
 
 def on_recording_device(*recorded: object) -> contextlib.AbstractContextManager:
-    """The device a case TF recorded runs on to be compared: CPU:0 where the default device
-    is a GPU and the case (any of `recorded`, as text: its code, its recorded outcome) is a
-    check TF's GPU kernels do not make or a non-max suppression; else the default."""
-    text = " ".join(map(str, recorded))
-    if D.default_device().device_type == "GPU" and any(c in text for c in GPU_KERNELS_DIFFER):
+    """The device a case TF recorded runs on to be compared: CPU:0 where
+    gpu_kernels_differ says so, else the default."""
+    if gpu_kernels_differ(*recorded):
         import eagerflow as tf
 
         return tf.device("/CPU:0")
