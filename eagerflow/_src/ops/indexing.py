@@ -304,13 +304,29 @@ def _gather_grad_infer(g: Any, indices: Any, like: Any, *dyn: Any, axis: int | N
     return [(like._shape, g._dtype)]
 
 
+def _dropping_bad(xp: Any, g: Any, indices: Any, shape: tuple, axis: int,
+                  batch_dims: int) -> tuple:
+    """(indices, g) for a device's GatherV2Grad: the gradient at an index out of range
+    dropped, as TF's GPU kernels drop it (its gather gave zeros there), with no read back:
+    that index made 0 and its gradient -0 (x + -0 is x for every x; an integer's 0)."""
+    bad = indices.astype(np.uint64) >= np.uint64(shape[axis])  # (negatives too, unsigned)
+    lead, rest = indices.shape[:batch_dims], indices.shape[batch_dims:]
+    spread = bad.reshape(lead + (1,) * (axis - batch_dims) + rest +
+                         (1,) * (len(shape) - axis - 1))
+    return (xp.where(bad, 0, indices),
+            xp.where(spread, xp.negative(xp.zeros((), g.dtype)), g))
+
+
 def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                         batch_dims: int) -> Any:
     if dyn:
         axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
     axis += like.ndim if axis < 0 else 0
     batch_dims += indices.ndim if batch_dims < 0 else 0  # (as GatherV2's kernel counts it)
-    _check_range("GatherV2Grad", indices, like.shape[axis])
+    if xp is np:
+        _check_range("GatherV2Grad", indices, like.shape[axis])
+    else:
+        indices, g = _dropping_bad(xp, g, indices, like.shape, axis, batch_dims)
 
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims

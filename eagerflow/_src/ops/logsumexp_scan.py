@@ -190,6 +190,7 @@ def _bad_samples() -> list:
 
 CUMULATIVE_LOGSUMEXP = register(OpDef(
     _NAME, _scan_infer(_NAME, C.FLOATS), _kernel, grad=_grad,
+    host_inputs=(1,),  # (an axis given when it runs: TF's HostMemory("axis"))
     reference=_scan_ref(_logaddexp, -math.inf), samples=_samples, bad_samples=_bad_samples,
 ))
 

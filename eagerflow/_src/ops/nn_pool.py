@@ -521,6 +521,7 @@ def _register_pool(p: _Pool) -> tuple:
                          grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
                          samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))
     register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
+                   host_inputs=(0,),  # (TF's HostMemory("orig_input_shape"))
                    grad=partial(avg_pool_grad_grad, p), reference=_avg_grad_ref(p),
                    samples=lambda: s()["avg_grad"]))
     return max_, avg

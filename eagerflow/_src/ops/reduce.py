@@ -638,6 +638,7 @@ def _arg_kernel(find: str, skip: float, name: str) -> Callable:
 
 ARGMAX = register(OpDef(
     "ArgMax", _arg_infer("ArgMax"), _arg_kernel("argmax", -np.inf, "ArgMax"),
+    host_inputs=(1,),  # (an axis given when it runs: TF's HostMemory("dimension"))
     reference=lambda x, *dyn, axis, output_type: np.apply_along_axis(
         lambda v: max(range(len(v)), key=lambda i: (v[i], -i)),
         int(dyn[0]) if dyn else axis, x),
@@ -652,6 +653,7 @@ ARGMAX = register(OpDef(
 ))
 ARGMIN = register(OpDef(
     "ArgMin", _arg_infer("ArgMin"), _arg_kernel("argmin", np.inf, "ArgMin"),
+    host_inputs=(1,),  # (TF's HostMemory("dimension"))
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: min(range(len(v)), key=lambda i: (v[i], i)), axis, x),
     samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
@@ -801,6 +803,7 @@ def _scan_samples() -> list:
 
 CUMSUM = register(OpDef(
     "Cumsum", _scan_infer("Cumsum"), _scan_kernel("cumsum", 0, "Cumsum"), grad=_cumsum_grad,
+    host_inputs=(1,),  # (an axis given when it runs: TF's HostMemory("axis"))
     reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples,
     bad_samples=lambda: [
         BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
@@ -812,6 +815,7 @@ CUMSUM = register(OpDef(
 
 CUMPROD = register(OpDef(
     "Cumprod", _scan_infer("Cumprod"), _scan_kernel("cumprod", 1, "Cumprod"), grad=_cumprod_grad,
+    host_inputs=(1,),  # (TF's HostMemory("axis"))
     reference=_scan_ref(lambda a, b: a * b, 1.0),
     samples=lambda: [Sample((_rng.uniform(0.5, 1.5, s.inputs[0].shape),) + s.inputs[1:],
                             s.attrs, grad_inputs=s.grad_inputs)  # positive inputs

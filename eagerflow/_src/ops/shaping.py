@@ -70,6 +70,7 @@ def _reverse_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None) -> Any:
 
 REVERSE = register(OpDef(
     "ReverseV2", _reverse_infer, _reverse_kernel,
+    host_inputs=(1,),  # (axes given when they run: TF's HostMemory("axis"))
     grad=lambda n, g: [bind(REVERSE, (g,) + n.inputs[1:], dict(n.attrs))] +
     [None] * (len(n.inputs) - 1),
     reference=lambda x, *dyn, axes: _reverse_ref(x, tuple(dyn[0].tolist()) if dyn else axes),

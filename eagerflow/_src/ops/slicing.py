@@ -330,6 +330,7 @@ def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray) -> Any:
 _I32 = np.int32
 SLICE = register(OpDef(
     "Slice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
+    host_inputs=(1, 2),  # (TF's HostMemory("begin"), HostMemory("size"))
     rewrite=_slice_rewrite,
     samples=lambda: [Sample((_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 2], _I32),
                              np.array([2, -1], _I32)), grad_inputs=(0,))],
@@ -682,6 +683,7 @@ def _ss_bad_samples() -> list:
 
 STRIDED_SLICE = register(OpDef(
     "StridedSlice", _any_infer, _any_kernel, grad=_any_grad, reference=_any_ref,
+    host_inputs=(1, 2, 3),  # (bounds given when they run: TF's HostMemory begin/end/strides)
     samples=_ss_samples, bad_samples=_ss_bad_samples, fold=_any_fold, tf_shape_fold=True,
     tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
               load=lambda n: _strided_slice_from_tf(n), graph_args=_any_args),
@@ -707,6 +709,7 @@ def _any_grad_grad(n: Any, gg: Any) -> list:
 
 STRIDED_SLICE_GRAD = register(OpDef(
     "StridedSliceGrad", _any_grad_infer, _any_grad_kernel, grad=_any_grad_grad,
+    host_inputs=(2, 3, 4),  # (TF's HostMemory begin/end/strides)
     reference=lambda g, x, *v, **a: _any_grad_kernel(np, g, x, *v, **a),
     samples=lambda: [
         Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},

@@ -1,0 +1,81 @@
+"""Inputs TF's GPU kernels take in host memory (HostMemory in their registrations: a
+slice's bounds, a scan's or an argmax's axis, a reversal's axes, an average pool
+gradient's input shape), checked on the strict stand-in: tf.raw_ops makes a Python value
+for one on the host, so the op reads nothing back, and gives the CPU's values. And a
+gather's gradient on the device drops the gradient at an index out of range, as TF's GPU
+kernels do (its gather gave zeros there), without reading the indices back."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device
+
+R = tf.raw_ops
+X = np.arange(24, dtype=np.float32).reshape(4, 6) / 7.0
+
+CALLS = {
+    "StridedSlice": lambda x: R.StridedSlice(input=x, begin=[1, 0], end=[3, 5], strides=[1, 2]),
+    "Slice": lambda x: R.Slice(input=x, begin=[1, 2], size=[2, -1]),
+    "ArgMax": lambda x: R.ArgMax(input=x, dimension=1),
+    "ArgMin": lambda x: R.ArgMin(input=x, dimension=0),
+    "Cumsum": lambda x: R.Cumsum(x=x, axis=1, exclusive=True),
+    "Cumprod": lambda x: R.Cumprod(x=x, axis=0, reverse=True),
+    "CumulativeLogsumexp": lambda x: R.CumulativeLogsumexp(x=x, axis=1),
+    "ReverseV2": lambda x: R.ReverseV2(tensor=x, axis=[0, 1]),
+    "AvgPoolGrad": lambda x: R.AvgPoolGrad(
+        orig_input_shape=[1, 4, 6, 1], grad=tf.reshape(x[:2, :3], [1, 2, 3, 1]),
+        ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID"),
+}
+
+
+@pytest.fixture(autouse=True)
+def gpu():
+    with device.standin_gpus(1):
+        yield
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_host_memory_input_given_as_a_python_value_is_not_read_back(name):
+    x = tf.constant(X)
+    CALLS[name](x)
+    with strict.count_transfers() as n:
+        got = CALLS[name](x)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    with tf.device("/CPU:0"):
+        want = CALLS[name](tf.constant(X))
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("batch_dims, axis, ids", [
+    (0, 1, [[2, 9], [-1, 0]]), (1, 1, [[5, 0, 1], [1, -3, 1]]), (0, 0, [3, 7, 3])])
+def test_a_gathers_gradient_drops_an_index_out_of_range_reading_nothing_back(batch_dims,
+                                                                              axis, ids):
+    rows = 2 if batch_dims else 4
+    params = tf.constant(np.arange(rows * 3, dtype=np.float32).reshape(rows, 3))
+    idx = np.array(ids, np.int32)
+    limit = params.shape[axis]
+    y_shape = tf.gather(params, tf.constant(np.clip(idx, 0, limit - 1)), axis=axis,
+                        batch_dims=batch_dims).shape
+    weights = np.arange(np.prod(y_shape), dtype=np.float32).reshape(y_shape)
+    w, i = tf.constant(weights), tf.constant(idx)
+
+    def grad():
+        with tf.GradientTape() as tape:
+            tape.watch(params)
+            loss = tf.reduce_sum(tf.gather(params, i, axis=axis, batch_dims=batch_dims) * w)
+        return tf.convert_to_tensor(tape.gradient(loss, params))
+
+    grad()
+    with strict.count_transfers() as n:
+        got = grad()
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    # (the weights of the outputs gathered from a row in range, summed into that row)
+    want = np.zeros(params.shape, np.float32)
+    k = idx.ndim - batch_dims
+    for pos in np.ndindex(*y_shape):
+        j = idx[pos[:batch_dims] + pos[axis:axis + k]]
+        if 0 <= j < limit:
+            want[pos[:axis] + (j,) + pos[axis + k:]] += weights[pos]
+    np.testing.assert_array_equal(got.numpy(), want)
